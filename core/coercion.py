@@ -1,0 +1,30 @@
+"""Type coercion as the runtime applies it: booleans and integers only (REFERENCE.md 3)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+_TRUE = {"1", "true", "yes", "on"}
+
+
+def coerce(value: Any, type_name: str) -> tuple[Any, str | None]:
+    """The coerced value and a warning when coercion failed (the raw value is then kept)."""
+    if value is None:
+        return None, None
+    if type_name == "boolean":
+        if isinstance(value, str):
+            return value.strip().lower() in _TRUE, None
+        return bool(value), None
+    if type_name == "integer":
+        if isinstance(value, bool):
+            return int(value), None
+        try:
+            return int(value), None
+        except (TypeError, ValueError, OverflowError):
+            return value, f"cannot coerce {_short(value)} to integer; the raw value is kept"
+    return value, None
+
+
+def _short(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."

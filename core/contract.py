@@ -1,0 +1,275 @@
+"""The context_variables.yaml contract (Mozaiks), as strict pydantic models.
+
+Unknown fields are rejected at every level. Each definition is validated on its own so one bad
+definition never hides the others; ``validation_diagnostics`` turns pydantic's error locations
+into ``file:line:col`` with a did-you-mean for misspelt keys.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+
+from core.diagnostics import Diagnostic, did_you_mean
+from core.yamlmarks import PathKey, YamlDoc
+
+SOURCE_TYPES = (
+    "config",
+    "data_reference",
+    "data_entity",
+    "computed",
+    "state",
+    "external",
+    "file",
+    "build_context",
+)
+
+#: Type names seen in real files, with their canonical spelling.
+TYPE_ALIASES = {
+    "string": "string",
+    "str": "string",
+    "boolean": "boolean",
+    "bool": "boolean",
+    "integer": "integer",
+    "int": "integer",
+    "number": "number",
+    "float": "number",
+    "object": "object",
+    "dict": "object",
+    "array": "array",
+    "list": "array",
+    "any": "any",
+    "null": "null",
+}
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Match(_Strict):
+    equals: str | None = None
+    contains: str | None = None
+    regex: str | None = None
+
+    @model_validator(mode="after")
+    def _one_rule(self) -> Match:
+        if self.equals is None and self.contains is None and self.regex is None:
+            raise ValueError("match needs at least one of equals, contains, regex")
+        if self.regex is not None:
+            try:
+                re.compile(self.regex)
+            except re.error as exc:
+                raise ValueError(f"invalid regex {self.regex!r}: {exc}") from None
+        return self
+
+
+class Trigger(_Strict):
+    type: Literal["agent_text", "user_text", "ui_response"]
+    agent: str | None = None
+    match: Match | None = None
+    tool: str | None = None
+    response_key: str | None = None
+    ui_hidden: bool = False
+
+    @model_validator(mode="after")
+    def _rules(self) -> Trigger:
+        if self.type == "agent_text" and (not self.agent or self.match is None):
+            raise ValueError("an agent_text trigger needs 'agent' and 'match'")
+        if self.type == "user_text" and self.match is None:
+            raise ValueError("a user_text trigger needs 'match'")
+        if self.type == "ui_response" and not self.tool:
+            raise ValueError("a ui_response trigger needs 'tool'")
+        return self
+
+
+class ConfigSource(_Strict):
+    type: Literal["config"]
+    env_var: str | None = None
+    default: Any = None
+    required: bool = False
+
+
+class DataReferenceSource(_Strict):
+    type: Literal["data_reference"]
+    database_name: str | None = None
+    collection: str
+    query_template: dict[str, Any] | None = None
+    fields: list[str] | None = None
+    default: Any = None
+    refresh_strategy: str | None = None
+    search_by: Any = None
+
+
+class DataEntitySource(_Strict):
+    type: Literal["data_entity"]
+    database_name: str | None = None
+    collection: str
+    schema_: Any = Field(default=None, alias="schema")
+    indexes: Any = None
+    write_strategy: str | None = None
+    search_by: Any = None
+    refresh_strategy: str | None = None
+
+
+class ComputedSource(_Strict):
+    type: Literal["computed"]
+    computation: Any = None
+    inputs: Any = None
+    output_type: str | None = None
+    persist_to: Any = None
+    persist: Any = None
+    default: Any = None
+
+
+class StateSource(_Strict):
+    type: Literal["state"]
+    default: Any = None
+    triggers: list[Trigger] = Field(default_factory=list)
+    persist: Any = None
+
+
+class ExternalSource(_Strict):
+    type: Literal["external"]
+    service: str | None = None
+    operation: str | None = None
+    params: Any = None
+    auth: Any = None
+    cache: Any = None
+    retry: Any = None
+    refresh_strategy: str | None = None
+    default: Any = None
+
+
+class FileSource(_Strict):
+    type: Literal["file"]
+    path: str
+    format: Literal["json", "yaml", "text"] = "json"
+    encoding: str = "utf-8"
+    required: bool = False
+    default: Any = None
+
+
+class BuildContextSource(_Strict):
+    type: Literal["build_context"]
+    default: Any = None
+    required: bool = False
+
+
+Source = Annotated[
+    ConfigSource
+    | DataReferenceSource
+    | DataEntitySource
+    | ComputedSource
+    | StateSource
+    | ExternalSource
+    | FileSource
+    | BuildContextSource,
+    Field(discriminator="type"),
+]
+
+SOURCE_MODELS: dict[str, type[_Strict]] = {
+    "config": ConfigSource,
+    "data_reference": DataReferenceSource,
+    "data_entity": DataEntitySource,
+    "computed": ComputedSource,
+    "state": StateSource,
+    "external": ExternalSource,
+    "file": FileSource,
+    "build_context": BuildContextSource,
+}
+
+
+class Definition(_Strict):
+    type: str = "any"
+    description: str | None = None
+    source: Source
+    authority_class: str | None = None
+    model_visible: bool | None = None
+    tool_visible: bool | None = None
+    persisted: bool | None = None
+    routing: Any = None
+    authorization: Any = None
+    writer_ids: list[str] | None = None
+    immutable_runtime_authority: bool | None = None
+
+    @property
+    def canonical_type(self) -> str:
+        return TYPE_ALIASES.get(self.type.strip().lower(), self.type)
+
+
+class AgentView(_Strict):
+    variables: list[str] = Field(default_factory=list)
+
+
+ROOT_KEYS = ("definitions", "agents")
+
+
+def _fields_of(model: type[BaseModel]) -> list[str]:
+    return [f.alias or name for name, f in model.model_fields.items()]
+
+
+def _allowed_keys(data: Any, loc: tuple[Any, ...], model: type[BaseModel]) -> list[str]:
+    """The fields valid at ``loc`` inside ``model`` (for did-you-mean), following the data."""
+    current: type[BaseModel] | None = model
+    node = data
+    for part in loc[:-1]:
+        if current is None:
+            return []
+        if isinstance(node, dict) and part in node:
+            node = node[part]
+        if part == "source" and current is Definition:
+            stype = node.get("type") if isinstance(node, dict) else None
+            current = SOURCE_MODELS.get(stype) if isinstance(stype, str) else None
+        elif part == "triggers":
+            current = Trigger
+        elif part == "match":
+            current = Match
+        elif isinstance(part, int) or part in SOURCE_MODELS:
+            continue
+        else:
+            current = None
+    return _fields_of(current) if current is not None else []
+
+
+def validation_diagnostics(
+    exc: ValidationError, doc: YamlDoc, base: PathKey, model: type[BaseModel], data: Any
+) -> list[Diagnostic]:
+    """pydantic errors as Diagnostics located by the YAML marks."""
+    out: list[Diagnostic] = []
+    for err in exc.errors(include_url=False):
+        loc = tuple(err["loc"])
+        # a discriminated union adds the tag ('config') to the location: not a YAML key
+        yaml_loc = tuple(
+            p
+            for i, p in enumerate(loc)
+            if not (isinstance(p, str) and p in SOURCE_MODELS and i > 0 and loc[i - 1] == "source")
+        )
+        path = (*base, *yaml_loc)
+        kind = err["type"]
+        if kind == "extra_forbidden":
+            key = yaml_loc[-1] if yaml_loc else ""
+            hint = did_you_mean(str(key), _allowed_keys(data, yaml_loc, model))
+            out.append(doc.diag(path, f"unknown field{hint}", key=True))
+        elif kind == "missing":
+            out.append(doc.diag(path[:-1], f"missing required field '{yaml_loc[-1]}'", key=True))
+        elif kind == "union_tag_invalid":
+            tag = err.get("input", {}).get("type") if isinstance(err.get("input"), dict) else None
+            hint = did_you_mean(str(tag), SOURCE_TYPES) if tag is not None else ""
+            out.append(
+                doc.diag(
+                    (*path, "type"),
+                    f"unknown source type {tag!r}{hint}; expected one of {', '.join(SOURCE_TYPES)}",
+                    key=False,
+                )
+            )
+        elif kind == "union_tag_not_found":
+            out.append(doc.diag(path, "missing required field 'type'", key=True))
+        else:
+            msg = err["msg"]
+            if msg.startswith("Value error, "):
+                msg = msg[len("Value error, ") :]
+            out.append(doc.diag(path, msg, key=False))
+    return out

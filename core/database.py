@@ -1,0 +1,217 @@
+"""Databases for ``data_reference`` variables: a real MongoDB, or the embedded engine.
+
+By default flowctx answers queries from an embedded MongoDB-compatible engine (montydb, in
+memory) seeded from the workspace's ``seed/<database>/<collection>.json`` files, one JSON array
+of documents per collection, inserted in file order (so the last document is the newest).
+With ``--mongo-uri`` or ``FLOWCTX_MONGO_URI`` it queries that MongoDB through pymongo instead.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Protocol
+
+from core.diagnostics import Diagnostic
+from core.secrets import mask_text
+
+URI_ENV = "FLOWCTX_MONGO_URI"
+SEED_DIR = "seed"
+#: Database used when a data_reference source names none.
+DEFAULT_DATABASE = "default"
+MAX_SEED_BYTES = 32 * 1024 * 1024
+
+
+class DatabaseError(Exception):
+    """A query could not be answered (unreachable server, bad filter)."""
+
+
+class Database(Protocol):
+    label: str
+
+    def find_newest(
+        self, database: str, collection: str, query: Mapping[str, Any], fields: list[str] | None
+    ) -> dict[str, Any] | None:
+        """The newest matching document (``_id`` descending), projected; ``None`` when none."""
+        ...
+
+    def collection_names(self, database: str) -> list[str]: ...
+
+    def first_document(self, database: str, collection: str) -> dict[str, Any] | None: ...
+
+
+def _projection(fields: list[str] | None) -> dict[str, int] | None:
+    if not fields:
+        return None
+    proj = {f: 1 for f in fields}
+    proj["_id"] = 0
+    return proj
+
+
+def _plain(doc: Mapping[str, Any]) -> dict[str, Any]:
+    """Documents as JSON-able data: ObjectIds and other BSON types become strings."""
+
+    def conv(v: Any) -> Any:
+        if isinstance(v, Mapping):
+            return {str(k): conv(x) for k, x in v.items()}
+        if isinstance(v, (list, tuple)):
+            return [conv(x) for x in v]
+        if v is None or isinstance(v, (str, int, float, bool)):
+            return v
+        return str(v)
+
+    return conv(doc)
+
+
+class _CollectionDatabase:
+    """Shared query logic over any pymongo-compatible client (pymongo or montydb)."""
+
+    label = ""
+
+    def __init__(self, client: Any) -> None:
+        self._client = client
+        self._lock = threading.Lock()
+
+    def find_newest(
+        self, database: str, collection: str, query: Mapping[str, Any], fields: list[str] | None
+    ) -> dict[str, Any] | None:
+        try:
+            with self._lock:
+                cursor = self._client[database][collection].find(dict(query), _projection(fields))
+                docs = list(cursor.sort("_id", -1).limit(1))
+        except Exception as exc:  # any driver failure is a value in the trace, never a crash
+            raise DatabaseError(mask_text(f"{exc.__class__.__name__}: {exc}")) from None
+        if not docs:
+            return None
+        doc = _plain(docs[0])
+        if fields:
+            doc.pop("_id", None)
+        return doc
+
+    def collection_names(self, database: str) -> list[str]:
+        try:
+            with self._lock:
+                return sorted(self._client[database].list_collection_names())
+        except Exception as exc:
+            raise DatabaseError(mask_text(f"{exc.__class__.__name__}: {exc}")) from None
+
+    def first_document(self, database: str, collection: str) -> dict[str, Any] | None:
+        try:
+            with self._lock:
+                doc = self._client[database][collection].find_one({})
+        except Exception as exc:
+            raise DatabaseError(mask_text(f"{exc.__class__.__name__}: {exc}")) from None
+        return _plain(doc) if doc else None
+
+
+class MongoDatabase(_CollectionDatabase):
+    def __init__(self, uri: str, timeout_ms: int = 1500) -> None:
+        import pymongo
+
+        client = pymongo.MongoClient(uri, serverSelectionTimeoutMS=timeout_ms, connect=False)
+        super().__init__(client)
+        self.label = f"MongoDB {mask_text(uri)}"
+
+
+_monty_ready = False
+_monty_lock = threading.Lock()
+
+
+def _monty_client(repository: str) -> Any:
+    # montydb keeps its memory storage and BSON choice per process; configure it once so that
+    # several workspaces (tests, reloads) can each have their own in-memory repository.
+    global _monty_ready
+    from montydb import MontyClient, set_storage
+
+    with _monty_lock:
+        if not _monty_ready:
+            set_storage(":memory:", storage="memory", use_bson=False)
+            _monty_ready = True
+        return MontyClient(repository)
+
+
+@dataclass(frozen=True)
+class SeedFile:
+    database: str
+    collection: str
+    path: Path
+
+
+def seed_files(root: Path) -> list[SeedFile]:
+    base = root / SEED_DIR
+    if not base.is_dir():
+        return []
+    out = []
+    for db_dir in sorted(p for p in base.iterdir() if p.is_dir()):
+        for f in sorted(db_dir.glob("*.json")):
+            out.append(SeedFile(db_dir.name, f.stem, f))
+    return out
+
+
+class EmbeddedDatabase(_CollectionDatabase):
+    """montydb in memory, loaded from the workspace's seed files."""
+
+    def __init__(self, root: Path, repository: str | None = None) -> None:
+        self.root = root
+        super().__init__(_monty_client(repository or f":memory:{root}"))
+        self.label = f"embedded montydb ({SEED_DIR}/)"
+
+    def load_seeds(self) -> list[Diagnostic]:
+        """(Re)load every seed file; a bad file is a Diagnostic and leaves its collection empty."""
+        problems: list[Diagnostic] = []
+        with self._lock:
+            for name in self._client.list_database_names():
+                self._client.drop_database(name)
+            for seed in seed_files(self.root):
+                display = seed.path.relative_to(self.root).as_posix()
+                docs, problem = _read_seed(seed.path, display)
+                if problem is not None:
+                    problems.append(problem)
+                    continue
+                if docs:
+                    self._client[seed.database][seed.collection].insert_many(docs)
+        return problems
+
+
+def _read_seed(path: Path, display: str) -> tuple[list[dict[str, Any]], Diagnostic | None]:
+    try:
+        size = path.stat().st_size
+        if size > MAX_SEED_BYTES:
+            return [], Diagnostic(
+                display,
+                0,
+                0,
+                f"seed file is {size:,} bytes, over the {MAX_SEED_BYTES:,}-byte limit",
+            )
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        return [], Diagnostic(display, 0, 0, f"cannot read seed file: {exc}")
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        return [], Diagnostic(display, exc.lineno, exc.colno, f"invalid JSON: {exc.msg}")
+    if isinstance(data, dict):
+        data = [data]
+    if not isinstance(data, list) or not all(isinstance(d, dict) for d in data):
+        return [], Diagnostic(display, 1, 1, "a seed file must hold a JSON array of objects")
+    return data, None
+
+
+def open_database(
+    root: Path, uri: str | None = None, env: Mapping[str, str] | None = None
+) -> tuple[Database, list[Diagnostic]]:
+    """The database flowctx queries: ``uri`` or ``FLOWCTX_MONGO_URI``, else the embedded one."""
+    uri = uri or (env or {}).get(URI_ENV) or None
+    if uri:
+        try:
+            return MongoDatabase(uri), []
+        except Exception as exc:  # a malformed URI: say so, fall back to the seeds
+            db = EmbeddedDatabase(root)
+            problems = db.load_seeds()
+            msg = f"cannot use MongoDB URI {mask_text(uri)}: {mask_text(str(exc))}; using seeds"
+            return db, [Diagnostic(URI_ENV, 0, 0, msg, severity="warning"), *problems]
+    db = EmbeddedDatabase(root)
+    return db, db.load_seeds()

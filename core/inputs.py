@@ -1,0 +1,30 @@
+"""The explicit inputs of a resolution: nothing is read from the process behind its back."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from core.database import Database
+
+FALLBACKS_ENV = "MOZAIKS_CONTEXT_FALLBACKS_FILE"
+ALLOW_OUTSIDE_ENV = "CONTEXT_FILE_ALLOW_OUTSIDE_ROOT"
+
+
+@dataclass(frozen=True)
+class ResolveInputs:
+    """Environment, launch/runtime values (app_id, chat_id, user_id, ...) and the database."""
+
+    env: Mapping[str, str] = field(default_factory=dict)
+    launch: Mapping[str, Any] = field(default_factory=dict)
+    database: Database | None = None
+    #: why there is no database, shown in data_reference traces
+    database_note: str = "no database configured"
+
+    def env_flag(self, name: str) -> bool:
+        return str(self.env.get(name, "")).strip().lower() in {"1", "true", "yes", "on"}
+
+    @property
+    def allow_outside_root(self) -> bool:
+        return self.env_flag(ALLOW_OUTSIDE_ENV)

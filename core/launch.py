@@ -1,0 +1,45 @@
+"""Launch/runtime values: what the caller passes when it starts a run (REFERENCE.md 3).
+
+Identity keys (app_id, user_id, chat_id, workflow_name) are always accepted; other keys only
+when the workflow declares them. String values over 64 KB are dropped and at most 50 keys are
+accepted. Every dropped key comes back with its reason so the app and CLI can show it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+IDENTITY_KEYS = ("app_id", "user_id", "chat_id", "workflow_name")
+MAX_KEYS = 50
+MAX_STRING_BYTES = 64 * 1024
+
+
+@dataclass(frozen=True)
+class LaunchAdmission:
+    admitted: dict[str, Any]
+    dropped: tuple[tuple[str, str], ...]  # (key, reason)
+
+    @property
+    def notes(self) -> tuple[str, ...]:
+        return tuple(f"launch value '{k}' dropped: {why}" for k, why in self.dropped)
+
+
+def admit_launch(launch: Mapping[str, Any], declared: Iterable[str]) -> LaunchAdmission:
+    declared_set = set(declared)
+    admitted: dict[str, Any] = {}
+    dropped: list[tuple[str, str]] = []
+    for key, value in launch.items():
+        key = str(key)
+        if key not in IDENTITY_KEYS and key not in declared_set:
+            dropped.append((key, "not a declared variable of this workflow"))
+            continue
+        if isinstance(value, str) and len(value.encode("utf-8")) > MAX_STRING_BYTES:
+            dropped.append((key, f"string value over {MAX_STRING_BYTES // 1024} KB"))
+            continue
+        if len(admitted) >= MAX_KEYS:
+            dropped.append((key, f"more than {MAX_KEYS} launch keys"))
+            continue
+        admitted[key] = value
+    return LaunchAdmission(admitted, tuple(dropped))

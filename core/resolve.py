@@ -1,0 +1,109 @@
+"""``resolve(workflow, inputs)``: every variable's load-time value with its provenance.
+
+A pure function of a workflow snapshot and explicit inputs. Variables resolve in declaration
+order so ``{{var.path}}`` placeholders see the ones before them, as in the runtime.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from core.fallbacks import load_fallbacks
+from core.inputs import ResolveInputs
+from core.launch import admit_launch
+from core.results import Matrix, Row, TraceStep
+from core.schema_keys import schema_rows
+from core.secrets import is_secret_key
+from core.sources import RESOLVERS, SourceContext
+from core.workspace import VariableSpec, WorkflowSnapshot
+
+
+def _is_secret(spec: VariableSpec) -> bool:
+    if is_secret_key(spec.name):
+        return True
+    src = spec.definition.source if spec.definition else None
+    env_var = getattr(src, "env_var", None)
+    return bool(env_var and is_secret_key(env_var))
+
+
+def _error_row(spec: VariableSpec, agents: tuple[str, ...]) -> Row:
+    raw = spec.raw if isinstance(spec.raw, dict) else {}
+    src = raw.get("source")
+    stype = src.get("type") if isinstance(src, dict) else None
+    message = "; ".join(d.format() for d in spec.errors) or "invalid definition"
+    return Row(
+        name=spec.name,
+        type=str(raw.get("type", "?")),
+        source=str(stype or "?"),
+        status="error",
+        value=None,
+        origin="invalid definition",
+        trace=tuple(TraceStep("definition", "error", d.format()) for d in spec.errors),
+        agents=agents,
+        error=message,
+        loc=spec.loc,
+        secret=is_secret_key(spec.name),
+        definition=spec.raw,
+        description=raw.get("description") if raw else None,
+    )
+
+
+def resolve(workflow: WorkflowSnapshot, inputs: ResolveInputs) -> Matrix:
+    declared = [v.name for v in workflow.variables]
+    admission = admit_launch(inputs.launch, declared)
+    launch = admission.admitted
+    inputs = ResolveInputs(inputs.env, launch, inputs.database, inputs.database_note)
+    fallbacks = load_fallbacks(workflow.root, inputs)
+    values: dict[str, Any] = dict(launch)
+    rows: list[Row] = []
+    for spec in workflow.variables:
+        agents = workflow.agents_of(spec.name)
+        if spec.definition is None:
+            rows.append(_error_row(spec, agents))
+            values[spec.name] = None
+            continue
+        definition = spec.definition
+        ctx = SourceContext(spec.name, definition, workflow, inputs, values, fallbacks)
+        result = RESOLVERS[definition.source.type](ctx)
+        value, status, origin = result.value, result.status, result.origin
+        trace = list(result.trace)
+        if spec.name in launch:
+            # explicit launch values win over what was loaded (REFERENCE.md 3, 5)
+            for i, step in enumerate(trace):
+                if step.outcome == "used":
+                    trace[i] = TraceStep(
+                        step.step, "shadowed", step.detail + " (launch value wins)"
+                    )
+            trace.append(TraceStep("launch", "used", f"launch value '{spec.name}'"))
+            value, status, origin = launch[spec.name], "resolved", "launch value"
+            result.error = None
+        values[spec.name] = value
+        rows.append(
+            Row(
+                name=spec.name,
+                type=definition.canonical_type,
+                source=definition.source.type,
+                status="error" if result.error else status,
+                value=value,
+                origin=origin,
+                trace=tuple(trace),
+                warnings=tuple(result.warnings),
+                agents=agents,
+                error=result.error,
+                loc=spec.loc,
+                secret=_is_secret(spec),
+                definition=spec.raw,
+                description=definition.description,
+            )
+        )
+    rows.extend(schema_rows(inputs, set(declared)))
+    notes = list(admission.notes)
+    if fallbacks.warning and fallbacks.display:
+        notes.append(fallbacks.warning)
+    return Matrix(
+        workspace=str(workflow.root),
+        workflow=workflow.name,
+        rows=tuple(rows),
+        diagnostics=workflow.diagnostics,
+        notes=tuple(notes),
+    )

@@ -1,0 +1,87 @@
+"""Resolution results: rows with provenance, as frozen data.
+
+Status vocabulary shared by the CLI and the app:
+``resolved`` primary source answered; ``default``; ``fallback`` (fallbacks file);
+``pending`` None by design at load; ``error`` the variable failed.
+Trace outcomes: ``used``, ``shadowed``, ``missing``, ``skipped``, ``error``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from core.diagnostics import Diagnostic
+
+Status = Literal["resolved", "default", "fallback", "pending", "error"]
+Outcome = Literal["used", "shadowed", "missing", "skipped", "error"]
+
+STATUSES: tuple[Status, ...] = ("resolved", "default", "fallback", "pending", "error")
+
+
+@dataclass(frozen=True, slots=True)
+class Loc:
+    file: str
+    line: int = 0
+    column: int = 0
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}:{self.column}" if self.line else self.file
+
+
+@dataclass(frozen=True, slots=True)
+class TraceStep:
+    """One step tried while resolving a variable, in order."""
+
+    step: str
+    outcome: Outcome
+    detail: str = ""
+
+    def to_json(self) -> dict[str, str]:
+        return {"step": self.step, "outcome": self.outcome, "detail": self.detail}
+
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    """One context variable of a workflow, as the runtime will see it at load."""
+
+    name: str
+    type: str
+    source: str
+    status: Status
+    value: Any
+    origin: str
+    trace: tuple[TraceStep, ...] = ()
+    warnings: tuple[str, ...] = ()
+    agents: tuple[str, ...] = ()
+    error: str | None = None
+    loc: Loc | None = None
+    secret: bool = False
+    definition: Any = None
+    description: str | None = None
+
+
+@dataclass(frozen=True)
+class Matrix:
+    """Every variable of one workflow with its value and provenance, plus the problems found."""
+
+    workspace: str
+    workflow: str
+    rows: tuple[Row, ...]
+    diagnostics: tuple[Diagnostic, ...] = ()
+    notes: tuple[str, ...] = field(default=())
+
+    def row(self, name: str) -> Row | None:
+        for r in self.rows:
+            if r.name == name:
+                return r
+        return None
+
+    @property
+    def values(self) -> dict[str, Any]:
+        """The context the runtime would hold at load, by variable name (unmasked)."""
+        return {r.name: r.value for r in self.rows}
+
+    @property
+    def errors(self) -> tuple[Diagnostic, ...]:
+        return tuple(d for d in self.diagnostics if d.severity == "error")

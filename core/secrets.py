@@ -1,0 +1,82 @@
+"""Recognising and masking secrets (REFERENCE.md section 8).
+
+A key looks secret when it contains password, secret, token, credential, api_key, apikey or
+private_key, or ends in ``key``. URI passwords (``scheme://user:pass@host``) are masked wherever
+they appear in a string. Masking happens at output time; the core keeps real values so that
+conditions evaluate exactly as the runtime would.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import Any
+
+MASK = "***"
+
+_SECRET_PARTS = (
+    "password",
+    "passwd",
+    "secret",
+    "token",
+    "credential",
+    "api_key",
+    "apikey",
+    "private_key",
+)
+_URI_PASSWORD = re.compile(
+    r"(?P<head>[A-Za-z][A-Za-z0-9+.\-]*://[^:/?#@\s]*:)(?P<pw>[^@/\s]+)(?=@)"
+)
+
+
+def is_secret_key(name: object) -> bool:
+    if not isinstance(name, str):
+        return False
+    low = name.lower()
+    return any(part in low for part in _SECRET_PARTS) or low.endswith("key")
+
+
+def mask_text(text: str) -> str:
+    """Mask URI passwords inside a string."""
+    if "://" not in text:
+        return text
+    return _URI_PASSWORD.sub(lambda m: m.group("head") + MASK, text)
+
+
+def mask_value(value: Any, key: object = None) -> Any:
+    """A copy of ``value`` with secret-keyed entries and URI passwords masked."""
+    if key is not None and is_secret_key(key) and value is not None:
+        return MASK
+    if isinstance(value, str):
+        return mask_text(value)
+    if isinstance(value, Mapping):
+        return {k: mask_value(v, k) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [mask_value(v) for v in value]
+    return value
+
+
+def mask_all(value: Any) -> Any:
+    """Mask every leaf (used for ``context`` in the scratchpad: all of it may be secret)."""
+    if isinstance(value, Mapping):
+        return {k: mask_all(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [mask_all(v) for v in value]
+    return value if value is None or isinstance(value, bool) else MASK
+
+
+def secret_strings(value: Any, key: object = None) -> set[str]:
+    """The string forms of every secret in ``value`` (for leak audits and log scrubbing)."""
+    found: set[str] = set()
+    if key is not None and is_secret_key(key) and value not in (None, ""):
+        found.add(value if isinstance(value, str) else repr(value))
+    if isinstance(value, str):
+        for m in _URI_PASSWORD.finditer(value):
+            found.add(m.group("pw"))
+    elif isinstance(value, Mapping):
+        for k, v in value.items():
+            found |= secret_strings(v, k)
+    elif isinstance(value, (list, tuple)):
+        for v in value:
+            found |= secret_strings(v)
+    return found

@@ -1,0 +1,42 @@
+"""What a source resolver receives and returns."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from core.contract import Definition
+from core.fallbacks import Fallbacks
+from core.inputs import ResolveInputs
+from core.results import Status, TraceStep
+from core.workspace import WorkflowSnapshot
+
+
+@dataclass(frozen=True)
+class SourceContext:
+    name: str
+    definition: Definition
+    workflow: WorkflowSnapshot
+    inputs: ResolveInputs
+    #: values resolved so far in declaration order, plus launch values (for {{var.path}})
+    values: Mapping[str, Any]
+    fallbacks: Fallbacks
+
+    @property
+    def source(self) -> Any:
+        return self.definition.source
+
+    @property
+    def type_name(self) -> str:
+        return self.definition.canonical_type
+
+
+@dataclass
+class Resolved:
+    value: Any
+    status: Status
+    origin: str
+    trace: list[TraceStep] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+    error: str | None = None

@@ -1,0 +1,38 @@
+"""``config``: an environment variable, else ``default``; ``required`` fails when still missing."""
+
+from __future__ import annotations
+
+from core.coercion import coerce
+from core.results import TraceStep
+from core.sources.base import Resolved, SourceContext
+
+
+def resolve(ctx: SourceContext) -> Resolved:
+    src = ctx.source
+    trace: list[TraceStep] = []
+    warnings: list[str] = []
+    if src.env_var:
+        if src.env_var in ctx.inputs.env:
+            value, warn = coerce(ctx.inputs.env[src.env_var], ctx.type_name)
+            trace.append(TraceStep("env", "used", f"env {src.env_var}"))
+            if "default" in src.model_fields_set:
+                trace.append(TraceStep("default", "shadowed", "default shadowed by the env var"))
+            if warn:
+                warnings.append(warn)
+            return Resolved(value, "resolved", f"env {src.env_var}", trace, warnings)
+        trace.append(TraceStep("env", "missing", f"env {src.env_var} is not set"))
+    else:
+        trace.append(TraceStep("env", "skipped", "no env_var declared"))
+    if src.default is not None:
+        value, warn = coerce(src.default, ctx.type_name)
+        trace.append(TraceStep("default", "used", "source.default"))
+        if warn:
+            warnings.append(warn)
+        return Resolved(value, "default", "default", trace, warnings)
+    if src.required:
+        what = f" (env {src.env_var})" if src.env_var else ""
+        msg = f"Required config variable '{ctx.name}' is not set{what}"
+        trace.append(TraceStep("required", "error", msg))
+        return Resolved(None, "error", "required, missing", trace, warnings, error=msg)
+    trace.append(TraceStep("default", "missing", "no default; the value is None"))
+    return Resolved(None, "default", "default (None)", trace, warnings)

@@ -1,0 +1,136 @@
+"""``data_reference``: the newest matching document, then ``default``, then the fallbacks file.
+
+Placeholders are replaced only where a whole string value is one placeholder:
+``{{runtime.app_id}}``, ``{{runtime.<key>}}`` (launch/runtime values), ``{{var.path}}`` (a dotted
+walk through the context resolved so far).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from core.database import DEFAULT_DATABASE, DatabaseError
+from core.results import TraceStep
+from core.sources.base import Resolved, SourceContext
+
+_PLACEHOLDER = re.compile(r"^\{\{\s*([A-Za-z_][\w.]*)\s*\}\}$")
+_MISSING = object()
+
+
+def _walk(value: Any, parts: list[str]) -> Any:
+    for part in parts:
+        if isinstance(value, Mapping) and part in value:
+            value = value[part]
+        else:
+            return _MISSING
+    return value
+
+
+def render_query(
+    template: Any, launch: Mapping[str, Any], values: Mapping[str, Any], unresolved: list[str]
+) -> Any:
+    """The filter with whole-string placeholders replaced; names that found nothing are listed."""
+    if isinstance(template, str):
+        m = _PLACEHOLDER.match(template)
+        if not m:
+            return template
+        dotted = m.group(1)
+        parts = dotted.split(".")
+        if parts[0] == "runtime":
+            found = _walk(launch, parts[1:])
+        else:
+            found = _walk(values, parts)
+        if found is _MISSING:
+            unresolved.append(dotted)
+            return None
+        return found
+    if isinstance(template, Mapping):
+        return {k: render_query(v, launch, values, unresolved) for k, v in template.items()}
+    if isinstance(template, list):
+        return [render_query(v, launch, values, unresolved) for v in template]
+    return template
+
+
+def _compact(value: Any) -> str:
+    text = json.dumps(value, default=str, ensure_ascii=False, sort_keys=True)
+    return text if len(text) <= 200 else text[:197] + "..."
+
+
+def resolve(ctx: SourceContext) -> Resolved:
+    src = ctx.source
+    trace: list[TraceStep] = []
+    warnings: list[str] = []
+    db_name = src.database_name or DEFAULT_DATABASE
+    where = f"{db_name}.{src.collection}"
+    template = src.query_template if src.query_template else {"app_id": "{{runtime.app_id}}"}
+    unresolved: list[str] = []
+    query = render_query(template, ctx.inputs.launch, ctx.values, unresolved)
+    if unresolved:
+        warnings.append(
+            "placeholder(s) with no value: " + ", ".join(f"{{{{{u}}}}}" for u in unresolved)
+        )
+    fields = list(src.fields) if src.fields else None
+    detail = f"{where} find {_compact(query)}"
+    if fields:
+        detail += f" fields {fields}"
+    detail += " sort _id desc limit 1"
+
+    value: Any = None
+    found = False
+    db = ctx.inputs.database
+    if db is None:
+        trace.append(TraceStep("database", "skipped", f"{detail}: {ctx.inputs.database_note}"))
+    else:
+        try:
+            doc = db.find_newest(db_name, src.collection, query, fields)
+        except DatabaseError as exc:
+            trace.append(TraceStep("database", "error", f"{detail}: {exc}"))
+            warnings.append(f"database error: {exc}")
+        else:
+            if doc is None:
+                trace.append(
+                    TraceStep("database", "missing", f"{detail}: no document ({db.label})")
+                )
+            else:
+                found = True
+                value = doc.get(fields[0]) if fields and len(fields) == 1 else doc
+                trace.append(TraceStep("database", "used", f"{detail} ({db.label})"))
+
+    if found and value is not None:
+        if src.default is not None:
+            trace.append(TraceStep("default", "shadowed", "default shadowed by the document"))
+        _shadow_fallbacks(ctx, trace)
+        return Resolved(value, "resolved", f"db {where}", trace, warnings)
+
+    if found:
+        # a document matched but the projected field is null: the runtime does not use default
+        # here (it only does when no document matches), so fallbacks are consulted next
+        trace.append(TraceStep("default", "skipped", "a document matched; its field is null"))
+    elif src.default is not None:
+        trace.append(TraceStep("default", "used", "source.default (no document)"))
+        _shadow_fallbacks(ctx, trace)
+        return Resolved(src.default, "default", "default", trace, warnings)
+    else:
+        trace.append(TraceStep("default", "missing", "no default declared"))
+
+    hit, fb_value, steps = ctx.fallbacks.lookup(ctx.workflow.name, ctx.name)
+    trace.extend(steps)
+    if ctx.fallbacks.warning and ctx.fallbacks.display:
+        warnings.append(ctx.fallbacks.warning)
+    if hit:
+        origin = next(s.detail for s in steps if s.outcome == "used")
+        return Resolved(fb_value, "fallback", origin, trace, warnings)
+    return Resolved(None, "default", "None (no document, default or fallback)", trace, warnings)
+
+
+def _shadow_fallbacks(ctx: SourceContext, trace: list[TraceStep]) -> None:
+    """Mark an existing fallback for this variable as shadowed, so authors see why it is unused."""
+    hit, _value, steps = ctx.fallbacks.lookup(ctx.workflow.name, ctx.name)
+    if hit:
+        used = next(s for s in steps if s.outcome == "used")
+        trace.append(
+            TraceStep(used.step, "shadowed", used.detail + " (not consulted: value found)")
+        )

@@ -1,0 +1,18 @@
+"""``state``: ``default`` (coerced) at load; triggers change it at run time."""
+
+from __future__ import annotations
+
+from core.coercion import coerce
+from core.results import TraceStep
+from core.sources.base import Resolved, SourceContext
+
+
+def resolve(ctx: SourceContext) -> Resolved:
+    src = ctx.source
+    value, warn = coerce(src.default, ctx.type_name)
+    n = len(src.triggers)
+    trace = [TraceStep("default", "used", "source.default (state starts here)")]
+    if n:
+        kinds = ", ".join(sorted({t.type for t in src.triggers}))
+        trace.append(TraceStep("triggers", "skipped", f"{n} trigger(s) ({kinds}) act at run time"))
+    return Resolved(value, "default", "state default", trace, [warn] if warn else [])

@@ -1,0 +1,237 @@
+"""YAML loading that keeps line:column marks for every key and value.
+
+``yaml.compose`` (with the C parser when present) gives the node tree with marks; we build the
+Python data ourselves so that duplicate keys are reported rather than silently last-wins, and
+so aliases share one object instead of being expanded (a billion-laughs file stays small).
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from core.diagnostics import Diagnostic
+
+try:  # the C parser is several times faster; fall back cleanly where libyaml is missing
+    from yaml import CSafeLoader as _Loader
+except ImportError:  # pragma: no cover - depends on how PyYAML was built
+    from yaml import SafeLoader as _Loader  # type: ignore[assignment]
+
+PathKey = tuple[str | int, ...]
+
+#: Files larger than this are refused with a clear message rather than parsed.
+MAX_YAML_BYTES = 16 * 1024 * 1024
+#: Deeper nesting than this is refused; real contracts are a handful of levels deep.
+MAX_DEPTH = 64
+
+_scalar_constructor = yaml.constructor.SafeConstructor()
+
+
+@dataclass
+class YamlDoc:
+    """A parsed YAML file: its data and where each key and value stands."""
+
+    file: str
+    data: Any
+    key_marks: dict[PathKey, tuple[int, int]] = field(default_factory=dict)
+    value_marks: dict[PathKey, tuple[int, int]] = field(default_factory=dict)
+
+    def where(self, path: PathKey, *, key: bool = True) -> tuple[int, int]:
+        """Line and column (1-based) of ``path``: its key when ``key``, else its value.
+
+        Falls back to the nearest ancestor that has a mark, then to 1:1.
+        """
+        marks = (self.key_marks, self.value_marks) if key else (self.value_marks, self.key_marks)
+        probe = tuple(path)
+        while True:
+            for m in marks:
+                if probe in m:
+                    return m[probe]
+            if not probe:
+                return (1, 1)
+            probe = probe[:-1]
+
+    def diag(
+        self, path: PathKey, message: str, *, key: bool = True, severity: str = "error"
+    ) -> Diagnostic:
+        line, col = self.where(path, key=key)
+        return Diagnostic(
+            self.file,
+            line,
+            col,
+            message,
+            severity=severity,  # type: ignore[arg-type]
+            yaml_path=format_path(path),
+        )
+
+
+def format_path(path: PathKey) -> str:
+    out = ""
+    for part in path:
+        if isinstance(part, int):
+            out += f"[{part}]"
+        else:
+            out += ("." if out else "") + str(part)
+    return out
+
+
+class _Builder:
+    def __init__(self, doc: YamlDoc, problems: list[Diagnostic]) -> None:
+        self.doc = doc
+        self.problems = problems
+        self.memo: dict[int, Any] = {}
+
+    def build(self, node: yaml.Node, path: PathKey, depth: int = 0) -> Any:
+        if depth > MAX_DEPTH:
+            raise _TooDeep(node)
+        self.doc.value_marks.setdefault(path, _mark(node))
+        cached = self.memo.get(id(node))
+        if cached is not None:
+            return cached  # an alias: share the object, do not walk it again
+        if isinstance(node, yaml.ScalarNode):
+            return _scalar_constructor.construct_object(node, deep=True)
+        if isinstance(node, yaml.SequenceNode):
+            seq: list[Any] = []
+            self.memo[id(node)] = seq
+            for i, child in enumerate(node.value):
+                seq.append(self.build(child, (*path, i), depth + 1))
+            return seq
+        if isinstance(node, yaml.MappingNode):
+            out: dict[Any, Any] = {}
+            self.memo[id(node)] = out
+            for key_node, value_node in node.value:
+                if key_node.tag == "tag:yaml.org,2002:merge":
+                    merged = self.build(value_node, path, depth + 1)
+                    for item in merged if isinstance(merged, list) else [merged]:
+                        if isinstance(item, dict):
+                            for k, v in item.items():
+                                out.setdefault(k, v)
+                    continue
+                key = (
+                    self.build(key_node, path, depth + 1)
+                    if not isinstance(key_node, yaml.ScalarNode)
+                    else _scalar_constructor.construct_object(key_node, deep=True)
+                )
+                if isinstance(key, (list, dict)):
+                    line, col = _mark(key_node)
+                    self.problems.append(
+                        Diagnostic(
+                            self.doc.file,
+                            line,
+                            col,
+                            "a mapping key must be a scalar",
+                            yaml_path=format_path(path),
+                        )
+                    )
+                    continue
+                child_path = (*path, key)
+                if key in out:
+                    line, col = _mark(key_node)
+                    first = self.doc.key_marks.get(child_path, (0, 0))
+                    self.problems.append(
+                        Diagnostic(
+                            self.doc.file,
+                            line,
+                            col,
+                            f"duplicate key '{key}' (first defined at line {first[0]}); "
+                            "the last one would silently win",
+                            yaml_path=format_path(child_path),
+                        )
+                    )
+                else:
+                    self.doc.key_marks[child_path] = _mark(key_node)
+                self.doc.value_marks[child_path] = _mark(value_node)
+                out[key] = self.build(value_node, child_path, depth + 1)
+            return out
+        raise yaml.YAMLError(f"unsupported node {node!r}")  # pragma: no cover
+
+
+class _TooDeep(Exception):
+    def __init__(self, node: yaml.Node) -> None:
+        self.node = node
+
+
+def _mark(node: yaml.Node) -> tuple[int, int]:
+    return (node.start_mark.line + 1, node.start_mark.column + 1)
+
+
+def parse_yaml_text(text: str, display: str) -> tuple[YamlDoc | None, list[Diagnostic]]:
+    """Parse YAML text; never raises for bad input. ``None`` document when it cannot be read."""
+    problems: list[Diagnostic] = []
+    doc = YamlDoc(file=display, data=None)
+    try:
+        node = yaml.compose(text, Loader=_Loader)
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
+        what = exc.problem or exc.context or "invalid YAML"
+        if "\t" in what or "found character '\\t'" in what:
+            what += " (YAML does not allow tabs for indentation)"
+        return None, [Diagnostic(display, line, col, f"YAML syntax error: {what}")]
+    except yaml.YAMLError as exc:
+        return None, [Diagnostic(display, 1, 1, f"YAML error: {exc}")]
+    except RecursionError:
+        return None, [Diagnostic(display, 1, 1, f"YAML nesting deeper than {MAX_DEPTH} levels")]
+    if node is None:
+        doc.data = None
+        return doc, problems
+    try:
+        doc.data = _Builder(doc, problems).build(node, ())
+    except _TooDeep as exc:
+        line, col = _mark(exc.node)
+        return None, [
+            Diagnostic(display, line, col, f"YAML nesting deeper than {MAX_DEPTH} levels")
+        ]
+    except yaml.constructor.ConstructorError as exc:
+        mark = exc.problem_mark
+        line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
+        return None, [Diagnostic(display, line, col, f"YAML error: {exc.problem}")]
+    except (ValueError, TypeError, OverflowError) as exc:
+        return None, [Diagnostic(display, 1, 1, f"YAML value error: {exc}")]
+    return doc, problems
+
+
+def read_text_file(
+    path: Path, display: str, *, limit: int = MAX_YAML_BYTES
+) -> tuple[str | None, Diagnostic | None]:
+    """Read a text file with the checks every loader needs; problems are Diagnostics."""
+    try:
+        st = os.stat(path)
+    except FileNotFoundError:
+        return None, Diagnostic(display, 0, 0, "file not found")
+    except OSError as exc:
+        return None, Diagnostic(display, 0, 0, f"cannot read: {exc.strerror or exc}")
+    import stat as _stat
+
+    if _stat.S_ISDIR(st.st_mode):
+        return None, Diagnostic(display, 0, 0, "is a directory, expected a file")
+    if not _stat.S_ISREG(st.st_mode):
+        return None, Diagnostic(display, 0, 0, "not a regular file (device, FIFO or socket)")
+    if st.st_size > limit:
+        return None, Diagnostic(
+            display, 0, 0, f"file is {st.st_size:,} bytes, over the {limit:,}-byte limit"
+        )
+    try:
+        raw = path.read_bytes()
+    except OSError as exc:
+        return None, Diagnostic(display, 0, 0, f"cannot read: {exc.strerror or exc}")
+    if b"\x00" in raw:
+        return None, Diagnostic(display, 1, 1, "binary file (contains NUL bytes), expected text")
+    try:
+        return raw.decode("utf-8"), None
+    except UnicodeDecodeError as exc:
+        line = raw[: exc.start].count(b"\n") + 1
+        col = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1
+        return None, Diagnostic(display, line, col, "not valid UTF-8 text")
+
+
+def load_yaml_file(path: Path, display: str) -> tuple[YamlDoc | None, list[Diagnostic]]:
+    text, problem = read_text_file(path, display)
+    if problem is not None:
+        return None, [problem]
+    assert text is not None
+    return parse_yaml_text(text, display)

@@ -1,0 +1,1 @@
+"""flowctx's Textual app and command-line interface, thin layers over ``core``."""

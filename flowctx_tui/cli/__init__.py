@@ -1,0 +1,59 @@
+"""``flowctx`` entry point.
+
+Sub-commands live in their own modules and are imported only when used, so ``flowctx check``
+in a pre-commit hook does not pay for Textual's import.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+
+# name -> (module, one-line help). Each module defines ``configure(parser)`` and ``run(args)``.
+COMMANDS: dict[str, tuple[str, str]] = {
+    "matrix": ("flowctx_tui.cli.matrix_cmd", "print the resolution matrix of a workflow"),
+    "check": ("flowctx_tui.cli.check_cmd", "validate every workflow of a workspace"),
+    "eval": ("flowctx_tui.cli.eval_cmd", "evaluate a path condition or context expression"),
+    "routes": ("flowctx_tui.cli.routes_cmd", "show which route wins from an agent or step"),
+    "authority": ("flowctx_tui.cli.authority_cmd", "compare launch context around before_chat"),
+    "trigger": ("flowctx_tui.cli.trigger_cmd", "simulate a message against state triggers"),
+    "prompt": ("flowctx_tui.cli.prompt_cmd", "preview the context block of an agent's prompt"),
+    "app": ("flowctx_tui.cli.app_cmd", "open the Textual app (the default)"),
+}
+
+
+def _usage() -> str:
+    lines = [
+        "usage: flowctx [PATH] [--workflow NAME]  |  flowctx COMMAND [options]",
+        "",
+        "commands:",
+    ]
+    lines += [f"  {name:<10} {help_}" for name, (_, help_) in COMMANDS.items()]
+    lines += ["", "Run 'flowctx COMMAND --help' for a command's options."]
+    return "\n".join(lines)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = list(sys.argv[1:] if argv is None else argv)
+    if args and args[0] in ("-h", "--help"):
+        print(_usage())
+        return 0
+    name = args[0] if args and args[0] in COMMANDS else "app"
+    rest = args[1:] if args and args[0] in COMMANDS else args
+    module_name, help_ = COMMANDS[name]
+    module = importlib.import_module(module_name)
+    parser = argparse.ArgumentParser(prog=f"flowctx {name}", description=help_)
+    module.configure(parser)
+    ns = parser.parse_args(rest)
+    try:
+        return int(module.run(ns) or 0)
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    raise SystemExit(main())

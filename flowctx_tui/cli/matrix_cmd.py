@@ -1,0 +1,107 @@
+"""``flowctx matrix``: the resolution matrix of one workflow, as a table or JSON."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shutil
+import sys
+
+from core.present import display_value, matrix_to_json, short_value
+from core.results import Matrix
+from flowctx_tui.cli.common import UsageError, fail, load_json_arg
+from flowctx_tui.cli.workspace_args import add_workspace_args, open_from_args, pick_workflow
+
+_COLOURS = {"resolved": "32", "default": "36", "fallback": "33", "pending": "2", "error": "31;1"}
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    add_workspace_args(parser, path_required=False)
+    parser.add_argument("--format", choices=("table", "json"), default="table")
+    parser.add_argument("--reveal", action="store_true", help="show secret values unmasked")
+    parser.add_argument("--launch", help="launch/runtime values as JSON or @file")
+    parser.add_argument(
+        "--env",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="override an environment variable for this resolution (repeatable)",
+    )
+
+
+def parse_env_overrides(items: list[str]) -> dict[str, str]:
+    out = {}
+    for item in items:
+        name, sep, value = item.partition("=")
+        if not sep or not name:
+            raise UsageError(f"--env expects NAME=VALUE, got {item!r}")
+        out[name] = value
+    return out
+
+
+def render_table(matrix: Matrix, *, reveal: bool, width: int, colour: bool) -> str:
+    cols = ("NAME", "SOURCE", "STATUS", "VALUE", "ORIGIN")
+    rows = []
+    for r in matrix.rows:
+        rows.append([r.name, r.source, r.status, display_value(r, reveal=reveal), r.origin])
+    name_w = min(max([len(c[0]) for c in rows] + [4]), 28)
+    src_w = min(max([len(c[1]) for c in rows] + [6]), 14)
+    stat_w = 8
+    rest = max(width - name_w - src_w - stat_w - 8, 20)
+    val_w = max(rest * 5 // 9, 10)
+    org_w = max(rest - val_w, 10)
+    widths = (name_w, src_w, stat_w, val_w, org_w)
+    lines = [f"{matrix.workflow}  ({matrix.workspace})"]
+    lines.append("  ".join(c.ljust(w) for c, w in zip(cols, widths, strict=True)).rstrip())
+    for r, (name, src, status, value, origin) in zip(matrix.rows, rows, strict=True):
+        cells = [
+            short_value(name, name_w),
+            short_value(src, src_w),
+            status,
+            short_value(value, val_w),
+            short_value(origin, org_w),
+        ]
+        padded = [c.ljust(w) for c, w in zip(cells, widths, strict=True)]
+        if colour:
+            padded[2] = f"\x1b[{_COLOURS[status]}m{padded[2]}\x1b[0m"
+        lines.append("  ".join(padded).rstrip())
+        for w in r.warnings:
+            lines.append(f"    ! {short_value(w, width - 6)}")
+        if r.error:
+            lines.append(f"    ✗ {short_value(r.error, width - 6)}")
+    counts = {s: sum(1 for r in matrix.rows if r.status == s) for s in _COLOURS}
+    summary = ", ".join(f"{n} {s}" for s, n in counts.items() if n)
+    lines.append(f"{len(matrix.rows)} variables: {summary}")
+    for note in matrix.notes:
+        lines.append(f"note: {note}")
+    for d in matrix.diagnostics:
+        lines.append(d.format())
+    return "\n".join(lines)
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        session = open_from_args(args)
+        name = pick_workflow(session, args.workflow)
+        launch = load_json_arg(args.launch, "--launch") or {}
+        if not isinstance(launch, dict):
+            raise UsageError("--launch must be a JSON object")
+        env = parse_env_overrides(args.env)
+    except UsageError as exc:
+        return fail(str(exc))
+    matrix = session.matrix(name, env, launch)
+    for problem in session.database_problems:
+        matrix = Matrix(
+            matrix.workspace,
+            matrix.workflow,
+            matrix.rows,
+            (*matrix.diagnostics, problem),
+            matrix.notes,
+        )
+    if args.format == "json":
+        print(json.dumps(matrix_to_json(matrix, reveal=args.reveal), indent=2, default=str))
+    else:
+        width = shutil.get_terminal_size((80, 24)).columns
+        colour = sys.stdout.isatty()
+        print(render_table(matrix, reveal=args.reveal, width=width, colour=colour))
+    return 1 if any(r.status == "error" for r in matrix.rows) or matrix.errors else 0
