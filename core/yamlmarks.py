@@ -8,6 +8,7 @@ so aliases share one object instead of being expanded (a billion-laughs file sta
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -29,6 +30,42 @@ MAX_YAML_BYTES = 16 * 1024 * 1024
 MAX_DEPTH = 64
 
 _scalar_constructor = yaml.constructor.SafeConstructor()
+_FLOW_BRACKETS = re.compile(r"[\[\]{}]")
+# Block nesting needs at least one column of indentation or indicator per level.
+_DEEP_BLOCK = re.compile(r"^[ \-?:]{" + str(MAX_DEPTH) + ",}", re.MULTILINE)
+
+
+def _flow_too_deep(text: str) -> tuple[int, int] | None:
+    """Line and column where collection nesting passes MAX_DEPTH, if it does.
+
+    libyaml's C composer recurses without a limit and crashes the process on a few thousand
+    nested levels, so such text must never reach it. A regex pre-scan keeps the common case
+    free; only text with deep brackets or indentation is walked as parse events (libyaml's
+    parser is a state machine and does not recurse). Syntax errors are left to the composer.
+    """
+    depth = 0
+    for m in _FLOW_BRACKETS.finditer(text):
+        if m.group() in "[{":
+            depth += 1
+            if depth > MAX_DEPTH:
+                break
+        elif depth:
+            depth -= 1
+    else:
+        if not _DEEP_BLOCK.search(text):
+            return None
+    depth = 0
+    try:
+        for ev in yaml.parse(text, Loader=_Loader):
+            if isinstance(ev, (yaml.SequenceStartEvent, yaml.MappingStartEvent)):
+                depth += 1
+                if depth > MAX_DEPTH:
+                    return (ev.start_mark.line + 1, ev.start_mark.column + 1)
+            elif isinstance(ev, (yaml.SequenceEndEvent, yaml.MappingEndEvent)):
+                depth -= 1
+    except yaml.YAMLError:
+        return None
+    return None
 
 
 @dataclass
@@ -163,14 +200,20 @@ def parse_yaml_text(text: str, display: str) -> tuple[YamlDoc | None, list[Diagn
     """Parse YAML text; never raises for bad input. ``None`` document when it cannot be read."""
     problems: list[Diagnostic] = []
     doc = YamlDoc(file=display, data=None)
+    deep_at = _flow_too_deep(text)
+    if deep_at is not None:
+        line, col = deep_at
+        return None, [
+            Diagnostic(display, line, col, f"YAML nesting deeper than {MAX_DEPTH} levels")
+        ]
     try:
         node = yaml.compose(text, Loader=_Loader)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
         what = exc.problem or exc.context or "invalid YAML"
-        if "\t" in what or "found character '\\t'" in what:
-            what += " (YAML does not allow tabs for indentation)"
+        if mark is not None and 0 <= mark.index < len(text) and text[mark.index] == "\t":
+            what += " (a tab: YAML does not allow tabs for indentation)"
         return None, [Diagnostic(display, line, col, f"YAML syntax error: {what}")]
     except yaml.YAMLError as exc:
         return None, [Diagnostic(display, 1, 1, f"YAML error: {exc}")]
