@@ -28,6 +28,8 @@ PathKey = tuple[str | int, ...]
 MAX_YAML_BYTES = 16 * 1024 * 1024
 #: Deeper nesting than this is refused; real contracts are a handful of levels deep.
 MAX_DEPTH = 64
+#: Values expanding (aliases counted at each use) to more nodes than this are refused.
+MAX_EXPANDED_NODES = 2_000_000
 
 _scalar_constructor = yaml.constructor.SafeConstructor()
 _FLOW_BRACKETS = re.compile(r"[\[\]{}]")
@@ -121,6 +123,15 @@ class _Builder:
         self.doc = doc
         self.problems = problems
         self.memo: dict[int, Any] = {}
+        # expanded node counts: aliases share objects, but whoever prints or walks the value
+        # pays for every repetition, so a billion-laughs file is refused here
+        self.sizes: dict[int, int] = {}
+        self.expanded = 0
+
+    def _count(self, node: yaml.Node, n: int) -> None:
+        self.expanded += n
+        if self.expanded > MAX_EXPANDED_NODES:
+            raise _TooBig(node)
 
     def build(self, node: yaml.Node, path: PathKey, depth: int = 0) -> Any:
         if depth > MAX_DEPTH:
@@ -128,14 +139,18 @@ class _Builder:
         self.doc.value_marks.setdefault(path, _mark(node))
         cached = self.memo.get(id(node))
         if cached is not None:
+            self._count(node, self.sizes.get(id(node), 1))
             return cached  # an alias: share the object, do not walk it again
+        self._count(node, 1)
         if isinstance(node, yaml.ScalarNode):
             return _scalar_constructor.construct_object(node, deep=True)
+        start = self.expanded
         if isinstance(node, yaml.SequenceNode):
             seq: list[Any] = []
             self.memo[id(node)] = seq
             for i, child in enumerate(node.value):
                 seq.append(self.build(child, (*path, i), depth + 1))
+            self.sizes[id(node)] = self.expanded - start + 1
             return seq
         if isinstance(node, yaml.MappingNode):
             out: dict[Any, Any] = {}
@@ -183,8 +198,14 @@ class _Builder:
                     self.doc.key_marks[child_path] = _mark(key_node)
                 self.doc.value_marks[child_path] = _mark(value_node)
                 out[key] = self.build(value_node, child_path, depth + 1)
+            self.sizes[id(node)] = self.expanded - start + 1
             return out
         raise yaml.YAMLError(f"unsupported node {node!r}")  # pragma: no cover
+
+
+class _TooBig(Exception):
+    def __init__(self, node: yaml.Node) -> None:
+        self.node = node
 
 
 class _TooDeep(Exception):
@@ -224,6 +245,13 @@ def parse_yaml_text(text: str, display: str) -> tuple[YamlDoc | None, list[Diagn
         return doc, problems
     try:
         doc.data = _Builder(doc, problems).build(node, ())
+    except _TooBig as exc:
+        line, col = _mark(exc.node)
+        msg = (
+            f"YAML expands to more than {MAX_EXPANDED_NODES:,} values through aliases "
+            "(an alias bomb?)"
+        )
+        return None, [Diagnostic(display, line, col, msg)]
     except _TooDeep as exc:
         line, col = _mark(exc.node)
         return None, [

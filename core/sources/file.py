@@ -8,12 +8,11 @@ import stat
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from core.pathsafety import confine
 from core.results import TraceStep
 from core.sources.base import Resolved, SourceContext
 from core.workspace import display_path
+from core.yamlmarks import parse_yaml_text
 
 MAX_FILE_BYTES = 16 * 1024 * 1024
 
@@ -43,14 +42,12 @@ def _read(real: Path, fmt: str, encoding: str) -> tuple[Any, str | None]:
     if fmt == "text":
         return text, None
     if fmt == "yaml":
-        try:
-            return yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader)), None
-        except yaml.MarkedYAMLError as exc:
-            m = exc.problem_mark
-            where = f" at {m.line + 1}:{m.column + 1}" if m else ""
-            return None, f"invalid YAML{where}: {exc.problem}"
-        except (yaml.YAMLError, RecursionError) as exc:
-            return None, f"invalid YAML: {exc}"
+        # the same guarded loader as the contract: no alias bombs, no unbounded nesting
+        doc, problems = parse_yaml_text(text, real.name)
+        if doc is None:
+            p = problems[0]
+            return None, f"invalid YAML at {p.line}:{p.column}: {p.message}"
+        return doc.data, None
     try:
         return json.loads(text), None
     except json.JSONDecodeError as exc:
