@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 from typing import Any
 
@@ -18,12 +19,58 @@ def display_value(row: Row, *, reveal: bool = False) -> Any:
     return mask_value(row.value)
 
 
+class _Full(Exception):
+    pass
+
+
+def _bounded_json(value: Any, limit: int) -> str:
+    """JSON text of ``value``, stopping once ``limit`` characters are produced.
+
+    Values can be megabytes (file sources, seed documents); the table shows forty characters,
+    so rendering must cost what is shown, not what is stored.
+    """
+    out: list[str] = []
+    size = 0
+
+    def put(text: str) -> None:
+        nonlocal size
+        out.append(text)
+        size += len(text)
+        if size > limit:
+            raise _Full
+
+    def walk(v: Any, depth: int) -> None:
+        if depth > 100:
+            put("…")
+        elif isinstance(v, dict):
+            put("{")
+            for i, (k, x) in enumerate(v.items()):
+                put((", " if i else "") + json.dumps(str(k), ensure_ascii=False) + ": ")
+                walk(x, depth + 1)
+            put("}")
+        elif isinstance(v, (list, tuple)):
+            put("[")
+            for i, x in enumerate(v):
+                if i:
+                    put(", ")
+                walk(x, depth + 1)
+            put("]")
+        elif isinstance(v, str):
+            put(json.dumps(v[: limit + 2], ensure_ascii=False))
+        else:
+            put(json.dumps(v, default=str, ensure_ascii=False))
+
+    with contextlib.suppress(_Full):
+        walk(value, 0)
+    return "".join(out)
+
+
 def short_value(value: Any, width: int = 40) -> str:
     """One line, at most ``width`` characters: JSON for containers, plain text for strings."""
     if isinstance(value, str):
-        text = value
+        text = value[: width + 1]
     else:
-        text = json.dumps(value, default=str, ensure_ascii=False)
+        text = _bounded_json(value, width + 1)
     text = text.replace("\n", "⏎ ")
     return text if len(text) <= width else text[: max(width - 1, 0)] + "…"
 
