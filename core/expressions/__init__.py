@@ -1,0 +1,228 @@
+"""The condition evaluator: one sandbox, three front ends.
+
+- ``mj``: MemberJunction flow-agent path conditions (JavaScript-flavoured, the PRD's syntax);
+- ``ag2``: Mozaiks/AG2 ``${var}`` context expressions;
+- ``python``: plain Python expressions over JSON data.
+
+``compile_expression`` parses and validates once (cached by dialect and text);
+``evaluate`` never raises for a bad expression or scope: failures come back as
+``EvalResult(success=False, error=ExprError(message, start, end))``.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Collection, Mapping
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any, Final
+
+from core.expressions.ag2 import compile_ag2
+from core.expressions.explain import ExplainNode, build_explain, failed_explain, with_error
+from core.expressions.mj import compile_mj
+from core.expressions.python import compile_python
+from core.expressions.sandbox import (
+    Compiled,
+    ExprError,
+    ExpressionError,
+    error_message,
+    span_of,
+)
+
+DIALECTS: Final = ("mj", "ag2", "python")
+_FRONT_ENDS: Final[dict[str, Callable[[str], Compiled]]] = {
+    "mj": compile_mj,
+    "ag2": compile_ag2,
+    "python": compile_python,
+}
+# Where the PRD path context keeps values that may be secrets (masked in explain output).
+DEFAULT_SECRET_ROOTS: Final[dict[str, frozenset[str]]] = {
+    "mj": frozenset({"context"}),
+    "python": frozenset({"context"}),
+    "ag2": frozenset(),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class EvalResult:
+    success: bool
+    value: bool | None
+    error: ExprError | None
+    elapsed_ms: float
+    raw: Any = None  # the value before boolean coercion (may be a secret: never displayed)
+    explain: ExplainNode | None = None
+    dialect: str = "mj"
+
+    def to_json(self, explain: bool = False) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "success": self.success,
+            "value": self.value,
+            "error": self.error.message if self.error else None,
+            "error_span": (
+                [self.error.start, self.error.end]
+                if self.error is not None and self.error.start is not None
+                else None
+            ),
+            "elapsed_ms": round(self.elapsed_ms, 3),
+        }
+        if explain:
+            out["explain"] = self.explain.to_json() if self.explain is not None else None
+        return out
+
+
+@lru_cache(maxsize=4096)
+def _compile(dialect: str, text: str) -> Compiled:
+    return _FRONT_ENDS[dialect](text)
+
+
+# A cached condition is re-evaluated on every keystroke and route decision, so the success
+# path builds its frozen result through the slot descriptors: about half the cost of the
+# generated frozen __init__ (which goes through object.__setattr__ field by field).
+_new = object.__new__
+_SET = tuple(
+    EvalResult.__dict__[f].__set__
+    for f in ("success", "value", "error", "elapsed_ms", "raw", "explain", "dialect")
+)
+
+
+def _ok(value: bool, elapsed_ms: float, raw: Any, dialect: str) -> EvalResult:
+    result = _new(EvalResult)
+    s_success, s_value, s_error, s_elapsed, s_raw, s_explain, s_dialect = _SET
+    s_success(result, True)
+    s_value(result, value)
+    s_error(result, None)
+    s_elapsed(result, elapsed_ms)
+    s_raw(result, raw)
+    s_explain(result, None)
+    s_dialect(result, dialect)
+    return result
+
+
+def compile_expression(text: str, dialect: str = "mj") -> Compiled:
+    """Parse and validate ``text`` once; raises ``ExpressionError`` with a span."""
+    if dialect not in _FRONT_ENDS:
+        raise ExpressionError(
+            f"Unknown dialect {dialect!r} (expected one of {', '.join(DIALECTS)})"
+        )
+    if not isinstance(text, str):
+        raise ExpressionError("Expression must be a non-empty string", 0, 0)
+    return _compile(dialect, text)
+
+
+def referenced_names(text: str, dialect: str) -> frozenset[str]:
+    """The top-level names ``text`` reads (for ag2, its ``${names}``)."""
+    return compile_expression(text, dialect).names
+
+
+def _elapsed(t0: float) -> float:
+    return (time.perf_counter() - t0) * 1000.0
+
+
+def evaluate(
+    text: str,
+    scope: Mapping[str, Any],
+    dialect: str = "mj",
+    *,
+    explain: bool = False,
+    secret_roots: Collection[str] | None = None,
+    reveal_secrets: bool = False,
+) -> EvalResult:
+    """Evaluate a condition against ``scope``; never raises for a bad expression or scope.
+
+    With ``explain=True`` the result carries an ``ExplainNode`` tree, also on failure.
+    Explain values read under ``secret_roots`` (default: ``context`` for mj/python) or through
+    a secret-looking key are masked unless ``reveal_secrets``.
+    """
+    t0 = time.perf_counter()
+    try:
+        if dialect in _FRONT_ENDS and type(text) is str:
+            compiled = _compile(dialect, text)
+        else:
+            compiled = compile_expression(text, dialect)
+    except ExpressionError as exc:
+        return _failed(exc.error, t0, dialect, text, explain)
+    except Exception as exc:  # a front-end bug must not take the caller down
+        return _failed(
+            ExprError(f"Internal error: {type(exc).__name__}"), t0, dialect, text, explain
+        )
+    if type(scope) is not dict and not isinstance(scope, Mapping):
+        message = "The scope must be a mapping of names to values"
+        return _failed(ExprError(message), t0, dialect, text, explain)
+    problem = compiled.check_scope(scope) if compiled.required else None
+    if explain:
+        roots = DEFAULT_SECRET_ROOTS[dialect] if secret_roots is None else secret_roots
+        return _explained(compiled, scope, problem, t0, roots, reveal_secrets)
+    if problem is not None:
+        return EvalResult(False, None, problem, _elapsed(t0), dialect=dialect)
+    try:
+        raw = compiled.run(scope)
+        value = compiled.truthy(raw)
+    except Exception as exc:
+        error = _located(compiled, scope, exc)
+        return EvalResult(False, None, error, _elapsed(t0), dialect=dialect)
+    return _ok(value, (time.perf_counter() - t0) * 1000.0, raw, dialect)
+
+
+def _failed(error: ExprError, t0: float, dialect: str, text: Any, explain: bool) -> EvalResult:
+    tree = failed_explain(text if isinstance(text, str) else "", error.message) if explain else None
+    return EvalResult(False, None, error, _elapsed(t0), explain=tree, dialect=dialect)
+
+
+def _located(compiled: Compiled, scope: Mapping[str, Any], exc: Exception) -> ExprError:
+    """The error with the span of the innermost failing node (found by a traced re-run;
+    errors are the rare path, so the fast path carries no bookkeeping)."""
+    message = error_message(exc)
+    try:
+        trace = compiled.run_traced(scope)
+    except Exception:
+        return ExprError(message)
+    if trace.error_node is None:
+        return ExprError(message)
+    return ExprError(message, *span_of(trace.error_node))
+
+
+def _explained(
+    compiled: Compiled,
+    scope: Mapping[str, Any],
+    problem: ExprError | None,
+    t0: float,
+    roots: Collection[str],
+    reveal: bool,
+) -> EvalResult:
+    dialect = compiled.dialect
+    try:
+        trace = compiled.run_traced(scope)
+        tree = build_explain(compiled, trace, secret_roots=roots, reveal_secrets=reveal)
+    except Exception as exc:
+        error = problem or ExprError(error_message(exc))
+        tree = failed_explain(compiled.text, error.message)
+        return EvalResult(False, None, error, _elapsed(t0), explain=tree, dialect=dialect)
+    if problem is not None:
+        tree = with_error(tree, problem.message) if tree.error is None else tree
+        return EvalResult(False, None, problem, _elapsed(t0), explain=tree, dialect=dialect)
+    if trace.error is not None:
+        node = trace.error_node
+        span = span_of(node) if node is not None else (None, None)
+        error = ExprError(error_message(trace.error), *span)
+        return EvalResult(False, None, error, _elapsed(t0), explain=tree, dialect=dialect)
+    try:
+        value = compiled.truthy(trace.value)
+    except Exception as exc:
+        error = ExprError(error_message(exc))
+        return EvalResult(False, None, error, _elapsed(t0), explain=tree, dialect=dialect)
+    return EvalResult(
+        True, value, None, _elapsed(t0), raw=trace.value, explain=tree, dialect=dialect
+    )
+
+
+__all__ = [
+    "DIALECTS",
+    "Compiled",
+    "EvalResult",
+    "ExplainNode",
+    "ExprError",
+    "ExpressionError",
+    "compile_expression",
+    "evaluate",
+    "referenced_names",
+]

@@ -1,0 +1,286 @@
+"""Explain trees: every sub-expression with its value, so an author sees which part was false.
+
+The tree is built from the compiled AST and one traced evaluation (node id -> value or error).
+Literals are left out (their value is their text); comparisons fold their simple operands into
+``(got ...)``; branches that short-circuiting never reached are marked skipped. Values that come
+from ``context`` or from a secret-looking key are masked here, at display time, because the
+evaluator must see the real values to decide the same way the runtime would.
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import math
+from collections.abc import Collection
+from dataclasses import dataclass, replace
+from typing import Any, Final
+
+from core.expressions.jsvalues import UNDEFINED, JsFunction
+from core.expressions.python import PyMethod
+from core.expressions.sandbox import Compiled, ShortCircuit, Trace, error_message, span_of
+from core.secrets import MASK, is_secret_key, mask_value
+
+SKIPPED: Final = "skipped"
+_MAX_SHOWN: Final = 120  # characters of a value shown on one explain line
+
+
+@dataclass(frozen=True, slots=True)
+class ExplainNode:
+    """One sub-expression: its source text, its (display) value and its parts.
+
+    ``value`` is JSON-able: JavaScript undefined is the string "undefined", NaN/Infinity are
+    strings, masked values are "***", and a branch never evaluated has ``value == "skipped"``
+    with ``skipped=True``. ``display`` is the verdict text used by ``lines()``.
+    """
+
+    text: str
+    value: Any
+    children: tuple[ExplainNode, ...]
+    error: str | None = None
+    start: int = 0
+    end: int = 0
+    display: str = ""
+    skipped: bool = False
+
+    def lines(self) -> list[str]:
+        """The tree as indented lines: ``+ data.retryCount < 3 -> true (got 2)``."""
+        out: list[str] = []
+        self._render(0, out)
+        return out
+
+    def _render(self, depth: int, out: list[str]) -> None:
+        text = " ".join(self.text.split())
+        if self.error is not None:
+            inner = any(c.error == self.error for c in self.children)
+            verdict = "error (below)" if inner else f"error: {self.error}"
+        elif self.skipped:
+            verdict = "skipped (not evaluated)"
+        else:
+            verdict = self.display or _show(self.value, "mj")
+        out.append(f"{'  ' * depth}+ {text} -> {verdict}")
+        for child in self.children:
+            child._render(depth + 1, out)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "text": self.text,
+            "value": self.value,
+            "display": self.display,
+            "error": self.error,
+            "skipped": self.skipped,
+            "start": self.start,
+            "end": self.end,
+            "children": [c.to_json() for c in self.children],
+        }
+
+
+# --- display values --------------------------------------------------------------------------
+
+
+def jsonable(value: Any, depth: int = 0) -> Any:
+    """A JSON-able rendering of an evaluation value (not for evaluation)."""
+    if value is UNDEFINED:
+        return "undefined"
+    if value is None or isinstance(value, (bool, str)):
+        return value
+    if isinstance(value, int):
+        return value
+    if isinstance(value, float):
+        if math.isnan(value):
+            return "NaN"
+        if math.isinf(value):
+            return "Infinity" if value > 0 else "-Infinity"
+        return int(value) if value.is_integer() and abs(value) < 1e21 else value
+    if depth > 50:
+        return "..."
+    if isinstance(value, dict):
+        return {str(k): jsonable(v, depth + 1) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [jsonable(v, depth + 1) for v in value]
+    if isinstance(value, (set, frozenset)):
+        return [jsonable(v, depth + 1) for v in sorted(value, key=repr)]
+    if isinstance(value, (JsFunction, PyMethod)) or callable(value):
+        return "function"
+    return f"<{type(value).__name__}>"
+
+
+def _show(value: Any, dialect: str, undefined: bool = False) -> str:
+    """How a display value reads on an explain line, in the dialect's own spelling."""
+    if undefined:
+        return "undefined"
+    if value == MASK and isinstance(value, str):
+        return MASK
+    if dialect == "mj":
+        text = json.dumps(value, ensure_ascii=False, default=str)
+    else:
+        text = repr(value)
+    return text if len(text) <= _MAX_SHOWN else text[: _MAX_SHOWN - 3] + "..."
+
+
+def masked(value: Any, *, tainted: bool) -> Any:
+    """The display value: everything derived from a secret root is ``***`` except booleans
+    and absence (which only say whether the condition matched); secret keys inside objects
+    and URI passwords inside strings are masked everywhere."""
+    if tainted and not (value is None or value is UNDEFINED or isinstance(value, bool)):
+        return MASK
+    return mask_value(jsonable(value))
+
+
+# --- building the tree -----------------------------------------------------------------------
+
+
+def _static_path(node: ast.AST) -> bool:
+    """``a.b[0].c``: a path whose parts are all written out, shown as one line."""
+    while True:
+        if isinstance(node, ast.Name):
+            return True
+        if isinstance(node, ast.Attribute) or (
+            isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Constant)
+        ):
+            node = node.value
+        elif type(node).__name__ in ("JsOptional", "JsChain"):
+            node = node.value  # type: ignore[attr-defined]
+        else:
+            return False
+
+
+def _parts(node: ast.AST) -> list[ast.AST]:
+    if isinstance(node, ast.Attribute):
+        return [] if _static_path(node.value) else [node.value]
+    if isinstance(node, ast.Subscript):
+        parts = [] if _static_path(node.value) else [node.value]
+        return parts if isinstance(node.slice, ast.Constant) else [*parts, node.slice]
+    if isinstance(node, ast.Call):
+        func = node.func
+        parts = []
+        if isinstance(func, (ast.Attribute, ast.Subscript)):
+            receiver = func.value
+            while type(receiver).__name__ == "JsOptional":
+                receiver = receiver.value  # type: ignore[attr-defined]
+            parts.append(receiver)
+        elif not isinstance(func, ast.Name):
+            parts.append(func)
+        return [*parts, *node.args, *(kw.value for kw in node.keywords)]
+    return list(ast.iter_child_nodes(node))
+
+
+def _shown(node: ast.AST) -> bool:
+    return (
+        hasattr(node, "fx_start")
+        and not isinstance(node, ast.Constant)
+        and type(node).__name__ != "JsOptional"
+    )
+
+
+def _shown_parts(node: ast.AST) -> list[ast.AST]:
+    found: list[ast.AST] = []
+    own = span_of(node)
+    for part in _parts(node):
+        if _shown(part) and span_of(part) != own:
+            found.append(part)
+        else:
+            found.extend(_shown_parts(part))
+    return found
+
+
+def _tainted(node: ast.AST, roots: Collection[str]) -> bool:
+    for sub in ast.walk(node):
+        if isinstance(sub, ast.Name) and sub.id in roots:
+            return True
+        if isinstance(sub, ast.Attribute) and is_secret_key(sub.attr):
+            return True
+        if (
+            isinstance(sub, ast.Subscript)
+            and isinstance(sub.slice, ast.Constant)
+            and is_secret_key(sub.slice.value)
+        ):
+            return True
+    return False
+
+
+class _Builder:
+    def __init__(self, compiled: Compiled, trace: Trace, roots: Collection[str], reveal: bool):
+        self.compiled = compiled
+        self.trace = trace
+        self.roots = roots
+        self.reveal = reveal
+
+    def value_of(self, node: ast.AST) -> tuple[str, Any]:
+        """("ok", display value) | ("error", message) | ("skipped", None)."""
+        record = self.trace.records.get(id(node))
+        if record is None:
+            return ("skipped", None)
+        ok, value = record
+        if not ok:
+            return ("error", error_message(value))
+        if self.reveal:
+            return ("ok", jsonable(value))
+        return ("ok", masked(value, tainted=_tainted(node, self.roots)))
+
+    def show(self, node: ast.AST, state: tuple[str, Any]) -> str:
+        dialect = self.compiled.dialect
+        record = self.trace.records.get(id(node))
+        if record is not None and record[0] and isinstance(record[1], (JsFunction, PyMethod)):
+            return "(function)"
+        undefined = record is not None and record[0] and record[1] is UNDEFINED
+        return _show(state[1], dialect, undefined)
+
+    def build(self, node: ast.AST) -> ExplainNode:
+        start, end = span_of(node, (0, len(self.compiled.text)))
+        text = self.compiled.text[start:end]
+        kind, value = self.value_of(node)
+        parts = _shown_parts(node)
+        got = ""
+        if isinstance(node, ast.Compare):
+            operands = [node.left, *node.comparators]
+            leaves = [p for p in operands if _shown(p) and not _shown_parts(p)]
+            shown = [
+                self.show(p, self.value_of(p))
+                for p in operands
+                if _shown(p) and self.value_of(p)[0] == "ok"
+            ]
+            if shown:
+                got = f" (got {', '.join(shown)})"
+            parts = [p for p in parts if p not in leaves or self.value_of(p)[0] == "error"]
+        children = tuple(self.build(p) for p in parts)
+        if kind == "skipped":
+            return ExplainNode(text, SKIPPED, children, None, start, end, "skipped", True)
+        if kind == "error":
+            return ExplainNode(text, None, children, value, start, end, f"error: {value}")
+        display = self.show(node, (kind, value)) + got
+        return ExplainNode(text, value, children, None, start, end, display)
+
+
+def build_explain(
+    compiled: Compiled,
+    trace: Trace,
+    *,
+    secret_roots: Collection[str] = ("context",),
+    reveal_secrets: bool = False,
+) -> ExplainNode:
+    try:
+        return _Builder(compiled, trace, secret_roots, reveal_secrets).build(compiled.tree)
+    except RecursionError:  # validation caps depth, so this is a safety net only
+        return failed_explain(compiled.text, "Expression is too deep to explain")
+
+
+def failed_explain(text: str, message: str) -> ExplainNode:
+    """The explain tree of an expression that could not be evaluated at all."""
+    return ExplainNode(text, None, (), message, 0, len(text), f"error: {message}")
+
+
+def with_error(node: ExplainNode, message: str) -> ExplainNode:
+    return replace(node, error=message, value=None, display=f"error: {message}", skipped=False)
+
+
+__all__ = [
+    "SKIPPED",
+    "ExplainNode",
+    "ShortCircuit",
+    "build_explain",
+    "failed_explain",
+    "jsonable",
+    "masked",
+    "with_error",
+]

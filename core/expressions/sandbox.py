@@ -1,0 +1,371 @@
+"""The sandbox every dialect runs in: an AST allowlist, resource limits and simpleeval.
+
+Each front end (``mj``, ``ag2``, ``python``) turns text into a Python ``ast`` tree whose nodes
+carry ``fx_start``/``fx_end`` (character offsets into the original text). ``validate`` walks the
+tree against an explicit allowlist of node types, so anything the grammar does not name is
+refused before evaluation. Evaluation is simpleeval's dispatch over the cached tree
+(``SimpleEval._eval``), with dialect-specific handlers; one evaluator per thread because
+simpleeval keeps per-call state on the instance.
+"""
+
+from __future__ import annotations
+
+import ast
+import operator as op
+import threading
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar, Final
+
+import simpleeval
+
+MAX_LENGTH: Final = 1000  # characters of expression text
+MAX_DEPTH: Final = 100  # AST levels; keeps every recursive walk far from Python's stack limit
+MAX_STRING_LENGTH: Final = 100_000  # longest string/list an operator may build
+MAX_INT_BITS: Final = 10_000  # largest integer ** or * may build (2**10000 is ~3000 digits)
+MAX_CALLBACKS: Final = 100_000  # arrow-function calls per evaluation (nested map/filter)
+
+
+@dataclass(frozen=True, slots=True)
+class ExprError:
+    """What went wrong, and where: ``start``/``end`` index the original text."""
+
+    message: str
+    start: int | None = None
+    end: int | None = None
+
+
+class ExpressionError(Exception):
+    """Raised by ``compile_expression``/``referenced_names`` for text that cannot be used."""
+
+    def __init__(self, message: str, start: int | None = None, end: int | None = None) -> None:
+        super().__init__(message)
+        self.error = ExprError(message, start, end)
+
+
+class SandboxError(Exception):
+    """An evaluation-time refusal or failure; the message never quotes scope values."""
+
+
+class ShortCircuit(Exception):
+    """``a?.b`` met null/undefined: the whole optional chain is undefined."""
+
+
+def span_of(node: ast.AST, default: tuple[int, int] = (0, 0)) -> tuple[int, int]:
+    return (getattr(node, "fx_start", default[0]), getattr(node, "fx_end", default[1]))
+
+
+def set_span(node: ast.AST, start: int, end: int) -> ast.AST:
+    node.fx_start = start  # type: ignore[attr-defined]
+    node.fx_end = end  # type: ignore[attr-defined]
+    return node
+
+
+def check_text(text: object) -> str:
+    """The refusals every dialect shares: not text, empty, too long."""
+    if not isinstance(text, str) or not text.strip():
+        raise ExpressionError("Expression must be a non-empty string", 0, 0)
+    if len(text) > MAX_LENGTH:
+        raise ExpressionError(
+            f"Expression is too long ({len(text)} characters; the limit is {MAX_LENGTH})",
+            MAX_LENGTH,
+            len(text),
+        )
+    return text
+
+
+def describe_node(node: ast.AST) -> str:
+    names = {
+        ast.Lambda: "lambda",
+        ast.GeneratorExp: "a generator expression",
+        ast.ListComp: "a list comprehension",
+        ast.SetComp: "a set comprehension",
+        ast.DictComp: "a dict comprehension",
+        ast.JoinedStr: "an f-string",
+        ast.NamedExpr: "assignment (:=)",
+        ast.Starred: "unpacking (*)",
+        ast.Await: "await",
+        ast.Yield: "yield",
+        ast.YieldFrom: "yield",
+        ast.Attribute: "attribute access",
+        ast.Subscript: "indexing",
+        ast.BinOp: "arithmetic",
+        ast.Call: "a function call",
+    }
+    return names.get(type(node), type(node).__name__)
+
+
+def validate(
+    tree: ast.AST,
+    allowed: frozenset[type[ast.AST]],
+    check: Callable[[ast.AST], None] | None = None,
+) -> None:
+    """Refuse any node type outside ``allowed`` and any tree deeper than ``MAX_DEPTH``.
+
+    Iterative, so a hostile tree cannot exhaust the stack while being checked.
+    """
+    stack: list[tuple[ast.AST, int, tuple[int, int]]] = [(tree, 1, span_of(tree))]
+    seen: list[ast.AST] = []
+    while stack:
+        node, depth, parent_span = stack.pop()
+        span = span_of(node, parent_span)
+        if type(node) not in allowed:
+            raise ExpressionError(f"{describe_node(node)} is not allowed", *span)
+        if depth > MAX_DEPTH:
+            raise ExpressionError(
+                f"Expression is nested too deeply (more than {MAX_DEPTH} levels)", *span
+            )
+        seen.append(node)
+        for child in ast.iter_child_nodes(node):
+            stack.append((child, depth + 1, span))
+    # Finer rules only once every node is of an allowed kind, so the message names the
+    # construct that is not allowed rather than a detail of its use.
+    if check is not None:
+        for node in seen:
+            check(node)
+
+
+# --- resource-limited operators (python and ag2 dialects) ------------------------------------
+
+
+def _too_big(what: str) -> SandboxError:
+    return SandboxError(f"{what} is too large (refused to protect the evaluator)")
+
+
+def safe_pow(a: Any, b: Any) -> Any:
+    if (
+        type(a) in (int, bool)
+        and type(b) in (int, bool)
+        and b > 0
+        and abs(a) > 1
+        and b * abs(a).bit_length() > MAX_INT_BITS
+    ):
+        raise _too_big("The power")
+    return a**b  # float powers overflow quickly (OverflowError) instead of growing
+
+
+def safe_mult(a: Any, b: Any) -> Any:
+    ta, tb = type(a), type(b)
+    if ta is int and tb is int:
+        if a.bit_length() + b.bit_length() > MAX_INT_BITS:
+            raise _too_big("The product")
+        return a * b
+    for seq, count in ((a, b), (b, a)):
+        if (
+            isinstance(seq, (str, list, tuple))
+            and isinstance(count, int)
+            and len(seq) * count > MAX_STRING_LENGTH
+        ):
+            raise _too_big("The repeated string or list")
+    return a * b
+
+
+def safe_add(a: Any, b: Any) -> Any:
+    if (
+        isinstance(a, (str, list, tuple))
+        and isinstance(b, (str, list, tuple))
+        and len(a) + len(b) > MAX_STRING_LENGTH
+    ):
+        raise _too_big("The concatenation")
+    return a + b
+
+
+def safe_mod(a: Any, b: Any) -> Any:
+    if isinstance(a, str):
+        # printf-style formatting can pad to any width and reach object internals.
+        raise SandboxError("String formatting with % is not allowed")
+    return a % b
+
+
+def safe_lshift(a: Any, b: Any) -> Any:
+    if isinstance(a, int) and isinstance(b, int) and a.bit_length() + b > MAX_INT_BITS:
+        raise _too_big("The shift")
+    return simpleeval.safe_lshift(a, b)
+
+
+PY_OPERATORS: Final[dict[type, Callable[..., Any]]] = {
+    ast.Add: safe_add,
+    ast.Sub: op.sub,
+    ast.Mult: safe_mult,
+    ast.Div: op.truediv,
+    ast.FloorDiv: op.floordiv,
+    ast.Mod: safe_mod,
+    ast.Pow: safe_pow,
+    ast.LShift: safe_lshift,
+    ast.RShift: simpleeval.safe_rshift,
+    ast.BitAnd: op.and_,
+    ast.BitOr: op.or_,
+    ast.BitXor: op.xor,
+    ast.Eq: op.eq,
+    ast.NotEq: op.ne,
+    ast.Lt: op.lt,
+    ast.LtE: op.le,
+    ast.Gt: op.gt,
+    ast.GtE: op.ge,
+    ast.In: lambda x, y: x in y,
+    ast.NotIn: lambda x, y: x not in y,
+    ast.Is: lambda x, y: x is y,
+    ast.IsNot: lambda x, y: x is not y,
+    ast.Not: op.not_,
+    ast.USub: op.neg,
+    ast.UAdd: op.pos,
+    ast.Invert: op.invert,
+}
+
+
+# --- the evaluator ---------------------------------------------------------------------------
+
+
+class SandboxEval(simpleeval.SimpleEval):
+    """simpleeval restricted to the handlers a dialect lists; subclasses add the semantics."""
+
+    OPERATORS: ClassVar[Mapping[type, Callable[..., Any]]] = PY_OPERATORS
+    FUNCTIONS: ClassVar[Mapping[str, Callable[..., Any]]] = {}
+
+    def __init__(self) -> None:
+        super().__init__(operators=dict(self.OPERATORS), functions=dict(self.FUNCTIONS), names={})
+        # Only the handlers this dialect allows: a node type missing here cannot run even if
+        # validation were bypassed.
+        self.nodes = self.handlers()
+        self._record: dict[int, tuple[bool, Any]] | None = None
+        self._err_node: ast.AST | None = None
+        self._err_exc: BaseException | None = None
+
+    def handlers(self) -> dict[type, Callable[[Any], Any]]:
+        raise NotImplementedError
+
+    def _eval(self, node: Any) -> Any:
+        # simpleeval re-checks every intermediate value for modules/forbidden functions; our
+        # values are JSON data or our own function wrappers by construction (handlers never
+        # getattr on a value), so the walk over whole payloads at every node is skipped.
+        return self.nodes[type(node)](node)
+
+    def _traced_eval(self, node: Any) -> Any:
+        record = self._record
+        assert record is not None
+        try:
+            value = self.nodes[type(node)](node)
+        except ShortCircuit:
+            raise
+        except Exception as exc:
+            record[id(node)] = (False, exc)
+            if exc is not self._err_exc:  # the first node to see an exception is innermost
+                self._err_exc, self._err_node = exc, node
+            raise
+        record[id(node)] = (True, value)
+        return value
+
+    def prepare(self, compiled: Compiled, scope: Mapping[str, Any]) -> None:
+        self.names = scope
+        self.expr = compiled.text
+
+    def run(self, compiled: Compiled, scope: Mapping[str, Any]) -> Any:
+        self.prepare(compiled, scope)
+        return self._eval(compiled.tree)
+
+    def run_traced(self, compiled: Compiled, scope: Mapping[str, Any]) -> Trace:
+        """Evaluate again recording every node's value (for explain and error spans)."""
+        self.prepare(compiled, scope)
+        self._record, self._err_node, self._err_exc = {}, None, None
+        self._eval = self._traced_eval  # type: ignore[method-assign]
+        trace = Trace(records=self._record)
+        try:
+            trace.value = self._eval(compiled.tree)
+        except Exception as exc:
+            trace.error = exc
+            trace.error_node = self._err_node if exc is self._err_exc else None
+        finally:
+            del self._eval  # back to the class's untraced method
+            self._record, self._err_node, self._err_exc = None, None, None
+        return trace
+
+    # handlers shared by the dialects
+
+    @staticmethod
+    def _eval_constant(node: ast.Constant) -> Any:
+        return node.value
+
+    def _eval_list(self, node: ast.List) -> list[Any]:
+        return [self._eval(item) for item in node.elts]
+
+    def _eval_tuple(self, node: ast.Tuple) -> tuple[Any, ...]:
+        return tuple(self._eval(item) for item in node.elts)
+
+
+@dataclass
+class Trace:
+    records: dict[int, tuple[bool, Any]]
+    value: Any = None
+    error: BaseException | None = None
+    error_node: ast.AST | None = None
+
+
+_local = threading.local()
+
+
+def evaluator_for(cls: type[SandboxEval]) -> SandboxEval:
+    """This thread's instance of ``cls`` (simpleeval instances are not thread-safe)."""
+    try:
+        return _local.evaluators[cls]  # type: ignore[no-any-return]
+    except AttributeError:
+        _local.evaluators = {}
+    except KeyError:
+        pass
+    ev = _local.evaluators[cls] = cls()
+    return ev
+
+
+@dataclass(frozen=True, eq=False, slots=True)
+class Compiled:
+    """A parsed, validated expression: evaluate it many times with different scopes."""
+
+    text: str
+    dialect: str
+    tree: ast.expr
+    names: frozenset[str]  # top-level names read
+    required: tuple[tuple[str, int, int], ...]  # names that must resolve, with a span each
+    evaluator: type[SandboxEval]
+    truthy: Callable[[Any], bool]
+    builtins: frozenset[str]  # names that resolve without the scope
+    missing: Callable[[str], str]  # the message for a name that does not resolve
+
+    def check_scope(self, scope: Mapping[str, Any]) -> ExprError | None:
+        for name, start, end in self.required:
+            if name not in scope and name not in self.builtins:
+                return ExprError(self.missing(name), start, end)
+        return None
+
+    def run(self, scope: Mapping[str, Any]) -> Any:
+        return evaluator_for(self.evaluator).run(self, scope)
+
+    def run_traced(self, scope: Mapping[str, Any]) -> Trace:
+        return evaluator_for(self.evaluator).run_traced(self, scope)
+
+
+def error_message(exc: BaseException) -> str:
+    """A message for a failed evaluation that never echoes a scope value (it may be secret)."""
+    if isinstance(exc, (SandboxError, simpleeval.InvalidExpression)):
+        return str(exc)
+    if isinstance(exc, RecursionError):
+        return "Expression is nested too deeply"
+    if isinstance(exc, MemoryError):
+        return "Expression needs too much memory"
+    if isinstance(exc, ZeroDivisionError):
+        return "division by zero"
+    if isinstance(exc, KeyError):
+        return "key not found"
+    if isinstance(exc, IndexError):
+        return "index out of range"
+    if isinstance(exc, OverflowError):
+        return "numeric result out of range"
+    if isinstance(exc, ValueError):
+        # e.g. "invalid literal for int() with base 10: 'sk-live-...'": keep the part before
+        # the quoted value.
+        return f"invalid value: {str(exc).split(': ', 1)[0]}"
+    if isinstance(exc, TypeError):
+        return str(exc)  # CPython's TypeErrors name types, not values
+    return type(exc).__name__
+
+
+def names_in(nodes: Iterable[ast.AST]) -> frozenset[str]:
+    return frozenset(n.id for n in nodes if isinstance(n, ast.Name))
