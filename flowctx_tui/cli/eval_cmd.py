@@ -1,0 +1,183 @@
+"""``flowctx eval``: evaluate one condition, or a batch of them, from the command line.
+
+Exit codes: 0 true, 1 false, 3 the expression could not be evaluated, 2 unusable arguments.
+``--batch`` always exits 0 once its input is readable: each line's outcome is on its own line.
+Values read from ``context`` (or, for ag2, from the context given with ``--context``) and
+values under secret-looking keys are masked in explain output.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Iterable
+from typing import IO, Any
+
+from core.expressions import DIALECTS, EvalResult, evaluate
+from core.pathcontext import build_path_context
+from flowctx_tui.cli.common import UsageError, fail, load_json_arg
+
+_PRD_FLAGS = ("data", "payload", "step_result", "flow_context")
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("expr", nargs="?", help="the condition (use -- before one starting with -)")
+    parser.add_argument("--dialect", "-d", choices=DIALECTS, default="mj", help="default: mj")
+    parser.add_argument("--data", metavar="JSON|@FILE", help="params.data")
+    parser.add_argument("--context", metavar="JSON|@FILE", help="params.context (ag2: the scope)")
+    parser.add_argument("--payload", metavar="JSON|@FILE", help="the agent payload")
+    parser.add_argument("--step-result", metavar="JSON|@FILE", help="the last step's result")
+    parser.add_argument(
+        "--flow-context",
+        metavar="JSON|@FILE",
+        help="{currentStepId, completedSteps, executionPath, stepCount}",
+    )
+    parser.add_argument(
+        "--scope", metavar="JSON|@FILE", help="all top-level names at once (instead of the above)"
+    )
+    parser.add_argument("--explain", action="store_true", help="show every sub-expression's value")
+    parser.add_argument("--format", choices=("text", "json"), default="text")
+    parser.add_argument(
+        "--batch",
+        metavar="FILE|-",
+        help='evaluate JSON lines {"expr", "dialect", "scope"}; one JSON result per line',
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.batch is not None:
+        if args.expr is not None:
+            return fail("give either EXPR or --batch, not both")
+        return _run_batch(args.batch)
+    if args.expr is None:
+        return fail("missing EXPR (or use --batch FILE)")
+    try:
+        scope, secret_roots = _scope(args)
+    except UsageError as exc:
+        return fail(str(exc))
+    result = evaluate(
+        args.expr, scope, args.dialect, explain=args.explain, secret_roots=secret_roots
+    )
+    if args.format == "json":
+        print(json.dumps(result.to_json(explain=args.explain)))
+    else:
+        for line in _text(args.expr, result, args.explain):
+            print(line)
+    if not result.success:
+        return 3
+    return 0 if result.value else 1
+
+
+def _scope(args: argparse.Namespace) -> tuple[dict[str, Any], frozenset[str] | None]:
+    """The names the expression sees, and where secrets live in them (None: the default)."""
+    given = [f for f in _PRD_FLAGS if getattr(args, f) is not None]
+    if args.scope is not None:
+        if given or args.context is not None:
+            raise UsageError(
+                "--scope gives every name; do not combine it with --data/--context/..."
+            )
+        scope = load_json_arg(args.scope, "--scope")
+        if not isinstance(scope, dict):
+            raise UsageError("--scope must be a JSON object (name -> value)")
+        return scope, None
+    if args.dialect == "ag2":
+        if given:
+            flags = ", ".join("--" + f.replace("_", "-") for f in given)
+            raise UsageError(f"{flags}: ag2 expressions read context variables; use --context")
+        context = load_json_arg(args.context, "--context")
+        if context is None:
+            context = {}
+        if not isinstance(context, dict):
+            raise UsageError("--context must be a JSON object (variable -> value)")
+        # Every variable came from the context: all of it may be secret.
+        return context, frozenset(context)
+    flow = load_json_arg(args.flow_context, "--flow-context")
+    if flow is not None and not isinstance(flow, dict):
+        raise UsageError("--flow-context must be a JSON object")
+    scope = build_path_context(
+        payload=load_json_arg(args.payload, "--payload"),
+        step_result=load_json_arg(args.step_result, "--step-result"),
+        flow_context=flow,
+        data=load_json_arg(args.data, "--data"),
+        context=load_json_arg(args.context, "--context"),
+    )
+    return scope, None
+
+
+def _text(expr: str, result: EvalResult, explain: bool) -> list[str]:
+    lines: list[str] = []
+    if result.success:
+        lines.append("true" if result.value else "false")
+    else:
+        error = result.error
+        lines.append(f"error: {error.message if error else 'unknown error'}")
+        if error is not None and error.start is not None:
+            lines.extend(caret(expr, error.start, error.end))
+    if explain and result.explain is not None:
+        lines.extend(result.explain.lines())
+    return lines
+
+
+def caret(text: str, start: int, end: int | None) -> list[str]:
+    """The line of ``text`` holding ``start`` and a ``^^^`` line under ``start:end``."""
+    line_start = text.rfind("\n", 0, start) + 1
+    line_end = text.find("\n", start)
+    if line_end < 0:
+        line_end = len(text)
+    line = text[line_start:line_end].replace("\t", " ")
+    column = start - line_start
+    width = max(1, min(end if end is not None else start + 1, line_end) - start)
+    return [f"  {line}", f"  {' ' * column}{'^' * width}"]
+
+
+def _run_batch(source: str) -> int:
+    try:
+        stream: IO[str] = sys.stdin if source == "-" else open(source, encoding="utf-8")  # noqa: SIM115
+    except OSError as exc:
+        return fail(f"--batch: cannot read {source}: {exc.strerror or exc}")
+    try:
+        for out in batch(stream):
+            print(json.dumps(out))
+    except UnicodeDecodeError:
+        return fail(f"--batch: {source} is not UTF-8 text")
+    finally:
+        if stream is not sys.stdin:
+            stream.close()
+    return 0
+
+
+def batch(lines: Iterable[str]) -> Iterable[dict[str, Any]]:
+    """One ``{"success", "value", "error"}`` per non-blank input line, in order."""
+    for number, line in enumerate(lines, 1):
+        if line.strip():
+            yield _batch_line(line, number)
+
+
+def _batch_line(line: str, number: int) -> dict[str, Any]:
+    def bad(message: str) -> dict[str, Any]:
+        return {"success": False, "value": None, "error": f"line {number}: {message}"}
+
+    try:
+        item = json.loads(line)
+    except json.JSONDecodeError as exc:
+        return bad(f"invalid JSON: {exc.msg} (column {exc.colno})")
+    if not isinstance(item, dict):
+        return bad('expected a JSON object {"expr", "dialect", "scope"}')
+    expr = item.get("expr")
+    if not isinstance(expr, str):
+        return bad('missing "expr" (a string)')
+    dialect = item.get("dialect", "mj")
+    if dialect not in DIALECTS:
+        return bad(f"unknown dialect {dialect!r} (expected one of {', '.join(DIALECTS)})")
+    scope = item.get("scope", {})
+    if scope is None:
+        scope = {}
+    if not isinstance(scope, dict):
+        return bad('"scope" must be a JSON object')
+    result = evaluate(expr, scope, dialect)
+    return {
+        "success": result.success,
+        "value": result.value,
+        "error": result.error.message if result.error else None,
+    }
