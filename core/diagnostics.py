@@ -7,6 +7,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Literal
 
+from core.secrets import mask_text
+
 Severity = Literal["error", "warning"]
 
 
@@ -26,14 +28,15 @@ class Diagnostic:
         prefix = f"{self.file}:{self.line}:{self.column}: "
         kind = "" if self.severity == "error" else "warning: "
         path = f"{self.yaml_path}: " if self.yaml_path else ""
-        return f"{prefix}{kind}{path}{self.message}"
+        # messages can quote values (a path, a URI): URI passwords never leave unmasked
+        return mask_text(f"{prefix}{kind}{path}{self.message}")
 
     def to_json(self) -> dict[str, object]:
         return {
-            "file": self.file,
+            "file": mask_text(self.file),
             "line": self.line,
             "column": self.column,
-            "message": (f"{self.yaml_path}: " if self.yaml_path else "") + self.message,
+            "message": mask_text((f"{self.yaml_path}: " if self.yaml_path else "") + self.message),
             "severity": self.severity,
         }
 

@@ -24,8 +24,9 @@ _SECRET_PARTS = (
     "apikey",
     "private_key",
 )
+# ``:/`` as well as ``://``: a URI that went through pathlib loses one slash but not its password
 _URI_PASSWORD = re.compile(
-    r"(?P<head>[A-Za-z][A-Za-z0-9+.\-]*://[^:/?#@\s]*:)(?P<pw>[^@/\s]+)(?=@)"
+    r"(?P<head>[A-Za-z][A-Za-z0-9+.\-]*:/{1,2}[^:/?#@\s]*:)(?P<pw>[^@/\s]+)(?=@)"
 )
 
 
@@ -38,7 +39,7 @@ def is_secret_key(name: object) -> bool:
 
 def mask_text(text: str) -> str:
     """Mask URI passwords inside a string."""
-    if "://" not in text:
+    if ":/" not in text:
         return text
     return _URI_PASSWORD.sub(lambda m: m.group("head") + MASK, text)
 

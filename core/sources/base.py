@@ -22,6 +22,8 @@ class SourceContext:
     #: values resolved so far in declaration order, plus launch values (for {{var.path}})
     values: Mapping[str, Any]
     fallbacks: Fallbacks
+    #: variables whose values are secret (masked wherever a trace quotes them)
+    secret_names: frozenset[str] = frozenset()
 
     @property
     def source(self) -> Any:

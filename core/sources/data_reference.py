@@ -14,6 +14,7 @@ from typing import Any
 
 from core.database import DEFAULT_DATABASE, DatabaseError
 from core.results import TraceStep
+from core.secrets import MASK, is_secret_key, mask_value
 from core.sources.base import Resolved, SourceContext
 
 _PLACEHOLDER = re.compile(r"^\{\{\s*([A-Za-z_][\w.]*)\s*\}\}$")
@@ -30,9 +31,17 @@ def _walk(value: Any, parts: list[str]) -> Any:
 
 
 def render_query(
-    template: Any, launch: Mapping[str, Any], values: Mapping[str, Any], unresolved: list[str]
+    template: Any,
+    launch: Mapping[str, Any],
+    values: Mapping[str, Any],
+    unresolved: list[str],
+    secret_names: frozenset[str] | None = None,
 ) -> Any:
-    """The filter with whole-string placeholders replaced; names that found nothing are listed."""
+    """The filter with whole-string placeholders replaced; names that found nothing are listed.
+
+    With ``secret_names`` it renders the filter for display: a placeholder that reads a
+    secret variable (or a secret-looking key on its path) shows as ``***``.
+    """
     if isinstance(template, str):
         m = _PLACEHOLDER.match(template)
         if not m:
@@ -46,11 +55,18 @@ def render_query(
         if found is _MISSING:
             unresolved.append(dotted)
             return None
+        if secret_names is not None and (
+            parts[0] in secret_names or any(is_secret_key(p) for p in parts)
+        ):
+            return MASK
         return found
     if isinstance(template, Mapping):
-        return {k: render_query(v, launch, values, unresolved) for k, v in template.items()}
+        return {
+            k: render_query(v, launch, values, unresolved, secret_names)
+            for k, v in template.items()
+        }
     if isinstance(template, list):
-        return [render_query(v, launch, values, unresolved) for v in template]
+        return [render_query(v, launch, values, unresolved, secret_names) for v in template]
     return template
 
 
@@ -73,7 +89,8 @@ def resolve(ctx: SourceContext) -> Resolved:
             "placeholder(s) with no value: " + ", ".join(f"{{{{{u}}}}}" for u in unresolved)
         )
     fields = list(src.fields) if src.fields else None
-    detail = f"{where} find {_compact(query)}"
+    shown = mask_value(render_query(template, ctx.inputs.launch, ctx.values, [], ctx.secret_names))
+    detail = f"{where} find {_compact(shown)}"
     if fields:
         detail += f" fields {fields}"
     detail += " sort _id desc limit 1"
