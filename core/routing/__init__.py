@@ -1,0 +1,154 @@
+"""Routing: where a workflow goes next from a step or agent, and why.
+
+Three routing files may sit in a workflow folder: ``flow.yaml`` (MemberJunction flow agent),
+``transition_graph.yaml`` (current Mozaiks) and ``handoffs.yaml`` (legacy Mozaiks). Each route
+function is pure over a parsed file and a scope; ``decide`` assembles the scope the way the
+runtime would (resolved context variables overlaid with the user's scenario) and is what the
+CLI and the app's routes view call.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping
+from typing import TYPE_CHECKING, Any
+
+from core.pathcontext import build_path_context
+from core.routing.decision import Candidate, RouteDecision
+from core.routing.flow import paths_from, route_flow
+from core.routing.handoffs import route_handoffs
+from core.routing.handoffs import rules_for as handoff_rules_for
+from core.routing.model import (
+    FlowFile,
+    HandoffsFile,
+    Routes,
+    TransitionGraphFile,
+    load_routes_from,
+)
+from core.routing.transitions import json_equal, route_transitions
+from core.routing.transitions import rules_for as transition_rules_for
+from core.workspace import WorkflowSnapshot
+
+if TYPE_CHECKING:
+    from core.session import Session
+
+
+def load_routes(workflow: WorkflowSnapshot) -> Routes:
+    """The routing files of ``workflow``, parsed, with their diagnostics (never raises)."""
+    return load_routes_from(workflow.folder, workflow.root, workflow.name)
+
+
+def sources(routes: Routes) -> list[str]:
+    """Every step or agent a route can be asked from, in file order without repeats.
+
+    A flow's steps all count (a step with no path out is where the flow ends, which is itself
+    an answer); for Mozaiks files, the agents that have at least one rule.
+    """
+    seen: dict[str, None] = {}
+    if routes.flow is not None:
+        for name in routes.flow.step_names:
+            seen.setdefault(name, None)
+        for entry in routes.flow.paths:
+            if entry.model is not None:
+                seen.setdefault(entry.model.from_, None)
+    if routes.transitions is not None:
+        for rule in routes.transitions.rules:
+            if rule.model is not None:
+                seen.setdefault(rule.model.source, None)
+    if routes.handoffs is not None:
+        for hrule in routes.handoffs.rules:
+            if hrule.model is not None:
+                seen.setdefault(hrule.model.source_agent, None)
+    return list(seen)
+
+
+def _flow_has(flow: FlowFile, source: str) -> bool:
+    return source in flow.step_names or bool(paths_from(flow, source))
+
+
+def default_flow_context(step: str, given: Mapping[str, Any] | None) -> dict[str, Any]:
+    """flowContext right after ``step`` ran as the first step; the user's keys win
+    (``stepCount`` follows ``completedSteps`` unless given)."""
+    out: dict[str, Any] = {
+        "currentStepId": step,
+        "completedSteps": [step],
+        "executionPath": [step],
+    }
+    out.update(given or {})
+    return out
+
+
+def decide(
+    session: Session,
+    workflow_name: str,
+    source: str,
+    *,
+    data: Mapping[str, Any] | None = None,
+    context_overrides: Mapping[str, Any] | None = None,
+    payload: Any = None,
+    step_result: Any = None,
+    flow_context: Mapping[str, Any] | None = None,
+    tools_called: Collection[str] = (),
+    env_overrides: Mapping[str, str] | None = None,
+    launch: Mapping[str, Any] | None = None,
+    routes: Routes | None = None,
+) -> list[RouteDecision]:
+    """One decision per routing file that has rules for ``source`` (none when it is unknown).
+
+    The scope is the workflow's resolved context variables overlaid with ``context_overrides``;
+    for a flow that is ``context``, with ``data``, ``payload``, ``stepResult`` and
+    ``flowContext`` beside it. Pass ``routes`` to reuse files already loaded.
+    """
+    workflow = session.load(workflow_name)
+    if routes is None:
+        routes = load_routes(workflow)
+    flow = routes.flow if routes.flow is not None and _flow_has(routes.flow, source) else None
+    graph = routes.transitions
+    if graph is not None and not transition_rules_for(graph, source):
+        graph = None
+    handoffs = routes.handoffs
+    if handoffs is not None and not handoff_rules_for(handoffs, source):
+        handoffs = None
+    if flow is None and graph is None and handoffs is None:
+        return []
+
+    matrix = session.matrix(workflow, env_overrides, launch)
+    context = dict(matrix.values)
+    context.update(context_overrides or {})
+    # Mozaiks: what the user typed may be secret; resolved secrets are masked like the matrix
+    secret = {*(context_overrides or {}), *(r.name for r in matrix.rows if r.secret)}
+
+    decisions: list[RouteDecision] = []
+    if flow is not None:
+        scope = build_path_context(
+            payload=payload,
+            step_result=step_result,
+            flow_context=default_flow_context(source, flow_context),
+            data=dict(data or {}),
+            context=context,
+        )
+        decisions.append(route_flow(flow, source, scope))
+    if graph is not None:
+        decisions.append(
+            route_transitions(graph, source, context, tools_called, secret_names=secret)
+        )
+    if handoffs is not None:
+        decisions.append(route_handoffs(handoffs, source, context, secret_names=secret))
+    return decisions
+
+
+__all__ = [
+    "Candidate",
+    "FlowFile",
+    "HandoffsFile",
+    "RouteDecision",
+    "Routes",
+    "TransitionGraphFile",
+    "decide",
+    "default_flow_context",
+    "json_equal",
+    "load_routes",
+    "route_flow",
+    "route_handoffs",
+    "route_transitions",
+    "sources",
+]

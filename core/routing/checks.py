@@ -1,0 +1,225 @@
+"""``flowctx check`` for routing files: each problem located at its YAML key or value.
+
+Conditions are parsed (not evaluated) in their dialect; a condition's problems point at the
+condition's value mark. The ``${names}`` a Mozaiks condition reads must be declared in
+context_variables.yaml (or be injected by the runtime); agents named in routing rules should be
+agents of the contract, but only as a warning since agents.yaml may define more.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING
+
+from core.diagnostics import Diagnostic, did_you_mean
+from core.expressions import ExpressionError, referenced_names
+from core.routing.handoffs import DIALECT as HANDOFF_DIALECT
+from core.routing.model import FlowFile, HandoffsFile, Routes, TransitionGraphFile
+from core.routing.transitions import DIALECT as TRANSITION_DIALECT
+from core.workspace import WorkflowSnapshot
+from core.yamlmarks import PathKey, YamlDoc
+
+if TYPE_CHECKING:
+    from core.session import Session
+
+#: Keys the runtime injects into context without a declaration (see core/schema_keys.py).
+RUNTIME_KEYS = frozenset(
+    {
+        "database_schema_available",
+        "database_schema_db",
+        "schema_overview",
+        "collections_first_docs_full",
+    }
+)
+#: Routing names that are not agents: the human and the end of the conversation.
+PSEUDO_AGENTS = frozenset({"user", "terminate"})
+#: The names a MemberJunction path condition can read (the PRD's EnhancedPathContext).
+PATH_CONTEXT_NAMES = ("payload", "stepResult", "flowContext", "data", "context")
+
+
+def declared_names(wf: WorkflowSnapshot) -> frozenset[str]:
+    return frozenset(v.name for v in wf.variables) | RUNTIME_KEYS
+
+
+def _parse(
+    doc: YamlDoc, path: PathKey, text: str, dialect: str, out: list[Diagnostic]
+) -> frozenset[str] | None:
+    """The names ``text`` reads, or ``None`` after reporting why it does not parse."""
+    try:
+        return referenced_names(text, dialect)
+    except ExpressionError as exc:
+        where = f" (at character {exc.error.start + 1})" if exc.error.start is not None else ""
+        out.append(
+            doc.diag(path, f"condition does not parse: {exc.error.message}{where}", key=False)
+        )
+        return None
+
+
+def _undeclared(
+    doc: YamlDoc,
+    path: PathKey,
+    names: Iterable[str],
+    declared: frozenset[str],
+    wf: WorkflowSnapshot,
+    out: list[Diagnostic],
+) -> None:
+    for name in sorted(set(names) - declared):
+        hint = did_you_mean(name, declared)
+        out.append(
+            doc.diag(
+                path,
+                f"'{name}' is not declared in {wf.contract_file}{hint}; "
+                "the runtime fails with a missing context variable",
+                key=False,
+            )
+        )
+
+
+def flow_problems(flow: FlowFile) -> list[Diagnostic]:
+    out: list[Diagnostic] = []
+    doc = flow.doc
+    if doc is None:
+        return out
+    steps = flow.step_names
+    valid_steps = [e for e in flow.steps if e.model is not None]
+    starting = [e for e in valid_steps if e.model is not None and e.model.starting]
+    if not flow.steps:
+        out.append(doc.diag(("steps",), "the flow has no steps"))
+    elif not starting and valid_steps:
+        out.append(
+            doc.diag(
+                ("steps",),
+                "no starting step: mark exactly one step with 'starting: true'",
+            )
+        )
+    elif len(starting) > 1:
+        names = ", ".join(f"'{e.model.name}'" for e in starting if e.model is not None)
+        for entry in starting[1:]:
+            out.append(
+                doc.diag(
+                    (*entry.path, "starting"),
+                    f"more than one starting step ({names}); a flow has exactly one",
+                )
+            )
+    for entry in flow.paths:
+        path = entry.model
+        if path is None:
+            continue
+        for field, name in (("from", path.from_), ("to", path.to)):
+            if name not in steps:
+                out.append(
+                    doc.diag(
+                        (*entry.path, field),
+                        f"no step named '{name}'{did_you_mean(name, steps)}",
+                        key=False,
+                    )
+                )
+        if path.condition and path.condition.strip():
+            where = (*entry.path, "condition")
+            names = _parse(doc, where, path.condition, "mj", out)
+            for name in sorted((names or frozenset()) - set(PATH_CONTEXT_NAMES)):
+                out.append(
+                    doc.diag(
+                        where,
+                        f"the condition reads '{name}', which a path condition cannot see"
+                        f"{did_you_mean(name, PATH_CONTEXT_NAMES)}; "
+                        f"it can read {', '.join(PATH_CONTEXT_NAMES)}",
+                        key=False,
+                    )
+                )
+    return out
+
+
+def _agent_check(
+    wf: WorkflowSnapshot, doc: YamlDoc, out: list[Diagnostic]
+) -> Callable[[PathKey, str, str], None]:
+    agents = tuple(wf.agents)
+
+    def check(path: PathKey, name: str, role: str) -> None:
+        # without an agents section there is nothing to compare against
+        if not agents or name in agents or name in PSEUDO_AGENTS:
+            return
+        out.append(
+            doc.diag(
+                path,
+                f"{role} agent '{name}' is not an agent of {wf.contract_file}"
+                f"{did_you_mean(name, agents)}",
+                key=False,
+                severity="warning",
+            )
+        )
+
+    return check
+
+
+def transition_problems(graph: TransitionGraphFile, wf: WorkflowSnapshot) -> list[Diagnostic]:
+    out: list[Diagnostic] = []
+    doc = graph.doc
+    if doc is None:
+        return out
+    declared = declared_names(wf)
+    agent = _agent_check(wf, doc, out)
+    for entry in graph.rules:
+        rule = entry.model
+        if rule is None:
+            continue
+        agent((*entry.path, "source"), rule.source, "source")
+        target = rule.target
+        tpath = (*entry.path, "target")
+        if isinstance(entry.raw, dict) and isinstance(entry.raw.get("target"), dict):
+            tpath = (*tpath, "agent")
+        if target.agent and target.type in ("AgentTarget", "AgentNameTarget"):
+            agent(tpath, target.agent, "target")
+        for i, name in enumerate(target.agents or ()):
+            agent((*entry.path, "target", "agents", i), name, "target")
+        if rule.transition_type != "condition":
+            continue
+        if rule.condition_type == "context_expression" and rule.condition:
+            where = (*entry.path, "condition")
+            names = _parse(doc, where, rule.condition, TRANSITION_DIALECT, out)
+            if names is not None:
+                _undeclared(doc, where, names, declared, wf, out)
+        elif rule.condition_type == "context_equals" and rule.condition_key:
+            where = (*entry.path, "condition_key")
+            _undeclared(doc, where, [rule.condition_key], declared, wf, out)
+    return out
+
+
+def handoff_rule_problems(handoffs: HandoffsFile, wf: WorkflowSnapshot) -> list[Diagnostic]:
+    out: list[Diagnostic] = []
+    doc = handoffs.doc
+    if doc is None:
+        return out
+    declared = declared_names(wf)
+    agent = _agent_check(wf, doc, out)
+    for entry in handoffs.rules:
+        rule = entry.model
+        if rule is None:
+            continue
+        agent((*entry.path, "source_agent"), rule.source_agent, "source")
+        agent((*entry.path, "target_agent"), rule.target_agent, "target")
+        if rule.handoff_type == "condition" and rule.condition and rule.is_expression:
+            where = (*entry.path, "condition")
+            names = _parse(doc, where, rule.condition, HANDOFF_DIALECT, out)
+            if names is not None:
+                _undeclared(doc, where, names, declared, wf, out)
+    return out
+
+
+def routes_problems(routes: Routes, wf: WorkflowSnapshot) -> list[Diagnostic]:
+    """Every routing problem of one workflow: load problems, then the checks above."""
+    out = list(routes.diagnostics)
+    if routes.flow is not None:
+        out += flow_problems(routes.flow)
+    if routes.transitions is not None:
+        out += transition_problems(routes.transitions, wf)
+    if routes.handoffs is not None:
+        out += handoff_rule_problems(routes.handoffs, wf)
+    return out
+
+
+def routing_problems(session: Session, wf: WorkflowSnapshot) -> list[Diagnostic]:
+    """The ``WORKFLOW_CHECKS`` entry: routing files are read once per check run."""
+    from core.routing import load_routes
+
+    return routes_problems(load_routes(wf), wf)

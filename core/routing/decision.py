@@ -1,0 +1,158 @@
+"""Route decisions as frozen data: every candidate in evaluation order, the winner and why.
+
+Explain trees come from the evaluator already masked: values read through secret-bearing names
+(``context`` in MemberJunction conditions; in Mozaiks conditions, what the user typed and the
+variables the matrix treats as secret) and through secret-looking keys show as ``***``, except
+booleans and absence. The unmasked tree is built only when the caller reveals it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any, Literal
+
+from core.expressions import EvalResult, ExplainNode, ExprError, evaluate
+from core.expressions.explain import masked as masked_value
+from core.results import Loc
+from core.secrets import MASK, is_secret_key, mask_text
+
+Kind = Literal["flow", "transition_graph", "handoffs"]
+CandidateOutcome = Literal["true", "false", "error", "always", "not evaluable", "skipped"]
+
+KIND_FILES: dict[str, str] = {
+    "flow": "flow.yaml",
+    "transition_graph": "transition_graph.yaml",
+    "handoffs": "handoffs.yaml",
+}
+
+Reveal = Callable[[], ExplainNode | None]
+_SHOWN = 120
+
+
+def evaluate_explained(
+    text: str, scope: Mapping[str, Any], dialect: str, secret_roots: Collection[str]
+) -> tuple[EvalResult, Reveal]:
+    """Evaluate with a masked explain tree, and a thunk for the unmasked one (re-run lazily:
+    most views never reveal, so the common path pays for one traced evaluation)."""
+    roots = frozenset(secret_roots)
+    result = evaluate(text, scope, dialect, explain=True, secret_roots=roots)
+
+    def revealed() -> ExplainNode | None:
+        return evaluate(
+            text, scope, dialect, explain=True, secret_roots=roots, reveal_secrets=True
+        ).explain
+
+    return result, revealed
+
+
+def _show(value: Any) -> str:
+    text = MASK if value == MASK and isinstance(value, str) else repr(value)
+    return text if len(text) <= _SHOWN else text[: _SHOWN - 3] + "..."
+
+
+def value_node(text: str, value: Any, *, secret: bool, reveal: bool) -> ExplainNode:
+    """An explain leaf for a value the router read itself (``context_equals``)."""
+    shown = value if reveal else masked_value(value, tainted=secret)
+    return ExplainNode(text, shown, (), None, 0, 0, _show(shown))
+
+
+def verdict_node(text: str, holds: bool, children: tuple[ExplainNode, ...] = ()) -> ExplainNode:
+    return ExplainNode(text, holds, children, None, 0, 0, "true" if holds else "false")
+
+
+def is_secret_name(name: str, roots: Collection[str]) -> bool:
+    return name in roots or is_secret_key(name)
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """One path or rule considered for the route, in evaluation order."""
+
+    index: int  # position in its file's list (0-based)
+    description: str | None
+    condition: str | None
+    dialect: str | None  # "mj" | "ag2" | None when there is no expression
+    outcome: CandidateOutcome
+    target: str
+    priority: int | None  # flows only: Mozaiks rules are ordered by position
+    explain: ExplainNode | None  # masked for display
+    error: ExprError | str | None
+    loc: Loc
+    note: str = ""
+    revealed: Reveal | None = field(default=None, compare=False, repr=False)
+
+    def explain_tree(self, *, reveal: bool = False) -> ExplainNode | None:
+        if reveal and self.revealed is not None:
+            return self.revealed()
+        return self.explain
+
+    def explain_lines(self, *, reveal: bool = False) -> list[str]:
+        node = self.explain_tree(reveal=reveal)
+        return node.lines() if node is not None else []
+
+    @property
+    def error_message(self) -> str | None:
+        if self.error is None:
+            return None
+        return mask_text(self.error if isinstance(self.error, str) else self.error.message)
+
+    def to_json(self, *, reveal: bool = False) -> dict[str, Any]:
+        node = self.explain_tree(reveal=reveal)
+        error: dict[str, Any] | None = None
+        if self.error is not None:
+            span = self.error if isinstance(self.error, ExprError) else None
+            error = {
+                "message": self.error_message,
+                "start": span.start if span else None,
+                "end": span.end if span else None,
+            }
+        return {
+            "index": self.index,
+            "description": self.description,
+            "condition": self.condition,
+            "dialect": self.dialect,
+            "outcome": self.outcome,
+            "target": self.target,
+            "priority": self.priority,
+            "explain": node.to_json() if node is not None else None,
+            "error": error,
+            "location": str(self.loc),
+            "note": mask_text(self.note),
+        }
+
+
+def chosen(candidate: Candidate) -> Candidate:
+    note = f"{candidate.note}; chosen" if candidate.note else "chosen"
+    return replace(candidate, note=note)
+
+
+@dataclass(frozen=True)
+class RouteDecision:
+    """Where the runtime goes next from ``source``, with every candidate it considered."""
+
+    kind: Kind
+    source: str
+    candidates: tuple[Candidate, ...]
+    winner: Candidate | None
+    reason: str
+    ended: bool
+    #: the run fails here (a MemberJunction path to a step that does not exist)
+    failed: bool = False
+
+    @property
+    def file(self) -> str:
+        return self.candidates[0].loc.file if self.candidates else KIND_FILES[self.kind]
+
+    def to_json(self, *, reveal: bool = False) -> dict[str, Any]:
+        return {
+            "kind": self.kind,
+            "file": self.file,
+            "source": self.source,
+            "winner": self.winner.target if self.winner is not None else None,
+            "winner_index": self.winner.index if self.winner is not None else None,
+            "reason": mask_text(self.reason),
+            "ended": self.ended,
+            "failed": self.failed,
+            "candidates": [c.to_json(reveal=reveal) for c in self.candidates],
+        }

@@ -1,0 +1,157 @@
+"""Legacy Mozaiks handoffs.yaml: what AG2 hands off to after an agent's turn.
+
+The runtime meets the rules of an agent in phases, and the candidates are listed in that order:
+expression conditions with ``condition_scope: pre`` are checked before the LLM runs; then the
+model may pick one of the ``llm``/``string_llm`` handoffs (decided by the model, so they cannot
+be evaluated here, only listed); then the other expression conditions, after the agent's work;
+then ``after_work`` rules. Within a phase, file order. The first rule that holds wins and the
+rest are not evaluated.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping
+from typing import Any
+
+from core.routing.decision import Candidate, RouteDecision, chosen, evaluate_explained
+from core.routing.model import Entry, HandoffRule, HandoffsFile, handoff_problems
+
+DIALECT = "ag2"
+NO_MATCH = "no handoff rule applies"
+
+PHASE_PRE, PHASE_LLM, PHASE_POST, PHASE_AFTER, PHASE_INVALID = range(5)
+_PHASE_NOTES = {
+    PHASE_PRE: "scope pre: checked before the LLM runs",
+    PHASE_LLM: "decided by the model: cannot be evaluated",
+    PHASE_POST: "scope post: checked after the agent's work",
+    PHASE_AFTER: "after_work: holds when no other handoff fired",
+    PHASE_INVALID: "",
+}
+
+
+def _raw(entry: Entry[Any], name: str) -> Any:
+    return entry.raw.get(name) if isinstance(entry.raw, dict) else None
+
+
+def phase(rule: HandoffRule) -> int:
+    if rule.handoff_type == "after_work":
+        return PHASE_AFTER
+    if not rule.is_expression:
+        return PHASE_LLM
+    return PHASE_PRE if rule.condition_scope == "pre" else PHASE_POST
+
+
+def rules_for(handoffs: HandoffsFile, agent: str) -> list[Entry[HandoffRule]]:
+    """The agent's rules in evaluation order (phase, then file order; sorted() is stable)."""
+    mine = [
+        e
+        for e in handoffs.rules
+        if (e.model.source_agent if e.model else _raw(e, "source_agent")) == agent
+    ]
+    return sorted(mine, key=lambda e: phase(e.model) if e.model else PHASE_INVALID)
+
+
+def _candidate(
+    entry: Entry[HandoffRule], outcome: Any, *, note: str = "", **extra: Any
+) -> Candidate:
+    rule = entry.model
+    target = rule.target_agent if rule else _raw(entry, "target_agent")
+    return Candidate(
+        index=entry.index,
+        description=rule.description if rule else _raw(entry, "description"),
+        condition=rule.condition if rule else None,
+        dialect=DIALECT if rule is not None and rule.is_expression else None,
+        outcome=outcome,
+        target=str(target) if target is not None else "?",
+        priority=None,
+        explain=extra.get("explain"),
+        error=extra.get("error"),
+        loc=entry.loc,
+        note=note,
+        revealed=extra.get("revealed"),
+    )
+
+
+def _evaluate(
+    entry: Entry[HandoffRule], context: Mapping[str, Any], secret_roots: frozenset[str]
+) -> Candidate:
+    rule = entry.model
+    if rule is None:
+        problems = "; ".join(d.message for d in entry.problems) or "invalid rule"
+        return _candidate(entry, "error", error=f"invalid rule: {problems}")
+    broken = handoff_problems(rule)
+    if broken:
+        return _candidate(entry, "error", error="; ".join(m for _, m in broken))
+    where = phase(rule)
+    note = _PHASE_NOTES[where]
+    if where == PHASE_AFTER:
+        return _candidate(entry, "always", note=note)
+    if where == PHASE_LLM:
+        return _candidate(entry, "not evaluable", note=note)
+    assert rule.condition is not None
+    result, revealed = evaluate_explained(rule.condition, context, DIALECT, secret_roots)
+    if not result.success:
+        return _candidate(
+            entry,
+            "error",
+            note=f"{note}; the condition failed: treated as not holding",
+            explain=result.explain,
+            error=result.error,
+            revealed=revealed,
+        )
+    outcome = "true" if result.value else "false"
+    return _candidate(entry, outcome, note=note, explain=result.explain, revealed=revealed)
+
+
+def route_handoffs(
+    handoffs: HandoffsFile,
+    agent: str,
+    context: Mapping[str, Any],
+    *,
+    secret_names: Collection[str] | None = None,
+) -> RouteDecision:
+    """The handoff after ``agent``'s turn, as far as it can be decided without the model.
+
+    ``secret_names``: context names masked in explain output (``None``: all of them).
+    """
+    roots = frozenset(context if secret_names is None else secret_names)
+    candidates: list[Candidate] = []
+    winner: Candidate | None = None
+    winner_phase = PHASE_INVALID
+    model_choices: list[str] = []
+    for entry in rules_for(handoffs, agent):
+        if winner is not None:
+            candidates.append(
+                _candidate(entry, "skipped", note="not evaluated: an earlier rule holds")
+            )
+            continue
+        cand = _evaluate(entry, context, roots)
+        if cand.outcome == "not evaluable":
+            model_choices.append(cand.target)
+        if cand.outcome in ("true", "always"):
+            cand = chosen(cand)
+            winner = cand
+            winner_phase = phase(entry.model) if entry.model else PHASE_INVALID
+        candidates.append(cand)
+    if winner is None:
+        reason = NO_MATCH
+        if model_choices:
+            reason += f" unless the model hands off to {', '.join(model_choices)}"
+        return RouteDecision("handoffs", agent, tuple(candidates), None, reason, False)
+    rule = f"handoff_rules[{winner.index}]"
+    if winner_phase == PHASE_AFTER:
+        why = f"{rule} (after_work) applies"
+    elif winner_phase == PHASE_PRE:
+        why = f"{rule} holds before the LLM runs"
+    else:
+        why = f"{rule} holds after the agent's work"
+    if model_choices and winner_phase != PHASE_PRE:
+        why += f", unless the model first hands off to {', '.join(model_choices)}"
+    return RouteDecision(
+        "handoffs",
+        agent,
+        tuple(candidates),
+        winner,
+        why,
+        winner.target == "terminate",
+    )

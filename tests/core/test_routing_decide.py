@@ -1,0 +1,146 @@
+"""``decide``: the scope assembled from resolved variables and the user's scenario."""
+
+from __future__ import annotations
+
+import json
+
+from core.routing import decide, load_routes, sources
+from core.session import open_session
+
+CONTRACT = """
+definitions:
+  interview_complete:
+    type: boolean
+    source: {type: state, default: false}
+  region:
+    type: string
+    source: {type: config, env_var: APP_REGION, default: eu-west}
+  service_token:
+    type: string
+    source: {type: config, env_var: SERVICE_TOKEN}
+agents:
+  InterviewAgent: {variables: [interview_complete, region]}
+  PlannerAgent: {variables: [interview_complete]}
+"""
+
+FLOW = """
+steps:
+  - {name: Validate, type: Action, starting: true}
+  - {name: Approved, type: Action}
+  - {name: Rejected, type: Action}
+  - {name: Audit, type: Action}
+paths:
+  - {from: Validate, to: Audit, priority: 30, condition: "context.region === 'us-east'"}
+  - {from: Validate, to: Approved, priority: 20, condition: "data.userApproval === true"}
+  - {from: Validate, to: Rejected, priority: 10,
+     condition: "flowContext.currentStepId === 'Validate' && flowContext.stepCount === 1"}
+"""
+
+GRAPH = """
+transitions:
+  - source: InterviewAgent
+    transition_type: condition
+    condition_type: context_expression
+    condition: "${interview_complete} and ${region} == 'eu-west'"
+    target: PlannerAgent
+  - source: InterviewAgent
+    transition_type: condition
+    condition_type: context_equals
+    condition_key: service_token
+    condition_value: let-me-in
+    target: {type: TerminateTarget}
+  - source: InterviewAgent
+    transition_type: after_turn
+    target: {type: RevertToUserTarget}
+"""
+
+HANDOFFS = """
+handoff_rules:
+  - source_agent: InterviewAgent
+    target_agent: PlannerAgent
+    handoff_type: after_work
+"""
+
+
+def _session(workspace, env=None):
+    root = workspace(
+        {
+            "workflows/W/context_variables.yaml": CONTRACT,
+            "workflows/W/flow.yaml": FLOW,
+            "workflows/W/transition_graph.yaml": GRAPH,
+            "workflows/W/handoffs.yaml": HANDOFFS,
+        }
+    )
+    return open_session(root, env=env or {})
+
+
+def test_sources_list_steps_then_agents(workspace):
+    session = _session(workspace)
+    routes = load_routes(session.load("W"))
+    assert sources(routes) == ["Validate", "Approved", "Rejected", "Audit", "InterviewAgent"]
+
+
+def test_unknown_source_has_no_decision(workspace):
+    assert decide(_session(workspace), "W", "Nobody") == []
+
+
+def test_flow_context_defaults_to_resolved_variables_and_the_step_just_run(workspace):
+    session = _session(workspace)
+    (decision,) = decide(session, "W", "Validate")
+    # region resolves to its default eu-west, so the Audit path is false; flowContext says
+    # Validate just ran as step 1
+    assert [c.outcome for c in decision.candidates] == ["false", "false", "true"]
+    assert decision.winner.target == "Rejected"
+    (approved,) = decide(session, "W", "Validate", data={"userApproval": True})
+    assert approved.winner.target == "Approved"
+    (audit,) = decide(session, "W", "Validate", context_overrides={"region": "us-east"})
+    assert audit.winner.target == "Audit"
+    (later,) = decide(session, "W", "Validate", flow_context={"stepCount": 4})
+    assert later.candidates[2].outcome == "false"
+    # stepCount follows the completed steps the user gives
+    (third,) = decide(
+        session, "W", "Validate", flow_context={"completedSteps": ["A", "B", "Validate"]}
+    )
+    assert third.candidates[2].outcome == "false"
+    (first,) = decide(session, "W", "Validate", flow_context={"completedSteps": ["Validate"]})
+    assert first.candidates[2].outcome == "true"
+
+
+def test_env_overrides_reach_the_resolved_context(workspace):
+    session = _session(workspace)
+    (decision,) = decide(session, "W", "Validate", env_overrides={"APP_REGION": "us-east"})
+    assert decision.winner.target == "Audit"
+
+
+def test_one_decision_per_mozaiks_file_with_rules(workspace):
+    session = _session(workspace)
+    graph, handoffs = decide(
+        session, "W", "InterviewAgent", context_overrides={"interview_complete": True}
+    )
+    assert graph.kind == "transition_graph" and graph.winner.target == "PlannerAgent"
+    assert handoffs.kind == "handoffs" and handoffs.winner.target == "PlannerAgent"
+    default = decide(session, "W", "InterviewAgent")[0]
+    assert default.winner.target == "user"
+
+
+def test_user_context_and_secret_variables_are_masked(workspace):
+    session = _session(workspace, env={"SERVICE_TOKEN": "tok-123456"})
+    graph, _ = decide(
+        session,
+        "W",
+        "InterviewAgent",
+        context_overrides={"interview_complete": True, "region": "eu-west"},
+    )
+    text = json.dumps(graph.to_json())
+    assert "tok-123456" not in text
+    lines = [line for c in graph.candidates for line in c.explain_lines()]
+    assert "  + ${region} == 'eu-west' -> True (got ***)" in lines
+    # the token rule is skipped (rule 1 matched); force it to be evaluated
+    graph, _ = decide(session, "W", "InterviewAgent", context_overrides={"region": "x"})
+    token = graph.candidates[1]
+    assert token.explain_lines() == [
+        "+ ${service_token} == 'let-me-in' -> false",
+        "  + ${service_token} -> ***",
+    ]
+    assert "tok-123456" not in json.dumps(graph.to_json())
+    assert "tok-123456" in json.dumps(graph.to_json(reveal=True))

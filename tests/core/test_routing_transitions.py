@@ -1,0 +1,173 @@
+"""Mozaiks transition_graph.yaml: ordered rules, first match wins, else terminate."""
+
+from __future__ import annotations
+
+import pytest
+
+from core.routing import json_equal, load_routes, route_transitions
+from core.routing.model import TransitionGraphFile
+from core.workspace import load_workflow
+
+CONTRACT = "definitions: {}\nagents: {}\n"
+
+
+@pytest.fixture
+def graph(workspace):
+    def make(text: str) -> TransitionGraphFile:
+        root = workspace(
+            {
+                "workflows/W/context_variables.yaml": CONTRACT,
+                "workflows/W/transition_graph.yaml": text,
+            }
+        )
+        routes = load_routes(load_workflow(root, "W"))
+        assert routes.transitions is not None, routes.diagnostics
+        return routes.transitions
+
+    return make
+
+
+RULES = """
+transitions:
+  - source: InterviewAgent
+    transition_type: condition
+    condition_type: context_equals
+    condition_key: interview_complete
+    condition_value: true
+    target: {type: AgentTarget, agent: PlannerAgent}
+  - source: InterviewAgent
+    transition_type: condition
+    condition_type: tool_called
+    tool_name: submit_plan
+    target: ReviewAgent
+  - source: InterviewAgent
+    transition_type: condition
+    condition_type: context_expression
+    condition: "${attempts} >= 3 and len(${answers}) == 0"
+    target: {type: TerminateTarget}
+  - source: PlannerAgent
+    transition_type: after_turn
+    target: {type: RevertToUserTarget}
+  - source: InterviewAgent
+    transition_type: after_turn
+    target: {type: StayTarget}
+"""
+
+BASE = {"interview_complete": False, "attempts": 0, "answers": ["a"]}
+
+
+def test_context_equals_match_wins_and_later_rules_are_skipped(graph):
+    decision = route_transitions(
+        graph(RULES), "InterviewAgent", {**BASE, "interview_complete": True}
+    )
+    assert decision.kind == "transition_graph"
+    assert decision.winner.target == "PlannerAgent"
+    assert [c.outcome for c in decision.candidates] == ["true", "skipped", "skipped", "skipped"]
+    assert decision.reason == "transitions[0] is the first rule that matches: its condition holds"
+    assert not decision.ended
+
+
+def test_context_equals_is_type_aware(graph):
+    # 1 is not True in JSON: a runtime comparing values must not match
+    decision = route_transitions(graph(RULES), "InterviewAgent", {**BASE, "interview_complete": 1})
+    assert decision.candidates[0].outcome == "false"
+    assert json_equal(1, 1.0) and not json_equal(True, 1) and not json_equal(0, False)
+    assert json_equal({"a": [1, True]}, {"a": [1.0, True]})
+    assert not json_equal({"a": [1]}, {"a": [True]})
+    assert not json_equal("1", 1) and json_equal(None, None)
+
+
+def test_context_equals_missing_key_reads_as_none(graph):
+    context = {k: v for k, v in BASE.items() if k != "interview_complete"}
+    decision = route_transitions(graph(RULES), "InterviewAgent", context)
+    first = decision.candidates[0]
+    assert first.outcome == "false"
+    assert first.note == "'interview_complete' is not in context (reads as None)"
+
+
+def test_tool_called_holds_when_the_scenario_called_it(graph):
+    g = graph(RULES)
+    called = route_transitions(g, "InterviewAgent", BASE, tools_called=("submit_plan",))
+    assert called.winner.target == "ReviewAgent"
+    assert called.winner.note.startswith("tools called in this scenario: submit_plan")
+    not_called = route_transitions(g, "InterviewAgent", BASE, tools_called=("other",))
+    assert not_called.candidates[1].outcome == "false"
+
+
+def test_context_expression_in_ag2_dialect(graph):
+    decision = route_transitions(
+        graph(RULES), "InterviewAgent", {**BASE, "attempts": 3, "answers": []}
+    )
+    assert [c.outcome for c in decision.candidates[:3]] == ["false", "false", "true"]
+    assert decision.winner.target == "terminate"
+    assert decision.ended
+    assert decision.winner.dialect == "ag2"
+
+
+def test_after_turn_always_holds_as_a_last_resort(graph):
+    decision = route_transitions(graph(RULES), "InterviewAgent", BASE)
+    assert [c.outcome for c in decision.candidates] == ["false", "false", "false", "always"]
+    # StayTarget keeps the same agent speaking
+    assert decision.winner.target == "InterviewAgent"
+    assert decision.reason == (
+        "transitions[4] is the first rule that matches: after_turn always holds"
+    )
+    user = route_transitions(graph(RULES), "PlannerAgent", BASE)
+    assert user.winner.target == "user"
+
+
+def test_expression_error_is_reported_and_does_not_hold(graph):
+    context = {"interview_complete": False, "answers": []}  # attempts missing
+    decision = route_transitions(graph(RULES), "InterviewAgent", context)
+    third = decision.candidates[2]
+    assert third.outcome == "error"
+    assert third.error_message == "Missing context variable: 'attempts'"
+    assert decision.winner.outcome == "always"
+
+
+def test_nothing_matched_terminates(graph):
+    g = graph(
+        """
+transitions:
+  - source: A
+    transition_type: condition
+    condition_type: context_equals
+    condition_key: ready
+    condition_value: yes please
+    target: B
+"""
+    )
+    decision = route_transitions(g, "A", {"ready": "no"})
+    assert decision.winner is None
+    assert decision.reason == "no_transition_matched"
+    assert decision.ended
+
+
+def test_context_values_masked_unless_revealed(graph):
+    g = graph(
+        """
+transitions:
+  - source: A
+    transition_type: condition
+    condition_type: context_equals
+    condition_key: stage
+    condition_value: done
+    target: B
+  - source: A
+    transition_type: condition
+    condition_type: context_expression
+    condition: "${region} == 'eu-north'"
+    target: C
+"""
+    )
+    context = {"stage": "drafting-secretly", "region": "eu-north"}
+    decision = route_transitions(g, "A", context, secret_names={"stage", "region"})
+    lines = [line for c in decision.candidates for line in c.explain_lines()]
+    assert "drafting-secretly" not in "\n".join(lines)
+    assert "  + ${stage} -> ***" in lines
+    assert "+ ${region} == 'eu-north' -> True (got ***)" in lines
+    revealed = [line for c in decision.candidates for line in c.explain_lines(reveal=True)]
+    assert "  + ${stage} -> 'drafting-secretly'" in revealed
+    # names not marked secret are shown
+    shown = route_transitions(g, "A", context, secret_names=set())
+    assert "  + ${stage} -> 'drafting-secretly'" in shown.candidates[0].explain_lines()
