@@ -10,6 +10,7 @@ from collections.abc import Callable
 
 from core.diagnostics import Diagnostic, sort_key
 from core.pathsafety import confine
+from core.routing.checks import routing_problems
 from core.session import Session
 from core.workspace import WorkflowSnapshot
 
@@ -73,7 +74,12 @@ def workspace_problems(session: Session) -> list[Diagnostic]:
     return [*session.profile.diagnostics, *session.database_problems]
 
 
-WORKFLOW_CHECKS: list[WorkflowCheck] = [contract_problems, file_source_problems, exposure_problems]
+WORKFLOW_CHECKS: list[WorkflowCheck] = [
+    contract_problems,
+    file_source_problems,
+    exposure_problems,
+    routing_problems,
+]
 WORKSPACE_CHECKS: list[WorkspaceCheck] = [workspace_problems]
 
 
