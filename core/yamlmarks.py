@@ -11,6 +11,7 @@ import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import GeneratorType
 from typing import Any
 
 import yaml
@@ -32,6 +33,26 @@ MAX_DEPTH = 64
 MAX_EXPANDED_NODES = 2_000_000
 
 _scalar_constructor = yaml.constructor.SafeConstructor()
+_SCALAR_CONSTRUCTORS = yaml.constructor.SafeConstructor.yaml_constructors
+
+
+def _scalar(node: yaml.Node) -> Any:
+    """A scalar's value, by the safe constructor for its tag.
+
+    Called directly rather than through ``construct_object``, whose memo (never cleared outside
+    ``construct_document``) kept every node of every file ever parsed alive in a long-running
+    app, and whose bookkeeping was a good part of the build time.
+    """
+    fn = _SCALAR_CONSTRUCTORS.get(node.tag) or _SCALAR_CONSTRUCTORS[None]  # None: undefined tag
+    data = fn(_scalar_constructor, node)
+    if isinstance(data, GeneratorType):  # a collection tag on a scalar (``!!map x``): it raises
+        gen = data
+        data = next(gen)
+        for _ in gen:
+            pass
+    return data
+
+
 _FLOW_BRACKETS = re.compile(r"[\[\]{}]")
 # Block nesting needs at least one column of indentation or indicator per level.
 _DEEP_BLOCK = re.compile(r"^[ \-?:]{" + str(MAX_DEPTH) + ",}", re.MULTILINE)
@@ -143,7 +164,7 @@ class _Builder:
             return cached  # an alias: share the object, do not walk it again
         self._count(node, 1)
         if isinstance(node, yaml.ScalarNode):
-            return _scalar_constructor.construct_object(node, deep=True)
+            return _scalar(node)
         start = self.expanded
         if isinstance(node, yaml.SequenceNode):
             seq: list[Any] = []
@@ -166,7 +187,7 @@ class _Builder:
                 key = (
                     self.build(key_node, path, depth + 1)
                     if not isinstance(key_node, yaml.ScalarNode)
-                    else _scalar_constructor.construct_object(key_node, deep=True)
+                    else _scalar(key_node)
                 )
                 if isinstance(key, (list, dict)):
                     line, col = _mark(key_node)
