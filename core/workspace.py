@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -59,14 +60,29 @@ class WorkflowSnapshot:
     doc: YamlDoc | None = None
     agent_locs: Mapping[str, Loc] = field(default_factory=dict)
 
-    def variable(self, name: str) -> VariableSpec | None:
+    # Indexes built on first use: scanning every agent's list for every variable made
+    # resolving a large workflow quadratic. (cached_property writes the instance __dict__
+    # directly, so it works on a frozen dataclass.)
+    @cached_property
+    def _by_name(self) -> dict[str, VariableSpec]:
+        out: dict[str, VariableSpec] = {}
         for v in self.variables:
-            if v.name == name:
-                return v
-        return None
+            out.setdefault(v.name, v)  # the first declaration, as the old linear scan found
+        return out
+
+    @cached_property
+    def _exposure(self) -> dict[str, tuple[str, ...]]:
+        out: dict[str, list[str]] = {}
+        for agent, names in self.agents.items():
+            for name in dict.fromkeys(names):
+                out.setdefault(name, []).append(agent)
+        return {name: tuple(agents) for name, agents in out.items()}
+
+    def variable(self, name: str) -> VariableSpec | None:
+        return self._by_name.get(name)
 
     def agents_of(self, variable: str) -> tuple[str, ...]:
-        return tuple(a for a, names in self.agents.items() if variable in names)
+        return self._exposure.get(variable, ())
 
 
 @dataclass(frozen=True)
@@ -93,15 +109,12 @@ def find_root(path: Path) -> tuple[Path, str | None]:
         path = path.parent
     if not path.is_dir():
         raise WorkspaceNotFound(f"{path}: no such directory")
-    workflow: str | None = None
-    if path.parent.name == "workflows" and path.name != "workflows":
-        workflow = path.name
     probe = path
     while True:
         if (probe / "workflows").is_dir():
-            return probe, workflow
+            return probe, _workflow_named_by(path, probe)
         if probe.name == "workflows":
-            return probe.parent, workflow
+            return probe.parent, _workflow_named_by(path, probe.parent)
         if probe.parent == probe:
             break
         probe = probe.parent
@@ -111,6 +124,19 @@ def find_root(path: Path) -> tuple[Path, str | None]:
     raise WorkspaceNotFound(
         f"{path}: not a workspace (no workflows/ folder here or above, and no {CONTRACT_FILE})"
     )
+
+
+def _workflow_named_by(path: Path, root: Path) -> str | None:
+    """The workflow folder ``path`` is in (``root/workflows/<name>/...``), if any.
+
+    Decided from the root found, not from the parent folder's name: a workspace that itself
+    sits in a folder called ``workflows`` is not a workflow of its parent.
+    """
+    try:
+        rel = path.relative_to(root / "workflows")
+    except ValueError:
+        return None
+    return rel.parts[0] if rel.parts else None
 
 
 def list_workflows(root: Path) -> list[str]:
