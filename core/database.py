@@ -9,7 +9,10 @@ With ``--mongo-uri`` or ``FLOWCTX_MONGO_URI`` it queries that MongoDB through py
 from __future__ import annotations
 
 import json
+import os
+import struct
 import threading
+import time
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -114,6 +117,25 @@ class MongoDatabase(_CollectionDatabase):
         client = pymongo.MongoClient(uri, serverSelectionTimeoutMS=timeout_ms, connect=False)
         super().__init__(client)
         self.label = f"MongoDB {mask_text(uri)}"
+        self._down_until = 0.0
+        self._down_reason = ""
+
+    #: After a server-selection failure, answer at once for this long instead of waiting out
+    #: the timeout again for every variable (a workflow with eight data_references took 12 s).
+    DOWN_SECONDS = 15.0
+
+    def find_newest(
+        self, database: str, collection: str, query: Mapping[str, Any], fields: list[str] | None
+    ) -> dict[str, Any] | None:
+        if time.monotonic() < self._down_until:
+            raise DatabaseError(f"{self._down_reason} (not retried for {self.DOWN_SECONDS:.0f} s)")
+        try:
+            return super().find_newest(database, collection, query, fields)
+        except DatabaseError as exc:
+            if "ServerSelectionTimeoutError" in str(exc) or "AutoReconnect" in str(exc):
+                self._down_until = time.monotonic() + self.DOWN_SECONDS
+                self._down_reason = f"MongoDB unreachable: {str(exc)[:160]}"
+            raise
 
 
 _monty_ready = False
@@ -151,18 +173,66 @@ def seed_files(root: Path) -> list[SeedFile]:
     return out
 
 
+def _answer_key(
+    database: str, collection: str, query: Mapping[str, Any], fields: list[str] | None
+) -> str | None:
+    """A memo key for a query, or ``None`` when the filter holds values JSON cannot name exactly.
+
+    Key order is kept (``sort_keys`` off): MongoDB compares embedded documents in order.
+    """
+    try:
+        return json.dumps([database, collection, query, fields])
+    except (TypeError, ValueError):
+        return None
+
+
+def _seed_ids(count: int) -> list[Any]:
+    """ObjectIds that sort in file order.
+
+    Ids made by the driver carry a counter that starts at a random value and wraps at 2**24,
+    so a seed inserted across the wrap would make an earlier document the "newest". These share
+    one timestamp and random part and count up from zero instead.
+    """
+    from montydb.types.objectid import ObjectId
+
+    head = struct.pack(">I", int(time.time()) & 0xFFFFFFFF) + os.urandom(5)
+    return [ObjectId(head + struct.pack(">I", i)[1:]) for i in range(count)]
+
+
 class EmbeddedDatabase(_CollectionDatabase):
-    """montydb in memory, loaded from the workspace's seed files."""
+    """montydb in memory, loaded from the workspace's seed files.
+
+    Its content changes only through ``load_seeds``, so answers are memoised until the next
+    load: montydb scans and decodes every document for each query (about 0.1 ms per document),
+    and re-resolving a workflow on every edit asks the same questions again.
+    """
 
     def __init__(self, root: Path, repository: str | None = None) -> None:
         self.root = root
         super().__init__(_monty_client(repository or f":memory:{root}"))
         self.label = f"embedded montydb ({SEED_DIR}/)"
+        self._answers: dict[str, dict[str, Any] | None] = {}
+        self._generation = 0
+
+    def find_newest(
+        self, database: str, collection: str, query: Mapping[str, Any], fields: list[str] | None
+    ) -> dict[str, Any] | None:
+        key = _answer_key(database, collection, query, fields)
+        if key is not None and key in self._answers:
+            cached = self._answers[key]
+            return None if cached is None else _plain(cached)  # a copy: callers may mutate
+        generation = self._generation
+        doc = super().find_newest(database, collection, query, fields)
+        if key is not None and generation == self._generation:
+            self._answers[key] = None if doc is None else _plain(doc)
+        return doc
 
     def load_seeds(self) -> list[Diagnostic]:
         """(Re)load every seed file; a bad file is a Diagnostic and leaves its collection empty."""
         problems: list[Diagnostic] = []
         with self._lock:
+            self._generation += 1
+            self._answers = {}
             for name in self._client.list_database_names():
                 self._client.drop_database(name)
             for seed in seed_files(self.root):
@@ -172,6 +242,9 @@ class EmbeddedDatabase(_CollectionDatabase):
                     problems.append(problem)
                     continue
                 if docs:
+                    missing = [d for d in docs if "_id" not in d]
+                    for doc, oid in zip(missing, _seed_ids(len(missing)), strict=True):
+                        doc["_id"] = oid
                     self._client[seed.database][seed.collection].insert_many(docs)
         return problems
 
