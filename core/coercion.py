@@ -7,8 +7,12 @@ from typing import Any
 _TRUE = {"1", "true", "yes", "on"}
 
 
-def coerce(value: Any, type_name: str) -> tuple[Any, str | None]:
-    """The coerced value and a warning when coercion failed (the raw value is then kept)."""
+def coerce(value: Any, type_name: str, *, conceal: bool = False) -> tuple[Any, str | None]:
+    """The coerced value and a warning when coercion failed (the raw value is then kept).
+
+    ``conceal`` keeps the value out of the warning (a secret variable): warnings are printed
+    and exported as they are, unlike values, which are masked at display time.
+    """
     if value is None:
         return None, None
     if type_name == "boolean":
@@ -21,7 +25,8 @@ def coerce(value: Any, type_name: str) -> tuple[Any, str | None]:
         try:
             return int(value), None
         except (TypeError, ValueError, OverflowError):
-            return value, f"cannot coerce {_short(value)} to integer; the raw value is kept"
+            shown = f"the {type(value).__name__} value" if conceal else _short(value)
+            return value, f"cannot coerce {shown} to integer; the raw value is kept"
     return value, None
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from core.coercion import coerce
 from core.results import TraceStep
+from core.secrets import is_secret_key
 from core.sources.base import Resolved, SourceContext
 
 
@@ -11,9 +12,10 @@ def resolve(ctx: SourceContext) -> Resolved:
     src = ctx.source
     trace: list[TraceStep] = []
     warnings: list[str] = []
+    secret = is_secret_key(ctx.name) or is_secret_key(src.env_var)
     if src.env_var:
         if src.env_var in ctx.inputs.env:
-            value, warn = coerce(ctx.inputs.env[src.env_var], ctx.type_name)
+            value, warn = coerce(ctx.inputs.env[src.env_var], ctx.type_name, conceal=secret)
             trace.append(TraceStep("env", "used", f"env {src.env_var}"))
             if "default" in src.model_fields_set:
                 trace.append(TraceStep("default", "shadowed", "default shadowed by the env var"))
@@ -24,7 +26,7 @@ def resolve(ctx: SourceContext) -> Resolved:
     else:
         trace.append(TraceStep("env", "skipped", "no env_var declared"))
     if src.default is not None:
-        value, warn = coerce(src.default, ctx.type_name)
+        value, warn = coerce(src.default, ctx.type_name, conceal=secret)
         trace.append(TraceStep("default", "used", "source.default"))
         if warn:
             warnings.append(warn)

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from core.coercion import coerce
 from core.results import TraceStep
+from core.secrets import is_secret_key
 from core.sources.base import Resolved, SourceContext
 
 
 def resolve(ctx: SourceContext) -> Resolved:
     src = ctx.source
-    value, warn = coerce(src.default, ctx.type_name)
+    value, warn = coerce(src.default, ctx.type_name, conceal=is_secret_key(ctx.name))
     n = len(src.triggers)
     trace = [TraceStep("default", "used", "source.default (state starts here)")]
     if n:
