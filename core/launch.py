@@ -3,6 +3,10 @@
 Identity keys (app_id, user_id, chat_id, workflow_name) are always accepted; other keys only
 when the workflow declares them. String values over 64 KB are dropped and at most 50 keys are
 accepted. Every dropped key comes back with its reason so the app and CLI can show it.
+
+The launch trigger payload (what started the run, read by build-context ``from_trigger``
+projections) is not a context value: callers pass it under the reserved key ``$trigger``, which
+no variable can be named, and it is set aside before the limits apply.
 """
 
 from __future__ import annotations
@@ -14,12 +18,15 @@ from typing import Any
 IDENTITY_KEYS = ("app_id", "user_id", "chat_id", "workflow_name")
 MAX_KEYS = 50
 MAX_STRING_BYTES = 64 * 1024
+TRIGGER_KEY = "$trigger"
 
 
 @dataclass(frozen=True)
 class LaunchAdmission:
     admitted: dict[str, Any]
     dropped: tuple[tuple[str, str], ...]  # (key, reason)
+    #: the launch trigger payload (``$trigger``), when one was passed as a JSON object
+    trigger: Mapping[str, Any] | None = None
 
     @property
     def notes(self) -> tuple[str, ...]:
@@ -30,8 +37,15 @@ def admit_launch(launch: Mapping[str, Any], declared: Iterable[str]) -> LaunchAd
     declared_set = set(declared)
     admitted: dict[str, Any] = {}
     dropped: list[tuple[str, str]] = []
+    trigger: Mapping[str, Any] | None = None
     for key, value in launch.items():
         key = str(key)
+        if key == TRIGGER_KEY:
+            if isinstance(value, Mapping):
+                trigger = value
+            else:
+                dropped.append((key, "the trigger payload must be a JSON object"))
+            continue
         if key not in IDENTITY_KEYS and key not in declared_set:
             dropped.append((key, "not a declared variable of this workflow"))
             continue
@@ -42,4 +56,4 @@ def admit_launch(launch: Mapping[str, Any], declared: Iterable[str]) -> LaunchAd
             dropped.append((key, f"more than {MAX_KEYS} launch keys"))
             continue
         admitted[key] = value
-    return LaunchAdmission(admitted, tuple(dropped))
+    return LaunchAdmission(admitted, tuple(dropped), trigger)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from core.buildctx import apply_projection, project_build_context
 from core.fallbacks import load_fallbacks
 from core.inputs import ResolveInputs
 from core.launch import admit_launch
@@ -54,6 +55,8 @@ def resolve(workflow: WorkflowSnapshot, inputs: ResolveInputs) -> Matrix:
     launch = admission.admitted
     inputs = ResolveInputs(inputs.env, launch, inputs.database, inputs.database_note)
     fallbacks = load_fallbacks(workflow.root, inputs)
+    # build-context projections sit between the load value and launch values (REFERENCE.md 5)
+    projection = project_build_context(workflow, inputs.env, launch, admission.trigger)
     values: dict[str, Any] = dict(launch)
     rows: list[Row] = []
     for spec in workflow.variables:
@@ -65,6 +68,8 @@ def resolve(workflow: WorkflowSnapshot, inputs: ResolveInputs) -> Matrix:
         definition = spec.definition
         ctx = SourceContext(spec.name, definition, workflow, inputs, values, fallbacks)
         result = RESOLVERS[definition.source.type](ctx)
+        if definition.source.type == "build_context":
+            result = apply_projection(projection, spec.name, result)
         value, status, origin = result.value, result.status, result.origin
         trace = list(result.trace)
         if spec.name in launch:
@@ -97,13 +102,13 @@ def resolve(workflow: WorkflowSnapshot, inputs: ResolveInputs) -> Matrix:
             )
         )
     rows.extend(schema_rows(inputs, set(declared)))
-    notes = list(admission.notes)
+    notes = [*admission.notes, *projection.notes]
     if fallbacks.warning and fallbacks.display:
         notes.append(fallbacks.warning)
     return Matrix(
         workspace=str(workflow.root),
         workflow=workflow.name,
         rows=tuple(rows),
-        diagnostics=workflow.diagnostics,
+        diagnostics=(*workflow.diagnostics, *projection.diagnostics),
         notes=tuple(notes),
     )

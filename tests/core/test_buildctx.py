@@ -1,0 +1,593 @@
+"""Build context: switching on, registry validation, projection into the matrix, and check."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from core.buildctx import (
+    APP_WORKSPACE_ENV,
+    OPTION_ENV,
+    PATH_ENV,
+    PROVIDER,
+    PROVIDER_ENV,
+    build_context_setting,
+    load_registry,
+)
+from core.check import check_workspace
+from core.results import Matrix
+from core.session import open_session
+from tests.conftest import WriteWorkspace
+
+CONTRACT = """
+definitions:
+  capability_packs:
+    type: array
+    source: {type: build_context, default: []}
+  selected_stack:
+    type: object
+    source: {type: build_context}
+  requested_by:
+    type: string
+    source: {type: build_context}
+  plan_ready:
+    type: boolean
+    source: {type: state, default: false}
+agents:
+  PlannerAgent: {variables: [plan_ready]}
+"""
+
+PAY = """
+context_id: mozaikspay
+applies_to_workflows: [AppGenerator]
+pack: {id: mozaikspay, version: "1.4.0", status: active}
+values:
+  stacks:
+    default: {id: react-fastapi, backend: FastAPI}
+projections:
+  context_variables:
+    capability_packs: {from: capability_packs}
+    selected_stack: stacks.default
+"""
+
+LEGACY = """
+context_id: stripe_legacy
+applies_to_workflows: [AppGenerator]
+pack: {id: stripe_legacy, version: "0.9.2", status: inactive}
+projections:
+  context_variables:
+    capability_packs: {from: capability_packs}
+"""
+
+ON = {PROVIDER_ENV: PROVIDER, PATH_ENV: "build_context"}
+
+
+def _matrix(
+    root: Path, env: dict[str, str] | None = None, launch: dict[str, Any] | None = None
+) -> Matrix:
+    session = open_session(root, env=ON if env is None else env)
+    return session.matrix("AppGenerator", launch=launch)
+
+
+def _ws(workspace: WriteWorkspace, registries: dict[str, str], contract: str = CONTRACT) -> Path:
+    files: dict[str, Any] = {"workflows/AppGenerator/context_variables.yaml": contract}
+    for name, text in registries.items():
+        files[f"build_context/{name}/context.yaml"] = text
+    return workspace(files)
+
+
+# --- switching on and finding the registry root ----------------------------------------------
+
+
+def test_provider_variable_turns_it_on_and_a_relative_root_resolves_against_the_workspace(
+    tmp_path: Path,
+) -> None:
+    s = build_context_setting({PROVIDER_ENV: PROVIDER, PATH_ENV: "ctx"}, tmp_path)
+    assert s.enabled
+    assert s.root == tmp_path / "ctx"
+    assert s.describe() == (
+        "build context on: MOZAIKS_LAUNCH_CONTEXT_PROVIDER; "
+        "registry root from MOZAIKS_BUILD_CONTEXT_PATH=ctx"
+    )
+
+
+def test_another_provider_or_none_leaves_it_off(tmp_path: Path) -> None:
+    other = build_context_setting({PROVIDER_ENV: "my.module:other"}, tmp_path)
+    assert not other.enabled
+    assert "my.module:other is not the build-context provider" in other.reason
+    unset = build_context_setting({}, tmp_path)
+    assert not unset.enabled and unset.root is None
+    assert "MOZAIKS_LAUNCH_CONTEXT_PROVIDER is not set" in unset.describe()
+
+
+def test_root_falls_back_to_app_workspace_path_then_none(tmp_path: Path) -> None:
+    app = build_context_setting({PROVIDER_ENV: PROVIDER, APP_WORKSPACE_ENV: "app"}, tmp_path)
+    assert app.root == tmp_path / "app" / "build_context"
+    assert "MOZAIKS_APP_WORKSPACE_PATH=app" in app.root_reason
+    both = build_context_setting(
+        {PROVIDER_ENV: PROVIDER, APP_WORKSPACE_ENV: "app", PATH_ENV: "/abs/ctx"}, tmp_path
+    )
+    assert both.root == Path("/abs/ctx")
+    none = build_context_setting({PROVIDER_ENV: PROVIDER}, tmp_path)
+    assert none.enabled and none.root is None
+
+
+def test_the_option_turns_it_on_with_the_workspace_folder_or_its_path(tmp_path: Path) -> None:
+    on = build_context_setting({OPTION_ENV: "on"}, tmp_path)
+    assert on.enabled and on.root == tmp_path / "build_context"
+    assert on.describe().startswith("build context on: --build-context option")
+    path = build_context_setting({OPTION_ENV: "/elsewhere/bc", PATH_ENV: "ignored"}, tmp_path)
+    assert path.root == Path("/elsewhere/bc")
+    assert "--build-context /elsewhere/bc" in path.root_reason
+    assert not build_context_setting({OPTION_ENV: "off"}, tmp_path).enabled
+
+
+# --- projection into the matrix ----------------------------------------------------------------
+
+
+def test_provider_off_leaves_rows_pending_and_says_why(workspace: WriteWorkspace) -> None:
+    root = _ws(workspace, {"mozaikspay": PAY})
+    m = _matrix(root, env={})
+    row = m.row("capability_packs")
+    assert row is not None
+    assert (row.status, row.value) == ("pending", None)
+    assert row.origin == "build_context: provider off"
+    assert any(n.startswith("build context off:") for n in m.notes)
+
+
+def test_provider_on_without_a_root_says_so(workspace: WriteWorkspace) -> None:
+    root = _ws(workspace, {"mozaikspay": PAY})
+    row = _matrix(root, env={PROVIDER_ENV: PROVIDER}).row("selected_stack")
+    assert row is not None and row.value is None
+    assert row.origin == "build_context: no registry root"
+
+
+def test_the_process_environment_is_never_read(
+    workspace: WriteWorkspace, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    root = _ws(workspace, {"mozaikspay": PAY})
+    monkeypatch.setenv(PROVIDER_ENV, PROVIDER)
+    monkeypatch.setenv(PATH_ENV, str(root / "build_context"))
+    row = _matrix(root, env={}).row("capability_packs")
+    assert row is not None and row.status == "pending"
+
+
+def test_active_pack_is_projected_and_an_inactive_one_left_out(workspace: WriteWorkspace) -> None:
+    root = _ws(workspace, {"mozaikspay": PAY, "stripe_legacy": LEGACY})
+    m = _matrix(root)
+    row = m.row("capability_packs")
+    assert row is not None
+    assert row.status == "resolved"
+    assert row.value == [
+        {"id": "mozaikspay", "version": "1.4.0", "status": "active", "context_id": "mozaikspay"}
+    ]
+    assert row.origin.startswith(
+        "build_context/mozaikspay/context.yaml projections.context_variables.capability_packs"
+    )
+    details = [s.detail for s in row.trace]
+    assert any("stripe_legacy (inactive" in d and "left out" in d for d in details)
+    assert m.diagnostics == ()
+    assert m.notes[0] == (
+        "build context on: MOZAIKS_LAUNCH_CONTEXT_PROVIDER; "
+        "registry root from MOZAIKS_BUILD_CONTEXT_PATH=build_context"
+    )
+
+
+@pytest.mark.parametrize("status", ["inactive", "archived"])
+def test_a_pack_that_is_not_active_projects_an_empty_list(
+    workspace: WriteWorkspace, status: str
+) -> None:
+    root = _ws(workspace, {"legacy": LEGACY.replace("inactive", status)})
+    row = _matrix(root).row("capability_packs")
+    assert row is not None
+    assert (row.status, row.value) == ("resolved", [])
+
+
+def test_two_active_packs_merge_in_registry_order(workspace: WriteWorkspace) -> None:
+    second = LEGACY.replace("inactive", "active").replace("stripe_legacy", "acme.stripe")
+    root = _ws(workspace, {"mozaikspay": PAY, "z_stripe": second})
+    row = _matrix(root).row("capability_packs")
+    assert row is not None and row.status == "resolved"
+    assert [p["id"] for p in row.value] == ["mozaikspay", "acme.stripe"]
+
+
+def test_a_registry_for_another_workflow_is_not_applied(workspace: WriteWorkspace) -> None:
+    root = _ws(workspace, {"other": PAY.replace("[AppGenerator]", "[Approvals]")})
+    m = _matrix(root)
+    row = m.row("selected_stack")
+    assert row is not None
+    assert (row.status, row.value) == ("pending", None)
+    assert row.origin == "build_context: no applicable registry"
+    assert any(
+        "applies to AppGenerator" in n and "build_context/other/context.yaml" in n for n in m.notes
+    )
+
+
+def test_a_declared_variable_nobody_projects_says_so(workspace: WriteWorkspace) -> None:
+    root = _ws(workspace, {"mozaikspay": PAY})
+    row = _matrix(root).row("requested_by")
+    assert row is not None and row.value is None
+    assert row.origin == "build_context: no projection for this variable"
+
+
+def test_string_projection_walks_values_including_list_indexes(workspace: WriteWorkspace) -> None:
+    reg = """
+    context_id: c
+    applies_to_workflows: [AppGenerator]
+    values: {people: [{name: ada}, {name: bob}], stacks: {default: {id: s1}}}
+    projections:
+      context_variables:
+        requested_by: people.1.name
+        selected_stack: stacks.default
+    """
+    m = _matrix(_ws(workspace, {"c": reg}))
+    assert m.values["requested_by"] == "bob"
+    assert m.values["selected_stack"] == {"id": "s1"}
+    row = m.row("requested_by")
+    assert row is not None
+    assert row.origin == (
+        "build_context/c/context.yaml projections.context_variables.requested_by "
+        "(values.people.1.name)"
+    )
+    assert any(
+        s.step == "build context" and "context.yaml:6:5 values.people.1.name" in s.detail
+        for s in row.trace
+    )
+
+
+def test_a_string_path_that_finds_nothing_projects_nothing_with_a_warning(
+    workspace: WriteWorkspace,
+) -> None:
+    reg = """
+    context_id: c
+    applies_to_workflows: [AppGenerator]
+    values: {a: 1}
+    projections: {context_variables: {requested_by: b.c}}
+    """
+    row = _matrix(_ws(workspace, {"c": reg})).row("requested_by")
+    assert row is not None
+    assert (row.status, row.value) == ("pending", None)
+    assert row.origin == "build_context: projection found no value"
+    assert any("values.b.c: not found" in w for w in row.warnings)
+
+
+MAPPING_FORMS = """
+context_id: c
+applies_to_workflows: [AppGenerator]
+pack: {id: c, version: "2", status: active}
+values: {stacks: {default: {id: s1}}, owner: values-owner}
+projections:
+  context_variables:
+    requested_by: {REQUESTED}
+    selected_stack: {from: pack}
+"""
+
+
+@pytest.mark.parametrize(
+    ("mapping", "launch", "expected", "used"),
+    [
+        ("{value: fixed, from: owner, default: d}", {}, "fixed", "(value)"),
+        ("{from: owner, from_context: user_id, default: d}", {}, "values-owner", "(from: owner)"),
+        ("{from: nope, from_context: user_id, default: d}", {"user_id": "u1"}, "u1", "user_id"),
+        ("{from_context: missing, default: d}", {"user_id": "u1"}, "d", "(default)"),
+        (
+            "{from_trigger: event.actor, default: d}",
+            {"$trigger": {"event": {"actor": "webhook"}}},
+            "webhook",
+            "(from_trigger: event.actor)",
+        ),
+        ("{from_trigger: event.actor, default: d}", {}, "d", "(default)"),
+        ("{value: null, default: d}", {}, None, "(value)"),
+    ],
+)
+def test_mapping_forms_in_order_of_preference(
+    workspace: WriteWorkspace, mapping: str, launch: dict[str, Any], expected: Any, used: str
+) -> None:
+    root = _ws(workspace, {"c": MAPPING_FORMS.replace("{REQUESTED}", mapping)})
+    m = _matrix(root, launch=launch)
+    row = m.row("requested_by")
+    assert row is not None
+    assert (row.status, row.value) == ("resolved", expected)
+    assert used in row.origin
+    assert not [n for n in m.notes if "$trigger" in n]
+
+
+def test_from_reads_the_registry_data_first(workspace: WriteWorkspace) -> None:
+    root = _ws(workspace, {"c": MAPPING_FORMS.replace("{REQUESTED}", "{value: x}")})
+    row = _matrix(root).row("selected_stack")
+    assert row is not None
+    assert row.value == {"id": "c", "version": "2", "status": "active", "context_id": "c"}
+    assert any("from: pack in registry data" in s.detail for s in row.trace)
+
+
+def test_a_fallen_through_trigger_shows_in_the_trace(workspace: WriteWorkspace) -> None:
+    mapping = "{from_trigger: event.actor, default: d}"
+    root = _ws(workspace, {"c": MAPPING_FORMS.replace("{REQUESTED}", mapping)})
+    row = _matrix(root).row("requested_by")
+    assert row is not None
+    outcomes = [(s.outcome, s.detail.split(" ", 1)[1]) for s in row.trace if s.step != "load"]
+    assert outcomes == [
+        ("missing", "from_trigger: event.actor: no trigger payload"),
+        ("used", "default"),
+    ]
+
+
+def test_explicit_launch_values_win_over_projections(workspace: WriteWorkspace) -> None:
+    root = _ws(workspace, {"mozaikspay": PAY})
+    launch = {"selected_stack": {"id": "mine"}}
+    row = _matrix(root, launch=launch).row("selected_stack")
+    assert row is not None
+    assert (row.status, row.value, row.origin) == ("resolved", {"id": "mine"}, "launch value")
+    projected = [s for s in row.trace if s.step == "build context"]
+    assert projected and projected[0].outcome == "shadowed"
+    assert "launch value wins" in projected[0].detail
+    assert row.trace[-1].step == "launch"
+
+
+def test_conflicting_registries_fail_closed_and_equal_ones_agree(
+    workspace: WriteWorkspace,
+) -> None:
+    a = "context_id: a\napplies_to_workflows: [AppGenerator]\nvalues: {x: 1}\n"
+    a += "projections: {context_variables: {requested_by: x}}\n"
+    same = a.replace("context_id: a", "context_id: b")
+    m = _matrix(_ws(workspace, {"a": a, "b": same}))
+    assert m.values["requested_by"] == 1
+    other = same.replace("{x: 1}", "{x: 2}")
+    row = _matrix(_ws(workspace, {"a": a, "b": other})).row("requested_by")
+    assert row is not None
+    assert row.status == "error" and row.value is None
+    assert "build_context/a/context.yaml and build_context/b/context.yaml" in (row.error or "")
+
+
+def test_a_projected_value_of_the_wrong_type_is_a_warning(workspace: WriteWorkspace) -> None:
+    reg = "context_id: c\napplies_to_workflows: [AppGenerator]\n"
+    reg += "projections: {context_variables: {selected_stack: {value: [1, 2]}}}\n"
+    row = _matrix(_ws(workspace, {"c": reg})).row("selected_stack")
+    assert row is not None and row.status == "resolved"
+    assert row.warnings == ("projected a list, declared object",)
+
+
+def test_capability_packs_drops_descriptors_that_are_not_active(
+    workspace: WriteWorkspace,
+) -> None:
+    reg = """
+    context_id: c
+    applies_to_workflows: [AppGenerator]
+    values:
+      packs: [{id: a, status: active}, {id: b, status: archived}]
+    projections: {context_variables: {capability_packs: packs}}
+    """
+    row = _matrix(_ws(workspace, {"c": reg})).row("capability_packs")
+    assert row is not None
+    assert row.value == [{"id": "a", "status": "active"}]
+    assert any("pack b (archived) is not active" in s.detail for s in row.trace)
+
+
+def test_a_missing_registry_root_is_a_note(workspace: WriteWorkspace) -> None:
+    root = _ws(workspace, {})
+    m = _matrix(root, env={PROVIDER_ENV: PROVIDER, PATH_ENV: "nowhere"})
+    assert any("nowhere does not exist" in n for n in m.notes)
+
+
+# --- refusing: undeclared projections, invalid registries -----------------------------------
+
+
+def test_an_undeclared_projection_admits_nothing_from_that_registry(
+    workspace: WriteWorkspace,
+) -> None:
+    reg = PAY.replace(
+        "    selected_stack: stacks.default",
+        "    selected_stack: stacks.default\n    capabilty_list: {value: [x]}",
+    )
+    m = _matrix(_ws(workspace, {"mozaikspay": reg}))
+    errors = [d.format() for d in m.errors]
+    assert errors == [
+        "build_context/mozaikspay/context.yaml:11:5: projections.context_variables.capabilty_list: "
+        "projects 'capabilty_list', which workflow AppGenerator does not declare (did you mean "
+        "'capability_packs'?); nothing is admitted from this registry"
+    ]
+    for name in ("capability_packs", "selected_stack"):
+        row = m.row(name)
+        assert row is not None
+        assert (row.status, row.value) == ("error", None)
+        assert "projects undeclared variable(s)" in (row.error or "")
+    assert "capabilty_list" not in m.values
+
+
+def test_projecting_a_variable_of_another_source_type_is_refused(
+    workspace: WriteWorkspace,
+) -> None:
+    reg = PAY + "    plan_ready: {value: true}\n"
+    m = _matrix(_ws(workspace, {"mozaikspay": reg}))
+    assert [d.message for d in m.errors] == [
+        "projects 'plan_ready', which workflow AppGenerator declares with source type state, "
+        "not build_context; nothing is admitted from this registry"
+    ]
+    assert m.values["plan_ready"] is False
+
+
+def test_an_invalid_registry_admits_nothing_and_names_the_file(
+    workspace: WriteWorkspace,
+) -> None:
+    reg = PAY + "valuse: {}\n"
+    m = _matrix(_ws(workspace, {"mozaikspay": reg}))
+    formatted = [d.format() for d in m.errors]
+    assert (
+        "build_context/mozaikspay/context.yaml:11:1: valuse: unknown field "
+        "(did you mean 'values'?)" in formatted
+    )
+    assert any("invalid registry: nothing admitted" in f for f in formatted)
+    row = m.row("capability_packs")
+    assert row is not None and row.status == "error"
+    assert "build_context/mozaikspay/context.yaml is invalid" in (row.error or "")
+
+
+def _problems(tmp_path: Path, text: str) -> list[str]:
+    path = tmp_path / "r" / "context.yaml"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+    reg = load_registry(path, "r/context.yaml")
+    assert not reg.valid
+    return [d.format() for d in reg.diagnostics]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("description: x\n", "r/context.yaml:1:1: missing required field 'context_id'"),
+        (
+            "context_id: c\nassets: [{path: a.yaml, kind: catalogue}]\n",
+            "r/context.yaml:2:31: assets[0].kind: Input should be 'catalog', 'contract' or "
+            "'templates' (got 'catalogue')",
+        ),
+        (
+            "context_id: c\npack: {id: My-Pack, version: '1'}\n",
+            "r/context.yaml:2:12: pack.id: pack id 'My-Pack' must match "
+            "^[a-z][a-z0-9_]*(\\.[a-z0-9_]+)*$",
+        ),
+        ("context_id: c\npack: {id: p}\n", "r/context.yaml:2:1: pack: missing required field"),
+        (
+            "context_id: c\npack: {id: p, version: 1.0}\n",
+            "pack.version: version must be a string; quote it ('1.0')",
+        ),
+        (
+            "context_id: c\npack: {id: p, version: '1', status: retired}\n",
+            "pack.status: Input should be 'active', 'inactive' or 'archived' (got 'retired')",
+        ),
+        (
+            "context_id: c\nassets:\n  - path: t/\n    kind: templates\n"
+            "    projections: [{id: x, records: r, recipients: [A], render: summary}]\n",
+            "only catalog assets have prompt projections (this is templates)",
+        ),
+        (
+            "context_id: c\nassets:\n  - path: p.yaml\n    kind: catalog\n"
+            "    projections: [{id: x, records: r, recipients: [A], render: selected_record}]\n",
+            "render: selected_record needs 'selected_by'",
+        ),
+        (
+            "context_id: c\nassets:\n  - path: p.yaml\n    kind: catalog\n"
+            "    projections: [{id: x, records: r, recipients: [A], render: summary, mark: M}]\n",
+            "assets[0].projections[0].mark: unknown field (did you mean 'marker'?)",
+        ),
+        (
+            "context_id: c\nprojections: {context_variables: {x: [a]}}\n",
+            "r/context.yaml:2:38: projections.context_variables.x: a projection is a dotted path "
+            "into values or a mapping with value, from, from_context, from_trigger, default",
+        ),
+        (
+            "context_id: c\nprojections: {context_variables: {x: {}}}\n",
+            "a projection mapping needs one of value, from, from_context, from_trigger, default",
+        ),
+        (
+            "context_id: c\nprojections: {context_variables: {x: {form: a}}}\n",
+            "projections.context_variables.x.form: unknown field (did you mean 'from'?)",
+        ),
+        (
+            "context_id: c\nprojections: {context_variables: {x: 'a..b'}}\n",
+            "'a..b' is not a dotted path into values",
+        ),
+        (
+            "context_id: c\nprojections: {variables: {}}\n",
+            "projections.variables: unknown field",
+        ),
+        ("context_id: c\ncontext_id: d\n", "duplicate key 'context_id'"),
+        ("- a\n- b\n", "a registry must be a mapping, found list"),
+    ],
+)
+def test_registry_validation_rules(tmp_path: Path, text: str, expected: str) -> None:
+    problems = _problems(tmp_path, text)
+    assert any(expected in p for p in problems), problems
+
+
+def test_a_valid_registry_has_no_problems(tmp_path: Path) -> None:
+    path = tmp_path / "r" / "context.yaml"
+    path.parent.mkdir()
+    path.write_text(PAY, encoding="utf-8")
+    reg = load_registry(path, "r/context.yaml")
+    assert reg.valid and reg.diagnostics == ()
+    assert reg.model is not None and reg.model.pack is not None
+    assert reg.model.pack.status == "active"
+
+
+# --- flowctx check ----------------------------------------------------------------------------
+
+
+def _check(root: Path, env: dict[str, str] | None = None) -> list[str]:
+    return [d.format() for d in check_workspace(open_session(root, env=env or {}))]
+
+
+def test_check_validates_workspace_registries_even_with_the_provider_off(
+    workspace: WriteWorkspace,
+) -> None:
+    root = _ws(workspace, {"mozaikspay": PAY.replace("status: active", "status: live")})
+    problems = _check(root)
+    assert any(
+        p.startswith("build_context/mozaikspay/context.yaml:3:50: ")
+        and "pack.status: Input should be 'active', 'inactive' or 'archived'" in p
+        for p in problems
+    ), problems
+
+
+def test_check_validates_the_configured_root_too(workspace: WriteWorkspace, tmp_path: Path) -> None:
+    root = _ws(workspace, {})
+    elsewhere = tmp_path / "shared_registries" / "x"
+    elsewhere.mkdir(parents=True)
+    (elsewhere / "context.yaml").write_text("context_id: x\nbogus: 1\n", encoding="utf-8")
+    problems = _check(root, {PATH_ENV: str(tmp_path / "shared_registries")})
+    assert any("x/context.yaml:2:1: bogus: unknown field" in p for p in problems), problems
+
+
+def test_check_reports_projection_assets_and_targets(workspace: WriteWorkspace) -> None:
+    reg = """
+    context_id: c
+    applies_to_workflows: [AppGenerator, AppGenrator]
+    assets:
+      - path: missing.yaml
+        kind: contract
+      - path: book.yaml
+        kind: catalog
+        projections:
+          - {id: s, records: patterns, recipients: [PlannerAgent, Planner], render: summary}
+          - {id: t, records: nope, recipients: [PlannerAgent], render: summary}
+    projections: {context_variables: {undeclared_thing: {value: 1}}}
+    """
+    root = _ws(workspace, {"c": reg})
+    (root / "build_context" / "c" / "book.yaml").write_text("patterns: []\n", encoding="utf-8")
+    problems = _check(root)
+    expected = [
+        "build_context/c/context.yaml:2:38: warning: applies_to_workflows[1]: no workflow named "
+        "'AppGenrator' in this workspace (did you mean 'AppGenerator'?)",
+        "build_context/c/context.yaml:4:11: warning: assets[0].path: asset 'missing.yaml' "
+        "not found",
+        "build_context/c/context.yaml:9:63: warning: assets[1].projections[0].recipients[1]: "
+        "recipient 'Planner' is not an agent of AppGenerator (did you mean 'PlannerAgent'?)",
+        "build_context/c/context.yaml:10:26: assets[1].projections[1].records: book.yaml: "
+        "no 'nope' key",
+        "build_context/c/context.yaml:11:35: projections.context_variables.undeclared_thing: "
+        "projects 'undeclared_thing', which workflow AppGenerator does not declare; nothing is "
+        "admitted from this registry",
+    ]
+    for line in expected:
+        assert line in problems, problems
+
+
+def test_check_refuses_an_asset_outside_the_registry_root(workspace: WriteWorkspace) -> None:
+    reg = "context_id: c\nassets: [{path: ../../secrets.yaml, kind: contract}]\n"
+    problems = _check(_ws(workspace, {"c": reg}))
+    assert any("resolves outside the workspace root" in p for p in problems), problems
+
+
+def test_the_bundled_demo_projects_through_its_profile() -> None:
+    from flowctx_tui.cli.workspace_args import demo_path
+
+    session = open_session(demo_path(), env={})
+    m = session.matrix("AppGenerator")
+    row = m.row("capability_packs")
+    assert row is not None and [p["id"] for p in row.value] == ["mozaikspay"]
+    approvals = session.matrix("Approvals")
+    assert approvals.values["approver_pool"] == [
+        "finance-lead@example.test",
+        "ops-manager@example.test",
+    ]
