@@ -1,0 +1,64 @@
+"""``flowctx [PATH]``: the Textual app (the default command).
+
+Textual and the app are imported only once the arguments are good, so a typo in a path or a
+key map is reported quickly, as a message, before the terminal switches to the app.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+from pathlib import Path
+
+from flowctx_tui.cli.common import UsageError, fail
+from flowctx_tui.cli.workspace_args import add_workspace_args, open_from_args, pick_workflow
+
+SCREENSHOT_DIR_ENV = "FLOWCTX_SCREENSHOT_DIR"
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    add_workspace_args(parser, path_required=False)
+    parser.add_argument(
+        "--keymap",
+        metavar="FILE",
+        help='JSON or YAML mapping of binding id to keys, e.g. {"matrix.next_error": "f7"}',
+    )
+    parser.add_argument(
+        "--no-watch",
+        action="store_true",
+        help="do not watch the workspace for changes (reload with f5)",
+    )
+    parser.add_argument(
+        "--screenshot-dir",
+        metavar="DIR",
+        help=f"where f8 saves SVG screenshots (default: ${SCREENSHOT_DIR_ENV}, else the "
+        "current directory)",
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        session = open_from_args(args)
+        workflow = pick_workflow(session, args.workflow)
+    except UsageError as exc:
+        return fail(str(exc))
+
+    from flowctx_tui.app import FlowctxApp, binding_classes
+    from flowctx_tui.keymap import KeymapError, binding_ids, load_keymap
+
+    keymap = None
+    if args.keymap:
+        try:
+            keymap = load_keymap(Path(args.keymap), binding_ids(binding_classes()))
+        except KeymapError as exc:
+            return fail(f"--keymap: {exc}")
+    shots = args.screenshot_dir or os.environ.get(SCREENSHOT_DIR_ENV)
+    app = FlowctxApp(
+        session,
+        workflow,
+        keymap=keymap,
+        watch=not args.no_watch,
+        screenshot_dir=Path(shots).expanduser() if shots else None,
+    )
+    app.run()
+    return int(app.return_code or 0)

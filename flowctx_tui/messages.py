@@ -1,0 +1,50 @@
+"""Messages between background work, widgets and the app.
+
+Background work (the watcher, resolution) posts these to the app; widgets post user intent
+upwards; the app decides and pushes results down. Widgets never reach into each other.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from textual.message import Message
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+    from core.results import Row
+    from flowctx_tui.loader import LoadResult
+
+
+class FilesChanged(Message):
+    """The watcher saw relevant files change (the paths wait in the app's pending set).
+
+    A burst of these collapses into one: only the newest pending one is handled.
+    """
+
+    def can_replace(self, message: Message) -> bool:
+        return isinstance(message, FilesChanged)
+
+
+class WorkspaceLoaded(Message):
+    """A reload finished in the worker thread; ``generation`` orders overlapping reloads."""
+
+    def __init__(self, generation: int, result: LoadResult, changed: frozenset[Path]) -> None:
+        super().__init__()
+        self.generation = generation
+        self.result = result
+        #: the changed files this reload took into account
+        self.changed = changed
+
+    def can_replace(self, message: Message) -> bool:
+        return isinstance(message, WorkspaceLoaded) and message.generation <= self.generation
+
+
+class EnvOverrideRequested(Message):
+    """The user asked to override an environment variable (from a row, or none)."""
+
+    def __init__(self, env_var: str | None, row: Row | None) -> None:
+        super().__init__()
+        self.env_var = env_var
+        self.row = row

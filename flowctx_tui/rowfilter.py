@@ -1,0 +1,63 @@
+"""The matrix filter typed by the user: ``status:error``, ``source:file``, free text.
+
+Words are ANDed. ``key:value`` narrows a column (``status``, ``source``, ``type``, ``agent``;
+a value matches by prefix, ``status:err`` finds errors; commas give alternatives,
+``status:error,fallback``); a leading ``-`` negates a word; anything else must appear in the
+variable's name (case-insensitive).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from core.results import Row
+
+FIELDS: dict[str, Callable[[Row], tuple[str, ...]]] = {
+    "status": lambda r: (r.status,),
+    "source": lambda r: (r.source,),
+    "type": lambda r: (r.type,),
+    "agent": lambda r: r.agents,
+}
+
+
+@dataclass(frozen=True)
+class Term:
+    field: str | None  # None: the name
+    values: tuple[str, ...]
+    negate: bool = False
+
+    def matches(self, row: Row) -> bool:
+        if self.field is None:
+            hit = any(v in row.name.lower() for v in self.values)
+        else:
+            have = [h.lower() for h in FIELDS[self.field](row)]
+            hit = any(h.startswith(v) for h in have for v in self.values)
+        return hit != self.negate
+
+
+@dataclass(frozen=True)
+class RowFilter:
+    terms: tuple[Term, ...] = ()
+
+    @classmethod
+    def parse(cls, text: str) -> RowFilter:
+        terms = []
+        for word in text.lower().split():
+            negate = word.startswith("-") and len(word) > 1
+            if negate:
+                word = word[1:]
+            key, sep, value = word.partition(":")
+            if sep and key in FIELDS:
+                values = tuple(v for v in value.split(",") if v)
+                if values:
+                    terms.append(Term(key, values, negate))
+                continue
+            terms.append(Term(None, (word,), negate))
+        return cls(tuple(terms))
+
+    def __bool__(self) -> bool:
+        return bool(self.terms)
+
+    def matches(self, row: Row) -> bool:
+        return all(t.matches(row) for t in self.terms)

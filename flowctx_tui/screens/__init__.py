@@ -1,0 +1,1 @@
+"""Modal screens of the app: help, workflow picker, environment overrides, launch values."""

@@ -1,0 +1,85 @@
+"""Editing the launch values (app_id, user_id, declared variables ...) as JSON.
+
+What the user types here is merged over flowctx.yaml's ``launch:`` for this session only.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.content import Content
+from textual.screen import ModalScreen
+from textual.widgets import Button, Static, TextArea
+
+from core.secrets import mask_value
+
+
+def parse_launch(text: str) -> tuple[dict[str, Any] | None, str | None]:
+    """The launch object, or a message naming line:column of the problem."""
+    if not text.strip():
+        return {}, None
+    try:
+        value = json.loads(text)
+    except json.JSONDecodeError as exc:
+        return None, f"line {exc.lineno}, column {exc.colno}: {exc.msg}"
+    except RecursionError:
+        return None, "nested too deeply"
+    if not isinstance(value, dict):
+        return None, f"launch values must be a JSON object, not {type(value).__name__}"
+    return value, None
+
+
+class LaunchScreen(ModalScreen[dict[str, Any] | None]):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+s", "apply", "Apply", id="launch.apply"),
+        Binding("escape", "cancel", "Cancel", id="launch.cancel"),
+    ]
+
+    def __init__(self, launch: Mapping[str, Any], profile_launch: Mapping[str, Any]) -> None:
+        super().__init__()
+        self.launch = dict(launch)
+        self.profile_launch = dict(profile_launch)
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="launch-box", classes="modal-box"):
+            yield Static("Launch values", classes="modal-title")
+            base = json.dumps(mask_value(self.profile_launch), ensure_ascii=False, default=str)
+            yield Static(
+                Content(f"flowctx.yaml launch: {base}\nYours are merged over it (yours win)."),
+                classes="modal-hint",
+            )
+            text = json.dumps(self.launch, indent=2, ensure_ascii=False) if self.launch else "{\n}"
+            area = TextArea.code_editor(text, language="json", id="launch-text")
+            area.cursor_blink = False
+            yield area
+            yield Static("", id="launch-error")
+            with Horizontal(classes="modal-buttons"):
+                yield Button("Apply (ctrl+s)", variant="primary", id="launch-apply")
+                yield Button("Cancel", id="launch-cancel")
+
+    def on_mount(self) -> None:
+        self.query_one("#launch-text", TextArea).focus()
+
+    @on(TextArea.Changed, "#launch-text")
+    def _changed(self, event: TextArea.Changed) -> None:
+        _, problem = parse_launch(event.text_area.text)
+        self.query_one("#launch-error", Static).update(problem or "")
+
+    @on(Button.Pressed, "#launch-apply")
+    def action_apply(self) -> None:
+        value, problem = parse_launch(self.query_one("#launch-text", TextArea).text)
+        if problem is not None:
+            self.query_one("#launch-error", Static).update(problem)
+            self.notify(problem, title="Launch values not applied", severity="error")
+            return
+        self.dismiss(value)
+
+    @on(Button.Pressed, "#launch-cancel")
+    def action_cancel(self) -> None:
+        self.dismiss(None)

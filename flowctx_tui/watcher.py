@@ -1,0 +1,99 @@
+"""Watching a workspace for the files that change what flowctx shows (watchfiles).
+
+Editors save by writing a temporary file and renaming it over the original, which the watcher
+sees as a delete plus an add of the real name (the temporary name is filtered out), so every
+kind of change to a relevant path counts, and a file that is briefly missing is tolerated by
+the reload (it only ever marks the view stale).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+from collections.abc import AsyncIterator, Iterable
+from pathlib import Path
+
+from core.workspace import CONTRACT_FILE, PROFILE_FILE
+
+#: The files of a workflow folder that the matrix, scratchpad and routes read.
+WORKFLOW_FILES = frozenset({CONTRACT_FILE, "transition_graph.yaml", "handoffs.yaml", "flow.yaml"})
+#: Folders under the root whose whole content matters.
+TREES = frozenset({"build_context", "seed"})
+#: How long the watcher waits for a burst of changes to go quiet before reporting (ms).
+STEP_MS = 10
+#: The longest it gathers a continuous burst before reporting anyway (ms).
+DEBOUNCE_MS = 400
+#: How often the watching thread looks at the stop event when nothing happens (ms).
+RUST_TIMEOUT_MS = 500
+
+
+def _junk(name: str) -> bool:
+    """Editor and OS leftovers (swap, backup, lock and temp files)."""
+    return (
+        name.startswith((".#", ".~"))
+        or name.endswith(("~", ".swp", ".swx", ".tmp", ".part"))
+        or name in {"4913", ".DS_Store"}
+    )
+
+
+class WorkspaceFilter:
+    """``watch_filter`` for watchfiles: is this path one the app reloads for?
+
+    ``extra`` holds the files found by the last reload (fallbacks file, ``file`` sources);
+    the app replaces it after every reload.
+    """
+
+    def __init__(self, root: Path, extra: Iterable[Path] = ()) -> None:
+        self.root = Path(os.path.realpath(root))
+        self.extra: frozenset[Path] = frozenset(Path(os.path.normpath(p)) for p in extra)
+
+    def __call__(self, change: object, path: str) -> bool:
+        return self.relevant(Path(path))
+
+    def relevant(self, path: Path) -> bool:
+        path = Path(os.path.normpath(path))
+        if path in self.extra:
+            return True
+        try:
+            parts = path.relative_to(self.root).parts
+        except ValueError:
+            return False
+        if not parts or _junk(parts[-1]):
+            return False
+        if parts[0] in TREES:
+            return True
+        if len(parts) == 1:
+            # the profile, or the files of a lone workflow folder used as the root
+            return parts[0] == PROFILE_FILE or parts[0] in WORKFLOW_FILES
+        if parts[0] == "workflows":
+            # a workflow folder appearing or going away, or one of its files
+            return len(parts) == 2 or (len(parts) == 3 and parts[2] in WORKFLOW_FILES)
+        return False
+
+    def watch_paths(self) -> tuple[Path, ...]:
+        """The root, plus the folders of extra files that live outside it."""
+        outside = set()
+        for p in self.extra:
+            try:
+                p.relative_to(self.root)
+            except ValueError:
+                if p.parent.is_dir():
+                    outside.add(p.parent)
+        return (self.root, *sorted(outside))
+
+
+async def watch(
+    filter_: WorkspaceFilter, stop: asyncio.Event, *, step_ms: int = STEP_MS
+) -> AsyncIterator[set[Path]]:
+    """Yield the set of relevant paths that changed, burst by burst, until ``stop`` is set."""
+    from watchfiles import awatch
+
+    async for changes in awatch(
+        *filter_.watch_paths(),
+        watch_filter=filter_,
+        step=step_ms,
+        debounce=DEBOUNCE_MS,
+        stop_event=stop,
+        rust_timeout=RUST_TIMEOUT_MS,
+    ):
+        yield {Path(path) for _change, path in changes}

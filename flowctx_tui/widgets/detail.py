@@ -1,0 +1,212 @@
+"""The detail pane: everything about one variable, from its value to its definition as written."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from textual.containers import VerticalScroll
+from textual.content import Content
+from textual.highlight import highlight
+from textual.widgets import Static
+
+from core.present import display_value
+from core.results import Row
+from core.secrets import MASK, is_secret_key, mask_text
+
+#: outcome -> (icon, style)
+OUTCOMES = {
+    "used": ("✓", "$text-success"),
+    "shadowed": ("↷", "$text-warning"),
+    "missing": ("·", "$text-muted"),
+    "skipped": ("-", "$text-muted"),
+    "error": ("✗", "$text-error"),
+}
+STATUS_STYLES = {
+    "resolved": "$text-success",
+    "default": "$text-accent",
+    "fallback": "$text-warning",
+    "pending": "$text-muted",
+    "error": "$text-error bold",
+}
+#: Values longer than this are cut in the pane (a file source may be megabytes).
+MAX_VALUE_CHARS = 20_000
+_YAML_ENTRY = re.compile(
+    r"^(?P<head>\s*(?:-\s+)?(?P<key>[^\s:#'\"][^:#]*?)\s*:\s+)(?P<value>\S.*)$"
+)
+
+
+def value_text(row: Row, *, reveal: bool) -> tuple[str, bool]:
+    """The full value as shown and whether it is JSON: multi-line text stays text."""
+    value = display_value(row, reveal=reveal)
+    is_json = not (isinstance(value, str) and "\n" in value)
+    text = json.dumps(value, indent=2, ensure_ascii=False, default=str) if is_json else value
+    if len(text) > MAX_VALUE_CHARS:
+        more = len(text) - MAX_VALUE_CHARS
+        text = text[:MAX_VALUE_CHARS] + f"\n… ({more:,} more characters not shown)"
+    return text, is_json
+
+
+def definition_lines(row: Row, contract_lines: Sequence[str], contract_file: str) -> list[str]:
+    """The definition's lines as written in the contract (comments included), or []."""
+    loc = row.loc
+    if loc is None or loc.file != contract_file or not 0 < loc.line <= len(contract_lines):
+        return []
+    first = contract_lines[loc.line - 1]
+    indent = len(first) - len(first.lstrip())
+    out = [first]
+    for line in contract_lines[loc.line :]:
+        stripped = line.strip()
+        if stripped and len(line) - len(line.lstrip()) <= indent and not stripped.startswith("#"):
+            break
+        out.append(line)
+    while out and not out[-1].strip():
+        out.pop()
+    return out
+
+
+def mask_definition_line(line: str, *, secret_row: bool) -> str:
+    """Secret-keyed values (and a secret variable's default) become ***; URI passwords too."""
+    m = _YAML_ENTRY.match(line)
+    if m:
+        key = m.group("key").strip()
+        if is_secret_key(key) or (secret_row and key == "default"):
+            return m.group("head") + MASK
+    return mask_text(line)
+
+
+def _trigger_text(trigger: Any) -> str:
+    if not isinstance(trigger, dict):
+        return mask_text(str(trigger))
+    kind = trigger.get("type", "?")
+    parts = [str(kind)]
+    if trigger.get("agent"):
+        parts.append(f"from {trigger['agent']}")
+    if trigger.get("tool"):
+        parts.append(f"when tool {trigger['tool']} completes")
+    if trigger.get("response_key"):
+        parts.append(f"sets response.{trigger['response_key']}")
+    match = trigger.get("match")
+    if isinstance(match, dict):
+        rules = [f"{k} {v!r}" for k, v in match.items() if v is not None]
+        parts.append("matching " + " or ".join(rules))
+    if trigger.get("ui_hidden"):
+        parts.append("(ui hidden)")
+    return mask_text(" ".join(parts))
+
+
+def _heading(text: str, extra: str = "") -> Content:
+    return Content.assemble(
+        (text, "bold $text-primary"), (f"  {extra}" if extra else "", "$text-muted")
+    )
+
+
+def render_row(
+    row: Row | None,
+    *,
+    reveal: bool,
+    contract_lines: Sequence[str] = (),
+    contract_file: str = "",
+) -> Content:
+    if row is None:
+        return Content.styled("Select a variable to see its value and provenance.", "$text-muted")
+    blocks: list[Content] = []
+    title = Content.assemble(
+        (row.name, "bold"),
+        (f"  {row.type} · {row.source} · ", "$text-muted"),
+        (row.status, STATUS_STYLES.get(row.status, "")),
+    )
+    if row.secret:
+        title = title.append(
+            Content.styled("  secret" + (" (revealed)" if reveal else ""), "$text-error")
+        )
+    blocks.append(title)
+    if row.description:
+        blocks.append(Content.styled(mask_text(row.description), "italic $text-muted"))
+    if row.error:
+        blocks.append(Content.styled(f"✗ {mask_text(row.error)}", "$text-error"))
+
+    code, is_json = value_text(row, reveal=reveal)
+    blocks.append(_heading("Value", mask_text(row.origin)))
+    blocks.append(highlight(code, language="json") if is_json else Content(code))
+
+    blocks.append(_heading("Provenance"))
+    width = max((len(s.step) for s in row.trace), default=0)
+    for step in row.trace:
+        icon, style = OUTCOMES.get(step.outcome, ("?", ""))
+        detail = step.detail if reveal else mask_text(step.detail)
+        blocks.append(
+            Content.assemble(
+                (f" {icon} ", style),
+                (step.step.ljust(width), "bold"),
+                (f"  {step.outcome:<8} ", style),
+                detail,
+            )
+        )
+    if not row.trace:
+        blocks.append(Content.styled(" (no steps recorded)", "$text-muted"))
+
+    lines = definition_lines(row, contract_lines, contract_file)
+    where = str(row.loc) if row.loc else ""
+    blocks.append(_heading("Definition", where))
+    if lines:
+        shown = (
+            lines if reveal else [mask_definition_line(ln, secret_row=row.secret) for ln in lines]
+        )
+        blocks.append(highlight("\n".join(shown), language="yaml"))
+    elif row.definition is not None:
+        import yaml
+
+        text = yaml.safe_dump(row.definition, sort_keys=False, allow_unicode=True).rstrip()
+        shown = text.splitlines()
+        if not reveal:
+            shown = [mask_definition_line(ln, secret_row=row.secret) for ln in shown]
+        blocks.append(highlight("\n".join(shown), language="yaml"))
+    else:
+        blocks.append(
+            Content.styled(" injected by the runtime; not declared in the contract", "$text-muted")
+        )
+
+    blocks.append(_heading("Agents"))
+    if row.agents:
+        blocks.append(Content(" " + ", ".join(row.agents)))
+    else:
+        blocks.append(Content.styled(" not exposed to any agent", "$text-muted"))
+
+    source = row.definition.get("source") if isinstance(row.definition, dict) else None
+    triggers = source.get("triggers") if isinstance(source, dict) else None
+    if row.source == "state":
+        blocks.append(_heading("Triggers"))
+        if isinstance(triggers, list) and triggers:
+            blocks.extend(Content(f" • {_trigger_text(t)}") for t in triggers)
+        else:
+            blocks.append(Content.styled(" none: only tools and agents change it", "$text-muted"))
+
+    if row.warnings:
+        blocks.append(_heading("Warnings"))
+        blocks.extend(Content.styled(f" ! {mask_text(w)}", "$text-warning") for w in row.warnings)
+    return Content("\n").join(blocks)
+
+
+class DetailPane(VerticalScroll, can_focus=True):
+    """Scrollable; focusable so long values can be scrolled with the keyboard."""
+
+    def compose(self):  # type: ignore[no-untyped-def]
+        yield Static(render_row(None, reveal=False), id="detail-body")
+
+    def show_row(
+        self,
+        row: Row | None,
+        *,
+        reveal: bool,
+        contract_lines: Sequence[str] = (),
+        contract_file: str = "",
+    ) -> None:
+        body = self.query_one("#detail-body", Static)
+        body.update(
+            render_row(
+                row, reveal=reveal, contract_lines=contract_lines, contract_file=contract_file
+            )
+        )

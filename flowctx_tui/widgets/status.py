@@ -1,0 +1,58 @@
+"""The status line: workspace, workflow, live/stale, last reload time and problem count."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from textual.content import Content
+from textual.widgets import Static
+
+#: state -> (label, style)
+STATES = {
+    "loading": ("◌ loading", "$text-muted"),
+    "live": ("● live", "$text-success"),
+    "stale": ("◍ stale", "$text-error bold"),
+    "error": ("✗ not loaded", "$text-error bold"),
+}
+
+
+@dataclass(frozen=True)
+class Status:
+    workspace: str
+    workflow: str
+    state: str = "loading"
+    reloaded: datetime | None = None
+    problems: int = 0
+    watching: bool = True
+    revealed: bool = False
+    overrides: int = 0
+
+
+def render_status(s: Status) -> Content:
+    label, style = STATES[s.state]
+    sep = (" │ ", "$text-muted")
+    parts: list[str | tuple[str, str]] = [
+        (f" {s.workflow}", "bold"),
+        (f" ({s.workspace})", "$text-muted"),
+        sep,
+        (label, style),
+    ]
+    noun = "problem" if s.problems == 1 else "problems"
+    parts += [sep, (f"{s.problems} {noun}", "$text-warning" if s.problems else "$text-muted")]
+    if s.reloaded is not None:
+        parts += [sep, f"reloaded {s.reloaded:%H:%M:%S}"]
+    if not s.watching:
+        parts += [sep, ("not watching", "$text-muted")]
+    if s.overrides:
+        parts += [sep, (f"{s.overrides} override{'s' if s.overrides != 1 else ''}", "$text-accent")]
+    if s.revealed:
+        parts += [sep, ("SECRETS REVEALED", "$text-error bold reverse")]
+    return Content.assemble(*parts)
+
+
+class StatusLine(Static):
+    """One line above the footer; the app calls ``show`` after every change of state."""
+
+    def show(self, status: Status) -> None:
+        self.update(render_status(status))
