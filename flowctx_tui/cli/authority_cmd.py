@@ -1,0 +1,84 @@
+"""``flowctx authority BEFORE AFTER``: did a before_chat hook touch immutable runtime authority?
+
+BEFORE and AFTER are the launch context before and after the hook: JSON files (``path`` or
+``@path``) or inline JSON objects. The workflow adds its variables declared
+``immutable_runtime_authority: true`` and its build_context variables to the protected names.
+Exit 0 when nothing protected changed, 1 on any violation, 2 on bad input.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+from typing import Any
+
+from core.authority import compare_launch
+from flowctx_tui.cli.common import UsageError, fail, load_json_arg
+from flowctx_tui.cli.workspace_args import add_workspace_args, open_from_args, pick_workflow
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("before", help="launch context before the hook: JSON file or inline JSON")
+    parser.add_argument("after", help="launch context after the hook: JSON file or inline JSON")
+    add_workspace_args(parser, path_required=False)
+    parser.add_argument("--reveal", action="store_true", help="show secret values unmasked")
+    parser.add_argument("--format", choices=("text", "json"), default="text")
+
+
+def load_document(text: str, what: str) -> dict[str, Any]:
+    """An inline JSON object, ``@file`` or a plain path to a JSON file; it must be an object."""
+    if not text.lstrip().startswith(("{", "[", "@")):
+        path = Path(text).expanduser()
+        if not path.is_file():
+            raise UsageError(
+                f"{what}: no such file {text!r} (give a JSON file or an inline JSON object)"
+            )
+        text = f"@{path}"
+    doc = load_json_arg(text, what)
+    if not isinstance(doc, dict):
+        raise UsageError(f"{what} must be a JSON object (the launch context), not {_kind(doc)}")
+    return doc
+
+
+def _kind(value: Any) -> str:
+    kinds = {list: "an array", str: "a string", bool: "a boolean", type(None): "null"}
+    return kinds.get(type(value), "a number")
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        before = load_document(args.before, "BEFORE")
+        after = load_document(args.after, "AFTER")
+        session = open_from_args(args)
+        name = pick_workflow(session, args.workflow)
+    except UsageError as exc:
+        return fail(str(exc))
+    workflow = session.load(name)
+    report = compare_launch(before, after, workflow=workflow)
+    if args.format == "json":
+        doc = {
+            "workflow": name,
+            "ok": report.ok,
+            "protected": list(report.protected),
+            "violations": [v.to_json(reveal=args.reveal) for v in report.violations],
+        }
+        print(json.dumps(doc, indent=2, ensure_ascii=False, default=str))
+    else:
+        checked = ", ".join(report.protected) or "none present"
+        if report.ok:
+            print(
+                f"ok: before_chat left immutable runtime authority of {name} unchanged "
+                f"(protected keys: {checked})"
+            )
+        else:
+            print(
+                f"FAILED: before_chat touched {len(report.violations)} protected key(s) of "
+                f"{name}; the runtime fails this run before any agent starts"
+            )
+            for v in report.violations:
+                print(f"  {v.format(reveal=args.reveal)}")
+            print(f"protected keys present: {checked}")
+        for d in workflow.diagnostics:
+            print(d.format())
+    return 0 if report.ok else 1

@@ -1,0 +1,125 @@
+"""``flowctx authority BEFORE AFTER``: violations, masking, exit codes, input forms."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from flowctx_tui.cli import main
+from tests.conftest import WriteWorkspace
+
+CONTRACT = """
+definitions:
+  billing_plan:
+    type: string
+    immutable_runtime_authority: true
+    source: {type: state, default: free}
+  capability_packs:
+    type: array
+    source: {type: build_context}
+  draft:
+    type: string
+    source: {type: state}
+agents:
+  A: {variables: [billing_plan, draft]}
+"""
+
+BEFORE = {"app_id": "app-1", "user_id": "u1", "github_token": "ghp_before", "draft": "x"}
+
+
+def _root(workspace: WriteWorkspace) -> Path:
+    return workspace({"workflows/AppGenerator/context_variables.yaml": CONTRACT})
+
+
+def test_clean_hook_exits_0(workspace: WriteWorkspace, capsys: pytest.CaptureFixture[str]) -> None:
+    root = _root(workspace)
+    after = {**BEFORE, "draft": "edited by the hook"}
+    code = main(["authority", json.dumps(BEFORE), json.dumps(after), str(root)])
+    out = capsys.readouterr().out
+    assert code == 0
+    assert out.startswith(
+        "ok: before_chat left immutable runtime authority of AppGenerator unchanged "
+        "(protected keys: app_id, user_id, github_token)"
+    )
+
+
+def test_each_violation_is_printed_masked_and_exits_1(
+    workspace: WriteWorkspace, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    root = _root(workspace)
+    after = {
+        "app_id": "app-2",
+        "github_token": "ghp_after",
+        "draft": "x",
+        "billing_plan": "pro",
+        "capability_packs": [],
+    }
+    before_file = tmp_path / "before.json"
+    before_file.write_text(json.dumps(BEFORE), encoding="utf-8")
+    code = main(["authority", str(before_file), json.dumps(after), str(root), "-w", "AppGenerator"])
+    out = capsys.readouterr().out
+    assert code == 1
+    assert out.splitlines() == [
+        "FAILED: before_chat touched 5 protected key(s) of AppGenerator; the runtime fails this "
+        "run before any agent starts",
+        '  app_id: changed: "app-1" -> "app-2"  [runtime identity, scope or permission]',
+        '  user_id: removed (was "u1")  [runtime identity, scope or permission]',
+        '  github_token: changed: "***" -> "***"  [name contains \'token\' (secret handle)]',
+        '  billing_plan: added: "pro"  [declared immutable_runtime_authority: true]',
+        "  capability_packs: added: []  [build_context variable (callers cannot write it)]",
+        "protected keys present: app_id, user_id, github_token, billing_plan, capability_packs",
+    ]
+    assert "ghp_" not in out
+
+
+def test_json_output_and_reveal(
+    workspace: WriteWorkspace, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    root = _root(workspace)
+    after_file = tmp_path / "after.json"
+    after_file.write_text(json.dumps({**BEFORE, "github_token": "ghp_after"}), encoding="utf-8")
+    args = ["authority", json.dumps(BEFORE), f"@{after_file}", str(root), "--format", "json"]
+    assert main(args) == 1
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["ok"] is False
+    assert doc["violations"] == [
+        {
+            "key": "github_token",
+            "kind": "changed",
+            "reason": "name contains 'token' (secret handle)",
+            "before": "***",
+            "after": "***",
+        }
+    ]
+    assert main([*args, "--reveal"]) == 1
+    revealed = json.loads(capsys.readouterr().out)
+    assert revealed["violations"][0]["after"] == "ghp_after"
+
+
+@pytest.mark.parametrize(
+    ("before", "message"),
+    [
+        ('{"app_id": ', "BEFORE:1:12: invalid JSON for BEFORE: Expecting value"),
+        ("[1, 2]", "BEFORE must be a JSON object (the launch context), not an array"),
+        ("no_such_file.json", "BEFORE: no such file 'no_such_file.json'"),
+    ],
+)
+def test_bad_input_exits_2_with_a_message(
+    workspace: WriteWorkspace, capsys: pytest.CaptureFixture[str], before: str, message: str
+) -> None:
+    root = _root(workspace)
+    assert main(["authority", before, "{}", str(root)]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert message in captured.err
+    assert "Traceback" not in captured.err
+
+
+def test_an_unknown_workflow_exits_2(
+    workspace: WriteWorkspace, capsys: pytest.CaptureFixture[str]
+) -> None:
+    root = _root(workspace)
+    assert main(["authority", "{}", "{}", str(root), "--workflow", "Nope"]) == 2
+    assert "no workflow named 'Nope'" in capsys.readouterr().err
