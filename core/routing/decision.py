@@ -1,9 +1,11 @@
 """Route decisions as frozen data: every candidate in evaluation order, the winner and why.
 
-Explain trees come from the evaluator already masked: values read through secret-bearing names
-(``context`` in MemberJunction conditions; in Mozaiks conditions, what the user typed and the
-variables the matrix treats as secret) and through secret-looking keys show as ``***``, except
-booleans and absence. The unmasked tree is built only when the caller reveals it.
+Conditions are evaluated without an explain tree (about 25 times cheaper); each candidate
+builds its tree on first use, so a view of many paths pays only for the trees it shows. Trees
+come from the evaluator masked: values read through secret-bearing names (``context`` in
+MemberJunction conditions; in Mozaiks conditions, what the user typed and the variables the
+matrix treats as secret) and through secret-looking keys show as ``***``, except booleans and
+absence. The unmasked tree is built only when the caller reveals it.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from core.expressions import EvalResult, ExplainNode, ExprError, evaluate
+from core.expressions.explain import jsonable
 from core.expressions.explain import masked as masked_value
 from core.results import Loc
 from core.secrets import MASK, is_secret_key, mask_text
@@ -26,24 +29,25 @@ KIND_FILES: dict[str, str] = {
     "handoffs": "handoffs.yaml",
 }
 
-Reveal = Callable[[], ExplainNode | None]
+#: builds a candidate's explain tree: ``explainer(reveal)``
+Explainer = Callable[[bool], ExplainNode | None]
 _SHOWN = 120
 
 
 def evaluate_explained(
     text: str, scope: Mapping[str, Any], dialect: str, secret_roots: Collection[str]
-) -> tuple[EvalResult, Reveal]:
-    """Evaluate with a masked explain tree, and a thunk for the unmasked one (re-run lazily:
-    most views never reveal, so the common path pays for one traced evaluation)."""
+) -> tuple[EvalResult, Explainer]:
+    """The verdict now, and how to explain it later over the same scope (which callers must
+    not mutate in between)."""
     roots = frozenset(secret_roots)
-    result = evaluate(text, scope, dialect, explain=True, secret_roots=roots)
+    result = evaluate(text, scope, dialect)
 
-    def revealed() -> ExplainNode | None:
+    def explainer(reveal: bool) -> ExplainNode | None:
         return evaluate(
-            text, scope, dialect, explain=True, secret_roots=roots, reveal_secrets=True
+            text, scope, dialect, explain=True, secret_roots=roots, reveal_secrets=reveal
         ).explain
 
-    return result, revealed
+    return result, explainer
 
 
 def _show(value: Any) -> str:
@@ -53,7 +57,7 @@ def _show(value: Any) -> str:
 
 def value_node(text: str, value: Any, *, secret: bool, reveal: bool) -> ExplainNode:
     """An explain leaf for a value the router read itself (``context_equals``)."""
-    shown = value if reveal else masked_value(value, tainted=secret)
+    shown = jsonable(value) if reveal else masked_value(value, tainted=secret)
     return ExplainNode(text, shown, (), None, 0, 0, _show(shown))
 
 
@@ -76,16 +80,27 @@ class Candidate:
     outcome: CandidateOutcome
     target: str
     priority: int | None  # flows only: Mozaiks rules are ordered by position
-    explain: ExplainNode | None  # masked for display
+    #: the explain tree (display-ready, masked) or the function that builds it on demand
+    explained: ExplainNode | Explainer | None = field(compare=False)
     error: ExprError | str | None
     loc: Loc
     note: str = ""
-    revealed: Reveal | None = field(default=None, compare=False, repr=False)
+    _memo: dict[bool, ExplainNode | None] = field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )
+
+    @property
+    def explain(self) -> ExplainNode | None:
+        """The masked explain tree."""
+        return self.explain_tree()
 
     def explain_tree(self, *, reveal: bool = False) -> ExplainNode | None:
-        if reveal and self.revealed is not None:
-            return self.revealed()
-        return self.explain
+        source = self.explained
+        if source is None or isinstance(source, ExplainNode):
+            return source
+        if reveal not in self._memo:
+            self._memo[reveal] = source(reveal)
+        return self._memo[reveal]
 
     def explain_lines(self, *, reveal: bool = False) -> list[str]:
         node = self.explain_tree(reveal=reveal)

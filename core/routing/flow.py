@@ -80,7 +80,7 @@ def _evaluate_path(entry: Entry[FlowPath], scope: Mapping[str, Any]) -> Candidat
             entry.loc,
             "no condition: always valid",
         )
-    result, revealed = evaluate_explained(condition, scope, DIALECT, SECRET_ROOTS)
+    result, explainer = evaluate_explained(condition, scope, DIALECT, SECRET_ROOTS)
     if not result.success:
         return Candidate(
             entry.index,
@@ -90,11 +90,10 @@ def _evaluate_path(entry: Entry[FlowPath], scope: Mapping[str, Any]) -> Candidat
             "error",
             path.to,
             path.priority,
-            result.explain,
+            explainer,
             result.error,
             entry.loc,
             "skipped: the condition failed",
-            revealed,
         )
     return Candidate(
         entry.index,
@@ -104,11 +103,9 @@ def _evaluate_path(entry: Entry[FlowPath], scope: Mapping[str, Any]) -> Candidat
         "true" if result.value else "false",
         path.to,
         path.priority,
-        result.explain,
+        explainer,
         None,
         entry.loc,
-        "",
-        revealed,
     )
 
 

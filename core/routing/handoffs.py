@@ -64,11 +64,10 @@ def _candidate(
         outcome=outcome,
         target=str(target) if target is not None else "?",
         priority=None,
-        explain=extra.get("explain"),
+        explained=extra.get("explained"),
         error=extra.get("error"),
         loc=entry.loc,
         note=note,
-        revealed=extra.get("revealed"),
     )
 
 
@@ -89,18 +88,17 @@ def _evaluate(
     if where == PHASE_LLM:
         return _candidate(entry, "not evaluable", note=note)
     assert rule.condition is not None
-    result, revealed = evaluate_explained(rule.condition, context, DIALECT, secret_roots)
+    result, explainer = evaluate_explained(rule.condition, context, DIALECT, secret_roots)
     if not result.success:
         return _candidate(
             entry,
             "error",
             note=f"{note}; the condition failed: treated as not holding",
-            explain=result.explain,
+            explained=explainer,
             error=result.error,
-            revealed=revealed,
         )
     outcome = "true" if result.value else "false"
-    return _candidate(entry, outcome, note=note, explain=result.explain, revealed=revealed)
+    return _candidate(entry, outcome, note=note, explained=explainer)
 
 
 def route_handoffs(

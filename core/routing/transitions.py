@@ -15,7 +15,7 @@ from typing import Any
 from core.expressions import ExplainNode
 from core.routing.decision import (
     Candidate,
-    Reveal,
+    Explainer,
     RouteDecision,
     chosen,
     evaluate_explained,
@@ -94,11 +94,10 @@ def _candidate(
     agent: str,
     outcome: Any,
     *,
-    explain: ExplainNode | None = None,
+    explained: ExplainNode | Explainer | None = None,
     error: Any = None,
     note: str = "",
     dialect: str | None = None,
-    revealed: Reveal | None = None,
 ) -> Candidate:
     rule = entry.model
     return Candidate(
@@ -109,15 +108,16 @@ def _candidate(
         outcome,
         _target_label(entry, agent),
         None,  # position is the priority
-        explain,
+        explained,
         error,
         entry.loc,
         note,
-        revealed,
     )
 
 
-def _equals_tree(key: str, actual: Any, expected: Any, holds: bool, secret: bool, reveal: bool):
+def _equals_tree(
+    key: str, actual: Any, expected: Any, holds: bool, secret: bool, reveal: bool
+) -> ExplainNode:
     return verdict_node(
         f"${{{key}}} == {expected!r}",
         holds,
@@ -150,18 +150,17 @@ def _evaluate_rule(
         holds = json_equal(actual, expected)
         secret = is_secret_name(key, secret_roots)
 
-        def revealed() -> ExplainNode:
-            return _equals_tree(key, actual, expected, holds, secret, True)
+        def explainer(reveal: bool) -> ExplainNode:
+            return _equals_tree(key, actual, expected, holds, secret, reveal)
 
         note = "" if present else f"'{key}' is not in context (reads as None)"
         return _candidate(
             entry,
             agent,
             "true" if holds else "false",
-            explain=_equals_tree(key, actual, expected, holds, secret, False),
+            explained=explainer,
             note=note,
             dialect=DIALECT,
-            revealed=revealed,
         )
     if rule.condition_type == "tool_called":
         called = rule.tool_name in tools_called
@@ -170,30 +169,28 @@ def _evaluate_rule(
             entry,
             agent,
             "true" if called else "false",
-            explain=verdict_node(f"tool_called({rule.tool_name!r})", called),
+            explained=verdict_node(f"tool_called({rule.tool_name!r})", called),
             note=f"tools called in this scenario: {listed}",
         )
     # context_expression
     assert rule.condition is not None
-    result, revealed_tree = evaluate_explained(rule.condition, context, DIALECT, secret_roots)
+    result, explainer_fn = evaluate_explained(rule.condition, context, DIALECT, secret_roots)
     if not result.success:
         return _candidate(
             entry,
             agent,
             "error",
-            explain=result.explain,
+            explained=explainer_fn,
             error=result.error,
             note="the condition failed: treated as not holding",
             dialect=DIALECT,
-            revealed=revealed_tree,
         )
     return _candidate(
         entry,
         agent,
         "true" if result.value else "false",
-        explain=result.explain,
+        explained=explainer_fn,
         dialect=DIALECT,
-        revealed=revealed_tree,
     )
 
 
