@@ -1,0 +1,172 @@
+"""``flowctx routes``: which route wins from a step or agent, every candidate and why.
+
+Exit 0 when a route was chosen, 1 when none was (the flow ends, no transition matched), 2 for
+bad arguments or an unknown ``--from``. Values read from ``context`` are masked unless
+``--reveal``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any
+
+from core.diagnostics import Diagnostic, did_you_mean
+from core.routing import RouteDecision, decide, load_routes, sources
+from core.secrets import mask_text
+from flowctx_tui.cli.common import UsageError, fail, load_json_arg
+from flowctx_tui.cli.launch_args import add_launch_args, build_context_env
+from flowctx_tui.cli.matrix_cmd import parse_env_overrides
+from flowctx_tui.cli.workspace_args import add_workspace_args, open_from_args, pick_workflow
+
+_KIND_TITLES = {
+    "flow": "MemberJunction flow",
+    "transition_graph": "Mozaiks transition graph",
+    "handoffs": "Mozaiks handoffs (legacy)",
+}
+_INDENT = "       "
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    add_workspace_args(parser, path_required=True)
+    parser.add_argument(
+        "--from",
+        dest="source",
+        required=True,
+        metavar="STEP_OR_AGENT",
+        help="the flow step or agent whose turn just ended",
+    )
+    parser.add_argument("--data", help="MemberJunction params.data as JSON or @file")
+    parser.add_argument(
+        "--context",
+        help="context as JSON or @file: params.context for a flow, context variables for "
+        "Mozaiks (overlaid on the resolved variables); masked in output",
+    )
+    parser.add_argument("--payload", help="the flow's payload as JSON or @file")
+    parser.add_argument("--step-result", help="the last step's result as JSON or @file")
+    parser.add_argument(
+        "--flow-context",
+        help="flowContext as JSON or @file (currentStepId, completedSteps, executionPath, "
+        "stepCount); defaults to the --from step having just run",
+    )
+    parser.add_argument(
+        "--tool-called",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="a tool the agent called this turn (repeatable), for tool_called rules",
+    )
+    parser.add_argument("--format", choices=("text", "json"), default="text")
+    parser.add_argument("--reveal", action="store_true", help="show context values unmasked")
+    add_launch_args(parser)
+
+
+def _object_arg(text: str | None, what: str) -> dict[str, Any] | None:
+    value = load_json_arg(text, what)
+    if value is not None and not isinstance(value, dict):
+        raise UsageError(f"{what} must be a JSON object, got {type(value).__name__}")
+    return value
+
+
+def _candidate_lines(decision: RouteDecision, reveal: bool) -> list[str]:
+    lines: list[str] = []
+    for n, cand in enumerate(decision.candidates, 1):
+        prio = f"  priority {cand.priority}" if cand.priority is not None else ""
+        marker = "*" if decision.winner is cand else " "
+        lines.append(f" {marker}{n:>2}. → {cand.target}{prio}  [{cand.outcome}]  ({cand.loc})")
+        if cand.description:
+            lines.append(f"{_INDENT}{cand.description}")
+        if cand.condition is not None:
+            lines.append(f"{_INDENT}condition: {cand.condition}")
+        if cand.error_message:
+            lines.append(f"{_INDENT}error: {cand.error_message}")
+        for line in cand.explain_lines(reveal=reveal):
+            lines.append(f"{_INDENT}  {line}")
+        if cand.note:
+            lines.append(f"{_INDENT}note: {mask_text(cand.note)}")
+    return lines
+
+
+def render_text(workflow: str, decisions: list[RouteDecision], *, reveal: bool) -> str:
+    out: list[str] = []
+    for decision in decisions:
+        where = decision.candidates[0].loc.file if decision.candidates else decision.file
+        what = "step" if decision.kind == "flow" else "agent"
+        out.append(
+            f"{workflow}: {_KIND_TITLES[decision.kind]} ({where}), from {what} '{decision.source}'"
+        )
+        if not decision.candidates:
+            out.append("   (no paths or rules leave it)")
+        out += _candidate_lines(decision, reveal)
+        reason = mask_text(decision.reason)
+        if decision.winner is not None:
+            out.append(f"winner: {decision.winner.target} ({reason})")
+        else:
+            out.append(f"no route: {reason}")
+        out.append("")
+    return "\n".join(out).rstrip("\n")
+
+
+def _print_problems(problems: list[Diagnostic]) -> None:
+    import sys
+
+    for p in problems:
+        if p.severity == "error":
+            print(p.format(), file=sys.stderr)
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        session = open_from_args(args)
+        name = pick_workflow(session, args.workflow)
+        data = _object_arg(args.data, "--data")
+        context = _object_arg(args.context, "--context")
+        payload = load_json_arg(args.payload, "--payload")
+        step_result = load_json_arg(args.step_result, "--step-result")
+        flow_context = _object_arg(args.flow_context, "--flow-context")
+        launch = _object_arg(args.launch, "--launch") or {}
+        env = parse_env_overrides(args.env)
+        env.update(build_context_env(args))
+    except UsageError as exc:
+        return fail(str(exc))
+    workflow = session.load(name)
+    routes = load_routes(workflow)
+    _print_problems(list(routes.diagnostics))
+    if routes.empty:
+        return fail(
+            f"workflow '{name}' has no routing file "
+            "(flow.yaml, transition_graph.yaml or handoffs.yaml)"
+        )
+    known = sources(routes)
+    if args.source not in known:
+        hint = did_you_mean(args.source, known)
+        listed = ", ".join(known) or "none"
+        return fail(
+            f"no step or agent named '{args.source}' has routes in workflow '{name}'{hint}; "
+            f"known: {listed}"
+        )
+    decisions = decide(
+        session,
+        name,
+        args.source,
+        data=data,
+        context_overrides=context,
+        payload=payload,
+        step_result=step_result,
+        flow_context=flow_context,
+        tools_called=tuple(args.tool_called),
+        env_overrides=env,
+        launch=launch,
+        routes=routes,
+    )
+    if args.format == "json":
+        doc = {
+            "workflow": name,
+            "source": args.source,
+            "decisions": [d.to_json(reveal=args.reveal) for d in decisions],
+            "problems": [d.to_json() for d in routes.diagnostics],
+        }
+        print(json.dumps(doc, indent=2, default=str, ensure_ascii=False))
+    else:
+        print(render_text(name, decisions, reveal=args.reveal))
+    return 0 if any(d.winner is not None for d in decisions) else 1

@@ -1,0 +1,187 @@
+"""``flowctx routes`` end to end over real workspaces: text, JSON, exit codes, masking."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from flowctx_tui.cli import main
+
+CONTRACT = """
+definitions:
+  interview_complete:
+    type: boolean
+    source: {type: state, default: false}
+  api_base:
+    type: string
+    source: {type: config, env_var: API_BASE, default: "https://svc.internal"}
+agents:
+  InterviewAgent: {variables: [interview_complete]}
+  PlannerAgent: {variables: [interview_complete]}
+"""
+
+FLOW = """
+agent: ApprovalFlow
+steps:
+  - {name: Validate, type: Action, starting: true}
+  - {name: Approved, type: Action}
+  - {name: Rejected, type: Action}
+paths:
+  - from: Validate
+    to: Rejected
+    priority: 20
+    condition: "context.apiKey !== 'sk-live-0123456789' || payload.amount > 1000"
+  - from: Validate
+    to: Approved
+    priority: 10
+    condition: "data.userApproval === true"
+"""
+
+GRAPH = """
+transitions:
+  - source: InterviewAgent
+    transition_type: condition
+    condition_type: context_equals
+    condition_key: interview_complete
+    condition_value: true
+    target: PlannerAgent
+  - source: InterviewAgent
+    transition_type: condition
+    condition_type: tool_called
+    tool_name: give_up
+    target: {type: TerminateTarget}
+"""
+
+
+@pytest.fixture
+def root(workspace):
+    return workspace(
+        {
+            "workflows/W/context_variables.yaml": CONTRACT,
+            "workflows/W/flow.yaml": FLOW,
+            "workflows/W/transition_graph.yaml": GRAPH,
+        }
+    )
+
+
+def run(capsys, *args: str) -> tuple[int, str, str]:
+    code = main(["routes", *map(str, args)])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+SECRET = "sk-live-0123456789"
+
+
+def test_flow_text_lists_candidates_explain_and_winner(root, capsys):
+    context = json.dumps({"apiKey": SECRET})
+    code, out, err = run(
+        capsys,
+        root, "--workflow", "W", "--from", "Validate",
+        "--context", context, "--payload", '{"amount": 50}', "--data", '{"userApproval": true}',
+    )  # fmt: skip
+    assert code == 0, err
+    lines = out.splitlines()
+    assert lines[0] == "W: MemberJunction flow (workflows/W/flow.yaml), from step 'Validate'"
+    assert lines[1] == "   1. → Rejected  priority 20  [false]  (workflows/W/flow.yaml:7:5)"
+    assert " * 2. → Approved  priority 10  [true]  (workflows/W/flow.yaml:11:5)" in lines
+    assert "           + payload.amount > 1000 -> false (got 50)" in lines
+    assert "         + data.userApproval === true -> true (got true)" in lines
+    assert lines[-1] == "winner: Approved (first valid path, priority 10, condition is true)"
+    # the secret is in the condition text the author wrote, but never as a shown value
+    assert "(got ***)" in out
+    assert f'"{SECRET}"' not in out
+
+
+def test_reveal_shows_context_values(root, capsys):
+    context = json.dumps({"apiKey": "other"})
+    code, out, _ = run(
+        capsys, root, "-w", "W", "--from", "Validate", "--context", context, "--reveal"
+    )
+    assert code == 0
+    assert '(got "other")' in out
+
+
+def test_json_output_and_masking(root, capsys):
+    context = json.dumps({"apiKey": "nope-" + SECRET})
+    code, out, _ = run(
+        capsys, root, "-w", "W", "--from", "Validate", "--context", context, "--format", "json"
+    )
+    assert code == 0
+    doc = json.loads(out)
+    assert doc["workflow"] == "W" and doc["source"] == "Validate"
+    (decision,) = doc["decisions"]
+    assert decision["winner"] == "Rejected" and decision["kind"] == "flow"
+    assert decision["candidates"][0]["outcome"] == "true"
+    assert decision["candidates"][1]["outcome"] == "false"
+    assert "nope-" not in out
+    revealed = main(
+        ["routes", str(root), "-w", "W", "--from", "Validate", "--context", context,
+         "--format", "json", "--reveal"]
+    )  # fmt: skip
+    assert revealed == 0
+    assert "nope-" in capsys.readouterr().out
+
+
+def test_no_valid_path_exits_1(root, capsys):
+    code, out, _ = run(
+        capsys, root, "-w", "W", "--from", "Validate",
+        "--context", json.dumps({"apiKey": SECRET}), "--payload", '{"amount": 5}',
+    )  # fmt: skip
+    assert code == 1
+    assert out.splitlines()[-1] == "no route: no valid path: the flow ends"
+
+
+def test_transition_graph_tool_called_and_no_match(root, capsys):
+    code, out, _ = run(
+        capsys, root, "-w", "W", "--from", "InterviewAgent", "--tool-called", "give_up"
+    )
+    assert code == 0
+    assert out.splitlines()[-1] == (
+        "winner: terminate (transitions[1] is the first rule that matches: its condition holds)"
+    )
+    code, out, _ = run(capsys, root, "-w", "W", "--from", "InterviewAgent")
+    assert code == 1
+    assert out.splitlines()[-1] == "no route: no_transition_matched"
+    code, out, _ = run(
+        capsys, root, "-w", "W", "--from", "InterviewAgent",
+        "--context", '{"interview_complete": true}',
+    )  # fmt: skip
+    assert code == 0 and out.splitlines()[-1].startswith("winner: PlannerAgent")
+
+
+def test_unknown_source_exits_2_with_known_sources(root, capsys):
+    code, out, err = run(capsys, root, "-w", "W", "--from", "Validat")
+    assert code == 2 and out == ""
+    assert err.strip() == (
+        "flowctx: no step or agent named 'Validat' has routes in workflow 'W' "
+        "(did you mean 'Validate'?); known: Validate, Approved, Rejected, InterviewAgent"
+    )
+
+
+def test_bad_json_argument_is_a_message_not_a_traceback(root, capsys):
+    code, _, err = run(capsys, root, "-w", "W", "--from", "Validate", "--data", "{oops")
+    assert code == 2
+    assert err.startswith("flowctx: --data:1:2: invalid JSON for --data")
+    code, _, err = run(capsys, root, "-w", "W", "--from", "Validate", "--data", "[1]")
+    assert code == 2 and "--data must be a JSON object" in err
+
+
+def test_workflow_without_routing_files(workspace, capsys):
+    root = workspace({"workflows/W/context_variables.yaml": CONTRACT})
+    code, _, err = run(capsys, root, "-w", "W", "--from", "A")
+    assert code == 2
+    assert "has no routing file" in err
+
+
+def test_broken_routing_file_problems_are_printed(workspace, capsys):
+    root = workspace(
+        {
+            "workflows/W/context_variables.yaml": CONTRACT,
+            "workflows/W/transition_graph.yaml": GRAPH + "  - source: X\n    bogus: 1\n",
+        }
+    )
+    code, _, err = run(capsys, root, "-w", "W", "--from", "InterviewAgent")
+    assert code == 1
+    assert "workflows/W/transition_graph.yaml:14:5: transitions[2].bogus: unknown field" in err
