@@ -1,0 +1,91 @@
+"""Options shared by the commands that resolve a workflow at launch: ``--launch``, ``--env`` and
+``--build-context [PATH]``.
+
+``--build-context`` travels as the environment override ``FLOWCTX_BUILD_CONTEXT`` so that the
+core sees it the same way whether it came from the CLI, the app or ``flowctx.yaml``; the matrix
+notes then say which setting turned build context on.
+"""
+
+from __future__ import annotations
+
+import argparse
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from core.buildctx import OPTION_ENV
+from core.results import Matrix
+from core.session import Session
+from core.workspace import WorkflowSnapshot
+from flowctx_tui.cli.common import UsageError, load_json_arg
+from flowctx_tui.cli.workspace_args import open_from_args, pick_workflow
+
+
+def add_build_context_arg(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--build-context",
+        nargs="?",
+        const="",
+        default=None,
+        metavar="PATH",
+        help="turn the build-context provider on; registries from PATH (relative to the current "
+        "directory), else MOZAIKS_BUILD_CONTEXT_PATH, MOZAIKS_APP_WORKSPACE_PATH/build_context "
+        "or the workspace's build_context/ (give it after the workspace path, or as "
+        "--build-context=PATH)",
+    )
+
+
+def build_context_env(args: argparse.Namespace) -> dict[str, str]:
+    """The environment override the option stands for (empty when not given)."""
+    value = getattr(args, "build_context", None)
+    if value is None:
+        return {}
+    if value == "":
+        return {OPTION_ENV: "on"}
+    # a path typed on the command line means what it means in the user's shell
+    return {OPTION_ENV: str(Path(value).expanduser().resolve())}
+
+
+def add_launch_args(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--launch",
+        metavar="JSON|@FILE",
+        help="launch/runtime values (app_id, user_id, chat_id, workflow_name, declared "
+        'variables); the launch trigger payload goes under "$trigger"',
+    )
+    parser.add_argument(
+        "--env",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="override an environment variable for this resolution (repeatable)",
+    )
+    add_build_context_arg(parser)
+
+
+@dataclass(frozen=True)
+class Resolved:
+    session: Session
+    workflow: WorkflowSnapshot
+    matrix: Matrix
+    #: the effective environment the matrix was resolved with
+    env: dict[str, str]
+    launch: dict[str, Any]
+
+
+def resolve_from_args(args: argparse.Namespace) -> Resolved:
+    """Open the workspace, pick the workflow and resolve it with the launch-time options."""
+    # imported here: matrix_cmd imports this module for --build-context
+    from flowctx_tui.cli.matrix_cmd import parse_env_overrides
+
+    session = open_from_args(args)
+    name = pick_workflow(session, args.workflow)
+    launch = load_json_arg(args.launch, "--launch") or {}
+    if not isinstance(launch, dict):
+        raise UsageError("--launch must be a JSON object")
+    overrides = parse_env_overrides(args.env)
+    overrides.update(build_context_env(args))
+    snapshot = session.load(name)
+    inputs = session.inputs(overrides, launch)
+    matrix = session.matrix(snapshot, overrides, launch)
+    return Resolved(session, snapshot, matrix, dict(inputs.env), dict(inputs.launch))
