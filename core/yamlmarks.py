@@ -53,6 +53,10 @@ def _scalar(node: yaml.Node) -> Any:
     return data
 
 
+# Collection tags yaml.safe_load knows; set/omap/pairs are built as a plain mapping or list.
+_COLLECTION_TAGS = frozenset(
+    "tag:yaml.org,2002:" + t for t in ("seq", "map", "set", "omap", "pairs")
+)
 _FLOW_BRACKETS = re.compile(r"[\[\]{}]")
 # Block nesting needs at least one column of indentation or indicator per level.
 _DEEP_BLOCK = re.compile(r"^[ \-?:]{" + str(MAX_DEPTH) + ",}", re.MULTILINE)
@@ -165,6 +169,14 @@ class _Builder:
         self._count(node, 1)
         if isinstance(node, yaml.ScalarNode):
             return _scalar(node)
+        if node.tag not in _COLLECTION_TAGS:
+            # what yaml.safe_load (the runtime's loader) refuses, e.g. !!python/object/apply
+            raise yaml.constructor.ConstructorError(
+                None,
+                None,
+                f"could not determine a constructor for the tag {node.tag!r}",
+                node.start_mark,
+            )
         start = self.expanded
         if isinstance(node, yaml.SequenceNode):
             seq: list[Any] = []
@@ -176,13 +188,17 @@ class _Builder:
         if isinstance(node, yaml.MappingNode):
             out: dict[Any, Any] = {}
             self.memo[id(node)] = out
+            # keys taken from a ``<<`` merge: an explicit key overrides them, it is no duplicate
+            merged_keys: set[Any] = set()
             for key_node, value_node in node.value:
                 if key_node.tag == "tag:yaml.org,2002:merge":
                     merged = self.build(value_node, path, depth + 1)
                     for item in merged if isinstance(merged, list) else [merged]:
                         if isinstance(item, dict):
                             for k, v in item.items():
-                                out.setdefault(k, v)
+                                if k not in out:
+                                    out[k] = v
+                                    merged_keys.add(k)
                     continue
                 key = (
                     self.build(key_node, path, depth + 1)
@@ -202,7 +218,10 @@ class _Builder:
                     )
                     continue
                 child_path = (*path, key)
-                if key in out:
+                if key in merged_keys:
+                    merged_keys.discard(key)
+                    self.doc.key_marks[child_path] = _mark(key_node)
+                elif key in out:
                     line, col = _mark(key_node)
                     first = self.doc.key_marks.get(child_path, (0, 0))
                     self.problems.append(
