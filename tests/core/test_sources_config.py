@@ -1,0 +1,135 @@
+"""``config`` sources: env var, default, required, coercion, with the trace in order."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from core.results import Matrix, Row
+from core.session import open_session
+from tests.conftest import WriteWorkspace
+
+CONTRACT = """
+definitions:
+  feature_flag:
+    type: boolean
+    source: {type: config, env_var: FEATURE_FLAG, default: "no"}
+  max_items:
+    type: integer
+    source: {type: config, env_var: MAX_ITEMS, default: "25"}
+  region:
+    type: string
+    source: {type: config, env_var: REGION}
+  api_url:
+    type: string
+    source: {type: config, env_var: API_URL, required: true}
+  tier:
+    type: string
+    source: {type: config, env_var: TIER, required: true, default: free}
+  constant:
+    type: integer
+    source: {type: config, default: 3.9}
+  openai_api_key:
+    type: integer
+    source: {type: config, env_var: OPENAI_API_KEY}
+agents:
+  A: {variables: [feature_flag, max_items, region, api_url, tier, constant]}
+"""
+
+
+def matrix(workspace: WriteWorkspace, env: dict[str, str]) -> Matrix:
+    root = workspace({"workflows/W/context_variables.yaml": CONTRACT})
+    return open_session(root, env=env).matrix("W")
+
+
+def row(m: Matrix, name: str) -> Row:
+    r = m.row(name)
+    assert r is not None, name
+    return r
+
+
+def steps(r: Row) -> list[tuple[str, str]]:
+    return [(s.step, s.outcome) for s in r.trace]
+
+
+def test_env_var_wins_and_the_default_is_shadowed(workspace: WriteWorkspace) -> None:
+    m = matrix(workspace, {"FEATURE_FLAG": "yes", "API_URL": "https://api"})
+    r = row(m, "feature_flag")
+    assert (r.value, r.status, r.origin) == (True, "resolved", "env FEATURE_FLAG")
+    assert steps(r) == [("env", "used"), ("default", "shadowed")]
+    assert r.trace[0].detail == "env FEATURE_FLAG"
+    assert r.type == "boolean" and r.source == "config"
+    assert r.agents == ("A",)
+
+
+def test_missing_env_var_uses_the_coerced_default(workspace: WriteWorkspace) -> None:
+    m = matrix(workspace, {"API_URL": "x"})
+    flag, items = row(m, "feature_flag"), row(m, "max_items")
+    assert (flag.value, flag.status, flag.origin) == (False, "default", "default")
+    assert (items.value, items.status) == (25, "default")
+    assert steps(items) == [("env", "missing"), ("default", "used")]
+    assert items.trace[0].detail == "env MAX_ITEMS is not set"
+
+
+def test_no_env_and_no_default_is_none(workspace: WriteWorkspace) -> None:
+    r = row(matrix(workspace, {"API_URL": "x"}), "region")
+    assert (r.value, r.status) == (None, "default")
+    assert steps(r) == [("env", "missing"), ("default", "missing")]
+    assert r.error is None
+
+
+def test_no_env_var_declared_skips_the_environment(workspace: WriteWorkspace) -> None:
+    r = row(matrix(workspace, {"API_URL": "x", "CONSTANT": "9"}), "constant")
+    assert (r.value, r.status) == (3, "default")  # int(3.9)
+    assert steps(r) == [("env", "skipped"), ("default", "used")]
+
+
+def test_required_and_missing_is_an_error_naming_the_variable(workspace: WriteWorkspace) -> None:
+    m = matrix(workspace, {})
+    r = row(m, "api_url")
+    assert r.status == "error"
+    assert r.value is None
+    assert r.error == "Required config variable 'api_url' is not set (env API_URL)"
+    assert steps(r) == [("env", "missing"), ("required", "error")]
+
+
+def test_required_with_a_default_uses_the_default(workspace: WriteWorkspace) -> None:
+    r = row(matrix(workspace, {}), "tier")
+    assert (r.value, r.status, r.error) == ("free", "default", None)
+
+
+@pytest.mark.parametrize(
+    ("raw", "expected"),
+    [("1", True), ("TRUE", True), (" on ", True), ("Yes", True), ("0", False), ("nope", False)],
+)
+def test_boolean_from_the_environment(workspace: WriteWorkspace, raw: str, expected: bool) -> None:
+    r = row(matrix(workspace, {"FEATURE_FLAG": raw, "API_URL": "x"}), "feature_flag")
+    assert r.value is expected
+
+
+@pytest.mark.parametrize(("raw", "expected"), [("42", 42), (" 7 ", 7), ("-1", -1)])
+def test_integer_from_the_environment(workspace: WriteWorkspace, raw: str, expected: Any) -> None:
+    r = row(matrix(workspace, {"MAX_ITEMS": raw, "API_URL": "x"}), "max_items")
+    assert r.value == expected and r.warnings == ()
+
+
+def test_failed_integer_keeps_the_raw_value_and_warns(workspace: WriteWorkspace) -> None:
+    r = row(matrix(workspace, {"MAX_ITEMS": "4.5", "API_URL": "x"}), "max_items")
+    assert (r.value, r.status) == ("4.5", "resolved")
+    assert r.warnings == ("cannot coerce '4.5' to integer; the raw value is kept",)
+
+
+def test_an_empty_env_value_is_still_set(workspace: WriteWorkspace) -> None:
+    m = matrix(workspace, {"REGION": "", "FEATURE_FLAG": "", "API_URL": "x"})
+    assert row(m, "region").value == ""
+    assert row(m, "region").status == "resolved"
+    assert row(m, "feature_flag").value is False
+
+
+def test_a_secret_value_never_appears_in_a_coercion_warning(workspace: WriteWorkspace) -> None:
+    r = row(matrix(workspace, {"OPENAI_API_KEY": "sk-live-123", "API_URL": "x"}), "openai_api_key")
+    assert r.secret
+    assert r.value == "sk-live-123"  # the core keeps real values; display masks them
+    assert r.warnings and all("sk-live-123" not in w for w in r.warnings)
+    assert all("sk-live-123" not in s.detail for s in r.trace)
