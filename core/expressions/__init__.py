@@ -25,6 +25,7 @@ from core.expressions.sandbox import (
     Compiled,
     ExprError,
     ExpressionError,
+    TooMuchWork,
     error_message,
     span_of,
 )
@@ -172,6 +173,8 @@ def _located(compiled: Compiled, scope: Mapping[str, Any], exc: Exception) -> Ex
     """The error with the span of the innermost failing node (found by a traced re-run;
     errors are the rare path, so the fast path carries no bookkeeping)."""
     message = error_message(exc)
+    if isinstance(exc, (TooMuchWork, RecursionError, MemoryError)):
+        return ExprError(message, 0, len(compiled.text))
     try:
         trace = compiled.run_traced(scope)
     except Exception:

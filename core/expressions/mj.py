@@ -23,6 +23,7 @@ from core.expressions.sandbox import (
     ExpressionError,
     SandboxEval,
     ShortCircuit,
+    TooMuchWork,
     check_text,
     set_span,
     span_of,
@@ -804,7 +805,7 @@ class MjEval(SandboxEval):
         def call(*args: Any) -> Any:
             self._calls += 1
             if self._calls > MAX_CALLBACKS:
-                raise js.JsError(
+                raise TooMuchWork(
                     f"Expression does too much work (over {MAX_CALLBACKS} callback calls)"
                 )
             frame = {p: args[i] if i < len(args) else js.UNDEFINED for i, p in enumerate(params)}

@@ -23,7 +23,7 @@ MAX_LENGTH: Final = 1000  # characters of expression text
 MAX_DEPTH: Final = 100  # AST levels; keeps every recursive walk far from Python's stack limit
 MAX_STRING_LENGTH: Final = 100_000  # longest string/list an operator may build
 MAX_INT_BITS: Final = 10_000  # largest integer ** or * may build (2**10000 is ~3000 digits)
-MAX_CALLBACKS: Final = 100_000  # arrow-function calls per evaluation (nested map/filter)
+MAX_CALLBACKS: Final = 10_000  # arrow calls per evaluation: nested map/filter stay in ~ms
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,6 +45,10 @@ class ExpressionError(Exception):
 
 class SandboxError(Exception):
     """An evaluation-time refusal or failure; the message never quotes scope values."""
+
+
+class TooMuchWork(SandboxError):
+    """A work budget ran out; re-running to locate it would only double the cost."""
 
 
 class ShortCircuit(Exception):
@@ -359,9 +363,10 @@ def error_message(exc: BaseException) -> str:
     if isinstance(exc, OverflowError):
         return "numeric result out of range"
     if isinstance(exc, ValueError):
-        # e.g. "invalid literal for int() with base 10: 'sk-live-...'": keep the part before
-        # the quoted value.
-        return f"invalid value: {str(exc).split(': ', 1)[0]}"
+        # e.g. "invalid literal for int() with base 10: 'sk-live-...'" or "'sk-...' is not in
+        # list": keep only the text before the first quoted value.
+        head = str(exc).split("'", 1)[0].split('"', 1)[0].rstrip(": ")
+        return f"invalid value: {head}" if head else "invalid value (not shown)"
     if isinstance(exc, TypeError):
         return str(exc)  # CPython's TypeErrors name types, not values
     return type(exc).__name__
