@@ -1,0 +1,86 @@
+"""Benchmark: cached condition evaluation vs raw simpleeval on equivalent Python expressions.
+
+Run ``python tests/benchmarks/bench_expressions.py``. For each case it prints microseconds per
+evaluation through ``core.expressions.evaluate`` (parse cache warm, so this is the cost of a
+condition re-checked on every keystroke or route decision) and through
+``simpleeval.SimpleEval().eval(expr, previously_parsed=tree)`` on the equivalent Python text,
+both measured in this run, and their ratio. Target: ratio <= 2.0.
+"""
+
+from __future__ import annotations
+
+import sys
+import timeit
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+
+import simpleeval
+
+from core.expressions import compile_expression, evaluate
+
+PRD_SCOPE: dict[str, Any] = {
+    "payload": {"status": "pending", "customer": {"tier": "premium"}, "items": [1, 2, 3]},
+    "stepResult": {"step": "Success"},
+    "flowContext": {"currentStepId": "s1", "completedSteps": ["s0"], "stepCount": 1},
+    "data": {"userApproval": True, "retryCount": 2},
+    "context": {"environment": "production"},
+}
+AG2_SCOPE: dict[str, Any] = {
+    "interview_complete": True,
+    "routing_mode": "task_batch",
+    "selected_capabilities": ["a", "b"],
+    "retries": 2,
+}
+
+# (label, dialect, our expression, scope, equivalent Python expression for raw simpleeval)
+CASES: list[tuple[str, str, str, dict[str, Any], str]] = [
+    ("mj  PRD approval", "mj", "data.userApproval === true", PRD_SCOPE,
+     "data['userApproval'] == True"),
+    ("mj  PRD retry+status", "mj", "data.retryCount < 3 && payload.status === 'pending'",
+     PRD_SCOPE, "data['retryCount'] < 3 and payload['status'] == 'pending'"),
+    ("mj  nested path", "mj", "payload.customer.tier == 'premium' && context.environment !== 'dev'",
+     PRD_SCOPE, "payload['customer']['tier'] == 'premium' and context['environment'] != 'dev'"),
+    ("ag2 three-part", "ag2",
+     "${interview_complete} and ${routing_mode} == 'task_batch' "
+     "and len(${selected_capabilities}) > 0",
+     AG2_SCOPE,
+     "interview_complete and routing_mode == 'task_batch' and len(selected_capabilities) > 0"),
+    ("ag2 compare", "ag2", "${retries} < 3", AG2_SCOPE, "retries < 3"),
+    ("py  retry+status", "python", "data['retryCount'] < 3 and payload['status'] == 'pending'",
+     PRD_SCOPE, "data['retryCount'] < 3 and payload['status'] == 'pending'"),
+    ("py  attribute keys", "python", "payload.status == 'pending' and data.retryCount < 3",
+     PRD_SCOPE, "payload['status'] == 'pending' and data['retryCount'] < 3"),
+]  # fmt: skip
+
+
+def per_call_us(fn: Any, number: int) -> float:
+    best = min(timeit.repeat(fn, number=number, repeat=5))
+    return best / number * 1e6
+
+
+def main() -> int:
+    number = 20_000
+    print(f"{'case':<22} {'ours us':>9} {'simpleeval us':>14} {'ratio':>7}")
+    worst = 0.0
+    raw = simpleeval.SimpleEval()
+    raw.functions["len"] = len
+    for label, dialect, expr, scope, py_expr in CASES:
+        result = evaluate(expr, scope, dialect)
+        assert result.success and result.value is True, (label, result)
+        compile_expression(expr, dialect)  # warm the parse cache
+        tree = simpleeval.SimpleEval.parse(py_expr)
+        raw.names = scope
+        assert raw.eval(py_expr, previously_parsed=tree)
+        ours = per_call_us(lambda e=expr, s=scope, d=dialect: evaluate(e, s, d), number)
+        base = per_call_us(lambda p=py_expr, t=tree: raw.eval(p, previously_parsed=t), number)
+        ratio = ours / base
+        worst = max(worst, ratio)
+        print(f"{label:<22} {ours:>9.2f} {base:>14.2f} {ratio:>6.2f}x")
+    print(f"worst ratio {worst:.2f}x (target <= 2.0x)")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

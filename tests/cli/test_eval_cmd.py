@@ -1,0 +1,173 @@
+"""``flowctx eval``: exit codes, text and JSON output, carets, explain masking, batch mode."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from flowctx_tui.cli import main
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(["eval", *argv])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_prd_examples_exit_0_on_true_and_1_on_false(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run(capsys, "data.userApproval === true", "--data", '{"userApproval": true}') == (
+        0, "true\n", "",
+    )  # fmt: skip
+    assert run(capsys, "data.userApproval === true") == (1, "false\n", "")
+    code, out, _ = run(
+        capsys, "data.retryCount < 3 && payload.status === 'pending'",
+        "--data", '{"retryCount": 2}', "--payload", '{"status": "pending"}',
+    )  # fmt: skip
+    assert (code, out) == (0, "true\n")
+
+
+def test_flow_context_and_step_result(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(
+        capsys, "flowContext.stepCount === 2 && stepResult.step === 'Success'",
+        "--flow-context", '{"completedSteps": ["a", "b"]}', "--step-result", '{"step": "Success"}',
+    )  # fmt: skip
+    assert (code, out) == (0, "true\n")
+
+
+def test_error_exit_3_with_caret(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "a > 1 && missingVar", "--scope", '{"a": 2}')
+    assert code == 3
+    assert out.splitlines() == [
+        "error: missingVar is not defined",
+        "  a > 1 && missingVar",
+        "           ^^^^^^^^^^",
+    ]
+
+
+def test_refusal_caret_points_at_the_token(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "payload.count = 5")
+    assert code == 3
+    assert out.splitlines()[1:] == ["  payload.count = 5", "                ^"]
+
+
+def test_explain_masks_context_and_secret_keys(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(
+        capsys, "context.environment === 'production' && payload.apiKey.length > 3",
+        "--context", '{"environment": "production"}', "--payload", '{"apiKey": "sk-verysecret"}',
+        "--explain",
+    )  # fmt: skip
+    assert code == 0
+    assert out.splitlines()[0] == "true"
+    assert "+ context.environment === 'production' -> true (got ***)" in out
+    assert "sk-verysecret" not in out and '"production"' not in out
+
+
+def test_ag2_uses_context_as_scope_and_masks_it(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(
+        capsys, "${mode} == 'batch' and len(${caps}) > 0", "--dialect", "ag2",
+        "--context", '{"mode": "batch", "caps": ["a"]}', "--explain",
+    )  # fmt: skip
+    assert code == 0
+    assert "+ ${mode} == 'batch' -> True (got ***)" in out
+    assert "+ ${caps} -> ***" in out and "['a']" not in out
+
+
+def test_json_format(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "x >", "--scope", '{"x": 1}', "--format", "json")
+    data = json.loads(out)
+    assert code == 3
+    assert data["success"] is False and data["value"] is None
+    assert data["error"] == "Unexpected end of expression" and data["error_span"] == [3, 3]
+    code, out, _ = run(capsys, "x > 0", "--scope", '{"x": 1}', "--format", "json", "--explain")
+    data = json.loads(out)
+    assert code == 0 and data["value"] is True and data["explain"]["text"] == "x > 0"
+
+
+def test_python_dialect(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run(capsys, "payload.n > 1", "-d", "python", "--payload", '{"n": 2}')[:2] == (
+        0,
+        "true\n",
+    )
+
+
+def test_scope_from_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    scope = tmp_path / "scope.json"
+    scope.write_text('{"a": [1, 2]}', encoding="utf-8")
+    assert run(capsys, "a.includes(2)", "--scope", f"@{scope}")[:2] == (0, "true\n")
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [["x", "--data", "{bad"], ["x", "--scope", "[1]"], ["x", "--scope", "{}", "--data", "{}"],
+     ["${x}", "-d", "ag2", "--payload", "{}"], ["x", "--scope", "@/nonexistent/file.json"],
+     [], ["x", "--batch", "-"], ["x", "-d", "ag2", "--context", "[]"]],
+)  # fmt: skip
+def test_unusable_arguments_exit_2_without_traceback(
+    capsys: pytest.CaptureFixture[str], argv: list[str]
+) -> None:
+    code, out, err = run(capsys, *argv)
+    assert code == 2
+    assert "Traceback" not in out + err and err.startswith("flowctx: ")
+
+
+def test_bad_dialect_is_an_argparse_error(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as info:
+        main(["eval", "x", "--dialect", "perl"])
+    assert info.value.code == 2
+
+
+def test_batch(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    lines = [
+        '{"expr": "a > 1", "scope": {"a": 2}}',
+        "not json",
+        '{"scope": {}}',
+        "",
+        '{"expr": "${x}", "dialect": "ag2", "scope": {"x": 0}}',
+        '{"expr": "missing", "scope": {}}',
+        '{"expr": "1", "dialect": "perl"}',
+        '{"expr": "a", "scope": [1]}',
+        "[1, 2]",
+        '{"expr": "x == 1", "dialect": "python", "scope": {"x": 1}}',
+    ]
+    batch = tmp_path / "batch.jsonl"
+    batch.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    code, out, _ = run(capsys, "--batch", str(batch))
+    assert code == 0
+    results = [json.loads(line) for line in out.splitlines()]
+    assert len(results) == 9  # the blank line is not an input
+    assert all(set(r) == {"success", "value", "error"} for r in results)
+    assert results[0] == {"success": True, "value": True, "error": None}
+    assert results[1]["success"] is False and results[1]["error"].startswith("line 2: invalid JSON")
+    assert 'missing "expr"' in results[2]["error"]
+    assert results[3] == {"success": True, "value": False, "error": None}
+    assert results[4] == {"success": False, "value": None, "error": "missing is not defined"}
+    assert "unknown dialect" in results[5]["error"]
+    assert '"scope" must be' in results[6]["error"]
+    assert "expected a JSON object" in results[7]["error"]
+    assert results[8] == {"success": True, "value": True, "error": None}
+
+
+def test_batch_unreadable_file_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(capsys, "--batch", "/nonexistent/batch.jsonl")
+    assert code == 2 and "cannot read" in err
+
+
+@pytest.mark.skipif(shutil.which("flowctx") is None, reason="flowctx console script not installed")
+def test_installed_console_script() -> None:
+    proc = subprocess.run(
+        ["flowctx", "eval", "data.retryCount < 3 && payload.status === 'pending'",
+         "--data", '{"retryCount": 2}', "--payload", '{"status": "pending"}'],
+        capture_output=True, text=True, timeout=60, check=False,
+    )  # fmt: skip
+    assert (proc.returncode, proc.stdout) == (0, "true\n"), proc.stderr
+    batch = subprocess.run(
+        ["flowctx", "eval", "--batch", "-"],
+        input='{"expr": "a", "scope": {"a": 1}}\n{"expr": "a ==="}\n',
+        capture_output=True, text=True, timeout=60, check=False,
+    )  # fmt: skip
+    assert batch.returncode == 0
+    assert [json.loads(x)["success"] for x in batch.stdout.splitlines()] == [True, False]
