@@ -195,7 +195,9 @@ def _explained(
     dialect = compiled.dialect
     try:
         trace = compiled.run_traced(scope)
-        tree = build_explain(compiled, trace, secret_roots=roots, reveal_secrets=reveal)
+        tree = build_explain(
+            compiled, trace, secret_roots=roots, reveal_secrets=reveal, scope=scope
+        )
     except Exception as exc:
         error = problem or ExprError(error_message(exc))
         tree = failed_explain(compiled.text, error.message)

@@ -19,7 +19,7 @@ from typing import Any, Final
 from core.expressions.jsvalues import UNDEFINED, JsFunction
 from core.expressions.python import PyMethod
 from core.expressions.sandbox import Compiled, ShortCircuit, Trace, error_message, span_of
-from core.secrets import MASK, is_secret_key, mask_value
+from core.secrets import MASK, is_secret_key, mask_value, secret_strings
 
 SKIPPED: Final = "skipped"
 _MAX_SHOWN: Final = 120  # characters of a value shown on one explain line
@@ -186,7 +186,7 @@ def _shown_parts(node: ast.AST) -> list[ast.AST]:
 
 def _tainted(node: ast.AST, roots: Collection[str]) -> bool:
     for sub in ast.walk(node):
-        if isinstance(sub, ast.Name) and sub.id in roots:
+        if isinstance(sub, ast.Name) and (sub.id in roots or is_secret_key(sub.id)):
             return True
         if isinstance(sub, ast.Attribute) and is_secret_key(sub.attr):
             return True
@@ -199,12 +199,58 @@ def _tainted(node: ast.AST, roots: Collection[str]) -> bool:
     return False
 
 
+def _leaves(value: Any, depth: int = 0) -> set[str]:
+    if isinstance(value, str):
+        return {value}
+    if depth > 50:
+        return set()
+    if isinstance(value, dict):
+        return set().union(*(_leaves(v, depth + 1) for v in value.values()))
+    if isinstance(value, (list, tuple)):
+        return set().union(*(_leaves(v, depth + 1) for v in value))
+    return set()
+
+
+def _secrets_in(scope: Any, roots: Collection[str]) -> list[str]:
+    """Secret strings that must not appear inside any displayed string (e.g. a
+    ``JSON.stringify(payload)`` whose payload holds an api key). Very short strings are left
+    out: masking every "a" would hide everything and protect nothing."""
+    if not isinstance(scope, dict):
+        return []
+    found = secret_strings(scope)
+    for root in roots:
+        if root in scope:
+            found |= _leaves(scope[root])
+    return sorted((s for s in found if len(s) >= 4), key=len, reverse=True)
+
+
+def _scrub(value: Any, secrets: list[str]) -> Any:
+    if isinstance(value, str):
+        for secret in secrets:
+            if secret in value:
+                value = value.replace(secret, MASK)
+        return value
+    if isinstance(value, dict):
+        return {k: _scrub(v, secrets) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_scrub(v, secrets) for v in value]
+    return value
+
+
 class _Builder:
-    def __init__(self, compiled: Compiled, trace: Trace, roots: Collection[str], reveal: bool):
+    def __init__(
+        self,
+        compiled: Compiled,
+        trace: Trace,
+        roots: Collection[str],
+        reveal: bool,
+        scope: Any = None,
+    ) -> None:
         self.compiled = compiled
         self.trace = trace
         self.roots = roots
         self.reveal = reveal
+        self.secrets = [] if reveal else _secrets_in(scope, roots)
 
     def value_of(self, node: ast.AST) -> tuple[str, Any]:
         """("ok", display value) | ("error", message) | ("skipped", None)."""
@@ -216,7 +262,8 @@ class _Builder:
             return ("error", error_message(value))
         if self.reveal:
             return ("ok", jsonable(value))
-        return ("ok", masked(value, tainted=_tainted(node, self.roots)))
+        shown = masked(value, tainted=_tainted(node, self.roots))
+        return ("ok", _scrub(shown, self.secrets) if self.secrets else shown)
 
     def show(self, node: ast.AST, state: tuple[str, Any]) -> str:
         dialect = self.compiled.dialect
@@ -258,9 +305,11 @@ def build_explain(
     *,
     secret_roots: Collection[str] = ("context",),
     reveal_secrets: bool = False,
+    scope: Any = None,
 ) -> ExplainNode:
     try:
-        return _Builder(compiled, trace, secret_roots, reveal_secrets).build(compiled.tree)
+        builder = _Builder(compiled, trace, secret_roots, reveal_secrets, scope)
+        return builder.build(compiled.tree)
     except RecursionError:  # validation caps depth, so this is a safety net only
         return failed_explain(compiled.text, "Expression is too deep to explain")
 

@@ -117,3 +117,15 @@ def test_ag2_and_python_trees() -> None:
         "payload.status == 'x' or payload.n > 1", {"payload": {"status": "y", "n": 2}}, "python"
     )
     assert py.lines()[1] == "  + payload.status == 'x' -> False (got 'y')"
+
+
+def test_secrets_inside_derived_strings_are_scrubbed() -> None:
+    scope = {
+        "payload": {"apiKey": "sk-verysecret", "dsn": "postgres://u:pw1234@db/x"},
+        "context": {"region": "eu-west-1"},
+        "api_token": "tok-abcdef",
+    }
+    text = "JSON.stringify(payload) + context.region + api_token + ''"
+    lines = "\n".join(tree(text, scope).lines())
+    for secret in ("sk-verysecret", "pw1234", "eu-west-1", "tok-abcdef"):
+        assert secret not in lines
