@@ -1,0 +1,91 @@
+"""Sources that are not values at load: computed and external (pending), build_context
+(pending without the provider), and data_entity (a placeholder for the write manager)."""
+
+from __future__ import annotations
+
+import pytest
+
+from core.results import Matrix, Row
+from core.session import open_session
+from tests.conftest import WriteWorkspace
+
+CONTRACT = """
+definitions:
+  score:
+    type: integer
+    source: {type: computed, computation: score_answers, inputs: [answers], default: 5}
+  weather:
+    type: object
+    source: {type: external, service: weather_api, operation: forecast}
+  rates:
+    type: object
+    source: {type: external}
+  catalog:
+    type: object
+    source: {type: build_context}
+  artifacts:
+    type: object
+    source: {type: data_entity, database_name: appdb, collection: artifacts}
+  drafts:
+    type: object
+    source: {type: data_entity, collection: drafts}
+agents:
+  A: {variables: [score, weather, rates, catalog, artifacts, drafts]}
+"""
+
+
+@pytest.fixture
+def matrix(workspace: WriteWorkspace) -> Matrix:
+    root = workspace({"workflows/W/context_variables.yaml": CONTRACT})
+    return open_session(root, env={}).matrix("W")
+
+
+def row(m: Matrix, name: str) -> Row:
+    r = m.row(name)
+    assert r is not None, name
+    return r
+
+
+def test_computed_is_pending_and_ignores_its_default(matrix: Matrix) -> None:
+    r = row(matrix, "score")
+    assert (r.value, r.status, r.origin) == (None, "pending", "computed (pending)")
+    assert [(s.step, s.outcome) for s in r.trace] == [("load", "skipped"), ("default", "skipped")]
+    assert "populated later by tools or agents" in r.trace[0].detail
+    assert r.trace[1].detail == "the runtime ignores default for computed"
+
+
+def test_external_is_pending_and_names_its_service(matrix: Matrix) -> None:
+    r = row(matrix, "weather")
+    assert (r.value, r.status, r.origin) == (None, "pending", "external (pending)")
+    assert r.trace[0].detail == (
+        "None at load: populated later by integration tools (service weather_api.forecast)"
+    )
+    bare = row(matrix, "rates")
+    assert bare.trace[0].detail == "None at load: populated later by integration tools"
+
+
+def test_build_context_is_pending_without_the_provider(matrix: Matrix) -> None:
+    r = row(matrix, "catalog")
+    assert (r.value, r.status) == (None, "pending")
+    assert r.trace[0].step == "load" and r.trace[0].outcome == "skipped"
+    assert "build-context" in r.trace[0].detail
+
+
+def test_data_entity_is_a_placeholder_for_the_manager(matrix: Matrix) -> None:
+    r = row(matrix, "artifacts")
+    assert r.value == {
+        "kind": "data_entity",
+        "name": "artifacts",
+        "database": "appdb",
+        "collection": "artifacts",
+    }
+    assert (r.status, r.origin) == ("resolved", "data_entity appdb.artifacts")
+    assert [(s.step, s.outcome) for s in r.trace] == [("manager", "used")]
+    default_db = row(matrix, "drafts")
+    assert default_db.value["database"] == "default"
+    assert default_db.origin == "data_entity default.drafts"
+
+
+def test_every_row_is_shown_once_in_declaration_order(matrix: Matrix) -> None:
+    declared = [r.name for r in matrix.rows if r.source != "runtime"]
+    assert declared == ["score", "weather", "rates", "catalog", "artifacts", "drafts"]
