@@ -27,6 +27,7 @@ from core.expressions.sandbox import (
     ExpressionError,
     TooMuchWork,
     error_message,
+    evaluator_for,
     span_of,
 )
 
@@ -149,14 +150,18 @@ def evaluate(
     if type(scope) is not dict and not isinstance(scope, Mapping):
         message = "The scope must be a mapping of names to values"
         return _failed(ExprError(message), t0, dialect, text, explain)
-    problem = compiled.check_scope(scope) if compiled.required else None
+    problem = None
+    for name, start, end in compiled.required:  # inlined Compiled.check_scope: the hot path
+        if name not in scope and name not in compiled.builtins:
+            problem = ExprError(compiled.missing(name), start, end)
+            break
     if explain:
         roots = DEFAULT_SECRET_ROOTS[dialect] if secret_roots is None else secret_roots
         return _explained(compiled, scope, problem, t0, roots, reveal_secrets)
     if problem is not None:
         return EvalResult(False, None, problem, _elapsed(t0), dialect=dialect)
     try:
-        raw = compiled.run(scope)
+        raw = evaluator_for(compiled.evaluator).run(compiled, scope)
         value = compiled.truthy(raw)
     except Exception as exc:
         error = _located(compiled, scope, exc)
