@@ -207,3 +207,245 @@ def test_top_level_must_be_a_mapping_with_a_list(workspace):
         "workflows/W/handoffs.yaml:1:1: the file must be a mapping with 'handoff_rules', "
         "found a list",
     ]
+
+
+# --- transition_graph.yaml, the shape the Mozaiks runtime reads -----------------------------
+
+# written from mozaiksai/core/workflow/declarative/contracts.py (TransitionRuleSpec) and the
+# rules real Mozaiks workflows ship: explicit target_agent, informational transition_target
+REAL_GRAPH = """
+transition_rules:
+  - source_agent: user
+    target_agent: InterviewAgent
+    transition_type: condition
+    condition_type: Context_Equals
+    condition_key: interview_complete
+    condition_value: false
+    transition_target: AgentTarget
+  - source_agent: InterviewAgent
+    target_agent: PlannerAgent
+    transition_type: condition
+    condition_type: context_expression
+    context_expression: ${interview_complete} == True
+    transition_target: AgentTarget
+  - source_agent: PlannerAgent
+    target_agent: terminate
+    transition_type: after_turn
+    transition_target: TerminateTarget
+    termination_reason: workflow_complete
+  - source_agent: UserProxy
+    target_agent: User
+    transition_type: condition
+    condition_type: tool_called
+    tool_name: ask_again
+"""
+
+
+def test_real_transition_rules_load_into_the_same_rules(workspace):
+    routes = _routes(workspace, {"transition_graph.yaml": REAL_GRAPH})
+    assert routes.diagnostics == ()
+    graph = routes.transitions
+    assert graph.shape == "transition_rules"
+    first, second, third, fourth = (e.model for e in graph.rules)
+    # condition_type is case-insensitive at run time
+    assert (first.source, first.condition_type, first.condition_value) == (
+        "user",
+        "context_equals",
+        False,
+    )
+    assert (first.target.type, first.target.agent) == ("AgentTarget", "InterviewAgent")
+    # context_expression's text is the rule's condition, under its own key
+    assert second.condition == "${interview_complete} == True"
+    assert second.key("condition") == "context_expression"
+    assert third.target.type == "TerminateTarget"
+    assert third.termination_reason == "workflow_complete"
+    # the user aliases are the human on both ends
+    assert fourth.source == "user" and fourth.target.type == "RevertToUserTarget"
+    assert graph.rules[1].loc.line == 9
+
+
+def test_real_shape_rejects_unknown_and_removed_keys_with_its_own_hints(workspace):
+    routes = _routes(
+        workspace,
+        {
+            "transition_graph.yaml": """
+            transition_rules:
+              - source_agent: InterviewAgent
+                target_agent: PlannerAgent
+                transition_type: condition
+                condition_type: expression
+                condition: ${interview_complete} == True
+                condition_scope: pre
+              - source: InterviewAgent
+                target_agent: PlannerAgent
+                transition_type: after_turn
+                description: the brief's key
+                trasition_target: AgentTarget
+            """
+        },
+    )
+    assert _messages(routes) == [
+        "workflows/W/transition_graph.yaml:5:21: transition_rules[0].condition_type: "
+        "condition_type 'expression' is a handoffs.yaml type; transition_graph.yaml routing is "
+        "deterministic: use context_equals, context_expression (with context_expression:) or "
+        "tool_called, and let a tool or structured output set the context first",
+        "workflows/W/transition_graph.yaml:6:5: transition_rules[0].condition: unknown field "
+        "'condition': removed from transition rules; write condition_type: context_expression "
+        'with context_expression: "${...}" (or context_equals with condition_key/'
+        "condition_value)",
+        "workflows/W/transition_graph.yaml:7:5: transition_rules[0].condition_scope: unknown "
+        "field 'condition_scope': it belongs to handoffs.yaml; a transition rule is checked "
+        "after its source agent's turn",
+        "workflows/W/transition_graph.yaml:8:5: transition_rules[1]: missing required field "
+        "'source_agent'",
+        "workflows/W/transition_graph.yaml:8:5: transition_rules[1].source: unknown field "
+        "'source': transition_rules: entries name it 'source_agent'",
+        "workflows/W/transition_graph.yaml:11:5: transition_rules[1].description: unknown field "
+        "'description': transition_rules entries have none (the runtime's schema forbids extra "
+        "keys); use a YAML comment",
+        "workflows/W/transition_graph.yaml:12:5: transition_rules[1].trasition_target: unknown "
+        "field 'trasition_target' (did you mean 'transition_target'?)",
+    ]
+    assert [e.valid for e in routes.transitions.rules] == [False, False]
+
+
+def test_brief_shape_points_real_keys_back_to_its_own(workspace):
+    routes = _routes(
+        workspace,
+        {
+            "transition_graph.yaml": """
+            transitions:
+              - source_agent: InterviewAgent
+                source: InterviewAgent
+                transition_type: after_turn
+                target: PlannerAgent
+                termination_reason: workflow_complete
+            """
+        },
+    )
+    assert _messages(routes) == [
+        "workflows/W/transition_graph.yaml:2:5: transitions[0].source_agent: unknown field "
+        "'source_agent': that is the transition_rules: spelling; under transitions: write "
+        "'source'",
+        "workflows/W/transition_graph.yaml:6:5: transitions[0].termination_reason: unknown "
+        "field 'termination_reason'",
+    ]
+
+
+def test_real_shape_refuses_what_the_runtime_refuses(workspace):
+    routes = _routes(
+        workspace,
+        {
+            "transition_graph.yaml": """
+            transition_rules:
+              - source_agent: InterviewAgent
+                target_agent: PlannerAgent
+                transition_type: after_turn
+                condition_key: interview_complete
+              - source_agent: InterviewAgent
+                target_agent: PlannerAgent
+                transition_type: condition
+                condition_type: context_equals
+                context_expression: ${interview_complete}
+              - source_agent: InterviewAgent
+                target_agent: PlannerAgent
+                transition_type: condition
+              - source_agent: PlannerAgent
+                target_agent: user
+                transition_type: after_turn
+                transition_target: TerminateTarget
+                termination_reason: workflow_failed
+            """
+        },
+    )
+    assert _messages(routes) == [
+        "workflows/W/transition_graph.yaml:5:5: transition_rules[0].condition_key: an "
+        "after_turn rule must not declare condition fields (condition_key); the runtime "
+        "refuses it",
+        "workflows/W/transition_graph.yaml:9:5: transition_rules[1].condition_type: a "
+        "context_equals rule needs 'condition_key'",
+        "workflows/W/transition_graph.yaml:10:5: transition_rules[1].context_expression: a "
+        "context_equals rule must not declare 'context_expression'; the runtime refuses it",
+        "workflows/W/transition_graph.yaml:13:5: transition_rules[2].transition_type: a "
+        "condition rule needs 'condition_type' (one of context_equals, context_expression, "
+        "tool_called)",
+        "workflows/W/transition_graph.yaml:17:5: transition_rules[3].transition_target: a "
+        "TerminateTarget rule needs target_agent: terminate; the runtime refuses it",
+        "workflows/W/transition_graph.yaml:18:5: transition_rules[3].termination_reason: "
+        "termination_reason needs target_agent: terminate",
+    ]
+    # the rules stay valid models, with their problems attached for routing to show
+    assert [bool(e.problems) for e in routes.transitions.rules] == [True, True, True, True]
+
+
+def test_real_shape_warns_about_what_the_runtime_accepts_silently(workspace):
+    routes = _routes(
+        workspace,
+        {
+            "transition_graph.yaml": """
+            transition_rules:
+              - source_agent: InterviewAgent
+                target_agent: PlannerAgent
+                transition_type: condition
+                condition_type: context_equals
+                condition_key: interview_complete
+                transition_target: RevertToUserTarget
+              - source_agent: InterviewAgent
+                target_agent: user
+                transition_type: after_turn
+                transition_target: RevertToUsr
+            """
+        },
+    )
+    assert _messages(routes) == [
+        "workflows/W/transition_graph.yaml:6:5: warning: transition_rules[0].condition_key: no "
+        "condition_value: the rule matches while 'interview_complete' is None or not in context",
+        "workflows/W/transition_graph.yaml:7:5: warning: transition_rules[0].transition_target: "
+        "transition_target says RevertToUserTarget but target_agent 'PlannerAgent' makes it "
+        "AgentTarget; the runtime routes by target_agent",
+        "workflows/W/transition_graph.yaml:11:5: warning: transition_rules[1].transition_target:"
+        " 'RevertToUsr' is not an AG2 target name (did you mean 'RevertToUserTarget'?); the "
+        "runtime routes by target_agent",
+    ]
+    # warnings do not make a rule broken
+    assert all(not e.problems for e in routes.transitions.rules)
+
+
+def test_a_file_mixing_both_shapes_is_an_error_and_keeps_the_first(workspace):
+    routes = _routes(
+        workspace,
+        {
+            "transition_graph.yaml": """
+            transition_rules:
+              - source_agent: InterviewAgent
+                target_agent: PlannerAgent
+                transition_type: after_turn
+            transitions:
+              - source: InterviewAgent
+                transition_type: after_turn
+                target: ReviewAgent
+            """
+        },
+    )
+    assert _messages(routes) == [
+        "workflows/W/transition_graph.yaml:5:1: transitions: this file mixes two shapes: "
+        "'transition_rules' (line 1) is the Mozaiks runtime's shape (source_agent, "
+        "target_agent), 'transitions' is flowctx's shape (source, target); use one per file "
+        "(the rules under 'transitions' are ignored)"
+    ]
+    graph = routes.transitions
+    assert graph.shape == "transition_rules"
+    assert [e.model.target.agent for e in graph.rules] == ["PlannerAgent"]
+
+
+def test_empty_graph_names_both_shapes(workspace):
+    routes = _routes(workspace, {"transition_graph.yaml": "transitoin_rules: []\n"})
+    assert _messages(routes) == [
+        "workflows/W/transition_graph.yaml:1:1: transitoin_rules: unknown field "
+        "'transitoin_rules' (did you mean 'transition_rules'?)"
+    ]
+    empty = _routes(workspace, {"transition_graph.yaml": "# nothing yet\n"})
+    assert _messages(empty) == [
+        "workflows/W/transition_graph.yaml:1:1: file is empty; expected 'transitions' or "
+        "'transition_rules'"
+    ]
