@@ -6,9 +6,11 @@ import argparse
 import json
 import shutil
 import sys
+import textwrap
 
 from core.present import display_value, matrix_to_json, short_value
 from core.results import Matrix
+from core.secrets import mask_text
 from flowctx_tui.cli.common import UsageError, fail, load_json_arg
 from flowctx_tui.cli.workspace_args import add_workspace_args, open_from_args, pick_workflow
 
@@ -43,7 +45,9 @@ def render_table(matrix: Matrix, *, reveal: bool, width: int, colour: bool) -> s
     cols = ("NAME", "SOURCE", "STATUS", "VALUE", "ORIGIN")
     rows = []
     for r in matrix.rows:
-        rows.append([r.name, r.source, r.status, display_value(r, reveal=reveal), r.origin])
+        rows.append(
+            [r.name, r.source, r.status, display_value(r, reveal=reveal), mask_text(r.origin)]
+        )
     name_w = min(max([len(c[0]) for c in rows] + [4]), 28)
     src_w = min(max([len(c[1]) for c in rows] + [6]), 14)
     stat_w = 8
@@ -51,7 +55,8 @@ def render_table(matrix: Matrix, *, reveal: bool, width: int, colour: bool) -> s
     val_w = max(rest * 5 // 9, 10)
     org_w = max(rest - val_w, 10)
     widths = (name_w, src_w, stat_w, val_w, org_w)
-    lines = [f"{matrix.workflow}  ({matrix.workspace})"]
+    # every line fits ``width``: cells are cut, free text (notes, problems) is wrapped
+    lines = [short_value(f"{matrix.workflow}  ({matrix.workspace})", width)]
     lines.append("  ".join(c.ljust(w) for c, w in zip(cols, widths, strict=True)).rstrip())
     for r, (name, src, status, value, origin) in zip(matrix.rows, rows, strict=True):
         cells = [
@@ -66,17 +71,21 @@ def render_table(matrix: Matrix, *, reveal: bool, width: int, colour: bool) -> s
             padded[2] = f"\x1b[{_COLOURS[status]}m{padded[2]}\x1b[0m"
         lines.append("  ".join(padded).rstrip())
         for w in r.warnings:
-            lines.append(f"    ! {short_value(w, width - 6)}")
+            lines.append(f"    ! {short_value(mask_text(w), width - 6)}")
         if r.error:
-            lines.append(f"    ✗ {short_value(r.error, width - 6)}")
+            lines.append(f"    ✗ {short_value(mask_text(r.error), width - 6)}")
     counts = {s: sum(1 for r in matrix.rows if r.status == s) for s in _COLOURS}
     summary = ", ".join(f"{n} {s}" for s, n in counts.items() if n)
     lines.append(f"{len(matrix.rows)} variables: {summary}")
     for note in matrix.notes:
-        lines.append(f"note: {note}")
+        lines.extend(_wrap(f"note: {mask_text(note)}", width))
     for d in matrix.diagnostics:
-        lines.append(d.format())
+        lines.extend(_wrap(mask_text(d.format()), width))
     return "\n".join(lines)
+
+
+def _wrap(text: str, width: int) -> list[str]:
+    return textwrap.wrap(text, width, subsequent_indent="    ", break_on_hyphens=False) or [""]
 
 
 def run(args: argparse.Namespace) -> int:
