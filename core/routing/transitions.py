@@ -2,9 +2,27 @@
 
 Rules are tried in file order (position is priority) and evaluation stops at the first match,
 as in the runtime, so later rules are listed as skipped. ``after_turn`` always holds;
-``context_equals`` compares values as JSON values (``True`` is not ``1``); ``context_expression``
-is the ag2 dialect over the context variables; ``tool_called`` holds when the scenario says the
-tool was called. Nothing matched: the conversation terminates (``no_transition_matched``).
+``context_expression`` is the ag2 dialect over the context variables; ``tool_called`` holds when
+the scenario says the tool was called. Nothing matched: the conversation terminates
+(``no_transition_matched``).
+
+The two file shapes differ where the runtime that reads them differs:
+
+* ``transitions:`` (flowctx's shape): ``context_equals`` compares JSON values (``True`` is not
+  ``1``) and a missing key reads as None; an expression naming a variable that is not in
+  context is an error (REFERENCE section 6).
+* ``transition_rules:`` (what the Mozaiks network runtime compiles, mozaiksai/core/workflow/
+  execution/network_graph.py): ``context_equals`` is AG2's ``context.get(key) == value``, so
+  ``1`` matches ``True`` (flowctx says so in the candidate's note), and the runtime's own
+  ``${name}`` evaluator reads a missing variable as None, so flowctx does too and notes it.
+  Agent names ``user``, ``user_proxy``, ``userproxy`` and ``userproxyagent`` (any case) are
+  the human; ``terminate`` ends the run.
+
+Deliberate differences from the runtime, in both shapes: an expression is evaluated by
+flowctx's ag2 dialect (the same operators, literals and ``len()`` as the runtime's allowlist,
+but values are compared as values rather than evaluated as rewritten Python), and a condition
+that fails to evaluate (``len(None)``...) is shown as an error that does not hold where the
+runtime would raise.
 """
 
 from __future__ import annotations
@@ -12,7 +30,7 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping
 from typing import Any
 
-from core.expressions import ExplainNode
+from core.expressions import ExplainNode, ExpressionError, referenced_names
 from core.routing.decision import (
     Candidate,
     Explainer,
@@ -24,9 +42,11 @@ from core.routing.decision import (
     verdict_node,
 )
 from core.routing.model import (
+    TRANSITION_RULES_KEY,
     Entry,
     TransitionGraphFile,
     TransitionRule,
+    is_user,
     rule_problems,
     target_problems,
 )
@@ -54,9 +74,17 @@ def json_equal(a: Any, b: Any) -> bool:
 
 
 def rules_for(graph: TransitionGraphFile, agent: str) -> list[Entry[TransitionRule]]:
+    real = graph.shape == TRANSITION_RULES_KEY
+    if real and is_user(agent):
+        agent = "user"
     out = []
     for entry in graph.rules:
-        source = entry.model.source if entry.model else _raw(entry, "source")
+        if entry.model is not None:
+            source = entry.model.source
+        else:
+            source = _raw(entry, "source_agent" if real else "source")
+            if real and isinstance(source, str):
+                source = "user" if is_user(source) else source.strip()
         if source == agent:
             out.append(entry)
     return out
@@ -69,7 +97,7 @@ def _raw(entry: Entry[Any], name: str) -> Any:
 def _target_label(entry: Entry[TransitionRule], agent: str) -> str:
     if entry.model is not None:
         return entry.model.target.label(agent)
-    raw = _raw(entry, "target")
+    raw = _raw(entry, "target") or _raw(entry, "target_agent")
     if isinstance(raw, str):
         return raw
     if isinstance(raw, dict):
@@ -148,12 +176,19 @@ def _evaluate_rule(
         actual = context[key] if present else None
         expected = rule.condition_value
         holds = json_equal(actual, expected)
+        notes = [] if present else [f"'{key}' is not in context (reads as None)"]
+        if rule.shape == TRANSITION_RULES_KEY:
+            # the runtime compares with Python's ==, where True == 1 and False == 0
+            python_holds = bool(actual == expected)
+            if python_holds != holds:
+                notes.append("the runtime compares with Python ==, where True == 1 and False == 0")
+            holds = python_holds
         secret = is_secret_name(key, secret_roots)
 
         def explainer(reveal: bool) -> ExplainNode:
             return _equals_tree(key, actual, expected, holds, secret, reveal)
 
-        note = "" if present else f"'{key}' is not in context (reads as None)"
+        note = "; ".join(notes)
         return _candidate(
             entry,
             agent,
@@ -174,7 +209,11 @@ def _evaluate_rule(
         )
     # context_expression
     assert rule.condition is not None
-    result, explainer_fn = evaluate_explained(rule.condition, context, DIALECT, secret_roots)
+    scope, absent = context, ()
+    if rule.shape == TRANSITION_RULES_KEY:
+        scope, absent = _with_absent_as_none(rule.condition, context)
+    result, explainer_fn = evaluate_explained(rule.condition, scope, DIALECT, secret_roots)
+    notes = [f"'{name}' is not in context (reads as None)" for name in absent]
     if not result.success:
         return _candidate(
             entry,
@@ -182,7 +221,7 @@ def _evaluate_rule(
             "error",
             explained=explainer_fn,
             error=result.error,
-            note="the condition failed: treated as not holding",
+            note="; ".join([*notes, "the condition failed: treated as not holding"]),
             dialect=DIALECT,
         )
     return _candidate(
@@ -190,8 +229,24 @@ def _evaluate_rule(
         agent,
         "true" if result.value else "false",
         explained=explainer_fn,
+        note="; ".join(notes),
         dialect=DIALECT,
     )
+
+
+def _with_absent_as_none(
+    text: str, context: Mapping[str, Any]
+) -> tuple[Mapping[str, Any], tuple[str, ...]]:
+    """``context`` plus None for every name ``text`` reads that it lacks, as the runtime's
+    ``context.get(name)`` reads them; the evaluator reports a text that does not parse."""
+    try:
+        names = referenced_names(text, DIALECT)
+    except ExpressionError:
+        return context, ()
+    absent = tuple(sorted(name for name in names if name not in context))
+    if not absent:
+        return context, ()
+    return {**context, **dict.fromkeys(absent)}, absent
 
 
 def route_transitions(
@@ -224,6 +279,9 @@ def route_transitions(
     if winner is None:
         return RouteDecision("transition_graph", agent, tuple(candidates), None, NO_MATCH, True)
     why = "after_turn always holds" if winner.outcome == "always" else "its condition holds"
-    reason = f"transitions[{winner.index}] is the first rule that matches: {why}"
+    reason = f"{graph.shape}[{winner.index}] is the first rule that matches: {why}"
     ended = winner.target == "terminate"
+    if ended and graph.shape == TRANSITION_RULES_KEY:
+        rule = graph.rules[winner.index].model
+        reason += f"; the run ends ({(rule and rule.termination_reason) or 'workflow_complete'})"
     return RouteDecision("transition_graph", agent, tuple(candidates), winner, reason, ended)

@@ -171,3 +171,127 @@ transitions:
     # names not marked secret are shown
     shown = route_transitions(g, "A", context, secret_names=set())
     assert "  + ${stage} -> 'drafting-secretly'" in shown.candidates[0].explain_lines()
+
+
+# --- the transition_rules: shape, with the Mozaiks network runtime's semantics ---------------
+
+REAL = """
+transition_rules:
+  - source_agent: user
+    target_agent: InterviewAgent
+    transition_type: condition
+    condition_type: context_equals
+    condition_key: interview_complete
+    condition_value: false
+    transition_target: AgentTarget
+  - source_agent: InterviewAgent
+    target_agent: PlannerAgent
+    transition_type: condition
+    condition_type: context_expression
+    context_expression: "${interview_complete} == True and len(${answers}) > 0"
+    transition_target: AgentTarget
+  - source_agent: InterviewAgent
+    target_agent: terminate
+    transition_type: condition
+    condition_type: tool_called
+    tool_name: give_up
+    transition_target: TerminateTarget
+    termination_reason: workflow_failed
+  - source_agent: InterviewAgent
+    target_agent: user
+    transition_type: after_turn
+    transition_target: RevertToUserTarget
+  - source_agent: PlannerAgent
+    target_agent: ReviewAgent
+    transition_type: condition
+    condition_type: context_equals
+    condition_key: review_requested
+"""
+
+
+def test_real_rules_first_match_wins_with_their_own_key_in_the_reason(graph):
+    g = graph(REAL)
+    done = route_transitions(g, "InterviewAgent", {"interview_complete": True, "answers": ["a"]})
+    assert [c.outcome for c in done.candidates] == ["true", "skipped", "skipped"]
+    assert done.winner.target == "PlannerAgent" and not done.ended
+    assert done.reason == (
+        "transition_rules[1] is the first rule that matches: its condition holds"
+    )
+    # after_turn to the user pauses the run for the human; it does not end it
+    waiting = route_transitions(g, "InterviewAgent", {"interview_complete": False, "answers": []})
+    assert [c.outcome for c in waiting.candidates] == ["false", "false", "always"]
+    assert waiting.winner.target == "user" and not waiting.ended
+
+
+def test_real_terminate_names_the_termination_reason(graph):
+    decision = route_transitions(
+        graph(REAL),
+        "InterviewAgent",
+        {"interview_complete": False, "answers": []},
+        tools_called=("give_up",),
+    )
+    assert decision.winner.target == "terminate" and decision.ended
+    assert decision.reason == (
+        "transition_rules[2] is the first rule that matches: its condition holds; "
+        "the run ends (workflow_failed)"
+    )
+
+
+def test_real_context_equals_is_the_runtimes_python_equality(graph):
+    # AG2's ContextEquals is context.get(key) == value: 0 == False holds there
+    decision = route_transitions(graph(REAL), "user", {"interview_complete": 0})
+    first = decision.candidates[0]
+    assert first.outcome == "true" and decision.winner.target == "InterviewAgent"
+    assert first.note.startswith(
+        "the runtime compares with Python ==, where True == 1 and False == 0"
+    )
+    # the brief's shape keeps JSON equality: the same comparison does not hold there
+    brief = route_transitions(graph(RULES), "InterviewAgent", {**BASE, "interview_complete": 1})
+    assert brief.candidates[0].outcome == "false"
+
+
+def test_real_missing_values_read_as_none(graph):
+    g = graph(REAL)
+    # no condition_value: the rule matches while the key is absent (None)
+    review = route_transitions(g, "PlannerAgent", {})
+    assert review.winner.target == "ReviewAgent"
+    assert review.winner.note.startswith("'review_requested' is not in context (reads as None)")
+    # an expression reads an absent variable as None instead of failing
+    decision = route_transitions(g, "InterviewAgent", {"answers": ["a"]})
+    expression = decision.candidates[0]
+    assert expression.outcome == "false" and expression.error is None
+    assert expression.note == "'interview_complete' is not in context (reads as None)"
+    assert "  + ${interview_complete} == True -> False (got None)" in (
+        expression.explain_lines(reveal=True)
+    )
+    assert decision.winner.target == "user"
+
+
+def test_real_user_aliases_route_from_the_same_rules(graph):
+    g = graph(REAL)
+    for spelling in ("user", "User", "UserProxy", "user_proxy"):
+        decision = route_transitions(g, spelling, {"interview_complete": False})
+        assert decision.winner.target == "InterviewAgent", spelling
+
+
+def test_real_rule_the_runtime_refuses_shows_as_an_error_and_routing_goes_on(graph):
+    g = graph(
+        """
+transition_rules:
+  - source_agent: A
+    target_agent: B
+    transition_type: after_turn
+    condition_key: ready
+  - source_agent: A
+    target_agent: C
+    transition_type: after_turn
+"""
+    )
+    decision = route_transitions(g, "A", {"ready": True})
+    broken, fallback = decision.candidates
+    assert broken.outcome == "error"
+    assert broken.error_message == (
+        "an after_turn rule must not declare condition fields (condition_key); "
+        "the runtime refuses it"
+    )
+    assert decision.winner is fallback and fallback.target == "C"
