@@ -23,6 +23,7 @@ from core.secrets import MASK, is_secret_key, mask_value, secret_strings
 
 SKIPPED: Final = "skipped"
 _MAX_SHOWN: Final = 120  # characters of a value shown on one explain line
+_MAX_STRING: Final = 1000  # characters of a string kept in a display value
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,7 +83,10 @@ def jsonable(value: Any, depth: int = 0) -> Any:
     """A JSON-able rendering of an evaluation value (not for evaluation)."""
     if value is UNDEFINED:
         return "undefined"
-    if value is None or isinstance(value, (bool, str)):
+    if isinstance(value, str):
+        # A display value: long strings are cut (which also bounds the masking regexes).
+        return value if len(value) <= _MAX_STRING else value[:_MAX_STRING] + "..."
+    if value is None or isinstance(value, bool):
         return value
     if isinstance(value, int):
         return value
@@ -199,16 +203,23 @@ def _tainted(node: ast.AST, roots: Collection[str]) -> bool:
     return False
 
 
-def _leaves(value: Any, depth: int = 0) -> set[str]:
-    if isinstance(value, str):
-        return {value}
+def _collect(value: Any, found: set[str], *, every: bool, depth: int = 0) -> None:
+    """Add to ``found`` the strings of ``value`` that are secret: all of them when ``every``,
+    else those under secret-looking keys and URI passwords."""
     if depth > 50:
-        return set()
-    if isinstance(value, dict):
-        return set().union(*(_leaves(v, depth + 1) for v in value.values()))
-    if isinstance(value, (list, tuple)):
-        return set().union(*(_leaves(v, depth + 1) for v in value))
-    return set()
+        return
+    if isinstance(value, str):
+        if every:
+            found.add(value)
+        elif "://" in value and len(value) <= 4 * _MAX_STRING:
+            # Long strings are displayed cut, so only short ones need the (costly) URI scan.
+            found |= secret_strings(value)
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            _collect(item, found, every=every or is_secret_key(key), depth=depth + 1)
+    elif isinstance(value, (list, tuple)):
+        for item in value:
+            _collect(item, found, every=every, depth=depth + 1)
 
 
 def _secrets_in(scope: Any, roots: Collection[str]) -> list[str]:
@@ -217,10 +228,9 @@ def _secrets_in(scope: Any, roots: Collection[str]) -> list[str]:
     out: masking every "a" would hide everything and protect nothing."""
     if not isinstance(scope, dict):
         return []
-    found = secret_strings(scope)
-    for root in roots:
-        if root in scope:
-            found |= _leaves(scope[root])
+    found: set[str] = set()
+    for name, value in scope.items():
+        _collect(value, found, every=name in roots or is_secret_key(name))
     return sorted((s for s in found if len(s) >= 4), key=len, reverse=True)
 
 

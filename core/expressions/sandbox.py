@@ -23,7 +23,7 @@ MAX_LENGTH: Final = 1000  # characters of expression text
 MAX_DEPTH: Final = 100  # AST levels; keeps every recursive walk far from Python's stack limit
 MAX_STRING_LENGTH: Final = 100_000  # longest string/list an operator may build
 MAX_INT_BITS: Final = 10_000  # largest integer ** or * may build (2**10000 is ~3000 digits)
-MAX_CALLBACKS: Final = 10_000  # arrow calls per evaluation: nested map/filter stay in ~ms
+MAX_CALLBACKS: Final = 5_000  # arrow calls per evaluation: keeps nested map/filter in ms
 
 
 @dataclass(frozen=True, slots=True)
