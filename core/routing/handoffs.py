@@ -6,10 +6,20 @@ model may pick one of the ``llm``/``string_llm`` handoffs (decided by the model,
 be evaluated here, only listed); then the other expression conditions, after the agent's work;
 then ``after_work`` rules. Within a phase, file order. The first rule that holds wins and the
 rest are not evaluated.
+
+As the legacy runtime's HandoffManager (mozaiksai/core/workflow/handoffs.py) wires them: an
+agent keeps only its last unconditional ``after_work`` rule (earlier ones are listed as
+overridden); ``true``/``false``/``null`` in an expression read as ``True``/``False``/``None``;
+``condition_type`` ``context_expression``/``context`` mean an expression, ``condition_scope``
+``before_reply``/``immediate``/``context_pre`` mean ``pre``; and the targets ``User``,
+``UserProxy``, ``user-agent``... are the human, ``end``/``stop`` (either case) end the run.
+Deliberate difference: the runtime rewrites ``true``/``false``/``null`` even inside quoted
+strings and ``${...}`` names; flowctx leaves those alone.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Collection, Mapping
 from typing import Any
 
@@ -33,12 +43,39 @@ def _raw(entry: Entry[Any], name: str) -> Any:
     return entry.raw.get(name) if isinstance(entry.raw, dict) else None
 
 
+_LITERALS = {"true": "True", "false": "False", "null": "None"}
+# a quoted string or a ${name} (both kept as they are), or a YAML-style literal as a word
+_LITERAL_OR_STRING = re.compile(
+    r"""("(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|\$\{[^}]*\})|\b(true|false|null)\b""", re.I
+)
+
+
+def runtime_condition(text: str) -> str:
+    """``text`` with ``true``/``false``/``null`` (any case) as Python literals, as the legacy
+    runtime rewrites an expression before evaluating it. Every replacement keeps its length,
+    so error positions still point into the author's text."""
+
+    def swap(match: re.Match[str]) -> str:
+        return match.group(1) or _LITERALS[match.group(2).lower()]
+
+    return _LITERAL_OR_STRING.sub(swap, text)
+
+
 def phase(rule: HandoffRule) -> int:
     if rule.handoff_type == "after_work":
         return PHASE_AFTER
     if not rule.is_expression:
         return PHASE_LLM
-    return PHASE_PRE if rule.condition_scope == "pre" else PHASE_POST
+    return PHASE_PRE if rule.is_pre else PHASE_POST
+
+
+def overridden_after_works(entries: list[Entry[HandoffRule]]) -> set[int]:
+    """Indexes of ``after_work`` rules a later one of the same agent replaces (the runtime
+    keeps the last)."""
+    after = [
+        e.index for e in entries if e.model is not None and e.model.handoff_type == "after_work"
+    ]
+    return set(after[:-1])
 
 
 def rules_for(handoffs: HandoffsFile, agent: str) -> list[Entry[HandoffRule]]:
@@ -55,7 +92,7 @@ def _candidate(
     entry: Entry[HandoffRule], outcome: Any, *, note: str = "", **extra: Any
 ) -> Candidate:
     rule = entry.model
-    target = rule.target_agent if rule else _raw(entry, "target_agent")
+    target = rule.target_label if rule else _raw(entry, "target_agent")
     return Candidate(
         index=entry.index,
         description=rule.description if rule else _raw(entry, "description"),
@@ -88,7 +125,8 @@ def _evaluate(
     if where == PHASE_LLM:
         return _candidate(entry, "not evaluable", note=note)
     assert rule.condition is not None
-    result, explainer = evaluate_explained(rule.condition, context, DIALECT, secret_roots)
+    text = runtime_condition(rule.condition)
+    result, explainer = evaluate_explained(text, context, DIALECT, secret_roots)
     if not result.success:
         return _candidate(
             entry,
@@ -117,7 +155,18 @@ def route_handoffs(
     winner: Candidate | None = None
     winner_phase = PHASE_INVALID
     model_choices: list[str] = []
-    for entry in rules_for(handoffs, agent):
+    mine = rules_for(handoffs, agent)
+    replaced = overridden_after_works(mine)
+    for entry in mine:
+        if entry.index in replaced:
+            candidates.append(
+                _candidate(
+                    entry,
+                    "skipped",
+                    note="overridden: the runtime keeps only the agent's last after_work rule",
+                )
+            )
+            continue
         if winner is not None:
             candidates.append(
                 _candidate(entry, "skipped", note="not evaluated: an earlier rule holds")

@@ -115,3 +115,112 @@ handoff_rules:
     assert decision.winner is None
     assert decision.reason == "no handoff rule applies unless the model hands off to B"
     assert not decision.ended
+
+
+# --- what real Mozaiks handoffs.yaml files write, as the legacy HandoffManager reads it ------
+
+# the shape of factory_app/app/workflows/AgentGenerator/handoffs.yaml: every key spelled out,
+# explicit nulls, an informational transition_target
+REAL = """
+handoff_rules:
+- source_agent: user
+  target_agent: InterviewAgent
+  handoff_type: condition
+  condition_type: expression
+  condition_scope: null
+  condition: ${interview_complete} == false
+  transition_target: AgentTarget
+- source_agent: user
+  target_agent: ContextVariablesAgent
+  handoff_type: condition
+  condition_type: Context_Expression
+  condition_scope: Before_Reply
+  condition: ${action_plan_acceptance} == "accepted"
+  transition_target: AgentTarget
+- source_agent: user
+  target_agent: PatternAgent
+  handoff_type: condition
+  condition_type: string_llm
+  condition_scope: null
+  condition: When the user provides feedback about the plan.
+  transition_target: AgentTarget
+- source_agent: user
+  target_agent: User
+  handoff_type: after_work
+  condition_type: null
+  condition_scope: null
+  condition: null
+  transition_target: RevertToUserTarget
+- source_agent: user
+  target_agent: END
+  handoff_type: after_work
+  condition_type: null
+  condition_scope: null
+  condition: null
+  transition_target: TerminateTarget
+"""
+
+
+def test_real_handoffs_load_clean(workspace):
+    root = workspace(
+        {"workflows/W/context_variables.yaml": CONTRACT, "workflows/W/handoffs.yaml": REAL}
+    )
+    routes = load_routes(load_workflow(root, "W"))
+    assert routes.diagnostics == ()
+    second = routes.handoffs.rules[1].model
+    # aliases the runtime accepts, read case-insensitively
+    assert second.is_expression and second.is_pre
+    assert routes.handoffs.rules[4].model.target_label == "terminate"
+
+
+def test_real_handoffs_route_with_the_runtimes_literals_and_aliases(handoffs):
+    h = handoffs(REAL)
+    decision = route_handoffs(
+        h, "user", {"interview_complete": True, "action_plan_acceptance": "accepted"}
+    )
+    # before_reply is a pre scope: checked first; 'false' reads as False
+    assert [c.index for c in decision.candidates] == [1, 2, 0, 3, 4]
+    assert decision.winner.target == "ContextVariablesAgent"
+    assert decision.reason == "handoff_rules[1] holds before the LLM runs"
+    interview = route_handoffs(
+        h, "user", {"interview_complete": False, "action_plan_acceptance": "pending"}
+    )
+    assert [c.outcome for c in interview.candidates[:3]] == ["false", "not evaluable", "true"]
+    assert interview.winner.target == "InterviewAgent"
+    assert interview.candidates[2].error is None
+
+
+def test_only_the_last_after_work_counts(handoffs):
+    decision = route_handoffs(
+        handoffs(REAL), "user", {"interview_complete": True, "action_plan_acceptance": "no"}
+    )
+    assert [c.outcome for c in decision.candidates] == [
+        "false",
+        "not evaluable",
+        "false",
+        "skipped",
+        "always",
+    ]
+    overridden = decision.candidates[3]
+    assert overridden.target == "user"
+    assert overridden.note == "overridden: the runtime keeps only the agent's last after_work rule"
+    # END is one of the runtime's spellings of terminate
+    assert decision.winner.target == "terminate" and decision.ended
+    assert decision.reason == (
+        "handoff_rules[4] (after_work) applies, unless the model first hands off to PatternAgent"
+    )
+
+
+def test_literals_inside_strings_and_names_are_left_alone(handoffs):
+    h = handoffs(
+        """
+handoff_rules:
+  - source_agent: A
+    target_agent: B
+    handoff_type: condition
+    condition: ${mode} == "null" and ${flag} != NULL
+"""
+    )
+    holds = route_handoffs(h, "A", {"mode": "null", "flag": True})
+    assert holds.winner.target == "B"
+    assert route_handoffs(h, "A", {"mode": "null", "flag": None}).winner is None
