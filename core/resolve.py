@@ -14,7 +14,7 @@ from core.inputs import ResolveInputs
 from core.launch import admit_launch
 from core.results import Matrix, Row, TraceStep
 from core.schema_keys import schema_rows
-from core.secrets import is_secret_key
+from core.secrets import is_secret_key, mask_text
 from core.sources import RESOLVERS, SourceContext
 from core.workspace import VariableSpec, WorkflowSnapshot
 
@@ -58,6 +58,7 @@ def resolve(workflow: WorkflowSnapshot, inputs: ResolveInputs) -> Matrix:
     # build-context projections sit between the load value and launch values (REFERENCE.md 5)
     projection = project_build_context(workflow, inputs.env, launch, admission.trigger)
     values: dict[str, Any] = dict(launch)
+    secret_names = frozenset(v.name for v in workflow.variables if _is_secret(v))
     rows: list[Row] = []
     for spec in workflow.variables:
         agents = workflow.agents_of(spec.name)
@@ -66,7 +67,9 @@ def resolve(workflow: WorkflowSnapshot, inputs: ResolveInputs) -> Matrix:
             values[spec.name] = None
             continue
         definition = spec.definition
-        ctx = SourceContext(spec.name, definition, workflow, inputs, values, fallbacks)
+        ctx = SourceContext(
+            spec.name, definition, workflow, inputs, values, fallbacks, secret_names
+        )
         result = RESOLVERS[definition.source.type](ctx)
         if definition.source.type == "build_context":
             result = apply_projection(projection, spec.name, result)
@@ -90,11 +93,12 @@ def resolve(workflow: WorkflowSnapshot, inputs: ResolveInputs) -> Matrix:
                 source=definition.source.type,
                 status="error" if result.error else status,
                 value=value,
-                origin=origin,
-                trace=tuple(trace),
-                warnings=tuple(result.warnings),
+                # messages may quote paths and URIs: mask passwords once, for every consumer
+                origin=mask_text(origin),
+                trace=tuple(TraceStep(t.step, t.outcome, mask_text(t.detail)) for t in trace),
+                warnings=tuple(mask_text(w) for w in result.warnings),
                 agents=agents,
-                error=result.error,
+                error=mask_text(result.error) if result.error else None,
                 loc=spec.loc,
                 secret=_is_secret(spec),
                 definition=spec.raw,
