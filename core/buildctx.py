@@ -937,10 +937,26 @@ def _summary_line(record: Any, id_field: str) -> str:
     return line
 
 
+class _RecordDumper(yaml.SafeDumper):
+    """Multi-line strings as literal blocks, so a selected record reads like its catalog."""
+
+
+def _str_block(dumper: yaml.SafeDumper, value: str) -> yaml.ScalarNode:
+    style = "|" if "\n" in value else None
+    return dumper.represent_scalar("tag:yaml.org,2002:str", value, style=style)
+
+
+_RecordDumper.add_representer(str, _str_block)
+
+
 def _record_text(record: Any) -> str:
     if isinstance(record, (Mapping, list)):
-        return yaml.safe_dump(
-            record, sort_keys=False, allow_unicode=True, default_flow_style=False
+        return yaml.dump(
+            record,
+            Dumper=_RecordDumper,
+            sort_keys=False,
+            allow_unicode=True,
+            default_flow_style=False,
         ).strip()
     return str(record)
 

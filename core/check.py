@@ -8,11 +8,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from core.buildctx import build_context_setting, discover, registry_problems
 from core.diagnostics import Diagnostic, sort_key
+from core.exposure import withheld_reason
 from core.pathsafety import confine
 from core.routing.checks import routing_problems
 from core.session import Session
-from core.workspace import WorkflowSnapshot
+from core.workspace import WorkflowSnapshot, display_path
 
 WorkflowCheck = Callable[[Session, WorkflowSnapshot], list[Diagnostic]]
 WorkspaceCheck = Callable[[Session], list[Diagnostic]]
@@ -46,13 +48,15 @@ def file_source_problems(session: Session, wf: WorkflowSnapshot) -> list[Diagnos
 
 
 def exposure_problems(session: Session, wf: WorkflowSnapshot) -> list[Diagnostic]:
-    """Warnings: variables no agent exposes, agents that expose nothing."""
+    """Warnings: variables no agent exposes, agents that expose nothing, and exposures the
+    runtime never renders (build-context and ``model_visible: false`` variables)."""
     out: list[Diagnostic] = []
     if wf.doc is None:
         return out
     exposed = {n for names in wf.agents.values() for n in names}
     for spec in wf.variables:
-        if spec.name not in exposed:
+        # tool-only variables are meant to stay out of prompts: not exposing them is right
+        if spec.name not in exposed and withheld_reason(spec) is None:
             out.append(
                 wf.doc.diag(
                     ("definitions", spec.name),
@@ -67,11 +71,50 @@ def exposure_problems(session: Session, wf: WorkflowSnapshot) -> list[Diagnostic
                     ("agents", agent), f"agent '{agent}' exposes no variables", severity="warning"
                 )
             )
+        for i, name in enumerate(names):
+            spec = wf.variable(name)
+            why = withheld_reason(spec) if spec is not None else None
+            if why is not None:
+                out.append(
+                    wf.doc.diag(
+                        ("agents", agent, "variables", i),
+                        f"agent '{agent}' lists '{name}', which the runtime never puts in its "
+                        f"prompt ({why})",
+                        key=False,
+                        severity="warning",
+                    )
+                )
     return out
 
 
 def workspace_problems(session: Session) -> list[Diagnostic]:
     return [*session.profile.diagnostics, *session.database_problems]
+
+
+def build_context_problems(session: Session) -> list[Diagnostic]:
+    """Every registry under ``<workspace>/build_context/`` and under the configured root."""
+    setting = build_context_setting(session.effective_env(), session.root)
+    roots = [session.root / "build_context"]
+    if setting.root is not None and setting.root.resolve() != roots[0].resolve():
+        roots.append(setting.root)
+    out: list[Diagnostic] = []
+    if setting.enabled and setting.root is not None and not setting.root.is_dir():
+        out.append(
+            Diagnostic(
+                display_path(setting.root, session.root),
+                0,
+                0,
+                f"build-context registry root does not exist ({setting.root_reason})",
+                severity="warning",
+            )
+        )
+    registries = [(root, reg) for root in roots for reg in discover(root, session.root)]
+    if not registries:
+        return out
+    workflows = {name: session.load(name) for name in session.workflows()}
+    for root, reg in registries:
+        out.extend(registry_problems(reg, root, workflows))
+    return out
 
 
 WORKFLOW_CHECKS: list[WorkflowCheck] = [
@@ -80,7 +123,7 @@ WORKFLOW_CHECKS: list[WorkflowCheck] = [
     exposure_problems,
     routing_problems,
 ]
-WORKSPACE_CHECKS: list[WorkspaceCheck] = [workspace_problems]
+WORKSPACE_CHECKS: list[WorkspaceCheck] = [workspace_problems, build_context_problems]
 
 
 def check_workspace(session: Session, workflows: list[str] | None = None) -> list[Diagnostic]:

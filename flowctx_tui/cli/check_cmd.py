@@ -9,6 +9,7 @@ from core.check import check_workspace
 from core.session import open_session
 from core.workspace import WorkspaceNotFound
 from flowctx_tui.cli.common import fail
+from flowctx_tui.cli.launch_args import add_build_context_arg, build_context_env
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -18,11 +19,12 @@ def configure(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--strict", action="store_true", help="treat warnings as errors")
     parser.add_argument("--quiet", "-q", action="store_true", help="print errors only")
+    add_build_context_arg(parser)
 
 
 def run(args: argparse.Namespace) -> int:
     try:
-        session = open_session(args.path, env=dict(os.environ))
+        session = open_session(args.path, env={**os.environ, **build_context_env(args)})
     except WorkspaceNotFound as exc:
         return fail(str(exc))
     names = session.workflows()

@@ -12,6 +12,7 @@ from core.present import display_value, matrix_to_json, short_value
 from core.results import Matrix
 from core.secrets import mask_text
 from flowctx_tui.cli.common import UsageError, fail, load_json_arg
+from flowctx_tui.cli.launch_args import add_build_context_arg, build_context_env
 from flowctx_tui.cli.workspace_args import add_workspace_args, open_from_args, pick_workflow
 
 _COLOURS = {"resolved": "32", "default": "36", "fallback": "33", "pending": "2", "error": "31;1"}
@@ -21,7 +22,11 @@ def configure(parser: argparse.ArgumentParser) -> None:
     add_workspace_args(parser, path_required=False)
     parser.add_argument("--format", choices=("table", "json"), default="table")
     parser.add_argument("--reveal", action="store_true", help="show secret values unmasked")
-    parser.add_argument("--launch", help="launch/runtime values as JSON or @file")
+    parser.add_argument(
+        "--launch",
+        help="launch/runtime values as JSON or @file (the launch trigger payload goes under "
+        '"$trigger")',
+    )
     parser.add_argument(
         "--env",
         action="append",
@@ -29,6 +34,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
         metavar="NAME=VALUE",
         help="override an environment variable for this resolution (repeatable)",
     )
+    add_build_context_arg(parser)
 
 
 def parse_env_overrides(items: list[str]) -> dict[str, str]:
@@ -96,6 +102,7 @@ def run(args: argparse.Namespace) -> int:
         if not isinstance(launch, dict):
             raise UsageError("--launch must be a JSON object")
         env = parse_env_overrides(args.env)
+        env.update(build_context_env(args))
     except UsageError as exc:
         return fail(str(exc))
     matrix = session.matrix(name, env, launch)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +20,8 @@ from core.buildctx import (
 from core.check import check_workspace
 from core.results import Matrix
 from core.session import open_session
+from flowctx_tui.cli import main
+from flowctx_tui.cli.workspace_args import demo_path
 from tests.conftest import WriteWorkspace
 
 CONTRACT = """
@@ -580,8 +583,6 @@ def test_check_refuses_an_asset_outside_the_registry_root(workspace: WriteWorksp
 
 
 def test_the_bundled_demo_projects_through_its_profile() -> None:
-    from flowctx_tui.cli.workspace_args import demo_path
-
     session = open_session(demo_path(), env={})
     m = session.matrix("AppGenerator")
     row = m.row("capability_packs")
@@ -591,3 +592,38 @@ def test_the_bundled_demo_projects_through_its_profile() -> None:
         "finance-lead@example.test",
         "ops-manager@example.test",
     ]
+
+
+# --- the --build-context option on matrix and check ---------------------------------------------
+
+
+def test_matrix_option_turns_it_on_and_says_so(
+    workspace: WriteWorkspace, capsys: pytest.CaptureFixture[str]
+) -> None:
+    root = _ws(workspace, {"mozaikspay": PAY, "stripe_legacy": LEGACY})
+    assert main(["matrix", str(root), "--format", "json"]) == 0
+    off = json.loads(capsys.readouterr().out)
+    assert {v["name"]: v["status"] for v in off["variables"]}["capability_packs"] == "pending"
+    assert main(["matrix", str(root), "--format", "json", "--build-context"]) == 0
+    on = json.loads(capsys.readouterr().out)
+    packs = next(v for v in on["variables"] if v["name"] == "capability_packs")
+    assert [p["id"] for p in packs["value"]] == ["mozaikspay"]
+    assert on["notes"] == [
+        "build context on: --build-context option (FLOWCTX_BUILD_CONTEXT=on); registry root: "
+        "the workspace's build_context/ (--build-context default)"
+    ]
+
+
+def test_check_option_validates_the_given_root(
+    workspace: WriteWorkspace, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    root = _ws(workspace, {})
+    shared = tmp_path / "shared" / "bad"
+    shared.mkdir(parents=True)
+    (shared / "context.yaml").write_text("context_id: bad\npack: {id: Bad}\n", encoding="utf-8")
+    assert main(["check", str(root)]) == 0
+    capsys.readouterr()
+    assert main(["check", str(root), f"--build-context={tmp_path / 'shared'}"]) == 1
+    out = capsys.readouterr().out
+    assert "bad/context.yaml:2:1: pack: missing required field 'version'" in out
+    assert "pack.id: pack id 'Bad' must match" in out
