@@ -24,9 +24,12 @@ _SECRET_PARTS = (
     "apikey",
     "private_key",
 )
-# ``:/`` as well as ``://``: a URI that went through pathlib loses one slash but not its password
+# ``:/`` as well as ``://``: a URI that went through pathlib loses one slash but not its password.
+# A scheme starts only after a non-scheme character and the quantifiers are possessive, so a
+# long string with no URI in it costs one pass, not one pass per starting position.
 _URI_PASSWORD = re.compile(
-    r"(?P<head>[A-Za-z][A-Za-z0-9+.\-]*:/{1,2}[^:/?#@\s]*:)(?P<pw>[^@/\s]+)(?=@)"
+    r"(?<![A-Za-z0-9+.\-])(?P<head>[A-Za-z][A-Za-z0-9+.\-]*+:/{1,2}[^:/?#@\s]*+:)"
+    r"(?P<pw>[^@/\s]++)(?=@)"
 )
 
 
