@@ -3,18 +3,29 @@
 Conditions are parsed (not evaluated) in their dialect; a condition's problems point at the
 condition's value mark. The ``${names}`` a Mozaiks condition reads must be declared in
 context_variables.yaml (or be injected by the runtime); agents named in routing rules should be
-agents of the contract, but only as a warning since agents.yaml may define more.
+agents of the contract, but only as a warning since agents.yaml may define more. Problems point
+at the key of the file's own shape (``context_expression`` in a ``transition_rules:`` file).
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
 from core.diagnostics import Diagnostic, did_you_mean
 from core.expressions import ExpressionError, referenced_names
 from core.routing.handoffs import DIALECT as HANDOFF_DIALECT
-from core.routing.model import FlowFile, HandoffsFile, Routes, TransitionGraphFile
+from core.routing.handoffs import overridden_after_works, runtime_condition
+from core.routing.model import (
+    TRANSITION_RULES_KEY,
+    Entry,
+    FlowFile,
+    HandoffRule,
+    HandoffsFile,
+    Routes,
+    TransitionGraphFile,
+)
 from core.routing.transitions import DIALECT as TRANSITION_DIALECT
 from core.workspace import WorkflowSnapshot
 from core.yamlmarks import PathKey, YamlDoc
@@ -35,6 +46,9 @@ RUNTIME_KEYS = frozenset(
 PSEUDO_AGENTS = frozenset({"user", "terminate"})
 #: The names a MemberJunction path condition can read (the PRD's EnhancedPathContext).
 PATH_CONTEXT_NAMES = ("payload", "stepResult", "flowContext", "data", "context")
+#: ``!``, `` & `` and `` | `` outside quotes: AG2 spellings the network runtime's Python-based
+#: ``${name}`` evaluator does not parse
+_AG2_ONLY = re.compile(r"""("(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')|(!(?!=)| & | \| )""")
 
 
 def declared_names(wf: WorkflowSnapshot) -> frozenset[str]:
@@ -62,17 +76,22 @@ def _undeclared(
     declared: frozenset[str],
     wf: WorkflowSnapshot,
     out: list[Diagnostic],
+    consequence: str = "the runtime fails with a missing context variable",
 ) -> None:
     for name in sorted(set(names) - declared):
         hint = did_you_mean(name, declared)
         out.append(
             doc.diag(
                 path,
-                f"'{name}' is not declared in {wf.contract_file}{hint}; "
-                "the runtime fails with a missing context variable",
+                f"'{name}' is not declared in {wf.contract_file}{hint}; {consequence}",
                 key=False,
             )
         )
+
+
+def _ag2_only_spellings(text: str) -> list[str]:
+    found = {m.group(2).strip() for m in _AG2_ONLY.finditer(text) if m.group(2)}
+    return sorted(found)
 
 
 def flow_problems(flow: FlowFile) -> list[Diagnostic]:
@@ -159,13 +178,14 @@ def transition_problems(graph: TransitionGraphFile, wf: WorkflowSnapshot) -> lis
         return out
     declared = declared_names(wf)
     agent = _agent_check(wf, doc, out)
+    real = graph.shape == TRANSITION_RULES_KEY
     for entry in graph.rules:
         rule = entry.model
         if rule is None:
             continue
-        agent((*entry.path, "source"), rule.source, "source")
+        agent((*entry.path, rule.key("source")), rule.source, "source")
         target = rule.target
-        tpath = (*entry.path, "target")
+        tpath = (*entry.path, rule.key("target"))
         if isinstance(entry.raw, dict) and isinstance(entry.raw.get("target"), dict):
             tpath = (*tpath, "agent")
         if target.agent and target.type in ("AgentTarget", "AgentNameTarget"):
@@ -175,13 +195,44 @@ def transition_problems(graph: TransitionGraphFile, wf: WorkflowSnapshot) -> lis
         if rule.transition_type != "condition":
             continue
         if rule.condition_type == "context_expression" and rule.condition:
-            where = (*entry.path, "condition")
+            where = (*entry.path, rule.key("condition"))
             names = _parse(doc, where, rule.condition, TRANSITION_DIALECT, out)
             if names is not None:
-                _undeclared(doc, where, names, declared, wf, out)
+                _undeclared(
+                    doc,
+                    where,
+                    names,
+                    declared,
+                    wf,
+                    out,
+                    "the runtime refuses routing that reads undeclared context"
+                    if real
+                    else "the runtime fails with a missing context variable",
+                )
+            spellings = _ag2_only_spellings(rule.condition) if real else []
+            if spellings and names is not None:
+                out.append(
+                    doc.diag(
+                        where,
+                        f"{', '.join(repr(x) for x in spellings)}: the Mozaiks runtime's "
+                        "${name} evaluator takes Python operators only; write not, and, or",
+                        key=False,
+                        severity="warning",
+                    )
+                )
         elif rule.condition_type == "context_equals" and rule.condition_key:
             where = (*entry.path, "condition_key")
-            _undeclared(doc, where, [rule.condition_key], declared, wf, out)
+            _undeclared(
+                doc,
+                where,
+                [rule.condition_key],
+                declared,
+                wf,
+                out,
+                "the runtime reads it as None"
+                if real
+                else "the runtime fails with a missing context variable",
+            )
     return out
 
 
@@ -197,12 +248,36 @@ def handoff_rule_problems(handoffs: HandoffsFile, wf: WorkflowSnapshot) -> list[
         if rule is None:
             continue
         agent((*entry.path, "source_agent"), rule.source_agent, "source")
-        agent((*entry.path, "target_agent"), rule.target_agent, "target")
+        agent((*entry.path, "target_agent"), rule.target_label, "target")
         if rule.handoff_type == "condition" and rule.condition and rule.is_expression:
             where = (*entry.path, "condition")
-            names = _parse(doc, where, rule.condition, HANDOFF_DIALECT, out)
+            text = runtime_condition(rule.condition)
+            names = _parse(doc, where, text, HANDOFF_DIALECT, out)
             if names is not None:
                 _undeclared(doc, where, names, declared, wf, out)
+    by_source: dict[str, list[Entry[HandoffRule]]] = {}
+    for entry in handoffs.rules:
+        if entry.model is not None:
+            by_source.setdefault(entry.model.source_agent, []).append(entry)
+    for source, entries in by_source.items():
+        replaced = overridden_after_works(entries)
+        if not replaced:
+            continue
+        last = next(
+            e for e in reversed(entries) if e.model and e.model.handoff_type == "after_work"
+        )
+        line = doc.where((*last.path, "handoff_type"))[0]
+        for entry in entries:
+            if entry.index in replaced:
+                out.append(
+                    doc.diag(
+                        (*entry.path, "handoff_type"),
+                        f"'{source}' has a later after_work rule (line "
+                        f"{line}); the runtime keeps only the last, so this one never applies",
+                        key=False,
+                        severity="warning",
+                    )
+                )
     return out
 
 

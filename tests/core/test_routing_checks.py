@@ -251,3 +251,114 @@ def test_unknown_fields_and_yaml_errors_reach_check(workspace):
     ]
     broken = _problems(workspace, {"flow.yaml": "steps: [\n"}, "flow.yaml")
     assert len(broken) == 1 and broken[0].startswith("workflows/W/flow.yaml:2:1: YAML syntax")
+
+
+def test_clean_real_shape_files_have_no_problems(workspace):
+    files = {
+        "transition_graph.yaml": """
+        transition_rules:
+          - source_agent: user
+            target_agent: InterviewAgent
+            transition_type: condition
+            condition_type: context_equals
+            condition_key: interview_complete
+            condition_value: false
+            transition_target: AgentTarget
+          - source_agent: InterviewAgent
+            target_agent: PlannerAgent
+            transition_type: condition
+            condition_type: context_expression
+            context_expression: ${interview_complete} and not ${attempts} > 3
+            transition_target: AgentTarget
+          - source_agent: PlannerAgent
+            target_agent: terminate
+            transition_type: after_turn
+            transition_target: TerminateTarget
+        """,
+        "handoffs.yaml": """
+        handoff_rules:
+        - source_agent: InterviewAgent
+          target_agent: PlannerAgent
+          handoff_type: condition
+          condition_type: expression
+          condition_scope: null
+          condition: ${interview_complete} == true
+          transition_target: AgentTarget
+        - source_agent: PlannerAgent
+          target_agent: User
+          handoff_type: after_work
+          condition_type: null
+          condition_scope: null
+          condition: null
+          transition_target: RevertToUserTarget
+        """,
+    }
+    for name in files:
+        assert _problems(workspace, files, name) == []
+
+
+def test_real_shape_problems_point_at_its_own_keys(workspace):
+    problems = _problems(
+        workspace,
+        {
+            "transition_graph.yaml": """
+            transition_rules:
+              - source_agent: InterviewAgnt
+                target_agent: Planner
+                transition_type: condition
+                condition_type: context_expression
+                context_expression: "!${interview_complet} & ${attempts} > 3"
+              - source_agent: InterviewAgent
+                target_agent: PlannerAgent
+                transition_type: condition
+                condition_type: context_equals
+                condition_key: atempts
+                condition_value: 3
+            """
+        },
+        "transition_graph.yaml",
+    )
+    assert problems == [
+        "workflows/W/transition_graph.yaml:2:19: warning: transition_rules[0].source_agent: "
+        "source agent 'InterviewAgnt' is not an agent of workflows/W/context_variables.yaml "
+        "(did you mean 'InterviewAgent'?)",
+        "workflows/W/transition_graph.yaml:3:19: warning: transition_rules[0].target_agent: "
+        "target agent 'Planner' is not an agent of workflows/W/context_variables.yaml "
+        "(did you mean 'PlannerAgent'?)",
+        "workflows/W/transition_graph.yaml:6:25: warning: transition_rules[0].context_expression"
+        ": '!', '&': the Mozaiks runtime's ${name} evaluator takes Python operators only; "
+        "write not, and, or",
+        "workflows/W/transition_graph.yaml:6:25: transition_rules[0].context_expression: "
+        "'interview_complet' is not declared in workflows/W/context_variables.yaml "
+        "(did you mean 'interview_complete'?); the runtime refuses routing that reads "
+        "undeclared context",
+        "workflows/W/transition_graph.yaml:11:20: transition_rules[1].condition_key: 'atempts' "
+        "is not declared in workflows/W/context_variables.yaml (did you mean 'attempts'?); the "
+        "runtime reads it as None",
+    ]
+
+
+def test_handoffs_a_replaced_after_work_is_a_warning(workspace):
+    problems = _problems(
+        workspace,
+        {
+            "handoffs.yaml": """
+            handoff_rules:
+              - source_agent: PlannerAgent
+                target_agent: user
+                handoff_type: after_work
+              - source_agent: InterviewAgent
+                target_agent: PlannerAgent
+                handoff_type: after_work
+              - source_agent: PlannerAgent
+                target_agent: END
+                handoff_type: after_work
+            """
+        },
+        "handoffs.yaml",
+    )
+    assert problems == [
+        "workflows/W/handoffs.yaml:4:19: warning: handoff_rules[0].handoff_type: 'PlannerAgent' "
+        "has a later after_work rule (line 10); the runtime keeps only the last, so this one "
+        "never applies"
+    ]
