@@ -9,7 +9,7 @@ CLI and the app's routes view call.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping
+from collections.abc import Collection, Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from core.pathcontext import build_path_context
@@ -84,6 +84,7 @@ def decide(
     *,
     data: Mapping[str, Any] | None = None,
     context_overrides: Mapping[str, Any] | None = None,
+    context_removed: Iterable[str] = (),
     payload: Any = None,
     step_result: Any = None,
     flow_context: Mapping[str, Any] | None = None,
@@ -94,9 +95,10 @@ def decide(
 ) -> list[RouteDecision]:
     """One decision per routing file that has rules for ``source`` (none when it is unknown).
 
-    The scope is the workflow's resolved context variables overlaid with ``context_overrides``;
-    for a flow that is ``context``, with ``data``, ``payload``, ``stepResult`` and
-    ``flowContext`` beside it. Pass ``routes`` to reuse files already loaded.
+    The scope is the workflow's resolved context variables without ``context_removed`` and
+    overlaid with ``context_overrides``; for a flow that is
+    ``context``, with ``data``, ``payload``, ``stepResult`` and ``flowContext`` beside it. Pass
+    ``routes`` to reuse files already loaded.
     """
     workflow = session.load(workflow_name)
     if routes is None:
@@ -112,7 +114,10 @@ def decide(
         return []
 
     matrix = session.matrix(workflow, env_overrides, launch)
-    context = dict(matrix.values)
+    removed = frozenset(context_removed)
+    # removed first, then the overrides: a key both removed and edited keeps the edit, as in
+    # the scratchpad (core.scenarios.apply_overrides)
+    context = {k: v for k, v in matrix.values.items() if k not in removed}
     context.update(context_overrides or {})
     # Mozaiks: what the user typed may be secret; resolved secrets are masked like the matrix
     secret = {*(context_overrides or {}), *(r.name for r in matrix.rows if r.secret)}

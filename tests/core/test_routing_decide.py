@@ -144,3 +144,67 @@ def test_user_context_and_secret_variables_are_masked(workspace):
     ]
     assert "tok-123456" not in json.dumps(graph.to_json())
     assert "tok-123456" in json.dumps(graph.to_json(reveal=True))
+
+
+def test_removed_context_variables_are_gone_from_every_scope(workspace):
+    session = _session(workspace)
+    # the flow reads context.region: removed, the Audit path's comparison is false
+    (kept,) = decide(session, "W", "Validate", env_overrides={"APP_REGION": "us-east"})
+    assert kept.winner.target == "Audit"
+    (gone,) = decide(
+        session,
+        "W",
+        "Validate",
+        env_overrides={"APP_REGION": "us-east"},
+        context_removed=["region"],
+    )
+    assert gone.candidates[0].outcome == "false" and gone.winner.target == "Rejected"
+    # transitions: shape: an expression reading a removed variable fails and does not hold
+    graph, _ = decide(
+        session,
+        "W",
+        "InterviewAgent",
+        context_overrides={"interview_complete": True},
+        context_removed=("region",),
+    )
+    first = graph.candidates[0]
+    assert first.outcome == "error"
+    assert first.error_message == "Missing context variable: 'region'"
+    assert graph.winner.target == "user"
+
+
+def test_an_edit_wins_over_a_removal_of_the_same_variable(workspace):
+    session = _session(workspace)
+    graph, _ = decide(
+        session,
+        "W",
+        "InterviewAgent",
+        context_overrides={"interview_complete": True, "region": "eu-west"},
+        context_removed=("region", "interview_complete"),
+    )
+    assert graph.winner.target == "PlannerAgent"
+
+
+def test_removed_variables_read_as_none_in_runtime_shaped_rules(workspace):
+    root = workspace(
+        {
+            "workflows/W/context_variables.yaml": CONTRACT,
+            "workflows/W/transition_graph.yaml": """
+            transition_rules:
+              - source_agent: InterviewAgent
+                target_agent: PlannerAgent
+                transition_type: condition
+                condition_type: context_expression
+                context_expression: ${interview_complete} == None
+              - source_agent: InterviewAgent
+                target_agent: user
+                transition_type: after_turn
+            """,
+        }
+    )
+    session = open_session(root, env={})
+    (kept,) = decide(session, "W", "InterviewAgent")
+    assert kept.winner.target == "user"
+    (removed,) = decide(session, "W", "InterviewAgent", context_removed={"interview_complete"})
+    assert removed.winner.target == "PlannerAgent"
+    assert removed.winner.note.startswith("'interview_complete' is not in context (reads as None)")
