@@ -114,7 +114,13 @@ class MongoDatabase(_CollectionDatabase):
     def __init__(self, uri: str, timeout_ms: int = 1500) -> None:
         import pymongo
 
-        client = pymongo.MongoClient(uri, serverSelectionTimeoutMS=timeout_ms, connect=False)
+        # a keyword argument would override the URI's own option: honour what the user wrote
+        options = (
+            {}
+            if "serverselectiontimeoutms=" in uri.lower()
+            else {"serverSelectionTimeoutMS": timeout_ms}
+        )
+        client = pymongo.MongoClient(uri, connect=False, **options)
         super().__init__(client)
         self.label = f"MongoDB {mask_text(uri)}"
         self._down_until = 0.0

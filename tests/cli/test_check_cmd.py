@@ -256,11 +256,3 @@ def test_the_installed_script(workspace: WriteWorkspace, tmp_path: Path) -> None
     assert done.stdout.splitlines()[0].startswith(
         "workflows/Broken/context_variables.yaml:9:1: YAML syntax error"
     )
-    missing = subprocess.run(
-        [*command, "check", str(tmp_path / "nope")],
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
-    assert missing.returncode == 2
-    assert "Traceback" not in missing.stderr and "no such directory" in missing.stderr

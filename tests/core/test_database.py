@@ -201,3 +201,13 @@ def test_a_malformed_uri_falls_back_to_the_seeds_with_a_masked_warning(tmp_path:
     assert "using seeds" in warning.message
     assert "topsecret" not in warning.message
     assert db.find_newest("db", "c", {}, ["v"]) == {"v": 1}
+
+
+def test_the_uris_own_server_selection_timeout_is_honoured() -> None:
+    db = MongoDatabase("mongodb://127.0.0.1:1/?serverSelectionTimeoutMS=120", timeout_ms=5000)
+    try:
+        db.find_newest("db", "c", {}, None)
+    except DatabaseError as exc:
+        assert "Timeout: 0.12s" in str(exc)
+    else:  # pragma: no cover
+        raise AssertionError("nothing listens on port 1")
