@@ -84,7 +84,8 @@ def describe_match(match: Match) -> str:
     if match.contains is not None:
         parts.append(f"contains {match.contains!r}")
     if match.regex is not None:
-        parts.append(f"regex {match.regex!r}")
+        # shown as written: repr() would double every backslash of the pattern
+        parts.append(f"regex /{match.regex}/")
     return " or ".join(parts)
 
 

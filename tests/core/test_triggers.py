@@ -128,7 +128,9 @@ def test_regex_search_ignores_case_and_sets_the_first_group(wf: WorkflowSnapshot
 
 def test_a_regex_without_groups_sets_true(wf: WorkflowSnapshot) -> None:
     msg = Message("agent", "2 ERRORS FOUND in the plan", agent="PatternAgent")
-    assert _changes(simulate(wf, STATE, msg)) == {"saw_error": True}
+    result = simulate(wf, STATE, msg)
+    assert _changes(result) == {"saw_error": True}
+    assert result.changes[0].trigger == "agent_text from PatternAgent, regex /errors? found/"
 
 
 def test_user_text_contains_ignores_case(wf: WorkflowSnapshot) -> None:
