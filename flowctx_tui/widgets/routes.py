@@ -1,0 +1,392 @@
+"""The routes view: where the workflow goes next from a step or agent, under the scenario.
+
+Pick a source (a flow step or an agent with rules, from ``core.routing.sources``); every
+candidate route of ``flow.yaml``, ``transition_graph.yaml`` and ``handoffs.yaml`` is listed in
+evaluation order with its condition, its live outcome (true / false / error / always / not
+evaluable / skipped, coloured) and its explain (expand a candidate), and the winner is
+highlighted with the reason. All of it is ``core.routing.decide`` output; nothing is decided
+here. It is computed off the UI thread, debounced, and a stale computation is dropped.
+
+Hooks (the only ones):
+
+* ``update_workspace(session, workflow, matrix, *, env_overrides, launch)`` from the app after
+  every (re)load and workflow switch: routing files are re-read, so edits show live;
+  ``reveal`` (reactive) from the app.
+* ``set_scenario(scenario)``, called by the ``Scratchpad`` after each change of its inputs
+  (data, context edits, payload, stepResult, flowContext, tools called): the routes view uses
+  the same scenario as the scratchpad. Until then it routes with an empty scenario.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal
+from textual.message import Message
+from textual.reactive import reactive
+from textual.timer import Timer
+from textual.widget import Widget
+from textual.widgets import Select, Static, Tree
+from textual.widgets.tree import TreeNode
+
+from core.routing import RouteDecision, decide, load_routes, sources
+from core.routing.decision import Candidate
+from core.scenarios import Scenario
+from core.secrets import mask_text
+from flowctx_tui.widgets.explain_tree import add_explain
+
+if TYPE_CHECKING:
+    from core.diagnostics import Diagnostic
+    from core.results import Matrix
+    from core.session import Session
+
+#: Seconds of quiet before routes are recomputed after a change.
+DEBOUNCE = 0.1
+OUTCOME_STYLES = {
+    "true": "bold green",
+    "false": "red",
+    "error": "bold white on red",
+    "always": "cyan",
+    "not evaluable": "yellow",
+    "skipped": "dim",
+}
+NO_FILES = "no routing files in this workflow (flow.yaml, transition_graph.yaml, handoffs.yaml)"
+
+
+@dataclass(frozen=True)
+class RoutesOutcome:
+    """One computation: the sources offered, the source used, its decisions, file problems."""
+
+    sources: tuple[str, ...]
+    source: str | None
+    decisions: tuple[RouteDecision, ...]
+    problems: tuple[Diagnostic, ...]
+
+
+def compute_routes(
+    session: Session,
+    workflow: str,
+    wanted: str | None,
+    scenario: Scenario,
+    env_overrides: dict[str, str],
+    launch: dict[str, Any],
+) -> RoutesOutcome:
+    """Read the routing files and decide from ``wanted`` (or the first source). Runs in a thread."""
+    routes = load_routes(session.load(workflow))
+    offered = tuple(sources(routes))
+    source = wanted if wanted in offered else (offered[0] if offered else None)
+    decisions: list[RouteDecision] = []
+    if source is not None:
+        decisions = decide(
+            session,
+            workflow,
+            source,
+            data=scenario.data if isinstance(scenario.data, dict) else {},
+            context_overrides=scenario.context_overrides,
+            payload=scenario.payload,
+            step_result=scenario.step_result,
+            flow_context=scenario.flow_context if isinstance(scenario.flow_context, dict) else {},
+            tools_called=scenario.tools_called,
+            env_overrides=env_overrides,
+            launch=launch,
+            routes=routes,
+        )
+    return RoutesOutcome(offered, source, tuple(decisions), tuple(routes.diagnostics))
+
+
+def outcome_badge(outcome: str) -> Text:
+    return Text.assemble((f" {outcome} ", OUTCOME_STYLES.get(outcome, "")))
+
+
+def candidate_label(candidate: Candidate, won: bool) -> Text:
+    """``★ 2. [true] data.userApproval === true → Approved  (priority 20)``."""
+    label = Text.assemble(("★ " if won else "  ", "bold yellow"))
+    label.append(f"{candidate.index + 1}. ")
+    label.append_text(outcome_badge(candidate.outcome))
+    label.append(" ")
+    condition = " ".join(mask_text(candidate.condition).split()) if candidate.condition else ""
+    label.append(condition or "(no condition)", style="" if condition else "dim italic")
+    label.append("  → ", style="dim")
+    label.append(candidate.target, style="bold")
+    if candidate.priority is not None:
+        label.append(f"  (priority {candidate.priority})", style="dim")
+    if won:
+        label.stylize("reverse", 2)
+    return label
+
+
+def decision_label(decision: RouteDecision) -> Text:
+    label = Text.assemble((decision.file, "bold underline"))
+    label.append(f"  from {decision.source}: ")
+    if decision.winner is not None and not decision.failed:
+        label.append(f"→ {decision.winner.target}", style="bold green")
+    elif decision.failed:
+        label.append("the run fails", style="bold red")
+    else:
+        label.append("ends", style="bold yellow")
+    label.append(f"  ({mask_text(decision.reason)})", style="dim")
+    return label
+
+
+class RoutesView(Widget):
+    """Every candidate route from one source under the shared scenario, winner highlighted."""
+
+    DEFAULT_CSS = """
+    RoutesView {
+        layout: vertical;
+        height: 1fr;
+    }
+    RoutesView #rv-head {
+        height: 1;
+    }
+    RoutesView #rv-from {
+        width: auto;
+        padding-right: 1;
+    }
+    RoutesView #rv-source {
+        width: 32;
+    }
+    RoutesView #rv-scenario {
+        width: 1fr;
+        padding-left: 1;
+        color: $text-muted;
+    }
+    RoutesView #rv-problems {
+        height: auto;
+        max-height: 4;
+        color: $text-error;
+    }
+    RoutesView #rv-tree {
+        height: 1fr;
+    }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+l", "focus_source", "Source", show=False, id="routes.source"),
+    ]
+
+    reveal: reactive[bool] = reactive(False, init=False)
+
+    @dataclass
+    class Updated(Message):
+        """The view shows a new computation (for observers and tests)."""
+
+        outcome: RoutesOutcome
+
+    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
+        self.session: Session | None = None
+        self.workflow: str | None = None
+        self.env_overrides: dict[str, str] = {}
+        self.launch: dict[str, Any] = {}
+        self.scenario = Scenario()
+        self.source: str | None = None
+        self.outcome: RoutesOutcome | None = None
+        self._generation = 0
+        self._shown_generation = 0
+        self._timer: Timer | None = None
+        self._offered: tuple[str, ...] = ()
+
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="rv-head"):
+            yield Static("from", id="rv-from")
+            yield Select([], prompt="step or agent…", compact=True, id="rv-source")
+            yield Static("", id="rv-scenario")
+        yield Static("", id="rv-problems")
+        tree: Tree[Any] = Tree("routes", id="rv-tree")
+        tree.show_root = False
+        tree.guide_depth = 2
+        yield tree
+
+    def on_mount(self) -> None:
+        self._show_scenario()
+        if self.session is not None:
+            self._schedule()
+
+    # --- hooks ---------------------------------------------------------------------------
+
+    def update_workspace(
+        self,
+        session: Session,
+        workflow: str,
+        matrix: Matrix,
+        *,
+        env_overrides: dict[str, str],
+        launch: dict[str, Any],
+    ) -> None:
+        if workflow != self.workflow:
+            self.source = None  # another workflow has other steps and agents
+        self.session, self.workflow = session, workflow
+        self.env_overrides, self.launch = dict(env_overrides), dict(launch)
+        if self.is_mounted:
+            self._schedule()
+
+    def set_scenario(self, scenario: Scenario) -> None:
+        """Route under ``scenario`` (the scratchpad's); see the module docstring."""
+        self.scenario = scenario
+        if self.is_mounted:
+            self._show_scenario()
+            self._schedule()
+
+    def watch_reveal(self, reveal: bool) -> None:
+        if self.is_mounted and self.outcome is not None:
+            self._render(self.outcome)
+
+    def action_focus_source(self) -> None:
+        self.query_one("#rv-source", Select).focus()
+
+    @on(Select.Changed, "#rv-source")
+    def _source_changed(self, event: Select.Changed) -> None:
+        event.stop()
+        if isinstance(event.value, str) and event.value != self.source:
+            self.source = event.value
+            self._schedule()
+
+    def select_source(self, source: str) -> None:
+        """Route from ``source`` (as if picked in the list)."""
+        self.source = source
+        self._schedule()
+
+    # --- computing -----------------------------------------------------------------------
+
+    def _schedule(self) -> None:
+        self._generation += 1
+        if self._timer is not None:
+            self._timer.stop()
+        self._timer = self.set_timer(DEBOUNCE, self._start)
+
+    def _start(self) -> None:
+        self._timer = None
+        if self.session is None or self.workflow is None:
+            return
+        self.run_worker(
+            self._compute(self._generation),
+            group="routes",
+            exclusive=True,
+            exit_on_error=False,
+        )
+
+    async def _compute(self, generation: int) -> None:
+        assert self.session is not None and self.workflow is not None
+        try:
+            outcome = await asyncio.to_thread(
+                compute_routes,
+                self.session,
+                self.workflow,
+                self.source,
+                self.scenario,
+                dict(self.env_overrides),
+                dict(self.launch),
+            )
+        except Exception as exc:  # a routing bug must show, not take the app down
+            if generation == self._generation:
+                self._shown_generation = generation
+                self.query_one("#rv-problems", Static).update(
+                    mask_text(f"internal error while routing: {type(exc).__name__}: {exc}")
+                )
+            return
+        if generation != self._generation:
+            return  # the scenario or files changed meanwhile; a newer run will show
+        self._shown_generation = generation
+        self.outcome = outcome
+        self.source = outcome.source
+        self._render(outcome)
+        self.post_message(self.Updated(outcome))
+
+    @property
+    def pending(self) -> bool:
+        """True until the latest change has been routed and shown."""
+        return self._shown_generation != self._generation
+
+    # --- rendering -----------------------------------------------------------------------
+
+    def _show_scenario(self) -> None:
+        s = self.scenario
+        parts = []
+        for name, value in (
+            ("data", s.data),
+            ("payload", s.payload),
+            ("stepResult", s.step_result),
+            ("flowContext", s.flow_context),
+        ):
+            if value:
+                n = len(value) if isinstance(value, dict | list) else 1
+                parts.append(f"{name} {n}")
+        edits = len(s.context_overrides)
+        if edits:
+            parts.append(f"context edits {edits}")
+        if s.tools_called:
+            parts.append("tools " + ", ".join(s.tools_called))
+        text = "scenario: " + (", ".join(parts) if parts else "empty")
+        if s.context_removed:
+            text += " (removed context variables count only in the scratchpad)"
+        self.query_one("#rv-scenario", Static).update(Text(text + " · edit it in Scratchpad"))
+
+    def _render(self, outcome: RoutesOutcome) -> None:
+        select = self.query_one("#rv-source", Select)
+        options = [(s, s) for s in outcome.sources]
+        with self.prevent(Select.Changed):
+            if self._offered != outcome.sources:
+                select.set_options(options)
+                self._offered = outcome.sources
+            if outcome.source is not None and select.value != outcome.source:
+                select.value = outcome.source
+        problems = self.query_one("#rv-problems", Static)
+        if outcome.problems:
+            lines = [mask_text(d.format()) for d in outcome.problems[:3]]
+            if len(outcome.problems) > 3:
+                lines.append(f"… and {len(outcome.problems) - 3} more (flowctx check)")
+            problems.update("\n".join(lines))
+        else:
+            problems.update("")
+        tree = self.query_one("#rv-tree", Tree)
+        tree.clear()
+        if not outcome.sources:
+            tree.root.add_leaf(Text.assemble((NO_FILES, "dim")))
+            return
+        for decision in outcome.decisions:
+            branch = tree.root.add(decision_label(decision), data=decision, expand=True)
+            for candidate in decision.candidates:
+                self._add_candidate(branch, decision, candidate)
+
+    def _add_candidate(
+        self, branch: TreeNode[Any], decision: RouteDecision, candidate: Candidate
+    ) -> None:
+        won = decision.winner is not None and candidate.index == decision.winner.index
+        label = candidate_label(candidate, won)
+        # masked by the core unless revealed (the unmasked tree is built only on reveal)
+        explain = candidate.explain_tree(reveal=self.reveal)
+        details: list[Text] = []
+        if candidate.error_message and explain is None:
+            details.append(Text.assemble((f"error: {candidate.error_message}", "bold red")))
+        if candidate.note:
+            details.append(Text.assemble((mask_text(candidate.note), "italic")))
+        if candidate.description:
+            details.append(Text.assemble((candidate.description, "dim")))
+        details.append(Text.assemble((str(candidate.loc), "dim")))
+        node = branch.add(
+            label, data=candidate, expand=won or candidate.outcome == "error", allow_expand=True
+        )
+        if explain is not None:
+            add_explain(node, explain)
+        for line in details:
+            node.add_leaf(line)
+
+    def lines(self) -> list[str]:
+        """Every label in the tree, depth-first, expanded or not (for tests and copying)."""
+        out: list[str] = []
+
+        def walk(node: TreeNode[Any], depth: int) -> None:
+            for child in node.children:
+                label = child.label
+                out.append("  " * depth + (label.plain if isinstance(label, Text) else str(label)))
+                walk(child, depth + 1)
+
+        walk(self.query_one("#rv-tree", Tree).root, 0)
+        return out

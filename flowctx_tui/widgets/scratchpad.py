@@ -1,0 +1,753 @@
+"""The condition scratchpad: type a condition, see it evaluated live against a scenario.
+
+Layout (sensible at 80x24): the dialect and the expression on one line, completions under it,
+the result (true / false / error with a caret under the offending span), then the explain tree
+beside tabbed JSON editors for ``data``, ``context``, ``payload``, ``stepResult``,
+``flowContext`` and the tools called, and a scenario bar (save / load) at the bottom.
+
+Everything shown comes from core calls: ``core.expressions.evaluate`` (result and explain),
+``core.completion`` (names and paths) and ``core.scenarios`` (the masked context overlay and
+the scenario files). The explain is masked by the evaluator itself (``secret_roots``) unless
+``reveal``.
+
+``context`` starts as the workflow's resolved variables, secrets masked unless ``reveal``; the
+user edits on top and ``ctrl+r`` restores it. A value left as shown (``***`` included) keeps its
+real value for evaluation (``core.scenarios.restore_masked``), so a masked placeholder never
+replaces a secret.
+
+Hooks for the app (the only ones):
+
+* ``update_workspace(session, workflow, matrix, *, env_overrides, launch)`` after every
+  (re)load and workflow switch; ``reveal`` (reactive) when the user toggles reveal.
+* The scenario is shared with the routes view through one documented call: after every change
+  the scratchpad calls ``RoutesView.set_scenario(scenario)`` on each ``RoutesView`` mounted in
+  the app (none: nothing happens). It also posts ``Scratchpad.ScenarioChanged`` (bubbles) for
+  an app that wants to observe, and ``Scratchpad.ScenarioLoaded`` when a saved scenario with
+  env / launch overrides is loaded, so the app may apply those (they change resolution, which
+  the app owns).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass, replace
+from functools import partial
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal
+from textual.message import Message
+from textual.reactive import reactive
+from textual.suggester import Suggester
+from textual.timer import Timer
+from textual.widget import Widget
+from textual.widgets import Button, Input, Select, Static, TabbedContent, TabPane
+
+from core.completion import apply_completion, completions
+from core.expressions import EvalResult, evaluate
+from core.pathcontext import build_path_context
+from core.scenarios import (
+    DIALECTS,
+    Scenario,
+    ScenarioError,
+    apply_overrides,
+    check_name,
+    context_display,
+    diff_context,
+    list_scenarios,
+    load_scenario,
+    remember,
+    restore_context,
+    save_scenario,
+    secret_guard,
+    secret_names,
+)
+from core.secrets import is_secret_key, mask_text
+from flowctx_tui.widgets.explain_tree import ExplainTree
+from flowctx_tui.widgets.json_editor import JsonEditor
+
+if TYPE_CHECKING:
+    from core.results import Matrix
+    from core.session import Session
+
+#: Seconds of quiet typing before the expression is evaluated.
+DEBOUNCE = 0.1
+DIALECT_LABELS = {"mj": "mj", "ag2": "ag2 ${}", "python": "python"}
+
+
+def _tools_check(value: Any) -> str | None:
+    if not isinstance(value, list) or not all(isinstance(t, str) for t in value):
+        return 'tools called must be a list of tool names, e.g. ["submit_plan"]'
+    return None
+
+
+def _object_check(what: str):  # type: ignore[no-untyped-def]
+    def check(value: Any) -> str | None:
+        return None if isinstance(value, dict) else f"{what} must be a JSON object"
+
+    return check
+
+
+def caret_lines(text: str, start: int | None, end: int | None, width: int) -> tuple[str, str]:
+    """The expression (windowed to ``width``) and a line with ``^~~`` under ``start:end``."""
+    text = text.replace("\n", " ").replace("\t", " ")
+    start = max(0, min(start if start is not None else len(text), len(text)))
+    end = max(start + 1, min(end if end is not None else start + 1, len(text) + 1))
+    width = max(width, 20)
+    offset = 0
+    if len(text) > width:
+        # keep the caret visible: centre the window on the error
+        offset = max(0, min(start - width // 2, len(text) - width))
+    shown = text[offset : offset + width]
+    caret_end = min(end - offset, width)
+    marker = " " * (start - offset) + "^" + "~" * max(caret_end - (start - offset) - 1, 0)
+    return shown, marker
+
+
+class ScopeSuggester(Suggester):
+    """Inline completion for the expression input, from the scratchpad's current scope."""
+
+    def __init__(self, pad: Scratchpad) -> None:
+        super().__init__(use_cache=False, case_sensitive=True)
+        self.pad = pad
+
+    async def get_suggestion(self, value: str) -> str | None:
+        found = completions(value, len(value), self.pad.completion_scope(), self.pad.dialect)
+        for candidate in found.candidates:
+            suggestion = value[: found.start] + candidate
+            # the input can only show a suggestion that extends what is typed
+            if suggestion.startswith(value) and len(suggestion) > len(value):
+                return suggestion
+        return None
+
+
+class ExpressionInput(Input):
+    """The condition input: tab accepts a completion, up/down recall tried expressions."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("tab", "complete", "Complete", show=False, id="scratchpad.complete"),
+        Binding(
+            "up", "history(-1)", "Previous expression", show=False, id="scratchpad.history_prev"
+        ),
+        Binding("down", "history(1)", "Next expression", show=False, id="scratchpad.history_next"),
+    ]
+
+    @dataclass
+    class CompleteRequested(Message):
+        input: ExpressionInput
+
+    @dataclass
+    class HistoryRequested(Message):
+        input: ExpressionInput
+        step: int
+
+    def action_complete(self) -> None:
+        self.post_message(self.CompleteRequested(self))
+
+    def action_history(self, step: int) -> None:
+        self.post_message(self.HistoryRequested(self, step))
+
+
+class Scratchpad(Widget):
+    """Condition scratchpad for one workflow (see the module docstring for the app hooks)."""
+
+    DEFAULT_CSS = """
+    Scratchpad {
+        layout: vertical;
+        height: 1fr;
+    }
+    Scratchpad #sp-expr-row {
+        height: 1;
+    }
+    Scratchpad #sp-dialect {
+        width: 13;
+    }
+    Scratchpad #sp-expr {
+        width: 1fr;
+    }
+    Scratchpad #sp-completions {
+        height: 1;
+        color: $text-muted;
+    }
+    Scratchpad #sp-result {
+        height: auto;
+        min-height: 1;
+        max-height: 4;
+    }
+    Scratchpad #sp-body {
+        height: 1fr;
+    }
+    Scratchpad #sp-explain {
+        width: 2fr;
+        min-width: 24;
+        border-right: vkey $foreground 20%;
+    }
+    Scratchpad #sp-inputs {
+        width: 3fr;
+    }
+    Scratchpad #sp-inputs TabPane {
+        padding: 0;
+    }
+    Scratchpad .sp-context-bar {
+        height: 1;
+    }
+    Scratchpad .sp-context-bar Static {
+        width: 1fr;
+        color: $text-muted;
+        padding-left: 1;
+    }
+    Scratchpad #sp-scenario-row {
+        height: 1;
+    }
+    Scratchpad #sp-scenario-name {
+        width: 24;
+    }
+    Scratchpad #sp-load {
+        width: 26;
+    }
+    Scratchpad #sp-scenario-status {
+        width: 1fr;
+        padding-left: 1;
+        color: $text-muted;
+    }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+s", "save_scenario", "Save scenario", id="scratchpad.save"),
+        Binding("ctrl+r", "reset_context", "Reset context", id="scratchpad.reset_context"),
+        Binding("ctrl+l", "focus_expression", "Expression", show=False, id="scratchpad.focus"),
+    ]
+
+    reveal: reactive[bool] = reactive(False, init=False)
+    dialect: reactive[str] = reactive("mj", init=False)
+
+    @dataclass
+    class ScenarioChanged(Message):
+        """The scenario changed (any input). Bubbles; the routes view is told directly."""
+
+        scenario: Scenario
+
+    @dataclass
+    class ScenarioLoaded(Message):
+        """A saved scenario was loaded; its env/launch overrides are for the app to apply."""
+
+        name: str
+        scenario: Scenario
+
+    @dataclass
+    class Evaluated(Message):
+        """An evaluation finished and is shown (posted for tests and observers)."""
+
+        result: EvalResult
+
+    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
+        self.session: Session | None = None
+        self.workflow: str | None = None
+        self.matrix: Matrix | None = None
+        self.env_overrides: dict[str, str] = {}
+        self.launch: dict[str, Any] = {}
+        self.scenario = Scenario()
+        self.result: EvalResult | None = None
+        self.history_index: int | None = None
+        self._resolved: dict[str, Any] = {}
+        self._secret: frozenset[str] = frozenset()
+        # the context editor's text was generated from these; edits are read against them
+        self._ctx_shown: dict[str, Any] = {}
+        self._ctx_real: dict[str, Any] = {}
+        self._ctx_effective: dict[str, Any] = {}
+        self._generation = 0
+        self._shown_generation = 0
+        self._timer: Timer | None = None
+        self._shared: tuple[Any, ...] | None = None
+
+    # --- layout ------------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="sp-expr-row"):
+            yield Select(
+                [(DIALECT_LABELS[d], d) for d in DIALECTS],
+                value="mj",
+                allow_blank=False,
+                compact=True,
+                id="sp-dialect",
+            )
+            yield ExpressionInput(
+                placeholder="condition, e.g. data.userApproval === true",
+                suggester=ScopeSuggester(self),
+                compact=True,
+                select_on_focus=False,
+                id="sp-expr",
+            )
+        yield Static("", id="sp-completions")
+        yield Static(Text.assemble(("type a condition", "dim")), id="sp-result")
+        with Horizontal(id="sp-body"):
+            yield ExplainTree(id="sp-explain")
+            with TabbedContent(id="sp-inputs"):
+                with TabPane("data", id="sp-tab-data"):
+                    yield JsonEditor("data", {}, check=_object_check("data"), id="sp-data")
+                with TabPane("context", id="sp-tab-context"):
+                    yield JsonEditor("context", {}, check=_object_check("context"), id="sp-context")
+                    with Horizontal(classes="sp-context-bar"):
+                        yield Button("reset", compact=True, id="sp-reset-context")
+                        yield Static("", id="sp-context-note")
+                with TabPane("payload", id="sp-tab-payload"):
+                    yield JsonEditor("payload", {}, id="sp-payload")
+                with TabPane("stepResult", id="sp-tab-stepResult"):
+                    yield JsonEditor("stepResult", {}, id="sp-stepResult")
+                with TabPane("flowContext", id="sp-tab-flowContext"):
+                    yield JsonEditor(
+                        "flowContext", {}, check=_object_check("flowContext"), id="sp-flowContext"
+                    )
+                with TabPane("tools", id="sp-tab-tools"):
+                    yield JsonEditor(
+                        "tools called", [], empty=[], check=_tools_check, id="sp-tools"
+                    )
+        with Horizontal(id="sp-scenario-row"):
+            yield Input(placeholder="scenario name", compact=True, id="sp-scenario-name")
+            yield Button("save", compact=True, id="sp-save")
+            yield Select([], prompt="load scenario…", compact=True, id="sp-load")
+            yield Static("", id="sp-scenario-status")
+
+    def on_mount(self) -> None:
+        self._refresh_context_note()
+        if self.session is not None:
+            self._apply_workspace(first=True)
+
+    # --- app hooks -----------------------------------------------------------------------
+
+    def update_workspace(
+        self,
+        session: Session,
+        workflow: str,
+        matrix: Matrix,
+        *,
+        env_overrides: dict[str, str],
+        launch: dict[str, Any],
+    ) -> None:
+        """The app (re)loaded: new resolved context, same edits on top, then re-evaluate."""
+        switched = workflow != self.workflow
+        self.session, self.workflow, self.matrix = session, workflow, matrix
+        self.env_overrides, self.launch = dict(env_overrides), dict(launch)
+        if switched:
+            # another workflow has other variables: edits to this one's context do not carry
+            self.scenario = replace(self.scenario, context_overrides={}, context_removed=())
+        if self.is_mounted:
+            self._apply_workspace(first=switched)
+
+    def _apply_workspace(self, *, first: bool) -> None:
+        assert self.matrix is not None
+        self._resolved = dict(self.matrix.values)
+        self._secret = secret_names(self.matrix)
+        effective = apply_overrides(
+            self._resolved, self.scenario.context_overrides, self.scenario.context_removed
+        )
+        self._show_context(effective, force=first)
+        self._refresh_scenario_list()
+        self._refresh_context_note()
+        self._changed()
+
+    def watch_reveal(self, reveal: bool) -> None:
+        if not self.is_mounted:
+            return
+        self._show_context(self._ctx_effective, force=False)
+        self._changed()  # the explain is masked by the evaluator: evaluate again
+
+    # --- the context overlay -------------------------------------------------------------
+
+    @property
+    def context_editor(self) -> JsonEditor:
+        return self.query_one("#sp-context", JsonEditor)
+
+    def _show_context(self, effective: dict[str, Any], *, force: bool) -> None:
+        """Show ``effective`` in the context editor (masked unless reveal) and use it."""
+        shown = context_display(effective, self._secret, reveal=self.reveal)
+        editor = self.context_editor
+        if (editor.problem is not None or editor.pending) and not force:
+            # the user is mid-edit: keep their text, and read it against the new real values
+            self._ctx_real = dict(effective)
+            self._ctx_effective = effective
+            return
+        self._ctx_shown, self._ctx_real, self._ctx_effective = shown, dict(effective), effective
+        editor.set_value(shown)
+
+    def _context_edited(self, edited: dict[str, Any]) -> None:
+        effective = restore_context(edited, self._ctx_shown, self._ctx_real)
+        self._ctx_effective = effective
+        overrides, removed = diff_context(effective, self._resolved)
+        self.scenario = replace(self.scenario, context_overrides=overrides, context_removed=removed)
+        self._refresh_context_note()
+
+    def action_reset_context(self) -> None:
+        """Back to the workflow's resolved variables (the user's context edits dropped)."""
+        self.scenario = replace(self.scenario, context_overrides={}, context_removed=())
+        self._show_context(dict(self._resolved), force=True)
+        self._refresh_context_note()
+        self._changed()
+
+    def _refresh_context_note(self) -> None:
+        n = len(self.scenario.context_overrides) + len(self.scenario.context_removed)
+        if n:
+            note = f"{n} edit{'s' if n != 1 else ''} on top of the resolved variables"
+        else:
+            note = "the resolved variables; edit on top, *** keeps the real value"
+        self.query_one("#sp-context-note", Static).update(note)
+
+    # --- inputs changed ------------------------------------------------------------------
+
+    @on(JsonEditor.Parsed)
+    def _editor_parsed(self, event: JsonEditor.Parsed) -> None:
+        event.stop()
+        editor_id = event.editor.id
+        value = event.value
+        if editor_id == "sp-context":
+            if event.problem is None:
+                self._context_edited(value)
+        elif editor_id == "sp-data":
+            self.scenario = replace(self.scenario, data=value)
+        elif editor_id == "sp-payload":
+            self.scenario = replace(self.scenario, payload=value)
+        elif editor_id == "sp-stepResult":
+            self.scenario = replace(self.scenario, step_result=value)
+        elif editor_id == "sp-flowContext":
+            self.scenario = replace(self.scenario, flow_context=value)
+        elif editor_id == "sp-tools":
+            self.scenario = replace(self.scenario, tools_called=tuple(value))
+        self._changed()
+
+    @on(Select.Changed, "#sp-dialect")
+    def _dialect_changed(self, event: Select.Changed) -> None:
+        event.stop()
+        if isinstance(event.value, str) and event.value != self.dialect:
+            self.dialect = event.value
+            self.scenario = replace(self.scenario, dialect=event.value)
+            self._show_completions()
+            self._changed()
+
+    @on(Input.Changed, "#sp-expr")
+    def _expression_changed(self, event: Input.Changed) -> None:
+        event.stop()
+        self.scenario = replace(self.scenario, expression=event.value)
+        self._show_completions()
+        self._changed()
+
+    @on(Input.Submitted, "#sp-expr")
+    def _expression_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self._remember()
+
+    @on(Input.Blurred, "#sp-expr")
+    def _expression_blurred(self, event: Input.Blurred) -> None:
+        self._remember()
+
+    def _remember(self) -> None:
+        self.scenario = replace(
+            self.scenario, history=remember(self.scenario.history, self.scenario.expression)
+        )
+        self.history_index = None
+
+    @on(ExpressionInput.HistoryRequested)
+    def _history(self, event: ExpressionInput.HistoryRequested) -> None:
+        event.stop()
+        history = self.scenario.history
+        if not history:
+            return
+        if self.history_index is None:
+            if event.step > 0:
+                return
+            self._remember()  # what was typed is not lost by looking back
+            history = self.scenario.history
+            index = len(history) - 1
+            if history[index] == self.expression_input.value and index > 0:
+                index -= 1
+        else:
+            index = self.history_index + event.step
+        if index >= len(history):
+            self.history_index = None
+            return
+        index = max(index, 0)
+        self.history_index = index
+        self._set_expression(history[index])
+
+    @on(ExpressionInput.CompleteRequested)
+    def _complete(self, event: ExpressionInput.CompleteRequested) -> None:
+        event.stop()
+        field = event.input
+        found = completions(
+            field.value, field.cursor_position, self.completion_scope(), self.dialect
+        )
+        if not found.candidates:
+            self.screen.focus_next()
+            return
+        text, cursor = apply_completion(field.value, found, found.candidates[0])
+        field.value = text
+        field.cursor_position = cursor
+
+    def action_focus_expression(self) -> None:
+        self.expression_input.focus()
+
+    @property
+    def expression_input(self) -> ExpressionInput:
+        return self.query_one("#sp-expr", ExpressionInput)
+
+    def _set_expression(self, text: str) -> None:
+        field = self.expression_input
+        field.value = text
+        field.cursor_position = len(text)
+
+    # --- completion ----------------------------------------------------------------------
+
+    def completion_scope(self) -> dict[str, Any]:
+        """The names an expression can read in the current dialect (keys only are offered)."""
+        if self.dialect == "ag2":
+            return dict(self._ctx_effective)
+        return self._path_scope()
+
+    def _path_scope(self) -> dict[str, Any]:
+        s = self.scenario
+        return build_path_context(
+            payload=s.payload,
+            step_result=s.step_result,
+            flow_context=s.flow_context,
+            data=s.data,
+            context=self._ctx_effective,
+        )
+
+    def _show_completions(self) -> None:
+        field = self.expression_input
+        found = completions(
+            field.value, field.cursor_position, self.completion_scope(), self.dialect
+        )
+        line = Text()
+        if found.candidates:
+            line.append("tab ", style="bold")
+            for n, candidate in enumerate(found.candidates[:8]):
+                line.append(("  " if n else "") + candidate, style="" if n else "bold")
+            if len(found.candidates) > 8:
+                line.append(f"  (+{len(found.candidates) - 8})", style="dim")
+        self.query_one("#sp-completions", Static).update(line)
+
+    # --- evaluation ----------------------------------------------------------------------
+
+    def _changed(self) -> None:
+        """Any input changed: evaluate soon, and share the scenario."""
+        self._generation += 1
+        if self._timer is not None:
+            self._timer.stop()
+        self._timer = self.set_timer(DEBOUNCE, self._start_evaluation)
+        self._share()
+
+    def _start_evaluation(self) -> None:
+        self._timer = None
+        text, dialect = self.scenario.expression, self.dialect
+        scope = self.completion_scope()
+        roots = self._secret_roots(dialect)
+        self.run_worker(
+            self._evaluate(self._generation, text, dialect, scope, roots, self.reveal),
+            group="evaluate",
+            exclusive=True,
+            exit_on_error=False,
+        )
+
+    async def _evaluate(
+        self,
+        generation: int,
+        text: str,
+        dialect: str,
+        scope: dict[str, Any],
+        roots: frozenset[str],
+        reveal: bool,
+    ) -> None:
+        if not text.strip():
+            result = None
+        else:
+            result = await asyncio.to_thread(
+                partial(
+                    evaluate,
+                    text,
+                    scope,
+                    dialect,
+                    explain=True,
+                    secret_roots=roots,
+                    reveal_secrets=reveal,
+                )
+            )
+        if generation != self._generation:
+            return  # inputs changed while evaluating; the newer run will show
+        self.result = result
+        self._shown_generation = generation
+        self._render_result()
+        if result is not None:
+            self.post_message(self.Evaluated(result))
+
+    @property
+    def pending(self) -> bool:
+        """True until the current inputs have been evaluated and shown (and JSON parsed)."""
+        editors = self.query(JsonEditor)
+        return self._shown_generation != self._generation or any(e.pending for e in editors)
+
+    def _secret_roots(self, dialect: str) -> frozenset[str]:
+        """Names whose values the explain masks (unless reveal).
+
+        ag2 reads context variables by name, so exactly the secret ones. mj and python read
+        them through ``context``; when any of its values is secret the whole root is masked,
+        because an expression can reach a value without naming it (``Object.keys(context)``).
+        """
+        secret = self._secret | frozenset(n for n in self._ctx_effective if is_secret_key(n))
+        if dialect == "ag2":
+            return secret
+        return frozenset({"context"}) if secret else frozenset()
+
+    def _render_result(self) -> None:
+        box = self.query_one("#sp-result", Static)
+        tree = self.query_one("#sp-explain", ExplainTree)
+        result = self.result
+        text = self.scenario.expression
+        if result is None or not text.strip():
+            box.update(Text.assemble(("type a condition", "dim")))
+            tree.show(None, empty="the explain shows here")
+            return
+        timing = (f"  {result.elapsed_ms:.1f} ms", "dim")
+        if result.success:
+            if result.value:
+                box.update(Text.assemble(("✔ true", "bold green"), timing))
+            else:
+                box.update(Text.assemble(("✘ false", "bold red"), timing))
+        else:
+            error = result.error
+            message = mask_text(error.message) if error is not None else "error"
+            line = Text.assemble(("error: ", "bold red"), (message, "red"), timing)
+            if error is not None and error.start is not None:
+                width = max(self.size.width - 2, 20)
+                shown, marker = caret_lines(text, error.start, error.end, width)
+                line.append("\n" + shown)
+                line.append("\n" + marker, style="bold red")
+            box.update(line)
+        tree.show(result.explain, empty="no explain (the expression did not parse)")
+
+    # --- sharing with the routes view ----------------------------------------------------
+
+    def _share(self) -> None:
+        s = self.scenario
+        key = (s.data, s.context_overrides, s.payload, s.step_result, s.flow_context)
+        shared = (*key, s.tools_called, s.context_removed)
+        # identity, not equality: editors make new values only when their text parses, and a
+        # deep comparison of a multi-megabyte document on every keystroke would be felt
+        if self._shared is not None and all(
+            a is b for a, b in zip(shared, self._shared, strict=True)
+        ):
+            return
+        self._shared = shared
+        # the one hook between the two widgets (documented in both modules)
+        from flowctx_tui.widgets.routes import RoutesView
+
+        for view in self.app.query(RoutesView):
+            view.set_scenario(s)
+        self.post_message(self.ScenarioChanged(s))
+
+    # --- scenarios -----------------------------------------------------------------------
+
+    def _refresh_scenario_list(self) -> None:
+        select = self.query_one("#sp-load", Select)
+        names = list_scenarios(self.session.root, self.workflow) if self._can_save() else []
+        select.set_options([(n, n) for n in names])
+
+    def _can_save(self) -> bool:
+        return self.session is not None and self.workflow is not None
+
+    def _status(self, message: str, error: bool = False) -> None:
+        self.query_one("#sp-scenario-status", Static).update(
+            Text.assemble((message, "bold red" if error else ""))
+        )
+
+    def action_save_scenario(self) -> None:
+        if not self._can_save():
+            self._status("no workspace loaded", error=True)
+            return
+        assert self.session is not None and self.workflow is not None
+        name = self.query_one("#sp-scenario-name", Input).value.strip()
+        problem = check_name(name)
+        if problem:
+            self._status(problem, error=True)
+            self.query_one("#sp-scenario-name", Input).focus()
+            return
+        self._remember()
+        scenario = replace(
+            self.scenario,
+            dialect=self.dialect,
+            env_overrides=dict(self.env_overrides),
+            launch=dict(self.launch),
+        )
+        guard = secret_guard(self.matrix, self.session.effective_env(self.env_overrides))
+        try:
+            path = save_scenario(self.session.root, self.workflow, name, scenario, guard)
+        except (ScenarioError, OSError) as exc:
+            self._status(f"not saved: {mask_text(str(exc))}", error=True)
+            return
+        self._status(f"saved {path.relative_to(self.session.root).as_posix()} (secrets masked)")
+        self._refresh_scenario_list()
+
+    @on(Button.Pressed, "#sp-save")
+    def _save_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.action_save_scenario()
+
+    @on(Input.Submitted, "#sp-scenario-name")
+    def _name_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.action_save_scenario()
+
+    @on(Button.Pressed, "#sp-reset-context")
+    def _reset_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.action_reset_context()
+
+    @on(Select.Changed, "#sp-load")
+    def _load_selected(self, event: Select.Changed) -> None:
+        event.stop()
+        if isinstance(event.value, str):
+            self.load_scenario(event.value)
+
+    def load_scenario(self, name: str) -> bool:
+        """Load a saved scenario into every input; problems are shown with file:line:col."""
+        if not self._can_save():
+            return False
+        assert self.session is not None and self.workflow is not None
+        loaded, problems = load_scenario(self.session.root, self.workflow, name)
+        if problems:
+            self._status("; ".join(p.format() for p in problems), error=loaded is None)
+        if loaded is None:
+            return False
+        self.scenario = loaded
+        self.history_index = None
+        self.query_one("#sp-scenario-name", Input).value = name
+        editors = {
+            "#sp-data": loaded.data,
+            "#sp-payload": loaded.payload,
+            "#sp-stepResult": loaded.step_result,
+            "#sp-flowContext": loaded.flow_context,
+            "#sp-tools": list(loaded.tools_called),
+        }
+        for selector, value in editors.items():
+            self.query_one(selector, JsonEditor).set_value(value)
+        effective = apply_overrides(
+            self._resolved, loaded.context_overrides, loaded.context_removed
+        )
+        # the file holds *** for secrets; in memory the overrides are the real values
+        overrides, removed = diff_context(effective, self._resolved)
+        self.scenario = replace(loaded, context_overrides=overrides, context_removed=removed)
+        self._show_context(effective, force=True)
+        self._refresh_context_note()
+        if loaded.dialect != self.dialect:
+            self.query_one("#sp-dialect", Select).value = loaded.dialect
+            self.dialect = loaded.dialect
+        self._set_expression(loaded.expression)
+        if not problems:
+            self._status(f"loaded {name!r}")
+        if loaded.env_overrides or loaded.launch:
+            self.post_message(self.ScenarioLoaded(name, self.scenario))
+        self._changed()
+        return True
