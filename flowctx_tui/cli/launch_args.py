@@ -64,7 +64,7 @@ def add_launch_args(parser: argparse.ArgumentParser) -> None:
 
 
 @dataclass(frozen=True)
-class Resolved:
+class LaunchResolution:
     session: Session
     workflow: WorkflowSnapshot
     matrix: Matrix
@@ -73,7 +73,7 @@ class Resolved:
     launch: dict[str, Any]
 
 
-def resolve_from_args(args: argparse.Namespace) -> Resolved:
+def resolve_from_args(args: argparse.Namespace) -> LaunchResolution:
     """Open the workspace, pick the workflow and resolve it with the launch-time options."""
     # imported here: matrix_cmd imports this module for --build-context
     from flowctx_tui.cli.matrix_cmd import parse_env_overrides
@@ -88,4 +88,4 @@ def resolve_from_args(args: argparse.Namespace) -> Resolved:
     snapshot = session.load(name)
     inputs = session.inputs(overrides, launch)
     matrix = session.matrix(snapshot, overrides, launch)
-    return Resolved(session, snapshot, matrix, dict(inputs.env), dict(inputs.launch))
+    return LaunchResolution(session, snapshot, matrix, dict(inputs.env), dict(inputs.launch))

@@ -83,7 +83,7 @@ def run(args: argparse.Namespace) -> int:
     prompts = [
         agent_prompt(wf, matrix, agent, env=resolved.env, reveal=args.reveal) for agent in wanted
     ]
-    problems = [d for d in (*matrix.diagnostics, *resolved.session.database_problems)]
+    problems = [*matrix.diagnostics, *resolved.session.database_problems]
     if args.format == "json":
         doc = {
             "workflow": wf.name,
