@@ -185,3 +185,65 @@ def test_broken_routing_file_problems_are_printed(workspace, capsys):
     code, _, err = run(capsys, root, "-w", "W", "--from", "InterviewAgent")
     assert code == 1
     assert "workflows/W/transition_graph.yaml:14:5: transitions[2].bogus: unknown field" in err
+
+
+REAL_GRAPH = """
+transition_rules:
+  - source_agent: InterviewAgent
+    target_agent: PlannerAgent
+    transition_type: condition
+    condition_type: context_expression
+    context_expression: ${interview_complete} == True
+    transition_target: AgentTarget
+  - source_agent: InterviewAgent
+    target_agent: terminate
+    transition_type: condition
+    condition_type: tool_called
+    tool_name: give_up
+    transition_target: TerminateTarget
+    termination_reason: workflow_failed
+  - source_agent: InterviewAgent
+    target_agent: user
+    transition_type: after_turn
+"""
+
+
+def test_runtime_shaped_transition_rules(workspace, capsys):
+    root = workspace(
+        {
+            "workflows/W/context_variables.yaml": CONTRACT,
+            "workflows/W/transition_graph.yaml": REAL_GRAPH,
+        }
+    )
+    code, out, err = run(capsys, root, "-w", "W", "--from", "InterviewAgent")
+    assert code == 0 and err == ""
+    lines = out.splitlines()
+    assert lines[1] == "   1. → PlannerAgent  [false]  (workflows/W/transition_graph.yaml:2:5)"
+    assert lines[-1] == (
+        "winner: user (transition_rules[2] is the first rule that matches: after_turn always holds)"
+    )
+    code, out, _ = run(
+        capsys, root, "-w", "W", "--from", "InterviewAgent", "--tool-called", "give_up",
+        "--format", "json",
+    )  # fmt: skip
+    assert code == 0
+    (decision,) = json.loads(out)["decisions"]
+    assert decision["winner"] == "terminate" and decision["ended"] is True
+    assert decision["reason"].endswith("; the run ends (workflow_failed)")
+
+
+def test_runtime_shaped_unknown_key_is_printed(workspace, capsys):
+    root = workspace(
+        {
+            "workflows/W/context_variables.yaml": CONTRACT,
+            "workflows/W/transition_graph.yaml": REAL_GRAPH + "    descripton: back to the user\n",
+        }
+    )
+    code, out, err = run(capsys, root, "-w", "W", "--from", "InterviewAgent")
+    assert code == 1
+    assert err == (
+        "workflows/W/transition_graph.yaml:18:5: transition_rules[2].descripton: unknown field "
+        "'descripton'\n"
+    )
+    # the broken rule is shown in place, not routed past
+    assert "[error]" in out and out.splitlines()[-1] == "no route: no_transition_matched"
