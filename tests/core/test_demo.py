@@ -404,7 +404,6 @@ def test_build_context_registries_are_well_formed() -> None:
     assert "feedback_loop" in [r["id"] for r in records]  # current_task's default selects it
 
 
-@pytest.mark.xfail(reason="build-context projection lands with issue 4", strict=False)
 def test_build_context_rows_are_projected(matrices: dict[str, Matrix]) -> None:
     problems = []
     for name, table in BUILD_CONTEXT.items():
