@@ -104,10 +104,14 @@ def outcome_badge(outcome: str) -> Text:
     return Text.assemble((f" {outcome} ", OUTCOME_STYLES.get(outcome, "")))
 
 
-def candidate_label(candidate: Candidate, won: bool) -> Text:
-    """``★ 2. [true] data.userApproval === true → Approved  (priority 20)``."""
+def candidate_label(candidate: Candidate, order: int, won: bool) -> Text:
+    """``★ 2.  true  data.userApproval === true  → Approved  (priority 20)``.
+
+    ``order`` is the position in evaluation order (1-based), which for a flow is not the
+    position in the file; the file:line is under the candidate.
+    """
     label = Text.assemble(("★ " if won else "  ", "bold yellow"))
-    label.append(f"{candidate.index + 1}. ")
+    label.append(f"{order}. ")
     label.append_text(outcome_badge(candidate.outcome))
     label.append(" ")
     condition = " ".join(mask_text(candidate.condition).split()) if candidate.condition else ""
@@ -236,7 +240,7 @@ class RoutesView(Widget):
 
     def watch_reveal(self, reveal: bool) -> None:
         if self.is_mounted and self.outcome is not None:
-            self._render(self.outcome)
+            self._show_outcome(self.outcome)
 
     def action_focus_source(self) -> None:
         self.query_one("#rv-source", Select).focus()
@@ -296,7 +300,7 @@ class RoutesView(Widget):
         self._shown_generation = generation
         self.outcome = outcome
         self.source = outcome.source
-        self._render(outcome)
+        self._show_outcome(outcome)
         self.post_message(self.Updated(outcome))
 
     @property
@@ -328,7 +332,7 @@ class RoutesView(Widget):
             text += " (removed context variables count only in the scratchpad)"
         self.query_one("#rv-scenario", Static).update(Text(text + " · edit it in Scratchpad"))
 
-    def _render(self, outcome: RoutesOutcome) -> None:
+    def _show_outcome(self, outcome: RoutesOutcome) -> None:
         select = self.query_one("#rv-source", Select)
         options = [(s, s) for s in outcome.sources]
         with self.prevent(Select.Changed):
@@ -352,14 +356,14 @@ class RoutesView(Widget):
             return
         for decision in outcome.decisions:
             branch = tree.root.add(decision_label(decision), data=decision, expand=True)
-            for candidate in decision.candidates:
-                self._add_candidate(branch, decision, candidate)
+            for order, candidate in enumerate(decision.candidates, 1):
+                self._add_candidate(branch, decision, candidate, order)
 
     def _add_candidate(
-        self, branch: TreeNode[Any], decision: RouteDecision, candidate: Candidate
+        self, branch: TreeNode[Any], decision: RouteDecision, candidate: Candidate, order: int
     ) -> None:
         won = decision.winner is not None and candidate.index == decision.winner.index
-        label = candidate_label(candidate, won)
+        label = candidate_label(candidate, order, won)
         # masked by the core unless revealed (the unmasked tree is built only on reveal)
         explain = candidate.explain_tree(reveal=self.reveal)
         details: list[Text] = []
