@@ -225,12 +225,16 @@ def _collect(value: Any, found: set[str], *, every: bool, depth: int = 0) -> Non
 def _secrets_in(scope: Any, roots: Collection[str]) -> list[str]:
     """Secret strings that must not appear inside any displayed string (e.g. a
     ``JSON.stringify(payload)`` whose payload holds an api key). Very short strings are left
-    out: masking every "a" would hide everything and protect nothing."""
+    out: masking every "a" would hide everything and protect nothing.
+
+    Values under a secret root (``context``) are not listed: whatever reads them is masked
+    whole by taint, and listing them would mask an unrelated ``payload.status`` just because
+    some context variable also holds "pending"."""
     if not isinstance(scope, dict):
         return []
     found: set[str] = set()
     for name, value in scope.items():
-        _collect(value, found, every=name in roots or is_secret_key(name))
+        _collect(value, found, every=is_secret_key(name))
     return sorted((s for s in found if len(s) >= 4), key=len, reverse=True)
 
 
