@@ -441,7 +441,9 @@ class Scratchpad(Widget):
 
     @on(Input.Blurred, "#sp-expr")
     def _expression_blurred(self, event: Input.Blurred) -> None:
-        self._remember()
+        # leaving the input counts as having tried the expression, if it evaluated
+        if self.result is not None and self.result.success:
+            self._remember()
 
     def _remember(self) -> None:
         self.scenario = replace(
