@@ -609,19 +609,21 @@ class Scratchpad(Widget):
         result = self.result
         text = self.scenario.expression
         if result is None or not text.strip():
+            box.tooltip = None
             box.update(Text.assemble(("type a condition", "dim")))
             tree.show(None, empty="the explain shows here")
             return
-        timing = (f"  {result.elapsed_ms:.1f} ms", "dim")
+        # the time goes in the tooltip: it changes on every run, the verdict does not
+        box.tooltip = f"evaluated in {result.elapsed_ms:.2f} ms ({self.dialect})"
         if result.success:
             if result.value:
-                box.update(Text.assemble(("✔ true", "bold green"), timing))
+                box.update(Text.assemble(("✔ true", "bold green")))
             else:
-                box.update(Text.assemble(("✘ false", "bold red"), timing))
+                box.update(Text.assemble(("✘ false", "bold red")))
         else:
             error = result.error
             message = mask_text(error.message) if error is not None else "error"
-            line = Text.assemble(("error: ", "bold red"), (message, "red"), timing)
+            line = Text.assemble(("error: ", "bold red"), (message, "red"))
             if error is not None and error.start is not None:
                 width = max(self.size.width - 2, 20)
                 shown, marker = caret_lines(text, error.start, error.end, width)
