@@ -68,8 +68,10 @@ def parse_json(
 
 
 # Textual's bundled JSON highlight query ends with an ``#eq?`` text predicate (concealing
-# escaped quotes). With tree-sitter 0.26 that predicate corrupts the heap and the app
-# segfaults a moment later, so JSON editors use this query: the same captures, no predicates.
+# escaped quotes). With tree-sitter 0.26.1 that predicate corrupts the heap and the app
+# segfaults a moment later (pyproject pins tree-sitter below 0.26 for the same reason); JSON
+# editors use this query anyway, so an environment with 0.26 still works: same captures, no
+# predicates.
 JSON_HIGHLIGHTS = """
 [(true) (false)] @boolean
 (null) @json.null
