@@ -34,7 +34,7 @@ from flowctx_tui.widgets.matrix import MatrixView
 from flowctx_tui.widgets.status import Status, StatusLine
 
 #: Terminal width from which the detail pane sits beside the table.
-WIDE = 120
+WIDE = 140
 TABS = ("matrix", "scratchpad", "routes")
 #: id of the widget each tab shows, and the class that provides it (imported when mounted)
 VIEWS = {
@@ -125,14 +125,9 @@ class FlowctxApp(App[int]):
             with TabPane(self._tab_title("matrix", "Matrix"), id="matrix"):
                 yield MatrixView(id="matrix-view")
             for tab, title in (("scratchpad", "Scratchpad"), ("routes", "Routes")):
+                # mounted the first time its tab is shown, so the matrix fills sooner
                 with TabPane(self._tab_title(tab, title), id=tab):
-                    cls = _view_class(tab)
-                    if cls is None:
-                        yield Static(
-                            f"The {title.lower()} view is loading…", classes="view-loading"
-                        )
-                    else:
-                        yield cls(id=VIEWS[tab][0])
+                    yield Static(f"The {title.lower()} view is loading…", classes="view-loading")
         yield StatusLine(id="status")
         yield Footer()
 
@@ -250,8 +245,8 @@ class FlowctxApp(App[int]):
             self._push_workspace(shown)
         self._update_status()
 
-    def _push_workspace(self, shown: LoadResult) -> None:
-        for view in self._views():
+    def _push_workspace(self, shown: LoadResult, views: list[Widget] | None = None) -> None:
+        for view in self._views() if views is None else views:
             update = getattr(view, "update_workspace", None)
             if update is None:
                 continue
@@ -334,8 +329,32 @@ class FlowctxApp(App[int]):
             (inputs or focusable)[0].focus()
 
     @on(TabbedContent.TabActivated, "#tabs")
-    def _tab_changed(self, event: TabbedContent.TabActivated) -> None:
+    async def _tab_changed(self, event: TabbedContent.TabActivated) -> None:
         self.reveal = False  # reveal is for the view it was asked on
+        tab = event.pane.id or ""
+        if tab in VIEWS:
+            await self.mount_view(tab)
+
+    async def mount_view(self, tab: str) -> Widget | None:
+        """Mount the scratchpad or routes view into its tab (once) and give it the workspace."""
+        widget_id = VIEWS[tab][0]
+        found = self.query(f"#{widget_id}")
+        if found:
+            return found.first()
+        cls = _view_class(tab)
+        if cls is None:
+            return None
+        pane = self.query_one("#tabs", TabbedContent).get_pane(tab)
+        view = cls(id=widget_id)
+        await pane.query(".view-loading").remove()
+        await pane.mount(view)
+        if self.good is not None:
+            self._push_workspace(self.good, [view])
+        if hasattr(view, "reveal"):
+            view.reveal = self.reveal  # type: ignore[attr-defined]
+        if self.query_one("#tabs", TabbedContent).active == tab:
+            self._focus_in(tab)
+        return view
 
     def watch_reveal(self, reveal: bool) -> None:
         self.matrix_view.set_reveal(reveal)
@@ -497,7 +516,7 @@ class FlowctxApp(App[int]):
                     PaletteCommand(
                         binding.description,
                         f"{self._keys_for(binding)}  ({binding.id})",
-                        partial(self.run_action, binding.action, target),
+                        partial(self.call_later, self.run_action, binding.action, target),
                     )
                 )
         for name in self.workflows:
@@ -512,7 +531,9 @@ class FlowctxApp(App[int]):
         for cmd in ("Screenshot (SVG)", "Quit"):
             action = "screenshot_svg" if cmd.startswith("Screenshot") else "quit"
             if not any(c.title == cmd for c in commands):
-                commands.append(PaletteCommand(cmd, action, partial(self.run_action, action)))
+                commands.append(
+                    PaletteCommand(cmd, action, partial(self.call_later, self.run_action, action))
+                )
         return commands
 
 

@@ -137,12 +137,16 @@ def load(
     inputs = session.inputs(env_overrides, launch)
     matrix = session.matrix(snapshot, env_overrides, launch)
     broken = broken_diagnostics(snapshot) + _profile_broken(session)
-    problems = [
-        *matrix.diagnostics,
-        *session.profile.diagnostics,
-        *session.database_problems,
-        *_row_problems(matrix),
-    ]
+    if broken:
+        # resolving an unreadable contract only adds noise (every projection "undeclared")
+        problems = [*broken, *session.database_problems]
+    else:
+        problems = [
+            *matrix.diagnostics,
+            *session.profile.diagnostics,
+            *session.database_problems,
+            *_row_problems(matrix),
+        ]
     contract = snapshot.folder / CONTRACT_FILE
     return LoadResult(
         workflow=workflow,

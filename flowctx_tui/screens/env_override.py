@@ -56,7 +56,7 @@ def describe_current(
 class EnvOverrideScreen(ModalScreen[EnvEdit | None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "cancel", "Cancel", id="env.cancel"),
-        Binding("ctrl+d", "remove", "Remove override", id="env.remove"),
+        Binding("ctrl+r", "remove", "Remove override", id="env.remove"),
     ]
 
     def __init__(

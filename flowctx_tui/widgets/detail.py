@@ -193,6 +193,8 @@ def render_row(
 class DetailPane(VerticalScroll, can_focus=True):
     """Scrollable; focusable so long values can be scrolled with the keyboard."""
 
+    _shown: tuple[object, ...] | None = None
+
     def compose(self):  # type: ignore[no-untyped-def]
         yield Static(render_row(None, reveal=False), id="detail-body")
 
@@ -204,6 +206,10 @@ class DetailPane(VerticalScroll, can_focus=True):
         contract_lines: Sequence[str] = (),
         contract_file: str = "",
     ) -> None:
+        key = (row, reveal, id(contract_lines), contract_file)
+        if key == self._shown:
+            return  # unchanged: skip re-highlighting and the relayout it causes
+        self._shown = key
         body = self.query_one("#detail-body", Static)
         body.update(
             render_row(

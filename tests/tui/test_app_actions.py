@@ -1,0 +1,187 @@
+"""App-level actions: overrides, launch values, workflows, keys, help, palette, screenshots."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.widgets import DataTable, Input, TextArea
+
+from flowctx_tui.screens.env_override import EnvOverrideScreen
+from flowctx_tui.screens.help import HelpScreen
+from flowctx_tui.screens.launch import LaunchScreen
+from flowctx_tui.screens.workflows import WorkflowPicker
+from tests.tui.conftest import MakeApp, cell, detail_text, reloaded, wait_for
+
+
+def palette_shows(app, text: str) -> bool:
+    found = app.screen.query("CommandList")
+    if not found:
+        return False
+    options = found.first()
+    prompts = [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]
+    return any(text in p for p in prompts)
+
+
+async def test_env_override_from_a_config_row_re_resolves(demo: Path, make_app: MakeApp):
+    app = make_app(demo)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await reloaded(pilot)
+        app.matrix_view.select("llm_model")
+        await pilot.press("e")
+        await wait_for(pilot, lambda: isinstance(app.screen, EnvOverrideScreen), "the screen")
+        # prefilled with the variable's env var name; the cursor waits in the value
+        assert app.screen.query_one("#env-name", Input).value == "LLM_MODEL"
+        assert "not set" in str(app.screen.query_one("#env-current").render())
+        await pilot.press(*"o3-mini")
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: cell(app, "llm_model", "value") == "o3-mini", "override")
+        assert cell(app, "llm_model", "status") == "resolved"
+        assert cell(app, "llm_model", "origin") == "env LLM_MODEL"
+        assert app.env_overrides == {"LLM_MODEL": "o3-mini"}
+        assert "1 override" in str(app.query_one("#status").render())
+        # removing the override brings the default back
+        await pilot.press("e")
+        await wait_for(pilot, lambda: isinstance(app.screen, EnvOverrideScreen), "the screen")
+        assert "your override" in str(app.screen.query_one("#env-current").render())
+        await pilot.press("ctrl+r")
+        await wait_for(pilot, lambda: cell(app, "llm_model", "value") == "gpt-4o-mini", "reset")
+        assert app.env_overrides == {}
+
+
+async def test_secret_env_value_is_masked_in_the_override_screen(demo: Path, make_app: MakeApp):
+    app = make_app(demo)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await reloaded(pilot)
+        app.matrix_view.select("openai_api_key")
+        await pilot.press("e")
+        await wait_for(pilot, lambda: isinstance(app.screen, EnvOverrideScreen), "the screen")
+        current = str(app.screen.query_one("#env-current").render())
+        assert "sk-demo-not-a-real-key" not in current
+        assert "flowctx.yaml" in current
+        assert app.screen.query_one("#env-value", Input).password
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: not isinstance(app.screen, EnvOverrideScreen), "closed")
+        assert app.env_overrides == {}
+
+
+async def test_launch_values_editor_re_resolves_and_rejects_bad_json(demo: Path, make_app: MakeApp):
+    app = make_app(demo)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await reloaded(pilot)
+        assert cell(app, "app_profile", "status") == "resolved"
+        await pilot.press("l")
+        await wait_for(pilot, lambda: isinstance(app.screen, LaunchScreen), "the editor")
+        area = app.screen.query_one("#launch-text", TextArea)
+        area.text = '{"app_id": "app-unknown",'
+        await pilot.press("ctrl+s")
+        assert isinstance(app.screen, LaunchScreen)  # not applied
+        assert "line 1, column" in str(app.screen.query_one("#launch-error").render())
+        area.text = '{"app_id": "app-unknown"}'
+        await pilot.press("ctrl+s")
+        await wait_for(pilot, lambda: cell(app, "app_profile", "status") != "resolved", "launch")
+        assert app.launch == {"app_id": "app-unknown"}
+        assert cell(app, "app_profile", "value") == "null"
+
+
+async def test_switch_workflow_from_the_list_and_from_the_palette(demo: Path, make_app: MakeApp):
+    app = make_app(demo)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await reloaded(pilot)
+        await pilot.press("w")
+        await wait_for(pilot, lambda: isinstance(app.screen, WorkflowPicker), "the picker")
+        await pilot.press("down", "enter")
+        await wait_for(pilot, lambda: "approval_request" in app.matrix_view.shown_names, "rows")
+        assert app.workflow == "Approvals"
+        assert "Approvals" in str(app.query_one("#status").render())
+        # the command palette lists the other workflow
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        await pilot.press(*"Workflow: AppG")
+        await wait_for(pilot, lambda: palette_shows(app, "Workflow: AppGenerator"), "the hit")
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: "llm_model" in app.matrix_view.shown_names, "rows")
+        assert app.workflow == "AppGenerator"
+
+
+async def test_palette_lists_every_action(demo: Path, make_app: MakeApp):
+    app = make_app(demo)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await reloaded(pilot)
+        titles = {c.title for c in app.palette_commands()}
+        for action in (
+            "Filter",
+            "Next error",
+            "Sort",
+            "Detail",
+            "Env override",
+            "Workflow",
+            "Reveal",
+            "Launch",
+            "Reload",
+            "Light/dark",
+            "Screenshot",
+            "Help",
+            "Matrix",
+            "Scratchpad",
+            "Routes",
+            "Workflow: Approvals",
+        ):
+            assert action in titles
+        # running one from the palette does what its key does
+        theme = app.theme
+        next(c for c in app.palette_commands() if c.title == "Light/dark").run()
+        await pilot.pause()
+        assert app.theme != theme
+        assert app.current_theme.dark is False
+
+
+async def test_remapped_keys_work_and_help_shows_them(demo: Path, make_app: MakeApp, workspace):
+    root = workspace(
+        {
+            "workflows/W/context_variables.yaml": """
+                definitions:
+                  a: {type: string, source: {type: state, default: x}}
+                  bad: {type: string, source: {type: config, required: true}}
+                """
+        }
+    )
+    app = make_app(root, "W", keymap={"matrix.next_error": "f7", "app.help": "f2"})
+    async with app.run_test(size=(100, 30)) as pilot:
+        await reloaded(pilot)
+        await pilot.press("n")  # no longer bound
+        assert app.matrix_view.highlighted.name == "a"
+        await pilot.press("f7")
+        assert app.matrix_view.highlighted.name == "bad"
+        await pilot.press("f2")
+        await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen), "help")
+        table = app.screen.query_one("#help-table", DataTable)
+        rows = {
+            table.get_row_at(i)[2].plain: table.get_row_at(i)[0].plain
+            for i in range(table.row_count)
+        }
+        assert rows["matrix.next_error"] == "f7"
+        assert rows["app.help"] == "f2"
+        assert rows["app.quit"] == "^q"
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: not isinstance(app.screen, HelpScreen), "help closed")
+
+
+async def test_f8_saves_an_svg_screenshot_without_secrets(
+    demo: Path, make_app: MakeApp, tmp_path: Path
+):
+    shots = tmp_path / "shots"
+    app = make_app(demo, "Approvals", screenshot_dir=shots)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await reloaded(pilot)
+        app.matrix_view.select("approval_service_url")
+        await pilot.press("r")  # revealed on screen ...
+        assert "demo-pass" in detail_text(app)
+        await pilot.press("f8")
+        await wait_for(pilot, lambda: list(shots.glob("*.svg")), "the screenshot file")
+        (svg,) = shots.glob("*.svg")
+        assert svg.name == "flowctx-Approvals-20250102-030405.svg"
+        text = svg.read_text(encoding="utf-8")
+        assert text.startswith("<svg")
+        assert "approval_service_url" in text
+        assert "demo-pass" not in text  # ... but never written to disk
+        await wait_for(pilot, lambda: app.reveal, "reveal restored after the screenshot")

@@ -1,0 +1,193 @@
+"""The matrix view driven as a user would: select, filter, sort, jump to errors, reveal."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.tui.conftest import MakeApp, cell, detail_text, reloaded, wait_for
+
+ERRORS = {
+    "workflows/W/context_variables.yaml": """
+        definitions:
+          alpha: {type: string, source: {type: state, default: a}}
+          needs_key:
+            type: string
+            source: {type: config, env_var: SERVICE_TOKEN, required: true}
+          beta: {type: string, source: {type: state, default: b}}
+          broken_one:
+            type: string
+            source: {type: config, env_vra: X}
+          gamma: {type: string, source: {type: state, default: "[bold]c[/bold]"}}
+        agents:
+          A: {variables: [alpha, needs_key]}
+        """
+}
+
+
+async def test_demo_rows_show_value_source_status_and_origin(demo: Path, make_app: MakeApp):
+    app = make_app(demo)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await reloaded(pilot)
+        assert app.state == "live"
+        names = app.matrix_view.shown_names
+        assert names[:3] == ["factory_name", "llm_model", "openai_api_key"]
+        assert cell(app, "llm_model", "value") == "gpt-4o-mini"
+        assert cell(app, "llm_model", "status") == "default"
+        assert cell(app, "max_build_iterations", "value") == "5"
+        assert cell(app, "max_build_iterations", "origin") == "env MAX_BUILD_ITERATIONS"
+        assert cell(app, "concept_api_endpoints", "status") == "fallback"
+        assert cell(app, "llm_model", "agents").startswith("InterviewAgent, PlannerAgent")
+        # secrets: the key from flowctx.yaml is masked in the table
+        assert cell(app, "openai_api_key", "value") == "***"
+
+
+async def test_selecting_a_row_shows_value_provenance_definition_and_agents(
+    demo: Path, make_app: MakeApp
+):
+    app = make_app(demo)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await reloaded(pilot)
+        assert app.matrix_view.select("max_build_iterations")
+        await pilot.pause()
+        text = detail_text(app)
+        assert "Provenance" in text
+        assert "env" in text and "used" in text and "shadowed" in text
+        assert "workflows/AppGenerator/context_variables.yaml:" in text
+        assert "env_var: MAX_BUILD_ITERATIONS" in text  # the definition as written
+        assert "PlannerAgent" in text
+        # moving the cursor with the keyboard follows
+        await pilot.press("down")
+        assert "enable_preview_deploys" in detail_text(app)
+
+
+async def test_detail_of_a_state_variable_lists_its_triggers(demo: Path, make_app: MakeApp):
+    app = make_app(demo)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await reloaded(pilot)
+        app.matrix_view.select("selected_pattern_id")
+        await pilot.pause()
+        text = detail_text(app)
+        assert "Triggers" in text
+        assert "agent_text from PatternAgent matching regex" in text
+
+
+async def test_filter_as_you_type_by_status_source_and_name(demo: Path, make_app: MakeApp):
+    app = make_app(demo)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await reloaded(pilot)
+        total = len(app.matrix_view.shown_names)
+        await pilot.press("slash")
+        await pilot.press(*"status:fa")  # a prefix of the status is enough
+        assert app.matrix_view.shown_names == ["concept_api_endpoints", "brand_guidelines"]
+        assert app.matrix_view.table.row_count == 2
+        assert "2/32" in str(app.query_one("#matrix-count").render())
+        # (the rest is set directly: one render per key press makes typing slow in tests)
+        filter_input = app.query_one("#filter")
+        filter_input.value = "source:file"
+        await pilot.pause()
+        assert app.matrix_view.shown_names == [
+            "stack_catalog",
+            "style_guide",
+            "welcome_message",
+            "release_notes_template",
+        ]
+        filter_input.value = "source:file -status:resolved"
+        await pilot.pause()
+        assert app.matrix_view.shown_names == ["release_notes_template"]
+        filter_input.value = "MODEL"
+        await pilot.pause()
+        assert app.matrix_view.shown_names == ["llm_model"]
+        filter_input.value = ""
+        await pilot.pause()
+        assert len(app.matrix_view.shown_names) == total
+        await pilot.press("enter")  # back to the table
+        assert app.focused is app.matrix_view.table
+
+
+async def test_sort_by_key_and_by_clicking_a_header(demo: Path, make_app: MakeApp):
+    app = make_app(demo)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await reloaded(pilot)
+        await pilot.press("s")  # first sort column: name
+        names = app.matrix_view.shown_names
+        assert names == sorted(names, key=str.lower)
+        table_order = [r.key.value for r in app.matrix_view.table.ordered_rows]
+        assert table_order == names
+        await pilot.press("S")
+        assert app.matrix_view.shown_names == sorted(names, key=str.lower, reverse=True)
+        # clicking the Status header: pending/fallback/default/resolved, most urgent first
+        await pilot.click(
+            "#matrix-table",
+            offset=(app.matrix_view.table.columns["status"].content_width // 2 + 48, 0),
+        )
+        statuses = [cell(app, n, "status") for n in app.matrix_view.shown_names]
+        assert app.matrix_view.sort_column == "status"
+        assert statuses.index("pending") < statuses.index("fallback") < statuses.index("resolved")
+
+
+async def test_jump_to_next_error_wraps_and_error_rows_show(workspace, make_app: MakeApp):
+    root = workspace(ERRORS)
+    app = make_app(root, "W")
+    async with app.run_test(size=(120, 30)) as pilot:
+        await reloaded(pilot)
+        assert app.state == "live"  # one bad definition is an error row, not a broken file
+        assert cell(app, "needs_key", "status") == "error"
+        assert cell(app, "broken_one", "status") == "error"
+        # values that look like markup are shown as typed
+        assert cell(app, "gamma", "value") == "[bold]c[/bold]"
+        await pilot.press("n")
+        assert app.matrix_view.highlighted.name == "needs_key"
+        assert "Required config variable 'needs_key' is not set" in detail_text(app)
+        await pilot.press("n")
+        assert app.matrix_view.highlighted.name == "broken_one"
+        assert "unknown field (did you mean 'env_var'?)" in detail_text(app)
+        await pilot.press("n")
+        assert app.matrix_view.highlighted.name == "needs_key"
+        await pilot.press("p")
+        assert app.matrix_view.highlighted.name == "broken_one"
+        status = str(app.query_one("#status").render())
+        assert "2 problems" in status
+
+
+async def test_reveal_toggles_masking_for_the_current_view_only(demo: Path, make_app: MakeApp):
+    app = make_app(demo, "Approvals")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await reloaded(pilot)
+        url = cell(app, "approval_service_url", "value")
+        assert "demo-pass" not in url
+        app.matrix_view.select("approval_service_url")
+        await pilot.pause()
+        assert "demo-pass" not in detail_text(app)
+        await pilot.press("r")
+        assert "demo-pass" in cell(app, "approval_service_url", "value")
+        assert "demo-pass" in detail_text(app)
+        assert "SECRETS REVEALED" in str(app.query_one("#status").render())
+        await pilot.press("r")
+        assert "demo-pass" not in cell(app, "approval_service_url", "value")
+        # reveal is dropped when the user leaves the view
+        await pilot.press("r")
+        await pilot.press("2")
+        await wait_for(pilot, lambda: not app.reveal, "reveal reset on tab switch")
+        await pilot.press("1")
+        await pilot.pause()
+        assert "demo-pass" not in cell(app, "approval_service_url", "value")
+
+
+async def test_narrow_terminal_stacks_detail_below_and_wide_puts_it_beside(
+    demo: Path, make_app: MakeApp
+):
+    app = make_app(demo)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await reloaded(pilot)
+        table = app.matrix_view.table.region
+        detail = app.query_one("#detail").region
+        assert detail.y >= table.bottom  # below
+        await pilot.press("d")
+        assert not app.query_one("#detail").display or app.query_one("#detail").region.height == 0
+        await pilot.press("d")
+        await pilot.resize_terminal(160, 48)
+        await pilot.pause()
+        table = app.matrix_view.table.region
+        detail = app.query_one("#detail").region
+        assert detail.x >= table.right  # beside
+        assert detail.height > 30

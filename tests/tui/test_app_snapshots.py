@@ -1,0 +1,92 @@
+"""Snapshots of each main view at 80x24 and 160x48 (pytest-textual-snapshot).
+
+Deterministic: a fixed clock, no cursor blink, no file watcher, a private copy of the demo.
+Regenerate with ``python -m pytest tests/tui/test_app_snapshots.py --snapshot-update`` and look
+at the pictures before committing them.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.tui.conftest import MakeApp
+
+SIZES = pytest.mark.parametrize("size", [(80, 24), (160, 48)], ids=["80x24", "160x48"])
+CONTRACT = "workflows/AppGenerator/context_variables.yaml"
+
+
+async def until(pilot: Any, predicate: Callable[[], object], what: str) -> None:
+    deadline = time.monotonic() + 10
+    while not predicate():
+        assert time.monotonic() < deadline, f"timed out waiting for {what}"
+        await pilot.pause(0.01)
+    await pilot.pause()
+
+
+async def loaded(pilot: Any) -> None:
+    await until(pilot, lambda: pilot.app.reload_count >= 1, "the first load")
+
+
+@SIZES
+def test_matrix(snap_compare, demo: Path, make_app: MakeApp, size):
+    async def run_before(pilot: Any) -> None:
+        await loaded(pilot)
+        await pilot.press("down", "down")
+
+    assert snap_compare(make_app(demo), terminal_size=size, run_before=run_before)
+
+
+@SIZES
+def test_detail(snap_compare, demo: Path, make_app: MakeApp, size):
+    async def run_before(pilot: Any) -> None:
+        await loaded(pilot)
+        pilot.app.matrix_view.select("concept_api_endpoints")
+        await pilot.pause()
+
+    assert snap_compare(make_app(demo), terminal_size=size, run_before=run_before)
+
+
+@SIZES
+def test_scratchpad(snap_compare, demo: Path, make_app: MakeApp, size):
+    async def run_before(pilot: Any) -> None:
+        app = pilot.app
+        await loaded(pilot)
+        await pilot.press("2")
+        await until(pilot, lambda: app.query("#sp-inputs"), "the scratchpad")
+        # the context the condition would see: the workflow's values, secrets masked
+        app.query_one("#sp-inputs").active = "sp-tab-context"
+        await pilot.pause()
+
+    assert snap_compare(make_app(demo), terminal_size=size, run_before=run_before)
+
+
+@SIZES
+def test_routes(snap_compare, demo: Path, make_app: MakeApp, size):
+    async def run_before(pilot: Any) -> None:
+        app = pilot.app
+        await loaded(pilot)
+        await pilot.press("3")
+        await until(pilot, lambda: app.query("#routes-view"), "the routes view")
+        view = app.query_one("#routes-view")
+        await until(pilot, lambda: view.outcome is not None and not view.pending, "routes")
+
+    assert snap_compare(make_app(demo), terminal_size=size, run_before=run_before)
+
+
+@SIZES
+def test_error_state(snap_compare, demo: Path, make_app: MakeApp, size):
+    async def run_before(pilot: Any) -> None:
+        app = pilot.app
+        await loaded(pilot)
+        path = demo / CONTRACT
+        text = path.read_text(encoding="utf-8")
+        path.write_text(text.replace("  llm_model:\n", "  llm_model: [unclosed\n", 1))
+        app.reload({path})
+        await until(pilot, lambda: app.state == "stale", "the stale state")
+
+    assert snap_compare(make_app(demo), terminal_size=size, run_before=run_before)
