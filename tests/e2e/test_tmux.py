@@ -1,0 +1,134 @@
+"""End to end: the real ``flowctx`` command in a real terminal (tmux), with a file edited on
+disk while it runs. Skipped, with the reason shown, only where tmux is not installed."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import time
+import uuid
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from flowctx_tui.cli.workspace_args import demo_path
+
+pytestmark = [
+    pytest.mark.e2e,
+    pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed"),
+]
+
+CONTRACT = "workflows/AppGenerator/context_variables.yaml"
+
+
+def flowctx_command() -> list[str]:
+    """The installed console script beside this Python, else the same entry point via -m."""
+    script = Path(sys.executable).with_name("flowctx")
+    if script.exists():
+        return [str(script)]
+    found = shutil.which("flowctx")
+    return [found] if found else [sys.executable, "-m", "flowctx_tui"]
+
+
+class Tmux:
+    """A private tmux server (its own socket) running one command in a 120x40 window."""
+
+    def __init__(self) -> None:
+        self.socket = f"flowctx-e2e-{uuid.uuid4().hex[:8]}"
+
+    def run(self, *args: str, check: bool = True) -> str:
+        done = subprocess.run(
+            ["tmux", "-L", self.socket, *args],
+            capture_output=True,
+            text=True,
+            timeout=10,
+            check=False,
+        )
+        if check and done.returncode != 0:
+            raise AssertionError(f"tmux {' '.join(args)} failed: {done.stderr.strip()}")
+        return done.stdout
+
+    def screen(self) -> str:
+        return self.run("capture-pane", "-p", "-t", "app")
+
+    def wait_for(self, predicate: Callable[[str], bool], what: str, timeout: float) -> str:
+        deadline = time.monotonic() + timeout
+        text = ""
+        while time.monotonic() < deadline:
+            text = self.screen()
+            if predicate(text):
+                return text
+            time.sleep(0.1)
+        raise AssertionError(f"timed out after {timeout}s waiting for {what}; screen:\n{text}")
+
+    def alive(self) -> bool:
+        return (
+            subprocess.run(
+                ["tmux", "-L", self.socket, "has-session", "-t", "app"],
+                capture_output=True,
+                timeout=10,
+                check=False,
+            ).returncode
+            == 0
+        )
+
+
+def test_flowctx_in_tmux_follows_edits_on_disk(tmp_path: Path) -> None:
+    root = tmp_path / "demo"
+    shutil.copytree(demo_path(), root)
+    # a clean environment: only what a terminal needs, so the tester's variables do not leak
+    env = {
+        "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+        "HOME": str(tmp_path),
+        "TERM": "xterm-256color",
+        "LANG": "C.UTF-8",
+        "LC_ALL": "C.UTF-8",
+        "FLOWCTX_SCREENSHOT_DIR": str(tmp_path / "shots"),
+    }
+    command = [
+        "env",
+        "-i",
+        *(f"{k}={v}" for k, v in env.items()),
+        *flowctx_command(),
+        str(root),
+        "--workflow",
+        "AppGenerator",
+    ]
+    tmux = Tmux()
+    try:
+        tmux.run("new-session", "-d", "-s", "app", "-x", "120", "-y", "40", "--", *command)
+        screen = tmux.wait_for(
+            lambda s: "llm_model" in s and "gpt-4o-mini" in s, "the filled matrix", 30
+        )
+        assert "AppGenerator" in screen and "live" in screen
+
+        # an edit on disk shows up without any key press
+        path = root / CONTRACT
+        good = path.read_text(encoding="utf-8")
+        path.write_text(good.replace("default: gpt-4o-mini", "default: gpt-e2e-model"))
+        tmux.wait_for(lambda s: "gpt-e2e-model" in s, "the edited value", 15)
+
+        # a broken file: the rows stay, marked stale, with the error's file:line:col
+        path.write_text(good.replace("  llm_model:\n", "  llm_model: [oops\n", 1))
+        screen = tmux.wait_for(lambda s: "stale" in s, "the stale state", 15)
+        assert "context_variables.yaml:12:" in screen
+        assert "gpt-e2e-model" in screen
+
+        # fixed again
+        path.write_text(good)
+        tmux.wait_for(lambda s: "gpt-4o-mini" in s and "stale" not in s, "live again", 15)
+
+        # keys reach the app: filter, then quit
+        tmux.run("send-keys", "-t", "app", "/")
+        tmux.run("send-keys", "-t", "app", "-l", "source:file")
+        tmux.wait_for(lambda s: "4/32" in s and "llm_model" not in s, "the filtered matrix", 15)
+        tmux.run("send-keys", "-t", "app", "C-q")
+        deadline = time.monotonic() + 15
+        while tmux.alive() and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert not tmux.alive(), "flowctx did not quit on ctrl+q"
+    finally:
+        tmux.run("kill-server", check=False)
