@@ -124,7 +124,9 @@ def test_flowctx_in_tmux_follows_edits_on_disk(tmp_path: Path) -> None:
         # keys reach the app: filter, then quit
         tmux.run("send-keys", "-t", "app", "/")
         tmux.run("send-keys", "-t", "app", "-l", "source:file")
-        tmux.wait_for(lambda s: "4/32" in s and "llm_model" not in s, "the filtered matrix", 15)
+        tmux.wait_for(
+            lambda s: "stack_catalog" in s and "llm_model" not in s, "the filtered matrix", 15
+        )
         tmux.run("send-keys", "-t", "app", "C-q")
         deadline = time.monotonic() + 15
         while tmux.alive() and time.monotonic() < deadline:
