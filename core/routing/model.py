@@ -725,8 +725,8 @@ def rule_warnings(rule: TransitionRule) -> list[tuple[str, str]]:
         out.append(
             (
                 "condition_key",
-                f"no condition_value: the rule matches while '{rule.condition_key}' is None "
-                "or not in context",
+                f"{'condition_value is null' if rule.has_condition_value else 'no condition_value'}"
+                f": the rule matches while '{rule.condition_key}' is None or not in context",
             )
         )
     declared = rule.declared_target

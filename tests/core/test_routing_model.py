@@ -394,6 +394,12 @@ def test_real_shape_warns_about_what_the_runtime_accepts_silently(workspace):
                 target_agent: user
                 transition_type: after_turn
                 transition_target: RevertToUsr
+              - source_agent: PlannerAgent
+                target_agent: user
+                transition_type: condition
+                condition_type: context_equals
+                condition_key: plan
+                condition_value: null
             """
         },
     )
@@ -406,6 +412,8 @@ def test_real_shape_warns_about_what_the_runtime_accepts_silently(workspace):
         "workflows/W/transition_graph.yaml:11:5: warning: transition_rules[1].transition_target:"
         " 'RevertToUsr' is not an AG2 target name (did you mean 'RevertToUserTarget'?); the "
         "runtime routes by target_agent",
+        "workflows/W/transition_graph.yaml:16:5: warning: transition_rules[2].condition_key: "
+        "condition_value is null: the rule matches while 'plan' is None or not in context",
     ]
     # warnings do not make a rule broken
     assert all(not e.problems for e in routes.transitions.rules)
