@@ -95,7 +95,6 @@ HANDOFF_USER_ALIASES = frozenset(
 HANDOFF_TERMINATE_ALIASES = frozenset(
     {"terminate", "Terminate", "TERMINATE", "end", "End", "END", "stop", "Stop", "STOP"}
 )
-TERMINATION_REASONS = ("workflow_complete", "workflow_failed")
 
 
 class _Strict(BaseModel):
