@@ -89,3 +89,32 @@ def test_data_entity_is_a_placeholder_for_the_manager(matrix: Matrix) -> None:
 def test_every_row_is_shown_once_in_declaration_order(matrix: Matrix) -> None:
     declared = [r.name for r in matrix.rows if r.source != "runtime"]
     assert declared == ["score", "weather", "rates", "catalog", "artifacts", "drafts"]
+
+
+def test_the_status_and_outcome_vocabulary(workspace: WriteWorkspace) -> None:
+    root = workspace(
+        {
+            "workflows/W/context_variables.yaml": """
+            definitions:
+              from_env: {type: string, source: {type: config, env_var: REGION, default: eu}}
+              from_default: {type: string, source: {type: config, env_var: UNSET, default: d}}
+              from_fallback: {type: string, source: {type: data_reference, collection: none}}
+              later: {type: string, source: {type: computed}}
+              broken: {type: string, source: {type: file, path: absent.json, required: true}}
+            agents: {}
+            """,
+            "fb.json": {"global": {"from_fallback": "fb"}},
+        }
+    )
+    env = {"REGION": "us", "MOZAIKS_CONTEXT_FALLBACKS_FILE": "fb.json"}
+    m = open_session(root, env=env).matrix("W", launch={"app_id": "a"})
+    got = {r.name: (r.status, r.origin) for r in m.rows if r.source != "runtime"}
+    assert got == {
+        "from_env": ("resolved", "env REGION"),
+        "from_default": ("default", "default"),
+        "from_fallback": ("fallback", "fb.json global.from_fallback"),
+        "later": ("pending", "computed (pending)"),
+        "broken": ("error", "file (failed)"),
+    }
+    outcomes = {s.outcome for r in m.rows for s in r.trace}
+    assert outcomes == {"used", "shadowed", "missing", "skipped", "error"}
