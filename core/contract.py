@@ -267,6 +267,13 @@ def validation_diagnostics(
             )
         elif kind == "union_tag_not_found":
             out.append(doc.diag(path, "missing required field 'type'", key=True))
+            # without a type no source model applies, so a misspelt 'type' key would otherwise
+            # go unreported: name it, as for any other unknown field
+            given = err.get("input")
+            for k in given if isinstance(given, dict) else ():
+                if k != "type" and did_you_mean(str(k), ["type"]):
+                    hint = did_you_mean(str(k), ["type"])
+                    out.append(doc.diag((*path, k), f"unknown field{hint}", key=True))
         else:
             msg = err["msg"]
             if msg.startswith("Value error, "):

@@ -425,3 +425,15 @@ def test_missing_contract_file_is_a_diagnostic(tmp_path: Path) -> None:
     assert [d.format() for d in snap.diagnostics] == [
         "workflows/Empty/context_variables.yaml:0:0: workflow 'Empty' has no context_variables.yaml"
     ]
+
+
+def test_a_misspelt_source_type_key_is_named(workspace: WriteWorkspace) -> None:
+    snap = load(
+        workspace,
+        "definitions:\n  a:\n    type: string\n    source: {tpye: config, env_var: X}\n"
+        "agents: {}\n",
+    )
+    assert lines(snap) == [
+        f"{FILE}:4:5: definitions.a.source: missing required field 'type'",
+        f"{FILE}:4:14: definitions.a.source.tpye: unknown field (did you mean 'type'?)",
+    ]
