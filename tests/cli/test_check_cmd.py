@@ -57,8 +57,10 @@ LOCATED = re.compile(r"^(?P<file>[^:]+):(?P<line>\d+):(?P<col>\d+): (?P<message>
 
 @pytest.fixture(autouse=True)
 def _plain_env(monkeypatch: pytest.MonkeyPatch) -> None:
-    for name in ("FLOWCTX_MONGO_URI", "MOZAIKS_CONTEXT_FALLBACKS_FILE", "REGION"):
-        monkeypatch.delenv(name, raising=False)
+    # the developer's own runtime settings must not change what these tests see
+    for name in list(os.environ):
+        if name == "REGION" or name.startswith(("FLOWCTX_", "MOZAIKS_", "CONTEXT_")):
+            monkeypatch.delenv(name, raising=False)
 
 
 def check(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, list[str], str]:

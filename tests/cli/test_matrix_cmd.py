@@ -79,8 +79,10 @@ ENV = {
 
 @pytest.fixture
 def ws(workspace: WriteWorkspace, monkeypatch: pytest.MonkeyPatch) -> Path:
-    for name in (*ENV, "FLOWCTX_MONGO_URI", "MOZAIKS_CONTEXT_FALLBACKS_FILE"):
-        monkeypatch.delenv(name, raising=False)
+    # the developer's own runtime settings must not change what these tests see
+    for name in list(os.environ):
+        if name in ENV or name.startswith(("FLOWCTX_", "MOZAIKS_", "CONTEXT_")):
+            monkeypatch.delenv(name, raising=False)
     for name, value in ENV.items():
         monkeypatch.setenv(name, value)
     monkeypatch.setenv("COLUMNS", "80")
