@@ -177,6 +177,8 @@ def test_secrets_are_masked_unless_revealed(ws: Path, capsys: pytest.CaptureFixt
     _, revealed = run_json(capsys, str(ws), "-w", "Approvals", "--reveal")
     text = json.dumps(revealed)
     assert "sk-live-abc123" in text and "hunter2" in text
+    main(["matrix", str(ws), "-w", "Approvals", "--reveal"])
+    assert "sk-live-abc123" in capsys.readouterr().out
 
 
 def test_the_table_fits_80_columns_and_cuts_long_values(
