@@ -26,7 +26,6 @@ from textual.worker import Worker, WorkerState, get_current_worker
 
 from core.session import Session
 from flowctx_tui import loader
-from flowctx_tui.commands import FlowctxCommands, PaletteCommand
 from flowctx_tui.loader import LoadResult
 from flowctx_tui.messages import EnvOverrideRequested, FilesChanged, WorkspaceLoaded
 from flowctx_tui.watcher import WorkspaceFilter
@@ -56,13 +55,21 @@ def _view_class(tab: str) -> type[Widget] | None:
     return cls if isinstance(cls, type) and issubclass(cls, Widget) else None
 
 
+def _palette_provider() -> type[Any]:
+    # textual.command is imported when the palette first opens, not at start-up
+    from flowctx_tui.commands import FlowctxCommands
+
+    return FlowctxCommands
+
+
 class FlowctxApp(App[int]):
     """``FlowctxApp(session, workflow)``; ``watch=False`` for tests that drive reloads."""
 
     CSS_PATH = "app.tcss"
+    AUTO_FOCUS = "#matrix-table"
     TITLE = "flowctx"
     HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = [(0, "-narrow"), (WIDE, "-wide")]
-    COMMANDS: ClassVar[set[Any]] = {FlowctxCommands}
+    COMMANDS: ClassVar[set[Any]] = {_palette_provider}
     BINDINGS: ClassVar[list[Any]] = [
         Binding("ctrl+q", "quit", "Quit", show=False, priority=True, id="app.quit"),
         # the tab titles show these keys, so the footer need not
@@ -503,7 +510,9 @@ class FlowctxApp(App[int]):
         out.append(HelpEntry("ctrl+p", "Command palette: every action", ""))
         return out
 
-    def palette_commands(self) -> list[PaletteCommand]:
+    def palette_commands(self) -> list[Any]:
+        from flowctx_tui.commands import PaletteCommand
+
         commands = []
         seen = set()
         for cls, node in self._binding_sources():

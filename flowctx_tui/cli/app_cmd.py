@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import os
 from pathlib import Path
+from typing import Any
 
 from flowctx_tui.cli.common import UsageError, fail
 from flowctx_tui.cli.workspace_args import add_workspace_args, open_from_args, pick_workflow
@@ -36,12 +37,10 @@ def configure(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def run(args: argparse.Namespace) -> int:
-    try:
-        session = open_from_args(args)
-        workflow = pick_workflow(session, args.workflow)
-    except UsageError as exc:
-        return fail(str(exc))
+def build_app(args: argparse.Namespace) -> Any:
+    """The app ``flowctx`` would run for ``args``; raises UsageError for bad arguments."""
+    session = open_from_args(args)
+    workflow = pick_workflow(session, args.workflow)
 
     from flowctx_tui.app import FlowctxApp, binding_classes
     from flowctx_tui.keymap import KeymapError, binding_ids, load_keymap
@@ -51,14 +50,21 @@ def run(args: argparse.Namespace) -> int:
         try:
             keymap = load_keymap(Path(args.keymap), binding_ids(binding_classes()))
         except KeymapError as exc:
-            return fail(f"--keymap: {exc}")
+            raise UsageError(f"--keymap: {exc}") from None
     shots = args.screenshot_dir or os.environ.get(SCREENSHOT_DIR_ENV)
-    app = FlowctxApp(
+    return FlowctxApp(
         session,
         workflow,
         keymap=keymap,
         watch=not args.no_watch,
         screenshot_dir=Path(shots).expanduser() if shots else None,
     )
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        app = build_app(args)
+    except UsageError as exc:
+        return fail(str(exc))
     app.run()
     return int(app.return_code or 0)

@@ -9,7 +9,6 @@ from typing import Any
 
 from textual.containers import VerticalScroll
 from textual.content import Content
-from textual.highlight import highlight
 from textual.widgets import Static
 
 from core.present import display_value
@@ -101,6 +100,13 @@ def _heading(text: str, extra: str = "") -> Content:
     return Content.assemble(
         (text, "bold $text-primary"), (f"  {extra}" if extra else "", "$text-muted")
     )
+
+
+def highlight(code: str, *, language: str) -> Content:
+    # pygments is imported on first use: the matrix paints before any detail is shown
+    from textual.highlight import highlight as _highlight
+
+    return _highlight(code, language=language)
 
 
 def render_row(

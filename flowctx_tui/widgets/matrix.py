@@ -121,6 +121,8 @@ class MatrixView(Vertical):
         self._broken: tuple[Diagnostic, ...] = ()
         self._problems: tuple[Diagnostic, ...] = ()
         self._problems_open = False
+        #: the detail pane waits for the first paint of the table (start-up time)
+        self._painted = False
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="filter-bar"):
@@ -161,6 +163,7 @@ class MatrixView(Vertical):
         contract_file: str = "",
     ) -> None:
         """Show ``matrix`` (the same object may come back marked stale with new errors)."""
+        first = self.matrix is None
         self.matrix = matrix
         self.stale = stale
         self._broken = tuple(broken)
@@ -171,7 +174,10 @@ class MatrixView(Vertical):
         self._rows = dict(zip(self._keys, matrix.rows, strict=True))
         self.set_class(stale, "-stale")
         self._render_problems()
-        self._sync()
+        # the first time, paint the table before highlighting a value in the detail pane
+        self._sync(detail=not first)
+        if first:
+            self.call_after_refresh(self._detail_after_paint)
 
     def set_reveal(self, reveal: bool) -> None:
         if reveal != self.reveal:
@@ -215,7 +221,7 @@ class MatrixView(Vertical):
             keys.sort(key=lambda k: by(self._rows[k]), reverse=self.sort_reverse)
         return keys
 
-    def _sync(self) -> None:
+    def _sync(self, *, detail: bool = True) -> None:
         table = self.table
         before = self._cursor_key()
         order = self._visible()
@@ -250,7 +256,8 @@ class MatrixView(Vertical):
                 if table.cursor_row != index:
                     table.move_cursor(row=index, animate=False)
         self._update_count()
-        self._show_detail()
+        if detail:
+            self._show_detail()
 
     def _update_count(self) -> None:
         total = len(self._keys)
@@ -262,7 +269,13 @@ class MatrixView(Vertical):
             parts.append((f"  {errors} error{'s' if errors != 1 else ''}", "$text-error"))
         self.query_one("#matrix-count", Static).update(Content.assemble(*parts))
 
+    def _detail_after_paint(self) -> None:
+        self._painted = True
+        self._show_detail()
+
     def _show_detail(self) -> None:
+        if not self._painted:
+            return
         pane = self.query_one(DetailPane)
         pane.show_row(
             self.highlighted,
