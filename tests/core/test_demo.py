@@ -17,6 +17,7 @@ import pytest
 from core.check import check_workspace
 from core.present import display_value, matrix_to_json, row_to_json
 from core.results import Matrix, Row
+from core.routing import RouteDecision, decide, load_routes
 from core.secrets import MASK
 from core.session import Session, open_session
 from core.yamlmarks import load_yaml_file
@@ -356,7 +357,10 @@ def _yaml(rel: str) -> Any:
 
 
 def test_routing_files_cover_every_rule_kind() -> None:
-    graph = _yaml("workflows/AppGenerator/transition_graph.yaml")["transitions"]
+    # the shape real Mozaiks workflows ship and the runtime reads, not flowctx's `transitions:`
+    graph_file = _yaml("workflows/AppGenerator/transition_graph.yaml")
+    assert list(graph_file) == ["transition_rules"]
+    graph = graph_file["transition_rules"]
     kinds = {(t["transition_type"], t.get("condition_type")) for t in graph}
     assert kinds == {
         ("condition", "context_equals"),
@@ -364,6 +368,8 @@ def test_routing_files_cover_every_rule_kind() -> None:
         ("condition", "tool_called"),
         ("after_turn", None),
     }
+    # an agent, the human and the end of the run are all routed to
+    assert {"PlannerAgent", "user", "terminate"} <= {t["target_agent"] for t in graph}
     handoffs = _yaml("workflows/AppGenerator/handoffs.yaml")["handoff_rules"]
     assert {h.get("condition_scope") for h in handoffs} >= {"pre", "post"}
     assert "llm" in {h.get("condition_type") for h in handoffs}
@@ -386,6 +392,38 @@ def test_routing_files_cover_every_rule_kind() -> None:
     # a fallback is an unconditional path with the lowest priority
     fallback = [p for p in flow["paths"] if p["from"] == "AwaitApproval" and not p.get("condition")]
     assert [p["to"] for p in fallback] == ["Rejected"] and fallback[0]["priority"] == 0
+
+
+def test_transition_graph_routes_in_the_runtime_shape(session: Session) -> None:
+    routes = load_routes(session.load("AppGenerator"))
+    assert routes.transitions is not None and routes.transitions.shape == "transition_rules"
+    assert routes.diagnostics == (), [d.format() for d in routes.diagnostics]
+
+    def graph(source: str, **scenario: Any) -> RouteDecision:
+        decisions = decide(session, "AppGenerator", source, routes=routes, **scenario)
+        return next(d for d in decisions if d.kind == "transition_graph")
+
+    def winner(source: str, **scenario: Any) -> str | None:
+        decision = graph(source, **scenario)
+        return decision.winner.target if decision.winner is not None else None
+
+    # with the demo's defaults each agent hands back to the user, keeps the turn or moves on
+    assert winner("InterviewAgent") == "user"
+    assert winner("PlannerAgent") == "user"
+    assert winner("PatternAgent") == "PatternAgent"
+    assert winner("WorkflowBundleBuilderAgent") == "ReviewAgent"
+    assert winner("ReviewAgent") == "user"
+    # each kind of condition flips its rule
+    assert winner("InterviewAgent", context_overrides={"interview_complete": True}) == (
+        "PlannerAgent"
+    )
+    assert winner("PlannerAgent", tools_called=("request_revision",)) == "InterviewAgent"
+    assert winner("PlannerAgent", context_overrides={"plan_approved": True}) == "PatternAgent"
+    chosen = {"selected_pattern_id": "feedback_loop"}
+    assert winner("PatternAgent", context_overrides=chosen) == "WorkflowBundleBuilderAgent"
+    production = graph("ReviewAgent", context_overrides={"deploy_choice": "production"})
+    assert production.winner is not None and production.winner.target == "terminate"
+    assert production.ended and "workflow_complete" in production.reason
 
 
 def test_build_context_registries_are_well_formed() -> None:
