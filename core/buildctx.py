@@ -397,7 +397,9 @@ def discover(root: Path, workspace_root: Path) -> list[Registry]:
     out = []
     for folder in folders:
         path = folder / REGISTRY_FILE
-        if path.is_file():
+        # not is_file(): a directory, FIFO or dangling link named context.yaml is a problem to
+        # report (the loader refuses it with a message), not a folder to skip in silence
+        if path.exists() or path.is_symlink():
             out.append(load_registry(path, display_path(path, workspace_root)))
     return out
 
