@@ -13,8 +13,9 @@ Hooks (the only ones):
   every (re)load and workflow switch: routing files are re-read, so edits show live;
   ``reveal`` (reactive) from the app.
 * ``set_scenario(scenario)``, called by the ``Scratchpad`` after each change of its inputs
-  (data, context edits, payload, stepResult, flowContext, tools called): the routes view uses
-  the same scenario as the scratchpad. Until then it routes with an empty scenario.
+  (data, context edits and removals, payload, stepResult, flowContext, tools called): the
+  routes view uses the same scenario as the scratchpad. Until then it routes with an empty
+  scenario.
 """
 
 from __future__ import annotations
@@ -89,6 +90,7 @@ def compute_routes(
             source,
             data=scenario.data if isinstance(scenario.data, dict) else {},
             context_overrides=scenario.context_overrides,
+            context_removed=scenario.context_removed,
             payload=scenario.payload,
             step_result=scenario.step_result,
             flow_context=scenario.flow_context if isinstance(scenario.flow_context, dict) else {},
@@ -325,11 +327,11 @@ class RoutesView(Widget):
         edits = len(s.context_overrides)
         if edits:
             parts.append(f"context edits {edits}")
+        if s.context_removed:
+            parts.append(f"context removed {len(s.context_removed)}")
         if s.tools_called:
             parts.append("tools " + ", ".join(s.tools_called))
         text = "scenario: " + (", ".join(parts) if parts else "empty")
-        if s.context_removed:
-            text += " (removed context variables count only in the scratchpad)"
         self.query_one("#rv-scenario", Static).update(Text(text + " · edit it in Scratchpad"))
 
     def _show_outcome(self, outcome: RoutesOutcome) -> None:

@@ -243,6 +243,39 @@ async def test_the_scratchpad_scenario_drives_the_routes(session: Session) -> No
         )
 
 
+async def test_a_context_variable_removed_in_the_scratchpad_changes_the_route(
+    session: Session,
+) -> None:
+    app = RoutesApp(session, "Approvals", scratchpad=True)
+    async with app.run_test(size=(110, 60)) as pilot:
+        view = await settle(pilot)
+        view.select_source("PlannerAgent")
+        pad = app.query_one(Scratchpad)
+        context = json.loads(pad.query_one("#sp-context", JsonEditor).text)
+        context["plan_approved"] = True
+        pad.query_one("#sp-context", JsonEditor).set_text(json.dumps(context))
+        view = await settle(pilot)
+        assert view.lines()[0].startswith(
+            "workflows/Approvals/transition_graph.yaml  from PlannerAgent: → PatternAgent"
+        )
+
+        # deleting the budget from context: ${max_build_iterations} is now missing, which a
+        # transitions: file reports as an error, so the after_turn rule wins instead
+        del context["max_build_iterations"]
+        pad.query_one("#sp-context", JsonEditor).set_text(json.dumps(context))
+        view = await settle(pilot)
+        assert view.lines()[0].startswith(
+            "workflows/Approvals/transition_graph.yaml  from PlannerAgent: → user"
+        )
+        assert candidates(view)[1].startswith("2.  error  ${plan_approved} and")
+        assert any(
+            "Missing context variable: 'max_build_iterations'" in line for line in view.lines()
+        )
+        summary = str(view.query_one("#rv-scenario", Static).render())
+        assert "context edits 1, context removed 1" in summary
+        assert "only in the scratchpad" not in summary
+
+
 async def test_secrets_stay_masked_in_the_routes(session: Session) -> None:
     async with RoutesApp(session, "Approvals").run_test(size=(110, 40)) as pilot:
         view = await settle(pilot)
