@@ -115,6 +115,9 @@ class MatrixView(Vertical):
         self._rows: dict[str, Row] = {}
         self._keys: list[str] = []
         self._cells: dict[str, tuple[Text, ...]] = {}
+        self._cell_cache: dict[str, tuple[Row, bool, tuple[Text, ...]]] = {}
+        self._count_shown: Content | None = None
+        self._problems_shown: Content | None = None
         self._order: list[str] = []
         self._contract_lines: Sequence[str] = ()
         self._contract_file = ""
@@ -172,6 +175,8 @@ class MatrixView(Vertical):
         self._contract_file = contract_file
         self._keys = row_keys(matrix.rows)
         self._rows = dict(zip(self._keys, matrix.rows, strict=True))
+        for gone in self._cell_cache.keys() - self._rows.keys():
+            del self._cell_cache[gone]
         self.set_class(stale, "-stale")
         self._render_problems()
         # the first time, paint the table before highlighting a value in the detail pane
@@ -225,7 +230,7 @@ class MatrixView(Vertical):
         table = self.table
         before = self._cursor_key()
         order = self._visible()
-        desired = {k: row_cells(self._rows[k], reveal=self.reveal) for k in order}
+        desired = {k: self._cells_for(k) for k in order}
         current = self._cells
         removed = [k for k in current if k not in desired]
         with self.app.batch_update():
@@ -241,10 +246,12 @@ class MatrixView(Vertical):
                     old = current.get(k)
                     if old is None:
                         table.add_row(*cells, key=k)
-                    elif old != cells:
+                    elif old is not cells and old != cells:
                         for column, was, now in zip(COLUMN_KEYS, old, cells, strict=True):
                             if was != now:
-                                table.update_cell(k, column, now, update_width=True)
+                                # measuring a whole column is slow; only when it must grow
+                                wider = now.cell_len > table.columns[column].content_width
+                                table.update_cell(k, column, now, update_width=wider)
                 if [r.key.value for r in table.ordered_rows] != order:
                     position = {k: i for i, k in enumerate(order)}
                     # the name cell identifies the row (duplicates keep their relative order)
@@ -259,6 +266,20 @@ class MatrixView(Vertical):
         if detail:
             self._show_detail()
 
+    def _cells_for(self, key: str) -> tuple[Text, ...]:
+        """The row's cells, reused while the row and the reveal setting are unchanged."""
+        row = self._rows[key]
+        cached = self._cell_cache.get(key)
+        if (
+            cached is not None
+            and cached[1] == self.reveal
+            and (cached[0] is row or cached[0] == row)
+        ):
+            return cached[2]
+        cells = row_cells(row, reveal=self.reveal)
+        self._cell_cache[key] = (row, self.reveal, cells)
+        return cells
+
     def _update_count(self) -> None:
         total = len(self._keys)
         shown = len(self._order)
@@ -267,7 +288,10 @@ class MatrixView(Vertical):
         parts: list[str | tuple[str, str]] = [text]
         if errors:
             parts.append((f"  {errors} error{'s' if errors != 1 else ''}", "$text-error"))
-        self.query_one("#matrix-count", Static).update(Content.assemble(*parts))
+        content = Content.assemble(*parts)
+        if content != self._count_shown:
+            self._count_shown = content
+            self.query_one("#matrix-count", Static).update(content)
 
     def _detail_after_paint(self) -> None:
         self._painted = True
@@ -308,9 +332,13 @@ class MatrixView(Vertical):
                 )
                 for d in self._problems
             ]
+        content = Content("\n").join(lines)
+        if content == self._problems_shown:
+            return  # unchanged: no relayout
+        self._problems_shown = content
         banner.set_class(bool(self._broken), "-broken")
         banner.display = bool(lines)
-        banner.update(Content("\n").join(lines))
+        banner.update(content)
 
     # -- events -------------------------------------------------------------------------------
 

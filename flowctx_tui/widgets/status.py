@@ -54,5 +54,11 @@ def render_status(s: Status) -> Content:
 class StatusLine(Static):
     """One line above the footer; the app calls ``show`` after every change of state."""
 
+    _shown: Status | None = None
+
     def show(self, status: Status) -> None:
-        self.update(render_status(status))
+        if status == self._shown:
+            return
+        self._shown = status
+        # one line of fixed height: repaint it without a layout pass over the whole screen
+        self.update(render_status(status), layout=False)
