@@ -1,18 +1,21 @@
 """``flowctx routes``: which route wins from a step or agent, every candidate and why.
 
 Exit 0 when a route was chosen, 1 when none was (the flow ends, no transition matched), 2 for
-bad arguments or an unknown ``--from``. Values read from ``context`` are masked unless
-``--reveal``.
+bad arguments or an unknown ``--from``. ``--from`` matches ignoring case and, for Mozaiks files,
+takes the runtime's names for the human (``user``, ``user_proxy``, ``userproxy``,
+``userproxyagent``) as one source. Values read from ``context`` are masked unless ``--reveal``.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+from dataclasses import replace
 from typing import Any
 
 from core.diagnostics import Diagnostic, did_you_mean
-from core.routing import RouteDecision, decide, load_routes, sources
+from core.routing import RouteDecision, Routes, decide, load_routes, sources
+from core.routing.model import is_user
 from core.secrets import mask_text
 from flowctx_tui.cli.common import UsageError, fail, load_json_arg
 from flowctx_tui.cli.launch_args import add_launch_args, build_context_env
@@ -34,7 +37,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
         dest="source",
         required=True,
         metavar="STEP_OR_AGENT",
-        help="the flow step or agent whose turn just ended",
+        help="the flow step or agent whose turn just ended (any case; for Mozaiks files user, "
+        "user_proxy, userproxy and userproxyagent all name the human)",
     )
     parser.add_argument("--data", help="MemberJunction params.data as JSON or @file")
     parser.add_argument(
@@ -107,6 +111,22 @@ def render_text(workflow: str, decisions: list[RouteDecision], *, reveal: bool) 
     return "\n".join(out).rstrip("\n")
 
 
+def matching_sources(routes: Routes, wanted: str) -> list[str]:
+    """The known sources ``--from`` names: itself, else the same name in another case, else,
+    for a name the Mozaiks runtime reads as the human (user, user_proxy, UserProxyAgent...),
+    the Mozaiks sources that are such a name. More than one match is ambiguous."""
+    known = sources(routes)
+    if wanted in known:
+        return [wanted]
+    folded = wanted.strip().casefold()
+    matches = [name for name in known if name.casefold() == folded]
+    if not matches and is_user(wanted):
+        # only Mozaiks files have the human as an agent; a flow step is just a step name
+        mozaiks = sources(replace(routes, flow=None))
+        matches = [name for name in mozaiks if is_user(name)]
+    return matches
+
+
 def _print_problems(problems: list[Diagnostic]) -> None:
     import sys
 
@@ -138,17 +158,24 @@ def run(args: argparse.Namespace) -> int:
             "(flow.yaml, transition_graph.yaml or handoffs.yaml)"
         )
     known = sources(routes)
-    if args.source not in known:
+    matches = matching_sources(routes, args.source)
+    if len(matches) > 1:
+        return fail(
+            f"'{args.source}' matches several steps or agents in workflow '{name}': "
+            f"{', '.join(matches)}; give the exact name"
+        )
+    if not matches:
         hint = did_you_mean(args.source, known)
         listed = ", ".join(known) or "none"
         return fail(
             f"no step or agent named '{args.source}' has routes in workflow '{name}'{hint}; "
             f"known: {listed}"
         )
+    source = matches[0]
     decisions = decide(
         session,
         name,
-        args.source,
+        source,
         data=data,
         context_overrides=context,
         payload=payload,
@@ -162,7 +189,7 @@ def run(args: argparse.Namespace) -> int:
     if args.format == "json":
         doc = {
             "workflow": name,
-            "source": args.source,
+            "source": source,
             "decisions": [d.to_json(reveal=args.reveal) for d in decisions],
             "problems": [d.to_json() for d in routes.diagnostics],
         }

@@ -247,3 +247,107 @@ def test_runtime_shaped_unknown_key_is_printed(workspace, capsys):
     )
     # the broken rule is shown in place, not routed past
     assert "[error]" in out and out.splitlines()[-1] == "no route: no_transition_matched"
+
+
+def test_from_matches_ignoring_case(root, capsys):
+    code, out, err = run(capsys, root, "-w", "W", "--from", "interviewAGENT")
+    assert code == 1 and err == ""
+    assert out.splitlines()[0] == (
+        "W: Mozaiks transition graph (workflows/W/transition_graph.yaml), from agent "
+        "'InterviewAgent'"
+    )
+    code, out, _ = run(
+        capsys, root, "-w", "W", "--from", "VALIDATE", "--data", '{"userApproval": true}',
+        "--context", json.dumps({"apiKey": SECRET}), "--format", "json",
+    )  # fmt: skip
+    assert code == 0
+    doc = json.loads(out)
+    assert doc["source"] == "Validate" and doc["decisions"][0]["winner"] == "Approved"
+
+
+USER_GRAPH = """
+transition_rules:
+  - source_agent: UserProxy
+    target_agent: PlannerAgent
+    transition_type: condition
+    condition_type: context_equals
+    condition_key: interview_complete
+    condition_value: true
+  - source_agent: user
+    target_agent: InterviewAgent
+    transition_type: after_turn
+  - source_agent: InterviewAgent
+    target_agent: user
+    transition_type: after_turn
+"""
+
+
+def test_from_takes_the_runtime_user_aliases_for_mozaiks_files(workspace, capsys):
+    root = workspace(
+        {
+            "workflows/W/context_variables.yaml": CONTRACT,
+            "workflows/W/transition_graph.yaml": USER_GRAPH,
+        }
+    )
+    header = "W: Mozaiks transition graph (workflows/W/transition_graph.yaml), from agent 'user'"
+    for alias in ("user", "USER", "user_proxy", "UserProxy", "userproxy", "UserProxyAgent"):
+        code, out, err = run(capsys, root, "-w", "W", "--from", alias)
+        assert (code, err) == (0, ""), alias
+        lines = out.splitlines()
+        # both rules, written as UserProxy and as user, are the human's
+        assert lines[0] == header and lines[-1].startswith("winner: InterviewAgent"), alias
+        numbered = [line.split("  (")[0].strip() for line in lines if "→" in line]
+        assert numbered == ["1. → PlannerAgent  [false]", "* 2. → InterviewAgent  [always]"]
+    code, out, _ = run(
+        capsys, root, "-w", "W", "--from", "user_proxy", "--context",
+        '{"interview_complete": true}', "--format", "json",
+    )  # fmt: skip
+    doc = json.loads(out)
+    assert code == 0 and doc["source"] == "user"
+    assert doc["decisions"][0]["winner"] == "PlannerAgent"
+    # not an alias: the list of known sources, as for any unknown name
+    code, out, err = run(capsys, root, "-w", "W", "--from", "human")
+    assert code == 2 and out == ""
+    assert err.strip().endswith("known: user, InterviewAgent")
+
+
+def test_user_aliases_do_not_name_a_flow_step(workspace, capsys):
+    flow = """
+steps:
+  - {name: User, type: Prompt, starting: true}
+  - {name: Done, type: Action}
+paths:
+  - {from: User, to: Done}
+"""
+    root = workspace(
+        {"workflows/W/context_variables.yaml": CONTRACT, "workflows/W/flow.yaml": flow}
+    )
+    code, out, _ = run(capsys, root, "-w", "W", "--from", "user")
+    assert code == 0 and out.splitlines()[-1].startswith("winner: Done")
+    code, out, err = run(capsys, root, "-w", "W", "--from", "UserProxy")
+    assert code == 2 and out == ""
+    assert err.strip() == (
+        "flowctx: no step or agent named 'UserProxy' has routes in workflow 'W' "
+        "(did you mean 'User'?); known: User, Done"
+    )
+
+
+def test_a_name_matching_several_sources_by_case_is_refused(workspace, capsys):
+    flow = """
+steps:
+  - {name: Review, type: Prompt, starting: true}
+  - {name: review, type: Action}
+paths:
+  - {from: Review, to: review}
+"""
+    root = workspace(
+        {"workflows/W/context_variables.yaml": CONTRACT, "workflows/W/flow.yaml": flow}
+    )
+    code, out, err = run(capsys, root, "-w", "W", "--from", "REVIEW")
+    assert code == 2 and out == ""
+    assert err.strip() == (
+        "flowctx: 'REVIEW' matches several steps or agents in workflow 'W': Review, review; "
+        "give the exact name"
+    )
+    code, out, _ = run(capsys, root, "-w", "W", "--from", "review")
+    assert code == 1 and "from step 'review'" in out
