@@ -1,0 +1,97 @@
+"""The detail pane's content: definition as written, masking, triggers, provenance."""
+
+from __future__ import annotations
+
+from core.results import Loc, Row, TraceStep
+from flowctx_tui.widgets.detail import definition_lines, mask_definition_line, render_row
+
+LINES = (
+    "definitions:",
+    "  api_key:",
+    "    type: string",
+    "    # the key is read from the environment",
+    "    source:",
+    "      type: config",
+    "      env_var: SERVICE_API_KEY",
+    "      default: sk-live-123",
+    "",
+    "  next_one: {type: string, source: {type: state}}",
+)
+
+
+def secret_row(value: str = "sk-live-123") -> Row:
+    return Row(
+        "api_key",
+        "string",
+        "config",
+        "default",
+        value,
+        "default",
+        trace=(TraceStep("env", "missing", "env SERVICE_API_KEY is not set"),),
+        loc=Loc("wf/context_variables.yaml", 2, 3),
+        secret=True,
+        definition={"type": "string", "source": {"type": "config", "default": value}},
+    )
+
+
+def test_definition_lines_stop_at_the_next_definition():
+    lines = definition_lines(secret_row(), LINES, "wf/context_variables.yaml")
+    assert lines[0] == "  api_key:"
+    assert lines[-1] == "      default: sk-live-123"
+    assert "    # the key is read from the environment" in lines
+    assert definition_lines(secret_row(), LINES, "other.yaml") == []
+
+
+def test_masking_of_definition_lines():
+    assert mask_definition_line("      default: sk-live-123", secret_row=True).endswith("***")
+    assert mask_definition_line("      default: fine", secret_row=False).endswith("fine")
+    assert mask_definition_line("      password: hunter2", secret_row=False).endswith("***")
+    assert "pw" not in mask_definition_line("  url: https://u:pw@h/x", secret_row=False)
+
+
+def test_rendered_detail_masks_secrets_unless_revealed():
+    masked = str(
+        render_row(
+            secret_row(),
+            reveal=False,
+            contract_lines=LINES,
+            contract_file="wf/context_variables.yaml",
+        )
+    )
+    assert "sk-live-123" not in masked
+    assert "wf/context_variables.yaml:2:3" in masked
+    assert "env SERVICE_API_KEY is not set" in masked
+    revealed = str(
+        render_row(
+            secret_row(),
+            reveal=True,
+            contract_lines=LINES,
+            contract_file="wf/context_variables.yaml",
+        )
+    )
+    assert "sk-live-123" in revealed
+
+
+def test_runtime_rows_and_state_triggers():
+    runtime = Row("database_schema_available", "boolean", "runtime", "resolved", False, "runtime")
+    assert "injected by the runtime" in str(render_row(runtime, reveal=False))
+    state = Row(
+        "done",
+        "boolean",
+        "state",
+        "default",
+        False,
+        "default",
+        definition={
+            "source": {
+                "type": "state",
+                "triggers": [
+                    {"type": "agent_text", "agent": "A", "match": {"contains": "DONE"}},
+                    {"type": "ui_response", "tool": "confirm", "response_key": "ok"},
+                ],
+            }
+        },
+    )
+    text = str(render_row(state, reveal=False))
+    assert "agent_text from A matching contains 'DONE'" in text
+    assert "ui_response when tool confirm completes sets response.ok" in text

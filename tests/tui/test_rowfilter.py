@@ -1,0 +1,51 @@
+"""The matrix filter language: free text, key:value by prefix, alternatives, negation."""
+
+from __future__ import annotations
+
+from core.results import Row
+from flowctx_tui.rowfilter import RowFilter
+
+
+def row(name: str, status: str = "resolved", source: str = "config", agents=("A",)) -> Row:
+    return Row(name, "string", source, status, None, "x", agents=tuple(agents))  # type: ignore[arg-type]
+
+
+ROWS = [
+    row("llm_model", "default"),
+    row("api_token", "error"),
+    row("catalog", "resolved", "file", agents=("Planner",)),
+    row("contacts", "fallback", "data_reference", agents=()),
+]
+
+
+def names(text: str) -> list[str]:
+    f = RowFilter.parse(text)
+    return [r.name for r in ROWS if f.matches(r)]
+
+
+def test_empty_filter_keeps_everything_and_is_falsy():
+    assert names("") == [r.name for r in ROWS]
+    assert not RowFilter.parse("   ")
+
+
+def test_free_text_matches_names_case_insensitively():
+    assert names("MODEL") == ["llm_model"]
+    assert names("c") == ["catalog", "contacts"]
+
+
+def test_field_values_match_by_prefix_and_alternatives():
+    assert names("status:err") == ["api_token"]
+    assert names("status:error,fallback") == ["api_token", "contacts"]
+    assert names("source:data") == ["contacts"]
+    assert names("agent:plan") == ["catalog"]
+    assert names("type:str") == [r.name for r in ROWS]
+
+
+def test_words_are_anded_and_can_be_negated():
+    assert names("source:config -status:error") == ["llm_model"]
+    assert names("c -source:file") == ["contacts"]
+
+
+def test_unknown_keys_are_plain_text_and_empty_values_are_ignored():
+    assert names("colour:red") == []
+    assert names("status:") == [r.name for r in ROWS]
