@@ -72,10 +72,13 @@ class FlowctxApp(App[int]):
     COMMANDS: ClassVar[set[Any]] = {_palette_provider}
     BINDINGS: ClassVar[list[Any]] = [
         Binding("ctrl+q", "quit", "Quit", show=False, priority=True, id="app.quit"),
-        # the tab titles show these keys, so the footer need not
-        Binding("1", "show_tab('matrix')", "Matrix", show=False, id="app.tab.matrix"),
-        Binding("2", "show_tab('scratchpad')", "Scratchpad", show=False, id="app.tab.scratchpad"),
-        Binding("3", "show_tab('routes')", "Routes", show=False, id="app.tab.routes"),
+        # the tab titles show the first key, so the footer need not; the function keys also
+        # work while typing in a text field (where digits are text)
+        Binding("1,f2", "show_tab('matrix')", "Matrix", show=False, id="app.tab.matrix"),
+        Binding(
+            "2,f3", "show_tab('scratchpad')", "Scratchpad", show=False, id="app.tab.scratchpad"
+        ),
+        Binding("3,f4", "show_tab('routes')", "Routes", show=False, id="app.tab.routes"),
         Binding("w", "pick_workflow", "Workflow", id="app.workflow"),
         Binding("r", "toggle_reveal", "Reveal", id="app.reveal"),
         Binding("l", "edit_launch", "Launch", id="app.launch"),
@@ -357,6 +360,10 @@ class FlowctxApp(App[int]):
         await pane.mount(view)
         if self.good is not None:
             self._push_workspace(self.good, [view])
+        # the routes view routes under the scratchpad's scenario; it may have started first
+        pads = self.query("#scratchpad-view")
+        if tab == "routes" and pads and hasattr(view, "set_scenario"):
+            view.set_scenario(pads.first().scenario)  # type: ignore[attr-defined]
         if hasattr(view, "reveal"):
             view.reveal = self.reveal  # type: ignore[attr-defined]
         if self.query_one("#tabs", TabbedContent).active == tab:
@@ -432,6 +439,19 @@ class FlowctxApp(App[int]):
             self.env_overrides.pop(name, None)
         else:
             self.env_overrides[name] = value
+        self._update_status()
+        self.reload()
+
+    def on_scratchpad_scenario_loaded(self, message: Any) -> None:
+        """A saved scenario carries the environment overrides and launch values it was made
+        with: resolve with them, as the scenario's author did."""
+        scenario = message.scenario
+        self.env_overrides = dict(scenario.env_overrides)
+        self.launch = dict(scenario.launch)
+        self.notify(
+            f"Scenario {message.name!r}: {len(self.env_overrides)} env override(s) and "
+            f"{len(self.launch)} launch value(s) applied"
+        )
         self._update_status()
         self.reload()
 

@@ -145,14 +145,14 @@ async def test_remapped_keys_work_and_help_shows_them(demo: Path, make_app: Make
                 """
         }
     )
-    app = make_app(root, "W", keymap={"matrix.next_error": "f7", "app.help": "f2"})
+    app = make_app(root, "W", keymap={"matrix.next_error": "f7", "app.help": "f9"})
     async with app.run_test(size=(100, 30)) as pilot:
         await reloaded(pilot)
         await pilot.press("n")  # no longer bound
         assert app.matrix_view.highlighted.name == "a"
         await pilot.press("f7")
         assert app.matrix_view.highlighted.name == "bad"
-        await pilot.press("f2")
+        await pilot.press("f9")
         await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen), "help")
         table = app.screen.query_one("#help-table", DataTable)
         rows = {
@@ -160,7 +160,7 @@ async def test_remapped_keys_work_and_help_shows_them(demo: Path, make_app: Make
             for i in range(table.row_count)
         }
         assert rows["matrix.next_error"] == "f7"
-        assert rows["app.help"] == "f2"
+        assert rows["app.help"] == "f9"
         assert rows["app.quit"] == "^q"
         await pilot.press("escape")
         await wait_for(pilot, lambda: not isinstance(app.screen, HelpScreen), "help closed")
@@ -185,3 +185,38 @@ async def test_f8_saves_an_svg_screenshot_without_secrets(
         assert "approval_service_url" in text
         assert "demo-pass" not in text  # ... but never written to disk
         await wait_for(pilot, lambda: app.reveal, "reveal restored after the screenshot")
+
+
+async def test_a_loaded_scenario_brings_its_overrides_and_routes_share_it(
+    demo: Path, make_app: MakeApp
+):
+    import json
+
+    folder = demo / ".flowctx" / "scenarios" / "AppGenerator"
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "fast.json").write_text(
+        json.dumps(
+            {
+                "format": 1,
+                "workflow": "AppGenerator",
+                "expression": "context.llm_model === 'o3'",
+                "env": {"LLM_MODEL": "o3"},
+                "launch": {"app_id": "app-unknown"},
+            }
+        )
+    )
+    app = make_app(demo)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await reloaded(pilot)
+        await pilot.press("2")
+        await wait_for(pilot, lambda: app.query("#sp-expr"), "the scratchpad")
+        pad = app.query_one("#scratchpad-view")
+        assert pad.load_scenario("fast")
+        await wait_for(pilot, lambda: cell(app, "llm_model", "value") == "o3", "the override")
+        assert app.env_overrides == {"LLM_MODEL": "o3"}
+        assert app.launch == {"app_id": "app-unknown"}
+        # the routes view, opened afterwards (f4 works while typing), routes under the
+        # same scenario
+        await pilot.press("f4")
+        await wait_for(pilot, lambda: app.query("#routes-view"), "the routes view")
+        assert app.query_one("#routes-view").scenario.expression == pad.scenario.expression
