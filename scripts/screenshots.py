@@ -105,7 +105,7 @@ async def shoot(name: str, out: Path, size: tuple[int, int]) -> Path:
         app = FlowctxApp(
             open_session(root, env={}),
             "AppGenerator",
-            watch=False,
+            watch=True,  # as flowctx runs; the status line says so
             clock=lambda: FIXED_NOW,
             cursor_blink=False,
         )
@@ -120,7 +120,7 @@ async def shoot(name: str, out: Path, size: tuple[int, int]) -> Path:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=ROOT / "screenshots")
-    parser.add_argument("--size", default="120x36", help="terminal size, WIDTHxHEIGHT")
+    parser.add_argument("--size", default="150x40", help="terminal size, WIDTHxHEIGHT")
     parser.add_argument("views", nargs="*", choices=[*VIEWS, []], help="default: all")
     args = parser.parse_args(argv)
     width, _, height = args.size.partition("x")

@@ -18,6 +18,7 @@ from tests.tui.conftest import MakeApp
 
 SIZES = pytest.mark.parametrize("size", [(80, 24), (160, 48)], ids=["80x24", "160x48"])
 CONTRACT = "workflows/AppGenerator/context_variables.yaml"
+CONDITION = "context.max_build_iterations > 3 && context.enable_preview_deploys === true"
 
 
 async def until(pilot: Any, predicate: Callable[[], object], what: str) -> None:
@@ -57,10 +58,11 @@ def test_scratchpad(snap_compare, demo: Path, make_app: MakeApp, size):
         app = pilot.app
         await loaded(pilot)
         await pilot.press("2")
-        await until(pilot, lambda: app.query("#sp-inputs"), "the scratchpad")
-        # the context the condition would see: the workflow's values, secrets masked
-        app.query_one("#sp-inputs").active = "sp-tab-context"
-        await pilot.pause()
+        await until(pilot, lambda: app.query("#sp-expr"), "the scratchpad")
+        pad = app.query_one("#scratchpad-view")
+        # a condition over the workflow's values, with its explain tree (secrets masked)
+        app.query_one("#sp-expr").value = CONDITION
+        await until(pilot, lambda: pad.result is not None and not pad.pending, "the result")
 
     assert snap_compare(make_app(demo), terminal_size=size, run_before=run_before)
 
