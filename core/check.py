@@ -44,6 +44,11 @@ def file_source_problems(session: Session, wf: WorkflowSnapshot) -> list[Diagnos
                 "" if d.source.required else "; the default will be used"
             )
             out.append(wf.doc.diag(path, msg, key=False, severity=sev))
+        elif real is not None and not real.is_file():
+            # a directory, FIFO or device: the resolver never reads it (a FIFO would block)
+            sev = "error" if d.source.required else "warning"
+            msg = f"{d.source.path!r} is not a regular file (a directory, device or FIFO)"
+            out.append(wf.doc.diag(path, msg, key=False, severity=sev))
     return out
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import stat
 from pathlib import Path
 
 SECRET_SUFFIXES = (".pem", ".key", ".pfx", ".p12")
@@ -46,3 +47,46 @@ def confine(root: Path, raw: str, *, allow_outside: bool) -> tuple[Path | None, 
                 "(set CONTEXT_FILE_ALLOW_OUTSIDE_ROOT=true to allow)"
             )
     return real, None
+
+
+def read_regular_file(path: Path, limit: int) -> tuple[bytes | None, str | None]:
+    """The bytes of the regular file at ``path`` if it holds at most ``limit``, else why not.
+
+    A FIFO, device or socket is never opened: it is refused from ``stat`` (opening a device can
+    have effects, and reading /dev/zero never ends). The file is then opened non-blocking and
+    checked again on the open descriptor, so one swapped for a FIFO in between cannot block,
+    and at most ``limit + 1`` bytes are read whatever size it claims (/proc files claim 0,
+    and a file being appended to grows past its size).
+    """
+    try:
+        st = os.stat(path)
+        if stat.S_ISDIR(st.st_mode):
+            return None, "is a directory"
+        if not stat.S_ISREG(st.st_mode):
+            return None, "not a regular file (device, FIFO or socket): not read"
+        if st.st_size > limit:
+            return None, f"file is {st.st_size:,} bytes, over the {limit:,}-byte limit"
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+    except FileNotFoundError:
+        return None, "file not found"
+    except OSError as exc:
+        # strerror, not str(exc): the latter repeats the absolute path the user never wrote
+        return None, f"cannot read: {exc.strerror or exc.__class__.__name__}"
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            return None, "not a regular file (device, FIFO or socket): not read"
+        chunks: list[bytes] = []
+        size = 0
+        while size <= limit:
+            chunk = os.read(fd, min(1 << 20, limit + 1 - size))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+    except OSError as exc:
+        return None, f"cannot read: {exc.strerror or exc.__class__.__name__}"
+    finally:
+        os.close(fd)
+    if size > limit:
+        return None, f"file is over the {limit:,}-byte limit (it grew while being read)"
+    return b"".join(chunks), None

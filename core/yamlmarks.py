@@ -7,7 +7,6 @@ so aliases share one object instead of being expanded (a billion-laughs file sta
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import GeneratorType
@@ -16,6 +15,7 @@ from typing import Any
 import yaml
 
 from core.diagnostics import Diagnostic
+from core.pathsafety import read_regular_file
 
 try:  # the C parser is several times faster; fall back cleanly where libyaml is missing
     from yaml import CSafeLoader as _Loader
@@ -325,26 +325,11 @@ def read_text_file(
     path: Path, display: str, *, limit: int = MAX_YAML_BYTES
 ) -> tuple[str | None, Diagnostic | None]:
     """Read a text file with the checks every loader needs; problems are Diagnostics."""
-    try:
-        st = os.stat(path)
-    except FileNotFoundError:
-        return None, Diagnostic(display, 0, 0, "file not found")
-    except OSError as exc:
-        return None, Diagnostic(display, 0, 0, f"cannot read: {exc.strerror or exc}")
-    import stat as _stat
-
-    if _stat.S_ISDIR(st.st_mode):
-        return None, Diagnostic(display, 0, 0, "is a directory, expected a file")
-    if not _stat.S_ISREG(st.st_mode):
-        return None, Diagnostic(display, 0, 0, "not a regular file (device, FIFO or socket)")
-    if st.st_size > limit:
-        return None, Diagnostic(
-            display, 0, 0, f"file is {st.st_size:,} bytes, over the {limit:,}-byte limit"
-        )
-    try:
-        raw = path.read_bytes()
-    except OSError as exc:
-        return None, Diagnostic(display, 0, 0, f"cannot read: {exc.strerror or exc}")
+    raw, why = read_regular_file(path, limit)
+    if raw is None:
+        if why == "is a directory":
+            why = "is a directory, expected a file"
+        return None, Diagnostic(display, 0, 0, why or "cannot read")
     if raw.startswith((b"\xff\xfe", b"\xfe\xff")):
         # UTF-16 (and UTF-32) text is full of NUL bytes; "binary" would send the user astray
         return None, Diagnostic(display, 1, 1, "UTF-16 or UTF-32 text; save the file as UTF-8")

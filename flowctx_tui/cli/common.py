@@ -7,6 +7,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from core.nesting import MAX_NESTING, nesting_problem
+
 
 class UsageError(Exception):
     """An argument the user gave cannot be used; printed as a message, exit code 2."""
@@ -30,11 +32,20 @@ def load_json_arg(text: str | None, what: str) -> Any:
             ) from None
         source = name
     try:
-        return json.loads(text)
+        value = json.loads(text)
     except json.JSONDecodeError as exc:
         raise UsageError(
             f"{source}:{exc.lineno}:{exc.colno}: invalid JSON for {what}: {exc.msg}"
         ) from None
+    except RecursionError:
+        value = None
+        deep: str | None = f"nested more than {MAX_NESTING} levels deep"
+    else:
+        # masking and display walk values recursively: 500 levels ended in a RecursionError
+        deep = nesting_problem(value)
+    if deep:
+        raise UsageError(f"{what} is {deep}" + (f" ({source})" if source != what else ""))
+    return value
 
 
 def fail(message: str, code: int = 2) -> int:

@@ -158,6 +158,12 @@ def permissions_bite(scratch: Path) -> str | None:
     return None
 
 
+def clean_env() -> dict[str, str]:
+    """This process's environment without the settings flowctx reads."""
+    ours = ("MOZAIKS_", "FLOWCTX_", "CONTEXT_")
+    return {k: v for k, v in os.environ.items() if not k.startswith(ours)}
+
+
 def flowctx_without_root_bypass(
     args: Sequence[str], cwd: Path, timeout: float = 60
 ) -> subprocess.CompletedProcess[str]:
@@ -169,6 +175,6 @@ def flowctx_without_root_bypass(
         text=True,
         timeout=timeout,
         cwd=cwd,
-        env={k: v for k, v in os.environ.items() if not k.startswith(("MOZAIKS_", "FLOWCTX_"))},
+        env=clean_env(),
         check=False,
     )
