@@ -19,13 +19,19 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from core.diagnostics import Diagnostic
+from core.nesting import MAX_NESTING, nesting_problem
+from core.pathsafety import read_regular_file
 from core.secrets import mask_text
 
 URI_ENV = "FLOWCTX_MONGO_URI"
 SEED_DIR = "seed"
 #: Database used when a data_reference source names none.
 DEFAULT_DATABASE = "default"
-MAX_SEED_BYTES = 32 * 1024 * 1024
+#: Seed files are test fixtures for authoring; bigger ones are refused with a clear message.
+#: montydb inserts about 10,000 documents a second and scans the whole collection for each
+#: query (40,000 documents took 4 s to load and 2 s per query), so the count is bounded too.
+MAX_SEED_BYTES = 4 * 1024 * 1024
+MAX_SEED_DOCUMENTS = 5_000
 
 
 class DatabaseError(Exception):
@@ -251,31 +257,56 @@ class EmbeddedDatabase(_CollectionDatabase):
                     missing = [d for d in docs if "_id" not in d]
                     for doc, oid in zip(missing, _seed_ids(len(missing)), strict=True):
                         doc["_id"] = oid
-                    self._client[seed.database][seed.collection].insert_many(docs)
+                    try:
+                        self._client[seed.database][seed.collection].insert_many(docs)
+                    except Exception as exc:  # keys with '.' or '$', a repeated _id, ...
+                        self._client[seed.database].drop_collection(seed.collection)
+                        problems.append(Diagnostic(display, 1, 1, _refusal(exc)))
         return problems
 
 
+def _refusal(exc: Exception) -> str:
+    """Why the embedded database refused a seed file's documents, for the user."""
+    why = str(exc) or exc.__class__.__name__
+    errors = (getattr(exc, "details", None) or {}).get("writeErrors") or []
+    if errors and isinstance(errors[0], dict):
+        first = errors[0]
+        if first.get("code") == 11000:
+            why = f"document {first.get('index', 0) + 1} repeats an earlier document's _id"
+        else:
+            why = str(first.get("errmsg") or why)
+    return mask_text(f"the embedded database refused this seed file ({why}); it stays empty")
+
+
 def _read_seed(path: Path, display: str) -> tuple[list[dict[str, Any]], Diagnostic | None]:
+    raw, why = read_regular_file(path, MAX_SEED_BYTES)
+    if raw is None:
+        why = (why or "").removeprefix("cannot read: ")
+        return [], Diagnostic(display, 0, 0, f"cannot read seed file: {why}")
     try:
-        size = path.stat().st_size
-        if size > MAX_SEED_BYTES:
-            return [], Diagnostic(
-                display,
-                0,
-                0,
-                f"seed file is {size:,} bytes, over the {MAX_SEED_BYTES:,}-byte limit",
-            )
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        return [], Diagnostic(display, 0, 0, f"cannot read seed file: {exc}")
-    try:
-        data = json.loads(text)
+        data = json.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError as exc:
+        why = f"not valid UTF-8 (byte {exc.start})"
+        return [], Diagnostic(display, 0, 0, f"cannot read seed file: {why}")
     except json.JSONDecodeError as exc:
         return [], Diagnostic(display, exc.lineno, exc.colno, f"invalid JSON: {exc.msg}")
+    except RecursionError:
+        return [], Diagnostic(display, 1, 1, f"seed data nested more than {MAX_NESTING} levels")
+    deep = nesting_problem(data)
+    if deep:
+        return [], Diagnostic(display, 1, 1, f"seed data {deep}")
     if isinstance(data, dict):
         data = [data]
     if not isinstance(data, list) or not all(isinstance(d, dict) for d in data):
         return [], Diagnostic(display, 1, 1, "a seed file must hold a JSON array of objects")
+    if len(data) > MAX_SEED_DOCUMENTS:
+        return [], Diagnostic(
+            display,
+            1,
+            1,
+            f"seed file holds {len(data):,} documents, over the embedded database's "
+            f"{MAX_SEED_DOCUMENTS:,}-document limit (use --mongo-uri for a real MongoDB)",
+        )
     return data, None
 
 

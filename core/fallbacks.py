@@ -13,10 +13,12 @@ from pathlib import Path
 from typing import Any
 
 from core.inputs import FALLBACKS_ENV, ResolveInputs
-from core.pathsafety import confine
+from core.nesting import MAX_NESTING, nesting_problem
+from core.pathsafety import confine, read_regular_file
 from core.results import TraceStep
 
-MAX_FALLBACKS_BYTES = 16 * 1024 * 1024
+#: Bigger files are refused unread (parsed JSON can take 25 times its size in memory).
+MAX_FALLBACKS_BYTES = 4 * 1024 * 1024
 
 
 @dataclass(frozen=True)
@@ -85,27 +87,20 @@ def load_fallbacks(root: Path, inputs: ResolveInputs) -> Fallbacks:
     real, refusal = confine(root, raw, allow_outside=inputs.allow_outside_root)
     if real is None:
         return Fallbacks(display, None, f"no fallbacks: {refusal}", (candidate,))
+    raw_bytes, why = read_regular_file(real, MAX_FALLBACKS_BYTES)
+    if raw_bytes is None:
+        if why == "file not found":
+            warning = f"{display} not found"
+        elif why and why.startswith(("is a directory", "not a regular file")):
+            warning = f"{display} is not a regular file"
+        else:
+            warning = f"cannot read {display}: {(why or '').removeprefix('cannot read: ')}"
+        return Fallbacks(display, None, f"no fallbacks: {warning}", (candidate,))
     try:
-        size = real.stat().st_size
-        if not real.is_file():
-            return Fallbacks(
-                display, None, f"no fallbacks: {display} is not a regular file", (candidate,)
-            )
-        if size > MAX_FALLBACKS_BYTES:
-            return Fallbacks(
-                display,
-                None,
-                f"no fallbacks: {display} is {size:,} bytes, over the "
-                f"{MAX_FALLBACKS_BYTES:,}-byte limit",
-                (candidate,),
-            )
-        text = real.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        return Fallbacks(display, None, f"no fallbacks: {display} not found", (candidate,))
-    except (OSError, UnicodeDecodeError) as exc:
-        return Fallbacks(display, None, f"no fallbacks: cannot read {display}: {exc}", (candidate,))
-    try:
-        data = json.loads(text)
+        data = json.loads(raw_bytes.decode("utf-8"))
+    except UnicodeDecodeError as exc:
+        why = f"not valid UTF-8 text at byte {exc.start}"
+        return Fallbacks(display, None, f"no fallbacks: cannot read {display}: {why}", (candidate,))
     except json.JSONDecodeError as exc:
         return Fallbacks(
             display,
@@ -113,6 +108,12 @@ def load_fallbacks(root: Path, inputs: ResolveInputs) -> Fallbacks:
             f"no fallbacks: {display}:{exc.lineno}:{exc.colno}: invalid JSON: {exc.msg}",
             (candidate,),
         )
+    except RecursionError:
+        deep = f"nested more than {MAX_NESTING} levels deep"
+        return Fallbacks(display, None, f"no fallbacks: {display} is {deep}", (candidate,))
+    deep = nesting_problem(data)
+    if deep:
+        return Fallbacks(display, None, f"no fallbacks: {display} is {deep}", (candidate,))
     if not isinstance(data, dict):
         return Fallbacks(
             display,
