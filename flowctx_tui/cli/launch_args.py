@@ -46,6 +46,16 @@ def build_context_env(args: argparse.Namespace) -> dict[str, str]:
     return {OPTION_ENV: str(Path(value).expanduser().resolve())}
 
 
+def parse_env_overrides(items: list[str]) -> dict[str, str]:
+    out = {}
+    for item in items:
+        name, sep, value = item.partition("=")
+        if not sep or not name:
+            raise UsageError(f"--env expects NAME=VALUE, got {item!r}")
+        out[name] = value
+    return out
+
+
 def add_launch_args(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--launch",
@@ -75,9 +85,6 @@ class LaunchResolution:
 
 def resolve_from_args(args: argparse.Namespace) -> LaunchResolution:
     """Open the workspace, pick the workflow and resolve it with the launch-time options."""
-    # imported here: matrix_cmd imports this module for --build-context
-    from flowctx_tui.cli.matrix_cmd import parse_env_overrides
-
     session = open_from_args(args)
     name = pick_workflow(session, args.workflow)
     launch = load_json_arg(args.launch, "--launch") or {}

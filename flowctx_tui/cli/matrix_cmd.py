@@ -11,9 +11,9 @@ import textwrap
 from core.present import display_value, matrix_to_json, short_value
 from core.results import Matrix
 from core.secrets import mask_text
-from flowctx_tui.cli.common import UsageError, fail, load_json_arg
-from flowctx_tui.cli.launch_args import add_build_context_arg, build_context_env
-from flowctx_tui.cli.workspace_args import add_workspace_args, open_from_args, pick_workflow
+from flowctx_tui.cli.common import UsageError, fail
+from flowctx_tui.cli.launch_args import add_launch_args, resolve_from_args
+from flowctx_tui.cli.workspace_args import add_workspace_args
 
 _COLOURS = {"resolved": "32", "default": "36", "fallback": "33", "pending": "2", "error": "31;1"}
 
@@ -22,29 +22,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     add_workspace_args(parser, path_required=False)
     parser.add_argument("--format", choices=("table", "json"), default="table")
     parser.add_argument("--reveal", action="store_true", help="show secret values unmasked")
-    parser.add_argument(
-        "--launch",
-        help="launch/runtime values as JSON or @file (the launch trigger payload goes under "
-        '"$trigger")',
-    )
-    parser.add_argument(
-        "--env",
-        action="append",
-        default=[],
-        metavar="NAME=VALUE",
-        help="override an environment variable for this resolution (repeatable)",
-    )
-    add_build_context_arg(parser)
-
-
-def parse_env_overrides(items: list[str]) -> dict[str, str]:
-    out = {}
-    for item in items:
-        name, sep, value = item.partition("=")
-        if not sep or not name:
-            raise UsageError(f"--env expects NAME=VALUE, got {item!r}")
-        out[name] = value
-    return out
+    add_launch_args(parser)
 
 
 def render_table(matrix: Matrix, *, reveal: bool, width: int, colour: bool) -> str:
@@ -96,16 +74,10 @@ def _wrap(text: str, width: int) -> list[str]:
 
 def run(args: argparse.Namespace) -> int:
     try:
-        session = open_from_args(args)
-        name = pick_workflow(session, args.workflow)
-        launch = load_json_arg(args.launch, "--launch") or {}
-        if not isinstance(launch, dict):
-            raise UsageError("--launch must be a JSON object")
-        env = parse_env_overrides(args.env)
-        env.update(build_context_env(args))
+        resolved = resolve_from_args(args)
     except UsageError as exc:
         return fail(str(exc))
-    matrix = session.matrix(name, env, launch)
+    session, matrix = resolved.session, resolved.matrix
     for problem in session.database_problems:
         matrix = Matrix(
             matrix.workspace,

@@ -18,8 +18,7 @@ from core.routing import RouteDecision, Routes, decide, load_routes, sources
 from core.routing.model import is_user
 from core.secrets import mask_text
 from flowctx_tui.cli.common import UsageError, fail, load_json_arg
-from flowctx_tui.cli.launch_args import add_launch_args, build_context_env
-from flowctx_tui.cli.matrix_cmd import parse_env_overrides
+from flowctx_tui.cli.launch_args import add_launch_args, build_context_env, parse_env_overrides
 from flowctx_tui.cli.workspace_args import add_workspace_args, open_from_args, pick_workflow
 
 _KIND_TITLES = {
