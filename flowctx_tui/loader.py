@@ -20,6 +20,7 @@ from core.results import Matrix
 from core.secrets import mask_text
 from core.session import Session
 from core.workspace import CONTRACT_FILE, PROFILE_FILE, WorkflowSnapshot, load_profile
+from core.yamlmarks import read_text_file
 
 SEED_DIR = "seed"
 
@@ -97,10 +98,10 @@ def watched_files(session: Session, snapshot: WorkflowSnapshot, inputs: Any) -> 
 
 
 def _read_lines(path: Path) -> tuple[str, ...]:
-    try:
-        return tuple(path.read_text(encoding="utf-8").splitlines())
-    except (OSError, UnicodeDecodeError):
-        return ()
+    # the loader's own checks: a contract replaced by a FIFO blocked this reload thread for
+    # good, and one linked to /dev/zero filled the memory; both are problems, not lines
+    text, _problem = read_text_file(path, path.name)
+    return tuple(text.splitlines()) if text is not None else ()
 
 
 def refresh_session(session: Session, changed: Iterable[Path]) -> None:
@@ -112,7 +113,10 @@ def refresh_session(session: Session, changed: Iterable[Path]) -> None:
             rel = path.relative_to(root)
         except ValueError:
             continue
-        if rel.parts[:1] == (SEED_DIR,):
+        if not rel.parts:
+            # the workspace folder itself came back (see watcher.watch): reread everything
+            seeds = profile = True
+        elif rel.parts[:1] == (SEED_DIR,):
             seeds = True
         elif rel.parts == (PROFILE_FILE,):
             profile = True
@@ -131,6 +135,8 @@ def load(
 ) -> LoadResult:
     """Reload after ``changed`` files and resolve ``workflow`` with the app's inputs."""
     started = time.perf_counter()
+    if not session.root.is_dir():
+        return _workspace_gone(session, workflow, started)
     refresh_session(session, changed)
     workflows = tuple(session.workflows())
     snapshot = session.load(workflow)
@@ -157,6 +163,26 @@ def load(
         contract_file=snapshot.contract_file,
         contract_lines=_read_lines(contract),
         watched=watched_files(session, snapshot, inputs),
+        elapsed_ms=(time.perf_counter() - started) * 1000,
+    )
+
+
+def _workspace_gone(session: Session, workflow: str, started: float) -> LoadResult:
+    """The workspace folder was deleted or moved: one clear problem, not a missing contract."""
+    diag = Diagnostic(
+        session.root.name,
+        0,
+        0,
+        f"the workspace folder {session.root} is gone (deleted or moved); "
+        "flowctx reloads when it is back",
+    )
+    matrix = Matrix(str(session.root), workflow, ())
+    return LoadResult(
+        workflow,
+        (),
+        matrix,
+        (diag,),
+        (diag,),
         elapsed_ms=(time.perf_counter() - started) * 1000,
     )
 

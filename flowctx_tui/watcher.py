@@ -9,6 +9,7 @@ the reload (it only ever marks the view stale).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 from collections.abc import AsyncIterator, Iterable
 from pathlib import Path
@@ -25,6 +26,8 @@ STEP_MS = 10
 DEBOUNCE_MS = 400
 #: How often the watching thread looks at the stop event when nothing happens (ms).
 RUST_TIMEOUT_MS = 500
+#: How often a workspace folder that went away is looked for again (s).
+ROOT_POLL_S = 0.25
 
 
 def _junk(name: str) -> bool:
@@ -58,7 +61,9 @@ class WorkspaceFilter:
             parts = path.relative_to(self.root).parts
         except ValueError:
             return False
-        if not parts or _junk(parts[-1]):
+        if not parts:
+            return True  # the workspace folder itself: deleted or moved away
+        if _junk(parts[-1]):
             return False
         if parts[0] in TREES:
             return True
@@ -85,15 +90,37 @@ class WorkspaceFilter:
 async def watch(
     filter_: WorkspaceFilter, stop: asyncio.Event, *, step_ms: int = STEP_MS
 ) -> AsyncIterator[set[Path]]:
-    """Yield the set of relevant paths that changed, burst by burst, until ``stop`` is set."""
+    """Yield the set of relevant paths that changed, burst by burst, until ``stop`` is set.
+
+    The workspace folder itself may go away (deleted, moved, a branch switch): the OS watch
+    dies with it and would report nothing ever again. So once a burst leaves the folder
+    missing, the folder is polled for until it is back, then ``{root}`` is yielded (reload
+    everything) and watching starts afresh.
+    """
     from watchfiles import awatch
 
-    async for changes in awatch(
-        *filter_.watch_paths(),
-        watch_filter=filter_,
-        step=step_ms,
-        debounce=DEBOUNCE_MS,
-        stop_event=stop,
-        rust_timeout=RUST_TIMEOUT_MS,
-    ):
-        yield {Path(path) for _change, path in changes}
+    root = filter_.root
+    while not stop.is_set():
+        if not root.is_dir():
+            while not root.is_dir():
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(stop.wait(), ROOT_POLL_S)
+                if stop.is_set():
+                    return
+            yield {root}
+        try:
+            async for changes in awatch(
+                *filter_.watch_paths(),
+                watch_filter=filter_,
+                step=step_ms,
+                debounce=DEBOUNCE_MS,
+                stop_event=stop,
+                rust_timeout=RUST_TIMEOUT_MS,
+            ):
+                yield {Path(path) for _change, path in changes}
+                if not root.is_dir():
+                    break
+            else:
+                return  # stopped
+        except FileNotFoundError:
+            continue  # the folder went away as watching started: wait for it
