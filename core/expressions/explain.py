@@ -14,6 +14,7 @@ import json
 import math
 from collections.abc import Collection
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from typing import Any, Final
 
 from core.expressions.jsvalues import UNDEFINED, JsFunction
@@ -203,6 +204,11 @@ def _tainted(node: ast.AST, roots: Collection[str]) -> bool:
     return False
 
 
+#: Keys repeat across the records of a document; each is judged once (the walk below made
+#: 360,000 ``is_secret_key`` calls for a 10 MB scratchpad document, on every evaluation).
+_secret_key = lru_cache(maxsize=4096)(is_secret_key)
+
+
 def _collect(value: Any, found: set[str], *, every: bool, depth: int = 0) -> None:
     """Add to ``found`` the strings of ``value`` that are secret: all of them when ``every``,
     else those under secret-looking keys and URI passwords."""
@@ -214,12 +220,23 @@ def _collect(value: Any, found: set[str], *, every: bool, depth: int = 0) -> Non
         elif "://" in value and len(value) <= 4 * _MAX_STRING:
             # Long strings are displayed cut, so only short ones need the (costly) URI scan.
             found |= secret_strings(value)
-    elif isinstance(value, dict):
-        for key, item in value.items():
-            _collect(item, found, every=every or is_secret_key(key), depth=depth + 1)
+        return
+    if isinstance(value, dict):
+        pairs: Any = value.items()
     elif isinstance(value, (list, tuple)):
-        for item in value:
-            _collect(item, found, every=every, depth=depth + 1)
+        pairs = ((None, item) for item in value)
+    else:
+        return
+    # scalars are handled here rather than by a call each: most of a large document's nodes
+    for key, item in pairs:
+        secret = every or (key is not None and _secret_key(key))
+        if isinstance(item, str):
+            if secret:
+                found.add(item)
+            elif "://" in item and len(item) <= 4 * _MAX_STRING:
+                found |= secret_strings(item)
+        elif isinstance(item, (dict, list, tuple)):
+            _collect(item, found, every=secret, depth=depth + 1)
 
 
 def _secrets_in(scope: Any, roots: Collection[str]) -> list[str]:

@@ -13,16 +13,20 @@ from __future__ import annotations
 
 import asyncio
 import json
+import operator
 from collections.abc import Callable
 from contextlib import suppress
 from dataclasses import dataclass
+from itertools import repeat
 from typing import Any, ClassVar
 
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
+from textual.document._document import Document, EditResult
 from textual.document._wrapped_document import WrappedDocument
+from textual.geometry import Size
 from textual.message import Message
 from textual.timer import Timer
 from textual.widget import Widget
@@ -118,6 +122,27 @@ class _CountedWrap(WrappedDocument):
         return len(self._offset_to_line_info)
 
 
+class _JoinedOnce(Document):
+    """Textual's document, with ``text`` joined once per change.
+
+    ``TextArea.render_line`` tests ``not self.text`` for every line it draws, and ``text``
+    joins the whole document: 13 ms a line, half a second a frame for 10 MB. Every change
+    goes through ``replace_range``, which drops the joined text.
+    """
+
+    _joined: str | None = None
+
+    @property
+    def text(self) -> str:
+        if self._joined is None:
+            self._joined = super().text
+        return self._joined
+
+    def replace_range(self, start: Location, end: Location, text: str) -> EditResult:
+        self._joined = None
+        return super().replace_range(start, end, text)
+
+
 class _JsonArea(TextArea):
     """The text area, able to mark the line and column of a JSON error."""
 
@@ -132,9 +157,40 @@ class _JsonArea(TextArea):
 
     def _set_document(self, text: str, language: str | None) -> None:
         super()._set_document(text, language)
+        if type(self.document) is Document:  # large documents: no syntax highlighting
+            self.document.__class__ = _JoinedOnce
         wrapped = self.wrapped_document
         if type(wrapped) is WrappedDocument and hasattr(wrapped, "_offset_to_line_info"):
             wrapped.__class__ = _CountedWrap
+
+    def _rewrap_and_refresh_virtual_size(self) -> None:
+        # Unwrapped (width 0), the wrap depends on the text and tab width only, not on the
+        # widget's size, yet Textual redoes it for every line on each resize: a status line
+        # appearing under a 10 MB document cost 2 s a time. Edits keep it current themselves.
+        wrapped = self.wrapped_document
+        if (
+            self.wrap_width == 0
+            and getattr(wrapped, "_width", None) == 0
+            and getattr(wrapped, "_tab_width", None) == self.indent_width
+        ):
+            self._line_cache.clear()
+            self._refresh_size()
+            return
+        super()._rewrap_and_refresh_virtual_size()
+
+    def _refresh_size(self) -> None:
+        lines = self.document.lines
+        if self.soft_wrap or len(lines) < 2_000:
+            super()._refresh_size()
+            return
+        # Textual measures every line's cells (tabs expanded) in Python on each keystroke:
+        # 0.5 s in a 90,000-line document. Character counts (at C speed) are the cell widths
+        # of tab-free ASCII; with tabs or wide characters, a bound on them.
+        widest = max(map(len, lines), default=0)
+        if not all(map(str.isascii, lines)) or any(map(operator.contains, lines, repeat("\t"))):
+            widest *= max(2, self.indent_width)
+        self.virtual_size = Size(widest + self.gutter_width + 1, len(lines))
+        self._refresh_scrollbars()
 
     def mark_error(self, at: tuple[int, int] | None) -> None:
         if at != self.error_at:
