@@ -101,9 +101,13 @@ class FlowctxApp(App[int]):
         clock: Callable[[], datetime] | None = None,
         screenshot_dir: Path | None = None,
         cursor_blink: bool = True,
+        initial: LoadResult | None = None,
     ) -> None:
+        """``initial``: a load of ``workflow`` already made (by ``flowctx`` before the app
+        starts), so the first frame shows the matrix; without it the app loads on mount."""
         super().__init__()
         self.session = session
+        self._initial = initial if initial is not None and initial.workflow == workflow else None
         self.workflow = workflow
         self.workflows: tuple[str, ...] = tuple(session.workflows())
         self.watching = watch
@@ -148,9 +152,13 @@ class FlowctxApp(App[int]):
     def on_mount(self) -> None:
         self._update_status()
         self.query_one("#matrix-table").focus()
-        self.reload()
-        if self.watching:
-            self._start_watching()
+        # the watcher starts once the first result is on screen (see _track): watchfiles'
+        # import and thread are not on the way to the first matrix
+        if self._initial is not None:
+            initial, self._initial = self._initial, None
+            self._apply(initial)
+        else:
+            self.reload()
 
     def on_unmount(self) -> None:
         if self._watch_stop is not None:
@@ -229,7 +237,9 @@ class FlowctxApp(App[int]):
         if message.generation < self._applied or message.result.workflow != self.workflow:
             return  # a newer reload is applied or coming
         self._applied = message.generation
-        result = message.result
+        self._apply(message.result)
+
+    def _apply(self, result: LoadResult) -> None:
         self.result = result
         self.workflows = result.workflows
         self._track(result)
@@ -287,7 +297,12 @@ class FlowctxApp(App[int]):
     def _track(self, result: LoadResult) -> None:
         """Watch the files the new result depends on (restarting if folders change)."""
         self._filter.extra = result.watched
-        if self.watching and self._filter.watch_paths() != self._watched_paths:
+        if not self.watching:
+            return
+        if self._watch_stop is None:
+            self._watch_stop = asyncio.Event()  # claimed: start once, after the first paint
+            self.call_after_refresh(self._start_watching)
+        elif self._filter.watch_paths() != self._watched_paths:
             self._start_watching()
 
     def _start_watching(self) -> None:

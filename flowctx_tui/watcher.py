@@ -92,6 +92,9 @@ async def watch(
 ) -> AsyncIterator[set[Path]]:
     """Yield the set of relevant paths that changed, burst by burst, until ``stop`` is set.
 
+    Each time watching starts, one batch is yielded as soon as it is known to be running (an
+    empty set if nothing changed), so that a save made before that moment is not missed.
+
     The workspace folder itself may go away (deleted, moved, a branch switch): the OS watch
     dies with it and would report nothing ever again. So once a burst leaves the folder
     missing, the folder is polled for until it is back, then ``{root}`` is yielded (reload
@@ -108,6 +111,7 @@ async def watch(
                 if stop.is_set():
                     return
             yield {root}
+        ready = False
         try:
             async for changes in awatch(
                 *filter_.watch_paths(),
@@ -116,7 +120,13 @@ async def watch(
                 debounce=DEBOUNCE_MS,
                 stop_event=stop,
                 rust_timeout=RUST_TIMEOUT_MS,
+                yield_on_timeout=True,  # the first quiet period says: the OS watch is set up
             ):
+                if not changes and ready:
+                    continue
+                # the first batch, even empty, means "watching now": whatever was saved before
+                # the OS watch existed is caught by the reload this batch causes
+                ready = True
                 yield {Path(path) for _change, path in changes}
                 if not root.is_dir():
                     break

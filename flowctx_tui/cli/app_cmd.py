@@ -42,6 +42,7 @@ def build_app(args: argparse.Namespace) -> Any:
     session = open_from_args(args)
     workflow = pick_workflow(session, args.workflow)
 
+    from flowctx_tui import loader
     from flowctx_tui.app import FlowctxApp, binding_classes
     from flowctx_tui.keymap import KeymapError, binding_ids, load_keymap
 
@@ -58,6 +59,9 @@ def build_app(args: argparse.Namespace) -> Any:
         keymap=keymap,
         watch=not args.no_watch,
         screenshot_dir=Path(shots).expanduser() if shots else None,
+        # the first load happens before the terminal switches to the app, so its first frame
+        # already shows the matrix; every later reload runs in a worker thread
+        initial=loader.load(session, workflow, {}, {}),
     )
 
 

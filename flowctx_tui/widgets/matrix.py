@@ -380,7 +380,9 @@ class MatrixView(Vertical):
     # -- actions --------------------------------------------------------------------------------
 
     def action_focus_filter(self) -> None:
-        self.query_one("#filter", Input).focus()
+        # focus now, not on the next loop turn (Widget.focus): keys typed right after "/"
+        # (a fast typist, a paste) must land in the filter, not trigger table bindings
+        self.screen.set_focus(self.query_one("#filter", Input))
 
     def _jump_error(self, step: int) -> None:
         order = self._order

@@ -10,7 +10,7 @@ Python process (so imports count, as they do for a user), run headless, alternat
   the UI thread, fill the matrix, with the file watcher on.
 
 The time is from spawning the process to the first screen refresh after the table holds
-every row (both apps poll for that the same way, from a 1 ms timer in their own loop). The median of
+every row. The median of
 the repetitions is printed for each, with the ratio. The target is a ratio of at most 1.5x.
 """
 
@@ -40,6 +40,11 @@ from rich.text import Text
 
 ROWS = json.loads(open(sys.argv[1], encoding="utf-8").read())
 
+
+def stamp(app):
+    print(time.time(), time.process_time(), flush=True)
+    app.exit()
+
 class Bare(App):
     def compose(self):
         with TabbedContent():
@@ -56,18 +61,11 @@ class Bare(App):
         table.add_columns("Name", "Type", "Source", "Status", "Value", "Origin", "Agents")
         for row in ROWS:
             table.add_row(*(Text(c) for c in row), key=row[0])
+        # stamp at the first refresh after the rows are in the table
+        self.call_after_refresh(stamp, self)
 
 async def filled(pilot):
-    app = pilot.app
-    table = app.query_one(DataTable)
-    stamp = lambda: (print(time.time(), flush=True), app.exit())
-
-    def check():
-        if table.row_count >= len(ROWS):
-            timer.stop()
-            app.call_after_refresh(stamp)  # once the filled table has been painted
-
-    timer = app.set_interval(0.001, check)
+    pass
 
 Bare().run(headless=True, size=(120, 36), auto_pilot=filled)
 """
@@ -81,17 +79,26 @@ parser = argparse.ArgumentParser()
 app_cmd.configure(parser)
 app = app_cmd.build_app(parser.parse_args(["--workflow", sys.argv[1]]))
 
+
+def stamp(app):
+    print(time.time(), time.process_time(), flush=True)
+    app.exit()
+
 async def filled(pilot):
     app = pilot.app
-    stamp = lambda: (print(time.time(), flush=True), app.exit())
+    view = app.matrix_view
+    show = view.show_matrix
 
-    def check():
-        if app.reload_count >= 1:
-            timer.stop()
-            assert app.matrix_view.table.row_count == len(app.good.matrix.rows)
-            app.call_after_refresh(stamp)  # once the filled table has been painted
+    def show_and_stamp(*args, **kwargs):
+        # stamp at the first refresh after the rows are in the table (before anything the
+        # app itself schedules after that paint, such as filling the detail pane)
+        app.call_after_refresh(stamp, app)
+        return show(*args, **kwargs)
 
-    timer = app.set_interval(0.001, check)
+    if app.reload_count:  # flowctx loaded before starting: the first frame had the rows
+        app.call_after_refresh(stamp, app)
+    else:
+        view.show_matrix = show_and_stamp
 
 app.run(headless=True, size=(120, 36), auto_pilot=filled)
 """
@@ -107,7 +114,8 @@ def demo_rows() -> list[list[str]]:
     return [[c.plain for c in row_cells(r, reveal=False)] for r in matrix.rows]
 
 
-def time_child(code: str, *args: str) -> float:
+def time_child(code: str, *args: str) -> tuple[float, float]:
+    """Wall time from spawning to the stamp, and the child's CPU time at the stamp."""
     started = time.time()
     done = subprocess.run(
         [sys.executable, "-c", code, *args],
@@ -119,8 +127,8 @@ def time_child(code: str, *args: str) -> float:
     )
     if done.returncode != 0:
         raise SystemExit(f"child failed:\n{done.stderr[-2000:]}")
-    stamp = float(done.stdout.strip().splitlines()[-1])
-    return stamp - started
+    stamp, cpu = (float(x) for x in done.stdout.strip().splitlines()[-1].split())
+    return stamp - started, cpu
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -138,13 +146,21 @@ def main(argv: list[str] | None = None) -> int:
         for _ in range(args.repeat):
             base.append(time_child(BASELINE, str(rows_file)))
             ours.append(time_child(FLOWCTX, WORKFLOW))
-    b, o = statistics.median(base), statistics.median(ours)
+    b = statistics.median(w for w, _ in base)
+    o = statistics.median(w for w, _ in ours)
+    bc = statistics.median(c for _, c in base)
+    oc = statistics.median(c for _, c in ours)
     ratio = o / b
     print(f"demo workflow {WORKFLOW}: {len(rows)} rows, {args.repeat} runs each, median")
-    print(f"  baseline (bare Textual, same widgets and rows): {b * 1000:7.0f} ms")
-    print(f"  flowctx (open, resolve, fill the matrix):       {o * 1000:7.0f} ms")
+    print("                                                  wall      CPU of the process")
+    print(
+        f"  baseline (bare Textual, same widgets and rows): {b * 1000:5.0f} ms  {bc * 1000:5.0f} ms"
+    )
+    print(
+        f"  flowctx (open, resolve, fill the matrix):       {o * 1000:5.0f} ms  {oc * 1000:5.0f} ms"
+    )
     verdict = "ok" if ratio <= TARGET_RATIO else "OVER"
-    print(f"  ratio {ratio:.2f}x (target <= {TARGET_RATIO}x): {verdict}")
+    print(f"  ratio {ratio:.2f}x wall, {oc / bc:.2f}x CPU (target <= {TARGET_RATIO}x): {verdict}")
     return 0
 
 

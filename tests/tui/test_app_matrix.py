@@ -191,3 +191,15 @@ async def test_narrow_terminal_stacks_detail_below_and_wide_puts_it_beside(
         detail = app.query_one("#detail").region
         assert detail.x >= table.right  # beside
         assert detail.height > 30
+
+
+async def test_a_load_made_before_start_is_on_the_first_frame(demo: Path, make_app: MakeApp):
+    from core.session import open_session
+    from flowctx_tui.loader import load
+
+    app = make_app(demo, initial=load(open_session(demo, env={}), "AppGenerator", {}, {}))
+    async with app.run_test(size=(80, 24)):
+        # as flowctx starts it: the rows are there on the first frame, no reload awaited
+        assert app.state == "live"
+        assert app.matrix_view.table.row_count == len(app.good.matrix.rows)
+        assert cell(app, "llm_model", "value") == "gpt-4o-mini"

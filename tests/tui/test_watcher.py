@@ -52,6 +52,8 @@ def test_extra_files_inside_and_outside_the_root(tmp_path: Path):
 
 
 async def test_watch_reports_an_editor_style_save(tmp_path: Path):
+    """After a first batch that says it is watching, a temp-file + rename save is reported
+    under the real name, and irrelevant files are not."""
     folder = tmp_path / "workflows" / "A"
     folder.mkdir(parents=True)
     contract = folder / "context_variables.yaml"
@@ -59,17 +61,39 @@ async def test_watch_reports_an_editor_style_save(tmp_path: Path):
     stop = asyncio.Event()
     seen: list[set[Path]] = []
 
+    ready = asyncio.Event()
+
     async def collect() -> None:
         async for paths in watch(WorkspaceFilter(tmp_path), stop):
+            if not ready.is_set():
+                ready.set()  # the first batch says the watcher is running
+                continue
             seen.append(paths)
             stop.set()
 
     task = asyncio.create_task(collect())
-    await asyncio.sleep(0.3)  # the watcher is up
+    await asyncio.wait_for(ready.wait(), timeout=10)
     (folder / "notes.md").write_text("ignored")
     tmp = folder / ".context_variables.yaml.tmp"
     tmp.write_text("definitions: {x: {source: {type: state}}}\n")
     os.replace(tmp, contract)
     await asyncio.wait_for(task, timeout=10)
     assert seen and Path(os.path.realpath(contract)) in seen[0]
+    assert ready.is_set()
     assert all(p.name != "notes.md" for p in seen[0])
+
+
+async def test_a_save_made_before_the_watch_is_set_up_is_not_missed(demo, make_app):
+    """flowctx loads before its first frame and starts watching after it: a file saved in
+    between is caught by the reload that follows the watcher's first batch."""
+    from core.session import open_session
+    from flowctx_tui.loader import load
+    from tests.tui.conftest import cell, wait_for
+
+    initial = load(open_session(demo, env={}), "AppGenerator", {}, {})
+    contract = demo / "workflows" / "AppGenerator" / "context_variables.yaml"
+    contract.write_text(contract.read_text().replace("default: gpt-4o-mini", "default: early"))
+    app = make_app(demo, watch=True, initial=initial)
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert cell(app, "llm_model", "value") == "gpt-4o-mini"  # what was loaded before
+        await wait_for(pilot, lambda: cell(app, "llm_model", "value") == "early", "catch-up")
