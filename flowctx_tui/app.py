@@ -125,6 +125,8 @@ class FlowctxApp(App[int]):
         self.good: LoadResult | None = None  # the last good one, what the views show
         self._generation = 0
         self._applied = 0
+        self._resolving = False
+        self._reload_pending = False
         self._changed: set[Path] = set()
         self._filter = WorkspaceFilter(session.root)
         self._watch_stop: asyncio.Event | None = None
@@ -203,9 +205,21 @@ class FlowctxApp(App[int]):
     # -- reloading -----------------------------------------------------------------------------
 
     def reload(self, changed: Iterable[Path] = ()) -> None:
-        """Reload the workspace and resolve the workflow off the UI thread."""
+        """Reload the workspace and resolve the workflow off the UI thread.
+
+        One resolution runs at a time; requests made meanwhile collapse into one more run when
+        it finishes. So a storm of saves still shows a result every resolution, instead of
+        each save cancelling the one before and nothing ever reaching the screen.
+        """
         self._changed.update(changed)
         self._generation += 1
+        if self._resolving:
+            self._reload_pending = True
+        else:
+            self._start_resolve()
+
+    def _start_resolve(self) -> None:
+        self._resolving, self._reload_pending = True, False
         self._resolve(
             self._generation,
             self.workflow,
@@ -214,7 +228,12 @@ class FlowctxApp(App[int]):
             frozenset(self._changed),
         )
 
-    @work(thread=True, exclusive=True, group="resolve", exit_on_error=False)
+    def _resolve_done(self) -> None:
+        self._resolving = False
+        if self._reload_pending:
+            self._start_resolve()
+
+    @work(thread=True, group="resolve", exit_on_error=False)
     def _resolve(
         self,
         generation: int,
@@ -234,10 +253,13 @@ class FlowctxApp(App[int]):
     @on(WorkspaceLoaded)
     def _loaded(self, message: WorkspaceLoaded) -> None:
         self._changed -= message.changed
-        if message.generation < self._applied or message.result.workflow != self.workflow:
-            return  # a newer reload is applied or coming
-        self._applied = message.generation
-        self._apply(message.result)
+        try:
+            if message.generation < self._applied or message.result.workflow != self.workflow:
+                return  # made for a workflow no longer shown: the pending run follows
+            self._applied = message.generation
+            self._apply(message.result)
+        finally:
+            self._resolve_done()
 
     def _apply(self, result: LoadResult) -> None:
         self.result = result
@@ -291,6 +313,7 @@ class FlowctxApp(App[int]):
             self.notify(f"Stopped watching files: {worker.error}", severity="warning")
         elif worker.group == "resolve":
             self.notify(f"Reload failed: {worker.error}", severity="error")
+            self._resolve_done()
 
     # -- watching ------------------------------------------------------------------------------
 

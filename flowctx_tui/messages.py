@@ -28,7 +28,8 @@ class FilesChanged(Message):
 
 
 class WorkspaceLoaded(Message):
-    """A reload finished in the worker thread; ``generation`` orders overlapping reloads."""
+    """A reload finished in the worker thread. One runs at a time (requests made meanwhile
+    collapse into one more run), so each of these is handled: it also frees the next run."""
 
     def __init__(self, generation: int, result: LoadResult, changed: frozenset[Path]) -> None:
         super().__init__()
@@ -36,9 +37,6 @@ class WorkspaceLoaded(Message):
         self.result = result
         #: the changed files this reload took into account
         self.changed = changed
-
-    def can_replace(self, message: Message) -> bool:
-        return isinstance(message, WorkspaceLoaded) and message.generation <= self.generation
 
 
 class EnvOverrideRequested(Message):

@@ -156,3 +156,34 @@ async def test_new_and_deleted_workflows_are_noticed(demo: Path, make_app: MakeA
         await wait_for(pilot, lambda: app.state == "stale", "stale after delete")
         assert "llm_model" in app.matrix_view.shown_names
         assert "has no context_variables.yaml" in str(app.query_one("#problems").render())
+
+
+async def test_a_storm_of_saves_keeps_updating_the_screen(workspace, make_app: MakeApp):
+    """Saves come faster than a (large) workflow resolves: the screen still moves on during
+    the storm (one run at a time, the requests made meanwhile collapsed into the next one,
+    never each save cancelling the run before it) and ends on the last save."""
+    import asyncio
+    import time
+
+    filler = "".join(
+        f"  v{i:04d}: {{type: string, source: {{type: state, default: x{i}}}}}\n"
+        for i in range(1500)
+    )
+    contract = "definitions:\n  marker: {{type: string, source: {{type: state, default: {}}}}}\n"
+    root = workspace({"workflows/Big/context_variables.yaml": contract.format("m-0") + filler})
+    path = root / "workflows/Big/context_variables.yaml"
+    app = make_app(root, "Big", watch=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await reloaded(pilot, timeout=30)
+        seen: set[str] = set()
+        deadline = time.monotonic() + 3.0
+        i = 0
+        while time.monotonic() < deadline:  # a save every 30 ms for 3 s
+            i += 1
+            path.write_text(contract.format(f"m-{i}") + filler)
+            await asyncio.sleep(0.03)
+            seen.add(cell(app, "marker", "value"))
+        last = f"m-{i}"
+        await wait_for(pilot, lambda: cell(app, "marker", "value") == last, "the end", 30)
+        during = {v for v in seen if v not in ("m-0", last)}
+        assert during, "nothing reached the screen while the saves went on"
