@@ -80,8 +80,10 @@ class EnvOverrideScreen(ModalScreen[EnvEdit | None]):
         self.variable = variable
 
     def compose(self) -> ComposeResult:
-        secret = is_secret_key(self.env_name) and not self.reveal
         prefill = self.overrides.get(self.env_name, self.env.get(self.env_name, ""))
+        # a URI password is as secret as a secret-looking name: SERVICE_URL=https://u:pw@h
+        # showed its password in this field
+        secret = (is_secret_key(self.env_name) or mask_text(prefill) != prefill) and not self.reveal
         with Vertical(id="env-box", classes="modal-box"):
             title = "Environment override"
             if self.variable:
@@ -93,9 +95,9 @@ class EnvOverrideScreen(ModalScreen[EnvEdit | None]):
             yield Input(prefill, password=secret, id="env-value")
             yield Static("", id="env-current", classes="modal-hint")
             with Horizontal(classes="modal-buttons"):
-                yield Button("Apply", variant="primary", id="env-apply")
-                yield Button("Remove override", id="env-remove")
-                yield Button("Cancel", id="env-cancel")
+                yield Button("Apply (enter)", variant="primary", id="env-apply")
+                yield Button("Remove (ctrl+r)", id="env-remove")
+                yield Button("Cancel (esc)", id="env-cancel")
             yield Static(
                 "Only this session resolves with it; nothing is written to disk.",
                 classes="modal-hint",

@@ -35,16 +35,28 @@ def parse_launch(text: str) -> tuple[dict[str, Any] | None, str | None]:
     return value, None
 
 
+def keep_masked(edited: dict[str, Any], before: Mapping[str, Any]) -> dict[str, Any]:
+    """``edited`` with every value still shown as masked replaced by the real one it hid."""
+    out = dict(edited)
+    for key, value in edited.items():
+        if key in before and before[key] != value and mask_value(before[key], key) == value:
+            out[key] = before[key]
+    return out
+
+
 class LaunchScreen(ModalScreen[dict[str, Any] | None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+s", "apply", "Apply", id="launch.apply"),
         Binding("escape", "cancel", "Cancel", id="launch.cancel"),
     ]
 
-    def __init__(self, launch: Mapping[str, Any], profile_launch: Mapping[str, Any]) -> None:
+    def __init__(
+        self, launch: Mapping[str, Any], profile_launch: Mapping[str, Any], reveal: bool = False
+    ) -> None:
         super().__init__()
         self.launch = dict(launch)
         self.profile_launch = dict(profile_launch)
+        self.reveal = reveal
 
     def compose(self) -> ComposeResult:
         with Vertical(id="launch-box", classes="modal-box"):
@@ -54,14 +66,17 @@ class LaunchScreen(ModalScreen[dict[str, Any] | None]):
                 Content(f"flowctx.yaml launch: {base}\nYours are merged over it (yours win)."),
                 classes="modal-hint",
             )
-            text = json.dumps(self.launch, indent=2, ensure_ascii=False) if self.launch else "{\n}"
+            # secret-looking keys and URI passwords are shown masked, like everywhere else;
+            # a masked value left as it is keeps the real one (see keep_masked)
+            shown = self.launch if self.reveal else mask_value(self.launch)
+            text = json.dumps(shown, indent=2, ensure_ascii=False) if shown else "{\n}"
             area = TextArea.code_editor(text, language="json", id="launch-text")
             area.cursor_blink = False
             yield area
             yield Static("", id="launch-error")
             with Horizontal(classes="modal-buttons"):
                 yield Button("Apply (ctrl+s)", variant="primary", id="launch-apply")
-                yield Button("Cancel", id="launch-cancel")
+                yield Button("Cancel (esc)", id="launch-cancel")
 
     def on_mount(self) -> None:
         self.query_one("#launch-text", TextArea).focus()
@@ -78,7 +93,7 @@ class LaunchScreen(ModalScreen[dict[str, Any] | None]):
             self.query_one("#launch-error", Static).update(problem)
             self.notify(problem, title="Launch values not applied", severity="error")
             return
-        self.dismiss(value)
+        self.dismiss(keep_masked(value, self.launch))
 
     @on(Button.Pressed, "#launch-cancel")
     def action_cancel(self) -> None:
