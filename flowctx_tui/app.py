@@ -24,6 +24,7 @@ from textual.widget import Widget
 from textual.widgets import Footer, Input, Static, TabbedContent, TabPane
 from textual.worker import Worker, WorkerState, get_current_worker
 
+from core.secrets import mask_text
 from core.session import Session
 from flowctx_tui import loader
 from flowctx_tui.loader import LoadResult
@@ -301,7 +302,8 @@ class FlowctxApp(App[int]):
                     launch=dict(self.launch),
                 )
             except Exception as exc:  # one view's bug must not blank the others
-                self.notify(f"{view.id}: {type(exc).__name__}: {exc}", severity="error")
+                message = mask_text(f"{view.id}: {type(exc).__name__}: {exc}")
+                self.notify(message, severity="error")
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         worker = event.worker
@@ -310,9 +312,9 @@ class FlowctxApp(App[int]):
         if worker.group == "watch":
             self.watching = False
             self._update_status()
-            self.notify(f"Stopped watching files: {worker.error}", severity="warning")
+            self.notify(mask_text(f"Stopped watching files: {worker.error}"), severity="warning")
         elif worker.group == "resolve":
-            self.notify(f"Reload failed: {worker.error}", severity="error")
+            self.notify(mask_text(f"Reload failed: {worker.error}"), severity="error")
             self._resolve_done()
 
     # -- watching ------------------------------------------------------------------------------
