@@ -15,6 +15,7 @@ import math
 from collections.abc import Collection
 from dataclasses import dataclass, replace
 from functools import lru_cache
+from itertools import islice
 from typing import Any, Final
 
 from core.expressions.jsvalues import UNDEFINED, JsFunction
@@ -25,6 +26,7 @@ from core.secrets import MASK, is_secret_key, mask_value, secret_strings
 SKIPPED: Final = "skipped"
 _MAX_SHOWN: Final = 120  # characters of a value shown on one explain line
 _MAX_STRING: Final = 1000  # characters of a string kept in a display value
+_MAX_ITEMS: Final = 200  # items of a list or mapping kept in a display value
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,12 +101,19 @@ def jsonable(value: Any, depth: int = 0) -> Any:
         return int(value) if value.is_integer() and abs(value) < 1e21 else value
     if depth > 50:
         return "..."
+    # Containers are cut like strings: a line shows 120 characters, and converting (then
+    # masking and scrubbing) all of a 90,000-item list took seconds per evaluation.
     if isinstance(value, dict):
-        return {str(k): jsonable(v, depth + 1) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [jsonable(v, depth + 1) for v in value]
-    if isinstance(value, (set, frozenset)):
-        return [jsonable(v, depth + 1) for v in sorted(value, key=repr)]
+        out = {str(k): jsonable(v, depth + 1) for k, v in islice(value.items(), _MAX_ITEMS)}
+        if len(value) > _MAX_ITEMS:
+            out["..."] = f"{len(value) - _MAX_ITEMS} more"
+        return out
+    if isinstance(value, (list, tuple, set, frozenset)):
+        items = sorted(value, key=repr) if isinstance(value, (set, frozenset)) else value
+        shown = [jsonable(v, depth + 1) for v in islice(items, _MAX_ITEMS)]
+        if len(value) > _MAX_ITEMS:
+            shown.append(f"... {len(value) - _MAX_ITEMS} more")
+        return shown
     if isinstance(value, (JsFunction, PyMethod)) or callable(value):
         return "function"
     return f"<{type(value).__name__}>"

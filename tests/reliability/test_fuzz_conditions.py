@@ -452,6 +452,8 @@ ESCAPES = [
     "[x for x in range(10**9)]",
     "sum(range(10**12))",
     "context.apiKey.split('').map(c => c.charCodeAt(0))",
+    "[1]*99999 == [1]*99999",  # the 100,000-input run found explain converting all of it
+    "[[1]*999]*99 != []",
     "${x}.__class__",
     "len(${items}) > 0 and ${x}.__dict__",
 ]
