@@ -24,10 +24,11 @@ import pytest
 
 from flowctx_tui.cli import main
 
-#: The bounds the README states for one hostile input (CPU seconds, MB of RSS growth). CPU time,
-#: not wall time: the suite shares two cores with other workers, and wall time measures them.
-#: ``FLOWCTX_RELIABILITY_SLACK`` scales the time bound on a slower machine.
-CPU_SECONDS = 2.0 * float(os.environ.get("FLOWCTX_RELIABILITY_SLACK", "1"))
+#: The bounds asserted for one hostile input (CPU seconds, MB of RSS growth). CPU time, not wall
+#: time: the suite shares two cores with other workers, and wall time measures them. The worst
+#: input measures about 1.5 s on the 2-core test machine (README); the bound leaves it twice
+#: that under load. ``FLOWCTX_RELIABILITY_SLACK`` scales it on a slower machine.
+CPU_SECONDS = 3.0 * float(os.environ.get("FLOWCTX_RELIABILITY_SLACK", "1"))
 PEAK_MB = 200.0
 #: A hang becomes a failure (the worker dumps its stack and exits) after this many seconds.
 HANG_SECONDS = 120.0
