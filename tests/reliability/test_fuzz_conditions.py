@@ -36,7 +36,7 @@ from core.expressions.jsvalues import UNDEFINED, JsFunction
 from core.expressions.python import PyMethod
 from tests.reliability.harness import PEAK_MB, cost, record
 
-EXAMPLES = int(os.environ.get("FLOWCTX_FUZZ_EXAMPLES", "1500"))
+EXAMPLES = int(os.environ.get("FLOWCTX_FUZZ_EXAMPLES", "1000"))
 #: CPU milliseconds one evaluation may take (the sandbox's budgets keep real ones under 20).
 CALL_MS = 500.0
 
