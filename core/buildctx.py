@@ -41,7 +41,7 @@ import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from core.diagnostics import Diagnostic, did_you_mean
-from core.pathsafety import confine
+from core.pathsafety import confine, present
 from core.results import TraceStep
 from core.secrets import mask_value
 from core.sources.base import Resolved
@@ -399,7 +399,7 @@ def discover(root: Path, workspace_root: Path) -> list[Registry]:
         path = folder / REGISTRY_FILE
         # not is_file(): a directory, FIFO or dangling link named context.yaml is a problem to
         # report (the loader refuses it with a message), not a folder to skip in silence
-        if path.exists() or path.is_symlink():
+        if present(path) or path.is_symlink():
             out.append(load_registry(path, display_path(path, workspace_root)))
     return out
 
@@ -854,7 +854,7 @@ def asset_problems(registry: Registry, registry_root: Path) -> list[Diagnostic]:
         if refusal or real is None:
             out.append(registry.doc.diag(path, str(refusal), key=False))
             continue
-        if not real.exists():
+        if not present(real):
             sev = "error" if asset.projections else "warning"
             out.append(
                 registry.doc.diag(path, f"asset {asset.path!r} not found", key=False, severity=sev)

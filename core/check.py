@@ -6,12 +6,15 @@ and ``WORKSPACE_CHECKS`` (run once); other modules contribute theirs here.
 
 from __future__ import annotations
 
+import os
+import stat
 from collections.abc import Callable
+from pathlib import Path
 
 from core.buildctx import build_context_setting, discover, registry_problems
 from core.diagnostics import Diagnostic, sort_key
 from core.exposure import withheld_reason
-from core.pathsafety import confine
+from core.pathsafety import confine, present
 from core.routing.checks import routing_problems
 from core.session import Session
 from core.workspace import WorkflowSnapshot, display_path
@@ -38,18 +41,26 @@ def file_source_problems(session: Session, wf: WorkflowSnapshot) -> list[Diagnos
             # with a default the runtime carries on, but the author almost surely erred
             sev = "error" if d.source.required or d.source.default is None else "warning"
             out.append(wf.doc.diag(path, refusal, key=False, severity=sev))
-        elif real is not None and not real.exists():
+        elif real is not None and not present(real):
             sev = "error" if d.source.required else "warning"
             msg = f"file {d.source.path!r} not found" + (
                 "" if d.source.required else "; the default will be used"
             )
             out.append(wf.doc.diag(path, msg, key=False, severity=sev))
-        elif real is not None and not real.is_file():
+        elif real is not None and _special(real):
             # a directory, FIFO or device: the resolver never reads it (a FIFO would block)
             sev = "error" if d.source.required else "warning"
             msg = f"{d.source.path!r} is not a regular file (a directory, device or FIFO)"
             out.append(wf.doc.diag(path, msg, key=False, severity=sev))
     return out
+
+
+def _special(path: Path) -> bool:
+    """A directory, FIFO or device (False when it cannot be told: the resolver says why)."""
+    try:
+        return not stat.S_ISREG(os.stat(path).st_mode)
+    except OSError:
+        return False
 
 
 def exposure_problems(session: Session, wf: WorkflowSnapshot) -> list[Diagnostic]:
@@ -96,6 +107,23 @@ def workspace_problems(session: Session) -> list[Diagnostic]:
     return [*session.profile.diagnostics, *session.database_problems]
 
 
+def folder_problems(session: Session) -> list[Diagnostic]:
+    """Folders that cannot be listed: the workspace loader treats them as empty (no
+    workflows, no contract), which without this would pass as a clean workspace."""
+    out: list[Diagnostic] = []
+    folders = [session.root / "workflows"]
+    folders += [folders[0] / name for name in session.workflows()]
+    for folder in folders:
+        try:
+            if folder.is_dir():
+                os.listdir(folder)
+        except OSError as exc:
+            why = exc.strerror or exc.__class__.__name__
+            shown = display_path(folder, session.root)
+            out.append(Diagnostic(shown, 0, 0, f"cannot list this folder: {why}"))
+    return out
+
+
 def build_context_problems(session: Session) -> list[Diagnostic]:
     """Every registry under ``<workspace>/build_context/`` and under the configured root."""
     setting = build_context_setting(session.effective_env(), session.root)
@@ -128,7 +156,11 @@ WORKFLOW_CHECKS: list[WorkflowCheck] = [
     exposure_problems,
     routing_problems,
 ]
-WORKSPACE_CHECKS: list[WorkspaceCheck] = [workspace_problems, build_context_problems]
+WORKSPACE_CHECKS: list[WorkspaceCheck] = [
+    workspace_problems,
+    folder_problems,
+    build_context_problems,
+]
 
 
 def check_workspace(session: Session, workflows: list[str] | None = None) -> list[Diagnostic]:

@@ -176,10 +176,12 @@ class SeedFile:
 
 def seed_files(root: Path) -> list[SeedFile]:
     base = root / SEED_DIR
-    if not base.is_dir():
+    try:
+        folders = sorted(p for p in base.iterdir() if p.is_dir())
+    except OSError:  # no seed folder, or one that cannot be listed: no seeds
         return []
     out = []
-    for db_dir in sorted(p for p in base.iterdir() if p.is_dir()):
+    for db_dir in folders:
         for f in sorted(db_dir.glob("*.json")):
             out.append(SeedFile(db_dir.name, f.stem, f))
     return out

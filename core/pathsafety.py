@@ -49,6 +49,22 @@ def confine(root: Path, raw: str, *, allow_outside: bool) -> tuple[Path | None, 
     return real, None
 
 
+def present(path: Path) -> bool:
+    """Whether ``path`` exists, counting "cannot tell" as yes.
+
+    ``Path.exists`` raises PermissionError for a name in a folder that cannot be searched
+    (a traceback out of every command) and says False for a symlink loop ("not found"); with
+    this the reader that follows reports the real reason instead.
+    """
+    try:
+        os.stat(path)
+    except (FileNotFoundError, NotADirectoryError):
+        return False
+    except OSError:
+        return True
+    return True
+
+
 def read_regular_file(path: Path, limit: int) -> tuple[bytes | None, str | None]:
     """The bytes of the regular file at ``path`` if it holds at most ``limit``, else why not.
 

@@ -17,6 +17,7 @@ from pydantic import ValidationError
 
 from core.contract import ROOT_KEYS, AgentView, Definition, validation_diagnostics
 from core.diagnostics import Diagnostic, did_you_mean
+from core.pathsafety import present
 from core.results import Loc
 from core.yamlmarks import YamlDoc, load_yaml_file
 
@@ -162,7 +163,7 @@ def workflow_folder(root: Path, name: str) -> Path:
 
 def load_profile(root: Path) -> Profile:
     path = root / PROFILE_FILE
-    if not path.exists():
+    if not present(path):
         return Profile()
     doc, problems = load_yaml_file(path, PROFILE_FILE)
     if doc is None:
@@ -192,7 +193,7 @@ def load_workflow(root: Path, name: str) -> WorkflowSnapshot:
     folder = workflow_folder(root, name)
     path = folder / CONTRACT_FILE
     display = display_path(path, root)
-    if not path.exists():
+    if not present(path):
         diag = Diagnostic(display, 0, 0, f"workflow '{name}' has no {CONTRACT_FILE}")
         return WorkflowSnapshot(name, folder, root, display, (), {}, (diag,))
     doc, problems = load_yaml_file(path, display)

@@ -45,6 +45,7 @@ from pydantic import (
 )
 
 from core.diagnostics import Diagnostic, did_you_mean, sort_key
+from core.pathsafety import present
 from core.results import Loc
 from core.workspace import display_path
 from core.yamlmarks import PathKey, YamlDoc, load_yaml_file
@@ -852,7 +853,7 @@ class Routes:
 
 def _load(folder: Path, root: Path, name: str) -> tuple[YamlDoc | None, list[Diagnostic], bool]:
     path = folder / name
-    if not path.exists():
+    if not present(path):  # not exists(): it raises in a folder that cannot be searched
         return None, [], False
     doc, problems = load_yaml_file(path, display_path(path, root))
     return doc, problems, True

@@ -312,3 +312,49 @@ def test_unreadable_file_sources_say_so(tmp_path: Path, request: pytest.FixtureR
     assert warning.startswith("data/a/b/c/x.json: ") and "Permission denied" in warning
     # messages name the path the user wrote, not the absolute one
     assert str(tmp_path) not in json.dumps([v["warnings"] for v in shown.values()])
+
+
+def test_unreadable_folders_are_reported_not_tracebacks(tmp_path: Path) -> None:
+    """A workflow folder, the workflows folder and a file source's folder that cannot be
+    searched: ``Path.exists`` raises there, which ended every command in a traceback."""
+    why = permissions_bite(tmp_path)
+    if why:
+        pytest.skip(why)
+    root, _ = make_workspace(tmp_path)
+    (root / "workflows" / "W" / "context_variables.yaml").write_text(
+        contract({"locked_folder": "data/a/b/c/x.json"})
+    )
+    (root / "workflows" / "Shut").mkdir()
+    (root / "workflows" / "Shut" / "context_variables.yaml").write_text(contract({}))
+    for folder in [tmp_path, *tmp_path.parents]:
+        if folder == Path("/tmp"):
+            break
+        folder.chmod(folder.stat().st_mode | 0o755)
+    locked = [root / "workflows" / "Shut", root / "data" / "a" / "b"]
+    for folder in locked:
+        folder.chmod(0)
+    try:
+        check = flowctx_without_root_bypass(["check", str(root)], cwd=tmp_path)
+        matrix = flowctx_without_root_bypass(["matrix", str(root), "-w", "Shut"], cwd=tmp_path)
+        routes = flowctx_without_root_bypass(
+            ["routes", str(root), "-w", "Shut", "--from", "Agent"], cwd=tmp_path
+        )
+        (root / "workflows").chmod(0)
+        empty = flowctx_without_root_bypass(["check", str(root)], cwd=tmp_path)
+    finally:
+        for folder in [root / "workflows", *locked]:
+            folder.chmod(0o755)
+    for result in (check, matrix, routes, empty):
+        assert "Traceback" not in result.stdout + result.stderr, result.stderr
+    assert check.returncode == 1
+    assert "workflows/Shut:0:0: cannot list this folder: Permission denied" in check.stdout
+    assert (
+        "workflows/Shut/context_variables.yaml:0:0: cannot read: Permission denied" in check.stdout
+    )
+    assert "workflows/Shut/context_variables.yaml:0:0: cannot read: Permission denied" in (
+        matrix.stdout + matrix.stderr
+    )
+    assert routes.returncode == 2
+    # the workflows folder itself: not "ok, 0 workflows"
+    assert empty.returncode == 1
+    assert "workflows:0:0: cannot list this folder: Permission denied" in empty.stdout
