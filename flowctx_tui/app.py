@@ -499,7 +499,8 @@ class FlowctxApp(App[int]):
         from flowctx_tui.screens.launch import LaunchScreen
 
         self.push_screen(
-            LaunchScreen(self.launch, self.session.profile.launch), self._launch_edited
+            LaunchScreen(self.launch, self.session.profile.launch, reveal=self.reveal),
+            self._launch_edited,
         )
 
     def _launch_edited(self, launch: dict[str, Any] | None) -> None:

@@ -220,3 +220,22 @@ async def test_a_loaded_scenario_brings_its_overrides_and_routes_share_it(
         await pilot.press("f4")
         await wait_for(pilot, lambda: app.query("#routes-view"), "the routes view")
         assert app.query_one("#routes-view").scenario.expression == pad.scenario.expression
+
+
+async def test_launch_secrets_are_masked_in_the_editor_unless_revealed(
+    demo: Path, make_app: MakeApp
+):
+    app = make_app(demo)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await reloaded(pilot)
+        app.launch = {"session_token": "tok-123", "user_id": "u-9"}
+        await pilot.press("l")
+        await wait_for(pilot, lambda: isinstance(app.screen, LaunchScreen), "the editor")
+        text = app.screen.query_one("#launch-text", TextArea).text
+        assert "tok-123" not in text and "u-9" in text
+        await pilot.press("ctrl+s")  # left masked: the real token is kept, not "***"
+        await wait_for(pilot, lambda: not isinstance(app.screen, LaunchScreen), "closed")
+        assert app.launch["session_token"] == "tok-123"
+        await pilot.press("r", "l")  # revealed, the editor shows it
+        await wait_for(pilot, lambda: isinstance(app.screen, LaunchScreen), "the editor")
+        assert "tok-123" in app.screen.query_one("#launch-text", TextArea).text
