@@ -156,9 +156,10 @@ def test_evaluate_is_total_read_only_and_fast(
     text: str, scope: dict[str, Any], dialect: str, explain: bool
 ) -> None:
     before = copy.deepcopy(scope)
-    start = time.perf_counter()
+    # CPU time of this thread: a busy CI box delays a call but does not make it cost more
+    start = time.thread_time()
     result = evaluate(text, scope, dialect, explain=explain)
-    elapsed = (time.perf_counter() - start) * 1000
+    elapsed = (time.thread_time() - start) * 1000
     _slowest[0] = max(_slowest[0], elapsed)
     assert isinstance(result, EvalResult)
     assert result.success == (result.error is None)
