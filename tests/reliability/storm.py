@@ -106,7 +106,8 @@ def storm(root: Path, seconds: float, rate: int) -> dict[str, Any]:
     for rel, make in MAKERS:
         save(root / rel, make(FINAL), by_rename=True)
     recreate(root, "W2", contract(FINAL, 7))
-    return {"saves": saves, "folders": folders, "seconds": elapsed}
+    # wall-clock time of the last save, comparable across processes
+    return {"saves": saves, "folders": folders, "seconds": elapsed, "last_save": time.time()}
 
 
 if __name__ == "__main__":
