@@ -69,6 +69,7 @@ def rows(root: Path, paths: dict[str, str], env: dict[str, str] | None = None) -
         return {r.name: (r.value, r.status, r.warnings) for r in matrix.rows if r.name in paths}
 
     measured = cost(resolve, hang_seconds=30)
+    print(f"[figure] resolving {len(paths)} hostile file sources: {measured}")
     assert measured.cpu_s < CPU_SECONDS and measured.peak_mb < PEAK_MB, measured
     return measured.result  # type: ignore[no-any-return]
 
