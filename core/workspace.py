@@ -23,6 +23,8 @@ from core.yamlmarks import YamlDoc, load_yaml_file
 
 CONTRACT_FILE = "context_variables.yaml"
 PROFILE_FILE = "flowctx.yaml"
+#: settings a workspace's own profile may not make: they would let it read the user's machine
+PROFILE_REFUSED_ENV = ("CONTEXT_FILE_ALLOW_OUTSIDE_ROOT",)
 WORKFLOW_FILES = (
     CONTRACT_FILE,
     "transition_graph.yaml",
@@ -186,6 +188,18 @@ def load_profile(root: Path) -> Profile:
         diags.append(doc.diag(("launch",), "launch must be a mapping", key=False))
         launch = {}
     env = {str(k): "" if v is None else str(v) for k, v in env.items()}
+    for name in PROFILE_REFUSED_ENV:
+        if name in env:
+            # a workspace someone else wrote must not widen what flowctx reads from this machine
+            del env[name]
+            diags.append(
+                doc.diag(
+                    ("env", name),
+                    f"{name} is ignored in flowctx.yaml: set it in your own environment "
+                    "to let file sources read outside the workspace",
+                    severity="warning",
+                )
+            )
     return Profile(env=env, launch=dict(launch), diagnostics=tuple(diags))
 
 

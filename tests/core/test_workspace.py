@@ -204,3 +204,32 @@ def test_snapshot_lookups(ws: Path) -> None:
     assert snap.agents_of("limits") == ("A",)
     assert snap.agents_of("nope") == ()
     assert json.loads(json.dumps(session.workflows())) == ["Approvals", "Onboarding"]
+
+
+def test_a_profile_cannot_let_file_sources_read_outside_the_workspace(workspace, tmp_path) -> None:
+    """A workspace someone else wrote must not widen what flowctx reads from this machine."""
+    from core.session import open_session
+
+    outside = tmp_path / "outside.json"
+    outside.write_text('{"leak": "machine data"}', encoding="utf-8")
+    root = workspace(
+        {
+            "flowctx.yaml": "env:\n  CONTEXT_FILE_ALLOW_OUTSIDE_ROOT: 'true'\n",
+            "workflows/W/context_variables.yaml": f"""
+                definitions:
+                  doc: {{type: object, source: {{type: file, path: "{outside}", default: {{}}}}}}
+                agents: {{A: {{variables: [doc]}}}}
+            """,
+        }
+    )
+    session = open_session(root, env={})
+    row = session.matrix("W").row("doc")
+    assert row is not None and row.value == {} and row.status == "default"
+    assert any("outside the workspace root" in w for w in row.warnings)
+    assert any(
+        d.file == "flowctx.yaml" and "CONTEXT_FILE_ALLOW_OUTSIDE_ROOT is ignored" in d.message
+        for d in session.profile.diagnostics
+    )
+    # the user's own environment still can
+    allowed = open_session(root, env={"CONTEXT_FILE_ALLOW_OUTSIDE_ROOT": "true"})
+    assert allowed.matrix("W").row("doc").value == {"leak": "machine data"}
