@@ -236,7 +236,8 @@ class SandboxEval(simpleeval.SimpleEval):
         self._err_exc: BaseException | None = None
 
     def handlers(self) -> dict[type, Callable[[Any], Any]]:
-        raise NotImplementedError
+        """The node handlers of a dialect; each dialect's evaluator class defines its own."""
+        raise TypeError(f"{type(self).__name__} defines no node handlers (a dialect must)")
 
     def _eval(self, node: Any) -> Any:
         # simpleeval re-checks every intermediate value for modules/forbidden functions; our
