@@ -32,7 +32,7 @@ import types
 import typing
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Annotated, Any, ClassVar, Generic, Literal, TypeVar
+from typing import Annotated, Any, ClassVar, Generic, Literal, TypeVar, get_args
 
 from pydantic import (
     BaseModel,
@@ -63,13 +63,15 @@ SHAPE_NAMES = {
     TRANSITION_RULES_KEY: "the Mozaiks runtime's shape (source_agent, target_agent)",
 }
 
-STEP_TYPES = ("Action", "Sub-Agent", "Prompt", "ForEach", "While")
-STEP_STATUSES = ("Active", "Disabled", "Pending")
-TRANSITION_TYPES = ("condition", "after_turn")
-CONDITION_TYPES = ("context_equals", "context_expression", "tool_called")
+# Each value set is written once, as the Literal the models validate with; the tuples used in
+# messages and did-you-mean hints are derived from it.
+StepType = Literal["Action", "Sub-Agent", "Prompt", "ForEach", "While"]
+StepStatus = Literal["Active", "Disabled", "Pending"]
+TransitionType = Literal["condition", "after_turn"]
+ConditionType = Literal["context_equals", "context_expression", "tool_called"]
 #: AG2 group-chat targets a rule may name. Those that need no configuration beyond ``agent`` /
 #: ``agents``; nested and group-chat targets carry Python config that a YAML file cannot hold.
-TARGET_TYPES = (
+TargetType = Literal[
     "AgentTarget",
     "AgentNameTarget",
     "RevertToUserTarget",
@@ -78,12 +80,20 @@ TARGET_TYPES = (
     "AskUserTarget",
     "GroupManagerTarget",
     "RandomAgentTarget",
-)
-HANDOFF_TYPES = ("condition", "after_work")
-HANDOFF_CONDITION_TYPES = ("expression", "context_expression", "context", "llm", "string_llm")
+]
+HandoffType = Literal["condition", "after_work"]
+STEP_TYPES = get_args(StepType)
+STEP_STATUSES = get_args(StepStatus)
+TRANSITION_TYPES = get_args(TransitionType)
+CONDITION_TYPES = get_args(ConditionType)
+TARGET_TYPES = get_args(TargetType)
+HANDOFF_TYPES = get_args(HandoffType)
+HandoffConditionType = Literal["expression", "context_expression", "context", "llm", "string_llm"]
+HANDOFF_CONDITION_TYPES = get_args(HandoffConditionType)
 #: condition_type values the legacy runtime builds an expression condition from
 EXPRESSION_CONDITION_TYPES = frozenset({"expression", "context_expression", "context"})
-CONDITION_SCOPES = ("pre", "post", "before_reply", "immediate", "context_pre")
+ConditionScope = Literal["pre", "post", "before_reply", "immediate", "context_pre"]
+CONDITION_SCOPES = get_args(ConditionScope)
 #: condition_scope values the legacy runtime checks before the LLM runs; any other is "post"
 PRE_SCOPES = frozenset({"pre", "before_reply", "immediate", "context_pre"})
 #: Names the runtimes read as the human rather than an agent (compared lowercased) and as the
@@ -123,9 +133,9 @@ class FlowStep(_Strict):
     """AIAgentStep: Name, StepType, StartingStep, Status, Description."""
 
     name: str
-    type: Literal["Action", "Sub-Agent", "Prompt", "ForEach", "While"]
+    type: StepType
     starting: StrictBool = False
-    status: Literal["Active", "Disabled", "Pending"] = "Active"
+    status: StepStatus = "Active"
     description: str | None = None
 
 
@@ -144,16 +154,7 @@ class FlowPath(_Strict):
 
 
 class Target(_Strict):
-    type: Literal[
-        "AgentTarget",
-        "AgentNameTarget",
-        "RevertToUserTarget",
-        "TerminateTarget",
-        "StayTarget",
-        "AskUserTarget",
-        "GroupManagerTarget",
-        "RandomAgentTarget",
-    ]
+    type: TargetType
     agent: str | None = None
     agents: list[str] | None = None
 
@@ -185,8 +186,8 @@ class BriefTransitionRule(_Strict):
     }
 
     source: str
-    transition_type: Literal["condition", "after_turn"]
-    condition_type: Literal["context_equals", "context_expression", "tool_called"] | None = None
+    transition_type: TransitionType
+    condition_type: ConditionType | None = None
     condition_key: str | None = None
     condition_value: Any = None
     condition: str | None = None
@@ -220,8 +221,8 @@ class TransitionRuleSpec(_Strict):
 
     source_agent: str
     target_agent: str
-    transition_type: Literal["after_turn", "condition"]
-    condition_type: Literal["context_equals", "context_expression", "tool_called"] | None = None
+    transition_type: TransitionType
+    condition_type: ConditionType | None = None
     condition_key: str | None = None
     condition_value: Any = None
     context_expression: str | None = None
@@ -344,15 +345,11 @@ def _from_spec(rule: TransitionRuleSpec) -> TransitionRule:
 class HandoffRule(_Strict):
     source_agent: str
     target_agent: str
-    handoff_type: Literal["condition", "after_work"]
+    handoff_type: HandoffType
     condition: str | None = None
     # the legacy runtime lowercases both and takes the aliases listed in the constants above
-    condition_type: (
-        Literal["expression", "context_expression", "context", "llm", "string_llm"] | None
-    ) = None
-    condition_scope: Literal["pre", "post", "before_reply", "immediate", "context_pre"] | None = (
-        None
-    )
+    condition_type: HandoffConditionType | None = None
+    condition_scope: ConditionScope | None = None
     # present in real Mozaiks handoff files; the target is already named by target_agent
     transition_target: (
         Literal["AgentTarget", "RevertToUserTarget", "TerminateTarget", "StayTarget"] | None
