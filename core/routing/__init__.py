@@ -29,6 +29,7 @@ from core.routing.transitions import rules_for as transition_rules_for
 from core.workspace import WorkflowSnapshot
 
 if TYPE_CHECKING:
+    from core.results import Matrix
     from core.session import Session
 
 
@@ -92,17 +93,18 @@ def decide(
     env_overrides: Mapping[str, str] | None = None,
     launch: Mapping[str, Any] | None = None,
     routes: Routes | None = None,
+    matrix: Matrix | None = None,
 ) -> list[RouteDecision]:
     """One decision per routing file that has rules for ``source`` (none when it is unknown).
 
     The scope is the workflow's resolved context variables without ``context_removed`` and
     overlaid with ``context_overrides``; for a flow that is
     ``context``, with ``data``, ``payload``, ``stepResult`` and ``flowContext`` beside it. Pass
-    ``routes`` to reuse files already loaded.
+    ``routes`` to reuse files already loaded, and ``matrix`` when the workflow was already
+    resolved with these ``env_overrides`` and ``launch`` (the app has it on every reload).
     """
-    workflow = session.load(workflow_name)
     if routes is None:
-        routes = load_routes(workflow)
+        routes = load_routes(session.load(workflow_name))
     flow = routes.flow if routes.flow is not None and _flow_has(routes.flow, source) else None
     graph = routes.transitions
     if graph is not None and not transition_rules_for(graph, source):
@@ -113,7 +115,8 @@ def decide(
     if flow is None and graph is None and handoffs is None:
         return []
 
-    matrix = session.matrix(workflow, env_overrides, launch)
+    if matrix is None:
+        matrix = session.matrix(workflow_name, env_overrides, launch)
     removed = frozenset(context_removed)
     # removed first, then the overrides: a key both removed and edited keeps the edit, as in
     # the scratchpad (core.scenarios.apply_overrides)

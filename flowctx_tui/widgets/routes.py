@@ -77,6 +77,7 @@ def compute_routes(
     scenario: Scenario,
     env_overrides: dict[str, str],
     launch: dict[str, Any],
+    matrix: Matrix | None = None,
 ) -> RoutesOutcome:
     """Read the routing files and decide from ``wanted`` (or the first source). Runs in a thread."""
     routes = load_routes(session.load(workflow))
@@ -98,6 +99,7 @@ def compute_routes(
             env_overrides=env_overrides,
             launch=launch,
             routes=routes,
+            matrix=matrix,
         )
     return RoutesOutcome(offered, source, tuple(decisions), tuple(routes.diagnostics))
 
@@ -189,6 +191,8 @@ class RoutesView(Widget):
         super().__init__(id=id, classes=classes)
         self.session: Session | None = None
         self.workflow: str | None = None
+        #: the app's resolution for these overrides: routing reuses it instead of resolving again
+        self.matrix: Matrix | None = None
         self.env_overrides: dict[str, str] = {}
         self.launch: dict[str, Any] = {}
         self.scenario = Scenario()
@@ -228,7 +232,7 @@ class RoutesView(Widget):
     ) -> None:
         if workflow != self.workflow:
             self.source = None  # another workflow has other steps and agents
-        self.session, self.workflow = session, workflow
+        self.session, self.workflow, self.matrix = session, workflow, matrix
         self.env_overrides, self.launch = dict(env_overrides), dict(launch)
         if self.is_mounted:
             self._schedule()
@@ -289,6 +293,7 @@ class RoutesView(Widget):
                 self.scenario,
                 dict(self.env_overrides),
                 dict(self.launch),
+                self.matrix,
             )
         except Exception as exc:  # a routing bug must show, not take the app down
             if generation == self._generation:
