@@ -37,6 +37,8 @@ MAX_YAML_NODES = 150_000
 #: 1 kB file printed 40 MB of matrix JSON. Real files reuse a few small anchors.
 MAX_EXPANDED_NODES = 2 * MAX_YAML_NODES
 
+_TOO_DEEP_MESSAGE = f"YAML nesting deeper than {MAX_DEPTH} levels"
+
 _scalar_constructor = yaml.constructor.SafeConstructor()
 _SCALAR_CONSTRUCTORS = yaml.constructor.SafeConstructor.yaml_constructors
 
@@ -90,6 +92,54 @@ class _GuardedLoader(_Loader):  # type: ignore[misc,valid-type]
 
     def ascend_resolver(self) -> None:
         self.depth -= 1
+
+
+def _flow_too_deep(text: str, limit: int = MAX_DEPTH) -> tuple[int, int] | None:
+    """Where flow brackets (``[``, ``{``) first open more than ``limit`` levels, else None.
+
+    libyaml's scanner reads a run of flow brackets ahead of the composer (each may start a
+    simple key), so a file of ``[[[[...`` reaches the parser's own nesting limit (1,000 in
+    PyYAML 6.0.4's libyaml, none in older releases) before the composer hook above sees the
+    65th level. This lexical pass finds the bracket that crosses flowctx's limit, so the
+    message is flowctx's whatever the libyaml release. It skips quoted scalars and comments;
+    it is consulted only when parsing failed, so a bracket it misreads (inside a block scalar,
+    say) can never turn a good file into an error.
+    """
+    depth = 0
+    line, col = 1, 0
+    prev = "\n"
+    quote = ""
+    escaped = False
+    comment = False
+    for ch in text:
+        if ch == "\n":
+            line, col, prev, comment = line + 1, 0, ch, False
+            continue
+        col += 1
+        if comment:
+            continue
+        if quote:
+            if escaped:
+                escaped = False
+            elif quote == '"' and ch == "\\":
+                escaped = True
+            elif ch == quote:
+                quote = ""
+            prev = ch
+            continue
+        token_start = prev in " \t\n" or (depth > 0 and prev in "[{,:")
+        if ch == "#" and prev in " \t\n":
+            comment = True
+        elif ch in "'\"" and token_start:
+            quote = ch
+        elif ch in "[{" and (depth > 0 or token_start):
+            depth += 1
+            if depth > limit:
+                return line, col
+        elif ch in "]}" and depth > 0:
+            depth -= 1
+        prev = ch
+    return None
 
 
 def _compose(text: str) -> yaml.Node | None:
@@ -285,6 +335,9 @@ def parse_yaml_text(text: str, display: str) -> tuple[YamlDoc | None, list[Diagn
         msg = f"YAML has more than {MAX_YAML_NODES:,} values; not read (split the file?)"
         return None, [Diagnostic(display, line, col, msg)]
     except yaml.MarkedYAMLError as exc:
+        deep = _flow_too_deep(text)
+        if deep is not None:
+            return None, [Diagnostic(display, *deep, _TOO_DEEP_MESSAGE)]
         mark = exc.problem_mark or exc.context_mark
         line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
         what = exc.problem or exc.context or "invalid YAML"
@@ -292,6 +345,9 @@ def parse_yaml_text(text: str, display: str) -> tuple[YamlDoc | None, list[Diagn
             what += " (a tab: YAML does not allow tabs for indentation)"
         return None, [Diagnostic(display, line, col, f"YAML syntax error: {what}")]
     except yaml.YAMLError as exc:
+        deep = _flow_too_deep(text)
+        if deep is not None:
+            return None, [Diagnostic(display, *deep, _TOO_DEEP_MESSAGE)]
         return None, [Diagnostic(display, 1, 1, f"YAML error: {exc}")]
     except RecursionError:
         return None, [Diagnostic(display, 1, 1, f"YAML nesting deeper than {MAX_DEPTH} levels")]

@@ -239,3 +239,37 @@ def test_unknown_collection_tags_are_refused_like_safe_load(text: str) -> None:
     [p] = problems
     assert (p.line, p.column) == (1, 4)
     assert "could not determine a constructor for the tag" in p.message
+
+
+@pytest.mark.parametrize(
+    ("text", "line"),
+    [
+        # libyaml scans a run of brackets ahead of the composer and stops at its own limit
+        ("[" * 100_000, 1),
+        ("a: " + "{b: " * 5_000, 1),
+        ("k:\n  - " + "[" * 2_000 + "]" * 2_000 + "\n", 2),
+    ],
+    ids=["brackets", "flow mappings", "under a block sequence"],
+)
+def test_deep_flow_nesting_is_flowctxs_own_located_message(text: str, line: int) -> None:
+    doc, problems = parse_yaml_text(text, "f.yaml")
+    assert doc is None
+    [p] = problems
+    assert p.message == "YAML nesting deeper than 64 levels"
+    # located among the first 70 brackets, not where libyaml gave up (column 1,001)
+    assert p.line == line and p.column < 300
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "a: |\n  " + "[" * 2_000 + "\n",  # brackets inside a block scalar are text
+        "a: '" + "[" * 2_000 + "'\n",
+        'a: "' + "{" * 2_000 + '"\n',
+        "a: 1 # " + "[" * 2_000 + "\n",
+    ],
+    ids=["block scalar", "single-quoted", "double-quoted", "comment"],
+)
+def test_brackets_that_are_text_never_count_as_nesting(text: str) -> None:
+    doc, problems = parse_yaml_text(text, "f.yaml")
+    assert problems == [] and doc is not None
