@@ -1,20 +1,23 @@
 """``flowctx check``: every problem in a workspace, each located as file:line:col.
 
 Checks are small functions, one per concern, listed in ``WORKFLOW_CHECKS`` (run per workflow)
-and ``WORKSPACE_CHECKS`` (run once); other modules contribute theirs here.
+and ``WORKSPACE_CHECKS`` (run once); other modules contribute theirs here. Each workflow is also
+resolved, and every error and warning on a matrix row is a problem here with the same severity,
+so ``check``, ``matrix`` and the app's status line count the same things
+(``workflow_problems`` and ``count_problems``).
 """
 
 from __future__ import annotations
 
 import os
-import stat
-from collections.abc import Callable
-from pathlib import Path
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, replace
+from typing import Any
 
 from core.buildctx import build_context_setting, discover, registry_problems
 from core.diagnostics import Diagnostic, sort_key
 from core.exposure import withheld_reason
-from core.pathsafety import confine, present
+from core.results import Matrix, Row
 from core.routing.checks import routing_problems
 from core.session import Session
 from core.workspace import WorkflowSnapshot, display_path
@@ -25,42 +28,6 @@ WorkspaceCheck = Callable[[Session], list[Diagnostic]]
 
 def contract_problems(session: Session, wf: WorkflowSnapshot) -> list[Diagnostic]:
     return list(wf.diagnostics)
-
-
-def file_source_problems(session: Session, wf: WorkflowSnapshot) -> list[Diagnostic]:
-    """Static problems of file sources: refused paths and missing required files."""
-    out: list[Diagnostic] = []
-    allow = session.inputs().allow_outside_root
-    for spec in wf.variables:
-        d = spec.definition
-        if d is None or d.source.type != "file" or wf.doc is None:
-            continue
-        path = ("definitions", spec.name, "source", "path")
-        real, refusal = confine(wf.root, d.source.path, allow_outside=allow)
-        if refusal:
-            # with a default the runtime carries on, but the author almost surely erred
-            sev = "error" if d.source.required or d.source.default is None else "warning"
-            out.append(wf.doc.diag(path, refusal, key=False, severity=sev))
-        elif real is not None and not present(real):
-            sev = "error" if d.source.required else "warning"
-            msg = f"file {d.source.path!r} not found" + (
-                "" if d.source.required else "; the default will be used"
-            )
-            out.append(wf.doc.diag(path, msg, key=False, severity=sev))
-        elif real is not None and _special(real):
-            # a directory, FIFO or device: the resolver never reads it (a FIFO would block)
-            sev = "error" if d.source.required else "warning"
-            msg = f"{d.source.path!r} is not a regular file (a directory, device or FIFO)"
-            out.append(wf.doc.diag(path, msg, key=False, severity=sev))
-    return out
-
-
-def _special(path: Path) -> bool:
-    """A directory, FIFO or device (False when it cannot be told: the resolver says why)."""
-    try:
-        return not stat.S_ISREG(os.stat(path).st_mode)
-    except OSError:
-        return False
 
 
 def exposure_problems(session: Session, wf: WorkflowSnapshot) -> list[Diagnostic]:
@@ -78,18 +45,22 @@ def exposure_problems(session: Session, wf: WorkflowSnapshot) -> list[Diagnostic
                     ("definitions", spec.name),
                     f"variable '{spec.name}' is not exposed to any agent",
                     severity="warning",
+                    code="exposure.not-exposed",
                 )
             )
     for agent, names in wf.agents.items():
         if not names:
             out.append(
                 wf.doc.diag(
-                    ("agents", agent), f"agent '{agent}' exposes no variables", severity="warning"
+                    ("agents", agent),
+                    f"agent '{agent}' exposes no variables",
+                    severity="warning",
+                    code="exposure.agent-empty",
                 )
             )
         for i, name in enumerate(names):
-            spec = wf.variable(name)
-            why = withheld_reason(spec) if spec is not None else None
+            listed = wf.variable(name)
+            why = withheld_reason(listed) if listed is not None else None
             if why is not None:
                 out.append(
                     wf.doc.diag(
@@ -98,13 +69,18 @@ def exposure_problems(session: Session, wf: WorkflowSnapshot) -> list[Diagnostic
                         f"prompt ({why})",
                         key=False,
                         severity="warning",
+                        code="exposure.never-rendered",
                     )
                 )
     return out
 
 
-def workspace_problems(session: Session) -> list[Diagnostic]:
-    return [*session.profile.diagnostics, *session.database_problems]
+def profile_problems(session: Session) -> list[Diagnostic]:
+    return list(session.profile.diagnostics)
+
+
+def database_problems(session: Session) -> list[Diagnostic]:
+    return list(session.database_problems)
 
 
 def folder_problems(session: Session) -> list[Diagnostic]:
@@ -150,26 +126,155 @@ def build_context_problems(session: Session) -> list[Diagnostic]:
     return out
 
 
-WORKFLOW_CHECKS: list[WorkflowCheck] = [
-    contract_problems,
-    file_source_problems,
-    exposure_problems,
-    routing_problems,
-]
-WORKSPACE_CHECKS: list[WorkspaceCheck] = [
-    workspace_problems,
-    folder_problems,
-    build_context_problems,
-]
+#: check -> the code its problems carry (when the module that found them set none)
+WORKFLOW_CHECKS: dict[WorkflowCheck, str] = {
+    contract_problems: "contract",
+    exposure_problems: "exposure",
+    routing_problems: "routing",
+}
+WORKSPACE_CHECKS: dict[WorkspaceCheck, str] = {
+    profile_problems: "profile",
+    database_problems: "database",
+    folder_problems: "folder",
+    build_context_problems: "build-context",
+}
+
+#: Every code ``flowctx check --format json`` gives a problem, and what it means. Stable: a
+#: script may filter on them. ``resolve.<source type>`` is a matrix row in error or warned.
+PROBLEM_CODES: dict[str, str] = {
+    "yaml": "a YAML file does not parse (syntax, nesting, aliases, encoding, size)",
+    "contract": "context_variables.yaml does not follow the contract (fields, types, agents)",
+    "exposure.not-exposed": "a variable that could be shown is exposed to no agent",
+    "exposure.agent-empty": "an agent exposes no variables",
+    "exposure.never-rendered": "an agent lists a variable the runtime never puts in a prompt",
+    "routing": "flow.yaml, transition_graph.yaml or handoffs.yaml: shape or condition",
+    "profile": "flowctx.yaml: unknown keys, wrong shapes, refused settings",
+    "database": "the seed/ database or the MongoDB URI",
+    "folder": "a folder of the workspace cannot be listed",
+    "build-context": "a build-context registry, its root or a projection",
+    **{
+        f"resolve.{source}": f"a {source} variable failed to resolve (error) or resolved "
+        "with a warning, exactly as its matrix row shows"
+        for source in (
+            "config",
+            "data_reference",
+            "data_entity",
+            "computed",
+            "state",
+            "external",
+            "file",
+            "build_context",
+            "runtime",
+        )
+    },
+}
 
 
-def check_workspace(session: Session, workflows: list[str] | None = None) -> list[Diagnostic]:
+def _coded(problems: Iterable[Diagnostic], code: str) -> list[Diagnostic]:
+    return [p if p.code else replace(p, code=code) for p in problems]
+
+
+def row_problems(matrix: Matrix, wf: WorkflowSnapshot) -> list[Diagnostic]:
+    """Every error and warning shown on the matrix's rows, located at the definition (a file
+    source at its ``path``, a config at its ``env_var``), with the row's severity.
+
+    Rows of definitions that did not validate are left out: the contract's own problems
+    already say why, at the key that is wrong.
+    """
+    out: list[Diagnostic] = []
+    for row in matrix.rows:
+        if row.origin == "invalid definition":
+            continue
+        found = [*((w, "warning") for w in row.warnings)]
+        if row.error:
+            found.append((row.error, "error"))
+        for message, severity in found:
+            out.append(_row_diagnostic(row, wf, message, severity))
+    return out
+
+
+def _row_diagnostic(row: Row, wf: WorkflowSnapshot, message: str, severity: str) -> Diagnostic:
+    code = f"resolve.{row.source}"
+    if wf.doc is None or row.loc is None:
+        where = row.loc.file if row.loc else wf.contract_file
+        line, col = (row.loc.line, row.loc.column) if row.loc else (0, 0)
+        return Diagnostic(where, line, col, f"{row.name}: {message}", severity, code=code)  # type: ignore[arg-type]
+    path: tuple[Any, ...] = ("definitions", row.name)
+    key = True
+    source = row.definition.get("source") if isinstance(row.definition, dict) else None
+    field = _SOURCE_FIELD.get(row.source)
+    if field and isinstance(source, dict) and field in source:
+        path, key = (*path, "source", field), False
+    return replace(wf.doc.diag(path, message, key=key, severity=severity), code=code)
+
+
+#: the field a row's problem is about, where there is one: its value is the place to point at
+_SOURCE_FIELD = {"file": "path", "config": "env_var"}
+
+
+def _broken(wf: WorkflowSnapshot) -> bool:
+    """The contract did not load at all: resolving it would only add noise."""
+    return not wf.variables and any(d.severity == "error" for d in wf.diagnostics)
+
+
+def workflow_problems(
+    session: Session,
+    resolved: Mapping[str, tuple[WorkflowSnapshot, Matrix]],
+) -> list[Diagnostic]:
+    """THE list of problems for these workflows, as ``flowctx check`` prints them.
+
+    ``resolved`` maps each workflow name to its snapshot and the matrix its caller resolved
+    (``check`` with the command line's inputs; the app with its overrides and launch values).
+    The list holds the workspace's own problems once (profile, database, folders, build
+    context), each workflow's static problems (contract, exposure, routing), and every error
+    and warning its matrix shows (rows and the matrix's diagnostics); exact duplicates are
+    merged and the order is file:line:col. Every problem has a ``code`` (``PROBLEM_CODES``).
+    """
     problems: list[Diagnostic] = []
-    for check in WORKSPACE_CHECKS:
-        problems.extend(check(session))
-    for name in workflows if workflows is not None else session.workflows():
+    for check, code in WORKSPACE_CHECKS.items():
+        problems.extend(_coded(check(session), code))
+    for wf, matrix in resolved.values():
+        for wcheck, code in WORKFLOW_CHECKS.items():
+            problems.extend(_coded(wcheck(session, wf), code))
+        if not _broken(wf):
+            # the matrix repeats the contract's problems; the rest are projections'
+            contract = set(wf.diagnostics)
+            extra = [d for d in matrix.diagnostics if d not in contract]
+            problems.extend(_coded(extra, "build-context"))
+            problems.extend(row_problems(matrix, wf))
+    return sorted(set(problems), key=sort_key)
+
+
+@dataclass(frozen=True)
+class ProblemCount:
+    errors: int = 0
+    warnings: int = 0
+
+    def __str__(self) -> str:
+        """``1 error, 2 warnings``: the words the status line and ``check`` both use."""
+        e, w = self.errors, self.warnings
+        return f"{e} error{'' if e == 1 else 's'}, {w} warning{'' if w == 1 else 's'}"
+
+
+def count_problems(problems: Iterable[Diagnostic]) -> ProblemCount:
+    """THE count of errors and warnings: ``flowctx check``'s summary and the app's status
+    line both count ``workflow_problems(...)`` with this, so they always agree."""
+    items = list(problems)
+    errors = sum(1 for p in items if p.severity == "error")
+    return ProblemCount(errors, len(items) - errors)
+
+
+def check_workspace(
+    session: Session,
+    workflows: list[str] | None = None,
+    *,
+    env_overrides: Mapping[str, str] | None = None,
+    launch: Mapping[str, Any] | None = None,
+) -> list[Diagnostic]:
+    """Resolve these workflows (default: all) with the given inputs and list their problems."""
+    names = workflows if workflows is not None else session.workflows()
+    resolved: dict[str, tuple[WorkflowSnapshot, Matrix]] = {}
+    for name in names:
         wf = session.load(name)
-        for wcheck in WORKFLOW_CHECKS:
-            problems.extend(wcheck(session, wf))
-    unique = sorted(set(problems), key=sort_key)
-    return unique
+        resolved[name] = (wf, session.matrix(wf, env_overrides, launch))
+    return workflow_problems(session, resolved)

@@ -8,7 +8,7 @@ Loading never raises for bad content: problems are Diagnostics on the snapshot.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from pathlib import Path
 from typing import Any
@@ -108,7 +108,14 @@ def display_path(path: Path, root: Path) -> str:
 def find_root(path: Path) -> tuple[Path, str | None]:
     """The workspace root for ``path`` and the workflow it names, if it is a workflow folder."""
     path = path.expanduser().resolve()
-    if path.is_file():
+    if path.exists() and not path.is_dir():
+        # a workflow's own file names its folder (a pre-commit hook passes changed files);
+        # any other file is almost surely a mistyped argument, and its folder is a guess
+        if path.name not in (*WORKFLOW_FILES, PROFILE_FILE):
+            raise WorkspaceNotFound(
+                f"{path}: is a file, not a workspace (give the workspace folder, its "
+                f"workflows/ folder, one workflow folder or its {CONTRACT_FILE})"
+            )
         path = path.parent
     if not path.is_dir():
         raise WorkspaceNotFound(f"{path}: no such directory")
@@ -163,11 +170,19 @@ def workflow_folder(root: Path, name: str) -> Path:
     return wf / name if wf.is_dir() else root
 
 
+def _yaml_coded(
+    loaded: tuple[YamlDoc | None, list[Diagnostic]],
+) -> tuple[YamlDoc | None, list[Diagnostic]]:
+    """The YAML reader's own problems carry the code ``yaml`` (see core/check.py)."""
+    doc, problems = loaded
+    return doc, [p if p.code else replace(p, code="yaml") for p in problems]
+
+
 def load_profile(root: Path) -> Profile:
     path = root / PROFILE_FILE
     if not present(path):
         return Profile()
-    doc, problems = load_yaml_file(path, PROFILE_FILE)
+    doc, problems = _yaml_coded(load_yaml_file(path, PROFILE_FILE))
     if doc is None:
         return Profile(diagnostics=tuple(problems))
     data = doc.data or {}
@@ -210,7 +225,7 @@ def load_workflow(root: Path, name: str) -> WorkflowSnapshot:
     if not present(path):
         diag = Diagnostic(display, 0, 0, f"workflow '{name}' has no {CONTRACT_FILE}")
         return WorkflowSnapshot(name, folder, root, display, (), {}, (diag,))
-    doc, problems = load_yaml_file(path, display)
+    doc, problems = _yaml_coded(load_yaml_file(path, display))
     if doc is None:
         return WorkflowSnapshot(name, folder, root, display, (), {}, tuple(problems))
     return parse_contract(doc, name, folder, root, problems)

@@ -18,7 +18,7 @@ SCREENSHOT_DIR_ENV = "FLOWCTX_SCREENSHOT_DIR"
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    add_workspace_args(parser, path_required=False)
+    add_workspace_args(parser)
     parser.add_argument(
         "--keymap",
         metavar="FILE",
@@ -39,7 +39,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 def build_app(args: argparse.Namespace) -> Any:
     """The app ``flowctx`` would run for ``args``; raises UsageError for bad arguments."""
-    session = open_from_args(args)
+    # the app shows its workspace in the status line: no note on a screen it is about to cover
+    session = open_from_args(args, quiet=True)
     workflow = pick_workflow(session, args.workflow)
 
     from flowctx_tui import loader
