@@ -8,10 +8,12 @@ from __future__ import annotations
 
 import argparse
 import os
+import sys
 from pathlib import Path
 from typing import Any
 
 from flowctx_tui.cli.common import UsageError, fail
+from flowctx_tui.cli.terminal import colour_allowed, no_terminal_reason
 from flowctx_tui.cli.workspace_args import add_workspace_args, open_from_args, pick_workflow
 
 SCREENSHOT_DIR_ENV = "FLOWCTX_SCREENSHOT_DIR"
@@ -54,6 +56,7 @@ def build_app(args: argparse.Namespace) -> Any:
         except KeymapError as exc:
             raise UsageError(f"--keymap: {exc}") from None
     shots = args.screenshot_dir or os.environ.get(SCREENSHOT_DIR_ENV)
+    _colour_for_textual()
     return FlowctxApp(
         session,
         workflow,
@@ -66,7 +69,24 @@ def build_app(args: argparse.Namespace) -> Any:
     )
 
 
+def _colour_for_textual() -> None:
+    """Textual goes monochrome whenever NO_COLOR is present, even empty; flowctx's rule (an
+    empty NO_COLOR does not count, TERM=dumb does) must hold in the app too."""
+    if colour_allowed():
+        os.environ.pop("NO_COLOR", None)
+    else:
+        os.environ["NO_COLOR"] = os.environ.get("NO_COLOR") or "1"
+
+
 def run(args: argparse.Namespace) -> int:
+    why = no_terminal_reason(sys.stdin, sys.stdout)
+    if why:
+        # a full-screen app drawn into a pipe or file is kilobytes of escape codes and never
+        # ends; the same results exist as plain text
+        return fail(
+            f"the app needs a terminal ({why}); for plain output use 'flowctx matrix' "
+            "(every command: 'flowctx --help')"
+        )
     try:
         app = build_app(args)
     except UsageError as exc:

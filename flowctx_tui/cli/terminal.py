@@ -29,13 +29,16 @@ def dumb_terminal(env: Mapping[str, str] | None = None) -> bool:
     return _env(env).get("TERM", "") == "dumb"
 
 
-def colour_wanted(stream: TextIO, env: Mapping[str, str] | None = None) -> bool:
-    """Colour ``stream``? Only a terminal, never with ``NO_COLOR`` set to a non-empty value
-    (https://no-color.org) or ``TERM=dumb``."""
+def colour_allowed(env: Mapping[str, str] | None = None) -> bool:
+    """False when the user asked for no colour: ``NO_COLOR`` set to a non-empty value
+    (https://no-color.org: an empty one does not count) or ``TERM=dumb``."""
     e = _env(env)
-    if e.get("NO_COLOR", ""):
-        return False
-    return not dumb_terminal(e) and _isatty(stream)
+    return not e.get("NO_COLOR", "") and not dumb_terminal(e)
+
+
+def colour_wanted(stream: TextIO, env: Mapping[str, str] | None = None) -> bool:
+    """Colour ``stream``? Only a terminal, and only when ``colour_allowed``."""
+    return colour_allowed(env) and _isatty(stream)
 
 
 def table_width(stream: TextIO, requested: int | None = None) -> int | None:
