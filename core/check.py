@@ -202,14 +202,22 @@ def _row_diagnostic(row: Row, wf: WorkflowSnapshot, message: str, severity: str)
     path: tuple[Any, ...] = ("definitions", row.name)
     key = True
     source = row.definition.get("source") if isinstance(row.definition, dict) else None
-    field = _SOURCE_FIELD.get(row.source)
+    field = _problem_field(row)
     if field and isinstance(source, dict) and field in source:
         path, key = (*path, "source", field), False
     return replace(wf.doc.diag(path, message, key=key, severity=severity), code=code)
 
 
-#: the field a row's problem is about, where there is one: its value is the place to point at
-_SOURCE_FIELD = {"file": "path", "config": "env_var"}
+def _problem_field(row: Row) -> str | None:
+    """The source field a row's problem is about, whose value is the place to point at: a
+    file's ``path``; a config's ``default`` when the default was used (a coercion warning
+    is about it), else its ``env_var``."""
+    if row.source == "file":
+        return "path"
+    if row.source == "config":
+        used = [t.step for t in row.trace if t.outcome == "used"]
+        return "default" if used == ["default"] else "env_var"
+    return None
 
 
 def _broken(wf: WorkflowSnapshot) -> bool:
