@@ -79,6 +79,11 @@ def _colour_for_textual() -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    try:
+        # bad arguments first: `flowctx typo >out` is better told about the typo
+        app = build_app(args)
+    except UsageError as exc:
+        return fail(str(exc))
     why = no_terminal_reason(sys.stdin, sys.stdout)
     if why:
         # a full-screen app drawn into a pipe or file is kilobytes of escape codes and never
@@ -87,9 +92,5 @@ def run(args: argparse.Namespace) -> int:
             f"the app needs a terminal ({why}); for plain output use 'flowctx matrix' "
             "(every command: 'flowctx --help')"
         )
-    try:
-        app = build_app(args)
-    except UsageError as exc:
-        return fail(str(exc))
     app.run()
     return int(app.return_code or 0)
