@@ -21,7 +21,7 @@ from textual.binding import Binding
 from textual.events import DescendantFocus
 from textual.reactive import reactive
 from textual.widget import Widget
-from textual.widgets import Footer, Input, Static, TabbedContent, TabPane
+from textual.widgets import Footer, Input, TabbedContent, TabPane
 from textual.worker import Worker, WorkerState, get_current_worker
 
 from core.secrets import mask_text
@@ -30,6 +30,7 @@ from flowctx_tui import loader
 from flowctx_tui.loader import LoadResult
 from flowctx_tui.messages import EnvOverrideRequested, FilesChanged, WorkspaceLoaded
 from flowctx_tui.watcher import WorkspaceFilter
+from flowctx_tui.widgets.keys import KeyBuffer, KeysInOrderApp
 from flowctx_tui.widgets.matrix import MatrixView
 from flowctx_tui.widgets.status import Status, StatusLine
 
@@ -63,7 +64,7 @@ def _palette_provider() -> type[Any]:
     return FlowctxCommands
 
 
-class FlowctxApp(App[int]):
+class FlowctxApp(KeysInOrderApp, App[int]):
     """``FlowctxApp(session, workflow)``; ``watch=False`` for tests that drive reloads."""
 
     CSS_PATH = "app.tcss"
@@ -144,7 +145,8 @@ class FlowctxApp(App[int]):
             for tab, title in (("scratchpad", "Scratchpad"), ("routes", "Routes")):
                 # mounted the first time its tab is shown, so the matrix fills sooner
                 with TabPane(self._tab_title(tab, title), id=tab):
-                    yield Static(f"The {title.lower()} view is loading…", classes="view-loading")
+                    # keeps what is typed while the view mounts (see mount_view)
+                    yield KeyBuffer(f"The {title.lower()} view is loading…", classes="view-loading")
         yield StatusLine(id="status")
         yield Footer()
 
@@ -365,9 +367,14 @@ class FlowctxApp(App[int]):
         # blur first: a focused widget in the pane being hidden would pull the tab back
         self.screen.set_focus(None)
         tabs.active = tab
+        waiting = tabs.get_pane(tab).query(KeyBuffer)
+        if waiting:
+            # the view mounts on first show (up to a second on a loaded machine): what the
+            # user types meanwhile waits in the placeholder, not lost on an unfocused screen
+            self.screen.set_focus(waiting.first(), scroll_visible=False)
         self.call_after_refresh(self._focus_in, tab)
 
-    def _focus_in(self, tab: str) -> None:
+    def _focus_in(self, tab: str, now: bool = False) -> None:
         if tab == "matrix":
             self.query_one("#matrix-table").focus()
             return
@@ -375,8 +382,14 @@ class FlowctxApp(App[int]):
         focusable = [w for w in pane.query("*") if w.focusable]
         # typing is what the scratchpad is for: its first text input, else the first widget
         inputs = [w for w in focusable if isinstance(w, Input)]
-        if inputs or focusable:
-            (inputs or focusable)[0].focus()
+        others = [w for w in focusable if not isinstance(w, KeyBuffer)]
+        target = (inputs or others or focusable or [None])[0]
+        if target is None or target is self.screen.focused:
+            return
+        if now:
+            self.screen.set_focus(target)
+        else:
+            target.focus()
 
     @on(TabbedContent.TabActivated, "#tabs")
     async def _tab_changed(self, event: TabbedContent.TabActivated) -> None:
@@ -396,8 +409,8 @@ class FlowctxApp(App[int]):
             return None
         pane = self.query_one("#tabs", TabbedContent).get_pane(tab)
         view = cls(id=widget_id)
-        await pane.query(".view-loading").remove()
         await pane.mount(view)
+        buffers = list(pane.query(KeyBuffer))
         if self.good is not None:
             self._push_workspace(self.good, [view])
         # the routes view routes under the scratchpad's scenario; it may have started first
@@ -407,7 +420,14 @@ class FlowctxApp(App[int]):
         if hasattr(view, "reveal"):
             view.reveal = self.reveal  # type: ignore[attr-defined]
         if self.query_one("#tabs", TabbedContent).active == tab:
-            self._focus_in(tab)
+            self._focus_in(tab, now=True)
+            focused = self.screen.focused
+            # the view's input (now focused) gets the kept keys before any typed later
+            if focused is not None and view in focused.ancestors_with_self:
+                for buffer in buffers:
+                    buffer.hand_over(focused)
+        if buffers:
+            await pane.query(KeyBuffer).remove()
         return view
 
     def watch_reveal(self, reveal: bool) -> None:

@@ -33,6 +33,8 @@ from textual.widget import Widget
 from textual.widgets import Static, TextArea
 from textual.widgets.text_area import LanguageDoesNotExist, Location, Selection
 
+from flowctx_tui.widgets.keys import BoundKeysInOrder
+
 #: Seconds of quiet typing before the text is parsed.
 DEBOUNCE = 0.1
 #: Characters above which syntax colouring is switched off: Textual rebuilds the whole
@@ -143,7 +145,7 @@ class _JoinedOnce(Document):
         return super().replace_range(start, end, text)
 
 
-class _JsonArea(TextArea):
+class _JsonArea(BoundKeysInOrder, TextArea):
     """The text area, able to mark the line and column of a JSON error."""
 
     error_at: tuple[int, int] | None = None  # 0-based (row, column)

@@ -68,6 +68,7 @@ from core.scenarios import (
 from core.secrets import is_secret_key, mask_text
 from flowctx_tui.widgets.explain_tree import ExplainTree
 from flowctx_tui.widgets.json_editor import JsonEditor
+from flowctx_tui.widgets.keys import OrderedInput
 
 if TYPE_CHECKING:
     from core.results import Matrix
@@ -124,7 +125,7 @@ class ScopeSuggester(Suggester):
         return None
 
 
-class ExpressionInput(Input):
+class ExpressionInput(OrderedInput):
     """The condition input: tab accepts a completion, up/down recall tried expressions."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -144,11 +145,28 @@ class ExpressionInput(Input):
         input: ExpressionInput
         step: int
 
+    # completion and history change the text now, in the input's own turn: a message to the
+    # scratchpad would be handled after the keys typed next (tab, then ".x", must complete
+    # first and append after)
     def action_complete(self) -> None:
-        self.post_message(self.CompleteRequested(self))
+        pad = self._pad()
+        if pad is None:
+            self.post_message(self.CompleteRequested(self))
+        else:
+            pad.complete_in(self)
 
     def action_history(self, step: int) -> None:
-        self.post_message(self.HistoryRequested(self, step))
+        pad = self._pad()
+        if pad is None:
+            self.post_message(self.HistoryRequested(self, step))
+        else:
+            pad.history_step(step)
+
+    def _pad(self) -> Scratchpad | None:
+        for node in self.ancestors:
+            if isinstance(node, Scratchpad):
+                return node
+        return None
 
 
 class Scratchpad(Widget):
@@ -307,7 +325,7 @@ class Scratchpad(Widget):
                         "tools called", [], empty=[], check=_tools_check, id="sp-tools"
                     )
         with Horizontal(id="sp-scenario-row"):
-            yield Input(placeholder="scenario name", compact=True, id="sp-scenario-name")
+            yield OrderedInput(placeholder="scenario name", compact=True, id="sp-scenario-name")
             yield Button("save", compact=True, id="sp-save")
             yield Select([], prompt="load scenario…", compact=True, id="sp-load")
             yield Static("", id="sp-scenario-status")
@@ -454,19 +472,26 @@ class Scratchpad(Widget):
     @on(ExpressionInput.HistoryRequested)
     def _history(self, event: ExpressionInput.HistoryRequested) -> None:
         event.stop()
+        self.history_step(event.step)
+
+    def history_step(self, step: int) -> None:
+        """Recall the previous (``-1``) or next (``1``) tried expression."""
         history = self.scenario.history
         if not history:
             return
         if self.history_index is None:
-            if event.step > 0:
+            if step > 0:
                 return
-            self._remember()  # what was typed is not lost by looking back
+            # what was typed is not lost by looking back (read from the input: its Changed
+            # message may not have reached the scratchpad yet)
+            self.scenario = replace(self.scenario, expression=self.expression_input.value)
+            self._remember()
             history = self.scenario.history
             index = len(history) - 1
             if history[index] == self.expression_input.value and index > 0:
                 index -= 1
         else:
-            index = self.history_index + event.step
+            index = self.history_index + step
         if index >= len(history):
             self.history_index = None
             return
@@ -477,7 +502,10 @@ class Scratchpad(Widget):
     @on(ExpressionInput.CompleteRequested)
     def _complete(self, event: ExpressionInput.CompleteRequested) -> None:
         event.stop()
-        field = event.input
+        self.complete_in(event.input)
+
+    def complete_in(self, field: Input) -> None:
+        """Accept the first completion at the cursor; with none, move the focus on (tab)."""
         found = completions(
             field.value, field.cursor_position, self.completion_scope(), self.dialect
         )
