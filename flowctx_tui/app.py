@@ -539,17 +539,24 @@ class FlowctxApp(KeysInOrderApp, App[int]):
             self._write_screenshot(False)
 
     def _write_screenshot(self, restore_reveal: bool) -> None:
-        folder = self.screenshot_dir or Path.cwd()
+        from flowctx_tui.screenshot_dir import screenshot_dir
+
+        # never the current directory: that is often the user's repository
+        folder = screenshot_dir(self.session.env, self.screenshot_dir).absolute()
         stamp = self.clock().strftime("%Y%m%d-%H%M%S")
         name = f"flowctx-{self.workflow}-{stamp}.svg"
+        n = 1
+        while (folder / name).exists():  # two in one second: keep both
+            n += 1
+            name = f"flowctx-{self.workflow}-{stamp}-{n}.svg"
         try:
             folder.mkdir(parents=True, exist_ok=True)
             path = self.save_screenshot(name, str(folder))
         except OSError as exc:
-            self.notify(f"Screenshot not saved: {exc}", severity="error")
+            self.notify(f"Screenshot not saved: {exc}", severity="error", markup=False)
         else:
             masked = " (secrets masked)" if restore_reveal else ""
-            self.notify(f"Screenshot saved to {path}{masked}", title="Screenshot")
+            self.notify(f"Screenshot saved to {path}{masked}", title="Screenshot", markup=False)
         if restore_reveal:
             self.reveal = True
 

@@ -32,8 +32,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--screenshot-dir",
         metavar="DIR",
-        help=f"where f8 saves SVG screenshots (default: ${SCREENSHOT_DIR_ENV}, else the "
-        "current directory)",
+        help=f"where f8 saves SVG screenshots (default: ${SCREENSHOT_DIR_ENV}, else "
+        "$XDG_STATE_HOME/flowctx/screenshots, i.e. ~/.local/state/flowctx/screenshots)",
     )
 
 

@@ -37,3 +37,39 @@ async def test_a_new_row_opens_the_detail_at_its_top_a_reload_keeps_the_place(
         await reloaded(pilot, count + 1)
         assert app.matrix_view.highlighted.name == "style_guide"
         assert detail.scroll_y == scrolled
+
+
+def notifications(app) -> list[str]:
+    return [str(n.message) for n in app._notifications]
+
+
+async def test_f8_without_a_folder_saves_to_the_per_user_state_folder_and_says_where(
+    demo: Path, make_app: MakeApp, tmp_path: Path, monkeypatch
+):
+    cwd = tmp_path / "repo"
+    cwd.mkdir()
+    monkeypatch.chdir(cwd)
+    state = tmp_path / "state"
+    app = make_app(demo, env={"XDG_STATE_HOME": str(state)})
+    async with app.run_test(size=(100, 30)) as pilot:
+        await reloaded(pilot)
+        await pilot.press("f8")
+        folder = state / "flowctx" / "screenshots"
+        await wait_for(pilot, lambda: list(folder.glob("*.svg")), "the screenshot")
+        await pilot.press("f8")  # the same second (fixed clock): a second file, not overwritten
+        await wait_for(pilot, lambda: len(list(folder.glob("*.svg"))) == 2, "two screenshots")
+        assert list(cwd.iterdir()) == []  # nothing in the user's repository
+        (first, second) = sorted(folder.glob("*.svg"))
+        said = notifications(app)
+        assert f"Screenshot saved to {first}" in said
+        assert f"Screenshot saved to {second}" in said
+
+
+async def test_f8_falls_back_to_home_local_state(demo: Path, make_app: MakeApp, tmp_path: Path):
+    app = make_app(demo, env={"HOME": str(tmp_path / "home")})
+    async with app.run_test(size=(100, 30)) as pilot:
+        await reloaded(pilot)
+        await pilot.press("f8")
+        folder = tmp_path / "home" / ".local" / "state" / "flowctx" / "screenshots"
+        await wait_for(pilot, lambda: list(folder.glob("*.svg")), "the screenshot")
+        assert any(str(folder) in n for n in notifications(app))
