@@ -37,6 +37,18 @@ from flowctx_tui.widgets.status import Status, StatusLine
 #: Terminal width from which the detail pane sits beside the table.
 WIDE = 140
 TABS = ("matrix", "scratchpad", "routes")
+#: palette titles where the footer's short description is not what a user searches for
+PALETTE_TITLES = {
+    "app.help": "Keys and help: every key binding",
+    "app.theme": "Theme: choose a colour theme",
+}
+#: binding id prefix of each dialog -> how help names it
+DIALOGS = {
+    "launch": "Launch values",
+    "env": "Env override",
+    "workflows": "Workflow list",
+    "help": "Help",
+}
 #: id of the widget each tab shows, and the class that provides it (imported when mounted)
 VIEWS = {
     "scratchpad": ("scratchpad-view", "flowctx_tui.widgets.scratchpad", "Scratchpad"),
@@ -85,7 +97,7 @@ class FlowctxApp(KeysInOrderApp, App[int]):
         Binding("r", "toggle_reveal", "Reveal", id="app.reveal"),
         Binding("l", "edit_launch", "Launch", id="app.launch"),
         Binding("f5", "reload", "Reload", show=False, id="app.reload"),
-        Binding("ctrl+t", "toggle_theme", "Light/dark", show=False, id="app.theme"),
+        Binding("ctrl+t", "pick_theme", "Theme", show=False, id="app.theme"),
         Binding("f8", "screenshot_svg", "Screenshot", show=False, id="app.screenshot"),
         Binding("f1,question_mark", "help", "Help", id="app.help"),
     ]
@@ -440,8 +452,9 @@ class FlowctxApp(KeysInOrderApp, App[int]):
     def action_toggle_reveal(self) -> None:
         self.reveal = not self.reveal
 
-    def action_toggle_theme(self) -> None:
-        self.theme = "textual-light" if self.current_theme.dark else "textual-dark"
+    def action_pick_theme(self) -> None:
+        # Textual's named themes, searchable; the choice lasts for this session only
+        self.search_themes()
 
     def action_pick_workflow(self) -> None:
         from flowctx_tui.screens.workflows import WorkflowPicker
@@ -583,19 +596,48 @@ class FlowctxApp(KeysInOrderApp, App[int]):
         )
 
     def help_entries(self) -> list[Any]:
+        """Every key of the app, as remapped: the views' bindings (mounted or not), those of
+        the widgets inside them (completion, history, JSON errors), then the dialogs'."""
+        from textual.screen import Screen
+        from textual.widgets import Tabs
+
         from flowctx_tui.screens.help import HelpEntry
 
+        classes = [cls for cls, _node in self._binding_sources()]
+        classes += [cls for cls in binding_classes() if cls not in classes]
+        # stable: the main screen's keys first, the dialogs' after
+        classes.sort(key=lambda cls: issubclass(cls, Screen) and cls is not type(self))
         out = []
         seen = set()
-        for cls, _node in self._binding_sources():
+        for cls in classes:
             for binding in _bindings_of(cls):
                 if binding.id in seen or not binding.description:
                     continue
                 seen.add(binding.id)
-                out.append(
-                    HelpEntry(self._keys_for(binding), binding.description, binding.id or "")
-                )
-        out.append(HelpEntry("ctrl+p", "Command palette: every action", ""))
+                place = DIALOGS.get((binding.id or "").split(".")[0])
+                does = f"{place}: {binding.description}" if place else binding.description
+                out.append(HelpEntry(self._keys_for(binding), does, binding.id or ""))
+        # Textual's own keys that the app relies on
+        tabs = {b.action: b for b in Tabs.BINDINGS if isinstance(b, Binding)}
+        switch = ", ".join(
+            self._keys_for(tabs[a]) for a in ("previous_tab", "next_tab") if a in tabs
+        )
+        out += [
+            HelpEntry("tab, shift+tab", "Move the focus to the next / previous part", ""),
+            HelpEntry(
+                switch,
+                "Scratchpad: switch JSON tab (data, context, payload …) once tab has moved "
+                "the focus to the tab bar; or click a tab",
+                "",
+            ),
+            HelpEntry("enter, esc", "Filter: back to the table", ""),
+            HelpEntry("esc", "Any dialog (this one too): close it", ""),
+            HelpEntry(
+                self.get_key_display(Binding(self.COMMAND_PALETTE_BINDING, "")),
+                "Command palette: every action, themes, workflows",
+                "",
+            ),
+        ]
         return out
 
     def palette_commands(self) -> list[Any]:
@@ -611,7 +653,7 @@ class FlowctxApp(KeysInOrderApp, App[int]):
                 target = node if node is not None else self
                 commands.append(
                     PaletteCommand(
-                        binding.description,
+                        PALETTE_TITLES.get(binding.id or "", binding.description),
                         f"{self._keys_for(binding)}  ({binding.id})",
                         partial(self.call_later, self.run_action, binding.action, target),
                     )

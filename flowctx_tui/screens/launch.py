@@ -48,7 +48,8 @@ def keep_masked(edited: dict[str, Any], before: Mapping[str, Any]) -> dict[str, 
 class LaunchScreen(ModalScreen[dict[str, Any] | None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+s", "apply", "Apply", id="launch.apply"),
-        Binding("escape", "cancel", "Cancel", id="launch.cancel"),
+        # priority: the JSON editor would take the first escape to move the focus out
+        Binding("escape", "cancel", "Cancel", priority=True, id="launch.cancel"),
     ]
 
     def __init__(

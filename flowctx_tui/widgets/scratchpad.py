@@ -129,11 +129,23 @@ class ExpressionInput(OrderedInput):
     """The condition input: tab accepts a completion, up/down recall tried expressions."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("tab", "complete", "Complete", show=False, id="scratchpad.complete"),
         Binding(
-            "up", "history(-1)", "Previous expression", show=False, id="scratchpad.history_prev"
+            "tab", "complete", "Condition: complete the name", show=False, id="scratchpad.complete"
         ),
-        Binding("down", "history(1)", "Next expression", show=False, id="scratchpad.history_next"),
+        Binding(
+            "up",
+            "history(-1)",
+            "Condition: previous one tried (history)",
+            show=False,
+            id="scratchpad.history_prev",
+        ),
+        Binding(
+            "down",
+            "history(1)",
+            "Condition: next one tried (history)",
+            show=False,
+            id="scratchpad.history_next",
+        ),
     ]
 
     @dataclass
