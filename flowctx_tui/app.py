@@ -167,6 +167,13 @@ class FlowctxApp(KeysInOrderApp, App[int]):
         return f"{self._keys_for(binding).split(',')[0]} {title}"
 
     def on_mount(self) -> None:
+        from textual.scrollbar import ScrollBar
+
+        from flowctx_tui.widgets.scrollbars import ThinScrollBarRender
+
+        # a line, not a block, under the table (see the module); put back on unmount
+        self._scrollbar_renderer = ScrollBar.renderer
+        ScrollBar.renderer = ThinScrollBarRender
         self._update_status()
         self.query_one("#matrix-table").focus()
         # the watcher starts once the first result is on screen (see _track): watchfiles'
@@ -178,6 +185,9 @@ class FlowctxApp(KeysInOrderApp, App[int]):
             self.reload()
 
     def on_unmount(self) -> None:
+        from textual.scrollbar import ScrollBar
+
+        ScrollBar.renderer = getattr(self, "_scrollbar_renderer", ScrollBar.renderer)
         if self._watch_stop is not None:
             self._watch_stop.set()
 

@@ -223,6 +223,9 @@ class JsonEditor(Widget):
         border: none;
         padding: 0;
     }
+    JsonEditor > TextArea:focus {
+        background-tint: $foreground 4%;
+    }
     JsonEditor > .json-status {
         height: auto;
         max-height: 3;
@@ -272,7 +275,9 @@ class JsonEditor(Widget):
         self._loaded_text: str | None = dumps(self.value)
 
     def compose(self) -> ComposeResult:
-        area = json_code_editor(self._loaded_text or "", _JsonArea, soft_wrap=False)
+        # compact: no border. Textual's focus border (tall, drawn with ▊ down the left
+        # edge) read as a column of tick marks beside the text; the tint says focused instead
+        area = json_code_editor(self._loaded_text or "", _JsonArea, soft_wrap=False, compact=True)
         self._loaded_text = None  # compose does not post a Changed for the initial text
         yield area
         yield Static("", classes="json-status")

@@ -213,7 +213,8 @@ class Scratchpad(Widget):
     Scratchpad #sp-explain {
         width: 2fr;
         min-width: 24;
-        border-right: vkey $foreground 20%;
+        /* a solid line: vkey (▕ in every cell) showed as tick marks beside the editors */
+        border-right: solid $foreground 15%;
     }
     Scratchpad #sp-inputs {
         width: 3fr;
@@ -525,6 +526,9 @@ class Scratchpad(Widget):
             self.screen.focus_next()
             return
         text, cursor = apply_completion(field.value, found, found.candidates[0])
+        if (text, cursor) == (field.value, field.cursor_position):
+            self.screen.focus_next()  # already complete: tab moves on, as without candidates
+            return
         field.value = text
         field.cursor_position = cursor
 

@@ -207,3 +207,61 @@ async def test_swapped_keys_both_work(demo: Path, make_app: MakeApp, tmp_path: P
         assert app.matrix_view.show_detail
         await pilot.press("D")
         await wait_for(pilot, lambda: not app.matrix_view.show_detail, "the detail hidden")
+
+
+def _rendered(app, widget) -> list:
+    """The segments a widget draws, one line, as the terminal gets them."""
+    options = app.console.options.update(width=widget.size.width, height=widget.size.height)
+    return list(app.console.render(widget.render(), options))
+
+
+async def test_the_horizontal_scrollbar_under_the_table_is_a_thin_line(
+    demo: Path, make_app: MakeApp
+):
+    app = make_app(demo)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await reloaded(pilot)
+        table = app.matrix_view.table
+        assert table.show_horizontal_scrollbar  # the columns are wider than 100 cells
+        bar = table.horizontal_scrollbar
+        segments = [s for s in _rendered(app, bar) if s.text.strip("\n")]
+        text = "".join(s.text for s in segments)
+        assert set(text) == {" ", "━"} and "━" in text  # a line, no block
+        # drawn on the table's own surface: no band of another colour across the screen (the
+        # focused table's tint aside)
+        table_bg = table.rich_style.bgcolor.triplet
+        for segment in segments:
+            bar_bg = segment.style.bgcolor.triplet
+            assert all(abs(a - b) <= 12 for a, b in zip(bar_bg, table_bg, strict=True))
+        assert not any(s.style.reverse for s in segments)
+
+
+async def test_the_json_editor_has_no_edge_marks_and_light_themes_a_light_cursor(
+    demo: Path, make_app: MakeApp
+):
+    from flowctx_tui.widgets.json_editor import JsonEditor
+
+    app = make_app(demo)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await reloaded(pilot)
+        await pilot.press("2")
+        await wait_for(pilot, lambda: app.query("#sp-data"), "the scratchpad")
+        area = app.query_one("#sp-data", JsonEditor).text_area
+        area.focus()
+        await wait_for(pilot, lambda: app.focused is area, "the data editor")
+        # focused, Textual's TextArea draws a tall border (▊ down the left edge): none here
+        assert area.styles.border_left[0] in ("", "none")
+        # the explain tree beside it is separated by a continuous line, not vkey's ▕ cells
+        assert app.query_one("#sp-explain").styles.border_right[0] == "solid"
+
+        await pilot.press("1")
+        app.theme = "textual-light"
+        await pilot.pause()
+        table = app.matrix_view.table
+        table.focus()
+        await pilot.pause()
+        cursor = table.get_component_rich_style("datatable--cursor")
+        red, green, blue = cursor.bgcolor.triplet
+        assert (red + green + blue) / 3 > 150  # a light tint, not textual-light's dark navy
+        r, g, b = cursor.color.triplet
+        assert (r + g + b) / 3 < 100  # with dark text on it
