@@ -69,3 +69,19 @@ async def test_a_burst_with_arrows_in_the_json_editor_applies_in_order(
         # cursor at the start: "ab", left, right, right (past "{"), "cd"
         burst(app, "a", "b", "left", "right", "right", "c", "d")
         await wait_for(pilot, lambda: editor.text == "ab{cd}", "ab{cd}")
+
+
+async def test_tab_on_a_complete_name_moves_on(demo: Path, make_app: MakeApp):
+    app = make_app(demo)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await reloaded(pilot)
+        await pilot.press("2")
+        await wait_for(pilot, lambda: app.query("#sp-expr"), "the scratchpad")
+        field = app.query_one("#sp-expr")
+        await wait_for(pilot, lambda: app.focused is field, "the input")
+        burst(app, *"context.max_build_iter", "tab")
+        await wait_for(pilot, lambda: expression(app) == "context.max_build_iterations", "done")
+        assert app.focused is field
+        burst(app, "tab")  # nothing left to complete: the focus moves on, like without a match
+        await wait_for(pilot, lambda: app.focused is not field, "the focus to move on")
+        assert expression(app) == "context.max_build_iterations"
