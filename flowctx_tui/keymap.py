@@ -84,12 +84,14 @@ def _key_set(keys: str) -> set[str]:
 
 
 def _active_together(a: BoundKey, b: BoundKey) -> bool:
-    if a.priority or b.priority or a.owners & b.owners:
-        return True
+    if a.owners & b.owners:
+        return True  # one class's bindings: Textual keeps one binding per key
+    if (a.priority and a.on_app) or (b.priority and b.on_app):
+        return True  # an app priority key runs before any widget, on every screen
+    if a.on_screen or b.on_screen:
+        return False  # a dialog's keys are active only in that dialog (it is modal)
     # an app key and a key of a widget on the main screen: the widget's wins while focused
-    return (a.on_app and not (b.on_app or b.on_screen)) or (
-        b.on_app and not (a.on_app or a.on_screen)
-    )
+    return a.on_app != b.on_app
 
 
 def _clashes(bound: Mapping[str, BoundKey], keymap: Mapping[str, str]) -> set[tuple[str, str]]:

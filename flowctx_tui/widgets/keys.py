@@ -21,7 +21,6 @@ keeps every key (and paste) until the view's input exists, which then gets them 
 from __future__ import annotations
 
 import asyncio
-from contextlib import suppress
 from typing import Any
 
 from textual import events
@@ -40,6 +39,7 @@ class Key(events.Key):
         super().__init__(key, character)
         self.settled = asyncio.Event()
         self.reached_app = False
+        self.waited_out = False  # the app stopped waiting: it arrives as Textual's keys do
 
     def stop(self, stop: bool = True) -> Key:
         super().stop(stop)
@@ -59,14 +59,21 @@ class KeysInOrderApp:
         await super().on_event(key)  # type: ignore[misc]  # priority bindings, else forwarded
         if not key.is_forwarded:
             return
-        with suppress(TimeoutError):
+        try:
             await asyncio.wait_for(key.settled.wait(), SETTLE_TIMEOUT)
+        except TimeoutError:
+            key.waited_out = True
+            return
         if key.reached_app:
             # what App._on_key does when the key arrives through the queue: bindings, now
             await super().on_event(key)  # type: ignore[misc]
 
     def post_message(self, message: Message) -> bool:
-        if isinstance(message, Key) and message.is_forwarded and not message.reached_app:
+        if (
+            isinstance(message, Key)
+            and message.is_forwarded
+            and not (message.reached_app or message.waited_out)
+        ):
             # bubbled up from the screen: handled in on_event above, before the next key
             message.reached_app = True
             message.settled.set()
