@@ -634,12 +634,7 @@ class FlowctxApp(KeysInOrderApp, App[int]):
         )
         out += [
             HelpEntry("tab, shift+tab", "Move the focus to the next / previous part", ""),
-            HelpEntry(
-                switch,
-                "Scratchpad: switch JSON tab (data, context, payload …) once tab has moved "
-                "the focus to the tab bar; or click a tab",
-                "",
-            ),
+            HelpEntry(switch, "JSON tabs: previous / next (tab to the tab bar)", ""),
             HelpEntry("enter, esc", "Filter: back to the table", ""),
             HelpEntry("esc", "Any dialog (this one too): close it", ""),
             HelpEntry(

@@ -153,7 +153,7 @@ async def test_help_lists_completion_history_json_keys_and_how_to_close(
         assert "history" in by_id["scratchpad.history_prev"][1]
         assert by_id["json.goto_error"][0] == "^g"
         assert by_id["launch.cancel"] == ("esc", "Launch values: Cancel")
-        json_tabs = [r for r in rows if "switch JSON tab" in r[1]]
+        json_tabs = [r for r in rows if r[1].startswith("JSON tabs: previous / next")]
         assert json_tabs and json_tabs[0][0] == "←, →"
         hint = str(app.screen.query_one("#help-hint").render())
         assert hint.startswith("esc, q, ?, f1 closes this window")
