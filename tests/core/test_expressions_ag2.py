@@ -81,7 +81,7 @@ def test_a_string_value_with_a_line_break_breaks_the_expression() -> None:
 
 def test_a_variable_inside_a_string_literal_is_replaced_too() -> None:
     assert evaluate('"${x}" == "True"', {"x": True}, "ag2").value is True
-    result = evaluate("${x} == \"${x}\"", {"x": "a"}, "ag2")
+    result = evaluate('${x} == "${x}"', {"x": "a"}, "ag2")
     assert result.success and result.value is False  # 'a' == "'a'"
     assert any("string literal holding ${x}" in w for w in result.warnings)
     # single quotes: the pasted quotes end the literal

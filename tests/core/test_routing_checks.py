@@ -166,9 +166,11 @@ def test_transition_expression_problems_and_undeclared_names(workspace):
     assert problems == [
         "workflows/W/transition_graph.yaml:5:16: transitions[0].condition: "
         "'interview_complet' is not declared in workflows/W/context_variables.yaml "
-        "(did you mean 'interview_complete'?); the runtime fails with a missing context variable",
-        "workflows/W/transition_graph.yaml:10:16: transitions[1].condition: condition does not "
-        "parse: Arithmetic is not allowed in a context expression (at character 1)",
+        "(did you mean 'interview_complete'?); the Mozaiks evaluator reads it as None",
+        "workflows/W/transition_graph.yaml:10:16: transitions[1].condition: the Mozaiks runtime "
+        "cannot compile this rule: unsupported context_expression syntax: BinOp; arithmetic is "
+        "not in its allowlist (the graph does not compile (WorkflowGraphCompileError), so the "
+        "workflow does not start) (at character 1)",
         "workflows/W/transition_graph.yaml:15:20: transitions[2].condition_key: 'atempts' is not "
         "declared in workflows/W/context_variables.yaml (did you mean 'attempts'?); "
         "the runtime fails with a missing context variable",
@@ -232,8 +234,9 @@ def test_handoff_expression_checks_and_llm_conditions_untouched(workspace):
         "workflows/W/handoffs.yaml:5:16: handoff_rules[0].condition: 'ready' is not declared "
         "in workflows/W/context_variables.yaml; the runtime fails with a missing context "
         "variable",
-        "workflows/W/handoffs.yaml:16:16: handoff_rules[2].condition: condition does not parse: "
-        "Syntax error: invalid syntax (at character 1)",
+        "workflows/W/handoffs.yaml:16:16: handoff_rules[2].condition: AG2 ContextExpression "
+        "refuses this condition: Syntax error: invalid syntax (at character 1); HandoffManager "
+        "logs 'Context condition build failed' and the workflow runs without this handoff",
     ]
 
 
@@ -325,13 +328,11 @@ def test_real_shape_problems_point_at_its_own_keys(workspace):
         "workflows/W/transition_graph.yaml:3:19: warning: transition_rules[0].target_agent: "
         "target agent 'Planner' is not an agent of workflows/W/context_variables.yaml "
         "(did you mean 'PlannerAgent'?)",
-        "workflows/W/transition_graph.yaml:6:25: warning: transition_rules[0].context_expression"
-        ": '!', '&': the Mozaiks runtime's ${name} evaluator takes Python operators only; "
-        "write not, and, or",
+        # the rule's line:col, with why the Mozaiks runtime will not start the workflow
         "workflows/W/transition_graph.yaml:6:25: transition_rules[0].context_expression: "
-        "'interview_complet' is not declared in workflows/W/context_variables.yaml "
-        "(did you mean 'interview_complete'?); the runtime refuses routing that reads "
-        "undeclared context",
+        "the Mozaiks runtime cannot compile this rule: Syntax error: invalid syntax; the "
+        "Mozaiks evaluator has no '!': write not (the graph does not compile "
+        "(WorkflowGraphCompileError), so the workflow does not start) (at character 1)",
         "workflows/W/transition_graph.yaml:11:20: transition_rules[1].condition_key: 'atempts' "
         "is not declared in workflows/W/context_variables.yaml (did you mean 'attempts'?); the "
         "runtime reads it as None",
