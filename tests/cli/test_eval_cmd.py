@@ -178,3 +178,25 @@ def test_installed_console_script() -> None:
     )  # fmt: skip
     assert batch.returncode == 0
     assert [json.loads(x)["success"] for x in batch.stdout.splitlines()] == [True, False]
+
+
+def test_mozaiks_dialect_and_warnings(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(
+        capsys, "${status} in ('approved', 'done') and ${later} is None", "--dialect", "mozaiks",
+        "--context", '{"status": "approved"}',
+    )  # fmt: skip
+    assert code == 0
+    assert out.splitlines() == [
+        "true",
+        "warning: ${later} is not in context: the Mozaiks evaluator reads it as None",
+    ]
+    code, out, _ = run(capsys, "${n} > -1", "-d", "mozaiks", "--context", '{"n": 1}')
+    assert code == 3 and "negative literal" in out and "WorkflowGraphCompileError" in out
+    code, out, _ = run(
+        capsys, "${x} == ${y}", "-d", "ag2", "--context", '{"x": [1], "y": [2]}', "--explain"
+    )
+    assert code == 0
+    assert "! warning: ${x} is a list: AG2 pastes it into the text as True" in out
+    assert out.splitlines()[-1] == "engine: AG2 ContextExpression 0.14.0"
+    code, out, _ = run(capsys, "${a}", "-d", "mozaiks", "--payload", "{}")
+    assert code == 2
