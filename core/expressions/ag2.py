@@ -27,11 +27,10 @@ from __future__ import annotations
 
 import ast
 import builtins
-import math
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import partial
+from functools import lru_cache, partial
 from typing import Any, ClassVar, Final
 
 from core.expressions.sandbox import (
@@ -55,7 +54,9 @@ _BANG: Final = re.compile(r"!\s*(\$\{|\()")
 _AND: Final = re.compile(r"\s+&\s+")
 _OR: Final = re.compile(r"\s+\|\s+")
 _LEN: Final = re.compile(r"len\(\$\{([^}]*)\}\)")
-_SURROGATE: Final = re.compile("[\ud800-\udfff]")
+#: what keeps a pasted string from reading back as itself: a line break or NUL ends or breaks
+#: the literal, a surrogate is not UTF-8, and ${ may be replaced by a later variable
+_UNSAFE_STR: Final = re.compile("[\n\r\x00\ud800-\udfff]|\\$\\{")
 _MARK: Final = "__fx"
 #: ints below this paste and parse back safely (Python refuses int text over 4300 digits)
 _INT_LIMIT: Final = 10**4000
@@ -92,6 +93,7 @@ class Plan:
     fast: bool  # the cached tree is the pasted text's tree for single-token values
     frame: frozenset[str]  # bare names the runtime's eval resolves to its own objects
     compared: frozenset[str]  # names whose pasted value is compared or measured with len()
+    bare: frozenset[str]  # names in the text that are not ${...} variables
 
 
 @dataclass(frozen=True, eq=False, slots=True)
@@ -262,12 +264,9 @@ def _static_warnings(
 def _value_warnings(plan: Plan, scope: Mapping[str, Any]) -> tuple[str, ...]:
     out: list[str] = []
     for name in plan.pasted:
-        if name not in scope:
-            continue
-        value = scope[name]
-        if isinstance(value, (bool, int, float)):
-            continue
-        if isinstance(value, str):
+        value = scope.get(name)
+        kind = type(value)
+        if kind is str:
             if "\n" in value or "\r" in value:
                 out.append(
                     f"the value of ${{{name}}} holds a line break: AG2 pastes it into the "
@@ -279,13 +278,13 @@ def _value_warnings(plan: Plan, scope: Mapping[str, Any]) -> tuple[str, ...]:
                     f"the value of ${{{name}}} contains '${{': AG2 pastes it into the text "
                     "before the variables after it, so a ${...} in the value is replaced too"
                 )
-        elif isinstance(value, (list, dict, tuple)) and name in plan.compared:
-            kind = "dict" if isinstance(value, dict) else "list"
+        elif (kind is list or kind is dict or kind is tuple) and name in plan.compared:
+            what = "dict" if kind is dict else "list"
             out.append(
-                f"${{{name}}} is a {kind}: AG2 pastes it into the text as {bool(value)} "
-                f"(its truthiness), so it is compared as {bool(value)}, not as a {kind}"
+                f"${{{name}}} is a {what}: AG2 pastes it into the text as {bool(value)} "
+                f"(its truthiness), so it is compared as {bool(value)}, not as a {what}"
             )
-    return tuple(out)
+    return tuple(out) if out else ()
 
 
 def compile_ag2(text: str) -> Compiled:
@@ -319,6 +318,9 @@ def compile_ag2(text: str) -> Compiled:
         fast=probe is not None,
         frame=_frame_names(names, measured, bool(lens)),
         compared=_compared(tree, variables),
+        bare=frozenset(
+            n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and n.id not in variables
+        ),
     )
     # AG2 looks the len() names up first, then the others in text order
     order = [*dict.fromkeys(n for n, _ in lens), *plan.pasted]
@@ -345,35 +347,12 @@ def compile_ag2(text: str) -> Compiled:
 
 # --- evaluation ------------------------------------------------------------------------------
 
-_SLOW: Final = object()
-
-
 def length(value: Any) -> int:
     """What AG2 pastes for ``len(${x})``: the length, or 0 for a value without one."""
     try:
         return len(value)
     except TypeError:
         return 0
-
-
-def _token(value: Any) -> Any:
-    """The value Python reads back from AG2's pasted text, when that text is one token."""
-    kind = type(value)
-    if kind is bool or value is None:
-        return value
-    if kind is int:
-        return value if -_INT_LIMIT < value < _INT_LIMIT else _SLOW
-    if kind is float:
-        return value if math.isfinite(value) else _SLOW  # inf/nan paste as bare names
-    if kind is str:
-        if "\n" in value or "\r" in value or "\x00" in value or "${" in value:
-            return _SLOW
-        if not value.isascii() and _SURROGATE.search(value):
-            return _SLOW
-        return value
-    if kind in (list, dict, tuple):
-        return bool(value)
-    return _SLOW
 
 
 def _pasted_text(value: Any) -> str:
@@ -439,9 +418,13 @@ class Ag2Eval(SandboxEval):
         self.names = _tokens(plan, scope)  # type: ignore[assignment]
 
     def run(self, compiled: Compiled, scope: Mapping[str, Any]) -> Any:
-        self.prepare(compiled, scope)
-        if self.names is None:
-            return self._run_pasted(_plan(compiled), scope)
+        plan: Plan = compiled.plan  # type: ignore[attr-defined]  # compile_ag2 made it
+        self.expr = compiled.text
+        self.frame = plan.frame
+        names = _tokens(plan, scope)
+        if names is None:
+            return self._run_pasted(plan, scope)
+        self.names = names  # type: ignore[assignment]
         return self._eval(compiled.tree)
 
     def run_traced(self, compiled: Compiled, scope: Mapping[str, Any]) -> Trace:
@@ -466,7 +449,7 @@ class Ag2Eval(SandboxEval):
             if name not in plan.measured:
                 text = text.replace("${" + name + "}", _pasted_text(scope[name]))
         try:
-            tree = quiet_parse(text)
+            tree = _parse_pasted(text)
         except SyntaxError as exc:
             raise SandboxError(
                 f"After pasting the values, the text AG2 evaluates does not parse ({exc.msg})"
@@ -501,6 +484,12 @@ class Ag2Eval(SandboxEval):
         return self._eval(tree)
 
 
+@lru_cache(maxsize=512)
+def _parse_pasted(text: str) -> ast.expr:
+    """The same values paste the same text: parse it once (trees are never mutated)."""
+    return quiet_parse(text)
+
+
 def _plan(compiled: Compiled) -> Plan:
     plan = getattr(compiled, "plan", None)
     if plan is None:
@@ -508,18 +497,44 @@ def _plan(compiled: Compiled) -> Plan:
     return plan  # type: ignore[no-any-return]
 
 
-def _tokens(plan: Plan, scope: Mapping[str, Any]) -> dict[str, Any] | None:
-    """Each variable's pasted value, or None when some value's text is not one token."""
+def _tokens(plan: Plan, scope: Mapping[str, Any]) -> Mapping[str, Any] | None:
+    """Each variable's pasted value, or None when some value's text is not one token.
+
+    The hot path: when every value reads back as itself, the scope is used as it is.
+    """
     if not plan.fast:
         return None
-    out: dict[str, Any] = {}
-    for name in plan.measured:
-        out[name] = length(scope[name])
+    changed: dict[str, Any] | None = None
     for name in plan.pasted:
-        value = _token(scope[name])
-        if value is _SLOW:
+        value = scope[name]
+        kind = type(value)
+        if kind is str:
+            if _UNSAFE_STR.search(value):
+                return None
+        elif kind is bool or value is None:
+            pass
+        elif kind is int:
+            if not -_INT_LIMIT < value < _INT_LIMIT:
+                return None
+        elif kind is float:
+            if value - value != 0.0:  # inf and nan paste as names
+                return None
+        elif kind is list or kind is dict or kind is tuple:
+            if changed is None:
+                changed = {}
+            changed[name] = bool(value)
+        else:
             return None
-        out[name] = value
+    if plan.measured:
+        if changed is None:
+            changed = {}
+        for name in plan.measured:
+            changed[name] = length(scope[name])
+    if changed is None and (not plan.bare or plan.bare.isdisjoint(scope)):
+        return scope
+    out = {name: scope[name] for name in plan.pasted}
+    if changed:
+        out.update(changed)
     return out
 
 

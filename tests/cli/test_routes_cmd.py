@@ -377,6 +377,7 @@ def test_a_graph_the_runtime_cannot_compile_means_the_workflow_would_not_start(
     )
     # even from an agent whose own rules are fine: the whole graph is compiled at start
     code, out, _ = run(capsys, root, "-w", "W", "--from", "PlannerAgent")
+    assert code == 1  # no route chosen
     lines = out.splitlines()
     assert lines[-1] == (
         "no route: the workflow would not start: transition_rules[1] (line 5) does not compile "
@@ -385,6 +386,7 @@ def test_a_graph_the_runtime_cannot_compile_means_the_workflow_would_not_start(
     )
     assert "not evaluated: the workflow would not start" in out
     code, out, _ = run(capsys, root, "-w", "W", "--from", "InterviewAgent", "--format", "json")
+    assert code == 1
     (decision,) = json.loads(out)["decisions"]
     assert decision["failed"] is True and decision["winner"] is None
     assert decision["candidates"][0]["outcome"] == "error"
@@ -402,5 +404,5 @@ def test_transition_expressions_read_a_missing_variable_as_none(workspace, capsy
         }
     )
     code, out, _ = run(capsys, root, "-w", "W", "--from", "InterviewAgent")
-    assert "winner: PlannerAgent" in out
+    assert code == 0 and "winner: PlannerAgent" in out
     assert "${never_set} is not in context: the Mozaiks evaluator reads it as None" in out
