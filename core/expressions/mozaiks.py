@@ -26,6 +26,7 @@ from collections.abc import Mapping
 from functools import partial
 from typing import Any, ClassVar, Final
 
+from core.expressions.python import PyMethod
 from core.expressions.sandbox import Compiled, ExpressionError, SandboxEval, set_span, span_of
 from core.expressions.textmap import MappedText, parse_mapped
 
@@ -217,7 +218,12 @@ class MozaiksEval(SandboxEval):
 
     def __init__(self) -> None:
         super().__init__()
-        self.lookup = self._ctx  # one object, as the runtime's closure is within a run
+        # One object each, as the runtime's are within a run (``len is len``); wrapped so that
+        # a bare ``len`` never hands a caller a live callable.
+        self.functions_by_name = {
+            "len": PyMethod("len", len),
+            "__ctx": PyMethod("__ctx", self._ctx),
+        }
 
     def handlers(self) -> dict[type, Any]:
         return {
@@ -243,8 +249,8 @@ class MozaiksEval(SandboxEval):
         return self.names.get(node.id)
 
     def _eval_name(self, node: ast.Name) -> Any:
-        return len if node.id == "len" else self.lookup  # validated: len or __ctx
+        return self.functions_by_name[node.id]  # validated: len or __ctx
 
     def _eval_call(self, node: ast.Call) -> Any:
         fn = self._eval_name(node.func)  # type: ignore[arg-type]
-        return fn(*[self._eval(arg) for arg in node.args])
+        return fn.fn(*[self._eval(arg) for arg in node.args])
