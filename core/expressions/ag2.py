@@ -347,6 +347,7 @@ def compile_ag2(text: str) -> Compiled:
 
 # --- evaluation ------------------------------------------------------------------------------
 
+
 def length(value: Any) -> int:
     """What AG2 pastes for ``len(${x})``: the length, or 0 for a value without one."""
     try:

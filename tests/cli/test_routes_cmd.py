@@ -366,9 +366,7 @@ transition_rules:
 """
 
 
-def test_a_graph_the_runtime_cannot_compile_means_the_workflow_would_not_start(
-    workspace, capsys
-):
+def test_a_graph_the_runtime_cannot_compile_means_the_workflow_would_not_start(workspace, capsys):
     root = workspace(
         {
             "workflows/W/context_variables.yaml": CONTRACT,
