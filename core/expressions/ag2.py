@@ -58,6 +58,8 @@ _LEN: Final = re.compile(r"len\(\$\{([^}]*)\}\)")
 #: the literal, a surrogate is not UTF-8, and ${ may be replaced by a later variable
 _UNSAFE_STR: Final = re.compile("[\n\r\x00\ud800-\udfff]|\\$\\{")
 _MARK: Final = "__fx"
+#: how Python writes the floats that have no literal: pasted, they read as (undefined) names
+_FLOAT_NAMES: Final = frozenset({"inf", "nan"})
 #: ints below this paste and parse back safely (Python refuses int text over 4300 digits)
 _INT_LIMIT: Final = 10**4000
 
@@ -480,6 +482,13 @@ class Ag2Eval(SandboxEval):
                     f"{ENGINE} would execute this as code: pasting the values puts "
                     f"{describe_node(node)} into the text it evaluates unchecked; flowctx "
                     "does not run it"
+                )
+            if isinstance(node, ast.Name) and node.id not in plan.bare | _FLOAT_NAMES:
+                # a name the author did not write came out of a value: never quote it
+                raise WouldExecute(
+                    f"{ENGINE} would execute this as code: pasting the values puts a Python "
+                    "name into the text it evaluates (not shown: it comes from a value); "
+                    "flowctx does not run it"
                 )
         self.names = {}
         return self._eval(tree)

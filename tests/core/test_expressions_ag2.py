@@ -165,3 +165,10 @@ def test_explain_shows_the_pasted_values_and_the_warnings() -> None:
     lines = result.explain.lines()
     assert any("${x} == ${y} -> True (got True, True)" in line for line in lines)
     assert any(line.startswith("! warning: ${x} is a list") for line in lines)
+
+
+def test_a_name_that_comes_out_of_a_value_is_never_quoted() -> None:
+    context = {"a": "${b}", "b": "+ hunter2 +"}
+    result = evaluate("${a} == ${b}", context, "ag2")
+    assert not result.success and "would execute this as code" in result.error.message
+    assert "hunter2" not in result.error.message
