@@ -363,3 +363,45 @@ def test_handoffs_a_replaced_after_work_is_a_warning(workspace):
         "has a later after_work rule (line 10); the runtime keeps only the last, so this one "
         "never applies"
     ]
+
+
+def test_engine_surprises_are_warnings_at_the_condition(workspace):
+    handoffs = _problems(
+        workspace,
+        {
+            "handoffs.yaml": """
+            handoff_rules:
+              - source_agent: InterviewAgent
+                target_agent: PlannerAgent
+                handoff_type: condition
+                condition: "${interview_complete} == 'true' and len(${attempts}) > 0 and ${attempts}"
+            """
+        },
+        "handoffs.yaml",
+    )
+    assert handoffs == [
+        "workflows/W/handoffs.yaml:5:16: warning: handoff_rules[0].condition: ${attempts} is "
+        "used both in len(${attempts}) and on its own: AG2 0.14.0 pastes only the len() use "
+        "and leaves the other in the text, so this expression never evaluates",
+        "workflows/W/handoffs.yaml:5:16: warning: handoff_rules[0].condition: HandoffManager "
+        "rewrites 'true' to 'True' inside the string 'true' too",
+    ]
+    graph = _problems(
+        workspace,
+        {
+            "transition_graph.yaml": """
+            transition_rules:
+              - source_agent: InterviewAgent
+                target_agent: PlannerAgent
+                transition_type: condition
+                condition_type: context_expression
+                context_expression: "${attempts} is 3"
+            """
+        },
+        "transition_graph.yaml",
+    )
+    assert graph == [
+        "workflows/W/transition_graph.yaml:6:25: warning: transition_rules[0].context_expression:"
+        " 'is' compares identity, not value: two equal strings, lists or large numbers are "
+        "usually not the same object; write == instead",
+    ]
