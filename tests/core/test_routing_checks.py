@@ -374,7 +374,7 @@ def test_engine_surprises_are_warnings_at_the_condition(workspace):
               - source_agent: InterviewAgent
                 target_agent: PlannerAgent
                 handoff_type: condition
-                condition: "${interview_complete} == 'true' and len(${attempts}) > 0 and ${attempts}"
+                condition: "${interview_complete} == 'true' and len(${attempts}) and ${attempts}"
             """
         },
         "handoffs.yaml",
