@@ -267,8 +267,7 @@ def _value_warnings(plan: Plan, scope: Mapping[str, Any]) -> tuple[str, ...]:
     out: list[str] = []
     for name in plan.pasted:
         value = scope.get(name)
-        kind = type(value)
-        if kind is str:
+        if isinstance(value, str):
             if "\n" in value or "\r" in value:
                 out.append(
                     f"the value of ${{{name}}} holds a line break: AG2 pastes it into the "
@@ -280,8 +279,8 @@ def _value_warnings(plan: Plan, scope: Mapping[str, Any]) -> tuple[str, ...]:
                     f"the value of ${{{name}}} contains '${{': AG2 pastes it into the text "
                     "before the variables after it, so a ${...} in the value is replaced too"
                 )
-        elif (kind is list or kind is dict or kind is tuple) and name in plan.compared:
-            what = "dict" if kind is dict else "list"
+        elif isinstance(value, (list, dict, tuple)) and name in plan.compared:
+            what = "dict" if isinstance(value, dict) else "list"
             out.append(
                 f"${{{name}}} is a {what}: AG2 pastes it into the text as {bool(value)} "
                 f"(its truthiness), so it is compared as {bool(value)}, not as a {what}"
