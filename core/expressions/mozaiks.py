@@ -27,7 +27,14 @@ from functools import partial
 from typing import Any, ClassVar, Final
 
 from core.expressions.python import PyMethod
-from core.expressions.sandbox import Compiled, ExpressionError, SandboxEval, set_span, span_of
+from core.expressions.sandbox import (
+    MAX_DEPTH,
+    Compiled,
+    ExpressionError,
+    SandboxEval,
+    set_span,
+    span_of,
+)
 from core.expressions.textmap import MappedText, parse_mapped
 
 ENGINE: Final = "Mozaiks transition evaluator (mozaiks 12f31eb)"
@@ -87,6 +94,20 @@ def _validate(tree: ast.expr) -> None:
             if node.keywords:
                 raise _refused("context_expression function keywords are not supported", shown)
         queue.extend((child, shown) for child in ast.iter_child_nodes(node))
+
+
+def _depth(tree: ast.AST) -> None:
+    """flowctx's own bound (the runtime has none below Python's recursion limit): every later
+    walk over the tree is recursive."""
+    stack = [(tree, 1)]
+    while stack:
+        node, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            raise ExpressionError(
+                f"Expression is nested too deeply for flowctx (more than {MAX_DEPTH} levels)",
+                *span_of(node),
+            )
+        stack.extend((child, depth + 1) for child in ast.iter_child_nodes(node))
 
 
 def _syntax_hint(text: str) -> str:
@@ -187,6 +208,7 @@ def compile_mozaiks(text: str) -> Compiled:
             f"{message} ({_COMPILE_FAILS})", exc.error.start, exc.error.end
         ) from None
     _validate(tree)
+    _depth(tree)
     tree = _Refs().visit(tree)
     for node in ast.walk(tree):
         # Python's compiler interns constant strings made of name characters, which is what

@@ -158,3 +158,8 @@ def test_explain_names_the_variables() -> None:
     lines = result.explain.lines()
     assert lines[0].startswith("+ ${a} and ${n} > 2 -> True")
     assert any("${n} > 2 -> True (got 3)" in line for line in lines)
+
+
+def test_flowctx_bounds_nesting_and_says_it_is_its_own_limit() -> None:
+    message = refused("not " * 150 + "${a}")
+    assert "nested too deeply for flowctx" in message
