@@ -1,8 +1,12 @@
 """The condition evaluator: one sandbox, three front ends.
 
 - ``mj``: MemberJunction flow-agent path conditions (JavaScript-flavoured, the PRD's syntax);
-- ``ag2``: Mozaiks/AG2 ``${var}`` context expressions;
+- ``ag2``: AG2's ContextExpression (ag2 0.14.0), as Mozaiks handoffs.yaml uses it;
+- ``mozaiks``: the Mozaiks transition_graph.yaml ``${var}`` evaluator;
 - ``python``: plain Python expressions over JSON data.
+
+Every result names the engine (and version) whose answer it predicts, and carries the
+warnings for answers that would surprise an author.
 
 ``compile_expression`` parses and validates once (cached by dialect and text);
 ``evaluate`` never raises for a bad expression or scope: failures come back as
@@ -11,15 +15,25 @@
 
 from __future__ import annotations
 
+import sys
 import time
 from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Final
 
+from core.expressions.ag2 import ENGINE as AG2_ENGINE
 from core.expressions.ag2 import compile_ag2
-from core.expressions.explain import ExplainNode, build_explain, failed_explain, with_error
+from core.expressions.explain import (
+    ExplainNode,
+    build_explain,
+    failed_explain,
+    with_error,
+    with_warnings,
+)
 from core.expressions.mj import compile_mj
+from core.expressions.mozaiks import ENGINE as MOZAIKS_ENGINE
+from core.expressions.mozaiks import compile_mozaiks
 from core.expressions.python import compile_python
 from core.expressions.sandbox import (
     Compiled,
@@ -31,17 +45,26 @@ from core.expressions.sandbox import (
     span_of,
 )
 
-DIALECTS: Final = ("mj", "ag2", "python")
+DIALECTS: Final = ("mj", "ag2", "mozaiks", "python")
 _FRONT_ENDS: Final[dict[str, Callable[[str], Compiled]]] = {
     "mj": compile_mj,
     "ag2": compile_ag2,
+    "mozaiks": compile_mozaiks,
     "python": compile_python,
+}
+#: the engine (and version) whose answer each dialect predicts
+ENGINES: Final[dict[str, str]] = {
+    "mj": "MemberJunction SafeExpressionEvaluator 5.51.3",
+    "ag2": AG2_ENGINE,
+    "mozaiks": MOZAIKS_ENGINE,
+    "python": f"Python {sys.version_info.major}.{sys.version_info.minor} expressions",
 }
 # Where the PRD path context keeps values that may be secrets (masked in explain output).
 DEFAULT_SECRET_ROOTS: Final[dict[str, frozenset[str]]] = {
     "mj": frozenset({"context"}),
     "python": frozenset({"context"}),
     "ag2": frozenset(),
+    "mozaiks": frozenset(),
 }
 
 
@@ -54,6 +77,8 @@ class EvalResult:
     raw: Any = None  # the value before boolean coercion (may be a secret: never displayed)
     explain: ExplainNode | None = None
     dialect: str = "mj"
+    warnings: tuple[str, ...] = ()  # answers that would surprise an author, and why
+    engine: str = ""  # the engine and version the answer is predicted for
 
     def to_json(self, explain: bool = False) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -66,6 +91,8 @@ class EvalResult:
                 else None
             ),
             "elapsed_ms": round(self.elapsed_ms, 3),
+            "engine": self.engine,
+            "warnings": list(self.warnings),
         }
         if explain:
             out["explain"] = self.explain.to_json() if self.explain is not None else None
@@ -83,13 +110,18 @@ def _compile(dialect: str, text: str) -> Compiled:
 _new = object.__new__
 _SET = tuple(
     EvalResult.__dict__[f].__set__
-    for f in ("success", "value", "error", "elapsed_ms", "raw", "explain", "dialect")
-)
+    for f in (
+        "success", "value", "error", "elapsed_ms", "raw", "explain", "dialect", "warnings",
+        "engine",
+    )
+)  # fmt: skip
 
 
-def _ok(value: bool, elapsed_ms: float, raw: Any, dialect: str) -> EvalResult:
+def _ok(
+    value: bool, elapsed_ms: float, raw: Any, dialect: str, warnings: tuple[str, ...]
+) -> EvalResult:
     result = _new(EvalResult)
-    s_success, s_value, s_error, s_elapsed, s_raw, s_explain, s_dialect = _SET
+    s_success, s_value, s_error, s_elapsed, s_raw, s_explain, s_dialect, s_warn, s_engine = _SET
     s_success(result, True)
     s_value(result, value)
     s_error(result, None)
@@ -97,6 +129,8 @@ def _ok(value: bool, elapsed_ms: float, raw: Any, dialect: str) -> EvalResult:
     s_raw(result, raw)
     s_explain(result, None)
     s_dialect(result, dialect)
+    s_warn(result, warnings)
+    s_engine(result, ENGINES[dialect])
     return result
 
 
@@ -158,20 +192,47 @@ def evaluate(
     if explain:
         roots = DEFAULT_SECRET_ROOTS[dialect] if secret_roots is None else secret_roots
         return _explained(compiled, scope, problem, t0, roots, reveal_secrets)
+    warn = compiled.warnings if compiled.warn is None else _warnings(compiled, scope)
     if problem is not None:
-        return EvalResult(False, None, problem, _elapsed(t0), dialect=dialect)
+        return _error(problem, t0, dialect, warn)
     try:
         raw = evaluator_for(compiled.evaluator).run(compiled, scope)
         value = compiled.truthy(raw)
     except Exception as exc:
-        error = _located(compiled, scope, exc)
-        return EvalResult(False, None, error, _elapsed(t0), dialect=dialect)
-    return _ok(value, (time.perf_counter() - t0) * 1000.0, raw, dialect)
+        return _error(_located(compiled, scope, exc), t0, dialect, warn)
+    return _ok(value, (time.perf_counter() - t0) * 1000.0, raw, dialect, warn)
+
+
+def _warnings(compiled: Compiled, scope: Mapping[str, Any]) -> tuple[str, ...]:
+    assert compiled.warn is not None
+    try:
+        return compiled.warnings + compiled.warn(scope)
+    except Exception:  # a warning must never cost the verdict
+        return compiled.warnings
+
+
+def _error(
+    error: ExprError,
+    t0: float,
+    dialect: str,
+    warnings: tuple[str, ...] = (),
+    explain: ExplainNode | None = None,
+) -> EvalResult:
+    return EvalResult(
+        False,
+        None,
+        error,
+        _elapsed(t0),
+        explain=explain,
+        dialect=dialect,
+        warnings=warnings,
+        engine=ENGINES.get(dialect, ""),
+    )
 
 
 def _failed(error: ExprError, t0: float, dialect: str, text: Any, explain: bool) -> EvalResult:
     tree = failed_explain(text if isinstance(text, str) else "", error.message) if explain else None
-    return EvalResult(False, None, error, _elapsed(t0), explain=tree, dialect=dialect)
+    return _error(error, t0, dialect, explain=tree)
 
 
 def _located(compiled: Compiled, scope: Mapping[str, Any], exc: Exception) -> ExprError:
@@ -198,6 +259,7 @@ def _explained(
     reveal: bool,
 ) -> EvalResult:
     dialect = compiled.dialect
+    warn = compiled.warnings if compiled.warn is None else _warnings(compiled, scope)
     try:
         trace = compiled.run_traced(scope)
         tree = build_explain(
@@ -206,27 +268,36 @@ def _explained(
     except Exception as exc:
         error = problem or ExprError(error_message(exc))
         tree = failed_explain(compiled.text, error.message)
-        return EvalResult(False, None, error, _elapsed(t0), explain=tree, dialect=dialect)
+        return _error(error, t0, dialect, warn, with_warnings(tree, warn))
     if problem is not None:
         tree = with_error(tree, problem.message) if tree.error is None else tree
-        return EvalResult(False, None, problem, _elapsed(t0), explain=tree, dialect=dialect)
+        return _error(problem, t0, dialect, warn, with_warnings(tree, warn))
     if trace.error is not None:
         node = trace.error_node
         span = span_of(node) if node is not None else (None, None)
         error = ExprError(error_message(trace.error), *span)
-        return EvalResult(False, None, error, _elapsed(t0), explain=tree, dialect=dialect)
+        return _error(error, t0, dialect, warn, with_warnings(tree, warn))
     try:
         value = compiled.truthy(trace.value)
     except Exception as exc:
         error = ExprError(error_message(exc))
-        return EvalResult(False, None, error, _elapsed(t0), explain=tree, dialect=dialect)
+        return _error(error, t0, dialect, warn, with_warnings(tree, warn))
     return EvalResult(
-        True, value, None, _elapsed(t0), raw=trace.value, explain=tree, dialect=dialect
+        True,
+        value,
+        None,
+        _elapsed(t0),
+        raw=trace.value,
+        explain=with_warnings(tree, warn),
+        dialect=dialect,
+        warnings=warn,
+        engine=ENGINES[dialect],
     )
 
 
 __all__ = [
     "DIALECTS",
+    "ENGINES",
     "Compiled",
     "EvalResult",
     "ExplainNode",

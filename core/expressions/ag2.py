@@ -1,104 +1,387 @@
-"""Mozaiks/AG2 context expressions: ``${name}`` conditions over context variables.
+"""AG2's ``ContextExpression`` as ag2 0.14.0 ships it (``autogen.agentchat.group``), predicted.
 
-The text is rewritten into Python (``${x}`` becomes a placeholder name, ``!`` before ``${`` or
-``(`` becomes ``not``, `` & `` / `` | `` become ``and``/``or``), parsed by Python and checked
-against a small allowlist: boolean logic, comparisons, literals, lists/tuples and ``len(x)``.
-Unlike the original, which substitutes each value's text into the expression, names stay names
-and values are compared as values, so a string holding quotes can never change the expression.
+ContextExpression works on text, and this front end follows it step by step:
+
+1. Construction converts the text: string literals (``'...'`` or ``"..."``, no escapes) are set
+   aside; ``!`` before ``${`` or ``(`` becomes ``not``; ``&``/``|`` with whitespace on both
+   sides become ``and``/``or``; the literals are put back; each ``${name}`` (any text up to
+   ``}``) becomes ``name``, and Python parses the result against an allowlist (names,
+   constants, not/and/or, unary minus, the six comparisons, ``len`` with one argument). A
+   refusal here is a compile error.
+2. Evaluation pastes values into the converted text: first every ``len(${name})`` becomes the
+   value's length (0 when it has none), then every other ``${name}``, anywhere (inside quotes
+   and comments too), becomes the value's text: numbers and booleans as Python writes them,
+   strings in single quotes with ``\\`` and ``'`` escaped, lists and dicts as True/False by
+   truthiness, None as None. A missing variable is a KeyError. Python evaluates the pasted text
+   without checking it again.
+
+flowctx never runs that text. When every pasted value is one Python token that reads back as
+the value (the usual case), the pasted text has the shape parsed at compile time, so the cached
+tree is evaluated over the pasted values, with no parsing on the hot path. Otherwise (a string
+holding a line break or ``${``, a ``${...}`` inside a string literal or next to other text...)
+the pasted text is built exactly as AG2 builds it, parsed, and evaluated only while it stays
+within the allowlist; past that the runtime would execute it, and flowctx refuses and says so.
 """
 
 from __future__ import annotations
 
 import ast
+import builtins
 import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import lru_cache, partial
 from typing import Any, ClassVar, Final
 
-from core.expressions.python import PyEval, parse_python
 from core.expressions.sandbox import (
     Compiled,
     ExpressionError,
-    check_text,
-    set_span,
-    span_of,
+    SandboxError,
+    SandboxEval,
+    Trace,
+    describe_node,
     validate,
 )
+from core.expressions.textmap import MappedText, parse_mapped, quiet_parse
 
-_IDENT: Final = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
-_PLACEHOLDER: Final = "_ctx{}_"
+ENGINE: Final = "AG2 ContextExpression 0.14.0"
+#: flowctx's own bound (the runtime has none); conditions are far shorter
+MAX_TEXT: Final = 10_000
+
+_VAR: Final = re.compile(r"\$\{([^}]*)\}")
+_LITERAL: Final = re.compile(r"'[^']*'|\"[^\"]*\"")
+_BANG: Final = re.compile(r"!\s*(\$\{|\()")
+_AND: Final = re.compile(r"\s+&\s+")
+_OR: Final = re.compile(r"\s+\|\s+")
+_LEN: Final = re.compile(r"len\(\$\{([^}]*)\}\)")
+#: what keeps a pasted string from reading back as itself: a line break or NUL ends or breaks
+#: the literal, a surrogate is not UTF-8, and ${ may be replaced by a later variable
+_UNSAFE_STR: Final = re.compile("[\n\r\x00\ud800-\udfff]|\\$\\{")
+_MARK: Final = "__fx"
+#: how Python writes the floats that have no literal: pasted, they read as (undefined) names
+_FLOAT_NAMES: Final = frozenset({"inf", "nan"})
+#: ints below this paste and parse back safely (Python refuses int text over 4300 digits)
+_INT_LIMIT: Final = 10**4000
+
+ALLOWED_NODES: Final[frozenset[type[ast.AST]]] = frozenset(
+    {
+        ast.BoolOp, ast.And, ast.Or, ast.UnaryOp, ast.Not, ast.USub,
+        ast.Compare, ast.Eq, ast.NotEq, ast.Lt, ast.LtE, ast.Gt, ast.GtE,
+        ast.Name, ast.Load, ast.Constant, ast.Call,
+    }
+)  # fmt: skip
+
+#: What ``eval`` inside ContextExpression.evaluate resolves a bare name to, besides builtins:
+#: the module's globals and, depending on the text, the method's locals.
+_MODULE_GLOBALS: Final = frozenset(
+    {"ast", "re", "dataclass", "ContextVariables", "ContextExpression", "__builtins__",
+     "__cached__", "__doc__", "__file__", "__loader__", "__name__", "__package__", "__spec__"}
+)  # fmt: skip
+_LOCALS: Final = frozenset({"self", "context_variables", "eval_expr", "len_pattern", "len_matches"})
+_LEN_LOCALS: Final = frozenset({"match", "var_name", "var_value", "length_value", "full_match"})
 
 
-def _rewrite(text: str) -> tuple[str, list[int], dict[str, tuple[str, int, int]]]:
-    """Python source for ``text``, a map from each source character to a text offset, and
-    the placeholders: ``{placeholder: (variable, start, end)}``."""
+class WouldExecute(SandboxError):
+    """The runtime would evaluate text outside its own allowlist (or read its own internals)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Plan:
+    converted: str  # the text AG2 pastes values into
+    names: tuple[str, ...]  # the ${names} of the text, in order, repeats kept (AG2's list)
+    lens: tuple[tuple[str, str], ...]  # (name, its "len(${name})" text), in order
+    measured: frozenset[str]  # names AG2 pastes as a length, and never as a value
+    pasted: tuple[str, ...]  # the other names, distinct, in order
+    fast: bool  # the cached tree is the pasted text's tree for single-token values
+    frame: frozenset[str]  # bare names the runtime's eval resolves to its own objects
+    compared: frozenset[str]  # names whose pasted value is compared or measured with len()
+    bare: frozenset[str]  # names in the text that are not ${...} variables
+
+
+@dataclass(frozen=True, eq=False, slots=True)
+class Ag2Compiled(Compiled):
+    plan: Plan | None = None
+
+
+def _convert(text: MappedText) -> MappedText:
+    """The text with AG2's operator spellings turned into Python, as construction does."""
+    literals: list[MappedText] = []
+
+    def hide(match: re.Match[str], src: MappedText) -> MappedText:
+        literals.append(src.slice(match.start(), match.end()))
+        start, end = src.span(match.start(), match.end(), match.end())
+        return MappedText.inserted(f"__STRING_LITERAL_{len(literals) - 1}__", start, end)
+
+    def bang(match: re.Match[str], src: MappedText) -> MappedText:
+        start, end = src.span(match.start(), match.start() + 1, match.end())
+        return MappedText.inserted("not ", start, end) + src.slice(match.start(1), match.end(1))
+
+    out = text.sub(_LITERAL, hide).sub(_BANG, bang).sub_text(_AND, " and ").sub_text(_OR, " or ")
+    for i, literal in enumerate(literals):
+        out = out.replace(f"__STRING_LITERAL_{i}__", literal)
+    return out
+
+
+def _check(node: ast.AST) -> None:
+    if isinstance(node, ast.Call):
+        func = node.func
+        if not (isinstance(func, ast.Name) and func.id == "len"):
+            raise ExpressionError("The only function AG2 allows is len()")
+        if len(node.args) != 1:
+            raise ExpressionError(f"len() must have exactly one argument, got {len(node.args)}")
+
+
+def _validate(tree: ast.AST) -> None:
+    try:
+        validate(tree, ALLOWED_NODES, _check)
+    except ExpressionError as exc:
+        message = exc.error.message
+        if message.endswith("is not allowed"):
+            message += " in an AG2 context expression"
+        raise ExpressionError(message, exc.error.start, exc.error.end) from None
+
+
+def _is_name(name: str) -> bool:
+    return name.isidentifier() and name.isascii() and not _is_keyword(name)
+
+
+def _is_keyword(name: str) -> bool:
+    import keyword
+
+    return keyword.iskeyword(name) or keyword.issoftkeyword(name)
+
+
+def _frame_names(names: tuple[str, ...], measured: frozenset[str], lens: bool) -> frozenset[str]:
+    found = set(_LOCALS) | set(_MODULE_GLOBALS) | set(dir(builtins))
+    if lens:
+        found |= _LEN_LOCALS
+    if names:
+        found.add("var_name")
+    if any(n not in measured for n in names):
+        found |= {"var_value", "formatted_value"}
+    return frozenset(found)
+
+
+def _probe(
+    converted: MappedText, lens: tuple[tuple[str, str], ...], names: tuple[str, ...], text: str
+) -> ast.expr | None:
+    """The tree of the pasted text when every value pastes as one token, or None when the
+    shape of the pasted text depends on the values."""
+    measured = {n for n, _ in lens}
+    if _MARK in text or not all(_is_name(n) for n in (*names, *measured)):
+        return None
+    holes: dict[str, str] = {}
+    probe = converted
+    for name, full in lens:
+        hole = holes.setdefault(name, f"{_MARK}{len(holes)}__")
+        probe = probe.replace(full, hole)
+    for name in names:
+        if name not in measured:
+            hole = holes.setdefault(name, f"{_MARK}{len(holes)}__")
+            probe = probe.replace("${" + name + "}", hole)
+    try:
+        tree = parse_mapped(probe, text)
+    except ExpressionError:
+        return None
+    by_hole = {hole: name for name, hole in holes.items()}
+    callees = {id(n.func) for n in ast.walk(tree) if isinstance(n, ast.Call)}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name):
+            if node.id in by_hole and id(node) not in callees:
+                node.id = by_hole[node.id]  # a hole reads its variable's pasted value
+            elif _MARK in node.id or node.id in holes or node.id in by_hole:
+                return None  # a hole glued to other text, or a bare name that is a variable
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str) and _MARK in node.value:
+            return None  # pasted inside a string literal
+    return tree
+
+
+def _compared(tree: ast.AST, names: frozenset[str]) -> frozenset[str]:
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        operands: list[ast.AST] = []
+        if isinstance(node, ast.Compare):
+            operands = [node.left, *node.comparators]
+        elif isinstance(node, ast.Call):
+            operands = list(node.args)
+        found |= {o.id for o in operands if isinstance(o, ast.Name) and o.id in names}
+    return frozenset(found)
+
+
+def _static_warnings(
+    text: str, plan: Plan, sanitized: ast.AST, variables: frozenset[str]
+) -> tuple[str, ...]:
     out: list[str] = []
-    where: list[int] = []
-    holes: dict[str, tuple[str, int, int]] = {}
+    for match in _LITERAL.finditer(text):
+        inner = [m.group(1) for m in _VAR.finditer(match.group(0))]
+        if inner:
+            out.append(
+                f"{match.group(0)} is a string literal holding ${{{inner[0]}}}: AG2 pastes "
+                "the value's text there too (a string with its quotes), so the string is not "
+                "what it reads"
+            )
+    rest = plan.converted
+    for _, full in plan.lens:
+        rest = rest.replace(full, "")
+    for name in sorted(plan.measured):
+        if "${" + name + "}" in rest:
+            out.append(
+                f"${{{name}}} is used both in len(${{{name}}}) and on its own: AG2 0.14.0 "
+                "pastes only the len() use and leaves the other in the text, so this "
+                "expression never evaluates"
+            )
+    for name in dict.fromkeys(plan.names):
+        if name != name.strip() and _is_name(name.strip()):
+            out.append(
+                f"${{{name}}} looks up a variable named {name!r}, spaces included "
+                "(AG2 does not trim them)"
+            )
+    for node in ast.walk(sanitized):
+        if (
+            isinstance(node, ast.Call)
+            and len(node.args) == 1
+            and isinstance(node.args[0], ast.Name)
+            and node.args[0].id in variables
+            and node.args[0].id not in plan.measured
+        ):
+            name = node.args[0].id
+            out.append(
+                f"len() around ${{{name}}} is not written len(${{{name}}}): AG2 measures "
+                "only that exact spelling; here it pastes the value's text, so only a string "
+                "has a length (a list, dict, number or boolean fails)"
+            )
+        elif (
+            isinstance(node, ast.Name)
+            and node.id not in variables
+            and node.id != "len"
+            and node.id not in plan.frame
+        ):
+            out.append(
+                f"'{node.id}' is not a ${{...}} variable: AG2 evaluates it as a Python name, "
+                f"which is not defined (write ${{{node.id}}})"
+            )
+    return tuple(dict.fromkeys(out))
 
-    def emit(chunk: str, first: int, rest: int | None = None) -> None:
-        out.append(chunk)
-        where.extend([first] + [first if rest is None else rest] * (len(chunk) - 1))
 
-    i, n = 0, len(text)
-    while i < n:
-        c = text[i]
-        if c in "'\"":
-            # Copy string literals untouched: '${x}' inside quotes is text, not a variable.
-            j = i + 1
-            while j < n and text[j] != c:
-                j += 2 if text[j] == "\\" else 1
-            j = min(j + 1, n)
-            out.append(text[i:j])
-            where.extend(range(i, j))
-            i = j
-        elif text.startswith("${", i):
-            close = text.find("}", i + 2)
-            if close < 0:
-                raise ExpressionError("Unclosed '${' (expected '}')", i, n)
-            name = text[i + 2 : close].strip()
-            if "." in name or "[" in name:
-                raise ExpressionError(
-                    f"Attribute access and indexing are not supported in context expressions "
-                    f"(${{{name}}}); expose the value as its own context variable",
-                    i,
-                    close + 1,
+def _value_warnings(plan: Plan, scope: Mapping[str, Any]) -> tuple[str, ...]:
+    out: list[str] = []
+    for name in plan.pasted:
+        value = scope.get(name)
+        if isinstance(value, str):
+            if "\n" in value or "\r" in value:
+                out.append(
+                    f"the value of ${{{name}}} holds a line break: AG2 pastes it into the "
+                    "expression text, where it ends the string literal, so the expression "
+                    "does not evaluate"
                 )
-            if not _IDENT.fullmatch(name):
-                raise ExpressionError(f"Invalid context variable name '${{{name}}}'", i, close + 1)
-            hole = _PLACEHOLDER.format(len(holes))
-            holes[hole] = (name, i, close + 1)
-            emit(hole, i, close)
-            i = close + 1
-        elif c == "!" and not text.startswith("!=", i):
-            k = i + 1
-            while k < n and text[k] in " \t":
-                k += 1
-            if not (text.startswith("${", k) or text.startswith("(", k)):
-                raise ExpressionError(
-                    "'!' must be followed by ${...} or '(' (or write 'not')", i, i + 1
+            elif "${" in value:
+                out.append(
+                    f"the value of ${{{name}}} contains '${{': AG2 pastes it into the text "
+                    "before the variables after it, so a ${...} in the value is replaced too"
                 )
-            emit(" not ", i)
-            i += 1
-        elif c in "&|":
-            spaced = 0 < i < n - 1 and text[i - 1] in " \t" and text[i + 1] in " \t"
-            if not spaced:
-                word = "and" if c == "&" else "or"
-                raise ExpressionError(
-                    f"Write '{word}' (or '{c}' with a space on each side)", i, i + 1
-                )
-            emit("and" if c == "&" else "or", i)
-            i += 1
-        else:
-            out.append(c)
-            where.append(i)
-            i += 1
-    where.append(n)  # the end of the source maps to the end of the text
-    return "".join(out), where, holes
+        elif isinstance(value, (list, dict, tuple)) and name in plan.compared:
+            what = "dict" if isinstance(value, dict) else "list"
+            out.append(
+                f"${{{name}}} is a {what}: AG2 pastes it into the text as {bool(value)} "
+                f"(its truthiness), so it is compared as {bool(value)}, not as a {what}"
+            )
+    return tuple(out) if out else ()
 
 
-class Ag2Eval(PyEval):
-    """Python semantics restricted to the ag2 grammar; only ``len`` can be called."""
+def compile_ag2(text: str) -> Compiled:
+    if not isinstance(text, str) or not text.strip():
+        raise ExpressionError("Expression must be a non-empty string", 0, 0)
+    if len(text) > MAX_TEXT:
+        raise ExpressionError(
+            f"Expression is too long for flowctx ({len(text)} characters; it reads at most "
+            f"{MAX_TEXT}, the runtime has no limit)",
+            MAX_TEXT,
+            len(text),
+        )
+    names = tuple(m.group(1) for m in _VAR.finditer(text))
+    converted = _convert(MappedText.of(text))
+    sanitized = converted
+    for name in names:
+        sanitized = sanitized.replace("${" + name + "}", name)
+    tree = parse_mapped(sanitized, text)
+    _validate(tree)
+
+    lens = tuple((m.group(1), m.group(0)) for m in _LEN.finditer(converted.text))
+    measured = frozenset(n for n, _ in lens)
+    variables = frozenset(names) | measured
+    probe = _probe(converted, lens, names, text)
+    plan = Plan(
+        converted=converted.text,
+        names=names,
+        lens=lens,
+        measured=measured,
+        pasted=tuple(n for n in dict.fromkeys(names) if n not in measured),
+        fast=probe is not None,
+        frame=_frame_names(names, measured, bool(lens)),
+        compared=_compared(tree, variables),
+        bare=frozenset(
+            n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and n.id not in variables
+        ),
+    )
+    # AG2 looks the len() names up first, then the others in text order
+    order = [*dict.fromkeys(n for n, _ in lens), *plan.pasted]
+    required = []
+    for name in order:
+        at = text.find("${" + name + "}")
+        start, end = (at, at + len(name) + 3) if at >= 0 else (0, len(text))
+        required.append((name, start, end))
+    return Ag2Compiled(
+        text=text,
+        dialect="ag2",
+        tree=probe if probe is not None else tree,
+        names=variables,
+        required=tuple(required),
+        evaluator=Ag2Eval,
+        truthy=bool,
+        builtins=frozenset(),
+        missing=Ag2Eval.missing,
+        warnings=_static_warnings(text, plan, tree, variables),
+        warn=partial(_value_warnings, plan),
+        plan=plan,
+    )
+
+
+# --- evaluation ------------------------------------------------------------------------------
+
+
+def length(value: Any) -> int:
+    """What AG2 pastes for ``len(${x})``: the length, or 0 for a value without one."""
+    try:
+        return len(value)
+    except TypeError:
+        return 0
+
+
+def _pasted_text(value: Any) -> str:
+    """AG2's text for a value."""
+    if isinstance(value, (bool, int, float)):
+        try:
+            return str(value)
+        except ValueError:
+            raise SandboxError(
+                "The integer is too long for AG2 to paste into the text (Python refuses "
+                "integers of more than 4300 digits)"
+            ) from None
+    if isinstance(value, str):
+        return "'" + value.replace("\\", "\\\\").replace("'", "\\'") + "'"
+    if isinstance(value, (list, dict, tuple)):
+        return str(bool(value))
+    return str(value)
+
+
+class Ag2Eval(SandboxEval):
+    """Python's semantics over the pasted values; only ``len`` can be called."""
 
     FUNCTIONS: ClassVar = {"len": len}
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.frame: frozenset[str] = frozenset()
 
     def handlers(self) -> dict[type, Any]:
         return {
@@ -108,97 +391,160 @@ class Ag2Eval(PyEval):
             ast.UnaryOp: self._eval_unaryop,
             ast.BoolOp: self._eval_boolop,
             ast.Compare: self._eval_compare,
-            ast.List: self._eval_list,
-            ast.Tuple: self._eval_tuple,
         }
 
     @staticmethod
     def missing(name: str) -> str:
         return f"Missing context variable: '{name}'"
 
-
-ALLOWED_NODES: Final[frozenset[type[ast.AST]]] = frozenset(
-    {
-        ast.Constant, ast.Name, ast.Load, ast.Call,
-        ast.UnaryOp, ast.Not, ast.USub,
-        ast.BoolOp, ast.And, ast.Or,
-        ast.Compare, ast.Eq, ast.NotEq, ast.Lt, ast.LtE, ast.Gt, ast.GtE, ast.In, ast.NotIn,
-        ast.Is, ast.IsNot,
-        ast.List, ast.Tuple,
-    }
-)  # fmt: skip
-_NODE_WORDS: Final[dict[type, str]] = {
-    ast.Attribute: "Attribute access",
-    ast.Subscript: "Indexing",
-    ast.BinOp: "Arithmetic",
-    ast.IfExp: "A conditional expression",
-    ast.Dict: "A dict literal",
-    ast.Set: "A set literal",
-}
-
-
-def _check(node: ast.AST) -> None:
-    span = span_of(node)
-    if isinstance(node, ast.Constant) and not isinstance(
-        node.value, (str, int, float, bool, type(None))
-    ):
-        raise ExpressionError(f"{type(node.value).__name__} literals are not allowed", *span)
-    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
-        operand = node.operand
-        if not (isinstance(operand, ast.Constant) and type(operand.value) in (int, float)):
-            raise ExpressionError("Arithmetic is not allowed in a context expression", *span)
-    if isinstance(node, ast.Call):
-        func = node.func
-        if not (isinstance(func, ast.Name) and func.id == "len"):
-            raise ExpressionError(
-                "The only function in a context expression is len()", *span_of(func)
+    def _eval_name(self, node: ast.Name) -> Any:
+        try:
+            return self.names[node.id]
+        except KeyError:
+            pass
+        if node.id in self.frame:
+            raise WouldExecute(
+                f"{ENGINE} would read its own Python name '{node.id}' here (a builtin or a "
+                f"variable of its evaluator), not a context variable; flowctx does not "
+                f"predict that (write ${{{node.id}}} for a context variable)"
             )
-        if len(node.args) != 1 or node.keywords:
-            raise ExpressionError("len() takes exactly one argument", *span)
+        raise SandboxError(f"name '{node.id}' is not defined")
+
+    def _eval_call(self, node: ast.Call) -> Any:
+        return len(self._eval(node.args[0]))
+
+    def prepare(self, compiled: Compiled, scope: Mapping[str, Any]) -> None:
+        self.expr = compiled.text
+        plan = _plan(compiled)
+        self.frame = plan.frame
+        self.names = _tokens(plan, scope)  # type: ignore[assignment]
+
+    def run(self, compiled: Compiled, scope: Mapping[str, Any]) -> Any:
+        plan: Plan = compiled.plan  # type: ignore[attr-defined]  # compile_ag2 made it
+        self.expr = compiled.text
+        self.frame = plan.frame
+        names = _tokens(plan, scope)
+        if names is None:
+            return self._run_pasted(plan, scope)
+        self.names = names  # type: ignore[assignment]
+        return self._eval(compiled.tree)
+
+    def run_traced(self, compiled: Compiled, scope: Mapping[str, Any]) -> Trace:
+        plan = _plan(compiled)
+        if _tokens(plan, scope) is not None:
+            return super().run_traced(compiled, scope)
+        # The pasted text has its own shape: the verdict belongs to the whole expression.
+        self.prepare(compiled, scope)
+        root = compiled.tree
+        try:
+            value = self._run_pasted(plan, scope)
+        except Exception as exc:
+            return Trace(records={id(root): (False, exc)}, error=exc, error_node=root)
+        return Trace(records={id(root): (True, value)}, value=value)
+
+    def _run_pasted(self, plan: Plan, scope: Mapping[str, Any]) -> Any:
+        """Build the text AG2 evaluates, exactly, and evaluate it if it stays checked."""
+        text = plan.converted
+        for name, full in plan.lens:
+            text = text.replace(full, str(length(scope[name])))
+        for name in plan.names:
+            if name not in plan.measured:
+                text = text.replace("${" + name + "}", _pasted_text(scope[name]))
+        try:
+            tree = _parse_pasted(text)
+        except SyntaxError as exc:
+            raise SandboxError(
+                f"After pasting the values, the text AG2 evaluates does not parse ({exc.msg})"
+            ) from None
+        except UnicodeError:
+            raise SandboxError(
+                "After pasting the values, the text AG2 evaluates holds a character that is "
+                "not UTF-8 encodable, so it does not parse"
+            ) from None
+        except ValueError as exc:
+            raise SandboxError(
+                f"After pasting the values, the text AG2 evaluates does not parse ({exc})"
+            ) from None
+        except (RecursionError, MemoryError):
+            raise SandboxError("Expression is nested too deeply") from None
+        for node in ast.walk(tree):
+            if type(node) not in ALLOWED_NODES or (
+                isinstance(node, ast.Call)
+                and not (
+                    isinstance(node.func, ast.Name)
+                    and node.func.id == "len"
+                    and len(node.args) == 1
+                    and not node.keywords
+                )
+            ):
+                raise WouldExecute(
+                    f"{ENGINE} would execute this as code: pasting the values puts "
+                    f"{describe_node(node)} into the text it evaluates unchecked; flowctx "
+                    "does not run it"
+                )
+            if isinstance(node, ast.Name) and node.id not in plan.bare | _FLOAT_NAMES:
+                # a name the author did not write came out of a value: never quote it
+                raise WouldExecute(
+                    f"{ENGINE} would execute this as code: pasting the values puts a Python "
+                    "name into the text it evaluates (not shown: it comes from a value); "
+                    "flowctx does not run it"
+                )
+        self.names = {}
+        return self._eval(tree)
 
 
-def compile_ag2(text: str) -> Compiled:
-    check_text(text)
-    source, where, holes = _rewrite(text)
-    stripped = source.lstrip()
-    lead = len(source) - len(stripped)
-    remap = where[lead:]
-    tree = parse_python(stripped, text, remap)
-    for node in ast.walk(tree):
-        if type(node) not in ALLOWED_NODES and type(node) in _NODE_WORDS:
-            raise ExpressionError(
-                f"{_NODE_WORDS[type(node)]} is not allowed in a context expression",
-                *span_of(node),
-            )
-    validate(tree, ALLOWED_NODES, _check)
-    callees = {id(n.func) for n in ast.walk(tree) if isinstance(n, ast.Call)}
-    required: dict[str, tuple[str, int, int]] = {}
-    for node in ast.walk(tree):
-        if not isinstance(node, ast.Name) or id(node) in callees:
-            continue
-        hole = holes.get(node.id)
-        start, end = span_of(node)
-        if hole is None or (start, end) != (hole[1], hole[2]):
-            raise ExpressionError(
-                f"Bare name '{text[start:end]}' is not allowed; write ${{{text[start:end]}}}",
-                start,
-                end,
-            )
-        node.id = hole[0]  # the placeholder only existed to get through Python's parser
-        set_span(node, hole[1], hole[2])
-        required.setdefault(hole[0], hole)
-    ordered = tuple(sorted(required.values(), key=lambda r: r[1]))
-    return Compiled(
-        text=text,
-        dialect="ag2",
-        tree=tree,
-        names=frozenset(required),
-        required=ordered,
-        evaluator=Ag2Eval,
-        truthy=bool,
-        builtins=frozenset(),
-        missing=Ag2Eval.missing,
-    )
+@lru_cache(maxsize=512)
+def _parse_pasted(text: str) -> ast.expr:
+    """The same values paste the same text: parse it once (trees are never mutated)."""
+    return quiet_parse(text)
+
+
+def _plan(compiled: Compiled) -> Plan:
+    plan = getattr(compiled, "plan", None)
+    if plan is None:
+        raise TypeError("an ag2 evaluation needs an ag2-compiled expression")
+    return plan  # type: ignore[no-any-return]
+
+
+def _tokens(plan: Plan, scope: Mapping[str, Any]) -> Mapping[str, Any] | None:
+    """Each variable's pasted value, or None when some value's text is not one token.
+
+    The hot path: when every value reads back as itself, the scope is used as it is.
+    """
+    if not plan.fast:
+        return None
+    changed: dict[str, Any] | None = None
+    for name in plan.pasted:
+        value = scope[name]
+        kind = type(value)
+        if kind is str:
+            if _UNSAFE_STR.search(value):
+                return None
+        elif kind is bool or value is None:
+            pass
+        elif kind is int:
+            if not -_INT_LIMIT < value < _INT_LIMIT:
+                return None
+        elif kind is float:
+            if value - value != 0.0:  # inf and nan paste as names
+                return None
+        elif kind is list or kind is dict or kind is tuple:
+            if changed is None:
+                changed = {}
+            changed[name] = bool(value)
+        else:
+            return None
+    if plan.measured:
+        if changed is None:
+            changed = {}
+        for name in plan.measured:
+            changed[name] = length(scope[name])
+    if changed is None and (not plan.bare or plan.bare.isdisjoint(scope)):
+        return scope
+    out = {name: scope[name] for name in plan.pasted}
+    if changed:
+        out.update(changed)
+    return out
 
 
 def variables(text: str) -> frozenset[str]:

@@ -46,11 +46,14 @@ class ExplainNode:
     end: int = 0
     display: str = ""
     skipped: bool = False
+    warnings: tuple[str, ...] = ()  # on the root: surprises of the whole answer
 
     def lines(self) -> list[str]:
-        """The tree as indented lines: ``+ data.retryCount < 3 -> true (got 2)``."""
+        """The tree as indented lines: ``+ data.retryCount < 3 -> true (got 2)``, then one
+        ``! warning: ...`` line per warning."""
         out: list[str] = []
         self._render(0, out)
+        out.extend(f"! warning: {w}" for w in self.warnings)
         return out
 
     def _render(self, depth: int, out: list[str]) -> None:
@@ -76,6 +79,7 @@ class ExplainNode:
             "start": self.start,
             "end": self.end,
             "children": [c.to_json() for c in self.children],
+            "warnings": list(self.warnings),
         }
 
 
@@ -359,6 +363,10 @@ def failed_explain(text: str, message: str) -> ExplainNode:
     return ExplainNode(text, None, (), message, 0, len(text), f"error: {message}")
 
 
+def with_warnings(node: ExplainNode, warnings: tuple[str, ...]) -> ExplainNode:
+    return replace(node, warnings=warnings) if warnings else node
+
+
 def with_error(node: ExplainNode, message: str) -> ExplainNode:
     return replace(node, error=message, value=None, display=f"error: {message}", skipped=False)
 
@@ -372,4 +380,5 @@ __all__ = [
     "jsonable",
     "masked",
     "with_error",
+    "with_warnings",
 ]

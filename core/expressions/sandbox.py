@@ -333,6 +333,9 @@ class Compiled:
     truthy: Callable[[Any], bool]
     builtins: frozenset[str]  # names that resolve without the scope
     missing: Callable[[str], str]  # the message for a name that does not resolve
+    warnings: tuple[str, ...] = ()  # surprises the text alone shows
+    #: surprises that depend on the values (``None``: the dialect has none)
+    warn: Callable[[Mapping[str, Any]], tuple[str, ...]] | None = None
 
     def check_scope(self, scope: Mapping[str, Any]) -> ExprError | None:
         for name, start, end in self.required:

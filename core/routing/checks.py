@@ -1,6 +1,10 @@
 """``flowctx check`` for routing files: each problem located at its YAML key or value.
 
-Conditions are parsed (not evaluated) in their dialect; a condition's problems point at the
+Conditions are compiled (not evaluated) by the engine that reads each file: ``mj`` for
+flow.yaml, the Mozaiks transition evaluator for transition_graph.yaml (a rule it cannot compile
+stops the workflow from starting, so that is an error), and HandoffManager's pre-step then AG2's
+ContextExpression for handoffs.yaml (a refused rule is skipped by the runtime). What the engine
+does that would surprise an author is a warning. A condition's problems point at the
 condition's value mark. The ``${names}`` a Mozaiks condition reads must be declared in
 context_variables.yaml (or be injected by the runtime); agents named in routing rules should be
 agents of the contract, but only as a warning since agents.yaml may define more. Problems point
@@ -9,14 +13,13 @@ at the key of the file's own shape (``context_expression`` in a ``transition_rul
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
 from core.diagnostics import Diagnostic, did_you_mean
-from core.expressions import ExpressionError, referenced_names
+from core.expressions import ExpressionError, compile_expression
 from core.routing.handoffs import DIALECT as HANDOFF_DIALECT
-from core.routing.handoffs import overridden_after_works, runtime_condition
+from core.routing.handoffs import overridden_after_works, rewrite_warnings, runtime_condition
 from core.routing.model import (
     TRANSITION_RULES_KEY,
     Entry,
@@ -46,9 +49,6 @@ RUNTIME_KEYS = frozenset(
 PSEUDO_AGENTS = frozenset({"user", "terminate"})
 #: The names a MemberJunction path condition can read (the PRD's EnhancedPathContext).
 PATH_CONTEXT_NAMES = ("payload", "stepResult", "flowContext", "data", "context")
-#: ``!``, `` & `` and `` | `` outside quotes: AG2 spellings the network runtime's Python-based
-#: ``${name}`` evaluator does not parse
-_AG2_ONLY = re.compile(r"""("(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')|(!(?!=)| & | \| )""")
 
 
 def declared_names(wf: WorkflowSnapshot) -> frozenset[str]:
@@ -56,17 +56,29 @@ def declared_names(wf: WorkflowSnapshot) -> frozenset[str]:
 
 
 def _parse(
-    doc: YamlDoc, path: PathKey, text: str, dialect: str, out: list[Diagnostic]
+    doc: YamlDoc,
+    path: PathKey,
+    text: str,
+    dialect: str,
+    out: list[Diagnostic],
+    *,
+    refused: str = "condition does not parse",
+    consequence: str = "",
+    lead: int = 0,
 ) -> frozenset[str] | None:
-    """The names ``text`` reads, or ``None`` after reporting why it does not parse."""
+    """The names ``text`` reads, or ``None`` after reporting why it does not compile; the
+    engine's surprises are warnings. ``lead``: characters stripped before ``text``."""
     try:
-        return referenced_names(text, dialect)
+        compiled = compile_expression(text, dialect)
     except ExpressionError as exc:
-        where = f" (at character {exc.error.start + 1})" if exc.error.start is not None else ""
-        out.append(
-            doc.diag(path, f"condition does not parse: {exc.error.message}{where}", key=False)
-        )
+        start = exc.error.start
+        where = f" (at character {start + lead + 1})" if start is not None else ""
+        message = f"{refused}: {exc.error.message}{where}{consequence}"
+        out.append(doc.diag(path, message, key=False))
         return None
+    for warning in compiled.warnings:
+        out.append(doc.diag(path, warning, key=False, severity="warning"))
+    return compiled.names
 
 
 def _undeclared(
@@ -87,11 +99,6 @@ def _undeclared(
                 key=False,
             )
         )
-
-
-def _ag2_only_spellings(text: str) -> list[str]:
-    found = {m.group(2).strip() for m in _AG2_ONLY.finditer(text) if m.group(2)}
-    return sorted(found)
 
 
 def flow_problems(flow: FlowFile) -> list[Diagnostic]:
@@ -196,7 +203,14 @@ def transition_problems(graph: TransitionGraphFile, wf: WorkflowSnapshot) -> lis
             continue
         if rule.condition_type == "context_expression" and rule.condition:
             where = (*entry.path, rule.key("condition"))
-            names = _parse(doc, where, rule.condition, TRANSITION_DIALECT, out)
+            names = _parse(
+                doc,
+                where,
+                rule.condition,
+                TRANSITION_DIALECT,
+                out,
+                refused="the Mozaiks runtime cannot compile this rule",
+            )
             if names is not None:
                 _undeclared(
                     doc,
@@ -207,18 +221,7 @@ def transition_problems(graph: TransitionGraphFile, wf: WorkflowSnapshot) -> lis
                     out,
                     "the runtime refuses routing that reads undeclared context"
                     if real
-                    else "the runtime fails with a missing context variable",
-                )
-            spellings = _ag2_only_spellings(rule.condition) if real else []
-            if spellings and names is not None:
-                out.append(
-                    doc.diag(
-                        where,
-                        f"{', '.join(repr(x) for x in spellings)}: the Mozaiks runtime's "
-                        "${name} evaluator takes Python operators only; write not, and, or",
-                        key=False,
-                        severity="warning",
-                    )
+                    else "the Mozaiks evaluator reads it as None",
                 )
         elif rule.condition_type == "context_equals" and rule.condition_key:
             where = (*entry.path, "condition_key")
@@ -252,7 +255,20 @@ def handoff_rule_problems(handoffs: HandoffsFile, wf: WorkflowSnapshot) -> list[
         if rule.handoff_type == "condition" and rule.condition and rule.is_expression:
             where = (*entry.path, "condition")
             text = runtime_condition(rule.condition)
-            names = _parse(doc, where, text, HANDOFF_DIALECT, out)
+            lead = len(rule.condition) - len(rule.condition.lstrip())
+            names = _parse(
+                doc,
+                where,
+                text,
+                HANDOFF_DIALECT,
+                out,
+                refused="AG2 ContextExpression refuses this condition",
+                consequence="; HandoffManager logs 'Context condition build failed' and the "
+                "workflow runs without this handoff",
+                lead=lead,
+            )
+            for warning in rewrite_warnings(rule.condition):
+                out.append(doc.diag(where, warning, key=False, severity="warning"))
             if names is not None:
                 _undeclared(doc, where, names, declared, wf, out)
     by_source: dict[str, list[Entry[HandoffRule]]] = {}

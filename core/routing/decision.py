@@ -76,7 +76,7 @@ class Candidate:
     index: int  # position in its file's list (0-based)
     description: str | None
     condition: str | None
-    dialect: str | None  # "mj" | "ag2" | None when there is no expression
+    dialect: str | None  # "mj" | "ag2" | "mozaiks" | None when there is no expression
     outcome: CandidateOutcome
     target: str
     priority: int | None  # flows only: Mozaiks rules are ordered by position

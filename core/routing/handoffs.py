@@ -9,12 +9,17 @@ rest are not evaluated.
 
 As the legacy runtime's HandoffManager (mozaiksai/core/workflow/handoffs.py) wires them: an
 agent keeps only its last unconditional ``after_work`` rule (earlier ones are listed as
-overridden); ``true``/``false``/``null`` in an expression read as ``True``/``False``/``None``;
-``condition_type`` ``context_expression``/``context`` mean an expression, ``condition_scope``
-``before_reply``/``immediate``/``context_pre`` mean ``pre``; and the targets ``User``,
-``UserProxy``, ``user-agent``... are the human, ``end``/``stop`` (either case) end the run.
-Deliberate difference: the runtime rewrites ``true``/``false``/``null`` even inside quoted
-strings and ``${...}`` names; flowctx leaves those alone.
+overridden); ``condition_type`` ``context_expression``/``context`` mean an expression,
+``condition_scope`` ``before_reply``/``immediate``/``context_pre`` mean ``pre``; and the
+targets ``User``, ``UserProxy``, ``user-agent``... are the human, ``end``/``stop`` (either
+case) end the run.
+
+An expression goes through HandoffManager's pre-step (``runtime_condition``: the text is
+stripped and the words ``true``/``false``/``null``, any case, become ``True``/``False``/``None``
+everywhere, inside quotes and ``${...}`` names too), then AG2's ContextExpression (the ``ag2``
+dialect). A rewrite inside a string or a name is warned about, since it changes what the
+author wrote. An expression ContextExpression refuses is logged and skipped by the runtime
+("Context condition build failed"): the workflow still starts without that handoff.
 """
 
 from __future__ import annotations
@@ -44,21 +49,35 @@ def _raw(entry: Entry[Any], name: str) -> Any:
 
 
 _LITERALS = {"true": "True", "false": "False", "null": "None"}
-# a quoted string or a ${name} (both kept as they are), or a YAML-style literal as a word
-_LITERAL_OR_STRING = re.compile(
-    r"""("(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|\$\{[^}]*\})|\b(true|false|null)\b""", re.I
-)
+# HandoffManager._normalize_expression_literals: three word-bounded, case-insensitive
+# substitutions; one pass does the same since no replacement makes another word
+_LITERAL_WORD = re.compile(r"\b(true|false|null)\b", re.IGNORECASE)
+# where a rewrite changes what the author meant: AG2's string literals and ${...} names
+_QUOTED_OR_NAME = re.compile(r"""'[^']*'|"[^"]*"|\$\{[^}]*\}""")
 
 
 def runtime_condition(text: str) -> str:
-    """``text`` with ``true``/``false``/``null`` (any case) as Python literals, as the legacy
-    runtime rewrites an expression before evaluating it. Every replacement keeps its length,
-    so error positions still point into the author's text."""
+    """HandoffManager's pre-step: ``text`` stripped, with ``true``/``false``/``null`` (any case,
+    anywhere) as ``True``/``False``/``None``. Every replacement keeps its length, so positions
+    in the result are positions in the stripped text."""
+    return _LITERAL_WORD.sub(lambda m: _LITERALS[m.group(1).lower()], text.strip())
 
-    def swap(match: re.Match[str]) -> str:
-        return match.group(1) or _LITERALS[match.group(2).lower()]
 
-    return _LITERAL_OR_STRING.sub(swap, text)
+def rewrite_warnings(text: str) -> list[str]:
+    """The pre-step's rewrites that land inside a string literal or a ``${...}`` name."""
+    stripped = text.strip()
+    regions = [(m.start(), m.end(), m.group(0)) for m in _QUOTED_OR_NAME.finditer(stripped)]
+    out = []
+    for word in _LITERAL_WORD.finditer(stripped):
+        inside = next((r for r in regions if r[0] <= word.start() < r[1]), None)
+        if inside is None or word.group(0) == _LITERALS[word.group(1).lower()]:
+            continue
+        what = "the variable name" if inside[2].startswith("${") else "the string"
+        out.append(
+            f"HandoffManager rewrites '{word.group(0)}' to "
+            f"'{_LITERALS[word.group(1).lower()]}' inside {what} {inside[2]} too"
+        )
+    return list(dict.fromkeys(out))
 
 
 def phase(rule: HandoffRule) -> int:
@@ -127,16 +146,17 @@ def _evaluate(
     assert rule.condition is not None
     text = runtime_condition(rule.condition)
     result, explainer = evaluate_explained(text, context, DIALECT, secret_roots)
+    notes = [note, *rewrite_warnings(rule.condition), *result.warnings]
     if not result.success:
         return _candidate(
             entry,
             "error",
-            note=f"{note}; the condition failed: treated as not holding",
+            note="; ".join([*notes, "the condition failed: treated as not holding"]),
             explained=explainer,
             error=result.error,
         )
     outcome = "true" if result.value else "false"
-    return _candidate(entry, outcome, note=note, explained=explainer)
+    return _candidate(entry, outcome, note="; ".join(notes), explained=explainer)
 
 
 def route_handoffs(

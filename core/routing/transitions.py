@@ -2,27 +2,27 @@
 
 Rules are tried in file order (position is priority) and evaluation stops at the first match,
 as in the runtime, so later rules are listed as skipped. ``after_turn`` always holds;
-``context_expression`` is the ag2 dialect over the context variables; ``tool_called`` holds when
-the scenario says the tool was called. Nothing matched: the conversation terminates
-(``no_transition_matched``).
+``context_expression`` is the ``mozaiks`` dialect (the runtime's own ``${name}`` evaluator,
+core/expressions/mozaiks.py) over the context variables, where a missing variable reads as
+None; ``tool_called`` holds when the scenario says the tool was called. Nothing matched: the
+conversation terminates (``no_transition_matched``).
+
+The runtime compiles every expression of the graph when the workflow starts; one it cannot
+compile raises ``WorkflowGraphCompileError`` and the workflow does not start, so then every
+route says so and no rule is evaluated.
 
 The two file shapes differ where the runtime that reads them differs:
 
 * ``transitions:`` (flowctx's shape): ``context_equals`` compares JSON values (``True`` is not
-  ``1``) and a missing key reads as None; an expression naming a variable that is not in
-  context is an error (REFERENCE section 6).
+  ``1``) and a missing key reads as None.
 * ``transition_rules:`` (what the Mozaiks network runtime compiles, mozaiksai/core/workflow/
   execution/network_graph.py): ``context_equals`` is AG2's ``context.get(key) == value``, so
-  ``1`` matches ``True`` (flowctx says so in the candidate's note), and the runtime's own
-  ``${name}`` evaluator reads a missing variable as None, so flowctx does too and notes it.
-  Agent names ``user``, ``user_proxy``, ``userproxy`` and ``userproxyagent`` (any case) are
-  the human; ``terminate`` ends the run.
+  ``1`` matches ``True`` (flowctx says so in the candidate's note). Agent names ``user``,
+  ``user_proxy``, ``userproxy`` and ``userproxyagent`` (any case) are the human;
+  ``terminate`` ends the run.
 
-Deliberate differences from the runtime, in both shapes: an expression is evaluated by
-flowctx's ag2 dialect (the same operators, literals and ``len()`` as the runtime's allowlist,
-but values are compared as values rather than evaluated as rewritten Python), and a condition
-that fails to evaluate (``len(None)``...) is shown as an error that does not hold where the
-runtime would raise.
+A condition that fails to evaluate (``len(None)``...) is shown as an error that does not hold,
+where the runtime would raise.
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping
 from typing import Any
 
-from core.expressions import ExplainNode, ExpressionError, referenced_names
+from core.expressions import ENGINES, ExplainNode, ExpressionError, compile_expression
 from core.routing.decision import (
     Candidate,
     Explainer,
@@ -51,8 +51,9 @@ from core.routing.model import (
     target_problems,
 )
 
-DIALECT = "ag2"
+DIALECT = "mozaiks"
 NO_MATCH = "no_transition_matched"
+NOT_STARTED = "the workflow would not start"
 
 
 def json_equal(a: Any, b: Any) -> bool:
@@ -209,11 +210,8 @@ def _evaluate_rule(
         )
     # context_expression
     assert rule.condition is not None
-    scope, absent = context, ()
-    if rule.shape == TRANSITION_RULES_KEY:
-        scope, absent = _with_absent_as_none(rule.condition, context)
-    result, explainer_fn = evaluate_explained(rule.condition, scope, DIALECT, secret_roots)
-    notes = [f"'{name}' is not in context (reads as None)" for name in absent]
+    result, explainer_fn = evaluate_explained(rule.condition, context, DIALECT, secret_roots)
+    notes = list(result.warnings)
     if not result.success:
         return _candidate(
             entry,
@@ -234,19 +232,20 @@ def _evaluate_rule(
     )
 
 
-def _with_absent_as_none(
-    text: str, context: Mapping[str, Any]
-) -> tuple[Mapping[str, Any], tuple[str, ...]]:
-    """``context`` plus None for every name ``text`` reads that it lacks, as the runtime's
-    ``context.get(name)`` reads them; the evaluator reports a text that does not parse."""
-    try:
-        names = referenced_names(text, DIALECT)
-    except ExpressionError:
-        return context, ()
-    absent = tuple(sorted(name for name in names if name not in context))
-    if not absent:
-        return context, ()
-    return {**context, **dict.fromkeys(absent)}, absent
+def compile_problem(graph: TransitionGraphFile) -> tuple[int, ExpressionError] | None:
+    """The first ``context_expression`` rule the runtime cannot compile (its index and why):
+    the graph compiler raises WorkflowGraphCompileError there and the workflow does not start."""
+    for entry in graph.rules:
+        rule = entry.model
+        if rule is None or rule.transition_type != "condition":
+            continue
+        if rule.condition_type != "context_expression" or rule.condition is None:
+            continue
+        try:
+            compile_expression(rule.condition, DIALECT)
+        except ExpressionError as exc:
+            return entry.index, exc
+    return None
 
 
 def route_transitions(
@@ -263,6 +262,9 @@ def route_transitions(
     every name in ``context``, the safe default).
     """
     roots = frozenset(context if secret_names is None else secret_names)
+    broken = compile_problem(graph)
+    if broken is not None:
+        return _not_started(graph, agent, *broken)
     candidates: list[Candidate] = []
     winner: Candidate | None = None
     for entry in rules_for(graph, agent):
@@ -285,3 +287,36 @@ def route_transitions(
         rule = graph.rules[winner.index].model
         reason += f"; the run ends ({(rule and rule.termination_reason) or 'workflow_complete'})"
     return RouteDecision("transition_graph", agent, tuple(candidates), winner, reason, ended)
+
+
+def _not_started(
+    graph: TransitionGraphFile, agent: str, index: int, exc: ExpressionError
+) -> RouteDecision:
+    """No rule runs: the runtime refused the graph before the first turn."""
+    entry = graph.rules[index]
+    line = entry.loc.line
+    where = f"{graph.shape}[{index}]" + (f" (line {line})" if line else "")
+    candidates = []
+    for mine in rules_for(graph, agent):
+        if mine.index == index:
+            candidates.append(
+                _candidate(
+                    mine,
+                    agent,
+                    "error",
+                    error=exc.error,
+                    note=f"{ENGINES[DIALECT]} cannot compile it",
+                    dialect=DIALECT,
+                )
+            )
+        else:
+            candidates.append(
+                _candidate(mine, agent, "skipped", note=f"not evaluated: {NOT_STARTED}")
+            )
+    reason = (
+        f"{NOT_STARTED}: {where} does not compile (WorkflowGraphCompileError): "
+        f"{exc.error.message.split(' (the graph does not compile')[0]}"
+    )
+    return RouteDecision(
+        "transition_graph", agent, tuple(candidates), None, reason, False, failed=True
+    )

@@ -2,8 +2,9 @@
 
 Exit codes: 0 true, 1 false, 3 the expression could not be evaluated, 2 unusable arguments.
 ``--batch`` always exits 0 once its input is readable: each line's outcome is on its own line.
-Values read from ``context`` (or, for ag2, from the context given with ``--context``) and
-values under secret-looking keys are masked in explain output.
+Values read from ``context`` (or, for ag2 and mozaiks, from the context given with ``--context``)
+and values under secret-looking keys are masked in explain output. Every result names the engine
+(and version) whose answer it predicts, and lists the warnings for answers that would surprise.
 """
 
 from __future__ import annotations
@@ -81,10 +82,12 @@ def _scope(args: argparse.Namespace) -> tuple[dict[str, Any], frozenset[str] | N
         if not isinstance(scope, dict):
             raise UsageError("--scope must be a JSON object (name -> value)")
         return scope, None
-    if args.dialect == "ag2":
+    if args.dialect in ("ag2", "mozaiks"):
         if given:
             flags = ", ".join("--" + f.replace("_", "-") for f in given)
-            raise UsageError(f"{flags}: ag2 expressions read context variables; use --context")
+            raise UsageError(
+                f"{flags}: {args.dialect} expressions read context variables; use --context"
+            )
         context = load_json_arg(args.context, "--context")
         if context is None:
             context = {}
@@ -115,7 +118,11 @@ def _text(expr: str, result: EvalResult, explain: bool) -> list[str]:
         if error is not None and error.start is not None:
             lines.extend(caret(expr, error.start, error.end))
     if explain and result.explain is not None:
-        lines.extend(result.explain.lines())
+        lines.extend(result.explain.lines())  # its root carries the warnings
+    else:
+        lines.extend(f"warning: {w}" for w in result.warnings)
+    if explain:  # the verdict stays the first (and, for scripts, only) line otherwise
+        lines.append(f"engine: {result.engine}")
     return lines
 
 
@@ -156,7 +163,13 @@ def batch(lines: Iterable[str]) -> Iterable[dict[str, Any]]:
 
 def _batch_line(line: str, number: int) -> dict[str, Any]:
     def bad(message: str) -> dict[str, Any]:
-        return {"success": False, "value": None, "error": f"line {number}: {message}"}
+        return {
+            "success": False,
+            "value": None,
+            "error": f"line {number}: {message}",
+            "engine": None,
+            "warnings": [],
+        }
 
     try:
         item = json.loads(line)
@@ -180,4 +193,6 @@ def _batch_line(line: str, number: int) -> dict[str, Any]:
         "success": result.success,
         "value": result.value,
         "error": result.error.message if result.error else None,
+        "engine": result.engine,
+        "warnings": list(result.warnings),
     }

@@ -1,5 +1,8 @@
 """Benchmark: cached condition evaluation vs raw simpleeval on equivalent Python expressions.
 
+Every dialect is covered: mj, ag2 (AG2 ContextExpression, including a value whose pasted text
+has to be rebuilt and parsed on each evaluation, the slow path), mozaiks and python.
+
 Run ``python tests/benchmarks/bench_expressions.py``. For each case it prints microseconds per
 evaluation through ``core.expressions.evaluate`` (parse cache warm, so this is the cost of a
 condition re-checked on every keystroke or route decision) and through
@@ -48,6 +51,19 @@ CASES: list[tuple[str, str, str, dict[str, Any], str]] = [
      AG2_SCOPE,
      "interview_complete and routing_mode == 'task_batch' and len(selected_capabilities) > 0"),
     ("ag2 compare", "ag2", "${retries} < 3", AG2_SCOPE, "retries < 3"),
+    ("ag2 list as truthiness", "ag2", "${selected_capabilities} == True & !${retries} == False",
+     AG2_SCOPE, "bool(selected_capabilities) == True and (not retries) == False"),
+    # a value holding "${": AG2's pasted text is rebuilt and parsed on every evaluation
+    ("ag2 rebuilt text", "ag2", "${note} != 'x' and ${retries} < 3",
+     {**AG2_SCOPE, "note": "see ${retries}"}, "note != 'x' and retries < 3"),
+    ("moz three-part", "mozaiks",
+     "${interview_complete} and ${routing_mode} in ('task_batch', 'x') "
+     "and len(${selected_capabilities}) > 0",
+     AG2_SCOPE,
+     "interview_complete and (routing_mode == 'task_batch' or routing_mode == 'x') "
+     "and len(selected_capabilities) > 0"),
+    ("moz missing is None", "mozaiks", "${never_set} is None and ${retries} < 3", AG2_SCOPE,
+     "routing_mode is not None and retries < 3"),
     ("py  retry+status", "python", "data['retryCount'] < 3 and payload['status'] == 'pending'",
      PRD_SCOPE, "data['retryCount'] < 3 and payload['status'] == 'pending'"),
     ("py  attribute keys", "python", "payload.status == 'pending' and data.retryCount < 3",
@@ -71,6 +87,7 @@ def main() -> int:
     worst = 0.0
     raw = simpleeval.SimpleEval()
     raw.functions["len"] = len
+    raw.functions["bool"] = bool
     for label, dialect, expr, scope, py_expr in CASES:
         result = evaluate(expr, scope, dialect)
         assert result.success and result.value is True, (label, result)

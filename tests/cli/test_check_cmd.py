@@ -461,3 +461,39 @@ def test_check_a_file_says_it_is_a_file(tmp_path: Path, capsys: pytest.CaptureFi
     code, out, err = check(capsys, str(tmp_path / "afile.txt"))
     assert (code, out) == (2, [])
     assert f"{(tmp_path / 'afile.txt').resolve()}: is a file, not a workspace" in err
+
+
+def test_a_transition_rule_the_runtime_cannot_compile_fails_at_its_line(
+    capsys: pytest.CaptureFixture[str], workspace: WriteWorkspace
+) -> None:
+    root = workspace(
+        {
+            "workflows/W/context_variables.yaml": CLEAN,
+            "workflows/W/transition_graph.yaml": """
+            transition_rules:
+              - source_agent: Reviewer
+                target_agent: terminate
+                transition_type: condition
+                condition_type: context_expression
+                context_expression: "${approved} and len(${region}) > -1"
+            """,
+            "workflows/W/handoffs.yaml": """
+            handoff_rules:
+              - source_agent: Reviewer
+                target_agent: terminate
+                handoff_type: condition
+                condition: "${approved} == true and ${region} == 'x' and ${approved} == ${approved}"
+            """,
+        }
+    )
+    code, lines, _ = check(capsys, str(root))
+    assert code == 1
+    assert lines[0] == (
+        "workflows/W/transition_graph.yaml:6:25: transition_rules[0].context_expression: "
+        "the Mozaiks runtime cannot compile this rule: unsupported context_expression syntax: "
+        "USub; a negative literal is refused (unary minus is not in its allowlist): compare "
+        "the other way, e.g. ${n} >= 0 rather than ${n} > -1 (the graph does not compile "
+        "(WorkflowGraphCompileError), so the workflow does not start) (at character 34)"
+    )
+    # the handoff compiles under AG2 (after true -> True): no problem reported for it
+    assert not any("handoffs.yaml" in line for line in lines)

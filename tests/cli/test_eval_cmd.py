@@ -73,7 +73,9 @@ def test_ag2_uses_context_as_scope_and_masks_it(capsys: pytest.CaptureFixture[st
     )  # fmt: skip
     assert code == 0
     assert "+ ${mode} == 'batch' -> True (got ***)" in out
-    assert "+ ${caps} -> ***" in out and "['a']" not in out
+    # AG2 pastes len(${caps}) as the length: the explain line shows it, masked
+    assert "+ len(${caps}) > 0 -> True (got ***)" in out and "['a']" not in out
+    assert "engine: AG2 ContextExpression 0.14.0" in out
 
 
 def test_json_format(capsys: pytest.CaptureFixture[str]) -> None:
@@ -139,16 +141,21 @@ def test_batch(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     assert code == 0
     results = [json.loads(line) for line in out.splitlines()]
     assert len(results) == 9  # the blank line is not an input
-    assert all(set(r) == {"success", "value", "error"} for r in results)
-    assert results[0] == {"success": True, "value": True, "error": None}
+    assert all(set(r) == {"success", "value", "error", "engine", "warnings"} for r in results)
+    mj, ag2 = "MemberJunction SafeExpressionEvaluator 5.51.3", "AG2 ContextExpression 0.14.0"
+    verdict = {"warnings": []}
+    assert results[0] == {"success": True, "value": True, "error": None, "engine": mj, **verdict}
     assert results[1]["success"] is False and results[1]["error"].startswith("line 2: invalid JSON")
     assert 'missing "expr"' in results[2]["error"]
-    assert results[3] == {"success": True, "value": False, "error": None}
-    assert results[4] == {"success": False, "value": None, "error": "missing is not defined"}
+    assert results[3] == {"success": True, "value": False, "error": None, "engine": ag2, **verdict}
+    assert results[4] == {
+        "success": False, "value": None, "error": "missing is not defined", "engine": mj, **verdict
+    }  # fmt: skip
     assert "unknown dialect" in results[5]["error"]
     assert '"scope" must be' in results[6]["error"]
     assert "expected a JSON object" in results[7]["error"]
-    assert results[8] == {"success": True, "value": True, "error": None}
+    assert results[8]["success"] is True and results[8]["engine"].startswith("Python 3.")
+    assert results[1]["engine"] is None  # a line that never reached an engine
 
 
 def test_batch_unreadable_file_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
@@ -171,3 +178,25 @@ def test_installed_console_script() -> None:
     )  # fmt: skip
     assert batch.returncode == 0
     assert [json.loads(x)["success"] for x in batch.stdout.splitlines()] == [True, False]
+
+
+def test_mozaiks_dialect_and_warnings(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(
+        capsys, "${status} in ('approved', 'done') and ${later} is None", "--dialect", "mozaiks",
+        "--context", '{"status": "approved"}',
+    )  # fmt: skip
+    assert code == 0
+    assert out.splitlines() == [
+        "true",
+        "warning: ${later} is not in context: the Mozaiks evaluator reads it as None",
+    ]
+    code, out, _ = run(capsys, "${n} > -1", "-d", "mozaiks", "--context", '{"n": 1}')
+    assert code == 3 and "negative literal" in out and "WorkflowGraphCompileError" in out
+    code, out, _ = run(
+        capsys, "${x} == ${y}", "-d", "ag2", "--context", '{"x": [1], "y": [2]}', "--explain"
+    )
+    assert code == 0
+    assert "! warning: ${x} is a list: AG2 pastes it into the text as True" in out
+    assert out.splitlines()[-1] == "engine: AG2 ContextExpression 0.14.0"
+    code, out, _ = run(capsys, "${a}", "-d", "mozaiks", "--payload", "{}")
+    assert code == 2

@@ -351,3 +351,56 @@ paths:
     )
     code, out, _ = run(capsys, root, "-w", "W", "--from", "review")
     assert code == 1 and "from step 'review'" in out
+
+
+UNCOMPILABLE = """
+transition_rules:
+  - source_agent: PlannerAgent
+    target_agent: user
+    transition_type: after_turn
+  - source_agent: InterviewAgent
+    target_agent: PlannerAgent
+    transition_type: condition
+    condition_type: context_expression
+    context_expression: "${interview_complete} & ${interview_complete}"
+"""
+
+
+def test_a_graph_the_runtime_cannot_compile_means_the_workflow_would_not_start(workspace, capsys):
+    root = workspace(
+        {
+            "workflows/W/context_variables.yaml": CONTRACT,
+            "workflows/W/transition_graph.yaml": UNCOMPILABLE,
+        }
+    )
+    # even from an agent whose own rules are fine: the whole graph is compiled at start
+    code, out, _ = run(capsys, root, "-w", "W", "--from", "PlannerAgent")
+    assert code == 1  # no route chosen
+    lines = out.splitlines()
+    assert lines[-1] == (
+        "no route: the workflow would not start: transition_rules[1] (line 5) does not compile "
+        "(WorkflowGraphCompileError): unsupported context_expression syntax: BinOp; '&' is not "
+        "'and' here: write and"
+    )
+    assert "not evaluated: the workflow would not start" in out
+    code, out, _ = run(capsys, root, "-w", "W", "--from", "InterviewAgent", "--format", "json")
+    assert code == 1
+    (decision,) = json.loads(out)["decisions"]
+    assert decision["failed"] is True and decision["winner"] is None
+    assert decision["candidates"][0]["outcome"] == "error"
+    assert decision["candidates"][0]["dialect"] == "mozaiks"
+
+
+def test_transition_expressions_read_a_missing_variable_as_none(workspace, capsys):
+    graph = UNCOMPILABLE.replace(
+        "${interview_complete} & ${interview_complete}", "${never_set} == None"
+    )
+    root = workspace(
+        {
+            "workflows/W/context_variables.yaml": CONTRACT,
+            "workflows/W/transition_graph.yaml": graph,
+        }
+    )
+    code, out, _ = run(capsys, root, "-w", "W", "--from", "InterviewAgent")
+    assert code == 0 and "winner: PlannerAgent" in out
+    assert "${never_set} is not in context: the Mozaiks evaluator reads it as None" in out

@@ -11,6 +11,7 @@ import pytest
 
 from core.expressions import (
     DIALECTS,
+    ENGINES,
     EvalResult,
     ExprError,
     ExpressionError,
@@ -21,7 +22,11 @@ from core.expressions import (
 
 
 def test_dialects() -> None:
-    assert DIALECTS == ("mj", "ag2", "python")
+    assert DIALECTS == ("mj", "ag2", "mozaiks", "python")
+    for dialect in DIALECTS:
+        assert evaluate("1", {}, dialect).engine == ENGINES[dialect]
+    assert ENGINES["ag2"] == "AG2 ContextExpression 0.14.0"
+    assert ENGINES["mozaiks"].startswith("Mozaiks transition evaluator")
 
 
 def test_result_shape_and_json() -> None:
@@ -37,6 +42,8 @@ def test_result_shape_and_json() -> None:
         "error": None,
         "error_span": None,
         "elapsed_ms": result.to_json()["elapsed_ms"],
+        "engine": "MemberJunction SafeExpressionEvaluator 5.51.3",
+        "warnings": [],
     }
     failed = evaluate("a ===", {"a": 1}).to_json()
     assert failed["error"] == "Unexpected end of expression" and failed["error_span"] == [5, 5]

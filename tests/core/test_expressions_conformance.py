@@ -24,7 +24,7 @@ def _id(case: dict[str, Any]) -> str:
 
 def test_corpus_is_complete() -> None:
     assert len(CASES) >= 55
-    assert {c["dialect"] for c in CASES} == {"mj", "ag2", "python"}
+    assert {c["dialect"] for c in CASES} == {"mj", "ag2", "mozaiks", "python"}
 
 
 @pytest.mark.parametrize("case", CASES, ids=[_id(c) for c in CASES])

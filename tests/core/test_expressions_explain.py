@@ -75,7 +75,9 @@ def test_undefined_nan_and_functions_render_readably() -> None:
 def test_to_json_is_nested_dicts() -> None:
     result = evaluate("a > 1 || b", {"a": 0, "b": True}, explain=True)
     data = result.to_json(explain=True)
-    assert set(data) == {"success", "value", "error", "error_span", "elapsed_ms", "explain"}
+    assert set(data) == {
+        "success", "value", "error", "error_span", "elapsed_ms", "explain", "engine", "warnings"
+    }  # fmt: skip
     assert data["explain"]["children"][0]["text"] == "a > 1"
     assert data["explain"]["children"][1]["value"] is True
 
@@ -109,9 +111,7 @@ def test_ag2_and_python_trees() -> None:
     assert ag2.lines() == [
         "+ ${a} and len(${b}) > 1 -> False",
         "  + ${a} -> True",
-        "  + len(${b}) > 1 -> False (got 1)",
-        "    + len(${b}) -> 1",
-        "      + ${b} -> [1]",
+        "  + len(${b}) > 1 -> False (got 1)",  # AG2 pastes the length itself
     ]
     py = tree(
         "payload.status == 'x' or payload.n > 1", {"payload": {"status": "y", "n": 2}}, "python"

@@ -166,9 +166,11 @@ def test_transition_expression_problems_and_undeclared_names(workspace):
     assert problems == [
         "workflows/W/transition_graph.yaml:5:16: transitions[0].condition: "
         "'interview_complet' is not declared in workflows/W/context_variables.yaml "
-        "(did you mean 'interview_complete'?); the runtime fails with a missing context variable",
-        "workflows/W/transition_graph.yaml:10:16: transitions[1].condition: condition does not "
-        "parse: Arithmetic is not allowed in a context expression (at character 1)",
+        "(did you mean 'interview_complete'?); the Mozaiks evaluator reads it as None",
+        "workflows/W/transition_graph.yaml:10:16: transitions[1].condition: the Mozaiks runtime "
+        "cannot compile this rule: unsupported context_expression syntax: BinOp; arithmetic is "
+        "not in its allowlist (the graph does not compile (WorkflowGraphCompileError), so the "
+        "workflow does not start) (at character 1)",
         "workflows/W/transition_graph.yaml:15:20: transitions[2].condition_key: 'atempts' is not "
         "declared in workflows/W/context_variables.yaml (did you mean 'attempts'?); "
         "the runtime fails with a missing context variable",
@@ -232,8 +234,9 @@ def test_handoff_expression_checks_and_llm_conditions_untouched(workspace):
         "workflows/W/handoffs.yaml:5:16: handoff_rules[0].condition: 'ready' is not declared "
         "in workflows/W/context_variables.yaml; the runtime fails with a missing context "
         "variable",
-        "workflows/W/handoffs.yaml:16:16: handoff_rules[2].condition: condition does not parse: "
-        "Syntax error: invalid syntax (at character 1)",
+        "workflows/W/handoffs.yaml:16:16: handoff_rules[2].condition: AG2 ContextExpression "
+        "refuses this condition: Syntax error: invalid syntax (at character 1); HandoffManager "
+        "logs 'Context condition build failed' and the workflow runs without this handoff",
     ]
 
 
@@ -325,13 +328,11 @@ def test_real_shape_problems_point_at_its_own_keys(workspace):
         "workflows/W/transition_graph.yaml:3:19: warning: transition_rules[0].target_agent: "
         "target agent 'Planner' is not an agent of workflows/W/context_variables.yaml "
         "(did you mean 'PlannerAgent'?)",
-        "workflows/W/transition_graph.yaml:6:25: warning: transition_rules[0].context_expression"
-        ": '!', '&': the Mozaiks runtime's ${name} evaluator takes Python operators only; "
-        "write not, and, or",
+        # the rule's line:col, with why the Mozaiks runtime will not start the workflow
         "workflows/W/transition_graph.yaml:6:25: transition_rules[0].context_expression: "
-        "'interview_complet' is not declared in workflows/W/context_variables.yaml "
-        "(did you mean 'interview_complete'?); the runtime refuses routing that reads "
-        "undeclared context",
+        "the Mozaiks runtime cannot compile this rule: Syntax error: invalid syntax; the "
+        "Mozaiks evaluator has no '!': write not (the graph does not compile "
+        "(WorkflowGraphCompileError), so the workflow does not start) (at character 1)",
         "workflows/W/transition_graph.yaml:11:20: transition_rules[1].condition_key: 'atempts' "
         "is not declared in workflows/W/context_variables.yaml (did you mean 'attempts'?); the "
         "runtime reads it as None",
@@ -361,4 +362,46 @@ def test_handoffs_a_replaced_after_work_is_a_warning(workspace):
         "workflows/W/handoffs.yaml:4:19: warning: handoff_rules[0].handoff_type: 'PlannerAgent' "
         "has a later after_work rule (line 10); the runtime keeps only the last, so this one "
         "never applies"
+    ]
+
+
+def test_engine_surprises_are_warnings_at_the_condition(workspace):
+    handoffs = _problems(
+        workspace,
+        {
+            "handoffs.yaml": """
+            handoff_rules:
+              - source_agent: InterviewAgent
+                target_agent: PlannerAgent
+                handoff_type: condition
+                condition: "${interview_complete} == 'true' and len(${attempts}) and ${attempts}"
+            """
+        },
+        "handoffs.yaml",
+    )
+    assert handoffs == [
+        "workflows/W/handoffs.yaml:5:16: warning: handoff_rules[0].condition: ${attempts} is "
+        "used both in len(${attempts}) and on its own: AG2 0.14.0 pastes only the len() use "
+        "and leaves the other in the text, so this expression never evaluates",
+        "workflows/W/handoffs.yaml:5:16: warning: handoff_rules[0].condition: HandoffManager "
+        "rewrites 'true' to 'True' inside the string 'true' too",
+    ]
+    graph = _problems(
+        workspace,
+        {
+            "transition_graph.yaml": """
+            transition_rules:
+              - source_agent: InterviewAgent
+                target_agent: PlannerAgent
+                transition_type: condition
+                condition_type: context_expression
+                context_expression: "${attempts} is 3"
+            """
+        },
+        "transition_graph.yaml",
+    )
+    assert graph == [
+        "workflows/W/transition_graph.yaml:6:25: warning: transition_rules[0].context_expression:"
+        " 'is' compares identity, not value: two equal strings, lists or large numbers are "
+        "usually not the same object; write == instead",
     ]

@@ -211,16 +211,30 @@ def test_only_the_last_after_work_counts(handoffs):
     )
 
 
-def test_literals_inside_strings_and_names_are_left_alone(handoffs):
+def test_literals_are_rewritten_inside_strings_and_names_too(handoffs):
+    # HandoffManager._normalize_expression_literals rewrites every word-bounded
+    # true/false/null, whatever surrounds it, before AG2 sees the text
     h = handoffs(
         """
 handoff_rules:
   - source_agent: A
     target_agent: B
     handoff_type: condition
-    condition: ${mode} == "null" and ${flag} != NULL
+    condition: "  ${mode} == 'null' and ${flag} != NULL  "
+  - source_agent: A
+    target_agent: C
+    handoff_type: condition
+    condition: ${true} and ${is_true}
 """
     )
-    holds = route_handoffs(h, "A", {"mode": "null", "flag": True})
-    assert holds.winner.target == "B"
-    assert route_handoffs(h, "A", {"mode": "null", "flag": None}).winner is None
+    # the string literal now reads 'None', so a mode of "null" no longer matches
+    missed = route_handoffs(h, "A", {"mode": "null", "flag": True, "True": False, "is_true": 1})
+    assert missed.candidates[0].outcome == "false"
+    assert "rewrites 'null' to 'None' inside the string 'null' too" in missed.candidates[0].note
+    assert route_handoffs(h, "A", {"mode": "None", "flag": True}).winner.target == "B"
+    # ${true} is looked up as the variable "True"; ${is_true} has no word boundary
+    named = route_handoffs(h, "A", {"mode": "x", "flag": 1, "True": True, "is_true": True})
+    assert named.winner.target == "C"
+    assert "inside the variable name ${true} too" in named.candidates[1].note
+    lowercase = route_handoffs(h, "A", {"mode": "x", "flag": 1, "true": True, "is_true": True})
+    assert lowercase.candidates[1].error_message == "Missing context variable: 'True'"

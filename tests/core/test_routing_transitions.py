@@ -94,14 +94,14 @@ def test_tool_called_holds_when_the_scenario_called_it(graph):
     assert not_called.candidates[1].outcome == "false"
 
 
-def test_context_expression_in_ag2_dialect(graph):
+def test_context_expression_in_the_mozaiks_dialect(graph):
     decision = route_transitions(
         graph(RULES), "InterviewAgent", {**BASE, "attempts": 3, "answers": []}
     )
     assert [c.outcome for c in decision.candidates[:3]] == ["false", "false", "true"]
     assert decision.winner.target == "terminate"
     assert decision.ended
-    assert decision.winner.dialect == "ag2"
+    assert decision.winner.dialect == "mozaiks"
 
 
 def test_after_turn_always_holds_as_a_last_resort(graph):
@@ -117,11 +117,12 @@ def test_after_turn_always_holds_as_a_last_resort(graph):
 
 
 def test_expression_error_is_reported_and_does_not_hold(graph):
-    context = {"interview_complete": False, "answers": []}  # attempts missing
+    context = {"interview_complete": False, "answers": []}  # attempts missing: None >= 3
     decision = route_transitions(graph(RULES), "InterviewAgent", context)
     third = decision.candidates[2]
     assert third.outcome == "error"
-    assert third.error_message == "Missing context variable: 'attempts'"
+    assert third.error_message == "'>=' not supported between instances of 'NoneType' and 'int'"
+    assert "${attempts} is not in context: the Mozaiks evaluator reads it as None" in third.note
     assert decision.winner.outcome == "always"
 
 
@@ -260,7 +261,9 @@ def test_real_missing_values_read_as_none(graph):
     decision = route_transitions(g, "InterviewAgent", {"answers": ["a"]})
     expression = decision.candidates[0]
     assert expression.outcome == "false" and expression.error is None
-    assert expression.note == "'interview_complete' is not in context (reads as None)"
+    assert expression.note == (
+        "${interview_complete} is not in context: the Mozaiks evaluator reads it as None"
+    )
     assert "  + ${interview_complete} == True -> False (got None)" in (
         expression.explain_lines(reveal=True)
     )

@@ -1,4 +1,4 @@
-"""A long fuzz run of the condition evaluator over the three dialects.
+"""A long fuzz run of the condition evaluator over every dialect.
 
 The guarantees under test (REFERENCE.md section 7: refuse by grammar, bounded work):
 
@@ -372,6 +372,14 @@ GRAMMAR: dict[str, dict[str, list[str]]] = {
         "ternary": ["{1} if {0} else {2}"],
     },
 }
+# The Mozaiks transition evaluator reads the same ${name} text without rewriting AG2's
+# spellings; the grammar adds what only it allows and what it refuses at compile time.
+GRAMMAR["mozaiks"] = {
+    **GRAMMAR["ag2"],
+    "atom": [*GRAMMAR["ag2"]["atom"], "${ x }", "('a', 'b')", "__ctx('x')", "__ctx(1)", "len"],
+    "binary": [*GRAMMAR["ag2"]["binary"], " & ", " | "],
+    "unary": ["not ", "-", "!"],
+}
 DANGER = [
     *(f".{a}" for a in ATTRIBUTES),
     *(f"['{a}']" for a in ATTRIBUTES),
@@ -619,7 +627,8 @@ def test_the_evaluator_holds_under_a_fuzz_run(request: pytest.FixtureRequest) ->
     record(
         request,
         f"{stats['tried']:,} inputs (mj {stats['mj']:,}, ag2 {stats['ag2']:,}, "
-        f"python {stats['python']:,}; {stats['ok']:,} evaluated, the rest refused); "
+        f"mozaiks {stats['mozaiks']:,}, python {stats['python']:,}; {stats['ok']:,} evaluated, "
+        "the rest refused); "
         f"CPU per call: median {stats['median_ms']:.2f} ms, p99 {stats['p99_ms']:.1f} ms, "
         f"slowest {stats['slowest_ms']:.1f} ms ({stats['slowest']})",
         measured,

@@ -1,0 +1,71 @@
+"""flowctx's ``ag2`` dialect beside the real AG2 ContextExpression (ag2 0.14.0, installed with
+the test extra): the same text and context through both, compared on success and boolean."""
+
+from __future__ import annotations
+
+import importlib.metadata
+from collections import Counter
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+
+from core.expressions import evaluate
+from tests.differential.ag2_cases import CONTEXTS, CORPUS, EXPRESSIONS, compare, real, tally
+
+
+def test_the_engine_under_test_is_ag2_0_14_0() -> None:
+    assert importlib.metadata.version("ag2") == "0.14.0"
+
+
+def test_the_hand_written_corpus_agrees(capsys: pytest.CaptureFixture[str]) -> None:
+    counts, wrong = tally(CORPUS, evaluate)
+    with capsys.disabled():
+        print(f"\nag2 corpus: {dict(counts)}")
+    assert wrong == []
+    # The corpus reaches both outcomes of the engine, not only errors.
+    outcomes = Counter(real(expr, context) for expr, context in CORPUS)
+    assert outcomes[(True, True)] > 40 and outcomes[(True, False)] > 15
+    assert outcomes[(False, None)] > 20
+
+
+def test_generated_expressions_agree(capsys: pytest.CaptureFixture[str]) -> None:
+    counts: Counter[str] = Counter()
+    wrong: list[tuple[str, dict[str, Any], Any, Any]] = []
+
+    @settings(
+        max_examples=2500,
+        deadline=None,
+        database=None,
+        suppress_health_check=list(HealthCheck),
+    )
+    @given(EXPRESSIONS, CONTEXTS)
+    def run(expr: str, context: dict[str, Any]) -> None:
+        verdict, ours, theirs = compare(expr, context, evaluate)
+        counts[verdict] += 1
+        counts["engine succeeded"] += theirs[0]
+        if verdict == "disagree":
+            wrong.append((expr, context, ours, theirs))
+
+    run()
+    with capsys.disabled():
+        print(f"\nag2 generated: {dict(counts)}")
+    assert wrong[:5] == []
+    assert counts["engine succeeded"] > 300  # the generator reaches evaluation, not only errors
+
+
+@pytest.mark.parametrize(
+    ("expr", "context"),
+    [
+        ("${a} == ${b}", {"a": "${b}", "b": '+ "xyz" +'}),
+        ("${a} or print", {"a": 0}),
+        ("${a} == 1 or __name__", {"a": 0}),
+    ],
+)
+def test_where_the_runtime_would_run_text_flowctx_refuses_and_says_so(
+    expr: str, context: dict[str, Any]
+) -> None:
+    verdict, ours, theirs = compare(expr, context, evaluate)
+    assert verdict == "refused"
+    assert ours == (False, None)
+    assert theirs[0] is True  # the runtime did evaluate something outside its allowlist
