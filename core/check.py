@@ -8,14 +8,17 @@ from __future__ import annotations
 
 import os
 import stat
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from pathlib import Path
 
 from core.buildctx import build_context_setting, discover, registry_problems
 from core.diagnostics import Diagnostic, sort_key
 from core.exposure import withheld_reason
 from core.pathsafety import confine, present
+from core.results import Matrix
 from core.routing.checks import routing_problems
+from core.secrets import mask_text
 from core.session import Session
 from core.workspace import WorkflowSnapshot, display_path
 
@@ -163,13 +166,75 @@ WORKSPACE_CHECKS: list[WorkspaceCheck] = [
 ]
 
 
+def resolution_problems(matrix: Matrix, found: Iterable[Diagnostic] = ()) -> list[Diagnostic]:
+    """What resolving found, as diagnostics at each variable's definition: one error per row
+    in error, one warning per row warning, and one warning per launch value dropped.
+
+    Rows with an invalid definition are left out (the contract's diagnostics are those
+    errors), and so is a row whose source already has a static problem in ``found`` (a
+    missing or refused file is one problem, located at its ``path:`` line, not two).
+    """
+    statics = {d.yaml_path for d in found if d.yaml_path}
+    out: list[Diagnostic] = []
+    for row in matrix.rows:
+        if row.origin == "invalid definition":
+            continue
+        source_path = f"definitions.{row.name}.source"
+        if any(p == source_path or p.startswith(source_path + ".") for p in statics):
+            continue
+        file, line, column = (row.loc.file, row.loc.line, row.loc.column) if row.loc else ("", 0, 0)
+        file = file or matrix.workflow
+        if row.status == "error":
+            message = f"{row.name}: {mask_text(row.error or 'error')}"
+            out.append(Diagnostic(file, line, column, message))
+        for warning in row.warnings:
+            message = f"{row.name}: {mask_text(warning)}"
+            out.append(Diagnostic(file, line, column, message, severity="warning"))
+    out.extend(matrix.launch_dropped)
+    return out
+
+
+def workflow_problems(
+    session: Session, wf: WorkflowSnapshot, matrix: Matrix | None = None
+) -> list[Diagnostic]:
+    """One workflow's problems: its checks, then what resolving it found (``matrix``, else
+    resolved here with the session's inputs)."""
+    found: list[Diagnostic] = []
+    for wcheck in WORKFLOW_CHECKS:
+        found.extend(wcheck(session, wf))
+    resolved = matrix if matrix is not None else session.matrix(wf)
+    return [*found, *resolution_problems(resolved, found)]
+
+
+def unique_problems(problems: Iterable[Diagnostic]) -> list[Diagnostic]:
+    """Each problem once, in file:line:col order: what ``flowctx check`` prints."""
+    return sorted(set(problems), key=sort_key)
+
+
+@dataclass(frozen=True)
+class ProblemCount:
+    errors: int
+    warnings: int
+
+    def __str__(self) -> str:
+        e, w = self.errors, self.warnings
+        return f"{e} error{'s' if e != 1 else ''}, {w} warning{'s' if w != 1 else ''}"
+
+
+def count_problems(problems: Iterable[Diagnostic]) -> ProblemCount:
+    """The rule every count of problems follows (``flowctx check``'s summary line and the
+    app's status line): each unique diagnostic counts once, by its severity. The
+    diagnostics are the workspace checks, the workflow checks and ``resolution_problems``
+    (rows in error are errors, row warnings and dropped launch values are warnings)."""
+    unique = set(problems)
+    errors = sum(1 for d in unique if d.severity == "error")
+    return ProblemCount(errors, len(unique) - errors)
+
+
 def check_workspace(session: Session, workflows: list[str] | None = None) -> list[Diagnostic]:
     problems: list[Diagnostic] = []
     for check in WORKSPACE_CHECKS:
         problems.extend(check(session))
     for name in workflows if workflows is not None else session.workflows():
-        wf = session.load(name)
-        for wcheck in WORKFLOW_CHECKS:
-            problems.extend(wcheck(session, wf))
-    unique = sorted(set(problems), key=sort_key)
-    return unique
+        problems.extend(workflow_problems(session, session.load(name)))
+    return unique_problems(problems)

@@ -24,6 +24,7 @@ from textual.widget import Widget
 from textual.widgets import Footer, Input, Static, TabbedContent, TabPane
 from textual.worker import Worker, WorkerState, get_current_worker
 
+from core.check import count_problems
 from core.secrets import mask_text
 from core.session import Session
 from flowctx_tui import loader
@@ -189,14 +190,15 @@ class FlowctxApp(App[int]):
         return views
 
     def _update_status(self) -> None:
-        problems = len(self.result.problems) if self.result else 0
+        count = count_problems(self.result.problems if self.result else ())
         self.query_one(StatusLine).show(
             Status(
                 workspace=self.session.root.name,
                 workflow=self.workflow,
                 state=self.state,
                 reloaded=self.last_reload,
-                problems=problems,
+                errors=count.errors,
+                warnings=count.warnings,
                 watching=self.watching,
                 revealed=self.reveal,
                 overrides=len(self.env_overrides) + len(self.launch),

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from core.check import WORKSPACE_CHECKS, unique_problems, workflow_problems
 from core.diagnostics import Diagnostic
 from core.fallbacks import load_fallbacks
 from core.results import Matrix
@@ -23,6 +24,8 @@ from core.workspace import CONTRACT_FILE, PROFILE_FILE, WorkflowSnapshot, load_p
 from core.yamlmarks import read_text_file
 
 SEED_DIR = "seed"
+#: how provenance names what the user set in the app (vs the process env and flowctx.yaml)
+APP_ORIGINS = {"overrides_from": "app override", "launch_from": "app"}
 
 
 @dataclass(frozen=True)
@@ -60,24 +63,6 @@ def _profile_broken(session: Session) -> tuple[Diagnostic, ...]:
     if errors and not profile.env and not profile.launch:
         return errors
     return ()
-
-
-def _row_problems(matrix: Matrix) -> list[Diagnostic]:
-    """Rows that failed at resolution (not at parsing: those are already diagnostics)."""
-    out = []
-    for row in matrix.rows:
-        if row.status != "error" or not row.error or row.origin == "invalid definition":
-            continue
-        loc = row.loc
-        out.append(
-            Diagnostic(
-                loc.file if loc else matrix.workflow,
-                loc.line if loc else 0,
-                loc.column if loc else 0,
-                f"{row.name}: {mask_text(row.error)}",
-            )
-        )
-    return out
 
 
 def watched_files(session: Session, snapshot: WorkflowSnapshot, inputs: Any) -> frozenset[Path]:
@@ -140,18 +125,18 @@ def load(
     refresh_session(session, changed)
     workflows = tuple(session.workflows())
     snapshot = session.load(workflow)
-    inputs = session.inputs(env_overrides, launch)
-    matrix = session.matrix(snapshot, env_overrides, launch)
+    inputs = session.inputs(env_overrides, launch, **APP_ORIGINS)
+    matrix = session.matrix(snapshot, env_overrides, launch, **APP_ORIGINS)
     broken = broken_diagnostics(snapshot) + _profile_broken(session)
     if broken:
         # resolving an unreadable contract only adds noise (every projection "undeclared")
         problems = [*broken, *session.database_problems]
     else:
+        # what `flowctx check -w <workflow>` reports, so the status line's count is check's
         problems = [
+            *(d for check in WORKSPACE_CHECKS for d in check(session)),
             *matrix.diagnostics,
-            *session.profile.diagnostics,
-            *session.database_problems,
-            *_row_problems(matrix),
+            *workflow_problems(session, snapshot, matrix),
         ]
     contract = snapshot.folder / CONTRACT_FILE
     return LoadResult(
@@ -159,7 +144,7 @@ def load(
         workflows=workflows,
         matrix=matrix,
         broken=broken,
-        problems=tuple(problems),
+        problems=tuple(unique_problems(problems)),
         contract_file=snapshot.contract_file,
         contract_lines=_read_lines(contract),
         watched=watched_files(session, snapshot, inputs),

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import os
 
-from core.check import check_workspace
+from core.check import check_workspace, count_problems
 from core.session import open_session
 from core.workspace import WorkspaceNotFound
 from flowctx_tui.cli.common import fail
@@ -36,12 +36,13 @@ def run(args: argparse.Namespace) -> int:
     elif session.selected:
         names = [session.selected]
     problems = check_workspace(session, names)
-    errors = [p for p in problems if p.severity == "error"]
-    warnings = [p for p in problems if p.severity == "warning"]
+    count = count_problems(problems)
     for p in problems:
         if p.severity == "error" or not args.quiet:
             print(p.format())
-    failed = bool(errors) or (args.strict and bool(warnings))
+    failed = bool(count.errors) or (args.strict and bool(count.warnings))
     status = "FAILED" if failed else "ok"
-    print(f"{status}: {len(names)} workflow(s), {len(errors)} error(s), {len(warnings)} warning(s)")
+    print(
+        f"{status}: {len(names)} workflow(s), {count.errors} error(s), {count.warnings} warning(s)"
+    )
     return 1 if failed else 0
