@@ -120,7 +120,11 @@ def test_json_shape(ws: Path, capsys: pytest.CaptureFixture[str]) -> None:
             assert step["outcome"] in {"used", "shadowed", "missing", "skipped", "error"}
     by_name = {v["name"]: v for v in data["variables"]}
     flag = by_name["feature_flag"]
-    assert (flag["value"], flag["status"], flag["origin"]) == (True, "resolved", "env FEATURE_FLAG (process env)")
+    assert (flag["value"], flag["status"], flag["origin"]) == (
+        True,
+        "resolved",
+        "env FEATURE_FLAG (process env)",
+    )
     assert flag["trace"] == [
         {"step": "env", "outcome": "used", "detail": "env FEATURE_FLAG (process env)"},
         {"step": "default", "outcome": "shadowed", "detail": "default shadowed by the env var"},

@@ -349,9 +349,7 @@ def test_unreadable_folders_are_reported_not_tracebacks(tmp_path: Path) -> None:
         assert "Traceback" not in result.stdout + result.stderr, result.stderr
     assert check.returncode == 1
     assert "workflows/Shut: cannot list this folder: Permission denied" in check.stdout
-    assert (
-        "workflows/Shut/context_variables.yaml: cannot read: Permission denied" in check.stdout
-    )
+    assert "workflows/Shut/context_variables.yaml: cannot read: Permission denied" in check.stdout
     assert "workflows/Shut/context_variables.yaml: cannot read: Permission denied" in (
         matrix.stdout + matrix.stderr
     )
