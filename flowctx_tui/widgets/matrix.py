@@ -563,9 +563,7 @@ def warned_rows(rows: Mapping[str, Row], problems: Iterable[Diagnostic]) -> froz
         if len(parts) >= 2 and parts[0] == "definitions" and d.severity == "warning":
             located.add(parts[1])
     return frozenset(
-        k
-        for k, r in rows.items()
-        if r.status != "error" and (r.warnings or r.name in located)
+        k for k, r in rows.items() if r.status != "error" and (r.warnings or r.name in located)
     )
 
 
