@@ -20,7 +20,13 @@ from core.fallbacks import load_fallbacks
 from core.results import Matrix
 from core.secrets import mask_text
 from core.session import Session
-from core.workspace import CONTRACT_FILE, PROFILE_FILE, WorkflowSnapshot, load_profile
+from core.workspace import (
+    CONTRACT_FILE,
+    PROFILE_FILE,
+    WorkflowSnapshot,
+    display_path,
+    load_profile,
+)
 from core.yamlmarks import read_text_file
 
 SEED_DIR = "seed"
@@ -125,6 +131,8 @@ def load(
     refresh_session(session, changed)
     workflows = tuple(session.workflows())
     snapshot = session.load(workflow)
+    if not snapshot.folder.is_dir():
+        return _workflow_gone(session, snapshot, workflows, started)
     inputs = session.inputs(env_overrides, launch, **APP_ORIGINS)
     matrix = session.matrix(snapshot, env_overrides, launch, **APP_ORIGINS)
     broken = broken_diagnostics(snapshot) + _profile_broken(session)
@@ -165,6 +173,30 @@ def _workspace_gone(session: Session, workflow: str, started: float) -> LoadResu
     return LoadResult(
         workflow,
         (),
+        matrix,
+        (diag,),
+        (diag,),
+        elapsed_ms=(time.perf_counter() - started) * 1000,
+    )
+
+
+def _workflow_gone(
+    session: Session, snapshot: WorkflowSnapshot, workflows: tuple[str, ...], started: float
+) -> LoadResult:
+    """The shown workflow's folder was deleted or moved: say so, with the folder's path
+    (not "context_variables.yaml:0:0: has no context_variables.yaml")."""
+    shown = display_path(snapshot.folder, session.root)
+    diag = Diagnostic(
+        shown,
+        0,
+        0,
+        f"the workflow folder {snapshot.folder} was removed or moved; flowctx reloads when "
+        "it is back" + (f" (workflows now: {', '.join(workflows)})" if workflows else ""),
+    )
+    matrix = Matrix(str(session.root), snapshot.name, ())
+    return LoadResult(
+        snapshot.name,
+        workflows,
         matrix,
         (diag,),
         (diag,),

@@ -419,10 +419,12 @@ class MatrixView(Vertical):
         banner = self.query_one("#problems", Static)
         lines: list[Content] = []
         if self._broken:
+            # stale only when a good result was shown before: never claim one that never was
             head = (
                 "showing the last good result (stale) until this is fixed"
-                if self.matrix and self.matrix.rows
-                else "cannot load this workflow"
+                if self.stale
+                else "cannot load this workflow, so nothing is shown yet; fix this and it "
+                "loads by itself"
             )
             lines.append(Content.styled(f"✗ {head}:", "bold"))
             lines += [Content(f"  {mask_text(d.format())}") for d in self._broken]
@@ -439,6 +441,8 @@ class MatrixView(Vertical):
                 )
                 for d in self._problems
             ]
+            notes = self.matrix.notes if self.matrix else ()
+            lines += [Content.styled(f"· note: {mask_text(n)}", "$text-muted") for n in notes]
         content = Content("\n").join(lines)
         if content == self._problems_shown:
             return  # unchanged: no relayout
