@@ -50,7 +50,7 @@ STATUS_CELL_STYLES = {
 #: sorting by status puts what needs attention first
 STATUS_ORDER = {"error": 0, "pending": 1, "fallback": 2, "default": 3, "resolved": 4}
 #: the columns that share the width left over, with their smallest width and their weight
-FLEX_COLUMNS: dict[str, tuple[int, int]] = {"value": (20, 3), "origin": (10, 2), "agents": (8, 1)}
+FLEX_COLUMNS: dict[str, tuple[int, int]] = {"value": (20, 2), "origin": (10, 2), "agents": (8, 1)}
 #: the longest text a flexible cell is ever measured or cut at (values may be megabytes)
 MAX_FLEX = 400
 #: marks a row with warnings, after its status
@@ -116,7 +116,7 @@ def column_widths(
     """Every column's width for a table ``available`` cells wide.
 
     Name, Type, Source and Status take what their longest text needs. Value, Origin and
-    Agents share the rest by weight (3:2:1), none below its minimum and none above what its
+    Agents share the rest by weight (2:2:1), none below its minimum and none above what its
     longest text needs; what one does not need goes to the others. So a wide terminal shows
     whole values, and a narrow one still shows every column.
     """

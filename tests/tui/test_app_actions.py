@@ -112,7 +112,7 @@ async def test_palette_lists_every_action(demo: Path, make_app: MakeApp):
         titles = {c.title for c in app.palette_commands()}
         for action in (
             "Filter",
-            "Next error",
+            "Next problem",
             "Sort",
             "Detail",
             "Env override",
