@@ -9,9 +9,10 @@ import shutil
 from pathlib import Path
 
 import pytest
-from textual.widgets import Static
+from textual.widgets import Static, TextArea
 
 from flowctx_tui.cli import main
+from flowctx_tui.screens.launch import LaunchScreen
 from tests.tui.conftest import MakeApp, cell, detail_text, reloaded, wait_for
 
 #: a coercion that fails and an optional file that is missing: two warnings, no error
@@ -131,7 +132,10 @@ async def test_dropped_launch_values_are_said_and_counted(workspace, make_app: M
     async with app.run_test(size=(160, 30)) as pilot:
         await reloaded(pilot)
         app.notify = lambda message, **kw: notes.append(str(message))  # type: ignore[method-assign]
-        app._launch_edited({"zzz": 1, "greeting": "hello"})
+        await pilot.press("l")
+        await wait_for(pilot, lambda: isinstance(app.screen, LaunchScreen), "the launch editor")
+        app.screen.query_one("#launch-text", TextArea).text = '{"zzz": 1, "greeting": "hello"}'
+        await pilot.press("ctrl+s")
         await reloaded(pilot, 2)
         assert any("launch value 'zzz' dropped: not a declared variable" in n for n in notes)
         assert "0 errors, 3 warnings" in status_text(app)
