@@ -12,13 +12,19 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Collection, Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Final
 
 from core.expressions.ag2 import compile_ag2
-from core.expressions.explain import ExplainNode, build_explain, failed_explain, with_error
+from core.expressions.explain import (
+    ExplainNode,
+    SecretPaths,
+    build_explain,
+    failed_explain,
+    with_error,
+)
 from core.expressions.mj import compile_mj
 from core.expressions.python import compile_python
 from core.expressions.sandbox import (
@@ -37,10 +43,12 @@ _FRONT_ENDS: Final[dict[str, Callable[[str], Compiled]]] = {
     "ag2": compile_ag2,
     "python": compile_python,
 }
-# Where the PRD path context keeps values that may be secrets (masked in explain output).
+# Secret paths when the caller names none: none beyond what is secret by itself (secret-looking
+# keys, URI passwords). A value is masked for being secret, not for sitting beside a secret;
+# callers that know more (the app: secret-sourced variables) pass their paths.
 DEFAULT_SECRET_ROOTS: Final[dict[str, frozenset[str]]] = {
-    "mj": frozenset({"context"}),
-    "python": frozenset({"context"}),
+    "mj": frozenset(),
+    "python": frozenset(),
     "ag2": frozenset(),
 }
 
@@ -126,14 +134,15 @@ def evaluate(
     dialect: str = "mj",
     *,
     explain: bool = False,
-    secret_roots: Collection[str] | None = None,
+    secret_roots: SecretPaths | None = None,
     reveal_secrets: bool = False,
 ) -> EvalResult:
     """Evaluate a condition against ``scope``; never raises for a bad expression or scope.
 
     With ``explain=True`` the result carries an ``ExplainNode`` tree, also on failure.
-    Explain values read under ``secret_roots`` (default: ``context`` for mj/python) or through
-    a secret-looking key are masked unless ``reveal_secrets``.
+    Explain values read under ``secret_roots`` (dotted paths, optionally mapped to the reason
+    shown: ``{"context.db": "secret-sourced (env DB_PASSWORD)"}``), through a secret-looking
+    key, or holding a URI password are masked unless ``reveal_secrets``.
     """
     t0 = time.perf_counter()
     try:
@@ -194,7 +203,7 @@ def _explained(
     scope: Mapping[str, Any],
     problem: ExprError | None,
     t0: float,
-    roots: Collection[str],
+    roots: SecretPaths,
     reveal: bool,
 ) -> EvalResult:
     dialect = compiled.dialect

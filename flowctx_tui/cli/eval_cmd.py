@@ -2,8 +2,8 @@
 
 Exit codes: 0 true, 1 false, 3 the expression could not be evaluated, 2 unusable arguments.
 ``--batch`` always exits 0 once its input is readable: each line's outcome is on its own line.
-Values read from ``context`` (or, for ag2, from the context given with ``--context``) and
-values under secret-looking keys are masked in explain output.
+Explain output masks each value that is itself secret (read through a secret-looking key, or
+holding a URI password) and says why: ``*** (secret: key looks secret)``, as the app does.
 """
 
 from __future__ import annotations
@@ -90,8 +90,8 @@ def _scope(args: argparse.Namespace) -> tuple[dict[str, Any], frozenset[str] | N
             context = {}
         if not isinstance(context, dict):
             raise UsageError("--context must be a JSON object (variable -> value)")
-        # Every variable came from the context: all of it may be secret.
-        return context, frozenset(context)
+        # per value, as mj's context: secret-looking names and URI passwords are masked
+        return context, None
     flow = load_json_arg(args.flow_context, "--flow-context")
     if flow is not None and not isinstance(flow, dict):
         raise UsageError("--flow-context must be a JSON object")
