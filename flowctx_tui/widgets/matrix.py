@@ -50,7 +50,10 @@ STATUS_CELL_STYLES = {
 #: sorting by status puts what needs attention first
 STATUS_ORDER = {"error": 0, "pending": 1, "fallback": 2, "default": 3, "resolved": 4}
 #: the columns that share the width left over, with their smallest width and their weight
-FLEX_COLUMNS: dict[str, tuple[int, int]] = {"value": (20, 2), "origin": (10, 2), "agents": (8, 1)}
+FLEX_COLUMNS: dict[str, tuple[int, int]] = {"value": (12, 2), "origin": (10, 2), "agents": (8, 1)}
+#: the Value width kept when even the smallest widths do not fit: then a readable value comes
+#: first, and Origin and Agents are scrolled to
+READABLE_VALUE = 24
 #: the longest text a flexible cell is ever measured or cut at (values may be megabytes)
 MAX_FLEX = 400
 #: marks a row with warnings, after its status
@@ -118,7 +121,8 @@ def column_widths(
     Name, Type, Source and Status take what their longest text needs. Value, Origin and
     Agents share the rest by weight (2:2:1), none below its minimum and none above what its
     longest text needs; what one does not need goes to the others. So a wide terminal shows
-    whole values, and a narrow one still shows every column.
+    whole values, and a narrower one still shows every column; when even the smallest widths
+    do not fit, Value keeps a readable width and the table scrolls sideways.
     """
     needs = {key: len(label) + 2 for key, label in COLUMNS}  # + 2: the sort arrow
     for cells in texts:
@@ -129,6 +133,9 @@ def column_widths(
     left = available - sum(widths.values()) - 2 * padding * len(COLUMNS)
     flex = {key: min(minimum, needs[key]) for key, (minimum, _) in FLEX_COLUMNS.items()}
     left -= sum(flex.values())
+    if left < 0:
+        flex["value"] = min(max(flex["value"], READABLE_VALUE), needs["value"])
+        return {**widths, **flex}
     growing = [k for k in FLEX_COLUMNS if flex[k] < needs[k]]
     while left > 0 and growing:
         weight = sum(FLEX_COLUMNS[k][1] for k in growing)
@@ -392,9 +399,9 @@ class MatrixView(Vertical):
         text = f"{shown}/{total}" if self.row_filter else f"{total} variables"
         parts: list[str | tuple[str, str]] = [text]
         if errors:
-            parts.append((f"  {errors} in error", "$text-error"))
+            parts.append((f" · {errors} in error", "$text-error"))
         if warned:
-            parts.append((f"  {warned} with warnings", "$text-warning"))
+            parts.append((f" · {warned} with warnings", "$text-warning"))
         content = Content.assemble(*parts)
         if content != self._count_shown:
             self._count_shown = content
