@@ -131,7 +131,7 @@ def load(
     refresh_session(session, changed)
     workflows = tuple(session.workflows())
     snapshot = session.load(workflow)
-    if not snapshot.folder.is_dir():
+    if not _is_dir(snapshot.folder):
         return _workflow_gone(session, snapshot, workflows, started)
     inputs = session.inputs(env_overrides, launch, **APP_ORIGINS)
     matrix = session.matrix(snapshot, env_overrides, launch, **APP_ORIGINS)
@@ -178,6 +178,13 @@ def _workspace_gone(session: Session, workflow: str, started: float) -> LoadResu
         (diag,),
         elapsed_ms=(time.perf_counter() - started) * 1000,
     )
+
+
+def _is_dir(path: Path) -> bool:
+    try:
+        return path.is_dir()
+    except OSError:  # a name too long, a loop of links: the contract loader says what
+        return True
 
 
 def _workflow_gone(
