@@ -24,9 +24,8 @@ class Diagnostic:
     yaml_path: str = ""
 
     def format(self) -> str:
-        """``file:line:col: message`` as printed by ``flowctx check`` (``file: message`` when
-        no line is known: a made-up ``:0:0`` reads as a location)."""
-        prefix = f"{self.file}:{self.line}:{self.column}: " if self.line else f"{self.file}: "
+        """``file:line:col: message`` as printed by ``flowctx check``."""
+        prefix = f"{self.file}:{self.line}:{self.column}: "
         kind = "" if self.severity == "error" else "warning: "
         path = f"{self.yaml_path}: " if self.yaml_path else ""
         # messages can quote values (a path, a URI): URI passwords never leave unmasked

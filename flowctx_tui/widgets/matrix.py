@@ -434,7 +434,7 @@ class MatrixView(Vertical):
                 "loads by itself"
             )
             lines.append(Content.styled(f"✗ {head}:", "bold"))
-            lines += [Content(f"  {mask_text(d.format())}") for d in self._broken]
+            lines += [Content(f"  {shown_problem(d)}") for d in self._broken]
         if self._problems_open:
             if not self._problems:
                 lines.append(Content.styled("no problems", "$text-muted"))
@@ -444,7 +444,7 @@ class MatrixView(Vertical):
                         "✗ " if d.severity == "error" else "! ",
                         "$text-error" if d.severity == "error" else "$text-warning",
                     ),
-                    mask_text(d.format()),
+                    shown_problem(d),
                 )
                 for d in self._problems
             ]
@@ -562,6 +562,15 @@ class MatrixView(Vertical):
                 raw = source.get("env_var")
                 env_var = raw if isinstance(raw, str) and raw else None
         self.post_message(EnvOverrideRequested(env_var, row))
+
+
+def shown_problem(d: Diagnostic) -> str:
+    """``file:line:col: message``; ``file: message`` when no line is known (a workflow folder
+    gone, a dropped launch value): a made-up ``:0:0`` reads as a location."""
+    text = d.format()
+    if not d.line:
+        text = text.replace(f"{d.file}:0:0: ", f"{d.file}: ", 1)
+    return mask_text(text)
 
 
 def warned_rows(rows: Mapping[str, Row], problems: Iterable[Diagnostic]) -> frozenset[str]:

@@ -263,7 +263,7 @@ def test_unreadable_fallbacks_and_seeds_say_so(tmp_path: Path) -> None:
         folder.chmod(folder.stat().st_mode | 0o755)
     result = flowctx_without_root_bypass(["check", str(root)], cwd=tmp_path)
     assert result.returncode == 1
-    assert f"{SEED}: cannot read seed file: Permission denied" in result.stdout
+    assert f"{SEED}:0:0: cannot read seed file: Permission denied" in result.stdout
     result = flowctx_without_root_bypass(
         ["matrix", str(root), "--format", "json", "--env", f"{FALLBACKS_ENV}=fb.json"],
         cwd=tmp_path,

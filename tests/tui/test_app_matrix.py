@@ -155,7 +155,7 @@ async def test_jump_to_next_error_wraps_and_error_rows_show(workspace, make_app:
 
 async def test_reveal_toggles_masking_for_the_current_view_only(demo: Path, make_app: MakeApp):
     app = make_app(demo, "Approvals")
-    async with app.run_test(size=(130, 30)) as pilot:
+    async with app.run_test(size=(220, 30)) as pilot:
         await reloaded(pilot)
         url = cell(app, "approval_service_url", "value")
         assert "demo-pass" not in url
