@@ -216,10 +216,6 @@ class ProblemCount:
     errors: int
     warnings: int
 
-    def __str__(self) -> str:
-        e, w = self.errors, self.warnings
-        return f"{e} error{'s' if e != 1 else ''}, {w} warning{'s' if w != 1 else ''}"
-
 
 def count_problems(problems: Iterable[Diagnostic]) -> ProblemCount:
     """The rule every count of problems follows (``flowctx check``'s summary line and the

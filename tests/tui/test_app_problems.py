@@ -78,7 +78,9 @@ async def test_warnings_count_mark_their_rows_and_next_problem_reaches_them(
         assert "data/notes.md: file not found" in detail_text(app)
         await pilot.press("n")
         assert app.matrix_view.highlighted.name == "max_build_iterations"
-        assert "cannot coerce 'abc' to integer" in detail_text(app)
+        detail = detail_text(app)
+        # said under the title, before the value, not only at the bottom of the pane
+        assert detail.index("! cannot coerce 'abc' to integer") < detail.index("Value")
         await pilot.press("p")
         assert app.matrix_view.highlighted.name == "notes"
         # x lists them, located
