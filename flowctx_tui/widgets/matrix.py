@@ -106,10 +106,10 @@ def row_cells(
         status.append(WARNING_MARK, style="bold yellow")
     cells = [Text(row.name, style="bold" if row.status == "error" else ""), Text(texts[1])]
     cells += [Text(texts[2]), status]
-    cells += [
-        Text(short_value(t, widths.get(k, MAX_FLEX)))
-        for k, t in zip(COLUMN_KEYS[4:], texts[4:], strict=True)
-    ]
+    for key, text in zip(COLUMN_KEYS[4:], texts[4:], strict=True):
+        # the texts are one line already (full_cells): cutting is a slice
+        width = widths.get(key, MAX_FLEX)
+        cells.append(Text(text if len(text) <= width else text[: max(width - 1, 0)] + "…"))
     return tuple(cells)
 
 
@@ -191,6 +191,7 @@ class MatrixView(Vertical):
         #: rows with a warning (their own, or a problem located in their definition)
         self._warned: frozenset[str] = frozenset()
         self._widths: dict[str, int] = {}
+        self._resize_pending = False
         self._cut_cache: dict[str, tuple[tuple[str, ...], dict[str, int], tuple[Text, ...]]] = {}
         self._count_shown: Content | None = None
         self._problems_shown: Content | None = None
@@ -314,6 +315,13 @@ class MatrixView(Vertical):
 
     @on(MatrixTable.Resized)
     def _table_resized(self, event: MatrixTable.Resized) -> None:
+        # a drag of the terminal's edge sends a burst: re-cut once, after the last of it
+        if not self._resize_pending:
+            self._resize_pending = True
+            self.call_after_refresh(self._resized)
+
+    def _resized(self) -> None:
+        self._resize_pending = False
         self._sync(detail=False)
 
     def _sync(self, *, detail: bool = True) -> None:
