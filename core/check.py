@@ -174,13 +174,15 @@ def resolution_problems(matrix: Matrix, found: Iterable[Diagnostic] = ()) -> lis
     errors), and so is a row whose source already has a static problem in ``found`` (a
     missing or refused file is one problem, located at its ``path:`` line, not two).
     """
-    statics = {d.yaml_path for d in found if d.yaml_path}
+    # names whose source has a static problem: definitions.<name>.source[.path]
+    statics = set()
+    for d in found:
+        parts = d.yaml_path.split(".", 3)
+        if len(parts) >= 3 and parts[0] == "definitions" and parts[2] == "source":
+            statics.add(parts[1])
     out: list[Diagnostic] = []
     for row in matrix.rows:
-        if row.origin == "invalid definition":
-            continue
-        source_path = f"definitions.{row.name}.source"
-        if any(p == source_path or p.startswith(source_path + ".") for p in statics):
+        if row.origin == "invalid definition" or row.name in statics:
             continue
         file, line, column = (row.loc.file, row.loc.line, row.loc.column) if row.loc else ("", 0, 0)
         file = file or matrix.workflow
