@@ -19,6 +19,7 @@ from core.diagnostics import Diagnostic, sort_key
 from core.exposure import withheld_reason
 from core.results import Matrix, Row
 from core.routing.checks import routing_problems
+from core.secrets import mask_text
 from core.session import Session
 from core.workspace import WorkflowSnapshot, display_path
 
@@ -152,6 +153,7 @@ PROBLEM_CODES: dict[str, str] = {
     "database": "the seed/ database or the MongoDB URI",
     "folder": "a folder of the workspace cannot be listed",
     "build-context": "a build-context registry, its root or a projection",
+    "launch": "a launch value the runtime would drop (undeclared, over 64 KB, past 50 keys)",
     **{
         f"resolve.{source}": f"a {source} variable failed to resolve (error) or resolved "
         "with a warning, exactly as its matrix row shows"
@@ -189,7 +191,7 @@ def row_problems(matrix: Matrix, wf: WorkflowSnapshot) -> list[Diagnostic]:
         if row.error:
             found.append((row.error, "error"))
         for message, severity in found:
-            out.append(_row_diagnostic(row, wf, message, severity))
+            out.append(_row_diagnostic(row, wf, mask_text(message), severity))
     return out
 
 
@@ -250,6 +252,8 @@ def workflow_problems(
             extra = [d for d in matrix.diagnostics if d not in contract]
             problems.extend(_coded(extra, "build-context"))
             problems.extend(row_problems(matrix, wf))
+            # launch values the runtime would drop (undeclared, over 64 KB, past 50 keys)
+            problems.extend(_coded(matrix.launch_dropped, "launch"))
     return sorted(set(problems), key=sort_key)
 
 

@@ -21,9 +21,22 @@ class ResolveInputs:
     database: Database | None = None
     #: why there is no database, shown in data_reference traces
     database_note: str = "no database configured"
+    #: where each env/launch entry came from ("process env", "flowctx.yaml", "app override",
+    #: "--env", ...), so provenance can say it; empty when the caller did not tell
+    env_origins: Mapping[str, str] = field(default_factory=dict)
+    launch_origins: Mapping[str, str] = field(default_factory=dict)
 
     def env_flag(self, name: str) -> bool:
         return str(self.env.get(name, "")).strip().lower() in {"1", "true", "yes", "on"}
+
+    def env_origin(self, name: str) -> str:
+        """`` (app override)``: where the env var ``name`` came from, for an origin text."""
+        where = self.env_origins.get(name)
+        return f" ({where})" if where else ""
+
+    def launch_origin(self, name: str) -> str:
+        where = self.launch_origins.get(name)
+        return f" ({where})" if where else ""
 
     @property
     def allow_outside_root(self) -> bool:

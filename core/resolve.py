@@ -6,9 +6,11 @@ order so ``{{var.path}}`` placeholders see the ones before them, as in the runti
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from core.buildctx import apply_projection, project_build_context
+from core.diagnostics import Diagnostic
 from core.fallbacks import load_fallbacks
 from core.inputs import ResolveInputs
 from core.launch import admit_launch
@@ -53,7 +55,7 @@ def resolve(workflow: WorkflowSnapshot, inputs: ResolveInputs) -> Matrix:
     declared = [v.name for v in workflow.variables]
     admission = admit_launch(inputs.launch, declared)
     launch = admission.admitted
-    inputs = ResolveInputs(inputs.env, launch, inputs.database, inputs.database_note)
+    inputs = replace(inputs, launch=launch)
     fallbacks = load_fallbacks(workflow.root, inputs)
     # build-context projections sit between the load value and launch values (REFERENCE.md 5)
     projection = project_build_context(workflow, inputs.env, launch, admission.trigger)
@@ -82,8 +84,9 @@ def resolve(workflow: WorkflowSnapshot, inputs: ResolveInputs) -> Matrix:
                     trace[i] = TraceStep(
                         step.step, "shadowed", step.detail + " (launch value wins)"
                     )
-            trace.append(TraceStep("launch", "used", f"launch value '{spec.name}'"))
-            value, status, origin = launch[spec.name], "resolved", "launch value"
+            given = inputs.launch_origin(spec.name)
+            trace.append(TraceStep("launch", "used", f"launch value '{spec.name}'{given}"))
+            value, status, origin = launch[spec.name], "resolved", f"launch value{given}"
             result.error = None
         values[spec.name] = value
         rows.append(
@@ -106,6 +109,16 @@ def resolve(workflow: WorkflowSnapshot, inputs: ResolveInputs) -> Matrix:
             )
         )
     rows.extend(schema_rows(inputs, set(declared)))
+    dropped = tuple(
+        Diagnostic(
+            f"launch values from {inputs.launch_origins.get(key) or 'the caller'}",
+            0,
+            0,
+            note,
+            severity="warning",
+        )
+        for (key, _), note in zip(admission.dropped, admission.notes, strict=True)
+    )
     notes = [*admission.notes, *projection.notes]
     if fallbacks.warning and fallbacks.display:
         notes.append(fallbacks.warning)
@@ -115,4 +128,5 @@ def resolve(workflow: WorkflowSnapshot, inputs: ResolveInputs) -> Matrix:
         rows=tuple(rows),
         diagnostics=(*workflow.diagnostics, *projection.diagnostics),
         notes=tuple(notes),
+        launch_dropped=dropped,
     )

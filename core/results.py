@@ -70,6 +70,9 @@ class Matrix:
     rows: tuple[Row, ...]
     diagnostics: tuple[Diagnostic, ...] = ()
     notes: tuple[str, ...] = field(default=())
+    #: launch values the runtime drops (undeclared, over the limits), as warnings located at
+    #: whoever gave them; their text is also among ``notes``
+    launch_dropped: tuple[Diagnostic, ...] = ()
 
     def row(self, name: str) -> Row | None:
         for r in self.rows:

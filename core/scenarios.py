@@ -26,7 +26,15 @@ from typing import Any
 
 from core.diagnostics import Diagnostic
 from core.results import Matrix
-from core.secrets import _URI_PASSWORD, MASK, is_secret_key, mask_text, mask_value, secret_strings
+from core.secrets import (
+    _URI_PASSWORD,
+    KEY_REASON,
+    MASK,
+    is_secret_key,
+    mask_text,
+    mask_value,
+    secret_strings,
+)
 
 FORMAT = "flowctx-scenario/1"
 HISTORY_LIMIT = 50
@@ -75,6 +83,25 @@ def remember(history: tuple[str, ...], expression: str) -> tuple[str, ...]:
 def secret_names(matrix: Matrix) -> frozenset[str]:
     """Context variables whose whole value is secret (by source or by name)."""
     return frozenset(r.name for r in matrix.rows if r.secret or is_secret_key(r.name))
+
+
+def secret_reasons(matrix: Matrix, root: str | None = "context") -> dict[str, str]:
+    """The explain's secret paths for a workflow's context: each secret variable (by a
+    secret-looking name, or by its source's secret-looking env var), with the reason shown
+    beside its masked values. ``root``: where the dialect reads variables (``context`` for
+    mj and python paths; None for ag2, which reads them by name)."""
+    out: dict[str, str] = {}
+    for row in matrix.rows:
+        if is_secret_key(row.name):
+            why = KEY_REASON
+        elif row.secret:
+            source = row.definition.get("source") if isinstance(row.definition, dict) else None
+            env_var = source.get("env_var") if isinstance(source, dict) else None
+            why = f"env {env_var} looks secret" if env_var else "secret-sourced"
+        else:
+            continue
+        out[f"{root}.{row.name}" if root else row.name] = why
+    return out
 
 
 def context_display(

@@ -13,6 +13,9 @@ from collections.abc import Mapping
 from typing import Any
 
 MASK = "***"
+#: why a value is masked, as the explain says it: ``*** (secret: key looks secret)``
+KEY_REASON = "key looks secret"
+URI_REASON = "URI password"
 
 _SECRET_PARTS = (
     "password",

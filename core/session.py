@@ -25,6 +25,10 @@ from core.workspace import (
     load_workflow,
 )
 
+#: where an input came from, as provenance names it
+PROCESS_ORIGIN = "process env"
+PROFILE_ORIGIN = "flowctx.yaml"
+
 
 @dataclass
 class Session:
@@ -50,14 +54,34 @@ class Session:
         self,
         env_overrides: Mapping[str, str] | None = None,
         launch: Mapping[str, Any] | None = None,
+        *,
+        overrides_from: str = "override",
+        launch_from: str = "",
     ) -> ResolveInputs:
+        """``overrides_from``/``launch_from`` name who gave ``env_overrides`` and ``launch``
+        (the app: "app override"; the CLI: "--env", "--launch"), for the provenance."""
         merged_launch = dict(self.profile.launch)
         merged_launch.update(launch or {})
         return ResolveInputs(
             env=self.effective_env(env_overrides),
             launch=merged_launch,
             database=self.database,
+            env_origins=self.env_origins(env_overrides, overrides_from),
+            launch_origins={
+                k: launch_from if k in (launch or {}) else PROFILE_ORIGIN
+                for k in merged_launch
+                if launch_from or k not in (launch or {})
+            },
         )
+
+    def env_origins(
+        self, overrides: Mapping[str, str] | None = None, overrides_from: str = "override"
+    ) -> dict[str, str]:
+        """Where each variable of ``effective_env(overrides)`` came from (last wins)."""
+        origins = {k: PROFILE_ORIGIN for k in self.profile.env}
+        origins.update({k: PROCESS_ORIGIN for k in self.env})
+        origins.update({k: overrides_from for k in overrides or {}})
+        return origins
 
     def load(self, workflow: str) -> WorkflowSnapshot:
         return load_workflow(self.root, workflow)
@@ -67,9 +91,10 @@ class Session:
         workflow: str | WorkflowSnapshot,
         env_overrides: Mapping[str, str] | None = None,
         launch: Mapping[str, Any] | None = None,
+        **origins: str,
     ) -> Matrix:
         snap = self.load(workflow) if isinstance(workflow, str) else workflow
-        return resolve(snap, self.inputs(env_overrides, launch))
+        return resolve(snap, self.inputs(env_overrides, launch, **origins))
 
     def reload_database(self) -> list[Diagnostic]:
         loader = getattr(self.database, "load_seeds", None)

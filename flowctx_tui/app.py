@@ -24,6 +24,8 @@ from textual.widget import Widget
 from textual.widgets import Footer, Input, TabbedContent, TabPane
 from textual.worker import Worker, WorkerState, get_current_worker
 
+from core.check import count_problems
+from core.results import Matrix
 from core.secrets import mask_text
 from core.session import Session
 from flowctx_tui import loader
@@ -145,6 +147,8 @@ class FlowctxApp(KeysInOrderApp, App[int]):
         self._filter = WorkspaceFilter(session.root)
         self._watch_stop: asyncio.Event | None = None
         self._watched_paths: tuple[Path, ...] = ()
+        #: launch notes already notified (each is said once, not on every reload)
+        self._launch_notified: frozenset[str] = frozenset()
         if keymap:
             self.set_keymap(dict(keymap))
 
@@ -213,14 +217,15 @@ class FlowctxApp(KeysInOrderApp, App[int]):
         return views
 
     def _update_status(self) -> None:
-        problems = len(self.result.problems) if self.result else 0
+        count = count_problems(self.result.problems if self.result else ())
         self.query_one(StatusLine).show(
             Status(
                 workspace=self.session.root.name,
                 workflow=self.workflow,
                 state=self.state,
                 reloaded=self.last_reload,
-                problems=problems,
+                errors=count.errors,
+                warnings=count.warnings,
                 watching=self.watching,
                 revealed=self.reveal,
                 overrides=len(self.env_overrides) + len(self.launch),
@@ -300,8 +305,15 @@ class FlowctxApp(KeysInOrderApp, App[int]):
         shown = self.good or result
         self.last_reload = self.clock()
         self.reload_count += 1
+        # nothing good yet: an empty table under the banner, not rows resolved from a
+        # broken profile (values the author never meant)
+        matrix = (
+            shown.matrix
+            if self.state != "error"
+            else Matrix(shown.matrix.workspace, shown.matrix.workflow, ())
+        )
         self.matrix_view.show_matrix(
-            shown.matrix,
+            matrix,
             stale=self.state == "stale",
             broken=result.broken,
             problems=result.problems,
@@ -310,7 +322,19 @@ class FlowctxApp(KeysInOrderApp, App[int]):
         )
         if shown is not previous:
             self._push_workspace(shown)
+        self._notify_launch(result)
         self._update_status()
+
+    def _notify_launch(self, result: LoadResult) -> None:
+        """Say once what the runtime does with the launch values given (drops, limits), as
+        ``flowctx matrix`` prints it; the status line counts them as warnings."""
+        dropped = tuple(d.message for d in result.matrix.launch_dropped)
+        new = [m for m in dropped if m not in self._launch_notified]
+        self._launch_notified = frozenset(dropped)
+        if new:
+            self.notify(
+                mask_text("\n".join(new)), title="Launch values", severity="warning", timeout=8
+            )
 
     def _push_workspace(self, shown: LoadResult, views: list[Widget] | None = None) -> None:
         for view in self._views() if views is None else views:

@@ -14,15 +14,24 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from core.diagnostics import Diagnostic
+from core.check import workflow_problems
+from core.diagnostics import Diagnostic, sort_key
 from core.fallbacks import load_fallbacks
 from core.results import Matrix
 from core.secrets import mask_text
 from core.session import Session
-from core.workspace import CONTRACT_FILE, PROFILE_FILE, WorkflowSnapshot, load_profile
+from core.workspace import (
+    CONTRACT_FILE,
+    PROFILE_FILE,
+    WorkflowSnapshot,
+    display_path,
+    load_profile,
+)
 from core.yamlmarks import read_text_file
 
 SEED_DIR = "seed"
+#: how provenance names what the user set in the app (vs the process env and flowctx.yaml)
+APP_ORIGINS = {"overrides_from": "app override", "launch_from": "app"}
 
 
 @dataclass(frozen=True)
@@ -60,24 +69,6 @@ def _profile_broken(session: Session) -> tuple[Diagnostic, ...]:
     if errors and not profile.env and not profile.launch:
         return errors
     return ()
-
-
-def _row_problems(matrix: Matrix) -> list[Diagnostic]:
-    """Rows that failed at resolution (not at parsing: those are already diagnostics)."""
-    out = []
-    for row in matrix.rows:
-        if row.status != "error" or not row.error or row.origin == "invalid definition":
-            continue
-        loc = row.loc
-        out.append(
-            Diagnostic(
-                loc.file if loc else matrix.workflow,
-                loc.line if loc else 0,
-                loc.column if loc else 0,
-                f"{row.name}: {mask_text(row.error)}",
-            )
-        )
-    return out
 
 
 def watched_files(session: Session, snapshot: WorkflowSnapshot, inputs: Any) -> frozenset[Path]:
@@ -140,26 +131,24 @@ def load(
     refresh_session(session, changed)
     workflows = tuple(session.workflows())
     snapshot = session.load(workflow)
-    inputs = session.inputs(env_overrides, launch)
-    matrix = session.matrix(snapshot, env_overrides, launch)
+    if not _is_dir(snapshot.folder):
+        return _workflow_gone(session, snapshot, workflows, started)
+    inputs = session.inputs(env_overrides, launch, **APP_ORIGINS)
+    matrix = session.matrix(snapshot, env_overrides, launch, **APP_ORIGINS)
     broken = broken_diagnostics(snapshot) + _profile_broken(session)
     if broken:
         # resolving an unreadable contract only adds noise (every projection "undeclared")
         problems = [*broken, *session.database_problems]
     else:
-        problems = [
-            *matrix.diagnostics,
-            *session.profile.diagnostics,
-            *session.database_problems,
-            *_row_problems(matrix),
-        ]
+        # what `flowctx check -w <workflow>` reports, so the status line's count is check's
+        problems = workflow_problems(session, {workflow: (snapshot, matrix)})
     contract = snapshot.folder / CONTRACT_FILE
     return LoadResult(
         workflow=workflow,
         workflows=workflows,
         matrix=matrix,
         broken=broken,
-        problems=tuple(problems),
+        problems=tuple(sorted(set(problems), key=sort_key)),
         contract_file=snapshot.contract_file,
         contract_lines=_read_lines(contract),
         watched=watched_files(session, snapshot, inputs),
@@ -180,6 +169,37 @@ def _workspace_gone(session: Session, workflow: str, started: float) -> LoadResu
     return LoadResult(
         workflow,
         (),
+        matrix,
+        (diag,),
+        (diag,),
+        elapsed_ms=(time.perf_counter() - started) * 1000,
+    )
+
+
+def _is_dir(path: Path) -> bool:
+    try:
+        return path.is_dir()
+    except OSError:  # a name too long, a loop of links: the contract loader says what
+        return True
+
+
+def _workflow_gone(
+    session: Session, snapshot: WorkflowSnapshot, workflows: tuple[str, ...], started: float
+) -> LoadResult:
+    """The shown workflow's folder was deleted or moved: say so, with the folder's path
+    (not "context_variables.yaml:0:0: has no context_variables.yaml")."""
+    shown = display_path(snapshot.folder, session.root)
+    diag = Diagnostic(
+        shown,
+        0,
+        0,
+        f"the workflow folder {snapshot.folder} was removed or moved; flowctx reloads when "
+        "it is back" + (f" (workflows now: {', '.join(workflows)})" if workflows else ""),
+    )
+    matrix = Matrix(str(session.root), snapshot.name, ())
+    return LoadResult(
+        snapshot.name,
+        workflows,
         matrix,
         (diag,),
         (diag,),

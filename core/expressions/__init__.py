@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import sys
 import time
-from collections.abc import Callable, Collection, Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Final
@@ -26,6 +26,7 @@ from core.expressions.ag2 import ENGINE as AG2_ENGINE
 from core.expressions.ag2 import compile_ag2
 from core.expressions.explain import (
     ExplainNode,
+    SecretPaths,
     build_explain,
     failed_explain,
     with_error,
@@ -59,10 +60,15 @@ ENGINES: Final[dict[str, str]] = {
     "mozaiks": MOZAIKS_ENGINE,
     "python": f"Python {sys.version_info.major}.{sys.version_info.minor} expressions",
 }
-# Where the PRD path context keeps values that may be secrets (masked in explain output).
-DEFAULT_SECRET_ROOTS: Final[dict[str, frozenset[str]]] = {
-    "mj": frozenset({"context"}),
-    "python": frozenset({"context"}),
+# Secret paths when the caller names none. The PRD's `context` may carry API keys and is never
+# shown (issue 13: masking by provenance); anything else is masked only when it is secret by
+# itself (a secret-looking key, a URI password). Callers that know more (the app knows which
+# workflow variables are secret-sourced) pass their own paths, so a plain `context` value of
+# the workflow is shown there.
+_FROM_CONTEXT: Final = {"context": "read from context, which may carry API keys"}
+DEFAULT_SECRET_ROOTS: Final[dict[str, SecretPaths]] = {
+    "mj": _FROM_CONTEXT,
+    "python": _FROM_CONTEXT,
     "ag2": frozenset(),
     "mozaiks": frozenset(),
 }
@@ -160,14 +166,15 @@ def evaluate(
     dialect: str = "mj",
     *,
     explain: bool = False,
-    secret_roots: Collection[str] | None = None,
+    secret_roots: SecretPaths | None = None,
     reveal_secrets: bool = False,
 ) -> EvalResult:
     """Evaluate a condition against ``scope``; never raises for a bad expression or scope.
 
     With ``explain=True`` the result carries an ``ExplainNode`` tree, also on failure.
-    Explain values read under ``secret_roots`` (default: ``context`` for mj/python) or through
-    a secret-looking key are masked unless ``reveal_secrets``.
+    Explain values read under ``secret_roots`` (dotted paths, optionally mapped to the reason
+    shown: ``{"context.db": "secret-sourced (env DB_PASSWORD)"}``), through a secret-looking
+    key, or holding a URI password are masked unless ``reveal_secrets``.
     """
     t0 = time.perf_counter()
     try:
@@ -255,7 +262,7 @@ def _explained(
     scope: Mapping[str, Any],
     problem: ExprError | None,
     t0: float,
-    roots: Collection[str],
+    roots: SecretPaths,
     reveal: bool,
 ) -> EvalResult:
     dialect = compiled.dialect

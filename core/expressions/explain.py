@@ -2,9 +2,12 @@
 
 The tree is built from the compiled AST and one traced evaluation (node id -> value or error).
 Literals are left out (their value is their text); comparisons fold their simple operands into
-``(got ...)``; branches that short-circuiting never reached are marked skipped. Values that come
-from ``context`` or from a secret-looking key are masked here, at display time, because the
-evaluator must see the real values to decide the same way the runtime would.
+``(got ...)``; branches that short-circuiting never reached are marked skipped. Secret values
+are masked here, at display time, because the evaluator must see the real values to decide the
+same way the runtime would. A value is masked when it is itself secret: read through a
+secret-looking key, under one of the caller's secret paths (``context.db_password``, or a whole
+root such as ``context``), or holding a URI password; its verdict says why
+(``*** (secret: key looks secret)``). Values beside a secret stay shown.
 """
 
 from __future__ import annotations
@@ -12,7 +15,7 @@ from __future__ import annotations
 import ast
 import json
 import math
-from collections.abc import Collection
+from collections.abc import Collection, Iterator, Mapping
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from itertools import islice
@@ -21,12 +24,18 @@ from typing import Any, Final
 from core.expressions.jsvalues import UNDEFINED, JsFunction
 from core.expressions.python import PyMethod
 from core.expressions.sandbox import Compiled, ShortCircuit, Trace, error_message, span_of
-from core.secrets import MASK, is_secret_key, mask_value, secret_strings
+from core.secrets import KEY_REASON, MASK, URI_REASON, is_secret_key, mask_value, secret_strings
 
 SKIPPED: Final = "skipped"
 _MAX_SHOWN: Final = 120  # characters of a value shown on one explain line
 _MAX_STRING: Final = 1000  # characters of a string kept in a display value
 _MAX_ITEMS: Final = 200  # items of a list or mapping kept in a display value
+#: the reason given for a caller's secret path that came without one
+MARKED_REASON: Final = "marked secret"
+
+#: where secrets live: dotted paths (``context.api_token``, ``db_url``), each with the reason
+#: shown beside its masked values, or a plain collection of them (reason: "marked secret")
+SecretPaths = Collection[str] | Mapping[str, str]
 
 
 @dataclass(frozen=True, slots=True)
@@ -202,19 +211,61 @@ def _shown_parts(node: ast.AST) -> list[ast.AST]:
     return found
 
 
-def _tainted(node: ast.AST, roots: Collection[str]) -> bool:
+def _path_of(node: ast.AST) -> tuple[str, ...] | None:
+    """``context.a["b"]`` as ("context", "a", "b"); None when a part is computed."""
+    parts: list[str] = []
+    while True:
+        if isinstance(node, ast.Name):
+            return (node.id, *reversed(parts))
+        if isinstance(node, ast.Attribute):
+            parts.append(node.attr)
+        elif isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Constant):
+            parts.append(str(node.slice.value))
+        elif type(node).__name__ not in ("JsOptional", "JsChain"):
+            return None
+        node = node.value  # type: ignore[attr-defined]
+
+
+def _read_paths(node: ast.AST) -> Iterator[tuple[str, ...]]:
+    """The longest written-out paths the node reads (``context[k]`` reads ``context``)."""
+    path = _path_of(node)
+    if path is not None:
+        yield path
+        return
+    for child in ast.iter_child_nodes(node):
+        yield from _read_paths(child)
+
+
+def _taint_reason(node: ast.AST, paths: Mapping[tuple[str, ...], str]) -> str | None:
+    """Why the node's value is secret, or None: it reads a secret-looking key, reads at or
+    under a secret path, or reads a whole object that holds one (``context`` itself)."""
     for sub in ast.walk(node):
-        if isinstance(sub, ast.Name) and (sub.id in roots or is_secret_key(sub.id)):
-            return True
+        if isinstance(sub, ast.Name) and is_secret_key(sub.id):
+            return KEY_REASON
         if isinstance(sub, ast.Attribute) and is_secret_key(sub.attr):
-            return True
+            return KEY_REASON
         if (
             isinstance(sub, ast.Subscript)
             and isinstance(sub.slice, ast.Constant)
             and is_secret_key(sub.slice.value)
         ):
-            return True
-    return False
+            return KEY_REASON
+    if not paths:
+        return None
+    for read in _read_paths(node):
+        for secret, why in paths.items():
+            if read[: len(secret)] == secret:
+                return why
+            if secret[: len(read)] == read:
+                return f"holds {'.'.join(secret)}, {why}"
+    return None
+
+
+def secret_paths(roots: SecretPaths) -> dict[tuple[str, ...], str]:
+    """The caller's secret paths split into parts, each with its reason."""
+    if isinstance(roots, Mapping):
+        return {tuple(str(p).split(".")): str(why) for p, why in roots.items()}
+    return {tuple(str(p).split(".")): MARKED_REASON for p in roots}
 
 
 #: Keys repeat across the records of a document; each is judged once (the walk below made
@@ -252,19 +303,26 @@ def _collect(value: Any, found: set[str], *, every: bool, depth: int = 0) -> Non
             _collect(item, found, every=secret, depth=depth + 1)
 
 
-def _secrets_in(scope: Any, roots: Collection[str]) -> list[str]:
+def _secrets_in(scope: Any, paths: Mapping[tuple[str, ...], str]) -> list[str]:
     """Secret strings that must not appear inside any displayed string (e.g. a
     ``JSON.stringify(payload)`` whose payload holds an api key). Very short strings are left
     out: masking every "a" would hide everything and protect nothing.
 
-    Values under a secret root (``context``) are not listed: whatever reads them is masked
-    whole by taint, and listing them would mask an unrelated ``payload.status`` just because
-    some context variable also holds "pending"."""
+    The strings under the secret paths are listed (a ``context.db_password`` quoted by
+    ``JSON.stringify(context)``); a whole root marked secret is not: whatever reads it is
+    masked whole by taint, and listing it would mask an unrelated ``payload.status`` just
+    because some context variable also holds "pending"."""
     if not isinstance(scope, dict):
         return []
     found: set[str] = set()
     for name, value in scope.items():
         _collect(value, found, every=is_secret_key(name))
+    for path in paths:
+        value = scope
+        for part in path:
+            value = value.get(part) if isinstance(value, dict) else None
+        if len(path) > 1 and value is not None:
+            _collect([value], found, every=True)
     return sorted((s for s in found if len(s) >= 4), key=len, reverse=True)
 
 
@@ -286,15 +344,17 @@ class _Builder:
         self,
         compiled: Compiled,
         trace: Trace,
-        roots: Collection[str],
+        roots: SecretPaths,
         reveal: bool,
         scope: Any = None,
     ) -> None:
         self.compiled = compiled
         self.trace = trace
-        self.roots = roots
+        self.paths = secret_paths(roots)
         self.reveal = reveal
-        self.secrets = [] if reveal else _secrets_in(scope, roots)
+        self.secrets = [] if reveal else _secrets_in(scope, self.paths)
+        #: node id -> why its shown value is masked
+        self.why: dict[int, str] = {}
 
     def value_of(self, node: ast.AST) -> tuple[str, Any]:
         """("ok", display value) | ("error", message) | ("skipped", None)."""
@@ -306,8 +366,18 @@ class _Builder:
             return ("error", error_message(value))
         if self.reveal:
             return ("ok", jsonable(value))
-        shown = masked(value, tainted=_tainted(node, self.roots))
-        return ("ok", _scrub(shown, self.secrets) if self.secrets else shown)
+        why = _taint_reason(node, self.paths)
+        shown = masked(value, tainted=why is not None)
+        if shown == MASK and why is not None:
+            self.why[id(node)] = why
+        elif isinstance(shown, str) and isinstance(value, str) and shown != jsonable(value):
+            self.why[id(node)] = URI_REASON
+        if self.secrets:
+            scrubbed = _scrub(shown, self.secrets)
+            if scrubbed != shown and isinstance(scrubbed, str):
+                self.why.setdefault(id(node), "holds a secret value")
+            shown = scrubbed
+        return ("ok", shown)
 
     def show(self, node: ast.AST, state: tuple[str, Any]) -> str:
         dialect = self.compiled.dialect
@@ -315,7 +385,9 @@ class _Builder:
         if record is not None and record[0] and isinstance(record[1], (JsFunction, PyMethod)):
             return "(function)"
         undefined = record is not None and record[0] and record[1] is UNDEFINED
-        return _show(state[1], dialect, undefined)
+        text = _show(state[1], dialect, undefined)
+        why = self.why.get(id(node))
+        return f"{text} (secret: {why})" if why else text
 
     def build(self, node: ast.AST) -> ExplainNode:
         start, end = span_of(node, (0, len(self.compiled.text)))
@@ -347,7 +419,7 @@ def build_explain(
     compiled: Compiled,
     trace: Trace,
     *,
-    secret_roots: Collection[str] = ("context",),
+    secret_roots: SecretPaths = ("context",),
     reveal_secrets: bool = False,
     scope: Any = None,
 ) -> ExplainNode:
@@ -374,6 +446,7 @@ def with_error(node: ExplainNode, message: str) -> ExplainNode:
 __all__ = [
     "SKIPPED",
     "ExplainNode",
+    "SecretPaths",
     "ShortCircuit",
     "build_explain",
     "failed_explain",

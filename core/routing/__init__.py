@@ -26,6 +26,7 @@ from core.routing.model import (
 )
 from core.routing.transitions import json_equal, route_transitions
 from core.routing.transitions import rules_for as transition_rules_for
+from core.scenarios import secret_reasons
 from core.workspace import WorkflowSnapshot
 
 if TYPE_CHECKING:
@@ -134,7 +135,8 @@ def decide(
             data=dict(data or {}),
             context=context,
         )
-        decisions.append(route_flow(flow, source, scope))
+        # per value, as the scratchpad's explain: the secret variables under ``context``
+        decisions.append(route_flow(flow, source, scope, secret_reasons(matrix, "context")))
     if graph is not None:
         decisions.append(
             route_transitions(graph, source, context, tools_called, secret_names=secret)

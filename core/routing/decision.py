@@ -15,10 +15,10 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from core.expressions import EvalResult, ExplainNode, ExprError, evaluate
-from core.expressions.explain import jsonable
+from core.expressions.explain import MARKED_REASON, SecretPaths, jsonable
 from core.expressions.explain import masked as masked_value
 from core.results import Loc
-from core.secrets import MASK, is_secret_key, mask_text
+from core.secrets import KEY_REASON, MASK, is_secret_key, mask_text
 
 Kind = Literal["flow", "transition_graph", "handoffs"]
 CandidateOutcome = Literal["true", "false", "error", "always", "not evaluable", "skipped"]
@@ -35,11 +35,11 @@ _SHOWN = 120
 
 
 def evaluate_explained(
-    text: str, scope: Mapping[str, Any], dialect: str, secret_roots: Collection[str]
+    text: str, scope: Mapping[str, Any], dialect: str, secret_roots: SecretPaths
 ) -> tuple[EvalResult, Explainer]:
     """The verdict now, and how to explain it later over the same scope (which callers must
     not mutate in between)."""
-    roots = frozenset(secret_roots)
+    roots = dict(secret_roots) if isinstance(secret_roots, Mapping) else frozenset(secret_roots)
     result = evaluate(text, scope, dialect)
 
     def explainer(reveal: bool) -> ExplainNode | None:
@@ -55,10 +55,16 @@ def _show(value: Any) -> str:
     return text if len(text) <= _SHOWN else text[: _SHOWN - 3] + "..."
 
 
-def value_node(text: str, value: Any, *, secret: bool, reveal: bool) -> ExplainNode:
-    """An explain leaf for a value the router read itself (``context_equals``)."""
+def value_node(
+    text: str, value: Any, *, secret: bool, reveal: bool, why: str = MARKED_REASON
+) -> ExplainNode:
+    """An explain leaf for a value the router read itself (``context_equals``); a masked
+    value says why, as the evaluator's explain does."""
     shown = jsonable(value) if reveal else masked_value(value, tainted=secret)
-    return ExplainNode(text, shown, (), None, 0, 0, _show(shown))
+    display = _show(shown)
+    if secret and not reveal and shown == MASK:
+        display = f"{display} (secret: {why})"
+    return ExplainNode(text, shown, (), None, 0, 0, display)
 
 
 def verdict_node(text: str, holds: bool, children: tuple[ExplainNode, ...] = ()) -> ExplainNode:
@@ -67,6 +73,11 @@ def verdict_node(text: str, holds: bool, children: tuple[ExplainNode, ...] = ())
 
 def is_secret_name(name: str, roots: Collection[str]) -> bool:
     return name in roots or is_secret_key(name)
+
+
+def secret_why(name: str) -> str:
+    """The reason shown for a secret name's masked value."""
+    return KEY_REASON if is_secret_key(name) else MARKED_REASON
 
 
 @dataclass(frozen=True)

@@ -14,12 +14,14 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
+from core.expressions.explain import SecretPaths
 from core.routing.decision import Candidate, RouteDecision, chosen, evaluate_explained
 from core.routing.model import Entry, FlowFile, FlowPath
 
 DIALECT = "mj"
-#: ``context`` may hold API keys (PRD section 5): whatever is read through it is masked.
-SECRET_ROOTS = frozenset({"context"})
+#: ``context`` may hold API keys (PRD section 5): when the caller does not say which of its
+#: values are secret, whatever is read through it is masked.
+SECRET_ROOTS: Mapping[str, str] = {"context": "context may hold API keys"}
 
 
 def _invalid_priority(entry: Entry[FlowPath]) -> int:
@@ -45,7 +47,9 @@ def _raw_field(entry: Entry[Any], name: str) -> Any:
     return entry.raw.get(name) if isinstance(entry.raw, dict) else None
 
 
-def _evaluate_path(entry: Entry[FlowPath], scope: Mapping[str, Any]) -> Candidate:
+def _evaluate_path(
+    entry: Entry[FlowPath], scope: Mapping[str, Any], secret: SecretPaths = SECRET_ROOTS
+) -> Candidate:
     path = entry.model
     if path is None:
         problems = "; ".join(d.message for d in entry.problems) or "invalid path"
@@ -80,7 +84,7 @@ def _evaluate_path(entry: Entry[FlowPath], scope: Mapping[str, Any]) -> Candidat
             entry.loc,
             "no condition: always valid",
         )
-    result, explainer = evaluate_explained(condition, scope, DIALECT, SECRET_ROOTS)
+    result, explainer = evaluate_explained(condition, scope, DIALECT, secret)
     if not result.success:
         return Candidate(
             entry.index,
@@ -113,9 +117,15 @@ def _with_note(c: Candidate, note: str) -> Candidate:
     return replace(c, note=note)
 
 
-def route_flow(flow: FlowFile, step: str, path_context: Mapping[str, Any]) -> RouteDecision:
-    """The path the flow takes after ``step`` given the EnhancedPathContext ``path_context``."""
-    candidates = [_evaluate_path(e, path_context) for e in paths_from(flow, step)]
+def route_flow(
+    flow: FlowFile,
+    step: str,
+    path_context: Mapping[str, Any],
+    secret_paths: SecretPaths = SECRET_ROOTS,
+) -> RouteDecision:
+    """The path the flow takes after ``step`` given the EnhancedPathContext ``path_context``;
+    ``secret_paths``: where explains mask values (``context.db_password``: its reason)."""
+    candidates = [_evaluate_path(e, path_context, secret_paths) for e in paths_from(flow, step)]
     valid = [i for i, c in enumerate(candidates) if c.outcome in ("true", "always")]
     errors = sum(1 for c in candidates if c.outcome == "error")
     erred = f" ({errors} condition(s) failed and were skipped)" if errors else ""

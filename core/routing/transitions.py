@@ -38,6 +38,7 @@ from core.routing.decision import (
     chosen,
     evaluate_explained,
     is_secret_name,
+    secret_why,
     value_node,
     verdict_node,
 )
@@ -150,7 +151,7 @@ def _equals_tree(
     return verdict_node(
         f"${{{key}}} == {expected!r}",
         holds,
-        (value_node(f"${{{key}}}", actual, secret=secret, reveal=reveal),),
+        (value_node(f"${{{key}}}", actual, secret=secret, reveal=reveal, why=secret_why(key)),),
     )
 
 

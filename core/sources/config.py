@@ -16,12 +16,14 @@ def resolve(ctx: SourceContext) -> Resolved:
     if src.env_var:
         if src.env_var in ctx.inputs.env:
             value, warn = coerce(ctx.inputs.env[src.env_var], ctx.type_name, conceal=secret)
-            trace.append(TraceStep("env", "used", f"env {src.env_var}"))
+            # which input set it: the process, flowctx.yaml or an override (app, --env)
+            origin = f"env {src.env_var}{ctx.inputs.env_origin(src.env_var)}"
+            trace.append(TraceStep("env", "used", origin))
             if "default" in src.model_fields_set:
                 trace.append(TraceStep("default", "shadowed", "default shadowed by the env var"))
             if warn:
                 warnings.append(warn)
-            return Resolved(value, "resolved", f"env {src.env_var}", trace, warnings)
+            return Resolved(value, "resolved", origin, trace, warnings)
         trace.append(TraceStep("env", "missing", f"env {src.env_var} is not set"))
     else:
         trace.append(TraceStep("env", "skipped", "no env_var declared"))

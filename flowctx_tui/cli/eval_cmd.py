@@ -93,8 +93,8 @@ def _scope(args: argparse.Namespace) -> tuple[dict[str, Any], frozenset[str] | N
             context = {}
         if not isinstance(context, dict):
             raise UsageError("--context must be a JSON object (variable -> value)")
-        # Every variable came from the context: all of it may be secret.
-        return context, frozenset(context)
+        # per value, as mj's context: secret-looking names and URI passwords are masked
+        return context, None
     flow = load_json_arg(args.flow_context, "--flow-context")
     if flow is not None and not isinstance(flow, dict):
         raise UsageError("--flow-context must be a JSON object")

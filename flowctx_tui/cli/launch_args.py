@@ -93,6 +93,7 @@ def resolve_from_args(args: argparse.Namespace) -> LaunchResolution:
     overrides = parse_env_overrides(args.env)
     overrides.update(build_context_env(args))
     snapshot = session.load(name)
-    inputs = session.inputs(overrides, launch)
-    matrix = session.matrix(snapshot, overrides, launch)
+    origins = {"overrides_from": "--env", "launch_from": "--launch"}
+    inputs = session.inputs(overrides, launch, **origins)
+    matrix = session.matrix(snapshot, overrides, launch, **origins)
     return LaunchResolution(session, snapshot, matrix, dict(inputs.env), dict(inputs.launch))

@@ -133,6 +133,8 @@ def render_row(
         blocks.append(Content.styled(mask_text(row.description), "italic $text-muted"))
     if row.error:
         blocks.append(Content.styled(f"✗ {mask_text(row.error)}", "$text-error"))
+    # warnings up here with the error, not below the definition: the first thing read
+    blocks.extend(Content.styled(f"! {mask_text(w)}", "$text-warning") for w in row.warnings)
 
     code, is_json = value_text(row, reveal=reveal)
     blocks.append(_heading("Value", mask_text(row.origin)))
@@ -190,9 +192,6 @@ def render_row(
         else:
             blocks.append(Content.styled(" none: only tools and agents change it", "$text-muted"))
 
-    if row.warnings:
-        blocks.append(_heading("Warnings"))
-        blocks.extend(Content.styled(f" ! {mask_text(w)}", "$text-warning") for w in row.warnings)
     return Content("\n").join(blocks)
 
 

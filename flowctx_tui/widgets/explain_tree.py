@@ -17,7 +17,8 @@ from textual.widgets.tree import TreeNode
 
 #: Longest expression text shown on one tree line (the full text is the node above it).
 TEXT_WIDTH = 80
-VERDICT_WIDTH = 60
+#: wide enough for a masked operand and why: ``true (got *** (secret: key looks secret))``
+VERDICT_WIDTH = 80
 
 
 def _clip(text: str, width: int) -> str:

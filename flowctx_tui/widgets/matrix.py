@@ -2,19 +2,22 @@
 
 Reloads update the table in place by row key (``update_cell`` inside ``batch_update``, rows
 added and removed only where they changed) so the cursor and scroll position survive them.
+Column widths follow the table's width (``column_widths``): Value, Origin and Agents share
+what the fixed columns leave, and a resize re-cuts the cells in place.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, ClassVar
 
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
+from textual.message import Message
 from textual.reactive import reactive
 from textual.widgets import DataTable, Input, Static
 
@@ -47,9 +50,15 @@ STATUS_CELL_STYLES = {
 }
 #: sorting by status puts what needs attention first
 STATUS_ORDER = {"error": 0, "pending": 1, "fallback": 2, "default": 3, "resolved": 4}
-VALUE_WIDTH = 32
-ORIGIN_WIDTH = 28
-AGENTS_WIDTH = 30
+#: the columns that share the width left over, with their smallest width and their weight
+FLEX_COLUMNS: dict[str, tuple[int, int]] = {"value": (12, 2), "origin": (10, 2), "agents": (8, 1)}
+#: the Value width kept when even the smallest widths do not fit: then a readable value comes
+#: first, and Origin and Agents are scrolled to
+READABLE_VALUE = 24
+#: the longest text a flexible cell is ever measured or cut at (values may be megabytes)
+MAX_FLEX = 400
+#: marks a row with warnings, after its status
+WARNING_MARK = " !"
 #: above this many removals a refill is cheaper than removing rows one by one
 REFILL_THRESHOLD = 64
 
@@ -75,17 +84,79 @@ def row_keys(rows: Iterable[Row]) -> list[str]:
     return keys
 
 
-def row_cells(row: Row, *, reveal: bool) -> tuple[Text, ...]:
-    # Text, never str: DataTable parses str cells as markup, and values may hold brackets
+def full_cells(row: Row, *, reveal: bool, warned: bool = False) -> tuple[str, ...]:
+    """The row's cell texts before cutting (flexible ones at most ``MAX_FLEX`` long)."""
     return (
-        Text(row.name, style="bold" if row.status == "error" else ""),
-        Text(row.type),
-        Text(row.source),
-        Text(row.status, style=STATUS_CELL_STYLES.get(row.status, "")),
-        Text(short_value(display_value(row, reveal=reveal), VALUE_WIDTH)),
-        Text(short_value(mask_text(row.origin), ORIGIN_WIDTH)),
-        Text(short_value(", ".join(row.agents), AGENTS_WIDTH)),
+        row.name,
+        row.type,
+        row.source,
+        row.status + (WARNING_MARK if warned else ""),
+        short_value(display_value(row, reveal=reveal), MAX_FLEX),
+        short_value(mask_text(row.origin), MAX_FLEX),
+        short_value(", ".join(row.agents), MAX_FLEX),
     )
+
+
+def row_cells(
+    row: Row, texts: Sequence[str], widths: Mapping[str, int], *, warned: bool = False
+) -> tuple[Text, ...]:
+    """Cells cut to ``widths``. Text, never str: DataTable parses str cells as markup, and
+    values may hold brackets."""
+    status = Text(row.status, style=STATUS_CELL_STYLES.get(row.status, ""))
+    if warned:
+        status.append(WARNING_MARK, style="bold yellow")
+    cells = [Text(row.name, style="bold" if row.status == "error" else ""), Text(texts[1])]
+    cells += [Text(texts[2]), status]
+    for key, text in zip(COLUMN_KEYS[4:], texts[4:], strict=True):
+        # the texts are one line already (full_cells): cutting is a slice
+        width = widths.get(key, MAX_FLEX)
+        cells.append(Text(text if len(text) <= width else text[: max(width - 1, 0)] + "…"))
+    return tuple(cells)
+
+
+def column_widths(
+    available: int, texts: Iterable[Sequence[str]], padding: int = 1
+) -> dict[str, int]:
+    """Every column's width for a table ``available`` cells wide.
+
+    Name, Type, Source and Status take what their longest text needs. Value, Origin and
+    Agents share the rest by weight (2:2:1), none below its minimum and none above what its
+    longest text needs; what one does not need goes to the others. So a wide terminal shows
+    whole values, and a narrower one still shows every column; when even the smallest widths
+    do not fit, Value keeps a readable width and the table scrolls sideways.
+    """
+    needs = {key: len(label) + 2 for key, label in COLUMNS}  # + 2: the sort arrow
+    for cells in texts:
+        for key, text in zip(COLUMN_KEYS, cells, strict=True):
+            if len(text) > needs[key]:
+                needs[key] = len(text)
+    widths = {key: needs[key] for key in COLUMN_KEYS if key not in FLEX_COLUMNS}
+    left = available - sum(widths.values()) - 2 * padding * len(COLUMNS)
+    flex = {key: min(minimum, needs[key]) for key, (minimum, _) in FLEX_COLUMNS.items()}
+    left -= sum(flex.values())
+    if left < 0:
+        flex["value"] = min(max(flex["value"], READABLE_VALUE), needs["value"])
+        return {**widths, **flex}
+    growing = [k for k in FLEX_COLUMNS if flex[k] < needs[k]]
+    while left > 0 and growing:
+        weight = sum(FLEX_COLUMNS[k][1] for k in growing)
+        share = {k: max(1, left * FLEX_COLUMNS[k][1] // weight) for k in growing}
+        for k in growing:
+            give = min(share[k], needs[k] - flex[k], left)
+            flex[k] += give
+            left -= give
+        growing = [k for k in growing if flex[k] < needs[k]]
+    return {**widths, **flex}
+
+
+class MatrixTable(DataTable[Any]):
+    """The table; says when its width changed, so the columns can follow it."""
+
+    class Resized(Message):
+        pass
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.post_message(self.Resized())
 
 
 class MatrixView(Vertical):
@@ -93,8 +164,9 @@ class MatrixView(Vertical):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("slash", "focus_filter", "Filter", id="matrix.filter"),
-        Binding("n", "next_error", "Next error", id="matrix.next_error"),
-        Binding("p", "previous_error", "Previous error", show=False, id="matrix.previous_error"),
+        # ids kept from when only errors were reached: users' key maps name them
+        Binding("n", "next_error", "Next problem", id="matrix.next_error"),
+        Binding("p", "previous_error", "Previous problem", show=False, id="matrix.previous_error"),
         Binding("s", "cycle_sort", "Sort", id="matrix.sort"),
         Binding("S", "reverse_sort", "Reverse sort", show=False, id="matrix.reverse_sort"),
         Binding("d", "toggle_detail", "Detail", id="matrix.detail"),
@@ -116,7 +188,12 @@ class MatrixView(Vertical):
         self._rows: dict[str, Row] = {}
         self._keys: list[str] = []
         self._cells: dict[str, tuple[Text, ...]] = {}
-        self._cell_cache: dict[str, tuple[Row, bool, tuple[Text, ...]]] = {}
+        self._cell_cache: dict[str, tuple[Row, bool, bool, tuple[str, ...]]] = {}
+        #: rows with a warning (their own, or a problem located in their definition)
+        self._warned: frozenset[str] = frozenset()
+        self._widths: dict[str, int] = {}
+        self._resize_pending = False
+        self._cut_cache: dict[str, tuple[tuple[str, ...], dict[str, int], tuple[Text, ...]]] = {}
         self._count_shown: Content | None = None
         self._problems_shown: Content | None = None
         self._order: list[str] = []
@@ -138,16 +215,16 @@ class MatrixView(Vertical):
             yield Static("", id="matrix-count")
         yield Static("", id="problems")
         with Horizontal(id="matrix-body"):
-            table: DataTable[Any] = DataTable(
-                id="matrix-table", cursor_type="row", zebra_stripes=True
-            )
-            yield table
+            yield MatrixTable(id="matrix-table", cursor_type="row", zebra_stripes=True)
             yield DetailPane(id="detail")
 
     def on_mount(self) -> None:
         table = self.table
+        self._widths = column_widths(self._table_width(), ())
         for key, label in COLUMNS:
-            table.add_column(label, key=key)
+            # explicit widths: measuring every cell of a column on each change is slow, and
+            # auto widths only ever grow
+            table.add_column(label, key=key, width=self._widths[key])
         self.query_one("#problems", Static).display = False
 
     # -- what the app calls --------------------------------------------------------------
@@ -176,8 +253,10 @@ class MatrixView(Vertical):
         self._contract_file = contract_file
         self._keys = row_keys(matrix.rows)
         self._rows = dict(zip(self._keys, matrix.rows, strict=True))
+        self._warned = warned_rows(self._rows, problems)
         for gone in self._cell_cache.keys() - self._rows.keys():
             del self._cell_cache[gone]
+            self._cut_cache.pop(gone, None)
         self.set_class(stale, "-stale")
         self._render_problems()
         # the first time, paint the table before highlighting a value in the detail pane
@@ -227,11 +306,34 @@ class MatrixView(Vertical):
             keys.sort(key=lambda k: by(self._rows[k]), reverse=self.sort_reverse)
         return keys
 
+    def _table_width(self) -> int:
+        """The width the columns may fill (the vertical scrollbar's always kept free, so its
+        coming and going never re-cuts the cells)."""
+        table = self.table
+        bar = table.styles.scrollbar_size_vertical if table.show_vertical_scrollbar else 0
+        reserve = 0 if bar else table.styles.scrollbar_size_vertical
+        return max(table.scrollable_content_region.width - reserve, 0)
+
+    @on(MatrixTable.Resized)
+    def _table_resized(self, event: MatrixTable.Resized) -> None:
+        # a drag of the terminal's edge sends a burst: re-cut once, after the last of it
+        if not self._resize_pending:
+            self._resize_pending = True
+            self.call_after_refresh(self._resized)
+
+    def _resized(self) -> None:
+        self._resize_pending = False
+        self._sync(detail=False)
+
     def _sync(self, *, detail: bool = True) -> None:
         table = self.table
         before = self._cursor_key()
         order = self._visible()
-        desired = {k: self._cells_for(k) for k in order}
+        texts = {k: self._texts_for(k) for k in self._keys}
+        widths = column_widths(self._table_width(), texts.values(), table.cell_padding)
+        resized = widths != self._widths
+        self._widths = widths
+        desired = {k: self._cut(k, texts[k], widths) for k in order}
         current = self._cells
         removed = [k for k in current if k not in desired]
         with self.app.batch_update():
@@ -250,13 +352,18 @@ class MatrixView(Vertical):
                     elif old is not cells and old != cells:
                         for column, was, now in zip(COLUMN_KEYS, old, cells, strict=True):
                             if was != now:
-                                # measuring a whole column is slow; only when it must grow
-                                wider = now.cell_len > table.columns[column].content_width
-                                table.update_cell(k, column, now, update_width=wider)
+                                table.update_cell(k, column, now)
                 if [r.key.value for r in table.ordered_rows] != order:
                     position = {k: i for i, k in enumerate(order)}
                     # the name cell identifies the row (duplicates keep their relative order)
                     table.sort("name", key=lambda cell: position.get(_plain(cell), 0))
+            if resized:
+                for key, width in widths.items():
+                    table.columns[key].width = width  # type: ignore[index]
+                # DataTable has no public call to re-lay out explicit widths; this is what
+                # its own column changes set
+                table._require_update_dimensions = True
+                table.refresh()
             self._cells = desired
             self._order = order
             if before is not None and before in desired:
@@ -267,28 +374,43 @@ class MatrixView(Vertical):
         if detail:
             self._show_detail()
 
-    def _cells_for(self, key: str) -> tuple[Text, ...]:
-        """The row's cells, reused while the row and the reveal setting are unchanged."""
+    def _cut(self, key: str, texts: tuple[str, ...], widths: dict[str, int]) -> tuple[Text, ...]:
+        """The row's cells at ``widths``, reused while its texts and the widths stay (so an
+        unchanged row is skipped by identity, not compared cell by cell)."""
+        cached = self._cut_cache.get(key)
+        if cached is not None and cached[0] is texts and cached[1] == widths:
+            return cached[2]
+        cells = row_cells(self._rows[key], texts, widths, warned=key in self._warned)
+        self._cut_cache[key] = (texts, widths, cells)
+        return cells
+
+    def _texts_for(self, key: str) -> tuple[str, ...]:
+        """The row's texts, reused while the row, its mark and the reveal setting stay."""
         row = self._rows[key]
+        warned = key in self._warned
         cached = self._cell_cache.get(key)
         if (
             cached is not None
             and cached[1] == self.reveal
+            and cached[2] == warned
             and (cached[0] is row or cached[0] == row)
         ):
-            return cached[2]
-        cells = row_cells(row, reveal=self.reveal)
-        self._cell_cache[key] = (row, self.reveal, cells)
-        return cells
+            return cached[3]
+        texts = full_cells(row, reveal=self.reveal, warned=warned)
+        self._cell_cache[key] = (row, self.reveal, warned, texts)
+        return texts
 
     def _update_count(self) -> None:
         total = len(self._keys)
         shown = len(self._order)
         errors = sum(1 for r in self._rows.values() if r.status == "error")
+        warned = sum(1 for k in self._warned if self._rows[k].status != "error")
         text = f"{shown}/{total}" if self.row_filter else f"{total} variables"
         parts: list[str | tuple[str, str]] = [text]
         if errors:
-            parts.append((f"  {errors} error{'s' if errors != 1 else ''}", "$text-error"))
+            parts.append((f" · {errors} in error", "$text-error"))
+        if warned:
+            parts.append((f" · {warned} with warnings", "$text-warning"))
         content = Content.assemble(*parts)
         if content != self._count_shown:
             self._count_shown = content
@@ -313,13 +435,15 @@ class MatrixView(Vertical):
         banner = self.query_one("#problems", Static)
         lines: list[Content] = []
         if self._broken:
+            # stale only when a good result was shown before: never claim one that never was
             head = (
                 "showing the last good result (stale) until this is fixed"
-                if self.matrix and self.matrix.rows
-                else "cannot load this workflow"
+                if self.stale
+                else "cannot load this workflow, so nothing is shown yet; fix this and it "
+                "loads by itself"
             )
             lines.append(Content.styled(f"✗ {head}:", "bold"))
-            lines += [Content(f"  {mask_text(d.format())}") for d in self._broken]
+            lines += [Content(f"  {shown_problem(d)}") for d in self._broken]
         if self._problems_open:
             if not self._problems:
                 lines.append(Content.styled("no problems", "$text-muted"))
@@ -329,10 +453,12 @@ class MatrixView(Vertical):
                         "✗ " if d.severity == "error" else "! ",
                         "$text-error" if d.severity == "error" else "$text-warning",
                     ),
-                    mask_text(d.format()),
+                    shown_problem(d),
                 )
                 for d in self._problems
             ]
+            notes = self.matrix.notes if self.matrix else ()
+            lines += [Content.styled(f"· note: {mask_text(n)}", "$text-muted") for n in notes]
         content = Content("\n").join(lines)
         if content == self._problems_shown:
             return  # unchanged: no relayout
@@ -386,17 +512,22 @@ class MatrixView(Vertical):
         self.screen.set_focus(self.query_one("#filter", Input))
 
     def _jump_error(self, step: int) -> None:
+        """The next (``step`` 1) or previous (-1) row in error or with a warning."""
         order = self._order
         if not order:
             return
         start = self.table.cursor_row if self.table.row_count else -1
         for i in range(1, len(order) + 1):
             index = (start + step * i) % len(order)
-            if self._rows[order[index]].status == "error":
+            key = order[index]
+            if self._rows[key].status == "error" or key in self._warned:
                 self.table.move_cursor(row=index)
                 self.table.focus()
                 return
-        self.notify("No variable in error" + (" among those shown" if self.row_filter else ""))
+        self.notify(
+            "No variable in error or with a warning"
+            + (" among those shown" if self.row_filter else "")
+        )
 
     def action_next_error(self) -> None:
         self._jump_error(1)
@@ -440,6 +571,29 @@ class MatrixView(Vertical):
                 raw = source.get("env_var")
                 env_var = raw if isinstance(raw, str) and raw else None
         self.post_message(EnvOverrideRequested(env_var, row))
+
+
+def shown_problem(d: Diagnostic) -> str:
+    """``file:line:col: message``; ``file: message`` when no line is known (a workflow folder
+    gone, a dropped launch value): a made-up ``:0:0`` reads as a location."""
+    text = d.format()
+    if not d.line:
+        text = text.replace(f"{d.file}:0:0: ", f"{d.file}: ", 1)
+    return mask_text(text)
+
+
+def warned_rows(rows: Mapping[str, Row], problems: Iterable[Diagnostic]) -> frozenset[str]:
+    """Keys of the rows to mark: those with warnings of their own, and those whose definition
+    holds a warning (an exposure warning, a file not found). A row in error is not marked:
+    its status already says more."""
+    located: set[str] = set()
+    for d in problems:
+        parts = d.yaml_path.split(".", 2)
+        if len(parts) >= 2 and parts[0] == "definitions" and d.severity == "warning":
+            located.add(parts[1])
+    return frozenset(
+        k for k, r in rows.items() if r.status != "error" and (r.warnings or r.name in located)
+    )
 
 
 def _plain(cell: object) -> str:

@@ -64,8 +64,9 @@ from core.scenarios import (
     save_scenario,
     secret_guard,
     secret_names,
+    secret_reasons,
 )
-from core.secrets import is_secret_key, mask_text
+from core.secrets import mask_text
 from flowctx_tui.widgets.explain_tree import ExplainTree
 from flowctx_tui.widgets.json_editor import JsonEditor
 from flowctx_tui.widgets.keys import OrderedInput
@@ -604,7 +605,7 @@ class Scratchpad(Widget):
         text: str,
         dialect: str,
         scope: dict[str, Any],
-        roots: frozenset[str],
+        roots: dict[str, str],
         reveal: bool,
     ) -> None:
         if not text.strip():
@@ -635,17 +636,19 @@ class Scratchpad(Widget):
         editors = self.query(JsonEditor)
         return self._shown_generation != self._generation or any(e.pending for e in editors)
 
-    def _secret_roots(self, dialect: str) -> frozenset[str]:
-        """Names whose values the explain masks (unless reveal).
+    def _secret_roots(self, dialect: str) -> dict[str, str]:
+        """Where the explain masks values (unless reveal), each path with its reason.
 
-        ag2 reads context variables by name, so exactly the secret ones. mj and python read
-        them through ``context``; when any of its values is secret the whole root is masked,
-        because an expression can reach a value without naming it (``Object.keys(context)``).
+        Per value, never the whole context for one secret in it: the secret variables (by
+        name or by a secret-sourced env var), read by name in ag2 and under ``context`` in
+        mj and python; an expression that reads all of ``context`` (``JSON.stringify``) holds
+        them, so it is masked too. Secret-looking keys are masked wherever they are.
         """
-        secret = self._secret | frozenset(n for n in self._ctx_effective if is_secret_key(n))
-        if dialect == "ag2":
-            return secret
-        return frozenset({"context"}) if secret else frozenset()
+        return (
+            secret_reasons(self.matrix, None if dialect == "ag2" else "context")
+            if (self.matrix is not None)
+            else {}
+        )
 
     def _render_result(self) -> None:
         box = self.query_one("#sp-result", Static)

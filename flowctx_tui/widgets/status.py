@@ -1,4 +1,8 @@
-"""The status line: workspace, workflow, live/stale, last reload time and problem count."""
+"""The status line: workspace, workflow, live/stale, last reload time and problem counts.
+
+The counts are ``core.check.count_problems`` of the app's problems: the figures
+``flowctx check -w <workflow>`` prints for the same inputs.
+"""
 
 from __future__ import annotations
 
@@ -23,7 +27,8 @@ class Status:
     workflow: str
     state: str = "loading"
     reloaded: datetime | None = None
-    problems: int = 0
+    errors: int = 0
+    warnings: int = 0
     watching: bool = True
     revealed: bool = False
     overrides: int = 0
@@ -38,8 +43,13 @@ def render_status(s: Status) -> Content:
         sep,
         (label, style),
     ]
-    noun = "problem" if s.problems == 1 else "problems"
-    parts += [sep, (f"{s.problems} {noun}", "$text-warning" if s.problems else "$text-muted")]
+    e, w = s.errors, s.warnings
+    parts += [
+        sep,
+        (f"{e} error{'s' if e != 1 else ''}", "$text-error bold" if e else "$text-muted"),
+        (", ", "$text-muted"),
+        (f"{w} warning{'s' if w != 1 else ''}", "$text-warning" if w else "$text-muted"),
+    ]
     if s.reloaded is not None:
         parts += [sep, f"reloaded {s.reloaded:%H:%M:%S}"]
     if not s.watching:

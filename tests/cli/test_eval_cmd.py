@@ -54,27 +54,35 @@ def test_refusal_caret_points_at_the_token(capsys: pytest.CaptureFixture[str]) -
     assert out.splitlines()[1:] == ["  payload.count = 5", "                ^"]
 
 
-def test_explain_masks_context_and_secret_keys(capsys: pytest.CaptureFixture[str]) -> None:
+def test_explain_masks_secret_values_and_says_why(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(
         capsys, "context.environment === 'production' && payload.apiKey.length > 3",
-        "--context", '{"environment": "production"}', "--payload", '{"apiKey": "sk-verysecret"}',
+        "--context", '{"environment": "production", "db_password": "hunter22"}',
+        "--payload", '{"apiKey": "sk-verysecret"}',
         "--explain",
     )  # fmt: skip
     assert code == 0
     assert out.splitlines()[0] == "true"
-    assert "+ context.environment === 'production' -> true (got ***)" in out
-    assert "sk-verysecret" not in out and '"production"' not in out
+    # the PRD's context may carry API keys: never shown by eval, and the reason is said (the
+    # app, which knows the workflow's variables, masks context per variable instead)
+    assert (
+        "+ context.environment === 'production' -> true "
+        "(got *** (secret: read from context, which may carry API keys))"
+    ) in out
+    assert "+ payload.apiKey.length > 3 -> true (got *** (secret: key looks secret))" in out
+    assert "sk-verysecret" not in out and "hunter22" not in out
 
 
 def test_ag2_uses_context_as_scope_and_masks_it(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(
         capsys, "${mode} == 'batch' and len(${caps}) > 0", "--dialect", "ag2",
-        "--context", '{"mode": "batch", "caps": ["a"]}', "--explain",
+        "--context", '{"mode": "batch", "caps": ["a"], "api_token": "tok-123456"}', "--explain",
     )  # fmt: skip
     assert code == 0
-    assert "+ ${mode} == 'batch' -> True (got ***)" in out
-    # AG2 pastes len(${caps}) as the length: the explain line shows it, masked
-    assert "+ len(${caps}) > 0 -> True (got ***)" in out and "['a']" not in out
+    # for ag2 the context is the workflow's variables: each is masked only when it is secret
+    assert "+ ${mode} == 'batch' -> True (got 'batch')" in out
+    assert "+ len(${caps}) > 0 -> True (got 1)" in out
+    assert "tok-123456" not in out
     assert "engine: AG2 ContextExpression 0.14.0" in out
 
 

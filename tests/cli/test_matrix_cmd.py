@@ -120,9 +120,13 @@ def test_json_shape(ws: Path, capsys: pytest.CaptureFixture[str]) -> None:
             assert step["outcome"] in {"used", "shadowed", "missing", "skipped", "error"}
     by_name = {v["name"]: v for v in data["variables"]}
     flag = by_name["feature_flag"]
-    assert (flag["value"], flag["status"], flag["origin"]) == (True, "resolved", "env FEATURE_FLAG")
+    assert (flag["value"], flag["status"], flag["origin"]) == (
+        True,
+        "resolved",
+        "env FEATURE_FLAG (process env)",
+    )
     assert flag["trace"] == [
-        {"step": "env", "outcome": "used", "detail": "env FEATURE_FLAG"},
+        {"step": "env", "outcome": "used", "detail": "env FEATURE_FLAG (process env)"},
         {"step": "default", "outcome": "shadowed", "detail": "default shadowed by the env var"},
     ]
     assert flag["agents"] == ["InterviewAgent"]
@@ -238,7 +242,9 @@ def test_launch_and_env_overrides(ws: Path, capsys: pytest.CaptureFixture[str]) 
     by_name = {v["name"]: v for v in data["variables"]}
     assert by_name["feature_flag"]["value"] is False
     assert by_name["interview_complete"]["value"] is True
-    assert by_name["interview_complete"]["origin"] == "launch value"
+    # provenance names who gave each input: the command line here
+    assert by_name["interview_complete"]["origin"] == "launch value (--launch)"
+    assert by_name["feature_flag"]["origin"] == "env FEATURE_FLAG (--env)"
     assert by_name["approval_limit"]["value"] is None  # no policy for app-2
 
 

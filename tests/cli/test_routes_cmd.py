@@ -90,7 +90,7 @@ def test_flow_text_lists_candidates_explain_and_winner(root, capsys):
     assert "         + data.userApproval === true -> true (got true)" in lines
     assert lines[-1] == "winner: Approved (first valid path, priority 10, condition is true)"
     # the secret is in the condition text the author wrote, but never as a shown value
-    assert "(got ***)" in out
+    assert "(got *** (secret: key looks secret))" in out
     assert f'"{SECRET}"' not in out
 
 

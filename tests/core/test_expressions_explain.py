@@ -82,14 +82,39 @@ def test_to_json_is_nested_dicts() -> None:
     assert data["explain"]["children"][1]["value"] is True
 
 
-def test_context_values_are_masked_but_outcomes_shown() -> None:
-    scope = build_path_context(context={"environment": "production", "region": "eu"})
-    node = tree("context.environment === 'production' && context.region", scope)
-    text = "\n".join(node.lines())
-    assert "production'" in text  # the literal the author wrote is fine
-    assert "(got ***)" in text
-    assert '"eu"' not in text and "-> ***" in text
-    assert node.children[0].value is True
+def test_secret_context_values_are_masked_with_why_but_outcomes_shown() -> None:
+    scope = build_path_context(context={"environment": "production", "region": "eu", "n": 7})
+    secret = {"context.environment": "secret-sourced (env DEPLOY_TOKEN)"}
+    text = "context.environment === 'production' && context.n > 3 && context.region"
+    result = evaluate(text, scope, "mj", explain=True, secret_roots=secret)
+    assert result.explain is not None
+    lines = result.explain.lines()
+    assert "production'" in lines[0]  # the literal the author wrote is fine
+    assert (
+        "  + context.environment === 'production' -> true "
+        "(got *** (secret: secret-sourced (env DEPLOY_TOKEN)))"
+    ) in lines
+    # its neighbours are not secret: shown
+    assert "  + context.n > 3 -> true (got 7)" in lines
+    assert '  + context.region -> "eu"' in lines
+    assert result.explain.children[0].value is True
+
+
+def test_reading_all_of_a_context_that_holds_a_secret_is_masked() -> None:
+    scope = build_path_context(context={"db": "hunter22", "n": 7})
+    secret = {"context.db": "secret-sourced (env DB_PASSWORD)"}
+    result = evaluate("JSON.stringify(context)", scope, "mj", explain=True, secret_roots=secret)
+    assert result.explain is not None
+    text = "\n".join(result.explain.lines())
+    assert "hunter22" not in text
+    assert "*** (secret: holds context.db, secret-sourced (env DB_PASSWORD))" in text
+
+
+def test_a_whole_root_may_still_be_secret() -> None:
+    scope = build_path_context(context={"n": 7})
+    node = evaluate("context.n > 3", scope, "mj", explain=True, secret_roots=("context",))
+    assert node.explain is not None
+    assert node.explain.lines() == ["+ context.n > 3 -> true (got *** (secret: marked secret))"]
 
 
 def test_secret_keys_are_masked_anywhere() -> None:
@@ -122,10 +147,11 @@ def test_ag2_and_python_trees() -> None:
 def test_secrets_inside_derived_strings_are_scrubbed() -> None:
     scope = {
         "payload": {"apiKey": "sk-verysecret", "dsn": "postgres://u:pw1234@db/x"},
-        "context": {"region": "eu-west-1"},
+        "region": "eu-west-1",
         "api_token": "tok-abcdef",
     }
-    text = "JSON.stringify(payload) + context.region + api_token + ''"
+    text = "JSON.stringify(payload) + region + api_token + ''"
     lines = "\n".join(tree(text, scope).lines())
-    for secret in ("sk-verysecret", "pw1234", "eu-west-1", "tok-abcdef"):
+    for secret in ("sk-verysecret", "pw1234", "tok-abcdef"):
         assert secret not in lines
+    assert "eu-west-1" in lines  # not a secret

@@ -134,13 +134,13 @@ def test_user_context_and_secret_variables_are_masked(workspace):
     text = json.dumps(graph.to_json())
     assert "tok-123456" not in text
     lines = [line for c in graph.candidates for line in c.explain_lines()]
-    assert "  + ${region} == 'eu-west' -> True (got ***)" in lines
+    assert "  + ${region} == 'eu-west' -> True (got *** (secret: marked secret))" in lines
     # the token rule is skipped (rule 1 matched); force it to be evaluated
     graph, _ = decide(session, "W", "InterviewAgent", context_overrides={"region": "x"})
     token = graph.candidates[1]
     assert token.explain_lines() == [
         "+ ${service_token} == 'let-me-in' -> false",
-        "  + ${service_token} -> ***",
+        "  + ${service_token} -> *** (secret: key looks secret)",
     ]
     assert "tok-123456" not in json.dumps(graph.to_json())
     assert "tok-123456" in json.dumps(graph.to_json(reveal=True))

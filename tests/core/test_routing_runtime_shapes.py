@@ -176,6 +176,6 @@ def test_secret_context_stays_masked_in_runtime_shaped_decisions(runtime_shaped)
     # the value is the author's text in the condition; as a read value it is masked
     assert graph.candidates[0].explain_lines() == [
         "+ ${api_token} == 'tok-live-987654' -> true",
-        "  + ${api_token} -> ***",
+        "  + ${api_token} -> *** (secret: key looks secret)",
     ]
     assert shown.count("tok-live-987654") == 2  # condition text and explain node text only

@@ -165,8 +165,8 @@ transitions:
     decision = route_transitions(g, "A", context, secret_names={"stage", "region"})
     lines = [line for c in decision.candidates for line in c.explain_lines()]
     assert "drafting-secretly" not in "\n".join(lines)
-    assert "  + ${stage} -> ***" in lines
-    assert "+ ${region} == 'eu-north' -> True (got ***)" in lines
+    assert "  + ${stage} -> *** (secret: marked secret)" in lines
+    assert "+ ${region} == 'eu-north' -> True (got *** (secret: marked secret))" in lines
     revealed = [line for c in decision.candidates for line in c.explain_lines(reveal=True)]
     assert "  + ${stage} -> 'drafting-secretly'" in revealed
     # names not marked secret are shown

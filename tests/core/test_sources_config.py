@@ -56,9 +56,9 @@ def steps(r: Row) -> list[tuple[str, str]]:
 def test_env_var_wins_and_the_default_is_shadowed(workspace: WriteWorkspace) -> None:
     m = matrix(workspace, {"FEATURE_FLAG": "yes", "API_URL": "https://api"})
     r = row(m, "feature_flag")
-    assert (r.value, r.status, r.origin) == (True, "resolved", "env FEATURE_FLAG")
+    assert (r.value, r.status, r.origin) == (True, "resolved", "env FEATURE_FLAG (process env)")
     assert steps(r) == [("env", "used"), ("default", "shadowed")]
-    assert r.trace[0].detail == "env FEATURE_FLAG"
+    assert r.trace[0].detail == "env FEATURE_FLAG (process env)"
     assert r.type == "boolean" and r.source == "config"
     assert r.agents == ("A",)
 

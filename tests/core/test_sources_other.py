@@ -110,7 +110,7 @@ def test_the_status_and_outcome_vocabulary(workspace: WriteWorkspace) -> None:
     m = open_session(root, env=env).matrix("W", launch={"app_id": "a"})
     got = {r.name: (r.status, r.origin) for r in m.rows if r.source != "runtime"}
     assert got == {
-        "from_env": ("resolved", "env REGION"),
+        "from_env": ("resolved", "env REGION (process env)"),
         "from_default": ("default", "default"),
         "from_fallback": ("fallback", "fb.json global.from_fallback"),
         "later": ("pending", "computed (pending)"),

@@ -119,7 +119,7 @@ def test_flowctx_in_tmux_follows_edits_on_disk(tmp_path: Path) -> None:
         # keys reach the app: filter, then quit
         tmux.run("send-keys", "-t", "app", "/")
         # the footer drops the table's letter keys once the filter has the focus
-        tmux.wait_for(lambda s: "Next error" not in s, "the filter to take the focus", 15)
+        tmux.wait_for(lambda s: "Next problem" not in s, "the filter to take the focus", 15)
         tmux.run("send-keys", "-t", "app", "-l", "source:file")
         tmux.wait_for(
             lambda s: "stack_catalog" in s and "llm_model" not in s, "the filtered matrix", 15

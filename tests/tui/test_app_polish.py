@@ -199,10 +199,14 @@ async def test_swapped_keys_both_work(demo: Path, make_app: MakeApp, tmp_path: P
     app = make_app(demo, keymap=keymap)
     async with app.run_test(size=(120, 36)) as pilot:
         await reloaded(pilot)
-        app.matrix_view.select("llm_model")
-        await pilot.press("d")
+        app.matrix_view.select("must_be_set")
+        await pilot.press("D")  # Detail, moved onto D
+        await wait_for(pilot, lambda: not app.matrix_view.show_detail, "the detail hidden")
+        await pilot.press("D")
+        await wait_for(pilot, lambda: app.matrix_view.show_detail, "the detail shown")
+        await pilot.press("d")  # next problem, moved onto d: leaves the row in error
         await wait_for(
-            pilot, lambda: app.matrix_view.highlighted.name == "must_be_set", "next error"
+            pilot, lambda: app.matrix_view.highlighted.name != "must_be_set", "next problem"
         )
         assert app.matrix_view.show_detail
         await pilot.press("D")

@@ -23,7 +23,7 @@ def test_a_good_contract_is_not_broken_and_lists_row_errors_as_problems(workspac
     assert result.broken == ()
     assert [r.name for r in result.matrix.rows][:3] == ["a", "data", "key"]
     problems = [d.format() for d in result.problems]
-    assert any("key: Required config variable 'key' is not set" in p for p in problems)
+    assert any("Required config variable 'key' is not set" in p for p in problems), problems
     assert result.contract_file == "workflows/W/context_variables.yaml"
     assert result.contract_lines[0] == "definitions:"
 

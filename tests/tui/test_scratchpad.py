@@ -231,7 +231,8 @@ async def test_context_starts_masked_but_evaluates_with_the_real_secret(session:
         assert result_text(pad).startswith("✔ true")
         await type_expression(pilot, "context.service_auth !== 'x'")
         pad = await settle(pilot)
-        assert "true (got ***)  context.service_auth !== 'x'" in explain_lines(pad)[0]
+        why = "(secret: env SERVICE_API_TOKEN looks secret)"
+        assert f"true (got *** {why})  context.service_auth !== 'x'" in explain_lines(pad)[0]
         assert not any(TOKEN in line for line in explain_lines(pad))
 
         # an edit next to the masked secret leaves the secret's real value in use
@@ -394,3 +395,42 @@ async def test_the_real_app_hosts_the_scratchpad(tmp_path: Path) -> None:
         assert result_text(pad).startswith("✔ true")
         # the demo's URI password is masked in the context editor
         assert "demo-pass" not in editor(pad, "context").text
+
+
+async def test_explain_masks_each_secret_value_alone_and_says_why_as_the_cli_does(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """One secret in the context no longer masks every context value in the app, which knows
+    the workflow's variables; both say why a value is masked."""
+    from flowctx_tui.app import FlowctxApp
+    from flowctx_tui.cli import main
+    from flowctx_tui.cli.workspace_args import demo_path
+
+    root = tmp_path / "demo"
+    shutil.copytree(demo_path(), root)
+    app = FlowctxApp(open_session(root, env={}), "AppGenerator", watch=False, cursor_blink=False)
+    expr = "context.max_build_iterations > 3 && context.openai_api_key.length > 3"
+    async with app.run_test(size=(160, 40)) as pilot:
+        deadline = time.monotonic() + 10
+        while app.reload_count < 1 and time.monotonic() < deadline:
+            await pilot.pause(0.02)
+        assert app.result is not None
+        key = app.result.matrix.row("openai_api_key").value
+        assert key and app.result.matrix.row("openai_api_key").secret
+        await pilot.press("2")
+        await type_expression(pilot, expr)
+        pad = await settle(pilot)
+        shown = [line.strip() for line in explain_lines(pad)]
+    assert "true (got 5)  context.max_build_iterations > 3" in shown
+    assert "true (got *** (secret: key looks secret))  context.openai_api_key.length > 3" in shown
+    assert not any(key in line for line in shown)
+
+    # `flowctx eval` does not know the workflow: every `context` value is masked there, and the
+    # reason says so; the key-looks-secret reason reads the same in both
+    context = json.dumps({"max_build_iterations": 5, "openai_api_key": key})
+    capsys.readouterr()
+    main(["eval", expr, "--context", context, "--explain"])
+    cli = capsys.readouterr().out
+    assert "context.max_build_iterations > 3 -> true (got *** (secret: read from context" in cli
+    assert "context.openai_api_key.length > 3 -> true (got *** (secret: key looks secret))" in cli
+    assert key not in cli
