@@ -7,6 +7,7 @@ Loading never raises for bad content: problems are Diagnostics on the snapshot.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -19,7 +20,7 @@ from core.contract import ROOT_KEYS, AgentView, Definition, validation_diagnosti
 from core.diagnostics import Diagnostic, did_you_mean
 from core.pathsafety import present
 from core.results import Loc
-from core.yamlmarks import YamlDoc, load_yaml_file
+from core.yamlmarks import YamlDoc, load_yaml_file, parse_yaml_text, read_text_file
 
 CONTRACT_FILE = "context_variables.yaml"
 PROFILE_FILE = "flowctx.yaml"
@@ -62,6 +63,8 @@ class WorkflowSnapshot:
     diagnostics: tuple[Diagnostic, ...] = ()
     doc: YamlDoc | None = None
     agent_locs: Mapping[str, Loc] = field(default_factory=dict)
+    #: the contract's text as read (for showing a definition as written)
+    text: str = ""
 
     # Indexes built on first use: scanning every agent's list for every variable made
     # resolving a large workflow quadratic. (cached_property writes the instance __dict__
@@ -210,10 +213,14 @@ def load_workflow(root: Path, name: str) -> WorkflowSnapshot:
     if not present(path):
         diag = Diagnostic(display, 0, 0, f"workflow '{name}' has no {CONTRACT_FILE}")
         return WorkflowSnapshot(name, folder, root, display, (), {}, (diag,))
-    doc, problems = load_yaml_file(path, display)
-    if doc is None:
+    text, problem = read_text_file(path, display)
+    if text is None:
+        problems = [problem] if problem is not None else []
         return WorkflowSnapshot(name, folder, root, display, (), {}, tuple(problems))
-    return parse_contract(doc, name, folder, root, problems)
+    doc, problems = parse_yaml_text(text, display)
+    if doc is None:
+        return WorkflowSnapshot(name, folder, root, display, (), {}, tuple(problems), text=text)
+    return dataclasses.replace(parse_contract(doc, name, folder, root, problems), text=text)
 
 
 def parse_contract(
