@@ -7,15 +7,15 @@ with every problem located as file:line:col. Where registries are found is ``dis
 from __future__ import annotations
 
 import re
-import typing
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+from pydantic import Field, ValidationError, field_validator, model_validator
 
-from core.diagnostics import Diagnostic, did_you_mean
+from core.diagnostics import Diagnostic
+from core.validation import Strict, Wording, located_errors
 from core.yamlmarks import PathKey, YamlDoc, load_yaml_file
 
 REGISTRY_FILE = "context.yaml"
@@ -24,17 +24,13 @@ PACK_ID = re.compile(r"^[a-z][a-z0-9_]*(\.[a-z0-9_]+)*$")
 _DOTTED = re.compile(r"^[^.\s]+(\.[^.\s]+)*$")
 
 
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-
 def _check_dotted(value: str | None, what: str) -> str | None:
     if value is not None and not _DOTTED.match(value):
         raise ValueError(f"{what} {value!r} is not a dotted path (like 'a.b.c')")
     return value
 
 
-class PromptProjection(_Strict):
+class PromptProjection(Strict):
     id: str
     records: str
     recipients: list[str] = Field(min_length=1)
@@ -57,7 +53,7 @@ class PromptProjection(_Strict):
         return self.marker or self.id
 
 
-class Asset(_Strict):
+class Asset(Strict):
     path: str
     kind: Literal["catalog", "contract", "templates"]
     description: str | None = None
@@ -70,7 +66,7 @@ class Asset(_Strict):
         return self
 
 
-class Pack(_Strict):
+class Pack(Strict):
     id: str
     version: str
     status: Literal["active", "inactive", "archived"] = "active"
@@ -92,7 +88,7 @@ class Pack(_Strict):
         return value
 
 
-class VarProjection(_Strict):
+class VarProjection(Strict):
     """The mapping form of ``projections.context_variables.<var>``."""
 
     value: Any = None
@@ -113,11 +109,11 @@ class VarProjection(_Strict):
         return self
 
 
-class Projections(_Strict):
+class Projections(Strict):
     context_variables: dict[str, Any] = Field(default_factory=dict)
 
 
-class RegistryModel(_Strict):
+class RegistryModel(Strict):
     context_id: str = Field(min_length=1)
     description: str | None = None
     applies_to_workflows: list[str] = Field(default_factory=list)
@@ -133,56 +129,8 @@ ROOT_KEYS = tuple(f.alias or n for n, f in RegistryModel.model_fields.items())
 PROJECTION_KEYS = ("value", "from", "from_context", "from_trigger", "default")
 
 
-def _inner_model(annotation: Any) -> type[BaseModel] | None:
-    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
-        return annotation
-    for arg in typing.get_args(annotation):
-        found = _inner_model(arg)
-        if found is not None:
-            return found
-    return None
-
-
-def _model_at(loc: Sequence[Any]) -> type[BaseModel] | None:
-    """The model whose fields are valid at ``loc`` (for did-you-mean on unknown keys)."""
-    current: type[BaseModel] | None = RegistryModel
-    for part in loc:
-        if isinstance(part, int):
-            continue
-        if current is None:
-            return None
-        fld = next(
-            (f for n, f in current.model_fields.items() if (f.alias or n) == part),
-            None,
-        )
-        if fld is None:
-            return None
-        current = _inner_model(fld.annotation)
-    return current
-
-
-def _field_names(model: type[BaseModel] | None) -> list[str]:
-    return [f.alias or n for n, f in model.model_fields.items()] if model else []
-
-
-def _pydantic_diags(exc: ValidationError, doc: YamlDoc, data: Any) -> list[Diagnostic]:
-    out: list[Diagnostic] = []
-    for err in exc.errors(include_url=False):
-        loc = tuple(err["loc"])
-        kind = err["type"]
-        if kind == "extra_forbidden":
-            hint = did_you_mean(str(loc[-1]), _field_names(_model_at(loc[:-1])))
-            out.append(doc.diag(loc, f"unknown field{hint}", key=True))
-        elif kind == "missing":
-            out.append(doc.diag(loc[:-1], f"missing required field '{loc[-1]}'", key=True))
-        else:
-            msg = err["msg"]
-            if msg.startswith("Value error, "):
-                msg = msg[len("Value error, ") :]
-            elif "input" in err and not isinstance(err["input"], (dict, list)):
-                msg = f"{msg} (got {err['input']!r})"
-            out.append(doc.diag(loc, msg, key=False))
-    return out
+#: registries word errors as the registry reference does: rejected scalars are quoted
+_WORDING = Wording(show_input=True)
 
 
 @dataclass(frozen=True)
@@ -259,14 +207,7 @@ def _validate_variables(
             try:
                 out[str(name)] = VarProjection.model_validate(entry)
             except ValidationError as exc:
-                for err in exc.errors(include_url=False):
-                    loc = (*path, *err["loc"])
-                    if err["type"] == "extra_forbidden":
-                        hint = did_you_mean(str(err["loc"][-1]), PROJECTION_KEYS)
-                        diags.append(doc.diag(loc, f"unknown field{hint}"))
-                    else:
-                        msg = err["msg"].removeprefix("Value error, ")
-                        diags.append(doc.diag(loc, msg, key=False))
+                diags.extend(located_errors(exc, doc, path, VarProjection, entry))
         else:
             diags.append(
                 doc.diag(
@@ -294,7 +235,7 @@ def load_registry(path: Path, display: str) -> Registry:
     try:
         model = RegistryModel.model_validate(data)
     except ValidationError as exc:
-        diags.extend(_pydantic_diags(exc, doc, data))
+        diags.extend(located_errors(exc, doc, (), RegistryModel, data, _WORDING))
         model = None
     variables: dict[str, str | VarProjection] = {}
     projections = data.get("projections")

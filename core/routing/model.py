@@ -28,11 +28,9 @@ explicit nulls and ``transition_target``.
 
 from __future__ import annotations
 
-import types
-import typing
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Annotated, Any, ClassVar, Generic, Literal, TypeVar, get_args
+from typing import Any, ClassVar, Generic, Literal, TypeVar, get_args
 
 from pydantic import (
     BaseModel,
@@ -47,6 +45,7 @@ from pydantic import (
 from core.diagnostics import Diagnostic, did_you_mean, sort_key
 from core.pathsafety import present
 from core.results import Loc
+from core.validation import Strict, Wording, located_errors
 from core.workspace import display_path
 from core.yamlmarks import PathKey, YamlDoc, load_yaml_file
 
@@ -108,10 +107,13 @@ HANDOFF_TERMINATE_ALIASES = frozenset(
 )
 
 
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
-    #: unknown keys with a better message than did-you-mean: key -> explanation
-    KEY_HINTS: ClassVar[dict[str, str]] = {}
+class _Strict(Strict):
+    # routing files may spell a key by its Python name too (``from_``), as the runtimes do
+    model_config = ConfigDict(populate_by_name=True)
+
+
+#: routing files' messages quote the unknown key and list a Literal's choices
+_WORDING = Wording(quote_key=True, literal_choices=True)
 
 
 def _optional_text(value: Any) -> Any:
@@ -445,79 +447,6 @@ class HandoffsFile:
     diagnostics: tuple[Diagnostic, ...] = ()
 
 
-# --- pydantic errors as located diagnostics --------------------------------------------------
-
-
-def _model_in(annotation: Any) -> type[BaseModel] | None:
-    """The pydantic model inside an annotation (``X | None``, ``list[X]``, ``Annotated``)."""
-    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
-        return annotation
-    origin = typing.get_origin(annotation)
-    if origin is Annotated:
-        return _model_in(typing.get_args(annotation)[0])
-    if origin in (typing.Union, types.UnionType, list, tuple):
-        for arg in typing.get_args(annotation):
-            found = _model_in(arg)
-            if found is not None:
-                return found
-    return None
-
-
-def _fields_of(model: type[BaseModel]) -> dict[str, Any]:
-    return {(f.alias or name): f.annotation for name, f in model.model_fields.items()}
-
-
-def _model_at(model: type[BaseModel], loc: tuple[Any, ...]) -> type[BaseModel] | None:
-    """The model whose field ``loc`` ends at, following the model's nested fields."""
-    current: type[BaseModel] | None = model
-    for part in loc[:-1]:
-        if current is None:
-            return None
-        if isinstance(part, int):
-            continue
-        current = _model_in(_fields_of(current).get(part))
-    return current
-
-
-def _clean_message(msg: str) -> str:
-    return msg[len("Value error, ") :] if msg.startswith("Value error, ") else msg
-
-
-def located_errors(
-    exc: ValidationError, doc: YamlDoc, base: PathKey, model: type[BaseModel]
-) -> list[Diagnostic]:
-    """pydantic errors as Diagnostics at the YAML marks, with did-you-mean for unknown keys."""
-    out: list[Diagnostic] = []
-    for err in exc.errors(include_url=False):
-        loc = tuple(err["loc"])
-        path = (*base, *loc)
-        kind = err["type"]
-        if kind == "extra_forbidden":
-            key = str(loc[-1]) if loc else ""
-            here = _model_at(model, loc)
-            explained = getattr(here, "KEY_HINTS", {}).get(key)
-            if explained:
-                hint = f": {explained}"
-            else:
-                hint = did_you_mean(key, list(_fields_of(here)) if here is not None else [])
-            out.append(doc.diag(path, f"unknown field '{key}'{hint}", key=True))
-        elif kind == "missing":
-            out.append(doc.diag(path[:-1], f"missing required field '{loc[-1]}'", key=True))
-        elif kind == "literal_error":
-            given = err.get("input")
-            expected = err.get("ctx", {}).get("expected", "")
-            hint = did_you_mean(str(given), _literal_options(expected)) if given else ""
-            message = f"{given!r} is not allowed{hint}; expected {expected}"
-            out.append(doc.diag(path, message, key=False))
-        else:
-            out.append(doc.diag(path, _clean_message(err["msg"]), key=False))
-    return out
-
-
-def _literal_options(expected: str) -> list[str]:
-    return [part.strip().strip("'") for part in expected.replace(" or ", ",").split(",") if part]
-
-
 # --- loading ---------------------------------------------------------------------------------
 
 
@@ -572,7 +501,7 @@ def _entries(
         try:
             parsed = model.model_validate(item)
         except ValidationError as exc:
-            problems = tuple(located_errors(exc, doc, path, model))
+            problems = tuple(located_errors(exc, doc, path, model, None, _WORDING))
             diags.extend(problems)
             out.append(Entry(i, None, item, loc, path, problems))
             continue
