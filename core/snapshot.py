@@ -23,6 +23,7 @@ from core.buildctx import BuildContextSetting, Registry, build_context_setting, 
 from core.diagnostics import Diagnostic
 from core.fallbacks import Fallbacks, load_fallbacks
 from core.inputs import ResolveInputs
+from core.layout import BUILD_CONTEXT_DIR, WORKFLOWS_DIR
 from core.routing.model import Routes, load_routes_from
 from core.sources.file import FileContent, FileKey, file_key, read_file_source
 from core.workspace import (
@@ -33,9 +34,6 @@ from core.workspace import (
     load_profile,
     load_workflow,
 )
-
-#: the workspace's own registry folder (checked even when build context is off)
-BUILD_CONTEXT_DIR = "build_context"
 
 
 @dataclass(frozen=True)
@@ -141,7 +139,7 @@ def _unlistable(root: Path, names: Iterable[str]) -> tuple[Diagnostic, ...]:
     """Folders that cannot be listed: the loader treats them as empty (no workflows, no
     contract), which without a problem would pass as a clean workspace."""
     out: list[Diagnostic] = []
-    folders = [root / "workflows"]
+    folders = [root / WORKFLOWS_DIR]
     folders += [folders[0] / name for name in names]
     for folder in folders:
         try:

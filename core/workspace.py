@@ -18,23 +18,13 @@ from pydantic import ValidationError
 
 from core.contract import ROOT_KEYS, AgentView, Definition, validation_diagnostics
 from core.diagnostics import Diagnostic, did_you_mean
+from core.layout import CONTRACT_FILE, PROFILE_FILE
 from core.pathsafety import present
 from core.results import Loc
 from core.yamlmarks import YamlDoc, load_yaml_file, parse_yaml_text, read_text_file
 
-CONTRACT_FILE = "context_variables.yaml"
-PROFILE_FILE = "flowctx.yaml"
 #: settings a workspace's own profile may not make: they would let it read the user's machine
 PROFILE_REFUSED_ENV = ("CONTEXT_FILE_ALLOW_OUTSIDE_ROOT",)
-WORKFLOW_FILES = (
-    CONTRACT_FILE,
-    "transition_graph.yaml",
-    "handoffs.yaml",
-    "flow.yaml",
-    "agents.yaml",
-    "orchestrator.yaml",
-    "tools.yaml",
-)
 
 
 class WorkspaceNotFound(Exception):

@@ -13,13 +13,12 @@ from pathlib import Path
 from typing import Any
 
 from core.diagnostics import Diagnostic
+from core.layout import PROFILE_FILE, SEED_DIR
 from core.resolve import resolve
 from core.results import Matrix
 from core.secrets import mask_text
 from core.session import Session
-from core.workspace import PROFILE_FILE, WorkflowSnapshot, load_profile
-
-SEED_DIR = "seed"
+from core.workspace import WorkflowSnapshot, load_profile
 
 
 @dataclass(frozen=True)

@@ -27,21 +27,13 @@ from core.routing.model import (
     TransitionGraphFile,
 )
 from core.routing.transitions import DIALECT as TRANSITION_DIALECT
+from core.schema_keys import RUNTIME_KEYS
 from core.workspace import WorkflowSnapshot
 from core.yamlmarks import PathKey, YamlDoc
 
 if TYPE_CHECKING:
     from core.session import Session
 
-#: Keys the runtime injects into context without a declaration (see core/schema_keys.py).
-RUNTIME_KEYS = frozenset(
-    {
-        "database_schema_available",
-        "database_schema_db",
-        "schema_overview",
-        "collections_first_docs_full",
-    }
-)
 #: Routing names that are not agents: the human and the end of the conversation.
 PSEUDO_AGENTS = frozenset({"user", "terminate"})
 #: The names a MemberJunction path condition can read (the PRD's EnhancedPathContext).

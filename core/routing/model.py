@@ -43,15 +43,12 @@ from pydantic import (
 )
 
 from core.diagnostics import Diagnostic, did_you_mean, sort_key
+from core.layout import FLOW_FILE, HANDOFFS_FILE, TRANSITIONS_FILE
 from core.pathsafety import present
 from core.results import Loc
 from core.validation import Strict, Wording, located_errors
 from core.workspace import display_path
 from core.yamlmarks import PathKey, YamlDoc, load_yaml_file
-
-FLOW_FILE = "flow.yaml"
-TRANSITIONS_FILE = "transition_graph.yaml"
-HANDOFFS_FILE = "handoffs.yaml"
 
 #: The two shapes of transition_graph.yaml, named by their top-level key.
 TRANSITIONS_KEY = "transitions"

@@ -36,6 +36,7 @@ from textual.widget import Widget
 from textual.widgets import Select, Static, Tree
 from textual.widgets.tree import TreeNode
 
+from core.layout import ROUTING_FILES
 from core.routing import RouteDecision, decide, load_routes, sources
 from core.routing.decision import Candidate
 from core.scenarios import Scenario
@@ -57,7 +58,7 @@ OUTCOME_STYLES = {
     "not evaluable": "yellow",
     "skipped": "dim",
 }
-NO_FILES = "no routing files in this workflow (flow.yaml, transition_graph.yaml, handoffs.yaml)"
+NO_FILES = f"no routing files in this workflow ({', '.join(ROUTING_FILES.values())})"
 
 
 @dataclass(frozen=True)
