@@ -80,8 +80,8 @@ def exposure_problems(snap: WorkspaceSnapshot, wf: WorkflowSnapshot) -> list[Dia
                 )
             )
         for i, name in enumerate(names):
-            spec = wf.variable(name)
-            why = withheld_reason(spec) if spec is not None else None
+            listed = wf.variable(name)
+            why = withheld_reason(listed) if listed is not None else None
             if why is not None:
                 out.append(
                     wf.doc.diag(

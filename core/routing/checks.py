@@ -112,23 +112,23 @@ def flow_problems(flow: FlowFile) -> list[Diagnostic]:
                     f"more than one starting step ({names}); a flow has exactly one",
                 )
             )
-    for entry in flow.paths:
-        path = entry.model
+    for path_entry in flow.paths:
+        path = path_entry.model
         if path is None:
             continue
         for field, name in (("from", path.from_), ("to", path.to)):
             if name not in steps:
                 out.append(
                     doc.diag(
-                        (*entry.path, field),
+                        (*path_entry.path, field),
                         f"no step named '{name}'{did_you_mean(name, steps)}",
                         key=False,
                     )
                 )
         if path.condition and path.condition.strip():
-            where = (*entry.path, "condition")
-            names = _parse(doc, where, path.condition, "mj", out)
-            for name in sorted((names or frozenset()) - set(PATH_CONTEXT_NAMES)):
+            where = (*path_entry.path, "condition")
+            read = _parse(doc, where, path.condition, "mj", out)
+            for name in sorted((read or frozenset()) - set(PATH_CONTEXT_NAMES)):
                 out.append(
                     doc.diag(
                         where,

@@ -5,7 +5,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Generic, Literal, TypeVar, get_args
+from typing import Any, Final, Generic, Literal, TypeVar, get_args
 
 from pydantic import (
     BaseModel,
@@ -19,8 +19,8 @@ from core.validation import Strict, Wording, located_errors
 from core.yamlmarks import PathKey, YamlDoc
 
 #: The two shapes of transition_graph.yaml, named by their top-level key.
-TRANSITIONS_KEY = "transitions"
-TRANSITION_RULES_KEY = "transition_rules"
+TRANSITIONS_KEY: Final = "transitions"
+TRANSITION_RULES_KEY: Final = "transition_rules"
 Shape = Literal["transitions", "transition_rules"]
 SHAPE_NAMES = {
     TRANSITIONS_KEY: "flowctx's shape (source, target)",
@@ -133,9 +133,8 @@ def top_mapping(
 
 
 def kind_of(value: Any) -> str:
-    return {list: "a list", dict: "a mapping", str: "a string"}.get(
-        type(value), type(value).__name__
-    )
+    names: dict[type, str] = {list: "a list", dict: "a mapping", str: "a string"}
+    return names.get(type(value), type(value).__name__)
 
 
 W = TypeVar("W", bound=BaseModel)

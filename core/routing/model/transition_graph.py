@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar, Literal
 
@@ -25,6 +26,7 @@ from core.routing.model.common import (
     Shape,
     TargetType,
     TransitionType,
+    W,
     entries,
     lower_text,
     optional_text,
@@ -399,6 +401,12 @@ def _shape_of(doc: YamlDoc, data: dict[str, Any], diags: list[Diagnostic]) -> Sh
     )
 
 
+def _converted(entry: Entry[W], convert: Callable[[W], TransitionRule]) -> Entry[TransitionRule]:
+    """The entry with its validated model in the one internal rule shape."""
+    model = convert(entry.model) if entry.model is not None else None
+    return Entry(entry.index, model, entry.raw, entry.loc, entry.path, entry.problems)
+
+
 def parse_transition_graph(
     doc: YamlDoc, problems: list[Diagnostic] | None = None
 ) -> TransitionGraphFile:
@@ -410,10 +418,10 @@ def parse_transition_graph(
     rules: list[Entry[TransitionRule]] = []
     if shape == TRANSITION_RULES_KEY:
         specs = entries(doc, shape, data, TransitionRuleSpec, diags)
-        rules = [replace(e, model=_from_spec(e.model) if e.model else None) for e in specs]
+        rules = [_converted(e, _from_spec) for e in specs]
     else:
         briefs = entries(doc, shape, data, BriefTransitionRule, diags)
-        rules = [replace(e, model=_from_brief(e.model) if e.model else None) for e in briefs]
+        rules = [_converted(e, _from_brief) for e in briefs]
     for n, entry in enumerate(rules):
         rule = entry.model
         if rule is None:
