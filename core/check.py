@@ -2,21 +2,27 @@
 
 ``check(snapshot, inputs)`` is pure over a workspace snapshot. Checks are small functions, one
 per concern, listed in ``WORKFLOW_CHECKS`` (run per workflow) and ``WORKSPACE_CHECKS`` (run
-once); other modules contribute theirs here.
+once); other modules contribute theirs here. Each workflow is also
+resolved, and every error and warning on a matrix row is a problem here with the same severity,
+so ``check``, ``matrix`` and the app's status line count the same things
+(``workflow_problems`` and ``count_problems``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, replace
+from typing import Any
 
 from core.buildctx import registry_problems
 from core.diagnostics import Diagnostic, sort_key
 from core.exposure import withheld_reason
 from core.inputs import ResolveInputs
+from core.resolve import resolve
+from core.results import Matrix, Row
 from core.routing.checks import routes_problems
 from core.session import Session
 from core.snapshot import WorkspaceSnapshot
-from core.sources.file import file_key
 from core.workspace import WorkflowSnapshot, display_path
 
 WorkflowCheck = Callable[[WorkspaceSnapshot, WorkflowSnapshot], list[Diagnostic]]
@@ -25,34 +31,6 @@ WorkspaceCheck = Callable[[WorkspaceSnapshot, ResolveInputs], list[Diagnostic]]
 
 def contract_problems(snap: WorkspaceSnapshot, wf: WorkflowSnapshot) -> list[Diagnostic]:
     return list(wf.diagnostics)
-
-
-def file_source_problems(snap: WorkspaceSnapshot, wf: WorkflowSnapshot) -> list[Diagnostic]:
-    """Static problems of file sources: refused paths and missing required files."""
-    out: list[Diagnostic] = []
-    for spec in wf.variables:
-        d = spec.definition
-        if d is None or d.source.type != "file" or wf.doc is None:
-            continue
-        path = ("definitions", spec.name, "source", "path")
-        content = snap.files[file_key(d.source.path, d.source.format, d.source.encoding)]
-        refusal = content.refusal
-        if refusal:
-            # with a default the runtime carries on, but the author almost surely erred
-            sev = "error" if d.source.required or d.source.default is None else "warning"
-            out.append(wf.doc.diag(path, refusal, key=False, severity=sev))
-        elif content.missing:
-            sev = "error" if d.source.required else "warning"
-            msg = f"file {d.source.path!r} not found" + (
-                "" if d.source.required else "; the default will be used"
-            )
-            out.append(wf.doc.diag(path, msg, key=False, severity=sev))
-        elif content.special:
-            # a directory, FIFO or device: the resolver never reads it (a FIFO would block)
-            sev = "error" if d.source.required else "warning"
-            msg = f"{d.source.path!r} is not a regular file (a directory, device or FIFO)"
-            out.append(wf.doc.diag(path, msg, key=False, severity=sev))
-    return out
 
 
 def exposure_problems(snap: WorkspaceSnapshot, wf: WorkflowSnapshot) -> list[Diagnostic]:
@@ -70,13 +48,17 @@ def exposure_problems(snap: WorkspaceSnapshot, wf: WorkflowSnapshot) -> list[Dia
                     ("definitions", spec.name),
                     f"variable '{spec.name}' is not exposed to any agent",
                     severity="warning",
+                    code="exposure.not-exposed",
                 )
             )
     for agent, names in wf.agents.items():
         if not names:
             out.append(
                 wf.doc.diag(
-                    ("agents", agent), f"agent '{agent}' exposes no variables", severity="warning"
+                    ("agents", agent),
+                    f"agent '{agent}' exposes no variables",
+                    severity="warning",
+                    code="exposure.agent-empty",
                 )
             )
         for i, name in enumerate(names):
@@ -90,6 +72,7 @@ def exposure_problems(snap: WorkspaceSnapshot, wf: WorkflowSnapshot) -> list[Dia
                         f"prompt ({why})",
                         key=False,
                         severity="warning",
+                        code="exposure.never-rendered",
                     )
                 )
     return out
@@ -99,8 +82,12 @@ def routing_problems(snap: WorkspaceSnapshot, wf: WorkflowSnapshot) -> list[Diag
     return routes_problems(snap.routes[wf.name], wf)
 
 
-def workspace_problems(snap: WorkspaceSnapshot, inputs: ResolveInputs) -> list[Diagnostic]:
-    return [*snap.profile.diagnostics, *inputs.database_problems]
+def profile_problems(snap: WorkspaceSnapshot, inputs: ResolveInputs) -> list[Diagnostic]:
+    return list(snap.profile.diagnostics)
+
+
+def database_problems(snap: WorkspaceSnapshot, inputs: ResolveInputs) -> list[Diagnostic]:
+    return list(inputs.database_problems)
 
 
 def folder_problems(snap: WorkspaceSnapshot, inputs: ResolveInputs) -> list[Diagnostic]:
@@ -124,47 +111,178 @@ def build_context_problems(snap: WorkspaceSnapshot, inputs: ResolveInputs) -> li
                 severity="warning",
             )
         )
-    registries = [
-        reg
-        for found in snap.registry_roots
-        if not found.same_as_workspace
-        for reg in found.registries
-    ]
-    if not registries:
-        return out
-    for reg in registries:
-        out.extend(registry_problems(reg, snap.workflows))
+    for found in snap.registry_roots:
+        if found.same_as_workspace:
+            continue
+        for reg in found.registries:
+            out.extend(registry_problems(reg, snap.workflows))
     return out
 
 
-WORKFLOW_CHECKS: list[WorkflowCheck] = [
-    contract_problems,
-    file_source_problems,
-    exposure_problems,
-    routing_problems,
-]
-WORKSPACE_CHECKS: list[WorkspaceCheck] = [
-    workspace_problems,
-    folder_problems,
-    build_context_problems,
-]
+#: check -> the code its problems carry (when the module that found them set none)
+WORKFLOW_CHECKS: dict[WorkflowCheck, str] = {
+    contract_problems: "contract",
+    exposure_problems: "exposure",
+    routing_problems: "routing",
+}
+WORKSPACE_CHECKS: dict[WorkspaceCheck, str] = {
+    profile_problems: "profile",
+    database_problems: "database",
+    folder_problems: "folder",
+    build_context_problems: "build-context",
+}
+
+#: Every code ``flowctx check --format json`` gives a problem, and what it means. Stable: a
+#: script may filter on them. ``resolve.<source type>`` is a matrix row in error or warned.
+PROBLEM_CODES: dict[str, str] = {
+    "yaml": "a YAML file does not parse (syntax, nesting, aliases, encoding, size)",
+    "contract": "context_variables.yaml does not follow the contract (fields, types, agents)",
+    "exposure.not-exposed": "a variable that could be shown is exposed to no agent",
+    "exposure.agent-empty": "an agent exposes no variables",
+    "exposure.never-rendered": "an agent lists a variable the runtime never puts in a prompt",
+    "routing": "flow.yaml, transition_graph.yaml or handoffs.yaml: shape or condition",
+    "profile": "flowctx.yaml: unknown keys, wrong shapes, refused settings",
+    "database": "the seed/ database or the MongoDB URI",
+    "folder": "a folder of the workspace cannot be listed",
+    "build-context": "a build-context registry, its root or a projection",
+    **{
+        f"resolve.{source}": f"a {source} variable failed to resolve (error) or resolved "
+        "with a warning, exactly as its matrix row shows"
+        for source in (
+            "config",
+            "data_reference",
+            "data_entity",
+            "computed",
+            "state",
+            "external",
+            "file",
+            "build_context",
+            "runtime",
+        )
+    },
+}
+
+
+def _coded(problems: Iterable[Diagnostic], code: str) -> list[Diagnostic]:
+    return [p if p.code else replace(p, code=code) for p in problems]
+
+
+def row_problems(matrix: Matrix, wf: WorkflowSnapshot) -> list[Diagnostic]:
+    """Every error and warning shown on the matrix's rows, located at the definition (a file
+    source at its ``path``, a config at its ``env_var``), with the row's severity.
+
+    Rows of definitions that did not validate are left out: the contract's own problems
+    already say why, at the key that is wrong.
+    """
+    out: list[Diagnostic] = []
+    for row in matrix.rows:
+        if row.origin == "invalid definition":
+            continue
+        found = [*((w, "warning") for w in row.warnings)]
+        if row.error:
+            found.append((row.error, "error"))
+        for message, severity in found:
+            out.append(_row_diagnostic(row, wf, message, severity))
+    return out
+
+
+def _row_diagnostic(row: Row, wf: WorkflowSnapshot, message: str, severity: str) -> Diagnostic:
+    code = f"resolve.{row.source}"
+    if wf.doc is None or row.loc is None:
+        where = row.loc.file if row.loc else wf.contract_file
+        line, col = (row.loc.line, row.loc.column) if row.loc else (0, 0)
+        return Diagnostic(where, line, col, f"{row.name}: {message}", severity, code=code)  # type: ignore[arg-type]
+    path: tuple[Any, ...] = ("definitions", row.name)
+    key = True
+    source = row.definition.get("source") if isinstance(row.definition, dict) else None
+    field = _problem_field(row)
+    if field and isinstance(source, dict) and field in source:
+        path, key = (*path, "source", field), False
+    return replace(wf.doc.diag(path, message, key=key, severity=severity), code=code)
+
+
+def _problem_field(row: Row) -> str | None:
+    """The source field a row's problem is about, whose value is the place to point at: a
+    file's ``path``; a config's ``default`` when the default was used (a coercion warning
+    is about it), else its ``env_var``."""
+    if row.source == "file":
+        return "path"
+    if row.source == "config":
+        used = [t.step for t in row.trace if t.outcome == "used"]
+        return "default" if used == ["default"] else "env_var"
+    return None
+
+
+def _broken(wf: WorkflowSnapshot) -> bool:
+    """The contract did not load at all: resolving it would only add noise."""
+    return not wf.variables and any(d.severity == "error" for d in wf.diagnostics)
+
+
+def workflow_problems(
+    snap: WorkspaceSnapshot,
+    inputs: ResolveInputs,
+    resolved: Mapping[str, tuple[WorkflowSnapshot, Matrix]],
+) -> list[Diagnostic]:
+    """THE list of problems for these workflows, as ``flowctx check`` prints them.
+
+    ``resolved`` maps each workflow name to its snapshot and the matrix its caller resolved
+    (``check`` with the command line's inputs; the app with its overrides and launch values).
+    The list holds the workspace's own problems once (profile, database, folders, build
+    context), each workflow's static problems (contract, exposure, routing), and every error
+    and warning its matrix shows (rows and the matrix's diagnostics); exact duplicates are
+    merged and the order is file:line:col. Every problem has a ``code`` (``PROBLEM_CODES``).
+    """
+    problems: list[Diagnostic] = []
+    for check, code in WORKSPACE_CHECKS.items():
+        problems.extend(_coded(check(snap, inputs), code))
+    for wf, matrix in resolved.values():
+        for wcheck, code in WORKFLOW_CHECKS.items():
+            problems.extend(_coded(wcheck(snap, wf), code))
+        if not _broken(wf):
+            # the matrix repeats the contract's problems; the rest are projections'
+            contract = set(wf.diagnostics)
+            extra = [d for d in matrix.diagnostics if d not in contract]
+            problems.extend(_coded(extra, "build-context"))
+            problems.extend(row_problems(matrix, wf))
+    return sorted(set(problems), key=sort_key)
+
+
+@dataclass(frozen=True)
+class ProblemCount:
+    errors: int = 0
+    warnings: int = 0
+
+    def __str__(self) -> str:
+        """``1 error, 2 warnings``: the words the status line and ``check`` both use."""
+        e, w = self.errors, self.warnings
+        return f"{e} error{'' if e == 1 else 's'}, {w} warning{'' if w == 1 else 's'}"
+
+
+def count_problems(problems: Iterable[Diagnostic]) -> ProblemCount:
+    """THE count of errors and warnings: ``flowctx check``'s summary and the app's status
+    line both count ``workflow_problems(...)`` with this, so they always agree."""
+    items = list(problems)
+    errors = sum(1 for p in items if p.severity == "error")
+    return ProblemCount(errors, len(items) - errors)
 
 
 def check(
     snap: WorkspaceSnapshot, inputs: ResolveInputs, workflows: Iterable[str] | None = None
 ) -> list[Diagnostic]:
-    """Every problem of the snapshot (the named workflows' own, and the workspace's)."""
-    problems: list[Diagnostic] = []
-    for check in WORKSPACE_CHECKS:
-        problems.extend(check(snap, inputs))
-    for name in workflows if workflows is not None else snap.names:
-        wf = snap.workflow(name)
-        for wcheck in WORKFLOW_CHECKS:
-            problems.extend(wcheck(snap, wf))
-    unique = sorted(set(problems), key=sort_key)
-    return unique
+    """Resolve these workflows of the snapshot (default: all) and list their problems; pure."""
+    names = list(workflows) if workflows is not None else list(snap.names)
+    resolved = {n: (snap.workflow(n), resolve(snap, inputs, n)) for n in names}
+    return workflow_problems(snap, inputs, resolved)
 
 
-def check_workspace(session: Session, workflows: list[str] | None = None) -> list[Diagnostic]:
-    """``check`` of the workspace as the session reads it now."""
-    return check(session.snapshot(), session.inputs(), workflows)
+def check_workspace(
+    session: Session,
+    workflows: list[str] | None = None,
+    *,
+    env_overrides: Mapping[str, str] | None = None,
+    launch: Mapping[str, Any] | None = None,
+) -> list[Diagnostic]:
+    """``check`` of the workspace as the session reads it now, with these inputs."""
+    # every workflow is read: registries are checked against all of them
+    snap = session.snapshot(None, env_overrides)
+    return check(snap, session.inputs(env_overrides, launch), workflows)

@@ -22,6 +22,9 @@ class Diagnostic:
     message: str
     severity: Severity = "error"
     yaml_path: str = ""
+    #: the kind of problem, stable across releases (``flowctx check --format json``); the
+    #: codes are listed in core/check.py's PROBLEM_CODES
+    code: str = ""
 
     def format(self) -> str:
         """``file:line:col: message`` as printed by ``flowctx check``."""
@@ -32,13 +35,16 @@ class Diagnostic:
         return mask_text(f"{prefix}{kind}{path}{self.message}")
 
     def to_json(self) -> dict[str, object]:
-        return {
+        out: dict[str, object] = {
             "file": mask_text(self.file),
             "line": self.line,
             "column": self.column,
             "message": mask_text((f"{self.yaml_path}: " if self.yaml_path else "") + self.message),
             "severity": self.severity,
         }
+        if self.code:
+            out["code"] = self.code
+        return out
 
 
 def did_you_mean(word: str, candidates: Iterable[str]) -> str:

@@ -21,7 +21,10 @@ ROUTING_FILES: Final = {
     "transition_graph": TRANSITIONS_FILE,
     "handoffs": HANDOFFS_FILE,
 }
-#: the files of a workflow folder that the matrix, scratchpad and routes read
-WORKFLOW_FILES: Final = (CONTRACT_FILE, *ROUTING_FILES.values())
+#: the files of a workflow folder that the matrix, scratchpad and routes read (and the app
+#: watches)
+READ_WORKFLOW_FILES: Final = (CONTRACT_FILE, *ROUTING_FILES.values())
+#: every file a Mozaiks workflow folder holds: a path to one of them names its workflow
+WORKFLOW_FILES: Final = (*READ_WORKFLOW_FILES, "agents.yaml", "orchestrator.yaml", "tools.yaml")
 SEED_DIR: Final = "seed"
 BUILD_CONTEXT_DIR: Final = "build_context"

@@ -7,9 +7,8 @@ Loading never raises for bad content: problems are Diagnostics on the snapshot.
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from pathlib import Path
 from typing import Any
@@ -18,7 +17,7 @@ from pydantic import ValidationError
 
 from core.contract import ROOT_KEYS, AgentView, Definition, validation_diagnostics
 from core.diagnostics import Diagnostic, did_you_mean
-from core.layout import CONTRACT_FILE, PROFILE_FILE
+from core.layout import CONTRACT_FILE, PROFILE_FILE, WORKFLOW_FILES
 from core.pathsafety import present
 from core.results import Loc
 from core.yamlmarks import YamlDoc, load_yaml_file, parse_yaml_text, read_text_file
@@ -101,7 +100,14 @@ def display_path(path: Path, root: Path) -> str:
 def find_root(path: Path) -> tuple[Path, str | None]:
     """The workspace root for ``path`` and the workflow it names, if it is a workflow folder."""
     path = path.expanduser().resolve()
-    if path.is_file():
+    if path.exists() and not path.is_dir():
+        # a workflow's own file names its folder (a pre-commit hook passes changed files);
+        # any other file is almost surely a mistyped argument, and its folder is a guess
+        if path.name not in (*WORKFLOW_FILES, PROFILE_FILE):
+            raise WorkspaceNotFound(
+                f"{path}: is a file, not a workspace (give the workspace folder, its "
+                f"workflows/ folder, one workflow folder or its {CONTRACT_FILE})"
+            )
         path = path.parent
     if not path.is_dir():
         raise WorkspaceNotFound(f"{path}: no such directory")
@@ -156,11 +162,19 @@ def workflow_folder(root: Path, name: str) -> Path:
     return wf / name if wf.is_dir() else root
 
 
+def _yaml_coded(
+    loaded: tuple[YamlDoc | None, list[Diagnostic]],
+) -> tuple[YamlDoc | None, list[Diagnostic]]:
+    """The YAML reader's own problems carry the code ``yaml`` (see core/check.py)."""
+    doc, problems = loaded
+    return doc, [p if p.code else replace(p, code="yaml") for p in problems]
+
+
 def load_profile(root: Path) -> Profile:
     path = root / PROFILE_FILE
     if not present(path):
         return Profile()
-    doc, problems = load_yaml_file(path, PROFILE_FILE)
+    doc, problems = _yaml_coded(load_yaml_file(path, PROFILE_FILE))
     if doc is None:
         return Profile(diagnostics=tuple(problems))
     data = doc.data or {}
@@ -205,12 +219,12 @@ def load_workflow(root: Path, name: str) -> WorkflowSnapshot:
         return WorkflowSnapshot(name, folder, root, display, (), {}, (diag,))
     text, problem = read_text_file(path, display)
     if text is None:
-        problems = [problem] if problem is not None else []
+        problems = _yaml_coded((None, [problem] if problem is not None else []))[1]
         return WorkflowSnapshot(name, folder, root, display, (), {}, tuple(problems))
-    doc, problems = parse_yaml_text(text, display)
+    doc, problems = _yaml_coded(parse_yaml_text(text, display))
     if doc is None:
         return WorkflowSnapshot(name, folder, root, display, (), {}, tuple(problems), text=text)
-    return dataclasses.replace(parse_contract(doc, name, folder, root, problems), text=text)
+    return replace(parse_contract(doc, name, folder, root, problems), text=text)
 
 
 def parse_contract(

@@ -175,7 +175,13 @@ class YamlDoc:
             probe = probe[:-1]
 
     def diag(
-        self, path: PathKey, message: str, *, key: bool = True, severity: str = "error"
+        self,
+        path: PathKey,
+        message: str,
+        *,
+        key: bool = True,
+        severity: str = "error",
+        code: str = "",
     ) -> Diagnostic:
         line, col = self.where(path, key=key)
         return Diagnostic(
@@ -185,6 +191,7 @@ class YamlDoc:
             message,
             severity=severity,  # type: ignore[arg-type]
             yaml_path=format_path(path),
+            code=code,
         )
 
 

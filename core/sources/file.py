@@ -10,13 +10,12 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-import stat
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from core.nesting import MAX_NESTING, nesting_problem
-from core.pathsafety import confine, present, read_regular_file
+from core.pathsafety import confine, read_regular_file
 from core.results import TraceStep
 from core.sources.base import Resolved, SourceContext
 from core.workspace import display_path
@@ -33,16 +32,14 @@ class FileContent:
 
     ``refusal`` when the path was refused before reading; otherwise ``shown`` (the path as
     displayed) with the parsed ``value``, or the ``problem`` that stopped reading or parsing.
-    ``missing``/``special`` say why for ``flowctx check``; ``watched`` the paths a change to
-    which changes this content (as written, and after symlinks).
+    ``watched`` holds the paths a change to which changes this content (as written, and after
+    symlinks).
     """
 
     refusal: str | None = None
     shown: str = ""
     value: Any = None
     problem: str | None = None
-    missing: bool = False
-    special: bool = False
     watched: tuple[Path, ...] = ()
 
 
@@ -93,14 +90,6 @@ def _watched(root: Path, raw: str) -> tuple[Path, ...]:
     return tuple(dict.fromkeys(paths))
 
 
-def _special(path: Path) -> bool:
-    """A directory, FIFO or device (False when it cannot be told: the reader says why)."""
-    try:
-        return not stat.S_ISREG(os.stat(path).st_mode)
-    except OSError:
-        return False
-
-
 def read_file_source(
     root: Path, raw: str, fmt: str, encoding: str, *, allow_outside: bool
 ) -> FileContent:
@@ -110,13 +99,11 @@ def read_file_source(
     if real is None:
         return FileContent(refusal=refusal, watched=watched)
     shown = display_path(real, Path(os.path.realpath(root)))
-    missing = not present(real)
-    special = not missing and _special(real)
     data, problem = read_regular_file(real, MAX_FILE_BYTES)
     value = None
     if data is not None:
         value, problem = _parse(data, fmt, encoding, real.name)
-    return FileContent(None, shown, value, problem, missing, special, watched)
+    return FileContent(None, shown, value, problem, watched)
 
 
 def resolve(ctx: SourceContext) -> Resolved:

@@ -24,9 +24,24 @@ COMMANDS: dict[str, tuple[str, str]] = {
 }
 
 
+def version() -> str:
+    """The installed distribution's version: pyproject.toml is the one place it is written."""
+    from importlib.metadata import PackageNotFoundError
+    from importlib.metadata import version as dist_version
+
+    try:
+        return dist_version("flowctx")
+    except PackageNotFoundError:  # run from a source tree that was never installed
+        return "unknown (not installed)"
+
+
 def _usage() -> str:
     lines = [
         "usage: flowctx [PATH] [--workflow NAME]  |  flowctx COMMAND [options]",
+        "       flowctx --version",
+        "",
+        "PATH (every command): a workspace root, its workflows/ folder or one workflow folder;",
+        "without PATH, the workspace around the current directory, else the bundled demo.",
         "",
         "commands:",
     ]
@@ -39,6 +54,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     if args and args[0] in ("-h", "--help"):
         print(_usage())
+        return 0
+    if args and args[0] in ("-V", "--version"):
+        print(f"flowctx {version()}")
         return 0
     name = args[0] if args and args[0] in COMMANDS else "app"
     rest = args[1:] if args and args[0] in COMMANDS else args

@@ -8,17 +8,19 @@ from __future__ import annotations
 
 import argparse
 import os
+import sys
 from pathlib import Path
 from typing import Any
 
 from flowctx_tui.cli.common import UsageError, fail
+from flowctx_tui.cli.terminal import colour_allowed, no_terminal_reason
 from flowctx_tui.cli.workspace_args import add_workspace_args, open_from_args, pick_workflow
 
 SCREENSHOT_DIR_ENV = "FLOWCTX_SCREENSHOT_DIR"
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    add_workspace_args(parser, path_required=False)
+    add_workspace_args(parser)
     parser.add_argument(
         "--keymap",
         metavar="FILE",
@@ -39,7 +41,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 def build_app(args: argparse.Namespace) -> Any:
     """The app ``flowctx`` would run for ``args``; raises UsageError for bad arguments."""
-    session = open_from_args(args)
+    # the app shows its workspace in the status line: no note on a screen it is about to cover
+    session = open_from_args(args, quiet=True)
     workflow = pick_workflow(session, args.workflow)
 
     from flowctx_tui import loader
@@ -53,6 +56,7 @@ def build_app(args: argparse.Namespace) -> Any:
         except KeymapError as exc:
             raise UsageError(f"--keymap: {exc}") from None
     shots = args.screenshot_dir or os.environ.get(SCREENSHOT_DIR_ENV)
+    _colour_for_textual()
     return FlowctxApp(
         session,
         workflow,
@@ -65,10 +69,28 @@ def build_app(args: argparse.Namespace) -> Any:
     )
 
 
+def _colour_for_textual() -> None:
+    """Textual goes monochrome whenever NO_COLOR is present, even empty; flowctx's rule (an
+    empty NO_COLOR does not count, TERM=dumb does) must hold in the app too."""
+    if colour_allowed():
+        os.environ.pop("NO_COLOR", None)
+    else:
+        os.environ["NO_COLOR"] = os.environ.get("NO_COLOR") or "1"
+
+
 def run(args: argparse.Namespace) -> int:
     try:
+        # bad arguments first: `flowctx typo >out` is better told about the typo
         app = build_app(args)
     except UsageError as exc:
         return fail(str(exc))
+    why = no_terminal_reason(sys.stdin, sys.stdout)
+    if why:
+        # a full-screen app drawn into a pipe or file is kilobytes of escape codes and never
+        # ends; the same results exist as plain text
+        return fail(
+            f"the app needs a terminal ({why}); for plain output use 'flowctx matrix' "
+            "(every command: 'flowctx --help')"
+        )
     app.run()
     return int(app.return_code or 0)

@@ -21,7 +21,7 @@ from flowctx_tui.cli.workspace_args import add_workspace_args, open_from_args, p
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("before", help="launch context before the hook: JSON file or inline JSON")
     parser.add_argument("after", help="launch context after the hook: JSON file or inline JSON")
-    add_workspace_args(parser, path_required=False)
+    add_workspace_args(parser)
     parser.add_argument("--reveal", action="store_true", help="show secret values unmasked")
     parser.add_argument("--format", choices=("text", "json"), default="text")
 

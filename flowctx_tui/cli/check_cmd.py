@@ -1,47 +1,83 @@
-"""``flowctx check``: validate every workflow; exit 0 clean, 1 with errors, 2 on bad arguments."""
+"""``flowctx check``: validate every workflow; exit 0 clean, 1 with errors, 2 on bad arguments.
+
+Each workflow is resolved with the same inputs ``matrix`` would use (``--env``, ``--launch``,
+``--build-context``), so every error or warning a matrix row shows is one here too.
+``--format json`` prints ``{"workspace", "workflows", "errors", "warnings", "ok", "problems"}``,
+each problem ``{"file", "line", "column", "severity", "code", "message"}``.
+"""
 
 from __future__ import annotations
 
 import argparse
-import os
+import json
 
-from core.check import check_workspace
-from core.session import open_session
-from core.workspace import WorkspaceNotFound
-from flowctx_tui.cli.common import fail
-from flowctx_tui.cli.launch_args import add_build_context_arg, build_context_env
+from core.check import check_workspace, count_problems
+from core.diagnostics import Diagnostic
+from flowctx_tui.cli.common import UsageError, fail, load_json_arg
+from flowctx_tui.cli.launch_args import add_launch_args, build_context_env, parse_env_overrides
+from flowctx_tui.cli.workspace_args import add_workspace_args, no_workflows_message, open_from_args
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("path", help="workspace root, its workflows/ folder, or a workflow folder")
-    parser.add_argument(
-        "--workflow", "-w", action="append", help="check only this workflow (repeatable)"
-    )
+    add_workspace_args(parser, many_workflows=True)
     parser.add_argument("--strict", action="store_true", help="treat warnings as errors")
     parser.add_argument("--quiet", "-q", action="store_true", help="print errors only")
-    add_build_context_arg(parser)
+    parser.add_argument("--format", choices=("text", "json"), default="text")
+    add_launch_args(parser)
+
+
+def _problem_json(p: Diagnostic) -> dict[str, object]:
+    doc = p.to_json()
+    # the documented key order: where, how bad, what kind, what
+    keys = ("file", "line", "column", "severity", "code", "message")
+    return {k: doc.get(k, "") for k in keys}
 
 
 def run(args: argparse.Namespace) -> int:
     try:
-        session = open_session(args.path, env={**os.environ, **build_context_env(args)})
-    except WorkspaceNotFound as exc:
+        overrides = parse_env_overrides(args.env)
+        overrides.update(build_context_env(args))
+        launch = load_json_arg(args.launch, "--launch") or {}
+        if not isinstance(launch, dict):
+            raise UsageError("--launch must be a JSON object")
+        session = open_from_args(args, env_overrides=overrides)
+        names = session.workflows()
+        # an unreadable workflows/ folder lists as empty: that is a problem to report (exit 1),
+        # not an empty workspace
+        if not names and not session.snapshot([]).folder_problems:
+            raise UsageError(no_workflows_message(session))
+        if args.workflow:
+            unknown = [w for w in args.workflow if w not in names]
+            if unknown:
+                raise UsageError(
+                    f"no workflow named {', '.join(unknown)} (workflows: {', '.join(names)})"
+                )
+            names = args.workflow
+        elif session.selected:
+            names = [session.selected]
+    except UsageError as exc:
         return fail(str(exc))
-    names = session.workflows()
-    if args.workflow:
-        unknown = [w for w in args.workflow if w not in names]
-        if unknown:
-            return fail(f"no workflow named {', '.join(unknown)} (workflows: {', '.join(names)})")
-        names = args.workflow
-    elif session.selected:
-        names = [session.selected]
-    problems = check_workspace(session, names)
-    errors = [p for p in problems if p.severity == "error"]
-    warnings = [p for p in problems if p.severity == "warning"]
+    problems = check_workspace(session, names, env_overrides=overrides, launch=launch)
+    counted = count_problems(problems)
+    failed = bool(counted.errors) or (args.strict and bool(counted.warnings))
+    if args.format == "json":
+        shown = [p for p in problems if p.severity == "error" or not args.quiet]
+        doc = {
+            "workspace": str(session.root),
+            "workflows": names,
+            "ok": not failed,
+            "errors": counted.errors,
+            "warnings": counted.warnings,
+            "problems": [_problem_json(p) for p in shown],
+        }
+        print(json.dumps(doc, indent=2, ensure_ascii=False))
+        return 1 if failed else 0
     for p in problems:
         if p.severity == "error" or not args.quiet:
             print(p.format())
-    failed = bool(errors) or (args.strict and bool(warnings))
     status = "FAILED" if failed else "ok"
-    print(f"{status}: {len(names)} workflow(s), {len(errors)} error(s), {len(warnings)} warning(s)")
+    print(
+        f"{status}: {len(names)} workflow(s), {counted.errors} error(s), "
+        f"{counted.warnings} warning(s)"
+    )
     return 1 if failed else 0

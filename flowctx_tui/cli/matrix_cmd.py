@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import shutil
 import sys
 import textwrap
 
@@ -13,51 +12,66 @@ from core.results import Matrix
 from core.secrets import mask_text
 from flowctx_tui.cli.common import UsageError, fail
 from flowctx_tui.cli.launch_args import add_launch_args, resolve_from_args
+from flowctx_tui.cli.terminal import colour_wanted, table_width, width_arg
 from flowctx_tui.cli.workspace_args import add_workspace_args
 
 _COLOURS = {"resolved": "32", "default": "36", "fallback": "33", "pending": "2", "error": "31;1"}
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    add_workspace_args(parser, path_required=False)
+    add_workspace_args(parser)
     parser.add_argument("--format", choices=("table", "json"), default="table")
     parser.add_argument("--reveal", action="store_true", help="show secret values unmasked")
+    parser.add_argument(
+        "--width",
+        type=width_arg,
+        metavar="N",
+        help="fit the table to N columns (default: the terminal's width; piped: values whole)",
+    )
     add_launch_args(parser)
 
 
-def render_table(matrix: Matrix, *, reveal: bool, width: int, colour: bool) -> str:
+def render_table(matrix: Matrix, *, reveal: bool, width: int | None, colour: bool) -> str:
+    """The matrix as a table that fits ``width`` columns (cells cut with ``…``, free text
+    wrapped), or, with ``width=None``, with every value whole on its row's line."""
     cols = ("NAME", "SOURCE", "STATUS", "VALUE", "ORIGIN")
     rows = []
     for r in matrix.rows:
         rows.append(
             [r.name, r.source, r.status, display_value(r, reveal=reveal), mask_text(r.origin)]
         )
-    name_w = min(max([len(c[0]) for c in rows] + [4]), 28)
-    src_w = min(max([len(c[1]) for c in rows] + [6]), 14)
-    stat_w = 8
-    rest = max(width - name_w - src_w - stat_w - 8, 20)
-    val_w = max(rest * 5 // 9, 10)
-    org_w = max(rest - val_w, 10)
-    widths = (name_w, src_w, stat_w, val_w, org_w)
-    # every line fits ``width``: cells are cut, free text (notes, problems) is wrapped
-    lines = [short_value(f"{matrix.workflow}  ({matrix.workspace})", width)]
-    lines.append("  ".join(c.ljust(w) for c, w in zip(cols, widths, strict=True)).rstrip())
-    for r, (name, src, status, value, origin) in zip(matrix.rows, rows, strict=True):
+    if width is None:
+        cells = [[full_value(c) for c in row] for row in rows]
+        # columns line up as far as _ALIGN_MAX; a longer cell widens its own line only,
+        # so one megabyte value does not pad every other row with a megabyte of spaces
+        widths = tuple(
+            min(max([len(c[i]) for c in cells] + [len(cols[i])]), _ALIGN_MAX)
+            for i in range(len(cols))
+        )
+    else:
+        name_w = min(max([len(c[0]) for c in rows] + [4]), 28)
+        src_w = min(max([len(c[1]) for c in rows] + [6]), 14)
+        stat_w = 8
+        rest = max(width - name_w - src_w - stat_w - 8, 20)
+        val_w = max(rest * 5 // 9, 10)
+        org_w = max(rest - val_w, 10)
+        widths = (name_w, src_w, stat_w, val_w, org_w)
         cells = [
-            short_value(name, name_w),
-            short_value(src, src_w),
-            status,
-            short_value(value, val_w),
-            short_value(origin, org_w),
+            [_fit(c, w, i) for i, (c, w) in enumerate(zip(row, widths, strict=True))]
+            for row in rows
         ]
-        padded = [c.ljust(w) for c, w in zip(cells, widths, strict=True)]
+    title = f"{matrix.workflow}  ({matrix.workspace})"
+    lines = [title if width is None else short_value(title, width)]
+    lines.append("  ".join(c.ljust(w) for c, w in zip(cols, widths, strict=True)).rstrip())
+    for r, row_cells in zip(matrix.rows, cells, strict=True):
+        padded = [c.ljust(w) for c, w in zip(row_cells, widths, strict=True)]
         if colour:
-            padded[2] = f"\x1b[{_COLOURS[status]}m{padded[2]}\x1b[0m"
+            padded[2] = f"\x1b[{_COLOURS[r.status]}m{padded[2]}\x1b[0m"
         lines.append("  ".join(padded).rstrip())
         for w in r.warnings:
-            lines.append(f"    ! {short_value(mask_text(w), width - 6)}")
+            lines.append(f"    ! {_cut(mask_text(w), width, 6)}")
         if r.error:
-            lines.append(f"    ✗ {short_value(mask_text(r.error), width - 6)}")
+            lines.append(f"    ✗ {_cut(mask_text(r.error), width, 6)}")
     counts = {s: sum(1 for r in matrix.rows if r.status == s) for s in _COLOURS}
     summary = ", ".join(f"{n} {s}" for s, n in counts.items() if n)
     lines.append(f"{len(matrix.rows)} variables: {summary}")
@@ -68,7 +82,27 @@ def render_table(matrix: Matrix, *, reveal: bool, width: int, colour: bool) -> s
     return "\n".join(lines)
 
 
-def _wrap(text: str, width: int) -> list[str]:
+_ALIGN_MAX = 60
+
+
+def _fit(cell: object, width: int, column: int) -> str:
+    # STATUS (column 2) is never cut: its column fits the longest status word
+    return str(cell) if column == 2 else short_value(cell, width)
+
+
+def full_value(value: object) -> str:
+    """The whole value on one line: JSON for containers, plain text for strings."""
+    text = value if isinstance(value, str) else json.dumps(value, default=str, ensure_ascii=False)
+    return text.replace("\n", "⏎ ")
+
+
+def _cut(text: str, width: int | None, indent: int) -> str:
+    return full_value(text) if width is None else short_value(text, width - indent)
+
+
+def _wrap(text: str, width: int | None) -> list[str]:
+    if width is None:
+        return [text]
     return textwrap.wrap(text, width, subsequent_indent="    ", break_on_hyphens=False) or [""]
 
 
@@ -89,7 +123,7 @@ def run(args: argparse.Namespace) -> int:
     if args.format == "json":
         print(json.dumps(matrix_to_json(matrix, reveal=args.reveal), indent=2, default=str))
     else:
-        width = shutil.get_terminal_size((80, 24)).columns
-        colour = sys.stdout.isatty()
+        width = table_width(sys.stdout, args.width)
+        colour = colour_wanted(sys.stdout)
         print(render_table(matrix, reveal=args.reveal, width=width, colour=colour))
     return 1 if any(r.status == "error" for r in matrix.rows) or matrix.errors else 0

@@ -21,7 +21,7 @@ from flowctx_tui.cli.workspace_args import add_workspace_args
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    add_workspace_args(parser, path_required=False)
+    add_workspace_args(parser)
     parser.add_argument(
         "--agent", "-a", action="append", help="agent to preview (repeatable; default: all)"
     )

@@ -30,7 +30,7 @@ _INDENT = "       "
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    add_workspace_args(parser, path_required=True)
+    add_workspace_args(parser)
     parser.add_argument(
         "--from",
         dest="source",

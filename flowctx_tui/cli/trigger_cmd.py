@@ -16,12 +16,11 @@ from core.secrets import MASK, is_secret_key, mask_text, mask_value
 from core.triggers import Message, TriggerResult, simulate
 from flowctx_tui.cli.common import UsageError, fail, load_json_arg
 from flowctx_tui.cli.launch_args import add_launch_args, resolve_from_args
+from flowctx_tui.cli.workspace_args import add_workspace_args
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("path", help="workspace root, its workflows/ folder, or a workflow folder")
-    parser.add_argument("--workflow", "-w", help="workflow name (default: the only or first one)")
-    parser.add_argument("--mongo-uri", help="query this MongoDB for data_reference variables")
+    add_workspace_args(parser)
     message = parser.add_argument_group("the message (exactly one)")
     message.add_argument("--agent", nargs=2, metavar=("NAME", "TEXT"), help="agent NAME says TEXT")
     message.add_argument("--user", metavar="TEXT", help="a user message")

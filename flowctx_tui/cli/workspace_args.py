@@ -1,15 +1,30 @@
-"""Options shared by the commands that open a workspace."""
+"""Options shared by the commands that open a workspace, and the one PATH rule they follow.
+
+PATH is optional for every command. Given, it names a workspace root, its ``workflows/``
+folder, one workflow folder, or one of a workflow's own files (so a pre-commit hook can pass
+the files it changed). Left out, it is the workspace around the current directory, as git
+finds its repository; outside any workspace it is the bundled demo, which ``flowctx`` alone
+opens for a first look. Using the demo is said on standard error, so a script run in the
+wrong folder never checks the demo without a word.
+"""
 
 from __future__ import annotations
 
 import argparse
 import os
+import sys
+from collections.abc import Mapping
 from importlib import resources
 from pathlib import Path
 
 from core.session import Session, open_session
-from core.workspace import WorkspaceNotFound
+from core.workspace import WorkspaceNotFound, find_root
 from flowctx_tui.cli.common import UsageError
+
+PATH_HELP = (
+    "workspace root, its workflows/ folder, one workflow folder or one of its files "
+    "(default: the workspace around the current directory, else the bundled demo)"
+)
 
 
 def demo_path() -> Path:
@@ -17,15 +32,16 @@ def demo_path() -> Path:
     return Path(str(resources.files("flowctx_tui") / "demo" / "workspace"))
 
 
-def add_workspace_args(parser: argparse.ArgumentParser, *, path_required: bool = True) -> None:
-    parser.add_argument(
-        "path",
-        nargs=None if path_required else "?",
-        default=None,
-        help="workspace root, its workflows/ folder, or one workflow folder"
-        + ("" if path_required else " (default: the bundled demo)"),
-    )
-    parser.add_argument("--workflow", "-w", help="workflow name (default: the only or first one)")
+def add_workspace_args(parser: argparse.ArgumentParser, *, many_workflows: bool = False) -> None:
+    parser.add_argument("path", nargs="?", default=None, help=PATH_HELP)
+    if many_workflows:
+        parser.add_argument(
+            "--workflow", "-w", action="append", help="only this workflow (repeatable)"
+        )
+    else:
+        parser.add_argument(
+            "--workflow", "-w", help="workflow name (default: the only or first one)"
+        )
     parser.add_argument(
         "--mongo-uri",
         help="query this MongoDB for data_reference variables (default: $FLOWCTX_MONGO_URI, "
@@ -33,10 +49,37 @@ def add_workspace_args(parser: argparse.ArgumentParser, *, path_required: bool =
     )
 
 
-def open_from_args(args: argparse.Namespace) -> Session:
-    path = args.path if args.path else demo_path()
+def workspace_path(given: str | None, *, quiet: bool = False) -> Path:
+    """The PATH rule: ``given``, else the workspace around the current directory, else the
+    bundled demo (said on standard error unless ``quiet``)."""
+    if given:
+        return Path(given)
+    cwd = Path.cwd()
     try:
-        return open_session(path, env=dict(os.environ), mongo_uri=args.mongo_uri)
+        find_root(cwd)
+    except WorkspaceNotFound:
+        if not quiet:
+            print(
+                "flowctx: no workspace at or above the current directory; using the bundled "
+                "demo (give a PATH to choose one)",
+                file=sys.stderr,
+            )
+        return demo_path()
+    return cwd
+
+
+def open_from_args(
+    args: argparse.Namespace,
+    *,
+    env_overrides: Mapping[str, str] | None = None,
+    quiet: bool = False,
+) -> Session:
+    """Open the workspace PATH names (see the module's rule) with the process environment
+    and ``env_overrides`` on top."""
+    path = workspace_path(args.path, quiet=quiet)
+    env = {**os.environ, **(env_overrides or {})}
+    try:
+        return open_session(path, env=env, mongo_uri=getattr(args, "mongo_uri", None))
     except WorkspaceNotFound as exc:
         raise UsageError(str(exc)) from None
 
@@ -54,5 +97,10 @@ def pick_workflow(session: Session, requested: str | None) -> str:
         listed = ", ".join(names) or "none"
         raise UsageError(f"no workflow named '{wanted}' in {session.root} (workflows: {listed})")
     if not names:
-        raise UsageError(f"{session.root}: no workflows found under workflows/")
+        raise UsageError(no_workflows_message(session))
     return names[0]
+
+
+def no_workflows_message(session: Session) -> str:
+    """What every command says about a workspace with no workflows."""
+    return f"{session.root}: no workflows found under workflows/"

@@ -3,6 +3,7 @@ unusable arguments; never a traceback."""
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
@@ -12,6 +13,8 @@ from pathlib import Path
 
 import pytest
 
+from core.check import PROBLEM_CODES, check_workspace, count_problems, workflow_problems
+from core.session import open_session
 from flowctx_tui.cli import main
 from tests.conftest import WriteWorkspace
 
@@ -183,10 +186,12 @@ def test_file_sources_are_checked(
     code, out, _ = check(capsys, str(root))
     assert code == 1
     f = "workflows/W/context_variables.yaml"
+    # the matrix's own words for each row, at the path that is wrong
     assert out[:2] == [
-        f"{f}:2:51: definitions.keys.source.path: refused: 'server.pem' has the secret-file "
-        "suffix .pem",
-        f"{f}:3:53: definitions.policy.source.path: file 'data/absent.json' not found",
+        f"{f}:2:51: definitions.keys.source.path: required file: certs/server.pem: refused: "
+        "'server.pem' has the secret-file suffix .pem",
+        f"{f}:3:53: definitions.policy.source.path: required file: data/absent.json: "
+        "file not found",
     ]
 
 
@@ -220,7 +225,7 @@ def test_unusable_arguments_exit_2(
     assert "Traceback" not in err
 
 
-@pytest.mark.parametrize("args", [[], ["{ws}", "--bogus"]])
+@pytest.mark.parametrize("args", [["{ws}", "--bogus"], ["{ws}", "--format", "xml"]])
 def test_bad_flags_exit_2(
     workspace: WriteWorkspace, capsys: pytest.CaptureFixture[str], args: list[str]
 ) -> None:
@@ -258,3 +263,202 @@ def test_the_installed_script(workspace: WriteWorkspace, tmp_path: Path) -> None
     assert done.stdout.splitlines()[0].startswith(
         "workflows/Broken/context_variables.yaml:9:1: YAML syntax error"
     )
+
+
+# --- check agrees with matrix ----------------------------------------------------------------
+
+DISAGREED = """
+definitions:
+  api_token:
+    type: string
+    source: {type: config, env_var: API_TOKEN, required: true}
+  max_iterations:
+    type: integer
+    source: {type: config, env_var: MAX_ITERATIONS, default: "abc"}
+  notes:
+    type: string
+    source: {type: file, path: data/notes.md, format: text, default: none yet}
+  policy:
+    type: object
+    source: {type: file, path: data/policy.json, required: true}
+  region:
+    type: string
+    source: {type: config, env_var: REGION, default: eu}
+agents:
+  A: {variables: [api_token, max_iterations, notes, policy, region]}
+"""
+
+
+def _json(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, dict]:
+    code = main(list(args))
+    return code, json.loads(capsys.readouterr().out)
+
+
+def test_every_row_error_and_warning_of_matrix_is_one_in_check(
+    workspace: WriteWorkspace, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # a required, unset config once showed as an error in matrix and the app, while check
+    # printed "ok" and exited 0
+    root = workspace({"workflows/W/context_variables.yaml": DISAGREED})
+    m_code, matrix = _json(capsys, "matrix", str(root), "--format", "json")
+    c_code, checked = _json(capsys, "check", str(root), "--format", "json")
+    rows = {v["name"]: v for v in matrix["variables"]}
+    row_errors = [(n, r["error"]) for n, r in rows.items() if r["error"]]
+    row_warnings = [(n, w) for n, r in rows.items() for w in r["warnings"]]
+    assert {n for n, _ in row_errors} == {"api_token", "policy"}
+    assert {n for n, _ in row_warnings} == {"max_iterations", "notes"}
+    assert (m_code, c_code) == (1, 1)
+    by_severity: dict[str, list[str]] = {"error": [], "warning": []}
+    for p in checked["problems"]:
+        by_severity[p["severity"]].append(p["message"])
+    for severity, found in (("error", row_errors), ("warning", row_warnings)):
+        for name, message in found:
+            hits = [m for m in by_severity[severity] if message in m and name in m]
+            assert len(hits) == 1, (severity, name, message, by_severity)
+    # nothing else: the demo-like contract has no other problem
+    assert (checked["errors"], checked["warnings"]) == (2, 2)
+    assert checked["ok"] is False
+
+
+def test_the_same_inputs_clear_the_same_problems(
+    workspace: WriteWorkspace, capsys: pytest.CaptureFixture[str]
+) -> None:
+    root = workspace(
+        {
+            "workflows/W/context_variables.yaml": DISAGREED,
+            "data/notes.md": "# notes\n",
+            "data/policy.json": {"limit": 5},
+        }
+    )
+    inputs = ["--env", "API_TOKEN=t0k3n", "--env", "MAX_ITERATIONS=7"]
+    m_code, matrix = _json(capsys, "matrix", str(root), "--format", "json", *inputs)
+    assert m_code == 0 and not any(v["warnings"] for v in matrix["variables"])
+    c_code, checked = _json(capsys, "check", str(root), "--format", "json", *inputs)
+    assert (c_code, checked["errors"], checked["warnings"], checked["problems"]) == (0, 0, 0, [])
+    # a launch value is an input too
+    code, _ = _json(
+        capsys,
+        "check",
+        str(root),
+        "--format",
+        "json",
+        "--env",
+        "MAX_ITERATIONS=7",
+        "--launch",
+        '{"api_token": "t"}',
+    )
+    assert code == 0
+
+
+def test_text_and_json_list_the_same_problems(
+    workspace: WriteWorkspace, capsys: pytest.CaptureFixture[str]
+) -> None:
+    root = workspace({"workflows/W/context_variables.yaml": DISAGREED})
+    inputs = ["--env", "MAX_ITERATIONS=twelve"]
+    _, checked = _json(capsys, "check", str(root), "--format", "json", *inputs)
+    code, out, _ = check(capsys, str(root), *inputs)
+    assert code == 1
+    assert out[-1] == "FAILED: 1 workflow(s), 2 error(s), 2 warning(s)"
+    located = [f"{p['file']}:{p['line']}:{p['column']}" for p in checked["problems"]]
+    assert [line.split(": ", 1)[0] for line in out[:-1]] == located
+    f = "workflows/W/context_variables.yaml"
+    # each problem at the value that is wrong: the env var a required config reads, the
+    # path a file source names
+    assert out[0].startswith(f"{f}:4:37: definitions.api_token.source.env_var: Required config")
+    assert any("'twelve'" in line for line in out), out
+    assert out[3].startswith(f"{f}:13:32: definitions.policy.source.path: required file:")
+
+
+# --- check --format json, and codes ----------------------------------------------------------
+
+KINDS = {
+    "workflows/Yaml/context_variables.yaml": "definitions: [\n",
+    "workflows/Shape/context_variables.yaml": MISEXPOSED,
+    "workflows/W/context_variables.yaml": DISAGREED,
+    "workflows/W/flow.yaml": "steps: [{name: A}]\npaths: [{from: A, to: B, conditon: x}]\n",
+    "flowctx.yaml": "env: {}\nlanch: {}\n",
+}
+
+
+def test_json_gives_every_problem_its_place_severity_and_stable_code(
+    workspace: WriteWorkspace, capsys: pytest.CaptureFixture[str]
+) -> None:
+    root = workspace(KINDS)
+    code, doc = _json(capsys, "check", str(root), "--format", "json")
+    assert code == 1
+    assert set(doc) == {"workspace", "workflows", "ok", "errors", "warnings", "problems"}
+    assert doc["workspace"] == str(root.resolve())
+    assert doc["workflows"] == ["Shape", "W", "Yaml"]
+    for p in doc["problems"]:
+        assert list(p) == ["file", "line", "column", "severity", "code", "message"]
+        assert p["code"] in PROBLEM_CODES, p
+    codes = {(p["file"], p["code"], p["severity"]) for p in doc["problems"]}
+    f = "workflows/{}/context_variables.yaml".format
+    assert codes >= {
+        (f("Yaml"), "yaml", "error"),
+        (f("Shape"), "contract", "error"),
+        (f("Shape"), "exposure.not-exposed", "warning"),
+        (f("Shape"), "exposure.agent-empty", "warning"),
+        (f("W"), "resolve.config", "error"),
+        (f("W"), "resolve.config", "warning"),
+        (f("W"), "resolve.file", "error"),
+        (f("W"), "resolve.file", "warning"),
+        ("workflows/W/flow.yaml", "routing", "error"),
+        ("flowctx.yaml", "profile", "error"),
+    }
+    assert doc["errors"] == sum(p["severity"] == "error" for p in doc["problems"])
+    assert doc["warnings"] == len(doc["problems"]) - doc["errors"]
+    # text prints the same problems, one line each, in the same order
+    code, out, _ = check(capsys, str(root))
+    assert [LOCATED.match(line)["file"] for line in out[:-1]] == [  # type: ignore[index]
+        p["file"] for p in doc["problems"]
+    ]
+
+
+def test_json_quiet_keeps_errors_only(
+    workspace: WriteWorkspace, capsys: pytest.CaptureFixture[str]
+) -> None:
+    root = workspace({"workflows/Shape/context_variables.yaml": MISEXPOSED})
+    _, doc = _json(capsys, "check", str(root), "--format", "json", "--quiet")
+    assert {p["severity"] for p in doc["problems"]} == {"error"}
+    assert doc["warnings"] == 2  # still counted
+
+
+def test_the_count_is_one_function_for_check_and_the_app(
+    workspace: WriteWorkspace,
+) -> None:
+    root = workspace({"workflows/W/context_variables.yaml": DISAGREED})
+    session = open_session(root, env={})
+    wf = session.load("W")
+    snap, inputs = session.snapshot(), session.inputs()
+    problems = workflow_problems(snap, inputs, {"W": (wf, session.matrix(wf))})
+    assert str(count_problems(problems)) == "2 errors, 2 warnings"
+    assert str(count_problems(problems[:1])) == "1 error, 0 warnings"
+    assert problems == check_workspace(session, ["W"])
+
+
+# --- check's arguments ----------------------------------------------------------------------
+
+
+def test_no_workflows_is_the_same_message_as_matrix(
+    workspace: WriteWorkspace, capsys: pytest.CaptureFixture[str]
+) -> None:
+    root = workspace({"data/x.json": {}})
+    results = []
+    for command in ("check", "matrix", "prompt"):
+        code = main([command, str(root)])
+        captured = capsys.readouterr()
+        results.append((code, captured.out, captured.err))
+    assert results[0] == (
+        2,
+        "",
+        f"flowctx: {root.resolve()}: no workflows found under workflows/\n",
+    )
+    assert results[1] == results[0] and results[2] == results[0]
+
+
+def test_check_a_file_says_it_is_a_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "afile.txt").write_text("hello\n")
+    code, out, err = check(capsys, str(tmp_path / "afile.txt"))
+    assert (code, out) == (2, [])
+    assert f"{(tmp_path / 'afile.txt').resolve()}: is a file, not a workspace" in err

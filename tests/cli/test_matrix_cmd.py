@@ -185,7 +185,7 @@ def test_secrets_are_masked_unless_revealed(ws: Path, capsys: pytest.CaptureFixt
 def test_the_table_fits_80_columns_and_cuts_long_values(
     ws: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    code = main(["matrix", str(ws / "workflows" / "Approvals")])
+    code = main(["matrix", str(ws / "workflows" / "Approvals"), "--width", "80"])
     out = capsys.readouterr().out
     assert code == 0
     lines = out.splitlines()
@@ -201,9 +201,8 @@ def test_the_table_fits_80_columns_and_cuts_long_values(
 
 
 def test_notes_and_problems_wrap_within_80_columns(
-    workspace: WriteWorkspace, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+    workspace: WriteWorkspace, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    monkeypatch.setenv("COLUMNS", "80")
     deep = "workflows/" + "A" * 40
     root = workspace(
         {
@@ -216,7 +215,7 @@ def test_notes_and_problems_wrap_within_80_columns(
             "fallbacks/file/that/does/not/exist/anywhere.json}\n",
         }
     )
-    code = main(["matrix", str(root)])
+    code = main(["matrix", str(root), "--width", "80"])
     out = capsys.readouterr().out
     assert code == 1
     assert max(len(line) for line in out.splitlines()) <= 80

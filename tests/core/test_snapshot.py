@@ -61,7 +61,7 @@ def test_check_is_pure_over_the_snapshot(workspace: WriteWorkspace) -> None:
     snap = load_snapshot(root, {})
     shutil.rmtree(root)
     problems = [d.format() for d in check(snap, ResolveInputs())]
-    assert any("file 'data/missing.json' not found" in p for p in problems), problems
+    assert any("required file: data/missing.json: file not found" in p for p in problems)
 
 
 def _git(repo: Path, *args: str) -> str:

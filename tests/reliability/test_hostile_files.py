@@ -263,7 +263,7 @@ def test_a_required_special_file_is_an_error_in_check_and_matrix(
     code, out, _ = run_cli(["check", str(root)], capsys)
     assert code == 1
     assert "workflows/W/context_variables.yaml:2:" in out
-    assert "'data/pipe.json' is not a regular file (a directory, device or FIFO)" in out
+    assert f"definitions.fifo.source.path: required file: data/pipe.json: {SPECIAL}" in out
     code, out, _ = run_cli(["matrix", str(root), "--format", "json"], capsys)
     assert code == 1
     errors = {v["name"]: v["error"] for v in json.loads(out)["variables"]}

@@ -1,0 +1,148 @@
+"""The one PATH rule, for every sub-command: PATH when given; else the workspace around the
+current directory; else the bundled demo, said on standard error. A file that is not one of a
+workflow's own files is refused as a file."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+from flowctx_tui.cli import COMMANDS, app_cmd, main
+from flowctx_tui.cli.workspace_args import demo_path
+
+DEMO_NOTE = "using the bundled demo"
+
+#: each sub-command that opens a workspace, with arguments that name workflow {wf}
+COMMAND_ARGS = {
+    "matrix": ["-w", "{wf}"],
+    "check": ["-w", "{wf}"],
+    "prompt": ["-w", "{wf}"],
+    "routes": ["-w", "{wf}", "--from", "AwaitApproval"],
+    "trigger": ["-w", "{wf}", "--user", "approve"],
+    "authority": ["{}", "{}", "-w", "{wf}"],
+}
+
+
+def test_every_workspace_command_is_covered() -> None:
+    # a new sub-command must join the rule (eval reads no workspace; app is tested below)
+    assert set(COMMANDS) - {"eval", "app"} == set(COMMAND_ARGS)
+
+
+@pytest.fixture(autouse=True)
+def _plain_env(monkeypatch: pytest.MonkeyPatch) -> None:
+    for name in list(os.environ):
+        if name.startswith(("FLOWCTX_", "MOZAIKS_", "CONTEXT_")):
+            monkeypatch.delenv(name, raising=False)
+
+
+@pytest.fixture
+def mine(tmp_path: Path) -> Path:
+    """A copy of the demo whose Approvals workflow is called MyApprovals: only this workspace
+    has that name, so a command that finds it opened this workspace."""
+    root = tmp_path / "mine"
+    shutil.copytree(demo_path(), root)
+    (root / "workflows" / "Approvals").rename(root / "workflows" / "MyApprovals")
+    return root
+
+
+def run(
+    capsys: pytest.CaptureFixture[str], command: str, workflow: str, *path: str
+) -> tuple[int, str, str]:
+    args = [a.replace("{wf}", workflow) for a in COMMAND_ARGS[command]]
+    if command == "authority":  # BEFORE AFTER come first
+        args = [*args[:2], *path, *args[2:]]
+    else:
+        args = [*path, *args]
+    code = main([command, *args])
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+def _used(command: str, out: str, workflow: str) -> bool:
+    if command == "check":
+        return out.splitlines()[-1].endswith("warning(s)")  # the summary: it ran
+    return workflow in out
+
+
+@pytest.mark.parametrize("command", COMMAND_ARGS)
+def test_without_path_the_workspace_around_the_current_directory(
+    command: str, mine: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    for where in (mine, mine / "workflows", mine / "data"):
+        monkeypatch.chdir(where)
+        code, out, err = run(capsys, command, "MyApprovals")
+        assert code in (0, 1), err
+        assert _used(command, out, "MyApprovals"), out
+        assert DEMO_NOTE not in err
+
+
+@pytest.mark.parametrize("command", COMMAND_ARGS)
+def test_outside_any_workspace_the_demo_and_a_note(
+    command: str,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    code, out, err = run(capsys, command, "Approvals")
+    assert code in (0, 1), err
+    assert _used(command, out, "Approvals"), out
+    assert err.startswith(f"flowctx: no workspace at or above the current directory; {DEMO_NOTE}")
+    # the demo has no MyApprovals: the name is looked up in the demo, not elsewhere
+    code, _, err = run(capsys, command, "MyApprovals")
+    assert code == 2 and "no workflow named" in err
+
+
+@pytest.mark.parametrize("command", COMMAND_ARGS)
+def test_a_given_path_wins_over_the_current_directory(
+    command: str, mine: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.chdir(mine)
+    code, out, err = run(capsys, command, "Approvals", str(demo_path()))
+    assert code in (0, 1), err
+    assert _used(command, out, "Approvals")
+    assert DEMO_NOTE not in err
+
+
+@pytest.mark.parametrize("command", COMMAND_ARGS)
+def test_a_file_is_refused_unless_it_is_a_workflow_file(
+    command: str, mine: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    afile = tmp_path / "afile.txt"
+    afile.write_text("not a workspace\n")
+    code, out, err = run(capsys, command, "MyApprovals", str(afile))
+    assert (code, out) == (2, "")
+    assert err.strip() == (
+        f"flowctx: {afile}: is a file, not a workspace (give the workspace folder, its "
+        "workflows/ folder, one workflow folder or its context_variables.yaml)"
+    )
+    # what a pre-commit hook passes: a workflow's own file
+    contract = mine / "workflows" / "MyApprovals" / "context_variables.yaml"
+    code, out, err = run(capsys, command, "MyApprovals", str(contract))
+    assert code in (0, 1), err
+    assert _used(command, out, "MyApprovals")
+
+
+def _app(*args: str) -> argparse.Namespace:
+    parser = argparse.ArgumentParser()
+    app_cmd.configure(parser)
+    return parser.parse_args([*args, "--no-watch"])
+
+
+def test_the_app_follows_the_same_rule(
+    mine: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.chdir(mine / "workflows" / "MyApprovals")
+    app = app_cmd.build_app(_app())
+    assert (app.session.root, app.workflow) == (mine.resolve(), "MyApprovals")
+    outside = tmp_path / "elsewhere"
+    outside.mkdir()
+    monkeypatch.chdir(outside)
+    app = app_cmd.build_app(_app())
+    assert app.session.root == demo_path().resolve()
+    # the app shows its workspace in the status line; no note is left under it
+    assert capsys.readouterr().err == ""
