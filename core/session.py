@@ -7,11 +7,11 @@ The process environment is passed in by the caller (``env``), never read here.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from core.database import Database, open_database
+from core.database import Database, EmbeddedDatabase, open_database
 from core.diagnostics import Diagnostic
 from core.inputs import ResolveInputs
 from core.resolve import resolve
@@ -29,8 +29,11 @@ from core.workspace import (
 )
 
 
-@dataclass
+@dataclass(frozen=True)
 class Session:
+    """Never changed once made: a reload makes a new one (``refreshed``), so a thread that
+    reads a session never sees it change under it."""
+
     root: Path
     env: Mapping[str, str]
     profile: Profile
@@ -117,11 +120,16 @@ class Session:
         matrix = resolve(snap, self.inputs(env_overrides, launch), workflow)
         return decide(routes or snap.routes[workflow], matrix, source, **scenario)
 
-    def reload_database(self) -> list[Diagnostic]:
-        loader = getattr(self.database, "load_seeds", None)
-        if loader is not None:
-            self.database_problems = loader()
-        return self.database_problems
+    def refreshed(self, *, profile: bool = False, seeds: bool = False) -> Session:
+        """This session with ``flowctx.yaml`` read again and/or the seed files reloaded into
+        the embedded database (the database object is the one stateful input: it reloads
+        under its own lock)."""
+        changed = self
+        if profile:
+            changed = replace(changed, profile=load_profile(self.root))
+        if seeds and isinstance(self.database, EmbeddedDatabase):
+            changed = replace(changed, database_problems=self.database.load_seeds())
+        return changed
 
 
 def open_session(

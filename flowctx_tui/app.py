@@ -222,6 +222,7 @@ class FlowctxApp(App[int]):
     def _start_resolve(self) -> None:
         self._resolving, self._reload_pending = True, False
         self._resolve(
+            self.session,
             self._generation,
             self.workflow,
             dict(self.env_overrides),
@@ -237,6 +238,7 @@ class FlowctxApp(App[int]):
     @work(thread=True, group="resolve", exit_on_error=False)
     def _resolve(
         self,
+        session: Session,
         generation: int,
         workflow: str,
         env_overrides: dict[str, str],
@@ -245,9 +247,9 @@ class FlowctxApp(App[int]):
     ) -> None:
         worker = get_current_worker()
         try:
-            result = loader.load(self.session, workflow, env_overrides, launch, changed)
+            result = loader.load(session, workflow, env_overrides, launch, changed)
         except Exception as exc:  # a bug must not take the app down: show it as a problem
-            result = loader.failed(workflow, self.workflows, self.session.root, exc)
+            result = loader.failed(workflow, self.workflows, session.root, exc)
         if not worker.is_cancelled:
             self.post_message(WorkspaceLoaded(generation, result, changed))
 
@@ -263,6 +265,10 @@ class FlowctxApp(App[int]):
             self._resolve_done()
 
     def _apply(self, result: LoadResult) -> None:
+        if result.session is not None:
+            # the worker never changes a session: a reload that read flowctx.yaml or the
+            # seeds again made a new one, swapped in here on the UI thread
+            self.session = result.session
         self.result = result
         self.workflows = result.workflows
         self._track(result)

@@ -1,6 +1,7 @@
 """One (re)load of the workspace for the app: snapshot, matrix, problems and files to watch.
 
-Runs in a worker thread, so it only reads the session and disk and returns plain data; the app
+Runs in a worker thread, so it only reads the session and disk and returns plain data (a
+changed profile or seed folder gives a new session in the result, never a changed one); the app
 decides on the UI thread whether the result replaces what is shown or leaves it marked stale.
 """
 
@@ -18,7 +19,7 @@ from core.resolve import resolve
 from core.results import Matrix
 from core.secrets import mask_text
 from core.session import Session
-from core.workspace import WorkflowSnapshot, load_profile
+from core.workspace import WorkflowSnapshot
 
 
 @dataclass(frozen=True)
@@ -36,6 +37,8 @@ class LoadResult:
     #: files outside the fixed watch set that this result depends on (fallbacks, file sources)
     watched: frozenset[Path] = field(default_factory=frozenset)
     elapsed_ms: float = 0.0
+    #: the session this result was loaded with (None: keep the app's): swapped in by the app
+    session: Session | None = None
 
 
 def broken_diagnostics(snapshot: WorkflowSnapshot) -> tuple[Diagnostic, ...]:
@@ -76,8 +79,9 @@ def _row_problems(matrix: Matrix) -> list[Diagnostic]:
     return out
 
 
-def refresh_session(session: Session, changed: Iterable[Path]) -> None:
-    """Reload the parts of the session the changed files feed: profile and seed database."""
+def refresh_session(session: Session, changed: Iterable[Path]) -> Session:
+    """The session with the parts the changed files feed read again: profile and seed
+    database (a new session: the app swaps it in on the UI thread)."""
     root = session.root
     seeds = profile = False
     for path in changed:
@@ -92,10 +96,7 @@ def refresh_session(session: Session, changed: Iterable[Path]) -> None:
             seeds = True
         elif rel.parts == (PROFILE_FILE,):
             profile = True
-    if profile:
-        session.profile = load_profile(root)
-    if seeds:
-        session.reload_database()
+    return session.refreshed(profile=profile, seeds=seeds)
 
 
 def load(
@@ -109,7 +110,7 @@ def load(
     started = time.perf_counter()
     if not session.root.is_dir():
         return _workspace_gone(session, workflow, started)
-    refresh_session(session, changed)
+    session = refresh_session(session, changed)
     workspace = session.snapshot([workflow], env_overrides)
     workflows = workspace.names
     snapshot = workspace.workflow(workflow)
@@ -135,6 +136,7 @@ def load(
         contract_lines=tuple(snapshot.text.splitlines()),
         watched=matrix.read,
         elapsed_ms=(time.perf_counter() - started) * 1000,
+        session=session,
     )
 
 
