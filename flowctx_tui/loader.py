@@ -17,6 +17,7 @@ from core.diagnostics import Diagnostic
 from core.layout import PROFILE_FILE, SEED_DIR
 from core.resolve import resolve
 from core.results import Matrix
+from core.routing import Routes
 from core.secrets import mask_text
 from core.session import Session
 from core.workspace import WorkflowSnapshot
@@ -37,6 +38,8 @@ class LoadResult:
     #: files outside the fixed watch set that this result depends on (fallbacks, file sources)
     watched: frozenset[Path] = field(default_factory=frozenset)
     elapsed_ms: float = 0.0
+    #: the workflow's routing files as this load read them (for the routes view)
+    routes: Routes | None = None
     #: the session this result was loaded with (None: keep the app's): swapped in by the app
     session: Session | None = None
 
@@ -136,6 +139,7 @@ def load(
         contract_lines=tuple(snapshot.text.splitlines()),
         watched=matrix.read,
         elapsed_ms=(time.perf_counter() - started) * 1000,
+        routes=workspace.routes[workflow],
         session=session,
     )
 

@@ -19,12 +19,11 @@ Hooks for the app (the only ones):
 
 * ``update_workspace(session, workflow, matrix, *, env_overrides, launch)`` after every
   (re)load and workflow switch; ``reveal`` (reactive) when the user toggles reveal.
-* The scenario is shared with the routes view through one documented call: after every change
-  the scratchpad calls ``RoutesView.set_scenario(scenario)`` on each ``RoutesView`` mounted in
-  the app (none: nothing happens). It also posts ``Scratchpad.ScenarioChanged`` (bubbles) for
-  an app that wants to observe, and ``Scratchpad.ScenarioLoaded`` when a saved scenario with
-  env / launch overrides is loaded, so the app may apply those (they change resolution, which
-  the app owns).
+* After every change of the scenario the scratchpad posts ``messages.ScenarioChanged``
+  (bubbles); the app keeps the scenario and hands it to the routes view, so neither widget
+  knows the other. ``messages.ScenarioLoaded`` says a saved scenario with env / launch
+  overrides was loaded, so the app may apply those (they change resolution, which the app
+  owns).
 """
 
 from __future__ import annotations
@@ -66,11 +65,13 @@ from core.scenarios import (
     secret_names,
 )
 from core.secrets import is_secret_key, mask_text
+from flowctx_tui.messages import ScenarioChanged, ScenarioLoaded
 from flowctx_tui.widgets.explain_tree import ExplainTree
 from flowctx_tui.widgets.json_editor import JsonEditor
 
 if TYPE_CHECKING:
     from core.results import Matrix
+    from core.routing import Routes
     from core.session import Session
 
 #: Seconds of quiet typing before the expression is evaluated.
@@ -224,18 +225,8 @@ class Scratchpad(Widget):
     reveal: reactive[bool] = reactive(False, init=False)
     dialect: reactive[str] = reactive("mj", init=False)
 
-    @dataclass
-    class ScenarioChanged(Message):
-        """The scenario changed (any input). Bubbles; the routes view is told directly."""
-
-        scenario: Scenario
-
-    @dataclass
-    class ScenarioLoaded(Message):
-        """A saved scenario was loaded; its env/launch overrides are for the app to apply."""
-
-        name: str
-        scenario: Scenario
+    ScenarioChanged = ScenarioChanged
+    ScenarioLoaded = ScenarioLoaded
 
     @dataclass
     class Evaluated(Message):
@@ -327,6 +318,7 @@ class Scratchpad(Widget):
         *,
         env_overrides: dict[str, str],
         launch: dict[str, Any],
+        routes: Routes | None = None,
     ) -> None:
         """The app (re)loaded: new resolved context, same edits on top, then re-evaluate."""
         switched = workflow != self.workflow
@@ -645,12 +637,7 @@ class Scratchpad(Widget):
         ):
             return
         self._shared = shared
-        # the one hook between the two widgets (documented in both modules)
-        from flowctx_tui.widgets.routes import RoutesView
-
-        for view in self.app.query(RoutesView):
-            view.set_scenario(s)
-        self.post_message(self.ScenarioChanged(s))
+        self.post_message(ScenarioChanged(s))
 
     # --- scenarios -----------------------------------------------------------------------
 
@@ -752,6 +739,6 @@ class Scratchpad(Widget):
         if not problems:
             self._status(f"loaded {name!r}")
         if loaded.env_overrides or loaded.launch:
-            self.post_message(self.ScenarioLoaded(name, self.scenario))
+            self.post_message(ScenarioLoaded(name, self.scenario))
         self._changed()
         return True

@@ -10,12 +10,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from textual import on
 from textual.app import App, ComposeResult
 from textual.pilot import Pilot
 from textual.widgets import Select, Static, Tree
 
 from core.scenarios import Scenario
 from core.session import Session, open_session
+from flowctx_tui.messages import ScenarioChanged
 from flowctx_tui.widgets.json_editor import JsonEditor
 from flowctx_tui.widgets.routes import RoutesView
 from flowctx_tui.widgets.scratchpad import Scratchpad
@@ -110,11 +112,19 @@ class RoutesApp(App[None]):
         self.push()
 
     def push(self) -> None:
+        snapshot = self.session.snapshot([self.workflow])
         matrix = self.session.matrix(self.workflow)
-        for view in self.query("#scratchpad-view, #routes-view"):
-            view.update_workspace(  # type: ignore[attr-defined]
-                self.session, self.workflow, matrix, env_overrides={}, launch={}
-            )
+        routes = snapshot.routes[self.workflow]
+        for pad in self.query(Scratchpad):
+            pad.update_workspace(self.session, self.workflow, matrix, env_overrides={}, launch={})
+        self.query_one(RoutesView).update_workspace(
+            self.session, self.workflow, matrix, env_overrides={}, launch={}, routes=routes
+        )
+
+    @on(ScenarioChanged)
+    def _scenario(self, message: ScenarioChanged) -> None:
+        # as FlowctxApp: the app, not the scratchpad, gives the routes view its scenario
+        self.query_one(RoutesView).set_scenario(message.scenario)
 
 
 async def settle(pilot: Pilot[Any], timeout: float = 5.0) -> RoutesView:
