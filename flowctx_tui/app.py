@@ -138,8 +138,6 @@ class FlowctxApp(App[int]):
         #: "loading" | "live" | "stale" | "error"
         self.state = "loading"
         self.last_reload: datetime | None = None
-        #: reloads applied so far (tests wait on this rather than sleeping)
-        self.reload_count = 0
         self.result: LoadResult | None = None  # the newest reload, good or broken
         self.good: LoadResult | None = None  # the last good one, what the views show
         self._generation = 0
@@ -298,7 +296,6 @@ class FlowctxApp(App[int]):
             self.good, self.state = None, "error"
         shown = self.good or result
         self.last_reload = self.clock()
-        self.reload_count += 1
         self.matrix_view.show_matrix(
             shown.matrix,
             stale=self.state == "stale",

@@ -28,7 +28,6 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
-from textual.message import Message
 from textual.reactive import reactive
 from textual.timer import Timer
 from textual.widget import Widget
@@ -185,12 +184,6 @@ class RoutesView(Widget):
 
     reveal: reactive[bool] = reactive(False, init=False)
 
-    @dataclass
-    class Updated(Message):
-        """The view shows a new computation (for observers and tests)."""
-
-        outcome: RoutesOutcome
-
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
         self.session: Session | None = None
@@ -317,7 +310,6 @@ class RoutesView(Widget):
         self.outcome = outcome
         self.source = outcome.source
         self._show_outcome(outcome)
-        self.post_message(self.Updated(outcome))
 
     @property
     def pending(self) -> bool:

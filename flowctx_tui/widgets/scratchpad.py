@@ -228,12 +228,6 @@ class Scratchpad(Widget):
     ScenarioChanged = ScenarioChanged
     ScenarioLoaded = ScenarioLoaded
 
-    @dataclass
-    class Evaluated(Message):
-        """An evaluation finished and is shown (posted for tests and observers)."""
-
-        result: EvalResult
-
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
         self.session: Session | None = None
@@ -574,8 +568,6 @@ class Scratchpad(Widget):
         self.result = result
         self._shown_generation = generation
         self._render_result()
-        if result is not None:
-            self.post_message(self.Evaluated(result))
 
     @property
     def pending(self) -> bool:

@@ -112,9 +112,10 @@ async def test_no_view_screenshot_file_or_log_shows_a_secret(
     audit = Audit(app)
     async with app.run_test(size=(160, 50)) as pilot:
         await reloaded(pilot)
+        first = app.result
         app.launch = json.loads(LAUNCH)
         app.set_env_override("SERVICE_URL", f"https://svc:{OVERRIDE}@svc.example/api")
-        await reloaded(pilot, 2)
+        await reloaded(pilot, since=first)
 
         # the matrix, and the detail of every row
         audit.scan("matrix")
@@ -197,7 +198,7 @@ async def test_no_view_screenshot_file_or_log_shows_a_secret(
         audit.scan("routes from Planner")
         app.save_screenshot("routes.svg", str(shots))
         app.switch_workflow("Flow")
-        await reloaded(pilot, app.reload_count + 1)
+        await reloaded(pilot, since=app.result)
         await settle(pilot)
         routes.select_source("Start")
         await settle(pilot)
@@ -208,7 +209,7 @@ async def test_no_view_screenshot_file_or_log_shows_a_secret(
         # revealing is the user's choice for the screen it is asked on: it shows the secrets,
         # and the app's own screenshot of that screen still masks them
         app.switch_workflow("Agents")
-        await reloaded(pilot, app.reload_count + 1)
+        await reloaded(pilot, since=app.result)
         await pilot.press("f2")
         await pilot.pause()
         app.matrix_view.select("openai_api_key")

@@ -21,7 +21,7 @@ CONDITION = "context.max_build_iterations > 3 && context.enable_preview_deploys 
 
 
 async def loaded(pilot: Any) -> None:
-    await until(pilot, lambda: pilot.app.reload_count >= 1, "the first load", timeout=10)
+    await until(pilot, lambda: pilot.app.result is not None, "the first load", timeout=10)
 
 
 @SIZES

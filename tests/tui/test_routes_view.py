@@ -343,7 +343,7 @@ async def test_the_real_app_hosts_the_routes_view(tmp_path: Path) -> None:
     app = FlowctxApp(session, "AppGenerator", watch=False, cursor_blink=False)
     async with app.run_test(size=(100, 30)) as pilot:
         deadline = time.monotonic() + 10
-        while app.reload_count < 1 and time.monotonic() < deadline:
+        while app.result is None and time.monotonic() < deadline:
             await pilot.pause(0.02)
         await pilot.press("3")
         view = await settle(pilot)

@@ -374,7 +374,7 @@ async def test_the_real_app_hosts_the_scratchpad(tmp_path: Path) -> None:
     app = FlowctxApp(session, "Approvals", watch=False, cursor_blink=False)
     async with app.run_test(size=(80, 24)) as pilot:
         deadline = time.monotonic() + 10
-        while app.reload_count < 1 and time.monotonic() < deadline:
+        while app.result is None and time.monotonic() < deadline:
             await pilot.pause(0.02)
         await pilot.press("2")
         pad = app.query_one("#scratchpad-view", Scratchpad)
