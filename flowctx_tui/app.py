@@ -36,6 +36,7 @@ from flowctx_tui.messages import (
     WorkspaceLoaded,
 )
 from flowctx_tui.watcher import WorkspaceFilter
+from flowctx_tui.widgets.keys import KeyBuffer, KeysInOrderApp
 from flowctx_tui.widgets.matrix import MatrixView
 from flowctx_tui.widgets.status import Status, StatusLine
 
@@ -52,6 +53,18 @@ if TYPE_CHECKING:
 #: Terminal width from which the detail pane sits beside the table.
 WIDE = 140
 TABS = ("matrix", "scratchpad", "routes")
+#: palette titles where the footer's short description is not what a user searches for
+PALETTE_TITLES = {
+    "app.help": "Keys and help: every key binding",
+    "app.theme": "Theme: choose a colour theme",
+}
+#: binding id prefix of each dialog -> how help names it
+DIALOGS = {
+    "launch": "Launch values",
+    "env": "Env override",
+    "workflows": "Workflow list",
+    "help": "Help",
+}
 
 
 def _scratchpad_class() -> type[Scratchpad]:
@@ -81,7 +94,7 @@ def _palette_provider() -> type[Provider]:
     return FlowctxCommands
 
 
-class FlowctxApp(App[int]):
+class FlowctxApp(KeysInOrderApp, App[int]):
     """``FlowctxApp(session, workflow)``; ``watch=False`` for tests that drive reloads."""
 
     CSS_PATH = "app.tcss"
@@ -102,7 +115,7 @@ class FlowctxApp(App[int]):
         Binding("r", "toggle_reveal", "Reveal", id="app.reveal"),
         Binding("l", "edit_launch", "Launch", id="app.launch"),
         Binding("f5", "reload", "Reload", show=False, id="app.reload"),
-        Binding("ctrl+t", "toggle_theme", "Light/dark", show=False, id="app.theme"),
+        Binding("ctrl+t", "pick_theme", "Theme", show=False, id="app.theme"),
         Binding("f8", "screenshot_svg", "Screenshot", show=False, id="app.screenshot"),
         Binding("f1,question_mark", "help", "Help", id="app.help"),
     ]
@@ -164,7 +177,8 @@ class FlowctxApp(App[int]):
             for tab, title in (("scratchpad", "Scratchpad"), ("routes", "Routes")):
                 # mounted the first time its tab is shown, so the matrix fills sooner
                 with TabPane(self._tab_title(tab, title), id=tab):
-                    yield Static(f"The {title.lower()} view is loading…", classes="view-loading")
+                    # keeps what is typed while the view mounts (see mount_view)
+                    yield KeyBuffer(f"The {title.lower()} view is loading…", classes="view-loading")
         yield StatusLine(id="status")
         yield Footer()
 
@@ -173,6 +187,13 @@ class FlowctxApp(App[int]):
         return f"{self._keys_for(binding).split(',')[0]} {title}"
 
     def on_mount(self) -> None:
+        from textual.scrollbar import ScrollBar
+
+        from flowctx_tui.widgets.scrollbars import ThinScrollBarRender
+
+        # a line, not a block, under the table (see the module); put back on unmount
+        self._scrollbar_renderer = ScrollBar.renderer
+        ScrollBar.renderer = ThinScrollBarRender
         self._update_status()
         self.query_one("#matrix-table").focus()
         # the watcher starts once the first result is on screen (see _track): watchfiles'
@@ -184,6 +205,9 @@ class FlowctxApp(App[int]):
             self.reload()
 
     def on_unmount(self) -> None:
+        from textual.scrollbar import ScrollBar
+
+        ScrollBar.renderer = getattr(self, "_scrollbar_renderer", ScrollBar.renderer)
         if self._watch_stop is not None:
             self._watch_stop.set()
 
@@ -385,9 +409,14 @@ class FlowctxApp(App[int]):
         # blur first: a focused widget in the pane being hidden would pull the tab back
         self.screen.set_focus(None)
         tabs.active = tab
+        waiting = tabs.get_pane(tab).query(KeyBuffer)
+        if waiting:
+            # the view mounts on first show (up to a second on a loaded machine): what the
+            # user types meanwhile waits in the placeholder, not lost on an unfocused screen
+            self.screen.set_focus(waiting.first(), scroll_visible=False)
         self.call_after_refresh(self._focus_in, tab)
 
-    def _focus_in(self, tab: str) -> None:
+    def _focus_in(self, tab: str, now: bool = False) -> None:
         if tab == "matrix":
             self.query_one("#matrix-table").focus()
             return
@@ -395,8 +424,14 @@ class FlowctxApp(App[int]):
         focusable = [w for w in pane.query("*") if w.focusable]
         # typing is what the scratchpad is for: its first text input, else the first widget
         inputs = [w for w in focusable if isinstance(w, Input)]
-        if inputs or focusable:
-            (inputs or focusable)[0].focus()
+        others = [w for w in focusable if not isinstance(w, KeyBuffer)]
+        target = (inputs or others or focusable or [None])[0]
+        if target is None or target is self.screen.focused:
+            return
+        if now:
+            self.screen.set_focus(target)
+        else:
+            target.focus()
 
     @on(TabbedContent.TabActivated, "#tabs")
     async def _tab_changed(self, event: TabbedContent.TabActivated) -> None:
@@ -417,15 +452,15 @@ class FlowctxApp(App[int]):
         pane = self.query_one("#tabs", TabbedContent).get_pane(tab)
         try:
             view = view_class()(id=widget_id)
-            await pane.query(".view-loading").remove()
             await pane.mount(view)
         except Exception as exc:  # our own bug: show it where the view should be
             why = mask_text(f"The {tab} view failed to load: {type(exc).__name__}: {exc}")
-            await pane.query(".view-loading").remove()
+            await pane.query(KeyBuffer).remove()
             await pane.mount(Static(why, classes="view-failed"))
             self.notify(why, severity="error")
             return None
         self.views[tab] = view
+        buffers = list(pane.query(KeyBuffer))
         if self.good is not None:
             self._push_workspace(self.good, [view])
         # the routes view routes under the scratchpad's scenario; it may have started first
@@ -433,7 +468,14 @@ class FlowctxApp(App[int]):
             self._share_scenario(self.scenario)
         view.reveal = self.reveal
         if self.query_one("#tabs", TabbedContent).active == tab:
-            self._focus_in(tab)
+            self._focus_in(tab, now=True)
+            focused = self.screen.focused
+            # the view's input (now focused) gets the kept keys before any typed later
+            if focused is not None and view in focused.ancestors_with_self:
+                for buffer in buffers:
+                    buffer.hand_over(focused)
+        if buffers:
+            await pane.query(KeyBuffer).remove()
         return view
 
     @on(ScenarioChanged)
@@ -455,8 +497,9 @@ class FlowctxApp(App[int]):
     def action_toggle_reveal(self) -> None:
         self.reveal = not self.reveal
 
-    def action_toggle_theme(self) -> None:
-        self.theme = "textual-light" if self.current_theme.dark else "textual-dark"
+    def action_pick_theme(self) -> None:
+        # Textual's named themes, searchable; the choice lasts for this session only
+        self.search_themes()
 
     def action_pick_workflow(self) -> None:
         from flowctx_tui.screens.workflows import WorkflowPicker
@@ -555,17 +598,24 @@ class FlowctxApp(App[int]):
             self._write_screenshot(False)
 
     def _write_screenshot(self, restore_reveal: bool) -> None:
-        folder = self.screenshot_dir or Path.cwd()
+        from flowctx_tui.screenshot_dir import screenshot_dir
+
+        # never the current directory: that is often the user's repository
+        folder = screenshot_dir(self.session.env, self.screenshot_dir).absolute()
         stamp = self.clock().strftime("%Y%m%d-%H%M%S")
         name = f"flowctx-{self.workflow}-{stamp}.svg"
+        n = 1
+        while (folder / name).exists():  # two in one second: keep both
+            n += 1
+            name = f"flowctx-{self.workflow}-{stamp}-{n}.svg"
         try:
             folder.mkdir(parents=True, exist_ok=True)
             path = self.save_screenshot(name, str(folder))
         except OSError as exc:
-            self.notify(f"Screenshot not saved: {exc}", severity="error")
+            self.notify(f"Screenshot not saved: {exc}", severity="error", markup=False)
         else:
             masked = " (secrets masked)" if restore_reveal else ""
-            self.notify(f"Screenshot saved to {path}{masked}", title="Screenshot")
+            self.notify(f"Screenshot saved to {path}{masked}", title="Screenshot", markup=False)
         if restore_reveal:
             self.reveal = True
 
@@ -592,19 +642,43 @@ class FlowctxApp(App[int]):
         )
 
     def help_entries(self) -> list[HelpEntry]:
+        """Every key of the app, as remapped: the views' bindings (mounted or not), those of
+        the widgets inside them (completion, history, JSON errors), then the dialogs'."""
+        from textual.screen import Screen
+        from textual.widgets import Tabs
+
         from flowctx_tui.screens.help import HelpEntry
 
+        classes = [cls for cls, _node in self._binding_sources()]
+        classes += [cls for cls in binding_classes() if cls not in classes]
+        # stable: the main screen's keys first, the dialogs' after
+        classes.sort(key=lambda cls: issubclass(cls, Screen) and cls is not type(self))
         out = []
         seen = set()
-        for cls, _node in self._binding_sources():
+        for cls in classes:
             for binding in _bindings_of(cls):
                 if binding.id in seen or not binding.description:
                     continue
                 seen.add(binding.id)
-                out.append(
-                    HelpEntry(self._keys_for(binding), binding.description, binding.id or "")
-                )
-        out.append(HelpEntry("ctrl+p", "Command palette: every action", ""))
+                place = DIALOGS.get((binding.id or "").split(".")[0])
+                does = f"{place}: {binding.description}" if place else binding.description
+                out.append(HelpEntry(self._keys_for(binding), does, binding.id or ""))
+        # Textual's own keys that the app relies on
+        tabs = {b.action: b for b in Tabs.BINDINGS if isinstance(b, Binding)}
+        switch = ", ".join(
+            self._keys_for(tabs[a]) for a in ("previous_tab", "next_tab") if a in tabs
+        )
+        out += [
+            HelpEntry("tab, shift+tab", "Move the focus to the next / previous part", ""),
+            HelpEntry(switch, "JSON tabs: previous / next (tab to the tab bar)", ""),
+            HelpEntry("enter, esc", "Filter: back to the table", ""),
+            HelpEntry("esc", "Any dialog (this one too): close it", ""),
+            HelpEntry(
+                self.get_key_display(Binding(self.COMMAND_PALETTE_BINDING, "")),
+                "Command palette: every action, themes, workflows",
+                "",
+            ),
+        ]
         return out
 
     def palette_commands(self) -> list[PaletteCommand]:
@@ -620,7 +694,7 @@ class FlowctxApp(App[int]):
                 target = node if node is not None else self
                 commands.append(
                     PaletteCommand(
-                        binding.description,
+                        PALETTE_TITLES.get(binding.id or "", binding.description),
                         f"{self._keys_for(binding)}  ({binding.id})",
                         partial(self.call_later, self.run_action, binding.action, target),
                     )

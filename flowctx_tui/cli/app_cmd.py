@@ -34,8 +34,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--screenshot-dir",
         metavar="DIR",
-        help=f"where f8 saves SVG screenshots (default: ${SCREENSHOT_DIR_ENV}, else the "
-        "current directory)",
+        help=f"where f8 saves SVG screenshots (default: ${SCREENSHOT_DIR_ENV}, else "
+        "$XDG_STATE_HOME/flowctx/screenshots, i.e. ~/.local/state/flowctx/screenshots)",
     )
 
 
@@ -47,12 +47,13 @@ def build_app(args: argparse.Namespace) -> Any:
 
     from flowctx_tui import loader
     from flowctx_tui.app import FlowctxApp, binding_classes
-    from flowctx_tui.keymap import KeymapError, binding_ids, load_keymap
+    from flowctx_tui.keymap import KeymapError, binding_ids, bound_keys, load_keymap
 
     keymap = None
     if args.keymap:
+        classes = binding_classes()
         try:
-            keymap = load_keymap(Path(args.keymap), binding_ids(binding_classes()))
+            keymap = load_keymap(Path(args.keymap), binding_ids(classes), bound=bound_keys(classes))
         except KeymapError as exc:
             raise UsageError(f"--keymap: {exc}") from None
     shots = args.screenshot_dir or os.environ.get(SCREENSHOT_DIR_ENV)

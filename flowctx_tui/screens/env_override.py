@@ -19,6 +19,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Static
 
 from core.secrets import MASK, is_secret_key, mask_text
+from flowctx_tui.widgets.keys import OrderedInput
 
 
 @dataclass(frozen=True)
@@ -90,9 +91,9 @@ class EnvOverrideScreen(ModalScreen[EnvEdit | None]):
                 title += f" for {self.variable}"
             yield Static(title, classes="modal-title")
             yield Label("Variable")
-            yield Input(self.env_name, placeholder="ENV_VAR_NAME", id="env-name")
+            yield OrderedInput(self.env_name, placeholder="ENV_VAR_NAME", id="env-name")
             yield Label("Value")
-            yield Input(prefill, password=secret, id="env-value")
+            yield OrderedInput(prefill, password=secret, id="env-value")
             yield Static("", id="env-current", classes="modal-hint")
             with Horizontal(classes="modal-buttons"):
                 yield Button("Apply (enter)", variant="primary", id="env-apply")

@@ -34,14 +34,21 @@ class HelpScreen(ModalScreen[None]):
         with Vertical(id="help-box", classes="modal-box"):
             yield Static("Keys", classes="modal-title")
             yield Static(
-                "Remap any of these with --keymap FILE: a JSON or YAML mapping of binding id "
-                'to keys, e.g. {"matrix.next_error": "f7"}. ctrl+p lists every command.',
+                f"{self._close_keys()} closes this window. Remap any key with --keymap FILE: a "
+                'JSON or YAML mapping of binding id to keys, e.g. {"matrix.next_error": "f7"}. '
+                "ctrl+p lists every command.",
                 classes="modal-hint",
+                id="help-hint",
             )
             table: DataTable[Text] = DataTable(
                 id="help-table", cursor_type="row", zebra_stripes=True
             )
             yield table
+
+    def _close_keys(self) -> str:
+        (close,) = (b for b in self.BINDINGS if isinstance(b, Binding) and b.id == "help.close")
+        keys = self.app._keymap.get("help.close", close.key)
+        return ", ".join(self.app.get_key_display(Binding(k.strip(), "")) for k in keys.split(","))
 
     def on_mount(self) -> None:
         table = self.query_one("#help-table", DataTable)

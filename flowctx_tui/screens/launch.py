@@ -18,6 +18,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Static, TextArea
 
 from core.secrets import mask_value
+from flowctx_tui.widgets.keys import OrderedTextArea
 
 
 def parse_launch(text: str) -> tuple[dict[str, Any] | None, str | None]:
@@ -47,7 +48,8 @@ def keep_masked(edited: dict[str, Any], before: Mapping[str, Any]) -> dict[str, 
 class LaunchScreen(ModalScreen[dict[str, Any] | None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+s", "apply", "Apply", id="launch.apply"),
-        Binding("escape", "cancel", "Cancel", id="launch.cancel"),
+        # priority: the JSON editor would take the first escape to move the focus out
+        Binding("escape", "cancel", "Cancel", priority=True, id="launch.cancel"),
     ]
 
     def __init__(
@@ -70,7 +72,7 @@ class LaunchScreen(ModalScreen[dict[str, Any] | None]):
             # a masked value left as it is keeps the real one (see keep_masked)
             shown = self.launch if self.reveal else mask_value(self.launch)
             text = json.dumps(shown, indent=2, ensure_ascii=False) if shown else "{\n}"
-            area = TextArea.code_editor(text, language="json", id="launch-text")
+            area = OrderedTextArea.code_editor(text, language="json", id="launch-text")
             area.cursor_blink = False
             yield area
             yield Static("", id="launch-error")

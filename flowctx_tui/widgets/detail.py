@@ -215,10 +215,19 @@ class DetailPane(VerticalScroll, can_focus=True):
         key = (row, reveal, id(contract_lines), contract_file)
         if key == self._shown:
             return  # unchanged: skip re-highlighting and the relayout it causes
+        before = self._shown[0] if self._shown is not None else None
         self._shown = key
+        if _name(row) != _name(before):
+            # another variable opens at its top; the same one re-rendered after a reload or
+            # a reveal keeps the place the user scrolled to
+            self.scroll_home(animate=False, immediate=True)
         body = self.query_one("#detail-body", Static)
         body.update(
             render_row(
                 row, reveal=reveal, contract_lines=contract_lines, contract_file=contract_file
             )
         )
+
+
+def _name(row: object) -> str | None:
+    return row.name if isinstance(row, Row) else None

@@ -33,6 +33,8 @@ from textual.widget import Widget
 from textual.widgets import Static, TextArea
 from textual.widgets.text_area import LanguageDoesNotExist, Location, Selection
 
+from flowctx_tui.widgets.keys import BoundKeysInOrder
+
 #: Seconds of quiet typing before the text is parsed.
 DEBOUNCE = 0.1
 #: Characters above which syntax colouring is switched off: Textual rebuilds the whole
@@ -143,7 +145,7 @@ class _JoinedOnce(Document):
         return super().replace_range(start, end, text)
 
 
-class _JsonArea(TextArea):
+class _JsonArea(BoundKeysInOrder, TextArea):
     """The text area, able to mark the line and column of a JSON error."""
 
     error_at: tuple[int, int] | None = None  # 0-based (row, column)
@@ -221,6 +223,9 @@ class JsonEditor(Widget):
         border: none;
         padding: 0;
     }
+    JsonEditor > TextArea:focus {
+        background-tint: $foreground 4%;
+    }
     JsonEditor > .json-status {
         height: auto;
         max-height: 3;
@@ -270,7 +275,9 @@ class JsonEditor(Widget):
         self._loaded_text: str | None = dumps(self.value)
 
     def compose(self) -> ComposeResult:
-        area = json_code_editor(self._loaded_text or "", _JsonArea, soft_wrap=False)
+        # compact: no border. Textual's focus border (tall, drawn with ▊ down the left
+        # edge) read as a column of tick marks beside the text; the tint says focused instead
+        area = json_code_editor(self._loaded_text or "", _JsonArea, soft_wrap=False, compact=True)
         self._loaded_text = None  # compose does not post a Changed for the initial text
         yield area
         yield Static("", classes="json-status")

@@ -25,6 +25,7 @@ from core.secrets import mask_text
 from flowctx_tui.messages import EnvOverrideRequested
 from flowctx_tui.rowfilter import RowFilter
 from flowctx_tui.widgets.detail import DetailPane
+from flowctx_tui.widgets.keys import OrderedInput
 
 COLUMNS: tuple[tuple[str, str], ...] = (
     ("name", "Name"),
@@ -130,7 +131,7 @@ class MatrixView(Vertical):
     def compose(self) -> ComposeResult:
         with Horizontal(id="filter-bar"):
             yield Static("Filter", id="filter-label")
-            yield Input(
+            yield OrderedInput(
                 placeholder="name  status:error  source:file  type:…  agent:…",
                 id="filter",
             )

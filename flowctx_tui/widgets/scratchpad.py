@@ -68,6 +68,7 @@ from core.secrets import is_secret_key, mask_text
 from flowctx_tui.messages import ScenarioChanged, ScenarioLoaded
 from flowctx_tui.widgets.explain_tree import ExplainTree
 from flowctx_tui.widgets.json_editor import JsonEditor
+from flowctx_tui.widgets.keys import OrderedInput
 
 if TYPE_CHECKING:
     from core.results import Matrix
@@ -125,15 +126,27 @@ class ScopeSuggester(Suggester):
         return None
 
 
-class ExpressionInput(Input):
+class ExpressionInput(OrderedInput):
     """The condition input: tab accepts a completion, up/down recall tried expressions."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("tab", "complete", "Complete", show=False, id="scratchpad.complete"),
         Binding(
-            "up", "history(-1)", "Previous expression", show=False, id="scratchpad.history_prev"
+            "tab", "complete", "Condition: complete the name", show=False, id="scratchpad.complete"
         ),
-        Binding("down", "history(1)", "Next expression", show=False, id="scratchpad.history_next"),
+        Binding(
+            "up",
+            "history(-1)",
+            "Condition: previous one tried (history)",
+            show=False,
+            id="scratchpad.history_prev",
+        ),
+        Binding(
+            "down",
+            "history(1)",
+            "Condition: next one tried (history)",
+            show=False,
+            id="scratchpad.history_next",
+        ),
     ]
 
     @dataclass
@@ -145,11 +158,28 @@ class ExpressionInput(Input):
         input: ExpressionInput
         step: int
 
+    # completion and history change the text now, in the input's own turn: a message to the
+    # scratchpad would be handled after the keys typed next (tab, then ".x", must complete
+    # first and append after)
     def action_complete(self) -> None:
-        self.post_message(self.CompleteRequested(self))
+        pad = self._pad()
+        if pad is None:
+            self.post_message(self.CompleteRequested(self))
+        else:
+            pad.complete_in(self)
 
     def action_history(self, step: int) -> None:
-        self.post_message(self.HistoryRequested(self, step))
+        pad = self._pad()
+        if pad is None:
+            self.post_message(self.HistoryRequested(self, step))
+        else:
+            pad.history_step(step)
+
+    def _pad(self) -> Scratchpad | None:
+        for node in self.ancestors:
+            if isinstance(node, Scratchpad):
+                return node
+        return None
 
 
 class Scratchpad(Widget):
@@ -184,7 +214,8 @@ class Scratchpad(Widget):
     Scratchpad #sp-explain {
         width: 2fr;
         min-width: 24;
-        border-right: vkey $foreground 20%;
+        /* a solid line: vkey (▕ in every cell) showed as tick marks beside the editors */
+        border-right: solid $foreground 15%;
     }
     Scratchpad #sp-inputs {
         width: 3fr;
@@ -292,7 +323,7 @@ class Scratchpad(Widget):
                         "tools called", [], empty=[], check=_tools_check, id="sp-tools"
                     )
         with Horizontal(id="sp-scenario-row"):
-            yield Input(placeholder="scenario name", compact=True, id="sp-scenario-name")
+            yield OrderedInput(placeholder="scenario name", compact=True, id="sp-scenario-name")
             yield Button("save", compact=True, id="sp-save")
             yield Select([], prompt="load scenario…", compact=True, id="sp-load")
             yield Static("", id="sp-scenario-status")
@@ -440,19 +471,26 @@ class Scratchpad(Widget):
     @on(ExpressionInput.HistoryRequested)
     def _history(self, event: ExpressionInput.HistoryRequested) -> None:
         event.stop()
+        self.history_step(event.step)
+
+    def history_step(self, step: int) -> None:
+        """Recall the previous (``-1``) or next (``1``) tried expression."""
         history = self.scenario.history
         if not history:
             return
         if self.history_index is None:
-            if event.step > 0:
+            if step > 0:
                 return
-            self._remember()  # what was typed is not lost by looking back
+            # what was typed is not lost by looking back (read from the input: its Changed
+            # message may not have reached the scratchpad yet)
+            self.scenario = replace(self.scenario, expression=self.expression_input.value)
+            self._remember()
             history = self.scenario.history
             index = len(history) - 1
             if history[index] == self.expression_input.value and index > 0:
                 index -= 1
         else:
-            index = self.history_index + event.step
+            index = self.history_index + step
         if index >= len(history):
             self.history_index = None
             return
@@ -463,7 +501,10 @@ class Scratchpad(Widget):
     @on(ExpressionInput.CompleteRequested)
     def _complete(self, event: ExpressionInput.CompleteRequested) -> None:
         event.stop()
-        field = event.input
+        self.complete_in(event.input)
+
+    def complete_in(self, field: Input) -> None:
+        """Accept the first completion at the cursor; with none, move the focus on (tab)."""
         found = completions(
             field.value, field.cursor_position, self.completion_scope(), self.dialect
         )
@@ -471,6 +512,9 @@ class Scratchpad(Widget):
             self.screen.focus_next()
             return
         text, cursor = apply_completion(field.value, found, found.candidates[0])
+        if (text, cursor) == (field.value, field.cursor_position):
+            self.screen.focus_next()  # already complete: tab moves on, as without candidates
+            return
         field.value = text
         field.cursor_position = cursor
 

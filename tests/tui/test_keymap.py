@@ -52,3 +52,31 @@ def test_broken_or_missing_key_map_files(tmp_path: Path):
         load_keymap(broken, ["app.help"])
     with pytest.raises(KeymapError, match="not found"):
         load_keymap(tmp_path / "none.yaml", ["app.help"])
+
+
+def test_keys_moved_onto_bound_keys_are_refused_only_where_both_are_active(tmp_path: Path):
+    from flowctx_tui.keymap import bound_keys
+
+    classes = binding_classes()
+    known, bound = binding_ids(classes), bound_keys(classes)
+    keys = tmp_path / "keys.yaml"
+
+    def refused(text: str) -> str:
+        keys.write_text(text)
+        try:
+            load_keymap(keys, known, bound=bound)
+        except KeymapError as exc:
+            return str(exc)
+        return ""
+
+    # ctrl+q quits everywhere, before any widget: it cannot share x with the matrix's Problems
+    assert "is already the key of matrix.problems" in refused("app.quit: x\n")
+    # two keys of one dialog
+    assert f"{keys}:1:15: launch.apply: 'esc' is already the key of launch.cancel" in refused(
+        "launch.apply: escape\n"
+    )
+    # the matrix and the scratchpad are never active together; a dialog's keys only in it
+    assert refused("matrix.detail: ctrl+s\n") == ""
+    assert refused("app.reload: escape\n") == ""
+    # keys the app already shares without a key map are not blamed on the file
+    assert refused("app.reload: f5\n") == ""

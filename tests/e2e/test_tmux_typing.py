@@ -1,0 +1,76 @@
+"""End to end: keys typed in one burst in a real terminal (tmux ``send-keys`` writes them all
+at once) reach the app in order, and none are lost while the scratchpad mounts."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+from flowctx_tui.cli.workspace_args import demo_path
+from tests.e2e.test_tmux import Tmux, flowctx_command
+
+pytestmark = [
+    pytest.mark.e2e,
+    pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed"),
+]
+
+
+def expression_line(screen: str) -> str:
+    """The scratchpad's expression row (the dialect selector, then the input)."""
+    for line in screen.splitlines():
+        if line.startswith("mj "):
+            return line.split("▼", 1)[-1].strip()
+    return ""
+
+
+def test_a_burst_of_keys_is_applied_in_order_and_none_are_lost(tmp_path: Path) -> None:
+    root = tmp_path / "demo"
+    shutil.copytree(demo_path(), root)
+    env = {
+        "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+        "HOME": str(tmp_path),
+        "TERM": "xterm-256color",
+        "LANG": "C.UTF-8",
+        "LC_ALL": "C.UTF-8",
+    }
+    command = ["env", "-i", *(f"{k}={v}" for k, v in env.items()), *flowctx_command()]
+    tmux = Tmux()
+    try:
+        shell = 'code=0; "$@" || code=$?; echo "[flowctx exited: $code]"; sleep 60'
+        tmux.run(
+            "new-session", "-d", "-s", "app", "-x", "120", "-y", "40", "--",
+            "sh", "-c", shell, "sh", *command, str(root), "--no-watch",
+        )  # fmt: skip
+        tmux.wait_for(lambda s: "gpt-4o-mini" in s, "the filled matrix", 30)
+
+        # "2" opens the scratchpad (mounted on first show); the condition follows in the
+        # same write, before the view exists
+        tmux.run("send-keys", "-t", "app", "2", "d", "a", "t", "a", ".", "x")
+        tmux.wait_for(lambda s: expression_line(s) == "data.x", "the typed expression", 15)
+
+        # a backspace inside the burst deletes the "b" typed just before it
+        tmux.run("send-keys", "-t", "app", "C-u")
+        tmux.wait_for(lambda s: "condition, e.g." in s, "the input cleared", 15)
+        tmux.run("send-keys", "-t", "app", "a", "b", "BSpace", "d", "a", "t", "a", ".", "x")
+        tmux.wait_for(lambda s: expression_line(s) == "adata.x", "ab ⌫ data.x", 15)
+
+        # tab completion inside the burst completes before the keys after it are typed
+        tmux.run("send-keys", "-t", "app", "C-u", "c", "o", "n", "t", "Tab", ".", "x")
+        tmux.wait_for(lambda s: expression_line(s) == "context.x", "cont⇥.x", 15)
+
+        # the arrows in the JSON editor: tab moves on from an empty condition to the explain
+        # tree, the editor tabs and the data editor ("{}", cursor at the start); "ab", left,
+        # right, right (past "{"), "cd"
+        tmux.run(
+            "send-keys", "-t", "app", "C-u", "Tab", "Tab", "Tab",
+            "a", "b", "Left", "Right", "Right", "c", "d",
+        )  # fmt: skip
+        tmux.wait_for(lambda s: "ab{cd}" in s, "ab{cd} in the data editor", 15)
+
+        tmux.run("send-keys", "-t", "app", "C-q")
+        tmux.wait_for(lambda s: "[flowctx exited: 0]" in s, "flowctx to quit on ctrl+q", 15)
+    finally:
+        tmux.run("kill-server", check=False)
