@@ -1,7 +1,8 @@
 """``flowctx check``: every problem in a workspace, each located as file:line:col.
 
-Checks are small functions, one per concern, listed in ``WORKFLOW_CHECKS`` (run per workflow)
-and ``WORKSPACE_CHECKS`` (run once); other modules contribute theirs here. Each workflow is also
+``check(snapshot, inputs)`` is pure over a workspace snapshot. Checks are small functions, one
+per concern, listed in ``WORKFLOW_CHECKS`` (run per workflow) and ``WORKSPACE_CHECKS`` (run
+once); other modules contribute theirs here. Each workflow is also
 resolved, and every error and warning on a matrix row is a problem here with the same severity,
 so ``check``, ``matrix`` and the app's status line count the same things
 (``workflow_problems`` and ``count_problems``).
@@ -9,29 +10,31 @@ so ``check``, ``matrix`` and the app's status line count the same things
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from core.buildctx import build_context_setting, discover, registry_problems
+from core.buildctx import registry_problems
 from core.diagnostics import Diagnostic, sort_key
 from core.exposure import withheld_reason
+from core.inputs import ResolveInputs
+from core.resolve import resolve
 from core.results import Matrix, Row
-from core.routing.checks import routing_problems
+from core.routing.checks import routes_problems
 from core.secrets import mask_text
 from core.session import Session
+from core.snapshot import WorkspaceSnapshot
 from core.workspace import WorkflowSnapshot, display_path
 
-WorkflowCheck = Callable[[Session, WorkflowSnapshot], list[Diagnostic]]
-WorkspaceCheck = Callable[[Session], list[Diagnostic]]
+WorkflowCheck = Callable[[WorkspaceSnapshot, WorkflowSnapshot], list[Diagnostic]]
+WorkspaceCheck = Callable[[WorkspaceSnapshot, ResolveInputs], list[Diagnostic]]
 
 
-def contract_problems(session: Session, wf: WorkflowSnapshot) -> list[Diagnostic]:
+def contract_problems(snap: WorkspaceSnapshot, wf: WorkflowSnapshot) -> list[Diagnostic]:
     return list(wf.diagnostics)
 
 
-def exposure_problems(session: Session, wf: WorkflowSnapshot) -> list[Diagnostic]:
+def exposure_problems(snap: WorkspaceSnapshot, wf: WorkflowSnapshot) -> list[Diagnostic]:
     """Warnings: variables no agent exposes, agents that expose nothing, and exposures the
     runtime never renders (build-context and ``model_visible: false`` variables)."""
     out: list[Diagnostic] = []
@@ -76,54 +79,44 @@ def exposure_problems(session: Session, wf: WorkflowSnapshot) -> list[Diagnostic
     return out
 
 
-def profile_problems(session: Session) -> list[Diagnostic]:
-    return list(session.profile.diagnostics)
+def routing_problems(snap: WorkspaceSnapshot, wf: WorkflowSnapshot) -> list[Diagnostic]:
+    return routes_problems(snap.routes[wf.name], wf)
 
 
-def database_problems(session: Session) -> list[Diagnostic]:
-    return list(session.database_problems)
+def profile_problems(snap: WorkspaceSnapshot, inputs: ResolveInputs) -> list[Diagnostic]:
+    return list(snap.profile.diagnostics)
 
 
-def folder_problems(session: Session) -> list[Diagnostic]:
+def database_problems(snap: WorkspaceSnapshot, inputs: ResolveInputs) -> list[Diagnostic]:
+    return list(inputs.database_problems)
+
+
+def folder_problems(snap: WorkspaceSnapshot, inputs: ResolveInputs) -> list[Diagnostic]:
     """Folders that cannot be listed: the workspace loader treats them as empty (no
     workflows, no contract), which without this would pass as a clean workspace."""
-    out: list[Diagnostic] = []
-    folders = [session.root / "workflows"]
-    folders += [folders[0] / name for name in session.workflows()]
-    for folder in folders:
-        try:
-            if folder.is_dir():
-                os.listdir(folder)
-        except OSError as exc:
-            why = exc.strerror or exc.__class__.__name__
-            shown = display_path(folder, session.root)
-            out.append(Diagnostic(shown, 0, 0, f"cannot list this folder: {why}"))
-    return out
+    return list(snap.folder_problems)
 
 
-def build_context_problems(session: Session) -> list[Diagnostic]:
+def build_context_problems(snap: WorkspaceSnapshot, inputs: ResolveInputs) -> list[Diagnostic]:
     """Every registry under ``<workspace>/build_context/`` and under the configured root."""
-    setting = build_context_setting(session.effective_env(), session.root)
-    roots = [session.root / "build_context"]
-    if setting.root is not None and setting.root.resolve() != roots[0].resolve():
-        roots.append(setting.root)
+    setting = snap.build_context
     out: list[Diagnostic] = []
-    if setting.enabled and setting.root is not None and not setting.root.is_dir():
+    configured = snap.registry_roots[-1]
+    if setting.enabled and setting.root is not None and not configured.is_dir:
         out.append(
             Diagnostic(
-                display_path(setting.root, session.root),
+                display_path(setting.root, snap.root),
                 0,
                 0,
                 f"build-context registry root does not exist ({setting.root_reason})",
                 severity="warning",
             )
         )
-    registries = [(root, reg) for root in roots for reg in discover(root, session.root)]
-    if not registries:
-        return out
-    workflows = {name: session.load(name) for name in session.workflows()}
-    for root, reg in registries:
-        out.extend(registry_problems(reg, root, workflows))
+    for found in snap.registry_roots:
+        if found.same_as_workspace:
+            continue
+        for reg in found.registries:
+            out.extend(registry_problems(reg, snap.workflows, snap.names))
     return out
 
 
@@ -228,7 +221,8 @@ def _broken(wf: WorkflowSnapshot) -> bool:
 
 
 def workflow_problems(
-    session: Session,
+    snap: WorkspaceSnapshot,
+    inputs: ResolveInputs,
     resolved: Mapping[str, tuple[WorkflowSnapshot, Matrix]],
 ) -> list[Diagnostic]:
     """THE list of problems for these workflows, as ``flowctx check`` prints them.
@@ -242,10 +236,10 @@ def workflow_problems(
     """
     problems: list[Diagnostic] = []
     for check, code in WORKSPACE_CHECKS.items():
-        problems.extend(_coded(check(session), code))
+        problems.extend(_coded(check(snap, inputs), code))
     for wf, matrix in resolved.values():
         for wcheck, code in WORKFLOW_CHECKS.items():
-            problems.extend(_coded(wcheck(session, wf), code))
+            problems.extend(_coded(wcheck(snap, wf), code))
         if not _broken(wf):
             # the matrix repeats the contract's problems; the rest are projections'
             contract = set(wf.diagnostics)
@@ -276,6 +270,15 @@ def count_problems(problems: Iterable[Diagnostic]) -> ProblemCount:
     return ProblemCount(errors, len(items) - errors)
 
 
+def check(
+    snap: WorkspaceSnapshot, inputs: ResolveInputs, workflows: Iterable[str] | None = None
+) -> list[Diagnostic]:
+    """Resolve these workflows of the snapshot (default: all) and list their problems; pure."""
+    names = list(workflows) if workflows is not None else list(snap.names)
+    resolved = {n: (snap.workflow(n), resolve(snap, inputs, n)) for n in names}
+    return workflow_problems(snap, inputs, resolved)
+
+
 def check_workspace(
     session: Session,
     workflows: list[str] | None = None,
@@ -283,10 +286,8 @@ def check_workspace(
     env_overrides: Mapping[str, str] | None = None,
     launch: Mapping[str, Any] | None = None,
 ) -> list[Diagnostic]:
-    """Resolve these workflows (default: all) with the given inputs and list their problems."""
-    names = workflows if workflows is not None else session.workflows()
-    resolved: dict[str, tuple[WorkflowSnapshot, Matrix]] = {}
-    for name in names:
-        wf = session.load(name)
-        resolved[name] = (wf, session.matrix(wf, env_overrides, launch))
-    return workflow_problems(session, resolved)
+    """``check`` of the workspace as the session reads it now, with these inputs."""
+    # the workflows checked are read (registries are judged against them, and every name the
+    # workspace lists): `check -w W` reports what the app shows for W
+    snap = session.snapshot(workflows, env_overrides)
+    return check(snap, session.inputs(env_overrides, launch), workflows)

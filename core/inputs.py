@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from core.database import Database
+from core.diagnostics import Diagnostic
 
 FALLBACKS_ENV = "MOZAIKS_CONTEXT_FALLBACKS_FILE"
 ALLOW_OUTSIDE_ENV = "CONTEXT_FILE_ALLOW_OUTSIDE_ROOT"
@@ -25,6 +26,8 @@ class ResolveInputs:
     #: "--env", ...), so provenance can say it; empty when the caller did not tell
     env_origins: Mapping[str, str] = field(default_factory=dict)
     launch_origins: Mapping[str, str] = field(default_factory=dict)
+    #: problems found loading the database's seed files (reported by ``flowctx check``)
+    database_problems: tuple[Diagnostic, ...] = ()
 
     def env_flag(self, name: str) -> bool:
         return str(self.env.get(name, "")).strip().lower() in {"1", "true", "yes", "on"}

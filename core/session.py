@@ -6,16 +6,19 @@ The process environment is passed in by the caller (``env``), never read here.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from core.database import Database, open_database
+from core.database import Database, EmbeddedDatabase, open_database
 from core.diagnostics import Diagnostic
 from core.inputs import ResolveInputs
 from core.resolve import resolve
 from core.results import Matrix
+from core.routing import Routes, decide
+from core.routing.decision import RouteDecision
+from core.snapshot import WorkspaceSnapshot, load_snapshot
 from core.workspace import (
     Profile,
     WorkflowSnapshot,
@@ -30,8 +33,11 @@ PROCESS_ORIGIN = "process env"
 PROFILE_ORIGIN = "flowctx.yaml"
 
 
-@dataclass
+@dataclass(frozen=True)
 class Session:
+    """Never changed once made: a reload makes a new one (``refreshed``), so a thread that
+    reads a session never sees it change under it."""
+
     root: Path
     env: Mapping[str, str]
     profile: Profile
@@ -72,6 +78,7 @@ class Session:
                 for k in merged_launch
                 if launch_from or k not in (launch or {})
             },
+            database_problems=tuple(self.database_problems),
         )
 
     def env_origins(
@@ -86,6 +93,30 @@ class Session:
     def load(self, workflow: str) -> WorkflowSnapshot:
         return load_workflow(self.root, workflow)
 
+    def snapshot(
+        self,
+        workflows: Iterable[str | WorkflowSnapshot] | None = None,
+        env_overrides: Mapping[str, str] | None = None,
+    ) -> WorkspaceSnapshot:
+        """Read the workspace once, under the effective environment (default: every workflow;
+        a WorkflowSnapshot given is reused rather than read again)."""
+        names: list[str] | None = None
+        given: list[WorkflowSnapshot] = []
+        if workflows is not None:
+            names = []
+            for wf in workflows:
+                if isinstance(wf, str):
+                    names.append(wf)
+                else:
+                    given.append(wf)
+        return load_snapshot(
+            self.root,
+            self.effective_env(env_overrides),
+            workflows=names,
+            profile=self.profile,
+            preloaded=given,
+        )
+
     def matrix(
         self,
         workflow: str | WorkflowSnapshot,
@@ -93,14 +124,37 @@ class Session:
         launch: Mapping[str, Any] | None = None,
         **origins: str,
     ) -> Matrix:
-        snap = self.load(workflow) if isinstance(workflow, str) else workflow
-        return resolve(snap, self.inputs(env_overrides, launch, **origins))
+        snap = self.snapshot([workflow], env_overrides)
+        name = workflow if isinstance(workflow, str) else workflow.name
+        return resolve(snap, self.inputs(env_overrides, launch, **origins), name)
 
-    def reload_database(self) -> list[Diagnostic]:
-        loader = getattr(self.database, "load_seeds", None)
-        if loader is not None:
-            self.database_problems = loader()
-        return self.database_problems
+    def decide(
+        self,
+        workflow: str,
+        source: str,
+        *,
+        env_overrides: Mapping[str, str] | None = None,
+        launch: Mapping[str, Any] | None = None,
+        routes: Routes | None = None,
+        **scenario: Any,
+    ) -> list[RouteDecision]:
+        """``core.routing.decide`` for ``workflow`` as this session reads and resolves it now
+        (``scenario``: data, context_overrides, context_removed, payload, step_result,
+        flow_context, tools_called)."""
+        snap = self.snapshot([workflow], env_overrides)
+        matrix = resolve(snap, self.inputs(env_overrides, launch), workflow)
+        return decide(routes or snap.routes[workflow], matrix, source, **scenario)
+
+    def refreshed(self, *, profile: bool = False, seeds: bool = False) -> Session:
+        """This session with ``flowctx.yaml`` read again and/or the seed files reloaded into
+        the embedded database (the database object is the one stateful input: it reloads
+        under its own lock)."""
+        changed = self
+        if profile:
+            changed = replace(changed, profile=load_profile(self.root))
+        if seeds and isinstance(self.database, EmbeddedDatabase):
+            changed = replace(changed, database_problems=self.database.load_seeds())
+        return changed
 
 
 def open_session(

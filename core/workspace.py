@@ -17,23 +17,13 @@ from pydantic import ValidationError
 
 from core.contract import ROOT_KEYS, AgentView, Definition, validation_diagnostics
 from core.diagnostics import Diagnostic, did_you_mean
+from core.layout import CONTRACT_FILE, PROFILE_FILE, WORKFLOW_FILES
 from core.pathsafety import present
 from core.results import Loc
-from core.yamlmarks import YamlDoc, load_yaml_file
+from core.yamlmarks import YamlDoc, load_yaml_file, parse_yaml_text, read_text_file
 
-CONTRACT_FILE = "context_variables.yaml"
-PROFILE_FILE = "flowctx.yaml"
 #: settings a workspace's own profile may not make: they would let it read the user's machine
 PROFILE_REFUSED_ENV = ("CONTEXT_FILE_ALLOW_OUTSIDE_ROOT",)
-WORKFLOW_FILES = (
-    CONTRACT_FILE,
-    "transition_graph.yaml",
-    "handoffs.yaml",
-    "flow.yaml",
-    "agents.yaml",
-    "orchestrator.yaml",
-    "tools.yaml",
-)
 
 
 class WorkspaceNotFound(Exception):
@@ -62,6 +52,8 @@ class WorkflowSnapshot:
     diagnostics: tuple[Diagnostic, ...] = ()
     doc: YamlDoc | None = None
     agent_locs: Mapping[str, Loc] = field(default_factory=dict)
+    #: the contract's text as read (for showing a definition as written)
+    text: str = ""
 
     # Indexes built on first use: scanning every agent's list for every variable made
     # resolving a large workflow quadratic. (cached_property writes the instance __dict__
@@ -225,10 +217,14 @@ def load_workflow(root: Path, name: str) -> WorkflowSnapshot:
     if not present(path):
         diag = Diagnostic(display, 0, 0, f"workflow '{name}' has no {CONTRACT_FILE}")
         return WorkflowSnapshot(name, folder, root, display, (), {}, (diag,))
-    doc, problems = _yaml_coded(load_yaml_file(path, display))
-    if doc is None:
+    text, problem = read_text_file(path, display)
+    if text is None:
+        problems = _yaml_coded((None, [problem] if problem is not None else []))[1]
         return WorkflowSnapshot(name, folder, root, display, (), {}, tuple(problems))
-    return parse_contract(doc, name, folder, root, problems)
+    doc, problems = _yaml_coded(parse_yaml_text(text, display))
+    if doc is None:
+        return WorkflowSnapshot(name, folder, root, display, (), {}, tuple(problems), text=text)
+    return replace(parse_contract(doc, name, folder, root, problems), text=text)
 
 
 def parse_contract(

@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable, Mapping
 from datetime import datetime
 from functools import partial
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual import on, work
 from textual.app import App, ComposeResult
@@ -21,7 +21,7 @@ from textual.binding import Binding
 from textual.events import DescendantFocus
 from textual.reactive import reactive
 from textual.widget import Widget
-from textual.widgets import Footer, Input, TabbedContent, TabPane
+from textual.widgets import Footer, Input, Static, TabbedContent, TabPane
 from textual.worker import Worker, WorkerState, get_current_worker
 
 from core.check import count_problems
@@ -30,11 +30,27 @@ from core.secrets import mask_text
 from core.session import Session
 from flowctx_tui import loader
 from flowctx_tui.loader import LoadResult
-from flowctx_tui.messages import EnvOverrideRequested, FilesChanged, WorkspaceLoaded
+from flowctx_tui.messages import (
+    EnvOverrideRequested,
+    FilesChanged,
+    ScenarioChanged,
+    ScenarioLoaded,
+    WorkspaceLoaded,
+)
 from flowctx_tui.watcher import WorkspaceFilter
 from flowctx_tui.widgets.keys import KeyBuffer, KeysInOrderApp
 from flowctx_tui.widgets.matrix import MatrixView
 from flowctx_tui.widgets.status import Status, StatusLine
+
+if TYPE_CHECKING:
+    from textual.command import Provider
+
+    from core.scenarios import Scenario
+    from flowctx_tui.commands import PaletteCommand
+    from flowctx_tui.screens.env_override import EnvEdit
+    from flowctx_tui.screens.help import HelpEntry
+    from flowctx_tui.widgets.routes import RoutesView
+    from flowctx_tui.widgets.scratchpad import Scratchpad
 
 #: Terminal width from which the detail pane sits beside the table.
 WIDE = 140
@@ -51,27 +67,29 @@ DIALOGS = {
     "workflows": "Workflow list",
     "help": "Help",
 }
-#: id of the widget each tab shows, and the class that provides it (imported when mounted)
-VIEWS = {
-    "scratchpad": ("scratchpad-view", "flowctx_tui.widgets.scratchpad", "Scratchpad"),
-    "routes": ("routes-view", "flowctx_tui.widgets.routes", "RoutesView"),
+
+
+def _scratchpad_class() -> type[Scratchpad]:
+    # imported when its tab is first shown, so the matrix fills sooner
+    from flowctx_tui.widgets.scratchpad import Scratchpad
+
+    return Scratchpad
+
+
+def _routes_class() -> type[RoutesView]:
+    from flowctx_tui.widgets.routes import RoutesView
+
+    return RoutesView
+
+
+#: the tabs mounted on first show: the id of their widget, and the class that provides it
+VIEWS: dict[str, tuple[str, Callable[[], type[Scratchpad] | type[RoutesView]]]] = {
+    "scratchpad": ("scratchpad-view", _scratchpad_class),
+    "routes": ("routes-view", _routes_class),
 }
 
 
-def _view_class(tab: str) -> type[Widget] | None:
-    """The scratchpad / routes widget class, or None when it cannot be imported."""
-    import importlib
-
-    _, module_name, class_name = VIEWS[tab]
-    try:
-        module = importlib.import_module(module_name)
-    except ImportError:
-        return None
-    cls = getattr(module, class_name, None)
-    return cls if isinstance(cls, type) and issubclass(cls, Widget) else None
-
-
-def _palette_provider() -> type[Any]:
+def _palette_provider() -> type[Provider]:
     # textual.command is imported when the palette first opens, not at start-up
     from flowctx_tui.commands import FlowctxCommands
 
@@ -135,8 +153,6 @@ class FlowctxApp(KeysInOrderApp, App[int]):
         #: "loading" | "live" | "stale" | "error"
         self.state = "loading"
         self.last_reload: datetime | None = None
-        #: reloads applied so far (tests wait on this rather than sleeping)
-        self.reload_count = 0
         self.result: LoadResult | None = None  # the newest reload, good or broken
         self.good: LoadResult | None = None  # the last good one, what the views show
         self._generation = 0
@@ -149,6 +165,10 @@ class FlowctxApp(KeysInOrderApp, App[int]):
         self._watched_paths: tuple[Path, ...] = ()
         #: launch notes already notified (each is said once, not on every reload)
         self._launch_notified: frozenset[str] = frozenset()
+        #: the scratchpad and routes views, once mounted (by tab)
+        self.views: dict[str, Scratchpad | RoutesView] = {}
+        #: the scratchpad's scenario, which the routes view routes under
+        self.scenario: Scenario | None = None
         if keymap:
             self.set_keymap(dict(keymap))
 
@@ -208,13 +228,8 @@ class FlowctxApp(KeysInOrderApp, App[int]):
     def matrix_view(self) -> MatrixView:
         return self.query_one("#matrix-view", MatrixView)
 
-    def _views(self) -> list[Widget]:
-        views = []
-        for widget_id, _, _ in VIEWS.values():
-            found = self.query(f"#{widget_id}")
-            if found:
-                views.append(found.first())
-        return views
+    def _views(self) -> list[Scratchpad | RoutesView]:
+        return list(self.views.values())
 
     def _update_status(self) -> None:
         count = count_problems(self.result.problems if self.result else ())
@@ -251,6 +266,7 @@ class FlowctxApp(KeysInOrderApp, App[int]):
     def _start_resolve(self) -> None:
         self._resolving, self._reload_pending = True, False
         self._resolve(
+            self.session,
             self._generation,
             self.workflow,
             dict(self.env_overrides),
@@ -266,6 +282,7 @@ class FlowctxApp(KeysInOrderApp, App[int]):
     @work(thread=True, group="resolve", exit_on_error=False)
     def _resolve(
         self,
+        session: Session,
         generation: int,
         workflow: str,
         env_overrides: dict[str, str],
@@ -274,9 +291,9 @@ class FlowctxApp(KeysInOrderApp, App[int]):
     ) -> None:
         worker = get_current_worker()
         try:
-            result = loader.load(self.session, workflow, env_overrides, launch, changed)
+            result = loader.load(session, workflow, env_overrides, launch, changed)
         except Exception as exc:  # a bug must not take the app down: show it as a problem
-            result = loader.failed(workflow, self.workflows, self.session.root, exc)
+            result = loader.failed(workflow, self.workflows, session.root, exc)
         if not worker.is_cancelled:
             self.post_message(WorkspaceLoaded(generation, result, changed))
 
@@ -292,6 +309,10 @@ class FlowctxApp(KeysInOrderApp, App[int]):
             self._resolve_done()
 
     def _apply(self, result: LoadResult) -> None:
+        if result.session is not None:
+            # the worker never changes a session: a reload that read flowctx.yaml or the
+            # seeds again made a new one, swapped in here on the UI thread
+            self.session = result.session
         self.result = result
         self.workflows = result.workflows
         self._track(result)
@@ -304,7 +325,6 @@ class FlowctxApp(KeysInOrderApp, App[int]):
             self.good, self.state = None, "error"
         shown = self.good or result
         self.last_reload = self.clock()
-        self.reload_count += 1
         # nothing good yet: an empty table under the banner, not rows resolved from a
         # broken profile (values the author never meant)
         matrix = (
@@ -336,18 +356,18 @@ class FlowctxApp(KeysInOrderApp, App[int]):
                 mask_text("\n".join(new)), title="Launch values", severity="warning", timeout=8
             )
 
-    def _push_workspace(self, shown: LoadResult, views: list[Widget] | None = None) -> None:
+    def _push_workspace(
+        self, shown: LoadResult, views: list[Scratchpad | RoutesView] | None = None
+    ) -> None:
         for view in self._views() if views is None else views:
-            update = getattr(view, "update_workspace", None)
-            if update is None:
-                continue
             try:
-                update(
+                view.update_workspace(
                     self.session,
                     self.workflow,
                     shown.matrix,
                     env_overrides=dict(self.env_overrides),
                     launch=dict(self.launch),
+                    routes=shown.routes,
                 )
             except Exception as exc:  # one view's bug must not blank the others
                 message = mask_text(f"{view.id}: {type(exc).__name__}: {exc}")
@@ -444,27 +464,33 @@ class FlowctxApp(KeysInOrderApp, App[int]):
         if tab in VIEWS:
             await self.mount_view(tab)
 
-    async def mount_view(self, tab: str) -> Widget | None:
-        """Mount the scratchpad or routes view into its tab (once) and give it the workspace."""
-        widget_id = VIEWS[tab][0]
-        found = self.query(f"#{widget_id}")
-        if found:
-            return found.first()
-        cls = _view_class(tab)
-        if cls is None:
-            return None
+    async def mount_view(self, tab: str) -> Scratchpad | RoutesView | None:
+        """Mount the scratchpad or routes view into its tab (once) and give it the workspace.
+
+        A view that fails to import or mount says so in its tab (and in a notification)
+        instead of leaving "loading" there for good.
+        """
+        if tab in self.views:
+            return self.views[tab]
+        widget_id, view_class = VIEWS[tab]
         pane = self.query_one("#tabs", TabbedContent).get_pane(tab)
-        view = cls(id=widget_id)
-        await pane.mount(view)
+        try:
+            view = view_class()(id=widget_id)
+            await pane.mount(view)
+        except Exception as exc:  # our own bug: show it where the view should be
+            why = mask_text(f"The {tab} view failed to load: {type(exc).__name__}: {exc}")
+            await pane.query(KeyBuffer).remove()
+            await pane.mount(Static(why, classes="view-failed"))
+            self.notify(why, severity="error")
+            return None
+        self.views[tab] = view
         buffers = list(pane.query(KeyBuffer))
         if self.good is not None:
             self._push_workspace(self.good, [view])
         # the routes view routes under the scratchpad's scenario; it may have started first
-        pads = self.query("#scratchpad-view")
-        if tab == "routes" and pads and hasattr(view, "set_scenario"):
-            view.set_scenario(pads.first().scenario)  # type: ignore[attr-defined]
-        if hasattr(view, "reveal"):
-            view.reveal = self.reveal  # type: ignore[attr-defined]
+        if tab == "routes" and self.scenario is not None:
+            self._share_scenario(self.scenario)
+        view.reveal = self.reveal
         if self.query_one("#tabs", TabbedContent).active == tab:
             self._focus_in(tab, now=True)
             focused = self.screen.focused
@@ -476,11 +502,20 @@ class FlowctxApp(KeysInOrderApp, App[int]):
             await pane.query(KeyBuffer).remove()
         return view
 
+    @on(ScenarioChanged)
+    def _scenario_changed(self, message: ScenarioChanged) -> None:
+        self.scenario = message.scenario
+        self._share_scenario(message.scenario)
+
+    def _share_scenario(self, scenario: Scenario) -> None:
+        routes = self.views.get("routes")
+        if routes is not None and isinstance(routes, _routes_class()):
+            routes.set_scenario(scenario)
+
     def watch_reveal(self, reveal: bool) -> None:
         self.matrix_view.set_reveal(reveal)
         for view in self._views():
-            if hasattr(view, "reveal"):
-                view.reveal = reveal  # type: ignore[attr-defined]
+            view.reveal = reveal
         self._update_status()
 
     def action_toggle_reveal(self) -> None:
@@ -527,7 +562,7 @@ class FlowctxApp(KeysInOrderApp, App[int]):
             self._env_edited,
         )
 
-    def _env_edited(self, edit: Any) -> None:
+    def _env_edited(self, edit: EnvEdit | None) -> None:
         if edit is None:
             return
         if edit.value is None:
@@ -549,7 +584,8 @@ class FlowctxApp(KeysInOrderApp, App[int]):
         self._update_status()
         self.reload()
 
-    def on_scratchpad_scenario_loaded(self, message: Any) -> None:
+    @on(ScenarioLoaded)
+    def _scenario_loaded(self, message: ScenarioLoaded) -> None:
         """A saved scenario carries the environment overrides and launch values it was made
         with: resolve with them, as the scenario's author did."""
         scenario = message.scenario
@@ -629,7 +665,7 @@ class FlowctxApp(KeysInOrderApp, App[int]):
             self.get_key_display(Binding(k.strip(), binding.action)) for k in keys.split(",")
         )
 
-    def help_entries(self) -> list[Any]:
+    def help_entries(self) -> list[HelpEntry]:
         """Every key of the app, as remapped: the views' bindings (mounted or not), those of
         the widgets inside them (completion, history, JSON errors), then the dialogs'."""
         from textual.screen import Screen
@@ -669,7 +705,7 @@ class FlowctxApp(KeysInOrderApp, App[int]):
         ]
         return out
 
-    def palette_commands(self) -> list[Any]:
+    def palette_commands(self) -> list[PaletteCommand]:
         from flowctx_tui.commands import PaletteCommand
 
         commands = []
@@ -724,8 +760,8 @@ def binding_classes() -> list[type]:
     from flowctx_tui.screens.workflows import WorkflowPicker
 
     classes: list[type] = [FlowctxApp, HelpScreen, WorkflowPicker, EnvOverrideScreen, LaunchScreen]
-    for tab in VIEWS:
-        _view_class(tab)  # imports the module and the widgets it uses
+    for _widget_id, view_class in VIEWS.values():
+        view_class()  # imports the module and the widgets it uses
 
     def ours(cls: type) -> list[type]:
         found = [cls] if cls.__module__.startswith("flowctx_tui.") else []

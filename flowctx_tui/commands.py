@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
-from typing import Any, Protocol
+from typing import Any
 
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 
@@ -15,10 +15,6 @@ class PaletteCommand:
     title: str
     help: str
     run: Callable[[], Any]
-
-
-class HasCommands(Protocol):
-    def palette_commands(self) -> list[PaletteCommand]: ...
 
 
 class FlowctxCommands(Provider):

@@ -1,13 +1,12 @@
 """One (re)load of the workspace for the app: snapshot, matrix, problems and files to watch.
 
-Runs in a worker thread, so it only reads the session and disk and returns plain data; the app
+Runs in a worker thread, so it only reads the session and disk and returns plain data (a
+changed profile or seed folder gives a new session in the result, never a changed one); the app
 decides on the UI thread whether the result replaces what is shown or leaves it marked stale.
 """
 
 from __future__ import annotations
 
-import contextlib
-import os
 import time
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
@@ -16,20 +15,14 @@ from typing import Any
 
 from core.check import workflow_problems
 from core.diagnostics import Diagnostic, sort_key
-from core.fallbacks import load_fallbacks
+from core.layout import PROFILE_FILE, SEED_DIR
+from core.resolve import resolve
 from core.results import Matrix
+from core.routing import Routes
 from core.secrets import mask_text
 from core.session import Session
-from core.workspace import (
-    CONTRACT_FILE,
-    PROFILE_FILE,
-    WorkflowSnapshot,
-    display_path,
-    load_profile,
-)
-from core.yamlmarks import read_text_file
+from core.workspace import WorkflowSnapshot, display_path
 
-SEED_DIR = "seed"
 #: how provenance names what the user set in the app (vs the process env and flowctx.yaml)
 APP_ORIGINS = {"overrides_from": "app override", "launch_from": "app"}
 
@@ -49,6 +42,10 @@ class LoadResult:
     #: files outside the fixed watch set that this result depends on (fallbacks, file sources)
     watched: frozenset[Path] = field(default_factory=frozenset)
     elapsed_ms: float = 0.0
+    #: the workflow's routing files as this load read them (for the routes view)
+    routes: Routes | None = None
+    #: the session this result was loaded with (None: keep the app's): swapped in by the app
+    session: Session | None = None
 
 
 def broken_diagnostics(snapshot: WorkflowSnapshot) -> tuple[Diagnostic, ...]:
@@ -71,32 +68,9 @@ def _profile_broken(session: Session) -> tuple[Diagnostic, ...]:
     return ()
 
 
-def watched_files(session: Session, snapshot: WorkflowSnapshot, inputs: Any) -> frozenset[Path]:
-    """The fallbacks file and the files read by ``file`` sources (both may sit anywhere)."""
-    paths: set[Path] = set()
-    for candidate in load_fallbacks(session.root, inputs).watched:
-        paths.add(Path(os.path.normpath(candidate)))
-    for spec in snapshot.variables:
-        d = spec.definition
-        if d is None or d.source.type != "file":
-            continue
-        raw = Path(d.source.path).expanduser()
-        candidate = raw if raw.is_absolute() else session.root / raw
-        paths.add(Path(os.path.normpath(candidate)))
-        with contextlib.suppress(OSError, RuntimeError):
-            paths.add(Path(os.path.realpath(candidate)))
-    return frozenset(paths)
-
-
-def _read_lines(path: Path) -> tuple[str, ...]:
-    # the loader's own checks: a contract replaced by a FIFO blocked this reload thread for
-    # good, and one linked to /dev/zero filled the memory; both are problems, not lines
-    text, _problem = read_text_file(path, path.name)
-    return tuple(text.splitlines()) if text is not None else ()
-
-
-def refresh_session(session: Session, changed: Iterable[Path]) -> None:
-    """Reload the parts of the session the changed files feed: profile and seed database."""
+def refresh_session(session: Session, changed: Iterable[Path]) -> Session:
+    """The session with the parts the changed files feed read again: profile and seed
+    database (a new session: the app swaps it in on the UI thread)."""
     root = session.root
     seeds = profile = False
     for path in changed:
@@ -111,10 +85,7 @@ def refresh_session(session: Session, changed: Iterable[Path]) -> None:
             seeds = True
         elif rel.parts == (PROFILE_FILE,):
             profile = True
-    if profile:
-        session.profile = load_profile(root)
-    if seeds:
-        session.reload_database()
+    return session.refreshed(profile=profile, seeds=seeds)
 
 
 def load(
@@ -128,21 +99,21 @@ def load(
     started = time.perf_counter()
     if not session.root.is_dir():
         return _workspace_gone(session, workflow, started)
-    refresh_session(session, changed)
-    workflows = tuple(session.workflows())
-    snapshot = session.load(workflow)
+    session = refresh_session(session, changed)
+    workspace = session.snapshot([workflow], env_overrides)
+    workflows = workspace.names
+    snapshot = workspace.workflow(workflow)
     if not _is_dir(snapshot.folder):
         return _workflow_gone(session, snapshot, workflows, started)
     inputs = session.inputs(env_overrides, launch, **APP_ORIGINS)
-    matrix = session.matrix(snapshot, env_overrides, launch, **APP_ORIGINS)
+    matrix = resolve(workspace, inputs, workflow)
     broken = broken_diagnostics(snapshot) + _profile_broken(session)
     if broken:
         # resolving an unreadable contract only adds noise (every projection "undeclared")
         problems = [*broken, *session.database_problems]
     else:
         # what `flowctx check -w <workflow>` reports, so the status line's count is check's
-        problems = workflow_problems(session, {workflow: (snapshot, matrix)})
-    contract = snapshot.folder / CONTRACT_FILE
+        problems = workflow_problems(workspace, inputs, {workflow: (snapshot, matrix)})
     return LoadResult(
         workflow=workflow,
         workflows=workflows,
@@ -150,9 +121,11 @@ def load(
         broken=broken,
         problems=tuple(sorted(set(problems), key=sort_key)),
         contract_file=snapshot.contract_file,
-        contract_lines=_read_lines(contract),
-        watched=watched_files(session, snapshot, inputs),
+        contract_lines=tuple(snapshot.text.splitlines()),
+        watched=matrix.read,
         elapsed_ms=(time.perf_counter() - started) * 1000,
+        routes=workspace.routes[workflow],
+        session=session,
     )
 
 
@@ -173,6 +146,7 @@ def _workspace_gone(session: Session, workflow: str, started: float) -> LoadResu
         (diag,),
         (diag,),
         elapsed_ms=(time.perf_counter() - started) * 1000,
+        session=session,
     )
 
 
@@ -204,6 +178,7 @@ def _workflow_gone(
         (diag,),
         (diag,),
         elapsed_ms=(time.perf_counter() - started) * 1000,
+        session=session,
     )
 
 

@@ -14,6 +14,7 @@ if TYPE_CHECKING:
     from pathlib import Path
 
     from core.results import Row
+    from core.scenarios import Scenario
     from flowctx_tui.loader import LoadResult
 
 
@@ -37,6 +38,24 @@ class WorkspaceLoaded(Message):
         self.result = result
         #: the changed files this reload took into account
         self.changed = changed
+
+
+class ScenarioChanged(Message):
+    """The scratchpad's scenario changed (any input). The app keeps it and routes under it:
+    the routes view is given it by the app, never by the scratchpad."""
+
+    def __init__(self, scenario: Scenario) -> None:
+        super().__init__()
+        self.scenario = scenario
+
+
+class ScenarioLoaded(Message):
+    """A saved scenario was loaded; its env/launch overrides are for the app to apply."""
+
+    def __init__(self, name: str, scenario: Scenario) -> None:
+        super().__init__()
+        self.name = name
+        self.scenario = scenario
 
 
 class EnvOverrideRequested(Message):

@@ -110,7 +110,7 @@ async def shoot(name: str, out: Path, size: tuple[int, int]) -> Path:
             cursor_blink=False,
         )
         async with app.run_test(size=size) as pilot:
-            await until(pilot, lambda: app.reload_count >= 1, "the first load")
+            await until(pilot, lambda: app.result is not None, "the first load")
             await VIEWS[name](pilot, root)
             await pilot.pause()
             path = Path(app.save_screenshot(f"{name}.svg", str(out)))

@@ -11,7 +11,7 @@ from __future__ import annotations
 import argparse
 import json
 
-from core.check import check_workspace, count_problems, folder_problems
+from core.check import check_workspace, count_problems
 from core.diagnostics import Diagnostic
 from flowctx_tui.cli.common import UsageError, fail, load_json_arg
 from flowctx_tui.cli.launch_args import add_launch_args, build_context_env, parse_env_overrides
@@ -44,7 +44,7 @@ def run(args: argparse.Namespace) -> int:
         names = session.workflows()
         # an unreadable workflows/ folder lists as empty: that is a problem to report (exit 1),
         # not an empty workspace
-        if not names and not folder_problems(session):
+        if not names and not session.snapshot([]).folder_problems:
             raise UsageError(no_workflows_message(session))
         if args.workflow:
             unknown = [w for w in args.workflow if w not in names]

@@ -9,13 +9,12 @@ here. It is computed off the UI thread, debounced, and a stale computation is dr
 
 Hooks (the only ones):
 
-* ``update_workspace(session, workflow, matrix, *, env_overrides, launch)`` from the app after
-  every (re)load and workflow switch: routing files are re-read, so edits show live;
-  ``reveal`` (reactive) from the app.
-* ``set_scenario(scenario)``, called by the ``Scratchpad`` after each change of its inputs
-  (data, context edits and removals, payload, stepResult, flowContext, tools called): the
-  routes view uses the same scenario as the scratchpad. Until then it routes with an empty
-  scenario.
+* ``update_workspace(session, workflow, matrix, *, env_overrides, launch, routes)`` from the
+  app after every (re)load and workflow switch, with the routing files and the matrix that
+  load read and resolved (nothing is read again here); ``reveal`` (reactive) from the app.
+* ``set_scenario(scenario)``, from the app, which keeps the scratchpad's scenario (the
+  scratchpad posts ``messages.ScenarioChanged``): the routes view uses the same scenario as the
+  scratchpad without either knowing the other. Until then it routes with an empty scenario.
 """
 
 from __future__ import annotations
@@ -29,14 +28,14 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
-from textual.message import Message
 from textual.reactive import reactive
 from textual.timer import Timer
 from textual.widget import Widget
 from textual.widgets import Select, Static, Tree
 from textual.widgets.tree import TreeNode
 
-from core.routing import RouteDecision, decide, load_routes, sources
+from core.layout import ROUTING_FILES
+from core.routing import RouteDecision, Routes, decide, load_routes, sources
 from core.routing.decision import Candidate
 from core.scenarios import Scenario
 from core.secrets import mask_text
@@ -57,7 +56,7 @@ OUTCOME_STYLES = {
     "not evaluable": "yellow",
     "skipped": "dim",
 }
-NO_FILES = "no routing files in this workflow (flow.yaml, transition_graph.yaml, handoffs.yaml)"
+NO_FILES = f"no routing files in this workflow ({', '.join(ROUTING_FILES.values())})"
 
 
 @dataclass(frozen=True)
@@ -78,29 +77,33 @@ def compute_routes(
     env_overrides: dict[str, str],
     launch: dict[str, Any],
     matrix: Matrix | None = None,
+    routes: Routes | None = None,
 ) -> RoutesOutcome:
-    """Read the routing files and decide from ``wanted`` (or the first source). Runs in a thread."""
-    routes = load_routes(session.load(workflow))
+    """Decide from ``wanted`` (or the first source). Runs in a thread. The app passes the
+    routing files and the matrix of its last load; without them they are read here."""
+    if routes is None:
+        routes = load_routes(session.load(workflow))
     offered = tuple(sources(routes))
     source = wanted if wanted in offered else (offered[0] if offered else None)
     decisions: list[RouteDecision] = []
     if source is not None:
-        decisions = decide(
-            session,
-            workflow,
-            source,
-            data=scenario.data if isinstance(scenario.data, dict) else {},
-            context_overrides=scenario.context_overrides,
-            context_removed=scenario.context_removed,
-            payload=scenario.payload,
-            step_result=scenario.step_result,
-            flow_context=scenario.flow_context if isinstance(scenario.flow_context, dict) else {},
-            tools_called=scenario.tools_called,
-            env_overrides=env_overrides,
-            launch=launch,
-            routes=routes,
-            matrix=matrix,
-        )
+        trial: dict[str, Any] = {
+            "data": scenario.data if isinstance(scenario.data, dict) else {},
+            "context_overrides": scenario.context_overrides,
+            "context_removed": scenario.context_removed,
+            "payload": scenario.payload,
+            "step_result": scenario.step_result,
+            "flow_context": scenario.flow_context
+            if isinstance(scenario.flow_context, dict)
+            else {},
+            "tools_called": scenario.tools_called,
+        }
+        if matrix is None:
+            decisions = session.decide(
+                workflow, source, env_overrides=env_overrides, launch=launch, routes=routes, **trial
+            )
+        else:
+            decisions = decide(routes, matrix, source, **trial)
     return RoutesOutcome(offered, source, tuple(decisions), tuple(routes.diagnostics))
 
 
@@ -181,18 +184,14 @@ class RoutesView(Widget):
 
     reveal: reactive[bool] = reactive(False, init=False)
 
-    @dataclass
-    class Updated(Message):
-        """The view shows a new computation (for observers and tests)."""
-
-        outcome: RoutesOutcome
-
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
         self.session: Session | None = None
         self.workflow: str | None = None
         #: the app's resolution for these overrides: routing reuses it instead of resolving again
         self.matrix: Matrix | None = None
+        #: the routing files as the app's last load read them
+        self.routes: Routes | None = None
         self.env_overrides: dict[str, str] = {}
         self.launch: dict[str, Any] = {}
         self.scenario = Scenario()
@@ -229,10 +228,12 @@ class RoutesView(Widget):
         *,
         env_overrides: dict[str, str],
         launch: dict[str, Any],
+        routes: Routes | None = None,
     ) -> None:
         if workflow != self.workflow:
             self.source = None  # another workflow has other steps and agents
         self.session, self.workflow, self.matrix = session, workflow, matrix
+        self.routes = routes
         self.env_overrides, self.launch = dict(env_overrides), dict(launch)
         if self.is_mounted:
             self._schedule()
@@ -294,6 +295,7 @@ class RoutesView(Widget):
                 dict(self.env_overrides),
                 dict(self.launch),
                 self.matrix,
+                self.routes,
             )
         except Exception as exc:  # a routing bug must show, not take the app down
             if generation == self._generation:
@@ -308,7 +310,6 @@ class RoutesView(Widget):
         self.outcome = outcome
         self.source = outcome.source
         self._show_outcome(outcome)
-        self.post_message(self.Updated(outcome))
 
     @property
     def pending(self) -> bool:

@@ -19,12 +19,11 @@ Hooks for the app (the only ones):
 
 * ``update_workspace(session, workflow, matrix, *, env_overrides, launch)`` after every
   (re)load and workflow switch; ``reveal`` (reactive) when the user toggles reveal.
-* The scenario is shared with the routes view through one documented call: after every change
-  the scratchpad calls ``RoutesView.set_scenario(scenario)`` on each ``RoutesView`` mounted in
-  the app (none: nothing happens). It also posts ``Scratchpad.ScenarioChanged`` (bubbles) for
-  an app that wants to observe, and ``Scratchpad.ScenarioLoaded`` when a saved scenario with
-  env / launch overrides is loaded, so the app may apply those (they change resolution, which
-  the app owns).
+* After every change of the scenario the scratchpad posts ``messages.ScenarioChanged``
+  (bubbles); the app keeps the scenario and hands it to the routes view, so neither widget
+  knows the other. ``messages.ScenarioLoaded`` says a saved scenario with env / launch
+  overrides was loaded, so the app may apply those (they change resolution, which the app
+  owns).
 """
 
 from __future__ import annotations
@@ -67,17 +66,24 @@ from core.scenarios import (
     secret_reasons,
 )
 from core.secrets import mask_text
+from flowctx_tui.messages import ScenarioChanged, ScenarioLoaded
 from flowctx_tui.widgets.explain_tree import ExplainTree
 from flowctx_tui.widgets.json_editor import JsonEditor
 from flowctx_tui.widgets.keys import OrderedInput
 
 if TYPE_CHECKING:
     from core.results import Matrix
+    from core.routing import Routes
     from core.session import Session
 
 #: Seconds of quiet typing before the expression is evaluated.
 DEBOUNCE = 0.1
-DIALECT_LABELS = {"mj": "mj", "ag2": "ag2 ${}", "python": "python"}
+DIALECT_LABELS = {
+    "mj": "mj",
+    "ag2": "ag2 ${} (handoffs)",
+    "mozaiks": "mozaiks ${} (transition graph)",
+    "python": "python",
+}
 
 
 def _tools_check(value: Any) -> str | None:
@@ -256,24 +262,8 @@ class Scratchpad(Widget):
     reveal: reactive[bool] = reactive(False, init=False)
     dialect: reactive[str] = reactive("mj", init=False)
 
-    @dataclass
-    class ScenarioChanged(Message):
-        """The scenario changed (any input). Bubbles; the routes view is told directly."""
-
-        scenario: Scenario
-
-    @dataclass
-    class ScenarioLoaded(Message):
-        """A saved scenario was loaded; its env/launch overrides are for the app to apply."""
-
-        name: str
-        scenario: Scenario
-
-    @dataclass
-    class Evaluated(Message):
-        """An evaluation finished and is shown (posted for tests and observers)."""
-
-        result: EvalResult
+    ScenarioChanged = ScenarioChanged
+    ScenarioLoaded = ScenarioLoaded
 
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
@@ -359,6 +349,7 @@ class Scratchpad(Widget):
         *,
         env_overrides: dict[str, str],
         launch: dict[str, Any],
+        routes: Routes | None = None,
     ) -> None:
         """The app (re)loaded: new resolved context, same edits on top, then re-evaluate."""
         switched = workflow != self.workflow
@@ -549,7 +540,7 @@ class Scratchpad(Widget):
 
     def completion_scope(self) -> dict[str, Any]:
         """The names an expression can read in the current dialect (keys only are offered)."""
-        if self.dialect == "ag2":
+        if self.dialect in ("ag2", "mozaiks"):
             return dict(self._ctx_effective)
         return self._path_scope()
 
@@ -627,8 +618,6 @@ class Scratchpad(Widget):
         self.result = result
         self._shown_generation = generation
         self._render_result()
-        if result is not None:
-            self.post_message(self.Evaluated(result))
 
     @property
     def pending(self) -> bool:
@@ -645,7 +634,9 @@ class Scratchpad(Widget):
         them, so it is masked too. Secret-looking keys are masked wherever they are.
         """
         return (
-            secret_reasons(self.matrix, None if dialect == "ag2" else "context")
+            secret_reasons(
+                self.matrix, None if dialect == "ag2" or dialect == "mozaiks" else "context"
+            )
             if (self.matrix is not None)
             else {}
         )
@@ -692,12 +683,7 @@ class Scratchpad(Widget):
         ):
             return
         self._shared = shared
-        # the one hook between the two widgets (documented in both modules)
-        from flowctx_tui.widgets.routes import RoutesView
-
-        for view in self.app.query(RoutesView):
-            view.set_scenario(s)
-        self.post_message(self.ScenarioChanged(s))
+        self.post_message(ScenarioChanged(s))
 
     # --- scenarios -----------------------------------------------------------------------
 
@@ -799,6 +785,6 @@ class Scratchpad(Widget):
         if not problems:
             self._status(f"loaded {name!r}")
         if loaded.env_overrides or loaded.launch:
-            self.post_message(self.ScenarioLoaded(name, self.scenario))
+            self.post_message(ScenarioLoaded(name, self.scenario))
         self._changed()
         return True

@@ -90,7 +90,7 @@ async def reload_latency(edits: int) -> None:
         app = FlowctxApp(open_session(root, env={}), "AppGenerator", watch=True)
         detect, resolved, table, screen, modes = [], [], [], [], {"write": [], "rename": []}
         async with app.run_test(size=(120, 36), message_hook=hook) as pilot:
-            await until(lambda: app.reload_count >= 1)
+            await until(lambda: app.result is not None)
             await pilot.pause(0.3)  # let the watcher settle
             for i in range(edits):
                 value = f"gpt-bench-{i}"
@@ -157,7 +157,7 @@ async def many_rows(rows: int) -> None:
         started = time.perf_counter()
         app = FlowctxApp(open_session(root, env={}), "Big", watch=False)
         async with app.run_test(size=(160, 48)) as pilot:
-            await until(lambda: app.reload_count >= 1, timeout=60)
+            await until(lambda: app.result is not None, timeout=60)
             await painted(app)
             first = time.perf_counter() - started
             view = app.matrix_view
@@ -168,10 +168,10 @@ async def many_rows(rows: int) -> None:
             in_place, worker = [], []
             for i in range(5):
                 path.write_text(big_contract(rows).replace("value-3}", f"changed-{i}}}", 1))
-                count = app.reload_count
+                before = app.result
                 t = time.perf_counter()
                 app.reload({path})
-                await until(lambda c=count: app.reload_count > c, timeout=60)
+                await until(lambda b=before: app.result is not b, timeout=60)
                 await painted(app)
                 in_place.append(time.perf_counter() - t)
                 worker.append(app.result.elapsed_ms / 1000 if app.result else 0.0)

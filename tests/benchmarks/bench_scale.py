@@ -177,7 +177,7 @@ async def app_start(root: Path) -> tuple[float, int]:
     started = time.perf_counter()
     app = FlowctxApp(open_session(root, env={}), BIG, watch=False)
     async with app.run_test(size=(160, 48)):
-        await until(lambda: app.reload_count >= 1)
+        await until(lambda: app.result is not None)
         await painted(app)
         elapsed = time.perf_counter() - started
         rows = app.matrix_view.table.row_count
@@ -221,14 +221,14 @@ async def app_reload(root: Path, repeat: int) -> tuple[float, float]:
     best = float("inf")
     texts = []
     async with app.run_test(size=(160, 48)):
-        await until(lambda: app.reload_count >= 1)
+        await until(lambda: app.result is not None)
         for i in range(repeat):
             text = original.replace("Feature switch number 0 ", f"Switch {i} ", 1)
             path.write_text(text, encoding="utf-8")
-            count = app.reload_count
+            before = app.result
             start = time.perf_counter()
             app.reload({path})
-            await until(lambda c=count: app.reload_count > c)
+            await until(lambda b=before: app.result is not b)
             await painted(app)
             best = min(best, time.perf_counter() - start)
             texts.append(text)

@@ -95,7 +95,7 @@ async def filled(pilot):
         app.call_after_refresh(stamp, app)
         return show(*args, **kwargs)
 
-    if app.reload_count:  # flowctx loaded before starting: the first frame had the rows
+    if app.result is not None:  # flowctx loaded before starting: the first frame had the rows
         app.call_after_refresh(stamp, app)
     else:
         view.show_matrix = show_and_stamp

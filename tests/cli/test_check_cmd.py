@@ -430,7 +430,8 @@ def test_the_count_is_one_function_for_check_and_the_app(
     root = workspace({"workflows/W/context_variables.yaml": DISAGREED})
     session = open_session(root, env={})
     wf = session.load("W")
-    problems = workflow_problems(session, {"W": (wf, session.matrix(wf))})
+    snap, inputs = session.snapshot(), session.inputs()
+    problems = workflow_problems(snap, inputs, {"W": (wf, session.matrix(wf))})
     assert str(count_problems(problems)) == "2 errors, 2 warnings"
     assert str(count_problems(problems[:1])) == "1 error, 0 warnings"
     assert problems == check_workspace(session, ["W"])

@@ -9,6 +9,7 @@ import pytest
 
 from core.inputs import ResolveInputs
 from core.resolve import resolve
+from core.snapshot import load_snapshot
 from core.workspace import WorkflowSnapshot, load_workflow
 from tests.conftest import WriteWorkspace
 
@@ -361,7 +362,7 @@ def test_definitions_as_a_list_are_reported_and_still_shown(workspace: WriteWork
         f"{FILE}:1:1: definitions: definitions must be a map (name -> definition), found a list",
         f"{FILE}:8:5: definitions[2]: list entry without a 'name'",
     ]
-    matrix = resolve(snap, ResolveInputs())
+    matrix = resolve(load_snapshot(snap.root, {}, workflows=[], preloaded=[snap]), ResolveInputs())
     assert matrix.row("approved").value is False  # type: ignore[union-attr]
     assert matrix.row("region").value == "eu"  # type: ignore[union-attr]
 
@@ -387,7 +388,7 @@ def test_one_bad_definition_does_not_hide_the_others(workspace: WriteWorkspace) 
           A: {variables: [before, broken, misspelt, after]}
         """,
     )
-    matrix = resolve(snap, ResolveInputs())
+    matrix = resolve(load_snapshot(snap.root, {}, workflows=[], preloaded=[snap]), ResolveInputs())
     names = [r.name for r in matrix.rows if r.source != "runtime" or r.name == "broken"]
     assert names == ["before", "broken", "misspelt", "after"]
     statuses = {r.name: r.status for r in matrix.rows}

@@ -29,6 +29,7 @@ from textual.widgets import Input, Tree
 from core.session import open_session
 from flowctx_tui.app import FlowctxApp
 from flowctx_tui.widgets.json_editor import JsonEditor
+from tests.conftest import settle
 from tests.reliability.test_secret_audit_cli import (
     LAUNCH,
     SECRETS,
@@ -87,12 +88,6 @@ def expand_all(app: FlowctxApp) -> None:
         tree.root.expand_all()
 
 
-async def settle(pilot: Any) -> None:
-    await pilot.pause()
-    await pilot.app.workers.wait_for_complete()
-    await pilot.pause()
-
-
 @pytest.fixture
 def ws(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.chdir(tmp_path)
@@ -117,9 +112,10 @@ async def test_no_view_screenshot_file_or_log_shows_a_secret(
     audit = Audit(app)
     async with app.run_test(size=(160, 50)) as pilot:
         await reloaded(pilot)
+        first = app.result
         app.launch = json.loads(LAUNCH)
         app.set_env_override("SERVICE_URL", f"https://svc:{OVERRIDE}@svc.example/api")
-        await reloaded(pilot, 2)
+        await reloaded(pilot, since=first)
 
         # the matrix, and the detail of every row
         audit.scan("matrix")
@@ -202,7 +198,7 @@ async def test_no_view_screenshot_file_or_log_shows_a_secret(
         audit.scan("routes from Planner")
         app.save_screenshot("routes.svg", str(shots))
         app.switch_workflow("Flow")
-        await reloaded(pilot, app.reload_count + 1)
+        await reloaded(pilot, since=app.result)
         await settle(pilot)
         routes.select_source("Start")
         await settle(pilot)
@@ -213,7 +209,7 @@ async def test_no_view_screenshot_file_or_log_shows_a_secret(
         # revealing is the user's choice for the screen it is asked on: it shows the secrets,
         # and the app's own screenshot of that screen still masks them
         app.switch_workflow("Agents")
-        await reloaded(pilot, app.reload_count + 1)
+        await reloaded(pilot, since=app.result)
         await pilot.press("f2")
         await pilot.pause()
         app.matrix_view.select("openai_api_key")

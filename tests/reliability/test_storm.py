@@ -23,9 +23,11 @@ import time
 from pathlib import Path
 
 import pytest
+from textual.message import Message
 
 from core.session import open_session
 from flowctx_tui.app import FlowctxApp
+from flowctx_tui.messages import WorkspaceLoaded
 from tests.reliability.storm import FINAL, contract, profile, storm_workspace
 from tests.tui.conftest import cell, reloaded, wait_for
 
@@ -67,12 +69,19 @@ async def test_a_storm_of_saves_ends_showing_exactly_the_final_files(
 ) -> None:
     root = storm_workspace(tmp_path / "ws")
     app = FlowctxApp(open_session(root, env={}), "W0", watch=True, cursor_blink=False)
-    async with app.run_test(size=(120, 40)) as pilot:
+    # reloads are counted from the messages the app receives, not from a counter of its own
+    loads: list[WorkspaceLoaded] = []
+
+    def hook(message: Message) -> None:
+        if isinstance(message, WorkspaceLoaded):
+            loads.append(message)
+
+    async with app.run_test(size=(120, 40), message_hook=hook) as pilot:
         await reloaded(pilot)
         assert cell(app, "counter", "value") == "0"
         gc.collect()
         rss_before, objects_before = rss_mb(), len(gc.get_objects())
-        reloads_before = app.reload_count
+        reloads_before = len(loads)
 
         # its own process, so that its pace does not depend on the app's event loop or GIL
         args = [str(root), str(STORM_SECONDS), str(SAVES_PER_SECOND)]
@@ -112,7 +121,7 @@ async def test_a_storm_of_saves_ends_showing_exactly_the_final_files(
         print(
             f"[figure] storm {summary['seconds']:.1f} s: {summary['saves']} saves "
             f"({summary['saves'] / summary['seconds']:.0f}/s) over 5 files, "
-            f"{summary['folders']} folder deletions; {app.reload_count - reloads_before} "
+            f"{summary['folders']} folder deletions; {len(loads) - reloads_before} "
             f"reloads; final state on screen {settled:.2f} s after the last save; "
             f"RSS {growth:+.1f} MB (samples {samples[:: max(1, len(samples) // 8)]}), "
             f"{objects:+,} objects"
@@ -124,7 +133,14 @@ async def test_a_storm_of_saves_ends_showing_exactly_the_final_files(
 async def test_the_workspace_removed_or_moved_while_watched_then_back(tmp_path: Path) -> None:
     root = storm_workspace(tmp_path / "ws")
     app = FlowctxApp(open_session(root, env={}), "W0", watch=True, cursor_blink=False)
-    async with app.run_test(size=(120, 40)) as pilot:
+    # reloads are counted from the messages the app receives, not from a counter of its own
+    loads: list[WorkspaceLoaded] = []
+
+    def hook(message: Message) -> None:
+        if isinstance(message, WorkspaceLoaded):
+            loads.append(message)
+
+    async with app.run_test(size=(120, 40), message_hook=hook) as pilot:
         await reloaded(pilot)
         aside = tmp_path / "aside"
 

@@ -34,9 +34,9 @@ async def test_a_new_row_opens_the_detail_at_its_top_a_reload_keeps_the_place(
         scrolled = detail.scroll_y
         path = demo / "workflows/AppGenerator/context_variables.yaml"
         path.write_text(path.read_text(encoding="utf-8").replace("gpt-4o-mini", "gpt-4.1"))
-        count = app.reload_count
+        before = app.result
         app.reload({path})
-        await reloaded(pilot, count + 1)
+        await reloaded(pilot, since=before)
         assert app.matrix_view.highlighted.name == "style_guide"
         assert detail.scroll_y == scrolled
 

@@ -10,15 +10,18 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from textual import on
 from textual.app import App, ComposeResult
 from textual.pilot import Pilot
 from textual.widgets import Select, Static, Tree
 
 from core.scenarios import Scenario
 from core.session import Session, open_session
+from flowctx_tui.messages import ScenarioChanged
 from flowctx_tui.widgets.json_editor import JsonEditor
 from flowctx_tui.widgets.routes import RoutesView
 from flowctx_tui.widgets.scratchpad import Scratchpad
+from tests.conftest import settle as settle_app
 
 TOKEN = "tok-routes-7f3e9a"
 CONTRACT = """
@@ -109,11 +112,19 @@ class RoutesApp(App[None]):
         self.push()
 
     def push(self) -> None:
+        snapshot = self.session.snapshot([self.workflow])
         matrix = self.session.matrix(self.workflow)
-        for view in self.query("#scratchpad-view, #routes-view"):
-            view.update_workspace(  # type: ignore[attr-defined]
-                self.session, self.workflow, matrix, env_overrides={}, launch={}
-            )
+        routes = snapshot.routes[self.workflow]
+        for pad in self.query(Scratchpad):
+            pad.update_workspace(self.session, self.workflow, matrix, env_overrides={}, launch={})
+        self.query_one(RoutesView).update_workspace(
+            self.session, self.workflow, matrix, env_overrides={}, launch={}, routes=routes
+        )
+
+    @on(ScenarioChanged)
+    def _scenario(self, message: ScenarioChanged) -> None:
+        # as FlowctxApp: the app, not the scratchpad, gives the routes view its scenario
+        self.query_one(RoutesView).set_scenario(message.scenario)
 
 
 async def settle(pilot: Pilot[Any], timeout: float = 5.0) -> RoutesView:
@@ -121,19 +132,8 @@ async def settle(pilot: Pilot[Any], timeout: float = 5.0) -> RoutesView:
     app = pilot.app
     view = app.query_one(RoutesView)
     pads = list(app.query(Scratchpad))
-    deadline = time.monotonic() + timeout
-    quiet = 0
-    while time.monotonic() < deadline:
-        await pilot.pause()
-        await app.workers.wait_for_complete()
-        if view.pending or any(p.pending for p in pads):
-            quiet = 0
-            await pilot.pause(0.02)
-            continue
-        quiet += 1
-        if quiet >= 2:
-            return view
-    raise AssertionError("the routes view did not settle")
+    await settle_app(pilot, lambda: view.pending or any(p.pending for p in pads), timeout)
+    return view
 
 
 def candidates(view: RoutesView) -> list[str]:
@@ -349,7 +349,7 @@ async def test_the_real_app_hosts_the_routes_view(tmp_path: Path) -> None:
     app = FlowctxApp(session, "AppGenerator", watch=False, cursor_blink=False)
     async with app.run_test(size=(100, 30)) as pilot:
         deadline = time.monotonic() + 10
-        while app.reload_count < 1 and time.monotonic() < deadline:
+        while app.result is None and time.monotonic() < deadline:
             await pilot.pause(0.02)
         await pilot.press("3")
         view = await settle(pilot)

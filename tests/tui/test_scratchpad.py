@@ -17,6 +17,8 @@ from core.session import Session, open_session
 from flowctx_tui.widgets.explain_tree import ExplainTree
 from flowctx_tui.widgets.json_editor import JsonEditor
 from flowctx_tui.widgets.scratchpad import Scratchpad, caret_lines
+from tests.conftest import settle as settle_app
+from tests.tui.conftest import reloaded
 
 TOKEN = "tok-51f0c2d9e8a7"
 CONTRACT = """
@@ -65,19 +67,8 @@ class PadApp(App[None]):
 async def settle(pilot: Pilot[Any], timeout: float = 5.0) -> Scratchpad:
     """Wait (bounded) until every edit is parsed and the latest inputs are evaluated."""
     pad = pilot.app.query_one(Scratchpad)
-    deadline = time.monotonic() + timeout
-    quiet = 0
-    while time.monotonic() < deadline:
-        await pilot.pause()
-        await pilot.app.workers.wait_for_complete()
-        if pad.pending:
-            quiet = 0
-            await pilot.pause(0.02)
-            continue
-        quiet += 1
-        if quiet >= 2:
-            return pad
-    raise AssertionError("the scratchpad did not settle")
+    await settle_app(pilot, lambda: pad.pending, timeout)
+    return pad
 
 
 def result_text(pad: Scratchpad) -> str:
@@ -385,7 +376,7 @@ async def test_the_real_app_hosts_the_scratchpad(tmp_path: Path) -> None:
     app = FlowctxApp(session, "Approvals", watch=False, cursor_blink=False)
     async with app.run_test(size=(80, 24)) as pilot:
         deadline = time.monotonic() + 10
-        while app.reload_count < 1 and time.monotonic() < deadline:
+        while app.result is None and time.monotonic() < deadline:
             await pilot.pause(0.02)
         await pilot.press("2")
         pad = app.query_one("#scratchpad-view", Scratchpad)
@@ -411,9 +402,7 @@ async def test_explain_masks_each_secret_value_alone_and_says_why_as_the_cli_doe
     app = FlowctxApp(open_session(root, env={}), "AppGenerator", watch=False, cursor_blink=False)
     expr = "context.max_build_iterations > 3 && context.openai_api_key.length > 3"
     async with app.run_test(size=(160, 40)) as pilot:
-        deadline = time.monotonic() + 10
-        while app.reload_count < 1 and time.monotonic() < deadline:
-            await pilot.pause(0.02)
+        await reloaded(pilot, timeout=10)
         assert app.result is not None
         key = app.result.matrix.row("openai_api_key").value
         assert key and app.result.matrix.row("openai_api_key").secret
