@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from core.expressions.jsvalues import ARRAY_METHODS, GLOBALS, NAMESPACES, STRING_METHODS
+from core.expressions.jsbuiltins import ARRAY_METHODS, GLOBALS, NAMESPACES, STRING_METHODS
 from core.expressions.python import FUNCTIONS as PY_FUNCTIONS
 
 _IDENT_RE = re.compile(r"[A-Za-z_$][\w$]*\Z")

@@ -37,6 +37,12 @@ _FRONT_ENDS: Final[dict[str, Callable[[str], Compiled]]] = {
     "ag2": compile_ag2,
     "python": compile_python,
 }
+# The engine (and version) each dialect predicts; every result names it.
+ENGINES: Final[dict[str, str]] = {
+    "mj": "MemberJunction SafeExpressionEvaluator 5.51.3",
+    "ag2": "AG2 ContextExpression 0.14.0",
+    "python": "Python expressions (flowctx sandbox)",
+}
 # Where the PRD path context keeps values that may be secrets (masked in explain output).
 DEFAULT_SECRET_ROOTS: Final[dict[str, frozenset[str]]] = {
     "mj": frozenset({"context"}),
@@ -54,6 +60,8 @@ class EvalResult:
     raw: Any = None  # the value before boolean coercion (may be a secret: never displayed)
     explain: ExplainNode | None = None
     dialect: str = "mj"
+    warnings: tuple[str, ...] = ()  # surprises the author should see, even on success
+    engine: str = ""  # the runtime and version this result predicts
 
     def to_json(self, explain: bool = False) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -66,6 +74,8 @@ class EvalResult:
                 else None
             ),
             "elapsed_ms": round(self.elapsed_ms, 3),
+            "engine": self.engine or ENGINES.get(self.dialect, self.dialect),
+            "warnings": list(self.warnings),
         }
         if explain:
             out["explain"] = self.explain.to_json() if self.explain is not None else None
@@ -83,21 +93,42 @@ def _compile(dialect: str, text: str) -> Compiled:
 _new = object.__new__
 _SET = tuple(
     EvalResult.__dict__[f].__set__
-    for f in ("success", "value", "error", "elapsed_ms", "raw", "explain", "dialect")
-)
+    for f in (
+        "success", "value", "error", "elapsed_ms", "raw", "explain", "dialect", "warnings",
+        "engine",
+    )
+)  # fmt: skip
 
 
-def _ok(value: bool, elapsed_ms: float, raw: Any, dialect: str) -> EvalResult:
+def _ok(value: bool, elapsed_ms: float, raw: Any, compiled: Compiled) -> EvalResult:
     result = _new(EvalResult)
-    s_success, s_value, s_error, s_elapsed, s_raw, s_explain, s_dialect = _SET
+    s_success, s_value, s_error, s_elapsed, s_raw, s_explain, s_dialect, s_warn, s_engine = _SET
     s_success(result, True)
     s_value(result, value)
     s_error(result, None)
     s_elapsed(result, elapsed_ms)
     s_raw(result, raw)
     s_explain(result, None)
-    s_dialect(result, dialect)
+    s_dialect(result, compiled.dialect)
+    s_warn(result, compiled.warnings)
+    s_engine(result, ENGINES.get(compiled.dialect, compiled.dialect))
     return result
+
+
+def _result(
+    compiled: Compiled, success: bool, error: ExprError | None, t0: float, **kw: Any
+) -> EvalResult:
+    dialect = compiled.dialect
+    return EvalResult(
+        success,
+        kw.pop("value", None),
+        error,
+        _elapsed(t0),
+        dialect=dialect,
+        warnings=compiled.warnings,
+        engine=ENGINES.get(dialect, dialect),
+        **kw,
+    )
 
 
 def compile_expression(text: str, dialect: str = "mj") -> Compiled:
@@ -142,7 +173,7 @@ def evaluate(
         else:
             compiled = compile_expression(text, dialect)
     except ExpressionError as exc:
-        return _failed(exc.error, t0, dialect, text, explain)
+        return _failed(exc.error, t0, dialect, text, explain, exc.warnings)
     except Exception as exc:  # a front-end bug must not take the caller down
         return _failed(
             ExprError(f"Internal error: {type(exc).__name__}"), t0, dialect, text, explain
@@ -159,19 +190,34 @@ def evaluate(
         roots = DEFAULT_SECRET_ROOTS[dialect] if secret_roots is None else secret_roots
         return _explained(compiled, scope, problem, t0, roots, reveal_secrets)
     if problem is not None:
-        return EvalResult(False, None, problem, _elapsed(t0), dialect=dialect)
+        return _result(compiled, False, problem, t0)
     try:
         raw = evaluator_for(compiled.evaluator).run(compiled, scope)
         value = compiled.truthy(raw)
     except Exception as exc:
-        error = _located(compiled, scope, exc)
-        return EvalResult(False, None, error, _elapsed(t0), dialect=dialect)
-    return _ok(value, (time.perf_counter() - t0) * 1000.0, raw, dialect)
+        return _result(compiled, False, _located(compiled, scope, exc), t0)
+    return _ok(value, (time.perf_counter() - t0) * 1000.0, raw, compiled)
 
 
-def _failed(error: ExprError, t0: float, dialect: str, text: Any, explain: bool) -> EvalResult:
+def _failed(
+    error: ExprError,
+    t0: float,
+    dialect: str,
+    text: Any,
+    explain: bool,
+    warnings: tuple[str, ...] = (),
+) -> EvalResult:
     tree = failed_explain(text if isinstance(text, str) else "", error.message) if explain else None
-    return EvalResult(False, None, error, _elapsed(t0), explain=tree, dialect=dialect)
+    return EvalResult(
+        False,
+        None,
+        error,
+        _elapsed(t0),
+        explain=tree,
+        dialect=dialect,
+        warnings=warnings,
+        engine=ENGINES.get(dialect, dialect),
+    )
 
 
 def _located(compiled: Compiled, scope: Mapping[str, Any], exc: Exception) -> ExprError:
@@ -197,7 +243,6 @@ def _explained(
     roots: Collection[str],
     reveal: bool,
 ) -> EvalResult:
-    dialect = compiled.dialect
     try:
         trace = compiled.run_traced(scope)
         tree = build_explain(
@@ -206,27 +251,25 @@ def _explained(
     except Exception as exc:
         error = problem or ExprError(error_message(exc))
         tree = failed_explain(compiled.text, error.message)
-        return EvalResult(False, None, error, _elapsed(t0), explain=tree, dialect=dialect)
+        return _result(compiled, False, error, t0, explain=tree)
     if problem is not None:
         tree = with_error(tree, problem.message) if tree.error is None else tree
-        return EvalResult(False, None, problem, _elapsed(t0), explain=tree, dialect=dialect)
+        return _result(compiled, False, problem, t0, explain=tree)
     if trace.error is not None:
         node = trace.error_node
         span = span_of(node) if node is not None else (None, None)
         error = ExprError(error_message(trace.error), *span)
-        return EvalResult(False, None, error, _elapsed(t0), explain=tree, dialect=dialect)
+        return _result(compiled, False, error, t0, explain=tree)
     try:
         value = compiled.truthy(trace.value)
     except Exception as exc:
-        error = ExprError(error_message(exc))
-        return EvalResult(False, None, error, _elapsed(t0), explain=tree, dialect=dialect)
-    return EvalResult(
-        True, value, None, _elapsed(t0), raw=trace.value, explain=tree, dialect=dialect
-    )
+        return _result(compiled, False, ExprError(error_message(exc)), t0, explain=tree)
+    return _result(compiled, True, None, t0, value=value, raw=trace.value, explain=tree)
 
 
 __all__ = [
     "DIALECTS",
+    "ENGINES",
     "Compiled",
     "EvalResult",
     "ExplainNode",

@@ -163,7 +163,7 @@ def _parts(node: ast.AST) -> list[ast.AST]:
     if isinstance(node, ast.Attribute):
         return [] if _static_path(node.value) else [node.value]
     if isinstance(node, ast.Subscript):
-        parts = [] if _static_path(node.value) else [node.value]
+        parts: list[ast.AST] = [] if _static_path(node.value) else [node.value]
         return parts if isinstance(node.slice, ast.Constant) else [*parts, node.slice]
     if isinstance(node, ast.Call):
         func = node.func
