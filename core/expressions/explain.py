@@ -179,11 +179,17 @@ def _parts(node: ast.AST) -> list[ast.AST]:
     return list(ast.iter_child_nodes(node))
 
 
+# JavaScript spells these as names (a scope key may even shadow them), but an author reads
+# them as literals: their value is their text.
+_LITERAL_NAMES: Final = frozenset({"undefined", "NaN", "Infinity"})
+
+
 def _shown(node: ast.AST) -> bool:
     return (
         hasattr(node, "fx_start")
         and not isinstance(node, ast.Constant)
-        and type(node).__name__ != "JsOptional"
+        and not (isinstance(node, ast.Name) and node.id in _LITERAL_NAMES)
+        and type(node).__name__ not in ("JsOptional", "JsHole")
     )
 
 
@@ -198,19 +204,33 @@ def _shown_parts(node: ast.AST) -> list[ast.AST]:
     return found
 
 
-def _tainted(node: ast.AST, roots: Collection[str]) -> bool:
-    for sub in ast.walk(node):
-        if isinstance(sub, ast.Name) and (sub.id in roots or is_secret_key(sub.id)):
-            return True
-        if isinstance(sub, ast.Attribute) and is_secret_key(sub.attr):
-            return True
-        if (
-            isinstance(sub, ast.Subscript)
-            and isinstance(sub.slice, ast.Constant)
-            and is_secret_key(sub.slice.value)
-        ):
-            return True
-    return False
+def _reads_secret(sub: ast.AST, roots: Collection[str]) -> bool:
+    if isinstance(sub, ast.Name):
+        return sub.id in roots or is_secret_key(sub.id)
+    if isinstance(sub, ast.Attribute):
+        return is_secret_key(sub.attr)
+    return (
+        isinstance(sub, ast.Subscript)
+        and isinstance(sub.slice, ast.Constant)
+        and is_secret_key(sub.slice.value)
+    )
+
+
+def _taint_map(tree: ast.AST, roots: Collection[str]) -> dict[int, bool]:
+    """For every node, whether its subtree reads a secret: one post-order pass, so explain
+    trees stay linear in the size of the expression (a walk per node was quadratic)."""
+    taint: dict[int, bool] = {}
+    stack: list[tuple[ast.AST, bool]] = [(tree, False)]
+    while stack:
+        node, done = stack.pop()
+        if not done:
+            stack.append((node, True))
+            stack.extend((child, False) for child in ast.iter_child_nodes(node))
+            continue
+        taint[id(node)] = _reads_secret(node, roots) or any(
+            taint.get(id(child), False) for child in ast.iter_child_nodes(node)
+        )
+    return taint
 
 
 #: Keys repeat across the records of a document; each is judged once (the walk below made
@@ -291,6 +311,7 @@ class _Builder:
         self.roots = roots
         self.reveal = reveal
         self.secrets = [] if reveal else _secrets_in(scope, roots)
+        self.taint = {} if reveal else _taint_map(compiled.tree, roots)
 
     def value_of(self, node: ast.AST) -> tuple[str, Any]:
         """("ok", display value) | ("error", message) | ("skipped", None)."""
@@ -302,7 +323,7 @@ class _Builder:
             return ("error", error_message(value))
         if self.reveal:
             return ("ok", jsonable(value))
-        shown = masked(value, tainted=_tainted(node, self.roots))
+        shown = masked(value, tainted=self.taint.get(id(node), False))
         return ("ok", _scrub(shown, self.secrets) if self.secrets else shown)
 
     def show(self, node: ast.AST, state: tuple[str, Any]) -> str:

@@ -1575,3 +1575,25 @@ NAMESPACES: Final[dict[str, frozenset[str]]] = {
     for name, value in GLOBALS.items()
     if isinstance(value, (JsFunction, JsNamespace)) and value.members
 }
+
+# What completion offers: the methods and globals MemberJunction documents (REFERENCE.md
+# section 7 and the engine's SAFE_METHODS list), not every built-in the evaluator reproduces.
+COMPLETION_STRING_METHODS: Final = (
+    "includes", "startsWith", "endsWith", "indexOf", "lastIndexOf", "toLowerCase",
+    "toUpperCase", "trim", "trimStart", "trimEnd", "split", "slice", "replace",
+)  # fmt: skip
+COMPLETION_ARRAY_METHODS: Final = (
+    "includes", "indexOf", "lastIndexOf", "slice", "join", "some", "every", "filter", "find",
+    "map", "reduce",
+)  # fmt: skip
+COMPLETION_NAMESPACES: Final[dict[str, frozenset[str]]] = {
+    "Math": frozenset({"abs", "max", "min", "round", "floor", "ceil"}),
+    "Array": frozenset({"isArray"}),
+    "Object": frozenset({"keys", "values", "entries"}),
+    "JSON": frozenset({"stringify"}),
+    "Number": frozenset({"isInteger"}),
+    "Date": frozenset({"now"}),
+}
+COMPLETION_GLOBALS: Final = (
+    "Number", "String", "Boolean", "parseInt", "parseFloat", "isNaN", "isFinite", "undefined",
+)  # fmt: skip

@@ -37,9 +37,13 @@ def test_result_shape_and_json() -> None:
         "error": None,
         "error_span": None,
         "elapsed_ms": result.to_json()["elapsed_ms"],
+        "engine": "MemberJunction SafeExpressionEvaluator 5.51.3",
+        "warnings": [],
     }
     failed = evaluate("a ===", {"a": 1}).to_json()
-    assert failed["error"] == "Unexpected end of expression" and failed["error_span"] == [5, 5]
+    # V8 reads the ")" MemberJunction appends: Boolean(a ===)
+    assert failed["error"] == "Unexpected token ')'" and failed["error_span"] == [5, 5]
+    assert failed["engine"] == "MemberJunction SafeExpressionEvaluator 5.51.3"
 
 
 def test_results_are_frozen() -> None:

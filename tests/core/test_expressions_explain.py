@@ -53,8 +53,8 @@ def test_failure_keeps_a_partial_tree_with_the_failing_node() -> None:
 def test_parse_failure_gives_a_single_error_node() -> None:
     result = evaluate("a ===", {"a": 1}, explain=True)
     assert result.explain is not None
-    assert result.explain.error == "Unexpected end of expression"
-    assert result.explain.lines() == ["+ a === -> error: Unexpected end of expression"]
+    assert result.explain.error == "Unexpected token ')'"
+    assert result.explain.lines() == ["+ a === -> error: Unexpected token ')'"]
 
 
 def test_missing_name_marks_root_and_name() -> None:
@@ -75,7 +75,9 @@ def test_undefined_nan_and_functions_render_readably() -> None:
 def test_to_json_is_nested_dicts() -> None:
     result = evaluate("a > 1 || b", {"a": 0, "b": True}, explain=True)
     data = result.to_json(explain=True)
-    assert set(data) == {"success", "value", "error", "error_span", "elapsed_ms", "explain"}
+    assert set(data) == {
+        "success", "value", "error", "error_span", "elapsed_ms", "explain", "engine", "warnings",
+    }  # fmt: skip
     assert data["explain"]["children"][0]["text"] == "a > 1"
     assert data["explain"]["children"][1]["value"] is True
 

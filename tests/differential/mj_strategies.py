@@ -106,7 +106,8 @@ REFUSED = ["globalThis.undefined", "typeof process", "[]['cons' + 'tructor']", "
 def expressions(draw: Any, depth: int = 0) -> str:
     if depth > 3 or draw(st.integers(0, 9)) < 3:
         return draw(st.one_of(literal, paths, paths))
-    kind = draw(st.integers(0, 13))
+    # sampled_from spreads evenly; integers() favours its bounds
+    kind = draw(st.sampled_from(range(14)))
     sub = lambda: draw(expressions(depth + 1))  # noqa: E731
     if kind <= 3:
         return f"{sub()} {draw(st.sampled_from(BINARY))} {sub()}"

@@ -44,6 +44,9 @@ PUNCTUATORS: Final = sorted(
     key=len,
     reverse=True,
 )  # fmt: skip
+_BY_FIRST: Final[dict[str, list[str]]] = {}
+for _p in PUNCTUATORS:  # longest first within each list, as PUNCTUATORS is sorted
+    _BY_FIRST.setdefault(_p[0], []).append(_p)
 LINE_TERMINATORS: Final = "\n\r\u2028\u2029"
 _SPACE: Final = frozenset(JS_WHITESPACE) - frozenset(LINE_TERMINATORS)
 _DIGITS: Final = "0123456789"
@@ -110,7 +113,7 @@ class _Lexer:
             if c in _SPACE:
                 i += 1
                 continue
-            if (
+            if c in "/<-" and (
                 text.startswith("//", i)
                 or text.startswith("<!--", i)
                 or (line_start and nl and text.startswith("-->", i))
@@ -119,7 +122,7 @@ class _Lexer:
                     i += 1
                 open_comment = i >= n
                 continue
-            if text.startswith("/*", i):
+            if c == "/" and text.startswith("/*", i):
                 close = text.find("*/", i + 2)
                 if close < 0:
                     raise self.error("Invalid or unexpected token", i, n)
@@ -141,7 +144,7 @@ class _Lexer:
                 i = self.regexp(i)
                 self.add("regexp", text[start:i], start, i, nl)
             else:
-                for p in PUNCTUATORS:
+                for p in _BY_FIRST.get(c, ()):
                     if text.startswith(p, i):
                         break
                 else:
