@@ -88,6 +88,66 @@ def security(what: str) -> JsSecurityRefusal:
     return JsSecurityRefusal(f"{ENGINE_VERSION} would execute this as code ({what})")
 
 
+# ``length`` of node 20's built-in functions (measured), by owner: "name:length" pairs.
+_LENGTHS: Final[dict[str, str]] = {
+    "Object.prototype": (
+        "constructor:1 __defineGetter__:2 __defineSetter__:2 hasOwnProperty:1 "
+        "__lookupGetter__:1 __lookupSetter__:1 isPrototypeOf:1 propertyIsEnumerable:1 "
+        "toString:0 valueOf:0 toLocaleString:0 "
+    ),
+    "Array.prototype": (
+        "constructor:1 at:1 concat:1 copyWithin:2 fill:1 find:1 findIndex:1 findLast:1 "
+        "findLastIndex:1 lastIndexOf:1 pop:0 push:1 reverse:0 shift:0 unshift:1 slice:2 "
+        "sort:1 splice:2 includes:1 indexOf:1 join:1 keys:0 entries:0 values:0 "
+        "forEach:1 filter:1 flat:0 flatMap:1 map:1 every:1 some:1 reduce:1 "
+        "reduceRight:1 toLocaleString:0 toString:0 toReversed:0 toSorted:1 toSpliced:2 "
+        "with:2 "
+    ),
+    "String.prototype": (
+        "constructor:1 anchor:1 at:1 big:0 blink:0 bold:0 charAt:1 charCodeAt:1 "
+        "codePointAt:1 concat:1 endsWith:1 fontcolor:1 fontsize:1 fixed:0 includes:1 "
+        "indexOf:1 isWellFormed:0 italics:0 lastIndexOf:1 link:1 localeCompare:1 "
+        "match:1 matchAll:1 normalize:0 padEnd:1 padStart:1 repeat:1 replace:2 "
+        "replaceAll:2 search:1 slice:2 small:0 split:2 strike:0 sub:0 substr:2 "
+        "substring:2 sup:0 startsWith:1 toString:0 toWellFormed:0 trim:0 trimStart:0 "
+        "trimLeft:0 trimEnd:0 trimRight:0 toLocaleLowerCase:0 toLocaleUpperCase:0 "
+        "toLowerCase:0 toUpperCase:0 valueOf:0 "
+    ),
+    "Number.prototype": (
+        "constructor:1 toExponential:1 toFixed:1 toPrecision:1 toString:1 valueOf:0 "
+        "toLocaleString:0 "
+    ),
+    "Boolean.prototype": ("constructor:1 toString:0 valueOf:0 "),
+    "Math": (
+        "abs:1 acos:1 acosh:1 asin:1 asinh:1 atan:1 atanh:1 atan2:2 ceil:1 cbrt:1 "
+        "expm1:1 clz32:1 cos:1 cosh:1 exp:1 floor:1 fround:1 hypot:2 imul:2 log:1 "
+        "log1p:1 log2:1 log10:1 max:2 min:2 pow:2 random:0 round:1 sign:1 sin:1 sinh:1 "
+        "sqrt:1 tan:1 tanh:1 trunc:1 "
+    ),
+    "JSON": ("parse:2 stringify:3 "),
+    "Number": ("isFinite:1 isInteger:1 isNaN:1 isSafeInteger:1 parseFloat:1 parseInt:2 "),
+    "String": ("fromCharCode:1 fromCodePoint:1 raw:1 "),
+    "Array": ("isArray:1 from:1 of:0 "),
+    "Object": (
+        "assign:2 getOwnPropertyDescriptor:2 getOwnPropertyDescriptors:1 "
+        "getOwnPropertyNames:1 getOwnPropertySymbols:1 hasOwn:2 is:2 "
+        "preventExtensions:1 seal:1 create:2 defineProperties:2 defineProperty:3 "
+        "freeze:1 getPrototypeOf:1 setPrototypeOf:2 isExtensible:1 isFrozen:1 "
+        "isSealed:1 keys:1 entries:1 fromEntries:1 values:1 "
+    ),
+    "Date": ("now:0 parse:1 UTC:7 "),
+    "": (
+        "Number:1 String:1 Boolean:1 Array:1 Object:1 Date:7 parseInt:2 parseFloat:1 "
+        "isNaN:1 isFinite:1 encodeURIComponent:1 encodeURI:1 decodeURIComponent:1 "
+    ),
+}
+BUILTIN_LENGTHS: Final[dict[str, int]] = {
+    f"{owner}.{name}" if owner else name: int(n)
+    for owner, pairs in _LENGTHS.items()
+    for name, _, n in (pair.partition(":") for pair in pairs.split())
+}
+
+
 # --- helpers -------------------------------------------------------------------------------
 
 
@@ -871,8 +931,18 @@ OBJECT_METHODS: Final[dict[str, Callable[..., Any]]] = {
 }
 
 
+_OWNER: Final = {
+    list: "Array.prototype", tuple: "Array.prototype", str: "String.prototype",
+    int: "Number.prototype", float: "Number.prototype", bool: "Boolean.prototype",
+}  # fmt: skip
+
+
 def _bind(name: str, method: Callable[..., Any], obj: Any) -> JsFunction:
-    return JsFunction(name, partial(method, obj))
+    owner = _OWNER.get(type(obj), "Object.prototype")
+    if method is OBJECT_METHODS.get(name) and name not in ("toString", "valueOf"):
+        owner = "Object.prototype"
+    arity = BUILTIN_LENGTHS.get(f"{owner}.{name}")
+    return JsFunction(name, partial(method, obj), arity=arity)
 
 
 def get_member(obj: Any, key: Any) -> Any:
@@ -924,8 +994,12 @@ def get_member(obj: Any, key: Any) -> Any:
             raise security(f"reading '{k}' of a built-in leads to Function")
         if obj.members is not None and k in obj.members:
             return obj.members[k]
-        if t is JsFunction and k in ("name", "length"):
-            return obj.name if k == "name" else 1
+        if t is JsFunction and k == "name":
+            return obj.name
+        if t is JsFunction and k == "length":
+            if obj.arity is None:
+                raise Unsupported("flowctx does not reproduce the length of built-in functions")
+            return obj.arity
         if k in ("call", "apply", "bind"):
             raise Unsupported(f"flowctx does not reproduce Function.prototype.{k}")
         return _proto_member(obj, k, frozenset())
@@ -1597,3 +1671,16 @@ COMPLETION_NAMESPACES: Final[dict[str, frozenset[str]]] = {
 COMPLETION_GLOBALS: Final = (
     "Number", "String", "Boolean", "parseInt", "parseFloat", "isNaN", "isFinite", "undefined",
 )  # fmt: skip
+
+
+def _set_arities() -> None:
+    for name, value in GLOBALS.items():
+        if isinstance(value, JsFunction):
+            value.arity = BUILTIN_LENGTHS.get(name)
+        if isinstance(value, JsFunction | JsNamespace) and value.members:
+            for member, fn in value.members.items():
+                if isinstance(fn, JsFunction):
+                    fn.arity = BUILTIN_LENGTHS.get(f"{name}.{member}")
+
+
+_set_arities()

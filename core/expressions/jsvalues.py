@@ -62,14 +62,19 @@ class JsFunction:
     ``members`` holds the properties a global exposes (``Number.isInteger``, ``Math.PI``).
     """
 
-    __slots__ = ("fn", "members", "name")
+    __slots__ = ("arity", "fn", "members", "name")
 
     def __init__(
-        self, name: str, fn: Callable[..., Any], members: Mapping[str, Any] | None = None
+        self,
+        name: str,
+        fn: Callable[..., Any],
+        members: Mapping[str, Any] | None = None,
+        arity: int | None = None,  # ``length``: known for arrow functions only
     ) -> None:
         self.name = name
         self.fn = fn
         self.members = members
+        self.arity = arity
 
     def __repr__(self) -> str:
         return f"function {self.name}"

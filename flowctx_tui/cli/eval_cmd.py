@@ -114,6 +114,7 @@ def _text(expr: str, result: EvalResult, explain: bool) -> list[str]:
         lines.append(f"error: {error.message if error else 'unknown error'}")
         if error is not None and error.start is not None:
             lines.extend(caret(expr, error.start, error.end))
+    lines.extend(f"warning: {w}" for w in result.warnings)
     if explain and result.explain is not None:
         lines.extend(result.explain.lines())
     return lines
@@ -148,7 +149,7 @@ def _run_batch(source: str) -> int:
 
 
 def batch(lines: Iterable[str]) -> Iterable[dict[str, Any]]:
-    """One ``{"success", "value", "error"}`` per non-blank input line, in order."""
+    """One ``{"success", "value", "error", "engine", "warnings"}`` per non-blank input line."""
     for number, line in enumerate(lines, 1):
         if line.strip():
             yield _batch_line(line, number)
@@ -156,7 +157,13 @@ def batch(lines: Iterable[str]) -> Iterable[dict[str, Any]]:
 
 def _batch_line(line: str, number: int) -> dict[str, Any]:
     def bad(message: str) -> dict[str, Any]:
-        return {"success": False, "value": None, "error": f"line {number}: {message}"}
+        return {
+            "success": False,
+            "value": None,
+            "error": f"line {number}: {message}",
+            "engine": None,
+            "warnings": [],
+        }
 
     try:
         item = json.loads(line)
@@ -180,4 +187,6 @@ def _batch_line(line: str, number: int) -> dict[str, Any]:
         "success": result.success,
         "value": result.value,
         "error": result.error.message if result.error else None,
+        "engine": result.engine,
+        "warnings": list(result.warnings),
     }

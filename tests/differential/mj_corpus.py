@@ -579,6 +579,10 @@ EXPRESSIONS: list[str] = [
     "typeof typeof 1 === 'string'",
     "typeof payload.big === 'number'",
     "typeof (() => 1) === 'function'",
+    "((a, b) => a).length === 2",
+    "(x => x).name === ''",
+    "payload.valueOf.valueOf['length']",
+    "payload.status.trim.name === 'trim'",
     # --- safe globals
     "Math.abs(stepResult.output.delta) < 5",
     "Math.abs(-0) === 0",

@@ -168,8 +168,8 @@ class _Compiler:
 
     def compile(self, node: ast.AST) -> Fn:
         build = _BUILDERS.get(type(node))
-        if build is None:
-            raise TypeError(f"no evaluator for {type(node).__name__}")
+        if build is None:  # the allowlist: no builder, no evaluation
+            raise TypeError(f"{type(node).__name__} is not allowed")
         fn = build(self, node)
         if not self.traced:
             return fn
@@ -202,8 +202,13 @@ def _traced(node: ast.AST, fn: Fn) -> Fn:
     return run
 
 
+_CONSTANT_TYPES: Final = (str, int, float, bool, type(None))
+
+
 def _constant(c: _Compiler, node: ast.Constant) -> Fn:
     value = node.value
+    if not isinstance(value, _CONSTANT_TYPES):  # the parser never makes one: a bug
+        raise TypeError("unsupported literal")
     return lambda env: value
 
 
@@ -385,7 +390,7 @@ def _arrow(c: _Compiler, node: JsArrow) -> Fn:
                 local[p] = args[i] if i < len(args) else UNDEFINED
             return body(_child(env, local))
 
-        return js.JsFunction("", call)
+        return js.JsFunction("", call, arity=len(params))
 
     return make
 

@@ -9,9 +9,9 @@ rules (``08`` and ``'\\1'`` are syntax errors), and whether a line break came be
 
 from __future__ import annotations
 
+import re
 import unicodedata
-from dataclasses import dataclass
-from typing import Any, Final
+from typing import Any, Final, NamedTuple
 
 from core.expressions.jsvalues import JS_WHITESPACE, from_units, number
 from core.expressions.sandbox import ExpressionError
@@ -23,14 +23,27 @@ class JsSyntaxError(ExpressionError):
     kind = "syntax"
 
 
-@dataclass(frozen=True, slots=True)
-class Token:
+class Token(NamedTuple):
     kind: str  # "num", "str", "name", "op", "regexp", "eof"
     value: Any
     start: int
     end: int
     nl_before: bool = False  # a line terminator between the previous token and this one
     escaped: bool = False  # an identifier written with \\u escapes
+
+
+# The common tokens in one regular expression; anything it does not match exactly (comments,
+# escapes, exponents, '/', '?.', non-ASCII names, line breaks...) takes the full path below.
+_FAST: Final = re.compile(
+    r"""(?P<ws>[ \t]+)
+    |(?P<name>[A-Za-z_$][A-Za-z0-9_$]*)(?![\\\u0080-\U0010ffff])
+    |(?P<num>(?:0|[1-9][0-9]*)(?:\.[0-9]+)?)(?![0-9A-Za-z_$.\\\u0080-\U0010ffff])
+    |(?P<str>'[^'\\\n\r]*'|"[^"\\\n\r]*")
+    |(?P<op>===|!==|==(?!=)|!=|<=|>=|&&(?!=)|\|\|(?!=)|\?\?(?!=)|\.(?![0-9.])|[()[\],:~]
+      |<(?![<=!])|>(?![>=])|!|\+(?![+=])|-(?![-=>])|\*(?![*=])|%(?!=)|\?(?![.?]))
+    """,
+    re.VERBOSE,
+)
 
 
 PUNCTUATORS: Final = sorted(
@@ -104,7 +117,27 @@ class _Lexer:
         nl = False
         open_comment = False  # a // comment ran to the end: it swallows MemberJunction's ");"
         line_start = True  # only whitespace/comments since the last line break
+        fast = _FAST.match
+        tokens = self.tokens
         while i < n:
+            m = fast(text, i)
+            if m is not None:
+                kind = m.lastgroup
+                j = m.end()
+                if kind != "ws":
+                    lit = m.group(kind or 0)
+                    if kind == "num":
+                        value: Any = float(lit) if "." in lit else number(int(lit))
+                        if type(value) is float and value.is_integer() and value <= 2**53:
+                            value = int(value)
+                    elif kind == "str":
+                        value = lit[1:-1] if lit.isascii() else from_units(lit[1:-1])
+                    else:
+                        value = lit
+                    tokens.append(Token(kind, value, i, j, nl))  # type: ignore[arg-type]
+                    nl = line_start = False
+                i = j
+                continue
             c = text[i]
             if c in LINE_TERMINATORS:
                 nl = line_start = True

@@ -189,6 +189,8 @@ class Parser:
     # --- token helpers ----------------------------------------------------------------------
 
     def peek(self, ahead: int = 0) -> Token:
+        if not ahead:
+            return self.tokens[self.pos]
         return self.tokens[min(self.pos + ahead, len(self.tokens) - 1)]
 
     def advance(self) -> Token:
