@@ -77,6 +77,20 @@ def mutation_allowed() -> bool:
 
 def set_on_copy(on_copy: bool) -> None:
     _state.on_copy = on_copy
+    # Named properties written on arrays of the copy (Python lists cannot hold them), by id.
+    _state.array_props = {}
+
+
+def _array_prop(arr: Any, key: str) -> Any:
+    props = getattr(_state, "array_props", None)
+    if props:
+        entry = props.get(id(arr))
+        if entry is not None and entry[0] is arr and key in entry[1]:
+            return entry[1][key]
+    return _MISSING_PROP
+
+
+_MISSING_PROP: Final = object()
 
 
 def _mutating() -> None:
@@ -959,6 +973,9 @@ def get_member(obj: Any, key: Any) -> Any:
             return js_value(obj[index]) if index < len(obj) else UNDEFINED
         if k == "length":
             return len(obj)
+        written = _array_prop(obj, k)
+        if written is not _MISSING_PROP:
+            return written
         method = ARRAY_METHODS.get(k)
         if method is not None:
             return _bind(k, method, obj)
@@ -1056,7 +1073,9 @@ def set_member(obj: Any, key: Any, value: Any) -> None:
                 obj.extend([UNDEFINED] * (n - len(obj)))
             return
         if index is None:
-            raise Unsupported("flowctx does not reproduce named properties on arrays")
+            entry = _state.array_props.setdefault(id(obj), (obj, {}))
+            entry[1][k] = value
+            return
         if index >= len(obj):
             if index > MAX_STRING_LENGTH:
                 raise JsError("Array index too large")

@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, Final
 
-import simpleeval
+import simpleeval  # type: ignore[import-untyped]
 
 MAX_LENGTH: Final = 1000  # characters of expression text
 MAX_DEPTH: Final = 100  # AST levels; keeps every recursive walk far from Python's stack limit
