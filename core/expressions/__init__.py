@@ -192,7 +192,11 @@ def evaluate(
     if problem is not None:
         return _result(compiled, False, problem, t0)
     try:
-        raw = evaluator_for(compiled.evaluator).run(compiled, scope)
+        runner = getattr(compiled.tree, "fx_runner", None)  # mj: compiled closures
+        if runner is not None:
+            raw = runner(scope)
+        else:
+            raw = evaluator_for(compiled.evaluator).run(compiled, scope)
         value = compiled.truthy(raw)
     except Exception as exc:
         return _result(compiled, False, _located(compiled, scope, exc), t0)

@@ -95,7 +95,9 @@ class MjOracle:
             timeout=300,
             check=False,
         )
-        out = [json.loads(line) for line in proc.stdout.splitlines() if line.strip()]
+        # split on "\n" only: str.splitlines() also breaks at U+2028, U+0085... which node's
+        # JSON.stringify leaves unescaped inside error messages
+        out = [json.loads(line) for line in proc.stdout.split("\n") if line.strip()]
         if proc.returncode != 0 or len(out) != len(lines):
             raise RuntimeError(
                 f"the node harness answered {len(out)} of {len(lines)} cases "

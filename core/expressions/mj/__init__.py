@@ -15,7 +15,7 @@ from typing import Final
 from core.expressions import jsvalues as js
 from core.expressions.jsbuiltins import GLOBALS
 from core.expressions.mj.errors import EngineRefusal, SecurityRefusal, Unpredicted
-from core.expressions.mj.evaluator import MjEval, compile_tree
+from core.expressions.mj.evaluator import MjEval, compile_tree, make_runner
 from core.expressions.mj.lexer import JsSyntaxError
 from core.expressions.mj.nodes import JsAssign
 from core.expressions.mj.parser import deep_recursion, parse
@@ -70,7 +70,7 @@ def compile_mj(text: str) -> Compiled:
     tree.fx_wrapped = result.wrapped  # type: ignore[attr-defined]
     tree.fx_mutates = result.mutates  # type: ignore[attr-defined]
     tree.fx_depth = result.depth  # type: ignore[attr-defined]
-    return Compiled(
+    compiled = Compiled(
         text=text,
         dialect="mj",
         tree=tree,
@@ -82,6 +82,8 @@ def compile_mj(text: str) -> Compiled:
         missing=_missing,
         warnings=_warnings(text, tree, result.mutates),
     )
+    tree.fx_runner = make_runner(compiled)  # type: ignore[attr-defined]
+    return compiled
 
 
 __all__ = [

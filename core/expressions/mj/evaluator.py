@@ -430,6 +430,19 @@ def _binop(c: _Compiler, node: ast.BinOp) -> Fn:
 def _compare(c: _Compiler, node: ast.Compare) -> Fn:
     left, right = c.compile(node.left), c.compile(node.comparators[0])
     kind = type(node.ops[0])
+    other = node.comparators[0]
+    if kind in (ast.Is, ast.IsNot) and isinstance(other, ast.Constant) and not c.traced:
+        # `x === 'literal'` / `=== true` / `=== null`: the hot shape of path conditions
+        const = other.value
+        negate = kind is ast.IsNot
+        if const is True or const is False or const is None:
+            if negate:
+                return lambda env: left(env) is not const
+            return lambda env: left(env) is const
+        if type(const) is str:
+            if negate:
+                return lambda env: not ((v := left(env)).__class__ is str and v == const)
+            return lambda env: (v := left(env)).__class__ is str and v == const
     if kind is ast.Is:
 
         def strict(env: Env) -> bool:
@@ -874,3 +887,31 @@ def run_traced(compiled: Compiled, scope: Mapping[str, Any]) -> Trace:
 
 
 _IDENT: Final = re.compile(r"[A-Za-z_$][\w$]*", re.ASCII)
+
+
+def make_runner(compiled: Compiled) -> Callable[[Mapping[str, Any]], Any]:
+    """The hot path of a shallow, non-mutating condition as one closure (re-checked on every
+    keystroke and route decision); anything else goes through ``run``."""
+    tree = compiled.tree
+    fn: Fn = tree.fx_fast  # type: ignore[attr-defined]
+    if getattr(tree, "fx_mutates", False) or getattr(tree, "fx_depth", 0) > 30:
+        return lambda scope: run(compiled, scope)
+    wrapped = getattr(tree, "fx_wrapped", False)
+    verdicts = _scope_verdicts
+
+    def runner(scope: Mapping[str, Any]) -> Any:
+        try:
+            problem = verdicts[tuple(scope)]
+        except (KeyError, TypeError):
+            problem = scope_problem(scope)
+        if problem is not None:
+            raise js.JsError(f"MemberJunction 5.51.3 cannot build its function: {problem}")
+        if wrapped and "Boolean" in scope:
+            raise js.JsError("Boolean is not a function")
+        env = Env(scope)
+        try:
+            return fn(env)
+        except NeedsCopy:
+            return _execute(compiled, scope, Env(scope), fn)
+
+    return runner
