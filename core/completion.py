@@ -16,7 +16,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from core.expressions.jsvalues import ARRAY_METHODS, GLOBALS, NAMESPACES, STRING_METHODS
+from core.expressions.jsbuiltins import COMPLETION_ARRAY_METHODS as ARRAY_METHODS
+from core.expressions.jsbuiltins import COMPLETION_GLOBALS as GLOBALS
+from core.expressions.jsbuiltins import COMPLETION_NAMESPACES as NAMESPACES
+from core.expressions.jsbuiltins import COMPLETION_STRING_METHODS as STRING_METHODS
 from core.expressions.python import FUNCTIONS as PY_FUNCTIONS
 
 _IDENT_RE = re.compile(r"[A-Za-z_$][\w$]*\Z")

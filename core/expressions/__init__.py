@@ -183,7 +183,7 @@ def evaluate(
         else:
             compiled = compile_expression(text, dialect)
     except ExpressionError as exc:
-        return _failed(exc.error, t0, dialect, text, explain)
+        return _failed(exc.error, t0, dialect, text, explain, exc.warnings)
     except Exception as exc:  # a front-end bug must not take the caller down
         return _failed(
             ExprError(f"Internal error: {type(exc).__name__}"), t0, dialect, text, explain
@@ -203,7 +203,11 @@ def evaluate(
     if problem is not None:
         return _error(problem, t0, dialect, warn)
     try:
-        raw = evaluator_for(compiled.evaluator).run(compiled, scope)
+        runner = getattr(compiled.tree, "fx_runner", None)  # mj: compiled closures
+        if runner is not None:
+            raw = runner(scope)
+        else:
+            raw = evaluator_for(compiled.evaluator).run(compiled, scope)
         value = compiled.truthy(raw)
     except Exception as exc:
         return _error(_located(compiled, scope, exc), t0, dialect, warn)
@@ -237,9 +241,18 @@ def _error(
     )
 
 
-def _failed(error: ExprError, t0: float, dialect: str, text: Any, explain: bool) -> EvalResult:
+def _failed(
+    error: ExprError,
+    t0: float,
+    dialect: str,
+    text: Any,
+    explain: bool,
+    warnings: tuple[str, ...] = (),
+) -> EvalResult:
     tree = failed_explain(text if isinstance(text, str) else "", error.message) if explain else None
-    return _error(error, t0, dialect, explain=tree)
+    if tree is not None and warnings:
+        tree = with_warnings(tree, warnings)
+    return _error(error, t0, dialect, warnings, explain=tree)
 
 
 def _located(compiled: Compiled, scope: Mapping[str, Any], exc: Exception) -> ExprError:

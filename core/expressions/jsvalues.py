@@ -1,30 +1,34 @@
-"""JavaScript value semantics over JSON data, for the MemberJunction (``mj``) dialect.
+"""JavaScript values over JSON data, for the MemberJunction (``mj``) dialect.
 
-Values are plain JSON data (dict, list, str, int, float, bool, None) plus the ``UNDEFINED``
-sentinel and ``JsFunction`` (methods and safe globals). Nothing here ever calls ``getattr`` on
-a value: member access reads dict keys, list indexes, ``length`` and a fixed table of
-non-mutating methods, so an expression can only ever reach plain data.
+Values are plain JSON data (dict, list, str, int, float, bool, None) plus ``UNDEFINED`` and
+``JsFunction`` (built-in methods, safe globals, arrow functions). Numbers are IEEE doubles: a
+Python ``int`` stands for a double only while it is exact (|n| <= 2**53), anything larger is
+read as the nearest ``float``. Strings are Python strings whose surrogate pairs are joined;
+operations that count, index or order code units go through the UTF-16 helpers here, so
+``'😀'.length`` is 2 as in JavaScript. Built-in methods live in ``jsbuiltins``; nothing here
+ever calls ``getattr`` on a value.
 """
 
 from __future__ import annotations
 
-import json
 import math
 import re
-import time
 from collections.abc import Callable, Mapping
-from functools import partial
 from typing import Any, Final
 
 from core.expressions.sandbox import SandboxError
 
 
 class JsError(SandboxError):
-    """An error the JavaScript runtime would throw (TypeError, ReferenceError...).
+    """An error the JavaScript runtime would throw (TypeError, ReferenceError, RangeError).
 
     Messages never contain values from the scope (they may be secrets), only names and keys
     written in the expression itself.
     """
+
+
+class JsSecurityRefusal(SandboxError):
+    """The published evaluator would run this as code; flowctx refuses to go further."""
 
 
 class _Undefined:
@@ -53,29 +57,220 @@ UNDEFINED: Final = _Undefined()
 
 
 class JsFunction:
-    """A callable an expression may invoke: a bound method, a safe global or an arrow function."""
+    """A callable an expression may invoke: a bound method, a safe global or an arrow function.
 
-    __slots__ = ("fn", "name")
+    ``members`` holds the properties a global exposes (``Number.isInteger``, ``Math.PI``).
+    """
 
-    def __init__(self, name: str, fn: Callable[..., Any]) -> None:
+    __slots__ = ("arity", "fn", "members", "name")
+
+    def __init__(
+        self,
+        name: str,
+        fn: Callable[..., Any],
+        members: Mapping[str, Any] | None = None,
+        arity: int | None = None,  # ``length``: known for arrow functions only
+    ) -> None:
         self.name = name
         self.fn = fn
+        self.members = members
+        self.arity = arity
 
     def __repr__(self) -> str:
         return f"function {self.name}"
 
 
-# Keys that lead from data to the JavaScript object model; refused however they are spelled.
-FORBIDDEN_KEYS: Final = frozenset({"constructor", "prototype", "__proto__"})
-MAX_SAFE_INTEGER: Final = 2**53
+class JsNamespace:
+    """A built-in namespace object (``Math``, ``JSON``): typeof 'object', fixed members."""
+
+    __slots__ = ("members", "name")
+
+    def __init__(self, name: str, members: Mapping[str, Any]) -> None:
+        self.name = name
+        self.members = members
+
+    def __repr__(self) -> str:
+        return f"[object {self.name}]"
+
+
+# The keys MemberJunction 5.51.3 drops from the context at every level before evaluating.
+DROPPED_KEYS: Final = frozenset({"__proto__", "constructor", "prototype", "eval", "Function"})
+# Keys that lead from data to the JavaScript object model (and from there to Function).
+OBJECT_MODEL_KEYS: Final = frozenset({"constructor", "prototype", "__proto__"})
+MAX_SAFE_INTEGER: Final = 2**53 - 1
+_EXACT: Final = 2**53
 MAX_STRING_LENGTH: Final = 100_000
 
+# Property names on the prototypes as node 20 (the runtime of the measurements) lists them;
+# ``'toString' in payload`` is true through the prototype chain.
+OBJECT_PROTO: Final = frozenset(
+    [
+        "constructor",
+        "__defineGetter__",
+        "__defineSetter__",
+        "hasOwnProperty",
+        "__lookupGetter__",
+        "__lookupSetter__",
+        "isPrototypeOf",
+        "propertyIsEnumerable",
+        "toString",
+        "valueOf",
+        "__proto__",
+        "toLocaleString",
+    ]
+)
+ARRAY_PROTO: Final = frozenset(
+    [
+        "length",
+        "constructor",
+        "at",
+        "concat",
+        "copyWithin",
+        "fill",
+        "find",
+        "findIndex",
+        "findLast",
+        "findLastIndex",
+        "lastIndexOf",
+        "pop",
+        "push",
+        "reverse",
+        "shift",
+        "unshift",
+        "slice",
+        "sort",
+        "splice",
+        "includes",
+        "indexOf",
+        "join",
+        "keys",
+        "entries",
+        "values",
+        "forEach",
+        "filter",
+        "flat",
+        "flatMap",
+        "map",
+        "every",
+        "some",
+        "reduce",
+        "reduceRight",
+        "toLocaleString",
+        "toString",
+        "toReversed",
+        "toSorted",
+        "toSpliced",
+        "with",
+    ]
+)
+STRING_PROTO: Final = frozenset(
+    [
+        "length",
+        "constructor",
+        "anchor",
+        "at",
+        "big",
+        "blink",
+        "bold",
+        "charAt",
+        "charCodeAt",
+        "codePointAt",
+        "concat",
+        "endsWith",
+        "fontcolor",
+        "fontsize",
+        "fixed",
+        "includes",
+        "indexOf",
+        "isWellFormed",
+        "italics",
+        "lastIndexOf",
+        "link",
+        "localeCompare",
+        "match",
+        "matchAll",
+        "normalize",
+        "padEnd",
+        "padStart",
+        "repeat",
+        "replace",
+        "replaceAll",
+        "search",
+        "slice",
+        "small",
+        "split",
+        "strike",
+        "sub",
+        "substr",
+        "substring",
+        "sup",
+        "startsWith",
+        "toString",
+        "toWellFormed",
+        "trim",
+        "trimStart",
+        "trimLeft",
+        "trimEnd",
+        "trimRight",
+        "toLocaleLowerCase",
+        "toLocaleUpperCase",
+        "toLowerCase",
+        "toUpperCase",
+        "valueOf",
+    ]
+)
+NUMBER_PROTO: Final = frozenset(
+    [
+        "constructor",
+        "toExponential",
+        "toFixed",
+        "toPrecision",
+        "toString",
+        "valueOf",
+        "toLocaleString",
+    ]
+)
+BOOLEAN_PROTO: Final = frozenset({"constructor", "toString", "valueOf"})
+FUNCTION_PROTO: Final = frozenset(
+    ["length", "name", "arguments", "caller", "constructor", "apply", "bind", "call", "toString"]
+)
 
-def forbidden_key(key: str) -> bool:
-    return key in FORBIDDEN_KEYS or "__" in key
+# WhiteSpace and LineTerminator: what trim() removes and Number() skips.
+JS_WHITESPACE: Final = (
+    "\t\n\v\f\r \u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009"
+    "\u200a\u2028\u2029\u202f\u205f\u3000\ufeff"
+)
 
 
-# --- conversions ---------------------------------------------------------------------------
+# --- numbers and strings -------------------------------------------------------------------
+
+
+def number(r: int | float) -> int | float:
+    """A number as JavaScript holds it: integers beyond 2**53 become the nearest double."""
+    if type(r) is int and not -_EXACT <= r <= _EXACT:
+        try:
+            return float(r)
+        except OverflowError:
+            return math.inf if r > 0 else -math.inf
+    return r
+
+
+def js_value(v: Any) -> Any:
+    """A value read from the scope, as MemberJunction's copy holds it: big integers rounded,
+    and an object with its own ``constructor`` key is no plain object to ``cloneValue``
+    (``value.constructor === Object`` fails), so it was copied as ``String(value)``."""
+    t = type(v)
+    if t is int:
+        return number(v) if not -_EXACT <= v <= _EXACT else v
+    if t is dict and "constructor" in v:
+        return _stringified(v)
+    return v
+
+
+def _stringified(v: dict[Any, Any]) -> str:
+    # String() of an object whose own toString is data (not callable) falls back to valueOf,
+    # which returns the object itself: a TypeError that cloneValue turns into '[Object]'.
+    return "[Object]" if "toString" in v else "[object Object]"
 
 
 def is_number(v: Any) -> bool:
@@ -87,8 +282,205 @@ def is_nullish(v: Any) -> bool:
     return v is None or v is UNDEFINED
 
 
+def has_astral(s: str) -> bool:
+    return not s.isascii() and max(s) > "\uffff"
+
+
+def to_units(s: str) -> str:
+    """``s`` with each character one UTF-16 code unit (astral characters as two surrogates)."""
+    if s.isascii() or max(s) <= "\uffff":
+        return s
+    out: list[str] = []
+    for c in s:
+        o = ord(c)
+        if o > 0xFFFF:
+            o -= 0x10000
+            out.append(chr(0xD800 + (o >> 10)))
+            out.append(chr(0xDC00 + (o & 0x3FF)))
+        else:
+            out.append(c)
+    return "".join(out)
+
+
+_PAIR = re.compile("[\ud800-\udbff][\udc00-\udfff]")
+
+
+def from_units(s: str) -> str:
+    """The canonical string for code units: valid surrogate pairs joined, lone ones kept."""
+    if s.isascii():
+        return s
+    return _PAIR.sub(
+        lambda m: chr(0x10000 + ((ord(m[0][0]) - 0xD800) << 10) + ord(m[0][1]) - 0xDC00), s
+    )
+
+
+def utf16_length(s: str) -> int:
+    if s.isascii() or max(s) <= "\uffff":
+        return len(s)
+    return len(s) + sum(1 for c in s if c > "\uffff")
+
+
+def concat(a: str, b: str) -> str:
+    s = a + b
+    if len(s) > MAX_STRING_LENGTH:
+        raise JsError(f"String result too long (over {MAX_STRING_LENGTH} characters)")
+    if a and b and "\ud800" <= a[-1] <= "\udbff" and "\udc00" <= b[0] <= "\udfff":
+        return from_units(s)
+    return s
+
+
+def check_length(s: str) -> str:
+    if len(s) > MAX_STRING_LENGTH:
+        raise JsError(f"String result too long (over {MAX_STRING_LENGTH} characters)")
+    return s
+
+
+_DECIMAL = re.compile(r"[+-]?(?:Infinity|(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?)")
+_RADIX = re.compile(r"0[xX][0-9a-fA-F]+|0[oO][0-7]+|0[bB][01]+")
+
+
+def string_to_number(s: str) -> int | float:
+    s = s.strip(JS_WHITESPACE)
+    if not s:
+        return 0
+    if _DECIMAL.fullmatch(s):
+        if s.endswith("Infinity"):
+            return -math.inf if s[0] == "-" else math.inf
+        f = float(s)
+        if f == 0.0:
+            return f if s[0] == "-" else 0
+        return int(f) if f.is_integer() and abs(f) <= _EXACT else f
+    if _RADIX.fullmatch(s):
+        return number(int(s, 0))
+    return math.nan
+
+
+def to_number(v: Any) -> int | float:
+    t = type(v)
+    if t is int:
+        return number(v)
+    if t is float:
+        return v
+    if v is True:
+        return 1
+    if v is False or v is None:
+        return 0
+    if v is UNDEFINED:
+        return math.nan
+    if t is str:
+        return string_to_number(v)
+    if t is list or t is tuple:
+        return string_to_number(to_string(v))
+    return math.nan  # objects and functions
+
+
+def to_int(v: Any) -> float | int:
+    """ToIntegerOrInfinity."""
+    n = to_number(v)
+    if n != n:
+        return 0
+    if n in (math.inf, -math.inf):
+        return n
+    return int(n)
+
+
+def to_int32(v: Any) -> int:
+    n = to_number(v)
+    if n != n or n in (math.inf, -math.inf):
+        return 0
+    i = int(n) & 0xFFFFFFFF
+    return i - 0x100000000 if i >= 0x80000000 else i
+
+
+def to_uint32(v: Any) -> int:
+    n = to_number(v)
+    if n != n or n in (math.inf, -math.inf):
+        return 0
+    return int(n) & 0xFFFFFFFF
+
+
+def _shortest(n: float) -> tuple[str, int]:
+    """Shortest round-trip digits and the decimal exponent ``k`` (value = 0.digits * 10**k)."""
+    text = repr(abs(n))
+    mant, _, exp = text.partition("e")
+    whole, _, frac = mant.partition(".")
+    if frac == "0":
+        frac = ""
+    digits = (whole + frac).lstrip("0")
+    lead = len(whole + frac) - len((whole + frac).lstrip("0"))
+    point = len(whole) - lead + (int(exp) if exp else 0)
+    digits = digits.rstrip("0") or "0"
+    return digits, point
+
+
+def number_to_string(n: int | float) -> str:
+    if type(n) is int:
+        if -(10**21) < n < 10**21:
+            return str(n)
+        n = float(n)
+    if n != n:
+        return "NaN"
+    if n == 0:
+        return "0"
+    if n in (math.inf, -math.inf):
+        return "Infinity" if n > 0 else "-Infinity"
+    sign = "-" if n < 0 else ""
+    digits, point = _shortest(n)
+    k = len(digits)
+    if k <= point <= 21:
+        return sign + digits + "0" * (point - k)
+    if 0 < point <= 21:
+        return sign + digits[:point] + "." + digits[point:]
+    if -6 < point <= 0:
+        return sign + "0." + "0" * (-point) + digits
+    e = point - 1
+    exp = f"e{'+' if e >= 0 else '-'}{abs(e)}"
+    if k == 1:
+        return sign + digits + exp
+    return sign + digits[0] + "." + digits[1:] + exp
+
+
+def to_string(v: Any) -> str:
+    t = type(v)
+    if t is str:
+        return v
+    if t is int or t is float:
+        return number_to_string(v)
+    if v is None:
+        return "null"
+    if v is UNDEFINED:
+        return "undefined"
+    if v is True:
+        return "true"
+    if v is False:
+        return "false"
+    if t is list or t is tuple:
+        return check_length(",".join("" if is_nullish(x) else to_string(x) for x in v))
+    if t is JsFunction:
+        return f"function {v.name}() {{ [native code] }}"
+    if t is JsNamespace:
+        return f"[object {v.name}]"
+    if t is dict and "toString" in v:
+        # its own toString is data, not callable; valueOf gives the object back
+        raise JsError("Cannot convert object to primitive value")
+    return "[object Object]"
+
+
+def to_primitive(v: Any) -> Any:
+    t = type(v)
+    if t is list or t is tuple or t is dict or t is JsFunction or t is JsNamespace:
+        return to_string(v)
+    if isinstance(v, Mapping):
+        return "[object Object]"
+    return v
+
+
+def property_key(key: Any) -> str:
+    return key if type(key) is str else to_string(key)
+
+
 def truthy(v: Any) -> bool:
-    """JavaScript truthiness: '' 0 NaN null undefined false are false; [] and {} are true."""
+    """JavaScript truthiness: '' 0 -0 NaN null undefined false are false; [] and {} are true."""
     if v is True:
         return True
     if v is False or v is None or v is UNDEFINED:
@@ -103,105 +495,6 @@ def truthy(v: Any) -> bool:
     return True
 
 
-def number(r: int | float) -> int | float:
-    """Keep integer results exact while JavaScript would; beyond 2**53 it has only doubles."""
-    if type(r) is int and not -MAX_SAFE_INTEGER <= r <= MAX_SAFE_INTEGER:
-        try:
-            return float(r)
-        except OverflowError:
-            return math.inf if r > 0 else -math.inf
-    return r
-
-
-_NUMERIC = re.compile(r"[+-]?(?:\d+\.?\d*(?:[eE][+-]?\d+)?|\.\d+(?:[eE][+-]?\d+)?)")
-_WS = " \t\n\r\v\f\u00a0\ufeff\u2028\u2029"
-
-
-def to_number(v: Any) -> int | float:
-    if v is True:
-        return 1
-    if v is False or v is None:
-        return 0
-    t = type(v)
-    if t is int or t is float:
-        return v
-    if v is UNDEFINED:
-        return math.nan
-    if t is str:
-        s = v.strip(_WS)
-        if not s:
-            return 0
-        if _NUMERIC.fullmatch(s):
-            f = float(s)
-            return number(int(f)) if f.is_integer() and "e" not in s.lower() else f
-        low = s.lower()
-        if low[:2] in ("0x", "0o", "0b") and s[:2] == low[:2]:
-            try:
-                return number(int(s, 0))
-            except ValueError:
-                return math.nan
-        if s in ("Infinity", "+Infinity"):
-            return math.inf
-        if s == "-Infinity":
-            return -math.inf
-        return math.nan
-    if t is list or t is tuple:
-        return to_number(to_string(v))
-    return math.nan
-
-
-def number_to_string(n: int | float) -> str:
-    if type(n) is int:
-        return str(n) if abs(n) < 10**21 else number_to_string(float(n))
-    if n != n:
-        return "NaN"
-    if n in (math.inf, -math.inf):
-        return "Infinity" if n > 0 else "-Infinity"
-    if n.is_integer() and abs(n) < 1e21:
-        return str(int(n))
-    text = repr(n)
-    if "e" in text:
-        # Python writes 1e-07 / 1e+21; JavaScript writes 1e-7 / 1e+21.
-        mant, exp = text.split("e")
-        sign = "-" if exp[0] == "-" else "+"
-        return f"{mant}e{sign}{exp.lstrip('+-').lstrip('0') or '0'}"
-    return text
-
-
-def to_string(v: Any) -> str:
-    t = type(v)
-    if t is str:
-        return v
-    if v is None:
-        return "null"
-    if v is UNDEFINED:
-        return "undefined"
-    if v is True:
-        return "true"
-    if v is False:
-        return "false"
-    if t is int or t is float:
-        return number_to_string(v)
-    if t is list or t is tuple:
-        return ",".join("" if is_nullish(x) else to_string(x) for x in v)
-    if isinstance(v, JsFunction):
-        return f"function {v.name}() {{ [native code] }}"
-    if isinstance(v, Mapping):
-        return "[object Object]"
-    return "[object Object]"
-
-
-def to_primitive(v: Any) -> Any:
-    t = type(v)
-    if t is list or t is tuple or isinstance(v, (Mapping, JsFunction)):
-        return to_string(v)
-    return v
-
-
-def property_key(key: Any) -> str:
-    return key if type(key) is str else to_string(key)
-
-
 def typeof(v: Any) -> str:
     if v is UNDEFINED:
         return "undefined"
@@ -212,28 +505,91 @@ def typeof(v: Any) -> str:
         return "string"
     if t is int or t is float:
         return "number"
-    if isinstance(v, JsFunction):
+    if t is JsFunction:
         return "function"
     return "object"
 
 
-# --- operators -----------------------------------------------------------------------------
+# --- object keys ---------------------------------------------------------------------------
+
+
+def _array_index(key: str) -> int | None:
+    if key.isdigit() and key.isascii() and (key == "0" or key[0] != "0"):
+        i = int(key)
+        return i if i < 2**32 - 1 else None
+    return None
+
+
+def array_index(key: str) -> int | None:
+    """The array index ``key`` names, if any ('01' and '-1' name none)."""
+    return _array_index(key)
+
+
+def own_keys(obj: Mapping[Any, Any]) -> list[str]:
+    """Object.keys order: integer-like keys ascending, then the others in insertion order;
+    the keys MemberJunction drops from its copy are not there."""
+    keys = [property_key(k) for k in obj]
+    keys = [k for k in keys if k not in DROPPED_KEYS]
+    ints = [k for k in keys if _array_index(k) is not None]
+    if not ints:
+        return keys
+    ints.sort(key=int)
+    return ints + [k for k in keys if _array_index(k) is None]
+
+
+def own_get(obj: Mapping[Any, Any], key: str) -> Any:
+    """An own property of a plain object, or ``UNDEFINED`` (dropped keys are absent)."""
+    if key in DROPPED_KEYS:
+        return UNDEFINED
+    try:
+        return js_value(obj[key])
+    except KeyError:
+        pass
+    except TypeError:
+        return UNDEFINED
+    if key.lstrip("-").isdigit():
+        # YAML may give integer keys; JavaScript sees every key as a string.
+        for k, v in obj.items():
+            if type(k) is not str and property_key(k) == key:
+                return js_value(v)
+    return UNDEFINED
+
+
+def own_has(obj: Mapping[Any, Any], key: str) -> bool:
+    if key in DROPPED_KEYS:
+        return False
+    if key in obj:
+        return True
+    return any(type(k) is not str and property_key(k) == key for k in obj)
+
+
+# --- equality and comparison ---------------------------------------------------------------
 
 
 def strict_eq(a: Any, b: Any) -> bool:
     ta, tb = type(a), type(b)
-    if ta is tb:
-        if ta is list or ta is dict or ta is tuple or ta is JsFunction:
-            return a is b
-        return bool(a == b)
-    # int and float are both JavaScript numbers; bool is not a number (true === 1 is false).
     if (ta is int or ta is float) and (tb is int or tb is float):
+        return bool(number(a) == number(b))
+    if ta is not tb:
+        return False
+    if ta is str or a is None or a is UNDEFINED or ta is bool:
         return bool(a == b)
-    return False
+    return a is b
+
+
+def same_value_zero(a: Any, b: Any) -> bool:
+    if type(a) is float and type(b) is float and a != a and b != b:
+        return True
+    return strict_eq(a, b)
 
 
 def strict_ne(a: Any, b: Any) -> bool:
     return not strict_eq(a, b)
+
+
+def _is_object(v: Any) -> bool:
+    t = type(v)
+    return not (t is str or t is int or t is float or t is bool or v is None or v is UNDEFINED)
 
 
 def loose_eq(a: Any, b: Any) -> bool:
@@ -248,61 +604,63 @@ def loose_eq(a: Any, b: Any) -> bool:
     if tb is bool:
         return loose_eq(a, int(b))
     if is_number(a) and tb is str:
-        return bool(a == to_number(b))
+        return bool(number(a) == string_to_number(b))
     if ta is str and is_number(b):
-        return bool(to_number(a) == b)
-    a_obj = not (ta is str or is_number(a))
-    b_obj = not (tb is str or is_number(b))
+        return bool(string_to_number(a) == number(b))
+    a_obj, b_obj = _is_object(a), _is_object(b)
     if a_obj and not b_obj:
         return loose_eq(to_primitive(a), b)
     if b_obj and not a_obj:
         return loose_eq(a, to_primitive(b))
-    return False
+    return a is b
 
 
 def loose_ne(a: Any, b: Any) -> bool:
     return not loose_eq(a, b)
 
 
-def _relational(a: Any, b: Any) -> tuple[Any, Any] | None:
-    """Operands ready for a Python comparison, or None when JavaScript answers false (NaN)."""
+def _less(a: Any, b: Any) -> bool | None:
+    """Abstract relational comparison a < b; None stands for undefined (NaN involved)."""
     a, b = to_primitive(a), to_primitive(b)
     if type(a) is str and type(b) is str:
-        return a, b
+        if has_astral(a) or has_astral(b):
+            return to_units(a) < to_units(b)
+        return a < b
     x, y = to_number(a), to_number(b)
     if x != x or y != y:
         return None
-    return x, y
+    return x < y
 
 
 def js_lt(a: Any, b: Any) -> bool:
     ta, tb = type(a), type(b)
     if (ta is int or ta is float) and (tb is int or tb is float):
-        return a < b
-    pair = _relational(a, b)
-    return pair is not None and pair[0] < pair[1]
+        return bool(number(a) < number(b))
+    return _less(a, b) is True
+
+
+def js_gt(a: Any, b: Any) -> bool:
+    ta, tb = type(a), type(b)
+    if (ta is int or ta is float) and (tb is int or tb is float):
+        return bool(number(a) > number(b))
+    return _less(b, a) is True
 
 
 def js_le(a: Any, b: Any) -> bool:
     ta, tb = type(a), type(b)
     if (ta is int or ta is float) and (tb is int or tb is float):
-        return a <= b
-    pair = _relational(a, b)
-    return pair is not None and pair[0] <= pair[1]
-
-
-def js_gt(a: Any, b: Any) -> bool:
-    return js_lt(b, a)
+        return bool(number(a) <= number(b))
+    return _less(b, a) is False
 
 
 def js_ge(a: Any, b: Any) -> bool:
-    return js_le(b, a)
+    ta, tb = type(a), type(b)
+    if (ta is int or ta is float) and (tb is int or tb is float):
+        return bool(number(a) >= number(b))
+    return _less(a, b) is False
 
 
-def _check_length(s: str) -> str:
-    if len(s) > MAX_STRING_LENGTH:
-        raise JsError(f"String result too long (over {MAX_STRING_LENGTH} characters)")
-    return s
+# --- arithmetic ----------------------------------------------------------------------------
 
 
 def js_add(a: Any, b: Any) -> Any:
@@ -310,45 +668,88 @@ def js_add(a: Any, b: Any) -> Any:
     if ta is int and tb is int:
         return number(a + b)
     if ta is str and tb is str:
-        return _check_length(a + b)
+        return concat(a, b)
     a, b = to_primitive(a), to_primitive(b)
     if type(a) is str or type(b) is str:
-        return _check_length(to_string(a) + to_string(b))
-    return number(to_number(a) + to_number(b))
+        return concat(to_string(a), to_string(b))
+    x, y = to_number(a), to_number(b)
+    if type(x) is int and type(y) is int:
+        return number(x + y)
+    return float(x) + float(y)
 
 
 def js_sub(a: Any, b: Any) -> int | float:
-    return number(to_number(a) - to_number(b))
+    x, y = to_number(a), to_number(b)
+    if type(x) is int and type(y) is int:
+        return number(x - y)
+    return float(x) - float(y)
 
 
 def js_mul(a: Any, b: Any) -> int | float:
     x, y = to_number(a), to_number(b)
     if type(x) is int and type(y) is int:
-        return number(x * y)
-    return float(x) * float(y)
+        r = x * y
+        if r == 0 and (x < 0 or y < 0):
+            return -0.0
+        return number(r)
+    try:
+        return float(x) * float(y)
+    except OverflowError:
+        return math.inf
 
 
-def js_div(a: Any, b: Any) -> float:
+def js_div(a: Any, b: Any) -> int | float:
     x, y = float(to_number(a)), float(to_number(b))
     if y == 0.0:
         if x != x or x == 0.0:
             return math.nan
         return math.copysign(math.inf, x) * math.copysign(1.0, y)
-    return x / y
+    r = x / y
+    return int(r) if r.is_integer() and abs(r) <= _EXACT and r != 0 else r
 
 
 def js_mod(a: Any, b: Any) -> int | float:
     x, y = to_number(a), to_number(b)
     if type(x) is int and type(y) is int and y != 0:
-        return int(math.fmod(x, y)) if abs(x) < MAX_SAFE_INTEGER else math.fmod(x, y)
-    try:
-        return math.fmod(x, y)
-    except ValueError:  # fmod(inf, y) and fmod(x, 0) are NaN in JavaScript
+        r = abs(x) % abs(y)
+        if x < 0:
+            return -r if r else -0.0
+        return r
+    x, y = float(x), float(y)
+    if x != x or y != y or x in (math.inf, -math.inf) or y == 0.0:
         return math.nan
+    if y in (math.inf, -math.inf):
+        return x
+    return math.fmod(x, y)
+
+
+def js_pow(a: Any, b: Any) -> int | float:
+    x, y = to_number(a), to_number(b)
+    if y != y:
+        return math.nan
+    if y == 0:
+        return 1
+    if x == 0 and y < 0:
+        odd = float(y).is_integer() and int(y) % 2 == 1
+        return -math.inf if odd and math.copysign(1.0, x) < 0 else math.inf
+    if (x == 1 or x == -1) and y in (math.inf, -math.inf):
+        return math.nan
+    if type(x) is int and type(y) is int and y > 0 and abs(x).bit_length() * y <= 64:
+        return number(x**y)
+    try:
+        r = math.pow(float(x), float(y))
+    except OverflowError:
+        r = math.inf if x > 0 or (float(y).is_integer() and int(y) % 2 == 0) else -math.inf
+    except ValueError:
+        return math.nan
+    return r
 
 
 def js_neg(a: Any) -> int | float:
-    return number(-to_number(a))
+    x = to_number(a)
+    if type(x) is int:
+        return -x if x else -0.0
+    return -x
 
 
 def js_pos(a: Any) -> int | float:
@@ -359,379 +760,57 @@ def js_not(a: Any) -> bool:
     return not truthy(a)
 
 
+def js_bitnot(a: Any) -> int:
+    return ~to_int32(a)
+
+
+def _int32(n: int) -> int:
+    n &= 0xFFFFFFFF
+    return n - 0x100000000 if n >= 0x80000000 else n
+
+
+def js_bitand(a: Any, b: Any) -> int:
+    return _int32(to_int32(a) & to_int32(b))
+
+
+def js_bitor(a: Any, b: Any) -> int:
+    return _int32(to_int32(a) | to_int32(b))
+
+
+def js_bitxor(a: Any, b: Any) -> int:
+    return _int32(to_int32(a) ^ to_int32(b))
+
+
+def js_lshift(a: Any, b: Any) -> int:
+    return _int32(to_int32(a) << (to_uint32(b) & 31))
+
+
+def js_rshift(a: Any, b: Any) -> int:
+    return to_int32(a) >> (to_uint32(b) & 31)
+
+
+def js_urshift(a: Any, b: Any) -> int:
+    return to_uint32(a) >> (to_uint32(b) & 31)
+
+
 def js_in(key: Any, obj: Any) -> bool:
-    if isinstance(obj, Mapping):
-        return property_key(key) in obj
-    if type(obj) is list or type(obj) is tuple:
-        k = property_key(key)
-        if k == "length":
-            return True
-        index = _array_index(k)
-        return index is not None and index < len(obj)
-    raise JsError(f"Cannot use 'in' operator to search for a key in {typeof(obj)} {_kind(obj)}")
-
-
-def _kind(v: Any) -> str:
-    return "null" if v is None else ("undefined" if v is UNDEFINED else "value")
-
-
-# --- member access -------------------------------------------------------------------------
-
-
-def _array_index(key: str) -> int | None:
-    if key.isdigit() and (key == "0" or key[0] != "0") and key.isascii():
-        return int(key)
-    return None
-
-
-def utf16_length(s: str) -> int:
-    if s.isascii():
-        return len(s)
-    return len(s.encode("utf-16-le")) // 2
-
-
-def get_member(obj: Any, key: Any) -> Any:
-    """``obj[key]`` with JavaScript semantics on JSON data; the key is already vetted."""
-    if type(obj) is dict:
-        k = key if type(key) is str else property_key(key)
-        value = obj.get(k, UNDEFINED)
-        if value is UNDEFINED and type(key) is not str and key in obj:
-            value = obj[key]  # YAML may give integer keys; JavaScript would see them as strings
-        return value
-    k = key if type(key) is str else property_key(key)
+    """``key in obj``: own keys and the prototype chain, as JavaScript answers it."""
+    k = property_key(key)
     t = type(obj)
-    if t is str:
-        if k == "length":
-            return utf16_length(obj)
-        index = _array_index(k)
-        if index is not None:
-            return obj[index] if index < len(obj) else UNDEFINED
-        method = STRING_METHODS.get(k)
-        return JsFunction(k, partial(method, obj)) if method is not None else UNDEFINED
+    if t is dict or (isinstance(obj, Mapping) and t is not JsNamespace):
+        return own_has(obj, k) or k in OBJECT_PROTO
     if t is list or t is tuple:
-        if k == "length":
-            return len(obj)
         index = _array_index(k)
         if index is not None:
-            return obj[index] if index < len(obj) else UNDEFINED
-        method = ARRAY_METHODS.get(k)
-        return JsFunction(k, partial(method, obj)) if method is not None else UNDEFINED
-    if obj is None or obj is UNDEFINED:
-        raise JsError(
-            f"Cannot read properties of {'null' if obj is None else 'undefined'} (reading '{k}')"
+            return index < len(obj)
+        return k in ARRAY_PROTO or k in OBJECT_PROTO
+    if t is JsFunction:
+        return (
+            (obj.members is not None and k in obj.members)
+            or k in FUNCTION_PROTO
+            or (k in OBJECT_PROTO)
         )
-    if isinstance(obj, Mapping):
-        return obj.get(k, UNDEFINED)
-    # Numbers, booleans, functions and any non-JSON object: no readable properties here.
-    return UNDEFINED
-
-
-# --- string methods ------------------------------------------------------------------------
-
-
-def _int_arg(v: Any, default: int) -> int:
-    if v is UNDEFINED:
-        return default
-    n = to_number(v)
-    if n != n:
-        return 0
-    if n in (math.inf, -math.inf):
-        return 2**31 if n > 0 else -(2**31)
-    return int(n)
-
-
-def _str_includes(s: str, search: Any = UNDEFINED, position: Any = UNDEFINED) -> bool:
-    return to_string(search) in s[max(_int_arg(position, 0), 0) :]
-
-
-def _str_starts(s: str, search: Any = UNDEFINED, position: Any = UNDEFINED) -> bool:
-    return s.startswith(to_string(search), max(_int_arg(position, 0), 0))
-
-
-def _str_ends(s: str, search: Any = UNDEFINED, end: Any = UNDEFINED) -> bool:
-    return s[: max(_int_arg(end, len(s)), 0)].endswith(to_string(search))
-
-
-def _str_index_of(s: str, search: Any = UNDEFINED, position: Any = UNDEFINED) -> int:
-    return s.find(to_string(search), max(_int_arg(position, 0), 0))
-
-
-def _str_lower(s: str, *_: Any) -> str:
-    return s.lower()
-
-
-def _str_upper(s: str, *_: Any) -> str:
-    return s.upper()
-
-
-def _str_trim(s: str, *_: Any) -> str:
-    return s.strip(_WS)
-
-
-def _str_split(s: str, sep: Any = UNDEFINED, limit: Any = UNDEFINED) -> list[str]:
-    if sep is UNDEFINED:
-        parts = [s]
-    else:
-        sep_s = to_string(sep)
-        parts = list(s) if sep_s == "" else s.split(sep_s)
-    if limit is not UNDEFINED:
-        parts = parts[: max(_int_arg(limit, len(parts)), 0)]
-    return parts
-
-
-def _slice_bounds(length: int, start: Any, end: Any) -> slice:
-    return slice(_int_arg(start, 0), _int_arg(end, length))
-
-
-def _str_slice(s: str, start: Any = UNDEFINED, end: Any = UNDEFINED) -> str:
-    return s[_slice_bounds(len(s), start, end)]
-
-
-def _str_replace(s: str, pattern: Any = UNDEFINED, replacement: Any = UNDEFINED) -> str:
-    if isinstance(pattern, JsFunction) or isinstance(replacement, JsFunction):
-        raise JsError("replace() takes strings here (no functions, no regular expressions)")
-    pat, rep = to_string(pattern), to_string(replacement)
-    at = s.find(pat)
-    if at < 0:
-        return s
-    # Only the substitutions that need no regular expression: $$ and $&.
-    rep = rep.replace("$$", "\0").replace("$&", pat).replace("\0", "$")
-    return _check_length(s[:at] + rep + s[at + len(pat) :])
-
-
-STRING_METHODS: Final[dict[str, Callable[..., Any]]] = {
-    "includes": _str_includes,
-    "startsWith": _str_starts,
-    "endsWith": _str_ends,
-    "indexOf": _str_index_of,
-    "toLowerCase": _str_lower,
-    "toUpperCase": _str_upper,
-    "trim": _str_trim,
-    "split": _str_split,
-    "slice": _str_slice,
-    "replace": _str_replace,
-}
-
-
-# --- array methods -------------------------------------------------------------------------
-
-
-def same_value_zero(a: Any, b: Any) -> bool:
-    if type(a) is float and type(b) is float and a != a and b != b:
-        return True
-    return strict_eq(a, b)
-
-
-def _arr_includes(arr: list[Any], search: Any = UNDEFINED, *_: Any) -> bool:
-    return any(same_value_zero(x, search) for x in arr)
-
-
-def _arr_index_of(arr: list[Any], search: Any = UNDEFINED, *_: Any) -> int:
-    for i, x in enumerate(arr):
-        if strict_eq(x, search):
-            return i
-    return -1
-
-
-def _arr_slice(arr: list[Any], start: Any = UNDEFINED, end: Any = UNDEFINED) -> list[Any]:
-    return list(arr[_slice_bounds(len(arr), start, end)])
-
-
-def _arr_join(arr: list[Any], sep: Any = UNDEFINED) -> str:
-    sep_s = "," if sep is UNDEFINED else to_string(sep)
-    return _check_length(sep_s.join("" if is_nullish(x) else to_string(x) for x in arr))
-
-
-def _callback(fn: Any, method: str) -> Callable[..., Any]:
-    if not isinstance(fn, JsFunction):
-        raise JsError(f"{typeof(fn)} is not a function (argument of {method})")
-    return fn.fn
-
-
-def _arr_some(arr: list[Any], fn: Any = UNDEFINED, *_: Any) -> bool:
-    call = _callback(fn, "some")
-    return any(truthy(call(x, i, arr)) for i, x in enumerate(arr))
-
-
-def _arr_every(arr: list[Any], fn: Any = UNDEFINED, *_: Any) -> bool:
-    call = _callback(fn, "every")
-    return all(truthy(call(x, i, arr)) for i, x in enumerate(arr))
-
-
-def _arr_filter(arr: list[Any], fn: Any = UNDEFINED, *_: Any) -> list[Any]:
-    call = _callback(fn, "filter")
-    return [x for i, x in enumerate(arr) if truthy(call(x, i, arr))]
-
-
-def _arr_find(arr: list[Any], fn: Any = UNDEFINED, *_: Any) -> Any:
-    call = _callback(fn, "find")
-    for i, x in enumerate(arr):
-        if truthy(call(x, i, arr)):
-            return x
-    return UNDEFINED
-
-
-def _arr_map(arr: list[Any], fn: Any = UNDEFINED, *_: Any) -> list[Any]:
-    call = _callback(fn, "map")
-    return [call(x, i, arr) for i, x in enumerate(arr)]
-
-
-ARRAY_METHODS: Final[dict[str, Callable[..., Any]]] = {
-    "includes": _arr_includes,
-    "indexOf": _arr_index_of,
-    "slice": _arr_slice,
-    "join": _arr_join,
-    "some": _arr_some,
-    "every": _arr_every,
-    "filter": _arr_filter,
-    "find": _arr_find,
-    "map": _arr_map,
-}
-# Methods whose argument may be an arrow function (the grammar allows arrows nowhere else).
-ARROW_METHODS: Final = frozenset({"some", "every", "filter", "find", "map"})
-
-
-# --- safe globals --------------------------------------------------------------------------
-
-
-def _math_abs(x: Any = UNDEFINED, *_: Any) -> int | float:
-    return abs(to_number(x))
-
-
-def _math_extreme(pick: Callable[..., Any], empty: float, *args: Any) -> int | float:
-    nums = [to_number(a) for a in args]
-    if not nums:
-        return empty
-    if any(n != n for n in nums):
-        return math.nan
-    return pick(nums)
-
-
-def _parse_int(s: Any = UNDEFINED, radix: Any = UNDEFINED) -> int | float:
-    text = to_string(s).strip(_WS)
-    sign = -1 if text.startswith("-") else 1
-    text = text[1:] if text[:1] in "+-" else text
-    base = _int_arg(radix, 0)
-    if base == 0:
-        base = 10
-        if text[:2].lower() == "0x":
-            base, text = 16, text[2:]
-    elif base == 16 and text[:2].lower() == "0x":
-        text = text[2:]
-    if not 2 <= base <= 36:
-        return math.nan
-    digits = "0123456789abcdefghijklmnopqrstuvwxyz"[:base]
-    end = 0
-    while end < len(text) and text[end].lower() in digits:
-        end += 1
-    return number(sign * int(text[:end], base)) if end else math.nan
-
-
-_FLOAT_PREFIX = re.compile(r"[+-]?(?:Infinity|\d+\.?\d*(?:[eE][+-]?\d+)?|\.\d+(?:[eE][+-]?\d+)?)")
-
-
-def _parse_float(s: Any = UNDEFINED, *_: Any) -> int | float:
-    m = _FLOAT_PREFIX.match(to_string(s).strip(_WS))
-    if not m:
-        return math.nan
-    f = float(m.group(0).replace("Infinity", "inf"))
-    return number(int(f)) if f.is_integer() and abs(f) < MAX_SAFE_INTEGER else f
-
-
-def _is_nan(x: Any = UNDEFINED, *_: Any) -> bool:
-    n = to_number(x)
-    return n != n
-
-
-def _is_finite(x: Any = UNDEFINED, *_: Any) -> bool:
-    n = to_number(x)
-    return n == n and n not in (math.inf, -math.inf)
-
-
-def _number_is_integer(x: Any = UNDEFINED, *_: Any) -> bool:
-    return is_number(x) and _is_finite(x) and float(x).is_integer()
-
-
-def _object_keys(x: Any = UNDEFINED, *_: Any) -> list[str]:
-    if is_nullish(x):
-        raise JsError("Cannot convert undefined or null to object")
-    if isinstance(x, Mapping):
-        return [property_key(k) for k in x]
-    if type(x) is list or type(x) is tuple or type(x) is str:
-        return [str(i) for i in range(len(x))]
-    return []
-
-
-def _json_ready(v: Any, depth: int = 0) -> Any:
-    """The value JSON.stringify would serialise (undefined and functions dropped, NaN -> null)."""
-    if depth > 200:
-        raise JsError("JSON.stringify: structure too deep")
-    t = type(v)
-    if t is float:
-        if v != v or v in (math.inf, -math.inf):
-            return None
-        return int(v) if v.is_integer() and abs(v) < 1e21 else v
-    if t is list or t is tuple:
-        return [
-            None if (x is UNDEFINED or isinstance(x, JsFunction)) else _json_ready(x, depth + 1)
-            for x in v
-        ]
-    if isinstance(v, Mapping):
-        return {
-            property_key(k): _json_ready(x, depth + 1)
-            for k, x in v.items()
-            if x is not UNDEFINED and not isinstance(x, JsFunction)
-        }
-    if v is None or t is bool or t is int or t is str:
-        return v
-    return None
-
-
-def _json_stringify(v: Any = UNDEFINED, *_: Any) -> Any:
-    if v is UNDEFINED or isinstance(v, JsFunction):
-        return UNDEFINED
-    return _check_length(
-        json.dumps(_json_ready(v), separators=(",", ":"), ensure_ascii=False, allow_nan=False)
-    )
-
-
-def _is_array(x: Any = UNDEFINED, *_: Any) -> bool:
-    return type(x) is list or type(x) is tuple
-
-
-def _date_now(*_: Any) -> int:
-    return int(time.time() * 1000)
-
-
-def _global(name: str, fn: Callable[..., Any]) -> JsFunction:
-    return JsFunction(name, fn)
-
-
-# Qualified names (``Math.abs``) are not valid identifiers, so they can never collide with a
-# scope key; the parser turns ``Math.abs`` into a single name lookup.
-GLOBALS: Final[dict[str, Any]] = {
-    "Math.abs": _global("abs", _math_abs),
-    "Math.max": _global("max", partial(_math_extreme, max, -math.inf)),
-    "Math.min": _global("min", partial(_math_extreme, min, math.inf)),
-    "Number": _global("Number", lambda x=0, *_: to_number(x)),
-    "String": _global("String", lambda x="", *_: to_string(x)),
-    "Boolean": _global("Boolean", lambda x=False, *_: truthy(x)),
-    "Array.isArray": _global("isArray", _is_array),
-    "Object.keys": _global("keys", _object_keys),
-    "JSON.stringify": _global("stringify", _json_stringify),
-    "parseInt": _global("parseInt", _parse_int),
-    "parseFloat": _global("parseFloat", _parse_float),
-    "isNaN": _global("isNaN", _is_nan),
-    "isFinite": _global("isFinite", _is_finite),
-    "Number.isInteger": _global("isInteger", _number_is_integer),
-    "Date.now": _global("now", _date_now),
-}
-# Namespace objects and the members an expression may use on them.
-NAMESPACES: Final[dict[str, frozenset[str]]] = {
-    "Math": frozenset({"abs", "max", "min"}),
-    "Array": frozenset({"isArray"}),
-    "Object": frozenset({"keys"}),
-    "JSON": frozenset({"stringify"}),
-    "Number": frozenset({"isInteger"}),
-    "Date": frozenset({"now"}),
-}
+    if t is JsNamespace:
+        return k in obj.members or k in OBJECT_PROTO
+    shown = "null" if obj is None else ("undefined" if obj is UNDEFINED else typeof(obj))
+    raise JsError(f"Cannot use 'in' operator to search for a key in {shown}")

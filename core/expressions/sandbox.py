@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, Final
 
-import simpleeval
+import simpleeval  # type: ignore[import-untyped]
 
 MAX_LENGTH: Final = 1000  # characters of expression text
 MAX_DEPTH: Final = 100  # AST levels; keeps every recursive walk far from Python's stack limit
@@ -36,11 +36,24 @@ class ExprError:
 
 
 class ExpressionError(Exception):
-    """Raised by ``compile_expression``/``referenced_names`` for text that cannot be used."""
+    """Raised by ``compile_expression``/``referenced_names`` for text that cannot be used.
 
-    def __init__(self, message: str, start: int | None = None, end: int | None = None) -> None:
+    ``kind`` says why (``syntax``, ``security``: the runtime would execute it, ``engine``: the
+    runtime's own pre-checks refuse it, ``unsupported``); ``warnings`` are surprises to show.
+    """
+
+    kind: str = "error"
+
+    def __init__(
+        self,
+        message: str,
+        start: int | None = None,
+        end: int | None = None,
+        warnings: tuple[str, ...] = (),
+    ) -> None:
         super().__init__(message)
         self.error = ExprError(message, start, end)
+        self.warnings = warnings
 
 
 class SandboxError(Exception):
@@ -103,6 +116,7 @@ def validate(
     tree: ast.AST,
     allowed: frozenset[type[ast.AST]],
     check: Callable[[ast.AST], None] | None = None,
+    max_depth: int = MAX_DEPTH,
 ) -> None:
     """Refuse any node type outside ``allowed`` and any tree deeper than ``MAX_DEPTH``.
 
@@ -115,9 +129,9 @@ def validate(
         span = span_of(node, parent_span)
         if type(node) not in allowed:
             raise ExpressionError(f"{describe_node(node)} is not allowed", *span)
-        if depth > MAX_DEPTH:
+        if depth > max_depth:
             raise ExpressionError(
-                f"Expression is nested too deeply (more than {MAX_DEPTH} levels)", *span
+                f"Expression is nested too deeply (more than {max_depth} levels)", *span
             )
         seen.append(node)
         for child in ast.iter_child_nodes(node):

@@ -155,7 +155,7 @@ def _run_batch(source: str) -> int:
 
 
 def batch(lines: Iterable[str]) -> Iterable[dict[str, Any]]:
-    """One ``{"success", "value", "error"}`` per non-blank input line, in order."""
+    """One ``{"success", "value", "error", "engine", "warnings"}`` per non-blank input line."""
     for number, line in enumerate(lines, 1):
         if line.strip():
             yield _batch_line(line, number)

@@ -49,9 +49,22 @@ def test_error_exit_3_with_caret(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_refusal_caret_points_at_the_token(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(capsys, "payload.count = 5")
+    code, out, _ = run(capsys, "payload.count > 1; true")
     assert code == 3
-    assert out.splitlines()[1:] == ["  payload.count = 5", "                ^"]
+    assert out.splitlines() == [
+        "error: Expression contains forbidden construct: ;",
+        "  payload.count > 1; true",
+        "                   ^",
+    ]
+
+
+def test_assignment_is_predicted_and_warned(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "payload.count = 5", "--payload", '{"count": 1}')
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[0] == "true"
+    assert lines[1].startswith("warning: 'payload.count = 5' assigns")
+    assert "did you mean '==='" in lines[1]
 
 
 def test_explain_masks_secret_values_and_says_why(capsys: pytest.CaptureFixture[str]) -> None:
@@ -91,7 +104,8 @@ def test_json_format(capsys: pytest.CaptureFixture[str]) -> None:
     data = json.loads(out)
     assert code == 3
     assert data["success"] is False and data["value"] is None
-    assert data["error"] == "Unexpected end of expression" and data["error_span"] == [3, 3]
+    assert data["error"] == "Unexpected token ')'" and data["error_span"] == [3, 3]
+    assert data["engine"] == "MemberJunction SafeExpressionEvaluator 5.51.3"
     code, out, _ = run(capsys, "x > 0", "--scope", '{"x": 1}', "--format", "json", "--explain")
     data = json.loads(out)
     assert code == 0 and data["value"] is True and data["explain"]["text"] == "x > 0"

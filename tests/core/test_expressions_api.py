@@ -45,7 +45,9 @@ def test_result_shape_and_json() -> None:
         "warnings": [],
     }
     failed = evaluate("a ===", {"a": 1}).to_json()
-    assert failed["error"] == "Unexpected end of expression" and failed["error_span"] == [5, 5]
+    # V8 reads the ")" MemberJunction appends: Boolean(a ===)
+    assert failed["error"] == "Unexpected token ')'" and failed["error_span"] == [5, 5]
+    assert failed["engine"] == "MemberJunction SafeExpressionEvaluator 5.51.3"
 
 
 def test_results_are_frozen() -> None:

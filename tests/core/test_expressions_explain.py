@@ -53,8 +53,8 @@ def test_failure_keeps_a_partial_tree_with_the_failing_node() -> None:
 def test_parse_failure_gives_a_single_error_node() -> None:
     result = evaluate("a ===", {"a": 1}, explain=True)
     assert result.explain is not None
-    assert result.explain.error == "Unexpected end of expression"
-    assert result.explain.lines() == ["+ a === -> error: Unexpected end of expression"]
+    assert result.explain.error == "Unexpected token ')'"
+    assert result.explain.lines() == ["+ a === -> error: Unexpected token ')'"]
 
 
 def test_missing_name_marks_root_and_name() -> None:

@@ -76,7 +76,7 @@ def test_flow_condition_that_does_not_parse(workspace):
     )
     assert problems == [
         "workflows/W/flow.yaml:7:16: paths[0].condition: condition does not parse: "
-        "Unexpected end of expression (at character 11)"
+        "Unexpected token ')' (at character 11)"
     ]
 
 

@@ -319,7 +319,7 @@ async def test_routes_follow_the_files_and_report_their_errors(session: Session)
         assert lines[0] == "★ 1.  always  (no condition)  → Rejected  (priority 50)"
         assert lines[-2].startswith("3.  error  data.userApproval === = true  → Approved")
         # the error is expanded under its candidate
-        assert any("error" in line and "not allowed" in line for line in view.lines())
+        assert any("error" in line and "Unexpected token '='" in line for line in view.lines())
 
         flow.write_text("steps: [\n", encoding="utf-8")
         app.push()

@@ -1,0 +1,917 @@
+"""Evaluation of a parsed MemberJunction condition: each tree is compiled once into closures.
+
+Semantics are JavaScript's over MemberJunction's view of the context: the keys it drops
+(``__proto__``, ``constructor``, ``prototype``, ``eval``, ``Function``) are absent at every
+level, integers beyond 2**53 are doubles, free names resolve to the scope's keys (the
+parameters of the function it builds), then to node's globals, else throw a ReferenceError
+when evaluated (so ``data.t || unknownVar`` is true). Conditions that assign or mutate run on
+a cleaned deep copy, as MemberJunction's do; the author's data is never changed.
+
+The same compiler builds a traced variant (every node's value recorded for the explain tree
+and error spans), so the explained answer can never differ from the fast one.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Callable, Mapping
+from typing import Any, Final
+
+from core.expressions import jsvalues as js
+from core.expressions.jsbuiltins import (
+    GLOBALS,
+    OTHER_GLOBALS,
+    NeedsCopy,
+    Unsupported,
+    get_member,
+    security,
+    set_member,
+    set_on_copy,
+)
+from core.expressions.mj.lexer import is_id_part, is_id_start
+from core.expressions.mj.nodes import (
+    JsArrow,
+    JsAssign,
+    JsBinary,
+    JsChain,
+    JsCoalesce,
+    JsDelete,
+    JsHole,
+    JsOptional,
+    JsSequence,
+    JsSpread,
+    JsTypeof,
+    JsUpdate,
+    JsVoid,
+)
+from core.expressions.mj.parser import RESERVED, STRICT_RESERVED, deep_recursion
+from core.expressions.sandbox import (
+    MAX_CALLBACKS,
+    Compiled,
+    SandboxEval,
+    ShortCircuit,
+    TooMuchWork,
+    Trace,
+    span_of,
+)
+
+Fn = Callable[["Env"], Any]
+_MISSING: Final = object()
+_EXACT: Final = 2**53
+UNDEFINED: Final = js.UNDEFINED
+
+
+class Env:
+    """One evaluation: the scope (the author's data, or MemberJunction's copy of it), arrow
+    parameters in scope, the callback budget and, when traced, the record of node values."""
+
+    __slots__ = ("budget", "err", "local", "scope", "trace")
+
+    def __init__(self, scope: Mapping[str, Any], trace: dict[int, Any] | None = None) -> None:
+        self.scope = scope
+        self.local: dict[str, Any] | None = None
+        self.budget = [0]
+        self.trace = trace
+        self.err: list[Any] = [None, None]
+
+
+def _child(env: Env, local: dict[str, Any]) -> Env:
+    sub = Env.__new__(Env)
+    sub.scope, sub.local, sub.budget, sub.trace, sub.err = (
+        env.scope,
+        local,
+        env.budget,
+        env.trace,
+        env.err,
+    )
+    return sub
+
+
+# --- the context copy MemberJunction evaluates on ------------------------------------------
+
+
+def clone(value: Any, depth: int = 0) -> Any:
+    """``createSafeContext``/``cloneValue``: dropped keys removed at every level."""
+    if depth > 500:
+        raise js.JsError("Maximum call stack size exceeded")
+    t = type(value)
+    if t is dict and "constructor" in value:
+        return js.js_value(value)
+    if t is dict or (isinstance(value, Mapping) and t is not js.JsNamespace):
+        return {
+            js.property_key(k): clone(v, depth + 1)
+            for k, v in value.items()
+            if js.property_key(k) not in js.DROPPED_KEYS
+        }
+    if t is list or t is tuple:
+        return [clone(v, depth + 1) for v in value]
+    return js.js_value(value)
+
+
+# --- the scope as function parameters -------------------------------------------------------
+
+_scope_verdicts: dict[tuple[Any, ...], str | None] = {}
+
+
+def _bad_parameter(key: Any) -> str | None:
+    if type(key) is not str:
+        key = js.property_key(key)
+    if key in js.DROPPED_KEYS:
+        return None  # dropped before the function is built
+    if not key:
+        return "an empty scope key leaves an empty parameter"
+    if not is_id_start(key[0]) or not all(is_id_part(c) for c in key[1:]):
+        return f"the scope key '{key}' is not a JavaScript identifier"
+    if key in RESERVED:
+        return f"the scope key '{key}' is a reserved word"
+    if key in STRICT_RESERVED or key == "arguments":
+        return f"the scope key '{key}' is reserved in strict mode"
+    return None
+
+
+def scope_problem(scope: Mapping[str, Any]) -> str | None:
+    """Why MemberJunction could not build its function for this scope, if it could not."""
+    keys = tuple(scope)
+    try:
+        return _scope_verdicts[keys]
+    except KeyError:
+        pass
+    except TypeError:
+        keys = tuple(js.property_key(k) for k in keys)
+    verdict = None
+    ordered = js.own_keys(dict.fromkeys(keys))
+    for i, key in enumerate(ordered):
+        if key == "" and i == len(ordered) - 1:
+            continue  # "x," : a trailing comma in the parameter list is allowed
+        verdict = _bad_parameter(key)
+        if verdict is not None:
+            break
+    if len(_scope_verdicts) > 4096:
+        _scope_verdicts.clear()
+    _scope_verdicts[keys] = verdict
+    return verdict
+
+
+# --- compiling -------------------------------------------------------------------------------
+
+
+class _Compiler:
+    def __init__(self, text: str, traced: bool) -> None:
+        self.text = text
+        self.traced = traced
+        self.locals: list[frozenset[str]] = []
+
+    def source(self, node: ast.AST) -> str:
+        start, end = span_of(node)
+        return self.text[start:end]
+
+    def compile(self, node: ast.AST) -> Fn:
+        build = _BUILDERS.get(type(node))
+        if build is None:  # the allowlist: no builder, no evaluation
+            raise TypeError(f"{type(node).__name__} is not allowed")
+        fn = build(self, node)
+        if not self.traced:
+            return fn
+        return _traced(node, fn)
+
+    def is_local(self, name: str) -> bool:
+        return any(name in frame for frame in self.locals)
+
+
+def _traced(node: ast.AST, fn: Fn) -> Fn:
+    key = id(node)
+
+    def run(env: Env) -> Any:
+        record = env.trace
+        assert record is not None
+        try:
+            value = fn(env)
+        except ShortCircuit:
+            raise
+        except NeedsCopy:
+            raise
+        except Exception as exc:
+            record[key] = (False, exc)
+            if exc is not env.err[0]:  # the first node to see an exception is innermost
+                env.err[0], env.err[1] = exc, node
+            raise
+        record[key] = (True, value)
+        return value
+
+    return run
+
+
+_CONSTANT_TYPES: Final = (str, int, float, bool, type(None))
+
+
+def _constant(c: _Compiler, node: ast.Constant) -> Fn:
+    value = node.value
+    if not isinstance(value, _CONSTANT_TYPES):  # the parser never makes one: a bug
+        raise TypeError("unsupported literal")
+    return lambda env: value
+
+
+def _not_defined(name: str) -> Exception:
+    if name in OTHER_GLOBALS:
+        return Unsupported(f"flowctx does not reproduce the global '{name}'")
+    return js.JsError(f"{name} is not defined")
+
+
+def _name(c: _Compiler, node: ast.Name) -> Fn:
+    name = node.id
+    if c.is_local(name):
+
+        def local(env: Env) -> Any:
+            assert env.local is not None
+            return env.local[name]
+
+        return local
+    fallback = GLOBALS.get(name, _MISSING)
+    if name in js.DROPPED_KEYS:
+        # MemberJunction removed this key from its copy: the global of that name (if any).
+        def dropped(env: Env) -> Any:
+            if fallback is _MISSING:
+                raise _not_defined(name)
+            return fallback
+
+        return dropped
+
+    def lookup(env: Env) -> Any:
+        try:
+            v = env.scope[name]
+        except KeyError:
+            if fallback is _MISSING:
+                raise _not_defined(name) from None
+            return fallback
+        t = type(v)
+        if (t is int and (v > _EXACT or v < -_EXACT)) or (t is dict and "constructor" in v):
+            return js.js_value(v)
+        return v
+
+    return lookup
+
+
+def _reading(node: ast.AST, key: Any, obj: Any) -> js.JsError:
+    kind = "null" if obj is None else "undefined"
+    # Name the key only when it is written in the expression (computed keys may be secrets).
+    shown = f"'{js.property_key(key)}'" if isinstance(node, ast.Constant) else "a computed key"
+    return js.JsError(f"Cannot read properties of {kind} (reading {shown})")
+
+
+def _attribute(c: _Compiler, node: ast.Attribute) -> Fn:
+    value = c.compile(node.value)
+    attr = node.attr
+    if attr in js.DROPPED_KEYS or attr.isdigit():
+        return lambda env: get_member(value(env), attr)
+
+    def read(env: Env) -> Any:
+        obj = value(env)
+        if type(obj) is dict:
+            v = obj.get(attr, _MISSING)
+            if v is not _MISSING:
+                t = type(v)
+                if (t is int and (v > _EXACT or v < -_EXACT)) or (t is dict and "constructor" in v):
+                    return js.js_value(v)
+                return v
+        return get_member(obj, attr)
+
+    return read
+
+
+def _subscript(c: _Compiler, node: ast.Subscript) -> Fn:
+    value = c.compile(node.value)
+    key_fn = c.compile(node.slice)
+    key_node = node.slice
+
+    def read(env: Env) -> Any:
+        obj = value(env)
+        key = key_fn(env)
+        if type(key) is int and type(obj) is list:
+            if 0 <= key < len(obj):
+                return js.js_value(obj[key])
+            if key >= 0:
+                return UNDEFINED
+        if obj is None or obj is UNDEFINED:
+            raise _reading(key_node, key, obj)
+        return get_member(obj, key)
+
+    return read
+
+
+def _optional(c: _Compiler, node: JsOptional) -> Fn:
+    value = c.compile(node.value)
+
+    def stop(env: Env) -> Any:
+        v = value(env)
+        if v is None or v is UNDEFINED:
+            raise ShortCircuit
+        return v
+
+    return stop
+
+
+def _chain(c: _Compiler, node: JsChain) -> Fn:
+    value = c.compile(node.value)
+
+    def chain(env: Env) -> Any:
+        try:
+            return value(env)
+        except ShortCircuit:
+            return UNDEFINED
+
+    return chain
+
+
+def _spread_values(v: Any) -> list[Any]:
+    if type(v) is list or type(v) is tuple:
+        return [js.js_value(x) for x in v]
+    if type(v) is str:
+        return list(v)
+    raise js.JsError(f"{js.typeof(v)} is not iterable")
+
+
+def _args(c: _Compiler, nodes: list[ast.expr]) -> Callable[[Env], list[Any]]:
+    fns = [c.compile(a.value if isinstance(a, JsSpread) else a) for a in nodes]
+    spread = [isinstance(a, JsSpread) for a in nodes]
+    if not any(spread):
+        if len(fns) == 1:
+            f0 = fns[0]
+            return lambda env: [f0(env)]
+        return lambda env: [f(env) for f in fns]
+    pairs = list(zip(fns, spread, strict=True))
+
+    def values(env: Env) -> list[Any]:
+        out: list[Any] = []
+        for f, s in pairs:
+            if s:
+                out.extend(_spread_values(f(env)))
+            else:
+                out.append(f(env))
+        return out
+
+    return values
+
+
+def _call(c: _Compiler, node: ast.Call) -> Fn:
+    func = c.compile(node.func)
+    args = _args(c, node.args)
+    shown = c.source(node.func).strip() or "Boolean"
+
+    def call(env: Env) -> Any:
+        fn = func(env)
+        if type(fn) is not js.JsFunction:
+            raise js.JsError(f"{shown} is not a function")
+        return fn.fn(*args(env))
+
+    return call
+
+
+def _arrow(c: _Compiler, node: JsArrow) -> Fn:
+    params = node.params
+    c.locals.append(frozenset(params))
+    try:
+        body = c.compile(node.body)
+    finally:
+        c.locals.pop()
+
+    def make(env: Env) -> js.JsFunction:
+        outer = env.local
+
+        def call(*args: Any) -> Any:
+            budget = env.budget
+            budget[0] += 1
+            if budget[0] > MAX_CALLBACKS:
+                raise TooMuchWork(
+                    f"Expression does too much work (over {MAX_CALLBACKS} callback calls)"
+                )
+            local = dict(outer) if outer else {}
+            for i, p in enumerate(params):
+                local[p] = args[i] if i < len(args) else UNDEFINED
+            return body(_child(env, local))
+
+        return js.JsFunction("", call, arity=len(params))
+
+    return make
+
+
+_BINOPS: Final[dict[type, Callable[[Any, Any], Any]]] = {
+    ast.Add: js.js_add,
+    ast.Sub: js.js_sub,
+    ast.Mult: js.js_mul,
+    ast.Div: js.js_div,
+    ast.Mod: js.js_mod,
+    ast.Pow: js.js_pow,
+    ast.LShift: js.js_lshift,
+    ast.RShift: js.js_rshift,
+    ast.BitAnd: js.js_bitand,
+    ast.BitOr: js.js_bitor,
+    ast.BitXor: js.js_bitxor,
+}
+_COMPARES: Final[dict[type, Callable[[Any, Any], bool]]] = {
+    ast.Eq: js.loose_eq,
+    ast.NotEq: js.loose_ne,
+    ast.Is: js.strict_eq,
+    ast.IsNot: js.strict_ne,
+    ast.Lt: js.js_lt,
+    ast.LtE: js.js_le,
+    ast.Gt: js.js_gt,
+    ast.GtE: js.js_ge,
+    ast.In: js.js_in,
+}
+
+
+def _binop(c: _Compiler, node: ast.BinOp) -> Fn:
+    left, right = c.compile(node.left), c.compile(node.right)
+    op = _BINOPS[type(node.op)]
+    return lambda env: op(left(env), right(env))
+
+
+def _compare(c: _Compiler, node: ast.Compare) -> Fn:
+    left, right = c.compile(node.left), c.compile(node.comparators[0])
+    kind = type(node.ops[0])
+    other = node.comparators[0]
+    if kind in (ast.Is, ast.IsNot) and isinstance(other, ast.Constant) and not c.traced:
+        # `x === 'literal'` / `=== true` / `=== null`: the hot shape of path conditions
+        const = other.value
+        negate = kind is ast.IsNot
+        if const is True or const is False or const is None:
+            if negate:
+                return lambda env: left(env) is not const
+            return lambda env: left(env) is const
+        if type(const) is str:
+            if negate:
+                return lambda env: not ((v := left(env)).__class__ is str and v == const)
+            return lambda env: (v := left(env)).__class__ is str and v == const
+    if kind is ast.Is:
+
+        def strict(env: Env) -> bool:
+            a, b = left(env), right(env)
+            ta = type(a)
+            if ta is type(b) and (ta is str or ta is bool or a is None or a is UNDEFINED):
+                return bool(a == b)
+            return js.strict_eq(a, b)
+
+        return strict
+    op = _COMPARES[kind]
+    return lambda env: op(left(env), right(env))
+
+
+def _instanceof(left: Any, right: Any) -> bool:
+    if type(right) is not js.JsFunction:
+        raise js.JsError("Right-hand side of 'instanceof' is not callable")
+    if right is GLOBALS["Array"]:
+        return type(left) is list or type(left) is tuple
+    if right is GLOBALS["Object"]:
+        return js.typeof(left) in ("object", "function") and left is not None
+    if right.members is not None or right.name in ("Number", "String", "Boolean", "Date"):
+        return False
+    raise js.JsError("Function has non-object prototype 'undefined' in instanceof check")
+
+
+def _jsbinary(c: _Compiler, node: JsBinary) -> Fn:
+    left, right = c.compile(node.left), c.compile(node.right)
+    op = js.js_urshift if node.op == ">>>" else _instanceof
+    return lambda env: op(left(env), right(env))
+
+
+def _boolop(c: _Compiler, node: ast.BoolOp) -> Fn:
+    fns = [c.compile(v) for v in node.values]
+    truthy = js.truthy
+    if type(node.op) is ast.And:
+
+        def all_of(env: Env) -> Any:
+            value: Any = None
+            for f in fns:
+                value = f(env)
+                if not truthy(value):
+                    return value
+            return value
+
+        return all_of
+
+    def any_of(env: Env) -> Any:
+        value: Any = None
+        for f in fns:
+            value = f(env)
+            if truthy(value):
+                return value
+        return value
+
+    return any_of
+
+
+def _ifexp(c: _Compiler, node: ast.IfExp) -> Fn:
+    test, body, orelse = c.compile(node.test), c.compile(node.body), c.compile(node.orelse)
+    truthy = js.truthy
+    return lambda env: body(env) if truthy(test(env)) else orelse(env)
+
+
+def _coalesce(c: _Compiler, node: JsCoalesce) -> Fn:
+    left, right = c.compile(node.left), c.compile(node.right)
+
+    def coalesce(env: Env) -> Any:
+        v = left(env)
+        return right(env) if v is None or v is UNDEFINED else v
+
+    return coalesce
+
+
+def _typeof(c: _Compiler, node: JsTypeof) -> Fn:
+    operand = node.operand
+    inner = c.compile(operand)
+    if isinstance(operand, ast.Name) and not c.is_local(operand.id):
+        name = operand.id
+
+        def typeof_name(env: Env) -> str:
+            if name not in env.scope or name in js.DROPPED_KEYS:
+                if name in OTHER_GLOBALS:
+                    raise _not_defined(name)
+                if name not in GLOBALS:
+                    return "undefined"
+            return js.typeof(inner(env))
+
+        return typeof_name
+    return lambda env: js.typeof(inner(env))
+
+
+def _void(c: _Compiler, node: JsVoid) -> Fn:
+    inner = c.compile(node.operand)
+
+    def void(env: Env) -> Any:
+        inner(env)
+        return UNDEFINED
+
+    return void
+
+
+def _unary(c: _Compiler, node: ast.UnaryOp) -> Fn:
+    inner = c.compile(node.operand)
+    op = {ast.Not: js.js_not, ast.USub: js.js_neg, ast.UAdd: js.js_pos, ast.Invert: js.js_bitnot}[
+        type(node.op)
+    ]
+    return lambda env: op(inner(env))
+
+
+def _list(c: _Compiler, node: ast.List) -> Fn:
+    holes = [isinstance(e, JsHole) for e in node.elts]
+    present = [e for e in node.elts if not isinstance(e, JsHole)]
+    values = _args(c, present)
+    if not any(holes):
+        return values
+    order = holes
+
+    def with_holes(env: Env) -> list[Any]:
+        got = iter(values(env))
+        return [UNDEFINED if h else next(got) for h in order]
+
+    if any(isinstance(e, JsSpread) for e in node.elts):
+        raise_unsupported = Unsupported("flowctx does not reproduce holes beside spread")
+
+        def refuse(env: Env) -> Any:
+            raise raise_unsupported
+
+        return refuse
+    return with_holes
+
+
+def _hole(c: _Compiler, node: JsHole) -> Fn:
+    return lambda env: UNDEFINED
+
+
+def _sequence(c: _Compiler, node: JsSequence) -> Fn:
+    fns = [c.compile(v) for v in node.values]
+
+    def sequence(env: Env) -> Any:
+        value: Any = UNDEFINED
+        for f in fns:
+            value = f(env)
+        return value
+
+    return sequence
+
+
+def _spread(c: _Compiler, node: JsSpread) -> Fn:
+    inner = c.compile(node.value)
+    return lambda env: inner(env)
+
+
+# --- writing (on MemberJunction's copy) ----------------------------------------------------
+
+
+class _Ref:
+    """Reads and writes one assignment target."""
+
+    def __init__(self, c: _Compiler, target: ast.expr) -> None:
+        self.kind = "name"
+        self.name = ""
+        self.obj: Fn | None = None
+        self.key: Fn | None = None
+        self.call: Fn | None = None
+        self.items: list[_Ref | None] = []
+        if isinstance(target, ast.Name):
+            self.name = target.id
+            self.local = c.is_local(target.id)
+            self.read_name = c.compile(target)
+        elif isinstance(target, ast.Attribute):
+            self.kind = "member"
+            self.obj = c.compile(target.value)
+            attr = target.attr
+            self.key = lambda env: attr
+        elif isinstance(target, ast.Subscript):
+            self.kind = "member"
+            self.obj = c.compile(target.value)
+            self.key = c.compile(target.slice)
+        elif isinstance(target, ast.List):
+            self.kind = "pattern"
+            self.items = [None if isinstance(e, JsHole) else _Ref(c, e) for e in target.elts]
+        else:
+            self.kind = "call"
+            self.call = c.compile(target)
+
+    def locate(self, env: Env) -> tuple[Any, Any]:
+        if self.kind == "member":
+            assert self.obj is not None and self.key is not None
+            obj = self.obj(env)
+            key = self.key(env)
+            if obj is None or obj is UNDEFINED:
+                kind = "null" if obj is None else "undefined"
+                raise js.JsError(f"Cannot set properties of {kind}")
+            return obj, key
+        if self.kind == "call":
+            assert self.call is not None
+            self.call(env)
+            raise js.JsError("Invalid left-hand side in assignment")
+        return None, None
+
+    def get(self, env: Env, where: tuple[Any, Any]) -> Any:
+        if self.kind == "member":
+            return get_member(*where)
+        return self.read_name(env)
+
+    def set(self, env: Env, where: tuple[Any, Any], value: Any) -> None:
+        if self.kind == "pattern":
+            values = _spread_values(value) if not js.is_nullish(value) else None
+            if values is None:
+                raise js.JsError(f"{js.to_string(value)} is not iterable")
+            for i, ref in enumerate(self.items):
+                if ref is not None:
+                    spot = ref.locate(env)
+                    ref.set(env, spot, values[i] if i < len(values) else UNDEFINED)
+            return
+        if self.kind == "member":
+            set_member(where[0], where[1], value)
+            return
+        name = self.name
+        if self.local:
+            assert env.local is not None
+            env.local[name] = value
+            return
+        if name in env.scope and name not in js.DROPPED_KEYS:
+            if not isinstance(env.scope, dict) or not _on_copy(env):
+                raise NeedsCopy
+            env.scope[name] = value
+            return
+        if name in ("undefined", "NaN", "Infinity"):
+            raise js.JsError(f"Cannot assign to read only property '{name}' of object")
+        if name in GLOBALS:
+            raise Unsupported(f"flowctx does not reproduce assigning to the global '{name}'")
+        raise js.JsError(f"{name} is not defined")
+
+
+def _on_copy(env: Env) -> bool:
+    from core.expressions.jsbuiltins import mutation_allowed
+
+    return mutation_allowed()
+
+
+_COMPOUND: Final[dict[str, Callable[[Any, Any], Any]]] = {
+    "+=": js.js_add, "-=": js.js_sub, "*=": js.js_mul, "/=": js.js_div, "%=": js.js_mod,
+    "**=": js.js_pow, "<<=": js.js_lshift, ">>=": js.js_rshift, ">>>=": js.js_urshift,
+    "&=": js.js_bitand, "|=": js.js_bitor, "^=": js.js_bitxor,
+}  # fmt: skip
+
+
+def _assign(c: _Compiler, node: JsAssign) -> Fn:
+    ref = _Ref(c, node.target)
+    value = c.compile(node.value)
+    op = node.op
+
+    def assign(env: Env) -> Any:
+        where = ref.locate(env)
+        if op == "=":
+            v = value(env)
+        elif op in ("&&=", "||=", "??="):
+            old = ref.get(env, where)
+            keep = (
+                not js.truthy(old)
+                if op == "&&="
+                else (js.truthy(old) if op == "||=" else not js.is_nullish(old))
+            )
+            if keep:
+                return old
+            v = value(env)
+        else:
+            old = ref.get(env, where)
+            v = _COMPOUND[op](old, value(env))
+        ref.set(env, where, v)
+        return v
+
+    return assign
+
+
+def _update(c: _Compiler, node: JsUpdate) -> Fn:
+    ref = _Ref(c, node.target)
+    step = 1 if node.op == "++" else -1
+    prefix = node.prefix
+
+    def update(env: Env) -> Any:
+        where = ref.locate(env)
+        old = js.to_number(ref.get(env, where))
+        new = js.js_add(old, step)
+        ref.set(env, where, new)
+        return new if prefix else old
+
+    return update
+
+
+def _delete(c: _Compiler, node: JsDelete) -> Fn:
+    target = node.operand
+    if not isinstance(target, ast.Attribute | ast.Subscript):
+        inner = c.compile(target)
+
+        def delete_value(env: Env) -> bool:
+            inner(env)
+            return True
+
+        return delete_value
+    ref = _Ref(c, target)
+
+    def delete(env: Env) -> bool:
+        obj, key = ref.locate(env)
+        k = js.property_key(key)
+        if k in js.OBJECT_MODEL_KEYS:
+            raise security(f"deleting '{k}' changes the object model")
+        if type(obj) is dict:
+            if not _on_copy(env):
+                raise NeedsCopy
+            obj.pop(k, None)
+            return True
+        if type(obj) is list:
+            index = js.array_index(k)
+            if index is not None and index < len(obj):
+                if not _on_copy(env):
+                    raise NeedsCopy
+                obj[index] = UNDEFINED
+                return True
+            if k == "length":
+                raise js.JsError("Cannot delete property 'length' of [object Array]")
+            return True
+        if type(obj) is str and (k == "length" or js.array_index(k) is not None):
+            raise js.JsError(f"Cannot delete property '{k}' of a string")
+        return True
+
+    return delete
+
+
+_BUILDERS: Final[dict[type, Callable[[_Compiler, Any], Fn]]] = {
+    ast.Constant: _constant,
+    ast.Name: _name,
+    ast.Attribute: _attribute,
+    ast.Subscript: _subscript,
+    ast.Call: _call,
+    ast.UnaryOp: _unary,
+    ast.BinOp: _binop,
+    ast.BoolOp: _boolop,
+    ast.Compare: _compare,
+    ast.IfExp: _ifexp,
+    ast.List: _list,
+    JsChain: _chain,
+    JsOptional: _optional,
+    JsCoalesce: _coalesce,
+    JsTypeof: _typeof,
+    JsVoid: _void,
+    JsDelete: _delete,
+    JsArrow: _arrow,
+    JsAssign: _assign,
+    JsUpdate: _update,
+    JsSequence: _sequence,
+    JsSpread: _spread,
+    JsHole: _hole,
+    JsBinary: _jsbinary,
+}
+
+
+def compile_tree(text: str, tree: ast.expr, traced: bool = False) -> Fn:
+    return _Compiler(text, traced).compile(tree)
+
+
+# --- running ---------------------------------------------------------------------------------
+
+
+class MjEval(SandboxEval):
+    """Runs compiled closures; simpleeval's node dispatch is not used by this dialect."""
+
+    def handlers(self) -> dict[type, Callable[[Any], Any]]:
+        return {}
+
+    def run(self, compiled: Compiled, scope: Mapping[str, Any]) -> Any:
+        return run(compiled, scope)
+
+    def run_traced(self, compiled: Compiled, scope: Mapping[str, Any]) -> Trace:
+        return run_traced(compiled, scope)
+
+
+def _closures(compiled: Compiled, traced: bool) -> Fn:
+    attr = "fx_traced" if traced else "fx_fast"
+    fn: Fn | None = getattr(compiled.tree, attr, None)
+    if fn is None:
+        fn = compile_tree(compiled.text, compiled.tree, traced)
+        setattr(compiled.tree, attr, fn)
+    return fn
+
+
+def _precheck_scope(compiled: Compiled, scope: Mapping[str, Any]) -> None:
+    problem = scope_problem(scope)
+    if problem is not None:
+        raise js.JsError(f"MemberJunction 5.51.3 cannot build its function: {problem}")
+    if getattr(compiled.tree, "fx_wrapped", False) and "Boolean" in scope:
+        raise js.JsError("Boolean is not a function")
+
+
+def _execute(compiled: Compiled, scope: Mapping[str, Any], env: Env, fn: Fn) -> Any:
+    if getattr(compiled.tree, "fx_mutates", False):
+        env.scope = clone(scope)
+        set_on_copy(True)
+        try:
+            return fn(env)
+        finally:
+            set_on_copy(False)
+    try:
+        return fn(env)
+    except NeedsCopy:
+        env.scope = clone(scope)
+        env.budget[0] = 0
+        if env.trace is not None:
+            env.trace.clear()
+            env.err[0] = env.err[1] = None
+        set_on_copy(True)
+        try:
+            return fn(env)
+        finally:
+            set_on_copy(False)
+
+
+def run(compiled: Compiled, scope: Mapping[str, Any]) -> Any:
+    _precheck_scope(compiled, scope)
+    fn = getattr(compiled.tree, "fx_fast", None)
+    depth = getattr(compiled.tree, "fx_depth", 0)
+    if fn is not None and depth <= 30:
+        return _execute(compiled, scope, Env(scope), fn)
+    with deep_recursion(depth):
+        return _execute(compiled, scope, Env(scope), fn or _closures(compiled, False))
+
+
+def run_traced(compiled: Compiled, scope: Mapping[str, Any]) -> Trace:
+    records: dict[int, Any] = {}
+    trace = Trace(records=records)
+    env = Env(scope, records)
+    try:
+        _precheck_scope(compiled, scope)
+        with deep_recursion(getattr(compiled.tree, "fx_depth", 0)):
+            trace.value = _execute(compiled, scope, env, _closures(compiled, True))
+    except Exception as exc:
+        trace.error = exc
+        trace.error_node = env.err[1] if exc is env.err[0] else None
+    return trace
+
+
+_IDENT: Final = re.compile(r"[A-Za-z_$][\w$]*", re.ASCII)
+
+
+def make_runner(compiled: Compiled) -> Callable[[Mapping[str, Any]], Any]:
+    """The hot path of a shallow, non-mutating condition as one closure (re-checked on every
+    keystroke and route decision); anything else goes through ``run``."""
+    tree = compiled.tree
+    fn: Fn = tree.fx_fast  # type: ignore[attr-defined]
+    if getattr(tree, "fx_mutates", False) or getattr(tree, "fx_depth", 0) > 30:
+        return lambda scope: run(compiled, scope)
+    wrapped = getattr(tree, "fx_wrapped", False)
+    verdicts = _scope_verdicts
+
+    def runner(scope: Mapping[str, Any]) -> Any:
+        try:
+            problem = verdicts[tuple(scope)]
+        except (KeyError, TypeError):
+            problem = scope_problem(scope)
+        if problem is not None:
+            raise js.JsError(f"MemberJunction 5.51.3 cannot build its function: {problem}")
+        if wrapped and "Boolean" in scope:
+            raise js.JsError("Boolean is not a function")
+        env = Env(scope)
+        try:
+            return fn(env)
+        except NeedsCopy:
+            return _execute(compiled, scope, Env(scope), fn)
+
+    return runner

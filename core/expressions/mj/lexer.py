@@ -1,0 +1,382 @@
+"""Tokens of a MemberJunction condition, read as the JavaScript it is compiled into.
+
+MemberJunction 5.51.3 pastes the condition into a strict-mode function body
+(``return Boolean(<condition>);``), so the lexical grammar is JavaScript's: comments (including
+the ``<!--`` comment of web browsers' legacy syntax), strict-mode numeric and string literal
+rules (``08`` and ``'\\1'`` are syntax errors), and whether a line break came before a token
+(``x\\n++y`` does not parse).
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from typing import Any, Final, NamedTuple
+
+from core.expressions.jsvalues import JS_WHITESPACE, from_units, number
+from core.expressions.sandbox import ExpressionError
+
+
+class JsSyntaxError(ExpressionError):
+    """What V8 would report when MemberJunction builds the function."""
+
+    kind = "syntax"
+
+
+class Token(NamedTuple):
+    kind: str  # "num", "str", "name", "op", "regexp", "eof"
+    value: Any
+    start: int
+    end: int
+    nl_before: bool = False  # a line terminator between the previous token and this one
+    escaped: bool = False  # an identifier written with \\u escapes
+
+
+# The common tokens in one regular expression; anything it does not match exactly (comments,
+# escapes, exponents, '/', '?.', non-ASCII names, line breaks...) takes the full path below.
+_FAST: Final = re.compile(
+    r"""(?P<ws>[ \t]+)
+    |(?P<name>[A-Za-z_$][A-Za-z0-9_$]*)(?![\\\u0080-\U0010ffff])
+    |(?P<num>(?:0|[1-9][0-9]*)(?:\.[0-9]+)?)(?![0-9A-Za-z_$.\\\u0080-\U0010ffff])
+    |(?P<str>'[^'\\\n\r]*'|"[^"\\\n\r]*")
+    |(?P<op>===|!==|==(?!=)|!=|<=|>=|&&(?!=)|\|\|(?!=)|\?\?(?!=)|\.(?![0-9.])|[()[\],:~]
+      |<(?![<=!])|>(?![>=])|!|\+(?![+=])|-(?![-=>])|\*(?![*=])|%(?!=)|\?(?![.?]))
+    """,
+    re.VERBOSE,
+)
+
+
+PUNCTUATORS: Final = sorted(
+    [
+        ">>>=", "...", "===", "!==", "**=", "<<=", ">>=", ">>>", "&&=", "||=", "??=",
+        "=>", "==", "!=", "<=", ">=", "&&", "||", "??", "?.", "++", "--", "+=", "-=", "*=",
+        "/=", "%=", "&=", "|=", "^=", "**", "<<", ">>",
+        "{", "}", "(", ")", "[", "]", ".", ";", ",", "<", ">", "+", "-", "*", "/", "%", "&",
+        "|", "^", "!", "~", "?", ":", "=", "#", "@",
+    ],
+    key=len,
+    reverse=True,
+)  # fmt: skip
+_BY_FIRST: Final[dict[str, list[str]]] = {}
+for _p in PUNCTUATORS:  # longest first within each list, as PUNCTUATORS is sorted
+    _BY_FIRST.setdefault(_p[0], []).append(_p)
+LINE_TERMINATORS: Final = "\n\r\u2028\u2029"
+_SPACE: Final = frozenset(JS_WHITESPACE) - frozenset(LINE_TERMINATORS)
+_DIGITS: Final = "0123456789"
+_ESCAPES: Final = {"n": "\n", "t": "\t", "r": "\r", "b": "\b", "f": "\f", "v": "\v"}
+# After these a '/' starts a regular expression, not a division.
+_REGEX_AFTER_OPS: Final = frozenset(PUNCTUATORS) - {")", "]", "}", "++", "--"}
+_REGEX_AFTER_WORDS: Final = frozenset(
+    {"typeof", "void", "delete", "in", "instanceof", "new", "return", "case", "do", "else",
+     "throw", "yield", "await"}
+)  # fmt: skip
+
+
+def is_id_start(c: str) -> bool:
+    if c.isascii():
+        return c.isalpha() or c in "_$"
+    return (
+        unicodedata.category(c) in ("Lu", "Ll", "Lt", "Lm", "Lo", "Nl")
+        or c in "\u2118\u212e\u309b\u309c"
+    )
+
+
+def is_id_part(c: str) -> bool:
+    if c.isascii():
+        return c.isalnum() or c in "_$"
+    if c in "\u200c\u200d":
+        return True
+    return is_id_start(c) or unicodedata.category(c) in ("Mn", "Mc", "Nd", "Pc")
+
+
+def tokenize(text: str) -> list[Token]:
+    return _Lexer(text).run()
+
+
+class _Lexer:
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.tokens: list[Token] = []
+
+    def error(self, message: str, start: int, end: int) -> JsSyntaxError:
+        return JsSyntaxError(message, start, min(end, len(self.text)))
+
+    def regex_allowed(self) -> bool:
+        if not self.tokens:
+            return True
+        last = self.tokens[-1]
+        if last.kind == "op":
+            return last.value in _REGEX_AFTER_OPS
+        if last.kind == "name":
+            return last.value in _REGEX_AFTER_WORDS and not last.escaped
+        return False
+
+    def run(self) -> list[Token]:
+        text, n = self.text, len(self.text)
+        i = 0
+        nl = False
+        open_comment = False  # a // comment ran to the end: it swallows MemberJunction's ");"
+        line_start = True  # only whitespace/comments since the last line break
+        fast = _FAST.match
+        tokens = self.tokens
+        while i < n:
+            m = fast(text, i)
+            if m is not None:
+                kind = m.lastgroup
+                j = m.end()
+                if kind != "ws":
+                    lit = m.group(kind or 0)
+                    if kind == "num":
+                        value: Any = float(lit) if "." in lit else number(int(lit))
+                        if type(value) is float and value.is_integer() and value <= 2**53:
+                            value = int(value)
+                    elif kind == "str":
+                        value = lit[1:-1] if lit.isascii() else from_units(lit[1:-1])
+                    else:
+                        value = lit
+                    tokens.append(Token(kind, value, i, j, nl))  # type: ignore[arg-type]
+                    nl = line_start = False
+                i = j
+                continue
+            c = text[i]
+            if c in LINE_TERMINATORS:
+                nl = line_start = True
+                i += 1
+                continue
+            if c in _SPACE:
+                i += 1
+                continue
+            if c in "/<-" and (
+                text.startswith("//", i)
+                or text.startswith("<!--", i)
+                or (line_start and nl and text.startswith("-->", i))
+            ):
+                while i < n and text[i] not in LINE_TERMINATORS:
+                    i += 1
+                open_comment = i >= n
+                continue
+            if c == "/" and text.startswith("/*", i):
+                close = text.find("*/", i + 2)
+                if close < 0:
+                    raise self.error("Invalid or unexpected token", i, n)
+                if any(ch in LINE_TERMINATORS for ch in text[i:close]):
+                    nl = line_start = True
+                i = close + 2
+                continue
+            start = i
+            if c in _DIGITS or (c == "." and i + 1 < n and text[i + 1] in _DIGITS):
+                num, i = self.number(i)
+                self.add("num", num, start, i, nl)
+            elif c in "'\"":
+                text_value, i = self.string(i)
+                self.add("str", text_value, start, i, nl)
+            elif is_id_start(c) or c == "\\":
+                name, i, escaped = self.identifier(i)
+                self.add("name", name, start, i, nl, escaped)
+            elif c == "/" and self.regex_allowed():
+                i = self.regexp(i)
+                self.add("regexp", text[start:i], start, i, nl)
+            else:
+                for p in _BY_FIRST.get(c, ()):
+                    if text.startswith(p, i):
+                        break
+                else:
+                    raise self.error("Invalid or unexpected token", i, i + 1)
+                if p == "?." and i + 2 < n and text[i + 2] in _DIGITS:
+                    p = "?"  # `a?.5:1` is a conditional
+                i += len(p)
+                self.add("op", p, start, i, nl)
+            nl = line_start = False
+        self.tokens.append(Token("eof", open_comment, n, n, nl))
+        return self.tokens
+
+    def add(
+        self, kind: str, value: Any, start: int, end: int, nl: bool, escaped: bool = False
+    ) -> None:
+        self.tokens.append(Token(kind, value, start, end, nl, escaped))
+
+    def identifier(self, i: int) -> tuple[str, int, bool]:
+        text, n = self.text, len(self.text)
+        out: list[str] = []
+        escaped = False
+        first = True
+        while i < n:
+            c = text[i]
+            if c == "\\":
+                if not text.startswith("u", i + 1):
+                    raise self.error("Invalid or unexpected token", i, i + 1)
+                ch, j = self.unicode_escape(i + 1)
+                ok = is_id_start(ch) if first else is_id_part(ch)
+                if not ok:
+                    raise self.error("Invalid Unicode escape sequence", i, j)
+                out.append(ch)
+                escaped = True
+                i = j
+            elif is_id_start(c) if first else is_id_part(c):
+                out.append(c)
+                i += 1
+            else:
+                break
+            first = False
+        return "".join(out), i, escaped
+
+    def unicode_escape(self, j: int) -> tuple[str, int]:
+        """``u`` at ``j``: decode \\uHHHH or \\u{H...}; return (char, next index)."""
+        text = self.text
+        start = j - 1
+        if text.startswith("{", j + 1):
+            close = text.find("}", j + 2)
+            digits = text[j + 2 : close] if close > 0 else ""
+            nxt = close + 1
+        else:
+            digits, nxt = text[j + 1 : j + 5], j + 5
+            if len(digits) != 4:
+                digits = ""
+        if not digits or any(ch not in "0123456789abcdefABCDEF" for ch in digits):
+            raise self.error("Invalid Unicode escape sequence", start, nxt)
+        code = int(digits, 16)
+        if code > 0x10FFFF:
+            raise self.error("Undefined Unicode code-point", start, nxt)
+        return chr(code), nxt
+
+    def number(self, i: int) -> tuple[int | float, int]:
+        text, n = self.text, len(self.text)
+        j = i
+        if text[i] == "0" and i + 1 < n and text[i + 1] in "xXoObB":
+            base = {"x": 16, "o": 8, "b": 2}[text[i + 1].lower()]
+            j = i + 2
+            allowed = "0123456789abcdefABCDEF"[: base if base < 16 else 22] + "_"
+            while j < n and text[j] in allowed:
+                j += 1
+            body = text[i + 2 : j]
+            if not body or body.startswith("_") or body.endswith("_") or "__" in body:
+                raise self.error("Invalid or unexpected token", i, j + 1)
+            if j < n and text[j] == "n":
+                raise self.unsupported_bigint(i, j + 1)
+            if j < n and (is_id_part(text[j]) or text[j] in _DIGITS):
+                raise self.error("Invalid or unexpected token", i, j + 1)
+            return number(int(body.replace("_", ""), base)), j
+        if text[i] == "0" and i + 1 < n and text[i + 1] in _DIGITS:
+            while j < n and text[j] in _DIGITS:
+                j += 1
+            if all(d in "01234567" for d in text[i:j]):
+                raise self.error("Octal literals are not allowed in strict mode.", i, j)
+            raise self.error("Decimals with leading zeros are not allowed in strict mode.", i, j)
+
+        def digits(j: int) -> int:
+            k = j
+            while k < n and (text[k] in _DIGITS or text[k] == "_"):
+                k += 1
+            part = text[j:k]
+            if part.startswith("_") or part.endswith("_") or "__" in part:
+                raise self.error("Numeric separators are not allowed here", j, k)
+            return k
+
+        is_float = False
+        j = digits(i)
+        if text[i] == "0" and j > i + 1 and text[i + 1] == "_":
+            raise self.error("Numeric separator can not be used after leading 0.", i, j)
+        if j < n and text[j] == ".":
+            is_float = True
+            j = digits(j + 1)
+        if j < n and text[j] in "eE":
+            k = j + 1
+            if k < n and text[k] in "+-":
+                k += 1
+            if k < n and text[k] in _DIGITS:
+                is_float = True
+                j = digits(k)
+            else:
+                raise self.error("Invalid or unexpected token", i, k)
+        if j < n and text[j] == "n" and not is_float:
+            raise self.unsupported_bigint(i, j + 1)
+        if j < n and (is_id_start(text[j]) or text[j] in _DIGITS or text[j] == "\\"):
+            raise self.error("Invalid or unexpected token", i, j + 1)
+        literal = text[i:j].replace("_", "")
+        if is_float:
+            f = float(literal)
+            value: int | float = int(f) if f.is_integer() and abs(f) <= 2**53 else f
+        else:
+            value = number(int(literal))
+        return value, j
+
+    def unsupported_bigint(self, start: int, end: int) -> ExpressionError:
+        from core.expressions.mj.errors import Unpredicted
+
+        return Unpredicted("flowctx does not reproduce BigInt literals", start, end)
+
+    def string(self, i: int) -> tuple[str, int]:
+        text, n = self.text, len(self.text)
+        quote = text[i]
+        out: list[str] = []
+        j = i + 1
+        while j < n:
+            c = text[j]
+            if c == quote:
+                return from_units("".join(out)), j + 1
+            if c in "\n\r":
+                break
+            if c != "\\":
+                out.append(c)
+                j += 1
+                continue
+            j += 1
+            if j >= n:
+                break
+            e = text[j]
+            if e in _ESCAPES:
+                out.append(_ESCAPES[e])
+                j += 1
+            elif e == "0" and not (j + 1 < n and text[j + 1] in _DIGITS):
+                out.append("\0")
+                j += 1
+            elif e in "01234567":
+                raise self.error(
+                    "Octal escape sequences are not allowed in strict mode.", j - 1, j + 1
+                )
+            elif e in "89":
+                raise self.error("\\8 and \\9 are not allowed in strict mode.", j - 1, j + 1)
+            elif e == "x":
+                digits = text[j + 1 : j + 3]
+                if len(digits) != 2 or any(d not in "0123456789abcdefABCDEF" for d in digits):
+                    raise self.error("Invalid hexadecimal escape sequence", j - 1, j + 3)
+                out.append(chr(int(digits, 16)))
+                j += 3
+            elif e == "u":
+                ch, j = self.unicode_escape(j)
+                if ord(ch) > 0xFFFF:
+                    o = ord(ch) - 0x10000
+                    out.append(chr(0xD800 + (o >> 10)) + chr(0xDC00 + (o & 0x3FF)))
+                else:
+                    out.append(ch)
+            elif e == "\r":
+                j += 2 if text.startswith("\r\n", j) else 1  # line continuation
+            elif e in LINE_TERMINATORS:
+                j += 1  # line continuation
+            else:
+                out.append(e)
+                j += 1
+        raise self.error("Invalid or unexpected token", i, n)
+
+    def regexp(self, i: int) -> int:
+        text, n = self.text, len(self.text)
+        j = i + 1
+        in_class = False
+        while j < n:
+            c = text[j]
+            if c in LINE_TERMINATORS:
+                break
+            if c == "\\":
+                j += 2
+                continue
+            if c == "[":
+                in_class = True
+            elif c == "]":
+                in_class = False
+            elif c == "/" and not in_class:
+                j += 1
+                while j < n and is_id_part(text[j]):
+                    j += 1
+                return j
+            j += 1
+        raise self.error("Invalid regular expression: missing /", i, n)

@@ -1,0 +1,796 @@
+"""The grammar of a MemberJunction condition: JavaScript expressions, as V8 parses the body
+``return Boolean(<condition>);`` that MemberJunction 5.51.3 builds in strict mode.
+
+So the condition is the argument list of ``Boolean(...)``: ``a, b`` is ``Boolean(a, b)`` (the
+value of ``a`` decides), a trailing comma is allowed, and text can even close the call early
+when its parentheses balance (``'(' ), (')'``). Strict-mode early errors are syntax errors here
+as there (``a ?? b || c``, ``delete x``, ``let``, ``-a ** 2``). Names through which the
+runtime would execute code (``globalThis``, ``Function``, ``import(...)``...) are collected
+and refused once the text parses; JavaScript this module does not reproduce (regular
+expressions, ``new``, destructuring) is refused as not predicted rather than guessed.
+"""
+
+from __future__ import annotations
+
+import ast
+import contextlib
+import sys
+from collections.abc import Iterator
+from typing import Any, Final
+
+from core.expressions.jsbuiltins import EXECUTING_GLOBALS, GLOBALS, MUTATING_METHODS
+from core.expressions.jsvalues import OBJECT_MODEL_KEYS
+from core.expressions.mj.errors import SecurityRefusal, Unpredicted
+from core.expressions.mj.lexer import JsSyntaxError, Token, tokenize
+from core.expressions.mj.nodes import (
+    JsArrow,
+    JsAssign,
+    JsBinary,
+    JsChain,
+    JsCoalesce,
+    JsDelete,
+    JsHole,
+    JsOptional,
+    JsSequence,
+    JsSpread,
+    JsTypeof,
+    JsUpdate,
+    JsVoid,
+)
+from core.expressions.sandbox import ExpressionError, set_span, span_of
+
+RESERVED: Final = frozenset(
+    [
+        "break",
+        "case",
+        "catch",
+        "class",
+        "const",
+        "continue",
+        "debugger",
+        "default",
+        "delete",
+        "do",
+        "else",
+        "enum",
+        "export",
+        "extends",
+        "false",
+        "finally",
+        "for",
+        "function",
+        "if",
+        "import",
+        "in",
+        "instanceof",
+        "new",
+        "null",
+        "return",
+        "super",
+        "switch",
+        "this",
+        "throw",
+        "true",
+        "try",
+        "typeof",
+        "var",
+        "void",
+        "while",
+        "with",
+    ]
+)
+STRICT_RESERVED: Final = frozenset(
+    [
+        "implements",
+        "interface",
+        "let",
+        "package",
+        "private",
+        "protected",
+        "public",
+        "static",
+        "yield",
+    ]
+)
+ENGINE: Final = "MemberJunction 5.51.3"
+_ASSIGN_OPS: Final = frozenset(
+    {"=", "+=", "-=", "*=", "/=", "%=", "**=", "<<=", ">>=", ">>>=", "&=", "|=", "^=", "&&=",
+     "||=", "??="}
+)  # fmt: skip
+_BINARY_LEVELS: Final[tuple[frozenset[str], ...]] = (
+    frozenset({"|"}),
+    frozenset({"^"}),
+    frozenset({"&"}),
+    frozenset({"==", "!=", "===", "!=="}),
+    frozenset({"<", ">", "<=", ">=", "instanceof", "in"}),
+    frozenset({"<<", ">>", ">>>"}),
+    frozenset({"+", "-"}),
+    frozenset({"*", "/", "%"}),
+)
+_LEVEL_OF: Final[dict[str, int]] = {
+    op: level for level, ops in enumerate(_BINARY_LEVELS) for op in ops
+}
+_COMPARE: Final[dict[str, type[ast.cmpop]]] = {
+    "==": ast.Eq, "!=": ast.NotEq, "===": ast.Is, "!==": ast.IsNot,
+    "<": ast.Lt, "<=": ast.LtE, ">": ast.Gt, ">=": ast.GtE, "in": ast.In,
+}  # fmt: skip
+_ARITH: Final[dict[str, type[ast.operator]]] = {
+    "+": ast.Add, "-": ast.Sub, "*": ast.Mult, "/": ast.Div, "%": ast.Mod, "**": ast.Pow,
+    "<<": ast.LShift, ">>": ast.RShift, "&": ast.BitAnd, "|": ast.BitOr, "^": ast.BitXor,
+}  # fmt: skip
+_UNARY: Final[dict[str, type[ast.unaryop]]] = {
+    "!": ast.Not, "-": ast.USub, "+": ast.UAdd, "~": ast.Invert,
+}  # fmt: skip
+_LOAD: Final = ast.Load()
+MAX_PARSE_DEPTH: Final = 2000  # V8 nests far deeper than 1000 characters allow
+
+
+@contextlib.contextmanager
+def deep_recursion(depth: int) -> Iterator[None]:
+    """Room on the interpreter's stack for a text nested ``depth`` deep: V8 parses and runs
+    any nesting 1000 characters can write, and so must flowctx. Shallow texts (nearly all)
+    leave the limit alone; pure-Python recursion does not grow the C stack in 3.11."""
+    if depth <= 30:
+        yield
+        return
+    old = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(old, 1000 + depth * 40))
+    try:
+        yield
+    finally:
+        sys.setrecursionlimit(old)
+
+
+def _mark(node: ast.AST, start: int, end: int) -> Any:
+    return set_span(node, start, end)
+
+
+def _fold_string(node: ast.AST) -> str | None:
+    """The value of a key built only from string literals (``'cons' + 'tructor'``)."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return node.value
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
+        left, right = _fold_string(node.left), _fold_string(node.right)
+        if left is not None and right is not None:
+            return left + right
+    return None
+
+
+class ParseResult:
+    __slots__ = ("depth", "mutates", "names", "root", "security", "unpredicted", "wrapped")
+
+    def __init__(self) -> None:
+        self.root: ast.expr | None = None
+        self.wrapped = False  # root is the argument of the Boolean(...) MemberJunction adds
+        self.names: dict[str, None] = {}
+        self.mutates = False
+        self.depth = 0  # deepest nesting reached
+        self.security: list[tuple[str, int, int]] = []
+        self.unpredicted: list[tuple[str, int, int]] = []
+
+
+class Parser:
+    def __init__(self, text: str) -> None:
+        self.text = text
+        expr_tokens = tokenize(text)
+        n = len(text)
+        eof = expr_tokens[-1]
+        # MemberJunction's body: Boolean( <condition> ); -- a // comment that runs to the end
+        # of the condition also comments out the ");".
+        head = [Token("name", "Boolean", 0, 0), Token("op", "(", 0, 0)]
+        tail = [] if eof.value else [Token("op", ")", n, n), Token("op", ";", n, n)]
+        self.tokens = [*head, *expr_tokens[:-1], *tail, Token("eof", None, n, n)]
+        self.pos = 0
+        self.depth = 0
+        self.params: list[frozenset[str]] = []
+        self.result = ParseResult()
+        self.synthetic_call: ast.Call | None = None
+
+    # --- token helpers ----------------------------------------------------------------------
+
+    def peek(self, ahead: int = 0) -> Token:
+        if not ahead:
+            return self.tokens[self.pos]
+        return self.tokens[min(self.pos + ahead, len(self.tokens) - 1)]
+
+    def advance(self) -> Token:
+        tok = self.tokens[self.pos]
+        self.pos += 1
+        return tok
+
+    def at(self, value: str) -> bool:
+        tok = self.tokens[self.pos]
+        return tok.kind == "op" and tok.value == value
+
+    def at_word(self, word: str) -> bool:
+        tok = self.tokens[self.pos]
+        return tok.kind == "name" and tok.value == word and not tok.escaped
+
+    def expect(self, value: str) -> Token:
+        if not self.at(value):
+            if value == ")" and self.peek().kind == "eof":
+                raise self.error("missing ) after argument list", self.peek())
+            raise self.unexpected()
+        return self.advance()
+
+    def error(self, message: str, tok: Token) -> JsSyntaxError:
+        n = len(self.text)
+        return JsSyntaxError(message, min(tok.start, n), min(tok.end, n))
+
+    def unexpected(self, tok: Token | None = None) -> JsSyntaxError:
+        tok = tok or self.peek()
+        if tok.kind == "eof":
+            return self.error("Unexpected end of input", tok)
+        if tok.kind == "str":
+            return self.error("Unexpected string", tok)
+        if tok.kind == "num":
+            return self.error("Unexpected number", tok)
+        if tok.kind == "name" and tok.value in STRICT_RESERVED:
+            return self.error("Unexpected strict mode reserved word", tok)
+        if tok.kind == "name" and tok.value not in RESERVED:
+            return self.error("Unexpected identifier", tok)
+        shown = self.text[tok.start : tok.end] or str(tok.value)
+        return self.error(f"Unexpected token '{shown}'", tok)
+
+    def enter(self) -> None:
+        self.depth += 1
+        if self.depth > self.result.depth:
+            self.result.depth = self.depth
+        if self.depth > MAX_PARSE_DEPTH:
+            tok = self.peek()
+            raise ExpressionError(
+                f"Expression is nested too deeply (more than {MAX_PARSE_DEPTH} levels)",
+                tok.start,
+                tok.end,
+            )
+
+    def leave(self) -> None:
+        self.depth -= 1
+
+    def refuse(self, what: str, start: int, end: int) -> None:
+        self.result.security.append((f"{ENGINE} would execute this as code ({what})", start, end))
+
+    def unsupported(self, what: str, start: int, end: int) -> None:
+        self.result.unpredicted.append((f"flowctx does not reproduce {what}", start, end))
+
+    # --- entry ------------------------------------------------------------------------------
+
+    def parse(self) -> ParseResult:
+        root = self.expression()
+        self.expect(";")
+        if self.peek().kind != "eof":
+            raise self.unexpected()
+        result = self.result
+        call = self.synthetic_call
+        if (
+            call is not None
+            and root is call
+            and len(call.args) == 1
+            and not isinstance(call.args[0], JsSpread)
+        ):
+            result.root, result.wrapped = call.args[0], True
+        else:
+            _mark(root, 0, len(self.text))
+            result.root = root
+        return result
+
+    # --- expressions ------------------------------------------------------------------------
+
+    def expression(self) -> ast.expr:
+        first = self.assignment()
+        if not self.at(","):
+            return first
+        values = [first]
+        while self.at(","):
+            self.advance()
+            values.append(self.assignment())
+        return _mark(JsSequence(values=values), span_of(first)[0], span_of(values[-1])[1])
+
+    def assignment(self) -> ast.expr:
+        self.enter()
+        try:
+            if self.arrow_ahead():
+                return self.arrow()
+            start = self.peek().start
+            target = self.conditional()
+            tok = self.peek()
+            if tok.kind == "op" and tok.value in _ASSIGN_OPS:
+                self.check_target(target, tok, "assignment")
+                self.advance()
+                value = self.assignment()
+                node = JsAssign(target=target, value=value)
+                node.op = tok.value
+                self.result.mutates = True
+                return _mark(node, start, span_of(value)[1])
+            return target
+        finally:
+            self.leave()
+
+    def check_target(self, target: ast.expr, tok: Token, what: str) -> None:
+        if isinstance(target, ast.Name):
+            return
+        if isinstance(target, ast.Attribute | ast.Subscript):
+            if self.in_optional_chain(target):
+                raise self.error(f"Invalid left-hand side in {what}", tok)
+            return
+        if isinstance(target, ast.Call) and what == "assignment" and tok.value == "=":
+            return  # a runtime ReferenceError, after the call has run
+        if isinstance(target, ast.List) and tok.value == "=" and what == "assignment":
+            for item in target.elts:
+                if isinstance(item, JsHole):
+                    continue
+                if not isinstance(item, ast.Name | ast.Attribute | ast.Subscript):
+                    start, end = span_of(item)
+                    self.unsupported("this destructuring assignment", start, end)
+            return
+        message = (
+            f"Invalid left-hand side expression in {what}"
+            if what != "assignment"
+            else "Invalid left-hand side in assignment"
+        )
+        raise self.error(message, tok)
+
+    @staticmethod
+    def in_optional_chain(node: ast.AST) -> bool:
+        return isinstance(node, JsChain)
+
+    def conditional(self) -> ast.expr:
+        start = self.peek().start
+        test = self.short_circuit()
+        if not self.at("?"):
+            return test
+        self.advance()
+        body = self.assignment()
+        self.expect(":")
+        orelse = self.assignment()
+        return _mark(ast.IfExp(test=test, body=body, orelse=orelse), start, span_of(orelse)[1])
+
+    def short_circuit(self) -> ast.expr:
+        head = self.binary(0)
+        if self.at("??"):
+            node = head
+            while self.at("??"):
+                self.advance()
+                right = self.binary(0)
+                node = _mark(
+                    JsCoalesce(left=node, right=right), span_of(head)[0], span_of(right)[1]
+                )
+            if self.at("||") or self.at("&&"):
+                raise self.unexpected()
+            return node
+        node = self.and_tail(head)
+        while self.at("||"):
+            self.advance()
+            right = self.and_tail(self.binary(0))
+            node = self.boolop(ast.Or, node, right)
+        if self.at("??"):
+            raise self.unexpected()
+        return node
+
+    def and_tail(self, left: ast.expr) -> ast.expr:
+        while self.at("&&"):
+            self.advance()
+            left = self.boolop(ast.And, left, self.binary(0))
+        return left
+
+    @staticmethod
+    def boolop(kind: type[ast.boolop], left: ast.expr, right: ast.expr) -> ast.expr:
+        # a && b && c is one node with three operands: shallower and a flatter explain.
+        if (
+            isinstance(left, ast.BoolOp)
+            and isinstance(left.op, kind)
+            and not getattr(left, "fx_paren", False)
+        ):
+            node = ast.BoolOp(op=left.op, values=[*left.values, right])
+        else:
+            node = ast.BoolOp(op=kind(), values=[left, right])
+        return _mark(node, span_of(left)[0], span_of(right)[1])
+
+    def binary_op(self) -> str | None:
+        tok = self.peek()
+        if tok.kind == "op":
+            return str(tok.value)
+        if tok.kind == "name" and tok.value in ("in", "instanceof") and not tok.escaped:
+            return str(tok.value)
+        return None
+
+    def binary(self, min_level: int) -> ast.expr:
+        """Precedence climbing over the binary levels (one Python frame per operand, so deep
+        texts stay far from the interpreter's recursion limit)."""
+        left = self.exponent()
+        while True:
+            op = self.binary_op()
+            level = _LEVEL_OF.get(op) if op is not None else None
+            if level is None or level < min_level:
+                return left
+            self.advance()
+            right = self.binary(level + 1)
+            left = self.combine(op, left, right)  # type: ignore[arg-type]
+
+    @staticmethod
+    def combine(op: str, left: ast.expr, right: ast.expr) -> ast.expr:
+        node: ast.expr
+        if op in _COMPARE:
+            node = ast.Compare(left=left, ops=[_COMPARE[op]()], comparators=[right])
+        elif op in _ARITH:
+            node = ast.BinOp(left=left, op=_ARITH[op](), right=right)
+        else:
+            node = JsBinary(left=left, right=right)
+            node.op = op
+        return _mark(node, span_of(left)[0], span_of(right)[1])
+
+    def exponent(self) -> ast.expr:
+        tok = self.peek()
+        if self.is_unary(tok):
+            node = self.unary()
+            if self.at("**"):
+                raise self.error(
+                    "Unary operator used immediately before exponentiation expression. "
+                    "Parenthesis must be used to disambiguate operator precedence",
+                    self.peek(),
+                )
+            return node
+        left = self.update()
+        if not self.at("**"):
+            return left
+        self.advance()
+        self.enter()
+        right = self.exponent()
+        self.leave()
+        return self.combine("**", left, right)
+
+    @staticmethod
+    def is_unary(tok: Token) -> bool:
+        if tok.kind == "op":
+            return tok.value in _UNARY
+        return tok.kind == "name" and tok.value in ("typeof", "void", "delete") and not tok.escaped
+
+    def unary(self) -> ast.expr:
+        tok = self.peek()
+        if not self.is_unary(tok):
+            return self.update()
+        self.advance()
+        self.enter()
+        operand = self.unary()
+        self.leave()
+        end = span_of(operand)[1]
+        node: ast.expr
+        if tok.kind == "op":
+            node = ast.UnaryOp(op=_UNARY[tok.value](), operand=operand)
+        elif tok.value == "typeof":
+            node = JsTypeof(operand=operand)
+        elif tok.value == "void":
+            node = JsVoid(operand=operand)
+        else:
+            if isinstance(operand, ast.Name):
+                raise self.error("Delete of an unqualified identifier in strict mode.", tok)
+            self.result.mutates = True
+            node = JsDelete(operand=operand)
+        return _mark(node, tok.start, end)
+
+    def update(self) -> ast.expr:
+        tok = self.peek()
+        if tok.kind == "op" and tok.value in ("++", "--"):
+            self.advance()
+            self.enter()
+            target = self.unary()
+            self.leave()
+            if not isinstance(target, ast.Name | ast.Attribute | ast.Subscript) or (
+                isinstance(target, JsChain)
+            ):
+                raise self.error("Invalid left-hand side expression in prefix operation", tok)
+            node = JsUpdate(target=target)
+            node.op, node.prefix = tok.value, True
+            self.result.mutates = True
+            return _mark(node, tok.start, span_of(target)[1])
+        target = self.lhs()
+        tok = self.peek()
+        if tok.kind == "op" and tok.value in ("++", "--") and not tok.nl_before:
+            if not isinstance(target, ast.Name | ast.Attribute | ast.Subscript):
+                raise self.error("Invalid left-hand side expression in postfix operation", tok)
+            self.advance()
+            node = JsUpdate(target=target)
+            node.op, node.prefix = tok.value, False
+            self.result.mutates = True
+            return _mark(node, span_of(target)[0], tok.end)
+        return target
+
+    def lhs(self) -> ast.expr:
+        start = self.peek().start
+        if self.at_word("new"):
+            return self.new_expression()
+        node = self.primary()
+        optional = False
+        while True:
+            tok = self.peek()
+            if tok.kind != "op":
+                break
+            if tok.value == ".":
+                self.advance()
+                name = self.property_name()
+                node = ast.Attribute(value=node, attr=name.value, ctx=_LOAD)
+            elif tok.value == "?.":
+                self.advance()
+                optional = True
+                target = _mark(JsOptional(value=node), *span_of(node))
+                if self.at("("):
+                    args = self.arguments()
+                    node = ast.Call(func=target, args=args, keywords=[])
+                elif self.at("["):
+                    self.advance()
+                    key = self.computed_key()
+                    node = ast.Subscript(value=target, slice=key, ctx=_LOAD)
+                else:
+                    name = self.property_name()
+                    node = ast.Attribute(value=target, attr=name.value, ctx=_LOAD)
+            elif tok.value == "[":
+                self.advance()
+                key = self.computed_key()
+                node = ast.Subscript(value=node, slice=key, ctx=_LOAD)
+            elif tok.value == "(":
+                callee = node
+                args = self.arguments()
+                node = ast.Call(func=callee, args=args, keywords=[])
+                if self.synthetic_call is None and start == 0 and self.pos_is_synthetic(callee):
+                    self.synthetic_call = node
+                if isinstance(callee, ast.Attribute) and callee.attr in MUTATING_METHODS:
+                    self.result.mutates = True
+                elif isinstance(callee, ast.Subscript):
+                    self.result.mutates = True  # x['pu' + 'sh'](...) may mutate
+            else:
+                break
+            _mark(node, start, self.tokens[self.pos - 1].end)
+        if optional:
+            node = _mark(JsChain(value=node), *span_of(node))
+        return node
+
+    def pos_is_synthetic(self, callee: ast.expr) -> bool:
+        return getattr(callee, "fx_synthetic", False) is True
+
+    def new_expression(self) -> ast.expr:
+        tok = self.advance()
+        nxt = self.peek()
+        if nxt.kind == "name" and nxt.value in EXECUTING_GLOBALS | {"Function"}:
+            self.refuse(f"new {nxt.value}", tok.start, nxt.end)
+        else:
+            self.unsupported("'new'", tok.start, tok.end)
+        # parse the rest to find syntax errors; the refusal above decides the outcome
+        callee = self.lhs_no_call()
+        end = span_of(callee)[1]
+        if self.at("("):
+            self.arguments()
+            end = self.tokens[self.pos - 1].end
+        return _mark(ast.Constant(value=None), tok.start, end)
+
+    def lhs_no_call(self) -> ast.expr:
+        if self.at_word("new"):
+            return self.new_expression()
+        node = self.primary()
+        while self.at(".") or self.at("["):
+            if self.advance().value == ".":
+                self.property_name()
+            else:
+                self.computed_key()
+        return node
+
+    def property_name(self) -> Token:
+        tok = self.peek()
+        if tok.kind == "op" and tok.value == "#":
+            raise self.error("Private field '#' must be declared in an enclosing class", tok)
+        if tok.kind != "name":
+            raise self.unexpected()
+        self.advance()
+        if tok.value in OBJECT_MODEL_KEYS:
+            self.refuse(f"reading '{tok.value}' reaches Function", tok.start, tok.end)
+        return tok
+
+    def computed_key(self) -> ast.expr:
+        self.enter()
+        key = self.expression()
+        self.leave()
+        self.expect("]")
+        folded = _fold_string(key)
+        if folded is not None and folded in OBJECT_MODEL_KEYS:
+            self.refuse(f"reading '{folded}' reaches Function", *span_of(key))
+        return key
+
+    def arguments(self) -> list[ast.expr]:
+        self.expect("(")
+        self.enter()
+        args: list[ast.expr] = []
+        while not self.at(")"):
+            if self.at("..."):
+                tok = self.advance()
+                value = self.assignment()
+                args.append(_mark(JsSpread(value=value), tok.start, span_of(value)[1]))
+            else:
+                args.append(self.assignment())
+            if not self.at(","):
+                break
+            self.advance()
+        self.leave()
+        self.expect(")")
+        return args
+
+    # --- arrow functions ---------------------------------------------------------------------
+
+    def arrow_ahead(self) -> bool:
+        tok = self.peek()
+        if tok.kind == "name" and not tok.escaped:
+            nxt = self.peek(1)
+            return nxt.kind == "op" and nxt.value == "=>" and not nxt.nl_before
+        if not self.at("("):
+            return False
+        depth, k = 0, 0
+        while True:
+            t = self.peek(k)
+            if t.kind == "eof":
+                return False
+            if t.kind == "op" and t.value in ("(", "["):
+                depth += 1
+            elif t.kind == "op" and t.value in (")", "]"):
+                depth -= 1
+                if depth == 0:
+                    nxt = self.peek(k + 1)
+                    return nxt.kind == "op" and nxt.value == "=>" and not nxt.nl_before
+            k += 1
+
+    def arrow(self) -> ast.expr:
+        start = self.peek().start
+        names: list[Token] = []
+        if self.at("("):
+            self.advance()
+            while not self.at(")"):
+                tok = self.peek()
+                if tok.kind != "name":
+                    self.unsupported(
+                        "destructuring, default or rest parameters", tok.start, tok.end
+                    )
+                    depth = 0
+                    while not (depth == 0 and (self.at(",") or self.at(")"))):
+                        t = self.advance()
+                        if t.kind == "op" and t.value in ("(", "["):
+                            depth += 1
+                        elif t.kind == "op" and t.value in (")", "]"):
+                            depth -= 1
+                else:
+                    names.append(self.advance())
+                    if self.at("="):
+                        self.unsupported("default parameters", tok.start, tok.end)
+                        while not (self.at(",") or self.at(")")):
+                            self.advance()
+                if self.at(","):
+                    self.advance()
+                elif not self.at(")"):
+                    raise self.unexpected()
+            self.advance()
+        else:
+            names.append(self.advance())
+        self.expect("=>")
+        seen: set[str] = set()
+        for tok in names:
+            self.check_binding(tok)
+            if tok.value in seen:
+                raise self.error("Duplicate parameter name not allowed in this context", tok)
+            seen.add(tok.value)
+        if self.at("{"):
+            raise self.unexpected()
+        self.params.append(frozenset(seen))
+        try:
+            body = self.assignment()
+        finally:
+            self.params.pop()
+        node = JsArrow(body=body)
+        node.params = tuple(t.value for t in names)
+        return _mark(node, start, span_of(body)[1])
+
+    def check_binding(self, tok: Token) -> None:
+        name = tok.value
+        if name in ("eval", "arguments"):
+            raise self.error("Unexpected eval or arguments in strict mode", tok)
+        if name in STRICT_RESERVED:
+            raise self.error("Unexpected strict mode reserved word", tok)
+        if name in RESERVED:
+            raise self.error(f"Unexpected token '{name}'", tok)
+
+    # --- primaries ---------------------------------------------------------------------------
+
+    def primary(self) -> ast.expr:
+        tok = self.peek()
+        if tok.kind in ("num", "str"):
+            self.advance()
+            return _mark(ast.Constant(value=tok.value), tok.start, tok.end)
+        if tok.kind == "regexp":
+            self.advance()
+            self.unsupported("regular expression literals", tok.start, tok.end)
+            return _mark(ast.Constant(value=None), tok.start, tok.end)
+        if tok.kind == "name":
+            return self.identifier()
+        if tok.kind == "op" and tok.value == "(":
+            self.advance()
+            if self.at(")"):
+                raise self.unexpected()
+            self.enter()
+            inner = self.expression()
+            self.leave()
+            end = self.expect(")").end
+            # The span keeps the parentheses so that spans of enclosing nodes stay contiguous.
+            set_span(inner, tok.start, end)
+            inner.fx_paren = True  # type: ignore[attr-defined]
+            return inner
+        if tok.kind == "op" and tok.value == "[":
+            return self.array()
+        raise self.unexpected()
+
+    def identifier(self) -> ast.expr:
+        tok = self.advance()
+        name: str = tok.value
+        if tok.start == tok.end == 0 and name == "Boolean" and self.pos == 1:
+            node = _mark(ast.Name(id=name, ctx=_LOAD), 0, 0)
+            node.fx_synthetic = True
+            return node  # type: ignore[no-any-return]
+        if not tok.escaped:
+            if name == "true" or name == "false" or name == "null":
+                value = {"true": True, "false": False, "null": None}[name]
+                return _mark(ast.Constant(value=value), tok.start, tok.end)
+            if name == "import":
+                if self.at("("):
+                    self.refuse("import() loads and runs a module", tok.start, self.peek().end)
+                    self.arguments()
+                    return _mark(ast.Constant(value=None), tok.start, self.tokens[self.pos - 1].end)
+                if self.at("."):
+                    raise self.error("Cannot use 'import.meta' outside a module", tok)
+                raise self.unexpected(tok)
+            if name == "super":
+                raise self.error("'super' keyword unexpected here", tok)
+            if name in RESERVED:
+                raise self.unexpected(tok)
+            if name in STRICT_RESERVED:
+                raise self.error("Unexpected strict mode reserved word", tok)
+        elif name in RESERVED or name in STRICT_RESERVED:
+            raise self.error("Keyword must not contain escaped characters", tok)
+        local = any(name in frame for frame in self.params)
+        if not local:
+            if name in EXECUTING_GLOBALS:
+                self.refuse(f"'{name}' reaches code execution or the host", tok.start, tok.end)
+            elif name not in GLOBALS:
+                self.result.names[name] = None
+        return _mark(ast.Name(id=name, ctx=_LOAD), tok.start, tok.end)
+
+    def array(self) -> ast.expr:
+        start = self.advance().start
+        self.enter()
+        items: list[ast.expr] = []
+        while not self.at("]"):
+            if self.at(","):
+                tok = self.advance()
+                items.append(_mark(JsHole(), tok.start, tok.start))
+                continue
+            if self.at("..."):
+                tok = self.advance()
+                value = self.assignment()
+                items.append(_mark(JsSpread(value=value), tok.start, span_of(value)[1]))
+            else:
+                items.append(self.assignment())
+            if not self.at(","):
+                break
+            self.advance()
+        end = self.expect("]").end
+        self.leave()
+        return _mark(ast.List(elts=items, ctx=_LOAD), start, end)
+
+
+def parse(text: str) -> ParseResult:
+    """Parse ``text`` (already past MemberJunction's pre-checks); raises ``ExpressionError``."""
+    try:
+        with deep_recursion(text.count("(") + text.count("[") + text.count("!") + text.count("-")):
+            result = Parser(text).parse()
+    except RecursionError:
+        raise ExpressionError("Expression is nested too deeply", 0, len(text)) from None
+    if result.security:
+        message, start, end = result.security[0]
+        raise SecurityRefusal(message, start, end)
+    if result.unpredicted:
+        message, start, end = result.unpredicted[0]
+        raise Unpredicted(message, start, end)
+    return result

@@ -1,0 +1,106 @@
+"""The real MemberJunction evaluator, run under node beside flowctx.
+
+``@memberjunction/global@5.51.3`` is installed with npm into a test cache (``tests/.cache``,
+or ``$FLOWCTX_TEST_CACHE``), once; ``mj_oracle.mjs`` (this folder) loads its
+``dist/SafeExpressionEvaluator.js`` and answers one JSON line per case, so a whole batch costs
+one node process.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import json
+import math
+import os
+import shutil
+import subprocess
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Final
+
+PACKAGE: Final = "@memberjunction/global@5.51.3"
+HARNESS: Final = Path(__file__).with_name("mj_oracle.mjs")
+NEVER_EXECUTE: Final = "would execute this as code"
+
+
+def cache_dir() -> Path:
+    env = os.environ.get("FLOWCTX_TEST_CACHE")
+    base = Path(env) if env else Path(__file__).resolve().parents[1] / ".cache"
+    return base / "mj-global-5.51.3"
+
+
+def missing_tools() -> str | None:
+    for tool in ("node", "npm"):
+        if shutil.which(tool) is None:
+            return f"{tool} is not installed (.ci/run installs nodejs and npm when missing)"
+    return None
+
+
+def install() -> Path:
+    """The evaluator's module file, installing the package first when it is not cached."""
+    root = cache_dir()
+    module = root / "node_modules" / "@memberjunction" / "global" / "dist"
+    target = module / "SafeExpressionEvaluator.js"
+    root.mkdir(parents=True, exist_ok=True)
+    with open(root / ".lock", "w") as lock:  # xdist workers install once between them
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not target.exists():
+            subprocess.run(
+                ["npm", "install", "--prefix", str(root), "--no-audit", "--no-fund",
+                 "--ignore-scripts", "--loglevel=error", PACKAGE],
+                check=True,
+                capture_output=True,
+                timeout=600,
+            )  # fmt: skip
+    if not target.exists():
+        raise RuntimeError(f"npm installed {PACKAGE} but {target} is missing")
+    return target
+
+
+def _encode(value: Any) -> Any:
+    """JSON for node, with the values JSON cannot carry tagged for the harness's reviver."""
+    if isinstance(value, float) and (math.isnan(value) or math.isinf(value)):
+        return {"$js": "NaN" if math.isnan(value) else ("Infinity" if value > 0 else "-Infinity")}
+    if isinstance(value, Mapping):
+        return {str(k): _encode(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_encode(v) for v in value]
+    return value
+
+
+@dataclass(frozen=True)
+class Answer:
+    success: bool
+    value: bool | None
+    error: str | None
+
+
+class MjOracle:
+    def __init__(self, module: Path) -> None:
+        self.module = module
+
+    def run(self, cases: Iterable[tuple[str, Mapping[str, Any]]]) -> list[Answer]:
+        lines = [
+            json.dumps({"expr": expr, "scope": _encode(scope)}, ensure_ascii=True)
+            for expr, scope in cases
+        ]
+        if not lines:
+            return []
+        proc = subprocess.run(
+            ["node", str(HARNESS), str(self.module)],
+            input="\n".join(lines) + "\n",
+            capture_output=True,
+            text=True,
+            timeout=300,
+            check=False,
+        )
+        # split on "\n" only: str.splitlines() also breaks at U+2028, U+0085... which node's
+        # JSON.stringify leaves unescaped inside error messages
+        out = [json.loads(line) for line in proc.stdout.split("\n") if line.strip()]
+        if proc.returncode != 0 or len(out) != len(lines):
+            raise RuntimeError(
+                f"the node harness answered {len(out)} of {len(lines)} cases "
+                f"(exit {proc.returncode}): {proc.stderr[-2000:]}"
+            )
+        return [Answer(o["success"], o["value"], o["error"]) for o in out]
