@@ -10,7 +10,14 @@ from __future__ import annotations
 import re
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    ValidationError,
+    ValidationInfo,
+    model_validator,
+)
 
 from core.diagnostics import Diagnostic, did_you_mean
 from core.yamlmarks import PathKey, YamlDoc
@@ -45,6 +52,12 @@ TYPE_ALIASES = {
 }
 
 
+def _trigger_rules(info: ValidationInfo) -> bool:
+    """Whether the runtime being reproduced checks trigger shapes (the validation context
+    carries the profile's contract rules; without one, the newest runtime's rules apply)."""
+    return bool((info.context or {}).get("trigger_rules", True))
+
+
 class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
@@ -55,7 +68,9 @@ class Match(_Strict):
     regex: str | None = None
 
     @model_validator(mode="after")
-    def _one_rule(self) -> Match:
+    def _one_rule(self, info: ValidationInfo) -> Match:
+        if not _trigger_rules(info):
+            return self  # the older runtime's match model has no such rule
         if self.equals is None and self.contains is None and self.regex is None:
             raise ValueError("match needs at least one of equals, contains, regex")
         if self.regex is not None:
@@ -75,7 +90,15 @@ class Trigger(_Strict):
     ui_hidden: bool = False
 
     @model_validator(mode="after")
-    def _rules(self) -> Trigger:
+    def _rules(self, info: ValidationInfo) -> Trigger:
+        allowed = (info.context or {}).get("trigger_types")
+        if allowed is not None and self.type not in allowed:
+            raise ValueError(
+                f"trigger type '{self.type}' is not known to this runtime "
+                f"(it accepts {', '.join(allowed)})"
+            )
+        if not _trigger_rules(info):
+            return self
         if self.type == "agent_text" and (not self.agent or self.match is None):
             raise ValueError("an agent_text trigger needs 'agent' and 'match'")
         if self.type == "user_text" and self.match is None:
@@ -95,7 +118,8 @@ class ConfigSource(_Strict):
 class DataReferenceSource(_Strict):
     type: Literal["data_reference"]
     database_name: str | None = None
-    collection: str
+    # optional in the runtime's model: without it the adapter fetches nothing (None)
+    collection: str | None = None
     query_template: dict[str, Any] | None = None
     fields: list[str] | None = None
     default: Any = None
@@ -106,7 +130,8 @@ class DataReferenceSource(_Strict):
 class DataEntitySource(_Strict):
     type: Literal["data_entity"]
     database_name: str | None = None
-    collection: str
+    # optional in the runtime's model: without it no manager is made and the key stays unset
+    collection: str | None = None
     schema_: Any = Field(default=None, alias="schema")
     indexes: Any = None
     write_strategy: str | None = None

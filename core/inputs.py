@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from core.database import Database
+from core.runtime_profiles import MOZAIKS, RuntimeProfile
 
 FALLBACKS_ENV = "MOZAIKS_CONTEXT_FALLBACKS_FILE"
 ALLOW_OUTSIDE_ENV = "CONTEXT_FILE_ALLOW_OUTSIDE_ROOT"
@@ -21,6 +22,8 @@ class ResolveInputs:
     database: Database | None = None
     #: why there is no database, shown in data_reference traces
     database_note: str = "no database configured"
+    #: the runtime whose behaviour resolution reproduces
+    runtime: RuntimeProfile = MOZAIKS
 
     def env_flag(self, name: str) -> bool:
         return str(self.env.get(name, "")).strip().lower() in {"1", "true", "yes", "on"}

@@ -12,7 +12,7 @@ from core.buildctx import apply_projection, project_build_context
 from core.fallbacks import load_fallbacks
 from core.inputs import ResolveInputs
 from core.launch import admit_launch
-from core.results import Matrix, Row, TraceStep
+from core.results import Loc, Matrix, Refusal, Row, TraceStep
 from core.schema_keys import schema_rows
 from core.secrets import is_secret_key, mask_text
 from core.sources import RESOLVERS, SourceContext
@@ -53,7 +53,9 @@ def resolve(workflow: WorkflowSnapshot, inputs: ResolveInputs) -> Matrix:
     declared = [v.name for v in workflow.variables]
     admission = admit_launch(inputs.launch, declared)
     launch = admission.admitted
-    inputs = ResolveInputs(inputs.env, launch, inputs.database, inputs.database_note)
+    inputs = ResolveInputs(
+        inputs.env, launch, inputs.database, inputs.database_note, inputs.runtime
+    )
     fallbacks = load_fallbacks(workflow.root, inputs)
     # build-context projections sit between the load value and launch values (REFERENCE.md 5)
     projection = project_build_context(workflow, inputs.env, launch, admission.trigger)
@@ -106,6 +108,7 @@ def resolve(workflow: WorkflowSnapshot, inputs: ResolveInputs) -> Matrix:
             )
         )
     rows.extend(schema_rows(inputs, set(declared)))
+    refused = workflow.refused or _load_failure(rows)
     notes = [*admission.notes, *projection.notes]
     if fallbacks.warning and fallbacks.display:
         notes.append(fallbacks.warning)
@@ -115,4 +118,16 @@ def resolve(workflow: WorkflowSnapshot, inputs: ResolveInputs) -> Matrix:
         rows=tuple(rows),
         diagnostics=(*workflow.diagnostics, *projection.diagnostics),
         notes=tuple(notes),
+        runtime=inputs.runtime.label,
+        refused=refused,
     )
+
+
+def _load_failure(rows: list[Row]) -> Refusal | None:
+    """A required config variable left unset raises out of the loader: nothing loads."""
+    for row in rows:
+        if row.source == "config" and row.status == "error" and row.definition is not None:
+            loc = row.loc or Loc("")
+            reason = f"{row.error}: the loader raises, so the workflow's context does not load"
+            return Refusal(reason, loc.file, loc.line, loc.column, "refused")
+    return None

@@ -61,6 +61,42 @@ class Row:
     description: str | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class Refusal:
+    """The runtime would not load this workflow's context as written.
+
+    ``outcome`` says what it does instead: ``refused`` (the load fails: the newest runtime
+    validates the whole plan at once) or ``empty_plan`` (the older runtime logs a warning and
+    loads no variable at all). Rows that can still be resolved are shown beside it.
+    """
+
+    reason: str
+    file: str
+    line: int = 0
+    column: int = 0
+    outcome: Literal["refused", "empty_plan"] = "refused"
+
+    def to_json(self) -> dict[str, object]:
+        from core.secrets import mask_text
+
+        return {
+            "reason": mask_text(self.reason),
+            "file": self.file,
+            "line": self.line,
+            "column": self.column,
+            "outcome": self.outcome,
+        }
+
+    def headline(self) -> str:
+        where = f"{self.file}:{self.line}:{self.column}" if self.line else self.file
+        what = (
+            "REFUSED: the runtime would not load this workflow's context"
+            if self.outcome == "refused"
+            else "REFUSED: the runtime would load an empty context plan (no variable set)"
+        )
+        return f"{what}: {where}: {self.reason}"
+
+
 @dataclass(frozen=True)
 class Matrix:
     """Every variable of one workflow with its value and provenance, plus the problems found."""
@@ -70,6 +106,9 @@ class Matrix:
     rows: tuple[Row, ...]
     diagnostics: tuple[Diagnostic, ...] = ()
     notes: tuple[str, ...] = field(default=())
+    #: the runtime profile the rows were judged against (``RuntimeProfile.label``)
+    runtime: str = ""
+    refused: Refusal | None = None
 
     def row(self, name: str) -> Row | None:
         for r in self.rows:

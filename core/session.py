@@ -16,6 +16,7 @@ from core.diagnostics import Diagnostic
 from core.inputs import ResolveInputs
 from core.resolve import resolve
 from core.results import Matrix
+from core.runtime_profiles import RuntimeProfile, get_profile
 from core.workspace import (
     Profile,
     WorkflowSnapshot,
@@ -34,9 +35,11 @@ class Session:
     database: Database | None
     database_problems: list[Diagnostic] = field(default_factory=list)
     selected: str | None = None
+    #: the runtime profile every answer is judged against (chosen once, at open)
+    runtime: RuntimeProfile = field(default_factory=lambda: get_profile(None))
 
     def workflows(self) -> list[str]:
-        return list_workflows(self.root)
+        return list_workflows(self.root, self.runtime)
 
     def effective_env(self, overrides: Mapping[str, str] | None = None) -> dict[str, str]:
         """Profile env, then the process env, then the user's overrides (last wins)."""
@@ -57,10 +60,17 @@ class Session:
             env=self.effective_env(env_overrides),
             launch=merged_launch,
             database=self.database,
+            runtime=self.runtime,
         )
 
     def load(self, workflow: str) -> WorkflowSnapshot:
-        return load_workflow(self.root, workflow)
+        return load_workflow(self.root, workflow, self.runtime)
+
+    def with_runtime(self, name: str | None) -> Session:
+        """The same workspace judged against another runtime profile (UnknownRuntime if none)."""
+        from dataclasses import replace
+
+        return replace(self, runtime=get_profile(name or self.profile.runtime))
 
     def matrix(
         self,
@@ -83,14 +93,18 @@ def open_session(
     *,
     env: Mapping[str, str] | None = None,
     mongo_uri: str | None = None,
+    runtime: str | None = None,
 ) -> Session:
     """Open the workspace at ``path`` (root, ``workflows/`` or one workflow folder).
 
-    Raises ``WorkspaceNotFound`` when the path is none of those.
+    ``runtime`` names the runtime profile (else ``flowctx.yaml`` ``runtime:``, else the
+    default). Raises ``WorkspaceNotFound`` when the path is none of those, and
+    ``UnknownRuntime`` for a profile name that is not shipped.
     """
     root, selected = find_root(Path(path))
     profile = load_profile(root)
     merged = dict(profile.env)
     merged.update(env or {})
     database, problems = open_database(root, mongo_uri, merged)
-    return Session(root, dict(env or {}), profile, database, problems, selected)
+    chosen = get_profile(runtime or profile.runtime)
+    return Session(root, dict(env or {}), profile, database, problems, selected, chosen)
