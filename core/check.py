@@ -16,6 +16,7 @@ from core.diagnostics import Diagnostic, sort_key
 from core.exposure import withheld_reason
 from core.pathsafety import confine, present
 from core.routing.checks import routing_problems
+from core.runtime_checks import config_default_problems, data_source_problems, discovery_problems
 from core.session import Session
 from core.workspace import WorkflowSnapshot, display_path
 
@@ -155,6 +156,9 @@ WORKFLOW_CHECKS: list[WorkflowCheck] = [
     file_source_problems,
     exposure_problems,
     routing_problems,
+    config_default_problems,
+    data_source_problems,
+    discovery_problems,
 ]
 WORKSPACE_CHECKS: list[WorkspaceCheck] = [
     workspace_problems,

@@ -305,3 +305,71 @@ def validation_diagnostics(
                 msg = msg[len("Value error, ") :]
             out.append(doc.diag(path, msg, key=False))
     return out
+
+
+# --- the runtime's own field types ------------------------------------------------------------
+# flowctx's models above are per source type and say which keys belong where; the runtime's
+# loader has one source model with every field optional but typed. These two models hold only
+# the types it enforces (text fields it normalises with str() are left out: any value passes).
+
+RefreshStrategy = Literal["once", "per_phase", "on_demand"]
+WriteStrategy = Literal["immediate", "on_phase_transition", "on_workflow_end"]
+AuthorityClass = Literal[
+    "immutable_runtime_authority",
+    "closed_writer_routing_state",
+    "closed_writer_quality_state",
+    "mutable_workflow_state",
+    "model_visible_information",
+    "tool_only_information",
+    "derived_information",
+]
+WriterId = Literal[
+    "runtime_system",
+    "caller_input",
+    "transition_router",
+    "live_user_context",
+    "context_bridge",
+    "tool_writeback",
+    "agent_text",
+    "ui_response_trigger",
+    "user_text_trigger",
+    "persisted_replay",
+    "task_batch",
+    "structured_output",
+    "lifecycle_tool",
+    "deterministic_tool",
+]
+
+
+class RuntimeSourceTypes(BaseModel):
+    model_config = ConfigDict(extra="ignore", populate_by_name=True)
+
+    required: bool | None = None
+    query_template: dict[str, Any] | None = None
+    fields: list[str] | None = None
+    refresh_strategy: RefreshStrategy | None = None
+    entity_schema: dict[str, Any] | None = Field(default=None, alias="schema")
+    indexes: list[dict[str, Any]] | None = None
+    write_strategy: WriteStrategy | None = None
+    inputs: list[str] | None = None
+    persist_to: dict[str, Any] | None = None
+    persist: bool | None = None
+    params: dict[str, Any] | None = None
+    auth: dict[str, Any] | None = None
+    cache: dict[str, Any] | None = None
+    retry: dict[str, Any] | None = None
+    format: Literal["json", "yaml", "text"] | None = None
+
+
+class RuntimeDefinitionTypes(BaseModel):
+    """The definition-level authority metadata of the newest runtime."""
+
+    model_config = ConfigDict(extra="ignore")
+
+    authority_class: AuthorityClass | None = None
+    model_visible: bool | None = None
+    tool_visible: bool | None = None
+    persisted: bool | None = None
+    routing: bool | None = None
+    authorization: bool | None = None
+    writer_ids: list[WriterId] = Field(default_factory=list)

@@ -47,8 +47,10 @@ class ContractRules:
     #: names the runtime reserves: exact names and prefixes
     reserved_names: frozenset[str] = frozenset()
     reserved_prefixes: tuple[str, ...] = ()
-    #: which names of ``Definition``/source fields the runtime types strictly (Literal sets)
-    typed_fields: bool = True
+    #: the runtime's source model types its fields (write_strategy's values, retry a mapping...)
+    typed_sources: bool = True
+    #: the definition's authority metadata is typed (authority_class, writer_ids, routing...)
+    typed_authority: bool = True
 
 
 @dataclass(frozen=True)
@@ -195,6 +197,8 @@ MOZAIKS_2026_01 = RuntimeProfile(
         trigger_rules=False,
         agent_refs_checked=False,
         unwraps_root=True,
+        # its definition model had no authority metadata: those keys are ignored
+        typed_authority=False,
     ),
     sources=SourceRules(
         config="env_only",
@@ -227,6 +231,9 @@ SPEC = RuntimeProfile(
         trigger_rules=True,
         agent_refs_checked=True,
         unwraps_root=False,
+        # the documentation names the fields, not their types
+        typed_sources=False,
+        typed_authority=False,
     ),
     sources=SourceRules(
         config="env_then_default",

@@ -13,7 +13,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
-from pydantic import ValidationError
+from pydantic import BaseModel, ValidationError
 
 from core.contract import ROOT_KEYS, AgentView, Definition, validation_diagnostics
 from core.diagnostics import Diagnostic, did_you_mean
@@ -453,10 +453,15 @@ def _parse_definitions(
             diags.append(err)
             out.append(VariableSpec(name, value, None, loc, (err,)))
             continue
+        typed = _runtime_type_problems(doc, path, value, runtime)
+        if typed:
+            diags.extend(typed)
+            out.append(VariableSpec(name, value, definition, loc, tuple(typed)))
+            continue
         if (
             "immutable_runtime_authority" in value
             and rules.extra == "forbid"
-            and (runtime.documented is not None)
+            and runtime.documented is not None
         ):
             # the documentation speaks of variables "declared immutable_runtime_authority";
             # the runtime's definition model has no such key, only authority_class
@@ -504,6 +509,35 @@ def _validate_definition(
             )
             current = _drop(current, [_yaml_loc(loc) for loc in extra])
     return None, [doc.diag(path, "definition could not be validated", key=True)], ignored
+
+
+def _runtime_type_problems(
+    doc: YamlDoc, path: tuple[Any, ...], value: dict[str, Any], runtime: RuntimeProfile
+) -> list[Diagnostic]:
+    """Values flowctx's models accept but the runtime's typed fields refuse (the whole plan
+    then fails to load), located at the value."""
+    from core.contract import RuntimeDefinitionTypes, RuntimeSourceTypes
+
+    out: list[Diagnostic] = []
+    checks: list[tuple[type[BaseModel], Any, tuple[Any, ...]]] = []
+    if runtime.contract.typed_sources and isinstance(value.get("source"), dict):
+        checks.append((RuntimeSourceTypes, value["source"], (*path, "source")))
+    if runtime.contract.typed_authority:
+        checks.append((RuntimeDefinitionTypes, value, path))
+    for model, data, base in checks:
+        try:
+            model.model_validate(data)
+        except ValidationError as exc:
+            for err in exc.errors(include_url=False):
+                msg = err["msg"].removeprefix("Value error, ")
+                out.append(
+                    doc.diag(
+                        (*base, *err["loc"]),
+                        f"{msg} (the runtime's context model; runtime {runtime.name})",
+                        key=False,
+                    )
+                )
+    return out
 
 
 def _yaml_loc(loc: tuple[Any, ...]) -> tuple[Any, ...]:

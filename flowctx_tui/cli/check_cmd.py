@@ -6,6 +6,7 @@ import argparse
 import os
 
 from core.check import check_workspace
+from core.runtime_profiles import UnknownRuntime
 from core.session import open_session
 from core.workspace import WorkspaceNotFound
 from flowctx_tui.cli.common import fail
@@ -24,8 +25,12 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     try:
-        session = open_session(args.path, env={**os.environ, **build_context_env(args)})
-    except WorkspaceNotFound as exc:
+        session = open_session(
+            args.path,
+            env={**os.environ, **build_context_env(args)},
+            runtime=getattr(args, "runtime", None),
+        )
+    except (WorkspaceNotFound, UnknownRuntime) as exc:
         return fail(str(exc))
     names = session.workflows()
     if args.workflow:
@@ -36,6 +41,11 @@ def run(args: argparse.Namespace) -> int:
     elif session.selected:
         names = [session.selected]
     problems = check_workspace(session, names)
+    for name in names:
+        refused = session.load(name).refused
+        if refused is not None:
+            # first, as the runtime would stop there
+            print(refused.headline())
     errors = [p for p in problems if p.severity == "error"]
     warnings = [p for p in problems if p.severity == "warning"]
     for p in problems:
@@ -43,5 +53,8 @@ def run(args: argparse.Namespace) -> int:
             print(p.format())
     failed = bool(errors) or (args.strict and bool(warnings))
     status = "FAILED" if failed else "ok"
-    print(f"{status}: {len(names)} workflow(s), {len(errors)} error(s), {len(warnings)} warning(s)")
+    print(
+        f"{status}: {len(names)} workflow(s), {len(errors)} error(s), {len(warnings)} warning(s)"
+        f" [runtime {session.runtime.label}]"
+    )
     return 1 if failed else 0

@@ -7,6 +7,7 @@ import os
 from importlib import resources
 from pathlib import Path
 
+from core.runtime_profiles import DEFAULT_PROFILE, PROFILES, UnknownRuntime
 from core.session import Session, open_session
 from core.workspace import WorkspaceNotFound
 from flowctx_tui.cli.common import UsageError
@@ -33,11 +34,28 @@ def add_workspace_args(parser: argparse.ArgumentParser, *, path_required: bool =
     )
 
 
+def add_runtime_arg(parser: argparse.ArgumentParser) -> None:
+    """``--runtime NAME``, on every command: the runtime profile answers are judged against."""
+    if any("--runtime" in a.option_strings for a in parser._actions):
+        return
+    parser.add_argument(
+        "--runtime",
+        metavar="NAME",
+        help=f"runtime profile: {', '.join(PROFILES)} (default: the workspace's flowctx.yaml "
+        f"'runtime:', else {DEFAULT_PROFILE})",
+    )
+
+
 def open_from_args(args: argparse.Namespace) -> Session:
     path = args.path if args.path else demo_path()
     try:
-        return open_session(path, env=dict(os.environ), mongo_uri=args.mongo_uri)
-    except WorkspaceNotFound as exc:
+        return open_session(
+            path,
+            env=dict(os.environ),
+            mongo_uri=args.mongo_uri,
+            runtime=getattr(args, "runtime", None),
+        )
+    except (WorkspaceNotFound, UnknownRuntime) as exc:
         raise UsageError(str(exc)) from None
 
 

@@ -17,7 +17,7 @@ definitions:
     source: {type: config, default: Mozaiks}
   github_token:
     type: string
-    source: {type: config, env_var: GH_TOKEN, default: ghp-default-secret}
+    source: {type: config, default: ghp-default-secret}
   current_task:
     type: object
     source: {type: state, default: {pattern_id: star}}
