@@ -87,14 +87,23 @@ class Refusal:
             "outcome": self.outcome,
         }
 
-    def headline(self) -> str:
+    def headline(self, runtime: str = "the runtime") -> str:
+        """One line for the top of the matrix, check and the app's status line."""
         where = f"{self.file}:{self.line}:{self.column}" if self.line else self.file
-        what = (
-            "REFUSED: the runtime would not load this workflow's context"
-            if self.outcome == "refused"
-            else "REFUSED: the runtime would load an empty context plan (no variable set)"
-        )
+        if self.outcome == "empty_plan":
+            what = f"REFUSED: {runtime} would load an empty context plan (no variable is set)"
+        else:
+            what = f"REFUSED: {runtime} would not load this workflow's context"
         return f"{what}: {where}: {self.reason}"
+
+    def short(self, runtime: str = "the runtime") -> str:
+        """The refusal without its reason (check prints the error itself below it)."""
+        what = (
+            "would load an empty context plan"
+            if self.outcome == "empty_plan"
+            else "would not load this workflow's context"
+        )
+        return f"{self.file}:{self.line}:{self.column}: REFUSED: {runtime} {what}"
 
 
 @dataclass(frozen=True)

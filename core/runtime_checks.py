@@ -90,6 +90,11 @@ def discovery_problems(session: Session, wf: WorkflowSnapshot) -> list[Diagnosti
     """A folder flowctx reads that the runtime's workflow discovery passes over."""
     if wf.folder == wf.root or not undiscovered(wf.folder, wf.runtime):
         return []
+    # a workspace of bare contracts (no workflow has a marker) is read for its contracts
+    # alone; the warning is for the odd one out beside real workflows
+    siblings = [session.root / "workflows" / n for n in session.workflows() if n != wf.name]
+    if not any(not undiscovered(f, wf.runtime) for f in siblings):
+        return []
     markers = " or ".join(wf.runtime.discovery or ())
     return [
         Diagnostic(

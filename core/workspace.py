@@ -292,6 +292,7 @@ def parse_contract(
             else:
                 diags.append(doc.diag((*base, key), msg))
 
+    older_shape = isinstance(data.get("definitions"), list) or isinstance(data.get("agents"), list)
     variables = _parse_definitions(doc, data.get("definitions"), diags, runtime, base)
     agents, agent_locs = _parse_agents(doc, data.get("agents"), diags, runtime, base)
 
@@ -317,8 +318,11 @@ def parse_contract(
                         key=False,
                     )
                 )
+    hint = ""
+    if older_shape and not rules.accepts_lists:
+        hint = "; lists of definitions are the older runtime's shape (--runtime mozaiks-2026-01)"
     return _snapshot(
-        name, folder, root, display, variables, agents, diags, doc, agent_locs, runtime
+        name, folder, root, display, variables, agents, diags, doc, agent_locs, runtime, hint
     )
 
 
@@ -333,6 +337,7 @@ def _snapshot(
     doc: YamlDoc | None,
     agent_locs: dict[str, Loc],
     runtime: RuntimeProfile,
+    hint: str = "",
 ) -> WorkflowSnapshot:
     return WorkflowSnapshot(
         name,
@@ -345,7 +350,7 @@ def _snapshot(
         doc,
         agent_locs,
         runtime=runtime,
-        refused=_refusal(diags, runtime),
+        refused=_refusal(diags, runtime, hint),
     )
 
 
@@ -353,7 +358,7 @@ def _ignored(message: str, runtime: RuntimeProfile) -> str:
     return f"{message}; ignored by runtime {runtime.name}"
 
 
-def _refusal(diags: list[Diagnostic], runtime: RuntimeProfile) -> Refusal | None:
+def _refusal(diags: list[Diagnostic], runtime: RuntimeProfile, hint: str = "") -> Refusal | None:
     """The runtime validates the plan as one model: the first error decides the load."""
     outcome = runtime.contract.invalid_plan
     if outcome == "per_definition":
@@ -363,7 +368,7 @@ def _refusal(diags: list[Diagnostic], runtime: RuntimeProfile) -> Refusal | None
         return None
     first = errors[0]
     more = f" (and {len(errors) - 1} more error(s))" if len(errors) > 1 else ""
-    reason = (f"{first.yaml_path}: " if first.yaml_path else "") + first.message + more
+    reason = (f"{first.yaml_path}: " if first.yaml_path else "") + first.message + more + hint
     shown = "refused" if outcome == "refuse" else "empty_plan"
     return Refusal(reason, first.file, first.line, first.column, shown)
 

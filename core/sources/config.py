@@ -81,9 +81,7 @@ def _env_only_unset(ctx: SourceContext, trace: list[TraceStep], warnings: list[s
     runtime = ctx.inputs.runtime.name
     note = documented_note(ctx.name, src)
     if src.default is not None:
-        trace.append(
-            TraceStep("default", "skipped", f"not applied by runtime {runtime}: {note}")
-        )
+        trace.append(TraceStep("default", "skipped", f"not applied by runtime {runtime}: {note}"))
         if note:
             warnings.append(note)
     if src.required and ctx.inputs.runtime.sources.config_required_ignores_default:
@@ -94,9 +92,7 @@ def _env_only_unset(ctx: SourceContext, trace: list[TraceStep], warnings: list[s
     return Resolved(None, "default", f"None: {note}", trace, warnings)
 
 
-def _required_missing(
-    ctx: SourceContext, trace: list[TraceStep], warnings: list[str]
-) -> Resolved:
+def _required_missing(ctx: SourceContext, trace: list[TraceStep], warnings: list[str]) -> Resolved:
     src = ctx.source
     what = f" (env {src.env_var})" if src.env_var else ""
     msg = f"Required config variable '{ctx.name}' is not set{what}"

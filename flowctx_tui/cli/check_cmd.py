@@ -45,7 +45,7 @@ def run(args: argparse.Namespace) -> int:
         refused = session.load(name).refused
         if refused is not None:
             # first, as the runtime would stop there
-            print(refused.headline())
+            print(refused.short(f"runtime {session.runtime.name}"))
     errors = [p for p in problems if p.severity == "error"]
     warnings = [p for p in problems if p.severity == "warning"]
     for p in problems:

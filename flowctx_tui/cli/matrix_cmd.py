@@ -7,6 +7,7 @@ import json
 import shutil
 import sys
 import textwrap
+from dataclasses import replace
 
 from core.present import display_value, matrix_to_json, short_value
 from core.results import Matrix
@@ -41,6 +42,11 @@ def render_table(matrix: Matrix, *, reveal: bool, width: int, colour: bool) -> s
     widths = (name_w, src_w, stat_w, val_w, org_w)
     # every line fits ``width``: cells are cut, free text (notes, problems) is wrapped
     lines = [short_value(f"{matrix.workflow}  ({matrix.workspace})", width)]
+    if matrix.runtime:
+        lines.append(short_value(f"runtime: {matrix.runtime}", width))
+    if matrix.refused is not None:
+        # first: the runtime would stop here, whatever the rows below say
+        lines.extend(_wrap(mask_text(matrix.refused.headline("the runtime")), width))
     lines.append("  ".join(c.ljust(w) for c, w in zip(cols, widths, strict=True)).rstrip())
     for r, (name, src, status, value, origin) in zip(matrix.rows, rows, strict=True):
         cells = [
@@ -78,14 +84,8 @@ def run(args: argparse.Namespace) -> int:
     except UsageError as exc:
         return fail(str(exc))
     session, matrix = resolved.session, resolved.matrix
-    for problem in session.database_problems:
-        matrix = Matrix(
-            matrix.workspace,
-            matrix.workflow,
-            matrix.rows,
-            (*matrix.diagnostics, problem),
-            matrix.notes,
-        )
+    if session.database_problems:
+        matrix = replace(matrix, diagnostics=(*matrix.diagnostics, *session.database_problems))
     if args.format == "json":
         print(json.dumps(matrix_to_json(matrix, reveal=args.reveal), indent=2, default=str))
     else:

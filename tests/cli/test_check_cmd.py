@@ -15,6 +15,9 @@ import pytest
 from flowctx_tui.cli import main
 from tests.conftest import WriteWorkspace
 
+#: check names the runtime profile it judged against at the end of its summary
+TAG = " [runtime mozaiks (BlocUnited-LLC/mozaiks 1c46341, 2026-12)]"
+
 CLEAN = """
 definitions:
   approved:
@@ -22,7 +25,7 @@ definitions:
     source: {type: state, default: false}
   region:
     type: string
-    source: {type: config, env_var: REGION, default: eu}
+    source: {type: config, default: eu}
 agents:
   Reviewer: {variables: [approved, region]}
 """
@@ -75,7 +78,7 @@ def test_a_clean_workspace_exits_0(
     root = workspace({"workflows/Approvals/context_variables.yaml": CLEAN})
     code, out, err = check(capsys, str(root))
     assert code == 0
-    assert out == ["ok: 1 workflow(s), 0 error(s), 0 warning(s)"]
+    assert out == ["ok: 1 workflow(s), 0 error(s), 0 warning(s)" + TAG]
     assert err == ""
 
 
@@ -91,13 +94,14 @@ def test_each_problem_is_one_located_line_and_the_exit_is_1(
     code, out, _ = check(capsys, str(root))
     assert code == 1
     problems, summary = out[:-1], out[-1]
-    assert summary == "FAILED: 2 workflow(s), 1 error(s), 2 warning(s)"
+    assert summary == "FAILED: 2 workflow(s), 1 error(s), 2 warning(s)" + TAG
     for line in problems:
         m = LOCATED.match(line)
         assert m, line
         assert m["file"] == "workflows/Broken/context_variables.yaml"
     f = "workflows/Broken/context_variables.yaml"
     assert problems == [
+        f"{f}:9:14: REFUSED: runtime mozaiks would not load this workflow's context",
         f"{f}:5:3: warning: definitions.orphan: variable 'orphan' is not exposed to any agent",
         f"{f}:9:14: agents.Reviewer.variables: agent 'Reviewer' exposes undeclared "
         "variable(s) 'ghost'",
@@ -112,6 +116,10 @@ def test_malformed_yaml_is_located_not_a_traceback(
     code, out, err = check(capsys, str(root))
     assert code == 1
     assert out[0] == (
+        "workflows/Broken/context_variables.yaml:9:1: REFUSED: runtime mozaiks would not load "
+        "this workflow's context"
+    )
+    assert out[1] == (
         "workflows/Broken/context_variables.yaml:9:1: YAML syntax error: found character "
         "that cannot start any token (a tab: YAML does not allow tabs for indentation)"
     )
@@ -127,11 +135,11 @@ def test_contract_errors_at_their_lines(
     assert code == 1
     f = "workflows/Broken/context_variables.yaml"
     assert out == [
+        f"{f}:4:54: REFUSED: runtime mozaiks would not load this workflow's context",
         f"{f}:4:54: definitions.approved.source.triggers[0]: a user_text trigger needs 'match'",
-        f"{f}:7:5: definitions.limits.source: missing required field 'collection'",
         f"{f}:7:36: definitions.limits.source.colection: unknown field "
         "(did you mean 'collection'?)",
-        "FAILED: 1 workflow(s), 3 error(s), 1 warning(s)",
+        "FAILED: 1 workflow(s), 2 error(s), 1 warning(s)" + TAG,
     ]
 
 
@@ -142,12 +150,12 @@ def test_warnings_alone_pass_unless_strict(
     root = workspace({"workflows/Approvals/context_variables.yaml": text})
     code, out, _ = check(capsys, str(root))
     assert code == 0
-    assert out[-1] == "ok: 1 workflow(s), 0 error(s), 1 warning(s)"
+    assert out[-1] == "ok: 1 workflow(s), 0 error(s), 1 warning(s)" + TAG
     code, out, _ = check(capsys, str(root), "--strict")
     assert code == 1
-    assert out[-1] == "FAILED: 1 workflow(s), 0 error(s), 1 warning(s)"
+    assert out[-1] == "FAILED: 1 workflow(s), 0 error(s), 1 warning(s)" + TAG
     code, out, _ = check(capsys, str(root), "--quiet")
-    assert out == ["ok: 1 workflow(s), 0 error(s), 1 warning(s)"]
+    assert out == ["ok: 1 workflow(s), 0 error(s), 1 warning(s)" + TAG]
 
 
 def test_a_workflow_folder_checks_only_that_workflow(
@@ -160,7 +168,7 @@ def test_a_workflow_folder_checks_only_that_workflow(
         }
     )
     code, out, _ = check(capsys, str(root / "workflows" / "Approvals"))
-    assert (code, out) == (0, ["ok: 1 workflow(s), 0 error(s), 0 warning(s)"])
+    assert (code, out) == (0, ["ok: 1 workflow(s), 0 error(s), 0 warning(s)" + TAG])
     code, out, _ = check(capsys, str(root), "--workflow", "Approvals")
     assert code == 0
     code, _, _ = check(capsys, str(root / "workflows"))
@@ -255,6 +263,6 @@ def test_the_installed_script(workspace: WriteWorkspace, tmp_path: Path) -> None
     )
     assert done.returncode == 1
     assert "Traceback" not in done.stderr
-    assert done.stdout.splitlines()[0].startswith(
+    assert done.stdout.splitlines()[1].startswith(
         "workflows/Broken/context_variables.yaml:9:1: YAML syntax error"
     )

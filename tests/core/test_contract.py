@@ -71,9 +71,30 @@ def test_real_world_keys_are_accepted(workspace: WriteWorkspace) -> None:
           PlannerAgent: {variables: [plan, store, score, weather]}
         """,
     )
-    assert snap.diagnostics == ()
+    # every key is known; the values are the ones the newest runtime's typed model refuses
+    bad = sorted(d.yaml_path for d in snap.diagnostics)
+    assert bad == [
+        "definitions.plan.authority_class",
+        "definitions.plan.authorization",
+        "definitions.plan.routing",
+        "definitions.plan.source.refresh_strategy",
+        "definitions.plan.writer_ids[0]",
+        "definitions.score.source.persist_to",
+        "definitions.store.source.indexes[0]",
+        "definitions.store.source.write_strategy",
+        "definitions.weather.source.auth",
+        "definitions.weather.source.retry",
+    ]
+    assert all("the runtime's context model; runtime mozaiks" in d.message for d in snap.diagnostics)
+    assert snap.refused is not None
     assert [v.name for v in snap.variables] == ["plan", "store", "score", "weather"]
+    # the rows can still be resolved: the definitions are kept
     assert all(v.definition is not None for v in snap.variables)
+    # the documented contract names the keys, not their value types
+    from core.runtime_profiles import get_profile
+
+    documented = load_workflow(snap.root, "Approvals", get_profile("spec"))
+    assert documented.diagnostics == () and documented.refused is None
 
 
 @pytest.mark.parametrize(
