@@ -37,6 +37,8 @@ class Session:
     selected: str | None = None
     #: the runtime profile every answer is judged against (chosen once, at open)
     runtime: RuntimeProfile = field(default_factory=lambda: get_profile(None))
+    #: the name chosen on the command line or in the app; None follows flowctx.yaml
+    runtime_choice: str | None = None
 
     def workflows(self) -> list[str]:
         return list_workflows(self.root, self.runtime)
@@ -70,7 +72,16 @@ class Session:
         """The same workspace judged against another runtime profile (UnknownRuntime if none)."""
         from dataclasses import replace
 
-        return replace(self, runtime=get_profile(name or self.profile.runtime))
+        return replace(self, runtime=get_profile(name or self.profile.runtime), runtime_choice=name)
+
+    def choose_runtime(self, name: str | None) -> None:
+        """Judge against ``name`` from now on (None: follow flowctx.yaml again)."""
+        self.runtime = get_profile(name or self.profile.runtime)
+        self.runtime_choice = name
+
+    def refresh_runtime(self) -> None:
+        """After flowctx.yaml changed: its ``runtime:`` applies unless one was chosen."""
+        self.runtime = get_profile(self.runtime_choice or self.profile.runtime)
 
     def matrix(
         self,
@@ -107,4 +118,6 @@ def open_session(
     merged.update(env or {})
     database, problems = open_database(root, mongo_uri, merged)
     chosen = get_profile(runtime or profile.runtime)
-    return Session(root, dict(env or {}), profile, database, problems, selected, chosen)
+    return Session(
+        root, dict(env or {}), profile, database, problems, selected, chosen, runtime or None
+    )

@@ -239,11 +239,10 @@ def load_workflow(root: Path, name: str, runtime: RuntimeProfile = MOZAIKS) -> W
     path = folder / CONTRACT_FILE
     display = display_path(path, root)
     if not present(path):
-        if undiscovered(folder, runtime) or runtime.discovery is None:
-            diag = Diagnostic(display, 0, 0, f"workflow '{name}' has no {CONTRACT_FILE}")
-            return WorkflowSnapshot(name, folder, root, display, (), {}, (diag,), runtime=runtime)
-        # the runtime loads such a workflow with an empty context: nothing to report
-        return WorkflowSnapshot(name, folder, root, display, (), {}, (), runtime=runtime)
+        # the runtime would load a marked folder with an empty context; flowctx has nothing
+        # to show for it, and an author editing the contract wants to know it is gone
+        diag = Diagnostic(display, 0, 0, f"workflow '{name}' has no {CONTRACT_FILE}")
+        return WorkflowSnapshot(name, folder, root, display, (), {}, (diag,), runtime=runtime)
     doc, problems = load_yaml_file(path, display)
     if doc is None:
         refusal = _refusal(problems, runtime)

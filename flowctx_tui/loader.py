@@ -122,6 +122,7 @@ def refresh_session(session: Session, changed: Iterable[Path]) -> None:
             profile = True
     if profile:
         session.profile = load_profile(root)
+        session.refresh_runtime()
     if seeds:
         session.reload_database()
 

@@ -27,6 +27,9 @@ class Status:
     watching: bool = True
     revealed: bool = False
     overrides: int = 0
+    #: the runtime profile the matrix is judged against, and whether it refuses the workflow
+    runtime: str = ""
+    refused: bool = False
 
 
 def render_status(s: Status) -> Content:
@@ -38,6 +41,10 @@ def render_status(s: Status) -> Content:
         sep,
         (label, style),
     ]
+    if s.runtime:
+        parts += [sep, (f"runtime {s.runtime}", "$text-muted")]
+    if s.refused:
+        parts += [sep, ("REFUSED by the runtime", "$text-error bold")]
     noun = "problem" if s.problems == 1 else "problems"
     parts += [sep, (f"{s.problems} {noun}", "$text-warning" if s.problems else "$text-muted")]
     if s.reloaded is not None:
