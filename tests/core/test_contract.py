@@ -85,7 +85,9 @@ def test_real_world_keys_are_accepted(workspace: WriteWorkspace) -> None:
         "definitions.weather.source.auth",
         "definitions.weather.source.retry",
     ]
-    assert all("the runtime's context model; runtime mozaiks" in d.message for d in snap.diagnostics)
+    assert all(
+        "the runtime's context model; runtime mozaiks" in d.message for d in snap.diagnostics
+    )
     assert snap.refused is not None
     assert [v.name for v in snap.variables] == ["plan", "store", "score", "weather"]
     # the rows can still be resolved: the definitions are kept

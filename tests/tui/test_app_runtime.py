@@ -13,9 +13,7 @@ def status(app) -> str:
     return str(app.query_one("#status").render())
 
 
-async def test_the_palette_switches_the_runtime_and_the_rows_follow(
-    demo: Path, make_app: MakeApp
-):
+async def test_the_palette_switches_the_runtime_and_the_rows_follow(demo: Path, make_app: MakeApp):
     app = make_app(demo)
     async with app.run_test(size=(120, 30)) as pilot:
         await reloaded(pilot)
