@@ -65,7 +65,7 @@ def workflow_protected(workflow: WorkflowSnapshot) -> dict[str, str]:
     for spec in workflow.variables:
         d = spec.definition
         raw = spec.raw if isinstance(spec.raw, dict) else {}
-        src = raw.get("source") if isinstance(raw.get("source"), dict) else {}
+        src: dict[str, Any] = raw["source"] if isinstance(raw.get("source"), dict) else {}
         immutable = d.immutable_runtime_authority if d else raw.get("immutable_runtime_authority")
         authority = d.authority_class if d else raw.get("authority_class")
         stype = d.source.type if d else src.get("type")

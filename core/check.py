@@ -1,54 +1,54 @@
 """``flowctx check``: every problem in a workspace, each located as file:line:col.
 
-Checks are small functions, one per concern, listed in ``WORKFLOW_CHECKS`` (run per workflow)
-and ``WORKSPACE_CHECKS`` (run once); other modules contribute theirs here.
+``check(snapshot, inputs)`` is pure over a workspace snapshot. Checks are small functions, one
+per concern, listed in ``WORKFLOW_CHECKS`` (run per workflow) and ``WORKSPACE_CHECKS`` (run
+once); other modules contribute theirs here.
 """
 
 from __future__ import annotations
 
-import os
-import stat
-from collections.abc import Callable
-from pathlib import Path
+from collections.abc import Callable, Iterable
 
-from core.buildctx import build_context_setting, discover, registry_problems
+from core.buildctx import registry_problems
 from core.diagnostics import Diagnostic, sort_key
 from core.exposure import withheld_reason
-from core.pathsafety import confine, present
-from core.routing.checks import routing_problems
+from core.inputs import ResolveInputs
+from core.routing.checks import routes_problems
 from core.runtime_checks import config_default_problems, data_source_problems, discovery_problems
 from core.session import Session
+from core.snapshot import WorkspaceSnapshot
+from core.sources.file import file_key
 from core.workspace import WorkflowSnapshot, display_path
 
-WorkflowCheck = Callable[[Session, WorkflowSnapshot], list[Diagnostic]]
-WorkspaceCheck = Callable[[Session], list[Diagnostic]]
+WorkflowCheck = Callable[[WorkspaceSnapshot, WorkflowSnapshot], list[Diagnostic]]
+WorkspaceCheck = Callable[[WorkspaceSnapshot, ResolveInputs], list[Diagnostic]]
 
 
-def contract_problems(session: Session, wf: WorkflowSnapshot) -> list[Diagnostic]:
+def contract_problems(snap: WorkspaceSnapshot, wf: WorkflowSnapshot) -> list[Diagnostic]:
     return list(wf.diagnostics)
 
 
-def file_source_problems(session: Session, wf: WorkflowSnapshot) -> list[Diagnostic]:
+def file_source_problems(snap: WorkspaceSnapshot, wf: WorkflowSnapshot) -> list[Diagnostic]:
     """Static problems of file sources: refused paths and missing required files."""
     out: list[Diagnostic] = []
-    allow = session.inputs().allow_outside_root
     for spec in wf.variables:
         d = spec.definition
         if d is None or d.source.type != "file" or wf.doc is None:
             continue
         path = ("definitions", spec.name, "source", "path")
-        real, refusal = confine(wf.root, d.source.path, allow_outside=allow)
+        content = snap.files[file_key(d.source.path, d.source.format, d.source.encoding)]
+        refusal = content.refusal
         if refusal:
             # with a default the runtime carries on, but the author almost surely erred
             sev = "error" if d.source.required or d.source.default is None else "warning"
             out.append(wf.doc.diag(path, refusal, key=False, severity=sev))
-        elif real is not None and not present(real):
+        elif content.missing:
             sev = "error" if d.source.required else "warning"
             msg = f"file {d.source.path!r} not found" + (
                 "" if d.source.required else "; the default will be used"
             )
             out.append(wf.doc.diag(path, msg, key=False, severity=sev))
-        elif real is not None and _special(real):
+        elif content.special:
             # a directory, FIFO or device: the resolver never reads it (a FIFO would block)
             sev = "error" if d.source.required else "warning"
             msg = f"{d.source.path!r} is not a regular file (a directory, device or FIFO)"
@@ -56,15 +56,7 @@ def file_source_problems(session: Session, wf: WorkflowSnapshot) -> list[Diagnos
     return out
 
 
-def _special(path: Path) -> bool:
-    """A directory, FIFO or device (False when it cannot be told: the resolver says why)."""
-    try:
-        return not stat.S_ISREG(os.stat(path).st_mode)
-    except OSError:
-        return False
-
-
-def exposure_problems(session: Session, wf: WorkflowSnapshot) -> list[Diagnostic]:
+def exposure_problems(snap: WorkspaceSnapshot, wf: WorkflowSnapshot) -> list[Diagnostic]:
     """Warnings: variables no agent exposes, agents that expose nothing, and exposures the
     runtime never renders (build-context and ``model_visible: false`` variables)."""
     out: list[Diagnostic] = []
@@ -89,8 +81,8 @@ def exposure_problems(session: Session, wf: WorkflowSnapshot) -> list[Diagnostic
                 )
             )
         for i, name in enumerate(names):
-            spec = wf.variable(name)
-            why = withheld_reason(spec) if spec is not None else None
+            listed = wf.variable(name)
+            why = withheld_reason(listed) if listed is not None else None
             if why is not None:
                 out.append(
                     wf.doc.diag(
@@ -104,50 +96,45 @@ def exposure_problems(session: Session, wf: WorkflowSnapshot) -> list[Diagnostic
     return out
 
 
-def workspace_problems(session: Session) -> list[Diagnostic]:
-    return [*session.profile.diagnostics, *session.database_problems]
+def routing_problems(snap: WorkspaceSnapshot, wf: WorkflowSnapshot) -> list[Diagnostic]:
+    return routes_problems(snap.routes[wf.name], wf)
 
 
-def folder_problems(session: Session) -> list[Diagnostic]:
+def workspace_problems(snap: WorkspaceSnapshot, inputs: ResolveInputs) -> list[Diagnostic]:
+    return [*snap.profile.diagnostics, *inputs.database_problems]
+
+
+def folder_problems(snap: WorkspaceSnapshot, inputs: ResolveInputs) -> list[Diagnostic]:
     """Folders that cannot be listed: the workspace loader treats them as empty (no
     workflows, no contract), which without this would pass as a clean workspace."""
-    out: list[Diagnostic] = []
-    folders = [session.root / "workflows"]
-    folders += [folders[0] / name for name in session.workflows()]
-    for folder in folders:
-        try:
-            if folder.is_dir():
-                os.listdir(folder)
-        except OSError as exc:
-            why = exc.strerror or exc.__class__.__name__
-            shown = display_path(folder, session.root)
-            out.append(Diagnostic(shown, 0, 0, f"cannot list this folder: {why}"))
-    return out
+    return list(snap.folder_problems)
 
 
-def build_context_problems(session: Session) -> list[Diagnostic]:
+def build_context_problems(snap: WorkspaceSnapshot, inputs: ResolveInputs) -> list[Diagnostic]:
     """Every registry under ``<workspace>/build_context/`` and under the configured root."""
-    setting = build_context_setting(session.effective_env(), session.root)
-    roots = [session.root / "build_context"]
-    if setting.root is not None and setting.root.resolve() != roots[0].resolve():
-        roots.append(setting.root)
+    setting = snap.build_context
     out: list[Diagnostic] = []
-    if setting.enabled and setting.root is not None and not setting.root.is_dir():
+    configured = snap.registry_roots[-1]
+    if setting.enabled and setting.root is not None and not configured.is_dir:
         out.append(
             Diagnostic(
-                display_path(setting.root, session.root),
+                display_path(setting.root, snap.root),
                 0,
                 0,
                 f"build-context registry root does not exist ({setting.root_reason})",
                 severity="warning",
             )
         )
-    registries = [(root, reg) for root in roots for reg in discover(root, session.root)]
+    registries = [
+        reg
+        for found in snap.registry_roots
+        if not found.same_as_workspace
+        for reg in found.registries
+    ]
     if not registries:
         return out
-    workflows = {name: session.load(name) for name in session.workflows()}
-    for root, reg in registries:
-        out.extend(registry_problems(reg, root, workflows))
+    for reg in registries:
+        out.extend(registry_problems(reg, snap.workflows))
     return out
 
 
@@ -167,13 +154,21 @@ WORKSPACE_CHECKS: list[WorkspaceCheck] = [
 ]
 
 
-def check_workspace(session: Session, workflows: list[str] | None = None) -> list[Diagnostic]:
+def check(
+    snap: WorkspaceSnapshot, inputs: ResolveInputs, workflows: Iterable[str] | None = None
+) -> list[Diagnostic]:
+    """Every problem of the snapshot (the named workflows' own, and the workspace's)."""
     problems: list[Diagnostic] = []
     for check in WORKSPACE_CHECKS:
-        problems.extend(check(session))
-    for name in workflows if workflows is not None else session.workflows():
-        wf = session.load(name)
+        problems.extend(check(snap, inputs))
+    for name in workflows if workflows is not None else snap.names:
+        wf = snap.workflow(name)
         for wcheck in WORKFLOW_CHECKS:
-            problems.extend(wcheck(session, wf))
+            problems.extend(wcheck(snap, wf))
     unique = sorted(set(problems), key=sort_key)
     return unique
+
+
+def check_workspace(session: Session, workflows: list[str] | None = None) -> list[Diagnostic]:
+    """``check`` of the workspace as the session reads it now."""
+    return check(session.snapshot(), session.inputs(), workflows)

@@ -19,7 +19,8 @@ from pydantic import (
     model_validator,
 )
 
-from core.diagnostics import Diagnostic, did_you_mean
+from core.diagnostics import Diagnostic
+from core.validation import Strict, located_errors
 from core.yamlmarks import PathKey, YamlDoc
 
 SOURCE_TYPES = (
@@ -58,11 +59,7 @@ def _trigger_rules(info: ValidationInfo) -> bool:
     return bool((info.context or {}).get("trigger_rules", True))
 
 
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-
-class Match(_Strict):
+class Match(Strict):
     equals: str | None = None
     contains: str | None = None
     regex: str | None = None
@@ -81,7 +78,7 @@ class Match(_Strict):
         return self
 
 
-class Trigger(_Strict):
+class Trigger(Strict):
     type: Literal["agent_text", "user_text", "ui_response"]
     agent: str | None = None
     match: Match | None = None
@@ -108,14 +105,14 @@ class Trigger(_Strict):
         return self
 
 
-class ConfigSource(_Strict):
+class ConfigSource(Strict):
     type: Literal["config"]
     env_var: str | None = None
     default: Any = None
     required: bool = False
 
 
-class DataReferenceSource(_Strict):
+class DataReferenceSource(Strict):
     type: Literal["data_reference"]
     database_name: str | None = None
     # optional in the runtime's model: without it the adapter fetches nothing (None)
@@ -127,7 +124,7 @@ class DataReferenceSource(_Strict):
     search_by: Any = None
 
 
-class DataEntitySource(_Strict):
+class DataEntitySource(Strict):
     type: Literal["data_entity"]
     database_name: str | None = None
     # optional in the runtime's model: without it no manager is made and the key stays unset
@@ -139,7 +136,7 @@ class DataEntitySource(_Strict):
     refresh_strategy: str | None = None
 
 
-class ComputedSource(_Strict):
+class ComputedSource(Strict):
     type: Literal["computed"]
     computation: Any = None
     inputs: Any = None
@@ -149,14 +146,14 @@ class ComputedSource(_Strict):
     default: Any = None
 
 
-class StateSource(_Strict):
+class StateSource(Strict):
     type: Literal["state"]
     default: Any = None
     triggers: list[Trigger] = Field(default_factory=list)
     persist: Any = None
 
 
-class ExternalSource(_Strict):
+class ExternalSource(Strict):
     type: Literal["external"]
     service: str | None = None
     operation: str | None = None
@@ -168,7 +165,7 @@ class ExternalSource(_Strict):
     default: Any = None
 
 
-class FileSource(_Strict):
+class FileSource(Strict):
     type: Literal["file"]
     path: str
     format: Literal["json", "yaml", "text"] = "json"
@@ -177,7 +174,7 @@ class FileSource(_Strict):
     default: Any = None
 
 
-class BuildContextSource(_Strict):
+class BuildContextSource(Strict):
     type: Literal["build_context"]
     default: Any = None
     required: bool = False
@@ -195,7 +192,7 @@ Source = Annotated[
     Field(discriminator="type"),
 ]
 
-SOURCE_MODELS: dict[str, type[_Strict]] = {
+SOURCE_MODELS: dict[str, type[Strict]] = {
     "config": ConfigSource,
     "data_reference": DataReferenceSource,
     "data_entity": DataEntitySource,
@@ -207,7 +204,7 @@ SOURCE_MODELS: dict[str, type[_Strict]] = {
 }
 
 
-class Definition(_Strict):
+class Definition(Strict):
     type: str = "any"
     description: str | None = None
     source: Source
@@ -225,86 +222,18 @@ class Definition(_Strict):
         return TYPE_ALIASES.get(self.type.strip().lower(), self.type)
 
 
-class AgentView(_Strict):
+class AgentView(Strict):
     variables: list[str] = Field(default_factory=list)
 
 
 ROOT_KEYS = ("definitions", "agents")
 
 
-def _fields_of(model: type[BaseModel]) -> list[str]:
-    return [f.alias or name for name, f in model.model_fields.items()]
-
-
-def _allowed_keys(data: Any, loc: tuple[Any, ...], model: type[BaseModel]) -> list[str]:
-    """The fields valid at ``loc`` inside ``model`` (for did-you-mean), following the data."""
-    current: type[BaseModel] | None = model
-    node = data
-    for part in loc[:-1]:
-        if current is None:
-            return []
-        if isinstance(node, dict) and part in node:
-            node = node[part]
-        if part == "source" and current is Definition:
-            stype = node.get("type") if isinstance(node, dict) else None
-            current = SOURCE_MODELS.get(stype) if isinstance(stype, str) else None
-        elif part == "triggers":
-            current = Trigger
-        elif part == "match":
-            current = Match
-        elif isinstance(part, int) or part in SOURCE_MODELS:
-            continue
-        else:
-            current = None
-    return _fields_of(current) if current is not None else []
-
-
 def validation_diagnostics(
     exc: ValidationError, doc: YamlDoc, base: PathKey, model: type[BaseModel], data: Any
 ) -> list[Diagnostic]:
-    """pydantic errors as Diagnostics located by the YAML marks."""
-    out: list[Diagnostic] = []
-    for err in exc.errors(include_url=False):
-        loc = tuple(err["loc"])
-        # a discriminated union adds the tag ('config') to the location: not a YAML key
-        yaml_loc = tuple(
-            p
-            for i, p in enumerate(loc)
-            if not (isinstance(p, str) and p in SOURCE_MODELS and i > 0 and loc[i - 1] == "source")
-        )
-        path = (*base, *yaml_loc)
-        kind = err["type"]
-        if kind == "extra_forbidden":
-            key = yaml_loc[-1] if yaml_loc else ""
-            hint = did_you_mean(str(key), _allowed_keys(data, yaml_loc, model))
-            out.append(doc.diag(path, f"unknown field{hint}", key=True))
-        elif kind == "missing":
-            out.append(doc.diag(path[:-1], f"missing required field '{yaml_loc[-1]}'", key=True))
-        elif kind == "union_tag_invalid":
-            tag = err.get("input", {}).get("type") if isinstance(err.get("input"), dict) else None
-            hint = did_you_mean(str(tag), SOURCE_TYPES) if tag is not None else ""
-            out.append(
-                doc.diag(
-                    (*path, "type"),
-                    f"unknown source type {tag!r}{hint}; expected one of {', '.join(SOURCE_TYPES)}",
-                    key=False,
-                )
-            )
-        elif kind == "union_tag_not_found":
-            out.append(doc.diag(path, "missing required field 'type'", key=True))
-            # without a type no source model applies, so a misspelt 'type' key would otherwise
-            # go unreported: name it, as for any other unknown field
-            given = err.get("input")
-            for k in given if isinstance(given, dict) else ():
-                if k != "type" and did_you_mean(str(k), ["type"]):
-                    hint = did_you_mean(str(k), ["type"])
-                    out.append(doc.diag((*path, k), f"unknown field{hint}", key=True))
-        else:
-            msg = err["msg"]
-            if msg.startswith("Value error, "):
-                msg = msg[len("Value error, ") :]
-            out.append(doc.diag(path, msg, key=False))
-    return out
+    """pydantic errors as Diagnostics located by the YAML marks (``core.validation``)."""
+    return located_errors(exc, doc, base, model, data)
 
 
 # --- the runtime's own field types ------------------------------------------------------------

@@ -121,12 +121,14 @@ class MongoDatabase(_CollectionDatabase):
         import pymongo
 
         # a keyword argument would override the URI's own option: honour what the user wrote
-        options = (
+        options: dict[str, Any] = (
             {}
             if "serverselectiontimeoutms=" in uri.lower()
             else {"serverSelectionTimeoutMS": timeout_ms}
         )
-        client = pymongo.MongoClient(uri, connect=False, **options)
+        client: pymongo.MongoClient[dict[str, Any]] = pymongo.MongoClient(
+            uri, connect=False, **options
+        )
         super().__init__(client)
         self.label = f"MongoDB {mask_text(uri)}"
         self._down_until = 0.0

@@ -19,12 +19,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from core.buildctx import (
     BuildContextProjection,
     PromptBlock,
-    project_build_context,
+    build_context_setting,
     render_prompt_projections,
 )
 from core.results import Matrix
@@ -125,8 +126,8 @@ def agent_prompt(
     """The prompt additions of ``agent``.
 
     ``values`` are the live values (default: the matrix's load values, e.g. after a simulated
-    trigger); ``env`` decides build context exactly as for the matrix; ``projection`` may be
-    passed to reuse one already computed.
+    trigger); ``env`` decides build context for a matrix built by hand; ``projection`` (default: the
+    matrix's) names the admitted registries.
     """
     live = dict(matrix.values if values is None else values)
     lines: list[PromptLine] = []
@@ -142,7 +143,10 @@ def agent_prompt(
 
     notes: list[str] = []
     if projection is None:
-        projection = project_build_context(workflow, env, {}, None)
+        projection = matrix.build_context
+    if projection is None:
+        # a matrix built by hand, not by resolve(): build context did nothing for it
+        projection = BuildContextProjection(build_context_setting(env, Path(matrix.workspace)))
     setting = projection.setting
     blocks: list[PromptBlock] = []
     if not setting.enabled:
@@ -151,7 +155,7 @@ def agent_prompt(
         notes.append(f"no prompt projections: {setting.root_reason}")
     else:
         blocks, proj_notes = render_prompt_projections(
-            projection.admitted, setting.root, agent, live, reveal=reveal
+            projection.admitted, agent, live, reveal=reveal
         )
         notes.extend(proj_notes)
     return AgentPrompt(

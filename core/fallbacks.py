@@ -109,8 +109,8 @@ def load_fallbacks(root: Path, inputs: ResolveInputs) -> Fallbacks:
             (candidate,),
         )
     except RecursionError:
-        deep = f"nested more than {MAX_NESTING} levels deep"
-        return Fallbacks(display, None, f"no fallbacks: {display} is {deep}", (candidate,))
+        too_deep = f"nested more than {MAX_NESTING} levels deep"
+        return Fallbacks(display, None, f"no fallbacks: {display} is {too_deep}", (candidate,))
     deep = nesting_problem(data)
     if deep:
         return Fallbacks(display, None, f"no fallbacks: {display} is {deep}", (candidate,))

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from core.database import Database
+from core.diagnostics import Diagnostic
 from core.runtime_profiles import MOZAIKS, RuntimeProfile
 
 FALLBACKS_ENV = "MOZAIKS_CONTEXT_FALLBACKS_FILE"
@@ -24,6 +25,8 @@ class ResolveInputs:
     database_note: str = "no database configured"
     #: the runtime whose behaviour resolution reproduces
     runtime: RuntimeProfile = MOZAIKS
+    #: problems found loading the database's seed files (reported by ``flowctx check``)
+    database_problems: tuple[Diagnostic, ...] = ()
 
     def env_flag(self, name: str) -> bool:
         return str(self.env.get(name, "")).strip().lower() in {"1", "true", "yes", "on"}

@@ -1,22 +1,25 @@
-"""``resolve(workflow, inputs)``: every variable's load-time value with its provenance.
+"""``resolve(snapshot, inputs, workflow)``: every variable's load-time value with its provenance.
 
-A pure function of a workflow snapshot and explicit inputs. Variables resolve in declaration
-order so ``{{var.path}}`` placeholders see the ones before them, as in the runtime.
+A pure function of a workspace snapshot (every file already read) and explicit inputs: it never
+touches the disk. Variables resolve in declaration order so ``{{var.path}}`` placeholders see
+the ones before them, as in the runtime.
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
-from core.buildctx import apply_projection, project_build_context
-from core.fallbacks import load_fallbacks
+from core.buildctx import project_build_context
 from core.inputs import ResolveInputs
 from core.launch import admit_launch
 from core.results import Loc, Matrix, Refusal, Row, TraceStep
 from core.schema_keys import schema_rows
 from core.secrets import is_secret_key, mask_text
-from core.sources import RESOLVERS, SourceContext
-from core.workspace import VariableSpec, WorkflowSnapshot
+from core.snapshot import WorkspaceSnapshot
+from core.sources.base import SourceContext
+from core.sources.registry import RESOLVERS
+from core.workspace import VariableSpec
 
 
 def _is_secret(spec: VariableSpec) -> bool:
@@ -49,16 +52,32 @@ def _error_row(spec: VariableSpec, agents: tuple[str, ...]) -> Row:
     )
 
 
-def resolve(workflow: WorkflowSnapshot, inputs: ResolveInputs) -> Matrix:
+def resolve(
+    snapshot: WorkspaceSnapshot, inputs: ResolveInputs, workflow_name: str | None = None
+) -> Matrix:
+    """Resolve ``workflow_name`` (default: the one workflow the snapshot loaded).
+
+    The environment that decided which files were read is the snapshot's; ``inputs.env`` is
+    what ``config`` sources see (the same mapping when both come from one session).
+    """
+    if workflow_name is None:
+        if len(snapshot.workflows) != 1:
+            raise ValueError("resolve: name the workflow (the snapshot holds several)")
+        workflow_name = next(iter(snapshot.workflows))
+    workflow = snapshot.workflow(workflow_name)
     declared = [v.name for v in workflow.variables]
     admission = admit_launch(inputs.launch, declared)
     launch = admission.admitted
-    inputs = ResolveInputs(
-        inputs.env, launch, inputs.database, inputs.database_note, inputs.runtime
-    )
-    fallbacks = load_fallbacks(workflow.root, inputs)
+    # the runtime profile is the snapshot's: the contract was read with it, and every source
+    # resolves as that runtime's loader does
+    inputs = replace(inputs, launch=launch, runtime=snapshot.runtime)
+    fallbacks = snapshot.fallbacks
+    files = snapshot.file_contents(workflow)
     # build-context projections sit between the load value and launch values (REFERENCE.md 5)
-    projection = project_build_context(workflow, inputs.env, launch, admission.trigger)
+    setting = snapshot.build_context
+    projection = project_build_context(
+        workflow, setting, snapshot.registries_under(setting.root), launch, admission.trigger
+    )
     values: dict[str, Any] = dict(launch)
     secret_names = frozenset(v.name for v in workflow.variables if _is_secret(v))
     rows: list[Row] = []
@@ -70,11 +89,17 @@ def resolve(workflow: WorkflowSnapshot, inputs: ResolveInputs) -> Matrix:
             continue
         definition = spec.definition
         ctx = SourceContext(
-            spec.name, definition, workflow, inputs, values, fallbacks, secret_names
+            spec.name,
+            definition,
+            workflow,
+            inputs,
+            values,
+            fallbacks,
+            secret_names,
+            files,
+            projection,
         )
         result = RESOLVERS[definition.source.type](ctx)
-        if definition.source.type == "build_context":
-            result = apply_projection(projection, spec.name, result)
         value, status, origin = result.value, result.status, result.origin
         trace = list(result.trace)
         if spec.name in launch:
@@ -118,8 +143,10 @@ def resolve(workflow: WorkflowSnapshot, inputs: ResolveInputs) -> Matrix:
         rows=tuple(rows),
         diagnostics=(*workflow.diagnostics, *projection.diagnostics),
         notes=tuple(notes),
-        runtime=inputs.runtime.label,
+        runtime=snapshot.runtime.label,
         refused=refused,
+        read=snapshot.read_paths(workflow),
+        build_context=projection,
     )
 
 

@@ -9,9 +9,13 @@ Trace outcomes: ``used``, ``shadowed``, ``missing``, ``skipped``, ``error``.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Literal
 
 from core.diagnostics import Diagnostic
+
+if TYPE_CHECKING:
+    from core.buildctx.projection import BuildContextProjection
 
 Status = Literal["resolved", "default", "fallback", "pending", "error"]
 Outcome = Literal["used", "shadowed", "missing", "skipped", "error"]
@@ -118,6 +122,11 @@ class Matrix:
     #: the runtime profile the rows were judged against (``RuntimeProfile.label``)
     runtime: str = ""
     refused: Refusal | None = None
+    #: files outside the workspace layout this matrix was resolved from (fallbacks file,
+    #: ``file`` sources): the app watches them
+    read: frozenset[Path] = field(default=frozenset(), compare=False)
+    #: what build context projected (prompts render its registries' catalog projections)
+    build_context: BuildContextProjection | None = field(default=None, compare=False, repr=False)
 
     def row(self, name: str) -> Row | None:
         for r in self.rows:

@@ -13,10 +13,10 @@ from core.sources.config import documented_note
 from core.workspace import WorkflowSnapshot, undiscovered
 
 if TYPE_CHECKING:
-    from core.session import Session
+    from core.snapshot import WorkspaceSnapshot
 
 
-def config_default_problems(session: Session, wf: WorkflowSnapshot) -> list[Diagnostic]:
+def config_default_problems(snap: WorkspaceSnapshot, wf: WorkflowSnapshot) -> list[Diagnostic]:
     """A config default the runtime never applies because an env_var is declared."""
     out: list[Diagnostic] = []
     runtime = wf.runtime
@@ -36,7 +36,7 @@ def config_default_problems(session: Session, wf: WorkflowSnapshot) -> list[Diag
     return out
 
 
-def data_source_problems(session: Session, wf: WorkflowSnapshot) -> list[Diagnostic]:
+def data_source_problems(snap: WorkspaceSnapshot, wf: WorkflowSnapshot) -> list[Diagnostic]:
     """data_reference and data_entity sources the runtime skips: no database or collection."""
     out: list[Diagnostic] = []
     runtime = wf.runtime
@@ -86,13 +86,13 @@ def data_source_problems(session: Session, wf: WorkflowSnapshot) -> list[Diagnos
     return out
 
 
-def discovery_problems(session: Session, wf: WorkflowSnapshot) -> list[Diagnostic]:
+def discovery_problems(snap: WorkspaceSnapshot, wf: WorkflowSnapshot) -> list[Diagnostic]:
     """A folder flowctx reads that the runtime's workflow discovery passes over."""
     if wf.folder == wf.root or not undiscovered(wf.folder, wf.runtime):
         return []
     # a workspace of bare contracts (no workflow has a marker) is read for its contracts
     # alone; the warning is for the odd one out beside real workflows
-    siblings = [session.root / "workflows" / n for n in session.workflows() if n != wf.name]
+    siblings = [snap.root / "workflows" / n for n in snap.names if n != wf.name]
     if not any(not undiscovered(f, wf.runtime) for f in siblings):
         return []
     markers = " or ".join(wf.runtime.discovery or ())

@@ -25,12 +25,19 @@ from pathlib import Path
 from typing import Any
 
 from core.diagnostics import Diagnostic
+from core.expressions import DIALECTS
 from core.results import Matrix
-from core.secrets import _URI_PASSWORD, MASK, is_secret_key, mask_text, mask_value, secret_strings
+from core.secrets import (
+    MASK,
+    is_secret_key,
+    mask_text,
+    mask_value,
+    restore_uri_passwords,
+    secret_strings,
+)
 
 FORMAT = "flowctx-scenario/1"
 HISTORY_LIMIT = 50
-DIALECTS = ("mj", "ag2", "python")
 SCENARIO_DIR = (".flowctx", "scenarios")
 # Shorter strings are too common to scrub as substrings ("1", "true"); they are still masked
 # wherever they are a whole value.
@@ -111,7 +118,7 @@ def restore_masked(edited: Any, shown: Any, real: Any) -> Any:
     ):
         return [restore_masked(e, s, r) for e, s, r in zip(edited, shown, real, strict=True)]
     if isinstance(edited, str) and isinstance(real, str):
-        return _restore_uri_passwords(edited, real)
+        return restore_uri_passwords(edited, real)
     return edited
 
 
@@ -136,17 +143,8 @@ def unmask(value: Any, real: Any) -> Any:
     if isinstance(value, list) and isinstance(real, list) and len(value) == len(real):
         return [unmask(v, r) for v, r in zip(value, real, strict=True)]
     if isinstance(value, str) and isinstance(real, str):
-        return _restore_uri_passwords(value, real)
+        return restore_uri_passwords(value, real)
     return value
-
-
-def _restore_uri_passwords(edited: str, real: str) -> str:
-    if MASK not in edited or "://" not in real:
-        return edited
-    for m in _URI_PASSWORD.finditer(real):
-        head = m.group("head")
-        edited = edited.replace(head + MASK + "@", head + m.group("pw") + "@")
-    return edited
 
 
 def apply_overrides(

@@ -9,6 +9,15 @@ from core.inputs import ResolveInputs
 from core.results import Row, TraceStep
 
 DEFAULT_TRUNCATE = 4000
+#: Keys the runtime injects into context without a declaration.
+RUNTIME_KEYS = frozenset(
+    {
+        "database_schema_available",
+        "database_schema_db",
+        "schema_overview",
+        "collections_first_docs_full",
+    }
+)
 
 
 def schema_rows(inputs: ResolveInputs, declared: set[str]) -> list[Row]:

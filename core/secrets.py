@@ -47,6 +47,17 @@ def mask_text(text: str) -> str:
     return _URI_PASSWORD.sub(lambda m: m.group("head") + MASK, text)
 
 
+def restore_uri_passwords(edited: str, real: str) -> str:
+    """``edited`` (a masked value the user edited) with ``real``'s URI passwords back in place
+    of their masks, so editing a masked URI does not replace its password with ``***``."""
+    if MASK not in edited or "://" not in real:
+        return edited
+    for m in _URI_PASSWORD.finditer(real):
+        head = m.group("head")
+        edited = edited.replace(head + MASK + "@", head + m.group("pw") + "@")
+    return edited
+
+
 def mask_value(value: Any, key: object = None) -> Any:
     """A copy of ``value`` with secret-keyed entries and URI passwords masked."""
     if key is not None and is_secret_key(key) and value is not None:

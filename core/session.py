@@ -6,7 +6,7 @@ The process environment is passed in by the caller (``env``), never read here.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -16,7 +16,10 @@ from core.diagnostics import Diagnostic
 from core.inputs import ResolveInputs
 from core.resolve import resolve
 from core.results import Matrix
+from core.routing import Routes, decide
+from core.routing.decision import RouteDecision
 from core.runtime_profiles import RuntimeProfile, get_profile
+from core.snapshot import WorkspaceSnapshot, load_snapshot
 from core.workspace import (
     Profile,
     WorkflowSnapshot,
@@ -63,6 +66,7 @@ class Session:
             launch=merged_launch,
             database=self.database,
             runtime=self.runtime,
+            database_problems=tuple(self.database_problems),
         )
 
     def load(self, workflow: str) -> WorkflowSnapshot:
@@ -83,14 +87,57 @@ class Session:
         """After flowctx.yaml changed: its ``runtime:`` applies unless one was chosen."""
         self.runtime = get_profile(self.runtime_choice or self.profile.runtime)
 
+    def snapshot(
+        self,
+        workflows: Iterable[str | WorkflowSnapshot] | None = None,
+        env_overrides: Mapping[str, str] | None = None,
+    ) -> WorkspaceSnapshot:
+        """Read the workspace once, under the effective environment (default: every workflow;
+        a WorkflowSnapshot given is reused rather than read again)."""
+        names: list[str] | None = None
+        given: list[WorkflowSnapshot] = []
+        if workflows is not None:
+            names = []
+            for wf in workflows:
+                if isinstance(wf, str):
+                    names.append(wf)
+                else:
+                    given.append(wf)
+        return load_snapshot(
+            self.root,
+            self.effective_env(env_overrides),
+            workflows=names,
+            profile=self.profile,
+            preloaded=given,
+            runtime=self.runtime,
+        )
+
     def matrix(
         self,
         workflow: str | WorkflowSnapshot,
         env_overrides: Mapping[str, str] | None = None,
         launch: Mapping[str, Any] | None = None,
     ) -> Matrix:
-        snap = self.load(workflow) if isinstance(workflow, str) else workflow
-        return resolve(snap, self.inputs(env_overrides, launch))
+        snap = self.snapshot([workflow], env_overrides)
+        name = workflow if isinstance(workflow, str) else workflow.name
+        return resolve(snap, self.inputs(env_overrides, launch), name)
+
+    def decide(
+        self,
+        workflow: str,
+        source: str,
+        *,
+        env_overrides: Mapping[str, str] | None = None,
+        launch: Mapping[str, Any] | None = None,
+        routes: Routes | None = None,
+        **scenario: Any,
+    ) -> list[RouteDecision]:
+        """``core.routing.decide`` for ``workflow`` as this session reads and resolves it now
+        (``scenario``: data, context_overrides, context_removed, payload, step_result,
+        flow_context, tools_called)."""
+        snap = self.snapshot([workflow], env_overrides)
+        matrix = resolve(snap, self.inputs(env_overrides, launch), workflow)
+        return decide(routes or snap.routes[workflow], matrix, source, **scenario)
 
     def reload_database(self) -> list[Diagnostic]:
         loader = getattr(self.database, "load_seeds", None)

@@ -7,6 +7,7 @@ Loading never raises for bad content: problems are Diagnostics on the snapshot.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -17,24 +18,14 @@ from pydantic import BaseModel, ValidationError
 
 from core.contract import ROOT_KEYS, AgentView, Definition, validation_diagnostics
 from core.diagnostics import Diagnostic, did_you_mean
+from core.layout import CONTRACT_FILE, PROFILE_FILE
 from core.pathsafety import present
 from core.results import Loc, Refusal
 from core.runtime_profiles import MOZAIKS, RuntimeProfile
-from core.yamlmarks import YamlDoc, load_yaml_file
+from core.yamlmarks import YamlDoc, load_yaml_file, parse_yaml_text, read_text_file
 
-CONTRACT_FILE = "context_variables.yaml"
-PROFILE_FILE = "flowctx.yaml"
 #: settings a workspace's own profile may not make: they would let it read the user's machine
 PROFILE_REFUSED_ENV = ("CONTEXT_FILE_ALLOW_OUTSIDE_ROOT",)
-WORKFLOW_FILES = (
-    CONTRACT_FILE,
-    "transition_graph.yaml",
-    "handoffs.yaml",
-    "flow.yaml",
-    "agents.yaml",
-    "orchestrator.yaml",
-    "tools.yaml",
-)
 
 
 class WorkspaceNotFound(Exception):
@@ -63,6 +54,8 @@ class WorkflowSnapshot:
     diagnostics: tuple[Diagnostic, ...] = ()
     doc: YamlDoc | None = None
     agent_locs: Mapping[str, Loc] = field(default_factory=dict)
+    #: the contract's text as read (for showing a definition as written)
+    text: str = ""
     #: the runtime profile the contract was read with
     runtime: RuntimeProfile = MOZAIKS
     #: set when that runtime would not load this context plan as written
@@ -243,13 +236,36 @@ def load_workflow(root: Path, name: str, runtime: RuntimeProfile = MOZAIKS) -> W
         # to show for it, and an author editing the contract wants to know it is gone
         diag = Diagnostic(display, 0, 0, f"workflow '{name}' has no {CONTRACT_FILE}")
         return WorkflowSnapshot(name, folder, root, display, (), {}, (diag,), runtime=runtime)
-    doc, problems = load_yaml_file(path, display)
-    if doc is None:
-        refusal = _refusal(problems, runtime)
+    text, problem = read_text_file(path, display)
+    if text is None:
+        problems = [problem] if problem is not None else []
         return WorkflowSnapshot(
-            name, folder, root, display, (), {}, tuple(problems), runtime=runtime, refused=refusal
+            name,
+            folder,
+            root,
+            display,
+            (),
+            {},
+            tuple(problems),
+            runtime=runtime,
+            refused=_refusal(problems, runtime),
         )
-    return parse_contract(doc, name, folder, root, problems, runtime)
+    doc, problems = parse_yaml_text(text, display)
+    if doc is None:
+        return WorkflowSnapshot(
+            name,
+            folder,
+            root,
+            display,
+            (),
+            {},
+            tuple(problems),
+            text=text,
+            runtime=runtime,
+            refused=_refusal(problems, runtime),
+        )
+    parsed = parse_contract(doc, name, folder, root, problems, runtime)
+    return dataclasses.replace(parsed, text=text)
 
 
 def parse_contract(

@@ -6,8 +6,6 @@ decides on the UI thread whether the result replaces what is shown or leaves it 
 
 from __future__ import annotations
 
-import contextlib
-import os
 import time
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
@@ -15,14 +13,12 @@ from pathlib import Path
 from typing import Any
 
 from core.diagnostics import Diagnostic
-from core.fallbacks import load_fallbacks
+from core.layout import PROFILE_FILE, SEED_DIR
+from core.resolve import resolve
 from core.results import Matrix
 from core.secrets import mask_text
 from core.session import Session
-from core.workspace import CONTRACT_FILE, PROFILE_FILE, WorkflowSnapshot, load_profile
-from core.yamlmarks import read_text_file
-
-SEED_DIR = "seed"
+from core.workspace import WorkflowSnapshot, load_profile
 
 
 @dataclass(frozen=True)
@@ -80,30 +76,6 @@ def _row_problems(matrix: Matrix) -> list[Diagnostic]:
     return out
 
 
-def watched_files(session: Session, snapshot: WorkflowSnapshot, inputs: Any) -> frozenset[Path]:
-    """The fallbacks file and the files read by ``file`` sources (both may sit anywhere)."""
-    paths: set[Path] = set()
-    for candidate in load_fallbacks(session.root, inputs).watched:
-        paths.add(Path(os.path.normpath(candidate)))
-    for spec in snapshot.variables:
-        d = spec.definition
-        if d is None or d.source.type != "file":
-            continue
-        raw = Path(d.source.path).expanduser()
-        candidate = raw if raw.is_absolute() else session.root / raw
-        paths.add(Path(os.path.normpath(candidate)))
-        with contextlib.suppress(OSError, RuntimeError):
-            paths.add(Path(os.path.realpath(candidate)))
-    return frozenset(paths)
-
-
-def _read_lines(path: Path) -> tuple[str, ...]:
-    # the loader's own checks: a contract replaced by a FIFO blocked this reload thread for
-    # good, and one linked to /dev/zero filled the memory; both are problems, not lines
-    text, _problem = read_text_file(path, path.name)
-    return tuple(text.splitlines()) if text is not None else ()
-
-
 def refresh_session(session: Session, changed: Iterable[Path]) -> None:
     """Reload the parts of the session the changed files feed: profile and seed database."""
     root = session.root
@@ -139,10 +111,10 @@ def load(
     if not session.root.is_dir():
         return _workspace_gone(session, workflow, started)
     refresh_session(session, changed)
-    workflows = tuple(session.workflows())
-    snapshot = session.load(workflow)
-    inputs = session.inputs(env_overrides, launch)
-    matrix = session.matrix(snapshot, env_overrides, launch)
+    workspace = session.snapshot([workflow], env_overrides)
+    workflows = workspace.names
+    snapshot = workspace.workflow(workflow)
+    matrix = resolve(workspace, session.inputs(env_overrides, launch), workflow)
     broken = broken_diagnostics(snapshot) + _profile_broken(session)
     if broken:
         # resolving an unreadable contract only adds noise (every projection "undeclared")
@@ -154,7 +126,6 @@ def load(
             *session.database_problems,
             *_row_problems(matrix),
         ]
-    contract = snapshot.folder / CONTRACT_FILE
     return LoadResult(
         workflow=workflow,
         workflows=workflows,
@@ -162,8 +133,8 @@ def load(
         broken=broken,
         problems=tuple(problems),
         contract_file=snapshot.contract_file,
-        contract_lines=_read_lines(contract),
-        watched=watched_files(session, snapshot, inputs),
+        contract_lines=tuple(snapshot.text.splitlines()),
+        watched=matrix.read,
         elapsed_ms=(time.perf_counter() - started) * 1000,
     )
 

@@ -14,12 +14,10 @@ import os
 from collections.abc import AsyncIterator, Iterable
 from pathlib import Path
 
-from core.workspace import CONTRACT_FILE, PROFILE_FILE
+from core.layout import BUILD_CONTEXT_DIR, PROFILE_FILE, SEED_DIR, WORKFLOW_FILES, WORKFLOWS_DIR
 
-#: The files of a workflow folder that the matrix, scratchpad and routes read.
-WORKFLOW_FILES = frozenset({CONTRACT_FILE, "transition_graph.yaml", "handoffs.yaml", "flow.yaml"})
 #: Folders under the root whose whole content matters.
-TREES = frozenset({"build_context", "seed"})
+TREES = frozenset({BUILD_CONTEXT_DIR, SEED_DIR})
 #: How long the watcher waits for a burst of changes to go quiet before reporting (ms).
 STEP_MS = 10
 #: The longest it gathers a continuous burst before reporting anyway (ms).
@@ -70,7 +68,7 @@ class WorkspaceFilter:
         if len(parts) == 1:
             # the profile, or the files of a lone workflow folder used as the root
             return parts[0] == PROFILE_FILE or parts[0] in WORKFLOW_FILES
-        if parts[0] == "workflows":
+        if parts[0] == WORKFLOWS_DIR:
             # a workflow folder appearing or going away, or one of its files
             return len(parts) == 2 or (len(parts) == 3 and parts[2] in WORKFLOW_FILES)
         return False

@@ -1,9 +1,11 @@
-"""Shared fixtures: real workspaces written to ``tmp_path``."""
+"""Shared fixtures and helpers: real workspaces written to ``tmp_path``, bounded waits for the
+app driven through Pilot."""
 
 from __future__ import annotations
 
 import json
 import textwrap
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -38,3 +40,35 @@ def workspace(tmp_path: Path) -> WriteWorkspace:
         return write_tree(root, files)
 
     return make
+
+
+async def until(
+    pilot: Any, predicate: Callable[[], object], what: str, timeout: float = 5.0
+) -> None:
+    """Let the app run until ``predicate()`` holds; fail naming ``what`` after ``timeout`` s."""
+    deadline = time.monotonic() + timeout
+    while not predicate():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out after {timeout}s waiting for {what}")
+        await pilot.pause(0.01)
+    await pilot.pause()
+
+
+async def settle(
+    pilot: Any, busy: Callable[[], object] = lambda: False, timeout: float = 5.0
+) -> None:
+    """Wait (bounded) until the app's workers are done and ``busy()`` is false twice in a row
+    (a finished worker may post the message that starts the next one)."""
+    deadline = time.monotonic() + timeout
+    quiet = 0
+    while time.monotonic() < deadline:
+        await pilot.pause()
+        await pilot.app.workers.wait_for_complete()
+        if busy():
+            quiet = 0
+            await pilot.pause(0.02)
+            continue
+        quiet += 1
+        if quiet >= 2:
+            return
+    raise AssertionError(f"the app did not settle within {timeout}s")

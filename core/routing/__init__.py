@@ -10,9 +10,10 @@ CLI and the app's routes view call.
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from core.pathcontext import build_path_context
+from core.results import Matrix
 from core.routing.decision import Candidate, RouteDecision
 from core.routing.flow import paths_from, route_flow
 from core.routing.handoffs import route_handoffs
@@ -27,10 +28,6 @@ from core.routing.model import (
 from core.routing.transitions import json_equal, route_transitions
 from core.routing.transitions import rules_for as transition_rules_for
 from core.workspace import WorkflowSnapshot
-
-if TYPE_CHECKING:
-    from core.results import Matrix
-    from core.session import Session
 
 
 def load_routes(workflow: WorkflowSnapshot) -> Routes:
@@ -79,8 +76,8 @@ def default_flow_context(step: str, given: Mapping[str, Any] | None) -> dict[str
 
 
 def decide(
-    session: Session,
-    workflow_name: str,
+    routes: Routes,
+    matrix: Matrix,
     source: str,
     *,
     data: Mapping[str, Any] | None = None,
@@ -90,21 +87,14 @@ def decide(
     step_result: Any = None,
     flow_context: Mapping[str, Any] | None = None,
     tools_called: Collection[str] = (),
-    env_overrides: Mapping[str, str] | None = None,
-    launch: Mapping[str, Any] | None = None,
-    routes: Routes | None = None,
-    matrix: Matrix | None = None,
 ) -> list[RouteDecision]:
     """One decision per routing file that has rules for ``source`` (none when it is unknown).
 
-    The scope is the workflow's resolved context variables without ``context_removed`` and
-    overlaid with ``context_overrides``; for a flow that is
-    ``context``, with ``data``, ``payload``, ``stepResult`` and ``flowContext`` beside it. Pass
-    ``routes`` to reuse files already loaded, and ``matrix`` when the workflow was already
-    resolved with these ``env_overrides`` and ``launch`` (the app has it on every reload).
+    Pure over the workflow's parsed ``routes`` and its resolved ``matrix``. The scope is the
+    matrix's values without ``context_removed`` and overlaid with ``context_overrides``; for a
+    flow that is ``context``, with ``data``, ``payload``, ``stepResult`` and ``flowContext``
+    beside it. (``Session.decide`` loads and resolves first, for callers that have neither.)
     """
-    if routes is None:
-        routes = load_routes(session.load(workflow_name))
     flow = routes.flow if routes.flow is not None and _flow_has(routes.flow, source) else None
     graph = routes.transitions
     if graph is not None and not transition_rules_for(graph, source):
@@ -115,8 +105,6 @@ def decide(
     if flow is None and graph is None and handoffs is None:
         return []
 
-    if matrix is None:
-        matrix = session.matrix(workflow_name, env_overrides, launch)
     removed = frozenset(context_removed)
     # removed first, then the overrides: a key both removed and edited keeps the edit, as in
     # the scratchpad (core.scenarios.apply_overrides)

@@ -27,21 +27,13 @@ from core.routing.model import (
     TransitionGraphFile,
 )
 from core.routing.transitions import DIALECT as TRANSITION_DIALECT
+from core.schema_keys import RUNTIME_KEYS
 from core.workspace import WorkflowSnapshot
 from core.yamlmarks import PathKey, YamlDoc
 
 if TYPE_CHECKING:
     from core.session import Session
 
-#: Keys the runtime injects into context without a declaration (see core/schema_keys.py).
-RUNTIME_KEYS = frozenset(
-    {
-        "database_schema_available",
-        "database_schema_db",
-        "schema_overview",
-        "collections_first_docs_full",
-    }
-)
 #: Routing names that are not agents: the human and the end of the conversation.
 PSEUDO_AGENTS = frozenset({"user", "terminate"})
 #: The names a MemberJunction path condition can read (the PRD's EnhancedPathContext).
@@ -120,23 +112,23 @@ def flow_problems(flow: FlowFile) -> list[Diagnostic]:
                     f"more than one starting step ({names}); a flow has exactly one",
                 )
             )
-    for entry in flow.paths:
-        path = entry.model
+    for path_entry in flow.paths:
+        path = path_entry.model
         if path is None:
             continue
         for field, name in (("from", path.from_), ("to", path.to)):
             if name not in steps:
                 out.append(
                     doc.diag(
-                        (*entry.path, field),
+                        (*path_entry.path, field),
                         f"no step named '{name}'{did_you_mean(name, steps)}",
                         key=False,
                     )
                 )
         if path.condition and path.condition.strip():
-            where = (*entry.path, "condition")
-            names = _parse(doc, where, path.condition, "mj", out)
-            for name in sorted((names or frozenset()) - set(PATH_CONTEXT_NAMES)):
+            where = (*path_entry.path, "condition")
+            read = _parse(doc, where, path.condition, "mj", out)
+            for name in sorted((read or frozenset()) - set(PATH_CONTEXT_NAMES)):
                 out.append(
                     doc.diag(
                         where,

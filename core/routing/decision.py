@@ -17,17 +17,14 @@ from typing import Any, Literal
 from core.expressions import EvalResult, ExplainNode, ExprError, evaluate
 from core.expressions.explain import jsonable
 from core.expressions.explain import masked as masked_value
+from core.layout import ROUTING_FILES
 from core.results import Loc
 from core.secrets import MASK, is_secret_key, mask_text
 
 Kind = Literal["flow", "transition_graph", "handoffs"]
 CandidateOutcome = Literal["true", "false", "error", "always", "not evaluable", "skipped"]
 
-KIND_FILES: dict[str, str] = {
-    "flow": "flow.yaml",
-    "transition_graph": "transition_graph.yaml",
-    "handoffs": "handoffs.yaml",
-}
+KIND_FILES: dict[str, str] = dict(ROUTING_FILES)
 
 #: builds a candidate's explain tree: ``explainer(reveal)``
 Explainer = Callable[[bool], ExplainNode | None]

@@ -209,7 +209,7 @@ def _evaluate_rule(
         )
     # context_expression
     assert rule.condition is not None
-    scope, absent = context, ()
+    scope, absent = context, tuple[str, ...]()
     if rule.shape == TRANSITION_RULES_KEY:
         scope, absent = _with_absent_as_none(rule.condition, context)
     result, explainer_fn = evaluate_explained(rule.condition, scope, DIALECT, secret_roots)

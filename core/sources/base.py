@@ -4,13 +4,17 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from core.contract import Definition
 from core.fallbacks import Fallbacks
 from core.inputs import ResolveInputs
 from core.results import Status, TraceStep
 from core.workspace import WorkflowSnapshot
+
+if TYPE_CHECKING:
+    from core.buildctx.projection import BuildContextProjection
+    from core.sources.file import FileContent, FileKey
 
 
 @dataclass(frozen=True)
@@ -24,6 +28,10 @@ class SourceContext:
     fallbacks: Fallbacks
     #: variables whose values are secret (masked wherever a trace quotes them)
     secret_names: frozenset[str] = frozenset()
+    #: the ``file`` sources' contents, read when the snapshot was taken
+    files: Mapping[FileKey, FileContent] = field(default_factory=dict)
+    #: what build context projects into this workflow (for ``build_context`` sources)
+    projection: BuildContextProjection | None = None
 
     @property
     def source(self) -> Any:

@@ -1,14 +1,22 @@
-"""``file``: a json, yaml or text file under the workspace root, with secret files refused."""
+"""``file``: a json, yaml or text file under the workspace root, with secret files refused.
+
+Reading happens once, when the workspace snapshot is taken (``read_file_source``); resolving a
+variable (``resolve``) only looks its content up, so 600 variables reading the same 10 files
+read and parse each file once.
+"""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
+import stat
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from core.nesting import MAX_NESTING, nesting_problem
-from core.pathsafety import confine, read_regular_file
+from core.pathsafety import confine, present, read_regular_file
 from core.results import TraceStep
 from core.sources.base import Resolved, SourceContext
 from core.workspace import display_path
@@ -19,11 +27,34 @@ from core.yamlmarks import parse_yaml_text
 MAX_FILE_BYTES = 4 * 1024 * 1024
 
 
-def _read(real: Path, fmt: str, encoding: str) -> tuple[Any, str | None]:
-    """The parsed content, or why it could not be read. FIFOs and devices are never opened."""
-    data, problem = read_regular_file(real, MAX_FILE_BYTES)
-    if data is None:
-        return None, problem
+@dataclass(frozen=True)
+class FileContent:
+    """What one ``file`` source found, read once when the snapshot was taken.
+
+    ``refusal`` when the path was refused before reading; otherwise ``shown`` (the path as
+    displayed) with the parsed ``value``, or the ``problem`` that stopped reading or parsing.
+    ``missing``/``special`` say why for ``flowctx check``; ``watched`` the paths a change to
+    which changes this content (as written, and after symlinks).
+    """
+
+    refusal: str | None = None
+    shown: str = ""
+    value: Any = None
+    problem: str | None = None
+    missing: bool = False
+    special: bool = False
+    watched: tuple[Path, ...] = ()
+
+
+#: the key a snapshot files a source's content under: the same file read the same way
+FileKey = tuple[str, str, str]
+
+
+def file_key(path: str, fmt: str, encoding: str) -> FileKey:
+    return (path, fmt, encoding)
+
+
+def _parse(data: bytes, fmt: str, encoding: str, name: str) -> tuple[Any, str | None]:
     try:
         text = data.decode(encoding)
     except LookupError:
@@ -34,7 +65,7 @@ def _read(real: Path, fmt: str, encoding: str) -> tuple[Any, str | None]:
         return text, None
     if fmt == "yaml":
         # the same guarded loader as the contract: no alias bombs, no unbounded nesting
-        doc, problems = parse_yaml_text(text, real.name)
+        doc, problems = parse_yaml_text(text, name)
         if doc is None:
             p = problems[0]
             return None, f"invalid YAML at {p.line}:{p.column}: {p.message}"
@@ -52,25 +83,58 @@ def _read(real: Path, fmt: str, encoding: str) -> tuple[Any, str | None]:
     return value, None
 
 
+def _watched(root: Path, raw: str) -> tuple[Path, ...]:
+    candidate = Path(raw).expanduser()
+    if not candidate.is_absolute():
+        candidate = root / candidate
+    paths = [Path(os.path.normpath(candidate))]
+    with contextlib.suppress(OSError, RuntimeError):
+        paths.append(Path(os.path.realpath(candidate)))
+    return tuple(dict.fromkeys(paths))
+
+
+def _special(path: Path) -> bool:
+    """A directory, FIFO or device (False when it cannot be told: the reader says why)."""
+    try:
+        return not stat.S_ISREG(os.stat(path).st_mode)
+    except OSError:
+        return False
+
+
+def read_file_source(
+    root: Path, raw: str, fmt: str, encoding: str, *, allow_outside: bool
+) -> FileContent:
+    """Read and parse the file ``raw`` names. FIFOs and devices are never opened."""
+    watched = _watched(root, raw)
+    real, refusal = confine(root, raw, allow_outside=allow_outside)
+    if real is None:
+        return FileContent(refusal=refusal, watched=watched)
+    shown = display_path(real, Path(os.path.realpath(root)))
+    missing = not present(real)
+    special = not missing and _special(real)
+    data, problem = read_regular_file(real, MAX_FILE_BYTES)
+    value = None
+    if data is not None:
+        value, problem = _parse(data, fmt, encoding, real.name)
+    return FileContent(None, shown, value, problem, missing, special, watched)
+
+
 def resolve(ctx: SourceContext) -> Resolved:
     src = ctx.source
-    root = ctx.workflow.root
     trace: list[TraceStep] = []
-    real, refusal = confine(root, src.path, allow_outside=ctx.inputs.allow_outside_root)
-    problem = refusal
-    if real is not None:
-        shown = display_path(real, Path(os.path.realpath(root)))
-        value, problem = _read(real, src.format, src.encoding)
-        if problem is None:
+    content = ctx.files[file_key(src.path, src.format, src.encoding)]
+    if content.refusal is None:
+        shown = content.shown
+        if content.problem is None:
             trace.append(TraceStep("file", "used", f"{shown} ({src.format})"))
             if src.default is not None:
                 trace.append(TraceStep("default", "shadowed", "default shadowed by the file"))
-            return Resolved(value, "resolved", shown, trace)
-        problem = f"{shown}: {problem}"
+            return Resolved(content.value, "resolved", shown, trace)
+        problem = f"{shown}: {content.problem}"
         trace.append(TraceStep("file", "error", problem))
     else:
-        trace.append(TraceStep("file", "error", f"{src.path}: {problem}"))
-        problem = f"{src.path}: {problem}"
+        trace.append(TraceStep("file", "error", f"{src.path}: {content.refusal}"))
+        problem = f"{src.path}: {content.refusal}"
     if src.required:
         msg = f"required file: {problem}"
         trace.append(TraceStep("required", "error", msg))

@@ -42,8 +42,6 @@ def render_table(matrix: Matrix, *, reveal: bool, width: int, colour: bool) -> s
     widths = (name_w, src_w, stat_w, val_w, org_w)
     # every line fits ``width``: cells are cut, free text (notes, problems) is wrapped
     lines = [short_value(f"{matrix.workflow}  ({matrix.workspace})", width)]
-    if matrix.runtime:
-        lines.append(short_value(f"runtime: {matrix.runtime}", width))
     if matrix.refused is not None:
         # first: the runtime would stop here, whatever the rows below say
         lines.extend(_wrap(mask_text(matrix.refused.headline("the runtime")), width))
@@ -67,6 +65,8 @@ def render_table(matrix: Matrix, *, reveal: bool, width: int, colour: bool) -> s
     counts = {s: sum(1 for r in matrix.rows if r.status == s) for s in _COLOURS}
     summary = ", ".join(f"{n} {s}" for s, n in counts.items() if n)
     lines.append(f"{len(matrix.rows)} variables: {summary}")
+    if matrix.runtime:
+        lines.append(short_value(f"runtime: {matrix.runtime}", width))
     for note in matrix.notes:
         lines.extend(_wrap(f"note: {mask_text(note)}", width))
     for d in matrix.diagnostics:

@@ -14,7 +14,7 @@ from dataclasses import replace
 from typing import Any
 
 from core.diagnostics import Diagnostic, did_you_mean
-from core.routing import RouteDecision, Routes, decide, load_routes, sources
+from core.routing import RouteDecision, Routes, load_routes, sources
 from core.routing.model import is_user
 from core.secrets import mask_text
 from core.workspace import WorkflowSnapshot
@@ -206,8 +206,7 @@ def run(args: argparse.Namespace) -> int:
             f"known: {listed}"
         )
     source = matches[0]
-    decisions = decide(
-        session,
+    decisions = session.decide(
         name,
         source,
         data=data,

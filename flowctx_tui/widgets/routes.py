@@ -36,6 +36,7 @@ from textual.widget import Widget
 from textual.widgets import Select, Static, Tree
 from textual.widgets.tree import TreeNode
 
+from core.layout import ROUTING_FILES
 from core.routing import RouteDecision, decide, load_routes, sources
 from core.routing.decision import Candidate
 from core.scenarios import Scenario
@@ -57,7 +58,7 @@ OUTCOME_STYLES = {
     "not evaluable": "yellow",
     "skipped": "dim",
 }
-NO_FILES = "no routing files in this workflow (flow.yaml, transition_graph.yaml, handoffs.yaml)"
+NO_FILES = f"no routing files in this workflow ({', '.join(ROUTING_FILES.values())})"
 
 
 @dataclass(frozen=True)
@@ -85,22 +86,23 @@ def compute_routes(
     source = wanted if wanted in offered else (offered[0] if offered else None)
     decisions: list[RouteDecision] = []
     if source is not None:
-        decisions = decide(
-            session,
-            workflow,
-            source,
-            data=scenario.data if isinstance(scenario.data, dict) else {},
-            context_overrides=scenario.context_overrides,
-            context_removed=scenario.context_removed,
-            payload=scenario.payload,
-            step_result=scenario.step_result,
-            flow_context=scenario.flow_context if isinstance(scenario.flow_context, dict) else {},
-            tools_called=scenario.tools_called,
-            env_overrides=env_overrides,
-            launch=launch,
-            routes=routes,
-            matrix=matrix,
-        )
+        trial: dict[str, Any] = {
+            "data": scenario.data if isinstance(scenario.data, dict) else {},
+            "context_overrides": scenario.context_overrides,
+            "context_removed": scenario.context_removed,
+            "payload": scenario.payload,
+            "step_result": scenario.step_result,
+            "flow_context": scenario.flow_context
+            if isinstance(scenario.flow_context, dict)
+            else {},
+            "tools_called": scenario.tools_called,
+        }
+        if matrix is None:
+            decisions = session.decide(
+                workflow, source, env_overrides=env_overrides, launch=launch, routes=routes, **trial
+            )
+        else:
+            decisions = decide(routes, matrix, source, **trial)
     return RoutesOutcome(offered, source, tuple(decisions), tuple(routes.diagnostics))
 
 

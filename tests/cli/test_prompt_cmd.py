@@ -166,4 +166,5 @@ def test_on_the_bundled_demo(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["prompt", "-w", "AppGenerator", "--agent", "PatternAgent", "--raw"]) == 0
     out = capsys.readouterr().out
     assert out.startswith("[PATTERN_GUIDANCE_AND_EXAMPLES]\n- pipeline: Pipeline - ")
-    assert "LLM_MODEL: gpt-4o-mini" in out
+    # LLM_MODEL is declared and unset in the demo: the runtime's prompt says None
+    assert "LLM_MODEL: None" in out

@@ -9,6 +9,7 @@ import pytest
 
 from core.inputs import ResolveInputs
 from core.resolve import resolve
+from core.snapshot import load_snapshot
 from core.workspace import WorkflowSnapshot, load_workflow
 from tests.conftest import WriteWorkspace
 
@@ -384,7 +385,7 @@ def test_definitions_as_a_list_are_reported_and_still_shown(workspace: WriteWork
         f"{FILE}:1:1: definitions: definitions must be a map (name -> definition), found a list",
         f"{FILE}:8:5: definitions[2]: list entry without a 'name'",
     ]
-    matrix = resolve(snap, ResolveInputs())
+    matrix = resolve(load_snapshot(snap.root, {}, workflows=[], preloaded=[snap]), ResolveInputs())
     assert matrix.row("approved").value is False  # type: ignore[union-attr]
     # declared env var unset: the runtime reads None, whatever the default
     assert matrix.row("region").value is None  # type: ignore[union-attr]
@@ -456,7 +457,9 @@ def test_the_older_runtime_loads_an_empty_plan_when_one_definition_is_invalid(
         snap.refused.reason
     )
     # every row that can still be resolved is shown
-    matrix = resolve(snap, ResolveInputs(runtime=get_profile("mozaiks-2026-01")))
+    older = get_profile("mozaiks-2026-01")
+    whole = load_snapshot(snap.root, {}, workflows=[], preloaded=[snap], runtime=older)
+    matrix = resolve(whole, ResolveInputs())
     assert matrix.row("ok").value == "hi"  # type: ignore[union-attr]
 
 
@@ -481,7 +484,7 @@ def test_one_bad_definition_does_not_hide_the_others(workspace: WriteWorkspace) 
           A: {variables: [before, broken, misspelt, after]}
         """,
     )
-    matrix = resolve(snap, ResolveInputs())
+    matrix = resolve(load_snapshot(snap.root, {}, workflows=[], preloaded=[snap]), ResolveInputs())
     names = [r.name for r in matrix.rows if r.source != "runtime" or r.name == "broken"]
     assert names == ["before", "broken", "misspelt", "after"]
     statuses = {r.name: r.status for r in matrix.rows}

@@ -17,7 +17,7 @@ import pytest
 from core.check import check_workspace
 from core.present import display_value, matrix_to_json, row_to_json
 from core.results import Matrix, Row
-from core.routing import RouteDecision, decide, load_routes
+from core.routing import RouteDecision, load_routes
 from core.secrets import MASK
 from core.session import Session, open_session
 from core.yamlmarks import load_yaml_file
@@ -419,7 +419,7 @@ def test_transition_graph_routes_in_the_runtime_shape(session: Session) -> None:
     assert routes.diagnostics == (), [d.format() for d in routes.diagnostics]
 
     def graph(source: str, **scenario: Any) -> RouteDecision:
-        decisions = decide(session, "AppGenerator", source, routes=routes, **scenario)
+        decisions = session.decide("AppGenerator", source, routes=routes, **scenario)
         return next(d for d in decisions if d.kind == "transition_graph")
 
     def winner(source: str, **scenario: Any) -> str | None:

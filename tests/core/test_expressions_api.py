@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import copy
 import threading
-import time
 from typing import Any
 
 import pytest
@@ -103,6 +102,7 @@ def test_threads_get_their_own_evaluator() -> None:
     assert failures == []
 
 
+HOSTILE_SCOPE = {"a": 1, "t": True, "s": "a" * 50_000, "items": list(range(40))}
 HOSTILE = [
     ("mj", "(" * 499 + "a" + ")" * 499),
     ("mj", "!" * 999 + "a"),
@@ -125,15 +125,15 @@ HOSTILE = [
 
 
 @pytest.mark.parametrize(("dialect", "text"), HOSTILE, ids=[f"{d}:{t[:30]}" for d, t in HOSTILE])
-def test_hostile_inputs_finish_quickly(dialect: str, text: str) -> None:
-    scope = {"a": 1, "t": True, "s": "a" * 50_000, "items": list(range(40))}
+def test_hostile_inputs_get_an_answer(dialect: str, text: str) -> None:
+    # how long they take is tests/benchmarks/bench_hostile_expressions.py's to measure
+    scope = HOSTILE_SCOPE
     assert len(text) <= 1000
-    start = time.perf_counter()
     result = evaluate(text, scope, dialect)
     explained = evaluate(text, scope, dialect, explain=True)
-    elapsed = (time.perf_counter() - start) * 1000
     assert isinstance(result, EvalResult) and isinstance(explained, EvalResult)
-    assert elapsed < 1000, f"{elapsed:.0f} ms"  # generous: CI machines are shared
+    assert result.success == (result.error is None)
+    assert explained.success == result.success
 
 
 def test_callback_budget_stops_runaway_nesting() -> None:

@@ -25,6 +25,8 @@ def _id(case: dict[str, Any]) -> str:
 def test_corpus_is_complete() -> None:
     assert len(CASES) >= 55
     assert {c["dialect"] for c in CASES} == {"mj", "ag2", "python"}
+    # a refusal names its error: "" would accept any refusal, for any reason
+    assert all(c["expect_error"].strip() for c in CASES if "expect_error" in c)
 
 
 @pytest.mark.parametrize("case", CASES, ids=[_id(c) for c in CASES])

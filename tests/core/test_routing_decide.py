@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from core.routing import decide, load_routes, sources
+from core.routing import load_routes, sources
 from core.session import open_session
 
 CONTRACT = """
@@ -82,52 +82,51 @@ def test_sources_list_steps_then_agents(workspace):
 
 
 def test_unknown_source_has_no_decision(workspace):
-    assert decide(_session(workspace), "W", "Nobody") == []
+    assert _session(workspace).decide("W", "Nobody") == []
 
 
 def test_flow_context_defaults_to_resolved_variables_and_the_step_just_run(workspace):
     session = _session(workspace)
-    (decision,) = decide(session, "W", "Validate")
+    (decision,) = session.decide("W", "Validate")
     # region resolves to its default eu-west, so the Audit path is false; flowContext says
     # Validate just ran as step 1
     assert [c.outcome for c in decision.candidates] == ["false", "false", "true"]
     assert decision.winner.target == "Rejected"
-    (approved,) = decide(session, "W", "Validate", data={"userApproval": True})
+    (approved,) = session.decide("W", "Validate", data={"userApproval": True})
     assert approved.winner.target == "Approved"
-    (audit,) = decide(session, "W", "Validate", context_overrides={"region": "us-east"})
+    (audit,) = session.decide("W", "Validate", context_overrides={"region": "us-east"})
     assert audit.winner.target == "Audit"
-    (later,) = decide(session, "W", "Validate", flow_context={"stepCount": 4})
+    (later,) = session.decide("W", "Validate", flow_context={"stepCount": 4})
     assert later.candidates[2].outcome == "false"
     # stepCount follows the completed steps the user gives
-    (third,) = decide(
-        session, "W", "Validate", flow_context={"completedSteps": ["A", "B", "Validate"]}
+    (third,) = session.decide(
+        "W", "Validate", flow_context={"completedSteps": ["A", "B", "Validate"]}
     )
     assert third.candidates[2].outcome == "false"
-    (first,) = decide(session, "W", "Validate", flow_context={"completedSteps": ["Validate"]})
+    (first,) = session.decide("W", "Validate", flow_context={"completedSteps": ["Validate"]})
     assert first.candidates[2].outcome == "true"
 
 
 def test_env_overrides_reach_the_resolved_context(workspace):
     session = _session(workspace)
-    (decision,) = decide(session, "W", "Validate", env_overrides={"APP_REGION": "us-east"})
+    (decision,) = session.decide("W", "Validate", env_overrides={"APP_REGION": "us-east"})
     assert decision.winner.target == "Audit"
 
 
 def test_one_decision_per_mozaiks_file_with_rules(workspace):
     session = _session(workspace)
-    graph, handoffs = decide(
-        session, "W", "InterviewAgent", context_overrides={"interview_complete": True}
+    graph, handoffs = session.decide(
+        "W", "InterviewAgent", context_overrides={"interview_complete": True}
     )
     assert graph.kind == "transition_graph" and graph.winner.target == "PlannerAgent"
     assert handoffs.kind == "handoffs" and handoffs.winner.target == "PlannerAgent"
-    default = decide(session, "W", "InterviewAgent")[0]
+    default = session.decide("W", "InterviewAgent")[0]
     assert default.winner.target == "user"
 
 
 def test_user_context_and_secret_variables_are_masked(workspace):
     session = _session(workspace, env={"SERVICE_TOKEN": "tok-123456"})
-    graph, _ = decide(
-        session,
+    graph, _ = session.decide(
         "W",
         "InterviewAgent",
         context_overrides={"interview_complete": True, "region": "eu-west"},
@@ -137,7 +136,7 @@ def test_user_context_and_secret_variables_are_masked(workspace):
     lines = [line for c in graph.candidates for line in c.explain_lines()]
     assert "  + ${region} == 'eu-west' -> True (got ***)" in lines
     # the token rule is skipped (rule 1 matched); force it to be evaluated
-    graph, _ = decide(session, "W", "InterviewAgent", context_overrides={"region": "x"})
+    graph, _ = session.decide("W", "InterviewAgent", context_overrides={"region": "x"})
     token = graph.candidates[1]
     assert token.explain_lines() == [
         "+ ${service_token} == 'let-me-in' -> false",
@@ -150,10 +149,9 @@ def test_user_context_and_secret_variables_are_masked(workspace):
 def test_removed_context_variables_are_gone_from_every_scope(workspace):
     session = _session(workspace)
     # the flow reads context.region: removed, the Audit path's comparison is false
-    (kept,) = decide(session, "W", "Validate", env_overrides={"APP_REGION": "us-east"})
+    (kept,) = session.decide("W", "Validate", env_overrides={"APP_REGION": "us-east"})
     assert kept.winner.target == "Audit"
-    (gone,) = decide(
-        session,
+    (gone,) = session.decide(
         "W",
         "Validate",
         env_overrides={"APP_REGION": "us-east"},
@@ -161,8 +159,7 @@ def test_removed_context_variables_are_gone_from_every_scope(workspace):
     )
     assert gone.candidates[0].outcome == "false" and gone.winner.target == "Rejected"
     # transitions: shape: an expression reading a removed variable fails and does not hold
-    graph, _ = decide(
-        session,
+    graph, _ = session.decide(
         "W",
         "InterviewAgent",
         context_overrides={"interview_complete": True},
@@ -176,8 +173,7 @@ def test_removed_context_variables_are_gone_from_every_scope(workspace):
 
 def test_an_edit_wins_over_a_removal_of_the_same_variable(workspace):
     session = _session(workspace)
-    graph, _ = decide(
-        session,
+    graph, _ = session.decide(
         "W",
         "InterviewAgent",
         context_overrides={"interview_complete": True, "region": "eu-west"},
@@ -204,8 +200,8 @@ def test_removed_variables_read_as_none_in_runtime_shaped_rules(workspace):
         }
     )
     session = open_session(root, env={})
-    (kept,) = decide(session, "W", "InterviewAgent")
+    (kept,) = session.decide("W", "InterviewAgent")
     assert kept.winner.target == "user"
-    (removed,) = decide(session, "W", "InterviewAgent", context_removed={"interview_complete"})
+    (removed,) = session.decide("W", "InterviewAgent", context_removed={"interview_complete"})
     assert removed.winner.target == "PlannerAgent"
     assert removed.winner.note.startswith("'interview_complete' is not in context (reads as None)")

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from core.check import check_workspace
-from core.routing import decide, load_routes, sources
+from core.routing import load_routes, sources
 from core.session import Session, open_session
 
 CONTRACT = """
@@ -132,22 +132,21 @@ def test_runtime_shaped_workflow_checks_clean(runtime_shaped):
 
 def test_a_conversation_routes_step_by_step(runtime_shaped):
     session = _session(runtime_shaped)
-    (start,) = decide(session, "Planner", "user")
+    (start,) = session.decide("Planner", "user")
     assert start.winner.target == "InterviewAgent"
-    (interview,) = decide(
-        session, "Planner", "InterviewAgent", context_overrides={"interview_complete": True}
+    (interview,) = session.decide(
+        "Planner", "InterviewAgent", context_overrides={"interview_complete": True}
     )
     assert interview.winner.target == "PatternAgent"
-    (pattern,) = decide(session, "Planner", "PatternAgent", tools_called=("submit_action_plan",))
+    (pattern,) = session.decide("Planner", "PatternAgent", tools_called=("submit_action_plan",))
     assert pattern.winner.target == "ReviewAgent"
     # back from the user with the plan not accepted yet: the expression rule
-    (revise,) = decide(session, "Planner", "user", context_overrides={"interview_complete": True})
+    (revise,) = session.decide("Planner", "user", context_overrides={"interview_complete": True})
     assert revise.winner.target == "PatternAgent"
     assert (
         revise.reason == "transition_rules[1] is the first rule that matches: its condition holds"
     )
-    (accepted,) = decide(
-        session,
+    (accepted,) = session.decide(
         "Planner",
         "user",
         context_overrides={"interview_complete": True, "action_plan_acceptance": "accepted"},
@@ -158,19 +157,19 @@ def test_a_conversation_routes_step_by_step(runtime_shaped):
 
 def test_both_runtime_files_decide_for_the_same_agent(runtime_shaped):
     session = _session(runtime_shaped)
-    graph, handoffs = decide(session, "Planner", "ReviewAgent")
+    graph, handoffs = session.decide("Planner", "ReviewAgent")
     assert graph.winner.target == "terminate"
     assert graph.reason.endswith("the run ends (workflow_complete)")
     assert handoffs.winner.target == "terminate" and handoffs.ended
-    revise = decide(
-        session, "Planner", "ReviewAgent", context_overrides={"action_plan_acceptance": "revise"}
+    revise = session.decide(
+        "Planner", "ReviewAgent", context_overrides={"action_plan_acceptance": "revise"}
     )[1]
     assert revise.winner.target == "PatternAgent"
 
 
 def test_secret_context_stays_masked_in_runtime_shaped_decisions(runtime_shaped):
     session = _session(runtime_shaped, token="tok-live-987654")
-    graph, _ = decide(session, "Planner", "ReviewAgent")
+    graph, _ = session.decide("Planner", "ReviewAgent")
     assert graph.winner.index == 6 and graph.reason.endswith("(workflow_failed)")
     shown = json.dumps([graph.to_json()])
     # the value is the author's text in the condition; as a read value it is masked

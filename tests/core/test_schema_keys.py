@@ -8,6 +8,7 @@ from core.inputs import ResolveInputs
 from core.resolve import resolve
 from core.results import Matrix
 from core.session import open_session
+from core.snapshot import load_snapshot
 from core.workspace import load_workflow
 from tests.conftest import WriteWorkspace
 
@@ -97,7 +98,10 @@ def test_no_database_means_not_available(workspace: WriteWorkspace) -> None:
     root = workspace({"workflows/W/context_variables.yaml": CONTRACT})
     snap = load_workflow(root, "W")
     env = {"CONTEXT_INCLUDE_SCHEMA": "true", "CONTEXT_SCHEMA_DB": "crm"}
-    m = resolve(snap, ResolveInputs(env=env, database=None))
+    m = resolve(
+        load_snapshot(snap.root, env, workflows=[], preloaded=[snap]),
+        ResolveInputs(env=env, database=None),
+    )
     values = injected(m)
     assert values["database_schema_available"] is False
     assert values["schema_overview"] is None

@@ -15,6 +15,7 @@ from core.inputs import ResolveInputs
 from core.resolve import resolve
 from core.results import Matrix, Row
 from core.session import Session, open_session
+from core.snapshot import load_snapshot
 from core.workspace import load_workflow
 from tests.conftest import WriteWorkspace
 
@@ -354,7 +355,7 @@ def test_no_database_gives_none_with_the_reason_then_fallbacks(workspace: WriteW
     root = fallback_ws(workspace, FALLBACKS)
     snap = load_workflow(root, "Approvals")
     inputs = ResolveInputs(env=ENV, launch={"app_id": "app-1"}, database=None)
-    m = resolve(snap, inputs)
+    m = resolve(load_snapshot(root, ENV, preloaded=[snap]), inputs, snap.name)
     r = row(m, "policy")
     assert steps(r)[0] == ("database", "skipped")
     assert "no database configured" in r.trace[0].detail
@@ -369,7 +370,8 @@ def test_a_database_error_gives_none_with_the_reason_then_fallbacks(
     snap = load_workflow(root, "Approvals")
     # a real failure: nothing listens on port 1, and the driver gives up after 150 ms
     db = MongoDatabase("mongodb://admin:hunter2@127.0.0.1:1/?authSource=admin", timeout_ms=150)
-    m = resolve(snap, ResolveInputs(env=ENV, launch={"app_id": "app-1"}, database=db))
+    inputs = ResolveInputs(env=ENV, launch={"app_id": "app-1"}, database=db)
+    m = resolve(load_snapshot(root, ENV, preloaded=[snap]), inputs, snap.name)
     first, shared = row(m, "policy"), row(m, "shared")
     assert steps(first)[0] == ("database", "error")
     assert "ServerSelectionTimeoutError" in first.trace[0].detail

@@ -29,6 +29,7 @@ from textual.widgets import Input, Tree
 from core.session import open_session
 from flowctx_tui.app import FlowctxApp
 from flowctx_tui.widgets.json_editor import JsonEditor
+from tests.conftest import settle
 from tests.reliability.test_secret_audit_cli import (
     LAUNCH,
     SECRETS,
@@ -85,12 +86,6 @@ class Audit:
 def expand_all(app: FlowctxApp) -> None:
     for tree in app.query(Tree):
         tree.root.expand_all()
-
-
-async def settle(pilot: Any) -> None:
-    await pilot.pause()
-    await pilot.app.workers.wait_for_complete()
-    await pilot.pause()
 
 
 @pytest.fixture

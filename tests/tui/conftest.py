@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import shutil
-import time
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
@@ -14,6 +13,7 @@ import pytest
 from core.session import open_session
 from flowctx_tui.app import FlowctxApp
 from flowctx_tui.cli.workspace_args import demo_path
+from tests.conftest import until
 
 #: a fixed clock keeps the status line (and so snapshots) the same on every run
 FIXED_NOW = datetime(2025, 1, 2, 3, 4, 5)
@@ -44,15 +44,8 @@ def make_app() -> MakeApp:
     return make
 
 
-async def wait_for(
-    pilot: Any, predicate: Callable[[], object], what: str, timeout: float = 5.0
-) -> None:
-    """Poll app state until ``predicate()`` holds; fail after ``timeout`` seconds."""
-    deadline = time.monotonic() + timeout
-    while not predicate():
-        if time.monotonic() > deadline:
-            raise AssertionError(f"timed out after {timeout}s waiting for {what}")
-        await pilot.pause(0.01)
+#: the tests here say "wait for"; it is the shared bounded wait
+wait_for = until
 
 
 async def reloaded(pilot: Any, count: int = 1, timeout: float = 5.0) -> None:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from flowctx_tui.cli import main
 
 
@@ -29,10 +31,9 @@ def test_a_bad_key_map_is_reported_with_file_line_col(workspace, tmp_path: Path,
 
 
 def test_help_names_the_app_options(capsys):
-    try:
+    with pytest.raises(SystemExit) as exc:
         main(["app", "--help"])
-    except SystemExit as exc:
-        assert exc.code == 0
+    assert exc.value.code == 0
     out = capsys.readouterr().out
     for option in ("--keymap", "--no-watch", "--workflow", "--mongo-uri", "--screenshot-dir"):
         assert option in out

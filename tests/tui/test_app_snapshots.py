@@ -7,13 +7,12 @@ at the pictures before committing them.
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from tests.conftest import until
 from tests.tui.conftest import MakeApp
 
 SIZES = pytest.mark.parametrize("size", [(80, 24), (160, 48)], ids=["80x24", "160x48"])
@@ -21,16 +20,8 @@ CONTRACT = "workflows/AppGenerator/context_variables.yaml"
 CONDITION = "context.max_build_iterations > 3 && context.enable_preview_deploys === true"
 
 
-async def until(pilot: Any, predicate: Callable[[], object], what: str) -> None:
-    deadline = time.monotonic() + 10
-    while not predicate():
-        assert time.monotonic() < deadline, f"timed out waiting for {what}"
-        await pilot.pause(0.01)
-    await pilot.pause()
-
-
 async def loaded(pilot: Any) -> None:
-    await until(pilot, lambda: pilot.app.reload_count >= 1, "the first load")
+    await until(pilot, lambda: pilot.app.reload_count >= 1, "the first load", timeout=10)
 
 
 @SIZES

@@ -19,6 +19,7 @@ from core.session import Session, open_session
 from flowctx_tui.widgets.json_editor import JsonEditor
 from flowctx_tui.widgets.routes import RoutesView
 from flowctx_tui.widgets.scratchpad import Scratchpad
+from tests.conftest import settle as settle_app
 
 TOKEN = "tok-routes-7f3e9a"
 CONTRACT = """
@@ -121,19 +122,8 @@ async def settle(pilot: Pilot[Any], timeout: float = 5.0) -> RoutesView:
     app = pilot.app
     view = app.query_one(RoutesView)
     pads = list(app.query(Scratchpad))
-    deadline = time.monotonic() + timeout
-    quiet = 0
-    while time.monotonic() < deadline:
-        await pilot.pause()
-        await app.workers.wait_for_complete()
-        if view.pending or any(p.pending for p in pads):
-            quiet = 0
-            await pilot.pause(0.02)
-            continue
-        quiet += 1
-        if quiet >= 2:
-            return view
-    raise AssertionError("the routes view did not settle")
+    await settle_app(pilot, lambda: view.pending or any(p.pending for p in pads), timeout)
+    return view
 
 
 def candidates(view: RoutesView) -> list[str]:

@@ -17,6 +17,7 @@ from core.session import Session, open_session
 from flowctx_tui.widgets.explain_tree import ExplainTree
 from flowctx_tui.widgets.json_editor import JsonEditor
 from flowctx_tui.widgets.scratchpad import Scratchpad, caret_lines
+from tests.conftest import settle as settle_app
 
 TOKEN = "tok-51f0c2d9e8a7"
 CONTRACT = """
@@ -65,19 +66,8 @@ class PadApp(App[None]):
 async def settle(pilot: Pilot[Any], timeout: float = 5.0) -> Scratchpad:
     """Wait (bounded) until every edit is parsed and the latest inputs are evaluated."""
     pad = pilot.app.query_one(Scratchpad)
-    deadline = time.monotonic() + timeout
-    quiet = 0
-    while time.monotonic() < deadline:
-        await pilot.pause()
-        await pilot.app.workers.wait_for_complete()
-        if pad.pending:
-            quiet = 0
-            await pilot.pause(0.02)
-            continue
-        quiet += 1
-        if quiet >= 2:
-            return pad
-    raise AssertionError("the scratchpad did not settle")
+    await settle_app(pilot, lambda: pad.pending, timeout)
+    return pad
 
 
 def result_text(pad: Scratchpad) -> str:

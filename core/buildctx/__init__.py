@@ -1,0 +1,101 @@
+"""Build context: registry discovery, validation and launch-time projection (REFERENCE.md 5).
+
+A build-context registry is ``<root>/<context_name>/context.yaml``. When the launch provider is
+on, every valid registry that names the workflow in ``applies_to_workflows`` projects values
+into the workflow's declared ``build_context`` variables, and its catalog assets may add prompt
+projections for named agents (rendered by ``core.exposure``).
+
+Decisions where the spec is silent (also in the README):
+
+- Switching on: the runtime's ``MOZAIKS_LAUNCH_CONTEXT_PROVIDER`` naming
+  ``mozaiksai.core.session.build_context:merge_build_context``, or the tool's own
+  ``FLOWCTX_BUILD_CONTEXT`` (set by the ``--build-context [PATH]`` option and the app's toggle):
+  ``on``/``true``/``1`` turns it on, any other non-empty value is a registry root path.
+  Registry root: the option's path, else ``MOZAIKS_BUILD_CONTEXT_PATH``, else
+  ``MOZAIKS_APP_WORKSPACE_PATH/build_context``, else (option only) the workspace's own
+  ``build_context/``; relative env paths resolve against the workspace root.
+- A string projection is a dotted path into the registry's ``values``. A mapping tries ``value``,
+  ``from``, ``from_context``, ``from_trigger``, ``default`` in that order; a key whose path finds
+  nothing falls through to the next. ``from`` reads the registry's derived data first
+  (``capability_packs``: the active pack descriptors of every applicable registry, ``pack``,
+  ``context_id``, ``capabilities``, ``facades``) and otherwise ``values``. ``from_context`` reads
+  the admitted launch values; ``from_trigger`` reads the launch trigger payload (``$trigger``).
+- ``capability_packs`` never carries a pack whose status is not ``active``.
+- Two registries projecting different values into one variable is an error (fail closed);
+  equal values are fine.
+- A registry with an empty or missing ``applies_to_workflows`` applies to no workflow.
+- Catalog asset paths resolve against the registry's folder and must stay inside the registry
+  root. A prompt projection's ``marker`` defaults to its ``id``; ``record_id_field`` to ``id``.
+"""
+
+from core.buildctx.checks import asset_problems, registry_problems
+from core.buildctx.discovery import discover, read_assets
+from core.buildctx.projection import (
+    BuildContextProjection,
+    Projected,
+    apply_projection,
+    dig,
+    is_missing,
+    pack_descriptor,
+    project_build_context,
+    undeclared_projections,
+)
+from core.buildctx.prompt import PromptBlock, catalog_records, render_prompt_projections
+from core.buildctx.registry import (
+    CAPABILITY_PACKS,
+    REGISTRY_FILE,
+    Asset,
+    AssetFile,
+    Catalog,
+    Pack,
+    PromptProjection,
+    Registry,
+    RegistryModel,
+    VarProjection,
+    load_registry,
+)
+from core.buildctx.setting import (
+    APP_WORKSPACE_ENV,
+    OPTION_ENV,
+    PATH_ENV,
+    PROVIDER,
+    PROVIDER_ENV,
+    BuildContextSetting,
+    build_context_setting,
+)
+
+__all__ = [
+    "APP_WORKSPACE_ENV",
+    "CAPABILITY_PACKS",
+    "OPTION_ENV",
+    "PATH_ENV",
+    "PROVIDER",
+    "PROVIDER_ENV",
+    "REGISTRY_FILE",
+    "Asset",
+    "AssetFile",
+    "BuildContextProjection",
+    "BuildContextSetting",
+    "Catalog",
+    "Pack",
+    "Projected",
+    "PromptBlock",
+    "PromptProjection",
+    "Registry",
+    "RegistryModel",
+    "VarProjection",
+    "apply_projection",
+    "asset_problems",
+    "build_context_setting",
+    "catalog_records",
+    "dig",
+    "discover",
+    "is_missing",
+    "load_registry",
+    "pack_descriptor",
+    "project_build_context",
+    "read_assets",
+    "registry_problems",
+    "render_prompt_projections",
+    "undeclared_projections",
+]

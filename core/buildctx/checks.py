@@ -1,0 +1,83 @@
+"""``flowctx check`` of build-context registries: their own problems, their assets, and their
+projections and recipients against the workspace's workflows."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from core.buildctx.projection import undeclared_projections
+from core.buildctx.prompt import catalog_records
+from core.buildctx.registry import Registry
+from core.diagnostics import Diagnostic, did_you_mean
+from core.workspace import WorkflowSnapshot
+from core.yamlmarks import PathKey
+
+
+def asset_problems(registry: Registry) -> list[Diagnostic]:
+    """For ``flowctx check``: missing asset paths and catalog records prompt projections need."""
+    out: list[Diagnostic] = []
+    if not registry.valid or registry.model is None or registry.doc is None:
+        return out
+    for i, (asset, read) in enumerate(zip(registry.model.assets, registry.assets, strict=True)):
+        path: PathKey = ("assets", i, "path")
+        if read.refusal is not None:
+            out.append(registry.doc.diag(path, read.refusal, key=False))
+            continue
+        if not read.found:
+            sev = "error" if asset.projections else "warning"
+            out.append(
+                registry.doc.diag(path, f"asset {asset.path!r} not found", key=False, severity=sev)
+            )
+            continue
+        if not asset.projections:
+            continue
+        catalog = read.catalog
+        if catalog is None:
+            continue
+        if catalog.problem is not None:
+            out.append(catalog.problem)
+            continue
+        for j, proj in enumerate(asset.projections):
+            _records, why = catalog_records(catalog, proj, asset.path)
+            if why:
+                out.append(
+                    registry.doc.diag(("assets", i, "projections", j, "records"), why, key=False)
+                )
+    return out
+
+
+def registry_problems(
+    registry: Registry, workflows: Mapping[str, WorkflowSnapshot]
+) -> list[Diagnostic]:
+    """Every problem of one registry against the workspace's workflows (for ``flowctx check``)."""
+    out = list(registry.diagnostics)
+    if not registry.valid or registry.model is None or registry.doc is None:
+        return out
+    out.extend(asset_problems(registry))
+    for i, name in enumerate(registry.model.applies_to_workflows):
+        wf = workflows.get(name)
+        if wf is None:
+            out.append(
+                registry.doc.diag(
+                    ("applies_to_workflows", i),
+                    f"no workflow named '{name}' in this workspace{did_you_mean(name, workflows)}",
+                    key=False,
+                    severity="warning",
+                )
+            )
+            continue
+        out.extend(undeclared_projections(registry, wf))
+        for j, asset in enumerate(registry.model.assets):
+            for k, proj in enumerate(asset.projections):
+                for m, agent in enumerate(proj.recipients):
+                    if agent not in wf.agents:
+                        out.append(
+                            registry.doc.diag(
+                                ("assets", j, "projections", k, "recipients", m),
+                                f"recipient '{agent}' is not an agent of {name}"
+                                + did_you_mean(agent, wf.agents),
+                                key=False,
+                                severity="warning",
+                            )
+                        )
+    return out

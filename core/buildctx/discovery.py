@@ -1,0 +1,66 @@
+"""Finding registries on disk: every ``<root>/*/context.yaml`` and the assets beside each.
+
+This is the only part of build context that reads files; the workspace snapshot calls it once
+per load, and projection, prompts and checks work on what it found.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+
+from core.buildctx.registry import REGISTRY_FILE, AssetFile, Catalog, Registry, load_registry
+from core.diagnostics import Diagnostic
+from core.pathsafety import confine, present
+from core.workspace import display_path
+from core.yamlmarks import load_yaml_file
+
+
+def _read_catalog(registry: Registry, asset_path: str, real: Path) -> Catalog:
+    display = str(Path(registry.display).parent / asset_path)
+    doc, problems = load_yaml_file(real, display)
+    if doc is None or problems:
+        first = problems[0] if problems else Diagnostic(display, 0, 0, "cannot read")
+        return Catalog(None, first)
+    return Catalog(doc.data)
+
+
+def read_assets(registry: Registry, registry_root: Path) -> tuple[AssetFile, ...]:
+    """Each asset of a valid registry: it must stay inside the registry root; a catalog with
+    prompt projections is read (the others are only looked for)."""
+    if registry.model is None:
+        return ()
+    out: list[AssetFile] = []
+    for asset in registry.model.assets:
+        real, refusal = confine(
+            registry_root, str(registry.path.parent / asset.path), allow_outside=False
+        )
+        if refusal or real is None:
+            why = Diagnostic(registry.display, 0, 0, f"asset {asset.path!r}: {refusal}")
+            out.append(AssetFile(refusal=str(refusal), catalog=Catalog(None, why)))
+            continue
+        found = present(real)
+        catalog = None
+        if asset.projections:
+            catalog = _read_catalog(registry, asset.path, real)
+        out.append(AssetFile(None, found, catalog))
+    return tuple(out)
+
+
+def discover(root: Path, workspace_root: Path) -> list[Registry]:
+    """Every ``<root>/*/context.yaml``, in name order, with its assets read."""
+    if not root.is_dir():
+        return []
+    try:
+        folders = sorted(p for p in root.iterdir() if p.is_dir() and not p.name.startswith("."))
+    except OSError:
+        return []
+    out = []
+    for folder in folders:
+        path = folder / REGISTRY_FILE
+        # not is_file(): a directory, FIFO or dangling link named context.yaml is a problem to
+        # report (the loader refuses it with a message), not a folder to skip in silence
+        if present(path) or path.is_symlink():
+            reg = load_registry(path, display_path(path, workspace_root))
+            out.append(dataclasses.replace(reg, assets=read_assets(reg, root)))
+    return out

@@ -1,0 +1,206 @@
+"""The three routing files of a workflow folder, as strict pydantic models with YAML marks.
+
+``flow.yaml`` (MemberJunction flow agent), ``transition_graph.yaml`` (current Mozaiks routing) and
+``handoffs.yaml`` (legacy Mozaiks routing). Unknown fields are rejected at every level. Each rule,
+step and path is validated on its own, so one bad entry never hides the others; an entry that
+fails validation is kept as an invalid entry (with its raw data) so that routing can still show
+it in place rather than silently routing past it. Cross-field rules (a ``context_equals`` rule
+without ``condition_key``...) are reported here too, at the key they concern.
+
+``transition_graph.yaml`` comes in two shapes that load into one internal ``TransitionRule``:
+
+* ``transitions:`` (flowctx's own shape): ``source``, ``target`` (a bare agent name or an AG2
+  target mapping), ``condition`` for ``context_expression``, optional ``description``;
+* ``transition_rules:`` (the shape the Mozaiks runtime reads, ``TransitionRuleSpec`` and
+  ``TransitionGraphConfig`` in mozaiksai/core/workflow/declarative/contracts.py):
+  ``source_agent``, ``target_agent`` (an agent, ``user`` or ``terminate``), ``transition_type``,
+  ``condition_type`` (case-insensitive), ``condition_key``/``condition_value``,
+  ``context_expression``, ``tool_name``, ``transition_target`` (an informational AG2 target
+  name) and ``termination_reason``. Like the runtime's schema it has no ``description`` and no
+  ``condition`` (removed in favour of ``context_expression``), and it refuses condition fields
+  that do not belong to the rule's condition type.
+
+Each shape is checked against its own keys; a file that uses both is an error. ``handoffs.yaml``
+also accepts what the legacy runtime's HandoffManager accepts: ``condition_type`` aliases
+(``context_expression``/``context`` for expressions), ``condition_scope`` synonyms of ``pre``,
+explicit nulls and ``transition_target``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from core.diagnostics import Diagnostic, sort_key
+from core.layout import FLOW_FILE, HANDOFFS_FILE, TRANSITIONS_FILE
+from core.pathsafety import present
+from core.routing.model.common import (
+    CONDITION_SCOPES,
+    CONDITION_TYPES,
+    EXPRESSION_CONDITION_TYPES,
+    HANDOFF_CONDITION_TYPES,
+    HANDOFF_TERMINATE_ALIASES,
+    HANDOFF_TYPES,
+    HANDOFF_USER_ALIASES,
+    PRE_SCOPES,
+    SHAPE_NAMES,
+    STEP_STATUSES,
+    STEP_TYPES,
+    TARGET_TYPES,
+    TRANSITION_RULES_KEY,
+    TRANSITION_TYPES,
+    TRANSITIONS_KEY,
+    USER_ALIASES,
+    WORDING,
+    ConditionScope,
+    ConditionType,
+    Entry,
+    HandoffConditionType,
+    HandoffType,
+    RoutingModel,
+    Shape,
+    StepStatus,
+    StepType,
+    TargetType,
+    TransitionType,
+    entries,
+    kind_of,
+    lower_text,
+    optional_text,
+    top_mapping,
+)
+from core.routing.model.flow import (
+    FlowFile,
+    FlowPath,
+    FlowStep,
+    parse_flow,
+)
+from core.routing.model.handoffs import (
+    HandoffRule,
+    HandoffsFile,
+    handoff_problems,
+    parse_handoffs,
+)
+from core.routing.model.transition_graph import (
+    BriefTransitionRule,
+    Target,
+    TransitionGraphFile,
+    TransitionRule,
+    TransitionRuleSpec,
+    is_user,
+    parse_transition_graph,
+    rule_problems,
+    rule_warnings,
+    target_problems,
+)
+from core.workspace import display_path
+from core.yamlmarks import YamlDoc, load_yaml_file
+
+
+@dataclass(frozen=True)
+class Routes:
+    """The routing files of one workflow (each ``None`` when absent) and their load problems."""
+
+    workflow: str
+    flow: FlowFile | None = None
+    transitions: TransitionGraphFile | None = None
+    handoffs: HandoffsFile | None = None
+    diagnostics: tuple[Diagnostic, ...] = ()
+
+    @property
+    def empty(self) -> bool:
+        return self.flow is None and self.transitions is None and self.handoffs is None
+
+
+def _load(folder: Path, root: Path, name: str) -> tuple[YamlDoc | None, list[Diagnostic], bool]:
+    path = folder / name
+    if not present(path):  # not exists(): it raises in a folder that cannot be searched
+        return None, [], False
+    doc, problems = load_yaml_file(path, display_path(path, root))
+    return doc, problems, True
+
+
+def load_routes_from(folder: Path, root: Path, workflow: str) -> Routes:
+    """Read and validate the routing files in ``folder``; never raises for bad content."""
+    diags: list[Diagnostic] = []
+    parsed: dict[str, Any] = {}
+    for name, parse in (
+        (FLOW_FILE, parse_flow),
+        (TRANSITIONS_FILE, parse_transition_graph),
+        (HANDOFFS_FILE, parse_handoffs),
+    ):
+        doc, problems, present = _load(folder, root, name)
+        if not present:
+            continue
+        if doc is None:
+            # unreadable or not YAML: keep the problems, route nothing from this file
+            diags.extend(problems)
+            continue
+        result = parse(doc, problems)
+        diags.extend(sorted(result.diagnostics, key=sort_key))
+        parsed[name] = result
+    return Routes(
+        workflow,
+        parsed.get(FLOW_FILE),
+        parsed.get(TRANSITIONS_FILE),
+        parsed.get(HANDOFFS_FILE),
+        tuple(diags),
+    )
+
+
+__all__ = [
+    "CONDITION_SCOPES",
+    "CONDITION_TYPES",
+    "EXPRESSION_CONDITION_TYPES",
+    "HANDOFF_CONDITION_TYPES",
+    "HANDOFF_TERMINATE_ALIASES",
+    "HANDOFF_TYPES",
+    "HANDOFF_USER_ALIASES",
+    "PRE_SCOPES",
+    "SHAPE_NAMES",
+    "STEP_STATUSES",
+    "STEP_TYPES",
+    "TARGET_TYPES",
+    "TRANSITIONS_KEY",
+    "TRANSITION_RULES_KEY",
+    "TRANSITION_TYPES",
+    "USER_ALIASES",
+    "WORDING",
+    "BriefTransitionRule",
+    "ConditionScope",
+    "ConditionType",
+    "Entry",
+    "FlowFile",
+    "FlowPath",
+    "FlowStep",
+    "HandoffConditionType",
+    "HandoffRule",
+    "HandoffType",
+    "HandoffsFile",
+    "Routes",
+    "RoutingModel",
+    "Shape",
+    "StepStatus",
+    "StepType",
+    "Target",
+    "TargetType",
+    "TransitionGraphFile",
+    "TransitionRule",
+    "TransitionRuleSpec",
+    "TransitionType",
+    "entries",
+    "handoff_problems",
+    "is_user",
+    "kind_of",
+    "load_routes_from",
+    "lower_text",
+    "optional_text",
+    "parse_flow",
+    "parse_handoffs",
+    "parse_transition_graph",
+    "rule_problems",
+    "rule_warnings",
+    "target_problems",
+    "top_mapping",
+]

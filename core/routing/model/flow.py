@@ -1,0 +1,95 @@
+"""``flow.yaml`` (MemberJunction flow agent): steps and paths."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pydantic import (
+    Field,
+    StrictBool,
+    StrictInt,
+)
+
+from core.diagnostics import Diagnostic
+from core.routing.model.common import (
+    Entry,
+    RoutingModel,
+    StepStatus,
+    StepType,
+    entries,
+    top_mapping,
+)
+from core.yamlmarks import YamlDoc
+
+
+class FlowStep(RoutingModel):
+    """AIAgentStep: Name, StepType, StartingStep, Status, Description."""
+
+    name: str
+    type: StepType
+    starting: StrictBool = False
+    status: StepStatus = "Active"
+    description: str | None = None
+
+
+class FlowPath(RoutingModel):
+    """AIAgentStepPath: OriginStepID, DestinationStepID, Condition, Priority, Description."""
+
+    from_: str = Field(alias="from")
+    to: str
+    condition: str | None = None
+    # strict: a quoted "10" or a YAML ``true`` is an authoring mistake, not a priority
+    priority: StrictInt = 0
+    description: str | None = None
+
+
+@dataclass(frozen=True)
+class FlowFile:
+    file: str
+    doc: YamlDoc | None
+    agent: str | None
+    steps: tuple[Entry[FlowStep], ...]
+    paths: tuple[Entry[FlowPath], ...]
+    diagnostics: tuple[Diagnostic, ...] = ()
+
+    def step(self, name: str) -> FlowStep | None:
+        for entry in self.steps:
+            if entry.model is not None and entry.model.name == name:
+                return entry.model
+        return None
+
+    @property
+    def step_names(self) -> tuple[str, ...]:
+        seen: dict[str, None] = {}
+        for entry in self.steps:
+            if entry.model is not None:
+                seen.setdefault(entry.model.name, None)
+        return tuple(seen)
+
+
+def parse_flow(doc: YamlDoc, problems: list[Diagnostic] | None = None) -> FlowFile:
+    diags = list(problems or [])
+    data = top_mapping(doc, ("agent", "steps", "paths"), ("steps",), diags)
+    agent = data.get("agent")
+    if agent is not None and not isinstance(agent, str):
+        diags.append(doc.diag(("agent",), "agent must be a string (a display name)", key=False))
+        agent = None
+    steps = entries(doc, "steps", data, FlowStep, diags)
+    paths = entries(doc, "paths", data, FlowPath, diags)
+    seen: dict[str, int] = {}
+    for entry in steps:
+        if entry.model is None:
+            continue
+        name = entry.model.name
+        if name in seen:
+            diags.append(
+                doc.diag(
+                    (*entry.path, "name"),
+                    f"duplicate step name '{name}' (first at line {seen[name]}); "
+                    "paths could not tell the two apart",
+                    key=False,
+                )
+            )
+        else:
+            seen[name] = doc.where((*entry.path, "name"), key=False)[0]
+    return FlowFile(doc.file, doc, agent, steps, paths, tuple(diags))

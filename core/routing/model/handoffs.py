@@ -1,0 +1,99 @@
+"""``handoffs.yaml`` (legacy Mozaiks routing), with what the legacy HandoffManager accepts."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from pydantic import (
+    field_validator,
+)
+
+from core.diagnostics import Diagnostic
+from core.routing.model.common import (
+    EXPRESSION_CONDITION_TYPES,
+    HANDOFF_TERMINATE_ALIASES,
+    HANDOFF_USER_ALIASES,
+    PRE_SCOPES,
+    ConditionScope,
+    Entry,
+    HandoffConditionType,
+    HandoffType,
+    RoutingModel,
+    entries,
+    lower_text,
+    top_mapping,
+)
+from core.yamlmarks import YamlDoc
+
+
+class HandoffRule(RoutingModel):
+    source_agent: str
+    target_agent: str
+    handoff_type: HandoffType
+    condition: str | None = None
+    # the legacy runtime lowercases both and takes the aliases listed in the constants above
+    condition_type: HandoffConditionType | None = None
+    condition_scope: ConditionScope | None = None
+    # present in real Mozaiks handoff files; the target is already named by target_agent
+    transition_target: (
+        Literal["AgentTarget", "RevertToUserTarget", "TerminateTarget", "StayTarget"] | None
+    ) = None
+    description: str | None = None
+
+    @field_validator("condition_type", "condition_scope", mode="before")
+    @classmethod
+    def _lower(cls, value: Any) -> Any:
+        return lower_text(value)
+
+    @property
+    def is_expression(self) -> bool:
+        """An expression by type, or by a ``${`` in the text even without the type."""
+        if self.condition_type in EXPRESSION_CONDITION_TYPES:
+            return True
+        if self.condition_type in ("llm", "string_llm"):
+            return False
+        return bool(self.condition and "${" in self.condition)
+
+    @property
+    def is_pre(self) -> bool:
+        return self.condition_scope in PRE_SCOPES
+
+    @property
+    def target_label(self) -> str:
+        """``user``/``terminate`` for the spellings the runtime reads as those, else the agent."""
+        if self.target_agent in HANDOFF_USER_ALIASES:
+            return "user"
+        if self.target_agent in HANDOFF_TERMINATE_ALIASES:
+            return "terminate"
+        return self.target_agent
+
+
+@dataclass(frozen=True)
+class HandoffsFile:
+    file: str
+    doc: YamlDoc | None
+    rules: tuple[Entry[HandoffRule], ...]
+    diagnostics: tuple[Diagnostic, ...] = ()
+
+
+def handoff_problems(rule: HandoffRule) -> list[tuple[str, str]]:
+    if rule.handoff_type == "condition" and not rule.condition:
+        return [("handoff_type", "a condition handoff needs 'condition'")]
+    return []
+
+
+def parse_handoffs(doc: YamlDoc, problems: list[Diagnostic] | None = None) -> HandoffsFile:
+    diags = list(problems or [])
+    data = top_mapping(doc, ("handoff_rules",), ("handoff_rules",), diags)
+    rules = list(entries(doc, "handoff_rules", data, HandoffRule, diags))
+    for n, entry in enumerate(rules):
+        if entry.model is None:
+            continue
+        extra = [doc.diag((*entry.path, f), m) for f, m in handoff_problems(entry.model)]
+        if extra:
+            diags.extend(extra)
+            rules[n] = Entry(
+                entry.index, entry.model, entry.raw, entry.loc, entry.path, tuple(extra)
+            )
+    return HandoffsFile(doc.file, doc, tuple(rules), tuple(diags))

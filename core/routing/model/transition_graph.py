@@ -1,0 +1,440 @@
+"""``transition_graph.yaml`` (current Mozaiks routing), in both of its shapes, loaded into one
+``TransitionRule``; cross-field rules are reported at the key they concern.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from typing import Any, ClassVar, Literal
+
+from pydantic import (
+    field_validator,
+)
+
+from core.diagnostics import Diagnostic, did_you_mean
+from core.routing.model.common import (
+    CONDITION_TYPES,
+    SHAPE_NAMES,
+    TARGET_TYPES,
+    TRANSITION_RULES_KEY,
+    TRANSITIONS_KEY,
+    USER_ALIASES,
+    ConditionType,
+    Entry,
+    RoutingModel,
+    Shape,
+    TargetType,
+    TransitionType,
+    W,
+    entries,
+    lower_text,
+    optional_text,
+    top_mapping,
+)
+from core.yamlmarks import YamlDoc
+
+
+class Target(RoutingModel):
+    type: TargetType
+    agent: str | None = None
+    agents: list[str] | None = None
+
+    def label(self, source: str) -> str:
+        """What the user reads as the destination: an agent name, ``user``, ``terminate``..."""
+        if self.type in ("AgentTarget", "AgentNameTarget"):
+            return self.agent or "?"
+        if self.type == "RevertToUserTarget":
+            return "user"
+        if self.type == "TerminateTarget":
+            return "terminate"
+        if self.type == "StayTarget":
+            return source
+        if self.type == "AskUserTarget":
+            return "ask user"
+        if self.type == "GroupManagerTarget":
+            return "group manager"
+        return "random of " + ", ".join(self.agents or [])
+
+
+class BriefTransitionRule(RoutingModel):
+    """A rule of the ``transitions:`` shape, as written."""
+
+    KEY_HINTS: ClassVar[dict[str, str]] = {
+        "source_agent": "that is the transition_rules: spelling; under transitions: write 'source'",
+        "target_agent": "that is the transition_rules: spelling; under transitions: write 'target'",
+        "context_expression": "that is the transition_rules: spelling; under transitions: write "
+        "'condition'",
+    }
+
+    source: str
+    transition_type: TransitionType
+    condition_type: ConditionType | None = None
+    condition_key: str | None = None
+    condition_value: Any = None
+    condition: str | None = None
+    tool_name: str | None = None
+    target: Target
+    description: str | None = None
+
+    @field_validator("target", mode="before")
+    @classmethod
+    def _bare_agent(cls, value: Any) -> Any:
+        # a bare string is the common short form of an AgentTarget
+        return {"type": "AgentTarget", "agent": value} if isinstance(value, str) else value
+
+
+class TransitionRuleSpec(RoutingModel):
+    """A rule of the ``transition_rules:`` shape, keyed as the Mozaiks runtime's contract."""
+
+    KEY_HINTS: ClassVar[dict[str, str]] = {
+        "source": "transition_rules: entries name it 'source_agent'",
+        "target": "transition_rules: entries name it 'target_agent' (an agent, user or terminate)",
+        "condition": "removed from transition rules; write condition_type: context_expression "
+        'with context_expression: "${...}" (or context_equals with condition_key/'
+        "condition_value)",
+        "description": "transition_rules entries have none (the runtime's schema forbids extra "
+        "keys); use a YAML comment",
+        "condition_scope": "it belongs to handoffs.yaml; a transition rule is checked after its "
+        "source agent's turn",
+        "handoff_type": "transition_rules entries name it 'transition_type' (after_turn or "
+        "condition)",
+    }
+
+    source_agent: str
+    target_agent: str
+    transition_type: TransitionType
+    condition_type: ConditionType | None = None
+    condition_key: str | None = None
+    condition_value: Any = None
+    context_expression: str | None = None
+    tool_name: str | None = None
+    transition_target: str | None = None
+    termination_reason: Literal["workflow_complete", "workflow_failed"] | None = None
+
+    @field_validator("source_agent", "target_agent", mode="before")
+    @classmethod
+    def _agent_ref(cls, value: Any) -> Any:
+        if isinstance(value, str) and not value.strip():
+            raise ValueError("must name an agent (it is empty)")
+        return value.strip() if isinstance(value, str) else value
+
+    @field_validator("condition_type", mode="before")
+    @classmethod
+    def _condition_type(cls, value: Any) -> Any:
+        value = lower_text(value)
+        if value in ("expression", "llm", "string_llm"):
+            # the runtime refuses these here; they are handoffs.yaml condition types
+            raise ValueError(
+                f"condition_type '{value}' is a handoffs.yaml type; transition_graph.yaml "
+                "routing is deterministic: use context_equals, context_expression (with "
+                "context_expression:) or tool_called, and let a tool or structured output "
+                "set the context first"
+            )
+        return value
+
+    @field_validator(
+        "condition_key", "context_expression", "tool_name", "transition_target", mode="before"
+    )
+    @classmethod
+    def _text(cls, value: Any) -> Any:
+        return optional_text(value)
+
+
+@dataclass(frozen=True)
+class TransitionRule:
+    """One transition rule as routing reads it, whichever shape the file used.
+
+    Names are the ``transitions:`` shape's; ``key`` maps them back to the YAML key of the file's
+    shape so problems point at what the author wrote.
+    """
+
+    source: str
+    transition_type: str  # "condition" | "after_turn"
+    condition_type: str | None
+    condition_key: str | None
+    condition_value: Any
+    condition: str | None  # context_expression's text in either shape
+    tool_name: str | None
+    target: Target
+    description: str | None = None
+    shape: Shape = "transitions"
+    has_condition_value: bool = False
+    #: transition_rules only: the AG2 target name the author declared, and why a run ends
+    declared_target: str | None = None
+    termination_reason: str | None = None
+
+    _REAL_KEYS: ClassVar[dict[str, str]] = {
+        "source": "source_agent",
+        "target": "target_agent",
+        "condition": "context_expression",
+    }
+
+    def key(self, name: str) -> str:
+        """The YAML key that holds ``name`` in this rule's file shape."""
+        return self._REAL_KEYS.get(name, name) if self.shape == TRANSITION_RULES_KEY else name
+
+
+def is_user(name: str) -> bool:
+    """Whether a transition_rules agent name means the human (``user``, ``UserProxy``...)."""
+    return name.strip().lower() in USER_ALIASES
+
+
+def _from_brief(rule: BriefTransitionRule) -> TransitionRule:
+    return TransitionRule(
+        source=rule.source,
+        transition_type=rule.transition_type,
+        condition_type=rule.condition_type,
+        condition_key=rule.condition_key,
+        condition_value=rule.condition_value,
+        condition=rule.condition,
+        tool_name=rule.tool_name,
+        target=rule.target,
+        description=rule.description,
+        has_condition_value="condition_value" in rule.model_fields_set,
+    )
+
+
+def _from_spec(rule: TransitionRuleSpec) -> TransitionRule:
+    name = rule.target_agent
+    # as the runtime compiles it: 'terminate' ends the run, the user aliases pause for the
+    # human, any other name is an agent
+    if name.lower() == "terminate":
+        target = Target(type="TerminateTarget")
+    elif is_user(name):
+        target = Target(type="RevertToUserTarget")
+    else:
+        target = Target(type="AgentTarget", agent=name)
+    return TransitionRule(
+        source="user" if is_user(rule.source_agent) else rule.source_agent,
+        transition_type=rule.transition_type,
+        condition_type=rule.condition_type,
+        condition_key=rule.condition_key,
+        condition_value=rule.condition_value,
+        condition=rule.context_expression,
+        tool_name=rule.tool_name,
+        target=target,
+        shape=TRANSITION_RULES_KEY,
+        has_condition_value="condition_value" in rule.model_fields_set,
+        declared_target=rule.transition_target,
+        termination_reason=rule.termination_reason,
+    )
+
+
+@dataclass(frozen=True)
+class TransitionGraphFile:
+    file: str
+    doc: YamlDoc | None
+    rules: tuple[Entry[TransitionRule], ...]
+    diagnostics: tuple[Diagnostic, ...] = ()
+    #: the top-level key the rules came from (``transitions`` or ``transition_rules``)
+    shape: Shape = "transitions"
+
+
+def rule_problems(rule: TransitionRule) -> list[tuple[str, str]]:
+    """Cross-field mistakes in a transition rule, as (YAML key, message) pairs.
+
+    For the ``transition_rules:`` shape these are the rules the runtime refuses to load.
+    """
+    if rule.shape == TRANSITION_RULES_KEY:
+        return _spec_problems(rule)
+    out: list[tuple[str, str]] = []
+    if rule.transition_type == "after_turn":
+        return out
+    ctype = rule.condition_type
+    if ctype is None:
+        out.append(
+            (
+                "transition_type",
+                f"a condition rule needs 'condition_type' (one of {', '.join(CONDITION_TYPES)})",
+            )
+        )
+    elif ctype == "context_equals":
+        if not rule.condition_key:
+            out.append(("condition_type", "a context_equals rule needs 'condition_key'"))
+        if not rule.has_condition_value:
+            out.append(("condition_type", "a context_equals rule needs 'condition_value'"))
+    elif ctype == "context_expression":
+        if not rule.condition:
+            out.append(("condition_type", "a context_expression rule needs 'condition'"))
+    elif ctype == "tool_called" and not rule.tool_name:
+        out.append(("condition_type", "a tool_called rule needs 'tool_name'"))
+    return out
+
+
+#: the keys each condition type reads in the transition_rules shape
+_SPEC_CONDITION_KEYS = {
+    "context_equals": ("condition_key", "condition_value"),
+    "context_expression": ("context_expression",),
+    "tool_called": ("tool_name",),
+}
+_SPEC_NEEDS = {
+    "context_equals": "condition_key",
+    "context_expression": "context_expression",
+    "tool_called": "tool_name",
+}
+
+
+def _spec_problems(rule: TransitionRule) -> list[tuple[str, str]]:
+    out: list[tuple[str, str]] = []
+    given = {
+        "condition_type": rule.condition_type,
+        "condition_key": rule.condition_key,
+        # the runtime's contract treats an explicit null value as not declared
+        "condition_value": rule.condition_value,
+        "context_expression": rule.condition,
+        "tool_name": rule.tool_name,
+    }
+    declared = [key for key, value in given.items() if value is not None]
+    ctype = rule.condition_type
+    if rule.transition_type == "after_turn":
+        if declared:
+            out.append(
+                (
+                    declared[0],
+                    "an after_turn rule must not declare condition fields "
+                    f"({', '.join(declared)}); the runtime refuses it",
+                )
+            )
+    elif ctype is None:
+        out.append(
+            (
+                "transition_type",
+                f"a condition rule needs 'condition_type' (one of {', '.join(CONDITION_TYPES)})",
+            )
+        )
+    else:
+        needed = _SPEC_NEEDS[ctype]
+        if given[needed] is None:
+            out.append(("condition_type", f"a {ctype} rule needs '{needed}'"))
+        for key in declared:
+            if key != "condition_type" and key not in _SPEC_CONDITION_KEYS[ctype]:
+                out.append(
+                    (key, f"a {ctype} rule must not declare '{key}'; the runtime refuses it")
+                )
+    ends = rule.target.type == "TerminateTarget"
+    if rule.termination_reason is not None and not ends:
+        out.append(("termination_reason", "termination_reason needs target_agent: terminate"))
+    if (rule.declared_target or "").lower() == "terminatetarget" and not ends:
+        out.append(
+            (
+                "transition_target",
+                "a TerminateTarget rule needs target_agent: terminate; the runtime refuses it",
+            )
+        )
+    return out
+
+
+def _expected_target(target: Target) -> str:
+    return {"TerminateTarget": "TerminateTarget", "RevertToUserTarget": "RevertToUserTarget"}.get(
+        target.type, "AgentTarget"
+    )
+
+
+def rule_warnings(rule: TransitionRule) -> list[tuple[str, str]]:
+    """Things the runtime accepts but that are probably not what the author meant."""
+    out: list[tuple[str, str]] = []
+    if rule.shape != TRANSITION_RULES_KEY:
+        return out
+    if (
+        rule.transition_type == "condition"
+        and rule.condition_type == "context_equals"
+        and rule.condition_key
+        and rule.condition_value is None
+    ):
+        out.append(
+            (
+                "condition_key",
+                f"{'condition_value is null' if rule.has_condition_value else 'no condition_value'}"
+                f": the rule matches while '{rule.condition_key}' is None or not in context",
+            )
+        )
+    declared = rule.declared_target
+    if declared is not None and declared.lower() != "terminatetarget":
+        expected = _expected_target(rule.target)
+        if declared not in TARGET_TYPES:
+            out.append(
+                (
+                    "transition_target",
+                    f"'{declared}' is not an AG2 target name{did_you_mean(declared, TARGET_TYPES)}"
+                    "; the runtime routes by target_agent",
+                )
+            )
+        elif declared != expected and not (
+            expected == "AgentTarget" and declared == "AgentNameTarget"
+        ):
+            out.append(
+                (
+                    "transition_target",
+                    f"transition_target says {declared} but target_agent "
+                    f"'{rule.target.label(rule.source)}' makes it {expected}; the runtime "
+                    "routes by target_agent",
+                )
+            )
+    return out
+
+
+def target_problems(target: Target) -> list[str]:
+    if target.type in ("AgentTarget", "AgentNameTarget") and not target.agent:
+        return [f"an {target.type} needs 'agent'"]
+    if target.type == "RandomAgentTarget" and not target.agents:
+        return ["a RandomAgentTarget needs 'agents' (a list of agent names)"]
+    return []
+
+
+def _shape_of(doc: YamlDoc, data: dict[str, Any], diags: list[Diagnostic]) -> Shape:
+    """The file's shape from its top-level key; using both keys is an error at the second."""
+    present = [key for key in data if key in (TRANSITIONS_KEY, TRANSITION_RULES_KEY)]
+    if len(present) > 1:
+        first, second = present[0], present[1]
+        line = doc.where((first,))[0]
+        diags.append(
+            doc.diag(
+                (second,),
+                f"this file mixes two shapes: '{first}' (line {line}) is "
+                f"{SHAPE_NAMES[first]}, '{second}' is {SHAPE_NAMES[second]}; use one per file "
+                f"(the rules under '{second}' are ignored)",
+            )
+        )
+    return (
+        TRANSITION_RULES_KEY if present and present[0] == TRANSITION_RULES_KEY else TRANSITIONS_KEY
+    )
+
+
+def _converted(entry: Entry[W], convert: Callable[[W], TransitionRule]) -> Entry[TransitionRule]:
+    """The entry with its validated model in the one internal rule shape."""
+    model = convert(entry.model) if entry.model is not None else None
+    return Entry(entry.index, model, entry.raw, entry.loc, entry.path, entry.problems)
+
+
+def parse_transition_graph(
+    doc: YamlDoc, problems: list[Diagnostic] | None = None
+) -> TransitionGraphFile:
+    diags = list(problems or [])
+    data = top_mapping(
+        doc, (TRANSITIONS_KEY, TRANSITION_RULES_KEY), (TRANSITIONS_KEY, TRANSITION_RULES_KEY), diags
+    )
+    shape = _shape_of(doc, data, diags)
+    rules: list[Entry[TransitionRule]] = []
+    if shape == TRANSITION_RULES_KEY:
+        specs = entries(doc, shape, data, TransitionRuleSpec, diags)
+        rules = [_converted(e, _from_spec) for e in specs]
+    else:
+        briefs = entries(doc, shape, data, BriefTransitionRule, diags)
+        rules = [_converted(e, _from_brief) for e in briefs]
+    for n, entry in enumerate(rules):
+        rule = entry.model
+        if rule is None:
+            continue
+        extra = [doc.diag((*entry.path, f), m, key=True) for f, m in rule_problems(rule)]
+        extra += [
+            doc.diag((*entry.path, rule.key("target")), m) for m in target_problems(rule.target)
+        ]
+        diags.extend(
+            doc.diag((*entry.path, f), m, key=True, severity="warning")
+            for f, m in rule_warnings(rule)
+        )
+        if extra:
+            diags.extend(extra)
+            rules[n] = replace(entry, problems=tuple(extra))
+    return TransitionGraphFile(doc.file, doc, tuple(rules), tuple(diags), shape)

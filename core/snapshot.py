@@ -1,0 +1,194 @@
+"""``WorkspaceSnapshot``: every input of a workspace, read once, in one immutable value.
+
+Loading (``load_snapshot``) is the only step that reads the workspace: the contracts with their
+text and marks, the routing files, the profile (``flowctx.yaml``), the fallbacks file, the
+build-context registries with their assets, and the contents of every ``file`` source (bounded
+as the readers bound them). ``resolve``, ``decide`` and ``check`` are pure functions over it, so
+the app can re-run them on every change and review mode can compare two snapshots.
+
+Which files are read depends on the environment (the fallbacks path, the registry root, whether
+file sources may leave the workspace), so a snapshot is read under one effective environment,
+``env``; the app reads a new one when the user overrides it. A snapshot of a git revision is
+``core.snapshot_git``.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from core.buildctx import BuildContextSetting, Registry, build_context_setting, discover
+from core.diagnostics import Diagnostic
+from core.fallbacks import Fallbacks, load_fallbacks
+from core.inputs import ResolveInputs
+from core.layout import BUILD_CONTEXT_DIR, WORKFLOWS_DIR
+from core.routing.model import Routes, load_routes_from
+from core.runtime_profiles import MOZAIKS, RuntimeProfile
+from core.sources.file import FileContent, FileKey, file_key, read_file_source
+from core.workspace import (
+    Profile,
+    WorkflowSnapshot,
+    display_path,
+    list_workflows,
+    load_profile,
+    load_workflow,
+)
+
+
+@dataclass(frozen=True)
+class RegistryRoot:
+    """A folder registries are looked for in, and what was found there."""
+
+    path: Path
+    is_dir: bool
+    registries: tuple[Registry, ...] = ()
+    #: the configured root is the workspace's own build_context/ under another spelling
+    same_as_workspace: bool = False
+
+
+@dataclass(frozen=True)
+class WorkspaceSnapshot:
+    root: Path
+    #: the effective environment the files were read under
+    env: Mapping[str, str]
+    profile: Profile
+    #: every workflow of the workspace, in listing order
+    names: tuple[str, ...]
+    #: the workflows that were loaded (all of them unless the loader was told fewer)
+    workflows: Mapping[str, WorkflowSnapshot]
+    routes: Mapping[str, Routes]
+    fallbacks: Fallbacks
+    build_context: BuildContextSetting
+    #: the workspace's build_context/ first, then the configured registry root if different
+    registry_roots: tuple[RegistryRoot, ...] = ()
+    files: Mapping[FileKey, FileContent] = field(default_factory=dict)
+    #: folders that could not be listed (read as empty)
+    folder_problems: tuple[Diagnostic, ...] = ()
+    #: ``git:<revision>`` for a snapshot read from git, else None (the folder as it is)
+    revision: str | None = None
+    #: the runtime the workspace was read for: its discovery listed the workflows, its
+    #: contract rules read them, and resolve reproduces its loader
+    runtime: RuntimeProfile = MOZAIKS
+
+    def workflow(self, name: str) -> WorkflowSnapshot:
+        return self.workflows[name]
+
+    @property
+    def allow_outside_root(self) -> bool:
+        return ResolveInputs(env=self.env).allow_outside_root
+
+    def registries_under(self, path: Path | None) -> tuple[Registry, ...] | None:
+        """The registries found in ``path``; None when it is not a folder (or not read)."""
+        if path is None:
+            return None
+        for found in self.registry_roots:
+            if found.path == path:
+                return found.registries if found.is_dir else None
+        return None
+
+    def file_contents(self, workflow: WorkflowSnapshot) -> dict[FileKey, FileContent]:
+        """The contents of ``workflow``'s file sources, by source."""
+        out: dict[FileKey, FileContent] = {}
+        for spec in workflow.variables:
+            d = spec.definition
+            if d is not None and d.source.type == "file":
+                key = file_key(d.source.path, d.source.format, d.source.encoding)
+                out[key] = self.files[key]
+        return out
+
+    def read_paths(self, workflow: WorkflowSnapshot) -> frozenset[Path]:
+        """Files outside the fixed workspace layout that resolving ``workflow`` reads: the
+        fallbacks file and the ``file`` sources' files (both may sit anywhere)."""
+        paths: set[Path] = set(self.fallbacks.watched)
+        for content in self.file_contents(workflow).values():
+            paths.update(content.watched)
+        return frozenset(paths)
+
+
+def _file_sources(
+    workflows: Iterable[WorkflowSnapshot], allow_outside: bool
+) -> dict[FileKey, FileContent]:
+    out: dict[FileKey, FileContent] = {}
+    for wf in workflows:
+        for spec in wf.variables:
+            d = spec.definition
+            if d is None or d.source.type != "file":
+                continue
+            key = file_key(d.source.path, d.source.format, d.source.encoding)
+            if key not in out:
+                out[key] = read_file_source(
+                    wf.root,
+                    d.source.path,
+                    d.source.format,
+                    d.source.encoding,
+                    allow_outside=allow_outside,
+                )
+    return out
+
+
+def _registry_roots(root: Path, setting: BuildContextSetting) -> tuple[RegistryRoot, ...]:
+    own_path = root / BUILD_CONTEXT_DIR
+    own = RegistryRoot(own_path, own_path.is_dir(), tuple(discover(own_path, root)))
+    if setting.root is None or setting.root == own_path:
+        return (own,)
+    if setting.root.resolve() == own_path.resolve():
+        return (own, RegistryRoot(setting.root, own.is_dir, own.registries, True))
+    other = RegistryRoot(setting.root, setting.root.is_dir(), tuple(discover(setting.root, root)))
+    return (own, other)
+
+
+def _unlistable(root: Path, names: Iterable[str]) -> tuple[Diagnostic, ...]:
+    """Folders that cannot be listed: the loader treats them as empty (no workflows, no
+    contract), which without a problem would pass as a clean workspace."""
+    out: list[Diagnostic] = []
+    folders = [root / WORKFLOWS_DIR]
+    folders += [folders[0] / name for name in names]
+    for folder in folders:
+        try:
+            if folder.is_dir():
+                os.listdir(folder)
+        except OSError as exc:
+            why = exc.strerror or exc.__class__.__name__
+            shown = display_path(folder, root)
+            out.append(Diagnostic(shown, 0, 0, f"cannot list this folder: {why}"))
+    return tuple(out)
+
+
+def load_snapshot(
+    root: Path,
+    env: Mapping[str, str],
+    *,
+    workflows: Iterable[str] | None = None,
+    profile: Profile | None = None,
+    preloaded: Iterable[WorkflowSnapshot] = (),
+    runtime: RuntimeProfile = MOZAIKS,
+) -> WorkspaceSnapshot:
+    """Read the workspace at ``root`` under the effective environment ``env``.
+
+    ``workflows`` limits which workflows are loaded (default: all); ``profile`` and
+    ``preloaded`` reuse what the caller already read. Never raises for bad content.
+    """
+    names = tuple(list_workflows(root, runtime))
+    given = {wf.name: wf for wf in preloaded}
+    wanted = list(dict.fromkeys(names if workflows is None else workflows))
+    wanted += [n for n in given if n not in wanted]
+    loaded = {name: given.get(name) or load_workflow(root, name, runtime) for name in wanted}
+    routes = {name: load_routes_from(wf.folder, wf.root, wf.name) for name, wf in loaded.items()}
+    inputs = ResolveInputs(env=env)
+    setting = build_context_setting(env, root)
+    return WorkspaceSnapshot(
+        root=root,
+        env=dict(env),
+        profile=profile if profile is not None else load_profile(root),
+        names=names,
+        workflows=loaded,
+        routes=routes,
+        fallbacks=load_fallbacks(root, inputs),
+        build_context=setting,
+        registry_roots=_registry_roots(root, setting),
+        files=_file_sources(loaded.values(), inputs.allow_outside_root),
+        folder_problems=_unlistable(root, names),
+        runtime=runtime,
+    )
