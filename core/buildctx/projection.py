@@ -247,7 +247,17 @@ def project_build_context(
                     errors[name] = Projected(None, why, (TraceStep("build context", "error", why),))
             continue
         admitted.append(reg)
-    if not admitted:
+    applicable = [r for r in registries if r.applies_to(workflow.name)]
+    rejected = [r for r in applicable if r not in admitted]
+    if rejected:
+        # say which registries apply and why they were turned away, not "none applies"
+        why = "; ".join(f"{r.display}: {_first_problem(r)}" for r in rejected)
+        notes.append(
+            f"{len(applicable)} registr{'y' if len(applicable) == 1 else 'ies'} under "
+            f"{setting.root} appl{'ies' if len(applicable) == 1 else 'y'} to {workflow.name}, "
+            f"{len(admitted)} admitted, {len(rejected)} rejected ({why})"
+        )
+    elif not admitted:
         others = [r.display for r in registries if not r.applies_to(workflow.name)]
         note = f"no registry under {setting.root} applies to {workflow.name}"
         if others:
@@ -345,6 +355,15 @@ def project_build_context(
         tuple(diags),
         tuple(notes),
     )
+
+
+def _first_problem(reg: Registry) -> str:
+    errors = [d for d in reg.diagnostics if d.severity == "error"]
+    if errors:
+        first = errors[0]
+        more = f" (+{len(errors) - 1} more)" if len(errors) > 1 else ""
+        return f"{first.line}:{first.column} {first.message}{more}"
+    return "it projects variables the workflow does not declare as build_context"
 
 
 def _active_only(items: list[Any]) -> tuple[list[Any], list[str]]:
