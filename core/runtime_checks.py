@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from core.diagnostics import Diagnostic
 from core.sources.config import documented_note
 from core.workspace import WorkflowSnapshot, undiscovered
+from core.yamlmarks import PathKey
 
 if TYPE_CHECKING:
     from core.snapshot import WorkspaceSnapshot
@@ -108,11 +109,11 @@ def discovery_problems(snap: WorkspaceSnapshot, wf: WorkflowSnapshot) -> list[Di
     ]
 
 
-def _base(wf: WorkflowSnapshot, name: str) -> tuple[object, ...]:
+def _base(wf: WorkflowSnapshot, name: str) -> PathKey:
     """The YAML path of a definition, whichever shape the contract used."""
     doc = wf.doc
     data = doc.data if doc is not None else None
-    prefix: tuple[object, ...] = ()
+    prefix: PathKey = ()
     if isinstance(data, dict) and "definitions" not in data and "context_variables" in data:
         prefix = ("context_variables",)
         data = data["context_variables"]

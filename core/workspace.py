@@ -384,8 +384,9 @@ def _refusal(diags: list[Diagnostic], runtime: RuntimeProfile, hint: str = "") -
     first = errors[0]
     more = f" (and {len(errors) - 1} more error(s))" if len(errors) > 1 else ""
     reason = (f"{first.yaml_path}: " if first.yaml_path else "") + first.message + more + hint
-    shown = "refused" if outcome == "refuse" else "empty_plan"
-    return Refusal(reason, first.file, first.line, first.column, shown)
+    if outcome == "refuse":
+        return Refusal(reason, first.file, first.line, first.column, "refused")
+    return Refusal(reason, first.file, first.line, first.column, "empty_plan")
 
 
 def _parse_definitions(
