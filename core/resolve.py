@@ -102,7 +102,20 @@ def resolve(
         result = RESOLVERS[definition.source.type](ctx)
         value, status, origin = result.value, result.status, result.origin
         trace = list(result.trace)
-        if spec.name in launch:
+        if spec.name in launch and _untrusted_override(
+            definition, result, launch[spec.name], inputs
+        ):
+            # merge_build_context: a caller's value for a protected build_context key must
+            # equal the registry's trusted projection, else the launch fails
+            why = (
+                f"launch value for '{spec.name}' differs from the registry's trusted projection: "
+                "the runtime fails the launch (untrusted override of a protected build-context "
+                "key)"
+            )
+            trace.append(TraceStep("launch", "error", why))
+            value, status, origin = None, "error", "untrusted override"
+            result.error = why
+        elif spec.name in launch:
             # explicit launch values win over what was loaded (REFERENCE.md 3, 5)
             for i, step in enumerate(trace):
                 if step.outcome == "used":
@@ -148,6 +161,16 @@ def resolve(
         read=snapshot.read_paths(workflow),
         build_context=projection,
     )
+
+
+def _untrusted_override(definition: Any, result: Any, given: Any, inputs: ResolveInputs) -> bool:
+    if definition.source.type != "build_context":
+        return False
+    if not inputs.runtime.sources.build_context_trusted:
+        return False
+    # only with the provider on: without it nothing is projected and nothing is compared
+    projected = result.status == "resolved"
+    return not projected or given != result.value
 
 
 def _load_failure(rows: list[Row]) -> Refusal | None:

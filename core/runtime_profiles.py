@@ -72,6 +72,10 @@ class SourceRules:
     file_parse_error: Literal["none", "default"]
     #: build_context variables exist in this runtime
     build_context: bool
+    #: protected (trusted) build-context projection, load_trusted_build_context: a declared
+    #: build_context variable takes only a static source (a dotted path, {from} or {value});
+    #: lists projected by several registries are merged; a launch value must equal it
+    build_context_trusted: bool = False
 
 
 @dataclass(frozen=True)
@@ -174,6 +178,7 @@ MOZAIKS = RuntimeProfile(
         data_entity_value="placeholder",
         file_parse_error="none",
         build_context=True,
+        build_context_trusted=True,
     ),
     routing=RoutingRules(engines=_ENGINES, condition_key_declared=True),
     discovery=("orchestrator.yaml", "tools.yaml"),

@@ -70,9 +70,12 @@ ON = {PROVIDER_ENV: PROVIDER, PATH_ENV: "build_context"}
 
 
 def _matrix(
-    root: Path, env: dict[str, str] | None = None, launch: dict[str, Any] | None = None
+    root: Path,
+    env: dict[str, str] | None = None,
+    launch: dict[str, Any] | None = None,
+    runtime: str | None = None,
 ) -> Matrix:
-    session = open_session(root, env=ON if env is None else env)
+    session = open_session(root, env=ON if env is None else env, runtime=runtime)
     return session.matrix("AppGenerator", launch=launch)
 
 
@@ -212,7 +215,7 @@ def test_a_registry_for_another_workflow_is_not_applied(workspace: WriteWorkspac
 
 def test_a_declared_variable_nobody_projects_says_so(workspace: WriteWorkspace) -> None:
     root = _ws(workspace, {"mozaikspay": PAY})
-    row = _matrix(root).row("requested_by")
+    row = _matrix(root, runtime="spec").row("requested_by")
     assert row is not None and row.value is None
     assert row.origin == "build_context: no projection for this variable"
 
@@ -253,7 +256,8 @@ def test_a_string_path_that_finds_nothing_projects_nothing_with_a_warning(
     projections: {context_variables: {requested_by: b.c}}
     assets: []
     """
-    row = _matrix(_ws(workspace, {"c": reg})).row("requested_by")
+    # documented: nothing found projects nothing (the runtime fails the launch: see below)
+    row = _matrix(_ws(workspace, {"c": reg}), runtime="spec").row("requested_by")
     assert row is not None
     assert (row.status, row.value) == ("pending", None)
     assert row.origin == "build_context: projection found no value"
@@ -294,7 +298,8 @@ def test_mapping_forms_in_order_of_preference(
     workspace: WriteWorkspace, mapping: str, launch: dict[str, Any], expected: Any, used: str
 ) -> None:
     root = _ws(workspace, {"c": MAPPING_FORMS.replace("{REQUESTED}", mapping)})
-    m = _matrix(root, launch=launch)
+    # the documented order of preference (the runtime takes only static sources: see below)
+    m = _matrix(root, launch=launch, runtime="spec")
     row = m.row("requested_by")
     assert row is not None
     assert (row.status, row.value) == ("resolved", expected)
@@ -313,7 +318,7 @@ def test_from_reads_the_registry_data_first(workspace: WriteWorkspace) -> None:
 def test_a_fallen_through_trigger_shows_in_the_trace(workspace: WriteWorkspace) -> None:
     mapping = "{from_trigger: event.actor, default: d}"
     root = _ws(workspace, {"c": MAPPING_FORMS.replace("{REQUESTED}", mapping)})
-    row = _matrix(root).row("requested_by")
+    row = _matrix(root, runtime="spec").row("requested_by")
     assert row is not None
     outcomes = [(s.outcome, s.detail.split(" ", 1)[1]) for s in row.trace if s.step != "load"]
     assert outcomes == [
@@ -325,7 +330,18 @@ def test_a_fallen_through_trigger_shows_in_the_trace(workspace: WriteWorkspace) 
 def test_explicit_launch_values_win_over_projections(workspace: WriteWorkspace) -> None:
     root = _ws(workspace, {"mozaikspay": PAY})
     launch = {"selected_stack": {"id": "mine"}}
-    row = _matrix(root, launch=launch).row("selected_stack")
+    # the runtime: a caller's value for a protected key must equal the trusted projection
+    refused = _matrix(root, launch=launch).row("selected_stack")
+    assert refused is not None and (refused.status, refused.origin) == (
+        "error",
+        "untrusted override",
+    )
+    assert "the runtime fails the launch" in (refused.error or "")
+    same = {"selected_stack": {"id": "react-fastapi", "backend": "FastAPI"}}
+    agreed = _matrix(root, launch=same).row("selected_stack")
+    assert agreed is not None and agreed.status == "resolved"
+    # documented: explicit launch values win
+    row = _matrix(root, launch=launch, runtime="spec").row("selected_stack")
     assert row is not None
     assert (row.status, row.value, row.origin) == ("resolved", {"id": "mine"}, "launch value")
     projected = [s for s in row.trace if s.step == "build context"]
@@ -368,7 +384,8 @@ def test_capability_packs_drops_descriptors_that_are_not_active(
     projections: {context_variables: {capability_packs: packs}}
     assets: []
     """
-    row = _matrix(_ws(workspace, {"c": reg})).row("capability_packs")
+    # documented; the runtime requires capability_packs to project registered packs
+    row = _matrix(_ws(workspace, {"c": reg}), runtime="spec").row("capability_packs")
     assert row is not None
     assert row.value == [{"id": "a", "status": "active"}]
     assert any("pack b (archived) is not active" in s.detail for s in row.trace)
@@ -704,3 +721,57 @@ def test_rejected_registries_are_named_in_the_notes(workspace: WriteWorkspace) -
     assert "1 registry under" in note and "applies to AppGenerator, 0 admitted, 1 rejected" in note
     assert "build_context/mozaikspay/context.yaml: 3:50 Input should be 'active'" in note
     assert not any("no registry under" in n for n in m.notes)
+
+
+# --- the runtime's trusted projection (load_trusted_build_context) ---------------------------
+
+
+def _registry(name: str, rule: str, values: str = "{}") -> str:
+    return (
+        f"context_id: {name}\napplies_to_workflows: [AppGenerator]\nvalues: {values}\n"
+        f"projections: {{context_variables: {{requested_by: {rule}}}}}\nassets: []\n"
+    )
+
+
+@pytest.mark.parametrize(
+    "rule",
+    ["{default: d}", "{from_context: user_id}", "{from: a, default: d}", "{from_trigger: x}"],
+)
+def test_only_a_static_source_is_admitted(workspace: WriteWorkspace, rule: str) -> None:
+    m = _matrix(_ws(workspace, {"c": _registry("c", rule, "{a: v}")}), launch={"user_id": "u"})
+    row = m.row("requested_by")
+    assert row is not None and row.status == "error"
+    assert "the runtime requires a static registry source" in (row.error or "")
+    documented = _matrix(
+        _ws(workspace, {"c": _registry("c", rule, "{a: v}")}),
+        launch={"user_id": "u"},
+        runtime="spec",
+    ).row("requested_by")
+    assert documented is not None and documented.status != "error"
+
+
+def test_a_static_source_that_finds_nothing_fails_the_launch(workspace: WriteWorkspace) -> None:
+    row = _matrix(_ws(workspace, {"c": _registry("c", "b.c", "{a: 1}")})).row("requested_by")
+    assert row is not None and row.status == "error"
+    assert "invalid trusted build-context value" in (row.error or "")
+
+
+def test_lists_projected_by_several_registries_are_merged(workspace: WriteWorkspace) -> None:
+    contract = CONTRACT.replace(
+        "agents:", "  tags:\n    type: array\n    source: {type: build_context}\nagents:"
+    )
+    regs = {
+        name: (
+            f"context_id: {name}\napplies_to_workflows: [AppGenerator]\n"
+            f"values: {{tags: {tags}}}\nprojections: {{context_variables: {{tags: tags}}}}\n"
+            "assets: []\n"
+        )
+        for name, tags in (("a", "[x, y]"), ("b", "[y, z]"))
+    }
+    m = _matrix(_ws(workspace, regs, contract))
+    row = m.row("tags")
+    assert row is not None and (row.status, row.value) == ("resolved", ["x", "y", "z"])
+    assert any("(union)" in s.detail for s in row.trace)
+    # the documentation does not promise a merge: differing lists conflict there
+    documented = _matrix(_ws(workspace, regs, contract), runtime="spec").row("tags")
+    assert documented is not None and documented.status == "error"
