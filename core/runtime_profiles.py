@@ -76,6 +76,9 @@ class SourceRules:
     #: build_context variable takes only a static source (a dotted path, {from} or {value});
     #: lists projected by several registries are merged; a launch value must equal it
     build_context_trusted: bool = False
+    #: prompt projections reach an agent only through middleware.yaml, from every registry
+    #: under the reader's folders (core.buildctx.injection); else from the admitted registries
+    prompt_via_middleware: bool = False
 
 
 @dataclass(frozen=True)
@@ -179,6 +182,7 @@ MOZAIKS = RuntimeProfile(
         file_parse_error="none",
         build_context=True,
         build_context_trusted=True,
+        prompt_via_middleware=True,
     ),
     routing=RoutingRules(engines=_ENGINES, condition_key_declared=True),
     discovery=("orchestrator.yaml", "tools.yaml"),
