@@ -67,8 +67,12 @@ def workflow_protected(workflow: WorkflowSnapshot) -> dict[str, str]:
         raw = spec.raw if isinstance(spec.raw, dict) else {}
         src: dict[str, Any] = raw["source"] if isinstance(raw.get("source"), dict) else {}
         immutable = d.immutable_runtime_authority if d else raw.get("immutable_runtime_authority")
+        authority = d.authority_class if d else raw.get("authority_class")
         stype = d.source.type if d else src.get("type")
-        if immutable is True:
+        if authority == "immutable_runtime_authority":
+            # how the runtime's definition model declares it
+            out[spec.name] = "declared authority_class: immutable_runtime_authority"
+        elif immutable is True:
             out[spec.name] = "declared immutable_runtime_authority: true"
         elif stype == "build_context":
             out[spec.name] = "build_context variable (callers cannot write it)"

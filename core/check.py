@@ -21,6 +21,7 @@ from core.inputs import ResolveInputs
 from core.resolve import resolve
 from core.results import Matrix, Row
 from core.routing.checks import routes_problems
+from core.runtime_checks import config_default_problems, data_source_problems, discovery_problems
 from core.secrets import mask_text
 from core.session import Session
 from core.snapshot import WorkspaceSnapshot
@@ -125,6 +126,9 @@ WORKFLOW_CHECKS: dict[WorkflowCheck, str] = {
     contract_problems: "contract",
     exposure_problems: "exposure",
     routing_problems: "routing",
+    config_default_problems: "runtime.config-default",
+    data_source_problems: "runtime.data-source",
+    discovery_problems: "runtime.discovery",
 }
 WORKSPACE_CHECKS: dict[WorkspaceCheck, str] = {
     profile_problems: "profile",
@@ -146,6 +150,10 @@ PROBLEM_CODES: dict[str, str] = {
     "database": "the seed/ database or the MongoDB URI",
     "folder": "a folder of the workspace cannot be listed",
     "build-context": "a build-context registry, its root or a projection",
+    "runtime.config-default": "the runtime ignores a documented default (env_var declared)",
+    "runtime.data-source": "a data source the runtime's loader reads differently from the docs",
+    "runtime.discovery": "a folder the runtime does not take for a workflow",
+    "refused": "the runtime would refuse to load this workflow's context",
     "launch": "a launch value the runtime would drop (undeclared, over 64 KB, past 50 keys)",
     **{
         f"resolve.{source}": f"a {source} variable failed to resolve (error) or resolved "
@@ -238,14 +246,21 @@ def workflow_problems(
     for check, code in WORKSPACE_CHECKS.items():
         problems.extend(_coded(check(snap, inputs), code))
     for wf, matrix in resolved.values():
+        static: list[Diagnostic] = []
         for wcheck, code in WORKFLOW_CHECKS.items():
-            problems.extend(_coded(wcheck(snap, wf), code))
+            static.extend(_coded(wcheck(snap, wf), code))
+        problems.extend(static)
         if not _broken(wf):
             # the matrix repeats the contract's problems; the rest are projections'
             contract = set(wf.diagnostics)
             extra = [d for d in matrix.diagnostics if d not in contract]
             problems.extend(_coded(extra, "build-context"))
-            problems.extend(row_problems(matrix, wf))
+            # a row problem a static check already reports (a runtime check names the
+            # profile, at the key it is about) is one problem, not two
+            said = [d.message for d in static if d.file == wf.contract_file]
+            problems.extend(
+                d for d in row_problems(matrix, wf) if not any(d.message in m for m in said)
+            )
             # launch values the runtime would drop (undeclared, over 64 KB, past 50 keys)
             problems.extend(_coded(matrix.launch_dropped, "launch"))
     return sorted(set(problems), key=sort_key)

@@ -10,7 +10,14 @@ from __future__ import annotations
 import re
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, Field, ValidationError, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    ValidationError,
+    ValidationInfo,
+    model_validator,
+)
 
 from core.diagnostics import Diagnostic
 from core.validation import Strict, located_errors
@@ -46,13 +53,21 @@ TYPE_ALIASES = {
 }
 
 
+def _trigger_rules(info: ValidationInfo) -> bool:
+    """Whether the runtime being reproduced checks trigger shapes (the validation context
+    carries the profile's contract rules; without one, the newest runtime's rules apply)."""
+    return bool((info.context or {}).get("trigger_rules", True))
+
+
 class Match(Strict):
     equals: str | None = None
     contains: str | None = None
     regex: str | None = None
 
     @model_validator(mode="after")
-    def _one_rule(self) -> Match:
+    def _one_rule(self, info: ValidationInfo) -> Match:
+        if not _trigger_rules(info):
+            return self  # the older runtime's match model has no such rule
         if self.equals is None and self.contains is None and self.regex is None:
             raise ValueError("match needs at least one of equals, contains, regex")
         if self.regex is not None:
@@ -72,7 +87,15 @@ class Trigger(Strict):
     ui_hidden: bool = False
 
     @model_validator(mode="after")
-    def _rules(self) -> Trigger:
+    def _rules(self, info: ValidationInfo) -> Trigger:
+        allowed = (info.context or {}).get("trigger_types")
+        if allowed is not None and self.type not in allowed:
+            raise ValueError(
+                f"trigger type '{self.type}' is not known to this runtime "
+                f"(it accepts {', '.join(allowed)})"
+            )
+        if not _trigger_rules(info):
+            return self
         if self.type == "agent_text" and (not self.agent or self.match is None):
             raise ValueError("an agent_text trigger needs 'agent' and 'match'")
         if self.type == "user_text" and self.match is None:
@@ -92,7 +115,8 @@ class ConfigSource(Strict):
 class DataReferenceSource(Strict):
     type: Literal["data_reference"]
     database_name: str | None = None
-    collection: str
+    # optional in the runtime's model: without it the adapter fetches nothing (None)
+    collection: str | None = None
     query_template: dict[str, Any] | None = None
     fields: list[str] | None = None
     default: Any = None
@@ -103,7 +127,8 @@ class DataReferenceSource(Strict):
 class DataEntitySource(Strict):
     type: Literal["data_entity"]
     database_name: str | None = None
-    collection: str
+    # optional in the runtime's model: without it no manager is made and the key stays unset
+    collection: str | None = None
     schema_: Any = Field(default=None, alias="schema")
     indexes: Any = None
     write_strategy: str | None = None
@@ -209,3 +234,71 @@ def validation_diagnostics(
 ) -> list[Diagnostic]:
     """pydantic errors as Diagnostics located by the YAML marks (``core.validation``)."""
     return located_errors(exc, doc, base, model, data)
+
+
+# --- the runtime's own field types ------------------------------------------------------------
+# flowctx's models above are per source type and say which keys belong where; the runtime's
+# loader has one source model with every field optional but typed. These two models hold only
+# the types it enforces (text fields it normalises with str() are left out: any value passes).
+
+RefreshStrategy = Literal["once", "per_phase", "on_demand"]
+WriteStrategy = Literal["immediate", "on_phase_transition", "on_workflow_end"]
+AuthorityClass = Literal[
+    "immutable_runtime_authority",
+    "closed_writer_routing_state",
+    "closed_writer_quality_state",
+    "mutable_workflow_state",
+    "model_visible_information",
+    "tool_only_information",
+    "derived_information",
+]
+WriterId = Literal[
+    "runtime_system",
+    "caller_input",
+    "transition_router",
+    "live_user_context",
+    "context_bridge",
+    "tool_writeback",
+    "agent_text",
+    "ui_response_trigger",
+    "user_text_trigger",
+    "persisted_replay",
+    "task_batch",
+    "structured_output",
+    "lifecycle_tool",
+    "deterministic_tool",
+]
+
+
+class RuntimeSourceTypes(BaseModel):
+    model_config = ConfigDict(extra="ignore", populate_by_name=True)
+
+    required: bool | None = None
+    query_template: dict[str, Any] | None = None
+    fields: list[str] | None = None
+    refresh_strategy: RefreshStrategy | None = None
+    entity_schema: dict[str, Any] | None = Field(default=None, alias="schema")
+    indexes: list[dict[str, Any]] | None = None
+    write_strategy: WriteStrategy | None = None
+    inputs: list[str] | None = None
+    persist_to: dict[str, Any] | None = None
+    persist: bool | None = None
+    params: dict[str, Any] | None = None
+    auth: dict[str, Any] | None = None
+    cache: dict[str, Any] | None = None
+    retry: dict[str, Any] | None = None
+    format: Literal["json", "yaml", "text"] | None = None
+
+
+class RuntimeDefinitionTypes(BaseModel):
+    """The definition-level authority metadata of the newest runtime."""
+
+    model_config = ConfigDict(extra="ignore")
+
+    authority_class: AuthorityClass | None = None
+    model_visible: bool | None = None
+    tool_visible: bool | None = None
+    persisted: bool | None = None
+    routing: bool | None = None
+    authorization: bool | None = None
+    writer_ids: list[WriterId] = Field(default_factory=list)

@@ -149,7 +149,13 @@ def agent_prompt(
         projection = BuildContextProjection(build_context_setting(env, Path(matrix.workspace)))
     setting = projection.setting
     blocks: list[PromptBlock] = []
-    if not setting.enabled:
+    if workflow.runtime.sources.prompt_via_middleware:
+        from core.buildctx.injection import runtime_injection
+
+        injected = runtime_injection(workflow, agent, env, live, reveal=reveal)
+        blocks = [PromptBlock(m, text, src) for m, text, src in injected.blocks]
+        notes.extend(injected.notes)
+    elif not setting.enabled:
         notes.append(f"no prompt projections: {setting.describe()}")
     elif setting.root is None:
         notes.append(f"no prompt projections: {setting.root_reason}")

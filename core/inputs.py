@@ -8,6 +8,7 @@ from typing import Any
 
 from core.database import Database
 from core.diagnostics import Diagnostic
+from core.runtime_profiles import MOZAIKS, RuntimeProfile
 
 FALLBACKS_ENV = "MOZAIKS_CONTEXT_FALLBACKS_FILE"
 ALLOW_OUTSIDE_ENV = "CONTEXT_FILE_ALLOW_OUTSIDE_ROOT"
@@ -26,6 +27,8 @@ class ResolveInputs:
     #: "--env", ...), so provenance can say it; empty when the caller did not tell
     env_origins: Mapping[str, str] = field(default_factory=dict)
     launch_origins: Mapping[str, str] = field(default_factory=dict)
+    #: the runtime whose behaviour resolution reproduces
+    runtime: RuntimeProfile = MOZAIKS
     #: problems found loading the database's seed files (reported by ``flowctx check``)
     database_problems: tuple[Diagnostic, ...] = ()
 

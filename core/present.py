@@ -98,7 +98,10 @@ def matrix_to_json(matrix: Matrix, *, reveal: bool = False) -> dict[str, Any]:
     return {
         "workspace": matrix.workspace,
         "workflow": matrix.workflow,
+        # the runtime profile every row and problem below was judged against
+        "runtime": matrix.runtime,
+        "refused": matrix.refused.to_json() if matrix.refused else None,
         "variables": [row_to_json(r, reveal=reveal) for r in matrix.rows],
-        "errors": [d.to_json() for d in matrix.diagnostics],
+        "errors": [{**d.to_json(), "runtime": matrix.runtime} for d in matrix.diagnostics],
         "notes": [mask_text(n) for n in matrix.notes],
     }

@@ -14,7 +14,7 @@ from core.buildctx import project_build_context
 from core.diagnostics import Diagnostic
 from core.inputs import ResolveInputs
 from core.launch import admit_launch
-from core.results import Matrix, Row, TraceStep
+from core.results import Loc, Matrix, Refusal, Row, TraceStep
 from core.schema_keys import schema_rows
 from core.secrets import is_secret_key, mask_text
 from core.snapshot import WorkspaceSnapshot
@@ -69,7 +69,9 @@ def resolve(
     declared = [v.name for v in workflow.variables]
     admission = admit_launch(inputs.launch, declared)
     launch = admission.admitted
-    inputs = replace(inputs, launch=launch)
+    # the runtime profile is the snapshot's: the contract was read with it, and every source
+    # resolves as that runtime's loader does
+    inputs = replace(inputs, launch=launch, runtime=snapshot.runtime)
     fallbacks = snapshot.fallbacks
     files = snapshot.file_contents(workflow)
     # build-context projections sit between the load value and launch values (REFERENCE.md 5)
@@ -101,7 +103,20 @@ def resolve(
         result = RESOLVERS[definition.source.type](ctx)
         value, status, origin = result.value, result.status, result.origin
         trace = list(result.trace)
-        if spec.name in launch:
+        if spec.name in launch and _untrusted_override(
+            definition, result, launch[spec.name], inputs
+        ):
+            # merge_build_context: a caller's value for a protected build_context key must
+            # equal the registry's trusted projection, else the launch fails
+            why = (
+                f"launch value for '{spec.name}' differs from the registry's trusted projection: "
+                "the runtime fails the launch (untrusted override of a protected build-context "
+                "key)"
+            )
+            trace.append(TraceStep("launch", "error", why))
+            value, status, origin = None, "error", "untrusted override"
+            result.error = why
+        elif spec.name in launch:
             # explicit launch values win over what was loaded (REFERENCE.md 3, 5)
             for i, step in enumerate(trace):
                 if step.outcome == "used":
@@ -143,6 +158,7 @@ def resolve(
         )
         for (key, _), note in zip(admission.dropped, admission.notes, strict=True)
     )
+    refused = workflow.refused or _load_failure(rows)
     notes = [*admission.notes, *projection.notes]
     if fallbacks.warning and fallbacks.display:
         notes.append(fallbacks.warning)
@@ -153,6 +169,28 @@ def resolve(
         diagnostics=(*workflow.diagnostics, *projection.diagnostics),
         notes=tuple(notes),
         launch_dropped=dropped,
+        runtime=snapshot.runtime.label,
+        refused=refused,
         read=snapshot.read_paths(workflow),
         build_context=projection,
     )
+
+
+def _untrusted_override(definition: Any, result: Any, given: Any, inputs: ResolveInputs) -> bool:
+    if definition.source.type != "build_context":
+        return False
+    if not inputs.runtime.sources.build_context_trusted:
+        return False
+    # only with the provider on: without it nothing is projected and nothing is compared
+    projected = result.status == "resolved"
+    return not projected or given != result.value
+
+
+def _load_failure(rows: list[Row]) -> Refusal | None:
+    """A required config variable left unset raises out of the loader: nothing loads."""
+    for row in rows:
+        if row.source == "config" and row.status == "error" and row.definition is not None:
+            loc = row.loc or Loc("")
+            reason = f"{row.error}: the loader raises, so the workflow's context does not load"
+            return Refusal(reason, loc.file, loc.line, loc.column, "refused")
+    return None

@@ -65,6 +65,51 @@ class Row:
     description: str | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class Refusal:
+    """The runtime would not load this workflow's context as written.
+
+    ``outcome`` says what it does instead: ``refused`` (the load fails: the newest runtime
+    validates the whole plan at once) or ``empty_plan`` (the older runtime logs a warning and
+    loads no variable at all). Rows that can still be resolved are shown beside it.
+    """
+
+    reason: str
+    file: str
+    line: int = 0
+    column: int = 0
+    outcome: Literal["refused", "empty_plan"] = "refused"
+
+    def to_json(self) -> dict[str, object]:
+        from core.secrets import mask_text
+
+        return {
+            "reason": mask_text(self.reason),
+            "file": self.file,
+            "line": self.line,
+            "column": self.column,
+            "outcome": self.outcome,
+        }
+
+    def headline(self, runtime: str = "the runtime") -> str:
+        """One line for the top of the matrix, check and the app's status line."""
+        where = f"{self.file}:{self.line}:{self.column}" if self.line else self.file
+        if self.outcome == "empty_plan":
+            what = f"REFUSED: {runtime} would load an empty context plan (no variable is set)"
+        else:
+            what = f"REFUSED: {runtime} would not load this workflow's context"
+        return f"{what}: {where}: {self.reason}"
+
+    def short(self, runtime: str = "the runtime") -> str:
+        """The refusal without its reason (check prints the error itself below it)."""
+        what = (
+            "would load an empty context plan"
+            if self.outcome == "empty_plan"
+            else "would not load this workflow's context"
+        )
+        return f"{self.file}:{self.line}:{self.column}: REFUSED: {runtime} {what}"
+
+
 @dataclass(frozen=True)
 class Matrix:
     """Every variable of one workflow with its value and provenance, plus the problems found."""
@@ -77,6 +122,9 @@ class Matrix:
     #: launch values the runtime drops (undeclared, over the limits), as warnings located at
     #: whoever gave them; their text is also among ``notes``
     launch_dropped: tuple[Diagnostic, ...] = ()
+    #: the runtime profile the rows were judged against (``RuntimeProfile.label``)
+    runtime: str = ""
+    refused: Refusal | None = None
     #: files outside the workspace layout this matrix was resolved from (fallbacks file,
     #: ``file`` sources): the app watches them
     read: frozenset[Path] = field(default=frozenset(), compare=False)

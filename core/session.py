@@ -18,6 +18,7 @@ from core.resolve import resolve
 from core.results import Matrix
 from core.routing import Routes, decide
 from core.routing.decision import RouteDecision
+from core.runtime_profiles import RuntimeProfile, get_profile
 from core.snapshot import WorkspaceSnapshot, load_snapshot
 from core.workspace import (
     Profile,
@@ -44,9 +45,13 @@ class Session:
     database: Database | None
     database_problems: list[Diagnostic] = field(default_factory=list)
     selected: str | None = None
+    #: the runtime profile every answer is judged against (chosen once, at open)
+    runtime: RuntimeProfile = field(default_factory=lambda: get_profile(None))
+    #: the name chosen on the command line or in the app; None follows flowctx.yaml
+    runtime_choice: str | None = None
 
     def workflows(self) -> list[str]:
-        return list_workflows(self.root)
+        return list_workflows(self.root, self.runtime)
 
     def effective_env(self, overrides: Mapping[str, str] | None = None) -> dict[str, str]:
         """Profile env, then the process env, then the user's overrides (last wins)."""
@@ -78,6 +83,7 @@ class Session:
                 for k in merged_launch
                 if launch_from or k not in (launch or {})
             },
+            runtime=self.runtime,
             database_problems=tuple(self.database_problems),
         )
 
@@ -91,7 +97,13 @@ class Session:
         return origins
 
     def load(self, workflow: str) -> WorkflowSnapshot:
-        return load_workflow(self.root, workflow)
+        return load_workflow(self.root, workflow, self.runtime)
+
+    def with_runtime(self, name: str | None) -> Session:
+        """The same workspace judged against another runtime profile (UnknownRuntime if none)."""
+        from dataclasses import replace
+
+        return replace(self, runtime=get_profile(name or self.profile.runtime), runtime_choice=name)
 
     def snapshot(
         self,
@@ -115,6 +127,7 @@ class Session:
             workflows=names,
             profile=self.profile,
             preloaded=given,
+            runtime=self.runtime,
         )
 
     def matrix(
@@ -151,7 +164,10 @@ class Session:
         under its own lock)."""
         changed = self
         if profile:
-            changed = replace(changed, profile=load_profile(self.root))
+            new = load_profile(self.root)
+            # its `runtime:` applies unless one was chosen on the command line or in the app
+            runtime = get_profile(self.runtime_choice or new.runtime)
+            changed = replace(changed, profile=new, runtime=runtime)
         if seeds and isinstance(self.database, EmbeddedDatabase):
             changed = replace(changed, database_problems=self.database.load_seeds())
         return changed
@@ -162,14 +178,20 @@ def open_session(
     *,
     env: Mapping[str, str] | None = None,
     mongo_uri: str | None = None,
+    runtime: str | None = None,
 ) -> Session:
     """Open the workspace at ``path`` (root, ``workflows/`` or one workflow folder).
 
-    Raises ``WorkspaceNotFound`` when the path is none of those.
+    ``runtime`` names the runtime profile (else ``flowctx.yaml`` ``runtime:``, else the
+    default). Raises ``WorkspaceNotFound`` when the path is none of those, and
+    ``UnknownRuntime`` for a profile name that is not shipped.
     """
     root, selected = find_root(Path(path))
     profile = load_profile(root)
     merged = dict(profile.env)
     merged.update(env or {})
     database, problems = open_database(root, mongo_uri, merged)
-    return Session(root, dict(env or {}), profile, database, problems, selected)
+    chosen = get_profile(runtime or profile.runtime)
+    return Session(
+        root, dict(env or {}), profile, database, problems, selected, chosen, runtime or None
+    )

@@ -25,6 +25,7 @@ from core.fallbacks import Fallbacks, load_fallbacks
 from core.inputs import ResolveInputs
 from core.layout import BUILD_CONTEXT_DIR, WORKFLOWS_DIR
 from core.routing.model import Routes, load_routes_from
+from core.runtime_profiles import MOZAIKS, RuntimeProfile
 from core.sources.file import FileContent, FileKey, file_key, read_file_source
 from core.workspace import (
     Profile,
@@ -67,6 +68,9 @@ class WorkspaceSnapshot:
     folder_problems: tuple[Diagnostic, ...] = ()
     #: ``git:<revision>`` for a snapshot read from git, else None (the folder as it is)
     revision: str | None = None
+    #: the runtime the workspace was read for: its discovery listed the workflows, its
+    #: contract rules read them, and resolve reproduces its loader
+    runtime: RuntimeProfile = MOZAIKS
 
     def workflow(self, name: str) -> WorkflowSnapshot:
         return self.workflows[name]
@@ -159,17 +163,18 @@ def load_snapshot(
     workflows: Iterable[str] | None = None,
     profile: Profile | None = None,
     preloaded: Iterable[WorkflowSnapshot] = (),
+    runtime: RuntimeProfile = MOZAIKS,
 ) -> WorkspaceSnapshot:
     """Read the workspace at ``root`` under the effective environment ``env``.
 
     ``workflows`` limits which workflows are loaded (default: all); ``profile`` and
     ``preloaded`` reuse what the caller already read. Never raises for bad content.
     """
-    names = tuple(list_workflows(root))
+    names = tuple(list_workflows(root, runtime))
     given = {wf.name: wf for wf in preloaded}
     wanted = list(dict.fromkeys(names if workflows is None else workflows))
     wanted += [n for n in given if n not in wanted]
-    loaded = {name: given.get(name) or load_workflow(root, name) for name in wanted}
+    loaded = {name: given.get(name) or load_workflow(root, name, runtime) for name in wanted}
     routes = {name: load_routes_from(wf.folder, wf.root, wf.name) for name, wf in loaded.items()}
     inputs = ResolveInputs(env=env)
     setting = build_context_setting(env, root)
@@ -185,4 +190,5 @@ def load_snapshot(
         registry_roots=_registry_roots(root, setting),
         files=_file_sources(loaded.values(), inputs.allow_outside_root),
         folder_problems=_unlistable(root, names),
+        runtime=runtime,
     )

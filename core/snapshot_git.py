@@ -17,6 +17,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import replace
 from pathlib import Path, PurePosixPath
 
+from core.runtime_profiles import RuntimeProfile, get_profile
 from core.snapshot import WorkspaceSnapshot, load_snapshot
 from core.workspace import load_profile
 
@@ -102,6 +103,7 @@ def load_snapshot_at(
     *,
     subdir: str = "",
     workflows: Iterable[str] | None = None,
+    runtime: RuntimeProfile | None = None,
 ) -> WorkspaceSnapshot:
     """The workspace at ``subdir`` of ``repo`` as committed in ``revision``.
 
@@ -125,5 +127,6 @@ def load_snapshot_at(
         _write(root, entries, blobs)
         profile = load_profile(root)
         effective = {**profile.env, **env}
-        snap = load_snapshot(root, effective, workflows=workflows, profile=profile)
+        chosen = runtime or get_profile(profile.runtime)
+        snap = load_snapshot(root, effective, workflows=workflows, profile=profile, runtime=chosen)
     return replace(snap, revision=f"git:{commit_id}")

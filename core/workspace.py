@@ -13,13 +13,14 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
-from pydantic import ValidationError
+from pydantic import BaseModel, ValidationError
 
 from core.contract import ROOT_KEYS, AgentView, Definition, validation_diagnostics
 from core.diagnostics import Diagnostic, did_you_mean
 from core.layout import CONTRACT_FILE, PROFILE_FILE, WORKFLOW_FILES
 from core.pathsafety import present
-from core.results import Loc
+from core.results import Loc, Refusal
+from core.runtime_profiles import MOZAIKS, RuntimeProfile
 from core.yamlmarks import YamlDoc, load_yaml_file, parse_yaml_text, read_text_file
 
 #: settings a workspace's own profile may not make: they would let it read the user's machine
@@ -54,6 +55,10 @@ class WorkflowSnapshot:
     agent_locs: Mapping[str, Loc] = field(default_factory=dict)
     #: the contract's text as read (for showing a definition as written)
     text: str = ""
+    #: the runtime profile the contract was read with
+    runtime: RuntimeProfile = MOZAIKS
+    #: set when that runtime would not load this context plan as written
+    refused: Refusal | None = None
 
     # Indexes built on first use: scanning every agent's list for every variable made
     # resolving a large workflow quadratic. (cached_property writes the instance __dict__
@@ -88,6 +93,8 @@ class Profile:
     env: Mapping[str, str] = field(default_factory=dict)
     launch: Mapping[str, Any] = field(default_factory=dict)
     diagnostics: tuple[Diagnostic, ...] = ()
+    #: ``runtime:``: the name of the runtime profile this workspace is written for
+    runtime: str | None = None
 
 
 def display_path(path: Path, root: Path) -> str:
@@ -141,7 +148,9 @@ def _workflow_named_by(path: Path, root: Path) -> str | None:
     return rel.parts[0] if rel.parts else None
 
 
-def list_workflows(root: Path) -> list[str]:
+def list_workflows(root: Path, runtime: RuntimeProfile = MOZAIKS) -> list[str]:
+    """The workflows the runtime discovers: with a discovery rule, only folders that hold one
+    of its marker files (``discover_workflows``: orchestrator.yaml or tools.yaml)."""
     wf = root / "workflows"
     if not wf.is_dir():
         return [root.name] if (root / CONTRACT_FILE).is_file() else []
@@ -153,8 +162,22 @@ def list_workflows(root: Path) -> list[str]:
     for entry in entries:
         if entry.name.startswith((".", "_")) or not entry.is_dir():
             continue
+        if runtime.discovery is not None and not _is_workflow(entry, runtime.discovery):
+            continue
         names.append(entry.name)
     return names
+
+
+def _is_workflow(folder: Path, markers: tuple[str, ...]) -> bool:
+    # a contract without a marker is still listed, so its matrix can be read; check warns that
+    # the runtime will not discover it (see ``undiscovered``)
+    return any(present(folder / m) for m in (*markers, CONTRACT_FILE))
+
+
+def undiscovered(folder: Path, runtime: RuntimeProfile) -> bool:
+    """A folder flowctx lists that the runtime's discovery would pass over."""
+    markers = runtime.discovery
+    return markers is not None and not any(present(folder / m) for m in markers)
 
 
 def workflow_folder(root: Path, name: str) -> Path:
@@ -182,10 +205,18 @@ def load_profile(root: Path) -> Profile:
     if not isinstance(data, dict):
         return Profile(diagnostics=(doc.diag((), "flowctx.yaml must be a mapping"),))
     for key in data:
-        if key not in ("env", "launch"):
-            diags.append(
-                doc.diag((key,), f"unknown field{did_you_mean(str(key), ['env', 'launch'])}")
-            )
+        if key not in ("env", "launch", "runtime"):
+            hint = did_you_mean(str(key), ["env", "launch", "runtime"])
+            diags.append(doc.diag((key,), f"unknown field{hint}"))
+    runtime = data.get("runtime")
+    if runtime is not None:
+        from core.runtime_profiles import UnknownRuntime, get_profile
+
+        try:
+            runtime = get_profile(str(runtime)).name
+        except UnknownRuntime as exc:
+            diags.append(doc.diag(("runtime",), str(exc), key=False))
+            runtime = None
     env = data.get("env") or {}
     launch = data.get("launch") or {}
     if not isinstance(env, dict):
@@ -207,35 +238,72 @@ def load_profile(root: Path) -> Profile:
                     severity="warning",
                 )
             )
-    return Profile(env=env, launch=dict(launch), diagnostics=tuple(diags))
+    return Profile(env=env, launch=dict(launch), diagnostics=tuple(diags), runtime=runtime)
 
 
-def load_workflow(root: Path, name: str) -> WorkflowSnapshot:
+def load_workflow(root: Path, name: str, runtime: RuntimeProfile = MOZAIKS) -> WorkflowSnapshot:
     folder = workflow_folder(root, name)
     path = folder / CONTRACT_FILE
     display = display_path(path, root)
     if not present(path):
+        # the runtime would load a marked folder with an empty context; flowctx has nothing
+        # to show for it, and an author editing the contract wants to know it is gone
         diag = Diagnostic(display, 0, 0, f"workflow '{name}' has no {CONTRACT_FILE}")
-        return WorkflowSnapshot(name, folder, root, display, (), {}, (diag,))
+        return WorkflowSnapshot(name, folder, root, display, (), {}, (diag,), runtime=runtime)
     text, problem = read_text_file(path, display)
     if text is None:
         problems = _yaml_coded((None, [problem] if problem is not None else []))[1]
-        return WorkflowSnapshot(name, folder, root, display, (), {}, tuple(problems))
+        return WorkflowSnapshot(
+            name,
+            folder,
+            root,
+            display,
+            (),
+            {},
+            tuple(problems),
+            runtime=runtime,
+            refused=_refusal(problems, runtime),
+        )
     doc, problems = _yaml_coded(parse_yaml_text(text, display))
     if doc is None:
-        return WorkflowSnapshot(name, folder, root, display, (), {}, tuple(problems), text=text)
-    return replace(parse_contract(doc, name, folder, root, problems), text=text)
+        return WorkflowSnapshot(
+            name,
+            folder,
+            root,
+            display,
+            (),
+            {},
+            tuple(problems),
+            text=text,
+            runtime=runtime,
+            refused=_refusal(problems, runtime),
+        )
+    parsed = parse_contract(doc, name, folder, root, problems, runtime)
+    return replace(parsed, text=text)
 
 
 def parse_contract(
-    doc: YamlDoc, name: str, folder: Path, root: Path, problems: list[Diagnostic] | None = None
+    doc: YamlDoc,
+    name: str,
+    folder: Path,
+    root: Path,
+    problems: list[Diagnostic] | None = None,
+    runtime: RuntimeProfile = MOZAIKS,
 ) -> WorkflowSnapshot:
     diags: list[Diagnostic] = list(problems or [])
+    rules = runtime.contract
     data = doc.data
     display = doc.file
+    base: tuple[Any, ...] = ()
     if data is None:
         data = {}
         diags.append(doc.diag((), "file is empty; expected 'definitions' and 'agents'"))
+    if rules.unwraps_root and isinstance(data, dict) and "context_variables" in data:
+        # the older loader reads raw["context_variables"] when that key is present
+        data = data["context_variables"]
+        base = ("context_variables",)
+        if not isinstance(data, dict):
+            data = {}
     if not isinstance(data, dict):
         diags.append(
             doc.diag(
@@ -244,61 +312,158 @@ def parse_contract(
                 f"found {type(data).__name__}",
             )
         )
-        return WorkflowSnapshot(name, folder, root, display, (), {}, tuple(diags), doc)
+        return _snapshot(name, folder, root, display, [], {}, diags, doc, {}, runtime)
     for key in data:
         if key not in ROOT_KEYS:
-            diags.append(doc.diag((key,), f"unknown field{did_you_mean(str(key), ROOT_KEYS)}"))
+            msg = f"unknown field{did_you_mean(str(key), ROOT_KEYS)}"
+            if rules.extra == "ignore":
+                diags.append(doc.diag((*base, key), _ignored(msg, runtime), severity="warning"))
+            else:
+                diags.append(doc.diag((*base, key), msg))
 
-    variables = _parse_definitions(doc, data.get("definitions"), diags)
-    agents, agent_locs = _parse_agents(doc, data.get("agents"), diags)
+    older_shape = isinstance(data.get("definitions"), list) or isinstance(data.get("agents"), list)
+    variables = _parse_definitions(doc, data.get("definitions"), diags, runtime, base)
+    agents, agent_locs = _parse_agents(doc, data.get("agents"), diags, runtime, base)
 
     declared = {v.name for v in variables}
     for agent, names in agents.items():
         missing = [n for n in names if n not in declared]
-        if missing:
+        if missing and rules.agent_refs_checked:
             listed = ", ".join(repr(n) for n in missing)
             hint = did_you_mean(missing[0], declared) if len(missing) == 1 else ""
             diags.append(
                 doc.diag(
-                    ("agents", agent, "variables"),
+                    (*base, "agents", agent, "variables"),
                     f"agent '{agent}' exposes undeclared variable(s) {listed}{hint}",
                 )
             )
-    return WorkflowSnapshot(
-        name, folder, root, display, tuple(variables), agents, tuple(diags), doc, agent_locs
+        for i, n in enumerate(names):
+            why = runtime.reserved(n)
+            if why:
+                diags.append(
+                    doc.diag(
+                        (*base, "agents", agent, "variables", i),
+                        f"agent '{agent}' lists '{n}': {why}; the runtime rejects it",
+                        key=False,
+                    )
+                )
+    hint = ""
+    if older_shape and not rules.accepts_lists:
+        hint = "; lists of definitions are the older runtime's shape (--runtime mozaiks-2026-01)"
+    return _snapshot(
+        name, folder, root, display, variables, agents, diags, doc, agent_locs, runtime, hint
     )
 
 
-def _parse_definitions(doc: YamlDoc, raw: Any, diags: list[Diagnostic]) -> list[VariableSpec]:
+def _snapshot(
+    name: str,
+    folder: Path,
+    root: Path,
+    display: str,
+    variables: list[VariableSpec],
+    agents: dict[str, tuple[str, ...]],
+    diags: list[Diagnostic],
+    doc: YamlDoc | None,
+    agent_locs: dict[str, Loc],
+    runtime: RuntimeProfile,
+    hint: str = "",
+) -> WorkflowSnapshot:
+    return WorkflowSnapshot(
+        name,
+        folder,
+        root,
+        display,
+        tuple(variables),
+        agents,
+        tuple(diags),
+        doc,
+        agent_locs,
+        runtime=runtime,
+        refused=_refusal(diags, runtime, hint),
+    )
+
+
+def _ignored(message: str, runtime: RuntimeProfile) -> str:
+    return f"{message}; ignored by runtime {runtime.name}"
+
+
+def _refusal(diags: list[Diagnostic], runtime: RuntimeProfile, hint: str = "") -> Refusal | None:
+    """The runtime validates the plan as one model: the first error decides the load."""
+    outcome = runtime.contract.invalid_plan
+    if outcome == "per_definition":
+        return None
+    errors = sorted((d for d in diags if d.severity == "error"), key=lambda d: (d.line, d.column))
+    if not errors:
+        return None
+    first = errors[0]
+    more = f" (and {len(errors) - 1} more error(s))" if len(errors) > 1 else ""
+    reason = (f"{first.yaml_path}: " if first.yaml_path else "") + first.message + more + hint
+    if outcome == "refuse":
+        return Refusal(reason, first.file, first.line, first.column, "refused")
+    return Refusal(reason, first.file, first.line, first.column, "empty_plan")
+
+
+def _parse_definitions(
+    doc: YamlDoc,
+    raw: Any,
+    diags: list[Diagnostic],
+    runtime: RuntimeProfile = MOZAIKS,
+    base: tuple[Any, ...] = (),
+) -> list[VariableSpec]:
     items: list[tuple[str, Any, tuple[Any, ...]]] = []
+    rules = runtime.contract
     if raw is None:
         return []
     if isinstance(raw, dict):
-        items = [(str(k), v, ("definitions", k)) for k, v in raw.items()]
+        items = [(str(k), v, (*base, "definitions", k)) for k, v in raw.items()]
     elif isinstance(raw, list):
-        # a shape seen in the wild: a list of definitions with a name each
-        diags.append(
-            doc.diag(
-                ("definitions",),
-                "definitions must be a map (name -> definition), found a list",
-                key=True,
+        # a shape seen in the wild: a list of definitions with a name each (the older runtime
+        # maps them by 'name' or 'key' and drops entries without one)
+        if not rules.accepts_lists:
+            diags.append(
+                doc.diag(
+                    (*base, "definitions"),
+                    "definitions must be a map (name -> definition), found a list",
+                    key=True,
+                )
             )
-        )
         for i, entry in enumerate(raw):
             nm = entry.get("name") if isinstance(entry, dict) else None
-            if isinstance(nm, str):
-                rest = {k: v for k, v in entry.items() if k != "name"}
-                items.append((nm, rest, ("definitions", i)))
+            if nm is None and rules.accepts_lists and isinstance(entry, dict):
+                nm = entry.get("key")
+            if isinstance(nm, str) and nm.strip():
+                rest = {k: v for k, v in entry.items() if k not in ("name", "key")}
+                items.append((nm, rest, (*base, "definitions", i)))
+            elif rules.accepts_lists:
+                diags.append(
+                    doc.diag(
+                        (*base, "definitions", i),
+                        f"list entry without a 'name': runtime {runtime.name} drops it",
+                        key=False,
+                        severity="warning",
+                    )
+                )
             else:
-                diags.append(doc.diag(("definitions", i), "list entry without a 'name'", key=False))
+                diags.append(
+                    doc.diag((*base, "definitions", i), "list entry without a 'name'", key=False)
+                )
     else:
-        diags.append(doc.diag(("definitions",), "definitions must be a map (name -> definition)"))
+        diags.append(
+            doc.diag((*base, "definitions"), "definitions must be a map (name -> definition)")
+        )
         return []
 
+    context = {
+        "trigger_rules": rules.trigger_rules,
+        "trigger_types": rules.trigger_types,
+    }
     out: list[VariableSpec] = []
     for name, value, path in items:
         line, col = doc.where(path, key=True)
         loc = Loc(doc.file, line, col)
+        why = runtime.reserved(name)
+        if why:
+            diags.append(doc.diag(path, f"'{name}': {why}; the runtime rejects it", key=True))
         if not isinstance(value, dict):
             err = doc.diag(
                 path, "a definition must be a mapping with 'type' and 'source'", key=False
@@ -306,29 +471,175 @@ def _parse_definitions(doc: YamlDoc, raw: Any, diags: list[Diagnostic]) -> list[
             diags.append(err)
             out.append(VariableSpec(name, value, None, loc, (err,)))
             continue
-        try:
-            definition = Definition.model_validate(value)
-        except ValidationError as exc:
-            errs = tuple(validation_diagnostics(exc, doc, path, Definition, value))
+        definition, errs, ignored = _validate_definition(doc, path, value, context, runtime)
+        diags.extend(ignored)
+        if definition is None:
             diags.extend(errs)
-            out.append(VariableSpec(name, value, None, loc, errs))
+            out.append(VariableSpec(name, value, None, loc, tuple(errs)))
             continue
+        stype = definition.source.type
+        if stype not in rules.source_types:
+            err = doc.diag(
+                (*path, "source", "type"),
+                f"source type '{stype}' is not known to runtime {runtime.name} "
+                f"(it accepts {', '.join(rules.source_types)})",
+                key=False,
+            )
+            diags.append(err)
+            out.append(VariableSpec(name, value, None, loc, (err,)))
+            continue
+        typed = _runtime_type_problems(doc, path, value, runtime)
+        if typed:
+            diags.extend(typed)
+            out.append(VariableSpec(name, value, definition, loc, tuple(typed)))
+            continue
+        if (
+            "immutable_runtime_authority" in value
+            and rules.extra == "forbid"
+            and runtime.documented is not None
+        ):
+            # the documentation speaks of variables "declared immutable_runtime_authority";
+            # the runtime's definition model has no such key, only authority_class
+            diags.append(
+                doc.diag(
+                    (*path, "immutable_runtime_authority"),
+                    "unknown field for the runtime's definition model: write "
+                    "'authority_class: immutable_runtime_authority' (documented: "
+                    "'immutable_runtime_authority: true')",
+                    key=True,
+                )
+            )
         out.append(VariableSpec(name, value, definition, loc))
     return out
 
 
+def _validate_definition(
+    doc: YamlDoc,
+    path: tuple[Any, ...],
+    value: dict[str, Any],
+    context: dict[str, Any],
+    runtime: RuntimeProfile,
+) -> tuple[Definition | None, list[Diagnostic], list[Diagnostic]]:
+    """The definition, its errors, and the unknown keys a lenient runtime dropped (warnings)."""
+    ignored: list[Diagnostic] = []
+    current: Any = value
+    for _ in range(8):  # each pass drops the unknown keys pydantic reported
+        try:
+            return Definition.model_validate(current, context=context), [], ignored
+        except ValidationError as exc:
+            errs = validation_diagnostics(exc, doc, path, Definition, current)
+            if runtime.contract.extra != "ignore":
+                return None, errs, ignored
+            extra = [tuple(e["loc"]) for e in exc.errors() if e["type"] == "extra_forbidden"]
+            if not extra:
+                return None, errs, ignored
+            ignored.extend(
+                doc.diag(
+                    (*path, *_yaml_loc(loc)),
+                    _ignored("unknown field", runtime),
+                    key=True,
+                    severity="warning",
+                )
+                for loc in extra
+            )
+            current = _drop(current, [_yaml_loc(loc) for loc in extra])
+    return None, [doc.diag(path, "definition could not be validated", key=True)], ignored
+
+
+def _runtime_type_problems(
+    doc: YamlDoc, path: tuple[Any, ...], value: dict[str, Any], runtime: RuntimeProfile
+) -> list[Diagnostic]:
+    """Values flowctx's models accept but the runtime's typed fields refuse (the whole plan
+    then fails to load), located at the value."""
+    from core.contract import RuntimeDefinitionTypes, RuntimeSourceTypes
+
+    out: list[Diagnostic] = []
+    checks: list[tuple[type[BaseModel], Any, tuple[Any, ...]]] = []
+    if runtime.contract.typed_sources and isinstance(value.get("source"), dict):
+        checks.append((RuntimeSourceTypes, value["source"], (*path, "source")))
+    if runtime.contract.typed_authority:
+        checks.append((RuntimeDefinitionTypes, value, path))
+    for model, data, base in checks:
+        try:
+            model.model_validate(data)
+        except ValidationError as exc:
+            for err in exc.errors(include_url=False):
+                msg = err["msg"].removeprefix("Value error, ")
+                out.append(
+                    doc.diag(
+                        (*base, *err["loc"]),
+                        f"{msg} (the runtime's context model; runtime {runtime.name})",
+                        key=False,
+                    )
+                )
+    return out
+
+
+def _yaml_loc(loc: tuple[Any, ...]) -> tuple[Any, ...]:
+    from core.contract import SOURCE_MODELS
+
+    return tuple(
+        p
+        for i, p in enumerate(loc)
+        if not (isinstance(p, str) and p in SOURCE_MODELS and i > 0 and loc[i - 1] == "source")
+    )
+
+
+def _drop(data: Any, locs: list[tuple[Any, ...]]) -> Any:
+    """A copy of ``data`` without the keys at ``locs``."""
+    import copy
+
+    out = copy.deepcopy(data)
+    for loc in locs:
+        node = out
+        for part in loc[:-1]:
+            try:
+                node = node[part]
+            except (KeyError, IndexError, TypeError):
+                node = None
+                break
+        if isinstance(node, dict):
+            node.pop(loc[-1], None)
+    return out
+
+
 def _parse_agents(
-    doc: YamlDoc, raw: Any, diags: list[Diagnostic]
+    doc: YamlDoc,
+    raw: Any,
+    diags: list[Diagnostic],
+    runtime: RuntimeProfile = MOZAIKS,
+    base: tuple[Any, ...] = (),
 ) -> tuple[dict[str, tuple[str, ...]], dict[str, Loc]]:
     agents: dict[str, tuple[str, ...]] = {}
     locs: dict[str, Loc] = {}
     if raw is None:
         return agents, locs
+    if isinstance(raw, list) and runtime.contract.accepts_lists:
+        # the older runtime maps entries by 'agent', 'agent_name' or 'name'
+        for i, entry in enumerate(raw):
+            if not isinstance(entry, dict):
+                continue
+            agent = entry.get("agent") or entry.get("agent_name") or entry.get("name")
+            if not isinstance(agent, str) or not agent.strip():
+                continue
+            line, col = doc.where((*base, "agents", i))
+            locs[agent] = Loc(doc.file, line, col)
+            names = entry.get("variables")
+            if isinstance(names, list):
+                agents[agent] = tuple(str(n) for n in names if isinstance(n, str))
+            else:
+                agents[agent] = () if names is None else (str(names),)
+        return agents, locs
     if not isinstance(raw, dict):
-        diags.append(doc.diag(("agents",), "agents must be a map (agent -> {variables: [...]})"))
+        diags.append(
+            doc.diag(
+                (*base, "agents"),
+                "agents must be a map (agent -> {variables: [...]})",
+            )
+        )
         return agents, locs
     for agent, view in raw.items():
-        path = ("agents", agent)
+        path = (*base, "agents", agent)
         line, col = doc.where(path)
         locs[str(agent)] = Loc(doc.file, line, col)
         if view is None:
@@ -336,7 +647,22 @@ def _parse_agents(
         try:
             parsed = AgentView.model_validate(view)
         except ValidationError as exc:
-            diags.extend(validation_diagnostics(exc, doc, path, AgentView, view))
+            found = validation_diagnostics(exc, doc, path, AgentView, view)
+            if runtime.contract.extra == "ignore":
+                found = [
+                    Diagnostic(
+                        d.file,
+                        d.line,
+                        d.column,
+                        _ignored(d.message, runtime),
+                        "warning",
+                        d.yaml_path,
+                    )
+                    if d.message.startswith("unknown field")
+                    else d
+                    for d in found
+                ]
+            diags.extend(found)
             names = view.get("variables") if isinstance(view, dict) else None
             parsed = AgentView(variables=[str(n) for n in names] if isinstance(names, list) else [])
         agents[str(agent)] = tuple(parsed.variables)

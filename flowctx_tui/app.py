@@ -244,6 +244,8 @@ class FlowctxApp(KeysInOrderApp, App[int]):
                 watching=self.watching,
                 revealed=self.reveal,
                 overrides=len(self.env_overrides) + len(self.launch),
+                runtime=self.session.runtime.name,
+                refused=bool(self.result and self.result.matrix.refused),
             )
         )
 
@@ -534,6 +536,14 @@ class FlowctxApp(KeysInOrderApp, App[int]):
         if name:
             self.switch_workflow(name)
 
+    def switch_runtime(self, name: str) -> None:
+        """Resolve and check against another runtime profile (kept for this session)."""
+        # a new session (sessions never change): the reload below resolves with it
+        self.session = self.session.with_runtime(name)
+        self.notify(f"runtime: {self.session.runtime.label}")
+        self._update_status()
+        self.reload()
+
     def switch_workflow(self, name: str) -> None:
         if name == self.workflow:
             return
@@ -730,6 +740,17 @@ class FlowctxApp(KeysInOrderApp, App[int]):
                         f"Workflow: {name}",
                         "show this workflow",
                         partial(self.switch_workflow, name),
+                    )
+                )
+        from core.runtime_profiles import PROFILES
+
+        for profile in PROFILES.values():
+            if profile is not self.session.runtime:
+                commands.append(
+                    PaletteCommand(
+                        f"Runtime: {profile.name}",
+                        f"judge this workspace against {profile.title}",
+                        partial(self.switch_runtime, profile.name),
                     )
                 )
         for cmd in ("Screenshot (SVG)", "Quit"):

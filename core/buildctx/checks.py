@@ -24,10 +24,14 @@ def asset_problems(registry: Registry) -> list[Diagnostic]:
             out.append(registry.doc.diag(path, read.refusal, key=False))
             continue
         if not read.found:
-            sev = "error" if asset.projections else "warning"
-            out.append(
-                registry.doc.diag(path, f"asset {asset.path!r} not found", key=False, severity=sev)
-            )
+            # the provider loads every catalog and contract asset of an applicable registry
+            # and raises BuildContextError when one is missing; templates are not read
+            loaded = asset.kind in ("catalog", "contract")
+            sev = "error" if loaded else "warning"
+            msg = f"asset {asset.path!r} not found"
+            if loaded:
+                msg += " (the runtime's provider fails the launch: BuildContextError)"
+            out.append(registry.doc.diag(path, msg, key=False, severity=sev))
             continue
         if not asset.projections:
             continue

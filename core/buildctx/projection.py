@@ -247,7 +247,17 @@ def project_build_context(
                     errors[name] = Projected(None, why, (TraceStep("build context", "error", why),))
             continue
         admitted.append(reg)
-    if not admitted:
+    applicable = [r for r in registries if r.applies_to(workflow.name)]
+    rejected = [r for r in applicable if r not in admitted]
+    if rejected:
+        # say which registries apply and why they were turned away, not "none applies"
+        why = "; ".join(f"{r.display}: {_first_problem(r)}" for r in rejected)
+        notes.append(
+            f"{len(applicable)} registr{'y' if len(applicable) == 1 else 'ies'} under "
+            f"{setting.root} appl{'ies' if len(applicable) == 1 else 'y'} to {workflow.name}, "
+            f"{len(admitted)} admitted, {len(rejected)} rejected ({why})"
+        )
+    elif not admitted:
         others = [r.display for r in registries if not r.applies_to(workflow.name)]
         note = f"no registry under {setting.root} applies to {workflow.name}"
         if others:
@@ -268,6 +278,7 @@ def project_build_context(
     values: dict[str, Projected] = {}
     reasons: dict[str, Projected] = {}
     spec_of = {s.name: s for s in workflow.variables}
+    trusted_rules = workflow.runtime.sources.build_context_trusted
     for name in wanted:
         if name in errors:
             continue
@@ -285,11 +296,28 @@ def project_build_context(
                 "capabilities": reg.model.capabilities,
                 "facades": reg.model.facades,
             }
+            refusal = _untrusted_rule(reg, name, entry) if trusted_rules else None
+            if refusal is not None:
+                errors[name] = Projected(
+                    None, refusal, (TraceStep("build context", "error", refusal),)
+                )
+                break
             value, used, trace = _project_one(reg, name, entry, derived, launch, trigger)
+            if trusted_rules and (value is _MISSING or value is None):
+                why = (
+                    f"{reg.loc(('projections', 'context_variables', name))}: no value for "
+                    f"'{name}': the runtime fails the launch (invalid trusted build-context value)"
+                )
+                errors[name] = Projected(
+                    None, why, (*trace, TraceStep("build context", "error", why))
+                )
+                break
             if value is _MISSING:
                 misses.extend(trace)
             else:
                 hits.append((reg, value, used, trace))
+        if name in errors:
+            continue
         if not hits:
             if misses:
                 why = "projection found no value"
@@ -302,7 +330,16 @@ def project_build_context(
             continue
         reg, value, used, trace = hits[0]
         trace = [*misses, *trace]
+        trusted = workflow.runtime.sources.build_context_trusted
         for other, other_value, _u, other_trace in hits[1:]:
+            if trusted and isinstance(value, list) and isinstance(other_value, list):
+                # _merge_trusted_projection: lists projected by several registries are unioned
+                value = [*value, *(item for item in other_value if item not in value)]
+                trace.extend(other_trace)
+                trace.append(
+                    TraceStep("build context", "used", f"merged with {other.display} (union)")
+                )
+                continue
             if other_value != value:
                 why = (
                     f"projected differently by {reg.display} and {other.display}: "
@@ -345,6 +382,41 @@ def project_build_context(
         tuple(diags),
         tuple(notes),
     )
+
+
+def _untrusted_rule(reg: Registry, name: str, entry: str | VarProjection) -> str | None:
+    """Why the runtime's trusted projection refuses this rule for a build_context variable
+    (it takes a dotted path, or a mapping with exactly one of ``from`` and ``value``)."""
+    if isinstance(entry, str):
+        used = {"from"}
+        static = True
+    else:
+        used = {"from" if k == "from_" else k for k in entry.model_fields_set}
+        static = len(used) == 1 and used <= {"from", "value"}
+    where = reg.loc(("projections", "context_variables", name))
+    if not static:
+        keys = ", ".join(sorted(used))
+        return (
+            f"{where}: '{name}' is projected with {keys}: the runtime requires a static registry "
+            "source (a dotted path, or exactly one of from/value) and fails the launch"
+        )
+    if name == CAPABILITY_PACKS:
+        source = entry if isinstance(entry, str) else entry.from_
+        if source != CAPABILITY_PACKS:
+            return (
+                f"{where}: capability_packs must project the registered pack declarations "
+                "({from: capability_packs}); the runtime fails the launch"
+            )
+    return None
+
+
+def _first_problem(reg: Registry) -> str:
+    errors = [d for d in reg.diagnostics if d.severity == "error"]
+    if errors:
+        first = errors[0]
+        more = f" (+{len(errors) - 1} more)" if len(errors) > 1 else ""
+        return f"{first.line}:{first.column} {first.message}{more}"
+    return "it projects variables the workflow does not declare as build_context"
 
 
 def _active_only(items: list[Any]) -> tuple[list[Any], list[str]]:

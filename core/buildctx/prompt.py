@@ -21,11 +21,11 @@ def catalog_records(
     if catalog.problem is not None:
         return None, catalog.problem.format()
     data = catalog.data
-    records = data.get(projection.records) if isinstance(data, Mapping) else None
-    if records is None:
-        return None, f"{display}: no '{projection.records}' key"
+    records = dig(data, projection.records_key) if isinstance(data, Mapping) else None
+    if records is None or is_missing(records):
+        return None, f"{display}: no '{projection.records_key}' key"
     if not isinstance(records, list):
-        return None, f"{display}: '{projection.records}' is not a list of records"
+        return None, f"{display}: '{projection.records_key}' is not a list of records"
     return records, None
 
 
@@ -102,13 +102,21 @@ def render_prompt_projections(
             for j, proj in wanted:
                 where = reg.loc(("assets", i, "projections", j))
                 label = f"{where} {proj.id} ({proj.render})"
+                if not proj.marker:
+                    # inject_build_context_projections skips a projection without a marker
+                    notes.append(
+                        f"{label}: nothing inserted: the runtime skips a projection "
+                        "without a marker"
+                    )
+                    continue
                 records, why = catalog_records(catalog, proj, asset.path)
                 if records is None:
                     notes.append(f"{label}: nothing inserted: {why}")
                     continue
                 if not reveal:
                     records = [mask_value(r) for r in records]
-                if proj.render == "summary":
+                # any render other than selected_record (summary, full) renders a summary
+                if proj.render != "selected_record":
                     body = "\n".join(_summary_line(r, proj.record_id_field) for r in records)
                 else:
                     assert proj.selected_by is not None
@@ -128,7 +136,7 @@ def render_prompt_projections(
                     )
                     if match is None:
                         notes.append(
-                            f"{label}: nothing inserted: no record in {proj.records} has "
+                            f"{label}: nothing inserted: no record in {proj.records_key} has "
                             f"{proj.record_id_field} = {selected!r} ({proj.selected_by})"
                         )
                         continue

@@ -20,7 +20,18 @@ from core.yamlmarks import PathKey, YamlDoc, load_yaml_file
 
 REGISTRY_FILE = "context.yaml"
 CAPABILITY_PACKS = "capability_packs"
-PACK_ID = re.compile(r"^[a-z][a-z0-9_]*(\.[a-z0-9_]+)*$")
+#: the runtime's _SAFE_ID_RE: every dot-separated segment starts with a letter
+PACK_ID = re.compile(r"^[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)*$")
+#: build_context_schema.py VALID_CAPABILITY_SOURCES
+CapabilitySource = Literal[
+    "config_file",
+    "managed_capability",
+    "generated_module",
+    "operator_extension",
+    "operator_pack",
+    "external_adapter",
+    "framework_pack",
+]
 _DOTTED = re.compile(r"^[^.\s]+(\.[^.\s]+)*$")
 
 
@@ -31,26 +42,35 @@ def _check_dotted(value: str | None, what: str) -> str | None:
 
 
 class PromptProjection(Strict):
-    id: str
-    records: str
-    recipients: list[str] = Field(min_length=1)
-    render: Literal["summary", "selected_record"]
+    """A catalog asset's prompt projection, as the runtime's projection reader takes it: the
+    registry validator does not look inside, the reader is lenient (``heading`` heads the
+    block, ``render: full`` renders like ``summary``, a null ``records`` means
+    ``"patterns"``, and a projection without ``marker`` is skipped)."""
+
+    id: str | None = None
+    records: str | None = None
+    recipients: list[str] = Field(default_factory=list)
+    render: Literal["summary", "selected_record", "full"] = "summary"
     selected_by: str | None = None
     record_id_field: str = "id"
     marker: str | None = None
+    heading: str | None = None
 
     @model_validator(mode="after")
     def _selection(self) -> PromptProjection:
         if self.render == "selected_record" and not self.selected_by:
             raise ValueError("render: selected_record needs 'selected_by' (a dotted state key)")
-        if self.render == "summary" and self.selected_by:
-            raise ValueError("'selected_by' only applies to render: selected_record")
         _check_dotted(self.selected_by, "selected_by")
         return self
 
     @property
+    def records_key(self) -> str:
+        return self.records or "patterns"
+
+    @property
     def marker_name(self) -> str:
-        return self.marker or self.id
+        # a projection without a marker is skipped by the runtime: callers check ``marker``
+        return self.marker or self.id or ""
 
 
 class Asset(Strict):
@@ -67,9 +87,19 @@ class Asset(Strict):
 
 
 class Pack(Strict):
+    """The keys the runtime's validator allows in ``pack`` (ALLOWED_PACK_KEYS)."""
+
     id: str
     version: str
     status: Literal["active", "inactive", "archived"] = "active"
+    author: str | None = None
+    license: str | None = None
+    source: str | None = None
+    capability_source: CapabilitySource | None = None
+    required_integrations: Any = None
+    deployment_env: Any = None
+    description: str | None = None
+    display_name: str | None = None
 
     @field_validator("id")
     @classmethod
@@ -117,10 +147,11 @@ class RegistryModel(Strict):
     context_id: str = Field(min_length=1)
     description: str | None = None
     applies_to_workflows: list[str] = Field(default_factory=list)
-    assets: list[Asset] = Field(default_factory=list)
+    # required: the runtime's validator fails a registry whose assets is not a list
+    assets: list[Asset]
     pack: Pack | None = None
-    capabilities: Any = None
-    facades: Any = None
+    capabilities: list[Any] | None = None
+    facades: list[Any] | None = None
     projections: Projections | None = None
     values: dict[str, Any] = Field(default_factory=dict)
 

@@ -224,7 +224,10 @@ def transition_problems(graph: TransitionGraphFile, wf: WorkflowSnapshot) -> lis
                 declared,
                 wf,
                 out,
-                "the runtime reads it as None"
+                # validate_transition_context_authority: 'unknown routing context variable'
+                "the runtime refuses to start the workflow (unknown routing context variable)"
+                if real and wf.runtime.routing.condition_key_declared
+                else "the runtime reads it as None"
                 if real
                 else "the runtime fails with a missing context variable",
             )

@@ -98,11 +98,15 @@ def resolve(ctx: SourceContext) -> Resolved:
     value: Any = None
     found = False
     db = ctx.inputs.database
-    if db is None:
+    skipped = _adapter_skips(ctx)
+    if skipped:
+        trace.append(TraceStep("database", "skipped", skipped))
+        warnings.append(skipped)
+    elif db is None:
         trace.append(TraceStep("database", "skipped", f"{detail}: {ctx.inputs.database_note}"))
     else:
         try:
-            doc = db.find_newest(db_name, src.collection, query, fields)
+            doc = db.find_newest(db_name, src.collection or "", query, fields)
         except DatabaseError as exc:
             trace.append(TraceStep("database", "error", f"{detail}: {exc}"))
             warnings.append(f"database error: {exc}")
@@ -113,6 +117,8 @@ def resolve(ctx: SourceContext) -> Resolved:
                 )
             else:
                 found = True
+                # the loader drops _id from every document it returns, projected or whole
+                doc = {k: v for k, v in doc.items() if k != "_id"}
                 value = doc.get(fields[0]) if fields and len(fields) == 1 else doc
                 trace.append(TraceStep("database", "used", f"{detail} ({db.label})"))
 
@@ -133,6 +139,15 @@ def resolve(ctx: SourceContext) -> Resolved:
     else:
         trace.append(TraceStep("default", "missing", "no default declared"))
 
+    if not ctx.inputs.runtime.sources.data_reference_fallbacks:
+        trace.append(
+            TraceStep(
+                "fallbacks",
+                "skipped",
+                f"runtime {ctx.inputs.runtime.name} has no fallbacks file",
+            )
+        )
+        return Resolved(None, "default", "None (no document or default)", trace, warnings)
     hit, fb_value, steps = ctx.fallbacks.lookup(ctx.workflow.name, ctx.name)
     trace.extend(steps)
     if ctx.fallbacks.warning and ctx.fallbacks.display:
@@ -141,6 +156,20 @@ def resolve(ctx: SourceContext) -> Resolved:
         origin = next(s.detail for s in steps if s.outcome == "used")
         return Resolved(fb_value, "fallback", origin, trace, warnings)
     return Resolved(None, "default", "None (no document, default or fallback)", trace, warnings)
+
+
+def _adapter_skips(ctx: SourceContext) -> str | None:
+    """Why the shipped Mongo adapter returns None without querying (None when it queries)."""
+    src = ctx.source
+    if not src.database_name and ctx.inputs.runtime.sources.data_reference_needs_database_name:
+        # it never falls back to a database called 'default'
+        return (
+            "no database_name: the runtime's Mongo adapter skips the fetch and returns None "
+            f"(runtime {ctx.inputs.runtime.name})"
+        )
+    if not src.collection:
+        return "no collection: the runtime's Mongo adapter skips the fetch and returns None"
+    return None
 
 
 def _shadow_fallbacks(ctx: SourceContext, trace: list[TraceStep]) -> None:

@@ -64,6 +64,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     module = importlib.import_module(module_name)
     parser = argparse.ArgumentParser(prog=f"flowctx {name}", description=help_)
     module.configure(parser)
+    from flowctx_tui.cli.workspace_args import add_runtime_arg
+
+    add_runtime_arg(parser)
     ns = parser.parse_args(rest)
     try:
         return int(module.run(ns) or 0)

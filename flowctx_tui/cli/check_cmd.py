@@ -59,7 +59,9 @@ def run(args: argparse.Namespace) -> int:
         return fail(str(exc))
     problems = check_workspace(session, names, env_overrides=overrides, launch=launch)
     counted = count_problems(problems)
-    failed = bool(counted.errors) or (args.strict and bool(counted.warnings))
+    refusals = {n: r for n in names if (r := session.load(n).refused) is not None}
+    failed = bool(counted.errors or refusals) or (args.strict and bool(counted.warnings))
+    runtime = session.runtime.label
     if args.format == "json":
         shown = [p for p in problems if p.severity == "error" or not args.quiet]
         doc = {
@@ -68,16 +70,21 @@ def run(args: argparse.Namespace) -> int:
             "ok": not failed,
             "errors": counted.errors,
             "warnings": counted.warnings,
+            "runtime": runtime,
+            "refused": {n: r.to_json() for n, r in refusals.items()},
             "problems": [_problem_json(p) for p in shown],
         }
         print(json.dumps(doc, indent=2, ensure_ascii=False))
         return 1 if failed else 0
+    for refused in refusals.values():
+        # first, as the runtime would stop there
+        print(refused.short(f"runtime {session.runtime.name}"))
     for p in problems:
         if p.severity == "error" or not args.quiet:
             print(p.format())
     status = "FAILED" if failed else "ok"
     print(
         f"{status}: {len(names)} workflow(s), {counted.errors} error(s), "
-        f"{counted.warnings} warning(s)"
+        f"{counted.warnings} warning(s) [runtime {runtime}]"
     )
     return 1 if failed else 0

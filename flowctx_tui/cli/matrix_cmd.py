@@ -6,6 +6,7 @@ import argparse
 import json
 import sys
 import textwrap
+from dataclasses import replace
 
 from core.present import display_value, matrix_to_json, short_value
 from core.results import Matrix
@@ -62,6 +63,9 @@ def render_table(matrix: Matrix, *, reveal: bool, width: int | None, colour: boo
         ]
     title = f"{matrix.workflow}  ({matrix.workspace})"
     lines = [title if width is None else short_value(title, width)]
+    if matrix.refused is not None:
+        # first: the runtime would stop here, whatever the rows below say
+        lines.extend(_wrap(mask_text(matrix.refused.headline("the runtime")), width))
     lines.append("  ".join(c.ljust(w) for c, w in zip(cols, widths, strict=True)).rstrip())
     for r, row_cells in zip(matrix.rows, cells, strict=True):
         padded = [c.ljust(w) for c, w in zip(row_cells, widths, strict=True)]
@@ -75,6 +79,9 @@ def render_table(matrix: Matrix, *, reveal: bool, width: int | None, colour: boo
     counts = {s: sum(1 for r in matrix.rows if r.status == s) for s in _COLOURS}
     summary = ", ".join(f"{n} {s}" for s, n in counts.items() if n)
     lines.append(f"{len(matrix.rows)} variables: {summary}")
+    if matrix.runtime:
+        line = f"runtime: {matrix.runtime}"
+        lines.append(line if width is None else short_value(line, width))
     for note in matrix.notes:
         lines.extend(_wrap(f"note: {mask_text(note)}", width))
     for d in matrix.diagnostics:
@@ -112,14 +119,8 @@ def run(args: argparse.Namespace) -> int:
     except UsageError as exc:
         return fail(str(exc))
     session, matrix = resolved.session, resolved.matrix
-    for problem in session.database_problems:
-        matrix = Matrix(
-            matrix.workspace,
-            matrix.workflow,
-            matrix.rows,
-            (*matrix.diagnostics, problem),
-            matrix.notes,
-        )
+    if session.database_problems:
+        matrix = replace(matrix, diagnostics=(*matrix.diagnostics, *session.database_problems))
     if args.format == "json":
         print(json.dumps(matrix_to_json(matrix, reveal=args.reveal), indent=2, default=str))
     else:

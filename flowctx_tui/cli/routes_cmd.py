@@ -17,6 +17,7 @@ from core.diagnostics import Diagnostic, did_you_mean
 from core.routing import RouteDecision, Routes, load_routes, sources
 from core.routing.model import is_user
 from core.secrets import mask_text
+from core.workspace import WorkflowSnapshot
 from flowctx_tui.cli.common import UsageError, fail, load_json_arg
 from flowctx_tui.cli.launch_args import add_launch_args, build_context_env, parse_env_overrides
 from flowctx_tui.cli.workspace_args import add_workspace_args, open_from_args, pick_workflow
@@ -126,6 +127,38 @@ def matching_sources(routes: Routes, wanted: str) -> list[str]:
     return matches
 
 
+def _ends_the_run(routes: Routes, workflow: WorkflowSnapshot, wanted: str) -> bool:
+    """The Mozaiks graph has no rule for this speaker: its default target ends the run.
+
+    Only for the human (user, user_proxy...) and the contract's own agents: any other name is
+    more likely a typo, which is reported as before.
+    """
+    if routes.transitions is None:
+        return False
+    return is_user(wanted) or wanted in workflow.agents
+
+
+def _no_rule(name: str, source: str, fmt: str, runtime: str, routes: Routes) -> int:
+    reason = "no_transition_matched"
+    text = (
+        f"no rule leaves '{source}' in transition_graph.yaml: the run ends "
+        f"(TerminateTarget, reason {reason})"
+    )
+    if fmt == "json":
+        doc = {
+            "workflow": name,
+            "runtime": runtime,
+            "source": source,
+            "decisions": [],
+            "terminates": {"target": "TerminateTarget", "reason": reason, "detail": text},
+            "problems": [d.to_json() for d in routes.diagnostics],
+        }
+        print(json.dumps(doc, indent=2, default=str, ensure_ascii=False))
+    else:
+        print(f"{name}: {text}")
+    return 0
+
+
 def _print_problems(problems: list[Diagnostic]) -> None:
     import sys
 
@@ -163,6 +196,8 @@ def run(args: argparse.Namespace) -> int:
             f"'{args.source}' matches several steps or agents in workflow '{name}': "
             f"{', '.join(matches)}; give the exact name"
         )
+    if not matches and _ends_the_run(routes, workflow, args.source):
+        return _no_rule(name, args.source, args.format, session.runtime.label, routes)
     if not matches:
         hint = did_you_mean(args.source, known)
         listed = ", ".join(known) or "none"
@@ -187,6 +222,7 @@ def run(args: argparse.Namespace) -> int:
     if args.format == "json":
         doc = {
             "workflow": name,
+            "runtime": session.runtime.label,
             "source": source,
             "decisions": [d.to_json(reveal=args.reveal) for d in decisions],
             "problems": [d.to_json() for d in routes.diagnostics],

@@ -17,6 +17,7 @@ from collections.abc import Mapping
 from importlib import resources
 from pathlib import Path
 
+from core.runtime_profiles import DEFAULT_PROFILE, PROFILES, UnknownRuntime
 from core.session import Session, open_session
 from core.workspace import WorkspaceNotFound, find_root
 from flowctx_tui.cli.common import UsageError
@@ -46,6 +47,18 @@ def add_workspace_args(parser: argparse.ArgumentParser, *, many_workflows: bool 
         "--mongo-uri",
         help="query this MongoDB for data_reference variables (default: $FLOWCTX_MONGO_URI, "
         "else the embedded database seeded from the workspace's seed/ folder)",
+    )
+
+
+def add_runtime_arg(parser: argparse.ArgumentParser) -> None:
+    """``--runtime NAME``, on every command: the runtime profile answers are judged against."""
+    if any("--runtime" in a.option_strings for a in parser._actions):
+        return
+    parser.add_argument(
+        "--runtime",
+        metavar="NAME",
+        help=f"runtime profile: {', '.join(PROFILES)} (default: the workspace's flowctx.yaml "
+        f"'runtime:', else {DEFAULT_PROFILE})",
     )
 
 
@@ -79,8 +92,13 @@ def open_from_args(
     path = workspace_path(args.path, quiet=quiet)
     env = {**os.environ, **(env_overrides or {})}
     try:
-        return open_session(path, env=env, mongo_uri=getattr(args, "mongo_uri", None))
-    except WorkspaceNotFound as exc:
+        return open_session(
+            path,
+            env=env,
+            mongo_uri=getattr(args, "mongo_uri", None),
+            runtime=getattr(args, "runtime", None),
+        )
+    except (WorkspaceNotFound, UnknownRuntime) as exc:
         raise UsageError(str(exc)) from None
 
 

@@ -32,6 +32,9 @@ class Status:
     watching: bool = True
     revealed: bool = False
     overrides: int = 0
+    #: the runtime profile the matrix is judged against, and whether it refuses the workflow
+    runtime: str = ""
+    refused: bool = False
 
 
 def render_status(s: Status) -> Content:
@@ -43,6 +46,10 @@ def render_status(s: Status) -> Content:
         sep,
         (label, style),
     ]
+    if s.runtime:
+        parts += [sep, (f"runtime {s.runtime}", "$text-muted")]
+    if s.refused:
+        parts += [sep, ("REFUSED by the runtime", "$text-error bold")]
     e, w = s.errors, s.warnings
     parts += [
         sep,

@@ -14,7 +14,7 @@ CONTRACT = """
 definitions:
   billing_plan:
     type: string
-    immutable_runtime_authority: true
+    authority_class: immutable_runtime_authority
     source: {type: state, default: free}
   capability_packs:
     type: array
@@ -67,7 +67,7 @@ def test_each_violation_is_printed_masked_and_exits_1(
         '  app_id: changed: "app-1" -> "app-2"  [runtime identity, scope or permission]',
         '  user_id: removed (was "u1")  [runtime identity, scope or permission]',
         '  github_token: changed: "***" -> "***"  [name contains \'token\' (secret handle)]',
-        '  billing_plan: added: "pro"  [declared immutable_runtime_authority: true]',
+        '  billing_plan: added: "pro"  [declared authority_class: immutable_runtime_authority]',
         "  capability_packs: added: []  [build_context variable (callers cannot write it)]",
         "protected keys present: app_id, user_id, github_token, billing_plan, capability_packs",
     ]

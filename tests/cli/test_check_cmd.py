@@ -18,6 +18,9 @@ from core.session import open_session
 from flowctx_tui.cli import main
 from tests.conftest import WriteWorkspace
 
+#: check names the runtime profile it judged against at the end of its summary
+TAG = " [runtime mozaiks (BlocUnited-LLC/mozaiks 1c46341, 2026-12)]"
+
 CLEAN = """
 definitions:
   approved:
@@ -25,7 +28,7 @@ definitions:
     source: {type: state, default: false}
   region:
     type: string
-    source: {type: config, env_var: REGION, default: eu}
+    source: {type: config, default: eu}
 agents:
   Reviewer: {variables: [approved, region]}
 """
@@ -78,7 +81,7 @@ def test_a_clean_workspace_exits_0(
     root = workspace({"workflows/Approvals/context_variables.yaml": CLEAN})
     code, out, err = check(capsys, str(root))
     assert code == 0
-    assert out == ["ok: 1 workflow(s), 0 error(s), 0 warning(s)"]
+    assert out == ["ok: 1 workflow(s), 0 error(s), 0 warning(s)" + TAG]
     assert err == ""
 
 
@@ -94,13 +97,14 @@ def test_each_problem_is_one_located_line_and_the_exit_is_1(
     code, out, _ = check(capsys, str(root))
     assert code == 1
     problems, summary = out[:-1], out[-1]
-    assert summary == "FAILED: 2 workflow(s), 1 error(s), 2 warning(s)"
+    assert summary == "FAILED: 2 workflow(s), 1 error(s), 2 warning(s)" + TAG
     for line in problems:
         m = LOCATED.match(line)
         assert m, line
         assert m["file"] == "workflows/Broken/context_variables.yaml"
     f = "workflows/Broken/context_variables.yaml"
     assert problems == [
+        f"{f}:9:14: REFUSED: runtime mozaiks would not load this workflow's context",
         f"{f}:5:3: warning: definitions.orphan: variable 'orphan' is not exposed to any agent",
         f"{f}:9:14: agents.Reviewer.variables: agent 'Reviewer' exposes undeclared "
         "variable(s) 'ghost'",
@@ -115,6 +119,10 @@ def test_malformed_yaml_is_located_not_a_traceback(
     code, out, err = check(capsys, str(root))
     assert code == 1
     assert out[0] == (
+        "workflows/Broken/context_variables.yaml:9:1: REFUSED: runtime mozaiks would not load "
+        "this workflow's context"
+    )
+    assert out[1] == (
         "workflows/Broken/context_variables.yaml:9:1: YAML syntax error: found character "
         "that cannot start any token (a tab: YAML does not allow tabs for indentation)"
     )
@@ -130,11 +138,11 @@ def test_contract_errors_at_their_lines(
     assert code == 1
     f = "workflows/Broken/context_variables.yaml"
     assert out == [
+        f"{f}:4:54: REFUSED: runtime mozaiks would not load this workflow's context",
         f"{f}:4:54: definitions.approved.source.triggers[0]: a user_text trigger needs 'match'",
-        f"{f}:7:5: definitions.limits.source: missing required field 'collection'",
         f"{f}:7:36: definitions.limits.source.colection: unknown field "
         "(did you mean 'collection'?)",
-        "FAILED: 1 workflow(s), 3 error(s), 1 warning(s)",
+        "FAILED: 1 workflow(s), 2 error(s), 1 warning(s)" + TAG,
     ]
 
 
@@ -145,12 +153,12 @@ def test_warnings_alone_pass_unless_strict(
     root = workspace({"workflows/Approvals/context_variables.yaml": text})
     code, out, _ = check(capsys, str(root))
     assert code == 0
-    assert out[-1] == "ok: 1 workflow(s), 0 error(s), 1 warning(s)"
+    assert out[-1] == "ok: 1 workflow(s), 0 error(s), 1 warning(s)" + TAG
     code, out, _ = check(capsys, str(root), "--strict")
     assert code == 1
-    assert out[-1] == "FAILED: 1 workflow(s), 0 error(s), 1 warning(s)"
+    assert out[-1] == "FAILED: 1 workflow(s), 0 error(s), 1 warning(s)" + TAG
     code, out, _ = check(capsys, str(root), "--quiet")
-    assert out == ["ok: 1 workflow(s), 0 error(s), 1 warning(s)"]
+    assert out == ["ok: 1 workflow(s), 0 error(s), 1 warning(s)" + TAG]
 
 
 def test_a_workflow_folder_checks_only_that_workflow(
@@ -163,7 +171,7 @@ def test_a_workflow_folder_checks_only_that_workflow(
         }
     )
     code, out, _ = check(capsys, str(root / "workflows" / "Approvals"))
-    assert (code, out) == (0, ["ok: 1 workflow(s), 0 error(s), 0 warning(s)"])
+    assert (code, out) == (0, ["ok: 1 workflow(s), 0 error(s), 0 warning(s)" + TAG])
     code, out, _ = check(capsys, str(root), "--workflow", "Approvals")
     assert code == 0
     code, _, _ = check(capsys, str(root / "workflows"))
@@ -260,7 +268,7 @@ def test_the_installed_script(workspace: WriteWorkspace, tmp_path: Path) -> None
     )
     assert done.returncode == 1
     assert "Traceback" not in done.stderr
-    assert done.stdout.splitlines()[0].startswith(
+    assert done.stdout.splitlines()[1].startswith(
         "workflows/Broken/context_variables.yaml:9:1: YAML syntax error"
     )
 
@@ -306,7 +314,8 @@ def test_every_row_error_and_warning_of_matrix_is_one_in_check(
     row_errors = [(n, r["error"]) for n, r in rows.items() if r["error"]]
     row_warnings = [(n, w) for n, r in rows.items() for w in r["warnings"]]
     assert {n for n, _ in row_errors} == {"api_token", "policy"}
-    assert {n for n, _ in row_warnings} == {"max_iterations", "notes"}
+    # region: env_var declared and unset, so the runtime ignores its default (a warning)
+    assert {n for n, _ in row_warnings} == {"max_iterations", "notes", "region"}
     assert (m_code, c_code) == (1, 1)
     by_severity: dict[str, list[str]] = {"error": [], "warning": []}
     for p in checked["problems"]:

@@ -17,7 +17,7 @@ definitions:
     source: {type: config, default: Mozaiks}
   github_token:
     type: string
-    source: {type: config, env_var: GH_TOKEN, default: ghp-default-secret}
+    source: {type: config, default: ghp-default-secret}
   current_task:
     type: object
     source: {type: state, default: {pattern_id: star}}
@@ -69,7 +69,8 @@ def test_preview_masks_secrets_and_lists_what_is_withheld(
     workspace: WriteWorkspace, capsys: pytest.CaptureFixture[str]
 ) -> None:
     root = _root(workspace)
-    assert main(["prompt", str(root), "--agent", "InterviewAgent"]) == 0
+    # the documented projections (the runtime's middleware-driven injection is tested below)
+    assert main(["prompt", str(root), "--agent", "InterviewAgent", "--runtime", "spec"]) == 0
     out = capsys.readouterr().out
     assert out.splitlines()[1:7] == [
         "== InterviewAgent",
@@ -95,7 +96,7 @@ def test_build_context_option_inserts_the_selected_record(
     workspace: WriteWorkspace, capsys: pytest.CaptureFixture[str]
 ) -> None:
     root = _root(workspace)
-    args = ["prompt", str(root), "--agent", "BuilderAgent", "--build-context"]
+    args = ["prompt", str(root), "--agent", "BuilderAgent", "--build-context", "--runtime", "spec"]
     assert main(args) == 0
     out = capsys.readouterr().out
     assert (
@@ -126,7 +127,10 @@ def test_build_context_path_is_relative_to_the_current_directory(
     moved = tmp_path / "elsewhere"
     (root / "build_context").rename(moved)
     monkeypatch.chdir(tmp_path)
-    args = ["prompt", str(root), "-a", "BuilderAgent", "--raw", "--build-context=elsewhere"]
+    args = [
+        "prompt", str(root), "-a", "BuilderAgent", "--raw", "--build-context=elsewhere",
+        "--runtime", "spec",
+    ]  # fmt: skip
     assert main(args) == 0
     assert capsys.readouterr().out.startswith("[PATTERNS]\nid: star\n")
 
@@ -165,5 +169,8 @@ def test_an_invalid_registry_exits_1_and_says_where(
 def test_on_the_bundled_demo(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["prompt", "-w", "AppGenerator", "--agent", "PatternAgent", "--raw"]) == 0
     out = capsys.readouterr().out
-    assert out.startswith("[PATTERN_GUIDANCE_AND_EXAMPLES]\n- pipeline: Pipeline - ")
-    assert "LLM_MODEL: gpt-4o-mini" in out
+    # the runtime's injection (the demo's middleware.yaml runs it for PatternAgent), headed
+    # by the projection's heading in upper case
+    assert out.startswith("[AG2 NETWORK PATTERNBOOK]\n- pipeline. Pipeline\n")
+    # LLM_MODEL is declared and unset in the demo: the runtime's prompt says None
+    assert "LLM_MODEL: None" in out

@@ -232,6 +232,30 @@ def test_runtime_shaped_transition_rules(workspace, capsys):
     assert decision["reason"].endswith("; the run ends (workflow_failed)")
 
 
+def test_a_speaker_with_no_rule_ends_the_run(workspace, capsys):
+    root = workspace(
+        {
+            "workflows/W/context_variables.yaml": CONTRACT,
+            "workflows/W/transition_graph.yaml": REAL_GRAPH,
+        }
+    )
+    # no rule leaves the user: the graph's default target ends the run, which is no error
+    code, out, err = run(capsys, root, "-w", "W", "--from", "user")
+    assert (code, err) == (0, "")
+    assert out.strip() == (
+        "W: no rule leaves 'user' in transition_graph.yaml: the run ends "
+        "(TerminateTarget, reason no_transition_matched)"
+    )
+    code, out, _ = run(capsys, root, "-w", "W", "--from", "UserProxy", "--format", "json")
+    doc = json.loads(out)
+    assert code == 0 and doc["decisions"] == []
+    assert doc["terminates"]["reason"] == "no_transition_matched"
+    assert doc["runtime"].startswith("mozaiks (BlocUnited-LLC/mozaiks ")
+    # a name that is neither the human nor an agent of the contract is still a likely typo
+    code, _, err = run(capsys, root, "-w", "W", "--from", "InterviewAgnet")
+    assert code == 2 and "did you mean 'InterviewAgent'?" in err
+
+
 def test_runtime_shaped_unknown_key_is_printed(workspace, capsys):
     root = workspace(
         {

@@ -123,7 +123,7 @@ CONTRACT = """
 definitions:
   billing_plan:
     type: string
-    immutable_runtime_authority: true
+    authority_class: immutable_runtime_authority
     source: {type: state, default: free}
   capability_packs:
     type: array
@@ -143,7 +143,7 @@ def test_immutable_and_build_context_variables_are_protected(workspace: WriteWor
     after = {"billing_plan": "pro", "draft": "b", "capability_packs": [{"id": "x"}]}
     report = compare_launch(before, after, workflow=wf)
     assert [(v.key, v.kind, v.reason) for v in report.violations] == [
-        ("billing_plan", "changed", "declared immutable_runtime_authority: true"),
+        ("billing_plan", "changed", "declared authority_class: immutable_runtime_authority"),
         ("capability_packs", "added", "build_context variable (callers cannot write it)"),
     ]
     assert _kinds(before, after) == []  # without the workflow they are ordinary names

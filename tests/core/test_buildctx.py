@@ -46,6 +46,7 @@ PAY = """
 context_id: mozaikspay
 applies_to_workflows: [AppGenerator]
 pack: {id: mozaikspay, version: "1.4.0", status: active}
+assets: []
 values:
   stacks:
     default: {id: react-fastapi, backend: FastAPI}
@@ -62,15 +63,19 @@ pack: {id: stripe_legacy, version: "0.9.2", status: inactive}
 projections:
   context_variables:
     capability_packs: {from: capability_packs}
+assets: []
 """
 
 ON = {PROVIDER_ENV: PROVIDER, PATH_ENV: "build_context"}
 
 
 def _matrix(
-    root: Path, env: dict[str, str] | None = None, launch: dict[str, Any] | None = None
+    root: Path,
+    env: dict[str, str] | None = None,
+    launch: dict[str, Any] | None = None,
+    runtime: str | None = None,
 ) -> Matrix:
-    session = open_session(root, env=ON if env is None else env)
+    session = open_session(root, env=ON if env is None else env, runtime=runtime)
     return session.matrix("AppGenerator", launch=launch)
 
 
@@ -210,7 +215,7 @@ def test_a_registry_for_another_workflow_is_not_applied(workspace: WriteWorkspac
 
 def test_a_declared_variable_nobody_projects_says_so(workspace: WriteWorkspace) -> None:
     root = _ws(workspace, {"mozaikspay": PAY})
-    row = _matrix(root).row("requested_by")
+    row = _matrix(root, runtime="spec").row("requested_by")
     assert row is not None and row.value is None
     assert row.origin == "build_context: no projection for this variable"
 
@@ -224,6 +229,7 @@ def test_string_projection_walks_values_including_list_indexes(workspace: WriteW
       context_variables:
         requested_by: people.1.name
         selected_stack: stacks.default
+    assets: []
     """
     m = _matrix(_ws(workspace, {"c": reg}))
     assert m.values["requested_by"] == "bob"
@@ -248,8 +254,10 @@ def test_a_string_path_that_finds_nothing_projects_nothing_with_a_warning(
     applies_to_workflows: [AppGenerator]
     values: {a: 1}
     projections: {context_variables: {requested_by: b.c}}
+    assets: []
     """
-    row = _matrix(_ws(workspace, {"c": reg})).row("requested_by")
+    # documented: nothing found projects nothing (the runtime fails the launch: see below)
+    row = _matrix(_ws(workspace, {"c": reg}), runtime="spec").row("requested_by")
     assert row is not None
     assert (row.status, row.value) == ("pending", None)
     assert row.origin == "build_context: projection found no value"
@@ -265,6 +273,7 @@ projections:
   context_variables:
     requested_by: {REQUESTED}
     selected_stack: {from: pack}
+assets: []
 """
 
 
@@ -289,7 +298,8 @@ def test_mapping_forms_in_order_of_preference(
     workspace: WriteWorkspace, mapping: str, launch: dict[str, Any], expected: Any, used: str
 ) -> None:
     root = _ws(workspace, {"c": MAPPING_FORMS.replace("{REQUESTED}", mapping)})
-    m = _matrix(root, launch=launch)
+    # the documented order of preference (the runtime takes only static sources: see below)
+    m = _matrix(root, launch=launch, runtime="spec")
     row = m.row("requested_by")
     assert row is not None
     assert (row.status, row.value) == ("resolved", expected)
@@ -308,7 +318,7 @@ def test_from_reads_the_registry_data_first(workspace: WriteWorkspace) -> None:
 def test_a_fallen_through_trigger_shows_in_the_trace(workspace: WriteWorkspace) -> None:
     mapping = "{from_trigger: event.actor, default: d}"
     root = _ws(workspace, {"c": MAPPING_FORMS.replace("{REQUESTED}", mapping)})
-    row = _matrix(root).row("requested_by")
+    row = _matrix(root, runtime="spec").row("requested_by")
     assert row is not None
     outcomes = [(s.outcome, s.detail.split(" ", 1)[1]) for s in row.trace if s.step != "load"]
     assert outcomes == [
@@ -320,7 +330,18 @@ def test_a_fallen_through_trigger_shows_in_the_trace(workspace: WriteWorkspace) 
 def test_explicit_launch_values_win_over_projections(workspace: WriteWorkspace) -> None:
     root = _ws(workspace, {"mozaikspay": PAY})
     launch = {"selected_stack": {"id": "mine"}}
-    row = _matrix(root, launch=launch).row("selected_stack")
+    # the runtime: a caller's value for a protected key must equal the trusted projection
+    refused = _matrix(root, launch=launch).row("selected_stack")
+    assert refused is not None and (refused.status, refused.origin) == (
+        "error",
+        "untrusted override",
+    )
+    assert "the runtime fails the launch" in (refused.error or "")
+    same = {"selected_stack": {"id": "react-fastapi", "backend": "FastAPI"}}
+    agreed = _matrix(root, launch=same).row("selected_stack")
+    assert agreed is not None and agreed.status == "resolved"
+    # documented: explicit launch values win
+    row = _matrix(root, launch=launch, runtime="spec").row("selected_stack")
     assert row is not None
     assert (row.status, row.value, row.origin) == ("resolved", {"id": "mine"}, "launch value")
     projected = [s for s in row.trace if s.step == "build context"]
@@ -332,7 +353,7 @@ def test_explicit_launch_values_win_over_projections(workspace: WriteWorkspace) 
 def test_conflicting_registries_fail_closed_and_equal_ones_agree(
     workspace: WriteWorkspace,
 ) -> None:
-    a = "context_id: a\napplies_to_workflows: [AppGenerator]\nvalues: {x: 1}\n"
+    a = "context_id: a\napplies_to_workflows: [AppGenerator]\nvalues: {x: 1}\nassets: []\n"
     a += "projections: {context_variables: {requested_by: x}}\n"
     same = a.replace("context_id: a", "context_id: b")
     m = _matrix(_ws(workspace, {"a": a, "b": same}))
@@ -345,7 +366,7 @@ def test_conflicting_registries_fail_closed_and_equal_ones_agree(
 
 
 def test_a_projected_value_of_the_wrong_type_is_a_warning(workspace: WriteWorkspace) -> None:
-    reg = "context_id: c\napplies_to_workflows: [AppGenerator]\n"
+    reg = "context_id: c\napplies_to_workflows: [AppGenerator]\nassets: []\n"
     reg += "projections: {context_variables: {selected_stack: {value: [1, 2]}}}\n"
     row = _matrix(_ws(workspace, {"c": reg})).row("selected_stack")
     assert row is not None and row.status == "resolved"
@@ -361,8 +382,10 @@ def test_capability_packs_drops_descriptors_that_are_not_active(
     values:
       packs: [{id: a, status: active}, {id: b, status: archived}]
     projections: {context_variables: {capability_packs: packs}}
+    assets: []
     """
-    row = _matrix(_ws(workspace, {"c": reg})).row("capability_packs")
+    # documented; the runtime requires capability_packs to project registered packs
+    row = _matrix(_ws(workspace, {"c": reg}), runtime="spec").row("capability_packs")
     assert row is not None
     assert row.value == [{"id": "a", "status": "active"}]
     assert any("pack b (archived) is not active" in s.detail for s in row.trace)
@@ -387,7 +410,7 @@ def test_an_undeclared_projection_admits_nothing_from_that_registry(
     m = _matrix(_ws(workspace, {"mozaikspay": reg}))
     errors = [d.format() for d in m.errors]
     assert errors == [
-        "build_context/mozaikspay/context.yaml:11:5: projections.context_variables.capabilty_list: "
+        "build_context/mozaikspay/context.yaml:12:5: projections.context_variables.capabilty_list: "
         "projects 'capabilty_list', which workflow AppGenerator does not declare (did you mean "
         "'capability_packs'?); nothing is admitted from this registry"
     ]
@@ -418,7 +441,7 @@ def test_an_invalid_registry_admits_nothing_and_names_the_file(
     m = _matrix(_ws(workspace, {"mozaikspay": reg}))
     formatted = [d.format() for d in m.errors]
     assert (
-        "build_context/mozaikspay/context.yaml:11:1: valuse: unknown field "
+        "build_context/mozaikspay/context.yaml:12:1: valuse: unknown field "
         "(did you mean 'values'?)" in formatted
     )
     assert any("invalid registry: nothing admitted" in f for f in formatted)
@@ -446,17 +469,20 @@ def _problems(tmp_path: Path, text: str) -> list[str]:
             "'templates' (got 'catalogue')",
         ),
         (
-            "context_id: c\npack: {id: My-Pack, version: '1'}\n",
+            "context_id: c\npack: {id: My-Pack, version: '1'}\nassets: []\n",
             "r/context.yaml:2:12: pack.id: pack id 'My-Pack' must match "
-            "^[a-z][a-z0-9_]*(\\.[a-z0-9_]+)*$",
+            "^[a-z][a-z0-9_]*(\\.[a-z][a-z0-9_]*)*$",
         ),
-        ("context_id: c\npack: {id: p}\n", "r/context.yaml:2:1: pack: missing required field"),
         (
-            "context_id: c\npack: {id: p, version: 1.0}\n",
+            "context_id: c\npack: {id: p}\nassets: []\n",
+            "r/context.yaml:2:1: pack: missing required field",
+        ),
+        (
+            "context_id: c\npack: {id: p, version: 1.0}\nassets: []\n",
             "pack.version: version must be a string; quote it ('1.0')",
         ),
         (
-            "context_id: c\npack: {id: p, version: '1', status: retired}\n",
+            "context_id: c\npack: {id: p, version: '1', status: retired}\nassets: []\n",
             "pack.status: Input should be 'active', 'inactive' or 'archived' (got 'retired')",
         ),
         (
@@ -475,27 +501,27 @@ def _problems(tmp_path: Path, text: str) -> list[str]:
             "assets[0].projections[0].mark: unknown field (did you mean 'marker'?)",
         ),
         (
-            "context_id: c\nprojections: {context_variables: {x: [a]}}\n",
+            "context_id: c\nprojections: {context_variables: {x: [a]}}\nassets: []\n",
             "r/context.yaml:2:38: projections.context_variables.x: a projection is a dotted path "
             "into values or a mapping with value, from, from_context, from_trigger, default",
         ),
         (
-            "context_id: c\nprojections: {context_variables: {x: {}}}\n",
+            "context_id: c\nprojections: {context_variables: {x: {}}}\nassets: []\n",
             "a projection mapping needs one of value, from, from_context, from_trigger, default",
         ),
         (
-            "context_id: c\nprojections: {context_variables: {x: {form: a}}}\n",
+            "context_id: c\nprojections: {context_variables: {x: {form: a}}}\nassets: []\n",
             "projections.context_variables.x.form: unknown field (did you mean 'from'?)",
         ),
         (
-            "context_id: c\nprojections: {context_variables: {x: 'a..b'}}\n",
+            "context_id: c\nprojections: {context_variables: {x: 'a..b'}}\nassets: []\n",
             "'a..b' is not a dotted path into values",
         ),
         (
-            "context_id: c\nprojections: {variables: {}}\n",
+            "context_id: c\nprojections: {variables: {}}\nassets: []\n",
             "projections.variables: unknown field",
         ),
-        ("context_id: c\ncontext_id: d\n", "duplicate key 'context_id'"),
+        ("context_id: c\ncontext_id: d\nassets: []\nassets: []\n", "duplicate key 'context_id'"),
         ("- a\n- b\n", "a registry must be a mapping, found list"),
     ],
 )
@@ -537,7 +563,9 @@ def test_check_validates_the_configured_root_too(workspace: WriteWorkspace, tmp_
     root = _ws(workspace, {})
     elsewhere = tmp_path / "shared_registries" / "x"
     elsewhere.mkdir(parents=True)
-    (elsewhere / "context.yaml").write_text("context_id: x\nbogus: 1\n", encoding="utf-8")
+    (elsewhere / "context.yaml").write_text(
+        "context_id: x\nbogus: 1\nassets: []\n", encoding="utf-8"
+    )
     problems = _check(root, {PATH_ENV: str(tmp_path / "shared_registries")})
     assert any("x/context.yaml:2:1: bogus: unknown field" in p for p in problems), problems
 
@@ -562,8 +590,9 @@ def test_check_reports_projection_assets_and_targets(workspace: WriteWorkspace) 
     expected = [
         "build_context/c/context.yaml:2:38: warning: applies_to_workflows[1]: no workflow named "
         "'AppGenrator' in this workspace (did you mean 'AppGenerator'?)",
-        "build_context/c/context.yaml:4:11: warning: assets[0].path: asset 'missing.yaml' "
-        "not found",
+        # a contract asset is loaded by the provider: missing, the launch fails
+        "build_context/c/context.yaml:4:11: assets[0].path: asset 'missing.yaml' "
+        "not found (the runtime's provider fails the launch: BuildContextError)",
         "build_context/c/context.yaml:9:63: warning: assets[1].projections[0].recipients[1]: "
         "recipient 'Planner' is not an agent of AppGenerator (did you mean 'PlannerAgent'?)",
         "build_context/c/context.yaml:10:26: assets[1].projections[1].records: book.yaml: "
@@ -620,10 +649,129 @@ def test_check_option_validates_the_given_root(
     root = _ws(workspace, {})
     shared = tmp_path / "shared" / "bad"
     shared.mkdir(parents=True)
-    (shared / "context.yaml").write_text("context_id: bad\npack: {id: Bad}\n", encoding="utf-8")
+    (shared / "context.yaml").write_text(
+        "context_id: bad\npack: {id: Bad}\nassets: []\n", encoding="utf-8"
+    )
     assert main(["check", str(root)]) == 0
     capsys.readouterr()
     assert main(["check", str(root), f"--build-context={tmp_path / 'shared'}"]) == 1
     out = capsys.readouterr().out
     assert "bad/context.yaml:2:1: pack: missing required field 'version'" in out
     assert "pack.id: pack id 'Bad' must match" in out
+
+
+# --- the runtime's registry validator (build_context_schema.py) and projection reader -------
+
+
+def test_pack_keys_the_runtime_allows_are_accepted(workspace: WriteWorkspace) -> None:
+    reg = PAY.replace(
+        'pack: {id: mozaikspay, version: "1.4.0", status: active}',
+        'pack: {id: mozaikspay, version: "1.4.0", status: active, author: Blocs, license: MIT,'
+        " source: oss, capability_source: managed_capability, required_integrations: [stripe],"
+        " deployment_env: {region: eu}, description: Payments, display_name: MozaiksPay}",
+    )
+    m = _matrix(_ws(workspace, {"mozaikspay": reg}))
+    assert m.errors == ()
+    row = m.row("capability_packs")
+    assert row is not None and row.status == "resolved"
+
+
+def test_an_unknown_capability_source_is_named_as_such(workspace: WriteWorkspace) -> None:
+    reg = PAY.replace("status: active}", "status: active, capability_source: hosted_pack}")
+    problems = _check(_ws(workspace, {"mozaikspay": reg}))
+    assert any(
+        "pack.capability_source: Input should be" in p
+        and "'operator_pack'" in p
+        and "hosted_pack" in p
+        for p in problems
+    ), problems
+
+
+def test_a_registry_without_assets_fails_the_runtime_validator(workspace: WriteWorkspace) -> None:
+    reg = PAY.replace("assets: []\n", "")
+    problems = _check(_ws(workspace, {"mozaikspay": reg}))
+    assert "build_context/mozaikspay/context.yaml:1:1: missing required field 'assets'" in problems
+
+
+def test_lenient_prompt_projections_are_read_as_the_runtime_reads_them(
+    workspace: WriteWorkspace,
+) -> None:
+    reg = """
+    context_id: book
+    applies_to_workflows: [AppGenerator]
+    assets:
+      - path: book.yaml
+        kind: catalog
+        projections:
+          - {heading: Patterns, render: full, records: null, recipients: [PlannerAgent],
+             marker: PATTERNS}
+          - {id: unmarked, recipients: [PlannerAgent], render: summary}
+    """
+    root = _ws(workspace, {"book": reg})
+    (root / "build_context" / "book" / "book.yaml").write_text(
+        "patterns: [{id: star, name: Star}]\n", encoding="utf-8"
+    )
+    assert [p for p in _check(root) if "book/context.yaml" in p and "warning" not in p] == []
+
+
+def test_rejected_registries_are_named_in_the_notes(workspace: WriteWorkspace) -> None:
+    reg = PAY.replace("status: active}", "status: live}")
+    m = _matrix(_ws(workspace, {"mozaikspay": reg}))
+    note = next(n for n in m.notes if "rejected" in n)
+    assert "1 registry under" in note and "applies to AppGenerator, 0 admitted, 1 rejected" in note
+    assert "build_context/mozaikspay/context.yaml: 3:50 Input should be 'active'" in note
+    assert not any("no registry under" in n for n in m.notes)
+
+
+# --- the runtime's trusted projection (load_trusted_build_context) ---------------------------
+
+
+def _registry(name: str, rule: str, values: str = "{}") -> str:
+    return (
+        f"context_id: {name}\napplies_to_workflows: [AppGenerator]\nvalues: {values}\n"
+        f"projections: {{context_variables: {{requested_by: {rule}}}}}\nassets: []\n"
+    )
+
+
+@pytest.mark.parametrize(
+    "rule",
+    ["{default: d}", "{from_context: user_id}", "{from: a, default: d}", "{from_trigger: x}"],
+)
+def test_only_a_static_source_is_admitted(workspace: WriteWorkspace, rule: str) -> None:
+    m = _matrix(_ws(workspace, {"c": _registry("c", rule, "{a: v}")}), launch={"user_id": "u"})
+    row = m.row("requested_by")
+    assert row is not None and row.status == "error"
+    assert "the runtime requires a static registry source" in (row.error or "")
+    documented = _matrix(
+        _ws(workspace, {"c": _registry("c", rule, "{a: v}")}),
+        launch={"user_id": "u"},
+        runtime="spec",
+    ).row("requested_by")
+    assert documented is not None and documented.status != "error"
+
+
+def test_a_static_source_that_finds_nothing_fails_the_launch(workspace: WriteWorkspace) -> None:
+    row = _matrix(_ws(workspace, {"c": _registry("c", "b.c", "{a: 1}")})).row("requested_by")
+    assert row is not None and row.status == "error"
+    assert "invalid trusted build-context value" in (row.error or "")
+
+
+def test_lists_projected_by_several_registries_are_merged(workspace: WriteWorkspace) -> None:
+    contract = CONTRACT.replace(
+        "agents:", "  tags:\n    type: array\n    source: {type: build_context}\nagents:"
+    )
+    regs = {
+        name: (
+            f"context_id: {name}\napplies_to_workflows: [AppGenerator]\n"
+            f"values: {{tags: {tags}}}\nprojections: {{context_variables: {{tags: tags}}}}\n"
+            "assets: []\n"
+        )
+        for name, tags in (("a", "[x, y]"), ("b", "[y, z]"))
+    }
+    m = _matrix(_ws(workspace, regs, contract))
+    row = m.row("tags")
+    assert row is not None and (row.status, row.value) == ("resolved", ["x", "y", "z"])
+    assert any("(union)" in s.detail for s in row.trace)
+    # the documentation does not promise a merge: differing lists conflict there
+    documented = _matrix(_ws(workspace, regs, contract), runtime="spec").row("tags")
+    assert documented is not None and documented.status == "error"

@@ -72,9 +72,32 @@ def test_real_world_keys_are_accepted(workspace: WriteWorkspace) -> None:
           PlannerAgent: {variables: [plan, store, score, weather]}
         """,
     )
-    assert snap.diagnostics == ()
+    # every key is known; the values are the ones the newest runtime's typed model refuses
+    bad = sorted(d.yaml_path for d in snap.diagnostics)
+    assert bad == [
+        "definitions.plan.authority_class",
+        "definitions.plan.authorization",
+        "definitions.plan.routing",
+        "definitions.plan.source.refresh_strategy",
+        "definitions.plan.writer_ids[0]",
+        "definitions.score.source.persist_to",
+        "definitions.store.source.indexes[0]",
+        "definitions.store.source.write_strategy",
+        "definitions.weather.source.auth",
+        "definitions.weather.source.retry",
+    ]
+    assert all(
+        "the runtime's context model; runtime mozaiks" in d.message for d in snap.diagnostics
+    )
+    assert snap.refused is not None
     assert [v.name for v in snap.variables] == ["plan", "store", "score", "weather"]
+    # the rows can still be resolved: the definitions are kept
     assert all(v.definition is not None for v in snap.variables)
+    # the documented contract names the keys, not their value types
+    from core.runtime_profiles import get_profile
+
+    documented = load_workflow(snap.root, "Approvals", get_profile("spec"))
+    assert documented.diagnostics == () and documented.refused is None
 
 
 @pytest.mark.parametrize(
@@ -235,8 +258,8 @@ def test_missing_required_fields(workspace: WriteWorkspace) -> None:
         agents: {}
         """,
     )
+    # a collection is optional in the runtime's source model (the adapter fetches nothing)
     assert lines(snap) == [
-        f"{FILE}:4:5: definitions.policy.source: missing required field 'collection'",
         f"{FILE}:7:5: definitions.settings.source: missing required field 'path'",
         f"{FILE}:8:3: definitions.nosource: missing required field 'source'",
         f"{FILE}:11:5: definitions.notype.source: missing required field 'type'",
@@ -364,7 +387,80 @@ def test_definitions_as_a_list_are_reported_and_still_shown(workspace: WriteWork
     ]
     matrix = resolve(load_snapshot(snap.root, {}, workflows=[], preloaded=[snap]), ResolveInputs())
     assert matrix.row("approved").value is False  # type: ignore[union-attr]
-    assert matrix.row("region").value == "eu"  # type: ignore[union-attr]
+    # declared env var unset: the runtime reads None, whatever the default
+    assert matrix.row("region").value is None  # type: ignore[union-attr]
+    assert matrix.refused is not None and matrix.refused.line == 1
+
+
+def test_the_older_runtime_reads_lists_and_ignores_unknown_keys(
+    workspace: WriteWorkspace,
+) -> None:
+    from core.runtime_profiles import get_profile
+
+    older = get_profile("mozaiks-2026-01")
+    root = workspace(
+        {
+            FILE: (
+                """\
+                definitions:
+                  - name: approved
+                    type: boolean
+                    source: {type: state, default: false, transitions: [x]}
+                  - key: builds
+                    type: object
+                    source: {type: data_reference, db_type: mongodb, collection: builds}
+                  - type: string
+                    source: {type: state}
+                agents:
+                  - agent: Reviewer
+                    variables: [approved, builds]
+                """
+            )
+        }
+    )
+    snap = load_workflow(root, "Approvals", older)
+    assert sorted(d.format() for d in snap.diagnostics) == [
+        f"{FILE}:4:43: warning: definitions[0].source.transitions: unknown field; "
+        "ignored by runtime mozaiks-2026-01",
+        f"{FILE}:7:36: warning: definitions[1].source.db_type: unknown field; "
+        "ignored by runtime mozaiks-2026-01",
+        f"{FILE}:8:5: warning: definitions[2]: list entry without a 'name': "
+        "runtime mozaiks-2026-01 drops it",
+    ]
+    assert snap.refused is None
+    assert [v.name for v in snap.variables] == ["approved", "builds"]
+    assert snap.agents_of("builds") == ("Reviewer",)
+
+
+def test_the_older_runtime_loads_an_empty_plan_when_one_definition_is_invalid(
+    workspace: WriteWorkspace,
+) -> None:
+    from core.runtime_profiles import get_profile
+
+    root = workspace(
+        {
+            FILE: (
+                """\
+                definitions:
+                  ok: {type: string, source: {type: state, default: hi}}
+                  slot: {type: object, source: {type: build_context}}
+                agents: {}
+                """
+            )
+        }
+    )
+    snap = load_workflow(root, "Approvals", get_profile("mozaiks-2026-01"))
+    assert snap.refused is not None
+    assert snap.refused.outcome == "empty_plan"
+    assert (snap.refused.line, snap.refused.column) == (3, 39)
+    assert "source type 'build_context' is not known to runtime mozaiks-2026-01" in (
+        snap.refused.reason
+    )
+    # every row that can still be resolved is shown
+    older = get_profile("mozaiks-2026-01")
+    whole = load_snapshot(snap.root, {}, workflows=[], preloaded=[snap], runtime=older)
+    matrix = resolve(whole, ResolveInputs())
+    assert matrix.row("ok").value == "hi"  # type: ignore[union-attr]
 
 
 def test_one_bad_definition_does_not_hide_the_others(workspace: WriteWorkspace) -> None:
@@ -393,7 +489,12 @@ def test_one_bad_definition_does_not_hide_the_others(workspace: WriteWorkspace) 
     assert names == ["before", "broken", "misspelt", "after"]
     statuses = {r.name: r.status for r in matrix.rows}
     assert statuses["before"] == "default" and statuses["after"] == "default"
-    assert matrix.row("after").value == 7  # type: ignore[union-attr]
+    # the env var is declared and unset: the runtime ignores the default
+    assert matrix.row("after").value is None  # type: ignore[union-attr]
+    # the runtime validates the whole plan at once: the first error refuses the workflow
+    assert matrix.refused is not None
+    assert (matrix.refused.line, matrix.refused.outcome) == (7, "refused")
+    assert "unknown source type 'runtime'" in matrix.refused.reason
     broken = matrix.row("broken")
     misspelt = matrix.row("misspelt")
     assert broken is not None and misspelt is not None
@@ -402,12 +503,11 @@ def test_one_bad_definition_does_not_hide_the_others(workspace: WriteWorkspace) 
     assert "unknown source type 'runtime'" in (broken.error or "")
     assert misspelt.status == "error"
     assert "colection: unknown field (did you mean 'collection'?)" in (misspelt.error or "")
-    assert "missing required field 'collection'" in (misspelt.error or "")
     assert broken.agents == ("A",)
     assert [s.outcome for s in broken.trace] == ["error"]
     assert broken.loc is not None and (broken.loc.line, broken.loc.column) == (5, 3)
     # the workflow-level list holds every problem, each once
-    assert len(matrix.errors) == 3
+    assert len(matrix.errors) == 2
 
 
 def test_a_file_with_syntax_errors_has_no_rows_and_one_located_error(
@@ -423,7 +523,7 @@ def test_a_file_with_syntax_errors_has_no_rows_and_one_located_error(
 def test_missing_contract_file_is_a_diagnostic(tmp_path: Path) -> None:
     (tmp_path / "workflows" / "Empty").mkdir(parents=True)
     snap = load_workflow(tmp_path, "Empty")
-    assert [d.format() for d in snap.diagnostics] == [
+    assert sorted(d.format() for d in snap.diagnostics) == [
         "workflows/Empty/context_variables.yaml:0:0: workflow 'Empty' has no context_variables.yaml"
     ]
 

@@ -47,7 +47,14 @@ def _style_guide(v: Any) -> bool:
 
 APP_GENERATOR: dict[str, Expectation] = {
     "factory_name": ("default", "Mozaiks App Factory", "default"),
-    "llm_model": ("default", "gpt-4o-mini", "default"),
+    # the row where the runtime and its documentation disagree: LLM_MODEL is unset, so the
+    # runtime reads None; the documentation promises the default (see the spec test below)
+    "llm_model": (
+        "default",
+        None,
+        "default 'gpt-4o-mini' ignored: env_var LLM_MODEL is declared, and the runtime reads "
+        "only the environment (documented: falls back to the default)",
+    ),
     "openai_api_key": ("resolved", FAKE_KEY, "env OPENAI_API_KEY"),
     "max_build_iterations": ("resolved", 5, "env MAX_BUILD_ITERATIONS"),
     "enable_preview_deploys": ("resolved", True, "env ENABLE_PREVIEW_DEPLOYS"),
@@ -92,12 +99,7 @@ APP_GENERATOR: dict[str, Expectation] = {
     "style_preset": ("default", "minimal", "default"),
     "app_repository": (
         "resolved",
-        {
-            "kind": "data_entity",
-            "name": "app_repository",
-            "database": "factory",
-            "collection": "app_repositories",
-        },
+        {"kind": "data_entity", "name": "app_repository"},
         "data_entity factory.app_repositories",
     ),
     "generated_files": ("pending", None, "computed"),
@@ -154,12 +156,7 @@ APPROVALS: dict[str, Expectation] = {
     ),
     "approval_ledger": (
         "resolved",
-        {
-            "kind": "data_entity",
-            "name": "approval_ledger",
-            "database": "default",
-            "collection": "approval_ledger",
-        },
+        {"kind": "data_entity", "name": "approval_ledger"},
         "data_entity default.approval_ledger",
     ),
     "risk_score": ("pending", None, "computed"),
@@ -286,8 +283,8 @@ def test_provenance_shows_why_each_value_won(matrices: dict[str, Matrix]) -> Non
         assert row is not None, name
         return [(s.step, s.outcome) for s in row.trace]
 
-    assert outcomes("llm_model") == [("env", "missing"), ("default", "used")]
-    assert outcomes("max_build_iterations") == [("env", "used"), ("default", "shadowed")]
+    assert outcomes("llm_model") == [("env", "missing"), ("default", "skipped")]
+    assert outcomes("max_build_iterations") == [("env", "used")]
     # the default answers first, so the existing global fallback is shown as shadowed
     assert outcomes("deployment_targets") == [
         ("database", "missing"),
@@ -323,6 +320,28 @@ def test_flat_fallbacks_file_answers_when_chosen(session: Session) -> None:
     approvals = session.matrix("Approvals", env_overrides=flat)
     contacts = approvals.row("escalation_contacts")
     assert contacts is not None and contacts.value == ["oncall@example.test"]
+
+
+def test_the_documented_contract_gives_the_default(session: Session) -> None:
+    documented = session.with_runtime("spec").matrix("AppGenerator")
+    row = documented.row("llm_model")
+    assert row is not None
+    assert (row.value, row.status, row.origin) == ("gpt-4o-mini", "default", "default")
+    assert documented.runtime.startswith("spec (documentation 001_6d6")
+
+
+def test_check_warns_where_runtime_and_documentation_disagree(session: Session) -> None:
+    warned = [
+        d.format()
+        for d in check_workspace(session)
+        if "documented: falls back to the default" in d.message
+    ]
+    assert warned == [
+        "workflows/AppGenerator/context_variables.yaml:20:7: warning: "
+        "definitions.llm_model.source.default: default 'gpt-4o-mini' ignored: env_var LLM_MODEL "
+        "is declared, and the runtime reads only the environment (documented: falls back to "
+        "the default) [runtime mozaiks]"
+    ]
 
 
 def test_check_finds_no_errors(session: Session) -> None:

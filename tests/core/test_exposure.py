@@ -131,8 +131,10 @@ def _prompt(
     reveal: bool = False,
     launch: dict[str, Any] | None = None,
     values: dict[str, Any] | None = None,
+    runtime: str = "spec",
 ) -> AgentPrompt:
-    session = open_session(root, env={**ENV, **(env or {})})
+    # the documented projections by default; the runtime's injection has its own tests
+    session = open_session(root, env={**ENV, **(env or {})}, runtime=runtime)
     snap = session.load("W")
     inputs = session.inputs(launch=launch)
     matrix = session.matrix(snap, launch=launch)
@@ -238,7 +240,9 @@ def test_summary_projection_inserts_every_record_at_its_marker(
     workspace: WriteWorkspace,
 ) -> None:
     p = _prompt(_ws(workspace), "PatternAgent", env=ON)
-    assert [b.marker for b in p.blocks] == ["PATTERN_GUIDANCE", "every_pattern_id"]
+    # the projection without a marker is skipped by the runtime (it is not named by its id)
+    assert [b.marker for b in p.blocks] == ["PATTERN_GUIDANCE"]
+    assert any("skips a projection without a marker" in n for n in p.notes)
     assert p.blocks[0].text == (
         "[PATTERN_GUIDANCE]\n"
         "- pipeline: Pipeline - Agents in a fixed order.\n"
@@ -248,7 +252,7 @@ def test_summary_projection_inserts_every_record_at_its_marker(
     assert p.blocks[0].sources == (
         "build_context/patterns/context.yaml:7:9 summary_for_pattern_agent (summary)",
     )
-    assert p.text.endswith("[/every_pattern_id]\n\nCURRENT_TASK: {'pattern_id': 'star'}")
+    assert "every_pattern_id" not in p.text
 
 
 def test_selected_record_follows_the_state_key(workspace: WriteWorkspace) -> None:
@@ -315,3 +319,64 @@ def test_check_warns_about_exposure(workspace: WriteWorkspace) -> None:
         "tool-only, never shown to the model)",
         "workflows/W/context_variables.yaml:8:3: warning: agents.B: agent 'B' exposes no variables",
     ]
+
+
+# --- the runtime's injection (inject_build_context_projections) ------------------------------
+
+MIDDLEWARE = """prompt_middleware:
+  - agent: BuilderAgent
+    function: mozaiksai.core.workflow.context.projection.inject_build_context_projections
+"""
+
+OTHER = """context_id: other
+applies_to_workflows: [SomeOtherWorkflow]
+assets:
+  - path: book.yaml
+    kind: catalog
+    projections:
+      - {id: all_of_it, recipients: [all], render: summary, marker: OTHER, heading: Other Book,
+         records: patterns}
+      - {id: unmarked, recipients: [BuilderAgent], render: summary}
+"""
+
+
+def test_the_runtime_injects_only_through_middleware(workspace: WriteWorkspace) -> None:
+    root = _ws(workspace)
+    # no middleware.yaml: the runtime never runs the injection, whatever the provider says
+    off = _prompt(root, "BuilderAgent", env=ON, runtime="mozaiks")
+    assert off.blocks == ()
+    assert (
+        off.notes[0]
+        == "no prompt projections for BuilderAgent: the workflow has no middleware.yaml"
+    )
+    (root / "workflows" / "W" / "middleware.yaml").write_text(MIDDLEWARE, encoding="utf-8")
+    # the launch provider need not be on: the reader looks in ./build_context itself
+    on = _prompt(root, "BuilderAgent", runtime="mozaiks")
+    assert [b.marker for b in on.blocks] == ["PATTERN_GUIDANCE"]
+    assert on.blocks[0].text.startswith("[BUILD CONTEXT DETAIL]\n- star. Star\n  details:")
+    # another agent without an entry gets nothing
+    assert _prompt(root, "PatternAgent", runtime="mozaiks").blocks == ()
+
+
+def test_the_runtime_reads_every_registry_and_skips_unmarked_projections(
+    workspace: WriteWorkspace,
+) -> None:
+    root = _ws(workspace)
+    (root / "workflows" / "W" / "middleware.yaml").write_text(MIDDLEWARE, encoding="utf-8")
+    other = root / "build_context" / "other"
+    other.mkdir()
+    (other / "context.yaml").write_text(OTHER, encoding="utf-8")
+    (other / "book.yaml").write_text("patterns: [{id: x, name: X}]\n", encoding="utf-8")
+    p = _prompt(root, "BuilderAgent", runtime="mozaiks")
+    # no workflow filter: a registry for another workflow still reaches this agent
+    texts = {b.marker: b.text for b in p.blocks}
+    assert texts["OTHER"] == "[OTHER BOOK]\n- x. X"
+    assert any(
+        "unmarked (summary): skipped: the runtime skips a projection without a marker" in n
+        for n in p.notes
+    )
+    # one invalid registry under the reader's folders: the injection fails as a whole
+    (other / "context.yaml").write_text(OTHER + "bogus: 1\n", encoding="utf-8")
+    broken = _prompt(root, "BuilderAgent", runtime="mozaiks")
+    assert broken.blocks == ()
+    assert "the runtime's injection fails as a whole" in broken.notes[0]

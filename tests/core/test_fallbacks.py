@@ -21,7 +21,7 @@ CONTRACT = """
 definitions:
   policy:
     type: string
-    source: {type: data_reference, collection: policies}
+    source: {type: data_reference, database_name: default, collection: policies}
 agents:
   A: {variables: [policy]}
 """

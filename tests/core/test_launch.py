@@ -60,16 +60,18 @@ definitions:
     type: string
     source:
       type: data_reference
+      database_name: default
       collection: users
       query_template: {user_id: "{{runtime.user_id}}", region: "{{runtime.region}}"}
       fields: [name]
   app_title:
     type: string
-    source: {type: data_reference, collection: apps, fields: [title]}
+    source: {type: data_reference, database_name: default, collection: apps, fields: [title]}
   team:
     type: string
     source:
       type: data_reference
+      database_name: default
       collection: users
       query_template: {user_id: "{{runtime.team_lead}}"}
       fields: [name]

@@ -335,7 +335,7 @@ def test_real_shape_problems_point_at_its_own_keys(workspace):
         "(WorkflowGraphCompileError), so the workflow does not start) (at character 1)",
         "workflows/W/transition_graph.yaml:11:20: transition_rules[1].condition_key: 'atempts' "
         "is not declared in workflows/W/context_variables.yaml (did you mean 'attempts'?); the "
-        "runtime reads it as None",
+        "runtime refuses to start the workflow (unknown routing context variable)",
     ]
 
 

@@ -71,7 +71,8 @@ def _session(workspace, env=None):
             "workflows/W/handoffs.yaml": HANDOFFS,
         }
     )
-    return open_session(root, env=env or {})
+    # the runtime reads APP_REGION only (a declared env var's default is never used)
+    return open_session(root, env={"APP_REGION": "eu-west", **(env or {})})
 
 
 def test_sources_list_steps_then_agents(workspace):

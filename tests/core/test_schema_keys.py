@@ -115,7 +115,7 @@ def test_a_declared_variable_of_the_same_name_wins(workspace: WriteWorkspace) ->
             definitions:
               database_schema_available:
                 type: boolean
-                source: {type: config, env_var: SCHEMA_ON, default: "true"}
+                source: {type: config, default: "true"}
             agents: {}
             """,
         }

@@ -103,7 +103,7 @@ definitions:
     source: {type: config, env_var: SIGNING_KEY}
   region:
     type: string
-    source: {type: config, env_var: REGION, default: eu}
+    source: {type: config, default: eu}
 agents:
   A: {variables: [openai_api_key, mongo, service, hidden_by_env, region]}
 """

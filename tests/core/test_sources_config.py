@@ -38,9 +38,11 @@ agents:
 """
 
 
-def matrix(workspace: WriteWorkspace, env: dict[str, str]) -> Matrix:
+def matrix(workspace: WriteWorkspace, env: dict[str, str], runtime: str = "spec") -> Matrix:
+    """Resolved under the documented contract unless a runtime is named: most tests here pin
+    what both agree on, or the documented fall back to the default."""
     root = workspace({"workflows/W/context_variables.yaml": CONTRACT})
-    return open_session(root, env=env).matrix("W")
+    return open_session(root, env=env, runtime=runtime).matrix("W")
 
 
 def row(m: Matrix, name: str) -> Row:
@@ -133,3 +135,38 @@ def test_a_secret_value_never_appears_in_a_coercion_warning(workspace: WriteWork
     assert r.value == "sk-live-123"  # the core keeps real values; display masks them
     assert r.warnings and all("sk-live-123" not in w for w in r.warnings)
     assert all("sk-live-123" not in s.detail for s in r.trace)
+
+
+def test_the_runtime_ignores_the_default_of_a_declared_unset_env_var(
+    workspace: WriteWorkspace,
+) -> None:
+    m = matrix(workspace, {"API_URL": "x"}, runtime="mozaiks")
+    flag = row(m, "feature_flag")
+    assert (flag.value, flag.status) == (None, "default")
+    assert flag.origin == (
+        "None: default 'no' ignored: env_var FEATURE_FLAG is declared, and the runtime reads "
+        "only the environment (documented: falls back to the default)"
+    )
+    assert steps(flag) == [("env", "missing"), ("default", "skipped")]
+    assert flag.warnings and "documented: falls back to the default" in flag.warnings[0]
+    # no env_var declared: the default is what the runtime reads, as documented
+    assert row(m, "constant").value == 3
+    assert m.runtime.startswith("mozaiks (BlocUnited-LLC/mozaiks ")
+
+
+def test_required_with_a_default_fails_in_the_runtime(workspace: WriteWorkspace) -> None:
+    m = matrix(workspace, {"API_URL": "x"}, runtime="mozaiks")
+    tier = row(m, "tier")
+    assert tier.status == "error"
+    assert tier.error == "Required config variable 'tier' is not set (env TIER)"
+    assert "required with default 'free'" in tier.warnings[0]
+    # the loader raises: the whole context fails to load, and the matrix says so first
+    assert m.refused is not None and m.refused.outcome == "refused"
+    assert "Required config variable 'tier'" in m.refused.reason
+    assert (m.refused.line, m.refused.column) == (tier.loc.line, tier.loc.column) == (14, 3)
+
+
+def test_the_older_runtime_reads_config_the_same_way(workspace: WriteWorkspace) -> None:
+    m = matrix(workspace, {"API_URL": "x", "TIER": "pro"}, runtime="mozaiks-2026-01")
+    assert row(m, "feature_flag").value is None
+    assert row(m, "tier").value == "pro"

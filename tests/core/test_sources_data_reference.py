@@ -84,7 +84,8 @@ def test_missing_query_template_means_this_app_and_the_newest_document_wins(
     assert r.status == "resolved"
     assert r.origin == "db appdb.policies"
     assert r.value["name"] == "newest" and r.value["limit"] == 30
-    assert isinstance(r.value["_id"], str)  # the whole document, its id as text
+    # the whole document, without its _id: the loader drops it from every document
+    assert "_id" not in r.value
     assert steps(r) == [("database", "used")]
     detail = r.trace[0].detail
     assert 'appdb.policies find {"app_id": "app-1"}' in detail
@@ -223,15 +224,21 @@ def test_the_last_document_of_a_long_seed_is_the_newest(workspace: WriteWorkspac
     assert row(run(root), "n").value == 299
 
 
-def test_without_database_name_the_default_database_is_used(workspace: WriteWorkspace) -> None:
+def test_without_database_name_the_adapter_returns_none(workspace: WriteWorkspace) -> None:
     root = make(
         workspace,
-        definition("p", "{type: data_reference, collection: things, fields: [v]}", "string"),
+        definition(
+            "p", "{type: data_reference, collection: things, fields: [v], default: d}", "string"
+        ),
         files={"seed/default/things.json": [{"app_id": "app-1", "v": "from default"}]},
     )
     r = row(run(root), "p")
-    assert r.value == "from default"
-    assert r.origin == "db default.things"
+    # the shipped Mongo adapter skips the fetch: no database called 'default' is queried,
+    # so the source's default applies as for "no document"
+    assert (r.value, r.status) == ("d", "default")
+    assert steps(r)[0] == ("database", "skipped")
+    assert "no database_name" in r.trace[0].detail
+    assert r.warnings and "no database_name" in r.warnings[0]
 
 
 FALLBACKS = {

@@ -73,17 +73,17 @@ def test_build_context_is_pending_without_the_provider(matrix: Matrix) -> None:
 
 def test_data_entity_is_a_placeholder_for_the_manager(matrix: Matrix) -> None:
     r = row(matrix, "artifacts")
-    assert r.value == {
-        "kind": "data_entity",
-        "name": "artifacts",
-        "database": "appdb",
-        "collection": "artifacts",
-    }
+    # the marker the newest loader stores in the context (the manager is kept beside it)
+    assert r.value == {"kind": "data_entity", "name": "artifacts"}
     assert (r.status, r.origin) == ("resolved", "data_entity appdb.artifacts")
     assert [(s.step, s.outcome) for s in r.trace] == [("manager", "used")]
-    default_db = row(matrix, "drafts")
-    assert default_db.value["database"] == "default"
-    assert default_db.origin == "data_entity default.drafts"
+    # no database name (own or the contract's): the runtime warns and sets nothing
+    no_db = row(matrix, "drafts")
+    assert (no_db.value, no_db.status, no_db.origin) == (None, "pending", "absent (no manager)")
+    assert no_db.warnings == (
+        "no database_name: the runtime logs 'Skipping data_entity drafts' and sets nothing "
+        "(the key is absent from the context)",
+    )
 
 
 def test_every_row_is_shown_once_in_declaration_order(matrix: Matrix) -> None:
@@ -97,8 +97,10 @@ def test_the_status_and_outcome_vocabulary(workspace: WriteWorkspace) -> None:
             "workflows/W/context_variables.yaml": """
             definitions:
               from_env: {type: string, source: {type: config, env_var: REGION, default: eu}}
-              from_default: {type: string, source: {type: config, env_var: UNSET, default: d}}
-              from_fallback: {type: string, source: {type: data_reference, collection: none}}
+              from_default: {type: string, source: {type: config, default: d}}
+              from_fallback:
+                type: string
+                source: {type: data_reference, database_name: db, collection: none}
               later: {type: string, source: {type: computed}}
               broken: {type: string, source: {type: file, path: absent.json, required: true}}
             agents: {}

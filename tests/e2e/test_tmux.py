@@ -96,25 +96,25 @@ def test_flowctx_in_tmux_follows_edits_on_disk(tmp_path: Path) -> None:
             "sh", "-c", shell, "sh", *command,
         )  # fmt: skip
         screen = tmux.wait_for(
-            lambda s: "llm_model" in s and "gpt-4o-mini" in s, "the filled matrix", 30
+            lambda s: "factory_name" in s and "Mozaiks App Factory" in s, "the filled matrix", 30
         )
         assert "AppGenerator" in screen and "live" in screen
 
         # an edit on disk shows up without any key press
         path = root / CONTRACT
         good = path.read_text(encoding="utf-8")
-        path.write_text(good.replace("default: gpt-4o-mini", "default: gpt-e2e-model"))
-        tmux.wait_for(lambda s: "gpt-e2e-model" in s, "the edited value", 15)
+        path.write_text(good.replace("default: Mozaiks App Factory", "default: E2E Factory"))
+        tmux.wait_for(lambda s: "E2E Factory" in s, "the edited value", 15)
 
         # a broken file: the rows stay, marked stale, with the error's file:line:col
         path.write_text(good.replace("  llm_model:\n", "  llm_model: [oops\n", 1))
         screen = tmux.wait_for(lambda s: "stale" in s, "the stale state", 15)
         assert "context_variables.yaml:12:" in screen
-        assert "gpt-e2e-model" in screen
+        assert "E2E Factory" in screen
 
         # fixed again
         path.write_text(good)
-        tmux.wait_for(lambda s: "gpt-4o-mini" in s and "stale" not in s, "live again", 15)
+        tmux.wait_for(lambda s: "Mozaiks App Factory" in s and "stale" not in s, "live again", 15)
 
         # keys reach the app: filter, then quit
         tmux.run("send-keys", "-t", "app", "/")

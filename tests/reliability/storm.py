@@ -21,7 +21,10 @@ def contract(n: int, fillers: int = 30) -> str:
         "definitions:",
         f"  counter: {{type: integer, source: {{type: state, default: {n}}}}}",
         "  profile_n: {type: string, source: {type: config, env_var: STORM_N}}",
-        "  seed_n: {type: integer, source: {type: data_reference, collection: storm, fields: [n]}}",
+        "  seed_n:",
+        "    type: integer",
+        "    source: {type: data_reference, database_name: default, collection: storm,",
+        "             fields: [n]}",
         "  file_n: {type: object, source: {type: file, path: data/n.json, default: {}}}",
     ]
     lines += [

@@ -35,10 +35,12 @@ FALLBACKS_ENV = "MOZAIKS_CONTEXT_FALLBACKS_FILE"
 CONTRACT = """definitions:
   policy:
     type: object
-    source: {type: data_reference, collection: policies, fields: [limit]}
+    source: {type: data_reference, database_name: default, collection: policies,
+             fields: [limit]}
   owner:
     type: object
-    source: {type: data_reference, collection: owners, fields: [name]}
+    source: {type: data_reference, database_name: default, collection: owners,
+             fields: [name]}
 agents:
   Agent: {variables: [policy, owner]}
 """

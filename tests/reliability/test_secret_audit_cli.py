@@ -72,10 +72,12 @@ definitions:
     source: {{type: state}}
   account:
     type: object
-    source: {{type: data_reference, collection: accounts, fields: [name, api_key]}}
+    source:
+      {{type: data_reference, database_name: default, collection: accounts,
+        fields: [name, api_key]}}
   mirror_url:
     type: string
-    source: {{type: data_reference, collection: mirrors, fields: [url]}}
+    source: {{type: data_reference, database_name: default, collection: mirrors, fields: [url]}}
   approved:
     type: boolean
     source:

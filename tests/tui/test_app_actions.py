@@ -41,12 +41,12 @@ async def test_env_override_from_a_config_row_re_resolves(demo: Path, make_app: 
         assert "env LLM_MODEL (app override)" in detail_text(app)
         assert app.env_overrides == {"LLM_MODEL": "o3-mini"}
         assert "1 override" in str(app.query_one("#status").render())
-        # removing the override brings the default back
+        # removing the override brings back what the runtime reads: nothing (None)
         await pilot.press("e")
         await wait_for(pilot, lambda: isinstance(app.screen, EnvOverrideScreen), "the screen")
         assert "your override" in str(app.screen.query_one("#env-current").render())
         await pilot.press("ctrl+r")
-        await wait_for(pilot, lambda: cell(app, "llm_model", "value") == "gpt-4o-mini", "reset")
+        await wait_for(pilot, lambda: cell(app, "llm_model", "value") == "null", "reset")
         assert app.env_overrides == {}
 
 

@@ -31,8 +31,10 @@ async def test_demo_rows_show_value_source_status_and_origin(demo: Path, make_ap
         assert app.state == "live"
         names = app.matrix_view.shown_names
         assert names[:3] == ["factory_name", "llm_model", "openai_api_key"]
-        assert cell(app, "llm_model", "value") == "gpt-4o-mini"
+        # LLM_MODEL is declared and unset: the runtime ignores the default
+        assert cell(app, "llm_model", "value") == "null"
         assert cell(app, "llm_model", "status") == "default"
+        assert "runtime mozaiks" in str(app.query_one("#status").render())
         assert cell(app, "max_build_iterations", "value") == "5"
         assert cell(app, "max_build_iterations", "origin").startswith("env MAX_B")
         assert cell(app, "concept_api_endpoints", "status") == "fallback"
@@ -51,7 +53,7 @@ async def test_selecting_a_row_shows_value_provenance_definition_and_agents(
         await pilot.pause()
         text = detail_text(app)
         assert "Provenance" in text
-        assert "env" in text and "used" in text and "shadowed" in text
+        assert "env" in text and "used" in text
         assert "workflows/AppGenerator/context_variables.yaml:" in text
         assert "env_var: MAX_BUILD_ITERATIONS" in text  # the definition as written
         assert "PlannerAgent" in text
@@ -206,4 +208,4 @@ async def test_a_load_made_before_start_is_on_the_first_frame(demo: Path, make_a
         # as flowctx starts it: the rows are there on the first frame, no reload awaited
         assert app.state == "live"
         assert app.matrix_view.table.row_count == len(app.good.matrix.rows)
-        assert cell(app, "llm_model", "value") == "gpt-4o-mini"
+        assert cell(app, "llm_model", "value") == "null"

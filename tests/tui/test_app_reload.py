@@ -32,8 +32,10 @@ async def test_edit_on_disk_updates_the_matrix_in_place(demo: Path, make_app: Ma
         await pilot.pause()
         before = app.result
         # an ordinary write
-        edit(demo / CONTRACT, "default: gpt-4o-mini", "default: gpt-4.1")
-        await wait_for(pilot, lambda: cell(app, "llm_model", "value") == "gpt-4.1", "llm_model")
+        edit(demo / CONTRACT, "default: Mozaiks App Factory", "default: Factory 2")
+        await wait_for(
+            pilot, lambda: cell(app, "factory_name", "value") == "Factory 2", "factory_name"
+        )
         assert app.result is not before
         # the cursor stayed on the row the user had selected
         assert app.matrix_view.highlighted.name == "plan_approved"
@@ -63,16 +65,16 @@ async def test_broken_file_keeps_last_good_rows_stale_until_fixed(demo: Path, ma
         await wait_for(pilot, lambda: app.state == "stale", "the stale state")
         # the last good rows stay on screen
         assert app.matrix_view.shown_names == rows
-        assert cell(app, "llm_model", "value") == "gpt-4o-mini"
+        assert cell(app, "factory_name", "value") == "Mozaiks App Factory"
         banner = str(app.query_one("#problems").render())
         assert "workflows/AppGenerator/context_variables.yaml:" in banner
         assert "YAML syntax error" in banner
         assert "last good result (stale)" in banner
         assert "stale" in str(app.query_one("#status").render())
         # fixing it clears the stale state and the banner
-        (demo / CONTRACT).write_text(good.replace("default: gpt-4o-mini", "default: o3"))
+        (demo / CONTRACT).write_text(good.replace("default: Mozaiks App Factory", "default: o3"))
         await wait_for(pilot, lambda: app.state == "live", "the live state")
-        assert cell(app, "llm_model", "value") == "o3"
+        assert cell(app, "factory_name", "value") == "o3"
         assert not app.query_one("#problems").display
 
 

@@ -67,7 +67,8 @@ def test_changed_seed_and_profile_files_reload_the_session(workspace):
                 definitions:
                   user:
                     type: string
-                    source: {type: data_reference, collection: users, fields: [name],
+                    source: {type: data_reference, database_name: default, collection: users,
+                             fields: [name],
                              query_template: {id: u1}}
                   model: {type: string, source: {type: config, env_var: MODEL}}
                 """,

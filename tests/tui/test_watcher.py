@@ -92,8 +92,11 @@ async def test_a_save_made_before_the_watch_is_set_up_is_not_missed(demo, make_a
 
     initial = load(open_session(demo, env={}), "AppGenerator", {}, {})
     contract = demo / "workflows" / "AppGenerator" / "context_variables.yaml"
-    contract.write_text(contract.read_text().replace("default: gpt-4o-mini", "default: early"))
+    contract.write_text(
+        contract.read_text().replace("default: Mozaiks App Factory", "default: early")
+    )
     app = make_app(demo, watch=True, initial=initial)
     async with app.run_test(size=(80, 24)) as pilot:
-        assert cell(app, "llm_model", "value") == "gpt-4o-mini"  # what was loaded before
-        await wait_for(pilot, lambda: cell(app, "llm_model", "value") == "early", "catch-up")
+        # what was loaded before
+        assert cell(app, "factory_name", "value") == "Mozaiks App Factory"
+        await wait_for(pilot, lambda: cell(app, "factory_name", "value") == "early", "catch-up")

@@ -1,0 +1,234 @@
+"""Prompt projections as the newest runtime injects them (``inject_build_context_projections``).
+
+Facts from the runtime's projection reader (REFERENCE.md 5): it runs for an agent only through
+the workflow's ``middleware.yaml`` ``prompt_middleware`` entries naming it (or ``all``); it
+reads every registry under ``MOZAIKS_BUILD_CONTEXT_PATH``, ``./build_context`` and
+``./factory_app/build_context`` with no workflow filter (the launch provider need not be on);
+one invalid registry there makes the whole injection fail quietly, so nothing is inserted; a
+projection without ``marker`` is skipped; each block is headed ``[HEADING]`` (upper case).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from core.buildctx.discovery import discover
+from core.buildctx.registry import Catalog, PromptProjection, Registry
+from core.pathsafety import present
+from core.secrets import mask_value
+from core.workspace import WorkflowSnapshot
+from core.yamlmarks import load_yaml_file
+
+INJECT_FUNCTION = "inject_build_context_projections"
+#: record keys the reader prints, in its order, after the record's label
+_PREFERRED = (
+    "capability_kind",
+    "recommendation_rank",
+    "domains",
+    "graph_strategy",
+    "routing_idiom",
+    "mozaiks_support",
+    "intent_signals",
+    "selection_aliases",
+    "agent_archetypes",
+    "transition_generation",
+    "required_context",
+    "required_tools",
+    "alternatives",
+    "avoid_when",
+    "generator_notes",
+)
+
+
+@dataclass(frozen=True)
+class Injected:
+    """What the runtime inserts for one agent: marker -> text, with where each part came from."""
+
+    blocks: tuple[tuple[str, str, tuple[str, ...]], ...]
+    notes: tuple[str, ...]
+
+
+def middleware_runs_injection(workflow: WorkflowSnapshot, agent: str) -> tuple[bool, str]:
+    """Whether ``middleware.yaml`` runs the injection for ``agent``, and why not."""
+    path = workflow.folder / "middleware.yaml"
+    if not present(path):
+        return False, "the workflow has no middleware.yaml"
+    doc, _problems = load_yaml_file(path, "middleware.yaml")
+    data = doc.data if doc is not None else None
+    entries = data.get("prompt_middleware") if isinstance(data, dict) else None
+    for entry in entries if isinstance(entries, list) else ():
+        if not isinstance(entry, dict):
+            continue
+        target = str(entry.get("agent") or "").strip()
+        function = str(entry.get("function") or "").strip()
+        if target in (agent, "all") and function.rsplit(".", 1)[-1] == INJECT_FUNCTION:
+            return True, ""
+    return False, f"middleware.yaml has no prompt_middleware entry running {INJECT_FUNCTION}"
+
+
+def injection_roots(root: Path, env: Mapping[str, str]) -> list[Path]:
+    """The folders the reader looks in, in order, each once (the app's working directory is
+    taken to be the workspace root)."""
+    candidates: list[Path] = []
+    configured = str(env.get("MOZAIKS_BUILD_CONTEXT_PATH", "")).strip()
+    if configured:
+        path = Path(configured).expanduser()
+        candidates.append(path if path.is_absolute() else root / path)
+    candidates += [root / "build_context", root / "factory_app" / "build_context"]
+    out: list[Path] = []
+    for path in candidates:
+        real = path.resolve()
+        if real.is_dir() and real not in out:
+            out.append(real)
+    return out
+
+
+def _label(record: Mapping[str, Any]) -> str:
+    rid = record.get("id")
+    label = record.get("label") or record.get("name") or record.get("key") or rid
+    key = record.get("key")
+    parts = [str(p) for p in (rid, label) if p is not None and p != ""]
+    heading = ". ".join(parts) if parts else "record"
+    if key and str(key) not in heading:
+        heading = f"{heading} ({key})"
+    return heading
+
+
+def _dump(value: Any) -> str:
+    return yaml.safe_dump(value, sort_keys=False).strip()
+
+
+def _record_lines(record: Mapping[str, Any], *, detail: bool) -> list[str]:
+    lines = [f"- {_label(record)}"]
+    for key in _PREFERRED:
+        value = record.get(key)
+        if value in (None, "", [], {}):
+            continue
+        if isinstance(value, list) and any(isinstance(i, Mapping) for i in value):
+            lines.append(f"  {key}:")
+            lines += [f"    {line}" for line in _dump(value).splitlines()]
+        elif isinstance(value, list):
+            lines.append(f"  {key}: {', '.join(str(i) for i in value)}")
+        elif isinstance(value, Mapping):
+            lines.append(f"  {key}: {_dump(dict(value))}")
+        else:
+            lines.append(f"  {key}: {value}")
+    if detail:
+        rest = {
+            str(k): v
+            for k, v in record.items()
+            if k not in {"id", "label", "name", "key", *_PREFERRED}
+        }
+        if rest:
+            lines.append("  details:")
+            lines += [f"    {line}" for line in _dump(rest).splitlines()]
+    return lines
+
+
+def _dig(value: Any, dotted: str) -> Any:
+    for part in dotted.split("."):
+        if not part.strip() or not isinstance(value, Mapping):
+            return None
+        value = value.get(part.strip())
+    return value
+
+
+def render_block(
+    catalog: Mapping[str, Any], proj: PromptProjection, values: Mapping[str, Any]
+) -> str:
+    records = _dig(catalog, proj.records_key)
+    if proj.render == "selected_record":
+        header = proj.heading or "BUILD CONTEXT DETAIL"
+        lines = [f"[{header.strip().upper()}]"]
+        selected = _dig(values, proj.selected_by or "") if proj.selected_by else None
+        for record in records if isinstance(records, list) else ():
+            if isinstance(record, Mapping) and str(record.get(proj.record_id_field)) == str(
+                selected
+            ):
+                return "\n".join([*lines, *_record_lines(record, detail=True)])
+        lines.append(f"No selected catalog record for {proj.record_id_field}={selected!r}.")
+        return "\n".join(lines)
+    header = str(
+        proj.heading or catalog.get("description") or catalog.get("catalog_id") or "BUILD CONTEXT"
+    )
+    lines = [f"[{header.strip().upper()}]"]
+    rules = catalog.get("global_rules")
+    lines += (
+        [f"- {str(r).strip()}" for r in rules if str(r).strip()] if isinstance(rules, list) else []
+    )
+    for record in records if isinstance(records, list) else ():
+        if isinstance(record, Mapping):
+            lines += _record_lines(record, detail=False)
+    return "\n".join(lines)
+
+
+def inject(
+    registries: Sequence[Registry], agent: str, values: Mapping[str, Any], *, reveal: bool
+) -> Injected:
+    """The blocks the runtime inserts for ``agent`` from ``registries`` (all of them)."""
+    notes: list[str] = []
+    invalid = [r for r in registries if not r.valid]
+    if invalid:
+        first = invalid[0]
+        return Injected(
+            (),
+            (
+                f"nothing inserted: {first.display} is invalid, and the runtime's injection "
+                "fails as a whole (the error is only logged)",
+            ),
+        )
+    by_marker: dict[str, tuple[list[str], list[str]]] = {}
+    for reg in registries:
+        assert reg.model is not None
+        for i, asset in enumerate(reg.model.assets):
+            if asset.kind != "catalog":
+                continue
+            for j, proj in enumerate(asset.projections):
+                if not (set(proj.recipients) & {agent, "*", "all"}):
+                    continue
+                label = f"{reg.loc(('assets', i, 'projections', j))} {proj.id} ({proj.render})"
+                if not proj.marker:
+                    notes.append(
+                        f"{label}: skipped: the runtime skips a projection without a marker"
+                    )
+                    continue
+                catalog = reg.assets[i].catalog if i < len(reg.assets) else None
+                data = catalog.data if isinstance(catalog, Catalog) else None
+                if not isinstance(data, Mapping):
+                    return Injected(
+                        (),
+                        (
+                            f"nothing inserted: {asset.path} is not a readable mapping, and the "
+                            "runtime's injection fails as a whole",
+                        ),
+                    )
+                shown = data if reveal else mask_value(data)
+                bodies, sources = by_marker.setdefault(proj.marker, ([], []))
+                bodies.append(render_block(shown, proj, values))
+                sources.append(label)
+    blocks = tuple((m, "\n\n".join(b), tuple(src)) for m, (b, src) in by_marker.items())
+    return Injected(blocks, tuple(notes))
+
+
+def runtime_injection(
+    workflow: WorkflowSnapshot,
+    agent: str,
+    env: Mapping[str, str],
+    values: Mapping[str, Any],
+    *,
+    reveal: bool = False,
+) -> Injected:
+    runs, why = middleware_runs_injection(workflow, agent)
+    if not runs:
+        return Injected((), (f"no prompt projections for {agent}: {why}",))
+    registries: list[Registry] = []
+    for root in injection_roots(workflow.root, env):
+        registries.extend(discover(root, workflow.root))
+    if not registries:
+        return Injected((), ("no prompt projections: no registry under the reader's folders",))
+    return inject(registries, agent, values, reveal=reveal)

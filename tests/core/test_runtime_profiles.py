@@ -1,0 +1,126 @@
+"""Runtime profiles: chosen per workspace or per call, carried by the snapshot, and each one
+reproducing its runtime's contract rules (names, discovery, shapes)."""
+
+from __future__ import annotations
+
+import pytest
+
+from core.check import check_workspace
+from core.runtime_profiles import DEFAULT_PROFILE, PROFILES, UnknownRuntime, get_profile
+from core.session import open_session
+from tests.conftest import WriteWorkspace
+
+FILE = "workflows/W/context_variables.yaml"
+
+
+def test_the_shipped_profiles_name_what_they_reproduce() -> None:
+    assert DEFAULT_PROFILE == "mozaiks"
+    assert list(PROFILES) == ["mozaiks", "mozaiks-2026-01", "spec"]
+    older = get_profile("mozaiks-2026-01")
+    assert (older.repository, older.commit[:7], older.date) == (
+        "BlocUnited-LLC/mozaiks-ai",
+        "169b287",
+        "2026-01-17",
+    )
+    assert get_profile(None).label.startswith("mozaiks (BlocUnited-LLC/mozaiks ")
+    with pytest.raises(UnknownRuntime, match=r"unknown runtime 'mozaik' \(did you mean"):
+        get_profile("mozaik")
+
+
+def test_flowctx_yaml_chooses_the_runtime_and_a_call_overrides_it(
+    workspace: WriteWorkspace,
+) -> None:
+    root = workspace(
+        {
+            FILE: "definitions:\n  flag: {type: boolean, source: {type: config, env_var: F, "
+            "default: true}}\nagents: {}\n",
+            "flowctx.yaml": "runtime: spec\n",
+        }
+    )
+    assert open_session(root, env={}).runtime.name == "spec"
+    assert open_session(root, env={}).matrix("W").row("flag").value is True  # type: ignore[union-attr]
+    shipped = open_session(root, env={}, runtime="mozaiks")
+    assert shipped.matrix("W").row("flag").value is None  # type: ignore[union-attr]
+
+
+def test_an_unknown_runtime_in_flowctx_yaml_is_a_located_error(
+    workspace: WriteWorkspace,
+) -> None:
+    root = workspace({FILE: "definitions: {}\nagents: {}\n", "flowctx.yaml": "runtime: spek\n"})
+    session = open_session(root, env={})
+    assert session.runtime.name == "mozaiks"
+    assert [d.format() for d in session.profile.diagnostics] == [
+        "flowctx.yaml:1:10: runtime: unknown runtime 'spek' (did you mean 'spec'?); known "
+        "runtimes: mozaiks, mozaiks-2026-01, spec"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("name", "why"),
+    [
+        ("structured_output", "'structured_output' is reserved runtime vocabulary"),
+        ("ag:turn", "names starting 'ag:' are reserved by AG2"),
+        ("a2a:peer", "names starting 'a2a:' are reserved by AG2"),
+    ],
+)
+def test_reserved_names_refuse_the_workflow(workspace: WriteWorkspace, name: str, why: str) -> None:
+    root = workspace(
+        {
+            FILE: f'definitions:\n  "{name}": {{type: object, source: {{type: state}}}}\n'
+            f'agents:\n  A: {{variables: ["{name}"]}}\n'
+        }
+    )
+    snap = open_session(root, env={}).load("W")
+    messages = [d.format() for d in snap.diagnostics]
+    assert f"{FILE}:2:3: definitions.{name}: '{name}': {why}; the runtime rejects it" in messages
+    assert any(f"agent 'A' lists '{name}': {why}" in m for m in messages)
+    assert snap.refused is not None and snap.refused.line == 2
+    # the documented contract says nothing of reserved names
+    assert open_session(root, env={}, runtime="spec").load("W").diagnostics == ()
+
+
+def test_discovery_needs_an_orchestrator_or_tools_file(workspace: WriteWorkspace) -> None:
+    root = workspace(
+        {
+            "workflows/Real/orchestrator.yaml": "workflow_name: Real\n",
+            "workflows/Real/context_variables.yaml": "definitions: {}\nagents: {}\n",
+            "workflows/Bare/context_variables.yaml": "definitions: {}\nagents: {}\n",
+            "workflows/extended_orchestration/extension_registry.json": "{}",
+        }
+    )
+    session = open_session(root, env={})
+    # a folder with neither a marker nor a contract is not a workflow
+    assert session.workflows() == ["Bare", "Real"]
+    problems = [d.format() for d in check_workspace(session)]
+    assert (
+        "workflows/Bare/context_variables.yaml:0:0: warning: the runtime does not discover "
+        "'Bare' as a workflow: its folder has no orchestrator.yaml or tools.yaml [runtime mozaiks]"
+    ) in problems
+    assert not any("extended_orchestration" in p for p in problems)
+    # the documented contract lists every folder
+    assert open_session(root, env={}, runtime="spec").workflows() == [
+        "Bare",
+        "extended_orchestration",
+        "Real",
+    ]
+
+
+def test_data_sources_the_adapter_skips_are_warned(workspace: WriteWorkspace) -> None:
+    root = workspace(
+        {
+            FILE: "definitions:\n"
+            "  ref: {type: object, source: {type: data_reference, collection: c}}\n"
+            "  ent: {type: object, source: {type: data_entity, database_name: db}}\n"
+            "agents:\n  A: {variables: [ref, ent]}\n"
+        }
+    )
+    problems = [d.format() for d in check_workspace(open_session(root, env={}))]
+    assert (
+        f"{FILE}:2:23: warning: definitions.ref.source: no database_name: the runtime's Mongo "
+        "adapter skips the fetch and returns None, so only the default or the fallbacks file "
+        "can give a value [runtime mozaiks]"
+    ) in problems
+    assert (
+        f"{FILE}:3:23: warning: definitions.ent.source: no collection: the runtime logs "
+        "'Skipping data_entity ent' and sets nothing; the key is absent [runtime mozaiks]"
+    ) in problems
