@@ -275,6 +275,10 @@ def test_the_installed_script(workspace: WriteWorkspace, tmp_path: Path) -> None
 
 # --- check agrees with matrix ----------------------------------------------------------------
 
+# These tests are about check and matrix agreeing, whatever the runtime; they are judged against
+# the documented contract (`spec`), where a config's default applies and can fail to coerce.
+SPEC = {"flowctx.yaml": "runtime: spec\n"}
+
 DISAGREED = """
 definitions:
   api_token:
@@ -307,15 +311,14 @@ def test_every_row_error_and_warning_of_matrix_is_one_in_check(
 ) -> None:
     # a required, unset config once showed as an error in matrix and the app, while check
     # printed "ok" and exited 0
-    root = workspace({"workflows/W/context_variables.yaml": DISAGREED})
+    root = workspace({"workflows/W/context_variables.yaml": DISAGREED, **SPEC})
     m_code, matrix = _json(capsys, "matrix", str(root), "--format", "json")
     c_code, checked = _json(capsys, "check", str(root), "--format", "json")
     rows = {v["name"]: v for v in matrix["variables"]}
     row_errors = [(n, r["error"]) for n, r in rows.items() if r["error"]]
     row_warnings = [(n, w) for n, r in rows.items() for w in r["warnings"]]
     assert {n for n, _ in row_errors} == {"api_token", "policy"}
-    # region: env_var declared and unset, so the runtime ignores its default (a warning)
-    assert {n for n, _ in row_warnings} == {"max_iterations", "notes", "region"}
+    assert {n for n, _ in row_warnings} == {"max_iterations", "notes"}
     assert (m_code, c_code) == (1, 1)
     by_severity: dict[str, list[str]] = {"error": [], "warning": []}
     for p in checked["problems"]:
@@ -335,6 +338,8 @@ def test_the_same_inputs_clear_the_same_problems(
     root = workspace(
         {
             "workflows/W/context_variables.yaml": DISAGREED,
+            **SPEC,
+            **SPEC,
             "data/notes.md": "# notes\n",
             "data/policy.json": {"limit": 5},
         }
@@ -362,12 +367,15 @@ def test_the_same_inputs_clear_the_same_problems(
 def test_text_and_json_list_the_same_problems(
     workspace: WriteWorkspace, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    root = workspace({"workflows/W/context_variables.yaml": DISAGREED})
+    root = workspace({"workflows/W/context_variables.yaml": DISAGREED, **SPEC})
     inputs = ["--env", "MAX_ITERATIONS=twelve"]
     _, checked = _json(capsys, "check", str(root), "--format", "json", *inputs)
     code, out, _ = check(capsys, str(root), *inputs)
     assert code == 1
-    assert out[-1] == "FAILED: 1 workflow(s), 2 error(s), 2 warning(s)"
+    assert out[-1] == (
+        "FAILED: 1 workflow(s), 2 error(s), 2 warning(s) [runtime spec (documentation 001_6d6, "
+        "as documented)]"
+    )
     located = [f"{p['file']}:{p['line']}:{p['column']}" for p in checked["problems"]]
     assert [line.split(": ", 1)[0] for line in out[:-1]] == located
     f = "workflows/W/context_variables.yaml"
@@ -384,6 +392,7 @@ KINDS = {
     "workflows/Yaml/context_variables.yaml": "definitions: [\n",
     "workflows/Shape/context_variables.yaml": MISEXPOSED,
     "workflows/W/context_variables.yaml": DISAGREED,
+    **SPEC,
     "workflows/W/flow.yaml": "steps: [{name: A}]\npaths: [{from: A, to: B, conditon: x}]\n",
     "flowctx.yaml": "env: {}\nlanch: {}\n",
 }
@@ -395,7 +404,9 @@ def test_json_gives_every_problem_its_place_severity_and_stable_code(
     root = workspace(KINDS)
     code, doc = _json(capsys, "check", str(root), "--format", "json")
     assert code == 1
-    assert set(doc) == {"workspace", "workflows", "ok", "errors", "warnings", "problems"}
+    assert set(doc) == {
+        "workspace", "workflows", "ok", "errors", "warnings", "runtime", "refused", "problems"
+    }  # fmt: skip
     assert doc["workspace"] == str(root.resolve())
     assert doc["workflows"] == ["Shape", "W", "Yaml"]
     for p in doc["problems"]:
@@ -409,7 +420,9 @@ def test_json_gives_every_problem_its_place_severity_and_stable_code(
         (f("Shape"), "exposure.not-exposed", "warning"),
         (f("Shape"), "exposure.agent-empty", "warning"),
         (f("W"), "resolve.config", "error"),
-        (f("W"), "resolve.config", "warning"),
+        # its flowctx.yaml (broken on purpose) names no runtime: the default profile's
+        # warning that the runtime ignores a documented default
+        (f("W"), "runtime.config-default", "warning"),
         (f("W"), "resolve.file", "error"),
         (f("W"), "resolve.file", "warning"),
         ("workflows/W/flow.yaml", "routing", "error"),
@@ -417,9 +430,12 @@ def test_json_gives_every_problem_its_place_severity_and_stable_code(
     }
     assert doc["errors"] == sum(p["severity"] == "error" for p in doc["problems"])
     assert doc["warnings"] == len(doc["problems"]) - doc["errors"]
-    # text prints the same problems, one line each, in the same order
+    # text prints the refusals first (the runtime would stop there), then the same problems,
+    # one line each, in the same order
     code, out, _ = check(capsys, str(root))
-    assert [LOCATED.match(line)["file"] for line in out[:-1]] == [  # type: ignore[index]
+    refusals = out[: len(doc["refused"])]
+    assert all("REFUSED" in line or "refuse" in line for line in refusals), refusals
+    assert [LOCATED.match(line)["file"] for line in out[len(refusals) : -1]] == [  # type: ignore[index]
         p["file"] for p in doc["problems"]
     ]
 
@@ -436,7 +452,7 @@ def test_json_quiet_keeps_errors_only(
 def test_the_count_is_one_function_for_check_and_the_app(
     workspace: WriteWorkspace,
 ) -> None:
-    root = workspace({"workflows/W/context_variables.yaml": DISAGREED})
+    root = workspace({"workflows/W/context_variables.yaml": DISAGREED, **SPEC})
     session = open_session(root, env={})
     wf = session.load("W")
     snap, inputs = session.snapshot(), session.inputs()

@@ -64,7 +64,8 @@ def run(
 
 def _used(command: str, out: str, workflow: str) -> bool:
     if command == "check":
-        return out.splitlines()[-1].endswith("warning(s)")  # the summary: it ran
+        # the summary (it ran), which ends naming the runtime profile
+        return "warning(s) [runtime " in out.splitlines()[-1]
     return workflow in out
 
 
