@@ -153,6 +153,7 @@ PROBLEM_CODES: dict[str, str] = {
     "runtime.config-default": "the runtime ignores a documented default (env_var declared)",
     "runtime.data-source": "a data source the runtime's loader reads differently from the docs",
     "runtime.discovery": "a folder the runtime does not take for a workflow",
+    "security": "a condition the published engine would execute as code (flowctx refuses it)",
     "refused": "the runtime would refuse to load this workflow's context",
     "launch": "a launch value the runtime would drop (undeclared, over 64 KB, past 50 keys)",
     **{

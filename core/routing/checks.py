@@ -14,6 +14,7 @@ at the key of the file's own shape (``context_expression`` in a ``transition_rul
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from core.diagnostics import Diagnostic, did_you_mean
@@ -66,7 +67,13 @@ def _parse(
         start = exc.error.start
         where = f" (at character {start + lead + 1})" if start is not None else ""
         message = f"{refused}: {exc.error.message}{where}{consequence}"
-        out.append(doc.diag(path, message, key=False))
+        if exc.kind == "security":
+            # the published engine would run it: a security error, not a typo to fix later
+            message = f"security: {exc.error.message}{where}; flowctx never evaluates it"
+        diag = doc.diag(path, message, key=False)
+        out.append(replace(diag, code="security") if exc.kind == "security" else diag)
+        for warning in exc.warnings:
+            out.append(doc.diag(path, warning, key=False, severity="warning"))
         return None
     for warning in compiled.warnings:
         out.append(doc.diag(path, warning, key=False, severity="warning"))

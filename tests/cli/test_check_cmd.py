@@ -523,3 +523,30 @@ def test_a_transition_rule_the_runtime_cannot_compile_fails_at_its_line(
     )
     # the handoff compiles under AG2 (after true -> True): no problem reported for it
     assert not any("handoffs.yaml" in line for line in lines)
+
+
+@pytest.mark.parametrize(
+    "condition",
+    [
+        "globalThis['pro' + 'cess'].pid > 0",
+        "[]['cons' + 'tructor']['cons' + 'tructor']('return 1')() === 1",
+    ],
+)
+def test_a_condition_the_engine_would_execute_is_a_located_security_error(
+    condition: str, workspace: WriteWorkspace, capsys: pytest.CaptureFixture[str]
+) -> None:
+    root = workspace(
+        {
+            "workflows/W/context_variables.yaml": CLEAN,
+            "workflows/W/flow.yaml": (
+                "steps: [{name: A, starting: true}, {name: B}]\n"
+                f'paths: [{{from: A, to: B, condition: "{condition}"}}]\n'
+            ),
+        }
+    )
+    code, doc = _json(capsys, "check", str(root), "--format", "json")
+    [security] = [p for p in doc["problems"] if p["code"] == "security"]
+    assert code == 1 and security["severity"] == "error"
+    assert (security["file"], security["line"]) == ("workflows/W/flow.yaml", 2)
+    assert "MemberJunction 5.51.3 would execute this as code" in security["message"]
+    assert "flowctx never evaluates it" in security["message"]
