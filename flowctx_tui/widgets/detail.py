@@ -115,6 +115,7 @@ def render_row(
     reveal: bool,
     contract_lines: Sequence[str] = (),
     contract_file: str = "",
+    notes: Sequence[str] = (),
 ) -> Content:
     if row is None:
         return Content.styled("Select a variable to see its value and provenance.", "$text-muted")
@@ -135,6 +136,8 @@ def render_row(
         blocks.append(Content.styled(f"✗ {mask_text(row.error)}", "$text-error"))
     # warnings up here with the error, not below the definition: the first thing read
     blocks.extend(Content.styled(f"! {mask_text(w)}", "$text-warning") for w in row.warnings)
+    # check's warnings located in the definition (what marked the row), not said above
+    blocks.extend(Content.styled(f"! {mask_text(n)}", "$text-warning") for n in notes)
 
     code, is_json = value_text(row, reveal=reveal)
     blocks.append(_heading("Value", mask_text(row.origin)))
@@ -210,8 +213,9 @@ class DetailPane(VerticalScroll, can_focus=True):
         reveal: bool,
         contract_lines: Sequence[str] = (),
         contract_file: str = "",
+        notes: Sequence[str] = (),
     ) -> None:
-        key = (row, reveal, id(contract_lines), contract_file)
+        key = (row, reveal, id(contract_lines), contract_file, tuple(notes))
         if key == self._shown:
             return  # unchanged: skip re-highlighting and the relayout it causes
         before = self._shown[0] if self._shown is not None else None
@@ -223,7 +227,11 @@ class DetailPane(VerticalScroll, can_focus=True):
         body = self.query_one("#detail-body", Static)
         body.update(
             render_row(
-                row, reveal=reveal, contract_lines=contract_lines, contract_file=contract_file
+                row,
+                reveal=reveal,
+                contract_lines=contract_lines,
+                contract_file=contract_file,
+                notes=notes,
             )
         )
 

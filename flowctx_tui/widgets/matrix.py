@@ -424,11 +424,13 @@ class MatrixView(Vertical):
         if not self._painted:
             return
         pane = self.query_one(DetailPane)
+        row = self.highlighted
         pane.show_row(
-            self.highlighted,
+            row,
             reveal=self.reveal,
             contract_lines=self._contract_lines,
             contract_file=self._contract_file,
+            notes=located_warnings(row, self._problems) if row is not None else (),
         )
 
     def _render_problems(self) -> None:
@@ -594,6 +596,22 @@ def warned_rows(rows: Mapping[str, Row], problems: Iterable[Diagnostic]) -> froz
     return frozenset(
         k for k, r in rows.items() if r.status != "error" and (r.warnings or r.name in located)
     )
+
+
+def located_warnings(row: Row, problems: Iterable[Diagnostic]) -> tuple[str, ...]:
+    """The check warnings located in ``row``'s definition that its resolution did not already
+    say: what a row marked by ``warned_rows`` is marked for (a default the runtime never
+    applies even when the env var is set, an exposure warning), for the detail pane."""
+    out: list[str] = []
+    for d in problems:
+        parts = d.yaml_path.split(".", 2)
+        if d.severity != "warning" or len(parts) < 2 or parts[:2] != ["definitions", row.name]:
+            continue
+        # the resolver's own warning is the same sentence, without the runtime's name
+        if any(d.message.startswith(w) for w in row.warnings) or d.message in out:
+            continue
+        out.append(d.message)
+    return tuple(out)
 
 
 def _plain(cell: object) -> str:

@@ -44,7 +44,7 @@ def test_a_burst_of_keys_is_applied_in_order_and_none_are_lost(tmp_path: Path) -
             "new-session", "-d", "-s", "app", "-x", "120", "-y", "40", "--",
             "sh", "-c", shell, "sh", *command, str(root), "--no-watch",
         )  # fmt: skip
-        tmux.wait_for(lambda s: "gpt-4o-mini" in s, "the filled matrix", 30)
+        tmux.wait_for(lambda s: "Mozaiks App Factory" in s, "the filled matrix", 30)
 
         # "2" opens the scratchpad (mounted on first show); the condition follows in the
         # same write, before the view exists

@@ -33,7 +33,9 @@ async def test_demo_rows_show_value_source_status_and_origin(demo: Path, make_ap
         assert names[:3] == ["factory_name", "llm_model", "openai_api_key"]
         # LLM_MODEL is declared and unset: the runtime ignores the default
         assert cell(app, "llm_model", "value") == "null"
-        assert cell(app, "llm_model", "status") == "default"
+        # ... and the row is marked: check warns that the default is ignored
+        assert cell(app, "llm_model", "status") == "default !"
+        assert cell(app, "llm_model", "origin").startswith("None: def")
         assert "runtime mozaiks" in str(app.query_one("#status").render())
         assert cell(app, "max_build_iterations", "value") == "5"
         assert cell(app, "max_build_iterations", "origin").startswith("env MAX_B")

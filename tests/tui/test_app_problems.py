@@ -15,7 +15,8 @@ from flowctx_tui.cli import main
 from flowctx_tui.screens.launch import LaunchScreen
 from tests.tui.conftest import MakeApp, cell, detail_text, reloaded, wait_for
 
-#: a coercion that fails and an optional file that is missing: two warnings, no error
+#: a coercion that fails, a config default the mozaiks runtime never applies (env_var is
+#: declared) and an optional file that is missing: three warnings, no error
 WARNINGS = {
     "workflows/W/context_variables.yaml": """
         definitions:
@@ -66,7 +67,7 @@ async def test_warnings_count_mark_their_rows_and_next_problem_reaches_them(
     app = make_app(root, "W")
     async with app.run_test(size=(160, 30)) as pilot:
         await reloaded(pilot)
-        assert "0 errors, 2 warnings" in status_text(app)
+        assert "0 errors, 3 warnings" in status_text(app)
         # the two rows are marked where the eye goes: their status
         assert cell(app, "max_build_iterations", "status") == "resolved !"
         assert cell(app, "notes", "status") == "default !"
@@ -88,6 +89,10 @@ async def test_warnings_count_mark_their_rows_and_next_problem_reaches_them(
         banner = banner_text(app)
         assert "warning: definitions.max_build_iterations.source.env_var: cannot coerce" in banner
         assert "definitions.notes.source.path: data/notes.md: file not found" in banner
+        assert (
+            "definitions.max_build_iterations.source.default: default 3 ignored: env_var "
+            "MAX_BUILD_ITERATIONS is declared" in banner
+        )
 
 
 async def test_status_line_counts_what_check_counts(
@@ -101,7 +106,7 @@ async def test_status_line_counts_what_check_counts(
             await reloaded(pilot)
             shown = status_counts(app)
         assert shown == check_summary(capsys, str(root), "-w", workflow), root
-    assert shown == (0, 2)
+    assert shown == (0, 3)
 
 
 async def test_a_required_config_left_unset_is_an_error_in_both(
@@ -133,14 +138,15 @@ async def test_dropped_launch_values_are_said_and_counted(workspace, make_app: M
     notes: list[str] = []
     async with app.run_test(size=(160, 30)) as pilot:
         await reloaded(pilot)
+        first = app.result
         app.notify = lambda message, **kw: notes.append(str(message))  # type: ignore[method-assign]
         await pilot.press("l")
         await wait_for(pilot, lambda: isinstance(app.screen, LaunchScreen), "the launch editor")
         app.screen.query_one("#launch-text", TextArea).text = '{"zzz": 1, "greeting": "hello"}'
         await pilot.press("ctrl+s")
-        await reloaded(pilot, 2)
+        await reloaded(pilot, since=first)
         assert any("launch value 'zzz' dropped: not a declared variable" in n for n in notes)
-        assert "0 errors, 3 warnings" in status_text(app)
+        assert "0 errors, 4 warnings" in status_text(app)
         # the kept one is the app's, and provenance says so
         assert cell(app, "greeting", "value") == "hello"
         app.matrix_view.select("greeting")
@@ -150,8 +156,9 @@ async def test_dropped_launch_values_are_said_and_counted(workspace, make_app: M
         assert "launch values from app: warning: launch value 'zzz' dropped" in banner_text(app)
         # said once: a reload with the same launch values does not repeat it
         notes.clear()
+        second = app.result
         app.reload()
-        await reloaded(pilot, 3)
+        await reloaded(pilot, since=second)
         assert not [n for n in notes if "zzz" in n]
 
 

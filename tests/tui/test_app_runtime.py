@@ -19,16 +19,18 @@ async def test_the_palette_switches_the_runtime_and_the_rows_follow(demo: Path, 
         await reloaded(pilot)
         assert "runtime mozaiks" in status(app)
         assert cell(app, "llm_model", "value") == "null"
-        count = app.reload_count
+        before = app.result
         await pilot.press("ctrl+p")
         await pilot.pause()
         await pilot.press(*"Runtime: spec")
         await wait_for(pilot, lambda: palette_shows(app, "Runtime: spec"), "the hit")
         await pilot.press("enter")
-        await reloaded(pilot, count + 1)
+        await reloaded(pilot, since=before)
         # the documented contract falls back to the default
         await wait_for(pilot, lambda: cell(app, "llm_model", "value") == "gpt-4o-mini", "spec")
         assert "runtime spec" in status(app)
+        # the session itself was replaced: later reloads keep resolving with spec
+        assert app.session.runtime.name == "spec"
         assert app.good is not None and app.good.matrix.runtime.startswith("spec (")
 
 
