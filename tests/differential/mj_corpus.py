@@ -770,6 +770,21 @@ EXPRESSIONS: list[str] = [
     "void payload.count === undefined",
     "payload.count = 5, payload.count === 5",
     "[payload.count] = [1]",
+    # a call as the target: V8 compiles it and throws a ReferenceError only when it runs
+    # (after the call), so a branch that is not taken leaves the condition working
+    "'A' ? 1e21 : ++parseFloat(79)",
+    "payload.count > 1 || ++parseFloat(payload.count)",
+    "++parseFloat(payload.count)",
+    "payload.status.trim()--",
+    "payload.flag && (payload.status.trim() += 'x')",
+    "payload.status.trim() **= 2",
+    "++Math.nope()",
+    "payload.count < 1 && (String(1) = 2)",
+    "++(payload?.status.trim)()",
+    "payload.flag || (String(1) ||= 2)",
+    "payload.flag || ++payload?.status.trim()",
+    "payload.flag || (payload?.trim() = 1)",
+    "payload.flag || ++(payload.count, payload.status)",
     # --- engine pre-checks
     " ",
     "\\t",
