@@ -309,9 +309,7 @@ class Parser:
     def check_target(self, target: ast.expr, tok: Token, what: str) -> None:
         if isinstance(target, ast.Name):
             return
-        if isinstance(target, ast.Attribute | ast.Subscript) and not self.in_optional_chain(
-            target
-        ):
+        if isinstance(target, ast.Attribute | ast.Subscript) and not self.in_optional_chain(target):
             return
         if isinstance(target, ast.Call) and tok.value not in ("&&=", "||=", "??="):
             # V8 (node 20) keeps a call as the target of '=', of an arithmetic 'op=' or of
