@@ -961,6 +961,15 @@ EXPRESSIONS: list[str] = [
     "JSON.nope",
     "Object.nope",
     "Array.nope",
+    # lengths follow the prototype chain: an array's valueOf and hasOwnProperty, a string's
+    # isPrototypeOf are Object.prototype's functions
+    "payload.tags.valueOf.length",
+    "payload.tags.valueOf.length === 0",
+    "payload.tags.toString.length === 0",
+    "payload.tags.hasOwnProperty.length === 1",
+    "payload.status.isPrototypeOf.length === 1",
+    "payload.count.propertyIsEnumerable.length === 1",
+    "payload.flag.valueOf.length === 0",
     "payload instanceof Object",
     "payload.tags instanceof Array",
     "payload.status instanceof String",
