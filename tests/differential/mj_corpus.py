@@ -961,6 +961,15 @@ EXPRESSIONS: list[str] = [
     "JSON.nope",
     "Object.nope",
     "Array.nope",
+    # ToNumber of an object whose own toString is data: node throws, it is not NaN
+    "payload.selfish * 2",
+    "+payload.selfish",
+    "payload.selfish - 1 || true",
+    "Number(payload.selfish)",
+    "isNaN(payload.selfish)",
+    "Math.abs(payload.selfish)",
+    "payload.selfish | 0",
+    "payload.nested * 2 !== payload.nested * 2",
     # lengths follow the prototype chain: an array's valueOf and hasOwnProperty, a string's
     # isPrototypeOf are Object.prototype's functions
     "payload.tags.valueOf.length",
