@@ -952,10 +952,12 @@ _OWNER: Final = {
 
 
 def _bind(name: str, method: Callable[..., Any], obj: Any) -> JsFunction:
+    # the prototype chain: a name the value's own prototype does not define (an array's
+    # valueOf, a string's hasOwnProperty) is Object.prototype's function and has its length
     owner = _OWNER.get(type(obj), "Object.prototype")
-    if method is OBJECT_METHODS.get(name) and name not in ("toString", "valueOf"):
-        owner = "Object.prototype"
     arity = BUILTIN_LENGTHS.get(f"{owner}.{name}")
+    if arity is None:
+        arity = BUILTIN_LENGTHS.get(f"Object.prototype.{name}")
     return JsFunction(name, partial(method, obj), arity=arity)
 
 

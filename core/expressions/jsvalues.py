@@ -371,7 +371,11 @@ def to_number(v: Any) -> int | float:
         return string_to_number(v)
     if t is list or t is tuple:
         return string_to_number(to_string(v))
-    return math.nan  # objects and functions
+    if t is dict and "toString" in v:
+        # ToPrimitive(hint number): valueOf gives the object back, its own toString is data
+        # (not callable), so node throws "Cannot convert object to primitive value"
+        return string_to_number(to_string(v))
+    return math.nan  # objects and functions: '[object Object]', 'function ...'
 
 
 def to_int(v: Any) -> float | int:

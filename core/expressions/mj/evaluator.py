@@ -602,8 +602,11 @@ def _spread(c: _Compiler, node: JsSpread) -> Fn:
 class _Ref:
     """Reads and writes one assignment target."""
 
-    def __init__(self, c: _Compiler, target: ast.expr) -> None:
+    def __init__(
+        self, c: _Compiler, target: ast.expr, invalid: str = "Invalid left-hand side in assignment"
+    ) -> None:
         self.kind = "name"
+        self.invalid = invalid  # V8's ReferenceError when the target is a call
         self.name = ""
         self.obj: Fn | None = None
         self.key: Fn | None = None
@@ -641,7 +644,7 @@ class _Ref:
         if self.kind == "call":
             assert self.call is not None
             self.call(env)
-            raise js.JsError("Invalid left-hand side in assignment")
+            raise js.JsError(self.invalid)
         return None, None
 
     def get(self, env: Env, where: tuple[Any, Any]) -> Any:
@@ -721,9 +724,10 @@ def _assign(c: _Compiler, node: JsAssign) -> Fn:
 
 
 def _update(c: _Compiler, node: JsUpdate) -> Fn:
-    ref = _Ref(c, node.target)
-    step = 1 if node.op == "++" else -1
     prefix = node.prefix
+    where = "prefix" if prefix else "postfix"
+    ref = _Ref(c, node.target, f"Invalid left-hand side expression in {where} operation")
+    step = 1 if node.op == "++" else -1
 
     def update(env: Env) -> Any:
         where = ref.locate(env)

@@ -309,12 +309,14 @@ class Parser:
     def check_target(self, target: ast.expr, tok: Token, what: str) -> None:
         if isinstance(target, ast.Name):
             return
-        if isinstance(target, ast.Attribute | ast.Subscript):
-            if self.in_optional_chain(target):
-                raise self.error(f"Invalid left-hand side in {what}", tok)
+        if isinstance(target, ast.Attribute | ast.Subscript) and not self.in_optional_chain(target):
             return
-        if isinstance(target, ast.Call) and what == "assignment" and tok.value == "=":
-            return  # a runtime ReferenceError, after the call has run
+        if isinstance(target, ast.Call) and tok.value not in ("&&=", "||=", "??="):
+            # V8 (node 20) keeps a call as the target of '=', of an arithmetic 'op=' or of
+            # '++'/'--' for web compatibility: a ReferenceError at run time, after the call
+            # has run, so a branch that is never taken does not fail. A logical assignment
+            # or a call inside an optional chain is an early SyntaxError.
+            return
         if isinstance(target, ast.List) and tok.value == "=" and what == "assignment":
             for item in target.elts:
                 if isinstance(item, JsHole):
@@ -475,10 +477,7 @@ class Parser:
             self.enter()
             target = self.unary()
             self.leave()
-            if not isinstance(target, ast.Name | ast.Attribute | ast.Subscript) or (
-                isinstance(target, JsChain)
-            ):
-                raise self.error("Invalid left-hand side expression in prefix operation", tok)
+            self.check_target(target, tok, "prefix operation")
             node = JsUpdate(target=target)
             node.op, node.prefix = tok.value, True
             self.result.mutates = True
@@ -486,8 +485,7 @@ class Parser:
         target = self.lhs()
         tok = self.peek()
         if tok.kind == "op" and tok.value in ("++", "--") and not tok.nl_before:
-            if not isinstance(target, ast.Name | ast.Attribute | ast.Subscript):
-                raise self.error("Invalid left-hand side expression in postfix operation", tok)
+            self.check_target(target, tok, "postfix operation")
             self.advance()
             node = JsUpdate(target=target)
             node.op, node.prefix = tok.value, False
