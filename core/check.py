@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from core.buildctx import registry_problems
+from core.contract import SOURCE_TYPES
 from core.diagnostics import Diagnostic, sort_key
 from core.exposure import withheld_reason
 from core.inputs import ResolveInputs
@@ -159,17 +160,7 @@ PROBLEM_CODES: dict[str, str] = {
     **{
         f"resolve.{source}": f"a {source} variable failed to resolve (error) or resolved "
         "with a warning, exactly as its matrix row shows"
-        for source in (
-            "config",
-            "data_reference",
-            "data_entity",
-            "computed",
-            "state",
-            "external",
-            "file",
-            "build_context",
-            "runtime",
-        )
+        for source in (*SOURCE_TYPES, "runtime")
     },
 }
 

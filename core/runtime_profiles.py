@@ -17,6 +17,8 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Literal
 
+from core.contract import SOURCE_TYPES
+
 #: how a contract file is read and what happens to a plan with one invalid definition
 InvalidPlan = Literal["refuse", "empty_plan", "per_definition"]
 #: config sources: ``env_only`` is ``getenv(env_var) if env_var else default`` (shipped code);
@@ -132,16 +134,8 @@ class RuntimeProfile:
         return None
 
 
-_ALL_SOURCES = (
-    "config",
-    "data_reference",
-    "data_entity",
-    "computed",
-    "state",
-    "external",
-    "file",
-    "build_context",
-)
+# the eight documented source types, in the contract's order (the older runtime lacks the last)
+_ALL_SOURCES = SOURCE_TYPES
 _ENGINES = MappingProxyType(
     {
         # transition_graph.yaml context_expression: Mozaiks' own value-comparing evaluator
