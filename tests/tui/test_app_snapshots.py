@@ -12,7 +12,8 @@ from typing import Any
 
 import pytest
 
-from tests.conftest import until
+from flowctx_tui.widgets.keys import KeyBuffer
+from tests.conftest import settle, until
 from tests.tui.conftest import MakeApp
 
 SIZES = pytest.mark.parametrize("size", [(80, 24), (160, 48)], ids=["80x24", "160x48"])
@@ -67,6 +68,18 @@ def test_routes(snap_compare, demo: Path, make_app: MakeApp, size):
         await until(pilot, lambda: app.query("#routes-view"), "the routes view")
         view = app.query_one("#routes-view")
         await until(pilot, lambda: view.outcome is not None and not view.pending, "routes")
+        # the focus moves from the tab's key buffer into the view after it mounts; the
+        # focused widget is drawn highlighted, so the picture waits for it to land
+        await until(
+            pilot,
+            lambda: (
+                app.focused is not None
+                and not isinstance(app.focused, KeyBuffer)
+                and view in app.focused.ancestors_with_self
+            ),
+            "the focus in the routes view",
+        )
+        await settle(pilot)
 
     assert snap_compare(make_app(demo), terminal_size=size, run_before=run_before)
 
