@@ -253,33 +253,37 @@ def load_workflow(root: Path, name: str, runtime: RuntimeProfile = MOZAIKS) -> W
     text, problem = read_text_file(path, display)
     if text is None:
         problems = _yaml_coded((None, [problem] if problem is not None else []))[1]
-        return WorkflowSnapshot(
-            name,
-            folder,
-            root,
-            display,
-            (),
-            {},
-            tuple(problems),
-            runtime=runtime,
-            refused=_refusal(problems, runtime),
-        )
+        return _unread(name, folder, root, display, problems, runtime)
     doc, problems = _yaml_coded(parse_yaml_text(text, display))
     if doc is None:
-        return WorkflowSnapshot(
-            name,
-            folder,
-            root,
-            display,
-            (),
-            {},
-            tuple(problems),
-            text=text,
-            runtime=runtime,
-            refused=_refusal(problems, runtime),
-        )
+        return _unread(name, folder, root, display, problems, runtime, text)
     parsed = parse_contract(doc, name, folder, root, problems, runtime)
     return replace(parsed, text=text)
+
+
+def _unread(
+    name: str,
+    folder: Path,
+    root: Path,
+    display: str,
+    problems: list[Diagnostic],
+    runtime: RuntimeProfile,
+    text: str = "",
+) -> WorkflowSnapshot:
+    """A workflow whose contract could not be read or parsed: no variables, its problems, and
+    whether the runtime refuses it for them."""
+    return WorkflowSnapshot(
+        name,
+        folder,
+        root,
+        display,
+        (),
+        {},
+        tuple(problems),
+        text=text,
+        runtime=runtime,
+        refused=_refusal(problems, runtime),
+    )
 
 
 def parse_contract(
