@@ -51,6 +51,26 @@ class Tmux:
             raise AssertionError(f"tmux {' '.join(args)} failed: {done.stderr.strip()}")
         return done.stdout
 
+    def start(self, home: Path, *args: str, **env: str) -> None:
+        """Run the installed ``flowctx ARGS`` in a 120x40 window, in a clean environment:
+        only what a terminal needs plus ``env``, so the tester's variables do not leak."""
+        clean = {
+            "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+            "HOME": str(home),
+            "TERM": "xterm-256color",
+            "LANG": "C.UTF-8",
+            "LC_ALL": "C.UTF-8",
+            **env,
+        }
+        command = ["env", "-i", *(f"{k}={v}" for k, v in clean.items()), *flowctx_command()]
+        # the shell keeps the window open after flowctx exits, showing its exit status (and
+        # anything it printed), so a quit can be checked and a crash can be read
+        shell = 'code=0; "$@" || code=$?; echo "[flowctx exited: $code]"; sleep 60'
+        self.run(
+            "new-session", "-d", "-s", "app", "-x", "120", "-y", "40", "--",
+            "sh", "-c", shell, "sh", *command, *args,
+        )  # fmt: skip
+
     def screen(self) -> str:
         return self.run("capture-pane", "-p", "-t", "app")
 
@@ -68,33 +88,15 @@ class Tmux:
 def test_flowctx_in_tmux_follows_edits_on_disk(tmp_path: Path) -> None:
     root = tmp_path / "demo"
     shutil.copytree(demo_path(), root)
-    # a clean environment: only what a terminal needs, so the tester's variables do not leak
-    env = {
-        "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
-        "HOME": str(tmp_path),
-        "TERM": "xterm-256color",
-        "LANG": "C.UTF-8",
-        "LC_ALL": "C.UTF-8",
-        "FLOWCTX_SCREENSHOT_DIR": str(tmp_path / "shots"),
-    }
-    command = [
-        "env",
-        "-i",
-        *(f"{k}={v}" for k, v in env.items()),
-        *flowctx_command(),
-        str(root),
-        "--workflow",
-        "AppGenerator",
-    ]
     tmux = Tmux()
     try:
-        # the shell keeps the window open after flowctx exits, showing its exit status (and
-        # anything it printed), so a quit can be checked and a crash can be read
-        shell = 'code=0; "$@" || code=$?; echo "[flowctx exited: $code]"; sleep 60'
-        tmux.run(
-            "new-session", "-d", "-s", "app", "-x", "120", "-y", "40", "--",
-            "sh", "-c", shell, "sh", *command,
-        )  # fmt: skip
+        tmux.start(
+            tmp_path,
+            str(root),
+            "--workflow",
+            "AppGenerator",
+            FLOWCTX_SCREENSHOT_DIR=str(tmp_path / "shots"),
+        )
         screen = tmux.wait_for(
             lambda s: "factory_name" in s and "Mozaiks App Factory" in s, "the filled matrix", 30
         )

@@ -3,14 +3,13 @@ at once) reach the app in order, and none are lost while the scratchpad mounts."
 
 from __future__ import annotations
 
-import os
 import shutil
 from pathlib import Path
 
 import pytest
 
 from flowctx_tui.cli.workspace_args import demo_path
-from tests.e2e.test_tmux import Tmux, flowctx_command
+from tests.e2e.test_tmux import Tmux
 
 pytestmark = [
     pytest.mark.e2e,
@@ -29,21 +28,9 @@ def expression_line(screen: str) -> str:
 def test_a_burst_of_keys_is_applied_in_order_and_none_are_lost(tmp_path: Path) -> None:
     root = tmp_path / "demo"
     shutil.copytree(demo_path(), root)
-    env = {
-        "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
-        "HOME": str(tmp_path),
-        "TERM": "xterm-256color",
-        "LANG": "C.UTF-8",
-        "LC_ALL": "C.UTF-8",
-    }
-    command = ["env", "-i", *(f"{k}={v}" for k, v in env.items()), *flowctx_command()]
     tmux = Tmux()
     try:
-        shell = 'code=0; "$@" || code=$?; echo "[flowctx exited: $code]"; sleep 60'
-        tmux.run(
-            "new-session", "-d", "-s", "app", "-x", "120", "-y", "40", "--",
-            "sh", "-c", shell, "sh", *command, str(root), "--no-watch",
-        )  # fmt: skip
+        tmux.start(tmp_path, str(root), "--no-watch")
         tmux.wait_for(lambda s: "Mozaiks App Factory" in s, "the filled matrix", 30)
 
         # "2" opens the scratchpad (mounted on first show); the condition follows in the
