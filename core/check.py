@@ -20,7 +20,7 @@ from core.diagnostics import Diagnostic, sort_key
 from core.exposure import withheld_reason
 from core.inputs import ResolveInputs
 from core.resolve import resolve
-from core.results import Matrix, Row
+from core.results import Matrix, Refusal, Row
 from core.routing.checks import routes_problems
 from core.runtime_checks import config_default_problems, data_source_problems, discovery_problems
 from core.secrets import mask_text
@@ -277,13 +277,44 @@ def count_problems(problems: Iterable[Diagnostic]) -> ProblemCount:
     return ProblemCount(errors, len(items) - errors)
 
 
+@dataclass(frozen=True)
+class CheckReport:
+    """What ``flowctx check`` prints: the problems, and the workflows the runtime would
+    refuse to load (as their matrices say, so check and matrix name the same refusals)."""
+
+    problems: list[Diagnostic]
+    refused: dict[str, Refusal]
+
+
+def check_report(
+    snap: WorkspaceSnapshot, inputs: ResolveInputs, workflows: Iterable[str] | None = None
+) -> CheckReport:
+    """Resolve these workflows of the snapshot (default: all) and report them; pure."""
+    names = list(workflows) if workflows is not None else list(snap.names)
+    resolved = {n: (snap.workflow(n), resolve(snap, inputs, n)) for n in names}
+    refused = {n: m.refused for n, (_, m) in resolved.items() if m.refused is not None}
+    return CheckReport(workflow_problems(snap, inputs, resolved), refused)
+
+
 def check(
     snap: WorkspaceSnapshot, inputs: ResolveInputs, workflows: Iterable[str] | None = None
 ) -> list[Diagnostic]:
-    """Resolve these workflows of the snapshot (default: all) and list their problems; pure."""
-    names = list(workflows) if workflows is not None else list(snap.names)
-    resolved = {n: (snap.workflow(n), resolve(snap, inputs, n)) for n in names}
-    return workflow_problems(snap, inputs, resolved)
+    """The problems of ``check_report``."""
+    return check_report(snap, inputs, workflows).problems
+
+
+def workspace_report(
+    session: Session,
+    workflows: list[str] | None = None,
+    *,
+    env_overrides: Mapping[str, str] | None = None,
+    launch: Mapping[str, Any] | None = None,
+) -> CheckReport:
+    """``check_report`` of the workspace as the session reads it now, with these inputs."""
+    # the workflows checked are read (registries are judged against them, and every name the
+    # workspace lists): `check -w W` reports what the app shows for W
+    snap = session.snapshot(workflows, env_overrides)
+    return check_report(snap, session.inputs(env_overrides, launch), workflows)
 
 
 def check_workspace(
@@ -293,8 +324,5 @@ def check_workspace(
     env_overrides: Mapping[str, str] | None = None,
     launch: Mapping[str, Any] | None = None,
 ) -> list[Diagnostic]:
-    """``check`` of the workspace as the session reads it now, with these inputs."""
-    # the workflows checked are read (registries are judged against them, and every name the
-    # workspace lists): `check -w W` reports what the app shows for W
-    snap = session.snapshot(workflows, env_overrides)
-    return check(snap, session.inputs(env_overrides, launch), workflows)
+    """The problems of ``workspace_report``."""
+    return workspace_report(session, workflows, env_overrides=env_overrides, launch=launch).problems

@@ -11,7 +11,7 @@ from __future__ import annotations
 import argparse
 import json
 
-from core.check import check_workspace, count_problems
+from core.check import count_problems, workspace_report
 from core.diagnostics import Diagnostic
 from flowctx_tui.cli.common import UsageError, fail, load_json_arg
 from flowctx_tui.cli.launch_args import add_launch_args, build_context_env, parse_env_overrides
@@ -57,9 +57,9 @@ def run(args: argparse.Namespace) -> int:
             names = [session.selected]
     except UsageError as exc:
         return fail(str(exc))
-    problems = check_workspace(session, names, env_overrides=overrides, launch=launch)
+    report = workspace_report(session, names, env_overrides=overrides, launch=launch)
+    problems, refusals = report.problems, report.refused
     counted = count_problems(problems)
-    refusals = {n: r for n in names if (r := session.load(n).refused) is not None}
     failed = bool(counted.errors or refusals) or (args.strict and bool(counted.warnings))
     runtime = session.runtime.label
     if args.format == "json":

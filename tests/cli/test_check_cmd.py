@@ -376,9 +376,14 @@ def test_text_and_json_list_the_same_problems(
         "FAILED: 1 workflow(s), 2 error(s), 2 warning(s) [runtime spec (documentation 001_6d6, "
         "as documented)]"
     )
+    # the required config left unset makes the loader raise: the refusal matrix shows comes
+    # first, then the same problems as the JSON, in its order
+    f = "workflows/W/context_variables.yaml"
+    assert set(checked["refused"]) == {"W"}
+    assert out[0].startswith(f"{f}:2:3: REFUSED: runtime spec would not load")
+    out = out[1:]
     located = [f"{p['file']}:{p['line']}:{p['column']}" for p in checked["problems"]]
     assert [line.split(": ", 1)[0] for line in out[:-1]] == located
-    f = "workflows/W/context_variables.yaml"
     # each problem at the value that is wrong: the env var a required config reads, the
     # path a file source names
     assert out[0].startswith(f"{f}:4:37: definitions.api_token.source.env_var: Required config")
