@@ -155,7 +155,6 @@ PROBLEM_CODES: dict[str, str] = {
     "runtime.data-source": "a data source the runtime's loader reads differently from the docs",
     "runtime.discovery": "a folder the runtime does not take for a workflow",
     "security": "a condition the published engine would execute as code (flowctx refuses it)",
-    "refused": "the runtime would refuse to load this workflow's context",
     "launch": "a launch value the runtime would drop (undeclared, over 64 KB, past 50 keys)",
     **{
         f"resolve.{source}": f"a {source} variable failed to resolve (error) or resolved "
