@@ -447,6 +447,15 @@ class FlowctxApp(KeysInOrderApp, App[int]):
             self.query_one("#matrix-table").focus()
             return
         pane = self.query_one("#tabs", TabbedContent).get_pane(tab)
+        focused = self.screen.focused
+        if (
+            focused is not None
+            and not isinstance(focused, KeyBuffer)
+            and pane in focused.ancestors_with_self
+        ):
+            # the focus already landed in the view (mount_view and the tab switch both ask):
+            # the first landing stands, so where it lands does not depend on which ran first
+            return
         focusable = [w for w in pane.query("*") if w.focusable]
         # typing is what the scratchpad is for: its first text input, else the first widget
         inputs = [w for w in focusable if isinstance(w, Input)]
