@@ -39,11 +39,13 @@ from core.runtime_profiles import RuntimeProfile, get_profile
 from core.scenarios import (
     SCENARIO_DIR,
     Scenario,
+    SecretGuard,
     list_scenarios,
     load_scenario,
     parse_scenario,
     real_overrides,
     same,
+    secret_guard,
 )
 from core.secrets import mask_text
 from core.session import Session, open_session
@@ -379,12 +381,32 @@ def _local(text: str, roots: Iterable[Path]) -> str:
     return text
 
 
-def _localised(row: Row, roots: tuple[Path, ...]) -> Row:
+def guard_for(*matrices: Matrix | None) -> SecretGuard:
+    """Every secret either side knows: secret rows' values and the defaults written for them
+    (a message may quote a default the runtime ignored), to scrub from every text shown."""
+    names: set[str] = set()
+    values: set[str] = set()
+    for matrix in matrices:
+        guard = secret_guard(matrix)
+        names |= guard.names
+        values |= guard.values
+        for row in matrix.rows if matrix is not None else ():
+            source = row.definition.get("source") if isinstance(row.definition, dict) else None
+            default = source.get("default") if isinstance(source, dict) else None
+            if row.secret and isinstance(default, str | int | float) and str(default):
+                values.add(str(default))
+    return SecretGuard(frozenset(names), frozenset(values))
+
+
+def _localised(row: Row, roots: tuple[Path, ...], guard: SecretGuard) -> Row:
+    def text(t: str) -> str:
+        return guard.scrub_text(_local(t, roots))
+
     return replace(
         row,
-        origin=_local(row.origin, roots),
-        warnings=tuple(_local(w, roots) for w in row.warnings),
-        error=_local(row.error, roots) if row.error else None,
+        origin=text(row.origin),
+        warnings=tuple(text(w) for w in row.warnings),
+        error=text(row.error) if row.error else None,
     )
 
 
@@ -405,10 +427,15 @@ def compare_rows(
     before: Matrix | None,
     after: Matrix | None,
     roots: tuple[Path, ...] = (),
+    guard: SecretGuard | None = None,
 ) -> tuple[VariableChange, ...]:
-    """The variables added, removed or changed, in the head's order (removed ones after)."""
-    old = {r.name: _localised(r, roots) for r in (before.rows if before else ())}
-    new = {r.name: _localised(r, roots) for r in (after.rows if after else ())}
+    """The variables added, removed or changed, in the head's order (removed ones after).
+
+    Values are compared as they are (a changed secret is a change, shown masked); texts are
+    compared as they are shown, with secrets scrubbed."""
+    guard = guard or guard_for(before, after)
+    old = {r.name: _localised(r, roots, guard) for r in (before.rows if before else ())}
+    new = {r.name: _localised(r, roots, guard) for r in (after.rows if after else ())}
     every = (*FIELDS, FIELDS_AGENTS)
     out: list[VariableChange] = []
     for name, row in new.items():
@@ -432,12 +459,16 @@ def _problem_key(d: Diagnostic, roots: tuple[Path, ...]) -> tuple[str, str, str,
 
 
 def compare_problems(
-    before: Iterable[Diagnostic], after: Iterable[Diagnostic], roots: tuple[Path, ...] = ()
+    before: Iterable[Diagnostic],
+    after: Iterable[Diagnostic],
+    roots: tuple[Path, ...] = (),
+    guard: SecretGuard | None = None,
 ) -> tuple[tuple[Diagnostic, ...], tuple[Diagnostic, ...]]:
     """(added, removed): problems compared by file, code, severity and message, as many times
     as each occurs; the added ones are located in the head, the removed ones in the base."""
-    old = list(before)
-    new = list(after)
+    scrub = guard or SecretGuard()
+    old = [replace(d, message=scrub.scrub_text(d.message)) for d in before]
+    new = [replace(d, message=scrub.scrub_text(d.message)) for d in after]
     old_count = Counter(_problem_key(d, roots) for d in old)
     new_count = Counter(_problem_key(d, roots) for d in new)
 
@@ -512,8 +543,10 @@ def compare_routes(
     after: Mapping[tuple[str, str], RouteDecision],
     scenario: str,
     roots: tuple[Path, ...] = (),
+    guard: SecretGuard | None = None,
 ) -> list[RouteChange]:
     """The sources whose winner differs (or that only one side can route from)."""
+    scrub = guard or SecretGuard()
     out: list[RouteChange] = []
     keys = list(after) + [k for k in before if k not in after]
     for key in keys:
@@ -532,8 +565,8 @@ def compare_routes(
                 scenario=scenario,
                 before=t0,
                 after=t1,
-                before_reason=_local(r0, roots),
-                after_reason=_local(r1, roots),
+                before_reason=scrub.scrub_text(_local(r0, roots)),
+                after_reason=scrub.scrub_text(_local(r1, roots)),
             )
         )
     return out
@@ -573,15 +606,17 @@ def compare_workflow(
     presence: Literal["both", "added", "removed"] = (
         "added" if old is None else "removed" if new is None else "both"
     )
-    variables = compare_rows(old.matrix if old else None, new.matrix if new else None, roots)
+    guard = guard_for(old.matrix if old else None, new.matrix if new else None)
+    variables = compare_rows(old.matrix if old else None, new.matrix if new else None, roots, guard)
     added, removed = compare_problems(
-        _problems(old, base, workflow), _problems(new, head, workflow), roots
+        _problems(old, base, workflow), _problems(new, head, workflow), roots, guard
     )
     routes = compare_routes(
         _decisions(old, workflow, Scenario()),
         _decisions(new, workflow, Scenario()),
         DEFAULT_SCENARIO,
         roots,
+        guard,
     )
     names = scenario_names(base, head, workflow)
     for name in names:
@@ -601,6 +636,7 @@ def compare_workflow(
                 _decisions(new_s, workflow, scenario),
                 name,
                 roots,
+                guard,
             )
         )
     return WorkflowDiff(
