@@ -110,10 +110,12 @@ def folder_side(
     runtime: str | None = None,
     label: str | None = None,
     session: Session | None = None,
+    workflows: Iterable[str] | None = None,
 ) -> Side:
     """The workspace at ``path`` (root, ``workflows/`` or a workflow folder) as it is on disk.
 
-    ``session``: one already open on that workspace (the app's), reused for its database.
+    ``session``: one already open on that workspace (the app's), reused for its database;
+    ``workflows``: read only these (the app compares the one it shows).
     """
     if session is None:
         try:
@@ -121,13 +123,14 @@ def folder_side(
         except Exception as exc:  # WorkspaceNotFound, UnknownRuntime: said as they are
             raise SideError(str(exc)) from None
     opened = session
-    snap = opened.snapshot()
+    wanted = list(workflows) if workflows is not None else None
+    snap = opened.snapshot(wanted)
     return Side(
         label=label or str(opened.root),
         snapshot=snap,
         session=opened,
-        scenarios=_folder_scenarios(opened.root, snap.names),
-        reread=lambda overrides: opened.snapshot(None, overrides),
+        scenarios=_folder_scenarios(opened.root, snap.workflows),
+        reread=lambda overrides: opened.snapshot(wanted, overrides),
     )
 
 

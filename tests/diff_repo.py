@@ -33,7 +33,9 @@ definitions:
     source: {{type: config, default: "5"}}
   api_token:
     type: string
-    source: {{type: config, default: "{SECRET_OLD}"}}
+    source:
+      type: config
+      default: "{SECRET_OLD}"
   legacy_flag:
     type: boolean
     source: {{type: config, default: "true"}}
