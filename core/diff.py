@@ -17,6 +17,7 @@ Pure once the sides are read: ``compare(base, head)`` only resolves, decides and
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import tempfile
@@ -30,7 +31,7 @@ from core.check import workflow_problems
 from core.database import EmbeddedDatabase
 from core.diagnostics import Diagnostic, sort_key
 from core.layout import SEED_DIR
-from core.present import display_value
+from core.present import display_value, short_value
 from core.resolve import resolve
 from core.results import Matrix, Row
 from core.routing import decide, sources
@@ -737,11 +738,24 @@ def workflow_to_json(w: WorkflowDiff, *, reveal: bool = False) -> dict[str, Any]
     }
 
 
-def masked_rows(change: VariableChange, *, reveal: bool = False) -> tuple[Any, Any]:
-    """(before value, after value) as they may be shown (None for a missing side)."""
-    before = display_value(change.before, reveal=reveal) if change.before else None
-    after = display_value(change.after, reveal=reveal) if change.after else None
-    return before, after
+def field_text(row: Row, name: str, *, reveal: bool = False, width: int | None = None) -> str:
+    """One field of a row as a change shows it, on one line: values masked unless
+    ``reveal`` and cut to ``width`` (None: whole)."""
+    if name == "value":
+        value = display_value(row, reveal=reveal)
+        if width is not None:
+            return short_value(value, width)
+        text = (
+            value if isinstance(value, str) else json.dumps(value, default=str, ensure_ascii=False)
+        )
+        return text.replace("\n", "⏎ ")
+    if name == "agents":
+        return ", ".join(row.agents) or "(no agent)"
+    if name == "warnings":
+        return "; ".join(mask_text(w) for w in row.warnings) or "(none)"
+    if name == "error":
+        return mask_text(row.error) if row.error else "(none)"
+    return mask_text(str(getattr(row, name)))
 
 
 __all__ = [
@@ -759,6 +773,7 @@ __all__ = [
     "compare_rows",
     "compare_workflow",
     "diff_to_json",
+    "field_text",
     "folder_side",
     "read_side",
     "repository_of",

@@ -25,6 +25,7 @@ from core.diff import (
     WorkspaceDiff,
     compare,
     diff_to_json,
+    field_text,
     folder_side,
     read_side,
 )
@@ -100,19 +101,6 @@ def _wrap(text: str, width: int | None, indent: str = "", more: str = "    ") ->
         break_on_hyphens=False,
         break_long_words=True,
     ) or [indent]
-
-
-def field_text(row: Row, name: str, *, reveal: bool = False) -> str:
-    """One field of a row as the diff shows it (values masked unless ``reveal``)."""
-    if name == "value":
-        return full_value(display_value(row, reveal=reveal))
-    if name == "agents":
-        return ", ".join(row.agents) or "(no agent)"
-    if name == "warnings":
-        return "; ".join(mask_text(w) for w in row.warnings) or "(none)"
-    if name == "error":
-        return mask_text(row.error) if row.error else "(none)"
-    return mask_text(str(getattr(row, name)))
 
 
 def _summary(w: WorkflowDiff) -> str:

@@ -17,7 +17,6 @@ from textual.containers import VerticalScroll
 from textual.content import Content
 from textual.widgets import Static
 
-from core.present import display_value, short_value
 from core.secrets import mask_text
 
 if TYPE_CHECKING:  # core.diff (git, check) is imported only once the app compares
@@ -32,16 +31,9 @@ _SIGNS = {"added": "+", "removed": "-", "changed": "~"}
 
 
 def field_text(row: Row, name: str, *, reveal: bool) -> str:
-    """One field of a row as a change shows it (values masked unless revealed)."""
-    if name == "value":
-        return short_value(display_value(row, reveal=reveal), 60)
-    if name == "agents":
-        return ", ".join(row.agents) or "(no agent)"
-    if name == "warnings":
-        return "; ".join(mask_text(w) for w in row.warnings) or "(none)"
-    if name == "error":
-        return mask_text(row.error) if row.error else "(none)"
-    return mask_text(str(getattr(row, name)))
+    from core.diff import field_text as text
+
+    return text(row, name, reveal=reveal, width=60)
 
 
 def change_blocks(change: VariableChange, base: str, *, reveal: bool) -> list[Content]:
