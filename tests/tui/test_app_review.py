@@ -166,3 +166,19 @@ async def test_a_bad_base_is_said_and_changes_nothing(ws: Path):
         await pilot.pause()
         assert app.base is None
         assert any("neither a folder nor a revision" in str(n.message) for n in app._notifications)
+
+
+def test_flowctx_base_opens_the_app_in_review_mode(ws: Path, capsys):
+    import argparse
+
+    from flowctx_tui.cli import app_cmd
+
+    parser = argparse.ArgumentParser()
+    app_cmd.configure(parser)
+    parser.add_argument("--runtime")
+    app = app_cmd.build_app(parser.parse_args([str(ws), "-w", "Orders", "--base", "base"]))
+    assert app.base is not None and app.base.label.endswith("(base)")
+    # a base that cannot be read is said before the terminal switches to the app
+    assert main([str(ws), "--base", "no-such-revision"]) == 2
+    err = capsys.readouterr().err
+    assert "--base: 'no-such-revision' is neither a folder nor a revision of" in err
