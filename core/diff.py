@@ -165,20 +165,21 @@ def repository_of(path: Path) -> tuple[Path, str] | None:
     return top_path, PurePosixPath(*rel.parts).as_posix() if rel.parts else ""
 
 
-def _revision_files(repo: Path, commit: str, folder: str) -> dict[str, bytes]:
-    """Every regular file under ``folder`` at ``commit`` (path below it -> content), read
-    with ``git ls-tree`` and ``git cat-file``: the working tree and the index stay as they
-    are. Small folders only (seed files and scenarios)."""
-    listing = _git(repo, "ls-tree", "-r", "-z", "--full-tree", commit, "--", folder)
-    prefix = f"{folder}/"
+def _revision_files(repo: Path, commit: str, folders: Iterable[str]) -> dict[str, bytes]:
+    """Every regular file under ``folders`` at ``commit`` (repository path -> content), read
+    with one ``git ls-tree`` and one ``git cat-file``: the working tree and the index stay as
+    they are. Small folders only (seed files and scenarios)."""
+    wanted = [f for f in folders if f]
+    listing = _git(repo, "ls-tree", "-r", "-z", "--full-tree", commit, "--", *wanted)
+    prefixes = tuple(f"{f}/" for f in wanted)
     found: list[tuple[str, str]] = []
     for record in listing.split(b"\0"):
         meta, _, name = record.partition(b"\t")
         if not name or meta.split()[0] not in (b"100644", b"100755"):
             continue
         path = name.decode("utf-8", "surrogateescape")
-        if path.startswith(prefix):
-            found.append((meta.split()[2].decode(), path[len(prefix) :]))
+        if path.startswith(prefixes):
+            found.append((meta.split()[2].decode(), path))
     if not found:
         return {}
     data = "".join(f"{oid}\n" for oid, _ in found).encode()
@@ -195,18 +196,25 @@ def _revision_files(repo: Path, commit: str, folder: str) -> dict[str, bytes]:
     out: dict[str, bytes] = {}
     pos = 0
     blob = done.stdout
-    for _oid, rel in found:
+    for _oid, path in found:
         end = blob.index(b"\n", pos)
         size = int(blob[pos:end].split()[2])
-        out[rel] = blob[end + 1 : end + 1 + size]
-        pos = end + 1 + size + 1
+        out[path] = blob[end + 1 : end + 1 + size]
+        pos = end + 1 + size + 1  # the content is followed by a newline
     return out
 
 
-def _revision_database(repo: Path, commit: str, subdir: str) -> EmbeddedDatabase:
-    """The embedded database seeded from the revision's own seed files (loaded into memory
-    from a private temporary folder, which is removed at once)."""
-    files = _revision_files(repo, commit, "/".join(p for p in (subdir, SEED_DIR) if p))
+def _below(files: Mapping[str, bytes], folder: str) -> dict[str, bytes]:
+    prefix = f"{folder}/"
+    return {p[len(prefix) :]: c for p, c in files.items() if p.startswith(prefix)}
+
+
+def _revision_database(files: Mapping[str, bytes], label: str) -> EmbeddedDatabase:
+    """The embedded database seeded from a revision's own seed files (``files``: path below
+    ``seed/`` -> content), loaded into memory from a private temporary folder that is removed
+    at once."""
+    if not files:
+        return EmbeddedDatabase(Path(label), repository=f":memory:{label}")  # nothing to load
     with tempfile.TemporaryDirectory(prefix="flowctx-seed-") as tmp:
         root = Path(tmp)
         for rel, content in files.items():
@@ -216,15 +224,15 @@ def _revision_database(repo: Path, commit: str, subdir: str) -> EmbeddedDatabase
             target = root.joinpath(SEED_DIR, *parts)
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_bytes(content)
-        db = EmbeddedDatabase(root, repository=f":memory:{repo}@{commit}/{subdir}")
+        db = EmbeddedDatabase(root, repository=f":memory:{label}")
         db.load_seeds()
     return db
 
 
-def _revision_scenarios(repo: Path, commit: str, subdir: str) -> dict[str, dict[str, Scenario]]:
-    folder = "/".join(p for p in (subdir, *SCENARIO_DIR) if p)
+def _revision_scenarios(files: Mapping[str, bytes], folder: str) -> dict[str, dict[str, Scenario]]:
+    """Saved scenarios from a revision (``files``: path below the scenarios folder)."""
     out: dict[str, dict[str, Scenario]] = {}
-    for rel, content in _revision_files(repo, commit, folder).items():
+    for rel, content in files.items():
         parts = PurePosixPath(rel).parts
         if len(parts) != 2 or not parts[1].endswith(".json"):
             continue
@@ -252,7 +260,10 @@ def revision_side(
         snap = load_snapshot_at(repo, commit_id, env, subdir=subdir, runtime=chosen)
     except RevisionError as exc:
         raise SideError(str(exc)) from None
-    database = _revision_database(repo, commit_id, subdir)
+    seeds = "/".join(p for p in (subdir, SEED_DIR) if p)
+    saved = "/".join(p for p in (subdir, *SCENARIO_DIR) if p)
+    files = _revision_files(repo, commit_id, (seeds, saved))
+    database = _revision_database(_below(files, seeds), f"{repo}@{commit_id}/{subdir}")
     session = Session(
         root=snap.root,
         env=dict(env),
@@ -270,7 +281,8 @@ def revision_side(
 
     short = commit_id[:12]
     label = f"git:{short}" if revision.startswith(short) else f"git:{short} ({revision})"
-    return Side(label, snap, session, _revision_scenarios(repo, commit_id, subdir), reread)
+    scenarios = _revision_scenarios(_below(files, saved), saved)
+    return Side(label, snap, session, scenarios, reread)
 
 
 def read_side(spec: str, path: Path, env: Mapping[str, str], *, runtime: str | None = None) -> Side:
