@@ -182,3 +182,55 @@ def tree_state(repo: Path) -> dict[str, object]:
 
 def scenario_json(**extra: object) -> str:
     return json.dumps({**APPROVED, **extra})
+
+
+def make_demo_review(tmp_path: Path) -> Path:
+    """The README's example: the demo committed with a saved scenario, then edited in the
+    working tree (a default, a new variable, a transition condition, a flow condition)."""
+    from flowctx_tui.cli.workspace_args import demo_path
+
+    if shutil.which("git") is None:
+        pytest.skip("git is not installed")
+    shop = tmp_path / "shop"
+    shutil.copytree(demo_path(), shop)
+    write_tree(
+        shop,
+        {
+            ".flowctx/scenarios/Approvals/validated.json": {
+                "format": "flowctx-scenario/1",
+                "workflow": "Approvals",
+                "stepResult": {"step": "Success"},
+            }
+        },
+    )
+    git(shop, "init", "-q")
+    git(shop, "add", "-A")
+    git(shop, "commit", "-q", "-m", "demo")
+
+    def edit(rel: str, old: str, new: str) -> None:
+        path = shop / rel
+        text = path.read_text(encoding="utf-8")
+        assert old in text, (rel, old)
+        path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+    contract = "workflows/Approvals/context_variables.yaml"
+    edit(contract, 'default: "30"', 'default: "45"')
+    edit(
+        contract,
+        "  approval_request:\n    type: object",
+        "  escalation_channel:\n    type: string\n"
+        "    description: Where large production spends are escalated.\n"
+        '    source:\n      type: config\n      default: "#approvals-escalation"\n'
+        "  approval_request:\n    type: object",
+    )
+    edit(
+        "workflows/AppGenerator/transition_graph.yaml",
+        "    condition_key: interview_complete\n    condition_value: true",
+        "    condition_key: interview_complete\n    condition_value: false",
+    )
+    edit(
+        "workflows/Approvals/flow.yaml",
+        "condition: \"stepResult.step === 'Success'\"",
+        "condition: \"stepResult.step === 'Success' && payload.amount > 0\"",
+    )
+    return shop
