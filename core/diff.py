@@ -246,6 +246,21 @@ def _revision_scenarios(files: Mapping[str, bytes], folder: str) -> dict[str, di
     return out
 
 
+def _has_files(repo: Path, commit: str, subdir: str) -> bool:
+    spec = [subdir] if subdir else []
+    return bool(_git(repo, "ls-tree", "--name-only", commit, "--", *spec).strip())
+
+
+def _empty_side(label: str, env: Mapping[str, str], runtime: RuntimeProfile | None) -> Side:
+    """A side with no workspace at all (read from an empty private folder)."""
+    with tempfile.TemporaryDirectory(prefix="flowctx-empty-") as tmp:
+        root = Path(os.path.realpath(tmp))
+        (root / "workflows").mkdir()
+        session = open_session(root, env=env, runtime=runtime.name if runtime else None)
+        snap = session.snapshot()
+    return Side(label, snap, session)
+
+
 def revision_side(
     repo: Path, revision: str, subdir: str, env: Mapping[str, str], *, runtime: str | None = None
 ) -> Side:
@@ -256,6 +271,12 @@ def revision_side(
         raise SideError(f"{revision}: not a revision of the repository {repo}") from None
     commit_id = commit.decode().strip()
     chosen: RuntimeProfile | None = get_profile(runtime) if runtime else None
+    short = commit_id[:12]
+    label = f"git:{short}" if revision.startswith(short) else f"git:{short} ({revision})"
+    if not _has_files(repo, commit_id, subdir):
+        # the workspace is new since that revision (a pull request that adds it): an empty
+        # side, so every workflow of the other side is listed as added
+        return _empty_side(f"{label}, no workspace there", env, chosen)
     try:
         snap = load_snapshot_at(repo, commit_id, env, subdir=subdir, runtime=chosen)
     except RevisionError as exc:
@@ -279,8 +300,6 @@ def revision_side(
             repo, commit_id, {**env, **overrides}, subdir=subdir, runtime=snap.runtime
         )
 
-    short = commit_id[:12]
-    label = f"git:{short}" if revision.startswith(short) else f"git:{short} ({revision})"
     scenarios = _revision_scenarios(_below(files, saved), saved)
     return Side(label, snap, session, scenarios, reread)
 

@@ -274,6 +274,9 @@ def test_bad_arguments_exit_2_with_a_message(repo, capsys, tmp_path, monkeypatch
     assert "'no-such-rev' is neither a folder nor a revision of" in err
     code, _, err = run(capsys, repo / "ws", "--base", "base", "-w", "Nope")
     assert code == 2 and "no workflow named 'Nope'" in err
+    (tmp_path / "empty").mkdir()
+    code, _, err = run(capsys, repo / "ws", "--base", tmp_path / "empty")
+    assert code == 2 and "empty" in err and "workspace" in err
     outside = tmp_path / "plain"
     shutil.copytree(repo / "ws", outside)
     code, _, err = run(capsys, outside, "--base", "HEAD")
@@ -284,3 +287,17 @@ def test_bad_arguments_exit_2_with_a_message(repo, capsys, tmp_path, monkeypatch
     code, _, err = run(capsys, repo / "ws", "--base", "base")
     assert code == 2 and "both a folder and a git revision" in err
     assert run(capsys, repo / "ws", "--base", "git:base")[0] == 0
+
+
+def test_a_workspace_new_since_the_base_is_all_added(tmp_path, capsys):
+    repo = make_repo(tmp_path)
+    shutil.copytree(repo / "ws", repo / "ws2")
+    code, out, err = run(capsys, repo / "ws2", "--base", "base", "--format", "json")
+    assert code == 0, err
+    doc = json.loads(out)
+    assert doc["base"].endswith("(base), no workspace there")
+    assert {w["workflow"]: w["presence"] for w in doc["workflows"]} == {
+        "Orders": "added",
+        "Refunds": "added",
+    }
+    assert all(v["change"] == "added" for w in doc["workflows"] for v in w["variables"])
