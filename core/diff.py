@@ -36,7 +36,7 @@ from core.resolve import resolve
 from core.results import Matrix, Row
 from core.routing import decide, sources
 from core.routing.decision import RouteDecision
-from core.runtime_profiles import RuntimeProfile, get_profile
+from core.runtime_profiles import RuntimeProfile, UnknownRuntime, get_profile
 from core.scenarios import (
     SCENARIO_DIR,
     Scenario,
@@ -52,7 +52,7 @@ from core.secrets import mask_text
 from core.session import Session, open_session
 from core.snapshot import WorkspaceSnapshot
 from core.snapshot_git import RevisionError, load_snapshot_at
-from core.workspace import find_root
+from core.workspace import WorkspaceNotFound, find_root
 
 Change = Literal["added", "removed", "changed"]
 #: what a variable's row is compared on, in the order a reader scans a row
@@ -121,7 +121,7 @@ def folder_side(
     if session is None:
         try:
             session = open_session(path, env=env, runtime=runtime)
-        except Exception as exc:  # WorkspaceNotFound, UnknownRuntime: said as they are
+        except (WorkspaceNotFound, UnknownRuntime) as exc:  # said as they are
             raise SideError(str(exc)) from None
     opened = session
     wanted = list(workflows) if workflows is not None else None
@@ -270,7 +270,10 @@ def revision_side(
     except SideError:
         raise SideError(f"{revision}: not a revision of the repository {repo}") from None
     commit_id = commit.decode().strip()
-    chosen: RuntimeProfile | None = get_profile(runtime) if runtime else None
+    try:
+        chosen: RuntimeProfile | None = get_profile(runtime) if runtime else None
+    except UnknownRuntime as exc:
+        raise SideError(str(exc)) from None
     short = commit_id[:12]
     label = f"git:{short}" if revision.startswith(short) else f"git:{short} ({revision})"
     if not _has_files(repo, commit_id, subdir):

@@ -41,6 +41,8 @@ from flowctx_tui.cli.workspace_args import workspace_path
 #: the change marks and their colours (green added, red removed, yellow changed)
 MARKS = {"added": "+", "removed": "-", "changed": "~"}
 _MARK_COLOURS = {"added": "32", "removed": "31", "changed": "33"}
+#: the longest value the markdown's details show (the table cells show 40)
+MD_WIDTH = 200
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -237,14 +239,16 @@ def _md_variable_details(v: VariableChange, reveal: bool) -> list[str]:
     if v.change == "changed":
         assert v.before is not None and v.after is not None
         for name in v.fields:
-            old = field_text(v.before, name, reveal=reveal)
-            new = field_text(v.after, name, reveal=reveal)
+            # a comment is read, not parsed: a megabyte value is cut as the matrix cuts it
+            old = field_text(v.before, name, reveal=reveal, width=MD_WIDTH)
+            new = field_text(v.after, name, reveal=reveal, width=MD_WIDTH)
             out.append(f"  - {name}: {_code(old)} → {_code(new)}")
     else:
         row = v.after or v.before
         assert row is not None
         for name in ("status", "value", "source", "origin", "agents"):
-            out.append(f"  - {name}: {_code(field_text(row, name, reveal=reveal))}")
+            text = field_text(row, name, reveal=reveal, width=MD_WIDTH)
+            out.append(f"  - {name}: {_code(text)}")
         if row.error:
             out.append(f"  - error: {_md_text(row.error)}")
     return out

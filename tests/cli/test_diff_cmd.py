@@ -274,6 +274,8 @@ def test_bad_arguments_exit_2_with_a_message(repo, capsys, tmp_path, monkeypatch
     assert "'no-such-rev' is neither a folder nor a revision of" in err
     code, _, err = run(capsys, repo / "ws", "--base", "base", "-w", "Nope")
     assert code == 2 and "no workflow named 'Nope'" in err
+    code, _, err = run(capsys, repo / "ws", "--base", "base", "--runtime", "bogus")
+    assert code == 2 and "unknown runtime 'bogus'" in err
     (tmp_path / "empty").mkdir()
     code, _, err = run(capsys, repo / "ws", "--base", tmp_path / "empty")
     assert code == 2 and "empty" in err and "workspace" in err
@@ -301,3 +303,14 @@ def test_a_workspace_new_since_the_base_is_all_added(tmp_path, capsys):
         "Refunds": "added",
     }
     assert all(v["change"] == "added" for w in doc["workflows"] for v in w["variables"])
+
+
+def test_runtime_applies_to_both_sides(repo, capsys):
+    change(repo / "ws")
+    code, out, _ = run(
+        capsys, repo / "ws", "--base", "base", "--runtime", "spec", "--format", "json"
+    )
+    assert code == 0
+    doc = json.loads(out)
+    assert doc["runtime"].startswith("spec (")  # one runtime named: both sides were judged by it
+    assert "base:" not in doc["runtime"]
