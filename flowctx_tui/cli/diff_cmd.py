@@ -215,9 +215,12 @@ def render_text(
 # --- markdown --------------------------------------------------------------------------------
 
 
-def _code(text: str) -> str:
-    """``text`` as inline code that survives any backticks in it, on one line."""
-    one = text.replace("\n", " ").replace("|", "\\|")
+def _code(text: str, *, cell: bool = False) -> str:
+    """``text`` as inline code on one line that survives any backticks in it; in a table
+    ``cell`` its pipes are escaped (GitHub reads them as cell borders even inside code)."""
+    one = text.replace("\n", " ")
+    if cell:
+        one = one.replace("|", "\\|")
     if "`" not in one:
         return f"`{one}`"
     return f"`` {one} ``"
@@ -227,7 +230,7 @@ def _cell_value(row: Row | None, reveal: bool) -> str:
     if row is None:
         return ""
     value = short_value(display_value(row, reveal=reveal), 40)
-    return f"{_code(value)} ({row.status})"
+    return f"{_code(value, cell=True)} ({row.status})"
 
 
 def _md_text(text: str) -> str:
@@ -261,7 +264,8 @@ def _md_workflow(w: WorkflowDiff, reveal: bool) -> list[str]:
         for v in w.variables:
             before = _cell_value(v.before, reveal)
             after = _cell_value(v.after, reveal)
-            out.append(f"| {MARKS[v.change]} | {_code(v.name)} | {before} | {after} |")
+            name = _code(v.name, cell=True)
+            out.append(f"| {MARKS[v.change]} | {name} | {before} | {after} |")
         out.append("")
     if w.routes:
         out.append("Routes whose winner changed:")

@@ -314,3 +314,16 @@ def test_runtime_applies_to_both_sides(repo, capsys):
     doc = json.loads(out)
     assert doc["runtime"].startswith("spec (")  # one runtime named: both sides were judged by it
     assert "base:" not in doc["runtime"]
+
+
+def test_markdown_keeps_pipes_and_backticks_in_values_readable(repo, capsys):
+    contract = repo / "ws/workflows/Orders/context_variables.yaml"
+    text = contract.read_text(encoding="utf-8")
+    contract.write_text(text.replace('default: "eu"', 'default: "eu|`x`"'), encoding="utf-8")
+    code, out, _ = run(capsys, repo / "ws", "--base", "base", "--format", "markdown")
+    assert code == 0
+    lines = out.splitlines()
+    # in the table the pipe is escaped, so the row keeps its four cells
+    assert "| ~ | `region` | `eu` (default) | `` eu\\|`x` `` (default) |" in lines
+    # in the details it is code as written
+    assert "  - value: `eu` → `` eu|`x` ``" in lines
