@@ -45,10 +45,12 @@ from flowctx_tui.widgets.status import Status, StatusLine
 if TYPE_CHECKING:
     from textual.command import Provider
 
+    from core.diff import Side, WorkflowDiff
     from core.scenarios import Scenario
     from flowctx_tui.commands import PaletteCommand
     from flowctx_tui.screens.env_override import EnvEdit
     from flowctx_tui.screens.help import HelpEntry
+    from flowctx_tui.widgets.changes import ChangesView
     from flowctx_tui.widgets.routes import RoutesView
     from flowctx_tui.widgets.scratchpad import Scratchpad
 
@@ -66,6 +68,7 @@ DIALOGS = {
     "env": "Env override",
     "workflows": "Workflow list",
     "help": "Help",
+    "compare": "Compare with",
 }
 
 
@@ -113,6 +116,8 @@ class FlowctxApp(KeysInOrderApp, App[int]):
             "2,f3", "show_tab('scratchpad')", "Scratchpad", show=False, id="app.tab.scratchpad"
         ),
         Binding("3,f4", "show_tab('routes')", "Routes", show=False, id="app.tab.routes"),
+        # review mode only: the tab exists while comparing with a base (flowctx --base REV)
+        Binding("4,f6", "show_tab('changes')", "Changes", show=False, id="app.tab.changes"),
         Binding("w", "pick_workflow", "Workflow", id="app.workflow"),
         Binding("r", "toggle_reveal", "Reveal", id="app.reveal"),
         Binding("l", "edit_launch", "Launch", id="app.launch"),
@@ -136,9 +141,12 @@ class FlowctxApp(KeysInOrderApp, App[int]):
         screenshot_dir: Path | None = None,
         cursor_blink: bool = True,
         initial: LoadResult | None = None,
+        base: Side | None = None,
     ) -> None:
         """``initial``: a load of ``workflow`` already made (by ``flowctx`` before the app
-        starts), so the first frame shows the matrix; without it the app loads on mount."""
+        starts), so the first frame shows the matrix; without it the app loads on mount.
+        ``base``: review mode from the start (``flowctx --base REV``): every load is compared
+        with it."""
         super().__init__()
         self.session = session
         self._initial = initial if initial is not None and initial.workflow == workflow else None
@@ -169,6 +177,10 @@ class FlowctxApp(KeysInOrderApp, App[int]):
         self.views: dict[str, Scratchpad | RoutesView] = {}
         #: the scratchpad's scenario, which the routes view routes under
         self.scenario: Scenario | None = None
+        #: review mode: the fixed side every load is compared with, and the newest comparison
+        self.base: Side | None = base
+        self.comparison: WorkflowDiff | None = None
+        self._compare_generation = 0
         if keymap:
             self.set_keymap(dict(keymap))
 
@@ -202,6 +214,8 @@ class FlowctxApp(KeysInOrderApp, App[int]):
         self.query_one("#matrix-table").focus()
         # the watcher starts once the first result is on screen (see _track): watchfiles'
         # import and thread are not on the way to the first matrix
+        if self.base is not None:
+            self.call_later(self._open_changes_tab)
         if self._initial is not None:
             initial, self._initial = self._initial, None
             self._apply(initial)
@@ -346,6 +360,7 @@ class FlowctxApp(KeysInOrderApp, App[int]):
             self._push_workspace(shown)
         self._notify_launch(result)
         self._update_status()
+        self._review(result)
 
     def _notify_launch(self, result: LoadResult) -> None:
         """Say once what the runtime does with the launch values given (drops, limits), as
@@ -432,6 +447,9 @@ class FlowctxApp(KeysInOrderApp, App[int]):
         tabs = self.query_one("#tabs", TabbedContent)
         if tabs.active == tab:
             return
+        if tab == "changes" and not tabs.query(f"TabPane#{tab}"):
+            self.notify("Not comparing: open the palette and choose 'Compare with a revision'")
+            return
         # blur first: a focused widget in the pane being hidden would pull the tab back
         self.screen.set_focus(None)
         tabs.active = tab
@@ -501,6 +519,8 @@ class FlowctxApp(KeysInOrderApp, App[int]):
         # the routes view routes under the scratchpad's scenario; it may have started first
         if tab == "routes" and self.scenario is not None:
             self._share_scenario(self.scenario)
+        if isinstance(view, _routes_class()) and self.comparison and self.base is not None:
+            view.set_route_changes(self.comparison.routes, self.base.label)
         view.reveal = self.reveal
         if self.query_one("#tabs", TabbedContent).active == tab:
             self._focus_in(tab, now=True)
@@ -527,6 +547,9 @@ class FlowctxApp(KeysInOrderApp, App[int]):
         self.matrix_view.set_reveal(reveal)
         for view in self._views():
             view.reveal = reveal
+        changes = self._changes_view()
+        if changes is not None:
+            changes.set_reveal(reveal)
         self._update_status()
 
     def action_toggle_reveal(self) -> None:
@@ -667,6 +690,133 @@ class FlowctxApp(KeysInOrderApp, App[int]):
 
         self.push_screen(HelpScreen(self.help_entries()))
 
+    # -- review mode ---------------------------------------------------------------------------
+
+    def _review(self, result: LoadResult) -> None:
+        """After a load, in review mode: compare it with the base (in a worker)."""
+        if self.base is None or result.broken:
+            return
+        if self.comparison is not None and self.comparison.workflow != result.workflow:
+            self.matrix_view.set_changes({})  # another workflow's marks would mislead
+        self._start_compare()
+
+    def ask_base(self) -> None:
+        """Ask which revision or folder to compare with (the palette's command)."""
+        from flowctx_tui.screens.compare import CompareScreen
+
+        self.push_screen(CompareScreen(), self._base_given)
+
+    def _base_given(self, spec: str | None) -> None:
+        if spec:
+            self.notify(f"Reading {spec}…", timeout=2)
+            self._read_base(spec, self.session)
+
+    @work(thread=True, exclusive=True, group="base", exit_on_error=False)
+    def _read_base(self, spec: str, session: Session) -> None:
+        from core.diff import SideError, read_side
+
+        try:
+            side = read_side(spec, session.root, session.env, runtime=session.runtime_choice)
+        except SideError as exc:
+            self.call_from_thread(self.notify, mask_text(str(exc)), severity="error")
+            return
+        self.call_from_thread(self.compare_with, side)
+
+    def compare_with(self, base: Side) -> None:
+        """Enter review mode against ``base`` (read already): every load is compared with it."""
+        self.base = base
+        self.comparison = None
+        self.notify(f"Comparing with {base.label}")
+        self.call_later(self._open_changes_tab)
+        self._start_compare()
+
+    def stop_comparing(self) -> None:
+        self.base = None
+        self.comparison = None
+        self._compare_generation += 1  # a comparison still running is dropped
+        self.matrix_view.set_changes({})
+        routes = self.views.get("routes")
+        if isinstance(routes, _routes_class()):
+            routes.set_route_changes(())
+        tabs = self.query_one("#tabs", TabbedContent)
+        if tabs.query("TabPane#changes"):
+            if tabs.active == "changes":
+                tabs.active = "matrix"
+            tabs.remove_pane("changes")
+        self.notify("Review mode off")
+
+    def _changes_view(self) -> ChangesView | None:
+        from flowctx_tui.widgets.changes import ChangesView
+
+        found = self.query(ChangesView)
+        return found.first() if found else None
+
+    async def _open_changes_tab(self) -> None:
+        from flowctx_tui.widgets.changes import ChangesView
+
+        tabs = self.query_one("#tabs", TabbedContent)
+        if self.base is None or tabs.query("TabPane#changes"):
+            return
+        view = ChangesView(id="changes-view")
+        await tabs.add_pane(TabPane(self._tab_title("changes", "Changes"), view, id="changes"))
+        view.show_diff(self.comparison, self.base.label, reveal=self.reveal)
+
+    def _start_compare(self) -> None:
+        if self.base is None:
+            return
+        self._compare_generation += 1
+        self._compare(
+            self.base,
+            self.session,
+            self.workflow,
+            dict(self.env_overrides),
+            dict(self.launch),
+            self._compare_generation,
+        )
+
+    @work(thread=True, exclusive=True, group="compare", exit_on_error=False)
+    def _compare(
+        self,
+        base: Side,
+        session: Session,
+        workflow: str,
+        env_overrides: dict[str, str],
+        launch: dict[str, Any],
+        generation: int,
+    ) -> None:
+        from core.diff import compare_workflow, folder_side
+
+        # the head is the workspace as the app reads it now; the base stays as it was read
+        head = folder_side(session.root, session.env, session=session, label="working tree",
+                           workflows=[workflow])  # fmt: skip
+        diff = compare_workflow(
+            base, head, workflow, env_overrides=env_overrides, launch=launch,
+            origins=loader.APP_ORIGINS,
+        )  # fmt: skip
+        if not get_current_worker().is_cancelled:
+            self.call_from_thread(self._compared, generation, base, diff)
+
+    def _compared(self, generation: int, base: Side, diff: WorkflowDiff) -> None:
+        if generation != self._compare_generation or base is not self.base:
+            return  # a newer comparison (or none) is wanted
+        if diff.workflow != self.workflow:
+            return
+        self.comparison = diff
+        changes = {v.name: v for v in diff.variables if v.change != "removed"}
+        self.matrix_view.set_changes(changes, base.label)
+        routes = self.views.get("routes")
+        if isinstance(routes, _routes_class()):
+            routes.set_route_changes(diff.routes, base.label)
+        view = self._changes_view()
+        if view is not None:
+            view.show_diff(diff, base.label, reveal=self.reveal)
+        tabs = self.query_one("#tabs", TabbedContent)
+        if tabs.query("TabPane#changes"):
+            count = len(diff.variables) + len(diff.routes)
+            count += len(diff.problems_added) + len(diff.problems_removed)
+            title = self._tab_title("changes", "Changes")
+            tabs.get_tab("changes").label = f"{title} {count}" if count else title
+
     # -- bindings, help and the palette ------------------------------------------------------
 
     def _binding_sources(self) -> list[tuple[type, Widget | None]]:
@@ -762,6 +912,22 @@ class FlowctxApp(KeysInOrderApp, App[int]):
                         partial(self.switch_runtime, profile.name),
                     )
                 )
+        if self.base is None:
+            commands.append(
+                PaletteCommand(
+                    "Compare with a revision (review mode)",
+                    "mark what changed since a git revision or a folder",
+                    self.ask_base,
+                )
+            )
+        else:
+            commands.append(
+                PaletteCommand(
+                    "Stop comparing",
+                    f"leave review mode (comparing with {self.base.label})",
+                    self.stop_comparing,
+                )
+            )
         for cmd in ("Screenshot (SVG)", "Quit"):
             action = "screenshot_svg" if cmd.startswith("Screenshot") else "quit"
             if not any(c.title == cmd for c in commands):

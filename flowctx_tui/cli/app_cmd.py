@@ -32,6 +32,12 @@ def configure(parser: argparse.ArgumentParser) -> None:
         help="do not watch the workspace for changes (reload with f5)",
     )
     parser.add_argument(
+        "--base",
+        metavar="REV_OR_FOLDER",
+        help="review mode: mark what changed since this git revision of the workspace's "
+        "repository (read through git, the working tree untouched) or this folder",
+    )
+    parser.add_argument(
         "--screenshot-dir",
         metavar="DIR",
         help=f"where f8 saves SVG screenshots (default: ${SCREENSHOT_DIR_ENV}, else "
@@ -56,6 +62,14 @@ def build_app(args: argparse.Namespace) -> Any:
             keymap = load_keymap(Path(args.keymap), binding_ids(classes), bound=bound_keys(classes))
         except KeymapError as exc:
             raise UsageError(f"--keymap: {exc}") from None
+    base = None
+    if getattr(args, "base", None):
+        from core.diff import SideError, read_side
+
+        try:
+            base = read_side(args.base, session.root, session.env, runtime=session.runtime_choice)
+        except SideError as exc:
+            raise UsageError(f"--base: {exc}") from None
     shots = args.screenshot_dir or os.environ.get(SCREENSHOT_DIR_ENV)
     _colour_for_textual()
     return FlowctxApp(
@@ -67,6 +81,7 @@ def build_app(args: argparse.Namespace) -> Any:
         # the first load happens before the terminal switches to the app, so its first frame
         # already shows the matrix; every later reload runs in a worker thread
         initial=loader.load(session, workflow, {}, {}),
+        base=base,
     )
 
 

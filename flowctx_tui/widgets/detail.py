@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from textual.containers import VerticalScroll
 from textual.content import Content
@@ -14,6 +14,9 @@ from textual.widgets import Static
 from core.present import display_value
 from core.results import Row
 from core.secrets import MASK, is_secret_key, mask_text
+
+if TYPE_CHECKING:
+    from core.diff import VariableChange
 
 #: outcome -> (icon, style)
 OUTCOMES = {
@@ -116,6 +119,8 @@ def render_row(
     contract_lines: Sequence[str] = (),
     contract_file: str = "",
     notes: Sequence[str] = (),
+    change: VariableChange | None = None,
+    base: str = "",
 ) -> Content:
     if row is None:
         return Content.styled("Select a variable to see its value and provenance.", "$text-muted")
@@ -138,6 +143,10 @@ def render_row(
     blocks.extend(Content.styled(f"! {mask_text(w)}", "$text-warning") for w in row.warnings)
     # check's warnings located in the definition (what marked the row), not said above
     blocks.extend(Content.styled(f"! {mask_text(n)}", "$text-warning") for n in notes)
+    if change is not None:  # review mode: before and after, where the eye lands first
+        from flowctx_tui.widgets.changes import change_blocks
+
+        blocks.extend(change_blocks(change, base, reveal=reveal))
 
     code, is_json = value_text(row, reveal=reveal)
     blocks.append(_heading("Value", mask_text(row.origin)))
@@ -214,8 +223,10 @@ class DetailPane(VerticalScroll, can_focus=True):
         contract_lines: Sequence[str] = (),
         contract_file: str = "",
         notes: Sequence[str] = (),
+        change: VariableChange | None = None,
+        base: str = "",
     ) -> None:
-        key = (row, reveal, id(contract_lines), contract_file, tuple(notes))
+        key = (row, reveal, id(contract_lines), contract_file, tuple(notes), change, base)
         if key == self._shown:
             return  # unchanged: skip re-highlighting and the relayout it causes
         before = self._shown[0] if self._shown is not None else None
@@ -232,6 +243,8 @@ class DetailPane(VerticalScroll, can_focus=True):
                 contract_lines=contract_lines,
                 contract_file=contract_file,
                 notes=notes,
+                change=change,
+                base=base,
             )
         )
 

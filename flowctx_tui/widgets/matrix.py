@@ -9,7 +9,7 @@ what the fixed columns leave, and a resize re-cuts the cells in place.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.text import Text
 from textual import events, on
@@ -27,8 +27,12 @@ from core.results import Matrix, Row
 from core.secrets import mask_text
 from flowctx_tui.messages import EnvOverrideRequested
 from flowctx_tui.rowfilter import RowFilter
+from flowctx_tui.widgets.changes import MARK_STYLE, ROW_MARKS
 from flowctx_tui.widgets.detail import DetailPane
 from flowctx_tui.widgets.keys import OrderedInput
+
+if TYPE_CHECKING:
+    from core.diff import VariableChange
 
 COLUMNS: tuple[tuple[str, str], ...] = (
     ("name", "Name"),
@@ -204,6 +208,9 @@ class MatrixView(Vertical):
         self._problems_open = False
         #: the detail pane waits for the first paint of the table (start-up time)
         self._painted = False
+        #: review mode: what changed in each row since the base (``set_changes``)
+        self._changes: Mapping[str, VariableChange] = {}
+        self._base = ""
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="filter-bar"):
@@ -263,6 +270,19 @@ class MatrixView(Vertical):
         self._sync(detail=not first)
         if first:
             self.call_after_refresh(self._detail_after_paint)
+
+    def set_changes(self, changes: Mapping[str, VariableChange], base: str = "") -> None:
+        """Review mode: mark the rows that changed since ``base`` (by variable name) and show
+        their before and after in the detail pane; ``{}`` clears the marks."""
+        if changes == self._changes and base == self._base:
+            return
+        for key in self._changes.keys() | changes.keys():
+            # the mark is part of the row's texts: those rows are cut again
+            self._cell_cache.pop(key, None)
+            self._cut_cache.pop(key, None)
+        self._changes, self._base = dict(changes), base
+        if self.matrix is not None:
+            self._sync()
 
     def set_reveal(self, reveal: bool) -> None:
         if reveal != self.reveal:
@@ -381,6 +401,9 @@ class MatrixView(Vertical):
         if cached is not None and cached[0] is texts and cached[1] == widths:
             return cached[2]
         cells = row_cells(self._rows[key], texts, widths, warned=key in self._warned)
+        change = self._changes.get(key)
+        if change is not None:
+            cells[3].append(ROW_MARKS[change.change], style=MARK_STYLE)
         self._cut_cache[key] = (texts, widths, cells)
         return cells
 
@@ -397,6 +420,9 @@ class MatrixView(Vertical):
         ):
             return cached[3]
         texts = full_cells(row, reveal=self.reveal, warned=warned)
+        change = self._changes.get(key)
+        if change is not None:  # review mode: the Status column makes room for the mark
+            texts = (*texts[:3], texts[3] + ROW_MARKS[change.change], *texts[4:])
         self._cell_cache[key] = (row, self.reveal, warned, texts)
         return texts
 
@@ -431,6 +457,8 @@ class MatrixView(Vertical):
             contract_lines=self._contract_lines,
             contract_file=self._contract_file,
             notes=located_warnings(row, self._problems) if row is not None else (),
+            change=self._changes.get(self._cursor_key() or "") if row is not None else None,
+            base=self._base,
         )
 
     def _render_problems(self) -> None:

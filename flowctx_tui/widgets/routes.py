@@ -15,6 +15,8 @@ Hooks (the only ones):
 * ``set_scenario(scenario)``, from the app, which keeps the scratchpad's scenario (the
   scratchpad posts ``messages.ScenarioChanged``): the routes view uses the same scenario as the
   scratchpad without either knowing the other. Until then it routes with an empty scenario.
+* ``set_route_changes(changes, base)``, from the app in review mode: the decisions whose
+  winner changed since the base are marked, and a line names them.
 """
 
 from __future__ import annotations
@@ -42,7 +44,10 @@ from core.secrets import mask_text
 from flowctx_tui.widgets.explain_tree import add_explain
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from core.diagnostics import Diagnostic
+    from core.diff import RouteChange
     from core.results import Matrix
     from core.session import Session
 
@@ -173,6 +178,11 @@ class RoutesView(Widget):
         max-height: 4;
         color: $text-error;
     }
+    RoutesView #rv-changes {
+        height: auto;
+        max-height: 5;
+        display: none;
+    }
     RoutesView #rv-tree {
         height: 1fr;
     }
@@ -201,6 +211,9 @@ class RoutesView(Widget):
         self._shown_generation = 0
         self._timer: Timer | None = None
         self._offered: tuple[str, ...] = ()
+        #: review mode (``set_route_changes``)
+        self.route_changes: tuple[RouteChange, ...] = ()
+        self.base = ""
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="rv-head"):
@@ -208,6 +221,7 @@ class RoutesView(Widget):
             yield Select([], prompt="step or agent…", compact=True, id="rv-source")
             yield Static("", id="rv-scenario")
         yield Static("", id="rv-problems")
+        yield Static("", id="rv-changes")  # review mode: winners changed since the base
         tree: Tree[Any] = Tree("routes", id="rv-tree")
         tree.show_root = False
         tree.guide_depth = 2
@@ -244,6 +258,36 @@ class RoutesView(Widget):
         if self.is_mounted:
             self._show_scenario()
             self._schedule()
+
+    def set_route_changes(self, changes: Sequence[RouteChange], base: str = "") -> None:
+        """Review mode: mark the decisions whose winner changed since ``base`` (under the
+        default or a saved scenario); ``()`` clears the marks."""
+        self.route_changes, self.base = tuple(changes), base
+        if self.is_mounted:
+            self._show_changes()
+            if self.outcome is not None:
+                self._show_outcome(self.outcome)
+
+    def _changed_here(self, decision: RouteDecision) -> list[RouteChange]:
+        return [
+            c for c in self.route_changes if c.source == decision.source and c.file == decision.file
+        ]
+
+    def _show_changes(self) -> None:
+        widget = self.query_one("#rv-changes", Static)
+        widget.display = bool(self.route_changes)
+        if not self.route_changes:
+            return
+        from flowctx_tui.widgets.changes import MARK_STYLE, route_text
+
+        here = [c for c in self.route_changes if c.source == self.source]
+        others = sorted({c.source for c in self.route_changes if c.source != self.source})
+        text = Text.assemble(("~ winner changed since ", MARK_STYLE), (self.base, "bold"))
+        for c in here:
+            text.append(f"\n  [{c.scenario}] {c.file.rsplit('/', 1)[-1]}: {route_text(c)}")
+        if others:
+            text.append(f"\n  also from: {', '.join(others)}", style="dim")
+        widget.update(text)
 
     def watch_reveal(self, reveal: bool) -> None:
         if self.is_mounted and self.outcome is not None:
@@ -362,8 +406,14 @@ class RoutesView(Widget):
         if not outcome.sources:
             tree.root.add_leaf(Text.assemble((NO_FILES, "dim")))
             return
+        self._show_changes()
         for decision in outcome.decisions:
-            branch = tree.root.add(decision_label(decision), data=decision, expand=True)
+            label = decision_label(decision)
+            changed = self._changed_here(decision)
+            if changed:
+                scenarios = ", ".join(c.scenario for c in changed)
+                label.append(f"  ~ winner changed since base [{scenarios}]", style="bold magenta")
+            branch = tree.root.add(label, data=decision, expand=True)
             for order, candidate in enumerate(decision.candidates, 1):
                 self._add_candidate(branch, decision, candidate, order)
 

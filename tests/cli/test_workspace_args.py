@@ -24,6 +24,8 @@ COMMAND_ARGS = {
     "routes": ["-w", "{wf}", "--from", "AwaitApproval"],
     "trigger": ["-w", "{wf}", "--user", "approve"],
     "authority": ["{}", "{}", "-w", "{wf}"],
+    # compared with the demo folder: a base every test's workspace can be read against
+    "diff": ["--base", str(demo_path()), "-w", "{wf}"],
 }
 
 
