@@ -69,6 +69,13 @@ def definition_lines(row: Row, contract_lines: Sequence[str], contract_file: str
     return out
 
 
+#: one `key: value` entry of a flow mapping; the value runs to the next `,` `}` or `]` unless quoted
+_FLOW_ENTRY = re.compile(
+    r"(?P<head>[{,]\s*(?P<key>\"[^\"]*\"|'[^']*'|[\w.-]+)\s*:\s*)"
+    r"(?P<value>\"(?:[^\"\\]|\\.)*\"|'(?:[^']|'')*'|[^,}\]]*)"
+)
+
+
 def mask_definition_line(line: str, *, secret_row: bool) -> str:
     """Secret-keyed values (and a secret variable's default) become ***; URI passwords too."""
     m = _YAML_ENTRY.match(line)
@@ -76,7 +83,16 @@ def mask_definition_line(line: str, *, secret_row: bool) -> str:
         key = m.group("key").strip()
         if is_secret_key(key) or (secret_row and key == "default"):
             return m.group("head") + MASK
-    return mask_text(line)
+
+    # Flow style (`source: {type: config, default: "tok"}`) puts several entries on one line,
+    # which the block-style match above sees as one value: mask each entry inside braces too.
+    def flow_entry(e: re.Match[str]) -> str:
+        key = e.group("key").strip("\"'")
+        if is_secret_key(key) or (secret_row and key == "default"):
+            return e.group("head") + MASK
+        return e.group(0)
+
+    return mask_text(_FLOW_ENTRY.sub(flow_entry, line))
 
 
 def _trigger_text(trigger: Any) -> str:

@@ -95,3 +95,14 @@ def test_runtime_rows_and_state_triggers():
     text = str(render_row(state, reveal=False))
     assert "agent_text from A matching contains 'DONE'" in text
     assert "ui_response when tool confirm completes sets response.ok" in text
+
+
+def test_flow_style_definitions_mask_secret_entries() -> None:
+    # a secret variable written on one line keeps its default out of the Definition section
+    line = '    source: {type: config, default: "tok-live-987", env_var: TOKEN}'
+    shown = mask_definition_line(line, secret_row=True)
+    assert "tok-live-987" not in shown and "env_var: TOKEN" in shown
+    assert "hunter2" not in mask_definition_line("  x: [1, {password: hunter2}]", secret_row=False)
+    assert mask_definition_line(
+        "  source: {type: config, default: fine}", secret_row=False
+    ).endswith("default: fine}")
