@@ -44,7 +44,7 @@ def rules() -> list[dict[str, Any]]:
     ]
 
 
-def _location(file: str | None, line: int, column: int, raw: str) -> list[dict[str, Any]]:
+def _location(file: str | None, line: int, column: int) -> list[dict[str, Any]]:
     if file is None:
         return []
     artifact: dict[str, Any] = {"uri": file}
@@ -74,7 +74,7 @@ def result(problem: Diagnostic, workspace: Path, base: Path) -> dict[str, Any]:
         out["ruleIndex"] = RULE_IDS.index(problem.code)
     out["level"] = problem.severity
     out["message"] = {"text": message}
-    out["locations"] = _location(file, problem.line, problem.column, problem.file)
+    out["locations"] = _location(file, problem.line, problem.column)
     return out
 
 
@@ -97,6 +97,8 @@ def sarif_run(
     where = located_workspace(workspace, base)
     return {
         "tool": {"driver": driver},
+        # code scanning tells runs apart by this category: one per workspace
+        "automationDetails": {"id": f"flowctx/{where}/"},
         "originalUriBaseIds": {SRCROOT: {"uri": base.resolve().as_uri() + "/"}},
         "columnKind": "unicodeCodePoints",
         "results": [result(p, workspace, base) for p in problems],

@@ -326,8 +326,9 @@ def test_several_paths_check_the_workflows_they_name(
 def test_paths_in_two_workspaces_are_checked_each_once(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    one = write_tree(tmp_path / "one", TWO)
-    two = write_tree(tmp_path / "two", {k: v for k, v in TWO.items() if "/B/" in k})
+    repo = _git_repo(tmp_path / "repo")
+    one = write_tree(repo / "one", TWO)
+    two = write_tree(repo / "two", {k: v for k, v in TWO.items() if "/B/" in k})
     args = [str(one / "workflows/A"), str(two / "workflows/B"), str(two)]
     code, out = run(capsys, *args)
     lines = out.splitlines()
@@ -341,7 +342,9 @@ def test_paths_in_two_workspaces_are_checked_each_once(
     assert [d["workflows"] for d in doc["workspaces"]] == [["A"], ["B"]]
     assert doc["ok"] is False and doc["errors"] == sum(d["errors"] for d in doc["workspaces"])
     _, log = _sarif(capsys, *args)
-    assert len(log["runs"]) == 2
+    # one run per workspace, each its own code-scanning category
+    assert [r["properties"]["workspace"] for r in log["runs"]] == ["one", "two"]
+    assert len({r["automationDetails"]["id"] for r in log["runs"]}) == 2
 
 
 def test_an_unrelated_file_is_still_refused(
@@ -351,3 +354,18 @@ def test_an_unrelated_file_is_still_refused(
     code = main(["check", str(root / "workflows/B"), str(root / "notes.txt")])
     err = capsys.readouterr().err
     assert code == 2 and "is a file, not a workspace" in err
+
+
+def test_github_escapes_a_file_name_with_commas_and_colons(
+    workspace: WriteWorkspace, capsys: pytest.CaptureFixture[str]
+) -> None:
+    root = workspace(
+        {
+            "workflows/R,1:x%/context_variables.yaml": "definitions: {x: {type: string}}\n",
+            "workflows/R,1:x%/orchestrator.yaml": "name: R\n",
+        }
+    )
+    _, gh = run(capsys, str(root), "--format", "github")
+    line = next(line for line in gh.splitlines() if "title=contract" in line)
+    assert "file=workflows/R%2C1%3Ax%25/context_variables.yaml," in line
+    assert parse_annotation(line)["file"] == "workflows/R,1:x%/context_variables.yaml"
