@@ -27,9 +27,15 @@ from core.diagnostics import Diagnostic
 from core.repo_paths import report_base
 from core.sarif import sarif_log, sarif_run
 from core.session import Session
+from core.workspace import WorkspaceNotFound, find_root
 from flowctx_tui.cli.common import UsageError, fail, load_json_arg
 from flowctx_tui.cli.launch_args import add_launch_args, build_context_env, parse_env_overrides
-from flowctx_tui.cli.workspace_args import add_workspace_args, no_workflows_message, open_from_args
+from flowctx_tui.cli.workspace_args import (
+    add_workspace_args,
+    no_workflows_message,
+    open_from_args,
+    workspace_path,
+)
 
 FORMATS = ("text", "json", "github", "sarif")
 
@@ -68,22 +74,25 @@ class Checked:
 def _workspaces(
     args: argparse.Namespace, overrides: Mapping[str, str]
 ) -> list[tuple[Session, list[str]]]:
-    """Each workspace the PATHs name, once, with the workflows to check there."""
+    """Each workspace the PATHs name, opened once, with the workflows to check there."""
     paths: list[str | None] = list(args.path) or [None]
-    found: dict[Path, tuple[Session, set[str] | None]] = {}
+    found: dict[Path, set[str] | None] = {}
     for path in paths:
-        session = open_from_args(
-            argparse.Namespace(**{**vars(args), "path": path}), env_overrides=overrides
-        )
-        root = session.root.resolve()
-        first, wanted = found.get(root, (session, set()))
+        try:
+            root, selected = find_root(workspace_path(path))
+        except WorkspaceNotFound as exc:
+            raise UsageError(str(exc)) from None
+        wanted = found.get(root, set())
         if wanted is not None:
             # a PATH that names no workflow (the workspace, its flowctx.yaml, a registry)
             # asks for all of them
-            wanted = None if session.selected is None else {*wanted, session.selected}
-        found[root] = (first, wanted)
+            wanted = None if selected is None else {*wanted, selected}
+        found[root] = wanted
     out: list[tuple[Session, list[str]]] = []
-    for session, wanted in found.values():
+    for root, wanted in found.items():
+        session = open_from_args(
+            argparse.Namespace(**{**vars(args), "path": str(root)}), env_overrides=overrides
+        )
         names = session.workflows()
         # an unreadable workflows/ folder lists as empty: that is a problem to report (exit 1),
         # not an empty workspace
