@@ -289,3 +289,101 @@ def test_schema_follows_the_workspace_runtime_and_refuses_an_unknown_one(
     assert json.loads(capsys.readouterr().out)["title"] == "context_variables.yaml (runtime spec)"
     assert main(["schema", "contract", "--runtime", "mozaiks-2025"]) == 2
     assert "unknown runtime 'mozaiks-2025'" in capsys.readouterr().err
+
+
+# kind -> variants: each file alone, no cross-field rule broken, so the schema and check must
+# give the same verdict on it
+ROUTING_VARIANTS: dict[str, dict[str, Any]] = {
+    "flow": {
+        "plain": {"steps": [{"name": "A", "type": "Prompt", "starting": True}]},
+        "python spelling": {
+            "steps": [{"name": "A", "type": "Prompt", "starting": True}],
+            "paths": [{"from_": "A", "to": "A", "condition": "true"}],
+        },
+        "unknown key": {"steps": [{"name": "A", "type": "Prompt", "starting": True}], "x": 1},
+        "quoted priority": {
+            "steps": [{"name": "A", "type": "Prompt", "starting": True}],
+            "paths": [{"from": "A", "to": "A", "priority": "2"}],
+        },
+        "unknown step type": {"steps": [{"name": "A", "type": "Agent", "starting": True}]},
+        "agent not text": {
+            "agent": 3,
+            "steps": [{"name": "A", "type": "Prompt", "starting": True}],
+        },
+    },
+    "handoffs": {
+        "plain": {
+            "handoff_rules": [
+                {"source_agent": "A", "target_agent": "B", "handoff_type": "after_work"}
+            ]
+        },
+        "scope in capitals": {
+            "handoff_rules": [
+                {
+                    "source_agent": "A",
+                    "target_agent": "B",
+                    "handoff_type": "condition",
+                    "condition": "the user approved the plan",
+                    "condition_type": "LLM",
+                    "condition_scope": " PRE ",
+                }
+            ]
+        },
+        "unknown scope": {
+            "handoff_rules": [
+                {
+                    "source_agent": "A",
+                    "target_agent": "B",
+                    "handoff_type": "after_work",
+                    "condition_scope": "later",
+                }
+            ]
+        },
+        "unknown top key": {"handoff_rule": []},
+    },
+    "transitions": {
+        "runtime shape": {
+            "transition_rules": [
+                {"source_agent": "A", "target_agent": "user", "transition_type": "after_turn"}
+            ]
+        },
+        "brief shape with a bare target": {
+            "transitions": [{"source": "A", "target": "B", "transition_type": "after_turn"}]
+        },
+        "brief key in the runtime shape": {
+            "transition_rules": [
+                {"source": "A", "target_agent": "B", "transition_type": "after_turn"}
+            ]
+        },
+        "unknown target type": {
+            "transitions": [
+                {"source": "A", "target": {"type": "Nowhere"}, "transition_type": "after_turn"}
+            ]
+        },
+        "both shapes": {"transitions": [], "transition_rules": []},
+    },
+}
+
+
+@pytest.mark.parametrize("kind", list(ROUTING_VARIANTS))
+def test_the_routing_schemas_accept_what_check_accepts(
+    kind: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    schema = schema_via_cli(capsys, kind, "mozaiks")
+    file = SCHEMA_FILES[kind]
+    disagreements = []
+    for name, data in ROUTING_VARIANTS[kind].items():
+        root = write_tree(
+            tmp_path / name.replace(" ", "_"),
+            {
+                "workflows/W/context_variables.yaml": "definitions: {}\n",
+                "workflows/W/orchestrator.yaml": "name: W\n",
+                f"workflows/W/{file}": yaml.safe_dump(data),
+            },
+        )
+        main(["check", str(root), "--format", "json", "--quiet"])
+        problems = json.loads(capsys.readouterr().out)["problems"]
+        in_file = [p for p in problems if p["file"] == f"workflows/W/{file}"]
+        if bool(errors(schema, data)) != bool(in_file):
+            disagreements.append((name, errors(schema, data), in_file))
+    assert disagreements == []
