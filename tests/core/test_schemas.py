@@ -291,8 +291,8 @@ def test_schema_follows_the_workspace_runtime_and_refuses_an_unknown_one(
     assert "unknown runtime 'mozaiks-2025'" in capsys.readouterr().err
 
 
-# kind -> variants: each file alone, no cross-field rule broken, so the schema and check must
-# give the same verdict on it
+# kind -> variants of a routing file or a registry, each alone and breaking no cross-field
+# rule, so the schema and check must give the same verdict on it
 ROUTING_VARIANTS: dict[str, dict[str, Any]] = {
     "flow": {
         "plain": {"steps": [{"name": "A", "type": "Prompt", "starting": True}]},
@@ -362,15 +362,38 @@ ROUTING_VARIANTS: dict[str, dict[str, Any]] = {
         },
         "both shapes": {"transitions": [], "transition_rules": []},
     },
+    "registry": {
+        "plain": {"context_id": "r", "assets": [], "projections": {"context_variables": {}}},
+        "projections": {
+            "context_id": "r",
+            "assets": [],
+            "values": {"a": {"b": 1}},
+            "projections": {"context_variables": {"x": "a.b", "y": {"from": "a.b"}}},
+        },
+        "not a dotted path": {
+            "context_id": "r",
+            "assets": [],
+            "projections": {"context_variables": {"x": "a..b"}},
+        },
+        "from not dotted": {
+            "context_id": "r",
+            "assets": [],
+            "projections": {"context_variables": {"x": {"from": "a b"}}},
+        },
+        "numeric version": {"context_id": "r", "assets": [], "pack": {"id": "p", "version": 1}},
+        "pack id": {"context_id": "r", "assets": [], "pack": {"id": "p.1x", "version": "1"}},
+        "no assets": {"context_id": "r"},
+        "unknown asset kind": {"context_id": "r", "assets": [{"path": "a", "kind": "blob"}]},
+    },
 }
 
 
 @pytest.mark.parametrize("kind", list(ROUTING_VARIANTS))
-def test_the_routing_schemas_accept_what_check_accepts(
+def test_the_routing_and_registry_schemas_accept_what_check_accepts(
     kind: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     schema = schema_via_cli(capsys, kind, "mozaiks")
-    file = SCHEMA_FILES[kind]
+    where = ("build_context/r/" if kind == "registry" else "workflows/W/") + SCHEMA_FILES[kind]
     disagreements = []
     for name, data in ROUTING_VARIANTS[kind].items():
         root = write_tree(
@@ -378,12 +401,12 @@ def test_the_routing_schemas_accept_what_check_accepts(
             {
                 "workflows/W/context_variables.yaml": "definitions: {}\n",
                 "workflows/W/orchestrator.yaml": "name: W\n",
-                f"workflows/W/{file}": yaml.safe_dump(data),
+                where: yaml.safe_dump(data),
             },
         )
         main(["check", str(root), "--format", "json", "--quiet"])
         problems = json.loads(capsys.readouterr().out)["problems"]
-        in_file = [p for p in problems if p["file"] == f"workflows/W/{file}"]
+        in_file = [p for p in problems if p["file"] == where]
         if bool(errors(schema, data)) != bool(in_file):
             disagreements.append((name, errors(schema, data), in_file))
     assert disagreements == []
