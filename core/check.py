@@ -16,7 +16,7 @@ from typing import Any
 
 from core.buildctx import registry_problems
 from core.contract import SOURCE_TYPES
-from core.diagnostics import Diagnostic, sort_key
+from core.diagnostics import Diagnostic, Severity, sort_key
 from core.exposure import withheld_reason
 from core.inputs import ResolveInputs
 from core.resolve import resolve
@@ -138,30 +138,159 @@ WORKSPACE_CHECKS: dict[WorkspaceCheck, str] = {
     build_context_problems: "build-context",
 }
 
-#: Every code ``flowctx check --format json`` gives a problem, and what it means. Stable: a
-#: script may filter on them. ``resolve.<source type>`` is a matrix row in error or warned.
-PROBLEM_CODES: dict[str, str] = {
-    "yaml": "a YAML file does not parse (syntax, nesting, aliases, encoding, size)",
-    "contract": "context_variables.yaml does not follow the contract (fields, types, agents)",
-    "exposure.not-exposed": "a variable that could be shown is exposed to no agent",
-    "exposure.agent-empty": "an agent exposes no variables",
-    "exposure.never-rendered": "an agent lists a variable the runtime never puts in a prompt",
-    "routing": "flow.yaml, transition_graph.yaml or handoffs.yaml: shape or condition",
-    "profile": "flowctx.yaml: unknown keys, wrong shapes, refused settings",
-    "database": "the seed/ database or the MongoDB URI",
-    "folder": "a folder of the workspace cannot be listed",
-    "build-context": "a build-context registry, its root or a projection",
-    "runtime.config-default": "the runtime ignores a documented default (env_var declared)",
-    "runtime.data-source": "a data source the runtime's loader reads differently from the docs",
-    "runtime.discovery": "a folder the runtime does not take for a workflow",
-    "security": "a condition the published engine would execute as code (flowctx refuses it)",
-    "launch": "a launch value the runtime would drop (undeclared, over 64 KB, past 50 keys)",
+
+@dataclass(frozen=True)
+class ProblemKind:
+    """What one problem code means: the rule SARIF names and the README's code table."""
+
+    #: one line, for a table row or a rule's ``shortDescription``
+    short: str
+    #: what the runtime does, why it matters and what to change (``fullDescription``)
+    full: str
+    #: the severity its problems usually carry (each problem still says its own)
+    level: Severity = "error"
+
+
+def _resolve_kind(source: str, what: str) -> ProblemKind:
+    return ProblemKind(
+        f"a {source} variable failed to resolve (error) or resolved with a warning, exactly "
+        "as its matrix row shows",
+        f"The {source} variable's matrix row is in error or carries a warning: {what} The "
+        "problem points at the value that caused it, and `flowctx matrix` shows the row with "
+        "every step of its resolution trace.",
+    )
+
+
+_RESOLVE_WHAT = {
+    "config": "a required environment variable is unset, or the value does not coerce to the "
+    "declared type (the runtime reads only the environment once env_var is declared).",
+    "data_reference": "the query finds no document, names no database or collection, or the "
+    "database cannot be reached, so the runtime sets the default or nothing.",
+    "data_entity": "the entity names no collection or database, so the runtime makes no "
+    "manager and the key stays unset.",
+    "computed": "the computation cannot be predicted before the run, or its inputs are missing.",
+    "state": "the state default or a trigger cannot be read as declared.",
+    "external": "the external service is called only at run time; its default or its "
+    "declaration has a problem.",
+    "file": "the file is missing, unreadable, outside the workspace or does not parse in the "
+    "declared format, so the runtime uses None (or the default, as the documentation says).",
+    "build_context": "no registry projects the variable, or the projection is refused by the "
+    "trusted build-context loader.",
+    "runtime": "a key the runtime injects itself (database schema capability) cannot be "
+    "computed with these settings.",
+}
+
+#: THE table of every code ``flowctx check`` gives a problem: stable (a script may filter on
+#: them, SARIF rules are named by them). ``resolve.<source type>`` is a matrix row in error
+#: or warned.
+PROBLEM_KINDS: dict[str, ProblemKind] = {
+    "yaml": ProblemKind(
+        "a YAML file does not parse (syntax, nesting, aliases, encoding, size)",
+        "A workflow, routing, registry or profile file is not YAML the runtime can load: a "
+        "syntax error, nesting or alias expansion past the limits, a byte that is not UTF-8, "
+        "or a file too large to read. Nothing in the file is used until it parses.",
+    ),
+    "contract": ProblemKind(
+        "context_variables.yaml does not follow the contract (fields, types, agents)",
+        "context_variables.yaml breaks the context-variables contract as the selected runtime "
+        "profile validates it: an unknown or misspelt key, a missing field, a value of the "
+        "wrong type, an unknown source or trigger type, a reserved name, or an agent exposing "
+        "an undeclared variable. The newest runtime refuses the whole plan on the first "
+        "such error; the older one loads an empty plan.",
+    ),
+    "exposure.not-exposed": ProblemKind(
+        "a variable that could be shown is exposed to no agent",
+        "The variable is declared and could appear in a prompt, but no agent lists it under "
+        "agents.<name>.variables, so no agent ever sees its value. List it under an agent, "
+        "or mark it model_visible: false if it is meant for tools only.",
+        "warning",
+    ),
+    "exposure.agent-empty": ProblemKind(
+        "an agent exposes no variables",
+        "The agent is listed under agents with no variables, so its prompt gets no context "
+        "block. Remove the entry or list the variables it needs.",
+        "warning",
+    ),
+    "exposure.never-rendered": ProblemKind(
+        "an agent lists a variable the runtime never puts in a prompt",
+        "The agent lists a variable the runtime withholds from prompts (a build-context "
+        "variable, or one declared model_visible: false): listing it has no effect, and the "
+        "agent will not see the value an author may expect it to.",
+        "warning",
+    ),
+    "routing": ProblemKind(
+        "flow.yaml, transition_graph.yaml or handoffs.yaml: shape or condition",
+        "A routing file does not follow its shape (unknown keys, missing fields, mixed "
+        "transition shapes, duplicate steps), or a condition does not parse in the engine "
+        "that reads it (MemberJunction path conditions, the Mozaiks transition evaluator, AG2 "
+        "ContextExpression). A rule in error is kept in place but never routes.",
+    ),
+    "profile": ProblemKind(
+        "flowctx.yaml: unknown keys, wrong shapes, refused settings",
+        "The workspace's flowctx.yaml (the environment and launch values flowctx assumes, and "
+        "the runtime profile) has an unknown key, a value of the wrong shape, or a setting "
+        "flowctx refuses; the rest of the file still applies.",
+    ),
+    "database": ProblemKind(
+        "the seed/ database or the MongoDB URI",
+        "The embedded database seeded from seed/ cannot be built (a seed file that is not "
+        "JSON, a document that is not an object), or the MongoDB URI cannot be used: "
+        "data_reference variables are then resolved without a database.",
+    ),
+    "folder": ProblemKind(
+        "a folder of the workspace cannot be listed",
+        "A folder of the workspace (workflows/, a workflow folder, build_context/) cannot be "
+        "listed, usually for lack of permission. flowctx reads it as empty, which would "
+        "otherwise pass as a clean workspace.",
+    ),
+    "build-context": ProblemKind(
+        "a build-context registry, its root or a projection",
+        "A build-context registry (build_context/<name>/context.yaml) does not follow the "
+        "registry contract, its configured root does not exist, an asset is missing or "
+        "refused, or a projection into a context variable or a prompt cannot be made.",
+    ),
+    "runtime.config-default": ProblemKind(
+        "the runtime ignores a documented default (env_var declared)",
+        "A config source declares both env_var and default. The documentation says the "
+        "default applies when the variable is unset; the runtime's code reads only the "
+        "environment once env_var is declared, so the value is None when it is unset.",
+        "warning",
+    ),
+    "runtime.data-source": ProblemKind(
+        "a data source the runtime's loader reads differently from the docs",
+        "A data_reference or data_entity source is read by the runtime's loader differently "
+        "from what the documentation promises (for example without database_name the "
+        "adapter fetches nothing).",
+        "warning",
+    ),
+    "runtime.discovery": ProblemKind(
+        "a folder the runtime does not take for a workflow",
+        "A folder under workflows/ holds none of the files the runtime discovers workflows "
+        "by (orchestrator.yaml, tools.yaml), so the runtime never loads it, although flowctx "
+        "shows it.",
+        "warning",
+    ),
+    "security": ProblemKind(
+        "a condition the published engine would execute as code (flowctx refuses it)",
+        "The condition reaches code the published engine would execute (attribute walks to "
+        "interpreter internals, constructors, calls it does not sandbox). flowctx never "
+        "evaluates it; the runtime would run it. Rewrite the condition with plain names and "
+        "comparisons.",
+    ),
+    "launch": ProblemKind(
+        "a launch value the runtime would drop (undeclared, over 64 KB, past 50 keys)",
+        "A launch (before_chat) value would be dropped by the runtime: its key is not "
+        "declared in the contract, its value is larger than 64 KB, or it comes after the "
+        "first 50 keys.",
+    ),
     **{
-        f"resolve.{source}": f"a {source} variable failed to resolve (error) or resolved "
-        "with a warning, exactly as its matrix row shows"
+        f"resolve.{source}": _resolve_kind(source, _RESOLVE_WHAT[source])
         for source in (*SOURCE_TYPES, "runtime")
     },
 }
+
+#: code -> one line: what ``flowctx check --format json`` documents for each code
+PROBLEM_CODES: dict[str, str] = {code: kind.short for code, kind in PROBLEM_KINDS.items()}
 
 
 def _coded(problems: Iterable[Diagnostic], code: str) -> list[Diagnostic]:

@@ -20,7 +20,7 @@ from pydantic import (
 )
 
 from core.diagnostics import Diagnostic
-from core.validation import Strict, located_errors
+from core.validation import Strict, fields_of, located_errors
 from core.yamlmarks import PathKey, YamlDoc
 
 SOURCE_TYPES = (
@@ -226,7 +226,18 @@ class AgentView(Strict):
     variables: list[str] = Field(default_factory=list)
 
 
-ROOT_KEYS = ("definitions", "agents")
+class ContractDocument(Strict):
+    """The file as a whole, as the newest runtime reads it. ``parse_contract`` takes its keys
+    from here and validates each definition and agent view on its own (one bad definition
+    never hides the others); ``flowctx schema contract`` starts from this model and applies
+    the runtime profile's rules (``core.schemas``)."""
+
+    definitions: dict[str, Definition] | None = None
+    # an agent with no view (``Idle:``) exposes nothing
+    agents: dict[str, AgentView | None] | None = None
+
+
+ROOT_KEYS = tuple(fields_of(ContractDocument))
 
 
 def validation_diagnostics(

@@ -17,7 +17,7 @@ from pydantic import BaseModel, ValidationError
 
 from core.contract import ROOT_KEYS, AgentView, Definition, validation_diagnostics
 from core.diagnostics import Diagnostic, did_you_mean
-from core.layout import CONTRACT_FILE, PROFILE_FILE, WORKFLOW_FILES
+from core.layout import BUILD_CONTEXT_DIR, CONTRACT_FILE, PROFILE_FILE, WORKFLOW_FILES
 from core.pathsafety import present
 from core.results import Loc, Refusal
 from core.runtime_profiles import MOZAIKS, RuntimeProfile
@@ -110,7 +110,7 @@ def find_root(path: Path) -> tuple[Path, str | None]:
     if path.exists() and not path.is_dir():
         # a workflow's own file names its folder (a pre-commit hook passes changed files);
         # any other file is almost surely a mistyped argument, and its folder is a guess
-        if path.name not in (*WORKFLOW_FILES, PROFILE_FILE):
+        if path.name not in (*WORKFLOW_FILES, PROFILE_FILE) and not _registry_file(path):
             raise WorkspaceNotFound(
                 f"{path}: is a file, not a workspace (give the workspace folder, its "
                 f"workflows/ folder, one workflow folder or its {CONTRACT_FILE})"
@@ -133,6 +133,14 @@ def find_root(path: Path) -> tuple[Path, str | None]:
     raise WorkspaceNotFound(
         f"{path}: not a workspace (no workflows/ folder here or above, and no {CONTRACT_FILE})"
     )
+
+
+def _registry_file(path: Path) -> bool:
+    """``<workspace>/build_context/<name>/context.yaml``: it names its workspace (check reads
+    every registry there, so a pre-commit hook passes it like a workflow's file)."""
+    from core.buildctx.registry import REGISTRY_FILE
+
+    return path.name == REGISTRY_FILE and path.parent.parent.name == BUILD_CONTEXT_DIR
 
 
 def _workflow_named_by(path: Path, root: Path) -> str | None:

@@ -21,6 +21,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "trigger": ("flowctx_tui.cli.trigger_cmd", "simulate a message against state triggers"),
     "prompt": ("flowctx_tui.cli.prompt_cmd", "preview the context block of an agent's prompt"),
     "diff": ("flowctx_tui.cli.diff_cmd", "what a change does to resolution, routes and check"),
+    "schema": ("flowctx_tui.cli.schema_cmd", "print the JSON Schema of a workflow file kind"),
     "app": ("flowctx_tui.cli.app_cmd", "open the Textual app (the default)"),
 }
 

@@ -3,26 +3,54 @@
 Each workflow is resolved with the same inputs ``matrix`` would use (``--env``, ``--launch``,
 ``--build-context``), so every error or warning a matrix row shows is one here too.
 ``--format json`` prints ``{"workspace", "workflows", "errors", "warnings", "ok", "problems"}``,
-each problem ``{"file", "line", "column", "severity", "code", "message"}``.
+each problem ``{"file", "line", "column", "severity", "code", "message"}``; ``github`` prints
+workflow-command annotations (``core.annotations``); ``sarif`` a SARIF 2.1.0 log
+(``core.sarif``).
+
+Several PATHs may be given (a pre-commit hook passes the files it changed): each names its
+workspace and, when it is inside a workflow folder, that workflow. Each workspace is checked
+once, for the workflows its PATHs name (all of them when a PATH names the workspace itself).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
 
-from core.check import count_problems, workspace_report
+from core.annotations import problem_annotations, refusal_annotation
+from core.check import CheckReport, count_problems, workspace_report
 from core.diagnostics import Diagnostic
+from core.repo_paths import report_base
+from core.sarif import sarif_log, sarif_run
+from core.session import Session
+from core.workspace import WorkspaceNotFound, find_root
 from flowctx_tui.cli.common import UsageError, fail, load_json_arg
 from flowctx_tui.cli.launch_args import add_launch_args, build_context_env, parse_env_overrides
-from flowctx_tui.cli.workspace_args import add_workspace_args, no_workflows_message, open_from_args
+from flowctx_tui.cli.workspace_args import (
+    add_workspace_args,
+    no_workflows_message,
+    open_from_args,
+    workspace_path,
+)
+
+FORMATS = ("text", "json", "github", "sarif")
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    add_workspace_args(parser, many_workflows=True)
+    add_workspace_args(parser, many_workflows=True, many_paths=True)
     parser.add_argument("--strict", action="store_true", help="treat warnings as errors")
     parser.add_argument("--quiet", "-q", action="store_true", help="print errors only")
-    parser.add_argument("--format", choices=("text", "json"), default="text")
+    parser.add_argument(
+        "--format",
+        choices=FORMATS,
+        default="text",
+        help="text (file:line:col lines), json, github (Actions annotations) or sarif "
+        "(SARIF 2.1.0 for code scanning)",
+    )
     add_launch_args(parser)
 
 
@@ -33,14 +61,38 @@ def _problem_json(p: Diagnostic) -> dict[str, object]:
     return {k: doc.get(k, "") for k in keys}
 
 
-def run(args: argparse.Namespace) -> int:
-    try:
-        overrides = parse_env_overrides(args.env)
-        overrides.update(build_context_env(args))
-        launch = load_json_arg(args.launch, "--launch") or {}
-        if not isinstance(launch, dict):
-            raise UsageError("--launch must be a JSON object")
-        session = open_from_args(args, env_overrides=overrides)
+@dataclass(frozen=True)
+class Checked:
+    """One workspace checked: what was asked and what was found."""
+
+    session: Session
+    workflows: list[str]
+    report: CheckReport
+    failed: bool
+
+
+def _workspaces(
+    args: argparse.Namespace, overrides: Mapping[str, str]
+) -> list[tuple[Session, list[str]]]:
+    """Each workspace the PATHs name, opened once, with the workflows to check there."""
+    paths: list[str | None] = list(args.path) or [None]
+    found: dict[Path, set[str] | None] = {}
+    for path in paths:
+        try:
+            root, selected = find_root(workspace_path(path))
+        except WorkspaceNotFound as exc:
+            raise UsageError(str(exc)) from None
+        wanted = found.get(root, set())
+        if wanted is not None:
+            # a PATH that names no workflow (the workspace, its flowctx.yaml, a registry)
+            # asks for all of them
+            wanted = None if selected is None else {*wanted, selected}
+        found[root] = wanted
+    out: list[tuple[Session, list[str]]] = []
+    for root, wanted in found.items():
+        session = open_from_args(
+            argparse.Namespace(**{**vars(args), "path": str(root)}), env_overrides=overrides
+        )
         names = session.workflows()
         # an unreadable workflows/ folder lists as empty: that is a problem to report (exit 1),
         # not an empty workspace
@@ -53,38 +105,131 @@ def run(args: argparse.Namespace) -> int:
                     f"no workflow named {', '.join(unknown)} (workflows: {', '.join(names)})"
                 )
             names = args.workflow
-        elif session.selected:
-            names = [session.selected]
+        elif wanted is not None:
+            names = [n for n in names if n in wanted] + sorted(wanted - set(names))
+        out.append((session, names))
+    return out
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        overrides = parse_env_overrides(args.env)
+        overrides.update(build_context_env(args))
+        launch = load_json_arg(args.launch, "--launch") or {}
+        if not isinstance(launch, dict):
+            raise UsageError("--launch must be a JSON object")
+        targets = _workspaces(args, overrides)
     except UsageError as exc:
         return fail(str(exc))
-    report = workspace_report(session, names, env_overrides=overrides, launch=launch)
-    problems, refusals = report.problems, report.refused
-    counted = count_problems(problems)
-    failed = bool(counted.errors or refusals) or (args.strict and bool(counted.warnings))
-    runtime = session.runtime.label
-    if args.format == "json":
-        shown = [p for p in problems if p.severity == "error" or not args.quiet]
-        doc = {
-            "workspace": str(session.root),
-            "workflows": names,
-            "ok": not failed,
-            "errors": counted.errors,
-            "warnings": counted.warnings,
-            "runtime": runtime,
-            "refused": {n: r.to_json() for n, r in refusals.items()},
-            "problems": [_problem_json(p) for p in shown],
-        }
-        print(json.dumps(doc, indent=2, ensure_ascii=False))
-        return 1 if failed else 0
-    for refused in refusals.values():
-        # first, as the runtime would stop there
-        print(refused.short(f"runtime {session.runtime.name}"))
-    for p in problems:
-        if p.severity == "error" or not args.quiet:
-            print(p.format())
-    status = "FAILED" if failed else "ok"
-    print(
-        f"{status}: {len(names)} workflow(s), {counted.errors} error(s), "
-        f"{counted.warnings} warning(s) [runtime {runtime}]"
+    checked: list[Checked] = []
+    for session, names in targets:
+        report = workspace_report(session, names, env_overrides=overrides, launch=launch)
+        counted = count_problems(report.problems)
+        failed = bool(counted.errors or report.refused) or (args.strict and bool(counted.warnings))
+        checked.append(Checked(session, names, report, failed))
+    shows = {"json": _print_json, "github": _print_github, "sarif": _print_sarif}
+    shows.get(args.format, _print_text)(checked, args.quiet)
+    return 1 if any(c.failed for c in checked) else 0
+
+
+def _kept(problems: list[Diagnostic], quiet: bool) -> list[Diagnostic]:
+    return [p for p in problems if p.severity == "error" or not quiet]
+
+
+def _summary(c: Checked) -> str:
+    counted = count_problems(c.report.problems)
+    status = "FAILED" if c.failed else "ok"
+    return (
+        f"{status}: {len(c.workflows)} workflow(s), {counted.errors} error(s), "
+        f"{counted.warnings} warning(s) [runtime {c.session.runtime.label}]"
     )
-    return 1 if failed else 0
+
+
+def _print_text(checked: list[Checked], quiet: bool) -> None:
+    for c in checked:
+        if len(checked) > 1:
+            # problems are located relative to their workspace: say which one
+            print(f"workspace {c.session.root}")
+        for refused in c.report.refused.values():
+            # first, as the runtime would stop there
+            print(refused.short(f"runtime {c.session.runtime.name}"))
+        for p in _kept(c.report.problems, quiet):
+            print(p.format())
+        print(_summary(c))
+
+
+def _json_doc(c: Checked, quiet: bool) -> dict[str, Any]:
+    counted = count_problems(c.report.problems)
+    return {
+        "workspace": str(c.session.root),
+        "workflows": c.workflows,
+        "ok": not c.failed,
+        "errors": counted.errors,
+        "warnings": counted.warnings,
+        "runtime": c.session.runtime.label,
+        "refused": {n: r.to_json() for n, r in c.report.refused.items()},
+        "problems": [_problem_json(p) for p in _kept(c.report.problems, quiet)],
+    }
+
+
+def _print_json(checked: list[Checked], quiet: bool) -> None:
+    docs = [_json_doc(c, quiet) for c in checked]
+    if len(docs) == 1:
+        out: dict[str, Any] = docs[0]
+    else:
+        # PATHs in several workspaces: one object each, and the totals
+        out = {
+            "ok": all(d["ok"] for d in docs),
+            "errors": sum(d["errors"] for d in docs),
+            "warnings": sum(d["warnings"] for d in docs),
+            "workspaces": docs,
+        }
+    print(json.dumps(out, indent=2, ensure_ascii=False))
+
+
+def _print_github(checked: list[Checked], quiet: bool) -> None:
+    for c in checked:
+        root = c.session.root
+        base = report_base(root)
+        for name, refused in c.report.refused.items():
+            print(refusal_annotation(name, refused, c.session.runtime.name, root, base))
+        for line in problem_annotations(_kept(c.report.problems, quiet), root, base):
+            print(line)
+        # a plain log line: the annotations say where, this says how it ended
+        print(_summary(c))
+
+
+def information_uri() -> str | None:
+    """The project's home as the installed distribution's metadata names it (a
+    ``[project.urls]`` entry), for SARIF's ``informationUri``; None when it names none."""
+    from importlib.metadata import PackageNotFoundError, metadata
+
+    try:
+        meta = metadata("flowctx")
+    except PackageNotFoundError:
+        return None
+    for entry in meta.get_all("Project-URL") or []:
+        _, _, url = entry.partition(",")
+        if url.strip().startswith(("https://", "http://")):
+            return url.strip()
+    home = meta.get("Home-page")
+    return home if home and home.startswith(("https://", "http://")) else None
+
+
+def _print_sarif(checked: list[Checked], quiet: bool) -> None:
+    from flowctx_tui.cli import version
+
+    runs = [
+        sarif_run(
+            _kept(c.report.problems, quiet),
+            workspace=c.session.root,
+            base=report_base(c.session.root),
+            runtime=c.session.runtime,
+            workflows=c.workflows,
+            refused=c.report.refused,
+            tool_version=version(),
+            information_uri=information_uri(),
+        )
+        for c in checked
+    ]
+    print(json.dumps(sarif_log(runs), indent=2, ensure_ascii=False))

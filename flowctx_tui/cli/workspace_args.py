@@ -33,8 +33,14 @@ def demo_path() -> Path:
     return Path(str(resources.files("flowctx_tui") / "demo" / "workspace"))
 
 
-def add_workspace_args(parser: argparse.ArgumentParser, *, many_workflows: bool = False) -> None:
-    parser.add_argument("path", nargs="?", default=None, help=PATH_HELP)
+def add_workspace_args(
+    parser: argparse.ArgumentParser, *, many_workflows: bool = False, many_paths: bool = False
+) -> None:
+    if many_paths:
+        # several PATHs (the files a pre-commit hook passes): each names its workspace
+        parser.add_argument("path", nargs="*", default=[], help=f"{PATH_HELP}; repeatable")
+    else:
+        parser.add_argument("path", nargs="?", default=None, help=PATH_HELP)
     if many_workflows:
         parser.add_argument(
             "--workflow", "-w", action="append", help="only this workflow (repeatable)"

@@ -15,7 +15,7 @@ from pydantic import (
 
 from core.diagnostics import Diagnostic, did_you_mean
 from core.results import Loc
-from core.validation import Strict, Wording, located_errors
+from core.validation import Strict, Wording, fields_of, located_errors
 from core.yamlmarks import PathKey, YamlDoc
 
 #: The two shapes of transition_graph.yaml, named by their top-level key.
@@ -110,6 +110,13 @@ class Entry(Generic[M]):
     @property
     def valid(self) -> bool:
         return self.model is not None
+
+
+def document_keys(model: type[BaseModel]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """A routing file's top-level keys and the required ones, from its document model (the
+    model ``flowctx schema`` turns into the file's JSON Schema)."""
+    fields = fields_of(model)
+    return tuple(fields), tuple(k for k, f in fields.items() if f.is_required())
 
 
 def top_mapping(

@@ -16,6 +16,7 @@ from core.routing.model.common import (
     RoutingModel,
     StepStatus,
     StepType,
+    document_keys,
     entries,
     top_mapping,
 )
@@ -41,6 +42,17 @@ class FlowPath(RoutingModel):
     # strict: a quoted "10" or a YAML ``true`` is an authoring mistake, not a priority
     priority: StrictInt = 0
     description: str | None = None
+
+
+class FlowDocument(RoutingModel):
+    """The file as a whole. ``parse_flow`` takes its keys from here and validates each entry
+    on its own (one bad step never hides the others); ``flowctx schema flow`` is this model."""
+
+    #: a display name
+    agent: str | None = None
+    # routing's flow_problems: "the flow has no steps" is an error
+    steps: list[FlowStep] = Field(min_length=1)
+    paths: list[FlowPath] = Field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -69,7 +81,7 @@ class FlowFile:
 
 def parse_flow(doc: YamlDoc, problems: list[Diagnostic] | None = None) -> FlowFile:
     diags = list(problems or [])
-    data = top_mapping(doc, ("agent", "steps", "paths"), ("steps",), diags)
+    data = top_mapping(doc, *document_keys(FlowDocument), diags)
     agent = data.get("agent")
     if agent is not None and not isinstance(agent, str):
         diags.append(doc.diag(("agent",), "agent must be a string (a display name)", key=False))

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from pydantic import (
+    Field,
     field_validator,
 )
 
@@ -20,6 +21,7 @@ from core.routing.model.common import (
     HandoffConditionType,
     HandoffType,
     RoutingModel,
+    document_keys,
     entries,
     lower_text,
     top_mapping,
@@ -69,6 +71,13 @@ class HandoffRule(RoutingModel):
         return self.target_agent
 
 
+class HandoffsDocument(RoutingModel):
+    """The file as a whole. ``parse_handoffs`` takes its keys from here and validates each
+    rule on its own; ``flowctx schema handoffs`` is this model."""
+
+    handoff_rules: list[HandoffRule] = Field(default_factory=list)
+
+
 @dataclass(frozen=True)
 class HandoffsFile:
     file: str
@@ -85,7 +94,8 @@ def handoff_problems(rule: HandoffRule) -> list[tuple[str, str]]:
 
 def parse_handoffs(doc: YamlDoc, problems: list[Diagnostic] | None = None) -> HandoffsFile:
     diags = list(problems or [])
-    data = top_mapping(doc, ("handoff_rules",), ("handoff_rules",), diags)
+    keys, _ = document_keys(HandoffsDocument)
+    data = top_mapping(doc, keys, keys, diags)
     rules = list(entries(doc, "handoff_rules", data, HandoffRule, diags))
     for n, entry in enumerate(rules):
         if entry.model is None:

@@ -9,6 +9,7 @@ from dataclasses import dataclass, replace
 from typing import Any, ClassVar, Literal
 
 from pydantic import (
+    ConfigDict,
     field_validator,
 )
 
@@ -27,6 +28,7 @@ from core.routing.model.common import (
     TargetType,
     TransitionType,
     W,
+    document_keys,
     entries,
     lower_text,
     optional_text,
@@ -139,6 +141,19 @@ class TransitionRuleSpec(RoutingModel):
     @classmethod
     def _text(cls, value: Any) -> Any:
         return optional_text(value)
+
+
+class TransitionGraphDocument(RoutingModel):
+    """The file as a whole, in either shape. ``parse_transition_graph`` takes its keys from
+    here and validates each rule on its own; ``flowctx schema transitions`` is this model."""
+
+    # one shape per file: both keys is an error at the second (``_shape_of``)
+    model_config = ConfigDict(
+        json_schema_extra={"not": {"required": [TRANSITIONS_KEY, TRANSITION_RULES_KEY]}}
+    )
+
+    transitions: list[BriefTransitionRule] | None = None
+    transition_rules: list[TransitionRuleSpec] | None = None
 
 
 @dataclass(frozen=True)
@@ -411,9 +426,8 @@ def parse_transition_graph(
     doc: YamlDoc, problems: list[Diagnostic] | None = None
 ) -> TransitionGraphFile:
     diags = list(problems or [])
-    data = top_mapping(
-        doc, (TRANSITIONS_KEY, TRANSITION_RULES_KEY), (TRANSITIONS_KEY, TRANSITION_RULES_KEY), diags
-    )
+    keys, _ = document_keys(TransitionGraphDocument)
+    data = top_mapping(doc, keys, keys, diags)
     shape = _shape_of(doc, data, diags)
     rules: list[Entry[TransitionRule]] = []
     if shape == TRANSITION_RULES_KEY:
