@@ -158,7 +158,7 @@ def resolve(
         )
         for (key, _), note in zip(admission.dropped, admission.notes, strict=True)
     )
-    refused = workflow.refused or _load_failure(rows)
+    refused = workflow.refused or projection.refused or _load_failure(rows)
     notes = [*admission.notes, *projection.notes]
     if fallbacks.warning and fallbacks.display:
         notes.append(fallbacks.warning)
