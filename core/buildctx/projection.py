@@ -791,9 +791,9 @@ def _runtime_projection(
                 )
     except _LaunchFails as exc:
         refusal = exc.refusal()
-        reg = exc.registry
-        if reg is not None and _first_error(reg) is not None:
-            diags = [d for d in reg.diagnostics if d.severity == "error"]
+        failed = exc.registry
+        if failed is not None and _first_error(failed) is not None:
+            diags = [d for d in failed.diagnostics if d.severity == "error"]
         else:
             diags = [Diagnostic(refusal.file, refusal.line, refusal.column, refusal.reason)]
         return _refused(setting, registries, notes, wanted, refusal, applicable, diags)
@@ -871,8 +871,10 @@ def _merge_trusted(
 
 def _unique_packs(trusted: Mapping[str, tuple[Any, str, Registry]]) -> None:
     packs = trusted.get(CAPABILITY_PACKS)
+    if packs is None:
+        return
     seen: set[str] = set()
-    for item in packs[0] if packs and isinstance(packs[0], list) else ():
+    for item in packs[0] if isinstance(packs[0], list) else ():
         pid = str(item.get("id")) if isinstance(item, Mapping) else str(item)
         if pid in seen:
             raise _LaunchFails(_fails(f"conflicting registered capability pack '{pid}'"), packs[2])

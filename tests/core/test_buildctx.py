@@ -452,7 +452,8 @@ def test_an_undeclared_projection_fails_the_launch(workspace: WriteWorkspace) ->
 def test_an_undeclared_projection_is_dropped_when_no_variable_is_protected(
     workspace: WriteWorkspace,
 ) -> None:
-    contract = "definitions:\n  plan_ready: {type: boolean, source: {type: state, default: false}}\n"
+    contract = "definitions:\n"
+    contract += "  plan_ready: {type: boolean, source: {type: state, default: false}}\n"
     contract += "agents:\n  PlannerAgent: {variables: [plan_ready]}\n"
     reg = (
         "context_id: c\napplies_to_workflows: [AppGenerator]\nassets: []\n"
