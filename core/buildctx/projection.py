@@ -7,11 +7,13 @@ source's resolver: ``None`` at load, filled by the projection.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from core.buildctx.injection import InjectionSource
 from core.buildctx.registry import CAPABILITY_PACKS, Registry, VarProjection
 from core.buildctx.setting import BuildContextSetting
 from core.diagnostics import Diagnostic, did_you_mean
@@ -82,6 +84,8 @@ class BuildContextProjection:
     #: projections into declared variables that are not build_context: the runtime merges
     #: them into the launch context (explicit launch values still win)
     launch_values: Mapping[str, Projected] = field(default_factory=dict)
+    #: what the runtime's prompt injection reads for this workflow (from the snapshot)
+    injection: InjectionSource | None = None
 
     def explain(self, name: str) -> Projected:
         for table in (self.errors, self.values, self.reasons):
@@ -195,6 +199,26 @@ def _project_one(
 
 
 def project_build_context(
+    workflow: WorkflowSnapshot,
+    setting: BuildContextSetting,
+    found: Sequence[Registry] | None,
+    launch: Mapping[str, Any],
+    trigger: Mapping[str, Any] | None = None,
+    injection: InjectionSource | None = None,
+) -> BuildContextProjection:
+    """Project every applicable registry into ``workflow``'s build_context variables.
+
+    ``found`` holds the registries discovered under ``setting.root`` (None: the root is not a
+    folder); ``launch`` is the admitted launch context (for ``from_context``); ``trigger`` the
+    launch trigger payload (for ``from_trigger``); ``injection`` what the prompt injection
+    reads, carried along for ``core.exposure``. Launch values winning over projections is the
+    caller's (``resolve``) job.
+    """
+    result = _project(workflow, setting, found, launch, trigger)
+    return dataclasses.replace(result, injection=injection) if injection else result
+
+
+def _project(
     workflow: WorkflowSnapshot,
     setting: BuildContextSetting,
     found: Sequence[Registry] | None,
