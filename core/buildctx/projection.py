@@ -496,7 +496,56 @@ def undeclared_projections(reg: Registry, workflow: WorkflowSnapshot) -> list[Di
     """For ``flowctx check``: a valid registry's projections against one workflow."""
     if not reg.valid:
         return []
-    return _undeclared(reg, workflow, _build_context_names(workflow))
+    declared = _build_context_names(workflow)
+    if not workflow.runtime.sources.build_context_trusted:
+        return _undeclared(reg, workflow, declared)
+    return _runtime_undeclared(reg, workflow, declared)
+
+
+def _runtime_undeclared(
+    reg: Registry, workflow: WorkflowSnapshot, declared: Mapping[str, str | None]
+) -> list[Diagnostic]:
+    """What merge_build_context does with projections the workflow does not declare as
+    build_context: with a protected (build_context) variable declared, the trusted load
+    raises on an undeclared key and every launch fails; without one the key is merged and
+    the launcher drops it. A declared variable of another type becomes a launch value."""
+    assert reg.doc is not None
+    protected = any(t == "build_context" for t in declared.values())
+    out: list[Diagnostic] = []
+    for key in _raw_rules(reg):
+        name = str(key)
+        path: PathKey = ("projections", "context_variables", key)
+        kind = declared.get(name, "undeclared") if name in declared else None
+        if name not in declared and protected:
+            hint = did_you_mean(name, [n for n, t in declared.items() if t == "build_context"])
+            out.append(
+                reg.doc.diag(
+                    path,
+                    f"projects '{name}', which workflow {workflow.name} does not declare{hint}: "
+                    "the runtime's provider raises BuildContextError (undeclared build-context "
+                    "projection) and every launch fails",
+                )
+            )
+        elif name not in declared:
+            out.append(
+                reg.doc.diag(
+                    path,
+                    f"projects '{name}', which workflow {workflow.name} does not declare: the "
+                    "launcher drops it",
+                    severity="warning",
+                )
+            )
+        elif kind != "build_context":
+            out.append(
+                reg.doc.diag(
+                    path,
+                    f"projects '{name}', which workflow {workflow.name} declares with source "
+                    f"type {kind}: the runtime merges it into the launch values, so it replaces "
+                    "what that source loads",
+                    severity="warning",
+                )
+            )
+    return out
 
 
 def apply_projection(projection: BuildContextProjection, name: str, resolved: Resolved) -> Resolved:
@@ -643,11 +692,17 @@ class _LaunchFails(Exception):
         self.path = path
 
     def refusal(self) -> Refusal:
-        if self.registry is None or self.registry.doc is None:
-            shown = self.registry.display if self.registry else ""
-            return Refusal(self.reason, shown, 0, 0, "refused")
-        line, col = self.registry.doc.where(self.path)
-        return Refusal(self.reason, self.registry.display, line, col, "refused")
+        reg = self.registry
+        if reg is None:
+            return Refusal(self.reason, "", 0, 0, "launch_fails")
+        first = _first_error(reg)
+        if not self.path and first is not None:
+            # an invalid registry: where its first validation error is
+            return Refusal(self.reason, reg.display, first.line, first.column, "launch_fails")
+        if reg.doc is None:
+            return Refusal(self.reason, reg.display, 0, 0, "launch_fails")
+        line, col = reg.doc.where(self.path)
+        return Refusal(self.reason, reg.display, line, col, "launch_fails")
 
 
 def _fails(why: str) -> str:
@@ -663,10 +718,7 @@ def _check_registry(reg: Registry) -> None:
     first = _first_error(reg)
     if first is not None or reg.model is None:
         where = f"{first.line}:{first.column} {first.message}" if first else "unreadable"
-        err = _LaunchFails(_fails(f"registry {reg.display} is invalid ({where})"), reg)
-        if first is not None and reg.doc is not None:
-            err.path = ()
-        raise err
+        raise _LaunchFails(_fails(f"registry {reg.display} is invalid ({where})"), reg)
 
 
 def _check_assets(reg: Registry) -> None:
@@ -773,7 +825,8 @@ def _runtime_projection(
             why = _fails(
                 f"configured build context root {setting.root} is not an existing directory"
             )
-            return _refused(setting, (), notes, wanted, Refusal(why, str(setting.root), 0, 0))
+            refusal = Refusal(why, str(setting.root), 0, 0, "launch_fails", workflow.name)
+            return _refused(setting, (), notes, wanted, refusal)
         notes.append(f"registry root {setting.root} does not exist: nothing projected")
         return BuildContextProjection(setting, notes=tuple(notes))
     registries = tuple(found)
@@ -814,7 +867,7 @@ def _runtime_projection(
                     (step,),
                 )
     except _LaunchFails as exc:
-        refusal = exc.refusal()
+        refusal = dataclasses.replace(exc.refusal(), workflow=workflow.name)
         failed = exc.registry
         if failed is not None and _first_error(failed) is not None:
             diags = [d for d in failed.diagnostics if d.severity == "error"]

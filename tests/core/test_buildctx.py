@@ -503,7 +503,16 @@ def test_an_invalid_registry_fails_every_launch(workspace: WriteWorkspace) -> No
         "(did you mean 'values'?)" in formatted
     )
     assert m.refused is not None
-    assert m.refused.file == "build_context/mozaikspay/context.yaml"
+    # located at the registry's first validation error, naming the launch that fails
+    assert (m.refused.file, m.refused.line, m.refused.column, m.refused.outcome) == (
+        "build_context/mozaikspay/context.yaml",
+        12,
+        1,
+        "launch_fails",
+    )
+    assert m.refused.headline("runtime mozaiks").startswith(
+        "REFUSED: runtime mozaiks would fail the launch of AppGenerator (build context)"
+    )
     assert "registry build_context/mozaikspay/context.yaml is invalid" in m.refused.reason
     assert "BuildContextError" in m.refused.reason
     row = m.row("capability_packs")
@@ -551,9 +560,13 @@ def test_check_and_json_name_the_refusal(
     doc = json.loads(capsys.readouterr().out)
     assert doc["refused"]["file"] == "build_context/mozaikspay/context.yaml"
     assert "is invalid" in doc["refused"]["reason"]
+    assert (doc["refused"]["line"], doc["refused"]["outcome"]) == (12, "launch_fails")
     assert main(["check", str(root), env]) == 1
     out = capsys.readouterr().out
-    assert "REFUSED" in out and "build_context/mozaikspay/context.yaml" in out
+    assert (
+        "build_context/mozaikspay/context.yaml:12:1: REFUSED: runtime mozaiks would fail the "
+        "launch of AppGenerator (build context)"
+    ) in out
 
 
 def _problems(tmp_path: Path, text: str) -> list[str]:
@@ -735,14 +748,40 @@ def test_check_reports_projection_assets_and_targets(workspace: WriteWorkspace) 
         "not found (the runtime's provider fails the launch: BuildContextError)",
         "build_context/c/context.yaml:9:63: warning: assets[1].projections[0].recipients[1]: "
         "recipient 'Planner' is not an agent of AppGenerator (did you mean 'PlannerAgent'?)",
-        "build_context/c/context.yaml:10:26: assets[1].projections[1].records: book.yaml: "
-        "no 'nope' key",
+        # the reader finds no records: it inserts the heading alone
+        "build_context/c/context.yaml:10:26: warning: assets[1].projections[1].records: "
+        "book.yaml: no 'nope' key: the runtime inserts the block's heading with no records",
+        # AppGenerator declares build_context variables: the trusted load raises
         "build_context/c/context.yaml:11:35: projections.context_variables.undeclared_thing: "
-        "projects 'undeclared_thing', which workflow AppGenerator does not declare; nothing is "
-        "admitted from this registry",
+        "projects 'undeclared_thing', which workflow AppGenerator does not declare: the "
+        "runtime's provider raises BuildContextError (undeclared build-context projection) "
+        "and every launch fails",
     ]
     for line in expected:
         assert line in problems, problems
+    # documented: the registry is refused instead
+    documented = [
+        d.format()
+        for d in check_workspace(open_session(root, env=ON, runtime="spec"))
+        if "undeclared_thing" in d.message
+    ]
+    assert any("nothing is admitted from this registry" in p for p in documented), documented
+
+
+def test_check_an_undeclared_projection_without_protected_variables_is_a_warning(
+    workspace: WriteWorkspace,
+) -> None:
+    contract = "definitions:\n  plan_ready: {type: boolean, source: {type: state}}\n"
+    contract += "agents:\n  PlannerAgent: {variables: [plan_ready]}\n"
+    reg = "context_id: c\napplies_to_workflows: [AppGenerator]\nassets: []\n"
+    reg += "projections: {context_variables: {capability_packs: {from: capability_packs}}}\n"
+    problems = _check(_ws(workspace, {"c": reg}, contract))
+    # no build_context variable: load_trusted_build_context never runs, the key is dropped
+    assert problems == [
+        "build_context/c/context.yaml:4:35: warning: projections.context_variables."
+        "capability_packs: projects 'capability_packs', which workflow AppGenerator does not "
+        "declare: the launcher drops it"
+    ], problems
 
 
 def test_check_refuses_an_asset_outside_the_registry_root(workspace: WriteWorkspace) -> None:
