@@ -832,6 +832,7 @@ def _runtime_projection(
     registries = tuple(found)
     applicable: list[Registry] = []
     trusted: dict[str, tuple[Any, str, Registry]] = {}
+    trusted_steps: dict[str, list[TraceStep]] = {}
     as_launch: dict[str, Projected] = {}
     dropped: list[str] = []
     try:
@@ -841,7 +842,7 @@ def _runtime_projection(
         if wanted:
             for reg in applicable:
                 for name, (value, used) in _trusted(reg, workflow, declared).items():
-                    _merge_trusted(trusted, name, value, used, reg)
+                    _merge_trusted(trusted, trusted_steps, name, value, used, reg)
             _unique_packs(trusted)
         context = dict(launch)
         for reg in applicable:
@@ -880,17 +881,15 @@ def _runtime_projection(
     for name in wanted:
         if name in trusted:
             value, used, reg = trusted[name]
-            where = reg.loc(("projections", "context_variables", name))
+            trace = trusted_steps[name]
+            unions = sum(1 for t in trace if t.detail.endswith("(union)"))
             origin = f"{reg.display} projections.context_variables.{name} ({used})"
+            if unions:
+                origin += f", unioned with {unions} more registr{'y' if unions == 1 else 'ies'}"
             spec = spec_of.get(name)
             declared_type = spec.definition.canonical_type if spec and spec.definition else "any"
             warning = _type_warning(value, declared_type)
-            values_out[name] = Projected(
-                value,
-                origin,
-                (TraceStep("build context", "used", f"{where} {used}"),),
-                (warning,) if warning else (),
-            )
+            values_out[name] = Projected(value, origin, tuple(trace), (warning,) if warning else ())
         else:
             why = "no projection for this variable" if applicable else "no applicable registry"
             reasons[name] = Projected(
@@ -925,16 +924,27 @@ def _runtime_projection(
 
 
 def _merge_trusted(
-    target: dict[str, tuple[Any, str, Registry]], name: str, value: Any, used: str, reg: Registry
+    target: dict[str, tuple[Any, str, Registry]],
+    steps: dict[str, list[TraceStep]],
+    name: str,
+    value: Any,
+    used: str,
+    reg: Registry,
 ) -> None:
     """``_merge_trusted_projection``: equal values stay, lists are unioned, else it fails."""
-    if name not in target or target[name][0] == value:
-        target.setdefault(name, (value, used, reg))
+    where = reg.loc(("projections", "context_variables", name))
+    if name not in target:
+        target[name] = (value, used, reg)
+        steps[name] = [TraceStep("build context", "used", f"{where} {used}")]
         return
     old, old_used, first = target[name]
+    if old == value:
+        steps[name].append(TraceStep("build context", "shadowed", f"{where} {used} (same value)"))
+        return
     if isinstance(old, list) and isinstance(value, list):
         merged = [*old, *(item for item in value if item not in old)]
-        target[name] = (merged, f"{old_used}; merged with {reg.display} {used} (union)", first)
+        target[name] = (merged, old_used, first)
+        steps[name].append(TraceStep("build context", "used", f"{where} {used} (union)"))
         return
     raise _LaunchFails(
         _fails(
