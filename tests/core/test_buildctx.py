@@ -964,3 +964,36 @@ def test_lists_projected_by_several_registries_are_merged(workspace: WriteWorksp
     # the documentation does not promise a merge: differing lists conflict there
     documented = _matrix(_ws(workspace, regs, contract), runtime="spec").row("tags")
     assert documented is not None and documented.status == "error"
+
+
+@pytest.mark.parametrize(
+    ("asset", "content", "why"),
+    [
+        ("book.yaml", "- a\n- b\n", "catalog asset 'book.yaml': must be a mapping, found list"),
+        ("book.yaml", "a: [\n", "catalog asset 'book.yaml':"),
+        # resolve_context_asset_path: inside the registry's own folder, not only the root
+        ("../other/book.yaml", "a: 1\n", "resolves outside"),
+    ],
+)
+def test_an_unreadable_catalog_of_an_applicable_registry_fails_the_launch(
+    workspace: WriteWorkspace, asset: str, content: str, why: str
+) -> None:
+    reg = PAY.replace("assets: []", f"assets: [{{path: '{asset}', kind: catalog}}]")
+    root = _ws(workspace, {"mozaikspay": reg})
+    target = (root / "build_context" / "mozaikspay" / asset).resolve()
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_text(content, encoding="utf-8")
+    m = _matrix(root)
+    assert m.refused is not None and m.refused.outcome == "launch_fails"
+    assert why in m.refused.reason, m.refused.reason
+    assert m.refused.file == "build_context/mozaikspay/context.yaml"
+
+
+def test_a_registry_that_does_not_apply_loads_no_asset(workspace: WriteWorkspace) -> None:
+    # build_provider_values runs only for the registries that apply to the workflow
+    other = "context_id: o\napplies_to_workflows: [Elsewhere]\n"
+    other += "assets: [{path: missing.yaml, kind: catalog}]\n"
+    m = _matrix(_ws(workspace, {"mozaikspay": PAY, "other": other}))
+    assert m.refused is None
+    row = m.row("capability_packs")
+    assert row is not None and row.status == "resolved"
