@@ -23,6 +23,8 @@ from core.workspace import WorkflowSnapshot
 from core.yamlmarks import PathKey
 
 _MISSING: Any = object()
+#: where a malformed projection's warning starts saying what the runtime does with it
+_NOTE_CUT = "; the provider reads nothing from it"
 
 
 def dig(value: Any, dotted: str) -> Any:
@@ -252,8 +254,14 @@ def _project(
     for reg in registries:
         if not reg.applies_to(workflow.name):
             continue
-        if not reg.valid:
-            diags.extend(d for d in reg.diagnostics)
+        # documented: a malformed projection fails the registry's validation
+        if not reg.valid or reg.malformed:
+            diags.extend(
+                dataclasses.replace(d, severity="error", message=d.message.split(_NOTE_CUT)[0])
+                if reg.malformed and d.severity == "warning" and _NOTE_CUT in d.message
+                else d
+                for d in reg.diagnostics
+            )
             diags.append(
                 Diagnostic(reg.display, 1, 1, "invalid registry: nothing admitted from it")
             )

@@ -997,3 +997,21 @@ def test_a_registry_that_does_not_apply_loads_no_asset(workspace: WriteWorkspace
     assert m.refused is None
     row = m.row("capability_packs")
     assert row is not None and row.status == "resolved"
+
+
+def test_a_malformed_projection_is_refused_as_documented_and_ignored_by_the_runtime(
+    workspace: WriteWorkspace,
+) -> None:
+    reg = PAY + "    plan_ready: {form: x}\n"
+    root = _ws(workspace, {"mozaikspay": reg})
+    # the runtime: a rule it cannot read for an unprotected variable projects nothing
+    m = _matrix(root)
+    assert m.refused is None and m.values["plan_ready"] is False
+    assert m.row("selected_stack").status == "resolved"  # type: ignore[union-attr]
+    # documented: the malformed projection fails the registry, nothing is admitted from it
+    documented = _matrix(root, runtime="spec")
+    assert any(
+        d.severity == "error" and d.message.endswith("unknown field (did you mean 'from'?)")
+        for d in documented.diagnostics
+    ), [d.format() for d in documented.diagnostics]
+    assert documented.row("selected_stack").status == "error"  # type: ignore[union-attr]
