@@ -152,7 +152,7 @@ def agent_prompt(
     if workflow.runtime.sources.prompt_via_middleware:
         from core.buildctx.injection import runtime_injection
 
-        injected = runtime_injection(workflow, agent, env, live, reveal=reveal)
+        injected = runtime_injection(projection.injection, agent, live, reveal=reveal)
         blocks = [PromptBlock(m, text, src) for m, text, src in injected.blocks]
         notes.extend(injected.notes)
     elif not setting.enabled:

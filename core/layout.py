@@ -15,6 +15,8 @@ CONTRACT_FILE: Final = "context_variables.yaml"
 FLOW_FILE: Final = "flow.yaml"
 TRANSITIONS_FILE: Final = "transition_graph.yaml"
 HANDOFFS_FILE: Final = "handoffs.yaml"
+#: prompt_middleware entries: which agents the runtime's prompt injection runs for
+MIDDLEWARE_FILE: Final = "middleware.yaml"
 #: routing file per decision kind, in the order they are loaded and shown
 ROUTING_FILES: Final = {
     "flow": FLOW_FILE,
@@ -23,7 +25,7 @@ ROUTING_FILES: Final = {
 }
 #: the files of a workflow folder that the matrix, scratchpad and routes read (and the app
 #: watches)
-READ_WORKFLOW_FILES: Final = (CONTRACT_FILE, *ROUTING_FILES.values())
+READ_WORKFLOW_FILES: Final = (CONTRACT_FILE, *ROUTING_FILES.values(), MIDDLEWARE_FILE)
 #: every file a Mozaiks workflow folder holds: a path to one of them names its workflow
 WORKFLOW_FILES: Final = (*READ_WORKFLOW_FILES, "agents.yaml", "orchestrator.yaml", "tools.yaml")
 SEED_DIR: Final = "seed"

@@ -77,7 +77,12 @@ def resolve(
     # build-context projections sit between the load value and launch values (REFERENCE.md 5)
     setting = snapshot.build_context
     projection = project_build_context(
-        workflow, setting, snapshot.registries_under(setting.root), launch, admission.trigger
+        workflow,
+        setting,
+        snapshot.registries_under(setting.root),
+        launch,
+        admission.trigger,
+        snapshot.injection_source(workflow.name),
     )
     values: dict[str, Any] = dict(launch)
     secret_names = frozenset(v.name for v in workflow.variables if _is_secret(v))
@@ -158,7 +163,7 @@ def resolve(
         )
         for (key, _), note in zip(admission.dropped, admission.notes, strict=True)
     )
-    refused = workflow.refused or _load_failure(rows)
+    refused = workflow.refused or projection.refused or _load_failure(rows)
     notes = [*admission.notes, *projection.notes]
     if fallbacks.warning and fallbacks.display:
         notes.append(fallbacks.warning)

@@ -78,7 +78,10 @@ class Refusal:
     file: str
     line: int = 0
     column: int = 0
-    outcome: Literal["refused", "empty_plan"] = "refused"
+    #: ``launch_fails``: the context loads, but the build-context provider raises at launch
+    outcome: Literal["refused", "empty_plan", "launch_fails"] = "refused"
+    #: the workflow whose launch fails (a registry's file does not name it)
+    workflow: str = ""
 
     def to_json(self) -> dict[str, object]:
         from core.secrets import mask_text
@@ -96,17 +99,21 @@ class Refusal:
         where = f"{self.file}:{self.line}:{self.column}" if self.line else self.file
         if self.outcome == "empty_plan":
             what = f"REFUSED: {runtime} would load an empty context plan (no variable is set)"
+        elif self.outcome == "launch_fails":
+            what = f"REFUSED: {runtime} would fail the launch{self._of()} (build context)"
         else:
             what = f"REFUSED: {runtime} would not load this workflow's context"
         return f"{what}: {where}: {self.reason}"
 
+    def _of(self) -> str:
+        return f" of {self.workflow}" if self.workflow else ""
+
     def short(self, runtime: str = "the runtime") -> str:
         """The refusal without its reason (check prints the error itself below it)."""
-        what = (
-            "would load an empty context plan"
-            if self.outcome == "empty_plan"
-            else "would not load this workflow's context"
-        )
+        what = {
+            "empty_plan": "would load an empty context plan",
+            "launch_fails": f"would fail the launch{self._of()} (build context)",
+        }.get(self.outcome, "would not load this workflow's context")
         return f"{self.file}:{self.line}:{self.column}: REFUSED: {runtime} {what}"
 
 

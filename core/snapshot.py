@@ -18,12 +18,15 @@ import os
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from core.buildctx import BuildContextSetting, Registry, build_context_setting, discover
+from core.buildctx.injection import InjectionSource, injection_roots
 from core.diagnostics import Diagnostic
 from core.fallbacks import Fallbacks, load_fallbacks
 from core.inputs import ResolveInputs
-from core.layout import BUILD_CONTEXT_DIR, WORKFLOWS_DIR
+from core.layout import BUILD_CONTEXT_DIR, MIDDLEWARE_FILE, WORKFLOWS_DIR
+from core.pathsafety import present
 from core.routing.model import Routes, load_routes_from
 from core.runtime_profiles import MOZAIKS, RuntimeProfile
 from core.sources.file import FileContent, FileKey, file_key, read_file_source
@@ -35,6 +38,7 @@ from core.workspace import (
     load_profile,
     load_workflow,
 )
+from core.yamlmarks import load_yaml_file
 
 
 @dataclass(frozen=True)
@@ -71,6 +75,16 @@ class WorkspaceSnapshot:
     #: the runtime the workspace was read for: its discovery listed the workflows, its
     #: contract rules read them, and resolve reproduces its loader
     runtime: RuntimeProfile = MOZAIKS
+    #: each workflow's ``middleware.yaml``: (present, parsed data or None)
+    middleware: Mapping[str, tuple[bool, Any]] = field(default_factory=dict)
+    #: the folders the runtime's prompt injection reads registries from, with what was found
+    injection_roots: tuple[RegistryRoot, ...] = ()
+
+    def injection_source(self, name: str) -> InjectionSource:
+        """What the runtime's prompt injection reads for workflow ``name``."""
+        present, data = self.middleware.get(name, (False, None))
+        registries = tuple(r for root in self.injection_roots for r in root.registries)
+        return InjectionSource(data, present, registries)
 
     def workflow(self, name: str) -> WorkflowSnapshot:
         return self.workflows[name]
@@ -139,6 +153,30 @@ def _registry_roots(root: Path, setting: BuildContextSetting) -> tuple[RegistryR
     return (own, other)
 
 
+def _middleware(workflows: Iterable[WorkflowSnapshot]) -> dict[str, tuple[bool, Any]]:
+    out: dict[str, tuple[bool, Any]] = {}
+    for wf in workflows:
+        path = wf.folder / MIDDLEWARE_FILE
+        if not present(path):
+            out[wf.name] = (False, None)
+            continue
+        doc, _problems = load_yaml_file(path, MIDDLEWARE_FILE)
+        out[wf.name] = (True, doc.data if doc is not None else None)
+    return out
+
+
+def _injection_roots(
+    root: Path, env: Mapping[str, str], known: tuple[RegistryRoot, ...]
+) -> tuple[RegistryRoot, ...]:
+    """The prompt injection's folders, reusing the registries already read for a folder."""
+    out: list[RegistryRoot] = []
+    for path in injection_roots(root, env):
+        same = next((k for k in known if k.is_dir and k.path.resolve() == path), None)
+        registries = same.registries if same else tuple(discover(path, root))
+        out.append(RegistryRoot(path, True, registries))
+    return tuple(out)
+
+
 def _unlistable(root: Path, names: Iterable[str]) -> tuple[Diagnostic, ...]:
     """Folders that cannot be listed: the loader treats them as empty (no workflows, no
     contract), which without a problem would pass as a clean workspace."""
@@ -178,6 +216,7 @@ def load_snapshot(
     routes = {name: load_routes_from(wf.folder, wf.root, wf.name) for name, wf in loaded.items()}
     inputs = ResolveInputs(env=env)
     setting = build_context_setting(env, root)
+    registry_roots = _registry_roots(root, setting)
     return WorkspaceSnapshot(
         root=root,
         env=dict(env),
@@ -187,8 +226,10 @@ def load_snapshot(
         routes=routes,
         fallbacks=load_fallbacks(root, inputs),
         build_context=setting,
-        registry_roots=_registry_roots(root, setting),
+        registry_roots=registry_roots,
         files=_file_sources(loaded.values(), inputs.allow_outside_root),
         folder_problems=_unlistable(root, names),
         runtime=runtime,
+        middleware=_middleware(loaded.values()),
+        injection_roots=_injection_roots(root, env, registry_roots),
     )

@@ -3,6 +3,7 @@ projections and recipients against the workspace's workflows."""
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable, Mapping
 
 from core.buildctx.projection import undeclared_projections
@@ -33,19 +34,30 @@ def asset_problems(registry: Registry) -> list[Diagnostic]:
                 msg += " (the runtime's provider fails the launch: BuildContextError)"
             out.append(registry.doc.diag(path, msg, key=False, severity=sev))
             continue
-        if not asset.projections:
-            continue
         catalog = read.catalog
         if catalog is None:
             continue
         if catalog.problem is not None:
-            out.append(catalog.problem)
+            # the provider loads it with _load_yaml_mapping and raises BuildContextError
+            out.append(
+                dataclasses.replace(
+                    catalog.problem,
+                    message=catalog.problem.message
+                    + " (the runtime's provider fails the launch: BuildContextError)",
+                )
+            )
             continue
         for j, proj in enumerate(asset.projections):
             _records, why = catalog_records(catalog, proj, asset.path)
             if why:
+                # the reader's _read_dotted finds nothing: it inserts the heading alone
                 out.append(
-                    registry.doc.diag(("assets", i, "projections", j, "records"), why, key=False)
+                    registry.doc.diag(
+                        ("assets", i, "projections", j, "records"),
+                        f"{why}: the runtime inserts the block's heading with no records",
+                        key=False,
+                        severity="warning",
+                    )
                 )
     return out
 

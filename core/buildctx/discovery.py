@@ -22,18 +22,24 @@ def _read_catalog(registry: Registry, asset_path: str, real: Path) -> Catalog:
     if doc is None or problems:
         first = problems[0] if problems else Diagnostic(display, 0, 0, "cannot read")
         return Catalog(None, first)
-    return Catalog(doc.data)
+    # _load_yaml_mapping: an empty file is {}, anything else but a mapping fails the load
+    data = {} if doc.data is None else doc.data
+    if not isinstance(data, dict):
+        why = f"must be a mapping, found {type(data).__name__}"
+        return Catalog(None, Diagnostic(display, 1, 1, why))
+    return Catalog(data)
 
 
 def read_assets(registry: Registry, registry_root: Path) -> tuple[AssetFile, ...]:
-    """Each asset of a valid registry: it must stay inside the registry root; a catalog with
-    prompt projections is read (the others are only looked for)."""
+    """Each asset of a valid registry: it must stay inside the registry root; catalogs and
+    contracts are read (the provider loads both, as mappings), templates only looked for."""
     if registry.model is None:
         return ()
     out: list[AssetFile] = []
     for asset in registry.model.assets:
+        # resolve_context_asset_path: inside the registry's own folder, not the root's
         real, refusal = confine(
-            registry_root, str(registry.path.parent / asset.path), allow_outside=False
+            registry.path.parent, str(registry.path.parent / asset.path), allow_outside=False
         )
         if refusal or real is None:
             why = Diagnostic(registry.display, 0, 0, f"asset {asset.path!r}: {refusal}")
@@ -41,7 +47,7 @@ def read_assets(registry: Registry, registry_root: Path) -> tuple[AssetFile, ...
             continue
         found = present(real)
         catalog = None
-        if asset.projections:
+        if asset.kind in ("catalog", "contract"):
             catalog = _read_catalog(registry, asset.path, real)
         out.append(AssetFile(None, found, catalog))
     return tuple(out)

@@ -17,12 +17,8 @@ from typing import Any
 
 import yaml
 
-from core.buildctx.discovery import discover
 from core.buildctx.registry import Catalog, PromptProjection, Registry
-from core.pathsafety import present
 from core.secrets import mask_value
-from core.workspace import WorkflowSnapshot
-from core.yamlmarks import load_yaml_file
 
 INJECT_FUNCTION = "inject_build_context_projections"
 #: record keys the reader prints, in its order, after the record's label
@@ -53,13 +49,23 @@ class Injected:
     notes: tuple[str, ...]
 
 
-def middleware_runs_injection(workflow: WorkflowSnapshot, agent: str) -> tuple[bool, str]:
+@dataclass(frozen=True)
+class InjectionSource:
+    """What the runtime's injection reads for one workflow, taken from the workspace snapshot
+    (so a git revision is read like a folder, and nothing is read again per agent)."""
+
+    #: ``middleware.yaml`` as parsed (None: absent or unreadable)
+    middleware: Any
+    has_middleware: bool
+    #: every registry under the reader's folders, in order
+    registries: tuple[Registry, ...]
+
+
+def middleware_runs_injection(source: InjectionSource, agent: str) -> tuple[bool, str]:
     """Whether ``middleware.yaml`` runs the injection for ``agent``, and why not."""
-    path = workflow.folder / "middleware.yaml"
-    if not present(path):
+    if not source.has_middleware:
         return False, "the workflow has no middleware.yaml"
-    doc, _problems = load_yaml_file(path, "middleware.yaml")
-    data = doc.data if doc is not None else None
+    data = source.middleware
     entries = data.get("prompt_middleware") if isinstance(data, dict) else None
     for entry in entries if isinstance(entries, list) else ():
         if not isinstance(entry, dict):
@@ -73,7 +79,7 @@ def middleware_runs_injection(workflow: WorkflowSnapshot, agent: str) -> tuple[b
 
 def injection_roots(root: Path, env: Mapping[str, str]) -> list[Path]:
     """The folders the reader looks in, in order, each once (the app's working directory is
-    taken to be the workspace root)."""
+    taken to be the workspace root). Read when the snapshot is loaded."""
     candidates: list[Path] = []
     configured = str(env.get("MOZAIKS_BUILD_CONTEXT_PATH", "")).strip()
     if configured:
@@ -216,19 +222,17 @@ def inject(
 
 
 def runtime_injection(
-    workflow: WorkflowSnapshot,
+    source: InjectionSource | None,
     agent: str,
-    env: Mapping[str, str],
     values: Mapping[str, Any],
     *,
     reveal: bool = False,
 ) -> Injected:
-    runs, why = middleware_runs_injection(workflow, agent)
+    if source is None:
+        return Injected((), (f"no prompt projections for {agent}: nothing was read for them",))
+    runs, why = middleware_runs_injection(source, agent)
     if not runs:
         return Injected((), (f"no prompt projections for {agent}: {why}",))
-    registries: list[Registry] = []
-    for root in injection_roots(workflow.root, env):
-        registries.extend(discover(root, workflow.root))
-    if not registries:
+    if not source.registries:
         return Injected((), ("no prompt projections: no registry under the reader's folders",))
-    return inject(registries, agent, values, reveal=reveal)
+    return inject(source.registries, agent, values, reveal=reveal)

@@ -6,15 +6,16 @@ with every problem located as file:line:col. Where registries are found is ``dis
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import Field, ValidationError, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
-from core.diagnostics import Diagnostic
+from core.diagnostics import Diagnostic, did_you_mean
 from core.validation import Strict, Wording, located_errors
 from core.yamlmarks import PathKey, YamlDoc, load_yaml_file
 
@@ -22,17 +23,28 @@ REGISTRY_FILE = "context.yaml"
 CAPABILITY_PACKS = "capability_packs"
 #: the runtime's _SAFE_ID_RE: every dot-separated segment starts with a letter
 PACK_ID = re.compile(r"^[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)*$")
-#: build_context_schema.py VALID_CAPABILITY_SOURCES
+#: build_context_schema.py VALID_CAPABILITY_SOURCES (``operator_pack`` is only the default the
+#: provider gives a descriptor, never a value the validator accepts)
 CapabilitySource = Literal[
     "config_file",
     "managed_capability",
     "generated_module",
     "operator_extension",
-    "operator_pack",
     "external_adapter",
     "framework_pack",
 ]
 _DOTTED = re.compile(r"^[^.\s]+(\.[^.\s]+)*$")
+#: the keys the runtime's projection reader looks at in a catalog's prompt projection
+PROMPT_PROJECTION_KEYS = (
+    "id",
+    "records",
+    "recipients",
+    "render",
+    "selected_by",
+    "record_id_field",
+    "marker",
+    "heading",
+)
 
 
 def _check_dotted(value: str | None, what: str) -> str | None:
@@ -41,27 +53,51 @@ def _check_dotted(value: str | None, what: str) -> str | None:
     return value
 
 
-class PromptProjection(Strict):
-    """A catalog asset's prompt projection, as the runtime's projection reader takes it: the
-    registry validator does not look inside, the reader is lenient (``heading`` heads the
-    block, ``render: full`` renders like ``summary``, a null ``records`` means
-    ``"patterns"``, and a projection without ``marker`` is skipped)."""
+def _text(value: Any) -> str:
+    """``str(value or "").strip()``: how the runtime reads every string key it is given."""
+    return str(value or "").strip()
+
+
+class PromptProjection(BaseModel):
+    """A catalog asset's prompt projection, read as the runtime's projection reader reads it.
+
+    The registry validator does not look inside ``assets[].projections``; the reader
+    (``projection.py``) is lenient: every key goes through ``str(x or "").strip()``, a string
+    ``recipients`` is one recipient, ``records`` defaults to ``"patterns"``, any ``render``
+    other than ``selected_record`` renders a summary (so ``full`` does), ``heading`` heads the
+    block, and a projection without ``marker`` is skipped. ``read`` builds one that way;
+    problems an author would want to know of are warnings (``prompt_projection_warnings``).
+    """
+
+    model_config = ConfigDict(extra="ignore", frozen=True)
 
     id: str | None = None
     records: str | None = None
-    recipients: list[str] = Field(default_factory=list)
-    render: Literal["summary", "selected_record", "full"] = "summary"
+    recipients: tuple[str, ...] = ()
+    render: str = "summary"
     selected_by: str | None = None
     record_id_field: str = "id"
     marker: str | None = None
     heading: str | None = None
 
-    @model_validator(mode="after")
-    def _selection(self) -> PromptProjection:
-        if self.render == "selected_record" and not self.selected_by:
-            raise ValueError("render: selected_record needs 'selected_by' (a dotted state key)")
-        _check_dotted(self.selected_by, "selected_by")
-        return self
+    @classmethod
+    def read(cls, raw: Mapping[str, Any]) -> PromptProjection:
+        targets = raw.get("recipients") or []
+        if isinstance(targets, str):
+            targets = [targets]
+        recipients = (
+            tuple(_text(t) for t in targets if _text(t)) if isinstance(targets, list) else ()
+        )
+        return cls(
+            id=_text(raw.get("id")) or None,
+            records=_text(raw.get("records")) or None,
+            recipients=recipients,
+            render=_text(raw.get("render")) or "summary",
+            selected_by=_text(raw.get("selected_by")) or None,
+            record_id_field=_text(raw.get("record_id_field")) or "id",
+            marker=_text(raw.get("marker")) or None,
+            heading=_text(raw.get("heading")) or None,
+        )
 
     @property
     def records_key(self) -> str:
@@ -74,20 +110,40 @@ class PromptProjection(Strict):
 
 
 class Asset(Strict):
+    """An asset as ``validate_pack_context`` allows it: ``path`` and ``kind`` required, only
+    ``path``/``kind``/``description``/``projections``; projections are read leniently."""
+
     path: str
     kind: Literal["catalog", "contract", "templates"]
-    description: str | None = None
-    projections: list[PromptProjection] = Field(default_factory=list)
+    description: Any = None
+    projections: tuple[PromptProjection, ...] = ()
 
-    @model_validator(mode="after")
-    def _catalog_only(self) -> Asset:
-        if self.projections and self.kind != "catalog":
-            raise ValueError(f"only catalog assets have prompt projections (this is {self.kind})")
-        return self
+    @field_validator("path", mode="before")
+    @classmethod
+    def _path(cls, value: Any) -> Any:
+        text = _text(value)
+        if not text:
+            raise ValueError("asset.path is required")
+        return text
+
+    @field_validator("kind", mode="before")
+    @classmethod
+    def _kind(cls, value: Any) -> Any:
+        return _text(value)
+
+    @field_validator("projections", mode="before")
+    @classmethod
+    def _lenient(cls, value: Any) -> Any:
+        if not isinstance(value, list):
+            return ()
+        return tuple(PromptProjection.read(p) for p in value if isinstance(p, Mapping))
 
 
 class Pack(Strict):
-    """The keys the runtime's validator allows in ``pack`` (ALLOWED_PACK_KEYS)."""
+    """``pack`` as ``validate_pack_context`` judges it: only ALLOWED_PACK_KEYS; ``id`` required
+    and a safe id; ``version`` a non-empty string; ``status`` (null means active) one of
+    VALID_STATUS; ``capability_source`` one of VALID_CAPABILITY_SOURCES; the descriptive keys
+    strings."""
 
     id: str
     version: str
@@ -101,12 +157,25 @@ class Pack(Strict):
     description: str | None = None
     display_name: str | None = None
 
-    @field_validator("id")
+    @field_validator("id", mode="before")
     @classmethod
-    def _id(cls, value: str) -> str:
-        if not PACK_ID.match(value):
-            raise ValueError(f"pack id {value!r} must match {PACK_ID.pattern}")
-        return value
+    def _id(cls, value: Any) -> Any:
+        text = _text(value)
+        if not text:
+            raise ValueError("pack.id is required")
+        if not PACK_ID.match(text):
+            raise ValueError(f"pack id {text!r} must match {PACK_ID.pattern}")
+        return text
+
+    @field_validator("status", mode="before")
+    @classmethod
+    def _status(cls, value: Any) -> Any:
+        return _text(value) or "active"
+
+    @field_validator("capability_source", mode="before")
+    @classmethod
+    def _source(cls, value: Any) -> Any:
+        return None if value is None else str(value).strip()
 
     @field_validator("version", mode="before")
     @classmethod
@@ -115,6 +184,8 @@ class Pack(Strict):
             raise ValueError(
                 f"version must be a string; quote it ('{value}') so YAML keeps it exactly"
             )
+        if isinstance(value, str) and not value.strip():
+            raise ValueError("pack.version is required and must be a string")
         return value
 
 
@@ -139,21 +210,54 @@ class VarProjection(Strict):
         return self
 
 
-class Projections(Strict):
-    context_variables: dict[str, Any] = Field(default_factory=dict)
+class Projections(BaseModel):
+    """``projections``: the validator only asks for a mapping; ``context_variables`` is read
+    by the provider (``_validate_variables``)."""
+
+    model_config = ConfigDict(extra="allow", frozen=True)
+    context_variables: Any = None
 
 
 class RegistryModel(Strict):
-    context_id: str = Field(min_length=1)
+    """``context.yaml`` as ``validate_pack_context`` judges it."""
+
+    context_id: str
     description: str | None = None
-    applies_to_workflows: list[str] = Field(default_factory=list)
-    # required: the runtime's validator fails a registry whose assets is not a list
+    # required: the validator fails a registry whose applies_to_workflows is not a list
+    applies_to_workflows: list[str]
+    # required: the validator fails a registry whose assets is not a list
     assets: list[Asset]
     pack: Pack | None = None
     capabilities: list[Any] | None = None
     facades: list[Any] | None = None
     projections: Projections | None = None
-    values: dict[str, Any] = Field(default_factory=dict)
+    values: dict[str, Any] | None = None
+
+    @field_validator("context_id", mode="before")
+    @classmethod
+    def _context_id(cls, value: Any) -> Any:
+        text = _text(value)
+        if not text:
+            raise ValueError("context_id is required")
+        return text
+
+    @field_validator("applies_to_workflows", mode="before")
+    @classmethod
+    def _workflows(cls, value: Any) -> Any:
+        if not isinstance(value, list):
+            return value
+        out = []
+        for item in value:
+            # the validator reads each id as str(id or "").strip(): 0, "" and null fail
+            text = _text(item)
+            if not text:
+                raise ValueError("workflow id must be a non-empty string")
+            out.append(text)
+        return out
+
+    @property
+    def value_map(self) -> dict[str, Any]:
+        return self.values or {}
 
 
 ROOT_KEYS = tuple(f.alias or n for n, f in RegistryModel.model_fields.items())
@@ -195,6 +299,10 @@ class Registry:
     variables: Mapping[str, str | VarProjection] = field(default_factory=dict)
     #: ``model.assets`` as read when the registry was discovered, index for index
     assets: tuple[AssetFile, ...] = ()
+    #: context_variables entries the provider cannot read (not a dotted path or a mapping
+    #: of the projection keys): the runtime fails the launch when one names a protected
+    #: (build_context) variable and ignores it otherwise
+    malformed: frozenset[str] = frozenset()
 
     @property
     def valid(self) -> bool:
@@ -221,26 +329,36 @@ class Registry:
         return f"{self.display}:{line}:{col}"
 
 
+_PROJECTION_NOTE = (
+    "; the provider reads nothing from it (an error when it names a build_context variable)"
+)
+
+
 def _validate_variables(
     doc: YamlDoc, raw: Mapping[str, Any], diags: list[Diagnostic]
-) -> dict[str, str | VarProjection]:
+) -> tuple[dict[str, str | VarProjection], set[str]]:
+    """The readable entries and the names of the malformed ones. The runtime's validator
+    does not look inside ``projections``: a malformed entry is a warning here, and the
+    projection decides what the runtime does with it."""
     out: dict[str, str | VarProjection] = {}
+    malformed: set[str] = set()
     for name, entry in raw.items():
         path: PathKey = ("projections", "context_variables", name)
+        found: list[Diagnostic] = []
         if isinstance(entry, str):
             if _DOTTED.match(entry):
                 out[str(name)] = entry
             else:
-                diags.append(
+                found.append(
                     doc.diag(path, f"{entry!r} is not a dotted path into values", key=False)
                 )
         elif isinstance(entry, dict):
             try:
                 out[str(name)] = VarProjection.model_validate(entry)
             except ValidationError as exc:
-                diags.extend(located_errors(exc, doc, path, VarProjection, entry))
+                found.extend(located_errors(exc, doc, path, VarProjection, entry))
         else:
-            diags.append(
+            found.append(
                 doc.diag(
                     path,
                     "a projection is a dotted path into values or a mapping with "
@@ -248,6 +366,55 @@ def _validate_variables(
                     key=False,
                 )
             )
+        if found:
+            malformed.add(str(name))
+            diags.extend(
+                dataclasses.replace(d, severity="warning", message=d.message + _PROJECTION_NOTE)
+                for d in found
+            )
+    return out, malformed
+
+
+def _prompt_projection_warnings(doc: YamlDoc, data: Mapping[str, Any]) -> list[Diagnostic]:
+    """Keys of a prompt projection the runtime's reader never looks at (a typo such as
+    ``mark`` leaves the projection without a marker, so it is skipped), and projections on
+    assets the reader does not read (only ``kind: catalog``)."""
+    out: list[Diagnostic] = []
+    assets = data.get("assets")
+    for i, asset in enumerate(assets if isinstance(assets, list) else ()):
+        projections = asset.get("projections") if isinstance(asset, dict) else None
+        if not isinstance(projections, list):
+            continue
+        if str(asset.get("kind") or "").strip() != "catalog" and projections:
+            out.append(
+                doc.diag(
+                    ("assets", i, "projections"),
+                    "only catalog assets' prompt projections are read; these are ignored",
+                    severity="warning",
+                )
+            )
+            continue
+        for j, proj in enumerate(projections):
+            if not isinstance(proj, dict):
+                out.append(
+                    doc.diag(
+                        ("assets", i, "projections", j),
+                        "not a mapping: the runtime's reader skips it",
+                        key=False,
+                        severity="warning",
+                    )
+                )
+                continue
+            for key in proj:
+                if str(key) not in PROMPT_PROJECTION_KEYS:
+                    hint = did_you_mean(str(key), PROMPT_PROJECTION_KEYS)
+                    out.append(
+                        doc.diag(
+                            ("assets", i, "projections", j, key),
+                            f"unknown field{hint}: the runtime's reader ignores it",
+                            severity="warning",
+                        )
+                    )
     return out
 
 
@@ -268,8 +435,12 @@ def load_registry(path: Path, display: str) -> Registry:
     except ValidationError as exc:
         diags.extend(located_errors(exc, doc, (), RegistryModel, data, _WORDING))
         model = None
+    diags.extend(_prompt_projection_warnings(doc, data))
     variables: dict[str, str | VarProjection] = {}
+    malformed: set[str] = set()
     projections = data.get("projections")
     if isinstance(projections, dict) and isinstance(projections.get("context_variables"), dict):
-        variables = _validate_variables(doc, projections["context_variables"], diags)
-    return Registry(path, display, doc, model, tuple(diags), variables)
+        variables, malformed = _validate_variables(doc, projections["context_variables"], diags)
+    return Registry(
+        path, display, doc, model, tuple(diags), variables, malformed=frozenset(malformed)
+    )

@@ -31,6 +31,9 @@ class BuildContextSetting:
     reason: str
     root: Path | None
     root_reason: str
+    #: the root was named (MOZAIKS_BUILD_CONTEXT_PATH or the option's path): the runtime's
+    #: resolve_build_context_root fails the launch when it is not an existing folder
+    root_configured: bool = False
 
     def describe(self) -> str:
         state = "on" if self.enabled else "off"
@@ -75,4 +78,4 @@ def build_context_setting(env: Mapping[str, str], workspace_root: Path) -> Build
     else:
         root = None
         root_reason = f"no registry root ({PATH_ENV} and {APP_WORKSPACE_ENV} are not set)"
-    return BuildContextSetting(enabled, reason, root, root_reason)
+    return BuildContextSetting(enabled, reason, root, root_reason, bool(option_path or bc_path))

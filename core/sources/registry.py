@@ -10,19 +10,43 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from core.buildctx import projection as build_context
+from core.results import TraceStep
 from core.sources import config, data_entity, data_reference, file, pending, state
 from core.sources.base import Resolved, SourceContext
 
 Resolver = Callable[[SourceContext], Resolved]
 
+
+def _with_projection(resolver: Resolver) -> Resolver:
+    """A registry's projection into a declared variable that is not ``build_context``: the
+    runtime's ``merge_build_context`` puts it in the launch context, so it replaces what the
+    source loaded (explicit launch values, applied after this, still win)."""
+
+    def resolve(ctx: SourceContext) -> Resolved:
+        result = resolver(ctx)
+        projected = ctx.projection.launch_values.get(ctx.name) if ctx.projection else None
+        if projected is None:
+            return result
+        trace = [
+            TraceStep(s.step, "shadowed", s.detail + " (a build-context projection wins)")
+            if s.outcome == "used"
+            else s
+            for s in result.trace
+        ]
+        trace.extend(projected.trace)
+        return Resolved(projected.value, "resolved", projected.origin, trace, [*result.warnings])
+
+    return resolve
+
+
 RESOLVERS: dict[str, Resolver] = {
-    "config": config.resolve,
-    "data_reference": data_reference.resolve,
-    "data_entity": data_entity.resolve,
-    "computed": pending.resolve,
-    "state": state.resolve,
-    "external": pending.resolve,
-    "file": file.resolve,
+    "config": _with_projection(config.resolve),
+    "data_reference": _with_projection(data_reference.resolve),
+    "data_entity": _with_projection(data_entity.resolve),
+    "computed": _with_projection(pending.resolve),
+    "state": _with_projection(state.resolve),
+    "external": _with_projection(pending.resolve),
+    "file": _with_projection(file.resolve),
     "build_context": build_context.resolve,
 }
 

@@ -168,8 +168,16 @@ def test_active_pack_is_projected_and_an_inactive_one_left_out(workspace: WriteW
     row = m.row("capability_packs")
     assert row is not None
     assert row.status == "resolved"
+    # normalize_pack_descriptor's shape: the pack, its id twice, a default capability_source
     assert row.value == [
-        {"id": "mozaikspay", "version": "1.4.0", "status": "active", "context_id": "mozaikspay"}
+        {
+            "id": "mozaikspay",
+            "version": "1.4.0",
+            "status": "active",
+            "pack_id": "mozaikspay",
+            "capability_source": "operator_pack",
+            "pack_source_path": "build_context/mozaikspay",
+        }
     ]
     assert row.origin.startswith(
         "build_context/mozaikspay/context.yaml projections.context_variables.capability_packs"
@@ -231,7 +239,13 @@ def test_string_projection_walks_values_including_list_indexes(workspace: WriteW
         selected_stack: stacks.default
     assets: []
     """
-    m = _matrix(_ws(workspace, {"c": reg}))
+    # the runtime's _read_dotted walks mappings only: a list index finds nothing, and a
+    # protected variable with no value fails the launch
+    runtime = _matrix(_ws(workspace, {"c": reg}))
+    assert runtime.refused is not None
+    assert "invalid trusted build-context value for 'requested_by'" in runtime.refused.reason
+    assert runtime.refused.file == "build_context/c/context.yaml"
+    m = _matrix(_ws(workspace, {"c": reg}), runtime="spec")
     assert m.values["requested_by"] == "bob"
     assert m.values["selected_stack"] == {"id": "s1"}
     row = m.row("requested_by")
@@ -311,8 +325,9 @@ def test_from_reads_the_registry_data_first(workspace: WriteWorkspace) -> None:
     root = _ws(workspace, {"c": MAPPING_FORMS.replace("{REQUESTED}", "{value: x}")})
     row = _matrix(root).row("selected_stack")
     assert row is not None
-    assert row.value == {"id": "c", "version": "2", "status": "active", "context_id": "c"}
-    assert any("from: pack in registry data" in s.detail for s in row.trace)
+    # build_provider_values offers the raw pack mapping (context_id is structural)
+    assert row.value == {"id": "c", "version": "2", "status": "active"}
+    assert any(s.detail.endswith("from: pack") for s in row.trace)
 
 
 def test_a_fallen_through_trigger_shows_in_the_trace(workspace: WriteWorkspace) -> None:
@@ -393,50 +408,93 @@ def test_capability_packs_drops_descriptors_that_are_not_active(
 
 def test_a_missing_registry_root_is_a_note(workspace: WriteWorkspace) -> None:
     root = _ws(workspace, {})
+    # resolve_build_context_root: a configured root that is not a folder fails the launch
     m = _matrix(root, env={PROVIDER_ENV: PROVIDER, PATH_ENV: "nowhere"})
-    assert any("nowhere does not exist" in n for n in m.notes)
+    assert m.refused is not None and "is not an existing directory" in m.refused.reason
+    # a workspace path without build_context/ is no registry at all
+    m = _matrix(root, env={PROVIDER_ENV: PROVIDER, APP_WORKSPACE_ENV: "nowhere"})
+    assert m.refused is None
+    assert any("does not exist: nothing projected" in n for n in m.notes)
 
 
 # --- refusing: undeclared projections, invalid registries -----------------------------------
 
 
-def test_an_undeclared_projection_admits_nothing_from_that_registry(
-    workspace: WriteWorkspace,
-) -> None:
+def test_an_undeclared_projection_fails_the_launch(workspace: WriteWorkspace) -> None:
     reg = PAY.replace(
         "    selected_stack: stacks.default",
         "    selected_stack: stacks.default\n    capabilty_list: {value: [x]}",
     )
     m = _matrix(_ws(workspace, {"mozaikspay": reg}))
-    errors = [d.format() for d in m.errors]
-    assert errors == [
-        "build_context/mozaikspay/context.yaml:12:5: projections.context_variables.capabilty_list: "
-        "projects 'capabilty_list', which workflow AppGenerator does not declare (did you mean "
-        "'capability_packs'?); nothing is admitted from this registry"
+    # _trusted_projection raises for a key the workflow does not declare
+    assert m.refused is not None
+    assert (m.refused.file, m.refused.line, m.refused.column) == (
+        "build_context/mozaikspay/context.yaml",
+        12,
+        5,
+    )
+    assert "undeclared build-context projection 'capabilty_list'" in m.refused.reason
+    assert "(did you mean 'capability_packs'?)" in m.refused.reason
+    assert [d.format().split(": ", 1)[0] for d in m.errors] == [
+        "build_context/mozaikspay/context.yaml:12:5"
     ]
     for name in ("capability_packs", "selected_stack"):
         row = m.row(name)
         assert row is not None
         assert (row.status, row.value) == ("error", None)
-        assert "projects undeclared variable(s)" in (row.error or "")
     assert "capabilty_list" not in m.values
+    # documented: the registry is refused, the workflow loads
+    documented = _matrix(_ws(workspace, {"mozaikspay": reg}), runtime="spec")
+    assert documented.refused is None
+    assert "nothing is admitted from this registry" in documented.errors[0].message
 
 
-def test_projecting_a_variable_of_another_source_type_is_refused(
+def test_an_undeclared_projection_is_dropped_when_no_variable_is_protected(
+    workspace: WriteWorkspace,
+) -> None:
+    contract = "definitions:\n"
+    contract += "  plan_ready: {type: boolean, source: {type: state, default: false}}\n"
+    contract += "agents:\n  PlannerAgent: {variables: [plan_ready]}\n"
+    reg = (
+        "context_id: c\napplies_to_workflows: [AppGenerator]\nassets: []\n"
+        "projections: {context_variables: {nobody: {value: 1}}}\n"
+    )
+    m = _matrix(_ws(workspace, {"c": reg}, contract))
+    # no build_context variable: the trusted load is skipped and the launcher drops the key
+    assert m.refused is None and "nobody" not in m.values
+    assert any("the launcher drops them: nobody" in n for n in m.notes)
+
+
+def test_a_projection_into_a_state_variable_sets_it_as_a_launch_value(
     workspace: WriteWorkspace,
 ) -> None:
     reg = PAY + "    plan_ready: {value: true}\n"
     m = _matrix(_ws(workspace, {"mozaikspay": reg}))
-    assert [d.message for d in m.errors] == [
+    # merge_build_context merges it into the launch context (first registry wins)
+    assert m.errors == () and m.refused is None
+    assert m.values["plan_ready"] is True
+    row = m.row("plan_ready")
+    assert row is not None and row.status == "resolved"
+    assert "projections.context_variables.plan_ready (value) as a launch value" in row.origin
+    assert any(s.outcome == "shadowed" and "state default" in s.detail for s in row.trace) or any(
+        "a build-context projection wins" in s.detail for s in row.trace
+    )
+    # a non-static rule is fine there (only protected variables need a static source)
+    reg2 = PAY + "    plan_ready: {from_context: wanted, default: true}\n"
+    assert _matrix(_ws(workspace, {"mozaikspay": reg2})).values["plan_ready"] is True
+    # an explicit launch value still wins
+    won = _matrix(_ws(workspace, {"mozaikspay": reg}), launch={"plan_ready": False})
+    assert won.values["plan_ready"] is False
+    # documented: only build_context variables are admitted
+    documented = _matrix(_ws(workspace, {"mozaikspay": reg}), runtime="spec")
+    assert [d.message for d in documented.errors] == [
         "projects 'plan_ready', which workflow AppGenerator declares with source type state, "
         "not build_context; nothing is admitted from this registry"
     ]
-    assert m.values["plan_ready"] is False
+    assert documented.values["plan_ready"] is False
 
 
-def test_an_invalid_registry_admits_nothing_and_names_the_file(
-    workspace: WriteWorkspace,
-) -> None:
+def test_an_invalid_registry_fails_every_launch(workspace: WriteWorkspace) -> None:
     reg = PAY + "valuse: {}\n"
     m = _matrix(_ws(workspace, {"mozaikspay": reg}))
     formatted = [d.format() for d in m.errors]
@@ -444,10 +502,71 @@ def test_an_invalid_registry_admits_nothing_and_names_the_file(
         "build_context/mozaikspay/context.yaml:12:1: valuse: unknown field "
         "(did you mean 'values'?)" in formatted
     )
-    assert any("invalid registry: nothing admitted" in f for f in formatted)
+    assert m.refused is not None
+    # located at the registry's first validation error, naming the launch that fails
+    assert (m.refused.file, m.refused.line, m.refused.column, m.refused.outcome) == (
+        "build_context/mozaikspay/context.yaml",
+        12,
+        1,
+        "launch_fails",
+    )
+    assert m.refused.headline("runtime mozaiks").startswith(
+        "REFUSED: runtime mozaiks would fail the launch of AppGenerator (build context)"
+    )
+    assert "registry build_context/mozaikspay/context.yaml is invalid" in m.refused.reason
+    assert "BuildContextError" in m.refused.reason
     row = m.row("capability_packs")
     assert row is not None and row.status == "error"
     assert "build_context/mozaikspay/context.yaml is invalid" in (row.error or "")
+
+
+def test_an_invalid_registry_for_another_workflow_fails_this_launch_too(
+    workspace: WriteWorkspace,
+) -> None:
+    # discover_build_context_files loads every context.yaml before filtering by workflow
+    other = "context_id: o\napplies_to_workflows: [Elsewhere]\nassets: []\nbogus: 1\n"
+    m = _matrix(_ws(workspace, {"mozaikspay": PAY, "other": other}))
+    assert m.refused is not None
+    assert m.refused.file == "build_context/other/context.yaml"
+    assert "Elsewhere" not in m.refused.reason
+    # a workflow without build_context variables fails the same way
+    contract = "definitions: {}\nagents:\n  PlannerAgent: {variables: []}\n"
+    plain = _matrix(_ws(workspace, {"other": other}, contract))
+    assert plain.refused is not None and "is invalid" in plain.refused.reason
+    # the provider off: nothing is loaded, nothing fails
+    off = _matrix(_ws(workspace, {"other": other}, contract), env={})
+    assert off.refused is None
+
+
+def test_a_missing_catalog_of_an_applicable_registry_fails_the_launch(
+    workspace: WriteWorkspace,
+) -> None:
+    reg = PAY.replace("assets: []", "assets: [{path: book.yaml, kind: catalog}]")
+    m = _matrix(_ws(workspace, {"mozaikspay": reg}))
+    assert m.refused is not None
+    assert "declared catalog asset 'book.yaml' not found" in m.refused.reason
+    assert (m.refused.line, m.refused.column) == (4, 11)
+    # templates are never read: a missing one fails nothing
+    tmpl = PAY.replace("assets: []", "assets: [{path: t/, kind: templates}]")
+    assert _matrix(_ws(workspace, {"mozaikspay": tmpl})).refused is None
+
+
+def test_check_and_json_name_the_refusal(
+    workspace: WriteWorkspace, capsys: pytest.CaptureFixture[str]
+) -> None:
+    root = _ws(workspace, {"mozaikspay": PAY + "valuse: {}\n"})
+    env = "--build-context"
+    main(["matrix", str(root), "--format", "json", env])
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["refused"]["file"] == "build_context/mozaikspay/context.yaml"
+    assert "is invalid" in doc["refused"]["reason"]
+    assert (doc["refused"]["line"], doc["refused"]["outcome"]) == (12, "launch_fails")
+    assert main(["check", str(root), env]) == 1
+    out = capsys.readouterr().out
+    assert (
+        "build_context/mozaikspay/context.yaml:12:1: REFUSED: runtime mozaiks would fail the "
+        "launch of AppGenerator (build context)"
+    ) in out
 
 
 def _problems(tmp_path: Path, text: str) -> list[str]:
@@ -485,41 +604,16 @@ def _problems(tmp_path: Path, text: str) -> list[str]:
             "context_id: c\npack: {id: p, version: '1', status: retired}\nassets: []\n",
             "pack.status: Input should be 'active', 'inactive' or 'archived' (got 'retired')",
         ),
+        # validate_pack_context: applies_to_workflows must be a list, each id non-empty
+        ("context_id: c\nassets: []\n", "missing required field 'applies_to_workflows'"),
         (
-            "context_id: c\nassets:\n  - path: t/\n    kind: templates\n"
-            "    projections: [{id: x, records: r, recipients: [A], render: summary}]\n",
-            "only catalog assets have prompt projections (this is templates)",
+            "context_id: c\napplies_to_workflows: [W, '']\nassets: []\n",
+            "workflow id must be a non-empty string",
         ),
         (
-            "context_id: c\nassets:\n  - path: p.yaml\n    kind: catalog\n"
-            "    projections: [{id: x, records: r, recipients: [A], render: selected_record}]\n",
-            "render: selected_record needs 'selected_by'",
-        ),
-        (
-            "context_id: c\nassets:\n  - path: p.yaml\n    kind: catalog\n"
-            "    projections: [{id: x, records: r, recipients: [A], render: summary, mark: M}]\n",
-            "assets[0].projections[0].mark: unknown field (did you mean 'marker'?)",
-        ),
-        (
-            "context_id: c\nprojections: {context_variables: {x: [a]}}\nassets: []\n",
-            "r/context.yaml:2:38: projections.context_variables.x: a projection is a dotted path "
-            "into values or a mapping with value, from, from_context, from_trigger, default",
-        ),
-        (
-            "context_id: c\nprojections: {context_variables: {x: {}}}\nassets: []\n",
-            "a projection mapping needs one of value, from, from_context, from_trigger, default",
-        ),
-        (
-            "context_id: c\nprojections: {context_variables: {x: {form: a}}}\nassets: []\n",
-            "projections.context_variables.x.form: unknown field (did you mean 'from'?)",
-        ),
-        (
-            "context_id: c\nprojections: {context_variables: {x: 'a..b'}}\nassets: []\n",
-            "'a..b' is not a dotted path into values",
-        ),
-        (
-            "context_id: c\nprojections: {variables: {}}\nassets: []\n",
-            "projections.variables: unknown field",
+            "context_id: c\napplies_to_workflows: []\nassets: [{path: a.yaml, kind: catalog, "
+            "projection: {}}]\n",
+            "assets[0].projection: unknown field",
         ),
         ("context_id: c\ncontext_id: d\nassets: []\nassets: []\n", "duplicate key 'context_id'"),
         ("- a\n- b\n", "a registry must be a mapping, found list"),
@@ -528,6 +622,65 @@ def _problems(tmp_path: Path, text: str) -> list[str]:
 def test_registry_validation_rules(tmp_path: Path, text: str, expected: str) -> None:
     problems = _problems(tmp_path, text)
     assert any(expected in p for p in problems), problems
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "assets:\n  - path: t/\n    kind: templates\n"
+            "    projections: [{id: x, records: r, recipients: [A], render: summary}]\n",
+            "only catalog assets' prompt projections are read; these are ignored",
+        ),
+        (
+            "assets:\n  - path: p.yaml\n    kind: catalog\n"
+            "    projections: [{id: x, records: r, recipients: [A], render: summary, mark: M}]\n",
+            "assets[0].projections[0].mark: unknown field (did you mean 'marker'?): the "
+            "runtime's reader ignores it",
+        ),
+        (
+            "projections: {context_variables: {x: [a]}}\nassets: []\n",
+            "r/context.yaml:3:38: warning: projections.context_variables.x: a projection is a "
+            "dotted path into values or a mapping with value, from, from_context, from_trigger, "
+            "default; the provider reads nothing from it",
+        ),
+        (
+            "projections: {context_variables: {x: {form: a}}}\nassets: []\n",
+            "projections.context_variables.x.form: unknown field (did you mean 'from'?)",
+        ),
+        (
+            "projections: {context_variables: {x: 'a..b'}}\nassets: []\n",
+            "'a..b' is not a dotted path into values",
+        ),
+    ],
+)
+def test_what_the_validator_does_not_read_is_only_a_warning(
+    tmp_path: Path, text: str, expected: str
+) -> None:
+    # build_context_schema.py looks neither inside prompt projections nor inside
+    # projections.context_variables: the registry stays valid, and check warns
+    path = tmp_path / "r" / "context.yaml"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("context_id: c\napplies_to_workflows: []\n" + text, encoding="utf-8")
+    reg = load_registry(path, "r/context.yaml")
+    assert reg.valid
+    problems = [d.format() for d in reg.diagnostics]
+    assert any(expected in p and "warning" in p for p in problems), problems
+
+
+def test_keys_the_validator_accepts_loosely(tmp_path: Path) -> None:
+    path = tmp_path / "r" / "context.yaml"
+    path.parent.mkdir(parents=True)
+    text = (
+        "context_id: 7\napplies_to_workflows: [W]\nassets: []\nvalues: null\n"
+        "projections: {context_variables: {}, prompts: {}}\n"
+        "pack: {id: p, version: '1', status: null}\n"
+    )
+    path.write_text(text, encoding="utf-8")
+    reg = load_registry(path, "r/context.yaml")
+    assert reg.valid, [d.format() for d in reg.diagnostics]
+    assert reg.model is not None and reg.model.pack is not None
+    assert reg.model.pack.status == "active"
 
 
 def test_a_valid_registry_has_no_problems(tmp_path: Path) -> None:
@@ -595,18 +748,45 @@ def test_check_reports_projection_assets_and_targets(workspace: WriteWorkspace) 
         "not found (the runtime's provider fails the launch: BuildContextError)",
         "build_context/c/context.yaml:9:63: warning: assets[1].projections[0].recipients[1]: "
         "recipient 'Planner' is not an agent of AppGenerator (did you mean 'PlannerAgent'?)",
-        "build_context/c/context.yaml:10:26: assets[1].projections[1].records: book.yaml: "
-        "no 'nope' key",
+        # the reader finds no records: it inserts the heading alone
+        "build_context/c/context.yaml:10:26: warning: assets[1].projections[1].records: "
+        "book.yaml: no 'nope' key: the runtime inserts the block's heading with no records",
+        # AppGenerator declares build_context variables: the trusted load raises
         "build_context/c/context.yaml:11:35: projections.context_variables.undeclared_thing: "
-        "projects 'undeclared_thing', which workflow AppGenerator does not declare; nothing is "
-        "admitted from this registry",
+        "projects 'undeclared_thing', which workflow AppGenerator does not declare: the "
+        "runtime's provider raises BuildContextError (undeclared build-context projection) "
+        "and every launch fails",
     ]
     for line in expected:
         assert line in problems, problems
+    # documented: the registry is refused instead
+    documented = [
+        d.format()
+        for d in check_workspace(open_session(root, env=ON, runtime="spec"))
+        if "undeclared_thing" in d.message
+    ]
+    assert any("nothing is admitted from this registry" in p for p in documented), documented
+
+
+def test_check_an_undeclared_projection_without_protected_variables_is_a_warning(
+    workspace: WriteWorkspace,
+) -> None:
+    contract = "definitions:\n  plan_ready: {type: boolean, source: {type: state}}\n"
+    contract += "agents:\n  PlannerAgent: {variables: [plan_ready]}\n"
+    reg = "context_id: c\napplies_to_workflows: [AppGenerator]\nassets: []\n"
+    reg += "projections: {context_variables: {capability_packs: {from: capability_packs}}}\n"
+    problems = _check(_ws(workspace, {"c": reg}, contract))
+    # no build_context variable: load_trusted_build_context never runs, the key is dropped
+    assert problems == [
+        "build_context/c/context.yaml:4:35: warning: projections.context_variables."
+        "capability_packs: projects 'capability_packs', which workflow AppGenerator does not "
+        "declare: the launcher drops it"
+    ], problems
 
 
 def test_check_refuses_an_asset_outside_the_registry_root(workspace: WriteWorkspace) -> None:
-    reg = "context_id: c\nassets: [{path: ../../secrets.yaml, kind: contract}]\n"
+    reg = "context_id: c\napplies_to_workflows: []\n"
+    reg += "assets: [{path: ../../secrets.yaml, kind: contract}]\n"
     problems = _check(_ws(workspace, {"c": reg}))
     assert any("resolves outside the workspace root" in p for p in problems), problems
 
@@ -637,10 +817,14 @@ def test_matrix_option_turns_it_on_and_says_so(
     on = json.loads(capsys.readouterr().out)
     packs = next(v for v in on["variables"] if v["name"] == "capability_packs")
     assert [p["id"] for p in packs["value"]] == ["mozaikspay"]
-    assert on["notes"] == [
+    assert on["notes"][0] == (
         "build context on: --build-context option (FLOWCTX_BUILD_CONTEXT=on); registry root: "
         "the workspace's build_context/ (--build-context default)"
-    ]
+    )
+    assert on["notes"][1].endswith(
+        "apply to AppGenerator: build_context/mozaikspay/context.yaml, "
+        "build_context/stripe_legacy/context.yaml"
+    )
 
 
 def test_check_option_validates_the_given_root(
@@ -681,7 +865,8 @@ def test_an_unknown_capability_source_is_named_as_such(workspace: WriteWorkspace
     problems = _check(_ws(workspace, {"mozaikspay": reg}))
     assert any(
         "pack.capability_source: Input should be" in p
-        and "'operator_pack'" in p
+        # VALID_CAPABILITY_SOURCES: operator_pack is only the provider's descriptor default
+        and "'operator_pack'" not in p
         and "hosted_pack" in p
         for p in problems
     ), problems
@@ -717,10 +902,14 @@ def test_lenient_prompt_projections_are_read_as_the_runtime_reads_them(
 def test_rejected_registries_are_named_in_the_notes(workspace: WriteWorkspace) -> None:
     reg = PAY.replace("status: active}", "status: live}")
     m = _matrix(_ws(workspace, {"mozaikspay": reg}))
-    note = next(n for n in m.notes if "rejected" in n)
-    assert "1 registry under" in note and "applies to AppGenerator, 0 admitted, 1 rejected" in note
-    assert "build_context/mozaikspay/context.yaml: 3:50 Input should be 'active'" in note
+    # the runtime: the invalid registry fails the launch, and the note says why
+    note = next(n for n in m.notes if n.startswith("the launch fails"))
+    assert "build_context/mozaikspay/context.yaml is invalid (3:50 Input should be 'active'" in note
     assert not any("no registry under" in n for n in m.notes)
+    # documented: the registry is rejected, the others still apply
+    documented = _matrix(_ws(workspace, {"mozaikspay": reg}), runtime="spec")
+    note = next(n for n in documented.notes if "rejected" in n)
+    assert "1 registry under" in note and "applies to AppGenerator, 0 admitted, 1 rejected" in note
 
 
 # --- the runtime's trusted projection (load_trusted_build_context) ---------------------------
@@ -775,3 +964,54 @@ def test_lists_projected_by_several_registries_are_merged(workspace: WriteWorksp
     # the documentation does not promise a merge: differing lists conflict there
     documented = _matrix(_ws(workspace, regs, contract), runtime="spec").row("tags")
     assert documented is not None and documented.status == "error"
+
+
+@pytest.mark.parametrize(
+    ("asset", "content", "why"),
+    [
+        ("book.yaml", "- a\n- b\n", "catalog asset 'book.yaml': must be a mapping, found list"),
+        ("book.yaml", "a: [\n", "catalog asset 'book.yaml':"),
+        # resolve_context_asset_path: inside the registry's own folder, not only the root
+        ("../other/book.yaml", "a: 1\n", "resolves outside"),
+    ],
+)
+def test_an_unreadable_catalog_of_an_applicable_registry_fails_the_launch(
+    workspace: WriteWorkspace, asset: str, content: str, why: str
+) -> None:
+    reg = PAY.replace("assets: []", f"assets: [{{path: '{asset}', kind: catalog}}]")
+    root = _ws(workspace, {"mozaikspay": reg})
+    target = (root / "build_context" / "mozaikspay" / asset).resolve()
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_text(content, encoding="utf-8")
+    m = _matrix(root)
+    assert m.refused is not None and m.refused.outcome == "launch_fails"
+    assert why in m.refused.reason, m.refused.reason
+    assert m.refused.file == "build_context/mozaikspay/context.yaml"
+
+
+def test_a_registry_that_does_not_apply_loads_no_asset(workspace: WriteWorkspace) -> None:
+    # build_provider_values runs only for the registries that apply to the workflow
+    other = "context_id: o\napplies_to_workflows: [Elsewhere]\n"
+    other += "assets: [{path: missing.yaml, kind: catalog}]\n"
+    m = _matrix(_ws(workspace, {"mozaikspay": PAY, "other": other}))
+    assert m.refused is None
+    row = m.row("capability_packs")
+    assert row is not None and row.status == "resolved"
+
+
+def test_a_malformed_projection_is_refused_as_documented_and_ignored_by_the_runtime(
+    workspace: WriteWorkspace,
+) -> None:
+    reg = PAY + "    plan_ready: {form: x}\n"
+    root = _ws(workspace, {"mozaikspay": reg})
+    # the runtime: a rule it cannot read for an unprotected variable projects nothing
+    m = _matrix(root)
+    assert m.refused is None and m.values["plan_ready"] is False
+    assert m.row("selected_stack").status == "resolved"  # type: ignore[union-attr]
+    # documented: the malformed projection fails the registry, nothing is admitted from it
+    documented = _matrix(root, runtime="spec")
+    assert any(
+        d.severity == "error" and d.message.endswith("unknown field (did you mean 'from'?)")
+        for d in documented.diagnostics
+    ), [d.format() for d in documented.diagnostics]
+    assert documented.row("selected_stack").status == "error"  # type: ignore[union-attr]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import shutil
+import subprocess
 from pathlib import Path
 from typing import Any
 
@@ -10,7 +12,11 @@ import pytest
 from core.buildctx import PATH_ENV, PROVIDER, PROVIDER_ENV
 from core.check import check_workspace
 from core.exposure import AgentPrompt, agent_prompt, exposed_variables, format_prompt_value
+from core.inputs import ResolveInputs
+from core.resolve import resolve
+from core.runtime_profiles import get_profile
 from core.session import open_session
+from core.snapshot_git import load_snapshot_at
 from tests.conftest import WriteWorkspace
 
 CONTRACT = """
@@ -380,3 +386,42 @@ def test_the_runtime_reads_every_registry_and_skips_unmarked_projections(
     broken = _prompt(root, "BuilderAgent", runtime="mozaiks")
     assert broken.blocks == ()
     assert "the runtime's injection fails as a whole" in broken.notes[0]
+
+
+def test_the_injection_reads_the_snapshot_not_the_disk(workspace: WriteWorkspace) -> None:
+    root = _ws(workspace)
+    (root / "workflows" / "W" / "middleware.yaml").write_text(MIDDLEWARE, encoding="utf-8")
+    session = open_session(root, env=ENV, runtime="mozaiks")
+    snap = session.load("W")
+    matrix = session.matrix(snap)
+    # the files change after the snapshot was taken: the prompt is the snapshot's
+    (root / "workflows" / "W" / "middleware.yaml").unlink()
+    shutil.rmtree(root / "build_context")
+    p = agent_prompt(snap, matrix, "BuilderAgent", env=ENV)
+    assert [b.marker for b in p.blocks] == ["PATTERN_GUIDANCE"]
+
+
+def test_the_injection_of_a_git_revision_is_the_revision_s(workspace: WriteWorkspace) -> None:
+    if shutil.which("git") is None:
+        pytest.skip("git is not installed")
+    root = _ws(workspace)
+    (root / "workflows" / "W" / "middleware.yaml").write_text(MIDDLEWARE, encoding="utf-8")
+
+    def git(*args: str) -> None:
+        subprocess.run(["git", "-C", str(root), *args], check=True, capture_output=True)
+
+    git("init", "-q")
+    git("config", "user.email", "t@example.invalid")
+    git("config", "user.name", "t")
+    git("add", "-A")
+    git("commit", "-q", "-m", "with middleware")
+    # the working tree drops the middleware entry: the revision still runs the injection
+    (root / "workflows" / "W" / "middleware.yaml").write_text("prompt_middleware: []\n")
+    snap = load_snapshot_at(root, "HEAD", ENV, runtime=get_profile("mozaiks"))
+    matrix = resolve(snap, ResolveInputs(env=ENV), "W")
+    p = agent_prompt(snap.workflow("W"), matrix, "BuilderAgent", env=ENV)
+    assert [b.marker for b in p.blocks] == ["PATTERN_GUIDANCE"]
+    assert p.blocks[0].text.startswith("[BUILD CONTEXT DETAIL]")
+    # and the folder as it is now runs nothing
+    now = _prompt(root, "BuilderAgent", runtime="mozaiks")
+    assert now.blocks == ()

@@ -124,3 +124,59 @@ def test_data_sources_the_adapter_skips_are_warned(workspace: WriteWorkspace) ->
         f"{FILE}:3:23: warning: definitions.ent.source: no collection: the runtime logs "
         "'Skipping data_entity ent' and sets nothing; the key is absent [runtime mozaiks]"
     ) in problems
+
+
+def test_check_fails_on_reserved_names_and_an_undeclared_condition_key(
+    workspace: WriteWorkspace, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from flowctx_tui.cli import main
+
+    contract = (
+        "definitions:\n"
+        "  structured_output: {type: object, source: {type: state}}\n"
+        '  "ag:turn": {type: integer, source: {type: state, default: 0}}\n'
+        "  done: {type: boolean, source: {type: state, default: false}}\n"
+        "agents:\n"
+        "  A: {variables: [done]}\n"
+        "  B: {variables: []}\n"
+    )
+    graph = (
+        "transition_rules:\n"
+        "  - source_agent: A\n"
+        "    transition_type: condition\n"
+        "    condition_type: context_equals\n"
+        "    condition_key: finished\n"
+        "    condition_value: true\n"
+        "    target_agent: B\n"
+    )
+    root = workspace(
+        {
+            FILE: contract,
+            "workflows/W/transition_graph.yaml": graph,
+            "workflows/W/orchestrator.yaml": "workflow_name: W\n",
+        }
+    )
+    assert main(["check", str(root)]) == 1
+    out = capsys.readouterr().out
+    lines = [line for line in out.splitlines() if ": warning:" not in line]
+    # contracts.py: require_application_context_name_allowed rejects both names
+    assert any(
+        line.startswith(f"{FILE}:2:3: definitions.structured_output:")
+        and "reserved runtime vocabulary" in line
+        for line in lines
+    ), out
+    assert any(
+        line.startswith(f"{FILE}:3:3: definitions.ag:turn:") and "reserved by AG2" in line
+        for line in lines
+    ), out
+    # network_graph.py: a condition_key the contract does not declare fails graph compilation
+    assert any(
+        line.startswith("workflows/W/transition_graph.yaml:5:20: ")
+        and "'finished' is not declared" in line
+        for line in lines
+    ), out
+    assert "REFUSED" in out
+    # the documented contract has no reserved names and no graph compiler
+    main(["check", str(root), "--runtime", "spec"])
+    spec_out = capsys.readouterr().out
+    assert "reserved" not in spec_out
