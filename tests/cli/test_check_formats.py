@@ -295,7 +295,7 @@ TWO = {
         "definitions:\n  y: {type: string, source: {type: state}}\nagents:\n  Z: {variables: [y]}\n"
     ),
     "workflows/B/orchestrator.yaml": "name: B\n",
-    "build_context/reg/context.yaml": "context_id: reg\nassets: []\n",
+    "build_context/reg/context.yaml": "context_id: reg\napplies_to_workflows: [B]\nassets: []\n",
 }
 
 
