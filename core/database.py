@@ -21,6 +21,7 @@ from typing import Any, Protocol
 from core.diagnostics import Diagnostic
 from core.nesting import MAX_NESTING, nesting_problem
 from core.pathsafety import read_regular_file
+from core.regexbound import bound_montydb_regex
 from core.secrets import mask_text
 
 URI_ENV = "FLOWCTX_MONGO_URI"
@@ -164,6 +165,7 @@ def _monty_client(repository: str) -> Any:
 
     with _monty_lock:
         if not _monty_ready:
+            bound_montydb_regex()
             set_storage(":memory:", storage="memory", use_bson=False)
             _monty_ready = True
         return MontyClient(repository)
@@ -228,6 +230,9 @@ class EmbeddedDatabase(_CollectionDatabase):
         super().__init__(_monty_client(repository or f":memory:{root}"))
         self.label = f"embedded montydb ({SEED_DIR}/)"
         self._answers: dict[str, dict[str, Any] | None] = {}
+        # refusals are answers too: a $regex that ran out of time would cost its bound again
+        # on every re-resolution of the app
+        self._refusals: dict[str, str] = {}
         self._generation = 0
 
     def find_newest(
@@ -237,8 +242,15 @@ class EmbeddedDatabase(_CollectionDatabase):
         if key is not None and key in self._answers:
             cached = self._answers[key]
             return None if cached is None else _plain(cached)  # a copy: callers may mutate
+        if key is not None and key in self._refusals:
+            raise DatabaseError(self._refusals[key])
         generation = self._generation
-        doc = super().find_newest(database, collection, query, fields)
+        try:
+            doc = super().find_newest(database, collection, query, fields)
+        except DatabaseError as exc:
+            if key is not None and generation == self._generation and "RegexTimeout" in str(exc):
+                self._refusals[key] = str(exc)
+            raise
         if key is not None and generation == self._generation:
             self._answers[key] = None if doc is None else _plain(doc)
         return doc
@@ -249,6 +261,7 @@ class EmbeddedDatabase(_CollectionDatabase):
         with self._lock:
             self._generation += 1
             self._answers = {}
+            self._refusals = {}
             for name in self._client.list_database_names():
                 self._client.drop_database(name)
             for seed in seed_files(self.root):
