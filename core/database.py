@@ -266,6 +266,10 @@ class EmbeddedDatabase(_CollectionDatabase):
                 self._client.drop_database(name)
             for seed in seed_files(self.root):
                 display = seed.path.relative_to(self.root).as_posix()
+                bad_name = _seed_name_problem(seed)
+                if bad_name:
+                    problems.append(Diagnostic(display, 0, 0, bad_name))
+                    continue
                 docs, problem = _read_seed(seed.path, display)
                 if problem is not None:
                     problems.append(problem)
@@ -280,6 +284,32 @@ class EmbeddedDatabase(_CollectionDatabase):
                         self._client[seed.database].drop_collection(seed.collection)
                         problems.append(Diagnostic(display, 1, 1, _refusal(exc)))
         return problems
+
+
+#: What MongoDB (and montydb) refuse in a database name on Unix, plus control characters: a
+#: newline or an escape sequence in a folder name would garble every line that names it.
+_BAD_DATABASE_CHARS = frozenset('/\\. "$\x00')
+
+
+def _seed_name_problem(seed: SeedFile) -> str | None:
+    """Why a seed file's folder or name cannot be a database or collection, or None."""
+
+    def control(name: str) -> bool:
+        return any(ord(c) < 32 or ord(c) == 127 for c in name)
+
+    db, coll = seed.database, seed.collection
+    if not db or control(db) or _BAD_DATABASE_CHARS.intersection(db) or len(db.encode()) >= 64:
+        return (
+            f"seed folder {db!r} is not a valid database name (MongoDB refuses empty names, "
+            "names of 64 bytes or more and / \\ . space \" $ or control characters); "
+            "its files are not loaded"
+        )
+    if not coll or control(coll) or "$" in coll or coll.startswith("system."):
+        return (
+            f"seed file name {coll!r} is not a valid collection name (MongoDB refuses empty "
+            "names, '$', control characters and a 'system.' prefix); it is not loaded"
+        )
+    return None
 
 
 def _refusal(exc: Exception) -> str:

@@ -51,6 +51,14 @@ def _usage() -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    from flowctx_tui.cli.terminal import safe_output
+
+    # every line any command prints (argparse's errors too) has its control characters escaped
+    with safe_output():
+        return _main(argv)
+
+
+def _main(argv: Sequence[str] | None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     if args and args[0] in ("-h", "--help"):
         print(_usage())
