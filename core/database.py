@@ -19,8 +19,8 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from core.diagnostics import Diagnostic
-from core.nesting import MAX_NESTING, nesting_problem
-from core.pathsafety import read_regular_file
+from core.jsontext import JsonTextError, parse_json
+from core.pathsafety import confine, read_regular_file
 from core.regexbound import bound_montydb_regex
 from core.secrets import mask_text
 
@@ -270,7 +270,16 @@ class EmbeddedDatabase(_CollectionDatabase):
                 if bad_name:
                     problems.append(Diagnostic(display, 0, 0, bad_name))
                     continue
-                docs, problem = _read_seed(seed.path, display)
+                # the same confinement as file sources and the fallbacks file: a seed that is
+                # a symlink out of the workspace would load another project's data
+                real, refusal = confine(self.root, str(seed.path), allow_outside=False)
+                if real is None:
+                    why = (refusal or "").removeprefix("refused: ")
+                    if "outside the workspace root" in why:
+                        why = "it resolves outside the workspace root through a symlink"
+                    problems.append(Diagnostic(display, 0, 0, f"seed file not loaded: {why}"))
+                    continue
+                docs, problem = _read_seed(real, display)
                 if problem is not None:
                     problems.append(problem)
                     continue
@@ -301,7 +310,7 @@ def _seed_name_problem(seed: SeedFile) -> str | None:
     if not db or control(db) or _BAD_DATABASE_CHARS.intersection(db) or len(db.encode()) >= 64:
         return (
             f"seed folder {db!r} is not a valid database name (MongoDB refuses empty names, "
-            "names of 64 bytes or more and / \\ . space \" $ or control characters); "
+            'names of 64 bytes or more and / \\ . space " $ or control characters); '
             "its files are not loaded"
         )
     if not coll or control(coll) or "$" in coll or coll.startswith("system."):
@@ -331,17 +340,12 @@ def _read_seed(path: Path, display: str) -> tuple[list[dict[str, Any]], Diagnost
         why = (why or "").removeprefix("cannot read: ")
         return [], Diagnostic(display, 0, 0, f"cannot read seed file: {why}")
     try:
-        data = json.loads(raw.decode("utf-8"))
+        data = parse_json(raw.decode("utf-8"))
     except UnicodeDecodeError as exc:
         why = f"not valid UTF-8 (byte {exc.start})"
         return [], Diagnostic(display, 0, 0, f"cannot read seed file: {why}")
-    except json.JSONDecodeError as exc:
-        return [], Diagnostic(display, exc.lineno, exc.colno, f"invalid JSON: {exc.msg}")
-    except RecursionError:
-        return [], Diagnostic(display, 1, 1, f"seed data nested more than {MAX_NESTING} levels")
-    deep = nesting_problem(data)
-    if deep:
-        return [], Diagnostic(display, 1, 1, f"seed data {deep}")
+    except JsonTextError as exc:
+        return [], Diagnostic(display, exc.line, exc.column, str(exc))
     if isinstance(data, dict):
         data = [data]
     if not isinstance(data, list) or not all(isinstance(d, dict) for d in data):

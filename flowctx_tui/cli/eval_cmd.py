@@ -16,6 +16,7 @@ from collections.abc import Iterable
 from typing import IO, Any
 
 from core.expressions import DIALECTS, EvalResult, evaluate
+from core.jsontext import JsonTextError, parse_json
 from core.pathcontext import build_path_context
 from flowctx_tui.cli.common import UsageError, fail, load_json_arg
 
@@ -172,9 +173,10 @@ def _batch_line(line: str, number: int) -> dict[str, Any]:
         }
 
     try:
-        item = json.loads(line)
-    except json.JSONDecodeError as exc:
-        return bad(f"invalid JSON: {exc.msg} (column {exc.colno})")
+        item = parse_json(line)
+    except JsonTextError as exc:
+        # huge integers and deep nesting too: one bad line never stops the batch
+        return bad(f"{exc} (column {exc.column})")
     if not isinstance(item, dict):
         return bad('expected a JSON object {"expr", "dialect", "scope"}')
     expr = item.get("expr")
@@ -182,7 +184,8 @@ def _batch_line(line: str, number: int) -> dict[str, Any]:
         return bad('missing "expr" (a string)')
     dialect = item.get("dialect", "mj")
     if dialect not in DIALECTS:
-        return bad(f"unknown dialect {dialect!r} (expected one of {', '.join(DIALECTS)})")
+        # the value is not echoed: a misplaced field may hold a secret
+        return bad(f'unknown "dialect" (expected one of {", ".join(DIALECTS)})')
     scope = item.get("scope", {})
     if scope is None:
         scope = {}

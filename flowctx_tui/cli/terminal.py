@@ -71,7 +71,7 @@ def width_arg(text: str) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a number of columns, got {text!r}") from None
+        raise argparse.ArgumentTypeError("expected a whole number of columns") from None
     if value < 40:
         raise argparse.ArgumentTypeError(f"at least 40 columns, got {value}")
     return value
