@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import struct
 import threading
 import time
+import warnings
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -121,15 +123,17 @@ class MongoDatabase(_CollectionDatabase):
     def __init__(self, uri: str, timeout_ms: int = 1500) -> None:
         import pymongo
 
-        # a keyword argument would override the URI's own option: honour what the user wrote
+        # a keyword argument would override the URI's own option: honour what the user wrote,
+        # when pymongo can use it (an invalid one it ignores, falling back to its 30 s default)
         options: dict[str, Any] = (
-            {}
-            if "serverselectiontimeoutms=" in uri.lower()
-            else {"serverSelectionTimeoutMS": timeout_ms}
+            {} if uri_timeout(uri) is not None else {"serverSelectionTimeoutMS": timeout_ms}
         )
-        client: pymongo.MongoClient[dict[str, Any]] = pymongo.MongoClient(
-            uri, connect=False, **options
-        )
+        with warnings.catch_warnings():
+            # pymongo warns (to stderr) about options it ignores; open_database says it instead
+            warnings.simplefilter("ignore", UserWarning)
+            client: pymongo.MongoClient[dict[str, Any]] = pymongo.MongoClient(
+                uri, connect=False, **options
+            )
         super().__init__(client)
         self.label = f"MongoDB {mask_text(uri)}"
         self._down_until = 0.0
@@ -151,6 +155,34 @@ class MongoDatabase(_CollectionDatabase):
                 self._down_until = time.monotonic() + self.DOWN_SECONDS
                 self._down_reason = f"MongoDB unreachable: {str(exc)[:160]}"
             raise
+
+
+_URI_TIMEOUT = re.compile(r"(?i)[?&;]serverSelectionTimeoutMS=([^&;#]*)")
+
+
+def uri_timeout(uri: str) -> float | None:
+    """The URI's own serverSelectionTimeoutMS when it is a usable number, else None."""
+    found = _URI_TIMEOUT.search(uri)
+    if found is None:
+        return None
+    try:
+        value = float(found.group(1))
+    except ValueError:
+        return None
+    return value if 0 <= value < float("inf") else None
+
+
+def _uri_timeout_warning(uri: str) -> Diagnostic | None:
+    if _URI_TIMEOUT.search(uri) is None or uri_timeout(uri) is not None:
+        return None
+    return Diagnostic(
+        URI_ENV,
+        0,
+        0,
+        "the URI's serverSelectionTimeoutMS is not a number of milliseconds; flowctx waits "
+        "at most 1.5 s for the server instead",
+        severity="warning",
+    )
 
 
 _monty_ready = False
@@ -368,7 +400,8 @@ def open_database(
     uri = uri or (env or {}).get(URI_ENV) or None
     if uri:
         try:
-            return MongoDatabase(uri), []
+            warning = _uri_timeout_warning(uri)
+            return MongoDatabase(uri), [warning] if warning else []
         except Exception as exc:  # a malformed URI: say so, fall back to the seeds
             db = EmbeddedDatabase(root)
             problems = db.load_seeds()
