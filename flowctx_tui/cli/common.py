@@ -65,7 +65,9 @@ def load_json_arg(text: str | None, what: str) -> Any:
     try:
         return parse_json(text)
     except JsonTextError as exc:
-        raise UsageError(f"{source}:{exc.line}:{exc.column}: {exc} for {what}") from None
+        raise UsageError(
+            f"{source}:{exc.line}:{exc.column}: invalid JSON for {what}: {exc.reason}"
+        ) from None
 
 
 class MaskingParser(argparse.ArgumentParser):
