@@ -297,7 +297,11 @@ class EmbeddedDatabase(_CollectionDatabase):
             for name in self._client.list_database_names():
                 self._client.drop_database(name)
             for seed in seed_files(self.root):
-                display = seed.path.relative_to(self.root).as_posix()
+                # a newline in a folder name would start a forged line in every report
+                display = "".join(
+                    c if c.isprintable() else f"\\u{ord(c):04x}"
+                    for c in seed.path.relative_to(self.root).as_posix()
+                )
                 bad_name = _seed_name_problem(seed)
                 if bad_name:
                     problems.append(Diagnostic(display, 0, 0, bad_name))

@@ -140,8 +140,15 @@ def run(args: argparse.Namespace) -> int:
     except UsageError as exc:
         return fail(str(exc))
     session, matrix = resolved.session, resolved.matrix
-    if session.database_problems:
-        matrix = replace(matrix, diagnostics=(*matrix.diagnostics, *session.database_problems))
+    # flowctx.yaml's own problems (a recursive alias, a syntax error) and the seeds': the
+    # matrix was resolved without what they could not give
+    extra = [
+        d
+        for d in (*session.profile.diagnostics, *session.database_problems)
+        if d not in matrix.diagnostics
+    ]
+    if extra:
+        matrix = replace(matrix, diagnostics=(*matrix.diagnostics, *extra))
     if args.format == "json":
         print(json.dumps(matrix_to_json(matrix, reveal=args.reveal), indent=2, default=str))
     else:
