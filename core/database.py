@@ -23,7 +23,7 @@ from typing import Any, Protocol
 from core.diagnostics import Diagnostic
 from core.jsontext import JsonTextError, parse_json
 from core.pathsafety import confine, read_regular_file
-from core.regexbound import bound_montydb_regex
+from core.regexbound import RegexBudget, bound_montydb_regex, shared_budget
 from core.secrets import mask_text
 
 URI_ENV = "FLOWCTX_MONGO_URI"
@@ -265,6 +265,8 @@ class EmbeddedDatabase(_CollectionDatabase):
         # refusals are answers too: a $regex that ran out of time would cost its bound again
         # on every re-resolution of the app
         self._refusals: dict[str, str] = {}
+        # one budget for every $regex between two seed loads (each reload of the workspace)
+        self._regex_budget = RegexBudget()
         self._generation = 0
 
     def find_newest(
@@ -278,7 +280,8 @@ class EmbeddedDatabase(_CollectionDatabase):
             raise DatabaseError(self._refusals[key])
         generation = self._generation
         try:
-            doc = super().find_newest(database, collection, query, fields)
+            with shared_budget(self._regex_budget):
+                doc = super().find_newest(database, collection, query, fields)
         except DatabaseError as exc:
             if key is not None and generation == self._generation and "RegexTimeout" in str(exc):
                 self._refusals[key] = str(exc)
@@ -294,6 +297,7 @@ class EmbeddedDatabase(_CollectionDatabase):
             self._generation += 1
             self._answers = {}
             self._refusals = {}
+            self._regex_budget = RegexBudget()
             for name in self._client.list_database_names():
                 self._client.drop_database(name)
             for seed in seed_files(self.root):

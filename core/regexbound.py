@@ -11,8 +11,11 @@ past its budget raises :class:`RegexTimeout` instead of hanging.
 
 from __future__ import annotations
 
+import contextlib
 import re
+import threading
 import time
+from collections.abc import Iterator
 from typing import Any
 
 import regex
@@ -21,6 +24,12 @@ import regex
 #: or one trigger message. Real patterns take microseconds per value; backtracking ones take
 #: seconds to hours, so the bound only ever stops the latter.
 REGEX_SECONDS = 0.25
+#: What all the patterns of one workspace load (every seed query) or one trigger message may
+#: spend together, so ten backtracking patterns cost this, not ten bounds.
+SHARED_SECONDS = 0.5
+#: What a pattern still gets once the shared time is spent: real patterns need microseconds, so
+#: a good one after ten bad ones still matches, and each further bad one costs only this.
+FLOOR_SECONDS = 0.02
 
 _FLAGS = (
     (re.IGNORECASE, regex.IGNORECASE),
@@ -36,14 +45,38 @@ _FLAGS = (
 class RegexTimeout(Exception):
     """A pattern ran past its time budget (catastrophic backtracking, most likely)."""
 
-    def __init__(self, pattern: str, seconds: float) -> None:
+    def __init__(self, pattern: str, seconds: float, shared: bool = False) -> None:
         self.pattern = pattern
         self.seconds = seconds
         shown = pattern if len(pattern) <= 80 else pattern[:77] + "..."
-        super().__init__(
-            f"regular expression /{shown}/ ran past its {seconds:g} s time bound "
-            "(catastrophic backtracking: nested or overlapping repeats such as (a+)+ )"
+        why = (
+            f"the {SHARED_SECONDS:g} s that all regular expressions here may take together is spent"
+            if shared
+            else f"ran past its {seconds:g} s time bound (catastrophic backtracking: nested "
+            "or overlapping repeats such as (a+)+ )"
         )
+        super().__init__(f"regular expression /{shown}/ not matched: {why}")
+
+
+class RegexBudget:
+    """Matching time shared by every pattern compiled while it is current."""
+
+    def __init__(self, seconds: float = SHARED_SECONDS) -> None:
+        self.left = seconds
+
+
+_current = threading.local()
+
+
+@contextlib.contextmanager
+def shared_budget(budget: RegexBudget) -> Iterator[RegexBudget]:
+    """Patterns compiled in this block (this thread) also draw on ``budget``."""
+    before = getattr(_current, "budget", None)
+    _current.budget = budget
+    try:
+        yield budget
+    finally:
+        _current.budget = before
 
 
 class BoundedPattern:
@@ -61,6 +94,7 @@ class BoundedPattern:
         self.groups = std.groups
         self.seconds = seconds
         self._left = seconds
+        self._shared: RegexBudget | None = getattr(_current, "budget", None)
 
     def search(self, string: Any, *args: Any) -> Any:
         return self._run("search", string, args)
@@ -72,15 +106,23 @@ class BoundedPattern:
         if not isinstance(string, str):
             # bytes against a str pattern: re's own TypeError, not the regex package's
             return getattr(re.compile(self.pattern, self.flags), how)(string, *args)
-        if self._left <= 0:
-            raise RegexTimeout(self.pattern, self.seconds)
+        shared = self._shared
+        left = self._left if shared is None else min(self._left, max(shared.left, FLOOR_SECONDS))
+        by_shared = shared is not None and shared.left < self._left
+        if by_shared and self._left <= self.seconds - FLOOR_SECONDS:
+            left = 0.0  # this pattern already had its floor
+        if left <= 0:
+            raise RegexTimeout(self.pattern, self.seconds, by_shared)
         start = time.perf_counter()
         try:
-            return getattr(self._rx, how)(string, *args, timeout=self._left)
+            return getattr(self._rx, how)(string, *args, timeout=left)
         except TimeoutError:
-            raise RegexTimeout(self.pattern, self.seconds) from None
+            raise RegexTimeout(self.pattern, self.seconds, by_shared) from None
         finally:
-            self._left -= time.perf_counter() - start
+            spent = time.perf_counter() - start
+            self._left -= spent
+            if shared is not None:
+                shared.left -= spent
 
 
 class _BoundedRe:

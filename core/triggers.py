@@ -21,7 +21,7 @@ from typing import Any, Literal
 
 from core.buildctx import dig, is_missing
 from core.contract import Match, Trigger
-from core.regexbound import BoundedPattern, RegexTimeout
+from core.regexbound import BoundedPattern, RegexBudget, RegexTimeout, shared_budget
 from core.workspace import WorkflowSnapshot
 
 MessageKind = Literal["agent", "user", "ui_response"]
@@ -163,6 +163,14 @@ def simulate(
     workflow: WorkflowSnapshot, state: Mapping[str, Any], message: Message
 ) -> TriggerResult:
     """Apply ``message`` to ``state`` through every state trigger of ``workflow``."""
+    # every regex trigger of the message shares one time budget, however many there are
+    with shared_budget(RegexBudget()):
+        return _simulate(workflow, state, message)
+
+
+def _simulate(
+    workflow: WorkflowSnapshot, state: Mapping[str, Any], message: Message
+) -> TriggerResult:
     after = dict(state)
     changes: list[Change] = []
     checked: list[Checked] = []

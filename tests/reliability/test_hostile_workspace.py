@@ -367,3 +367,32 @@ def test_a_secret_field_unwrapped_into_an_innocent_name_is_masked(
     assert "V: ***" in prompt["out"], prompt
     revealed = measured_cli(request, ["matrix", str(root), "--reveal"])
     assert token in revealed["out"]  # the value is really there; only its display is masked
+
+
+def test_many_backtracking_regexes_share_one_bound_and_a_good_one_still_matches(
+    tmp_path: Path, request: pytest.FixtureRequest
+) -> None:
+    bad = "".join(
+        f"  v{i}: {{type: object, source: {{type: data_reference, database_name: default, "
+        f"collection: items, query_template: {{s: {{$regex: '(a|aa)+$'}}, k{i}: "
+        "{$exists: false}}}}\n"
+        for i in range(10)
+    )
+    good = (
+        "  good: {type: object, source: {type: data_reference, database_name: default, "
+        "collection: items, query_template: {s: {$regex: '^a+!$'}}}}\n"
+    )
+    names = ", ".join([f"v{i}" for i in range(10)] + ["good"])
+    root = write_tree(
+        tmp_path / "ws",
+        {
+            "seed/default/items.json": json.dumps([{"s": BACKTRACKS}]),
+            CONTRACT: f"definitions:\n{bad}{good}agents:\n  Agent: {{variables: [{names}]}}\n",
+        },
+    )
+    got = measured_cli(request, ["matrix", str(root), "--format", "json"])
+    rows = {v["name"]: v for v in json.loads(got["out"])["variables"]}
+    assert rows["good"]["value"] == {"s": BACKTRACKS}
+    spent = [n for n, r in rows.items() if any("together is spent" in w for w in r["warnings"])]
+    timed_out = [n for n, r in rows.items() if any("time bound" in w for w in r["warnings"])]
+    assert timed_out and len(spent) + len(timed_out) == 10, rows
