@@ -7,6 +7,7 @@ so aliases share one object instead of being expanded (a billion-laughs file sta
 
 from __future__ import annotations
 
+import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import GeneratorType
@@ -235,7 +236,7 @@ class _Builder:
             return cached  # an alias: share the object, do not walk it again
         self._count(node, 1)
         if isinstance(node, yaml.ScalarNode):
-            return _scalar(node)
+            return _located_scalar(node)
         if node.tag not in _COLLECTION_TAGS:
             # what yaml.safe_load (the runtime's loader) refuses, e.g. !!python/object/apply
             raise yaml.constructor.ConstructorError(
@@ -273,7 +274,7 @@ class _Builder:
                 key = (
                     self.build(key_node, path, depth + 1)
                     if not isinstance(key_node, yaml.ScalarNode)
-                    else _scalar(key_node)
+                    else _located_scalar(key_node)
                 )
                 if isinstance(key, (list, dict)):
                     line, col = _mark(key_node)
@@ -317,6 +318,27 @@ class _Builder:
 class _TooBig(Exception):
     def __init__(self, node: yaml.Node) -> None:
         self.node = node
+
+
+class _BadScalar(Exception):
+    def __init__(self, node: yaml.Node, message: str) -> None:
+        self.node = node
+        self.message = message
+
+
+def _located_scalar(node: yaml.Node) -> Any:
+    """A scalar's value; a value its constructor refuses names the scalar's position."""
+    try:
+        return _scalar(node)
+    except (ValueError, OverflowError) as exc:
+        message = str(exc)
+        if message.startswith("Exceeds the limit"):
+            # int() past Python's digit limit: yaml.safe_load fails the same way
+            message = (
+                f"an integer of more than {sys.get_int_max_str_digits():,} digits "
+                "(Python refuses to convert it; yaml.safe_load fails the same way)"
+            )
+        raise _BadScalar(node, message) from None
 
 
 class _Recursive(Exception):
@@ -385,6 +407,9 @@ def parse_yaml_text(text: str, display: str) -> tuple[YamlDoc | None, list[Diagn
             "(an alias bomb?)"
         )
         return None, [Diagnostic(display, line, col, msg)]
+    except _BadScalar as exc:
+        line, col = _mark(exc.node)
+        return None, [Diagnostic(display, line, col, f"YAML value error: {exc.message}")]
     except _Recursive as exc:
         line, col = _mark(exc.node)
         msg = (

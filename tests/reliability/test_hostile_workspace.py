@@ -396,3 +396,22 @@ def test_many_backtracking_regexes_share_one_bound_and_a_good_one_still_matches(
     spent = [n for n, r in rows.items() if any("together is spent" in w for w in r["warnings"])]
     timed_out = [n for n, r in rows.items() if any("time bound" in w for w in r["warnings"])]
     assert timed_out and len(spent) + len(timed_out) == 10, rows
+
+
+def test_a_huge_integer_in_yaml_is_located_at_the_scalar(
+    tmp_path: Path, request: pytest.FixtureRequest
+) -> None:
+    root = write_tree(
+        tmp_path / "ws",
+        {
+            CONTRACT: contract(
+                f"  n: {{type: integer, source: {{type: config, default: {HUGE_INT}}}}}\n", "n"
+            )
+        },
+    )
+    for command in ("check", "matrix"):
+        got = measured_cli(request, [command, str(root)])
+        column = len("  n: {type: integer, source: {type: config, default: ") + 1
+        assert f"{CONTRACT}:2:{column}: YAML value error: an integer of more than 4,300" in (
+            got["out"] + got["err"]
+        ), got
