@@ -216,3 +216,9 @@ def test_an_invalid_server_selection_timeout_keeps_the_cap(tmp_path: Path) -> No
     db, problems = open_database(tmp_path, "mongodb://127.0.0.1:9/?serverSelectionTimeoutMS=250")
     assert isinstance(db, MongoDatabase) and not problems
     assert db._client.options.server_selection_timeout == 0.25
+
+
+def test_a_batch_without_line_ends_is_capped(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run_cli(["eval", "--batch", "/dev/zero"], capsys)
+    assert code == 2 and out == ""
+    assert f"--batch: line 1 is longer than {MAX_ARG_FILE_BYTES:,} characters" in err
