@@ -64,8 +64,12 @@ def _too_deep_at(text: str, limit: int) -> int:
     return 0
 
 
-def parse_json(text: str) -> Any:
-    """``json.loads(text)``, or :class:`JsonTextError` naming the line, column and reason."""
+def parse_json(text: str, *, check_nesting: bool = True) -> Any:
+    """``json.loads(text)``, or :class:`JsonTextError` naming the line, column and reason.
+
+    ``check_nesting=False`` leaves the depth to the caller (the app's editors, whose documents
+    may be 10 MB: walking them again would stall the reparse for no new finding there).
+    """
     try:
         value = json.loads(text)
     except json.JSONDecodeError as exc:
@@ -79,7 +83,7 @@ def parse_json(text: str) -> Any:
         line, col = _position(text, _long_integer(text, limit))
         msg = f"an integer of more than {limit:,} digits (Python's json refuses it)"
         raise JsonTextError(line, col, msg) from None
-    deep = nesting_problem(value)
+    deep = nesting_problem(value) if check_nesting else None
     if deep:
         # json.loads takes 900 levels; masking, showing or coercing such a value would not
         line, col = _position(text, _too_deep_at(text, MAX_NESTING))

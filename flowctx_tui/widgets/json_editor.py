@@ -63,7 +63,9 @@ def parse_json(
     if not text.strip():
         return empty, None
     try:
-        value = load_json_text(text)  # huge integers and deep nesting too, never a traceback
+        # huge integers and deep nesting are located problems, never a traceback; the depth
+        # json.loads accepts is left as it was (this editor has its own checks)
+        value = load_json_text(text, check_nesting=False)
     except JsonTextError as exc:
         return None, JsonProblem(exc.reason, exc.line, exc.column)
     if check is not None:
