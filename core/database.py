@@ -10,17 +10,20 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import struct
 import threading
 import time
+import warnings
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
 from core.diagnostics import Diagnostic
-from core.nesting import MAX_NESTING, nesting_problem
-from core.pathsafety import read_regular_file
+from core.jsontext import JsonTextError, parse_json
+from core.pathsafety import confine, read_regular_file
+from core.regexbound import RegexBudget, bound_montydb_regex, shared_budget
 from core.secrets import mask_text
 
 URI_ENV = "FLOWCTX_MONGO_URI"
@@ -120,15 +123,17 @@ class MongoDatabase(_CollectionDatabase):
     def __init__(self, uri: str, timeout_ms: int = 1500) -> None:
         import pymongo
 
-        # a keyword argument would override the URI's own option: honour what the user wrote
+        # a keyword argument would override the URI's own option: honour what the user wrote,
+        # when pymongo can use it (an invalid one it ignores, falling back to its 30 s default)
         options: dict[str, Any] = (
-            {}
-            if "serverselectiontimeoutms=" in uri.lower()
-            else {"serverSelectionTimeoutMS": timeout_ms}
+            {} if uri_timeout(uri) is not None else {"serverSelectionTimeoutMS": timeout_ms}
         )
-        client: pymongo.MongoClient[dict[str, Any]] = pymongo.MongoClient(
-            uri, connect=False, **options
-        )
+        with warnings.catch_warnings():
+            # pymongo warns (to stderr) about options it ignores; open_database says it instead
+            warnings.simplefilter("ignore", UserWarning)
+            client: pymongo.MongoClient[dict[str, Any]] = pymongo.MongoClient(
+                uri, connect=False, **options
+            )
         super().__init__(client)
         self.label = f"MongoDB {mask_text(uri)}"
         self._down_until = 0.0
@@ -152,6 +157,34 @@ class MongoDatabase(_CollectionDatabase):
             raise
 
 
+_URI_TIMEOUT = re.compile(r"(?i)[?&;]serverSelectionTimeoutMS=([^&;#]*)")
+
+
+def uri_timeout(uri: str) -> float | None:
+    """The URI's own serverSelectionTimeoutMS when it is a usable number, else None."""
+    found = _URI_TIMEOUT.search(uri)
+    if found is None:
+        return None
+    try:
+        value = float(found.group(1))
+    except ValueError:
+        return None
+    return value if 0 <= value < float("inf") else None
+
+
+def _uri_timeout_warning(uri: str) -> Diagnostic | None:
+    if _URI_TIMEOUT.search(uri) is None or uri_timeout(uri) is not None:
+        return None
+    return Diagnostic(
+        URI_ENV,
+        0,
+        0,
+        "the URI's serverSelectionTimeoutMS is not a number of milliseconds; flowctx waits "
+        "at most 1.5 s for the server instead",
+        severity="warning",
+    )
+
+
 _monty_ready = False
 _monty_lock = threading.Lock()
 
@@ -164,6 +197,7 @@ def _monty_client(repository: str) -> Any:
 
     with _monty_lock:
         if not _monty_ready:
+            bound_montydb_regex()
             set_storage(":memory:", storage="memory", use_bson=False)
             _monty_ready = True
         return MontyClient(repository)
@@ -228,6 +262,11 @@ class EmbeddedDatabase(_CollectionDatabase):
         super().__init__(_monty_client(repository or f":memory:{root}"))
         self.label = f"embedded montydb ({SEED_DIR}/)"
         self._answers: dict[str, dict[str, Any] | None] = {}
+        # refusals are answers too: a $regex that ran out of time would cost its bound again
+        # on every re-resolution of the app
+        self._refusals: dict[str, str] = {}
+        # one budget for every $regex between two seed loads (each reload of the workspace)
+        self._regex_budget = RegexBudget()
         self._generation = 0
 
     def find_newest(
@@ -237,8 +276,16 @@ class EmbeddedDatabase(_CollectionDatabase):
         if key is not None and key in self._answers:
             cached = self._answers[key]
             return None if cached is None else _plain(cached)  # a copy: callers may mutate
+        if key is not None and key in self._refusals:
+            raise DatabaseError(self._refusals[key])
         generation = self._generation
-        doc = super().find_newest(database, collection, query, fields)
+        try:
+            with shared_budget(self._regex_budget):
+                doc = super().find_newest(database, collection, query, fields)
+        except DatabaseError as exc:
+            if key is not None and generation == self._generation and "RegexTimeout" in str(exc):
+                self._refusals[key] = str(exc)
+            raise
         if key is not None and generation == self._generation:
             self._answers[key] = None if doc is None else _plain(doc)
         return doc
@@ -249,11 +296,30 @@ class EmbeddedDatabase(_CollectionDatabase):
         with self._lock:
             self._generation += 1
             self._answers = {}
+            self._refusals = {}
+            self._regex_budget = RegexBudget()
             for name in self._client.list_database_names():
                 self._client.drop_database(name)
             for seed in seed_files(self.root):
-                display = seed.path.relative_to(self.root).as_posix()
-                docs, problem = _read_seed(seed.path, display)
+                # a newline in a folder name would start a forged line in every report
+                display = "".join(
+                    c if c.isprintable() else f"\\u{ord(c):04x}"
+                    for c in seed.path.relative_to(self.root).as_posix()
+                )
+                bad_name = _seed_name_problem(seed)
+                if bad_name:
+                    problems.append(Diagnostic(display, 0, 0, bad_name))
+                    continue
+                # the same confinement as file sources and the fallbacks file: a seed that is
+                # a symlink out of the workspace would load another project's data
+                real, refusal = confine(self.root, str(seed.path), allow_outside=False)
+                if real is None:
+                    why = (refusal or "").removeprefix("refused: ")
+                    if "outside the workspace root" in why:
+                        why = "it resolves outside the workspace root through a symlink"
+                    problems.append(Diagnostic(display, 0, 0, f"seed file not loaded: {why}"))
+                    continue
+                docs, problem = _read_seed(real, display)
                 if problem is not None:
                     problems.append(problem)
                     continue
@@ -267,6 +333,32 @@ class EmbeddedDatabase(_CollectionDatabase):
                         self._client[seed.database].drop_collection(seed.collection)
                         problems.append(Diagnostic(display, 1, 1, _refusal(exc)))
         return problems
+
+
+#: What MongoDB (and montydb) refuse in a database name on Unix, plus control characters: a
+#: newline or an escape sequence in a folder name would garble every line that names it.
+_BAD_DATABASE_CHARS = frozenset('/\\. "$\x00')
+
+
+def _seed_name_problem(seed: SeedFile) -> str | None:
+    """Why a seed file's folder or name cannot be a database or collection, or None."""
+
+    def control(name: str) -> bool:
+        return any(ord(c) < 32 or ord(c) == 127 for c in name)
+
+    db, coll = seed.database, seed.collection
+    if not db or control(db) or _BAD_DATABASE_CHARS.intersection(db) or len(db.encode()) >= 64:
+        return (
+            f"seed folder {db!r} is not a valid database name (MongoDB refuses empty names, "
+            'names of 64 bytes or more and / \\ . space " $ or control characters); '
+            "its files are not loaded"
+        )
+    if not coll or control(coll) or "$" in coll or coll.startswith("system."):
+        return (
+            f"seed file name {coll!r} is not a valid collection name (MongoDB refuses empty "
+            "names, '$', control characters and a 'system.' prefix); it is not loaded"
+        )
+    return None
 
 
 def _refusal(exc: Exception) -> str:
@@ -288,17 +380,12 @@ def _read_seed(path: Path, display: str) -> tuple[list[dict[str, Any]], Diagnost
         why = (why or "").removeprefix("cannot read: ")
         return [], Diagnostic(display, 0, 0, f"cannot read seed file: {why}")
     try:
-        data = json.loads(raw.decode("utf-8"))
+        data = parse_json(raw.decode("utf-8"))
     except UnicodeDecodeError as exc:
         why = f"not valid UTF-8 (byte {exc.start})"
         return [], Diagnostic(display, 0, 0, f"cannot read seed file: {why}")
-    except json.JSONDecodeError as exc:
-        return [], Diagnostic(display, exc.lineno, exc.colno, f"invalid JSON: {exc.msg}")
-    except RecursionError:
-        return [], Diagnostic(display, 1, 1, f"seed data nested more than {MAX_NESTING} levels")
-    deep = nesting_problem(data)
-    if deep:
-        return [], Diagnostic(display, 1, 1, f"seed data {deep}")
+    except JsonTextError as exc:
+        return [], Diagnostic(display, exc.line, exc.column, str(exc))
     if isinstance(data, dict):
         data = [data]
     if not isinstance(data, list) or not all(isinstance(d, dict) for d in data):
@@ -321,7 +408,8 @@ def open_database(
     uri = uri or (env or {}).get(URI_ENV) or None
     if uri:
         try:
-            return MongoDatabase(uri), []
+            warning = _uri_timeout_warning(uri)
+            return MongoDatabase(uri), [warning] if warning else []
         except Exception as exc:  # a malformed URI: say so, fall back to the seeds
             db = EmbeddedDatabase(root)
             problems = db.load_seeds()

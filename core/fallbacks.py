@@ -7,13 +7,12 @@ neither a ``global`` nor a ``workflows`` key exists.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from core.inputs import FALLBACKS_ENV, ResolveInputs
-from core.nesting import MAX_NESTING, nesting_problem
+from core.jsontext import JsonTextError, parse_json
 from core.pathsafety import confine, read_regular_file
 from core.results import TraceStep
 
@@ -97,23 +96,17 @@ def load_fallbacks(root: Path, inputs: ResolveInputs) -> Fallbacks:
             warning = f"cannot read {display}: {(why or '').removeprefix('cannot read: ')}"
         return Fallbacks(display, None, f"no fallbacks: {warning}", (candidate,))
     try:
-        data = json.loads(raw_bytes.decode("utf-8"))
+        data = parse_json(raw_bytes.decode("utf-8"))
     except UnicodeDecodeError as exc:
         why = f"not valid UTF-8 text at byte {exc.start}"
         return Fallbacks(display, None, f"no fallbacks: cannot read {display}: {why}", (candidate,))
-    except json.JSONDecodeError as exc:
+    except JsonTextError as exc:
         return Fallbacks(
             display,
             None,
-            f"no fallbacks: {display}:{exc.lineno}:{exc.colno}: invalid JSON: {exc.msg}",
+            f"no fallbacks: {display}:{exc.line}:{exc.column}: {exc}",
             (candidate,),
         )
-    except RecursionError:
-        too_deep = f"nested more than {MAX_NESTING} levels deep"
-        return Fallbacks(display, None, f"no fallbacks: {display} is {too_deep}", (candidate,))
-    deep = nesting_problem(data)
-    if deep:
-        return Fallbacks(display, None, f"no fallbacks: {display} is {deep}", (candidate,))
     if not isinstance(data, dict):
         return Fallbacks(
             display,

@@ -13,6 +13,12 @@ def secret_file_reason(path: Path) -> str | None:
     name = path.name.lower()
     if name == ".env" or name.startswith(".env."):
         return f"refused: '{path.name}' is an environment secrets file"
+    if name == ".envrc":
+        # not on the runtime's list, which would read it; flowctx still will not show it
+        return (
+            f"refused by flowctx: '{path.name}' holds shell-exported secrets (direnv); the "
+            "runtime refuses only .env, .env.* and key-file suffixes, so it would read this file"
+        )
     for suffix in SECRET_SUFFIXES:
         if name.endswith(suffix):
             return f"refused: '{path.name}' has the secret-file suffix {suffix}"
@@ -24,6 +30,9 @@ def confine(root: Path, raw: str, *, allow_outside: bool) -> tuple[Path | None, 
 
     Returns the real path, or a refusal reason. A symlink loop is a refusal, not a hang.
     """
+    if "\x00" in raw:
+        # the runtime's open() raises ValueError on it; no file can have such a name
+        return None, "refused: the path holds a NUL character"
     candidate = Path(raw).expanduser()
     if not candidate.is_absolute():
         candidate = root / candidate
@@ -32,7 +41,7 @@ def confine(root: Path, raw: str, *, allow_outside: bool) -> tuple[Path | None, 
         return None, reason
     try:
         real = Path(os.path.realpath(candidate, strict=False))
-    except (OSError, RuntimeError) as exc:
+    except (OSError, RuntimeError, ValueError) as exc:
         return None, f"refused: cannot resolve {raw!r}: {exc}"
     reason = secret_file_reason(real)
     if reason:

@@ -19,6 +19,7 @@ from core.schema_keys import schema_rows
 from core.secrets import is_secret_key, mask_text
 from core.snapshot import WorkspaceSnapshot
 from core.sources.base import SourceContext
+from core.sources.data_reference import secret_field
 from core.sources.registry import RESOLVERS
 from core.workspace import VariableSpec
 
@@ -28,7 +29,8 @@ def _is_secret(spec: VariableSpec) -> bool:
         return True
     src = spec.definition.source if spec.definition else None
     env_var = getattr(src, "env_var", None)
-    return bool(env_var and is_secret_key(env_var))
+    # a secret-looking document field unwrapped into the variable (fields: [api_secret])
+    return bool(env_var and is_secret_key(env_var)) or secret_field(src) is not None
 
 
 def _error_row(spec: VariableSpec, agents: tuple[str, ...]) -> Row:

@@ -26,6 +26,7 @@ from typing import Any
 
 from core.diagnostics import Diagnostic
 from core.expressions import DIALECTS
+from core.jsontext import JsonTextError, parse_json
 from core.results import Matrix
 from core.secrets import (
     KEY_REASON,
@@ -381,9 +382,9 @@ def load_scenario(
 
 def parse_scenario(text: str, display: str) -> tuple[Scenario | None, list[Diagnostic]]:
     try:
-        raw = json.loads(text)
-    except json.JSONDecodeError as exc:
-        return None, [Diagnostic(display, exc.lineno, exc.colno, f"invalid JSON: {exc.msg}")]
+        raw = parse_json(text)  # huge integers and deep nesting are located problems too
+    except JsonTextError as exc:
+        return None, [Diagnostic(display, exc.line, exc.column, str(exc))]
     if not isinstance(raw, dict):
         return None, [Diagnostic(display, 1, 1, "a scenario file must be a JSON object")]
     problems: list[Diagnostic] = []

@@ -1,9 +1,9 @@
 """Recognising and masking secrets (REFERENCE.md section 8).
 
 A key looks secret when it contains password, secret, token, credential, api_key, apikey or
-private_key, or ends in ``key``. URI passwords (``scheme://user:pass@host``) are masked wherever
-they appear in a string. Masking happens at output time; the core keeps real values so that
-conditions evaluate exactly as the runtime would.
+private_key, or ends in ``key``. URI passwords (``scheme://user:pass@host``, up to the last ``@``,
+and ``?password=`` query values) are masked wherever they appear in a string. Masking happens at
+output time; the core keeps real values so that conditions evaluate exactly as the runtime would.
 """
 
 from __future__ import annotations
@@ -29,11 +29,62 @@ _SECRET_PARTS = (
 )
 # ``:/`` as well as ``://``: a URI that went through pathlib loses one slash but not its password.
 # A scheme starts only after a non-scheme character and the quantifiers are possessive, so a
-# long string with no URI in it costs one pass, not one pass per starting position.
-_URI_PASSWORD = re.compile(
-    r"(?<![A-Za-z0-9+.\-])(?P<head>[A-Za-z][A-Za-z0-9+.\-]*+:/{1,2}[^:/?#@\s]*+:)"
-    r"(?P<pw>[^@/\s]++)(?=@)"
+# long string with no URI in it costs one pass, not one pass per starting position. This finds
+# where a password starts; where it ends is decided by ``_password_end``.
+_URI_HEAD = re.compile(r"(?<![A-Za-z0-9+.\-])[A-Za-z][A-Za-z0-9+.\-]*+:/{1,2}[^:/?#@\s]*+:")
+#: ``?password=...`` and its kin in a query string (``&``, ``;`` separators too)
+_QUERY_SECRET = re.compile(
+    r"(?i)[?&;](?:password|passwd|pwd|pass|secret|client_secret|token|access_token"
+    r"|auth_token|api_?key|private_key)=(?P<pw>[^&#\s\"']++)"
 )
+#: A password is never longer than this; the search for its end stops there, which keeps
+#: masking linear however many URIs a long text holds.
+_PASSWORD_WINDOW = 256
+
+
+def _password_end(text: str, start: int) -> int:
+    """Where the password that starts at ``start`` (after ``scheme://user:``) ends, or -1.
+
+    Passwords hold ``/``, ``@`` and spaces more often than specs allow (``admin:PLANT/SECRET@h``
+    was shown whole), so the password runs to the LAST ``@`` before the line, a quote or the
+    next URI ends it: masking a little too much hides a host name; too little shows a secret.
+    ``host:8080/...`` is a port, not a password.
+    """
+    window = text[start : start + _PASSWORD_WINDOW]
+    for stop in ("\n", '"', "'", "://"):
+        cut = window.find(stop)
+        if cut >= 0:
+            window = window[:cut]
+    at = window.rfind("@")
+    if at <= 0:
+        return -1
+    first = re.match(r"[^/\s@]*", window)
+    if (
+        first is not None
+        and first.group().isdigit()
+        and window[first.end() : first.end() + 1] in "/ "
+    ):
+        return -1  # host:port followed by a path or text
+    return start + at
+
+
+def _secret_spans(text: str) -> list[tuple[int, int]]:
+    """(start, end) of every URI password and secret query value in ``text``, in order."""
+    spans: list[tuple[int, int]] = []
+    if ":/" in text:
+        pos = 0
+        while (m := _URI_HEAD.search(text, pos)) is not None:
+            end = _password_end(text, m.end())
+            if end < 0:
+                pos = m.end()
+                continue
+            spans.append((m.end(), end))
+            pos = end
+    if "=" in text:
+        for q in _QUERY_SECRET.finditer(text):
+            if not any(a <= q.start("pw") < b for a, b in spans):
+                spans.append((q.start("pw"), q.end("pw")))
+    return sorted(spans)
 
 
 def is_secret_key(name: object) -> bool:
@@ -44,20 +95,32 @@ def is_secret_key(name: object) -> bool:
 
 
 def mask_text(text: str) -> str:
-    """Mask URI passwords inside a string."""
-    if ":/" not in text:
+    """Mask URI passwords (``scheme://user:***@host``, ``?password=***``) inside a string."""
+    if ":/" not in text and "=" not in text:
         return text
-    return _URI_PASSWORD.sub(lambda m: m.group("head") + MASK, text)
+    spans = _secret_spans(text)
+    if not spans:
+        return text
+    out: list[str] = []
+    pos = 0
+    for start, end in spans:
+        out.append(text[pos:start] + MASK)
+        pos = end
+    out.append(text[pos:])
+    return "".join(out)
 
 
 def restore_uri_passwords(edited: str, real: str) -> str:
     """``edited`` (a masked value the user edited) with ``real``'s URI passwords back in place
     of their masks, so editing a masked URI does not replace its password with ``***``."""
-    if MASK not in edited or "://" not in real:
+    if MASK not in edited or (":/" not in real and "=" not in real):
         return edited
-    for m in _URI_PASSWORD.finditer(real):
-        head = m.group("head")
-        edited = edited.replace(head + MASK + "@", head + m.group("pw") + "@")
+    for start, end in _secret_spans(real):
+        # what stands before the password (up to 64 characters of it) finds its mask
+        head = real[max(0, start - 64) : start]
+        head = head[max(head.rfind(" "), head.rfind("\n")) + 1 :]
+        after = real[end : end + 1]
+        edited = edited.replace(head + MASK + after, head + real[start:end] + after)
     return edited
 
 
@@ -89,8 +152,8 @@ def secret_strings(value: Any, key: object = None) -> set[str]:
     if key is not None and is_secret_key(key) and value not in (None, ""):
         found.add(value if isinstance(value, str) else repr(value))
     if isinstance(value, str):
-        for m in _URI_PASSWORD.finditer(value):
-            found.add(m.group("pw"))
+        for start, end in _secret_spans(value):
+            found.add(value[start:end])
     elif isinstance(value, Mapping):
         for k, v in value.items():
             found |= secret_strings(v, k)

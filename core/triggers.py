@@ -21,10 +21,13 @@ from typing import Any, Literal
 
 from core.buildctx import dig, is_missing
 from core.contract import Match, Trigger
+from core.regexbound import BoundedPattern, RegexBudget, RegexTimeout, shared_budget
 from core.workspace import WorkflowSnapshot
 
 MessageKind = Literal["agent", "user", "ui_response"]
-Outcome = Literal["fired", "no match", "other sender", "other tool", "missing key", "shadowed"]
+Outcome = Literal[
+    "fired", "no match", "other sender", "other tool", "missing key", "shadowed", "regex timed out"
+]
 
 
 @dataclass(frozen=True)
@@ -116,7 +119,8 @@ def match_text(match: Match, text: str) -> Any:
     if match.contains is not None and match.contains.lower() in low:
         return True
     if match.regex is not None:
-        pattern = re.compile(match.regex, re.IGNORECASE)
+        # the author's pattern, bounded in time: RegexTimeout reaches the caller, located there
+        pattern = BoundedPattern(match.regex, re.IGNORECASE)
         found = pattern.search(stripped)
         if found:
             return found.group(1) if pattern.groups else True
@@ -140,7 +144,11 @@ def _fire(trigger: Trigger, message: Message) -> tuple[Outcome, Any]:
     if trigger.type == "user_text" and message.kind != "user":
         return "other sender", None
     assert trigger.match is not None
-    value = match_text(trigger.match, message.text)
+    try:
+        value = match_text(trigger.match, message.text)
+    except RegexTimeout as exc:
+        # the runtime would hang on this message; say so at the trigger instead
+        return "regex timed out", str(exc)
     return ("no match", None) if value is _NO_MATCH else ("fired", value)
 
 
@@ -155,6 +163,14 @@ def simulate(
     workflow: WorkflowSnapshot, state: Mapping[str, Any], message: Message
 ) -> TriggerResult:
     """Apply ``message`` to ``state`` through every state trigger of ``workflow``."""
+    # every regex trigger of the message shares one time budget, however many there are
+    with shared_budget(RegexBudget()):
+        return _simulate(workflow, state, message)
+
+
+def _simulate(
+    workflow: WorkflowSnapshot, state: Mapping[str, Any], message: Message
+) -> TriggerResult:
     after = dict(state)
     changes: list[Change] = []
     checked: list[Checked] = []

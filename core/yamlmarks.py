@@ -7,6 +7,7 @@ so aliases share one object instead of being expanded (a billion-laughs file sta
 
 from __future__ import annotations
 
+import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import GeneratorType
@@ -214,6 +215,9 @@ class _Builder:
         # pays for every repetition, so a billion-laughs file is refused here
         self.sizes: dict[int, int] = {}
         self.expanded = 0
+        # collections still being built: an alias to one of them is a value that contains
+        # itself, which every printer, copier and comparison would recurse into without end
+        self.open: set[int] = set()
 
     def _count(self, node: yaml.Node, n: int) -> None:
         self.expanded += n
@@ -226,11 +230,13 @@ class _Builder:
         self.doc.value_marks.setdefault(path, _mark(node))
         cached = self.memo.get(id(node))
         if cached is not None:
+            if id(node) in self.open:
+                raise _Recursive(node, path)
             self._count(node, self.sizes.get(id(node), 1))
             return cached  # an alias: share the object, do not walk it again
         self._count(node, 1)
         if isinstance(node, yaml.ScalarNode):
-            return _scalar(node)
+            return _located_scalar(node)
         if node.tag not in _COLLECTION_TAGS:
             # what yaml.safe_load (the runtime's loader) refuses, e.g. !!python/object/apply
             raise yaml.constructor.ConstructorError(
@@ -243,13 +249,16 @@ class _Builder:
         if isinstance(node, yaml.SequenceNode):
             seq: list[Any] = []
             self.memo[id(node)] = seq
+            self.open.add(id(node))
             for i, child in enumerate(node.value):
                 seq.append(self.build(child, (*path, i), depth + 1))
+            self.open.discard(id(node))
             self.sizes[id(node)] = self.expanded - start + 1
             return seq
         if isinstance(node, yaml.MappingNode):
             out: dict[Any, Any] = {}
             self.memo[id(node)] = out
+            self.open.add(id(node))
             # keys taken from a ``<<`` merge: an explicit key overrides them, it is no duplicate
             merged_keys: set[Any] = set()
             for key_node, value_node in node.value:
@@ -265,7 +274,7 @@ class _Builder:
                 key = (
                     self.build(key_node, path, depth + 1)
                     if not isinstance(key_node, yaml.ScalarNode)
-                    else _scalar(key_node)
+                    else _located_scalar(key_node)
                 )
                 if isinstance(key, (list, dict)):
                     line, col = _mark(key_node)
@@ -300,6 +309,7 @@ class _Builder:
                     self.doc.key_marks[child_path] = _mark(key_node)
                 self.doc.value_marks[child_path] = _mark(value_node)
                 out[key] = self.build(value_node, child_path, depth + 1)
+            self.open.discard(id(node))
             self.sizes[id(node)] = self.expanded - start + 1
             return out
         raise yaml.YAMLError(f"unsupported node {node!r}")  # pragma: no cover
@@ -308,6 +318,33 @@ class _Builder:
 class _TooBig(Exception):
     def __init__(self, node: yaml.Node) -> None:
         self.node = node
+
+
+class _BadScalar(Exception):
+    def __init__(self, node: yaml.Node, message: str) -> None:
+        self.node = node
+        self.message = message
+
+
+def _located_scalar(node: yaml.Node) -> Any:
+    """A scalar's value; a value its constructor refuses names the scalar's position."""
+    try:
+        return _scalar(node)
+    except (ValueError, OverflowError) as exc:
+        message = str(exc)
+        if message.startswith("Exceeds the limit"):
+            # int() past Python's digit limit: yaml.safe_load fails the same way
+            message = (
+                f"an integer of more than {sys.get_int_max_str_digits():,} digits "
+                "(Python refuses to convert it; yaml.safe_load fails the same way)"
+            )
+        raise _BadScalar(node, message) from None
+
+
+class _Recursive(Exception):
+    def __init__(self, node: yaml.Node, path: PathKey) -> None:
+        self.node = node
+        self.path = path
 
 
 class _TooDeep(Exception):
@@ -368,6 +405,17 @@ def parse_yaml_text(text: str, display: str) -> tuple[YamlDoc | None, list[Diagn
         msg = (
             f"YAML expands to more than {MAX_EXPANDED_NODES:,} values through aliases "
             "(an alias bomb?)"
+        )
+        return None, [Diagnostic(display, line, col, msg)]
+    except _BadScalar as exc:
+        line, col = _mark(exc.node)
+        return None, [Diagnostic(display, line, col, f"YAML value error: {exc.message}")]
+    except _Recursive as exc:
+        line, col = _mark(exc.node)
+        msg = (
+            f"recursive YAML alias: the value anchored here contains itself "
+            f"(at {format_path(exc.path) or 'the top'}); flowctx cannot resolve or show a value "
+            "that includes itself"
         )
         return None, [Diagnostic(display, line, col, msg)]
     except _TooDeep as exc:

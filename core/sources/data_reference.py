@@ -70,6 +70,25 @@ def render_query(
     return template
 
 
+#: what the origin says of a value masked because of the field it came from
+SECRET_FIELD_REASON = "masked: the field name looks secret"
+
+
+def secret_field(source: Any) -> str | None:
+    """The one field a ``data_reference`` unwraps into the variable, when its name looks secret.
+
+    ``fields: [api_secret]`` makes the variable the field's value itself, under whatever name
+    the variable has: the secret travels by where it came from, not by what it is called now.
+    """
+    if getattr(source, "type", None) != "data_reference":
+        return None
+    fields = getattr(source, "fields", None)
+    if not fields or len(fields) != 1:
+        return None  # several fields stay a document whose secret-looking keys mask themselves
+    name = str(fields[0])
+    return name if any(is_secret_key(part) for part in name.split(".")) else None
+
+
 def _compact(value: Any) -> str:
     text = json.dumps(value, default=str, ensure_ascii=False, sort_keys=True)
     return text if len(text) <= 200 else text[:197] + "..."
@@ -126,7 +145,11 @@ def resolve(ctx: SourceContext) -> Resolved:
         if src.default is not None:
             trace.append(TraceStep("default", "shadowed", "default shadowed by the document"))
         _shadow_fallbacks(ctx, trace)
-        return Resolved(value, "resolved", f"db {where}", trace, warnings)
+        origin = f"db {where}"
+        tainted = secret_field(src)
+        if tainted is not None:
+            origin += f" field '{tainted}' ({SECRET_FIELD_REASON})"
+        return Resolved(value, "resolved", origin, trace, warnings)
 
     if found:
         # a document matched but the projected field is null: the runtime does not use default

@@ -8,13 +8,12 @@ read and parse each file once.
 from __future__ import annotations
 
 import contextlib
-import json
 import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from core.nesting import MAX_NESTING, nesting_problem
+from core.jsontext import JsonTextError, parse_json
 from core.pathsafety import confine, read_regular_file
 from core.results import TraceStep
 from core.sources.base import Resolved, SourceContext
@@ -58,6 +57,8 @@ def _parse(data: bytes, fmt: str, encoding: str, name: str) -> tuple[Any, str | 
         return None, f"unknown encoding {encoding!r}"
     except UnicodeDecodeError as exc:
         return None, f"not valid {encoding} text at byte {exc.start}"
+    except ValueError:  # a NUL in the name: codecs refuse it before looking it up
+        return None, f"unknown encoding {encoding!r} (it holds a NUL character)"
     if fmt == "text":
         return text, None
     if fmt == "yaml":
@@ -68,16 +69,9 @@ def _parse(data: bytes, fmt: str, encoding: str, name: str) -> tuple[Any, str | 
             return None, f"invalid YAML at {p.line}:{p.column}: {p.message}"
         return doc.data, None
     try:
-        value = json.loads(text)
-    except json.JSONDecodeError as exc:
-        return None, f"invalid JSON at {exc.lineno}:{exc.colno}: {exc.msg}"
-    except RecursionError:
-        return None, f"invalid JSON: nested more than {MAX_NESTING} levels deep"
-    deep = nesting_problem(value)
-    if deep:
-        # json.loads takes 900 levels; showing or masking such a value would not
-        return None, f"invalid JSON: {deep}"
-    return value, None
+        return parse_json(text), None
+    except JsonTextError as exc:
+        return None, f"invalid JSON at {exc.line}:{exc.column}: {exc.reason}"
 
 
 def _watched(root: Path, raw: str) -> tuple[Path, ...]:
@@ -85,7 +79,7 @@ def _watched(root: Path, raw: str) -> tuple[Path, ...]:
     if not candidate.is_absolute():
         candidate = root / candidate
     paths = [Path(os.path.normpath(candidate))]
-    with contextlib.suppress(OSError, RuntimeError):
+    with contextlib.suppress(OSError, RuntimeError, ValueError):  # ValueError: a NUL
         paths.append(Path(os.path.realpath(candidate)))
     return tuple(dict.fromkeys(paths))
 

@@ -6,7 +6,6 @@ in a pre-commit hook does not pay for Textual's import.
 
 from __future__ import annotations
 
-import argparse
 import importlib
 import sys
 from collections.abc import Sequence
@@ -53,6 +52,14 @@ def _usage() -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    from flowctx_tui.cli.terminal import safe_output
+
+    # every line any command prints (argparse's errors too) has its control characters escaped
+    with safe_output():
+        return _main(argv)
+
+
+def _main(argv: Sequence[str] | None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     if args and args[0] in ("-h", "--help"):
         print(_usage())
@@ -64,7 +71,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     rest = args[1:] if args and args[0] in COMMANDS else args
     module_name, help_ = COMMANDS[name]
     module = importlib.import_module(module_name)
-    parser = argparse.ArgumentParser(prog=f"flowctx {name}", description=help_)
+    from flowctx_tui.cli.common import MaskingParser
+
+    parser = MaskingParser(prog=f"flowctx {name}", description=help_)
     module.configure(parser)
     from flowctx_tui.cli.workspace_args import add_runtime_arg
 

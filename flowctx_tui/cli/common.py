@@ -2,16 +2,53 @@
 
 from __future__ import annotations
 
-import json
+import argparse
+import re
 import sys
-from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
-from core.nesting import MAX_NESTING, nesting_problem
+from core.jsontext import JsonTextError, parse_json
+from core.secrets import mask_text
 
 
 class UsageError(Exception):
     """An argument the user gave cannot be used; printed as a message, exit code 2."""
+
+
+#: ``@file`` arguments larger than this are refused: ``--data @/dev/zero`` grew to 23 GB.
+#: The app's scratchpad and the launch limits (64 KB a string) make real ones far smaller.
+MAX_ARG_FILE_BYTES = 4 * 1024 * 1024
+
+
+def read_arg_file(name: str, what: str) -> str:
+    """The text of ``@name`` (``@-``: standard input), at most ``MAX_ARG_FILE_BYTES``.
+
+    Any file may be named, a pipe or process substitution included, so it is read with a cap
+    rather than refused by kind. The name is not repeated in errors: it is what the user typed,
+    and a value pasted after ``@`` by mistake may be a secret.
+    """
+    limit = MAX_ARG_FILE_BYTES
+    try:
+        if name == "-":
+            stdin: Any = sys.stdin
+            # a test's or a pipe's text stream may have no bytes underneath
+            data = stdin.buffer.read(limit + 1) if hasattr(stdin, "buffer") else None
+            if data is None:
+                data = stdin.read(limit + 1).encode("utf-8", "surrogatepass")
+        else:
+            with open(name, "rb") as f:
+                data = f.read(limit + 1)
+    except (OSError, ValueError) as exc:  # ValueError: a NUL in the name
+        why = getattr(exc, "strerror", None) or "not a usable file name"
+        raise UsageError(f"{what}: cannot read the @file given: {why}") from None
+    if len(data) > limit:
+        raise UsageError(
+            f"{what}: the @file given holds more than {limit:,} bytes; not read further"
+        )
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise UsageError(f"{what}: the @file given is not UTF-8 (byte {exc.start})") from None
 
 
 def load_json_arg(text: str | None, what: str) -> Any:
@@ -23,29 +60,38 @@ def load_json_arg(text: str | None, what: str) -> Any:
         return None
     source = what
     if text.startswith("@"):
-        name = text[1:]
-        try:
-            text = sys.stdin.read() if name == "-" else Path(name).read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            raise UsageError(
-                f"{what}: cannot read {name}: {exc.__class__.__name__}: {exc}"
-            ) from None
-        source = name
+        text = read_arg_file(text[1:], what)
+        source = f"{what} @file"
     try:
-        value = json.loads(text)
-    except json.JSONDecodeError as exc:
+        return parse_json(text)
+    except JsonTextError as exc:
         raise UsageError(
-            f"{source}:{exc.lineno}:{exc.colno}: invalid JSON for {what}: {exc.msg}"
+            f"{source}:{exc.line}:{exc.column}: invalid JSON for {what}: {exc.reason}"
         ) from None
-    except RecursionError:
-        value = None
-        deep: str | None = f"nested more than {MAX_NESTING} levels deep"
-    else:
-        # masking and display walk values recursively: 500 levels ended in a RecursionError
-        deep = nesting_problem(value)
-    if deep:
-        raise UsageError(f"{what} is {deep}" + (f" ({source})" if source != what else ""))
-    return value
+
+
+class MaskingParser(argparse.ArgumentParser):
+    """argparse, whose errors do not repeat values the user typed.
+
+    ``flowctx prompt --mongo-uri mongodb://admin:pw@h/`` (an option prompt lacks) made
+    argparse print "unrecognized arguments: --mongo-uri mongodb://admin:pw@h/": the option
+    names stay, the values are counted instead of shown.
+    """
+
+    def error(self, message: str) -> NoReturn:
+        prefix = "unrecognized arguments: "
+        if message.startswith(prefix):
+            words = message[len(prefix) :].split(" ")
+            options = [w.split("=", 1)[0] for w in words if w.startswith("-")]
+            values = len(words) - len(options)
+            shown = " ".join(options)
+            if values:
+                shown += f"{' and ' if shown else ''}{values} value(s) (not shown)"
+            message = prefix + shown
+        else:
+            # "argument --width: invalid width_arg value: 'xyz'": the typed value goes
+            message = re.sub(r"(value|choice): '.*?'(?=[ (:,]|$)", r"\1", message)
+        super().error(mask_text(message))
 
 
 def fail(message: str, code: int = 2) -> int:

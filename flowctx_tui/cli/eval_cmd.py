@@ -12,12 +12,13 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from typing import IO, Any
 
 from core.expressions import DIALECTS, EvalResult, evaluate
+from core.jsontext import JsonTextError, parse_json
 from core.pathcontext import build_path_context
-from flowctx_tui.cli.common import UsageError, fail, load_json_arg
+from flowctx_tui.cli.common import MAX_ARG_FILE_BYTES, UsageError, fail, load_json_arg
 
 _PRD_FLAGS = ("data", "payload", "step_result", "flow_context")
 
@@ -144,14 +145,34 @@ def _run_batch(source: str) -> int:
     except OSError as exc:
         return fail(f"--batch: cannot read {source}: {exc.strerror or exc}")
     try:
-        for out in batch(stream):
+        for out in batch(_bounded_lines(stream)):
             print(json.dumps(out))
+    except _LineTooLong as exc:
+        return fail(
+            f"--batch: line {exc.number} is longer than {MAX_ARG_FILE_BYTES:,} characters; "
+            "the batch stops there"
+        )
     except UnicodeDecodeError:
         return fail(f"--batch: {source} is not UTF-8 text")
     finally:
         if stream is not sys.stdin:
             stream.close()
     return 0
+
+
+class _LineTooLong(Exception):
+    def __init__(self, number: int) -> None:
+        self.number = number
+
+
+def _bounded_lines(stream: IO[str]) -> Iterator[str]:
+    """The stream's lines, each read with a cap: ``--batch /dev/zero`` has no line end."""
+    number = 0
+    while line := stream.readline(MAX_ARG_FILE_BYTES + 1):
+        number += 1
+        if len(line) > MAX_ARG_FILE_BYTES:
+            raise _LineTooLong(number)
+        yield line
 
 
 def batch(lines: Iterable[str]) -> Iterable[dict[str, Any]]:
@@ -172,9 +193,10 @@ def _batch_line(line: str, number: int) -> dict[str, Any]:
         }
 
     try:
-        item = json.loads(line)
-    except json.JSONDecodeError as exc:
-        return bad(f"invalid JSON: {exc.msg} (column {exc.colno})")
+        item = parse_json(line)
+    except JsonTextError as exc:
+        # huge integers and deep nesting too: one bad line never stops the batch
+        return bad(f"{exc} (column {exc.column})")
     if not isinstance(item, dict):
         return bad('expected a JSON object {"expr", "dialect", "scope"}')
     expr = item.get("expr")
@@ -182,7 +204,8 @@ def _batch_line(line: str, number: int) -> dict[str, Any]:
         return bad('missing "expr" (a string)')
     dialect = item.get("dialect", "mj")
     if dialect not in DIALECTS:
-        return bad(f"unknown dialect {dialect!r} (expected one of {', '.join(DIALECTS)})")
+        # the value is not echoed: a misplaced field may hold a secret
+        return bad(f'unknown "dialect" (expected one of {", ".join(DIALECTS)})')
     scope = item.get("scope", {})
     if scope is None:
         scope = {}

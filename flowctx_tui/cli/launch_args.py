@@ -51,7 +51,8 @@ def parse_env_overrides(items: list[str]) -> dict[str, str]:
     for item in items:
         name, sep, value = item.partition("=")
         if not sep or not name:
-            raise UsageError(f"--env expects NAME=VALUE, got {item!r}")
+            # not echoed: "--env sk-live-..." is a secret typed where a NAME=VALUE was meant
+            raise UsageError("--env expects NAME=VALUE; a value given has no NAME= (not shown)")
         out[name] = value
     return out
 

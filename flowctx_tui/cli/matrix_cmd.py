@@ -13,7 +13,13 @@ from core.results import Matrix
 from core.secrets import mask_text
 from flowctx_tui.cli.common import UsageError, fail
 from flowctx_tui.cli.launch_args import add_launch_args, resolve_from_args
-from flowctx_tui.cli.terminal import colour_wanted, table_width, width_arg
+from flowctx_tui.cli.terminal import (
+    colour_wanted,
+    escape_controls,
+    raw_stream,
+    table_width,
+    width_arg,
+)
 from flowctx_tui.cli.workspace_args import add_workspace_args
 
 _COLOURS = {"resolved": "32", "default": "36", "fallback": "33", "pending": "2", "error": "31;1"}
@@ -38,11 +44,12 @@ def render_table(matrix: Matrix, *, reveal: bool, width: int | None, colour: boo
     cols = ("NAME", "SOURCE", "STATUS", "VALUE", "ORIGIN")
     rows = []
     for r in matrix.rows:
-        rows.append(
-            [r.name, r.source, r.status, display_value(r, reveal=reveal), mask_text(r.origin)]
-        )
+        # escaped before the layout, so a control character in a name or value neither acts
+        # on the terminal nor throws the columns out of line
+        cells_text = [r.name, r.source, r.status, display_value(r, reveal=reveal)]
+        rows.append([*(_safe(c) for c in cells_text), escape_controls(mask_text(r.origin))])
     if width is None:
-        cells = [[full_value(c) for c in row] for row in rows]
+        cells = [[escape_controls(full_value(c)) for c in row] for row in rows]
         # columns line up as far as _ALIGN_MAX; a longer cell widens its own line only,
         # so one megabyte value does not pad every other row with a megabyte of spaces
         widths = tuple(
@@ -58,16 +65,21 @@ def render_table(matrix: Matrix, *, reveal: bool, width: int | None, colour: boo
         org_w = max(rest - val_w, 10)
         widths = (name_w, src_w, stat_w, val_w, org_w)
         cells = [
-            [_fit(c, w, i) for i, (c, w) in enumerate(zip(row, widths, strict=True))]
+            [
+                escape_controls(_fit(c, w, i))
+                for i, (c, w) in enumerate(zip(row, widths, strict=True))
+            ]
             for row in rows
         ]
-    title = f"{matrix.workflow}  ({matrix.workspace})"
+    title = escape_controls(f"{matrix.workflow}  ({matrix.workspace})")
     lines = [title if width is None else short_value(title, width)]
     if matrix.refused is not None:
         # first: the runtime would stop here, whatever the rows below say
         lines.extend(_wrap(mask_text(matrix.refused.headline("the runtime")), width))
     lines.append("  ".join(c.ljust(w) for c, w in zip(cols, widths, strict=True)).rstrip())
+    row_lines: set[int] = set()
     for r, row_cells in zip(matrix.rows, cells, strict=True):
+        row_lines.add(len(lines))
         padded = [c.ljust(w) for c, w in zip(row_cells, widths, strict=True)]
         if colour:
             padded[2] = f"\x1b[{_COLOURS[r.status]}m{padded[2]}\x1b[0m"
@@ -86,7 +98,16 @@ def render_table(matrix: Matrix, *, reveal: bool, width: int | None, colour: boo
         lines.extend(_wrap(f"note: {mask_text(note)}", width))
     for d in matrix.diagnostics:
         lines.extend(_wrap(mask_text(d.format()), width))
-    return "\n".join(lines)
+    # the row lines hold only escaped cells (and the colours added here); the rest is free text
+    return "\n".join(
+        escape_controls(line) if i not in row_lines else line for i, line in enumerate(lines)
+    )
+
+
+def _safe(cell: object) -> object:
+    """A string cell with its control characters escaped. Containers are escaped once shown
+    as (bounded) JSON, which already writes C0 controls as escapes."""
+    return escape_controls(cell) if isinstance(cell, str) else cell
 
 
 _ALIGN_MAX = 60
@@ -119,12 +140,22 @@ def run(args: argparse.Namespace) -> int:
     except UsageError as exc:
         return fail(str(exc))
     session, matrix = resolved.session, resolved.matrix
-    if session.database_problems:
-        matrix = replace(matrix, diagnostics=(*matrix.diagnostics, *session.database_problems))
+    # flowctx.yaml's own problems (a recursive alias, a syntax error) and the seeds': the
+    # matrix was resolved without what they could not give
+    extra = [
+        d
+        for d in (*session.profile.diagnostics, *session.database_problems)
+        if d not in matrix.diagnostics
+    ]
+    if extra:
+        matrix = replace(matrix, diagnostics=(*matrix.diagnostics, *extra))
     if args.format == "json":
         print(json.dumps(matrix_to_json(matrix, reveal=args.reveal), indent=2, default=str))
     else:
         width = table_width(sys.stdout, args.width)
         colour = colour_wanted(sys.stdout)
-        print(render_table(matrix, reveal=args.reveal, width=width, colour=colour))
+        table = render_table(matrix, reveal=args.reveal, width=width, colour=colour)
+        # the table escaped its own text; only its colours reach the terminal as sequences
+        out = raw_stream(sys.stdout) if colour else sys.stdout
+        print(table, file=out)
     return 1 if any(r.status == "error" for r in matrix.rows) or matrix.errors else 0

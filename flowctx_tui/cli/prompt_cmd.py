@@ -83,7 +83,12 @@ def run(args: argparse.Namespace) -> int:
     prompts = [
         agent_prompt(wf, matrix, agent, env=resolved.env, reveal=args.reveal) for agent in wanted
     ]
-    problems = [*matrix.diagnostics, *resolved.session.database_problems]
+    session = resolved.session
+    problems = [
+        *matrix.diagnostics,
+        *(d for d in session.profile.diagnostics if d not in matrix.diagnostics),
+        *session.database_problems,
+    ]
     if args.format == "json":
         doc = {
             "workflow": wf.name,

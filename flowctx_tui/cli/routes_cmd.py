@@ -192,8 +192,9 @@ def run(args: argparse.Namespace) -> int:
     known = sources(routes)
     matches = matching_sources(routes, args.source)
     if len(matches) > 1:
+        # what --from said is not echoed (it may be anything pasted); the matches are known
         return fail(
-            f"'{args.source}' matches several steps or agents in workflow '{name}': "
+            f"--from matches several steps or agents in workflow '{name}': "
             f"{', '.join(matches)}; give the exact name"
         )
     if not matches and _ends_the_run(routes, workflow, args.source):
@@ -202,7 +203,7 @@ def run(args: argparse.Namespace) -> int:
         hint = did_you_mean(args.source, known)
         listed = ", ".join(known) or "none"
         return fail(
-            f"no step or agent named '{args.source}' has routes in workflow '{name}'{hint}; "
+            f"no step or agent of the name given to --from has routes in workflow '{name}'{hint}; "
             f"known: {listed}"
         )
     source = matches[0]

@@ -7,10 +7,13 @@ The environment is passed in (default: the process's) so tests can state it.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
+import re
 import shutil
-from collections.abc import Mapping
-from typing import TextIO
+import sys
+from collections.abc import Iterator, Mapping
+from typing import Any, TextIO
 
 
 def _env(env: Mapping[str, str] | None) -> Mapping[str, str]:
@@ -68,7 +71,75 @@ def width_arg(text: str) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a number of columns, got {text!r}") from None
+        raise argparse.ArgumentTypeError("expected a whole number of columns") from None
     if value < 40:
         raise argparse.ArgumentTypeError(f"at least 40 columns, got {value}")
     return value
+
+
+# C0 controls but newline and tab, DEL, C1 controls (0x9b is a one-byte CSI to some terminals),
+# the bidirectional overrides and isolates that reorder what a line shows, and lone surrogates
+# (which no encoder can write: printing one raised UnicodeEncodeError)
+_UNSAFE = re.compile(
+    "[\\x00-\\x08\\x0b-\\x1f\\x7f-\\x9f\\u061c\\u200e\\u200f"
+    "\\u202a-\\u202e\\u2066-\\u2069\\ud800-\\udfff]"
+)
+
+
+def _escape(found: re.Match[str]) -> str:
+    return f"\\u{ord(found.group()):04x}"
+
+
+def escape_controls(text: str) -> str:
+    """``text`` with every character a terminal would act on written as a visible ``\\uXXXX``.
+
+    Names, values, paths and messages come from workspace files and arguments: an escape
+    sequence in a variable name could clear the screen, retitle the window or rewrite lines
+    above it. The escape is also valid inside a JSON string, so JSON output stays JSON.
+    """
+    return _UNSAFE.sub(_escape, text)
+
+
+class SafeStream:
+    """A text stream that writes everything through :func:`escape_controls`.
+
+    ``raw`` is the stream underneath, for output whose control sequences flowctx made itself
+    (the matrix's status colours) after escaping the text they surround.
+    """
+
+    def __init__(self, raw: TextIO) -> None:
+        self.raw = raw
+
+    def write(self, text: str) -> int:
+        self.raw.write(escape_controls(text))
+        return len(text)
+
+    def writelines(self, lines: Any) -> None:
+        for line in lines:
+            self.write(line)
+
+    def flush(self) -> None:
+        self.raw.flush()
+
+    def isatty(self) -> bool:
+        return _isatty(self.raw)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.raw, name)
+
+
+@contextlib.contextmanager
+def safe_output() -> Iterator[None]:
+    """Escape control characters in everything written to stdout and stderr meanwhile."""
+    out, err = sys.stdout, sys.stderr
+    sys.stdout = SafeStream(out)  # type: ignore[assignment]
+    sys.stderr = SafeStream(err)  # type: ignore[assignment]
+    try:
+        yield
+    finally:
+        sys.stdout, sys.stderr = out, err
+
+
+def raw_stream(stream: TextIO) -> TextIO:
+    """The stream under a :class:`SafeStream`: only for text already escaped."""
+    return stream.raw if isinstance(stream, SafeStream) else stream  # type: ignore[return-value]

@@ -12,6 +12,7 @@ import json
 from typing import Any
 
 from core.diagnostics import did_you_mean
+from core.regexbound import REGEX_SECONDS, SHARED_SECONDS
 from core.secrets import MASK, is_secret_key, mask_text, mask_value
 from core.triggers import Message, TriggerResult, simulate
 from flowctx_tui.cli.common import UsageError, fail, load_json_arg
@@ -86,7 +87,14 @@ def _render(result: TriggerResult, workflow: str, secret: set[str], reveal: bool
     else:
         lines.append(f"checked {len(result.checked)} trigger(s): {fired} fired")
         for c in result.checked:
-            if c.outcome != "fired":
+            if c.outcome == "regex timed out":
+                # the runtime's re would not return on this message: an error at the trigger
+                lines.append(
+                    f"  {c.loc}: error: {c.variable} {c.trigger}: {c.outcome} (each regex "
+                    f"may take {REGEX_SECONDS:g} s, all of a message's {SHARED_SECONDS:g} s: "
+                    "catastrophic backtracking?)"
+                )
+            elif c.outcome != "fired":
                 lines.append(f"  not fired: {c.variable} {c.trigger} ({c.loc}): {c.outcome}")
     for text in result.hidden:
         lines.append(f"hidden from the UI: {mask_text(text)!r}")

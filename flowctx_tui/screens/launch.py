@@ -17,6 +17,7 @@ from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static, TextArea
 
+from core.jsontext import JsonTextError, parse_json
 from core.secrets import mask_value
 from flowctx_tui.widgets.keys import OrderedTextArea
 
@@ -26,11 +27,9 @@ def parse_launch(text: str) -> tuple[dict[str, Any] | None, str | None]:
     if not text.strip():
         return {}, None
     try:
-        value = json.loads(text)
-    except json.JSONDecodeError as exc:
-        return None, f"line {exc.lineno}, column {exc.colno}: {exc.msg}"
-    except RecursionError:
-        return None, "nested too deeply"
+        value = parse_json(text)  # huge integers and deep nesting too, never a traceback
+    except JsonTextError as exc:
+        return None, f"line {exc.line}, column {exc.column}: {exc.reason}"
     if not isinstance(value, dict):
         return None, f"launch values must be a JSON object, not {type(value).__name__}"
     return value, None

@@ -33,6 +33,8 @@ from textual.widget import Widget
 from textual.widgets import Static, TextArea
 from textual.widgets.text_area import LanguageDoesNotExist, Location, Selection
 
+from core.jsontext import JsonTextError
+from core.jsontext import parse_json as load_json_text
 from flowctx_tui.widgets.keys import BoundKeysInOrder
 
 #: Seconds of quiet typing before the text is parsed.
@@ -61,11 +63,11 @@ def parse_json(
     if not text.strip():
         return empty, None
     try:
-        value = json.loads(text)
-    except json.JSONDecodeError as exc:
-        return None, JsonProblem(exc.msg, exc.lineno, exc.colno)
-    except RecursionError:
-        return None, JsonProblem("nested too deeply", 1, 1)
+        # huge integers and deep nesting are located problems, never a traceback; the depth
+        # json.loads accepts is left as it was (this editor has its own checks)
+        value = load_json_text(text, check_nesting=False)
+    except JsonTextError as exc:
+        return None, JsonProblem(exc.reason, exc.line, exc.column)
     if check is not None:
         message = check(value)
         if message:

@@ -173,7 +173,7 @@ def test_batch(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     assert results[4] == {
         "success": False, "value": None, "error": "missing is not defined", "engine": mj, **verdict
     }  # fmt: skip
-    assert "unknown dialect" in results[5]["error"]
+    assert 'unknown "dialect"' in results[5]["error"]
     assert '"scope" must be' in results[6]["error"]
     assert "expected a JSON object" in results[7]["error"]
     assert results[8]["success"] is True and results[8]["engine"].startswith("Python 3.")

@@ -155,7 +155,7 @@ def test_unknown_source_exits_2_with_known_sources(root, capsys):
     code, out, err = run(capsys, root, "-w", "W", "--from", "Validat")
     assert code == 2 and out == ""
     assert err.strip() == (
-        "flowctx: no step or agent named 'Validat' has routes in workflow 'W' "
+        "flowctx: no step or agent of the name given to --from has routes in workflow 'W' "
         "(did you mean 'Validate'?); known: Validate, Approved, Rejected, InterviewAgent"
     )
 
@@ -351,7 +351,7 @@ paths:
     code, out, err = run(capsys, root, "-w", "W", "--from", "UserProxy")
     assert code == 2 and out == ""
     assert err.strip() == (
-        "flowctx: no step or agent named 'UserProxy' has routes in workflow 'W' "
+        "flowctx: no step or agent of the name given to --from has routes in workflow 'W' "
         "(did you mean 'User'?); known: User, Done"
     )
 
@@ -370,7 +370,7 @@ paths:
     code, out, err = run(capsys, root, "-w", "W", "--from", "REVIEW")
     assert code == 2 and out == ""
     assert err.strip() == (
-        "flowctx: 'REVIEW' matches several steps or agents in workflow 'W': Review, review; "
+        "flowctx: --from matches several steps or agents in workflow 'W': Review, review; "
         "give the exact name"
     )
     code, out, _ = run(capsys, root, "-w", "W", "--from", "review")

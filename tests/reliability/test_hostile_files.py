@@ -249,7 +249,9 @@ def test_devices_fifos_and_huge_files_are_never_read(tmp_path: Path) -> None:
         )
         assert "over the" in got["big"][2][0] and "-byte limit" in got["big"][2][0]
         assert got["deep"][2] == (
-            f"data/deep.json: invalid JSON: nested more than {MAX_NESTING} levels deep",
+            # located at the bracket that opens one level too many
+            f"data/deep.json: invalid JSON at 1:{MAX_NESTING + 1}: nested more than "
+            f"{MAX_NESTING} levels deep",
         )
 
 
@@ -269,7 +271,8 @@ def test_a_required_special_file_is_an_error_in_check_and_matrix(
     errors = {v["name"]: v["error"] for v in json.loads(out)["variables"]}
     assert errors["fifo"] == f"required file: data/pipe.json: {SPECIAL}"
     assert errors["deep"] == (
-        f"required file: data/deep.json: invalid JSON: nested more than {MAX_NESTING} levels deep"
+        f"required file: data/deep.json: invalid JSON at 1:{MAX_NESTING + 1}: nested more than "
+        f"{MAX_NESTING} levels deep"
     )
 
 
