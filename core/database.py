@@ -225,10 +225,27 @@ class EmbeddedDatabase(_CollectionDatabase):
 
     def __init__(self, root: Path, repository: str | None = None) -> None:
         self.root = root
-        super().__init__(_monty_client(repository or f":memory:{root}"))
+        self._repository = repository or f":memory:{root}"
+        self._monty: Any = None
+        self._monty_lock = threading.Lock()
+        super().__init__(None)
         self.label = f"embedded montydb ({SEED_DIR}/)"
         self._answers: dict[str, dict[str, Any] | None] = {}
         self._generation = 0
+
+    # montydb (and bson) are imported on the first query or seed file, not when a session
+    # opens: a workspace without seeds or data_reference sources never pays for them
+    @property  # type: ignore[override]
+    def _client(self) -> Any:
+        if self._monty is None:
+            with self._monty_lock:
+                if self._monty is None:
+                    self._monty = _monty_client(self._repository)
+        return self._monty
+
+    @_client.setter
+    def _client(self, client: Any) -> None:
+        self._monty = client
 
     def find_newest(
         self, database: str, collection: str, query: Mapping[str, Any], fields: list[str] | None
@@ -246,12 +263,15 @@ class EmbeddedDatabase(_CollectionDatabase):
     def load_seeds(self) -> list[Diagnostic]:
         """(Re)load every seed file; a bad file is a Diagnostic and leaves its collection empty."""
         problems: list[Diagnostic] = []
+        seeds = seed_files(self.root)
         with self._lock:
             self._generation += 1
             self._answers = {}
+            if self._monty is None and not seeds:
+                return problems  # nothing loaded before, nothing to load now: still empty
             for name in self._client.list_database_names():
                 self._client.drop_database(name)
-            for seed in seed_files(self.root):
+            for seed in seeds:
                 display = seed.path.relative_to(self.root).as_posix()
                 docs, problem = _read_seed(seed.path, display)
                 if problem is not None:
