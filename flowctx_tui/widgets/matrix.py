@@ -17,9 +17,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
+from textual.geometry import Region
 from textual.message import Message
 from textual.reactive import reactive
 from textual.widgets import DataTable, Input, Static
+from textual.widgets.data_table import ColumnKey, DuplicateKey, RowKey
+from textual.widgets.data_table import Row as DataTableRow
 
 from core.diagnostics import Diagnostic
 from core.present import display_value, short_value
@@ -150,13 +153,109 @@ def column_widths(
 
 
 class MatrixTable(DataTable[Any]):
-    """The table; says when its width changed, so the columns can follow it."""
+    """The table; says when its width changed, so the columns can follow it.
+
+    Two fast paths beside DataTable's own (whose private state they keep exactly as its public
+    methods would; Textual is pinned, and tests/tui/test_matrix_table_internals.py names what
+    they rely on):
+
+    * ``fill`` appends many rows at once: what ``add_row`` does, once per batch instead of once
+      per row (each ``add_row`` re-validates the cursor and invalidates every cached line);
+    * ``update_rows`` changes cells of a few rows and repaints only those rows: DataTable's
+      caches are keyed on one update counter, so one ``update_cell`` re-renders every line on
+      screen; here only the changed rows' entries are dropped from its caches.
+
+    Every column has an explicit width and every row one line, so new rows need no measuring
+    (``_update_dimensions`` measured every cell of every new row, for widths never used).
+    """
+
+    #: above this many changed rows, invalidating everything is cheaper than picking entries
+    INCREMENTAL_ROWS = 256
 
     class Resized(Message):
         pass
 
     def on_resize(self, event: events.Resize) -> None:
         self.post_message(self.Resized())
+
+    def _update_dimensions(self, new_rows: Iterable[RowKey]) -> None:
+        if any(column.auto_width for column in self.columns.values()):
+            super()._update_dimensions(new_rows)
+            return
+        # explicit widths, no labels, no auto heights (this table never adds them): the
+        # measuring loop over ``new_rows`` would change nothing; the virtual size still follows
+        super()._update_dimensions(())
+
+    def set_column_widths(self, widths: Mapping[str, int]) -> None:
+        """New explicit widths: every cached line is stale (row renders are not keyed on the
+        widths), so they all go, as DataTable's own column changes do."""
+        for key, width in widths.items():
+            self.columns[ColumnKey(key)].width = width
+        # DataTable has no public call to re-lay out explicit widths; this is what its own
+        # column changes set
+        self._require_update_dimensions = True
+        self._update_count += 1
+        self.refresh()
+
+    def fill(self, rows: Iterable[tuple[str, Sequence[Any]]]) -> None:
+        """Append ``(key, cells)`` rows in order (one line high, no label)."""
+        columns = [column.key for column in self.ordered_columns]
+        locations, data, table_rows, new_rows = (
+            self._row_locations,
+            self._data,
+            self.rows,
+            self._new_rows,
+        )
+        was_empty = self.row_count == 0
+        start = index = self.row_count
+        for key, cells in rows:
+            row_key = RowKey(key)
+            if row_key in locations:
+                raise DuplicateKey(f"The row key {row_key!r} already exists.")
+            locations[row_key] = index
+            data[row_key] = dict(zip(columns, cells, strict=True))
+            table_rows[row_key] = DataTableRow(row_key, 1, None, False)
+            new_rows.add(row_key)
+            index += 1
+        if index > start:
+            self._require_update_dimensions = True
+            self.cursor_coordinate = self.cursor_coordinate  # clamp, as add_row does
+            visible_cursor = self.show_cursor and self.cursor_type != "none"
+            if was_empty and len(self.columns) > 0 and visible_cursor:
+                self._highlight_cursor()
+            self._update_count += 1
+            self.check_idle()
+
+    def update_rows(self, changes: Mapping[str, Mapping[str, Any]]) -> None:
+        """Set the given cells (row key -> column key -> value) and repaint only their rows."""
+        if not changes:
+            return
+        data = self._data
+        for key, cells in changes.items():
+            row = data[RowKey(key)]
+            for column, value in cells.items():
+                row[ColumnKey(column)] = value
+        if len(changes) > self.INCREMENTAL_ROWS:
+            self._update_count += 1  # every cached line is stale: DataTable's own way
+            self.refresh()
+            return
+        keys = {RowKey(k) for k in changes}
+        header = self.header_height if self.show_header else 0
+        lines = {header + self._row_locations.get(k) for k in keys}  # rows are one line high
+        for cache, stale in (
+            (self._cell_render_cache, lambda key: key[0] in keys),
+            (self._row_render_cache, lambda key: key[0] in keys),
+            (self._line_cache, lambda key: key[0] in lines),
+        ):
+            # LRUCache has keys() but no iteration of its own
+            for cache_key in [k for k in cache.keys() if stale(k)]:  # noqa: SIM118
+                cache.discard(cache_key)
+        width = max(self.size.width, self.virtual_size.width)
+        window = self.window_region
+        for y in lines:
+            region = Region(0, y, width, 1)
+            if window.overlaps(region):
+                self.refresh(region.translate(-self.scroll_offset))
 
 
 class MatrixView(Vertical):
@@ -335,35 +434,45 @@ class MatrixView(Vertical):
         self._widths = widths
         desired = {k: self._cut(k, texts[k], widths) for k in order}
         current = self._cells
-        removed = [k for k in current if k not in desired]
+        removed = [k for k in self._order if k not in desired]
+        kept = [k for k in self._order if k in desired]
+        added = [k for k in order if k not in current]
+        matrix_table = table if isinstance(table, MatrixTable) else None
         with self.app.batch_update():
-            if len(removed) > REFILL_THRESHOLD and len(removed) * 2 > len(current):
+            rebuild = (len(removed) > REFILL_THRESHOLD and len(removed) * 2 > len(current)) or (
+                len(added) > REFILL_THRESHOLD and len(added) > len(kept)
+            )
+            if rebuild or matrix_table is None:
+                # most rows come or go (a filter typed or cleared): refill in order at once
                 table.clear()
-                for k in order:
-                    table.add_row(*desired[k], key=k)
+                self._append(table, [(k, desired[k]) for k in order])
             else:
                 for k in removed:
                     table.remove_row(k)
-                for k in order:
-                    cells = desired[k]
-                    old = current.get(k)
-                    if old is None:
-                        table.add_row(*cells, key=k)
-                    elif old is not cells and old != cells:
-                        for column, was, now in zip(COLUMN_KEYS, old, cells, strict=True):
-                            if was != now:
-                                table.update_cell(k, column, now)
-                if [r.key.value for r in table.ordered_rows] != order:
+                changes: dict[str, dict[str, Any]] = {}
+                for k in kept:
+                    cells, old = desired[k], current[k]
+                    if old is not cells and old != cells:
+                        changes[k] = {
+                            column: now
+                            for column, was, now in zip(COLUMN_KEYS, old, cells, strict=True)
+                            if was != now
+                        }
+                # only the changed rows are repainted (the rest of the screen stays cached)
+                matrix_table.update_rows(changes)
+                self._append(table, [(k, desired[k]) for k in added])
+                if kept + added != order:
                     position = {k: i for i, k in enumerate(order)}
                     # the name cell identifies the row (duplicates keep their relative order)
                     table.sort("name", key=lambda cell: position.get(_plain(cell), 0))
             if resized:
-                for key, width in widths.items():
-                    table.columns[key].width = width  # type: ignore[index]
-                # DataTable has no public call to re-lay out explicit widths; this is what
-                # its own column changes set
-                table._require_update_dimensions = True
-                table.refresh()
+                if matrix_table is not None:
+                    matrix_table.set_column_widths(widths)
+                else:
+                    for key, width in widths.items():
+                        table.columns[key].width = width  # type: ignore[index]
+                    table._require_update_dimensions = True
+                    table.refresh()
             self._cells = desired
             self._order = order
             if before is not None and before in desired:
@@ -373,6 +482,14 @@ class MatrixView(Vertical):
         self._update_count()
         if detail:
             self._show_detail()
+
+    @staticmethod
+    def _append(table: DataTable[Any], rows: list[tuple[str, tuple[Text, ...]]]) -> None:
+        if isinstance(table, MatrixTable):
+            table.fill(rows)
+        else:
+            for key, cells in rows:
+                table.add_row(*cells, key=key)
 
     def _cut(self, key: str, texts: tuple[str, ...], widths: dict[str, int]) -> tuple[Text, ...]:
         """The row's cells at ``widths``, reused while its texts and the widths stay (so an
