@@ -117,8 +117,22 @@ def row_cells(
     return tuple(cells)
 
 
+def column_needs(texts: Iterable[Sequence[str]]) -> dict[str, int]:
+    """The width each column's longest text (or its label and sort arrow) needs."""
+    needs = {key: len(label) + 2 for key, label in COLUMNS}  # + 2: the sort arrow
+    for cells in texts:
+        for key, text in zip(COLUMN_KEYS, cells, strict=True):
+            if len(text) > needs[key]:
+                needs[key] = len(text)
+    return needs
+
+
 def column_widths(
-    available: int, texts: Iterable[Sequence[str]], padding: int = 1
+    available: int,
+    texts: Iterable[Sequence[str]],
+    padding: int = 1,
+    *,
+    needs: Mapping[str, int] | None = None,
 ) -> dict[str, int]:
     """Every column's width for a table ``available`` cells wide.
 
@@ -128,11 +142,8 @@ def column_widths(
     whole values, and a narrower one still shows every column; when even the smallest widths
     do not fit, Value keeps a readable width and the table scrolls sideways.
     """
-    needs = {key: len(label) + 2 for key, label in COLUMNS}  # + 2: the sort arrow
-    for cells in texts:
-        for key, text in zip(COLUMN_KEYS, cells, strict=True):
-            if len(text) > needs[key]:
-                needs[key] = len(text)
+    if needs is None:
+        needs = column_needs(texts)
     widths = {key: needs[key] for key in COLUMN_KEYS if key not in FLEX_COLUMNS}
     left = available - sum(widths.values()) - 2 * padding * len(COLUMNS)
     flex = {key: min(minimum, needs[key]) for key, (minimum, _) in FLEX_COLUMNS.items()}
@@ -291,6 +302,12 @@ class MatrixView(Vertical):
         #: rows with a warning (their own, or a problem located in their definition)
         self._warned: frozenset[str] = frozenset()
         self._widths: dict[str, int] = {}
+        #: every row's texts and what each column needs for them: computed again only when
+        #: the rows or the reveal setting change, not for a filter or sort (``_sync``)
+        self._texts: dict[str, tuple[str, ...]] = {}
+        self._needs: dict[str, int] | None = None
+        #: the check warnings located in each variable's definition (for the detail pane)
+        self._located: dict[str, tuple[Diagnostic, ...]] = {}
         self._resize_pending = False
         self._cut_cache: dict[str, tuple[tuple[str, ...], dict[str, int], tuple[Text, ...]]] = {}
         self._count_shown: Content | None = None
@@ -353,6 +370,8 @@ class MatrixView(Vertical):
         self._keys = row_keys(matrix.rows)
         self._rows = dict(zip(self._keys, matrix.rows, strict=True))
         self._warned = warned_rows(self._rows, problems)
+        self._located = located_by_name(problems)
+        self._needs = None  # new rows: texts and widths are worked out again
         for gone in self._cell_cache.keys() - self._rows.keys():
             del self._cell_cache[gone]
             self._cut_cache.pop(gone, None)
@@ -366,6 +385,7 @@ class MatrixView(Vertical):
     def set_reveal(self, reveal: bool) -> None:
         if reveal != self.reveal:
             self.reveal = reveal
+            self._needs = None
             self._sync()
 
     @property
@@ -428,8 +448,11 @@ class MatrixView(Vertical):
         table = self.table
         before = self._cursor_key()
         order = self._visible()
-        texts = {k: self._texts_for(k) for k in self._keys}
-        widths = column_widths(self._table_width(), texts.values(), table.cell_padding)
+        if self._needs is None:
+            self._texts = {k: self._texts_for(k) for k in self._keys}
+            self._needs = column_needs(self._texts.values())
+        texts = self._texts
+        widths = column_widths(self._table_width(), (), table.cell_padding, needs=self._needs)
         resized = widths != self._widths
         self._widths = widths
         desired = {k: self._cut(k, texts[k], widths) for k in order}
@@ -547,7 +570,7 @@ class MatrixView(Vertical):
             reveal=self.reveal,
             contract_lines=self._contract_lines,
             contract_file=self._contract_file,
-            notes=located_warnings(row, self._problems) if row is not None else (),
+            notes=located_warnings(row, self._located.get(row.name, ())) if row is not None else (),
         )
 
     def _render_problems(self) -> None:
@@ -713,6 +736,17 @@ def warned_rows(rows: Mapping[str, Row], problems: Iterable[Diagnostic]) -> froz
     return frozenset(
         k for k, r in rows.items() if r.status != "error" and (r.warnings or r.name in located)
     )
+
+
+def located_by_name(problems: Iterable[Diagnostic]) -> dict[str, tuple[Diagnostic, ...]]:
+    """The warnings located in a definition, by the variable's name (``located_warnings``
+    then reads one variable's, not every problem of the workflow for each highlighted row)."""
+    out: dict[str, list[Diagnostic]] = {}
+    for d in problems:
+        parts = d.yaml_path.split(".", 2)
+        if d.severity == "warning" and len(parts) >= 2 and parts[0] == "definitions":
+            out.setdefault(parts[1], []).append(d)
+    return {name: tuple(found) for name, found in out.items()}
 
 
 def located_warnings(row: Row, problems: Iterable[Diagnostic]) -> tuple[str, ...]:
