@@ -252,11 +252,13 @@ class MatrixTable(DataTable[Any]):
             return
         keys = {RowKey(k) for k in changes}
         header = self.header_height if self.show_header else 0
-        lines = {header + self._row_locations.get(k) for k in keys}  # rows are one line high
+        indices = {self._row_locations.get(k) for k in keys}
+        lines = {header + i for i in indices}  # every row is one line high
         for cache, stale in (
-            (self._cell_render_cache, lambda key: key[0] in keys),
-            (self._row_render_cache, lambda key: key[0] in keys),
-            (self._line_cache, lambda key: key[0] in lines),
+            (self._cell_render_cache, lambda key: key[0] in keys),  # (row key, column, ...)
+            (self._row_render_cache, lambda key: key[0] in keys),  # (row key, line, ...)
+            (self._row_renderable_cache, lambda key: key[1] in indices),  # (count, index)
+            (self._line_cache, lambda key: key[0] in lines),  # (y, x1, x2, ...)
         ):
             # LRUCache has keys() but no iteration of its own
             for cache_key in [k for k in cache.keys() if stale(k)]:  # noqa: SIM118
