@@ -282,7 +282,7 @@ WriterId = Literal[
 
 
 class RuntimeSourceTypes(BaseModel):
-    model_config = ConfigDict(extra="ignore", populate_by_name=True)
+    model_config = ConfigDict(extra="ignore", populate_by_name=True, defer_build=True)
 
     required: bool | None = None
     query_template: dict[str, Any] | None = None
@@ -304,7 +304,7 @@ class RuntimeSourceTypes(BaseModel):
 class RuntimeDefinitionTypes(BaseModel):
     """The definition-level authority metadata of the newest runtime."""
 
-    model_config = ConfigDict(extra="ignore")
+    model_config = ConfigDict(extra="ignore", defer_build=True)
 
     authority_class: AuthorityClass | None = None
     model_visible: bool | None = None

@@ -259,7 +259,10 @@ class EmbeddedDatabase(_CollectionDatabase):
 
     def __init__(self, root: Path, repository: str | None = None) -> None:
         self.root = root
-        super().__init__(_monty_client(repository or f":memory:{root}"))
+        self._repository = repository or f":memory:{root}"
+        self._monty: Any = None
+        self._monty_lock = threading.Lock()
+        super().__init__(None)
         self.label = f"embedded montydb ({SEED_DIR}/)"
         self._answers: dict[str, dict[str, Any] | None] = {}
         # refusals are answers too: a $regex that ran out of time would cost its bound again
@@ -268,6 +271,20 @@ class EmbeddedDatabase(_CollectionDatabase):
         # one budget for every $regex between two seed loads (each reload of the workspace)
         self._regex_budget = RegexBudget()
         self._generation = 0
+
+    # montydb (and bson) are imported on the first query or seed file, not when a session
+    # opens: a workspace without seeds or data_reference sources never pays for them
+    @property  # type: ignore[override]
+    def _client(self) -> Any:
+        if self._monty is None:
+            with self._monty_lock:
+                if self._monty is None:
+                    self._monty = _monty_client(self._repository)
+        return self._monty
+
+    @_client.setter
+    def _client(self, client: Any) -> None:
+        self._monty = client
 
     def find_newest(
         self, database: str, collection: str, query: Mapping[str, Any], fields: list[str] | None
@@ -293,14 +310,17 @@ class EmbeddedDatabase(_CollectionDatabase):
     def load_seeds(self) -> list[Diagnostic]:
         """(Re)load every seed file; a bad file is a Diagnostic and leaves its collection empty."""
         problems: list[Diagnostic] = []
+        seeds = seed_files(self.root)
         with self._lock:
             self._generation += 1
             self._answers = {}
             self._refusals = {}
             self._regex_budget = RegexBudget()
+            if self._monty is None and not seeds:
+                return problems  # nothing loaded before, nothing to load now: still empty
             for name in self._client.list_database_names():
                 self._client.drop_database(name)
-            for seed in seed_files(self.root):
+            for seed in seeds:
                 # a newline in a folder name would start a forged line in every report
                 display = "".join(
                     c if c.isprintable() else f"\\u{ord(c):04x}"

@@ -12,6 +12,7 @@ from typing import Any
 
 from core.buildctx import project_build_context
 from core.diagnostics import Diagnostic
+from core.gcpause import gc_paused
 from core.inputs import ResolveInputs
 from core.launch import admit_launch
 from core.results import Loc, Matrix, Refusal, Row, TraceStep
@@ -63,6 +64,13 @@ def resolve(
     The environment that decided which files were read is the snapshot's; ``inputs.env`` is
     what ``config`` sources see (the same mapping when both come from one session).
     """
+    with gc_paused():
+        return _resolve(snapshot, inputs, workflow_name)
+
+
+def _resolve(
+    snapshot: WorkspaceSnapshot, inputs: ResolveInputs, workflow_name: str | None
+) -> Matrix:
     if workflow_name is None:
         if len(snapshot.workflows) != 1:
             raise ValueError("resolve: name the workflow (the snapshot holds several)")
@@ -87,9 +95,13 @@ def resolve(
         snapshot.injection_source(workflow.name),
     )
     values: dict[str, Any] = dict(launch)
-    secret_names = frozenset(v.name for v in workflow.variables if _is_secret(v))
+    # each definition's secrecy once (rows and sources both ask)
+    secret = [_is_secret(v) for v in workflow.variables]
+    secret_names = frozenset(
+        v.name for v, is_secret in zip(workflow.variables, secret, strict=True) if is_secret
+    )
     rows: list[Row] = []
-    for spec in workflow.variables:
+    for spec, is_secret in zip(workflow.variables, secret, strict=True):
         agents = workflow.agents_of(spec.name)
         if spec.definition is None:
             rows.append(_error_row(spec, agents))
@@ -144,12 +156,12 @@ def resolve(
                 value=value,
                 # messages may quote paths and URIs: mask passwords once, for every consumer
                 origin=mask_text(origin),
-                trace=tuple(TraceStep(t.step, t.outcome, mask_text(t.detail)) for t in trace),
+                trace=tuple(_masked_step(t) for t in trace),
                 warnings=tuple(mask_text(w) for w in result.warnings),
                 agents=agents,
                 error=mask_text(result.error) if result.error else None,
                 loc=spec.loc,
-                secret=_is_secret(spec),
+                secret=is_secret,
                 definition=spec.raw,
                 description=definition.description,
             )
@@ -178,9 +190,15 @@ def resolve(
         launch_dropped=dropped,
         runtime=snapshot.runtime.label,
         refused=refused,
-        read=snapshot.read_paths(workflow),
+        read=snapshot.read_paths(workflow, files),
         build_context=projection,
     )
+
+
+def _masked_step(step: TraceStep) -> TraceStep:
+    """``step`` with URI passwords masked in its detail (the same step when there are none)."""
+    detail = mask_text(step.detail)
+    return step if detail is step.detail else TraceStep(step.step, step.outcome, detail)
 
 
 def _untrusted_override(definition: Any, result: Any, given: Any, inputs: ResolveInputs) -> bool:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import Any
 
 MASK = "***"
@@ -88,8 +89,12 @@ def _secret_spans(text: str) -> list[tuple[int, int]]:
 
 
 def is_secret_key(name: object) -> bool:
-    if not isinstance(name, str):
-        return False
+    return isinstance(name, str) and _secret_name(name)
+
+
+@lru_cache(maxsize=1 << 16)
+def _secret_name(name: str) -> bool:
+    # memoised: resolving asks it of every variable and env var, on every reload
     low = name.lower()
     return any(part in low for part in _SECRET_PARTS) or low.endswith("key")
 

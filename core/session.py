@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from core.database import Database, EmbeddedDatabase, open_database
 from core.diagnostics import Diagnostic
@@ -17,7 +17,9 @@ from core.inputs import ResolveInputs
 from core.resolve import resolve
 from core.results import Matrix
 from core.routing import Routes, decide
-from core.routing.decision import RouteDecision
+
+if TYPE_CHECKING:
+    from core.routing.decision import RouteDecision
 from core.runtime_profiles import RuntimeProfile, get_profile
 from core.snapshot import WorkspaceSnapshot, load_snapshot
 from core.workspace import (

@@ -24,6 +24,7 @@ from core.buildctx import BuildContextSetting, Registry, build_context_setting, 
 from core.buildctx.injection import InjectionSource, injection_roots
 from core.diagnostics import Diagnostic
 from core.fallbacks import Fallbacks, load_fallbacks
+from core.gcpause import gc_paused
 from core.inputs import ResolveInputs
 from core.layout import BUILD_CONTEXT_DIR, MIDDLEWARE_FILE, WORKFLOWS_DIR
 from core.pathsafety import present
@@ -112,11 +113,16 @@ class WorkspaceSnapshot:
                 out[key] = self.files[key]
         return out
 
-    def read_paths(self, workflow: WorkflowSnapshot) -> frozenset[Path]:
+    def read_paths(
+        self, workflow: WorkflowSnapshot, files: Mapping[FileKey, FileContent] | None = None
+    ) -> frozenset[Path]:
         """Files outside the fixed workspace layout that resolving ``workflow`` reads: the
-        fallbacks file and the ``file`` sources' files (both may sit anywhere)."""
+        fallbacks file and the ``file`` sources' files (both may sit anywhere). ``files``:
+        ``file_contents(workflow)`` when the caller has it already."""
         paths: set[Path] = set(self.fallbacks.watched)
-        for content in self.file_contents(workflow).values():
+        if files is None:
+            files = self.file_contents(workflow)
+        for content in files.values():
             paths.update(content.watched)
         return frozenset(paths)
 
@@ -208,6 +214,18 @@ def load_snapshot(
     ``workflows`` limits which workflows are loaded (default: all); ``profile`` and
     ``preloaded`` reuse what the caller already read. Never raises for bad content.
     """
+    with gc_paused():
+        return _load_snapshot(root, env, workflows, profile, preloaded, runtime)
+
+
+def _load_snapshot(
+    root: Path,
+    env: Mapping[str, str],
+    workflows: Iterable[str] | None,
+    profile: Profile | None,
+    preloaded: Iterable[WorkflowSnapshot],
+    runtime: RuntimeProfile,
+) -> WorkspaceSnapshot:
     names = tuple(list_workflows(root, runtime))
     given = {wf.name: wf for wf in preloaded}
     wanted = list(dict.fromkeys(names if workflows is None else workflows))

@@ -25,9 +25,13 @@ _VALUE_ERROR = "Value error, "
 
 
 class Strict(BaseModel):
-    """Unknown fields rejected at every level; parsed models never change."""
+    """Unknown fields rejected at every level; parsed models never change.
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    ``defer_build``: a model's validator is built on its first use, not at import, so a
+    command pays only for the model families its files need (start-up time).
+    """
+
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
     #: unknown keys with a better message than did-you-mean: key -> explanation
     KEY_HINTS: ClassVar[dict[str, str]] = {}
 

@@ -8,6 +8,7 @@ so aliases share one object instead of being expanded (a billion-laughs file sta
 from __future__ import annotations
 
 import sys
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import GeneratorType
@@ -44,13 +45,19 @@ _scalar_constructor = yaml.constructor.SafeConstructor()
 _SCALAR_CONSTRUCTORS = yaml.constructor.SafeConstructor.yaml_constructors
 
 
+_STR_TAG = "tag:yaml.org,2002:str"
+
+
 def _scalar(node: yaml.Node) -> Any:
     """A scalar's value, by the safe constructor for its tag.
 
     Called directly rather than through ``construct_object``, whose memo (never cleared outside
     ``construct_document``) kept every node of every file ever parsed alive in a long-running
-    app, and whose bookkeeping was a good part of the build time.
+    app, and whose bookkeeping was a good part of the build time. Plain strings (most scalars
+    of a contract) are the node's value as it stands, which is all ``construct_yaml_str`` does.
     """
+    if node.tag == _STR_TAG:
+        return node.value
     fn = _SCALAR_CONSTRUCTORS.get(node.tag) or _SCALAR_CONSTRUCTORS[None]  # None: undefined tag
     data = fn(_scalar_constructor, node)
     if isinstance(data, GeneratorType):  # a collection tag on a scalar (``!!map x``): it raises
@@ -225,9 +232,16 @@ class _Builder:
             raise _TooBig(node)
 
     def build(self, node: yaml.Node, path: PathKey, depth: int = 0) -> Any:
+        self.doc.value_marks.setdefault(path, _mark(node))
+        return self._build(node, path, depth)
+
+    def _build(self, node: yaml.Node, path: PathKey, depth: int) -> Any:
+        """``node``'s value; its own value mark is already set by the caller."""
         if depth > MAX_DEPTH:
             raise _TooDeep(node)
-        self.doc.value_marks.setdefault(path, _mark(node))
+        if isinstance(node, yaml.ScalarNode):  # scalars are never shared (aliases are nodes
+            self._count(node, 1)  # of collections in the memo below, or repeated scalars)
+            return _located_scalar(node)
         cached = self.memo.get(id(node))
         if cached is not None:
             if id(node) in self.open:
@@ -235,8 +249,6 @@ class _Builder:
             self._count(node, self.sizes.get(id(node), 1))
             return cached  # an alias: share the object, do not walk it again
         self._count(node, 1)
-        if isinstance(node, yaml.ScalarNode):
-            return _located_scalar(node)
         if node.tag not in _COLLECTION_TAGS:
             # what yaml.safe_load (the runtime's loader) refuses, e.g. !!python/object/apply
             raise yaml.constructor.ConstructorError(
@@ -246,12 +258,15 @@ class _Builder:
                 node.start_mark,
             )
         start = self.expanded
+        value_marks = self.doc.value_marks
         if isinstance(node, yaml.SequenceNode):
             seq: list[Any] = []
             self.memo[id(node)] = seq
             self.open.add(id(node))
-            for i, child in enumerate(node.value):
-                seq.append(self.build(child, (*path, i), depth + 1))
+            for i, child in enumerate(_released(node)):
+                child_path = (*path, i)
+                value_marks.setdefault(child_path, _mark(child))
+                seq.append(self._build(child, child_path, depth + 1))
             self.open.discard(id(node))
             self.sizes[id(node)] = self.expanded - start + 1
             return seq
@@ -259,9 +274,10 @@ class _Builder:
             out: dict[Any, Any] = {}
             self.memo[id(node)] = out
             self.open.add(id(node))
+            key_marks = self.doc.key_marks
             # keys taken from a ``<<`` merge: an explicit key overrides them, it is no duplicate
             merged_keys: set[Any] = set()
-            for key_node, value_node in node.value:
+            for key_node, value_node in _released(node):
                 if key_node.tag == "tag:yaml.org,2002:merge":
                     merged = self.build(value_node, path, depth + 1)
                     for item in merged if isinstance(merged, list) else [merged]:
@@ -291,10 +307,10 @@ class _Builder:
                 child_path = (*path, key)
                 if key in merged_keys:
                     merged_keys.discard(key)
-                    self.doc.key_marks[child_path] = _mark(key_node)
+                    key_marks[child_path] = _mark(key_node)
                 elif key in out:
                     line, col = _mark(key_node)
-                    first = self.doc.key_marks.get(child_path, (0, 0))
+                    first = key_marks.get(child_path, (0, 0))
                     self.problems.append(
                         Diagnostic(
                             self.doc.file,
@@ -306,13 +322,26 @@ class _Builder:
                         )
                     )
                 else:
-                    self.doc.key_marks[child_path] = _mark(key_node)
-                self.doc.value_marks[child_path] = _mark(value_node)
-                out[key] = self.build(value_node, child_path, depth + 1)
+                    key_marks[child_path] = _mark(key_node)
+                value_marks[child_path] = _mark(value_node)
+                out[key] = self._build(value_node, child_path, depth + 1)
             self.open.discard(id(node))
             self.sizes[id(node)] = self.expanded - start + 1
             return out
         raise yaml.YAMLError(f"unsupported node {node!r}")  # pragma: no cover
+
+
+def _released(node: yaml.Node) -> Iterator[Any]:
+    """``node``'s children in order, each dropped from the tree once taken: the node tree of a
+    large file is several times the size of its data, and releasing it as the data grows keeps
+    the peak near the tree's size rather than tree plus data plus marks. (An alias is reached
+    through the memo, never through its node's children, so an emptied node is never read.)
+    """
+    children = node.value
+    node.value = []
+    children.reverse()
+    while children:
+        yield children.pop()
 
 
 class _TooBig(Exception):

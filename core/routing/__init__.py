@@ -9,26 +9,43 @@ CLI and the app's routes view call.
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Collection, Iterable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from core.pathcontext import build_path_context
 from core.results import Matrix
-from core.routing.decision import Candidate, RouteDecision
-from core.routing.flow import paths_from, route_flow
-from core.routing.handoffs import route_handoffs
-from core.routing.handoffs import rules_for as handoff_rules_for
-from core.routing.model import (
-    FlowFile,
-    HandoffsFile,
-    Routes,
-    TransitionGraphFile,
-    load_routes_from,
-)
-from core.routing.transitions import json_equal, route_transitions
-from core.routing.transitions import rules_for as transition_rules_for
-from core.scenarios import secret_reasons
+from core.routing.model import Routes, load_routes_from
 from core.workspace import WorkflowSnapshot
+
+if TYPE_CHECKING:
+    from core.routing.decision import Candidate, RouteDecision
+    from core.routing.flow import route_flow
+    from core.routing.handoffs import route_handoffs
+    from core.routing.model import FlowFile, HandoffsFile, TransitionGraphFile
+    from core.routing.transitions import json_equal, route_transitions
+
+#: names re-exported from the evaluating modules, imported on first use: reading routing files
+#: (every snapshot does) must not pay for the expression engines (``flowctx check`` start-up)
+_LAZY = {
+    "FlowFile": "core.routing.model",
+    "HandoffsFile": "core.routing.model",
+    "TransitionGraphFile": "core.routing.model",
+    "Candidate": "core.routing.decision",
+    "RouteDecision": "core.routing.decision",
+    "route_flow": "core.routing.flow",
+    "route_handoffs": "core.routing.handoffs",
+    "json_equal": "core.routing.transitions",
+    "route_transitions": "core.routing.transitions",
+}
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
 
 
 def load_routes(workflow: WorkflowSnapshot) -> Routes:
@@ -61,6 +78,8 @@ def sources(routes: Routes) -> list[str]:
 
 
 def _flow_has(flow: FlowFile, source: str) -> bool:
+    from core.routing.flow import paths_from
+
     return source in flow.step_names or bool(paths_from(flow, source))
 
 
@@ -96,6 +115,14 @@ def decide(
     flow that is ``context``, with ``data``, ``payload``, ``stepResult`` and ``flowContext``
     beside it. (``Session.decide`` loads and resolves first, for callers that have neither.)
     """
+    from core.pathcontext import build_path_context
+    from core.routing.flow import route_flow
+    from core.routing.handoffs import route_handoffs
+    from core.routing.handoffs import rules_for as handoff_rules_for
+    from core.routing.transitions import route_transitions
+    from core.routing.transitions import rules_for as transition_rules_for
+    from core.scenarios import secret_reasons
+
     flow = routes.flow if routes.flow is not None and _flow_has(routes.flow, source) else None
     graph = routes.transitions
     if graph is not None and not transition_rules_for(graph, source):

@@ -18,24 +18,14 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from core.diagnostics import Diagnostic, did_you_mean
-from core.expressions import ExpressionError, compile_expression
-from core.routing.handoffs import DIALECT as HANDOFF_DIALECT
-from core.routing.handoffs import overridden_after_works, rewrite_warnings, runtime_condition
-from core.routing.model import (
-    TRANSITION_RULES_KEY,
-    Entry,
-    FlowFile,
-    HandoffRule,
-    HandoffsFile,
-    Routes,
-    TransitionGraphFile,
-)
-from core.routing.transitions import DIALECT as TRANSITION_DIALECT
+from core.routing.model import TRANSITION_RULES_KEY, Entry, Routes
 from core.schema_keys import RUNTIME_KEYS
 from core.workspace import WorkflowSnapshot
 from core.yamlmarks import PathKey, YamlDoc
 
 if TYPE_CHECKING:
+    # the file models load with the files (core.routing.model): annotations only here
+    from core.routing.model import FlowFile, HandoffRule, HandoffsFile, TransitionGraphFile
     from core.session import Session
 
 #: Routing names that are not agents: the human and the end of the conversation.
@@ -61,6 +51,9 @@ def _parse(
 ) -> frozenset[str] | None:
     """The names ``text`` reads, or ``None`` after reporting why it does not compile; the
     engine's surprises are warnings. ``lead``: characters stripped before ``text``."""
+    # imported here: the expression engines load only for a workspace with conditions
+    from core.expressions import ExpressionError, compile_expression
+
     try:
         compiled = compile_expression(text, dialect)
     except ExpressionError as exc:
@@ -178,6 +171,8 @@ def _agent_check(
 
 
 def transition_problems(graph: TransitionGraphFile, wf: WorkflowSnapshot) -> list[Diagnostic]:
+    from core.routing.transitions import DIALECT as TRANSITION_DIALECT
+
     out: list[Diagnostic] = []
     doc = graph.doc
     if doc is None:
@@ -242,6 +237,13 @@ def transition_problems(graph: TransitionGraphFile, wf: WorkflowSnapshot) -> lis
 
 
 def handoff_rule_problems(handoffs: HandoffsFile, wf: WorkflowSnapshot) -> list[Diagnostic]:
+    from core.routing.handoffs import DIALECT as HANDOFF_DIALECT
+    from core.routing.handoffs import (
+        overridden_after_works,
+        rewrite_warnings,
+        runtime_condition,
+    )
+
     out: list[Diagnostic] = []
     doc = handoffs.doc
     if doc is None:

@@ -17,9 +17,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
+from textual.geometry import Region
 from textual.message import Message
 from textual.reactive import reactive
 from textual.widgets import DataTable, Input, Static
+from textual.widgets.data_table import ColumnKey, DuplicateKey, RowKey
+from textual.widgets.data_table import Row as DataTableRow
 
 from core.diagnostics import Diagnostic
 from core.present import display_value, short_value
@@ -118,8 +121,22 @@ def row_cells(
     return tuple(cells)
 
 
+def column_needs(texts: Iterable[Sequence[str]]) -> dict[str, int]:
+    """The width each column's longest text (or its label and sort arrow) needs."""
+    needs = {key: len(label) + 2 for key, label in COLUMNS}  # + 2: the sort arrow
+    for cells in texts:
+        for key, text in zip(COLUMN_KEYS, cells, strict=True):
+            if len(text) > needs[key]:
+                needs[key] = len(text)
+    return needs
+
+
 def column_widths(
-    available: int, texts: Iterable[Sequence[str]], padding: int = 1
+    available: int,
+    texts: Iterable[Sequence[str]],
+    padding: int = 1,
+    *,
+    needs: Mapping[str, int] | None = None,
 ) -> dict[str, int]:
     """Every column's width for a table ``available`` cells wide.
 
@@ -129,11 +146,8 @@ def column_widths(
     whole values, and a narrower one still shows every column; when even the smallest widths
     do not fit, Value keeps a readable width and the table scrolls sideways.
     """
-    needs = {key: len(label) + 2 for key, label in COLUMNS}  # + 2: the sort arrow
-    for cells in texts:
-        for key, text in zip(COLUMN_KEYS, cells, strict=True):
-            if len(text) > needs[key]:
-                needs[key] = len(text)
+    if needs is None:
+        needs = column_needs(texts)
     widths = {key: needs[key] for key in COLUMN_KEYS if key not in FLEX_COLUMNS}
     left = available - sum(widths.values()) - 2 * padding * len(COLUMNS)
     flex = {key: min(minimum, needs[key]) for key, (minimum, _) in FLEX_COLUMNS.items()}
@@ -154,13 +168,111 @@ def column_widths(
 
 
 class MatrixTable(DataTable[Any]):
-    """The table; says when its width changed, so the columns can follow it."""
+    """The table; says when its width changed, so the columns can follow it.
+
+    Two fast paths beside DataTable's own (whose private state they keep exactly as its public
+    methods would; Textual is pinned, and tests/tui/test_matrix_table_internals.py names what
+    they rely on):
+
+    * ``fill`` appends many rows at once: what ``add_row`` does, once per batch instead of once
+      per row (each ``add_row`` re-validates the cursor and invalidates every cached line);
+    * ``update_rows`` changes cells of a few rows and repaints only those rows: DataTable's
+      caches are keyed on one update counter, so one ``update_cell`` re-renders every line on
+      screen; here only the changed rows' entries are dropped from its caches.
+
+    Every column has an explicit width and every row one line, so new rows need no measuring
+    (``_update_dimensions`` measured every cell of every new row, for widths never used).
+    """
+
+    #: above this many changed rows, invalidating everything is cheaper than picking entries
+    INCREMENTAL_ROWS = 256
 
     class Resized(Message):
         pass
 
     def on_resize(self, event: events.Resize) -> None:
         self.post_message(self.Resized())
+
+    def _update_dimensions(self, new_rows: Iterable[RowKey]) -> None:
+        if any(column.auto_width for column in self.columns.values()):
+            super()._update_dimensions(new_rows)
+            return
+        # explicit widths, no labels, no auto heights (this table never adds them): the
+        # measuring loop over ``new_rows`` would change nothing; the virtual size still follows
+        super()._update_dimensions(())
+
+    def set_column_widths(self, widths: Mapping[str, int]) -> None:
+        """New explicit widths: every cached line is stale (row renders are not keyed on the
+        widths), so they all go, as DataTable's own column changes do."""
+        for key, width in widths.items():
+            self.columns[ColumnKey(key)].width = width
+        # DataTable has no public call to re-lay out explicit widths; this is what its own
+        # column changes set
+        self._require_update_dimensions = True
+        self._update_count += 1
+        self.refresh()
+
+    def fill(self, rows: Iterable[tuple[str, Sequence[Any]]]) -> None:
+        """Append ``(key, cells)`` rows in order (one line high, no label)."""
+        columns = [column.key for column in self.ordered_columns]
+        locations, data, table_rows, new_rows = (
+            self._row_locations,
+            self._data,
+            self.rows,
+            self._new_rows,
+        )
+        was_empty = self.row_count == 0
+        start = index = self.row_count
+        for key, cells in rows:
+            row_key = RowKey(key)
+            if row_key in locations:
+                raise DuplicateKey(f"The row key {row_key!r} already exists.")
+            locations[row_key] = index
+            data[row_key] = dict(zip(columns, cells, strict=True))
+            table_rows[row_key] = DataTableRow(row_key, 1, None, False)
+            new_rows.add(row_key)
+            index += 1
+        if index > start:
+            self._require_update_dimensions = True
+            self.cursor_coordinate = self.cursor_coordinate  # clamp, as add_row does
+            visible_cursor = self.show_cursor and self.cursor_type != "none"
+            if was_empty and len(self.columns) > 0 and visible_cursor:
+                self._highlight_cursor()
+            self._update_count += 1
+            self.check_idle()
+
+    def update_rows(self, changes: Mapping[str, Mapping[str, Any]]) -> None:
+        """Set the given cells (row key -> column key -> value) and repaint only their rows."""
+        if not changes:
+            return
+        data = self._data
+        for key, cells in changes.items():
+            row = data[RowKey(key)]
+            for column, value in cells.items():
+                row[ColumnKey(column)] = value
+        if len(changes) > self.INCREMENTAL_ROWS:
+            self._update_count += 1  # every cached line is stale: DataTable's own way
+            self.refresh()
+            return
+        keys = {RowKey(k) for k in changes}
+        header = self.header_height if self.show_header else 0
+        indices = {self._row_locations.get(k) for k in keys}
+        lines = {header + i for i in indices}  # every row is one line high
+        for cache, stale in (
+            (self._cell_render_cache, lambda key: key[0] in keys),  # (row key, column, ...)
+            (self._row_render_cache, lambda key: key[0] in keys),  # (row key, line, ...)
+            (self._row_renderable_cache, lambda key: key[1] in indices),  # (count, index)
+            (self._line_cache, lambda key: key[0] in lines),  # (y, x1, x2, ...)
+        ):
+            # LRUCache has keys() but no iteration of its own
+            for cache_key in [k for k in cache.keys() if stale(k)]:  # noqa: SIM118
+                cache.discard(cache_key)
+        width = max(self.size.width, self.virtual_size.width)
+        window = self.window_region
+        for y in lines:
+            region = Region(0, y, width, 1)
+            if window.overlaps(region):
+                self.refresh(region.translate(-self.scroll_offset))
 
 
 class MatrixView(Vertical):
@@ -196,6 +308,12 @@ class MatrixView(Vertical):
         #: rows with a warning (their own, or a problem located in their definition)
         self._warned: frozenset[str] = frozenset()
         self._widths: dict[str, int] = {}
+        #: every row's texts and what each column needs for them: computed again only when
+        #: the rows or the reveal setting change, not for a filter or sort (``_sync``)
+        self._texts: dict[str, tuple[str, ...]] = {}
+        self._needs: dict[str, int] | None = None
+        #: the check warnings located in each variable's definition (for the detail pane)
+        self._located: dict[str, tuple[Diagnostic, ...]] = {}
         self._resize_pending = False
         self._cut_cache: dict[str, tuple[tuple[str, ...], dict[str, int], tuple[Text, ...]]] = {}
         self._count_shown: Content | None = None
@@ -261,6 +379,8 @@ class MatrixView(Vertical):
         self._keys = row_keys(matrix.rows)
         self._rows = dict(zip(self._keys, matrix.rows, strict=True))
         self._warned = warned_rows(self._rows, problems)
+        self._located = located_by_name(problems)
+        self._needs = None  # new rows: texts and widths are worked out again
         for gone in self._cell_cache.keys() - self._rows.keys():
             del self._cell_cache[gone]
             self._cut_cache.pop(gone, None)
@@ -287,6 +407,7 @@ class MatrixView(Vertical):
     def set_reveal(self, reveal: bool) -> None:
         if reveal != self.reveal:
             self.reveal = reveal
+            self._needs = None
             self._sync()
 
     @property
@@ -349,41 +470,54 @@ class MatrixView(Vertical):
         table = self.table
         before = self._cursor_key()
         order = self._visible()
-        texts = {k: self._texts_for(k) for k in self._keys}
-        widths = column_widths(self._table_width(), texts.values(), table.cell_padding)
+        if self._needs is None:
+            self._texts = {k: self._texts_for(k) for k in self._keys}
+            self._needs = column_needs(self._texts.values())
+        texts = self._texts
+        widths = column_widths(self._table_width(), (), table.cell_padding, needs=self._needs)
         resized = widths != self._widths
         self._widths = widths
         desired = {k: self._cut(k, texts[k], widths) for k in order}
         current = self._cells
-        removed = [k for k in current if k not in desired]
+        removed = [k for k in self._order if k not in desired]
+        kept = [k for k in self._order if k in desired]
+        added = [k for k in order if k not in current]
+        matrix_table = table if isinstance(table, MatrixTable) else None
         with self.app.batch_update():
-            if len(removed) > REFILL_THRESHOLD and len(removed) * 2 > len(current):
+            rebuild = (len(removed) > REFILL_THRESHOLD and len(removed) * 2 > len(current)) or (
+                len(added) > REFILL_THRESHOLD and len(added) > len(kept)
+            )
+            if rebuild or matrix_table is None:
+                # most rows come or go (a filter typed or cleared): refill in order at once
                 table.clear()
-                for k in order:
-                    table.add_row(*desired[k], key=k)
+                self._append(table, [(k, desired[k]) for k in order])
             else:
                 for k in removed:
                     table.remove_row(k)
-                for k in order:
-                    cells = desired[k]
-                    old = current.get(k)
-                    if old is None:
-                        table.add_row(*cells, key=k)
-                    elif old is not cells and old != cells:
-                        for column, was, now in zip(COLUMN_KEYS, old, cells, strict=True):
-                            if was != now:
-                                table.update_cell(k, column, now)
-                if [r.key.value for r in table.ordered_rows] != order:
+                changes: dict[str, dict[str, Any]] = {}
+                for k in kept:
+                    cells, old = desired[k], current[k]
+                    if old is not cells and old != cells:
+                        changes[k] = {
+                            column: now
+                            for column, was, now in zip(COLUMN_KEYS, old, cells, strict=True)
+                            if was != now
+                        }
+                # only the changed rows are repainted (the rest of the screen stays cached)
+                matrix_table.update_rows(changes)
+                self._append(table, [(k, desired[k]) for k in added])
+                if kept + added != order:
                     position = {k: i for i, k in enumerate(order)}
                     # the name cell identifies the row (duplicates keep their relative order)
                     table.sort("name", key=lambda cell: position.get(_plain(cell), 0))
             if resized:
-                for key, width in widths.items():
-                    table.columns[key].width = width  # type: ignore[index]
-                # DataTable has no public call to re-lay out explicit widths; this is what
-                # its own column changes set
-                table._require_update_dimensions = True
-                table.refresh()
+                if matrix_table is not None:
+                    matrix_table.set_column_widths(widths)
+                else:
+                    for key, width in widths.items():
+                        table.columns[key].width = width  # type: ignore[index]
+                    table._require_update_dimensions = True
+                    table.refresh()
             self._cells = desired
             self._order = order
             if before is not None and before in desired:
@@ -393,6 +527,14 @@ class MatrixView(Vertical):
         self._update_count()
         if detail:
             self._show_detail()
+
+    @staticmethod
+    def _append(table: DataTable[Any], rows: list[tuple[str, tuple[Text, ...]]]) -> None:
+        if isinstance(table, MatrixTable):
+            table.fill(rows)
+        else:
+            for key, cells in rows:
+                table.add_row(*cells, key=key)
 
     def _cut(self, key: str, texts: tuple[str, ...], widths: dict[str, int]) -> tuple[Text, ...]:
         """The row's cells at ``widths``, reused while its texts and the widths stay (so an
@@ -456,7 +598,7 @@ class MatrixView(Vertical):
             reveal=self.reveal,
             contract_lines=self._contract_lines,
             contract_file=self._contract_file,
-            notes=located_warnings(row, self._problems) if row is not None else (),
+            notes=located_warnings(row, self._located.get(row.name, ())) if row is not None else (),
             change=self._changes.get(self._cursor_key() or "") if row is not None else None,
             base=self._base,
         )
@@ -624,6 +766,17 @@ def warned_rows(rows: Mapping[str, Row], problems: Iterable[Diagnostic]) -> froz
     return frozenset(
         k for k, r in rows.items() if r.status != "error" and (r.warnings or r.name in located)
     )
+
+
+def located_by_name(problems: Iterable[Diagnostic]) -> dict[str, tuple[Diagnostic, ...]]:
+    """The warnings located in a definition, by the variable's name (``located_warnings``
+    then reads one variable's, not every problem of the workflow for each highlighted row)."""
+    out: dict[str, list[Diagnostic]] = {}
+    for d in problems:
+        parts = d.yaml_path.split(".", 2)
+        if d.severity == "warning" and len(parts) >= 2 and parts[0] == "definitions":
+            out.setdefault(parts[1], []).append(d)
+    return {name: tuple(found) for name, found in out.items()}
 
 
 def located_warnings(row: Row, problems: Iterable[Diagnostic]) -> tuple[str, ...]:

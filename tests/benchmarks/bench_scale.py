@@ -240,10 +240,10 @@ async def app_reload(root: Path, repeat: int) -> tuple[float, float]:
 
 
 def app_figures(root: Path, repeat: int) -> list[str]:
-    from flowctx_tui.widgets.matrix import row_cells
+    from flowctx_tui.widgets.matrix import full_cells
 
-    cells = [row_cells(r, reveal=False) for r in open_session(root, env={}).matrix(BIG).rows]
-    plain = [tuple(str(getattr(c, "plain", c)) for c in row) for row in cells]
+    rows_ = open_session(root, env={}).matrix(BIG).rows
+    plain = [full_cells(r, reveal=False) for r in rows_]
     start = bare = empty = float("inf")
     rows = 0
     for _ in range(repeat):

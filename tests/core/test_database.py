@@ -211,3 +211,18 @@ def test_the_uris_own_server_selection_timeout_is_honoured() -> None:
         assert "Timeout: 0.12s" in str(exc)
     else:  # pragma: no cover
         raise AssertionError("nothing listens on port 1")
+
+
+def test_a_workspace_without_seeds_opens_without_the_database_and_gains_seeds_later(
+    tmp_path: Path,
+) -> None:
+    root = tmp_path / "ws"
+    root.mkdir()
+    db = EmbeddedDatabase(root)
+    assert db.load_seeds() == []
+    # a query against the empty database answers as an empty one does
+    assert db.find_newest("db", "c", {}, None) is None
+    # the seed folder appears later (the app's watcher reloads the seeds)
+    write_tree(root, {"seed/db/c.json": [{"v": 3}]})
+    assert db.load_seeds() == []
+    assert db.find_newest("db", "c", {}, ["v"]) == {"v": 3}

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+import yaml
 
 from core.yamlmarks import (
     MAX_DEPTH,
@@ -273,3 +274,31 @@ def test_deep_flow_nesting_is_flowctxs_own_located_message(text: str, line: int)
 def test_brackets_that_are_text_never_count_as_nesting(text: str) -> None:
     doc, problems = parse_yaml_text(text, "f.yaml")
     assert problems == [] and doc is not None
+
+
+def test_anchors_reused_after_the_tree_is_released_keep_data_and_marks() -> None:
+    # the builder drops each node from the tree once taken: an anchor reached again later
+    # (in a sequence, a merge, a nested value, itself) must still give its value and marks
+    text = (
+        "base: &b {type: string, tags: &t [a, b]}\n"
+        "list: [*b, *t, {k: *t}]\n"
+        "merged:\n"
+        "  <<: *b\n"
+        "  type: integer\n"
+        "self: &s [1, *s]\n"
+        "last: *t\n"
+    )
+    doc, problems = parse_yaml_text(text, "f.yaml")
+    assert problems == [] and doc is not None
+    expected = yaml.safe_load(text)
+    assert doc.data["base"] == expected["base"]
+    assert doc.data["list"][:2] == expected["list"][:2]
+    assert doc.data["list"][2] == {"k": ["a", "b"]}
+    assert doc.data["merged"] == {"type": "integer", "tags": ["a", "b"]}
+    assert doc.data["last"] == ["a", "b"]
+    assert doc.data["self"][1] is doc.data["self"]
+    assert doc.where(("merged", "type")) == (5, 3)
+    # an alias's value is the anchored node: its mark is where the anchor stands
+    assert doc.where(("list", 2, "k"), key=False) == (1, 31)
+    assert doc.where(("last",), key=False) == (1, 31)
+    assert doc.where(("last",)) == (7, 1)

@@ -120,9 +120,11 @@ async def test_sort_by_key_and_by_clicking_a_header(demo: Path, make_app: MakeAp
         await pilot.press("S")
         assert app.matrix_view.shown_names == sorted(names, key=str.lower, reverse=True)
         # clicking the Status header: pending/fallback/default/resolved, most urgent first
+        table = app.matrix_view.table
+        widths = [(c.key.value, c.get_render_width(table)) for c in table.ordered_columns]
+        before = sum(w for key, w in widths[: [k for k, _ in widths].index("status")])
         await pilot.click(
-            "#matrix-table",
-            offset=(app.matrix_view.table.columns["status"].content_width // 2 + 48, 0),
+            "#matrix-table", offset=(before + table.columns["status"].width // 2 + 1, 0)
         )
         statuses = [cell(app, n, "status") for n in app.matrix_view.shown_names]
         assert app.matrix_view.sort_column == "status"

@@ -28,9 +28,10 @@ explicit nulls and ``transition_target``.
 
 from __future__ import annotations
 
+import importlib
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from core.diagnostics import Diagnostic, sort_key
 from core.layout import FLOW_FILE, HANDOFFS_FILE, TRANSITIONS_FILE
@@ -70,32 +71,66 @@ from core.routing.model.common import (
     optional_text,
     top_mapping,
 )
-from core.routing.model.flow import (
-    FlowFile,
-    FlowPath,
-    FlowStep,
-    parse_flow,
-)
-from core.routing.model.handoffs import (
-    HandoffRule,
-    HandoffsFile,
-    handoff_problems,
-    parse_handoffs,
-)
-from core.routing.model.transition_graph import (
-    BriefTransitionRule,
-    Target,
-    TransitionGraphFile,
-    TransitionRule,
-    TransitionRuleSpec,
-    is_user,
-    parse_transition_graph,
-    rule_problems,
-    rule_warnings,
-    target_problems,
-)
 from core.workspace import display_path
 from core.yamlmarks import YamlDoc, load_yaml_file
+
+if TYPE_CHECKING:
+    from core.routing.model.flow import (
+        FlowFile,
+        FlowPath,
+        FlowStep,
+        parse_flow,
+    )
+    from core.routing.model.handoffs import (
+        HandoffRule,
+        HandoffsFile,
+        handoff_problems,
+        parse_handoffs,
+    )
+    from core.routing.model.transition_graph import (
+        BriefTransitionRule,
+        Target,
+        TransitionGraphFile,
+        TransitionRule,
+        TransitionRuleSpec,
+        is_user,
+        parse_transition_graph,
+        rule_problems,
+        rule_warnings,
+        target_problems,
+    )
+
+#: the three file models, imported when a workflow has that file (or a caller names them):
+#: reading a workspace without routing files must not pay for building their model classes
+_LAZY = {
+    "FlowFile": "core.routing.model.flow",
+    "FlowPath": "core.routing.model.flow",
+    "FlowStep": "core.routing.model.flow",
+    "parse_flow": "core.routing.model.flow",
+    "HandoffRule": "core.routing.model.handoffs",
+    "HandoffsFile": "core.routing.model.handoffs",
+    "handoff_problems": "core.routing.model.handoffs",
+    "parse_handoffs": "core.routing.model.handoffs",
+    "BriefTransitionRule": "core.routing.model.transition_graph",
+    "Target": "core.routing.model.transition_graph",
+    "TransitionGraphFile": "core.routing.model.transition_graph",
+    "TransitionRule": "core.routing.model.transition_graph",
+    "TransitionRuleSpec": "core.routing.model.transition_graph",
+    "is_user": "core.routing.model.transition_graph",
+    "parse_transition_graph": "core.routing.model.transition_graph",
+    "rule_problems": "core.routing.model.transition_graph",
+    "rule_warnings": "core.routing.model.transition_graph",
+    "target_problems": "core.routing.model.transition_graph",
+}
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
 
 
 @dataclass(frozen=True)
@@ -125,19 +160,25 @@ def load_routes_from(folder: Path, root: Path, workflow: str) -> Routes:
     """Read and validate the routing files in ``folder``; never raises for bad content."""
     diags: list[Diagnostic] = []
     parsed: dict[str, Any] = {}
-    for name, parse in (
-        (FLOW_FILE, parse_flow),
-        (TRANSITIONS_FILE, parse_transition_graph),
-        (HANDOFFS_FILE, parse_handoffs),
+    for name, module in (
+        (FLOW_FILE, "core.routing.model.flow"),
+        (TRANSITIONS_FILE, "core.routing.model.transition_graph"),
+        (HANDOFFS_FILE, "core.routing.model.handoffs"),
     ):
         doc, problems, present = _load(folder, root, name)
         if not present:
             continue
+        parse = {
+            FLOW_FILE: "parse_flow",
+            TRANSITIONS_FILE: "parse_transition_graph",
+            HANDOFFS_FILE: "parse_handoffs",
+        }[name]
+        parse_fn = getattr(importlib.import_module(module), parse)
         if doc is None:
             # unreadable or not YAML: keep the problems, route nothing from this file
             diags.extend(problems)
             continue
-        result = parse(doc, problems)
+        result = parse_fn(doc, problems)
         diags.extend(sorted(result.diagnostics, key=sort_key))
         parsed[name] = result
     return Routes(
