@@ -278,14 +278,14 @@ def test_brackets_that_are_text_never_count_as_nesting(text: str) -> None:
 
 def test_anchors_reused_after_the_tree_is_released_keep_data_and_marks() -> None:
     # the builder drops each node from the tree once taken: an anchor reached again later
-    # (in a sequence, a merge, a nested value, itself) must still give its value and marks
+    # (in a sequence, a merge, a nested value) must still give its value and marks (an anchor
+    # that contains itself is refused: tests/reliability/test_hostile_yaml.py)
     text = (
         "base: &b {type: string, tags: &t [a, b]}\n"
         "list: [*b, *t, {k: *t}]\n"
         "merged:\n"
         "  <<: *b\n"
         "  type: integer\n"
-        "self: &s [1, *s]\n"
         "last: *t\n"
     )
     doc, problems = parse_yaml_text(text, "f.yaml")
@@ -296,9 +296,8 @@ def test_anchors_reused_after_the_tree_is_released_keep_data_and_marks() -> None
     assert doc.data["list"][2] == {"k": ["a", "b"]}
     assert doc.data["merged"] == {"type": "integer", "tags": ["a", "b"]}
     assert doc.data["last"] == ["a", "b"]
-    assert doc.data["self"][1] is doc.data["self"]
     assert doc.where(("merged", "type")) == (5, 3)
     # an alias's value is the anchored node: its mark is where the anchor stands
     assert doc.where(("list", 2, "k"), key=False) == (1, 31)
     assert doc.where(("last",), key=False) == (1, 31)
-    assert doc.where(("last",)) == (7, 1)
+    assert doc.where(("last",)) == (6, 1)
