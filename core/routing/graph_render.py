@@ -115,8 +115,9 @@ def to_mermaid(graphs: Sequence[RoutingGraph], header: Sequence[str] = ()) -> st
         "user": "fill:#e7f5ff,stroke:#1971c2",
     }
     for kind, members in classes.items():
-        lines.append(f"  classDef {kind} {styles[kind]}")
-        lines.append(f"  class {','.join(members)} {kind}")
+        # class names get the prefix too: ``end`` is a Mermaid keyword
+        lines.append(f"  classDef fx_{kind} {styles[kind]}")
+        lines.append(f"  class {','.join(members)} fx_{kind}")
     return "\n".join(lines)
 
 
