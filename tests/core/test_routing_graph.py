@@ -47,7 +47,8 @@ paths:
   - {from: Validate, to: Rejected, priority: 0}
   - {from: AwaitApproval, to: Rejected, priority: 0}
   - {from: AwaitApproval, to: Approved, priority: 20, condition: "data.userApproval === true"}
-  - {from: AwaitApproval, to: Escalate, priority: 30, condition: "context.environment === 'staging'"}
+  - {from: AwaitApproval, to: Escalate, priority: 30,
+     condition: "context.environment === 'staging'"}
   - {from: Approved, to: Archive, priority: 0}
 """
 RULES = """
@@ -310,8 +311,8 @@ def test_mermaid_marks_winners_thick_and_coloured(root):
     assert text.startswith("flowchart TD\n  %% flowctx graph: test\n")
     assert '  tg_InterviewAgent ==>|"★ 2. after_turn"| tg_user' in text.splitlines()
     assert (
-        '  tg_InterviewAgent -.->|"1. context_equals: interview_complete == True #91;false#93;"| tg_PlannerAgent'
-        in text.splitlines()
+        '  tg_InterviewAgent -.->|"1. context_equals: interview_complete == True #91;false#93;"| '
+        "tg_PlannerAgent" in text.splitlines()
     )
     edges = [line for line in text.splitlines() if re.match(rf" *{ID} (-->|==>|-\.->)", line)]
     winners = [str(i) for i, line in enumerate(edges) if "==>" in line]
