@@ -21,6 +21,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "authority": ("flowctx_tui.cli.authority_cmd", "compare launch context around before_chat"),
     "trigger": ("flowctx_tui.cli.trigger_cmd", "simulate a message against state triggers"),
     "prompt": ("flowctx_tui.cli.prompt_cmd", "preview the context block of an agent's prompt"),
+    "serve": ("flowctx_tui.cli.serve_cmd", "serve the app to a web browser (textual-serve)"),
     "app": ("flowctx_tui.cli.app_cmd", "open the Textual app (the default)"),
 }
 
