@@ -11,7 +11,7 @@ coloured with ``linkStyle``; edges whose condition does not hold under the scena
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from core.routing.graph import GraphEdge, RoutingGraph, layer_order
 from core.routing.graph_draw import STAR, draw, plain
@@ -168,8 +168,21 @@ def to_dot(graphs: Sequence[RoutingGraph], header: Sequence[str] = ()) -> str:
     return "\n".join(lines)
 
 
-def to_text(graphs: Sequence[RoutingGraph], header: Sequence[str] = (), width: int = 100) -> str:
+def to_text(
+    graphs: Sequence[RoutingGraph],
+    header: Sequence[str] = (),
+    width: int = 100,
+    paint: Callable[[str, str], str] | None = None,
+) -> str:
+    """The drawings, one per graph under its file's name; ``paint(text, tag)`` colours each
+    part (the CLI's ANSI colours on a terminal), plain text without it."""
     out = list(header)
     for graph in graphs:
-        out += ["", f"{graph.file} ({graph.title})", plain(draw(graph, width))]
+        rows = draw(graph, width)
+        picture = (
+            plain(rows)
+            if paint is None
+            else "\n".join("".join(paint(text, tag) for text, tag in row) for row in rows)
+        )
+        out += ["", f"{graph.file} ({graph.title})", picture]
     return "\n".join(out).lstrip("\n")

@@ -10,11 +10,11 @@ masked in every label. Exit 0, or 2 for bad arguments or an unknown ``--from``.
 from __future__ import annotations
 
 import argparse
-import shutil
 import sys
 from typing import Any
 
 from core.diagnostics import did_you_mean
+from core.layout import ROUTING_FILES
 from core.routing import load_routes
 from core.routing.graph import RoutingGraph, build_graphs
 from core.routing.graph_render import FORMATS, to_dot, to_mermaid, to_text
@@ -22,9 +22,31 @@ from core.scenarios import Scenario, list_scenarios, load_scenario
 from flowctx_tui.cli.common import UsageError, fail, load_json_arg
 from flowctx_tui.cli.launch_args import add_launch_args, build_context_env, parse_env_overrides
 from flowctx_tui.cli.routes_cmd import matching_sources
+from flowctx_tui.cli.terminal import colour_wanted, table_width, width_arg
 from flowctx_tui.cli.workspace_args import add_workspace_args, open_from_args, pick_workflow
 
-KINDS = {"flow": "flow", "transition_graph": "transition_graph", "handoffs": "handoffs"}
+#: ANSI colours of the drawing's parts on a terminal (tags from core.routing.graph_draw)
+COLOURS = {
+    "winner": "1;32",
+    "name": "1",
+    "user": "1;36",
+    "end": "1",
+    "missing": "1;31",
+    "detail": "2",
+    "ends": "33",
+    "fails": "1;31",
+    "outcome:true": "32",
+    "outcome:false": "31",
+    "outcome:error": "1;31",
+    "outcome:always": "36",
+    "outcome:not evaluable": "33",
+    "outcome:skipped": "2",
+}
+
+
+def paint(text: str, tag: str) -> str:
+    code = COLOURS.get(tag)
+    return f"\x1b[{code}m{text}\x1b[0m" if code and text.strip() else text
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -38,7 +60,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--file",
-        choices=tuple(KINDS),
+        choices=tuple(ROUTING_FILES),
         help="only this routing file (default: every routing file of the workflow)",
     )
     parser.add_argument(
@@ -64,9 +86,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--width",
-        type=int,
+        type=width_arg,
         default=None,
-        help="text format: the widest picture (default: the terminal's width, at least 60)",
+        help="text format: the widest picture (default: the terminal's width, else 100)",
     )
     add_launch_args(parser)
 
@@ -183,6 +205,7 @@ def run(args: argparse.Namespace) -> int:
     elif args.format == "dot":
         print(to_dot(graphs, header))
     else:
-        width = args.width or max(60, shutil.get_terminal_size((100, 24)).columns)
-        print(to_text(graphs, header, width))
+        width = table_width(sys.stdout, args.width) or 100
+        colour = paint if colour_wanted(sys.stdout) else None
+        print(to_text(graphs, header, width, colour))
     return 0

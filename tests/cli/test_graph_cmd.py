@@ -142,3 +142,24 @@ def test_secrets_stay_masked_in_every_format(root, capsys):
 def test_help_lists_graph(capsys):
     assert main(["--help"]) == 0
     assert "graph      draw a workflow's routing files as a graph" in capsys.readouterr().out
+
+
+def test_colour_only_on_a_terminal(root, capsys):
+    from core.routing import load_routes
+    from core.routing.graph import build_graphs
+    from core.routing.graph_render import to_text
+    from core.session import open_session
+    from flowctx_tui.cli.graph_cmd import paint
+
+    code, out, _ = run(capsys, root, "-w", "Flow")  # captured: not a terminal
+    assert code == 0 and "\x1b[" not in out
+    session = open_session(root, env={})
+    graphs = build_graphs(load_routes(session.load("Flow")), session.matrix("Flow"))
+    painted = to_text(graphs, width=100, paint=paint)
+    assert "\x1b[1;32m★\x1b[0m" in painted and "\x1b[31mfalse\x1b[0m" in painted
+    # the same picture underneath the colours
+    assert painted.replace("\x1b[0m", "").count("\x1b[") > 10
+    plain_text = to_text(graphs, width=100)
+    import re
+
+    assert re.sub(r"\x1b\[[0-9;]*m", "", painted) == plain_text
