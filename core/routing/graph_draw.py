@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import unicodedata
 from dataclasses import dataclass, field
+from itertools import groupby
 
 from core.routing.graph import FAILS, GraphEdge, RoutingGraph, layer_order
 
@@ -65,8 +66,11 @@ class _Canvas:
     height: int
     chars: list[list[str]] = field(init=False)
     tags: list[list[str]] = field(init=False)
-    #: per cell, per edge: the weight of each arm it draws there (up, down, left, right)
-    arms: dict[tuple[int, int], dict[int, list[int]]] = field(default_factory=dict)
+    #: per cell: the weight of each arm drawn there (up, down, left, right)
+    arms: dict[tuple[int, int], list[int]] = field(default_factory=dict)
+    #: the cells where a line turns (its corners): every other cell with arms on both axes
+    #: is two lines crossing
+    corners: set[tuple[int, int]] = field(default_factory=set)
 
     def __post_init__(self) -> None:
         self.chars = [[" "] * self.width for _ in range(self.height)]
@@ -78,50 +82,51 @@ class _Canvas:
                 self.chars[row][col + i] = ch
                 self.tags[row][col + i] = tag
 
-    def arm(self, row: int, col: int, arm: int, heavy: bool, key: int) -> None:
-        cell = self.arms.setdefault((row, col), {}).setdefault(key, [0, 0, 0, 0])
-        cell[arm] = max(cell[arm], 2 if heavy else 1)
+    def _arm(self, cell: tuple[int, int], arm: int, weight: int) -> None:
+        arms = self.arms.get(cell)
+        if arms is None:
+            arms = self.arms[cell] = [0, 0, 0, 0]
+        if arms[arm] < weight:
+            arms[arm] = weight
 
-    def hline(self, row: int, start: int, end: int, heavy: bool, key: int) -> None:
+    def hline(self, row: int, start: int, end: int, heavy: bool) -> None:
         """Arms from ``start`` to ``end`` (inclusive, start < end) along ``row``."""
+        weight = 2 if heavy else 1
         for col in range(start, end + 1):
             if col > start:
-                self.arm(row, col, 2, heavy, key)
+                self._arm((row, col), 2, weight)
             if col < end:
-                self.arm(row, col, 3, heavy, key)
+                self._arm((row, col), 3, weight)
 
-    def vline(self, col: int, top: int, bottom: int, heavy: bool, key: int) -> None:
+    def vline(self, col: int, top: int, bottom: int, heavy: bool) -> None:
+        weight = 2 if heavy else 1
         for row in range(top, bottom + 1):
             if row > top:
-                self.arm(row, col, 0, heavy, key)
+                self._arm((row, col), 0, weight)
             if row < bottom:
-                self.arm(row, col, 1, heavy, key)
+                self._arm((row, col), 1, weight)
 
     def rows(self) -> list[Row]:
-        for (row, col), by_edge in self.arms.items():
+        for (row, col), dirs in self.arms.items():
             if self.chars[row][col] != " ":
                 continue
-            dirs = [max(arms[i] for arms in by_edge.values()) for i in range(4)]
-            turns = any((a[0] or a[1]) and (a[2] or a[3]) for a in by_edge.values())
-            if not turns and (dirs[0] or dirs[1]) and (dirs[2] or dirs[3]):
+            up, down, left, right = dirs
+            if (up or down) and (left or right) and (row, col) not in self.corners:
                 # lines that only cross: the lane runs on and the other line jumps it, so
                 # a crossing never reads as a join
-                dirs[2] = dirs[3] = 0
-            self.chars[row][col] = BOX.get((dirs[0], dirs[1], dirs[2], dirs[3]), "+")
-            self.tags[row][col] = "winner" if 2 in dirs else "edge"
+                left = right = 0
+            self.chars[row][col] = BOX.get((up, down, left, right), "+")
+            self.tags[row][col] = "winner" if 2 in (up, down, left, right) else "edge"
         out: list[Row] = []
         for chars, tags in zip(self.chars, self.tags, strict=True):
-            line: Row = []
-            for ch, tag in zip(chars, tags, strict=True):
-                if line and line[-1][1] == tag:
-                    line[-1] = (line[-1][0] + ch, tag)
-                else:
-                    line.append((ch, tag))
-            while line and not line[-1][0].strip():
-                line.pop()
-            if line:
-                line[-1] = (line[-1][0].rstrip(), line[-1][1])
-            out.append(line)
+            line = "".join(chars).rstrip()
+            row: Row = []
+            col = 0
+            for tag, run in groupby(tags[: len(line)]):
+                n = len(list(run))
+                row.append((line[col : col + n], tag))
+                col += n
+            out.append(row)
         return out
 
 
@@ -177,12 +182,12 @@ def draw(graph: RoutingGraph, width: int = 100) -> list[Row]:
         _draw_box(canvas, graph, box, inner)
     for edge, leave, enter in spans:
         lane = right + 3 + 2 * lanes[id(edge)] - 1
-        heavy, key = edge.winner, id(edge)
+        heavy = edge.winner
         canvas.put(leave, right, "┝" if heavy else "├", "winner" if heavy else "border")
-        canvas.hline(leave, right + 1, lane, heavy, key)
-        canvas.arm(leave, right + 1, 2, heavy, key)
-        canvas.vline(lane, min(leave, enter), max(leave, enter), heavy, key)
-        canvas.hline(enter, right + 1, lane, heavy, key)
+        canvas.hline(leave, right, lane, heavy)
+        canvas.vline(lane, min(leave, enter), max(leave, enter), heavy)
+        canvas.hline(enter, right + 1, lane, heavy)
+        canvas.corners.update({(leave, lane), (enter, lane)})
         canvas.put(enter, right + 1, "◀", "winner" if heavy else "arrow")
     return canvas.rows()
 

@@ -224,14 +224,16 @@ class GraphView(Widget):
 
     async def _draw(self) -> None:
         graphs = self.graphs or ()
-        self._drawn_width = self._width()
+        width = self._drawn_width = self._width()
         if not graphs:
             await self._show([Static(Text(NO_FILES, "dim"), classes="gv-title")])
             return
+        # a workflow of hundreds of rules takes a while to draw: not on the UI thread
+        pictures = await asyncio.to_thread(lambda: [styled(draw(g, width)) for g in graphs])
         parts: list[Widget] = []
-        for graph in graphs:
+        for graph, picture in zip(graphs, pictures, strict=True):
             parts.append(Static(Text(f"{graph.file} · {graph.title}"), classes="gv-title"))
-            parts.append(Static(styled(draw(graph, self._drawn_width)), classes="gv-picture"))
+            parts.append(Static(picture, classes="gv-picture"))
         await self._show(parts)
 
     async def _show(self, parts: list[Widget]) -> None:
