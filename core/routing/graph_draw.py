@@ -247,7 +247,9 @@ def _draw_box(canvas: _Canvas, graph: RoutingGraph, box: _Box, inner: int) -> No
         canvas.put(r, 0, "│", "border")
         canvas.put(r, right, "│", "border")
         tag = "fails" if box.why.startswith(FAILS) else "ends"
-        canvas.put(r, 1, _fit(box.why, inner - 1), tag)
+        # padded to the border: one run of text up to it (some SVG renderers squeeze a run
+        # of spaces that starts a text element)
+        canvas.put(r, 1, _fit(box.why, inner - 1).ljust(inner - 1), tag)
     bottom = top + box.height - 1
     canvas.put(bottom, 0, "└" + "─" * inner + "┘", "border")
 
