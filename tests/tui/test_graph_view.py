@@ -20,13 +20,16 @@ GRAPH = "workflows/AppGenerator/transition_graph.yaml"
 async def shown(pilot: Any) -> GraphView:
     """Open the graph tab (once) and wait until the latest change is drawn."""
     app = pilot.app
-    await until(pilot, lambda: app.result is not None, "the first load", timeout=10)
+    await until(pilot, lambda: app.result is not None, "the first load", timeout=20)
     if app.query_one("#tabs").active != "graph":
         await pilot.press("4")
-    await until(pilot, lambda: app.query("#graph-view"), "the graph view")
+    # bounds for a loaded machine (the suite runs beside other work on two cores)
+    await until(pilot, lambda: app.query("#graph-view"), "the graph view", timeout=20)
     view = app.query_one("#graph-view", GraphView)
-    await until(pilot, lambda: view.graphs is not None and not view.pending, "the graph")
-    await settle(pilot, lambda: view.pending)
+    await until(
+        pilot, lambda: view.graphs is not None and not view.pending, "the graph", timeout=20
+    )
+    await settle(pilot, lambda: view.pending, timeout=20)
     return view
 
 
@@ -82,7 +85,7 @@ async def test_the_scratchpad_scenario_moves_the_winners_live(demo: Path, make_a
         context["interview_complete"] = True
         editor.set_text(json.dumps(context))
         app.query_one("#sp-tools", JsonEditor).set_text('["request_revision"]')
-        await settle(pilot)
+        await settle(pilot, timeout=20)
         view = await shown(pilot)
         assert winner(view, "InterviewAgent") == "PlannerAgent"
         assert winner(view, "PlannerAgent") == "InterviewAgent"
@@ -91,7 +94,7 @@ async def test_the_scratchpad_scenario_moves_the_winners_live(demo: Path, make_a
         # back to no tools: the next rule decides again
         await pilot.press("2")
         app.query_one("#sp-tools", JsonEditor).set_text("[]")
-        await settle(pilot)
+        await settle(pilot, timeout=20)
         view = await shown(pilot)
         assert winner(view, "PlannerAgent") == "user"
 
@@ -121,7 +124,7 @@ async def test_the_graph_follows_the_files_and_keeps_secrets_masked(demo: Path, 
         review = box_rows(view, "ReviewAgent")
         assert any("context_equals: openai_api_key == ***" in row for row in review)
         await pilot.press("r")  # reveal: the picture still masks what is secret
-        await settle(pilot)
+        await settle(pilot, timeout=20)
         assert not any("sk-graph-view-4242" in line for line in view.lines())
 
 
