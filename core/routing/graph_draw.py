@@ -120,13 +120,13 @@ class _Canvas:
         out: list[Row] = []
         for chars, tags in zip(self.chars, self.tags, strict=True):
             line = "".join(chars).rstrip()
-            row: Row = []
-            col = 0
+            segments: Row = []
+            start = 0
             for tag, run in groupby(tags[: len(line)]):
                 n = len(list(run))
-                row.append((line[col : col + n], tag))
-                col += n
-            out.append(row)
+                segments.append((line[start : start + n], tag))
+                start += n
+            out.append(segments)
         return out
 
 
