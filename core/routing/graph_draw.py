@@ -79,7 +79,9 @@ class _Canvas:
     def put(self, row: int, col: int, text: str, tag: str) -> None:
         for i, ch in enumerate(text):
             if 0 <= col + i < self.width:
-                self.chars[row][col + i] = ch
+                # a control character in a name (an escape sequence, a newline) would break
+                # the picture, or the terminal it is printed to
+                self.chars[row][col + i] = "�" if unicodedata.category(ch)[0] == "C" else ch
                 self.tags[row][col + i] = tag
 
     def _arm(self, cell: tuple[int, int], arm: int, weight: int) -> None:

@@ -429,3 +429,27 @@ def joins(row: str, col: int, step: int, arms: dict[str, tuple[int, ...]]) -> bo
         return True
     crossing = nearest[0] and nearest[1] and not nearest[2] and not nearest[3]
     return bool(crossing and arms.get(row[col + 2 * step], (0, 0, 0, 0))[side])
+
+
+def test_control_characters_never_reach_the_drawing(workspace):
+    root = workspace(
+        {
+            "workflows/W/context_variables.yaml": CONTRACT,
+            "workflows/W/flow.yaml": """
+            steps:
+              - {name: "A\\e[31mred", type: Action, starting: true}
+              - {name: "two\\nlines", type: Action}
+            paths:
+              - {from: "A\\e[31mred", to: "two\\nlines", condition: "data.x === '\\t\\e[2J'"}
+            """,
+        }
+    )
+    (graph,) = graphs(root, "W")
+    text = plain(draw(graph, 80))
+    assert "\x1b" not in text and "\t" not in text
+    lines = text.splitlines()
+    assert lines[0].startswith("┌─ A�[31mred · Action · starting ─")
+    # the newline in a name does not break its box: one top border per node
+    assert sum(1 for line in lines if line.startswith("┌")) == 2
+    assert any(line.startswith("┌─ two�lines ") for line in lines)
+    assert "\x1b" not in to_text([graph]) and "\x1b" not in to_mermaid([graph])
