@@ -1,4 +1,5 @@
-"""The flowctx Textual app: the matrix, scratchpad and routes of one workflow, live.
+"""The flowctx Textual app: the matrix, scratchpad, routes and routing graph of one workflow,
+live.
 
 The app owns the state the user creates (workflow, environment overrides, launch values,
 reveal) and the background work: a watcher worker (watchfiles) that reports changed files,
@@ -51,12 +52,15 @@ if TYPE_CHECKING:
     from flowctx_tui.screens.env_override import EnvEdit
     from flowctx_tui.screens.help import HelpEntry
     from flowctx_tui.widgets.changes import ChangesView
+    from flowctx_tui.widgets.graph import GraphView
     from flowctx_tui.widgets.routes import RoutesView
     from flowctx_tui.widgets.scratchpad import Scratchpad
 
+    View = Scratchpad | RoutesView | GraphView
+
 #: Terminal width from which the detail pane sits beside the table.
 WIDE = 140
-TABS = ("matrix", "scratchpad", "routes")
+TABS = ("matrix", "scratchpad", "routes", "graph")
 #: palette titles where the footer's short description is not what a user searches for
 PALETTE_TITLES = {
     "app.help": "Keys and help: every key binding",
@@ -85,10 +89,17 @@ def _routes_class() -> type[RoutesView]:
     return RoutesView
 
 
+def _graph_class() -> type[GraphView]:
+    from flowctx_tui.widgets.graph import GraphView
+
+    return GraphView
+
+
 #: the tabs mounted on first show: the id of their widget, and the class that provides it
-VIEWS: dict[str, tuple[str, Callable[[], type[Scratchpad] | type[RoutesView]]]] = {
+VIEWS: dict[str, tuple[str, Callable[[], type[View]]]] = {
     "scratchpad": ("scratchpad-view", _scratchpad_class),
     "routes": ("routes-view", _routes_class),
+    "graph": ("graph-view", _graph_class),
 }
 
 
@@ -116,8 +127,9 @@ class FlowctxApp(KeysInOrderApp, App[int]):
             "2,f3", "show_tab('scratchpad')", "Scratchpad", show=False, id="app.tab.scratchpad"
         ),
         Binding("3,f4", "show_tab('routes')", "Routes", show=False, id="app.tab.routes"),
+        Binding("4,f6", "show_tab('graph')", "Graph", show=False, id="app.tab.graph"),
         # review mode only: the tab exists while comparing with a base (flowctx --base REV)
-        Binding("4,f6", "show_tab('changes')", "Changes", show=False, id="app.tab.changes"),
+        Binding("5,f7", "show_tab('changes')", "Changes", show=False, id="app.tab.changes"),
         Binding("w", "pick_workflow", "Workflow", id="app.workflow"),
         Binding("r", "toggle_reveal", "Reveal", id="app.reveal"),
         Binding("l", "edit_launch", "Launch", id="app.launch"),
@@ -174,7 +186,7 @@ class FlowctxApp(KeysInOrderApp, App[int]):
         #: launch notes already notified (each is said once, not on every reload)
         self._launch_notified: frozenset[str] = frozenset()
         #: the scratchpad and routes views, once mounted (by tab)
-        self.views: dict[str, Scratchpad | RoutesView] = {}
+        self.views: dict[str, View] = {}
         #: the scratchpad's scenario, which the routes view routes under
         self.scenario: Scenario | None = None
         #: review mode: the fixed side every load is compared with, and the newest comparison
@@ -190,7 +202,11 @@ class FlowctxApp(KeysInOrderApp, App[int]):
         with TabbedContent(id="tabs", initial="matrix"):
             with TabPane(self._tab_title("matrix", "Matrix"), id="matrix"):
                 yield MatrixView(id="matrix-view")
-            for tab, title in (("scratchpad", "Scratchpad"), ("routes", "Routes")):
+            for tab, title in (
+                ("scratchpad", "Scratchpad"),
+                ("routes", "Routes"),
+                ("graph", "Graph"),
+            ):
                 # mounted the first time its tab is shown, so the matrix fills sooner
                 with TabPane(self._tab_title(tab, title), id=tab):
                     # keeps what is typed while the view mounts (see mount_view)
@@ -242,7 +258,7 @@ class FlowctxApp(KeysInOrderApp, App[int]):
     def matrix_view(self) -> MatrixView:
         return self.query_one("#matrix-view", MatrixView)
 
-    def _views(self) -> list[Scratchpad | RoutesView]:
+    def _views(self) -> list[View]:
         return list(self.views.values())
 
     def _update_status(self) -> None:
@@ -373,9 +389,7 @@ class FlowctxApp(KeysInOrderApp, App[int]):
                 mask_text("\n".join(new)), title="Launch values", severity="warning", timeout=8
             )
 
-    def _push_workspace(
-        self, shown: LoadResult, views: list[Scratchpad | RoutesView] | None = None
-    ) -> None:
+    def _push_workspace(self, shown: LoadResult, views: list[View] | None = None) -> None:
         for view in self._views() if views is None else views:
             try:
                 view.update_workspace(
@@ -493,7 +507,7 @@ class FlowctxApp(KeysInOrderApp, App[int]):
         if tab in VIEWS:
             await self.mount_view(tab)
 
-    async def mount_view(self, tab: str) -> Scratchpad | RoutesView | None:
+    async def mount_view(self, tab: str) -> View | None:
         """Mount the scratchpad or routes view into its tab (once) and give it the workspace.
 
         A view that fails to import or mount says so in its tab (and in a notification)
@@ -516,8 +530,9 @@ class FlowctxApp(KeysInOrderApp, App[int]):
         buffers = list(pane.query(KeyBuffer))
         if self.good is not None:
             self._push_workspace(self.good, [view])
-        # the routes view routes under the scratchpad's scenario; it may have started first
-        if tab == "routes" and self.scenario is not None:
+        # the routes and graph views route under the scratchpad's scenario; it may have
+        # started first
+        if tab in ("routes", "graph") and self.scenario is not None:
             self._share_scenario(self.scenario)
         if isinstance(view, _routes_class()) and self.comparison and self.base is not None:
             view.set_route_changes(self.comparison.routes, self.base.label)
@@ -542,6 +557,9 @@ class FlowctxApp(KeysInOrderApp, App[int]):
         routes = self.views.get("routes")
         if routes is not None and isinstance(routes, _routes_class()):
             routes.set_scenario(scenario)
+        graph = self.views.get("graph")
+        if graph is not None and isinstance(graph, _graph_class()):
+            graph.set_scenario(scenario)
 
     def watch_reveal(self, reveal: bool) -> None:
         self.matrix_view.set_reveal(reveal)

@@ -44,7 +44,7 @@ async def until(pilot: Any, predicate: Callable[[], object], what: str, timeout:
 async def settle(pilot: Any) -> None:
     """Wait for debounced work in the scratchpad and routes views to finish."""
     app = pilot.app
-    for view_id in ("#scratchpad-view", "#routes-view"):
+    for view_id in ("#scratchpad-view", "#routes-view", "#graph-view"):
         found = app.query(view_id)
         if found and hasattr(found.first(), "pending"):
             view = found.first()
@@ -80,6 +80,15 @@ async def routes(pilot: Any, root: Path) -> None:
     await settle(pilot)
 
 
+async def graph(pilot: Any, root: Path) -> None:
+    app = pilot.app
+    await pilot.press("4")
+    await until(pilot, lambda: app.query("#graph-view"), "the graph view")
+    view = app.query_one("#graph-view")
+    await until(pilot, lambda: view.graphs is not None and not view.pending, "the graph")
+    await settle(pilot)
+
+
 async def error(pilot: Any, root: Path) -> None:
     app = pilot.app
     path = root / CONTRACT
@@ -94,6 +103,7 @@ VIEWS: dict[str, Callable[[Any, Path], Awaitable[None]]] = {
     "detail": detail,
     "scratchpad": scratchpad,
     "routes": routes,
+    "graph": graph,
     "error": error,
 }
 

@@ -16,11 +16,13 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "check": ("flowctx_tui.cli.check_cmd", "validate every workflow of a workspace"),
     "eval": ("flowctx_tui.cli.eval_cmd", "evaluate a path condition or context expression"),
     "routes": ("flowctx_tui.cli.routes_cmd", "show which route wins from an agent or step"),
+    "graph": ("flowctx_tui.cli.graph_cmd", "draw a workflow's routing files as a graph"),
     "authority": ("flowctx_tui.cli.authority_cmd", "compare launch context around before_chat"),
     "trigger": ("flowctx_tui.cli.trigger_cmd", "simulate a message against state triggers"),
     "prompt": ("flowctx_tui.cli.prompt_cmd", "preview the context block of an agent's prompt"),
     "diff": ("flowctx_tui.cli.diff_cmd", "what a change does to resolution, routes and check"),
     "schema": ("flowctx_tui.cli.schema_cmd", "print the JSON Schema of a workflow file kind"),
+    "serve": ("flowctx_tui.cli.serve_cmd", "serve the app to a web browser (textual-serve)"),
     "app": ("flowctx_tui.cli.app_cmd", "open the Textual app (the default)"),
 }
 

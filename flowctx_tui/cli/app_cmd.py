@@ -17,6 +17,8 @@ from flowctx_tui.cli.terminal import colour_allowed, no_terminal_reason
 from flowctx_tui.cli.workspace_args import add_workspace_args, open_from_args, pick_workflow
 
 SCREENSHOT_DIR_ENV = "FLOWCTX_SCREENSHOT_DIR"
+#: the driver textual-serve runs each app with (it sets TEXTUAL_DRIVER to it)
+WEB_DRIVER = "textual.drivers.web_driver:WebDriver"
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -100,7 +102,9 @@ def run(args: argparse.Namespace) -> int:
         app = build_app(args)
     except UsageError as exc:
         return fail(str(exc))
-    why = no_terminal_reason(sys.stdin, sys.stdout)
+    # under `flowctx serve` the app's input and output are textual-serve's pipes to a browser
+    web = os.environ.get("TEXTUAL_DRIVER") == WEB_DRIVER
+    why = "" if web else no_terminal_reason(sys.stdin, sys.stdout)
     if why:
         # a full-screen app drawn into a pipe or file is kilobytes of escape codes and never
         # ends; the same results exist as plain text
