@@ -1,13 +1,22 @@
 """Explain trees: every sub-expression with its value, so an author sees which part was false.
 
-The tree is built from the compiled AST and one traced evaluation (node id -> value or error).
-Literals are left out (their value is their text); comparisons fold their simple operands into
-``(got ...)``; branches that short-circuiting never reached are marked skipped. Secret values
-are masked here, at display time, because the evaluator must see the real values to decide the
-same way the runtime would. A value is masked when it is itself secret: read through a
-secret-looking key, under one of the caller's secret paths (``context.db_password``, or a whole
-root such as ``context``), or holding a URI password; its verdict says why
-(``*** (secret: key looks secret)``). Values beside a secret stay shown.
+The tree is built from the compiled AST and one traced evaluation (node id -> value or error,
+and each value's provenance). Literals are left out (their value is their text); comparisons
+fold their simple operands into ``(got ...)``; branches that short-circuiting never reached
+are marked skipped.
+
+Secret values are masked here, at display time, because the evaluator must see the real
+values to decide the same way the runtime would; what is secret is decided by provenance
+(``core.expressions.provenance``), not by what the text mentions. A value is masked when it
+was read, or derived by any operation, from: one of the caller's secret paths
+(``context.db_password``, or a whole root such as ``context``), a secret-looking key (judged on
+the key's runtime value), a URI password, or a container holding one. Its verdict says why:
+``*** (secret: key looks secret)``, ``*** (secret: derived from context.region)``.
+
+What stays visible: booleans, null and undefined (the verdict of a comparison is what the
+author needs, and it says no more about the secret than whether the condition matched), type
+names from ``typeof``, and values beside a secret (``payload.status`` next to
+``payload.api_key``, shown with the secret entry masked).
 """
 
 from __future__ import annotations
@@ -22,6 +31,7 @@ from itertools import islice
 from typing import Any, Final
 
 from core.expressions.jsvalues import UNDEFINED, JsFunction
+from core.expressions.provenance import judge, path_reason
 from core.expressions.python import PyMethod
 from core.expressions.sandbox import Compiled, ShortCircuit, Trace, error_message, span_of
 from core.secrets import KEY_REASON, MASK, URI_REASON, is_secret_key, mask_value, secret_strings
@@ -244,15 +254,6 @@ def _reads_secret_key(node: ast.AST) -> bool:
     )
 
 
-def _path_reason(read: tuple[str, ...], paths: Mapping[tuple[str, ...], str]) -> str | None:
-    for secret, why in paths.items():
-        if read[: len(secret)] == secret:
-            return why
-        if secret[: len(read)] == read:
-            return f"holds {'.'.join(secret)}, {why}"
-    return None
-
-
 def _taint_reasons(tree: ast.AST, paths: Mapping[tuple[str, ...], str]) -> dict[int, str | None]:
     """For every node, why its value is secret, or None: it reads a secret-looking key, reads
     at or under a secret path, or reads a whole object that holds one (``context`` itself).
@@ -274,7 +275,7 @@ def _taint_reasons(tree: ast.AST, paths: Mapping[tuple[str, ...], str]) -> dict[
         key[id(node)] = _reads_secret_key(node) or any(key[id(c)] for c in children)
         path = _path_of(node) if paths else None
         if path is not None:
-            by_path[id(node)] = _path_reason(path, paths)
+            by_path[id(node)] = path_reason(path, paths)
         else:
             by_path[id(node)] = next(
                 (r for c in children if (r := by_path[id(c)]) is not None), None
@@ -377,6 +378,7 @@ class _Builder:
         #: node id -> why its shown value is masked
         self.why: dict[int, str] = {}
         self.reasons = _taint_reasons(compiled.tree, self.paths)
+        self.flow = trace.flow
 
     def value_of(self, node: ast.AST) -> tuple[str, Any]:
         """("ok", display value) | ("error", message) | ("skipped", None)."""
@@ -388,7 +390,10 @@ class _Builder:
             return ("error", error_message(value))
         if self.reveal:
             return ("ok", jsonable(value))
-        why = self.reasons.get(id(node))
+        why = self.reasons.get(id(node))  # what the text shows (kept as a second opinion)
+        mode, flowed = self.judged(node)
+        if mode == "whole":
+            why = flowed
         shown = masked(value, tainted=why is not None)
         if shown == MASK and why is not None:
             self.why[id(node)] = why
@@ -400,6 +405,17 @@ class _Builder:
                 self.why.setdefault(id(node), "holds a secret value")
             shown = scrubbed
         return ("ok", shown)
+
+    def judged(self, node: ast.AST) -> tuple[str | None, str | None]:
+        """What the value's provenance says: ("whole", why), ("inside", None) or (None,
+        None); (None, None) too when the trace kept no provenance for it (ag2's pasted
+        form records only the verdict), leaving the text's reading alone."""
+        if self.flow is None:
+            return (None, None)
+        prov = self.flow.prov.get(id(node))
+        if prov is None or not prov.facts:
+            return (None, None)
+        return judge(prov, self.paths)
 
     def show(self, node: ast.AST, state: tuple[str, Any]) -> str:
         dialect = self.compiled.dialect

@@ -19,6 +19,8 @@ from typing import Any, ClassVar, Final
 
 import simpleeval  # type: ignore[import-untyped]
 
+from core.expressions.provenance import Flow
+
 MAX_LENGTH: Final = 1000  # characters of expression text
 MAX_DEPTH: Final = 100  # AST levels; keeps every recursive walk far from Python's stack limit
 MAX_STRING_LENGTH: Final = 100_000  # longest string/list an operator may build
@@ -245,7 +247,7 @@ class SandboxEval(simpleeval.SimpleEval):
         # Only the handlers this dialect allows: a node type missing here cannot run even if
         # validation were bypassed.
         self.nodes = self.handlers()
-        self._record: dict[int, tuple[bool, Any]] | None = None
+        self._record: Records | None = None
         self._err_node: ast.AST | None = None
         self._err_exc: BaseException | None = None
 
@@ -262,16 +264,21 @@ class SandboxEval(simpleeval.SimpleEval):
     def _traced_eval(self, node: Any) -> Any:
         record = self._record
         assert record is not None
+        flow = record.flow
+        flow.enter()
         try:
             value = self.nodes[type(node)](node)
         except ShortCircuit:
+            flow.fail(node)
             raise
         except Exception as exc:
             record[id(node)] = (False, exc)
+            flow.fail(node)
             if exc is not self._err_exc:  # the first node to see an exception is innermost
                 self._err_exc, self._err_node = exc, node
             raise
         record[id(node)] = (True, value)
+        flow.leave(node, value)
         return value
 
     def prepare(self, compiled: Compiled, scope: Mapping[str, Any]) -> None:
@@ -285,7 +292,7 @@ class SandboxEval(simpleeval.SimpleEval):
     def run_traced(self, compiled: Compiled, scope: Mapping[str, Any]) -> Trace:
         """Evaluate again recording every node's value (for explain and error spans)."""
         self.prepare(compiled, scope)
-        self._record, self._err_node, self._err_exc = {}, None, None
+        self._record, self._err_node, self._err_exc = Records(), None, None
         self._eval = self._traced_eval  # type: ignore[method-assign]
         trace = Trace(records=self._record)
         try:
@@ -311,12 +318,34 @@ class SandboxEval(simpleeval.SimpleEval):
         return tuple(self._eval(item) for item in node.elts)
 
 
+class Records(dict[int, tuple[bool, Any]]):
+    """A traced evaluation's node values (node id -> (ok, value or exception)), with ``flow``:
+    where each value came from (``core.expressions.provenance``), which decides its masking.
+
+    ``clear`` forgets both: an evaluation that restarts on a copy of the scope starts over."""
+
+    __slots__ = ("flow",)
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.flow = Flow(self)
+
+    def clear(self) -> None:
+        super().clear()
+        self.flow.reset()
+
+
 @dataclass
 class Trace:
     records: dict[int, tuple[bool, Any]]
     value: Any = None
     error: BaseException | None = None
     error_node: ast.AST | None = None
+
+    @property
+    def flow(self) -> Flow | None:
+        """The values' provenance; None for a trace that recorded only its verdict."""
+        return getattr(self.records, "flow", None)
 
 
 _local = threading.local()

@@ -49,6 +49,7 @@ from core.expressions.mj.parser import RESERVED, STRICT_RESERVED, deep_recursion
 from core.expressions.sandbox import (
     MAX_CALLBACKS,
     Compiled,
+    Records,
     SandboxEval,
     ShortCircuit,
     TooMuchWork,
@@ -185,18 +186,23 @@ def _traced(node: ast.AST, fn: Fn) -> Fn:
     def run(env: Env) -> Any:
         record = env.trace
         assert record is not None
+        flow = record.flow  # type: ignore[attr-defined]  # sandbox.Records: provenance
+        flow.enter()
         try:
             value = fn(env)
         except ShortCircuit:
+            flow.fail(node)
             raise
         except NeedsCopy:
             raise
         except Exception as exc:
             record[key] = (False, exc)
+            flow.fail(node)
             if exc is not env.err[0]:  # the first node to see an exception is innermost
                 env.err[0], env.err[1] = exc, node
             raise
         record[key] = (True, value)
+        flow.leave(node, value, env.local)
         return value
 
     return run
@@ -388,6 +394,8 @@ def _arrow(c: _Compiler, node: JsArrow) -> Fn:
             local = dict(outer) if outer else {}
             for i, p in enumerate(params):
                 local[p] = args[i] if i < len(args) else UNDEFINED
+            if env.trace is not None:  # traced: the parameters' provenance
+                env.trace.flow.bind(local, params, outer)  # type: ignore[attr-defined]
             return body(_child(env, local))
 
         return js.JsFunction("", call, arity=len(params))
@@ -877,7 +885,7 @@ def run(compiled: Compiled, scope: Mapping[str, Any]) -> Any:
 
 
 def run_traced(compiled: Compiled, scope: Mapping[str, Any]) -> Trace:
-    records: dict[int, Any] = {}
+    records = Records()
     trace = Trace(records=records)
     env = Env(scope, records)
     try:
