@@ -278,9 +278,16 @@ class Flow:
             while type(receiver_node).__name__ == "JsOptional":
                 receiver_node = receiver_node.value  # type: ignore[union-attr]
             receiver = self._value(receiver_node) if receiver_node is not None else None
-            if isinstance(receiver, (dict, list)):
-                # a method may have written its arguments into the receiver (push, splice)
-                self.mutated = _union((self.mutated, prov.facts))
+            written = _union(p.facts for n, p in frame.entries if n is not node.func)
+            if (
+                written
+                and isinstance(receiver, (dict, list))
+                and receiver_node is not None
+                and self._prov(receiver_node).path is not None
+            ):
+                # a method may have written its arguments into a container of the scope
+                # (push, splice), where later reads of the scope would find them
+                self.mutated = _union((self.mutated, written))
         return prov
 
     def _assign(self, node: ast.AST, frame: _Frame, local: Mapping[str, Any] | None) -> Prov:
