@@ -105,8 +105,15 @@ class ExplainNode:
 # --- display values --------------------------------------------------------------------------
 
 
-def jsonable(value: Any, depth: int = 0) -> Any:
+#: items one display value shows in all (references nest: 200 items a level, 25 levels deep,
+#: would be 200**25 items to render)
+_MAX_SHOWN_ITEMS: Final = 5_000
+
+
+def jsonable(value: Any, depth: int = 0, room: list[int] | None = None) -> Any:
     """A JSON-able rendering of an evaluation value (not for evaluation)."""
+    if room is None:
+        room = [_MAX_SHOWN_ITEMS]
     if value is UNDEFINED:
         return "undefined"
     if isinstance(value, str):
@@ -122,18 +129,20 @@ def jsonable(value: Any, depth: int = 0) -> Any:
         if math.isinf(value):
             return "Infinity" if value > 0 else "-Infinity"
         return int(value) if value.is_integer() and abs(value) < 1e21 else value
-    if depth > 50:
+    if depth > 50 or room[0] <= 0:
         return "..."
     # Containers are cut like strings: a line shows 120 characters, and converting (then
     # masking and scrubbing) all of a 90,000-item list took seconds per evaluation.
+    if isinstance(value, (dict, list, tuple, set, frozenset)):
+        room[0] -= min(len(value), _MAX_ITEMS) + 1
     if isinstance(value, dict):
-        out = {str(k): jsonable(v, depth + 1) for k, v in islice(value.items(), _MAX_ITEMS)}
+        out = {str(k): jsonable(v, depth + 1, room) for k, v in islice(value.items(), _MAX_ITEMS)}
         if len(value) > _MAX_ITEMS:
             out["..."] = f"{len(value) - _MAX_ITEMS} more"
         return out
     if isinstance(value, (list, tuple, set, frozenset)):
         items = sorted(value, key=repr) if isinstance(value, (set, frozenset)) else value
-        shown = [jsonable(v, depth + 1) for v in islice(items, _MAX_ITEMS)]
+        shown = [jsonable(v, depth + 1, room) for v in islice(items, _MAX_ITEMS)]
         if len(value) > _MAX_ITEMS:
             shown.append(f"... {len(value) - _MAX_ITEMS} more")
         return shown

@@ -19,6 +19,7 @@ from collections.abc import Callable, Mapping
 from typing import Any, Final
 
 from core.expressions import jsvalues as js
+from core.expressions.budget import charge
 from core.expressions.jsbuiltins import (
     GLOBALS,
     OTHER_GLOBALS,
@@ -96,6 +97,7 @@ def clone(value: Any, depth: int = 0) -> Any:
     """``createSafeContext``/``cloneValue``: dropped keys removed at every level."""
     if depth > 500:
         raise js.JsError("Maximum call stack size exceeded")
+    charge(js.ELEMENT)  # the copy is made node by node
     t = type(value)
     if t is dict and "constructor" in value:
         return js.js_value(value)
@@ -331,8 +333,10 @@ def _chain(c: _Compiler, node: JsChain) -> Fn:
 
 def _spread_values(v: Any) -> list[Any]:
     if type(v) is list or type(v) is tuple:
+        charge(js.ELEMENT * len(v))
         return [js.js_value(x) for x in v]
     if type(v) is str:
+        charge(len(v))
         return list(v)
     raise js.JsError(f"{js.typeof(v)} is not iterable")
 
