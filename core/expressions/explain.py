@@ -357,6 +357,16 @@ def _secrets_in(scope: Any, paths: Mapping[tuple[str, ...], str]) -> list[str]:
     return sorted((s for s in found if len(s) >= 4), key=len, reverse=True)
 
 
+def _has_text(value: Any) -> bool:
+    if isinstance(value, str):
+        return value != MASK
+    if isinstance(value, dict):
+        return any(_has_text(v) for v in value.values())
+    if isinstance(value, list):
+        return any(_has_text(v) for v in value)
+    return False
+
+
 def _scrub(value: Any, secrets: list[str]) -> Any:
     if isinstance(value, str):
         for secret in secrets:
@@ -383,7 +393,8 @@ class _Builder:
         self.trace = trace
         self.paths = secret_paths(roots)
         self.reveal = reveal
-        self.secrets = [] if reveal else _secrets_in(scope, self.paths)
+        self.scope = scope
+        self._secrets: list[str] | None = [] if reveal else None
         #: node id -> why its shown value is masked
         self.why: dict[int, str] = {}
         self.reasons = _taint_reasons(compiled.tree, self.paths)
@@ -408,12 +419,20 @@ class _Builder:
             self.why[id(node)] = why
         elif isinstance(shown, str) and isinstance(value, str) and shown != jsonable(value):
             self.why[id(node)] = URI_REASON
-        if self.secrets:
+        if _has_text(shown) and self.secrets:
             scrubbed = _scrub(shown, self.secrets)
             if scrubbed != shown and isinstance(scrubbed, str):
                 self.why.setdefault(id(node), "holds a secret value")
             shown = scrubbed
         return ("ok", shown)
+
+    @property
+    def secrets(self) -> list[str]:
+        """The scope's secret strings, for scrubbing shown text: found on first need (a tree
+        showing no text never walks a large scope for them)."""
+        if self._secrets is None:
+            self._secrets = _secrets_in(self.scope, self.paths)
+        return self._secrets
 
     def judged(self, node: ast.AST) -> tuple[str | None, str | None]:
         """What the value's provenance says: ("whole", why), ("inside", None) or (None,
@@ -424,7 +443,7 @@ class _Builder:
         prov = self.flow.prov.get(id(node))
         if prov is None or not prov.facts:
             return (None, None)
-        return judge(prov, self.paths)
+        return judge(prov, self.paths, self.flow.holds)
 
     def show(self, node: ast.AST, state: tuple[str, Any]) -> str:
         dialect = self.compiled.dialect

@@ -30,9 +30,13 @@ from __future__ import annotations
 import ast
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Final
 
 from core.secrets import KEY_REASON, is_secret_key, secret_strings
+
+#: keys repeat across the records of a document; each is judged once
+_secret_key = lru_cache(maxsize=4096)(is_secret_key)
 
 Fact = tuple[str, tuple[str, ...]]
 Facts = frozenset[Fact]
@@ -40,6 +44,8 @@ _NONE: Final[Facts] = frozenset()
 #: facts kept per value before paths are folded to their roots (which masks more, never less)
 _MAX_FACTS: Final = 64
 _MAX_SCAN_DEPTH: Final = 60
+#: marks the last part of a container's "holds" fact: the id of the container, judged lazily
+_HELD: Final = "\x00held:"
 #: node types that return one of their operands: they carry that operand's provenance
 _CHOOSERS: Final = frozenset({"BoolOp", "IfExp", "JsCoalesce", "JsSequence"})
 #: node types that hand their single operand on unchanged (the path stays a path)
@@ -128,6 +134,7 @@ class Flow:
         self.members: dict[tuple[int, str], tuple[Any, Facts]] = {}  # (id(obj), key) written
         self.mutated: Facts = _NONE  # what was written into any container
         self._holds: dict[int, tuple[Any, bool]] = {}
+        self._kept: dict[int, Any] = {}  # containers behind "holds" facts, by id
 
     # --- the hooks -------------------------------------------------------------------------
 
@@ -218,8 +225,9 @@ class Flow:
         facts: set[Fact] = {("path", path)}
         if is_secret_key(name):
             facts.add(("key", path))
-        if self._holds_secret(value):
-            facts.add(("holds", path))
+        held = self._held(value, path)
+        if held is not None:
+            facts.add(held)
         if self.mutated and isinstance(value, (dict, list, tuple)):
             facts |= self.mutated
         return Prov(path, _fold(frozenset(facts)))
@@ -253,8 +261,9 @@ class Flow:
         origin = path if path is not None else (*(obj_prov.path or ()), text)
         if is_secret_key(text):
             facts.add(("key", origin))
-        if self._holds_secret(value):
-            facts.add(("holds", origin))
+        held = self._held(value, origin)
+        if held is not None:
+            facts.add(held)
         written = self.members.get((id(obj), text))
         if written is not None:
             facts |= written[1]
@@ -320,14 +329,29 @@ class Flow:
 
     # --- content ---------------------------------------------------------------------------
 
-    def _holds_secret(self, value: Any) -> bool:
-        """A secret-keyed entry or a URI password anywhere inside (memoised per container:
-        a chain of member reads walks a large document once, not once per level)."""
+    def _held(self, value: Any, origin: tuple[str, ...]) -> Fact | None:
+        """The "holds" fact of a value read at ``origin``, if it may hold a secret inside.
+
+        A string is judged now (a URI password); a container only if its fact is ever judged
+        (``holds``): most reads of a large document are members of it, which drop the fact,
+        so walking all of it on every traced evaluation would be wasted (0.9 s for 1 MB)."""
         if isinstance(value, str):
-            return ":/" in value and bool(secret_strings(value[:4000]))
-        if not isinstance(value, (dict, list, tuple)):
-            return False
-        return self._scan(value, 0)
+            if ":/" in value and secret_strings(value[:4000]):
+                return ("holds", origin)
+            return None
+        if isinstance(value, (dict, list, tuple)) and value:
+            self._kept[id(value)] = value
+            return ("holds", (*origin, f"{_HELD}{id(value)}"))
+        return None
+
+    def holds(self, origin: tuple[str, ...]) -> bool:
+        """Whether the value behind a "holds" fact holds a secret (memoised per container:
+        a chain of member reads walks a large document once, not once per level)."""
+        last = origin[-1] if origin else ""
+        if not last.startswith(_HELD):
+            return True  # a string judged when read, or a fact folded to its root
+        value = self._kept.get(int(last[len(_HELD) :]))
+        return value is None or self._scan(value, 0)
 
     def _scan(self, value: Any, depth: int) -> bool:
         memo = self._holds.get(id(value))
@@ -341,7 +365,7 @@ class Flow:
                 value.items() if isinstance(value, dict) else ((None, v) for v in value)
             )
             for key, item in items:
-                if key is not None and is_secret_key(key) and item is not None:
+                if key is not None and _secret_key(key) and item is not None:
                     found = True
                 elif isinstance(item, str):
                     found = ":/" in item and bool(secret_strings(item[:4000]))
@@ -383,24 +407,34 @@ def path_reason(read: tuple[str, ...], paths: Mapping[tuple[str, ...], str]) -> 
 _ORDER: Final = {"key": 0, "path": 1, "holds": 2}
 
 
-def judge(prov: Prov, paths: Mapping[tuple[str, ...], str]) -> tuple[str | None, str | None]:
+def _plain(origin: tuple[str, ...]) -> tuple[str, ...]:
+    return origin[:-1] if origin and origin[-1].startswith(_HELD) else origin
+
+
+def judge(
+    prov: Prov,
+    paths: Mapping[tuple[str, ...], str],
+    holds: Callable[[tuple[str, ...]], bool] = lambda origin: True,
+) -> tuple[str | None, str | None]:
     """How a value with this provenance is shown: ``("whole", why)`` masked as ``***``,
     ``("inside", None)`` shown with its secret-keyed entries and URI passwords masked (a value
-    read as it is that only holds secrets inside), or ``(None, None)`` shown."""
+    read as it is that only holds secrets inside), or ``(None, None)`` shown. ``holds``
+    (``Flow.holds``) says whether a container behind a "holds" fact really holds a secret."""
     inside = False
     for kind, origin in sorted(prov.facts, key=lambda f: (_ORDER[f[0]], f[1])):
-        direct = prov.path == origin
+        direct = prov.path == _plain(origin)
         if kind == "key":
             return "whole", KEY_REASON if direct else f"derived from {dotted(origin)}"
         if kind == "path":
             why = path_reason(origin, paths)
             if why is not None:
                 return "whole", why if direct else f"derived from {dotted(origin)}"
-        elif kind == "holds":
+        elif kind == "holds" and holds(origin):
             if direct:
                 inside = True
             else:
-                return "whole", f"derived from a secret inside {dotted(origin)}"
+                where = dotted(_plain(origin))
+                return "whole", f"derived from a secret inside {where}"
     return ("inside", None) if inside else (None, None)
 
 
