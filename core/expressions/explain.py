@@ -410,10 +410,11 @@ class _Builder:
             return ("error", error_message(value))
         if self.reveal:
             return ("ok", jsonable(value))
-        why = self.reasons.get(id(node))  # what the text shows (kept as a second opinion)
         mode, flowed = self.judged(node)
-        if mode == "whole":
-            why = flowed
+        if mode != "unknown":
+            why = flowed if mode == "whole" else None
+        else:  # no provenance recorded (ag2's pasted form): what the text shows
+            why = self.reasons.get(id(node))
         shown = masked(value, tainted=why is not None)
         if shown == MASK and why is not None:
             self.why[id(node)] = why
@@ -436,14 +437,14 @@ class _Builder:
 
     def judged(self, node: ast.AST) -> tuple[str | None, str | None]:
         """What the value's provenance says: ("whole", why), ("inside", None) or (None,
-        None); (None, None) too when the trace kept no provenance for it (ag2's pasted
-        form records only the verdict), leaving the text's reading alone."""
-        if self.flow is None:
+        None); ("unknown", None) when the trace kept no provenance for it (ag2's pasted form
+        records only the verdict), leaving it to what the text shows."""
+        prov = self.flow.prov.get(id(node)) if self.flow is not None else None
+        if prov is None:
+            return ("unknown", None)
+        if not prov.facts:
             return (None, None)
-        prov = self.flow.prov.get(id(node))
-        if prov is None or not prov.facts:
-            return (None, None)
-        return judge(prov, self.paths, self.flow.holds)
+        return judge(prov, self.paths, self.flow.holds)  # type: ignore[union-attr]
 
     def show(self, node: ast.AST, state: tuple[str, Any]) -> str:
         dialect = self.compiled.dialect

@@ -251,7 +251,9 @@ class Flow:
             # a method keeps all its receiver derives from: calling it transforms the receiver
             return Prov(None, _union((base, key_prov.facts)))
         path = None
-        if obj_prov.path is not None and not key_prov.facts:
+        # a member of a container is a read at a longer path; of a string (its length, a
+        # character), it is computed from the string
+        if container and obj_prov.path is not None and not key_prov.facts:
             path = (*obj_prov.path, text)
             base = base - {("path", obj_prov.path)} | {("path", path)}
         if container:
