@@ -11,6 +11,10 @@ warnings for answers that would surprise an author.
 ``compile_expression`` parses and validates once (cached by dialect and text);
 ``evaluate`` never raises for a bad expression or scope: failures come back as
 ``EvalResult(success=False, error=ExprError(message, start, end))``.
+
+Every evaluation runs under one budget (``core.expressions.budget``): bounded work, bounded
+values, refused before they are built, and an optional ``deadline``/``cancel`` for callers that
+evaluate in a worker thread.
 """
 
 from __future__ import annotations
@@ -22,6 +26,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Final
 
+from core.expressions import budget
 from core.expressions.ag2 import ENGINE as AG2_ENGINE
 from core.expressions.ag2 import compile_ag2
 from core.expressions.explain import (
@@ -168,6 +173,8 @@ def evaluate(
     explain: bool = False,
     secret_roots: SecretPaths | None = None,
     reveal_secrets: bool = False,
+    deadline: float | None = None,
+    cancel: budget.Flag | None = None,
 ) -> EvalResult:
     """Evaluate a condition against ``scope``; never raises for a bad expression or scope.
 
@@ -175,8 +182,31 @@ def evaluate(
     Explain values read under ``secret_roots`` (dotted paths, optionally mapped to the reason
     shown: ``{"context.db": "secret-sourced (env DB_PASSWORD)"}``), through a secret-looking
     key, or holding a URI password are masked unless ``reveal_secrets``.
+
+    The evaluation runs under a fresh budget (``core.expressions.budget``); ``deadline`` (a
+    ``time.monotonic()`` value) and ``cancel`` (anything with ``is_set()``, e.g. a
+    ``threading.Event``) stop it early with an "evaluation stopped" error.
     """
     t0 = time.perf_counter()
+    try:
+        previous = budget.begin(deadline, cancel)
+    except budget.Cancelled as exc:
+        return _failed(ExprError(str(exc)), t0, dialect, text, explain)
+    try:
+        return _evaluate(text, scope, dialect, explain, secret_roots, reveal_secrets, t0)
+    finally:
+        budget.end(previous)
+
+
+def _evaluate(
+    text: str,
+    scope: Mapping[str, Any],
+    dialect: str,
+    explain: bool,
+    secret_roots: SecretPaths | None,
+    reveal_secrets: bool,
+    t0: float,
+) -> EvalResult:
     try:
         if dialect in _FRONT_ENDS and type(text) is str:
             compiled = _compile(dialect, text)
@@ -259,8 +289,9 @@ def _located(compiled: Compiled, scope: Mapping[str, Any], exc: Exception) -> Ex
     """The error with the span of the innermost failing node (found by a traced re-run;
     errors are the rare path, so the fast path carries no bookkeeping)."""
     message = error_message(exc)
-    if isinstance(exc, (TooMuchWork, RecursionError, MemoryError)):
+    if isinstance(exc, (TooMuchWork, budget.BudgetExceeded, RecursionError, MemoryError)):
         return ExprError(message, 0, len(compiled.text))
+    budget.reset()  # the traced re-run gets the budget the first run had
     try:
         trace = compiled.run_traced(scope)
     except Exception:

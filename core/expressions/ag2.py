@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from functools import lru_cache, partial
 from typing import Any, ClassVar, Final
 
+from core.expressions.budget import BUDGET, charge
 from core.expressions.sandbox import (
     Compiled,
     ExpressionError,
@@ -60,6 +61,9 @@ _UNSAFE_STR: Final = re.compile("[\n\r\x00\ud800-\udfff]|\\$\\{")
 _MARK: Final = "__fx"
 #: how Python writes the floats that have no literal: pasted, they read as (undefined) names
 _FLOAT_NAMES: Final = frozenset({"inf", "nan"})
+#: the longest text flowctx pastes the values into and parses (Python's parser takes 0.16 s and
+#: 14 MB for 100,000 characters of many tokens; the runtime has no limit)
+MAX_PASTED: Final = 100_000
 #: ints below this paste and parse back safely (Python refuses int text over 4300 digits)
 _INT_LIMIT: Final = 10**4000
 
@@ -446,10 +450,11 @@ class Ag2Eval(SandboxEval):
         """Build the text AG2 evaluates, exactly, and evaluate it if it stays checked."""
         text = plan.converted
         for name, full in plan.lens:
-            text = text.replace(full, str(length(scope[name])))
+            text = _paste(text, full, str(length(scope[name])))
         for name in plan.names:
             if name not in plan.measured:
-                text = text.replace("${" + name + "}", _pasted_text(scope[name]))
+                text = _paste(text, "${" + name + "}", _pasted_text(scope[name]))
+        charge(len(text))  # parsing it
         try:
             tree = _parse_pasted(text)
         except SyntaxError as exc:
@@ -491,6 +496,21 @@ class Ag2Eval(SandboxEval):
                 )
         self.names = {}
         return self._eval(tree)
+
+
+def _paste(text: str, hole: str, value: str) -> str:
+    """``text.replace(hole, value)``, refused before it is built when it would pass the
+    budget: a value holding ``${x}``, pasted for each repeat of ``${x}``, doubles the text
+    every time (AG2 builds it until Python runs out of memory)."""
+    hits = text.count(hole)
+    size = len(text) + hits * (len(value) - len(hole))
+    if size > MAX_PASTED:
+        raise SandboxError(
+            f"refused: the text AG2 pastes the values into would hold more than {MAX_PASTED:,} "
+            f"characters ({BUDGET}; AG2 itself would build it until Python runs out of memory)"
+        )
+    charge(size)
+    return text.replace(hole, value)
 
 
 @lru_cache(maxsize=512)

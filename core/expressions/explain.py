@@ -1,13 +1,22 @@
 """Explain trees: every sub-expression with its value, so an author sees which part was false.
 
-The tree is built from the compiled AST and one traced evaluation (node id -> value or error).
-Literals are left out (their value is their text); comparisons fold their simple operands into
-``(got ...)``; branches that short-circuiting never reached are marked skipped. Secret values
-are masked here, at display time, because the evaluator must see the real values to decide the
-same way the runtime would. A value is masked when it is itself secret: read through a
-secret-looking key, under one of the caller's secret paths (``context.db_password``, or a whole
-root such as ``context``), or holding a URI password; its verdict says why
-(``*** (secret: key looks secret)``). Values beside a secret stay shown.
+The tree is built from the compiled AST and one traced evaluation (node id -> value or error,
+and each value's provenance). Literals are left out (their value is their text); comparisons
+fold their simple operands into ``(got ...)``; branches that short-circuiting never reached
+are marked skipped.
+
+Secret values are masked here, at display time, because the evaluator must see the real
+values to decide the same way the runtime would; what is secret is decided by provenance
+(``core.expressions.provenance``), not by what the text mentions. A value is masked when it
+was read, or derived by any operation, from: one of the caller's secret paths
+(``context.db_password``, or a whole root such as ``context``), a secret-looking key (judged on
+the key's runtime value), a URI password, or a container holding one. Its verdict says why:
+``*** (secret: key looks secret)``, ``*** (secret: derived from context.region)``.
+
+What stays visible: booleans, null and undefined (the verdict of a comparison is what the
+author needs, and it says no more about the secret than whether the condition matched), type
+names from ``typeof``, and values beside a secret (``payload.status`` next to
+``payload.api_key``, shown with the secret entry masked).
 """
 
 from __future__ import annotations
@@ -22,6 +31,7 @@ from itertools import islice
 from typing import Any, Final
 
 from core.expressions.jsvalues import UNDEFINED, JsFunction
+from core.expressions.provenance import judge, path_reason
 from core.expressions.python import PyMethod
 from core.expressions.sandbox import Compiled, ShortCircuit, Trace, error_message, span_of
 from core.secrets import KEY_REASON, MASK, URI_REASON, is_secret_key, mask_value, secret_strings
@@ -95,8 +105,15 @@ class ExplainNode:
 # --- display values --------------------------------------------------------------------------
 
 
-def jsonable(value: Any, depth: int = 0) -> Any:
+#: items one display value shows in all (references nest: 200 items a level, 25 levels deep,
+#: would be 200**25 items to render)
+_MAX_SHOWN_ITEMS: Final = 5_000
+
+
+def jsonable(value: Any, depth: int = 0, room: list[int] | None = None) -> Any:
     """A JSON-able rendering of an evaluation value (not for evaluation)."""
+    if room is None:
+        room = [_MAX_SHOWN_ITEMS]
     if value is UNDEFINED:
         return "undefined"
     if isinstance(value, str):
@@ -112,18 +129,20 @@ def jsonable(value: Any, depth: int = 0) -> Any:
         if math.isinf(value):
             return "Infinity" if value > 0 else "-Infinity"
         return int(value) if value.is_integer() and abs(value) < 1e21 else value
-    if depth > 50:
+    if depth > 50 or room[0] <= 0:
         return "..."
     # Containers are cut like strings: a line shows 120 characters, and converting (then
     # masking and scrubbing) all of a 90,000-item list took seconds per evaluation.
+    if isinstance(value, (dict, list, tuple, set, frozenset)):
+        room[0] -= min(len(value), _MAX_ITEMS) + 1
     if isinstance(value, dict):
-        out = {str(k): jsonable(v, depth + 1) for k, v in islice(value.items(), _MAX_ITEMS)}
+        out = {str(k): jsonable(v, depth + 1, room) for k, v in islice(value.items(), _MAX_ITEMS)}
         if len(value) > _MAX_ITEMS:
             out["..."] = f"{len(value) - _MAX_ITEMS} more"
         return out
     if isinstance(value, (list, tuple, set, frozenset)):
         items = sorted(value, key=repr) if isinstance(value, (set, frozenset)) else value
-        shown = [jsonable(v, depth + 1) for v in islice(items, _MAX_ITEMS)]
+        shown = [jsonable(v, depth + 1, room) for v in islice(items, _MAX_ITEMS)]
         if len(value) > _MAX_ITEMS:
             shown.append(f"... {len(value) - _MAX_ITEMS} more")
         return shown
@@ -244,15 +263,6 @@ def _reads_secret_key(node: ast.AST) -> bool:
     )
 
 
-def _path_reason(read: tuple[str, ...], paths: Mapping[tuple[str, ...], str]) -> str | None:
-    for secret, why in paths.items():
-        if read[: len(secret)] == secret:
-            return why
-        if secret[: len(read)] == read:
-            return f"holds {'.'.join(secret)}, {why}"
-    return None
-
-
 def _taint_reasons(tree: ast.AST, paths: Mapping[tuple[str, ...], str]) -> dict[int, str | None]:
     """For every node, why its value is secret, or None: it reads a secret-looking key, reads
     at or under a secret path, or reads a whole object that holds one (``context`` itself).
@@ -274,7 +284,7 @@ def _taint_reasons(tree: ast.AST, paths: Mapping[tuple[str, ...], str]) -> dict[
         key[id(node)] = _reads_secret_key(node) or any(key[id(c)] for c in children)
         path = _path_of(node) if paths else None
         if path is not None:
-            by_path[id(node)] = _path_reason(path, paths)
+            by_path[id(node)] = path_reason(path, paths)
         else:
             by_path[id(node)] = next(
                 (r for c in children if (r := by_path[id(c)]) is not None), None
@@ -347,6 +357,16 @@ def _secrets_in(scope: Any, paths: Mapping[tuple[str, ...], str]) -> list[str]:
     return sorted((s for s in found if len(s) >= 4), key=len, reverse=True)
 
 
+def _has_text(value: Any) -> bool:
+    if isinstance(value, str):
+        return value != MASK
+    if isinstance(value, dict):
+        return any(_has_text(v) for v in value.values())
+    if isinstance(value, list):
+        return any(_has_text(v) for v in value)
+    return False
+
+
 def _scrub(value: Any, secrets: list[str]) -> Any:
     if isinstance(value, str):
         for secret in secrets:
@@ -373,10 +393,12 @@ class _Builder:
         self.trace = trace
         self.paths = secret_paths(roots)
         self.reveal = reveal
-        self.secrets = [] if reveal else _secrets_in(scope, self.paths)
+        self.scope = scope
+        self._secrets: list[str] | None = [] if reveal else None
         #: node id -> why its shown value is masked
         self.why: dict[int, str] = {}
         self.reasons = _taint_reasons(compiled.tree, self.paths)
+        self.flow = trace.flow
 
     def value_of(self, node: ast.AST) -> tuple[str, Any]:
         """("ok", display value) | ("error", message) | ("skipped", None)."""
@@ -388,18 +410,41 @@ class _Builder:
             return ("error", error_message(value))
         if self.reveal:
             return ("ok", jsonable(value))
-        why = self.reasons.get(id(node))
+        mode, flowed = self.judged(node)
+        if mode != "unknown":
+            why = flowed if mode == "whole" else None
+        else:  # no provenance recorded (ag2's pasted form): what the text shows
+            why = self.reasons.get(id(node))
         shown = masked(value, tainted=why is not None)
         if shown == MASK and why is not None:
             self.why[id(node)] = why
         elif isinstance(shown, str) and isinstance(value, str) and shown != jsonable(value):
             self.why[id(node)] = URI_REASON
-        if self.secrets:
+        if _has_text(shown) and self.secrets:
             scrubbed = _scrub(shown, self.secrets)
             if scrubbed != shown and isinstance(scrubbed, str):
                 self.why.setdefault(id(node), "holds a secret value")
             shown = scrubbed
         return ("ok", shown)
+
+    @property
+    def secrets(self) -> list[str]:
+        """The scope's secret strings, for scrubbing shown text: found on first need (a tree
+        showing no text never walks a large scope for them)."""
+        if self._secrets is None:
+            self._secrets = _secrets_in(self.scope, self.paths)
+        return self._secrets
+
+    def judged(self, node: ast.AST) -> tuple[str | None, str | None]:
+        """What the value's provenance says: ("whole", why), ("inside", None) or (None,
+        None); ("unknown", None) when the trace kept no provenance for it (ag2's pasted form
+        records only the verdict), leaving it to what the text shows."""
+        prov = self.flow.prov.get(id(node)) if self.flow is not None else None
+        if prov is None:
+            return ("unknown", None)
+        if not prov.facts:
+            return (None, None)
+        return judge(prov, self.paths, self.flow.holds)  # type: ignore[union-attr]
 
     def show(self, node: ast.AST, state: tuple[str, Any]) -> str:
         dialect = self.compiled.dialect

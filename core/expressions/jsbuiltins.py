@@ -21,9 +21,11 @@ from decimal import ROUND_HALF_UP, Decimal
 from functools import partial
 from typing import Any, Final
 
+from core.expressions.budget import BUDGET, charge
 from core.expressions.jsvalues import (
     ARRAY_PROTO,
     DROPPED_KEYS,
+    ELEMENT,
     JS_WHITESPACE,
     MAX_STRING_LENGTH,
     OBJECT_MODEL_KEYS,
@@ -39,6 +41,7 @@ from core.expressions.jsvalues import (
     from_units,
     is_nullish,
     is_number,
+    join_bounded,
     js_value,
     number,
     number_to_string,
@@ -52,6 +55,7 @@ from core.expressions.jsvalues import (
     to_number,
     to_string,
     to_units,
+    too_long,
     truthy,
     typeof,
     utf16_length,
@@ -226,7 +230,10 @@ def _str_code_point_at(s: str, i: Any = UNDEFINED, *_: Any) -> Any:
 def _str_concat(s: str, *args: Any) -> str:
     out = s
     for a in args:
-        out = check_length(from_units(out + to_string(a)))
+        text = to_string(a)
+        if len(out) + len(text) > MAX_STRING_LENGTH:
+            raise too_long(len(out) + len(text))
+        out = from_units(out + text)
     return out
 
 
@@ -288,7 +295,7 @@ def _pad(s: str, length: Any, fill: Any, at_start: bool) -> str:
     if target <= len(u) or not filler:
         return s
     if target > MAX_STRING_LENGTH:
-        raise JsError(f"String result too long (over {MAX_STRING_LENGTH} characters)")
+        raise too_long(int(target) if target != math.inf else None)
     need = int(target) - len(u)
     pad = (filler * (need // len(filler) + 1))[:need]
     return from_units(pad + u if at_start else u + pad)
@@ -306,8 +313,11 @@ def _str_repeat(s: str, count: Any = UNDEFINED, *_: Any) -> str:
     n = to_int(count)
     if n < 0 or n == math.inf:
         raise JsError("Invalid count value")
+    if not s:
+        return ""  # ''.repeat(1e300) is '' (no string of 1e300 copies is ever built)
     if len(s) * n > MAX_STRING_LENGTH:
-        raise JsError(f"String result too long (over {MAX_STRING_LENGTH} characters)")
+        raise too_long(int(len(s) * n))
+    charge(int(len(s) * n) >> 3)
     return s * int(n)
 
 
@@ -353,17 +363,27 @@ def _replace(s: str, pattern: Any, replacement: Any, every: bool) -> str:
         return s
     out: list[str] = []
     last = 0
+    total = 0  # the length so far, so the result is refused before it is built
+    rep = "" if type(replacement) is JsFunction else to_units(to_string(replacement))
+    plain = "$" not in rep
     for at in positions:
+        charge(ELEMENT)
         out.append(u[last:at])
         if type(replacement) is JsFunction:
-            out.append(to_units(to_string(replacement.fn(from_units(pat), at, s))))
+            piece = to_units(to_string(replacement.fn(from_units(pat), at, s)))
+        elif plain:
+            piece = rep
         else:
-            rep = to_units(to_string(replacement))
-            out.append(_substitute(rep, pat, u[:at], u[at + len(pat) :]))
+            piece = _substitute(rep, pat, u[:at], u[at + len(pat) :])
+        out.append(piece)
+        total += at - last + len(piece)
         last = at + len(pat)
-        check_length("".join(out))
+        if total > MAX_STRING_LENGTH:
+            raise too_long()
+    if total + len(u) - last > MAX_STRING_LENGTH:
+        raise too_long()
     out.append(u[last:])
-    return check_length(from_units("".join(out)))
+    return from_units("".join(out))
 
 
 def _str_replace(s: str, pattern: Any = UNDEFINED, replacement: Any = UNDEFINED, *_: Any) -> str:
@@ -404,9 +424,11 @@ def _str_split(s: str, sep: Any = UNDEFINED, limit: Any = UNDEFINED, *_: Any) ->
     if sep is UNDEFINED:
         return [s]
     u, sep_u = to_units(s), to_units(to_string(sep))
+    count = len(u) if sep_u == "" else u.count(sep_u) + 1  # counted before the parts are built
+    if count > MAX_STRING_LENGTH:
+        raise JsError(f"split() result too long (over {MAX_STRING_LENGTH:,} parts; {BUDGET})")
+    charge(ELEMENT * min(count, int(lim)))
     parts = list(u) if sep_u == "" else u.split(sep_u)
-    if len(parts) > MAX_STRING_LENGTH:
-        raise JsError("split() result too long")
     return [from_units(p) for p in parts[: int(lim)]]
 
 
@@ -435,10 +457,12 @@ def _str_self(s: str, *_: Any) -> str:
 
 
 def _str_well_formed(s: str, *_: Any) -> bool:
+    charge(len(s))
     return not any("\ud800" <= c <= "\udfff" for c in s)
 
 
 def _str_to_well_formed(s: str, *_: Any) -> str:
+    charge(len(s))
     return "".join("\ufffd" if "\ud800" <= c <= "\udfff" else c for c in s)
 
 
@@ -539,9 +563,8 @@ def _arr_last_index_of(arr: list[Any], search: Any = UNDEFINED, *rest: Any) -> i
 
 def _arr_join(arr: list[Any], sep: Any = UNDEFINED, *_: Any) -> str:
     sep_s = "," if sep is UNDEFINED else to_string(sep)
-    return check_length(
-        from_units(sep_s.join("" if is_nullish(x) else to_string(js_value(x)) for x in arr))
-    )
+    parts = ("" if is_nullish(x) else to_string(js_value(x)) for x in arr)
+    return from_units(join_bounded(sep_s, parts))
 
 
 def _arr_slice(arr: list[Any], start: Any = UNDEFINED, end: Any = UNDEFINED, *_: Any) -> list[Any]:
@@ -623,6 +646,8 @@ def _arr_for_each(arr: list[Any], fn: Any = UNDEFINED, *_: Any) -> Any:
 
 
 def _flatten(arr: list[Any] | tuple[Any, ...], depth: float, out: list[Any]) -> None:
+    # every element visited is charged: arrays of empty arrays add nothing to ``out``
+    charge(ELEMENT * len(arr) + 1)
     for x in arr:
         if (type(x) is list or type(x) is tuple) and depth >= 1:
             _flatten(x, depth - 1, out)
@@ -689,12 +714,19 @@ def _default_compare(a: Any, b: Any) -> int:
     return -1 if x < y else (1 if x > y else 0)
 
 
+def _sort_cost(arr: list[Any]) -> None:
+    # n log2 n comparisons, each an interpreted call (what they convert is charged there)
+    charge(ELEMENT * len(arr) * max(1, len(arr).bit_length()))
+
+
 def _arr_to_sorted(arr: list[Any], compare: Any = UNDEFINED, *_: Any) -> list[Any]:
+    _sort_cost(arr)
     return sorted(arr, key=_sort_key(compare))
 
 
 def _arr_sort(arr: list[Any], compare: Any = UNDEFINED, *_: Any) -> list[Any]:
     _mutating()
+    _sort_cost(arr)
     arr[:] = sorted(arr, key=_sort_key(compare))
     return arr
 
@@ -712,7 +744,7 @@ def _arr_reverse(arr: list[Any], *_: Any) -> list[Any]:
 def _arr_push(arr: list[Any], *items: Any) -> int:
     _mutating()
     if len(arr) + len(items) > MAX_STRING_LENGTH:
-        raise JsError("push() result too long")
+        raise JsError(f"push() result too long (over {MAX_STRING_LENGTH:,} elements; {BUDGET})")
     arr.extend(items)
     return len(arr)
 
@@ -729,6 +761,8 @@ def _arr_shift(arr: list[Any], *_: Any) -> Any:
 
 def _arr_unshift(arr: list[Any], *items: Any) -> int:
     _mutating()
+    if len(arr) + len(items) > MAX_STRING_LENGTH:
+        raise JsError(f"unshift() result too long (over {MAX_STRING_LENGTH:,} elements; {BUDGET})")
     arr[:0] = items
     return len(arr)
 
@@ -980,6 +1014,9 @@ def get_member(obj: Any, key: Any) -> Any:
             return written
         method = ARRAY_METHODS.get(k)
         if method is not None:
+            # the array methods loop over the elements in interpreted code: charged here,
+            # before the call, what one pass costs (callbacks and conversions charge their own)
+            charge(ELEMENT * len(obj))
             return _bind(k, method, obj)
         return _proto_member(obj, k, ARRAY_PROTO)
     if t is str:
@@ -991,6 +1028,7 @@ def get_member(obj: Any, key: Any) -> Any:
             return u[index] if index < len(u) else UNDEFINED
         method = STRING_METHODS.get(k)
         if method is not None:
+            charge((len(obj) >> 2) + 1)  # one pass over the characters, in C
             return _bind(k, method, obj)
         return _proto_member(obj, k, STRING_PROTO)
     if obj is None or obj is UNDEFINED:
@@ -1069,6 +1107,7 @@ def set_member(obj: Any, key: Any, value: Any) -> None:
             n = int(n)
             if n > MAX_STRING_LENGTH:
                 raise JsError("Invalid array length")
+            charge(n)
             if n < len(obj):
                 del obj[n:]
             else:
@@ -1081,6 +1120,7 @@ def set_member(obj: Any, key: Any, value: Any) -> None:
         if index >= len(obj):
             if index > MAX_STRING_LENGTH:
                 raise JsError("Array index too large")
+            charge(index)
             obj.extend([UNDEFINED] * (index + 1 - len(obj)))
         obj[index] = value
         return
@@ -1261,19 +1301,25 @@ def _parse_int(s: Any = UNDEFINED, radix: Any = UNDEFINED, *_: Any) -> int | flo
         base, text = 16, text[2:]
     digits = "0123456789abcdefghijklmnopqrstuvwxyz"[:base]
     end = 0
+    charge(len(text))
     while end < len(text) and text[end].isascii() and text[end].lower() in digits:
         end += 1
     if not end:
         return math.nan
-    value = sign * int(text[:end], base)
+    significant = text[:end].lstrip("0")
+    if len(significant) > 1100:
+        # at least 2**1100: past the largest double, which JavaScript reads as Infinity
+        # (and Python refuses to convert more than 4,300 decimal digits)
+        return sign * math.inf
+    value = sign * int(significant or "0", base)
     if value == 0 and sign < 0:
         return -0.0
     return number(value) if base == 10 or abs(value) <= 2**53 else float(value)
 
 
 _FLOAT_PREFIX: Final = __import__("re").compile(
-    r"[+-]?(?:Infinity|(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?)"
-)
+    r"[+-]?(?:Infinity|(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?)"
+)  # the unambiguous spelling, as jsvalues._DECIMAL
 
 
 def _parse_float(s: Any = UNDEFINED, *_: Any) -> int | float:
@@ -1319,8 +1365,10 @@ def _keys_of(x: Any, what: str) -> list[str]:
     if is_nullish(x):
         raise JsError("Cannot convert undefined or null to object")
     if type(x) is list or type(x) is tuple:
+        charge(ELEMENT * len(x))
         return [str(i) for i in range(len(x))]
     if type(x) is str:
+        charge(ELEMENT * len(x))
         return [str(i) for i in range(utf16_length(x))]
     if isinstance(x, Mapping) and type(x) is not JsNamespace:
         return own_keys(x)
@@ -1332,11 +1380,15 @@ def _object_keys(x: Any = UNDEFINED, *_: Any) -> list[str]:
 
 
 def _object_values(x: Any = UNDEFINED, *_: Any) -> list[Any]:
-    return [get_member(x, k) for k in _keys_of(x, "values")]
+    keys = _keys_of(x, "values")
+    charge(ELEMENT * len(keys))
+    return [get_member(x, k) for k in keys]
 
 
 def _object_entries(x: Any = UNDEFINED, *_: Any) -> list[Any]:
-    return [[k, get_member(x, k)] for k in _keys_of(x, "entries")]
+    keys = _keys_of(x, "entries")
+    charge(2 * ELEMENT * len(keys))
+    return [[k, get_member(x, k)] for k in keys]
 
 
 def _object_has_own(x: Any = UNDEFINED, key: Any = UNDEFINED, *_: Any) -> bool:
@@ -1358,6 +1410,7 @@ def _object_from_entries(entries: Any = UNDEFINED, *_: Any) -> dict[str, Any]:
     if type(entries) is not list:
         raise Unsupported("flowctx reproduces Object.fromEntries of arrays only")
     out: dict[str, Any] = {}
+    charge(ELEMENT * len(entries))
     for pair in entries:
         if is_nullish(pair) or type(pair) in (int, float, bool):
             raise JsError("Iterator value is not an entry object")
@@ -1371,6 +1424,7 @@ _ESCAPES: Final = {
 
 
 def _quote(s: str) -> str:
+    charge(len(s))  # an interpreted loop over the characters
     out = ['"']
     for c in s:
         if c in _ESCAPES:
@@ -1383,28 +1437,56 @@ def _quote(s: str) -> str:
     return "".join(out)
 
 
-def _stringify(v: Any, indent: str, prefix: str, depth: int) -> str | None:
+def _stringify(v: Any, indent: str, prefix: str, depth: int, room: list[int]) -> str | None:
+    """JSON text of ``v``; ``room`` holds the characters still allowed, so the text is
+    refused while it is being built, not after (references to one array nest cheaply)."""
     if depth > 200:
         raise JsError("Maximum call stack size exceeded")
+    charge(ELEMENT)
     v = js_value(v)
     if v is None:
-        return "null"
-    if v is True:
-        return "true"
-    if v is False:
-        return "false"
+        text = "null"
+    elif v is True:
+        text = "true"
+    elif v is False:
+        text = "false"
+    else:
+        t = type(v)
+        if t is str:
+            text = _quote(v)
+        elif t is int or t is float:
+            text = number_to_string(v) if v == v and v not in (math.inf, -math.inf) else "null"
+        elif v is UNDEFINED or t is JsFunction:
+            return None
+        else:
+            return _stringify_container(v, indent, prefix, depth, room)
+    _use(room, len(text))
+    return text
+
+
+def _use(room: list[int], n: int) -> None:
+    room[0] -= n
+    if room[0] < 0:
+        raise too_long()
+
+
+def _stringify_container(
+    v: Any, indent: str, prefix: str, depth: int, room: list[int]
+) -> str | None:
     t = type(v)
-    if t is str:
-        return _quote(v)
-    if t is int or t is float:
-        return number_to_string(v) if v == v and v not in (math.inf, -math.inf) else "null"
-    if v is UNDEFINED or t is JsFunction:
-        return None
     inner = prefix + indent
+    # separators and the line breaks of indented output take room too
+    step = len(inner) + 2 if indent else 1
     if t is list or t is tuple:
-        items = [_stringify(x, indent, inner, depth + 1) or "null" for x in v]
+        items = []
+        for x in v:
+            items.append(_stringify(x, indent, inner, depth + 1, room) or "null")
+            if items[-1] == "null" and x is not None:
+                _use(room, 4)
+            _use(room, step)
         if not items:
             return "[]"
+        _use(room, 2 + len(prefix) + 1 if indent else 2)
         if indent:
             return "[\n" + inner + (",\n" + inner).join(items) + "\n" + prefix + "]"
         return "[" + ",".join(items) + "]"
@@ -1412,11 +1494,14 @@ def _stringify(v: Any, indent: str, prefix: str, depth: int) -> str | None:
         members = v.members if t is JsNamespace else v
         parts = []
         for k in own_keys(members) if t is not JsNamespace else []:
-            text = _stringify(get_member(members, k), indent, inner, depth + 1)
+            text = _stringify(get_member(members, k), indent, inner, depth + 1, room)
             if text is not None:
-                parts.append(_quote(k) + (": " if indent else ":") + text)
+                key = _quote(k)
+                _use(room, len(key) + step + 2)
+                parts.append(key + (": " if indent else ":") + text)
         if not parts:
             return "{}"
+        _use(room, 2 + len(prefix) + 1 if indent else 2)
         if indent:
             return "{\n" + inner + (",\n" + inner).join(parts) + "\n" + prefix + "}"
         return "{" + ",".join(parts) + "}"
@@ -1433,7 +1518,9 @@ def _json_stringify(
         indent = " " * int(min(max(to_int(space), 0), 10))
     elif type(space) is str:
         indent = space[:10]
-    text = _stringify(v, indent, "", 0)
+    # the room is an upper bound on what is built (separators counted generously); the text
+    # itself is checked exactly at the end, as before
+    text = _stringify(v, indent, "", 0, [4 * MAX_STRING_LENGTH])
     return UNDEFINED if text is None else check_length(text)
 
 
@@ -1451,6 +1538,7 @@ def _json_parse(text: Any = UNDEFINED, reviver: Any = UNDEFINED, *_: Any) -> Any
     if not is_nullish(reviver):
         raise Unsupported("flowctx does not reproduce JSON.parse with a reviver")
     s = to_string(text)
+    charge((len(s) >> 2) + 1)
     try:
         value = json.loads(
             s.strip(" \t\n\r"),
@@ -1483,13 +1571,16 @@ def _array_from(src: Any = UNDEFINED, fn: Any = UNDEFINED, *_: Any) -> list[Any]
     if is_nullish(src):
         raise JsError("Cannot convert undefined or null to object")
     if type(src) is str:
+        charge(len(src))
         items: list[Any] = list(src)
     elif type(src) is list or type(src) is tuple:
+        charge(ELEMENT * len(src))
         items = [js_value(x) for x in src]
     elif isinstance(src, Mapping):
         length = to_int(get_member(src, "length"))
         if length > MAX_STRING_LENGTH:
             raise JsError("Invalid array length")
+        charge(ELEMENT * int(max(length, 0)))
         items = [get_member(src, str(i)) for i in range(int(max(length, 0)))]
     else:
         items = []
@@ -1510,10 +1601,13 @@ def _date_now(*_: Any) -> int:
 def _uri(fn: Callable[[str], str], name: str) -> Callable[..., str]:
     def call(x: Any = UNDEFINED, *_: Any) -> str:
         s = to_string(x)
+        charge(len(s))
         if any("\ud800" <= c <= "\udfff" for c in s):
             raise JsError("URI malformed")
+        if name.startswith("encode") and len(s) > MAX_STRING_LENGTH:
+            raise too_long(len(s))  # encoding never shortens; each pass may triple it
         try:
-            return fn(s)
+            return check_length(fn(s))
         except UnicodeDecodeError:
             raise JsError("URI malformed") from None
 

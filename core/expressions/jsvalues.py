@@ -16,6 +16,7 @@ import re
 from collections.abc import Callable, Mapping
 from typing import Any, Final
 
+from core.expressions.budget import BUDGET, charge
 from core.expressions.sandbox import SandboxError
 
 
@@ -100,6 +101,8 @@ OBJECT_MODEL_KEYS: Final = frozenset({"constructor", "prototype", "__proto__"})
 MAX_SAFE_INTEGER: Final = 2**53 - 1
 _EXACT: Final = 2**53
 MAX_STRING_LENGTH: Final = 100_000
+#: node's own longest string (V8 on 64-bit: 2**29 - 24 code units)
+NODE_MAX_STRING: Final = 2**29 - 24
 
 # Property names on the prototypes as node 20 (the runtime of the measurements) lists them;
 # ``'toString' in payload`` is true through the prototype chain.
@@ -290,6 +293,7 @@ def to_units(s: str) -> str:
     """``s`` with each character one UTF-16 code unit (astral characters as two surrogates)."""
     if s.isascii() or max(s) <= "\uffff":
         return s
+    charge(len(s))  # an interpreted loop over the characters
     out: list[str] = []
     for c in s:
         o = ord(c)
@@ -317,13 +321,26 @@ def from_units(s: str) -> str:
 def utf16_length(s: str) -> int:
     if s.isascii() or max(s) <= "\uffff":
         return len(s)
+    charge(len(s))
     return len(s) + sum(1 for c in s if c > "\uffff")
 
 
+def too_long(length: int | None = None) -> JsError:
+    """The refusal of a string longer than flowctx builds, said before it is built."""
+    if length is not None and length > NODE_MAX_STRING:
+        engine = "node itself throws RangeError: Invalid string length"
+    else:
+        engine = f"node's own limit is {NODE_MAX_STRING:,}"
+    return JsError(
+        f"String result too long (over {MAX_STRING_LENGTH:,} characters; {BUDGET}, {engine})"
+    )
+
+
 def concat(a: str, b: str) -> str:
+    n = len(a) + len(b)
+    if n > MAX_STRING_LENGTH:
+        raise too_long(n)
     s = a + b
-    if len(s) > MAX_STRING_LENGTH:
-        raise JsError(f"String result too long (over {MAX_STRING_LENGTH} characters)")
     if a and b and "\ud800" <= a[-1] <= "\udbff" and "\udc00" <= b[0] <= "\udfff":
         return from_units(s)
     return s
@@ -331,11 +348,33 @@ def concat(a: str, b: str) -> str:
 
 def check_length(s: str) -> str:
     if len(s) > MAX_STRING_LENGTH:
-        raise JsError(f"String result too long (over {MAX_STRING_LENGTH} characters)")
+        raise too_long(len(s))
     return s
 
 
-_DECIMAL = re.compile(r"[+-]?(?:Infinity|(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?)")
+#: steps charged per element an interpreted loop visits (a step is ~70 ns of C work)
+ELEMENT: Final = 4
+
+
+def join_bounded(sep: str, parts: Any) -> str:
+    """``sep.join(parts)`` refused before it passes ``MAX_STRING_LENGTH``: the length is
+    added up part by part, so a list of references to one long string is refused at the
+    second part, not after building all of them."""
+    out: list[str] = []
+    total = -len(sep)
+    step = len(sep)
+    for part in parts:
+        charge(ELEMENT)
+        total += len(part) + step
+        if total > MAX_STRING_LENGTH:
+            raise too_long()
+        out.append(part)
+    return sep.join(out)
+
+
+# `\d+(?:\.\d*)?`, not `\d+\.?\d*`: the same strings, but the second splits a run of digits
+# in n ways, so a fullmatch failing at its end backtracks n**2 times (a hang at 20,000 digits)
+_DECIMAL = re.compile(r"[+-]?(?:Infinity|(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?)")
 _RADIX = re.compile(r"0[xX][0-9a-fA-F]+|0[oO][0-7]+|0[bB][01]+")
 
 
@@ -459,7 +498,7 @@ def to_string(v: Any) -> str:
     if v is False:
         return "false"
     if t is list or t is tuple:
-        return check_length(",".join("" if is_nullish(x) else to_string(x) for x in v))
+        return join_bounded(",", ("" if is_nullish(x) else to_string(x) for x in v))
     if t is JsFunction:
         return f"function {v.name}() {{ [native code] }}"
     if t is JsNamespace:
@@ -532,6 +571,7 @@ def array_index(key: str) -> int | None:
 def own_keys(obj: Mapping[Any, Any]) -> list[str]:
     """Object.keys order: integer-like keys ascending, then the others in insertion order;
     the keys MemberJunction drops from its copy are not there."""
+    charge(ELEMENT * len(obj))
     keys = [property_key(k) for k in obj]
     keys = [k for k in keys if k not in DROPPED_KEYS]
     ints = [k for k in keys if _array_index(k) is not None]
@@ -553,6 +593,7 @@ def own_get(obj: Mapping[Any, Any], key: str) -> Any:
         return UNDEFINED
     if key.lstrip("-").isdigit():
         # YAML may give integer keys; JavaScript sees every key as a string.
+        charge(ELEMENT * len(obj))
         for k, v in obj.items():
             if type(k) is not str and property_key(k) == key:
                 return js_value(v)
@@ -564,6 +605,7 @@ def own_has(obj: Mapping[Any, Any], key: str) -> bool:
         return False
     if key in obj:
         return True
+    charge(ELEMENT * len(obj))
     return any(type(k) is not str and property_key(k) == key for k in obj)
 
 

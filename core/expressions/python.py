@@ -10,10 +10,12 @@ out of reach by construction rather than by pattern.
 from __future__ import annotations
 
 import ast
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sized
+from contextlib import suppress
 from functools import partial
 from typing import Any, ClassVar, Final
 
+from core.expressions.budget import charge, check_items, deep_size
 from core.expressions.sandbox import (
     MAX_STRING_LENGTH,
     PY_OPERATORS,
@@ -47,22 +49,30 @@ def _safe_replace(s: str, old: str, new: str, count: int = -1) -> str:
     hits = s.count(old) if old else len(s) + 1
     if count >= 0:
         hits = min(hits, count)
-    if len(s) + hits * (len(new) - len(old)) > MAX_STRING_LENGTH:
+    size = len(s) + hits * (len(new) - len(old))
+    if size > MAX_STRING_LENGTH:
         raise SandboxError("The replaced string is too large (refused to protect the evaluator)")
+    charge(size)
     return s.replace(old, new, count)
 
 
 def _safe_join(sep: str, items: Iterable[Any]) -> str:
+    if isinstance(items, Sized):
+        charge(len(items))
     parts = list(items)
     if any(not isinstance(p, str) for p in parts):
         raise TypeError("join() takes an iterable of str")
-    if sum(map(len, parts)) + len(sep) * max(len(parts) - 1, 0) > MAX_STRING_LENGTH:
+    size = sum(map(len, parts)) + len(sep) * max(len(parts) - 1, 0)
+    if size > MAX_STRING_LENGTH:
         raise SandboxError("The joined string is too large (refused to protect the evaluator)")
+    charge(size)
     return sep.join(parts)
 
 
 def _safe_sum(items: Iterable[Any], start: Any = 0) -> Any:
     # sum() with a list or str start is quadratic concatenation; keep it to numbers.
+    if isinstance(items, Sized):
+        charge(len(items))
     values = list(items)
     total = start
     for item in [start, *values]:
@@ -73,8 +83,21 @@ def _safe_sum(items: Iterable[Any], start: Any = 0) -> Any:
     return total
 
 
+def _charged_text(fn: Callable[..., Any], shift: int) -> Callable[..., Any]:
+    """A str method charged for the characters it scans or copies (a C loop: 2**shift
+    characters a step; splits build an object per part, so they charge every character)."""
+
+    def method(s: str, *args: Any, **kwargs: Any) -> Any:
+        charge((len(s) >> shift) + 1)
+        return fn(s, *args, **kwargs)
+
+    return method
+
+
+_SPLITS: Final = frozenset({"split", "rsplit", "splitlines"})
+_SCANS: Final = frozenset({"startswith", "endswith", "count", "find", "rfind", "index", "rindex"})
 _STR_METHODS: Final[dict[str, Callable[..., Any]]] = {
-    name: getattr(str, name)
+    name: _charged_text(getattr(str, name), 0 if name in _SPLITS else 3 if name in _SCANS else 2)
     for name in (
         "lower", "upper", "strip", "lstrip", "rstrip", "startswith", "endswith", "split",
         "rsplit", "splitlines", "count", "find", "rfind", "index", "rindex", "isdigit",
@@ -82,38 +105,130 @@ _STR_METHODS: Final[dict[str, Callable[..., Any]]] = {
         "title", "capitalize", "casefold", "removeprefix", "removesuffix",
     )
 } | {"replace": _safe_replace, "join": _safe_join}  # fmt: skip
-_SEQ_METHODS: Final[dict[str, Callable[..., Any]]] = {
-    "index": lambda seq, *a: seq.index(*a),
-    "count": lambda seq, x: seq.count(x),
-}
+
+
+def _seq_index(seq: list[Any] | tuple[Any, ...], *args: Any) -> int:
+    charge(deep_size(seq))  # each item is compared, as deep as it goes
+    return seq.index(*args)
+
+
+def _seq_count(seq: list[Any] | tuple[Any, ...], x: Any) -> int:
+    charge(deep_size(seq))
+    return seq.count(x)
+
+
+def _listed(d: Mapping[Any, Any], what: str) -> list[Any]:
+    charge(len(d))
+    if what == "keys":
+        return list(d.keys())
+    if what == "values":
+        return list(d.values())
+    return [tuple(kv) for kv in d.items()]
+
+
+_SEQ_METHODS: Final[dict[str, Callable[..., Any]]] = {"index": _seq_index, "count": _seq_count}
 _DICT_METHODS: Final[dict[str, Callable[..., Any]]] = {
     "get": lambda d, key, default=None: d.get(key, default),
-    "keys": lambda d: list(d.keys()),
-    "values": lambda d: list(d.values()),
-    "items": lambda d: [tuple(kv) for kv in d.items()],
+    "keys": lambda d: _listed(d, "keys"),
+    "values": lambda d: _listed(d, "values"),
+    "items": lambda d: _listed(d, "items"),
 }
+
+
+def _length(x: Any) -> int:
+    return len(x) if isinstance(x, (str, list, tuple, dict, set, frozenset)) else 0
+
+
+def _safe_str(*args: Any, **kwargs: Any) -> str:
+    if args and isinstance(args[0], (list, tuple, dict, set, frozenset)):
+        # the text of a container is at least one character per item it holds, deep
+        size = deep_size(args[0])
+        check_items(size, "the text str() builds")
+        charge(size)
+    return str(*args, **kwargs)
+
+
+def _copied(fn: Callable[..., Any]) -> Callable[..., Any]:
+    def copy(*args: Any, **kwargs: Any) -> Any:
+        if args:
+            charge(_length(args[0]))
+        return fn(*args, **kwargs)
+
+    copy.__name__ = fn.__name__
+    return copy
+
+
+def _safe_sorted(*args: Any, **kwargs: Any) -> list[Any]:
+    # each item meets about log2(n) others, and each comparison goes as deep as the items
+    if args:
+        n = _length(args[0])
+        charge(deep_size(args[0]) * max(1, n.bit_length()))
+    return sorted(*args, **kwargs)
+
+
+def _extreme(fn: Callable[..., Any]) -> Callable[..., Any]:
+    def pick(*args: Any, **kwargs: Any) -> Any:
+        # every item is compared once with the best so far
+        if args:
+            charge(2 * deep_size(args[0] if len(args) == 1 else args))
+        return fn(*args, **kwargs)
+
+    pick.__name__ = fn.__name__
+    return pick
+
+
+_LOG10_2: Final = 0.30103
+
+
+def _safe_round(*args: Any, **kwargs: Any) -> Any:
+    number: Any = args[0] if args else kwargs.get("number")
+    ndigits: Any = args[1] if len(args) > 1 else kwargs.get("ndigits")
+    if (
+        type(number) in (int, bool)
+        and type(ndigits) in (int, bool)
+        and ndigits < 0
+        and -ndigits > (number.bit_length() + 1) * _LOG10_2 + 1
+        and len(args) + len(kwargs) == 2
+    ):
+        # int.__round__ computes 10**-ndigits first: round(1, -10**8) would take minutes.
+        # Past the number's own digits 10**k >= 2*|number|, so Python's answer is 0.
+        return 0
+    return round(*args, **kwargs)
+
+
+def _parsed(fn: Callable[..., Any]) -> Callable[..., Any]:
+    def parse(*args: Any, **kwargs: Any) -> Any:
+        if args and isinstance(args[0], str):
+            charge((len(args[0]) >> 3) + 1)
+        return fn(*args, **kwargs)
+
+    parse.__name__ = fn.__name__
+    return parse
+
+
 _TYPE_METHODS: Final[dict[type, dict[str, Callable[..., Any]]]] = {
     str: _STR_METHODS,
     list: _SEQ_METHODS,
     tuple: _SEQ_METHODS,
 }
 
+# Every function that traverses or copies a value is charged for it first (budget.py).
 FUNCTIONS: Final[dict[str, Callable[..., Any]]] = {
     "len": len,
     "abs": abs,
-    "min": min,
-    "max": max,
+    "min": _extreme(min),
+    "max": _extreme(max),
     "sum": _safe_sum,
-    "round": round,
-    "int": int,
-    "float": float,
-    "str": str,
+    "round": _safe_round,
+    "int": _parsed(int),
+    "float": _parsed(float),
+    "str": _safe_str,
     "bool": bool,
-    "any": any,
-    "all": all,
-    "sorted": sorted,
-    "list": list,
-    "tuple": tuple,
+    "any": _copied(any),
+    "all": _copied(all),
+    "sorted": _safe_sorted,
+    "list": _copied(list),
+    "tuple": _copied(tuple),
 }
 
 
@@ -180,6 +295,9 @@ class PyEval(SandboxEval):
         key = self._eval(node.slice)
         if not isinstance(obj, (Mapping, list, tuple, str)):
             raise SandboxError(f"a {_type_name(obj)} value cannot be indexed")
+        if type(key) is slice and not isinstance(obj, Mapping):
+            with suppress(TypeError):  # a bad slice: Python's own error follows
+                charge(len(range(*key.indices(len(obj)))))  # a slice copies its items
         try:
             return obj[key]
         except KeyError:

@@ -19,6 +19,10 @@ from typing import Any, ClassVar, Final
 
 import simpleeval  # type: ignore[import-untyped]
 
+from core.expressions import budget
+from core.expressions.budget import charge, check_items, deep_size
+from core.expressions.provenance import Flow
+
 MAX_LENGTH: Final = 1000  # characters of expression text
 MAX_DEPTH: Final = 100  # AST levels; keeps every recursive walk far from Python's stack limit
 MAX_STRING_LENGTH: Final = 100_000  # longest string/list an operator may build
@@ -146,8 +150,22 @@ def validate(
 # --- resource-limited operators (python and ag2 dialects) ------------------------------------
 
 
-def _too_big(what: str) -> SandboxError:
-    return SandboxError(f"{what} is too large (refused to protect the evaluator)")
+#: items past which Python itself cannot build a sequence (8 bytes a slot: 64 GiB)
+_PYTHON_FAILS: Final = 2**33
+
+
+def _too_big(what: str, items: int | None = None) -> SandboxError:
+    """``items``: the length of the sequence refused; without it, an integer was refused."""
+    note = ""
+    if items is None:
+        limit = f"over {MAX_INT_BITS:,} bits"
+    else:
+        limit = f"over {MAX_STRING_LENGTH:,} items"
+        if items > _PYTHON_FAILS:
+            note = f"; Python itself fails with MemoryError at {items:,} items"
+    return SandboxError(
+        f"{what} is too large (refused to protect the evaluator: {limit}, {budget.BUDGET}{note})"
+    )
 
 
 def safe_pow(a: Any, b: Any) -> Any:
@@ -169,23 +187,39 @@ def safe_mult(a: Any, b: Any) -> Any:
             raise _too_big("The product")
         return a * b
     for seq, count in ((a, b), (b, a)):
-        if (
-            isinstance(seq, (str, list, tuple))
-            and isinstance(count, int)
-            and len(seq) * count > MAX_STRING_LENGTH
-        ):
-            raise _too_big("The repeated string or list")
+        if isinstance(seq, (str, list, tuple)) and isinstance(count, int):
+            if len(seq) * count > MAX_STRING_LENGTH:
+                raise _too_big("The repeated string or list", len(seq) * count)
+            if count > 0 and not isinstance(seq, str):
+                # lengths multiply through nesting: [[1]*100000]*100000 is 10^10 items deep
+                size = deep_size(seq) * count
+                check_items(
+                    size,
+                    "the repeated list",
+                    "converting, comparing or sorting it visits every one of them",
+                )
+                charge(len(seq) * count)
+                return budget.remember(seq * count, size)
     return a * b
 
 
 def safe_add(a: Any, b: Any) -> Any:
-    if (
-        isinstance(a, (str, list, tuple))
-        and isinstance(b, (str, list, tuple))
-        and len(a) + len(b) > MAX_STRING_LENGTH
-    ):
-        raise _too_big("The concatenation")
+    if isinstance(a, (str, list, tuple)) and isinstance(b, (str, list, tuple)):
+        if len(a) + len(b) > MAX_STRING_LENGTH:
+            raise _too_big("The concatenation", len(a) + len(b))
+        if not isinstance(a, str) and type(a) is type(b):
+            size = deep_size(a) + deep_size(b)
+            check_items(size, "the concatenated list")
+            charge(len(a) + len(b))
+            joined: Any = a + b  # type: ignore[operator]  # same type, checked above
+            return budget.remember(joined, size)
     return a + b
+
+
+def safe_or(a: Any, b: Any) -> Any:
+    if isinstance(a, (dict, set, frozenset)):  # a merge copies both sides
+        charge(len(a) + (len(b) if isinstance(b, (dict, set, frozenset)) else 0))
+    return a | b
 
 
 def safe_mod(a: Any, b: Any) -> Any:
@@ -201,6 +235,60 @@ def safe_lshift(a: Any, b: Any) -> Any:
     return simpleeval.safe_lshift(a, b)
 
 
+_FLAT: Final = frozenset({int, float, bool, type(None)})
+#: strings shorter than this compare in well under a microsecond: not worth a charge
+_SHORT: Final = 4096
+
+
+def comparison_cost(a: Any, b: Any) -> None:
+    """Charge what comparing ``a`` with ``b`` may traverse: the smaller deep size (Python
+    stops at the shorter side), or the length of long strings (a C scan: 8 characters a step)."""
+    ta, tb = type(a), type(b)
+    if ta is str or tb is str:
+        n = min(len(a) if ta is str else 0, len(b) if tb is str else 0)
+        if n > _SHORT:
+            charge(n >> 3)
+        return
+    if ta in _FLAT or tb in _FLAT:
+        return
+    if a is b:  # Python compares the items, and an item with itself is equal at once
+        charge(len(a) if isinstance(a, (list, tuple, dict)) else 1)
+        return
+    charge(min(deep_size(a), deep_size(b)))
+
+
+def membership_cost(x: Any, seq: Any) -> None:
+    """Charge ``x in seq``: a string scan, a hash of ``x``, or a comparison with each item."""
+    t = type(seq)
+    if t is str:
+        if len(seq) > _SHORT:
+            charge(len(seq) >> 3)
+    elif t is list or t is tuple:
+        charge(deep_size(seq))
+    elif type(x) is tuple:
+        charge(deep_size(x))
+
+
+def _compared(fn: Callable[[Any, Any], Any]) -> Callable[[Any, Any], Any]:
+    def compare(a: Any, b: Any) -> Any:
+        if type(a) not in _FLAT or type(b) not in _FLAT:
+            comparison_cost(a, b)
+        return fn(a, b)
+
+    compare.__name__ = getattr(fn, "__name__", "compare")
+    return compare
+
+
+def _contains(x: Any, y: Any) -> bool:
+    membership_cost(x, y)
+    return x in y
+
+
+def _not_contains(x: Any, y: Any) -> bool:
+    membership_cost(x, y)
+    return x not in y
+
+
 PY_OPERATORS: Final[dict[type, Callable[..., Any]]] = {
     ast.Add: safe_add,
     ast.Sub: op.sub,
@@ -212,16 +300,17 @@ PY_OPERATORS: Final[dict[type, Callable[..., Any]]] = {
     ast.LShift: safe_lshift,
     ast.RShift: simpleeval.safe_rshift,
     ast.BitAnd: op.and_,
-    ast.BitOr: op.or_,
+    ast.BitOr: safe_or,
     ast.BitXor: op.xor,
-    ast.Eq: op.eq,
-    ast.NotEq: op.ne,
-    ast.Lt: op.lt,
-    ast.LtE: op.le,
-    ast.Gt: op.gt,
-    ast.GtE: op.ge,
-    ast.In: lambda x, y: x in y,
-    ast.NotIn: lambda x, y: x not in y,
+    # comparisons of containers are charged for what they traverse
+    ast.Eq: _compared(op.eq),
+    ast.NotEq: _compared(op.ne),
+    ast.Lt: _compared(op.lt),
+    ast.LtE: _compared(op.le),
+    ast.Gt: _compared(op.gt),
+    ast.GtE: _compared(op.ge),
+    ast.In: _contains,
+    ast.NotIn: _not_contains,
     ast.Is: lambda x, y: x is y,
     ast.IsNot: lambda x, y: x is not y,
     ast.Not: op.not_,
@@ -245,7 +334,7 @@ class SandboxEval(simpleeval.SimpleEval):
         # Only the handlers this dialect allows: a node type missing here cannot run even if
         # validation were bypassed.
         self.nodes = self.handlers()
-        self._record: dict[int, tuple[bool, Any]] | None = None
+        self._record: Records | None = None
         self._err_node: ast.AST | None = None
         self._err_exc: BaseException | None = None
 
@@ -262,16 +351,21 @@ class SandboxEval(simpleeval.SimpleEval):
     def _traced_eval(self, node: Any) -> Any:
         record = self._record
         assert record is not None
+        flow = record.flow
+        flow.enter()
         try:
             value = self.nodes[type(node)](node)
         except ShortCircuit:
+            flow.fail(node)
             raise
         except Exception as exc:
             record[id(node)] = (False, exc)
+            flow.fail(node)
             if exc is not self._err_exc:  # the first node to see an exception is innermost
                 self._err_exc, self._err_node = exc, node
             raise
         record[id(node)] = (True, value)
+        flow.leave(node, value)
         return value
 
     def prepare(self, compiled: Compiled, scope: Mapping[str, Any]) -> None:
@@ -285,7 +379,7 @@ class SandboxEval(simpleeval.SimpleEval):
     def run_traced(self, compiled: Compiled, scope: Mapping[str, Any]) -> Trace:
         """Evaluate again recording every node's value (for explain and error spans)."""
         self.prepare(compiled, scope)
-        self._record, self._err_node, self._err_exc = {}, None, None
+        self._record, self._err_node, self._err_exc = Records(), None, None
         self._eval = self._traced_eval  # type: ignore[method-assign]
         trace = Trace(records=self._record)
         try:
@@ -311,12 +405,34 @@ class SandboxEval(simpleeval.SimpleEval):
         return tuple(self._eval(item) for item in node.elts)
 
 
+class Records(dict[int, tuple[bool, Any]]):
+    """A traced evaluation's node values (node id -> (ok, value or exception)), with ``flow``:
+    where each value came from (``core.expressions.provenance``), which decides its masking.
+
+    ``clear`` forgets both: an evaluation that restarts on a copy of the scope starts over."""
+
+    __slots__ = ("flow",)
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.flow = Flow(self)
+
+    def clear(self) -> None:
+        super().clear()
+        self.flow.reset()
+
+
 @dataclass
 class Trace:
     records: dict[int, tuple[bool, Any]]
     value: Any = None
     error: BaseException | None = None
     error_node: ast.AST | None = None
+
+    @property
+    def flow(self) -> Flow | None:
+        """The values' provenance; None for a trace that recorded only its verdict."""
+        return getattr(self.records, "flow", None)
 
 
 _local = threading.local()
@@ -366,7 +482,7 @@ class Compiled:
 
 def error_message(exc: BaseException) -> str:
     """A message for a failed evaluation that never echoes a scope value (it may be secret)."""
-    if isinstance(exc, (SandboxError, simpleeval.InvalidExpression)):
+    if isinstance(exc, (SandboxError, budget.BudgetExceeded, simpleeval.InvalidExpression)):
         return str(exc)
     if isinstance(exc, RecursionError):
         return "Expression is nested too deeply"

@@ -21,8 +21,9 @@ Hooks (the only ones):
 
 from __future__ import annotations
 
-import asyncio
+import contextlib
 from dataclasses import dataclass
+from functools import partial
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.text import Text
@@ -53,6 +54,11 @@ if TYPE_CHECKING:
 
 #: Seconds of quiet before routes are recomputed after a change.
 DEBOUNCE = 0.1
+#: Seconds routing (in its worker thread) may take before the view gives up on it and says so;
+#: the last routes computed stay on screen.
+DEADLINE = 2.0
+#: Seconds before "routing…" shows: quick routing (almost all) never flickers it.
+BUSY_AFTER = 0.3
 OUTCOME_STYLES = {
     "true": "bold green",
     "false": "red",
@@ -72,6 +78,14 @@ class RoutesOutcome:
     source: str | None
     decisions: tuple[RouteDecision, ...]
     problems: tuple[Diagnostic, ...]
+
+    def prepare(self, *, reveal: bool) -> RoutesOutcome:
+        """Build every candidate's explain tree now (each is built on first use otherwise):
+        called in the worker thread, so the UI thread only renders finished trees."""
+        for decision in self.decisions:
+            for candidate in decision.candidates:
+                candidate.explain_tree(reveal=reveal)
+        return self
 
 
 def compute_routes(
@@ -214,6 +228,9 @@ class RoutesView(Widget):
         #: review mode (``set_route_changes``)
         self.route_changes: tuple[RouteChange, ...] = ()
         self.base = ""
+        self._clock: list[Timer] = []  # "routing…" and the deadline of the running computation
+        self._given_up: int | None = None
+        self._status = ""  # routing…, gave up, an internal error; shown above the problems
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="rv-head"):
@@ -290,8 +307,9 @@ class RoutesView(Widget):
         widget.update(text)
 
     def watch_reveal(self, reveal: bool) -> None:
-        if self.is_mounted and self.outcome is not None:
-            self._show_outcome(self.outcome)
+        # the trees for the other reveal state are built off the UI thread too
+        if self.is_mounted and self.session is not None:
+            self._schedule()
 
     def action_focus_source(self) -> None:
         self.query_one("#rv-source", Select).focus()
@@ -312,48 +330,87 @@ class RoutesView(Widget):
 
     def _schedule(self) -> None:
         self._generation += 1
+        self._stop_clock()
         if self._timer is not None:
             self._timer.stop()
         self._timer = self.set_timer(DEBOUNCE, self._start)
+
+    def _stop_clock(self) -> None:
+        for timer in self._clock:
+            timer.stop()
+        self._clock = []
 
     def _start(self) -> None:
         self._timer = None
         if self.session is None or self.workflow is None:
             return
+        generation = self._generation
+        self._clock = [
+            self.set_timer(BUSY_AFTER, partial(self._show_busy, generation)),
+            self.set_timer(DEADLINE, partial(self._give_up, generation)),
+        ]
+        work = partial(
+            compute_routes,
+            self.session,
+            self.workflow,
+            self.source,
+            self.scenario,
+            dict(self.env_overrides),
+            dict(self.launch),
+            self.matrix,
+            self.routes,
+        )
         self.run_worker(
-            self._compute(self._generation),
+            partial(self._compute, generation, work, self.reveal),
             group="routes",
-            exclusive=True,
+            thread=True,
             exit_on_error=False,
         )
 
-    async def _compute(self, generation: int) -> None:
-        assert self.session is not None and self.workflow is not None
+    def _compute(self, generation: int, work: partial[RoutesOutcome], reveal: bool) -> None:
+        """Runs in the worker thread. A newer change or the deadline abandons the result:
+        routing calls the evaluator many times, and each call is bounded by its own budget."""
+        outcome: RoutesOutcome | Exception
         try:
-            outcome = await asyncio.to_thread(
-                compute_routes,
-                self.session,
-                self.workflow,
-                self.source,
-                self.scenario,
-                dict(self.env_overrides),
-                dict(self.launch),
-                self.matrix,
-                self.routes,
-            )
+            outcome = work().prepare(reveal=reveal)
         except Exception as exc:  # a routing bug must show, not take the app down
-            if generation == self._generation:
-                self._shown_generation = generation
-                self.query_one("#rv-problems", Static).update(
-                    mask_text(f"internal error while routing: {type(exc).__name__}: {exc}")
-                )
-            return
+            outcome = exc
         if generation != self._generation:
+            return  # superseded: nobody waits for it
+        with contextlib.suppress(RuntimeError):  # the app is closing
+            self.app.call_from_thread(self._finish, generation, outcome)
+
+    def _finish(self, generation: int, outcome: RoutesOutcome | Exception) -> None:
+        if generation != self._generation or generation == self._given_up:
             return  # the scenario or files changed meanwhile; a newer run will show
+        self._stop_clock()
         self._shown_generation = generation
+        if isinstance(outcome, Exception):
+            self._status = mask_text(
+                f"internal error while routing: {type(outcome).__name__}: {outcome}"
+            )
+            self._show_problems()
+            return
+        self._status = ""
         self.outcome = outcome
         self.source = outcome.source
         self._show_outcome(outcome)
+
+    def _show_busy(self, generation: int) -> None:
+        if generation == self._generation and self._shown_generation != generation:
+            self._status = "routing…"
+            self._show_problems()
+
+    def _give_up(self, generation: int) -> None:
+        if generation != self._generation or self._shown_generation == generation:
+            return
+        self._stop_clock()
+        self._given_up = self._shown_generation = generation
+        earlier = "; the routes shown are from before the change" if self.outcome else ""
+        self._status = (
+            f"gave up after {DEADLINE:g} s: routing under this scenario did not finish{earlier}"
+        )
+        self._show_problems()
 
     @property
     def pending(self) -> bool:
@@ -384,6 +441,15 @@ class RoutesView(Widget):
         text = "scenario: " + (", ".join(parts) if parts else "empty")
         self.query_one("#rv-scenario", Static).update(Text(text + " · edit it in Scratchpad"))
 
+    def _show_problems(self) -> None:
+        """The status line (routing…, gave up), then the routing files' problems."""
+        lines = [self._status] if self._status else []
+        problems = self.outcome.problems if self.outcome is not None else ()
+        lines.extend(mask_text(d.format()) for d in problems[:3])
+        if len(problems) > 3:
+            lines.append(f"… and {len(problems) - 3} more (flowctx check)")
+        self.query_one("#rv-problems", Static).update(Text("\n".join(lines)))
+
     def _show_outcome(self, outcome: RoutesOutcome) -> None:
         select = self.query_one("#rv-source", Select)
         options = [(s, s) for s in outcome.sources]
@@ -393,14 +459,7 @@ class RoutesView(Widget):
                 self._offered = outcome.sources
             if outcome.source is not None and select.value != outcome.source:
                 select.value = outcome.source
-        problems = self.query_one("#rv-problems", Static)
-        if outcome.problems:
-            lines = [mask_text(d.format()) for d in outcome.problems[:3]]
-            if len(outcome.problems) > 3:
-                lines.append(f"… and {len(outcome.problems) - 3} more (flowctx check)")
-            problems.update("\n".join(lines))
-        else:
-            problems.update("")
+        self._show_problems()
         tree = self.query_one("#rv-tree", Tree)
         tree.clear()
         if not outcome.sources:

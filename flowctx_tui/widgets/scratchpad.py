@@ -28,7 +28,8 @@ Hooks for the app (the only ones):
 
 from __future__ import annotations
 
-import asyncio
+import contextlib
+import threading
 from dataclasses import dataclass, replace
 from functools import partial
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -78,6 +79,11 @@ if TYPE_CHECKING:
 
 #: Seconds of quiet typing before the expression is evaluated.
 DEBOUNCE = 0.1
+#: Seconds an evaluation may run (in its worker thread) before the scratchpad gives up on it,
+#: stops it and says so; what was typed and the last result that finished stay on screen.
+DEADLINE = 2.0
+#: Seconds before "evaluating…" shows: a quick evaluation (almost all) never flickers it.
+BUSY_AFTER = 0.3
 DIALECT_LABELS = {
     "mj": "mj",
     "ag2": "ag2 ${} (handoffs)",
@@ -285,6 +291,12 @@ class Scratchpad(Widget):
         self._shown_generation = 0
         self._timer: Timer | None = None
         self._shared: tuple[Any, ...] | None = None
+        # the running evaluation: its stop flag (set by a newer input or the deadline) and the
+        # timers that show "evaluating…" and give up on it
+        self._cancel: threading.Event | None = None
+        self._clock: list[Timer] = []
+        self._result_text = ""  # the expression ``result`` is for
+        self._given_up: int | None = None  # the generation the deadline abandoned
 
     # --- layout ------------------------------------------------------------------------
 
@@ -573,51 +585,93 @@ class Scratchpad(Widget):
     def _changed(self) -> None:
         """Any input changed: evaluate soon, and share the scenario."""
         self._generation += 1
+        self._stop_running()  # latest input wins: the older evaluation is stopped now
         if self._timer is not None:
             self._timer.stop()
         self._timer = self.set_timer(DEBOUNCE, self._start_evaluation)
         self._share()
 
+    def _stop_running(self) -> None:
+        if self._cancel is not None:
+            self._cancel.set()
+            self._cancel = None
+        for timer in self._clock:
+            timer.stop()
+        self._clock = []
+
     def _start_evaluation(self) -> None:
         self._timer = None
+        generation = self._generation
         text, dialect = self.scenario.expression, self.dialect
+        if not text.strip():
+            self._finish(generation, text, None)
+            return
         scope = self.completion_scope()
         roots = self._secret_roots(dialect)
+        self._stop_running()
+        cancel = self._cancel = threading.Event()
+        self._clock = [
+            self.set_timer(BUSY_AFTER, partial(self._show_busy, generation)),
+            self.set_timer(DEADLINE, partial(self._give_up, generation)),
+        ]
+        # A thread worker: the UI thread only renders. The evaluator checks ``cancel`` as it
+        # charges its work budget, so a stopped evaluation ends instead of running on unseen.
+        work = partial(
+            evaluate,
+            text,
+            scope,
+            dialect,
+            explain=True,
+            secret_roots=roots,
+            reveal_secrets=self.reveal,
+            cancel=cancel,
+        )
         self.run_worker(
-            self._evaluate(self._generation, text, dialect, scope, roots, self.reveal),
+            partial(self._evaluate, generation, text, work, cancel),
             group="evaluate",
-            exclusive=True,
+            thread=True,
             exit_on_error=False,
         )
 
-    async def _evaluate(
-        self,
-        generation: int,
-        text: str,
-        dialect: str,
-        scope: dict[str, Any],
-        roots: dict[str, str],
-        reveal: bool,
+    def _evaluate(
+        self, generation: int, text: str, work: partial[EvalResult], cancel: threading.Event
     ) -> None:
-        if not text.strip():
-            result = None
-        else:
-            result = await asyncio.to_thread(
-                partial(
-                    evaluate,
-                    text,
-                    scope,
-                    dialect,
-                    explain=True,
-                    secret_roots=roots,
-                    reveal_secrets=reveal,
-                )
-            )
-        if generation != self._generation:
-            return  # inputs changed while evaluating; the newer run will show
-        self.result = result
+        """Runs in the worker thread; hands the result to the UI thread unless superseded."""
+        result = work()
+        if cancel.is_set():
+            return  # a newer input or the deadline: nobody is waiting for this one
+        with contextlib.suppress(RuntimeError):  # the app is closing
+            self.app.call_from_thread(self._finish, generation, text, result)
+
+    def _finish(self, generation: int, text: str, result: EvalResult | None) -> None:
+        if generation != self._generation or generation == self._given_up:
+            return  # inputs changed while evaluating, or given up on; the newer run will show
+        self._stop_running()
+        self.result, self._result_text = result, text
         self._shown_generation = generation
         self._render_result()
+
+    def _show_busy(self, generation: int) -> None:
+        if generation == self._generation and self._shown_generation != generation:
+            self._render_result(Text.assemble(("evaluating…", "dim italic")))
+
+    def _give_up(self, generation: int) -> None:
+        """The deadline passed: stop the evaluation; keep the typed text and the last result."""
+        if generation != self._generation or self._shown_generation == generation:
+            return
+        self._stop_running()
+        self._given_up = self._shown_generation = generation
+        earlier = " (the result shown is for the last condition that finished)"
+        self._render_result(
+            Text.assemble(
+                (f"gave up after {DEADLINE:g} s: ", "bold yellow"),
+                (
+                    "the condition did not finish in time and was stopped"
+                    + (earlier if self.result is not None else ""),
+                    "yellow",
+                ),
+            )
+        )
 
     @property
     def pending(self) -> bool:
@@ -641,13 +695,17 @@ class Scratchpad(Widget):
             else {}
         )
 
-    def _render_result(self) -> None:
+    def _render_result(self, note: Text | None = None) -> None:
+        """The last result that finished, and ``note`` under it (evaluating, gave up)."""
         box = self.query_one("#sp-result", Static)
         tree = self.query_one("#sp-explain", ExplainTree)
         result = self.result
-        text = self.scenario.expression
+        text = self._result_text
         if result is None or not text.strip():
             box.tooltip = None
+            if note is not None:
+                box.update(note)
+                return
             box.update(Text.assemble(("type a condition", "dim")))
             tree.show(None, empty="the explain shows here")
             return
@@ -655,9 +713,9 @@ class Scratchpad(Widget):
         box.tooltip = f"evaluated in {result.elapsed_ms:.2f} ms ({self.dialect})"
         if result.success:
             if result.value:
-                box.update(Text.assemble(("✔ true", "bold green")))
+                line = Text.assemble(("✔ true", "bold green"))
             else:
-                box.update(Text.assemble(("✘ false", "bold red")))
+                line = Text.assemble(("✘ false", "bold red"))
         else:
             error = result.error
             message = mask_text(error.message) if error is not None else "error"
@@ -667,7 +725,12 @@ class Scratchpad(Widget):
                 shown, marker = caret_lines(text, error.start, error.end, width)
                 line.append("\n" + shown)
                 line.append("\n" + marker, style="bold red")
-            box.update(line)
+        if note is not None:
+            # the last verdict stays, and its tree is left as it is (rebuilding it would lose
+            # the user's place in it for nothing new)
+            box.update(Text.assemble(line, "\n", note))
+            return
+        box.update(line)
         tree.show(result.explain, empty="no explain (the expression did not parse)")
 
     # --- sharing with the routes view ----------------------------------------------------

@@ -82,7 +82,10 @@ def test_explain_masks_secret_values_and_says_why(capsys: pytest.CaptureFixture[
         "+ context.environment === 'production' -> true "
         "(got *** (secret: read from context, which may carry API keys))"
     ) in out
-    assert "+ payload.apiKey.length > 3 -> true (got *** (secret: key looks secret))" in out
+    # the length is derived from the secret (masking by provenance), and says from what
+    assert (
+        "+ payload.apiKey.length > 3 -> true (got *** (secret: derived from payload.apiKey))"
+    ) in out
     assert "sk-verysecret" not in out and "hunter22" not in out
 
 

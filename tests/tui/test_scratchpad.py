@@ -412,15 +412,21 @@ async def test_explain_masks_each_secret_value_alone_and_says_why_as_the_cli_doe
         pad = await settle(pilot)
         shown = [line.strip() for line in explain_lines(pad)]
     assert "true (got 5)  context.max_build_iterations > 3" in shown
-    assert "true (got *** (secret: key looks secret))  context.openai_api_key.length > 3" in shown
+    assert (
+        "true (got *** (secret: derived from context.openai_api_key))"
+        "  context.openai_api_key.length > 3"
+    ) in shown
     assert not any(key in line for line in shown)
 
     # `flowctx eval` does not know the workflow: every `context` value is masked there, and the
-    # reason says so; the key-looks-secret reason reads the same in both
+    # reason says so; the derived-from reason reads the same in both
     context = json.dumps({"max_build_iterations": 5, "openai_api_key": key})
     capsys.readouterr()
     main(["eval", expr, "--context", context, "--explain"])
     cli = capsys.readouterr().out
     assert "context.max_build_iterations > 3 -> true (got *** (secret: read from context" in cli
-    assert "context.openai_api_key.length > 3 -> true (got *** (secret: key looks secret))" in cli
+    assert (
+        "context.openai_api_key.length > 3 -> true "
+        "(got *** (secret: derived from context.openai_api_key))"
+    ) in cli
     assert key not in cli

@@ -19,6 +19,7 @@ from collections.abc import Callable, Mapping
 from typing import Any, Final
 
 from core.expressions import jsvalues as js
+from core.expressions.budget import charge
 from core.expressions.jsbuiltins import (
     GLOBALS,
     OTHER_GLOBALS,
@@ -49,6 +50,7 @@ from core.expressions.mj.parser import RESERVED, STRICT_RESERVED, deep_recursion
 from core.expressions.sandbox import (
     MAX_CALLBACKS,
     Compiled,
+    Records,
     SandboxEval,
     ShortCircuit,
     TooMuchWork,
@@ -95,6 +97,7 @@ def clone(value: Any, depth: int = 0) -> Any:
     """``createSafeContext``/``cloneValue``: dropped keys removed at every level."""
     if depth > 500:
         raise js.JsError("Maximum call stack size exceeded")
+    charge(js.ELEMENT)  # the copy is made node by node
     t = type(value)
     if t is dict and "constructor" in value:
         return js.js_value(value)
@@ -185,18 +188,23 @@ def _traced(node: ast.AST, fn: Fn) -> Fn:
     def run(env: Env) -> Any:
         record = env.trace
         assert record is not None
+        flow = record.flow  # type: ignore[attr-defined]  # sandbox.Records: provenance
+        flow.enter()
         try:
             value = fn(env)
         except ShortCircuit:
+            flow.fail(node)
             raise
         except NeedsCopy:
             raise
         except Exception as exc:
             record[key] = (False, exc)
+            flow.fail(node)
             if exc is not env.err[0]:  # the first node to see an exception is innermost
                 env.err[0], env.err[1] = exc, node
             raise
         record[key] = (True, value)
+        flow.leave(node, value, env.local)
         return value
 
     return run
@@ -325,8 +333,10 @@ def _chain(c: _Compiler, node: JsChain) -> Fn:
 
 def _spread_values(v: Any) -> list[Any]:
     if type(v) is list or type(v) is tuple:
+        charge(js.ELEMENT * len(v))
         return [js.js_value(x) for x in v]
     if type(v) is str:
+        charge(len(v))
         return list(v)
     raise js.JsError(f"{js.typeof(v)} is not iterable")
 
@@ -388,6 +398,8 @@ def _arrow(c: _Compiler, node: JsArrow) -> Fn:
             local = dict(outer) if outer else {}
             for i, p in enumerate(params):
                 local[p] = args[i] if i < len(args) else UNDEFINED
+            if env.trace is not None:  # traced: the parameters' provenance
+                env.trace.flow.bind(local, params, outer)  # type: ignore[attr-defined]
             return body(_child(env, local))
 
         return js.JsFunction("", call, arity=len(params))
@@ -877,7 +889,7 @@ def run(compiled: Compiled, scope: Mapping[str, Any]) -> Any:
 
 
 def run_traced(compiled: Compiled, scope: Mapping[str, Any]) -> Trace:
-    records: dict[int, Any] = {}
+    records = Records()
     trace = Trace(records=records)
     env = Env(scope, records)
     try:
