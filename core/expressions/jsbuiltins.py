@@ -457,12 +457,12 @@ def _str_self(s: str, *_: Any) -> str:
 
 
 def _str_well_formed(s: str, *_: Any) -> bool:
-    charge(len(s))
+    charge(ELEMENT * len(s))
     return not any("\ud800" <= c <= "\udfff" for c in s)
 
 
 def _str_to_well_formed(s: str, *_: Any) -> str:
-    charge(len(s))
+    charge(ELEMENT * len(s))
     return "".join("\ufffd" if "\ud800" <= c <= "\udfff" else c for c in s)
 
 
@@ -1301,7 +1301,7 @@ def _parse_int(s: Any = UNDEFINED, radix: Any = UNDEFINED, *_: Any) -> int | flo
         base, text = 16, text[2:]
     digits = "0123456789abcdefghijklmnopqrstuvwxyz"[:base]
     end = 0
-    charge(len(text))
+    charge(ELEMENT * len(text))
     while end < len(text) and text[end].isascii() and text[end].lower() in digits:
         end += 1
     if not end:
@@ -1424,7 +1424,7 @@ _ESCAPES: Final = {
 
 
 def _quote(s: str) -> str:
-    charge(len(s))  # an interpreted loop over the characters
+    charge(ELEMENT * len(s))  # an interpreted loop over the characters
     out = ['"']
     for c in s:
         if c in _ESCAPES:
@@ -1601,7 +1601,7 @@ def _date_now(*_: Any) -> int:
 def _uri(fn: Callable[[str], str], name: str) -> Callable[..., str]:
     def call(x: Any = UNDEFINED, *_: Any) -> str:
         s = to_string(x)
-        charge(len(s))
+        charge(ELEMENT * len(s))
         if any("\ud800" <= c <= "\udfff" for c in s):
             raise JsError("URI malformed")
         if name.startswith("encode") and len(s) > MAX_STRING_LENGTH:
