@@ -145,14 +145,6 @@ def end(previous: Budget | None) -> None:
     _local.budget = previous
 
 
-def reset() -> None:
-    """Start the running budget over (a second, traced run of the same evaluation)."""
-    budget = getattr(_local, "budget", None)
-    if budget is not None:
-        budget.used = 0
-        budget.sizes.clear()
-
-
 def charge(n: int) -> None:
     """Account for ``n`` steps of work about to be done; refuse past ``MAX_WORK``."""
     budget: Budget | None = getattr(_local, "budget", None)
@@ -290,7 +282,6 @@ __all__ = [
     "forget_sizes",
     "items_refused",
     "remember",
-    "reset",
     "running",
     "work_refused",
 ]

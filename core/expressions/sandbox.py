@@ -163,8 +163,7 @@ def _too_big(what: str, items: int | None = None) -> SandboxError:
         if items > _PYTHON_FAILS:
             note = f"; Python itself fails with MemoryError at {items:,} items"
     return SandboxError(
-        f"{what} is too large (refused to protect the evaluator: {limit}, "
-        f"{budget.BUDGET}{note})"
+        f"{what} is too large (refused to protect the evaluator: {limit}, {budget.BUDGET}{note})"
     )
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import os
 import threading
+import time
 from pathlib import Path
 from typing import Any
 
@@ -319,6 +320,7 @@ def test_nested_hostile_expressions_always_come_back() -> None:
     conversions, comparisons) into conditions of up to 1,000 characters; each must come back
     with an answer or a refusal. FLOWCTX_BOUNDS_EXAMPLES sets how many (CI runs 150)."""
     seen: list[str] = []
+    slowest = [0.0, ""]
 
     @settings(
         max_examples=EXAMPLES,
@@ -336,10 +338,19 @@ def test_nested_hostile_expressions_always_come_back() -> None:
         dialect, text = case
         seen.append(text)
         with no_hang():
+            start = time.process_time()
             result = evaluate(text, {}, dialect)
             explained = evaluate(text, {}, dialect, explain=True)
+            spent = time.process_time() - start
+        if spent > slowest[0]:
+            slowest[:] = [spent, f"{dialect}: {text[:100]}"]
         assert _total(result) and _total(explained), (dialect, text, result)
         assert result.success == explained.success, (dialect, text)
 
     run()
+    # reported, not asserted (timings are the benchmark's): shown with -s or -rP
+    print(
+        f"[figure] {len(seen)} nested hostile conditions; slowest {slowest[0]:.3f} s CPU "
+        f"(evaluate + explain): {slowest[1]}"
+    )
     assert len(seen) >= min(EXAMPLES, 50)
