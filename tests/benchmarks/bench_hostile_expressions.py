@@ -25,6 +25,7 @@ import multiprocessing
 import os
 import pickle
 import resource
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -226,6 +227,7 @@ def main() -> None:
         before = time_corpus(base[0], cases, args.repeat)
         print(f"  before it:       {before * 1e6 / len(cases):.2f} us a condition")
         print(f"  overhead ratio:  {now / before:.3f}x")
+        shutil.rmtree(base[0], ignore_errors=True)
 
 
 if __name__ == "__main__":

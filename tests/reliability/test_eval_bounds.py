@@ -75,6 +75,14 @@ REFUSED: list[tuple[str, str, str]] = [
     ("mj", "['😀'.repeat(49999)].map(S => S.split('').map(x => S.at(1).length))[0][0]", WORK),
 ]
 
+#: ten levels of 200 references to the level below: 200**10 items, cheap to build, and
+#: explain once tried to render them all (a display value now shows at most 5,000 items)
+FAN_OUT = (
+    "['0'.repeat(200).split('')]"
+    + "".join(f".map({v} => {v}.map(x => {v}))" for v in "abcdefghij")
+    + ".length > 0"
+)
+
 #: hostile-looking conditions whose real answer flowctx gives without the work
 ANSWERED: list[tuple[str, str, bool]] = [
     ("python", "round(1, -10**8) == 0", True),  # 10**(10**8) is never computed
@@ -83,6 +91,7 @@ ANSWERED: list[tuple[str, str, bool]] = [
     ("mj", "''.repeat(1e300) === ''", True),
     ("mj", "Number('1'.repeat(20000) + 'x') > 0", False),  # NaN; the regex was quadratic
     ("mj", "parseInt('1'.repeat(5000)) === Infinity", True),
+    ("mj", FAN_OUT, True),
 ]
 
 
@@ -127,6 +136,16 @@ def test_explain_of_a_refused_condition_shows_the_refusal(
     code, out, _ = run_cli(["eval", "--explain", ISSUE_MJ], capsys)
     assert code != 0
     assert LONG in out
+
+
+def test_explain_shows_a_value_of_nested_references_cut(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, out, _ = run_cli(["eval", "--explain", "--format", "json", FAN_OUT], capsys)
+    assert code == 0
+    doc = json.loads(out)
+    assert doc["value"] is True
+    assert len(out) < 2_000_000  # the display values are cut, not 200**10 items
 
 
 def test_ag2_pasting_a_value_that_holds_its_own_reference_is_refused(
@@ -340,8 +359,9 @@ def test_nested_hostile_expressions_always_come_back() -> None:
         with no_hang():
             start = time.process_time()
             result = evaluate(text, {}, dialect)
+            middle = time.process_time()
             explained = evaluate(text, {}, dialect, explain=True)
-            spent = time.process_time() - start
+            spent = max(middle - start, time.process_time() - middle)
         if spent > slowest[0]:
             slowest[:] = [spent, f"{dialect}: {text[:100]}"]
         assert _total(result) and _total(explained), (dialect, text, result)
@@ -351,6 +371,6 @@ def test_nested_hostile_expressions_always_come_back() -> None:
     # reported, not asserted (timings are the benchmark's): shown with -s or -rP
     print(
         f"[figure] {len(seen)} nested hostile conditions; slowest {slowest[0]:.3f} s CPU "
-        f"(evaluate + explain): {slowest[1]}"
+        f"(one evaluation, plain or explained): {slowest[1]}"
     )
     assert len(seen) >= min(EXAMPLES, 50)
