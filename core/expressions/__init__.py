@@ -291,7 +291,8 @@ def _located(compiled: Compiled, scope: Mapping[str, Any], exc: Exception) -> Ex
     message = error_message(exc)
     if isinstance(exc, (TooMuchWork, budget.BudgetExceeded, RecursionError, MemoryError)):
         return ExprError(message, 0, len(compiled.text))
-    budget.reset()  # the traced re-run gets the budget the first run had
+    # the traced re-run spends what the first run left: a condition costs one budget in all
+    # (past it, the error keeps its message and loses only its span)
     try:
         trace = compiled.run_traced(scope)
     except Exception:

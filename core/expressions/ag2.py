@@ -52,8 +52,11 @@ MAX_TEXT: Final = 10_000
 _VAR: Final = re.compile(r"\$\{([^}]*)\}")
 _LITERAL: Final = re.compile(r"'[^']*'|\"[^\"]*\"")
 _BANG: Final = re.compile(r"!\s*(\$\{|\()")
-_AND: Final = re.compile(r"\s+&\s+")
-_OR: Final = re.compile(r"\s+\|\s+")
+# AG2 writes r"\s+&\s+"; every match starts where a run of whitespace starts (a match ends past
+# the whole run after the operator), so the lookbehind finds the same matches, without trying
+# each position of a long run of spaces again (quadratic: 0.4 s for 10,000 spaces)
+_AND: Final = re.compile(r"(?<!\s)\s+&\s+")
+_OR: Final = re.compile(r"(?<!\s)\s+\|\s+")
 _LEN: Final = re.compile(r"len\(\$\{([^}]*)\}\)")
 #: what keeps a pasted string from reading back as itself: a line break or NUL ends or breaks
 #: the literal, a surrogate is not UTF-8, and ${ may be replaced by a later variable

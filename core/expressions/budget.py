@@ -25,13 +25,14 @@ Deadline and cancellation (for a caller that evaluates in a worker thread)::
     evaluate(text, scope, dialect, cancel=threading.Event())  # .set() from another thread
 
 ``deadline`` is a ``time.monotonic()`` value; ``cancel`` is anything with ``is_set()``. Both are
-checked whenever work is charged (so at least every few thousand steps of any long evaluation),
+checked when work is charged (every 20,000 steps of a long evaluation, and at its start),
 and stop it with ``Cancelled`` ("evaluation stopped: ..."). Evaluation is synchronous and
 pure (no locks, no I/O), so abandoning it from another thread is safe; ``Cancelled`` is how the
 worker thread actually stops rather than running to its end in the background.
 
-The budget is per thread and per ``evaluate`` call (``running``); code that runs outside any
-``evaluate`` call (a direct ``Compiled.run``) runs under a fresh budget of its own per call.
+The budget is per thread and per ``evaluate`` call (``begin``/``end``); code run outside any
+``evaluate`` call (a direct ``Compiled.run``) is bounded per operation only: a single charge
+of more than ``MAX_WORK`` is still refused, but nothing adds the charges up.
 """
 
 from __future__ import annotations
@@ -39,7 +40,6 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Iterator
-from contextlib import contextmanager
 from typing import Any, Final, Protocol
 
 #: steps of work one evaluation may do (about 0.35 s of C-level traversal at 70 ns a step;
@@ -88,12 +88,15 @@ class Budget:
     __slots__ = ("cancel", "clock_at", "deadline", "sizes", "used")
 
     def __init__(self, deadline: float | None = None, cancel: Flag | None = None) -> None:
+        #: id -> (value, deep size); the value is kept so that its id cannot be reused
+        self.sizes: dict[int, tuple[Any, int]] = {}
+        self.restart(deadline, cancel)
+
+    def restart(self, deadline: float | None, cancel: Flag | None) -> None:
         self.used = 0
         self.deadline = deadline
         self.cancel = cancel
         self.clock_at = _CLOCK_EVERY if (deadline is not None or cancel is not None) else -1
-        #: id -> (value, deep size); the value is kept so that its id cannot be reused
-        self.sizes: dict[int, tuple[Any, int]] = {}
 
     def check_clock(self) -> None:
         self.clock_at = self.used + _CLOCK_EVERY
@@ -106,32 +109,18 @@ class Budget:
 _local = threading.local()
 
 
-def current() -> Budget:
-    """This thread's running budget (a fresh one when no evaluation is running)."""
-    budget: Budget | None = getattr(_local, "budget", None)
-    if budget is None:
-        budget = Budget()  # outside `running`: one call's worth, never shared
-    return budget
-
-
-@contextmanager
-def running(deadline: float | None = None, cancel: Flag | None = None) -> Iterator[Budget]:
-    """A fresh budget for one evaluation on this thread (the previous one is restored)."""
-    previous = getattr(_local, "budget", None)
-    budget = _local.budget = Budget(deadline, cancel)
-    try:
-        if deadline is not None or cancel is not None:
-            budget.check_clock()
-        yield budget
-    finally:
-        _local.budget = previous
-
-
 def begin(deadline: float | None = None, cancel: Flag | None = None) -> Budget | None:
     """``running`` without the context manager, for the hot path of ``evaluate``: start a fresh
     budget on this thread and return the one to give back to ``end``."""
     previous: Budget | None = getattr(_local, "budget", None)
-    budget = _local.budget = Budget(deadline, cancel)
+    if previous is None:  # the usual case: reuse this thread's account (no allocation)
+        budget = getattr(_local, "spare", None)
+        if budget is None:
+            budget = _local.spare = Budget()
+        budget.restart(deadline, cancel)
+    else:  # an evaluation inside an evaluation keeps its own account
+        budget = Budget(deadline, cancel)
+    _local.budget = budget
     if deadline is not None or cancel is not None:
         try:
             budget.check_clock()
@@ -142,15 +131,10 @@ def begin(deadline: float | None = None, cancel: Flag | None = None) -> Budget |
 
 
 def end(previous: Budget | None) -> None:
+    budget: Budget | None = getattr(_local, "budget", None)
+    if budget is not None and budget.sizes:
+        budget.sizes.clear()  # let the evaluation's values go
     _local.budget = previous
-
-
-def reset() -> None:
-    """Start the running budget over (a second, traced run of the same evaluation)."""
-    budget = getattr(_local, "budget", None)
-    if budget is not None:
-        budget.used = 0
-        budget.sizes.clear()
 
 
 def charge(n: int) -> None:
@@ -171,14 +155,6 @@ def check_items(n: int, what: str = "the value", engine_note: str = "") -> None:
     """Refuse to build a value that would hold more than ``MAX_ITEMS`` items."""
     if n > MAX_ITEMS:
         raise items_refused(what, engine_note)
-
-
-def forget_sizes() -> None:
-    """A value was changed in place (JavaScript mutation on MemberJunction's copy): deep sizes
-    measured before no longer hold."""
-    budget: Budget | None = getattr(_local, "budget", None)
-    if budget is not None and budget.sizes:
-        budget.sizes.clear()
 
 
 _SCALAR_SIZE: Final = frozenset({type(None), bool, float})
@@ -284,13 +260,9 @@ __all__ = [
     "begin",
     "charge",
     "check_items",
-    "current",
     "deep_size",
     "end",
-    "forget_sizes",
     "items_refused",
     "remember",
-    "reset",
-    "running",
     "work_refused",
 ]

@@ -293,7 +293,7 @@ def to_units(s: str) -> str:
     """``s`` with each character one UTF-16 code unit (astral characters as two surrogates)."""
     if s.isascii() or max(s) <= "\uffff":
         return s
-    charge(len(s))  # an interpreted loop over the characters
+    charge(ELEMENT * len(s))  # an interpreted loop over the characters
     out: list[str] = []
     for c in s:
         o = ord(c)
@@ -321,7 +321,7 @@ def from_units(s: str) -> str:
 def utf16_length(s: str) -> int:
     if s.isascii() or max(s) <= "\uffff":
         return len(s)
-    charge(len(s))
+    charge(ELEMENT * len(s))
     return len(s) + sum(1 for c in s if c > "\uffff")
 
 

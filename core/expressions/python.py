@@ -72,7 +72,7 @@ def _safe_join(sep: str, items: Iterable[Any]) -> str:
 def _safe_sum(items: Iterable[Any], start: Any = 0) -> Any:
     # sum() with a list or str start is quadratic concatenation; keep it to numbers.
     if isinstance(items, Sized):
-        charge(len(items))
+        charge(2 * len(items))  # an interpreted loop over the items
     values = list(items)
     total = start
     for item in [start, *values]:

@@ -97,17 +97,18 @@ def clone(value: Any, depth: int = 0) -> Any:
     """``createSafeContext``/``cloneValue``: dropped keys removed at every level."""
     if depth > 500:
         raise js.JsError("Maximum call stack size exceeded")
-    charge(js.ELEMENT)  # the copy is made node by node
     t = type(value)
     if t is dict and "constructor" in value:
         return js.js_value(value)
     if t is dict or (isinstance(value, Mapping) and t is not js.JsNamespace):
+        charge(js.ELEMENT * (len(value) + 1))  # the copy is made item by item
         return {
             js.property_key(k): clone(v, depth + 1)
             for k, v in value.items()
             if js.property_key(k) not in js.DROPPED_KEYS
         }
     if t is list or t is tuple:
+        charge(js.ELEMENT * (len(value) + 1))
         return [clone(v, depth + 1) for v in value]
     return js.js_value(value)
 
