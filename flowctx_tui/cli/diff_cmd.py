@@ -35,7 +35,7 @@ from core.secrets import mask_text
 from flowctx_tui.cli.common import UsageError, fail
 from flowctx_tui.cli.matrix_cmd import _COLOURS as STATUS_COLOURS
 from flowctx_tui.cli.matrix_cmd import full_value
-from flowctx_tui.cli.terminal import colour_wanted, table_width, width_arg
+from flowctx_tui.cli.terminal import colour_wanted, sgr, table_width, width_arg
 from flowctx_tui.cli.workspace_args import workspace_path
 
 #: the change marks and their colours (green added, red removed, yellow changed)
@@ -85,7 +85,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def _paint(text: str, code: str, colour: bool) -> str:
-    return f"\x1b[{code}m{text}\x1b[0m" if colour else text
+    return sgr(code, text) if colour else text
 
 
 def _fit(text: str, width: int | None, indent: int = 0) -> str:

@@ -22,7 +22,7 @@ from core.scenarios import Scenario, list_scenarios, load_scenario
 from flowctx_tui.cli.common import UsageError, fail, load_json_arg
 from flowctx_tui.cli.launch_args import add_launch_args, build_context_env, parse_env_overrides
 from flowctx_tui.cli.routes_cmd import matching_sources
-from flowctx_tui.cli.terminal import colour_wanted, table_width, width_arg
+from flowctx_tui.cli.terminal import colour_wanted, sgr, table_width, width_arg
 from flowctx_tui.cli.workspace_args import add_workspace_args, open_from_args, pick_workflow
 
 #: ANSI colours of the drawing's parts on a terminal (tags from core.routing.graph_draw)
@@ -46,7 +46,7 @@ COLOURS = {
 
 def paint(text: str, tag: str) -> str:
     code = COLOURS.get(tag)
-    return f"\x1b[{code}m{text}\x1b[0m" if code and text.strip() else text
+    return sgr(code, text) if code and text.strip() else text
 
 
 def configure(parser: argparse.ArgumentParser) -> None:

@@ -90,6 +90,19 @@ def _escape(found: re.Match[str]) -> str:
     return f"\\u{ord(found.group()):04x}"
 
 
+# flowctx's own colour sequences travel through SafeStream under a token made of private-use
+# characters drawn at random for this process: text from a workspace file cannot guess it, so
+# it cannot smuggle a sequence of its own through; only SGR (colour) sequences are rebuilt.
+_SGR_TOKEN = "".join(chr(0xE000 + b) for b in os.urandom(8))
+_SGR = re.compile(re.escape(_SGR_TOKEN) + r"\[([0-9;]{0,16})m")
+
+
+def sgr(code: str, text: str) -> str:
+    """``text`` in colour ``code`` (an SGR parameter list such as ``1;31``), for a stream that
+    escapes control characters: the colour survives, controls inside ``text`` do not."""
+    return f"{_SGR_TOKEN}[{code}m{text}{_SGR_TOKEN}[0m"
+
+
 def escape_controls(text: str) -> str:
     """``text`` with every character a terminal would act on written as a visible ``\\uXXXX``.
 
@@ -98,6 +111,15 @@ def escape_controls(text: str) -> str:
     above it. The escape is also valid inside a JSON string, so JSON output stays JSON.
     """
     return _UNSAFE.sub(_escape, text)
+
+
+def _rebuilt_sgr(found: re.Match[str]) -> str:
+    return f"\x1b[{found.group(1)}m"
+
+
+def safe_text(text: str) -> str:
+    """What :class:`SafeStream` writes for ``text``: controls escaped, :func:`sgr` colours kept."""
+    return _SGR.sub(_rebuilt_sgr, escape_controls(text))
 
 
 class SafeStream:
@@ -111,7 +133,7 @@ class SafeStream:
         self.raw = raw
 
     def write(self, text: str) -> int:
-        self.raw.write(escape_controls(text))
+        self.raw.write(safe_text(text))
         return len(text)
 
     def writelines(self, lines: Any) -> None:

@@ -13,6 +13,7 @@ import pytest
 from core.diff import compare, folder_side
 from flowctx_tui.cli import main
 from flowctx_tui.cli.diff_cmd import render_text
+from flowctx_tui.cli.terminal import safe_text
 from tests.diff_repo import (
     SECRET_NEW,
     SECRET_OLD,
@@ -180,7 +181,7 @@ def test_text_colours_as_matrix_does(repo):
     from core.diff import read_side
 
     diff = compare(read_side("base", ws, {}), folder_side(ws, {}))
-    coloured = render_text(diff, width=80, colour=True)
+    coloured = safe_text(render_text(diff, width=80, colour=True))
     assert "\x1b[32m+\x1b[0m currency" in coloured  # added: green, as a resolved status
     assert "\x1b[31m-\x1b[0m legacy_flag" in coloured
     assert "\x1b[33m~\x1b[0m region" in coloured

@@ -150,12 +150,13 @@ def test_colour_only_on_a_terminal(root, capsys):
     from core.routing.graph_render import to_text
     from core.session import open_session
     from flowctx_tui.cli.graph_cmd import paint
+    from flowctx_tui.cli.terminal import safe_text
 
     code, out, _ = run(capsys, root, "-w", "Flow")  # captured: not a terminal
     assert code == 0 and "\x1b[" not in out
     session = open_session(root, env={})
     graphs = build_graphs(load_routes(session.load("Flow")), session.matrix("Flow"))
-    painted = to_text(graphs, width=100, paint=paint)
+    painted = safe_text(to_text(graphs, width=100, paint=paint))
     assert "\x1b[1;32m★\x1b[0m" in painted and "\x1b[31mfalse\x1b[0m" in painted
     # the same picture underneath the colours
     assert painted.replace("\x1b[0m", "").count("\x1b[") > 10

@@ -124,3 +124,15 @@ def test_the_stream_wrapper_escapes_everything_but_newlines_and_tabs() -> None:
         import sys
 
         assert isinstance(sys.stdout, SafeStream) and isinstance(sys.stderr, SafeStream)
+
+
+def test_flowctx_colours_survive_the_escaping_but_injected_sequences_do_not() -> None:
+    # diff and graph colour their own words through terminal.sgr; a name from a workspace
+    # file that carries an escape sequence (or imitates an SGR by hand) stays visible text
+    from flowctx_tui.cli.terminal import safe_text, sgr
+
+    shown = safe_text(sgr("32", "+") + " name\x1b[2J\x1b]0;owned\x07")
+    assert shown.startswith("\x1b[32m+\x1b[0m name")
+    assert "\x1b[2J" not in shown and "\\u001b[2J" in shown and "\x07" not in shown
+    forged = "\ue000[8m hidden"  # private-use characters without this process's token
+    assert safe_text(forged) == forged
