@@ -16,8 +16,10 @@ class UsageError(Exception):
 
 
 #: ``@file`` arguments larger than this are refused: ``--data @/dev/zero`` grew to 23 GB.
-#: The app's scratchpad and the launch limits (64 KB a string) make real ones far smaller.
-MAX_ARG_FILE_BYTES = 4 * 1024 * 1024
+#: Real data and context documents can be large (the scratchpad takes 10 MB ones, and the
+#: evaluation budget, not the reader, is what bounds work on them), so the cap only stops a
+#: read that would never end: 64 MiB, read in about 0.05 s.
+MAX_ARG_FILE_BYTES = 64 * 1024 * 1024
 
 
 def read_arg_file(name: str, what: str) -> str:

@@ -107,7 +107,7 @@ def main_bench() -> None:
                     )
                 ),
             ],
-            "eval --data @/dev/zero (4 MiB cap)": lambda: [
+            "eval --data @/dev/zero (64 MiB cap)": lambda: [
                 "eval",
                 "--data",
                 "@/dev/zero",
