@@ -9,10 +9,10 @@ CLI and the app's routes view call.
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Collection, Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
+from core.lazyexports import lazy_getattr
 from core.results import Matrix
 from core.routing.model import Routes, load_routes_from
 from core.workspace import WorkflowSnapshot
@@ -39,13 +39,7 @@ _LAZY = {
 }
 
 
-def __getattr__(name: str) -> Any:
-    module = _LAZY.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(module), name)
-    globals()[name] = value
-    return value
+__getattr__ = lazy_getattr(__name__, _LAZY)
 
 
 def load_routes(workflow: WorkflowSnapshot) -> Routes:

@@ -35,6 +35,7 @@ from typing import TYPE_CHECKING, Any
 
 from core.diagnostics import Diagnostic, sort_key
 from core.layout import FLOW_FILE, HANDOFFS_FILE, TRANSITIONS_FILE
+from core.lazyexports import lazy_getattr
 from core.pathsafety import present
 from core.routing.model.common import (
     CONDITION_SCOPES,
@@ -124,13 +125,7 @@ _LAZY = {
 }
 
 
-def __getattr__(name: str) -> Any:
-    module = _LAZY.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(module), name)
-    globals()[name] = value
-    return value
+__getattr__ = lazy_getattr(__name__, _LAZY)
 
 
 @dataclass(frozen=True)
