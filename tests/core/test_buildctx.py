@@ -1055,3 +1055,66 @@ def test_a_malformed_projection_is_refused_as_documented_and_ignored_by_the_runt
         for d in documented.diagnostics
     ), [d.format() for d in documented.diagnostics]
     assert documented.row("selected_stack").status == "error"  # type: ignore[union-attr]
+
+
+# --- secret-named assets: the runtime loads them; flowctx says so and shows nothing -------------
+
+SECRET_CONTRACT = """
+definitions:
+  operator_catalogs:
+    type: array
+    source: {type: build_context}
+agents: {}
+"""
+
+
+def test_a_secret_named_catalog_loads_as_the_runtime_does_and_stays_hidden(
+    workspace: WriteWorkspace, capsys: pytest.CaptureFixture[str]
+) -> None:
+    reg = (
+        "context_id: c\napplies_to_workflows: [AppGenerator]\n"
+        "assets:\n  - {path: .env, kind: catalog}\n"
+        "projections: {context_variables: {operator_catalogs: operator_catalogs}}\n"
+    )
+    root = _ws(workspace, {"c": reg}, SECRET_CONTRACT)
+    (root / "build_context" / "c" / ".env").write_text(
+        "STRIPE_LIVE: sk_live_51HxQ\nplan_name: gold-tier-plan\n", encoding="utf-8"
+    )
+    # resolve_context_asset_path has no denylist: the catalog is loaded and projected
+    m = _matrix(root)
+    assert m.refused is None
+    row = m.row("operator_catalogs")
+    assert row is not None and row.status == "resolved"
+    assert main(["check", str(root), "--build-context"]) == 0
+    out = capsys.readouterr().out
+    assert (
+        "build_context/c/context.yaml:4:12: warning: assets[0].path: asset '.env': the runtime "
+        "loads this catalog file; flowctx does not show its contents because it looks like a "
+        "secrets file"
+    ) in out
+    assert main(["matrix", str(root), "--build-context", "--format", "json"]) == 0
+    shown = capsys.readouterr().out
+    assert "STRIPE_LIVE" in shown  # the key is structure: projections walk it
+    assert "sk_live_51HxQ" not in shown and "gold-tier-plan" not in shown
+
+
+def test_a_secret_named_contract_that_is_no_mapping_fails_the_launch_without_quoting_it(
+    workspace: WriteWorkspace, capsys: pytest.CaptureFixture[str]
+) -> None:
+    reg = (
+        "context_id: c\napplies_to_workflows: [AppGenerator]\n"
+        "assets:\n  - {path: signing.pem, kind: contract}\n"
+    )
+    root = _ws(workspace, {"c": reg}, SECRET_CONTRACT)
+    (root / "build_context" / "c" / "signing.pem").write_text(
+        "-----BEGIN PRIVATE KEY-----\nMIIEvQIBADANBgkqhkiG9w0B: x: y\n-----END PRIVATE KEY-----\n",
+        encoding="utf-8",
+    )
+    m = _matrix(root)
+    assert m.refused is not None and m.refused.outcome == "launch_fails"
+    assert "contract asset 'signing.pem'" in m.refused.reason
+    assert main(["check", str(root), "--build-context"]) == 1
+    out = capsys.readouterr().out
+    assert "the runtime loads this contract file" in out
+    assert "the runtime's provider fails the launch" in out
+    assert "MIIEvQIBADANBgkqhkiG9w0B" not in out and "MIIEvQIBADANBgkqhkiG9w0B" not in str(m)
