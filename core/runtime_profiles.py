@@ -53,6 +53,9 @@ class ContractRules:
     typed_sources: bool = True
     #: the definition's authority metadata is typed (authority_class, writer_ids, routing...)
     typed_authority: bool = True
+    #: persisted values pass the authority policy's type check (authority.py
+    #: ``require_replayable_value``): a wrongly typed value fails the persist
+    persist_type_guard: bool = False
 
 
 @dataclass(frozen=True)
@@ -214,6 +217,7 @@ MOZAIKS = RuntimeProfile(
         # reserved_context_keys.py: structured_output, and AG2's 'ag:'/'a2a:' prefixes
         reserved_names=frozenset({"structured_output"}),
         reserved_prefixes=("ag:", "a2a:"),
+        persist_type_guard=True,
     ),
     sources=SourceRules(
         config="env_only",

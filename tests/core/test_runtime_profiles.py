@@ -234,3 +234,43 @@ def test_a_runtime_source_is_refused_by_every_profile_naming_its_code(
     assert line.startswith(f"{FILE}:4:20: definitions.binding.source.type: {expected}")
     if runtime != "spec":
         assert line.endswith("no public Mozaiks runtime code reads 'runtime' sources")
+
+
+def test_a_persisted_default_of_the_wrong_type_is_a_warning_where_the_runtime_guards_it(
+    workspace: WriteWorkspace, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from flowctx_tui.cli import main
+
+    contract = """definitions:
+  plan:
+    type: object
+    source: {type: state, default: []}
+  quiet:
+    type: object
+    persisted: false
+    source: {type: state, default: []}
+  setting:
+    type: object
+    source: {type: config, default: []}
+  user_id:
+    type: integer
+    source: {type: state, default: "u1"}
+  review_gate:
+    type: Boolean
+    source: {type: config, default: 1}
+agents:
+  A: {variables: [plan, quiet, setting, user_id, review_gate]}
+"""
+    root = workspace({FILE: contract, "workflows/W/orchestrator.yaml": "workflow_name: W\n"})
+    assert main(["check", str(root)]) == 0
+    out = capsys.readouterr().out
+    flagged = [x.split(": warning: ")[0] for x in out.splitlines() if "persistence guard" in x]
+    # plan: state, persisted by default; review_gate: a quality-named key is persisted even
+    # from config. quiet says persisted: false; setting is tool-only (config); user_id is
+    # immutable runtime authority: none of those is persisted
+    assert flagged == [f"{FILE}:4:27", f"{FILE}:17:28"]
+    assert (
+        "the default is a list, the contract declares type 'object', which needs a mapping" in out
+    )
+    assert main(["check", str(root), "--runtime", "spec"]) == 0
+    assert "persistence guard" not in capsys.readouterr().out
