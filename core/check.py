@@ -22,7 +22,12 @@ from core.inputs import ResolveInputs
 from core.resolve import resolve
 from core.results import Matrix, Refusal, Row
 from core.routing.checks import routes_problems
-from core.runtime_checks import config_default_problems, data_source_problems, discovery_problems
+from core.runtime_checks import (
+    config_default_problems,
+    data_source_problems,
+    discovery_problems,
+    persisted_default_problems,
+)
 from core.secrets import mask_text
 from core.session import Session
 from core.snapshot import WorkspaceSnapshot
@@ -130,6 +135,7 @@ WORKFLOW_CHECKS: dict[WorkflowCheck, str] = {
     config_default_problems: "runtime.config-default",
     data_source_problems: "runtime.data-source",
     discovery_problems: "runtime.discovery",
+    persisted_default_problems: "runtime.persisted-default",
 }
 WORKSPACE_CHECKS: dict[WorkspaceCheck, str] = {
     profile_problems: "profile",
@@ -268,6 +274,13 @@ PROBLEM_KINDS: dict[str, ProblemKind] = {
         "A folder under workflows/ holds none of the files the runtime discovers workflows "
         "by (orchestrator.yaml, tools.yaml), so the runtime never loads it, although flowctx "
         "shows it.",
+        "warning",
+    ),
+    "runtime.persisted-default": ProblemKind(
+        "a persisted variable's default of the wrong type (the first persist fails)",
+        "A variable the runtime persists has a default that is not of its declared type; the "
+        "runtime's persistence guard refuses such a value, so the run fails the first time "
+        "the context is persisted unless a writer has replaced the value.",
         "warning",
     ),
     "security": ProblemKind(

@@ -9,6 +9,11 @@ from pathlib import Path
 SECRET_SUFFIXES = (".pem", ".key", ".pfx", ".p12")
 
 
+def looks_secret(path: Path, real: Path | None = None) -> bool:
+    """Whether the name asked for, or the file it resolves to, looks like a secrets file."""
+    return any(secret_file_reason(p) for p in (path, real) if p is not None)
+
+
 def secret_file_reason(path: Path) -> str | None:
     name = path.name.lower()
     if name == ".env" or name.startswith(".env."):
@@ -25,10 +30,14 @@ def secret_file_reason(path: Path) -> str | None:
     return None
 
 
-def confine(root: Path, raw: str, *, allow_outside: bool) -> tuple[Path | None, str | None]:
+def confine(
+    root: Path, raw: str, *, allow_outside: bool, refuse_secrets: bool = True
+) -> tuple[Path | None, str | None]:
     """Resolve ``raw`` against ``root`` (symlinks followed) and check it stays inside.
 
     Returns the real path, or a refusal reason. A symlink loop is a refusal, not a hang.
+    ``refuse_secrets=False`` is for readers whose runtime has no secret-file denylist (build
+    context assets): the caller then says the file is read and keeps its contents hidden.
     """
     if "\x00" in raw:
         # the runtime's open() raises ValueError on it; no file can have such a name
@@ -36,14 +45,14 @@ def confine(root: Path, raw: str, *, allow_outside: bool) -> tuple[Path | None, 
     candidate = Path(raw).expanduser()
     if not candidate.is_absolute():
         candidate = root / candidate
-    reason = secret_file_reason(candidate)
+    reason = secret_file_reason(candidate) if refuse_secrets else None
     if reason:
         return None, reason
     try:
         real = Path(os.path.realpath(candidate, strict=False))
     except (OSError, RuntimeError, ValueError) as exc:
         return None, f"refused: cannot resolve {raw!r}: {exc}"
-    reason = secret_file_reason(real)
+    reason = secret_file_reason(real) if refuse_secrets else None
     if reason:
         return None, reason + " (through a symlink)"
     if not allow_outside:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from core.contract import Definition
 from core.diagnostics import Diagnostic
 from core.sources.config import documented_note
 from core.workspace import WorkflowSnapshot, undiscovered
@@ -84,6 +85,104 @@ def data_source_problems(snap: WorkspaceSnapshot, wf: WorkflowSnapshot) -> list[
                     key=True,
                 )
             )
+    return out
+
+
+# authority.py's inference, as data: which names and sources make a variable unpersisted
+# (immutable runtime authority, tool-only information) unless its metadata says otherwise
+_IMMUTABLE_EXACT = frozenset(
+    {
+        "app_id",
+        "user_id",
+        "chat_id",
+        "workflow_name",
+        "tenant_id",
+        "workspace_id",
+        "workspace_path",
+        "repo_path",
+        "repository_path",
+        "permissions",
+        "permission_claims",
+        "entitlement_state",
+        "entitlements",
+        "build_registry_id",
+    }
+)
+_IMMUTABLE_SUFFIXES = ("_app_id", "_user_id", "_tenant_id", "_workspace_id")
+_IMMUTABLE_PARTS = ("credential", "secret", "token", "password", "api_key")
+_PERSISTED_BY_NAME_PARTS = (
+    "quality",
+    "validation_status",
+    "acceptance_status",
+    "tests_passed",
+    "gate",
+)
+_ROUTING_EXACT = frozenset(
+    {"build_mode", "revision_scope", "task_run_mode", "sequence_status", "routing_mode"}
+)
+_ROUTING_SUFFIXES = ("_route_ready", "_complete", "_decision", "_selected")
+_TOOL_ONLY_SOURCES = frozenset(
+    {"config", "data_reference", "data_entity", "file", "build_context", "external"}
+)
+_UNPERSISTED_CLASSES = frozenset({"immutable_runtime_authority", "tool_only_information"})
+
+
+def _persisted(name: str, d: Definition) -> bool | None:
+    """Whether the runtime persists the variable: True, False, or None when only the
+    transition rules could tell (a routing condition makes a tool-only variable persisted)."""
+    if d.persisted is not None:
+        return bool(d.persisted)
+    if d.authority_class is not None:
+        return str(d.authority_class).strip() not in _UNPERSISTED_CLASSES
+    key = name.strip().lower()
+    if (
+        key in _IMMUTABLE_EXACT
+        or key.endswith(_IMMUTABLE_SUFFIXES)
+        or any(p in key for p in _IMMUTABLE_PARTS)
+    ):
+        return False
+    if any(p in key for p in _PERSISTED_BY_NAME_PARTS):
+        return True
+    if name.strip() in _ROUTING_EXACT or name.strip().endswith(_ROUTING_SUFFIXES):
+        return True
+    triggers = getattr(d.source, "triggers", None) or []
+    if any(getattr(t, "type", None) == "agent_text" for t in triggers):
+        return True
+    if d.source.type in _TOOL_ONLY_SOURCES:
+        return None
+    return True
+
+
+def persisted_default_problems(snap: WorkspaceSnapshot, wf: WorkflowSnapshot) -> list[Diagnostic]:
+    """A persisted variable whose default is not of its declared type: the runtime's
+    persistence guard refuses the value, and the run fails when it is first persisted."""
+    from core.buildctx.projection import runtime_type_misfit
+
+    out: list[Diagnostic] = []
+    runtime = wf.runtime
+    if wf.doc is None or not runtime.contract.persist_type_guard:
+        return out
+    for spec in wf.variables:
+        d = spec.definition
+        default = getattr(d.source, "default", None) if d is not None else None
+        if d is None or default is None or not _persisted(spec.name, d):
+            continue
+        misfit = runtime_type_misfit(default, d.type)
+        if misfit is None:
+            continue
+        misfit = misfit.replace("the registry gives", "the default is")
+        path = (*_base(wf, spec.name), "source", "default")
+        out.append(
+            wf.doc.diag(
+                path,
+                f"{misfit}: the variable is persisted, and the runtime's persistence guard "
+                "refuses a value of the wrong type (context_authority.invalid_value), so the "
+                f"run fails when it is first persisted unless a writer replaces it first "
+                f"[runtime {runtime.name}]",
+                key=True,
+                severity="warning",
+            )
+        )
     return out
 
 

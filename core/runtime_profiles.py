@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Literal
+from typing import Any, Literal
 
 from core.contract import SOURCE_TYPES
 
@@ -53,6 +53,9 @@ class ContractRules:
     typed_sources: bool = True
     #: the definition's authority metadata is typed (authority_class, writer_ids, routing...)
     typed_authority: bool = True
+    #: persisted values pass the authority policy's type check (authority.py
+    #: ``require_replayable_value``): a wrongly typed value fails the persist
+    persist_type_guard: bool = False
 
 
 @dataclass(frozen=True)
@@ -108,20 +111,47 @@ class RuntimeProfile:
     #: the profile whose behaviour the documentation promises (for disagreement notes)
     documented: str | None = "spec"
     notes: tuple[str, ...] = field(default=())
+    #: every file the profile's facts were read from, with the commit of the version read,
+    #: when they are not all at ``commit`` (the label then says how many more commits)
+    read_from: tuple[tuple[str, str], ...] = ()
 
     @property
     def label(self) -> str:
-        """``mozaiks (BlocUnited-LLC/mozaiks 1c46341, 2026-12)``: how outputs name it."""
-        return f"{self.name} ({self.repository} {self.commit[:7]}, {self.date})"
+        """``mozaiks (BlocUnited-LLC/mozaiks 2532328 +3 commits, after 2026-03-04)``."""
+        others = {c for _, c in self.read_from} - {self.commit}
+        more = f" +{len(others)} commit{'s' if len(others) > 1 else ''}" if others else ""
+        return f"{self.name} ({self.repository} {self.commit[:7]}{more}, {self.date})"
 
-    def to_json(self) -> dict[str, str]:
-        return {
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
             "name": self.name,
             "title": self.title,
             "repository": self.repository,
             "commit": self.commit,
             "date": self.date,
         }
+        if self.read_from:
+            out["read_from"] = [{"path": p, "commit": c} for p, c in self.read_from]
+        return out
+
+    def unknown_source_type(self, tag: str) -> str:
+        """Why this runtime refuses a definition whose source type it does not know."""
+        from core.diagnostics import did_you_mean
+
+        accepted = ", ".join(self.contract.source_types)
+        hint = did_you_mean(tag, self.contract.source_types)
+        if self.repository == "documentation":
+            return f"source type {tag!r} is not documented{hint} (the contract lists {accepted})"
+        where = f"{self.repository} {self.commit[:7]}"
+        return (
+            f"source type {tag!r} is refused by runtime {self.name}{hint}: its contract model "
+            f"({where}) accepts only {accepted}, so the runtime's validation fails here"
+            + (
+                "; no public Mozaiks runtime code reads 'runtime' sources"
+                if tag == "runtime"
+                else ""
+            )
+        )
 
     def reserved(self, name: str) -> str | None:
         """Why the runtime refuses ``name`` as a context variable, or None."""
@@ -148,10 +178,32 @@ _ENGINES = MappingProxyType(
 
 MOZAIKS = RuntimeProfile(
     name="mozaiks",
-    title="Mozaiks runtime, newest public code (factory_app era)",
+    title=(
+        "Mozaiks runtime, newest public code (factory_app era); its files were read at "
+        "different commits, none of them in the fetchable history (which ends at 3a18bc9, "
+        "2026-03-04, before factory_app/ and build_context existed), so it is undated"
+    ),
     repository="BlocUnited-LLC/mozaiks",
-    commit="1c463417ad39ce9e2dced43214c638cabd58d975",
-    date="2026-12",
+    # the contract loader's version: the source types, triggers and strictness come from it
+    commit="25323282af83974bfba4b68a4367dbc84784f9d3",
+    date="after 2026-03-04",
+    read_from=(
+        # 0df726d holds the same contract models (plus unrelated example models)
+        ("mozaiksai/core/workflow/context/schema.py", "25323282af83974bfba4b68a4367dbc84784f9d3"),
+        (
+            "mozaiksai/core/workflow/context/variables.py",
+            "52bf4eaa4da5d623697383b6ea5ddb6d80e4a398",
+        ),
+        (
+            "mozaiksai/core/workflow/context/authority.py",
+            "14a8615e52c81f451bc31dd0fb0059f50675753c",
+        ),
+        ("mozaiksai/core/session/build_context.py", "eaf859bccc42f8b21081b1fef8ec45d34c5d966b"),
+        (
+            "mozaiksai/core/session/build_context_schema.py",
+            "eaf859bccc42f8b21081b1fef8ec45d34c5d966b",
+        ),
+    ),
     contract=ContractRules(
         accepts_lists=False,
         extra="forbid",
@@ -165,6 +217,7 @@ MOZAIKS = RuntimeProfile(
         # reserved_context_keys.py: structured_output, and AG2's 'ag:'/'a2a:' prefixes
         reserved_names=frozenset({"structured_output"}),
         reserved_prefixes=("ag:", "a2a:"),
+        persist_type_guard=True,
     ),
     sources=SourceRules(
         config="env_only",

@@ -493,8 +493,7 @@ def _parse_definitions(
         if stype not in rules.source_types:
             err = doc.diag(
                 (*path, "source", "type"),
-                f"source type '{stype}' is not known to runtime {runtime.name} "
-                f"(it accepts {', '.join(rules.source_types)})",
+                runtime.unknown_source_type(stype),
                 key=False,
             )
             diags.append(err)
@@ -539,7 +538,9 @@ def _validate_definition(
         try:
             return Definition.model_validate(current, context=context), [], ignored
         except ValidationError as exc:
-            errs = validation_diagnostics(exc, doc, path, Definition, current)
+            errs = _name_source_type(
+                validation_diagnostics(exc, doc, path, Definition, current), current, runtime
+            )
             if runtime.contract.extra != "ignore":
                 return None, errs, ignored
             extra = [tuple(e["loc"]) for e in exc.errors() if e["type"] == "extra_forbidden"]
@@ -556,6 +557,22 @@ def _validate_definition(
             )
             current = _drop(current, [_yaml_loc(loc) for loc in extra])
     return None, [doc.diag(path, "definition could not be validated", key=True)], ignored
+
+
+def _name_source_type(
+    errs: list[Diagnostic], value: dict[str, Any], runtime: RuntimeProfile
+) -> list[Diagnostic]:
+    """An unknown source type is judged by the profile's own model, naming its commit."""
+    source = value.get("source")
+    tag = source.get("type") if isinstance(source, dict) else None
+    if not isinstance(tag, str):
+        return errs
+    return [
+        replace(d, message=runtime.unknown_source_type(tag))
+        if d.message.startswith("unknown source type ")
+        else d
+        for d in errs
+    ]
 
 
 def _runtime_type_problems(

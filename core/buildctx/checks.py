@@ -24,6 +24,22 @@ def asset_problems(registry: Registry) -> list[Diagnostic]:
         if read.refusal is not None:
             out.append(registry.doc.diag(path, read.refusal, key=False))
             continue
+        if read.secret and read.found:
+            loads = asset.kind in ("catalog", "contract")
+            what = (
+                f"the runtime loads this {asset.kind} file"
+                if loads
+                else "the runtime accepts this path (it has no secret-file denylist for assets)"
+            )
+            out.append(
+                registry.doc.diag(
+                    path,
+                    f"asset {asset.path!r}: {what}; flowctx does not show its contents "
+                    "because it looks like a secrets file",
+                    key=False,
+                    severity="warning",
+                )
+            )
         if not read.found:
             # the provider loads every catalog and contract asset of an applicable registry
             # and raises BuildContextError when one is missing; templates are not read

@@ -11,7 +11,8 @@ from pathlib import Path
 
 from core.buildctx.registry import REGISTRY_FILE, AssetFile, Catalog, Registry, load_registry
 from core.diagnostics import Diagnostic
-from core.pathsafety import confine, present
+from core.pathsafety import confine, looks_secret, present
+from core.secrets import mask_all
 from core.workspace import display_path
 from core.yamlmarks import load_yaml_file
 
@@ -30,26 +31,50 @@ def _read_catalog(registry: Registry, asset_path: str, real: Path) -> Catalog:
     return Catalog(data)
 
 
+def _hidden(catalog: Catalog) -> Catalog:
+    """A secret-named asset as read: its outcome kept, nothing it holds shown.
+
+    A mapping keeps its keys (the runtime's projections walk them) with every value masked;
+    a parse error keeps its place but not its message, which may quote the file.
+    """
+    if catalog.problem is None:
+        return Catalog(mask_all(catalog.data))
+    first = catalog.problem
+    if first.message.startswith("must be a mapping"):
+        return catalog
+    why = "invalid YAML (the parser's message is not shown: it may quote a secrets file)"
+    return Catalog(None, dataclasses.replace(first, message=why))
+
+
 def read_assets(registry: Registry, registry_root: Path) -> tuple[AssetFile, ...]:
     """Each asset of a valid registry: it must stay inside the registry root; catalogs and
-    contracts are read (the provider loads both, as mappings), templates only looked for."""
+    contracts are read (the provider loads both, as mappings), templates only looked for.
+
+    The runtime's ``resolve_context_asset_path`` has no secret-file denylist (the file
+    source's loader has one): a ``.env`` or ``*.pem`` asset is loaded like any other, so
+    flowctx reads it to predict the launch, and masks what it holds.
+    """
     if registry.model is None:
         return ()
     out: list[AssetFile] = []
     for asset in registry.model.assets:
         # resolve_context_asset_path: inside the registry's own folder, not the root's
+        asked = registry.path.parent / asset.path
         real, refusal = confine(
-            registry.path.parent, str(registry.path.parent / asset.path), allow_outside=False
+            registry.path.parent, str(asked), allow_outside=False, refuse_secrets=False
         )
         if refusal or real is None:
             why = Diagnostic(registry.display, 0, 0, f"asset {asset.path!r}: {refusal}")
             out.append(AssetFile(refusal=str(refusal), catalog=Catalog(None, why)))
             continue
+        secret = looks_secret(asked, real)
         found = present(real)
         catalog = None
         if asset.kind in ("catalog", "contract"):
             catalog = _read_catalog(registry, asset.path, real)
-        out.append(AssetFile(None, found, catalog))
+            if secret:
+                catalog = _hidden(catalog)
+        out.append(AssetFile(None, found, catalog, secret))
     return tuple(out)
 
 

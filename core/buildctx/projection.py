@@ -139,6 +139,59 @@ def _type_warning(value: Any, declared: str) -> str | None:
     return None
 
 
+#: the declared ``type`` spellings the runtime checks a protected value against, and what
+#: each admits (authority.py ``_is_valid_context_value``); any other spelling admits anything
+_RUNTIME_TYPES: dict[str, tuple[str, tuple[type, ...]]] = {
+    "string": ("a string", (str,)),
+    "str": ("a string", (str,)),
+    "boolean": ("a boolean", (bool,)),
+    "bool": ("a boolean", (bool,)),
+    "integer": ("an integer", (int,)),
+    "int": ("an integer", (int,)),
+    "number": ("a number", (int, float)),
+    "float": ("a number", (int, float)),
+    "object": ("a mapping", (Mapping,)),
+    "dict": ("a mapping", (Mapping,)),
+    "map": ("a mapping", (Mapping,)),
+    "array": ("a list", (list,)),
+    "list": ("a list", (list,)),
+}
+
+
+def runtime_type_misfit(value: Any, declared: str | None) -> str | None:
+    """Why the runtime's type check refuses ``value`` for a variable declared ``declared``.
+
+    The runtime reads the definition's ``type`` lowercased and knows only its own spellings
+    (an unknown one, ``any`` or none admit every value); a boolean is never an integer or a
+    number for it, and a tuple is not a list.
+    """
+    key = (declared or "").strip().lower()
+    if value is None or key not in _RUNTIME_TYPES:
+        return None
+    wanted, kinds = _RUNTIME_TYPES[key]
+    is_bool = isinstance(value, bool)
+    if isinstance(value, kinds) and not (is_bool and bool not in kinds):
+        return None
+    got = "a boolean" if is_bool else f"a {_yaml_kind(value)}"
+    return (
+        f"the registry gives {got}, the contract declares type {declared!r}, which needs {wanted}"
+    )
+
+
+def _yaml_kind(value: Any) -> str:
+    if isinstance(value, Mapping):
+        return "mapping"
+    if isinstance(value, list | tuple):
+        return "list"
+    if isinstance(value, str):
+        return "string"
+    if isinstance(value, int):
+        return "integer"
+    if isinstance(value, float):
+        return "number"
+    return type(value).__name__
+
+
 def _project_one(
     registry: Registry,
     name: str,
@@ -791,12 +844,22 @@ def _trusted(
     if not selected:
         return {}
     values = provider_values(reg)
+    spec_of = {s.name: s for s in workflow.variables}
     out: dict[str, tuple[Any, str]] = {}
     for name, rule in selected.items():
         found, value, used = _runtime_rule(rule, values, {}, {})
         if not found or value is None:
             raise _LaunchFails(
                 _fails(f"invalid trusted build-context value for '{name}' (nothing found)"),
+                reg,
+                ("projections", "context_variables", name),
+            )
+        spec = spec_of.get(name)
+        declared_type = spec.definition.type if spec and spec.definition else None
+        misfit = runtime_type_misfit(value, declared_type)
+        if misfit is not None:
+            raise _LaunchFails(
+                _fails(f"invalid trusted build-context value for '{name}' ({misfit})"),
                 reg,
                 ("projections", "context_variables", name),
             )

@@ -284,6 +284,9 @@ class AssetFile:
     refusal: str | None = None
     found: bool = False
     catalog: Catalog | None = None
+    #: the name looks like a secrets file (``.env``, ``*.pem``...): the runtime reads it all
+    #: the same, flowctx keeps what it holds masked
+    secret: bool = False
 
 
 @dataclass(frozen=True)

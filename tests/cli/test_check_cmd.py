@@ -19,7 +19,7 @@ from flowctx_tui.cli import main
 from tests.conftest import WriteWorkspace
 
 #: check names the runtime profile it judged against at the end of its summary
-TAG = " [runtime mozaiks (BlocUnited-LLC/mozaiks 1c46341, 2026-12)]"
+TAG = " [runtime mozaiks (BlocUnited-LLC/mozaiks 2532328 +3 commits, after 2026-03-04)]"
 
 CLEAN = """
 definitions:

@@ -161,7 +161,7 @@ def test_errors_carry_file_line_column(
         ("workflows/W/context_variables.yaml", 4, 14),
     }
     messages = " | ".join(e["message"] for e in data["errors"])
-    assert "unknown source type 'runtime'" in messages
+    assert "source type 'runtime' is refused by runtime mozaiks" in messages
     assert "'ghost'" in messages
     by_name = {v["name"]: v for v in data["variables"]}
     assert by_name["ok"]["status"] == "default"

@@ -368,24 +368,64 @@ def test_explicit_launch_values_win_over_projections(workspace: WriteWorkspace) 
 def test_conflicting_registries_fail_closed_and_equal_ones_agree(
     workspace: WriteWorkspace,
 ) -> None:
-    a = "context_id: a\napplies_to_workflows: [AppGenerator]\nvalues: {x: 1}\nassets: []\n"
+    a = "context_id: a\napplies_to_workflows: [AppGenerator]\nvalues: {x: ada}\nassets: []\n"
     a += "projections: {context_variables: {requested_by: x}}\n"
     same = a.replace("context_id: a", "context_id: b")
     m = _matrix(_ws(workspace, {"a": a, "b": same}))
-    assert m.values["requested_by"] == 1
-    other = same.replace("{x: 1}", "{x: 2}")
+    assert m.values["requested_by"] == "ada"
+    other = same.replace("{x: ada}", "{x: bob}")
     row = _matrix(_ws(workspace, {"a": a, "b": other})).row("requested_by")
     assert row is not None
     assert row.status == "error" and row.value is None
     assert "build_context/a/context.yaml and build_context/b/context.yaml" in (row.error or "")
 
 
-def test_a_projected_value_of_the_wrong_type_is_a_warning(workspace: WriteWorkspace) -> None:
+def test_a_trusted_value_of_the_wrong_type_fails_the_launch(workspace: WriteWorkspace) -> None:
     reg = "context_id: c\napplies_to_workflows: [AppGenerator]\nassets: []\n"
-    reg += "projections: {context_variables: {selected_stack: {value: [1, 2]}}}\n"
-    row = _matrix(_ws(workspace, {"c": reg})).row("selected_stack")
+    reg += "projections:\n  context_variables:\n    selected_stack: {value: [1, 2]}\n"
+    root = _ws(workspace, {"c": reg})
+    # the runtime type-checks a protected value against the declared type and raises
+    m = _matrix(root)
+    assert m.refused is not None
+    assert (m.refused.file, m.refused.line, m.refused.column) == (
+        "build_context/c/context.yaml",
+        6,
+        5,
+    )
+    assert "invalid trusted build-context value for 'selected_stack'" in m.refused.reason
+    assert "gives a list, the contract declares type 'object'" in m.refused.reason
+    row = m.row("selected_stack")
+    assert row is not None and row.status == "error"
+    # the documentation says nothing of it: the value loads, with a warning
+    row = _matrix(root, runtime="spec").row("selected_stack")
     assert row is not None and row.status == "resolved"
     assert row.warnings == ("projected a list, declared object",)
+
+
+@pytest.mark.parametrize(
+    ("declared", "value", "fails"),
+    [
+        ("string", "'7'", False),
+        ("string", "7", True),
+        ("Integer", "true", True),  # a boolean is never an integer; the type is lowercased
+        ("number", "7", False),
+        ("dict", "{a: 1}", False),
+        ("list", "{a: 1}", True),
+        ("any", "[1]", False),
+        ("timestamp", "[1]", False),  # a type the runtime does not know admits anything
+    ],
+)
+def test_the_runtime_type_check_covers_its_own_spellings(
+    workspace: WriteWorkspace, declared: str, value: str, fails: bool
+) -> None:
+    contract = (
+        f"definitions:\n  requested_by:\n    type: {declared}\n"
+        "    source: {type: build_context}\n"
+    )
+    reg = "context_id: c\napplies_to_workflows: [AppGenerator]\nassets: []\n"
+    reg += f"projections: {{context_variables: {{requested_by: {{value: {value}}}}}}}\n"
+    m = _matrix(_ws(workspace, {"c": reg}, contract))
+    assert (m.refused is not None) is fails
 
 
 def test_capability_packs_drops_descriptors_that_are_not_active(
@@ -1015,3 +1055,66 @@ def test_a_malformed_projection_is_refused_as_documented_and_ignored_by_the_runt
         for d in documented.diagnostics
     ), [d.format() for d in documented.diagnostics]
     assert documented.row("selected_stack").status == "error"  # type: ignore[union-attr]
+
+
+# --- secret-named assets: the runtime loads them; flowctx says so and shows nothing -------------
+
+SECRET_CONTRACT = """
+definitions:
+  operator_catalogs:
+    type: array
+    source: {type: build_context}
+agents: {}
+"""
+
+
+def test_a_secret_named_catalog_loads_as_the_runtime_does_and_stays_hidden(
+    workspace: WriteWorkspace, capsys: pytest.CaptureFixture[str]
+) -> None:
+    reg = (
+        "context_id: c\napplies_to_workflows: [AppGenerator]\n"
+        "assets:\n  - {path: .env, kind: catalog}\n"
+        "projections: {context_variables: {operator_catalogs: operator_catalogs}}\n"
+    )
+    root = _ws(workspace, {"c": reg}, SECRET_CONTRACT)
+    (root / "build_context" / "c" / ".env").write_text(
+        "STRIPE_LIVE: sk_live_51HxQ\nplan_name: gold-tier-plan\n", encoding="utf-8"
+    )
+    # resolve_context_asset_path has no denylist: the catalog is loaded and projected
+    m = _matrix(root)
+    assert m.refused is None
+    row = m.row("operator_catalogs")
+    assert row is not None and row.status == "resolved"
+    assert main(["check", str(root), "--build-context"]) == 0
+    out = capsys.readouterr().out
+    assert (
+        "build_context/c/context.yaml:4:12: warning: assets[0].path: asset '.env': the runtime "
+        "loads this catalog file; flowctx does not show its contents because it looks like a "
+        "secrets file"
+    ) in out
+    assert main(["matrix", str(root), "--build-context", "--format", "json"]) == 0
+    shown = capsys.readouterr().out
+    assert "STRIPE_LIVE" in shown  # the key is structure: projections walk it
+    assert "sk_live_51HxQ" not in shown and "gold-tier-plan" not in shown
+
+
+def test_a_secret_named_contract_that_is_no_mapping_fails_the_launch_without_quoting_it(
+    workspace: WriteWorkspace, capsys: pytest.CaptureFixture[str]
+) -> None:
+    reg = (
+        "context_id: c\napplies_to_workflows: [AppGenerator]\n"
+        "assets:\n  - {path: signing.pem, kind: contract}\n"
+    )
+    root = _ws(workspace, {"c": reg}, SECRET_CONTRACT)
+    (root / "build_context" / "c" / "signing.pem").write_text(
+        "-----BEGIN PRIVATE KEY-----\nMIIEvQIBADANBgkqhkiG9w0B: x: y\n-----END PRIVATE KEY-----\n",
+        encoding="utf-8",
+    )
+    m = _matrix(root)
+    assert m.refused is not None and m.refused.outcome == "launch_fails"
+    assert "contract asset 'signing.pem'" in m.refused.reason
+    assert main(["check", str(root), "--build-context"]) == 1
+    out = capsys.readouterr().out
+    assert "the runtime loads this contract file" in out
+    assert "the runtime's provider fails the launch" in out
+    assert "MIIEvQIBADANBgkqhkiG9w0B" not in out and "MIIEvQIBADANBgkqhkiG9w0B" not in str(m)

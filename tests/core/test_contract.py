@@ -281,12 +281,15 @@ def test_unknown_source_type_is_reported_precisely(workspace: WriteWorkspace) ->
         """,
     )
     assert lines(snap) == [
-        f"{FILE}:4:20: definitions.session_id.source.type: unknown source type 'runtime'; "
-        "expected one of config, data_reference, data_entity, computed, state, external, file, "
-        "build_context",
-        f"{FILE}:7:20: definitions.flag.source.type: unknown source type 'confg' "
-        "(did you mean 'config'?); expected one of config, data_reference, data_entity, "
-        "computed, state, external, file, build_context",
+        f"{FILE}:4:20: definitions.session_id.source.type: source type 'runtime' is refused "
+        "by runtime mozaiks: its contract model (BlocUnited-LLC/mozaiks 2532328) accepts only "
+        "config, data_reference, data_entity, computed, state, external, file, build_context, "
+        "so the runtime's validation fails here; no public Mozaiks runtime code reads "
+        "'runtime' sources",
+        f"{FILE}:7:20: definitions.flag.source.type: source type 'confg' is refused by runtime "
+        "mozaiks (did you mean 'config'?): its contract model (BlocUnited-LLC/mozaiks 2532328) "
+        "accepts only config, data_reference, data_entity, computed, state, external, file, "
+        "build_context, so the runtime's validation fails here",
     ]
 
 
@@ -453,7 +456,7 @@ def test_the_older_runtime_loads_an_empty_plan_when_one_definition_is_invalid(
     assert snap.refused is not None
     assert snap.refused.outcome == "empty_plan"
     assert (snap.refused.line, snap.refused.column) == (3, 39)
-    assert "source type 'build_context' is not known to runtime mozaiks-2026-01" in (
+    assert "source type 'build_context' is refused by runtime mozaiks-2026-01" in (
         snap.refused.reason
     )
     # every row that can still be resolved is shown
@@ -494,13 +497,13 @@ def test_one_bad_definition_does_not_hide_the_others(workspace: WriteWorkspace) 
     # the runtime validates the whole plan at once: the first error refuses the workflow
     assert matrix.refused is not None
     assert (matrix.refused.line, matrix.refused.outcome) == (7, "refused")
-    assert "unknown source type 'runtime'" in matrix.refused.reason
+    assert "source type 'runtime' is refused by runtime mozaiks" in matrix.refused.reason
     broken = matrix.row("broken")
     misspelt = matrix.row("misspelt")
     assert broken is not None and misspelt is not None
     assert broken.status == "error" and broken.value is None
     assert broken.source == "runtime"
-    assert "unknown source type 'runtime'" in (broken.error or "")
+    assert "no public Mozaiks runtime code reads 'runtime' sources" in (broken.error or "")
     assert misspelt.status == "error"
     assert "colection: unknown field (did you mean 'collection'?)" in (misspelt.error or "")
     assert broken.agents == ("A",)

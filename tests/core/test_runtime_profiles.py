@@ -180,3 +180,97 @@ def test_check_fails_on_reserved_names_and_an_undeclared_condition_key(
     main(["check", str(root), "--runtime", "spec"])
     spec_out = capsys.readouterr().out
     assert "reserved" not in spec_out
+
+
+def test_the_default_profile_names_every_commit_it_was_read_from() -> None:
+    shipped = get_profile(None)
+    # its files were read at several commits, none in the fetchable (dated) history
+    assert shipped.label == "mozaiks (BlocUnited-LLC/mozaiks 2532328 +3 commits, after 2026-03-04)"
+    read = {r["path"].rsplit("/", 1)[-1]: r["commit"][:7] for r in shipped.to_json()["read_from"]}
+    assert read == {
+        "schema.py": "2532328",
+        "variables.py": "52bf4ea",
+        "authority.py": "14a8615",
+        "build_context.py": "eaf859b",
+        "build_context_schema.py": "eaf859b",
+    }
+    assert "read_from" not in get_profile("mozaiks-2026-01").to_json()
+
+
+@pytest.mark.parametrize(
+    ("runtime", "expected"),
+    [
+        (
+            "mozaiks",
+            "source type 'runtime' is refused by runtime mozaiks: its contract model "
+            "(BlocUnited-LLC/mozaiks 2532328) accepts only config, data_reference, data_entity, "
+            "computed, state, external, file, build_context",
+        ),
+        (
+            "mozaiks-2026-01",
+            "source type 'runtime' is refused by runtime mozaiks-2026-01: its contract model "
+            "(BlocUnited-LLC/mozaiks-ai 169b287) accepts only config, data_reference, "
+            "data_entity, computed, state, external, file,",
+        ),
+        ("spec", "source type 'runtime' is not documented"),
+    ],
+)
+def test_a_runtime_source_is_refused_by_every_profile_naming_its_code(
+    workspace: WriteWorkspace, capsys: pytest.CaptureFixture[str], runtime: str, expected: str
+) -> None:
+    from flowctx_tui.cli import main
+
+    root = workspace(
+        {
+            FILE: "definitions:\n  binding:\n    type: object\n    source: {type: runtime}\n"
+            "agents: {}\n",
+            "workflows/W/orchestrator.yaml": "workflow_name: W\n",
+        }
+    )
+    code = main(["check", str(root), "--runtime", runtime])
+    out = capsys.readouterr().out
+    assert code == 1
+    line = next(x for x in out.splitlines() if "source.type" in x)
+    assert line.startswith(f"{FILE}:4:20: definitions.binding.source.type: {expected}")
+    if runtime != "spec":
+        assert line.endswith("no public Mozaiks runtime code reads 'runtime' sources")
+
+
+def test_a_persisted_default_of_the_wrong_type_is_a_warning_where_the_runtime_guards_it(
+    workspace: WriteWorkspace, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from flowctx_tui.cli import main
+
+    contract = """definitions:
+  plan:
+    type: object
+    source: {type: state, default: []}
+  quiet:
+    type: object
+    persisted: false
+    source: {type: state, default: []}
+  setting:
+    type: object
+    source: {type: config, default: []}
+  user_id:
+    type: integer
+    source: {type: state, default: "u1"}
+  review_gate:
+    type: Boolean
+    source: {type: config, default: 1}
+agents:
+  A: {variables: [plan, quiet, setting, user_id, review_gate]}
+"""
+    root = workspace({FILE: contract, "workflows/W/orchestrator.yaml": "workflow_name: W\n"})
+    assert main(["check", str(root)]) == 0
+    out = capsys.readouterr().out
+    flagged = [x.split(": warning: ")[0] for x in out.splitlines() if "persistence guard" in x]
+    # plan: state, persisted by default; review_gate: a quality-named key is persisted even
+    # from config. quiet says persisted: false; setting is tool-only (config); user_id is
+    # immutable runtime authority: none of those is persisted
+    assert flagged == [f"{FILE}:4:27", f"{FILE}:17:28"]
+    assert (
+        "the default is a list, the contract declares type 'object', which needs a mapping" in out
+    )
+    assert main(["check", str(root), "--runtime", "spec"]) == 0
+    assert "persistence guard" not in capsys.readouterr().out
