@@ -11,12 +11,16 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from rich.style import Style
 from rich.text import Text
 from textual import events, on
+from textual._types import SegmentLines
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
+from textual.cache import LRUCache
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
+from textual.coordinate import Coordinate
 from textual.geometry import Region
 from textual.message import Message
 from textual.reactive import reactive
@@ -186,6 +190,20 @@ class MatrixTable(DataTable[Any]):
 
     #: above this many changed rows, invalidating everything is cheaper than picking entries
     INCREMENTAL_ROWS = 256
+    #: rendered cells kept by content (a few screenfuls)
+    CONTENT_CACHE_SIZE = 4000
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        #: rendered cells keyed on what the rendering reads (below), not on DataTable's update
+        #: counter: a filter, sort or refill bumps that counter and would re-render every cell
+        #: on screen, though most show the same value at the same place as before
+        self._content_cache: LRUCache[tuple[Any, ...], tuple[object, SegmentLines]] = LRUCache(
+            self.CONTENT_CACHE_SIZE
+        )
+        self._line_content_cache: LRUCache[
+            tuple[Any, ...], tuple[tuple[object, ...], tuple[SegmentLines, SegmentLines]]
+        ] = LRUCache(self.CONTENT_CACHE_SIZE // 4)
+        super().__init__(*args, **kwargs)  # after: DataTable's set-up may clear the caches
 
     class Resized(Message):
         pass
@@ -200,6 +218,114 @@ class MatrixTable(DataTable[Any]):
         # explicit widths, no labels, no auto heights (this table never adds them): the
         # measuring loop over ``new_rows`` would change nothing; the virtual size still follows
         super()._update_dimensions(())
+
+    def _render_cell(
+        self,
+        row_index: int,
+        column_index: int,
+        base_style: Style,
+        width: int,
+        cursor: bool = False,
+        hover: bool = False,
+    ) -> SegmentLines:
+        """DataTable's rendering of a body cell, reused while everything it reads is the same.
+
+        The key holds what ``DataTable._render_cell`` reads: the place (its mouse meta names the
+        row and column index; zebra stripes and the row's style come in ``base_style``), the
+        width, the cursor and hover flags, the pseudo classes and the cursor settings, and the
+        cell's value by identity (the entry keeps the value, so a hit is that very object; the
+        matrix never mutates a cell once it is in the table, a changed cell is a new object).
+        So it outlives ``clear()`` and the refills of a filter, which DataTable's caches do not;
+        the settings DataTable clears its caches for (cursor shown, fixed rows and columns,
+        padding, zebra stripes through ``base_style``) are in the key, and a style change (a
+        theme) clears it.
+        """
+        if row_index < 0 or column_index < 0:  # the header and row labels: DataTable's own
+            return super()._render_cell(row_index, column_index, base_style, width, cursor, hover)
+        row_key = self._row_locations.get_key(row_index)
+        column_key = self._column_locations.get_key(column_index)
+        row = self._data.get(row_key) if row_key is not None else None
+        meta = self.rows.get(row_key) if row_key is not None else None
+        if row is None or meta is None or column_key is None or column_key not in row:
+            return super()._render_cell(row_index, column_index, base_style, width, cursor, hover)
+        value = row[column_key]
+        key = (
+            row_index,
+            column_index,
+            id(value),
+            width,
+            base_style,
+            cursor,
+            hover,
+            self._show_hover_cursor,
+            self._pseudo_class_state,
+            self.show_cursor,
+            self.cursor_foreground_priority,
+            self.cursor_background_priority,
+            self.fixed_rows,
+            self.fixed_columns,
+            self.cell_padding,
+            meta.height,
+            meta.auto_height,
+        )
+        hit = self._content_cache.get(key)
+        if hit is not None and hit[0] is value:
+            return hit[1]
+        lines = super()._render_cell(row_index, column_index, base_style, width, cursor, hover)
+        self._content_cache[key] = (value, lines)
+        return lines
+
+    def _render_line_in_row(
+        self,
+        row_key: RowKey,
+        line_no: int,
+        base_style: Style,
+        cursor_location: Coordinate,
+        hover_location: Coordinate,
+    ) -> tuple[SegmentLines, SegmentLines]:
+        """DataTable's rendering of a body row's line, reused while everything it reads is the
+        same: as ``_render_cell``, with every cell of the row by identity, every column's
+        width and the widget's width (the row is padded out to it)."""
+        index = self._row_locations.get(row_key)
+        row = self._data.get(row_key)
+        if index is None or row is None or self._labelled_row_exists:
+            return super()._render_line_in_row(
+                row_key, line_no, base_style, cursor_location, hover_location
+            )
+        values = tuple(row.values())
+        key = (
+            index,
+            line_no,
+            tuple(map(id, values)),
+            tuple(column.get_render_width(self) for column in self.ordered_columns),
+            self.size.width,
+            base_style,
+            cursor_location,
+            hover_location,
+            self.cursor_type,
+            self.show_cursor,
+            self._show_hover_cursor,
+            self._pseudo_class_state,
+            self.cursor_foreground_priority,
+            self.cursor_background_priority,
+            self.fixed_rows,
+            self.fixed_columns,
+            self.cell_padding,
+        )
+        hit = self._line_content_cache.get(key)
+        if hit is not None and all(a is b for a, b in zip(hit[0], values, strict=True)):
+            return hit[1]
+        pair = super()._render_line_in_row(
+            row_key, line_no, base_style, cursor_location, hover_location
+        )
+        self._line_content_cache[key] = (values, pair)
+        return pair
+
+    def notify_style_update(self) -> None:
+        # component styles (a theme) are not in the keys
+        self._content_cache.clear()
+        self._line_content_cache.clear()
+        super().notify_style_update()
 
     def set_column_widths(self, widths: Mapping[str, int]) -> None:
         """New explicit widths: every cached line is stale (row renders are not keyed on the
@@ -441,7 +567,8 @@ class MatrixView(Vertical):
         return key.value
 
     def _visible(self) -> list[str]:
-        keys = [k for k in self._keys if self.row_filter.matches(self._rows[k])]
+        rows = self._rows
+        keys = self.row_filter.select((k, rows[k]) for k in self._keys)
         if self.sort_column:
             by = SORT_KEYS[self.sort_column]
             keys.sort(key=lambda k: by(self._rows[k]), reverse=self.sort_reverse)
@@ -476,7 +603,10 @@ class MatrixView(Vertical):
         texts = self._texts
         widths = column_widths(self._table_width(), (), table.cell_padding, needs=self._needs)
         resized = widths != self._widths
-        self._widths = widths
+        if resized:
+            self._widths = widths
+        else:
+            widths = self._widths  # the same object: a row cut at these widths is found by identity
         desired = {k: self._cut(k, texts[k], widths) for k in order}
         current = self._cells
         removed = [k for k in self._order if k not in desired]
@@ -540,7 +670,11 @@ class MatrixView(Vertical):
         """The row's cells at ``widths``, reused while its texts and the widths stay (so an
         unchanged row is skipped by identity, not compared cell by cell)."""
         cached = self._cut_cache.get(key)
-        if cached is not None and cached[0] is texts and cached[1] == widths:
+        if (
+            cached is not None
+            and cached[0] is texts
+            and (cached[1] is widths or cached[1] == widths)
+        ):
             return cached[2]
         cells = row_cells(self._rows[key], texts, widths, warned=key in self._warned)
         change = self._changes.get(key)

@@ -223,17 +223,18 @@ async def many_rows(rows: int) -> None:
 
             # one keystroke at a time: each prefix of the word typed, then deleted char by char
             word = "var_0001"
-            keystrokes = []
+            keystrokes, keystroke_cpu = [], []
             prefixes = [word[:k] for k in range(1, len(word) + 1)]
             prefixes += [word[:k] for k in range(len(word) - 1, -1, -1)]
             for _ in range(2):
                 for prefix in prefixes:
                     want = sum(1 for r in app.good.matrix.rows if prefix in r.name.lower())
-                    t = time.perf_counter()
+                    t, c = time.perf_counter(), time.process_time()
                     filter_input.value = prefix
                     await until(lambda w=want: len(view.shown_names) == w)
                     await painted(app)
                     keystrokes.append(time.perf_counter() - t)
+                    keystroke_cpu.append(time.process_time() - c)
 
             # sorting by status (most urgent first)
             sorting = []
@@ -255,6 +256,9 @@ async def many_rows(rows: int) -> None:
     print(summary("filter down to 10 rows", narrow))
     print(summary("clear the filter (all rows back)", widen))
     print(summary("one filter keystroke (type, delete)", keystrokes))
+    # the CPU time of this process (nothing else runs in it meanwhile) is steadier on a busy
+    # machine than the wall time, which waits for the other processes on the cores
+    print(summary("  ... its CPU time", keystroke_cpu))
     key_ms = statistics.median(keystrokes) * 1000
     verdict = "ok" if key_ms <= TARGET_KEY_MS else "OVER"
     print(f"  target: median keystroke <= {TARGET_KEY_MS:.0f} ms: {verdict}")

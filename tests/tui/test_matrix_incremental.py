@@ -158,3 +158,90 @@ async def test_a_longer_value_widens_its_column_on_every_row(workspace, make_app
         # same place on each line
         starts = {line.rindex("state def") for k, line in lines.items() if k.startswith("v")}
         assert len(starts) == 1
+
+
+def painted_row_meta(table: MatrixTable) -> dict[str, set[int]]:
+    """Row key -> the row indexes the mouse meta of its painted line names (a click selects
+    the row the meta names)."""
+    header = table.header_height if table.show_header else 0
+    top = round(table.scroll_y)
+    out: dict[str, set[int]] = {}
+    for y in range(header, table.size.height):
+        index = top + y - header
+        if index >= table.row_count:
+            break
+        key = str(table.coordinate_to_cell_key((index, 0)).row_key.value)
+        strip = table.render_line(y)
+        out[key] = {
+            seg.style.meta["row"]
+            for seg in strip
+            if seg.style and seg.style.meta and "row" in seg.style.meta
+        }
+    return out
+
+
+async def test_rendered_cells_reused_across_filters_show_their_own_row_and_place(
+    workspace, make_app: MakeApp
+):
+    # cells are reused by content across a filter's refills: each painted line must still be
+    # its own row's value, and a click on it must still name its own place
+    root = workspace({"workflows/W/context_variables.yaml": many_defaults(300, "x")})
+    path = root / "workflows/W/context_variables.yaml"
+    app = make_app(root, "W")
+    async with app.run_test(size=(140, 30)) as pilot:
+        await reloaded(pilot)
+        view = app.matrix_view
+        table = view.table
+        assert isinstance(table, MatrixTable)
+        everything = view.shown_names
+        filter_input = app.query_one("#filter")
+        for text in ("v", "v0", "v00", "v1", "v2", "v", "v02", ""):
+            filter_input.value = text
+            want = [k for k in everything if text in k]
+            await wait_for(pilot, lambda w=want: view.shown_names == w, f"filter {text!r}")
+            await pilot.pause()
+            lines = painted_lines(table)
+            assert lines
+            for k, line in lines.items():
+                assert line.lstrip().startswith(k), (text, k, line)
+                if k.startswith("v"):
+                    assert f"x-{int(k[1:])}" in line, (text, k, line)
+            meta = painted_row_meta(table)
+            assert all(meta[k] == {view.shown_names.index(k)} for k in lines), text
+        # an edit while filtered, then the filter cleared: the new value, nowhere the old
+        filter_input.value = "v00"
+        await wait_for(pilot, lambda: len(view.shown_names) == 10, "filter v00")
+        result = app.result
+        edit(path, "default: x-3}", "default: edited-3}")
+        app.reload({path})
+        await reloaded(pilot, result)
+        await pilot.pause()
+        assert "edited-3" in painted_lines(table)["v003"]
+        filter_input.value = ""
+        await wait_for(pilot, lambda: view.shown_names == everything, "filter cleared")
+        await pilot.pause()
+        lines = painted_lines(table)
+        assert "edited-3" in lines["v003"] and "x-3 " not in lines["v003"]
+
+
+async def test_a_theme_change_repaints_cells_reused_by_content(workspace, make_app: MakeApp):
+    root = workspace({"workflows/W/context_variables.yaml": many_defaults(40, "x")})
+    app = make_app(root, "W")
+    async with app.run_test(size=(140, 30)) as pilot:
+        await reloaded(pilot)
+        await pilot.pause()
+        table = app.matrix_view.table
+        assert isinstance(table, MatrixTable)
+        header = table.header_height
+        before = [list(table.render_line(y)) for y in range(header, header + 5)]
+        app.theme = "textual-light" if app.theme != "textual-light" else "nord"
+        await pilot.pause()
+        await pilot.pause()
+        after = [list(table.render_line(y)) for y in range(header, header + 5)]
+        assert after != before  # the new theme's colours, not the cached ones
+        # and exactly what a table with nothing cached paints
+        table._content_cache.clear()
+        table._line_content_cache.clear()
+        table._clear_caches()
+        fresh = [list(table.render_line(y)) for y in range(header, header + 5)]
+        assert after == fresh

@@ -49,3 +49,25 @@ def test_words_are_anded_and_can_be_negated():
 def test_unknown_keys_are_plain_text_and_empty_values_are_ignored():
     assert names("colour:red") == []
     assert names("status:") == [r.name for r in ROWS]
+
+
+def test_select_keeps_the_rows_matches_keeps_in_their_order():
+    # select is what the matrix runs on each keystroke; it must pick exactly what matches does
+    rows = [*ROWS, row("CATALOG_2", "error", "file"), row("-x", "pending")]
+    for text in (
+        "",
+        "c",
+        "CAT",
+        "-c",
+        "c -cat",
+        "a t",
+        "status:err",
+        "-status:error,fallback c",
+        "agent:plan cat",
+        "- -x",
+        "-",
+        "nothing",
+    ):
+        f = RowFilter.parse(text)
+        want = [i for i, r in enumerate(rows) if f.matches(r)]
+        assert f.select(enumerate(rows)) == want, text
