@@ -44,6 +44,27 @@ async def test_the_private_state_is_where_matrix_table_keeps_it() -> None:
         assert callable(table._highlight_cursor)
         params = list(inspect.signature(DataTable._update_dimensions).parameters)
         assert params == ["self", "new_rows"]
+        # the rendering the matrix's own cell and line caches wrap, and what their keys read
+        cell = list(inspect.signature(DataTable._render_cell).parameters)
+        assert cell == [
+            "self",
+            "row_index",
+            "column_index",
+            "base_style",
+            "width",
+            "cursor",
+            "hover",
+        ]
+        line = list(inspect.signature(DataTable._render_line_in_row).parameters)
+        assert line == [
+            "self",
+            "row_key",
+            "line_no",
+            "base_style",
+            "cursor_location",
+            "hover_location",
+        ]
+        assert hasattr(table, "_pseudo_class_state") and hasattr(table, "_labelled_row_exists")
         table.add_column("a", key="a", width=5)
         table.add_column("b", key="b", width=5)
         table.fill([("r1", (Text("x"), Text("y"))), ("r2", (Text("z"), Text("w")))])
