@@ -69,7 +69,7 @@ class PromptProjection(BaseModel):
     problems an author would want to know of are warnings (``prompt_projection_warnings``).
     """
 
-    model_config = ConfigDict(extra="ignore", frozen=True)
+    model_config = ConfigDict(extra="ignore", frozen=True, defer_build=True)
 
     id: str | None = None
     records: str | None = None
@@ -214,7 +214,7 @@ class Projections(BaseModel):
     """``projections``: the validator only asks for a mapping; ``context_variables`` is read
     by the provider (``_validate_variables``)."""
 
-    model_config = ConfigDict(extra="allow", frozen=True)
+    model_config = ConfigDict(extra="allow", frozen=True, defer_build=True)
     context_variables: Any = None
 
 
