@@ -1,0 +1,236 @@
+"""Hostile inputs on the review outputs: ``flowctx diff`` (text/json/markdown), ``flowctx
+graph`` (mermaid/dot/text), ``flowctx check --format github|sarif`` and the app's Changes and
+Graph tabs.
+
+Secrets are generated per run (never stored) and planted where a review shows text that came
+from a workspace: an env-sourced secret, a state default read as context, a URI password in a
+default, a data_reference secret field, each changed between two git revisions and quoted in
+route conditions. Then names and conditions carry control characters and markup meant to
+break a markdown table, a mermaid or dot file, or forge a GitHub annotation; then sizes.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import secrets
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from core.diff import read_side
+from core.session import open_session
+from flowctx_tui.app import FlowctxApp
+from tests.conftest import until, write_tree
+from tests.diff_repo import git
+from tests.reliability.harness import run_cli
+from tests.tui.conftest import FIXED_NOW
+
+# --- 1. secrets in the review outputs ----------------------------------------------------------
+
+
+def _secret() -> str:
+    return secrets.token_hex(12)
+
+
+def _forms(secret: str) -> list[str]:
+    """What a leak may look like: any 10-character window, upper- or lower-cased (a cell
+    truncates, a renderer changes case)."""
+    windows = [secret[i : i + 10] for i in range(len(secret) - 9)]
+    return sorted({w for window in windows for w in (window, window.upper(), window.lower())})
+
+
+def _leaks(text: str, planted: dict[str, str]) -> list[str]:
+    return sorted(name for name, s in planted.items() if any(f in text for f in _forms(s)))
+
+
+def _contract(env_var: str, uri_pw: str, default: str) -> str:
+    return f"""
+definitions:
+  openai_api_key:
+    type: string
+    source: {{type: config, env_var: {env_var}, required: true, default: "{default}"}}
+  archive_url:
+    type: string
+    source: {{type: config, default: "mongodb://admin:{uri_pw}@db.internal/x"}}
+  account:
+    type: object
+    source:
+      {{type: data_reference, database_name: default, collection: accounts,
+        fields: [name, api_key]}}
+  session_token:
+    type: string
+    source: {{type: state, default: "{uri_pw}-st"}}
+agents:
+  Planner:
+    variables: [openai_api_key, archive_url, account, session_token]
+  Builder:
+    variables: [archive_url]
+"""
+
+
+def _transitions(key: str, uri_pw: str, token: str) -> str:
+    return f"""
+transitions:
+  - source: Planner
+    transition_type: condition
+    condition_type: context_expression
+    condition: "${{openai_api_key}} == '{key}' or ${{archive_url}} == 'mongodb://admin:{uri_pw}@h/x'"
+    target: Builder
+  - source: Planner
+    transition_type: condition
+    condition_type: context_equals
+    condition_key: session_token
+    condition_value: "{token}"
+    target: Builder
+  - source: Planner
+    transition_type: after_turn
+    target: {{type: RevertToUserTarget}}
+"""
+
+
+def _flow(key: str) -> str:
+    return f"""
+steps:
+  - {{name: Start, type: Action, starting: true}}
+  - {{name: Paid, type: Action}}
+  - {{name: Free, type: Action}}
+paths:
+  - from: Start
+    to: Paid
+    condition: "context.openai_api_key === '{key}' || context.password === '{key}'"
+    priority: 5
+  - {{from: Start, to: Free, condition: "context.session_token.startsWith('{key[:6]}')"}}
+"""
+
+
+def _write_side(ws: Path, planted: dict[str, str], side: str, other: str) -> None:
+    env_var = "OPENAI_API_KEY"
+    write_tree(
+        ws,
+        {
+            "workflows/Agents/context_variables.yaml": _contract(
+                env_var, planted[f"uri_{side}"], planted[f"dflt_{side}"]
+            ),
+            # the head's conditions quote the base's secrets (a rotated key left behind), so
+            # the route decisions change and every side's secret is in some condition
+            "workflows/Agents/transition_graph.yaml": _transitions(
+                planted[f"env_{other}"], planted[f"uri_{other}"], planted[f"uri_{side}"] + "-st"
+            ),
+            "workflows/Flow/context_variables.yaml": _contract(
+                env_var, planted[f"uri_{side}"], planted[f"dflt_{side}"]
+            ),
+            "workflows/Flow/flow.yaml": _flow(planted[f"env_{side}"]),
+            "seed/default/accounts.json": [
+                {"app_id": "app-1", "name": "acme", "api_key": planted[f"seed_{side}"]}
+            ],
+            "flowctx.yaml": f"env:\n  {env_var}: {planted[f'env_{side}']}\nlaunch:\n  app_id: app-1\n",
+        },
+    )
+
+
+@pytest.fixture
+def secret_repo(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[Path, dict[str, str]]:
+    if shutil.which("git") is None:
+        pytest.skip("git is not installed")
+    for name in list(os.environ):
+        if name.startswith(("MOZAIKS_", "FLOWCTX_", "CONTEXT_", "OPENAI_")):
+            monkeypatch.delenv(name)
+    planted = {
+        f"{kind}_{side}": _secret()
+        for kind in ("env", "uri", "seed", "dflt")
+        for side in ("a", "b")
+    }
+    planted["ctx"] = _secret()
+    ws = tmp_path / "ws"
+    _write_side(ws, planted, "a", "b")
+    git(ws, "init", "-q")
+    git(ws, "add", "-A")
+    git(ws, "commit", "-q", "-m", "base")
+    _write_side(ws, planted, "b", "a")
+    monkeypatch.chdir(tmp_path)
+    return ws, planted
+
+
+def _review_commands(ws: str, ctx: str) -> list[list[str]]:
+    out = [["diff", ws, "--base", "HEAD", "--format", fmt] for fmt in ("text", "json", "markdown")]
+    for workflow in ("Agents", "Flow"):
+        for fmt in ("mermaid", "dot", "text"):
+            out.append(["graph", ws, "-w", workflow, "--format", fmt])
+            out.append(["graph", ws, "-w", workflow, "--format", fmt, "--context", ctx])
+    for fmt in ("github", "sarif", "json", "text"):
+        out.append(["check", ws, "--format", fmt])
+    return out
+
+
+def test_no_review_output_shows_a_secret(
+    secret_repo: tuple[Path, dict[str, str]], capsys: pytest.CaptureFixture[str]
+) -> None:
+    ws, planted = secret_repo
+    ctx = json.dumps({"password": planted["ctx"], "note": f"https://u:{planted['ctx']}@x/"})
+    found: dict[str, list[str]] = {}
+    printed: dict[str, str] = {}
+    for argv in _review_commands(str(ws), ctx):
+        code, out, err = run_cli(argv, capsys)
+        assert "Traceback" not in out + err, argv
+        assert code in (0, 1), (argv, out, err)
+        printed[" ".join(argv[:1] + argv[2:])] = out
+        if leaked := _leaks(out + err, planted):
+            found[" ".join(argv)] = leaked
+    assert found == {}, json.dumps(found, indent=1)
+    # the reviews did see the changes, so the scan above looked at real reports
+    diff_text = printed["diff --base HEAD --format text"]
+    assert "openai_api_key" in diff_text and "***" in diff_text
+    assert "routes" in diff_text
+
+
+def _review_app(ws: Path, workflow: str) -> FlowctxApp:
+    side = read_side("HEAD", ws, {})
+    return FlowctxApp(
+        open_session(ws, env={}),
+        workflow,
+        watch=False,
+        clock=lambda: FIXED_NOW,
+        cursor_blink=False,
+        base=side,
+    )
+
+
+@pytest.mark.parametrize("workflow", ["Agents", "Flow"])
+async def test_the_changes_and_graph_tabs_show_no_secret(
+    secret_repo: tuple[Path, dict[str, str]], workflow: str
+) -> None:
+    from flowctx_tui.widgets.graph import GraphView
+
+    ws, planted = secret_repo
+    app = _review_app(ws, workflow)
+    async with app.run_test(size=(160, 48)) as pilot:
+        await until(pilot, lambda: app.result is not None, "the first load", timeout=20)
+        await until(
+            pilot,
+            lambda: app.comparison is not None and app.comparison.workflow == app.workflow,
+            "the comparison",
+            timeout=20,
+        )
+        await until(pilot, lambda: bool(app.query("TabPane#changes")), "the tab", timeout=20)
+        await pilot.press("5")
+        await until(pilot, lambda: app.query_one("#tabs").active == "changes", "changes")
+        view = app._changes_view()
+        assert view is not None
+        changes = "\n".join(view.lines())
+        assert "Compared with" in changes
+        await pilot.press("4")
+        await until(pilot, lambda: app.query("#graph-view"), "the graph view", timeout=20)
+        graph = app.query_one("#graph-view", GraphView)
+        await until(
+            pilot, lambda: graph.graphs is not None and not graph.pending, "the graph", timeout=20
+        )
+        drawn = "\n".join(graph.lines())
+        assert "→" in drawn
+        screen = app.export_screenshot()
+    assert _leaks(changes, planted) == []
+    assert _leaks(drawn, planted) == []
+    assert _leaks(screen, planted) == []
