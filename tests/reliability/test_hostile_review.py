@@ -13,11 +13,9 @@ from __future__ import annotations
 
 import json
 import os
-import re
 import secrets
 import shutil
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -109,25 +107,23 @@ paths:
 
 def _write_side(ws: Path, planted: dict[str, str], side: str, other: str) -> None:
     env_var = "OPENAI_API_KEY"
+    contract = _contract(env_var, planted[f"uri_{side}"], planted[f"dflt_{side}"])
+    profile = f"env:\n  {env_var}: {planted[f'env_{side}']}\nlaunch:\n  app_id: app-1\n"
     write_tree(
         ws,
         {
-            "workflows/Agents/context_variables.yaml": _contract(
-                env_var, planted[f"uri_{side}"], planted[f"dflt_{side}"]
-            ),
+            "workflows/Agents/context_variables.yaml": contract,
             # the head's conditions quote the base's secrets (a rotated key left behind), so
             # the route decisions change and every side's secret is in some condition
             "workflows/Agents/transition_graph.yaml": _transitions(
                 planted[f"env_{other}"], planted[f"uri_{other}"], planted[f"uri_{side}"] + "-st"
             ),
-            "workflows/Flow/context_variables.yaml": _contract(
-                env_var, planted[f"uri_{side}"], planted[f"dflt_{side}"]
-            ),
+            "workflows/Flow/context_variables.yaml": contract,
             "workflows/Flow/flow.yaml": _flow(planted[f"env_{side}"]),
             "seed/default/accounts.json": [
                 {"app_id": "app-1", "name": "acme", "api_key": planted[f"seed_{side}"]}
             ],
-            "flowctx.yaml": f"env:\n  {env_var}: {planted[f'env_{side}']}\nlaunch:\n  app_id: app-1\n",
+            "flowctx.yaml": profile,
         },
     )
 
