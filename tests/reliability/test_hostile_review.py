@@ -13,16 +13,21 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import secrets
 import shutil
 from pathlib import Path
+from typing import Any
 
 import pytest
+import yaml
 
 from core.diff import read_side
 from core.session import open_session
 from flowctx_tui.app import FlowctxApp
 from tests.conftest import until, write_tree
+from tests.core.test_routing_graph_mermaid import mermaid_root  # noqa: F401 (a fixture)
+from tests.core.test_routing_graph_mermaid import parse as mermaid_parse
 from tests.diff_repo import git
 from tests.reliability.harness import run_cli
 from tests.tui.conftest import FIXED_NOW
@@ -230,3 +235,190 @@ async def test_the_changes_and_graph_tabs_show_no_secret(
     assert _leaks(changes, planted) == []
     assert _leaks(drawn, planted) == []
     assert _leaks(screen, planted) == []
+
+
+# --- 2. control characters and markup injection ----------------------------------------------
+
+#: what a name or a condition may hold to break out of a table cell, an HTML block, a mermaid
+#: label or comment, a dot string, a workflow command, or the terminal
+HOSTILE = (
+    'E|v`il</details><img src=x>-->"%0A%0D\x1b[31m\x1b]8;;http://x\x07\r\n::error::forged'
+    "\n| a | b |\n</summary>``\u2028\u202e;%%{init}%% ]] end"
+)
+
+
+def _hostile_tree(ws: Path, tail: str) -> None:
+    agent, var, step = f"A{HOSTILE}", f"v{HOSTILE}", f"S{HOSTILE}"
+    contract = {
+        "definitions": {
+            var: {"type": "string", "source": {"type": "config", "default": f"d{HOSTILE}{tail}"}},
+            f"new{tail}{HOSTILE}": {"type": "string", "source": {"type": "config", "default": "1"}},
+            "plain": {"type": "string", "source": {"type": "config", "default": tail}},
+        },
+        "agents": {agent: {"variables": [var, "plain"]}, "B": {"variables": ["plain"]}},
+    }
+    graph = {
+        "transitions": [
+            {
+                "source": agent,
+                "transition_type": "condition",
+                "condition_type": "context_expression",
+                "condition": "${plain} == '2' or ${plain} == '" + HOSTILE.replace("'", "") + "'",
+                "target": f"B{HOSTILE}" if tail == "2" else "B",
+            },
+            {
+                "source": agent,
+                "transition_type": "condition",
+                "condition_type": "context_equals",
+                "condition_key": var,
+                "condition_value": f"d{HOSTILE}",
+                "target": "B",
+            },
+        ]
+    }
+    quoted = json.dumps(HOSTILE.replace("`", ""))  # a JS string literal with every escape
+    flow = {
+        "steps": [
+            {"name": step, "type": "Action", "starting": True},
+            {"name": f"T{HOSTILE}", "type": "Action"},
+            {"name": "U", "type": "Action"},
+        ],
+        "paths": [
+            {"from": step, "to": f"T{HOSTILE}", "condition": f"context.plain === {quoted}"},
+            {"from": step, "to": "U", "condition": f"context.plain === '{tail}'", "priority": 2},
+        ],
+    }
+    files: dict[str, Any] = {
+        "workflows/W/context_variables.yaml": yaml.safe_dump(contract),
+        "workflows/W/transition_graph.yaml": yaml.safe_dump(graph),
+        "workflows/F/context_variables.yaml": yaml.safe_dump(contract),
+        "workflows/F/flow.yaml": yaml.safe_dump(flow),
+    }
+    for name, text in files.items():
+        (ws / name).parent.mkdir(parents=True, exist_ok=True)
+        (ws / name).write_text(text, encoding="utf-8")
+
+
+@pytest.fixture
+def hostile_repo(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    if shutil.which("git") is None:
+        pytest.skip("git is not installed")
+    ws = tmp_path / "ws"
+    ws.mkdir()
+    _hostile_tree(ws, "1")
+    git(ws, "init", "-q")
+    git(ws, "add", "-A")
+    git(ws, "commit", "-q", "-m", "base")
+    _hostile_tree(ws, "2")
+    monkeypatch.chdir(tmp_path)
+    return ws
+
+
+_CODE_SPAN = re.compile(r"(`+)(.+?)(?<!`)\1(?!`)")
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+
+
+def _outside_code(line: str) -> str:
+    """The line with its code spans cut out (what markdown reads as markup)."""
+    return _CODE_SPAN.sub("", line)
+
+
+def test_diff_markdown_stays_one_table_row_per_change(
+    hostile_repo: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, err = run_cli(["diff", str(hostile_repo), "--base", "HEAD", "--format", "markdown"], capsys)
+    assert code == 0 and "Traceback" not in err, err
+    assert not _CONTROL.search(out), repr(_CONTROL.search(out))
+    lines = out.split("\n")
+    rows = [line for line in lines if line.startswith("|")]
+    assert len(rows) >= 2 * 4  # a header, a rule and changed rows for both workflows
+    for row in rows:
+        # every cell separator is a bare |; an escaped \| is cell content
+        cells = re.split(r"(?<!\\)\|", row)
+        assert len(cells) == 6, row  # | a | b | c | d |  -> 4 cells between 5 bars
+    for line in lines:
+        markup = _outside_code(line)
+        # the only HTML is flowctx's own details blocks
+        tags = re.findall(r"<[^>]*>?", markup)
+        assert all(t in ("<details>", "</details>", "<summary>", "</summary>") for t in tags), (
+            line
+        )
+        assert not line.startswith(("::", "<img", "-->")), line
+    markup = "\n".join(_outside_code(line) for line in lines)
+    assert markup.count("<details>") == markup.count("</details>") >= 2
+    # a code span never opens and fails to close on the same line
+    for line in lines:
+        assert _outside_code(line).count("`") == 0, line
+    assert "forged" in out  # the hostile names are shown, escaped, not dropped
+
+
+def test_graph_mermaid_parses_and_dot_stays_well_formed(
+    hostile_repo: Path, capsys: pytest.CaptureFixture[str], mermaid_root: Path
+) -> None:
+    diagrams = []
+    for workflow in ("W", "F"):
+        code, out, err = run_cli(
+            ["graph", str(hostile_repo), "-w", workflow, "--format", "mermaid"], capsys
+        )
+        assert code == 0 and "Traceback" not in err, err
+        assert not _CONTROL.search(out)
+        assert "forged" in out
+        diagrams.append(out)
+        code, dot, err = run_cli(
+            ["graph", str(hostile_repo), "-w", workflow, "--format", "dot"], capsys
+        )
+        assert code == 0, err
+        assert not _CONTROL.search(dot)
+        _assert_dot_well_formed(dot)
+        code, text, err = run_cli(
+            ["graph", str(hostile_repo), "-w", workflow, "--format", "text"], capsys
+        )
+        assert code == 0 and not _CONTROL.search(text), repr(text)
+    answers = mermaid_parse(mermaid_root, diagrams)
+    assert answers == [{"ok": True, "type": "flowchart-v2"}] * len(diagrams)
+
+
+_DOT_TOKEN = re.compile(r'"(?:[^"\\\n]|\\.)*"|//[^\n]*|[^"\s]+|\s+')
+
+
+def _assert_dot_well_formed(dot: str) -> None:
+    """Every quoted string closes on its line, and braces and brackets balance outside them."""
+    depth = {"{": 0, "[": 0}
+    for token in _DOT_TOKEN.findall(dot):
+        assert not token.startswith('"') or token.endswith('"') and len(token) >= 2, token
+        if token.startswith(('"', "//")):
+            continue
+        assert '"' not in token, token
+        for ch in token:
+            if ch in "{[":
+                depth[ch] += 1
+            elif ch in "}]":
+                depth["{" if ch == "}" else "["] -= 1
+                assert min(depth.values()) >= 0, dot
+    assert depth == {"{": 0, "[": 0}, dot
+    assert dot.startswith("digraph ") and dot.rstrip().endswith("}")
+
+
+def test_github_annotations_cannot_be_forged_and_sarif_stays_json(
+    hostile_repo: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _, doc, _ = run_cli(["check", str(hostile_repo), "--format", "json"], capsys)
+    problems = len(json.loads(doc)["problems"])
+    assert problems >= 2
+    code, out, err = run_cli(["check", str(hostile_repo), "--format", "github"], capsys)
+    assert "Traceback" not in err and code in (0, 1), err
+    assert not _CONTROL.search(out)
+    lines = out.rstrip("\n").split("\n")
+    commands = [line for line in lines if line.startswith("::")]
+    # one command per problem, none forged by a name or condition, and every other line is
+    # the summary (no command starts in the middle of another)
+    assert len(commands) == problems, out
+    assert all(re.match(r"::(error|warning|notice)( [^:]*)?::", c) for c in commands)
+    assert [line for line in lines if not line.startswith("::")] == [lines[-1]]
+    code, out, err = run_cli(["check", str(hostile_repo), "--format", "sarif"], capsys)
+    assert "Traceback" not in err, err
+    assert not _CONTROL.search(out)
+    sarif = json.loads(out)
+    results = sarif["runs"][0]["results"]
+    assert len(results) == problems
+    assert any("forged" in r["message"]["text"] for r in results)
