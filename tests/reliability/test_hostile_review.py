@@ -326,7 +326,8 @@ def _outside_code(line: str) -> str:
 def test_diff_markdown_stays_one_table_row_per_change(
     hostile_repo: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    code, out, err = run_cli(["diff", str(hostile_repo), "--base", "HEAD", "--format", "markdown"], capsys)
+    argv = ["diff", str(hostile_repo), "--base", "HEAD", "--format", "markdown"]
+    code, out, err = run_cli(argv, capsys)
     assert code == 0 and "Traceback" not in err, err
     assert not _CONTROL.search(out), repr(_CONTROL.search(out))
     lines = out.split("\n")
@@ -340,9 +341,7 @@ def test_diff_markdown_stays_one_table_row_per_change(
         markup = _outside_code(line)
         # the only HTML is flowctx's own details blocks
         tags = re.findall(r"<[^>]*>?", markup)
-        assert all(t in ("<details>", "</details>", "<summary>", "</summary>") for t in tags), (
-            line
-        )
+        assert all(t in ("<details>", "</details>", "<summary>", "</summary>") for t in tags), line
         assert not line.startswith(("::", "<img", "-->")), line
     markup = "\n".join(_outside_code(line) for line in lines)
     assert markup.count("<details>") == markup.count("</details>") >= 2
@@ -353,7 +352,9 @@ def test_diff_markdown_stays_one_table_row_per_change(
 
 
 def test_graph_mermaid_parses_and_dot_stays_well_formed(
-    hostile_repo: Path, capsys: pytest.CaptureFixture[str], mermaid_root: Path
+    hostile_repo: Path,
+    capsys: pytest.CaptureFixture[str],
+    mermaid_root: Path,  # noqa: F811 (the fixture imported above)
 ) -> None:
     diagrams = []
     for workflow in ("W", "F"):
@@ -385,7 +386,7 @@ def _assert_dot_well_formed(dot: str) -> None:
     """Every quoted string closes on its line, and braces and brackets balance outside them."""
     depth = {"{": 0, "[": 0}
     for token in _DOT_TOKEN.findall(dot):
-        assert not token.startswith('"') or token.endswith('"') and len(token) >= 2, token
+        assert not token.startswith('"') or (token.endswith('"') and len(token) >= 2), token
         if token.startswith(('"', "//")):
             continue
         assert '"' not in token, token
