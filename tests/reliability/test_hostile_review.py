@@ -29,7 +29,7 @@ from tests.conftest import until, write_tree
 from tests.core.test_routing_graph_mermaid import mermaid_root  # noqa: F401 (a fixture)
 from tests.core.test_routing_graph_mermaid import parse as mermaid_parse
 from tests.diff_repo import git
-from tests.reliability.harness import run_cli
+from tests.reliability.harness import cost, record, run_cli
 from tests.tui.conftest import FIXED_NOW
 
 # --- 1. secrets in the review outputs ----------------------------------------------------------
@@ -423,3 +423,138 @@ def test_github_annotations_cannot_be_forged_and_sarif_stays_json(
     results = sarif["runs"][0]["results"]
     assert len(results) == problems
     assert any("forged" in r["message"]["text"] for r in results)
+
+
+# --- 3. hostile sizes ---------------------------------------------------------------------------
+
+#: the 175-character condition from issue 13 that took 21.7 s and 262 MB before the budget
+BLOW_UP = (
+    "['00000000000000000000'.split('').map(c => '00000000000000000000').join('').split('')"
+    ".slice(0, 400)].map(L => [L.map(x => L)].map(M => String(M.map(y => M)).length))[0][0] > 0"
+)
+
+
+def _many_paths(ws: Path, count: int, default: int) -> None:
+    steps = [{"name": "Start", "type": "Action", "starting": True}]
+    steps += [{"name": f"S{i}", "type": "Action"} for i in range(count)]
+    paths = [
+        {"from": "Start", "to": f"S{i}", "condition": f"context.n === {i}"} for i in range(count)
+    ]
+    paths.append({"from": "Start", "to": "S1", "condition": BLOW_UP, "priority": 99})
+    contract = (
+        f"definitions:\n  n: {{type: integer, source: {{type: config, default: {default}}}}}\n"
+    )
+    write_tree(
+        ws,
+        {
+            "workflows/F/flow.yaml": yaml.safe_dump({"steps": steps, "paths": paths}),
+            "workflows/F/context_variables.yaml": contract + "agents: {}\n",
+        },
+    )
+
+
+def test_a_step_with_a_thousand_paths_draws_a_bounded_picture(
+    tmp_path: Path, request: pytest.FixtureRequest
+) -> None:
+    """Each line needs a lane of two columns on every row: 1,000 overlapping paths made a
+    picture of 1,000 lanes (gigabytes; the CLI was killed after minutes at 3,000)."""
+    from core.routing import load_routes
+    from core.routing.graph import build_graphs
+    from core.routing.graph_draw import MAX_LANES, draw, plain
+
+    ws = tmp_path / "ws"
+    _many_paths(ws, 1000, 5)
+    session = open_session(ws, env={})
+    graphs = build_graphs(load_routes(session.load("F")), session.matrix("F"))
+
+    measured = cost(lambda: plain(draw(graphs[0], 100)))
+    record(request, "draw 1,000 paths", measured)
+    assert measured.within_bounds(), str(measured)
+    lines = measured.result.split("\n")
+    assert max(len(line) for line in lines) <= 100 + 2 * MAX_LANES + 8
+    assert re.match(r"\((9\d\d) edges listed in their boxes are drawn without a line", lines[-1])
+    # every path is still listed in the box, by target
+    assert sum("→ S" in line for line in lines) == 1001
+
+
+def test_review_commands_on_thousands_of_rules_and_the_blow_up_finish(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    if shutil.which("git") is None:
+        pytest.skip("git is not installed")
+    ws = tmp_path / "ws"
+    _many_paths(ws, 600, 5)
+    git(ws, "init", "-q")
+    git(ws, "add", "-A")
+    git(ws, "commit", "-q", "-m", "base")
+    _many_paths(ws, 600, 7)  # the winner moves from S5 to S7
+    monkeypatch.chdir(tmp_path)
+    for argv in (
+        ["diff", str(ws), "--base", "HEAD", "--format", "json"],
+        ["graph", str(ws), "--format", "text"],
+        ["graph", str(ws), "--format", "mermaid"],
+        ["check", str(ws), "--format", "sarif"],
+    ):
+        code, out, err = run_cli(argv, capsys)
+        assert "Traceback" not in err and code in (0, 1), (argv, err)
+        if argv[0] == "diff":
+            routes = json.loads(out)["workflows"][0]["routes"]
+            assert routes, out[:500]
+        if argv[0] == "graph":
+            # the blow-up condition is cut off by the evaluation budget, as an error
+            assert "error" in out
+
+
+def test_a_hostile_base_revision_is_a_located_problem(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    if shutil.which("git") is None:
+        pytest.skip("git is not installed")
+    ws = tmp_path / "ws"
+    contract = "definitions:\n  a: {type: string, source: {type: config, default: x}}\n"
+    write_tree(
+        ws,
+        {
+            "workflows/W/context_variables.yaml": contract + "agents:\n  P: {variables: [a]}\n",
+            "workflows/W/transition_graph.yaml": (
+                "transitions:\n  - &r {source: P, transition_type: after_turn, target: *r}\n"
+            ),
+            "workflows/B/context_variables.yaml": (
+                "definitions:\n  n: {type: integer, source: {type: config, default: "
+                + "9" * 5000
+                + "}}\nagents: {}\n"
+            ),
+            "workflows/H/context_variables.yaml": (
+                'definitions:\n  a: {type: string, source: {type: config, default: "'
+                + "x" * 6_000_000
+                + '"}}\nagents: {}\n'
+            ),
+        },
+    )
+    git(ws, "init", "-q")
+    git(ws, "add", "-A")
+    git(ws, "commit", "-q", "-m", "base")
+    write_tree(
+        ws,
+        {
+            "workflows/W/transition_graph.yaml": (
+                "transitions:\n  - {source: P, transition_type: after_turn, target: P}\n"
+            ),
+            "workflows/B/context_variables.yaml": "definitions: {}\nagents: {}\n",
+            "workflows/H/context_variables.yaml": "definitions: {}\nagents: {}\n",
+        },
+    )
+    monkeypatch.chdir(tmp_path)
+    for fmt in ("text", "json", "markdown"):
+        code, out, err = run_cli(["diff", str(ws), "--base", "HEAD", "--format", fmt], capsys)
+        assert code == 0 and "Traceback" not in out + err, err
+        if fmt == "json":
+            removed = [p for w in json.loads(out)["workflows"] for p in w["problems"]["removed"]]
+            found = {(p["file"], p["line"]) for p in removed}
+            assert ("workflows/W/transition_graph.yaml", 2) in found, removed
+            assert ("workflows/B/context_variables.yaml", 2) in found, removed
+            continue
+        located = r"workflows/{}:2:\d+.*{}"
+        assert re.search(located.format("W/transition_graph.yaml", "recursive YAML alias"), out)
+        assert re.search(located.format("B/context_variables.yaml", "more than 4,300 digits"), out)
+        assert re.search(r"workflows/H/context_variables\.yaml\S* .*-byte limit", out)
