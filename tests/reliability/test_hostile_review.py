@@ -558,3 +558,76 @@ def test_a_hostile_base_revision_is_a_located_problem(
         assert re.search(located.format("W/transition_graph.yaml", "recursive YAML alias"), out)
         assert re.search(located.format("B/context_variables.yaml", "more than 4,300 digits"), out)
         assert re.search(r"workflows/H/context_variables\.yaml\S* .*-byte limit", out)
+
+
+# --- 4. long operator chains -------------------------------------------------------------------
+
+CHAINS = {
+    "plus": "a" + "+a" * 499,
+    "ones": "1" + "+1" * 499,
+    "nots": "!" * 998 + "1",
+    "parens": "(" * 499 + "1" + ")" * 499,
+    "members": "a" + ".b" * 499,
+    "calls": "f" + "()" * 499,
+    "arrows": "x => " * 199 + "x",
+    "minus": "-" * 999 + "1",
+    "subscripts": "a" + "[0]" * 333,
+    "nots_py": "not " * 249 + "1",
+}
+
+
+@pytest.mark.parametrize("dialect", ["mj", "python", "mozaiks", "ag2"])
+def test_long_chains_answer_or_name_a_limit(
+    dialect: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Every chain fits the 1000-character limit. None may die with an internal error: each
+    is evaluated (as the real engine would) or refused with a located, named reason."""
+    for name, text in CHAINS.items():
+        for fmt in ("text", "json"):
+            argv = ["eval", "-d", dialect, "--format", fmt, "--explain", "--", text]
+            code, out, err = run_cli(argv, capsys)
+            shown = out + err
+            assert "Traceback" not in shown and "Internal error" not in shown, (name, shown[-300:])
+            assert code in (0, 1, 3), (name, code, err)
+            if fmt == "json":
+                doc = json.loads(out)
+                assert "engine" in json.dumps(doc)  # every answer names its engine
+    # mj answers as MemberJunction does (tests/differential/test_mj_long_chains.py runs them
+    # in the real evaluator): the plus chain is a ReferenceError, the ones sum to 500
+    if dialect == "mj":
+        _, out, _ = run_cli(["eval", "-d", "mj", "--format", "json", CHAINS["ones"]], capsys)
+        assert json.loads(out)["value"] is True
+
+
+def test_a_long_chain_in_a_flow_file_is_checked_and_drawn(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    flow = {
+        "steps": [
+            {"name": "Start", "type": "Action", "starting": True},
+            {"name": "T", "type": "Action"},
+        ],
+        "paths": [
+            {"from": "Start", "to": "T", "condition": "context.n" + " + context.n" * 80 + " > 0"},
+            {"from": "Start", "to": "T", "condition": "context" + ".n" * 490},
+        ],
+    }
+    ws = write_tree(
+        tmp_path / "ws",
+        {
+            "workflows/F/flow.yaml": yaml.safe_dump(flow),
+            "workflows/F/context_variables.yaml": (
+                "definitions:\n  n: {type: integer, source: {type: config, default: 1}}\n"
+                "agents: {}\n"
+            ),
+        },
+    )
+    for argv in (
+        ["check", str(ws), "--format", "github"],
+        ["graph", str(ws), "--format", "text"],
+        ["routes", str(ws), "-w", "F", "--from", "Start"],
+    ):
+        code, out, err = run_cli(argv, capsys)
+        assert "Traceback" not in out + err and "Internal error" not in out + err, argv
+        assert "RecursionError" not in out + err
+        assert code in (0, 1), (argv, err)
