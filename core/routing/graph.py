@@ -15,6 +15,7 @@ and text, ``graph_draw`` draws boxes and lines.
 from __future__ import annotations
 
 import re
+from collections import deque
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
@@ -104,14 +105,30 @@ class RoutingGraph:
     def title(self) -> str:
         return KIND_TITLES[self.kind]
 
+    # Looked up once per node by the layout and the renderers: a scan per lookup made a
+    # graph of thousands of steps quadratic (seconds per picture). The indexes are built on
+    # first use and kept on the (frozen) instance.
+    def _index(self) -> tuple[dict[str, GraphNode], dict[str, tuple[GraphEdge, ...]]]:
+        cached = self.__dict__.get("_lookup")
+        if cached is None:
+            nodes: dict[str, GraphNode] = {}
+            for n in self.nodes:
+                nodes.setdefault(n.name, n)
+            edges: dict[str, list[GraphEdge]] = {}
+            for e in self.edges:
+                edges.setdefault(e.source, []).append(e)
+            cached = (nodes, {k: tuple(v) for k, v in edges.items()})
+            object.__setattr__(self, "_lookup", cached)
+        return cached  # type: ignore[no-any-return]
+
     def node(self, name: str) -> GraphNode | None:
-        return next((n for n in self.nodes if n.name == name), None)
+        return self._index()[0].get(name)
 
     def edges_from(self, name: str) -> tuple[GraphEdge, ...]:
-        return tuple(e for e in self.edges if e.source == name)
+        return self._index()[1].get(name, ())
 
     def winner_from(self, name: str) -> GraphEdge | None:
-        return next((e for e in self.edges if e.source == name and e.winner), None)
+        return next((e for e in self.edges_from(name) if e.winner), None)
 
     def reachable(self, start: str) -> RoutingGraph:
         """Only what a run can reach from ``start`` along any edge (``start`` included)."""
@@ -354,13 +371,15 @@ def layer_order(graph: RoutingGraph) -> list[str]:
     first = graph.start if graph.start in names else (names[0] if names else None)
     seen: dict[str, None] = {}
     todo = [first] if first is not None else []
-    while todo or len(seen) < len(names):
-        if not todo:
-            todo = [next(n for n in names if n not in seen)]
-        here = todo.pop(0)
+    todo_q = deque(todo)
+    rest = iter(names)  # names in file order; each is passed once, not rescanned per node
+    while todo_q or len(seen) < len(names):
+        if not todo_q:
+            todo_q.append(next(n for n in rest if n not in seen))
+        here = todo_q.popleft()
         if here in seen:
             continue
         seen[here] = None
-        todo += [e.target for e in graph.edges_from(here) if e.target not in seen]
+        todo_q.extend(e.target for e in graph.edges_from(here) if e.target not in seen)
     ends = [n for n in seen if (node := graph.node(n)) is not None and node.kind == "end"]
     return [n for n in seen if n not in ends] + ends

@@ -24,6 +24,11 @@ Segment = tuple[str, str]
 Row = list[Segment]
 MIN_BOX = 24
 MAX_BOX = 72
+#: lanes drawn beside the boxes at most. Every lane is two columns of every row, so a step with
+#: thousands of paths made a picture of thousands of columns by thousands of rows (4.8 GB and
+#: minutes for 3,000 paths); past this many an edge is still listed in its box, by target name,
+#: with no line, and the picture says how many lines it left out.
+MAX_LANES = 32
 STAR = "★"
 
 # direction weights of one cell: up, down, left, right; 0 none, 1 light, 2 heavy
@@ -172,6 +177,7 @@ def draw(graph: RoutingGraph, width: int = 100) -> list[Row]:
             spans.append((edge, box.top + 1 + i, top_of[edge.target]))
     lanes = _lanes(spans)
     count = max(lanes.values(), default=-1) + 1
+    unlined = len(spans) - len(lanes)
     natural = max(
         [len(_top_text(graph, b.name)) + 4 for b in boxes]
         + [len(edge_text(e)) + 12 for b in boxes for e in b.edges]
@@ -183,6 +189,8 @@ def draw(graph: RoutingGraph, width: int = 100) -> list[Row]:
     for box in boxes:
         _draw_box(canvas, graph, box, inner)
     for edge, leave, enter in spans:
+        if id(edge) not in lanes:
+            continue
         lane = right + 3 + 2 * lanes[id(edge)] - 1
         heavy = edge.winner
         canvas.put(leave, right, "┝" if heavy else "├", "winner" if heavy else "border")
@@ -191,12 +199,17 @@ def draw(graph: RoutingGraph, width: int = 100) -> list[Row]:
         canvas.hline(enter, right + 1, lane, heavy)
         canvas.corners.update({(leave, lane), (enter, lane)})
         canvas.put(enter, right + 1, "◀", "winner" if heavy else "arrow")
-    return canvas.rows()
+    rows = canvas.rows()
+    if unlined:
+        note = f"({unlined} edges listed in their boxes are drawn without a line: more than "
+        rows.append([(note + f"{MAX_LANES} lanes would be needed)", "detail")])
+    return rows
 
 
 def _lanes(spans: list[tuple[GraphEdge, int, int]]) -> dict[int, int]:
     """A lane per edge: shortest first, each in the lowest lane whose edges it does not
-    overlap. Edges into the same box may share a lane: their lines merge on the way in."""
+    overlap. Edges into the same box may share a lane: their lines merge on the way in. An
+    edge that fits in none of ``MAX_LANES`` lanes gets none (it is left out of the result)."""
     taken: list[list[tuple[int, int, int]]] = []  # per lane: (low, high, entry row)
     out: dict[int, int] = {}
     for edge, leave, enter in sorted(spans, key=lambda s: (abs(s[1] - s[2]), s[1])):
@@ -207,8 +220,9 @@ def _lanes(spans: list[tuple[GraphEdge, int, int]]) -> dict[int, int]:
                 out[id(edge)] = n
                 break
         else:
-            taken.append([(low, high, enter)])
-            out[id(edge)] = len(taken) - 1
+            if len(taken) < MAX_LANES:
+                taken.append([(low, high, enter)])
+                out[id(edge)] = len(taken) - 1
     return out
 
 

@@ -22,7 +22,9 @@ def documented_note(name: str, src: Any) -> str | None:
     shipped code does otherwise (None when they agree)."""
     if not src.env_var or src.default is None:
         return None
-    shown = _yaml_scalar(src.default)
+    # the default written for a secret is a secret too: the message quotes it masked
+    secret = is_secret_key(name) or is_secret_key(src.env_var)
+    shown = "'***'" if secret else _yaml_scalar(src.default)
     if src.required:
         return (
             f"required with default {shown}: the load fails when {src.env_var} is unset, the "

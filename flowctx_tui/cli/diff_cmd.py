@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import sys
 import textwrap
 from typing import Any
@@ -218,12 +219,15 @@ def render_text(
 def _code(text: str, *, cell: bool = False) -> str:
     """``text`` as inline code on one line that survives any backticks in it; in a table
     ``cell`` its pipes are escaped (GitHub reads them as cell borders even inside code)."""
-    one = text.replace("\n", " ")
+    one = text.replace("\r", " ").replace("\n", " ")
     if cell:
         one = one.replace("|", "\\|")
     if "`" not in one:
         return f"`{one}`"
-    return f"`` {one} ``"
+    # the fence is longer than any run of backticks inside: a shorter one ends the span early
+    # and the rest of a name (``</details>``, a pipe, a link) would be read as markup
+    fence = "`" * (max(len(run) for run in re.findall(r"`+", one)) + 1)
+    return f"{fence} {one} {fence}"
 
 
 def _cell_value(row: Row | None, reveal: bool) -> str:
@@ -233,8 +237,17 @@ def _cell_value(row: Row | None, reveal: bool) -> str:
     return f"{_code(value, cell=True)} ({row.status})"
 
 
+#: what in a message (which quotes names and conditions) could start markup that spans text:
+#: a code span, emphasis, strikethrough, a mention, a table border; each shows as itself.
+#: ``_`` inside words and a bracket not followed by ``(`` are left alone (GitHub reads them
+#: as text), so ``transition_rules[1]`` stays readable in the raw comment.
+_MD_PUNCT = re.compile(r"([\\`*~|@])")
+
+
 def _md_text(text: str) -> str:
-    return mask_text(text).replace("\n", " ").replace("|", "\\|").replace("<", "&lt;")
+    one = mask_text(text).replace("\r", " ").replace("\n", " ")
+    # ``](`` would make a link (``![`` an image) of text from a workspace
+    return _MD_PUNCT.sub(r"\\\1", one).replace("](", "]\\(").replace("<", "&lt;")
 
 
 def _md_variable_details(v: VariableChange, reveal: bool) -> list[str]:

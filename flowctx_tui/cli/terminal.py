@@ -79,9 +79,11 @@ def width_arg(text: str) -> int:
 
 # C0 controls but newline and tab, DEL, C1 controls (0x9b is a one-byte CSI to some terminals),
 # the bidirectional overrides and isolates that reorder what a line shows, and lone surrogates
-# (which no encoder can write: printing one raised UnicodeEncodeError)
+# (which no encoder can write: printing one raised UnicodeEncodeError), and the Unicode line and
+# paragraph separators, which editors, JavaScript and str.splitlines() read as a line break, so
+# a name holding one split a markdown table row, a mermaid label or an annotation in two
 _UNSAFE = re.compile(
-    "[\\x00-\\x08\\x0b-\\x1f\\x7f-\\x9f\\u061c\\u200e\\u200f"
+    "[\\x00-\\x08\\x0b-\\x1f\\x7f-\\x9f\\u061c\\u200e\\u200f\\u2028\\u2029"
     "\\u202a-\\u202e\\u2066-\\u2069\\ud800-\\udfff]"
 )
 

@@ -141,6 +141,18 @@ def deep_recursion(depth: int) -> Iterator[None]:
         sys.setrecursionlimit(old)
 
 
+def tree_depth(root: ast.AST) -> int:
+    """How deep ``root`` nests, counted without recursion (the tree may be deeper than the
+    interpreter's recursion limit)."""
+    deepest = 0
+    stack = [(root, 1)]
+    while stack:
+        node, level = stack.pop()
+        deepest = max(deepest, level)
+        stack.extend((child, level + 1) for child in ast.iter_child_nodes(node))
+    return deepest
+
+
 def _mark(node: ast.AST, start: int, end: int) -> Any:
     return set_span(node, start, end)
 
@@ -272,6 +284,10 @@ class Parser:
         else:
             _mark(root, 0, len(self.text))
             result.root = root
+        # A chain the parser reads in a loop (a+a+…, a.b.c…, f()()…) costs it no frames but
+        # builds a tree as deep as it is long, and every walker after it (compiler, evaluator,
+        # explain) recurses on the tree: the room they get is the tree's depth.
+        result.depth = max(result.depth, tree_depth(result.root))
         return result
 
     # --- expressions ------------------------------------------------------------------------
