@@ -31,11 +31,7 @@ def _invalid_priority(entry: Entry[FlowPath]) -> int:
 
 def paths_from(flow: FlowFile, step: str) -> list[Entry[FlowPath]]:
     """The entries (valid or not) whose origin is ``step``, in evaluation order."""
-    mine: list[Entry[FlowPath]] = []
-    for entry in flow.paths:
-        origin = entry.model.from_ if entry.model else _raw_field(entry, "from")
-        if origin == step:
-            mine.append(entry)
+    mine = flow.paths_by_origin.get(step, ())
     # sorted() is stable: equal priorities keep the order of the file
     return sorted(
         mine,

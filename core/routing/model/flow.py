@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
+from typing import Any
 
 from pydantic import (
     Field,
@@ -64,19 +66,38 @@ class FlowFile:
     paths: tuple[Entry[FlowPath], ...]
     diagnostics: tuple[Diagnostic, ...] = ()
 
-    def step(self, name: str) -> FlowStep | None:
-        for entry in self.steps:
-            if entry.model is not None and entry.model.name == name:
-                return entry.model
-        return None
-
-    @property
-    def step_names(self) -> tuple[str, ...]:
-        seen: dict[str, None] = {}
+    # The file is immutable, so its indexes are worked out once: routing and drawing ask
+    # them once per source, which made a step with thousands of paths quadratic.
+    # (cached_property writes the instance dict directly, which a frozen dataclass allows.)
+    @cached_property
+    def _steps_by_name(self) -> dict[str, FlowStep]:
+        found: dict[str, FlowStep] = {}
         for entry in self.steps:
             if entry.model is not None:
-                seen.setdefault(entry.model.name, None)
-        return tuple(seen)
+                found.setdefault(entry.model.name, entry.model)  # the first one, as before
+        return found
+
+    def step(self, name: str) -> FlowStep | None:
+        return self._steps_by_name.get(name)
+
+    @cached_property
+    def step_names(self) -> tuple[str, ...]:
+        return tuple(self._steps_by_name)
+
+    @cached_property
+    def paths_by_origin(self) -> dict[Any, tuple[Entry[FlowPath], ...]]:
+        """Every path entry (valid or not) by the step it leaves, in file order."""
+        found: dict[Any, list[Entry[FlowPath]]] = {}
+        for entry in self.paths:
+            if entry.model is not None:
+                origin: Any = entry.model.from_
+            else:
+                origin = entry.raw.get("from") if isinstance(entry.raw, dict) else None
+            try:
+                found.setdefault(origin, []).append(entry)
+            except TypeError:  # an unhashable "from" (a list) is nobody's origin
+                continue
+        return {k: tuple(v) for k, v in found.items()}
 
 
 def parse_flow(doc: YamlDoc, problems: list[Diagnostic] | None = None) -> FlowFile:
