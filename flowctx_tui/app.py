@@ -276,8 +276,19 @@ class FlowctxApp(KeysInOrderApp, App[int]):
                 overrides=len(self.env_overrides) + len(self.launch),
                 runtime=self.session.runtime.name,
                 refused=bool(self.result and self.result.matrix.refused),
+                review=self.base.label if self.base is not None else "",
+                changes=self._change_count(),
             )
         )
+
+    def _change_count(self) -> int | None:
+        """What review mode found: changed variables, routes and problems (the Changes tab's
+        count), or None before the first comparison lands."""
+        diff = self.comparison
+        if diff is None:
+            return None
+        count = len(diff.variables) + len(diff.routes)
+        return count + len(diff.problems_added) + len(diff.problems_removed)
 
     # -- reloading -----------------------------------------------------------------------------
 
@@ -745,12 +756,14 @@ class FlowctxApp(KeysInOrderApp, App[int]):
         self.base = base
         self.comparison = None
         self.notify(f"Comparing with {base.label}")
+        self._update_status()
         self.call_later(self._open_changes_tab)
         self._start_compare()
 
     def stop_comparing(self) -> None:
         self.base = None
         self.comparison = None
+        self._update_status()
         self._compare_generation += 1  # a comparison still running is dropped
         self.matrix_view.set_changes({})
         routes = self.views.get("routes")
@@ -828,10 +841,10 @@ class FlowctxApp(KeysInOrderApp, App[int]):
         view = self._changes_view()
         if view is not None:
             view.show_diff(diff, base.label, reveal=self.reveal)
+        self._update_status()
         tabs = self.query_one("#tabs", TabbedContent)
         if tabs.query("TabPane#changes"):
-            count = len(diff.variables) + len(diff.routes)
-            count += len(diff.problems_added) + len(diff.problems_removed)
+            count = self._change_count() or 0
             title = self._tab_title("changes", "Changes")
             tabs.get_tab("changes").label = f"{title} {count}" if count else title
 

@@ -35,6 +35,10 @@ class Status:
     #: the runtime profile the matrix is judged against, and whether it refuses the workflow
     runtime: str = ""
     refused: bool = False
+    #: review mode: the base compared with (its label) and how many changes were found
+    #: (None while the first comparison runs)
+    review: str = ""
+    changes: int | None = None
 
 
 def render_status(s: Status) -> Content:
@@ -50,6 +54,9 @@ def render_status(s: Status) -> Content:
         parts += [sep, (f"runtime {s.runtime}", "$text-muted")]
     if s.refused:
         parts += [sep, ("REFUSED by the runtime", "$text-error bold")]
+    if s.review:
+        found = "comparing…" if s.changes is None else f"{s.changes} changed"
+        parts += [sep, (f"review vs {s.review}: {found}", "$text-accent")]
     e, w = s.errors, s.warnings
     parts += [
         sep,

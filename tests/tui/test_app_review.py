@@ -151,8 +151,15 @@ async def test_compare_from_the_palette_and_stop(ws: Path):
         await wait_for(pilot, lambda: compared(app), "the comparison", timeout=10)
         assert cell(app, "region", "status") == "default ~"
         assert app.base is not None and "(base)" in app.base.label
+        # the status line says the app is reviewing, against what, and how much changed
+        count = app._change_count()
+        assert count
+        status = lambda: str(app.query_one("#status").render())  # noqa: E731
+        await wait_for(pilot, lambda: f"{count} changed" in status(), "the review status")
+        assert f"review vs {app.base.label}" in status()
         app.stop_comparing()
         await wait_for(pilot, lambda: cell(app, "region", "status") == "default", "no marks")
+        await wait_for(pilot, lambda: "review vs" not in status(), "the review status gone")
         await wait_for(pilot, lambda: not app.query("TabPane#changes"), "the tab gone")
     assert tree_state(repo) == before
 
