@@ -34,13 +34,14 @@ def test_result_shape_and_json() -> None:
     assert (result.success, result.value, result.error, result.raw, result.dialect) == (
         True, True, None, True, "mj",
     )  # fmt: skip
-    assert result.elapsed_ms >= 0
+    # the time is reported (a float the JSON rounds), never judged here: that is the benchmarks'
+    assert isinstance(result.elapsed_ms, float)
     assert result.to_json() == {
         "success": True,
         "value": True,
         "error": None,
         "error_span": None,
-        "elapsed_ms": result.to_json()["elapsed_ms"],
+        "elapsed_ms": round(result.elapsed_ms, 3),
         "engine": "MemberJunction SafeExpressionEvaluator 5.51.3",
         "warnings": [],
     }
