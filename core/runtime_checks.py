@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from core.authority import protection_reason
 from core.contract import Definition
 from core.diagnostics import Diagnostic
 from core.sources.config import documented_note
@@ -89,27 +90,8 @@ def data_source_problems(snap: WorkspaceSnapshot, wf: WorkflowSnapshot) -> list[
 
 
 # authority.py's inference, as data: which names and sources make a variable unpersisted
-# (immutable runtime authority, tool-only information) unless its metadata says otherwise
-_IMMUTABLE_EXACT = frozenset(
-    {
-        "app_id",
-        "user_id",
-        "chat_id",
-        "workflow_name",
-        "tenant_id",
-        "workspace_id",
-        "workspace_path",
-        "repo_path",
-        "repository_path",
-        "permissions",
-        "permission_claims",
-        "entitlement_state",
-        "entitlements",
-        "build_registry_id",
-    }
-)
-_IMMUTABLE_SUFFIXES = ("_app_id", "_user_id", "_tenant_id", "_workspace_id")
-_IMMUTABLE_PARTS = ("credential", "secret", "token", "password", "api_key")
+# (immutable runtime authority, tool-only information) unless its metadata says otherwise;
+# the immutable names are the protected ones (core.authority.protection_reason)
 _PERSISTED_BY_NAME_PARTS = (
     "quality",
     "validation_status",
@@ -134,13 +116,9 @@ def _persisted(name: str, d: Definition) -> bool | None:
         return bool(d.persisted)
     if d.authority_class is not None:
         return str(d.authority_class).strip() not in _UNPERSISTED_CLASSES
-    key = name.strip().lower()
-    if (
-        key in _IMMUTABLE_EXACT
-        or key.endswith(_IMMUTABLE_SUFFIXES)
-        or any(p in key for p in _IMMUTABLE_PARTS)
-    ):
+    if protection_reason(name.strip()) is not None:
         return False
+    key = name.strip().lower()
     if any(p in key for p in _PERSISTED_BY_NAME_PARTS):
         return True
     if name.strip() in _ROUTING_EXACT or name.strip().endswith(_ROUTING_SUFFIXES):
