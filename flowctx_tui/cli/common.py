@@ -72,6 +72,14 @@ def load_json_arg(text: str | None, what: str) -> Any:
         ) from None
 
 
+def load_json_object_arg(text: str | None, what: str) -> dict[str, Any] | None:
+    """:func:`load_json_arg` for an argument that must be a JSON object."""
+    value = load_json_arg(text, what)
+    if value is not None and not isinstance(value, dict):
+        raise UsageError(f"{what} must be a JSON object, got {type(value).__name__}")
+    return value
+
+
 class MaskingParser(argparse.ArgumentParser):
     """argparse, whose errors do not repeat values the user typed.
 

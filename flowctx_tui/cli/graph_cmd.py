@@ -19,7 +19,7 @@ from core.routing import load_routes
 from core.routing.graph import RoutingGraph, build_graphs
 from core.routing.graph_render import FORMATS, to_dot, to_mermaid, to_text
 from core.scenarios import Scenario, list_scenarios, load_scenario
-from flowctx_tui.cli.common import UsageError, fail, load_json_arg
+from flowctx_tui.cli.common import UsageError, fail, load_json_arg, load_json_object_arg
 from flowctx_tui.cli.launch_args import add_launch_args, build_context_env, parse_env_overrides
 from flowctx_tui.cli.routes_cmd import matching_sources
 from flowctx_tui.cli.terminal import colour_wanted, sgr, table_width, width_arg
@@ -93,13 +93,6 @@ def configure(parser: argparse.ArgumentParser) -> None:
     add_launch_args(parser)
 
 
-def _object_arg(text: str | None, what: str) -> dict[str, Any] | None:
-    value = load_json_arg(text, what)
-    if value is not None and not isinstance(value, dict):
-        raise UsageError(f"{what} must be a JSON object, got {type(value).__name__}")
-    return value
-
-
 def _scenario(args: argparse.Namespace, root: Any, workflow: str) -> Scenario:
     base = Scenario()
     if args.scenario:
@@ -112,12 +105,12 @@ def _scenario(args: argparse.Namespace, root: Any, workflow: str) -> Scenario:
         for p in problems:
             print(f"flowctx: {p.format()}", file=sys.stderr)
         base = saved
-    context = _object_arg(args.context, "--context")
+    context = load_json_object_arg(args.context, "--context")
     parts: dict[str, Any] = {
-        "data": _object_arg(args.data, "--data"),
+        "data": load_json_object_arg(args.data, "--data"),
         "payload": load_json_arg(args.payload, "--payload"),
         "step_result": load_json_arg(args.step_result, "--step-result"),
-        "flow_context": _object_arg(args.flow_context, "--flow-context"),
+        "flow_context": load_json_object_arg(args.flow_context, "--flow-context"),
     }
     changes = {k: v for k, v in parts.items() if v is not None}
     if context is not None:
@@ -154,7 +147,7 @@ def run(args: argparse.Namespace) -> int:
         env.update(build_context_env(args))
         session = open_from_args(args)
         name = pick_workflow(session, args.workflow)
-        launch = _object_arg(args.launch, "--launch") or {}
+        launch = load_json_object_arg(args.launch, "--launch") or {}
         scenario = _scenario(args, session.root, name)
     except UsageError as exc:
         return fail(str(exc))

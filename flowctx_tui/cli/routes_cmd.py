@@ -11,14 +11,13 @@ from __future__ import annotations
 import argparse
 import json
 from dataclasses import replace
-from typing import Any
 
 from core.diagnostics import Diagnostic, did_you_mean
 from core.routing import RouteDecision, Routes, load_routes, sources
 from core.routing.model import is_user
 from core.secrets import mask_text
 from core.workspace import WorkflowSnapshot
-from flowctx_tui.cli.common import UsageError, fail, load_json_arg
+from flowctx_tui.cli.common import UsageError, fail, load_json_arg, load_json_object_arg
 from flowctx_tui.cli.launch_args import add_launch_args, build_context_env, parse_env_overrides
 from flowctx_tui.cli.workspace_args import add_workspace_args, open_from_args, pick_workflow
 
@@ -63,13 +62,6 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--format", choices=("text", "json"), default="text")
     parser.add_argument("--reveal", action="store_true", help="show context values unmasked")
     add_launch_args(parser)
-
-
-def _object_arg(text: str | None, what: str) -> dict[str, Any] | None:
-    value = load_json_arg(text, what)
-    if value is not None and not isinstance(value, dict):
-        raise UsageError(f"{what} must be a JSON object, got {type(value).__name__}")
-    return value
 
 
 def _candidate_lines(decision: RouteDecision, reveal: bool) -> list[str]:
@@ -171,12 +163,12 @@ def run(args: argparse.Namespace) -> int:
     try:
         session = open_from_args(args)
         name = pick_workflow(session, args.workflow)
-        data = _object_arg(args.data, "--data")
-        context = _object_arg(args.context, "--context")
+        data = load_json_object_arg(args.data, "--data")
+        context = load_json_object_arg(args.context, "--context")
         payload = load_json_arg(args.payload, "--payload")
         step_result = load_json_arg(args.step_result, "--step-result")
-        flow_context = _object_arg(args.flow_context, "--flow-context")
-        launch = _object_arg(args.launch, "--launch") or {}
+        flow_context = load_json_object_arg(args.flow_context, "--flow-context")
+        launch = load_json_object_arg(args.launch, "--launch") or {}
         env = parse_env_overrides(args.env)
         env.update(build_context_env(args))
     except UsageError as exc:
