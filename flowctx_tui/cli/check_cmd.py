@@ -28,8 +28,13 @@ from core.repo_paths import report_base
 from core.sarif import sarif_log, sarif_run
 from core.session import Session
 from core.workspace import WorkspaceNotFound, find_root
-from flowctx_tui.cli.common import UsageError, fail, load_json_arg
-from flowctx_tui.cli.launch_args import add_launch_args, build_context_env, parse_env_overrides
+from flowctx_tui.cli.common import UsageError, fail
+from flowctx_tui.cli.launch_args import (
+    add_launch_args,
+    build_context_env,
+    launch_from_args,
+    parse_env_overrides,
+)
 from flowctx_tui.cli.workspace_args import (
     add_workspace_args,
     no_workflows_message,
@@ -115,9 +120,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         overrides = parse_env_overrides(args.env)
         overrides.update(build_context_env(args))
-        launch = load_json_arg(args.launch, "--launch") or {}
-        if not isinstance(launch, dict):
-            raise UsageError("--launch must be a JSON object")
+        launch = launch_from_args(args)
         targets = _workspaces(args, overrides)
     except UsageError as exc:
         return fail(str(exc))

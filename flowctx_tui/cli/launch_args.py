@@ -84,13 +84,19 @@ class LaunchResolution:
     launch: dict[str, Any]
 
 
+def launch_from_args(args: argparse.Namespace) -> dict[str, Any]:
+    """The ``--launch`` values (JSON or @file), ``{}`` when not given."""
+    launch = load_json_arg(args.launch, "--launch") or {}
+    if not isinstance(launch, dict):
+        raise UsageError("--launch must be a JSON object")
+    return launch
+
+
 def resolve_from_args(args: argparse.Namespace) -> LaunchResolution:
     """Open the workspace, pick the workflow and resolve it with the launch-time options."""
     session = open_from_args(args)
     name = pick_workflow(session, args.workflow)
-    launch = load_json_arg(args.launch, "--launch") or {}
-    if not isinstance(launch, dict):
-        raise UsageError("--launch must be a JSON object")
+    launch = launch_from_args(args)
     overrides = parse_env_overrides(args.env)
     overrides.update(build_context_env(args))
     snapshot = session.load(name)
