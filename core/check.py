@@ -14,24 +14,24 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from core.buildctx import registry_problems
-from core.contract import SOURCE_TYPES
-from core.diagnostics import Diagnostic, Severity, sort_key
-from core.exposure import withheld_reason
-from core.inputs import ResolveInputs
-from core.resolve import resolve
-from core.results import Matrix, Refusal, Row
-from core.routing.checks import routes_problems
-from core.runtime_checks import (
+from flowctx_core.base.diagnostics import Diagnostic, Severity, sort_key
+from flowctx_core.base.secrets import mask_text
+from flowctx_core.buildctx import registry_problems
+from flowctx_core.model.contract import SOURCE_TYPES
+from flowctx_core.model.inputs import ResolveInputs
+from flowctx_core.model.matrix import Matrix, Refusal, Row
+from flowctx_core.model.workspace import WorkflowSnapshot, display_path
+from flowctx_core.resolve import resolve
+from flowctx_core.routing.checks import routes_problems
+from flowctx_core.runtime.checks import (
     config_default_problems,
     data_source_problems,
     discovery_problems,
     persisted_default_problems,
 )
-from core.secrets import mask_text
-from core.session import Session
-from core.snapshot import WorkspaceSnapshot
-from core.workspace import WorkflowSnapshot, display_path
+from flowctx_core.runtime.exposure import withheld_reason
+from flowctx_core.session import Session
+from flowctx_core.snapshot import WorkspaceSnapshot
 
 WorkflowCheck = Callable[[WorkspaceSnapshot, WorkflowSnapshot], list[Diagnostic]]
 WorkspaceCheck = Callable[[WorkspaceSnapshot, ResolveInputs], list[Diagnostic]]

@@ -10,19 +10,19 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from core.buildctx import project_build_context
-from core.diagnostics import Diagnostic
-from core.gcpause import gc_paused
-from core.inputs import ResolveInputs
-from core.launch import admit_launch
-from core.results import Loc, Matrix, Refusal, Row, TraceStep
-from core.schema_keys import schema_rows
-from core.secrets import is_secret_key, mask_text
-from core.snapshot import WorkspaceSnapshot
-from core.sources.base import SourceContext
-from core.sources.data_reference import secret_field
-from core.sources.registry import RESOLVERS
-from core.workspace import VariableSpec
+from flowctx_core.base.diagnostics import Diagnostic
+from flowctx_core.base.gcpause import gc_paused
+from flowctx_core.base.secrets import is_secret_key, mask_text
+from flowctx_core.buildctx import project_build_context
+from flowctx_core.model.inputs import ResolveInputs
+from flowctx_core.model.matrix import Loc, Matrix, Refusal, Row, TraceStep
+from flowctx_core.model.workspace import VariableSpec
+from flowctx_core.runtime.launch import admit_launch
+from flowctx_core.runtime.schema_keys import schema_rows
+from flowctx_core.snapshot import WorkspaceSnapshot
+from flowctx_core.sources.base import SourceContext
+from flowctx_core.sources.data_reference import secret_field
+from flowctx_core.sources.registry import RESOLVERS
 
 
 def _is_secret(spec: VariableSpec) -> bool:

@@ -11,18 +11,17 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from core.database import Database, EmbeddedDatabase, open_database
-from core.diagnostics import Diagnostic
-from core.inputs import ResolveInputs
-from core.resolve import resolve
-from core.results import Matrix
-from core.routing import Routes, decide
+from flowctx_core.base.diagnostics import Diagnostic
+from flowctx_core.model.database import Database, EmbeddedDatabase, open_database
+from flowctx_core.model.inputs import ResolveInputs
+from flowctx_core.model.matrix import Matrix
+from flowctx_core.resolve import resolve
+from flowctx_core.routing import Routes, decide
 
 if TYPE_CHECKING:
-    from core.routing.decision import RouteDecision
-from core.runtime_profiles import RuntimeProfile, get_profile
-from core.snapshot import WorkspaceSnapshot, load_snapshot
-from core.workspace import (
+    from flowctx_core.routing.decision import RouteDecision
+from flowctx_core.model.profiles import RuntimeProfile, get_profile
+from flowctx_core.model.workspace import (
     Profile,
     WorkflowSnapshot,
     find_root,
@@ -30,6 +29,7 @@ from core.workspace import (
     load_profile,
     load_workflow,
 )
+from flowctx_core.snapshot import WorkspaceSnapshot, load_snapshot
 
 #: where an input came from, as provenance names it
 PROCESS_ORIGIN = "process env"
@@ -153,7 +153,8 @@ class Session:
         routes: Routes | None = None,
         **scenario: Any,
     ) -> list[RouteDecision]:
-        """``core.routing.decide`` for ``workflow`` as this session reads and resolves it now
+        """``flowctx_core.routing.decide`` for ``workflow`` as this session reads and resolves it
+        now
         (``scenario``: data, context_overrides, context_removed, payload, step_result,
         flow_context, tools_called)."""
         snap = self.snapshot([workflow], env_overrides)

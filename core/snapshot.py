@@ -9,7 +9,7 @@ the app can re-run them on every change and review mode can compare two snapshot
 Which files are read depends on the environment (the fallbacks path, the registry root, whether
 file sources may leave the workspace), so a snapshot is read under one effective environment,
 ``env``; the app reads a new one when the user overrides it. A snapshot of a git revision is
-``core.snapshot_git``.
+``flowctx_core.review.git``.
 """
 
 from __future__ import annotations
@@ -20,18 +20,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from core.buildctx import BuildContextSetting, Registry, build_context_setting, discover
-from core.buildctx.injection import InjectionSource, injection_roots
-from core.diagnostics import Diagnostic
-from core.fallbacks import Fallbacks, load_fallbacks
-from core.gcpause import gc_paused
-from core.inputs import ResolveInputs
-from core.layout import BUILD_CONTEXT_DIR, MIDDLEWARE_FILE, WORKFLOWS_DIR
-from core.pathsafety import present
-from core.routing.model import Routes, load_routes_from
-from core.runtime_profiles import MOZAIKS, RuntimeProfile
-from core.sources.file import FileContent, FileKey, file_key, read_file_source
-from core.workspace import (
+from flowctx_core.base.diagnostics import Diagnostic
+from flowctx_core.base.gcpause import gc_paused
+from flowctx_core.base.pathsafety import present
+from flowctx_core.base.yamlmarks import load_yaml_file
+from flowctx_core.buildctx import BuildContextSetting, Registry, build_context_setting, discover
+from flowctx_core.buildctx.injection import InjectionSource, injection_roots
+from flowctx_core.model.fallbacks import Fallbacks, load_fallbacks
+from flowctx_core.model.filenames import BUILD_CONTEXT_DIR, MIDDLEWARE_FILE, WORKFLOWS_DIR
+from flowctx_core.model.inputs import ResolveInputs
+from flowctx_core.model.profiles import MOZAIKS, RuntimeProfile
+from flowctx_core.model.workspace import (
     Profile,
     WorkflowSnapshot,
     display_path,
@@ -39,7 +38,8 @@ from core.workspace import (
     load_profile,
     load_workflow,
 )
-from core.yamlmarks import load_yaml_file
+from flowctx_core.routing.model import Routes, load_routes_from
+from flowctx_core.sources.file import FileContent, FileKey, file_key, read_file_source
 
 
 @dataclass(frozen=True)

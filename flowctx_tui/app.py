@@ -25,10 +25,10 @@ from textual.widget import Widget
 from textual.widgets import Footer, Input, Static, TabbedContent, TabPane
 from textual.worker import Worker, WorkerState, get_current_worker
 
-from core.check import count_problems
-from core.results import Matrix
-from core.secrets import mask_text
-from core.session import Session
+from flowctx_core.base.secrets import mask_text
+from flowctx_core.check import count_problems
+from flowctx_core.model.matrix import Matrix
+from flowctx_core.session import Session
 from flowctx_tui import loader
 from flowctx_tui.loader import LoadResult
 from flowctx_tui.messages import (
@@ -46,8 +46,8 @@ from flowctx_tui.widgets.status import Status, StatusLine
 if TYPE_CHECKING:
     from textual.command import Provider
 
-    from core.diff import Side, WorkflowDiff
-    from core.scenarios import Scenario
+    from flowctx_core.model.scenarios import Scenario
+    from flowctx_core.review.diff import Side, WorkflowDiff
     from flowctx_tui.commands import PaletteCommand
     from flowctx_tui.screens.env_override import EnvEdit
     from flowctx_tui.screens.help import HelpEntry
@@ -742,7 +742,7 @@ class FlowctxApp(KeysInOrderApp, App[int]):
 
     @work(thread=True, exclusive=True, group="base", exit_on_error=False)
     def _read_base(self, spec: str, session: Session) -> None:
-        from core.diff import SideError, read_side
+        from flowctx_core.review.diff import SideError, read_side
 
         try:
             side = read_side(spec, session.root, session.env, runtime=session.runtime_choice)
@@ -815,7 +815,7 @@ class FlowctxApp(KeysInOrderApp, App[int]):
         launch: dict[str, Any],
         generation: int,
     ) -> None:
-        from core.diff import compare_workflow, folder_side
+        from flowctx_core.review.diff import compare_workflow, folder_side
 
         # the head is the workspace as the app reads it now; the base stays as it was read
         head = folder_side(session.root, session.env, session=session, label="working tree",
@@ -932,7 +932,7 @@ class FlowctxApp(KeysInOrderApp, App[int]):
                         partial(self.switch_workflow, name),
                     )
                 )
-        from core.runtime_profiles import PROFILES
+        from flowctx_core.model.profiles import PROFILES
 
         for profile in PROFILES.values():
             if profile is not self.session.runtime:

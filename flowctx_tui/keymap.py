@@ -14,8 +14,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from core.diagnostics import Diagnostic, did_you_mean
-from core.yamlmarks import load_yaml_file
+from flowctx_core.base.diagnostics import Diagnostic, did_you_mean
+from flowctx_core.base.yamlmarks import load_yaml_file
 
 
 class KeymapError(Exception):

@@ -13,15 +13,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from core.check import workflow_problems
-from core.diagnostics import Diagnostic, sort_key
-from core.layout import PROFILE_FILE, SEED_DIR
-from core.resolve import resolve
-from core.results import Matrix
-from core.routing import Routes
-from core.secrets import mask_text
-from core.session import Session
-from core.workspace import WorkflowSnapshot, display_path
+from flowctx_core.base.diagnostics import Diagnostic, sort_key
+from flowctx_core.base.secrets import mask_text
+from flowctx_core.check import workflow_problems
+from flowctx_core.model.filenames import PROFILE_FILE, SEED_DIR
+from flowctx_core.model.matrix import Matrix
+from flowctx_core.model.workspace import WorkflowSnapshot, display_path
+from flowctx_core.resolve import resolve
+from flowctx_core.routing import Routes
+from flowctx_core.session import Session
 
 #: how provenance names what the user set in the app (vs the process env and flowctx.yaml)
 APP_ORIGINS = {"overrides_from": "app override", "launch_from": "app"}

@@ -13,8 +13,8 @@ from textual.message import Message
 if TYPE_CHECKING:
     from pathlib import Path
 
-    from core.results import Row
-    from core.scenarios import Scenario
+    from flowctx_core.model.matrix import Row
+    from flowctx_core.model.scenarios import Scenario
     from flowctx_tui.loader import LoadResult
 
 

@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import TypeVar
 
-from core.results import Row
+from flowctx_core.model.matrix import Row
 
 K = TypeVar("K")
 

@@ -14,7 +14,7 @@ import os
 from collections.abc import AsyncIterator, Iterable
 from pathlib import Path
 
-from core.layout import (
+from flowctx_core.model.filenames import (
     BUILD_CONTEXT_DIR,
     PROFILE_FILE,
     READ_WORKFLOW_FILES,

@@ -22,8 +22,8 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from core.diff import read_side  # noqa: E402
-from core.session import open_session  # noqa: E402
+from flowctx_core.review.diff import read_side  # noqa: E402
+from flowctx_core.session import open_session  # noqa: E402
 from flowctx_tui.app import FlowctxApp  # noqa: E402
 from tests.diff_repo import make_demo_review  # noqa: E402
 

@@ -22,7 +22,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from core.session import open_session  # noqa: E402
+from flowctx_core.session import open_session  # noqa: E402
 from flowctx_tui.app import FlowctxApp  # noqa: E402
 from flowctx_tui.cli.workspace_args import demo_path  # noqa: E402
 

@@ -3,7 +3,7 @@
 A build-context registry is ``<root>/<context_name>/context.yaml``. When the launch provider is
 on, every valid registry that names the workflow in ``applies_to_workflows`` projects values
 into the workflow's declared ``build_context`` variables, and its catalog assets may add prompt
-projections for named agents (rendered by ``core.exposure``).
+projections for named agents (rendered by ``flowctx_core.runtime.exposure``).
 
 Decisions where the spec is silent (also in the README):
 
@@ -28,9 +28,9 @@ Decisions where the spec is silent (also in the README):
   root. A prompt projection's ``marker`` defaults to its ``id``; ``record_id_field`` to ``id``.
 """
 
-from core.buildctx.checks import asset_problems, registry_problems
-from core.buildctx.discovery import discover, read_assets
-from core.buildctx.projection import (
+from flowctx_core.buildctx.checks import asset_problems, registry_problems
+from flowctx_core.buildctx.discovery import discover, read_assets
+from flowctx_core.buildctx.projection import (
     BuildContextProjection,
     Projected,
     apply_projection,
@@ -40,8 +40,8 @@ from core.buildctx.projection import (
     project_build_context,
     undeclared_projections,
 )
-from core.buildctx.prompt import PromptBlock, catalog_records, render_prompt_projections
-from core.buildctx.registry import (
+from flowctx_core.buildctx.prompt import PromptBlock, catalog_records, render_prompt_projections
+from flowctx_core.buildctx.registry import (
     CAPABILITY_PACKS,
     REGISTRY_FILE,
     Asset,
@@ -54,7 +54,7 @@ from core.buildctx.registry import (
     VarProjection,
     load_registry,
 )
-from core.buildctx.setting import (
+from flowctx_core.buildctx.setting import (
     APP_WORKSPACE_ENV,
     OPTION_ENV,
     PATH_ENV,

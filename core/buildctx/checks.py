@@ -6,12 +6,12 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterable, Mapping
 
-from core.buildctx.projection import undeclared_projections
-from core.buildctx.prompt import catalog_records
-from core.buildctx.registry import Registry
-from core.diagnostics import Diagnostic, did_you_mean
-from core.workspace import WorkflowSnapshot
-from core.yamlmarks import PathKey
+from flowctx_core.base.diagnostics import Diagnostic, did_you_mean
+from flowctx_core.base.yamlmarks import PathKey
+from flowctx_core.buildctx.projection import undeclared_projections
+from flowctx_core.buildctx.prompt import catalog_records
+from flowctx_core.buildctx.registry import Registry
+from flowctx_core.model.workspace import WorkflowSnapshot
 
 
 def asset_problems(registry: Registry) -> list[Diagnostic]:

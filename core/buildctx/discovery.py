@@ -9,12 +9,18 @@ from __future__ import annotations
 import dataclasses
 from pathlib import Path
 
-from core.buildctx.registry import REGISTRY_FILE, AssetFile, Catalog, Registry, load_registry
-from core.diagnostics import Diagnostic
-from core.pathsafety import confine, looks_secret, present
-from core.secrets import mask_all
-from core.workspace import display_path
-from core.yamlmarks import load_yaml_file
+from flowctx_core.base.diagnostics import Diagnostic
+from flowctx_core.base.pathsafety import confine, looks_secret, present
+from flowctx_core.base.secrets import mask_all
+from flowctx_core.base.yamlmarks import load_yaml_file
+from flowctx_core.buildctx.registry import (
+    REGISTRY_FILE,
+    AssetFile,
+    Catalog,
+    Registry,
+    load_registry,
+)
+from flowctx_core.model.workspace import display_path
 
 
 def _read_catalog(registry: Registry, asset_path: str, real: Path) -> Catalog:

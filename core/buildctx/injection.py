@@ -17,8 +17,8 @@ from typing import Any
 
 import yaml
 
-from core.buildctx.registry import Catalog, PromptProjection, Registry
-from core.secrets import mask_value
+from flowctx_core.base.secrets import mask_value
+from flowctx_core.buildctx.registry import Catalog, PromptProjection, Registry
 
 INJECT_FUNCTION = "inject_build_context_projections"
 #: record keys the reader prints, in its order, after the record's label

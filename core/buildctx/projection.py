@@ -13,14 +13,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from core.buildctx.injection import InjectionSource
-from core.buildctx.registry import CAPABILITY_PACKS, Registry, VarProjection
-from core.buildctx.setting import BuildContextSetting
-from core.diagnostics import Diagnostic, did_you_mean
-from core.results import Refusal, TraceStep
-from core.sources.base import Resolved, SourceContext
-from core.workspace import WorkflowSnapshot
-from core.yamlmarks import PathKey
+from flowctx_core.base.diagnostics import Diagnostic, did_you_mean
+from flowctx_core.base.yamlmarks import PathKey
+from flowctx_core.buildctx.injection import InjectionSource
+from flowctx_core.buildctx.registry import CAPABILITY_PACKS, Registry, VarProjection
+from flowctx_core.buildctx.setting import BuildContextSetting
+from flowctx_core.model.matrix import Refusal, TraceStep
+from flowctx_core.model.workspace import WorkflowSnapshot
+from flowctx_core.sources.base import Resolved, SourceContext
 
 _MISSING: Any = object()
 #: where a malformed projection's warning starts saying what the runtime does with it
@@ -266,7 +266,8 @@ def project_build_context(
     ``found`` holds the registries discovered under ``setting.root`` (None: the root is not a
     folder); ``launch`` is the admitted launch context (for ``from_context``); ``trigger`` the
     launch trigger payload (for ``from_trigger``); ``injection`` what the prompt injection
-    reads, carried along for ``core.exposure``. Launch values winning over projections is the
+    reads, carried along for ``flowctx_core.runtime.exposure``. Launch values winning over
+    projections is the
     caller's (``resolve``) job.
     """
     result = _project(workflow, setting, found, launch, trigger)

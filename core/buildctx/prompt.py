@@ -1,5 +1,5 @@
 """Prompt projections: the text a registry's catalog assets insert at an agent's prompt
-markers (rendered for ``core.exposure``)."""
+markers (rendered for ``flowctx_core.runtime.exposure``)."""
 
 from __future__ import annotations
 
@@ -9,9 +9,9 @@ from typing import Any
 
 import yaml
 
-from core.buildctx.projection import dig, is_missing
-from core.buildctx.registry import Catalog, PromptProjection, Registry
-from core.secrets import mask_value
+from flowctx_core.base.secrets import mask_value
+from flowctx_core.buildctx.projection import dig, is_missing
+from flowctx_core.buildctx.registry import Catalog, PromptProjection, Registry
 
 
 def catalog_records(

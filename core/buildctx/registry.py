@@ -15,9 +15,9 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
-from core.diagnostics import Diagnostic, did_you_mean
-from core.validation import Strict, Wording, located_errors
-from core.yamlmarks import PathKey, YamlDoc, load_yaml_file
+from flowctx_core.base.diagnostics import Diagnostic, did_you_mean
+from flowctx_core.base.yamlmarks import PathKey, YamlDoc, load_yaml_file
+from flowctx_core.model.validation import Strict, Wording, located_errors
 
 REGISTRY_FILE = "context.yaml"
 CAPABILITY_PACKS = "capability_packs"

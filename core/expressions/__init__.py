@@ -12,7 +12,7 @@ warnings for answers that would surprise an author.
 ``evaluate`` never raises for a bad expression or scope: failures come back as
 ``EvalResult(success=False, error=ExprError(message, start, end))``.
 
-Every evaluation runs under one budget (``core.expressions.budget``): bounded work, bounded
+Every evaluation runs under one budget (``flowctx_core.expressions.budget``): bounded work, bounded
 values, refused before they are built, and an optional ``deadline``/``cancel`` for callers that
 evaluate in a worker thread.
 """
@@ -26,10 +26,10 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Final
 
-from core.expressions import budget
-from core.expressions.ag2 import ENGINE as AG2_ENGINE
-from core.expressions.ag2 import compile_ag2
-from core.expressions.explain import (
+from flowctx_core.expressions import budget
+from flowctx_core.expressions.ag2 import ENGINE as AG2_ENGINE
+from flowctx_core.expressions.ag2 import compile_ag2
+from flowctx_core.expressions.explain import (
     ExplainNode,
     SecretPaths,
     build_explain,
@@ -37,11 +37,11 @@ from core.expressions.explain import (
     with_error,
     with_warnings,
 )
-from core.expressions.mj import compile_mj
-from core.expressions.mozaiks import ENGINE as MOZAIKS_ENGINE
-from core.expressions.mozaiks import compile_mozaiks
-from core.expressions.python import compile_python
-from core.expressions.sandbox import (
+from flowctx_core.expressions.mj import compile_mj
+from flowctx_core.expressions.mozaiks import ENGINE as MOZAIKS_ENGINE
+from flowctx_core.expressions.mozaiks import compile_mozaiks
+from flowctx_core.expressions.python import compile_python
+from flowctx_core.expressions.sandbox import (
     Compiled,
     ExprError,
     ExpressionError,
@@ -183,7 +183,7 @@ def evaluate(
     shown: ``{"context.db": "secret-sourced (env DB_PASSWORD)"}``), through a secret-looking
     key, or holding a URI password are masked unless ``reveal_secrets``.
 
-    The evaluation runs under a fresh budget (``core.expressions.budget``); ``deadline`` (a
+    The evaluation runs under a fresh budget (``flowctx_core.expressions.budget``); ``deadline`` (a
     ``time.monotonic()`` value) and ``cancel`` (anything with ``is_set()``, e.g. a
     ``threading.Event``) stop it early with an "evaluation stopped" error.
     """

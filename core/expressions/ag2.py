@@ -33,8 +33,8 @@ from dataclasses import dataclass
 from functools import lru_cache, partial
 from typing import Any, ClassVar, Final
 
-from core.expressions.budget import BUDGET, charge
-from core.expressions.sandbox import (
+from flowctx_core.expressions.budget import BUDGET, charge
+from flowctx_core.expressions.sandbox import (
     Compiled,
     ExpressionError,
     SandboxError,
@@ -43,7 +43,7 @@ from core.expressions.sandbox import (
     describe_node,
     validate,
 )
-from core.expressions.textmap import MappedText, parse_mapped, quiet_parse
+from flowctx_core.expressions.textmap import MappedText, parse_mapped, quiet_parse
 
 ENGINE: Final = "AG2 ContextExpression 0.14.0"
 #: flowctx's own bound (the runtime has none); conditions are far shorter

@@ -7,7 +7,7 @@ are marked skipped.
 
 Secret values are masked here, at display time, because the evaluator must see the real
 values to decide the same way the runtime would; what is secret is decided by provenance
-(``core.expressions.provenance``), not by what the text mentions. A value is masked when it
+(``flowctx_core.expressions.provenance``), not by what the text mentions. A value is masked when it
 was read, or derived by any operation, from: one of the caller's secret paths
 (``context.db_password``, or a whole root such as ``context``), a secret-looking key (judged on
 the key's runtime value), a URI password, or a container holding one. Its verdict says why:
@@ -30,11 +30,18 @@ from functools import lru_cache
 from itertools import islice
 from typing import Any, Final
 
-from core.expressions.jsvalues import UNDEFINED, JsFunction
-from core.expressions.provenance import judge, path_reason
-from core.expressions.python import PyMethod
-from core.expressions.sandbox import Compiled, ShortCircuit, Trace, error_message, span_of
-from core.secrets import KEY_REASON, MASK, URI_REASON, is_secret_key, mask_value, secret_strings
+from flowctx_core.base.secrets import (
+    KEY_REASON,
+    MASK,
+    URI_REASON,
+    is_secret_key,
+    mask_value,
+    secret_strings,
+)
+from flowctx_core.expressions.js.values import UNDEFINED, JsFunction
+from flowctx_core.expressions.provenance import judge, path_reason
+from flowctx_core.expressions.python import PyMethod
+from flowctx_core.expressions.sandbox import Compiled, ShortCircuit, Trace, error_message, span_of
 
 SKIPPED: Final = "skipped"
 _MAX_SHOWN: Final = 120  # characters of a value shown on one explain line

@@ -26,8 +26,8 @@ from collections.abc import Mapping
 from functools import partial
 from typing import Any, ClassVar, Final
 
-from core.expressions.python import PyMethod
-from core.expressions.sandbox import (
+from flowctx_core.expressions.python import PyMethod
+from flowctx_core.expressions.sandbox import (
     MAX_DEPTH,
     Compiled,
     ExpressionError,
@@ -35,7 +35,7 @@ from core.expressions.sandbox import (
     set_span,
     span_of,
 )
-from core.expressions.textmap import MappedText, parse_mapped
+from flowctx_core.expressions.textmap import MappedText, parse_mapped
 
 ENGINE: Final = "Mozaiks transition evaluator (mozaiks 12f31eb)"
 

@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Final
 
-from core.secrets import KEY_REASON, is_secret_key, secret_strings
+from flowctx_core.base.secrets import KEY_REASON, is_secret_key, secret_strings
 
 #: keys repeat across the records of a document; each is judged once
 _secret_key = lru_cache(maxsize=4096)(is_secret_key)

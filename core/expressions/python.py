@@ -15,8 +15,8 @@ from contextlib import suppress
 from functools import partial
 from typing import Any, ClassVar, Final
 
-from core.expressions.budget import charge, check_items, deep_size
-from core.expressions.sandbox import (
+from flowctx_core.expressions.budget import charge, check_items, deep_size
+from flowctx_core.expressions.sandbox import (
     MAX_STRING_LENGTH,
     PY_OPERATORS,
     Compiled,

@@ -19,9 +19,9 @@ from typing import Any, ClassVar, Final
 
 import simpleeval  # type: ignore[import-untyped]
 
-from core.expressions import budget
-from core.expressions.budget import charge, check_items, deep_size
-from core.expressions.provenance import Flow
+from flowctx_core.expressions import budget
+from flowctx_core.expressions.budget import charge, check_items, deep_size
+from flowctx_core.expressions.provenance import Flow
 
 MAX_LENGTH: Final = 1000  # characters of expression text
 MAX_DEPTH: Final = 100  # AST levels; keeps every recursive walk far from Python's stack limit
@@ -410,7 +410,7 @@ class SandboxEval(simpleeval.SimpleEval):
 
 class Records(dict[int, tuple[bool, Any]]):
     """A traced evaluation's node values (node id -> (ok, value or exception)), with ``flow``:
-    where each value came from (``core.expressions.provenance``), which decides its masking.
+    where each value came from (``flowctx_core.expressions.provenance``), which decides its masking.
 
     ``clear`` forgets both: an evaluation that restarts on a copy of the scope starts over."""
 

@@ -14,8 +14,8 @@ import warnings
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from core.expressions.python import add_spans
-from core.expressions.sandbox import ExpressionError, set_span, span_of
+from flowctx_core.expressions.python import add_spans
+from flowctx_core.expressions.sandbox import ExpressionError, set_span, span_of
 
 
 @dataclass(frozen=True, slots=True)

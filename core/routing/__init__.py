@@ -12,30 +12,30 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
-from core.lazyexports import lazy_getattr
-from core.results import Matrix
-from core.routing.model import Routes, load_routes_from
-from core.workspace import WorkflowSnapshot
+from flowctx_core.base.lazyexports import lazy_getattr
+from flowctx_core.model.matrix import Matrix
+from flowctx_core.model.workspace import WorkflowSnapshot
+from flowctx_core.routing.model import Routes, load_routes_from
 
 if TYPE_CHECKING:
-    from core.routing.decision import Candidate, RouteDecision
-    from core.routing.flow import route_flow
-    from core.routing.handoffs import route_handoffs
-    from core.routing.model import FlowFile, HandoffsFile, TransitionGraphFile
-    from core.routing.transitions import json_equal, route_transitions
+    from flowctx_core.routing.decision import Candidate, RouteDecision
+    from flowctx_core.routing.flow import route_flow
+    from flowctx_core.routing.handoffs import route_handoffs
+    from flowctx_core.routing.model import FlowFile, HandoffsFile, TransitionGraphFile
+    from flowctx_core.routing.transitions import json_equal, route_transitions
 
 #: names re-exported from the evaluating modules, imported on first use: reading routing files
 #: (every snapshot does) must not pay for the expression engines (``flowctx check`` start-up)
 _LAZY = {
-    "FlowFile": "core.routing.model",
-    "HandoffsFile": "core.routing.model",
-    "TransitionGraphFile": "core.routing.model",
-    "Candidate": "core.routing.decision",
-    "RouteDecision": "core.routing.decision",
-    "route_flow": "core.routing.flow",
-    "route_handoffs": "core.routing.handoffs",
-    "json_equal": "core.routing.transitions",
-    "route_transitions": "core.routing.transitions",
+    "FlowFile": "flowctx_core.routing.model",
+    "HandoffsFile": "flowctx_core.routing.model",
+    "TransitionGraphFile": "flowctx_core.routing.model",
+    "Candidate": "flowctx_core.routing.decision",
+    "RouteDecision": "flowctx_core.routing.decision",
+    "route_flow": "flowctx_core.routing.flow",
+    "route_handoffs": "flowctx_core.routing.handoffs",
+    "json_equal": "flowctx_core.routing.transitions",
+    "route_transitions": "flowctx_core.routing.transitions",
 }
 
 
@@ -72,7 +72,7 @@ def sources(routes: Routes) -> list[str]:
 
 
 def _flow_has(flow: FlowFile, source: str) -> bool:
-    from core.routing.flow import paths_from
+    from flowctx_core.routing.flow import paths_from
 
     return source in flow.step_names or bool(paths_from(flow, source))
 
@@ -109,13 +109,13 @@ def decide(
     flow that is ``context``, with ``data``, ``payload``, ``stepResult`` and ``flowContext``
     beside it. (``Session.decide`` loads and resolves first, for callers that have neither.)
     """
-    from core.pathcontext import build_path_context
-    from core.routing.flow import route_flow
-    from core.routing.handoffs import route_handoffs
-    from core.routing.handoffs import rules_for as handoff_rules_for
-    from core.routing.transitions import route_transitions
-    from core.routing.transitions import rules_for as transition_rules_for
-    from core.scenarios import secret_reasons
+    from flowctx_core.expressions.pathcontext import build_path_context
+    from flowctx_core.model.scenarios import secret_reasons
+    from flowctx_core.routing.flow import route_flow
+    from flowctx_core.routing.handoffs import route_handoffs
+    from flowctx_core.routing.handoffs import rules_for as handoff_rules_for
+    from flowctx_core.routing.transitions import route_transitions
+    from flowctx_core.routing.transitions import rules_for as transition_rules_for
 
     flow = routes.flow if routes.flow is not None and _flow_has(routes.flow, source) else None
     graph = routes.transitions
@@ -129,7 +129,7 @@ def decide(
 
     removed = frozenset(context_removed)
     # removed first, then the overrides: a key both removed and edited keeps the edit, as in
-    # the scratchpad (core.scenarios.apply_overrides)
+    # the scratchpad (flowctx_core.model.scenarios.apply_overrides)
     context = {k: v for k, v in matrix.values.items() if k not in removed}
     context.update(context_overrides or {})
     # Mozaiks: what the user typed may be secret; resolved secrets are masked like the matrix

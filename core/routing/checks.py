@@ -17,16 +17,16 @@ from collections.abc import Callable, Iterable
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from core.diagnostics import Diagnostic, did_you_mean
-from core.routing.model import TRANSITION_RULES_KEY, Entry, Routes
-from core.schema_keys import RUNTIME_KEYS
-from core.workspace import WorkflowSnapshot
-from core.yamlmarks import PathKey, YamlDoc
+from flowctx_core.base.diagnostics import Diagnostic, did_you_mean
+from flowctx_core.base.yamlmarks import PathKey, YamlDoc
+from flowctx_core.model.workspace import WorkflowSnapshot
+from flowctx_core.routing.model import TRANSITION_RULES_KEY, Entry, Routes
+from flowctx_core.runtime.schema_keys import RUNTIME_KEYS
 
 if TYPE_CHECKING:
-    # the file models load with the files (core.routing.model): annotations only here
-    from core.routing.model import FlowFile, HandoffRule, HandoffsFile, TransitionGraphFile
-    from core.session import Session
+    # the file models load with the files (flowctx_core.routing.model): annotations only here
+    from flowctx_core.routing.model import FlowFile, HandoffRule, HandoffsFile, TransitionGraphFile
+    from flowctx_core.session import Session
 
 #: Routing names that are not agents: the human and the end of the conversation.
 PSEUDO_AGENTS = frozenset({"user", "terminate"})
@@ -52,7 +52,7 @@ def _parse(
     """The names ``text`` reads, or ``None`` after reporting why it does not compile; the
     engine's surprises are warnings. ``lead``: characters stripped before ``text``."""
     # imported here: the expression engines load only for a workspace with conditions
-    from core.expressions import ExpressionError, compile_expression
+    from flowctx_core.expressions import ExpressionError, compile_expression
 
     try:
         compiled = compile_expression(text, dialect)
@@ -171,7 +171,7 @@ def _agent_check(
 
 
 def transition_problems(graph: TransitionGraphFile, wf: WorkflowSnapshot) -> list[Diagnostic]:
-    from core.routing.transitions import DIALECT as TRANSITION_DIALECT
+    from flowctx_core.routing.transitions import DIALECT as TRANSITION_DIALECT
 
     out: list[Diagnostic] = []
     doc = graph.doc
@@ -237,8 +237,8 @@ def transition_problems(graph: TransitionGraphFile, wf: WorkflowSnapshot) -> lis
 
 
 def handoff_rule_problems(handoffs: HandoffsFile, wf: WorkflowSnapshot) -> list[Diagnostic]:
-    from core.routing.handoffs import DIALECT as HANDOFF_DIALECT
-    from core.routing.handoffs import (
+    from flowctx_core.routing.handoffs import DIALECT as HANDOFF_DIALECT
+    from flowctx_core.routing.handoffs import (
         overridden_after_works,
         rewrite_warnings,
         runtime_condition,
@@ -315,6 +315,6 @@ def routes_problems(routes: Routes, wf: WorkflowSnapshot) -> list[Diagnostic]:
 
 def routing_problems(session: Session, wf: WorkflowSnapshot) -> list[Diagnostic]:
     """The ``WORKFLOW_CHECKS`` entry: routing files are read once per check run."""
-    from core.routing import load_routes
+    from flowctx_core.routing import load_routes
 
     return routes_problems(load_routes(wf), wf)

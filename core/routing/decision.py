@@ -14,12 +14,12 @@ from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
-from core.expressions import EvalResult, ExplainNode, ExprError, evaluate
-from core.expressions.explain import MARKED_REASON, SecretPaths, jsonable
-from core.expressions.explain import masked as masked_value
-from core.layout import ROUTING_FILES
-from core.results import Loc
-from core.secrets import KEY_REASON, MASK, is_secret_key, mask_text
+from flowctx_core.base.secrets import KEY_REASON, MASK, is_secret_key, mask_text
+from flowctx_core.expressions import EvalResult, ExplainNode, ExprError, evaluate
+from flowctx_core.expressions.explain import MARKED_REASON, SecretPaths, jsonable
+from flowctx_core.expressions.explain import masked as masked_value
+from flowctx_core.model.filenames import ROUTING_FILES
+from flowctx_core.model.matrix import Loc
 
 Kind = Literal["flow", "transition_graph", "handoffs"]
 CandidateOutcome = Literal["true", "false", "error", "always", "not evaluable", "skipped"]

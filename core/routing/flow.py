@@ -14,9 +14,9 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from core.expressions.explain import SecretPaths
-from core.routing.decision import Candidate, RouteDecision, chosen, evaluate_explained
-from core.routing.model import Entry, FlowFile, FlowPath
+from flowctx_core.expressions.explain import SecretPaths
+from flowctx_core.routing.decision import Candidate, RouteDecision, chosen, evaluate_explained
+from flowctx_core.routing.model import Entry, FlowFile, FlowPath
 
 DIALECT = "mj"
 #: ``context`` may hold API keys (PRD section 5): when the caller does not say which of its

@@ -2,7 +2,7 @@
 
 One graph per routing file (``flow.yaml``, ``transition_graph.yaml``, ``handoffs.yaml``): they
 are alternative ways a runtime routes, so they are never merged. Every edge is a candidate of
-``core.routing.decide`` from its source, in the same evaluation order, so the graph and
+``flowctx_core.routing.decide`` from its source, in the same evaluation order, so the graph and
 ``flowctx routes`` can never disagree: under a scenario, the edge each source's decision picks
 is the winner, and the others carry their outcome (true, false, error, always, skipped...).
 
@@ -20,10 +20,12 @@ from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
-from core.results import Loc, Matrix
-from core.routing import decide, sources
-from core.routing.decision import Candidate, CandidateOutcome, Kind, RouteDecision
-from core.routing.model import (
+from flowctx_core.base.secrets import MASK, is_secret_key, mask_text
+from flowctx_core.model.matrix import Loc, Matrix
+from flowctx_core.model.scenarios import Scenario, SecretGuard, secret_guard
+from flowctx_core.routing import decide, sources
+from flowctx_core.routing.decision import Candidate, CandidateOutcome, Kind, RouteDecision
+from flowctx_core.routing.model import (
     Entry,
     FlowFile,
     HandoffsFile,
@@ -31,9 +33,7 @@ from core.routing.model import (
     TransitionGraphFile,
     is_user,
 )
-from core.routing.transitions import NO_MATCH
-from core.scenarios import Scenario, SecretGuard, secret_guard
-from core.secrets import MASK, is_secret_key, mask_text
+from flowctx_core.routing.transitions import NO_MATCH
 
 NodeKind = Literal["step", "agent", "user", "end", "missing", "other"]
 #: the longest condition shown in a label before it is shortened with an ellipsis

@@ -17,7 +17,7 @@ import unicodedata
 from dataclasses import dataclass, field
 from itertools import groupby
 
-from core.routing.graph import FAILS, GraphEdge, RoutingGraph, layer_order
+from flowctx_core.routing.graph import FAILS, GraphEdge, RoutingGraph, layer_order
 
 #: a row of the picture: (text, tag) segments; tags say what the text is, for styling
 Segment = tuple[str, str]

@@ -13,8 +13,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 
-from core.routing.graph import GraphEdge, RoutingGraph, layer_order
-from core.routing.graph_draw import STAR, draw, plain
+from flowctx_core.routing.graph import GraphEdge, RoutingGraph, layer_order
+from flowctx_core.routing.graph_draw import STAR, draw, plain
 
 FORMATS = ("mermaid", "dot", "text")
 WIN_COLOUR = "#2b8a3e"

@@ -28,8 +28,8 @@ import re
 from collections.abc import Collection, Mapping
 from typing import Any
 
-from core.routing.decision import Candidate, RouteDecision, chosen, evaluate_explained
-from core.routing.model import Entry, HandoffRule, HandoffsFile, handoff_problems
+from flowctx_core.routing.decision import Candidate, RouteDecision, chosen, evaluate_explained
+from flowctx_core.routing.model import Entry, HandoffRule, HandoffsFile, handoff_problems
 
 DIALECT = "ag2"
 NO_MATCH = "no handoff rule applies"

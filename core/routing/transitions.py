@@ -30,8 +30,8 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping
 from typing import Any
 
-from core.expressions import ENGINES, ExplainNode, ExpressionError, compile_expression
-from core.routing.decision import (
+from flowctx_core.expressions import ENGINES, ExplainNode, ExpressionError, compile_expression
+from flowctx_core.routing.decision import (
     Candidate,
     Explainer,
     RouteDecision,
@@ -42,7 +42,7 @@ from core.routing.decision import (
     value_node,
     verdict_node,
 )
-from core.routing.model import (
+from flowctx_core.routing.model import (
     TRANSITION_RULES_KEY,
     Entry,
     TransitionGraphFile,

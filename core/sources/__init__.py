@@ -1,1 +1,1 @@
-"""One resolver per source type (``core.sources.<type>``), registered in ``registry``."""
+"""One resolver per source type (``flowctx_core.sources.<type>``), registered in ``registry``."""

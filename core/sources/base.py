@@ -6,15 +6,15 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from core.contract import Definition
-from core.fallbacks import Fallbacks
-from core.inputs import ResolveInputs
-from core.results import Status, TraceStep
-from core.workspace import WorkflowSnapshot
+from flowctx_core.model.contract import Definition
+from flowctx_core.model.fallbacks import Fallbacks
+from flowctx_core.model.inputs import ResolveInputs
+from flowctx_core.model.matrix import Status, TraceStep
+from flowctx_core.model.workspace import WorkflowSnapshot
 
 if TYPE_CHECKING:
-    from core.buildctx.projection import BuildContextProjection
-    from core.sources.file import FileContent, FileKey
+    from flowctx_core.buildctx.projection import BuildContextProjection
+    from flowctx_core.sources.file import FileContent, FileKey
 
 
 @dataclass(frozen=True)

@@ -6,8 +6,8 @@ default database), the runtime logs a warning and sets nothing: the key is absen
 
 from __future__ import annotations
 
-from core.results import TraceStep
-from core.sources.base import Resolved, SourceContext
+from flowctx_core.model.matrix import TraceStep
+from flowctx_core.sources.base import Resolved, SourceContext
 
 
 def resolve(ctx: SourceContext) -> Resolved:

@@ -12,10 +12,10 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from core.database import DEFAULT_DATABASE, DatabaseError
-from core.results import TraceStep
-from core.secrets import MASK, is_secret_key, mask_value
-from core.sources.base import Resolved, SourceContext
+from flowctx_core.base.secrets import MASK, is_secret_key, mask_value
+from flowctx_core.model.database import DEFAULT_DATABASE, DatabaseError
+from flowctx_core.model.matrix import TraceStep
+from flowctx_core.sources.base import Resolved, SourceContext
 
 _PLACEHOLDER = re.compile(r"^\{\{\s*([A-Za-z_][\w.]*)\s*\}\}$")
 _MISSING = object()

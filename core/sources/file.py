@@ -13,12 +13,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from core.jsontext import JsonTextError, parse_json
-from core.pathsafety import confine, read_regular_file
-from core.results import TraceStep
-from core.sources.base import Resolved, SourceContext
-from core.workspace import display_path
-from core.yamlmarks import parse_yaml_text
+from flowctx_core.base.jsontext import JsonTextError, parse_json
+from flowctx_core.base.pathsafety import confine, read_regular_file
+from flowctx_core.base.yamlmarks import parse_yaml_text
+from flowctx_core.model.matrix import TraceStep
+from flowctx_core.model.workspace import display_path
+from flowctx_core.sources.base import Resolved, SourceContext
 
 #: Bigger files are refused unread. Parsed JSON can take 25 times its size in memory (a 16 MB
 #: file of ``[[],[],...]`` took 370 MB), so this bounds one variable at about 100 MB.

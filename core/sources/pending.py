@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from core.results import TraceStep
-from core.sources.base import Resolved, SourceContext
+from flowctx_core.model.matrix import TraceStep
+from flowctx_core.sources.base import Resolved, SourceContext
 
 _WHO = {
     "computed": "populated later by tools or agents",

@@ -1,18 +1,19 @@
 """The resolvers, one per source type, by the ``source.type`` that selects them.
 
-``file`` resolves in ``core.sources.file``; ``build_context`` in ``core.buildctx.projection``
+``file`` resolves in ``flowctx_core.sources.file``; ``build_context`` in
+``flowctx_core.buildctx.projection``
 (its value is the launch-time projection); the fallback order of ``data_reference`` is
-``core.fallbacks``.
+``flowctx_core.model.fallbacks``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from core.buildctx import projection as build_context
-from core.results import TraceStep
-from core.sources import config, data_entity, data_reference, file, pending, state
-from core.sources.base import Resolved, SourceContext
+from flowctx_core.buildctx import projection as build_context
+from flowctx_core.model.matrix import TraceStep
+from flowctx_core.sources import config, data_entity, data_reference, file, pending, state
+from flowctx_core.sources.base import Resolved, SourceContext
 
 Resolver = Callable[[SourceContext], Resolved]
 

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from core.coercion import coerce
-from core.results import TraceStep
-from core.secrets import is_secret_key
-from core.sources.base import Resolved, SourceContext
+from flowctx_core.base.coercion import coerce
+from flowctx_core.base.secrets import is_secret_key
+from flowctx_core.model.matrix import TraceStep
+from flowctx_core.sources.base import Resolved, SourceContext
 
 
 def resolve(ctx: SourceContext) -> Resolved:

@@ -66,7 +66,7 @@ def build_app(args: argparse.Namespace) -> Any:
             raise UsageError(f"--keymap: {exc}") from None
     base = None
     if getattr(args, "base", None):
-        from core.diff import SideError, read_side
+        from flowctx_core.review.diff import SideError, read_side
 
         try:
             base = read_side(args.base, session.root, session.env, runtime=session.runtime_choice)

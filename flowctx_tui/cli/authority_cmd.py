@@ -13,7 +13,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from core.authority import compare_launch
+from flowctx_core.runtime.authority import compare_launch
 from flowctx_tui.cli.common import UsageError, fail, load_json_arg
 from flowctx_tui.cli.workspace_args import add_workspace_args, open_from_args, pick_workflow
 

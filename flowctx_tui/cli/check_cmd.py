@@ -4,8 +4,8 @@ Each workflow is resolved with the same inputs ``matrix`` would use (``--env``, 
 ``--build-context``), so every error or warning a matrix row shows is one here too.
 ``--format json`` prints ``{"workspace", "workflows", "errors", "warnings", "ok", "problems"}``,
 each problem ``{"file", "line", "column", "severity", "code", "message"}``; ``github`` prints
-workflow-command annotations (``core.annotations``); ``sarif`` a SARIF 2.1.0 log
-(``core.sarif``).
+workflow-command annotations (``flowctx_core.report.github``); ``sarif`` a SARIF 2.1.0 log
+(``flowctx_core.report.sarif``).
 
 Several PATHs may be given (a pre-commit hook passes the files it changed): each names its
 workspace and, when it is inside a workflow folder, that workflow. Each workspace is checked
@@ -21,13 +21,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from core.annotations import problem_annotations, refusal_annotation
-from core.check import CheckReport, count_problems, workspace_report
-from core.diagnostics import Diagnostic
-from core.repo_paths import report_base
-from core.sarif import sarif_log, sarif_run
-from core.session import Session
-from core.workspace import WorkspaceNotFound, find_root
+from flowctx_core.base.diagnostics import Diagnostic
+from flowctx_core.base.repo_paths import report_base
+from flowctx_core.check import CheckReport, count_problems, workspace_report
+from flowctx_core.model.workspace import WorkspaceNotFound, find_root
+from flowctx_core.report.github import problem_annotations, refusal_annotation
+from flowctx_core.report.sarif import sarif_log, sarif_run
+from flowctx_core.session import Session
 from flowctx_tui.cli.common import UsageError, fail
 from flowctx_tui.cli.launch_args import (
     add_launch_args,

@@ -7,8 +7,8 @@ import re
 import sys
 from typing import Any, NoReturn
 
-from core.jsontext import JsonTextError, parse_json
-from core.secrets import mask_text
+from flowctx_core.base.jsontext import JsonTextError, parse_json
+from flowctx_core.base.secrets import mask_text
 
 
 class UsageError(Exception):

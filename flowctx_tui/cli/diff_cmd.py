@@ -17,8 +17,11 @@ import sys
 import textwrap
 from typing import Any
 
-from core.diagnostics import Diagnostic
-from core.diff import (
+from flowctx_core.base.diagnostics import Diagnostic
+from flowctx_core.base.secrets import mask_text
+from flowctx_core.model.matrix import Row
+from flowctx_core.report.display import display_value, short_value
+from flowctx_core.review.diff import (
     RouteChange,
     SideError,
     VariableChange,
@@ -30,9 +33,6 @@ from core.diff import (
     folder_side,
     read_side,
 )
-from core.present import display_value, short_value
-from core.results import Row
-from core.secrets import mask_text
 from flowctx_tui.cli.common import UsageError, fail
 from flowctx_tui.cli.matrix_cmd import _COLOURS as STATUS_COLOURS
 from flowctx_tui.cli.matrix_cmd import full_value

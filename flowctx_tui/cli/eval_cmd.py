@@ -15,9 +15,9 @@ import sys
 from collections.abc import Iterable, Iterator
 from typing import IO, Any
 
-from core.expressions import DIALECTS, EvalResult, evaluate
-from core.jsontext import JsonTextError, parse_json
-from core.pathcontext import build_path_context
+from flowctx_core.base.jsontext import JsonTextError, parse_json
+from flowctx_core.expressions import DIALECTS, EvalResult, evaluate
+from flowctx_core.expressions.pathcontext import build_path_context
 from flowctx_tui.cli.common import MAX_ARG_FILE_BYTES, UsageError, fail, load_json_arg
 
 _PRD_FLAGS = ("data", "payload", "step_result", "flow_context")

@@ -13,10 +13,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from core.buildctx import OPTION_ENV
-from core.results import Matrix
-from core.session import Session
-from core.workspace import WorkflowSnapshot
+from flowctx_core.buildctx import OPTION_ENV
+from flowctx_core.model.matrix import Matrix
+from flowctx_core.model.workspace import WorkflowSnapshot
+from flowctx_core.session import Session
 from flowctx_tui.cli.common import UsageError, load_json_arg
 from flowctx_tui.cli.workspace_args import open_from_args, pick_workflow
 

@@ -8,9 +8,9 @@ import sys
 import textwrap
 from dataclasses import replace
 
-from core.present import display_value, matrix_to_json, short_value
-from core.results import Matrix
-from core.secrets import mask_text
+from flowctx_core.base.secrets import mask_text
+from flowctx_core.model.matrix import Matrix
+from flowctx_core.report.display import display_value, matrix_to_json, short_value
 from flowctx_tui.cli.common import UsageError, fail
 from flowctx_tui.cli.launch_args import add_launch_args, resolve_from_args
 from flowctx_tui.cli.terminal import (

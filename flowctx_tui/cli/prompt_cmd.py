@@ -12,9 +12,9 @@ import argparse
 import json
 from typing import Any
 
-from core.diagnostics import did_you_mean
-from core.exposure import AgentPrompt, agent_prompt
-from core.secrets import mask_text
+from flowctx_core.base.diagnostics import did_you_mean
+from flowctx_core.base.secrets import mask_text
+from flowctx_core.runtime.exposure import AgentPrompt, agent_prompt
 from flowctx_tui.cli.common import UsageError, fail
 from flowctx_tui.cli.launch_args import add_launch_args, resolve_from_args
 from flowctx_tui.cli.workspace_args import add_workspace_args

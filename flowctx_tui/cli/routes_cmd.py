@@ -12,11 +12,11 @@ import argparse
 import json
 from dataclasses import replace
 
-from core.diagnostics import Diagnostic, did_you_mean
-from core.routing import RouteDecision, Routes, load_routes, sources
-from core.routing.model import is_user
-from core.secrets import mask_text
-from core.workspace import WorkflowSnapshot
+from flowctx_core.base.diagnostics import Diagnostic, did_you_mean
+from flowctx_core.base.secrets import mask_text
+from flowctx_core.model.workspace import WorkflowSnapshot
+from flowctx_core.routing import RouteDecision, Routes, load_routes, sources
+from flowctx_core.routing.model import is_user
 from flowctx_tui.cli.common import UsageError, fail, load_json_arg, load_json_object_arg
 from flowctx_tui.cli.launch_args import add_launch_args, build_context_env, parse_env_overrides
 from flowctx_tui.cli.workspace_args import add_workspace_args, open_from_args, pick_workflow

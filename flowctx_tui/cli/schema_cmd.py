@@ -1,6 +1,7 @@
 """``flowctx schema KIND``: the JSON Schema of one workflow file kind, for editors.
 
-The schema is generated from the models the core validates with (``core.schemas``), for the
+The schema is generated from the models the core validates with (``flowctx_core.report.schemas``),
+for the
 runtime profile ``--runtime`` names (else the ``runtime:`` of the workspace around the current
 directory, else the default), and printed to standard output. Exit 0, 2 on bad arguments.
 """
@@ -11,9 +12,9 @@ import argparse
 import json
 from pathlib import Path
 
-from core.runtime_profiles import UnknownRuntime, get_profile
-from core.schemas import SCHEMA_FILES, file_schema
-from core.workspace import WorkspaceNotFound, find_root, load_profile
+from flowctx_core.model.profiles import UnknownRuntime, get_profile
+from flowctx_core.model.workspace import WorkspaceNotFound, find_root, load_profile
+from flowctx_core.report.schemas import SCHEMA_FILES, file_schema
 from flowctx_tui.cli.common import fail
 
 

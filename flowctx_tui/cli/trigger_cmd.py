@@ -11,10 +11,10 @@ import argparse
 import json
 from typing import Any
 
-from core.diagnostics import did_you_mean
-from core.regexbound import REGEX_SECONDS, SHARED_SECONDS
-from core.secrets import MASK, is_secret_key, mask_text, mask_value
-from core.triggers import Message, TriggerResult, simulate
+from flowctx_core.base.diagnostics import did_you_mean
+from flowctx_core.base.regexbound import REGEX_SECONDS, SHARED_SECONDS
+from flowctx_core.base.secrets import MASK, is_secret_key, mask_text, mask_value
+from flowctx_core.runtime.triggers import Message, TriggerResult, simulate
 from flowctx_tui.cli.common import UsageError, fail, load_json_arg
 from flowctx_tui.cli.launch_args import add_launch_args, resolve_from_args
 from flowctx_tui.cli.workspace_args import add_workspace_args

@@ -17,9 +17,9 @@ from collections.abc import Mapping
 from importlib import resources
 from pathlib import Path
 
-from core.runtime_profiles import DEFAULT_PROFILE, PROFILES, UnknownRuntime
-from core.session import Session, open_session
-from core.workspace import WorkspaceNotFound, find_root
+from flowctx_core.model.profiles import DEFAULT_PROFILE, PROFILES, UnknownRuntime
+from flowctx_core.model.workspace import WorkspaceNotFound, find_root
+from flowctx_core.session import Session, open_session
 from flowctx_tui.cli.common import UsageError
 
 PATH_HELP = (

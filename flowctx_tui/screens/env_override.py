@@ -18,7 +18,7 @@ from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Static
 
-from core.secrets import MASK, is_secret_key, mask_text
+from flowctx_core.base.secrets import MASK, is_secret_key, mask_text
 from flowctx_tui.widgets.keys import OrderedInput
 
 

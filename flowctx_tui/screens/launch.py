@@ -17,8 +17,8 @@ from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static, TextArea
 
-from core.jsontext import JsonTextError, parse_json
-from core.secrets import mask_value
+from flowctx_core.base.jsontext import JsonTextError, parse_json
+from flowctx_core.base.secrets import mask_value
 from flowctx_tui.widgets.keys import OrderedTextArea
 
 

@@ -1,7 +1,8 @@
 """Review mode in the app: the changes view, and the marks other views show for a change.
 
 The app compares the workflow it shows with a fixed base (``flowctx --base REV``, or the
-palette) after every reload, in a worker thread (``core.diff.compare_workflow``), and pushes
+palette) after every reload, in a worker thread (``flowctx_core.review.diff.compare_workflow``),
+and pushes
 the result down: the matrix marks changed rows (``MatrixView.set_changes``), the detail pane
 shows before and after, the routes view marks changed winners, and this view lists everything
 ``flowctx diff`` lists for the workflow. Values are masked as the matrix masks them.
@@ -17,11 +18,11 @@ from textual.containers import VerticalScroll
 from textual.content import Content
 from textual.widgets import Static
 
-from core.secrets import mask_text
+from flowctx_core.base.secrets import mask_text
 
-if TYPE_CHECKING:  # core.diff (git, check) is imported only once the app compares
-    from core.diff import RouteChange, VariableChange, WorkflowDiff
-    from core.results import Row
+if TYPE_CHECKING:  # flowctx_core.review.diff (git, check) is imported only once the app compares
+    from flowctx_core.model.matrix import Row
+    from flowctx_core.review.diff import RouteChange, VariableChange, WorkflowDiff
 
 #: the mark after a changed row's status in the matrix (added rows have no before)
 ROW_MARKS = {"changed": " ~", "added": " +"}
@@ -31,7 +32,7 @@ _SIGNS = {"added": "+", "removed": "-", "changed": "~"}
 
 
 def field_text(row: Row, name: str, *, reveal: bool) -> str:
-    from core.diff import field_text as text
+    from flowctx_core.review.diff import field_text as text
 
     return text(row, name, reveal=reveal, width=60)
 

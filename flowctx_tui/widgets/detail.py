@@ -11,12 +11,12 @@ from textual.containers import VerticalScroll
 from textual.content import Content
 from textual.widgets import Static
 
-from core.present import display_value
-from core.results import Row
-from core.secrets import MASK, is_secret_key, mask_text
+from flowctx_core.base.secrets import MASK, is_secret_key, mask_text
+from flowctx_core.model.matrix import Row
+from flowctx_core.report.display import display_value
 
 if TYPE_CHECKING:
-    from core.diff import VariableChange
+    from flowctx_core.review.diff import VariableChange
 
 #: outcome -> (icon, style)
 OUTCOMES = {

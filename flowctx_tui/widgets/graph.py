@@ -1,9 +1,9 @@
 """The graph view: the workflow's routing files drawn as boxes and lines, under the scenario.
 
-One picture per routing file (``core.routing.graph_draw``): a box per step or agent listing
+One picture per routing file (``flowctx_core.routing.graph_draw``): a box per step or agent listing
 its paths or rules in evaluation order, a line from each to its target, the route each node
 takes under the scenario starred and drawn heavy in the success colour. Everything drawn is
-``core.routing.graph.build_graphs`` output (the same decisions as the routes view and
+``flowctx_core.routing.graph.build_graphs`` output (the same decisions as the routes view and
 ``flowctx graph``); nothing is decided here. Condition values that are secret are masked in
 the picture whatever ``reveal`` says, as in ``flowctx graph``.
 
@@ -27,19 +27,19 @@ from textual.timer import Timer
 from textual.widget import Widget
 from textual.widgets import Static
 
-from core.layout import ROUTING_FILES
-from core.routing import Routes, load_routes
-from core.routing.graph import RoutingGraph, build_graphs
-from core.routing.graph_draw import Row, draw
-from core.scenarios import Scenario
-from core.secrets import mask_text
+from flowctx_core.base.secrets import mask_text
+from flowctx_core.model.filenames import ROUTING_FILES
+from flowctx_core.model.scenarios import Scenario
+from flowctx_core.routing import Routes, load_routes
+from flowctx_core.routing.graph import RoutingGraph, build_graphs
+from flowctx_core.routing.graph_draw import Row, draw
 
 if TYPE_CHECKING:
-    from core.results import Matrix
-    from core.session import Session
+    from flowctx_core.model.matrix import Matrix
+    from flowctx_core.session import Session
 
 DEBOUNCE = 0.1
-#: how each part of the drawing looks (tags from core.routing.graph_draw)
+#: how each part of the drawing looks (tags from flowctx_core.routing.graph_draw)
 STYLES = {
     "border": "",
     "name": "bold",

@@ -33,8 +33,8 @@ from textual.widget import Widget
 from textual.widgets import Static, TextArea
 from textual.widgets.text_area import LanguageDoesNotExist, Location, Selection
 
-from core.jsontext import JsonTextError
-from core.jsontext import parse_json as load_json_text
+from flowctx_core.base.jsontext import JsonTextError
+from flowctx_core.base.jsontext import parse_json as load_json_text
 from flowctx_tui.widgets.keys import BoundKeysInOrder
 
 #: Seconds of quiet typing before the text is parsed.

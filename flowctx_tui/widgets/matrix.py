@@ -28,10 +28,10 @@ from textual.widgets import DataTable, Input, Static
 from textual.widgets.data_table import ColumnKey, DuplicateKey, RowKey
 from textual.widgets.data_table import Row as DataTableRow
 
-from core.diagnostics import Diagnostic
-from core.present import display_value, short_value
-from core.results import Matrix, Row
-from core.secrets import mask_text
+from flowctx_core.base.diagnostics import Diagnostic
+from flowctx_core.base.secrets import mask_text
+from flowctx_core.model.matrix import Matrix, Row
+from flowctx_core.report.display import display_value, short_value
 from flowctx_tui.messages import EnvOverrideRequested
 from flowctx_tui.rowfilter import RowFilter
 from flowctx_tui.widgets.changes import MARK_STYLE, ROW_MARKS
@@ -39,7 +39,7 @@ from flowctx_tui.widgets.detail import DetailPane
 from flowctx_tui.widgets.keys import OrderedInput
 
 if TYPE_CHECKING:
-    from core.diff import VariableChange
+    from flowctx_core.review.diff import VariableChange
 
 COLUMNS: tuple[tuple[str, str], ...] = (
     ("name", "Name"),

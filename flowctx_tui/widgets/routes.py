@@ -1,10 +1,10 @@
 """The routes view: where the workflow goes next from a step or agent, under the scenario.
 
-Pick a source (a flow step or an agent with rules, from ``core.routing.sources``); every
+Pick a source (a flow step or an agent with rules, from ``flowctx_core.routing.sources``); every
 candidate route of ``flow.yaml``, ``transition_graph.yaml`` and ``handoffs.yaml`` is listed in
 evaluation order with its condition, its live outcome (true / false / error / always / not
 evaluable / skipped, coloured) and its explain (expand a candidate), and the winner is
-highlighted with the reason. All of it is ``core.routing.decide`` output; nothing is decided
+highlighted with the reason. All of it is ``flowctx_core.routing.decide`` output; nothing is decided
 here. It is computed off the UI thread, debounced, and a stale computation is dropped.
 
 Hooks (the only ones):
@@ -37,20 +37,20 @@ from textual.widget import Widget
 from textual.widgets import Select, Static, Tree
 from textual.widgets.tree import TreeNode
 
-from core.layout import ROUTING_FILES
-from core.routing import RouteDecision, Routes, decide, load_routes, sources
-from core.routing.decision import Candidate
-from core.scenarios import Scenario
-from core.secrets import mask_text
+from flowctx_core.base.secrets import mask_text
+from flowctx_core.model.filenames import ROUTING_FILES
+from flowctx_core.model.scenarios import Scenario
+from flowctx_core.routing import RouteDecision, Routes, decide, load_routes, sources
+from flowctx_core.routing.decision import Candidate
 from flowctx_tui.widgets.explain_tree import add_explain
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-    from core.diagnostics import Diagnostic
-    from core.diff import RouteChange
-    from core.results import Matrix
-    from core.session import Session
+    from flowctx_core.base.diagnostics import Diagnostic
+    from flowctx_core.model.matrix import Matrix
+    from flowctx_core.review.diff import RouteChange
+    from flowctx_core.session import Session
 
 #: Seconds of quiet before routes are recomputed after a change.
 DEBOUNCE = 0.1

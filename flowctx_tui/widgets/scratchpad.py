@@ -5,14 +5,16 @@ the result (true / false / error with a caret under the offending span), then th
 beside tabbed JSON editors for ``data``, ``context``, ``payload``, ``stepResult``,
 ``flowContext`` and the tools called, and a scenario bar (save / load) at the bottom.
 
-Everything shown comes from core calls: ``core.expressions.evaluate`` (result and explain),
-``core.completion`` (names and paths) and ``core.scenarios`` (the masked context overlay and
+Everything shown comes from core calls: ``flowctx_core.expressions.evaluate`` (result and explain),
+``flowctx_core.expressions.completion`` (names and paths) and ``flowctx_core.model.scenarios`` (the
+masked context overlay and
 the scenario files). The explain is masked by the evaluator itself (``secret_roots``) unless
 ``reveal``.
 
 ``context`` starts as the workflow's resolved variables, secrets masked unless ``reveal``; the
 user edits on top and ``ctrl+r`` restores it. A value left as shown (``***`` included) keeps its
-real value for evaluation (``core.scenarios.restore_masked``), so a masked placeholder never
+real value for evaluation (``flowctx_core.model.scenarios.restore_masked``), so a masked
+placeholder never
 replaces a secret.
 
 Hooks for the app (the only ones):
@@ -46,10 +48,11 @@ from textual.timer import Timer
 from textual.widget import Widget
 from textual.widgets import Button, Input, Select, Static, TabbedContent, TabPane
 
-from core.completion import apply_completion, completions
-from core.expressions import EvalResult, evaluate
-from core.pathcontext import build_path_context
-from core.scenarios import (
+from flowctx_core.base.secrets import mask_text
+from flowctx_core.expressions import EvalResult, evaluate
+from flowctx_core.expressions.completion import apply_completion, completions
+from flowctx_core.expressions.pathcontext import build_path_context
+from flowctx_core.model.scenarios import (
     DIALECTS,
     Scenario,
     ScenarioError,
@@ -66,16 +69,15 @@ from core.scenarios import (
     secret_names,
     secret_reasons,
 )
-from core.secrets import mask_text
 from flowctx_tui.messages import ScenarioChanged, ScenarioLoaded
 from flowctx_tui.widgets.explain_tree import ExplainTree
 from flowctx_tui.widgets.json_editor import JsonEditor
 from flowctx_tui.widgets.keys import OrderedInput
 
 if TYPE_CHECKING:
-    from core.results import Matrix
-    from core.routing import Routes
-    from core.session import Session
+    from flowctx_core.model.matrix import Matrix
+    from flowctx_core.routing import Routes
+    from flowctx_core.session import Session
 
 #: Seconds of quiet typing before the expression is evaluated.
 DEBOUNCE = 0.1

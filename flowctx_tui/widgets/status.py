@@ -1,6 +1,6 @@
 """The status line: workspace, workflow, live/stale, last reload time and problem counts.
 
-The counts are ``core.check.count_problems`` of the app's problems: the figures
+The counts are ``flowctx_core.check.count_problems`` of the app's problems: the figures
 ``flowctx check -w <workflow>`` prints for the same inputs.
 """
 

@@ -32,9 +32,9 @@ ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from core.check import check_report  # noqa: E402
-from core.diff import compare, folder_side, read_side  # noqa: E402
-from core.session import open_session  # noqa: E402
+from flowctx_core.check import check_report  # noqa: E402
+from flowctx_core.review.diff import compare, folder_side, read_side  # noqa: E402
+from flowctx_core.session import open_session  # noqa: E402
 from flowctx_tui.cli.workspace_args import demo_path  # noqa: E402
 
 

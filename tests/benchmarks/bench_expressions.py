@@ -4,7 +4,7 @@ Every dialect is covered: mj, ag2 (AG2 ContextExpression, including a value whos
 has to be rebuilt and parsed on each evaluation, the slow path), mozaiks and python.
 
 Run ``python tests/benchmarks/bench_expressions.py``. For each case it prints microseconds per
-evaluation through ``core.expressions.evaluate`` (parse cache warm, so this is the cost of a
+evaluation through ``flowctx_core.expressions.evaluate`` (parse cache warm, so this is the cost of a
 condition re-checked on every keystroke or route decision) and through
 ``simpleeval.SimpleEval().eval(expr, previously_parsed=tree)`` on the equivalent Python text,
 both measured in this run, and their ratio. Target: ratio <= 2.0.
@@ -21,7 +21,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 import simpleeval
 
-from core.expressions import compile_expression, evaluate
+from flowctx_core.expressions import compile_expression, evaluate
 
 PRD_SCOPE: dict[str, Any] = {
     "payload": {"status": "pending", "customer": {"tier": "premium"}, "items": [1, 2, 3]},
@@ -112,8 +112,8 @@ def main() -> int:
 
 def uncached(number: int = 1_000) -> None:
     """Parse and evaluate from scratch (no parse cache) against simpleeval's parse and eval."""
-    from core.expressions import _FRONT_ENDS
-    from core.expressions.sandbox import evaluator_for
+    from flowctx_core.expressions import _FRONT_ENDS
+    from flowctx_core.expressions.sandbox import evaluator_for
 
     print(f"\n{'uncached case':<22} {'ours us':>9} {'simpleeval us':>14} {'ratio':>7}")
     for label, dialect, expr, scope, py_expr in CASES:

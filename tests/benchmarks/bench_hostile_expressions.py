@@ -38,7 +38,7 @@ ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:  # run as a script from anywhere in the checkout
     sys.path.insert(0, str(ROOT))
 
-from core.expressions import evaluate  # noqa: E402
+from flowctx_core.expressions import evaluate  # noqa: E402
 from tests.benchmarks.bench_expressions import CASES as BENCH_CASES  # noqa: E402
 from tests.core.test_expressions_api import HOSTILE, HOSTILE_SCOPE  # noqa: E402
 from tests.differential import mj_corpus  # noqa: E402
@@ -52,7 +52,7 @@ BEFORE_MEMORY = 4 * 2**30
 MEASURE = """
 import gc, json, pickle, resource, sys, time
 sys.path.insert(0, {root!r})
-from core.expressions import evaluate
+from flowctx_core.expressions import evaluate
 dialect, text, scope = pickle.loads(sys.stdin.buffer.read())
 gc.collect()
 base = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
@@ -67,7 +67,7 @@ print(json.dumps([cpu, grown, result.success, result.error.message if result.err
 CORPUS_TIMING = """
 import pickle, sys, time
 sys.path.insert(0, {root!r})
-from core.expressions import evaluate
+from flowctx_core.expressions import evaluate
 cases, rounds = pickle.loads(sys.stdin.buffer.read())
 for dialect, text, scope in cases:  # warm the parse cache
     evaluate(text, scope, dialect)

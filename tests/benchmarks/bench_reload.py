@@ -34,7 +34,7 @@ ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from core.session import open_session  # noqa: E402
+from flowctx_core.session import open_session  # noqa: E402
 from flowctx_tui.app import FlowctxApp  # noqa: E402
 from flowctx_tui.cli.workspace_args import demo_path  # noqa: E402
 from flowctx_tui.messages import FilesChanged, WorkspaceLoaded  # noqa: E402

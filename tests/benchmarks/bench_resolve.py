@@ -13,7 +13,7 @@ Best of N repetitions is reported for each, with the ratio and the cost per vari
 linear growth is visible, with the garbage collector off and on, and the peak memory of each
 (tracemalloc). Targets at 3,000 variables: at most 1.0x the C loader's time and 1.1x its peak
 memory; and per-variable cost (GC on) within 10% from 300 variables to the largest contract
-flowctx reads (``max``: the byte and node budgets of ``core.yamlmarks``).
+flowctx reads (``max``: the byte and node budgets of ``flowctx_core.base.yamlmarks``).
 """
 
 from __future__ import annotations
@@ -34,11 +34,11 @@ ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:  # run as a script from anywhere in the checkout
     sys.path.insert(0, str(ROOT))
 
-from core.database import EmbeddedDatabase  # noqa: E402
-from core.inputs import FALLBACKS_ENV, ResolveInputs  # noqa: E402
-from core.resolve import resolve  # noqa: E402
-from core.snapshot import load_snapshot  # noqa: E402
-from core.yamlmarks import MAX_YAML_BYTES, MAX_YAML_NODES  # noqa: E402
+from flowctx_core.base.yamlmarks import MAX_YAML_BYTES, MAX_YAML_NODES  # noqa: E402
+from flowctx_core.model.database import EmbeddedDatabase  # noqa: E402
+from flowctx_core.model.inputs import FALLBACKS_ENV, ResolveInputs  # noqa: E402
+from flowctx_core.resolve import resolve  # noqa: E402
+from flowctx_core.snapshot import load_snapshot  # noqa: E402
 
 WORKFLOW = "Bench"
 #: resolution at 3,000 variables against the C loader: time and peak memory
@@ -200,7 +200,8 @@ def interleaved_best(
 
 def largest_accepted() -> int:
     """The most variables of this benchmark's mix that flowctx still reads: below both the
-    byte and the node budget of ``core.yamlmarks`` (nodes counted as its loader counts them,
+    byte and the node budget of ``flowctx_core.base.yamlmarks`` (nodes counted as its loader counts
+    them,
     one per node composed). Both grow linearly with the variables, so two sizes give the rate.
     """
 

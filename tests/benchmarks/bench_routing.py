@@ -24,11 +24,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from core.expressions import evaluate
-from core.pathcontext import build_path_context
-from core.routing import route_flow
-from core.routing.model import parse_flow
-from core.yamlmarks import parse_yaml_text
+from flowctx_core.base.yamlmarks import parse_yaml_text
+from flowctx_core.expressions import evaluate
+from flowctx_core.expressions.pathcontext import build_path_context
+from flowctx_core.routing import route_flow
+from flowctx_core.routing.model import parse_flow
 
 
 def flow_text(n: int) -> str:

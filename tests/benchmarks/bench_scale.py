@@ -37,8 +37,8 @@ ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:  # run as a script from anywhere in the checkout
     sys.path.insert(0, str(ROOT))
 
-from core.check import check_workspace  # noqa: E402
-from core.session import open_session  # noqa: E402
+from flowctx_core.check import check_workspace  # noqa: E402
+from flowctx_core.session import open_session  # noqa: E402
 from tests.benchmarks.bench_resolve import contract_text  # noqa: E402
 
 BIG = "Big"

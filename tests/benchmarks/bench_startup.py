@@ -106,7 +106,7 @@ app.run(headless=True, size=(120, 36), auto_pilot=filled)
 
 def demo_rows() -> list[list[str]]:
     """The demo's matrix as the table shows it (cells as plain text)."""
-    from core.session import open_session
+    from flowctx_core.session import open_session
     from flowctx_tui.cli.workspace_args import demo_path
     from flowctx_tui.widgets.matrix import full_cells
 

@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from core.check import PROBLEM_CODES, check_workspace, count_problems, workflow_problems
-from core.session import open_session
+from flowctx_core.check import PROBLEM_CODES, check_workspace, count_problems, workflow_problems
+from flowctx_core.session import open_session
 from flowctx_tui.cli import main
 from tests.conftest import WriteWorkspace
 

@@ -14,7 +14,7 @@ from urllib.parse import unquote, urlparse
 import jsonschema
 import pytest
 
-from core.check import PROBLEM_CODES, PROBLEM_KINDS
+from flowctx_core.check import PROBLEM_CODES, PROBLEM_KINDS
 from flowctx_tui.cli import main
 from tests.conftest import WriteWorkspace, write_tree
 

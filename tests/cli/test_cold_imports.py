@@ -24,7 +24,7 @@ PLAIN = (
     "  A:\n"
     "    variables: [greeting]\n"
 )
-HEAVY = ("core.expressions", "simpleeval", "montydb", "bson", "textual", "rich")
+HEAVY = ("flowctx_core.expressions", "simpleeval", "montydb", "bson", "textual", "rich")
 
 PROBE = """
 import contextlib, io, json, sys
@@ -32,7 +32,7 @@ from flowctx_tui.cli import main
 out = io.StringIO()
 with contextlib.redirect_stdout(out):
     code = main(["check", sys.argv[1]])
-heavy = sorted({m.split(".")[0] if not m.startswith("core.") else ".".join(m.split(".")[:2])
+heavy = sorted({m.split(".")[0] if not m.startswith("flowctx_core.") else ".".join(m.split(".")[:2])
                 for m in sys.modules if m.startswith(tuple(sys.argv[2:]))})
 print(json.dumps({"code": code, "out": out.getvalue(), "loaded": heavy}))
 """
@@ -76,5 +76,5 @@ def test_routing_files_and_seeds_bring_their_parts_and_are_checked(tmp_path: Pat
     got = probe(root)
     assert got["code"] == 1, got["out"]
     assert "handoffs.yaml:6:" in str(got["out"])
-    assert "core.expressions" in got["loaded"] and "montydb" in got["loaded"]
+    assert "flowctx_core.expressions" in got["loaded"] and "montydb" in got["loaded"]
     assert "textual" not in got["loaded"]

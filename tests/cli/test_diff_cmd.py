@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from core.diff import compare, folder_side
+from flowctx_core.review.diff import compare, folder_side
 from flowctx_tui.cli import main
 from flowctx_tui.cli.diff_cmd import render_text
 from flowctx_tui.cli.terminal import safe_text
@@ -178,7 +178,7 @@ def test_text_fits_80_columns_and_says_what_changed(repo, capsys):
 def test_text_colours_as_matrix_does(repo):
     change(repo / "ws")
     ws = repo / "ws"
-    from core.diff import read_side
+    from flowctx_core.review.diff import read_side
 
     diff = compare(read_side("base", ws, {}), folder_side(ws, {}))
     coloured = safe_text(render_text(diff, width=80, colour=True))

@@ -145,10 +145,10 @@ def test_help_lists_graph(capsys):
 
 
 def test_colour_only_on_a_terminal(root, capsys):
-    from core.routing import load_routes
-    from core.routing.graph import build_graphs
-    from core.routing.graph_render import to_text
-    from core.session import open_session
+    from flowctx_core.routing import load_routes
+    from flowctx_core.routing.graph import build_graphs
+    from flowctx_core.routing.graph_render import to_text
+    from flowctx_core.session import open_session
     from flowctx_tui.cli.graph_cmd import paint
     from flowctx_tui.cli.terminal import safe_text
 

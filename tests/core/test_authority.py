@@ -6,8 +6,8 @@ from typing import Any
 
 import pytest
 
-from core.authority import PROTECTED_NAMES, compare_launch, protection_reason
-from core.session import open_session
+from flowctx_core.runtime.authority import PROTECTED_NAMES, compare_launch, protection_reason
+from flowctx_core.session import open_session
 from tests.conftest import WriteWorkspace
 
 

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from core.buildctx import (
+from flowctx_core.buildctx import (
     APP_WORKSPACE_ENV,
     OPTION_ENV,
     PATH_ENV,
@@ -17,9 +17,9 @@ from core.buildctx import (
     build_context_setting,
     load_registry,
 )
-from core.check import check_workspace
-from core.results import Matrix
-from core.session import open_session
+from flowctx_core.check import check_workspace
+from flowctx_core.model.matrix import Matrix
+from flowctx_core.session import open_session
 from flowctx_tui.cli import main
 from flowctx_tui.cli.workspace_args import demo_path
 from tests.conftest import WriteWorkspace

@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from core.coercion import coerce
+from flowctx_core.base.coercion import coerce
 
 
 @pytest.mark.parametrize(

@@ -6,8 +6,8 @@ from typing import Any
 
 import pytest
 
-from core.completion import apply_completion, complete, completions
-from core.expressions import evaluate
+from flowctx_core.expressions import evaluate
+from flowctx_core.expressions.completion import apply_completion, complete, completions
 
 SCOPE: dict[str, Any] = {
     "payload": {"status": "pending"},

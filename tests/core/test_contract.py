@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from core.inputs import ResolveInputs
-from core.resolve import resolve
-from core.snapshot import load_snapshot
-from core.workspace import WorkflowSnapshot, load_workflow
+from flowctx_core.model.inputs import ResolveInputs
+from flowctx_core.model.workspace import WorkflowSnapshot, load_workflow
+from flowctx_core.resolve import resolve
+from flowctx_core.snapshot import load_snapshot
 from tests.conftest import WriteWorkspace
 
 FILE = "workflows/Approvals/context_variables.yaml"
@@ -94,7 +94,7 @@ def test_real_world_keys_are_accepted(workspace: WriteWorkspace) -> None:
     # the rows can still be resolved: the definitions are kept
     assert all(v.definition is not None for v in snap.variables)
     # the documented contract names the keys, not their value types
-    from core.runtime_profiles import get_profile
+    from flowctx_core.model.profiles import get_profile
 
     documented = load_workflow(snap.root, "Approvals", get_profile("spec"))
     assert documented.diagnostics == () and documented.refused is None
@@ -398,7 +398,7 @@ def test_definitions_as_a_list_are_reported_and_still_shown(workspace: WriteWork
 def test_the_older_runtime_reads_lists_and_ignores_unknown_keys(
     workspace: WriteWorkspace,
 ) -> None:
-    from core.runtime_profiles import get_profile
+    from flowctx_core.model.profiles import get_profile
 
     older = get_profile("mozaiks-2026-01")
     root = workspace(
@@ -438,7 +438,7 @@ def test_the_older_runtime_reads_lists_and_ignores_unknown_keys(
 def test_the_older_runtime_loads_an_empty_plan_when_one_definition_is_invalid(
     workspace: WriteWorkspace,
 ) -> None:
-    from core.runtime_profiles import get_profile
+    from flowctx_core.model.profiles import get_profile
 
     root = workspace(
         {

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from core.database import (
+from flowctx_core.model.database import (
     DatabaseError,
     EmbeddedDatabase,
     MongoDatabase,

@@ -14,13 +14,13 @@ from typing import Any
 
 import pytest
 
-from core.check import check_workspace
-from core.present import display_value, matrix_to_json, row_to_json
-from core.results import Matrix, Row
-from core.routing import RouteDecision, load_routes
-from core.secrets import MASK
-from core.session import Session, open_session
-from core.yamlmarks import load_yaml_file
+from flowctx_core.base.secrets import MASK
+from flowctx_core.base.yamlmarks import load_yaml_file
+from flowctx_core.check import check_workspace
+from flowctx_core.model.matrix import Matrix, Row
+from flowctx_core.report.display import display_value, matrix_to_json, row_to_json
+from flowctx_core.routing import RouteDecision, load_routes
+from flowctx_core.session import Session, open_session
 from flowctx_tui.cli.workspace_args import demo_path
 
 # name -> (status, value or predicate, substring of the origin)

@@ -1,4 +1,5 @@
-"""``core.diff`` over real files and a real git repository: what counts as a change, and that
+"""``flowctx_core.review.diff`` over real files and a real git repository: what counts as a change,
+and that
 each side is read with its own seeds, profile and scenarios."""
 
 from __future__ import annotations
@@ -6,8 +7,14 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from core.diagnostics import Diagnostic
-from core.diff import compare, compare_problems, folder_side, read_side, revision_side
+from flowctx_core.base.diagnostics import Diagnostic
+from flowctx_core.review.diff import (
+    compare,
+    compare_problems,
+    folder_side,
+    read_side,
+    revision_side,
+)
 from tests.conftest import write_tree
 from tests.diff_repo import git, make_repo
 

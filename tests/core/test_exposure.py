@@ -9,14 +9,19 @@ from typing import Any
 
 import pytest
 
-from core.buildctx import PATH_ENV, PROVIDER, PROVIDER_ENV
-from core.check import check_workspace
-from core.exposure import AgentPrompt, agent_prompt, exposed_variables, format_prompt_value
-from core.inputs import ResolveInputs
-from core.resolve import resolve
-from core.runtime_profiles import get_profile
-from core.session import open_session
-from core.snapshot_git import load_snapshot_at
+from flowctx_core.buildctx import PATH_ENV, PROVIDER, PROVIDER_ENV
+from flowctx_core.check import check_workspace
+from flowctx_core.model.inputs import ResolveInputs
+from flowctx_core.model.profiles import get_profile
+from flowctx_core.resolve import resolve
+from flowctx_core.review.git import load_snapshot_at
+from flowctx_core.runtime.exposure import (
+    AgentPrompt,
+    agent_prompt,
+    exposed_variables,
+    format_prompt_value,
+)
+from flowctx_core.session import open_session
 from tests.conftest import WriteWorkspace
 
 CONTRACT = """

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from core.expressions import ExpressionError, compile_expression, evaluate, referenced_names
+from flowctx_core.expressions import ExpressionError, compile_expression, evaluate, referenced_names
 
 CTX: dict[str, Any] = {
     "t": True,

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from core.expressions import (
+from flowctx_core.expressions import (
     DIALECTS,
     ENGINES,
     EvalResult,

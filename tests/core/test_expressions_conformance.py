@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 import yaml
 
-from core.expressions import evaluate
+from flowctx_core.expressions import evaluate
 
 CASES: list[dict[str, Any]] = yaml.safe_load(
     (Path(__file__).parent / "expressions_conformance.yaml").read_text(encoding="utf-8")

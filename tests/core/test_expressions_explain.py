@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from core.expressions import ExplainNode, evaluate
-from core.pathcontext import build_path_context
+from flowctx_core.expressions import ExplainNode, evaluate
+from flowctx_core.expressions.pathcontext import build_path_context
 
 
 def tree(expr: str, scope: dict, dialect: str = "mj") -> ExplainNode:

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from core.expressions import ExpressionError, compile_expression, evaluate, referenced_names
+from flowctx_core.expressions import ExpressionError, compile_expression, evaluate, referenced_names
 
 
 def ok(expr: str, scope: dict[str, Any] | None = None) -> bool | None:

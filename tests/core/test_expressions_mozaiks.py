@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from core.expressions import ExpressionError, compile_expression, evaluate, referenced_names
+from flowctx_core.expressions import ExpressionError, compile_expression, evaluate, referenced_names
 
 COMPILE_FAILS = "WorkflowGraphCompileError"
 

@@ -10,7 +10,7 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from core.expressions import DIALECTS, EvalResult, evaluate
+from flowctx_core.expressions import DIALECTS, EvalResult, evaluate
 
 NAMES = ["payload", "data", "context", "stepResult", "flowContext", "x", "items", "s", "missing"]
 TOKENS = [

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import secrets
 
-from core.expressions import evaluate
-from core.pathcontext import build_path_context
+from flowctx_core.expressions import evaluate
+from flowctx_core.expressions.pathcontext import build_path_context
 
 
 def explain(expr: str, scope: dict, dialect: str = "mj", **kw: object) -> str:

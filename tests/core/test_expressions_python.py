@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from core.expressions import ExpressionError, compile_expression, evaluate, referenced_names
+from flowctx_core.expressions import ExpressionError, compile_expression, evaluate, referenced_names
 
 SCOPE: dict[str, Any] = {
     "payload": {"status": "pending", "items": [1, 2, 3], "get": "key named get"},

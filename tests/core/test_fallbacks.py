@@ -9,10 +9,10 @@ from typing import Any
 
 import pytest
 
-from core.fallbacks import Fallbacks, load_fallbacks
-from core.inputs import ResolveInputs
-from core.results import Matrix
-from core.session import open_session
+from flowctx_core.model.fallbacks import Fallbacks, load_fallbacks
+from flowctx_core.model.inputs import ResolveInputs
+from flowctx_core.model.matrix import Matrix
+from flowctx_core.session import open_session
 from tests.conftest import WriteWorkspace
 
 ENV_NAME = "MOZAIKS_CONTEXT_FALLBACKS_FILE"

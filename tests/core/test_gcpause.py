@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from core.gcpause import gc_paused
-from core.inputs import ResolveInputs
-from core.resolve import resolve
-from core.snapshot import load_snapshot
+from flowctx_core.base.gcpause import gc_paused
+from flowctx_core.model.inputs import ResolveInputs
+from flowctx_core.resolve import resolve
+from flowctx_core.snapshot import load_snapshot
 
 CONTRACT = "definitions:\n  a:\n    type: string\n    source: {type: state, default: x}\n"
 

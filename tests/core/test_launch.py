@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from core.launch import MAX_KEYS, MAX_STRING_BYTES, admit_launch
-from core.session import open_session
+from flowctx_core.runtime.launch import MAX_KEYS, MAX_STRING_BYTES, admit_launch
+from flowctx_core.session import open_session
 from tests.conftest import WriteWorkspace
 
 

@@ -48,7 +48,9 @@ def test_the_scan_would_see_an_import(tmp_path: Path) -> None:
 
 def test_importing_every_core_module_does_not_load_textual() -> None:
     modules = [
-        ".".join(p.relative_to(CORE.parent).with_suffix("").parts).removesuffix(".__init__")
+        ".".join(("flowctx_core", *p.relative_to(CORE).with_suffix("").parts)).removesuffix(
+            ".__init__"
+        )
         for p in core_files()
     ]
     code = (

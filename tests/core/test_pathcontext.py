@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from core.expressions import evaluate
-from core.pathcontext import build_path_context
+from flowctx_core.expressions import evaluate
+from flowctx_core.expressions.pathcontext import build_path_context
 
 
 def test_shape_and_defaults() -> None:

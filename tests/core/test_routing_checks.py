@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from core.check import check_workspace
-from core.session import open_session
+from flowctx_core.check import check_workspace
+from flowctx_core.session import open_session
 
 CONTRACT = """
 definitions:

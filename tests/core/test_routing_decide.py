@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import json
 
-from core.routing import load_routes, sources
-from core.session import open_session
+from flowctx_core.routing import load_routes, sources
+from flowctx_core.session import open_session
 
 CONTRACT = """
 definitions:

@@ -6,10 +6,10 @@ import json
 
 import pytest
 
-from core.pathcontext import build_path_context
-from core.routing import load_routes, route_flow
-from core.routing.model import FlowFile
-from core.workspace import load_workflow
+from flowctx_core.expressions.pathcontext import build_path_context
+from flowctx_core.model.workspace import load_workflow
+from flowctx_core.routing import load_routes, route_flow
+from flowctx_core.routing.model import FlowFile
 
 CONTRACT = "definitions: {}\nagents: {}\n"
 

@@ -8,12 +8,12 @@ from pathlib import Path
 
 import pytest
 
-from core.routing import load_routes
-from core.routing.graph import RoutingGraph, build_graphs, layer_order
-from core.routing.graph_draw import BOX, draw, plain
-from core.routing.graph_render import mermaid_text, to_dot, to_mermaid, to_text
-from core.scenarios import Scenario
-from core.session import open_session
+from flowctx_core.model.scenarios import Scenario
+from flowctx_core.routing import load_routes
+from flowctx_core.routing.graph import RoutingGraph, build_graphs, layer_order
+from flowctx_core.routing.graph_draw import BOX, draw, plain
+from flowctx_core.routing.graph_render import mermaid_text, to_dot, to_mermaid, to_text
+from flowctx_core.session import open_session
 
 CONTRACT = """
 definitions:

@@ -16,10 +16,10 @@ from pathlib import Path
 
 import pytest
 
-from core.routing import load_routes
-from core.routing.graph import build_graphs
-from core.routing.graph_render import to_mermaid
-from core.session import open_session
+from flowctx_core.routing import load_routes
+from flowctx_core.routing.graph import build_graphs
+from flowctx_core.routing.graph_render import to_mermaid
+from flowctx_core.session import open_session
 from flowctx_tui.cli.workspace_args import demo_path
 from tests.core.test_routing_graph import graphs
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from core.routing import load_routes, route_handoffs
-from core.routing.model import HandoffsFile
-from core.workspace import load_workflow
+from flowctx_core.model.workspace import load_workflow
+from flowctx_core.routing import load_routes, route_handoffs
+from flowctx_core.routing.model import HandoffsFile
 
 CONTRACT = "definitions: {}\nagents: {}\n"
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from core.routing import load_routes
-from core.workspace import load_workflow
+from flowctx_core.model.workspace import load_workflow
+from flowctx_core.routing import load_routes
 
 CONTRACT = """
 definitions:

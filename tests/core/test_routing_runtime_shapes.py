@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from core.check import check_workspace
-from core.routing import load_routes, sources
-from core.session import Session, open_session
+from flowctx_core.check import check_workspace
+from flowctx_core.routing import load_routes, sources
+from flowctx_core.session import Session, open_session
 
 CONTRACT = """
 definitions:

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from core.routing import json_equal, load_routes, route_transitions
-from core.routing.model import TransitionGraphFile
-from core.workspace import load_workflow
+from flowctx_core.model.workspace import load_workflow
+from flowctx_core.routing import json_equal, load_routes, route_transitions
+from flowctx_core.routing.model import TransitionGraphFile
 
 CONTRACT = "definitions: {}\nagents: {}\n"
 

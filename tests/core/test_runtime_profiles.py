@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from core.check import check_workspace
-from core.runtime_profiles import DEFAULT_PROFILE, PROFILES, UnknownRuntime, get_profile
-from core.session import open_session
+from flowctx_core.check import check_workspace
+from flowctx_core.model.profiles import DEFAULT_PROFILE, PROFILES, UnknownRuntime, get_profile
+from flowctx_core.session import open_session
 from tests.conftest import WriteWorkspace
 
 FILE = "workflows/W/context_variables.yaml"

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from core.scenarios import (
+from flowctx_core.model.scenarios import (
     HISTORY_LIMIT,
     MASK,
     Scenario,
@@ -21,7 +21,7 @@ from core.scenarios import (
     secret_guard,
     secret_names,
 )
-from core.session import open_session
+from flowctx_core.session import open_session
 from tests.conftest import WriteWorkspace
 
 TOKEN = "tok-9f8e7d6c5b4a"

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from core.inputs import ResolveInputs
-from core.resolve import resolve
-from core.results import Matrix
-from core.session import open_session
-from core.snapshot import load_snapshot
-from core.workspace import load_workflow
+from flowctx_core.model.inputs import ResolveInputs
+from flowctx_core.model.matrix import Matrix
+from flowctx_core.model.workspace import load_workflow
+from flowctx_core.resolve import resolve
+from flowctx_core.session import open_session
+from flowctx_core.snapshot import load_snapshot
 from tests.conftest import WriteWorkspace
 
 CONTRACT = """

@@ -14,8 +14,8 @@ import pytest
 import yaml
 from pydantic import TypeAdapter, ValidationError
 
-from core.runtime_profiles import PROFILES
-from core.schemas import SCHEMA_FILES
+from flowctx_core.model.profiles import PROFILES
+from flowctx_core.report.schemas import SCHEMA_FILES
 from flowctx_tui.cli import main
 from flowctx_tui.cli.workspace_args import demo_path
 from tests.conftest import write_tree

@@ -7,10 +7,17 @@ import json
 
 import pytest
 
-from core.present import display_value, matrix_to_json
-from core.results import Matrix
-from core.secrets import MASK, is_secret_key, mask_all, mask_text, mask_value, secret_strings
-from core.session import open_session
+from flowctx_core.base.secrets import (
+    MASK,
+    is_secret_key,
+    mask_all,
+    mask_text,
+    mask_value,
+    secret_strings,
+)
+from flowctx_core.model.matrix import Matrix
+from flowctx_core.report.display import display_value, matrix_to_json
+from flowctx_core.session import open_session
 from tests.conftest import WriteWorkspace
 
 

@@ -9,11 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from core.check import check
-from core.inputs import ResolveInputs
-from core.resolve import resolve
-from core.snapshot import load_snapshot
-from core.snapshot_git import RevisionError, load_snapshot_at
+from flowctx_core.check import check
+from flowctx_core.model.inputs import ResolveInputs
+from flowctx_core.resolve import resolve
+from flowctx_core.review.git import RevisionError, load_snapshot_at
+from flowctx_core.snapshot import load_snapshot
 from tests.conftest import WriteWorkspace
 
 CONTRACT = """

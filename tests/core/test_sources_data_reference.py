@@ -10,13 +10,13 @@ from typing import Any
 
 import pytest
 
-from core.database import MongoDatabase
-from core.inputs import ResolveInputs
-from core.resolve import resolve
-from core.results import Matrix, Row
-from core.session import Session, open_session
-from core.snapshot import load_snapshot
-from core.workspace import load_workflow
+from flowctx_core.model.database import MongoDatabase
+from flowctx_core.model.inputs import ResolveInputs
+from flowctx_core.model.matrix import Matrix, Row
+from flowctx_core.model.workspace import load_workflow
+from flowctx_core.resolve import resolve
+from flowctx_core.session import Session, open_session
+from flowctx_core.snapshot import load_snapshot
 from tests.conftest import WriteWorkspace
 
 POLICIES = [

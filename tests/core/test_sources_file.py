@@ -9,9 +9,9 @@ from typing import Any
 
 import pytest
 
-from core.pathsafety import confine
-from core.results import Matrix, Row
-from core.session import open_session
+from flowctx_core.base.pathsafety import confine
+from flowctx_core.model.matrix import Matrix, Row
+from flowctx_core.session import open_session
 from tests.conftest import WriteWorkspace
 
 

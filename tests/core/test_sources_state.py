@@ -6,8 +6,8 @@ from typing import Any
 
 import pytest
 
-from core.results import Matrix, Row
-from core.session import open_session
+from flowctx_core.model.matrix import Matrix, Row
+from flowctx_core.session import open_session
 from tests.conftest import WriteWorkspace
 
 CONTRACT = """

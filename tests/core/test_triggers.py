@@ -6,9 +6,9 @@ from typing import Any
 
 import pytest
 
-from core.session import open_session
-from core.triggers import Message, TriggerResult, simulate
-from core.workspace import WorkflowSnapshot
+from flowctx_core.model.workspace import WorkflowSnapshot
+from flowctx_core.runtime.triggers import Message, TriggerResult, simulate
+from flowctx_core.session import open_session
 from tests.conftest import WriteWorkspace
 
 CONTRACT = """

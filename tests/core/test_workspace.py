@@ -8,14 +8,14 @@ from pathlib import Path
 
 import pytest
 
-from core.session import open_session
-from core.workspace import (
+from flowctx_core.model.workspace import (
     WorkspaceNotFound,
     display_path,
     find_root,
     list_workflows,
     load_profile,
 )
+from flowctx_core.session import open_session
 from tests.conftest import WriteWorkspace
 
 MINIMAL = "definitions: {}\nagents: {GreeterAgent: {variables: []}}\n"
@@ -208,7 +208,7 @@ def test_snapshot_lookups(ws: Path) -> None:
 
 def test_a_profile_cannot_let_file_sources_read_outside_the_workspace(workspace, tmp_path) -> None:
     """A workspace someone else wrote must not widen what flowctx reads from this machine."""
-    from core.session import open_session
+    from flowctx_core.session import open_session
 
     outside = tmp_path / "outside.json"
     outside.write_text('{"leak": "machine data"}', encoding="utf-8")

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from core.yamlmarks import (
+from flowctx_core.base.yamlmarks import (
     MAX_DEPTH,
     format_path,
     load_yaml_file,

@@ -17,8 +17,8 @@ from autogen.agentchat.group.context_expression import ContextExpression
 from autogen.agentchat.group.context_variables import ContextVariables
 from hypothesis import strategies as st
 
-from core.expressions import EvalResult
-from core.expressions.ag2 import ENGINE
+from flowctx_core.expressions import EvalResult
+from flowctx_core.expressions.ag2 import ENGINE
 
 Outcome = tuple[bool, bool | None]
 

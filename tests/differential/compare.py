@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from core.expressions import EvalResult, evaluate
+from flowctx_core.expressions import EvalResult, evaluate
 from tests.differential.oracle import NEVER_EXECUTE, Answer, MjOracle
 
 

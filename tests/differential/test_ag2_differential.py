@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 
-from core.expressions import evaluate
+from flowctx_core.expressions import evaluate
 from tests.differential.ag2_cases import CONTEXTS, CORPUS, EXPRESSIONS, compare, real, tally
 
 

@@ -15,7 +15,7 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from core.expressions import evaluate
+from flowctx_core.expressions import evaluate
 from tests.differential import mj_corpus
 from tests.differential.compare import compare, refused_as_code
 from tests.differential.mj_strategies import expressions, scopes

@@ -60,8 +60,11 @@ def snapshot_checkout(dest: Path, env: dict[str, str]) -> str:
     git(dest.parent, "init", "-q", dest.name, env=env)
     for name in filter(None, files.split("\0")):
         source = CHECKOUT / name
-        if source.is_file():  # a file deleted but not yet staged is listed too
-            target = dest / name
+        target = dest / name
+        if source.is_symlink():  # flowctx_core -> core: the import name of the core package
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.symlink_to(source.readlink())
+        elif source.is_file():  # a file deleted but not yet staged is listed too
             target.parent.mkdir(parents=True, exist_ok=True)
             shutil.copy2(source, target)
     git(dest, "add", "-A", env=env)

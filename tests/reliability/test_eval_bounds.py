@@ -21,8 +21,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from core.expressions import EvalResult, evaluate
-from core.expressions.budget import MAX_ITEMS, MAX_WORK
+from flowctx_core.expressions import EvalResult, evaluate
+from flowctx_core.expressions.budget import MAX_ITEMS, MAX_WORK
 from tests.reliability.harness import no_hang, run_cli
 
 ITEMS = f"would hold more than {MAX_ITEMS:,} items (flowctx's evaluation budget)"

@@ -32,9 +32,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from core.expressions import DIALECTS, EvalResult, _compile, evaluate
-from core.expressions.jsvalues import UNDEFINED, JsFunction
-from core.expressions.python import PyMethod
+from flowctx_core.expressions import DIALECTS, EvalResult, _compile, evaluate
+from flowctx_core.expressions.js.values import UNDEFINED, JsFunction
+from flowctx_core.expressions.python import PyMethod
 from tests.reliability.harness import PEAK_MB, cost, record
 
 EXAMPLES = int(os.environ.get("FLOWCTX_FUZZ_EXAMPLES", "1000"))

@@ -13,7 +13,7 @@ import json
 import secrets
 from pathlib import Path
 
-from core.session import open_session
+from flowctx_core.session import open_session
 from flowctx_tui.app import FlowctxApp
 from tests.conftest import write_tree
 from tests.reliability.harness import no_hang

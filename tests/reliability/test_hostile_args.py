@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from core.database import MongoDatabase, open_database
-from core.secrets import MASK, mask_text, restore_uri_passwords, secret_strings
+from flowctx_core.base.secrets import MASK, mask_text, restore_uri_passwords, secret_strings
+from flowctx_core.model.database import MongoDatabase, open_database
 from flowctx_tui.cli.common import MAX_ARG_FILE_BYTES
 from tests.conftest import write_tree
 from tests.reliability.harness import run_cli

@@ -17,10 +17,10 @@ from typing import Any
 
 import pytest
 
-from core.database import MAX_SEED_BYTES, MAX_SEED_DOCUMENTS, open_database
-from core.fallbacks import MAX_FALLBACKS_BYTES
-from core.nesting import MAX_NESTING
-from core.session import open_session
+from flowctx_core.base.nesting import MAX_NESTING
+from flowctx_core.model.database import MAX_SEED_BYTES, MAX_SEED_DOCUMENTS, open_database
+from flowctx_core.model.fallbacks import MAX_FALLBACKS_BYTES
+from flowctx_core.session import open_session
 from tests.reliability.harness import (
     CPU_SECONDS,
     PEAK_MB,

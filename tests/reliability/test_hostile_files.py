@@ -17,9 +17,9 @@ from typing import Any
 
 import pytest
 
-from core.nesting import MAX_NESTING
-from core.session import open_session
-from core.sources.file import MAX_FILE_BYTES
+from flowctx_core.base.nesting import MAX_NESTING
+from flowctx_core.session import open_session
+from flowctx_core.sources.file import MAX_FILE_BYTES
 from tests.reliability.harness import (
     CPU_SECONDS,
     PEAK_MB,

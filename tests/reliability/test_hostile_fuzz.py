@@ -177,7 +177,7 @@ def _cli(args: list[str]) -> str:
 
 
 def fuzz(base: Path, count: int, seed: int) -> dict[str, Any]:
-    from core.session import open_session
+    from flowctx_core.session import open_session
 
     rng = random.Random(seed)
     times: list[float] = []

@@ -22,8 +22,8 @@ from typing import Any
 import pytest
 import yaml
 
-from core.diff import read_side
-from core.session import open_session
+from flowctx_core.review.diff import read_side
+from flowctx_core.session import open_session
 from flowctx_tui.app import FlowctxApp
 from tests.conftest import until, write_tree
 from tests.core.test_routing_graph_mermaid import mermaid_root  # noqa: F401 (a fixture)
@@ -458,9 +458,9 @@ def test_a_step_with_a_thousand_paths_draws_a_bounded_picture(
 ) -> None:
     """Each line needs a lane of two columns on every row: 1,000 overlapping paths made a
     picture of 1,000 lanes (gigabytes; the CLI was killed after minutes at 3,000)."""
-    from core.routing import load_routes
-    from core.routing.graph import build_graphs
-    from core.routing.graph_draw import MAX_LANES, draw, plain
+    from flowctx_core.routing import load_routes
+    from flowctx_core.routing.graph import build_graphs
+    from flowctx_core.routing.graph_draw import MAX_LANES, draw, plain
 
     ws = tmp_path / "ws"
     _many_paths(ws, 1000, 5)

@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from core.regexbound import REGEX_SECONDS
+from flowctx_core.base.regexbound import REGEX_SECONDS
 from tests.conftest import write_tree
 from tests.reliability.harness import CPU_SECONDS, cost, record
 

@@ -18,9 +18,9 @@ from typing import Any
 import pytest
 import yaml
 
-from core.diagnostics import Diagnostic
-from core.workspace import load_workflow
-from core.yamlmarks import MAX_DEPTH, MAX_YAML_BYTES, MAX_YAML_NODES
+from flowctx_core.base.diagnostics import Diagnostic
+from flowctx_core.base.yamlmarks import MAX_DEPTH, MAX_YAML_BYTES, MAX_YAML_NODES
+from flowctx_core.model.workspace import load_workflow
 from tests.conftest import WriteWorkspace
 from tests.reliability.harness import (
     CPU_SECONDS,

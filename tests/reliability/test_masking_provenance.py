@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from core.session import open_session
+from flowctx_core.session import open_session
 from flowctx_tui.app import FlowctxApp
 from tests.conftest import settle
 from tests.reliability.harness import run_cli

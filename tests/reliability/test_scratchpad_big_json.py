@@ -19,7 +19,7 @@ from typing import Any
 
 from textual.widgets import Static
 
-from core.session import open_session
+from flowctx_core.session import open_session
 from flowctx_tui.app import FlowctxApp
 from flowctx_tui.widgets.json_editor import JsonEditor
 from tests.conftest import write_tree

@@ -26,7 +26,7 @@ import pytest
 from rich.console import Console
 from textual.widgets import Input, Tree
 
-from core.session import open_session
+from flowctx_core.session import open_session
 from flowctx_tui.app import FlowctxApp
 from flowctx_tui.widgets.json_editor import JsonEditor
 from tests.conftest import settle

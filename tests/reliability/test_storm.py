@@ -25,7 +25,7 @@ from pathlib import Path
 import pytest
 from textual.message import Message
 
-from core.session import open_session
+from flowctx_core.session import open_session
 from flowctx_tui.app import FlowctxApp
 from flowctx_tui.messages import WorkspaceLoaded
 from tests.reliability.storm import FINAL, contract, profile, storm_workspace

@@ -102,7 +102,7 @@ def test_an_eval_expression_with_escapes_is_echoed_escaped(
 
 
 def test_the_table_keeps_its_own_colours_and_escapes_the_rest(hostile: Path) -> None:
-    from core.session import open_session
+    from flowctx_core.session import open_session
 
     matrix = open_session(hostile, env={}).matrix("W")
     table = render_table(matrix, reveal=False, width=None, colour=True)

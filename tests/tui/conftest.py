@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from core.session import open_session
+from flowctx_core.session import open_session
 from flowctx_tui.app import FlowctxApp
 from flowctx_tui.cli.workspace_args import demo_path
 from flowctx_tui.loader import LoadResult

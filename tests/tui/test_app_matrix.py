@@ -204,7 +204,7 @@ async def test_narrow_terminal_stacks_detail_below_and_wide_puts_it_beside(
 
 
 async def test_a_load_made_before_start_is_on_the_first_frame(demo: Path, make_app: MakeApp):
-    from core.session import open_session
+    from flowctx_core.session import open_session
     from flowctx_tui.loader import load
 
     app = make_app(demo, initial=load(open_session(demo, env={}), "AppGenerator", {}, {}))

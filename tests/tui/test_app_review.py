@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from core.diff import read_side
-from core.session import open_session
+from flowctx_core.review.diff import read_side
+from flowctx_core.session import open_session
 from flowctx_tui.app import FlowctxApp
 from flowctx_tui.cli import main
 from tests.diff_repo import SECRET_NEW, SECRET_OLD, change, make_repo, tree_state

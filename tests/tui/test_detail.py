@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from core.results import Loc, Row, TraceStep
+from flowctx_core.model.matrix import Loc, Row, TraceStep
 from flowctx_tui.widgets.detail import definition_lines, mask_definition_line, render_row
 
 LINES = (

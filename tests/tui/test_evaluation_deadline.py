@@ -18,9 +18,9 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import Static
 
-from core.expressions import evaluate as real_evaluate
-from core.scenarios import Scenario
-from core.session import Session
+from flowctx_core.expressions import evaluate as real_evaluate
+from flowctx_core.model.scenarios import Scenario
+from flowctx_core.session import Session
 from flowctx_tui.widgets import routes as routes_module
 from flowctx_tui.widgets import scratchpad as scratchpad_module
 from tests.conftest import until

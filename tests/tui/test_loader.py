@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from core.session import open_session
+from flowctx_core.session import open_session
 from flowctx_tui.loader import load
 
 GOOD = """

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from core.present import display_value, short_value
+from flowctx_core.report.display import display_value, short_value
 from flowctx_tui.widgets.matrix import column_widths
 from tests.tui.conftest import MakeApp, cell, reloaded, wait_for
 

@@ -15,8 +15,8 @@ from textual.app import App, ComposeResult
 from textual.pilot import Pilot
 from textual.widgets import Select, Static, Tree
 
-from core.scenarios import Scenario
-from core.session import Session, open_session
+from flowctx_core.model.scenarios import Scenario
+from flowctx_core.session import Session, open_session
 from flowctx_tui.messages import ScenarioChanged
 from flowctx_tui.widgets.json_editor import JsonEditor
 from flowctx_tui.widgets.routes import RoutesView

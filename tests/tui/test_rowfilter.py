@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from core.results import Row
+from flowctx_core.model.matrix import Row
 from flowctx_tui.rowfilter import RowFilter
 
 

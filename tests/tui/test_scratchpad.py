@@ -13,7 +13,7 @@ from textual.app import App, ComposeResult
 from textual.pilot import Pilot
 from textual.widgets import Input, Select, Static
 
-from core.session import Session, open_session
+from flowctx_core.session import Session, open_session
 from flowctx_tui.widgets.explain_tree import ExplainTree
 from flowctx_tui.widgets.json_editor import JsonEditor
 from flowctx_tui.widgets.scratchpad import Scratchpad, caret_lines

@@ -86,7 +86,7 @@ async def test_watch_reports_an_editor_style_save(tmp_path: Path):
 async def test_a_save_made_before_the_watch_is_set_up_is_not_missed(demo, make_app):
     """flowctx loads before its first frame and starts watching after it: a file saved in
     between is caught by the reload that follows the watcher's first batch."""
-    from core.session import open_session
+    from flowctx_core.session import open_session
     from flowctx_tui.loader import load
     from tests.tui.conftest import cell, wait_for
 

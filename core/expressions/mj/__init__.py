@@ -3,7 +3,8 @@
 
 ``precheck`` reproduces its pre-checks, ``lexer``/``parser`` read the text as the JavaScript it
 becomes, ``evaluator`` gives it JavaScript semantics over the context (values in
-``core.expressions.jsvalues``, built-ins in ``core.expressions.jsbuiltins``). Nothing is ever
+``flowctx_core.expressions.js.values``, built-ins in ``flowctx_core.expressions.js``).
+Nothing is ever
 executed: text the runtime would run as code is refused with a message that says so.
 """
 
@@ -12,19 +13,19 @@ from __future__ import annotations
 import ast
 from typing import Final
 
-from core.expressions import jsvalues as js
-from core.expressions.jsbuiltins import GLOBALS
-from core.expressions.mj.errors import EngineRefusal, SecurityRefusal, Unpredicted
-from core.expressions.mj.evaluator import MjEval, compile_tree, make_runner
-from core.expressions.mj.lexer import JsSyntaxError
-from core.expressions.mj.nodes import JsAssign
-from core.expressions.mj.parser import deep_recursion, parse
-from core.expressions.mj.precheck import (
+from flowctx_core.expressions.js import values as js
+from flowctx_core.expressions.js.globals import GLOBALS
+from flowctx_core.expressions.mj.errors import EngineRefusal, SecurityRefusal, Unpredicted
+from flowctx_core.expressions.mj.evaluator import MjEval, compile_tree, make_runner
+from flowctx_core.expressions.mj.lexer import JsSyntaxError
+from flowctx_core.expressions.mj.nodes import JsAssign
+from flowctx_core.expressions.mj.parser import deep_recursion, parse
+from flowctx_core.expressions.mj.precheck import (
     EMPTY_MESSAGE,
     literal_warning,
     validate_expression,
 )
-from core.expressions.sandbox import Compiled, span_of
+from flowctx_core.expressions.sandbox import Compiled, span_of
 
 ENGINE: Final = "MemberJunction SafeExpressionEvaluator 5.51.3"
 BUILTINS: Final = frozenset(GLOBALS)

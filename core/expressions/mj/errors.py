@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from core.expressions.sandbox import ExpressionError
+from flowctx_core.expressions.sandbox import ExpressionError
 
 
 class SecurityRefusal(ExpressionError):

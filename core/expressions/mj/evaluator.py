@@ -18,20 +18,13 @@ import re
 from collections.abc import Callable, Mapping
 from typing import Any, Final
 
-from core.expressions import jsvalues as js
-from core.expressions.budget import charge
-from core.expressions.jsbuiltins import (
-    GLOBALS,
-    OTHER_GLOBALS,
-    NeedsCopy,
-    Unsupported,
-    get_member,
-    security,
-    set_member,
-    set_on_copy,
-)
-from core.expressions.mj.lexer import is_id_part, is_id_start
-from core.expressions.mj.nodes import (
+from flowctx_core.expressions.budget import charge
+from flowctx_core.expressions.js import values as js
+from flowctx_core.expressions.js.common import NeedsCopy, Unsupported, security, set_on_copy
+from flowctx_core.expressions.js.globals import GLOBALS, OTHER_GLOBALS
+from flowctx_core.expressions.js.objects import get_member, set_member
+from flowctx_core.expressions.mj.lexer import is_id_part, is_id_start
+from flowctx_core.expressions.mj.nodes import (
     JsArrow,
     JsAssign,
     JsBinary,
@@ -46,8 +39,8 @@ from core.expressions.mj.nodes import (
     JsUpdate,
     JsVoid,
 )
-from core.expressions.mj.parser import RESERVED, STRICT_RESERVED, deep_recursion
-from core.expressions.sandbox import (
+from flowctx_core.expressions.mj.parser import RESERVED, STRICT_RESERVED, deep_recursion
+from flowctx_core.expressions.sandbox import (
     MAX_CALLBACKS,
     Compiled,
     Records,
@@ -696,7 +689,7 @@ class _Ref:
 
 
 def _on_copy(env: Env) -> bool:
-    from core.expressions.jsbuiltins import mutation_allowed
+    from flowctx_core.expressions.js.common import mutation_allowed
 
     return mutation_allowed()
 

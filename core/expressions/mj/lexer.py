@@ -13,8 +13,8 @@ import re
 import unicodedata
 from typing import Any, Final, NamedTuple
 
-from core.expressions.jsvalues import JS_WHITESPACE, from_units, number
-from core.expressions.sandbox import ExpressionError
+from flowctx_core.expressions.js.values import JS_WHITESPACE, from_units, number
+from flowctx_core.expressions.sandbox import ExpressionError
 
 
 class JsSyntaxError(ExpressionError):
@@ -301,7 +301,7 @@ class _Lexer:
         return value, j
 
     def unsupported_bigint(self, start: int, end: int) -> ExpressionError:
-        from core.expressions.mj.errors import Unpredicted
+        from flowctx_core.expressions.mj.errors import Unpredicted
 
         return Unpredicted("flowctx does not reproduce BigInt literals", start, end)
 

@@ -18,11 +18,12 @@ import sys
 from collections.abc import Iterator
 from typing import Any, Final
 
-from core.expressions.jsbuiltins import EXECUTING_GLOBALS, GLOBALS, MUTATING_METHODS
-from core.expressions.jsvalues import OBJECT_MODEL_KEYS
-from core.expressions.mj.errors import SecurityRefusal, Unpredicted
-from core.expressions.mj.lexer import JsSyntaxError, Token, tokenize
-from core.expressions.mj.nodes import (
+from flowctx_core.expressions.js.arrays import MUTATING_METHODS
+from flowctx_core.expressions.js.globals import EXECUTING_GLOBALS, GLOBALS
+from flowctx_core.expressions.js.values import OBJECT_MODEL_KEYS
+from flowctx_core.expressions.mj.errors import SecurityRefusal, Unpredicted
+from flowctx_core.expressions.mj.lexer import JsSyntaxError, Token, tokenize
+from flowctx_core.expressions.mj.nodes import (
     JsArrow,
     JsAssign,
     JsBinary,
@@ -37,7 +38,7 @@ from core.expressions.mj.nodes import (
     JsUpdate,
     JsVoid,
 )
-from core.expressions.sandbox import ExpressionError, set_span, span_of
+from flowctx_core.expressions.sandbox import ExpressionError, set_span, span_of
 
 RESERVED: Final = frozenset(
     [

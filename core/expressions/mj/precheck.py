@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from typing import Final
 
-from core.expressions.jsvalues import utf16_length
+from flowctx_core.expressions.js.values import utf16_length
 
 MAX_LENGTH: Final = 1000
 # JavaScript's \s: WhiteSpace and LineTerminator (Python's \s differs outside ASCII).

@@ -33,11 +33,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from core.diagnostics import Diagnostic, sort_key
-from core.layout import FLOW_FILE, HANDOFFS_FILE, TRANSITIONS_FILE
-from core.lazyexports import lazy_getattr
-from core.pathsafety import present
-from core.routing.model.common import (
+from flowctx_core.base.diagnostics import Diagnostic, sort_key
+from flowctx_core.base.lazyexports import lazy_getattr
+from flowctx_core.base.pathsafety import present
+from flowctx_core.base.yamlmarks import YamlDoc, load_yaml_file
+from flowctx_core.model.filenames import FLOW_FILE, HANDOFFS_FILE, TRANSITIONS_FILE
+from flowctx_core.model.workspace import display_path
+from flowctx_core.routing.model.common import (
     CONDITION_SCOPES,
     CONDITION_TYPES,
     EXPRESSION_CONDITION_TYPES,
@@ -72,23 +74,21 @@ from core.routing.model.common import (
     optional_text,
     top_mapping,
 )
-from core.workspace import display_path
-from core.yamlmarks import YamlDoc, load_yaml_file
 
 if TYPE_CHECKING:
-    from core.routing.model.flow import (
+    from flowctx_core.routing.model.flow import (
         FlowFile,
         FlowPath,
         FlowStep,
         parse_flow,
     )
-    from core.routing.model.handoffs import (
+    from flowctx_core.routing.model.handoffs import (
         HandoffRule,
         HandoffsFile,
         handoff_problems,
         parse_handoffs,
     )
-    from core.routing.model.transition_graph import (
+    from flowctx_core.routing.model.transition_graph import (
         BriefTransitionRule,
         Target,
         TransitionGraphFile,
@@ -104,24 +104,24 @@ if TYPE_CHECKING:
 #: the three file models, imported when a workflow has that file (or a caller names them):
 #: reading a workspace without routing files must not pay for building their model classes
 _LAZY = {
-    "FlowFile": "core.routing.model.flow",
-    "FlowPath": "core.routing.model.flow",
-    "FlowStep": "core.routing.model.flow",
-    "parse_flow": "core.routing.model.flow",
-    "HandoffRule": "core.routing.model.handoffs",
-    "HandoffsFile": "core.routing.model.handoffs",
-    "handoff_problems": "core.routing.model.handoffs",
-    "parse_handoffs": "core.routing.model.handoffs",
-    "BriefTransitionRule": "core.routing.model.transition_graph",
-    "Target": "core.routing.model.transition_graph",
-    "TransitionGraphFile": "core.routing.model.transition_graph",
-    "TransitionRule": "core.routing.model.transition_graph",
-    "TransitionRuleSpec": "core.routing.model.transition_graph",
-    "is_user": "core.routing.model.transition_graph",
-    "parse_transition_graph": "core.routing.model.transition_graph",
-    "rule_problems": "core.routing.model.transition_graph",
-    "rule_warnings": "core.routing.model.transition_graph",
-    "target_problems": "core.routing.model.transition_graph",
+    "FlowFile": "flowctx_core.routing.model.flow",
+    "FlowPath": "flowctx_core.routing.model.flow",
+    "FlowStep": "flowctx_core.routing.model.flow",
+    "parse_flow": "flowctx_core.routing.model.flow",
+    "HandoffRule": "flowctx_core.routing.model.handoffs",
+    "HandoffsFile": "flowctx_core.routing.model.handoffs",
+    "handoff_problems": "flowctx_core.routing.model.handoffs",
+    "parse_handoffs": "flowctx_core.routing.model.handoffs",
+    "BriefTransitionRule": "flowctx_core.routing.model.transition_graph",
+    "Target": "flowctx_core.routing.model.transition_graph",
+    "TransitionGraphFile": "flowctx_core.routing.model.transition_graph",
+    "TransitionRule": "flowctx_core.routing.model.transition_graph",
+    "TransitionRuleSpec": "flowctx_core.routing.model.transition_graph",
+    "is_user": "flowctx_core.routing.model.transition_graph",
+    "parse_transition_graph": "flowctx_core.routing.model.transition_graph",
+    "rule_problems": "flowctx_core.routing.model.transition_graph",
+    "rule_warnings": "flowctx_core.routing.model.transition_graph",
+    "target_problems": "flowctx_core.routing.model.transition_graph",
 }
 
 
@@ -156,9 +156,9 @@ def load_routes_from(folder: Path, root: Path, workflow: str) -> Routes:
     diags: list[Diagnostic] = []
     parsed: dict[str, Any] = {}
     for name, module in (
-        (FLOW_FILE, "core.routing.model.flow"),
-        (TRANSITIONS_FILE, "core.routing.model.transition_graph"),
-        (HANDOFFS_FILE, "core.routing.model.handoffs"),
+        (FLOW_FILE, "flowctx_core.routing.model.flow"),
+        (TRANSITIONS_FILE, "flowctx_core.routing.model.transition_graph"),
+        (HANDOFFS_FILE, "flowctx_core.routing.model.handoffs"),
     ):
         doc, problems, present = _load(folder, root, name)
         if not present:

@@ -13,10 +13,10 @@ from pydantic import (
     ValidationError,
 )
 
-from core.diagnostics import Diagnostic, did_you_mean
-from core.results import Loc
-from core.validation import Strict, Wording, fields_of, located_errors
-from core.yamlmarks import PathKey, YamlDoc
+from flowctx_core.base.diagnostics import Diagnostic, did_you_mean
+from flowctx_core.base.yamlmarks import PathKey, YamlDoc
+from flowctx_core.model.matrix import Loc
+from flowctx_core.model.validation import Strict, Wording, fields_of, located_errors
 
 #: The two shapes of transition_graph.yaml, named by their top-level key.
 TRANSITIONS_KEY: Final = "transitions"

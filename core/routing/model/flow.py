@@ -12,8 +12,9 @@ from pydantic import (
     StrictInt,
 )
 
-from core.diagnostics import Diagnostic
-from core.routing.model.common import (
+from flowctx_core.base.diagnostics import Diagnostic
+from flowctx_core.base.yamlmarks import YamlDoc
+from flowctx_core.routing.model.common import (
     Entry,
     RoutingModel,
     StepStatus,
@@ -22,7 +23,6 @@ from core.routing.model.common import (
     entries,
     top_mapping,
 )
-from core.yamlmarks import YamlDoc
 
 
 class FlowStep(RoutingModel):

@@ -10,8 +10,9 @@ from pydantic import (
     field_validator,
 )
 
-from core.diagnostics import Diagnostic
-from core.routing.model.common import (
+from flowctx_core.base.diagnostics import Diagnostic
+from flowctx_core.base.yamlmarks import YamlDoc
+from flowctx_core.routing.model.common import (
     EXPRESSION_CONDITION_TYPES,
     HANDOFF_TERMINATE_ALIASES,
     HANDOFF_USER_ALIASES,
@@ -26,7 +27,6 @@ from core.routing.model.common import (
     lower_text,
     top_mapping,
 )
-from core.yamlmarks import YamlDoc
 
 
 class HandoffRule(RoutingModel):

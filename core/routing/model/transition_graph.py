@@ -13,8 +13,9 @@ from pydantic import (
     field_validator,
 )
 
-from core.diagnostics import Diagnostic, did_you_mean
-from core.routing.model.common import (
+from flowctx_core.base.diagnostics import Diagnostic, did_you_mean
+from flowctx_core.base.yamlmarks import YamlDoc
+from flowctx_core.routing.model.common import (
     CONDITION_TYPES,
     SHAPE_NAMES,
     TARGET_TYPES,
@@ -34,7 +35,6 @@ from core.routing.model.common import (
     optional_text,
     top_mapping,
 )
-from core.yamlmarks import YamlDoc
 
 
 class Target(RoutingModel):

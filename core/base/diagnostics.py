@@ -1,0 +1,57 @@
+"""Problems found while loading or checking a workspace, as values with file:line:col."""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Literal
+
+from flowctx_core.base.secrets import mask_text
+
+Severity = Literal["error", "warning"]
+
+
+@dataclass(frozen=True, slots=True)
+class Diagnostic:
+    """One problem, located in a file. ``line``/``column`` are 1-based; 0 means unknown."""
+
+    file: str
+    line: int
+    column: int
+    message: str
+    severity: Severity = "error"
+    yaml_path: str = ""
+    #: the kind of problem, stable across releases (``flowctx check --format json``); the
+    #: codes are listed in core/check.py's PROBLEM_CODES
+    code: str = ""
+
+    def format(self) -> str:
+        """``file:line:col: message`` as printed by ``flowctx check``."""
+        prefix = f"{self.file}:{self.line}:{self.column}: "
+        kind = "" if self.severity == "error" else "warning: "
+        path = f"{self.yaml_path}: " if self.yaml_path else ""
+        # messages can quote values (a path, a URI): URI passwords never leave unmasked
+        return mask_text(f"{prefix}{kind}{path}{self.message}")
+
+    def to_json(self) -> dict[str, object]:
+        out: dict[str, object] = {
+            "file": mask_text(self.file),
+            "line": self.line,
+            "column": self.column,
+            "message": mask_text((f"{self.yaml_path}: " if self.yaml_path else "") + self.message),
+            "severity": self.severity,
+        }
+        if self.code:
+            out["code"] = self.code
+        return out
+
+
+def did_you_mean(word: str, candidates: Iterable[str]) -> str:
+    """`` (did you mean 'x'?)`` for the closest candidate, or an empty string."""
+    matches = difflib.get_close_matches(word, list(candidates), n=1, cutoff=0.6)
+    return f" (did you mean '{matches[0]}'?)" if matches else ""
+
+
+def sort_key(d: Diagnostic) -> tuple[str, int, int, str]:
+    return (d.file, d.line, d.column, d.message)

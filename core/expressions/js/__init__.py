@@ -1,0 +1,1 @@
+"""JavaScript values and built-ins, for the MemberJunction (``mj``) dialect."""

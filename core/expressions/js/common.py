@@ -1,0 +1,150 @@
+"""What every JavaScript built-in shares: copy-on-write state, refusals, arities and
+calling a callback.
+
+Methods that change their receiver (``push``, ``sort``, assignment) only ever run on
+MemberJunction's copy of the context: when the evaluator is reading the author's own data they
+raise ``NeedsCopy`` and the evaluation starts again on a copy.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from typing import Any, Final
+
+from flowctx_core.expressions.js.values import (
+    UNDEFINED,
+    JsError,
+    JsFunction,
+    JsSecurityRefusal,
+    js_value,
+    to_int,
+    typeof,
+)
+
+ENGINE_VERSION: Final = "MemberJunction 5.51.3"
+
+
+class NeedsCopy(Exception):
+    """A mutation met the author's data: evaluate again on a copy, as MemberJunction does."""
+
+
+class Unsupported(JsError):
+    """Valid JavaScript that flowctx does not reproduce: refused rather than guessed."""
+
+
+_state = threading.local()
+
+
+def mutation_allowed() -> bool:
+    return getattr(_state, "on_copy", False)
+
+
+def set_on_copy(on_copy: bool) -> None:
+    _state.on_copy = on_copy
+    # Named properties written on arrays of the copy (Python lists cannot hold them), by id.
+    _state.array_props = {}
+
+
+def _array_prop(arr: Any, key: str) -> Any:
+    props = getattr(_state, "array_props", None)
+    if props:
+        entry = props.get(id(arr))
+        if entry is not None and entry[0] is arr and key in entry[1]:
+            return entry[1][key]
+    return _MISSING_PROP
+
+
+_MISSING_PROP: Final = object()
+
+
+def _mutating() -> None:
+    if not getattr(_state, "on_copy", False):
+        raise NeedsCopy
+
+
+def security(what: str) -> JsSecurityRefusal:
+    return JsSecurityRefusal(f"{ENGINE_VERSION} would execute this as code ({what})")
+
+
+# ``length`` of node 20's built-in functions (measured), by owner: "name:length" pairs.
+_LENGTHS: Final[dict[str, str]] = {
+    "Object.prototype": (
+        "constructor:1 __defineGetter__:2 __defineSetter__:2 hasOwnProperty:1 "
+        "__lookupGetter__:1 __lookupSetter__:1 isPrototypeOf:1 propertyIsEnumerable:1 "
+        "toString:0 valueOf:0 toLocaleString:0 "
+    ),
+    "Array.prototype": (
+        "constructor:1 at:1 concat:1 copyWithin:2 fill:1 find:1 findIndex:1 findLast:1 "
+        "findLastIndex:1 lastIndexOf:1 pop:0 push:1 reverse:0 shift:0 unshift:1 slice:2 "
+        "sort:1 splice:2 includes:1 indexOf:1 join:1 keys:0 entries:0 values:0 "
+        "forEach:1 filter:1 flat:0 flatMap:1 map:1 every:1 some:1 reduce:1 "
+        "reduceRight:1 toLocaleString:0 toString:0 toReversed:0 toSorted:1 toSpliced:2 "
+        "with:2 "
+    ),
+    "String.prototype": (
+        "constructor:1 anchor:1 at:1 big:0 blink:0 bold:0 charAt:1 charCodeAt:1 "
+        "codePointAt:1 concat:1 endsWith:1 fontcolor:1 fontsize:1 fixed:0 includes:1 "
+        "indexOf:1 isWellFormed:0 italics:0 lastIndexOf:1 link:1 localeCompare:1 "
+        "match:1 matchAll:1 normalize:0 padEnd:1 padStart:1 repeat:1 replace:2 "
+        "replaceAll:2 search:1 slice:2 small:0 split:2 strike:0 sub:0 substr:2 "
+        "substring:2 sup:0 startsWith:1 toString:0 toWellFormed:0 trim:0 trimStart:0 "
+        "trimLeft:0 trimEnd:0 trimRight:0 toLocaleLowerCase:0 toLocaleUpperCase:0 "
+        "toLowerCase:0 toUpperCase:0 valueOf:0 "
+    ),
+    "Number.prototype": (
+        "constructor:1 toExponential:1 toFixed:1 toPrecision:1 toString:1 valueOf:0 "
+        "toLocaleString:0 "
+    ),
+    "Boolean.prototype": ("constructor:1 toString:0 valueOf:0 "),
+    "Math": (
+        "abs:1 acos:1 acosh:1 asin:1 asinh:1 atan:1 atanh:1 atan2:2 ceil:1 cbrt:1 "
+        "expm1:1 clz32:1 cos:1 cosh:1 exp:1 floor:1 fround:1 hypot:2 imul:2 log:1 "
+        "log1p:1 log2:1 log10:1 max:2 min:2 pow:2 random:0 round:1 sign:1 sin:1 sinh:1 "
+        "sqrt:1 tan:1 tanh:1 trunc:1 "
+    ),
+    "JSON": ("parse:2 stringify:3 "),
+    "Number": ("isFinite:1 isInteger:1 isNaN:1 isSafeInteger:1 parseFloat:1 parseInt:2 "),
+    "String": ("fromCharCode:1 fromCodePoint:1 raw:1 "),
+    "Array": ("isArray:1 from:1 of:0 "),
+    "Object": (
+        "assign:2 getOwnPropertyDescriptor:2 getOwnPropertyDescriptors:1 "
+        "getOwnPropertyNames:1 getOwnPropertySymbols:1 hasOwn:2 is:2 "
+        "preventExtensions:1 seal:1 create:2 defineProperties:2 defineProperty:3 "
+        "freeze:1 getPrototypeOf:1 setPrototypeOf:2 isExtensible:1 isFrozen:1 "
+        "isSealed:1 keys:1 entries:1 fromEntries:1 values:1 "
+    ),
+    "Date": ("now:0 parse:1 UTC:7 "),
+    "": (
+        "Number:1 String:1 Boolean:1 Array:1 Object:1 Date:7 parseInt:2 parseFloat:1 "
+        "isNaN:1 isFinite:1 encodeURIComponent:1 encodeURI:1 decodeURIComponent:1 "
+    ),
+}
+BUILTIN_LENGTHS: Final[dict[str, int]] = {
+    f"{owner}.{name}" if owner else name: int(n)
+    for owner, pairs in _LENGTHS.items()
+    for name, _, n in (pair.partition(":") for pair in pairs.split())
+}
+
+
+# --- helpers -------------------------------------------------------------------------------
+
+
+def _relative(v: Any, length: int, default: int) -> int:
+    """A start/end argument of slice-like methods, clamped into [0, length]."""
+    if v is UNDEFINED:
+        return default
+    n = to_int(v)
+    if n < 0:
+        return int(max(length + n, 0))
+    return int(min(n, length))
+
+
+def _call(fn: Any, method: str) -> Callable[..., Any]:
+    if type(fn) is not JsFunction:
+        raise JsError(f"{typeof(fn)} is not a function (argument of {method})")
+    return fn.fn
+
+
+def _elements(arr: list[Any]) -> list[Any]:
+    return [js_value(x) for x in arr]

@@ -1,0 +1,311 @@
+"""JavaScript's number, boolean and object methods, and property access (``get_member``):
+reading ``s.trim`` or ``Math.max`` means handing out a built-in.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Mapping
+from decimal import ROUND_HALF_UP, Decimal
+from functools import partial
+from typing import Any, Final
+
+from flowctx_core.expressions.budget import charge
+from flowctx_core.expressions.js.arrays import ARRAY_METHODS
+from flowctx_core.expressions.js.common import (
+    _MISSING_PROP,
+    BUILTIN_LENGTHS,
+    Unsupported,
+    _array_prop,
+    _mutating,
+    _state,
+    security,
+)
+from flowctx_core.expressions.js.strings import STRING_METHODS
+from flowctx_core.expressions.js.values import (
+    ARRAY_PROTO,
+    DROPPED_KEYS,
+    ELEMENT,
+    MAX_STRING_LENGTH,
+    OBJECT_MODEL_KEYS,
+    OBJECT_PROTO,
+    STRING_PROTO,
+    UNDEFINED,
+    JsError,
+    JsFunction,
+    JsNamespace,
+    array_index,
+    js_value,
+    number,
+    number_to_string,
+    own_get,
+    own_has,
+    property_key,
+    to_int,
+    to_number,
+    to_string,
+    to_units,
+    typeof,
+    utf16_length,
+)
+
+# --- number, boolean and object methods ----------------------------------------------------
+
+
+def _exact(x: float) -> Decimal:
+    return Decimal(x)
+
+
+def _num_to_fixed(x: int | float, digits: Any = UNDEFINED, *_: Any) -> str:
+    f = to_int(digits)
+    if not 0 <= f <= 100:
+        raise JsError("toFixed() digits argument must be between 0 and 100")
+    if x != x:
+        return "NaN"
+    if abs(x) >= 1e21 or x in (math.inf, -math.inf):
+        return number_to_string(x)
+    sign = "-" if x < 0 else ""
+    q = _exact(abs(float(x))).quantize(Decimal(1).scaleb(-int(f)), rounding=ROUND_HALF_UP)
+    text = f"{q:f}"
+    return (sign if q != 0 or sign else "") + text if sign and q != 0 else text
+
+
+def _num_to_string(x: int | float, radix: Any = UNDEFINED, *_: Any) -> str:
+    r = 10 if radix is UNDEFINED else to_int(radix)
+    if not 2 <= r <= 36:
+        raise JsError("toString() radix must be between 2 and 36")
+    if r == 10:
+        return number_to_string(x)
+    if x != x:
+        return "NaN"
+    if x in (math.inf, -math.inf):
+        return number_to_string(x)
+    if float(x).is_integer():
+        n = int(x)
+        digits = "0123456789abcdefghijklmnopqrstuvwxyz"
+        out = ""
+        m = abs(n)
+        while True:
+            out = digits[m % int(r)] + out
+            m //= int(r)
+            if m == 0:
+                break
+        return ("-" if n < 0 else "") + out
+    raise Unsupported("flowctx does not reproduce toString(radix) of fractions")
+
+
+def _num_to_precision(x: int | float, precision: Any = UNDEFINED, *_: Any) -> str:
+    if precision is UNDEFINED:
+        return number_to_string(x)
+    p = to_int(precision)
+    if x != x or x in (math.inf, -math.inf):
+        return number_to_string(x)
+    if not 1 <= p <= 100:
+        raise JsError("toPrecision() argument must be between 1 and 100")
+    p = int(p)
+    if x == 0:
+        return "0" if p == 1 else "0." + "0" * (p - 1)
+    sign = "-" if x < 0 else ""
+    d = _exact(abs(float(x)))
+    e = d.adjusted()
+    q = d.scaleb(-e).quantize(Decimal(1).scaleb(-(p - 1)), rounding=ROUND_HALF_UP)
+    if q >= 10:
+        e += 1
+        q = d.scaleb(-e).quantize(Decimal(1).scaleb(-(p - 1)), rounding=ROUND_HALF_UP)
+    digits = f"{q:f}".replace(".", "")
+    if e < -6 or e >= p:
+        mant = digits[0] + ("." + digits[1:] if p > 1 else "")
+        return f"{sign}{mant}e{'+' if e >= 0 else '-'}{abs(e)}"
+    if e >= 0:
+        whole, frac = digits[: e + 1], digits[e + 1 :]
+        return sign + whole + ("." + frac if frac else "")
+    return sign + "0." + "0" * (-e - 1) + digits
+
+
+def _num_value_of(x: Any, *_: Any) -> Any:
+    return x
+
+
+NUMBER_METHODS: Final[dict[str, Callable[..., Any]]] = {
+    "toFixed": _num_to_fixed,
+    "toString": _num_to_string,
+    "toPrecision": _num_to_precision,
+    "valueOf": _num_value_of,
+}
+BOOLEAN_METHODS: Final[dict[str, Callable[..., Any]]] = {
+    "toString": lambda b, *_: "true" if b else "false",
+    "valueOf": _num_value_of,
+}
+
+
+def _obj_has_own(obj: Any, key: Any = UNDEFINED, *_: Any) -> bool:
+    k = property_key(key)
+    if type(obj) is list or type(obj) is tuple:
+        index = array_index(k)
+        return k == "length" or (index is not None and index < len(obj))
+    if type(obj) is str:
+        index = array_index(k)
+        return k == "length" or (index is not None and index < utf16_length(obj))
+    if isinstance(obj, Mapping):
+        return own_has(obj, k)
+    return False
+
+
+OBJECT_METHODS: Final[dict[str, Callable[..., Any]]] = {
+    "hasOwnProperty": _obj_has_own,
+    "propertyIsEnumerable": lambda o, k=UNDEFINED, *_: k != "length" and _obj_has_own(o, k),
+    "isPrototypeOf": lambda o, *_: False,
+    "toString": lambda o, *_: "[object Array]" if type(o) is list else "[object Object]",
+    "toLocaleString": lambda o, *_: to_string(o),
+    "valueOf": _num_value_of,
+}
+
+
+_OWNER: Final = {
+    list: "Array.prototype", tuple: "Array.prototype", str: "String.prototype",
+    int: "Number.prototype", float: "Number.prototype", bool: "Boolean.prototype",
+}  # fmt: skip
+
+
+def _bind(name: str, method: Callable[..., Any], obj: Any) -> JsFunction:
+    # the prototype chain: a name the value's own prototype does not define (an array's
+    # valueOf, a string's hasOwnProperty) is Object.prototype's function and has its length
+    owner = _OWNER.get(type(obj), "Object.prototype")
+    arity = BUILTIN_LENGTHS.get(f"{owner}.{name}")
+    if arity is None:
+        arity = BUILTIN_LENGTHS.get(f"Object.prototype.{name}")
+    return JsFunction(name, partial(method, obj), arity=arity)
+
+
+def get_member(obj: Any, key: Any) -> Any:
+    """``obj[key]`` with JavaScript semantics on MemberJunction's copy of the context."""
+    k = key if type(key) is str else property_key(key)
+    t = type(obj)
+    if t is dict:
+        if k in obj and k not in DROPPED_KEYS:
+            return js_value(obj[k])
+        return _object_member(obj, k)
+    if t is list or t is tuple:
+        index = array_index(k)
+        if index is not None:
+            return js_value(obj[index]) if index < len(obj) else UNDEFINED
+        if k == "length":
+            return len(obj)
+        written = _array_prop(obj, k)
+        if written is not _MISSING_PROP:
+            return written
+        method = ARRAY_METHODS.get(k)
+        if method is not None:
+            # the array methods loop over the elements in interpreted code: charged here,
+            # before the call, what one pass costs (callbacks and conversions charge their own)
+            charge(ELEMENT * len(obj))
+            return _bind(k, method, obj)
+        return _proto_member(obj, k, ARRAY_PROTO)
+    if t is str:
+        if k == "length":
+            return utf16_length(obj)
+        index = array_index(k)
+        if index is not None:
+            u = to_units(obj)
+            return u[index] if index < len(u) else UNDEFINED
+        method = STRING_METHODS.get(k)
+        if method is not None:
+            charge((len(obj) >> 2) + 1)  # one pass over the characters, in C
+            return _bind(k, method, obj)
+        return _proto_member(obj, k, STRING_PROTO)
+    if obj is None or obj is UNDEFINED:
+        kind = "null" if obj is None else "undefined"
+        raise JsError(f"Cannot read properties of {kind} (reading '{k}')")
+    if t is int or t is float:
+        method = NUMBER_METHODS.get(k)
+        if method is not None:
+            return _bind(k, method, number(obj))
+        return _proto_member(
+            obj, k, frozenset(NUMBER_METHODS) | {"toExponential", "toLocaleString"}
+        )
+    if t is bool:
+        method = BOOLEAN_METHODS.get(k)
+        if method is not None:
+            return _bind(k, method, obj)
+        return _proto_member(obj, k, frozenset())
+    if t is JsFunction or t is JsNamespace:
+        if k in OBJECT_MODEL_KEYS:
+            raise security(f"reading '{k}' of a built-in leads to Function")
+        if obj.members is not None and k in obj.members:
+            return obj.members[k]
+        if t is JsFunction and k == "name":
+            return obj.name
+        if t is JsFunction and k == "length":
+            if obj.arity is None:
+                raise Unsupported("flowctx does not reproduce the length of built-in functions")
+            return obj.arity
+        if k in ("call", "apply", "bind"):
+            raise Unsupported(f"flowctx does not reproduce Function.prototype.{k}")
+        return _proto_member(obj, k, frozenset())
+    if isinstance(obj, Mapping):
+        if own_has(obj, k):
+            return own_get(obj, k)
+        return _object_member(obj, k)
+    return UNDEFINED
+
+
+def _object_member(obj: Any, k: str) -> Any:
+    method = OBJECT_METHODS.get(k)
+    if method is not None:
+        return _bind(k, method, obj)
+    return _proto_member(obj, k, frozenset())
+
+
+def _proto_member(obj: Any, k: str, proto: frozenset[str]) -> Any:
+    if k in OBJECT_MODEL_KEYS:
+        raise security(f"reading '{k}' reaches the object model, and from there Function")
+    if k in OBJECT_METHODS and not (type(obj) in (int, float, bool, str) and k == "toString"):
+        return _bind(k, OBJECT_METHODS[k], obj)
+    if k in proto or k in OBJECT_PROTO:
+        raise Unsupported(f"flowctx does not reproduce '{k}' on {typeof(obj)} values")
+    return UNDEFINED
+
+
+def set_member(obj: Any, key: Any, value: Any) -> None:
+    """``obj[key] = value`` on MemberJunction's copy."""
+    k = property_key(key)
+    if obj is None or obj is UNDEFINED:
+        kind = "null" if obj is None else "undefined"
+        raise JsError(f"Cannot set properties of {kind} (setting '{k}')")
+    if k in OBJECT_MODEL_KEYS:
+        raise security(f"writing '{k}' changes the object model")
+    t = type(obj)
+    if t is dict:
+        _mutating()
+        obj[k] = value
+        return
+    if t is list:
+        _mutating()
+        index = array_index(k)
+        if k == "length":
+            n = to_number(value)
+            if n != n or n < 0 or not float(n).is_integer():
+                raise JsError("Invalid array length")
+            n = int(n)
+            if n > MAX_STRING_LENGTH:
+                raise JsError("Invalid array length")
+            charge(n)
+            if n < len(obj):
+                del obj[n:]
+            else:
+                obj.extend([UNDEFINED] * (n - len(obj)))
+            return
+        if index is None:
+            entry = _state.array_props.setdefault(id(obj), (obj, {}))
+            entry[1][k] = value
+            return
+        if index >= len(obj):
+            if index > MAX_STRING_LENGTH:
+                raise JsError("Array index too large")
+            charge(index)
+            obj.extend([UNDEFINED] * (index + 1 - len(obj)))
+        obj[index] = value
+        return
+    if t in (str, int, float, bool):
+        raise JsError(f"Cannot create property '{k}' on {typeof(obj)}")
+    raise Unsupported("flowctx does not reproduce writing properties of built-ins")

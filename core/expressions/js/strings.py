@@ -1,0 +1,351 @@
+"""JavaScript's string methods, over the values of ``flowctx_core.expressions.js.values``."""
+
+from __future__ import annotations
+
+import math
+import unicodedata
+from collections.abc import Callable
+from typing import Any, Final
+
+from flowctx_core.expressions.budget import BUDGET, charge
+from flowctx_core.expressions.js.common import Unsupported, _relative
+from flowctx_core.expressions.js.values import (
+    ELEMENT,
+    JS_WHITESPACE,
+    MAX_STRING_LENGTH,
+    UNDEFINED,
+    JsError,
+    JsFunction,
+    from_units,
+    to_int,
+    to_number,
+    to_string,
+    to_units,
+    too_long,
+)
+
+# --- string methods ------------------------------------------------------------------------
+
+
+def _units_op(s: str) -> str:
+    return to_units(s)
+
+
+def _str_at(s: str, i: Any = UNDEFINED, *_: Any) -> Any:
+    u = to_units(s)
+    n = to_int(i)
+    n = n + len(u) if n < 0 else n
+    return u[int(n)] if 0 <= n < len(u) else UNDEFINED
+
+
+def _str_char_at(s: str, i: Any = UNDEFINED, *_: Any) -> str:
+    u = to_units(s)
+    n = to_int(i)
+    return u[int(n)] if 0 <= n < len(u) else ""
+
+
+def _str_char_code_at(s: str, i: Any = UNDEFINED, *_: Any) -> int | float:
+    u = to_units(s)
+    n = to_int(i)
+    return ord(u[int(n)]) if 0 <= n < len(u) else math.nan
+
+
+def _str_code_point_at(s: str, i: Any = UNDEFINED, *_: Any) -> Any:
+    u = to_units(s)
+    n = to_int(i)
+    if not 0 <= n < len(u):
+        return UNDEFINED
+    n = int(n)
+    first = ord(u[n])
+    if 0xD800 <= first <= 0xDBFF and n + 1 < len(u) and 0xDC00 <= ord(u[n + 1]) <= 0xDFFF:
+        return 0x10000 + ((first - 0xD800) << 10) + ord(u[n + 1]) - 0xDC00
+    return first
+
+
+def _str_concat(s: str, *args: Any) -> str:
+    out = s
+    for a in args:
+        text = to_string(a)
+        if len(out) + len(text) > MAX_STRING_LENGTH:
+            raise too_long(len(out) + len(text))
+        out = from_units(out + text)
+    return out
+
+
+def _no_regexp(search: Any, method: str) -> str:
+    return to_string(search)
+
+
+def _str_includes(s: str, search: Any = UNDEFINED, position: Any = UNDEFINED) -> bool:
+    u = to_units(s)
+    return to_units(_no_regexp(search, "includes")) in u[_relative_pos(position, len(u)) :]
+
+
+def _relative_pos(v: Any, length: int) -> int:
+    if v is UNDEFINED:
+        return 0
+    return int(min(max(to_int(v), 0), length))
+
+
+def _str_starts(s: str, search: Any = UNDEFINED, position: Any = UNDEFINED) -> bool:
+    u = to_units(s)
+    return u.startswith(to_units(to_string(search)), _relative_pos(position, len(u)))
+
+
+def _str_ends(s: str, search: Any = UNDEFINED, end: Any = UNDEFINED) -> bool:
+    u = to_units(s)
+    stop = len(u) if end is UNDEFINED else _relative_pos(end, len(u))
+    return u[:stop].endswith(to_units(to_string(search)))
+
+
+def _str_index_of(s: str, search: Any = UNDEFINED, position: Any = UNDEFINED) -> int:
+    u = to_units(s)
+    return u.find(to_units(to_string(search)), _relative_pos(position, len(u)))
+
+
+def _str_last_index_of(s: str, search: Any = UNDEFINED, position: Any = UNDEFINED) -> int:
+    u, needle = to_units(s), to_units(to_string(search))
+    pos = to_number(position)
+    start = len(u) if pos != pos else int(min(max(to_int(pos), 0), len(u)))
+    return u.rfind(needle, 0, start + len(needle))
+
+
+def _str_locale_compare(s: str, other: Any = UNDEFINED, *_: Any) -> int:
+    o = to_string(other)
+    a, b = (s.casefold(), s.swapcase()), (o.casefold(), o.swapcase())
+    return -1 if a < b else (1 if a > b else 0)
+
+
+def _str_normalize(s: str, form: Any = UNDEFINED, *_: Any) -> str:
+    f = "NFC" if form is UNDEFINED else to_string(form)
+    if f not in ("NFC", "NFD", "NFKC", "NFKD"):
+        raise JsError("The normalization form should be one of NFC, NFD, NFKC, NFKD.")
+    return unicodedata.normalize(f, s)  # type: ignore[arg-type]  # checked just above
+
+
+def _pad(s: str, length: Any, fill: Any, at_start: bool) -> str:
+    u = to_units(s)
+    target = to_int(length)
+    filler = " " if fill is UNDEFINED else to_units(to_string(fill))
+    if target <= len(u) or not filler:
+        return s
+    if target > MAX_STRING_LENGTH:
+        raise too_long(int(target) if target != math.inf else None)
+    need = int(target) - len(u)
+    pad = (filler * (need // len(filler) + 1))[:need]
+    return from_units(pad + u if at_start else u + pad)
+
+
+def _str_pad_start(s: str, length: Any = UNDEFINED, fill: Any = UNDEFINED, *_: Any) -> str:
+    return _pad(s, length, fill, True)
+
+
+def _str_pad_end(s: str, length: Any = UNDEFINED, fill: Any = UNDEFINED, *_: Any) -> str:
+    return _pad(s, length, fill, False)
+
+
+def _str_repeat(s: str, count: Any = UNDEFINED, *_: Any) -> str:
+    n = to_int(count)
+    if n < 0 or n == math.inf:
+        raise JsError("Invalid count value")
+    if not s:
+        return ""  # ''.repeat(1e300) is '' (no string of 1e300 copies is ever built)
+    if len(s) * n > MAX_STRING_LENGTH:
+        raise too_long(int(len(s) * n))
+    charge(int(len(s) * n) >> 3)
+    return s * int(n)
+
+
+def _substitute(rep: str, matched: str, before: str, after: str) -> str:
+    out: list[str] = []
+    i = 0
+    while i < len(rep):
+        c = rep[i]
+        if c == "$" and i + 1 < len(rep):
+            nxt = rep[i + 1]
+            if nxt == "$":
+                out.append("$")
+            elif nxt == "&":
+                out.append(matched)
+            elif nxt == "`":
+                out.append(before)
+            elif nxt == "'":
+                out.append(after)
+            else:
+                out.append(c)
+                i += 1
+                continue
+            i += 2
+            continue
+        out.append(c)
+        i += 1
+    return "".join(out)
+
+
+def _replace(s: str, pattern: Any, replacement: Any, every: bool) -> str:
+    pat = to_units(to_string(pattern))
+    u = to_units(s)
+    positions: list[int] = []
+    at = u.find(pat)
+    while at >= 0:
+        positions.append(at)
+        if not every:
+            break
+        at = u.find(pat, at + max(len(pat), 1))
+        if not pat and at > len(u):
+            break
+    if not positions:
+        return s
+    out: list[str] = []
+    last = 0
+    total = 0  # the length so far, so the result is refused before it is built
+    rep = "" if type(replacement) is JsFunction else to_units(to_string(replacement))
+    plain = "$" not in rep
+    for at in positions:
+        charge(ELEMENT)
+        out.append(u[last:at])
+        if type(replacement) is JsFunction:
+            piece = to_units(to_string(replacement.fn(from_units(pat), at, s)))
+        elif plain:
+            piece = rep
+        else:
+            piece = _substitute(rep, pat, u[:at], u[at + len(pat) :])
+        out.append(piece)
+        total += at - last + len(piece)
+        last = at + len(pat)
+        if total > MAX_STRING_LENGTH:
+            raise too_long()
+    if total + len(u) - last > MAX_STRING_LENGTH:
+        raise too_long()
+    out.append(u[last:])
+    return from_units("".join(out))
+
+
+def _str_replace(s: str, pattern: Any = UNDEFINED, replacement: Any = UNDEFINED, *_: Any) -> str:
+    return _replace(s, pattern, replacement, False)
+
+
+def _str_replace_all(
+    s: str, pattern: Any = UNDEFINED, replacement: Any = UNDEFINED, *_: Any
+) -> str:
+    return _replace(s, pattern, replacement, True)
+
+
+def _str_slice(s: str, start: Any = UNDEFINED, end: Any = UNDEFINED, *_: Any) -> str:
+    u = to_units(s)
+    a, b = _relative(start, len(u), 0), _relative(end, len(u), len(u))
+    return from_units(u[a:b]) if a < b else ""
+
+
+def _str_substring(s: str, start: Any = UNDEFINED, end: Any = UNDEFINED, *_: Any) -> str:
+    u = to_units(s)
+    a = _relative_pos(start, len(u))
+    b = len(u) if end is UNDEFINED else _relative_pos(end, len(u))
+    a, b = min(a, b), max(a, b)
+    return from_units(u[a:b])
+
+
+def _str_substr(s: str, start: Any = UNDEFINED, length: Any = UNDEFINED, *_: Any) -> str:
+    u = to_units(s)
+    a = _relative(start, len(u), 0)
+    n = len(u) - a if length is UNDEFINED else int(min(max(to_int(length), 0), len(u) - a))
+    return from_units(u[a : a + n]) if n > 0 else ""
+
+
+def _str_split(s: str, sep: Any = UNDEFINED, limit: Any = UNDEFINED, *_: Any) -> list[str]:
+    lim = 2**32 - 1 if limit is UNDEFINED else to_int(limit) % 2**32
+    if lim == 0:
+        return []
+    if sep is UNDEFINED:
+        return [s]
+    u, sep_u = to_units(s), to_units(to_string(sep))
+    count = len(u) if sep_u == "" else u.count(sep_u) + 1  # counted before the parts are built
+    if count > MAX_STRING_LENGTH:
+        raise JsError(f"split() result too long (over {MAX_STRING_LENGTH:,} parts; {BUDGET})")
+    charge(ELEMENT * min(count, int(lim)))
+    parts = list(u) if sep_u == "" else u.split(sep_u)
+    return [from_units(p) for p in parts[: int(lim)]]
+
+
+def _str_lower(s: str, *_: Any) -> str:
+    return s.lower()
+
+
+def _str_upper(s: str, *_: Any) -> str:
+    return s.upper()
+
+
+def _str_trim(s: str, *_: Any) -> str:
+    return s.strip(JS_WHITESPACE)
+
+
+def _str_trim_start(s: str, *_: Any) -> str:
+    return s.lstrip(JS_WHITESPACE)
+
+
+def _str_trim_end(s: str, *_: Any) -> str:
+    return s.rstrip(JS_WHITESPACE)
+
+
+def _str_self(s: str, *_: Any) -> str:
+    return s
+
+
+def _str_well_formed(s: str, *_: Any) -> bool:
+    charge(ELEMENT * len(s))
+    return not any("\ud800" <= c <= "\udfff" for c in s)
+
+
+def _str_to_well_formed(s: str, *_: Any) -> str:
+    charge(ELEMENT * len(s))
+    return "".join("\ufffd" if "\ud800" <= c <= "\udfff" else c for c in s)
+
+
+def _needs_regexp(method: str) -> Callable[..., Any]:
+    def refuse(s: str, *_: Any) -> Any:
+        raise Unsupported(
+            f"flowctx does not reproduce String.prototype.{method} (regular expressions)"
+        )
+
+    return refuse
+
+
+STRING_METHODS: Final[dict[str, Callable[..., Any]]] = {
+    "at": _str_at,
+    "charAt": _str_char_at,
+    "charCodeAt": _str_char_code_at,
+    "codePointAt": _str_code_point_at,
+    "concat": _str_concat,
+    "endsWith": _str_ends,
+    "includes": _str_includes,
+    "indexOf": _str_index_of,
+    "isWellFormed": _str_well_formed,
+    "lastIndexOf": _str_last_index_of,
+    "localeCompare": _str_locale_compare,
+    "match": _needs_regexp("match"),
+    "matchAll": _needs_regexp("matchAll"),
+    "normalize": _str_normalize,
+    "padEnd": _str_pad_end,
+    "padStart": _str_pad_start,
+    "repeat": _str_repeat,
+    "replace": _str_replace,
+    "replaceAll": _str_replace_all,
+    "search": _needs_regexp("search"),
+    "slice": _str_slice,
+    "split": _str_split,
+    "startsWith": _str_starts,
+    "substr": _str_substr,
+    "substring": _str_substring,
+    "toLocaleLowerCase": _str_lower,
+    "toLocaleUpperCase": _str_upper,
+    "toLowerCase": _str_lower,
+    "toString": _str_self,
+    "toUpperCase": _str_upper,
+    "toWellFormed": _str_to_well_formed,
+    "trim": _str_trim,
+    "trimEnd": _str_trim_end,
+    "trimLeft": _str_trim_start,
+    "trimRight": _str_trim_end,
+    "trimStart": _str_trim_start,
+    "valueOf": _str_self,
+}

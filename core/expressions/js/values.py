@@ -1,0 +1,862 @@
+"""JavaScript values over JSON data, for the MemberJunction (``mj``) dialect.
+
+Values are plain JSON data (dict, list, str, int, float, bool, None) plus ``UNDEFINED`` and
+``JsFunction`` (built-in methods, safe globals, arrow functions). Numbers are IEEE doubles: a
+Python ``int`` stands for a double only while it is exact (|n| <= 2**53), anything larger is
+read as the nearest ``float``. Strings are Python strings whose surrogate pairs are joined;
+operations that count, index or order code units go through the UTF-16 helpers here, so
+``'😀'.length`` is 2 as in JavaScript. Built-in methods live in ``jsbuiltins``; nothing here
+ever calls ``getattr`` on a value.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Callable, Mapping
+from typing import Any, Final
+
+from flowctx_core.expressions.budget import BUDGET, charge
+from flowctx_core.expressions.sandbox import SandboxError
+
+
+class JsError(SandboxError):
+    """An error the JavaScript runtime would throw (TypeError, ReferenceError, RangeError).
+
+    Messages never contain values from the scope (they may be secrets), only names and keys
+    written in the expression itself.
+    """
+
+
+class JsSecurityRefusal(SandboxError):
+    """The published evaluator would run this as code; flowctx refuses to go further."""
+
+
+class _Undefined:
+    """JavaScript ``undefined``: falsy, distinct from ``None`` (null)."""
+
+    __slots__ = ()
+    _instance: _Undefined | None = None
+
+    def __new__(cls) -> _Undefined:
+        if cls._instance is None:
+            cls._instance = super().__new__(cls)
+        return cls._instance
+
+    def __repr__(self) -> str:
+        return "undefined"
+
+    def __bool__(self) -> bool:
+        return False
+
+    def __reduce__(self) -> str:
+        # Pickling and deep copies must keep the singleton identity.
+        return "UNDEFINED"
+
+
+UNDEFINED: Final = _Undefined()
+
+
+class JsFunction:
+    """A callable an expression may invoke: a bound method, a safe global or an arrow function.
+
+    ``members`` holds the properties a global exposes (``Number.isInteger``, ``Math.PI``).
+    """
+
+    __slots__ = ("arity", "fn", "members", "name")
+
+    def __init__(
+        self,
+        name: str,
+        fn: Callable[..., Any],
+        members: Mapping[str, Any] | None = None,
+        arity: int | None = None,  # ``length``: known for arrow functions only
+    ) -> None:
+        self.name = name
+        self.fn = fn
+        self.members = members
+        self.arity = arity
+
+    def __repr__(self) -> str:
+        return f"function {self.name}"
+
+
+class JsNamespace:
+    """A built-in namespace object (``Math``, ``JSON``): typeof 'object', fixed members."""
+
+    __slots__ = ("members", "name")
+
+    def __init__(self, name: str, members: Mapping[str, Any]) -> None:
+        self.name = name
+        self.members = members
+
+    def __repr__(self) -> str:
+        return f"[object {self.name}]"
+
+
+# The keys MemberJunction 5.51.3 drops from the context at every level before evaluating.
+DROPPED_KEYS: Final = frozenset({"__proto__", "constructor", "prototype", "eval", "Function"})
+# Keys that lead from data to the JavaScript object model (and from there to Function).
+OBJECT_MODEL_KEYS: Final = frozenset({"constructor", "prototype", "__proto__"})
+MAX_SAFE_INTEGER: Final = 2**53 - 1
+_EXACT: Final = 2**53
+MAX_STRING_LENGTH: Final = 100_000
+#: node's own longest string (V8 on 64-bit: 2**29 - 24 code units)
+NODE_MAX_STRING: Final = 2**29 - 24
+
+# Property names on the prototypes as node 20 (the runtime of the measurements) lists them;
+# ``'toString' in payload`` is true through the prototype chain.
+OBJECT_PROTO: Final = frozenset(
+    [
+        "constructor",
+        "__defineGetter__",
+        "__defineSetter__",
+        "hasOwnProperty",
+        "__lookupGetter__",
+        "__lookupSetter__",
+        "isPrototypeOf",
+        "propertyIsEnumerable",
+        "toString",
+        "valueOf",
+        "__proto__",
+        "toLocaleString",
+    ]
+)
+ARRAY_PROTO: Final = frozenset(
+    [
+        "length",
+        "constructor",
+        "at",
+        "concat",
+        "copyWithin",
+        "fill",
+        "find",
+        "findIndex",
+        "findLast",
+        "findLastIndex",
+        "lastIndexOf",
+        "pop",
+        "push",
+        "reverse",
+        "shift",
+        "unshift",
+        "slice",
+        "sort",
+        "splice",
+        "includes",
+        "indexOf",
+        "join",
+        "keys",
+        "entries",
+        "values",
+        "forEach",
+        "filter",
+        "flat",
+        "flatMap",
+        "map",
+        "every",
+        "some",
+        "reduce",
+        "reduceRight",
+        "toLocaleString",
+        "toString",
+        "toReversed",
+        "toSorted",
+        "toSpliced",
+        "with",
+    ]
+)
+STRING_PROTO: Final = frozenset(
+    [
+        "length",
+        "constructor",
+        "anchor",
+        "at",
+        "big",
+        "blink",
+        "bold",
+        "charAt",
+        "charCodeAt",
+        "codePointAt",
+        "concat",
+        "endsWith",
+        "fontcolor",
+        "fontsize",
+        "fixed",
+        "includes",
+        "indexOf",
+        "isWellFormed",
+        "italics",
+        "lastIndexOf",
+        "link",
+        "localeCompare",
+        "match",
+        "matchAll",
+        "normalize",
+        "padEnd",
+        "padStart",
+        "repeat",
+        "replace",
+        "replaceAll",
+        "search",
+        "slice",
+        "small",
+        "split",
+        "strike",
+        "sub",
+        "substr",
+        "substring",
+        "sup",
+        "startsWith",
+        "toString",
+        "toWellFormed",
+        "trim",
+        "trimStart",
+        "trimLeft",
+        "trimEnd",
+        "trimRight",
+        "toLocaleLowerCase",
+        "toLocaleUpperCase",
+        "toLowerCase",
+        "toUpperCase",
+        "valueOf",
+    ]
+)
+NUMBER_PROTO: Final = frozenset(
+    [
+        "constructor",
+        "toExponential",
+        "toFixed",
+        "toPrecision",
+        "toString",
+        "valueOf",
+        "toLocaleString",
+    ]
+)
+BOOLEAN_PROTO: Final = frozenset({"constructor", "toString", "valueOf"})
+FUNCTION_PROTO: Final = frozenset(
+    ["length", "name", "arguments", "caller", "constructor", "apply", "bind", "call", "toString"]
+)
+
+# WhiteSpace and LineTerminator: what trim() removes and Number() skips.
+JS_WHITESPACE: Final = (
+    "\t\n\v\f\r \u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009"
+    "\u200a\u2028\u2029\u202f\u205f\u3000\ufeff"
+)
+
+
+# --- numbers and strings -------------------------------------------------------------------
+
+
+def number(r: int | float) -> int | float:
+    """A number as JavaScript holds it: integers beyond 2**53 become the nearest double."""
+    if type(r) is int and not -_EXACT <= r <= _EXACT:
+        try:
+            return float(r)
+        except OverflowError:
+            return math.inf if r > 0 else -math.inf
+    return r
+
+
+def js_value(v: Any) -> Any:
+    """A value read from the scope, as MemberJunction's copy holds it: big integers rounded,
+    and an object with its own ``constructor`` key is no plain object to ``cloneValue``
+    (``value.constructor === Object`` fails), so it was copied as ``String(value)``."""
+    t = type(v)
+    if t is int:
+        return number(v) if not -_EXACT <= v <= _EXACT else v
+    if t is dict and "constructor" in v:
+        return _stringified(v)
+    return v
+
+
+def _stringified(v: dict[Any, Any]) -> str:
+    # String() of an object whose own toString is data (not callable) falls back to valueOf,
+    # which returns the object itself: a TypeError that cloneValue turns into '[Object]'.
+    return "[Object]" if "toString" in v else "[object Object]"
+
+
+def is_number(v: Any) -> bool:
+    t = type(v)
+    return t is int or t is float
+
+
+def is_nullish(v: Any) -> bool:
+    return v is None or v is UNDEFINED
+
+
+def has_astral(s: str) -> bool:
+    return not s.isascii() and max(s) > "\uffff"
+
+
+def to_units(s: str) -> str:
+    """``s`` with each character one UTF-16 code unit (astral characters as two surrogates)."""
+    if s.isascii() or max(s) <= "\uffff":
+        return s
+    charge(ELEMENT * len(s))  # an interpreted loop over the characters
+    out: list[str] = []
+    for c in s:
+        o = ord(c)
+        if o > 0xFFFF:
+            o -= 0x10000
+            out.append(chr(0xD800 + (o >> 10)))
+            out.append(chr(0xDC00 + (o & 0x3FF)))
+        else:
+            out.append(c)
+    return "".join(out)
+
+
+_PAIR = re.compile("[\ud800-\udbff][\udc00-\udfff]")
+
+
+def from_units(s: str) -> str:
+    """The canonical string for code units: valid surrogate pairs joined, lone ones kept."""
+    if s.isascii():
+        return s
+    return _PAIR.sub(
+        lambda m: chr(0x10000 + ((ord(m[0][0]) - 0xD800) << 10) + ord(m[0][1]) - 0xDC00), s
+    )
+
+
+def utf16_length(s: str) -> int:
+    if s.isascii() or max(s) <= "\uffff":
+        return len(s)
+    charge(ELEMENT * len(s))
+    return len(s) + sum(1 for c in s if c > "\uffff")
+
+
+def too_long(length: int | None = None) -> JsError:
+    """The refusal of a string longer than flowctx builds, said before it is built."""
+    if length is not None and length > NODE_MAX_STRING:
+        engine = "node itself throws RangeError: Invalid string length"
+    else:
+        engine = f"node's own limit is {NODE_MAX_STRING:,}"
+    return JsError(
+        f"String result too long (over {MAX_STRING_LENGTH:,} characters; {BUDGET}, {engine})"
+    )
+
+
+def concat(a: str, b: str) -> str:
+    n = len(a) + len(b)
+    if n > MAX_STRING_LENGTH:
+        raise too_long(n)
+    s = a + b
+    if a and b and "\ud800" <= a[-1] <= "\udbff" and "\udc00" <= b[0] <= "\udfff":
+        return from_units(s)
+    return s
+
+
+def check_length(s: str) -> str:
+    if len(s) > MAX_STRING_LENGTH:
+        raise too_long(len(s))
+    return s
+
+
+#: steps charged per element an interpreted loop visits (a step is ~70 ns of C work)
+ELEMENT: Final = 4
+
+
+def join_bounded(sep: str, parts: Any) -> str:
+    """``sep.join(parts)`` refused before it passes ``MAX_STRING_LENGTH``: the length is
+    added up part by part, so a list of references to one long string is refused at the
+    second part, not after building all of them."""
+    out: list[str] = []
+    total = -len(sep)
+    step = len(sep)
+    for part in parts:
+        charge(ELEMENT)
+        total += len(part) + step
+        if total > MAX_STRING_LENGTH:
+            raise too_long()
+        out.append(part)
+    return sep.join(out)
+
+
+# `\d+(?:\.\d*)?`, not `\d+\.?\d*`: the same strings, but the second splits a run of digits
+# in n ways, so a fullmatch failing at its end backtracks n**2 times (a hang at 20,000 digits)
+_DECIMAL = re.compile(r"[+-]?(?:Infinity|(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?)")
+_RADIX = re.compile(r"0[xX][0-9a-fA-F]+|0[oO][0-7]+|0[bB][01]+")
+
+
+def string_to_number(s: str) -> int | float:
+    s = s.strip(JS_WHITESPACE)
+    if not s:
+        return 0
+    if _DECIMAL.fullmatch(s):
+        if s.endswith("Infinity"):
+            return -math.inf if s[0] == "-" else math.inf
+        f = float(s)
+        if f == 0.0:
+            return f if s[0] == "-" else 0
+        return int(f) if f.is_integer() and abs(f) <= _EXACT else f
+    if _RADIX.fullmatch(s):
+        return number(int(s, 0))
+    return math.nan
+
+
+def to_number(v: Any) -> int | float:
+    t = type(v)
+    if t is int:
+        return number(v)
+    if t is float:
+        return v
+    if v is True:
+        return 1
+    if v is False or v is None:
+        return 0
+    if v is UNDEFINED:
+        return math.nan
+    if t is str:
+        return string_to_number(v)
+    if t is list or t is tuple:
+        return string_to_number(to_string(v))
+    if t is dict and "toString" in v:
+        # ToPrimitive(hint number): valueOf gives the object back, its own toString is data
+        # (not callable), so node throws "Cannot convert object to primitive value"
+        return string_to_number(to_string(v))
+    return math.nan  # objects and functions: '[object Object]', 'function ...'
+
+
+def to_int(v: Any) -> float | int:
+    """ToIntegerOrInfinity."""
+    n = to_number(v)
+    if n != n:
+        return 0
+    if n in (math.inf, -math.inf):
+        return n
+    return int(n)
+
+
+def to_int32(v: Any) -> int:
+    n = to_number(v)
+    if n != n or n in (math.inf, -math.inf):
+        return 0
+    i = int(n) & 0xFFFFFFFF
+    return i - 0x100000000 if i >= 0x80000000 else i
+
+
+def to_uint32(v: Any) -> int:
+    n = to_number(v)
+    if n != n or n in (math.inf, -math.inf):
+        return 0
+    return int(n) & 0xFFFFFFFF
+
+
+def _shortest(n: float) -> tuple[str, int]:
+    """Shortest round-trip digits and the decimal exponent ``k`` (value = 0.digits * 10**k)."""
+    text = repr(abs(n))
+    mant, _, exp = text.partition("e")
+    whole, _, frac = mant.partition(".")
+    if frac == "0":
+        frac = ""
+    digits = (whole + frac).lstrip("0")
+    lead = len(whole + frac) - len((whole + frac).lstrip("0"))
+    point = len(whole) - lead + (int(exp) if exp else 0)
+    digits = digits.rstrip("0") or "0"
+    return digits, point
+
+
+def number_to_string(n: int | float) -> str:
+    if type(n) is int:
+        if -(10**21) < n < 10**21:
+            return str(n)
+        n = float(n)
+    if n != n:
+        return "NaN"
+    if n == 0:
+        return "0"
+    if n in (math.inf, -math.inf):
+        return "Infinity" if n > 0 else "-Infinity"
+    sign = "-" if n < 0 else ""
+    digits, point = _shortest(n)
+    k = len(digits)
+    if k <= point <= 21:
+        return sign + digits + "0" * (point - k)
+    if 0 < point <= 21:
+        return sign + digits[:point] + "." + digits[point:]
+    if -6 < point <= 0:
+        return sign + "0." + "0" * (-point) + digits
+    e = point - 1
+    exp = f"e{'+' if e >= 0 else '-'}{abs(e)}"
+    if k == 1:
+        return sign + digits + exp
+    return sign + digits[0] + "." + digits[1:] + exp
+
+
+def to_string(v: Any) -> str:
+    t = type(v)
+    if t is str:
+        return v
+    if t is int or t is float:
+        return number_to_string(v)
+    if v is None:
+        return "null"
+    if v is UNDEFINED:
+        return "undefined"
+    if v is True:
+        return "true"
+    if v is False:
+        return "false"
+    if t is list or t is tuple:
+        return join_bounded(",", ("" if is_nullish(x) else to_string(x) for x in v))
+    if t is JsFunction:
+        return f"function {v.name}() {{ [native code] }}"
+    if t is JsNamespace:
+        return f"[object {v.name}]"
+    if t is dict and "toString" in v:
+        # its own toString is data, not callable; valueOf gives the object back
+        raise JsError("Cannot convert object to primitive value")
+    return "[object Object]"
+
+
+def to_primitive(v: Any) -> Any:
+    t = type(v)
+    if t is list or t is tuple or t is dict or t is JsFunction or t is JsNamespace:
+        return to_string(v)
+    if isinstance(v, Mapping):
+        return "[object Object]"
+    return v
+
+
+def property_key(key: Any) -> str:
+    return key if type(key) is str else to_string(key)
+
+
+def truthy(v: Any) -> bool:
+    """JavaScript truthiness: '' 0 -0 NaN null undefined false are false; [] and {} are true."""
+    if v is True:
+        return True
+    if v is False or v is None or v is UNDEFINED:
+        return False
+    t = type(v)
+    if t is int:
+        return v != 0
+    if t is float:
+        return v != 0.0 and v == v
+    if t is str:
+        return len(v) > 0
+    return True
+
+
+def typeof(v: Any) -> str:
+    if v is UNDEFINED:
+        return "undefined"
+    if v is True or v is False:
+        return "boolean"
+    t = type(v)
+    if t is str:
+        return "string"
+    if t is int or t is float:
+        return "number"
+    if t is JsFunction:
+        return "function"
+    return "object"
+
+
+# --- object keys ---------------------------------------------------------------------------
+
+
+def _array_index(key: str) -> int | None:
+    if key.isdigit() and key.isascii() and (key == "0" or key[0] != "0"):
+        i = int(key)
+        return i if i < 2**32 - 1 else None
+    return None
+
+
+def array_index(key: str) -> int | None:
+    """The array index ``key`` names, if any ('01' and '-1' name none)."""
+    return _array_index(key)
+
+
+def own_keys(obj: Mapping[Any, Any]) -> list[str]:
+    """Object.keys order: integer-like keys ascending, then the others in insertion order;
+    the keys MemberJunction drops from its copy are not there."""
+    charge(ELEMENT * len(obj))
+    keys = [property_key(k) for k in obj]
+    keys = [k for k in keys if k not in DROPPED_KEYS]
+    ints = [k for k in keys if _array_index(k) is not None]
+    if not ints:
+        return keys
+    ints.sort(key=int)
+    return ints + [k for k in keys if _array_index(k) is None]
+
+
+def own_get(obj: Mapping[Any, Any], key: str) -> Any:
+    """An own property of a plain object, or ``UNDEFINED`` (dropped keys are absent)."""
+    if key in DROPPED_KEYS:
+        return UNDEFINED
+    try:
+        return js_value(obj[key])
+    except KeyError:
+        pass
+    except TypeError:
+        return UNDEFINED
+    if key.lstrip("-").isdigit():
+        # YAML may give integer keys; JavaScript sees every key as a string.
+        charge(ELEMENT * len(obj))
+        for k, v in obj.items():
+            if type(k) is not str and property_key(k) == key:
+                return js_value(v)
+    return UNDEFINED
+
+
+def own_has(obj: Mapping[Any, Any], key: str) -> bool:
+    if key in DROPPED_KEYS:
+        return False
+    if key in obj:
+        return True
+    charge(ELEMENT * len(obj))
+    return any(type(k) is not str and property_key(k) == key for k in obj)
+
+
+# --- equality and comparison ---------------------------------------------------------------
+
+
+def strict_eq(a: Any, b: Any) -> bool:
+    ta, tb = type(a), type(b)
+    if (ta is int or ta is float) and (tb is int or tb is float):
+        return bool(number(a) == number(b))
+    if ta is not tb:
+        return False
+    if ta is str or a is None or a is UNDEFINED or ta is bool:
+        return bool(a == b)
+    return a is b
+
+
+def same_value_zero(a: Any, b: Any) -> bool:
+    if type(a) is float and type(b) is float and a != a and b != b:
+        return True
+    return strict_eq(a, b)
+
+
+def strict_ne(a: Any, b: Any) -> bool:
+    return not strict_eq(a, b)
+
+
+def _is_object(v: Any) -> bool:
+    t = type(v)
+    return not (t is str or t is int or t is float or t is bool or v is None or v is UNDEFINED)
+
+
+def loose_eq(a: Any, b: Any) -> bool:
+    ta, tb = type(a), type(b)
+    if ta is tb or (is_number(a) and is_number(b)):
+        return strict_eq(a, b)
+    a_null, b_null = is_nullish(a), is_nullish(b)
+    if a_null or b_null:
+        return a_null and b_null
+    if ta is bool:
+        return loose_eq(int(a), b)
+    if tb is bool:
+        return loose_eq(a, int(b))
+    if is_number(a) and tb is str:
+        return bool(number(a) == string_to_number(b))
+    if ta is str and is_number(b):
+        return bool(string_to_number(a) == number(b))
+    a_obj, b_obj = _is_object(a), _is_object(b)
+    if a_obj and not b_obj:
+        return loose_eq(to_primitive(a), b)
+    if b_obj and not a_obj:
+        return loose_eq(a, to_primitive(b))
+    return a is b
+
+
+def loose_ne(a: Any, b: Any) -> bool:
+    return not loose_eq(a, b)
+
+
+def _less(a: Any, b: Any) -> bool | None:
+    """Abstract relational comparison a < b; None stands for undefined (NaN involved)."""
+    a, b = to_primitive(a), to_primitive(b)
+    if type(a) is str and type(b) is str:
+        if has_astral(a) or has_astral(b):
+            return to_units(a) < to_units(b)
+        return a < b
+    x, y = to_number(a), to_number(b)
+    if x != x or y != y:
+        return None
+    return x < y
+
+
+def js_lt(a: Any, b: Any) -> bool:
+    ta, tb = type(a), type(b)
+    if (ta is int or ta is float) and (tb is int or tb is float):
+        return bool(number(a) < number(b))
+    return _less(a, b) is True
+
+
+def js_gt(a: Any, b: Any) -> bool:
+    ta, tb = type(a), type(b)
+    if (ta is int or ta is float) and (tb is int or tb is float):
+        return bool(number(a) > number(b))
+    return _less(b, a) is True
+
+
+def js_le(a: Any, b: Any) -> bool:
+    ta, tb = type(a), type(b)
+    if (ta is int or ta is float) and (tb is int or tb is float):
+        return bool(number(a) <= number(b))
+    return _less(b, a) is False
+
+
+def js_ge(a: Any, b: Any) -> bool:
+    ta, tb = type(a), type(b)
+    if (ta is int or ta is float) and (tb is int or tb is float):
+        return bool(number(a) >= number(b))
+    return _less(a, b) is False
+
+
+# --- arithmetic ----------------------------------------------------------------------------
+
+
+def js_add(a: Any, b: Any) -> Any:
+    ta, tb = type(a), type(b)
+    if ta is int and tb is int:
+        return number(a + b)
+    if ta is str and tb is str:
+        return concat(a, b)
+    a, b = to_primitive(a), to_primitive(b)
+    if type(a) is str or type(b) is str:
+        return concat(to_string(a), to_string(b))
+    x, y = to_number(a), to_number(b)
+    if type(x) is int and type(y) is int:
+        return number(x + y)
+    return float(x) + float(y)
+
+
+def js_sub(a: Any, b: Any) -> int | float:
+    x, y = to_number(a), to_number(b)
+    if type(x) is int and type(y) is int:
+        return number(x - y)
+    return float(x) - float(y)
+
+
+def js_mul(a: Any, b: Any) -> int | float:
+    x, y = to_number(a), to_number(b)
+    if type(x) is int and type(y) is int:
+        r = x * y
+        if r == 0 and (x < 0 or y < 0):
+            return -0.0
+        return number(r)
+    try:
+        return float(x) * float(y)
+    except OverflowError:
+        return math.inf
+
+
+def js_div(a: Any, b: Any) -> int | float:
+    x, y = float(to_number(a)), float(to_number(b))
+    if y == 0.0:
+        if x != x or x == 0.0:
+            return math.nan
+        return math.copysign(math.inf, x) * math.copysign(1.0, y)
+    r = x / y
+    return int(r) if r.is_integer() and abs(r) <= _EXACT and r != 0 else r
+
+
+def js_mod(a: Any, b: Any) -> int | float:
+    x, y = to_number(a), to_number(b)
+    if type(x) is int and type(y) is int and y != 0:
+        r = abs(x) % abs(y)
+        if x < 0:
+            return -r if r else -0.0
+        return r
+    x, y = float(x), float(y)
+    if x != x or y != y or x in (math.inf, -math.inf) or y == 0.0:
+        return math.nan
+    if y in (math.inf, -math.inf):
+        return x
+    return math.fmod(x, y)
+
+
+def js_pow(a: Any, b: Any) -> int | float:
+    x, y = to_number(a), to_number(b)
+    if y != y:
+        return math.nan
+    if y == 0:
+        return 1
+    if x == 0 and y < 0:
+        odd = float(y).is_integer() and int(y) % 2 == 1
+        return -math.inf if odd and math.copysign(1.0, x) < 0 else math.inf
+    if (x == 1 or x == -1) and y in (math.inf, -math.inf):
+        return math.nan
+    if type(x) is int and type(y) is int and y > 0 and abs(x).bit_length() * y <= 64:
+        return number(x**y)
+    try:
+        r = math.pow(float(x), float(y))
+    except OverflowError:
+        r = math.inf if x > 0 or (float(y).is_integer() and int(y) % 2 == 0) else -math.inf
+    except ValueError:
+        return math.nan
+    return r
+
+
+def js_neg(a: Any) -> int | float:
+    x = to_number(a)
+    if type(x) is int:
+        return -x if x else -0.0
+    return -x
+
+
+def js_pos(a: Any) -> int | float:
+    return to_number(a)
+
+
+def js_not(a: Any) -> bool:
+    return not truthy(a)
+
+
+def js_bitnot(a: Any) -> int:
+    return ~to_int32(a)
+
+
+def _int32(n: int) -> int:
+    n &= 0xFFFFFFFF
+    return n - 0x100000000 if n >= 0x80000000 else n
+
+
+def js_bitand(a: Any, b: Any) -> int:
+    return _int32(to_int32(a) & to_int32(b))
+
+
+def js_bitor(a: Any, b: Any) -> int:
+    return _int32(to_int32(a) | to_int32(b))
+
+
+def js_bitxor(a: Any, b: Any) -> int:
+    return _int32(to_int32(a) ^ to_int32(b))
+
+
+def js_lshift(a: Any, b: Any) -> int:
+    return _int32(to_int32(a) << (to_uint32(b) & 31))
+
+
+def js_rshift(a: Any, b: Any) -> int:
+    return to_int32(a) >> (to_uint32(b) & 31)
+
+
+def js_urshift(a: Any, b: Any) -> int:
+    return to_uint32(a) >> (to_uint32(b) & 31)
+
+
+def js_in(key: Any, obj: Any) -> bool:
+    """``key in obj``: own keys and the prototype chain, as JavaScript answers it."""
+    k = property_key(key)
+    t = type(obj)
+    if t is dict or (isinstance(obj, Mapping) and t is not JsNamespace):
+        return own_has(obj, k) or k in OBJECT_PROTO
+    if t is list or t is tuple:
+        index = _array_index(k)
+        if index is not None:
+            return index < len(obj)
+        return k in ARRAY_PROTO or k in OBJECT_PROTO
+    if t is JsFunction:
+        return (
+            (obj.members is not None and k in obj.members)
+            or k in FUNCTION_PROTO
+            or (k in OBJECT_PROTO)
+        )
+    if t is JsNamespace:
+        return k in obj.members or k in OBJECT_PROTO
+    shown = "null" if obj is None else ("undefined" if obj is UNDEFINED else typeof(obj))
+    raise JsError(f"Cannot use 'in' operator to search for a key in {shown}")

@@ -1,0 +1,439 @@
+"""Databases for ``data_reference`` variables: a real MongoDB, or the embedded engine.
+
+By default flowctx answers queries from an embedded MongoDB-compatible engine (montydb, in
+memory) seeded from the workspace's ``seed/<database>/<collection>.json`` files, one JSON array
+of documents per collection, inserted in file order (so the last document is the newest).
+With ``--mongo-uri`` or ``FLOWCTX_MONGO_URI`` it queries that MongoDB through pymongo instead.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import struct
+import threading
+import time
+import warnings
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Protocol
+
+from flowctx_core.base.diagnostics import Diagnostic
+from flowctx_core.base.jsontext import JsonTextError, parse_json
+from flowctx_core.base.pathsafety import confine, read_regular_file
+from flowctx_core.base.regexbound import RegexBudget, bound_montydb_regex, shared_budget
+from flowctx_core.base.secrets import mask_text
+
+URI_ENV = "FLOWCTX_MONGO_URI"
+SEED_DIR = "seed"
+#: Database used when a data_reference source names none.
+DEFAULT_DATABASE = "default"
+#: Seed files are test fixtures for authoring; bigger ones are refused with a clear message.
+#: montydb inserts about 10,000 documents a second and scans the whole collection for each
+#: query (40,000 documents took 4 s to load and 2 s per query), so the count is bounded too.
+MAX_SEED_BYTES = 4 * 1024 * 1024
+MAX_SEED_DOCUMENTS = 5_000
+
+
+class DatabaseError(Exception):
+    """A query could not be answered (unreachable server, bad filter)."""
+
+
+class Database(Protocol):
+    label: str
+
+    def find_newest(
+        self, database: str, collection: str, query: Mapping[str, Any], fields: list[str] | None
+    ) -> dict[str, Any] | None:
+        """The newest matching document (``_id`` descending), projected; ``None`` when none."""
+        ...
+
+    def collection_names(self, database: str) -> list[str]: ...
+
+    def first_document(self, database: str, collection: str) -> dict[str, Any] | None: ...
+
+
+def _projection(fields: list[str] | None) -> dict[str, int] | None:
+    if not fields:
+        return None
+    proj = {f: 1 for f in fields}
+    proj["_id"] = 0
+    return proj
+
+
+def _plain(doc: Mapping[str, Any]) -> dict[str, Any]:
+    """Documents as JSON-able data: ObjectIds and other BSON types become strings."""
+
+    def conv(v: Any) -> Any:
+        if isinstance(v, Mapping):
+            return {str(k): conv(x) for k, x in v.items()}
+        if isinstance(v, (list, tuple)):
+            return [conv(x) for x in v]
+        if v is None or isinstance(v, (str, int, float, bool)):
+            return v
+        return str(v)
+
+    return conv(doc)
+
+
+class _CollectionDatabase:
+    """Shared query logic over any pymongo-compatible client (pymongo or montydb)."""
+
+    label = ""
+
+    def __init__(self, client: Any) -> None:
+        self._client = client
+        self._lock = threading.Lock()
+
+    def find_newest(
+        self, database: str, collection: str, query: Mapping[str, Any], fields: list[str] | None
+    ) -> dict[str, Any] | None:
+        try:
+            with self._lock:
+                cursor = self._client[database][collection].find(dict(query), _projection(fields))
+                docs = list(cursor.sort("_id", -1).limit(1))
+        except Exception as exc:  # any driver failure is a value in the trace, never a crash
+            raise DatabaseError(mask_text(f"{exc.__class__.__name__}: {exc}")) from None
+        if not docs:
+            return None
+        doc = _plain(docs[0])
+        if fields:
+            doc.pop("_id", None)
+        return doc
+
+    def collection_names(self, database: str) -> list[str]:
+        try:
+            with self._lock:
+                return sorted(self._client[database].list_collection_names())
+        except Exception as exc:
+            raise DatabaseError(mask_text(f"{exc.__class__.__name__}: {exc}")) from None
+
+    def first_document(self, database: str, collection: str) -> dict[str, Any] | None:
+        try:
+            with self._lock:
+                doc = self._client[database][collection].find_one({})
+        except Exception as exc:
+            raise DatabaseError(mask_text(f"{exc.__class__.__name__}: {exc}")) from None
+        return _plain(doc) if doc else None
+
+
+class MongoDatabase(_CollectionDatabase):
+    def __init__(self, uri: str, timeout_ms: int = 1500) -> None:
+        import pymongo
+
+        # a keyword argument would override the URI's own option: honour what the user wrote,
+        # when pymongo can use it (an invalid one it ignores, falling back to its 30 s default)
+        options: dict[str, Any] = (
+            {} if uri_timeout(uri) is not None else {"serverSelectionTimeoutMS": timeout_ms}
+        )
+        with warnings.catch_warnings():
+            # pymongo warns (to stderr) about options it ignores; open_database says it instead
+            warnings.simplefilter("ignore", UserWarning)
+            client: pymongo.MongoClient[dict[str, Any]] = pymongo.MongoClient(
+                uri, connect=False, **options
+            )
+        super().__init__(client)
+        self.label = f"MongoDB {mask_text(uri)}"
+        self._down_until = 0.0
+        self._down_reason = ""
+
+    #: After a server-selection failure, answer at once for this long instead of waiting out
+    #: the timeout again for every variable (a workflow with eight data_references took 12 s).
+    DOWN_SECONDS = 15.0
+
+    def find_newest(
+        self, database: str, collection: str, query: Mapping[str, Any], fields: list[str] | None
+    ) -> dict[str, Any] | None:
+        if time.monotonic() < self._down_until:
+            raise DatabaseError(f"{self._down_reason} (not retried for {self.DOWN_SECONDS:.0f} s)")
+        try:
+            return super().find_newest(database, collection, query, fields)
+        except DatabaseError as exc:
+            if "ServerSelectionTimeoutError" in str(exc) or "AutoReconnect" in str(exc):
+                self._down_until = time.monotonic() + self.DOWN_SECONDS
+                self._down_reason = f"MongoDB unreachable: {str(exc)[:160]}"
+            raise
+
+
+_URI_TIMEOUT = re.compile(r"(?i)[?&;]serverSelectionTimeoutMS=([^&;#]*)")
+
+
+def uri_timeout(uri: str) -> float | None:
+    """The URI's own serverSelectionTimeoutMS when it is a usable number, else None."""
+    found = _URI_TIMEOUT.search(uri)
+    if found is None:
+        return None
+    try:
+        value = float(found.group(1))
+    except ValueError:
+        return None
+    return value if 0 <= value < float("inf") else None
+
+
+def _uri_timeout_warning(uri: str) -> Diagnostic | None:
+    if _URI_TIMEOUT.search(uri) is None or uri_timeout(uri) is not None:
+        return None
+    return Diagnostic(
+        URI_ENV,
+        0,
+        0,
+        "the URI's serverSelectionTimeoutMS is not a number of milliseconds; flowctx waits "
+        "at most 1.5 s for the server instead",
+        severity="warning",
+    )
+
+
+_monty_ready = False
+_monty_lock = threading.Lock()
+
+
+def _monty_client(repository: str) -> Any:
+    # montydb keeps its memory storage and BSON choice per process; configure it once so that
+    # several workspaces (tests, reloads) can each have their own in-memory repository.
+    global _monty_ready
+    from montydb import MontyClient, set_storage
+
+    with _monty_lock:
+        if not _monty_ready:
+            bound_montydb_regex()
+            set_storage(":memory:", storage="memory", use_bson=False)
+            _monty_ready = True
+        return MontyClient(repository)
+
+
+@dataclass(frozen=True)
+class SeedFile:
+    database: str
+    collection: str
+    path: Path
+
+
+def seed_files(root: Path) -> list[SeedFile]:
+    base = root / SEED_DIR
+    try:
+        folders = sorted(p for p in base.iterdir() if p.is_dir())
+    except OSError:  # no seed folder, or one that cannot be listed: no seeds
+        return []
+    out = []
+    for db_dir in folders:
+        for f in sorted(db_dir.glob("*.json")):
+            out.append(SeedFile(db_dir.name, f.stem, f))
+    return out
+
+
+def _answer_key(
+    database: str, collection: str, query: Mapping[str, Any], fields: list[str] | None
+) -> str | None:
+    """A memo key for a query, or ``None`` when the filter holds values JSON cannot name exactly.
+
+    Key order is kept (``sort_keys`` off): MongoDB compares embedded documents in order.
+    """
+    try:
+        return json.dumps([database, collection, query, fields])
+    except (TypeError, ValueError):
+        return None
+
+
+def _seed_ids(count: int) -> list[Any]:
+    """ObjectIds that sort in file order.
+
+    Ids made by the driver carry a counter that starts at a random value and wraps at 2**24,
+    so a seed inserted across the wrap would make an earlier document the "newest". These share
+    one timestamp and random part and count up from zero instead.
+    """
+    from montydb.types.objectid import ObjectId
+
+    head = struct.pack(">I", int(time.time()) & 0xFFFFFFFF) + os.urandom(5)
+    return [ObjectId(head + struct.pack(">I", i)[1:]) for i in range(count)]
+
+
+class EmbeddedDatabase(_CollectionDatabase):
+    """montydb in memory, loaded from the workspace's seed files.
+
+    Its content changes only through ``load_seeds``, so answers are memoised until the next
+    load: montydb scans and decodes every document for each query (about 0.1 ms per document),
+    and re-resolving a workflow on every edit asks the same questions again.
+    """
+
+    def __init__(self, root: Path, repository: str | None = None) -> None:
+        self.root = root
+        self._repository = repository or f":memory:{root}"
+        self._monty: Any = None
+        self._monty_lock = threading.Lock()
+        super().__init__(None)
+        self.label = f"embedded montydb ({SEED_DIR}/)"
+        self._answers: dict[str, dict[str, Any] | None] = {}
+        # refusals are answers too: a $regex that ran out of time would cost its bound again
+        # on every re-resolution of the app
+        self._refusals: dict[str, str] = {}
+        # one budget for every $regex between two seed loads (each reload of the workspace)
+        self._regex_budget = RegexBudget()
+        self._generation = 0
+
+    # montydb (and bson) are imported on the first query or seed file, not when a session
+    # opens: a workspace without seeds or data_reference sources never pays for them
+    @property  # type: ignore[override]
+    def _client(self) -> Any:
+        if self._monty is None:
+            with self._monty_lock:
+                if self._monty is None:
+                    self._monty = _monty_client(self._repository)
+        return self._monty
+
+    @_client.setter
+    def _client(self, client: Any) -> None:
+        self._monty = client
+
+    def find_newest(
+        self, database: str, collection: str, query: Mapping[str, Any], fields: list[str] | None
+    ) -> dict[str, Any] | None:
+        key = _answer_key(database, collection, query, fields)
+        if key is not None and key in self._answers:
+            cached = self._answers[key]
+            return None if cached is None else _plain(cached)  # a copy: callers may mutate
+        if key is not None and key in self._refusals:
+            raise DatabaseError(self._refusals[key])
+        generation = self._generation
+        try:
+            with shared_budget(self._regex_budget):
+                doc = super().find_newest(database, collection, query, fields)
+        except DatabaseError as exc:
+            if key is not None and generation == self._generation and "RegexTimeout" in str(exc):
+                self._refusals[key] = str(exc)
+            raise
+        if key is not None and generation == self._generation:
+            self._answers[key] = None if doc is None else _plain(doc)
+        return doc
+
+    def load_seeds(self) -> list[Diagnostic]:
+        """(Re)load every seed file; a bad file is a Diagnostic and leaves its collection empty."""
+        problems: list[Diagnostic] = []
+        seeds = seed_files(self.root)
+        with self._lock:
+            self._generation += 1
+            self._answers = {}
+            self._refusals = {}
+            self._regex_budget = RegexBudget()
+            if self._monty is None and not seeds:
+                return problems  # nothing loaded before, nothing to load now: still empty
+            for name in self._client.list_database_names():
+                self._client.drop_database(name)
+            for seed in seeds:
+                # a newline in a folder name would start a forged line in every report
+                display = "".join(
+                    c if c.isprintable() else f"\\u{ord(c):04x}"
+                    for c in seed.path.relative_to(self.root).as_posix()
+                )
+                bad_name = _seed_name_problem(seed)
+                if bad_name:
+                    problems.append(Diagnostic(display, 0, 0, bad_name))
+                    continue
+                # the same confinement as file sources and the fallbacks file: a seed that is
+                # a symlink out of the workspace would load another project's data
+                real, refusal = confine(self.root, str(seed.path), allow_outside=False)
+                if real is None:
+                    why = (refusal or "").removeprefix("refused: ")
+                    if "outside the workspace root" in why:
+                        why = "it resolves outside the workspace root through a symlink"
+                    problems.append(Diagnostic(display, 0, 0, f"seed file not loaded: {why}"))
+                    continue
+                docs, problem = _read_seed(real, display)
+                if problem is not None:
+                    problems.append(problem)
+                    continue
+                if docs:
+                    missing = [d for d in docs if "_id" not in d]
+                    for doc, oid in zip(missing, _seed_ids(len(missing)), strict=True):
+                        doc["_id"] = oid
+                    try:
+                        self._client[seed.database][seed.collection].insert_many(docs)
+                    except Exception as exc:  # keys with '.' or '$', a repeated _id, ...
+                        self._client[seed.database].drop_collection(seed.collection)
+                        problems.append(Diagnostic(display, 1, 1, _refusal(exc)))
+        return problems
+
+
+#: What MongoDB (and montydb) refuse in a database name on Unix, plus control characters: a
+#: newline or an escape sequence in a folder name would garble every line that names it.
+_BAD_DATABASE_CHARS = frozenset('/\\. "$\x00')
+
+
+def _seed_name_problem(seed: SeedFile) -> str | None:
+    """Why a seed file's folder or name cannot be a database or collection, or None."""
+
+    def control(name: str) -> bool:
+        return any(ord(c) < 32 or ord(c) == 127 for c in name)
+
+    db, coll = seed.database, seed.collection
+    if not db or control(db) or _BAD_DATABASE_CHARS.intersection(db) or len(db.encode()) >= 64:
+        return (
+            f"seed folder {db!r} is not a valid database name (MongoDB refuses empty names, "
+            'names of 64 bytes or more and / \\ . space " $ or control characters); '
+            "its files are not loaded"
+        )
+    if not coll or control(coll) or "$" in coll or coll.startswith("system."):
+        return (
+            f"seed file name {coll!r} is not a valid collection name (MongoDB refuses empty "
+            "names, '$', control characters and a 'system.' prefix); it is not loaded"
+        )
+    return None
+
+
+def _refusal(exc: Exception) -> str:
+    """Why the embedded database refused a seed file's documents, for the user."""
+    why = str(exc) or exc.__class__.__name__
+    errors = (getattr(exc, "details", None) or {}).get("writeErrors") or []
+    if errors and isinstance(errors[0], dict):
+        first = errors[0]
+        if first.get("code") == 11000:
+            why = f"document {first.get('index', 0) + 1} repeats an earlier document's _id"
+        else:
+            why = str(first.get("errmsg") or why)
+    return mask_text(f"the embedded database refused this seed file ({why}); it stays empty")
+
+
+def _read_seed(path: Path, display: str) -> tuple[list[dict[str, Any]], Diagnostic | None]:
+    raw, why = read_regular_file(path, MAX_SEED_BYTES)
+    if raw is None:
+        why = (why or "").removeprefix("cannot read: ")
+        return [], Diagnostic(display, 0, 0, f"cannot read seed file: {why}")
+    try:
+        data = parse_json(raw.decode("utf-8"))
+    except UnicodeDecodeError as exc:
+        why = f"not valid UTF-8 (byte {exc.start})"
+        return [], Diagnostic(display, 0, 0, f"cannot read seed file: {why}")
+    except JsonTextError as exc:
+        return [], Diagnostic(display, exc.line, exc.column, str(exc))
+    if isinstance(data, dict):
+        data = [data]
+    if not isinstance(data, list) or not all(isinstance(d, dict) for d in data):
+        return [], Diagnostic(display, 1, 1, "a seed file must hold a JSON array of objects")
+    if len(data) > MAX_SEED_DOCUMENTS:
+        return [], Diagnostic(
+            display,
+            1,
+            1,
+            f"seed file holds {len(data):,} documents, over the embedded database's "
+            f"{MAX_SEED_DOCUMENTS:,}-document limit (use --mongo-uri for a real MongoDB)",
+        )
+    return data, None
+
+
+def open_database(
+    root: Path, uri: str | None = None, env: Mapping[str, str] | None = None
+) -> tuple[Database, list[Diagnostic]]:
+    """The database flowctx queries: ``uri`` or ``FLOWCTX_MONGO_URI``, else the embedded one."""
+    uri = uri or (env or {}).get(URI_ENV) or None
+    if uri:
+        try:
+            warning = _uri_timeout_warning(uri)
+            return MongoDatabase(uri), [warning] if warning else []
+        except Exception as exc:  # a malformed URI: say so, fall back to the seeds
+            db = EmbeddedDatabase(root)
+            problems = db.load_seeds()
+            msg = f"cannot use MongoDB URI {mask_text(uri)}: {mask_text(str(exc))}; using seeds"
+            return db, [Diagnostic(URI_ENV, 0, 0, msg, severity="warning"), *problems]
+    db = EmbeddedDatabase(root)
+    return db, db.load_seeds()

@@ -1,0 +1,154 @@
+"""Resolution results: rows with provenance, as frozen data.
+
+Status vocabulary shared by the CLI and the app:
+``resolved`` primary source answered; ``default``; ``fallback`` (fallbacks file);
+``pending`` None by design at load; ``error`` the variable failed.
+Trace outcomes: ``used``, ``shadowed``, ``missing``, ``skipped``, ``error``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Literal
+
+from flowctx_core.base.diagnostics import Diagnostic
+
+if TYPE_CHECKING:
+    from flowctx_core.buildctx.projection import BuildContextProjection
+
+Status = Literal["resolved", "default", "fallback", "pending", "error"]
+Outcome = Literal["used", "shadowed", "missing", "skipped", "error"]
+
+STATUSES: tuple[Status, ...] = ("resolved", "default", "fallback", "pending", "error")
+
+
+@dataclass(frozen=True, slots=True)
+class Loc:
+    file: str
+    line: int = 0
+    column: int = 0
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}:{self.column}" if self.line else self.file
+
+
+@dataclass(frozen=True, slots=True)
+class TraceStep:
+    """One step tried while resolving a variable, in order."""
+
+    step: str
+    outcome: Outcome
+    detail: str = ""
+
+    def to_json(self) -> dict[str, str]:
+        return {"step": self.step, "outcome": self.outcome, "detail": self.detail}
+
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    """One context variable of a workflow, as the runtime will see it at load."""
+
+    name: str
+    type: str
+    source: str
+    status: Status
+    value: Any
+    origin: str
+    trace: tuple[TraceStep, ...] = ()
+    warnings: tuple[str, ...] = ()
+    agents: tuple[str, ...] = ()
+    error: str | None = None
+    loc: Loc | None = None
+    secret: bool = False
+    definition: Any = None
+    description: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Refusal:
+    """The runtime would not load this workflow's context as written.
+
+    ``outcome`` says what it does instead: ``refused`` (the load fails: the newest runtime
+    validates the whole plan at once) or ``empty_plan`` (the older runtime logs a warning and
+    loads no variable at all). Rows that can still be resolved are shown beside it.
+    """
+
+    reason: str
+    file: str
+    line: int = 0
+    column: int = 0
+    #: ``launch_fails``: the context loads, but the build-context provider raises at launch
+    outcome: Literal["refused", "empty_plan", "launch_fails"] = "refused"
+    #: the workflow whose launch fails (a registry's file does not name it)
+    workflow: str = ""
+
+    def to_json(self) -> dict[str, object]:
+        from flowctx_core.base.secrets import mask_text
+
+        return {
+            "reason": mask_text(self.reason),
+            "file": self.file,
+            "line": self.line,
+            "column": self.column,
+            "outcome": self.outcome,
+        }
+
+    def headline(self, runtime: str = "the runtime") -> str:
+        """One line for the top of the matrix, check and the app's status line."""
+        where = f"{self.file}:{self.line}:{self.column}" if self.line else self.file
+        if self.outcome == "empty_plan":
+            what = f"REFUSED: {runtime} would load an empty context plan (no variable is set)"
+        elif self.outcome == "launch_fails":
+            what = f"REFUSED: {runtime} would fail the launch{self._of()} (build context)"
+        else:
+            what = f"REFUSED: {runtime} would not load this workflow's context"
+        return f"{what}: {where}: {self.reason}"
+
+    def _of(self) -> str:
+        return f" of {self.workflow}" if self.workflow else ""
+
+    def short(self, runtime: str = "the runtime") -> str:
+        """The refusal without its reason (check prints the error itself below it)."""
+        what = {
+            "empty_plan": "would load an empty context plan",
+            "launch_fails": f"would fail the launch{self._of()} (build context)",
+        }.get(self.outcome, "would not load this workflow's context")
+        return f"{self.file}:{self.line}:{self.column}: REFUSED: {runtime} {what}"
+
+
+@dataclass(frozen=True)
+class Matrix:
+    """Every variable of one workflow with its value and provenance, plus the problems found."""
+
+    workspace: str
+    workflow: str
+    rows: tuple[Row, ...]
+    diagnostics: tuple[Diagnostic, ...] = ()
+    notes: tuple[str, ...] = field(default=())
+    #: launch values the runtime drops (undeclared, over the limits), as warnings located at
+    #: whoever gave them; their text is also among ``notes``
+    launch_dropped: tuple[Diagnostic, ...] = ()
+    #: the runtime profile the rows were judged against (``RuntimeProfile.label``)
+    runtime: str = ""
+    refused: Refusal | None = None
+    #: files outside the workspace layout this matrix was resolved from (fallbacks file,
+    #: ``file`` sources): the app watches them
+    read: frozenset[Path] = field(default=frozenset(), compare=False)
+    #: what build context projected (prompts render its registries' catalog projections)
+    build_context: BuildContextProjection | None = field(default=None, compare=False, repr=False)
+
+    def row(self, name: str) -> Row | None:
+        for r in self.rows:
+            if r.name == name:
+                return r
+        return None
+
+    @property
+    def values(self) -> dict[str, Any]:
+        """The context the runtime would hold at load, by variable name (unmasked)."""
+        return {r.name: r.value for r in self.rows}
+
+    @property
+    def errors(self) -> tuple[Diagnostic, ...]:
+        return tuple(d for d in self.diagnostics if d.severity == "error")

@@ -1,0 +1,336 @@
+"""Named runtime profiles: what one Mozaiks runtime release does with a workspace.
+
+A profile is frozen data, chosen once when a workspace is opened (``flowctx.yaml``
+``runtime:``, ``--runtime NAME``, or the app's palette) and carried by the snapshot and the
+resolution inputs. Each concern reads the one field that describes it (the contract loader its
+``contract``, the config resolver its ``config``...), so a runtime's behaviour lives here, not
+as flags scattered through the code.
+
+Facts are read from the runtimes' public code (REFERENCE.md section 9); the ``spec`` profile is
+the documented contract (``001_6d6b2107939f9cef.txt``) where it differs from the code.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any, Literal
+
+from flowctx_core.model.contract import SOURCE_TYPES
+
+#: how a contract file is read and what happens to a plan with one invalid definition
+InvalidPlan = Literal["refuse", "empty_plan", "per_definition"]
+#: config sources: ``env_only`` is ``getenv(env_var) if env_var else default`` (shipped code);
+#: ``env_then_default`` falls back to the default when the variable is unset (documented)
+ConfigRule = Literal["env_only", "env_then_default"]
+#: a folder under ``workflows/`` is a workflow when it holds one of these files
+#: (``None``: every folder is one)
+Discovery = tuple[str, ...] | None
+
+
+@dataclass(frozen=True)
+class ContractRules:
+    """How ``context_variables.yaml`` is parsed and validated."""
+
+    #: ``definitions``/``agents`` may be lists of entries with a name (the older runtime)
+    accepts_lists: bool
+    #: unknown keys: ``forbid`` fails validation, ``ignore`` drops them silently
+    extra: Literal["forbid", "ignore"]
+    invalid_plan: InvalidPlan
+    source_types: tuple[str, ...]
+    trigger_types: tuple[str, ...]
+    #: trigger requirements (agent_text needs agent and match ...) and match needs one rule
+    trigger_rules: bool
+    #: ``agents.<A>.variables`` naming an undeclared variable fails validation
+    agent_refs_checked: bool
+    #: a ``context_variables`` wrapper key at the root is unwrapped (older runtime)
+    unwraps_root: bool
+    #: names the runtime reserves: exact names and prefixes
+    reserved_names: frozenset[str] = frozenset()
+    reserved_prefixes: tuple[str, ...] = ()
+    #: the runtime's source model types its fields (write_strategy's values, retry a mapping...)
+    typed_sources: bool = True
+    #: the definition's authority metadata is typed (authority_class, writer_ids, routing...)
+    typed_authority: bool = True
+    #: persisted values pass the authority policy's type check (authority.py
+    #: ``require_replayable_value``): a wrongly typed value fails the persist
+    persist_type_guard: bool = False
+
+
+@dataclass(frozen=True)
+class SourceRules:
+    """How each source type resolves at load."""
+
+    config: ConfigRule
+    #: ``required: true`` with a default given fails when the env var is unset
+    config_required_ignores_default: bool
+    #: the Mongo adapter returns None when the source names no ``database_name``
+    data_reference_needs_database_name: bool
+    #: ``MOZAIKS_CONTEXT_FALLBACKS_FILE`` is consulted for data_reference values left None
+    data_reference_fallbacks: bool
+    #: what a data_entity with no collection/database does: ``absent`` (warning, key unset)
+    data_entity_incomplete: Literal["absent", "error"]
+    #: what a data_entity puts in the context when it loads
+    data_entity_value: Literal["placeholder", "manager"]
+    #: a file source that fails to parse: ``none`` (the loader catches it) or ``default``
+    file_parse_error: Literal["none", "default"]
+    #: build_context variables exist in this runtime
+    build_context: bool
+    #: protected (trusted) build-context projection, load_trusted_build_context: a declared
+    #: build_context variable takes only a static source (a dotted path, {from} or {value});
+    #: lists projected by several registries are merged; a launch value must equal it
+    build_context_trusted: bool = False
+    #: prompt projections reach an agent only through middleware.yaml, from every registry
+    #: under the reader's folders (flowctx_core.buildctx.injection); else from the admitted
+    #: registries
+    prompt_via_middleware: bool = False
+
+
+@dataclass(frozen=True)
+class RoutingRules:
+    #: which condition engine reads each routing file (the condition-engines issue)
+    engines: Mapping[str, str]
+    #: a ``condition_key`` the contract does not declare fails graph compilation
+    condition_key_declared: bool
+    #: a source with no matching rule: the run ends with this reason
+    no_rule: str = "no_transition_matched"
+
+
+@dataclass(frozen=True)
+class RuntimeProfile:
+    name: str
+    title: str
+    #: the public code it reproduces: repository, commit and date
+    repository: str
+    commit: str
+    date: str
+    contract: ContractRules
+    sources: SourceRules
+    routing: RoutingRules
+    discovery: Discovery
+    #: the profile whose behaviour the documentation promises (for disagreement notes)
+    documented: str | None = "spec"
+    notes: tuple[str, ...] = field(default=())
+    #: every file the profile's facts were read from, with the commit of the version read,
+    #: when they are not all at ``commit`` (the label then says how many more commits)
+    read_from: tuple[tuple[str, str], ...] = ()
+
+    @property
+    def label(self) -> str:
+        """``mozaiks (BlocUnited-LLC/mozaiks 2532328 +3 commits, after 2026-03-04)``."""
+        others = {c for _, c in self.read_from} - {self.commit}
+        more = f" +{len(others)} commit{'s' if len(others) > 1 else ''}" if others else ""
+        return f"{self.name} ({self.repository} {self.commit[:7]}{more}, {self.date})"
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "name": self.name,
+            "title": self.title,
+            "repository": self.repository,
+            "commit": self.commit,
+            "date": self.date,
+        }
+        if self.read_from:
+            out["read_from"] = [{"path": p, "commit": c} for p, c in self.read_from]
+        return out
+
+    def unknown_source_type(self, tag: str) -> str:
+        """Why this runtime refuses a definition whose source type it does not know."""
+        from flowctx_core.base.diagnostics import did_you_mean
+
+        accepted = ", ".join(self.contract.source_types)
+        hint = did_you_mean(tag, self.contract.source_types)
+        if self.repository == "documentation":
+            return f"source type {tag!r} is not documented{hint} (the contract lists {accepted})"
+        where = f"{self.repository} {self.commit[:7]}"
+        return (
+            f"source type {tag!r} is refused by runtime {self.name}{hint}: its contract model "
+            f"({where}) accepts only {accepted}, so the runtime's validation fails here"
+            + (
+                "; no public Mozaiks runtime code reads 'runtime' sources"
+                if tag == "runtime"
+                else ""
+            )
+        )
+
+    def reserved(self, name: str) -> str | None:
+        """Why the runtime refuses ``name`` as a context variable, or None."""
+        key = name.strip()
+        if key in self.contract.reserved_names:
+            return f"'{key}' is reserved runtime vocabulary"
+        for prefix in self.contract.reserved_prefixes:
+            if key.startswith(prefix):
+                return f"names starting '{prefix}' are reserved by AG2"
+        return None
+
+
+# the eight documented source types, in the contract's order (the older runtime lacks the last)
+_ALL_SOURCES = SOURCE_TYPES
+_ENGINES = MappingProxyType(
+    {
+        # transition_graph.yaml context_expression: Mozaiks' own value-comparing evaluator
+        "transition_graph.yaml": "mozaiks-expression",
+        # handoffs.yaml: AG2 ContextExpression (text substitution), ag2 0.14.0
+        "handoffs.yaml": "ag2-context-expression",
+        "flow.yaml": "mj-safe-expression",
+    }
+)
+
+MOZAIKS = RuntimeProfile(
+    name="mozaiks",
+    title=(
+        "Mozaiks runtime, newest public code (factory_app era); its files were read at "
+        "different commits, none of them in the fetchable history (which ends at 3a18bc9, "
+        "2026-03-04, before factory_app/ and build_context existed), so it is undated"
+    ),
+    repository="BlocUnited-LLC/mozaiks",
+    # the contract loader's version: the source types, triggers and strictness come from it
+    commit="25323282af83974bfba4b68a4367dbc84784f9d3",
+    date="after 2026-03-04",
+    read_from=(
+        # 0df726d holds the same contract models (plus unrelated example models)
+        ("mozaiksai/core/workflow/context/schema.py", "25323282af83974bfba4b68a4367dbc84784f9d3"),
+        (
+            "mozaiksai/core/workflow/context/variables.py",
+            "52bf4eaa4da5d623697383b6ea5ddb6d80e4a398",
+        ),
+        (
+            "mozaiksai/core/workflow/context/authority.py",
+            "14a8615e52c81f451bc31dd0fb0059f50675753c",
+        ),
+        ("mozaiksai/core/session/build_context.py", "eaf859bccc42f8b21081b1fef8ec45d34c5d966b"),
+        (
+            "mozaiksai/core/session/build_context_schema.py",
+            "eaf859bccc42f8b21081b1fef8ec45d34c5d966b",
+        ),
+    ),
+    contract=ContractRules(
+        accepts_lists=False,
+        extra="forbid",
+        # schema.py validates the whole plan at once; variables.py lets the error end the load
+        invalid_plan="refuse",
+        source_types=_ALL_SOURCES,
+        trigger_types=("agent_text", "ui_response", "user_text"),
+        trigger_rules=True,
+        agent_refs_checked=True,
+        unwraps_root=False,
+        # reserved_context_keys.py: structured_output, and AG2's 'ag:'/'a2a:' prefixes
+        reserved_names=frozenset({"structured_output"}),
+        reserved_prefixes=("ag:", "a2a:"),
+        persist_type_guard=True,
+    ),
+    sources=SourceRules(
+        config="env_only",
+        config_required_ignores_default=True,
+        data_reference_needs_database_name=True,
+        data_reference_fallbacks=True,
+        data_entity_incomplete="absent",
+        data_entity_value="placeholder",
+        file_parse_error="none",
+        build_context=True,
+        build_context_trusted=True,
+        prompt_via_middleware=True,
+    ),
+    routing=RoutingRules(engines=_ENGINES, condition_key_declared=True),
+    discovery=("orchestrator.yaml", "tools.yaml"),
+)
+
+#: the older runtime the first public workflows shipped with (list-shaped contracts)
+MOZAIKS_2026_01 = RuntimeProfile(
+    name="mozaiks-2026-01",
+    title="Mozaiks runtime of January 2026 (mozaiks-ai, list-shaped contracts)",
+    repository="BlocUnited-LLC/mozaiks-ai",
+    commit="169b28704442ecd54caf228734fa38e8031d76a4",
+    date="2026-01-17",
+    contract=ContractRules(
+        accepts_lists=True,
+        # pydantic's default: unknown keys (db_type, ...) are dropped at every level
+        extra="ignore",
+        # a ValueError is logged as a warning and an empty ContextVariablesPlan is used
+        invalid_plan="empty_plan",
+        source_types=_ALL_SOURCES[:-1],
+        trigger_types=("agent_text", "ui_response"),
+        trigger_rules=False,
+        agent_refs_checked=False,
+        unwraps_root=True,
+        # its definition model had no authority metadata: those keys are ignored
+        typed_authority=False,
+    ),
+    sources=SourceRules(
+        config="env_only",
+        config_required_ignores_default=True,
+        data_reference_needs_database_name=True,
+        data_reference_fallbacks=False,
+        data_entity_incomplete="absent",
+        data_entity_value="manager",
+        file_parse_error="none",
+        build_context=False,
+    ),
+    routing=RoutingRules(engines=_ENGINES, condition_key_declared=False),
+    discovery=("orchestrator.yaml", "tools.yaml"),
+)
+
+#: the documented contract, where it differs from the shipped code
+SPEC = RuntimeProfile(
+    name="spec",
+    title="The documented context-variables contract (001_6d6b2107939f9cef.txt)",
+    repository="documentation",
+    commit="001_6d6b2107939f9cef",
+    date="as documented",
+    contract=ContractRules(
+        accepts_lists=False,
+        extra="forbid",
+        # the documentation reports each definition on its own
+        invalid_plan="per_definition",
+        source_types=_ALL_SOURCES,
+        trigger_types=("agent_text", "ui_response", "user_text"),
+        trigger_rules=True,
+        agent_refs_checked=True,
+        unwraps_root=False,
+        # the documentation names the fields, not their types
+        typed_sources=False,
+        typed_authority=False,
+    ),
+    sources=SourceRules(
+        config="env_then_default",
+        config_required_ignores_default=False,
+        data_reference_needs_database_name=False,
+        data_reference_fallbacks=True,
+        data_entity_incomplete="error",
+        data_entity_value="placeholder",
+        file_parse_error="default",
+        build_context=True,
+    ),
+    routing=RoutingRules(engines=_ENGINES, condition_key_declared=False),
+    discovery=None,
+    documented=None,
+)
+
+PROFILES: Mapping[str, RuntimeProfile] = MappingProxyType(
+    {p.name: p for p in (MOZAIKS, MOZAIKS_2026_01, SPEC)}
+)
+DEFAULT_PROFILE = MOZAIKS.name
+
+
+class UnknownRuntime(ValueError):
+    """A profile name that is not shipped."""
+
+
+def get_profile(name: str | None) -> RuntimeProfile:
+    """The profile called ``name`` (the default for None); UnknownRuntime lists the names."""
+    if name is None or name == "":
+        return MOZAIKS
+    profile = PROFILES.get(name.strip().lower())
+    if profile is None:
+        from flowctx_core.base.diagnostics import did_you_mean
+
+        hint = did_you_mean(name, PROFILES)
+        raise UnknownRuntime(
+            f"unknown runtime '{name}'{hint}; known runtimes: {', '.join(PROFILES)}"
+        )
+    return profile
+
+
+def documented_profile(profile: RuntimeProfile) -> RuntimeProfile | None:
+    return PROFILES.get(profile.documented) if profile.documented else None

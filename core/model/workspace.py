@@ -1,0 +1,703 @@
+"""Finding a workspace on disk and loading its workflows' contracts into a snapshot.
+
+A user may point at the workspace root, its ``workflows/`` folder or one workflow folder; we
+walk up to the root so that paths inside the workspace mean the same wherever flowctx runs.
+Loading never raises for bad content: problems are Diagnostics on the snapshot.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from functools import cached_property
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ValidationError
+
+from flowctx_core.base.diagnostics import Diagnostic, did_you_mean
+from flowctx_core.base.pathsafety import present
+from flowctx_core.base.yamlmarks import YamlDoc, load_yaml_file, parse_yaml_text, read_text_file
+from flowctx_core.model.contract import ROOT_KEYS, AgentView, Definition, validation_diagnostics
+from flowctx_core.model.filenames import (
+    BUILD_CONTEXT_DIR,
+    CONTRACT_FILE,
+    PROFILE_FILE,
+    WORKFLOW_FILES,
+)
+from flowctx_core.model.matrix import Loc, Refusal
+from flowctx_core.model.profiles import MOZAIKS, RuntimeProfile
+
+#: settings a workspace's own profile may not make: they would let it read the user's machine
+PROFILE_REFUSED_ENV = ("CONTEXT_FILE_ALLOW_OUTSIDE_ROOT",)
+
+
+class WorkspaceNotFound(Exception):
+    """The path given is not a workspace, a workflows folder or a workflow folder."""
+
+
+@dataclass(frozen=True)
+class VariableSpec:
+    """One declared variable: its validated definition, or the errors that stopped it."""
+
+    name: str
+    raw: Any
+    definition: Definition | None
+    loc: Loc
+    errors: tuple[Diagnostic, ...] = ()
+
+
+@dataclass(frozen=True)
+class WorkflowSnapshot:
+    name: str
+    folder: Path
+    root: Path
+    contract_file: str
+    variables: tuple[VariableSpec, ...]
+    agents: Mapping[str, tuple[str, ...]]
+    diagnostics: tuple[Diagnostic, ...] = ()
+    doc: YamlDoc | None = None
+    agent_locs: Mapping[str, Loc] = field(default_factory=dict)
+    #: the contract's text as read (for showing a definition as written)
+    text: str = ""
+    #: the runtime profile the contract was read with
+    runtime: RuntimeProfile = MOZAIKS
+    #: set when that runtime would not load this context plan as written
+    refused: Refusal | None = None
+
+    # Indexes built on first use: scanning every agent's list for every variable made
+    # resolving a large workflow quadratic. (cached_property writes the instance __dict__
+    # directly, so it works on a frozen dataclass.)
+    @cached_property
+    def _by_name(self) -> dict[str, VariableSpec]:
+        out: dict[str, VariableSpec] = {}
+        for v in self.variables:
+            out.setdefault(v.name, v)  # the first declaration, as the old linear scan found
+        return out
+
+    @cached_property
+    def _exposure(self) -> dict[str, tuple[str, ...]]:
+        out: dict[str, list[str]] = {}
+        for agent, names in self.agents.items():
+            for name in dict.fromkeys(names):
+                out.setdefault(name, []).append(agent)
+        return {name: tuple(agents) for name, agents in out.items()}
+
+    def variable(self, name: str) -> VariableSpec | None:
+        return self._by_name.get(name)
+
+    def agents_of(self, variable: str) -> tuple[str, ...]:
+        return self._exposure.get(variable, ())
+
+
+@dataclass(frozen=True)
+class Profile:
+    """``flowctx.yaml`` at the workspace root: the environment and launch values the tool
+    assumes for this workspace (the process environment and the app's overrides win)."""
+
+    env: Mapping[str, str] = field(default_factory=dict)
+    launch: Mapping[str, Any] = field(default_factory=dict)
+    diagnostics: tuple[Diagnostic, ...] = ()
+    #: ``runtime:``: the name of the runtime profile this workspace is written for
+    runtime: str | None = None
+
+
+def display_path(path: Path, root: Path) -> str:
+    try:
+        return path.relative_to(root).as_posix()
+    except ValueError:
+        return str(path)
+
+
+def find_root(path: Path) -> tuple[Path, str | None]:
+    """The workspace root for ``path`` and the workflow it names, if it is a workflow folder."""
+    path = path.expanduser().resolve()
+    if path.exists() and not path.is_dir():
+        # a workflow's own file names its folder (a pre-commit hook passes changed files);
+        # any other file is almost surely a mistyped argument, and its folder is a guess
+        if path.name not in (*WORKFLOW_FILES, PROFILE_FILE) and not _registry_file(path):
+            raise WorkspaceNotFound(
+                f"{path}: is a file, not a workspace (give the workspace folder, its "
+                f"workflows/ folder, one workflow folder or its {CONTRACT_FILE})"
+            )
+        path = path.parent
+    if not path.is_dir():
+        raise WorkspaceNotFound(f"{path}: no such directory")
+    probe = path
+    while True:
+        if (probe / "workflows").is_dir():
+            return probe, _workflow_named_by(path, probe)
+        if probe.name == "workflows":
+            return probe.parent, _workflow_named_by(path, probe.parent)
+        if probe.parent == probe:
+            break
+        probe = probe.parent
+    if (path / CONTRACT_FILE).is_file():
+        # a lone workflow folder outside any workspace: it is its own root
+        return path, path.name
+    raise WorkspaceNotFound(
+        f"{path}: not a workspace (no workflows/ folder here or above, and no {CONTRACT_FILE})"
+    )
+
+
+def _registry_file(path: Path) -> bool:
+    """``<workspace>/build_context/<name>/context.yaml``: it names its workspace (check reads
+    every registry there, so a pre-commit hook passes it like a workflow's file)."""
+    from flowctx_core.buildctx.registry import REGISTRY_FILE
+
+    return path.name == REGISTRY_FILE and path.parent.parent.name == BUILD_CONTEXT_DIR
+
+
+def _workflow_named_by(path: Path, root: Path) -> str | None:
+    """The workflow folder ``path`` is in (``root/workflows/<name>/...``), if any.
+
+    Decided from the root found, not from the parent folder's name: a workspace that itself
+    sits in a folder called ``workflows`` is not a workflow of its parent.
+    """
+    try:
+        rel = path.relative_to(root / "workflows")
+    except ValueError:
+        return None
+    return rel.parts[0] if rel.parts else None
+
+
+def list_workflows(root: Path, runtime: RuntimeProfile = MOZAIKS) -> list[str]:
+    """The workflows the runtime discovers: with a discovery rule, only folders that hold one
+    of its marker files (``discover_workflows``: orchestrator.yaml or tools.yaml)."""
+    wf = root / "workflows"
+    if not wf.is_dir():
+        return [root.name] if (root / CONTRACT_FILE).is_file() else []
+    names = []
+    try:
+        entries = sorted(wf.iterdir(), key=lambda p: p.name.lower())
+    except OSError:
+        return []
+    for entry in entries:
+        if entry.name.startswith((".", "_")) or not entry.is_dir():
+            continue
+        if runtime.discovery is not None and not _is_workflow(entry, runtime.discovery):
+            continue
+        names.append(entry.name)
+    return names
+
+
+def _is_workflow(folder: Path, markers: tuple[str, ...]) -> bool:
+    # a contract without a marker is still listed, so its matrix can be read; check warns that
+    # the runtime will not discover it (see ``undiscovered``)
+    return any(present(folder / m) for m in (*markers, CONTRACT_FILE))
+
+
+def undiscovered(folder: Path, runtime: RuntimeProfile) -> bool:
+    """A folder flowctx lists that the runtime's discovery would pass over."""
+    markers = runtime.discovery
+    return markers is not None and not any(present(folder / m) for m in markers)
+
+
+def workflow_folder(root: Path, name: str) -> Path:
+    wf = root / "workflows"
+    return wf / name if wf.is_dir() else root
+
+
+def _yaml_coded(
+    loaded: tuple[YamlDoc | None, list[Diagnostic]],
+) -> tuple[YamlDoc | None, list[Diagnostic]]:
+    """The YAML reader's own problems carry the code ``yaml`` (see core/check.py)."""
+    doc, problems = loaded
+    return doc, [p if p.code else replace(p, code="yaml") for p in problems]
+
+
+def load_profile(root: Path) -> Profile:
+    path = root / PROFILE_FILE
+    if not present(path):
+        return Profile()
+    doc, problems = _yaml_coded(load_yaml_file(path, PROFILE_FILE))
+    if doc is None:
+        return Profile(diagnostics=tuple(problems))
+    data = doc.data or {}
+    diags = list(problems)
+    if not isinstance(data, dict):
+        return Profile(diagnostics=(doc.diag((), "flowctx.yaml must be a mapping"),))
+    for key in data:
+        if key not in ("env", "launch", "runtime"):
+            hint = did_you_mean(str(key), ["env", "launch", "runtime"])
+            diags.append(doc.diag((key,), f"unknown field{hint}"))
+    runtime = data.get("runtime")
+    if runtime is not None:
+        from flowctx_core.model.profiles import UnknownRuntime, get_profile
+
+        try:
+            runtime = get_profile(str(runtime)).name
+        except UnknownRuntime as exc:
+            diags.append(doc.diag(("runtime",), str(exc), key=False))
+            runtime = None
+    env = data.get("env") or {}
+    launch = data.get("launch") or {}
+    if not isinstance(env, dict):
+        diags.append(doc.diag(("env",), "env must be a mapping of NAME: value", key=False))
+        env = {}
+    if not isinstance(launch, dict):
+        diags.append(doc.diag(("launch",), "launch must be a mapping", key=False))
+        launch = {}
+    env = {str(k): "" if v is None else str(v) for k, v in env.items()}
+    for name in PROFILE_REFUSED_ENV:
+        if name in env:
+            # a workspace someone else wrote must not widen what flowctx reads from this machine
+            del env[name]
+            diags.append(
+                doc.diag(
+                    ("env", name),
+                    f"{name} is ignored in flowctx.yaml: set it in your own environment "
+                    "to let file sources read outside the workspace",
+                    severity="warning",
+                )
+            )
+    return Profile(env=env, launch=dict(launch), diagnostics=tuple(diags), runtime=runtime)
+
+
+def load_workflow(root: Path, name: str, runtime: RuntimeProfile = MOZAIKS) -> WorkflowSnapshot:
+    folder = workflow_folder(root, name)
+    path = folder / CONTRACT_FILE
+    display = display_path(path, root)
+    if not present(path):
+        # the runtime would load a marked folder with an empty context; flowctx has nothing
+        # to show for it, and an author editing the contract wants to know it is gone
+        diag = Diagnostic(display, 0, 0, f"workflow '{name}' has no {CONTRACT_FILE}")
+        return WorkflowSnapshot(name, folder, root, display, (), {}, (diag,), runtime=runtime)
+    text, problem = read_text_file(path, display)
+    if text is None:
+        problems = _yaml_coded((None, [problem] if problem is not None else []))[1]
+        return _unread(name, folder, root, display, problems, runtime)
+    doc, problems = _yaml_coded(parse_yaml_text(text, display))
+    if doc is None:
+        return _unread(name, folder, root, display, problems, runtime, text)
+    parsed = parse_contract(doc, name, folder, root, problems, runtime)
+    return replace(parsed, text=text)
+
+
+def _unread(
+    name: str,
+    folder: Path,
+    root: Path,
+    display: str,
+    problems: list[Diagnostic],
+    runtime: RuntimeProfile,
+    text: str = "",
+) -> WorkflowSnapshot:
+    """A workflow whose contract could not be read or parsed: no variables, its problems, and
+    whether the runtime refuses it for them."""
+    return WorkflowSnapshot(
+        name,
+        folder,
+        root,
+        display,
+        (),
+        {},
+        tuple(problems),
+        text=text,
+        runtime=runtime,
+        refused=_refusal(problems, runtime),
+    )
+
+
+def parse_contract(
+    doc: YamlDoc,
+    name: str,
+    folder: Path,
+    root: Path,
+    problems: list[Diagnostic] | None = None,
+    runtime: RuntimeProfile = MOZAIKS,
+) -> WorkflowSnapshot:
+    diags: list[Diagnostic] = list(problems or [])
+    rules = runtime.contract
+    data = doc.data
+    display = doc.file
+    base: tuple[Any, ...] = ()
+    if data is None:
+        data = {}
+        diags.append(doc.diag((), "file is empty; expected 'definitions' and 'agents'"))
+    if rules.unwraps_root and isinstance(data, dict) and "context_variables" in data:
+        # the older loader reads raw["context_variables"] when that key is present
+        data = data["context_variables"]
+        base = ("context_variables",)
+        if not isinstance(data, dict):
+            data = {}
+    if not isinstance(data, dict):
+        diags.append(
+            doc.diag(
+                (),
+                f"the file must be a mapping with {', '.join(ROOT_KEYS)}, "
+                f"found {type(data).__name__}",
+            )
+        )
+        return _snapshot(name, folder, root, display, [], {}, diags, doc, {}, runtime)
+    for key in data:
+        if key not in ROOT_KEYS:
+            msg = f"unknown field{did_you_mean(str(key), ROOT_KEYS)}"
+            if rules.extra == "ignore":
+                diags.append(doc.diag((*base, key), _ignored(msg, runtime), severity="warning"))
+            else:
+                diags.append(doc.diag((*base, key), msg))
+
+    older_shape = isinstance(data.get("definitions"), list) or isinstance(data.get("agents"), list)
+    variables = _parse_definitions(doc, data.get("definitions"), diags, runtime, base)
+    agents, agent_locs = _parse_agents(doc, data.get("agents"), diags, runtime, base)
+
+    declared = {v.name for v in variables}
+    for agent, names in agents.items():
+        missing = [n for n in names if n not in declared]
+        if missing and rules.agent_refs_checked:
+            listed = ", ".join(repr(n) for n in missing)
+            hint = did_you_mean(missing[0], declared) if len(missing) == 1 else ""
+            diags.append(
+                doc.diag(
+                    (*base, "agents", agent, "variables"),
+                    f"agent '{agent}' exposes undeclared variable(s) {listed}{hint}",
+                )
+            )
+        for i, n in enumerate(names):
+            why = runtime.reserved(n)
+            if why:
+                diags.append(
+                    doc.diag(
+                        (*base, "agents", agent, "variables", i),
+                        f"agent '{agent}' lists '{n}': {why}; the runtime rejects it",
+                        key=False,
+                    )
+                )
+    hint = ""
+    if older_shape and not rules.accepts_lists:
+        hint = "; lists of definitions are the older runtime's shape (--runtime mozaiks-2026-01)"
+    return _snapshot(
+        name, folder, root, display, variables, agents, diags, doc, agent_locs, runtime, hint
+    )
+
+
+def _snapshot(
+    name: str,
+    folder: Path,
+    root: Path,
+    display: str,
+    variables: list[VariableSpec],
+    agents: dict[str, tuple[str, ...]],
+    diags: list[Diagnostic],
+    doc: YamlDoc | None,
+    agent_locs: dict[str, Loc],
+    runtime: RuntimeProfile,
+    hint: str = "",
+) -> WorkflowSnapshot:
+    return WorkflowSnapshot(
+        name,
+        folder,
+        root,
+        display,
+        tuple(variables),
+        agents,
+        tuple(diags),
+        doc,
+        agent_locs,
+        runtime=runtime,
+        refused=_refusal(diags, runtime, hint),
+    )
+
+
+def _ignored(message: str, runtime: RuntimeProfile) -> str:
+    return f"{message}; ignored by runtime {runtime.name}"
+
+
+def _refusal(diags: list[Diagnostic], runtime: RuntimeProfile, hint: str = "") -> Refusal | None:
+    """The runtime validates the plan as one model: the first error decides the load."""
+    outcome = runtime.contract.invalid_plan
+    if outcome == "per_definition":
+        return None
+    errors = sorted((d for d in diags if d.severity == "error"), key=lambda d: (d.line, d.column))
+    if not errors:
+        return None
+    first = errors[0]
+    more = f" (and {len(errors) - 1} more error(s))" if len(errors) > 1 else ""
+    reason = (f"{first.yaml_path}: " if first.yaml_path else "") + first.message + more + hint
+    if outcome == "refuse":
+        return Refusal(reason, first.file, first.line, first.column, "refused")
+    return Refusal(reason, first.file, first.line, first.column, "empty_plan")
+
+
+def _parse_definitions(
+    doc: YamlDoc,
+    raw: Any,
+    diags: list[Diagnostic],
+    runtime: RuntimeProfile = MOZAIKS,
+    base: tuple[Any, ...] = (),
+) -> list[VariableSpec]:
+    items: list[tuple[str, Any, tuple[Any, ...]]] = []
+    rules = runtime.contract
+    if raw is None:
+        return []
+    if isinstance(raw, dict):
+        items = [(str(k), v, (*base, "definitions", k)) for k, v in raw.items()]
+    elif isinstance(raw, list):
+        # a shape seen in the wild: a list of definitions with a name each (the older runtime
+        # maps them by 'name' or 'key' and drops entries without one)
+        if not rules.accepts_lists:
+            diags.append(
+                doc.diag(
+                    (*base, "definitions"),
+                    "definitions must be a map (name -> definition), found a list",
+                    key=True,
+                )
+            )
+        for i, entry in enumerate(raw):
+            nm = entry.get("name") if isinstance(entry, dict) else None
+            if nm is None and rules.accepts_lists and isinstance(entry, dict):
+                nm = entry.get("key")
+            if isinstance(nm, str) and nm.strip():
+                rest = {k: v for k, v in entry.items() if k not in ("name", "key")}
+                items.append((nm, rest, (*base, "definitions", i)))
+            elif rules.accepts_lists:
+                diags.append(
+                    doc.diag(
+                        (*base, "definitions", i),
+                        f"list entry without a 'name': runtime {runtime.name} drops it",
+                        key=False,
+                        severity="warning",
+                    )
+                )
+            else:
+                diags.append(
+                    doc.diag((*base, "definitions", i), "list entry without a 'name'", key=False)
+                )
+    else:
+        diags.append(
+            doc.diag((*base, "definitions"), "definitions must be a map (name -> definition)")
+        )
+        return []
+
+    context = {
+        "trigger_rules": rules.trigger_rules,
+        "trigger_types": rules.trigger_types,
+    }
+    out: list[VariableSpec] = []
+    for name, value, path in items:
+        line, col = doc.where(path, key=True)
+        loc = Loc(doc.file, line, col)
+        why = runtime.reserved(name)
+        if why:
+            diags.append(doc.diag(path, f"'{name}': {why}; the runtime rejects it", key=True))
+        if not isinstance(value, dict):
+            err = doc.diag(
+                path, "a definition must be a mapping with 'type' and 'source'", key=False
+            )
+            diags.append(err)
+            out.append(VariableSpec(name, value, None, loc, (err,)))
+            continue
+        definition, errs, ignored = _validate_definition(doc, path, value, context, runtime)
+        diags.extend(ignored)
+        if definition is None:
+            diags.extend(errs)
+            out.append(VariableSpec(name, value, None, loc, tuple(errs)))
+            continue
+        stype = definition.source.type
+        if stype not in rules.source_types:
+            err = doc.diag(
+                (*path, "source", "type"),
+                runtime.unknown_source_type(stype),
+                key=False,
+            )
+            diags.append(err)
+            out.append(VariableSpec(name, value, None, loc, (err,)))
+            continue
+        typed = _runtime_type_problems(doc, path, value, runtime)
+        if typed:
+            diags.extend(typed)
+            out.append(VariableSpec(name, value, definition, loc, tuple(typed)))
+            continue
+        if (
+            "immutable_runtime_authority" in value
+            and rules.extra == "forbid"
+            and runtime.documented is not None
+        ):
+            # the documentation speaks of variables "declared immutable_runtime_authority";
+            # the runtime's definition model has no such key, only authority_class
+            diags.append(
+                doc.diag(
+                    (*path, "immutable_runtime_authority"),
+                    "unknown field for the runtime's definition model: write "
+                    "'authority_class: immutable_runtime_authority' (documented: "
+                    "'immutable_runtime_authority: true')",
+                    key=True,
+                )
+            )
+        out.append(VariableSpec(name, value, definition, loc))
+    return out
+
+
+def _validate_definition(
+    doc: YamlDoc,
+    path: tuple[Any, ...],
+    value: dict[str, Any],
+    context: dict[str, Any],
+    runtime: RuntimeProfile,
+) -> tuple[Definition | None, list[Diagnostic], list[Diagnostic]]:
+    """The definition, its errors, and the unknown keys a lenient runtime dropped (warnings)."""
+    ignored: list[Diagnostic] = []
+    current: Any = value
+    for _ in range(8):  # each pass drops the unknown keys pydantic reported
+        try:
+            return Definition.model_validate(current, context=context), [], ignored
+        except ValidationError as exc:
+            errs = _name_source_type(
+                validation_diagnostics(exc, doc, path, Definition, current), current, runtime
+            )
+            if runtime.contract.extra != "ignore":
+                return None, errs, ignored
+            extra = [tuple(e["loc"]) for e in exc.errors() if e["type"] == "extra_forbidden"]
+            if not extra:
+                return None, errs, ignored
+            ignored.extend(
+                doc.diag(
+                    (*path, *_yaml_loc(loc)),
+                    _ignored("unknown field", runtime),
+                    key=True,
+                    severity="warning",
+                )
+                for loc in extra
+            )
+            current = _drop(current, [_yaml_loc(loc) for loc in extra])
+    return None, [doc.diag(path, "definition could not be validated", key=True)], ignored
+
+
+def _name_source_type(
+    errs: list[Diagnostic], value: dict[str, Any], runtime: RuntimeProfile
+) -> list[Diagnostic]:
+    """An unknown source type is judged by the profile's own model, naming its commit."""
+    source = value.get("source")
+    tag = source.get("type") if isinstance(source, dict) else None
+    if not isinstance(tag, str):
+        return errs
+    return [
+        replace(d, message=runtime.unknown_source_type(tag))
+        if d.message.startswith("unknown source type ")
+        else d
+        for d in errs
+    ]
+
+
+def _runtime_type_problems(
+    doc: YamlDoc, path: tuple[Any, ...], value: dict[str, Any], runtime: RuntimeProfile
+) -> list[Diagnostic]:
+    """Values flowctx's models accept but the runtime's typed fields refuse (the whole plan
+    then fails to load), located at the value."""
+    from flowctx_core.model.contract import RuntimeDefinitionTypes, RuntimeSourceTypes
+
+    out: list[Diagnostic] = []
+    checks: list[tuple[type[BaseModel], Any, tuple[Any, ...]]] = []
+    if runtime.contract.typed_sources and isinstance(value.get("source"), dict):
+        checks.append((RuntimeSourceTypes, value["source"], (*path, "source")))
+    if runtime.contract.typed_authority:
+        checks.append((RuntimeDefinitionTypes, value, path))
+    for model, data, base in checks:
+        try:
+            model.model_validate(data)
+        except ValidationError as exc:
+            for err in exc.errors(include_url=False):
+                msg = err["msg"].removeprefix("Value error, ")
+                out.append(
+                    doc.diag(
+                        (*base, *err["loc"]),
+                        f"{msg} (the runtime's context model; runtime {runtime.name})",
+                        key=False,
+                    )
+                )
+    return out
+
+
+def _yaml_loc(loc: tuple[Any, ...]) -> tuple[Any, ...]:
+    from flowctx_core.model.contract import SOURCE_MODELS
+
+    return tuple(
+        p
+        for i, p in enumerate(loc)
+        if not (isinstance(p, str) and p in SOURCE_MODELS and i > 0 and loc[i - 1] == "source")
+    )
+
+
+def _drop(data: Any, locs: list[tuple[Any, ...]]) -> Any:
+    """A copy of ``data`` without the keys at ``locs``."""
+    import copy
+
+    out = copy.deepcopy(data)
+    for loc in locs:
+        node = out
+        for part in loc[:-1]:
+            try:
+                node = node[part]
+            except (KeyError, IndexError, TypeError):
+                node = None
+                break
+        if isinstance(node, dict):
+            node.pop(loc[-1], None)
+    return out
+
+
+def _parse_agents(
+    doc: YamlDoc,
+    raw: Any,
+    diags: list[Diagnostic],
+    runtime: RuntimeProfile = MOZAIKS,
+    base: tuple[Any, ...] = (),
+) -> tuple[dict[str, tuple[str, ...]], dict[str, Loc]]:
+    agents: dict[str, tuple[str, ...]] = {}
+    locs: dict[str, Loc] = {}
+    if raw is None:
+        return agents, locs
+    if isinstance(raw, list) and runtime.contract.accepts_lists:
+        # the older runtime maps entries by 'agent', 'agent_name' or 'name'
+        for i, entry in enumerate(raw):
+            if not isinstance(entry, dict):
+                continue
+            agent = entry.get("agent") or entry.get("agent_name") or entry.get("name")
+            if not isinstance(agent, str) or not agent.strip():
+                continue
+            line, col = doc.where((*base, "agents", i))
+            locs[agent] = Loc(doc.file, line, col)
+            names = entry.get("variables")
+            if isinstance(names, list):
+                agents[agent] = tuple(str(n) for n in names if isinstance(n, str))
+            else:
+                agents[agent] = () if names is None else (str(names),)
+        return agents, locs
+    if not isinstance(raw, dict):
+        diags.append(
+            doc.diag(
+                (*base, "agents"),
+                "agents must be a map (agent -> {variables: [...]})",
+            )
+        )
+        return agents, locs
+    for agent, view in raw.items():
+        path = (*base, "agents", agent)
+        line, col = doc.where(path)
+        locs[str(agent)] = Loc(doc.file, line, col)
+        if view is None:
+            view = {}
+        try:
+            parsed = AgentView.model_validate(view)
+        except ValidationError as exc:
+            found = validation_diagnostics(exc, doc, path, AgentView, view)
+            if runtime.contract.extra == "ignore":
+                found = [
+                    Diagnostic(
+                        d.file,
+                        d.line,
+                        d.column,
+                        _ignored(d.message, runtime),
+                        "warning",
+                        d.yaml_path,
+                    )
+                    if d.message.startswith("unknown field")
+                    else d
+                    for d in found
+                ]
+            diags.extend(found)
+            names = view.get("variables") if isinstance(view, dict) else None
+            parsed = AgentView(variables=[str(n) for n in names] if isinstance(names, list) else [])
+        agents[str(agent)] = tuple(parsed.variables)
+    return agents, locs

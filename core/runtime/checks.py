@@ -1,0 +1,202 @@
+"""Checks that depend on the runtime profile: where the shipped code surprises an author.
+
+Each is a warning located at the key it concerns, saying what the runtime does and, where the
+documentation promises otherwise, what it promises. They are contributed to ``flowctx_core.check``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from flowctx_core.base.diagnostics import Diagnostic
+from flowctx_core.base.yamlmarks import PathKey
+from flowctx_core.model.contract import Definition
+from flowctx_core.model.workspace import WorkflowSnapshot, undiscovered
+from flowctx_core.runtime.authority import protection_reason
+from flowctx_core.sources.config import documented_note
+
+if TYPE_CHECKING:
+    from flowctx_core.snapshot import WorkspaceSnapshot
+
+
+def config_default_problems(snap: WorkspaceSnapshot, wf: WorkflowSnapshot) -> list[Diagnostic]:
+    """A config default the runtime never applies because an env_var is declared."""
+    out: list[Diagnostic] = []
+    runtime = wf.runtime
+    if wf.doc is None or runtime.sources.config != "env_only":
+        return out
+    for spec in wf.variables:
+        d = spec.definition
+        if d is None or d.source.type != "config":
+            continue
+        note = documented_note(spec.name, d.source)
+        if note is None:
+            continue
+        path = (*_base(wf, spec.name), "source", "default")
+        out.append(
+            wf.doc.diag(path, f"{note} [runtime {runtime.name}]", key=True, severity="warning")
+        )
+    return out
+
+
+def data_source_problems(snap: WorkspaceSnapshot, wf: WorkflowSnapshot) -> list[Diagnostic]:
+    """data_reference and data_entity sources the runtime skips: no database or collection."""
+    out: list[Diagnostic] = []
+    runtime = wf.runtime
+    if wf.doc is None:
+        return out
+    for spec in wf.variables:
+        d = spec.definition
+        if d is None or d.source.type not in ("data_reference", "data_entity"):
+            continue
+        src = d.source
+        path = (*_base(wf, spec.name), "source")
+        missing = [k for k in ("database_name", "collection") if not getattr(src, k)]
+        if src.type == "data_reference":
+            if not runtime.sources.data_reference_needs_database_name and "database_name" in (
+                missing
+            ):
+                missing.remove("database_name")
+            if missing:
+                out.append(
+                    wf.doc.diag(
+                        path,
+                        f"no {' and '.join(missing)}: the runtime's Mongo adapter skips the "
+                        "fetch and returns None, so only the default or the fallbacks file "
+                        f"can give a value [runtime {runtime.name}]",
+                        key=True,
+                        severity="warning",
+                    )
+                )
+        elif missing and runtime.sources.data_entity_incomplete == "absent":
+            out.append(
+                wf.doc.diag(
+                    path,
+                    f"no {' and '.join(missing)}: the runtime logs 'Skipping data_entity "
+                    f"{spec.name}' and sets nothing; the key is absent [runtime {runtime.name}]",
+                    key=True,
+                    severity="warning",
+                )
+            )
+        elif missing:
+            out.append(
+                wf.doc.diag(
+                    path,
+                    f"a data_entity needs a {' and a '.join(missing)} [runtime {runtime.name}]",
+                    key=True,
+                )
+            )
+    return out
+
+
+# authority.py's inference, as data: which names and sources make a variable unpersisted
+# (immutable runtime authority, tool-only information) unless its metadata says otherwise;
+# the immutable names are the protected ones (flowctx_core.runtime.authority.protection_reason)
+_PERSISTED_BY_NAME_PARTS = (
+    "quality",
+    "validation_status",
+    "acceptance_status",
+    "tests_passed",
+    "gate",
+)
+_ROUTING_EXACT = frozenset(
+    {"build_mode", "revision_scope", "task_run_mode", "sequence_status", "routing_mode"}
+)
+_ROUTING_SUFFIXES = ("_route_ready", "_complete", "_decision", "_selected")
+_TOOL_ONLY_SOURCES = frozenset(
+    {"config", "data_reference", "data_entity", "file", "build_context", "external"}
+)
+_UNPERSISTED_CLASSES = frozenset({"immutable_runtime_authority", "tool_only_information"})
+
+
+def _persisted(name: str, d: Definition) -> bool | None:
+    """Whether the runtime persists the variable: True, False, or None when only the
+    transition rules could tell (a routing condition makes a tool-only variable persisted)."""
+    if d.persisted is not None:
+        return bool(d.persisted)
+    if d.authority_class is not None:
+        return str(d.authority_class).strip() not in _UNPERSISTED_CLASSES
+    if protection_reason(name.strip()) is not None:
+        return False
+    key = name.strip().lower()
+    if any(p in key for p in _PERSISTED_BY_NAME_PARTS):
+        return True
+    if name.strip() in _ROUTING_EXACT or name.strip().endswith(_ROUTING_SUFFIXES):
+        return True
+    triggers = getattr(d.source, "triggers", None) or []
+    if any(getattr(t, "type", None) == "agent_text" for t in triggers):
+        return True
+    if d.source.type in _TOOL_ONLY_SOURCES:
+        return None
+    return True
+
+
+def persisted_default_problems(snap: WorkspaceSnapshot, wf: WorkflowSnapshot) -> list[Diagnostic]:
+    """A persisted variable whose default is not of its declared type: the runtime's
+    persistence guard refuses the value, and the run fails when it is first persisted."""
+    from flowctx_core.buildctx.projection import runtime_type_misfit
+
+    out: list[Diagnostic] = []
+    runtime = wf.runtime
+    if wf.doc is None or not runtime.contract.persist_type_guard:
+        return out
+    for spec in wf.variables:
+        d = spec.definition
+        default = getattr(d.source, "default", None) if d is not None else None
+        if d is None or default is None or not _persisted(spec.name, d):
+            continue
+        misfit = runtime_type_misfit(default, d.type)
+        if misfit is None:
+            continue
+        misfit = misfit.replace("the registry gives", "the default is")
+        path = (*_base(wf, spec.name), "source", "default")
+        out.append(
+            wf.doc.diag(
+                path,
+                f"{misfit}: the variable is persisted, and the runtime's persistence guard "
+                "refuses a value of the wrong type (context_authority.invalid_value), so the "
+                f"run fails when it is first persisted unless a writer replaces it first "
+                f"[runtime {runtime.name}]",
+                key=True,
+                severity="warning",
+            )
+        )
+    return out
+
+
+def discovery_problems(snap: WorkspaceSnapshot, wf: WorkflowSnapshot) -> list[Diagnostic]:
+    """A folder flowctx reads that the runtime's workflow discovery passes over."""
+    if wf.folder == wf.root or not undiscovered(wf.folder, wf.runtime):
+        return []
+    # a workspace of bare contracts (no workflow has a marker) is read for its contracts
+    # alone; the warning is for the odd one out beside real workflows
+    siblings = [snap.root / "workflows" / n for n in snap.names if n != wf.name]
+    if not any(not undiscovered(f, wf.runtime) for f in siblings):
+        return []
+    markers = " or ".join(wf.runtime.discovery or ())
+    return [
+        Diagnostic(
+            wf.contract_file,
+            0,
+            0,
+            f"the runtime does not discover '{wf.name}' as a workflow: its folder has no "
+            f"{markers} [runtime {wf.runtime.name}]",
+            severity="warning",
+        )
+    ]
+
+
+def _base(wf: WorkflowSnapshot, name: str) -> PathKey:
+    """The YAML path of a definition, whichever shape the contract used."""
+    doc = wf.doc
+    data = doc.data if doc is not None else None
+    prefix: PathKey = ()
+    if isinstance(data, dict) and "definitions" not in data and "context_variables" in data:
+        prefix = ("context_variables",)
+        data = data["context_variables"]
+    defs = data.get("definitions") if isinstance(data, dict) else None
+    if isinstance(defs, list):
+        for i, entry in enumerate(defs):
+            if isinstance(entry, dict) and name in (entry.get("name"), entry.get("key")):
+                return (*prefix, "definitions", i)
+    return (*prefix, "definitions", name)

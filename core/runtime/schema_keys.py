@@ -1,0 +1,80 @@
+"""Runtime-injected schema capability keys, present even when not declared (REFERENCE.md 3)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flowctx_core.model.database import DatabaseError
+from flowctx_core.model.inputs import ResolveInputs
+from flowctx_core.model.matrix import Row, TraceStep
+
+DEFAULT_TRUNCATE = 4000
+#: Keys the runtime injects into context without a declaration.
+RUNTIME_KEYS = frozenset(
+    {
+        "database_schema_available",
+        "database_schema_db",
+        "schema_overview",
+        "collections_first_docs_full",
+    }
+)
+
+
+def schema_rows(inputs: ResolveInputs, declared: set[str]) -> list[Row]:
+    include = inputs.env_flag("CONTEXT_INCLUDE_SCHEMA")
+    schema_db = str(inputs.env.get("CONTEXT_SCHEMA_DB", "") or "") or None
+    rows: list[Row] = []
+    available = bool(include and schema_db and inputs.database is not None)
+    why = (
+        "CONTEXT_INCLUDE_SCHEMA is not true"
+        if not include
+        else "CONTEXT_SCHEMA_DB is not set"
+        if not schema_db
+        else inputs.database_note
+        if inputs.database is None
+        else f"schema database {schema_db}"
+    )
+    overview: str | None = None
+    first_docs: dict[str, Any] = {}
+    if available:
+        assert inputs.database is not None and schema_db is not None
+        try:
+            names = inputs.database.collection_names(schema_db)
+            lines = [f"Database {schema_db}: {len(names)} collection(s)"]
+            for name in names:
+                doc = inputs.database.first_document(schema_db, name)
+                first_docs[name] = doc
+                fields = ", ".join(sorted(doc)) if doc else "(empty)"
+                lines.append(f"- {name}: {fields}")
+            overview = "\n".join(lines)
+            try:
+                limit = int(inputs.env.get("CONTEXT_SCHEMA_TRUNCATE_CHARS", DEFAULT_TRUNCATE))
+            except ValueError:
+                limit = DEFAULT_TRUNCATE
+            overview = overview[:limit]
+        except DatabaseError as exc:
+            available = False
+            why = f"schema database error: {exc}"
+
+    def row(name: str, type_: str, value: Any, detail: str) -> Row:
+        return Row(
+            name=name,
+            type=type_,
+            source="runtime",
+            status="resolved",
+            value=value,
+            origin="runtime-injected",
+            trace=(TraceStep("runtime", "used", detail),),
+        )
+
+    candidates = [
+        row("database_schema_available", "boolean", available, why),
+        row("database_schema_db", "string", schema_db if available else None, why),
+    ]
+    if include and schema_db:
+        candidates.append(row("schema_overview", "string", overview, why))
+        candidates.append(row("collections_first_docs_full", "object", first_docs, why))
+    for r in candidates:
+        if r.name not in declared:
+            rows.append(r)
+    return rows
