@@ -43,7 +43,6 @@ from flowctx_core.buildctx.projection import (
 from flowctx_core.buildctx.prompt import PromptBlock, catalog_records, render_prompt_projections
 from flowctx_core.buildctx.registry import (
     CAPABILITY_PACKS,
-    REGISTRY_FILE,
     Asset,
     AssetFile,
     Catalog,
@@ -63,6 +62,7 @@ from flowctx_core.buildctx.setting import (
     BuildContextSetting,
     build_context_setting,
 )
+from flowctx_core.model.filenames import REGISTRY_FILE
 
 __all__ = [
     "APP_WORKSPACE_ENV",

@@ -19,6 +19,7 @@ import yaml
 
 from flowctx_core.base.secrets import mask_value
 from flowctx_core.buildctx.registry import Catalog, PromptProjection, Registry
+from flowctx_core.model.filenames import BUILD_CONTEXT_DIR
 
 INJECT_FUNCTION = "inject_build_context_projections"
 #: record keys the reader prints, in its order, after the record's label
@@ -85,7 +86,7 @@ def injection_roots(root: Path, env: Mapping[str, str]) -> list[Path]:
     if configured:
         path = Path(configured).expanduser()
         candidates.append(path if path.is_absolute() else root / path)
-    candidates += [root / "build_context", root / "factory_app" / "build_context"]
+    candidates += [root / BUILD_CONTEXT_DIR, root / "factory_app" / BUILD_CONTEXT_DIR]
     out: list[Path] = []
     for path in candidates:
         real = path.resolve()

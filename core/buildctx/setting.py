@@ -12,6 +12,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
+from flowctx_core.model.filenames import BUILD_CONTEXT_DIR
+
 PROVIDER_ENV = "MOZAIKS_LAUNCH_CONTEXT_PROVIDER"
 PROVIDER = "mozaiksai.core.session.build_context:merge_build_context"
 PATH_ENV = "MOZAIKS_BUILD_CONTEXT_PATH"
@@ -70,10 +72,10 @@ def build_context_setting(env: Mapping[str, str], workspace_root: Path) -> Build
         root = _env_path(bc_path, workspace_root)
         root_reason = f"registry root from {PATH_ENV}={bc_path}"
     elif app_ws:
-        root = _env_path(app_ws, workspace_root) / "build_context"
+        root = _env_path(app_ws, workspace_root) / BUILD_CONTEXT_DIR
         root_reason = f"registry root from {APP_WORKSPACE_ENV}={app_ws} (its build_context/)"
     elif option_on:
-        root = workspace_root / "build_context"
+        root = workspace_root / BUILD_CONTEXT_DIR
         root_reason = "registry root: the workspace's build_context/ (--build-context default)"
     else:
         root = None

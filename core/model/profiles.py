@@ -18,6 +18,7 @@ from types import MappingProxyType
 from typing import Any, Literal
 
 from flowctx_core.model.contract import SOURCE_TYPES
+from flowctx_core.model.filenames import FLOW_FILE, HANDOFFS_FILE, TRANSITIONS_FILE
 
 #: how a contract file is read and what happens to a plan with one invalid definition
 InvalidPlan = Literal["refuse", "empty_plan", "per_definition"]
@@ -170,10 +171,10 @@ _ALL_SOURCES = SOURCE_TYPES
 _ENGINES = MappingProxyType(
     {
         # transition_graph.yaml context_expression: Mozaiks' own value-comparing evaluator
-        "transition_graph.yaml": "mozaiks-expression",
+        TRANSITIONS_FILE: "mozaiks-expression",
         # handoffs.yaml: AG2 ContextExpression (text substitution), ag2 0.14.0
-        "handoffs.yaml": "ag2-context-expression",
-        "flow.yaml": "mj-safe-expression",
+        HANDOFFS_FILE: "ag2-context-expression",
+        FLOW_FILE: "mj-safe-expression",
     }
 )
 

@@ -36,11 +36,11 @@ from flowctx_core.base.secrets import (
     secret_strings,
 )
 from flowctx_core.expressions import DIALECTS
+from flowctx_core.model.filenames import SCENARIO_DIR
 from flowctx_core.model.matrix import Matrix
 
 FORMAT = "flowctx-scenario/1"
 HISTORY_LIMIT = 50
-SCENARIO_DIR = (".flowctx", "scenarios")
 # Shorter strings are too common to scrub as substrings ("1", "true"); they are still masked
 # wherever they are a whole value.
 _MIN_SCRUB = 4

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from flowctx_core.base.diagnostics import Diagnostic
 from flowctx_core.base.yamlmarks import PathKey
 from flowctx_core.model.contract import Definition
+from flowctx_core.model.filenames import WORKFLOWS_DIR
 from flowctx_core.model.workspace import WorkflowSnapshot, undiscovered
 from flowctx_core.runtime.authority import protection_reason
 from flowctx_core.sources.config import documented_note
@@ -170,7 +171,7 @@ def discovery_problems(snap: WorkspaceSnapshot, wf: WorkflowSnapshot) -> list[Di
         return []
     # a workspace of bare contracts (no workflow has a marker) is read for its contracts
     # alone; the warning is for the odd one out beside real workflows
-    siblings = [snap.root / "workflows" / n for n in snap.names if n != wf.name]
+    siblings = [snap.root / WORKFLOWS_DIR / n for n in snap.names if n != wf.name]
     if not any(not undiscovered(f, wf.runtime) for f in siblings):
         return []
     markers = " or ".join(wf.runtime.discovery or ())
