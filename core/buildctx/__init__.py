@@ -30,10 +30,8 @@ Decisions where the spec is silent (also in the README):
 
 from flowctx_core.buildctx.checks import asset_problems, registry_problems
 from flowctx_core.buildctx.discovery import discover, read_assets
+from flowctx_core.buildctx.projected import BuildContextProjection, Projected
 from flowctx_core.buildctx.projection import (
-    BuildContextProjection,
-    Projected,
-    apply_projection,
     dig,
     is_missing,
     pack_descriptor,
@@ -84,7 +82,6 @@ __all__ = [
     "Registry",
     "RegistryModel",
     "VarProjection",
-    "apply_projection",
     "asset_problems",
     "build_context_setting",
     "catalog_records",

@@ -142,7 +142,7 @@ def agent_prompt(
         lines.append(_line(name, live.get(name), secret, reveal))
 
     notes: list[str] = []
-    if projection is None:
+    if projection is None and isinstance(matrix.build_context, BuildContextProjection):
         projection = matrix.build_context
     if projection is None:
         # a matrix built by hand, not by resolve(): build context did nothing for it
