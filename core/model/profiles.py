@@ -331,7 +331,3 @@ def get_profile(name: str | None) -> RuntimeProfile:
             f"unknown runtime '{name}'{hint}; known runtimes: {', '.join(PROFILES)}"
         )
     return profile
-
-
-def documented_profile(profile: RuntimeProfile) -> RuntimeProfile | None:
-    return PROFILES.get(profile.documented) if profile.documented else None

@@ -127,10 +127,6 @@ def match_text(match: Match, text: str) -> Any:
     return _NO_MATCH
 
 
-def no_match(value: Any) -> bool:
-    return value is _NO_MATCH
-
-
 def _fire(trigger: Trigger, message: Message) -> tuple[Outcome, Any]:
     if trigger.type == "ui_response":
         if message.kind != "ui_response" or message.tool != trigger.tool:
