@@ -754,7 +754,10 @@ class Scratchpad(Widget):
 
     def _refresh_scenario_list(self) -> None:
         select = self.query_one("#sp-load", Select)
-        names = list_scenarios(self.session.root, self.workflow) if self._can_save() else []
+        session, workflow = self.session, self.workflow
+        names: list[str] = []
+        if session is not None and workflow is not None:  # _can_save
+            names = list_scenarios(session.root, workflow)
         select.set_options([(n, n) for n in names])
 
     def _can_save(self) -> bool:
