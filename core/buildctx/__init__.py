@@ -1,4 +1,5 @@
-"""Build context: registry discovery, validation and launch-time projection (REFERENCE.md 5).
+"""Build context: registry discovery, validation and launch-time projection (mozaiks 0.2.0,
+``mozaiksai/core/session/build_context.py`` and ``build_context_schema.py``).
 
 A build-context registry is ``<root>/<context_name>/context.yaml``. When the launch provider is
 on, every valid registry that names the workflow in ``applies_to_workflows`` projects values

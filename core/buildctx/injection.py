@@ -1,6 +1,7 @@
 """Prompt projections as the newest runtime injects them (``inject_build_context_projections``).
 
-Facts from the runtime's projection reader (REFERENCE.md 5): it runs for an agent only through
+Facts from the runtime's projection reader (mozaiks 0.2.0,
+``mozaiksai/core/workflow/context/projection.py``): it runs for an agent only through
 the workflow's ``middleware.yaml`` ``prompt_middleware`` entries naming it (or ``all``); it
 reads every registry under ``MOZAIKS_BUILD_CONTEXT_PATH``, ``./build_context`` and
 ``./factory_app/build_context`` with no workflow filter (the launch provider need not be on);

@@ -1,4 +1,5 @@
-"""Whether build context is on, and where its registries are looked for (REFERENCE.md 5).
+"""Whether build context is on, and where its registries are looked for (mozaiks 0.2.0,
+``mozaiksai/core/session/build_context.py``).
 
 The runtime's ``MOZAIKS_LAUNCH_CONTEXT_PROVIDER`` naming its merge function, or the tool's own
 ``FLOWCTX_BUILD_CONTEXT`` (the ``--build-context [PATH]`` option and the app's toggle), turns it

@@ -6,8 +6,9 @@ resolution inputs. Each concern reads the one field that describes it (the contr
 ``contract``, the config resolver its ``config``...), so a runtime's behaviour lives here, not
 as flags scattered through the code.
 
-Facts are read from the runtimes' public code (REFERENCE.md section 9); the ``spec`` profile is
-the documented contract (``001_6d6b2107939f9cef.txt``) where it differs from the code.
+Facts are read from the runtimes' published releases (mozaiks 0.2.0's ``mozaiksai`` package and
+the older mozaiks-ai commit named by each profile); the ``spec`` profile is the documented
+context-variables contract where it differs from the code.
 """
 
 from __future__ import annotations

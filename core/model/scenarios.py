@@ -5,7 +5,7 @@ A scenario holds what the runtime would receive besides the resolved context var
 resolved context, env and launch overrides, plus the expression being tried and its history.
 Files live at ``<workspace>/.flowctx/scenarios/<workflow>/<name>.json``.
 
-Secrets never reach those files (REFERENCE.md section 8): secret-looking keys, URI passwords,
+Secrets never reach those files: secret-looking keys, URI passwords,
 context variables that resolved as secret and any string equal to a known secret are written as
 ``***``. A masked value read back means "use the resolved value", so a saved scenario still
 evaluates against the real secret without ever storing it.

@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 
 #: Routing names that are not agents: the human and the end of the conversation.
 PSEUDO_AGENTS = frozenset({"user", "terminate"})
-#: The names a MemberJunction path condition can read (the PRD's EnhancedPathContext).
+#: The names a MemberJunction path condition can read (``flowctx_core.expressions.pathcontext``).
 PATH_CONTEXT_NAMES = ("payload", "stepResult", "flowContext", "data", "context")
 
 

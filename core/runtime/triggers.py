@@ -1,4 +1,5 @@
-"""State triggers: what one message does to a workflow's state variables (REFERENCE.md 3).
+"""State triggers: what one message does to a workflow's state variables (mozaiks 0.2.0,
+``mozaiksai/core/workflow/context/derived.py``).
 
 ``agent_text`` fires when the message comes from ``agent`` and its stripped text matches;
 ``user_text`` likewise on user messages; ``ui_response`` when ``tool`` completes. Matching is
