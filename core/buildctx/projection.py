@@ -1,11 +1,11 @@
 """Build-context projection: what the applicable registries put into a workflow's
-``build_context`` variables at launch, with the trace of every lookup (mozaiks 0.2.0,
-``mozaiksai/core/session/build_context.py``).
+``build_context`` variables at launch, with the trace of every lookup.
 
-Pure over registries already read (``discovery``). The older runtime's rules are here; the
-newest runtime's provider (``merge_build_context`` with ``load_trusted_build_context``) is
-``provider``; the values both produce are ``projected``, and the ``build_context`` source's
-resolver (``None`` at load, filled by the projection) is ``flowctx_core.sources.build_context``.
+Pure over registries already read (``discovery``). The documented rules (the ``spec`` and the
+older runtime's profiles) are here; the newest runtime's provider (mozaiks 0.2.0,
+``merge_build_context`` with ``load_trusted_build_context``) is ``provider``; the values both
+produce are ``projected``, and the ``build_context`` source's resolver (``None`` at load, filled
+by the projection) is ``flowctx_core.sources.build_context``.
 """
 
 from __future__ import annotations
