@@ -83,8 +83,9 @@ def floor(module: str) -> str:
     return parts[1] if len(parts) > 1 else parts[0]
 
 
-def test_no_module_is_in_an_import_cycle() -> None:
-    assert cycles(_edges(_graph("flowctx_core"))) == []
+@pytest.mark.parametrize("package", ["flowctx_core", "flowctx_tui"])
+def test_no_module_is_in_an_import_cycle(package: str) -> None:
+    assert cycles(_edges(_graph(package))) == []
 
 
 def test_no_two_floors_import_each_other() -> None:
