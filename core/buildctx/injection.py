@@ -18,6 +18,7 @@ from typing import Any
 
 import yaml
 
+from flowctx_core.base import fsview
 from flowctx_core.base.secrets import mask_value
 from flowctx_core.buildctx.registry import Catalog, PromptProjection, Registry
 from flowctx_core.model.filenames import BUILD_CONTEXT_DIR
@@ -90,8 +91,8 @@ def injection_roots(root: Path, env: Mapping[str, str]) -> list[Path]:
     candidates += [root / BUILD_CONTEXT_DIR, root / "factory_app" / BUILD_CONTEXT_DIR]
     out: list[Path] = []
     for path in candidates:
-        real = path.resolve()
-        if real.is_dir() and real not in out:
+        real = fsview.realpath(path)
+        if fsview.is_dir(real) and real not in out:
             out.append(real)
     return out
 
