@@ -15,21 +15,30 @@ from flowctx_core.base.yamlmarks import PathKey
 from flowctx_core.buildctx.projected import runtime_type_misfit
 from flowctx_core.model.contract import Definition
 from flowctx_core.model.filenames import WORKFLOWS_DIR
+from flowctx_core.model.profiles import RuntimeProfile
 from flowctx_core.model.workspace import WorkflowSnapshot, undiscovered
 from flowctx_core.runtime.authority import protection_reason
 from flowctx_core.sources.config import documented_note
 
 
 class WorkspaceSnapshot(Protocol):
-    """What these checks read of ``flowctx_core.snapshot.WorkspaceSnapshot``: its root and its
-    workflows' names. Declared here because the runtime's rules sit below the assembly that
-    takes the snapshot; ``flowctx_core.check`` passes the real one."""
+    """What these checks read of ``flowctx_core.snapshot.WorkspaceSnapshot``: its root, its
+    workflows' names, its runtime and what discovery passed over. Declared here because the
+    runtime's rules sit below the assembly that takes the snapshot; ``flowctx_core.check``
+    passes the real one."""
 
     @property
     def root(self) -> Path: ...
 
     @property
     def names(self) -> Sequence[str]: ...
+
+    @property
+    def runtime(self) -> RuntimeProfile: ...
+
+    #: the workflows the runtime's discovery passes over, as read with the snapshot
+    @property
+    def undiscovered(self) -> frozenset[str] | None: ...
 
 
 def config_default_problems(snap: WorkspaceSnapshot, wf: WorkflowSnapshot) -> list[Diagnostic]:
@@ -177,12 +186,18 @@ def persisted_default_problems(snap: WorkspaceSnapshot, wf: WorkflowSnapshot) ->
 
 def discovery_problems(snap: WorkspaceSnapshot, wf: WorkflowSnapshot) -> list[Diagnostic]:
     """A folder flowctx reads that the runtime's workflow discovery passes over."""
-    if wf.folder == wf.root or not undiscovered(wf.folder, wf.runtime):
+
+    def passed_over(name: str, folder: Path) -> bool:
+        if snap.undiscovered is not None and wf.runtime == snap.runtime and name in snap.names:
+            return name in snap.undiscovered  # as read with the snapshot
+        return undiscovered(folder, wf.runtime)
+
+    if wf.folder == wf.root or not passed_over(wf.name, wf.folder):
         return []
     # a workspace of bare contracts (no workflow has a marker) is read for its contracts
     # alone; the warning is for the odd one out beside real workflows
-    siblings = [snap.root / WORKFLOWS_DIR / n for n in snap.names if n != wf.name]
-    if not any(not undiscovered(f, wf.runtime) for f in siblings):
+    siblings = [n for n in snap.names if n != wf.name]
+    if not any(not passed_over(n, snap.root / WORKFLOWS_DIR / n) for n in siblings):
         return []
     markers = " or ".join(wf.runtime.discovery or ())
     return [
