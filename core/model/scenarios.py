@@ -19,13 +19,15 @@ from __future__ import annotations
 import json
 import os
 import re
-from collections.abc import Collection, Mapping
+from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from flowctx_core.base import fsview
 from flowctx_core.base.diagnostics import Diagnostic
 from flowctx_core.base.jsontext import JsonTextError, parse_json
+from flowctx_core.base.pathsafety import read_regular_file
 from flowctx_core.base.secrets import (
     KEY_REASON,
     MASK,
@@ -338,11 +340,34 @@ def check_name(name: str) -> str | None:
     return None
 
 
+#: the largest saved scenario file read (as every other JSON file of a workspace)
+MAX_SCENARIO_BYTES = 4 * 1024 * 1024
+
+
 def list_scenarios(root: Path, workflow: str) -> list[str]:
     folder = scenario_dir(root, workflow)
-    if not folder.is_dir():
+    if not fsview.is_dir(folder):
         return []
-    return sorted(p.stem for p in folder.glob("*.json") if p.is_file())
+    try:
+        found = fsview.iterdir(folder) if fsview.is_mounted(folder) else folder.glob("*.json")
+    except OSError:
+        return []
+    return sorted(p.stem for p in found if p.name.endswith(".json") and fsview.is_file(p))
+
+
+def saved_scenarios(root: Path, workflows: Iterable[str]) -> dict[str, dict[str, Scenario]]:
+    """Every saved scenario that reads, by workflow, then by name (a broken scenario file is
+    the scratchpad's to report)."""
+    out: dict[str, dict[str, Scenario]] = {}
+    for wf in workflows:
+        found: dict[str, Scenario] = {}
+        for name in list_scenarios(root, wf):
+            scenario, _problems = load_scenario(root, wf, name)
+            if scenario is not None:
+                found[name] = scenario
+        if found:
+            out[wf] = found
+    return out
 
 
 def save_scenario(
@@ -371,12 +396,17 @@ def load_scenario(
     """Read a saved scenario; problems come back as diagnostics with line:column."""
     path = scenario_dir(root, workflow) / f"{name}.json"
     shown = display or path.relative_to(root).as_posix()
+    # bounded, and never a FIFO or device: a scenario folder is workspace content, and a
+    # saved scenario linked to /dev/zero would otherwise never finish reading
+    raw, why = read_regular_file(path, MAX_SCENARIO_BYTES)
+    if raw is None:
+        if why == "file not found":
+            return None, [Diagnostic(shown, 0, 0, f"no scenario named {name!r}")]
+        return None, [Diagnostic(shown, 0, 0, f"cannot read scenario: {why}")]
     try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        return None, [Diagnostic(shown, 0, 0, f"no scenario named {name!r}")]
-    except (OSError, UnicodeDecodeError) as exc:
-        return None, [Diagnostic(shown, 0, 0, f"cannot read scenario: {exc.__class__.__name__}")]
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return None, [Diagnostic(shown, 0, 0, "cannot read scenario: not valid UTF-8 text")]
     return parse_scenario(text, shown)
 
 

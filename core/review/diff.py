@@ -36,10 +36,9 @@ from flowctx_core.model.profiles import RuntimeProfile, UnknownRuntime, get_prof
 from flowctx_core.model.scenarios import (
     Scenario,
     SecretGuard,
-    list_scenarios,
-    load_scenario,
     real_overrides,
     same,
+    saved_scenarios,
     secret_guard,
 )
 from flowctx_core.model.workspace import WorkspaceNotFound
@@ -94,19 +93,6 @@ class Side:
         return self.reread(env_overrides)
 
 
-def _folder_scenarios(root: Path, names: Iterable[str]) -> dict[str, dict[str, Scenario]]:
-    out: dict[str, dict[str, Scenario]] = {}
-    for wf in names:
-        found: dict[str, Scenario] = {}
-        for name in list_scenarios(root, wf):
-            scenario, _problems = load_scenario(root, wf, name)
-            if scenario is not None:  # a broken scenario file is the scratchpad's to report
-                found[name] = scenario
-        if found:
-            out[wf] = found
-    return out
-
-
 def folder_side(
     path: Path,
     env: Mapping[str, str],
@@ -133,7 +119,7 @@ def folder_side(
         label=label or str(opened.root),
         snapshot=snap,
         session=opened,
-        scenarios=_folder_scenarios(opened.root, snap.workflows),
+        scenarios=saved_scenarios(opened.root, snap.workflows),
         reread=lambda overrides: opened.snapshot(wanted, overrides),
     )
 

@@ -37,7 +37,7 @@ from flowctx_core.base.yamlmarks import MAX_YAML_BYTES
 from flowctx_core.model.database import EmbeddedDatabase
 from flowctx_core.model.filenames import SEED_DIR
 from flowctx_core.model.profiles import RuntimeProfile, get_profile
-from flowctx_core.model.scenarios import SCENARIO_DIR, Scenario, parse_scenario
+from flowctx_core.model.scenarios import Scenario, saved_scenarios
 from flowctx_core.model.workspace import find_root, load_profile
 from flowctx_core.snapshot import WorkspaceSnapshot, load_snapshot
 
@@ -605,30 +605,6 @@ class RevisionWorkspace:
     scenarios: Mapping[str, Mapping[str, Scenario]]
 
 
-def _scenarios(root: Path) -> dict[str, dict[str, Scenario]]:
-    """Saved scenarios of a mounted revision (``.flowctx/scenarios/<workflow>/<name>.json``)."""
-    folder = root.joinpath(*SCENARIO_DIR)
-    out: dict[str, dict[str, Scenario]] = {}
-    shown = "/".join(SCENARIO_DIR)
-    for wf_dir in sorted(fsview.iterdir(folder)) if fsview.is_dir(folder) else ():
-        if not fsview.is_dir(wf_dir):
-            continue
-        for path in sorted(fsview.iterdir(wf_dir)):
-            if not path.name.endswith(".json"):
-                continue
-            mounted, raw, _why = fsview.read_mounted(path, MAX_BLOB_BYTES)
-            if not mounted or raw is None:
-                continue  # a broken scenario file is the scratchpad's to report
-            try:
-                text = raw.decode("utf-8")
-            except UnicodeDecodeError:
-                continue
-            scenario, _problems = parse_scenario(text, f"{shown}/{wf_dir.name}/{path.name}")
-            if scenario is not None:
-                out.setdefault(wf_dir.name, {})[path.name[: -len(".json")]] = scenario
-    return out
-
-
 def read_revision(
     repo: Path,
     commit: str,
@@ -643,12 +619,12 @@ def read_revision(
         if found is None:
             return None
         root, tree = found
-        # seeds and scenarios first: what their folders hold that is not read is reported
-        # with the snapshot's folder problems
+        # seeds first: what their folder holds that is not read is reported with the
+        # snapshot's folder problems
         database = EmbeddedDatabase(root, repository=f":memory:{repo}@{commit}/{subdir}")
         problems = database.load_seeds() if fsview.is_dir(root / SEED_DIR) else []
-        scenarios = _scenarios(root)
         snap = _load(root, tree, env, None, runtime)
+        scenarios = saved_scenarios(root, snap.workflows)
         return RevisionWorkspace(snap, database, tuple(problems), scenarios)
 
 

@@ -727,3 +727,29 @@ def test_a_revision_is_judged_as_it_was_read(
     assert code == 0 and "nothing changed" in out, out
     code, out, _err = run_cli(["check", str(repo)], capsys)
     assert "does not discover 'X'" in out
+
+
+def test_saved_scenarios_are_read_bounded_on_both_sides(
+    repo: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Review mode applies every saved scenario unasked: in the head folder, one that is a FIFO
+    or a link to /dev/zero is a located problem for the scratchpad, not a read that never ends;
+    in the revision, a scenario over the bound is not read either."""
+    folder = repo / ".flowctx" / "scenarios" / "W"
+    folder.mkdir(parents=True)
+    os.mkfifo(folder / "fifo.json")
+    (folder / "zero.json").symlink_to("/dev/zero")
+    (folder / "good.json").write_text('{"data": {}}')
+    big = b'{"data": {"x": "' + b"a" * (5 * 1024 * 1024) + b'"}}'
+    rev = commit(
+        repo, [*workspace(), (b".flowctx", [(b"scenarios", [(b"W", [(b"big.json", big)])])])]
+    )
+    with no_writes(repo):
+        code, out, err = diff(repo, rev, capsys, "--format", "json")
+    assert code == 0, err
+    assert '"good"' in out and '"big"' not in out and '"fifo"' not in out
+    from flowctx_core.model.scenarios import load_scenario
+
+    for name in ("fifo", "zero"):
+        scenario, problems = load_scenario(repo, "W", name)
+        assert scenario is None and "not a regular file" in problems[0].message, name
