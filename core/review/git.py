@@ -112,7 +112,8 @@ def git_env() -> dict[str, str]:
             "GIT_CONFIG_NOSYSTEM": "1",  # no /etc/gitconfig
             "GIT_CONFIG_GLOBAL": os.devnull,  # no ~/.gitconfig nor ~/.config/git/config
             "GIT_ATTR_NOSYSTEM": "1",
-            "GIT_NO_LAZY_FETCH": "1",  # a missing object is missing, never fetched (git 2.44)
+            # a missing object is missing, never fetched (git 2.39.4, 2.40.2 ... and later)
+            "GIT_NO_LAZY_FETCH": "1",
             # no transport at all: the lazy fetch of older gits (and any other fetch) finds
             # ext::, fd::, file, ssh and http refused, whatever protocol.*.allow the
             # repository sets (this list wins over the configuration)
