@@ -17,6 +17,7 @@ from typing import Any
 
 import yaml
 
+from flowctx_core.base import fsview
 from flowctx_core.base.secrets import mask_value
 from flowctx_core.buildctx.registry import Catalog, PromptProjection, Registry
 
@@ -88,8 +89,8 @@ def injection_roots(root: Path, env: Mapping[str, str]) -> list[Path]:
     candidates += [root / "build_context", root / "factory_app" / "build_context"]
     out: list[Path] = []
     for path in candidates:
-        real = path.resolve()
-        if real.is_dir() and real not in out:
+        real = fsview.realpath(path)
+        if fsview.is_dir(real) and real not in out:
             out.append(real)
     return out
 

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
+from flowctx_core.base import fsview
 from flowctx_core.base.diagnostics import Diagnostic
 from flowctx_core.base.jsontext import JsonTextError, parse_json
 from flowctx_core.base.pathsafety import confine, read_regular_file
@@ -213,12 +214,16 @@ class SeedFile:
 def seed_files(root: Path) -> list[SeedFile]:
     base = root / SEED_DIR
     try:
-        folders = sorted(p for p in base.iterdir() if p.is_dir())
+        folders = sorted(p for p in fsview.iterdir(base) if fsview.is_dir(p))
     except OSError:  # no seed folder, or one that cannot be listed: no seeds
         return []
     out = []
     for db_dir in folders:
-        for f in sorted(db_dir.glob("*.json")):
+        if fsview.is_mounted(db_dir):  # a git revision, in memory
+            found = sorted(p for p in fsview.iterdir(db_dir) if p.name.endswith(".json"))
+        else:
+            found = sorted(db_dir.glob("*.json"))
+        for f in found:
             out.append(SeedFile(db_dir.name, f.stem, f))
     return out
 

@@ -15,8 +15,9 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
+from flowctx_core.base import fsview
 from flowctx_core.base.diagnostics import Diagnostic, did_you_mean
-from flowctx_core.base.pathsafety import present
+from flowctx_core.base.pathsafety import confine, present
 from flowctx_core.base.yamlmarks import YamlDoc, load_yaml_file, parse_yaml_text, read_text_file
 from flowctx_core.model.contract import ROOT_KEYS, AgentView, Definition, validation_diagnostics
 from flowctx_core.model.filenames import (
@@ -165,15 +166,15 @@ def list_workflows(root: Path, runtime: RuntimeProfile = MOZAIKS) -> list[str]:
     """The workflows the runtime discovers: with a discovery rule, only folders that hold one
     of its marker files (``discover_workflows``: orchestrator.yaml or tools.yaml)."""
     wf = root / "workflows"
-    if not wf.is_dir():
-        return [root.name] if (root / CONTRACT_FILE).is_file() else []
+    if not fsview.is_dir(wf):
+        return [root.name] if fsview.is_file(root / CONTRACT_FILE) else []
     names = []
     try:
-        entries = sorted(wf.iterdir(), key=lambda p: p.name.lower())
+        entries = sorted(fsview.iterdir(wf), key=lambda p: p.name.lower())
     except OSError:
         return []
     for entry in entries:
-        if entry.name.startswith((".", "_")) or not entry.is_dir():
+        if entry.name.startswith((".", "_")) or not fsview.is_dir(entry):
             continue
         if runtime.discovery is not None and not _is_workflow(entry, runtime.discovery):
             continue
@@ -195,7 +196,23 @@ def undiscovered(folder: Path, runtime: RuntimeProfile) -> bool:
 
 def workflow_folder(root: Path, name: str) -> Path:
     wf = root / "workflows"
-    return wf / name if wf.is_dir() else root
+    return wf / name if fsview.is_dir(wf) else root
+
+
+def outside_workspace(path: Path, root: Path) -> str | None:
+    """Why the workspace file at ``path`` is not read, when a symbolic link (the file's own
+    or a folder's on the way, e.g. ``workflows/Stolen -> /elsewhere``) takes it out of the
+    workspace at ``root``; None when it stays inside (or is not there at all)."""
+    rel = display_path(path, root)
+    real, refusal = confine(root, rel, allow_outside=False, refuse_secrets=False)
+    if real is not None or refusal is None:
+        return None
+    if "outside the workspace root" in refusal:
+        return (
+            "not read: it resolves outside the workspace through a symbolic link; flowctx "
+            "reads workspace files only from inside the workspace"
+        )
+    return refusal
 
 
 def _yaml_coded(
@@ -210,6 +227,9 @@ def load_profile(root: Path) -> Profile:
     path = root / PROFILE_FILE
     if not present(path):
         return Profile()
+    escape = outside_workspace(path, root)
+    if escape is not None:
+        return Profile(diagnostics=(Diagnostic(PROFILE_FILE, 0, 0, escape, code="yaml"),))
     doc, problems = _yaml_coded(load_yaml_file(path, PROFILE_FILE))
     if doc is None:
         return Profile(diagnostics=tuple(problems))
@@ -263,6 +283,10 @@ def load_workflow(root: Path, name: str, runtime: RuntimeProfile = MOZAIKS) -> W
         # to show for it, and an author editing the contract wants to know it is gone
         diag = Diagnostic(display, 0, 0, f"workflow '{name}' has no {CONTRACT_FILE}")
         return WorkflowSnapshot(name, folder, root, display, (), {}, (diag,), runtime=runtime)
+    escape = outside_workspace(path, root)
+    if escape is not None:
+        why = Diagnostic(display, 0, 0, escape, code="yaml")
+        return _unread(name, folder, root, display, [why], runtime)
     text, problem = read_text_file(path, display)
     if text is None:
         problems = _yaml_coded((None, [problem] if problem is not None else []))[1]

@@ -1,99 +1,530 @@
-"""A workspace snapshot of a git revision, read through git alone.
+"""Review mode's one home for git: reading a revision as data, with nothing executed.
 
-The revision's tree is listed with ``git ls-tree`` and its blobs read with ``git cat-file``;
-the working tree, the index and the stash are never touched (review mode compares a revision
-with what is on disk while the author keeps editing). The blobs are written into a private
-temporary folder, the usual loader reads that folder into a ``WorkspaceSnapshot`` (so a
-revision is read with exactly the checks of a folder), and the folder is removed: the snapshot
-holds everything it needs. Paths inside it name that folder; ``revision`` names what was read.
+A revision is data, never a file tree on disk. Its trees are read object by object with
+``git cat-file`` (sizes first with ``--batch-check``, then contents with ``--batch``), checked
+as git's own ``fsck`` would (no duplicate names, no name holding a slash, no '.', '..' or
+empty name), and mounted in memory (``flowctx_core.base.fsview``) while the usual loaders read
+them: a revision is read with exactly the checks of a folder, nothing is written anywhere, and
+no symbolic link from the revision is followed (one is reported, never read). Only the blobs
+the loaders ask for are read, each at most ``MAX_BLOB_BYTES``, all together at most
+``MAX_REVISION_BYTES``; a workspace folder of more than ``MAX_TREE_ENTRIES`` files and folders
+is refused. The working tree, the index and the stash are never touched.
+
+git runs so that nothing in the repository's configuration can execute a command: no system or
+global configuration is read (only the user's ``safe.directory`` entries are carried over), no
+transport is allowed (a promisor remote's ``ext::`` URL cannot run when an object is missing,
+and no lazy fetch is attempted), and the settings that name a program (fsmonitor, pager,
+external diff, hooks, ssh, askpass, credential helpers) are overridden on the command line,
+which wins over the repository's own file.
 """
 
 from __future__ import annotations
 
+import contextlib
+import functools
 import os
 import subprocess
-import tempfile
-from collections.abc import Iterable, Mapping
-from dataclasses import replace
+import threading
+from collections import deque
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass, field, replace
 from pathlib import Path, PurePosixPath
+from typing import IO
 
+from flowctx_core.base import fsview
+from flowctx_core.base.diagnostics import Diagnostic
+from flowctx_core.base.yamlmarks import MAX_YAML_BYTES
+from flowctx_core.model.database import EmbeddedDatabase
+from flowctx_core.model.filenames import SEED_DIR
 from flowctx_core.model.profiles import RuntimeProfile, get_profile
-from flowctx_core.model.workspace import load_profile
+from flowctx_core.model.scenarios import SCENARIO_DIR, Scenario, parse_scenario
+from flowctx_core.model.workspace import find_root, load_profile
 from flowctx_core.snapshot import WorkspaceSnapshot, load_snapshot
 
-#: git object modes: a regular file, an executable one, a symbolic link
-_BLOB_MODES = {"100644", "100755"}
-_LINK_MODE = "120000"
+#: the largest blob read from a revision: the largest file any workspace loader accepts (the
+#: contract, routing and registry YAML, file sources, the fallbacks file and seed files are
+#: each bounded at 4 MiB), so a bigger one is refused from its size alone, never read
+MAX_BLOB_BYTES = MAX_YAML_BYTES
+#: the bytes all the blobs read from one revision may add up to, each read counted (fifty
+#: names for one 4 MiB blob cost fifty reads, so they are counted fifty times)
+MAX_REVISION_BYTES = 32 * 1024 * 1024
+#: files, links and folders under the workspace's folder in one revision
+MAX_TREE_ENTRIES = 10_000
+#: the largest tree object (one folder's listing) read
+MAX_TREE_BYTES = 4 * 1024 * 1024
+#: the longest symbolic-link target shown when a link is reported (PATH_MAX)
+MAX_LINK_TARGET = 4096
+#: how many links, submodules and missing objects a revision reports one by one
+MAX_REPORTED = 20
+
+#: what a tree entry's mode says it is (git writes folders as "40000" in a tree object)
+_FILE_MODES = {b"100644", b"100755", b"100664"}
+_TREE_MODES = {b"40000", b"040000"}
+_LINK_MODE = b"120000"
+_GITLINK_MODE = b"160000"
+
+#: one folder that names no real folder: a revision's tree is mounted there, in memory
+VIRTUAL_ROOT = Path("/flowctx-git-revision")
+
+#: environment variables that would change what git reads or runs, dropped from the
+#: process environment before git starts (besides every ``GIT_*`` one)
+_DROPPED_ENV = ("PAGER", "SSH_ASKPASS", "SSH_AUTH_SOCK", "EDITOR", "VISUAL")
 
 
 class RevisionError(Exception):
-    """The revision or the folder cannot be read from git; the message says why."""
+    """The revision or the folder cannot be read from git; the message says why (one line)."""
 
 
-def _git(repo: Path, *args: str, data: bytes | None = None) -> bytes:
-    env = {**os.environ, "GIT_OPTIONAL_LOCKS": "0"}  # a read must not take the index lock
+# --- running git -----------------------------------------------------------------------------
+
+
+@functools.cache
+def _user_safe_directories() -> tuple[str, ...]:
+    """The ``safe.directory`` entries of the user's own and the system configuration: git
+    refuses a repository owned by someone else unless one allows it, and review mode reads no
+    other setting from those files. Read once, outside any repository."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith("GIT_")}
+    out: list[str] = []
+    for scope in ("--system", "--global"):
+        with contextlib.suppress(OSError, subprocess.SubprocessError):
+            done = subprocess.run(
+                ["git", "config", scope, "--get-all", "safe.directory"],
+                capture_output=True,
+                stdin=subprocess.DEVNULL,
+                check=False,
+                env=env,
+                cwd="/",
+                timeout=10,
+            )
+            out += [line for line in done.stdout.decode("utf-8", "replace").splitlines() if line]
+    return tuple(dict.fromkeys(out))
+
+
+def git_env() -> dict[str, str]:
+    """The process environment git runs under: nothing of the caller's git setup, and every
+    switch that keeps a read from running a program or reaching a remote."""
+    env = {
+        k: v for k, v in os.environ.items() if not k.startswith("GIT_") and k not in _DROPPED_ENV
+    }
+    env.update(
+        {
+            "GIT_CONFIG_NOSYSTEM": "1",  # no /etc/gitconfig
+            "GIT_CONFIG_GLOBAL": os.devnull,  # no ~/.gitconfig nor ~/.config/git/config
+            "GIT_ATTR_NOSYSTEM": "1",
+            "GIT_NO_LAZY_FETCH": "1",  # a missing object is missing, never fetched (git 2.44)
+            # no transport at all: the lazy fetch of older gits (and any other fetch) finds
+            # ext::, fd::, file, ssh and http refused, whatever protocol.*.allow the
+            # repository sets (this list wins over the configuration)
+            "GIT_ALLOW_PROTOCOL": "",
+            "GIT_PROTOCOL_FROM_USER": "0",
+            "GIT_TERMINAL_PROMPT": "0",
+            "GIT_OPTIONAL_LOCKS": "0",  # a read must never take the index lock
+            "GIT_NO_REPLACE_OBJECTS": "1",  # the objects as committed, not replace refs
+            "GIT_PAGER": "cat",
+            "GIT_EXTERNAL_DIFF": "",
+        }
+    )
+    return env
+
+
+def _config_args() -> list[str]:
+    """``-c`` settings: the command line wins over the repository's own configuration."""
+    settings = [
+        "core.fsmonitor=false",
+        "core.hooksPath=" + os.devnull,
+        "core.pager=cat",
+        "core.sshCommand=false",
+        "core.askPass=",
+        "core.gitProxy=",
+        "core.alternateRefsCommand=",
+        "core.untrackedCache=false",
+        "credential.helper=",
+        "diff.external=",
+        "protocol.allow=never",
+        "fetch.negotiationAlgorithm=noop",
+    ]
+    settings += [f"safe.directory={d}" for d in _user_safe_directories()]
+    return [arg for s in settings for arg in ("-c", s)]
+
+
+def git_command(repo: Path, *args: str) -> list[str]:
+    """The argument list that runs ``git ARGS`` on ``repo`` the safe way."""
+    return ["git", "--no-pager", "--no-replace-objects", *_config_args(), "-C", str(repo), *args]
+
+
+def git(repo: Path, *args: str) -> bytes:
+    """``git ARGS`` in ``repo``: its output, or RevisionError with git's last line."""
     try:
         done = subprocess.run(
-            ["git", "-C", str(repo), *args],
-            input=data,
+            git_command(repo, *args),
+            stdin=subprocess.DEVNULL,
             capture_output=True,
             check=False,
-            env=env,
+            env=git_env(),
         )
     except FileNotFoundError as exc:
         raise RevisionError("git is not installed") from exc
     if done.returncode != 0:
         why = done.stderr.decode("utf-8", "replace").strip().splitlines()
-        raise RevisionError(why[-1] if why else f"git {args[0]} failed")
+        raise RevisionError(_one_line(why[-1]) if why else f"git {args[0]} failed")
     return done.stdout
 
 
-def _entries(repo: Path, commit: str, subdir: str) -> list[tuple[str, str, str]]:
-    """(mode, object id, path below ``subdir``) of every file under ``subdir`` at ``commit``."""
-    spec = [subdir] if subdir else []
-    out = _git(repo, "ls-tree", "-r", "-z", "--full-tree", commit, "--", *spec)
-    entries = []
-    prefix = f"{subdir}/" if subdir else ""
-    for record in out.split(b"\0"):
-        if not record:
-            continue
-        meta, _, name = record.partition(b"\t")
-        mode, _kind, oid = meta.decode().split()
-        path = name.decode("utf-8", "surrogateescape")
-        if prefix and not path.startswith(prefix):
-            continue
-        entries.append((mode, oid, path[len(prefix) :]))
-    return entries
+def _one_line(text: str) -> str:
+    return "".join(c if c.isprintable() else f"\\x{ord(c):02x}" for c in text)
 
 
-def _blobs(repo: Path, oids: list[str]) -> dict[str, bytes]:
-    """The content of each blob, in one ``git cat-file --batch`` run."""
-    if not oids:
-        return {}
-    out = _git(repo, "cat-file", "--batch", data="".join(f"{o}\n" for o in oids).encode())
-    blobs: dict[str, bytes] = {}
+def commit_of(repo: Path, revision: str) -> str | None:
+    """The commit id ``revision`` names in ``repo``, or None when it names none."""
+    if not revision or revision.startswith("-"):
+        return None  # never an option to git
+    try:
+        out = git(
+            repo, "rev-parse", "--verify", "--quiet", "--end-of-options", f"{revision}^{{commit}}"
+        )
+    except RevisionError:
+        return None
+    return out.decode("ascii", "replace").strip() or None
+
+
+def repository_of(path: Path) -> tuple[Path, str] | None:
+    """The git work tree holding the workspace at ``path``, and the workspace's folder inside
+    it (POSIX, '' for the top); None when the workspace is not in a git work tree."""
+    try:
+        root, _selected = find_root(path)
+    except Exception:
+        return None
+    try:
+        top = git(root, "rev-parse", "--show-toplevel").decode("utf-8", "surrogateescape").strip()
+    except RevisionError:
+        return None
+    top_path = Path(os.path.realpath(top))
+    try:
+        rel = Path(os.path.realpath(root)).relative_to(top_path)
+    except ValueError:
+        return None
+    return top_path, PurePosixPath(*rel.parts).as_posix() if rel.parts else ""
+
+
+# --- reading objects -------------------------------------------------------------------------
+
+
+class _Objects:
+    """Two long-running ``git cat-file`` processes: ``--batch-check`` says an object's type
+    and size, ``--batch`` hands over its content, which is asked for only once the size is
+    known to be within bounds (``--batch`` prints whatever it is asked for, whole)."""
+
+    def __init__(self, repo: Path) -> None:
+        self._lock = threading.Lock()
+        self._check = self._start(repo, "--batch-check")
+        self._batch = self._start(repo, "--batch")
+
+    @staticmethod
+    def _start(repo: Path, mode: str) -> subprocess.Popen[bytes]:
+        try:
+            return subprocess.Popen(
+                git_command(repo, "cat-file", mode),
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.DEVNULL,  # never read: a full pipe would stall git
+                env=git_env(),
+            )
+        except FileNotFoundError as exc:
+            raise RevisionError("git is not installed") from exc
+
+    @staticmethod
+    def _ask(proc: subprocess.Popen[bytes], oid: str) -> bytes:
+        stdin: IO[bytes] | None = proc.stdin
+        stdout: IO[bytes] | None = proc.stdout
+        assert stdin is not None and stdout is not None
+        try:
+            stdin.write(oid.encode("ascii") + b"\n")
+            stdin.flush()
+        except (BrokenPipeError, OSError) as exc:
+            raise RevisionError("git cat-file stopped answering") from exc
+        line = stdout.readline()
+        if not line.endswith(b"\n"):
+            raise RevisionError("git cat-file stopped answering")
+        return line
+
+    def info(self, oid: str) -> tuple[str, int] | None:
+        """(type, size) of the object ``oid``; None when the repository does not have it."""
+        with self._lock:
+            parts = self._ask(self._check, oid).split()
+        if len(parts) != 3:
+            return None  # "<oid> missing" (or ambiguous)
+        return parts[1].decode("ascii", "replace"), int(parts[2])
+
+    def contents(self, oid: str, size: int) -> bytes:
+        """The content of ``oid``, whose size ``info`` said is ``size``."""
+        with self._lock:
+            header = self._ask(self._batch, oid).split()
+            if len(header) != 3 or int(header[2]) != size:
+                raise RevisionError(f"git object {oid} changed or vanished while being read")
+            stdout = self._batch.stdout
+            assert stdout is not None
+            data = stdout.read(size + 1)  # the content, then a newline
+        if len(data) != size + 1:
+            raise RevisionError("git cat-file stopped answering")
+        return data[:size]
+
+    def close(self) -> None:
+        for proc in (self._check, self._batch):
+            with contextlib.suppress(OSError):
+                if proc.stdin is not None:
+                    proc.stdin.close()
+            try:
+                proc.wait(timeout=5)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait()
+            if proc.stdout is not None:
+                proc.stdout.close()
+
+
+def _entries(data: bytes, hash_len: int) -> Iterator[tuple[bytes, bytes, str]]:
+    """(mode, raw name, object id) of each entry of a tree object, as stored."""
     pos = 0
-    for oid in oids:
-        end = out.index(b"\n", pos)
-        header = out[pos:end].decode().split()
-        size = int(header[2])
-        blobs[oid] = out[end + 1 : end + 1 + size]
-        pos = end + 1 + size + 1  # the content is followed by a newline
-    return blobs
+    while pos < len(data):
+        space = data.find(b" ", pos)
+        nul = data.find(b"\0", space + 1)
+        if space < 0 or nul < 0 or nul + 1 + hash_len > len(data):
+            raise ValueError("truncated tree object")
+        yield data[pos:space], data[space + 1 : nul], data[nul + 1 : nul + 1 + hash_len].hex()
+        pos = nul + 1 + hash_len
 
 
-def _write(folder: Path, entries: list[tuple[str, str, str]], blobs: Mapping[str, bytes]) -> None:
-    for mode, oid, rel in entries:
-        parts = PurePosixPath(rel).parts
-        if not parts or any(p in ("", ".", "..") for p in parts):
-            continue  # git never stores these; a crafted tree must not write outside the folder
-        target = folder.joinpath(*parts)
-        target.parent.mkdir(parents=True, exist_ok=True)
-        if mode == _LINK_MODE:
-            # kept as a link: the loaders' confinement refuses one that leaves the workspace
-            os.symlink(blobs[oid].decode("utf-8", "surrogateescape"), target)
-        elif mode in _BLOB_MODES:
-            target.write_bytes(blobs[oid])
+@dataclass
+class _Budget:
+    """The bytes handed out from one revision, against ``MAX_REVISION_BYTES``."""
+
+    used: int = 0
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+
+@dataclass
+class RevisionTree:
+    """One revision's workspace folder, listed: its tree in memory and how to read a blob."""
+
+    label: str
+    commit: str
+    tree: fsview.MemoryTree
+    #: links, submodules and missing objects, each reported once the snapshot is read
+    notes: tuple[Diagnostic, ...] = ()
+
+
+class _Walker:
+    def __init__(self, objects: _Objects, label: str, hash_len: int) -> None:
+        self.objects = objects
+        self.label = label
+        self.hash_len = hash_len
+        self.count = 0
+        self.notes: list[Diagnostic] = []
+        self.budget = _Budget()
+        self.cache: dict[str, bytes] = {}
+
+    def where(self, rel: str) -> str:
+        return f"{self.label}:{rel}" if rel else self.label
+
+    def tree(self, oid: str, rel: str) -> list[tuple[bytes, str, str]] | None:
+        """(mode, name, object id) of each entry of the tree ``oid`` at ``rel``; None when the
+        object is missing. A malformed tree refuses the whole revision."""
+        info = self.objects.info(oid)
+        if info is None:
+            return None
+        kind, size = info
+        if kind != "tree":
+            raise RevisionError(f"{self.where(rel)}: a {kind} where git names a folder: not read")
+        if size > MAX_TREE_BYTES:
+            raise RevisionError(
+                f"{self.where(rel)}: the folder's listing is {size:,} bytes, over the "
+                f"{MAX_TREE_BYTES:,}-byte limit review mode reads: not read"
+            )
+        data = self.objects.contents(oid, size)
+        out: list[tuple[bytes, str, str]] = []
+        seen: set[str] = set()
+        try:
+            for mode, raw, child in _entries(data, self.hash_len):
+                name = raw.decode("utf-8", "replace")
+                shown = f"{rel}/{name}" if rel else name
+                if name in ("", ".", "..") or "/" in name:
+                    raise RevisionError(
+                        f"{self.where(shown)}: a tree entry named {name!r} (git never writes "
+                        "one; the tree was crafted): the revision is not read"
+                    )
+                if name in seen:
+                    raise RevisionError(
+                        f"{self.where(shown)}: two entries of one folder have this name (git "
+                        "never writes that; the tree was crafted): the revision is not read"
+                    )
+                seen.add(name)
+                out.append((mode, name, child))
+        except ValueError:
+            raise RevisionError(f"{self.where(rel)}: a malformed tree object: not read") from None
+        return out
+
+    def note(self, rel: str, message: str) -> str:
+        if len(self.notes) < MAX_REPORTED:
+            self.notes.append(Diagnostic(rel, 0, 0, message, severity="warning"))
+        elif len(self.notes) == MAX_REPORTED:
+            self.notes.append(
+                Diagnostic(
+                    rel, 0, 0, "and more entries review mode does not read", severity="warning"
+                )
+            )
+        return message
+
+    def link(self, oid: str) -> str:
+        info = self.objects.info(oid)
+        if info is None:
+            return "(its target's object is missing)"
+        kind, size = info
+        if kind != "blob" or size > MAX_LINK_TARGET:
+            return f"(a target of {size:,} bytes, not shown)"
+        target = self.objects.contents(oid, size)
+        if not target:
+            return "(an empty target)"
+        return repr(target.decode("utf-8", "replace"))
+
+    def walk(self, top: str) -> dict[str, fsview.Node]:
+        nodes: dict[str, fsview.Node] = {"": fsview.Node("dir")}
+        queue: deque[tuple[str, str]] = deque([(top, "")])
+        pending: list[tuple[str, str]] = []  # (rel, oid) of blobs, sized after the walk
+        while queue:
+            oid, rel = queue.popleft()
+            entries = self.tree(oid, rel)
+            if entries is None:
+                why = self.note(
+                    rel or ".",
+                    f"the folder's git tree object {oid} is missing from the repository (a "
+                    "partial or shallow clone?): read as empty",
+                )
+                nodes[rel] = fsview.Node("other", note=why)
+                continue
+            for mode, name, child in entries:
+                path = f"{rel}/{name}" if rel else name
+                self.count += 1
+                if self.count > MAX_TREE_ENTRIES:
+                    raise RevisionError(
+                        f"{self.label}: more than {MAX_TREE_ENTRIES:,} files and folders in the "
+                        "workspace at that revision (the most review mode reads): not read"
+                    )
+                if mode in _TREE_MODES:
+                    nodes[path] = fsview.Node("dir")
+                    queue.append((child, path))
+                elif mode in _FILE_MODES:
+                    pending.append((path, child))
+                elif mode == _LINK_MODE:
+                    why = self.note(
+                        path,
+                        f"a symbolic link in the revision (to {self.link(child)}): not followed; "
+                        "review mode reads only files stored in git",
+                    )
+                    nodes[path] = fsview.Node("link", note=why)
+                elif mode == _GITLINK_MODE:
+                    why = self.note(path, "a submodule: its files are not in this repository")
+                    nodes[path] = fsview.Node("other", note=why)
+                else:
+                    why = self.note(path, f"a tree entry of unknown mode {mode!r}: not read")
+                    nodes[path] = fsview.Node("other", note=why)
+        for path, oid in pending:
+            info = self.objects.info(oid)
+            if info is None:
+                why = (
+                    "its git object is missing from the repository (a partial or shallow "
+                    "clone?): not read"
+                )
+                nodes[path] = fsview.Node("other", note=why)
+                self.note(path, why)
+            elif info[0] != "blob":
+                nodes[path] = fsview.Node("other", note=f"a git {info[0]} where a file should be")
+            else:
+                nodes[path] = fsview.Node("file", size=info[1], key=oid)
+        return nodes
+
+    def read(self, oid: str, size: int) -> bytes:
+        """A blob's bytes for one loader, counted against the revision's budget."""
+        if size > MAX_BLOB_BYTES:
+            raise OSError(0, f"file is {size:,} bytes, over the {MAX_BLOB_BYTES:,}-byte limit")
+        with self.budget.lock:
+            if self.budget.used + size > MAX_REVISION_BYTES:
+                raise OSError(
+                    0,
+                    f"not read: the files read from this revision would exceed "
+                    f"{MAX_REVISION_BYTES:,} bytes in all (the most review mode reads)",
+                )
+            self.budget.used += size
+        data = self.cache.get(oid)
+        if data is None:
+            try:
+                data = self.objects.contents(oid, size)
+            except RevisionError as exc:
+                raise OSError(0, str(exc)) from None
+            self.cache[oid] = data
+        return data
+
+
+def _descend(walker: _Walker, tree: str, subdir: str) -> str | None:
+    """The tree id of ``subdir`` below the root tree ``tree``; None when it is not there."""
+    rel = ""
+    for part in PurePosixPath(subdir).parts if subdir else ():
+        entries = walker.tree(tree, rel)
+        rel = f"{rel}/{part}" if rel else part
+        found = [(m, c) for m, n, c in entries or () if n == part]
+        if not found:
+            return None
+        mode, child = found[0]
+        if mode not in _TREE_MODES:
+            raise RevisionError(f"{walker.where(rel)}: not a folder at that revision")
+        tree = child
+    return tree
+
+
+@contextlib.contextmanager
+def opened_revision(
+    repo: Path, commit: str, subdir: str = ""
+) -> Iterator[tuple[Path, RevisionTree] | None]:
+    """The workspace folder ``subdir`` of ``commit`` mounted in memory for the block:
+    (the folder's path, the tree), or None when the revision has no such folder."""
+    label = f"git:{commit[:12]}"
+    objects = _Objects(repo)
+    try:
+        walker = _Walker(objects, label, len(commit) // 2)
+        root_tree = git(repo, "rev-parse", "--verify", "--quiet", f"{commit}^{{tree}}")
+        top = _descend(walker, root_tree.decode("ascii", "replace").strip(), subdir)
+        if top is None:
+            yield None
+            return
+        nodes = walker.walk(top)
+        tree = fsview.MemoryTree(nodes, walker.read)
+        listed = RevisionTree(label, commit, tree, tuple(walker.notes))
+        with fsview.mounted(
+            VIRTUAL_ROOT.joinpath(commit[:12], *PurePosixPath(subdir).parts), tree
+        ) as root:
+            yield root, listed
+    finally:
+        objects.close()
+
+
+# --- a revision's workspace ------------------------------------------------------------------
+
+
+def _load(
+    root: Path,
+    listed: RevisionTree,
+    env: Mapping[str, str],
+    workflows: Iterable[str] | None,
+    runtime: RuntimeProfile | None,
+) -> WorkspaceSnapshot:
+    profile = load_profile(root)
+    effective = {**profile.env, **env}
+    chosen = runtime or get_profile(profile.runtime)
+    snap = load_snapshot(root, effective, workflows=workflows, profile=profile, runtime=chosen)
+    return replace(
+        snap,
+        revision=f"git:{listed.commit}",
+        folder_problems=(*snap.folder_problems, *listed.notes),
+    )
 
 
 def load_snapshot_at(
@@ -111,22 +542,86 @@ def load_snapshot_at(
     and the user's overrides) wins over the profile's, as for a folder. Raises
     ``RevisionError`` when git cannot read it.
     """
-    try:
-        commit = _git(repo, "rev-parse", "--verify", "--quiet", f"{revision}^{{commit}}")
-    except RevisionError as exc:
-        raise RevisionError(f"{revision}: not a commit of {repo} ({exc})") from None
-    commit_id = commit.decode().strip()
+    commit = commit_of(repo, revision)
+    if commit is None:
+        raise RevisionError(f"{revision}: not a commit of {repo}")
     subdir = PurePosixPath(subdir).as_posix().strip("/") if subdir not in ("", ".") else ""
-    entries = _entries(repo, commit_id, subdir)
-    if not entries:
-        raise RevisionError(f"{revision}: no files under {subdir or 'the repository root'}")
-    wanted = [oid for mode, oid, _ in entries if mode in _BLOB_MODES or mode == _LINK_MODE]
-    blobs = _blobs(repo, list(dict.fromkeys(wanted)))
-    with tempfile.TemporaryDirectory(prefix="flowctx-rev-") as tmp:
-        root = Path(os.path.realpath(tmp))
-        _write(root, entries, blobs)
-        profile = load_profile(root)
-        effective = {**profile.env, **env}
-        chosen = runtime or get_profile(profile.runtime)
-        snap = load_snapshot(root, effective, workflows=workflows, profile=profile, runtime=chosen)
-    return replace(snap, revision=f"git:{commit_id}")
+    with opened_revision(repo, commit, subdir) as found:
+        if found is None or not found[1].tree.children(""):
+            raise RevisionError(f"{revision}: no files under {subdir or 'the repository root'}")
+        root, listed = found
+        return _load(root, listed, env, workflows, runtime)
+
+
+@dataclass(frozen=True)
+class RevisionWorkspace:
+    """Everything review mode reads from one revision, read in one pass over its tree."""
+
+    snapshot: WorkspaceSnapshot
+    #: the embedded database loaded from the revision's own seed files (in memory)
+    database: EmbeddedDatabase
+    database_problems: tuple[Diagnostic, ...]
+    #: saved scenarios by workflow, then by name
+    scenarios: Mapping[str, Mapping[str, Scenario]]
+
+
+def _scenarios(root: Path) -> dict[str, dict[str, Scenario]]:
+    """Saved scenarios of a mounted revision (``.flowctx/scenarios/<workflow>/<name>.json``)."""
+    folder = root.joinpath(*SCENARIO_DIR)
+    out: dict[str, dict[str, Scenario]] = {}
+    shown = "/".join(SCENARIO_DIR)
+    for wf_dir in sorted(fsview.iterdir(folder)) if fsview.is_dir(folder) else ():
+        if not fsview.is_dir(wf_dir):
+            continue
+        for path in sorted(fsview.iterdir(wf_dir)):
+            if not path.name.endswith(".json"):
+                continue
+            mounted, raw, _why = fsview.read_mounted(path, MAX_BLOB_BYTES)
+            if not mounted or raw is None:
+                continue  # a broken scenario file is the scratchpad's to report
+            try:
+                text = raw.decode("utf-8")
+            except UnicodeDecodeError:
+                continue
+            scenario, _problems = parse_scenario(text, f"{shown}/{wf_dir.name}/{path.name}")
+            if scenario is not None:
+                out.setdefault(wf_dir.name, {})[path.name[: -len(".json")]] = scenario
+    return out
+
+
+def read_revision(
+    repo: Path,
+    commit: str,
+    subdir: str,
+    env: Mapping[str, str],
+    *,
+    runtime: RuntimeProfile | None = None,
+) -> RevisionWorkspace | None:
+    """The workspace at ``subdir`` of ``commit``: its snapshot, its seed database and its
+    saved scenarios; None when the revision has no files there."""
+    with opened_revision(repo, commit, subdir) as found:
+        if found is None or not found[1].tree.children(""):
+            return None
+        root, listed = found
+        snap = _load(root, listed, env, None, runtime)
+        database = EmbeddedDatabase(root, repository=f":memory:{repo}@{commit}/{subdir}")
+        problems = database.load_seeds() if fsview.is_dir(root / SEED_DIR) else []
+        return RevisionWorkspace(snap, database, tuple(problems), _scenarios(root))
+
+
+__all__ = [
+    "MAX_BLOB_BYTES",
+    "MAX_REVISION_BYTES",
+    "MAX_TREE_BYTES",
+    "MAX_TREE_ENTRIES",
+    "RevisionError",
+    "RevisionWorkspace",
+    "commit_of",
+    "git",
+    "git_command",
+    "git_env",
+    "load_snapshot_at",
+    "opened_revision",
+    "read_revision",
+    "repository_of",
+]

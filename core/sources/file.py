@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from flowctx_core.base import fsview
 from flowctx_core.base.jsontext import JsonTextError, parse_json
 from flowctx_core.base.pathsafety import confine, read_regular_file
 from flowctx_core.base.yamlmarks import parse_yaml_text
@@ -80,7 +81,7 @@ def _watched(root: Path, raw: str) -> tuple[Path, ...]:
         candidate = root / candidate
     paths = [Path(os.path.normpath(candidate))]
     with contextlib.suppress(OSError, RuntimeError, ValueError):  # ValueError: a NUL
-        paths.append(Path(os.path.realpath(candidate)))
+        paths.append(fsview.realpath(candidate))
     return tuple(dict.fromkeys(paths))
 
 
@@ -92,7 +93,7 @@ def read_file_source(
     real, refusal = confine(root, raw, allow_outside=allow_outside)
     if real is None:
         return FileContent(refusal=refusal, watched=watched)
-    shown = display_path(real, Path(os.path.realpath(root)))
+    shown = display_path(real, fsview.realpath(root))
     data, problem = read_regular_file(real, MAX_FILE_BYTES)
     value = None
     if data is not None:
