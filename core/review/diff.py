@@ -297,8 +297,9 @@ class WorkspaceDiff:
 
 
 def _local(text: str, roots: Iterable[Path]) -> str:
-    """``text`` with the side's own folder left out: a revision is read from a temporary
-    folder, so an absolute path in a message would differ on every run."""
+    """``text`` with the side's own folder left out: a revision is mounted in memory at a
+    path named after its commit, which is no folder of the user's, so a path in a message
+    would differ from the other side's for the same file."""
     for root in roots:
         for spelled in {str(root), os.path.realpath(root)}:
             text = text.replace(spelled + os.sep, "").replace(spelled, ".")
