@@ -217,7 +217,11 @@ class _Objects:
     def __init__(self, repo: Path) -> None:
         self._lock = threading.Lock()
         self._check = self._start(repo, "--batch-check")
-        self._batch = self._start(repo, "--batch")
+        try:
+            self._batch = self._start(repo, "--batch")
+        except BaseException:
+            self._stop(self._check)
+            raise
 
     @staticmethod
     def _start(repo: Path, mode: str) -> subprocess.Popen[bytes]:
@@ -270,16 +274,20 @@ class _Objects:
 
     def close(self) -> None:
         for proc in (self._check, self._batch):
-            with contextlib.suppress(OSError):
-                if proc.stdin is not None:
-                    proc.stdin.close()
-            try:
-                proc.wait(timeout=5)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-                proc.wait()
-            if proc.stdout is not None:
-                proc.stdout.close()
+            self._stop(proc)
+
+    @staticmethod
+    def _stop(proc: subprocess.Popen[bytes]) -> None:
+        with contextlib.suppress(OSError):
+            if proc.stdin is not None:
+                proc.stdin.close()  # end of input: cat-file exits
+        try:
+            proc.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+        if proc.stdout is not None:
+            proc.stdout.close()
 
 
 def _entries(data: bytes, hash_len: int) -> Iterator[tuple[bytes, bytes, str]]:
@@ -314,9 +322,10 @@ class RevisionTree:
 
 
 class _Walker:
-    def __init__(self, objects: _Objects, label: str, hash_len: int) -> None:
+    def __init__(self, objects: _Objects, label: str, hash_len: int, subdir: str = "") -> None:
         self.objects = objects
         self.label = label
+        self.subdir = subdir
         self.hash_len = hash_len
         self.count = 0
         self.notes: list[Diagnostic] = []
@@ -324,7 +333,10 @@ class _Walker:
         self.cache: dict[str, bytes] = {}
 
     def where(self, rel: str) -> str:
-        return f"{self.label}:{rel}" if rel else self.label
+        """``git:<id>:<path>`` as git spells a path in a revision (from the repository's top),
+        on one line whatever the names hold."""
+        path = "/".join(p for p in (self.subdir, rel) if p)
+        return _one_line(f"{self.label}:{path}" if path else self.label)
 
     def tree(self, oid: str, rel: str) -> list[tuple[bytes, str, str]] | None:
         """(mode, name, object id) of each entry of the tree ``oid`` at ``rel``; None when the
@@ -466,6 +478,7 @@ class _Walker:
 
 def _descend(walker: _Walker, tree: str, subdir: str) -> str | None:
     """The tree id of ``subdir`` below the root tree ``tree``; None when it is not there."""
+    walker.subdir = ""  # paths on the way are said from the repository's top
     rel = ""
     for part in PurePosixPath(subdir).parts if subdir else ():
         entries = walker.tree(tree, rel)
@@ -492,6 +505,7 @@ def opened_revision(
         walker = _Walker(objects, label, len(commit) // 2)
         root_tree = git(repo, "rev-parse", "--verify", "--quiet", f"{commit}^{{tree}}")
         top = _descend(walker, root_tree.decode("ascii", "replace").strip(), subdir)
+        walker.subdir = subdir
         if top is None:
             yield None
             return

@@ -667,3 +667,21 @@ def test_either_switch_alone_stops_the_lazy_fetch(
     snap = review_git.load_snapshot_at(repo, rev, {})
     assert "missing from the repository" in snap.workflow("W").diagnostics[0].message
     assert canary.exists() is fires
+
+
+def test_a_crafted_name_in_a_workspace_below_the_top_is_one_line_located_from_the_top(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A workspace in ``ws/`` of its repository: the refused entry is named as git names a
+    path in a revision (from the repository's top), and a newline in it cannot start a line."""
+    repo = tmp_path / "repo"
+    write_tree(repo, {"ws/workflows/W/context_variables.yaml": CONTRACT.decode()})
+    run_git(repo, "init", "-q")
+    run_git(repo, "add", "-A")
+    run_git(repo, "commit", "-q", "-m", "base")
+    rev = commit(repo, [(b"ws", workspace((b"a\nb", b"1"), (b"a\nb", b"2")))])
+    with no_writes(repo):
+        code, _out, err = diff(repo / "ws", rev, capsys)
+    assert code == 2
+    line = one_line_error(err)
+    assert f"git:{rev[:12]}:ws/workflows/W/a\\x0ab: two entries" in line, line
