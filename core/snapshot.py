@@ -38,6 +38,8 @@ from flowctx_core.model.workspace import (
     load_profile,
     load_workflow,
     outside_workspace,
+    undiscovered,
+    workflow_folder,
 )
 from flowctx_core.routing.model import Routes, load_routes_from
 from flowctx_core.sources.file import FileContent, FileKey, file_key, read_file_source
@@ -81,6 +83,9 @@ class WorkspaceSnapshot:
     middleware: Mapping[str, tuple[bool, Any]] = field(default_factory=dict)
     #: the folders the runtime's prompt injection reads registries from, with what was found
     injection_roots: tuple[RegistryRoot, ...] = ()
+    #: the listed workflows whose folder the runtime's discovery passes over, decided when the
+    #: folder was read (a revision's folders exist only while it is read); None: not recorded
+    undiscovered: frozenset[str] | None = None
 
     def injection_source(self, name: str) -> InjectionSource:
         """What the runtime's prompt injection reads for workflow ``name``."""
@@ -256,4 +261,5 @@ def _load_snapshot(
         runtime=runtime,
         middleware=_middleware(loaded.values()),
         injection_roots=_injection_roots(root, env, registry_roots),
+        undiscovered=frozenset(n for n in names if undiscovered(workflow_folder(root, n), runtime)),
     )

@@ -6,6 +6,7 @@ documentation promises otherwise, what it promises. They are contributed to ``fl
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from flowctx_core.base.diagnostics import Diagnostic
@@ -166,12 +167,18 @@ def persisted_default_problems(snap: WorkspaceSnapshot, wf: WorkflowSnapshot) ->
 
 def discovery_problems(snap: WorkspaceSnapshot, wf: WorkflowSnapshot) -> list[Diagnostic]:
     """A folder flowctx reads that the runtime's workflow discovery passes over."""
-    if wf.folder == wf.root or not undiscovered(wf.folder, wf.runtime):
+
+    def passed_over(name: str, folder: Path) -> bool:
+        if snap.undiscovered is not None and wf.runtime == snap.runtime and name in snap.names:
+            return name in snap.undiscovered  # as read with the snapshot
+        return undiscovered(folder, wf.runtime)
+
+    if wf.folder == wf.root or not passed_over(wf.name, wf.folder):
         return []
     # a workspace of bare contracts (no workflow has a marker) is read for its contracts
     # alone; the warning is for the odd one out beside real workflows
-    siblings = [snap.root / "workflows" / n for n in snap.names if n != wf.name]
-    if not any(not undiscovered(f, wf.runtime) for f in siblings):
+    siblings = [n for n in snap.names if n != wf.name]
+    if not any(not passed_over(n, snap.root / "workflows" / n) for n in siblings):
         return []
     markers = " or ".join(wf.runtime.discovery or ())
     return [

@@ -685,3 +685,24 @@ def test_a_crafted_name_in_a_workspace_below_the_top_is_one_line_located_from_th
     assert code == 2
     line = one_line_error(err)
     assert f"git:{rev[:12]}:ws/workflows/W/a\\x0ab: two entries" in line, line
+
+
+def test_a_revision_is_judged_as_it_was_read(
+    repo: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The runtime's discovery of a revision's workflows is decided while the revision is
+    read (its folders exist nowhere afterwards): a workflow without a marker beside one with a
+    marker is the same warning on both sides, not a problem the head added."""
+    write_tree(
+        repo,
+        {
+            "workflows/W/orchestrator.yaml": "agents: []\n",
+            "workflows/X/context_variables.yaml": CONTRACT.decode(),
+        },
+    )
+    run_git(repo, "add", "-A")
+    run_git(repo, "commit", "-q", "-m", "two workflows")
+    code, out, _err = diff(repo, "HEAD", capsys)
+    assert code == 0 and "nothing changed" in out, out
+    code, out, _err = run_cli(["check", str(repo)], capsys)
+    assert "does not discover 'X'" in out
