@@ -405,6 +405,8 @@ class _Walker:
         while queue:
             oid, rel = queue.popleft()
             entries = self.tree(oid, rel)
+            if entries is None and not rel:  # the workspace folder itself
+                raise RevisionError(_missing_tree(self.where(rel), oid))
             if entries is None:
                 why = self.note(
                     rel or ".",
@@ -476,12 +478,21 @@ class _Walker:
         return data
 
 
+def _missing_tree(where: str, oid: str) -> str:
+    return (
+        f"{where}: its git tree object {oid} is missing from the repository (a partial or "
+        "shallow clone?): not read"
+    )
+
+
 def _descend(walker: _Walker, tree: str, subdir: str) -> str | None:
     """The tree id of ``subdir`` below the root tree ``tree``; None when it is not there."""
     walker.subdir = ""  # paths on the way are said from the repository's top
     rel = ""
     for part in PurePosixPath(subdir).parts if subdir else ():
         entries = walker.tree(tree, rel)
+        if entries is None:
+            raise RevisionError(_missing_tree(walker.where(rel), tree))
         rel = f"{rel}/{part}" if rel else part
         found = [(m, c) for m, n, c in entries or () if n == part]
         if not found:
