@@ -19,7 +19,7 @@ import os
 import posixpath
 import threading
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
@@ -39,24 +39,26 @@ class Node:
     note: str = ""
 
 
-@dataclass(eq=False)
 class MemoryTree:
     """A read-only folder tree: nodes by path relative to its root (POSIX, '' the root).
 
     ``read(key, size)`` returns a file's bytes, or raises ``OSError`` with the reason (the
-    reader enforces its own budget); it is only called for a size the caller accepted.
+    reader enforces its own budget); it is only called for a size the caller accepted. A
+    subclass may list its folders only when asked (``node`` and ``children``).
     """
 
-    nodes: dict[str, Node]
-    read: Callable[[str, int], bytes]
-    _children: dict[str, list[str]] = field(default_factory=dict, init=False, repr=False)
-
-    def __post_init__(self) -> None:
+    def __init__(self, nodes: dict[str, Node], read: Callable[[str, int], bytes]) -> None:
+        self.nodes = dict(nodes)
         self.nodes.setdefault("", Node("dir"))
+        self.read = read
+        self._children: dict[str, list[str]] = {}
         for rel in self.nodes:
             if rel:
                 parent, _, name = rel.rpartition("/")
                 self._children.setdefault(parent, []).append(name)
+
+    def node(self, rel: str) -> Node | None:
+        return self.nodes.get(rel)
 
     def children(self, rel: str) -> list[str]:
         return list(self._children.get(rel, ()))
@@ -106,7 +108,7 @@ def _node(path: Path | str) -> tuple[bool, Node | None, MemoryTree | None, str]:
     if found is None:
         return False, None, None, ""
     tree, rel = found
-    return True, tree.nodes.get(rel), tree, rel
+    return True, tree.node(rel), tree, rel
 
 
 def is_mounted(path: Path | str) -> bool:

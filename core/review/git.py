@@ -5,10 +5,11 @@ A revision is data, never a file tree on disk. Its trees are read object by obje
 as git's own ``fsck`` would (no duplicate names, no name holding a slash, no '.', '..' or
 empty name), and mounted in memory (``flowctx_core.base.fsview``) while the usual loaders read
 them: a revision is read with exactly the checks of a folder, nothing is written anywhere, and
-no symbolic link from the revision is followed (one is reported, never read). Only the blobs
-the loaders ask for are read, each at most ``MAX_BLOB_BYTES``, all together at most
-``MAX_REVISION_BYTES``; a workspace folder of more than ``MAX_TREE_ENTRIES`` files and folders
-is refused. The working tree, the index and the stash are never touched.
+no symbolic link from the revision is followed (one is reported, never read). Only the folders
+the loaders look into are listed, and only the blobs they read are read, each at most
+``MAX_BLOB_BYTES``, all together at most ``MAX_REVISION_BYTES``; a revision whose listed
+folders hold more than ``MAX_TREE_ENTRIES`` entries is refused. The working tree, the index
+and the stash are never touched.
 
 git runs so that nothing in the repository's configuration can execute a command: no system or
 global configuration is read (only the user's ``safe.directory`` entries are carried over), no
@@ -25,9 +26,8 @@ import functools
 import os
 import subprocess
 import threading
-from collections import deque
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from pathlib import Path, PurePosixPath
 from typing import IO
 
@@ -48,7 +48,8 @@ MAX_BLOB_BYTES = MAX_YAML_BYTES
 #: the bytes all the blobs read from one revision may add up to, each read counted (fifty
 #: names for one 4 MiB blob cost fifty reads, so they are counted fifty times)
 MAX_REVISION_BYTES = 32 * 1024 * 1024
-#: files, links and folders under the workspace's folder in one revision
+#: entries (files, links, folders) of the folders listed from one revision: the loaders list
+#: ``workflows/``, each workflow's folder, ``build_context/``, ``seed/`` and the saved scenarios
 MAX_TREE_ENTRIES = 10_000
 #: the largest tree object (one folder's listing) read
 MAX_TREE_BYTES = 4 * 1024 * 1024
@@ -302,35 +303,33 @@ def _entries(data: bytes, hash_len: int) -> Iterator[tuple[bytes, bytes, str]]:
         pos = nul + 1 + hash_len
 
 
-@dataclass
-class _Budget:
-    """The bytes handed out from one revision, against ``MAX_REVISION_BYTES``."""
-
-    used: int = 0
-    lock: threading.Lock = field(default_factory=threading.Lock)
-
-
-@dataclass
-class RevisionTree:
-    """One revision's workspace folder, listed: its tree in memory and how to read a blob."""
-
-    label: str
-    commit: str
-    tree: fsview.MemoryTree
-    #: links, submodules and missing objects, each reported once the snapshot is read
-    notes: tuple[Diagnostic, ...] = ()
+def _missing_tree(where: str, oid: str) -> str:
+    return (
+        f"{where}: its git tree object {oid} is missing from the repository (a partial or "
+        "shallow clone?): not read"
+    )
 
 
-class _Walker:
-    def __init__(self, objects: _Objects, label: str, hash_len: int, subdir: str = "") -> None:
+class RevisionTree(fsview.MemoryTree):
+    """One revision's workspace folder as a read-only tree in memory, listed folder by folder
+    as the loaders look into it (a folder no loader opens costs nothing, however large), each
+    file sized with ``--batch-check`` when first looked at and read only when a loader reads
+    it, within the bounds above."""
+
+    def __init__(self, objects: _Objects, commit: str, subdir: str, top: str) -> None:
+        super().__init__({"": fsview.Node("dir", key=top)}, self._read)
         self.objects = objects
-        self.label = label
+        self.commit = commit
+        self.label = f"git:{commit[:12]}"
         self.subdir = subdir
-        self.hash_len = hash_len
+        self.hash_len = len(commit) // 2
         self.count = 0
+        #: links, submodules and missing objects met so far, reported with the snapshot
         self.notes: list[Diagnostic] = []
-        self.budget = _Budget()
-        self.cache: dict[str, bytes] = {}
+        self._listed: set[str] = set()
+        self._used = 0
+        self._lock = threading.RLock()
+        self._cache: dict[str, bytes] = {}
 
     def where(self, rel: str) -> str:
         """``git:<id>:<path>`` as git spells a path in a revision (from the repository's top),
@@ -338,9 +337,90 @@ class _Walker:
         path = "/".join(p for p in (self.subdir, rel) if p)
         return _one_line(f"{self.label}:{path}" if path else self.label)
 
-    def tree(self, oid: str, rel: str) -> list[tuple[bytes, str, str]] | None:
+    # -- the tree, listed on demand
+
+    def node(self, rel: str) -> fsview.Node | None:
+        with self._lock:
+            if rel and rel not in self.nodes:
+                parent = self.node(rel.rpartition("/")[0])
+                if parent is None or parent.kind != "dir":
+                    return None
+            found = self.nodes.get(rel)
+            if found is not None and found.kind == "dir":
+                self._list(rel, found)
+                found = self.nodes.get(rel)
+            elif found is not None and found.kind == "file" and found.size < 0:
+                found = self._sized(rel, found)
+            return found
+
+    def children(self, rel: str) -> list[str]:
+        found = self.node(rel)
+        return super().children(rel) if found is not None and found.kind == "dir" else []
+
+    def _list(self, rel: str, folder: fsview.Node) -> None:
+        if rel in self._listed:
+            return
+        self._listed.add(rel)
+        entries = self.entries(folder.key, rel)
+        if entries is None:
+            if not rel:
+                raise RevisionError(_missing_tree(self.where(rel), folder.key))
+            why = self._note(
+                rel,
+                f"the folder's git tree object {folder.key} is missing from the repository (a "
+                "partial or shallow clone?): read as empty",
+            )
+            self.nodes[rel] = fsview.Node("other", note=why)
+            return
+        names = self._children.setdefault(rel, [])
+        for mode, name, child in entries:
+            path = f"{rel}/{name}" if rel else name
+            self.count += 1
+            if self.count > MAX_TREE_ENTRIES:
+                raise RevisionError(
+                    f"{self.where(rel)}: more than {MAX_TREE_ENTRIES:,} files and folders "
+                    "listed in the workspace at that revision (the most review mode reads): "
+                    "not read"
+                )
+            if mode in _TREE_MODES:
+                node = fsview.Node("dir", key=child)
+            elif mode in _FILE_MODES:
+                node = fsview.Node("file", size=-1, key=child)  # sized when looked at
+            elif mode == _LINK_MODE:
+                why = self._note(
+                    path,
+                    f"a symbolic link in the revision (to {self._target(child)}): not followed; "
+                    "review mode reads only files stored in git",
+                )
+                node = fsview.Node("link", note=why)
+            elif mode == _GITLINK_MODE:
+                why = self._note(path, "a submodule: its files are not in this repository")
+                node = fsview.Node("other", note=why)
+            else:
+                why = self._note(path, f"a tree entry of unknown mode {mode!r}: not read")
+                node = fsview.Node("other", note=why)
+            self.nodes[path] = node
+            names.append(name)
+
+    def _sized(self, rel: str, file: fsview.Node) -> fsview.Node:
+        info = self.objects.info(file.key)
+        if info is None:
+            why = self._note(
+                rel,
+                "its git object is missing from the repository (a partial or shallow "
+                "clone?): not read",
+            )
+            node = fsview.Node("other", note=why)
+        elif info[0] != "blob":
+            node = fsview.Node("other", note=f"a git {info[0]} where a file should be: not read")
+        else:
+            node = fsview.Node("file", size=info[1], key=file.key)
+        self.nodes[rel] = node
+        return node
+
+    def entries(self, oid: str, rel: str) -> list[tuple[bytes, str, str]] | None:
         """(mode, name, object id) of each entry of the tree ``oid`` at ``rel``; None when the
-        object is missing. A malformed tree refuses the whole revision."""
+        object is missing. A crafted tree refuses the whole revision."""
         info = self.objects.info(oid)
         if info is None:
             return None
@@ -375,133 +455,69 @@ class _Walker:
             raise RevisionError(f"{self.where(rel)}: a malformed tree object: not read") from None
         return out
 
-    def note(self, rel: str, message: str) -> str:
+    def _note(self, rel: str, message: str) -> str:
         if len(self.notes) < MAX_REPORTED:
             self.notes.append(Diagnostic(rel, 0, 0, message, severity="warning"))
         elif len(self.notes) == MAX_REPORTED:
-            self.notes.append(
-                Diagnostic(
-                    rel, 0, 0, "and more entries review mode does not read", severity="warning"
-                )
-            )
+            more = "and more entries review mode does not read"
+            self.notes.append(Diagnostic(rel, 0, 0, more, severity="warning"))
         return message
 
-    def link(self, oid: str) -> str:
+    def _target(self, oid: str) -> str:
+        """A link's target as shown (on one line), never followed."""
         info = self.objects.info(oid)
         if info is None:
-            return "(its target's object is missing)"
+            return "a target whose object is missing"
         kind, size = info
         if kind != "blob" or size > MAX_LINK_TARGET:
-            return f"(a target of {size:,} bytes, not shown)"
+            return f"a target of {size:,} bytes, not shown"
         target = self.objects.contents(oid, size)
         if not target:
             return "(an empty target)"
         return repr(target.decode("utf-8", "replace"))
 
-    def walk(self, top: str) -> dict[str, fsview.Node]:
-        nodes: dict[str, fsview.Node] = {"": fsview.Node("dir")}
-        queue: deque[tuple[str, str]] = deque([(top, "")])
-        pending: list[tuple[str, str]] = []  # (rel, oid) of blobs, sized after the walk
-        while queue:
-            oid, rel = queue.popleft()
-            entries = self.tree(oid, rel)
-            if entries is None and not rel:  # the workspace folder itself
-                raise RevisionError(_missing_tree(self.where(rel), oid))
-            if entries is None:
-                why = self.note(
-                    rel or ".",
-                    f"the folder's git tree object {oid} is missing from the repository (a "
-                    "partial or shallow clone?): read as empty",
-                )
-                nodes[rel] = fsview.Node("other", note=why)
-                continue
-            for mode, name, child in entries:
-                path = f"{rel}/{name}" if rel else name
-                self.count += 1
-                if self.count > MAX_TREE_ENTRIES:
-                    raise RevisionError(
-                        f"{self.label}: more than {MAX_TREE_ENTRIES:,} files and folders in the "
-                        "workspace at that revision (the most review mode reads): not read"
-                    )
-                if mode in _TREE_MODES:
-                    nodes[path] = fsview.Node("dir")
-                    queue.append((child, path))
-                elif mode in _FILE_MODES:
-                    pending.append((path, child))
-                elif mode == _LINK_MODE:
-                    why = self.note(
-                        path,
-                        f"a symbolic link in the revision (to {self.link(child)}): not followed; "
-                        "review mode reads only files stored in git",
-                    )
-                    nodes[path] = fsview.Node("link", note=why)
-                elif mode == _GITLINK_MODE:
-                    why = self.note(path, "a submodule: its files are not in this repository")
-                    nodes[path] = fsview.Node("other", note=why)
-                else:
-                    why = self.note(path, f"a tree entry of unknown mode {mode!r}: not read")
-                    nodes[path] = fsview.Node("other", note=why)
-        for path, oid in pending:
-            info = self.objects.info(oid)
-            if info is None:
-                why = (
-                    "its git object is missing from the repository (a partial or shallow "
-                    "clone?): not read"
-                )
-                nodes[path] = fsview.Node("other", note=why)
-                self.note(path, why)
-            elif info[0] != "blob":
-                nodes[path] = fsview.Node("other", note=f"a git {info[0]} where a file should be")
-            else:
-                nodes[path] = fsview.Node("file", size=info[1], key=oid)
-        return nodes
+    # -- reading
 
-    def read(self, oid: str, size: int) -> bytes:
+    def _read(self, oid: str, size: int) -> bytes:
         """A blob's bytes for one loader, counted against the revision's budget."""
         if size > MAX_BLOB_BYTES:
             raise OSError(0, f"file is {size:,} bytes, over the {MAX_BLOB_BYTES:,}-byte limit")
-        with self.budget.lock:
-            if self.budget.used + size > MAX_REVISION_BYTES:
+        with self._lock:
+            if self._used + size > MAX_REVISION_BYTES:
                 raise OSError(
                     0,
                     f"not read: the files read from this revision would exceed "
                     f"{MAX_REVISION_BYTES:,} bytes in all (the most review mode reads)",
                 )
-            self.budget.used += size
-        data = self.cache.get(oid)
-        if data is None:
-            try:
-                data = self.objects.contents(oid, size)
-            except RevisionError as exc:
-                raise OSError(0, str(exc)) from None
-            self.cache[oid] = data
-        return data
+            self._used += size
+            data = self._cache.get(oid)
+            if data is None:
+                try:
+                    data = self.objects.contents(oid, size)
+                except RevisionError as exc:
+                    raise OSError(0, str(exc)) from None
+                self._cache[oid] = data
+            return data
 
-
-def _missing_tree(where: str, oid: str) -> str:
-    return (
-        f"{where}: its git tree object {oid} is missing from the repository (a partial or "
-        "shallow clone?): not read"
-    )
-
-
-def _descend(walker: _Walker, tree: str, subdir: str) -> str | None:
-    """The tree id of ``subdir`` below the root tree ``tree``; None when it is not there."""
-    walker.subdir = ""  # paths on the way are said from the repository's top
-    rel = ""
-    for part in PurePosixPath(subdir).parts if subdir else ():
-        entries = walker.tree(tree, rel)
-        if entries is None:
-            raise RevisionError(_missing_tree(walker.where(rel), tree))
-        rel = f"{rel}/{part}" if rel else part
-        found = [(m, c) for m, n, c in entries or () if n == part]
-        if not found:
-            return None
-        mode, child = found[0]
-        if mode not in _TREE_MODES:
-            raise RevisionError(f"{walker.where(rel)}: not a folder at that revision")
-        tree = child
-    return tree
+    def descend(self, root_tree: str, subdir: str) -> str | None:
+        """The tree id of ``subdir`` below the root tree; None when it is not there."""
+        saved, self.subdir = self.subdir, ""  # paths on the way are said from the top
+        try:
+            tree, rel = root_tree, ""
+            for part in PurePosixPath(subdir).parts if subdir else ():
+                entries = self.entries(tree, rel)
+                if entries is None:
+                    raise RevisionError(_missing_tree(self.where(rel), tree))
+                rel = f"{rel}/{part}" if rel else part
+                found = [(m, c) for m, n, c in entries if n == part]
+                if not found:
+                    return None
+                mode, tree = found[0]
+                if mode not in _TREE_MODES:
+                    raise RevisionError(f"{self.where(rel)}: not a folder at that revision")
+            return tree
+        finally:
+            self.subdir = saved
 
 
 @contextlib.contextmanager
@@ -509,24 +525,23 @@ def opened_revision(
     repo: Path, commit: str, subdir: str = ""
 ) -> Iterator[tuple[Path, RevisionTree] | None]:
     """The workspace folder ``subdir`` of ``commit`` mounted in memory for the block:
-    (the folder's path, the tree), or None when the revision has no such folder."""
-    label = f"git:{commit[:12]}"
+    (the folder's path, the tree), or None when the revision has no such folder or it is
+    empty. Raises RevisionError for a crafted, partial or oversized tree."""
     objects = _Objects(repo)
     try:
-        walker = _Walker(objects, label, len(commit) // 2)
         root_tree = git(repo, "rev-parse", "--verify", "--quiet", f"{commit}^{{tree}}")
-        top = _descend(walker, root_tree.decode("ascii", "replace").strip(), subdir)
-        walker.subdir = subdir
+        tree = RevisionTree(objects, commit, subdir, "")
+        top = tree.descend(root_tree.decode("ascii", "replace").strip(), subdir)
         if top is None:
             yield None
             return
-        nodes = walker.walk(top)
-        tree = fsview.MemoryTree(nodes, walker.read)
-        listed = RevisionTree(label, commit, tree, tuple(walker.notes))
-        with fsview.mounted(
-            VIRTUAL_ROOT.joinpath(commit[:12], *PurePosixPath(subdir).parts), tree
-        ) as root:
-            yield root, listed
+        tree.nodes[""] = fsview.Node("dir", key=top)
+        if not tree.children(""):
+            yield None
+            return
+        path = VIRTUAL_ROOT.joinpath(commit[:12], *PurePosixPath(subdir).parts)
+        with fsview.mounted(path, tree) as root:
+            yield root, tree
     finally:
         objects.close()
 
@@ -536,7 +551,7 @@ def opened_revision(
 
 def _load(
     root: Path,
-    listed: RevisionTree,
+    tree: RevisionTree,
     env: Mapping[str, str],
     workflows: Iterable[str] | None,
     runtime: RuntimeProfile | None,
@@ -547,8 +562,8 @@ def _load(
     snap = load_snapshot(root, effective, workflows=workflows, profile=profile, runtime=chosen)
     return replace(
         snap,
-        revision=f"git:{listed.commit}",
-        folder_problems=(*snap.folder_problems, *listed.notes),
+        revision=f"git:{tree.commit}",
+        folder_problems=(*snap.folder_problems, *tree.notes),
     )
 
 
@@ -572,10 +587,10 @@ def load_snapshot_at(
         raise RevisionError(f"{revision}: not a commit of {repo}")
     subdir = PurePosixPath(subdir).as_posix().strip("/") if subdir not in ("", ".") else ""
     with opened_revision(repo, commit, subdir) as found:
-        if found is None or not found[1].tree.children(""):
+        if found is None:
             raise RevisionError(f"{revision}: no files under {subdir or 'the repository root'}")
-        root, listed = found
-        return _load(root, listed, env, workflows, runtime)
+        root, tree = found
+        return _load(root, tree, env, workflows, runtime)
 
 
 @dataclass(frozen=True)
@@ -625,13 +640,16 @@ def read_revision(
     """The workspace at ``subdir`` of ``commit``: its snapshot, its seed database and its
     saved scenarios; None when the revision has no files there."""
     with opened_revision(repo, commit, subdir) as found:
-        if found is None or not found[1].tree.children(""):
+        if found is None:
             return None
-        root, listed = found
-        snap = _load(root, listed, env, None, runtime)
+        root, tree = found
+        # seeds and scenarios first: what their folders hold that is not read is reported
+        # with the snapshot's folder problems
         database = EmbeddedDatabase(root, repository=f":memory:{repo}@{commit}/{subdir}")
         problems = database.load_seeds() if fsview.is_dir(root / SEED_DIR) else []
-        return RevisionWorkspace(snap, database, tuple(problems), _scenarios(root))
+        scenarios = _scenarios(root)
+        snap = _load(root, tree, env, None, runtime)
+        return RevisionWorkspace(snap, database, tuple(problems), scenarios)
 
 
 __all__ = [

@@ -543,20 +543,36 @@ def test_fifty_names_for_one_large_blob_stop_at_the_revision_budget(repo: Path) 
     assert measured.peak_mb < 3 * MAX_REVISION_BYTES / 2**20, str(measured)
 
 
-def test_fifty_thousand_files_are_refused_by_count(
-    repo: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
+def _fifty_thousand(repo: Path) -> str:
     one = blob(repo, b"{}")
     listing = "".join(f"100644 blob {one}\tf{i:05d}.json\n" for i in range(50_000))
-    many = run_git(repo, "mktree", data=listing.encode())
-    rev = commit(repo, workspace((b"data", Raw(b"40000", many))))
+    return run_git(repo, "mktree", data=listing.encode())
+
+
+def test_fifty_thousand_files_where_a_loader_looks_are_refused_by_count(repo: Path) -> None:
+    """Finding 11: 50,000 files took 9.5 s CPU. In ``workflows/`` (listed to find the
+    workflows) they are refused by count, in one located line."""
+    many = _fifty_thousand(repo)
+    rev = commit(repo, [(b"workflows", Raw(b"40000", many))])
     with no_writes(repo):
         measured = cost(lambda: _measured_diff(repo, rev))
     code, _out, err = measured.result
     assert code == 2
     line = one_line_error(err)
-    assert f"git:{rev[:12]}: more than {MAX_TREE_ENTRIES:,} files and folders" in line
+    assert f"git:{rev[:12]}:workflows: more than {MAX_TREE_ENTRIES:,} files and folders" in line
     assert measured.peak_mb < 60, str(measured)
+
+
+def test_fifty_thousand_files_no_loader_opens_cost_nothing(repo: Path) -> None:
+    """A workspace at the top of a large repository: a folder no loader opens is never
+    listed, so its size neither costs nor refuses anything."""
+    many = _fifty_thousand(repo)
+    rev = commit(repo, [(b"node_modules", Raw(b"40000", many)), *workspace()])
+    with no_writes(repo):
+        measured = cost(lambda: _measured_diff(repo, rev))
+    code, out, err = measured.result
+    assert code == 0 and "nothing changed" in out, out + err
+    assert measured.peak_mb < 30, str(measured)
 
 
 # --- 4. partial and odd repositories: said, never a traceback ----------------------------------
@@ -575,9 +591,9 @@ def test_partial_and_odd_revisions_are_located_lines(
             "workflows/W/context_variables.yaml",
         ),
         "missing tree": (
-            workspace((b"seed", Raw(b"40000", missing))),
+            [*workspace(), (b"seed", Raw(b"40000", missing))],
             0,
-            "missing from the repository",
+            "the folder's git tree object",
         ),
         "clash": (workspace((b"x", b"file"), (b"x", [(b"y", b"")])), 2, "two entries"),
         "long name": (workspace((b"n" * 300 + b".json", b"{}")), 0, ""),
