@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import Field, StrictBool, StrictInt, ValidationError, model_validator
 
@@ -69,8 +69,18 @@ def _as_list(value: str | list[str] | None) -> list[str]:
     return [value] if isinstance(value, str) else list(value)
 
 
+class ConditionExpect(Strict):
+    """What a condition evaluates to under the case's inputs, as the scratchpad shows it."""
+
+    expression: str = Field(min_length=1)
+    dialect: Literal["mj", "ag2", "mozaiks", "python"] = "mj"
+    #: the condition's verdict; null: it fails to evaluate (an error)
+    value: StrictBool | None
+
+
 class Expect(Strict):
     route: RouteExpect | None = None
+    condition: ConditionExpect | list[ConditionExpect] | None = None
     #: resolved values by variable name (the matrix's, before the case's context overrides)
     values: dict[str, Any] | None = None
     #: False: the runtime loads the workflow; True: it refuses it; a word: the refusal's
@@ -81,13 +91,20 @@ class Expect(Strict):
 
     @model_validator(mode="after")
     def _something(self) -> Expect:
-        if all(getattr(self, k) is None for k in ("route", "values", "refused", "problems")) and (
-            self.prompt is None
-        ):
+        kinds = ("route", "condition", "values", "refused", "problems", "prompt")
+        if all(getattr(self, k) is None for k in kinds):
             raise ValueError(
-                "'expect' names nothing to check: give route, values, refused, problems or prompt"
+                "'expect' names nothing to check: give route, condition, values, refused, "
+                "problems or prompt"
             )
         return self
+
+    def conditions(self) -> list[ConditionExpect]:
+        if self.condition is None:
+            return []
+        if isinstance(self.condition, ConditionExpect):
+            return [self.condition]
+        return list(self.condition)
 
     def prompts(self) -> list[PromptExpect]:
         if self.prompt is None:

@@ -33,7 +33,7 @@ from flowctx_core.routing import (
 from flowctx_core.runtime.exposure import agent_prompt
 from flowctx_core.session import Session
 from flowctx_core.snapshot import WorkspaceSnapshot
-from flowctx_core.testing.model import Case, Expect, RouteExpect, TestFile
+from flowctx_core.testing.model import Case, ConditionExpect, Expect, RouteExpect, TestFile
 
 _SHOWN = 200
 
@@ -214,7 +214,7 @@ def _run_case(
     launch = {**scenario.launch, **case.launch}
     snap, matrix, effective_env = inputs.get(env, launch)
     wf = snap.workflow(name)
-    context = {**scenario.context_overrides, **case.context}
+    context = _restored({**scenario.context_overrides, **case.context}, matrix)
     problems: list[Diagnostic] = []
     verdicts: list[Verdict] = []
     decisions: list[RouteDecision] = []
@@ -290,6 +290,17 @@ def _run_case(
                 tuple(shown.text.splitlines()) if not ok else (),
             )
         )
+    for j, cexp in enumerate(expect.conditions()):
+        cpath = (
+            (*epath, "condition")
+            if not isinstance(expect.condition, list)
+            else (
+                *epath,
+                "condition",
+                j,
+            )
+        )
+        verdicts.append(_condition(tf, cpath, cexp, case, context, matrix))
     if expect.route is not None:
         verdict, made = _route(
             tf, (*epath, "route"), expect.route, case, context, snap, matrix, wf, problems
@@ -306,6 +317,68 @@ def _run_case(
         tuple(problems),
         tuple(decisions),
         matrix,
+    )
+
+
+def _restored(context: Mapping[str, Any], matrix: Matrix) -> dict[str, Any]:
+    """``***`` under a secret variable means its resolved value: saved scenarios and cases
+    saved from the app never hold a secret, so the value is taken where it lives."""
+    out = dict(context)
+    for key, value in context.items():
+        row = matrix.row(key)
+        if value == MASK and row is not None and (row.secret or is_secret_key(key)):
+            out[key] = row.value
+    return out
+
+
+def _condition(
+    tf: TestFile,
+    path: tuple[str | int, ...],
+    want: ConditionExpect,
+    case: Case,
+    context: Mapping[str, Any],
+    matrix: Matrix,
+) -> Verdict:
+    """The condition over the scope the scratchpad builds: for ``mj``, the path context with
+    the matrix's values overlaid by the case's context (python reads the same names); for the
+    ``${name}`` dialects, the context variables themselves."""
+    from flowctx_core.expressions import evaluate
+    from flowctx_core.expressions.pathcontext import build_path_context
+    from flowctx_core.model.scenarios import secret_reasons
+
+    values = {**matrix.values, **context}
+    if want.dialect in ("mj", "python"):
+        scope: dict[str, Any] = build_path_context(
+            payload=case.payload,
+            step_result=case.stepResult,
+            flow_context=case.flowContext,
+            data=case.data,
+            context=values,
+        )
+        roots: Any = secret_reasons(matrix, "context")
+    else:
+        scope = values
+        roots = secret_reasons(matrix, None)
+    result = evaluate(want.expression, scope, want.dialect)
+    got = "error: " + mask_text(result.error.message) if result.error else str(result.value)
+    ok = (
+        result.error is None and result.value == want.value
+        if want.value is not None
+        else (result.error is not None)
+    )
+    detail: tuple[str, ...] = ()
+    if not ok:
+        explained = evaluate(want.expression, scope, want.dialect, explain=True, secret_roots=roots)
+        if explained.explain is not None:
+            detail = tuple(explained.explain.lines())
+    expected = "an error" if want.value is None else str(want.value).lower()
+    return Verdict(
+        "condition",
+        ok,
+        f"{mask_text(want.expression)} ({want.dialect}) -> {expected}",
+        got.lower() if result.error is None else got,
+        _loc(tf, path),
+        detail,
     )
 
 

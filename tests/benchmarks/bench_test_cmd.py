@@ -26,10 +26,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from flowctx_core.session import open_session  # noqa: E402
-from flowctx_core.testing.coverage import default_matrices, measure  # noqa: E402
-from flowctx_core.testing.run import run_workspace_tests  # noqa: E402
-from flowctx_tui.cli.workspace_args import demo_path  # noqa: E402
+from flowctx_core.session import open_session
+from flowctx_core.testing.coverage import default_matrices, measure
+from flowctx_core.testing.run import run_workspace_tests
+from flowctx_tui.cli.workspace_args import demo_path
 
 SOURCES = [
     ("InterviewAgent", "{interview_complete: %s}", "PlannerAgent"),

@@ -454,3 +454,32 @@ def test_the_demo_ships_tests_that_pass_with_one_rule_left_to_suggest(capsys) ->
     )
     assert suggestion in out
     assert out.count("add this case") == 1
+
+
+def test_condition_expectations_use_the_scratchpads_scope(workspace, capsys) -> None:
+    tests = """
+workflow: Approvals
+cases:
+  - name: conditions in each dialect
+    context: {retries: 2, openai_api_key: "***"}
+    data: {amount: 12}
+    expect:
+      condition:
+        - {expression: "context.retries === 2 && data.amount > 10", value: true}
+        - {expression: "${retries} >= 3", dialect: mozaiks, value: false}
+        - {expression: "context.openai_api_key.startsWith('sk-test')", value: true}
+        - {expression: "data.amount.nope()", value: null}
+  - name: a wrong verdict shows the explain tree
+    expect:
+      condition: {expression: "context.retries > 0", value: true}
+"""
+    root = _workspace(workspace, tests)
+    code, out, _ = run(capsys, str(root))
+    assert code == 1, out
+    assert "PASS  Approvals: conditions in each dialect" in out
+    assert (
+        "condition (.flowctx/tests/approvals.yaml:14:7): expected context.retries > 0 (mj) -> true"
+        in out
+    )
+    assert "got false" in out and "+ context.retries > 0 -> false (got 0)" in out
+    assert SECRET not in out
