@@ -124,6 +124,8 @@ class Case(Strict):
     scenario: str | None = None
     #: context values on top of the resolved ones (what routes and conditions read)
     context: dict[str, Any] = Field(default_factory=dict)
+    #: context variables taken out of the context (read as missing: undefined, None)
+    context_removed: list[str] = Field(default_factory=list)
     data: Any = None
     payload: Any = None
     stepResult: Any = None

@@ -255,7 +255,8 @@ def _run_case(
             )
             continue
         # the case's context values are the live ones, as after a turn that set them
-        live = {**matrix.values, **context}
+        live = {k: v for k, v in matrix.values.items() if k not in case.context_removed}
+        live.update(context)
         shown = agent_prompt(wf, matrix, pexp.agent, env=effective_env, values=live)
         real = agent_prompt(
             wf, matrix, pexp.agent, env=effective_env, values=live, reveal=True
@@ -346,7 +347,8 @@ def _condition(
     from flowctx_core.expressions.pathcontext import build_path_context
     from flowctx_core.model.scenarios import secret_reasons
 
-    values = {**matrix.values, **context}
+    values = {k: v for k, v in matrix.values.items() if k not in case.context_removed}
+    values.update(context)
     if want.dialect in ("mj", "python"):
         scope: dict[str, Any] = build_path_context(
             payload=case.payload,
@@ -524,6 +526,7 @@ def _route(
         source,
         data=case.data if isinstance(case.data, Mapping) else None,
         context_overrides=context,
+        context_removed=tuple(case.context_removed),
         payload=case.payload,
         step_result=case.stepResult,
         flow_context=case.flowContext,

@@ -24,6 +24,7 @@ from __future__ import annotations
 import contextlib
 from dataclasses import dataclass
 from functools import partial
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.text import Text
@@ -204,6 +205,7 @@ class RoutesView(Widget):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+l", "focus_source", "Source", show=False, id="routes.source"),
+        Binding("ctrl+o", "save_as_test", "Save as test", id="routes.save_test"),
     ]
 
     reveal: reactive[bool] = reactive(False, init=False)
@@ -310,6 +312,32 @@ class RoutesView(Widget):
         # the trees for the other reveal state are built off the UI thread too
         if self.is_mounted and self.session is not None:
             self._schedule()
+
+    def action_save_as_test(self) -> None:
+        """The route on screen, under the current scenario, as a new test case."""
+        outcome = self.outcome
+        if self.session is None or self.workflow is None or outcome is None or not outcome.source:
+            self.app.notify("Nothing routed yet: choose a step or agent first", severity="warning")
+            return
+        from flowctx_core.model.scenarios import secret_guard
+        from flowctx_core.testing.save import route_case
+        from flowctx_tui.screens.save_test import SaveTestScreen
+
+        case = route_case(
+            self.scenario,
+            outcome.decisions,
+            outcome.source,
+            env=self.env_overrides,
+            launch=self.launch,
+        )
+        guard = secret_guard(self.matrix, self.session.effective_env(self.env_overrides))
+        screen = SaveTestScreen(self.session.root, self.workflow, case, guard, self.workflow)
+        self.app.push_screen(screen, self._saved_test)
+
+    def _saved_test(self, path: Path | None) -> None:
+        if path is not None and self.session is not None:
+            shown = path.relative_to(self.session.root).as_posix()
+            self.app.notify(f"Saved as a test in {shown}", title="Save as test")
 
     def action_focus_source(self) -> None:
         self.query_one("#rv-source", Select).focus()
