@@ -199,6 +199,7 @@ class FlowctxApp(KeysInOrderApp, App[int]):
         self.views: dict[str, View] = {}
         #: what the Tests tab measured last (None until it has run)
         self.coverage: Coverage | None = None
+        self._tests_started = False
         #: the scratchpad's scenario, which the routes view routes under
         self.scenario: Scenario | None = None
         #: review mode: the fixed side every load is compared with, and the newest comparison
@@ -398,6 +399,9 @@ class FlowctxApp(KeysInOrderApp, App[int]):
         )
         if shown is not previous:
             self._push_workspace(shown)
+        if self.good is not None and not self._tests_started:
+            self._tests_started = True
+            self.call_after_refresh(self._start_tests)
         self._notify_launch(result)
         self._update_status()
         self._review(result)
@@ -573,6 +577,15 @@ class FlowctxApp(KeysInOrderApp, App[int]):
         if buffers:
             await pane.query(KeyBuffer).remove()
         return view
+
+    def _start_tests(self) -> None:
+        """Once the first matrix is on screen, run the workspace's tests in the background
+        when it has test files: the routes and graph views mark untested rules from the
+        start, not only after the Tests tab was opened."""
+        from flowctx_core.testing.model import test_files
+
+        if "tests" not in self.views and test_files(self.session.root):
+            self.run_worker(self.mount_view("tests"), group="tests-mount", exit_on_error=False)
 
     def on_tests_ran(self, message: TestsRan) -> None:
         """The Tests tab ran the workspace's tests: the routes and graph views mark the rules

@@ -52,6 +52,7 @@ if TYPE_CHECKING:
     from flowctx_core.model.matrix import Matrix
     from flowctx_core.review.diff import RouteChange
     from flowctx_core.session import Session
+    from flowctx_core.testing.coverage import Coverage
 
 #: Seconds of quiet before routes are recomputed after a change.
 DEBOUNCE = 0.1
@@ -227,6 +228,9 @@ class RoutesView(Widget):
         self._shown_generation = 0
         self._timer: Timer | None = None
         self._offered: tuple[str, ...] = ()
+        #: (file kind, rule index) of the rules no test case takes (``set_coverage``)
+        self.untested: frozenset[tuple[str, int]] = frozenset()
+        self._coverage: Coverage | None = None
         #: review mode (``set_route_changes``)
         self.route_changes: tuple[RouteChange, ...] = ()
         self.base = ""
@@ -265,7 +269,10 @@ class RoutesView(Widget):
     ) -> None:
         if workflow != self.workflow:
             self.source = None  # another workflow has other steps and agents
+        changed = workflow != self.workflow
         self.session, self.workflow, self.matrix = session, workflow, matrix
+        if changed:
+            self._mark_untested()
         self.routes = routes
         self.env_overrides, self.launch = dict(env_overrides), dict(launch)
         if self.is_mounted:
@@ -277,6 +284,21 @@ class RoutesView(Widget):
         if self.is_mounted:
             self._show_scenario()
             self._schedule()
+
+    def set_coverage(self, coverage: Coverage | None) -> None:
+        """Mark the rules no test case takes (what the Tests tab measured)."""
+        self._coverage = coverage
+        self._mark_untested()
+
+    def _mark_untested(self) -> None:
+        coverage = self._coverage
+        self.untested = frozenset(
+            (r.kind, r.index)
+            for r in (coverage.uncovered() if coverage is not None else ())
+            if r.workflow == self.workflow
+        )
+        if self.is_mounted and self.outcome is not None:
+            self._show_outcome(self.outcome)
 
     def set_route_changes(self, changes: Sequence[RouteChange], base: str = "") -> None:
         """Review mode: mark the decisions whose winner changed since ``base`` (under the
@@ -509,6 +531,8 @@ class RoutesView(Widget):
     ) -> None:
         won = decision.winner is not None and candidate.index == decision.winner.index
         label = candidate_label(candidate, order, won)
+        if (decision.kind, candidate.index) in self.untested:
+            label.append("  · no test", style="dim italic")
         # masked by the core unless revealed (the unmasked tree is built only on reveal)
         explain = candidate.explain_tree(reveal=self.reveal)
         details: list[Text] = []

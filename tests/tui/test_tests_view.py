@@ -178,3 +178,43 @@ async def test_save_as_test_from_the_scratchpad_keeps_the_inputs_and_masks_secre
     capsys.readouterr()
     code = main(["test", str(demo), "--file", str(demo / ".flowctx/tests/conditions.yaml")])
     assert code == 0, capsys.readouterr().out
+
+
+async def test_routes_and_graph_mark_the_rule_no_test_takes(demo: Path, make_app: MakeApp):
+    app = make_app(demo)
+    async with app.run_test(size=(160, 60)) as pilot:
+        await until(pilot, lambda: app.result is not None, "the first load", timeout=20)
+        # the tests run in the background once the matrix is shown: no need to open the tab
+        await until(pilot, lambda: app.coverage is not None, "the background test run", timeout=30)
+        await pilot.press("3")
+        await until(pilot, lambda: app.query("#routes-view"), "the routes view", timeout=20)
+        view = app.query_one("#routes-view")
+        view.select_source("PatternAgent")
+        await until(
+            pilot,
+            lambda: (
+                view.outcome is not None
+                and view.outcome.source == "PatternAgent"
+                and not view.pending
+            ),
+            "the routes from PatternAgent",
+            timeout=20,
+        )
+        await settle(pilot, lambda: view.pending, timeout=20)
+        lines = view.lines()
+        to_builder = next(line for line in lines if "→ WorkflowBundleBuilderAgent" in line)
+        to_itself = next(line for line in lines if "→ PatternAgent" in line and "." in line[:8])
+        assert to_builder.endswith("· no test")
+        assert "no test" not in to_itself
+        await pilot.press("4")
+        await until(pilot, lambda: app.query("#graph-view"), "the graph view", timeout=20)
+        graph = app.query_one("#graph-view")
+        await until(
+            pilot, lambda: graph.graphs is not None and not graph.pending, "the graph", timeout=20
+        )
+        await settle(pilot, lambda: graph.pending, timeout=20)
+        drawn = "\n".join(graph.lines())
+        assert "→ WorkflowBundleBuilderAgent (no test)  context_expression:" in drawn
+        # and the handoff the model decides, which no test can take
+        assert drawn.count("(no test)") == 2 and "→ user (no test)" in drawn
+        assert "┆" in drawn  # its line is dashed
