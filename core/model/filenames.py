@@ -30,3 +30,5 @@ READ_WORKFLOW_FILES: Final = (CONTRACT_FILE, *ROUTING_FILES.values(), MIDDLEWARE
 WORKFLOW_FILES: Final = (*READ_WORKFLOW_FILES, "agents.yaml", "orchestrator.yaml", "tools.yaml")
 SEED_DIR: Final = "seed"
 BUILD_CONTEXT_DIR: Final = "build_context"
+#: ``flowctx test``'s files: ``<root>/.flowctx/tests/*.yaml``, beside the saved scenarios
+TESTS_DIR: Final = (".flowctx", "tests")
