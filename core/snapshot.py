@@ -39,7 +39,8 @@ from flowctx_core.model.workspace import (
     load_workflow,
 )
 from flowctx_core.routing.model import Routes, load_routes_from
-from flowctx_core.sources.file import FileContent, FileKey, file_key, read_file_source
+from flowctx_core.sources.base import FileContent, FileKey
+from flowctx_core.sources.file import file_key, read_file_source
 
 
 @dataclass(frozen=True)

@@ -32,11 +32,10 @@ from flowctx_core.base.diagnostics import Diagnostic, sort_key
 from flowctx_core.base.secrets import mask_text
 from flowctx_core.check import workflow_problems
 from flowctx_core.model.database import EmbeddedDatabase
-from flowctx_core.model.filenames import SEED_DIR
+from flowctx_core.model.filenames import SCENARIO_DIR, SEED_DIR
 from flowctx_core.model.matrix import Matrix, Row
 from flowctx_core.model.profiles import RuntimeProfile, UnknownRuntime, get_profile
 from flowctx_core.model.scenarios import (
-    SCENARIO_DIR,
     Scenario,
     SecretGuard,
     list_scenarios,
