@@ -84,7 +84,8 @@ def _resolve(
     inputs = replace(inputs, launch=launch, runtime=snapshot.runtime)
     fallbacks = snapshot.fallbacks
     files = snapshot.file_contents(workflow)
-    # build-context projections sit between the load value and launch values (REFERENCE.md 5)
+    # build-context projections sit between the load value and launch values (mozaiks 0.2.0,
+    # mozaiksai/core/session/build_context.py)
     setting = snapshot.build_context
     projection = project_build_context(
         workflow,
@@ -136,7 +137,8 @@ def _resolve(
             value, status, origin = None, "error", "untrusted override"
             result.error = why
         elif spec.name in launch:
-            # explicit launch values win over what was loaded (REFERENCE.md 3, 5)
+            # explicit launch values win over what was loaded (mozaiks 0.2.0,
+            # mozaiksai/core/session/build_context.py)
             for i, step in enumerate(trace):
                 if step.outcome == "used":
                     trace[i] = TraceStep(

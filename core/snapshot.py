@@ -42,7 +42,8 @@ from flowctx_core.model.workspace import (
     workflow_folder,
 )
 from flowctx_core.routing.model import Routes, load_routes_from
-from flowctx_core.sources.file import FileContent, FileKey, file_key, read_file_source
+from flowctx_core.sources.base import FileContent, FileKey
+from flowctx_core.sources.file import file_key, read_file_source
 
 
 @dataclass(frozen=True)

@@ -125,7 +125,6 @@ class FlowctxApp(KeysInOrderApp, App[int]):
     CSS_PATH = "app.tcss"
     AUTO_FOCUS = "#matrix-table"
     TITLE = "flowctx"
-    HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = [(0, "-narrow"), (WIDE, "-wide")]
     COMMANDS: ClassVar[set[Any]] = {_palette_provider}
     BINDINGS: ClassVar[list[Any]] = [
         Binding("ctrl+q", "quit", "Quit", show=False, priority=True, id="app.quit"),
@@ -170,6 +169,9 @@ class FlowctxApp(KeysInOrderApp, App[int]):
         ``base``: review mode from the start (``flowctx --base REV``): every load is compared
         with it."""
         super().__init__()
+        # set here, not as a class attribute: App declares it as an optional list, which a
+        # ClassVar may not override; screens read it on their first resize, after this
+        self.HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (WIDE, "-wide")]
         self.session = session
         self._initial = initial if initial is not None and initial.workflow == workflow else None
         self.workflow = workflow
@@ -1035,7 +1037,8 @@ def binding_classes() -> list[type]:
 
     def ours(cls: type) -> list[type]:
         found = [cls] if cls.__module__.startswith("flowctx_tui.") else []
-        for sub in cls.__subclasses__():
+        subclasses: list[type] = cls.__subclasses__()
+        for sub in subclasses:
             found += ours(sub)
         return found
 

@@ -1,4 +1,5 @@
-"""Type coercion as the runtime applies it: booleans and integers only (REFERENCE.md 3)."""
+"""Type coercion as the runtime applies it: booleans and integers only (mozaiks 0.2.0,
+``mozaiksai/core/workflow/context/variables.py`` ``_coerce_value``)."""
 
 from __future__ import annotations
 

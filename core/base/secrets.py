@@ -1,4 +1,4 @@
-"""Recognising and masking secrets (REFERENCE.md section 8).
+"""Recognising and masking secrets.
 
 A key looks secret when it contains password, secret, token, credential, api_key, apikey or
 private_key, or ends in ``key``. URI passwords (``scheme://user:pass@host``, up to the last ``@``,

@@ -15,12 +15,12 @@ from flowctx_core.base.pathsafety import confine, looks_secret, present
 from flowctx_core.base.secrets import mask_all
 from flowctx_core.base.yamlmarks import load_yaml_file
 from flowctx_core.buildctx.registry import (
-    REGISTRY_FILE,
     AssetFile,
     Catalog,
     Registry,
     load_registry,
 )
+from flowctx_core.model.filenames import REGISTRY_FILE
 from flowctx_core.model.workspace import display_path, outside_workspace
 
 

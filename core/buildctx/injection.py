@@ -1,6 +1,7 @@
 """Prompt projections as the newest runtime injects them (``inject_build_context_projections``).
 
-Facts from the runtime's projection reader (REFERENCE.md 5): it runs for an agent only through
+Facts from the runtime's projection reader (mozaiks 0.2.0,
+``mozaiksai/core/workflow/context/projection.py``): it runs for an agent only through
 the workflow's ``middleware.yaml`` ``prompt_middleware`` entries naming it (or ``all``); it
 reads every registry under ``MOZAIKS_BUILD_CONTEXT_PATH``, ``./build_context`` and
 ``./factory_app/build_context`` with no workflow filter (the launch provider need not be on);
@@ -20,6 +21,7 @@ import yaml
 from flowctx_core.base import fsview
 from flowctx_core.base.secrets import mask_value
 from flowctx_core.buildctx.registry import Catalog, PromptProjection, Registry
+from flowctx_core.model.filenames import BUILD_CONTEXT_DIR
 
 INJECT_FUNCTION = "inject_build_context_projections"
 #: record keys the reader prints, in its order, after the record's label
@@ -86,7 +88,7 @@ def injection_roots(root: Path, env: Mapping[str, str]) -> list[Path]:
     if configured:
         path = Path(configured).expanduser()
         candidates.append(path if path.is_absolute() else root / path)
-    candidates += [root / "build_context", root / "factory_app" / "build_context"]
+    candidates += [root / BUILD_CONTEXT_DIR, root / "factory_app" / BUILD_CONTEXT_DIR]
     out: list[Path] = []
     for path in candidates:
         real = fsview.realpath(path)

@@ -26,9 +26,9 @@ from flowctx_core.base.jsontext import JsonTextError, parse_json
 from flowctx_core.base.pathsafety import confine, read_regular_file
 from flowctx_core.base.regexbound import RegexBudget, bound_montydb_regex, shared_budget
 from flowctx_core.base.secrets import mask_text
+from flowctx_core.model.filenames import SEED_DIR
 
 URI_ENV = "FLOWCTX_MONGO_URI"
-SEED_DIR = "seed"
 #: Database used when a data_reference source names none.
 DEFAULT_DATABASE = "default"
 #: Seed files are test fixtures for authoring; bigger ones are refused with a clear message.

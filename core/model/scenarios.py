@@ -5,7 +5,7 @@ A scenario holds what the runtime would receive besides the resolved context var
 resolved context, env and launch overrides, plus the expression being tried and its history.
 Files live at ``<workspace>/.flowctx/scenarios/<workflow>/<name>.json``.
 
-Secrets never reach those files (REFERENCE.md section 8): secret-looking keys, URI passwords,
+Secrets never reach those files: secret-looking keys, URI passwords,
 context variables that resolved as secret and any string equal to a known secret are written as
 ``***``. A masked value read back means "use the resolved value", so a saved scenario still
 evaluates against the real secret without ever storing it.
@@ -36,11 +36,11 @@ from flowctx_core.base.secrets import (
     secret_strings,
 )
 from flowctx_core.expressions import DIALECTS
+from flowctx_core.model.filenames import SCENARIO_DIR
 from flowctx_core.model.matrix import Matrix
 
 FORMAT = "flowctx-scenario/1"
 HISTORY_LIMIT = 50
-SCENARIO_DIR = (".flowctx", "scenarios")
 # Shorter strings are too common to scrub as substrings ("1", "true"); they are still masked
 # wherever they are a whole value.
 _MIN_SCRUB = 4

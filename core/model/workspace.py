@@ -24,7 +24,9 @@ from flowctx_core.model.filenames import (
     BUILD_CONTEXT_DIR,
     CONTRACT_FILE,
     PROFILE_FILE,
+    REGISTRY_FILE,
     WORKFLOW_FILES,
+    WORKFLOWS_DIR,
 )
 from flowctx_core.model.matrix import Loc, Refusal
 from flowctx_core.model.profiles import MOZAIKS, RuntimeProfile
@@ -126,9 +128,9 @@ def find_root(path: Path) -> tuple[Path, str | None]:
         raise WorkspaceNotFound(f"{path}: no such directory")
     probe = path
     while True:
-        if (probe / "workflows").is_dir():
+        if (probe / WORKFLOWS_DIR).is_dir():
             return probe, _workflow_named_by(path, probe)
-        if probe.name == "workflows":
+        if probe.name == WORKFLOWS_DIR:
             return probe.parent, _workflow_named_by(path, probe.parent)
         if probe.parent == probe:
             break
@@ -144,8 +146,6 @@ def find_root(path: Path) -> tuple[Path, str | None]:
 def _registry_file(path: Path) -> bool:
     """``<workspace>/build_context/<name>/context.yaml``: it names its workspace (check reads
     every registry there, so a pre-commit hook passes it like a workflow's file)."""
-    from flowctx_core.buildctx.registry import REGISTRY_FILE
-
     return path.name == REGISTRY_FILE and path.parent.parent.name == BUILD_CONTEXT_DIR
 
 
@@ -156,7 +156,7 @@ def _workflow_named_by(path: Path, root: Path) -> str | None:
     sits in a folder called ``workflows`` is not a workflow of its parent.
     """
     try:
-        rel = path.relative_to(root / "workflows")
+        rel = path.relative_to(root / WORKFLOWS_DIR)
     except ValueError:
         return None
     return rel.parts[0] if rel.parts else None
@@ -165,7 +165,7 @@ def _workflow_named_by(path: Path, root: Path) -> str | None:
 def list_workflows(root: Path, runtime: RuntimeProfile = MOZAIKS) -> list[str]:
     """The workflows the runtime discovers: with a discovery rule, only folders that hold one
     of its marker files (``discover_workflows``: orchestrator.yaml or tools.yaml)."""
-    wf = root / "workflows"
+    wf = root / WORKFLOWS_DIR
     if not fsview.is_dir(wf):
         return [root.name] if fsview.is_file(root / CONTRACT_FILE) else []
     names = []
@@ -195,7 +195,7 @@ def undiscovered(folder: Path, runtime: RuntimeProfile) -> bool:
 
 
 def workflow_folder(root: Path, name: str) -> Path:
-    wf = root / "workflows"
+    wf = root / WORKFLOWS_DIR
     return wf / name if fsview.is_dir(wf) else root
 
 

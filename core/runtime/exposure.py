@@ -1,4 +1,5 @@
-"""Agent exposure: what each agent sees, and the text the runtime adds to its prompt (REFERENCE 4).
+"""Agent exposure: what each agent sees, and the text the runtime adds to its prompt (mozaiks
+0.2.0, ``mozaiksai/core/workflow/context/context_utils.py``).
 
 Before every model call the runtime appends one line per exposed variable to the agent's base
 prompt, ``NAME_IN_UPPER_CASE: value``, rendered from live state: ``None`` as ``None``, booleans
@@ -142,7 +143,7 @@ def agent_prompt(
         lines.append(_line(name, live.get(name), secret, reveal))
 
     notes: list[str] = []
-    if projection is None:
+    if projection is None and isinstance(matrix.build_context, BuildContextProjection):
         projection = matrix.build_context
     if projection is None:
         # a matrix built by hand, not by resolve(): build context did nothing for it

@@ -42,7 +42,8 @@ def render_table(matrix: Matrix, *, reveal: bool, width: int | None, colour: boo
     """The matrix as a table that fits ``width`` columns (cells cut with ``…``, free text
     wrapped), or, with ``width=None``, with every value whole on its row's line."""
     cols = ("NAME", "SOURCE", "STATUS", "VALUE", "ORIGIN")
-    rows = []
+    # strings, except a whole value (a container) shown by _fit or full_value
+    rows: list[list[object]] = []
     for r in matrix.rows:
         # escaped before the layout, so a control character in a name or value neither acts
         # on the terminal nor throws the columns out of line
@@ -57,8 +58,8 @@ def render_table(matrix: Matrix, *, reveal: bool, width: int | None, colour: boo
             for i in range(len(cols))
         )
     else:
-        name_w = min(max([len(c[0]) for c in rows] + [4]), 28)
-        src_w = min(max([len(c[1]) for c in rows] + [6]), 14)
+        name_w = min(max([len(str(c[0])) for c in rows] + [4]), 28)  # names and sources are text
+        src_w = min(max([len(str(c[1])) for c in rows] + [6]), 14)
         stat_w = 8
         rest = max(width - name_w - src_w - stat_w - 8, 20)
         val_w = max(rest * 5 // 9, 10)

@@ -21,7 +21,8 @@ Hooks (the only ones):
 
 from __future__ import annotations
 
-import contextlib
+import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
@@ -33,7 +34,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
 from textual.reactive import reactive
-from textual.timer import Timer
 from textual.widget import Widget
 from textual.widgets import Select, Static, Tree
 from textual.widgets.tree import TreeNode
@@ -43,6 +43,7 @@ from flowctx_core.model.filenames import ROUTING_FILES
 from flowctx_core.model.scenarios import Scenario
 from flowctx_core.routing import RouteDecision, Routes, decide, load_routes, sources
 from flowctx_core.routing.decision import Candidate
+from flowctx_tui.latest_run import LatestRun
 from flowctx_tui.widgets.explain_tree import add_explain
 
 if TYPE_CHECKING:
@@ -54,13 +55,6 @@ if TYPE_CHECKING:
     from flowctx_core.session import Session
     from flowctx_core.testing.coverage import Coverage
 
-#: Seconds of quiet before routes are recomputed after a change.
-DEBOUNCE = 0.1
-#: Seconds routing (in its worker thread) may take before the view gives up on it and says so;
-#: the last routes computed stay on screen.
-DEADLINE = 2.0
-#: Seconds before "routing…" shows: quick routing (almost all) never flickers it.
-BUSY_AFTER = 0.3
 OUTCOME_STYLES = {
     "true": "bold green",
     "false": "red",
@@ -166,6 +160,17 @@ def decision_label(decision: RouteDecision) -> Text:
     return label
 
 
+def _compute(
+    work: Callable[[], RoutesOutcome], reveal: bool, cancel: threading.Event
+) -> RoutesOutcome | Exception:
+    """Runs in the worker thread. Routing calls the evaluator many times, each call bounded by
+    its own budget, so ``cancel`` (a newer change, the deadline) only drops the result."""
+    try:
+        return work().prepare(reveal=reveal)
+    except Exception as exc:  # a routing bug must show, not take the app down
+        return exc
+
+
 class RoutesView(Widget):
     """Every candidate route from one source under the shared scenario, winner highlighted."""
 
@@ -224,9 +229,16 @@ class RoutesView(Widget):
         self.scenario = Scenario()
         self.source: str | None = None
         self.outcome: RoutesOutcome | None = None
-        self._generation = 0
-        self._shown_generation = 0
-        self._timer: Timer | None = None
+        # routing runs off the UI thread; the latest change wins, "routing…" shows after a
+        # moment, and past the deadline the last routes computed stay on screen
+        self._run: LatestRun[RoutesOutcome | Exception] = LatestRun(
+            self,
+            group="routes",
+            start=self._start,
+            show=self._finish,
+            busy=self._show_busy,
+            give_up=self._give_up,
+        )
         self._offered: tuple[str, ...] = ()
         #: (file kind, rule index) of the rules no test case takes (``set_coverage``)
         self.untested: frozenset[tuple[str, int]] = frozenset()
@@ -234,8 +246,6 @@ class RoutesView(Widget):
         #: review mode (``set_route_changes``)
         self.route_changes: tuple[RouteChange, ...] = ()
         self.base = ""
-        self._clock: list[Timer] = []  # "routing…" and the deadline of the running computation
-        self._given_up: int | None = None
         self._status = ""  # routing…, gave up, an internal error; shown above the problems
 
     def compose(self) -> ComposeResult:
@@ -379,26 +389,11 @@ class RoutesView(Widget):
     # --- computing -----------------------------------------------------------------------
 
     def _schedule(self) -> None:
-        self._generation += 1
-        self._stop_clock()
-        if self._timer is not None:
-            self._timer.stop()
-        self._timer = self.set_timer(DEBOUNCE, self._start)
-
-    def _stop_clock(self) -> None:
-        for timer in self._clock:
-            timer.stop()
-        self._clock = []
+        self._run.changed()
 
     def _start(self) -> None:
-        self._timer = None
         if self.session is None or self.workflow is None:
             return
-        generation = self._generation
-        self._clock = [
-            self.set_timer(BUSY_AFTER, partial(self._show_busy, generation)),
-            self.set_timer(DEADLINE, partial(self._give_up, generation)),
-        ]
         work = partial(
             compute_routes,
             self.session,
@@ -410,31 +405,9 @@ class RoutesView(Widget):
             self.matrix,
             self.routes,
         )
-        self.run_worker(
-            partial(self._compute, generation, work, self.reveal),
-            group="routes",
-            thread=True,
-            exit_on_error=False,
-        )
+        self._run.run(partial(_compute, work, self.reveal))
 
-    def _compute(self, generation: int, work: partial[RoutesOutcome], reveal: bool) -> None:
-        """Runs in the worker thread. A newer change or the deadline abandons the result:
-        routing calls the evaluator many times, and each call is bounded by its own budget."""
-        outcome: RoutesOutcome | Exception
-        try:
-            outcome = work().prepare(reveal=reveal)
-        except Exception as exc:  # a routing bug must show, not take the app down
-            outcome = exc
-        if generation != self._generation:
-            return  # superseded: nobody waits for it
-        with contextlib.suppress(RuntimeError):  # the app is closing
-            self.app.call_from_thread(self._finish, generation, outcome)
-
-    def _finish(self, generation: int, outcome: RoutesOutcome | Exception) -> None:
-        if generation != self._generation or generation == self._given_up:
-            return  # the scenario or files changed meanwhile; a newer run will show
-        self._stop_clock()
-        self._shown_generation = generation
+    def _finish(self, outcome: RoutesOutcome | Exception) -> None:
         if isinstance(outcome, Exception):
             self._status = mask_text(
                 f"internal error while routing: {type(outcome).__name__}: {outcome}"
@@ -446,26 +419,21 @@ class RoutesView(Widget):
         self.source = outcome.source
         self._show_outcome(outcome)
 
-    def _show_busy(self, generation: int) -> None:
-        if generation == self._generation and self._shown_generation != generation:
-            self._status = "routing…"
-            self._show_problems()
+    def _show_busy(self) -> None:
+        self._status = "routing…"
+        self._show_problems()
 
-    def _give_up(self, generation: int) -> None:
-        if generation != self._generation or self._shown_generation == generation:
-            return
-        self._stop_clock()
-        self._given_up = self._shown_generation = generation
+    def _give_up(self, seconds: float) -> None:
         earlier = "; the routes shown are from before the change" if self.outcome else ""
         self._status = (
-            f"gave up after {DEADLINE:g} s: routing under this scenario did not finish{earlier}"
+            f"gave up after {seconds:g} s: routing under this scenario did not finish{earlier}"
         )
         self._show_problems()
 
     @property
     def pending(self) -> bool:
         """True until the latest change has been routed and shown."""
-        return self._shown_generation != self._generation
+        return self._run.pending
 
     # --- rendering -----------------------------------------------------------------------
 

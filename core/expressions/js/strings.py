@@ -27,10 +27,6 @@ from flowctx_core.expressions.js.values import (
 # --- string methods ------------------------------------------------------------------------
 
 
-def _units_op(s: str) -> str:
-    return to_units(s)
-
-
 def _str_at(s: str, i: Any = UNDEFINED, *_: Any) -> Any:
     u = to_units(s)
     n = to_int(i)
