@@ -15,6 +15,7 @@ from typing import Any, Literal
 
 from pydantic import Field, StrictBool, StrictInt, ValidationError, model_validator
 
+from flowctx_core.base import fsview
 from flowctx_core.base.diagnostics import Diagnostic
 from flowctx_core.base.yamlmarks import PathKey, YamlDoc, load_yaml_file, parse_yaml_text
 from flowctx_core.model.filenames import TESTS_DIR
@@ -144,6 +145,7 @@ def _shell_text(value: Scalar) -> str:
 
 
 class TestFileModel(Strict):
+    __test__ = False  # not a pytest test class, whatever its name
     workflow: str = Field(min_length=1)
     #: the runtime profile these cases are judged against (default: the workspace's)
     runtime: str | None = None
@@ -153,6 +155,8 @@ class TestFileModel(Strict):
 @dataclass(frozen=True)
 class TestFile:
     """One parsed test file: its model (None when it did not validate) and where things are."""
+
+    __test__ = False  # not a pytest test class, whatever its name
 
     path: Path
     display: str
@@ -200,7 +204,9 @@ def _validated(
 def test_files(root: Path) -> list[Path]:
     """The workspace's test files, sorted: ``.flowctx/tests/*.yaml`` (and ``*.yml``)."""
     folder = root.joinpath(*TESTS_DIR)
-    if not folder.is_dir():
+    if not fsview.is_dir(folder):
         return []
-    found = [p for p in folder.iterdir() if p.suffix in (".yaml", ".yml") and p.is_file()]
+    found = [
+        p for p in fsview.iterdir(folder) if p.suffix in (".yaml", ".yml") and fsview.is_file(p)
+    ]
     return sorted(found)

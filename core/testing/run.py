@@ -13,11 +13,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from flowctx_core.base.diagnostics import Diagnostic, did_you_mean
 from flowctx_core.base.secrets import MASK, is_secret_key, mask_text
 from flowctx_core.check import count_problems, workflow_problems
+from flowctx_core.model.inputs import ResolveInputs
 from flowctx_core.model.matrix import Loc, Matrix
 from flowctx_core.model.scenarios import Scenario, SecretGuard, load_scenario, secret_guard
 from flowctx_core.model.workspace import WorkflowSnapshot
@@ -80,6 +81,8 @@ class CaseResult:
 class TestRun:
     """Every case of every test file, with the files' own problems."""
 
+    __test__ = False  # not a pytest test class, whatever its name
+
     results: tuple[CaseResult, ...]
     #: problems that make a test file unreadable or invalid (exit 2)
     problems: tuple[Diagnostic, ...]
@@ -107,10 +110,65 @@ class TestRun:
         return 1 if self.failed else 0
 
 
+class TestHost(Protocol):
+    """What a test run asks of the workspace it runs against: a session (``SessionHost``) or
+    one side of a review (``flowctx_core.review.diff``)."""
+
+    def workflows(self) -> list[str]: ...
+
+    def with_runtime(self, name: str) -> TestHost: ...
+
+    def snapshot(
+        self, workflows: list[str], env_overrides: Mapping[str, str]
+    ) -> WorkspaceSnapshot: ...
+
+    def inputs(
+        self,
+        env_overrides: Mapping[str, str] | None = None,
+        launch: Mapping[str, Any] | None = None,
+        *,
+        overrides_from: str = "override",
+        launch_from: str = "",
+    ) -> ResolveInputs: ...
+
+    def scenario(self, workflow: str, name: str) -> tuple[Scenario | None, list[Diagnostic]]: ...
+
+
+class SessionHost:
+    """A session as a test host: saved scenarios are read from its folder."""
+
+    def __init__(self, session: Session) -> None:
+        self.session = session
+
+    def workflows(self) -> list[str]:
+        return self.session.workflows()
+
+    def with_runtime(self, name: str) -> SessionHost:
+        return SessionHost(self.session.with_runtime(name))
+
+    def snapshot(self, workflows: list[str], env_overrides: Mapping[str, str]) -> WorkspaceSnapshot:
+        return self.session.snapshot(workflows, env_overrides)
+
+    def inputs(
+        self,
+        env_overrides: Mapping[str, str] | None = None,
+        launch: Mapping[str, Any] | None = None,
+        *,
+        overrides_from: str = "override",
+        launch_from: str = "",
+    ) -> ResolveInputs:
+        return self.session.inputs(
+            env_overrides, launch, overrides_from=overrides_from, launch_from=launch_from
+        )
+
+    def scenario(self, workflow: str, name: str) -> tuple[Scenario | None, list[Diagnostic]]:
+        return load_scenario(self.session.root, workflow, name)
+
+
 class _Inputs:
     """One snapshot and matrix per (env, launch), shared by the cases that give the same."""
 
-    def __init__(self, session: Session, workflow: str) -> None:
+    def __init__(self, session: TestHost, workflow: str) -> None:
         self.session = session
         self.workflow = workflow
         self._cache: dict[str, tuple[WorkspaceSnapshot, Matrix, dict[str, str]]] = {}
@@ -137,14 +195,15 @@ class _Inputs:
 
 
 def run_tests(
-    session: Session,
+    host: Session | TestHost,
     files: Iterable[TestFile],
     *,
     workflow: str | None = None,
     keyword: str | None = None,
 ) -> TestRun:
     """Run every case of ``files`` (only ``workflow``'s, and only cases whose name holds
-    ``keyword``, when given) against the session's workspace."""
+    ``keyword``, when given) against the session's workspace (or a review's side)."""
+    session: TestHost = SessionHost(host) if isinstance(host, Session) else host
     results: list[CaseResult] = []
     problems: list[Diagnostic] = []
     kept: list[TestFile] = []
@@ -171,7 +230,7 @@ def run_tests(
 
             try:
                 file_session = session.with_runtime(tf.model.runtime)
-            except UnknownRuntime as exc:
+            except (UnknownRuntime, ValueError) as exc:
                 problems.append(tf.diag(("runtime",), str(exc), key=False))
                 continue
         inputs = _Inputs(file_session, name)
@@ -192,14 +251,14 @@ def _loc(tf: TestFile, path: tuple[str | int, ...], *, key: bool = True) -> Loc:
 
 
 def _run_case(
-    session: Session, tf: TestFile, index: int, case: Case, inputs: _Inputs
+    session: TestHost, tf: TestFile, index: int, case: Case, inputs: _Inputs
 ) -> CaseResult:
     base: tuple[str | int, ...] = ("cases", index)
     name = inputs.workflow
     here = _loc(tf, base)
     scenario = Scenario()
     if case.scenario is not None:
-        loaded, found = load_scenario(session.root, name, case.scenario)
+        loaded, found = session.scenario(name, case.scenario)
         if loaded is None:
             why = "; ".join(d.message for d in found) or "cannot be read"
             return CaseResult(

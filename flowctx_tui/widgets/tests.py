@@ -39,6 +39,7 @@ _STATUS_STYLE = {"PASS": "bold green", "FAIL": "bold red", "ERROR": "bold yellow
 
 @dataclass(frozen=True)
 class TestsOutcome:
+    __test__ = False  # not a pytest test class, whatever its name
     run: TestRun
     coverage: Coverage | None
 
@@ -58,6 +59,8 @@ def compute_tests(session: Session) -> TestsOutcome:
 class TestsRan(Message):
     """A test run finished: the app hands its coverage to the routes and graph views."""
 
+    __test__ = False  # not a pytest test class, whatever its name
+
     def __init__(self, outcome: TestsOutcome) -> None:
         super().__init__()
         self.outcome = outcome
@@ -72,6 +75,8 @@ def _clean(text: str) -> str:
 
 class TestsView(Widget):
     """Every test case with its verdict; the selected case's details below."""
+
+    __test__ = False  # not a pytest test class, whatever its name
 
     DEFAULT_CSS = """
     TestsView {
