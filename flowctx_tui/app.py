@@ -48,6 +48,7 @@ if TYPE_CHECKING:
 
     from flowctx_core.model.scenarios import Scenario
     from flowctx_core.review.diff import Side, WorkflowDiff
+    from flowctx_core.testing.coverage import Coverage
     from flowctx_tui.commands import PaletteCommand
     from flowctx_tui.screens.env_override import EnvEdit
     from flowctx_tui.screens.help import HelpEntry
@@ -55,12 +56,13 @@ if TYPE_CHECKING:
     from flowctx_tui.widgets.graph import GraphView
     from flowctx_tui.widgets.routes import RoutesView
     from flowctx_tui.widgets.scratchpad import Scratchpad
+    from flowctx_tui.widgets.tests import TestsRan, TestsView
 
-    View = Scratchpad | RoutesView | GraphView
+    View = Scratchpad | RoutesView | GraphView | TestsView
 
 #: Terminal width from which the detail pane sits beside the table.
 WIDE = 140
-TABS = ("matrix", "scratchpad", "routes", "graph")
+TABS = ("matrix", "scratchpad", "routes", "graph", "tests")
 #: palette titles where the footer's short description is not what a user searches for
 PALETTE_TITLES = {
     "app.help": "Keys and help: every key binding",
@@ -95,11 +97,18 @@ def _graph_class() -> type[GraphView]:
     return GraphView
 
 
+def _tests_class() -> type[TestsView]:
+    from flowctx_tui.widgets.tests import TestsView
+
+    return TestsView
+
+
 #: the tabs mounted on first show: the id of their widget, and the class that provides it
 VIEWS: dict[str, tuple[str, Callable[[], type[View]]]] = {
     "scratchpad": ("scratchpad-view", _scratchpad_class),
     "routes": ("routes-view", _routes_class),
     "graph": ("graph-view", _graph_class),
+    "tests": ("tests-view", _tests_class),
 }
 
 
@@ -129,6 +138,7 @@ class FlowctxApp(KeysInOrderApp, App[int]):
         Binding("4,f6", "show_tab('graph')", "Graph", show=False, id="app.tab.graph"),
         # review mode only: the tab exists while comparing with a base (flowctx --base REV)
         Binding("5,f7", "show_tab('changes')", "Changes", show=False, id="app.tab.changes"),
+        Binding("6,f9", "show_tab('tests')", "Tests", show=False, id="app.tab.tests"),
         Binding("w", "pick_workflow", "Workflow", id="app.workflow"),
         Binding("r", "toggle_reveal", "Reveal", id="app.reveal"),
         Binding("l", "edit_launch", "Launch", id="app.launch"),
@@ -189,6 +199,9 @@ class FlowctxApp(KeysInOrderApp, App[int]):
         self._launch_notified: frozenset[str] = frozenset()
         #: the scratchpad and routes views, once mounted (by tab)
         self.views: dict[str, View] = {}
+        #: what the Tests tab measured last (None until it has run)
+        self.coverage: Coverage | None = None
+        self._tests_started = False
         #: the scratchpad's scenario, which the routes view routes under
         self.scenario: Scenario | None = None
         #: review mode: the fixed side every load is compared with, and the newest comparison
@@ -208,6 +221,7 @@ class FlowctxApp(KeysInOrderApp, App[int]):
                 ("scratchpad", "Scratchpad"),
                 ("routes", "Routes"),
                 ("graph", "Graph"),
+                ("tests", "Tests"),
             ):
                 # mounted the first time its tab is shown, so the matrix fills sooner
                 with TabPane(self._tab_title(tab, title), id=tab):
@@ -387,6 +401,9 @@ class FlowctxApp(KeysInOrderApp, App[int]):
         )
         if shown is not previous:
             self._push_workspace(shown)
+        if self.good is not None and not self._tests_started:
+            self._tests_started = True
+            self.call_after_refresh(self._start_tests)
         self._notify_launch(result)
         self._update_status()
         self._review(result)
@@ -547,6 +564,8 @@ class FlowctxApp(KeysInOrderApp, App[int]):
         # started first
         if tab in ("routes", "graph") and self.scenario is not None:
             self._share_scenario(self.scenario)
+        if tab in ("routes", "graph") and self.coverage is not None:
+            self._share_coverage()
         if isinstance(view, _routes_class()) and self.comparison and self.base is not None:
             view.set_route_changes(self.comparison.routes, self.base.label)
         view.reveal = self.reveal
@@ -560,6 +579,27 @@ class FlowctxApp(KeysInOrderApp, App[int]):
         if buffers:
             await pane.query(KeyBuffer).remove()
         return view
+
+    def _start_tests(self) -> None:
+        """Once the first matrix is on screen, run the workspace's tests in the background
+        when it has test files: the routes and graph views mark untested rules from the
+        start, not only after the Tests tab was opened."""
+        from flowctx_core.testing.model import test_files
+
+        if "tests" not in self.views and test_files(self.session.root):
+            self.run_worker(self.mount_view("tests"), group="tests-mount", exit_on_error=False)
+
+    def on_tests_ran(self, message: TestsRan) -> None:
+        """The Tests tab ran the workspace's tests: the routes and graph views mark the rules
+        no case takes."""
+        self.coverage = message.outcome.coverage
+        self._share_coverage()
+
+    def _share_coverage(self) -> None:
+        for tab in ("routes", "graph"):
+            view = self.views.get(tab)
+            if view is not None and hasattr(view, "set_coverage"):
+                view.set_coverage(self.coverage)
 
     @on(ScenarioChanged)
     def _scenario_changed(self, message: ScenarioChanged) -> None:
@@ -791,7 +831,10 @@ class FlowctxApp(KeysInOrderApp, App[int]):
         if self.base is None or tabs.query("TabPane#changes"):
             return
         view = ChangesView(id="changes-view")
-        await tabs.add_pane(TabPane(self._tab_title("changes", "Changes"), view, id="changes"))
+        # before the Tests tab: the tabs stand in the order of their keys
+        await tabs.add_pane(
+            TabPane(self._tab_title("changes", "Changes"), view, id="changes"), before="tests"
+        )
         view.show_diff(self.comparison, self.base.label, reveal=self.reveal)
 
     def _start_compare(self) -> None:

@@ -18,7 +18,7 @@ import contextlib
 import os
 import posixpath
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
@@ -103,6 +103,36 @@ def _find(path: Path | str) -> tuple[MemoryTree, str] | None:
     return best
 
 
+# --- editors' unsaved buffers ------------------------------------------------------------------
+#
+# The language server checks what the author sees in the editor, saved or not: while a check
+# runs under ``buffers(...)``, reading one of those files answers the buffer's text instead of
+# the disk's. Only the thread that entered the block sees them (the server checks in a worker
+# thread while it keeps answering), and nothing else about the disk changes.
+
+_local = threading.local()
+
+
+@contextlib.contextmanager
+def buffers(files: Mapping[Path, str]) -> Iterator[None]:
+    """Inside the block, in this thread, reading a file of ``files`` gives its text."""
+    previous: dict[str, bytes] | None = getattr(_local, "buffers", None)
+    current = dict(previous or {})
+    current.update({os.path.normpath(os.fspath(p)): t.encode("utf-8") for p, t in files.items()})
+    _local.buffers = current
+    try:
+        yield
+    finally:
+        _local.buffers = previous
+
+
+def _buffer(path: Path | str) -> bytes | None:
+    held: dict[str, bytes] | None = getattr(_local, "buffers", None)
+    if not held:
+        return None
+    return held.get(os.path.normpath(os.fspath(path)))
+
+
 def _node(path: Path | str) -> tuple[bool, Node | None, MemoryTree | None, str]:
     found = _find(path)
     if found is None:
@@ -121,6 +151,8 @@ def is_dir(path: Path) -> bool:
 
 
 def is_file(path: Path) -> bool:
+    if _buffer(path) is not None:
+        return True
     inside, node, _tree, _rel = _node(path)
     return node is not None and node.kind == "file" if inside else path.is_file()
 
@@ -131,7 +163,10 @@ def is_symlink(path: Path) -> bool:
 
 
 def exists(path: Path) -> bool | None:
-    """Whether a mounted ``path`` exists; None when ``path`` is on disk (ask the OS)."""
+    """Whether a mounted ``path`` (or an editor's buffer) exists; None when ``path`` is on
+    disk (ask the OS)."""
+    if _buffer(path) is not None:
+        return True
     inside, node, _tree, _rel = _node(path)
     return node is not None if inside else None
 
@@ -166,7 +201,13 @@ def realpath(path: Path | str) -> Path:
 
 def read_mounted(path: Path, limit: int) -> tuple[bool, bytes | None, str | None]:
     """(mounted, bytes, why not) for ``path``: ``mounted`` is False for a path on disk (the
-    caller reads it); otherwise the answers of ``pathsafety.read_regular_file``."""
+    caller reads it); otherwise the answers of ``pathsafety.read_regular_file``. An editor's
+    buffer (``buffers``) is read instead of its file."""
+    held = _buffer(path)
+    if held is not None:
+        if len(held) > limit:
+            return True, None, f"file is {len(held):,} bytes, over the {limit:,}-byte limit"
+        return True, held, None
     inside, node, tree, _rel = _node(path)
     if not inside:
         return False, None, None
@@ -187,6 +228,7 @@ def read_mounted(path: Path, limit: int) -> tuple[bool, bytes | None, str | None
 __all__ = [
     "MemoryTree",
     "Node",
+    "buffers",
     "exists",
     "is_dir",
     "is_file",

@@ -34,3 +34,5 @@ BUILD_CONTEXT_DIR: Final = "build_context"
 REGISTRY_FILE: Final = "context.yaml"
 #: the scratchpad's saved scenarios: ``<root>/.flowctx/scenarios/<workflow>/<name>.json``
 SCENARIO_DIR: Final = (".flowctx", "scenarios")
+#: ``flowctx test``'s files: ``<root>/.flowctx/tests/*.yaml``, beside the saved scenarios
+TESTS_DIR: Final = (".flowctx", "tests")

@@ -31,6 +31,7 @@ from flowctx_core.base.diagnostics import Diagnostic, sort_key
 from flowctx_core.base.secrets import mask_text
 from flowctx_core.check import workflow_problems
 from flowctx_core.model.database import EmbeddedDatabase
+from flowctx_core.model.inputs import ResolveInputs
 from flowctx_core.model.matrix import Matrix, Row
 from flowctx_core.model.profiles import RuntimeProfile, UnknownRuntime, get_profile
 from flowctx_core.model.scenarios import (
@@ -55,6 +56,7 @@ from flowctx_core.routing import decide, sources
 from flowctx_core.routing.decision import RouteDecision
 from flowctx_core.session import Session, open_session
 from flowctx_core.snapshot import WorkspaceSnapshot, load_snapshot
+from flowctx_core.testing.model import TestFile
 
 Change = Literal["added", "removed", "changed"]
 #: what a variable's row is compared on, in the order a reader scans a row
@@ -86,6 +88,8 @@ class Side:
     reread: Callable[[Mapping[str, str]], WorkspaceSnapshot] | None = field(
         default=None, compare=False, repr=False
     )
+    #: ``flowctx test``'s files on this side (``.flowctx/tests/*.yaml``)
+    tests: tuple[TestFile, ...] = ()
 
     def snapshot_for(self, env_overrides: Mapping[str, str]) -> WorkspaceSnapshot:
         if not env_overrides or self.reread is None:
@@ -121,7 +125,14 @@ def folder_side(
         session=opened,
         scenarios=saved_scenarios(opened.root, snap.workflows),
         reread=lambda overrides: opened.snapshot(wanted, overrides),
+        tests=_folder_tests(opened.root),
     )
+
+
+def _folder_tests(root: Path) -> tuple[TestFile, ...]:
+    from flowctx_core.testing.model import load_test_file, test_files
+
+    return tuple(load_test_file(p, p.relative_to(root).as_posix()) for p in test_files(root))
 
 
 def _empty_side(label: str, env: Mapping[str, str], runtime: RuntimeProfile | None) -> Side:
@@ -182,7 +193,7 @@ def revision_side(
         except RevisionError:  # the repository changed under the app: keep what was read
             return snap
 
-    return Side(label, snap, session, read.scenarios, reread)
+    return Side(label, snap, session, read.scenarios, reread, read.tests)
 
 
 def read_side(spec: str, path: Path, env: Mapping[str, str], *, runtime: str | None = None) -> Side:
@@ -271,15 +282,34 @@ class WorkflowDiff:
 
 
 @dataclass(frozen=True)
+class TestChange:
+    """A test case whose verdict differs between the sides (the head's test files, run
+    against each side's workspace)."""
+
+    __test__ = False  # not a pytest test class, whatever its name
+
+    file: str
+    case: str
+    workflow: str
+    location: str
+    before: str  # PASS | FAIL | ERROR
+    after: str
+    #: what failed on the side that fails (masked), one line each
+    detail: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class WorkspaceDiff:
     base: str
     head: str
     runtime: str
     workflows: tuple[WorkflowDiff, ...]
+    #: test cases whose verdict changes
+    tests: tuple[TestChange, ...] = ()
 
     @property
     def changed(self) -> bool:
-        return any(w.changed for w in self.workflows)
+        return any(w.changed for w in self.workflows) or bool(self.tests)
 
 
 def _local(text: str, roots: Iterable[Path]) -> str:
@@ -568,7 +598,8 @@ def runtime_label(base: Side, head: Side) -> str:
 
 
 def compare(base: Side, head: Side, workflows: Iterable[str] | None = None) -> WorkspaceDiff:
-    """Every workflow of either side (or those named), compared."""
+    """Every workflow of either side (or those named), compared, and the head's tests run
+    against both sides."""
     if workflows is None:
         names = list(head.snapshot.names)
         names += [n for n in base.snapshot.names if n not in names]
@@ -579,7 +610,79 @@ def compare(base: Side, head: Side, workflows: Iterable[str] | None = None) -> W
         head=head.label,
         runtime=runtime_label(base, head),
         workflows=tuple(compare_workflow(base, head, n) for n in names),
+        tests=compare_tests(base, head, None if workflows is None else names),
     )
+
+
+class SideHost:
+    """One side of a review as a test host: its snapshot (read again under a case's env),
+    its inputs and its saved scenarios."""
+
+    def __init__(self, side: Side) -> None:
+        self.side = side
+
+    def workflows(self) -> list[str]:
+        return list(self.side.snapshot.names)
+
+    def with_runtime(self, name: str) -> SideHost:
+        if get_profile(name) == self.side.session.runtime:
+            return self
+        raise ValueError(
+            f"review compares under {self.side.session.runtime.name}; this file names {name}"
+        )
+
+    def snapshot(self, workflows: list[str], env_overrides: Mapping[str, str]) -> WorkspaceSnapshot:
+        return self.side.snapshot_for(env_overrides)
+
+    def inputs(
+        self,
+        env_overrides: Mapping[str, str] | None = None,
+        launch: Mapping[str, Any] | None = None,
+        *,
+        overrides_from: str = "override",
+        launch_from: str = "",
+    ) -> ResolveInputs:
+        return self.side.session.inputs(
+            env_overrides, launch, overrides_from=overrides_from, launch_from=launch_from
+        )
+
+    def scenario(self, workflow: str, name: str) -> tuple[Scenario | None, list[Diagnostic]]:
+        found = self.side.scenarios.get(workflow, {}).get(name)
+        if found is None:
+            return None, [Diagnostic("", 0, 0, f"no scenario named {name!r}")]
+        return found, []
+
+
+def compare_tests(
+    base: Side, head: Side, workflows: Iterable[str] | None = None
+) -> tuple[TestChange, ...]:
+    """The head's test cases whose verdict differs when run against the base's workspace:
+    what the change does to the tests the author keeps (a case the head adds or edits is run
+    on both sides too, so a new test that the base already fails shows as fixed by it)."""
+    if not head.tests:
+        return ()
+    from flowctx_core.report.testrun import case_lines
+    from flowctx_core.testing.run import run_tests
+
+    wanted = set(workflows) if workflows is not None else None
+    files = [
+        f
+        for f in head.tests
+        if wanted is None or (f.model is not None and f.model.workflow in wanted)
+    ]
+    before = run_tests(SideHost(base), files)
+    after = run_tests(SideHost(head), files)
+    old = {(r.file, r.loc.line, r.name): r for r in before.results}
+    out: list[TestChange] = []
+    for r in after.results:
+        prior = old.get((r.file, r.loc.line, r.name))
+        was = prior.status if prior is not None else "ERROR"
+        if was == r.status:
+            continue
+        failing = r if r.status != "PASS" else prior
+        detail = tuple(line.strip() for line in case_lines(failing)[1:]) if failing else ()
+        out.append(TestChange(r.file, r.name, r.workflow, str(r.loc), was, r.status, detail))
+    return tuple(out)
 
 
 # --- as data ---------------------------------------------------------------------------------
@@ -608,6 +711,18 @@ def diff_to_json(diff: WorkspaceDiff, *, reveal: bool = False) -> dict[str, Any]
         "runtime": diff.runtime,
         "changed": diff.changed,
         "workflows": [workflow_to_json(w, reveal=reveal) for w in diff.workflows],
+        "tests": [
+            {
+                "file": c.file,
+                "case": mask_text(c.case),
+                "workflow": c.workflow,
+                "location": c.location,
+                "before": c.before,
+                "after": c.after,
+                "detail": [mask_text(line) for line in c.detail],
+            }
+            for c in diff.tests
+        ],
     }
 
 

@@ -40,6 +40,7 @@ from flowctx_core.model.profiles import RuntimeProfile, get_profile
 from flowctx_core.model.scenarios import Scenario, saved_scenarios
 from flowctx_core.model.workspace import find_root, load_profile
 from flowctx_core.snapshot import WorkspaceSnapshot, load_snapshot
+from flowctx_core.testing.model import TestFile
 
 #: the largest blob read from a revision: the largest file any workspace loader accepts (the
 #: contract, routing and registry YAML, file sources, the fallbacks file and seed files are
@@ -604,6 +605,8 @@ class RevisionWorkspace:
     database_problems: tuple[Diagnostic, ...]
     #: saved scenarios by workflow, then by name
     scenarios: Mapping[str, Mapping[str, Scenario]]
+    #: ``flowctx test``'s files as committed (``.flowctx/tests/*.yaml``)
+    tests: tuple[TestFile, ...] = ()
 
 
 def read_revision(
@@ -624,9 +627,19 @@ def read_revision(
         # snapshot's folder problems
         database = EmbeddedDatabase(root, repository=f":memory:{repo}@{commit}/{subdir}")
         problems = database.load_seeds() if fsview.is_dir(root / SEED_DIR) else []
+        tests = _tests(root)
         snap = _load(root, tree, env, None, runtime)
         scenarios = saved_scenarios(root, snap.workflows)
-        return RevisionWorkspace(snap, database, tuple(problems), scenarios)
+        return RevisionWorkspace(snap, database, tuple(problems), scenarios, tests)
+
+
+def _tests(root: Path) -> tuple[TestFile, ...]:
+    """The test files of a mounted revision, read as a folder's are (``load_test_file``)."""
+    from flowctx_core.testing.model import load_test_file, test_files
+
+    return tuple(
+        load_test_file(path, path.relative_to(root).as_posix()) for path in test_files(root)
+    )
 
 
 __all__ = [

@@ -24,6 +24,7 @@ from flowctx_core.report.display import display_value, short_value
 from flowctx_core.review.diff import (
     RouteChange,
     SideError,
+    TestChange,
     VariableChange,
     WorkflowDiff,
     WorkspaceDiff,
@@ -205,12 +206,31 @@ def render_text(
                 lines += _problem_lines(d, "added", width, colour)
             for d in w.problems_removed:
                 lines += _problem_lines(d, "removed", width, colour)
+    if diff.tests:
+        lines.append("")
+        lines.append(_paint("tests whose verdict changes", "1", colour) + ":")
+        for c in diff.tests:
+            lines += _test_lines(c, width, colour)
     if unchanged:
         lines.append("")
         lines += _wrap(f"no changes: {', '.join(unchanged)}", width)
     if not diff.changed:
         lines.append("nothing changed")
     return "\n".join(lines)
+
+
+def _test_lines(c: TestChange, width: int | None, colour: bool) -> list[str]:
+    code = "32" if c.after == "PASS" else "31"
+    verdict = _paint(f"{c.before} → {c.after}", code, colour)
+    out = _wrap(f"  {verdict}  {c.workflow}: {mask_text(c.case)}  ({c.location})", width)
+    # what was expected and what the failing side gives; the explain trees are in the JSON
+    # and in `flowctx test` on that side
+    for line in c.detail[:_TEST_DETAIL]:
+        out += _wrap(mask_text(line), width, "      ", "  ")
+    return out
+
+
+_TEST_DETAIL = 2
 
 
 # --- markdown --------------------------------------------------------------------------------
@@ -330,10 +350,23 @@ def render_markdown(diff: WorkspaceDiff, *, reveal: bool = False) -> str:
         "",
     ]
     changed = [w for w in diff.workflows if w.changed]
-    if not changed:
+    if not changed and not diff.tests:
         out.append("No workflow changes what the runtime resolves, routes or reports.")
     for w in changed:
         out += _md_workflow(w, reveal)
+    if diff.tests:
+        out += [
+            "### Tests whose verdict changes",
+            "",
+            "| verdict | case | where |",
+            "|---|---|---|",
+        ]
+        for c in diff.tests:
+            out.append(
+                f"| {c.before} → {c.after} | {_code(c.workflow, cell=True)}: "
+                f"{_md_text(mask_text(c.case))} | {_code(c.location, cell=True)} |"
+            )
+        out.append("")
     unchanged = [w.workflow for w in diff.workflows if not w.changed]
     if changed and unchanged:
         out.append(f"Unchanged: {', '.join(_code(n) for n in unchanged)}")

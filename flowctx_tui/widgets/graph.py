@@ -33,13 +33,14 @@ from flowctx_core.base.secrets import mask_text
 from flowctx_core.model.filenames import ROUTING_FILES
 from flowctx_core.model.scenarios import Scenario
 from flowctx_core.routing import Routes, load_routes
-from flowctx_core.routing.graph import RoutingGraph, build_graphs
+from flowctx_core.routing.graph import RoutingGraph, build_graphs, with_coverage
 from flowctx_core.routing.graph_draw import Row, draw
 from flowctx_tui.latest_run import LatestRun
 
 if TYPE_CHECKING:
     from flowctx_core.model.matrix import Matrix
     from flowctx_core.session import Session
+    from flowctx_core.testing.coverage import Coverage
 
 #: how each part of the drawing looks (tags from flowctx_core.routing.graph_draw)
 STYLES = {
@@ -151,6 +152,8 @@ class GraphView(Widget):
             self, group="graph", start=self._start, show=self._shown
         )
         self._drawn_width = 0
+        #: (file kind, rule index) of the rules no test case takes (``set_coverage``)
+        self._coverage: Coverage | None = None
 
     def compose(self) -> ComposeResult:
         yield Static("", id="gv-head")
@@ -184,6 +187,19 @@ class GraphView(Widget):
         if self.is_mounted:
             self._show_head()
             self._schedule()
+
+    def set_coverage(self, coverage: Coverage | None) -> None:
+        """Draw the rules no test case takes dashed, marked "(no test)"."""
+        self._coverage = coverage
+        if self.is_mounted and self.graphs is not None:
+            self.run_worker(self._draw(), group="graph-draw", exclusive=True)
+
+    def _marked(self, graphs: tuple[RoutingGraph, ...]) -> tuple[RoutingGraph, ...]:
+        coverage = self._coverage
+        if coverage is None:
+            return graphs
+        untested = {(r.kind, r.index) for r in coverage.uncovered() if r.workflow == self.workflow}
+        return with_coverage(graphs, untested)
 
     @property
     def pending(self) -> bool:
@@ -224,7 +240,7 @@ class GraphView(Widget):
         return max(60, self.size.width - 3)
 
     async def _draw(self) -> None:
-        graphs = self.graphs or ()
+        graphs = self._marked(self.graphs or ())
         width = self._drawn_width = self._width()
         if not graphs:
             await self._show([Static(Text(NO_FILES, "dim"), classes="gv-title")])

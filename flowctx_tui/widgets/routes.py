@@ -25,6 +25,7 @@ import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.text import Text
@@ -52,6 +53,7 @@ if TYPE_CHECKING:
     from flowctx_core.model.matrix import Matrix
     from flowctx_core.review.diff import RouteChange
     from flowctx_core.session import Session
+    from flowctx_core.testing.coverage import Coverage
 
 OUTCOME_STYLES = {
     "true": "bold green",
@@ -209,6 +211,7 @@ class RoutesView(Widget):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+l", "focus_source", "Source", show=False, id="routes.source"),
+        Binding("ctrl+o", "save_as_test", "Save as test", id="routes.save_test"),
     ]
 
     reveal: reactive[bool] = reactive(False, init=False)
@@ -237,6 +240,9 @@ class RoutesView(Widget):
             give_up=self._give_up,
         )
         self._offered: tuple[str, ...] = ()
+        #: (file kind, rule index) of the rules no test case takes (``set_coverage``)
+        self.untested: frozenset[tuple[str, int]] = frozenset()
+        self._coverage: Coverage | None = None
         #: review mode (``set_route_changes``)
         self.route_changes: tuple[RouteChange, ...] = ()
         self.base = ""
@@ -273,7 +279,10 @@ class RoutesView(Widget):
     ) -> None:
         if workflow != self.workflow:
             self.source = None  # another workflow has other steps and agents
+        changed = workflow != self.workflow
         self.session, self.workflow, self.matrix = session, workflow, matrix
+        if changed:
+            self._mark_untested()
         self.routes = routes
         self.env_overrides, self.launch = dict(env_overrides), dict(launch)
         if self.is_mounted:
@@ -285,6 +294,21 @@ class RoutesView(Widget):
         if self.is_mounted:
             self._show_scenario()
             self._schedule()
+
+    def set_coverage(self, coverage: Coverage | None) -> None:
+        """Mark the rules no test case takes (what the Tests tab measured)."""
+        self._coverage = coverage
+        self._mark_untested()
+
+    def _mark_untested(self) -> None:
+        coverage = self._coverage
+        self.untested = frozenset(
+            (r.kind, r.index)
+            for r in (coverage.uncovered() if coverage is not None else ())
+            if r.workflow == self.workflow
+        )
+        if self.is_mounted and self.outcome is not None:
+            self._show_outcome(self.outcome)
 
     def set_route_changes(self, changes: Sequence[RouteChange], base: str = "") -> None:
         """Review mode: mark the decisions whose winner changed since ``base`` (under the
@@ -320,6 +344,32 @@ class RoutesView(Widget):
         # the trees for the other reveal state are built off the UI thread too
         if self.is_mounted and self.session is not None:
             self._schedule()
+
+    def action_save_as_test(self) -> None:
+        """The route on screen, under the current scenario, as a new test case."""
+        outcome = self.outcome
+        if self.session is None or self.workflow is None or outcome is None or not outcome.source:
+            self.app.notify("Nothing routed yet: choose a step or agent first", severity="warning")
+            return
+        from flowctx_core.model.scenarios import secret_guard
+        from flowctx_core.testing.save import route_case
+        from flowctx_tui.screens.save_test import SaveTestScreen
+
+        case = route_case(
+            self.scenario,
+            outcome.decisions,
+            outcome.source,
+            env=self.env_overrides,
+            launch=self.launch,
+        )
+        guard = secret_guard(self.matrix, self.session.effective_env(self.env_overrides))
+        screen = SaveTestScreen(self.session.root, self.workflow, case, guard, self.workflow)
+        self.app.push_screen(screen, self._saved_test)
+
+    def _saved_test(self, path: Path | None) -> None:
+        if path is not None and self.session is not None:
+            shown = path.relative_to(self.session.root).as_posix()
+            self.app.notify(f"Saved as a test in {shown}", title="Save as test")
 
     def action_focus_source(self) -> None:
         self.query_one("#rv-source", Select).focus()
@@ -449,6 +499,8 @@ class RoutesView(Widget):
     ) -> None:
         won = decision.winner is not None and candidate.index == decision.winner.index
         label = candidate_label(candidate, order, won)
+        if (decision.kind, candidate.index) in self.untested:
+            label.append("  · no test", style="dim italic")
         # masked by the core unless revealed (the unmasked tree is built only on reveal)
         explain = candidate.explain_tree(reveal=self.reveal)
         details: list[Text] = []

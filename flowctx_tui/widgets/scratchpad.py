@@ -32,6 +32,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from functools import partial
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.text import Text
@@ -254,6 +255,7 @@ class Scratchpad(Widget):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+s", "save_scenario", "Save scenario", id="scratchpad.save"),
+        Binding("ctrl+o", "save_as_test", "Save as test", id="scratchpad.save_test"),
         Binding("ctrl+r", "reset_context", "Reset context", id="scratchpad.reset_context"),
         Binding("ctrl+l", "focus_expression", "Expression", show=False, id="scratchpad.focus"),
     ]
@@ -745,6 +747,33 @@ class Scratchpad(Widget):
             return
         self._status(f"saved {path.relative_to(self.session.root).as_posix()} (secrets masked)")
         self._refresh_scenario_list()
+
+    def action_save_as_test(self) -> None:
+        """The condition on screen and its verdict, under the current inputs, as a test case."""
+        result = self.result
+        expression = self.expression_input.value.strip()
+        if not self._can_save() or result is None or not expression:
+            self._status("nothing evaluated yet: type a condition first", error=True)
+            return
+        assert self.session is not None and self.workflow is not None
+        from flowctx_core.testing.save import condition_case
+        from flowctx_tui.screens.save_test import SaveTestScreen
+
+        case = condition_case(
+            self.scenario,
+            expression,
+            self.dialect,
+            result.value if result.success else None,
+            env=self.env_overrides,
+            launch=self.launch,
+        )
+        guard = secret_guard(self.matrix, self.session.effective_env(self.env_overrides))
+        screen = SaveTestScreen(self.session.root, self.workflow, case, guard, self.workflow)
+        self.app.push_screen(screen, self._saved_test)
+
+    def _saved_test(self, path: Path | None) -> None:
+        if path is not None and self.session is not None:
+            self._status(f"saved as a test in {path.relative_to(self.session.root).as_posix()}")
 
     @on(Button.Pressed, "#sp-save")
     def _save_pressed(self, event: Button.Pressed) -> None:
