@@ -2,8 +2,10 @@
 
 A key looks secret when it contains password, secret, token, credential, api_key, apikey or
 private_key, or ends in ``key``. URI passwords (``scheme://user:pass@host``, up to the last ``@``,
-and ``?password=`` query values) are masked wherever they appear in a string. Masking happens at
-output time; the core keeps real values so that conditions evaluate exactly as the runtime would.
+and secret query and fragment values: ``?password=``, ``&refresh_token=``, ``&sig=``,
+``X-Amz-Signature=``, ``#access_token=``) are masked wherever they appear in a string. Masking
+happens at output time; the core keeps real values so that conditions evaluate exactly as the
+runtime would.
 """
 
 from __future__ import annotations
@@ -33,32 +35,39 @@ _SECRET_PARTS = (
 # long string with no URI in it costs one pass, not one pass per starting position. This finds
 # where a password starts; where it ends is decided by ``_password_end``.
 _URI_HEAD = re.compile(r"(?<![A-Za-z0-9+.\-])[A-Za-z][A-Za-z0-9+.\-]*+:/{1,2}[^:/?#@\s]*+:")
-#: ``?password=...`` and its kin in a query string (``&``, ``;`` separators too)
-_QUERY_SECRET = re.compile(
-    r"(?i)[?&;](?:password|passwd|pwd|pass|secret|client_secret|token|access_token"
-    r"|auth_token|api_?key|private_key)=(?P<pw>[^&#\s\"']++)"
-)
-#: A password is never longer than this; the search for its end stops there, which keeps
-#: masking linear however many URIs a long text holds.
+#: a ``name=value`` pair in a query string or a fragment (``?``, ``&``, ``;`` and ``#`` start
+#: one: OAuth's implicit flow returns ``#access_token=...``); whether its value is secret is
+#: decided by its name, in ``_secret_param``
+_QUERY_PARAM = re.compile(r"[?&;#](?P<name>[A-Za-z0-9_.\-]{1,64}+)=(?P<pw>[^&#\s\"']++)")
+#: query parameters that carry a secret although no secret-looking word is in their name:
+#: short password spellings, and the signatures of signed URLs (Azure SAS ``sig``, ``signature``)
+_SECRET_PARAMS = frozenset({"pwd", "pass", "sig", "signature", "code", "auth", "jwt", "session"})
+#: A password is never searched for further than this; masking stays linear however many URIs
+#: a long text holds. A longer password is masked to the end of its token (see
+#: ``_password_end``), never shown.
 _PASSWORD_WINDOW = 256
+_TOKEN_END = re.compile(r"[\s\"']")
+
+
+def _secret_param(name: str) -> bool:
+    """Is the value of query parameter ``name`` a secret? Secret-looking names
+    (``refresh_token``, ``id_token``, ``key``, ``client_secret``), the short spellings above, and
+    every ``X-Amz-*`` parameter of an S3 presigned URL (the credential and signature among them)."""
+    low = name.lower()
+    return _secret_name(name) or low in _SECRET_PARAMS or low.startswith("x-amz-")
 
 
 def _password_end(text: str, start: int) -> int:
     """Where the password that starts at ``start`` (after ``scheme://user:``) ends, or -1.
 
-    Passwords hold ``/``, ``@`` and spaces more often than specs allow (``admin:PLANT/SECRET@h``
-    was shown whole), so the password runs to the LAST ``@`` before the line, a quote or the
-    next URI ends it: masking a little too much hides a host name; too little shows a secret.
-    ``host:8080/...`` is a port, not a password.
+    Passwords hold ``/``, ``@``, quotes and spaces more often than specs allow
+    (``admin:PLANT/SECRET@h`` was shown whole), so the password runs to the LAST ``@`` before
+    the line or the next URI ends; a quote ends it only when an ``@`` stands before the quote
+    (a URI inside a JSON or YAML string), since a password may hold a quote itself. Masking a
+    little too much hides a host name; too little shows a secret. ``host:8080/...`` is a port,
+    not a password. A password longer than the search window is masked to the end of its token.
     """
     window = text[start : start + _PASSWORD_WINDOW]
-    for stop in ("\n", '"', "'", "://"):
-        cut = window.find(stop)
-        if cut >= 0:
-            window = window[:cut]
-    at = window.rfind("@")
-    if at <= 0:
-        return -1
     first = re.match(r"[^/\s@]*", window)
     if (
         first is not None
@@ -66,7 +75,25 @@ def _password_end(text: str, start: int) -> int:
         and window[first.end() : first.end() + 1] in "/ "
     ):
         return -1  # host:port followed by a path or text
-    return start + at
+    for stop in ("\n", "://"):
+        cut = window.find(stop)
+        if cut >= 0:
+            window = window[:cut]
+    for quote in ('"', "'"):
+        cut = window.find(quote)
+        if cut >= 0 and "@" in window[:cut]:
+            window = window[:cut]
+    at = window.rfind("@")
+    if at > 0:
+        return start + at
+    if len(window) == _PASSWORD_WINDOW:
+        # no ``@`` in reach: a password longer than the window (or a host with no password,
+        # which then loses its name): mask the rest of the token rather than show 256 of it
+        found = _TOKEN_END.search(text, start)
+        end = len(text) if found is None else found.start()
+        at = text.rfind("@", start, end)
+        return at if at > start else end
+    return -1
 
 
 def _secret_spans(text: str) -> list[tuple[int, int]]:
@@ -82,7 +109,9 @@ def _secret_spans(text: str) -> list[tuple[int, int]]:
             spans.append((m.end(), end))
             pos = end
     if "=" in text:
-        for q in _QUERY_SECRET.finditer(text):
+        for q in _QUERY_PARAM.finditer(text):
+            if not _secret_param(q.group("name")):
+                continue
             if not any(a <= q.start("pw") < b for a, b in spans):
                 spans.append((q.start("pw"), q.end("pw")))
     return sorted(spans)
