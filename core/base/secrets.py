@@ -10,8 +10,9 @@ runtime would.
 
 from __future__ import annotations
 
+import json
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from functools import lru_cache
 from typing import Any
 
@@ -195,3 +196,50 @@ def secret_strings(value: Any, key: object = None) -> set[str]:
         for v in value:
             found |= secret_strings(v)
     return found
+
+
+#: a secret shorter than this is not searched for in free text: replacing every ``1`` or
+#: ``yes`` in a message would garble it and hide nothing a reader could not guess
+_SCRUB_MIN = 4
+
+
+def _spellings(secret: str) -> set[str]:
+    """How a dependency may quote ``secret`` in its message: as is, or escaped by repr/JSON."""
+    return {secret, repr(secret)[1:-1], json.dumps(secret)[1:-1]}
+
+
+def scrub(text: str, secrets: Iterable[str]) -> str:
+    """``text`` (a message from a dependency: the database, a template engine) with every
+    known secret in it replaced by ``***``, then URI passwords masked.
+
+    A driver quotes the value it choked on (``Unknown type name alias: tok-...``), and no key
+    name travels with it any more, so the message is cleaned by value, longest secret first.
+    """
+    for secret in sorted(
+        {s for raw in secrets if len(raw) >= _SCRUB_MIN for s in _spellings(raw)},
+        key=len,
+        reverse=True,
+    ):
+        text = text.replace(secret, MASK)
+    return mask_text(text)
+
+
+def masked_leaves(real: Any, shown: Any) -> set[str]:
+    """The string forms of the leaves of ``real`` that ``shown`` (its masked twin) hides."""
+    if isinstance(shown, str) and shown == MASK and real != MASK and real is not None:
+        return {real if isinstance(real, str) else json.dumps(real, default=str)}
+    if isinstance(real, Mapping) and isinstance(shown, Mapping):
+        return {s for k, v in real.items() if k in shown for s in masked_leaves(v, shown[k])}
+    if isinstance(real, (list, tuple)) and isinstance(shown, (list, tuple)):
+        return {s for r, m in zip(real, shown, strict=False) for s in masked_leaves(r, m)}
+    return set()
+
+
+def shown_at_path(value: Any, path: str, secret_names: Iterable[str] = ()) -> str:
+    """``repr`` of ``value``, read through the dotted ``path`` (``selected_by: a.b``), masked
+    when the path starts at a secret variable or passes a secret-looking key: the value has
+    no key of its own left to be recognised by."""
+    parts = [p.strip() for p in path.split(".")]
+    if (parts and parts[0] in set(secret_names)) or any(is_secret_key(p) for p in parts):
+        return MASK
+    return repr(mask_value(value))

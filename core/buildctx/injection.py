@@ -19,7 +19,7 @@ from typing import Any
 import yaml
 
 from flowctx_core.base import fsview
-from flowctx_core.base.secrets import mask_value
+from flowctx_core.base.secrets import mask_value, shown_at_path
 from flowctx_core.buildctx.registry import Catalog, PromptProjection, Registry
 from flowctx_core.model.filenames import BUILD_CONTEXT_DIR
 
@@ -148,7 +148,12 @@ def _dig(value: Any, dotted: str) -> Any:
 
 
 def render_block(
-    catalog: Mapping[str, Any], proj: PromptProjection, values: Mapping[str, Any]
+    catalog: Mapping[str, Any],
+    proj: PromptProjection,
+    values: Mapping[str, Any],
+    *,
+    reveal: bool = False,
+    secret_names: frozenset[str] = frozenset(),
 ) -> str:
     records = _dig(catalog, proj.records_key)
     if proj.render == "selected_record":
@@ -160,7 +165,13 @@ def render_block(
                 selected
             ):
                 return "\n".join([*lines, *_record_lines(record, detail=True)])
-        lines.append(f"No selected catalog record for {proj.record_id_field}={selected!r}.")
+        # the runtime writes the value it looked for; a secret selector stays masked here
+        said = (
+            repr(selected)
+            if reveal
+            else shown_at_path(selected, proj.selected_by or "", secret_names)
+        )
+        lines.append(f"No selected catalog record for {proj.record_id_field}={said}.")
         return "\n".join(lines)
     header = str(
         proj.heading or catalog.get("description") or catalog.get("catalog_id") or "BUILD CONTEXT"
@@ -177,7 +188,12 @@ def render_block(
 
 
 def inject(
-    registries: Sequence[Registry], agent: str, values: Mapping[str, Any], *, reveal: bool
+    registries: Sequence[Registry],
+    agent: str,
+    values: Mapping[str, Any],
+    *,
+    reveal: bool,
+    secret_names: frozenset[str] = frozenset(),
 ) -> Injected:
     """The blocks the runtime inserts for ``agent`` from ``registries`` (all of them)."""
     notes: list[str] = []
@@ -218,7 +234,9 @@ def inject(
                     )
                 shown = data if reveal else mask_value(data)
                 bodies, sources = by_marker.setdefault(proj.marker, ([], []))
-                bodies.append(render_block(shown, proj, values))
+                bodies.append(
+                    render_block(shown, proj, values, reveal=reveal, secret_names=secret_names)
+                )
                 sources.append(label)
     blocks = tuple((m, "\n\n".join(b), tuple(src)) for m, (b, src) in by_marker.items())
     return Injected(blocks, tuple(notes))
@@ -230,6 +248,7 @@ def runtime_injection(
     values: Mapping[str, Any],
     *,
     reveal: bool = False,
+    secret_names: frozenset[str] = frozenset(),
 ) -> Injected:
     if source is None:
         return Injected((), (f"no prompt projections for {agent}: nothing was read for them",))
@@ -238,4 +257,4 @@ def runtime_injection(
         return Injected((), (f"no prompt projections for {agent}: {why}",))
     if not source.registries:
         return Injected((), ("no prompt projections: no registry under the reader's folders",))
-    return inject(source.registries, agent, values, reveal=reveal)
+    return inject(source.registries, agent, values, reveal=reveal, secret_names=secret_names)
