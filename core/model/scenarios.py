@@ -40,6 +40,7 @@ from flowctx_core.base.secrets import (
 from flowctx_core.expressions import DIALECTS
 from flowctx_core.model.filenames import SCENARIO_DIR
 from flowctx_core.model.matrix import Matrix
+from flowctx_core.model.widening import refused_env
 
 FORMAT = "flowctx-scenario/1"
 HISTORY_LIMIT = 50
@@ -407,10 +408,14 @@ def load_scenario(
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
         return None, [Diagnostic(shown, 0, 0, "cannot read scenario: not valid UTF-8 text")]
-    return parse_scenario(text, shown)
+    return parse_scenario(text, shown, root)
 
 
-def parse_scenario(text: str, display: str) -> tuple[Scenario | None, list[Diagnostic]]:
+def parse_scenario(
+    text: str, display: str, root: Path | None = None
+) -> tuple[Scenario | None, list[Diagnostic]]:
+    """A scenario from its file's text. ``root`` is the workspace it belongs to (None: a
+    revision with no folder on disk), against which env values that widen access are judged."""
     try:
         raw = parse_json(text)  # huge integers and deep nesting are located problems too
     except JsonTextError as exc:
@@ -441,6 +446,11 @@ def parse_scenario(text: str, display: str) -> tuple[Scenario | None, list[Diagn
         for k, v in want("env", dict, {}).items()
         if v != MASK  # a masked env value means: use the real environment
     }
+    # a scenario is a workspace file, and ``diff`` applies every saved one unasked
+    env, refused = refused_env(env, root, "a saved scenario")
+    problems.extend(
+        Diagnostic(display, 1, 1, message, severity="warning") for _, message in refused
+    )
     launch = {k: v for k, v in want("launch", dict, {}).items() if v != MASK}
     scenario = Scenario(
         expression=want("expression", str, ""),

@@ -30,9 +30,9 @@ from flowctx_core.model.filenames import (
 )
 from flowctx_core.model.matrix import Loc, Refusal
 from flowctx_core.model.profiles import MOZAIKS, RuntimeProfile
+from flowctx_core.model.widening import refused_env
 
 #: settings a workspace's own profile may not make: they would let it read the user's machine
-PROFILE_REFUSED_ENV = ("CONTEXT_FILE_ALLOW_OUTSIDE_ROOT",)
 
 
 class WorkspaceNotFound(Exception):
@@ -259,18 +259,9 @@ def load_profile(root: Path) -> Profile:
         diags.append(doc.diag(("launch",), "launch must be a mapping", key=False))
         launch = {}
     env = {str(k): "" if v is None else str(v) for k, v in env.items()}
-    for name in PROFILE_REFUSED_ENV:
-        if name in env:
-            # a workspace someone else wrote must not widen what flowctx reads from this machine
-            del env[name]
-            diags.append(
-                doc.diag(
-                    ("env", name),
-                    f"{name} is ignored in flowctx.yaml: set it in your own environment "
-                    "to let file sources read outside the workspace",
-                    severity="warning",
-                )
-            )
+    # a workspace someone else wrote must not widen what flowctx reads from this machine
+    env, refused = refused_env(env, root, PROFILE_FILE)
+    diags.extend(doc.diag(("env", name), message, severity="warning") for name, message in refused)
     return Profile(env=env, launch=dict(launch), diagnostics=tuple(diags), runtime=runtime)
 
 

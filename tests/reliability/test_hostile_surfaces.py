@@ -1,0 +1,314 @@
+"""Issue 21, third security round: inputs that widen access, secrets in dependencies' messages,
+URI and query masking, and the low findings (authority's echo, ``normalize`` past the limit).
+
+Each test builds its hostile workspace in ``tmp_path`` and runs ``flowctx_tui.cli.main()`` (or
+the app's loader), asserting what a user would notice: the secret is in no output, the refusal
+is said once and located, the widening is said when the user typed it.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+from pathlib import Path
+
+import pytest
+
+from flowctx_core.base.secrets import mask_text
+from flowctx_core.buildctx import setting
+from flowctx_core.model import widening
+from flowctx_core.session import open_session
+from flowctx_tui.loader import load
+from tests.conftest import write_tree
+from tests.reliability.harness import run_cli
+
+ALLOW = "CONTEXT_FILE_ALLOW_OUTSIDE_ROOT"
+
+
+def _secret(prefix: str) -> str:
+    return f"{prefix}-{secrets.token_hex(10)}"
+
+
+# --- finding 2: env values that widen access are refused wherever they come from -------------
+
+
+def _outside_workspace(tmp_path: Path, secret: str) -> tuple[Path, Path]:
+    """A workspace whose file source reads ``../outside/credentials`` (a stand-in for
+    ~/.aws/credentials holding ``secret``), and a route whose winner spells out its first
+    character, as the attack in the issue did."""
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "credentials.json").write_text(json.dumps({"aws_key": secret}), encoding="utf-8")
+    root = write_tree(
+        tmp_path / "ws",
+        {
+            "workflows/W/context_variables.yaml": (
+                "definitions:\n"
+                "  creds:\n"
+                "    type: object\n"
+                "    source: {type: file, path: ../outside/credentials.json, default: {}}\n"
+                "agents:\n  Planner: {variables: [creds]}\n  Reviewer: {variables: [creds]}\n"
+            ),
+        },
+    )
+    return root, outside
+
+
+def _save_scenario(root: Path, name: str, env: dict[str, str]) -> None:
+    write_tree(
+        root,
+        {
+            f".flowctx/scenarios/W/{name}.json": {
+                "format": "flowctx-scenario/1",
+                "expression": "1 == 1",
+                "env": env,
+            }
+        },
+    )
+
+
+def test_a_saved_scenario_cannot_turn_outside_access_back_on(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    secret = _secret("AKIA")
+    root, _ = _outside_workspace(tmp_path, secret)
+    _save_scenario(root, "evil", {ALLOW: "true", "FLOWCTX_MONGO_URI": "mongodb://evil.invalid/"})
+    base = tmp_path / "base"
+    write_tree(base, {"workflows/W/context_variables.yaml": "definitions: {}\nagents: {}\n"})
+    for args in (
+        ["diff", str(root), "--base", str(base), "--format", "markdown"],
+        ["diff", str(root), "--base", str(base), "--format", "json"],
+        ["graph", str(root), "--scenario", "evil"],
+        ["matrix", str(root), "--reveal"],
+    ):
+        _code, out, err = run_cli(args, capsys)
+        assert secret not in out + err, args
+        assert "reads beyond the workspace" not in out + err, args
+    # the graph, which reads the scenario by name, says why the setting was dropped
+    _code, out, err = run_cli(["graph", str(root), "--scenario", "evil"], capsys)
+    said = out + err
+    assert f"{ALLOW} is ignored in a saved scenario" in said
+    assert "FLOWCTX_MONGO_URI is ignored in a saved scenario" in said
+
+
+def test_flowctx_yaml_cannot_point_the_database_or_registries_elsewhere(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    secret = _secret("AKIA")
+    root, outside = _outside_workspace(tmp_path, secret)
+    write_tree(
+        root,
+        {
+            "flowctx.yaml": (
+                "env:\n"
+                f"  {ALLOW}: 'yes'\n"
+                "  FLOWCTX_MONGO_URI: mongodb://collector.invalid:1/\n"
+                f"  MOZAIKS_BUILD_CONTEXT_PATH: {outside}\n"
+                "  MOZAIKS_APP_WORKSPACE_PATH: ../outside\n"
+                "  FLOWCTX_BUILD_CONTEXT: ../../\n"
+            )
+        },
+    )
+    session = open_session(root, env={})
+    assert session.database is not None and "mongodb" not in session.database.label.lower()
+    assert set(session.profile.env) == set(), session.profile.env
+    _code, out, _err = run_cli(["check", str(root), "--format", "json"], capsys)
+    messages = [p["message"] for p in json.loads(out)["problems"]]
+    for name in widening.WIDENING_ENV:
+        [said] = [m for m in messages if f"{name} is ignored in flowctx.yaml" in m]
+        assert "only your own environment or a typed --env" in said
+    _code, out, err = run_cli(["matrix", str(root), "--reveal"], capsys)
+    assert secret not in out + err
+    # a registry folder inside the workspace is no widening (the demo's flowctx.yaml sets one)
+    assert widening.widening_reason("MOZAIKS_BUILD_CONTEXT_PATH", "build_context", root) is None
+
+
+def test_only_a_typed_flag_widens_access_and_the_output_says_so(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    secret = _secret("AKIA")
+    root, _ = _outside_workspace(tmp_path, secret)
+    _code, out, _err = run_cli(["matrix", str(root), "--reveal", "--env", f"{ALLOW}=1"], capsys)
+    assert secret in out  # the user asked, on the command line, with --reveal
+    assert f"reads beyond the workspace: {ALLOW} (--env) lets file sources read outside" in out
+
+
+def test_the_apps_env_overrides_cannot_widen_access(tmp_path: Path) -> None:
+    secret = _secret("AKIA")
+    root, _ = _outside_workspace(tmp_path, secret)
+    session = open_session(root, env={})
+    result = load(session, "W", {ALLOW: "true"}, {})
+    assert result.matrix.row("creds").value == {}  # type: ignore[union-attr]
+    [refusal] = [p for p in result.problems if "is ignored" in p.message]
+    assert refusal.message.startswith(f"{ALLOW} is ignored in the app's env overrides")
+
+
+def test_the_build_context_names_are_the_ones_the_setting_reads() -> None:
+    assert (widening.PATH_ENV, widening.APP_WORKSPACE_ENV, widening.OPTION_ENV) == (
+        setting.PATH_ENV,
+        setting.APP_WORKSPACE_ENV,
+        setting.OPTION_ENV,
+    )
+
+
+# --- finding 6: a database error quoting a secret from the filter ----------------------------
+
+
+def test_a_database_error_does_not_quote_the_secret_placeholder(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    secret = _secret("tok")
+    monkeypatch.setenv("API_TOKEN", secret)
+    monkeypatch.delenv("FLOWCTX_MONGO_URI", raising=False)
+    root = write_tree(
+        tmp_path / "ws",
+        {
+            "workflows/W/context_variables.yaml": (
+                "definitions:\n"
+                "  api_token: {type: string, source: {type: config, env_var: API_TOKEN}}\n"
+                "  account:\n"
+                "    type: object\n"
+                "    source:\n"
+                "      type: data_reference\n"
+                "      database_name: default\n"
+                "      collection: accounts\n"
+                '      query_template: {kind: {$type: "{{api_token}}"}}\n'
+                "agents:\n  A: {variables: [api_token, account]}\n"
+            ),
+            "seed/default/accounts.json": [{"kind": 1}],
+        },
+    )
+    outputs = []
+    for args in (
+        ["check", str(root)],
+        ["check", str(root), "--format", "json"],
+        ["check", str(root), "--format", "github"],
+        ["check", str(root), "--format", "sarif"],
+        ["matrix", str(root)],
+        ["matrix", str(root), "--format", "json"],
+        ["prompt", str(root)],
+    ):
+        _code, out, err = run_cli(args, capsys)
+        assert secret not in out + err, args
+        outputs.append(out)
+    assert "Unknown type name alias: ***" in outputs[0]
+
+
+# --- finding 7: the prompt renderer's "no selected record" -----------------------------------
+
+
+def test_prompt_masks_a_selector_that_reads_a_secret(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    secret = _secret("sk")
+    monkeypatch.setenv("OPENAI_API_KEY", secret)
+    registry = (
+        "context_id: patterns\napplies_to_workflows: [W]\n"
+        'pack: {id: patterns, version: "1.0", status: active}\n'
+        "assets:\n  - path: book.yaml\n    kind: catalog\n    projections:\n"
+        "      - {id: selected, records: patterns, recipients: [BuilderAgent],\n"
+        "         render: selected_record, selected_by: openai_api_key, marker: PATTERNS}\n"
+        "projections:\n  context_variables:\n    capability_packs: {from: capability_packs}\n"
+    )
+    root = write_tree(
+        tmp_path / "ws",
+        {
+            "workflows/W/context_variables.yaml": (
+                "definitions:\n"
+                "  openai_api_key:\n"
+                "    {type: string, source: {type: config, env_var: OPENAI_API_KEY}}\n"
+                "  capability_packs: {type: array, source: {type: build_context}}\n"
+                "agents:\n  BuilderAgent: {variables: [openai_api_key, capability_packs]}\n"
+            ),
+            "workflows/W/middleware.yaml": (
+                "prompt_middleware:\n  - agent: BuilderAgent\n    function: "
+                "mozaiksai.core.workflow.context.projection.inject_build_context_projections\n"
+            ),
+            "build_context/patterns/context.yaml": registry,
+            "build_context/patterns/book.yaml": "patterns:\n  - {id: star, name: Star}\n",
+        },
+    )
+    for runtime in ("mozaiks", "spec"):
+        for fmt in (["--format", "text"], ["--format", "json"], ["--raw"]):
+            args = ["prompt", str(root), "--build-context", "--runtime", runtime, *fmt]
+            _code, out, err = run_cli(args, capsys)
+            assert secret not in out + err, args
+    _code, out, _err = run_cli(["prompt", str(root), "--build-context"], capsys)
+    assert "No selected catalog record for id=***." in out
+    _code, out, _err = run_cli(["prompt", str(root), "--build-context", "--reveal"], capsys)
+    assert f"No selected catalog record for id={secret!r}." in out
+
+
+# --- finding 9: URI passwords and secret query values ----------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "postgres://app:{s}@db.internal:5432/x",
+        "postgres://app:{s}" + "p" * 300 + "@db.internal/x",
+        'postgres://app:pa"{s}@db.internal/x',
+        "postgres://app:pa'{s}@db.internal/x",
+        "https://h.example/cb?state=1&refresh_token={s}",
+        "https://h.example/cb?id_token={s}&x=1",
+        "https://acct.blob.example/c/b?sv=2024&sig={s}",
+        "https://api.example/v1?key={s}",
+        "https://b.s3.example/o?X-Amz-Credential={s}&X-Amz-Signature={s}",
+        "https://app.example/cb#access_token={s}&token_type=bearer",
+    ],
+)
+def test_uri_and_query_secrets_are_masked(text: str) -> None:
+    secret = secrets.token_hex(12)
+    assert secret not in mask_text(text.format(s=secret))
+
+
+def test_a_coercion_warning_does_not_cut_a_uri_before_its_password(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    secret = secrets.token_hex(12)
+    monkeypatch.setenv("RETRIES", f"postgres://admin:{secret}@db.internal.example/app")
+    root = write_tree(
+        tmp_path / "ws",
+        {
+            "workflows/W/context_variables.yaml": (
+                "definitions:\n"
+                "  retries: {type: integer, source: {type: config, env_var: RETRIES}}\n"
+                "agents:\n  A: {variables: [retries]}\n"
+            )
+        },
+    )
+    for args in (["check", str(root)], ["matrix", str(root), "--format", "json"]):
+        _code, out, err = run_cli(args, capsys)
+        assert "cannot coerce" in out + err
+        assert secret[:10] not in out + err, args
+
+
+# --- low findings ------------------------------------------------------------------------------
+
+
+def test_authority_does_not_repeat_a_typed_argument(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    secret = _secret("sk-live")
+    root = write_tree(
+        tmp_path / "ws",
+        {"workflows/W/context_variables.yaml": "definitions: {}\nagents: {}\n"},
+    )
+    code, out, err = run_cli(["authority", str(root), secret, "{}"], capsys)
+    assert code == 2 and secret not in out + err
+    [line] = err.strip().splitlines()
+    assert "neither a file nor inline JSON" in line
+
+
+def test_normalize_refuses_a_result_past_the_string_limit(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    expr = "'\\ufdfa'.repeat(90000).normalize('NFKD').length > 0"
+    _code, out, _err = run_cli(["eval", expr, "--format", "json"], capsys)
+    doc = json.loads(out)
+    assert doc["success"] is False and "too long" in doc["error"]
+    # the same call within the limit answers as node does (U+FDFA is 18 characters under NFKD)
+    _code, out, _err = run_cli(
+        ["eval", "'\\ufdfa'.repeat(5000).normalize('NFKD').length == 90000"], capsys
+    )
+    assert out.startswith("true")
