@@ -10,7 +10,7 @@ pushed down to them and send intent up as messages; they never reach into each o
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from datetime import datetime
 from functools import partial
 from pathlib import Path
@@ -20,6 +20,8 @@ from textual import on, work
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.events import DescendantFocus
+from textual.filter import LineFilter
+from textual.notifications import SeverityLevel
 from textual.reactive import reactive
 from textual.widget import Widget
 from textual.widgets import Footer, Input, Static, TabbedContent, TabPane
@@ -30,6 +32,8 @@ from flowctx_core.check import count_problems
 from flowctx_core.model.matrix import Matrix
 from flowctx_core.session import Session
 from flowctx_tui import loader
+from flowctx_tui.cli.terminal import escape_controls
+from flowctx_tui.escapes import ESCAPE_CONTROLS
 from flowctx_tui.loader import LoadResult
 from flowctx_tui.messages import (
     EnvOverrideRequested,
@@ -150,6 +154,28 @@ class FlowctxApp(KeysInOrderApp, App[int]):
 
     #: secrets shown unmasked on the current view (reset when the view or workflow changes)
     reveal: reactive[bool] = reactive(False, init=False)
+
+    def get_line_filters(self) -> Sequence[LineFilter]:
+        # every line drawn, by any widget, passes the control-character escape last
+        return [*super().get_line_filters(), ESCAPE_CONTROLS]
+
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = True,
+    ) -> None:
+        # notifications quote names from the workspace: escaped as the CLI escapes them
+        super().notify(
+            escape_controls(message),
+            title=escape_controls(title),
+            severity=severity,
+            timeout=timeout,
+            markup=markup,
+        )
 
     def __init__(
         self,
@@ -681,10 +707,10 @@ class FlowctxApp(KeysInOrderApp, App[int]):
         if edit.value is None:
             if self.env_overrides.pop(edit.name, None) is None:
                 return
-            self.notify(f"{edit.name}: override removed")
+            self.notify(f"{edit.name}: override removed", markup=False)
         else:
             self.env_overrides[edit.name] = edit.value
-            self.notify(f"{edit.name} overridden for this session")
+            self.notify(f"{edit.name} overridden for this session", markup=False)
         self._update_status()
         self.reload()
 

@@ -25,6 +25,7 @@ from flowctx_core.base.diagnostics import Diagnostic
 from flowctx_core.base.secrets import mask_text
 from flowctx_core.model.matrix import Matrix, Row
 from flowctx_core.report.display import display_value, short_value
+from flowctx_tui.cli.terminal import escape_controls
 from flowctx_tui.messages import EnvOverrideRequested
 from flowctx_tui.rowfilter import RowFilter
 from flowctx_tui.widgets.changes import MARK_STYLE, ROW_MARKS
@@ -90,15 +91,19 @@ def row_keys(rows: Iterable[Row]) -> list[str]:
 
 
 def full_cells(row: Row, *, reveal: bool, warned: bool = False) -> tuple[str, ...]:
-    """The row's cell texts before cutting (flexible ones at most ``MAX_FLEX`` long)."""
-    return (
-        row.name,
-        row.type,
-        row.source,
-        row.status + (WARNING_MARK if warned else ""),
-        short_value(display_value(row, reveal=reveal), MAX_FLEX),
-        short_value(mask_text(row.origin), MAX_FLEX),
-        short_value(", ".join(row.agents), MAX_FLEX),
+    """The row's cell texts before cutting (flexible ones at most ``MAX_FLEX`` long), every
+    control character escaped as the CLI escapes it (widths are measured on what is shown)."""
+    return tuple(
+        escape_controls(t)
+        for t in (
+            row.name,
+            row.type,
+            row.source,
+            row.status + (WARNING_MARK if warned else ""),
+            short_value(display_value(row, reveal=reveal), MAX_FLEX),
+            short_value(mask_text(row.origin), MAX_FLEX),
+            short_value(", ".join(row.agents), MAX_FLEX),
+        )
     )
 
 
@@ -110,7 +115,7 @@ def row_cells(
     status = Text(row.status, style=STATUS_CELL_STYLES.get(row.status, ""))
     if warned:
         status.append(WARNING_MARK, style="bold yellow")
-    cells = [Text(row.name, style="bold" if row.status == "error" else ""), Text(texts[1])]
+    cells = [Text(texts[0], style="bold" if row.status == "error" else ""), Text(texts[1])]
     cells += [Text(texts[2]), status]
     for key, text in zip(COLUMN_KEYS[4:], texts[4:], strict=True):
         # the texts are one line already (full_cells): cutting is a slice

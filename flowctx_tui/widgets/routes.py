@@ -43,6 +43,7 @@ from flowctx_core.model.filenames import ROUTING_FILES
 from flowctx_core.model.scenarios import Scenario
 from flowctx_core.routing import RouteDecision, Routes, decide, load_routes, sources
 from flowctx_core.routing.decision import Candidate
+from flowctx_tui.cli.terminal import escape_controls as esc
 from flowctx_tui.latest_run import LatestRun
 from flowctx_tui.widgets.explain_tree import add_explain
 
@@ -136,10 +137,10 @@ def candidate_label(candidate: Candidate, order: int, won: bool) -> Text:
     label.append(f"{order}. ")
     label.append_text(outcome_badge(candidate.outcome))
     label.append(" ")
-    condition = " ".join(mask_text(candidate.condition).split()) if candidate.condition else ""
+    condition = esc(" ".join(mask_text(candidate.condition).split())) if candidate.condition else ""
     label.append(condition or "(no condition)", style="" if condition else "dim italic")
     label.append("  → ", style="dim")
-    label.append(candidate.target, style="bold")
+    label.append(esc(candidate.target), style="bold")
     if candidate.priority is not None:
         label.append(f"  (priority {candidate.priority})", style="dim")
     if won:
@@ -148,15 +149,15 @@ def candidate_label(candidate: Candidate, order: int, won: bool) -> Text:
 
 
 def decision_label(decision: RouteDecision) -> Text:
-    label = Text.assemble((decision.file, "bold underline"))
-    label.append(f"  from {decision.source}: ")
+    label = Text.assemble((esc(decision.file), "bold underline"))
+    label.append(f"  from {esc(decision.source)}: ")
     if decision.winner is not None and not decision.failed:
-        label.append(f"→ {decision.winner.target}", style="bold green")
+        label.append(f"→ {esc(decision.winner.target)}", style="bold green")
     elif decision.failed:
         label.append("the run fails", style="bold red")
     else:
         label.append("ends", style="bold yellow")
-    label.append(f"  ({mask_text(decision.reason)})", style="dim")
+    label.append(f"  ({esc(mask_text(decision.reason))})", style="dim")
     return label
 
 
@@ -505,12 +506,12 @@ class RoutesView(Widget):
         explain = candidate.explain_tree(reveal=self.reveal)
         details: list[Text] = []
         if candidate.error_message and explain is None:
-            details.append(Text.assemble((f"error: {candidate.error_message}", "bold red")))
+            details.append(Text.assemble((f"error: {esc(candidate.error_message)}", "bold red")))
         if candidate.note:
-            details.append(Text.assemble((mask_text(candidate.note), "italic")))
+            details.append(Text.assemble((esc(mask_text(candidate.note)), "italic")))
         if candidate.description:
-            details.append(Text.assemble((candidate.description, "dim")))
-        details.append(Text.assemble((str(candidate.loc), "dim")))
+            details.append(Text.assemble((esc(candidate.description), "dim")))
+        details.append(Text.assemble((esc(str(candidate.loc)), "dim")))
         node = branch.add(
             label, data=candidate, expand=won or candidate.outcome == "error", allow_expand=True
         )
