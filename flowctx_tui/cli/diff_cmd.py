@@ -18,6 +18,7 @@ import textwrap
 from typing import Any
 
 from flowctx_core.base.diagnostics import Diagnostic
+from flowctx_core.base.oneline import one_line
 from flowctx_core.base.secrets import mask_text
 from flowctx_core.model.matrix import Row
 from flowctx_core.report.display import display_value, short_value
@@ -190,7 +191,7 @@ def render_text(
         if not w.changed:
             continue
         lines.append("")
-        title = _paint(w.workflow, "1", colour)
+        title = _paint(one_line(w.workflow), "1", colour)
         lines.append(f"{title}: {_summary(w)}")
         if w.variables:
             lines.append(" variables:")
@@ -291,7 +292,8 @@ def _md_variable_details(v: VariableChange, reveal: bool) -> list[str]:
 
 
 def _md_workflow(w: WorkflowDiff, reveal: bool) -> list[str]:
-    out = [f"### {w.workflow}", "", f"**{_summary(w)}**", ""]
+    # a heading of the workflow's name as code: a line break or markup in it stays text
+    out = [f"### {_code(w.workflow)}", "", f"**{_summary(w)}**", ""]
     if w.variables:
         out += ["| | variable | before | after |", "| --- | --- | --- | --- |"]
         for v in w.variables:
@@ -305,7 +307,7 @@ def _md_workflow(w: WorkflowDiff, reveal: bool) -> list[str]:
         out.append("")
         for r in w.routes:
             out.append(
-                f"- {_code(r.file)} from {_code(r.source)} under *{r.scenario}*: "
+                f"- {_code(r.file)} from {_code(r.source)} under *{_md_text(r.scenario)}*: "
                 f"{_code(_target(r.before))} → {_code(_target(r.after))}"
             )
         out.append("")
@@ -321,7 +323,7 @@ def _md_workflow(w: WorkflowDiff, reveal: bool) -> list[str]:
     if w.routes:
         details += ["<details><summary>Routes: why each winner changed</summary>", ""]
         for r in w.routes:
-            details.append(f"- {_code(r.source)} under *{r.scenario}* ({_code(r.file)})")
+            details.append(f"- {_code(r.source)} under *{_md_text(r.scenario)}* ({_code(r.file)})")
             details.append(f"  - before: {_md_text(r.before_reason)}")
             details.append(f"  - after: {_md_text(r.after_reason)}")
         details += ["", "</details>", ""]

@@ -8,6 +8,7 @@ import sys
 import textwrap
 from dataclasses import replace
 
+from flowctx_core.base.oneline import one_line
 from flowctx_core.base.secrets import mask_text
 from flowctx_core.model.matrix import Matrix
 from flowctx_core.report.display import display_value, matrix_to_json, short_value
@@ -72,7 +73,7 @@ def render_table(matrix: Matrix, *, reveal: bool, width: int | None, colour: boo
             ]
             for row in rows
         ]
-    title = escape_controls(f"{matrix.workflow}  ({matrix.workspace})")
+    title = escape_controls(one_line(f"{matrix.workflow}  ({matrix.workspace})"))
     lines = [title if width is None else short_value(title, width)]
     if matrix.refused is not None:
         # first: the runtime would stop here, whatever the rows below say

@@ -12,6 +12,7 @@ import argparse
 import json
 
 from flowctx_core.base.diagnostics import Diagnostic, did_you_mean
+from flowctx_core.base.oneline import one_line
 from flowctx_core.base.secrets import mask_text
 from flowctx_core.routing import (
     RouteDecision,
@@ -73,17 +74,18 @@ def _candidate_lines(decision: RouteDecision, reveal: bool) -> list[str]:
     for n, cand in enumerate(decision.candidates, 1):
         prio = f"  priority {cand.priority}" if cand.priority is not None else ""
         marker = "*" if decision.winner is cand else " "
-        lines.append(f" {marker}{n:>2}. → {cand.target}{prio}  [{cand.outcome}]  ({cand.loc})")
+        target, where = one_line(cand.target), one_line(str(cand.loc))
+        lines.append(f" {marker}{n:>2}. → {target}{prio}  [{cand.outcome}]  ({where})")
         if cand.description:
-            lines.append(f"{_INDENT}{cand.description}")
+            lines.append(f"{_INDENT}{one_line(cand.description)}")
         if cand.condition is not None:
-            lines.append(f"{_INDENT}condition: {cand.condition}")
+            lines.append(f"{_INDENT}condition: {one_line(cand.condition)}")
         if cand.error_message:
-            lines.append(f"{_INDENT}error: {cand.error_message}")
+            lines.append(f"{_INDENT}error: {one_line(cand.error_message)}")
         for line in cand.explain_lines(reveal=reveal):
-            lines.append(f"{_INDENT}  {line}")
+            lines.append(f"{_INDENT}  {one_line(line)}")
         if cand.note:
-            lines.append(f"{_INDENT}note: {mask_text(cand.note)}")
+            lines.append(f"{_INDENT}note: {one_line(mask_text(cand.note))}")
     return lines
 
 
@@ -93,14 +95,17 @@ def render_text(workflow: str, decisions: list[RouteDecision], *, reveal: bool) 
         where = decision.candidates[0].loc.file if decision.candidates else decision.file
         what = "step" if decision.kind == "flow" else "agent"
         out.append(
-            f"{workflow}: {_KIND_TITLES[decision.kind]} ({where}), from {what} '{decision.source}'"
+            one_line(
+                f"{workflow}: {_KIND_TITLES[decision.kind]} ({where}), "
+                f"from {what} '{decision.source}'"
+            )
         )
         if not decision.candidates:
             out.append("   (no paths or rules leave it)")
         out += _candidate_lines(decision, reveal)
-        reason = mask_text(decision.reason)
+        reason = one_line(mask_text(decision.reason))
         if decision.winner is not None:
-            out.append(f"winner: {decision.winner.target} ({reason})")
+            out.append(f"winner: {one_line(decision.winner.target)} ({reason})")
         else:
             out.append(f"no route: {reason}")
         out.append("")

@@ -312,3 +312,88 @@ def test_normalize_refuses_a_result_past_the_string_limit(
         ["eval", "'\\ufdfa'.repeat(5000).normalize('NFKD').length == 90000"], capsys
     )
     assert out.startswith("true")
+
+
+# --- finding 10: structured outputs escaped for their format ----------------------------------
+
+FORGED_HEADING = "## ✅ flowctx: no risky changes"
+EVIL_FOLDER = f"Evil\n\n{FORGED_HEADING}\n\n<!--"
+FORGED_VARIABLE = "x\n::error file=README.md,line=1::forged"
+PERCENT_VARIABLE = "fifty%25\rpct"
+FORGED_AGENT = "A|b\n## x"
+
+
+def _forging_side(root: Path, default: str) -> Path:
+    def q(text: str) -> str:
+        return json.dumps(text)
+
+    return write_tree(
+        root,
+        {
+            f"workflows/{EVIL_FOLDER}/context_variables.yaml": (
+                "definitions:\n"
+                f"  {q(FORGED_VARIABLE)}: {{type: string, source: {{type: config, "
+                f"default: {default}}}}}\n"
+                f"  {q(PERCENT_VARIABLE)}: {{type: string, source: {{type: config, "
+                "default: p}}\n"
+                f"  region: {{type: string, source: {{type: config, default: {default}}}}}\n"
+                f"agents:\n  {q(FORGED_AGENT)}: {{variables: [region]}}\n"
+                "  B: {variables: [region]}\n"
+            ),
+            f"workflows/{EVIL_FOLDER}/transition_graph.yaml": (
+                f"transitions:\n  - source: {q(FORGED_AGENT)}\n"
+                "    transition_type: condition\n    condition_type: context_expression\n"
+                f"    condition: \"${{region}} == '{default}'\"\n    target: B\n"
+                f"    description: {q('d]; evil -->|x| B' + chr(10) + 'winner: forged')}\n"
+            ),
+        },
+    )
+
+
+def _forged_lines(text: str) -> list[str]:
+    """Lines a name started: a heading, an HTML comment, a workflow command, a winner."""
+    return [
+        line
+        for line in text.splitlines()
+        if line.startswith((FORGED_HEADING, "<!--", "::error file=README.md", "winner: forged"))
+        or line.strip() in ("pct", "## x")
+    ]
+
+
+def test_names_with_line_breaks_and_markup_stay_inside_their_format(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    base = _forging_side(tmp_path / "base", "a")
+    head = _forging_side(tmp_path / "head", "b")
+    runs = {
+        "diff markdown": ["diff", str(head), "--base", str(base), "--format", "markdown"],
+        "diff text": ["diff", str(head), "--base", str(base)],
+        "check text": ["check", str(head)],
+        "check github": ["check", str(head), "--format", "github"],
+        "graph text": ["graph", str(head)],
+        "graph mermaid": ["graph", str(head), "--format", "mermaid"],
+        "graph dot": ["graph", str(head), "--format", "dot"],
+        "matrix": ["matrix", str(head)],
+        "routes": ["routes", str(head), "--from", FORGED_AGENT],
+    }
+    outputs = {}
+    for what, args in runs.items():
+        _code, out, err = run_cli(args, capsys)
+        assert _forged_lines(out + err) == [], (what, out + err)
+        outputs[what] = out
+    # the markdown still shows the change, under a heading of its own
+    md = outputs["diff markdown"].splitlines()
+    [heading] = [line for line in md if line.startswith("### ")]
+    assert heading.startswith("### `Evil") and "<!--" in heading  # inside a code span
+    assert any(line.startswith("| ~ |") and "region" in line for line in md)
+    # every annotation is one workflow command, whatever the names hold
+    github = outputs["check github"].strip().splitlines()
+    commands = [line for line in github if line.startswith("::")]
+    assert commands and all(line.startswith(("::warning ", "::error ")) for line in commands)
+    assert "%0A::error file=README.md" in outputs["check github"]
+    assert "fifty%2525%0Dpct" in outputs["check github"]  # % first, then CR
+    assert "workflows/Evil%0A%0A## ✅ flowctx%3A no risky changes" in outputs["check github"]
+    # the comment headers of mermaid and dot stay comments
+    for what, mark in (("graph mermaid", "%%"), ("graph dot", "//")):
+        header = [line for line in outputs[what].splitlines() if "flowctx graph:" in line]
+        assert header and all(line.strip().startswith(mark) for line in header), header
