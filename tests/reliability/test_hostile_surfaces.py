@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import secrets
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -397,3 +398,114 @@ def test_names_with_line_breaks_and_markup_stay_inside_their_format(
     for what, mark in (("graph mermaid", "%%"), ("graph dot", "//")):
         header = [line for line in outputs[what].splitlines() if "flowctx graph:" in line]
         assert header and all(line.strip().startswith(mark) for line in header), header
+
+
+# --- finding 5: a value chosen by comparing with a secret is a secret -------------------------
+
+ALPHABET = "abcdefghijklmnopqrstuvwxyz-0123456789"
+#: the attack of the issue: for each position, the letter equal to the key's, kept by reduce
+REBUILD = (
+    "[0,1,2,3,4,5,6,7,8,9,10,11].map(i => '" + ALPHABET + "'.split('').reduce("
+    "(a, c) => c === context.openai_api_key[i] ? c : a, '')).join('') === 'nope'"
+)
+#: the same through filter, find, indexOf, a boolean chain and a sort by the secret
+VARIANTS = (
+    "[0,1,2,3,4,5].map(i => '" + ALPHABET + "'.split('').filter(c => c === "
+    "context.openai_api_key[i])[0]).join('') === 'nope'",
+    "[0,1,2,3,4,5].map(i => '" + ALPHABET + "'.split('').find(c => c === "
+    "context.openai_api_key[i])).join('') === 'nope'",
+    "[0,1,2,3,4,5].map(i => '" + ALPHABET + "'.indexOf(context.openai_api_key[i])).length === 1",
+    "[0,1,2,3,4,5].map(i => '" + ALPHABET + "'.split('').map(c => c === "
+    "context.openai_api_key[i] && c).join('')).length === 1",
+    "[0,1,2,3,4,5].map(i => '" + ALPHABET + "'.split('').sort((x, y) => (y === "
+    "context.openai_api_key[i]) - (x === context.openai_api_key[i]))[0]).length === 1",
+)
+
+
+def _rebuild_workspace(root: Path, conditions: tuple[str, ...]) -> Path:
+    paths = "".join(
+        f"  - {{from: Start, to: N{n}, condition: {json.dumps(c)}}}\n"
+        for n, c in enumerate(conditions)
+    )
+    steps = "".join(f"  - {{name: N{n}, type: Action}}\n" for n in range(len(conditions)))
+    return write_tree(
+        root,
+        {
+            "workflows/W/context_variables.yaml": (
+                "definitions:\n"
+                "  openai_api_key:\n"
+                "    {type: string, source: {type: config, env_var: OPENAI_API_KEY}}\n"
+                "agents:\n  A: {variables: [openai_api_key]}\n"
+            ),
+            "workflows/W/flow.yaml": (
+                "steps:\n  - {name: Start, type: Action, starting: true}\n"
+                + steps
+                + "paths:\n"
+                + paths
+            ),
+        },
+    )
+
+
+def _rebuilt(text: str, secret: str) -> list[str]:
+    """Runs of the secret's characters as an explain shows them (a string, a JSON array, the
+    positions of an indexOf)."""
+    head = secret[:6]
+    forms = [
+        head,
+        '", "'.join(head),
+        ", ".join(str(ALPHABET.index(c)) for c in head),
+    ]
+    return [f for f in forms if f in text]
+
+
+def test_routes_never_rebuild_a_secret_from_comparisons(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    secret = "sk-" + "".join(secrets.choice("0123456789abcdef") for _ in range(12))
+    monkeypatch.setenv("OPENAI_API_KEY", secret)
+    root = _rebuild_workspace(tmp_path / "ws", (REBUILD, *VARIANTS))
+    for fmt in ("text", "json"):
+        _code, out, err = run_cli(["routes", str(root), "--from", "Start", "--format", fmt], capsys)
+        assert "context.openai_api_key" in out  # the explain is there
+        assert _rebuilt(out + err, secret) == [], fmt
+
+
+async def test_the_routes_view_and_its_screenshot_never_rebuild_a_secret(tmp_path: Path) -> None:
+    from textual.widgets import Tree
+
+    from flowctx_tui.app import FlowctxApp
+    from tests.conftest import settle
+    from tests.reliability.test_hostile_app_escapes import strips_text
+    from tests.tui.conftest import FIXED_NOW, reloaded, wait_for
+
+    secret = "sk-" + "".join(secrets.choice("0123456789abcdef") for _ in range(12))
+    root = _rebuild_workspace(tmp_path / "ws", (REBUILD,))
+    shots = tmp_path / "shots"
+    shots.mkdir()
+    app = FlowctxApp(
+        open_session(root, env={"OPENAI_API_KEY": secret}),
+        "W",
+        watch=False,
+        clock=lambda: FIXED_NOW,
+        screenshot_dir=shots,
+        cursor_blink=False,
+    )
+    async with app.run_test(size=(200, 60)) as pilot:
+        await reloaded(pilot)
+        await pilot.press("f4")
+        await wait_for(pilot, lambda: app.query("#routes-view"), "the routes view")
+        routes: Any = app.query_one("#routes-view")
+        await settle(pilot)
+        routes.select_source("Start")
+        await settle(pilot)
+        for tree in app.query(Tree):
+            tree.root.expand_all()
+        await settle(pilot)
+        lines = "\n".join(routes.lines())
+        assert "context.openai_api_key[i]" in lines
+        assert _rebuilt(lines, secret) == [] and _rebuilt(strips_text(app), secret) == []
+        await pilot.press("f8")
+        await wait_for(pilot, lambda: any(shots.iterdir()), "the F8 screenshot")
+    [svg] = list(shots.iterdir())
+    assert _rebuilt(svg.read_text(encoding="utf-8"), secret) == []
