@@ -263,6 +263,8 @@ def _cell_value(row: Row | None, reveal: bool) -> str:
 #: ``_`` inside words and a bracket not followed by ``(`` are left alone (GitHub reads them
 #: as text), so ``transition_rules[1]`` stays readable in the raw comment.
 _MD_PUNCT = re.compile(r"([\\`*~|@])")
+#: a workflow name shown as it is in a heading: letters, digits, spaces, ``-`` and ``.``
+_PLAIN_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9 .-]{0,99}")
 
 
 def _md_text(text: str) -> str:
@@ -292,8 +294,10 @@ def _md_variable_details(v: VariableChange, reveal: bool) -> list[str]:
 
 
 def _md_workflow(w: WorkflowDiff, reveal: bool) -> list[str]:
-    # a heading of the workflow's name as code: a line break or markup in it stays text
-    out = [f"### {_code(w.workflow)}", "", f"**{_summary(w)}**", ""]
+    # a name with anything but plain characters is a code span: a line break or markup in it
+    # (``## ...``, ``<!--``) stays text inside the heading
+    name = w.workflow if _PLAIN_NAME.fullmatch(w.workflow) else _code(w.workflow)
+    out = [f"### {name}", "", f"**{_summary(w)}**", ""]
     if w.variables:
         out += ["| | variable | before | after |", "| --- | --- | --- | --- |"]
         for v in w.variables:
