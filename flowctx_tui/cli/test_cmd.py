@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from pathlib import Path
 
 from flowctx_tui.cli.common import UsageError, fail
@@ -113,6 +114,12 @@ def run(args: argparse.Namespace) -> int:
         if not args.coverage:
             coverage = coverage if args.format == "sarif" and args.coverage else None
     runtime = session.runtime.label
+    if args.workflow and not test_run.results and not test_run.problems:
+        # said on standard error: the formats' own output stays what they promise
+        print(
+            f"flowctx: no test case for workflow '{args.workflow}' in the test files",
+            file=sys.stderr,
+        )
     if args.format == "json":
         print(
             json.dumps(
