@@ -58,6 +58,16 @@ def _array_prop(arr: Any, key: str) -> Any:
 _MISSING_PROP: Final = object()
 
 
+def attach_props(arr: list[Any], props: dict[str, Any]) -> None:
+    """Named properties of an array a built-in returns (``exec``'s ``index``, ``groups``)."""
+    table = getattr(_state, "array_props", None)
+    if table is None:
+        table = _state.array_props = {}
+    elif len(table) > 10_000:  # old results of earlier evaluations
+        table.clear()
+    table[id(arr)] = (arr, props)
+
+
 def _mutating() -> None:
     if not getattr(_state, "on_copy", False):
         raise NeedsCopy

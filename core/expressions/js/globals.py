@@ -14,7 +14,9 @@ from functools import partial
 from typing import Any, Final
 
 from flowctx_core.expressions.budget import charge
+from flowctx_core.expressions.js import regexp
 from flowctx_core.expressions.js.common import BUILTIN_LENGTHS, Unsupported, _call
+from flowctx_core.expressions.js.iterators import JsIterator
 from flowctx_core.expressions.js.objects import _obj_has_own, get_member
 from flowctx_core.expressions.js.values import (
     ELEMENT,
@@ -490,6 +492,9 @@ def _array_from(src: Any = UNDEFINED, fn: Any = UNDEFINED, *_: Any) -> list[Any]
     elif type(src) is list or type(src) is tuple:
         charge(ELEMENT * len(src))
         items = [js_value(x) for x in src]
+    elif isinstance(src, JsIterator):
+        charge(ELEMENT * len(src.items))
+        items = src.rest()
     elif isinstance(src, Mapping):
         length = to_int(get_member(src, "length"))
         if length > MAX_STRING_LENGTH:
@@ -630,6 +635,7 @@ GLOBALS: Final[dict[str, Any]] = {
         },
     ),
     "Date": _fn("Date", _not_callable("Date"), {"now": _fn("now", _date_now)}),
+    "RegExp": _fn("RegExp", regexp.call_regexp),
     "parseInt": _fn("parseInt", _parse_int),
     "parseFloat": _fn("parseFloat", _parse_float),
     "isNaN": _fn("isNaN", _is_nan),
@@ -661,7 +667,7 @@ EXECUTING_GLOBALS: Final = frozenset(
 # Other globals node has: valid, harmless, but not reproduced by flowctx.
 OTHER_GLOBALS: Final = frozenset(
     {
-        "RegExp", "Error", "AggregateError", "EvalError", "RangeError", "ReferenceError",
+        "Error", "AggregateError", "EvalError", "RangeError", "ReferenceError",
         "SyntaxError", "TypeError", "URIError", "Intl", "ArrayBuffer", "Uint8Array",
         "Int8Array", "Uint16Array", "Int16Array", "Uint32Array", "Int32Array", "Float32Array",
         "Float64Array", "Uint8ClampedArray", "BigUint64Array", "BigInt64Array", "DataView",
@@ -713,3 +719,4 @@ def _set_arities() -> None:
 
 
 _set_arities()
+regexp.register()

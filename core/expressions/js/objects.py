@@ -34,6 +34,7 @@ from flowctx_core.expressions.js.values import (
     JsError,
     JsFunction,
     JsNamespace,
+    JsObject,
     array_index,
     js_value,
     number,
@@ -242,6 +243,8 @@ def get_member(obj: Any, key: Any) -> Any:
         if k in ("call", "apply", "bind"):
             raise Unsupported(f"flowctx does not reproduce Function.prototype.{k}")
         return _proto_member(obj, k, frozenset())
+    if isinstance(obj, JsObject):
+        return obj.js_get(k)
     if isinstance(obj, Mapping):
         if own_has(obj, k):
             return own_get(obj, k)
@@ -308,4 +311,7 @@ def set_member(obj: Any, key: Any, value: Any) -> None:
         return
     if t in (str, int, float, bool):
         raise JsError(f"Cannot create property '{k}' on {typeof(obj)}")
+    if isinstance(obj, JsObject):
+        obj.js_set(k, value)
+        return
     raise Unsupported("flowctx does not reproduce writing properties of built-ins")

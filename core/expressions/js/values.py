@@ -81,6 +81,30 @@ class JsFunction:
         return f"function {self.name}"
 
 
+class JsObject:
+    """An object of a built-in class (RegExp, Date, Map, an iterator...): the module that
+    defines the class gives its behaviour through these methods, so the conversions and
+    property reads here need one ``isinstance`` test each."""
+
+    __slots__ = ()
+
+    def js_typeof(self) -> str:
+        return "object"
+
+    def js_primitive(self, hint: str = "default") -> Any:
+        """ToPrimitive: what ``valueOf``/``toString`` give for this hint."""
+        return "[object Object]"
+
+    def js_get(self, key: str) -> Any:
+        return UNDEFINED
+
+    def js_set(self, key: str, value: Any) -> None:
+        raise JsError(f"Cannot assign to read only property '{key}' of object")
+
+    def js_truthy(self) -> bool:
+        return True
+
+
 class JsNamespace:
     """A built-in namespace object (``Math``, ``JSON``): typeof 'object', fixed members."""
 
@@ -414,6 +438,9 @@ def to_number(v: Any) -> int | float:
         # ToPrimitive(hint number): valueOf gives the object back, its own toString is data
         # (not callable), so node throws "Cannot convert object to primitive value"
         return string_to_number(to_string(v))
+    if isinstance(v, JsObject):
+        p = v.js_primitive("number")
+        return to_number(p) if not isinstance(p, JsObject) else math.nan
     return math.nan  # objects and functions: '[object Object]', 'function ...'
 
 
@@ -506,10 +533,14 @@ def to_string(v: Any) -> str:
     if t is dict and "toString" in v:
         # its own toString is data, not callable; valueOf gives the object back
         raise JsError("Cannot convert object to primitive value")
+    if isinstance(v, JsObject):
+        return to_string(v.js_primitive("string"))
     return "[object Object]"
 
 
-def to_primitive(v: Any) -> Any:
+def to_primitive(v: Any, hint: str = "default") -> Any:
+    if isinstance(v, JsObject):
+        return v.js_primitive(hint)
     t = type(v)
     if t is list or t is tuple or t is dict or t is JsFunction or t is JsNamespace:
         return to_string(v)
@@ -535,6 +566,8 @@ def truthy(v: Any) -> bool:
         return v != 0.0 and v == v
     if t is str:
         return len(v) > 0
+    if isinstance(v, JsObject):
+        return v.js_truthy()
     return True
 
 
@@ -550,6 +583,8 @@ def typeof(v: Any) -> str:
         return "number"
     if t is JsFunction:
         return "function"
+    if isinstance(v, JsObject):
+        return v.js_typeof()
     return "object"
 
 
@@ -667,7 +702,7 @@ def loose_ne(a: Any, b: Any) -> bool:
 
 def _less(a: Any, b: Any) -> bool | None:
     """Abstract relational comparison a < b; None stands for undefined (NaN involved)."""
-    a, b = to_primitive(a), to_primitive(b)
+    a, b = to_primitive(a, "number"), to_primitive(b, "number")
     if type(a) is str and type(b) is str:
         if has_astral(a) or has_astral(b):
             return to_units(a) < to_units(b)
@@ -858,5 +893,7 @@ def js_in(key: Any, obj: Any) -> bool:
         )
     if t is JsNamespace:
         return k in obj.members or k in OBJECT_PROTO
+    if isinstance(obj, JsObject):
+        return obj.js_get(k) is not UNDEFINED or k in OBJECT_PROTO
     shown = "null" if obj is None else ("undefined" if obj is UNDEFINED else typeof(obj))
     raise JsError(f"Cannot use 'in' operator to search for a key in {shown}")

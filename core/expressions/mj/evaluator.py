@@ -22,7 +22,9 @@ from flowctx_core.expressions.budget import charge
 from flowctx_core.expressions.js import values as js
 from flowctx_core.expressions.js.common import NeedsCopy, Unsupported, security, set_on_copy
 from flowctx_core.expressions.js.globals import GLOBALS, OTHER_GLOBALS
+from flowctx_core.expressions.js.iterators import JsIterator
 from flowctx_core.expressions.js.objects import get_member, set_member
+from flowctx_core.expressions.js.regexp import JsRegExp
 from flowctx_core.expressions.mj.lexer import is_id_part, is_id_start
 from flowctx_core.expressions.mj.nodes import (
     JsArrow,
@@ -33,6 +35,7 @@ from flowctx_core.expressions.mj.nodes import (
     JsDelete,
     JsHole,
     JsOptional,
+    JsRegexLiteral,
     JsSequence,
     JsSpread,
     JsTypeof,
@@ -332,6 +335,9 @@ def _spread_values(v: Any) -> list[Any]:
     if type(v) is str:
         charge(len(v))
         return list(v)
+    if isinstance(v, JsIterator):
+        charge(js.ELEMENT * len(v.items))
+        return v.rest()
     raise js.JsError(f"{js.typeof(v)} is not iterable")
 
 
@@ -581,6 +587,11 @@ def _list(c: _Compiler, node: ast.List) -> Fn:
     return with_holes
 
 
+def _regex_literal(c: _Compiler, node: JsRegexLiteral) -> Fn:
+    source, flags = node.source, node.flags
+    return lambda env: JsRegExp(source, flags)
+
+
 def _hole(c: _Compiler, node: JsHole) -> Fn:
     return lambda env: UNDEFINED
 
@@ -809,6 +820,7 @@ _BUILDERS: Final[dict[type, Callable[[_Compiler, Any], Fn]]] = {
     JsSpread: _spread,
     JsHole: _hole,
     JsBinary: _jsbinary,
+    JsRegexLiteral: _regex_literal,
 }
 
 

@@ -133,7 +133,17 @@ class JsHole(ast.expr):
     _fields = ()
 
 
+class JsRegexLiteral(ast.expr):
+    """``/source/flags``: a new RegExp object each time it is evaluated."""
+
+    _fields = ()
+
+    def __init__(self, source: str = "", flags: str = "") -> None:
+        super().__init__()
+        self.source, self.flags = source, flags
+
+
 JS_NODES: tuple[type[ast.expr], ...] = (
     JsChain, JsOptional, JsCoalesce, JsTypeof, JsVoid, JsDelete, JsArrow, JsAssign, JsUpdate,
-    JsSequence, JsSpread, JsHole, JsBinary,
+    JsSequence, JsSpread, JsHole, JsBinary, JsRegexLiteral,
 )  # fmt: skip

@@ -20,6 +20,7 @@ from typing import Any, Final
 
 from flowctx_core.expressions.js.arrays import MUTATING_METHODS
 from flowctx_core.expressions.js.globals import EXECUTING_GLOBALS, GLOBALS
+from flowctx_core.expressions.js.regexp import RegExpSyntaxError, literal, validate
 from flowctx_core.expressions.js.values import OBJECT_MODEL_KEYS
 from flowctx_core.expressions.mj.errors import SecurityRefusal, Unpredicted
 from flowctx_core.expressions.mj.lexer import JsSyntaxError, Token, tokenize
@@ -32,6 +33,7 @@ from flowctx_core.expressions.mj.nodes import (
     JsDelete,
     JsHole,
     JsOptional,
+    JsRegexLiteral,
     JsSequence,
     JsSpread,
     JsTypeof,
@@ -717,8 +719,7 @@ class Parser:
             return _mark(ast.Constant(value=tok.value), tok.start, tok.end)
         if tok.kind == "regexp":
             self.advance()
-            self.unsupported("regular expression literals", tok.start, tok.end)
-            return _mark(ast.Constant(value=None), tok.start, tok.end)
+            return _mark(regex_literal(tok, self.text), tok.start, tok.end)
         if tok.kind == "name":
             return self.identifier()
         if tok.kind == "op" and tok.value == "(":
@@ -793,6 +794,17 @@ class Parser:
         end = self.expect("]").end
         self.leave()
         return _mark(ast.List(elts=items, ctx=_LOAD), start, end)
+
+
+def regex_literal(tok: Token, text: str) -> JsRegexLiteral:
+    """A regular expression literal, checked as V8 checks it when it compiles the function
+    (an invalid pattern or flags is an early SyntaxError of the whole condition)."""
+    source, flags = literal(tok.value)
+    try:
+        validate(source, flags, literal=True)
+    except RegExpSyntaxError as exc:
+        raise JsSyntaxError(str(exc), tok.start, min(tok.end, len(text))) from None
+    return JsRegexLiteral(source, flags)
 
 
 def parse(text: str) -> ParseResult:
