@@ -7,16 +7,14 @@ from __future__ import annotations
 import json
 import math
 import random
-import time
 import urllib.parse
 from collections.abc import Callable, Mapping
 from functools import partial
 from typing import Any, Final
 
 from flowctx_core.expressions.budget import charge
-from flowctx_core.expressions.js import regexp
+from flowctx_core.expressions.js import constructors, dates, regexp
 from flowctx_core.expressions.js.common import BUILTIN_LENGTHS, Unsupported, _call
-from flowctx_core.expressions.js.iterators import JsIterator
 from flowctx_core.expressions.js.objects import _obj_has_own, get_member
 from flowctx_core.expressions.js.values import (
     ELEMENT,
@@ -26,6 +24,7 @@ from flowctx_core.expressions.js.values import (
     JsError,
     JsFunction,
     JsNamespace,
+    JsObject,
     check_length,
     from_units,
     is_nullish,
@@ -359,6 +358,8 @@ def _stringify(v: Any, indent: str, prefix: str, depth: int, room: list[int]) ->
         raise JsError("Maximum call stack size exceeded")
     charge(6 * ELEMENT)  # measured: about 3 us of interpreted work a value
     v = js_value(v)
+    if isinstance(v, JsObject):
+        v = v.js_json()
     if v is None:
         text = "null"
     elif v is True:
@@ -492,9 +493,9 @@ def _array_from(src: Any = UNDEFINED, fn: Any = UNDEFINED, *_: Any) -> list[Any]
     elif type(src) is list or type(src) is tuple:
         charge(ELEMENT * len(src))
         items = [js_value(x) for x in src]
-    elif isinstance(src, JsIterator):
-        charge(ELEMENT * len(src.items))
-        items = src.rest()
+    elif isinstance(src, JsObject) and (got := src.js_iter()) is not None:
+        charge(ELEMENT * len(got))
+        items = got
     elif isinstance(src, Mapping):
         length = to_int(get_member(src, "length"))
         if length > MAX_STRING_LENGTH:
@@ -511,10 +512,6 @@ def _array_from(src: Any = UNDEFINED, fn: Any = UNDEFINED, *_: Any) -> list[Any]
 
 def _is_array(x: Any = UNDEFINED, *_: Any) -> bool:
     return type(x) is list or type(x) is tuple
-
-
-def _date_now(*_: Any) -> int:
-    return int(time.time() * 1000)
 
 
 def _uri(fn: Callable[[str], str], name: str) -> Callable[..., str]:
@@ -585,13 +582,6 @@ def _boolean_call(*args: Any) -> bool:
     return truthy(args[0]) if args else False
 
 
-def _not_callable(name: str) -> Callable[..., Any]:
-    def call(*_: Any) -> Any:
-        raise Unsupported(f"flowctx does not reproduce calling {name}()")
-
-    return call
-
-
 # The globals an expression may reach (the scope's own keys shadow them, as parameters of
 # the function MemberJunction builds do).
 GLOBALS: Final[dict[str, Any]] = {
@@ -615,7 +605,7 @@ GLOBALS: Final[dict[str, Any]] = {
     "Boolean": _fn("Boolean", _boolean_call),
     "Array": _fn(
         "Array",
-        _not_callable("Array"),
+        constructors.new_array,
         {
             "isArray": _fn("isArray", _is_array),
             "of": _fn("of", _array_of),
@@ -624,7 +614,7 @@ GLOBALS: Final[dict[str, Any]] = {
     ),
     "Object": _fn(
         "Object",
-        _not_callable("Object"),
+        constructors.new_object,
         {
             "keys": _fn("keys", _object_keys),
             "values": _fn("values", _object_values),
@@ -634,7 +624,15 @@ GLOBALS: Final[dict[str, Any]] = {
             "fromEntries": _fn("fromEntries", _object_from_entries),
         },
     ),
-    "Date": _fn("Date", _not_callable("Date"), {"now": _fn("now", _date_now)}),
+    "Date": _fn(
+        "Date",
+        dates.call_date,
+        {
+            "now": _fn("now", dates.date_now),
+            "parse": _fn("parse", dates.date_parse),
+            "UTC": _fn("UTC", dates.date_utc),
+        },
+    ),
     "RegExp": _fn("RegExp", regexp.call_regexp),
     "parseInt": _fn("parseInt", _parse_int),
     "parseFloat": _fn("parseFloat", _parse_float),
@@ -650,6 +648,9 @@ GLOBALS: Final[dict[str, Any]] = {
     ),
     "decodeURIComponent": _fn("decodeURIComponent", _uri(lambda s: _decode(s, ""), "d")),
 }
+
+#: what ``new`` does with each constructor global, by the function object's id
+CONSTRUCTORS: Final = constructors.register(GLOBALS)
 
 # Globals of node through which the published evaluator runs code or reaches the host; an
 # expression that names one is refused, never evaluated.
@@ -667,11 +668,10 @@ EXECUTING_GLOBALS: Final = frozenset(
 # Other globals node has: valid, harmless, but not reproduced by flowctx.
 OTHER_GLOBALS: Final = frozenset(
     {
-        "Error", "AggregateError", "EvalError", "RangeError", "ReferenceError",
-        "SyntaxError", "TypeError", "URIError", "Intl", "ArrayBuffer", "Uint8Array",
+        "AggregateError", "Intl", "ArrayBuffer", "Uint8Array",
         "Int8Array", "Uint16Array", "Int16Array", "Uint32Array", "Int32Array", "Float32Array",
         "Float64Array", "Uint8ClampedArray", "BigUint64Array", "BigInt64Array", "DataView",
-        "Map", "BigInt", "Set", "WeakMap", "WeakSet", "decodeURI", "escape", "unescape",
+        "BigInt", "WeakMap", "WeakSet", "decodeURI", "escape", "unescape",
         "URL", "URLSearchParams", "DOMException", "AbortController", "AbortSignal", "Event",
         "EventTarget", "TextEncoder", "TextDecoder", "atob", "btoa", "Blob", "File",
         "FormData", "Headers", "Request", "Response", "BroadcastChannel", "MessageChannel",

@@ -22,6 +22,9 @@ class JsIterator(JsObject):
     def js_primitive(self, hint: str = "default") -> Any:
         return f"[object {self.kind}]"
 
+    def js_iter(self) -> list[Any]:
+        return self.rest()
+
     def rest(self) -> list[Any]:
         """What a spread or Array.from takes: the items not yet consumed."""
         out = self.items[self.position :]

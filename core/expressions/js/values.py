@@ -104,6 +104,14 @@ class JsObject:
     def js_truthy(self) -> bool:
         return True
 
+    def js_iter(self) -> list[Any] | None:
+        """The items a spread or ``Array.from`` takes; None: not iterable."""
+        return None
+
+    def js_json(self) -> Any:
+        """What ``JSON.stringify`` serialises in its place (``{}``: no own enumerable keys)."""
+        return {}
+
 
 class JsNamespace:
     """A built-in namespace object (``Math``, ``JSON``): typeof 'object', fixed members."""

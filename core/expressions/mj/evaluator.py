@@ -21,8 +21,7 @@ from typing import Any, Final
 from flowctx_core.expressions.budget import charge
 from flowctx_core.expressions.js import values as js
 from flowctx_core.expressions.js.common import NeedsCopy, Unsupported, security, set_on_copy
-from flowctx_core.expressions.js.globals import GLOBALS, OTHER_GLOBALS
-from flowctx_core.expressions.js.iterators import JsIterator
+from flowctx_core.expressions.js.globals import CONSTRUCTORS, GLOBALS, OTHER_GLOBALS
 from flowctx_core.expressions.js.objects import get_member, set_member
 from flowctx_core.expressions.js.regexp import JsRegExp
 from flowctx_core.expressions.mj.lexer import is_id_part, is_id_start
@@ -34,6 +33,7 @@ from flowctx_core.expressions.mj.nodes import (
     JsCoalesce,
     JsDelete,
     JsHole,
+    JsNew,
     JsOptional,
     JsRegexLiteral,
     JsSequence,
@@ -335,9 +335,11 @@ def _spread_values(v: Any) -> list[Any]:
     if type(v) is str:
         charge(len(v))
         return list(v)
-    if isinstance(v, JsIterator):
-        charge(js.ELEMENT * len(v.items))
-        return v.rest()
+    if isinstance(v, js.JsObject):
+        items = v.js_iter()
+        if items is not None:
+            charge(js.ELEMENT * len(items))
+            return items
     raise js.JsError(f"{js.typeof(v)} is not iterable")
 
 
@@ -375,6 +377,21 @@ def _call(c: _Compiler, node: ast.Call) -> Fn:
         return fn.fn(*args(env))
 
     return call
+
+
+def _new(c: _Compiler, node: JsNew) -> Fn:
+    func = c.compile(node.callee)
+    args = _args(c, node.args)
+    shown = c.source(node.callee).strip()
+
+    def construct(env: Env) -> Any:
+        fn = func(env)
+        make = CONSTRUCTORS.get(id(fn)) if type(fn) is js.JsFunction else None
+        if make is None or GLOBALS.get(getattr(fn, "name", "")) is not fn:
+            raise js.JsError(f"{shown} is not a constructor")
+        return make(*args(env))
+
+    return construct
 
 
 def _arrow(c: _Compiler, node: JsArrow) -> Fn:
@@ -821,6 +838,7 @@ _BUILDERS: Final[dict[type, Callable[[_Compiler, Any], Fn]]] = {
     JsHole: _hole,
     JsBinary: _jsbinary,
     JsRegexLiteral: _regex_literal,
+    JsNew: _new,
 }
 
 

@@ -143,7 +143,17 @@ class JsRegexLiteral(ast.expr):
         self.source, self.flags = source, flags
 
 
+class JsNew(ast.expr):
+    """``new callee(args)`` (``args`` is None when written without parentheses)."""
+
+    _fields = ("callee", "args")
+
+    def __init__(self, callee: ast.expr, args: list[ast.expr] | None = None) -> None:
+        super().__init__()
+        self.callee, self.args = callee, args or []
+
+
 JS_NODES: tuple[type[ast.expr], ...] = (
     JsChain, JsOptional, JsCoalesce, JsTypeof, JsVoid, JsDelete, JsArrow, JsAssign, JsUpdate,
-    JsSequence, JsSpread, JsHole, JsBinary, JsRegexLiteral,
+    JsSequence, JsSpread, JsHole, JsBinary, JsRegexLiteral, JsNew,
 )  # fmt: skip

@@ -32,6 +32,7 @@ from flowctx_core.expressions.mj.nodes import (
     JsCoalesce,
     JsDelete,
     JsHole,
+    JsNew,
     JsOptional,
     JsRegexLiteral,
     JsSequence,
@@ -514,9 +515,7 @@ class Parser:
 
     def lhs(self) -> ast.expr:
         start = self.peek().start
-        if self.at_word("new"):
-            return self.new_expression()
-        node = self.primary()
+        node = self.new_expression() if self.at_word("new") else self.primary()
         optional = False
         while True:
             tok = self.peek()
@@ -569,26 +568,34 @@ class Parser:
         nxt = self.peek()
         if nxt.kind == "name" and nxt.value in EXECUTING_GLOBALS | {"Function"}:
             self.refuse(f"new {nxt.value}", tok.start, nxt.end)
-        else:
-            self.unsupported("'new'", tok.start, tok.end)
-        # parse the rest to find syntax errors; the refusal above decides the outcome
-        callee = self.lhs_no_call()
+        self.enter()
+        callee = self.member_no_call()
+        args: list[ast.expr] | None = None
         end = span_of(callee)[1]
         if self.at("("):
-            self.arguments()
+            args = self.arguments()
             end = self.tokens[self.pos - 1].end
-        return _mark(ast.Constant(value=None), tok.start, end)
+        self.leave()
+        return _mark(JsNew(callee=callee, args=args), tok.start, end)
 
-    def lhs_no_call(self) -> ast.expr:
-        if self.at_word("new"):
-            return self.new_expression()
-        node = self.primary()
-        while self.at(".") or self.at("["):
-            if self.advance().value == ".":
-                self.property_name()
+    def member_no_call(self) -> ast.expr:
+        """The callee of ``new``: a member expression without calls (``new a.b[c]``)."""
+        start = self.peek().start
+        node = self.new_expression() if self.at_word("new") else self.primary()
+        while True:
+            if self.at("."):
+                self.advance()
+                name = self.property_name()
+                node = ast.Attribute(value=node, attr=name.value, ctx=_LOAD)
+            elif self.at("["):
+                self.advance()
+                key = self.computed_key()
+                node = ast.Subscript(value=node, slice=key, ctx=_LOAD)
+            elif self.at("?."):
+                raise self.error("Invalid optional chain from new expression", self.peek())
             else:
-                self.computed_key()
-        return node
+                return node
+            _mark(node, start, self.tokens[self.pos - 1].end)
 
     def property_name(self) -> Token:
         tok = self.peek()
