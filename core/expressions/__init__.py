@@ -22,11 +22,11 @@ from __future__ import annotations
 import sys
 import time
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any, Final
 
-from flowctx_core.expressions import budget
+from flowctx_core.expressions import budget, clock
 from flowctx_core.expressions.ag2 import ENGINE as AG2_ENGINE
 from flowctx_core.expressions.ag2 import compile_ag2
 from flowctx_core.expressions.explain import (
@@ -90,6 +90,7 @@ class EvalResult:
     dialect: str = "mj"
     warnings: tuple[str, ...] = ()  # answers that would surprise an author, and why
     engine: str = ""  # the engine and version the answer is predicted for
+    clock: str = ""  # the instant the condition read as "now" (ISO 8601), when it read one
 
     def to_json(self, explain: bool = False) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -104,6 +105,7 @@ class EvalResult:
             "elapsed_ms": round(self.elapsed_ms, 3),
             "engine": self.engine,
             "warnings": list(self.warnings),
+            "clock": self.clock or None,
         }
         if explain:
             out["explain"] = self.explain.to_json() if self.explain is not None else None
@@ -123,7 +125,7 @@ _SET = tuple(
     EvalResult.__dict__[f].__set__
     for f in (
         "success", "value", "error", "elapsed_ms", "raw", "explain", "dialect", "warnings",
-        "engine",
+        "engine", "clock",
     )
 )  # fmt: skip
 
@@ -132,7 +134,18 @@ def _ok(
     value: bool, elapsed_ms: float, raw: Any, dialect: str, warnings: tuple[str, ...]
 ) -> EvalResult:
     result = _new(EvalResult)
-    s_success, s_value, s_error, s_elapsed, s_raw, s_explain, s_dialect, s_warn, s_engine = _SET
+    (
+        s_success,
+        s_value,
+        s_error,
+        s_elapsed,
+        s_raw,
+        s_explain,
+        s_dialect,
+        s_warn,
+        s_engine,
+        s_clock,
+    ) = _SET
     s_success(result, True)
     s_value(result, value)
     s_error(result, None)
@@ -142,6 +155,7 @@ def _ok(
     s_dialect(result, dialect)
     s_warn(result, warnings)
     s_engine(result, ENGINES[dialect])
+    s_clock(result, "")
     return result
 
 
@@ -175,6 +189,7 @@ def evaluate(
     reveal_secrets: bool = False,
     deadline: float | None = None,
     cancel: budget.Flag | None = None,
+    now: clock.Clock | None = None,
 ) -> EvalResult:
     """Evaluate a condition against ``scope``; never raises for a bad expression or scope.
 
@@ -186,6 +201,10 @@ def evaluate(
     The evaluation runs under a fresh budget (``flowctx_core.expressions.budget``); ``deadline`` (a
     ``time.monotonic()`` value) and ``cancel`` (anything with ``is_set()``, e.g. a
     ``threading.Event``) stop it early with an "evaluation stopped" error.
+
+    ``now`` is the instant ``new Date()``/``Date.now()``/``Date()`` read (default: the one
+    pinned with ``clock.pin``, else the current time); a result that read it carries it in
+    ``clock`` and says so in its warnings and explain tree.
     """
     t0 = time.perf_counter()
     try:
@@ -193,9 +212,23 @@ def evaluate(
     except budget.Cancelled as exc:
         return _failed(ExprError(str(exc)), t0, dialect, text, explain)
     try:
-        return _evaluate(text, scope, dialect, explain, secret_roots, reveal_secrets, t0)
+        with clock.evaluation(now or clock.pinned()) as state:
+            result = _evaluate(text, scope, dialect, explain, secret_roots, reveal_secrets, t0)
+            if state.used is None:
+                return result
+            return _clocked(result, state.used)
     finally:
         budget.end(previous)
+
+
+def _clocked(result: EvalResult, used: clock.Clock) -> EvalResult:
+    """The result of a condition that read the clock: it says so, and at which instant."""
+    note = used.note()
+    warnings = (*result.warnings, note)
+    tree = result.explain
+    if tree is not None:
+        tree = with_warnings(tree, (*tree.warnings, note))
+    return replace(result, warnings=warnings, explain=tree, clock=used.iso())
 
 
 def _evaluate(

@@ -151,6 +151,21 @@ def charge(n: int) -> None:
         budget.check_clock()
 
 
+#: what one step stands for in wall time (the module docstring's 70 ns)
+STEP_SECONDS: Final = 70e-9
+
+
+def remaining_seconds() -> float:
+    """The wall time the rest of this evaluation's budget stands for (for work done outside
+    it, such as a match in a child process); its deadline, if sooner, wins."""
+    budget: Budget | None = getattr(_local, "budget", None)
+    used = budget.used if budget is not None else 0
+    seconds = max(MAX_WORK - used, 0) * STEP_SECONDS
+    if budget is not None and budget.deadline is not None:
+        seconds = min(seconds, budget.deadline - time.monotonic())
+    return max(seconds, 0.0)
+
+
 def check_items(n: int, what: str = "the value", engine_note: str = "") -> None:
     """Refuse to build a value that would hold more than ``MAX_ITEMS`` items."""
     if n > MAX_ITEMS:

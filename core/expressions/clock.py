@@ -59,6 +59,19 @@ class ClockError(ValueError):
     """A --now / now: value that is not an ISO 8601 instant."""
 
 
+def clock_from_yaml(value: object) -> Clock:
+    """``now:`` as YAML gives it: a string, or the timestamp YAML itself parsed (a naive
+    one is UTC, as ``parse_now`` reads a time without offset)."""
+    if isinstance(value, dt.datetime):
+        stamp = value if value.tzinfo else value.replace(tzinfo=dt.UTC)
+        return Clock(round((stamp - dt.datetime(1970, 1, 1, tzinfo=dt.UTC)).total_seconds() * 1000))
+    if isinstance(value, dt.date):
+        return parse_now(value.isoformat())
+    if not isinstance(value, str):
+        raise ClockError("now: must be an ISO 8601 instant such as 2026-12-01T09:00:00Z")
+    return parse_now(value)
+
+
 def parse_now(text: str) -> Clock:
     """``2026-12-01T09:00:00Z``, ``2026-12-01T10:00+01:00``, ``2026-12-01`` (midnight UTC).
     A time without an offset is UTC: the instant must not depend on the machine's zone."""
@@ -83,6 +96,20 @@ def parse_now(text: str) -> Clock:
     ms = int((stamp - dt.datetime(1970, 1, 1, tzinfo=dt.UTC)).total_seconds()) * 1000
     ms += int((fraction or "0").ljust(3, "0")[:3])
     return Clock(ms - offset * 60_000)
+
+
+_pinned: Clock | None = None
+
+
+def pin(instant: Clock | None) -> None:
+    """The instant every later evaluation reads as "now" unless it is given one (the CLI's
+    ``--now``, ``now:`` in flowctx.yaml); None: the current time again."""
+    global _pinned
+    _pinned = instant
+
+
+def pinned() -> Clock | None:
+    return _pinned
 
 
 class _State(threading.local):

@@ -36,6 +36,7 @@ from flowctx_core.base.secrets import (
     secret_strings,
 )
 from flowctx_core.expressions import DIALECTS
+from flowctx_core.expressions.clock import ClockError, parse_now
 from flowctx_core.model.matrix import Matrix
 
 FORMAT = "flowctx-scenario/1"
@@ -64,6 +65,9 @@ class Scenario:
     env_overrides: dict[str, str] = field(default_factory=dict)
     launch: dict[str, Any] = field(default_factory=dict)
     history: tuple[str, ...] = ()
+    #: the instant conditions that read the clock are evaluated at (ISO 8601; "": the current
+    #: time)
+    now: str = ""
 
     def remember(self, expression: str) -> Scenario:
         """This scenario with ``expression`` last in the history (no duplicates, last 50)."""
@@ -312,6 +316,7 @@ def to_file_json(scenario: Scenario, guard: SecretGuard, workflow: str) -> dict[
         "env": env,
         "launch": masked(scenario.launch),
         "history": [guard.scrub_text(h) for h in scenario.history],
+        "now": scenario.now or None,
     }
 
 
@@ -412,7 +417,15 @@ def parse_scenario(text: str, display: str) -> tuple[Scenario | None, list[Diagn
         if v != MASK  # a masked env value means: use the real environment
     }
     launch = {k: v for k, v in want("launch", dict, {}).items() if v != MASK}
+    now = want("now", (str, type(None)), None) or ""
+    if now:
+        try:
+            parse_now(now)
+        except ClockError as exc:
+            problems.append(Diagnostic(display, 1, 1, f"'now': {exc}; it was ignored"))
+            now = ""
     scenario = Scenario(
+        now=now,
         expression=want("expression", str, ""),
         dialect=dialect,
         data=raw.get("data", {}),

@@ -18,6 +18,7 @@ from pydantic import BaseModel, ValidationError
 from flowctx_core.base.diagnostics import Diagnostic, did_you_mean
 from flowctx_core.base.pathsafety import present
 from flowctx_core.base.yamlmarks import YamlDoc, load_yaml_file, parse_yaml_text, read_text_file
+from flowctx_core.expressions.clock import Clock, ClockError, clock_from_yaml
 from flowctx_core.model.contract import ROOT_KEYS, AgentView, Definition, validation_diagnostics
 from flowctx_core.model.filenames import (
     BUILD_CONTEXT_DIR,
@@ -100,6 +101,8 @@ class Profile:
     diagnostics: tuple[Diagnostic, ...] = ()
     #: ``runtime:``: the name of the runtime profile this workspace is written for
     runtime: str | None = None
+    #: ``now:``: the instant conditions that read the clock are evaluated at
+    now: Clock | None = None
 
 
 def display_path(path: Path, root: Path) -> str:
@@ -218,8 +221,8 @@ def load_profile(root: Path) -> Profile:
     if not isinstance(data, dict):
         return Profile(diagnostics=(doc.diag((), "flowctx.yaml must be a mapping"),))
     for key in data:
-        if key not in ("env", "launch", "runtime"):
-            hint = did_you_mean(str(key), ["env", "launch", "runtime"])
+        if key not in ("env", "launch", "runtime", "now"):
+            hint = did_you_mean(str(key), ["env", "launch", "runtime", "now"])
             diags.append(doc.diag((key,), f"unknown field{hint}"))
     runtime = data.get("runtime")
     if runtime is not None:
@@ -251,7 +254,13 @@ def load_profile(root: Path) -> Profile:
                     severity="warning",
                 )
             )
-    return Profile(env=env, launch=dict(launch), diagnostics=tuple(diags), runtime=runtime)
+    now = None
+    if data.get("now") is not None:
+        try:
+            now = clock_from_yaml(data["now"])
+        except ClockError as exc:
+            diags.append(doc.diag(("now",), str(exc), key=False))
+    return Profile(env=env, launch=dict(launch), diagnostics=tuple(diags), runtime=runtime, now=now)
 
 
 def load_workflow(root: Path, name: str, runtime: RuntimeProfile = MOZAIKS) -> WorkflowSnapshot:

@@ -19,6 +19,7 @@ from flowctx_core.base.jsontext import JsonTextError, parse_json
 from flowctx_core.expressions import DIALECTS, EvalResult, evaluate
 from flowctx_core.expressions.pathcontext import build_path_context
 from flowctx_tui.cli.common import MAX_ARG_FILE_BYTES, UsageError, fail, load_json_arg
+from flowctx_tui.cli.workspace_args import add_now_arg, pin_now
 
 _PRD_FLAGS = ("data", "payload", "step_result", "flow_context")
 
@@ -39,6 +40,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "--scope", metavar="JSON|@FILE", help="all top-level names at once (instead of the above)"
     )
     parser.add_argument("--explain", action="store_true", help="show every sub-expression's value")
+    add_now_arg(parser)
     parser.add_argument("--format", choices=("text", "json"), default="text")
     parser.add_argument(
         "--batch",
@@ -48,6 +50,10 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    try:
+        pin_now(args)
+    except UsageError as exc:
+        return fail(str(exc))
     if args.batch is not None:
         if args.expr is not None:
             return fail("give either EXPR or --batch, not both")

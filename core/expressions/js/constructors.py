@@ -85,6 +85,9 @@ class JsErrorObject(JsObject):
         if options is not UNDEFINED and isinstance(options, dict) and "cause" in options:
             self.props["cause"] = options["cause"]
 
+    def __repr__(self) -> str:
+        return str(self.js_primitive())
+
     def js_primitive(self, hint: str = "default") -> Any:
         if not self.message:
             return self.name

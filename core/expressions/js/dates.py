@@ -209,7 +209,7 @@ class JsDate(JsObject):
         self.props: dict[str, Any] | None = None
 
     def __repr__(self) -> str:
-        return f"Date({self.tv})"
+        return "Invalid Date" if self.tv != self.tv else iso_string(self.tv)
 
     def js_primitive(self, hint: str = "default") -> Any:
         if hint == "number":
@@ -280,7 +280,9 @@ def _zone_text(t: float) -> str:
             raise Unsupported(
                 f"flowctx does not reproduce the long name node prints for the zone {name}"
             )
-    standard = offset_ms(t) == min(offset_ms(t - 182 * MS_PER_DAY), offset_ms(t + 182 * MS_PER_DAY))
+    # standard time is the smaller of the offsets around the year (either hemisphere)
+    here = offset_ms(t)
+    standard = here == min(here, offset_ms(t - 182 * MS_PER_DAY), offset_ms(t + 182 * MS_PER_DAY))
     return f"{text} ({names[0] if standard else names[1]})"
 
 

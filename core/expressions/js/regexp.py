@@ -22,14 +22,22 @@ from __future__ import annotations
 import bisect
 import functools
 import re
+import time
 from collections.abc import Callable, Iterator
 from typing import Any, Final
 
 import regress
 
-from flowctx_core.expressions.budget import BUDGET, charge
+from flowctx_core.expressions.budget import (
+    BUDGET,
+    STEP_SECONDS,
+    BudgetExceeded,
+    charge,
+    remaining_seconds,
+)
 from flowctx_core.expressions.js import common
 from flowctx_core.expressions.js.common import Unsupported
+from flowctx_core.expressions.js.regexworker import WORKER, TooSlow
 from flowctx_core.expressions.js.strings import STRING_METHODS, _replace
 from flowctx_core.expressions.js.values import (
     ELEMENT,
@@ -116,12 +124,17 @@ def _chars_to_units(chars: str) -> str:
     )
 
 
-@functools.lru_cache(maxsize=512)
-def _compile(source: str, flags: str, prefix: str = "") -> regress.Regex:
+def _pattern_text(source: str, flags: str, prefix: str = "") -> tuple[str, str]:
+    """The pattern and flags regress is given for a JavaScript source and flags."""
     unicode = "u" in flags or "v" in flags
     body = source if unicode else _unit_pattern(source)
     engine_flags = "".join(f for f in flags if f in "imsuv")
-    pattern = f"{prefix}(?:{body})" if prefix else body
+    return (f"{prefix}(?:{body})" if prefix else body), engine_flags
+
+
+@functools.lru_cache(maxsize=512)
+def _compile(source: str, flags: str, prefix: str = "") -> regress.Regex:
+    pattern, engine_flags = _pattern_text(source, flags, prefix)
     try:
         return regress.Regex(pattern, engine_flags)
     except regress.RegressError as exc:
@@ -255,15 +268,43 @@ def _nested_repeat(source: str) -> bool:
     return False
 
 
-def _bound(source: str, length: int) -> None:
-    cost = _estimate(source, length) // _STEPS_PER_CHARGE
+#: regress steps a match may risk in this process (about 4 ms); riskier ones run in a child
+_IN_PROCESS: Final = 1_500_000
+
+
+def _search(rx: JsRegExp, prefix: str, chars: str, every: bool) -> list[list[Any]]:
+    """The matches (UTF-8 spans of the whole match and each group) of ``rx`` behind
+    ``prefix`` in ``chars``: the first, or all as a global search finds them."""
+    count = _groups(rx.source)[0]
+    worst = _estimate(rx.source, len(chars))
+    if worst <= _IN_PROCESS:
+        charge(worst // _STEPS_PER_CHARGE + 1)
+        compiled = _compile(rx.source, rx.flags, prefix)
+        found = compiled.find_iter(chars) if every else [compiled.find(chars)]
+        out = []
+        for m in found or ():
+            if m is None:
+                continue
+            spans: list[Any] = []
+            for g in range(count + 1):
+                r = m.range() if g == 0 else m.group(g)
+                spans.append(None if r is None else (r.start, r.stop))
+            out.append(spans)
+        return out
+    _compile(rx.source, rx.flags, prefix)  # the syntax is checked here, not in the child
+    pattern, engine_flags = _pattern_text(rx.source, rx.flags, prefix)
+    seconds = remaining_seconds()
+    started = time.monotonic()
     try:
-        charge(cost + 1)
-    except Exception as exc:
-        raise type(exc)(
-            f"{exc}; flowctx's bound on regular expressions: /{source[:60]}/ could backtrack "
-            f"for about {cost:,} steps on {length:,} characters, node would go on matching"
+        result = WORKER.search(pattern, engine_flags, chars, every, count, seconds)
+    except TooSlow:
+        raise BudgetExceeded(
+            f"refused: flowctx's bound on regular expressions: /{rx.source[:60]}/ on "
+            f"{len(chars):,} characters backtracked past the {seconds:.2f} s left of "
+            f"{BUDGET} and was stopped; node would go on matching"
         ) from None
+    charge(int((time.monotonic() - started) / STEP_SECONDS))
+    return result
 
 
 class _Found:
@@ -312,16 +353,18 @@ def _groups(source: str) -> tuple[int, dict[str, int]]:
     return count, names
 
 
-def _found(m: Any, text: _Text, source: str, shift: int) -> _Found:
-    count, names = _groups(source)
-    spans: list[tuple[int, int] | None] = []
-    for g in range(count + 1):
-        r = m.range() if g == 0 else m.group(g)
-        if r is None:
-            spans.append(None)
-        else:
-            spans.append((text.unit_of_byte(r.start + shift), text.unit_of_byte(r.stop + shift)))
+def _found(m: list[Any], text: _Text, source: str, shift: int) -> _Found:
+    names = _groups(source)[1]
+    spans: list[tuple[int, int] | None] = [
+        None if r is None else (text.unit_of_byte(r[0] + shift), text.unit_of_byte(r[1] + shift))
+        for r in m
+    ]
     return _Found(spans, names)
+
+
+def _first(rx: JsRegExp, prefix: str, chars: str) -> list[Any] | None:
+    got = _search(rx, prefix, chars, False)
+    return got[0] if got else None
 
 
 def find_at(rx: JsRegExp, text: _Text, start: int, sticky: bool) -> _Found | None:
@@ -333,26 +376,25 @@ def find_at(rx: JsRegExp, text: _Text, start: int, sticky: bool) -> _Found | Non
         return None
     if at == 0:
         prefix = "(?<![\\s\\S])" if sticky else ""
-        m = _compile(rx.source, rx.flags, prefix).find(chars)
+        m = _first(rx, prefix, chars)
         return None if m is None else _found(m, text, rx.source, 0)
     if _LOOKBEHIND.search(rx.source):
         # the lookbehind may read anything before start: match the whole text from there on
         prefix = f"(?<=(?<![\\s\\S])[\\s\\S]{{{at}}})" if sticky else f"(?<=[\\s\\S]{{{at}}})"
         charge(at * (len(chars) - at) // _STEPS_PER_CHARGE)
-        m = _compile(rx.source, rx.flags, prefix).find(chars)
+        m = _first(rx, prefix, chars)
         return None if m is None else _found(m, text, rx.source, 0)
     # one character of context is all that ^, $ and \b read before start
     head = chars[: at - 1]
     shift = len(head.encode("utf-8", "surrogatepass"))
     prefix = "(?<=(?<![\\s\\S])[\\s\\S])" if sticky else "(?<=[\\s\\S])"
-    m = _compile(rx.source, rx.flags, prefix).find(chars[at - 1 :])
+    m = _first(rx, prefix, chars[at - 1 :])
     return None if m is None else _found(m, text, rx.source, shift)
 
 
 def find_all(rx: JsRegExp, text: _Text) -> Iterator[_Found]:
     """Every match as a global regular expression finds them from 0 (an empty match moves on
     by one code unit, or code point with u/v)."""
-    _bound(rx.source, len(text.chars))
     if "y" in rx.flags:
         at = 0
         while at <= len(text.units):
@@ -364,8 +406,7 @@ def find_all(rx: JsRegExp, text: _Text) -> Iterator[_Found]:
             s, e = f.spans[0]  # type: ignore[misc]
             at = e if e > s else _advance(text, e)
         return
-    found = _compile(rx.source, rx.flags).find_iter(text.chars)
-    for m in found or ():
+    for m in _search(rx, "", text.chars, True):
         charge(ELEMENT)
         yield _found(m, text, rx.source, 0)
 
@@ -502,7 +543,6 @@ def builtin_exec(rx: JsRegExp, s: str) -> _Found | None:
         if glob or sticky:
             rx.last_index = 0
         return None
-    _bound(rx.source, len(text.chars))
     found = find_at(rx, text, last, sticky)
     if found is None:
         if glob or sticky:
@@ -615,12 +655,11 @@ def _match_all(s: str, regexp: Any = UNDEFINED, *_: Any) -> Any:
     return JsIterator("RegExp String Iterator", items)
 
 
-def _search(s: str, regexp: Any = UNDEFINED, *_: Any) -> int:
+def _str_search(s: str, regexp: Any = UNDEFINED, *_: Any) -> int:
     rx = _as_regexp(regexp if regexp is not None else "null")
     previous = rx.last_index
     rx.last_index = 0
     text = _Text(s, "u" in rx.flags or "v" in rx.flags)
-    _bound(rx.source, len(text.chars))
     found = find_at(rx, text, 0, "y" in rx.flags)
     rx.last_index = previous
     return -1 if found is None else found.spans[0][0]  # type: ignore[index]
@@ -758,7 +797,6 @@ def _split_regexp(s: str, rx: JsRegExp, limit: Any) -> list[Any]:
     out: list[Any] = []
     if lim == 0:
         return out
-    _bound(rx.source, len(text.chars))
     if size == 0:
         return [] if find_at(splitter, text, 0, True) is not None else [s]
     p = q = 0
@@ -820,7 +858,7 @@ def register() -> None:
         {
             "match": _match,
             "matchAll": _match_all,
-            "search": _search,
+            "search": _str_search,
             "replace": _str_replace,
             "replaceAll": _str_replace_all,
             "split": _str_split,
