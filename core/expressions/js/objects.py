@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Mapping
-from decimal import ROUND_HALF_UP, Decimal
+from decimal import ROUND_HALF_UP, Context, Decimal, localcontext
 from functools import partial
 from typing import Any, Final
 
@@ -56,6 +56,11 @@ def _exact(x: float) -> Decimal:
     return Decimal(x)
 
 
+# Room for every digit toFixed(100) of 1e21 or toPrecision(100) asks for: the default 28-digit
+# context raised InvalidOperation at (2**64).toFixed(15).
+_WIDE: Final = Context(prec=1200)
+
+
 def _num_to_fixed(x: int | float, digits: Any = UNDEFINED, *_: Any) -> str:
     f = to_int(digits)
     if not 0 <= f <= 100:
@@ -64,10 +69,12 @@ def _num_to_fixed(x: int | float, digits: Any = UNDEFINED, *_: Any) -> str:
         return "NaN"
     if abs(x) >= 1e21 or x in (math.inf, -math.inf):
         return number_to_string(x)
+    # the sign of a negative x stays when it rounds to zero ((-0.4).toFixed() is '-0'); -0 is
+    # not below 0, so (-0).toFixed(2) is '0.00'
     sign = "-" if x < 0 else ""
-    q = _exact(abs(float(x))).quantize(Decimal(1).scaleb(-int(f)), rounding=ROUND_HALF_UP)
-    text = f"{q:f}"
-    return (sign if q != 0 or sign else "") + text if sign and q != 0 else text
+    with localcontext(_WIDE):
+        q = _exact(abs(float(x))).quantize(Decimal(1).scaleb(-int(f)), rounding=ROUND_HALF_UP)
+    return sign + f"{q:f}"
 
 
 def _num_to_string(x: int | float, radix: Any = UNDEFINED, *_: Any) -> str:
@@ -108,10 +115,11 @@ def _num_to_precision(x: int | float, precision: Any = UNDEFINED, *_: Any) -> st
     sign = "-" if x < 0 else ""
     d = _exact(abs(float(x)))
     e = d.adjusted()
-    q = d.scaleb(-e).quantize(Decimal(1).scaleb(-(p - 1)), rounding=ROUND_HALF_UP)
-    if q >= 10:
-        e += 1
+    with localcontext(_WIDE):
         q = d.scaleb(-e).quantize(Decimal(1).scaleb(-(p - 1)), rounding=ROUND_HALF_UP)
+        if q >= 10:
+            e += 1
+            q = d.scaleb(-e).quantize(Decimal(1).scaleb(-(p - 1)), rounding=ROUND_HALF_UP)
     digits = f"{q:f}".replace(".", "")
     if e < -6 or e >= p:
         mant = digits[0] + ("." + digits[1:] if p > 1 else "")
@@ -173,8 +181,9 @@ def _bind(name: str, method: Callable[..., Any], obj: Any) -> JsFunction:
     owner = _OWNER.get(type(obj), "Object.prototype")
     arity = BUILTIN_LENGTHS.get(f"{owner}.{name}")
     if arity is None:
-        arity = BUILTIN_LENGTHS.get(f"Object.prototype.{name}")
-    return JsFunction(name, partial(method, obj), arity=arity)
+        owner = "Object.prototype"
+        arity = BUILTIN_LENGTHS.get(f"{owner}.{name}")
+    return JsFunction(name, partial(method, obj), arity=arity, ident=f"{owner}.{name}")
 
 
 def get_member(obj: Any, key: Any) -> Any:

@@ -57,13 +57,38 @@ class _Undefined:
 UNDEFINED: Final = _Undefined()
 
 
+class _Hole:
+    """A hole of an array literal (``[1,,3]``): read as ``undefined``, but not an element: the
+    iteration methods skip it, ``in`` and ``Object.keys`` do not see it, ``map`` keeps it."""
+
+    __slots__ = ()
+    _instance: _Hole | None = None
+
+    def __new__(cls) -> _Hole:
+        if cls._instance is None:
+            cls._instance = super().__new__(cls)
+        return cls._instance
+
+    def __repr__(self) -> str:
+        return "<empty>"
+
+    def __bool__(self) -> bool:
+        return False
+
+    def __reduce__(self) -> str:
+        return "HOLE"
+
+
+HOLE: Final = _Hole()
+
+
 class JsFunction:
     """A callable an expression may invoke: a bound method, a safe global or an arrow function.
 
     ``members`` holds the properties a global exposes (``Number.isInteger``, ``Math.PI``).
     """
 
-    __slots__ = ("arity", "fn", "members", "name")
+    __slots__ = ("arity", "fn", "ident", "members", "name")
 
     def __init__(
         self,
@@ -71,11 +96,15 @@ class JsFunction:
         fn: Callable[..., Any],
         members: Mapping[str, Any] | None = None,
         arity: int | None = None,  # ``length``: known for arrow functions only
+        ident: str | None = None,
     ) -> None:
         self.name = name
         self.fn = fn
         self.members = members
         self.arity = arity
+        # the built-in function object this is (``Array.prototype.map``): a method read from two
+        # values, or ``parseInt`` and ``Number.parseInt``, is one object in JavaScript
+        self.ident = ident
 
     def __repr__(self) -> str:
         return f"function {self.name}"
@@ -267,6 +296,8 @@ def js_value(v: Any) -> Any:
         return number(v) if not -_EXACT <= v <= _EXACT else v
     if t is dict and "constructor" in v:
         return _stringified(v)
+    if v is HOLE:
+        return UNDEFINED
     return v
 
 
@@ -282,7 +313,7 @@ def is_number(v: Any) -> bool:
 
 
 def is_nullish(v: Any) -> bool:
-    return v is None or v is UNDEFINED
+    return v is None or v is UNDEFINED or v is HOLE
 
 
 def has_astral(s: str) -> bool:
@@ -374,7 +405,8 @@ def join_bounded(sep: str, parts: Any) -> str:
 
 # `\d+(?:\.\d*)?`, not `\d+\.?\d*`: the same strings, but the second splits a run of digits
 # in n ways, so a fullmatch failing at its end backtracks n**2 times (a hang at 20,000 digits)
-_DECIMAL = re.compile(r"[+-]?(?:Infinity|(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?)")
+# re.ASCII: ToNumber reads ASCII digits only (Number('１２') is NaN; Python's \d is Unicode)
+_DECIMAL = re.compile(r"[+-]?(?:Infinity|(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?)", re.ASCII)
 _RADIX = re.compile(r"0[xX][0-9a-fA-F]+|0[oO][0-7]+|0[bB][01]+")
 
 
@@ -620,7 +652,7 @@ def strict_eq(a: Any, b: Any) -> bool:
         return False
     if ta is str or a is None or a is UNDEFINED or ta is bool:
         return bool(a == b)
-    return a is b
+    return a is b or (ta is JsFunction and a.ident is not None and a.ident == b.ident)
 
 
 def same_value_zero(a: Any, b: Any) -> bool:
@@ -658,7 +690,7 @@ def loose_eq(a: Any, b: Any) -> bool:
         return loose_eq(to_primitive(a), b)
     if b_obj and not a_obj:
         return loose_eq(a, to_primitive(b))
-    return a is b
+    return strict_eq(a, b)
 
 
 def loose_ne(a: Any, b: Any) -> bool:
@@ -848,7 +880,7 @@ def js_in(key: Any, obj: Any) -> bool:
     if t is list or t is tuple:
         index = _array_index(k)
         if index is not None:
-            return index < len(obj)
+            return index < len(obj) and obj[index] is not HOLE
         return k in ARRAY_PROTO or k in OBJECT_PROTO
     if t is JsFunction:
         return (

@@ -569,7 +569,7 @@ def _list(c: _Compiler, node: ast.List) -> Fn:
 
     def with_holes(env: Env) -> list[Any]:
         got = iter(values(env))
-        return [UNDEFINED if h else next(got) for h in order]
+        return [js.HOLE if h else next(got) for h in order]
 
     if any(isinstance(e, JsSpread) for e in node.elts):
         raise_unsupported = Unsupported("flowctx does not reproduce holes beside spread")
