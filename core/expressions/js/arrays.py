@@ -63,7 +63,7 @@ def _arr_index_of(arr: list[Any], search: Any = UNDEFINED, start: Any = UNDEFINE
 
 
 def _arr_last_index_of(arr: list[Any], search: Any = UNDEFINED, *rest: Any) -> int:
-    last = len(arr) - 1
+    last: float | int = len(arr) - 1
     if rest:
         n = to_int(rest[0])
         # -Infinity (or any index before the start) finds nothing; Infinity is the last index
