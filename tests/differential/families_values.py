@@ -101,17 +101,23 @@ OBJECT_OPS = [
     "Object.getPrototypeOf([]) === Array.prototype", "Object.create(null)",
     "Object.keys(Object.create({o}))", "Object.assign([1, 2], [3])", "Object.assign({o}, 'ab')",
     "Object.freeze(payload) === payload", "Object.isFrozen(payload)",
-    "String.raw`a`", "Object.fromEntries([['a', 1]])", "Object.getOwnPropertyNames([1, 2])",
+    "String.raw(o.r)", "String.raw(o.r, 1, 2)", "String.raw(o.r, 'x')",
+    "Object.fromEntries([['a', 1]])", "payload.a = 2", "(Object.freeze(payload).a = 2)",
+    "(Object.seal(payload).z = 2)", "(Object.seal(payload).a = 3)",
+    "Object.getOwnPropertyNames([1, 2])",
     "Object.assign(payload, {p}).a", "Object.entries(Object.assign({o}, {p}))",
     "Object.isFrozen(Object.freeze([1]))", "Object.getOwnPropertyNames(payload)",
     "Object.keys(Object.assign({o}, {p}))", "Object.assign({o}, undefined)",
 ]  # fmt: skip
-OBJECTS = ["{}", "{a: 1}", "{a: 1, b: 2}", "{'2': 1, b: 0, '1': 3}", "[1, 2]", "payload"]
+# MemberJunction forbids braces: object literals come from the scope
+OBJECTS = ["o.e", "o.a", "o.ab", "o.n", "[1, 2]", "payload", "o.e", "[,3]", "'xy'", "null"]
 
 
 def object_fns(r: random.Random) -> Case:
     op = r.choice(OBJECT_OPS).replace("{o}", r.choice(OBJECTS)).replace("{p}", r.choice(OBJECTS))
-    return op, {"payload": r.choice([{"a": 1}, {"b": [1, 2]}, {}])}
+    objects = {"e": {}, "a": {"a": 1}, "ab": {"a": 1, "b": 2}, "n": {"2": 1, "b": 0, "1": 3},
+               "r": {"raw": r.choice([["a", "b", "c"], "xyz", [], ["q"]])}}  # fmt: skip
+    return op, {"payload": r.choice([{"a": 1}, {"b": [1, 2]}, {}]), "o": objects}
 
 
 BUILTIN_READS = ["''.trim", "'a'.trim", "parseInt", "Number.parseInt", "parseFloat",

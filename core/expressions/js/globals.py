@@ -16,7 +16,13 @@ from typing import Any, Final
 
 from flowctx_core.expressions.budget import charge
 from flowctx_core.expressions.js.common import BUILTIN_LENGTHS, Unsupported, _call
-from flowctx_core.expressions.js.objects import _obj_has_own, get_member
+from flowctx_core.expressions.js.objects import (
+    _obj_has_own,
+    get_member,
+    integrity,
+    integrity_of,
+    set_member,
+)
 from flowctx_core.expressions.js.values import (
     ELEMENT,
     HOLE,
@@ -412,6 +418,85 @@ def _object_entries(x: Any = UNDEFINED, *_: Any) -> list[Any]:
     return [[k, get_member(x, k)] for k in keys]
 
 
+def _object_assign(target: Any = UNDEFINED, *sources: Any) -> Any:
+    """Own enumerable keys of each source copied onto ``target`` (null and undefined sources
+    skipped, a string's characters by index), through the same writes as ``target[k] = v``."""
+    if is_nullish(target):
+        raise JsError("Cannot convert undefined or null to object")
+    if type(target) is not dict and type(target) is not list:
+        raise Unsupported("flowctx does not reproduce Object.assign onto a primitive's wrapper")
+    for source in sources:
+        if is_nullish(source) or not (
+            type(source) in (str, list, tuple) or isinstance(source, Mapping)
+        ):
+            continue
+        for k in _keys_of(source, "assign"):
+            set_member(target, k, get_member(source, k))
+    return target
+
+
+def _object_freeze(x: Any = UNDEFINED, *_: Any) -> Any:
+    integrity(x, frozen=True)
+    return x
+
+
+def _object_seal(x: Any = UNDEFINED, *_: Any) -> Any:
+    integrity(x, frozen=False)
+    return x
+
+
+def _object_is_frozen(x: Any = UNDEFINED, *_: Any) -> bool:
+    return integrity_of(x, frozen=True)
+
+
+def _object_is_sealed(x: Any = UNDEFINED, *_: Any) -> bool:
+    return integrity_of(x, frozen=False)
+
+
+def _object_own_names(x: Any = UNDEFINED, *_: Any) -> list[str]:
+    """Object.getOwnPropertyNames: the keys, and the non-enumerable own ones (``length`` of an
+    array or a string, ``length`` and ``name`` of a function)."""
+    if is_nullish(x):
+        raise JsError("Cannot convert undefined or null to object")
+    if type(x) is JsFunction:
+        return ["length", "name"]
+    keys = _keys_of(x, "getOwnPropertyNames")
+    if type(x) in (list, tuple, str):
+        keys.append("length")
+    return keys
+
+
+def _object_get_prototype_of(x: Any = UNDEFINED, *_: Any) -> Any:
+    if is_nullish(x):
+        raise JsError("Cannot convert undefined or null to object")
+    raise Unsupported("flowctx does not reproduce prototypes as values (Object.getPrototypeOf)")
+
+
+def _object_create(proto: Any = UNDEFINED, *_: Any) -> Any:
+    if proto is not None and type(proto) not in (list, dict, JsFunction, JsNamespace):
+        raise JsError(f"Object prototype may only be an Object or null: {to_string(proto)}")
+    raise Unsupported("flowctx does not reproduce objects of another prototype (Object.create)")
+
+
+def _string_raw(strings: Any = UNDEFINED, *subs: Any) -> str:
+    """String.raw called as a function (a tagged template is refused by MemberJunction: it
+    forbids backticks): the ``raw`` strings interleaved with the substitutions."""
+    if is_nullish(strings):
+        raise JsError("Cannot convert undefined or null to object")
+    raw = get_member(strings, "raw")
+    if is_nullish(raw):
+        raise JsError("Cannot convert undefined or null to object")
+    length = to_int(get_member(raw, "length"))
+    count = int(min(max(length, 0), MAX_STRING_LENGTH))
+    parts: list[str] = []
+    for i in range(count):
+        charge(ELEMENT)
+        parts.append(to_string(get_member(raw, str(i))))
+        if i + 1 < count and i < len(subs):
+            parts.append(to_string(subs[i]))
+    return check_length("".join(parts))
+
+
 def _object_has_own(x: Any = UNDEFINED, key: Any = UNDEFINED, *_: Any) -> bool:
     if is_nullish(x):
         raise JsError("Cannot convert undefined or null to object")
@@ -433,7 +518,8 @@ def _object_from_entries(entries: Any = UNDEFINED, *_: Any) -> dict[str, Any]:
     out: dict[str, Any] = {}
     charge(ELEMENT * len(entries))
     for pair in entries:
-        if is_nullish(pair) or type(pair) in (int, float, bool):
+        # a string is no entry object either (Object.fromEntries(['ab']) throws)
+        if is_nullish(pair) or type(pair) in (int, float, bool, str):
             raise JsError("Iterator value is not an entry object")
         out[property_key(get_member(pair, "0"))] = get_member(pair, "1")
     return out
@@ -714,6 +800,7 @@ GLOBALS: Final[dict[str, Any]] = {
         {
             "fromCharCode": _fn("fromCharCode", _string_from_char_code),
             "fromCodePoint": _fn("fromCodePoint", _string_from_code_point),
+            "raw": _fn("raw", _string_raw),
         },
     ),
     "Boolean": _fn("Boolean", _boolean_call),
@@ -736,6 +823,14 @@ GLOBALS: Final[dict[str, Any]] = {
             "hasOwn": _fn("hasOwn", _object_has_own),
             "is": _fn("is", _object_is),
             "fromEntries": _fn("fromEntries", _object_from_entries),
+            "assign": _fn("assign", _object_assign),
+            "freeze": _fn("freeze", _object_freeze),
+            "seal": _fn("seal", _object_seal),
+            "isFrozen": _fn("isFrozen", _object_is_frozen),
+            "isSealed": _fn("isSealed", _object_is_sealed),
+            "getOwnPropertyNames": _fn("getOwnPropertyNames", _object_own_names),
+            "getPrototypeOf": _fn("getPrototypeOf", _object_get_prototype_of),
+            "create": _fn("create", _object_create),
         },
     ),
     "Date": _fn("Date", _not_callable("Date"), {"now": _fn("now", _date_now)}),

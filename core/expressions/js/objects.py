@@ -275,14 +275,57 @@ def _proto_member(obj: Any, k: str, proto: frozenset[str]) -> Any:
     return UNDEFINED
 
 
+def integrity(obj: Any, frozen: bool) -> None:
+    """Object.freeze / Object.seal: recorded for the copy the evaluation runs on (a primitive
+    is returned as it is)."""
+    if type(obj) is not dict and type(obj) is not list:
+        if type(obj) in (JsFunction, JsNamespace):
+            raise Unsupported("flowctx does not reproduce freezing or sealing built-ins")
+        return
+    _mutating()
+    level = 2 if frozen else 1
+    entry = _state.integrity.get(id(obj))
+    if entry is None or entry[1] < level:
+        _state.integrity[id(obj)] = (obj, level)
+
+
+def integrity_of(obj: Any, frozen: bool) -> bool:
+    """Object.isFrozen / Object.isSealed: primitives are; objects once frozen or sealed."""
+    if type(obj) is not dict and type(obj) is not list:
+        return type(obj) not in (JsFunction, JsNamespace)
+    entry = getattr(_state, "integrity", {}).get(id(obj))
+    if entry is not None and entry[0] is obj:
+        return entry[1] >= (2 if frozen else 1)
+    return False
+
+
+def _check_integrity(obj: Any, k: str) -> None:
+    entry = getattr(_state, "integrity", {}).get(id(obj))
+    if entry is None or entry[0] is not obj:
+        return
+    shown = "[object Array]" if type(obj) is list else "#<Object>"
+    if type(obj) is dict:
+        exists = k in obj
+    else:
+        index = array_index(k)
+        exists = k == "length" or (index is not None and index < len(obj))
+    if entry[1] == 2 and exists:
+        raise JsError(f"Cannot assign to read only property '{k}' of object '{shown}'")
+    if not exists:
+        raise JsError(f"Cannot add property {k}, object is not extensible")
+
+
 def set_member(obj: Any, key: Any, value: Any) -> None:
-    """``obj[key] = value`` on MemberJunction's copy."""
+    """``obj[key] = value`` on MemberJunction's copy (strict mode: a frozen or sealed object
+    refuses with a TypeError)."""
     k = property_key(key)
     if obj is None or obj is UNDEFINED:
         kind = "null" if obj is None else "undefined"
         raise JsError(f"Cannot set properties of {kind} (setting '{k}')")
     if k in OBJECT_MODEL_KEYS:
         raise security(f"writing '{k}' changes the object model")
+    if getattr(_state, "integrity", None):
+        _check_integrity(obj, k)
     t = type(obj)
     if t is dict:
         _mutating()

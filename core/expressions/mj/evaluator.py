@@ -772,13 +772,21 @@ def _delete(c: _Compiler, node: JsDelete) -> Fn:
             if index is not None and index < len(obj):
                 if not _on_copy(env):
                     raise NeedsCopy
-                obj[index] = UNDEFINED
+                obj[index] = js.HOLE  # delete leaves a hole, not an undefined element
                 return True
             if k == "length":
                 raise js.JsError("Cannot delete property 'length' of [object Array]")
             return True
         if type(obj) is str and (k == "length" or js.array_index(k) is not None):
             raise js.JsError(f"Cannot delete property '{k}' of a string")
+        # Math.PI and the other constants are not configurable: a TypeError in the strict
+        # mode MemberJunction's function runs in; Math's methods can be deleted (true)
+        if (
+            type(obj) is js.JsNamespace
+            and k in obj.members
+            and not isinstance(obj.members[k], js.JsFunction)
+        ):
+            raise js.JsError(f"Cannot delete property '{k}' of #<Object>")
         return True
 
     return delete
