@@ -16,7 +16,7 @@ import re
 from collections.abc import Callable, Mapping
 from typing import Any, Final
 
-from flowctx_core.expressions.budget import BUDGET, charge
+from flowctx_core.expressions.budget import BUDGET, MAX_ITEMS, charge
 from flowctx_core.expressions.sandbox import SandboxError
 
 
@@ -129,7 +129,9 @@ DROPPED_KEYS: Final = frozenset({"__proto__", "constructor", "prototype", "eval"
 OBJECT_MODEL_KEYS: Final = frozenset({"constructor", "prototype", "__proto__"})
 MAX_SAFE_INTEGER: Final = 2**53 - 1
 _EXACT: Final = 2**53
-MAX_STRING_LENGTH: Final = 100_000
+#: the longest string or array flowctx builds: the budget's item bound (a real document's
+#: 200 KB payload.body is well inside it); past it flowctx stops and says the engine goes on
+MAX_STRING_LENGTH: Final = MAX_ITEMS
 #: node's own longest string (V8 on 64-bit: 2**29 - 24 code units)
 NODE_MAX_STRING: Final = 2**29 - 24
 
@@ -359,11 +361,11 @@ def utf16_length(s: str) -> int:
 def too_long(length: int | None = None) -> JsError:
     """The refusal of a string longer than flowctx builds, said before it is built."""
     if length is not None and length > NODE_MAX_STRING:
-        engine = "node itself throws RangeError: Invalid string length"
-    else:
-        engine = f"node's own limit is {NODE_MAX_STRING:,}"
+        # the engine's own answer, not flowctx's bound
+        return JsError(f"Invalid string length (node's RangeError past {NODE_MAX_STRING:,})")
     return JsError(
-        f"String result too long (over {MAX_STRING_LENGTH:,} characters; {BUDGET}, {engine})"
+        f"String result too long (over {MAX_STRING_LENGTH:,} characters; {BUDGET}; "
+        f"MemberJunction 5.51.3 would go on: node's own limit is {NODE_MAX_STRING:,})"
     )
 
 
