@@ -248,6 +248,13 @@ def get_member(obj: Any, key: Any) -> Any:
             if obj.arity is None:
                 raise Unsupported("flowctx does not reproduce the length of built-in functions")
             return obj.arity
+        if t is JsFunction and k == "toString":  # Function.prototype.toString: its text
+            return JsFunction(
+                "toString",
+                partial(_fn_to_string, obj),
+                arity=0,
+                ident="Function.prototype.toString",
+            )
         if k in ("call", "apply", "bind"):
             raise Unsupported(f"flowctx does not reproduce Function.prototype.{k}")
         return _proto_member(obj, k, frozenset())
@@ -256,6 +263,10 @@ def get_member(obj: Any, key: Any) -> Any:
             return own_get(obj, k)
         return _object_member(obj, k)
     return UNDEFINED
+
+
+def _fn_to_string(fn: JsFunction, *_: Any) -> str:
+    return to_string(fn)
 
 
 def _object_member(obj: Any, k: str) -> Any:

@@ -88,7 +88,7 @@ class JsFunction:
     ``members`` holds the properties a global exposes (``Number.isInteger``, ``Math.PI``).
     """
 
-    __slots__ = ("arity", "fn", "ident", "members", "name")
+    __slots__ = ("arity", "fn", "ident", "members", "name", "source")
 
     def __init__(
         self,
@@ -97,6 +97,7 @@ class JsFunction:
         members: Mapping[str, Any] | None = None,
         arity: int | None = None,  # ``length``: known for arrow functions only
         ident: str | None = None,
+        source: str | None = None,  # an arrow function's own text, what String() gives
     ) -> None:
         self.name = name
         self.fn = fn
@@ -105,6 +106,7 @@ class JsFunction:
         # the built-in function object this is (``Array.prototype.map``): a method read from two
         # values, or ``parseInt`` and ``Number.parseInt``, is one object in JavaScript
         self.ident = ident
+        self.source = source
 
     def __repr__(self) -> str:
         return f"function {self.name}"
@@ -534,6 +536,8 @@ def to_string(v: Any) -> str:
     if t is list or t is tuple:
         return join_bounded(",", ("" if is_nullish(x) else to_string(x) for x in v))
     if t is JsFunction:
+        if v.source is not None:
+            return v.source
         return f"function {v.name}() {{ [native code] }}"
     if t is JsNamespace:
         return f"[object {v.name}]"

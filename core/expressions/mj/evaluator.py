@@ -369,8 +369,22 @@ def _call(c: _Compiler, node: ast.Call) -> Fn:
     return call
 
 
+def _unwrapped(text: str) -> str:
+    """An arrow's text without the parentheses around the whole of it (its node's span takes
+    them in): ``((x) => x)`` is ``(x) => x`` to String(), ``(x) => (x)`` stays itself."""
+    while text.startswith("(") and text.endswith(")"):
+        depth = 0
+        for i, ch in enumerate(text):
+            depth += (ch == "(") - (ch == ")")
+            if depth == 0 and i < len(text) - 1:
+                return text
+        text = text[1:-1].strip()
+    return text
+
+
 def _arrow(c: _Compiler, node: JsArrow) -> Fn:
     params = node.params
+    source = _unwrapped(c.source(node))
     c.locals.append(frozenset(params))
     try:
         body = c.compile(node.body)
@@ -392,7 +406,7 @@ def _arrow(c: _Compiler, node: JsArrow) -> Fn:
                 env.trace.flow.bind(local, params, outer)  # type: ignore[attr-defined]
             return body(_child(env, local))
 
-        return js.JsFunction("", call, arity=len(params))
+        return js.JsFunction("", call, arity=len(params), source=source)
 
     return make
 
