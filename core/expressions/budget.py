@@ -68,8 +68,12 @@ class Flag(Protocol):
     def is_set(self) -> bool: ...
 
 
+#: what a refusal by flowctx's own bound says of the engine, when nothing more precise is known
+ENGINE_GOES_ON: Final = "the engine itself has no such bound and would go on"
+
+
 def work_refused(engine_note: str = "") -> BudgetExceeded:
-    note = f"; {engine_note}" if engine_note else ""
+    note = f"; {engine_note or ENGINE_GOES_ON}"
     return BudgetExceeded(
         f"refused: the expression does too much work, more than {MAX_WORK:,} steps ({BUDGET}){note}"
     )

@@ -74,15 +74,19 @@ class Answer:
     success: bool
     value: bool | None
     error: str | None
+    # with ``probe``: typeof / String() / JSON.stringify / Object.is(v, -0) of the value
+    exact: Mapping[str, Any] | None = None
 
 
 class MjOracle:
     def __init__(self, module: Path) -> None:
         self.module = module
 
-    def run(self, cases: Iterable[tuple[str, Mapping[str, Any]]]) -> list[Answer]:
+    def run(
+        self, cases: Iterable[tuple[str, Mapping[str, Any]]], probe: bool = False
+    ) -> list[Answer]:
         lines = [
-            json.dumps({"expr": expr, "scope": _encode(scope)}, ensure_ascii=True)
+            json.dumps({"expr": expr, "scope": _encode(scope), "probe": probe}, ensure_ascii=True)
             for expr, scope in cases
         ]
         if not lines:
@@ -103,4 +107,4 @@ class MjOracle:
                 f"the node harness answered {len(out)} of {len(lines)} cases "
                 f"(exit {proc.returncode}): {proc.stderr[-2000:]}"
             )
-        return [Answer(o["success"], o["value"], o["error"]) for o in out]
+        return [Answer(o["success"], o["value"], o["error"], o.get("exact")) for o in out]

@@ -44,6 +44,8 @@ def set_on_copy(on_copy: bool) -> None:
     _state.on_copy = on_copy
     # Named properties written on arrays of the copy (Python lists cannot hold them), by id.
     _state.array_props = {}
+    # Objects of the copy that Object.seal (1) or Object.freeze (2) made, by id.
+    _state.integrity = {}
 
 
 def _array_prop(arr: Any, key: str) -> Any:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import math
 import random
+import struct
 import urllib.parse
 from collections.abc import Callable, Mapping
 from functools import partial
@@ -15,9 +16,16 @@ from typing import Any, Final
 from flowctx_core.expressions.budget import charge
 from flowctx_core.expressions.js import constructors, dates, regexp
 from flowctx_core.expressions.js.common import BUILTIN_LENGTHS, Unsupported, _call
-from flowctx_core.expressions.js.objects import _obj_has_own, get_member
+from flowctx_core.expressions.js.objects import (
+    _obj_has_own,
+    get_member,
+    integrity,
+    integrity_of,
+    set_member,
+)
 from flowctx_core.expressions.js.values import (
     ELEMENT,
+    HOLE,
     JS_WHITESPACE,
     MAX_STRING_LENGTH,
     UNDEFINED,
@@ -36,8 +44,10 @@ from flowctx_core.expressions.js.values import (
     property_key,
     strict_eq,
     to_int,
+    to_int32,
     to_number,
     to_string,
+    to_uint32,
     too_long,
     truthy,
     utf16_length,
@@ -46,13 +56,19 @@ from flowctx_core.expressions.js.values import (
 # --- safe globals --------------------------------------------------------------------------
 
 
-def _math(fn: Callable[[float], float]) -> Callable[..., Any]:
+def _math(fn: Callable[[float], float], odd: bool = False) -> Callable[..., Any]:
+    """A one-argument Math function over Python's ``math``: outside the domain is NaN, and a
+    result too large for a double is Infinity (``Math.exp(710)``), negative for ``odd``
+    functions of a negative argument (``Math.sinh(-1000)``)."""
+
     def call(x: Any = UNDEFINED, *_: Any) -> int | float:
         v = float(to_number(x))
         try:
             r = fn(v)
-        except (ValueError, OverflowError):
+        except ValueError:
             return math.nan
+        except OverflowError:
+            return -math.inf if odd and v < 0 else math.inf
         return _tidy(r)
 
     return call
@@ -87,18 +103,22 @@ def _math_sign(x: Any = UNDEFINED, *_: Any) -> int | float:
 
 
 def _math_trunc(v: float) -> float:
-    return float(math.trunc(v)) if v not in (math.inf, -math.inf) else v
+    # a zero result keeps the argument's sign: Math.trunc(-0.5) and Math.trunc(-0) are -0
+    return math.copysign(float(math.trunc(v)), v) if v not in (math.inf, -math.inf) else v
 
 
 def _math_floor(v: float) -> float:
-    return float(math.floor(v)) if v not in (math.inf, -math.inf) else v
+    if v in (math.inf, -math.inf):
+        return v
+    r = float(math.floor(v))
+    return math.copysign(r, v) if r == 0 else r  # floor(-0) is -0
 
 
 def _math_ceil(v: float) -> float:
     if v in (math.inf, -math.inf):
         return v
     r = float(math.ceil(v))
-    return -0.0 if r == 0 and v < 0 else r
+    return math.copysign(r, v) if r == 0 else r  # ceil(-0.5) and ceil(-0) are -0
 
 
 def _math_extreme(pick_max: bool, *args: Any) -> int | float:
@@ -126,10 +146,50 @@ def _math_pow(x: Any = UNDEFINED, y: Any = UNDEFINED, *_: Any) -> int | float:
 
 
 def _math_hypot(*args: Any) -> int | float:
-    nums = [float(to_number(a)) for a in args]
-    if any(n in (math.inf, -math.inf) for n in nums):
+    # V8 (node 20, src/builtins/math.tq MathHypot): divide by the largest magnitude, add the
+    # squares with Kahan compensation, sqrt and scale back; the last digit follows from it.
+    nums = [abs(float(to_number(a))) for a in args]
+    if any(n == math.inf for n in nums):
         return math.inf
-    return _tidy(math.hypot(*nums))
+    if any(n != n for n in nums):
+        return math.nan
+    top = max(nums, default=0.0)
+    if top == 0:
+        return 0
+    total = compensation = 0.0
+    for n in nums:
+        scaled = n / top
+        summand = scaled * scaled - compensation
+        preliminary = total + summand
+        compensation = (preliminary - total) - summand
+        total = preliminary
+    return _tidy(math.sqrt(total) * top)
+
+
+def _fround(v: float) -> float:
+    try:
+        return float(struct.unpack("f", struct.pack("f", v))[0])
+    except OverflowError:  # rounds past the largest float32
+        return math.copysign(math.inf, v)
+
+
+def _math_imul(a: Any = UNDEFINED, b: Any = UNDEFINED, *_: Any) -> int:
+    r = (to_int32(a) * to_int32(b)) & 0xFFFFFFFF
+    return r - 0x100000000 if r >= 0x80000000 else r
+
+
+def _math_clz32(x: Any = UNDEFINED, *_: Any) -> int:
+    return 32 - to_uint32(x).bit_length()
+
+
+def _asinh(v: float) -> float:
+    return v if v == 0 else math.asinh(v)  # keeps -0
+
+
+def _atanh(v: float) -> float:
+    if v in (1.0, -1.0):
+        return math.copysign(math.inf, v)
+    return math.atanh(v)
 
 
 def _math_atan2(y: Any = UNDEFINED, x: Any = UNDEFINED, *_: Any) -> int | float:
@@ -158,8 +218,48 @@ def _logarithm(fn: Callable[[float], float]) -> Callable[[float], float]:
     return log
 
 
-def _cbrt(v: float) -> float:
-    return math.copysign(abs(v) ** (1 / 3), v) if v == v else v
+_CBRT_B1: Final = 715094163  # (1023 - 1023/3 - 0.03306235651) * 2**20
+_CBRT_B2: Final = 696219795  # (1023 - 1023/3 - 54/3 - 0.03306235651) * 2**20
+_CBRT_P: Final = (
+    1.87595182427177009643,
+    -1.88497979543377169875,
+    1.621429720105354466140,
+    -0.758397934778766047437,
+    0.145996192886612446982,
+)
+
+
+def _words(high: int, low: int) -> float:
+    return float(struct.unpack("<d", struct.pack("<Q", (high << 32) | low))[0])
+
+
+def _cbrt(x: float) -> float:
+    """V8's cbrt (node 20, src/base/ieee754.cc, FreeBSD's s_cbrt.c), step for step: Python's
+    ``x ** (1/3)`` and libm's cbrt differ from it in the last digit (``Math.cbrt(7)``)."""
+    bits = struct.unpack("<Q", struct.pack("<d", x))[0]
+    hx, low = bits >> 32, bits & 0xFFFFFFFF
+    sign = hx & 0x80000000
+    hx &= 0x7FFFFFFF
+    if hx >= 0x7FF00000:
+        return x + x  # NaN and the infinities are their own cube roots
+    if hx < 0x00100000:  # zero or subnormal
+        if hx | low == 0:
+            return x
+        t = _words(0x43500000, 0) * x  # 2**54 * x
+        high = struct.unpack("<Q", struct.pack("<d", t))[0] >> 32
+        t = _words(sign | ((high & 0x7FFFFFFF) // 3 + _CBRT_B2), 0)
+    else:
+        t = _words(sign | (hx // 3 + _CBRT_B1), 0)
+    p0, p1, p2, p3, p4 = _CBRT_P
+    r = (t * t) * (t / x)
+    t = t * ((p0 + r * (p1 + r * p2)) + ((r * r) * r) * (p3 + r * p4))
+    tb = (struct.unpack("<Q", struct.pack("<d", t))[0] + 0x80000000) & 0xFFFFFFFFC0000000
+    t = float(struct.unpack("<d", struct.pack("<Q", tb))[0])
+    s = t * t
+    r = x / s
+    w = t + t
+    r = (r - t) / (w + r)
+    return t + t * r
 
 
 MATH: Final = JsNamespace(
@@ -186,6 +286,20 @@ MATH: Final = JsNamespace(
         "sin": _math_fn("sin", _math(math.sin)),
         "cos": _math_fn("cos", _math(math.cos)),
         "tan": _math_fn("tan", _math(math.tan)),
+        "asin": _math_fn("asin", _math(math.asin)),
+        "acos": _math_fn("acos", _math(math.acos)),
+        "atan": _math_fn("atan", _math(math.atan)),
+        "sinh": _math_fn("sinh", _math(math.sinh, odd=True)),
+        "cosh": _math_fn("cosh", _math(math.cosh)),
+        "tanh": _math_fn("tanh", _math(math.tanh)),
+        "asinh": _math_fn("asinh", _math(_asinh)),
+        "acosh": _math_fn("acosh", _math(math.acosh)),
+        "atanh": _math_fn("atanh", _math(_atanh)),
+        "expm1": _math_fn("expm1", _math(math.expm1)),
+        "log1p": _math_fn("log1p", _math(lambda v: -math.inf if v == -1 else math.log1p(v))),
+        "fround": _math_fn("fround", _math(_fround)),
+        "imul": _math_fn("imul", _math_imul),
+        "clz32": _math_fn("clz32", _math_clz32),
         "PI": math.pi,
         "E": math.e,
         "LN2": math.log(2),
@@ -232,8 +346,8 @@ def _parse_int(s: Any = UNDEFINED, radix: Any = UNDEFINED, *_: Any) -> int | flo
 
 
 _FLOAT_PREFIX: Final = __import__("re").compile(
-    r"[+-]?(?:Infinity|(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?)"
-)  # the unambiguous spelling, as jsvalues._DECIMAL
+    r"[+-]?(?:Infinity|(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?)", __import__("re").ASCII
+)  # the unambiguous spelling, ASCII digits only, as values._DECIMAL
 
 
 def _parse_float(s: Any = UNDEFINED, *_: Any) -> int | float:
@@ -280,7 +394,7 @@ def _keys_of(x: Any, what: str) -> list[str]:
         raise JsError("Cannot convert undefined or null to object")
     if type(x) is list or type(x) is tuple:
         charge(ELEMENT * len(x))
-        return [str(i) for i in range(len(x))]
+        return [str(i) for i, v in enumerate(x) if v is not HOLE]  # a hole is no key
     if type(x) is str:
         charge(ELEMENT * len(x))
         return [str(i) for i in range(utf16_length(x))]
@@ -305,6 +419,85 @@ def _object_entries(x: Any = UNDEFINED, *_: Any) -> list[Any]:
     return [[k, get_member(x, k)] for k in keys]
 
 
+def _object_assign(target: Any = UNDEFINED, *sources: Any) -> Any:
+    """Own enumerable keys of each source copied onto ``target`` (null and undefined sources
+    skipped, a string's characters by index), through the same writes as ``target[k] = v``."""
+    if is_nullish(target):
+        raise JsError("Cannot convert undefined or null to object")
+    if type(target) is not dict and type(target) is not list:
+        raise Unsupported("flowctx does not reproduce Object.assign onto a primitive's wrapper")
+    for source in sources:
+        if is_nullish(source) or not (
+            type(source) in (str, list, tuple) or isinstance(source, Mapping)
+        ):
+            continue
+        for k in _keys_of(source, "assign"):
+            set_member(target, k, get_member(source, k))
+    return target
+
+
+def _object_freeze(x: Any = UNDEFINED, *_: Any) -> Any:
+    integrity(x, frozen=True)
+    return x
+
+
+def _object_seal(x: Any = UNDEFINED, *_: Any) -> Any:
+    integrity(x, frozen=False)
+    return x
+
+
+def _object_is_frozen(x: Any = UNDEFINED, *_: Any) -> bool:
+    return integrity_of(x, frozen=True)
+
+
+def _object_is_sealed(x: Any = UNDEFINED, *_: Any) -> bool:
+    return integrity_of(x, frozen=False)
+
+
+def _object_own_names(x: Any = UNDEFINED, *_: Any) -> list[str]:
+    """Object.getOwnPropertyNames: the keys, and the non-enumerable own ones (``length`` of an
+    array or a string, ``length`` and ``name`` of a function)."""
+    if is_nullish(x):
+        raise JsError("Cannot convert undefined or null to object")
+    if type(x) is JsFunction:
+        return ["length", "name"]
+    keys = _keys_of(x, "getOwnPropertyNames")
+    if type(x) in (list, tuple, str):
+        keys.append("length")
+    return keys
+
+
+def _object_get_prototype_of(x: Any = UNDEFINED, *_: Any) -> Any:
+    if is_nullish(x):
+        raise JsError("Cannot convert undefined or null to object")
+    raise Unsupported("flowctx does not reproduce prototypes as values (Object.getPrototypeOf)")
+
+
+def _object_create(proto: Any = UNDEFINED, *_: Any) -> Any:
+    if proto is not None and type(proto) not in (list, dict, JsFunction, JsNamespace):
+        raise JsError(f"Object prototype may only be an Object or null: {to_string(proto)}")
+    raise Unsupported("flowctx does not reproduce objects of another prototype (Object.create)")
+
+
+def _string_raw(strings: Any = UNDEFINED, *subs: Any) -> str:
+    """String.raw called as a function (a tagged template is refused by MemberJunction: it
+    forbids backticks): the ``raw`` strings interleaved with the substitutions."""
+    if is_nullish(strings):
+        raise JsError("Cannot convert undefined or null to object")
+    raw = get_member(strings, "raw")
+    if is_nullish(raw):
+        raise JsError("Cannot convert undefined or null to object")
+    length = to_int(get_member(raw, "length"))
+    count = int(min(max(length, 0), MAX_STRING_LENGTH))
+    parts: list[str] = []
+    for i in range(count):
+        charge(ELEMENT)
+        parts.append(to_string(get_member(raw, str(i))))
+        if i + 1 < count and i < len(subs):
+            parts.append(to_string(subs[i]))
+    return check_length("".join(parts))
+
+
 def _object_has_own(x: Any = UNDEFINED, key: Any = UNDEFINED, *_: Any) -> bool:
     if is_nullish(x):
         raise JsError("Cannot convert undefined or null to object")
@@ -326,7 +519,8 @@ def _object_from_entries(entries: Any = UNDEFINED, *_: Any) -> dict[str, Any]:
     out: dict[str, Any] = {}
     charge(ELEMENT * len(entries))
     for pair in entries:
-        if is_nullish(pair) or type(pair) in (int, float, bool):
+        # a string is no entry object either (Object.fromEntries(['ab']) throws)
+        if is_nullish(pair) or type(pair) in (int, float, bool, str):
             raise JsError("Iterator value is not an entry object")
         out[property_key(get_member(pair, "0"))] = get_member(pair, "1")
     return out
@@ -460,6 +654,7 @@ def _json_parse(text: Any = UNDEFINED, reviver: Any = UNDEFINED, *_: Any) -> Any
         value = json.loads(
             s.strip(" \t\n\r"),
             parse_constant=lambda c: (_ for _ in ()).throw(ValueError(c)),
+            parse_int=lambda n: -0.0 if n == "-0" else int(n),  # JSON.parse('-0') is -0
         )
     except (ValueError, RecursionError):
         raise JsError("Unexpected token in JSON") from None
@@ -600,6 +795,7 @@ GLOBALS: Final[dict[str, Any]] = {
         {
             "fromCharCode": _fn("fromCharCode", _string_from_char_code),
             "fromCodePoint": _fn("fromCodePoint", _string_from_code_point),
+            "raw": _fn("raw", _string_raw),
         },
     ),
     "Boolean": _fn("Boolean", _boolean_call),
@@ -622,6 +818,14 @@ GLOBALS: Final[dict[str, Any]] = {
             "hasOwn": _fn("hasOwn", _object_has_own),
             "is": _fn("is", _object_is),
             "fromEntries": _fn("fromEntries", _object_from_entries),
+            "assign": _fn("assign", _object_assign),
+            "freeze": _fn("freeze", _object_freeze),
+            "seal": _fn("seal", _object_seal),
+            "isFrozen": _fn("isFrozen", _object_is_frozen),
+            "isSealed": _fn("isSealed", _object_is_sealed),
+            "getOwnPropertyNames": _fn("getOwnPropertyNames", _object_own_names),
+            "getPrototypeOf": _fn("getPrototypeOf", _object_get_prototype_of),
+            "create": _fn("create", _object_create),
         },
     ),
     "Date": _fn(
@@ -634,8 +838,9 @@ GLOBALS: Final[dict[str, Any]] = {
         },
     ),
     "RegExp": _fn("RegExp", regexp.call_regexp),
-    "parseInt": _fn("parseInt", _parse_int),
-    "parseFloat": _fn("parseFloat", _parse_float),
+    # one function object each, as in JavaScript: parseInt === Number.parseInt
+    "parseInt": _NUMBER_MEMBERS["parseInt"],
+    "parseFloat": _NUMBER_MEMBERS["parseFloat"],
     "isNaN": _fn("isNaN", _is_nan),
     "isFinite": _fn("isFinite", _is_finite),
     "encodeURIComponent": _fn(

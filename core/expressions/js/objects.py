@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Mapping
-from decimal import ROUND_HALF_UP, Decimal
+from decimal import ROUND_HALF_UP, Context, Decimal, localcontext
 from functools import partial
 from typing import Any, Final
 
@@ -57,6 +57,11 @@ def _exact(x: float) -> Decimal:
     return Decimal(x)
 
 
+# Room for every digit toFixed(100) of 1e21 or toPrecision(100) asks for: the default 28-digit
+# context raised InvalidOperation at (2**64).toFixed(15).
+_WIDE: Final = Context(prec=1200)
+
+
 def _num_to_fixed(x: int | float, digits: Any = UNDEFINED, *_: Any) -> str:
     f = to_int(digits)
     if not 0 <= f <= 100:
@@ -65,10 +70,12 @@ def _num_to_fixed(x: int | float, digits: Any = UNDEFINED, *_: Any) -> str:
         return "NaN"
     if abs(x) >= 1e21 or x in (math.inf, -math.inf):
         return number_to_string(x)
+    # the sign of a negative x stays when it rounds to zero ((-0.4).toFixed() is '-0'); -0 is
+    # not below 0, so (-0).toFixed(2) is '0.00'
     sign = "-" if x < 0 else ""
-    q = _exact(abs(float(x))).quantize(Decimal(1).scaleb(-int(f)), rounding=ROUND_HALF_UP)
-    text = f"{q:f}"
-    return (sign if q != 0 or sign else "") + text if sign and q != 0 else text
+    with localcontext(_WIDE):
+        q = _exact(abs(float(x))).quantize(Decimal(1).scaleb(-int(f)), rounding=ROUND_HALF_UP)
+    return sign + f"{q:f}"
 
 
 def _num_to_string(x: int | float, radix: Any = UNDEFINED, *_: Any) -> str:
@@ -109,10 +116,11 @@ def _num_to_precision(x: int | float, precision: Any = UNDEFINED, *_: Any) -> st
     sign = "-" if x < 0 else ""
     d = _exact(abs(float(x)))
     e = d.adjusted()
-    q = d.scaleb(-e).quantize(Decimal(1).scaleb(-(p - 1)), rounding=ROUND_HALF_UP)
-    if q >= 10:
-        e += 1
+    with localcontext(_WIDE):
         q = d.scaleb(-e).quantize(Decimal(1).scaleb(-(p - 1)), rounding=ROUND_HALF_UP)
+        if q >= 10:
+            e += 1
+            q = d.scaleb(-e).quantize(Decimal(1).scaleb(-(p - 1)), rounding=ROUND_HALF_UP)
     digits = f"{q:f}".replace(".", "")
     if e < -6 or e >= p:
         mant = digits[0] + ("." + digits[1:] if p > 1 else "")
@@ -174,8 +182,9 @@ def _bind(name: str, method: Callable[..., Any], obj: Any) -> JsFunction:
     owner = _OWNER.get(type(obj), "Object.prototype")
     arity = BUILTIN_LENGTHS.get(f"{owner}.{name}")
     if arity is None:
-        arity = BUILTIN_LENGTHS.get(f"Object.prototype.{name}")
-    return JsFunction(name, partial(method, obj), arity=arity)
+        owner = "Object.prototype"
+        arity = BUILTIN_LENGTHS.get(f"{owner}.{name}")
+    return JsFunction(name, partial(method, obj), arity=arity, ident=f"{owner}.{name}")
 
 
 def get_member(obj: Any, key: Any) -> Any:
@@ -240,6 +249,13 @@ def get_member(obj: Any, key: Any) -> Any:
             if obj.arity is None:
                 raise Unsupported("flowctx does not reproduce the length of built-in functions")
             return obj.arity
+        if t is JsFunction and k == "toString":  # Function.prototype.toString: its text
+            return JsFunction(
+                "toString",
+                partial(_fn_to_string, obj),
+                arity=0,
+                ident="Function.prototype.toString",
+            )
         if k in ("call", "apply", "bind"):
             raise Unsupported(f"flowctx does not reproduce Function.prototype.{k}")
         return _proto_member(obj, k, frozenset())
@@ -250,6 +266,10 @@ def get_member(obj: Any, key: Any) -> Any:
             return own_get(obj, k)
         return _object_member(obj, k)
     return UNDEFINED
+
+
+def _fn_to_string(fn: JsFunction, *_: Any) -> str:
+    return to_string(fn)
 
 
 def _object_member(obj: Any, k: str) -> Any:
@@ -269,14 +289,57 @@ def _proto_member(obj: Any, k: str, proto: frozenset[str]) -> Any:
     return UNDEFINED
 
 
+def integrity(obj: Any, frozen: bool) -> None:
+    """Object.freeze / Object.seal: recorded for the copy the evaluation runs on (a primitive
+    is returned as it is)."""
+    if type(obj) is not dict and type(obj) is not list:
+        if type(obj) in (JsFunction, JsNamespace):
+            raise Unsupported("flowctx does not reproduce freezing or sealing built-ins")
+        return
+    _mutating()
+    level = 2 if frozen else 1
+    entry = _state.integrity.get(id(obj))
+    if entry is None or entry[1] < level:
+        _state.integrity[id(obj)] = (obj, level)
+
+
+def integrity_of(obj: Any, frozen: bool) -> bool:
+    """Object.isFrozen / Object.isSealed: primitives are; objects once frozen or sealed."""
+    if type(obj) is not dict and type(obj) is not list:
+        return type(obj) not in (JsFunction, JsNamespace)
+    entry = getattr(_state, "integrity", {}).get(id(obj))
+    if entry is not None and entry[0] is obj:
+        return entry[1] >= (2 if frozen else 1)
+    return False
+
+
+def _check_integrity(obj: Any, k: str) -> None:
+    entry = getattr(_state, "integrity", {}).get(id(obj))
+    if entry is None or entry[0] is not obj:
+        return
+    shown = "[object Array]" if type(obj) is list else "#<Object>"
+    if type(obj) is dict:
+        exists = k in obj
+    else:
+        index = array_index(k)
+        exists = k == "length" or (index is not None and index < len(obj))
+    if entry[1] == 2 and exists:
+        raise JsError(f"Cannot assign to read only property '{k}' of object '{shown}'")
+    if not exists:
+        raise JsError(f"Cannot add property {k}, object is not extensible")
+
+
 def set_member(obj: Any, key: Any, value: Any) -> None:
-    """``obj[key] = value`` on MemberJunction's copy."""
+    """``obj[key] = value`` on MemberJunction's copy (strict mode: a frozen or sealed object
+    refuses with a TypeError)."""
     k = property_key(key)
     if obj is None or obj is UNDEFINED:
         kind = "null" if obj is None else "undefined"
         raise JsError(f"Cannot set properties of {kind} (setting '{k}')")
     if k in OBJECT_MODEL_KEYS:
         raise security(f"writing '{k}' changes the object model")
+    if getattr(_state, "integrity", None):
+        _check_integrity(obj, k)
     t = type(obj)
     if t is dict:
         _mutating()

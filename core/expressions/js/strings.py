@@ -13,6 +13,7 @@ from flowctx_core.expressions.js.values import (
     ELEMENT,
     JS_WHITESPACE,
     MAX_STRING_LENGTH,
+    NODE_MAX_STRING,
     UNDEFINED,
     JsError,
     JsFunction,
@@ -20,6 +21,7 @@ from flowctx_core.expressions.js.values import (
     to_int,
     to_number,
     to_string,
+    to_uint32,
     to_units,
     too_long,
 )
@@ -130,7 +132,7 @@ def _pad(s: str, length: Any, fill: Any, at_start: bool) -> str:
     if target <= len(u) or not filler:
         return s
     if target > MAX_STRING_LENGTH:
-        raise too_long(int(target) if target != math.inf else None)
+        raise too_long(int(min(target, NODE_MAX_STRING + 1)))  # Infinity: node's RangeError
     need = int(target) - len(u)
     pad = (filler * (need // len(filler) + 1))[:need]
     return from_units(pad + u if at_start else u + pad)
@@ -253,7 +255,7 @@ def _str_substr(s: str, start: Any = UNDEFINED, length: Any = UNDEFINED, *_: Any
 
 
 def _str_split(s: str, sep: Any = UNDEFINED, limit: Any = UNDEFINED, *_: Any) -> list[str]:
-    lim = 2**32 - 1 if limit is UNDEFINED else to_int(limit) % 2**32
+    lim = 2**32 - 1 if limit is UNDEFINED else to_uint32(limit)  # ToUint32(Infinity) is 0
     if lim == 0:
         return []
     if sep is UNDEFINED:

@@ -16,7 +16,7 @@ import re
 from collections.abc import Callable, Mapping
 from typing import Any, Final
 
-from flowctx_core.expressions.budget import BUDGET, charge
+from flowctx_core.expressions.budget import BUDGET, MAX_ITEMS, charge
 from flowctx_core.expressions.sandbox import SandboxError
 
 
@@ -57,13 +57,38 @@ class _Undefined:
 UNDEFINED: Final = _Undefined()
 
 
+class _Hole:
+    """A hole of an array literal (``[1,,3]``): read as ``undefined``, but not an element: the
+    iteration methods skip it, ``in`` and ``Object.keys`` do not see it, ``map`` keeps it."""
+
+    __slots__ = ()
+    _instance: _Hole | None = None
+
+    def __new__(cls) -> _Hole:
+        if cls._instance is None:
+            cls._instance = super().__new__(cls)
+        return cls._instance
+
+    def __repr__(self) -> str:
+        return "<empty>"
+
+    def __bool__(self) -> bool:
+        return False
+
+    def __reduce__(self) -> str:
+        return "HOLE"
+
+
+HOLE: Final = _Hole()
+
+
 class JsFunction:
     """A callable an expression may invoke: a bound method, a safe global or an arrow function.
 
     ``members`` holds the properties a global exposes (``Number.isInteger``, ``Math.PI``).
     """
 
-    __slots__ = ("arity", "fn", "members", "name")
+    __slots__ = ("arity", "fn", "ident", "members", "name", "source")
 
     def __init__(
         self,
@@ -71,11 +96,17 @@ class JsFunction:
         fn: Callable[..., Any],
         members: Mapping[str, Any] | None = None,
         arity: int | None = None,  # ``length``: known for arrow functions only
+        ident: str | None = None,
+        source: str | None = None,  # an arrow function's own text, what String() gives
     ) -> None:
         self.name = name
         self.fn = fn
         self.members = members
         self.arity = arity
+        # the built-in function object this is (``Array.prototype.map``): a method read from two
+        # values, or ``parseInt`` and ``Number.parseInt``, is one object in JavaScript
+        self.ident = ident
+        self.source = source
 
     def __repr__(self) -> str:
         return f"function {self.name}"
@@ -132,7 +163,9 @@ DROPPED_KEYS: Final = frozenset({"__proto__", "constructor", "prototype", "eval"
 OBJECT_MODEL_KEYS: Final = frozenset({"constructor", "prototype", "__proto__"})
 MAX_SAFE_INTEGER: Final = 2**53 - 1
 _EXACT: Final = 2**53
-MAX_STRING_LENGTH: Final = 100_000
+#: the longest string or array flowctx builds: the budget's item bound (a real document's
+#: 200 KB payload.body is well inside it); past it flowctx stops and says the engine goes on
+MAX_STRING_LENGTH: Final = MAX_ITEMS
 #: node's own longest string (V8 on 64-bit: 2**29 - 24 code units)
 NODE_MAX_STRING: Final = 2**29 - 24
 
@@ -299,6 +332,8 @@ def js_value(v: Any) -> Any:
         return number(v) if not -_EXACT <= v <= _EXACT else v
     if t is dict and "constructor" in v:
         return _stringified(v)
+    if v is HOLE:
+        return UNDEFINED
     return v
 
 
@@ -314,7 +349,7 @@ def is_number(v: Any) -> bool:
 
 
 def is_nullish(v: Any) -> bool:
-    return v is None or v is UNDEFINED
+    return v is None or v is UNDEFINED or v is HOLE
 
 
 def has_astral(s: str) -> bool:
@@ -360,11 +395,11 @@ def utf16_length(s: str) -> int:
 def too_long(length: int | None = None) -> JsError:
     """The refusal of a string longer than flowctx builds, said before it is built."""
     if length is not None and length > NODE_MAX_STRING:
-        engine = "node itself throws RangeError: Invalid string length"
-    else:
-        engine = f"node's own limit is {NODE_MAX_STRING:,}"
+        # the engine's own answer, not flowctx's bound
+        return JsError(f"Invalid string length (node's RangeError past {NODE_MAX_STRING:,})")
     return JsError(
-        f"String result too long (over {MAX_STRING_LENGTH:,} characters; {BUDGET}, {engine})"
+        f"String result too long (over {MAX_STRING_LENGTH:,} characters; {BUDGET}; "
+        f"MemberJunction 5.51.3 would go on: node's own limit is {NODE_MAX_STRING:,})"
     )
 
 
@@ -406,7 +441,8 @@ def join_bounded(sep: str, parts: Any) -> str:
 
 # `\d+(?:\.\d*)?`, not `\d+\.?\d*`: the same strings, but the second splits a run of digits
 # in n ways, so a fullmatch failing at its end backtracks n**2 times (a hang at 20,000 digits)
-_DECIMAL = re.compile(r"[+-]?(?:Infinity|(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?)")
+# re.ASCII: ToNumber reads ASCII digits only (Number('１２') is NaN; Python's \d is Unicode)
+_DECIMAL = re.compile(r"[+-]?(?:Infinity|(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?)", re.ASCII)
 _RADIX = re.compile(r"0[xX][0-9a-fA-F]+|0[oO][0-7]+|0[bB][01]+")
 
 
@@ -535,6 +571,8 @@ def to_string(v: Any) -> str:
     if t is list or t is tuple:
         return join_bounded(",", ("" if is_nullish(x) else to_string(x) for x in v))
     if t is JsFunction:
+        if v.source is not None:
+            return v.source
         return f"function {v.name}() {{ [native code] }}"
     if t is JsNamespace:
         return f"[object {v.name}]"
@@ -663,7 +701,7 @@ def strict_eq(a: Any, b: Any) -> bool:
         return False
     if ta is str or a is None or a is UNDEFINED or ta is bool:
         return bool(a == b)
-    return a is b
+    return a is b or (ta is JsFunction and a.ident is not None and a.ident == b.ident)
 
 
 def same_value_zero(a: Any, b: Any) -> bool:
@@ -701,7 +739,7 @@ def loose_eq(a: Any, b: Any) -> bool:
         return loose_eq(to_primitive(a), b)
     if b_obj and not a_obj:
         return loose_eq(a, to_primitive(b))
-    return a is b
+    return strict_eq(a, b)
 
 
 def loose_ne(a: Any, b: Any) -> bool:
@@ -891,7 +929,7 @@ def js_in(key: Any, obj: Any) -> bool:
     if t is list or t is tuple:
         index = _array_index(k)
         if index is not None:
-            return index < len(obj)
+            return index < len(obj) and obj[index] is not HOLE
         return k in ARRAY_PROTO or k in OBJECT_PROTO
     if t is JsFunction:
         return (

@@ -44,12 +44,10 @@ from flowctx_core.expressions.mj.nodes import (
 )
 from flowctx_core.expressions.mj.parser import RESERVED, STRICT_RESERVED, deep_recursion
 from flowctx_core.expressions.sandbox import (
-    MAX_CALLBACKS,
     Compiled,
     Records,
     SandboxEval,
     ShortCircuit,
-    TooMuchWork,
     Trace,
     span_of,
 )
@@ -394,8 +392,22 @@ def _new(c: _Compiler, node: JsNew) -> Fn:
     return construct
 
 
+def _unwrapped(text: str) -> str:
+    """An arrow's text without the parentheses around the whole of it (its node's span takes
+    them in): ``((x) => x)`` is ``(x) => x`` to String(), ``(x) => (x)`` stays itself."""
+    while text.startswith("(") and text.endswith(")"):
+        depth = 0
+        for i, ch in enumerate(text):
+            depth += (ch == "(") - (ch == ")")
+            if depth == 0 and i < len(text) - 1:
+                return text
+        text = text[1:-1].strip()
+    return text
+
+
 def _arrow(c: _Compiler, node: JsArrow) -> Fn:
     params = node.params
+    source = _unwrapped(c.source(node))
     c.locals.append(frozenset(params))
     try:
         body = c.compile(node.body)
@@ -406,12 +418,10 @@ def _arrow(c: _Compiler, node: JsArrow) -> Fn:
         outer = env.local
 
         def call(*args: Any) -> Any:
-            budget = env.budget
-            budget[0] += 1
-            if budget[0] > MAX_CALLBACKS:
-                raise TooMuchWork(
-                    f"Expression does too much work (over {MAX_CALLBACKS} callback calls)"
-                )
+            env.budget[0] += 1
+            # no cap of its own: a callback is charged what an interpreted call costs, so the
+            # work budget (time and memory) is what bounds map/filter over a real document
+            charge(CALLBACK_STEPS)
             local = dict(outer) if outer else {}
             for i, p in enumerate(params):
                 local[p] = args[i] if i < len(args) else UNDEFINED
@@ -419,9 +429,13 @@ def _arrow(c: _Compiler, node: JsArrow) -> Fn:
                 env.trace.flow.bind(local, params, outer)  # type: ignore[attr-defined]
             return body(_child(env, local))
 
-        return js.JsFunction("", call, arity=len(params))
+        return js.JsFunction("", call, arity=len(params), source=source)
 
     return make
+
+
+#: budget steps one arrow-function call costs (about 2 us of interpreted work)
+CALLBACK_STEPS: Final = 30
 
 
 _BINOPS: Final[dict[type, Callable[[Any, Any], Any]]] = {
@@ -592,7 +606,7 @@ def _list(c: _Compiler, node: ast.List) -> Fn:
 
     def with_holes(env: Env) -> list[Any]:
         got = iter(values(env))
-        return [UNDEFINED if h else next(got) for h in order]
+        return [js.HOLE if h else next(got) for h in order]
 
     if any(isinstance(e, JsSpread) for e in node.elts):
         raise_unsupported = Unsupported("flowctx does not reproduce holes beside spread")
@@ -800,13 +814,21 @@ def _delete(c: _Compiler, node: JsDelete) -> Fn:
             if index is not None and index < len(obj):
                 if not _on_copy(env):
                     raise NeedsCopy
-                obj[index] = UNDEFINED
+                obj[index] = js.HOLE  # delete leaves a hole, not an undefined element
                 return True
             if k == "length":
                 raise js.JsError("Cannot delete property 'length' of [object Array]")
             return True
         if type(obj) is str and (k == "length" or js.array_index(k) is not None):
             raise js.JsError(f"Cannot delete property '{k}' of a string")
+        # Math.PI and the other constants are not configurable: a TypeError in the strict
+        # mode MemberJunction's function runs in; Math's methods can be deleted (true)
+        if (
+            type(obj) is js.JsNamespace
+            and k in obj.members
+            and not isinstance(obj.members[k], js.JsFunction)
+        ):
+            raise js.JsError(f"Cannot delete property '{k}' of #<Object>")
         return True
 
     return delete
