@@ -22,9 +22,10 @@ from collections import Counter, defaultdict
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from flowctx_core.expressions import EvalResult, evaluate
+from flowctx_core.expressions.clock import parse_now
 from tests.differential.exact import projection, same
 from tests.differential.oracle import NEVER_EXECUTE, Answer, MjOracle
 
@@ -114,11 +115,16 @@ def _describe(expr: str, scope: Mapping[str, Any], real: Answer, ours: EvalResul
     return f"{expr!r} {shown}: MJ {theirs} | flowctx {mine}"
 
 
+#: every case runs at this instant, in node (its Date swapped, see mj_oracle.mjs) and in
+#: flowctx (``now=``), so conditions that read the clock are compared exactly too
+NOW: Final = parse_now("2026-12-01T09:00:00Z")
+
+
 def judge(oracle: MjOracle, cases: Sequence[tuple[str, Case]]) -> Tally:
-    answers = oracle.run([case for _, case in cases], probe=True)
+    answers = oracle.run([case for _, case in cases], probe=True, now=NOW.ms)
     tally = Tally()
     for (family, (expr, scope)), real in zip(cases, answers, strict=True):
-        ours = evaluate(expr, scope, "mj")
+        ours = evaluate(expr, scope, "mj", now=NOW)
         what = kind(real, ours)
         tally.add(family, what, _describe(expr, scope, real, ours))
     return tally

@@ -57,6 +57,26 @@ function probe(expr, scope) {
   };
 }
 
+// The clock, pinned the way flowctx pins it: with "now" (epoch ms) on a line, `new Date()`,
+// `Date()` and `Date.now()` read that instant for that case; every other use of Date (with
+// arguments, Date.parse, Date.UTC, the prototype) is node's own. The condition's function
+// looks `Date` up on the global object when it runs, so swapping the global is enough.
+const RealDate = Date;
+function pinDate(ms) {
+  const now = { now() { return ms; } }.now;
+  globalThis.Date = new Proxy(RealDate, {
+    construct(target, args, newTarget) {
+      return Reflect.construct(target, args.length ? args : [ms], newTarget);
+    },
+    apply() {
+      return new RealDate(ms).toString();
+    },
+    get(target, prop, receiver) {
+      return prop === "now" ? now : Reflect.get(target, prop, receiver);
+    },
+  });
+}
+
 const lines = createInterface({ input: process.stdin, crlfDelay: Infinity });
 for await (const line of lines) {
   if (!line.trim()) continue;
@@ -64,6 +84,8 @@ for await (const line of lines) {
   let parsed = null;
   try {
     parsed = JSON.parse(line, revive);
+    if (typeof parsed.now === "number") pinDate(parsed.now);
+    else globalThis.Date = RealDate;
     const { expr, scope } = parsed;
     const result = evaluator.evaluate(expr, scope ?? {});
     out = {

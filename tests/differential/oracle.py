@@ -83,10 +83,17 @@ class MjOracle:
         self.module = module
 
     def run(
-        self, cases: Iterable[tuple[str, Mapping[str, Any]]], probe: bool = False
+        self,
+        cases: Iterable[tuple[str, Mapping[str, Any]]],
+        probe: bool = False,
+        now: int | None = None,
     ) -> list[Answer]:
+        """``now`` (epoch ms) pins the clock node's Date reads, as flowctx's ``--now`` does."""
         lines = [
-            json.dumps({"expr": expr, "scope": _encode(scope), "probe": probe}, ensure_ascii=True)
+            json.dumps(
+                {"expr": expr, "scope": _encode(scope), "probe": probe, "now": now},
+                ensure_ascii=True,
+            )
             for expr, scope in cases
         ]
         if not lines:

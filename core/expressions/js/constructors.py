@@ -313,6 +313,22 @@ def new_object(value: Any = UNDEFINED, *_: Any) -> Any:
     return value
 
 
+def instance_of(value: Any, name: str) -> bool:
+    """``value instanceof <the global constructor name>`` for the classes made here."""
+    if isinstance(value, dates.JsDate):
+        return name == "Date"
+    if isinstance(value, regexp.JsRegExp):
+        return name == "RegExp"
+    if isinstance(value, JsCollection):
+        return name == ("Set" if value.is_set else "Map")
+    if isinstance(value, JsErrorObject):
+        return name in ("Error", value.name)
+    if isinstance(value, JsWrapper):
+        kind = {str: "String", bool: "Boolean"}.get(type(value.value), "Number")
+        return name == kind
+    return False
+
+
 # --- the table ------------------------------------------------------------------------------
 
 

@@ -127,7 +127,7 @@ def time_within_day(t: float) -> int:
 def days_from_civil(y: int, m: int, d: int) -> int:
     """Days since 1970-01-01 of proleptic Gregorian y-m-d (m 1..12)."""
     y -= m <= 2
-    era = (y if y >= 0 else y - 399) // 400
+    era = y // 400  # floor division: the C original's adjustment is built in
     yoe = y - era * 400
     doy = (153 * (m + (-3 if m > 2 else 9)) + 2) // 5 + d - 1
     doe = yoe * 365 + yoe // 4 - yoe // 100 + doy
@@ -136,7 +136,7 @@ def days_from_civil(y: int, m: int, d: int) -> int:
 
 def civil_from_days(z: int) -> tuple[int, int, int]:
     z += 719468
-    era = (z if z >= 0 else z - 146096) // 146097
+    era = z // 146097
     doe = z - era * 146097
     yoe = (doe - doe // 1460 + doe // 36524 - doe // 146096) // 365
     y = yoe + era * 400
@@ -256,7 +256,7 @@ def _call_method(name: str, this: Any, *args: Any) -> Any:
 
 
 def _year_text(y: int) -> str:
-    return f"-{-y:06d}" if y < 0 else f"{y:04d}"
+    return f"-{-y:04d}" if y < 0 else f"{y:04d}"
 
 
 def iso_string(t: float) -> str:
@@ -475,7 +475,8 @@ for _first, _count in (
 _ISO_DATE: Final = re.compile(
     r"(?P<y>[+-]\d{6}|\d{4})(?:-(?P<m>\d\d)(?:-(?P<d>\d\d))?)?"
     r"(?:T(?P<H>\d\d):(?P<M>\d\d)(?::(?P<S>\d\d)(?:\.(?P<f>\d+))?)?"
-    r"(?P<z>Z|[+-]\d\d:\d\d)?)?",
+    # +hhmm is not ES5's form, but V8's legacy parser reads it after a valid ISO time
+    r"(?P<z>Z|[+-]\d\d:\d\d|[+-]\d{4})?)?",
     re.ASCII,
 )
 
@@ -506,7 +507,8 @@ def _parse_iso(s: str) -> float | None:
         return time_clip(utc(t))
     if zone != "Z":
         sign = -1 if zone[0] == "-" else 1
-        t -= sign * (int(zone[1:3]) * 60 + int(zone[4:6])) * 60_000
+        digits = zone[1:].replace(":", "")
+        t -= sign * (int(digits[:2]) * 60 + int(digits[2:])) * 60_000
     return time_clip(t)
 
 
@@ -563,8 +565,10 @@ def _parse_legacy(s: str) -> float | None:
                 offset = offset or 0
             elif w[:3] in _MONTH_WORDS and len(w) >= 3:
                 month = _MONTH_WORDS[w[:3]]
-            elif (w[:3] in _DAY_WORDS and len(w) >= 3) or (w == "t" and time_ is None):
+            elif w[:3] in _DAY_WORDS and len(w) >= 3:
                 continue
+            elif w == "t":
+                return math.nan  # an ISO-like form V8's ISO parser refused ('T9:00')
             else:
                 return math.nan if not numbers and month is None else None
     if month is not None:

@@ -173,11 +173,15 @@ class _Text:
         self.unicode = unicode
         self.units = to_units(js_text)
         if unicode:
-            if any("\ud800" <= c <= "\udfff" for c in js_text):
-                raise Unsupported(
-                    "flowctx does not reproduce matching a string with lone surrogates under "
-                    "the u or v flag"
-                )
+            # a lone surrogate is a code point of its own: it stands as a plane-15 character
+            # (what ., [^...], \S match alike), unless the text holds plane-15 characters too
+            if not js_text.isascii() and any("\ud800" <= c <= "\udfff" for c in js_text):
+                if any("\U000f0000" <= c <= "\U000f07ff" for c in js_text):
+                    raise Unsupported(
+                        "flowctx does not reproduce matching a string with both lone "
+                        "surrogates and plane-15 private-use characters under the u or v flag"
+                    )
+                js_text = _units_to_chars(js_text)
             self.chars = js_text
         else:
             self.chars = _units_to_chars(self.units)
@@ -192,7 +196,7 @@ class _Text:
             for c in self.chars:
                 o = ord(c)
                 b += 1 if o < 0x80 else 2 if o < 0x800 else 3 if o < 0x10000 else 4
-                u += 2 if (o > 0xFFFF and self.unicode) else 1
+                u += 2 if (o > 0xFFFF and self.unicode and not 0xF0000 <= o <= 0xF07FF) else 1
                 offsets.append(b)
                 units.append(u)
             self._bytes, self._unit_at = offsets, units

@@ -21,6 +21,7 @@ from typing import Any, Final
 from flowctx_core.expressions.budget import charge
 from flowctx_core.expressions.js import values as js
 from flowctx_core.expressions.js.common import NeedsCopy, Unsupported, security, set_on_copy
+from flowctx_core.expressions.js.constructors import instance_of
 from flowctx_core.expressions.js.globals import CONSTRUCTORS, GLOBALS, OTHER_GLOBALS
 from flowctx_core.expressions.js.objects import get_member, set_member
 from flowctx_core.expressions.js.regexp import JsRegExp
@@ -411,8 +412,16 @@ def _arrow(c: _Compiler, node: JsArrow) -> Fn:
     c.locals.append(frozenset(params))
     try:
         body = c.compile(node.body)
+        defaults = [None if d is None else c.compile(d) for d in node.defaults]
     finally:
         c.locals.pop()
+    rest = node.rest
+    simple = not rest and all(d is None for d in defaults)
+    # length: the parameters before the first default or the rest parameter
+    arity = next(
+        (i for i, d in enumerate(defaults) if d is not None or (rest and i == len(params) - 1)),
+        len(params),
+    )
 
     def make(env: Env) -> js.JsFunction:
         outer = env.local
@@ -423,13 +432,24 @@ def _arrow(c: _Compiler, node: JsArrow) -> Fn:
             # work budget (time and memory) is what bounds map/filter over a real document
             charge(CALLBACK_STEPS)
             local = dict(outer) if outer else {}
-            for i, p in enumerate(params):
-                local[p] = args[i] if i < len(args) else UNDEFINED
+            if simple:
+                for i, p in enumerate(params):
+                    local[p] = args[i] if i < len(args) else UNDEFINED
+            else:
+                for i, p in enumerate(params):
+                    if rest and i == len(params) - 1:
+                        local[p] = list(args[i:])
+                        break
+                    v = args[i] if i < len(args) else UNDEFINED
+                    fallback = defaults[i]
+                    if v is UNDEFINED and fallback is not None:
+                        v = fallback(_child(env, local))
+                    local[p] = v
             if env.trace is not None:  # traced: the parameters' provenance
                 env.trace.flow.bind(local, params, outer)  # type: ignore[attr-defined]
             return body(_child(env, local))
 
-        return js.JsFunction("", call, arity=len(params), source=source)
+        return js.JsFunction("", call, arity=arity, source=source)
 
     return make
 
@@ -507,7 +527,10 @@ def _instanceof(left: Any, right: Any) -> bool:
         return type(left) is list or type(left) is tuple
     if right is GLOBALS["Object"]:
         return js.typeof(left) in ("object", "function") and left is not None
-    if right.members is not None or right.name in ("Number", "String", "Boolean", "Date"):
+    name: str = right.name
+    if id(right) in CONSTRUCTORS and GLOBALS.get(name) is right:
+        return instance_of(left, name)
+    if right.members is not None:
         return False
     raise js.JsError("Function has non-object prototype 'undefined' in instanceof check")
 

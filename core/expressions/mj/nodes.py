@@ -78,13 +78,22 @@ class JsDelete(ast.expr):
 
 
 class JsArrow(ast.expr):
-    """``(params) => body``."""
+    """``(params) => body``; ``defaults`` holds each parameter's default (or None), ``rest``
+    says the last parameter is ``...rest``."""
 
-    _fields = ("body",)
+    _fields = ("body", "defaults")
 
-    def __init__(self, body: ast.expr, params: tuple[str, ...] = ()) -> None:
+    def __init__(
+        self,
+        body: ast.expr,
+        params: tuple[str, ...] = (),
+        defaults: list[ast.expr | None] | None = None,
+        rest: bool = False,
+    ) -> None:
         super().__init__()
         self.body, self.params = body, params
+        self.defaults: list[ast.expr | None] = defaults or [None] * len(params)
+        self.rest = rest
 
 
 class JsAssign(ast.expr):

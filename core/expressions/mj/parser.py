@@ -662,14 +662,17 @@ class Parser:
     def arrow(self) -> ast.expr:
         start = self.peek().start
         names: list[Token] = []
+        defaults: list[ast.expr | None] = []
+        rest = False
         if self.at("("):
             self.advance()
             while not self.at(")"):
+                if rest:
+                    raise self.error("Rest parameter must be last formal parameter", self.peek())
+                dots = self.advance() if self.at("...") else None
                 tok = self.peek()
                 if tok.kind != "name":
-                    self.unsupported(
-                        "destructuring, default or rest parameters", tok.start, tok.end
-                    )
+                    self.unsupported("destructuring parameters", tok.start, tok.end)
                     depth = 0
                     while not (depth == 0 and (self.at(",") or self.at(")"))):
                         t = self.advance()
@@ -679,17 +682,31 @@ class Parser:
                             depth -= 1
                 else:
                     names.append(self.advance())
-                    if self.at("="):
-                        self.unsupported("default parameters", tok.start, tok.end)
-                        while not (self.at(",") or self.at(")")):
-                            self.advance()
+                    default: ast.expr | None = None
+                    if self.at("=") and dots is None:
+                        self.advance()
+                        # a default sees the parameters before it
+                        self.params.append(frozenset(t.value for t in names))
+                        try:
+                            default = self.assignment()
+                        finally:
+                            self.params.pop()
+                    elif self.at("="):
+                        raise self.error("Rest parameter may not have a default initializer", tok)
+                    defaults.append(default)
+                    rest = dots is not None
                 if self.at(","):
                     self.advance()
+                    if rest:
+                        raise self.error(
+                            "Rest parameter must be last formal parameter", self.peek()
+                        )
                 elif not self.at(")"):
                     raise self.unexpected()
             self.advance()
         else:
             names.append(self.advance())
+            defaults.append(None)
         self.expect("=>")
         seen: set[str] = set()
         for tok in names:
@@ -704,7 +721,7 @@ class Parser:
             body = self.assignment()
         finally:
             self.params.pop()
-        node = JsArrow(body=body)
+        node = JsArrow(body=body, defaults=defaults, rest=rest)
         node.params = tuple(t.value for t in names)
         return _mark(node, start, span_of(body)[1])
 
