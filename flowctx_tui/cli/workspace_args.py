@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+import time
 from collections.abc import Mapping
 from importlib import resources
 from pathlib import Path
@@ -70,10 +71,12 @@ def add_now_arg(parser: argparse.ArgumentParser) -> None:
 
 
 def pin_now(args: argparse.Namespace, profile_now: Clock | None = None) -> None:
-    """Pin the clock of every evaluation this command makes: ``--now``, else ``now:``."""
+    """Pin the clock of every evaluation this command makes: ``--now``, else ``now:``, else
+    the current time read once (so both sides of a diff, and every candidate of a route,
+    read the same instant; results still say it is the current time)."""
     given = getattr(args, "now", None)
     if given is None:
-        clock.pin(profile_now)
+        clock.pin(profile_now or clock.Clock(int(time.time() * 1000), pinned=False))
         return
     try:
         clock.pin(clock.parse_now(given))
