@@ -203,7 +203,173 @@ def constructors(r: random.Random) -> Case:
     return r.choice(NEW_CASES), {"payload": {"pairs": [["k", 1], ["j", 2]], "items": [1, 2, 2]}}
 
 
+# --- BigInt -------------------------------------------------------------------------------------
+
+BIGS = ["0n", "1n", "-1n", "10n", "2n ** 64n", "0x1Fn", "1_000n", "BigInt(7)", "BigInt('0x10')",
+        "BigInt(' 12 ')", "-(2n ** 70n)", "BigInt(true)"]  # fmt: skip
+OTHERS = ["1", "1.5", "'1'", "'x'", "NaN", "Infinity", "true", "null", "undefined", "[]", "0",
+          "'0x1f'", "-0"]  # fmt: skip
+BIG_BINARY = ["+", "-", "*", "/", "%", "**", "&", "|", "^", "<<", ">>", ">>>", "==", "===", "!=",
+              "!==", "<", "<=", ">", ">=", "&&", "||", "??"]  # fmt: skip
+BIG_UNARY = ["typeof {a}", "-{a}", "~{a}", "!{a}", "+{a}", "String({a})", "Number({a})",
+             "{a}.toString(16)", "{a}.toString()", "JSON.stringify({a})", "{a} ? 1 : 2",
+             "[{a}].includes({a})", "new Set([{a}, {a}]).size", "BigInt({a})", "isNaN({a})",
+             "Math.abs({a})", "({a}).toLocaleString()", "{a} + ''", "[{a}].indexOf({a})",
+             "Object.is({a}, {a})"]  # fmt: skip
+
+
+def bigints(r: random.Random) -> Case:
+    a = r.choice(BIGS)
+    kind = r.random()
+    if kind < 0.45:
+        return f"({a}) {r.choice(BIG_BINARY)} ({r.choice(BIGS)})", {}
+    if kind < 0.75:
+        left, right = (a, r.choice(OTHERS)) if r.random() < 0.5 else (r.choice(OTHERS), a)
+        return f"({left}) {r.choice(BIG_BINARY)} ({right})", {}
+    return r.choice(BIG_UNARY).replace("{a}", f"({a})"), {}
+
+
+def bigint_calls(r: random.Random) -> Case:
+    return r.choice([
+        "BigInt(1.5)", "BigInt('1.5')", "BigInt('')", "BigInt('-5')", "BigInt('0b101')",
+        "BigInt(undefined)", "BigInt(null)", "BigInt('1e3')", "BigInt(2 ** 60)", "new BigInt(1)",
+        "BigInt(Number.MAX_SAFE_INTEGER) + 2n", "1n / 0n", "2n ** -1n", "5n % 0n", "x * 2n",
+        "BigInt(x) * 2n", "BigInt(s) > 10n", "typeof BigInt", "10n > x", "s == 10n", "x == 10n",
+        "08n", "1.5n", "1e3n", "0b102n", "1nn", "[1n, 2n].map(b => b * b)", "1n ? 'y' : 'n'",
+        "10n.toString()", "(10n).toString(2)", "-0n", "Object.is(-0n, 0n)",
+    ]), {"x": 10, "s": "10"}  # fmt: skip
+
+
+# --- call/apply/bind, numbers, arrays, JSON, URIs, HTML --------------------------------------
+
+FUNCTION_CASES = [
+    "''.trim.call('  a ')", "'x'.toUpperCase.apply('abc')", "Math.max.apply(null, [1, 5, 2])",
+    "[].slice.call([1, 2, 3], 1)", "'abc'.slice.bind('hello', 1)()",
+    "((a, b) => a + b).call(null, 1, 2)",
+    "parseInt.call(null, '42px')", "'a'.concat.apply('x', ['y', 'z'])", "(1).toFixed.call(2.5, 1)",
+    "(1).toFixed.call('2', 1)", "''.trim.call(null)", "Math.max.bind(null, 10).length",
+    "Math.max.bind(null, 10)(3, 20)", "String(Math.max.bind(null).name)",
+    "new Date(0).getTime.call(new Date(5))",
+    "Math.min.apply(null, payload.list)", "payload.list.map(Number.call, Number)",
+    "[].concat.apply([], [[1], [2, 3]])", "Array.prototype", "''.includes.call(payload.s, 'b')",
+    "payload.list.indexOf.call(payload.list, 3)", "Math.max.apply(null, 'ab')",
+    "Math.max.apply(null, undefined)", "((x = 1) => x).call(null)", "''.trim.bind('  q ')()",
+    "typeof ''.trim.call", "''.trim.call.length", "[].join.call([1, 2], '+')",
+    "payload.hasOwnProperty.call(payload, 's')", "payload.hasOwnProperty.call(payload.list, 0)",
+    "Object.keys.call(null, payload)", "JSON.stringify.apply(null, [payload.list])",
+]  # fmt: skip
+
+
+def functions(r: random.Random) -> Case:
+    return r.choice(FUNCTION_CASES), {"payload": {"list": [3, 1, 2], "s": "abc"}}
+
+
+EXP_NUMBERS = ["0", "-0", "1", "1.25", "1.35", "123.456", "123456", "-1e-7", "1e21", "5e-324",
+               "1.7976931348623157e308", "0.000001234", "NaN", "-Infinity", "9.995", "2.5",
+               "0.1", "1e100", "x"]  # fmt: skip
+EXP_DIGITS = ["", "0", "1", "2", "3", "5", "20", "100", "101", "-1", "'2'", "undefined", "NaN"]
+RADIX_FRACTIONS = [
+    "0.5",
+    "0.1",
+    "-255.5",
+    "3.14159",
+    "0.3",
+    "1 / 3",
+    "2 ** -30",
+    "123.456",
+    "-0.75",
+    "1e-7",
+    "1.5e15 + 0.25",
+    "0.000001",
+    "x / 7",
+    "Math.PI",
+    "Math.E",
+]
+RADIXES = ["2", "3", "7", "8", "16", "32", "36", "12", "5"]
+
+
+def numbers(r: random.Random) -> Case:
+    if r.random() < 0.5:
+        n, d = r.choice(EXP_NUMBERS), r.choice(EXP_DIGITS)
+        return f"({n}).toExponential({d})", {"x": r.choice([12.5, -0.001, 1e-300, 7])}
+    return f"({r.choice(RADIX_FRACTIONS)}).toString({r.choice(RADIXES)})", {"x": 22}
+
+
+ARRAY_CASES = [
+    "[1, 2, 3, 4, 5].copyWithin(0, 3)", "[1, 2, 3, 4, 5].copyWithin(-2, 0, 2)",
+    "[1, 2, 3, 4, 5].copyWithin(1)", "[1, 2, 3].copyWithin(0, 1, -1)", "[1, 2, 3].copyWithin(5)",
+    "payload.list.copyWithin(0, 1)", "payload.list.copyWithin(0, 1) === payload.list",
+    "[1, , 3].copyWithin(0, 1)", "[...['a', 'b'].entries()]", "[...['a', 'b'].keys()]",
+    "[...['a', 'b'].values()]", "String(['a'].values())", "['a', 'b'].entries().next().value",
+    "JSON.stringify(['a'].keys().next())", "Array.from([5, 6].entries())", "[...[, 'x'].values()]",
+    "[...[, 'x'].keys()]",
+    "(it => [it.next().value, it.next().value, it.next().done])([7].values())",
+    "typeof [].keys()", "[...payload.list.entries()].length",
+    "Array.from('ab'.matchAll(/./g)).length",
+]  # fmt: skip
+
+
+def arrays(r: random.Random) -> Case:
+    return r.choice(ARRAY_CASES), {"payload": {"list": [3, 1, 2]}}
+
+
+REPLACERS = ["['a']", "['b', 'a']", "['n', 'n']", "[1, 'a']", "[]", "(k, v) => v",
+             "(k, v) => typeof v === 'number' ? v * 2 : v", "(k, v) => k === 'a' ? undefined : v",
+             "(k, v) => k === '' ? v : String(v)", "(k, v) => 1", "(k, v) => undefined",
+             "(k, v) => k", "null", "(k, v) => Array.isArray(v) ? v.length : v",
+             "(k, v) => v === null ? 'N' : v", "[new String('a')]", "['0', '1']"]  # fmt: skip
+SPACES = ["", ", 2", ", '--'", ", 20", ", '\t'", ", 0", ", -1", ", 'abcdefghijklmn'",
+          ", new Number(3)", ", null"]  # fmt: skip
+JSON_VALUES = ["payload", "payload.list", "[new Date(0), /a/, 1n > 0n]", "[undefined, x => x]",
+               "'s'", "1", "[[1, [2]], {a: 1}]", "new Map([[1, 2]])", "[NaN, -0, Infinity]",
+               "payload.nested", "[new Error('e')]"]  # fmt: skip
+
+
+def json_replacer(r: random.Random) -> Case:
+    value = r.choice(JSON_VALUES)
+    if "{" in value:
+        value = "payload.nested"
+    payload = {"a": 1, "b": [2, "x", None], "n": 5, "list": [1, [2, [3]]],
+               "nested": {"a": {"a": 1, "n": 2}, "z": None, "1": "one"}}  # fmt: skip
+    return f"JSON.stringify({value}, {r.choice(REPLACERS)}{r.choice(SPACES)})", {"payload": payload}
+
+
+URI_CASES = [
+    "decodeURI('%3B%2F%41%20')", "decodeURIComponent('%3B%2F')", "decodeURIComponent('%C0%80')",
+    "decodeURIComponent('%E2%82')", "decodeURIComponent('%E2%82%AC')", "decodeURI('%F0%9F%98%80')",
+    "decodeURIComponent('%ED%A0%80')", "decodeURIComponent('%')", "decodeURIComponent('%4')",
+    "decodeURIComponent('%zz')", "decodeURI('%23%24%26%2B%2C')", "decodeURI('%25')",
+    "decodeURIComponent(s)", "decodeURI(s)", "decodeURIComponent('%F8%80%80%80%80')",
+    "decodeURIComponent('%80')", "decodeURIComponent('a+b%20c')", "decodeURI('%E4%BD%A0%E5%A5%BD')",
+    "escape('a b+c/ä€😀')", "escape(s)", "unescape('%u20AC%41%zz%')", "unescape('%u12')",
+    "unescape(escape(s)) === s", "escape('@*_+-./')", "unescape('%F0%9F')", "escape(1.5)",
+    "decodeURIComponent(encodeURIComponent(s)) === s", "unescape('%uD83D%uDE00')",
+]  # fmt: skip
+
+
+def uris(r: random.Random) -> Case:
+    return r.choice(URI_CASES), {"s": r.choice(["a%20b", "%E2%82%AC", "x😀y", "50%", "ok"])}
+
+
+HTML = ["anchor('a\"b')", "anchor()", "big()", "blink()", "bold()", "fixed()", "fontcolor('red')",
+        "fontsize(7)", "italics()", "link('http://x/?a=\"1\"')", "small()", "strike()", "sub()",
+        "sup()", "fontcolor()", "link(null)"]  # fmt: skip
+
+
+def html(r: random.Random) -> Case:
+    target = r.choice(["'x'", "s", "''", "'<b>'"])
+    return f"{target}.{r.choice(HTML)}", {"s": r.choice(["text", 'a"q', ""])}
+
+
 FAMILIES: dict[str, Callable[[random.Random], Case]] = {
+    "bigint": bigints,
+    "bigint.calls": bigint_calls,
+    "functions": functions,
+    "numbers": numbers,
+    "arrays": arrays,
+    "json.replacer": json_replacer,
+    "uri": uris,
+    "html": html,
     "regex.methods": regex_methods,
     "regex.paths": regex_paths,
     "regex.ctor": regex_ctor,

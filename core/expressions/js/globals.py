@@ -14,7 +14,7 @@ from functools import partial
 from typing import Any, Final
 
 from flowctx_core.expressions.budget import charge
-from flowctx_core.expressions.js import constructors, dates, regexp
+from flowctx_core.expressions.js import bigint, constructors, dates, extras, regexp
 from flowctx_core.expressions.js.common import BUILTIN_LENGTHS, Unsupported, _call
 from flowctx_core.expressions.js.objects import (
     _obj_has_own,
@@ -856,6 +856,8 @@ GLOBALS: Final[dict[str, Any]] = {
 
 #: what ``new`` does with each constructor global, by the function object's id
 CONSTRUCTORS: Final = constructors.register(GLOBALS)
+bigint.register(GLOBALS)
+extras.register(GLOBALS)
 
 # Globals of node through which the published evaluator runs code or reaches the host; an
 # expression that names one is refused, never evaluated.
@@ -876,7 +878,7 @@ OTHER_GLOBALS: Final = frozenset(
         "AggregateError", "Intl", "ArrayBuffer", "Uint8Array",
         "Int8Array", "Uint16Array", "Int16Array", "Uint32Array", "Int32Array", "Float32Array",
         "Float64Array", "Uint8ClampedArray", "BigUint64Array", "BigInt64Array", "DataView",
-        "BigInt", "WeakMap", "WeakSet", "decodeURI", "escape", "unescape",
+        "WeakMap", "WeakSet",
         "URL", "URLSearchParams", "DOMException", "AbortController", "AbortSignal", "Event",
         "EventTarget", "TextEncoder", "TextDecoder", "atob", "btoa", "Blob", "File",
         "FormData", "Headers", "Request", "Response", "BroadcastChannel", "MessageChannel",

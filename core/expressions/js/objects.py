@@ -21,6 +21,7 @@ from flowctx_core.expressions.js.common import (
     _state,
     security,
 )
+from flowctx_core.expressions.js.extras import function_member, radix_string
 from flowctx_core.expressions.js.strings import STRING_METHODS
 from flowctx_core.expressions.js.values import (
     ARRAY_PROTO,
@@ -99,7 +100,7 @@ def _num_to_string(x: int | float, radix: Any = UNDEFINED, *_: Any) -> str:
             if m == 0:
                 break
         return ("-" if n < 0 else "") + out
-    raise Unsupported("flowctx does not reproduce toString(radix) of fractions")
+    return radix_string(float(x), int(r))
 
 
 def _num_to_precision(x: int | float, precision: Any = UNDEFINED, *_: Any) -> str:
@@ -257,7 +258,7 @@ def get_member(obj: Any, key: Any) -> Any:
                 ident="Function.prototype.toString",
             )
         if k in ("call", "apply", "bind"):
-            raise Unsupported(f"flowctx does not reproduce Function.prototype.{k}")
+            return function_member(obj, k)
         return _proto_member(obj, k, frozenset())
     if isinstance(obj, JsObject):
         return obj.js_get(k)

@@ -701,7 +701,11 @@ def strict_eq(a: Any, b: Any) -> bool:
         return False
     if ta is str or a is None or a is UNDEFINED or ta is bool:
         return bool(a == b)
-    return a is b or (ta is JsFunction and a.ident is not None and a.ident == b.ident)
+    if a is b:
+        return True
+    if ta is JsFunction:
+        return a.ident is not None and a.ident == b.ident
+    return isinstance(a, JsObject) and bool(a == b)  # a BigInt is equal by value
 
 
 def same_value_zero(a: Any, b: Any) -> bool:

@@ -19,6 +19,7 @@ from collections.abc import Callable, Mapping
 from typing import Any, Final
 
 from flowctx_core.expressions.budget import charge
+from flowctx_core.expressions.js import bigint
 from flowctx_core.expressions.js import values as js
 from flowctx_core.expressions.js.common import NeedsCopy, Unsupported, security, set_on_copy
 from flowctx_core.expressions.js.constructors import instance_of
@@ -155,11 +156,16 @@ def scope_problem(scope: Mapping[str, Any]) -> str | None:
 # --- compiling -------------------------------------------------------------------------------
 
 
+#: a BigInt literal or the BigInt global: only such a condition can meet a BigInt value
+_BIGINT_TEXT: Final = re.compile(r"[0-9a-fA-F_]n(?![\w$])|BigInt")
+
+
 class _Compiler:
     def __init__(self, text: str, traced: bool) -> None:
         self.text = text
         self.traced = traced
         self.locals: list[frozenset[str]] = []
+        self.bigint = _BIGINT_TEXT.search(text) is not None
 
     def source(self, node: ast.AST) -> str:
         start, end = span_of(node)
@@ -206,7 +212,7 @@ def _traced(node: ast.AST, fn: Fn) -> Fn:
     return run
 
 
-_CONSTANT_TYPES: Final = (str, int, float, bool, type(None))
+_CONSTANT_TYPES: Final = (str, int, float, bool, type(None), bigint.JsBigInt)
 
 
 def _constant(c: _Compiler, node: ast.Constant) -> Fn:
@@ -484,9 +490,19 @@ _COMPARES: Final[dict[type, Callable[[Any, Any], bool]]] = {
 }
 
 
+_SYMBOLS: Final[dict[type, str]] = {
+    ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.Div: "/", ast.Mod: "%", ast.Pow: "**",
+    ast.LShift: "<<", ast.RShift: ">>", ast.BitAnd: "&", ast.BitOr: "|", ast.BitXor: "^",
+    ast.Eq: "==", ast.NotEq: "!=", ast.Is: "===", ast.IsNot: "!==", ast.Lt: "<", ast.LtE: "<=",
+    ast.Gt: ">", ast.GtE: ">=",
+}  # fmt: skip
+
+
 def _binop(c: _Compiler, node: ast.BinOp) -> Fn:
     left, right = c.compile(node.left), c.compile(node.right)
     op = _BINOPS[type(node.op)]
+    if c.bigint:
+        op = bigint.aware(_SYMBOLS[type(node.op)], op)
     return lambda env: op(left(env), right(env))
 
 
@@ -494,6 +510,9 @@ def _compare(c: _Compiler, node: ast.Compare) -> Fn:
     left, right = c.compile(node.left), c.compile(node.comparators[0])
     kind = type(node.ops[0])
     other = node.comparators[0]
+    if c.bigint and kind is not ast.In:
+        cmp = bigint.compare(_SYMBOLS[kind], _COMPARES[kind])
+        return lambda env: cmp(left(env), right(env))
     if kind in (ast.Is, ast.IsNot) and isinstance(other, ast.Constant) and not c.traced:
         # `x === 'literal'` / `=== true` / `=== null`: the hot shape of path conditions
         const = other.value
@@ -537,7 +556,9 @@ def _instanceof(left: Any, right: Any) -> bool:
 
 def _jsbinary(c: _Compiler, node: JsBinary) -> Fn:
     left, right = c.compile(node.left), c.compile(node.right)
-    op = js.js_urshift if node.op == ">>>" else _instanceof
+    op: Callable[[Any, Any], Any] = js.js_urshift if node.op == ">>>" else _instanceof
+    if c.bigint and node.op == ">>>":
+        op = bigint.aware(">>>", op)
     return lambda env: op(left(env), right(env))
 
 
@@ -613,9 +634,12 @@ def _void(c: _Compiler, node: JsVoid) -> Fn:
 
 def _unary(c: _Compiler, node: ast.UnaryOp) -> Fn:
     inner = c.compile(node.operand)
-    op = {ast.Not: js.js_not, ast.USub: js.js_neg, ast.UAdd: js.js_pos, ast.Invert: js.js_bitnot}[
-        type(node.op)
-    ]
+    ops: dict[type, Callable[[Any], Any]] = {
+        ast.Not: js.js_not, ast.USub: js.js_neg, ast.UAdd: js.js_pos, ast.Invert: js.js_bitnot,
+    }  # fmt: skip
+    op = ops[type(node.op)]
+    if c.bigint:
+        op = bigint.unary({ast.USub: "-", ast.Invert: "~"}.get(type(node.op), ""), op)
     return lambda env: op(inner(env))
 
 
@@ -787,7 +811,10 @@ def _assign(c: _Compiler, node: JsAssign) -> Fn:
             v = value(env)
         else:
             old = ref.get(env, where)
-            v = _COMPOUND[op](old, value(env))
+            compound = _COMPOUND[op]
+            if c.bigint:
+                compound = bigint.aware(op[:-1], compound)
+            v = compound(old, value(env))
         ref.set(env, where, v)
         return v
 
@@ -802,7 +829,12 @@ def _update(c: _Compiler, node: JsUpdate) -> Fn:
 
     def update(env: Env) -> Any:
         where = ref.locate(env)
-        old = js.to_number(ref.get(env, where))
+        old = ref.get(env, where)
+        if type(old) is bigint.JsBigInt:
+            new: Any = bigint.JsBigInt(old.big + step)
+            ref.set(env, where, new)
+            return new if prefix else old
+        old = js.to_number(old)
         new = js.js_add(old, step)
         ref.set(env, where, new)
         return new if prefix else old
