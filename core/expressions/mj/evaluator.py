@@ -26,7 +26,7 @@ from flowctx_core.expressions.js.constructors import instance_of
 from flowctx_core.expressions.js.globals import CONSTRUCTORS, GLOBALS, OTHER_GLOBALS
 from flowctx_core.expressions.js.objects import get_member, set_member
 from flowctx_core.expressions.js.regexp import JsRegExp
-from flowctx_core.expressions.mj.lexer import is_id_part, is_id_start
+from flowctx_core.expressions.mj.lexer import is_id_part, is_id_start, tokenize
 from flowctx_core.expressions.mj.nodes import (
     JsArrow,
     JsAssign,
@@ -47,6 +47,7 @@ from flowctx_core.expressions.mj.nodes import (
 from flowctx_core.expressions.mj.parser import RESERVED, STRICT_RESERVED, deep_recursion
 from flowctx_core.expressions.sandbox import (
     Compiled,
+    ExpressionError,
     Records,
     SandboxEval,
     ShortCircuit,
@@ -111,7 +112,7 @@ def clone(value: Any, depth: int = 0) -> Any:
 
 # --- the scope as function parameters -------------------------------------------------------
 
-_scope_verdicts: dict[tuple[Any, ...], str | None] = {}
+_scope_verdicts: dict[tuple[Any, ...], str | _Parameters | None] = {}
 
 
 def _bad_parameter(key: Any) -> str | None:
@@ -130,8 +131,50 @@ def _bad_parameter(key: Any) -> str | None:
     return None
 
 
-def scope_problem(scope: Mapping[str, Any]) -> str | None:
-    """Why MemberJunction could not build its function for this scope, if it could not."""
+def _parameters(key: str) -> list[str] | str:
+    """The parameter names node reads in one scope key, or why it cannot build the function.
+
+    MemberJunction passes the keys to ``new Function(...keys, body)``, which joins them with
+    commas into one parameter list: a key is parameter *text*, so ``"x,y"`` declares two
+    parameters, ``"\\u0061"`` declares ``a`` and ``"a/*c*/"`` declares ``a``. Only plain names
+    (escaped or not), commas, comments and whitespace are accepted here; anything else (a
+    default, a pattern: a SyntaxError beside the body's "use strict") keeps its refusal."""
+    problem = _bad_parameter(key)
+    if problem is None:
+        return [key]
+    if "//" in key or "<!--" in key or "-->" in key:
+        return problem  # a line comment would swallow the keys after it
+    try:
+        tokens = tokenize(key)
+    except ExpressionError:  # JsSyntaxError and the lexer's other refusals
+        return problem
+    names: list[str] = []
+    want_name = True
+    for tok in tokens[:-1]:
+        if want_name:
+            if tok.kind != "name":
+                return problem
+            if tok.escaped and (tok.value in RESERVED or tok.value in STRICT_RESERVED):
+                return "Keyword must not contain escaped characters"
+            inner = _bad_parameter(tok.value)
+            if inner is not None:
+                return inner
+            names.append(tok.value)
+            want_name = False
+        elif tok.kind == "op" and tok.value == ",":
+            want_name = True
+        else:
+            return problem
+    return names if names and not want_name else problem
+
+
+class _Parameters(tuple[str, ...]):
+    """A scope whose keys are parameter text: the names node declares, in order."""
+
+
+def scope_problem(scope: Mapping[str, Any]) -> str | _Parameters | None:
+    """Why MemberJunction could not build its function for this scope, if it could not; or,
+    when some key is parameter text rather than one name, the parameter names it declares."""
     keys = tuple(scope)
     try:
         return _scope_verdicts[keys]
@@ -139,18 +182,36 @@ def scope_problem(scope: Mapping[str, Any]) -> str | None:
         pass
     except TypeError:
         keys = tuple(js.property_key(k) for k in keys)
-    verdict = None
+    verdict: str | _Parameters | None = None
     ordered = js.own_keys(dict.fromkeys(keys))
+    names: list[str] = []
+    plain = True
     for i, key in enumerate(ordered):
         if key == "" and i == len(ordered) - 1:
             continue  # "x," : a trailing comma in the parameter list is allowed
-        verdict = _bad_parameter(key)
-        if verdict is not None:
+        found = _parameters(key)
+        if isinstance(found, str):
+            verdict = found
             break
+        plain = plain and found == [key]
+        names.extend(found)
+    if verdict is None and not plain:
+        if len(set(names)) < len(names):
+            verdict = "Duplicate parameter name not allowed in this context"
+        else:
+            verdict = _Parameters(names)
     if len(_scope_verdicts) > 4096:
         _scope_verdicts.clear()
     _scope_verdicts[keys] = verdict
     return verdict
+
+
+def _bind_parameters(scope: Mapping[str, Any], names: _Parameters) -> dict[str, Any]:
+    """The function's parameters as node binds them: the values in key order, one to each
+    declared name in turn (``{"x,y": 1, "z": 2}`` gives x = 1, y = 2, z = undefined)."""
+    by_key = {js.property_key(k): v for k, v in scope.items()}
+    values = [by_key[k] for k in js.own_keys(by_key) if not (k == "" and k == list(by_key)[-1])]
+    return {n: values[i] if i < len(values) else UNDEFINED for i, n in enumerate(names)}
 
 
 # --- compiling -------------------------------------------------------------------------------
@@ -948,12 +1009,16 @@ def _closures(compiled: Compiled, traced: bool) -> Fn:
     return fn
 
 
-def _precheck_scope(compiled: Compiled, scope: Mapping[str, Any]) -> None:
+def _precheck_scope(compiled: Compiled, scope: Mapping[str, Any]) -> Mapping[str, Any]:
+    """The scope as the function's parameters (rebound when a key is parameter text)."""
     problem = scope_problem(scope)
-    if problem is not None:
+    if isinstance(problem, _Parameters):
+        scope = _bind_parameters(scope, problem)
+    elif problem is not None:
         raise js.JsError(f"MemberJunction 5.51.3 cannot build its function: {problem}")
     if getattr(compiled.tree, "fx_wrapped", False) and "Boolean" in scope:
         raise js.JsError("Boolean is not a function")
+    return scope
 
 
 def _execute(compiled: Compiled, scope: Mapping[str, Any], env: Env, fn: Fn) -> Any:
@@ -980,7 +1045,7 @@ def _execute(compiled: Compiled, scope: Mapping[str, Any], env: Env, fn: Fn) -> 
 
 
 def run(compiled: Compiled, scope: Mapping[str, Any]) -> Any:
-    _precheck_scope(compiled, scope)
+    scope = _precheck_scope(compiled, scope)
     fn = getattr(compiled.tree, "fx_fast", None)
     depth = getattr(compiled.tree, "fx_depth", 0)
     if fn is not None and depth <= 30:
@@ -994,7 +1059,7 @@ def run_traced(compiled: Compiled, scope: Mapping[str, Any]) -> Trace:
     trace = Trace(records=records)
     env = Env(scope, records)
     try:
-        _precheck_scope(compiled, scope)
+        scope = env.scope = _precheck_scope(compiled, scope)
         with deep_recursion(getattr(compiled.tree, "fx_depth", 0)):
             trace.value = _execute(compiled, scope, env, _closures(compiled, True))
     except Exception as exc:
@@ -1022,6 +1087,8 @@ def make_runner(compiled: Compiled) -> Callable[[Mapping[str, Any]], Any]:
         except (KeyError, TypeError):
             problem = scope_problem(scope)
         if problem is not None:
+            if isinstance(problem, _Parameters):
+                return run(compiled, scope)
             raise js.JsError(f"MemberJunction 5.51.3 cannot build its function: {problem}")
         if wrapped and "Boolean" in scope:
             raise js.JsError("Boolean is not a function")

@@ -640,7 +640,7 @@ class Parser:
 
     def arrow_ahead(self) -> bool:
         tok = self.peek()
-        if tok.kind == "name" and not tok.escaped:
+        if tok.kind == "name":  # an escaped name is a parameter too (`\u0078 => x`)
             nxt = self.peek(1)
             return nxt.kind == "op" and nxt.value == "=>" and not nxt.nl_before
         if not self.at("("):
