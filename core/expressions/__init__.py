@@ -211,13 +211,16 @@ def evaluate(
         previous = budget.begin(deadline, cancel)
     except budget.Cancelled as exc:
         return _failed(ExprError(str(exc)), t0, dialect, text, explain)
+    # the clock's state, set and restored inline: this is the hot path of every evaluation
+    state = clock.STATE
+    outer = state.clock, state.used
+    state.clock, state.used = now or clock.PINNED, None
     try:
-        with clock.evaluation(now or clock.pinned()) as state:
-            result = _evaluate(text, scope, dialect, explain, secret_roots, reveal_secrets, t0)
-            if state.used is None:
-                return result
-            return _clocked(result, state.used)
+        result = _evaluate(text, scope, dialect, explain, secret_roots, reveal_secrets, t0)
+        used = state.used
+        return result if used is None else _clocked(result, used)
     finally:
+        state.clock, state.used = outer
         budget.end(previous)
 
 

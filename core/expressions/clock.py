@@ -98,18 +98,19 @@ def parse_now(text: str) -> Clock:
     return Clock(ms - offset * 60_000)
 
 
-_pinned: Clock | None = None
+#: the instant ``pin`` set (read as a module attribute on the hot path, not through a call)
+PINNED: Clock | None = None
 
 
 def pin(instant: Clock | None) -> None:
     """The instant every later evaluation reads as "now" unless it is given one (the CLI's
     ``--now``, ``now:`` in flowctx.yaml); None: the current time again."""
-    global _pinned
-    _pinned = instant
+    global PINNED
+    PINNED = instant
 
 
 def pinned() -> Clock | None:
-    return _pinned
+    return PINNED
 
 
 class _State(threading.local):
@@ -118,6 +119,8 @@ class _State(threading.local):
 
 
 _state = _State()
+#: the per-thread state ``evaluate`` sets and restores around each evaluation
+STATE: Final = _state
 
 
 @contextlib.contextmanager
