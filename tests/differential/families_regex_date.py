@@ -144,6 +144,15 @@ UTC_ARGS = ["", "2026", "2026, 11", "2026, 11, 1", "99, 1", "2026, 11, 1, 9, 30,
             "'2026', '1'"]  # fmt: skip
 
 
+# more of V8's legacy forms (month names, zone words, missing years, unknown words)
+PARSE_TEXTS += ["'Mon, 01 Dec 2026 09:00:00 +0000'", "'1 Dec 2026 09:00 GMT+0100'",
+                "'2026-12-1'", "'12-01-2026'", "'2026.12.01'", "'Tuesday, December 1, 2026'",
+                "'12/1/26'", "'2026-12-01 09:00:00 UTC'", "'Dec 01 2026 09:00:00 GMT-0500 (EST)'",
+                "'2026-12-01T09:00:00+01'", "'2026 Dec 1'", "'1/2/3'", "'today'", "'2026-W49'",
+                "'June 2026'", "'June 5'", "'12/5'", "'1 Dec 2026 10:00 EST'", "'foo Dec 1 2026'",
+                "'Dec 1 2026 foo'", "'2026-12-01 at 10:00'", "'12/5/2026 PST'"]  # fmt: skip
+
+
 def date_statics(r: random.Random) -> Case:
     if r.random() < 0.6:
         text = f"Date.parse({r.choice(PARSE_TEXTS)})"

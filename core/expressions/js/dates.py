@@ -518,6 +518,10 @@ _LEGACY_TOKEN: Final = re.compile(
 )
 _MONTH_WORDS: Final = {name.lower(): i for i, name in enumerate(_MONTHS)}
 _DAY_WORDS: Final = {name.lower() for name in _DAYS}
+# the zone abbreviations V8's legacy parser knows (hours from UTC)
+_ZONE_WORDS: Final = {
+    "est": -5, "edt": -4, "cst": -6, "cdt": -5, "mst": -7, "mdt": -6, "pst": -8, "pdt": -7,
+}  # fmt: skip
 
 
 def _parse_legacy(s: str) -> float | None:
@@ -563,15 +567,22 @@ def _parse_legacy(s: str) -> float | None:
                 pm = w == "pm"
             elif w in ("utc", "gmt", "ut", "z"):
                 offset = offset or 0
+            elif w in _ZONE_WORDS:
+                offset = _ZONE_WORDS[w] * 60
             elif w[:3] in _MONTH_WORDS and len(w) >= 3:
                 month = _MONTH_WORDS[w[:3]]
             elif w[:3] in _DAY_WORDS and len(w) >= 3:
                 continue
             elif w == "t":
                 return math.nan  # an ISO-like form V8's ISO parser refused ('T9:00')
-            else:
-                return math.nan if not numbers and month is None else None
+            elif numbers or month is not None or time_ is not None:
+                return math.nan  # V8: an unknown word after the first number
+            # V8 ignores an unknown word before the first number
     if month is not None:
+        if len(numbers) == 1 and (int(numbers[0]) > 31 or len(numbers[0]) >= 3):
+            numbers = ["1", numbers[0]]  # 'June 2026': the first of the month
+        elif len(numbers) == 1:
+            numbers = [numbers[0], "2001"]  # 'June 5': V8's year when none is written
         if len(numbers) != 2:
             return None if numbers else math.nan
         a, b = numbers
@@ -582,6 +593,8 @@ def _parse_legacy(s: str) -> float | None:
         mo = month
         year_digits = len(b) if d == int(a) else len(a)
     else:
+        if len(numbers) == 2 and all(len(n) <= 2 for n in numbers):
+            numbers = [*numbers, "2001"]  # '12/5': V8's year when none is written
         if len(numbers) != 3:
             return None if numbers else math.nan
         a, b, c = numbers
