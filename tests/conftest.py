@@ -78,6 +78,6 @@ async def settle(
 def _unpinned_clock() -> Iterator[None]:
     """A command that pinned the clock (--now, now:) does not pin it for the next test."""
     yield
-    from flowctx_core.expressions import clock
+    from flowctx_core.base import clock
 
     clock.pin(None)

@@ -26,7 +26,8 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any, Final
 
-from flowctx_core.expressions import budget, clock
+from flowctx_core.base import clock
+from flowctx_core.expressions import budget
 from flowctx_core.expressions.ag2 import ENGINE as AG2_ENGINE
 from flowctx_core.expressions.ag2 import compile_ag2
 from flowctx_core.expressions.explain import (

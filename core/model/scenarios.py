@@ -24,6 +24,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from flowctx_core.base.clock import ClockError, parse_now
 from flowctx_core.base.diagnostics import Diagnostic
 from flowctx_core.base.jsontext import JsonTextError, parse_json
 from flowctx_core.base.secrets import (
@@ -36,7 +37,6 @@ from flowctx_core.base.secrets import (
     secret_strings,
 )
 from flowctx_core.expressions import DIALECTS
-from flowctx_core.expressions.clock import ClockError, parse_now
 from flowctx_core.model.matrix import Matrix
 
 FORMAT = "flowctx-scenario/1"

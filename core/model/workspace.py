@@ -15,10 +15,10 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
+from flowctx_core.base.clock import Clock, ClockError, clock_from_yaml
 from flowctx_core.base.diagnostics import Diagnostic, did_you_mean
 from flowctx_core.base.pathsafety import present
 from flowctx_core.base.yamlmarks import YamlDoc, load_yaml_file, parse_yaml_text, read_text_file
-from flowctx_core.expressions.clock import Clock, ClockError, clock_from_yaml
 from flowctx_core.model.contract import ROOT_KEYS, AgentView, Definition, validation_diagnostics
 from flowctx_core.model.filenames import (
     BUILD_CONTEXT_DIR,

@@ -18,8 +18,8 @@ from collections.abc import Mapping
 from importlib import resources
 from pathlib import Path
 
-from flowctx_core.expressions import clock
-from flowctx_core.expressions.clock import Clock
+from flowctx_core.base import clock
+from flowctx_core.base.clock import Clock
 from flowctx_core.model.profiles import DEFAULT_PROFILE, PROFILES, UnknownRuntime
 from flowctx_core.model.workspace import WorkspaceNotFound, find_root
 from flowctx_core.session import Session, open_session

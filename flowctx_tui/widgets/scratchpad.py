@@ -48,9 +48,9 @@ from textual.timer import Timer
 from textual.widget import Widget
 from textual.widgets import Button, Input, Select, Static, TabbedContent, TabPane
 
+from flowctx_core.base.clock import Clock, ClockError, parse_now
 from flowctx_core.base.secrets import mask_text
 from flowctx_core.expressions import EvalResult, evaluate
-from flowctx_core.expressions.clock import Clock, ClockError, parse_now
 from flowctx_core.expressions.completion import apply_completion, completions
 from flowctx_core.expressions.pathcontext import build_path_context
 from flowctx_core.model.scenarios import (

@@ -7,8 +7,8 @@ from typing import Any
 
 import pytest
 
+from flowctx_core.base.clock import parse_now
 from flowctx_core.expressions import evaluate
-from flowctx_core.expressions.clock import parse_now
 from flowctx_core.expressions.js import values as js
 from flowctx_core.expressions.mj import compile_mj
 

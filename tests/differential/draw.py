@@ -24,8 +24,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final
 
+from flowctx_core.base.clock import parse_now
 from flowctx_core.expressions import EvalResult, evaluate
-from flowctx_core.expressions.clock import parse_now
 from tests.differential.exact import projection, same
 from tests.differential.oracle import NEVER_EXECUTE, Answer, MjOracle
 

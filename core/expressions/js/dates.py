@@ -5,7 +5,7 @@ prints, ``Date.parse`` (V8's ISO parser, then its legacy fallback for the common
 The arithmetic is ECMAScript's (Day, MakeDay, MakeTime, TimeClip over integer milliseconds),
 so years beyond Python's ``datetime`` range still work. Local time is node's: the zone named by
 ``TZ`` (read through ``zoneinfo``), else UTC. "Now" is the evaluation's clock
-(``flowctx_core.expressions.clock``), never read behind the author's back.
+(``flowctx_core.base.clock``), never read behind the author's back.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from collections.abc import Callable
 from typing import Any, Final
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from flowctx_core.expressions import clock
+from flowctx_core.base import clock
 from flowctx_core.expressions.js.common import Unsupported
 from flowctx_core.expressions.js.values import (
     UNDEFINED,

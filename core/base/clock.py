@@ -7,7 +7,8 @@ current time, read once per evaluation and stated. A result that read the clock 
 at which instant ("depends on the time: evaluated at 2026-12-01T09:00:00Z").
 
 The time zone is node's: the ``TZ`` environment variable when set, else UTC (how the runtime
-is run in containers); ``flowctx_core.expressions.js.dates`` reads it.
+is run in containers); ``flowctx_core.expressions.js.dates`` reads it. A base module: the
+workspace profile and the CLI read ``now:``/``--now`` without loading the expression engines.
 """
 
 from __future__ import annotations
