@@ -325,14 +325,6 @@ class Scratchpad(Widget):
                 select_on_focus=False,
                 id="sp-expr",
             )
-            # the instant new Date()/Date.now() read; empty: the current time (stated)
-            yield OrderedInput(
-                placeholder="now: current time",
-                compact=True,
-                id="sp-clock",
-                tooltip="the instant new Date(), Date.now() and Date() read, as ISO 8601 "
-                "(2026-12-01T09:00:00Z); empty: the current time",
-            )
         yield Static("", id="sp-completions")
         yield Static(Text.assemble(("type a condition", "dim")), id="sp-result")
         with Horizontal(id="sp-body"):
@@ -358,6 +350,15 @@ class Scratchpad(Widget):
                         "tools called", [], empty=[], check=_tools_check, id="sp-tools"
                     )
         with Horizontal(id="sp-scenario-row"):
+            # the instant new Date()/Date.now() read (saved with the scenario); empty: the
+            # current time, which the result then states
+            yield OrderedInput(
+                placeholder="now: current time",
+                compact=True,
+                id="sp-clock",
+                tooltip="the instant new Date(), Date.now() and Date() read, as ISO 8601 "
+                "(2026-12-01T09:00:00Z); empty: the current time",
+            )
             yield OrderedInput(placeholder="scenario name", compact=True, id="sp-scenario-name")
             yield Button("save", compact=True, id="sp-save")
             yield Select([], prompt="load scenario…", compact=True, id="sp-load")
