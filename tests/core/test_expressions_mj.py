@@ -393,13 +393,50 @@ def test_strict_mode_syntax_errors(expr: str, message: str) -> None:
     "expr",
     ["[]['cons' + 'tructor']", '[]["cons"+"tructor"]["cons"+"tructor"]("return 1")()',
      "x['__pro' + 'to__']", "x['proto' + 'type']", "globalThis.x", "import('fs')",
-     "Reflect.ownKeys(x)", "arguments[0]", "(0, eval)('1')", "typeof process"],
+     "Reflect.ownKeys(x)", "arguments[0]", "(0, eval)('1')", "typeof process['pid']",
+     "glob\\u0061lThis.x"],
 )  # fmt: skip
 def test_code_execution_routes_are_refused_when_parsed(expr: str) -> None:
     with pytest.raises(ExpressionError) as info:
         compile_expression(expr, "mj")
     assert info.value.kind == "security"
     assert "MemberJunction 5.51.3 would execute this as code" in info.value.error.message
+
+
+@pytest.mark.parametrize(
+    ("expr", "scope", "raw"),
+    [("typeof console", {}, "object"), ("typeof Symbol", {}, "function"),
+     ("typeof process === 'object'", {}, True), ("typeof console", {"console": 1}, "number"),
+     ("globalThis", {"globalThis": 3}, 3), ("Symbol + 1", {"Symbol": 3}, 4),
+     ("typeof require", {}, "undefined")],
+)  # fmt: skip
+def test_host_globals_typeof_and_scope_provided_names_are_predicted(
+    expr: str, scope: dict[str, Any], raw: Any
+) -> None:
+    result = evaluate(expr, scope, "mj")
+    assert result.success, result.error
+    assert result.raw == raw
+
+
+@pytest.mark.parametrize(
+    ("expr", "scope", "raw"),
+    [("x + y", {"x,y": 1, "z": 2}, 3), ("a", {"\\u0061": 9}, 9), ("a", {"a/*c*/": 10}, 10),
+     ("payloa\\u0064.a", {"payload": {"a": 1}}, 1), ("payload\u00a0.a", {"payload": {"a": 4}}, 4),
+     ("[1].map(\\u0078 => x + 1)[0]", {}, 2), ("String([1,,3].map(x => 2))", {}, "2,,2"),
+     ("Object.keys([,1]).length", {}, 1), ("0 in [,1]", {}, False)],
+)  # fmt: skip
+def test_scope_keys_identifiers_and_holes_as_node_reads_them(
+    expr: str, scope: dict[str, Any], raw: Any
+) -> None:
+    result = evaluate(expr, scope, "mj")
+    assert result.success, result.error
+    assert result.raw == raw
+
+
+def test_a_repeated_parameter_name_is_nodes_syntax_error() -> None:
+    result = evaluate("x", {"x,y": 1, "x": 8}, "mj")
+    assert not result.success and result.error is not None
+    assert "Duplicate parameter name" in result.error.message
 
 
 @pytest.mark.parametrize(

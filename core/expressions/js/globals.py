@@ -877,6 +877,41 @@ OTHER_GLOBALS: Final = frozenset(
         "MessagePort", "MessageEvent", "CustomEvent", "Crypto", "CryptoKey", "SubtleCrypto",
     }
 )  # fmt: skip
+# typeof of node 20's other globals, as measured inside MemberJunction's function (strict mode,
+# an ES module's process): typeof reads only a binding's type, so it is predicted, never run.
+HOST_TYPES: Final[dict[str, str]] = {
+    "AbortController": "function", "AbortSignal": "function", "AggregateError": "function",
+    "ArrayBuffer": "function", "AsyncFunction": "undefined", "Atomics": "object",
+    "BigInt": "function", "BigInt64Array": "function", "BigUint64Array": "function",
+    "Blob": "function", "BroadcastChannel": "function", "Buffer": "function",
+    "Crypto": "function", "CryptoKey": "function", "CustomEvent": "function",
+    "DOMException": "function", "DataView": "function", "Error": "function",
+    "EvalError": "function", "Event": "function", "EventTarget": "function", "File": "function",
+    "FinalizationRegistry": "function", "Float32Array": "function", "Float64Array": "function",
+    "FormData": "function", "Function": "function", "GeneratorFunction": "undefined",
+    "Headers": "function", "Int16Array": "function", "Int32Array": "function",
+    "Int8Array": "function", "Intl": "object", "Map": "function", "MessageChannel": "function",
+    "MessageEvent": "function", "MessagePort": "function", "Promise": "function",
+    "Proxy": "function", "RangeError": "function", "ReferenceError": "function",
+    "Reflect": "object", "RegExp": "function", "Request": "function", "Response": "function",
+    "Set": "function", "SharedArrayBuffer": "function", "SubtleCrypto": "function",
+    "Symbol": "function", "SyntaxError": "function", "TextDecoder": "function",
+    "TextEncoder": "function", "TypeError": "function", "URIError": "function",
+    "URL": "function", "URLSearchParams": "function", "Uint16Array": "function",
+    "Uint32Array": "function", "Uint8Array": "function", "Uint8ClampedArray": "function",
+    "WeakMap": "function", "WeakRef": "function", "WeakSet": "function",
+    "WebAssembly": "object", "Worker": "undefined", "__dirname": "undefined",
+    "__filename": "undefined", "arguments": "object", "atob": "function", "btoa": "function",
+    "clearImmediate": "function", "clearInterval": "function", "clearTimeout": "function",
+    "console": "object", "crypto": "object", "decodeURI": "function", "document": "undefined",
+    "escape": "function", "eval": "function", "exports": "undefined", "fetch": "function",
+    "global": "object", "globalThis": "object", "module": "undefined", "performance": "object",
+    "process": "object", "queueMicrotask": "function", "require": "undefined",
+    "self": "undefined", "setImmediate": "function", "setInterval": "function",
+    "setTimeout": "function", "structuredClone": "function", "unescape": "function",
+    "window": "undefined",
+}  # fmt: skip
+
 # Namespaces and the members completion offers on them.
 NAMESPACES: Final[dict[str, frozenset[str]]] = {
     name: frozenset(k for k in value.members if not k.isupper() and k[0].islower())
