@@ -16,7 +16,6 @@ CASES = 3000
 OPEN = {
     "math": "V8's fdlibm ports (exp, tan, atan2, pow...) differ from libm in the last digit",
     "locale": "toLocaleString and localeCompare need ICU, which flowctx does not carry",
-    "radix": "V8's digit loops for toString(radix) and parseInt(s, radix) past 2**53",
     "flat": "JSON.stringify of arrays nested deeper than 200 levels",
     "object": "Object.keys/entries of an array do not list the named keys Object.assign wrote",
 }

@@ -341,7 +341,32 @@ def _parse_int(s: Any = UNDEFINED, radix: Any = UNDEFINED, *_: Any) -> int | flo
     value = sign * int(significant or "0", base)
     if value == 0 and sign < 0:
         return -0.0
-    return number(value) if base == 10 or abs(value) <= 2**53 else float(value)
+    if base == 10 or abs(value) <= 2**53:
+        return number(value)
+    if base & (base - 1) == 0:
+        return float(value)  # powers of two: rounded exactly, as V8 does
+    return sign * _v8_radix_parts(significant.lower(), base)  # V8 skips leading zeros first
+
+
+def _v8_radix_parts(digits: str, base: int) -> float:
+    """parseInt past 2**53 in a radix that is not 10 or a power of two, as V8 computes it
+    (node 20, src/numbers/conversions.cc): parts whose multiplier fits 32 bits, each folded in
+    with double arithmetic, so the last digit may differ from the exact value's rounding (the
+    specification allows it)."""
+    limit = 0xFFFFFFFF // 36
+    result = 0.0
+    i, n = 0, len(digits)
+    while i < n:
+        part, multiplier = 0, 1
+        while i < n:
+            m = multiplier * base
+            if m > limit:
+                break
+            part = part * base + int(digits[i], 36)
+            multiplier = m
+            i += 1
+        result = result * multiplier + part
+    return result
 
 
 _FLOAT_PREFIX: Final = __import__("re").compile(

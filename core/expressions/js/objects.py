@@ -77,6 +77,28 @@ def _num_to_fixed(x: int | float, digits: Any = UNDEFINED, *_: Any) -> str:
     return sign + f"{q:f}"
 
 
+_RADIX_DIGITS: Final = "0123456789abcdefghijklmnopqrstuvwxyz"
+
+
+def _radix_integer(value: float, radix: int) -> str:
+    """The digits of an integral double as V8 writes them (node 20, src/numbers/conversions.cc
+    DoubleToRadixCString): while the quotient is 2**53 or more it divides in floating point and
+    writes a '0' (digits a double cannot hold), then takes remainders; so (2**60).toString(7)
+    ends in zeros where the exact integer's digits would not."""
+    out: list[str] = []
+    while value / radix >= 2.0**53:
+        value /= radix
+        out.append("0")
+    while True:
+        remainder = math.fmod(value, radix)
+        out.append(_RADIX_DIGITS[int(remainder)])
+        value = (value - remainder) / radix
+        if value <= 0:
+            break
+    charge(len(out))
+    return "".join(reversed(out))
+
+
 def _num_to_string(x: int | float, radix: Any = UNDEFINED, *_: Any) -> str:
     r = 10 if radix is UNDEFINED else to_int(radix)
     if not 2 <= r <= 36:
@@ -88,16 +110,7 @@ def _num_to_string(x: int | float, radix: Any = UNDEFINED, *_: Any) -> str:
     if x in (math.inf, -math.inf):
         return number_to_string(x)
     if float(x).is_integer():
-        n = int(x)
-        digits = "0123456789abcdefghijklmnopqrstuvwxyz"
-        out = ""
-        m = abs(n)
-        while True:
-            out = digits[m % int(r)] + out
-            m //= int(r)
-            if m == 0:
-                break
-        return ("-" if n < 0 else "") + out
+        return ("-" if x < 0 else "") + _radix_integer(abs(float(x)), int(r))
     raise Unsupported("flowctx does not reproduce toString(radix) of fractions")
 
 
