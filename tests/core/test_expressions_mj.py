@@ -501,3 +501,31 @@ def test_deep_nesting_evaluates_as_v8_does() -> None:
                            ("- " * 450 + "1", True)):  # fmt: skip
         result = evaluate(text, {"a": 1})
         assert (result.success, result.value) == (True, expected), result.error
+
+
+# node 20's answers (measured), for machines without node: the differential suite checks more
+@pytest.mark.parametrize(
+    ("expr", "raw"),
+    [("(1234567.891).toLocaleString()", "1,234,567.891"), ("(1.0005).toLocaleString()", "1.001"),
+     ("(-1e-7).toLocaleString()", "-0"), ("(Infinity).toLocaleString()", "∞"),
+     ("'resume'.localeCompare('résumé')", -1), ("'a'.localeCompare('B')", -1),
+     ("'ss'.localeCompare('ß')", -1), ("'Z'.localeCompare('z')", 1),
+     ("(2**60).toString(7)", "2031000661631341064200"),
+     ("parseInt('ffffffffffffffffff', 36)", 4.4204677707816586e27),
+     ("Math.cbrt(7)", 1.9129311827723892), ("Math.hypot(3, 4, 5)", 7.0710678118654755),
+     ("Math.exp(710)", float("inf")), ("(-0.4).toFixed()", "-0"),
+     ("(2**64).toFixed(15)", "18446744073709551616.000000000000000"),
+     ("Number('１２') === 12", False), ("''.trim === 'x'.trim", True),
+     ("parseInt === Number.parseInt", True), ("String(x => x)", "x => x"),
+     ("'ab'.split('', Infinity).length", 0), ("[1].lastIndexOf(1, -Infinity)", -1)],
+)  # fmt: skip
+def test_values_to_the_last_digit_as_node_gives_them(expr: str, raw: Any) -> None:
+    result = evaluate(expr, {}, "mj")
+    assert result.success, result.error
+    assert result.raw == raw
+
+
+def test_negative_zero_survives_json_parse_and_math() -> None:
+    for expr in ("JSON.parse('-0')", "Math.trunc(-0.5)", "Math.round(-0.4)", "Math.ceil(-0.5)"):
+        result = evaluate(f"Object.is({expr}, -0)", {}, "mj")
+        assert result.success and result.raw is True, expr

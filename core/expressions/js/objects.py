@@ -147,7 +147,30 @@ def _num_value_of(x: Any, *_: Any) -> Any:
     return x
 
 
+def _num_to_locale_string(
+    x: int | float, locales: Any = UNDEFINED, options: Any = UNDEFINED, *_: Any
+) -> str:
+    """Intl.NumberFormat's default in node's default locale (en-US): groups of three, at most
+    three fraction digits rounded half away from zero from the shortest digits of the double
+    (ICU rounds 1.0005 to 1.001), '-0' kept, '∞' for Infinity."""
+    if locales not in (UNDEFINED, "en-US", "en") or options is not UNDEFINED:
+        raise Unsupported("flowctx reproduces toLocaleString in en-US without options only")
+    if x != x:
+        return "NaN"
+    negative = x < 0 or (x == 0 and math.copysign(1.0, x) < 0)
+    if x in (math.inf, -math.inf):
+        return "-∞" if negative else "∞"
+    shortest = Decimal(repr(abs(float(x)))) if type(x) is float else Decimal(abs(number(x)))
+    with localcontext(_WIDE):
+        q = shortest.quantize(Decimal("0.001"), rounding=ROUND_HALF_UP)
+        text = f"{q:,f}"
+    if "." in text:
+        text = text.rstrip("0").rstrip(".")
+    return ("-" if negative else "") + text
+
+
 NUMBER_METHODS: Final[dict[str, Callable[..., Any]]] = {
+    "toLocaleString": _num_to_locale_string,
     "toFixed": _num_to_fixed,
     "toString": _num_to_string,
     "toPrecision": _num_to_precision,
