@@ -527,9 +527,12 @@ def error_message(exc: BaseException) -> str:
     if isinstance(exc, (SandboxError, budget.BudgetExceeded, simpleeval.InvalidExpression)):
         return str(exc)
     if isinstance(exc, RecursionError):
-        return "Expression is nested too deeply"
+        return (
+            "Expression is nested too deeply for flowctx's stack (flowctx's bound; "
+            "the engine itself would go on)"
+        )
     if isinstance(exc, MemoryError):
-        return "Expression needs too much memory"
+        return "Expression needs too much memory (flowctx's bound)"
     if isinstance(exc, ZeroDivisionError):
         return "division by zero"
     if isinstance(exc, KeyError):

@@ -569,10 +569,16 @@ def _quote(s: str) -> str:
     return "".join(out)
 
 
+#: node 20 serialises arrays nested about 4,500 deep before its stack runs out (measured);
+#: data nested deeper than flowctx's own stack allows is refused by the evaluator's recursion
+#: guard, which says it is flowctx's bound
+_JSON_DEPTH: Final = 4_500
+
+
 def _stringify(v: Any, indent: str, prefix: str, depth: int, room: list[int]) -> str | None:
     """JSON text of ``v``; ``room`` holds the characters still allowed, so the text is
     refused while it is being built, not after (references to one array nest cheaply)."""
-    if depth > 200:
+    if depth > _JSON_DEPTH:
         raise JsError("Maximum call stack size exceeded")
     charge(6 * ELEMENT)  # measured: about 3 us of interpreted work a value
     v = js_value(v)
