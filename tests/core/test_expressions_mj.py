@@ -529,3 +529,28 @@ def test_negative_zero_survives_json_parse_and_math() -> None:
     for expr in ("JSON.parse('-0')", "Math.trunc(-0.5)", "Math.round(-0.4)", "Math.ceil(-0.5)"):
         result = evaluate(f"Object.is({expr}, -0)", {}, "mj")
         assert result.success and result.raw is True, expr
+
+
+@pytest.mark.parametrize(
+    ("expr", "scope", "raw"),
+    [("Object.keys(Object.create(o))", {"o": {"a": 1}}, []),
+     ("Object.create(o).a", {"o": {"a": 1}}, 1),
+     ("'toString' in Object.create(null)", {}, False),
+     ("Object.getPrototypeOf(Object.create(null)) === null", {}, True),
+     ("Object.getPrototypeOf(o) === Object.getPrototypeOf(p)", {"o": {}, "p": {"x": 1}}, True),
+     ("Object.isFrozen(Object.freeze(o))", {"o": {"a": 1}}, True),
+     ("Object.keys(Object.assign([1], o))", {"o": {"b": 2}}, ["0", "b"]),
+     ("Object.getOwnPropertyNames([1, 2])", {}, ["0", "1", "length"]),
+     ("String.raw(o, 1, 2)", {"o": {"raw": ["a", "b", "c"]}}, "a1b2c")],
+)  # fmt: skip
+def test_object_built_ins(expr: str, scope: dict[str, Any], raw: Any) -> None:
+    result = evaluate(expr, scope, "mj")
+    assert result.success, result.error
+    assert result.raw == raw
+
+
+def test_a_frozen_object_refuses_writes_and_null_prototype_objects_have_no_string() -> None:
+    frozen = evaluate("(Object.freeze(o).a = 2)", {"o": {"a": 1}}, "mj")
+    assert not frozen.success and "read only property 'a'" in frozen.error.message
+    bare = evaluate("String(Object.create(null))", {}, "mj")
+    assert not bare.success and "Cannot convert object to primitive value" in bare.error.message

@@ -60,6 +60,14 @@ def _array_prop(arr: Any, key: str) -> Any:
 _MISSING_PROP: Final = object()
 
 
+def array_prop_keys(arr: Any) -> list[str]:
+    """The named keys written on an array of the copy (``Object.assign([1], {b: 2})``), in the
+    order they were written: Object.keys lists them after the indexes."""
+    props = getattr(_state, "array_props", None)
+    entry = props.get(id(arr)) if props else None
+    return list(entry[1]) if entry is not None and entry[0] is arr else []
+
+
 def _mutating() -> None:
     if not getattr(_state, "on_copy", False):
         raise NeedsCopy

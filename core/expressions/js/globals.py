@@ -15,7 +15,12 @@ from functools import partial
 from typing import Any, Final
 
 from flowctx_core.expressions.budget import charge
-from flowctx_core.expressions.js.common import BUILTIN_LENGTHS, Unsupported, _call
+from flowctx_core.expressions.js.common import (
+    BUILTIN_LENGTHS,
+    Unsupported,
+    _call,
+    array_prop_keys,
+)
 from flowctx_core.expressions.js.objects import (
     _obj_has_own,
     get_member,
@@ -32,6 +37,7 @@ from flowctx_core.expressions.js.values import (
     JsError,
     JsFunction,
     JsNamespace,
+    JsObject,
     check_length,
     from_units,
     is_nullish,
@@ -49,6 +55,7 @@ from flowctx_core.expressions.js.values import (
     to_uint32,
     too_long,
     truthy,
+    typeof,
     utf16_length,
 )
 
@@ -418,7 +425,8 @@ def _keys_of(x: Any, what: str) -> list[str]:
         raise JsError("Cannot convert undefined or null to object")
     if type(x) is list or type(x) is tuple:
         charge(ELEMENT * len(x))
-        return [str(i) for i, v in enumerate(x) if v is not HOLE]  # a hole is no key
+        keys = [str(i) for i, v in enumerate(x) if v is not HOLE]  # a hole is no key
+        return keys + array_prop_keys(x)
     if type(x) is str:
         charge(ELEMENT * len(x))
         return [str(i) for i in range(utf16_length(x))]
@@ -491,16 +499,35 @@ def _object_own_names(x: Any = UNDEFINED, *_: Any) -> list[str]:
     return keys
 
 
+#: Object.prototype as a value (what Object.getPrototypeOf gives for a plain object): one
+#: object, so two reads are ===; String() of it is '[object Object]', JSON '{}'
+OBJECT_PROTOTYPE: Final = JsNamespace("Object", {})
+
+
 def _object_get_prototype_of(x: Any = UNDEFINED, *_: Any) -> Any:
     if is_nullish(x):
         raise JsError("Cannot convert undefined or null to object")
-    raise Unsupported("flowctx does not reproduce prototypes as values (Object.getPrototypeOf)")
+    if type(x) is JsObject:
+        return x.proto
+    if type(x) is dict or x is OBJECT_PROTOTYPE:
+        return OBJECT_PROTOTYPE if x is not OBJECT_PROTOTYPE else None
+    raise Unsupported(
+        f"flowctx does not reproduce the prototype of {typeof(x)} values as a value "
+        "(Object.getPrototypeOf)"
+    )
 
 
-def _object_create(proto: Any = UNDEFINED, *_: Any) -> Any:
-    if proto is not None and type(proto) not in (list, dict, JsFunction, JsNamespace):
-        raise JsError(f"Object prototype may only be an Object or null: {to_string(proto)}")
-    raise Unsupported("flowctx does not reproduce objects of another prototype (Object.create)")
+def _object_create(proto: Any = UNDEFINED, props: Any = UNDEFINED, *_: Any) -> Any:
+    if proto is not None and type(proto) not in (list, dict, JsObject, JsFunction, JsNamespace):
+        shown = "undefined" if proto is UNDEFINED else to_string(proto)
+        raise JsError(f"Object prototype may only be an Object or null: {shown}")
+    if props is not UNDEFINED:
+        raise Unsupported("flowctx does not reproduce property descriptors (Object.create)")
+    if proto is OBJECT_PROTOTYPE:
+        return {}  # an ordinary object
+    if type(proto) in (JsFunction, JsNamespace):
+        raise Unsupported("flowctx does not reproduce objects inheriting from built-ins")
+    return JsObject(proto)
 
 
 def _string_raw(strings: Any = UNDEFINED, *subs: Any) -> str:

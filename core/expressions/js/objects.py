@@ -34,6 +34,7 @@ from flowctx_core.expressions.js.values import (
     JsError,
     JsFunction,
     JsNamespace,
+    JsObject,
     array_index,
     js_value,
     number,
@@ -294,6 +295,12 @@ def get_member(obj: Any, key: Any) -> Any:
         if k in ("call", "apply", "bind"):
             raise Unsupported(f"flowctx does not reproduce Function.prototype.{k}")
         return _proto_member(obj, k, frozenset())
+    if t is JsObject:
+        if own_has(obj, k):
+            return own_get(obj, k)
+        if k in OBJECT_MODEL_KEYS:
+            raise security(f"reading '{k}' reaches the object model, and from there Function")
+        return UNDEFINED if obj.proto is None else get_member(obj.proto, k)
     if isinstance(obj, Mapping):
         if own_has(obj, k):
             return own_get(obj, k)
@@ -374,7 +381,7 @@ def set_member(obj: Any, key: Any, value: Any) -> None:
     if getattr(_state, "integrity", None):
         _check_integrity(obj, k)
     t = type(obj)
-    if t is dict:
+    if t is dict or t is JsObject:
         _mutating()
         obj[k] = value
         return
