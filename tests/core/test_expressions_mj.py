@@ -514,6 +514,8 @@ def test_deep_nesting_evaluates_as_v8_does() -> None:
      ("parseInt('ffffffffffffffffff', 36)", 4.4204677707816586e27),
      ("Math.cbrt(7)", 1.9129311827723892), ("Math.hypot(3, 4, 5)", 7.0710678118654755),
      ("Math.exp(710)", float("inf")), ("(-0.4).toFixed()", "-0"),
+     ("Math.exp(0.49999999999999994)", 1.6487212707001282), ("Math.log(3)", 1.0986122886681096),
+     ("Math.exp(1) === Math.E", True),
      ("(2**64).toFixed(15)", "18446744073709551616.000000000000000"),
      ("Number('１２') === 12", False), ("''.trim === 'x'.trim", True),
      ("parseInt === Number.parseInt", True), ("String(x => x)", "x => x"),

@@ -15,6 +15,7 @@ from functools import partial
 from typing import Any, Final
 
 from flowctx_core.expressions.budget import charge
+from flowctx_core.expressions.js import fdlibm
 from flowctx_core.expressions.js.common import (
     BUILTIN_LENGTHS,
     Unsupported,
@@ -285,10 +286,10 @@ MATH: Final = JsNamespace(
         "random": _math_fn("random", _math_random),
         "hypot": _math_fn("hypot", _math_hypot),
         "atan2": _math_fn("atan2", _math_atan2),
-        "log": _math_fn("log", _math(_logarithm(math.log))),
+        "log": _math_fn("log", _math(fdlibm.log)),  # V8's fdlibm port, to the last digit
         "log2": _math_fn("log2", _math(_logarithm(math.log2))),
         "log10": _math_fn("log10", _math(_logarithm(math.log10))),
-        "exp": _math_fn("exp", _math(math.exp)),
+        "exp": _math_fn("exp", _math(fdlibm.exp)),
         "sin": _math_fn("sin", _math(math.sin)),
         "cos": _math_fn("cos", _math(math.cos)),
         "tan": _math_fn("tan", _math(math.tan)),
