@@ -176,6 +176,24 @@ def referenced_names(text: str, dialect: str) -> frozenset[str]:
     return compile_expression(text, dialect).names
 
 
+@lru_cache(maxsize=256)
+def _compile_mj_bound(text: str, bound: frozenset[str]) -> Compiled:
+    return compile_mj(text, bound)
+
+
+def _bound_to_scope(exc: ExpressionError, text: str, scope: Any) -> Compiled | None:
+    """An mj condition refused only for naming host globals (``globalThis``) that the scope
+    itself provides: MemberJunction's function takes them as parameters, so they are the
+    scope's values and nothing of the host is reached. None when the refusal stands."""
+    names = getattr(exc, "host_names", None)
+    if not names or not isinstance(scope, Mapping) or not all(n in scope for n in names):
+        return None
+    try:
+        return _compile_mj_bound(text, names)
+    except ExpressionError:
+        return None
+
+
 def _elapsed(t0: float) -> float:
     return (time.perf_counter() - t0) * 1000.0
 
@@ -250,7 +268,10 @@ def _evaluate(
         else:
             compiled = compile_expression(text, dialect)
     except ExpressionError as exc:
-        return _failed(exc.error, t0, dialect, text, explain, exc.warnings)
+        bound = _bound_to_scope(exc, text, scope) if dialect == "mj" else None
+        if bound is None:
+            return _failed(exc.error, t0, dialect, text, explain, exc.warnings)
+        compiled = bound
     except Exception as exc:  # a front-end bug must not take the caller down
         return _failed(
             ExprError(f"Internal error: {type(exc).__name__}"), t0, dialect, text, explain

@@ -1070,13 +1070,31 @@ SPECIAL: list[tuple[str, dict[str, Any]]] = [
     ("s.length", {"s": ""}),
     ("s === 'a\\u0000b'", {"s": "a\u0000b"}),
     ("s.includes('\\n')", {"s": "a\nb"}),
+    # typeof reads only a host global's type: predicted (issue 23), not refused
+    ("typeof process === 'object'", {}),
+    ("typeof setTimeout === 'function'", {}),
+    ("typeof globalThis", {}),
+    ("typeof Buffer === 'function'", {}),
+    ("typeof structuredClone", {}),
+    ("typeof queueMicrotask", {}),
+    ("typeof WebAssembly", {}),
+    ("typeof console", {}),
+    ("typeof Proxy", {}),
+    ("typeof console", {"console": 1}),
+    # a host global's name the scope provides is a parameter: the scope's value
+    ("globalThis", {"globalThis": 3}),
+    ("Symbol + 1", {"Symbol": 3}),
+    # scope keys are parameter text for new Function
+    ("x + y", {"x,y": 1, "z": 2}),
+    ("a", {"\\u0061": 9}),
+    ("a", {"a/*c*/": 10}),
+    ("x", {"x,y": 1, "x": 8}),
 ]
 
 # The published evaluator runs these as code (harmless payloads here); flowctx refuses them.
 NEVER_EXECUTE: list[tuple[str, dict[str, Any]]] = [
     ("globalThis['pro' + 'cess'].pid > 0", {}),
     ("global['process'].pid > 0", {}),
-    ("typeof process === 'object'", {}),
     ("process['pid'] > 0", {}),
     ("process?.pid > 0", {}),
     ("Reflect.construct(Function, ['return 1'])() === 1", {}),
@@ -1091,16 +1109,8 @@ NEVER_EXECUTE: list[tuple[str, dict[str, Any]]] = [
     ("Function.apply(null, ['return 1'])() === 1", {}),
     ("arguments.length > 0", {"payload": {}}),
     ("arguments[0]", {"payload": {}}),
-    ("typeof setTimeout === 'function'", {}),
-    ("typeof globalThis", {}),
     ("import('node:os') !== null", {}),
-    ("typeof Buffer === 'function'", {}),
-    ("typeof structuredClone", {}),
-    ("typeof queueMicrotask", {}),
-    ("typeof WebAssembly", {}),
-    ("typeof console", {}),
     ("Symbol.iterator in []", {}),
-    ("typeof Proxy", {}),
 ]
 
 

@@ -70,6 +70,14 @@ def attach_props(arr: list[Any], props: dict[str, Any]) -> None:
     table[id(arr)] = (arr, props)
 
 
+def array_prop_keys(arr: Any) -> list[str]:
+    """The named keys written on an array of the copy (``Object.assign([1], {b: 2})``), in the
+    order they were written: Object.keys lists them after the indexes."""
+    props = getattr(_state, "array_props", None)
+    entry = props.get(id(arr)) if props else None
+    return list(entry[1]) if entry is not None and entry[0] is arr else []
+
+
 def _mutating() -> None:
     if not getattr(_state, "on_copy", False):
         raise NeedsCopy

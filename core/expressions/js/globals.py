@@ -14,8 +14,13 @@ from functools import partial
 from typing import Any, Final
 
 from flowctx_core.expressions.budget import charge
-from flowctx_core.expressions.js import bigint, constructors, dates, extras, regexp
-from flowctx_core.expressions.js.common import BUILTIN_LENGTHS, Unsupported, _call
+from flowctx_core.expressions.js import bigint, constructors, dates, extras, fdlibm, regexp
+from flowctx_core.expressions.js.common import (
+    BUILTIN_LENGTHS,
+    Unsupported,
+    _call,
+    array_prop_keys,
+)
 from flowctx_core.expressions.js.objects import (
     _obj_has_own,
     get_member,
@@ -29,6 +34,7 @@ from flowctx_core.expressions.js.values import (
     JS_WHITESPACE,
     MAX_STRING_LENGTH,
     UNDEFINED,
+    JsCreated,
     JsError,
     JsFunction,
     JsNamespace,
@@ -50,6 +56,7 @@ from flowctx_core.expressions.js.values import (
     to_uint32,
     too_long,
     truthy,
+    typeof,
     utf16_length,
 )
 
@@ -279,10 +286,10 @@ MATH: Final = JsNamespace(
         "random": _math_fn("random", _math_random),
         "hypot": _math_fn("hypot", _math_hypot),
         "atan2": _math_fn("atan2", _math_atan2),
-        "log": _math_fn("log", _math(_logarithm(math.log))),
+        "log": _math_fn("log", _math(fdlibm.log)),  # V8's fdlibm port, to the last digit
         "log2": _math_fn("log2", _math(_logarithm(math.log2))),
         "log10": _math_fn("log10", _math(_logarithm(math.log10))),
-        "exp": _math_fn("exp", _math(math.exp)),
+        "exp": _math_fn("exp", _math(fdlibm.exp)),
         "sin": _math_fn("sin", _math(math.sin)),
         "cos": _math_fn("cos", _math(math.cos)),
         "tan": _math_fn("tan", _math(math.tan)),
@@ -342,7 +349,32 @@ def _parse_int(s: Any = UNDEFINED, radix: Any = UNDEFINED, *_: Any) -> int | flo
     value = sign * int(significant or "0", base)
     if value == 0 and sign < 0:
         return -0.0
-    return number(value) if base == 10 or abs(value) <= 2**53 else float(value)
+    if base == 10 or abs(value) <= 2**53:
+        return number(value)
+    if base & (base - 1) == 0:
+        return float(value)  # powers of two: rounded exactly, as V8 does
+    return sign * _v8_radix_parts(significant.lower(), base)  # V8 skips leading zeros first
+
+
+def _v8_radix_parts(digits: str, base: int) -> float:
+    """parseInt past 2**53 in a radix that is not 10 or a power of two, as V8 computes it
+    (node 20, src/numbers/conversions.cc): parts whose multiplier fits 32 bits, each folded in
+    with double arithmetic, so the last digit may differ from the exact value's rounding (the
+    specification allows it)."""
+    limit = 0xFFFFFFFF // 36
+    result = 0.0
+    i, n = 0, len(digits)
+    while i < n:
+        part, multiplier = 0, 1
+        while i < n:
+            m = multiplier * base
+            if m > limit:
+                break
+            part = part * base + int(digits[i], 36)
+            multiplier = m
+            i += 1
+        result = result * multiplier + part
+    return result
 
 
 _FLOAT_PREFIX: Final = __import__("re").compile(
@@ -394,7 +426,8 @@ def _keys_of(x: Any, what: str) -> list[str]:
         raise JsError("Cannot convert undefined or null to object")
     if type(x) is list or type(x) is tuple:
         charge(ELEMENT * len(x))
-        return [str(i) for i, v in enumerate(x) if v is not HOLE]  # a hole is no key
+        keys = [str(i) for i, v in enumerate(x) if v is not HOLE]  # a hole is no key
+        return keys + array_prop_keys(x)
     if type(x) is str:
         charge(ELEMENT * len(x))
         return [str(i) for i in range(utf16_length(x))]
@@ -467,16 +500,35 @@ def _object_own_names(x: Any = UNDEFINED, *_: Any) -> list[str]:
     return keys
 
 
+#: Object.prototype as a value (what Object.getPrototypeOf gives for a plain object): one
+#: object, so two reads are ===; String() of it is '[object Object]', JSON '{}'
+OBJECT_PROTOTYPE: Final = JsNamespace("Object", {})
+
+
 def _object_get_prototype_of(x: Any = UNDEFINED, *_: Any) -> Any:
     if is_nullish(x):
         raise JsError("Cannot convert undefined or null to object")
-    raise Unsupported("flowctx does not reproduce prototypes as values (Object.getPrototypeOf)")
+    if type(x) is JsCreated:
+        return x.proto
+    if type(x) is dict or x is OBJECT_PROTOTYPE:
+        return OBJECT_PROTOTYPE if x is not OBJECT_PROTOTYPE else None
+    raise Unsupported(
+        f"flowctx does not reproduce the prototype of {typeof(x)} values as a value "
+        "(Object.getPrototypeOf)"
+    )
 
 
-def _object_create(proto: Any = UNDEFINED, *_: Any) -> Any:
-    if proto is not None and type(proto) not in (list, dict, JsFunction, JsNamespace):
-        raise JsError(f"Object prototype may only be an Object or null: {to_string(proto)}")
-    raise Unsupported("flowctx does not reproduce objects of another prototype (Object.create)")
+def _object_create(proto: Any = UNDEFINED, props: Any = UNDEFINED, *_: Any) -> Any:
+    if proto is not None and type(proto) not in (list, dict, JsCreated, JsFunction, JsNamespace):
+        shown = "undefined" if proto is UNDEFINED else to_string(proto)
+        raise JsError(f"Object prototype may only be an Object or null: {shown}")
+    if props is not UNDEFINED:
+        raise Unsupported("flowctx does not reproduce property descriptors (Object.create)")
+    if proto is OBJECT_PROTOTYPE:
+        return {}  # an ordinary object
+    if type(proto) in (JsFunction, JsNamespace):
+        raise Unsupported("flowctx does not reproduce objects inheriting from built-ins")
+    return JsCreated(proto)
 
 
 def _string_raw(strings: Any = UNDEFINED, *subs: Any) -> str:
@@ -545,10 +597,16 @@ def _quote(s: str) -> str:
     return "".join(out)
 
 
+#: node 20 serialises arrays nested about 4,500 deep before its stack runs out (measured);
+#: data nested deeper than flowctx's own stack allows is refused by the evaluator's recursion
+#: guard, which says it is flowctx's bound
+_JSON_DEPTH: Final = 4_500
+
+
 def _stringify(v: Any, indent: str, prefix: str, depth: int, room: list[int]) -> str | None:
     """JSON text of ``v``; ``room`` holds the characters still allowed, so the text is
     refused while it is being built, not after (references to one array nest cheaply)."""
-    if depth > 200:
+    if depth > _JSON_DEPTH:
         raise JsError("Maximum call stack size exceeded")
     charge(6 * ELEMENT)  # measured: about 3 us of interpreted work a value
     v = js_value(v)
@@ -885,6 +943,41 @@ OTHER_GLOBALS: Final = frozenset(
         "MessagePort", "MessageEvent", "CustomEvent", "Crypto", "CryptoKey", "SubtleCrypto",
     }
 )  # fmt: skip
+# typeof of node 20's other globals, as measured inside MemberJunction's function (strict mode,
+# an ES module's process): typeof reads only a binding's type, so it is predicted, never run.
+HOST_TYPES: Final[dict[str, str]] = {
+    "AbortController": "function", "AbortSignal": "function", "AggregateError": "function",
+    "ArrayBuffer": "function", "AsyncFunction": "undefined", "Atomics": "object",
+    "BigInt": "function", "BigInt64Array": "function", "BigUint64Array": "function",
+    "Blob": "function", "BroadcastChannel": "function", "Buffer": "function",
+    "Crypto": "function", "CryptoKey": "function", "CustomEvent": "function",
+    "DOMException": "function", "DataView": "function", "Error": "function",
+    "EvalError": "function", "Event": "function", "EventTarget": "function", "File": "function",
+    "FinalizationRegistry": "function", "Float32Array": "function", "Float64Array": "function",
+    "FormData": "function", "Function": "function", "GeneratorFunction": "undefined",
+    "Headers": "function", "Int16Array": "function", "Int32Array": "function",
+    "Int8Array": "function", "Intl": "object", "Map": "function", "MessageChannel": "function",
+    "MessageEvent": "function", "MessagePort": "function", "Promise": "function",
+    "Proxy": "function", "RangeError": "function", "ReferenceError": "function",
+    "Reflect": "object", "RegExp": "function", "Request": "function", "Response": "function",
+    "Set": "function", "SharedArrayBuffer": "function", "SubtleCrypto": "function",
+    "Symbol": "function", "SyntaxError": "function", "TextDecoder": "function",
+    "TextEncoder": "function", "TypeError": "function", "URIError": "function",
+    "URL": "function", "URLSearchParams": "function", "Uint16Array": "function",
+    "Uint32Array": "function", "Uint8Array": "function", "Uint8ClampedArray": "function",
+    "WeakMap": "function", "WeakRef": "function", "WeakSet": "function",
+    "WebAssembly": "object", "Worker": "undefined", "__dirname": "undefined",
+    "__filename": "undefined", "arguments": "object", "atob": "function", "btoa": "function",
+    "clearImmediate": "function", "clearInterval": "function", "clearTimeout": "function",
+    "console": "object", "crypto": "object", "decodeURI": "function", "document": "undefined",
+    "escape": "function", "eval": "function", "exports": "undefined", "fetch": "function",
+    "global": "object", "globalThis": "object", "module": "undefined", "performance": "object",
+    "process": "object", "queueMicrotask": "function", "require": "undefined",
+    "self": "undefined", "setImmediate": "function", "setInterval": "function",
+    "setTimeout": "function", "structuredClone": "function", "unescape": "function",
+    "window": "undefined",
+}  # fmt: skip
+
 # Namespaces and the members completion offers on them.
 NAMESPACES: Final[dict[str, frozenset[str]]] = {
     name: frozenset(k for k in value.members if not k.isupper() and k[0].islower())

@@ -32,6 +32,7 @@ from flowctx_core.expressions.js.values import (
     OBJECT_PROTO,
     STRING_PROTO,
     UNDEFINED,
+    JsCreated,
     JsError,
     JsFunction,
     JsNamespace,
@@ -79,6 +80,28 @@ def _num_to_fixed(x: int | float, digits: Any = UNDEFINED, *_: Any) -> str:
     return sign + f"{q:f}"
 
 
+_RADIX_DIGITS: Final = "0123456789abcdefghijklmnopqrstuvwxyz"
+
+
+def _radix_integer(value: float, radix: int) -> str:
+    """The digits of an integral double as V8 writes them (node 20, src/numbers/conversions.cc
+    DoubleToRadixCString): while the quotient is 2**53 or more it divides in floating point and
+    writes a '0' (digits a double cannot hold), then takes remainders; so (2**60).toString(7)
+    ends in zeros where the exact integer's digits would not."""
+    out: list[str] = []
+    while value / radix >= 2.0**53:
+        value /= radix
+        out.append("0")
+    while True:
+        remainder = math.fmod(value, radix)
+        out.append(_RADIX_DIGITS[int(remainder)])
+        value = (value - remainder) / radix
+        if value <= 0:
+            break
+    charge(len(out))
+    return "".join(reversed(out))
+
+
 def _num_to_string(x: int | float, radix: Any = UNDEFINED, *_: Any) -> str:
     r = 10 if radix is UNDEFINED else to_int(radix)
     if not 2 <= r <= 36:
@@ -90,16 +113,7 @@ def _num_to_string(x: int | float, radix: Any = UNDEFINED, *_: Any) -> str:
     if x in (math.inf, -math.inf):
         return number_to_string(x)
     if float(x).is_integer():
-        n = int(x)
-        digits = "0123456789abcdefghijklmnopqrstuvwxyz"
-        out = ""
-        m = abs(n)
-        while True:
-            out = digits[m % int(r)] + out
-            m //= int(r)
-            if m == 0:
-                break
-        return ("-" if n < 0 else "") + out
+        return ("-" if x < 0 else "") + _radix_integer(abs(float(x)), int(r))
     return radix_string(float(x), int(r))
 
 
@@ -136,7 +150,30 @@ def _num_value_of(x: Any, *_: Any) -> Any:
     return x
 
 
+def _num_to_locale_string(
+    x: int | float, locales: Any = UNDEFINED, options: Any = UNDEFINED, *_: Any
+) -> str:
+    """Intl.NumberFormat's default in node's default locale (en-US): groups of three, at most
+    three fraction digits rounded half away from zero from the shortest digits of the double
+    (ICU rounds 1.0005 to 1.001), '-0' kept, '∞' for Infinity."""
+    if locales not in (UNDEFINED, "en-US", "en") or options is not UNDEFINED:
+        raise Unsupported("flowctx reproduces toLocaleString in en-US without options only")
+    if x != x:
+        return "NaN"
+    negative = x < 0 or (x == 0 and math.copysign(1.0, x) < 0)
+    if x in (math.inf, -math.inf):
+        return "-∞" if negative else "∞"
+    shortest = Decimal(repr(abs(float(x)))) if type(x) is float else Decimal(abs(number(x)))
+    with localcontext(_WIDE):
+        q = shortest.quantize(Decimal("0.001"), rounding=ROUND_HALF_UP)
+        text = f"{q:,f}"
+    if "." in text:
+        text = text.rstrip("0").rstrip(".")
+    return ("-" if negative else "") + text
+
+
 NUMBER_METHODS: Final[dict[str, Callable[..., Any]]] = {
+    "toLocaleString": _num_to_locale_string,
     "toFixed": _num_to_fixed,
     "toString": _num_to_string,
     "toPrecision": _num_to_precision,
@@ -260,6 +297,12 @@ def get_member(obj: Any, key: Any) -> Any:
         if k in ("call", "apply", "bind"):
             return function_member(obj, k)
         return _proto_member(obj, k, frozenset())
+    if t is JsCreated:
+        if own_has(obj, k):
+            return own_get(obj, k)
+        if k in OBJECT_MODEL_KEYS:
+            raise security(f"reading '{k}' reaches the object model, and from there Function")
+        return UNDEFINED if obj.proto is None else get_member(obj.proto, k)
     if isinstance(obj, JsObject):
         return obj.js_get(k)
     if isinstance(obj, Mapping):
@@ -342,7 +385,7 @@ def set_member(obj: Any, key: Any, value: Any) -> None:
     if getattr(_state, "integrity", None):
         _check_integrity(obj, k)
     t = type(obj)
-    if t is dict:
+    if t is dict or t is JsCreated:
         _mutating()
         obj[k] = value
         return

@@ -157,6 +157,18 @@ class JsNamespace:
         return f"[object {self.name}]"
 
 
+class JsCreated(dict):  # type: ignore[type-arg]
+    """An object made by ``Object.create(proto)``: its own keys are the dict's; a key it does
+    not have is read from ``proto`` (an object or array), and ``proto`` None is
+    ``Object.create(null)``: no toString, no valueOf, nothing inherited."""
+
+    __slots__ = ("proto",)
+
+    def __init__(self, proto: Any) -> None:
+        super().__init__()
+        self.proto = proto
+
+
 # The keys MemberJunction 5.51.3 drops from the context at every level before evaluating.
 DROPPED_KEYS: Final = frozenset({"__proto__", "constructor", "prototype", "eval", "Function"})
 # Keys that lead from data to the JavaScript object model (and from there to Function).
@@ -478,7 +490,7 @@ def to_number(v: Any) -> int | float:
         return string_to_number(v)
     if t is list or t is tuple:
         return string_to_number(to_string(v))
-    if t is dict and "toString" in v:
+    if (t is dict and "toString" in v) or t is JsCreated:
         # ToPrimitive(hint number): valueOf gives the object back, its own toString is data
         # (not callable), so node throws "Cannot convert object to primitive value"
         return string_to_number(to_string(v))
@@ -579,9 +591,29 @@ def to_string(v: Any) -> str:
     if t is dict and "toString" in v:
         # its own toString is data, not callable; valueOf gives the object back
         raise JsError("Cannot convert object to primitive value")
+    if t is JsCreated and not _inherits(v, "toString"):
+        raise JsError("Cannot convert object to primitive value")  # Object.create(null)
+    if t is JsCreated and _has_data_key(v, "toString"):
+        raise JsError("Cannot convert object to primitive value")
     if isinstance(v, JsObject):
         return to_string(v.js_primitive("string"))
     return "[object Object]"
+
+
+def _inherits(obj: JsCreated, key: str) -> bool:
+    """Whether a created object reaches ``key`` through Object.prototype (or an array's)."""
+    proto = obj.proto
+    while type(proto) is JsCreated:
+        proto = proto.proto
+    return proto is not None and (key in OBJECT_PROTO or type(proto) is list)
+
+
+def _has_data_key(obj: Any, key: str) -> bool:
+    while type(obj) is JsCreated or type(obj) is dict:
+        if key in obj:
+            return True
+        obj = obj.proto if type(obj) is JsCreated else None
+    return False
 
 
 def to_primitive(v: Any, hint: str = "default") -> Any:
@@ -928,6 +960,10 @@ def js_in(key: Any, obj: Any) -> bool:
     """``key in obj``: own keys and the prototype chain, as JavaScript answers it."""
     k = property_key(key)
     t = type(obj)
+    if t is JsCreated:
+        if own_has(obj, k):
+            return True
+        return obj.proto is not None and js_in(k, obj.proto)
     if t is dict or (isinstance(obj, Mapping) and t is not JsNamespace):
         return own_has(obj, k) or k in OBJECT_PROTO
     if t is list or t is tuple:

@@ -23,7 +23,7 @@ from flowctx_core.expressions.js import bigint
 from flowctx_core.expressions.js import values as js
 from flowctx_core.expressions.js.common import NeedsCopy, Unsupported, security, set_on_copy
 from flowctx_core.expressions.js.constructors import instance_of
-from flowctx_core.expressions.js.globals import CONSTRUCTORS, GLOBALS, OTHER_GLOBALS
+from flowctx_core.expressions.js.globals import CONSTRUCTORS, GLOBALS, HOST_TYPES, OTHER_GLOBALS
 from flowctx_core.expressions.js.objects import get_member, set_member
 from flowctx_core.expressions.js.regexp import JsRegExp
 from flowctx_core.expressions.mj.lexer import is_id_part, is_id_start, tokenize
@@ -671,8 +671,12 @@ def _typeof(c: _Compiler, node: JsTypeof) -> Fn:
     if isinstance(operand, ast.Name) and not c.is_local(operand.id):
         name = operand.id
 
+        host = HOST_TYPES.get(name) if name not in GLOBALS else None
+
         def typeof_name(env: Env) -> str:
             if name not in env.scope or name in js.DROPPED_KEYS:
+                if host is not None:
+                    return host
                 if name in OTHER_GLOBALS:
                     raise _not_defined(name)
                 if name not in GLOBALS:

@@ -19,7 +19,7 @@ from collections.abc import Iterator
 from typing import Any, Final
 
 from flowctx_core.expressions.js.arrays import MUTATING_METHODS
-from flowctx_core.expressions.js.globals import EXECUTING_GLOBALS, GLOBALS
+from flowctx_core.expressions.js.globals import EXECUTING_GLOBALS, GLOBALS, HOST_TYPES
 from flowctx_core.expressions.js.regexp import RegExpSyntaxError, literal, validate
 from flowctx_core.expressions.js.values import OBJECT_MODEL_KEYS
 from flowctx_core.expressions.mj.errors import SecurityRefusal, Unpredicted
@@ -173,7 +173,9 @@ def _fold_string(node: ast.AST) -> str | None:
 
 
 class ParseResult:
-    __slots__ = ("depth", "mutates", "names", "root", "security", "unpredicted", "wrapped")
+    __slots__ = (
+        "depth", "host", "mutates", "names", "root", "security", "unpredicted", "wrapped",
+    )  # fmt: skip
 
     def __init__(self) -> None:
         self.root: ast.expr | None = None
@@ -182,12 +184,16 @@ class ParseResult:
         self.mutates = False
         self.depth = 0  # deepest nesting reached
         self.security: list[tuple[str, int, int]] = []
+        # host globals named bare (name, message, start, end): refused unless the scope
+        # provides the name (then it is the scope's value) or typeof reads only their type
+        self.host: list[tuple[str, str, int, int]] = []
         self.unpredicted: list[tuple[str, int, int]] = []
 
 
 class Parser:
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: str, bound: frozenset[str] = frozenset()) -> None:
         self.text = text
+        self.bound = bound  # host-global names the scope provides: the scope's values
         expr_tokens = tokenize(text)
         n = len(text)
         eof = expr_tokens[-1]
@@ -473,10 +479,13 @@ class Parser:
             return self.update()
         self.advance()
         self.enter()
+        host = len(self.result.host)
         operand = self.unary()
         self.leave()
         end = span_of(operand)[1]
         node: ast.expr
+        if tok.value == "typeof" and isinstance(operand, ast.Name) and operand.id in HOST_TYPES:
+            del self.result.host[host:]  # typeof reads the binding's type only: predicted
         if tok.kind == "op":
             node = ast.UnaryOp(op=_UNARY[tok.value](), operand=operand)
         elif tok.value == "typeof":
@@ -791,9 +800,11 @@ class Parser:
             raise self.error("Keyword must not contain escaped characters", tok)
         local = any(name in frame for frame in self.params)
         if not local:
-            if name in EXECUTING_GLOBALS:
-                self.refuse(f"'{name}' reaches code execution or the host", tok.start, tok.end)
-            elif name not in GLOBALS:
+            if name in EXECUTING_GLOBALS and name not in self.bound:
+                what = f"'{name}' reaches code execution or the host"
+                message = f"{ENGINE} would execute this as code ({what})"
+                self.result.host.append((name, message, tok.start, tok.end))
+            elif name in EXECUTING_GLOBALS or name not in GLOBALS:
                 self.result.names[name] = None
         return _mark(ast.Name(id=name, ctx=_LOAD), tok.start, tok.end)
 
@@ -831,16 +842,26 @@ def regex_literal(tok: Token, text: str) -> JsRegexLiteral:
     return JsRegexLiteral(source, flags)
 
 
-def parse(text: str) -> ParseResult:
-    """Parse ``text`` (already past MemberJunction's pre-checks); raises ``ExpressionError``."""
+def parse(text: str, bound: frozenset[str] = frozenset()) -> ParseResult:
+    """Parse ``text`` (already past MemberJunction's pre-checks); raises ``ExpressionError``.
+
+    ``bound``: host-global names the scope provides (``{"globalThis": 3}``), read as scope
+    values; a refusal that only names host globals carries them (``host_names``) so that the
+    caller can parse again with the scope's names bound."""
     try:
         with deep_recursion(text.count("(") + text.count("[") + text.count("!") + text.count("-")):
-            result = Parser(text).parse()
+            result = Parser(text, bound).parse()
     except RecursionError:
         raise ExpressionError("Expression is nested too deeply", 0, len(text)) from None
-    if result.security:
-        message, start, end = result.security[0]
-        raise SecurityRefusal(message, start, end)
+    refusals = sorted(
+        [*result.security, *((m, a, b) for _, m, a, b in result.host)], key=lambda r: r[1]
+    )
+    if refusals:
+        message, start, end = refusals[0]
+        refusal = SecurityRefusal(message, start, end)
+        if not result.security:
+            refusal.host_names = frozenset(name for name, *_ in result.host)
+        raise refusal
     if result.unpredicted:
         message, start, end = result.unpredicted[0]
         raise Unpredicted(message, start, end)
