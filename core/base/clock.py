@@ -103,11 +103,33 @@ def parse_now(text: str) -> Clock:
 PINNED: Clock | None = None
 
 
-def pin(instant: Clock | None) -> None:
+#: the pin came from the command line (--now): a saved scenario's own instant does not replace it
+EXPLICIT = False
+
+
+def pin(instant: Clock | None, explicit: bool = False) -> None:
     """The instant every later evaluation reads as "now" unless it is given one (the CLI's
     ``--now``, ``now:`` in flowctx.yaml); None: the current time again."""
+    global PINNED, EXPLICIT
+    PINNED, EXPLICIT = instant, explicit and instant is not None
+
+
+@contextlib.contextmanager
+def scenario_instant(now: str) -> Iterator[None]:
+    """A saved scenario's ``now`` while its routes are decided (unless --now was given)."""
     global PINNED
-    PINNED = instant
+    if not now or EXPLICIT:
+        yield
+        return
+    previous = PINNED
+    try:
+        PINNED = parse_now(now)
+    except ClockError:
+        PINNED = previous  # a bad value is the scenario file's problem, reported where it loads
+    try:
+        yield
+    finally:
+        PINNED = previous
 
 
 def pinned() -> Clock | None:
@@ -135,12 +157,18 @@ def evaluation(clock: Clock | None) -> Iterator[_State]:
         _state.clock, _state.used = previous
 
 
+#: the last instant any evaluation read (a command that shows many results, such as graph,
+#: says once that they depend on the time); reset it before the evaluations to watch
+LAST_READ: Clock | None = None
+
+
 def now_ms() -> int:
     """The instant the evaluation reads as "now" (recorded as read)."""
+    global LAST_READ
     clock = _state.clock
     if clock is None:
         clock = _state.clock = Clock(int(time.time() * 1000), pinned=False)
-    _state.used = clock
+    _state.used = LAST_READ = clock
     return clock.ms
 
 

@@ -79,7 +79,7 @@ def pin_now(args: argparse.Namespace, profile_now: Clock | None = None) -> None:
         clock.pin(profile_now or clock.Clock(int(time.time() * 1000), pinned=False))
         return
     try:
-        clock.pin(clock.parse_now(given))
+        clock.pin(clock.parse_now(given), explicit=True)
     except clock.ClockError as exc:
         raise UsageError(f"--now: {exc}") from None
 

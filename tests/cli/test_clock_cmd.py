@@ -149,3 +149,31 @@ def test_a_bad_now_in_flowctx_yaml_is_a_located_problem(
     assert code == 1
     assert "flowctx.yaml:1:6" in out
     assert "'soon' is not an ISO 8601 instant" in out
+
+
+def test_a_saved_scenario_s_now_decides_the_graph_unless_now_is_given(
+    workspace: Any, capsys: pytest.CaptureFixture[str]
+) -> None:
+    root = _workspace(workspace)
+    saved = root / ".flowctx" / "scenarios" / "W" / "evening.json"
+    saved.parent.mkdir(parents=True)
+    saved.write_text(
+        json.dumps(
+            {
+                "format": "flowctx-scenario/1",
+                "workflow": "W",
+                "now": "2026-12-01T18:00:00Z",
+                "payload": {"code": "ABX"},
+            }
+        )
+    )
+    args = ["graph", str(root), "-w", "W", "--scenario", "evening", "--format", "text"]
+    code, out, _ = run(capsys, *args)
+    assert code == 0
+    assert "clock: depends on the time: evaluated at 2026-12-01T18:00:00Z" in out
+    late = next(line for line in out.splitlines() if "→ Late" in line)
+    assert late.startswith("│★") and late.rstrip("┝━┓ ").endswith("true")
+    _, out, _ = run(capsys, *args, "--now", "2026-12-01T09:00:00Z")
+    assert "clock: depends on the time: evaluated at 2026-12-01T09:00:00Z" in out
+    early = next(line for line in out.splitlines() if "→ Early" in line)
+    assert early.startswith("│★")
