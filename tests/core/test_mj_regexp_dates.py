@@ -168,3 +168,19 @@ def test_compiled_regex_literal_is_a_new_object_each_evaluation() -> None:
     compiled = compile_mj("/a/g.test(s)")
     assert compiled.run({"s": "a"}) is True
     assert compiled.run({"s": "a"}) is True  # a fresh lastIndex each time, as in node
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "new RegExp(payload.secret).test('x')",
+        "new RegExp('a', payload.secret).test('x')",
+        "BigInt(payload.secret) > 0n",
+        "BigInt(payload.n) > 0n",
+    ],
+)
+def test_errors_never_show_a_scope_value(text: str) -> None:
+    scope = {"payload": {"secret": "sk-live-(9f3e", "n": 1.5}}
+    result = evaluate(text, scope, "mj")
+    assert not result.success and result.error is not None
+    assert "sk-live" not in result.error.message and "1.5" not in result.error.message

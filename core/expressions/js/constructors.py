@@ -225,9 +225,7 @@ def _iterator(kind: str) -> Callable[..., Any]:
 
 def _for_each(c: JsCollection, fn: Any = UNDEFINED, *_: Any) -> Any:
     if type(fn) is not JsFunction:
-        raise JsError(
-            f"{to_string(fn) if typeof(fn) != 'object' else '#<Object>'} is not a function"
-        )
+        raise JsError(f"{typeof(fn)} is not a function (argument of forEach)")
     for k, v in list(c.entries.values()):
         fn.fn(v, k, c)
     return UNDEFINED
@@ -271,7 +269,7 @@ def new_map(source: Any = UNDEFINED, *_: Any) -> JsCollection:
             if type(entry) is dict:
                 c.put(entry.get("0", UNDEFINED), entry.get("1", UNDEFINED))
                 continue
-            raise JsError(f"Iterator value {to_string(entry)} is not an entry object")
+            raise JsError("Iterator value is not an entry object")
         c.put(entry[0] if entry else UNDEFINED, entry[1] if len(entry) > 1 else UNDEFINED)
     return c
 

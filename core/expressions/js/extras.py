@@ -50,11 +50,7 @@ def _with_this(fn: JsFunction, this: Any) -> Callable[..., Any]:
             bound = fn.fn.args[-1]
             if isinstance(bound, JsObject) and this is not bound:
                 if type(this) is not type(bound):
-                    raise JsError(
-                        f"Method {fn.name} called on incompatible receiver {js.to_string(this)}"
-                        if not isinstance(this, JsObject)
-                        else f"Method {fn.name} called on incompatible receiver"
-                    )
+                    raise JsError(f"Method {fn.name} called on incompatible receiver")
                 return functools.partial(fn.fn.func, *fn.fn.args[:-1], this)
         return fn.fn  # a static function or an arrow: this is not read
     assert isinstance(fn.fn, functools.partial)

@@ -51,7 +51,6 @@ from flowctx_core.expressions.js.values import (
     to_string,
     to_units,
     too_long,
-    typeof,
 )
 
 FLAG_ORDER: Final = "dgimsuvy"  # the order of RegExp.prototype.flags
@@ -81,7 +80,8 @@ def _check_flags(flags: str, literal: bool) -> None:
     ):
         if literal:
             raise RegExpSyntaxError("Invalid regular expression flags")
-        raise RegExpSyntaxError(f"Invalid flags supplied to RegExp constructor '{flags}'")
+        # the flags may come from the scope: not shown (messages never hold scope values)
+        raise RegExpSyntaxError("Invalid flags supplied to RegExp constructor")
 
 
 def _unit_pattern(source: str) -> str:
@@ -148,15 +148,26 @@ def _compile(source: str, flags: str, prefix: str = "") -> regress.Regex:
 
 
 def validate(source: str, flags: str, literal: bool = False) -> None:
+    """V8's checks of a pattern; a pattern built at run time (``new RegExp(payload.x)``) may
+    be a scope value, so its message names no source."""
     _check_flags(flags, literal)
     names = _GROUP_NAME.findall(source)
+    shown = f"/{source}/{flags}"
     if len(set(names)) != len(names):
         # node 20 refuses a name used twice even in different alternatives
-        shown = f"/{source}/{flags}"
         raise RegExpSyntaxError(
-            f"Invalid regular expression: {shown}: Duplicate capture group name"
+            f"Invalid regular expression: {shown if literal else _RUNTIME}: Duplicate capture "
+            "group name"
         )
-    _compile(source, flags)
+    try:
+        _compile(source, flags)
+    except RegExpSyntaxError as exc:
+        if literal:
+            raise
+        raise RegExpSyntaxError(str(exc).replace(shown, _RUNTIME, 1)) from None
+
+
+_RUNTIME: Final = "a pattern built at run time"
 
 
 # --- the text -------------------------------------------------------------------------------
@@ -303,7 +314,8 @@ def _search(rx: JsRegExp, prefix: str, chars: str, every: bool) -> list[list[Any
         result = WORKER.search(pattern, engine_flags, chars, every, count, seconds)
     except TooSlow:
         raise BudgetExceeded(
-            f"refused: flowctx's bound on regular expressions: /{rx.source[:60]}/ on "
+            f"refused: flowctx's bound on regular expressions: "
+            f"{f'/{rx.source[:60]}/' if rx.literal else _RUNTIME} on "
             f"{len(chars):,} characters backtracked past the {seconds:.2f} s left of "
             f"{BUDGET} and was stopped; node would go on matching"
         ) from None
@@ -432,10 +444,11 @@ def _advance(text: _Text, index: int) -> int:
 
 
 class JsRegExp(JsObject):
-    __slots__ = ("flags", "last_index", "props", "source")
+    __slots__ = ("flags", "last_index", "literal", "props", "source")
 
     def __init__(self, source: str, flags: str, literal: bool = False) -> None:
         validate(source, flags, literal)
+        self.literal = literal  # written in the condition: its source may be shown
         self.source = source
         self.flags = "".join(f for f in FLAG_ORDER if f in flags)
         self.last_index: Any = 0
@@ -522,10 +535,7 @@ _ARITY: Final = {"exec": 1, "test": 1, "toString": 0, "compile": 2}
 
 def _this_regexp(rx: Any, method: str) -> JsRegExp:
     if not isinstance(rx, JsRegExp):
-        raise JsError(
-            f"Method RegExp.prototype.{method} called on incompatible receiver "
-            f"{to_string(rx) if typeof(rx) != 'object' else '[object Object]'}"
-        )
+        raise JsError(f"Method RegExp.prototype.{method} called on incompatible receiver")
     return rx
 
 

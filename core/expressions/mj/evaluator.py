@@ -732,7 +732,7 @@ def _list(c: _Compiler, node: ast.List) -> Fn:
 
 def _regex_literal(c: _Compiler, node: JsRegexLiteral) -> Fn:
     source, flags = node.source, node.flags
-    return lambda env: JsRegExp(source, flags)
+    return lambda env: JsRegExp(source, flags, literal=True)
 
 
 def _hole(c: _Compiler, node: JsHole) -> Fn:
