@@ -88,7 +88,7 @@ _MODULE_GLOBALS: Final = frozenset(
 _LOCALS: Final = frozenset({"self", "context_variables", "eval_expr", "len_pattern", "len_matches"})
 
 
-class _FrameObject:
+class FrameObject:
     """A Python object of AG2's evaluator that a bare name reads (``self``, the module ``re``,
     the class ``ContextVariables``...): truthy, equal only to itself, ordered with nothing.
     Reading it runs nothing (the only call AG2 allows is ``len``), so it is predicted."""
@@ -102,26 +102,35 @@ class _FrameObject:
         return f"<AG2's {self.name}>"
 
 
-#: what flowctx predicts a bare name of AG2's frame reads: Python's builtins as they are,
-#: ``__debug__`` (True: runtimes do not run with -O), the ContextExpression itself and the
-#: module's imports and classes as opaque objects. The other locals and module dunders hold
-#: values of the running evaluator (its text, the file path...): refused, not reproduced.
-_OPAQUE_FRAME: Final = {
-    name: _FrameObject(name)
-    for name in ("self", "ast", "re", "dataclass", "ContextVariables", "ContextExpression",
-                 "__builtins__")
-}  # fmt: skip
+#: what flowctx predicts a bare name of AG2's frame reads: ``__debug__`` (True: runtimes do
+#: not run with -O); Python's builtins (functions, classes, Ellipsis...), the ContextExpression
+#: itself and the module's imports and classes as inert stand-ins with their semantics here
+#: (truthy, equal only to themselves, ordered with nothing): the real objects never reach a
+#: result. The other locals and the dunders hold values of the running evaluator (its text,
+#: the file path...): refused as not reproduced.
+_OPAQUE_FRAME: Final = frozenset(
+    {"self", "ast", "re", "dataclass", "ContextVariables", "ContextExpression"}
+)
+_STAND_INS: dict[str, FrameObject] = {}
 
 
 def _frame_value(name: str) -> Any:
     """The value a bare frame name reads, or ``_NOT_MODELLED``."""
-    if name in _OPAQUE_FRAME:
-        return _OPAQUE_FRAME[name]
     if name == "__debug__":
         return True
-    if name not in _LOCALS and name not in _MODULE_GLOBALS and name not in _LEN_LOCALS:
-        return getattr(builtins, name, _NOT_MODELLED)
-    return _NOT_MODELLED
+    modelled = name in _OPAQUE_FRAME or (
+        not name.startswith("__")
+        and name not in _LOCALS
+        and name not in _MODULE_GLOBALS
+        and name not in _LEN_LOCALS
+        and hasattr(builtins, name)
+    )
+    if not modelled:
+        return _NOT_MODELLED
+    stand_in = _STAND_INS.get(name)
+    if stand_in is None:
+        stand_in = _STAND_INS.setdefault(name, FrameObject(name))
+    return stand_in
 
 
 _NOT_MODELLED: Final = object()
