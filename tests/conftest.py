@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 import textwrap
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -72,3 +72,12 @@ async def settle(
         if quiet >= 2:
             return
     raise AssertionError(f"the app did not settle within {timeout}s")
+
+
+@pytest.fixture(autouse=True)
+def _unpinned_clock() -> Iterator[None]:
+    """A command that pinned the clock (--now, now:) does not pin it for the next test."""
+    yield
+    from flowctx_core.base import clock
+
+    clock.pin(None)

@@ -64,14 +64,21 @@ def _too_deep_at(text: str, limit: int) -> int:
     return 0
 
 
-def parse_json(text: str, *, check_nesting: bool = True) -> Any:
+def _integer_keeping_negative_zero(text: str) -> int | float:
+    return -0.0 if text == "-0" else int(text)
+
+
+def parse_json(text: str, *, check_nesting: bool = True, negative_zero: bool = False) -> Any:
     """``json.loads(text)``, or :class:`JsonTextError` naming the line, column and reason.
 
     ``check_nesting=False`` leaves the depth to the caller (the app's editors, whose documents
     may be 10 MB: walking them again would stall the reparse for no new finding there).
+    ``negative_zero``: the literal ``-0`` is -0.0, as JavaScript's JSON.parse reads it (for
+    data a JavaScript engine receives); Python's json reads it as the integer 0.
     """
     try:
-        value = json.loads(text)
+        integer = _integer_keeping_negative_zero if negative_zero else None
+        value = json.loads(text, parse_int=integer)
     except json.JSONDecodeError as exc:
         raise JsonTextError(exc.lineno, exc.colno, exc.msg) from None
     except RecursionError:

@@ -24,10 +24,11 @@ from __future__ import annotations
 import sys
 import time
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any, Final
 
+from flowctx_core.base import clock
 from flowctx_core.expressions import budget
 from flowctx_core.expressions.ag2 import ENGINE as AG2_ENGINE
 from flowctx_core.expressions.ag2 import compile_ag2
@@ -92,6 +93,7 @@ class EvalResult:
     dialect: str = "mj"
     warnings: tuple[str, ...] = ()  # answers that would surprise an author, and why
     engine: str = ""  # the engine and version the answer is predicted for
+    clock: str = ""  # the instant the condition read as "now" (ISO 8601), when it read one
 
     def to_json(self, explain: bool = False) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -106,6 +108,7 @@ class EvalResult:
             "elapsed_ms": round(self.elapsed_ms, 3),
             "engine": self.engine,
             "warnings": list(self.warnings),
+            "clock": self.clock or None,
         }
         if explain:
             out["explain"] = self.explain.to_json() if self.explain is not None else None
@@ -125,7 +128,7 @@ _SET = tuple(
     EvalResult.__dict__[f].__set__
     for f in (
         "success", "value", "error", "elapsed_ms", "raw", "explain", "dialect", "warnings",
-        "engine",
+        "engine", "clock",
     )
 )  # fmt: skip
 
@@ -134,7 +137,18 @@ def _ok(
     value: bool, elapsed_ms: float, raw: Any, dialect: str, warnings: tuple[str, ...]
 ) -> EvalResult:
     result = _new(EvalResult)
-    s_success, s_value, s_error, s_elapsed, s_raw, s_explain, s_dialect, s_warn, s_engine = _SET
+    (
+        s_success,
+        s_value,
+        s_error,
+        s_elapsed,
+        s_raw,
+        s_explain,
+        s_dialect,
+        s_warn,
+        s_engine,
+        s_clock,
+    ) = _SET
     s_success(result, True)
     s_value(result, value)
     s_error(result, None)
@@ -144,6 +158,7 @@ def _ok(
     s_dialect(result, dialect)
     s_warn(result, warnings)
     s_engine(result, ENGINES[dialect])
+    s_clock(result, "")
     return result
 
 
@@ -163,6 +178,24 @@ def referenced_names(text: str, dialect: str) -> frozenset[str]:
     return compile_expression(text, dialect).names
 
 
+@lru_cache(maxsize=256)
+def _compile_mj_bound(text: str, bound: frozenset[str]) -> Compiled:
+    return compile_mj(text, bound)
+
+
+def _bound_to_scope(exc: ExpressionError, text: str, scope: Any) -> Compiled | None:
+    """An mj condition refused only for naming host globals (``globalThis``) that the scope
+    itself provides: MemberJunction's function takes them as parameters, so they are the
+    scope's values and nothing of the host is reached. None when the refusal stands."""
+    names = getattr(exc, "host_names", None)
+    if not names or not isinstance(scope, Mapping) or not all(n in scope for n in names):
+        return None
+    try:
+        return _compile_mj_bound(text, names)
+    except ExpressionError:
+        return None
+
+
 def _elapsed(t0: float) -> float:
     return (time.perf_counter() - t0) * 1000.0
 
@@ -177,6 +210,7 @@ def evaluate(
     reveal_secrets: bool = False,
     deadline: float | None = None,
     cancel: budget.Flag | None = None,
+    now: clock.Clock | None = None,
 ) -> EvalResult:
     """Evaluate a condition against ``scope``; never raises for a bad expression or scope.
 
@@ -188,16 +222,37 @@ def evaluate(
     The evaluation runs under a fresh budget (``flowctx_core.expressions.budget``); ``deadline`` (a
     ``time.monotonic()`` value) and ``cancel`` (anything with ``is_set()``, e.g. a
     ``threading.Event``) stop it early with an "evaluation stopped" error.
+
+    ``now`` is the instant ``new Date()``/``Date.now()``/``Date()`` read (default: the one
+    pinned with ``clock.pin``, else the current time); a result that read it carries it in
+    ``clock`` and says so in its warnings and explain tree.
     """
     t0 = time.perf_counter()
     try:
         previous = budget.begin(deadline, cancel)
     except budget.Cancelled as exc:
         return _failed(ExprError(str(exc)), t0, dialect, text, explain)
+    # the clock's state, set and restored inline: this is the hot path of every evaluation
+    state = clock.STATE
+    outer = state.clock, state.used
+    state.clock, state.used = now or clock.PINNED, None
     try:
-        return _evaluate(text, scope, dialect, explain, secret_roots, reveal_secrets, t0)
+        result = _evaluate(text, scope, dialect, explain, secret_roots, reveal_secrets, t0)
+        used = state.used
+        return result if used is None else _clocked(result, used)
     finally:
+        state.clock, state.used = outer
         budget.end(previous)
+
+
+def _clocked(result: EvalResult, used: clock.Clock) -> EvalResult:
+    """The result of a condition that read the clock: it says so, and at which instant."""
+    note = used.note()
+    warnings = (*result.warnings, note)
+    tree = result.explain
+    if tree is not None:
+        tree = with_warnings(tree, (*tree.warnings, note))
+    return replace(result, warnings=warnings, explain=tree, clock=used.iso())
 
 
 def _evaluate(
@@ -215,7 +270,10 @@ def _evaluate(
         else:
             compiled = compile_expression(text, dialect)
     except ExpressionError as exc:
-        return _failed(exc.error, t0, dialect, text, explain, exc.warnings)
+        bound = _bound_to_scope(exc, text, scope) if dialect == "mj" else None
+        if bound is None:
+            return _failed(exc.error, t0, dialect, text, explain, exc.warnings)
+        compiled = bound
     except Exception as exc:  # a front-end bug must not take the caller down
         return _failed(
             ExprError(f"Internal error: {type(exc).__name__}"), t0, dialect, text, explain

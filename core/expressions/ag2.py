@@ -34,6 +34,7 @@ from functools import lru_cache, partial
 from typing import Any, ClassVar, Final
 
 from flowctx_core.expressions.budget import BUDGET, charge
+from flowctx_core.expressions.mj.parser import deep_recursion, tree_depth
 from flowctx_core.expressions.sandbox import (
     Compiled,
     ExpressionError,
@@ -85,6 +86,54 @@ _MODULE_GLOBALS: Final = frozenset(
      "__cached__", "__doc__", "__file__", "__loader__", "__name__", "__package__", "__spec__"}
 )  # fmt: skip
 _LOCALS: Final = frozenset({"self", "context_variables", "eval_expr", "len_pattern", "len_matches"})
+
+
+class FrameObject:
+    """A Python object of AG2's evaluator that a bare name reads (``self``, the module ``re``,
+    the class ``ContextVariables``...): truthy, equal only to itself, ordered with nothing.
+    Reading it runs nothing (the only call AG2 allows is ``len``), so it is predicted."""
+
+    __slots__ = ("name",)
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __repr__(self) -> str:
+        return f"<AG2's {self.name}>"
+
+
+#: what flowctx predicts a bare name of AG2's frame reads: ``__debug__`` (True: runtimes do
+#: not run with -O); Python's builtins (functions, classes, Ellipsis...), the ContextExpression
+#: itself and the module's imports and classes as inert stand-ins with their semantics here
+#: (truthy, equal only to themselves, ordered with nothing): the real objects never reach a
+#: result. The other locals and the dunders hold values of the running evaluator (its text,
+#: the file path...): refused as not reproduced.
+_OPAQUE_FRAME: Final = frozenset(
+    {"self", "ast", "re", "dataclass", "ContextVariables", "ContextExpression"}
+)
+_STAND_INS: dict[str, FrameObject] = {}
+
+
+def _frame_value(name: str) -> Any:
+    """The value a bare frame name reads, or ``_NOT_MODELLED``."""
+    if name == "__debug__":
+        return True
+    modelled = name in _OPAQUE_FRAME or (
+        not name.startswith("__")
+        and name not in _LOCALS
+        and name not in _MODULE_GLOBALS
+        and name not in _LEN_LOCALS
+        and hasattr(builtins, name)
+    )
+    if not modelled:
+        return _NOT_MODELLED
+    stand_in = _STAND_INS.get(name)
+    if stand_in is None:
+        stand_in = _STAND_INS.setdefault(name, FrameObject(name))
+    return stand_in
+
+
+_NOT_MODELLED: Final = object()
 _LEN_LOCALS: Final = frozenset({"match", "var_name", "var_value", "length_value", "full_match"})
 
 
@@ -103,6 +152,7 @@ class Plan:
     frame: frozenset[str]  # bare names the runtime's eval resolves to its own objects
     compared: frozenset[str]  # names whose pasted value is compared or measured with len()
     bare: frozenset[str]  # names in the text that are not ${...} variables
+    depth: int = 0  # how deep the tree nests (room on the stack to evaluate it)
 
 
 @dataclass(frozen=True, eq=False, slots=True)
@@ -138,13 +188,26 @@ def _check(node: ast.AST) -> None:
             raise ExpressionError(f"len() must have exactly one argument, got {len(node.args)}")
 
 
+#: how deep flowctx follows a text (``not not ...``, ``!(!(...))``): AG2 0.14.0 validates the
+#: tree recursively, so it stops at Python's recursion limit, about 990 levels less the depth
+#: it is called at (a runtime calls it some frames deep); Python's parser stops nested
+#: parentheses at 200 on its own
+AG2_MAX_DEPTH: Final = 900
+
+
 def _validate(tree: ast.AST) -> None:
     try:
-        validate(tree, ALLOWED_NODES, _check)
+        validate(tree, ALLOWED_NODES, _check, max_depth=AG2_MAX_DEPTH)
     except ExpressionError as exc:
         message = exc.error.message
         if message.endswith("is not allowed"):
             message += " in an AG2 context expression"
+        elif message.startswith("Expression is nested too deeply"):
+            message = (
+                f"Expression is nested too deeply for flowctx (more than {AG2_MAX_DEPTH} "
+                f"levels; flowctx's bound: {ENGINE} goes on to Python's recursion limit, "
+                "about 990 levels less the depth it is called at)"
+            )
         raise ExpressionError(message, exc.error.start, exc.error.end) from None
 
 
@@ -198,8 +261,11 @@ def _probe(
                 node.id = by_hole[node.id]  # a hole reads its variable's pasted value
             elif _MARK in node.id or node.id in holes or node.id in by_hole:
                 return None  # a hole glued to other text, or a bare name that is a variable
-        elif isinstance(node, ast.Constant) and isinstance(node.value, str) and _MARK in node.value:
-            return None  # pasted inside a string literal
+        elif isinstance(node, ast.Constant) and (
+            (isinstance(node.value, str) and _MARK in node.value)
+            or (isinstance(node.value, bytes) and _MARK.encode() in node.value)
+        ):
+            return None  # pasted inside a string or bytes literal (b'${s}'): the text decides
     return tree
 
 
@@ -329,6 +395,7 @@ def compile_ag2(text: str) -> Compiled:
         bare=frozenset(
             n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and n.id not in variables
         ),
+        depth=tree_depth(tree),
     )
     # AG2 looks the len() names up first, then the others in text order
     order = [*dict.fromkeys(n for n, _ in lens), *plan.pasted]
@@ -389,6 +456,7 @@ class Ag2Eval(SandboxEval):
     def __init__(self) -> None:
         super().__init__()
         self.frame: frozenset[str] = frozenset()
+        self.pasted_names: frozenset[str] = frozenset()  # names that came out of values
 
     def handlers(self) -> dict[type, Any]:
         return {
@@ -409,11 +477,22 @@ class Ag2Eval(SandboxEval):
             return self.names[node.id]
         except KeyError:
             pass
-        if node.id in self.frame:
-            raise WouldExecute(
-                f"{ENGINE} would read its own Python name '{node.id}' here (a builtin or a "
-                f"variable of its evaluator), not a context variable; flowctx does not "
-                f"predict that (write ${{{node.id}}} for a context variable)"
+        from_value = node.id in self.pasted_names  # never quoted: it comes from a value
+        if node.id in self.frame or from_value:
+            value = _frame_value(node.id)
+            if value is not _NOT_MODELLED:
+                return value
+            if node.id in self.frame:
+                shown = "a name that came out of a value" if from_value else f"'{node.id}'"
+                raise SandboxError(
+                    f"{ENGINE} would read its own evaluator's variable {shown} here, not a "
+                    f"context variable; flowctx does not reproduce that value"
+                    + ("" if from_value else f" (write ${{{node.id}}} for a context variable)")
+                )
+        if from_value:
+            raise SandboxError(
+                "NameError: pasting the values put a name into the text AG2 evaluates (not "
+                "shown: it comes from a value), and Python does not know it"
             )
         raise SandboxError(f"name '{node.id}' is not defined")
 
@@ -428,6 +507,10 @@ class Ag2Eval(SandboxEval):
 
     def run(self, compiled: Compiled, scope: Mapping[str, Any]) -> Any:
         plan: Plan = compiled.plan  # type: ignore[attr-defined]  # compile_ag2 made it
+        with deep_recursion(plan.depth):
+            return self._run(compiled, plan, scope)
+
+    def _run(self, compiled: Compiled, plan: Plan, scope: Mapping[str, Any]) -> Any:
         self.expr = compiled.text
         self.frame = plan.frame
         names = _tokens(plan, scope)
@@ -437,6 +520,10 @@ class Ag2Eval(SandboxEval):
         return self._eval(compiled.tree)
 
     def run_traced(self, compiled: Compiled, scope: Mapping[str, Any]) -> Trace:
+        with deep_recursion(_plan(compiled).depth):
+            return self._run_traced(compiled, scope)
+
+    def _run_traced(self, compiled: Compiled, scope: Mapping[str, Any]) -> Trace:
         plan = _plan(compiled)
         if _tokens(plan, scope) is not None:
             return super().run_traced(compiled, scope)
@@ -490,15 +577,19 @@ class Ag2Eval(SandboxEval):
                     f"{describe_node(node)} into the text it evaluates unchecked; flowctx "
                     "does not run it"
                 )
-            if isinstance(node, ast.Name) and node.id not in plan.bare | _FLOAT_NAMES:
-                # a name the author did not write came out of a value: never quote it
-                raise WouldExecute(
-                    f"{ENGINE} would execute this as code: pasting the values puts a Python "
-                    "name into the text it evaluates (not shown: it comes from a value); "
-                    "flowctx does not run it"
-                )
+        # A name the author did not write came out of a value (`not${i}` with 5 pastes `not5`):
+        # Python reads it only if evaluation reaches it (`or` may short-circuit first), so it
+        # is resolved lazily, as eval would: a name of AG2's frame or a NameError.
+        self.pasted_names = frozenset(
+            node.id
+            for node in ast.walk(tree)
+            if isinstance(node, ast.Name) and node.id not in plan.bare | _FLOAT_NAMES
+        )
         self.names = {}
-        return self._eval(tree)
+        try:
+            return self._eval(tree)
+        finally:
+            self.pasted_names = frozenset()
 
 
 def _paste(text: str, hole: str, value: str) -> str:

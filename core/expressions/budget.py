@@ -68,8 +68,12 @@ class Flag(Protocol):
     def is_set(self) -> bool: ...
 
 
+#: what a refusal by flowctx's own bound says of the engine, when nothing more precise is known
+ENGINE_GOES_ON: Final = "the engine itself has no such bound and would go on"
+
+
 def work_refused(engine_note: str = "") -> BudgetExceeded:
-    note = f"; {engine_note}" if engine_note else ""
+    note = f"; {engine_note or ENGINE_GOES_ON}"
     return BudgetExceeded(
         f"refused: the expression does too much work, more than {MAX_WORK:,} steps ({BUDGET}){note}"
     )
@@ -149,6 +153,21 @@ def charge(n: int) -> None:
         raise work_refused()
     if 0 <= budget.clock_at <= used:
         budget.check_clock()
+
+
+#: what one step stands for in wall time (the module docstring's 70 ns)
+STEP_SECONDS: Final = 70e-9
+
+
+def remaining_seconds() -> float:
+    """The wall time the rest of this evaluation's budget stands for (for work done outside
+    it, such as a match in a child process); its deadline, if sooner, wins."""
+    budget: Budget | None = getattr(_local, "budget", None)
+    used = budget.used if budget is not None else 0
+    seconds = max(MAX_WORK - used, 0) * STEP_SECONDS
+    if budget is not None and budget.deadline is not None:
+        seconds = min(seconds, budget.deadline - time.monotonic())
+    return max(seconds, 0.0)
 
 
 def check_items(n: int, what: str = "the value", engine_note: str = "") -> None:

@@ -38,7 +38,7 @@ from flowctx_core.base.secrets import (
     mask_value,
     secret_strings,
 )
-from flowctx_core.expressions.js.values import UNDEFINED, JsFunction
+from flowctx_core.expressions.js.values import UNDEFINED, JsFunction, JsObject
 from flowctx_core.expressions.provenance import judge, path_reason
 from flowctx_core.expressions.python import PyMethod
 from flowctx_core.expressions.sandbox import Compiled, ShortCircuit, Trace, error_message, span_of
@@ -155,6 +155,8 @@ def jsonable(value: Any, depth: int = 0, room: list[int] | None = None) -> Any:
         return shown
     if isinstance(value, (JsFunction, PyMethod)) or callable(value):
         return "function"
+    if isinstance(value, JsObject):  # a Date, RegExp, Map...: how it reads in the condition
+        return repr(value)
     return f"<{type(value).__name__}>"
 
 

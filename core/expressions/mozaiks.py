@@ -32,6 +32,7 @@ from flowctx_core.expressions.sandbox import (
     Compiled,
     ExpressionError,
     SandboxEval,
+    merge_constants,
     set_span,
     span_of,
 )
@@ -208,6 +209,7 @@ def compile_mozaiks(text: str) -> Compiled:
             f"{message} ({_COMPILE_FAILS})", exc.error.start, exc.error.end
         ) from None
     _validate(tree)
+    merge_constants(tree)  # `1000 is 1000` is True under eval, as CPython merges constants
     _depth(tree)
     tree = _Refs().visit(tree)
     for node in ast.walk(tree):

@@ -24,6 +24,7 @@ from flowctx_core.expressions.sandbox import (
     SandboxError,
     SandboxEval,
     check_text,
+    merge_constants,
     set_span,
     span_of,
     validate,
@@ -456,6 +457,7 @@ def compile_python(text: str) -> Compiled:
     remap = list(range(lead, len(text) + 1)) if lead else None
     tree = parse_python(stripped, text, remap)
     validate(tree, ALLOWED_NODES, _check)
+    merge_constants(tree)  # `1000 is 1000` is True under eval, as CPython merges constants
     names, required = free_names(tree)
     return Compiled(
         text=text,

@@ -11,6 +11,7 @@ simpleeval keeps per-call state on the instance.
 from __future__ import annotations
 
 import ast
+import math
 import operator as op
 import threading
 from collections.abc import Callable, Mapping
@@ -145,6 +146,44 @@ def validate(
     if check is not None:
         for node in seen:
             check(node)
+
+
+def _constant_key(value: Any) -> Any:
+    """What CPython merges constants of one code object by (``_PyCode_ConstantKey``): the type
+    and the value, the sign of a float zero, tuples element by element."""
+    if type(value) is tuple:
+        return (tuple, tuple(_constant_key(v) for v in value))
+    if type(value) is float:
+        return (float, value, math.copysign(1.0, value))
+    return (type(value), value)
+
+
+def _folded(node: ast.AST) -> ast.AST:
+    """A tuple of constants becomes one constant, as CPython's optimizer folds it."""
+    if isinstance(node, ast.Tuple) and all(isinstance(e, ast.Constant) for e in node.elts):
+        values: Any = tuple(e.value for e in node.elts if isinstance(e, ast.Constant))
+        folded = ast.Constant(value=values)
+        return ast.copy_location(set_span(folded, *span_of(node)), node)
+    return node
+
+
+def merge_constants(tree: ast.AST) -> ast.AST:
+    """Equal literal constants of one expression as one object, as CPython compiles them:
+    ``1000 is 1000``, ``'a b' is 'a b'`` and ``(1,) is (1,)`` are True where the engine runs
+    Python's eval on the text (a value read from the context is its own object)."""
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Compare):
+            node.left = _folded(node.left)  # type: ignore[assignment]
+            node.comparators = [_folded(c) for c in node.comparators]  # type: ignore[misc]
+    seen: dict[Any, Any] = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Constant):
+            try:
+                key = _constant_key(node.value)
+                node.value = seen.setdefault(key, node.value)
+            except TypeError:  # unhashable: never merged
+                pass
+    return tree
 
 
 # --- resource-limited operators (python and ag2 dialects) ------------------------------------
@@ -488,9 +527,12 @@ def error_message(exc: BaseException) -> str:
     if isinstance(exc, (SandboxError, budget.BudgetExceeded, simpleeval.InvalidExpression)):
         return str(exc)
     if isinstance(exc, RecursionError):
-        return "Expression is nested too deeply"
+        return (
+            "Expression is nested too deeply for flowctx's stack (flowctx's bound; "
+            "the engine itself would go on)"
+        )
     if isinstance(exc, MemoryError):
-        return "Expression needs too much memory"
+        return "Expression needs too much memory (flowctx's bound)"
     if isinstance(exc, ZeroDivisionError):
         return "division by zero"
     if isinstance(exc, KeyError):

@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from flowctx_core.base import fsview
+from flowctx_core.base.clock import ClockError, parse_now
 from flowctx_core.base.diagnostics import Diagnostic
 from flowctx_core.base.jsontext import JsonTextError, parse_json
 from flowctx_core.base.pathsafety import read_regular_file
@@ -67,6 +68,9 @@ class Scenario:
     env_overrides: dict[str, str] = field(default_factory=dict)
     launch: dict[str, Any] = field(default_factory=dict)
     history: tuple[str, ...] = ()
+    #: the instant conditions that read the clock are evaluated at (ISO 8601; "": the current
+    #: time)
+    now: str = ""
 
     def remember(self, expression: str) -> Scenario:
         """This scenario with ``expression`` last in the history (no duplicates, last 50)."""
@@ -315,6 +319,7 @@ def to_file_json(scenario: Scenario, guard: SecretGuard, workflow: str) -> dict[
         "env": env,
         "launch": masked(scenario.launch),
         "history": [guard.scrub_text(h) for h in scenario.history],
+        "now": scenario.now or None,
     }
 
 
@@ -452,7 +457,15 @@ def parse_scenario(
         Diagnostic(display, 1, 1, message, severity="warning") for _, message in refused
     )
     launch = {k: v for k, v in want("launch", dict, {}).items() if v != MASK}
+    now = want("now", (str, type(None)), None) or ""
+    if now:
+        try:
+            parse_now(now)
+        except ClockError as exc:
+            problems.append(Diagnostic(display, 1, 1, f"'now': {exc}; it was ignored"))
+            now = ""
     scenario = Scenario(
+        now=now,
         expression=want("expression", str, ""),
         dialect=dialect,
         data=raw.get("data", {}),

@@ -16,6 +16,7 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 
 from flowctx_core.base import fsview
+from flowctx_core.base.clock import Clock, ClockError, clock_from_yaml
 from flowctx_core.base.diagnostics import Diagnostic, did_you_mean
 from flowctx_core.base.pathsafety import confine, present
 from flowctx_core.base.yamlmarks import YamlDoc, load_yaml_file, parse_yaml_text, read_text_file
@@ -103,6 +104,8 @@ class Profile:
     diagnostics: tuple[Diagnostic, ...] = ()
     #: ``runtime:``: the name of the runtime profile this workspace is written for
     runtime: str | None = None
+    #: ``now:``: the instant conditions that read the clock are evaluated at
+    now: Clock | None = None
 
 
 def display_path(path: Path, root: Path) -> str:
@@ -238,8 +241,8 @@ def load_profile(root: Path) -> Profile:
     if not isinstance(data, dict):
         return Profile(diagnostics=(doc.diag((), "flowctx.yaml must be a mapping"),))
     for key in data:
-        if key not in ("env", "launch", "runtime"):
-            hint = did_you_mean(str(key), ["env", "launch", "runtime"])
+        if key not in ("env", "launch", "runtime", "now"):
+            hint = did_you_mean(str(key), ["env", "launch", "runtime", "now"])
             diags.append(doc.diag((key,), f"unknown field{hint}"))
     runtime = data.get("runtime")
     if runtime is not None:
@@ -262,7 +265,13 @@ def load_profile(root: Path) -> Profile:
     # a workspace someone else wrote must not widen what flowctx reads from this machine
     env, refused = refused_env(env, root, PROFILE_FILE)
     diags.extend(doc.diag(("env", name), message, severity="warning") for name, message in refused)
-    return Profile(env=env, launch=dict(launch), diagnostics=tuple(diags), runtime=runtime)
+    now = None
+    if data.get("now") is not None:
+        try:
+            now = clock_from_yaml(data["now"])
+        except ClockError as exc:
+            diags.append(doc.diag(("now",), str(exc), key=False))
+    return Profile(env=env, launch=dict(launch), diagnostics=tuple(diags), runtime=runtime, now=now)
 
 
 def load_workflow(root: Path, name: str, runtime: RuntimeProfile = MOZAIKS) -> WorkflowSnapshot:

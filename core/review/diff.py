@@ -26,7 +26,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Literal
 
-from flowctx_core.base import fsview
+from flowctx_core.base import clock, fsview
 from flowctx_core.base.diagnostics import Diagnostic, sort_key
 from flowctx_core.base.secrets import mask_text
 from flowctx_core.check import workflow_problems
@@ -466,9 +466,10 @@ def _decisions(
         "tools_called": scenario.tools_called,
     }
     out: dict[tuple[str, str], RouteDecision] = {}
-    for source in sources(routes):
-        for decision in decide(routes, matrix, source, **trial):
-            out[(decision.kind, source)] = decision
+    with clock.scenario_instant(scenario.now):  # the scenario's own instant, if it has one
+        for source in sources(routes):
+            for decision in decide(routes, matrix, source, **trial):
+                out[(decision.kind, source)] = decision
     return out
 
 

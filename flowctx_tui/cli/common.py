@@ -53,10 +53,11 @@ def read_arg_file(name: str, what: str) -> str:
         raise UsageError(f"{what}: the @file given is not UTF-8 (byte {exc.start})") from None
 
 
-def load_json_arg(text: str | None, what: str) -> Any:
+def load_json_arg(text: str | None, what: str, negative_zero: bool = False) -> Any:
     """Parse ``JSON`` or ``@file`` (``@-`` reads standard input); ``None`` stays ``None``.
 
     Errors name the argument and the line:column so the user can find the typo.
+    ``negative_zero``: ``-0`` is read as JavaScript reads it (for the mj dialect).
     """
     if text is None:
         return None
@@ -65,7 +66,7 @@ def load_json_arg(text: str | None, what: str) -> Any:
         text = read_arg_file(text[1:], what)
         source = f"{what} @file"
     try:
-        return parse_json(text)
+        return parse_json(text, negative_zero=negative_zero)
     except JsonTextError as exc:
         raise UsageError(
             f"{source}:{exc.line}:{exc.column}: invalid JSON for {what}: {exc.reason}"

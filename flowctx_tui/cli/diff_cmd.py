@@ -39,7 +39,7 @@ from flowctx_tui.cli.common import UsageError, fail
 from flowctx_tui.cli.matrix_cmd import _COLOURS as STATUS_COLOURS
 from flowctx_tui.cli.matrix_cmd import full_value
 from flowctx_tui.cli.terminal import colour_wanted, sgr, table_width, width_arg
-from flowctx_tui.cli.workspace_args import workspace_path
+from flowctx_tui.cli.workspace_args import add_now_arg, pin_now, workspace_path
 
 #: the change marks and their colours (green added, red removed, yellow changed)
 MARKS = {"added": "+", "removed": "-", "changed": "~"}
@@ -49,6 +49,7 @@ MD_WIDTH = 200
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
+    add_now_arg(parser)
     parser.add_argument(
         "path",
         nargs="?",
@@ -409,6 +410,7 @@ def build_diff(args: argparse.Namespace) -> WorkspaceDiff:
 
 def run(args: argparse.Namespace) -> int:
     try:
+        pin_now(args)  # both sides' conditions read one instant
         diff = build_diff(args)
     except UsageError as exc:
         return fail(str(exc))

@@ -19,6 +19,7 @@ from flowctx_core.base.jsontext import JsonTextError, parse_json
 from flowctx_core.expressions import DIALECTS, EvalResult, evaluate
 from flowctx_core.expressions.pathcontext import build_path_context
 from flowctx_tui.cli.common import MAX_ARG_FILE_BYTES, UsageError, fail, load_json_arg
+from flowctx_tui.cli.workspace_args import add_now_arg, pin_now
 
 _PATH_CONTEXT_FLAGS = ("data", "payload", "step_result", "flow_context")
 
@@ -39,6 +40,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "--scope", metavar="JSON|@FILE", help="all top-level names at once (instead of the above)"
     )
     parser.add_argument("--explain", action="store_true", help="show every sub-expression's value")
+    add_now_arg(parser)
     parser.add_argument("--format", choices=("text", "json"), default="text")
     parser.add_argument(
         "--batch",
@@ -48,6 +50,10 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    try:
+        pin_now(args)
+    except UsageError as exc:
+        return fail(str(exc))
     if args.batch is not None:
         if args.expr is not None:
             return fail("give either EXPR or --batch, not both")
@@ -79,7 +85,7 @@ def _scope(args: argparse.Namespace) -> tuple[dict[str, Any], frozenset[str] | N
             raise UsageError(
                 "--scope gives every name; do not combine it with --data/--context/..."
             )
-        scope = load_json_arg(args.scope, "--scope")
+        scope = load_json_arg(args.scope, "--scope", negative_zero=args.dialect == "mj")
         if not isinstance(scope, dict):
             raise UsageError("--scope must be a JSON object (name -> value)")
         return scope, None
@@ -96,15 +102,16 @@ def _scope(args: argparse.Namespace) -> tuple[dict[str, Any], frozenset[str] | N
             raise UsageError("--context must be a JSON object (variable -> value)")
         # per value, as mj's context: secret-looking names and URI passwords are masked
         return context, None
-    flow = load_json_arg(args.flow_context, "--flow-context")
+    js = args.dialect == "mj"  # -0 in the JSON stays -0 for node, as its JSON.parse reads it
+    flow = load_json_arg(args.flow_context, "--flow-context", js)
     if flow is not None and not isinstance(flow, dict):
         raise UsageError("--flow-context must be a JSON object")
     scope = build_path_context(
-        payload=load_json_arg(args.payload, "--payload"),
-        step_result=load_json_arg(args.step_result, "--step-result"),
+        payload=load_json_arg(args.payload, "--payload", js),
+        step_result=load_json_arg(args.step_result, "--step-result", js),
         flow_context=flow,
-        data=load_json_arg(args.data, "--data"),
-        context=load_json_arg(args.context, "--context"),
+        data=load_json_arg(args.data, "--data", js),
+        context=load_json_arg(args.context, "--context", js),
     )
     return scope, None
 
@@ -206,6 +213,8 @@ def _batch_line(line: str, number: int) -> dict[str, Any]:
     if dialect not in DIALECTS:
         # the value is not echoed: a misplaced field may hold a secret
         return bad(f'unknown "dialect" (expected one of {", ".join(DIALECTS)})')
+    if dialect == "mj" and "-0" in line:
+        item = parse_json(line, negative_zero=True)  # -0 in the scope stays -0, as in node
     scope = item.get("scope", {})
     if scope is None:
         scope = {}

@@ -13,6 +13,7 @@ import argparse
 import sys
 from typing import Any
 
+from flowctx_core.base import clock
 from flowctx_core.base.diagnostics import did_you_mean
 from flowctx_core.model.filenames import ROUTING_FILES
 from flowctx_core.model.scenarios import Scenario, list_scenarios, load_scenario
@@ -163,9 +164,11 @@ def run(args: argparse.Namespace) -> int:
             "(flow.yaml, transition_graph.yaml or handoffs.yaml)"
         )
     matrix = session.matrix(workflow, env, launch, overrides_from="--env", launch_from="--launch")
-    graphs: list[RoutingGraph] = list(
-        build_graphs(routes, matrix, scenario, env=session.effective_env(env))
-    )
+    clock.LAST_READ = None
+    with clock.scenario_instant(scenario.now):  # a saved scenario's instant, unless --now
+        graphs: list[RoutingGraph] = list(
+            build_graphs(routes, matrix, scenario, env=session.effective_env(env))
+        )
     if args.file:
         graphs = [g for g in graphs if g.kind == args.file]
         if not graphs:
@@ -192,6 +195,8 @@ def run(args: argparse.Namespace) -> int:
         f"{'★' if args.format == 'text' else '★ and a thick line'}: the route each step or "
         "agent takes under the scenario",
     ]
+    if clock.LAST_READ is not None:  # a condition read the clock: say at which instant
+        header.append(f"clock: {clock.LAST_READ.note()}")
     if args.format == "mermaid":
         print(to_mermaid(graphs, header))
     elif args.format == "dot":

@@ -13,10 +13,13 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+import time
 from collections.abc import Mapping
 from importlib import resources
 from pathlib import Path
 
+from flowctx_core.base import clock
+from flowctx_core.base.clock import Clock
 from flowctx_core.model.profiles import DEFAULT_PROFILE, PROFILES, UnknownRuntime
 from flowctx_core.model.workspace import WorkspaceNotFound, find_root
 from flowctx_core.session import Session, open_session
@@ -49,11 +52,36 @@ def add_workspace_args(
         parser.add_argument(
             "--workflow", "-w", help="workflow name (default: the only or first one)"
         )
+    add_now_arg(parser)
     parser.add_argument(
         "--mongo-uri",
         help="query this MongoDB for data_reference variables (default: $FLOWCTX_MONGO_URI, "
         "else the embedded database seeded from the workspace's seed/ folder)",
     )
+
+
+def add_now_arg(parser: argparse.ArgumentParser) -> None:
+    """``--now ISO8601``: the instant ``new Date()``/``Date.now()`` read in conditions."""
+    parser.add_argument(
+        "--now",
+        metavar="ISO8601",
+        help="evaluate conditions that read the clock at this instant, e.g. "
+        "2026-12-01T09:00:00Z (default: flowctx.yaml 'now:', else the current time, stated)",
+    )
+
+
+def pin_now(args: argparse.Namespace, profile_now: Clock | None = None) -> None:
+    """Pin the clock of every evaluation this command makes: ``--now``, else ``now:``, else
+    the current time read once (so both sides of a diff, and every candidate of a route,
+    read the same instant; results still say it is the current time)."""
+    given = getattr(args, "now", None)
+    if given is None:
+        clock.pin(profile_now or clock.Clock(int(time.time() * 1000), pinned=False))
+        return
+    try:
+        clock.pin(clock.parse_now(given), explicit=True)
+    except clock.ClockError as exc:
+        raise UsageError(f"--now: {exc}") from None
 
 
 def add_runtime_arg(parser: argparse.ArgumentParser) -> None:
@@ -98,7 +126,7 @@ def open_from_args(
     path = workspace_path(args.path, quiet=quiet)
     env = {**os.environ, **(env_overrides or {})}
     try:
-        return open_session(
+        session = open_session(
             path,
             env=env,
             mongo_uri=getattr(args, "mongo_uri", None),
@@ -106,6 +134,8 @@ def open_from_args(
         )
     except (WorkspaceNotFound, UnknownRuntime) as exc:
         raise UsageError(str(exc)) from None
+    pin_now(args, session.profile.now)
+    return session
 
 
 def pick_workflow(session: Session, requested: str | None) -> str:

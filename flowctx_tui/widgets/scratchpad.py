@@ -46,6 +46,7 @@ from textual.suggester import Suggester
 from textual.widget import Widget
 from textual.widgets import Button, Input, Select, Static, TabbedContent, TabPane
 
+from flowctx_core.base.clock import Clock, ClockError, parse_now
 from flowctx_core.base.secrets import mask_text
 from flowctx_core.expressions import EvalResult, evaluate
 from flowctx_core.expressions.completion import apply_completion, completions
@@ -205,6 +206,12 @@ class Scratchpad(Widget):
     Scratchpad #sp-expr {
         width: 1fr;
     }
+    Scratchpad #sp-clock {
+        width: 26;
+    }
+    Scratchpad #sp-clock.-invalid {
+        color: $error;
+    }
     Scratchpad #sp-completions {
         height: 1;
         color: $text-muted;
@@ -338,6 +345,15 @@ class Scratchpad(Widget):
                         "tools called", [], empty=[], check=_tools_check, id="sp-tools"
                     )
         with Horizontal(id="sp-scenario-row"):
+            # the instant new Date()/Date.now() read (saved with the scenario); empty: the
+            # current time, which the result then states
+            yield OrderedInput(
+                placeholder="now: current time",
+                compact=True,
+                id="sp-clock",
+                tooltip="the instant new Date(), Date.now() and Date() read, as ISO 8601 "
+                "(2026-12-01T09:00:00Z); empty: the current time",
+            )
             yield OrderedInput(placeholder="scenario name", compact=True, id="sp-scenario-name")
             yield Button("save", compact=True, id="sp-save")
             yield Select([], prompt="load scenario…", compact=True, id="sp-load")
@@ -465,6 +481,34 @@ class Scratchpad(Widget):
         self.scenario = replace(self.scenario, expression=event.value)
         self._show_completions()
         self._changed()
+
+    @on(Input.Changed, "#sp-clock")
+    def _clock_changed(self, event: Input.Changed) -> None:
+        event.stop()
+        field = self.query_one("#sp-clock", Input)
+        text = event.value.strip()
+        problem = self._clock_problem(text)
+        field.set_class(problem is not None, "-invalid")
+        field.tooltip = problem or (
+            "the instant new Date(), Date.now() and Date() read, as ISO 8601 "
+            "(2026-12-01T09:00:00Z); empty: the current time"
+        )
+        if problem is None and text != self.scenario.now:
+            self.scenario = replace(self.scenario, now=text)
+            self._changed()
+
+    @staticmethod
+    def _clock_problem(text: str) -> str | None:
+        if not text:
+            return None
+        try:
+            parse_now(text)
+        except ClockError as exc:
+            return str(exc)
+        return None
+
+    def _pinned_clock(self) -> Clock | None:
+        return parse_now(self.scenario.now) if self.scenario.now else None
 
     @on(Input.Submitted, "#sp-expr")
     def _expression_submitted(self, event: Input.Submitted) -> None:
@@ -602,6 +646,7 @@ class Scratchpad(Widget):
             explain=True,
             secret_roots=roots,
             reveal_secrets=self.reveal,
+            now=self._pinned_clock(),
         )
         self._run.run(lambda cancel: (text, work(cancel=cancel)))
 
@@ -680,6 +725,9 @@ class Scratchpad(Widget):
                 shown, marker = caret_lines(text, error.start, error.end, width)
                 line.append("\n" + shown)
                 line.append("\n" + marker, style="bold red")
+        if result.clock:
+            pinned = " (current time)" if not self.scenario.now else ""
+            line.append(f"\ndepends on the time: evaluated at {result.clock}{pinned}", "dim")
         if note is not None:
             # the last verdict stays, and its tree is left as it is (rebuilding it would lose
             # the user's place in it for nothing new)
@@ -829,6 +877,7 @@ class Scratchpad(Widget):
         if loaded.dialect != self.dialect:
             self.query_one("#sp-dialect", Select).value = loaded.dialect
             self.dialect = loaded.dialect
+        self.query_one("#sp-clock", Input).value = loaded.now
         self._set_expression(loaded.expression)
         if not problems:
             self._status(f"loaded {name!r}")

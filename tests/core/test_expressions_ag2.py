@@ -116,9 +116,36 @@ def test_bare_names() -> None:
     undefined = evaluate("${f} or nope", CTX, "ag2")
     assert not undefined.success and "name 'nope' is not defined" in undefined.error.message
     assert evaluate("${t} or nope", CTX, "ag2").value is True  # never reached
-    internal = evaluate("${f} or print", CTX, "ag2")
+    # AG2's eval reads its own names: builtins, __debug__, self are predicted (reading them
+    # runs nothing; len() is the only call it allows)
+    assert evaluate("${f} or print", CTX, "ag2").value is True
+    assert evaluate("not Ellipsis", CTX, "ag2").value is False
+    assert evaluate("__debug__ == True", CTX, "ag2").value is True
+    assert evaluate("self == self", CTX, "ag2").value is True
+    assert evaluate("${t} == self", CTX, "ag2").value is False
+    internal = evaluate("${f} or eval_expr", CTX, "ag2")
     assert not internal.success
-    assert "would read its own Python name 'print'" in internal.error.message
+    assert "flowctx does not reproduce that value" in internal.error.message
+
+
+def test_a_name_pasted_from_a_value_is_read_only_when_reached() -> None:
+    # `not${i}` with 5 pastes `not5`: a NameError only if `or` does not short-circuit first
+    assert evaluate("${t} or not${n}", {**CTX, "n": 5}, "ag2").value is True
+    failed = evaluate("${f} or not${n}", {**CTX, "n": 5}, "ag2")
+    assert not failed.success and "NameError" in failed.error.message
+    assert "not5" not in failed.error.message  # it came from a value: never shown
+
+
+def test_nesting_as_deep_as_ag2_follows_it() -> None:
+    assert evaluate("not " * 500 + "${t}", CTX, "ag2").value is True
+    deep = evaluate("not " * 950 + "${t}", CTX, "ag2")
+    assert not deep.success and "flowctx's bound" in deep.error.message
+
+
+def test_a_variable_inside_a_bytes_literal_is_pasted_there_too() -> None:
+    # AG2 pastes the value inside b'...' as well: b''a'' does not parse
+    assert not evaluate("b'${s}' == b'a'", {"s": "a"}, "ag2").success
+    assert evaluate("b'${n}' == b'5'", {"n": 5}, "ag2").value is True
 
 
 def test_text_the_runtime_would_execute_is_refused() -> None:

@@ -44,6 +44,7 @@ def test_result_shape_and_json() -> None:
         "elapsed_ms": round(result.elapsed_ms, 3),
         "engine": "MemberJunction SafeExpressionEvaluator 5.51.3",
         "warnings": [],
+        "clock": None,  # the condition did not read the clock
     }
     failed = evaluate("a ===", {"a": 1}).to_json()
     # V8 reads the ")" MemberJunction appends: Boolean(a ===)

@@ -76,7 +76,8 @@ def test_to_json_is_nested_dicts() -> None:
     result = evaluate("a > 1 || b", {"a": 0, "b": True}, explain=True)
     data = result.to_json(explain=True)
     assert set(data) == {
-        "success", "value", "error", "error_span", "elapsed_ms", "explain", "engine", "warnings"
+        "success", "value", "error", "error_span", "elapsed_ms", "explain", "engine", "warnings",
+        "clock",
     }  # fmt: skip
     assert data["explain"]["children"][0]["text"] == "a > 1"
     assert data["explain"]["children"][1]["value"] is True

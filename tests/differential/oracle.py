@@ -74,15 +74,26 @@ class Answer:
     success: bool
     value: bool | None
     error: str | None
+    # with ``probe``: typeof / String() / JSON.stringify / Object.is(v, -0) of the value
+    exact: Mapping[str, Any] | None = None
 
 
 class MjOracle:
     def __init__(self, module: Path) -> None:
         self.module = module
 
-    def run(self, cases: Iterable[tuple[str, Mapping[str, Any]]]) -> list[Answer]:
+    def run(
+        self,
+        cases: Iterable[tuple[str, Mapping[str, Any]]],
+        probe: bool = False,
+        now: int | None = None,
+    ) -> list[Answer]:
+        """``now`` (epoch ms) pins the clock node's Date reads, as flowctx's ``--now`` does."""
         lines = [
-            json.dumps({"expr": expr, "scope": _encode(scope)}, ensure_ascii=True)
+            json.dumps(
+                {"expr": expr, "scope": _encode(scope), "probe": probe, "now": now},
+                ensure_ascii=True,
+            )
             for expr, scope in cases
         ]
         if not lines:
@@ -103,4 +114,4 @@ class MjOracle:
                 f"the node harness answered {len(out)} of {len(lines)} cases "
                 f"(exit {proc.returncode}): {proc.stderr[-2000:]}"
             )
-        return [Answer(o["success"], o["value"], o["error"]) for o in out]
+        return [Answer(o["success"], o["value"], o["error"], o.get("exact")) for o in out]

@@ -58,7 +58,6 @@ def test_generated_expressions_agree(capsys: pytest.CaptureFixture[str]) -> None
     ("expr", "context"),
     [
         ("${a} == ${b}", {"a": "${b}", "b": '+ "xyz" +'}),
-        ("${a} or print", {"a": 0}),
         ("${a} == 1 or __name__", {"a": 0}),
     ],
 )
@@ -69,3 +68,17 @@ def test_where_the_runtime_would_run_text_flowctx_refuses_and_says_so(
     assert verdict == "refused"
     assert ours == (False, None)
     assert theirs[0] is True  # the runtime did evaluate something outside its allowlist
+
+
+@pytest.mark.parametrize(
+    ("expr", "context"),
+    [("${a} or print", {"a": 0}), ("not Ellipsis", {}), ("__debug__ == True", {}),
+     ("self == self", {}), ("${a} == self", {"a": 1}), ("len == len", {}),
+     ("${a} or not${i}", {"a": True, "i": 5}), ("${a} or not${i}", {"a": False, "i": 5}),
+     ("${a} and not${i}", {"a": False, "i": None}), ("b'${s}' == b'a'", {"s": "a"}),
+     ("b'${n}' == b'5'", {"n": 5}), ("b'${c}'", {"c": "#"}), ("rb'${s}'", {"s": "x"}),
+     ("not " * 500 + "${a}", {"a": True}), ("!(" * 150 + "${a}" + ")" * 150, {"a": True})],
+)  # fmt: skip
+def test_issue_23_corners_agree_with_ag2(expr: str, context: dict[str, Any]) -> None:
+    verdict, ours, theirs = compare(expr, context, evaluate)
+    assert verdict == "agree", (ours, theirs)

@@ -27,7 +27,9 @@ from tests.reliability.harness import no_hang, run_cli
 
 ITEMS = f"would hold more than {MAX_ITEMS:,} items (flowctx's evaluation budget)"
 WORK = f"does too much work, more than {MAX_WORK:,} steps (flowctx's evaluation budget)"
-LONG = "String result too long (over 100,000 characters; flowctx's evaluation budget"
+# past the longest string flowctx builds, or the work of getting there: either bound is
+# flowctx's own, and says so (and that the engine would go on)
+LONG = "flowctx's evaluation budget"
 #: the issue's 175-character condition: nested arrays of references expanded by String()
 ISSUE_MJ = (
     "['00000000000000000000'.split('').map(c => '00000000000000000000').join('')"
@@ -64,9 +66,9 @@ REFUSED: list[tuple[str, str, str]] = [
     ("mj", f"String({BIG}.fill({BIG}))", LONG),
     # each pass of encodeURIComponent may triple its input
     ("mj", "encodeURIComponent(encodeURIComponent(encodeURIComponent('é'.repeat(90000))))", LONG),
-    ("mj", "'ab'.padStart(1e6, 'x').length", "node's own limit is 536,870,888"),
-    ("mj", "'ab'.padEnd(1e9).length", "node itself throws RangeError: Invalid string length"),
-    ("mj", "'ab'.repeat(2**29).length", "node itself throws RangeError: Invalid string length"),
+    ("mj", "'ab'.padStart(1e8, 'x').length", "node's own limit is 536,870,888"),
+    ("mj", "'ab'.padEnd(1e9).length", "Invalid string length (node's RangeError"),
+    ("mj", "'ab'.repeat(2**29).length", "Invalid string length (node's RangeError"),
     # traversals that build nothing are charged too
     ("mj", f"[{BIG}.fill({BIG}.fill([]))].map(L => L.flat(200).length)[0] > 0", WORK),
     ("mj", f"[{BIG}.fill('0'.repeat(1000))].map(L => L.sort().length)[0] > 0", WORK),

@@ -33,7 +33,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from flowctx_core.expressions import DIALECTS, EvalResult, _compile, evaluate
-from flowctx_core.expressions.js.values import UNDEFINED, JsFunction
+from flowctx_core.expressions.ag2 import FrameObject
+from flowctx_core.expressions.js.values import HOLE, UNDEFINED, JsFunction
 from flowctx_core.expressions.python import PyMethod
 from tests.reliability.harness import PEAK_MB, cost, record
 
@@ -525,7 +526,11 @@ def make_scope(rnd: Random) -> dict[str, Any]:
 
 # the sandbox's own function values (a JS arrow, an allowlisted bound method: nothing can be
 # read off them) are values an expression may produce; anything else Python-level is an escape
-PLAIN_LEAVES = (type(None), bool, int, float, str, type(UNDEFINED), JsFunction, PyMethod)
+# flowctx's inert stand-ins too: a hole of an array literal, an AG2 frame name's stand-in
+PLAIN_LEAVES = (
+    type(None), bool, int, float, str, type(UNDEFINED), type(HOLE), JsFunction, PyMethod,
+    FrameObject,
+)  # fmt: skip
 DANGEROUS = (
     type,
     types.ModuleType,

@@ -430,3 +430,53 @@ async def test_explain_masks_each_secret_value_alone_and_says_why_as_the_cli_doe
         "(got *** (secret: derived from context.openai_api_key))"
     ) in cli
     assert key not in cli
+
+
+async def test_the_clock_field_pins_the_instant_and_the_result_says_so(
+    session: Session, tmp_path: Path
+) -> None:
+    async with PadApp(session, "Review").run_test(size=(120, 30)) as pilot:
+        await type_expression(pilot, "new Date().getUTCHours() >= 17")
+        pad = await settle(pilot)
+        # no pinned instant: the current time, and the result says which and that it is
+        assert "depends on the time: evaluated at" in result_text(pad)
+        assert "(current time)" in result_text(pad)
+
+        clock = pad.query_one("#sp-clock", Input)
+        clock.focus()
+        await pilot.press(*"2026-12-01T09:00:00Z")
+        pad = await settle(pilot)
+        assert result_text(pad).splitlines() == [
+            "✘ false",
+            "depends on the time: evaluated at 2026-12-01T09:00:00Z",
+        ]
+        assert pad.result is not None and pad.result.clock == "2026-12-01T09:00:00Z"
+
+        clock.value = "2026-12-01T18:30:00Z"
+        pad = await settle(pilot)
+        assert result_text(pad).startswith(
+            "✔ true\ndepends on the time: evaluated at 2026-12-01T18:30:00Z"
+        )
+
+        # a value that is not an instant is marked, and the last valid one stays in force
+        clock.value = "tomorrow"
+        pad = await settle(pilot)
+        assert clock.has_class("-invalid")
+        assert "not an ISO 8601 instant" in str(clock.tooltip)
+        assert "evaluated at 2026-12-01T18:30:00Z" in result_text(pad)
+
+        # the instant is saved with the scenario and comes back with it
+        clock.value = "2026-12-01T18:30:00Z"
+        pad.query_one("#sp-scenario-name", Input).value = "evening"
+        pad.action_save_scenario()
+        await pilot.pause()
+        saved = json.loads(
+            (session.root / ".flowctx" / "scenarios" / "Review" / "evening.json").read_text()
+        )
+        assert saved["now"] == "2026-12-01T18:30:00Z"
+        clock.value = ""
+        pad = await settle(pilot)
+        assert pad.load_scenario("evening")
+        pad = await settle(pilot)
+        assert clock.value == "2026-12-01T18:30:00Z"
+        assert result_text(pad).startswith("✔ true")

@@ -10,6 +10,7 @@ from flowctx_core.expressions.budget import BUDGET, charge
 from flowctx_core.expressions.js.common import Unsupported, _call, _mutating, _relative
 from flowctx_core.expressions.js.values import (
     ELEMENT,
+    HOLE,
     MAX_STRING_LENGTH,
     UNDEFINED,
     JsError,
@@ -55,18 +56,23 @@ def _arr_includes(arr: list[Any], search: Any = UNDEFINED, start: Any = UNDEFINE
 def _arr_index_of(arr: list[Any], search: Any = UNDEFINED, start: Any = UNDEFINED) -> int:
     begin = _relative(start, len(arr), 0)
     for i in range(begin, len(arr)):
-        if strict_eq(js_value(arr[i]), search):
+        x = arr[i]
+        if x is not HOLE and strict_eq(js_value(x), search):
             return i
     return -1
 
 
 def _arr_last_index_of(arr: list[Any], search: Any = UNDEFINED, *rest: Any) -> int:
-    last = len(arr) - 1
+    last: float | int = len(arr) - 1
     if rest:
         n = to_int(rest[0])
-        last = int(min(n, len(arr) - 1)) if n >= 0 else int(len(arr) + n)
-    for i in range(last, -1, -1):
-        if strict_eq(js_value(arr[i]), search):
+        # -Infinity (or any index before the start) finds nothing; Infinity is the last index
+        last = min(n, len(arr) - 1) if n >= 0 else len(arr) + n
+        if last < 0:
+            return -1
+    for i in range(int(last), -1, -1):
+        x = arr[i]
+        if x is not HOLE and strict_eq(js_value(x), search):
             return i
     return -1
 
@@ -82,23 +88,25 @@ def _arr_slice(arr: list[Any], start: Any = UNDEFINED, end: Any = UNDEFINED, *_:
     return list(arr[a:b])
 
 
+# The iteration methods visit the indexes below the length the array had when they started,
+# and only those still present (ECMAScript's HasProperty): a hole of a literal is skipped, and
+# so is an index a callback removed (forEach that splices its own array).
+
+
+def _present(arr: list[Any], i: int) -> bool:
+    return i < len(arr) and arr[i] is not HOLE
+
+
 def _arr_some(arr: list[Any], fn: Any = UNDEFINED, *_: Any) -> bool:
     call = _call(fn, "some")
-    i = 0
-    while i < len(arr):
-        if truthy(call(js_value(arr[i]), i, arr)):
-            return True
-        i += 1
-    return False
+    return any(_present(arr, i) and truthy(call(js_value(arr[i]), i, arr)) for i in range(len(arr)))
 
 
 def _arr_every(arr: list[Any], fn: Any = UNDEFINED, *_: Any) -> bool:
     call = _call(fn, "every")
-    i = 0
-    while i < len(arr):
-        if not truthy(call(js_value(arr[i]), i, arr)):
+    for i in range(len(arr)):
+        if _present(arr, i) and not truthy(call(js_value(arr[i]), i, arr)):
             return False
-        i += 1
     return True
 
 
@@ -106,16 +114,17 @@ def _arr_filter(arr: list[Any], fn: Any = UNDEFINED, *_: Any) -> list[Any]:
     call = _call(fn, "filter")
     out = []
     for i in range(len(arr)):
-        x = js_value(arr[i])
-        if truthy(call(x, i, arr)):
-            out.append(x)
+        if _present(arr, i):
+            x = js_value(arr[i])
+            if truthy(call(x, i, arr)):
+                out.append(x)
     return out
 
 
 def _find(arr: list[Any], fn: Any, method: str, reverse: bool) -> tuple[int, Any]:
     call = _call(fn, method)
     indexes = range(len(arr) - 1, -1, -1) if reverse else range(len(arr))
-    for i in indexes:
+    for i in indexes:  # holes and removed indexes are read as undefined here
         x = js_value(arr[i]) if i < len(arr) else UNDEFINED
         if truthy(call(x, i, arr)):
             return i, x
@@ -140,32 +149,45 @@ def _arr_find_last_index(arr: list[Any], fn: Any = UNDEFINED, *_: Any) -> int:
 
 def _arr_map(arr: list[Any], fn: Any = UNDEFINED, *_: Any) -> list[Any]:
     call = _call(fn, "map")
-    return [call(js_value(arr[i]), i, arr) for i in range(len(arr))]
+    out: list[Any] = [HOLE] * len(arr)  # what is not visited stays a hole: [1,,3].map(f)
+    for i in range(len(out)):
+        if _present(arr, i):
+            out[i] = call(js_value(arr[i]), i, arr)
+    return out
 
 
 def _arr_for_each(arr: list[Any], fn: Any = UNDEFINED, *_: Any) -> Any:
     call = _call(fn, "forEach")
     for i in range(len(arr)):
-        call(js_value(arr[i]), i, arr)
+        if _present(arr, i):
+            call(js_value(arr[i]), i, arr)
     return UNDEFINED
 
 
 def _flatten(arr: list[Any] | tuple[Any, ...], depth: float, out: list[Any]) -> None:
-    # every element visited is charged: arrays of empty arrays add nothing to ``out``
+    """Holes dropped, arrays within ``depth`` opened, with a stack of its own (node flattens
+    far deeper than Python recurses); every element visited is charged, so arrays of empty
+    arrays, which add nothing to ``out``, cost their visits."""
     charge(ELEMENT * len(arr) + 1)
-    for x in arr:
-        if (type(x) is list or type(x) is tuple) and depth >= 1:
-            _flatten(x, depth - 1, out)
-        else:
+    stack: list[tuple[Any, float]] = [(iter(arr), depth)]
+    while stack:
+        items, d = stack[-1]
+        for x in items:
+            if x is HOLE:
+                continue
+            if (type(x) is list or type(x) is tuple) and d >= 1:
+                charge(ELEMENT * len(x) + 1)
+                stack.append((iter(x), d - 1))
+                break
             out.append(x)
-        if len(out) > MAX_STRING_LENGTH:
-            raise JsError("flat() result too long")
+        else:
+            stack.pop()
 
 
 def _arr_flat(arr: list[Any], depth: Any = UNDEFINED, *_: Any) -> list[Any]:
     d = 1 if depth is UNDEFINED else to_int(depth)
     out: list[Any] = []
-    _flatten(arr, min(d, 200), out)
+    _flatten(arr, d, out)
     return out
 
 
@@ -177,15 +199,18 @@ def _arr_flat_map(arr: list[Any], fn: Any = UNDEFINED, *_: Any) -> list[Any]:
 
 def _reduce(arr: list[Any], args: tuple[Any, ...], method: str, reverse: bool) -> Any:
     call = _call(args[0] if args else UNDEFINED, method)
-    indexes = list(range(len(arr) - 1, -1, -1) if reverse else range(len(arr)))
+    indexes = iter(range(len(arr) - 1, -1, -1) if reverse else range(len(arr)))
     if len(args) > 1:
         acc = args[1]
-    elif not indexes:
-        raise JsError("Reduce of empty array with no initial value")
     else:
-        acc = js_value(arr[indexes.pop(0)])
+        for i in indexes:  # the first element present, holes skipped
+            if _present(arr, i):
+                acc = js_value(arr[i])
+                break
+        else:
+            raise JsError("Reduce of empty array with no initial value")
     for i in indexes:
-        if i < len(arr):
+        if _present(arr, i):
             acc = call(acc, js_value(arr[i]), i, arr)
     return acc
 
@@ -204,8 +229,6 @@ def _sort_key(compare: Any) -> Callable[[Any], Any]:
     call = _call(compare, "sort")
 
     def cmp(a: Any, b: Any) -> int:
-        if a is UNDEFINED or b is UNDEFINED:
-            return _default_compare(a, b)
         r = to_number(call(js_value(a), js_value(b)))
         return 0 if r != r else (-1 if r < 0 else (1 if r > 0 else 0))
 
@@ -213,8 +236,6 @@ def _sort_key(compare: Any) -> Callable[[Any], Any]:
 
 
 def _default_compare(a: Any, b: Any) -> int:
-    if a is UNDEFINED or b is UNDEFINED:
-        return (a is UNDEFINED) - (b is UNDEFINED)
     x, y = to_units(to_string(js_value(a))), to_units(to_string(js_value(b)))
     return -1 if x < y else (1 if x > y else 0)
 
@@ -224,15 +245,23 @@ def _sort_cost(arr: list[Any]) -> None:
     charge(ELEMENT * len(arr) * max(1, len(arr).bit_length()))
 
 
-def _arr_to_sorted(arr: list[Any], compare: Any = UNDEFINED, *_: Any) -> list[Any]:
+def _sorted(arr: list[Any], compare: Any, holes: Any) -> list[Any]:
+    """SortIndexedProperties: the comparator never sees undefined; the values sorted, then
+    the undefineds, then the holes (``holes``: what a hole becomes, toSorted fills them)."""
     _sort_cost(arr)
-    return sorted(arr, key=_sort_key(compare))
+    values = [x for x in arr if x is not UNDEFINED and x is not HOLE]
+    undefined = sum(1 for x in arr if x is UNDEFINED)
+    values.sort(key=_sort_key(compare))
+    return values + [UNDEFINED] * undefined + [holes] * (len(arr) - len(values) - undefined)
+
+
+def _arr_to_sorted(arr: list[Any], compare: Any = UNDEFINED, *_: Any) -> list[Any]:
+    return _sorted(arr, compare, UNDEFINED)
 
 
 def _arr_sort(arr: list[Any], compare: Any = UNDEFINED, *_: Any) -> list[Any]:
     _mutating()
-    _sort_cost(arr)
-    arr[:] = sorted(arr, key=_sort_key(compare))
+    arr[:] = _sorted(arr, compare, HOLE)
     return arr
 
 

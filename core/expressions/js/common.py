@@ -43,6 +43,8 @@ def set_on_copy(on_copy: bool) -> None:
     _state.on_copy = on_copy
     # Named properties written on arrays of the copy (Python lists cannot hold them), by id.
     _state.array_props = {}
+    # Objects of the copy that Object.seal (1) or Object.freeze (2) made, by id.
+    _state.integrity = {}
 
 
 def _array_prop(arr: Any, key: str) -> Any:
@@ -55,6 +57,24 @@ def _array_prop(arr: Any, key: str) -> Any:
 
 
 _MISSING_PROP: Final = object()
+
+
+def attach_props(arr: list[Any], props: dict[str, Any]) -> None:
+    """Named properties of an array a built-in returns (``exec``'s ``index``, ``groups``)."""
+    table = getattr(_state, "array_props", None)
+    if table is None:
+        table = _state.array_props = {}
+    elif len(table) > 10_000:  # old results of earlier evaluations
+        table.clear()
+    table[id(arr)] = (arr, props)
+
+
+def array_prop_keys(arr: Any) -> list[str]:
+    """The named keys written on an array of the copy (``Object.assign([1], {b: 2})``), in the
+    order they were written: Object.keys lists them after the indexes."""
+    props = getattr(_state, "array_props", None)
+    entry = props.get(id(arr)) if props else None
+    return list(entry[1]) if entry is not None and entry[0] is arr else []
 
 
 def _mutating() -> None:
@@ -115,7 +135,9 @@ _LENGTHS: Final[dict[str, str]] = {
     ),
     "Date": ("now:0 parse:1 UTC:7 "),
     "": (
-        "Number:1 String:1 Boolean:1 Array:1 Object:1 Date:7 parseInt:2 parseFloat:1 "
+        "Number:1 String:1 Boolean:1 Array:1 Object:1 Date:7 RegExp:2 Map:0 Set:0 Error:1 "
+        "TypeError:1 RangeError:1 SyntaxError:1 ReferenceError:1 EvalError:1 URIError:1 "
+        "parseInt:2 parseFloat:1 "
         "isNaN:1 isFinite:1 encodeURIComponent:1 encodeURI:1 decodeURIComponent:1 "
     ),
 }

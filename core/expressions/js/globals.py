@@ -7,23 +7,38 @@ from __future__ import annotations
 import json
 import math
 import random
-import time
+import struct
 import urllib.parse
 from collections.abc import Callable, Mapping
 from functools import partial
 from typing import Any, Final
 
 from flowctx_core.expressions.budget import charge
-from flowctx_core.expressions.js.common import BUILTIN_LENGTHS, Unsupported, _call
-from flowctx_core.expressions.js.objects import _obj_has_own, get_member
+from flowctx_core.expressions.js import bigint, constructors, dates, extras, fdlibm, regexp
+from flowctx_core.expressions.js.common import (
+    BUILTIN_LENGTHS,
+    Unsupported,
+    _call,
+    array_prop_keys,
+)
+from flowctx_core.expressions.js.objects import (
+    _obj_has_own,
+    get_member,
+    integrity,
+    integrity_of,
+    set_member,
+)
 from flowctx_core.expressions.js.values import (
     ELEMENT,
+    HOLE,
     JS_WHITESPACE,
     MAX_STRING_LENGTH,
     UNDEFINED,
+    JsCreated,
     JsError,
     JsFunction,
     JsNamespace,
+    JsObject,
     check_length,
     from_units,
     is_nullish,
@@ -35,23 +50,32 @@ from flowctx_core.expressions.js.values import (
     property_key,
     strict_eq,
     to_int,
+    to_int32,
     to_number,
     to_string,
+    to_uint32,
     too_long,
     truthy,
+    typeof,
     utf16_length,
 )
 
 # --- safe globals --------------------------------------------------------------------------
 
 
-def _math(fn: Callable[[float], float]) -> Callable[..., Any]:
+def _math(fn: Callable[[float], float], odd: bool = False) -> Callable[..., Any]:
+    """A one-argument Math function over Python's ``math``: outside the domain is NaN, and a
+    result too large for a double is Infinity (``Math.exp(710)``), negative for ``odd``
+    functions of a negative argument (``Math.sinh(-1000)``)."""
+
     def call(x: Any = UNDEFINED, *_: Any) -> int | float:
         v = float(to_number(x))
         try:
             r = fn(v)
-        except (ValueError, OverflowError):
+        except ValueError:
             return math.nan
+        except OverflowError:
+            return -math.inf if odd and v < 0 else math.inf
         return _tidy(r)
 
     return call
@@ -86,18 +110,22 @@ def _math_sign(x: Any = UNDEFINED, *_: Any) -> int | float:
 
 
 def _math_trunc(v: float) -> float:
-    return float(math.trunc(v)) if v not in (math.inf, -math.inf) else v
+    # a zero result keeps the argument's sign: Math.trunc(-0.5) and Math.trunc(-0) are -0
+    return math.copysign(float(math.trunc(v)), v) if v not in (math.inf, -math.inf) else v
 
 
 def _math_floor(v: float) -> float:
-    return float(math.floor(v)) if v not in (math.inf, -math.inf) else v
+    if v in (math.inf, -math.inf):
+        return v
+    r = float(math.floor(v))
+    return math.copysign(r, v) if r == 0 else r  # floor(-0) is -0
 
 
 def _math_ceil(v: float) -> float:
     if v in (math.inf, -math.inf):
         return v
     r = float(math.ceil(v))
-    return -0.0 if r == 0 and v < 0 else r
+    return math.copysign(r, v) if r == 0 else r  # ceil(-0.5) and ceil(-0) are -0
 
 
 def _math_extreme(pick_max: bool, *args: Any) -> int | float:
@@ -125,10 +153,50 @@ def _math_pow(x: Any = UNDEFINED, y: Any = UNDEFINED, *_: Any) -> int | float:
 
 
 def _math_hypot(*args: Any) -> int | float:
-    nums = [float(to_number(a)) for a in args]
-    if any(n in (math.inf, -math.inf) for n in nums):
+    # V8 (node 20, src/builtins/math.tq MathHypot): divide by the largest magnitude, add the
+    # squares with Kahan compensation, sqrt and scale back; the last digit follows from it.
+    nums = [abs(float(to_number(a))) for a in args]
+    if any(n == math.inf for n in nums):
         return math.inf
-    return _tidy(math.hypot(*nums))
+    if any(n != n for n in nums):
+        return math.nan
+    top = max(nums, default=0.0)
+    if top == 0:
+        return 0
+    total = compensation = 0.0
+    for n in nums:
+        scaled = n / top
+        summand = scaled * scaled - compensation
+        preliminary = total + summand
+        compensation = (preliminary - total) - summand
+        total = preliminary
+    return _tidy(math.sqrt(total) * top)
+
+
+def _fround(v: float) -> float:
+    try:
+        return float(struct.unpack("f", struct.pack("f", v))[0])
+    except OverflowError:  # rounds past the largest float32
+        return math.copysign(math.inf, v)
+
+
+def _math_imul(a: Any = UNDEFINED, b: Any = UNDEFINED, *_: Any) -> int:
+    r = (to_int32(a) * to_int32(b)) & 0xFFFFFFFF
+    return r - 0x100000000 if r >= 0x80000000 else r
+
+
+def _math_clz32(x: Any = UNDEFINED, *_: Any) -> int:
+    return 32 - to_uint32(x).bit_length()
+
+
+def _asinh(v: float) -> float:
+    return v if v == 0 else math.asinh(v)  # keeps -0
+
+
+def _atanh(v: float) -> float:
+    if v in (1.0, -1.0):
+        return math.copysign(math.inf, v)
+    return math.atanh(v)
 
 
 def _math_atan2(y: Any = UNDEFINED, x: Any = UNDEFINED, *_: Any) -> int | float:
@@ -157,8 +225,48 @@ def _logarithm(fn: Callable[[float], float]) -> Callable[[float], float]:
     return log
 
 
-def _cbrt(v: float) -> float:
-    return math.copysign(abs(v) ** (1 / 3), v) if v == v else v
+_CBRT_B1: Final = 715094163  # (1023 - 1023/3 - 0.03306235651) * 2**20
+_CBRT_B2: Final = 696219795  # (1023 - 1023/3 - 54/3 - 0.03306235651) * 2**20
+_CBRT_P: Final = (
+    1.87595182427177009643,
+    -1.88497979543377169875,
+    1.621429720105354466140,
+    -0.758397934778766047437,
+    0.145996192886612446982,
+)
+
+
+def _words(high: int, low: int) -> float:
+    return float(struct.unpack("<d", struct.pack("<Q", (high << 32) | low))[0])
+
+
+def _cbrt(x: float) -> float:
+    """V8's cbrt (node 20, src/base/ieee754.cc, FreeBSD's s_cbrt.c), step for step: Python's
+    ``x ** (1/3)`` and libm's cbrt differ from it in the last digit (``Math.cbrt(7)``)."""
+    bits = struct.unpack("<Q", struct.pack("<d", x))[0]
+    hx, low = bits >> 32, bits & 0xFFFFFFFF
+    sign = hx & 0x80000000
+    hx &= 0x7FFFFFFF
+    if hx >= 0x7FF00000:
+        return x + x  # NaN and the infinities are their own cube roots
+    if hx < 0x00100000:  # zero or subnormal
+        if hx | low == 0:
+            return x
+        t = _words(0x43500000, 0) * x  # 2**54 * x
+        high = struct.unpack("<Q", struct.pack("<d", t))[0] >> 32
+        t = _words(sign | ((high & 0x7FFFFFFF) // 3 + _CBRT_B2), 0)
+    else:
+        t = _words(sign | (hx // 3 + _CBRT_B1), 0)
+    p0, p1, p2, p3, p4 = _CBRT_P
+    r = (t * t) * (t / x)
+    t = t * ((p0 + r * (p1 + r * p2)) + ((r * r) * r) * (p3 + r * p4))
+    tb = (struct.unpack("<Q", struct.pack("<d", t))[0] + 0x80000000) & 0xFFFFFFFFC0000000
+    t = float(struct.unpack("<d", struct.pack("<Q", tb))[0])
+    s = t * t
+    r = x / s
+    w = t + t
+    r = (r - t) / (w + r)
+    return t + t * r
 
 
 MATH: Final = JsNamespace(
@@ -178,13 +286,27 @@ MATH: Final = JsNamespace(
         "random": _math_fn("random", _math_random),
         "hypot": _math_fn("hypot", _math_hypot),
         "atan2": _math_fn("atan2", _math_atan2),
-        "log": _math_fn("log", _math(_logarithm(math.log))),
+        "log": _math_fn("log", _math(fdlibm.log)),  # V8's fdlibm port, to the last digit
         "log2": _math_fn("log2", _math(_logarithm(math.log2))),
         "log10": _math_fn("log10", _math(_logarithm(math.log10))),
-        "exp": _math_fn("exp", _math(math.exp)),
+        "exp": _math_fn("exp", _math(fdlibm.exp)),
         "sin": _math_fn("sin", _math(math.sin)),
         "cos": _math_fn("cos", _math(math.cos)),
         "tan": _math_fn("tan", _math(math.tan)),
+        "asin": _math_fn("asin", _math(math.asin)),
+        "acos": _math_fn("acos", _math(math.acos)),
+        "atan": _math_fn("atan", _math(math.atan)),
+        "sinh": _math_fn("sinh", _math(math.sinh, odd=True)),
+        "cosh": _math_fn("cosh", _math(math.cosh)),
+        "tanh": _math_fn("tanh", _math(math.tanh)),
+        "asinh": _math_fn("asinh", _math(_asinh)),
+        "acosh": _math_fn("acosh", _math(math.acosh)),
+        "atanh": _math_fn("atanh", _math(_atanh)),
+        "expm1": _math_fn("expm1", _math(math.expm1)),
+        "log1p": _math_fn("log1p", _math(lambda v: -math.inf if v == -1 else math.log1p(v))),
+        "fround": _math_fn("fround", _math(_fround)),
+        "imul": _math_fn("imul", _math_imul),
+        "clz32": _math_fn("clz32", _math_clz32),
         "PI": math.pi,
         "E": math.e,
         "LN2": math.log(2),
@@ -227,12 +349,37 @@ def _parse_int(s: Any = UNDEFINED, radix: Any = UNDEFINED, *_: Any) -> int | flo
     value = sign * int(significant or "0", base)
     if value == 0 and sign < 0:
         return -0.0
-    return number(value) if base == 10 or abs(value) <= 2**53 else float(value)
+    if base == 10 or abs(value) <= 2**53:
+        return number(value)
+    if base & (base - 1) == 0:
+        return float(value)  # powers of two: rounded exactly, as V8 does
+    return sign * _v8_radix_parts(significant.lower(), base)  # V8 skips leading zeros first
+
+
+def _v8_radix_parts(digits: str, base: int) -> float:
+    """parseInt past 2**53 in a radix that is not 10 or a power of two, as V8 computes it
+    (node 20, src/numbers/conversions.cc): parts whose multiplier fits 32 bits, each folded in
+    with double arithmetic, so the last digit may differ from the exact value's rounding (the
+    specification allows it)."""
+    limit = 0xFFFFFFFF // 36
+    result = 0.0
+    i, n = 0, len(digits)
+    while i < n:
+        part, multiplier = 0, 1
+        while i < n:
+            m = multiplier * base
+            if m > limit:
+                break
+            part = part * base + int(digits[i], 36)
+            multiplier = m
+            i += 1
+        result = result * multiplier + part
+    return result
 
 
 _FLOAT_PREFIX: Final = __import__("re").compile(
-    r"[+-]?(?:Infinity|(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?)"
-)  # the unambiguous spelling, as jsvalues._DECIMAL
+    r"[+-]?(?:Infinity|(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?)", __import__("re").ASCII
+)  # the unambiguous spelling, ASCII digits only, as values._DECIMAL
 
 
 def _parse_float(s: Any = UNDEFINED, *_: Any) -> int | float:
@@ -279,7 +426,8 @@ def _keys_of(x: Any, what: str) -> list[str]:
         raise JsError("Cannot convert undefined or null to object")
     if type(x) is list or type(x) is tuple:
         charge(ELEMENT * len(x))
-        return [str(i) for i in range(len(x))]
+        keys = [str(i) for i, v in enumerate(x) if v is not HOLE]  # a hole is no key
+        return keys + array_prop_keys(x)
     if type(x) is str:
         charge(ELEMENT * len(x))
         return [str(i) for i in range(utf16_length(x))]
@@ -304,6 +452,104 @@ def _object_entries(x: Any = UNDEFINED, *_: Any) -> list[Any]:
     return [[k, get_member(x, k)] for k in keys]
 
 
+def _object_assign(target: Any = UNDEFINED, *sources: Any) -> Any:
+    """Own enumerable keys of each source copied onto ``target`` (null and undefined sources
+    skipped, a string's characters by index), through the same writes as ``target[k] = v``."""
+    if is_nullish(target):
+        raise JsError("Cannot convert undefined or null to object")
+    if type(target) is not dict and type(target) is not list:
+        raise Unsupported("flowctx does not reproduce Object.assign onto a primitive's wrapper")
+    for source in sources:
+        if is_nullish(source) or not (
+            type(source) in (str, list, tuple) or isinstance(source, Mapping)
+        ):
+            continue
+        for k in _keys_of(source, "assign"):
+            set_member(target, k, get_member(source, k))
+    return target
+
+
+def _object_freeze(x: Any = UNDEFINED, *_: Any) -> Any:
+    integrity(x, frozen=True)
+    return x
+
+
+def _object_seal(x: Any = UNDEFINED, *_: Any) -> Any:
+    integrity(x, frozen=False)
+    return x
+
+
+def _object_is_frozen(x: Any = UNDEFINED, *_: Any) -> bool:
+    return integrity_of(x, frozen=True)
+
+
+def _object_is_sealed(x: Any = UNDEFINED, *_: Any) -> bool:
+    return integrity_of(x, frozen=False)
+
+
+def _object_own_names(x: Any = UNDEFINED, *_: Any) -> list[str]:
+    """Object.getOwnPropertyNames: the keys, and the non-enumerable own ones (``length`` of an
+    array or a string, ``length`` and ``name`` of a function)."""
+    if is_nullish(x):
+        raise JsError("Cannot convert undefined or null to object")
+    if type(x) is JsFunction:
+        return ["length", "name"]
+    keys = _keys_of(x, "getOwnPropertyNames")
+    if type(x) in (list, tuple, str):
+        keys.append("length")
+    return keys
+
+
+#: Object.prototype as a value (what Object.getPrototypeOf gives for a plain object): one
+#: object, so two reads are ===; String() of it is '[object Object]', JSON '{}'
+OBJECT_PROTOTYPE: Final = JsNamespace("Object", {})
+
+
+def _object_get_prototype_of(x: Any = UNDEFINED, *_: Any) -> Any:
+    if is_nullish(x):
+        raise JsError("Cannot convert undefined or null to object")
+    if type(x) is JsCreated:
+        return x.proto
+    if type(x) is dict or x is OBJECT_PROTOTYPE:
+        return OBJECT_PROTOTYPE if x is not OBJECT_PROTOTYPE else None
+    raise Unsupported(
+        f"flowctx does not reproduce the prototype of {typeof(x)} values as a value "
+        "(Object.getPrototypeOf)"
+    )
+
+
+def _object_create(proto: Any = UNDEFINED, props: Any = UNDEFINED, *_: Any) -> Any:
+    if proto is not None and type(proto) not in (list, dict, JsCreated, JsFunction, JsNamespace):
+        shown = "undefined" if proto is UNDEFINED else to_string(proto)
+        raise JsError(f"Object prototype may only be an Object or null: {shown}")
+    if props is not UNDEFINED:
+        raise Unsupported("flowctx does not reproduce property descriptors (Object.create)")
+    if proto is OBJECT_PROTOTYPE:
+        return {}  # an ordinary object
+    if type(proto) in (JsFunction, JsNamespace):
+        raise Unsupported("flowctx does not reproduce objects inheriting from built-ins")
+    return JsCreated(proto)
+
+
+def _string_raw(strings: Any = UNDEFINED, *subs: Any) -> str:
+    """String.raw called as a function (a tagged template is refused by MemberJunction: it
+    forbids backticks): the ``raw`` strings interleaved with the substitutions."""
+    if is_nullish(strings):
+        raise JsError("Cannot convert undefined or null to object")
+    raw = get_member(strings, "raw")
+    if is_nullish(raw):
+        raise JsError("Cannot convert undefined or null to object")
+    length = to_int(get_member(raw, "length"))
+    count = int(min(max(length, 0), MAX_STRING_LENGTH))
+    parts: list[str] = []
+    for i in range(count):
+        charge(ELEMENT)
+        parts.append(to_string(get_member(raw, str(i))))
+        if i + 1 < count and i < len(subs):
+            parts.append(to_string(subs[i]))
+    return check_length("".join(parts))
+
+
 def _object_has_own(x: Any = UNDEFINED, key: Any = UNDEFINED, *_: Any) -> bool:
     if is_nullish(x):
         raise JsError("Cannot convert undefined or null to object")
@@ -325,7 +571,8 @@ def _object_from_entries(entries: Any = UNDEFINED, *_: Any) -> dict[str, Any]:
     out: dict[str, Any] = {}
     charge(ELEMENT * len(entries))
     for pair in entries:
-        if is_nullish(pair) or type(pair) in (int, float, bool):
+        # a string is no entry object either (Object.fromEntries(['ab']) throws)
+        if is_nullish(pair) or type(pair) in (int, float, bool, str):
             raise JsError("Iterator value is not an entry object")
         out[property_key(get_member(pair, "0"))] = get_member(pair, "1")
     return out
@@ -350,13 +597,21 @@ def _quote(s: str) -> str:
     return "".join(out)
 
 
+#: node 20 serialises arrays nested about 4,500 deep before its stack runs out (measured);
+#: data nested deeper than flowctx's own stack allows is refused by the evaluator's recursion
+#: guard, which says it is flowctx's bound
+_JSON_DEPTH: Final = 4_500
+
+
 def _stringify(v: Any, indent: str, prefix: str, depth: int, room: list[int]) -> str | None:
     """JSON text of ``v``; ``room`` holds the characters still allowed, so the text is
     refused while it is being built, not after (references to one array nest cheaply)."""
-    if depth > 200:
+    if depth > _JSON_DEPTH:
         raise JsError("Maximum call stack size exceeded")
     charge(6 * ELEMENT)  # measured: about 3 us of interpreted work a value
     v = js_value(v)
+    if isinstance(v, JsObject):
+        v = v.js_json()
     if v is None:
         text = "null"
     elif v is True:
@@ -457,6 +712,7 @@ def _json_parse(text: Any = UNDEFINED, reviver: Any = UNDEFINED, *_: Any) -> Any
         value = json.loads(
             s.strip(" \t\n\r"),
             parse_constant=lambda c: (_ for _ in ()).throw(ValueError(c)),
+            parse_int=lambda n: -0.0 if n == "-0" else int(n),  # JSON.parse('-0') is -0
         )
     except (ValueError, RecursionError):
         raise JsError("Unexpected token in JSON") from None
@@ -490,6 +746,9 @@ def _array_from(src: Any = UNDEFINED, fn: Any = UNDEFINED, *_: Any) -> list[Any]
     elif type(src) is list or type(src) is tuple:
         charge(ELEMENT * len(src))
         items = [js_value(x) for x in src]
+    elif isinstance(src, JsObject) and (got := src.js_iter()) is not None:
+        charge(ELEMENT * len(got))
+        items = got
     elif isinstance(src, Mapping):
         length = to_int(get_member(src, "length"))
         if length > MAX_STRING_LENGTH:
@@ -506,10 +765,6 @@ def _array_from(src: Any = UNDEFINED, fn: Any = UNDEFINED, *_: Any) -> list[Any]
 
 def _is_array(x: Any = UNDEFINED, *_: Any) -> bool:
     return type(x) is list or type(x) is tuple
-
-
-def _date_now(*_: Any) -> int:
-    return int(time.time() * 1000)
 
 
 def _uri(fn: Callable[[str], str], name: str) -> Callable[..., str]:
@@ -580,13 +835,6 @@ def _boolean_call(*args: Any) -> bool:
     return truthy(args[0]) if args else False
 
 
-def _not_callable(name: str) -> Callable[..., Any]:
-    def call(*_: Any) -> Any:
-        raise Unsupported(f"flowctx does not reproduce calling {name}()")
-
-    return call
-
-
 # The globals an expression may reach (the scope's own keys shadow them, as parameters of
 # the function MemberJunction builds do).
 GLOBALS: Final[dict[str, Any]] = {
@@ -605,12 +853,13 @@ GLOBALS: Final[dict[str, Any]] = {
         {
             "fromCharCode": _fn("fromCharCode", _string_from_char_code),
             "fromCodePoint": _fn("fromCodePoint", _string_from_code_point),
+            "raw": _fn("raw", _string_raw),
         },
     ),
     "Boolean": _fn("Boolean", _boolean_call),
     "Array": _fn(
         "Array",
-        _not_callable("Array"),
+        constructors.new_array,
         {
             "isArray": _fn("isArray", _is_array),
             "of": _fn("of", _array_of),
@@ -619,7 +868,7 @@ GLOBALS: Final[dict[str, Any]] = {
     ),
     "Object": _fn(
         "Object",
-        _not_callable("Object"),
+        constructors.new_object,
         {
             "keys": _fn("keys", _object_keys),
             "values": _fn("values", _object_values),
@@ -627,11 +876,29 @@ GLOBALS: Final[dict[str, Any]] = {
             "hasOwn": _fn("hasOwn", _object_has_own),
             "is": _fn("is", _object_is),
             "fromEntries": _fn("fromEntries", _object_from_entries),
+            "assign": _fn("assign", _object_assign),
+            "freeze": _fn("freeze", _object_freeze),
+            "seal": _fn("seal", _object_seal),
+            "isFrozen": _fn("isFrozen", _object_is_frozen),
+            "isSealed": _fn("isSealed", _object_is_sealed),
+            "getOwnPropertyNames": _fn("getOwnPropertyNames", _object_own_names),
+            "getPrototypeOf": _fn("getPrototypeOf", _object_get_prototype_of),
+            "create": _fn("create", _object_create),
         },
     ),
-    "Date": _fn("Date", _not_callable("Date"), {"now": _fn("now", _date_now)}),
-    "parseInt": _fn("parseInt", _parse_int),
-    "parseFloat": _fn("parseFloat", _parse_float),
+    "Date": _fn(
+        "Date",
+        dates.call_date,
+        {
+            "now": _fn("now", dates.date_now),
+            "parse": _fn("parse", dates.date_parse),
+            "UTC": _fn("UTC", dates.date_utc),
+        },
+    ),
+    "RegExp": _fn("RegExp", regexp.call_regexp),
+    # one function object each, as in JavaScript: parseInt === Number.parseInt
+    "parseInt": _NUMBER_MEMBERS["parseInt"],
+    "parseFloat": _NUMBER_MEMBERS["parseFloat"],
     "isNaN": _fn("isNaN", _is_nan),
     "isFinite": _fn("isFinite", _is_finite),
     "encodeURIComponent": _fn(
@@ -644,6 +911,11 @@ GLOBALS: Final[dict[str, Any]] = {
     ),
     "decodeURIComponent": _fn("decodeURIComponent", _uri(lambda s: _decode(s, ""), "d")),
 }
+
+#: what ``new`` does with each constructor global, by the function object's id
+CONSTRUCTORS: Final = constructors.register(GLOBALS)
+bigint.register(GLOBALS)
+extras.register(GLOBALS)
 
 # Globals of node through which the published evaluator runs code or reaches the host; an
 # expression that names one is refused, never evaluated.
@@ -661,17 +933,51 @@ EXECUTING_GLOBALS: Final = frozenset(
 # Other globals node has: valid, harmless, but not reproduced by flowctx.
 OTHER_GLOBALS: Final = frozenset(
     {
-        "RegExp", "Error", "AggregateError", "EvalError", "RangeError", "ReferenceError",
-        "SyntaxError", "TypeError", "URIError", "Intl", "ArrayBuffer", "Uint8Array",
+        "AggregateError", "Intl", "ArrayBuffer", "Uint8Array",
         "Int8Array", "Uint16Array", "Int16Array", "Uint32Array", "Int32Array", "Float32Array",
         "Float64Array", "Uint8ClampedArray", "BigUint64Array", "BigInt64Array", "DataView",
-        "Map", "BigInt", "Set", "WeakMap", "WeakSet", "decodeURI", "escape", "unescape",
+        "WeakMap", "WeakSet",
         "URL", "URLSearchParams", "DOMException", "AbortController", "AbortSignal", "Event",
         "EventTarget", "TextEncoder", "TextDecoder", "atob", "btoa", "Blob", "File",
         "FormData", "Headers", "Request", "Response", "BroadcastChannel", "MessageChannel",
         "MessagePort", "MessageEvent", "CustomEvent", "Crypto", "CryptoKey", "SubtleCrypto",
     }
 )  # fmt: skip
+# typeof of node 20's other globals, as measured inside MemberJunction's function (strict mode,
+# an ES module's process): typeof reads only a binding's type, so it is predicted, never run.
+HOST_TYPES: Final[dict[str, str]] = {
+    "AbortController": "function", "AbortSignal": "function", "AggregateError": "function",
+    "ArrayBuffer": "function", "AsyncFunction": "undefined", "Atomics": "object",
+    "BigInt": "function", "BigInt64Array": "function", "BigUint64Array": "function",
+    "Blob": "function", "BroadcastChannel": "function", "Buffer": "function",
+    "Crypto": "function", "CryptoKey": "function", "CustomEvent": "function",
+    "DOMException": "function", "DataView": "function", "Error": "function",
+    "EvalError": "function", "Event": "function", "EventTarget": "function", "File": "function",
+    "FinalizationRegistry": "function", "Float32Array": "function", "Float64Array": "function",
+    "FormData": "function", "Function": "function", "GeneratorFunction": "undefined",
+    "Headers": "function", "Int16Array": "function", "Int32Array": "function",
+    "Int8Array": "function", "Intl": "object", "Map": "function", "MessageChannel": "function",
+    "MessageEvent": "function", "MessagePort": "function", "Promise": "function",
+    "Proxy": "function", "RangeError": "function", "ReferenceError": "function",
+    "Reflect": "object", "RegExp": "function", "Request": "function", "Response": "function",
+    "Set": "function", "SharedArrayBuffer": "function", "SubtleCrypto": "function",
+    "Symbol": "function", "SyntaxError": "function", "TextDecoder": "function",
+    "TextEncoder": "function", "TypeError": "function", "URIError": "function",
+    "URL": "function", "URLSearchParams": "function", "Uint16Array": "function",
+    "Uint32Array": "function", "Uint8Array": "function", "Uint8ClampedArray": "function",
+    "WeakMap": "function", "WeakRef": "function", "WeakSet": "function",
+    "WebAssembly": "object", "Worker": "undefined", "__dirname": "undefined",
+    "__filename": "undefined", "arguments": "object", "atob": "function", "btoa": "function",
+    "clearImmediate": "function", "clearInterval": "function", "clearTimeout": "function",
+    "console": "object", "crypto": "object", "decodeURI": "function", "document": "undefined",
+    "escape": "function", "eval": "function", "exports": "undefined", "fetch": "function",
+    "global": "object", "globalThis": "object", "module": "undefined", "performance": "object",
+    "process": "object", "queueMicrotask": "function", "require": "undefined",
+    "self": "undefined", "setImmediate": "function", "setInterval": "function",
+    "setTimeout": "function", "structuredClone": "function", "unescape": "function",
+    "window": "undefined",
+}  # fmt: skip
+
 # Namespaces and the members completion offers on them.
 NAMESPACES: Final[dict[str, frozenset[str]]] = {
     name: frozenset(k for k in value.members if not k.isupper() and k[0].islower())
@@ -713,3 +1019,4 @@ def _set_arities() -> None:
 
 
 _set_arities()
+regexp.register()

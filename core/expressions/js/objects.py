@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Mapping
-from decimal import ROUND_HALF_UP, Decimal
+from decimal import ROUND_HALF_UP, Context, Decimal, localcontext
 from functools import partial
 from typing import Any, Final
 
@@ -21,6 +21,7 @@ from flowctx_core.expressions.js.common import (
     _state,
     security,
 )
+from flowctx_core.expressions.js.extras import function_member, radix_string
 from flowctx_core.expressions.js.strings import STRING_METHODS
 from flowctx_core.expressions.js.values import (
     ARRAY_PROTO,
@@ -31,9 +32,11 @@ from flowctx_core.expressions.js.values import (
     OBJECT_PROTO,
     STRING_PROTO,
     UNDEFINED,
+    JsCreated,
     JsError,
     JsFunction,
     JsNamespace,
+    JsObject,
     array_index,
     js_value,
     number,
@@ -56,6 +59,11 @@ def _exact(x: float) -> Decimal:
     return Decimal(x)
 
 
+# Room for every digit toFixed(100) of 1e21 or toPrecision(100) asks for: the default 28-digit
+# context raised InvalidOperation at (2**64).toFixed(15).
+_WIDE: Final = Context(prec=1200)
+
+
 def _num_to_fixed(x: int | float, digits: Any = UNDEFINED, *_: Any) -> str:
     f = to_int(digits)
     if not 0 <= f <= 100:
@@ -64,10 +72,34 @@ def _num_to_fixed(x: int | float, digits: Any = UNDEFINED, *_: Any) -> str:
         return "NaN"
     if abs(x) >= 1e21 or x in (math.inf, -math.inf):
         return number_to_string(x)
+    # the sign of a negative x stays when it rounds to zero ((-0.4).toFixed() is '-0'); -0 is
+    # not below 0, so (-0).toFixed(2) is '0.00'
     sign = "-" if x < 0 else ""
-    q = _exact(abs(float(x))).quantize(Decimal(1).scaleb(-int(f)), rounding=ROUND_HALF_UP)
-    text = f"{q:f}"
-    return (sign if q != 0 or sign else "") + text if sign and q != 0 else text
+    with localcontext(_WIDE):
+        q = _exact(abs(float(x))).quantize(Decimal(1).scaleb(-int(f)), rounding=ROUND_HALF_UP)
+    return sign + f"{q:f}"
+
+
+_RADIX_DIGITS: Final = "0123456789abcdefghijklmnopqrstuvwxyz"
+
+
+def _radix_integer(value: float, radix: int) -> str:
+    """The digits of an integral double as V8 writes them (node 20, src/numbers/conversions.cc
+    DoubleToRadixCString): while the quotient is 2**53 or more it divides in floating point and
+    writes a '0' (digits a double cannot hold), then takes remainders; so (2**60).toString(7)
+    ends in zeros where the exact integer's digits would not."""
+    out: list[str] = []
+    while value / radix >= 2.0**53:
+        value /= radix
+        out.append("0")
+    while True:
+        remainder = math.fmod(value, radix)
+        out.append(_RADIX_DIGITS[int(remainder)])
+        value = (value - remainder) / radix
+        if value <= 0:
+            break
+    charge(len(out))
+    return "".join(reversed(out))
 
 
 def _num_to_string(x: int | float, radix: Any = UNDEFINED, *_: Any) -> str:
@@ -81,17 +113,8 @@ def _num_to_string(x: int | float, radix: Any = UNDEFINED, *_: Any) -> str:
     if x in (math.inf, -math.inf):
         return number_to_string(x)
     if float(x).is_integer():
-        n = int(x)
-        digits = "0123456789abcdefghijklmnopqrstuvwxyz"
-        out = ""
-        m = abs(n)
-        while True:
-            out = digits[m % int(r)] + out
-            m //= int(r)
-            if m == 0:
-                break
-        return ("-" if n < 0 else "") + out
-    raise Unsupported("flowctx does not reproduce toString(radix) of fractions")
+        return ("-" if x < 0 else "") + _radix_integer(abs(float(x)), int(r))
+    return radix_string(float(x), int(r))
 
 
 def _num_to_precision(x: int | float, precision: Any = UNDEFINED, *_: Any) -> str:
@@ -108,10 +131,11 @@ def _num_to_precision(x: int | float, precision: Any = UNDEFINED, *_: Any) -> st
     sign = "-" if x < 0 else ""
     d = _exact(abs(float(x)))
     e = d.adjusted()
-    q = d.scaleb(-e).quantize(Decimal(1).scaleb(-(p - 1)), rounding=ROUND_HALF_UP)
-    if q >= 10:
-        e += 1
+    with localcontext(_WIDE):
         q = d.scaleb(-e).quantize(Decimal(1).scaleb(-(p - 1)), rounding=ROUND_HALF_UP)
+        if q >= 10:
+            e += 1
+            q = d.scaleb(-e).quantize(Decimal(1).scaleb(-(p - 1)), rounding=ROUND_HALF_UP)
     digits = f"{q:f}".replace(".", "")
     if e < -6 or e >= p:
         mant = digits[0] + ("." + digits[1:] if p > 1 else "")
@@ -126,7 +150,30 @@ def _num_value_of(x: Any, *_: Any) -> Any:
     return x
 
 
+def _num_to_locale_string(
+    x: int | float, locales: Any = UNDEFINED, options: Any = UNDEFINED, *_: Any
+) -> str:
+    """Intl.NumberFormat's default in node's default locale (en-US): groups of three, at most
+    three fraction digits rounded half away from zero from the shortest digits of the double
+    (ICU rounds 1.0005 to 1.001), '-0' kept, '∞' for Infinity."""
+    if locales not in (UNDEFINED, "en-US", "en") or options is not UNDEFINED:
+        raise Unsupported("flowctx reproduces toLocaleString in en-US without options only")
+    if x != x:
+        return "NaN"
+    negative = x < 0 or (x == 0 and math.copysign(1.0, x) < 0)
+    if x in (math.inf, -math.inf):
+        return "-∞" if negative else "∞"
+    shortest = Decimal(repr(abs(float(x)))) if type(x) is float else Decimal(abs(number(x)))
+    with localcontext(_WIDE):
+        q = shortest.quantize(Decimal("0.001"), rounding=ROUND_HALF_UP)
+        text = f"{q:,f}"
+    if "." in text:
+        text = text.rstrip("0").rstrip(".")
+    return ("-" if negative else "") + text
+
+
 NUMBER_METHODS: Final[dict[str, Callable[..., Any]]] = {
+    "toLocaleString": _num_to_locale_string,
     "toFixed": _num_to_fixed,
     "toString": _num_to_string,
     "toPrecision": _num_to_precision,
@@ -173,8 +220,9 @@ def _bind(name: str, method: Callable[..., Any], obj: Any) -> JsFunction:
     owner = _OWNER.get(type(obj), "Object.prototype")
     arity = BUILTIN_LENGTHS.get(f"{owner}.{name}")
     if arity is None:
-        arity = BUILTIN_LENGTHS.get(f"Object.prototype.{name}")
-    return JsFunction(name, partial(method, obj), arity=arity)
+        owner = "Object.prototype"
+        arity = BUILTIN_LENGTHS.get(f"{owner}.{name}")
+    return JsFunction(name, partial(method, obj), arity=arity, ident=f"{owner}.{name}")
 
 
 def get_member(obj: Any, key: Any) -> Any:
@@ -239,14 +287,33 @@ def get_member(obj: Any, key: Any) -> Any:
             if obj.arity is None:
                 raise Unsupported("flowctx does not reproduce the length of built-in functions")
             return obj.arity
+        if t is JsFunction and k == "toString":  # Function.prototype.toString: its text
+            return JsFunction(
+                "toString",
+                partial(_fn_to_string, obj),
+                arity=0,
+                ident="Function.prototype.toString",
+            )
         if k in ("call", "apply", "bind"):
-            raise Unsupported(f"flowctx does not reproduce Function.prototype.{k}")
+            return function_member(obj, k)
         return _proto_member(obj, k, frozenset())
+    if t is JsCreated:
+        if own_has(obj, k):
+            return own_get(obj, k)
+        if k in OBJECT_MODEL_KEYS:
+            raise security(f"reading '{k}' reaches the object model, and from there Function")
+        return UNDEFINED if obj.proto is None else get_member(obj.proto, k)
+    if isinstance(obj, JsObject):
+        return obj.js_get(k)
     if isinstance(obj, Mapping):
         if own_has(obj, k):
             return own_get(obj, k)
         return _object_member(obj, k)
     return UNDEFINED
+
+
+def _fn_to_string(fn: JsFunction, *_: Any) -> str:
+    return to_string(fn)
 
 
 def _object_member(obj: Any, k: str) -> Any:
@@ -266,16 +333,59 @@ def _proto_member(obj: Any, k: str, proto: frozenset[str]) -> Any:
     return UNDEFINED
 
 
+def integrity(obj: Any, frozen: bool) -> None:
+    """Object.freeze / Object.seal: recorded for the copy the evaluation runs on (a primitive
+    is returned as it is)."""
+    if type(obj) is not dict and type(obj) is not list:
+        if type(obj) in (JsFunction, JsNamespace):
+            raise Unsupported("flowctx does not reproduce freezing or sealing built-ins")
+        return
+    _mutating()
+    level = 2 if frozen else 1
+    entry = _state.integrity.get(id(obj))
+    if entry is None or entry[1] < level:
+        _state.integrity[id(obj)] = (obj, level)
+
+
+def integrity_of(obj: Any, frozen: bool) -> bool:
+    """Object.isFrozen / Object.isSealed: primitives are; objects once frozen or sealed."""
+    if type(obj) is not dict and type(obj) is not list:
+        return type(obj) not in (JsFunction, JsNamespace)
+    entry = getattr(_state, "integrity", {}).get(id(obj))
+    if entry is not None and entry[0] is obj:
+        return entry[1] >= (2 if frozen else 1)
+    return False
+
+
+def _check_integrity(obj: Any, k: str) -> None:
+    entry = getattr(_state, "integrity", {}).get(id(obj))
+    if entry is None or entry[0] is not obj:
+        return
+    shown = "[object Array]" if type(obj) is list else "#<Object>"
+    if type(obj) is dict:
+        exists = k in obj
+    else:
+        index = array_index(k)
+        exists = k == "length" or (index is not None and index < len(obj))
+    if entry[1] == 2 and exists:
+        raise JsError(f"Cannot assign to read only property '{k}' of object '{shown}'")
+    if not exists:
+        raise JsError(f"Cannot add property {k}, object is not extensible")
+
+
 def set_member(obj: Any, key: Any, value: Any) -> None:
-    """``obj[key] = value`` on MemberJunction's copy."""
+    """``obj[key] = value`` on MemberJunction's copy (strict mode: a frozen or sealed object
+    refuses with a TypeError)."""
     k = property_key(key)
     if obj is None or obj is UNDEFINED:
         kind = "null" if obj is None else "undefined"
         raise JsError(f"Cannot set properties of {kind} (setting '{k}')")
     if k in OBJECT_MODEL_KEYS:
         raise security(f"writing '{k}' changes the object model")
+    if getattr(_state, "integrity", None):
+        _check_integrity(obj, k)
     t = type(obj)
-    if t is dict:
+    if t is dict or t is JsCreated:
         _mutating()
         obj[k] = value
         return
@@ -308,4 +418,7 @@ def set_member(obj: Any, key: Any, value: Any) -> None:
         return
     if t in (str, int, float, bool):
         raise JsError(f"Cannot create property '{k}' on {typeof(obj)}")
+    if isinstance(obj, JsObject):
+        obj.js_set(k, value)
+        return
     raise Unsupported("flowctx does not reproduce writing properties of built-ins")

@@ -13,6 +13,7 @@ from flowctx_core.expressions.js.values import (
     ELEMENT,
     JS_WHITESPACE,
     MAX_STRING_LENGTH,
+    NODE_MAX_STRING,
     UNDEFINED,
     JsError,
     JsFunction,
@@ -20,6 +21,7 @@ from flowctx_core.expressions.js.values import (
     to_int,
     to_number,
     to_string,
+    to_uint32,
     to_units,
     too_long,
 )
@@ -106,9 +108,73 @@ def _str_last_index_of(s: str, search: Any = UNDEFINED, position: Any = UNDEFINE
     return u.rfind(needle, 0, start + len(needle))
 
 
+# localeCompare: node 20 compares with ICU's root collation (the CLDR order of en-US). flowctx
+# carries no ICU; this is the part of the Unicode Collation Algorithm such conditions meet:
+# three levels (base characters, then accents, then case with lowercase first), punctuation
+# and symbols before digits before letters (non-ignorable, ICU's default), digits of any script
+# by value, expansions (ß as ss, æ as ae, œ as oe, ligatures and digraphs by their
+# compatibility decomposition) that differ from their spelled-out form at the third level.
+# Scripts beyond Latin are ordered by code point after Latin (Greek after Latin, as ICU).
+_PUNCTUATION_ORDER: Final = " _-,;:!?.'\"()[]{}@*/\\&#%`^+<=>|~$"
+_EXPANSIONS: Final = {"ß": "ss", "æ": "ae", "Æ": "AE", "œ": "oe", "Œ": "OE", "ø": "o\u0338",
+                      "Ø": "O\u0338", "ı": "i", "ς": "σ"}  # fmt: skip
+_SECONDARY_BASE: Final = 0
+_PUNCT: Final = 1_000
+_DIGIT: Final = 100_000
+_LETTER: Final = 200_000
+
+
+def _primary(c: str) -> int | None:
+    """The primary weight of one base character (None: ignorable)."""
+    if c.isascii():
+        if c.isalpha():
+            return _LETTER + ord(c.lower()) - ord("a")
+        if c.isdigit():
+            return _DIGIT + ord(c) - ord("0")
+        i = _PUNCTUATION_ORDER.find(c)
+        if i >= 0:
+            return _PUNCT + i
+        return None  # control characters
+    category = unicodedata.category(c)
+    if category in ("Cc", "Cf", "Mn", "Me"):
+        return None
+    if category == "Nd":
+        return _DIGIT + unicodedata.digit(c)
+    if category.startswith("L"):
+        return _LETTER + 100 + ord(c.lower()[0])
+    if category.startswith("Z"):
+        return _PUNCT  # every space sorts as the space
+    return _PUNCT + 100 + ord(c)  # other punctuation and symbols, after ASCII's
+
+
+def _collation_key(s: str) -> tuple[list[int], list[int], list[int]]:
+    primary: list[int] = []
+    secondary: list[int] = []
+    tertiary: list[int] = []
+    charge(len(s) + 1)
+    for ch in s:
+        variant = 0
+        text = _EXPANSIONS.get(ch)
+        if text is not None:
+            variant = 2
+        else:
+            text = unicodedata.normalize("NFKD", ch)
+            if text != unicodedata.normalize("NFD", ch):
+                variant = 2  # a compatibility form (ligature, digraph): third-level difference
+        for c in text:
+            weight = _primary(c)
+            if weight is None:
+                if unicodedata.category(c) in ("Mn", "Me") and primary:
+                    secondary.append(ord(c))  # an accent: second level only
+                continue
+            primary.append(weight)
+            secondary.append(_SECONDARY_BASE)
+            tertiary.append(variant + (1 if c.isupper() else 0))
+    return primary, secondary, tertiary
+
+
 def _str_locale_compare(s: str, other: Any = UNDEFINED, *_: Any) -> int:
-    o = to_string(other)
-    a, b = (s.casefold(), s.swapcase()), (o.casefold(), o.swapcase())
+    a, b = _collation_key(s), _collation_key(to_string(other))
     return -1 if a < b else (1 if a > b else 0)
 
 
@@ -150,7 +216,7 @@ def _pad(s: str, length: Any, fill: Any, at_start: bool) -> str:
     if target <= len(u) or not filler:
         return s
     if target > MAX_STRING_LENGTH:
-        raise too_long(int(target) if target != math.inf else None)
+        raise too_long(int(min(target, NODE_MAX_STRING + 1)))  # Infinity: node's RangeError
     need = int(target) - len(u)
     pad = (filler * (need // len(filler) + 1))[:need]
     return from_units(pad + u if at_start else u + pad)
@@ -273,7 +339,7 @@ def _str_substr(s: str, start: Any = UNDEFINED, length: Any = UNDEFINED, *_: Any
 
 
 def _str_split(s: str, sep: Any = UNDEFINED, limit: Any = UNDEFINED, *_: Any) -> list[str]:
-    lim = 2**32 - 1 if limit is UNDEFINED else to_int(limit) % 2**32
+    lim = 2**32 - 1 if limit is UNDEFINED else to_uint32(limit)  # ToUint32(Infinity) is 0
     if lim == 0:
         return []
     if sep is UNDEFINED:

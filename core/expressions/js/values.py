@@ -16,7 +16,7 @@ import re
 from collections.abc import Callable, Mapping
 from typing import Any, Final
 
-from flowctx_core.expressions.budget import BUDGET, charge
+from flowctx_core.expressions.budget import BUDGET, MAX_ITEMS, charge
 from flowctx_core.expressions.sandbox import SandboxError
 
 
@@ -57,13 +57,38 @@ class _Undefined:
 UNDEFINED: Final = _Undefined()
 
 
+class _Hole:
+    """A hole of an array literal (``[1,,3]``): read as ``undefined``, but not an element: the
+    iteration methods skip it, ``in`` and ``Object.keys`` do not see it, ``map`` keeps it."""
+
+    __slots__ = ()
+    _instance: _Hole | None = None
+
+    def __new__(cls) -> _Hole:
+        if cls._instance is None:
+            cls._instance = super().__new__(cls)
+        return cls._instance
+
+    def __repr__(self) -> str:
+        return "<empty>"
+
+    def __bool__(self) -> bool:
+        return False
+
+    def __reduce__(self) -> str:
+        return "HOLE"
+
+
+HOLE: Final = _Hole()
+
+
 class JsFunction:
     """A callable an expression may invoke: a bound method, a safe global or an arrow function.
 
     ``members`` holds the properties a global exposes (``Number.isInteger``, ``Math.PI``).
     """
 
-    __slots__ = ("arity", "fn", "members", "name")
+    __slots__ = ("arity", "fn", "ident", "members", "name", "source")
 
     def __init__(
         self,
@@ -71,14 +96,52 @@ class JsFunction:
         fn: Callable[..., Any],
         members: Mapping[str, Any] | None = None,
         arity: int | None = None,  # ``length``: known for arrow functions only
+        ident: str | None = None,
+        source: str | None = None,  # an arrow function's own text, what String() gives
     ) -> None:
         self.name = name
         self.fn = fn
         self.members = members
         self.arity = arity
+        # the built-in function object this is (``Array.prototype.map``): a method read from two
+        # values, or ``parseInt`` and ``Number.parseInt``, is one object in JavaScript
+        self.ident = ident
+        self.source = source
 
     def __repr__(self) -> str:
         return f"function {self.name}"
+
+
+class JsObject:
+    """An object of a built-in class (RegExp, Date, Map, an iterator...): the module that
+    defines the class gives its behaviour through these methods, so the conversions and
+    property reads here need one ``isinstance`` test each."""
+
+    __slots__ = ()
+
+    def js_typeof(self) -> str:
+        return "object"
+
+    def js_primitive(self, hint: str = "default") -> Any:
+        """ToPrimitive: what ``valueOf``/``toString`` give for this hint."""
+        return "[object Object]"
+
+    def js_get(self, key: str) -> Any:
+        return UNDEFINED
+
+    def js_set(self, key: str, value: Any) -> None:
+        raise JsError(f"Cannot assign to read only property '{key}' of object")
+
+    def js_truthy(self) -> bool:
+        return True
+
+    def js_iter(self) -> list[Any] | None:
+        """The items a spread or ``Array.from`` takes; None: not iterable."""
+        return None
+
+    def js_json(self) -> Any:
+        """What ``JSON.stringify`` serialises in its place (``{}``: no own enumerable keys)."""
+        return {}
 
 
 class JsNamespace:
@@ -94,13 +157,27 @@ class JsNamespace:
         return f"[object {self.name}]"
 
 
+class JsCreated(dict):  # type: ignore[type-arg]
+    """An object made by ``Object.create(proto)``: its own keys are the dict's; a key it does
+    not have is read from ``proto`` (an object or array), and ``proto`` None is
+    ``Object.create(null)``: no toString, no valueOf, nothing inherited."""
+
+    __slots__ = ("proto",)
+
+    def __init__(self, proto: Any) -> None:
+        super().__init__()
+        self.proto = proto
+
+
 # The keys MemberJunction 5.51.3 drops from the context at every level before evaluating.
 DROPPED_KEYS: Final = frozenset({"__proto__", "constructor", "prototype", "eval", "Function"})
 # Keys that lead from data to the JavaScript object model (and from there to Function).
 OBJECT_MODEL_KEYS: Final = frozenset({"constructor", "prototype", "__proto__"})
 MAX_SAFE_INTEGER: Final = 2**53 - 1
 _EXACT: Final = 2**53
-MAX_STRING_LENGTH: Final = 100_000
+#: the longest string or array flowctx builds: the budget's item bound (a real document's
+#: 200 KB payload.body is well inside it); past it flowctx stops and says the engine goes on
+MAX_STRING_LENGTH: Final = MAX_ITEMS
 #: node's own longest string (V8 on 64-bit: 2**29 - 24 code units)
 NODE_MAX_STRING: Final = 2**29 - 24
 
@@ -267,6 +344,8 @@ def js_value(v: Any) -> Any:
         return number(v) if not -_EXACT <= v <= _EXACT else v
     if t is dict and "constructor" in v:
         return _stringified(v)
+    if v is HOLE:
+        return UNDEFINED
     return v
 
 
@@ -282,7 +361,7 @@ def is_number(v: Any) -> bool:
 
 
 def is_nullish(v: Any) -> bool:
-    return v is None or v is UNDEFINED
+    return v is None or v is UNDEFINED or v is HOLE
 
 
 def has_astral(s: str) -> bool:
@@ -328,11 +407,11 @@ def utf16_length(s: str) -> int:
 def too_long(length: int | None = None) -> JsError:
     """The refusal of a string longer than flowctx builds, said before it is built."""
     if length is not None and length > NODE_MAX_STRING:
-        engine = "node itself throws RangeError: Invalid string length"
-    else:
-        engine = f"node's own limit is {NODE_MAX_STRING:,}"
+        # the engine's own answer, not flowctx's bound
+        return JsError(f"Invalid string length (node's RangeError past {NODE_MAX_STRING:,})")
     return JsError(
-        f"String result too long (over {MAX_STRING_LENGTH:,} characters; {BUDGET}, {engine})"
+        f"String result too long (over {MAX_STRING_LENGTH:,} characters; {BUDGET}; "
+        f"MemberJunction 5.51.3 would go on: node's own limit is {NODE_MAX_STRING:,})"
     )
 
 
@@ -374,7 +453,8 @@ def join_bounded(sep: str, parts: Any) -> str:
 
 # `\d+(?:\.\d*)?`, not `\d+\.?\d*`: the same strings, but the second splits a run of digits
 # in n ways, so a fullmatch failing at its end backtracks n**2 times (a hang at 20,000 digits)
-_DECIMAL = re.compile(r"[+-]?(?:Infinity|(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?)")
+# re.ASCII: ToNumber reads ASCII digits only (Number('１２') is NaN; Python's \d is Unicode)
+_DECIMAL = re.compile(r"[+-]?(?:Infinity|(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?)", re.ASCII)
 _RADIX = re.compile(r"0[xX][0-9a-fA-F]+|0[oO][0-7]+|0[bB][01]+")
 
 
@@ -410,10 +490,13 @@ def to_number(v: Any) -> int | float:
         return string_to_number(v)
     if t is list or t is tuple:
         return string_to_number(to_string(v))
-    if t is dict and "toString" in v:
+    if (t is dict and "toString" in v) or t is JsCreated:
         # ToPrimitive(hint number): valueOf gives the object back, its own toString is data
         # (not callable), so node throws "Cannot convert object to primitive value"
         return string_to_number(to_string(v))
+    if isinstance(v, JsObject):
+        p = v.js_primitive("number")
+        return to_number(p) if not isinstance(p, JsObject) else math.nan
     return math.nan  # objects and functions: '[object Object]', 'function ...'
 
 
@@ -500,16 +583,42 @@ def to_string(v: Any) -> str:
     if t is list or t is tuple:
         return join_bounded(",", ("" if is_nullish(x) else to_string(x) for x in v))
     if t is JsFunction:
+        if v.source is not None:
+            return v.source
         return f"function {v.name}() {{ [native code] }}"
     if t is JsNamespace:
         return f"[object {v.name}]"
     if t is dict and "toString" in v:
         # its own toString is data, not callable; valueOf gives the object back
         raise JsError("Cannot convert object to primitive value")
+    if t is JsCreated and not _inherits(v, "toString"):
+        raise JsError("Cannot convert object to primitive value")  # Object.create(null)
+    if t is JsCreated and _has_data_key(v, "toString"):
+        raise JsError("Cannot convert object to primitive value")
+    if isinstance(v, JsObject):
+        return to_string(v.js_primitive("string"))
     return "[object Object]"
 
 
-def to_primitive(v: Any) -> Any:
+def _inherits(obj: JsCreated, key: str) -> bool:
+    """Whether a created object reaches ``key`` through Object.prototype (or an array's)."""
+    proto = obj.proto
+    while type(proto) is JsCreated:
+        proto = proto.proto
+    return proto is not None and (key in OBJECT_PROTO or type(proto) is list)
+
+
+def _has_data_key(obj: Any, key: str) -> bool:
+    while type(obj) is JsCreated or type(obj) is dict:
+        if key in obj:
+            return True
+        obj = obj.proto if type(obj) is JsCreated else None
+    return False
+
+
+def to_primitive(v: Any, hint: str = "default") -> Any:
+    if isinstance(v, JsObject):
+        return v.js_primitive(hint)
     t = type(v)
     if t is list or t is tuple or t is dict or t is JsFunction or t is JsNamespace:
         return to_string(v)
@@ -535,6 +644,8 @@ def truthy(v: Any) -> bool:
         return v != 0.0 and v == v
     if t is str:
         return len(v) > 0
+    if isinstance(v, JsObject):
+        return v.js_truthy()
     return True
 
 
@@ -550,6 +661,8 @@ def typeof(v: Any) -> str:
         return "number"
     if t is JsFunction:
         return "function"
+    if isinstance(v, JsObject):
+        return v.js_typeof()
     return "object"
 
 
@@ -620,7 +733,11 @@ def strict_eq(a: Any, b: Any) -> bool:
         return False
     if ta is str or a is None or a is UNDEFINED or ta is bool:
         return bool(a == b)
-    return a is b
+    if a is b:
+        return True
+    if ta is JsFunction:
+        return a.ident is not None and a.ident == b.ident
+    return isinstance(a, JsObject) and bool(a == b)  # a BigInt is equal by value
 
 
 def same_value_zero(a: Any, b: Any) -> bool:
@@ -658,7 +775,7 @@ def loose_eq(a: Any, b: Any) -> bool:
         return loose_eq(to_primitive(a), b)
     if b_obj and not a_obj:
         return loose_eq(a, to_primitive(b))
-    return a is b
+    return strict_eq(a, b)
 
 
 def loose_ne(a: Any, b: Any) -> bool:
@@ -667,7 +784,7 @@ def loose_ne(a: Any, b: Any) -> bool:
 
 def _less(a: Any, b: Any) -> bool | None:
     """Abstract relational comparison a < b; None stands for undefined (NaN involved)."""
-    a, b = to_primitive(a), to_primitive(b)
+    a, b = to_primitive(a, "number"), to_primitive(b, "number")
     if type(a) is str and type(b) is str:
         if has_astral(a) or has_astral(b):
             return to_units(a) < to_units(b)
@@ -843,12 +960,16 @@ def js_in(key: Any, obj: Any) -> bool:
     """``key in obj``: own keys and the prototype chain, as JavaScript answers it."""
     k = property_key(key)
     t = type(obj)
+    if t is JsCreated:
+        if own_has(obj, k):
+            return True
+        return obj.proto is not None and js_in(k, obj.proto)
     if t is dict or (isinstance(obj, Mapping) and t is not JsNamespace):
         return own_has(obj, k) or k in OBJECT_PROTO
     if t is list or t is tuple:
         index = _array_index(k)
         if index is not None:
-            return index < len(obj)
+            return index < len(obj) and obj[index] is not HOLE
         return k in ARRAY_PROTO or k in OBJECT_PROTO
     if t is JsFunction:
         return (
@@ -858,5 +979,7 @@ def js_in(key: Any, obj: Any) -> bool:
         )
     if t is JsNamespace:
         return k in obj.members or k in OBJECT_PROTO
+    if isinstance(obj, JsObject):
+        return obj.js_get(k) is not UNDEFINED or k in OBJECT_PROTO
     shown = "null" if obj is None else ("undefined" if obj is UNDEFINED else typeof(obj))
     raise JsError(f"Cannot use 'in' operator to search for a key in {shown}")

@@ -54,14 +54,15 @@ def _warnings(text: str, tree: ast.AST, mutates: bool) -> tuple[str, ...]:
     return tuple(out)
 
 
-def compile_mj(text: str) -> Compiled:
+def compile_mj(text: str, bound: frozenset[str] = frozenset()) -> Compiled:
+    """``bound``: host-global names the scope provides, read as its values (see ``parse``)."""
     if not isinstance(text, str) or not text:
         raise EngineRefusal(EMPTY_MESSAGE, 0, 0)
     refusal = validate_expression(text)
     if refusal is not None:
         warning = literal_warning(text)
         raise EngineRefusal(*refusal, warnings=(warning,) if warning else ())
-    result = parse(text)
+    result = parse(text, bound)
     tree = result.root
     assert tree is not None
     # The grammar is the allowlist, and the closure compiler is a second one: it has a builder

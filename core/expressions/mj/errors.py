@@ -9,6 +9,9 @@ class SecurityRefusal(ExpressionError):
     """The published evaluator would run this text as code; flowctx never evaluates it."""
 
     kind = "security"
+    #: when every refused name is a host global (``globalThis``, ``console``...): those names;
+    #: a scope that provides all of them makes them its own values, nothing host-side is read
+    host_names: frozenset[str] | None = None
 
 
 class Unpredicted(ExpressionError):

@@ -19,11 +19,14 @@ from collections.abc import Callable, Mapping
 from typing import Any, Final
 
 from flowctx_core.expressions.budget import charge
+from flowctx_core.expressions.js import bigint
 from flowctx_core.expressions.js import values as js
 from flowctx_core.expressions.js.common import NeedsCopy, Unsupported, security, set_on_copy
-from flowctx_core.expressions.js.globals import GLOBALS, OTHER_GLOBALS
+from flowctx_core.expressions.js.constructors import instance_of
+from flowctx_core.expressions.js.globals import CONSTRUCTORS, GLOBALS, HOST_TYPES, OTHER_GLOBALS
 from flowctx_core.expressions.js.objects import get_member, set_member
-from flowctx_core.expressions.mj.lexer import is_id_part, is_id_start
+from flowctx_core.expressions.js.regexp import JsRegExp
+from flowctx_core.expressions.mj.lexer import is_id_part, is_id_start, tokenize
 from flowctx_core.expressions.mj.nodes import (
     JsArrow,
     JsAssign,
@@ -32,7 +35,9 @@ from flowctx_core.expressions.mj.nodes import (
     JsCoalesce,
     JsDelete,
     JsHole,
+    JsNew,
     JsOptional,
+    JsRegexLiteral,
     JsSequence,
     JsSpread,
     JsTypeof,
@@ -41,12 +46,11 @@ from flowctx_core.expressions.mj.nodes import (
 )
 from flowctx_core.expressions.mj.parser import RESERVED, STRICT_RESERVED, deep_recursion
 from flowctx_core.expressions.sandbox import (
-    MAX_CALLBACKS,
     Compiled,
+    ExpressionError,
     Records,
     SandboxEval,
     ShortCircuit,
-    TooMuchWork,
     Trace,
     span_of,
 )
@@ -108,7 +112,7 @@ def clone(value: Any, depth: int = 0) -> Any:
 
 # --- the scope as function parameters -------------------------------------------------------
 
-_scope_verdicts: dict[tuple[Any, ...], str | None] = {}
+_scope_verdicts: dict[tuple[Any, ...], str | _Parameters | None] = {}
 
 
 def _bad_parameter(key: Any) -> str | None:
@@ -127,8 +131,50 @@ def _bad_parameter(key: Any) -> str | None:
     return None
 
 
-def scope_problem(scope: Mapping[str, Any]) -> str | None:
-    """Why MemberJunction could not build its function for this scope, if it could not."""
+def _parameters(key: str) -> list[str] | str:
+    """The parameter names node reads in one scope key, or why it cannot build the function.
+
+    MemberJunction passes the keys to ``new Function(...keys, body)``, which joins them with
+    commas into one parameter list: a key is parameter *text*, so ``"x,y"`` declares two
+    parameters, ``"\\u0061"`` declares ``a`` and ``"a/*c*/"`` declares ``a``. Only plain names
+    (escaped or not), commas, comments and whitespace are accepted here; anything else (a
+    default, a pattern: a SyntaxError beside the body's "use strict") keeps its refusal."""
+    problem = _bad_parameter(key)
+    if problem is None:
+        return [key]
+    if "//" in key or "<!--" in key or "-->" in key:
+        return problem  # a line comment would swallow the keys after it
+    try:
+        tokens = tokenize(key)
+    except ExpressionError:  # JsSyntaxError and the lexer's other refusals
+        return problem
+    names: list[str] = []
+    want_name = True
+    for tok in tokens[:-1]:
+        if want_name:
+            if tok.kind != "name":
+                return problem
+            if tok.escaped and (tok.value in RESERVED or tok.value in STRICT_RESERVED):
+                return "Keyword must not contain escaped characters"
+            inner = _bad_parameter(tok.value)
+            if inner is not None:
+                return inner
+            names.append(tok.value)
+            want_name = False
+        elif tok.kind == "op" and tok.value == ",":
+            want_name = True
+        else:
+            return problem
+    return names if names and not want_name else problem
+
+
+class _Parameters(tuple[str, ...]):
+    """A scope whose keys are parameter text: the names node declares, in order."""
+
+
+def scope_problem(scope: Mapping[str, Any]) -> str | _Parameters | None:
+    """Why MemberJunction could not build its function for this scope, if it could not; or,
+    when some key is parameter text rather than one name, the parameter names it declares."""
     keys = tuple(scope)
     try:
         return _scope_verdicts[keys]
@@ -136,21 +182,43 @@ def scope_problem(scope: Mapping[str, Any]) -> str | None:
         pass
     except TypeError:
         keys = tuple(js.property_key(k) for k in keys)
-    verdict = None
+    verdict: str | _Parameters | None = None
     ordered = js.own_keys(dict.fromkeys(keys))
+    names: list[str] = []
+    plain = True
     for i, key in enumerate(ordered):
         if key == "" and i == len(ordered) - 1:
             continue  # "x," : a trailing comma in the parameter list is allowed
-        verdict = _bad_parameter(key)
-        if verdict is not None:
+        found = _parameters(key)
+        if isinstance(found, str):
+            verdict = found
             break
+        plain = plain and found == [key]
+        names.extend(found)
+    if verdict is None and not plain:
+        if len(set(names)) < len(names):
+            verdict = "Duplicate parameter name not allowed in this context"
+        else:
+            verdict = _Parameters(names)
     if len(_scope_verdicts) > 4096:
         _scope_verdicts.clear()
     _scope_verdicts[keys] = verdict
     return verdict
 
 
+def _bind_parameters(scope: Mapping[str, Any], names: _Parameters) -> dict[str, Any]:
+    """The function's parameters as node binds them: the values in key order, one to each
+    declared name in turn (``{"x,y": 1, "z": 2}`` gives x = 1, y = 2, z = undefined)."""
+    by_key = {js.property_key(k): v for k, v in scope.items()}
+    values = [by_key[k] for k in js.own_keys(by_key) if not (k == "" and k == list(by_key)[-1])]
+    return {n: values[i] if i < len(values) else UNDEFINED for i, n in enumerate(names)}
+
+
 # --- compiling -------------------------------------------------------------------------------
+
+
+#: a BigInt literal or the BigInt global: only such a condition can meet a BigInt value
+_BIGINT_TEXT: Final = re.compile(r"[0-9a-fA-F_]n(?![\w$])|BigInt")
 
 
 class _Compiler:
@@ -158,6 +226,7 @@ class _Compiler:
         self.text = text
         self.traced = traced
         self.locals: list[frozenset[str]] = []
+        self.bigint = _BIGINT_TEXT.search(text) is not None
 
     def source(self, node: ast.AST) -> str:
         start, end = span_of(node)
@@ -204,7 +273,7 @@ def _traced(node: ast.AST, fn: Fn) -> Fn:
     return run
 
 
-_CONSTANT_TYPES: Final = (str, int, float, bool, type(None))
+_CONSTANT_TYPES: Final = (str, int, float, bool, type(None), bigint.JsBigInt)
 
 
 def _constant(c: _Compiler, node: ast.Constant) -> Fn:
@@ -332,6 +401,11 @@ def _spread_values(v: Any) -> list[Any]:
     if type(v) is str:
         charge(len(v))
         return list(v)
+    if isinstance(v, js.JsObject):
+        items = v.js_iter()
+        if items is not None:
+            charge(js.ELEMENT * len(items))
+            return items
     raise js.JsError(f"{js.typeof(v)} is not iterable")
 
 
@@ -371,34 +445,84 @@ def _call(c: _Compiler, node: ast.Call) -> Fn:
     return call
 
 
+def _new(c: _Compiler, node: JsNew) -> Fn:
+    func = c.compile(node.callee)
+    args = _args(c, node.args)
+    shown = c.source(node.callee).strip()
+
+    def construct(env: Env) -> Any:
+        fn = func(env)
+        make = CONSTRUCTORS.get(id(fn)) if type(fn) is js.JsFunction else None
+        if make is None or GLOBALS.get(getattr(fn, "name", "")) is not fn:
+            raise js.JsError(f"{shown} is not a constructor")
+        return make(*args(env))
+
+    return construct
+
+
+def _unwrapped(text: str) -> str:
+    """An arrow's text without the parentheses around the whole of it (its node's span takes
+    them in): ``((x) => x)`` is ``(x) => x`` to String(), ``(x) => (x)`` stays itself."""
+    while text.startswith("(") and text.endswith(")"):
+        depth = 0
+        for i, ch in enumerate(text):
+            depth += (ch == "(") - (ch == ")")
+            if depth == 0 and i < len(text) - 1:
+                return text
+        text = text[1:-1].strip()
+    return text
+
+
 def _arrow(c: _Compiler, node: JsArrow) -> Fn:
     params = node.params
+    source = _unwrapped(c.source(node))
     c.locals.append(frozenset(params))
     try:
         body = c.compile(node.body)
+        defaults = [None if d is None else c.compile(d) for d in node.defaults]
     finally:
         c.locals.pop()
+    rest = node.rest
+    simple = not rest and all(d is None for d in defaults)
+    # length: the parameters before the first default or the rest parameter
+    arity = next(
+        (i for i, d in enumerate(defaults) if d is not None or (rest and i == len(params) - 1)),
+        len(params),
+    )
 
     def make(env: Env) -> js.JsFunction:
         outer = env.local
 
         def call(*args: Any) -> Any:
-            budget = env.budget
-            budget[0] += 1
-            if budget[0] > MAX_CALLBACKS:
-                raise TooMuchWork(
-                    f"Expression does too much work (over {MAX_CALLBACKS} callback calls)"
-                )
+            env.budget[0] += 1
+            # no cap of its own: a callback is charged what an interpreted call costs, so the
+            # work budget (time and memory) is what bounds map/filter over a real document
+            charge(CALLBACK_STEPS)
             local = dict(outer) if outer else {}
-            for i, p in enumerate(params):
-                local[p] = args[i] if i < len(args) else UNDEFINED
+            if simple:
+                for i, p in enumerate(params):
+                    local[p] = args[i] if i < len(args) else UNDEFINED
+            else:
+                for i, p in enumerate(params):
+                    if rest and i == len(params) - 1:
+                        local[p] = list(args[i:])
+                        break
+                    v = args[i] if i < len(args) else UNDEFINED
+                    fallback = defaults[i]
+                    if v is UNDEFINED and fallback is not None:
+                        v = fallback(_child(env, local))
+                    local[p] = v
             if env.trace is not None:  # traced: the parameters' provenance
                 env.trace.flow.bind(local, params, outer)  # type: ignore[attr-defined]
             return body(_child(env, local))
 
-        return js.JsFunction("", call, arity=len(params))
+        return js.JsFunction("", call, arity=arity, source=source)
 
     return make
+
+
+#: budget steps one arrow-function call costs (about 2 us of interpreted work)
+CALLBACK_STEPS: Final = 30
 
 
 _BINOPS: Final[dict[type, Callable[[Any, Any], Any]]] = {
@@ -427,9 +551,19 @@ _COMPARES: Final[dict[type, Callable[[Any, Any], bool]]] = {
 }
 
 
+_SYMBOLS: Final[dict[type, str]] = {
+    ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.Div: "/", ast.Mod: "%", ast.Pow: "**",
+    ast.LShift: "<<", ast.RShift: ">>", ast.BitAnd: "&", ast.BitOr: "|", ast.BitXor: "^",
+    ast.Eq: "==", ast.NotEq: "!=", ast.Is: "===", ast.IsNot: "!==", ast.Lt: "<", ast.LtE: "<=",
+    ast.Gt: ">", ast.GtE: ">=",
+}  # fmt: skip
+
+
 def _binop(c: _Compiler, node: ast.BinOp) -> Fn:
     left, right = c.compile(node.left), c.compile(node.right)
     op = _BINOPS[type(node.op)]
+    if c.bigint:
+        op = bigint.aware(_SYMBOLS[type(node.op)], op)
     return lambda env: op(left(env), right(env))
 
 
@@ -437,6 +571,9 @@ def _compare(c: _Compiler, node: ast.Compare) -> Fn:
     left, right = c.compile(node.left), c.compile(node.comparators[0])
     kind = type(node.ops[0])
     other = node.comparators[0]
+    if c.bigint and kind is not ast.In:
+        cmp = bigint.compare(_SYMBOLS[kind], _COMPARES[kind])
+        return lambda env: cmp(left(env), right(env))
     if kind in (ast.Is, ast.IsNot) and isinstance(other, ast.Constant) and not c.traced:
         # `x === 'literal'` / `=== true` / `=== null`: the hot shape of path conditions
         const = other.value
@@ -470,14 +607,19 @@ def _instanceof(left: Any, right: Any) -> bool:
         return type(left) is list or type(left) is tuple
     if right is GLOBALS["Object"]:
         return js.typeof(left) in ("object", "function") and left is not None
-    if right.members is not None or right.name in ("Number", "String", "Boolean", "Date"):
+    name: str = right.name
+    if id(right) in CONSTRUCTORS and GLOBALS.get(name) is right:
+        return instance_of(left, name)
+    if right.members is not None:
         return False
     raise js.JsError("Function has non-object prototype 'undefined' in instanceof check")
 
 
 def _jsbinary(c: _Compiler, node: JsBinary) -> Fn:
     left, right = c.compile(node.left), c.compile(node.right)
-    op = js.js_urshift if node.op == ">>>" else _instanceof
+    op: Callable[[Any, Any], Any] = js.js_urshift if node.op == ">>>" else _instanceof
+    if c.bigint and node.op == ">>>":
+        op = bigint.aware(">>>", op)
     return lambda env: op(left(env), right(env))
 
 
@@ -529,8 +671,12 @@ def _typeof(c: _Compiler, node: JsTypeof) -> Fn:
     if isinstance(operand, ast.Name) and not c.is_local(operand.id):
         name = operand.id
 
+        host = HOST_TYPES.get(name) if name not in GLOBALS else None
+
         def typeof_name(env: Env) -> str:
             if name not in env.scope or name in js.DROPPED_KEYS:
+                if host is not None:
+                    return host
                 if name in OTHER_GLOBALS:
                     raise _not_defined(name)
                 if name not in GLOBALS:
@@ -553,9 +699,12 @@ def _void(c: _Compiler, node: JsVoid) -> Fn:
 
 def _unary(c: _Compiler, node: ast.UnaryOp) -> Fn:
     inner = c.compile(node.operand)
-    op = {ast.Not: js.js_not, ast.USub: js.js_neg, ast.UAdd: js.js_pos, ast.Invert: js.js_bitnot}[
-        type(node.op)
-    ]
+    ops: dict[type, Callable[[Any], Any]] = {
+        ast.Not: js.js_not, ast.USub: js.js_neg, ast.UAdd: js.js_pos, ast.Invert: js.js_bitnot,
+    }  # fmt: skip
+    op = ops[type(node.op)]
+    if c.bigint:
+        op = bigint.unary({ast.USub: "-", ast.Invert: "~"}.get(type(node.op), ""), op)
     return lambda env: op(inner(env))
 
 
@@ -569,7 +718,7 @@ def _list(c: _Compiler, node: ast.List) -> Fn:
 
     def with_holes(env: Env) -> list[Any]:
         got = iter(values(env))
-        return [UNDEFINED if h else next(got) for h in order]
+        return [js.HOLE if h else next(got) for h in order]
 
     if any(isinstance(e, JsSpread) for e in node.elts):
         raise_unsupported = Unsupported("flowctx does not reproduce holes beside spread")
@@ -579,6 +728,11 @@ def _list(c: _Compiler, node: ast.List) -> Fn:
 
         return refuse
     return with_holes
+
+
+def _regex_literal(c: _Compiler, node: JsRegexLiteral) -> Fn:
+    source, flags = node.source, node.flags
+    return lambda env: JsRegExp(source, flags, literal=True)
 
 
 def _hole(c: _Compiler, node: JsHole) -> Fn:
@@ -722,7 +876,10 @@ def _assign(c: _Compiler, node: JsAssign) -> Fn:
             v = value(env)
         else:
             old = ref.get(env, where)
-            v = _COMPOUND[op](old, value(env))
+            compound = _COMPOUND[op]
+            if c.bigint:
+                compound = bigint.aware(op[:-1], compound)
+            v = compound(old, value(env))
         ref.set(env, where, v)
         return v
 
@@ -737,7 +894,12 @@ def _update(c: _Compiler, node: JsUpdate) -> Fn:
 
     def update(env: Env) -> Any:
         where = ref.locate(env)
-        old = js.to_number(ref.get(env, where))
+        old = ref.get(env, where)
+        if type(old) is bigint.JsBigInt:
+            new: Any = bigint.JsBigInt(old.big + step)
+            ref.set(env, where, new)
+            return new if prefix else old
+        old = js.to_number(old)
         new = js.js_add(old, step)
         ref.set(env, where, new)
         return new if prefix else old
@@ -772,13 +934,21 @@ def _delete(c: _Compiler, node: JsDelete) -> Fn:
             if index is not None and index < len(obj):
                 if not _on_copy(env):
                     raise NeedsCopy
-                obj[index] = UNDEFINED
+                obj[index] = js.HOLE  # delete leaves a hole, not an undefined element
                 return True
             if k == "length":
                 raise js.JsError("Cannot delete property 'length' of [object Array]")
             return True
         if type(obj) is str and (k == "length" or js.array_index(k) is not None):
             raise js.JsError(f"Cannot delete property '{k}' of a string")
+        # Math.PI and the other constants are not configurable: a TypeError in the strict
+        # mode MemberJunction's function runs in; Math's methods can be deleted (true)
+        if (
+            type(obj) is js.JsNamespace
+            and k in obj.members
+            and not isinstance(obj.members[k], js.JsFunction)
+        ):
+            raise js.JsError(f"Cannot delete property '{k}' of #<Object>")
         return True
 
     return delete
@@ -809,6 +979,8 @@ _BUILDERS: Final[dict[type, Callable[[_Compiler, Any], Fn]]] = {
     JsSpread: _spread,
     JsHole: _hole,
     JsBinary: _jsbinary,
+    JsRegexLiteral: _regex_literal,
+    JsNew: _new,
 }
 
 
@@ -841,12 +1013,16 @@ def _closures(compiled: Compiled, traced: bool) -> Fn:
     return fn
 
 
-def _precheck_scope(compiled: Compiled, scope: Mapping[str, Any]) -> None:
+def _precheck_scope(compiled: Compiled, scope: Mapping[str, Any]) -> Mapping[str, Any]:
+    """The scope as the function's parameters (rebound when a key is parameter text)."""
     problem = scope_problem(scope)
-    if problem is not None:
+    if isinstance(problem, _Parameters):
+        scope = _bind_parameters(scope, problem)
+    elif problem is not None:
         raise js.JsError(f"MemberJunction 5.51.3 cannot build its function: {problem}")
     if getattr(compiled.tree, "fx_wrapped", False) and "Boolean" in scope:
         raise js.JsError("Boolean is not a function")
+    return scope
 
 
 def _execute(compiled: Compiled, scope: Mapping[str, Any], env: Env, fn: Fn) -> Any:
@@ -873,7 +1049,7 @@ def _execute(compiled: Compiled, scope: Mapping[str, Any], env: Env, fn: Fn) -> 
 
 
 def run(compiled: Compiled, scope: Mapping[str, Any]) -> Any:
-    _precheck_scope(compiled, scope)
+    scope = _precheck_scope(compiled, scope)
     fn = getattr(compiled.tree, "fx_fast", None)
     depth = getattr(compiled.tree, "fx_depth", 0)
     if fn is not None and depth <= 30:
@@ -887,7 +1063,7 @@ def run_traced(compiled: Compiled, scope: Mapping[str, Any]) -> Trace:
     trace = Trace(records=records)
     env = Env(scope, records)
     try:
-        _precheck_scope(compiled, scope)
+        scope = env.scope = _precheck_scope(compiled, scope)
         with deep_recursion(getattr(compiled.tree, "fx_depth", 0)):
             trace.value = _execute(compiled, scope, env, _closures(compiled, True))
     except Exception as exc:
@@ -915,6 +1091,8 @@ def make_runner(compiled: Compiled) -> Callable[[Mapping[str, Any]], Any]:
         except (KeyError, TypeError):
             problem = scope_problem(scope)
         if problem is not None:
+            if isinstance(problem, _Parameters):
+                return run(compiled, scope)
             raise js.JsError(f"MemberJunction 5.51.3 cannot build its function: {problem}")
         if wrapped and "Boolean" in scope:
             raise js.JsError("Boolean is not a function")

@@ -34,9 +34,11 @@ class Token(NamedTuple):
 
 # The common tokens in one regular expression; anything it does not match exactly (comments,
 # escapes, exponents, '/', '?.', non-ASCII names, line breaks...) takes the full path below.
+# A name's lookahead excludes its own characters too: otherwise the regex backtracks to a
+# shorter name before an escape or a non-ASCII character (`payloa\u0064` read as `paylo ad`).
 _FAST: Final = re.compile(
     r"""(?P<ws>[ \t]+)
-    |(?P<name>[A-Za-z_$][A-Za-z0-9_$]*)(?![\\\u0080-\U0010ffff])
+    |(?P<name>[A-Za-z_$][A-Za-z0-9_$]*)(?![A-Za-z0-9_$\\\u0080-\U0010ffff])
     |(?P<num>(?:0|[1-9][0-9]*)(?:\.[0-9]+)?)(?![0-9A-Za-z_$.\\\u0080-\U0010ffff])
     |(?P<str>'[^'\\\n\r]*'|"[^"\\\n\r]*")
     |(?P<op>===|!==|==(?!=)|!=|<=|>=|&&(?!=)|\|\|(?!=)|\?\?(?!=)|\.(?![0-9.])|[()[\],:~]
@@ -239,7 +241,7 @@ class _Lexer:
             raise self.error("Undefined Unicode code-point", start, nxt)
         return chr(code), nxt
 
-    def number(self, i: int) -> tuple[int | float, int]:
+    def number(self, i: int) -> tuple[Any, int]:
         text, n = self.text, len(self.text)
         j = i
         if text[i] == "0" and i + 1 < n and text[i + 1] in "xXoObB":
@@ -252,7 +254,7 @@ class _Lexer:
             if not body or body.startswith("_") or body.endswith("_") or "__" in body:
                 raise self.error("Invalid or unexpected token", i, j + 1)
             if j < n and text[j] == "n":
-                raise self.unsupported_bigint(i, j + 1)
+                return self.bigint(int(body.replace("_", ""), base), i, j + 1)
             if j < n and (is_id_part(text[j]) or text[j] in _DIGITS):
                 raise self.error("Invalid or unexpected token", i, j + 1)
             return number(int(body.replace("_", ""), base)), j
@@ -289,7 +291,7 @@ class _Lexer:
             else:
                 raise self.error("Invalid or unexpected token", i, k)
         if j < n and text[j] == "n" and not is_float:
-            raise self.unsupported_bigint(i, j + 1)
+            return self.bigint(int(text[i:j].replace("_", "")), i, j + 1)
         if j < n and (is_id_start(text[j]) or text[j] in _DIGITS or text[j] == "\\"):
             raise self.error("Invalid or unexpected token", i, j + 1)
         literal = text[i:j].replace("_", "")
@@ -300,10 +302,14 @@ class _Lexer:
             value = number(int(literal))
         return value, j
 
-    def unsupported_bigint(self, start: int, end: int) -> ExpressionError:
-        from flowctx_core.expressions.mj.errors import Unpredicted
+    def bigint(self, value: int, start: int, end: int) -> tuple[Any, int]:
+        """A BigInt literal (``10n``, ``0x1Fn``) ending at ``end``."""
+        text = self.text
+        if end < len(text) and (is_id_part(text[end]) or text[end] == "\\"):
+            raise self.error("Invalid or unexpected token", start, end + 1)
+        from flowctx_core.expressions.js.bigint import JsBigInt
 
-        return Unpredicted("flowctx does not reproduce BigInt literals", start, end)
+        return JsBigInt(value), end
 
     def string(self, i: int) -> tuple[str, int]:
         text, n = self.text, len(self.text)

@@ -78,13 +78,22 @@ class JsDelete(ast.expr):
 
 
 class JsArrow(ast.expr):
-    """``(params) => body``."""
+    """``(params) => body``; ``defaults`` holds each parameter's default (or None), ``rest``
+    says the last parameter is ``...rest``."""
 
-    _fields = ("body",)
+    _fields = ("body", "defaults")
 
-    def __init__(self, body: ast.expr, params: tuple[str, ...] = ()) -> None:
+    def __init__(
+        self,
+        body: ast.expr,
+        params: tuple[str, ...] = (),
+        defaults: list[ast.expr | None] | None = None,
+        rest: bool = False,
+    ) -> None:
         super().__init__()
         self.body, self.params = body, params
+        self.defaults: list[ast.expr | None] = defaults or [None] * len(params)
+        self.rest = rest
 
 
 class JsAssign(ast.expr):
@@ -133,7 +142,27 @@ class JsHole(ast.expr):
     _fields = ()
 
 
+class JsRegexLiteral(ast.expr):
+    """``/source/flags``: a new RegExp object each time it is evaluated."""
+
+    _fields = ()
+
+    def __init__(self, source: str = "", flags: str = "") -> None:
+        super().__init__()
+        self.source, self.flags = source, flags
+
+
+class JsNew(ast.expr):
+    """``new callee(args)`` (``args`` is None when written without parentheses)."""
+
+    _fields = ("callee", "args")
+
+    def __init__(self, callee: ast.expr, args: list[ast.expr] | None = None) -> None:
+        super().__init__()
+        self.callee, self.args = callee, args or []
+
+
 JS_NODES: tuple[type[ast.expr], ...] = (
     JsChain, JsOptional, JsCoalesce, JsTypeof, JsVoid, JsDelete, JsArrow, JsAssign, JsUpdate,
-    JsSequence, JsSpread, JsHole, JsBinary,
+    JsSequence, JsSpread, JsHole, JsBinary, JsRegexLiteral, JsNew,
 )  # fmt: skip

@@ -19,7 +19,8 @@ from collections.abc import Iterator
 from typing import Any, Final
 
 from flowctx_core.expressions.js.arrays import MUTATING_METHODS
-from flowctx_core.expressions.js.globals import EXECUTING_GLOBALS, GLOBALS
+from flowctx_core.expressions.js.globals import EXECUTING_GLOBALS, GLOBALS, HOST_TYPES
+from flowctx_core.expressions.js.regexp import RegExpSyntaxError, literal, validate
 from flowctx_core.expressions.js.values import OBJECT_MODEL_KEYS
 from flowctx_core.expressions.mj.errors import SecurityRefusal, Unpredicted
 from flowctx_core.expressions.mj.lexer import JsSyntaxError, Token, tokenize
@@ -31,7 +32,9 @@ from flowctx_core.expressions.mj.nodes import (
     JsCoalesce,
     JsDelete,
     JsHole,
+    JsNew,
     JsOptional,
+    JsRegexLiteral,
     JsSequence,
     JsSpread,
     JsTypeof,
@@ -170,7 +173,9 @@ def _fold_string(node: ast.AST) -> str | None:
 
 
 class ParseResult:
-    __slots__ = ("depth", "mutates", "names", "root", "security", "unpredicted", "wrapped")
+    __slots__ = (
+        "depth", "host", "mutates", "names", "root", "security", "unpredicted", "wrapped",
+    )  # fmt: skip
 
     def __init__(self) -> None:
         self.root: ast.expr | None = None
@@ -179,12 +184,16 @@ class ParseResult:
         self.mutates = False
         self.depth = 0  # deepest nesting reached
         self.security: list[tuple[str, int, int]] = []
+        # host globals named bare (name, message, start, end): refused unless the scope
+        # provides the name (then it is the scope's value) or typeof reads only their type
+        self.host: list[tuple[str, str, int, int]] = []
         self.unpredicted: list[tuple[str, int, int]] = []
 
 
 class Parser:
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: str, bound: frozenset[str] = frozenset()) -> None:
         self.text = text
+        self.bound = bound  # host-global names the scope provides: the scope's values
         expr_tokens = tokenize(text)
         n = len(text)
         eof = expr_tokens[-1]
@@ -470,10 +479,13 @@ class Parser:
             return self.update()
         self.advance()
         self.enter()
+        host = len(self.result.host)
         operand = self.unary()
         self.leave()
         end = span_of(operand)[1]
         node: ast.expr
+        if tok.value == "typeof" and isinstance(operand, ast.Name) and operand.id in HOST_TYPES:
+            del self.result.host[host:]  # typeof reads the binding's type only: predicted
         if tok.kind == "op":
             node = ast.UnaryOp(op=_UNARY[tok.value](), operand=operand)
         elif tok.value == "typeof":
@@ -512,9 +524,7 @@ class Parser:
 
     def lhs(self) -> ast.expr:
         start = self.peek().start
-        if self.at_word("new"):
-            return self.new_expression()
-        node = self.primary()
+        node = self.new_expression() if self.at_word("new") else self.primary()
         optional = False
         while True:
             tok = self.peek()
@@ -567,26 +577,34 @@ class Parser:
         nxt = self.peek()
         if nxt.kind == "name" and nxt.value in EXECUTING_GLOBALS | {"Function"}:
             self.refuse(f"new {nxt.value}", tok.start, nxt.end)
-        else:
-            self.unsupported("'new'", tok.start, tok.end)
-        # parse the rest to find syntax errors; the refusal above decides the outcome
-        callee = self.lhs_no_call()
+        self.enter()
+        callee = self.member_no_call()
+        args: list[ast.expr] | None = None
         end = span_of(callee)[1]
         if self.at("("):
-            self.arguments()
+            args = self.arguments()
             end = self.tokens[self.pos - 1].end
-        return _mark(ast.Constant(value=None), tok.start, end)
+        self.leave()
+        return _mark(JsNew(callee=callee, args=args), tok.start, end)
 
-    def lhs_no_call(self) -> ast.expr:
-        if self.at_word("new"):
-            return self.new_expression()
-        node = self.primary()
-        while self.at(".") or self.at("["):
-            if self.advance().value == ".":
-                self.property_name()
+    def member_no_call(self) -> ast.expr:
+        """The callee of ``new``: a member expression without calls (``new a.b[c]``)."""
+        start = self.peek().start
+        node = self.new_expression() if self.at_word("new") else self.primary()
+        while True:
+            if self.at("."):
+                self.advance()
+                name = self.property_name()
+                node = ast.Attribute(value=node, attr=name.value, ctx=_LOAD)
+            elif self.at("["):
+                self.advance()
+                key = self.computed_key()
+                node = ast.Subscript(value=node, slice=key, ctx=_LOAD)
+            elif self.at("?."):
+                raise self.error("Invalid optional chain from new expression", self.peek())
             else:
-                self.computed_key()
-        return node
+                return node
+            _mark(node, start, self.tokens[self.pos - 1].end)
 
     def property_name(self) -> Token:
         tok = self.peek()
@@ -631,7 +649,7 @@ class Parser:
 
     def arrow_ahead(self) -> bool:
         tok = self.peek()
-        if tok.kind == "name" and not tok.escaped:
+        if tok.kind == "name":  # an escaped name is a parameter too (`\u0078 => x`)
             nxt = self.peek(1)
             return nxt.kind == "op" and nxt.value == "=>" and not nxt.nl_before
         if not self.at("("):
@@ -653,14 +671,17 @@ class Parser:
     def arrow(self) -> ast.expr:
         start = self.peek().start
         names: list[Token] = []
+        defaults: list[ast.expr | None] = []
+        rest = False
         if self.at("("):
             self.advance()
             while not self.at(")"):
+                if rest:
+                    raise self.error("Rest parameter must be last formal parameter", self.peek())
+                dots = self.advance() if self.at("...") else None
                 tok = self.peek()
                 if tok.kind != "name":
-                    self.unsupported(
-                        "destructuring, default or rest parameters", tok.start, tok.end
-                    )
+                    self.unsupported("destructuring parameters", tok.start, tok.end)
                     depth = 0
                     while not (depth == 0 and (self.at(",") or self.at(")"))):
                         t = self.advance()
@@ -670,17 +691,31 @@ class Parser:
                             depth -= 1
                 else:
                     names.append(self.advance())
-                    if self.at("="):
-                        self.unsupported("default parameters", tok.start, tok.end)
-                        while not (self.at(",") or self.at(")")):
-                            self.advance()
+                    default: ast.expr | None = None
+                    if self.at("=") and dots is None:
+                        self.advance()
+                        # a default sees the parameters before it
+                        self.params.append(frozenset(t.value for t in names))
+                        try:
+                            default = self.assignment()
+                        finally:
+                            self.params.pop()
+                    elif self.at("="):
+                        raise self.error("Rest parameter may not have a default initializer", tok)
+                    defaults.append(default)
+                    rest = dots is not None
                 if self.at(","):
                     self.advance()
+                    if rest:
+                        raise self.error(
+                            "Rest parameter must be last formal parameter", self.peek()
+                        )
                 elif not self.at(")"):
                     raise self.unexpected()
             self.advance()
         else:
             names.append(self.advance())
+            defaults.append(None)
         self.expect("=>")
         seen: set[str] = set()
         for tok in names:
@@ -695,7 +730,7 @@ class Parser:
             body = self.assignment()
         finally:
             self.params.pop()
-        node = JsArrow(body=body)
+        node = JsArrow(body=body, defaults=defaults, rest=rest)
         node.params = tuple(t.value for t in names)
         return _mark(node, start, span_of(body)[1])
 
@@ -717,8 +752,7 @@ class Parser:
             return _mark(ast.Constant(value=tok.value), tok.start, tok.end)
         if tok.kind == "regexp":
             self.advance()
-            self.unsupported("regular expression literals", tok.start, tok.end)
-            return _mark(ast.Constant(value=None), tok.start, tok.end)
+            return _mark(regex_literal(tok, self.text), tok.start, tok.end)
         if tok.kind == "name":
             return self.identifier()
         if tok.kind == "op" and tok.value == "(":
@@ -766,9 +800,11 @@ class Parser:
             raise self.error("Keyword must not contain escaped characters", tok)
         local = any(name in frame for frame in self.params)
         if not local:
-            if name in EXECUTING_GLOBALS:
-                self.refuse(f"'{name}' reaches code execution or the host", tok.start, tok.end)
-            elif name not in GLOBALS:
+            if name in EXECUTING_GLOBALS and name not in self.bound:
+                what = f"'{name}' reaches code execution or the host"
+                message = f"{ENGINE} would execute this as code ({what})"
+                self.result.host.append((name, message, tok.start, tok.end))
+            elif name in EXECUTING_GLOBALS or name not in GLOBALS:
                 self.result.names[name] = None
         return _mark(ast.Name(id=name, ctx=_LOAD), tok.start, tok.end)
 
@@ -795,16 +831,37 @@ class Parser:
         return _mark(ast.List(elts=items, ctx=_LOAD), start, end)
 
 
-def parse(text: str) -> ParseResult:
-    """Parse ``text`` (already past MemberJunction's pre-checks); raises ``ExpressionError``."""
+def regex_literal(tok: Token, text: str) -> JsRegexLiteral:
+    """A regular expression literal, checked as V8 checks it when it compiles the function
+    (an invalid pattern or flags is an early SyntaxError of the whole condition)."""
+    source, flags = literal(tok.value)
+    try:
+        validate(source, flags, literal=True)
+    except RegExpSyntaxError as exc:
+        raise JsSyntaxError(str(exc), tok.start, min(tok.end, len(text))) from None
+    return JsRegexLiteral(source, flags)
+
+
+def parse(text: str, bound: frozenset[str] = frozenset()) -> ParseResult:
+    """Parse ``text`` (already past MemberJunction's pre-checks); raises ``ExpressionError``.
+
+    ``bound``: host-global names the scope provides (``{"globalThis": 3}``), read as scope
+    values; a refusal that only names host globals carries them (``host_names``) so that the
+    caller can parse again with the scope's names bound."""
     try:
         with deep_recursion(text.count("(") + text.count("[") + text.count("!") + text.count("-")):
-            result = Parser(text).parse()
+            result = Parser(text, bound).parse()
     except RecursionError:
         raise ExpressionError("Expression is nested too deeply", 0, len(text)) from None
-    if result.security:
-        message, start, end = result.security[0]
-        raise SecurityRefusal(message, start, end)
+    refusals = sorted(
+        [*result.security, *((m, a, b) for _, m, a, b in result.host)], key=lambda r: r[1]
+    )
+    if refusals:
+        message, start, end = refusals[0]
+        refusal = SecurityRefusal(message, start, end)
+        if not result.security:
+            refusal.host_names = frozenset(name for name, *_ in result.host)
+        raise refusal
     if result.unpredicted:
         message, start, end = result.unpredicted[0]
         raise Unpredicted(message, start, end)

@@ -1,0 +1,332 @@
+"""JavaScript BigInt: literals (``10n``, ``0x1Fn``), ``BigInt()``, arithmetic, comparison and
+equality with V8's rules and messages (mixing a BigInt with a Number in arithmetic is a
+TypeError; comparing them is allowed and exact).
+
+BigInts only come from the condition's own text (a JSON scope cannot hold one), so the
+compiler uses the BigInt-aware operators here only for a condition that mentions them; every
+other condition keeps the plain operators of ``values``.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Callable
+from typing import Any, Final
+
+from flowctx_core.expressions.budget import charge
+from flowctx_core.expressions.js import values as js
+from flowctx_core.expressions.js.common import Unsupported
+from flowctx_core.expressions.js.values import (
+    JS_WHITESPACE,
+    UNDEFINED,
+    JsError,
+    JsFunction,
+    JsObject,
+)
+
+#: the largest BigInt flowctx builds, in bits
+MAX_BITS: Final = 1_000_000
+#: V8's own limit: past it node throws "Maximum BigInt size exceeded"
+V8_MAX_BITS: Final = 2**30
+
+
+def _too_big(bits: int) -> Exception:
+    if bits > V8_MAX_BITS:
+        return JsError("Maximum BigInt size exceeded")
+    return Unsupported(
+        f"flowctx's bound: BigInts of more than {MAX_BITS:,} bits are not built (node's own "
+        "limit is 2**30 bits; node would go on)"
+    )
+
+
+MIX: Final = "Cannot mix BigInt and other types, use explicit conversions"
+
+
+class JsBigInt(JsObject):
+    """A BigInt value (a primitive: typeof 'bigint', equal by value)."""
+
+    __slots__ = ("big",)
+
+    def __init__(self, big: int) -> None:
+        if big.bit_length() > MAX_BITS:
+            raise _too_big(big.bit_length())
+        self.big = big
+
+    def __repr__(self) -> str:
+        return f"{self.big}n"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, JsBigInt) and other.big == self.big
+
+    def __hash__(self) -> int:
+        return hash(("bigint", self.big))
+
+    def js_typeof(self) -> str:
+        return "bigint"
+
+    def js_primitive(self, hint: str = "default") -> Any:
+        if hint == "number":
+            raise JsError("Cannot convert a BigInt value to a number")
+        return str(self.big)
+
+    def js_truthy(self) -> bool:
+        return self.big != 0
+
+    def js_json(self) -> Any:
+        raise JsError("Do not know how to serialize a BigInt")
+
+    def js_get(self, key: str) -> Any:
+        if key == "toString":
+            return JsFunction("toString", self._to_string, arity=0)
+        if key == "valueOf":
+            return JsFunction(key, lambda *_: self, arity=0)
+        if key == "toLocaleString":  # en-US grouping, as node 20 prints it
+            return JsFunction(key, lambda *_: f"{self.big:,}", arity=0)
+        return UNDEFINED
+
+    def js_set(self, key: str, value: Any) -> None:
+        raise JsError(f"Cannot create property '{key}' on bigint")
+
+    def _to_string(self, radix: Any = UNDEFINED, *_: Any) -> str:
+        r = 10 if radix is UNDEFINED else int(js.to_int(radix))
+        if not 2 <= r <= 36:
+            raise JsError("toString() radix must be between 2 and 36")
+        n = abs(self.big)
+        charge(n.bit_length() // 8 + 1)
+        digits = "0123456789abcdefghijklmnopqrstuvwxyz"
+        out = []
+        while True:
+            n, d = divmod(n, r)
+            out.append(digits[d])
+            if n == 0:
+                break
+        return ("-" if self.big < 0 else "") + "".join(reversed(out))
+
+
+def _is(v: Any) -> bool:
+    return type(v) is JsBigInt
+
+
+_INT_TEXT: Final = re.compile(r"[+-]?[0-9]+|0[xX][0-9a-fA-F]+|0[oO][0-7]+|0[bB][01]+")
+
+
+def from_string(s: str) -> int | None:
+    """StringToBigInt: None where the text is not an integer literal."""
+    t = s.strip(JS_WHITESPACE)
+    if not t:
+        return 0
+    if _INT_TEXT.fullmatch(t) is None:
+        return None
+    charge(len(t))
+    if len(t) > MAX_BITS // 4:
+        raise _too_big(len(t) * 3)
+    return int(t, 0) if t[:2].lower() in ("0x", "0o", "0b") else int(t)
+
+
+def to_bigint(v: Any = UNDEFINED, *_: Any) -> JsBigInt:
+    """``BigInt(v)``."""
+    if _is(v):
+        return v  # type: ignore[no-any-return]
+    t = type(v)
+    if t is int or t is float:
+        if v != v or v in (math.inf, -math.inf) or not float(v).is_integer():
+            # node names the number; flowctx's messages never hold scope values
+            raise JsError("The number cannot be converted to a BigInt because it is not an integer")
+        return JsBigInt(int(v))
+    if v is True or v is False:
+        return JsBigInt(int(v))
+    if t is str:
+        n = from_string(v)
+        if n is None:
+            raise JsError("Cannot convert the string to a BigInt")
+        return JsBigInt(n)
+    if v is None or v is UNDEFINED:
+        raise JsError(f"Cannot convert {js.to_string(v)} to a BigInt")
+    return to_bigint(js.to_primitive(v, "number"))
+
+
+# --- operators ----------------------------------------------------------------------------
+
+
+def _both(a: Any, b: Any) -> tuple[int, int]:
+    if _is(a) and _is(b):
+        return a.big, b.big
+    raise JsError(MIX)
+
+
+def _div(x: int, y: int) -> int:
+    if y == 0:
+        raise JsError("Division by zero")
+    q = abs(x) // abs(y)
+    return q if (x >= 0) == (y >= 0) else -q
+
+
+def _mod(x: int, y: int) -> int:
+    if y == 0:
+        raise JsError("Division by zero")
+    r = abs(x) % abs(y)
+    return r if x >= 0 else -r
+
+
+def _pow(x: int, y: int) -> int:
+    if y < 0:
+        raise JsError("undefined must be positive")  # node 20's message, as it prints it
+    if abs(x) > 1 and y * max(abs(x).bit_length() - 1, 1) > MAX_BITS:
+        raise _too_big(y * max(abs(x).bit_length() - 1, 1))
+    return int(x**y)
+
+
+def _shift(x: int, y: int) -> int:
+    if y > MAX_BITS and x != 0:
+        raise _too_big(y)
+    if y >= 0:
+        return x << y if x else 0
+    if -y >= x.bit_length():
+        return -1 if x < 0 else 0
+    return x >> -y
+
+
+_ARITH: Final[dict[str, Callable[[int, int], int]]] = {
+    "-": lambda x, y: x - y, "*": lambda x, y: x * y, "/": _div, "%": _mod, "**": _pow,
+    "&": lambda x, y: x & y, "|": lambda x, y: x | y, "^": lambda x, y: x ^ y,
+    "<<": _shift, ">>": lambda x, y: _shift(x, -y),
+}  # fmt: skip
+
+
+def aware(name: str, plain: Callable[[Any, Any], Any]) -> Callable[[Any, Any], Any]:
+    """``plain`` (a ``values`` operator) with BigInt operands handled as V8 does."""
+    if name == "+":
+
+        def add(a: Any, b: Any) -> Any:
+            if not (_is(a) or _is(b)):
+                return plain(a, b)
+            pa, pb = js.to_primitive(a), js.to_primitive(b)
+            if _is(a) and _is(b):
+                return JsBigInt(a.big + b.big)
+            if (type(pa) is str and not _is(a)) or (type(pb) is str and not _is(b)):
+                return js.concat(js.to_string(a), js.to_string(b))
+            raise JsError(MIX)
+
+        return add
+    if name == ">>>":
+
+        def urshift(a: Any, b: Any) -> Any:
+            if _is(a) or _is(b):
+                if _is(a) and _is(b):
+                    raise JsError("BigInts have no unsigned right shift, use >> instead")
+                raise JsError(MIX)
+            return plain(a, b)
+
+        return urshift
+    op = _ARITH[name]
+
+    def arith(a: Any, b: Any) -> Any:
+        if not (_is(a) or _is(b)):
+            return plain(a, b)
+        return JsBigInt(op(*_both(a, b)))
+
+    return arith
+
+
+def _compare_number(x: int, n: Any) -> int | None:
+    """-1/0/1 for BigInt x against Number n; None for NaN."""
+    if n != n:
+        return None
+    if n == math.inf:
+        return -1
+    if n == -math.inf:
+        return 1
+    f = float(n)
+    whole = math.floor(f)
+    if x < whole:
+        return -1
+    if x > whole:
+        return 1
+    return 0 if f == whole else -1
+
+
+def _order(a: Any, b: Any) -> int | None:
+    """Comparison of a and b where at least one is a BigInt (None: undefined)."""
+    if _is(a) and _is(b):
+        return (a.big > b.big) - (a.big < b.big)
+    if _is(b):
+        r = _order(b, a)
+        return None if r is None else -r
+    pb = js.to_primitive(b, "number")
+    if type(pb) is str:
+        n = from_string(pb)
+        return None if n is None else (a.big > n) - (a.big < n)
+    if _is(pb):
+        return _order(a, pb)
+    return _compare_number(a.big, js.to_number(pb))
+
+
+def compare(name: str, plain: Callable[[Any, Any], bool]) -> Callable[[Any, Any], bool]:
+    if name in ("===", "!=="):
+        negate = name == "!=="
+
+        def strict(a: Any, b: Any) -> bool:
+            if _is(a) or _is(b):
+                return (_is(a) and _is(b) and a.big == b.big) != negate
+            return plain(a, b)
+
+        return strict
+    if name in ("==", "!="):
+        negate = name == "!="
+
+        def loose(a: Any, b: Any) -> bool:
+            if not (_is(a) or _is(b)):
+                return plain(a, b)
+            other = b if _is(a) else a
+            if other is None or other is UNDEFINED:
+                return negate
+            if type(other) is not str and isinstance(other, dict | list):
+                other = js.to_primitive(other)
+            if type(other) is str:
+                n = from_string(other)
+                equal = n is not None and n == (a if _is(a) else b).big
+                return equal != negate
+            if other is True or other is False:
+                other = int(other)
+            r = _order(a, b) if not isinstance(other, JsObject) or _is(other) else None
+            return (r == 0) != negate
+
+        return loose
+
+    def relation(a: Any, b: Any) -> bool:
+        if not (_is(a) or _is(b)):
+            return plain(a, b)
+        r = _order(a, b)
+        if r is None:
+            return False
+        return {"<": r < 0, ">": r > 0, "<=": r <= 0, ">=": r >= 0}[name]
+
+    return relation
+
+
+def unary(name: str, plain: Callable[[Any], Any]) -> Callable[[Any], Any]:
+    def op(a: Any) -> Any:
+        if not _is(a):
+            return plain(a)
+        if name == "-":
+            return JsBigInt(-a.big)
+        if name == "~":
+            return JsBigInt(~a.big)
+        return plain(a)  # +1n: ToNumber throws; !1n: truthiness
+
+    return op
+
+
+def register(globals_: dict[str, Any]) -> None:
+    """``BigInt`` and ``Number(1n)``."""
+    globals_["BigInt"] = JsFunction("BigInt", to_bigint, arity=1)
+    number = globals_["Number"]
+    plain = number.fn
+
+    def number_call(*args: Any) -> Any:
+        if args and _is(args[0]):
+            return js.number(args[0].big)
+        return plain(*args)
+
+    number.fn = number_call

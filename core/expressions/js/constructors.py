@@ -1,0 +1,377 @@
+"""``new`` for node's built-in constructors a condition may reach: Date, RegExp, Array, Object,
+String, Number, Boolean, the Error family, Map and Set; and the objects they make (wrappers
+of primitives, errors, maps and sets).
+
+``CONSTRUCTORS`` maps each global's function object to what ``new`` does with it; a function
+that is not there (an arrow, a method) is "not a constructor", as in V8.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from typing import Any, Final
+
+from flowctx_core.expressions.budget import charge
+from flowctx_core.expressions.js import dates, regexp
+from flowctx_core.expressions.js.common import Unsupported
+from flowctx_core.expressions.js.iterators import JsIterator
+from flowctx_core.expressions.js.values import (
+    ELEMENT,
+    MAX_STRING_LENGTH,
+    UNDEFINED,
+    JsError,
+    JsFunction,
+    JsObject,
+    is_nullish,
+    to_number,
+    to_string,
+    truthy,
+    typeof,
+)
+
+
+def _method(owner: Any, name: str, fn: Callable[..., Any], arity: int = 0) -> JsFunction:
+    return JsFunction(name, functools.partial(fn, owner), arity=arity)
+
+
+# --- wrappers of primitives -----------------------------------------------------------------
+
+
+class JsWrapper(JsObject):
+    """``new String('a')``, ``new Number(1)``, ``new Boolean(false)``: an object (typeof
+    'object', always truthy) around a primitive that conversions unwrap."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value: Any) -> None:
+        self.value = value
+
+    def __repr__(self) -> str:
+        return f"[{typeof(self.value)} {self.value!r}]"
+
+    def js_primitive(self, hint: str = "default") -> Any:
+        return self.value
+
+    def js_get(self, key: str) -> Any:
+        from flowctx_core.expressions.js.objects import get_member
+
+        return get_member(self.value, key)
+
+    def js_iter(self) -> list[Any] | None:
+        if type(self.value) is str:
+            return list(self.value)
+        return None
+
+    def js_json(self) -> Any:
+        return self.value
+
+
+# --- errors ---------------------------------------------------------------------------------
+
+ERROR_NAMES: Final = (
+    "Error", "TypeError", "RangeError", "SyntaxError", "ReferenceError", "EvalError",
+    "URIError",
+)  # fmt: skip
+
+
+class JsErrorObject(JsObject):
+    __slots__ = ("message", "name", "props")
+
+    def __init__(self, name: str, message: Any = UNDEFINED, options: Any = UNDEFINED) -> None:
+        self.name = name
+        self.message = "" if message is UNDEFINED else to_string(message)
+        self.props: dict[str, Any] = {}
+        if options is not UNDEFINED and isinstance(options, dict) and "cause" in options:
+            self.props["cause"] = options["cause"]
+
+    def __repr__(self) -> str:
+        return str(self.js_primitive())
+
+    def js_primitive(self, hint: str = "default") -> Any:
+        if not self.message:
+            return self.name
+        return f"{self.name}: {self.message}"
+
+    def js_get(self, key: str) -> Any:
+        if key == "name":
+            return self.name
+        if key == "message":
+            return self.message
+        if key in self.props:
+            return self.props[key]
+        if key == "stack":
+            raise Unsupported(
+                "flowctx does not reproduce an error's stack (it names node's own files)"
+            )
+        if key == "toString":
+            return _method(self, "toString", lambda e, *_: e.js_primitive())
+        from flowctx_core.expressions.js.regexp import _object_proto
+
+        return _object_proto(self, key)
+
+    def js_set(self, key: str, value: Any) -> None:
+        if key == "name":
+            self.name = to_string(value)
+        elif key == "message":
+            self.message = to_string(value)
+        else:
+            self.props[key] = value
+
+    def js_json(self) -> Any:
+        return {k: v for k, v in self.props.items() if k != "cause"}
+
+
+# --- Map and Set ----------------------------------------------------------------------------
+
+
+def _key(v: Any) -> Any:
+    """SameValueZero as a dictionary key: -0 is 0, NaN is NaN, objects by identity."""
+    t = type(v)
+    if t is int or t is float:
+        if v != v:
+            return ("number", "NaN")
+        return ("number", float(v) + 0.0)
+    if t is str or t is bool or v is None or v is UNDEFINED:
+        return (t.__name__, v if v is not UNDEFINED else "undefined")
+    big = getattr(v, "big", None)
+    if big is not None:
+        return ("bigint", big)
+    return ("object", id(v))
+
+
+class JsCollection(JsObject):
+    """A Map (``is_set`` false) or a Set, in insertion order."""
+
+    __slots__ = ("entries", "is_set")
+
+    def __init__(self, is_set: bool) -> None:
+        self.is_set = is_set
+        self.entries: dict[Any, tuple[Any, Any]] = {}
+
+    def __repr__(self) -> str:
+        return "[object Set]" if self.is_set else "[object Map]"
+
+    def js_primitive(self, hint: str = "default") -> Any:
+        return repr(self)
+
+    def js_iter(self) -> list[Any]:
+        charge(ELEMENT * len(self.entries))
+        if self.is_set:
+            return [k for k, _ in self.entries.values()]
+        return [[k, v] for k, v in self.entries.values()]
+
+    def js_get(self, key: str) -> Any:
+        if key == "size":
+            return len(self.entries)
+        method = (_SET_METHODS if self.is_set else _MAP_METHODS).get(key)
+        if method is not None:
+            fn, arity = method
+            return _method(self, key, fn, arity)
+        from flowctx_core.expressions.js.regexp import _object_proto
+
+        return _object_proto(self, key)
+
+    def put(self, k: Any, v: Any) -> None:
+        if type(k) is float and k == 0:
+            k = 0  # a -0 key is stored as +0
+        key = _key(k)
+        old = self.entries.get(key)
+        self.entries[key] = (old[0] if old else k, v)
+        if len(self.entries) > MAX_STRING_LENGTH:
+            raise JsError("Map maximum size exceeded")
+
+
+def _m_get(c: JsCollection, k: Any = UNDEFINED, *_: Any) -> Any:
+    got = c.entries.get(_key(k))
+    return UNDEFINED if got is None else got[1]
+
+
+def _m_set(c: JsCollection, k: Any = UNDEFINED, v: Any = UNDEFINED, *_: Any) -> Any:
+    c.put(k, v)
+    return c
+
+
+def _c_has(c: JsCollection, k: Any = UNDEFINED, *_: Any) -> bool:
+    return _key(k) in c.entries
+
+
+def _c_delete(c: JsCollection, k: Any = UNDEFINED, *_: Any) -> bool:
+    return c.entries.pop(_key(k), None) is not None
+
+
+def _c_clear(c: JsCollection, *_: Any) -> Any:
+    c.entries.clear()
+    return UNDEFINED
+
+
+def _s_add(c: JsCollection, v: Any = UNDEFINED, *_: Any) -> Any:
+    c.put(v, v)
+    return c
+
+
+def _iterator(kind: str) -> Callable[..., Any]:
+    def make(c: JsCollection, *_: Any) -> JsIterator:
+        items = list(c.entries.values())
+        label = "Set Iterator" if c.is_set else "Map Iterator"
+        if kind == "keys":
+            return JsIterator(label, [k for k, _ in items])
+        if kind == "values":
+            return JsIterator(label, [v for _, v in items])
+        return JsIterator(label, [[k, v] for k, v in items])
+
+    return make
+
+
+def _for_each(c: JsCollection, fn: Any = UNDEFINED, *_: Any) -> Any:
+    if type(fn) is not JsFunction:
+        raise JsError(f"{typeof(fn)} is not a function (argument of forEach)")
+    for k, v in list(c.entries.values()):
+        fn.fn(v, k, c)
+    return UNDEFINED
+
+
+_MAP_METHODS: Final[dict[str, tuple[Callable[..., Any], int]]] = {
+    "get": (_m_get, 1), "set": (_m_set, 2), "has": (_c_has, 1), "delete": (_c_delete, 1),
+    "clear": (_c_clear, 0), "keys": (_iterator("keys"), 0), "values": (_iterator("values"), 0),
+    "entries": (_iterator("entries"), 0), "forEach": (_for_each, 1),
+}  # fmt: skip
+_SET_METHODS: Final[dict[str, tuple[Callable[..., Any], int]]] = {
+    "add": (_s_add, 1), "has": (_c_has, 1), "delete": (_c_delete, 1), "clear": (_c_clear, 0),
+    "keys": (_iterator("keys"), 0), "values": (_iterator("keys"), 0),
+    "entries": (_iterator("entries"), 0), "forEach": (_for_each, 1),
+}  # fmt: skip
+
+
+def _iterable(v: Any, what: str) -> list[Any]:
+    from flowctx_core.expressions.js.values import js_value
+
+    if type(v) is list or type(v) is tuple:
+        charge(ELEMENT * len(v))
+        return [js_value(x) for x in v]
+    if type(v) is str:
+        charge(len(v))
+        return list(v)
+    if isinstance(v, JsObject):
+        got = v.js_iter()
+        if got is not None:
+            return got
+    shown = "undefined" if v is UNDEFINED else typeof(v)
+    raise JsError(f"{shown} is not iterable (cannot read property Symbol(Symbol.iterator))")
+
+
+def new_map(source: Any = UNDEFINED, *_: Any) -> JsCollection:
+    c = JsCollection(False)
+    if is_nullish(source):
+        return c
+    for entry in _iterable(source, "Map"):
+        if not isinstance(entry, (list, tuple)):
+            if type(entry) is dict:
+                c.put(entry.get("0", UNDEFINED), entry.get("1", UNDEFINED))
+                continue
+            raise JsError("Iterator value is not an entry object")
+        c.put(entry[0] if entry else UNDEFINED, entry[1] if len(entry) > 1 else UNDEFINED)
+    return c
+
+
+def new_set(source: Any = UNDEFINED, *_: Any) -> JsCollection:
+    c = JsCollection(True)
+    if is_nullish(source):
+        return c
+    for v in _iterable(source, "Set"):
+        c.put(v, v)
+    return c
+
+
+# --- Array and Object -----------------------------------------------------------------------
+
+
+def new_array(*args: Any) -> list[Any]:
+    if len(args) == 1 and (type(args[0]) is int or type(args[0]) is float):
+        n = args[0]
+        if n != n or n < 0 or not float(n).is_integer() or n >= 2**32:
+            raise JsError("Invalid array length")
+        if n > MAX_STRING_LENGTH:
+            raise Unsupported(
+                f"flowctx does not build arrays of more than {MAX_STRING_LENGTH:,} elements"
+            )
+        charge(int(n))
+        from flowctx_core.expressions.js import values
+
+        hole = getattr(values, "HOLE", UNDEFINED)
+        return [hole] * int(n)
+    return list(args)
+
+
+def new_object(value: Any = UNDEFINED, *_: Any) -> Any:
+    if is_nullish(value):
+        return {}
+    if type(value) in (str, int, float, bool):
+        return JsWrapper(value)
+    return value
+
+
+def instance_of(value: Any, name: str) -> bool:
+    """``value instanceof <the global constructor name>`` for the classes made here."""
+    if isinstance(value, dates.JsDate):
+        return name == "Date"
+    if isinstance(value, regexp.JsRegExp):
+        return name == "RegExp"
+    if isinstance(value, JsCollection):
+        return name == ("Set" if value.is_set else "Map")
+    if isinstance(value, JsErrorObject):
+        return name in ("Error", value.name)
+    if isinstance(value, JsWrapper):
+        kind = {str: "String", bool: "Boolean"}.get(type(value.value), "Number")
+        return name == kind
+    return False
+
+
+# --- the table ------------------------------------------------------------------------------
+
+
+def _not_without_new(name: str) -> Callable[..., Any]:
+    def call(*_: Any) -> Any:
+        raise JsError(f"Constructor {name} requires 'new'")
+
+    return call
+
+
+def error_function(name: str) -> JsFunction:
+    def make(message: Any = UNDEFINED, options: Any = UNDEFINED, *_: Any) -> JsErrorObject:
+        return JsErrorObject(name, message, options)
+
+    return JsFunction(name, make, arity=1)
+
+
+def wrap(kind: type) -> Callable[..., JsWrapper]:
+    def make(*args: Any) -> JsWrapper:
+        if kind is str:
+            return JsWrapper(to_string(args[0]) if args else "")
+        if kind is bool:
+            return JsWrapper(truthy(args[0]) if args else False)
+        return JsWrapper(to_number(args[0]) if args else 0)
+
+    return make
+
+
+def register(globals_: dict[str, Any]) -> dict[int, Callable[..., Any]]:
+    """Add Map, Set and the errors to ``globals_``; the constructor of each global by id."""
+    for name in ERROR_NAMES:
+        globals_[name] = error_function(name)
+    globals_["Map"] = JsFunction("Map", _not_without_new("Map"), arity=0)
+    globals_["Set"] = JsFunction("Set", _not_without_new("Set"), arity=0)
+    table: dict[int, Callable[..., Any]] = {
+        id(globals_["Date"]): dates.construct,
+        id(globals_["RegExp"]): regexp.construct,
+        id(globals_["Array"]): new_array,
+        id(globals_["Object"]): new_object,
+        id(globals_["String"]): wrap(str),
+        id(globals_["Number"]): wrap(float),
+        id(globals_["Boolean"]): wrap(bool),
+        id(globals_["Map"]): new_map,
+        id(globals_["Set"]): new_set,
+    }
+    for name in ERROR_NAMES:
+        table[id(globals_[name])] = globals_[name].fn
+    return table

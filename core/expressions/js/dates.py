@@ -1,0 +1,686 @@
+"""JavaScript ``Date``: time values, local time in node's zone, the string forms node 20
+prints, ``Date.parse`` (V8's ISO parser, then its legacy fallback for the common forms) and
+``Date.UTC``.
+
+The arithmetic is ECMAScript's (Day, MakeDay, MakeTime, TimeClip over integer milliseconds),
+so years beyond Python's ``datetime`` range still work. Local time is node's: the zone named by
+``TZ`` (read through ``zoneinfo``), else UTC. "Now" is the evaluation's clock
+(``flowctx_core.base.clock``), never read behind the author's back.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import functools
+import math
+import os
+import re
+from collections.abc import Callable
+from typing import Any, Final
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from flowctx_core.base import clock
+from flowctx_core.expressions.js.common import Unsupported
+from flowctx_core.expressions.js.values import (
+    UNDEFINED,
+    JsError,
+    JsFunction,
+    JsObject,
+    to_number,
+    to_primitive,
+    to_string,
+)
+
+MS_PER_DAY: Final = 86_400_000
+MAX_TIME: Final = 8.64e15
+_DAYS: Final = ("Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat")
+_MONTHS: Final = (
+    "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
+)  # fmt: skip
+# ICU's long names (en-US) node 20 prints in toString() for the zones flowctx knows; another
+# zone's toString is refused rather than guessed.
+_ZONE_NAMES: Final[dict[str, tuple[str, str]]] = {
+    "UTC": ("Coordinated Universal Time", "Coordinated Universal Time"),
+    "Etc/UTC": ("Coordinated Universal Time", "Coordinated Universal Time"),
+    "America/New_York": ("Eastern Standard Time", "Eastern Daylight Time"),
+    "America/Chicago": ("Central Standard Time", "Central Daylight Time"),
+    "America/Denver": ("Mountain Standard Time", "Mountain Daylight Time"),
+    "America/Los_Angeles": ("Pacific Standard Time", "Pacific Daylight Time"),
+    "Europe/London": ("Greenwich Mean Time", "British Summer Time"),
+    "Europe/Paris": ("Central European Standard Time", "Central European Summer Time"),
+    "Europe/Berlin": ("Central European Standard Time", "Central European Summer Time"),
+    "Asia/Tokyo": ("Japan Standard Time", "Japan Standard Time"),
+    "Asia/Kolkata": ("India Standard Time", "India Standard Time"),
+    "Australia/Sydney": (
+        "Australian Eastern Standard Time",
+        "Australian Eastern Daylight Time",
+    ),
+}
+
+
+# --- the zone -------------------------------------------------------------------------------
+
+
+def zone_name() -> str:
+    """node's zone: ``TZ`` when set (a leading ':' is dropped, as glibc does), else UTC."""
+    name = os.environ.get("TZ", "").lstrip(":") or "UTC"
+    return name
+
+
+@functools.lru_cache(maxsize=16)
+def _zone(name: str) -> ZoneInfo | None:
+    if name in ("UTC", "Etc/UTC", "GMT", "UTC0"):
+        return None
+    try:
+        return ZoneInfo(name)
+    except (ZoneInfoNotFoundError, ValueError):
+        return None  # node falls back to UTC for a zone it does not know
+
+
+_EPOCH: Final = dt.datetime(1970, 1, 1, tzinfo=dt.UTC)
+_PY_MIN: Final = -62135596800000 + MS_PER_DAY  # datetime's range, a day inside
+_PY_MAX: Final = 253402300799000 - MS_PER_DAY
+
+
+def offset_ms(t: float) -> int:
+    """LocalTZA(t, true): the zone's offset at UTC instant ``t``."""
+    zone = _zone(zone_name())
+    if zone is None:
+        return 0
+    t = min(max(t, _PY_MIN), _PY_MAX)
+    stamp = _EPOCH + dt.timedelta(milliseconds=t)
+    off = stamp.astimezone(zone).utcoffset()
+    return int(off.total_seconds() * 1000) if off is not None else 0
+
+
+def _offset_local(t_local: float) -> int:
+    """LocalTZA(t, false): the offset for wall time ``t_local`` (a gap or a repeated hour
+    takes the offset before the transition, as the specification says)."""
+    zone = _zone(zone_name())
+    if zone is None:
+        return 0
+    t_local = min(max(t_local, _PY_MIN), _PY_MAX)
+    wall = (_EPOCH + dt.timedelta(milliseconds=t_local)).replace(tzinfo=None)
+    off = wall.replace(tzinfo=zone, fold=0).utcoffset()
+    return int(off.total_seconds() * 1000) if off is not None else 0
+
+
+def local(t: float) -> float:
+    return t + offset_ms(t)
+
+
+def utc(t_local: float) -> float:
+    return t_local - _offset_local(t_local)
+
+
+# --- the specification's arithmetic ---------------------------------------------------------
+
+
+def day(t: float) -> int:
+    return int(t // MS_PER_DAY)
+
+
+def time_within_day(t: float) -> int:
+    return int(t % MS_PER_DAY)
+
+
+def days_from_civil(y: int, m: int, d: int) -> int:
+    """Days since 1970-01-01 of proleptic Gregorian y-m-d (m 1..12)."""
+    y -= m <= 2
+    era = y // 400  # floor division: the C original's adjustment is built in
+    yoe = y - era * 400
+    doy = (153 * (m + (-3 if m > 2 else 9)) + 2) // 5 + d - 1
+    doe = yoe * 365 + yoe // 4 - yoe // 100 + doy
+    return era * 146097 + doe - 719468
+
+
+def civil_from_days(z: int) -> tuple[int, int, int]:
+    z += 719468
+    era = z // 146097
+    doe = z - era * 146097
+    yoe = (doe - doe // 1460 + doe // 36524 - doe // 146096) // 365
+    y = yoe + era * 400
+    doy = doe - (365 * yoe + yoe // 4 - yoe // 100)
+    mp = (5 * doy + 2) // 153
+    d = doy - (153 * mp + 2) // 5 + 1
+    m = mp + (3 if mp < 10 else -9)
+    return y + (m <= 2), m, d
+
+
+def _finite(*xs: float) -> bool:
+    return all(x == x and x not in (math.inf, -math.inf) for x in xs)
+
+
+def make_time(h: float, m: float, s: float, ms: float) -> float:
+    if not _finite(h, m, s, ms):
+        return math.nan
+    return (
+        math.trunc(h) * 3_600_000 + math.trunc(m) * 60_000 + math.trunc(s) * 1000 + math.trunc(ms)
+    )
+
+
+def make_day(year: float, month: float, date: float) -> float:
+    if not _finite(year, month, date):
+        return math.nan
+    y, m, d = math.trunc(year), math.trunc(month), math.trunc(date)
+    ym = y + m // 12
+    mn = m % 12
+    if abs(ym) > 400_000:
+        return math.nan
+    return days_from_civil(int(ym), int(mn) + 1, 1) + d - 1
+
+
+def make_date(day_: float, time_: float) -> float:
+    if not _finite(day_, time_):
+        return math.nan
+    tv = day_ * MS_PER_DAY + time_
+    return tv if abs(tv) <= 1.8e16 else math.nan
+
+
+def time_clip(t: float) -> float:
+    if not _finite(t) or abs(t) > MAX_TIME:
+        return math.nan
+    return float(math.trunc(t)) + 0.0
+
+
+def _fields(t: float) -> tuple[int, int, int, int, int, int, int, int]:
+    """year, month (0-11), date, hours, minutes, seconds, ms, weekday of time value t."""
+    d = day(t)
+    y, m, dd = civil_from_days(d)
+    within = time_within_day(t)
+    return (
+        y, m - 1, dd, within // 3_600_000, within // 60_000 % 60, within // 1000 % 60,
+        within % 1000, (d + 4) % 7,
+    )  # fmt: skip
+
+
+# --- the Date object ------------------------------------------------------------------------
+
+
+def _number(t: float) -> int | float:
+    return int(t) if t == t else math.nan
+
+
+class JsDate(JsObject):
+    __slots__ = ("props", "tv")
+
+    def __init__(self, tv: float) -> None:
+        self.tv = time_clip(tv)
+        self.props: dict[str, Any] | None = None
+
+    def __repr__(self) -> str:
+        return "Invalid Date" if self.tv != self.tv else iso_string(self.tv)
+
+    def js_primitive(self, hint: str = "default") -> Any:
+        if hint == "number":
+            return _number(self.tv)
+        return date_string(self.tv)
+
+    def js_get(self, key: str) -> Any:
+        if self.props and key in self.props:
+            return self.props[key]
+        method = DATE_METHODS.get(key)
+        if method is not None:
+            return JsFunction(key, functools.partial(_call_method, key, self), arity=_arity(key))
+        from flowctx_core.expressions.js.regexp import _object_proto
+
+        return _object_proto(self, key)
+
+    def js_set(self, key: str, value: Any) -> None:
+        if self.props is None:
+            self.props = {}
+        self.props[key] = value
+
+    def js_json(self) -> Any:
+        return None if self.tv != self.tv else iso_string(self.tv)
+
+
+def _arity(key: str) -> int:
+    if key.startswith("set") and key not in ("setTime", "setYear"):
+        for part, n in (("FullYear", 3), ("Hours", 4), ("Minutes", 3), ("Seconds", 2)):
+            if part in key:
+                return n
+        if "Month" in key:
+            return 2
+        return 1
+    return 1 if key in ("setTime", "setYear", "toJSON") else 0
+
+
+def _call_method(name: str, this: Any, *args: Any) -> Any:
+    if not isinstance(this, JsDate):
+        raise JsError("this is not a Date object.")
+    return DATE_METHODS[name](this, *args)
+
+
+# --- strings --------------------------------------------------------------------------------
+
+
+def _year_text(y: int) -> str:
+    return f"-{-y:04d}" if y < 0 else f"{y:04d}"
+
+
+def iso_string(t: float) -> str:
+    if t != t:
+        raise JsError("Invalid time value")
+    y, mo, d, h, mi, s, ms, _ = _fields(t)
+    year = f"{'+' if y > 0 else '-'}{abs(y):06d}" if not 0 <= y <= 9999 else f"{y:04d}"
+    return f"{year}-{mo + 1:02d}-{d:02d}T{h:02d}:{mi:02d}:{s:02d}.{ms:03d}Z"
+
+
+def _zone_text(t: float) -> str:
+    off = offset_ms(t) // 60_000
+    sign = "+" if off >= 0 else "-"
+    text = f"GMT{sign}{abs(off) // 60:02d}{abs(off) % 60:02d}"
+    name = zone_name()
+    names = _ZONE_NAMES.get(name)
+    if names is None:
+        if _zone(name) is None:
+            names = _ZONE_NAMES["UTC"]
+        else:
+            raise Unsupported(
+                f"flowctx does not reproduce the long name node prints for the zone {name}"
+            )
+    # standard time is the smaller of the offsets around the year (either hemisphere)
+    here = offset_ms(t)
+    standard = here == min(here, offset_ms(t - 182 * MS_PER_DAY), offset_ms(t + 182 * MS_PER_DAY))
+    return f"{text} ({names[0] if standard else names[1]})"
+
+
+def _date_part(t_local: float) -> str:
+    y, mo, d, *_, wd = _fields(t_local)
+    return f"{_DAYS[wd]} {_MONTHS[mo]} {d:02d} {_year_text(y)}"
+
+
+def _time_part(t: float, t_local: float) -> str:
+    _, _, _, h, mi, s, _, _ = _fields(t_local)
+    return f"{h:02d}:{mi:02d}:{s:02d} {_zone_text(t)}"
+
+
+def date_string(t: float) -> str:
+    if t != t:
+        return "Invalid Date"
+    tl = local(t)
+    return f"{_date_part(tl)} {_time_part(t, tl)}"
+
+
+def utc_string(t: float) -> str:
+    if t != t:
+        return "Invalid Date"
+    y, mo, d, h, mi, s, _, wd = _fields(t)
+    return f"{_DAYS[wd]}, {d:02d} {_MONTHS[mo]} {_year_text(y)} {h:02d}:{mi:02d}:{s:02d} GMT"
+
+
+def _locale_date(t_local: float) -> str:
+    y, mo, d, *_ = _fields(t_local)
+    return f"{mo + 1}/{d}/{y if y > 0 else f'{1 - y}'}"
+
+
+def _locale_time(t_local: float) -> str:
+    _, _, _, h, mi, s, _, _ = _fields(t_local)
+    # node 20's ICU data puts a plain space before AM/PM (measured with node 20.20)
+    return f"{(h % 12) or 12}:{mi:02d}:{s:02d} {'AM' if h < 12 else 'PM'}"
+
+
+def _locale(kind: str) -> Callable[..., str]:
+    def call(d: JsDate, locales: Any = UNDEFINED, options: Any = UNDEFINED, *_: Any) -> str:
+        if not (locales is UNDEFINED or locales == "en-US") or options is not UNDEFINED:
+            raise Unsupported(
+                "flowctx does not reproduce toLocale*String with other locales or options"
+            )
+        t = d.tv
+        if t != t:
+            return "Invalid Date"
+        tl = local(t)
+        if kind == "date":
+            return _locale_date(tl)
+        if kind == "time":
+            return _locale_time(tl)
+        return f"{_locale_date(tl)}, {_locale_time(tl)}"
+
+    return call
+
+
+# --- getters and setters --------------------------------------------------------------------
+
+_FIELD_INDEX: Final = {
+    "FullYear": 0, "Month": 1, "Date": 2, "Hours": 3, "Minutes": 4, "Seconds": 5,
+    "Milliseconds": 6, "Day": 7,
+}  # fmt: skip
+
+
+def _getter(field: str, utc_: bool) -> Callable[..., Any]:
+    index = _FIELD_INDEX[field]
+
+    def get(d: JsDate, *_: Any) -> Any:
+        t = d.tv
+        if t != t:
+            return math.nan
+        return _fields(t if utc_ else local(t))[index]
+
+    return get
+
+
+def _args(args: tuple[Any, ...], n: int) -> list[float | None]:
+    out: list[float | None] = []
+    for i in range(n):
+        out.append(float(to_number(args[i])) if i < len(args) else None)
+    return out
+
+
+def _setter(first: str, count: int, utc_: bool) -> Callable[..., Any]:
+    """setFullYear(y, m, d), setMonth(m, d), setDate(d), setHours(h, m, s, ms)..."""
+    order = ["FullYear", "Month", "Date"] if first in ("FullYear", "Month", "Date") else [
+        "Hours", "Minutes", "Seconds", "Milliseconds"
+    ]  # fmt: skip
+    start = order.index(first)
+
+    def set_(d: JsDate, *args: Any) -> Any:
+        given = _args(args, count)
+        if not args:
+            given[0] = math.nan
+        t = d.tv
+        if t != t:
+            if first != "FullYear":
+                return math.nan
+            t = 0.0
+        else:
+            t = t if utc_ else local(t)
+        y, mo, dd, h, mi, s, ms, _ = _fields(t)
+        values: dict[str, float] = {
+            "FullYear": y, "Month": mo, "Date": dd, "Hours": h, "Minutes": mi, "Seconds": s,
+            "Milliseconds": ms,
+        }  # fmt: skip
+        for i, value in enumerate(given):
+            if value is not None:
+                values[order[start + i]] = value
+        new = make_date(
+            make_day(values["FullYear"], values["Month"], values["Date"]),
+            make_time(
+                values["Hours"], values["Minutes"], values["Seconds"], values["Milliseconds"]
+            ),
+        )
+        d.tv = time_clip(new if utc_ else utc(new))
+        return _number(d.tv)
+
+    return set_
+
+
+def _set_time(d: JsDate, t: Any = UNDEFINED, *_: Any) -> Any:
+    d.tv = time_clip(float(to_number(t)))
+    return _number(d.tv)
+
+
+def _set_year(d: JsDate, y: Any = UNDEFINED, *_: Any) -> Any:
+    year = float(to_number(y))
+    if year != year:
+        d.tv = math.nan
+        return math.nan
+    yi = math.trunc(year)
+    if 0 <= yi <= 99:
+        yi += 1900
+    t = 0.0 if d.tv != d.tv else local(d.tv)
+    fields = _fields(t)
+    mo, dd = fields[1], fields[2]
+    new = make_date(make_day(yi, mo, dd), time_within_day(t))
+    d.tv = time_clip(utc(new))
+    return _number(d.tv)
+
+
+def _get_year(d: JsDate, *_: Any) -> Any:
+    return math.nan if d.tv != d.tv else _fields(local(d.tv))[0] - 1900
+
+
+def _timezone_offset(d: JsDate, *_: Any) -> Any:
+    if d.tv != d.tv:
+        return math.nan
+    minutes = -offset_ms(d.tv) / 60_000
+    return int(minutes) if minutes.is_integer() else minutes
+
+
+def _to_json(d: JsDate, *_: Any) -> Any:
+    return d.js_json()
+
+
+DATE_METHODS: Final[dict[str, Callable[..., Any]]] = {
+    "getTime": lambda d, *_: _number(d.tv),
+    "valueOf": lambda d, *_: _number(d.tv),
+    "getYear": _get_year,
+    "setYear": _set_year,
+    "getTimezoneOffset": _timezone_offset,
+    "setTime": _set_time,
+    "toISOString": lambda d, *_: iso_string(d.tv),
+    "toJSON": _to_json,
+    "toString": lambda d, *_: date_string(d.tv),
+    "toDateString": lambda d, *_: "Invalid Date" if d.tv != d.tv else _date_part(local(d.tv)),
+    "toTimeString": lambda d, *_: "Invalid Date" if d.tv != d.tv else _time_part(d.tv, local(d.tv)),
+    "toUTCString": lambda d, *_: utc_string(d.tv),
+    "toGMTString": lambda d, *_: utc_string(d.tv),
+    "toLocaleString": _locale("both"),
+    "toLocaleDateString": _locale("date"),
+    "toLocaleTimeString": _locale("time"),
+}
+for _field in _FIELD_INDEX:
+    DATE_METHODS[f"get{_field}"] = _getter(_field, False)
+    DATE_METHODS[f"getUTC{_field}"] = _getter(_field, True)
+for _first, _count in (
+    ("FullYear", 3), ("Month", 2), ("Date", 1), ("Hours", 4), ("Minutes", 3), ("Seconds", 2),
+    ("Milliseconds", 1),
+):  # fmt: skip
+    DATE_METHODS[f"set{_first}"] = _setter(_first, _count, False)
+    DATE_METHODS[f"setUTC{_first}"] = _setter(_first, _count, True)
+
+
+# --- Date.parse -----------------------------------------------------------------------------
+
+_ISO_DATE: Final = re.compile(
+    r"(?P<y>[+-]\d{6}|\d{4})(?:-(?P<m>\d\d)(?:-(?P<d>\d\d))?)?"
+    r"(?:T(?P<H>\d\d):(?P<M>\d\d)(?::(?P<S>\d\d)(?:\.(?P<f>\d+))?)?"
+    # +hhmm is not ES5's form, but V8's legacy parser reads it after a valid ISO time
+    r"(?P<z>Z|[+-]\d\d:\d\d|[+-]\d{4})?)?",
+    re.ASCII,
+)
+
+
+def _parse_iso(s: str) -> float | None:
+    """V8's ES5 ISO parser; None when the text is not of that form (the legacy parser then
+    tries). Out-of-range fields make NaN, as in V8."""
+    m = _ISO_DATE.fullmatch(s)
+    if m is None:
+        return None
+    g = m.groupdict()
+    if g["y"] == "-000000":
+        return None
+    y = int(g["y"])
+    mo = int(g["m"] or 1)
+    d = int(g["d"] or 1)
+    h, mi, sec = int(g["H"] or 0), int(g["M"] or 0), int(g["S"] or 0)
+    ms = int((g["f"] or "0")[:3].ljust(3, "0"))
+    if not (1 <= mo <= 12 and 1 <= d <= 31 and mi <= 59 and sec <= 59):
+        return math.nan
+    if h > 24 or (h == 24 and (mi or sec or ms)):
+        return math.nan
+    t = make_date(make_day(y, mo - 1, d), make_time(h, mi, sec, ms))
+    zone = g["z"]
+    if zone is None:
+        if g["H"] is None:
+            return time_clip(t)  # a date-only form is UTC
+        return time_clip(utc(t))
+    if zone != "Z":
+        sign = -1 if zone[0] == "-" else 1
+        digits = zone[1:].replace(":", "")
+        t -= sign * (int(digits[:2]) * 60 + int(digits[2:])) * 60_000
+    return time_clip(t)
+
+
+_LEGACY_TOKEN: Final = re.compile(
+    r"\s+|\((?:[^()]*)\)|(?P<time>\d{1,2}:\d{1,2}(?::\d{1,2}(?:\.\d+)?)?)"
+    r"|(?P<offset>[+-]\d{1,4}(?::\d\d)?)|(?P<num>\d+)|(?P<word>[A-Za-z]+)\.?|(?P<sep>[,/\-.])",
+)
+_MONTH_WORDS: Final = {name.lower(): i for i, name in enumerate(_MONTHS)}
+_DAY_WORDS: Final = {name.lower() for name in _DAYS}
+# the zone abbreviations V8's legacy parser knows (hours from UTC)
+_ZONE_WORDS: Final = {
+    "est": -5, "edt": -4, "cst": -6, "cdt": -5, "mst": -7, "mdt": -6, "pst": -8, "pdt": -7,
+}  # fmt: skip
+
+
+def _parse_legacy(s: str) -> float | None:
+    """The common forms of V8's legacy date parser: 'Dec 1, 2026', '1 December 2026 10:00',
+    '2026/12/01', '12/01/2026', toString()/toUTCString() output; None: not understood."""
+    pos = 0
+    numbers: list[str] = []
+    month: int | None = None
+    time_: tuple[int, int, int, int] | None = None
+    offset: int | None = None
+    pm: bool | None = None
+    while pos < len(s):
+        m = _LEGACY_TOKEN.match(s, pos)
+        if m is None:
+            return None
+        pos = m.end()
+        if m.group("time"):
+            parts = re.split(r"[:.]", m.group("time"))
+            h, mi = int(parts[0]), int(parts[1])
+            sec = int(parts[2]) if len(parts) > 2 else 0
+            ms = int(parts[3][:3].ljust(3, "0")) if len(parts) > 3 else 0
+            time_ = (h, mi, sec, ms)
+        elif m.group("offset"):
+            if time_ is None and offset is None and not numbers:
+                return None
+            text = m.group("offset")
+            sign = -1 if text[0] == "-" else 1
+            digits = text[1:].replace(":", "")
+            if time_ is None:
+                # '-' between date numbers
+                if not digits.isdigit():
+                    return None
+                numbers.append(digits)
+                continue
+            n = int(digits)
+            hours, minutes = (n // 100, n % 100) if len(digits) > 2 else (n, 0)
+            offset = sign * (hours * 60 + minutes)
+        elif m.group("num"):
+            numbers.append(m.group("num"))
+        elif m.group("word"):
+            w = m.group("word").lower()
+            if w in ("am", "pm"):
+                pm = w == "pm"
+            elif w in ("utc", "gmt", "ut", "z"):
+                offset = offset or 0
+            elif w in _ZONE_WORDS:
+                offset = _ZONE_WORDS[w] * 60
+            elif w[:3] in _MONTH_WORDS and len(w) >= 3:
+                month = _MONTH_WORDS[w[:3]]
+            elif w[:3] in _DAY_WORDS and len(w) >= 3:
+                continue
+            elif w == "t":
+                return math.nan  # an ISO-like form V8's ISO parser refused ('T9:00')
+            elif numbers or month is not None or time_ is not None:
+                return math.nan  # V8: an unknown word after the first number
+            # V8 ignores an unknown word before the first number
+    if month is not None:
+        if len(numbers) == 1 and (int(numbers[0]) > 31 or len(numbers[0]) >= 3):
+            numbers = ["1", numbers[0]]  # 'June 2026': the first of the month
+        elif len(numbers) == 1:
+            numbers = [numbers[0], "2001"]  # 'June 5': V8's year when none is written
+        if len(numbers) != 2:
+            return None if numbers else math.nan
+        a, b = numbers
+        if int(a) > 31 or len(a) >= 3:
+            year, d = int(a), int(b)
+        else:
+            d, year = int(a), int(b)
+        mo = month
+        year_digits = len(b) if d == int(a) else len(a)
+    else:
+        if len(numbers) == 2 and all(len(n) <= 2 for n in numbers):
+            numbers = [*numbers, "2001"]  # '12/5': V8's year when none is written
+        if len(numbers) != 3:
+            return None if numbers else math.nan
+        a, b, c = numbers
+        if len(a) >= 3 or int(a) > 31:
+            year, mo, d = int(a), int(b) - 1, int(c)
+            year_digits = len(a)
+        else:
+            mo, d, year = int(a) - 1, int(b), int(c)
+            year_digits = len(c)
+    if year_digits <= 2:
+        year += 2000 if year < 50 else 1900
+    if not (0 <= mo <= 11 and 1 <= d <= 31):
+        return math.nan
+    h, mi, sec, ms = time_ or (0, 0, 0, 0)
+    if pm is not None:
+        if h > 12:
+            return math.nan
+        h = h % 12 + (12 if pm else 0)
+    if h > 24 or mi > 59 or sec > 59:
+        return math.nan
+    t = make_date(make_day(year, mo, d), make_time(h, mi, sec, ms))
+    if offset is None:
+        return time_clip(utc(t))
+    return time_clip(t - offset * 60_000)
+
+
+def parse(text: str) -> float:
+    s = text.strip()
+    iso = _parse_iso(s)
+    if iso is not None:
+        return iso
+    legacy = _parse_legacy(s)
+    if legacy is None:
+        raise Unsupported(
+            "flowctx does not reproduce V8's legacy date parser for this text (ISO 8601, "
+            "'Dec 1, 2026 10:00', '2026/12/01' and toString() forms are reproduced)"
+        )
+    return legacy
+
+
+# --- the constructor and its members ---------------------------------------------------------
+
+
+def construct(*args: Any) -> JsDate:
+    if not args:
+        return JsDate(clock.now_ms())
+    if len(args) == 1:
+        v = args[0]
+        if isinstance(v, JsDate):
+            return JsDate(v.tv)
+        p = to_primitive(v)
+        if type(p) is str:
+            return JsDate(parse(p))
+        return JsDate(float(to_number(p)))
+    return JsDate(utc(_from_fields(args)))
+
+
+def _from_fields(args: tuple[Any, ...]) -> float:
+    nums = [float(to_number(a)) for a in args[:7]]
+    y = nums[0]
+    m = nums[1]
+    d = nums[2] if len(nums) > 2 else 1.0
+    h = nums[3] if len(nums) > 3 else 0.0
+    mi = nums[4] if len(nums) > 4 else 0.0
+    s = nums[5] if len(nums) > 5 else 0.0
+    ms = nums[6] if len(nums) > 6 else 0.0
+    if y == y and 0 <= math.trunc(y) <= 99:
+        y = 1900 + math.trunc(y)
+    return make_date(make_day(y, m, d), make_time(h, mi, s, ms))
+
+
+def call_date(*_: Any) -> str:
+    """``Date()`` called as a function: now, as a string; its arguments are ignored."""
+    return date_string(float(clock.now_ms()))
+
+
+def date_now(*_: Any) -> int:
+    return clock.now_ms()
+
+
+def date_parse(text: Any = UNDEFINED, *_: Any) -> int | float:
+    return _number(parse(to_string(text)))
+
+
+def date_utc(*args: Any) -> int | float:
+    if not args:
+        return math.nan
+    padded = args if len(args) > 1 else (args[0], 0)
+    return _number(time_clip(_from_fields(padded)))

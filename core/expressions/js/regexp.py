@@ -1,0 +1,907 @@
+"""JavaScript regular expressions (literals, ``RegExp``, and the string methods that take one),
+matched by ``regress``, a Rust implementation of ECMAScript's regular expressions: ``\\d``,
+``\\w``, ``\\b``, ``$``, case folding, named groups, lookbehind and the ``v`` flag's sets are
+ECMAScript's, never Python's ``re``.
+
+``regress`` reads UTF-8 text, JavaScript UTF-16 code units. Without the ``u``/``v`` flag a
+JavaScript pattern sees code units, so the text and the pattern are rewritten one unit per
+character: each surrogate (of a pair or lone) becomes a character of plane 15 that no text can
+hold after the rewrite (every astral character was split into surrogates first), so ``.``
+matches half a pair and ``/^.$/.test('😀')`` is false, as in node. With ``u``/``v`` the text is
+read by code points, as JavaScript does.
+
+Matching is bounded by a pre-screen, not a step counter (``regress`` offers none): before a
+match the worst case of the pattern's backtracking on the text is estimated (repeats nested in
+repeats: exponential in the text's length; otherwise polynomial, one degree per repeat) and
+charged to the evaluation budget, so a match that could run past it is refused before it
+starts, with a message that says the bound is flowctx's and node would go on.
+"""
+
+from __future__ import annotations
+
+import bisect
+import functools
+import re
+import time
+from collections.abc import Callable, Iterator
+from typing import Any, Final
+
+import regress
+
+from flowctx_core.expressions.budget import (
+    BUDGET,
+    STEP_SECONDS,
+    BudgetExceeded,
+    charge,
+    remaining_seconds,
+)
+from flowctx_core.expressions.js import common
+from flowctx_core.expressions.js.common import Unsupported
+from flowctx_core.expressions.js.regexworker import WORKER, TooSlow
+from flowctx_core.expressions.js.strings import STRING_METHODS, _replace
+from flowctx_core.expressions.js.values import (
+    ELEMENT,
+    MAX_STRING_LENGTH,
+    UNDEFINED,
+    JsError,
+    JsFunction,
+    JsObject,
+    from_units,
+    to_int,
+    to_string,
+    to_units,
+    too_long,
+)
+
+FLAG_ORDER: Final = "dgimsuvy"  # the order of RegExp.prototype.flags
+_FLAG_NAMES: Final = {
+    "hasIndices": "d", "global": "g", "ignoreCase": "i", "multiline": "m", "dotAll": "s",
+    "unicode": "u", "unicodeSets": "v", "sticky": "y",
+}  # fmt: skip
+#: regress steps one budget step stands for (measured: ~25 backtracking steps in 70 ns)
+_STEPS_PER_CHARGE: Final = 25
+_SURROGATE_BASE: Final = 0xF0000 - 0xD800
+
+
+class RegExpSyntaxError(JsError):
+    """V8's SyntaxError for an invalid pattern or flags."""
+
+
+# --- the pattern ----------------------------------------------------------------------------
+
+_GROUP_NAME: Final = re.compile(r"\(\?<([^=!>][^>]*)>")
+
+
+def _check_flags(flags: str, literal: bool) -> None:
+    if (
+        any(f not in FLAG_ORDER for f in flags)
+        or len(set(flags)) != len(flags)
+        or ("u" in flags and "v" in flags)
+    ):
+        if literal:
+            raise RegExpSyntaxError("Invalid regular expression flags")
+        # the flags may come from the scope: not shown (messages never hold scope values)
+        raise RegExpSyntaxError("Invalid flags supplied to RegExp constructor")
+
+
+def _unit_pattern(source: str) -> str:
+    """The source of a pattern without ``u``/``v`` over the one-unit-a-character text: astral
+    characters written in it become their two surrogates, and surrogates (written or as
+    ``\\uXXXX`` escapes) the plane-15 characters that stand for them."""
+    out: list[str] = []
+    i, n = 0, len(source)
+    while i < n:
+        c = source[i]
+        if c == "\\" and i + 1 < n:
+            nxt = source[i + 1]
+            if nxt == "u" and i + 6 <= n:
+                digits = source[i + 2 : i + 6]
+                if all(d in "0123456789abcdefABCDEF" for d in digits):
+                    code = int(digits, 16)
+                    if 0xD800 <= code <= 0xDFFF:
+                        out.append(chr(code + _SURROGATE_BASE))
+                        i += 6
+                        continue
+            out.append(source[i : i + 2])
+            i += 2
+            continue
+        out.append(_units_to_chars(to_units(c)))
+        i += 1
+    return "".join(out)
+
+
+def _units_to_chars(units: str) -> str:
+    if units.isascii():
+        return units
+    return "".join(chr(ord(c) + _SURROGATE_BASE) if "\ud800" <= c <= "\udfff" else c for c in units)
+
+
+def _chars_to_units(chars: str) -> str:
+    if chars.isascii() or max(chars) < "\U000f0000":
+        return chars
+    return "".join(
+        chr(ord(c) - _SURROGATE_BASE) if "\U000f0000" <= c <= "\U000f07ff" else c for c in chars
+    )
+
+
+def _pattern_text(source: str, flags: str, prefix: str = "") -> tuple[str, str]:
+    """The pattern and flags regress is given for a JavaScript source and flags."""
+    unicode = "u" in flags or "v" in flags
+    body = source if unicode else _unit_pattern(source)
+    engine_flags = "".join(f for f in flags if f in "imsuv")
+    return (f"{prefix}(?:{body})" if prefix else body), engine_flags
+
+
+@functools.lru_cache(maxsize=512)
+def _compile(source: str, flags: str, prefix: str = "") -> regress.Regex:
+    pattern, engine_flags = _pattern_text(source, flags, prefix)
+    try:
+        return regress.Regex(pattern, engine_flags)
+    except regress.RegressError as exc:
+        shown = f"/{source}/{flags}"
+        raise RegExpSyntaxError(f"Invalid regular expression: {shown}: {exc}") from None
+    except UnicodeEncodeError:
+        raise Unsupported(
+            "flowctx does not reproduce lone surrogates in a regular expression with the u or "
+            "v flag"
+        ) from None
+
+
+def validate(source: str, flags: str, literal: bool = False) -> None:
+    """V8's checks of a pattern; a pattern built at run time (``new RegExp(payload.x)``) may
+    be a scope value, so its message names no source."""
+    _check_flags(flags, literal)
+    names = _GROUP_NAME.findall(source)
+    shown = f"/{source}/{flags}"
+    if len(set(names)) != len(names):
+        # node 20 refuses a name used twice even in different alternatives
+        raise RegExpSyntaxError(
+            f"Invalid regular expression: {shown if literal else _RUNTIME}: Duplicate capture "
+            "group name"
+        )
+    try:
+        _compile(source, flags)
+    except RegExpSyntaxError as exc:
+        if literal:
+            raise
+        raise RegExpSyntaxError(str(exc).replace(shown, _RUNTIME, 1)) from None
+
+
+_RUNTIME: Final = "a pattern built at run time"
+
+
+# --- the text -------------------------------------------------------------------------------
+
+
+class _Text:
+    """A JavaScript string as regress reads it, with the maps between its UTF-8 offsets and
+    JavaScript's code-unit indices."""
+
+    __slots__ = ("_bytes", "_unit_at", "chars", "js", "unicode", "units")
+
+    def __init__(self, js_text: str, unicode: bool) -> None:
+        self.js = js_text
+        self.unicode = unicode
+        self.units = to_units(js_text)
+        if unicode:
+            # a lone surrogate is a code point of its own: it stands as a plane-15 character
+            # (what ., [^...], \S match alike), unless the text holds plane-15 characters too
+            if not js_text.isascii() and any("\ud800" <= c <= "\udfff" for c in js_text):
+                if any("\U000f0000" <= c <= "\U000f07ff" for c in js_text):
+                    raise Unsupported(
+                        "flowctx does not reproduce matching a string with both lone "
+                        "surrogates and plane-15 private-use characters under the u or v flag"
+                    )
+                js_text = _units_to_chars(js_text)
+            self.chars = js_text
+        else:
+            self.chars = _units_to_chars(self.units)
+        self._bytes: list[int] | None = None  # UTF-8 offset of each character, then the end
+        self._unit_at: list[int] | None = None  # code-unit index of each character, then length
+
+    def _tables(self) -> tuple[list[int], list[int]]:
+        if self._bytes is None:
+            charge(ELEMENT * len(self.chars))
+            offsets, units = [0], [0]
+            b = u = 0
+            for c in self.chars:
+                o = ord(c)
+                b += 1 if o < 0x80 else 2 if o < 0x800 else 3 if o < 0x10000 else 4
+                u += 2 if (o > 0xFFFF and self.unicode and not 0xF0000 <= o <= 0xF07FF) else 1
+                offsets.append(b)
+                units.append(u)
+            self._bytes, self._unit_at = offsets, units
+        assert self._unit_at is not None
+        return self._bytes, self._unit_at
+
+    def unit_of_byte(self, b: int) -> int:
+        if self.chars.isascii():
+            return b
+        offsets, units = self._tables()
+        return units[bisect.bisect_left(offsets, b)]
+
+    def char_of_unit(self, u: int) -> int:
+        """The character at or after code unit ``u``."""
+        if self.chars.isascii() or not self.unicode:
+            return u
+        _, units = self._tables()
+        return bisect.bisect_left(units, u)
+
+    def piece(self, a: int, b: int) -> str:
+        return from_units(self.units[a:b])
+
+
+# --- matching -------------------------------------------------------------------------------
+
+_LOOKBEHIND: Final = re.compile(r"\(\?<[=!]")
+_REPEAT: Final = re.compile(r"(?<!\\)(?:[*+]|\{\d+,\d*\})")
+
+
+def _estimate(source: str, length: int) -> int:
+    """The worst case, in regress steps, of matching ``source`` against ``length`` characters
+    from every start position: a backtracking matcher tries each repeat's every split, so
+    repeats nested in a repeated group are exponential in the length, k repeats in sequence
+    polynomial of degree k + 1 (the start positions add one)."""
+    repeats = len(_REPEAT.findall(source))
+    if repeats == 0:
+        return length * max(len(source), 1)
+    if _nested_repeat(source):
+        return 2 ** min(length, 200) + length
+    degree = min(repeats, 6) + 1
+    return length**degree // max(1, 2 ** (degree - 1))
+
+
+def _nested_repeat(source: str) -> bool:
+    """Is a repeat (``*``, ``+``, ``{n,}``) applied to a group that holds a repeat or an
+    alternation?"""
+    stack: list[bool] = []  # per open group: does it hold a repeat or '|'
+    i, n = 0, len(source)
+    in_class = False
+    while i < n:
+        c = source[i]
+        if c == "\\":
+            i += 2
+            continue
+        if in_class:
+            in_class = c != "]"
+        elif c == "[":
+            in_class = True
+        elif c == "(":
+            stack.append(False)
+        elif (c == "|" and stack) or (
+            (c in "*+" or (c == "{" and _REPEAT.match(source, i))) and stack
+        ):
+            stack[-1] = True
+        elif c == ")":
+            inner = stack.pop() if stack else False
+            after = source[i + 1 : i + 2]
+            if inner and (after in ("*", "+") or _REPEAT.match(source, i + 1)):
+                return True
+            if inner and stack:
+                stack[-1] = True
+        i += 1
+    return False
+
+
+#: regress steps a match may risk in this process (about 4 ms); riskier ones run in a child
+_IN_PROCESS: Final = 1_500_000
+
+
+def _search(rx: JsRegExp, prefix: str, chars: str, every: bool) -> list[list[Any]]:
+    """The matches (UTF-8 spans of the whole match and each group) of ``rx`` behind
+    ``prefix`` in ``chars``: the first, or all as a global search finds them."""
+    count = _groups(rx.source)[0]
+    worst = _estimate(rx.source, len(chars))
+    if worst <= _IN_PROCESS:
+        charge(worst // _STEPS_PER_CHARGE + 1)
+        compiled = _compile(rx.source, rx.flags, prefix)
+        found = compiled.find_iter(chars) if every else [compiled.find(chars)]
+        out = []
+        for m in found or ():
+            if m is None:
+                continue
+            spans: list[Any] = []
+            for g in range(count + 1):
+                r = m.range() if g == 0 else m.group(g)
+                spans.append(None if r is None else (r.start, r.stop))
+            out.append(spans)
+        return out
+    _compile(rx.source, rx.flags, prefix)  # the syntax is checked here, not in the child
+    pattern, engine_flags = _pattern_text(rx.source, rx.flags, prefix)
+    seconds = remaining_seconds()
+    started = time.monotonic()
+    try:
+        result = WORKER.search(pattern, engine_flags, chars, every, count, seconds)
+    except TooSlow:
+        raise BudgetExceeded(
+            f"refused: flowctx's bound on regular expressions: "
+            f"{f'/{rx.source[:60]}/' if rx.literal else _RUNTIME} on "
+            f"{len(chars):,} characters backtracked past the {seconds:.2f} s left of "
+            f"{BUDGET} and was stopped; node would go on matching"
+        ) from None
+    charge(int((time.monotonic() - started) / STEP_SECONDS))
+    return result
+
+
+class _Found:
+    """One match: code-unit spans of the whole match and of each group (None: unmatched)."""
+
+    __slots__ = ("names", "spans")
+
+    def __init__(self, spans: list[tuple[int, int] | None], names: dict[str, int]) -> None:
+        self.spans = spans
+        self.names = names
+
+
+_GROUP_COUNT_CACHE: dict[str, tuple[int, dict[str, int]]] = {}
+
+
+def _groups(source: str) -> tuple[int, dict[str, int]]:
+    """How many capture groups ``source`` has, and the number of each named one."""
+    got = _GROUP_COUNT_CACHE.get(source)
+    if got is not None:
+        return got
+    count = 0
+    names: dict[str, int] = {}
+    i, n = 0, len(source)
+    in_class = False
+    while i < n:
+        c = source[i]
+        if c == "\\":
+            i += 2
+            continue
+        if in_class:
+            in_class = c != "]"
+        elif c == "[":
+            in_class = True
+        elif c == "(":
+            if not source.startswith("?", i + 1):
+                count += 1
+            else:
+                m = _GROUP_NAME.match(source, i)
+                if m is not None:
+                    count += 1
+                    names[m.group(1)] = count
+        i += 1
+    if len(_GROUP_COUNT_CACHE) > 1024:
+        _GROUP_COUNT_CACHE.clear()
+    _GROUP_COUNT_CACHE[source] = (count, names)
+    return count, names
+
+
+def _found(m: list[Any], text: _Text, source: str, shift: int) -> _Found:
+    names = _groups(source)[1]
+    spans: list[tuple[int, int] | None] = [
+        None if r is None else (text.unit_of_byte(r[0] + shift), text.unit_of_byte(r[1] + shift))
+        for r in m
+    ]
+    return _Found(spans, names)
+
+
+def _first(rx: JsRegExp, prefix: str, chars: str) -> list[Any] | None:
+    got = _search(rx, prefix, chars, False)
+    return got[0] if got else None
+
+
+def find_at(rx: JsRegExp, text: _Text, start: int, sticky: bool) -> _Found | None:
+    """The first match at code unit ``start`` or after it (only at it when ``sticky``), with
+    the whole string as context (lookbehind, ``^``, ``\\b`` see what precedes ``start``)."""
+    chars = text.chars
+    at = text.char_of_unit(start)
+    if at > len(chars):
+        return None
+    if at == 0:
+        prefix = "(?<![\\s\\S])" if sticky else ""
+        m = _first(rx, prefix, chars)
+        return None if m is None else _found(m, text, rx.source, 0)
+    if _LOOKBEHIND.search(rx.source):
+        # the lookbehind may read anything before start: match the whole text from there on
+        prefix = f"(?<=(?<![\\s\\S])[\\s\\S]{{{at}}})" if sticky else f"(?<=[\\s\\S]{{{at}}})"
+        charge(at * (len(chars) - at) // _STEPS_PER_CHARGE)
+        m = _first(rx, prefix, chars)
+        return None if m is None else _found(m, text, rx.source, 0)
+    # one character of context is all that ^, $ and \b read before start
+    head = chars[: at - 1]
+    shift = len(head.encode("utf-8", "surrogatepass"))
+    prefix = "(?<=(?<![\\s\\S])[\\s\\S])" if sticky else "(?<=[\\s\\S])"
+    m = _first(rx, prefix, chars[at - 1 :])
+    return None if m is None else _found(m, text, rx.source, shift)
+
+
+def find_all(rx: JsRegExp, text: _Text) -> Iterator[_Found]:
+    """Every match as a global regular expression finds them from 0 (an empty match moves on
+    by one code unit, or code point with u/v)."""
+    if "y" in rx.flags:
+        at = 0
+        while at <= len(text.units):
+            charge(ELEMENT)
+            f = find_at(rx, text, at, True)
+            if f is None:
+                return
+            yield f
+            s, e = f.spans[0]  # type: ignore[misc]
+            at = e if e > s else _advance(text, e)
+        return
+    for m in _search(rx, "", text.chars, True):
+        charge(ELEMENT)
+        yield _found(m, text, rx.source, 0)
+
+
+def _advance(text: _Text, index: int) -> int:
+    """AdvanceStringIndex: one code unit, or a whole pair under u/v."""
+    u = text.units
+    if (
+        text.unicode
+        and index + 1 < len(u)
+        and "\ud800" <= u[index] <= "\udbff"
+        and "\udc00" <= u[index + 1] <= "\udfff"
+    ):
+        return index + 2
+    return index + 1
+
+
+# --- the RegExp object ----------------------------------------------------------------------
+
+
+class JsRegExp(JsObject):
+    __slots__ = ("flags", "last_index", "literal", "props", "source")
+
+    def __init__(self, source: str, flags: str, literal: bool = False) -> None:
+        validate(source, flags, literal)
+        self.literal = literal  # written in the condition: its source may be shown
+        self.source = source
+        self.flags = "".join(f for f in FLAG_ORDER if f in flags)
+        self.last_index: Any = 0
+        self.props: dict[str, Any] | None = None
+
+    def __repr__(self) -> str:
+        return f"/{self.source}/{self.flags}"
+
+    def shown_source(self) -> str:
+        if not self.source:
+            return "(?:)"
+        out = []
+        in_class = False
+        i = 0
+        s = self.source
+        while i < len(s):
+            c = s[i]
+            if c == "\\":
+                out.append(s[i : i + 2])
+                i += 2
+                continue
+            if c == "[":
+                in_class = True
+            elif c == "]":
+                in_class = False
+            if c == "/" and not in_class:
+                out.append("\\/")
+            elif c == "\n":
+                out.append("\\n")
+            elif c == "\r":
+                out.append("\\r")
+            elif c == "\u2028":
+                out.append("\\u2028")
+            elif c == "\u2029":
+                out.append("\\u2029")
+            else:
+                out.append(c)
+            i += 1
+        return "".join(out)
+
+    def js_primitive(self, hint: str = "default") -> Any:
+        return f"/{self.shown_source()}/{self.flags}"
+
+    def js_get(self, key: str) -> Any:
+        if key == "lastIndex":
+            return self.last_index
+        if key == "source":
+            return self.shown_source()
+        if key == "flags":
+            return self.flags
+        if key in _FLAG_NAMES:
+            return _FLAG_NAMES[key] in self.flags
+        if self.props and key in self.props:
+            return self.props[key]
+        method = REGEXP_METHODS.get(key)
+        if method is not None:
+            return JsFunction(key, functools.partial(method, self), arity=_ARITY.get(key, 0))
+        return _object_proto(self, key)
+
+    def js_set(self, key: str, value: Any) -> None:
+        if key == "lastIndex":
+            self.last_index = value
+            return
+        if key in ("source", "flags", *_FLAG_NAMES):
+            raise JsError(f"Cannot set property {key} of [object Object] which has only a getter")
+        if self.props is None:
+            self.props = {}
+        self.props[key] = value
+
+
+def _object_proto(obj: Any, key: str) -> Any:
+    from flowctx_core.expressions.js.objects import OBJECT_METHODS, _bind
+
+    method = OBJECT_METHODS.get(key)
+    if method is not None:
+        if key == "toString":
+            return JsFunction("toString", lambda *_: to_string(obj), arity=0)
+        return _bind(key, method, obj)
+    return UNDEFINED
+
+
+_ARITY: Final = {"exec": 1, "test": 1, "toString": 0, "compile": 2}
+
+
+def _this_regexp(rx: Any, method: str) -> JsRegExp:
+    if not isinstance(rx, JsRegExp):
+        raise JsError(f"Method RegExp.prototype.{method} called on incompatible receiver")
+    return rx
+
+
+def _to_length(v: Any) -> int:
+    n = to_int(v)
+    if n <= 0:
+        return 0
+    return int(min(n, 2**53 - 1))
+
+
+def builtin_exec(rx: JsRegExp, s: str) -> _Found | None:
+    """RegExpBuiltinExec: honours and updates ``lastIndex`` for ``g``/``y``."""
+    glob, sticky = "g" in rx.flags, "y" in rx.flags
+    last = _to_length(rx.last_index)
+    text = _Text(s, "u" in rx.flags or "v" in rx.flags)
+    if not glob and not sticky:
+        last = 0
+    if last > len(text.units):
+        if glob or sticky:
+            rx.last_index = 0
+        return None
+    found = find_at(rx, text, last, sticky)
+    if found is None:
+        if glob or sticky:
+            rx.last_index = 0
+        return None
+    if glob or sticky:
+        rx.last_index = found.spans[0][1]  # type: ignore[index]
+    return found
+
+
+def _result(rx: JsRegExp, found: _Found, s: str, text: _Text | None = None) -> list[Any]:
+    """The array ``exec`` returns, with its ``index``, ``input``, ``groups`` (and ``indices``
+    with the d flag) attached."""
+    if text is None:
+        text = _Text(s, "u" in rx.flags or "v" in rx.flags)
+    out: list[Any] = [UNDEFINED if sp is None else text.piece(*sp) for sp in found.spans]
+    groups: Any = UNDEFINED
+    if found.names:
+        groups = {name: out[i] for name, i in found.names.items()}
+    props: dict[str, Any] = {
+        "index": found.spans[0][0],  # type: ignore[index]
+        "input": s,
+        "groups": groups,
+    }
+    if "d" in rx.flags:
+        indices: list[Any] = [UNDEFINED if sp is None else [sp[0], sp[1]] for sp in found.spans]
+        igroups: Any = UNDEFINED
+        if found.names:
+            igroups = {name: indices[i] for name, i in found.names.items()}
+        common.attach_props(indices, {"groups": igroups})
+        props["indices"] = indices
+    common.attach_props(out, props)
+    return out
+
+
+def _exec(rx: Any, s: Any = UNDEFINED, *_: Any) -> Any:
+    rx = _this_regexp(rx, "exec")
+    text = to_string(s)
+    found = builtin_exec(rx, text)
+    return None if found is None else _result(rx, found, text)
+
+
+def _test(rx: Any, s: Any = UNDEFINED, *_: Any) -> bool:
+    rx = _this_regexp(rx, "test")
+    return builtin_exec(rx, to_string(s)) is not None
+
+
+def _to_string(rx: Any, *_: Any) -> str:
+    return to_string(rx)
+
+
+def _compile_method(rx: Any, *_: Any) -> Any:
+    raise Unsupported("flowctx does not reproduce RegExp.prototype.compile")
+
+
+REGEXP_METHODS: Final[dict[str, Callable[..., Any]]] = {
+    "exec": _exec,
+    "test": _test,
+    "toString": _to_string,
+    "compile": _compile_method,
+}
+
+
+# --- the string methods ---------------------------------------------------------------------
+
+
+def _as_regexp(v: Any, flags: str = "") -> JsRegExp:
+    if isinstance(v, JsRegExp):
+        return v
+    source = "(?:)" if v is UNDEFINED else to_string(v)
+    return JsRegExp(source, flags)
+
+
+def _match(s: str, regexp: Any = UNDEFINED, *_: Any) -> Any:
+    rx = _as_regexp(regexp)
+    if "g" not in rx.flags:
+        found = builtin_exec(rx, s)
+        return None if found is None else _result(rx, found, s)
+    rx.last_index = 0
+    text = _Text(s, "u" in rx.flags or "v" in rx.flags)
+    out = [text.piece(*f.spans[0]) for f in find_all(rx, text)]  # type: ignore[misc]
+    rx.last_index = 0
+    if len(out) > MAX_STRING_LENGTH:
+        raise JsError(f"match() result too long (over {MAX_STRING_LENGTH:,} matches; {BUDGET})")
+    return out or None
+
+
+def _match_all(s: str, regexp: Any = UNDEFINED, *_: Any) -> Any:
+    from flowctx_core.expressions.js.iterators import JsIterator
+
+    if isinstance(regexp, JsRegExp):
+        if "g" not in regexp.flags:
+            raise JsError("String.prototype.matchAll called with a non-global RegExp argument")
+        # a copy, from the original's lastIndex
+        rx = JsRegExp(regexp.source, regexp.flags)
+        rx.last_index = _to_length(regexp.last_index)
+    else:
+        rx = _as_regexp(regexp if regexp is not None else "null", "g")
+    items: list[Any] = []
+    while True:
+        found = builtin_exec(rx, s)
+        if found is None:
+            break
+        items.append(_result(rx, found, s))
+        s0, e0 = found.spans[0]  # type: ignore[misc]
+        if e0 == s0:
+            rx.last_index = _advance(_Text(s, "u" in rx.flags or "v" in rx.flags), e0)
+        if len(items) > MAX_STRING_LENGTH:
+            raise too_long()
+    return JsIterator("RegExp String Iterator", items)
+
+
+def _str_search(s: str, regexp: Any = UNDEFINED, *_: Any) -> int:
+    rx = _as_regexp(regexp if regexp is not None else "null")
+    previous = rx.last_index
+    rx.last_index = 0
+    text = _Text(s, "u" in rx.flags or "v" in rx.flags)
+    found = find_at(rx, text, 0, "y" in rx.flags)
+    rx.last_index = previous
+    return -1 if found is None else found.spans[0][0]  # type: ignore[index]
+
+
+def _substitution(
+    rep: str, matched: str, position: int, units: str, captures: list[Any], groups: Any
+) -> str:
+    """GetSubstitution: ``$$ $& $` $' $n $nn $<name>``."""
+    out: list[str] = []
+    i, n = 0, len(rep)
+    m = len(captures)
+    tail = position + len(to_units(matched))
+    while i < n:
+        c = rep[i]
+        if c != "$" or i + 1 >= n:
+            out.append(c)
+            i += 1
+            continue
+        nxt = rep[i + 1]
+        if nxt == "$":
+            out.append("$")
+            i += 2
+        elif nxt == "&":
+            out.append(matched)
+            i += 2
+        elif nxt == "`":
+            out.append(from_units(units[:position]))
+            i += 2
+        elif nxt == "'":
+            out.append(from_units(units[tail:]))
+            i += 2
+        elif nxt in "0123456789":
+            two = rep[i + 1 : i + 3]
+            if len(two) == 2 and two.isdigit() and 1 <= int(two) <= m:
+                cap = captures[int(two) - 1]
+                out.append("" if cap is UNDEFINED else to_string(cap))
+                i += 3
+            elif 1 <= int(nxt) <= m:
+                cap = captures[int(nxt) - 1]
+                out.append("" if cap is UNDEFINED else to_string(cap))
+                i += 2
+            else:
+                out.append("$")
+                i += 1
+        elif nxt == "<":
+            if groups is UNDEFINED:
+                out.append("$<")
+                i += 2
+                continue
+            close = rep.find(">", i + 2)
+            if close < 0:
+                out.append("$<")
+                i += 2
+                continue
+            name = rep[i + 2 : close]
+            value = groups.get(name, UNDEFINED) if isinstance(groups, dict) else UNDEFINED
+            out.append("" if value is UNDEFINED else to_string(value))
+            i = close + 1
+        else:
+            out.append("$")
+            i += 1
+    return "".join(out)
+
+
+def _replace_regexp(s: str, rx: JsRegExp, replacement: Any) -> str:
+    text = _Text(s, "u" in rx.flags or "v" in rx.flags)
+    if "g" in rx.flags:
+        rx.last_index = 0
+        results = list(find_all(rx, text))
+        rx.last_index = 0
+    else:
+        found = builtin_exec(rx, s)
+        results = [] if found is None else [found]
+    functional = type(replacement) is JsFunction
+    rep = "" if functional else to_string(replacement)
+    units = text.units
+    out: list[str] = []
+    last = 0
+    total = 0
+    for f in results:
+        charge(ELEMENT)
+        start, end = f.spans[0]  # type: ignore[misc]
+        matched = text.piece(start, end)
+        captures = [UNDEFINED if sp is None else text.piece(*sp) for sp in f.spans[1:]]
+        groups: Any = UNDEFINED
+        if f.names:
+            groups = {name: captures[i - 1] for name, i in f.names.items()}
+        if functional:
+            args = [matched, *captures, start, s]
+            if groups is not UNDEFINED:
+                args.append(groups)
+            piece = to_string(replacement.fn(*args))
+        else:
+            piece = _substitution(rep, matched, start, units, captures, groups)
+        piece_units = to_units(piece)
+        if start >= last:
+            out.append(units[last:start])
+            out.append(piece_units)
+            total += start - last + len(piece_units)
+            last = end
+        if total > MAX_STRING_LENGTH:
+            raise too_long()
+    if total + len(units) - last > MAX_STRING_LENGTH:
+        raise too_long()
+    out.append(units[last:])
+    return from_units("".join(out))
+
+
+def _str_replace(s: str, pattern: Any = UNDEFINED, replacement: Any = UNDEFINED, *_: Any) -> str:
+    if isinstance(pattern, JsRegExp):
+        return _replace_regexp(s, pattern, replacement)
+    return _replace(s, pattern, replacement, False)
+
+
+def _str_replace_all(
+    s: str, pattern: Any = UNDEFINED, replacement: Any = UNDEFINED, *_: Any
+) -> str:
+    if isinstance(pattern, JsRegExp):
+        if "g" not in pattern.flags:
+            raise JsError("replaceAll must be called with a global RegExp")
+        return _replace_regexp(s, pattern, replacement)
+    return _replace(s, pattern, replacement, True)
+
+
+def _split_regexp(s: str, rx: JsRegExp, limit: Any) -> list[Any]:
+    """RegExp.prototype[@@split]: a sticky copy of ``rx`` tried at each position (its own
+    ``lastIndex`` is neither read nor written); finding the next match from ``q`` is the same
+    as trying the sticky copy at q, q+1, ... in turn."""
+    lim = 2**32 - 1 if limit is UNDEFINED else to_int(limit) % 2**32
+    splitter = JsRegExp(rx.source, rx.flags.replace("y", "") + "y")
+    text = _Text(s, "u" in rx.flags or "v" in rx.flags)
+    units = text.units
+    size = len(units)
+    out: list[Any] = []
+    if lim == 0:
+        return out
+    if size == 0:
+        return [] if find_at(splitter, text, 0, True) is not None else [s]
+    p = q = 0
+    while q < size:
+        found = find_at(splitter, text, q, False)
+        if found is None:
+            break
+        start, end = found.spans[0]  # type: ignore[misc]
+        if start >= size:
+            break
+        q = start
+        e = min(end, size)
+        if e == p:
+            q = _advance(text, q)
+            continue
+        out.append(from_units(units[p:q]))
+        if len(out) == lim:
+            return out
+        p = e
+        for sp in found.spans[1:]:
+            out.append(UNDEFINED if sp is None else text.piece(*sp))
+            if len(out) == lim:
+                return out
+        if len(out) > MAX_STRING_LENGTH:
+            raise JsError(f"split() result too long (over {MAX_STRING_LENGTH:,} parts; {BUDGET})")
+        q = p
+    out.append(from_units(units[p:]))
+    return out
+
+
+_PLAIN: Final[dict[str, Callable[..., Any]]] = {}
+
+
+def _str_split(s: str, sep: Any = UNDEFINED, limit: Any = UNDEFINED, *_: Any) -> list[Any]:
+    if isinstance(sep, JsRegExp):
+        return _split_regexp(s, sep, limit)
+    return _PLAIN["split"](s, sep, limit)
+
+
+def _no_regexp_arg(method: str, plain: Callable[..., Any]) -> Callable[..., Any]:
+    def call(s: str, search: Any = UNDEFINED, *rest: Any) -> Any:
+        if isinstance(search, JsRegExp):
+            raise JsError(
+                f"First argument to String.prototype.{method} must not be a regular expression"
+            )
+        return plain(s, search, *rest)
+
+    return call
+
+
+def register() -> None:
+    """Put the RegExp-aware methods in the string method table."""
+    if _PLAIN:
+        return
+    _PLAIN.update(STRING_METHODS)
+    for method in ("includes", "startsWith", "endsWith"):
+        STRING_METHODS[method] = _no_regexp_arg(method, STRING_METHODS[method])
+    STRING_METHODS.update(
+        {
+            "match": _match,
+            "matchAll": _match_all,
+            "search": _str_search,
+            "replace": _str_replace,
+            "replaceAll": _str_replace_all,
+            "split": _str_split,
+        }
+    )
+
+
+# --- the constructor ------------------------------------------------------------------------
+
+
+def construct(pattern: Any = UNDEFINED, flags: Any = UNDEFINED, *_: Any) -> JsRegExp:
+    """``new RegExp(pattern, flags)`` and ``RegExp(pattern, flags)``."""
+    if isinstance(pattern, JsRegExp):
+        source = pattern.source
+        f = pattern.flags if flags is UNDEFINED else to_string(flags)
+        return JsRegExp(source, f)
+    source = "" if pattern is UNDEFINED else to_string(pattern)
+    f = "" if flags is UNDEFINED else to_string(flags)
+    return JsRegExp(source, f)
+
+
+def call_regexp(pattern: Any = UNDEFINED, flags: Any = UNDEFINED, *_: Any) -> JsRegExp:
+    # RegExp(re) without flags hands back the same object
+    if isinstance(pattern, JsRegExp) and flags is UNDEFINED:
+        return pattern
+    return construct(pattern, flags)
+
+
+def literal(token_text: str) -> tuple[str, str]:
+    """Body and flags of a regular expression literal's text ``/body/flags``."""
+    close = token_text.rfind("/")
+    return token_text[1:close], token_text[close + 1 :]
