@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any, Literal
 
 from pydantic import (
@@ -84,6 +85,24 @@ class HandoffsFile:
     doc: YamlDoc | None
     rules: tuple[Entry[HandoffRule], ...]
     diagnostics: tuple[Diagnostic, ...] = ()
+
+    # The file is immutable, so its index is worked out once: routing asks for an agent's
+    # rules once per agent, and a scan of every rule each time made big files quadratic.
+    # (cached_property writes the instance dict directly, which a frozen dataclass allows.)
+    @cached_property
+    def rules_by_source(self) -> dict[Any, tuple[Entry[HandoffRule], ...]]:
+        """Every rule entry (valid or not) by its ``source_agent``, in file order."""
+        found: dict[Any, list[Entry[HandoffRule]]] = {}
+        for entry in self.rules:
+            if entry.model is not None:
+                source: Any = entry.model.source_agent
+            else:
+                source = entry.raw.get("source_agent") if isinstance(entry.raw, dict) else None
+            try:
+                found.setdefault(source, []).append(entry)
+            except TypeError:  # an unhashable source (a list) is no agent's
+                continue
+        return {k: tuple(v) for k, v in found.items()}
 
 
 def handoff_problems(rule: HandoffRule) -> list[tuple[str, str]]:
