@@ -12,6 +12,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from flowctx_core.base.gcpause import gc_resumed
 from flowctx_core.base.secrets import MASK, is_secret_key, mask_value
 from flowctx_core.model.database import DEFAULT_DATABASE, DatabaseError
 from flowctx_core.model.matrix import TraceStep
@@ -125,7 +126,8 @@ def resolve(ctx: SourceContext) -> Resolved:
         trace.append(TraceStep("database", "skipped", f"{detail}: {ctx.inputs.database_note}"))
     else:
         try:
-            doc = db.find_newest(db_name, src.collection or "", query, fields)
+            with gc_resumed():  # the query's cycles are collected as it makes them
+                doc = db.find_newest(db_name, src.collection or "", query, fields)
         except DatabaseError as exc:
             trace.append(TraceStep("database", "error", f"{detail}: {exc}"))
             warnings.append(f"database error: {exc}")
