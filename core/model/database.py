@@ -36,6 +36,11 @@ DEFAULT_DATABASE = "default"
 #: query (40,000 documents took 4 s to load and 2 s per query), so the count is bounded too.
 MAX_SEED_BYTES = 4 * 1024 * 1024
 MAX_SEED_DOCUMENTS = 5_000
+#: ... and so are the number of seed files and their documents in all: 20 files of 5,000
+#: documents took 16 s to load. 20,000 documents load in about 2 s.
+MAX_SEED_FILES = 100
+MAX_SEED_TOTAL_DOCUMENTS = 20_000
+_REAL_MONGO = "use --mongo-uri for a real MongoDB"
 
 
 class DatabaseError(Exception):
@@ -446,12 +451,23 @@ class EmbeddedDatabase(_CollectionDatabase):
                 return problems  # nothing loaded before, nothing to load now: still empty
             for name in self._client.list_database_names():
                 self._client.drop_database(name)
-            for seed in seeds:
-                # a newline in a folder name would start a forged line in every report
-                display = "".join(
-                    c if c.isprintable() else f"\\u{ord(c):04x}"
-                    for c in seed.path.relative_to(self.root).as_posix()
+            if len(seeds) > MAX_SEED_FILES:
+                first = _seed_display(self.root, seeds[MAX_SEED_FILES])
+                problems.append(
+                    Diagnostic(
+                        first,
+                        0,
+                        0,
+                        f"{len(seeds):,} seed files, over the embedded database's "
+                        f"{MAX_SEED_FILES:,}-file limit: this file and the "
+                        f"{len(seeds) - MAX_SEED_FILES - 1:,} after it are not loaded "
+                        f"({_REAL_MONGO})",
+                    )
                 )
+                seeds = seeds[:MAX_SEED_FILES]
+            total = 0
+            for position, seed in enumerate(seeds):
+                display = _seed_display(self.root, seed)
                 bad_name = _seed_name_problem(seed)
                 if bad_name:
                     problems.append(Diagnostic(display, 0, 0, bad_name))
@@ -469,6 +485,23 @@ class EmbeddedDatabase(_CollectionDatabase):
                 if problem is not None:
                     problems.append(problem)
                     continue
+                if total + len(docs) > MAX_SEED_TOTAL_DOCUMENTS:
+                    # one message, where the limit is crossed, for every file not loaded
+                    rest = len(seeds) - position - 1
+                    problems.append(
+                        Diagnostic(
+                            display,
+                            1,
+                            1,
+                            f"{len(docs):,} document{'s' if len(docs) != 1 else ''} here would "
+                            f"bring the seed files to {total + len(docs):,}, over the embedded "
+                            f"database's {MAX_SEED_TOTAL_DOCUMENTS:,}-document limit for all "
+                            f"seed files: this file and the {rest:,} after it are not loaded "
+                            f"({_REAL_MONGO})",
+                        )
+                    )
+                    break
+                total += len(docs)
                 if docs:
                     missing = [d for d in docs if "_id" not in d]
                     for doc, oid in zip(missing, _seed_ids(len(missing)), strict=True):
@@ -509,6 +542,14 @@ def _match_newest(
     final(copy)  # the walk the projector reads (a positional ``field.$`` needs the match)
     Projector(projection, final)(final.fieldwalker)
     return dict(final.fieldwalker.doc)
+
+
+def _seed_display(root: Path, seed: SeedFile) -> str:
+    """The seed file's path as reports show it: a newline in a folder name would start a
+    forged line in every report."""
+    return "".join(
+        c if c.isprintable() else f"\\u{ord(c):04x}" for c in seed.path.relative_to(root).as_posix()
+    )
 
 
 #: What MongoDB (and montydb) refuse in a database name on Unix, plus control characters: a
@@ -572,7 +613,7 @@ def _read_seed(path: Path, display: str) -> tuple[list[dict[str, Any]], Diagnost
             1,
             1,
             f"seed file holds {len(data):,} documents, over the embedded database's "
-            f"{MAX_SEED_DOCUMENTS:,}-document limit (use --mongo-uri for a real MongoDB)",
+            f"{MAX_SEED_DOCUMENTS:,}-document limit ({_REAL_MONGO})",
         )
     return data, None
 
