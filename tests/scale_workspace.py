@@ -122,7 +122,8 @@ def make_routing_repo(
 ) -> Path:
     """A git repository at ``root`` holding the workspace, committed with ``scenarios`` saved
     scenarios, and then edited in the working tree: ``v3``'s default goes from 3 to 1000, so
-    the winner moves for every agent whose first rule reads ``v3``. Returns the workspace."""
+    the winner moves for the agents with a rule on ``v3`` whose threshold (growing with the
+    agent's number) 1000 passes. Returns the workspace."""
     write_routing_workspace(root, agents, kinds)
     saved = root / ".flowctx" / "scenarios" / WORKFLOW
     saved.mkdir(parents=True)

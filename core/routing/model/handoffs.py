@@ -25,6 +25,7 @@ from flowctx_core.routing.model.common import (
     RoutingModel,
     document_keys,
     entries,
+    grouped,
     lower_text,
     top_mapping,
 )
@@ -92,17 +93,13 @@ class HandoffsFile:
     @cached_property
     def rules_by_source(self) -> dict[Any, tuple[Entry[HandoffRule], ...]]:
         """Every rule entry (valid or not) by its ``source_agent``, in file order."""
-        found: dict[Any, list[Entry[HandoffRule]]] = {}
-        for entry in self.rules:
+
+        def source(entry: Entry[HandoffRule]) -> Any:
             if entry.model is not None:
-                source: Any = entry.model.source_agent
-            else:
-                source = entry.raw.get("source_agent") if isinstance(entry.raw, dict) else None
-            try:
-                found.setdefault(source, []).append(entry)
-            except TypeError:  # an unhashable source (a list) is no agent's
-                continue
-        return {k: tuple(v) for k, v in found.items()}
+                return entry.model.source_agent
+            return entry.raw.get("source_agent") if isinstance(entry.raw, dict) else None
+
+        return grouped(self.rules, source)
 
 
 def handoff_problems(rule: HandoffRule) -> list[tuple[str, str]]:

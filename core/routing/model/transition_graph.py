@@ -32,6 +32,7 @@ from flowctx_core.routing.model.common import (
     W,
     document_keys,
     entries,
+    grouped,
     lower_text,
     optional_text,
     top_mapping,
@@ -255,20 +256,17 @@ class TransitionGraphFile:
         """Every rule entry (valid or not) by the agent it leaves, in file order; in the
         ``transition_rules`` shape every user alias counts as ``user``."""
         real = self.shape == TRANSITION_RULES_KEY
-        found: dict[Any, list[Entry[TransitionRule]]] = {}
-        for entry in self.rules:
+
+        def source(entry: Entry[TransitionRule]) -> Any:
             if entry.model is not None:
-                source: Any = entry.model.source
-            else:
-                raw = entry.raw if isinstance(entry.raw, dict) else {}
-                source = raw.get("source_agent" if real else "source")
-                if real and isinstance(source, str):
-                    source = "user" if is_user(source) else source.strip()
-            try:
-                found.setdefault(source, []).append(entry)
-            except TypeError:  # an unhashable source (a list) is no agent's
-                continue
-        return {k: tuple(v) for k, v in found.items()}
+                return entry.model.source
+            raw = entry.raw if isinstance(entry.raw, dict) else {}
+            name = raw.get("source_agent" if real else "source")
+            if real and isinstance(name, str):
+                return "user" if is_user(name) else name.strip()
+            return name
+
+        return grouped(self.rules, source)
 
     @cached_property
     def startup_problem(self) -> Any:
