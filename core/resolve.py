@@ -8,6 +8,7 @@ the ones before them, as in the runtime.
 from __future__ import annotations
 
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 from flowctx_core.base.diagnostics import Diagnostic
@@ -16,6 +17,7 @@ from flowctx_core.base.secrets import is_secret_key, mask_text
 from flowctx_core.buildctx import project_build_context
 from flowctx_core.model.inputs import ResolveInputs
 from flowctx_core.model.matrix import Loc, Matrix, Refusal, Row, TraceStep
+from flowctx_core.model.widening import widened_by
 from flowctx_core.model.workspace import VariableSpec
 from flowctx_core.runtime.launch import admit_launch
 from flowctx_core.runtime.schema_keys import schema_rows
@@ -84,7 +86,8 @@ def _resolve(
     inputs = replace(inputs, launch=launch, runtime=snapshot.runtime)
     fallbacks = snapshot.fallbacks
     files = snapshot.file_contents(workflow)
-    # build-context projections sit between the load value and launch values (REFERENCE.md 5)
+    # build-context projections sit between the load value and launch values (mozaiks 0.2.0,
+    # mozaiksai/core/session/build_context.py)
     setting = snapshot.build_context
     projection = project_build_context(
         workflow,
@@ -136,7 +139,8 @@ def _resolve(
             value, status, origin = None, "error", "untrusted override"
             result.error = why
         elif spec.name in launch:
-            # explicit launch values win over what was loaded (REFERENCE.md 3, 5)
+            # explicit launch values win over what was loaded (mozaiks 0.2.0,
+            # mozaiksai/core/session/build_context.py)
             for i, step in enumerate(trace):
                 if step.outcome == "used":
                     trace[i] = TraceStep(
@@ -181,6 +185,11 @@ def _resolve(
     notes = [*admission.notes, *projection.notes]
     if fallbacks.warning and fallbacks.display:
         notes.append(fallbacks.warning)
+    # said wherever the matrix is shown: flowctx reads beyond the workspace, and who asked
+    notes.extend(
+        f"reads beyond the workspace: {n}"
+        for n in widened_by(inputs.env, inputs.env_origins, Path(workflow.root))
+    )
     return Matrix(
         workspace=str(workflow.root),
         workflow=workflow.name,

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from flowctx_core.base.diagnostics import Diagnostic
 from flowctx_core.model.database import Database, EmbeddedDatabase, open_database
+from flowctx_core.model.filenames import PROFILE_FILE
 from flowctx_core.model.inputs import ResolveInputs
 from flowctx_core.model.matrix import Matrix
 from flowctx_core.resolve import resolve
@@ -33,7 +34,6 @@ from flowctx_core.snapshot import WorkspaceSnapshot, load_snapshot
 
 #: where an input came from, as provenance names it
 PROCESS_ORIGIN = "process env"
-PROFILE_ORIGIN = "flowctx.yaml"
 
 
 @dataclass(frozen=True)
@@ -81,7 +81,7 @@ class Session:
             database=self.database,
             env_origins=self.env_origins(env_overrides, overrides_from),
             launch_origins={
-                k: launch_from if k in (launch or {}) else PROFILE_ORIGIN
+                k: launch_from if k in (launch or {}) else PROFILE_FILE
                 for k in merged_launch
                 if launch_from or k not in (launch or {})
             },
@@ -93,7 +93,7 @@ class Session:
         self, overrides: Mapping[str, str] | None = None, overrides_from: str = "override"
     ) -> dict[str, str]:
         """Where each variable of ``effective_env(overrides)`` came from (last wins)."""
-        origins = {k: PROFILE_ORIGIN for k in self.profile.env}
+        origins = {k: PROFILE_FILE for k in self.profile.env}
         origins.update({k: PROCESS_ORIGIN for k in self.env})
         origins.update({k: overrides_from for k in overrides or {}})
         return origins

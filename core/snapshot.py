@@ -14,12 +14,12 @@ file sources may leave the workspace), so a snapshot is read under one effective
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from flowctx_core.base import fsview
 from flowctx_core.base.diagnostics import Diagnostic
 from flowctx_core.base.gcpause import gc_paused
 from flowctx_core.base.pathsafety import present
@@ -37,9 +37,13 @@ from flowctx_core.model.workspace import (
     list_workflows,
     load_profile,
     load_workflow,
+    outside_workspace,
+    undiscovered,
+    workflow_folder,
 )
 from flowctx_core.routing.model import Routes, load_routes_from
-from flowctx_core.sources.file import FileContent, FileKey, file_key, read_file_source
+from flowctx_core.sources.base import FileContent, FileKey
+from flowctx_core.sources.file import file_key, read_file_source
 
 
 @dataclass(frozen=True)
@@ -80,6 +84,9 @@ class WorkspaceSnapshot:
     middleware: Mapping[str, tuple[bool, Any]] = field(default_factory=dict)
     #: the folders the runtime's prompt injection reads registries from, with what was found
     injection_roots: tuple[RegistryRoot, ...] = ()
+    #: the listed workflows whose folder the runtime's discovery passes over, decided when the
+    #: folder was read (a revision's folders exist only while it is read); None: not recorded
+    undiscovered: frozenset[str] | None = None
 
     def injection_source(self, name: str) -> InjectionSource:
         """What the runtime's prompt injection reads for workflow ``name``."""
@@ -150,12 +157,14 @@ def _file_sources(
 
 def _registry_roots(root: Path, setting: BuildContextSetting) -> tuple[RegistryRoot, ...]:
     own_path = root / BUILD_CONTEXT_DIR
-    own = RegistryRoot(own_path, own_path.is_dir(), tuple(discover(own_path, root)))
+    own = RegistryRoot(own_path, fsview.is_dir(own_path), tuple(discover(own_path, root)))
     if setting.root is None or setting.root == own_path:
         return (own,)
-    if setting.root.resolve() == own_path.resolve():
+    if fsview.realpath(setting.root) == fsview.realpath(own_path):
         return (own, RegistryRoot(setting.root, own.is_dir, own.registries, True))
-    other = RegistryRoot(setting.root, setting.root.is_dir(), tuple(discover(setting.root, root)))
+    other = RegistryRoot(
+        setting.root, fsview.is_dir(setting.root), tuple(discover(setting.root, root))
+    )
     return (own, other)
 
 
@@ -165,6 +174,9 @@ def _middleware(workflows: Iterable[WorkflowSnapshot]) -> dict[str, tuple[bool, 
         path = wf.folder / MIDDLEWARE_FILE
         if not present(path):
             out[wf.name] = (False, None)
+            continue
+        if outside_workspace(path, wf.root) is not None:
+            out[wf.name] = (True, None)  # present, and not read: as a file that cannot be
             continue
         doc, _problems = load_yaml_file(path, MIDDLEWARE_FILE)
         out[wf.name] = (True, doc.data if doc is not None else None)
@@ -177,7 +189,7 @@ def _injection_roots(
     """The prompt injection's folders, reusing the registries already read for a folder."""
     out: list[RegistryRoot] = []
     for path in injection_roots(root, env):
-        same = next((k for k in known if k.is_dir and k.path.resolve() == path), None)
+        same = next((k for k in known if k.is_dir and fsview.realpath(k.path) == path), None)
         registries = same.registries if same else tuple(discover(path, root))
         out.append(RegistryRoot(path, True, registries))
     return tuple(out)
@@ -191,8 +203,8 @@ def _unlistable(root: Path, names: Iterable[str]) -> tuple[Diagnostic, ...]:
     folders += [folders[0] / name for name in names]
     for folder in folders:
         try:
-            if folder.is_dir():
-                os.listdir(folder)
+            if fsview.is_dir(folder):
+                fsview.listdir(folder)
         except OSError as exc:
             why = exc.strerror or exc.__class__.__name__
             shown = display_path(folder, root)
@@ -250,4 +262,5 @@ def _load_snapshot(
         runtime=runtime,
         middleware=_middleware(loaded.values()),
         injection_roots=_injection_roots(root, env, registry_roots),
+        undiscovered=frozenset(n for n in names if undiscovered(workflow_folder(root, n), runtime)),
     )

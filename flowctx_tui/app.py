@@ -10,7 +10,7 @@ pushed down to them and send intent up as messages; they never reach into each o
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from datetime import datetime
 from functools import partial
 from pathlib import Path
@@ -20,6 +20,8 @@ from textual import on, work
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.events import DescendantFocus
+from textual.filter import LineFilter
+from textual.notifications import SeverityLevel
 from textual.reactive import reactive
 from textual.widget import Widget
 from textual.widgets import Footer, Input, Static, TabbedContent, TabPane
@@ -30,6 +32,8 @@ from flowctx_core.check import count_problems
 from flowctx_core.model.matrix import Matrix
 from flowctx_core.session import Session
 from flowctx_tui import loader
+from flowctx_tui.cli.terminal import escape_controls
+from flowctx_tui.escapes import ESCAPE_CONTROLS
 from flowctx_tui.loader import LoadResult
 from flowctx_tui.messages import (
     EnvOverrideRequested,
@@ -48,6 +52,7 @@ if TYPE_CHECKING:
 
     from flowctx_core.model.scenarios import Scenario
     from flowctx_core.review.diff import Side, WorkflowDiff
+    from flowctx_core.testing.coverage import Coverage
     from flowctx_tui.commands import PaletteCommand
     from flowctx_tui.screens.env_override import EnvEdit
     from flowctx_tui.screens.help import HelpEntry
@@ -55,12 +60,13 @@ if TYPE_CHECKING:
     from flowctx_tui.widgets.graph import GraphView
     from flowctx_tui.widgets.routes import RoutesView
     from flowctx_tui.widgets.scratchpad import Scratchpad
+    from flowctx_tui.widgets.tests import TestsRan, TestsView
 
-    View = Scratchpad | RoutesView | GraphView
+    View = Scratchpad | RoutesView | GraphView | TestsView
 
 #: Terminal width from which the detail pane sits beside the table.
 WIDE = 140
-TABS = ("matrix", "scratchpad", "routes", "graph")
+TABS = ("matrix", "scratchpad", "routes", "graph", "tests")
 #: palette titles where the footer's short description is not what a user searches for
 PALETTE_TITLES = {
     "app.help": "Keys and help: every key binding",
@@ -95,11 +101,18 @@ def _graph_class() -> type[GraphView]:
     return GraphView
 
 
+def _tests_class() -> type[TestsView]:
+    from flowctx_tui.widgets.tests import TestsView
+
+    return TestsView
+
+
 #: the tabs mounted on first show: the id of their widget, and the class that provides it
 VIEWS: dict[str, tuple[str, Callable[[], type[View]]]] = {
     "scratchpad": ("scratchpad-view", _scratchpad_class),
     "routes": ("routes-view", _routes_class),
     "graph": ("graph-view", _graph_class),
+    "tests": ("tests-view", _tests_class),
 }
 
 
@@ -116,7 +129,6 @@ class FlowctxApp(KeysInOrderApp, App[int]):
     CSS_PATH = "app.tcss"
     AUTO_FOCUS = "#matrix-table"
     TITLE = "flowctx"
-    HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = [(0, "-narrow"), (WIDE, "-wide")]
     COMMANDS: ClassVar[set[Any]] = {_palette_provider}
     BINDINGS: ClassVar[list[Any]] = [
         Binding("ctrl+q", "quit", "Quit", show=False, priority=True, id="app.quit"),
@@ -130,6 +142,7 @@ class FlowctxApp(KeysInOrderApp, App[int]):
         Binding("4,f6", "show_tab('graph')", "Graph", show=False, id="app.tab.graph"),
         # review mode only: the tab exists while comparing with a base (flowctx --base REV)
         Binding("5,f7", "show_tab('changes')", "Changes", show=False, id="app.tab.changes"),
+        Binding("6,f9", "show_tab('tests')", "Tests", show=False, id="app.tab.tests"),
         Binding("w", "pick_workflow", "Workflow", id="app.workflow"),
         Binding("r", "toggle_reveal", "Reveal", id="app.reveal"),
         Binding("l", "edit_launch", "Launch", id="app.launch"),
@@ -141,6 +154,28 @@ class FlowctxApp(KeysInOrderApp, App[int]):
 
     #: secrets shown unmasked on the current view (reset when the view or workflow changes)
     reveal: reactive[bool] = reactive(False, init=False)
+
+    def get_line_filters(self) -> Sequence[LineFilter]:
+        # every line drawn, by any widget, passes the control-character escape last
+        return [*super().get_line_filters(), ESCAPE_CONTROLS]
+
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = True,
+    ) -> None:
+        # notifications quote names from the workspace: escaped as the CLI escapes them
+        super().notify(
+            escape_controls(message),
+            title=escape_controls(title),
+            severity=severity,
+            timeout=timeout,
+            markup=markup,
+        )
 
     def __init__(
         self,
@@ -160,6 +195,9 @@ class FlowctxApp(KeysInOrderApp, App[int]):
         ``base``: review mode from the start (``flowctx --base REV``): every load is compared
         with it."""
         super().__init__()
+        # set here, not as a class attribute: App declares it as an optional list, which a
+        # ClassVar may not override; screens read it on their first resize, after this
+        self.HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (WIDE, "-wide")]
         self.session = session
         self._initial = initial if initial is not None and initial.workflow == workflow else None
         self.workflow = workflow
@@ -187,6 +225,9 @@ class FlowctxApp(KeysInOrderApp, App[int]):
         self._launch_notified: frozenset[str] = frozenset()
         #: the scratchpad and routes views, once mounted (by tab)
         self.views: dict[str, View] = {}
+        #: what the Tests tab measured last (None until it has run)
+        self.coverage: Coverage | None = None
+        self._tests_started = False
         #: the scratchpad's scenario, which the routes view routes under
         self.scenario: Scenario | None = None
         #: review mode: the fixed side every load is compared with, and the newest comparison
@@ -206,6 +247,7 @@ class FlowctxApp(KeysInOrderApp, App[int]):
                 ("scratchpad", "Scratchpad"),
                 ("routes", "Routes"),
                 ("graph", "Graph"),
+                ("tests", "Tests"),
             ):
                 # mounted the first time its tab is shown, so the matrix fills sooner
                 with TabPane(self._tab_title(tab, title), id=tab):
@@ -385,6 +427,9 @@ class FlowctxApp(KeysInOrderApp, App[int]):
         )
         if shown is not previous:
             self._push_workspace(shown)
+        if self.good is not None and not self._tests_started:
+            self._tests_started = True
+            self.call_after_refresh(self._start_tests)
         self._notify_launch(result)
         self._update_status()
         self._review(result)
@@ -545,6 +590,8 @@ class FlowctxApp(KeysInOrderApp, App[int]):
         # started first
         if tab in ("routes", "graph") and self.scenario is not None:
             self._share_scenario(self.scenario)
+        if tab in ("routes", "graph") and self.coverage is not None:
+            self._share_coverage()
         if isinstance(view, _routes_class()) and self.comparison and self.base is not None:
             view.set_route_changes(self.comparison.routes, self.base.label)
         view.reveal = self.reveal
@@ -558,6 +605,27 @@ class FlowctxApp(KeysInOrderApp, App[int]):
         if buffers:
             await pane.query(KeyBuffer).remove()
         return view
+
+    def _start_tests(self) -> None:
+        """Once the first matrix is on screen, run the workspace's tests in the background
+        when it has test files: the routes and graph views mark untested rules from the
+        start, not only after the Tests tab was opened."""
+        from flowctx_core.testing.model import test_files
+
+        if "tests" not in self.views and test_files(self.session.root):
+            self.run_worker(self.mount_view("tests"), group="tests-mount", exit_on_error=False)
+
+    def on_tests_ran(self, message: TestsRan) -> None:
+        """The Tests tab ran the workspace's tests: the routes and graph views mark the rules
+        no case takes."""
+        self.coverage = message.outcome.coverage
+        self._share_coverage()
+
+    def _share_coverage(self) -> None:
+        for tab in ("routes", "graph"):
+            view = self.views.get(tab)
+            if view is not None and hasattr(view, "set_coverage"):
+                view.set_coverage(self.coverage)
 
     @on(ScenarioChanged)
     def _scenario_changed(self, message: ScenarioChanged) -> None:
@@ -639,10 +707,10 @@ class FlowctxApp(KeysInOrderApp, App[int]):
         if edit.value is None:
             if self.env_overrides.pop(edit.name, None) is None:
                 return
-            self.notify(f"{edit.name}: override removed")
+            self.notify(f"{edit.name}: override removed", markup=False)
         else:
             self.env_overrides[edit.name] = edit.value
-            self.notify(f"{edit.name} overridden for this session")
+            self.notify(f"{edit.name} overridden for this session", markup=False)
         self._update_status()
         self.reload()
 
@@ -789,7 +857,10 @@ class FlowctxApp(KeysInOrderApp, App[int]):
         if self.base is None or tabs.query("TabPane#changes"):
             return
         view = ChangesView(id="changes-view")
-        await tabs.add_pane(TabPane(self._tab_title("changes", "Changes"), view, id="changes"))
+        # before the Tests tab: the tabs stand in the order of their keys
+        await tabs.add_pane(
+            TabPane(self._tab_title("changes", "Changes"), view, id="changes"), before="tests"
+        )
         view.show_diff(self.comparison, self.base.label, reveal=self.reveal)
 
     def _start_compare(self) -> None:
@@ -992,7 +1063,8 @@ def binding_classes() -> list[type]:
 
     def ours(cls: type) -> list[type]:
         found = [cls] if cls.__module__.startswith("flowctx_tui.") else []
-        for sub in cls.__subclasses__():
+        subclasses: list[type] = cls.__subclasses__()
+        for sub in subclasses:
             found += ours(sub)
         return found
 

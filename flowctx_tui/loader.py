@@ -18,6 +18,7 @@ from flowctx_core.base.secrets import mask_text
 from flowctx_core.check import workflow_problems
 from flowctx_core.model.filenames import PROFILE_FILE, SEED_DIR
 from flowctx_core.model.matrix import Matrix
+from flowctx_core.model.widening import refused_env
 from flowctx_core.model.workspace import WorkflowSnapshot, display_path
 from flowctx_core.resolve import resolve
 from flowctx_core.routing import Routes
@@ -100,6 +101,12 @@ def load(
     if not session.root.is_dir():
         return _workspace_gone(session, workflow, started)
     session = refresh_session(session, changed)
+    # the override editor is filled by saved scenarios too: only the command line widens access
+    env_overrides, refused = refused_env(env_overrides, session.root, "the app's env overrides")
+    refusals = tuple(
+        Diagnostic(f"env override {name}", 0, 0, message, severity="warning")
+        for name, message in refused
+    )
     workspace = session.snapshot([workflow], env_overrides)
     workflows = workspace.names
     snapshot = workspace.workflow(workflow)
@@ -114,6 +121,7 @@ def load(
     else:
         # what `flowctx check -w <workflow>` reports, so the status line's count is check's
         problems = workflow_problems(workspace, inputs, {workflow: (snapshot, matrix)})
+    problems = [*problems, *refusals]
     return LoadResult(
         workflow=workflow,
         workflows=workflows,

@@ -19,6 +19,7 @@ from flowctx_core.model.filenames import (
     PROFILE_FILE,
     READ_WORKFLOW_FILES,
     SEED_DIR,
+    TESTS_DIR,
     WORKFLOWS_DIR,
 )
 
@@ -71,6 +72,8 @@ class WorkspaceFilter:
             return False
         if parts[0] in TREES:
             return True
+        if parts[: len(TESTS_DIR)] == TESTS_DIR and len(parts) == len(TESTS_DIR) + 1:
+            return parts[-1].endswith((".yaml", ".yml"))  # flowctx test's files: the Tests tab
         if len(parts) == 1:
             # the profile, or the files of a lone workflow folder used as the root
             return parts[0] == PROFILE_FILE or parts[0] in READ_WORKFLOW_FILES

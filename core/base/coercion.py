@@ -1,8 +1,11 @@
-"""Type coercion as the runtime applies it: booleans and integers only (REFERENCE.md 3)."""
+"""Type coercion as the runtime applies it: booleans and integers only (mozaiks 0.2.0,
+``mozaiksai/core/workflow/context/variables.py`` ``_coerce_value``)."""
 
 from __future__ import annotations
 
 from typing import Any
+
+from flowctx_core.base.secrets import mask_value
 
 _TRUE = {"1", "true", "yes", "on"}
 
@@ -31,5 +34,6 @@ def coerce(value: Any, type_name: str, *, conceal: bool = False) -> tuple[Any, s
 
 
 def _short(value: Any) -> str:
-    text = repr(value)
+    # masked before it is cut: a URI cut before its ``@`` no longer looks like one
+    text = repr(mask_value(value))
     return text if len(text) <= 40 else text[:37] + "..."

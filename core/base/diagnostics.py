@@ -7,6 +7,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Literal
 
+from flowctx_core.base.oneline import one_line
 from flowctx_core.base.secrets import mask_text
 
 Severity = Literal["error", "warning"]
@@ -31,8 +32,9 @@ class Diagnostic:
         prefix = f"{self.file}:{self.line}:{self.column}: "
         kind = "" if self.severity == "error" else "warning: "
         path = f"{self.yaml_path}: " if self.yaml_path else ""
-        # messages can quote values (a path, a URI): URI passwords never leave unmasked
-        return mask_text(f"{prefix}{kind}{path}{self.message}")
+        # messages can quote values (a path, a URI): URI passwords never leave unmasked; a
+        # line break in a quoted name would start a line that reads as another problem
+        return one_line(mask_text(f"{prefix}{kind}{path}{self.message}"))
 
     def to_json(self) -> dict[str, object]:
         out: dict[str, object] = {

@@ -6,6 +6,8 @@ import os
 import stat
 from pathlib import Path
 
+from flowctx_core.base import fsview
+
 SECRET_SUFFIXES = (".pem", ".key", ".pfx", ".p12")
 
 
@@ -49,7 +51,7 @@ def confine(
     if reason:
         return None, reason
     try:
-        real = Path(os.path.realpath(candidate, strict=False))
+        real = fsview.realpath(candidate)
     except (OSError, RuntimeError, ValueError) as exc:
         return None, f"refused: cannot resolve {raw!r}: {exc}"
     reason = secret_file_reason(real) if refuse_secrets else None
@@ -57,7 +59,7 @@ def confine(
         return None, reason + " (through a symlink)"
     if not allow_outside:
         try:
-            real.relative_to(Path(os.path.realpath(root)))
+            real.relative_to(fsview.realpath(root))
         except ValueError:
             via = " through a symlink" if real != Path(os.path.abspath(candidate)) else ""
             return None, (
@@ -74,6 +76,9 @@ def present(path: Path) -> bool:
     (a traceback out of every command) and says False for a symlink loop ("not found"); with
     this the reader that follows reports the real reason instead.
     """
+    mounted = fsview.exists(path)
+    if mounted is not None:
+        return mounted
     try:
         os.stat(path)
     except (FileNotFoundError, NotADirectoryError):
@@ -92,6 +97,9 @@ def read_regular_file(path: Path, limit: int) -> tuple[bytes | None, str | None]
     and at most ``limit + 1`` bytes are read whatever size it claims (/proc files claim 0,
     and a file being appended to grows past its size).
     """
+    mounted, data, why = fsview.read_mounted(path, limit)
+    if mounted:  # a git revision's file: read from memory, never from disk
+        return data, why
     try:
         st = os.stat(path)
         if stat.S_ISDIR(st.st_mode):

@@ -1,15 +1,18 @@
-"""Recognising and masking secrets (REFERENCE.md section 8).
+"""Recognising and masking secrets.
 
 A key looks secret when it contains password, secret, token, credential, api_key, apikey or
 private_key, or ends in ``key``. URI passwords (``scheme://user:pass@host``, up to the last ``@``,
-and ``?password=`` query values) are masked wherever they appear in a string. Masking happens at
-output time; the core keeps real values so that conditions evaluate exactly as the runtime would.
+and secret query and fragment values: ``?password=``, ``&refresh_token=``, ``&sig=``,
+``X-Amz-Signature=``, ``#access_token=``) are masked wherever they appear in a string. Masking
+happens at output time; the core keeps real values so that conditions evaluate exactly as the
+runtime would.
 """
 
 from __future__ import annotations
 
+import json
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from functools import lru_cache
 from typing import Any
 
@@ -33,32 +36,39 @@ _SECRET_PARTS = (
 # long string with no URI in it costs one pass, not one pass per starting position. This finds
 # where a password starts; where it ends is decided by ``_password_end``.
 _URI_HEAD = re.compile(r"(?<![A-Za-z0-9+.\-])[A-Za-z][A-Za-z0-9+.\-]*+:/{1,2}[^:/?#@\s]*+:")
-#: ``?password=...`` and its kin in a query string (``&``, ``;`` separators too)
-_QUERY_SECRET = re.compile(
-    r"(?i)[?&;](?:password|passwd|pwd|pass|secret|client_secret|token|access_token"
-    r"|auth_token|api_?key|private_key)=(?P<pw>[^&#\s\"']++)"
-)
-#: A password is never longer than this; the search for its end stops there, which keeps
-#: masking linear however many URIs a long text holds.
+#: a ``name=value`` pair in a query string or a fragment (``?``, ``&``, ``;`` and ``#`` start
+#: one: OAuth's implicit flow returns ``#access_token=...``); whether its value is secret is
+#: decided by its name, in ``_secret_param``
+_QUERY_PARAM = re.compile(r"[?&;#](?P<name>[A-Za-z0-9_.\-]{1,64}+)=(?P<pw>[^&#\s\"']++)")
+#: query parameters that carry a secret although no secret-looking word is in their name:
+#: short password spellings, and the signatures of signed URLs (Azure SAS ``sig``, ``signature``)
+_SECRET_PARAMS = frozenset({"pwd", "pass", "sig", "signature", "code", "auth", "jwt", "session"})
+#: A password is never searched for further than this; masking stays linear however many URIs
+#: a long text holds. A longer password is masked to the end of its token (see
+#: ``_password_end``), never shown.
 _PASSWORD_WINDOW = 256
+_TOKEN_END = re.compile(r"[\s\"']")
+
+
+def _secret_param(name: str) -> bool:
+    """Is the value of query parameter ``name`` a secret? Secret-looking names
+    (``refresh_token``, ``id_token``, ``key``, ``client_secret``), the short spellings above, and
+    every ``X-Amz-*`` parameter of an S3 presigned URL (the credential and signature among them)."""
+    low = name.lower()
+    return _secret_name(name) or low in _SECRET_PARAMS or low.startswith("x-amz-")
 
 
 def _password_end(text: str, start: int) -> int:
     """Where the password that starts at ``start`` (after ``scheme://user:``) ends, or -1.
 
-    Passwords hold ``/``, ``@`` and spaces more often than specs allow (``admin:PLANT/SECRET@h``
-    was shown whole), so the password runs to the LAST ``@`` before the line, a quote or the
-    next URI ends it: masking a little too much hides a host name; too little shows a secret.
-    ``host:8080/...`` is a port, not a password.
+    Passwords hold ``/``, ``@``, quotes and spaces more often than specs allow
+    (``admin:PLANT/SECRET@h`` was shown whole), so the password runs to the LAST ``@`` before
+    the line or the next URI ends; a quote ends it only when an ``@`` stands before the quote
+    (a URI inside a JSON or YAML string), since a password may hold a quote itself. Masking a
+    little too much hides a host name; too little shows a secret. ``host:8080/...`` is a port,
+    not a password. A password longer than the search window is masked to the end of its token.
     """
     window = text[start : start + _PASSWORD_WINDOW]
-    for stop in ("\n", '"', "'", "://"):
-        cut = window.find(stop)
-        if cut >= 0:
-            window = window[:cut]
-    at = window.rfind("@")
-    if at <= 0:
-        return -1
     first = re.match(r"[^/\s@]*", window)
     if (
         first is not None
@@ -66,7 +76,25 @@ def _password_end(text: str, start: int) -> int:
         and window[first.end() : first.end() + 1] in "/ "
     ):
         return -1  # host:port followed by a path or text
-    return start + at
+    for stop in ("\n", "://"):
+        cut = window.find(stop)
+        if cut >= 0:
+            window = window[:cut]
+    for quote in ('"', "'"):
+        cut = window.find(quote)
+        if cut >= 0 and "@" in window[:cut]:
+            window = window[:cut]
+    at = window.rfind("@")
+    if at > 0:
+        return start + at
+    if len(window) == _PASSWORD_WINDOW:
+        # no ``@`` in reach: a password longer than the window (or a host with no password,
+        # which then loses its name): mask the rest of the token rather than show 256 of it
+        found = _TOKEN_END.search(text, start)
+        end = len(text) if found is None else found.start()
+        at = text.rfind("@", start, end)
+        return at if at > start else end
+    return -1
 
 
 def _secret_spans(text: str) -> list[tuple[int, int]]:
@@ -82,7 +110,9 @@ def _secret_spans(text: str) -> list[tuple[int, int]]:
             spans.append((m.end(), end))
             pos = end
     if "=" in text:
-        for q in _QUERY_SECRET.finditer(text):
+        for q in _QUERY_PARAM.finditer(text):
+            if not _secret_param(q.group("name")):
+                continue
             if not any(a <= q.start("pw") < b for a, b in spans):
                 spans.append((q.start("pw"), q.end("pw")))
     return sorted(spans)
@@ -166,3 +196,50 @@ def secret_strings(value: Any, key: object = None) -> set[str]:
         for v in value:
             found |= secret_strings(v)
     return found
+
+
+#: a secret shorter than this is not searched for in free text: replacing every ``1`` or
+#: ``yes`` in a message would garble it and hide nothing a reader could not guess
+_SCRUB_MIN = 4
+
+
+def _spellings(secret: str) -> set[str]:
+    """How a dependency may quote ``secret`` in its message: as is, or escaped by repr/JSON."""
+    return {secret, repr(secret)[1:-1], json.dumps(secret)[1:-1]}
+
+
+def scrub(text: str, secrets: Iterable[str]) -> str:
+    """``text`` (a message from a dependency: the database, a template engine) with every
+    known secret in it replaced by ``***``, then URI passwords masked.
+
+    A driver quotes the value it choked on (``Unknown type name alias: tok-...``), and no key
+    name travels with it any more, so the message is cleaned by value, longest secret first.
+    """
+    for secret in sorted(
+        {s for raw in secrets if len(raw) >= _SCRUB_MIN for s in _spellings(raw)},
+        key=len,
+        reverse=True,
+    ):
+        text = text.replace(secret, MASK)
+    return mask_text(text)
+
+
+def masked_leaves(real: Any, shown: Any) -> set[str]:
+    """The string forms of the leaves of ``real`` that ``shown`` (its masked twin) hides."""
+    if isinstance(shown, str) and shown == MASK and real != MASK and real is not None:
+        return {real if isinstance(real, str) else json.dumps(real, default=str)}
+    if isinstance(real, Mapping) and isinstance(shown, Mapping):
+        return {s for k, v in real.items() if k in shown for s in masked_leaves(v, shown[k])}
+    if isinstance(real, (list, tuple)) and isinstance(shown, (list, tuple)):
+        return {s for r, m in zip(real, shown, strict=False) for s in masked_leaves(r, m)}
+    return set()
+
+
+def shown_at_path(value: Any, path: str, secret_names: Iterable[str] = ()) -> str:
+    """``repr`` of ``value``, read through the dotted ``path`` (``selected_by: a.b``), masked
+    when the path starts at a secret variable or passes a secret-looking key: the value has
+    no key of its own left to be recognised by."""
+    parts = [p.strip() for p in path.split(".")]
+    if (parts and parts[0] in set(secret_names)) or any(is_secret_key(p) for p in parts):
+        return MASK
+    return repr(mask_value(value))

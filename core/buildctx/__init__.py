@@ -1,4 +1,5 @@
-"""Build context: registry discovery, validation and launch-time projection (REFERENCE.md 5).
+"""Build context: registry discovery, validation and launch-time projection (mozaiks 0.2.0,
+``mozaiksai/core/session/build_context.py`` and ``build_context_schema.py``).
 
 A build-context registry is ``<root>/<context_name>/context.yaml``. When the launch provider is
 on, every valid registry that names the workflow in ``applies_to_workflows`` projects values
@@ -30,10 +31,8 @@ Decisions where the spec is silent (also in the README):
 
 from flowctx_core.buildctx.checks import asset_problems, registry_problems
 from flowctx_core.buildctx.discovery import discover, read_assets
+from flowctx_core.buildctx.projected import BuildContextProjection, Projected
 from flowctx_core.buildctx.projection import (
-    BuildContextProjection,
-    Projected,
-    apply_projection,
     dig,
     is_missing,
     pack_descriptor,
@@ -43,7 +42,6 @@ from flowctx_core.buildctx.projection import (
 from flowctx_core.buildctx.prompt import PromptBlock, catalog_records, render_prompt_projections
 from flowctx_core.buildctx.registry import (
     CAPABILITY_PACKS,
-    REGISTRY_FILE,
     Asset,
     AssetFile,
     Catalog,
@@ -63,6 +61,7 @@ from flowctx_core.buildctx.setting import (
     BuildContextSetting,
     build_context_setting,
 )
+from flowctx_core.model.filenames import REGISTRY_FILE
 
 __all__ = [
     "APP_WORKSPACE_ENV",
@@ -84,7 +83,6 @@ __all__ = [
     "Registry",
     "RegistryModel",
     "VarProjection",
-    "apply_projection",
     "asset_problems",
     "build_context_setting",
     "catalog_records",

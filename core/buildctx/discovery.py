@@ -9,18 +9,19 @@ from __future__ import annotations
 import dataclasses
 from pathlib import Path
 
+from flowctx_core.base import fsview
 from flowctx_core.base.diagnostics import Diagnostic
 from flowctx_core.base.pathsafety import confine, looks_secret, present
 from flowctx_core.base.secrets import mask_all
 from flowctx_core.base.yamlmarks import load_yaml_file
 from flowctx_core.buildctx.registry import (
-    REGISTRY_FILE,
     AssetFile,
     Catalog,
     Registry,
     load_registry,
 )
-from flowctx_core.model.workspace import display_path
+from flowctx_core.model.filenames import REGISTRY_FILE
+from flowctx_core.model.workspace import display_path, outside_workspace
 
 
 def _read_catalog(registry: Registry, asset_path: str, real: Path) -> Catalog:
@@ -86,10 +87,12 @@ def read_assets(registry: Registry, registry_root: Path) -> tuple[AssetFile, ...
 
 def discover(root: Path, workspace_root: Path) -> list[Registry]:
     """Every ``<root>/*/context.yaml``, in name order, with its assets read."""
-    if not root.is_dir():
+    if not fsview.is_dir(root):
         return []
     try:
-        folders = sorted(p for p in root.iterdir() if p.is_dir() and not p.name.startswith("."))
+        folders = sorted(
+            p for p in fsview.iterdir(root) if fsview.is_dir(p) and not p.name.startswith(".")
+        )
     except OSError:
         return []
     out = []
@@ -97,7 +100,14 @@ def discover(root: Path, workspace_root: Path) -> list[Registry]:
         path = folder / REGISTRY_FILE
         # not is_file(): a directory, FIFO or dangling link named context.yaml is a problem to
         # report (the loader refuses it with a message), not a folder to skip in silence
-        if present(path) or path.is_symlink():
-            reg = load_registry(path, display_path(path, workspace_root))
+        if present(path) or fsview.is_symlink(path):
+            display = display_path(path, workspace_root)
+            escape = outside_workspace(path, root)
+            if escape is not None:  # a registry folder linked to another project's files
+                out.append(
+                    Registry(path, display, None, None, (Diagnostic(display, 0, 0, escape),))
+                )
+                continue
+            reg = load_registry(path, display)
             out.append(dataclasses.replace(reg, assets=read_assets(reg, root)))
     return out

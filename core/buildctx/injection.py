@@ -1,6 +1,7 @@
 """Prompt projections as the newest runtime injects them (``inject_build_context_projections``).
 
-Facts from the runtime's projection reader (REFERENCE.md 5): it runs for an agent only through
+Facts from the runtime's projection reader (mozaiks 0.2.0,
+``mozaiksai/core/workflow/context/projection.py``): it runs for an agent only through
 the workflow's ``middleware.yaml`` ``prompt_middleware`` entries naming it (or ``all``); it
 reads every registry under ``MOZAIKS_BUILD_CONTEXT_PATH``, ``./build_context`` and
 ``./factory_app/build_context`` with no workflow filter (the launch provider need not be on);
@@ -17,8 +18,10 @@ from typing import Any
 
 import yaml
 
-from flowctx_core.base.secrets import mask_value
+from flowctx_core.base import fsview
+from flowctx_core.base.secrets import mask_value, shown_at_path
 from flowctx_core.buildctx.registry import Catalog, PromptProjection, Registry
+from flowctx_core.model.filenames import BUILD_CONTEXT_DIR
 
 INJECT_FUNCTION = "inject_build_context_projections"
 #: record keys the reader prints, in its order, after the record's label
@@ -85,11 +88,11 @@ def injection_roots(root: Path, env: Mapping[str, str]) -> list[Path]:
     if configured:
         path = Path(configured).expanduser()
         candidates.append(path if path.is_absolute() else root / path)
-    candidates += [root / "build_context", root / "factory_app" / "build_context"]
+    candidates += [root / BUILD_CONTEXT_DIR, root / "factory_app" / BUILD_CONTEXT_DIR]
     out: list[Path] = []
     for path in candidates:
-        real = path.resolve()
-        if real.is_dir() and real not in out:
+        real = fsview.realpath(path)
+        if fsview.is_dir(real) and real not in out:
             out.append(real)
     return out
 
@@ -145,7 +148,12 @@ def _dig(value: Any, dotted: str) -> Any:
 
 
 def render_block(
-    catalog: Mapping[str, Any], proj: PromptProjection, values: Mapping[str, Any]
+    catalog: Mapping[str, Any],
+    proj: PromptProjection,
+    values: Mapping[str, Any],
+    *,
+    reveal: bool = False,
+    secret_names: frozenset[str] = frozenset(),
 ) -> str:
     records = _dig(catalog, proj.records_key)
     if proj.render == "selected_record":
@@ -157,7 +165,13 @@ def render_block(
                 selected
             ):
                 return "\n".join([*lines, *_record_lines(record, detail=True)])
-        lines.append(f"No selected catalog record for {proj.record_id_field}={selected!r}.")
+        # the runtime writes the value it looked for; a secret selector stays masked here
+        said = (
+            repr(selected)
+            if reveal
+            else shown_at_path(selected, proj.selected_by or "", secret_names)
+        )
+        lines.append(f"No selected catalog record for {proj.record_id_field}={said}.")
         return "\n".join(lines)
     header = str(
         proj.heading or catalog.get("description") or catalog.get("catalog_id") or "BUILD CONTEXT"
@@ -174,7 +188,12 @@ def render_block(
 
 
 def inject(
-    registries: Sequence[Registry], agent: str, values: Mapping[str, Any], *, reveal: bool
+    registries: Sequence[Registry],
+    agent: str,
+    values: Mapping[str, Any],
+    *,
+    reveal: bool,
+    secret_names: frozenset[str] = frozenset(),
 ) -> Injected:
     """The blocks the runtime inserts for ``agent`` from ``registries`` (all of them)."""
     notes: list[str] = []
@@ -215,7 +234,9 @@ def inject(
                     )
                 shown = data if reveal else mask_value(data)
                 bodies, sources = by_marker.setdefault(proj.marker, ([], []))
-                bodies.append(render_block(shown, proj, values))
+                bodies.append(
+                    render_block(shown, proj, values, reveal=reveal, secret_names=secret_names)
+                )
                 sources.append(label)
     blocks = tuple((m, "\n\n".join(b), tuple(src)) for m, (b, src) in by_marker.items())
     return Injected(blocks, tuple(notes))
@@ -227,6 +248,7 @@ def runtime_injection(
     values: Mapping[str, Any],
     *,
     reveal: bool = False,
+    secret_names: frozenset[str] = frozenset(),
 ) -> Injected:
     if source is None:
         return Injected((), (f"no prompt projections for {agent}: nothing was read for them",))
@@ -235,4 +257,4 @@ def runtime_injection(
         return Injected((), (f"no prompt projections for {agent}: {why}",))
     if not source.registries:
         return Injected((), ("no prompt projections: no registry under the reader's folders",))
-    return inject(source.registries, agent, values, reveal=reveal)
+    return inject(source.registries, agent, values, reveal=reveal, secret_names=secret_names)

@@ -9,7 +9,7 @@ from typing import Any
 
 import yaml
 
-from flowctx_core.base.secrets import mask_value
+from flowctx_core.base.secrets import mask_value, shown_at_path
 from flowctx_core.buildctx.projection import dig, is_missing
 from flowctx_core.buildctx.registry import Catalog, PromptProjection, Registry
 
@@ -86,6 +86,7 @@ def render_prompt_projections(
     values: Mapping[str, Any],
     *,
     reveal: bool = False,
+    secret_names: frozenset[str] = frozenset(),
 ) -> tuple[list[PromptBlock], list[str]]:
     """The blocks the admitted registries' catalog projections insert for ``agent``, and notes
     (why a projection inserted nothing). ``values`` is the live context (for ``selected_by``)."""
@@ -134,14 +135,19 @@ def render_prompt_projections(
                         ),
                         None,
                     )
+                    said = (
+                        repr(selected)
+                        if reveal
+                        else shown_at_path(selected, proj.selected_by, secret_names)
+                    )
                     if match is None:
                         notes.append(
                             f"{label}: nothing inserted: no record in {proj.records_key} has "
-                            f"{proj.record_id_field} = {selected!r} ({proj.selected_by})"
+                            f"{proj.record_id_field} = {said} ({proj.selected_by})"
                         )
                         continue
                     body = _record_text(match)
-                    label += f" {proj.record_id_field}={selected!r} from {proj.selected_by}"
+                    label += f" {proj.record_id_field}={said} from {proj.selected_by}"
                 bodies, sources = by_marker.setdefault(proj.marker_name, ([], []))
                 bodies.append(body)
                 sources.append(label)

@@ -19,7 +19,6 @@ from flowctx_core.base.diagnostics import Diagnostic, did_you_mean
 from flowctx_core.base.yamlmarks import PathKey, YamlDoc, load_yaml_file
 from flowctx_core.model.validation import Strict, Wording, located_errors
 
-REGISTRY_FILE = "context.yaml"
 CAPABILITY_PACKS = "capability_packs"
 #: the runtime's _SAFE_ID_RE: every dot-separated segment starts with a letter
 PACK_ID = re.compile(r"^[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)*$")

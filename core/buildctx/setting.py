@@ -1,4 +1,5 @@
-"""Whether build context is on, and where its registries are looked for (REFERENCE.md 5).
+"""Whether build context is on, and where its registries are looked for (mozaiks 0.2.0,
+``mozaiksai/core/session/build_context.py``).
 
 The runtime's ``MOZAIKS_LAUNCH_CONTEXT_PROVIDER`` naming its merge function, or the tool's own
 ``FLOWCTX_BUILD_CONTEXT`` (the ``--build-context [PATH]`` option and the app's toggle), turns it
@@ -11,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
+
+from flowctx_core.model.filenames import BUILD_CONTEXT_DIR
 
 PROVIDER_ENV = "MOZAIKS_LAUNCH_CONTEXT_PROVIDER"
 PROVIDER = "mozaiksai.core.session.build_context:merge_build_context"
@@ -70,10 +73,10 @@ def build_context_setting(env: Mapping[str, str], workspace_root: Path) -> Build
         root = _env_path(bc_path, workspace_root)
         root_reason = f"registry root from {PATH_ENV}={bc_path}"
     elif app_ws:
-        root = _env_path(app_ws, workspace_root) / "build_context"
+        root = _env_path(app_ws, workspace_root) / BUILD_CONTEXT_DIR
         root_reason = f"registry root from {APP_WORKSPACE_ENV}={app_ws} (its build_context/)"
     elif option_on:
-        root = workspace_root / "build_context"
+        root = workspace_root / BUILD_CONTEXT_DIR
         root_reason = "registry root: the workspace's build_context/ (--build-context default)"
     else:
         root = None

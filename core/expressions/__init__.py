@@ -1,8 +1,10 @@
-"""The condition evaluator: one sandbox, three front ends.
+"""The condition evaluator: one sandbox, four front ends.
 
-- ``mj``: MemberJunction flow-agent path conditions (JavaScript-flavoured, the PRD's syntax);
+- ``mj``: MemberJunction flow-agent path conditions (JavaScript-flavoured), as
+  ``@memberjunction/global`` 5.51.3 evaluates them;
 - ``ag2``: AG2's ContextExpression (ag2 0.14.0), as Mozaiks handoffs.yaml uses it;
-- ``mozaiks``: the Mozaiks transition_graph.yaml ``${var}`` evaluator;
+- ``mozaiks``: the Mozaiks transition_graph.yaml ``${var}`` evaluator (mozaiks 0.2.0,
+  ``mozaiksai/core/adapters/ag2_transition_conditions.py``);
 - ``python``: plain Python expressions over JSON data.
 
 Every result names the engine (and version) whose answer it predicts, and carries the
@@ -65,8 +67,8 @@ ENGINES: Final[dict[str, str]] = {
     "mozaiks": MOZAIKS_ENGINE,
     "python": f"Python {sys.version_info.major}.{sys.version_info.minor} expressions",
 }
-# Secret paths when the caller names none. The PRD's `context` may carry API keys and is never
-# shown (issue 13: masking by provenance); anything else is masked only when it is secret by
+# Secret paths when the caller names none. A path condition's `context` may carry API keys, so
+# it is never shown (masking by provenance); anything else is masked only when it is secret by
 # itself (a secret-looking key, a URI password). Callers that know more (the app knows which
 # workflow variables are secret-sourced) pass their own paths, so a plain `context` value of
 # the workflow is shown there.

@@ -1,8 +1,9 @@
-"""The evaluation context of a MemberJunction path condition (the PRD's EnhancedPathContext).
+"""The evaluation context of a MemberJunction path condition (the enhanced path context).
 
-``payload``, ``stepResult`` and ``flowContext`` as before, plus ``data`` (params.data) and
-``context`` (params.context), each ``{}`` when absent: the PRD writes ``params.data || {}``, so
-any JavaScript-falsy value (null, undefined, false, 0, '') becomes an empty object.
+``payload``, ``stepResult`` and ``flowContext`` as MemberJunction's flow agents pass them, plus
+``data`` (params.data) and ``context`` (params.context), each ``{}`` when absent: built as
+``params.data || {}``, so any JavaScript-falsy value (null, undefined, false, 0, '') becomes an
+empty object.
 """
 
 from __future__ import annotations

@@ -13,10 +13,12 @@ facts it derives from, each a read somewhere in the scope:
 
 Facts flow from operands to results: a slice, a split, a case change, a concatenation, a
 container holding the value, a method of it, a callback's result and a callback's parameters
-(bound while the call that invokes it has already read its receiver and arguments). Two kinds
-of node pass on only what they return: ``a || b``/``a && b``/``a ?? b``/``t ? a : b`` and
-sequences carry the provenance of the operand they return, because the choice between operands
-says no more than the boolean verdict the explain shows anyway. A member read (``x.k``) of a
+(bound while the call that invokes it has already read its receiver and arguments). A choice
+(``a || b``/``a && b``/``a ?? b``/``t ? a : b``) keeps the path of the operand it returns but
+derives from every operand it evaluated: which one came back says what the others were, so
+``c === context.key[i] ? c : a`` inside a ``reduce`` over the alphabet rebuilt the key one
+character at a time while each character looked clean. A sequence passes on its last operand.
+A member read (``x.k``) of a
 container replaces the container's own path by the member's and judges the member's content
 afresh, so ``payload.status`` beside ``payload.api_key`` is not masked, while a member of a
 string or a method keeps everything the receiver derives from.
@@ -189,8 +191,14 @@ class Flow:
             key = self._value(key_node)
             return self._member(node.value, key, self._prov(key_node), value, frame)
         if kind in _CHOOSERS:
-            # the operand returned is the one evaluated last
-            return entries[-1][1] if entries else CLEAN
+            # the operand returned is the one evaluated last; the ones evaluated before it
+            # decided that it is the one returned (a sequence's earlier operands decide nothing)
+            if not entries:
+                return CLEAN
+            chosen = entries[-1][1]
+            if kind == "JsSequence" or frame.facts == chosen.facts:
+                return chosen
+            return Prov(chosen.path, frame.facts)
         if kind in _PASSING:
             return entries[0][1] if len(entries) == 1 else self._derived(frame)
         if kind == "JsTypeof":

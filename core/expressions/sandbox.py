@@ -13,7 +13,7 @@ from __future__ import annotations
 import ast
 import operator as op
 import threading
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, Final
 
@@ -507,7 +507,3 @@ def error_message(exc: BaseException) -> str:
     if isinstance(exc, TypeError):
         return str(exc)  # CPython's TypeErrors name types, not values
     return type(exc).__name__
-
-
-def names_in(nodes: Iterable[ast.AST]) -> frozenset[str]:
-    return frozenset(n.id for n in nodes if isinstance(n, ast.Name))

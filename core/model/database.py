@@ -21,14 +21,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
+from flowctx_core.base import fsview
 from flowctx_core.base.diagnostics import Diagnostic
 from flowctx_core.base.jsontext import JsonTextError, parse_json
 from flowctx_core.base.pathsafety import confine, read_regular_file
 from flowctx_core.base.regexbound import RegexBudget, bound_montydb_regex, shared_budget
 from flowctx_core.base.secrets import mask_text
+from flowctx_core.model.filenames import SEED_DIR
 
 URI_ENV = "FLOWCTX_MONGO_URI"
-SEED_DIR = "seed"
 #: Database used when a data_reference source names none.
 DEFAULT_DATABASE = "default"
 #: Seed files are test fixtures for authoring; bigger ones are refused with a clear message.
@@ -219,12 +220,16 @@ class SeedFile:
 def seed_files(root: Path) -> list[SeedFile]:
     base = root / SEED_DIR
     try:
-        folders = sorted(p for p in base.iterdir() if p.is_dir())
+        folders = sorted(p for p in fsview.iterdir(base) if fsview.is_dir(p))
     except OSError:  # no seed folder, or one that cannot be listed: no seeds
         return []
     out = []
     for db_dir in folders:
-        for f in sorted(db_dir.glob("*.json")):
+        if fsview.is_mounted(db_dir):  # a git revision, in memory
+            found = sorted(p for p in fsview.iterdir(db_dir) if p.name.endswith(".json"))
+        else:
+            found = sorted(db_dir.glob("*.json"))
+        for f in found:
             out.append(SeedFile(db_dir.name, f.stem, f))
     return out
 

@@ -1,8 +1,8 @@
 """Where a workspace keeps its files: every file and folder name flowctx reads, spelled once.
 
 ``<root>/flowctx.yaml`` (the profile), ``<root>/workflows/<name>/`` with the contract and up to
-three routing files, ``<root>/seed/`` (the embedded database) and ``<root>/build_context/``
-(registries).
+three routing files, ``<root>/seed/`` (the embedded database), ``<root>/build_context/``
+(registries) and ``<root>/.flowctx/scenarios/`` (the scratchpad's saved scenarios).
 """
 
 from __future__ import annotations
@@ -30,3 +30,9 @@ READ_WORKFLOW_FILES: Final = (CONTRACT_FILE, *ROUTING_FILES.values(), MIDDLEWARE
 WORKFLOW_FILES: Final = (*READ_WORKFLOW_FILES, "agents.yaml", "orchestrator.yaml", "tools.yaml")
 SEED_DIR: Final = "seed"
 BUILD_CONTEXT_DIR: Final = "build_context"
+#: a build-context registry: ``<build_context>/<name>/context.yaml``
+REGISTRY_FILE: Final = "context.yaml"
+#: the scratchpad's saved scenarios: ``<root>/.flowctx/scenarios/<workflow>/<name>.json``
+SCENARIO_DIR: Final = (".flowctx", "scenarios")
+#: ``flowctx test``'s files: ``<root>/.flowctx/tests/*.yaml``, beside the saved scenarios
+TESTS_DIR: Final = (".flowctx", "tests")

@@ -10,12 +10,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal
+from typing import Any, Literal
 
 from flowctx_core.base.diagnostics import Diagnostic
-
-if TYPE_CHECKING:
-    from flowctx_core.buildctx.projection import BuildContextProjection
 
 Status = Literal["resolved", "default", "fallback", "pending", "error"]
 Outcome = Literal["used", "shadowed", "missing", "skipped", "error"]
@@ -135,8 +132,11 @@ class Matrix:
     #: files outside the workspace layout this matrix was resolved from (fallbacks file,
     #: ``file`` sources): the app watches them
     read: frozenset[Path] = field(default=frozenset(), compare=False)
-    #: what build context projected (prompts render its registries' catalog projections)
-    build_context: BuildContextProjection | None = field(default=None, compare=False, repr=False)
+    #: what build context projected (a ``flowctx_core.buildctx.projected.BuildContextProjection``:
+    #: prompts render its registries' catalog projections). Typed ``object`` because the matrix
+    #: sits on the model floor, below build context, which builds on the model's rows and
+    #: refusals; its one reader (``runtime.exposure.agent_prompt``) checks the type.
+    build_context: object | None = field(default=None, compare=False, repr=False)
 
     def row(self, name: str) -> Row | None:
         for r in self.rows:

@@ -6,8 +6,9 @@ resolution inputs. Each concern reads the one field that describes it (the contr
 ``contract``, the config resolver its ``config``...), so a runtime's behaviour lives here, not
 as flags scattered through the code.
 
-Facts are read from the runtimes' public code (REFERENCE.md section 9); the ``spec`` profile is
-the documented contract (``001_6d6b2107939f9cef.txt``) where it differs from the code.
+Facts are read from the runtimes' published releases (mozaiks 0.2.0's ``mozaiksai`` package and
+the older mozaiks-ai commit named by each profile); the ``spec`` profile is the documented
+context-variables contract where it differs from the code.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from types import MappingProxyType
 from typing import Any, Literal
 
 from flowctx_core.model.contract import SOURCE_TYPES
+from flowctx_core.model.filenames import FLOW_FILE, HANDOFFS_FILE, TRANSITIONS_FILE
 
 #: how a contract file is read and what happens to a plan with one invalid definition
 InvalidPlan = Literal["refuse", "empty_plan", "per_definition"]
@@ -170,10 +172,10 @@ _ALL_SOURCES = SOURCE_TYPES
 _ENGINES = MappingProxyType(
     {
         # transition_graph.yaml context_expression: Mozaiks' own value-comparing evaluator
-        "transition_graph.yaml": "mozaiks-expression",
+        TRANSITIONS_FILE: "mozaiks-expression",
         # handoffs.yaml: AG2 ContextExpression (text substitution), ag2 0.14.0
-        "handoffs.yaml": "ag2-context-expression",
-        "flow.yaml": "mj-safe-expression",
+        HANDOFFS_FILE: "ag2-context-expression",
+        FLOW_FILE: "mj-safe-expression",
     }
 )
 
@@ -330,7 +332,3 @@ def get_profile(name: str | None) -> RuntimeProfile:
             f"unknown runtime '{name}'{hint}; known runtimes: {', '.join(PROFILES)}"
         )
     return profile
-
-
-def documented_profile(profile: RuntimeProfile) -> RuntimeProfile | None:
-    return PROFILES.get(profile.documented) if profile.documented else None

@@ -5,7 +5,7 @@ A scenario holds what the runtime would receive besides the resolved context var
 resolved context, env and launch overrides, plus the expression being tried and its history.
 Files live at ``<workspace>/.flowctx/scenarios/<workflow>/<name>.json``.
 
-Secrets never reach those files (REFERENCE.md section 8): secret-looking keys, URI passwords,
+Secrets never reach those files: secret-looking keys, URI passwords,
 context variables that resolved as secret and any string equal to a known secret are written as
 ``***``. A masked value read back means "use the resolved value", so a saved scenario still
 evaluates against the real secret without ever storing it.
@@ -19,13 +19,15 @@ from __future__ import annotations
 import json
 import os
 import re
-from collections.abc import Collection, Mapping
+from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from flowctx_core.base import fsview
 from flowctx_core.base.diagnostics import Diagnostic
 from flowctx_core.base.jsontext import JsonTextError, parse_json
+from flowctx_core.base.pathsafety import read_regular_file
 from flowctx_core.base.secrets import (
     KEY_REASON,
     MASK,
@@ -36,11 +38,12 @@ from flowctx_core.base.secrets import (
     secret_strings,
 )
 from flowctx_core.expressions import DIALECTS
+from flowctx_core.model.filenames import SCENARIO_DIR
 from flowctx_core.model.matrix import Matrix
+from flowctx_core.model.widening import refused_env
 
 FORMAT = "flowctx-scenario/1"
 HISTORY_LIMIT = 50
-SCENARIO_DIR = (".flowctx", "scenarios")
 # Shorter strings are too common to scrub as substrings ("1", "true"); they are still masked
 # wherever they are a whole value.
 _MIN_SCRUB = 4
@@ -338,11 +341,34 @@ def check_name(name: str) -> str | None:
     return None
 
 
+#: the largest saved scenario file read (as every other JSON file of a workspace)
+MAX_SCENARIO_BYTES = 4 * 1024 * 1024
+
+
 def list_scenarios(root: Path, workflow: str) -> list[str]:
     folder = scenario_dir(root, workflow)
-    if not folder.is_dir():
+    if not fsview.is_dir(folder):
         return []
-    return sorted(p.stem for p in folder.glob("*.json") if p.is_file())
+    try:
+        found = fsview.iterdir(folder) if fsview.is_mounted(folder) else folder.glob("*.json")
+    except OSError:
+        return []
+    return sorted(p.stem for p in found if p.name.endswith(".json") and fsview.is_file(p))
+
+
+def saved_scenarios(root: Path, workflows: Iterable[str]) -> dict[str, dict[str, Scenario]]:
+    """Every saved scenario that reads, by workflow, then by name (a broken scenario file is
+    the scratchpad's to report)."""
+    out: dict[str, dict[str, Scenario]] = {}
+    for wf in workflows:
+        found: dict[str, Scenario] = {}
+        for name in list_scenarios(root, wf):
+            scenario, _problems = load_scenario(root, wf, name)
+            if scenario is not None:
+                found[name] = scenario
+        if found:
+            out[wf] = found
+    return out
 
 
 def save_scenario(
@@ -371,16 +397,25 @@ def load_scenario(
     """Read a saved scenario; problems come back as diagnostics with line:column."""
     path = scenario_dir(root, workflow) / f"{name}.json"
     shown = display or path.relative_to(root).as_posix()
+    # bounded, and never a FIFO or device: a scenario folder is workspace content, and a
+    # saved scenario linked to /dev/zero would otherwise never finish reading
+    raw, why = read_regular_file(path, MAX_SCENARIO_BYTES)
+    if raw is None:
+        if why == "file not found":
+            return None, [Diagnostic(shown, 0, 0, f"no scenario named {name!r}")]
+        return None, [Diagnostic(shown, 0, 0, f"cannot read scenario: {why}")]
     try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        return None, [Diagnostic(shown, 0, 0, f"no scenario named {name!r}")]
-    except (OSError, UnicodeDecodeError) as exc:
-        return None, [Diagnostic(shown, 0, 0, f"cannot read scenario: {exc.__class__.__name__}")]
-    return parse_scenario(text, shown)
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return None, [Diagnostic(shown, 0, 0, "cannot read scenario: not valid UTF-8 text")]
+    return parse_scenario(text, shown, root)
 
 
-def parse_scenario(text: str, display: str) -> tuple[Scenario | None, list[Diagnostic]]:
+def parse_scenario(
+    text: str, display: str, root: Path | None = None
+) -> tuple[Scenario | None, list[Diagnostic]]:
+    """A scenario from its file's text. ``root`` is the workspace it belongs to (None: a
+    revision with no folder on disk), against which env values that widen access are judged."""
     try:
         raw = parse_json(text)  # huge integers and deep nesting are located problems too
     except JsonTextError as exc:
@@ -411,6 +446,11 @@ def parse_scenario(text: str, display: str) -> tuple[Scenario | None, list[Diagn
         for k, v in want("env", dict, {}).items()
         if v != MASK  # a masked env value means: use the real environment
     }
+    # a scenario is a workspace file, and ``diff`` applies every saved one unasked
+    env, refused = refused_env(env, root, "a saved scenario")
+    problems.extend(
+        Diagnostic(display, 1, 1, message, severity="warning") for _, message in refused
+    )
     launch = {k: v for k, v in want("launch", dict, {}).items() if v != MASK}
     scenario = Scenario(
         expression=want("expression", str, ""),

@@ -15,21 +15,24 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
+from flowctx_core.base import fsview
 from flowctx_core.base.diagnostics import Diagnostic, did_you_mean
-from flowctx_core.base.pathsafety import present
+from flowctx_core.base.pathsafety import confine, present
 from flowctx_core.base.yamlmarks import YamlDoc, load_yaml_file, parse_yaml_text, read_text_file
 from flowctx_core.model.contract import ROOT_KEYS, AgentView, Definition, validation_diagnostics
 from flowctx_core.model.filenames import (
     BUILD_CONTEXT_DIR,
     CONTRACT_FILE,
     PROFILE_FILE,
+    REGISTRY_FILE,
     WORKFLOW_FILES,
+    WORKFLOWS_DIR,
 )
 from flowctx_core.model.matrix import Loc, Refusal
 from flowctx_core.model.profiles import MOZAIKS, RuntimeProfile
+from flowctx_core.model.widening import refused_env
 
 #: settings a workspace's own profile may not make: they would let it read the user's machine
-PROFILE_REFUSED_ENV = ("CONTEXT_FILE_ALLOW_OUTSIDE_ROOT",)
 
 
 class WorkspaceNotFound(Exception):
@@ -125,9 +128,9 @@ def find_root(path: Path) -> tuple[Path, str | None]:
         raise WorkspaceNotFound(f"{path}: no such directory")
     probe = path
     while True:
-        if (probe / "workflows").is_dir():
+        if (probe / WORKFLOWS_DIR).is_dir():
             return probe, _workflow_named_by(path, probe)
-        if probe.name == "workflows":
+        if probe.name == WORKFLOWS_DIR:
             return probe.parent, _workflow_named_by(path, probe.parent)
         if probe.parent == probe:
             break
@@ -143,8 +146,6 @@ def find_root(path: Path) -> tuple[Path, str | None]:
 def _registry_file(path: Path) -> bool:
     """``<workspace>/build_context/<name>/context.yaml``: it names its workspace (check reads
     every registry there, so a pre-commit hook passes it like a workflow's file)."""
-    from flowctx_core.buildctx.registry import REGISTRY_FILE
-
     return path.name == REGISTRY_FILE and path.parent.parent.name == BUILD_CONTEXT_DIR
 
 
@@ -155,7 +156,7 @@ def _workflow_named_by(path: Path, root: Path) -> str | None:
     sits in a folder called ``workflows`` is not a workflow of its parent.
     """
     try:
-        rel = path.relative_to(root / "workflows")
+        rel = path.relative_to(root / WORKFLOWS_DIR)
     except ValueError:
         return None
     return rel.parts[0] if rel.parts else None
@@ -164,16 +165,16 @@ def _workflow_named_by(path: Path, root: Path) -> str | None:
 def list_workflows(root: Path, runtime: RuntimeProfile = MOZAIKS) -> list[str]:
     """The workflows the runtime discovers: with a discovery rule, only folders that hold one
     of its marker files (``discover_workflows``: orchestrator.yaml or tools.yaml)."""
-    wf = root / "workflows"
-    if not wf.is_dir():
-        return [root.name] if (root / CONTRACT_FILE).is_file() else []
+    wf = root / WORKFLOWS_DIR
+    if not fsview.is_dir(wf):
+        return [root.name] if fsview.is_file(root / CONTRACT_FILE) else []
     names = []
     try:
-        entries = sorted(wf.iterdir(), key=lambda p: p.name.lower())
+        entries = sorted(fsview.iterdir(wf), key=lambda p: p.name.lower())
     except OSError:
         return []
     for entry in entries:
-        if entry.name.startswith((".", "_")) or not entry.is_dir():
+        if entry.name.startswith((".", "_")) or not fsview.is_dir(entry):
             continue
         if runtime.discovery is not None and not _is_workflow(entry, runtime.discovery):
             continue
@@ -194,8 +195,24 @@ def undiscovered(folder: Path, runtime: RuntimeProfile) -> bool:
 
 
 def workflow_folder(root: Path, name: str) -> Path:
-    wf = root / "workflows"
-    return wf / name if wf.is_dir() else root
+    wf = root / WORKFLOWS_DIR
+    return wf / name if fsview.is_dir(wf) else root
+
+
+def outside_workspace(path: Path, root: Path) -> str | None:
+    """Why the workspace file at ``path`` is not read, when a symbolic link (the file's own
+    or a folder's on the way, e.g. ``workflows/Stolen -> /elsewhere``) takes it out of the
+    workspace at ``root``; None when it stays inside (or is not there at all)."""
+    rel = display_path(path, root)
+    real, refusal = confine(root, rel, allow_outside=False, refuse_secrets=False)
+    if real is not None or refusal is None:
+        return None
+    if "outside the workspace root" in refusal:
+        return (
+            "not read: it resolves outside the workspace through a symbolic link; flowctx "
+            "reads workspace files only from inside the workspace"
+        )
+    return refusal
 
 
 def _yaml_coded(
@@ -210,6 +227,9 @@ def load_profile(root: Path) -> Profile:
     path = root / PROFILE_FILE
     if not present(path):
         return Profile()
+    escape = outside_workspace(path, root)
+    if escape is not None:
+        return Profile(diagnostics=(Diagnostic(PROFILE_FILE, 0, 0, escape, code="yaml"),))
     doc, problems = _yaml_coded(load_yaml_file(path, PROFILE_FILE))
     if doc is None:
         return Profile(diagnostics=tuple(problems))
@@ -239,18 +259,9 @@ def load_profile(root: Path) -> Profile:
         diags.append(doc.diag(("launch",), "launch must be a mapping", key=False))
         launch = {}
     env = {str(k): "" if v is None else str(v) for k, v in env.items()}
-    for name in PROFILE_REFUSED_ENV:
-        if name in env:
-            # a workspace someone else wrote must not widen what flowctx reads from this machine
-            del env[name]
-            diags.append(
-                doc.diag(
-                    ("env", name),
-                    f"{name} is ignored in flowctx.yaml: set it in your own environment "
-                    "to let file sources read outside the workspace",
-                    severity="warning",
-                )
-            )
+    # a workspace someone else wrote must not widen what flowctx reads from this machine
+    env, refused = refused_env(env, root, PROFILE_FILE)
+    diags.extend(doc.diag(("env", name), message, severity="warning") for name, message in refused)
     return Profile(env=env, launch=dict(launch), diagnostics=tuple(diags), runtime=runtime)
 
 
@@ -263,6 +274,10 @@ def load_workflow(root: Path, name: str, runtime: RuntimeProfile = MOZAIKS) -> W
         # to show for it, and an author editing the contract wants to know it is gone
         diag = Diagnostic(display, 0, 0, f"workflow '{name}' has no {CONTRACT_FILE}")
         return WorkflowSnapshot(name, folder, root, display, (), {}, (diag,), runtime=runtime)
+    escape = outside_workspace(path, root)
+    if escape is not None:
+        why = Diagnostic(display, 0, 0, escape, code="yaml")
+        return _unread(name, folder, root, display, [why], runtime)
     text, problem = read_text_file(path, display)
     if text is None:
         problems = _yaml_coded((None, [problem] if problem is not None else []))[1]

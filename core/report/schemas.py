@@ -32,7 +32,7 @@ from pydantic.json_schema import GenerateJsonSchema, JsonSchemaValue, models_jso
 from pydantic_core import core_schema
 
 from flowctx_core.buildctx import registry as registry_module
-from flowctx_core.buildctx.registry import REGISTRY_FILE, RegistryModel, VarProjection
+from flowctx_core.buildctx.registry import RegistryModel, VarProjection
 from flowctx_core.model.contract import (
     AgentView,
     ContractDocument,
@@ -41,7 +41,13 @@ from flowctx_core.model.contract import (
     RuntimeSourceTypes,
     Trigger,
 )
-from flowctx_core.model.filenames import CONTRACT_FILE, FLOW_FILE, HANDOFFS_FILE, TRANSITIONS_FILE
+from flowctx_core.model.filenames import (
+    CONTRACT_FILE,
+    FLOW_FILE,
+    HANDOFFS_FILE,
+    REGISTRY_FILE,
+    TRANSITIONS_FILE,
+)
 from flowctx_core.model.profiles import RuntimeProfile
 from flowctx_core.routing.model.flow import FlowDocument
 from flowctx_core.routing.model.handoffs import HandoffsDocument

@@ -1,9 +1,9 @@
 """Review mode: what a change to a workspace does to resolution, routing and check.
 
 Two sides are compared, each a workspace snapshot with the inputs it resolves under: a git
-revision (``flowctx_core.review.git``: read through git alone, so the working tree, the index and
-the
-stash are never touched) or a folder on disk. For every workflow of either side the comparison
+revision (``flowctx_core.review.git``, the one module that runs git: a revision is read through
+git into memory, so nothing is written and the working tree, the index and the stash are never
+touched) or a folder on disk. For every workflow of either side the comparison
 lists the variables whose row changed (value, status, source, origin, warnings, the agents that
 see it), the route decisions whose winner changed (every source of every routing file, under the
 default scenario and each saved scenario) and the check problems that appeared or went away.
@@ -20,40 +20,43 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
-import tempfile
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
-from pathlib import Path, PurePosixPath
+from pathlib import Path
 from typing import Any, Literal
 
+from flowctx_core.base import fsview
 from flowctx_core.base.diagnostics import Diagnostic, sort_key
 from flowctx_core.base.secrets import mask_text
 from flowctx_core.check import workflow_problems
 from flowctx_core.model.database import EmbeddedDatabase
-from flowctx_core.model.filenames import SEED_DIR
+from flowctx_core.model.inputs import ResolveInputs
 from flowctx_core.model.matrix import Matrix, Row
 from flowctx_core.model.profiles import RuntimeProfile, UnknownRuntime, get_profile
 from flowctx_core.model.scenarios import (
-    SCENARIO_DIR,
     Scenario,
     SecretGuard,
-    list_scenarios,
-    load_scenario,
-    parse_scenario,
     real_overrides,
     same,
+    saved_scenarios,
     secret_guard,
 )
-from flowctx_core.model.workspace import WorkspaceNotFound, find_root
+from flowctx_core.model.workspace import WorkspaceNotFound
 from flowctx_core.report.display import display_value, short_value
 from flowctx_core.resolve import resolve
-from flowctx_core.review.git import RevisionError, load_snapshot_at
+from flowctx_core.review.git import (
+    RevisionError,
+    commit_of,
+    load_snapshot_at,
+    read_revision,
+    repository_of,
+)
 from flowctx_core.routing import Router, sources
 from flowctx_core.routing.decision import RouteDecision
 from flowctx_core.session import Session, open_session
-from flowctx_core.snapshot import WorkspaceSnapshot
+from flowctx_core.snapshot import WorkspaceSnapshot, load_snapshot
+from flowctx_core.testing.model import TestFile
 
 Change = Literal["added", "removed", "changed"]
 #: what a variable's row is compared on, in the order a reader scans a row
@@ -85,24 +88,13 @@ class Side:
     reread: Callable[[Mapping[str, str]], WorkspaceSnapshot] | None = field(
         default=None, compare=False, repr=False
     )
+    #: ``flowctx test``'s files on this side (``.flowctx/tests/*.yaml``)
+    tests: tuple[TestFile, ...] = ()
 
     def snapshot_for(self, env_overrides: Mapping[str, str]) -> WorkspaceSnapshot:
         if not env_overrides or self.reread is None:
             return self.snapshot
         return self.reread(env_overrides)
-
-
-def _folder_scenarios(root: Path, names: Iterable[str]) -> dict[str, dict[str, Scenario]]:
-    out: dict[str, dict[str, Scenario]] = {}
-    for wf in names:
-        found: dict[str, Scenario] = {}
-        for name in list_scenarios(root, wf):
-            scenario, _problems = load_scenario(root, wf, name)
-            if scenario is not None:  # a broken scenario file is the scratchpad's to report
-                found[name] = scenario
-        if found:
-            out[wf] = found
-    return out
 
 
 def folder_side(
@@ -131,181 +123,77 @@ def folder_side(
         label=label or str(opened.root),
         snapshot=snap,
         session=opened,
-        scenarios=_folder_scenarios(opened.root, snap.workflows),
+        scenarios=saved_scenarios(opened.root, snap.workflows),
         reread=lambda overrides: opened.snapshot(wanted, overrides),
+        tests=_folder_tests(opened.root),
     )
 
 
-def _git(repo: Path, *args: str) -> bytes:
-    env = {**os.environ, "GIT_OPTIONAL_LOCKS": "0"}  # a read must never take the index lock
-    try:
-        done = subprocess.run(
-            ["git", "-C", str(repo), *args], capture_output=True, check=False, env=env
-        )
-    except FileNotFoundError as exc:
-        raise SideError("git is not installed") from exc
-    if done.returncode != 0:
-        why = done.stderr.decode("utf-8", "replace").strip().splitlines()
-        raise SideError(why[-1] if why else f"git {args[0]} failed")
-    return done.stdout
+def _folder_tests(root: Path) -> tuple[TestFile, ...]:
+    from flowctx_core.testing.model import load_test_file, test_files
 
-
-def repository_of(path: Path) -> tuple[Path, str] | None:
-    """The git work tree holding the workspace at ``path``, and the workspace's folder inside
-    it (POSIX, '' for the top); None when the workspace is not in a git work tree."""
-    try:
-        root, _selected = find_root(path)
-    except Exception:
-        return None
-    try:
-        top = _git(root, "rev-parse", "--show-toplevel").decode().strip()
-    except SideError:
-        return None
-    top_path = Path(os.path.realpath(top))
-    rel = Path(os.path.realpath(root)).relative_to(top_path)
-    return top_path, PurePosixPath(*rel.parts).as_posix() if rel.parts else ""
-
-
-def _revision_files(repo: Path, commit: str, folders: Iterable[str]) -> dict[str, bytes]:
-    """Every regular file under ``folders`` at ``commit`` (repository path -> content), read
-    with one ``git ls-tree`` and one ``git cat-file``: the working tree and the index stay as
-    they are. Small folders only (seed files and scenarios)."""
-    wanted = [f for f in folders if f]
-    listing = _git(repo, "ls-tree", "-r", "-z", "--full-tree", commit, "--", *wanted)
-    prefixes = tuple(f"{f}/" for f in wanted)
-    found: list[tuple[str, str]] = []
-    for record in listing.split(b"\0"):
-        meta, _, name = record.partition(b"\t")
-        if not name or meta.split()[0] not in (b"100644", b"100755"):
-            continue
-        path = name.decode("utf-8", "surrogateescape")
-        if path.startswith(prefixes):
-            found.append((meta.split()[2].decode(), path))
-    if not found:
-        return {}
-    data = "".join(f"{oid}\n" for oid, _ in found).encode()
-    env = {**os.environ, "GIT_OPTIONAL_LOCKS": "0"}
-    done = subprocess.run(
-        ["git", "-C", str(repo), "cat-file", "--batch"],
-        input=data,
-        capture_output=True,
-        check=False,
-        env=env,
-    )
-    if done.returncode != 0:
-        raise SideError(done.stderr.decode("utf-8", "replace").strip() or "git cat-file failed")
-    out: dict[str, bytes] = {}
-    pos = 0
-    blob = done.stdout
-    for _oid, path in found:
-        end = blob.index(b"\n", pos)
-        size = int(blob[pos:end].split()[2])
-        out[path] = blob[end + 1 : end + 1 + size]
-        pos = end + 1 + size + 1  # the content is followed by a newline
-    return out
-
-
-def _below(files: Mapping[str, bytes], folder: str) -> dict[str, bytes]:
-    prefix = f"{folder}/"
-    return {p[len(prefix) :]: c for p, c in files.items() if p.startswith(prefix)}
-
-
-def _revision_database(files: Mapping[str, bytes], label: str) -> EmbeddedDatabase:
-    """The embedded database seeded from a revision's own seed files (``files``: path below
-    ``seed/`` -> content), loaded into memory from a private temporary folder that is removed
-    at once."""
-    if not files:
-        return EmbeddedDatabase(Path(label), repository=f":memory:{label}")  # nothing to load
-    with tempfile.TemporaryDirectory(prefix="flowctx-seed-") as tmp:
-        root = Path(tmp)
-        for rel, content in files.items():
-            parts = PurePosixPath(rel).parts
-            if any(p in ("", ".", "..") for p in parts):
-                continue
-            target = root.joinpath(SEED_DIR, *parts)
-            target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_bytes(content)
-        db = EmbeddedDatabase(root, repository=f":memory:{label}")
-        db.load_seeds()
-    return db
-
-
-def _revision_scenarios(files: Mapping[str, bytes], folder: str) -> dict[str, dict[str, Scenario]]:
-    """Saved scenarios from a revision (``files``: path below the scenarios folder)."""
-    out: dict[str, dict[str, Scenario]] = {}
-    for rel, content in files.items():
-        parts = PurePosixPath(rel).parts
-        if len(parts) != 2 or not parts[1].endswith(".json"):
-            continue
-        try:
-            text = content.decode("utf-8")
-        except UnicodeDecodeError:
-            continue
-        scenario, _problems = parse_scenario(text, f"{folder}/{rel}")
-        if scenario is not None:
-            out.setdefault(parts[0], {})[parts[1][: -len(".json")]] = scenario
-    return out
-
-
-def _has_files(repo: Path, commit: str, subdir: str) -> bool:
-    spec = [subdir] if subdir else []
-    return bool(_git(repo, "ls-tree", "--name-only", commit, "--", *spec).strip())
+    return tuple(load_test_file(p, p.relative_to(root).as_posix()) for p in test_files(root))
 
 
 def _empty_side(label: str, env: Mapping[str, str], runtime: RuntimeProfile | None) -> Side:
-    """A side with no workspace at all (read from an empty private folder)."""
-    with tempfile.TemporaryDirectory(prefix="flowctx-empty-") as tmp:
-        root = Path(os.path.realpath(tmp))
-        (root / "workflows").mkdir()
-        session = open_session(root, env=env, runtime=runtime.name if runtime else None)
-        snap = session.snapshot()
+    """A side with no workspace at all: an empty ``workflows/`` folder, in memory."""
+    tree = fsview.MemoryTree({"": fsview.Node("dir"), "workflows": fsview.Node("dir")}, _no_read)
+    with fsview.mounted(_EMPTY_ROOT, tree) as root:
+        chosen = runtime or get_profile(None)
+        snap = load_snapshot(root, dict(env), runtime=chosen)
+    database = EmbeddedDatabase(root, repository=f":memory:{label}")
+    session = Session(root, dict(env), snap.profile, database, [], runtime=chosen)
     return Side(label, snap, session)
+
+
+_EMPTY_ROOT = Path("/flowctx-empty-workspace")
+
+
+def _no_read(key: str, size: int) -> bytes:
+    raise OSError(0, "not read")
 
 
 def revision_side(
     repo: Path, revision: str, subdir: str, env: Mapping[str, str], *, runtime: str | None = None
 ) -> Side:
     """The workspace at ``subdir`` of ``repo`` as committed in ``revision``."""
-    try:
-        commit = _git(repo, "rev-parse", "--verify", "--quiet", f"{revision}^{{commit}}")
-    except SideError:
-        raise SideError(f"{revision}: not a revision of the repository {repo}") from None
-    commit_id = commit.decode().strip()
+    commit_id = commit_of(repo, revision)
+    if commit_id is None:
+        raise SideError(f"{revision}: not a revision of the repository {repo}")
     try:
         chosen: RuntimeProfile | None = get_profile(runtime) if runtime else None
     except UnknownRuntime as exc:
         raise SideError(str(exc)) from None
     short = commit_id[:12]
     label = f"git:{short}" if revision.startswith(short) else f"git:{short} ({revision})"
-    if not _has_files(repo, commit_id, subdir):
+    try:
+        read = read_revision(repo, commit_id, subdir, env, runtime=chosen)
+    except RevisionError as exc:
+        raise SideError(str(exc)) from None
+    if read is None:
         # the workspace is new since that revision (a pull request that adds it): an empty
         # side, so every workflow of the other side is listed as added
         return _empty_side(f"{label}, no workspace there", env, chosen)
-    try:
-        snap = load_snapshot_at(repo, commit_id, env, subdir=subdir, runtime=chosen)
-    except RevisionError as exc:
-        raise SideError(str(exc)) from None
-    seeds = "/".join(p for p in (subdir, SEED_DIR) if p)
-    saved = "/".join(p for p in (subdir, *SCENARIO_DIR) if p)
-    files = _revision_files(repo, commit_id, (seeds, saved))
-    database = _revision_database(_below(files, seeds), f"{repo}@{commit_id}/{subdir}")
+    snap = read.snapshot
     session = Session(
         root=snap.root,
         env=dict(env),
         profile=snap.profile,
-        database=database,
-        database_problems=[],
+        database=read.database,
+        database_problems=list(read.database_problems),
         runtime=snap.runtime,
         runtime_choice=runtime,
     )
 
     def reread(overrides: Mapping[str, str]) -> WorkspaceSnapshot:
-        return load_snapshot_at(
-            repo, commit_id, {**env, **overrides}, subdir=subdir, runtime=snap.runtime
-        )
+        try:
+            return load_snapshot_at(
+                repo, commit_id, {**env, **overrides}, subdir=subdir, runtime=snap.runtime
+            )
+        except RevisionError:  # the repository changed under the app: keep what was read
+            return snap
 
-    scenarios = _revision_scenarios(_below(files, saved), saved)
-    return Side(label, snap, session, scenarios, reread)
+    return Side(label, snap, session, read.scenarios, reread, read.tests)
 
 
 def read_side(spec: str, path: Path, env: Mapping[str, str], *, runtime: str | None = None) -> Side:
@@ -319,13 +207,7 @@ def read_side(spec: str, path: Path, env: Mapping[str, str], *, runtime: str | N
     folder = None if forced else Path(spec).expanduser()
     is_folder = folder is not None and folder.is_dir()
     repo = repository_of(path)
-    is_revision = False
-    if repo is not None and revision:
-        try:
-            _git(repo[0], "rev-parse", "--verify", "--quiet", f"{revision}^{{commit}}")
-            is_revision = True
-        except SideError:
-            is_revision = False
+    is_revision = repo is not None and commit_of(repo[0], revision) is not None
     if is_folder and is_revision and "/" not in spec:
         raise SideError(
             f"'{spec}' is both a folder and a git revision: write ./{spec} for the folder or "
@@ -400,20 +282,40 @@ class WorkflowDiff:
 
 
 @dataclass(frozen=True)
+class TestChange:
+    """A test case whose verdict differs between the sides (the head's test files, run
+    against each side's workspace)."""
+
+    __test__ = False  # not a pytest test class, whatever its name
+
+    file: str
+    case: str
+    workflow: str
+    location: str
+    before: str  # PASS | FAIL | ERROR
+    after: str
+    #: what failed on the side that fails (masked), one line each
+    detail: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class WorkspaceDiff:
     base: str
     head: str
     runtime: str
     workflows: tuple[WorkflowDiff, ...]
+    #: test cases whose verdict changes
+    tests: tuple[TestChange, ...] = ()
 
     @property
     def changed(self) -> bool:
-        return any(w.changed for w in self.workflows)
+        return any(w.changed for w in self.workflows) or bool(self.tests)
 
 
 def _local(text: str, roots: Iterable[Path]) -> str:
-    """``text`` with the side's own folder left out: a revision is read from a temporary
-    folder, so an absolute path in a message would differ on every run."""
+    """``text`` with the side's own folder left out: a revision is mounted in memory at a
+    path named after its commit, which is no folder of the user's, so a path in a message
+    would differ from the other side's for the same file."""
     for root in roots:
         for spelled in {str(root), os.path.realpath(root)}:
             text = text.replace(spelled + os.sep, "").replace(spelled, ".")
@@ -709,7 +611,8 @@ def runtime_label(base: Side, head: Side) -> str:
 
 
 def compare(base: Side, head: Side, workflows: Iterable[str] | None = None) -> WorkspaceDiff:
-    """Every workflow of either side (or those named), compared."""
+    """Every workflow of either side (or those named), compared, and the head's tests run
+    against both sides."""
     if workflows is None:
         names = list(head.snapshot.names)
         names += [n for n in base.snapshot.names if n not in names]
@@ -720,7 +623,79 @@ def compare(base: Side, head: Side, workflows: Iterable[str] | None = None) -> W
         head=head.label,
         runtime=runtime_label(base, head),
         workflows=tuple(compare_workflow(base, head, n) for n in names),
+        tests=compare_tests(base, head, None if workflows is None else names),
     )
+
+
+class SideHost:
+    """One side of a review as a test host: its snapshot (read again under a case's env),
+    its inputs and its saved scenarios."""
+
+    def __init__(self, side: Side) -> None:
+        self.side = side
+
+    def workflows(self) -> list[str]:
+        return list(self.side.snapshot.names)
+
+    def with_runtime(self, name: str) -> SideHost:
+        if get_profile(name) == self.side.session.runtime:
+            return self
+        raise ValueError(
+            f"review compares under {self.side.session.runtime.name}; this file names {name}"
+        )
+
+    def snapshot(self, workflows: list[str], env_overrides: Mapping[str, str]) -> WorkspaceSnapshot:
+        return self.side.snapshot_for(env_overrides)
+
+    def inputs(
+        self,
+        env_overrides: Mapping[str, str] | None = None,
+        launch: Mapping[str, Any] | None = None,
+        *,
+        overrides_from: str = "override",
+        launch_from: str = "",
+    ) -> ResolveInputs:
+        return self.side.session.inputs(
+            env_overrides, launch, overrides_from=overrides_from, launch_from=launch_from
+        )
+
+    def scenario(self, workflow: str, name: str) -> tuple[Scenario | None, list[Diagnostic]]:
+        found = self.side.scenarios.get(workflow, {}).get(name)
+        if found is None:
+            return None, [Diagnostic("", 0, 0, f"no scenario named {name!r}")]
+        return found, []
+
+
+def compare_tests(
+    base: Side, head: Side, workflows: Iterable[str] | None = None
+) -> tuple[TestChange, ...]:
+    """The head's test cases whose verdict differs when run against the base's workspace:
+    what the change does to the tests the author keeps (a case the head adds or edits is run
+    on both sides too, so a new test that the base already fails shows as fixed by it)."""
+    if not head.tests:
+        return ()
+    from flowctx_core.report.testrun import case_lines
+    from flowctx_core.testing.run import run_tests
+
+    wanted = set(workflows) if workflows is not None else None
+    files = [
+        f
+        for f in head.tests
+        if wanted is None or (f.model is not None and f.model.workflow in wanted)
+    ]
+    before = run_tests(SideHost(base), files)
+    after = run_tests(SideHost(head), files)
+    old = {(r.file, r.loc.line, r.name): r for r in before.results}
+    out: list[TestChange] = []
+    for r in after.results:
+        prior = old.get((r.file, r.loc.line, r.name))
+        was = prior.status if prior is not None else "ERROR"
+        if was == r.status:
+            continue
+        failing = r if r.status != "PASS" else prior
+        detail = tuple(line.strip() for line in case_lines(failing)[1:]) if failing else ()
+        out.append(TestChange(r.file, r.name, r.workflow, str(r.loc), was, r.status, detail))
+    return tuple(out)
 
 
 # --- as data ---------------------------------------------------------------------------------
@@ -749,6 +724,18 @@ def diff_to_json(diff: WorkspaceDiff, *, reveal: bool = False) -> dict[str, Any]
         "runtime": diff.runtime,
         "changed": diff.changed,
         "workflows": [workflow_to_json(w, reveal=reveal) for w in diff.workflows],
+        "tests": [
+            {
+                "file": c.file,
+                "case": mask_text(c.case),
+                "workflow": c.workflow,
+                "location": c.location,
+                "before": c.before,
+                "after": c.after,
+                "detail": [mask_text(line) for line in c.detail],
+            }
+            for c in diff.tests
+        ],
     }
 
 

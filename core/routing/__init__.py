@@ -71,6 +71,39 @@ def sources(routes: Routes) -> list[str]:
     return list(seen)
 
 
+def matching_sources(routes: Routes, wanted: str) -> list[str]:
+    """The known sources a name given by the user means: itself, else the same name in another
+    case, else, for a name the Mozaiks runtime reads as the human (user, user_proxy,
+    UserProxyAgent...), the Mozaiks sources that are such a name. More than one is ambiguous."""
+    from dataclasses import replace
+
+    from flowctx_core.routing.model import is_user
+
+    known = sources(routes)
+    if wanted in known:
+        return [wanted]
+    folded = wanted.strip().casefold()
+    matches = [name for name in known if name.casefold() == folded]
+    if not matches and is_user(wanted):
+        # only Mozaiks files have the human as an agent; a flow step is just a step name
+        mozaiks = sources(replace(routes, flow=None))
+        matches = [name for name in mozaiks if is_user(name)]
+    return matches
+
+
+def ends_the_run(routes: Routes, workflow: WorkflowSnapshot, wanted: str) -> bool:
+    """The Mozaiks graph has no rule for this speaker: its default target ends the run.
+
+    Only for the human (user, user_proxy...) and the contract's own agents: any other name is
+    more likely a typo.
+    """
+    from flowctx_core.routing.model import is_user
+
+    if routes.transitions is None:
+        return False
+    return is_user(wanted) or wanted in workflow.agents
+
+
 def _flow_has(flow: FlowFile, source: str) -> bool:
     from flowctx_core.routing.flow import paths_from
 
@@ -216,8 +249,10 @@ __all__ = [
     "TransitionGraphFile",
     "decide",
     "default_flow_context",
+    "ends_the_run",
     "json_equal",
     "load_routes",
+    "matching_sources",
     "route_flow",
     "route_handoffs",
     "route_transitions",

@@ -26,11 +26,10 @@ from flowctx_core.runtime.schema_keys import RUNTIME_KEYS
 if TYPE_CHECKING:
     # the file models load with the files (flowctx_core.routing.model): annotations only here
     from flowctx_core.routing.model import FlowFile, HandoffRule, HandoffsFile, TransitionGraphFile
-    from flowctx_core.session import Session
 
 #: Routing names that are not agents: the human and the end of the conversation.
 PSEUDO_AGENTS = frozenset({"user", "terminate"})
-#: The names a MemberJunction path condition can read (the PRD's EnhancedPathContext).
+#: The names a MemberJunction path condition can read (``flowctx_core.expressions.pathcontext``).
 PATH_CONTEXT_NAMES = ("payload", "stepResult", "flowContext", "data", "context")
 
 
@@ -311,10 +310,3 @@ def routes_problems(routes: Routes, wf: WorkflowSnapshot) -> list[Diagnostic]:
     if routes.handoffs is not None:
         out += handoff_rule_problems(routes.handoffs, wf)
     return out
-
-
-def routing_problems(session: Session, wf: WorkflowSnapshot) -> list[Diagnostic]:
-    """The ``WORKFLOW_CHECKS`` entry: routing files are read once per check run."""
-    from flowctx_core.routing import load_routes
-
-    return routes_problems(load_routes(wf), wf)

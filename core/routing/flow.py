@@ -1,11 +1,11 @@
-"""MemberJunction flow agents: which path ``getValidPaths`` takes from a step (REFERENCE.md 7).
+"""MemberJunction flow agents: which path ``getValidPaths`` takes from a step.
 
 Paths leaving the step are sorted by priority, highest first (ties keep file order, as a stable
-sort does); a path is valid when its condition is empty or evaluates truthy over the PRD's
-EnhancedPathContext. Every condition is evaluated, as the runtime does, so the user sees each
-outcome. The first valid path wins; a missing destination fails the run; an inactive
-destination passes the turn to the next valid path that leads to an Active step. No valid path
-ends the flow: there is no implicit fallback.
+sort does); a path is valid when its condition is empty or evaluates truthy over the enhanced
+path context (``flowctx_core.expressions.pathcontext``). Every condition is evaluated, as the
+runtime does, so the user sees each outcome. The first valid path wins; a missing destination
+fails the run; an inactive destination passes the turn to the next valid path that leads to an
+Active step. No valid path ends the flow: there is no implicit fallback.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from flowctx_core.routing.decision import Candidate, RouteDecision, chosen, eval
 from flowctx_core.routing.model import Entry, FlowFile, FlowPath
 
 DIALECT = "mj"
-#: ``context`` may hold API keys (PRD section 5): when the caller does not say which of its
+#: ``context`` may hold API keys: when the caller does not say which of its
 #: values are secret, whatever is read through it is masked.
 SECRET_ROOTS: Mapping[str, str] = {"context": "context may hold API keys"}
 

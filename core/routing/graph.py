@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 from collections import deque
-from collections.abc import Collection, Mapping
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
@@ -76,6 +76,8 @@ class GraphEdge:
     winner: bool
     loc: Loc
     note: str = ""
+    #: whether a test case takes this edge (None: no test run measured it)
+    tested: bool | None = None
 
     @property
     def short_condition(self) -> str:
@@ -363,6 +365,20 @@ def build_graphs(
             )
         )
     return tuple(graphs)
+
+
+def with_coverage(
+    graphs: Sequence[RoutingGraph], untested: Collection[tuple[str, int]]
+) -> tuple[RoutingGraph, ...]:
+    """The graphs with each edge marked tested or not: ``untested`` holds the (file kind,
+    rule index) of the rules no test case takes."""
+    return tuple(
+        replace(
+            g,
+            edges=tuple(replace(e, tested=(g.kind, e.index) not in untested) for e in g.edges),
+        )
+        for g in graphs
+    )
 
 
 def layer_order(graph: RoutingGraph) -> list[str]:

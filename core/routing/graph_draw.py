@@ -81,6 +81,10 @@ class _Canvas:
     #: ``arms`` once by ``rows``. Edges into one box share a lane and overlap, so drawing each
     #: line cell by cell cost edges x rows (thousands of agents handing off to one).
     vlines: dict[int, list[tuple[int, int, int]]] = field(default_factory=dict)
+    #: cells of horizontal and of vertical runs drawn dashed (edges no test case takes); kept
+    #: apart so a solid line crossing a dashed one stays solid
+    dashed_h: set[tuple[int, int]] = field(default_factory=set)
+    dashed_v: set[tuple[int, int]] = field(default_factory=set)
 
     def __post_init__(self) -> None:
         self.chars = [[" "] * self.width for _ in range(self.height)]
@@ -162,7 +166,11 @@ class _Canvas:
                 # lines that only cross: the lane runs on and the other line jumps it, so
                 # a crossing never reads as a join
                 left = right = 0
-            self.chars[row][col] = BOX.get((up, down, left, right), "+")
+            char = BOX.get((up, down, left, right), "+")
+            straight = self.dashed_h if char in "─━" else self.dashed_v
+            if char in _DASHED and (row, col) in straight:
+                char = _DASHED[char]
+            self.chars[row][col] = char
             self.tags[row][col] = "winner" if 2 in (up, down, left, right) else "edge"
         out: list[Row] = []
         for chars, tags in zip(self.chars, self.tags, strict=True):
@@ -177,8 +185,14 @@ class _Canvas:
         return out
 
 
+#: straight pieces of a line no test takes, drawn dashed (corners and joins stay solid)
+_DASHED = {"─": "┄", "│": "┆", "━": "┅", "┃": "┇"}
+
+
 def edge_text(edge: GraphEdge) -> str:
-    return f"{edge.order}. → {edge.target}  {edge.label}"
+    # before the label, which a narrow box cuts
+    untested = " (no test)" if edge.tested is False else ""
+    return f"{edge.order}. → {edge.target}{untested}  {edge.label}"
 
 
 def _fit(text: str, width: int) -> str:
@@ -234,6 +248,10 @@ def draw(graph: RoutingGraph, width: int = 100) -> list[Row]:
         lane = right + 3 + 2 * lanes[id(edge)] - 1
         heavy = edge.winner
         canvas.put(leave, right, "┝" if heavy else "├", "winner" if heavy else "border")
+        if edge.tested is False:
+            canvas.dashed_h.update((leave, c) for c in range(right, lane + 1))
+            canvas.dashed_v.update((r, lane) for r in range(min(leave, enter), max(leave, enter)))
+            canvas.dashed_h.update((enter, c) for c in range(right + 1, lane + 1))
         canvas.hline(leave, right, lane, heavy)
         canvas.vline(lane, min(leave, enter), max(leave, enter), heavy)
         canvas.hline(enter, right + 1, lane, heavy)

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 
+from flowctx_core.base.oneline import one_line
 from flowctx_core.routing.graph import GraphEdge, RoutingGraph, layer_order
 from flowctx_core.routing.graph_draw import STAR, draw, plain
 
@@ -70,7 +71,7 @@ _SHAPES = {
 def to_mermaid(graphs: Sequence[RoutingGraph], header: Sequence[str] = ()) -> str:
     """One flowchart; several routing files become one subgraph each."""
     lines = ["flowchart TD"]
-    lines += [f"  %% {line}" for line in header]
+    lines += [f"  %% {one_line(line)}" for line in header]
     nested = len(graphs) > 1
     edge_lines: list[str] = []
     winners: list[int] = []
@@ -138,7 +139,7 @@ _DOT_SHAPES = {
 def to_dot(graphs: Sequence[RoutingGraph], header: Sequence[str] = ()) -> str:
     name = graphs[0].workflow if graphs else "routes"
     lines = [f'digraph "{dot_text(name)}" {{']
-    lines += [f"  // {line}" for line in header]
+    lines += [f"  // {one_line(line)}" for line in header]
     lines += [
         "  rankdir=TB;",
         '  node [shape=box, style="rounded", fontname="Helvetica"];',
@@ -176,7 +177,7 @@ def to_text(
 ) -> str:
     """The drawings, one per graph under its file's name; ``paint(text, tag)`` colours each
     part (the CLI's ANSI colours on a terminal), plain text without it."""
-    out = list(header)
+    out = [one_line(line) for line in header]
     for graph in graphs:
         rows = draw(graph, width)
         picture = (
@@ -184,5 +185,5 @@ def to_text(
             if paint is None
             else "\n".join("".join(paint(text, tag) for text, tag in row) for row in rows)
         )
-        out += ["", f"{graph.file} ({graph.title})", picture]
+        out += ["", one_line(f"{graph.file} ({graph.title})"), picture]
     return "\n".join(out).lstrip("\n")

@@ -1,4 +1,5 @@
-"""Immutable runtime authority: what a before_chat hook may not touch (REFERENCE.md 5).
+"""Immutable runtime authority: what a before_chat hook may not touch (mozaiks 0.2.0,
+``mozaiksai/core/workflow/context/authority.py``).
 
 Compares the launch context before and after a hook and reports every protected key that was
 added, removed or changed. Values compare as canonical JSON: mapping order is ignored, lists and

@@ -6,17 +6,39 @@ documentation promises otherwise, what it promises. They are contributed to ``fl
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Protocol
 
 from flowctx_core.base.diagnostics import Diagnostic
 from flowctx_core.base.yamlmarks import PathKey
+from flowctx_core.buildctx.projected import runtime_type_misfit
 from flowctx_core.model.contract import Definition
+from flowctx_core.model.filenames import WORKFLOWS_DIR
+from flowctx_core.model.profiles import RuntimeProfile
 from flowctx_core.model.workspace import WorkflowSnapshot, undiscovered
 from flowctx_core.runtime.authority import protection_reason
 from flowctx_core.sources.config import documented_note
 
-if TYPE_CHECKING:
-    from flowctx_core.snapshot import WorkspaceSnapshot
+
+class WorkspaceSnapshot(Protocol):
+    """What these checks read of ``flowctx_core.snapshot.WorkspaceSnapshot``: its root, its
+    workflows' names, its runtime and what discovery passed over. Declared here because the
+    runtime's rules sit below the assembly that takes the snapshot; ``flowctx_core.check``
+    passes the real one."""
+
+    @property
+    def root(self) -> Path: ...
+
+    @property
+    def names(self) -> Sequence[str]: ...
+
+    @property
+    def runtime(self) -> RuntimeProfile: ...
+
+    #: the workflows the runtime's discovery passes over, as read with the snapshot
+    @property
+    def undiscovered(self) -> frozenset[str] | None: ...
 
 
 def config_default_problems(snap: WorkspaceSnapshot, wf: WorkflowSnapshot) -> list[Diagnostic]:
@@ -134,8 +156,6 @@ def _persisted(name: str, d: Definition) -> bool | None:
 def persisted_default_problems(snap: WorkspaceSnapshot, wf: WorkflowSnapshot) -> list[Diagnostic]:
     """A persisted variable whose default is not of its declared type: the runtime's
     persistence guard refuses the value, and the run fails when it is first persisted."""
-    from flowctx_core.buildctx.projection import runtime_type_misfit
-
     out: list[Diagnostic] = []
     runtime = wf.runtime
     if wf.doc is None or not runtime.contract.persist_type_guard:
@@ -166,12 +186,18 @@ def persisted_default_problems(snap: WorkspaceSnapshot, wf: WorkflowSnapshot) ->
 
 def discovery_problems(snap: WorkspaceSnapshot, wf: WorkflowSnapshot) -> list[Diagnostic]:
     """A folder flowctx reads that the runtime's workflow discovery passes over."""
-    if wf.folder == wf.root or not undiscovered(wf.folder, wf.runtime):
+
+    def passed_over(name: str, folder: Path) -> bool:
+        if snap.undiscovered is not None and wf.runtime == snap.runtime and name in snap.names:
+            return name in snap.undiscovered  # as read with the snapshot
+        return undiscovered(folder, wf.runtime)
+
+    if wf.folder == wf.root or not passed_over(wf.name, wf.folder):
         return []
     # a workspace of bare contracts (no workflow has a marker) is read for its contracts
     # alone; the warning is for the odd one out beside real workflows
-    siblings = [snap.root / "workflows" / n for n in snap.names if n != wf.name]
-    if not any(not undiscovered(f, wf.runtime) for f in siblings):
+    siblings = [n for n in snap.names if n != wf.name]
+    if not any(not passed_over(n, snap.root / WORKFLOWS_DIR / n) for n in siblings):
         return []
     markers = " or ".join(wf.runtime.discovery or ())
     return [

@@ -1,4 +1,5 @@
-"""Agent exposure: what each agent sees, and the text the runtime adds to its prompt (REFERENCE 4).
+"""Agent exposure: what each agent sees, and the text the runtime adds to its prompt (mozaiks
+0.2.0, ``mozaiksai/core/workflow/context/context_utils.py``).
 
 Before every model call the runtime appends one line per exposed variable to the agent's base
 prompt, ``NAME_IN_UPPER_CASE: value``, rendered from live state: ``None`` as ``None``, booleans
@@ -142,7 +143,11 @@ def agent_prompt(
         lines.append(_line(name, live.get(name), secret, reveal))
 
     notes: list[str] = []
-    if projection is None:
+    # a selector (``selected_by``) reading a secret variable must not show its value
+    secret_names = frozenset(r.name for r in matrix.rows if r.secret) | {
+        n for n in live if is_secret_key(n)
+    }
+    if projection is None and isinstance(matrix.build_context, BuildContextProjection):
         projection = matrix.build_context
     if projection is None:
         # a matrix built by hand, not by resolve(): build context did nothing for it
@@ -152,7 +157,9 @@ def agent_prompt(
     if workflow.runtime.sources.prompt_via_middleware:
         from flowctx_core.buildctx.injection import runtime_injection
 
-        injected = runtime_injection(projection.injection, agent, live, reveal=reveal)
+        injected = runtime_injection(
+            projection.injection, agent, live, reveal=reveal, secret_names=secret_names
+        )
         blocks = [PromptBlock(m, text, src) for m, text, src in injected.blocks]
         notes.extend(injected.notes)
     elif not setting.enabled:
@@ -161,7 +168,7 @@ def agent_prompt(
         notes.append(f"no prompt projections: {setting.root_reason}")
     else:
         blocks, proj_notes = render_prompt_projections(
-            projection.admitted, agent, live, reveal=reveal
+            projection.admitted, agent, live, reveal=reveal, secret_names=secret_names
         )
         notes.extend(proj_notes)
     return AgentPrompt(

@@ -1,4 +1,5 @@
-"""Launch/runtime values: what the caller passes when it starts a run (REFERENCE.md 3).
+"""Launch/runtime values: what the caller passes when it starts a run (mozaiks 0.2.0,
+``mozaiksai/core/session/launcher.py``).
 
 Identity keys (app_id, user_id, chat_id, workflow_name) are always accepted; other keys only
 when the workflow declares them. String values over 64 KB are dropped and at most 50 keys are

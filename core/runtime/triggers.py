@@ -1,4 +1,5 @@
-"""State triggers: what one message does to a workflow's state variables (REFERENCE.md 3).
+"""State triggers: what one message does to a workflow's state variables (mozaiks 0.2.0,
+``mozaiksai/core/workflow/context/derived.py``).
 
 ``agent_text`` fires when the message comes from ``agent`` and its stripped text matches;
 ``user_text`` likewise on user messages; ``ui_response`` when ``tool`` completes. Matching is
@@ -125,10 +126,6 @@ def match_text(match: Match, text: str) -> Any:
         if found:
             return found.group(1) if pattern.groups else True
     return _NO_MATCH
-
-
-def no_match(value: Any) -> bool:
-    return value is _NO_MATCH
 
 
 def _fire(trigger: Trigger, message: Message) -> tuple[Outcome, Any]:

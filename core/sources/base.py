@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from flowctx_core.model.contract import Definition
@@ -13,8 +14,28 @@ from flowctx_core.model.matrix import Status, TraceStep
 from flowctx_core.model.workspace import WorkflowSnapshot
 
 if TYPE_CHECKING:
-    from flowctx_core.buildctx.projection import BuildContextProjection
-    from flowctx_core.sources.file import FileContent, FileKey
+    from flowctx_core.buildctx.projected import BuildContextProjection
+
+
+@dataclass(frozen=True)
+class FileContent:
+    """What one ``file`` source found, read once when the snapshot was taken.
+
+    ``refusal`` when the path was refused before reading; otherwise ``shown`` (the path as
+    displayed) with the parsed ``value``, or the ``problem`` that stopped reading or parsing.
+    ``watched`` holds the paths a change to which changes this content (as written, and after
+    symlinks).
+    """
+
+    refusal: str | None = None
+    shown: str = ""
+    value: Any = None
+    problem: str | None = None
+    watched: tuple[Path, ...] = ()
+
+
+#: the key a snapshot files a source's content under: the same file read the same way
+FileKey = tuple[str, str, str]
 
 
 @dataclass(frozen=True)

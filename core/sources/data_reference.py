@@ -13,7 +13,14 @@ from collections.abc import Mapping
 from typing import Any
 
 from flowctx_core.base.gcpause import gc_resumed
-from flowctx_core.base.secrets import MASK, is_secret_key, mask_value
+from flowctx_core.base.secrets import (
+    MASK,
+    is_secret_key,
+    mask_value,
+    masked_leaves,
+    scrub,
+    secret_strings,
+)
 from flowctx_core.model.database import DEFAULT_DATABASE, DatabaseError
 from flowctx_core.model.matrix import TraceStep
 from flowctx_core.sources.base import Resolved, SourceContext
@@ -129,8 +136,10 @@ def resolve(ctx: SourceContext) -> Resolved:
             with gc_resumed():  # the query's cycles are collected as it makes them
                 doc = db.find_newest(db_name, src.collection or "", query, fields)
         except DatabaseError as exc:
-            trace.append(TraceStep("database", "error", f"{detail}: {exc}"))
-            warnings.append(f"database error: {exc}")
+            # the driver quotes the filter value it choked on, a secret placeholder's included
+            said = scrub(str(exc), masked_leaves(query, shown) | secret_strings(query))
+            trace.append(TraceStep("database", "error", f"{detail}: {said}"))
+            warnings.append(f"database error: {said}")
         else:
             if doc is None:
                 trace.append(

@@ -9,41 +9,20 @@ from __future__ import annotations
 
 import contextlib
 import os
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from flowctx_core.base import fsview
 from flowctx_core.base.jsontext import JsonTextError, parse_json
 from flowctx_core.base.pathsafety import confine, read_regular_file
 from flowctx_core.base.yamlmarks import parse_yaml_text
 from flowctx_core.model.matrix import TraceStep
 from flowctx_core.model.workspace import display_path
-from flowctx_core.sources.base import Resolved, SourceContext
+from flowctx_core.sources.base import FileContent, FileKey, Resolved, SourceContext
 
 #: Bigger files are refused unread. Parsed JSON can take 25 times its size in memory (a 16 MB
 #: file of ``[[],[],...]`` took 370 MB), so this bounds one variable at about 100 MB.
 MAX_FILE_BYTES = 4 * 1024 * 1024
-
-
-@dataclass(frozen=True)
-class FileContent:
-    """What one ``file`` source found, read once when the snapshot was taken.
-
-    ``refusal`` when the path was refused before reading; otherwise ``shown`` (the path as
-    displayed) with the parsed ``value``, or the ``problem`` that stopped reading or parsing.
-    ``watched`` holds the paths a change to which changes this content (as written, and after
-    symlinks).
-    """
-
-    refusal: str | None = None
-    shown: str = ""
-    value: Any = None
-    problem: str | None = None
-    watched: tuple[Path, ...] = ()
-
-
-#: the key a snapshot files a source's content under: the same file read the same way
-FileKey = tuple[str, str, str]
 
 
 def file_key(path: str, fmt: str, encoding: str) -> FileKey:
@@ -80,7 +59,7 @@ def _watched(root: Path, raw: str) -> tuple[Path, ...]:
         candidate = root / candidate
     paths = [Path(os.path.normpath(candidate))]
     with contextlib.suppress(OSError, RuntimeError, ValueError):  # ValueError: a NUL
-        paths.append(Path(os.path.realpath(candidate)))
+        paths.append(fsview.realpath(candidate))
     return tuple(dict.fromkeys(paths))
 
 
@@ -92,7 +71,7 @@ def read_file_source(
     real, refusal = confine(root, raw, allow_outside=allow_outside)
     if real is None:
         return FileContent(refusal=refusal, watched=watched)
-    shown = display_path(real, Path(os.path.realpath(root)))
+    shown = display_path(real, fsview.realpath(root))
     data, problem = read_regular_file(real, MAX_FILE_BYTES)
     value = None
     if data is not None:

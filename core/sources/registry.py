@@ -1,18 +1,24 @@
 """The resolvers, one per source type, by the ``source.type`` that selects them.
 
 ``file`` resolves in ``flowctx_core.sources.file``; ``build_context`` in
-``flowctx_core.buildctx.projection``
-(its value is the launch-time projection); the fallback order of ``data_reference`` is
-``flowctx_core.model.fallbacks``.
+``flowctx_core.sources.build_context`` (its value is the launch-time projection); the fallback
+order of ``data_reference`` is ``flowctx_core.model.fallbacks``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from flowctx_core.buildctx import projection as build_context
 from flowctx_core.model.matrix import TraceStep
-from flowctx_core.sources import config, data_entity, data_reference, file, pending, state
+from flowctx_core.sources import (
+    build_context,
+    config,
+    data_entity,
+    data_reference,
+    file,
+    pending,
+    state,
+)
 from flowctx_core.sources.base import Resolved, SourceContext
 
 Resolver = Callable[[SourceContext], Resolved]

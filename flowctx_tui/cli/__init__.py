@@ -20,8 +20,10 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "authority": ("flowctx_tui.cli.authority_cmd", "compare launch context around before_chat"),
     "trigger": ("flowctx_tui.cli.trigger_cmd", "simulate a message against state triggers"),
     "prompt": ("flowctx_tui.cli.prompt_cmd", "preview the context block of an agent's prompt"),
+    "test": ("flowctx_tui.cli.test_cmd", "run the workspace's routing and value tests"),
     "diff": ("flowctx_tui.cli.diff_cmd", "what a change does to resolution, routes and check"),
     "schema": ("flowctx_tui.cli.schema_cmd", "print the JSON Schema of a workflow file kind"),
+    "lsp": ("flowctx_tui.cli.lsp_cmd", "a language server for editors (LSP over stdio)"),
     "serve": ("flowctx_tui.cli.serve_cmd", "serve the app to a web browser (textual-serve)"),
     "app": ("flowctx_tui.cli.app_cmd", "open the Textual app (the default)"),
 }

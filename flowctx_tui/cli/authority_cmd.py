@@ -31,8 +31,10 @@ def load_document(text: str, what: str) -> dict[str, Any]:
     if not text.lstrip().startswith(("{", "[", "@")):
         path = Path(text).expanduser()
         if not path.is_file():
+            # the argument is not repeated: a value typed by mistake may be a secret
             raise UsageError(
-                f"{what}: no such file {text!r} (give a JSON file or an inline JSON object)"
+                f"{what}: neither a file nor inline JSON ({len(text)} characters, not shown); "
+                "give a JSON file or an inline JSON object"
             )
         text = f"@{path}"
     doc = load_json_arg(text, what)

@@ -215,7 +215,7 @@ def information_uri() -> str | None:
         _, _, url = entry.partition(",")
         if url.strip().startswith(("https://", "http://")):
             return url.strip()
-    home = meta.get("Home-page")
+    home = (meta.get_all("Home-page") or [None])[0]
     return home if home and home.startswith(("https://", "http://")) else None
 
 

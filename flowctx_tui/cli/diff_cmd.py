@@ -18,12 +18,14 @@ import textwrap
 from typing import Any
 
 from flowctx_core.base.diagnostics import Diagnostic
+from flowctx_core.base.oneline import one_line
 from flowctx_core.base.secrets import mask_text
 from flowctx_core.model.matrix import Row
 from flowctx_core.report.display import display_value, short_value
 from flowctx_core.review.diff import (
     RouteChange,
     SideError,
+    TestChange,
     VariableChange,
     WorkflowDiff,
     WorkspaceDiff,
@@ -189,7 +191,7 @@ def render_text(
         if not w.changed:
             continue
         lines.append("")
-        title = _paint(w.workflow, "1", colour)
+        title = _paint(one_line(w.workflow), "1", colour)
         lines.append(f"{title}: {_summary(w)}")
         if w.variables:
             lines.append(" variables:")
@@ -205,12 +207,31 @@ def render_text(
                 lines += _problem_lines(d, "added", width, colour)
             for d in w.problems_removed:
                 lines += _problem_lines(d, "removed", width, colour)
+    if diff.tests:
+        lines.append("")
+        lines.append(_paint("tests whose verdict changes", "1", colour) + ":")
+        for c in diff.tests:
+            lines += _test_lines(c, width, colour)
     if unchanged:
         lines.append("")
         lines += _wrap(f"no changes: {', '.join(unchanged)}", width)
     if not diff.changed:
         lines.append("nothing changed")
     return "\n".join(lines)
+
+
+def _test_lines(c: TestChange, width: int | None, colour: bool) -> list[str]:
+    code = "32" if c.after == "PASS" else "31"
+    verdict = _paint(f"{c.before} → {c.after}", code, colour)
+    out = _wrap(f"  {verdict}  {c.workflow}: {mask_text(c.case)}  ({c.location})", width)
+    # what was expected and what the failing side gives; the explain trees are in the JSON
+    # and in `flowctx test` on that side
+    for line in c.detail[:_TEST_DETAIL]:
+        out += _wrap(mask_text(line), width, "      ", "  ")
+    return out
+
+
+_TEST_DETAIL = 2
 
 
 # --- markdown --------------------------------------------------------------------------------
@@ -242,6 +263,8 @@ def _cell_value(row: Row | None, reveal: bool) -> str:
 #: ``_`` inside words and a bracket not followed by ``(`` are left alone (GitHub reads them
 #: as text), so ``transition_rules[1]`` stays readable in the raw comment.
 _MD_PUNCT = re.compile(r"([\\`*~|@])")
+#: a workflow name shown as it is in a heading: letters, digits, spaces, ``-`` and ``.``
+_PLAIN_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9 .-]{0,99}")
 
 
 def _md_text(text: str) -> str:
@@ -271,7 +294,10 @@ def _md_variable_details(v: VariableChange, reveal: bool) -> list[str]:
 
 
 def _md_workflow(w: WorkflowDiff, reveal: bool) -> list[str]:
-    out = [f"### {w.workflow}", "", f"**{_summary(w)}**", ""]
+    # a name with anything but plain characters is a code span: a line break or markup in it
+    # (``## ...``, ``<!--``) stays text inside the heading
+    name = w.workflow if _PLAIN_NAME.fullmatch(w.workflow) else _code(w.workflow)
+    out = [f"### {name}", "", f"**{_summary(w)}**", ""]
     if w.variables:
         out += ["| | variable | before | after |", "| --- | --- | --- | --- |"]
         for v in w.variables:
@@ -285,7 +311,7 @@ def _md_workflow(w: WorkflowDiff, reveal: bool) -> list[str]:
         out.append("")
         for r in w.routes:
             out.append(
-                f"- {_code(r.file)} from {_code(r.source)} under *{r.scenario}*: "
+                f"- {_code(r.file)} from {_code(r.source)} under *{_md_text(r.scenario)}*: "
                 f"{_code(_target(r.before))} → {_code(_target(r.after))}"
             )
         out.append("")
@@ -301,7 +327,7 @@ def _md_workflow(w: WorkflowDiff, reveal: bool) -> list[str]:
     if w.routes:
         details += ["<details><summary>Routes: why each winner changed</summary>", ""]
         for r in w.routes:
-            details.append(f"- {_code(r.source)} under *{r.scenario}* ({_code(r.file)})")
+            details.append(f"- {_code(r.source)} under *{_md_text(r.scenario)}* ({_code(r.file)})")
             details.append(f"  - before: {_md_text(r.before_reason)}")
             details.append(f"  - after: {_md_text(r.after_reason)}")
         details += ["", "</details>", ""]
@@ -330,10 +356,23 @@ def render_markdown(diff: WorkspaceDiff, *, reveal: bool = False) -> str:
         "",
     ]
     changed = [w for w in diff.workflows if w.changed]
-    if not changed:
+    if not changed and not diff.tests:
         out.append("No workflow changes what the runtime resolves, routes or reports.")
     for w in changed:
         out += _md_workflow(w, reveal)
+    if diff.tests:
+        out += [
+            "### Tests whose verdict changes",
+            "",
+            "| verdict | case | where |",
+            "|---|---|---|",
+        ]
+        for c in diff.tests:
+            out.append(
+                f"| {c.before} → {c.after} | {_code(c.workflow, cell=True)}: "
+                f"{_md_text(mask_text(c.case))} | {_code(c.location, cell=True)} |"
+            )
+        out.append("")
     unchanged = [w.workflow for w in diff.workflows if not w.changed]
     if changed and unchanged:
         out.append(f"Unchanged: {', '.join(_code(n) for n in unchanged)}")

@@ -20,7 +20,7 @@ from flowctx_core.expressions import DIALECTS, EvalResult, evaluate
 from flowctx_core.expressions.pathcontext import build_path_context
 from flowctx_tui.cli.common import MAX_ARG_FILE_BYTES, UsageError, fail, load_json_arg
 
-_PRD_FLAGS = ("data", "payload", "step_result", "flow_context")
+_PATH_CONTEXT_FLAGS = ("data", "payload", "step_result", "flow_context")
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -73,7 +73,7 @@ def run(args: argparse.Namespace) -> int:
 
 def _scope(args: argparse.Namespace) -> tuple[dict[str, Any], frozenset[str] | None]:
     """The names the expression sees, and where secrets live in them (None: the default)."""
-    given = [f for f in _PRD_FLAGS if getattr(args, f) is not None]
+    given = [f for f in _PATH_CONTEXT_FLAGS if getattr(args, f) is not None]
     if args.scope is not None:
         if given or args.context is not None:
             raise UsageError(

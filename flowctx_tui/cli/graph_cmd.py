@@ -17,11 +17,11 @@ from flowctx_core.base.diagnostics import did_you_mean
 from flowctx_core.model.filenames import ROUTING_FILES
 from flowctx_core.model.scenarios import Scenario, list_scenarios, load_scenario
 from flowctx_core.resolve import resolve
+from flowctx_core.routing import matching_sources
 from flowctx_core.routing.graph import RoutingGraph, build_graphs
 from flowctx_core.routing.graph_render import FORMATS, to_dot, to_mermaid, to_text
 from flowctx_tui.cli.common import UsageError, fail, load_json_arg, load_json_object_arg
 from flowctx_tui.cli.launch_args import add_launch_args, build_context_env, parse_env_overrides
-from flowctx_tui.cli.routes_cmd import matching_sources
 from flowctx_tui.cli.terminal import colour_wanted, sgr, table_width, width_arg
 from flowctx_tui.cli.workspace_args import add_workspace_args, open_from_args, pick_workflow
 

@@ -8,6 +8,7 @@ import sys
 import textwrap
 from dataclasses import replace
 
+from flowctx_core.base.oneline import one_line
 from flowctx_core.base.secrets import mask_text
 from flowctx_core.model.matrix import Matrix
 from flowctx_core.report.display import display_value, matrix_to_json, short_value
@@ -42,7 +43,8 @@ def render_table(matrix: Matrix, *, reveal: bool, width: int | None, colour: boo
     """The matrix as a table that fits ``width`` columns (cells cut with ``…``, free text
     wrapped), or, with ``width=None``, with every value whole on its row's line."""
     cols = ("NAME", "SOURCE", "STATUS", "VALUE", "ORIGIN")
-    rows = []
+    # strings, except a whole value (a container) shown by _fit or full_value
+    rows: list[list[object]] = []
     for r in matrix.rows:
         # escaped before the layout, so a control character in a name or value neither acts
         # on the terminal nor throws the columns out of line
@@ -57,8 +59,8 @@ def render_table(matrix: Matrix, *, reveal: bool, width: int | None, colour: boo
             for i in range(len(cols))
         )
     else:
-        name_w = min(max([len(c[0]) for c in rows] + [4]), 28)
-        src_w = min(max([len(c[1]) for c in rows] + [6]), 14)
+        name_w = min(max([len(str(c[0])) for c in rows] + [4]), 28)  # names and sources are text
+        src_w = min(max([len(str(c[1])) for c in rows] + [6]), 14)
         stat_w = 8
         rest = max(width - name_w - src_w - stat_w - 8, 20)
         val_w = max(rest * 5 // 9, 10)
@@ -71,7 +73,7 @@ def render_table(matrix: Matrix, *, reveal: bool, width: int | None, colour: boo
             ]
             for row in rows
         ]
-    title = escape_controls(f"{matrix.workflow}  ({matrix.workspace})")
+    title = escape_controls(one_line(f"{matrix.workflow}  ({matrix.workspace})"))
     lines = [title if width is None else short_value(title, width)]
     if matrix.refused is not None:
         # first: the runtime would stop here, whatever the rows below say

@@ -10,13 +10,18 @@ from __future__ import annotations
 
 import argparse
 import json
-from dataclasses import replace
 
 from flowctx_core.base.diagnostics import Diagnostic, did_you_mean
+from flowctx_core.base.oneline import one_line
 from flowctx_core.base.secrets import mask_text
-from flowctx_core.model.workspace import WorkflowSnapshot
-from flowctx_core.routing import RouteDecision, Routes, load_routes, sources
-from flowctx_core.routing.model import is_user
+from flowctx_core.routing import (
+    RouteDecision,
+    Routes,
+    ends_the_run,
+    load_routes,
+    matching_sources,
+    sources,
+)
 from flowctx_tui.cli.common import UsageError, fail, load_json_arg, load_json_object_arg
 from flowctx_tui.cli.launch_args import add_launch_args, build_context_env, parse_env_overrides
 from flowctx_tui.cli.workspace_args import add_workspace_args, open_from_args, pick_workflow
@@ -69,17 +74,18 @@ def _candidate_lines(decision: RouteDecision, reveal: bool) -> list[str]:
     for n, cand in enumerate(decision.candidates, 1):
         prio = f"  priority {cand.priority}" if cand.priority is not None else ""
         marker = "*" if decision.winner is cand else " "
-        lines.append(f" {marker}{n:>2}. → {cand.target}{prio}  [{cand.outcome}]  ({cand.loc})")
+        target, where = one_line(cand.target), one_line(str(cand.loc))
+        lines.append(f" {marker}{n:>2}. → {target}{prio}  [{cand.outcome}]  ({where})")
         if cand.description:
-            lines.append(f"{_INDENT}{cand.description}")
+            lines.append(f"{_INDENT}{one_line(cand.description)}")
         if cand.condition is not None:
-            lines.append(f"{_INDENT}condition: {cand.condition}")
+            lines.append(f"{_INDENT}condition: {one_line(cand.condition)}")
         if cand.error_message:
-            lines.append(f"{_INDENT}error: {cand.error_message}")
+            lines.append(f"{_INDENT}error: {one_line(cand.error_message)}")
         for line in cand.explain_lines(reveal=reveal):
-            lines.append(f"{_INDENT}  {line}")
+            lines.append(f"{_INDENT}  {one_line(line)}")
         if cand.note:
-            lines.append(f"{_INDENT}note: {mask_text(cand.note)}")
+            lines.append(f"{_INDENT}note: {one_line(mask_text(cand.note))}")
     return lines
 
 
@@ -89,45 +95,21 @@ def render_text(workflow: str, decisions: list[RouteDecision], *, reveal: bool) 
         where = decision.candidates[0].loc.file if decision.candidates else decision.file
         what = "step" if decision.kind == "flow" else "agent"
         out.append(
-            f"{workflow}: {_KIND_TITLES[decision.kind]} ({where}), from {what} '{decision.source}'"
+            one_line(
+                f"{workflow}: {_KIND_TITLES[decision.kind]} ({where}), "
+                f"from {what} '{decision.source}'"
+            )
         )
         if not decision.candidates:
             out.append("   (no paths or rules leave it)")
         out += _candidate_lines(decision, reveal)
-        reason = mask_text(decision.reason)
+        reason = one_line(mask_text(decision.reason))
         if decision.winner is not None:
-            out.append(f"winner: {decision.winner.target} ({reason})")
+            out.append(f"winner: {one_line(decision.winner.target)} ({reason})")
         else:
             out.append(f"no route: {reason}")
         out.append("")
     return "\n".join(out).rstrip("\n")
-
-
-def matching_sources(routes: Routes, wanted: str) -> list[str]:
-    """The known sources ``--from`` names: itself, else the same name in another case, else,
-    for a name the Mozaiks runtime reads as the human (user, user_proxy, UserProxyAgent...),
-    the Mozaiks sources that are such a name. More than one match is ambiguous."""
-    known = sources(routes)
-    if wanted in known:
-        return [wanted]
-    folded = wanted.strip().casefold()
-    matches = [name for name in known if name.casefold() == folded]
-    if not matches and is_user(wanted):
-        # only Mozaiks files have the human as an agent; a flow step is just a step name
-        mozaiks = sources(replace(routes, flow=None))
-        matches = [name for name in mozaiks if is_user(name)]
-    return matches
-
-
-def _ends_the_run(routes: Routes, workflow: WorkflowSnapshot, wanted: str) -> bool:
-    """The Mozaiks graph has no rule for this speaker: its default target ends the run.
-
-    Only for the human (user, user_proxy...) and the contract's own agents: any other name is
-    more likely a typo, which is reported as before.
-    """
-    if routes.transitions is None:
-        return False
-    return is_user(wanted) or wanted in workflow.agents
 
 
 def _no_rule(name: str, source: str, fmt: str, runtime: str, routes: Routes) -> int:
@@ -189,7 +171,7 @@ def run(args: argparse.Namespace) -> int:
             f"--from matches several steps or agents in workflow '{name}': "
             f"{', '.join(matches)}; give the exact name"
         )
-    if not matches and _ends_the_run(routes, workflow, args.source):
+    if not matches and ends_the_run(routes, workflow, args.source):
         return _no_rule(name, args.source, args.format, session.runtime.label, routes)
     if not matches:
         hint = did_you_mean(args.source, known)

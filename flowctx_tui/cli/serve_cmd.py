@@ -4,7 +4,9 @@ shares.
 Each browser tab that opens the page gets its own ``flowctx app`` process (textual-serve runs
 the command once per connection), on the same workspace and options. It binds to 127.0.0.1
 by default and says so: whoever can open the page can use the app, including ``r`` to reveal
-secrets, so another host is warned about loudly. A MongoDB URI travels to the app processes
+secrets, so another host is warned about loudly. Only the URL printed once the server is
+ready opens the app: it carries a token drawn for this run, and requests from another origin
+are refused (``flowctx_tui.serve_server``). A MongoDB URI travels to the app processes
 in the environment, never on their command line (which ``ps`` shows).
 """
 
@@ -72,15 +74,19 @@ def app_command(args: argparse.Namespace, root: Path, workflow: str) -> str:
 
 
 def _server(command: str, args: argparse.Namespace, url: str) -> Any:
-    from textual_serve.server import Server
+    from flowctx_tui.serve_server import GuardedServer, new_token, token_url
 
-    class FlowctxServer(Server):  # type: ignore[misc]
-        async def on_startup(self, app: Any) -> None:
-            # instead of textual-serve's banner, which prints the whole command
-            print(f"flowctx serve: ready at {url}", flush=True)
-
+    token = new_token()
     # the page's title is the command unless told otherwise: name the app instead
-    return FlowctxServer(command, host=args.host, port=args.port, title="flowctx", public_url=url)
+    return GuardedServer(
+        command,
+        token=token,
+        ready=token_url(url, token),
+        host=args.host,
+        port=args.port,
+        title="flowctx",
+        public_url=url,
+    )
 
 
 def run(args: argparse.Namespace) -> int:

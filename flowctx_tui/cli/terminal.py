@@ -115,6 +115,11 @@ def escape_controls(text: str) -> str:
     return _UNSAFE.sub(_escape, text)
 
 
+def has_controls(text: str) -> bool:
+    """Whether :func:`escape_controls` would change ``text``."""
+    return _UNSAFE.search(text) is not None
+
+
 def _rebuilt_sgr(found: re.Match[str]) -> str:
     return f"\x1b[{found.group(1)}m"
 

@@ -86,16 +86,16 @@ def _render(result: TriggerResult, workflow: str, secret: set[str], reveal: bool
         lines.append("no state variable of this workflow has triggers")
     else:
         lines.append(f"checked {len(result.checked)} trigger(s): {fired} fired")
-        for c in result.checked:
-            if c.outcome == "regex timed out":
+        for t in result.checked:
+            if t.outcome == "regex timed out":
                 # the runtime's re would not return on this message: an error at the trigger
                 lines.append(
-                    f"  {c.loc}: error: {c.variable} {c.trigger}: {c.outcome} (each regex "
+                    f"  {t.loc}: error: {t.variable} {t.trigger}: {t.outcome} (each regex "
                     f"may take {REGEX_SECONDS:g} s, all of a message's {SHARED_SECONDS:g} s: "
                     "catastrophic backtracking?)"
                 )
-            elif c.outcome != "fired":
-                lines.append(f"  not fired: {c.variable} {c.trigger} ({c.loc}): {c.outcome}")
+            elif t.outcome != "fired":
+                lines.append(f"  not fired: {t.variable} {t.trigger} ({t.loc}): {t.outcome}")
     for text in result.hidden:
         lines.append(f"hidden from the UI: {mask_text(text)!r}")
     return lines

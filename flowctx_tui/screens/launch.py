@@ -94,6 +94,7 @@ class LaunchScreen(ModalScreen[dict[str, Any] | None]):
             self.query_one("#launch-error", Static).update(problem)
             self.notify(problem, title="Launch values not applied", severity="error")
             return
+        assert value is not None  # parse_launch gives a value whenever it gives no problem
         self.dismiss(keep_masked(value, self.launch))
 
     @on(Button.Pressed, "#launch-cancel")

@@ -14,6 +14,7 @@ from textual.widgets import Static
 from flowctx_core.base.secrets import MASK, is_secret_key, mask_text
 from flowctx_core.model.matrix import Row
 from flowctx_core.report.display import display_value
+from flowctx_tui.cli.terminal import escape_controls as esc
 
 if TYPE_CHECKING:
     from flowctx_core.review.diff import VariableChange
@@ -142,7 +143,7 @@ def render_row(
         return Content.styled("Select a variable to see its value and provenance.", "$text-muted")
     blocks: list[Content] = []
     title = Content.assemble(
-        (row.name, "bold"),
+        (esc(row.name), "bold"),
         (f"  {row.type} · {row.source} · ", "$text-muted"),
         (row.status, STATUS_STYLES.get(row.status, "")),
     )
@@ -152,27 +153,28 @@ def render_row(
         )
     blocks.append(title)
     if row.description:
-        blocks.append(Content.styled(mask_text(row.description), "italic $text-muted"))
+        blocks.append(Content.styled(esc(mask_text(row.description)), "italic $text-muted"))
     if row.error:
-        blocks.append(Content.styled(f"✗ {mask_text(row.error)}", "$text-error"))
+        blocks.append(Content.styled(f"✗ {esc(mask_text(row.error))}", "$text-error"))
     # warnings up here with the error, not below the definition: the first thing read
-    blocks.extend(Content.styled(f"! {mask_text(w)}", "$text-warning") for w in row.warnings)
+    blocks.extend(Content.styled(f"! {esc(mask_text(w))}", "$text-warning") for w in row.warnings)
     # check's warnings located in the definition (what marked the row), not said above
-    blocks.extend(Content.styled(f"! {mask_text(n)}", "$text-warning") for n in notes)
+    blocks.extend(Content.styled(f"! {esc(mask_text(n))}", "$text-warning") for n in notes)
     if change is not None:  # review mode: before and after, where the eye lands first
         from flowctx_tui.widgets.changes import change_blocks
 
         blocks.extend(change_blocks(change, base, reveal=reveal))
 
     code, is_json = value_text(row, reveal=reveal)
-    blocks.append(_heading("Value", mask_text(row.origin)))
+    code = esc(code)  # a JSON escape in JSON text: still the same JSON
+    blocks.append(_heading("Value", esc(mask_text(row.origin))))
     blocks.append(highlight(code, language="json") if is_json else Content(code))
 
     blocks.append(_heading("Provenance"))
     width = max((len(s.step) for s in row.trace), default=0)
     for step in row.trace:
         icon, style = OUTCOMES.get(step.outcome, ("?", ""))
-        detail = step.detail if reveal else mask_text(step.detail)
+        detail = esc(step.detail if reveal else mask_text(step.detail))
         blocks.append(
             Content.assemble(
                 (f" {icon} ", style),
@@ -185,13 +187,13 @@ def render_row(
         blocks.append(Content.styled(" (no steps recorded)", "$text-muted"))
 
     lines = definition_lines(row, contract_lines, contract_file)
-    where = str(row.loc) if row.loc else ""
+    where = esc(str(row.loc)) if row.loc else ""
     blocks.append(_heading("Definition", where))
     if lines:
         shown = (
             lines if reveal else [mask_definition_line(ln, secret_row=row.secret) for ln in lines]
         )
-        blocks.append(highlight("\n".join(shown), language="yaml"))
+        blocks.append(highlight(esc("\n".join(shown)), language="yaml"))
     elif row.definition is not None:
         import yaml
 
@@ -199,7 +201,7 @@ def render_row(
         shown = text.splitlines()
         if not reveal:
             shown = [mask_definition_line(ln, secret_row=row.secret) for ln in shown]
-        blocks.append(highlight("\n".join(shown), language="yaml"))
+        blocks.append(highlight(esc("\n".join(shown)), language="yaml"))
     else:
         blocks.append(
             Content.styled(" injected by the runtime; not declared in the contract", "$text-muted")
@@ -207,7 +209,7 @@ def render_row(
 
     blocks.append(_heading("Agents"))
     if row.agents:
-        blocks.append(Content(" " + ", ".join(row.agents)))
+        blocks.append(Content(esc(" " + ", ".join(row.agents))))
     else:
         blocks.append(Content.styled(" not exposed to any agent", "$text-muted"))
 
@@ -216,7 +218,7 @@ def render_row(
     if row.source == "state":
         blocks.append(_heading("Triggers"))
         if isinstance(triggers, list) and triggers:
-            blocks.extend(Content(f" • {_trigger_text(t)}") for t in triggers)
+            blocks.extend(Content(esc(f" • {_trigger_text(t)}")) for t in triggers)
         else:
             blocks.append(Content.styled(" none: only tools and agents change it", "$text-muted"))
 

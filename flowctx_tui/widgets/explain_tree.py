@@ -15,6 +15,8 @@ from rich.text import Text
 from textual.widgets import Tree
 from textual.widgets.tree import TreeNode
 
+from flowctx_tui.cli.terminal import escape_controls
+
 #: Longest expression text shown on one tree line (the full text is the node above it).
 TEXT_WIDTH = 80
 #: wide enough for a masked operand and why: ``true (got *** (secret: key looks secret))``
@@ -22,7 +24,7 @@ VERDICT_WIDTH = 80
 
 
 def _clip(text: str, width: int) -> str:
-    text = " ".join(text.split())
+    text = escape_controls(" ".join(text.split()))
     return text if len(text) <= width else text[: width - 1] + "…"
 
 

@@ -16,6 +16,9 @@ thread, debounced; a stale computation is dropped.
 from __future__ import annotations
 
 import asyncio
+import threading
+from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
@@ -23,7 +26,6 @@ from textual.app import ComposeResult
 from textual.containers import ScrollableContainer
 from textual.events import Resize
 from textual.reactive import reactive
-from textual.timer import Timer
 from textual.widget import Widget
 from textual.widgets import Static
 
@@ -31,14 +33,15 @@ from flowctx_core.base.secrets import mask_text
 from flowctx_core.model.filenames import ROUTING_FILES
 from flowctx_core.model.scenarios import Scenario
 from flowctx_core.routing import Routes, load_routes
-from flowctx_core.routing.graph import RoutingGraph, build_graphs
+from flowctx_core.routing.graph import RoutingGraph, build_graphs, with_coverage
 from flowctx_core.routing.graph_draw import Row, draw
+from flowctx_tui.latest_run import LatestRun
 
 if TYPE_CHECKING:
     from flowctx_core.model.matrix import Matrix
     from flowctx_core.session import Session
+    from flowctx_core.testing.coverage import Coverage
 
-DEBOUNCE = 0.1
 #: how each part of the drawing looks (tags from flowctx_core.routing.graph_draw)
 STYLES = {
     "border": "",
@@ -91,6 +94,16 @@ def compute_graphs(
     return build_graphs(routes, matrix, scenario, env=session.effective_env(env_overrides))
 
 
+def _compute(
+    work: Callable[[], tuple[RoutingGraph, ...]], cancel: threading.Event
+) -> tuple[RoutingGraph, ...] | Exception:
+    """Runs in the worker thread; a newer change (``cancel``) only drops the result."""
+    try:
+        return work()
+    except Exception as exc:  # a bug must show, not take the app down
+        return exc
+
+
 class GraphView(Widget):
     """Every routing file of the workflow as a picture, winners marked, following the scenario."""
 
@@ -133,10 +146,14 @@ class GraphView(Widget):
         self.scenario = Scenario()
         #: the graphs shown, once computed
         self.graphs: tuple[RoutingGraph, ...] | None = None
-        self._generation = 0
-        self._shown_generation = 0
-        self._timer: Timer | None = None
+        # graphs are computed off the UI thread; the latest change wins (no deadline: drawing
+        # is bounded by the routing files' size, not by what the user types)
+        self._run: LatestRun[tuple[RoutingGraph, ...] | Exception] = LatestRun(
+            self, group="graph", start=self._start, show=self._shown
+        )
         self._drawn_width = 0
+        #: (file kind, rule index) of the rules no test case takes (``set_coverage``)
+        self._coverage: Coverage | None = None
 
     def compose(self) -> ComposeResult:
         yield Static("", id="gv-head")
@@ -171,51 +188,51 @@ class GraphView(Widget):
             self._show_head()
             self._schedule()
 
+    def set_coverage(self, coverage: Coverage | None) -> None:
+        """Draw the rules no test case takes dashed, marked "(no test)"."""
+        self._coverage = coverage
+        if self.is_mounted and self.graphs is not None:
+            self.run_worker(self._draw(), group="graph-draw", exclusive=True)
+
+    def _marked(self, graphs: tuple[RoutingGraph, ...]) -> tuple[RoutingGraph, ...]:
+        coverage = self._coverage
+        if coverage is None:
+            return graphs
+        untested = {(r.kind, r.index) for r in coverage.uncovered() if r.workflow == self.workflow}
+        return with_coverage(graphs, untested)
+
     @property
     def pending(self) -> bool:
         """True until the latest change has been drawn."""
-        return self._shown_generation != self._generation
+        return self._run.pending
 
     # --- computing -----------------------------------------------------------------------
 
     def _schedule(self) -> None:
-        self._generation += 1
-        if self._timer is not None:
-            self._timer.stop()
-        self._timer = self.set_timer(DEBOUNCE, self._start)
+        self._run.changed()
 
     def _start(self) -> None:
-        self._timer = None
         if self.session is None or self.workflow is None:
             return
-        self.run_worker(
-            self._compute(self._generation), group="graph", exclusive=True, exit_on_error=False
+        work = partial(
+            compute_graphs,
+            self.session,
+            self.workflow,
+            self.scenario,
+            dict(self.env_overrides),
+            dict(self.launch),
+            self.matrix,
+            self.routes,
         )
+        self._run.run(partial(_compute, work))
 
-    async def _compute(self, generation: int) -> None:
-        assert self.session is not None and self.workflow is not None
-        try:
-            graphs = await asyncio.to_thread(
-                compute_graphs,
-                self.session,
-                self.workflow,
-                self.scenario,
-                dict(self.env_overrides),
-                dict(self.launch),
-                self.matrix,
-                self.routes,
-            )
-        except Exception as exc:  # a bug must show, not take the app down
-            if generation == self._generation:
-                self._shown_generation = generation
-                why = mask_text(f"internal error while drawing: {type(exc).__name__}: {exc}")
-                await self._show([Static(why, classes="gv-title")])
+    async def _shown(self, graphs: tuple[RoutingGraph, ...] | Exception) -> None:
+        if isinstance(graphs, Exception):
+            why = mask_text(f"internal error while drawing: {type(graphs).__name__}: {graphs}")
+            await self._show([Static(why, classes="gv-title")])
             return
-        if generation != self._generation:
-            return  # the scenario or files changed meanwhile; a newer run will draw
         self.graphs = graphs
         await self._draw()
-        self._shown_generation = generation
 
     # --- drawing -------------------------------------------------------------------------
 
@@ -223,7 +240,7 @@ class GraphView(Widget):
         return max(60, self.size.width - 3)
 
     async def _draw(self) -> None:
-        graphs = self.graphs or ()
+        graphs = self._marked(self.graphs or ())
         width = self._drawn_width = self._width()
         if not graphs:
             await self._show([Static(Text(NO_FILES, "dim"), classes="gv-title")])

@@ -21,9 +21,11 @@ Hooks (the only ones):
 
 from __future__ import annotations
 
-import contextlib
+import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.text import Text
@@ -32,7 +34,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
 from textual.reactive import reactive
-from textual.timer import Timer
 from textual.widget import Widget
 from textual.widgets import Select, Static, Tree
 from textual.widgets.tree import TreeNode
@@ -42,6 +43,8 @@ from flowctx_core.model.filenames import ROUTING_FILES
 from flowctx_core.model.scenarios import Scenario
 from flowctx_core.routing import RouteDecision, Routes, decide, load_routes, sources
 from flowctx_core.routing.decision import Candidate
+from flowctx_tui.cli.terminal import escape_controls as esc
+from flowctx_tui.latest_run import LatestRun
 from flowctx_tui.widgets.explain_tree import add_explain
 
 if TYPE_CHECKING:
@@ -51,14 +54,8 @@ if TYPE_CHECKING:
     from flowctx_core.model.matrix import Matrix
     from flowctx_core.review.diff import RouteChange
     from flowctx_core.session import Session
+    from flowctx_core.testing.coverage import Coverage
 
-#: Seconds of quiet before routes are recomputed after a change.
-DEBOUNCE = 0.1
-#: Seconds routing (in its worker thread) may take before the view gives up on it and says so;
-#: the last routes computed stay on screen.
-DEADLINE = 2.0
-#: Seconds before "routing…" shows: quick routing (almost all) never flickers it.
-BUSY_AFTER = 0.3
 OUTCOME_STYLES = {
     "true": "bold green",
     "false": "red",
@@ -140,10 +137,10 @@ def candidate_label(candidate: Candidate, order: int, won: bool) -> Text:
     label.append(f"{order}. ")
     label.append_text(outcome_badge(candidate.outcome))
     label.append(" ")
-    condition = " ".join(mask_text(candidate.condition).split()) if candidate.condition else ""
+    condition = esc(" ".join(mask_text(candidate.condition).split())) if candidate.condition else ""
     label.append(condition or "(no condition)", style="" if condition else "dim italic")
     label.append("  → ", style="dim")
-    label.append(candidate.target, style="bold")
+    label.append(esc(candidate.target), style="bold")
     if candidate.priority is not None:
         label.append(f"  (priority {candidate.priority})", style="dim")
     if won:
@@ -152,16 +149,27 @@ def candidate_label(candidate: Candidate, order: int, won: bool) -> Text:
 
 
 def decision_label(decision: RouteDecision) -> Text:
-    label = Text.assemble((decision.file, "bold underline"))
-    label.append(f"  from {decision.source}: ")
+    label = Text.assemble((esc(decision.file), "bold underline"))
+    label.append(f"  from {esc(decision.source)}: ")
     if decision.winner is not None and not decision.failed:
-        label.append(f"→ {decision.winner.target}", style="bold green")
+        label.append(f"→ {esc(decision.winner.target)}", style="bold green")
     elif decision.failed:
         label.append("the run fails", style="bold red")
     else:
         label.append("ends", style="bold yellow")
-    label.append(f"  ({mask_text(decision.reason)})", style="dim")
+    label.append(f"  ({esc(mask_text(decision.reason))})", style="dim")
     return label
+
+
+def _compute(
+    work: Callable[[], RoutesOutcome], reveal: bool, cancel: threading.Event
+) -> RoutesOutcome | Exception:
+    """Runs in the worker thread. Routing calls the evaluator many times, each call bounded by
+    its own budget, so ``cancel`` (a newer change, the deadline) only drops the result."""
+    try:
+        return work().prepare(reveal=reveal)
+    except Exception as exc:  # a routing bug must show, not take the app down
+        return exc
 
 
 class RoutesView(Widget):
@@ -204,6 +212,7 @@ class RoutesView(Widget):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+l", "focus_source", "Source", show=False, id="routes.source"),
+        Binding("ctrl+o", "save_as_test", "Save as test", id="routes.save_test"),
     ]
 
     reveal: reactive[bool] = reactive(False, init=False)
@@ -221,15 +230,23 @@ class RoutesView(Widget):
         self.scenario = Scenario()
         self.source: str | None = None
         self.outcome: RoutesOutcome | None = None
-        self._generation = 0
-        self._shown_generation = 0
-        self._timer: Timer | None = None
+        # routing runs off the UI thread; the latest change wins, "routing…" shows after a
+        # moment, and past the deadline the last routes computed stay on screen
+        self._run: LatestRun[RoutesOutcome | Exception] = LatestRun(
+            self,
+            group="routes",
+            start=self._start,
+            show=self._finish,
+            busy=self._show_busy,
+            give_up=self._give_up,
+        )
         self._offered: tuple[str, ...] = ()
+        #: (file kind, rule index) of the rules no test case takes (``set_coverage``)
+        self.untested: frozenset[tuple[str, int]] = frozenset()
+        self._coverage: Coverage | None = None
         #: review mode (``set_route_changes``)
         self.route_changes: tuple[RouteChange, ...] = ()
         self.base = ""
-        self._clock: list[Timer] = []  # "routing…" and the deadline of the running computation
-        self._given_up: int | None = None
         self._status = ""  # routing…, gave up, an internal error; shown above the problems
 
     def compose(self) -> ComposeResult:
@@ -263,7 +280,10 @@ class RoutesView(Widget):
     ) -> None:
         if workflow != self.workflow:
             self.source = None  # another workflow has other steps and agents
+        changed = workflow != self.workflow
         self.session, self.workflow, self.matrix = session, workflow, matrix
+        if changed:
+            self._mark_untested()
         self.routes = routes
         self.env_overrides, self.launch = dict(env_overrides), dict(launch)
         if self.is_mounted:
@@ -275,6 +295,21 @@ class RoutesView(Widget):
         if self.is_mounted:
             self._show_scenario()
             self._schedule()
+
+    def set_coverage(self, coverage: Coverage | None) -> None:
+        """Mark the rules no test case takes (what the Tests tab measured)."""
+        self._coverage = coverage
+        self._mark_untested()
+
+    def _mark_untested(self) -> None:
+        coverage = self._coverage
+        self.untested = frozenset(
+            (r.kind, r.index)
+            for r in (coverage.uncovered() if coverage is not None else ())
+            if r.workflow == self.workflow
+        )
+        if self.is_mounted and self.outcome is not None:
+            self._show_outcome(self.outcome)
 
     def set_route_changes(self, changes: Sequence[RouteChange], base: str = "") -> None:
         """Review mode: mark the decisions whose winner changed since ``base`` (under the
@@ -311,6 +346,32 @@ class RoutesView(Widget):
         if self.is_mounted and self.session is not None:
             self._schedule()
 
+    def action_save_as_test(self) -> None:
+        """The route on screen, under the current scenario, as a new test case."""
+        outcome = self.outcome
+        if self.session is None or self.workflow is None or outcome is None or not outcome.source:
+            self.app.notify("Nothing routed yet: choose a step or agent first", severity="warning")
+            return
+        from flowctx_core.model.scenarios import secret_guard
+        from flowctx_core.testing.save import route_case
+        from flowctx_tui.screens.save_test import SaveTestScreen
+
+        case = route_case(
+            self.scenario,
+            outcome.decisions,
+            outcome.source,
+            env=self.env_overrides,
+            launch=self.launch,
+        )
+        guard = secret_guard(self.matrix, self.session.effective_env(self.env_overrides))
+        screen = SaveTestScreen(self.session.root, self.workflow, case, guard, self.workflow)
+        self.app.push_screen(screen, self._saved_test)
+
+    def _saved_test(self, path: Path | None) -> None:
+        if path is not None and self.session is not None:
+            shown = path.relative_to(self.session.root).as_posix()
+            self.app.notify(f"Saved as a test in {shown}", title="Save as test")
+
     def action_focus_source(self) -> None:
         self.query_one("#rv-source", Select).focus()
 
@@ -329,26 +390,11 @@ class RoutesView(Widget):
     # --- computing -----------------------------------------------------------------------
 
     def _schedule(self) -> None:
-        self._generation += 1
-        self._stop_clock()
-        if self._timer is not None:
-            self._timer.stop()
-        self._timer = self.set_timer(DEBOUNCE, self._start)
-
-    def _stop_clock(self) -> None:
-        for timer in self._clock:
-            timer.stop()
-        self._clock = []
+        self._run.changed()
 
     def _start(self) -> None:
-        self._timer = None
         if self.session is None or self.workflow is None:
             return
-        generation = self._generation
-        self._clock = [
-            self.set_timer(BUSY_AFTER, partial(self._show_busy, generation)),
-            self.set_timer(DEADLINE, partial(self._give_up, generation)),
-        ]
         work = partial(
             compute_routes,
             self.session,
@@ -360,31 +406,9 @@ class RoutesView(Widget):
             self.matrix,
             self.routes,
         )
-        self.run_worker(
-            partial(self._compute, generation, work, self.reveal),
-            group="routes",
-            thread=True,
-            exit_on_error=False,
-        )
+        self._run.run(partial(_compute, work, self.reveal))
 
-    def _compute(self, generation: int, work: partial[RoutesOutcome], reveal: bool) -> None:
-        """Runs in the worker thread. A newer change or the deadline abandons the result:
-        routing calls the evaluator many times, and each call is bounded by its own budget."""
-        outcome: RoutesOutcome | Exception
-        try:
-            outcome = work().prepare(reveal=reveal)
-        except Exception as exc:  # a routing bug must show, not take the app down
-            outcome = exc
-        if generation != self._generation:
-            return  # superseded: nobody waits for it
-        with contextlib.suppress(RuntimeError):  # the app is closing
-            self.app.call_from_thread(self._finish, generation, outcome)
-
-    def _finish(self, generation: int, outcome: RoutesOutcome | Exception) -> None:
-        if generation != self._generation or generation == self._given_up:
-            return  # the scenario or files changed meanwhile; a newer run will show
-        self._stop_clock()
-        self._shown_generation = generation
+    def _finish(self, outcome: RoutesOutcome | Exception) -> None:
         if isinstance(outcome, Exception):
             self._status = mask_text(
                 f"internal error while routing: {type(outcome).__name__}: {outcome}"
@@ -396,26 +420,21 @@ class RoutesView(Widget):
         self.source = outcome.source
         self._show_outcome(outcome)
 
-    def _show_busy(self, generation: int) -> None:
-        if generation == self._generation and self._shown_generation != generation:
-            self._status = "routing…"
-            self._show_problems()
+    def _show_busy(self) -> None:
+        self._status = "routing…"
+        self._show_problems()
 
-    def _give_up(self, generation: int) -> None:
-        if generation != self._generation or self._shown_generation == generation:
-            return
-        self._stop_clock()
-        self._given_up = self._shown_generation = generation
+    def _give_up(self, seconds: float) -> None:
         earlier = "; the routes shown are from before the change" if self.outcome else ""
         self._status = (
-            f"gave up after {DEADLINE:g} s: routing under this scenario did not finish{earlier}"
+            f"gave up after {seconds:g} s: routing under this scenario did not finish{earlier}"
         )
         self._show_problems()
 
     @property
     def pending(self) -> bool:
         """True until the latest change has been routed and shown."""
-        return self._shown_generation != self._generation
+        return self._run.pending
 
     # --- rendering -----------------------------------------------------------------------
 
@@ -481,16 +500,18 @@ class RoutesView(Widget):
     ) -> None:
         won = decision.winner is not None and candidate.index == decision.winner.index
         label = candidate_label(candidate, order, won)
+        if (decision.kind, candidate.index) in self.untested:
+            label.append("  · no test", style="dim italic")
         # masked by the core unless revealed (the unmasked tree is built only on reveal)
         explain = candidate.explain_tree(reveal=self.reveal)
         details: list[Text] = []
         if candidate.error_message and explain is None:
-            details.append(Text.assemble((f"error: {candidate.error_message}", "bold red")))
+            details.append(Text.assemble((f"error: {esc(candidate.error_message)}", "bold red")))
         if candidate.note:
-            details.append(Text.assemble((mask_text(candidate.note), "italic")))
+            details.append(Text.assemble((esc(mask_text(candidate.note)), "italic")))
         if candidate.description:
-            details.append(Text.assemble((candidate.description, "dim")))
-        details.append(Text.assemble((str(candidate.loc), "dim")))
+            details.append(Text.assemble((esc(candidate.description), "dim")))
+        details.append(Text.assemble((esc(str(candidate.loc)), "dim")))
         node = branch.add(
             label, data=candidate, expand=won or candidate.outcome == "error", allow_expand=True
         )

@@ -30,10 +30,9 @@ Hooks for the app (the only ones):
 
 from __future__ import annotations
 
-import contextlib
-import threading
 from dataclasses import dataclass, replace
 from functools import partial
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.text import Text
@@ -44,7 +43,6 @@ from textual.containers import Horizontal
 from textual.message import Message
 from textual.reactive import reactive
 from textual.suggester import Suggester
-from textual.timer import Timer
 from textual.widget import Widget
 from textual.widgets import Button, Input, Select, Static, TabbedContent, TabPane
 
@@ -69,6 +67,7 @@ from flowctx_core.model.scenarios import (
     secret_names,
     secret_reasons,
 )
+from flowctx_tui.latest_run import LatestRun
 from flowctx_tui.messages import ScenarioChanged, ScenarioLoaded
 from flowctx_tui.widgets.explain_tree import ExplainTree
 from flowctx_tui.widgets.json_editor import JsonEditor
@@ -79,13 +78,6 @@ if TYPE_CHECKING:
     from flowctx_core.routing import Routes
     from flowctx_core.session import Session
 
-#: Seconds of quiet typing before the expression is evaluated.
-DEBOUNCE = 0.1
-#: Seconds an evaluation may run (in its worker thread) before the scratchpad gives up on it,
-#: stops it and says so; what was typed and the last result that finished stay on screen.
-DEADLINE = 2.0
-#: Seconds before "evaluating…" shows: a quick evaluation (almost all) never flickers it.
-BUSY_AFTER = 0.3
 DIALECT_LABELS = {
     "mj": "mj",
     "ag2": "ag2 ${} (handoffs)",
@@ -263,6 +255,7 @@ class Scratchpad(Widget):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+s", "save_scenario", "Save scenario", id="scratchpad.save"),
+        Binding("ctrl+o", "save_as_test", "Save as test", id="scratchpad.save_test"),
         Binding("ctrl+r", "reset_context", "Reset context", id="scratchpad.reset_context"),
         Binding("ctrl+l", "focus_expression", "Expression", show=False, id="scratchpad.focus"),
     ]
@@ -289,16 +282,18 @@ class Scratchpad(Widget):
         self._ctx_shown: dict[str, Any] = {}
         self._ctx_real: dict[str, Any] = {}
         self._ctx_effective: dict[str, Any] = {}
-        self._generation = 0
-        self._shown_generation = 0
-        self._timer: Timer | None = None
         self._shared: tuple[Any, ...] | None = None
-        # the running evaluation: its stop flag (set by a newer input or the deadline) and the
-        # timers that show "evaluating…" and give up on it
-        self._cancel: threading.Event | None = None
-        self._clock: list[Timer] = []
+        # what was typed is evaluated off the UI thread; the latest input wins, "evaluating…"
+        # shows after a moment, and past the deadline the evaluation is stopped
+        self._run: LatestRun[tuple[str, EvalResult | None]] = LatestRun(
+            self,
+            group="evaluate",
+            start=self._start_evaluation,
+            show=self._finish,
+            busy=self._show_busy,
+            give_up=self._give_up,
+        )
         self._result_text = ""  # the expression ``result`` is for
-        self._given_up: int | None = None  # the generation the deadline abandoned
 
     # --- layout ------------------------------------------------------------------------
 
@@ -585,39 +580,20 @@ class Scratchpad(Widget):
     # --- evaluation ----------------------------------------------------------------------
 
     def _changed(self) -> None:
-        """Any input changed: evaluate soon, and share the scenario."""
-        self._generation += 1
-        self._stop_running()  # latest input wins: the older evaluation is stopped now
-        if self._timer is not None:
-            self._timer.stop()
-        self._timer = self.set_timer(DEBOUNCE, self._start_evaluation)
+        """Any input changed: evaluate soon (the older evaluation is stopped now), and share
+        the scenario."""
+        self._run.changed()
         self._share()
 
-    def _stop_running(self) -> None:
-        if self._cancel is not None:
-            self._cancel.set()
-            self._cancel = None
-        for timer in self._clock:
-            timer.stop()
-        self._clock = []
-
     def _start_evaluation(self) -> None:
-        self._timer = None
-        generation = self._generation
         text, dialect = self.scenario.expression, self.dialect
         if not text.strip():
-            self._finish(generation, text, None)
+            self._run.show_now((text, None))
             return
         scope = self.completion_scope()
         roots = self._secret_roots(dialect)
-        self._stop_running()
-        cancel = self._cancel = threading.Event()
-        self._clock = [
-            self.set_timer(BUSY_AFTER, partial(self._show_busy, generation)),
-            self.set_timer(DEADLINE, partial(self._give_up, generation)),
-        ]
-        # A thread worker: the UI thread only renders. The evaluator checks ``cancel`` as it
-        # charges its work budget, so a stopped evaluation ends instead of running on unseen.
+        # The evaluator checks the stop flag as it charges its work budget, so a stopped
+        # evaluation ends instead of running on unseen.
         work = partial(
             evaluate,
             text,
@@ -626,47 +602,24 @@ class Scratchpad(Widget):
             explain=True,
             secret_roots=roots,
             reveal_secrets=self.reveal,
-            cancel=cancel,
         )
-        self.run_worker(
-            partial(self._evaluate, generation, text, work, cancel),
-            group="evaluate",
-            thread=True,
-            exit_on_error=False,
-        )
+        self._run.run(lambda cancel: (text, work(cancel=cancel)))
 
-    def _evaluate(
-        self, generation: int, text: str, work: partial[EvalResult], cancel: threading.Event
-    ) -> None:
-        """Runs in the worker thread; hands the result to the UI thread unless superseded."""
-        result = work()
-        if cancel.is_set():
-            return  # a newer input or the deadline: nobody is waiting for this one
-        with contextlib.suppress(RuntimeError):  # the app is closing
-            self.app.call_from_thread(self._finish, generation, text, result)
-
-    def _finish(self, generation: int, text: str, result: EvalResult | None) -> None:
-        if generation != self._generation or generation == self._given_up:
-            return  # inputs changed while evaluating, or given up on; the newer run will show
-        self._stop_running()
+    def _finish(self, done: tuple[str, EvalResult | None]) -> None:
+        text, result = done
         self.result, self._result_text = result, text
-        self._shown_generation = generation
         self._render_result()
 
-    def _show_busy(self, generation: int) -> None:
-        if generation == self._generation and self._shown_generation != generation:
-            self._render_result(Text.assemble(("evaluating…", "dim italic")))
+    def _show_busy(self) -> None:
+        self._render_result(Text.assemble(("evaluating…", "dim italic")))
 
-    def _give_up(self, generation: int) -> None:
-        """The deadline passed: stop the evaluation; keep the typed text and the last result."""
-        if generation != self._generation or self._shown_generation == generation:
-            return
-        self._stop_running()
-        self._given_up = self._shown_generation = generation
+    def _give_up(self, seconds: float) -> None:
+        """The deadline passed: the evaluation was stopped; keep the typed text and the last
+        result."""
         earlier = " (the result shown is for the last condition that finished)"
         self._render_result(
             Text.assemble(
-                (f"gave up after {DEADLINE:g} s: ", "bold yellow"),
+                (f"gave up after {seconds:g} s: ", "bold yellow"),
                 (
                     "the condition did not finish in time and was stopped"
                     + (earlier if self.result is not None else ""),
@@ -679,7 +632,7 @@ class Scratchpad(Widget):
     def pending(self) -> bool:
         """True until the current inputs have been evaluated and shown (and JSON parsed)."""
         editors = self.query(JsonEditor)
-        return self._shown_generation != self._generation or any(e.pending for e in editors)
+        return self._run.pending or any(e.pending for e in editors)
 
     def _secret_roots(self, dialect: str) -> dict[str, str]:
         """Where the explain masks values (unless reveal), each path with its reason.
@@ -754,7 +707,10 @@ class Scratchpad(Widget):
 
     def _refresh_scenario_list(self) -> None:
         select = self.query_one("#sp-load", Select)
-        names = list_scenarios(self.session.root, self.workflow) if self._can_save() else []
+        session, workflow = self.session, self.workflow
+        names: list[str] = []
+        if session is not None and workflow is not None:  # _can_save
+            names = list_scenarios(session.root, workflow)
         select.set_options([(n, n) for n in names])
 
     def _can_save(self) -> bool:
@@ -791,6 +747,33 @@ class Scratchpad(Widget):
             return
         self._status(f"saved {path.relative_to(self.session.root).as_posix()} (secrets masked)")
         self._refresh_scenario_list()
+
+    def action_save_as_test(self) -> None:
+        """The condition on screen and its verdict, under the current inputs, as a test case."""
+        result = self.result
+        expression = self.expression_input.value.strip()
+        if not self._can_save() or result is None or not expression:
+            self._status("nothing evaluated yet: type a condition first", error=True)
+            return
+        assert self.session is not None and self.workflow is not None
+        from flowctx_core.testing.save import condition_case
+        from flowctx_tui.screens.save_test import SaveTestScreen
+
+        case = condition_case(
+            self.scenario,
+            expression,
+            self.dialect,
+            result.value if result.success else None,
+            env=self.env_overrides,
+            launch=self.launch,
+        )
+        guard = secret_guard(self.matrix, self.session.effective_env(self.env_overrides))
+        screen = SaveTestScreen(self.session.root, self.workflow, case, guard, self.workflow)
+        self.app.push_screen(screen, self._saved_test)
+
+    def _saved_test(self, path: Path | None) -> None:
+        if path is not None and self.session is not None:
+            self._status(f"saved as a test in {path.relative_to(self.session.root).as_posix()}")
 
     @on(Button.Pressed, "#sp-save")
     def _save_pressed(self, event: Button.Pressed) -> None:

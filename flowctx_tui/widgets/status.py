@@ -12,6 +12,8 @@ from datetime import datetime
 from textual.content import Content
 from textual.widgets import Static
 
+from flowctx_tui.cli.terminal import escape_controls
+
 #: state -> (label, style)
 STATES = {
     "loading": ("◌ loading", "$text-muted"),
@@ -45,8 +47,8 @@ def render_status(s: Status) -> Content:
     label, style = STATES[s.state]
     sep = (" │ ", "$text-muted")
     parts: list[str | tuple[str, str]] = [
-        (f" {s.workflow}", "bold"),
-        (f" ({s.workspace})", "$text-muted"),
+        (f" {escape_controls(s.workflow)}", "bold"),
+        (f" ({escape_controls(s.workspace)})", "$text-muted"),
         sep,
         (label, style),
     ]

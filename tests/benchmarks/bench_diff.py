@@ -6,7 +6,7 @@ The demo is copied into a fresh git repository in a temporary folder and committ
 is then changed in the working tree. Timed, each as the median of ``--runs``:
 
 * baseline: ``check_report`` of the working tree (read, resolve and check every workflow once),
-* reading the base revision through git (``read_side``: ls-tree, cat-file, a private folder),
+* reading the base revision through git (``read_side``: cat-file, into memory),
 * reading the working tree (``folder_side``),
 * the comparison itself (resolve, check and decide every source under every scenario, twice),
 * the whole diff, as ``flowctx diff --base HEAD`` does it (the three above).

@@ -23,7 +23,7 @@ import simpleeval
 
 from flowctx_core.expressions import compile_expression, evaluate
 
-PRD_SCOPE: dict[str, Any] = {
+PATH_SCOPE: dict[str, Any] = {
     "payload": {"status": "pending", "customer": {"tier": "premium"}, "items": [1, 2, 3]},
     "stepResult": {"step": "Success"},
     "flowContext": {"currentStepId": "s1", "completedSteps": ["s0"], "stepCount": 1},
@@ -39,12 +39,12 @@ AG2_SCOPE: dict[str, Any] = {
 
 # (label, dialect, our expression, scope, equivalent Python expression for raw simpleeval)
 CASES: list[tuple[str, str, str, dict[str, Any], str]] = [
-    ("mj  PRD approval", "mj", "data.userApproval === true", PRD_SCOPE,
+    ("mj  approval", "mj", "data.userApproval === true", PATH_SCOPE,
      "data['userApproval'] == True"),
-    ("mj  PRD retry+status", "mj", "data.retryCount < 3 && payload.status === 'pending'",
-     PRD_SCOPE, "data['retryCount'] < 3 and payload['status'] == 'pending'"),
+    ("mj  retry+status", "mj", "data.retryCount < 3 && payload.status === 'pending'",
+     PATH_SCOPE, "data['retryCount'] < 3 and payload['status'] == 'pending'"),
     ("mj  nested path", "mj", "payload.customer.tier == 'premium' && context.environment !== 'dev'",
-     PRD_SCOPE, "payload['customer']['tier'] == 'premium' and context['environment'] != 'dev'"),
+     PATH_SCOPE, "payload['customer']['tier'] == 'premium' and context['environment'] != 'dev'"),
     ("ag2 three-part", "ag2",
      "${interview_complete} and ${routing_mode} == 'task_batch' "
      "and len(${selected_capabilities}) > 0",
@@ -65,9 +65,9 @@ CASES: list[tuple[str, str, str, dict[str, Any], str]] = [
     ("moz missing is None", "mozaiks", "${never_set} is None and ${retries} < 3", AG2_SCOPE,
      "routing_mode is not None and retries < 3"),
     ("py  retry+status", "python", "data['retryCount'] < 3 and payload['status'] == 'pending'",
-     PRD_SCOPE, "data['retryCount'] < 3 and payload['status'] == 'pending'"),
+     PATH_SCOPE, "data['retryCount'] < 3 and payload['status'] == 'pending'"),
     ("py  attribute keys", "python", "payload.status == 'pending' and data.retryCount < 3",
-     PRD_SCOPE, "payload['status'] == 'pending' and data['retryCount'] < 3"),
+     PATH_SCOPE, "payload['status'] == 'pending' and data['retryCount'] < 3"),
 ]  # fmt: skip
 
 

@@ -103,7 +103,7 @@ def test_json_output_and_reveal(
     [
         ('{"app_id": ', "BEFORE:1:12: invalid JSON for BEFORE: Expecting value"),
         ("[1, 2]", "BEFORE must be a JSON object (the launch context), not an array"),
-        ("no_such_file.json", "BEFORE: no such file 'no_such_file.json'"),
+        ("no_such_file.json", "BEFORE: neither a file nor inline JSON (17 characters, not shown)"),
     ],
 )
 def test_bad_input_exits_2_with_a_message(

@@ -76,8 +76,8 @@ def test_explain_masks_secret_values_and_says_why(capsys: pytest.CaptureFixture[
     )  # fmt: skip
     assert code == 0
     assert out.splitlines()[0] == "true"
-    # the PRD's context may carry API keys: never shown by eval, and the reason is said (the
-    # app, which knows the workflow's variables, masks context per variable instead)
+    # a path condition's context may carry API keys: never shown by eval, and the reason is said
+    # (the app, which knows the workflow's variables, masks context per variable instead)
     assert (
         "+ context.environment === 'production' -> true "
         "(got *** (secret: read from context, which may carry API keys))"

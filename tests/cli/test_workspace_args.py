@@ -27,13 +27,15 @@ COMMAND_ARGS = {
     # compared with the demo folder: a base every test's workspace can be read against
     "diff": ["--base", str(demo_path()), "-w", "{wf}"],
     "graph": ["-w", "{wf}"],
+    "test": ["-w", "{wf}"],
 }
 
 
 def test_every_workspace_command_is_covered() -> None:
     # a new sub-command must join the rule (eval reads no workspace, schema takes no PATH;
-    # app is tested below; serve runs until stopped: tests/cli/test_serve_cmd.py)
-    assert set(COMMANDS) - {"eval", "schema", "app", "serve"} == set(COMMAND_ARGS)
+    # app is tested below; serve runs until stopped: tests/cli/test_serve_cmd.py; lsp takes
+    # no PATH: each file the editor opens names its workspace, tests/lsp)
+    assert set(COMMANDS) - {"eval", "schema", "app", "serve", "lsp"} == set(COMMAND_ARGS)
 
 
 @pytest.fixture(autouse=True)
@@ -66,7 +68,10 @@ def run(
     return code, out.out, out.err
 
 
-def _used(command: str, out: str, workflow: str) -> bool:
+def _used(command: str, out: str, workflow: str, err: str = "") -> bool:
+    if command == "test":
+        # the demo's test files name Approvals: a copy that renamed it runs none of them
+        return workflow in out or f"no test case for workflow '{workflow}'" in err
     if command == "check":
         # the summary (it ran), which ends naming the runtime profile
         return "warning(s) [runtime " in out.splitlines()[-1]
@@ -81,7 +86,7 @@ def test_without_path_the_workspace_around_the_current_directory(
         monkeypatch.chdir(where)
         code, out, err = run(capsys, command, "MyApprovals")
         assert code in (0, 1), err
-        assert _used(command, out, "MyApprovals"), out
+        assert _used(command, out, "MyApprovals", err), out
         assert DEMO_NOTE not in err
 
 
@@ -95,7 +100,7 @@ def test_outside_any_workspace_the_demo_and_a_note(
     monkeypatch.chdir(tmp_path)
     code, out, err = run(capsys, command, "Approvals")
     assert code in (0, 1), err
-    assert _used(command, out, "Approvals"), out
+    assert _used(command, out, "Approvals", err), out
     assert err.startswith(f"flowctx: no workspace at or above the current directory; {DEMO_NOTE}")
     # the demo has no MyApprovals: the name is looked up in the demo, not elsewhere
     code, _, err = run(capsys, command, "MyApprovals")
@@ -109,7 +114,7 @@ def test_a_given_path_wins_over_the_current_directory(
     monkeypatch.chdir(mine)
     code, out, err = run(capsys, command, "Approvals", str(demo_path()))
     assert code in (0, 1), err
-    assert _used(command, out, "Approvals")
+    assert _used(command, out, "Approvals", err)
     assert DEMO_NOTE not in err
 
 
@@ -129,7 +134,7 @@ def test_a_file_is_refused_unless_it_is_a_workflow_file(
     contract = mine / "workflows" / "MyApprovals" / "context_variables.yaml"
     code, out, err = run(capsys, command, "MyApprovals", str(contract))
     assert code in (0, 1), err
-    assert _used(command, out, "MyApprovals")
+    assert _used(command, out, "MyApprovals", err)
 
 
 def _app(*args: str) -> argparse.Namespace:

@@ -1,4 +1,5 @@
-"""Coercion as the runtime applies it: booleans and integers only (REFERENCE.md 3)."""
+"""Coercion as the runtime applies it: booleans and integers only (mozaiks 0.2.0,
+``mozaiksai/core/workflow/context/variables.py``)."""
 
 from __future__ import annotations
 

@@ -178,7 +178,8 @@ def _pack_ids(ids: list[str]) -> Callable[[Any], bool]:
     return lambda v: isinstance(v, list) and [p["id"] for p in v] == ids
 
 
-# What REFERENCE.md section 5 says these rows hold with the provider on (flowctx.yaml turns it
+# What mozaiks 0.2.0's provider (mozaiksai/core/session/build_context.py) puts in these rows
+# when it is on (flowctx.yaml turns it
 # on): mozaikspay is active, stripe_legacy is inactive (projects []), approval_policies applies
 # to Approvals only.
 BUILD_CONTEXT: dict[str, dict[str, Expectation]] = {

@@ -109,6 +109,6 @@ def test_a_folder_compared_with_a_copy_of_itself_has_no_changes(tmp_path: Path):
     diff = compare(folder_side(repo / "ws", {}), folder_side(copy, {}))
     assert not diff.changed
     assert [w.workflow for w in diff.workflows] == ["Orders", "Refunds"]
-    # a revision against the same files on disk: the same, though read from a temporary folder
+    # a revision against the same files on disk: the same, though read from git into memory
     diff = compare(read_side("base", repo / "ws", {}), folder_side(repo / "ws", {}))
     assert not diff.changed

@@ -37,10 +37,14 @@ def test_a_plain_variable_beside_a_secret_path_stays_visible() -> None:
     assert "holds context.region" in text or "derived from context" in text
 
 
-def test_the_operand_returned_by_or_and_coalesce_is_judged_alone() -> None:
+def test_the_operand_returned_by_or_and_coalesce_derives_from_the_choice() -> None:
     scope = build_path_context(context={"flag": ""}, payload={"fallback": "plain"})
+    # "plain" came back because the secret is falsy: the choice tells what the secret is
     text = explain("context.flag || payload.fallback", scope)
-    assert '-> "plain"' in text.splitlines()[0]  # the chosen operand is not the secret
+    assert "-> *** (secret: derived from context.flag)" in text.splitlines()[0]
+    assert '+ payload.fallback -> "plain"' in text  # the operand itself is still shown
+    text = explain("payload.fallback || context.flag", scope)
+    assert '-> "plain"' in text.splitlines()[0]  # chosen before the secret was read
     text = explain("context.flag ?? payload.fallback", scope)
     assert "*** (secret:" in text.splitlines()[0]  # '' is not nullish: the secret is returned
 

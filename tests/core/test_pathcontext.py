@@ -1,4 +1,4 @@
-"""The PRD's EnhancedPathContext and its testing strategy (section 6)."""
+"""The enhanced path context (data and context beside payload, stepResult and flowContext)."""
 
 from __future__ import annotations
 
@@ -49,7 +49,7 @@ def test_falsy_data_becomes_empty_object_like_params_data_or_empty() -> None:
     assert build_path_context(data=[])["data"] == []  # [] is truthy in JavaScript
 
 
-# The PRD's four testing-strategy cases.
+# The four cases the enhanced path context was specified with.
 
 
 def test_prd_data_access() -> None:

@@ -1,4 +1,4 @@
-"""MemberJunction getValidPaths over real flow.yaml files (REFERENCE.md 7, the PRD)."""
+"""MemberJunction getValidPaths over real flow.yaml files."""
 
 from __future__ import annotations
 

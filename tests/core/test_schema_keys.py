@@ -1,4 +1,5 @@
-"""Runtime-injected schema keys: present even when not declared (REFERENCE.md 3)."""
+"""Runtime-injected schema keys: present even when not declared (mozaiks 0.2.0,
+``mozaiksai/core/workflow/context/variables.py``)."""
 
 from __future__ import annotations
 

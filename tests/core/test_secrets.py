@@ -1,4 +1,4 @@
-"""Secrets (REFERENCE.md 8): secret-looking keys and URI passwords are masked in every output
+"""Secrets: secret-looking keys and URI passwords are masked in every output
 unless revealed; the core keeps the real values."""
 
 from __future__ import annotations

@@ -154,7 +154,7 @@ EXPRESSIONS = st.recursive(_ATOM, _extend, max_leaves=6).flatmap(
 
 # --- the hand-written corpus -----------------------------------------------------------------
 # The facts of AG2's own test file (test/agentchat/group/test_context_expression.py), with
-# other names and values, then the text-substitution quirks section 6 of REFERENCE.md lists.
+# other names and values, then the text-substitution quirks of ag2 0.14.0's context_expression.py.
 
 _FLAGS = {"on": True, "off": False}
 _NUMS = {"zero": 0, "one": 1, "ten": 10, "minus": -5}

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-PRD: dict[str, Any] = {
+DOCUMENTED: dict[str, Any] = {
     "payload": {
         "status": "pending",
         "count": 3,
@@ -104,10 +104,10 @@ MINIMAL: dict[str, Any] = {
     "data": {},
     "context": {},
 }
-SCOPES: list[dict[str, Any]] = [PRD, ALT, MINIMAL]
+SCOPES: list[dict[str, Any]] = [DOCUMENTED, ALT, MINIMAL]
 
 EXPRESSIONS: list[str] = [
-    # --- the PRD's own examples and plain comparisons
+    # --- the documented path-condition examples and plain comparisons
     "data.userApproval === true",
     "context.environment === 'production'",
     "data.retryCount < 3 && payload.status === 'pending'",

@@ -2,8 +2,8 @@
 
 Scopes mix every JSON type (big and negative-zero numbers, NaN/Infinity, Unicode and JS
 whitespace, keys the evaluator drops, objects with their own ``constructor``/``toString``);
-expressions cover the constructs of REFERENCE.md section 7 (paths, optional chains and calls,
-``??``, ternaries, ``typeof``, ``in``, arrows, methods, safe globals, comparisons and
+expressions cover the constructs @memberjunction/global 5.51.3 accepts (paths, optional chains
+and calls, ``??``, ternaries, ``typeof``, ``in``, arrows, methods, safe globals, comparisons and
 arithmetic, assignments, syntax errors, forbidden words, names that are not defined).
 """
 

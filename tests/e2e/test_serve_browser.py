@@ -106,6 +106,11 @@ class Served:
                 raise AssertionError(f"no {text!r} after {timeout}s: {self.output}")
             time.sleep(0.05)
 
+    def ready_url(self) -> str:
+        """The URL the server printed when ready: the only one that opens the app (a token)."""
+        prefix = "flowctx serve: ready at "
+        return next(line for line in self.output if line.startswith(prefix))[len(prefix) :]
+
     def kill(self) -> None:
         if self.process.poll() is None:
             os.killpg(self.process.pid, signal.SIGTERM)
@@ -127,7 +132,7 @@ def served(tmp_path: Path) -> Iterator[tuple[Served, str]]:
     server = Served(root, port)
     try:
         server.wait_for("flowctx serve: ready at", timeout=60)
-        yield server, f"http://127.0.0.1:{port}/"
+        yield server, server.ready_url()
     finally:
         server.kill()
 

@@ -1,6 +1,6 @@
 """A long fuzz run of the condition evaluator over every dialect.
 
-The guarantees under test (REFERENCE.md section 7: refuse by grammar, bounded work):
+The guarantees under test (refuse by grammar, bounded work):
 
 - ``evaluate`` is total: an ``EvalResult`` for any text and scope, never an exception;
 - nothing escapes the sandbox: the raw value is plain data (JSON values, ``undefined`` or a

@@ -33,9 +33,10 @@ def replace_with(path: Path, make: Callable[[Path], None]) -> None:
 
 SPECIAL: dict[str, tuple[Callable[[Path], None], str]] = {
     "a FIFO": (os.mkfifo, "not a regular file (device, FIFO or socket)"),
+    # a contract linked out of the workspace is never read, whatever it points at
     "a link to /dev/zero": (
         lambda p: p.symlink_to("/dev/zero"),
-        "not a regular file (device, FIFO or socket)",
+        "resolves outside the workspace through a symbolic link",
     ),
 }
 NAMES = [

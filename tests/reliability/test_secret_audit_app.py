@@ -1,4 +1,4 @@
-"""Secret-leak audit of the app (REFERENCE.md section 8), through Pilot.
+"""Secret-leak audit of the app, through Pilot.
 
 The workspace and secrets of the CLI audit (env-sourced config, the profile, launch values,
 URI passwords in the environment, a contract default, a launch value and the fallbacks file, a

@@ -1,4 +1,4 @@
-"""Secret-leak audit of the CLI (REFERENCE.md section 8).
+"""Secret-leak audit of the CLI.
 
 Recognisable secret values are planted everywhere a secret can enter: env-sourced config (the
 process environment and the workspace profile), ``context`` passed to eval and routes, launch

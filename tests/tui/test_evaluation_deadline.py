@@ -21,6 +21,7 @@ from textual.widgets import Static
 from flowctx_core.expressions import evaluate as real_evaluate
 from flowctx_core.model.scenarios import Scenario
 from flowctx_core.session import Session
+from flowctx_tui import latest_run
 from flowctx_tui.widgets import routes as routes_module
 from flowctx_tui.widgets import scratchpad as scratchpad_module
 from tests.conftest import until
@@ -120,7 +121,7 @@ async def test_a_newer_key_wins_over_an_evaluation_still_running(
 async def test_past_the_deadline_it_gives_up_and_keeps_the_last_result(
     session: Session, gate: Gate, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(scratchpad_module, "DEADLINE", 0.5)
+    monkeypatch.setattr(latest_run, "DEADLINE", 0.5)
     async with PadApp(session, "Review").run_test(size=(100, 30)) as pilot:
         pad = await settle(pilot)
         editor(pad, "data").set_text('{"n": 0}')
@@ -161,7 +162,7 @@ def _slow_scenario(args: tuple[Any, ...]) -> bool:
 def routes_gate(monkeypatch: pytest.MonkeyPatch) -> Iterator[Gate]:
     held = Gate(routes_module.compute_routes, _slow_scenario)
     monkeypatch.setattr(routes_module, "compute_routes", held)
-    monkeypatch.setattr(routes_module, "DEADLINE", 0.5)
+    monkeypatch.setattr(latest_run, "DEADLINE", 0.5)
     yield held
     held.release()
 

@@ -1,9 +1,11 @@
-"""The Textual internals the JSON editor's large-document speed-ups rely on.
+"""Every Textual internal flowctx relies on, by name.
 
-``flowctx_tui/widgets/json_editor.py`` overrides private parts of Textual's TextArea (they have
-no public equivalent); pyproject.toml pins Textual to the range they were written for. When a
-new Textual is allowed, this test says exactly which of them moved, instead of the editor
-silently getting slow or breaking.
+``flowctx_tui/widgets/json_editor.py`` overrides private parts of Textual's TextArea for its
+large-document speed-ups, and ``flowctx_tui/widgets/fast_table.py`` private parts of DataTable
+for its batch ``fill`` and row-only repaint (``update_rows``); neither has a public equivalent.
+pyproject.toml pins Textual to the range they were written for. When a new Textual is allowed,
+this test says exactly which of them moved, instead of the editor getting slow or the matrix
+silently showing stale lines.
 """
 
 from __future__ import annotations
@@ -15,7 +17,12 @@ from importlib.metadata import version
 from pathlib import Path
 
 import pytest
-from textual.widgets import TextArea
+from rich.text import Text
+from textual.app import App, ComposeResult
+from textual.widgets import DataTable, TextArea
+from textual.widgets.data_table import RowKey
+
+from flowctx_tui.widgets.fast_table import FastTable
 
 PYPROJECT = Path(__file__).resolve().parents[2] / "pyproject.toml"
 
@@ -42,9 +49,11 @@ def test_the_installed_textual_is_the_pinned_one() -> None:
         ("textual.document._document", "Document"),
         ("textual.document._document", "EditResult"),
         ("textual.document._wrapped_document", "WrappedDocument"),
+        # fast_table.py's render signatures
+        ("textual._types", "SegmentLines"),
     ],
 )
-def test_the_private_classes_are_where_the_editor_imports_them(module: str, name: str) -> None:
+def test_the_private_names_are_where_flowctx_imports_them(module: str, name: str) -> None:
     assert hasattr(importlib.import_module(module), name), f"{module}.{name} moved"
 
 
@@ -74,3 +83,72 @@ def test_the_wrapped_document_keeps_the_state_the_editor_reads() -> None:
     # _CountedWrap reads the visual-line table; the resize shortcut reads width and tab width
     assert len(wrapped._offset_to_line_info) == wrapped.height
     assert wrapped._width == 0 and wrapped._tab_width == 4
+
+
+# --- DataTable (fast_table.py) ---------------------------------------------------------
+
+# LRUCache has keys() but is not iterable itself (hence the noqa: SIM118 below)
+DATA_TABLE_ATTRIBUTES = (
+    "_row_locations",
+    "_column_locations",
+    "_show_hover_cursor",
+    "_data",
+    "_new_rows",
+    "_cell_render_cache",
+    "_row_render_cache",
+    "_row_renderable_cache",
+    "_line_cache",
+    "_update_count",
+    "_require_update_dimensions",
+)
+
+
+class One(App[None]):
+    def compose(self) -> ComposeResult:
+        yield FastTable()
+
+
+async def test_the_private_state_is_where_fast_table_keeps_it() -> None:
+    app = One()
+    async with app.run_test(size=(60, 10)) as pilot:
+        table = app.query_one(FastTable)
+        for name in DATA_TABLE_ATTRIBUTES:
+            assert hasattr(table, name), f"DataTable.{name} moved"
+        assert callable(table._highlight_cursor)
+        params = list(inspect.signature(DataTable._update_dimensions).parameters)
+        assert params == ["self", "new_rows"]
+        # the rendering the matrix's own cell and line caches wrap, and what their keys read
+        cell = list(inspect.signature(DataTable._render_cell).parameters)
+        assert cell == [
+            "self",
+            "row_index",
+            "column_index",
+            "base_style",
+            "width",
+            "cursor",
+            "hover",
+        ]
+        line = list(inspect.signature(DataTable._render_line_in_row).parameters)
+        assert line == [
+            "self",
+            "row_key",
+            "line_no",
+            "base_style",
+            "cursor_location",
+            "hover_location",
+        ]
+        assert hasattr(table, "_pseudo_class_state") and hasattr(table, "_labelled_row_exists")
+        table.add_column("a", key="a", width=5)
+        table.add_column("b", key="b", width=5)
+        table.fill([("r1", (Text("x"), Text("y"))), ("r2", (Text("z"), Text("w")))])
+        await pilot.pause()
+        assert [r.key.value for r in table.ordered_rows] == ["r1", "r2"]
+        # the cache keys update_rows picks entries out by
+        assert all(isinstance(k[0], RowKey) for k in table._cell_render_cache.keys())  # noqa: SIM118
+        assert all(isinstance(k[0], RowKey) for k in table._row_render_cache.keys())  # noqa: SIM118
+        assert all(isinstance(k[1], int) for k in table._row_renderable_cache.keys())  # noqa: SIM118
+        assert all(isinstance(k[0], int) for k in table._line_cache.keys())  # noqa: SIM118
+        table.update_rows({"r2": {"b": Text("new")}})
+        await pilot.pause()
+        assert "new" in table.render_line(2).text
+        assert "y" in table.render_line(1).text

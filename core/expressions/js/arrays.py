@@ -82,11 +82,6 @@ def _arr_slice(arr: list[Any], start: Any = UNDEFINED, end: Any = UNDEFINED, *_:
     return list(arr[a:b])
 
 
-def _iterate(arr: list[Any], fn: Any, method: str) -> Any:
-    call = _call(fn, method)
-    return ((call(js_value(arr[i]), i, arr), i) for i in range(len(arr)) if i < len(arr))
-
-
 def _arr_some(arr: list[Any], fn: Any = UNDEFINED, *_: Any) -> bool:
     call = _call(fn, "some")
     i = 0

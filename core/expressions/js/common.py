@@ -17,7 +17,6 @@ from flowctx_core.expressions.js.values import (
     JsError,
     JsFunction,
     JsSecurityRefusal,
-    js_value,
     to_int,
     typeof,
 )
@@ -144,7 +143,3 @@ def _call(fn: Any, method: str) -> Callable[..., Any]:
     if type(fn) is not JsFunction:
         raise JsError(f"{typeof(fn)} is not a function (argument of {method})")
     return fn.fn
-
-
-def _elements(arr: list[Any]) -> list[Any]:
-    return [js_value(x) for x in arr]

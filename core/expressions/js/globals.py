@@ -679,8 +679,8 @@ NAMESPACES: Final[dict[str, frozenset[str]]] = {
     if isinstance(value, (JsFunction, JsNamespace)) and value.members
 }
 
-# What completion offers: the methods and globals MemberJunction documents (REFERENCE.md
-# section 7 and the engine's SAFE_METHODS list), not every built-in the evaluator reproduces.
+# What completion offers: the methods and globals MemberJunction documents (the SAFE_METHODS list
+# of @memberjunction/global 5.51.3), not every built-in the evaluator reproduces.
 COMPLETION_STRING_METHODS: Final = (
     "includes", "startsWith", "endsWith", "indexOf", "lastIndexOf", "toLowerCase",
     "toUpperCase", "trim", "trimStart", "trimEnd", "split", "slice", "replace",

@@ -27,10 +27,6 @@ from flowctx_core.expressions.js.values import (
 # --- string methods ------------------------------------------------------------------------
 
 
-def _units_op(s: str) -> str:
-    return to_units(s)
-
-
 def _str_at(s: str, i: Any = UNDEFINED, *_: Any) -> Any:
     u = to_units(s)
     n = to_int(i)
@@ -120,7 +116,31 @@ def _str_normalize(s: str, form: Any = UNDEFINED, *_: Any) -> str:
     f = "NFC" if form is UNDEFINED else to_string(form)
     if f not in ("NFC", "NFD", "NFKC", "NFKD"):
         raise JsError("The normalization form should be one of NFC, NFD, NFKC, NFKD.")
+    if not s.isascii():
+        _normalized_fits(s, f)
     return unicodedata.normalize(f, s)  # type: ignore[arg-type]  # checked just above
+
+
+#: characters normalised at a time while measuring: one character decomposes to at most 18
+#: (U+FDFA under NFKD), so a piece never builds more than ~74,000 characters
+_NORMALIZE_PIECE = 4096
+
+
+def _normalized_fits(s: str, form: str) -> None:
+    """Refuse, before building it, a normalisation longer than the string limit.
+
+    A 100,000-character string of U+FDFA became 1.8 million under NFKD. The decomposed length
+    (NFD or NFKD) is the same piece by piece as whole (reordering marks keeps the length) and
+    bounds the composed forms too, so it is measured one piece at a time and the real call is
+    made only when the result fits.
+    """
+    decompose = "NFKD" if form.startswith("NFK") else "NFD"
+    total = 0
+    for i in range(0, len(s), _NORMALIZE_PIECE):
+        piece = unicodedata.normalize(decompose, s[i : i + _NORMALIZE_PIECE])  # type: ignore[arg-type]
+        total += len(piece.encode("utf-16-le", "surrogatepass")) // 2
+        if total > MAX_STRING_LENGTH:
+            raise too_long()
 
 
 def _pad(s: str, length: Any, fill: Any, at_start: bool) -> str:

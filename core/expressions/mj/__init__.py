@@ -1,5 +1,5 @@
 """MemberJunction path conditions, predicted as ``SafeExpressionEvaluator`` of
-``@memberjunction/global`` 5.51.3 evaluates them (REFERENCE.md section 7).
+``@memberjunction/global`` 5.51.3 evaluates them (its ``dist/SafeExpressionEvaluator.js``).
 
 ``precheck`` reproduces its pre-checks, ``lexer``/``parser`` read the text as the JavaScript it
 becomes, ``evaluator`` gives it JavaScript semantics over the context (values in

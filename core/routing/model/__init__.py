@@ -38,7 +38,7 @@ from flowctx_core.base.lazyexports import lazy_getattr
 from flowctx_core.base.pathsafety import present
 from flowctx_core.base.yamlmarks import YamlDoc, load_yaml_file
 from flowctx_core.model.filenames import FLOW_FILE, HANDOFFS_FILE, TRANSITIONS_FILE
-from flowctx_core.model.workspace import display_path
+from flowctx_core.model.workspace import display_path, outside_workspace
 from flowctx_core.routing.model.common import (
     CONDITION_SCOPES,
     CONDITION_TYPES,
@@ -147,6 +147,9 @@ def _load(folder: Path, root: Path, name: str) -> tuple[YamlDoc | None, list[Dia
     path = folder / name
     if not present(path):  # not exists(): it raises in a folder that cannot be searched
         return None, [], False
+    escape = outside_workspace(path, root)
+    if escape is not None:
+        return None, [Diagnostic(display_path(path, root), 0, 0, escape, code="yaml")], True
     doc, problems = load_yaml_file(path, display_path(path, root))
     return doc, problems, True
 

@@ -1,0 +1,454 @@
+"""What the language server answers, from the same snapshot, ``resolve``, ``decide`` and
+``check`` calls as the CLI: problems per file, the variable or rule under the cursor, names to
+complete, where a name is defined and used.
+
+Nothing here speaks the protocol (``server.py`` does): positions are 0-based (line, character)
+as editors count them, paths absolute. Editors' unsaved buffers are read instead of the disk
+while a question is answered (``flowctx_core.base.fsview.buffers``). Values are masked as
+everywhere else; completion offers names, never values.
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from flowctx_core.base import fsview
+from flowctx_core.base.diagnostics import Diagnostic
+from flowctx_core.base.secrets import MASK, mask_text
+from flowctx_core.model.filenames import (
+    CONTRACT_FILE,
+    FLOW_FILE,
+    HANDOFFS_FILE,
+    TRANSITIONS_FILE,
+    WORKFLOWS_DIR,
+)
+from flowctx_core.model.matrix import Matrix
+from flowctx_core.model.workspace import WorkspaceNotFound, find_root
+from flowctx_core.session import Session, open_session
+
+_WORD = re.compile(r"[A-Za-z0-9_]+")
+_SHOWN = 160
+
+
+@dataclass(frozen=True)
+class Located:
+    """A problem of one file, 0-based, with the span it covers on its line."""
+
+    path: Path
+    line: int
+    start: int
+    end: int
+    problem: Diagnostic
+
+
+@dataclass
+class Workspace:
+    """One workspace the editor has files of: its session, and the last answers."""
+
+    root: Path
+    session: Session
+    lock: threading.Lock = field(default_factory=threading.Lock)
+    #: files that had problems at the last publication (cleared when they have none)
+    published: set[Path] = field(default_factory=set)
+
+
+def open_workspace(path: Path, env: Mapping[str, str]) -> Workspace | None:
+    """The workspace a file belongs to (as every command finds it), or None."""
+    try:
+        root, _ = find_root(path if path.is_dir() else path.parent)
+    except WorkspaceNotFound:
+        return None
+    session = open_session(root, env=dict(env))
+    return Workspace(Path(root).resolve(), session)
+
+
+def workflow_of(ws: Workspace, path: Path) -> str | None:
+    """The workflow a file of ``workflows/<name>/`` belongs to."""
+    try:
+        parts = path.resolve().relative_to(ws.root).parts
+    except ValueError:
+        return None
+    if len(parts) >= 3 and parts[0] == WORKFLOWS_DIR:
+        return parts[1]
+    return None
+
+
+def _span(lines: list[str], line: int, column: int) -> tuple[int, int]:
+    """The token a problem points at on its line (0-based), else the rest of the line."""
+    if line >= len(lines):
+        return column, column + 1
+    text = lines[line]
+    m = _WORD.match(text, column) if column < len(text) else None
+    if m is not None:
+        return column, m.end()
+    stripped = len(text.rstrip())
+    return column, max(column + 1, stripped)
+
+
+def problems(ws: Workspace, buffers: Mapping[Path, str]) -> dict[Path, list[Located]]:
+    """``flowctx check``'s problems of the whole workspace, by absolute file, located on the
+    span they point at. Problems in no file of the workspace (an environment variable) are
+    put on the profile or are left out."""
+    from flowctx_core.check import workspace_report
+
+    with fsview.buffers(buffers):
+        report = workspace_report(ws.session)
+    out: dict[Path, list[Located]] = {}
+    texts: dict[Path, list[str]] = {}
+    for problem in report.problems:
+        if not problem.file:
+            continue
+        path = (ws.root / problem.file).resolve()
+        if ws.root not in path.parents and path != ws.root:
+            continue
+        if path not in texts:
+            texts[path] = _text_of(path, buffers).splitlines()
+        line = max(problem.line - 1, 0)
+        column = max(problem.column - 1, 0)
+        start, end = _span(texts[path], line, column)
+        out.setdefault(path, []).append(Located(path, line, start, end, problem))
+    return out
+
+
+def _text_of(path: Path, buffers: Mapping[Path, str]) -> str:
+    if path in buffers:
+        return buffers[path]
+    try:
+        return path.read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return ""
+
+
+def word_at(text: str, line: int, character: int) -> tuple[str, int, int] | None:
+    """The identifier under the cursor and its span on the line, or None."""
+    lines = text.splitlines()
+    if line >= len(lines):
+        return None
+    row = lines[line]
+    for m in _WORD.finditer(row):
+        if m.start() <= character <= m.end():
+            return m.group(0), m.start(), m.end()
+    return None
+
+
+def matrix_of(ws: Workspace, workflow: str, buffers: Mapping[Path, str]) -> Matrix | None:
+    if workflow not in ws.session.workflows():
+        return None
+    with fsview.buffers(buffers):
+        return ws.session.matrix(workflow)
+
+
+def _show(value: Any) -> str:
+    import json
+
+    try:
+        text = json.dumps(value, ensure_ascii=False, default=str)
+    except (TypeError, ValueError):
+        text = repr(value)
+    text = mask_text(text)
+    return text if len(text) <= _SHOWN else text[: _SHOWN - 3] + "..."
+
+
+def variable_hover(matrix: Matrix, name: str) -> str | None:
+    """Markdown for a variable: its value (masked), source, every step tried, who sees it."""
+    from flowctx_core.base.secrets import is_secret_key, mask_value
+
+    row = matrix.row(name)
+    if row is None:
+        return None
+    secret = row.secret or is_secret_key(name)
+    value = MASK if secret and row.value is not None else _show(mask_value(row.value))
+    lines = [
+        f"**{name}** · `{row.type}` · {row.source} · {row.status}",
+        "",
+        f"value: `{value}`",
+        f"from: {mask_text(row.origin)}",
+    ]
+    if row.trace:
+        lines.append("")
+        lines.append("tried, in order:")
+        for step in row.trace:
+            detail = f": {mask_text(step.detail)}" if step.detail else ""
+            lines.append(f"- {step.step}: {step.outcome}{detail}")
+    authority = getattr(row, "authority", None)
+    if authority is not None:
+        lines.append("")
+        lines.append(f"authority: {mask_text(str(authority))}")
+    lines.append("")
+    lines.append(f"seen by: {', '.join(row.agents) or 'no agent'}")
+    for warning in row.warnings:
+        lines.append(f"⚠ {mask_text(warning)}")
+    lines.append("")
+    lines.append(f"_runtime: {matrix.runtime}_")
+    return "\n".join(lines)
+
+
+@dataclass(frozen=True)
+class RuleAt:
+    """A routing rule or path of a file: where it starts, its source, its number."""
+
+    kind: str
+    index: int
+    source: str
+    number: int
+    line: int  # 0-based line of the list item
+    target: str
+
+
+def rules_in(ws: Workspace, workflow: str, path: Path, buffers: Mapping[Path, str]) -> list[Any]:
+    """Every decision (under the default inputs) whose rules live in ``path``."""
+    from flowctx_core.routing import decide, sources
+
+    with fsview.buffers(buffers):
+        snap = ws.session.snapshot([workflow])
+        routes = snap.routes[workflow]
+        matrix = ws.session.matrix(workflow)
+        decisions = [d for s in sources(routes) for d in decide(routes, matrix, s)]
+    rel = path.resolve().relative_to(ws.root).as_posix()
+    return [d for d in decisions if d.file == rel]
+
+
+def rules_at(decisions: Iterable[Any]) -> list[tuple[RuleAt, Any, Any]]:
+    """(rule, its decision, its candidate) for every candidate of ``decisions``."""
+    out = []
+    for d in decisions:
+        for number, cand in enumerate(d.candidates, 1):
+            rule = RuleAt(
+                d.kind, cand.index, d.source, number, max(cand.loc.line - 1, 0), cand.target
+            )
+            out.append((rule, d, cand))
+    out.sort(key=lambda item: item[0].line)
+    return out
+
+
+def rule_hover(decision: Any, cand: Any) -> str:
+    """Markdown for a rule: whether it wins under the default inputs, and why."""
+    won = decision.winner is cand
+    head = (
+        "**wins** under the default inputs"
+        if won
+        else f"does **not** win under the default inputs ({cand.outcome})"
+    )
+    lines = [
+        f"rule {cand.index + 1} of its file · from **{decision.source}** → **{cand.target}**",
+        "",
+        head,
+        "",
+        f"route from {decision.source}: {mask_text(decision.reason)}",
+    ]
+    explain = cand.explain_lines()
+    if explain:
+        lines += ["", "```text", *explain[:20], "```"]
+    return "\n".join(lines)
+
+
+def rule_under(rules: list[tuple[RuleAt, Any, Any]], line: int) -> tuple[RuleAt, Any, Any] | None:
+    """The rule whose list item holds ``line`` (the last one starting at or before it)."""
+    found = None
+    for item in rules:
+        if item[0].line <= line:
+            found = item
+        else:
+            break
+    return found
+
+
+def definition_of(ws: Workspace, workflow: str, name: str, buffers: Mapping[Path, str]):
+    """Where a variable (``definitions.<name>``) or an agent (``agents.<name>``) is defined in
+    the workflow's contract: (path, line, column), 0-based, or None."""
+    from flowctx_core.base.yamlmarks import parse_yaml_text
+
+    path = ws.root / WORKFLOWS_DIR / workflow / CONTRACT_FILE
+    doc, _ = parse_yaml_text(_text_of(path, buffers), CONTRACT_FILE)
+    if doc is None:
+        return None
+    for section in ("definitions", "agents"):
+        if (section, name) in doc.key_marks:
+            line, col = doc.key_marks[(section, name)]
+            return path, line - 1, col - 1
+    return None
+
+
+def references_of(
+    ws: Workspace, workflow: str, name: str, buffers: Mapping[Path, str]
+) -> list[tuple[Path, int, int, int]]:
+    """Every whole-word use of ``name`` in the workflow's YAML files: (path, line, start, end)."""
+    folder = ws.root / WORKFLOWS_DIR / workflow
+    pattern = re.compile(rf"(?<![A-Za-z0-9_]){re.escape(name)}(?![A-Za-z0-9_])")
+    out = []
+    files = sorted({p for p in folder.glob("*.yaml")} | {p for p in buffers if p.parent == folder})
+    for path in files:
+        for n, row in enumerate(_text_of(path, buffers).splitlines()):
+            if row.lstrip().startswith("#"):
+                continue
+            for m in pattern.finditer(row):
+                out.append((path, n, m.start(), m.end()))
+    return out
+
+
+# --- completion ---------------------------------------------------------------------------
+
+_OPEN_DOLLAR = re.compile(r"\$\{([A-Za-z0-9_]*)$")
+_OPEN_BRACES = re.compile(r"\{\{\s*([A-Za-z0-9_]*)$")
+_KEY_VALUE = re.compile(r"^\s*(?:-\s*)?([A-Za-z_]+):\s*([A-Za-z0-9_]*)$")
+_LIST_ITEM = re.compile(r"^\s*-\s*([A-Za-z0-9_]*)$")
+_FLOW_LIST = re.compile(r"variables:\s*\[[^\]]*?([A-Za-z0-9_]*)$")
+_CONDITION = re.compile(r"^\s*(?:-\s*)?condition:\s*['\"]?(.*)$")
+
+AGENT_KEYS = frozenset({"source_agent", "target_agent", "source", "target", "agent"})
+STEP_KEYS = frozenset({"from", "to"})
+
+
+@dataclass(frozen=True)
+class Completions:
+    kind: str  # "variable" | "agent" | "step" | "source type" | "path"
+    prefix: str
+    items: tuple[str, ...]
+
+
+def completions(
+    path: Path, text: str, line: int, character: int, matrix: Matrix | None, names: Any
+) -> Completions | None:
+    """What to offer at the cursor. ``names`` gives the workflow's agents and steps."""
+    lines = text.splitlines()
+    row = lines[line][:character] if line < len(lines) else ""
+    variables = tuple(r.name for r in matrix.rows) if matrix is not None else ()
+    for pattern in (_OPEN_DOLLAR, _OPEN_BRACES):
+        m = pattern.search(row)
+        if m:
+            return Completions("variable", m.group(1), variables)
+    file = path.name
+    m = _CONDITION.match(row)
+    if m and file == FLOW_FILE and matrix is not None:
+        return _condition_paths(m.group(1), matrix)
+    m = _KEY_VALUE.match(row)
+    if m:
+        key, prefix = m.group(1), m.group(2)
+        if key == "condition_key" or key == "selected_by":
+            return Completions("variable", prefix, variables)
+        if key == "type" and file == CONTRACT_FILE:
+            from flowctx_core.model.contract import SOURCE_TYPES
+
+            return Completions("source type", prefix, tuple(SOURCE_TYPES))
+        if key in AGENT_KEYS and file in (TRANSITIONS_FILE, HANDOFFS_FILE):
+            return Completions("agent", prefix, tuple(names.agents))
+        if key in STEP_KEYS and file == FLOW_FILE:
+            return Completions("step", prefix, tuple(names.steps))
+    if file == CONTRACT_FILE:
+        m = _FLOW_LIST.search(row) or _LIST_ITEM.match(row)
+        if m and _under_variables(lines, line):
+            return Completions("variable", m.group(1), variables)
+    return None
+
+
+def _under_variables(lines: list[str], line: int) -> bool:
+    """Whether ``line`` sits in an agent's ``variables:`` list of a contract."""
+    if "variables:" in lines[line]:
+        return True
+    indent = len(lines[line]) - len(lines[line].lstrip())
+    for n in range(line - 1, -1, -1):
+        row = lines[n]
+        if not row.strip() or row.lstrip().startswith("#"):
+            continue
+        here = len(row) - len(row.lstrip())
+        if here < indent or (here == indent and not row.lstrip().startswith("-")):
+            return row.strip().startswith("variables:")
+    return False
+
+
+def _condition_paths(before: str, matrix: Matrix) -> Completions | None:
+    """Paths into the condition's scope (``data.``, ``context.``...): keys only."""
+    from flowctx_core.expressions.completion import completions as complete
+    from flowctx_core.expressions.pathcontext import build_path_context
+
+    scope = build_path_context(context=matrix.values)
+    found = complete(before, len(before), scope, "mj")
+    if not found.candidates:
+        return None
+    return Completions("path", before[found.start :], tuple(found.candidates))
+
+
+@dataclass(frozen=True)
+class Names:
+    agents: tuple[str, ...] = ()
+    steps: tuple[str, ...] = ()
+
+
+def names_of(ws: Workspace, workflow: str, buffers: Mapping[Path, str]) -> Names:
+    with fsview.buffers(buffers):
+        wf = ws.session.load(workflow)
+        snap = ws.session.snapshot([workflow])
+    routes = snap.routes[workflow]
+    agents = list(wf.agents)
+    steps: list[str] = []
+    if routes.flow is not None:
+        steps = list(routes.flow.step_names)
+    for extra in ("user", "terminate"):
+        if extra not in agents:
+            agents.append(extra)
+    return Names(tuple(agents), tuple(steps))
+
+
+def try_command(ws: Workspace, workflow: str, source: str) -> str:
+    """The ``flowctx routes`` command that shows the same decision in a terminal."""
+    import shlex
+
+    return (
+        f"flowctx routes {shlex.quote(str(ws.root))} -w {shlex.quote(workflow)} "
+        f"--from {shlex.quote(source)}"
+    )
+
+
+def coverage_counts(ws: Workspace, buffers: Mapping[Path, str]) -> dict[tuple[str, str, int], int]:
+    """How many test cases take each rule ((workflow, file kind, index) -> cases)."""
+    from flowctx_core.testing.model import test_files
+
+    if not test_files(ws.root):
+        return {}
+    from flowctx_core.testing.run import run_workspace_tests
+
+    counts: dict[tuple[str, str, int], int] = {}
+    with fsview.buffers(buffers):
+        run = run_workspace_tests(ws.session)
+    for result in run.results:
+        for d in result.decisions:
+            if d.winner is not None:
+                key = (result.workflow, d.kind, d.winner.index)
+                counts[key] = counts.get(key, 0) + 1
+    return counts
+
+
+def reload_session(ws: Workspace) -> None:
+    """Read flowctx.yaml and the seeds again (after the author saved one of them)."""
+    ws.session = ws.session.refreshed(profile=True, seeds=True)
+
+
+__all__ = [
+    "Completions",
+    "Located",
+    "Names",
+    "RuleAt",
+    "Workspace",
+    "completions",
+    "coverage_counts",
+    "definition_of",
+    "matrix_of",
+    "names_of",
+    "open_workspace",
+    "problems",
+    "references_of",
+    "reload_session",
+    "rule_hover",
+    "rule_under",
+    "rules_at",
+    "rules_in",
+    "try_command",
+    "variable_hover",
+    "word_at",
+    "workflow_of",
+]

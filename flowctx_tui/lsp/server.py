@@ -1,0 +1,393 @@
+"""``flowctx lsp``: the Language Server Protocol over stdio (pygls), for the author's editor.
+
+Diagnostics are ``flowctx check``'s problems, republished (debounced) as the author types, for
+every file of the workspace a change affects; hover shows a variable's resolved value (masked),
+its provenance, who sees it, or whether a routing rule wins under the default inputs and why;
+completion offers variable names (``${``, ``{{``, ``condition_key``, an agent's ``variables``),
+agent and step names, source types and paths into a flow condition's scope; definitions and
+references of variables and agents; a code lens on each routing rule (wins under default,
+covered by N tests) and a "Try in flowctx" action that gives the equivalent ``flowctx routes``.
+
+Unsaved buffers are read instead of the disk (``fsview.buffers``). Each request runs in a
+worker thread with a time budget; a request that fails answers nothing rather than taking the
+server down, and a malformed document is a diagnostic, never a crash.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import threading
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, TypeVar
+
+from lsprotocol import types
+from pygls.lsp.server import LanguageServer
+from pygls.uris import from_fs_path, to_fs_path
+
+from flowctx_tui.lsp import analysis
+from flowctx_tui.lsp.analysis import Workspace
+
+#: how long after the last keystroke diagnostics are computed (s)
+DEBOUNCE = 0.05
+#: the longest a hover, completion or lens request may take before it answers nothing (s)
+REQUEST_BUDGET = 5.0
+#: files whose change can change another file's problems (the whole workspace is re-checked)
+YAML_SUFFIXES = (".yaml", ".yml", ".json")
+
+T = TypeVar("T")
+
+
+class FlowctxServer(LanguageServer):
+    def __init__(self) -> None:
+        from flowctx_tui.cli import version
+
+        super().__init__(
+            "flowctx", version(), text_document_sync_kind=types.TextDocumentSyncKind.Full
+        )
+        self.workspaces: dict[Path, Workspace] = {}
+        self._timers: dict[Path, asyncio.TimerHandle] = {}
+        self._check_lock = threading.Lock()
+        self.env = dict(os.environ)
+
+    # --- state ------------------------------------------------------------------------------
+
+    def buffers(self) -> dict[Path, str]:
+        """Every open document's text, by absolute path."""
+        out: dict[Path, str] = {}
+        for uri, doc in list(self.workspace.text_documents.items()):
+            path = to_fs_path(uri)
+            if path:
+                out[Path(path).resolve()] = doc.source
+        return out
+
+    def workspace_for(self, path: Path) -> Workspace | None:
+        for root, known in self.workspaces.items():
+            if root == path or root in path.parents:
+                return known
+        opened = analysis.open_workspace(path, self.env)
+        if opened is not None:
+            self.workspaces[opened.root] = opened
+        return opened
+
+    # --- diagnostics --------------------------------------------------------------------------
+
+    def schedule_check(self, path: Path) -> None:
+        ws = self.workspace_for(path)
+        if ws is None:
+            return
+        loop = asyncio.get_running_loop()
+        timer = self._timers.pop(ws.root, None)
+        if timer is not None:
+            timer.cancel()
+        self._timers[ws.root] = loop.call_later(
+            DEBOUNCE, lambda: asyncio.ensure_future(self.publish(ws))
+        )
+
+    async def publish(self, ws: Workspace) -> None:
+        self._timers.pop(ws.root, None)
+        buffers = self.buffers()
+        try:
+            found = await asyncio.to_thread(self._check, ws, buffers)
+        except Exception as exc:  # a bug must show, not stop the server
+            self.window_log_message(
+                types.LogMessageParams(types.MessageType.Error, f"flowctx check failed: {exc!r}")
+            )
+            return
+        for path in sorted(set(found) | ws.published):
+            items = [_diagnostic(item) for item in found.get(path, [])]
+            self.text_document_publish_diagnostics(
+                types.PublishDiagnosticsParams(uri=from_fs_path(str(path)) or "", diagnostics=items)
+            )
+        ws.published = set(found)
+
+    def _check(self, ws: Workspace, buffers: dict[Path, str]) -> dict[Path, list[Any]]:
+        with self._check_lock:  # one check at a time: the database and sessions are shared
+            return analysis.problems(ws, buffers)
+
+    # --- requests -----------------------------------------------------------------------------
+
+    async def answer(self, fn: Callable[[], T]) -> T | None:
+        """``fn`` in a worker thread, within the request budget; None when it fails or is late."""
+
+        def guarded() -> T:
+            with self._check_lock:
+                return fn()
+
+        try:
+            return await asyncio.wait_for(asyncio.to_thread(guarded), REQUEST_BUDGET)
+        except Exception as exc:
+            self.window_log_message(
+                types.LogMessageParams(types.MessageType.Warning, f"flowctx: {exc!r}")
+            )
+            return None
+
+
+def _diagnostic(item: analysis.Located) -> types.Diagnostic:
+    from flowctx_core.base.secrets import mask_text
+
+    p = item.problem
+    message = mask_text((f"{p.yaml_path}: " if p.yaml_path else "") + p.message)
+    return types.Diagnostic(
+        range=types.Range(
+            start=types.Position(line=item.line, character=item.start),
+            end=types.Position(line=item.line, character=item.end),
+        ),
+        message=message,
+        severity=types.DiagnosticSeverity.Error
+        if p.severity == "error"
+        else types.DiagnosticSeverity.Warning,
+        code=p.code or None,
+        source="flowctx",
+    )
+
+
+server = FlowctxServer()
+
+
+def _path(uri: str) -> Path | None:
+    fs = to_fs_path(uri)
+    return Path(fs).resolve() if fs else None
+
+
+@server.feature(types.TEXT_DOCUMENT_DID_OPEN)
+def did_open(ls: FlowctxServer, params: types.DidOpenTextDocumentParams) -> None:
+    path = _path(params.text_document.uri)
+    if path is not None:
+        ls.schedule_check(path)
+
+
+@server.feature(types.TEXT_DOCUMENT_DID_CHANGE)
+def did_change(ls: FlowctxServer, params: types.DidChangeTextDocumentParams) -> None:
+    path = _path(params.text_document.uri)
+    if path is not None:
+        ls.schedule_check(path)
+
+
+@server.feature(types.TEXT_DOCUMENT_DID_SAVE)
+def did_save(ls: FlowctxServer, params: types.DidSaveTextDocumentParams) -> None:
+    path = _path(params.text_document.uri)
+    if path is None:
+        return
+    ws = ls.workspace_for(path)
+    if ws is not None and (path.name == "flowctx.yaml" or "seed" in path.parts):
+        analysis.reload_session(ws)
+    ls.schedule_check(path)
+
+
+@server.feature(types.TEXT_DOCUMENT_DID_CLOSE)
+def did_close(ls: FlowctxServer, params: types.DidCloseTextDocumentParams) -> None:
+    path = _path(params.text_document.uri)
+    if path is not None:
+        ls.schedule_check(path)  # the disk's text counts again
+
+
+def _context(ls: FlowctxServer, uri: str) -> tuple[Path, Workspace, str | None, str] | None:
+    path = _path(uri)
+    if path is None:
+        return None
+    ws = ls.workspace_for(path)
+    if ws is None:
+        return None
+    doc = ls.workspace.get_text_document(uri)
+    return path, ws, analysis.workflow_of(ws, path), doc.source
+
+
+@server.feature(types.TEXT_DOCUMENT_HOVER)
+async def hover(ls: FlowctxServer, params: types.HoverParams) -> types.Hover | None:
+    found = _context(ls, params.text_document.uri)
+    if found is None:
+        return None
+    path, ws, workflow, text = found
+    if workflow is None:
+        return None
+    pos = params.position
+    buffers = ls.buffers()
+
+    def work() -> str | None:
+        matrix = analysis.matrix_of(ws, workflow, buffers)
+        word = analysis.word_at(text, pos.line, pos.character)
+        if matrix is not None and word is not None and matrix.row(word[0]) is not None:
+            return analysis.variable_hover(matrix, word[0])
+        if path.name in ("transition_graph.yaml", "flow.yaml", "handoffs.yaml"):
+            rules = analysis.rules_at(analysis.rules_in(ws, workflow, path, buffers))
+            under = analysis.rule_under(rules, pos.line)
+            if under is not None:
+                return analysis.rule_hover(under[1], under[2])
+        return None
+
+    value = await ls.answer(work)
+    if not value:
+        return None
+    return types.Hover(contents=types.MarkupContent(kind=types.MarkupKind.Markdown, value=value))
+
+
+@server.feature(
+    types.TEXT_DOCUMENT_COMPLETION,
+    types.CompletionOptions(trigger_characters=["{", ".", " ", "-", "["]),
+)
+async def completion(ls: FlowctxServer, params: types.CompletionParams) -> types.CompletionList:
+    empty = types.CompletionList(is_incomplete=False, items=[])
+    found = _context(ls, params.text_document.uri)
+    if found is None:
+        return empty
+    path, ws, workflow, text = found
+    if workflow is None:
+        return empty
+    pos = params.position
+    buffers = ls.buffers()
+
+    def work() -> analysis.Completions | None:
+        matrix = analysis.matrix_of(ws, workflow, buffers)
+        names = analysis.names_of(ws, workflow, buffers)
+        return analysis.completions(path, text, pos.line, pos.character, matrix, names)
+
+    offered = await ls.answer(work)
+    if offered is None:
+        return empty
+    kind = {
+        "variable": types.CompletionItemKind.Variable,
+        "agent": types.CompletionItemKind.Class,
+        "step": types.CompletionItemKind.Class,
+        "source type": types.CompletionItemKind.EnumMember,
+        "path": types.CompletionItemKind.Field,
+    }[offered.kind]
+    start = types.Position(line=pos.line, character=max(pos.character - len(offered.prefix), 0))
+    items = [
+        types.CompletionItem(
+            label=name,
+            kind=kind,
+            detail=f"flowctx: {offered.kind}",
+            text_edit=types.TextEdit(range=types.Range(start=start, end=pos), new_text=name),
+        )
+        for name in offered.items
+        if name.startswith(offered.prefix)
+    ]
+    return types.CompletionList(is_incomplete=False, items=items)
+
+
+@server.feature(types.TEXT_DOCUMENT_DEFINITION)
+async def definition(ls: FlowctxServer, params: types.DefinitionParams) -> types.Location | None:
+    found = _context(ls, params.text_document.uri)
+    if found is None:
+        return None
+    _, ws, workflow, text = found
+    word = analysis.word_at(text, params.position.line, params.position.character)
+    if workflow is None or word is None:
+        return None
+    buffers = ls.buffers()
+    where = await ls.answer(lambda: analysis.definition_of(ws, workflow, word[0], buffers))
+    if where is None:
+        return None
+    path, line, col = where
+    return types.Location(
+        uri=from_fs_path(str(path)) or "",
+        range=types.Range(
+            start=types.Position(line=line, character=col),
+            end=types.Position(line=line, character=col + len(word[0])),
+        ),
+    )
+
+
+@server.feature(types.TEXT_DOCUMENT_REFERENCES)
+async def references(ls: FlowctxServer, params: types.ReferenceParams) -> list[types.Location]:
+    found = _context(ls, params.text_document.uri)
+    if found is None:
+        return []
+    _, ws, workflow, text = found
+    word = analysis.word_at(text, params.position.line, params.position.character)
+    if workflow is None or word is None:
+        return []
+    buffers = ls.buffers()
+    used = await ls.answer(lambda: analysis.references_of(ws, workflow, word[0], buffers)) or []
+    return [
+        types.Location(
+            uri=from_fs_path(str(p)) or "",
+            range=types.Range(
+                start=types.Position(line=line, character=start),
+                end=types.Position(line=line, character=end),
+            ),
+        )
+        for p, line, start, end in used
+    ]
+
+
+@server.feature(types.TEXT_DOCUMENT_CODE_LENS)
+async def code_lens(ls: FlowctxServer, params: types.CodeLensParams) -> list[types.CodeLens]:
+    found = _context(ls, params.text_document.uri)
+    if found is None:
+        return []
+    path, ws, workflow, _text = found
+    if workflow is None or path.name not in ("transition_graph.yaml", "flow.yaml", "handoffs.yaml"):
+        return []
+    buffers = ls.buffers()
+
+    def work() -> list[tuple[int, str, str]]:
+        rules = analysis.rules_at(analysis.rules_in(ws, workflow, path, buffers))
+        covered = analysis.coverage_counts(ws, buffers)
+        out = []
+        for rule, decision, cand in rules:
+            won = "wins under default" if decision.winner is cand else f"default: {cand.outcome}"
+            n = covered.get((workflow, rule.kind, rule.index), 0)
+            tests = f"covered by {n} test{'s' if n != 1 else ''}" if n else "no test"
+            out.append((rule.line, f"{won} · {tests}", rule.source))
+        return out
+
+    lenses = await ls.answer(work) or []
+    return [
+        types.CodeLens(
+            range=types.Range(
+                start=types.Position(line=line, character=0),
+                end=types.Position(line=line, character=0),
+            ),
+            command=types.Command(
+                title=title,
+                command="flowctx.tryInFlowctx",
+                arguments=[analysis.try_command(ws, workflow, source)],
+            ),
+        )
+        for line, title, source in lenses
+    ]
+
+
+@server.feature(types.TEXT_DOCUMENT_CODE_ACTION)
+async def code_action(ls: FlowctxServer, params: types.CodeActionParams) -> list[types.Command]:
+    found = _context(ls, params.text_document.uri)
+    if found is None:
+        return []
+    path, ws, workflow, _text = found
+    if workflow is None or path.name not in ("transition_graph.yaml", "flow.yaml", "handoffs.yaml"):
+        return []
+    buffers = ls.buffers()
+    line = params.range.start.line
+
+    def work() -> str | None:
+        rules = analysis.rules_at(analysis.rules_in(ws, workflow, path, buffers))
+        under = analysis.rule_under(rules, line)
+        return analysis.try_command(ws, workflow, under[0].source) if under else None
+
+    command = await ls.answer(work)
+    if command is None:
+        return []
+    # a bare Command is a valid action (the protocol's Command | CodeAction): it edits nothing
+    return [
+        types.Command(
+            title=f"Try in flowctx: {command}",
+            command="flowctx.tryInFlowctx",
+            arguments=[command],
+        )
+    ]
+
+
+@server.command("flowctx.tryInFlowctx")
+def try_in_flowctx(ls: FlowctxServer, arguments: list[Any]) -> str:
+    """Shows the equivalent command (the editor can run it in a terminal) and returns it."""
+    text = str(arguments[0]) if arguments else ""
+    ls.window_show_message(types.ShowMessageParams(types.MessageType.Info, text))
+    return text
+
+
+def main() -> int:
+    server.start_io()
+    return 0
