@@ -10,6 +10,10 @@ reference counting as usual; only cycle detection waits).
 Reentrant and thread-safe: the collector comes back on when the last paused section ends, and
 only if it was on when the first began (the app's UI thread keeps running meanwhile; it only
 defers its collections by that long).
+
+Third-party code that makes cyclic garbage runs under ``gc_resumed`` inside a paused section:
+a database query (montydb builds a tree of linked walkers for every document it filters) left
+every cycle it made alive until resolution ended, 1.6 GB for 100 queries over 5,000 documents.
 """
 
 from __future__ import annotations
@@ -22,6 +26,8 @@ from contextlib import contextmanager
 _lock = threading.Lock()
 _depth = 0
 _was_enabled = False
+#: blocks under ``gc_resumed`` running now (any thread)
+_resumed = 0
 
 
 @contextmanager
@@ -30,7 +36,8 @@ def gc_paused() -> Iterator[None]:
     with _lock:
         if _depth == 0:
             _was_enabled = gc.isenabled()
-            gc.disable()
+            if not _resumed:
+                gc.disable()
         _depth += 1
     try:
         yield
@@ -39,3 +46,20 @@ def gc_paused() -> Iterator[None]:
             _depth -= 1
             if _depth == 0 and _was_enabled:
                 gc.enable()
+
+
+@contextmanager
+def gc_resumed() -> Iterator[None]:
+    """The collector as it was before any pause, for the block: on, if it was on."""
+    global _resumed
+    with _lock:
+        _resumed += 1
+        if _depth and _was_enabled:
+            gc.enable()
+    try:
+        yield
+    finally:
+        with _lock:
+            _resumed -= 1
+            if _depth and not _resumed:
+                gc.disable()

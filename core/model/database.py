@@ -16,6 +16,7 @@ import threading
 import time
 import warnings
 from collections.abc import Mapping
+from copy import deepcopy
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
@@ -36,6 +37,11 @@ DEFAULT_DATABASE = "default"
 #: query (40,000 documents took 4 s to load and 2 s per query), so the count is bounded too.
 MAX_SEED_BYTES = 4 * 1024 * 1024
 MAX_SEED_DOCUMENTS = 5_000
+#: ... and so are the number of seed files and their documents in all: 20 files of 5,000
+#: documents took 16 s to load. 20,000 documents load in about 2 s.
+MAX_SEED_FILES = 100
+MAX_SEED_TOTAL_DOCUMENTS = 20_000
+_REAL_MONGO = "use --mongo-uri for a real MongoDB"
 
 
 class DatabaseError(Exception):
@@ -254,12 +260,109 @@ def _seed_ids(count: int) -> list[Any]:
     return [ObjectId(head + struct.pack(">I", i)[1:]) for i in range(count)]
 
 
+#: a query value the equality index can look up: a plain JSON scalar (no null, no NaN)
+_INDEXED_TYPES = (str, int, float, bool)
+
+
+def _probe(value: Any) -> tuple[str, Any] | None:
+    """The index key of a scalar, coarse on purpose: every number (booleans too) by its float
+    value, so that any two values montydb might call equal share a key; ``None`` when the
+    value has no key (null, NaN, a number too big for a float, anything else)."""
+    if isinstance(value, str):
+        return ("s", value)
+    if isinstance(value, (int, float)):  # bool is an int
+        try:
+            number = float(value)
+        except OverflowError:
+            return None
+        return None if number != number else ("n", number)
+    return None
+
+
+def _simple_equality(query: Mapping[str, Any]) -> bool:
+    """Whether every condition of ``query`` is ``top_level_field: scalar``: montydb answers
+    those without raising, so they can be looked up in the index and stop at the first
+    (newest) match, with the same answer as its full scan."""
+    for key, value in query.items():
+        if not isinstance(key, str) or not key or key.startswith("$") or "." in key:
+            return False
+        if value is not None and not isinstance(value, _INDEXED_TYPES):
+            return False
+    return True
+
+
+#: operators whose test can raise for one document and not another (montydb 2.5,
+#: montydb/engine/queries.py): a regex under flowctx's time budget, $mod by zero, code
+_PER_DOCUMENT_ERRORS = ("$regex", "$options", "$mod", "$where", "$expr", "$function")
+
+
+def _may_raise_per_document(query: Mapping[str, Any]) -> bool:
+    try:
+        text = json.dumps(query)
+    except (TypeError, ValueError):
+        return True
+    return any(op in text for op in _PER_DOCUMENT_ERRORS)
+
+
+class _Decoded:
+    """One collection's documents, decoded once per seed load, newest first (montydb's own
+    ``sort("_id", -1)``), with an equality index per field built on first use.
+
+    montydb decodes every stored document and walks it for each query (about 25 us per
+    document): 100 data_reference variables over a 5,000-document seed took 20 s and, with the
+    garbage collector paused around resolution, over 1.5 GB. Decoding once and looking the
+    candidates up halves the cost of a query montydb must scan, and makes the common one (a
+    few fields equal to values) cost its candidates only.
+    """
+
+    def __init__(self, docs: list[dict[str, Any]]) -> None:
+        self.docs = docs
+        self._fields: dict[str, tuple[dict[tuple[str, Any], list[int]], list[int]]] = {}
+
+    def _field(self, name: str) -> tuple[dict[tuple[str, Any], list[int]], list[int]]:
+        """Positions by the keys of ``name``'s value (an array's by each element), and the
+        positions of every document the keys cannot describe (montydb decides for those)."""
+        found = self._fields.get(name)
+        if found is not None:
+            return found
+        by_key: dict[tuple[str, Any], list[int]] = {}
+        always: list[int] = []
+        for pos, doc in enumerate(self.docs):
+            value = doc.get(name)
+            values = value if isinstance(value, list) else [value]
+            keys = [_probe(v) for v in values]
+            if name not in doc or not values or None in keys:
+                always.append(pos)
+                continue
+            for key in dict.fromkeys(keys):
+                assert key is not None
+                by_key.setdefault(key, []).append(pos)
+        self._fields[name] = (by_key, always)
+        return by_key, always
+
+    def candidates(self, query: Mapping[str, Any]) -> list[int]:
+        """Positions (newest first) of every document that may match ``query``: a superset
+        of montydb's matches, from the most selective field with an index key."""
+        best: list[int] | None = None
+        for name, value in query.items():
+            key = _probe(value)
+            if key is None:
+                continue
+            by_key, always = self._field(name)
+            mine = by_key.get(key, [])
+            if best is None or len(mine) + len(always) < len(best):
+                best = sorted([*mine, *always]) if always else mine
+        return list(range(len(self.docs))) if best is None else best
+
+
 class EmbeddedDatabase(_CollectionDatabase):
     """montydb in memory, loaded from the workspace's seed files.
 
     Its content changes only through ``load_seeds``, so answers are memoised until the next
     load: montydb scans and decodes every document for each query (about 0.1 ms per document),
-    and re-resolving a workflow on every edit asks the same questions again.
+    and re-resolving a workflow on every edit asks the same questions again. Between loads each
+    collection is also decoded once (``_Decoded``) and queried with montydb's own filter,
+    ordering and projection.
     """
 
     def __init__(self, root: Path, repository: str | None = None) -> None:
@@ -276,6 +379,7 @@ class EmbeddedDatabase(_CollectionDatabase):
         # one budget for every $regex between two seed loads (each reload of the workspace)
         self._regex_budget = RegexBudget()
         self._generation = 0
+        self._decoded: dict[tuple[str, str], _Decoded] = {}
 
     # montydb (and bson) are imported on the first query or seed file, not when a session
     # opens: a workspace without seeds or data_reference sources never pays for them
@@ -303,13 +407,39 @@ class EmbeddedDatabase(_CollectionDatabase):
         generation = self._generation
         try:
             with shared_budget(self._regex_budget):
-                doc = super().find_newest(database, collection, query, fields)
+                doc = self._find(database, collection, query, fields)
         except DatabaseError as exc:
             if key is not None and generation == self._generation and "RegexTimeout" in str(exc):
                 self._refusals[key] = str(exc)
             raise
         if key is not None and generation == self._generation:
             self._answers[key] = None if doc is None else _plain(doc)
+        return doc
+
+    def _find(
+        self, database: str, collection: str, query: Mapping[str, Any], fields: list[str] | None
+    ) -> dict[str, Any] | None:
+        """``find(query, projection).sort("_id", -1).limit(1)`` as montydb answers it, over
+        the collection decoded once: montydb's QueryFilter on each candidate, newest first,
+        and its Projector on a copy of the first match."""
+        if _may_raise_per_document(query):
+            # montydb's own scan, in its storage order, so that the document that makes the
+            # filter raise (a $regex past its budget, a $mod by zero) is the same one
+            return super().find_newest(database, collection, query, fields)
+        try:
+            with self._lock:
+                decoded = self._decoded.get((database, collection))
+                if decoded is None:
+                    docs = self._client[database][collection].find({}).sort("_id", -1)
+                    decoded = self._decoded[(database, collection)] = _Decoded(list(docs))
+            doc = _match_newest(decoded, query, fields)
+        except Exception as exc:  # any engine failure is a value in the trace, never a crash
+            raise DatabaseError(mask_text(f"{exc.__class__.__name__}: {exc}")) from None
+        if doc is None:
+            return None
+        doc = _plain(doc)
+        if fields:
+            doc.pop("_id", None)
         return doc
 
     def load_seeds(self) -> list[Diagnostic]:
@@ -321,16 +451,28 @@ class EmbeddedDatabase(_CollectionDatabase):
             self._answers = {}
             self._refusals = {}
             self._regex_budget = RegexBudget()
+            self._decoded = {}
             if self._monty is None and not seeds:
                 return problems  # nothing loaded before, nothing to load now: still empty
             for name in self._client.list_database_names():
                 self._client.drop_database(name)
-            for seed in seeds:
-                # a newline in a folder name would start a forged line in every report
-                display = "".join(
-                    c if c.isprintable() else f"\\u{ord(c):04x}"
-                    for c in seed.path.relative_to(self.root).as_posix()
+            if len(seeds) > MAX_SEED_FILES:
+                first = _seed_display(self.root, seeds[MAX_SEED_FILES])
+                problems.append(
+                    Diagnostic(
+                        first,
+                        0,
+                        0,
+                        f"{len(seeds):,} seed files, over the embedded database's "
+                        f"{MAX_SEED_FILES:,}-file limit: this file and the "
+                        f"{len(seeds) - MAX_SEED_FILES - 1:,} after it are not loaded "
+                        f"({_REAL_MONGO})",
+                    )
                 )
+                seeds = seeds[:MAX_SEED_FILES]
+            total = 0
+            for position, seed in enumerate(seeds):
+                display = _seed_display(self.root, seed)
                 bad_name = _seed_name_problem(seed)
                 if bad_name:
                     problems.append(Diagnostic(display, 0, 0, bad_name))
@@ -348,6 +490,23 @@ class EmbeddedDatabase(_CollectionDatabase):
                 if problem is not None:
                     problems.append(problem)
                     continue
+                if total + len(docs) > MAX_SEED_TOTAL_DOCUMENTS:
+                    # one message, where the limit is crossed, for every file not loaded
+                    rest = len(seeds) - position - 1
+                    problems.append(
+                        Diagnostic(
+                            display,
+                            1,
+                            1,
+                            f"{len(docs):,} document{'s' if len(docs) != 1 else ''} here would "
+                            f"bring the seed files to {total + len(docs):,}, over the embedded "
+                            f"database's {MAX_SEED_TOTAL_DOCUMENTS:,}-document limit for all "
+                            f"seed files: this file and the {rest:,} after it are not loaded "
+                            f"({_REAL_MONGO})",
+                        )
+                    )
+                    break
+                total += len(docs)
                 if docs:
                     missing = [d for d in docs if "_id" not in d]
                     for doc, oid in zip(missing, _seed_ids(len(missing)), strict=True):
@@ -358,6 +517,44 @@ class EmbeddedDatabase(_CollectionDatabase):
                         self._client[seed.database].drop_collection(seed.collection)
                         problems.append(Diagnostic(display, 1, 1, _refusal(exc)))
         return problems
+
+
+def _match_newest(
+    decoded: _Decoded, query: Mapping[str, Any], fields: list[str] | None
+) -> dict[str, Any] | None:
+    """The newest document of ``decoded`` that montydb's filter matches, projected as montydb
+    projects it (on a copy: the decoded documents are kept for the next query)."""
+    from montydb.engine.project import Projector
+    from montydb.engine.queries import QueryFilter
+
+    spec = dict(query)
+    # built first, as montydb's cursor does: a bad filter or projection fails even when no
+    # document would match
+    queryfilter = QueryFilter(spec)
+    projection = _projection(fields)
+    if projection:
+        Projector(projection, queryfilter)
+    # the filter cannot raise (``_may_raise_per_document``): the first match in newest-first
+    # order is the answer, and an equality query looks at the documents its index names only
+    order = decoded.candidates(spec) if _simple_equality(spec) else range(len(decoded.docs))
+    winner = next((d for d in map(decoded.docs.__getitem__, order) if queryfilter(d)), None)
+    if winner is None:
+        return None
+    copy = deepcopy(winner)
+    if not projection:
+        return copy
+    final = QueryFilter(spec)
+    final(copy)  # the walk the projector reads (a positional ``field.$`` needs the match)
+    Projector(projection, final)(final.fieldwalker)
+    return dict(final.fieldwalker.doc)
+
+
+def _seed_display(root: Path, seed: SeedFile) -> str:
+    """The seed file's path as reports show it: a newline in a folder name would start a
+    forged line in every report."""
+    return "".join(
+        c if c.isprintable() else f"\\u{ord(c):04x}" for c in seed.path.relative_to(root).as_posix()
+    )
 
 
 #: What MongoDB (and montydb) refuse in a database name on Unix, plus control characters: a
@@ -421,7 +618,7 @@ def _read_seed(path: Path, display: str) -> tuple[list[dict[str, Any]], Diagnost
             1,
             1,
             f"seed file holds {len(data):,} documents, over the embedded database's "
-            f"{MAX_SEED_DOCUMENTS:,}-document limit (use --mongo-uri for a real MongoDB)",
+            f"{MAX_SEED_DOCUMENTS:,}-document limit ({_REAL_MONGO})",
         )
     return data, None
 

@@ -52,7 +52,7 @@ from flowctx_core.review.git import (
     read_revision,
     repository_of,
 )
-from flowctx_core.routing import decide, sources
+from flowctx_core.routing import Router, sources
 from flowctx_core.routing.decision import RouteDecision
 from flowctx_core.session import Session, open_session
 from flowctx_core.snapshot import WorkspaceSnapshot, load_snapshot
@@ -446,30 +446,55 @@ def _resolve_side(
     return _Resolved(snap, resolve(snap, inputs, workflow))
 
 
-def _decisions(
-    resolved: _Resolved | None, workflow: str, scenario: Scenario
-) -> dict[tuple[str, str], RouteDecision]:
+def _router(resolved: _Resolved | None, workflow: str, scenario: Scenario) -> Router | None:
     if resolved is None:
-        return {}
+        return None
     routes = resolved.snapshot.routes[workflow]
     if routes.empty:
-        return {}
+        return None
     matrix = resolved.matrix
-    trial = {
-        "data": scenario.data if isinstance(scenario.data, dict) else {},
+    return Router(
+        routes,
+        matrix,
+        data=scenario.data if isinstance(scenario.data, dict) else {},
         # a saved scenario holds ``***`` for secrets: it means the resolved value
-        "context_overrides": real_overrides(matrix.values, scenario.context_overrides),
-        "context_removed": scenario.context_removed,
-        "payload": scenario.payload,
-        "step_result": scenario.step_result,
-        "flow_context": scenario.flow_context if isinstance(scenario.flow_context, dict) else {},
-        "tools_called": scenario.tools_called,
-    }
-    out: dict[tuple[str, str], RouteDecision] = {}
-    with clock.scenario_instant(scenario.now):  # the scenario's own instant, if it has one
-        for source in sources(routes):
-            for decision in decide(routes, matrix, source, **trial):
-                out[(decision.kind, source)] = decision
+        context_overrides=real_overrides(matrix.values, scenario.context_overrides),
+        context_removed=scenario.context_removed,
+        payload=scenario.payload,
+        step_result=scenario.step_result,
+        flow_context=scenario.flow_context if isinstance(scenario.flow_context, dict) else {},
+        tools_called=scenario.tools_called,
+    )
+
+
+def _decisions(
+    runs: list[tuple[_Resolved | None, Scenario]], workflow: str
+) -> list[dict[tuple[str, str], RouteDecision]]:
+    """Every source's decisions in each run (a side under a scenario), keyed by file kind and
+    source in the order of that side's routing files.
+
+    Decided source by source across the runs rather than run by run: a source's conditions
+    are compiled once and then found in the compile cache by every other run, where run by
+    run a workflow with more distinct conditions than the cache holds compiled every one of
+    them again in each run (2 sides x 6 scenarios)."""
+    routers = [_router(resolved, workflow, scenario) for resolved, scenario in runs]
+    known = [sources(r.routes) if r is not None else [] for r in routers]
+    found: list[dict[str, list[RouteDecision]]] = [{} for _ in runs]
+    has = [set(names) for names in known]
+    instants = [scenario.now for _, scenario in runs]
+    for source in dict.fromkeys(s for names in known for s in names):
+        for router, mine, here, now in zip(routers, found, has, instants, strict=True):
+            if router is not None and source in here:
+                # the scenario's own instant, if it has one (unless --now pinned the command's)
+                with clock.scenario_instant(now):
+                    mine[source] = router.decide(source)
+    out: list[dict[tuple[str, str], RouteDecision]] = []
+    for names, mine in zip(known, found, strict=True):
+        keyed: dict[tuple[str, str], RouteDecision] = {}
+        for source in names:
+            for decision in mine[source]:
+                keyed[(decision.kind, source)] = decision
+        out.append(keyed)
     return out
 
 
@@ -553,14 +578,8 @@ def compare_workflow(
     added, removed = compare_problems(
         _problems(old, base, workflow), _problems(new, head, workflow), roots, guard
     )
-    routes = compare_routes(
-        _decisions(old, workflow, Scenario()),
-        _decisions(new, workflow, Scenario()),
-        DEFAULT_SCENARIO,
-        roots,
-        guard,
-    )
     names = scenario_names(base, head, workflow)
+    runs: list[tuple[_Resolved | None, Scenario]] = [(old, Scenario()), (new, Scenario())]
     for name in names:
         scenario = head.scenarios.get(workflow, {}).get(name) or base.scenarios[workflow][name]
         if scenario.env_overrides or scenario.launch:
@@ -572,15 +591,11 @@ def compare_workflow(
             new_s = _resolve_side(head, workflow, sc_env, sc_launch, how)
         else:
             old_s, new_s = old, new
-        routes.extend(
-            compare_routes(
-                _decisions(old_s, workflow, scenario),
-                _decisions(new_s, workflow, scenario),
-                name,
-                roots,
-                guard,
-            )
-        )
+        runs += [(old_s, scenario), (new_s, scenario)]
+    decided = _decisions(runs, workflow)
+    routes: list[RouteChange] = []
+    for k, name in enumerate((DEFAULT_SCENARIO, *names)):
+        routes.extend(compare_routes(decided[2 * k], decided[2 * k + 1], name, roots, guard))
     return WorkflowDiff(
         workflow=workflow,
         presence=presence,

@@ -122,6 +122,89 @@ def default_flow_context(step: str, given: Mapping[str, Any] | None) -> dict[str
     return out
 
 
+class Router:
+    """Route decisions from any source of one workflow under one scenario.
+
+    The scope (the matrix's values without ``context_removed``, overlaid with
+    ``context_overrides``, and which of its names are secret) is built once here and shared by
+    every source, rather than built again per source: a graph or a review routes from every
+    source, and a workflow with hundreds of agents and thousands of variables made that cost
+    sources x variables. Decisions only read the shared scope (their explain trees are built
+    later over it), so sharing it changes no answer.
+    """
+
+    def __init__(
+        self,
+        routes: Routes,
+        matrix: Matrix,
+        *,
+        data: Mapping[str, Any] | None = None,
+        context_overrides: Mapping[str, Any] | None = None,
+        context_removed: Iterable[str] = (),
+        payload: Any = None,
+        step_result: Any = None,
+        flow_context: Mapping[str, Any] | None = None,
+        tools_called: Collection[str] = (),
+    ) -> None:
+        from flowctx_core.model.scenarios import secret_reasons
+
+        self.routes = routes
+        removed = frozenset(context_removed)
+        # removed first, then the overrides: a key both removed and edited keeps the edit, as
+        # in the scratchpad (flowctx_core.model.scenarios.apply_overrides)
+        context = {k: v for k, v in matrix.values.items() if k not in removed}
+        context.update(context_overrides or {})
+        self.context = context
+        # Mozaiks: what the user typed may be secret; resolved secrets are masked like the matrix
+        self.secret = {*(context_overrides or {}), *(r.name for r in matrix.rows if r.secret)}
+        # per value, as the scratchpad's explain: the secret variables under ``context``
+        self.flow_secrets = secret_reasons(matrix, "context") if routes.flow is not None else {}
+        self.data = data
+        self.payload = payload
+        self.step_result = step_result
+        self.flow_context = flow_context
+        self.tools_called = tools_called
+
+    def decide(self, source: str) -> list[RouteDecision]:
+        """One decision per routing file that has rules for ``source`` (none when unknown)."""
+        from flowctx_core.expressions.pathcontext import build_path_context
+        from flowctx_core.routing.flow import route_flow
+        from flowctx_core.routing.handoffs import route_handoffs
+        from flowctx_core.routing.handoffs import rules_for as handoff_rules_for
+        from flowctx_core.routing.transitions import route_transitions
+        from flowctx_core.routing.transitions import rules_for as transition_rules_for
+
+        routes = self.routes
+        flow = routes.flow if routes.flow is not None and _flow_has(routes.flow, source) else None
+        graph = routes.transitions
+        if graph is not None and not transition_rules_for(graph, source):
+            graph = None
+        handoffs = routes.handoffs
+        if handoffs is not None and not handoff_rules_for(handoffs, source):
+            handoffs = None
+        decisions: list[RouteDecision] = []
+        if flow is not None:
+            scope = build_path_context(
+                payload=self.payload,
+                step_result=self.step_result,
+                flow_context=default_flow_context(source, self.flow_context),
+                data=dict(self.data or {}),
+                context=self.context,
+            )
+            decisions.append(route_flow(flow, source, scope, self.flow_secrets))
+        if graph is not None:
+            decisions.append(
+                route_transitions(
+                    graph, source, self.context, self.tools_called, secret_names=self.secret
+                )
+            )
+        if handoffs is not None:
+            decisions.append(
+                route_handoffs(handoffs, source, self.context, secret_names=self.secret)
+            )
+        return decisions
+
+
 def decide(
     routes: Routes,
     matrix: Matrix,
@@ -140,52 +223,20 @@ def decide(
     Pure over the workflow's parsed ``routes`` and its resolved ``matrix``. The scope is the
     matrix's values without ``context_removed`` and overlaid with ``context_overrides``; for a
     flow that is ``context``, with ``data``, ``payload``, ``stepResult`` and ``flowContext``
-    beside it. (``Session.decide`` loads and resolves first, for callers that have neither.)
+    beside it. (``Session.decide`` loads and resolves first, for callers that have neither;
+    ``Router`` decides from many sources over one scope.)
     """
-    from flowctx_core.expressions.pathcontext import build_path_context
-    from flowctx_core.model.scenarios import secret_reasons
-    from flowctx_core.routing.flow import route_flow
-    from flowctx_core.routing.handoffs import route_handoffs
-    from flowctx_core.routing.handoffs import rules_for as handoff_rules_for
-    from flowctx_core.routing.transitions import route_transitions
-    from flowctx_core.routing.transitions import rules_for as transition_rules_for
-
-    flow = routes.flow if routes.flow is not None and _flow_has(routes.flow, source) else None
-    graph = routes.transitions
-    if graph is not None and not transition_rules_for(graph, source):
-        graph = None
-    handoffs = routes.handoffs
-    if handoffs is not None and not handoff_rules_for(handoffs, source):
-        handoffs = None
-    if flow is None and graph is None and handoffs is None:
-        return []
-
-    removed = frozenset(context_removed)
-    # removed first, then the overrides: a key both removed and edited keeps the edit, as in
-    # the scratchpad (flowctx_core.model.scenarios.apply_overrides)
-    context = {k: v for k, v in matrix.values.items() if k not in removed}
-    context.update(context_overrides or {})
-    # Mozaiks: what the user typed may be secret; resolved secrets are masked like the matrix
-    secret = {*(context_overrides or {}), *(r.name for r in matrix.rows if r.secret)}
-
-    decisions: list[RouteDecision] = []
-    if flow is not None:
-        scope = build_path_context(
-            payload=payload,
-            step_result=step_result,
-            flow_context=default_flow_context(source, flow_context),
-            data=dict(data or {}),
-            context=context,
-        )
-        # per value, as the scratchpad's explain: the secret variables under ``context``
-        decisions.append(route_flow(flow, source, scope, secret_reasons(matrix, "context")))
-    if graph is not None:
-        decisions.append(
-            route_transitions(graph, source, context, tools_called, secret_names=secret)
-        )
-    if handoffs is not None:
-        decisions.append(route_handoffs(handoffs, source, context, secret_names=secret))
-    return decisions
+    return Router(
+        routes,
+        matrix,
+        data=data,
+        context_overrides=context_overrides,
+        context_removed=context_removed,
+        payload=payload,
+        step_result=step_result,
+        flow_context=flow_context,
+        tools_called=tools_called,
+    ).decide(source)
 
 
 __all__ = [
@@ -193,6 +244,7 @@ __all__ = [
     "FlowFile",
     "HandoffsFile",
     "RouteDecision",
+    "Router",
     "Routes",
     "TransitionGraphFile",
     "decide",

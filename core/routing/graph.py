@@ -23,7 +23,7 @@ from typing import Any, Literal
 from flowctx_core.base.secrets import MASK, is_secret_key, mask_text
 from flowctx_core.model.matrix import Loc, Matrix
 from flowctx_core.model.scenarios import Scenario, SecretGuard, secret_guard
-from flowctx_core.routing import decide, sources
+from flowctx_core.routing import Router, sources
 from flowctx_core.routing.decision import Candidate, CandidateOutcome, Kind, RouteDecision
 from flowctx_core.routing.model import (
     Entry,
@@ -327,8 +327,9 @@ def build_graphs(
     mask = label_mask(matrix, env)
     args = scenario_args(scenario)
     per_kind: dict[Kind, list[RouteDecision]] = {}
+    router = Router(routes, matrix, **args)
     for source in sources(routes):
-        for decision in decide(routes, matrix, source, **args):
+        for decision in router.decide(source):
             per_kind.setdefault(decision.kind, []).append(decision)
     graphs = []
     files: tuple[tuple[Kind, FlowFile | TransitionGraphFile | HandoffsFile | None], ...] = (

@@ -14,6 +14,7 @@ styles the tags. Nothing here knows about a terminal.
 from __future__ import annotations
 
 import unicodedata
+from bisect import bisect_left
 from dataclasses import dataclass, field
 from itertools import groupby
 
@@ -76,6 +77,10 @@ class _Canvas:
     #: the cells where a line turns (its corners): every other cell with arms on both axes
     #: is two lines crossing
     corners: set[tuple[int, int]] = field(default_factory=set)
+    #: per lane column: the vertical lines drawn in it (top, bottom, weight), laid into
+    #: ``arms`` once by ``rows``. Edges into one box share a lane and overlap, so drawing each
+    #: line cell by cell cost edges x rows (thousands of agents handing off to one).
+    vlines: dict[int, list[tuple[int, int, int]]] = field(default_factory=dict)
     #: cells of horizontal and of vertical runs drawn dashed (edges no test case takes); kept
     #: apart so a solid line crossing a dashed one stays solid
     dashed_h: set[tuple[int, int]] = field(default_factory=set)
@@ -86,6 +91,12 @@ class _Canvas:
         self.tags = [[""] * self.width for _ in range(self.height)]
 
     def put(self, row: int, col: int, text: str, tag: str) -> None:
+        end = col + len(text)
+        if text.isprintable() and col >= 0 and end <= self.width:
+            # the common case at once: printable (so no control character) and on the canvas
+            self.chars[row][col:end] = text
+            self.tags[row][col:end] = [tag] * len(text)
+            return
         for i, ch in enumerate(text):
             if 0 <= col + i < self.width:
                 # a control character in a name (an escape sequence, a newline) would break
@@ -110,14 +121,43 @@ class _Canvas:
                 self._arm((row, col), 3, weight)
 
     def vline(self, col: int, top: int, bottom: int, heavy: bool) -> None:
-        weight = 2 if heavy else 1
-        for row in range(top, bottom + 1):
-            if row > top:
-                self._arm((row, col), 0, weight)
-            if row < bottom:
-                self._arm((row, col), 1, weight)
+        """Arms from ``top`` to ``bottom`` (inclusive) down ``col``: up arms below ``top``,
+        down arms above ``bottom``."""
+        self.vlines.setdefault(col, []).append((top, bottom, 2 if heavy else 1))
+
+    def _lay_vlines(self) -> None:
+        """Each lane column's lines in one sweep: per row, how many lines (and heavy lines)
+        reach up and down, from the running sum of where each line starts and stops."""
+        for col, lines in self.vlines.items():
+            first = min(top for top, _, _ in lines)
+            last = max(bottom for _, bottom, _ in lines)
+            size = last - first + 2
+            # index 0: up arms (rows top+1..bottom), 1: down arms (rows top..bottom-1); per
+            # arm, every line and the heavy ones
+            deltas = [[0] * size for _ in range(4)]
+            for top, bottom, weight in lines:
+                if bottom <= top:
+                    continue
+                for arm, start, stop in ((0, top + 1, bottom), (1, top, bottom - 1)):
+                    deltas[2 * arm][start - first] += 1
+                    deltas[2 * arm][stop - first + 1] -= 1
+                    if weight == 2:
+                        deltas[2 * arm + 1][start - first] += 1
+                        deltas[2 * arm + 1][stop - first + 1] -= 1
+            counts = [0, 0, 0, 0]
+            for offset in range(size - 1):
+                for k in range(4):
+                    counts[k] += deltas[k][offset]
+                up = 2 if counts[1] else 1 if counts[0] else 0
+                down = 2 if counts[3] else 1 if counts[2] else 0
+                if up:
+                    self._arm((first + offset, col), 0, up)
+                if down:
+                    self._arm((first + offset, col), 1, down)
+        self.vlines.clear()
 
     def rows(self) -> list[Row]:
+        self._lay_vlines()
         for (row, col), dirs in self.arms.items():
             if self.chars[row][col] != " ":
                 continue
@@ -227,21 +267,58 @@ def draw(graph: RoutingGraph, width: int = 100) -> list[Row]:
 def _lanes(spans: list[tuple[GraphEdge, int, int]]) -> dict[int, int]:
     """A lane per edge: shortest first, each in the lowest lane whose edges it does not
     overlap. Edges into the same box may share a lane: their lines merge on the way in. An
-    edge that fits in none of ``MAX_LANES`` lanes gets none (it is left out of the result)."""
-    taken: list[list[tuple[int, int, int]]] = []  # per lane: (low, high, entry row)
+    edge that fits in none of ``MAX_LANES`` lanes gets none (it is left out of the result).
+
+    A lane is kept as its runs of rows: the edges of a lane that overlap all enter the same
+    box, so their union is one run with one entry, and runs do not overlap. An edge fits a
+    lane when every run it overlaps enters where it does, found by bisection rather than by
+    comparing with every edge of the lane (which made one box with thousands of incoming
+    edges quadratic)."""
+    taken: list[_Lane] = []
     out: dict[int, int] = {}
     for edge, leave, enter in sorted(spans, key=lambda s: (abs(s[1] - s[2]), s[1])):
         low, high = min(leave, enter), max(leave, enter)
         for n, lane in enumerate(taken):
-            if all(high < lo or low > hi or enter == entry for lo, hi, entry in lane):
-                lane.append((low, high, enter))
+            if lane.fits(low, high, enter):
+                lane.occupy(low, high, enter)
                 out[id(edge)] = n
                 break
         else:
             if len(taken) < MAX_LANES:
-                taken.append([(low, high, enter)])
+                taken.append(_Lane([low], [high], [enter]))
                 out[id(edge)] = len(taken) - 1
     return out
+
+
+@dataclass
+class _Lane:
+    """The runs of one lane, sorted and disjoint: first row, last row, the row they enter."""
+
+    lows: list[int]
+    highs: list[int]
+    entries: list[int]
+
+    def fits(self, low: int, high: int, enter: int) -> bool:
+        # runs are disjoint and sorted, so their last rows are sorted too: the first run that
+        # can overlap is the first that ends at or after ``low``
+        i = bisect_left(self.highs, low)
+        while i < len(self.lows) and self.lows[i] <= high:
+            if self.entries[i] != enter:
+                return False
+            i += 1
+        return True
+
+    def occupy(self, low: int, high: int, enter: int) -> None:
+        """Merge [low, high] with the runs it overlaps (all entering ``enter``)."""
+        i = bisect_left(self.highs, low)
+        j = i
+        while j < len(self.lows) and self.lows[j] <= high:
+            j += 1
+        if j > i:
+            low, high = min(low, self.lows[i]), max(high, self.highs[j - 1])
+        self.lows[i:j] = [low]
+        self.highs[i:j] = [high]
+        self.entries[i:j] = [enter]
 
 
 def _top_text(graph: RoutingGraph, name: str) -> str:

@@ -99,11 +99,7 @@ def overridden_after_works(entries: list[Entry[HandoffRule]]) -> set[int]:
 
 def rules_for(handoffs: HandoffsFile, agent: str) -> list[Entry[HandoffRule]]:
     """The agent's rules in evaluation order (phase, then file order; sorted() is stable)."""
-    mine = [
-        e
-        for e in handoffs.rules
-        if (e.model.source_agent if e.model else _raw(e, "source_agent")) == agent
-    ]
+    mine = handoffs.rules_by_source.get(agent, ())
     return sorted(mine, key=lambda e: phase(e.model) if e.model else PHASE_INVALID)
 
 

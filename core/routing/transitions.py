@@ -76,20 +76,9 @@ def json_equal(a: Any, b: Any) -> bool:
 
 
 def rules_for(graph: TransitionGraphFile, agent: str) -> list[Entry[TransitionRule]]:
-    real = graph.shape == TRANSITION_RULES_KEY
-    if real and is_user(agent):
+    if graph.shape == TRANSITION_RULES_KEY and is_user(agent):
         agent = "user"
-    out = []
-    for entry in graph.rules:
-        if entry.model is not None:
-            source = entry.model.source
-        else:
-            source = _raw(entry, "source_agent" if real else "source")
-            if real and isinstance(source, str):
-                source = "user" if is_user(source) else source.strip()
-        if source == agent:
-            out.append(entry)
-    return out
+    return list(graph.rules_by_source.get(agent, ()))
 
 
 def _raw(entry: Entry[Any], name: str) -> Any:
@@ -263,7 +252,7 @@ def route_transitions(
     every name in ``context``, the safe default).
     """
     roots = frozenset(context if secret_names is None else secret_names)
-    broken = compile_problem(graph)
+    broken: tuple[int, ExpressionError] | None = graph.startup_problem
     if broken is not None:
         return _not_started(graph, agent, *broken)
     candidates: list[Candidate] = []

@@ -12,6 +12,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from flowctx_core.base.gcpause import gc_resumed
 from flowctx_core.base.secrets import (
     MASK,
     is_secret_key,
@@ -132,7 +133,8 @@ def resolve(ctx: SourceContext) -> Resolved:
         trace.append(TraceStep("database", "skipped", f"{detail}: {ctx.inputs.database_note}"))
     else:
         try:
-            doc = db.find_newest(db_name, src.collection or "", query, fields)
+            with gc_resumed():  # the query's cycles are collected as it makes them
+                doc = db.find_newest(db_name, src.collection or "", query, fields)
         except DatabaseError as exc:
             # the driver quotes the filter value it choked on, a secret placeholder's included
             said = scrub(str(exc), masked_leaves(query, shown) | secret_strings(query))

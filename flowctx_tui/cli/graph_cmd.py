@@ -17,7 +17,8 @@ from flowctx_core.base import clock
 from flowctx_core.base.diagnostics import did_you_mean
 from flowctx_core.model.filenames import ROUTING_FILES
 from flowctx_core.model.scenarios import Scenario, list_scenarios, load_scenario
-from flowctx_core.routing import load_routes, matching_sources
+from flowctx_core.resolve import resolve
+from flowctx_core.routing import matching_sources
 from flowctx_core.routing.graph import RoutingGraph, build_graphs
 from flowctx_core.routing.graph_render import FORMATS, to_dot, to_mermaid, to_text
 from flowctx_tui.cli.common import UsageError, fail, load_json_arg, load_json_object_arg
@@ -153,8 +154,10 @@ def run(args: argparse.Namespace) -> int:
         return fail(str(exc))
     launch = {**scenario.launch, **launch}
     env = {**scenario.env_overrides, **env}
-    workflow = session.load(name)
-    routes = load_routes(workflow)
+    # read once: the snapshot parses the routing files, and the matrix resolves from it (a
+    # second parse of a file of thousands of rules cost as much as routing them all)
+    snap = session.snapshot([name], env)
+    routes = snap.routes[name]
     for problem in routes.diagnostics:
         if problem.severity == "error":
             print(problem.format(), file=sys.stderr)
@@ -163,7 +166,8 @@ def run(args: argparse.Namespace) -> int:
             f"workflow '{name}' has no routing file "
             "(flow.yaml, transition_graph.yaml or handoffs.yaml)"
         )
-    matrix = session.matrix(workflow, env, launch, overrides_from="--env", launch_from="--launch")
+    inputs = session.inputs(env, launch, overrides_from="--env", launch_from="--launch")
+    matrix = resolve(snap, inputs, name)
     clock.LAST_READ = None
     with clock.scenario_instant(scenario.now):  # a saved scenario's instant, unless --now
         graphs: list[RoutingGraph] = list(

@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any, Final, Generic, Literal, TypeVar, get_args
 
@@ -110,6 +111,21 @@ class Entry(Generic[M]):
     @property
     def valid(self) -> bool:
         return self.model is not None
+
+
+def grouped(
+    items: Iterable[Entry[M]], key: Callable[[Entry[M]], Any]
+) -> dict[Any, tuple[Entry[M], ...]]:
+    """Entries by ``key(entry)`` (the step or agent a path or rule leaves), in file order: the
+    index a routing file keeps so that routing asks it once per source, not scans it. An
+    unhashable key (a list where a name belongs) is nobody's."""
+    found: dict[Any, list[Entry[M]]] = {}
+    for entry in items:
+        try:
+            found.setdefault(key(entry), []).append(entry)
+        except TypeError:
+            continue
+    return {k: tuple(v) for k, v in found.items()}
 
 
 def document_keys(model: type[BaseModel]) -> tuple[tuple[str, ...], tuple[str, ...]]:

@@ -21,6 +21,7 @@ from flowctx_core.routing.model.common import (
     StepType,
     document_keys,
     entries,
+    grouped,
     top_mapping,
 )
 
@@ -87,17 +88,13 @@ class FlowFile:
     @cached_property
     def paths_by_origin(self) -> dict[Any, tuple[Entry[FlowPath], ...]]:
         """Every path entry (valid or not) by the step it leaves, in file order."""
-        found: dict[Any, list[Entry[FlowPath]]] = {}
-        for entry in self.paths:
+
+        def origin(entry: Entry[FlowPath]) -> Any:
             if entry.model is not None:
-                origin: Any = entry.model.from_
-            else:
-                origin = entry.raw.get("from") if isinstance(entry.raw, dict) else None
-            try:
-                found.setdefault(origin, []).append(entry)
-            except TypeError:  # an unhashable "from" (a list) is nobody's origin
-                continue
-        return {k: tuple(v) for k, v in found.items()}
+                return entry.model.from_
+            return entry.raw.get("from") if isinstance(entry.raw, dict) else None
+
+        return grouped(self.paths, origin)
 
 
 def parse_flow(doc: YamlDoc, problems: list[Diagnostic] | None = None) -> FlowFile:

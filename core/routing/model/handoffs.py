@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any, Literal
 
 from pydantic import (
@@ -24,6 +25,7 @@ from flowctx_core.routing.model.common import (
     RoutingModel,
     document_keys,
     entries,
+    grouped,
     lower_text,
     top_mapping,
 )
@@ -84,6 +86,20 @@ class HandoffsFile:
     doc: YamlDoc | None
     rules: tuple[Entry[HandoffRule], ...]
     diagnostics: tuple[Diagnostic, ...] = ()
+
+    # The file is immutable, so its index is worked out once: routing asks for an agent's
+    # rules once per agent, and a scan of every rule each time made big files quadratic.
+    # (cached_property writes the instance dict directly, which a frozen dataclass allows.)
+    @cached_property
+    def rules_by_source(self) -> dict[Any, tuple[Entry[HandoffRule], ...]]:
+        """Every rule entry (valid or not) by its ``source_agent``, in file order."""
+
+        def source(entry: Entry[HandoffRule]) -> Any:
+            if entry.model is not None:
+                return entry.model.source_agent
+            return entry.raw.get("source_agent") if isinstance(entry.raw, dict) else None
+
+        return grouped(self.rules, source)
 
 
 def handoff_problems(rule: HandoffRule) -> list[tuple[str, str]]:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from functools import cached_property
 from typing import Any, ClassVar, Literal
 
 from pydantic import (
@@ -31,6 +32,7 @@ from flowctx_core.routing.model.common import (
     W,
     document_keys,
     entries,
+    grouped,
     lower_text,
     optional_text,
     top_mapping,
@@ -244,6 +246,34 @@ class TransitionGraphFile:
     diagnostics: tuple[Diagnostic, ...] = ()
     #: the top-level key the rules came from (``transitions`` or ``transition_rules``)
     shape: Shape = "transitions"
+
+    # The file is immutable, so what routing asks of it once per agent is worked out once: an
+    # agent's rules were found by a scan of every rule, and the whole graph compiled again,
+    # for each agent (500 agents and 2,500 rules took seconds).
+    # (cached_property writes the instance dict directly, which a frozen dataclass allows.)
+    @cached_property
+    def rules_by_source(self) -> dict[Any, tuple[Entry[TransitionRule], ...]]:
+        """Every rule entry (valid or not) by the agent it leaves, in file order; in the
+        ``transition_rules`` shape every user alias counts as ``user``."""
+        real = self.shape == TRANSITION_RULES_KEY
+
+        def source(entry: Entry[TransitionRule]) -> Any:
+            if entry.model is not None:
+                return entry.model.source
+            raw = entry.raw if isinstance(entry.raw, dict) else {}
+            name = raw.get("source_agent" if real else "source")
+            if real and isinstance(name, str):
+                return "user" if is_user(name) else name.strip()
+            return name
+
+        return grouped(self.rules, source)
+
+    @cached_property
+    def startup_problem(self) -> Any:
+        """``flowctx_core.routing.transitions.compile_problem`` of this file, worked out once."""
+        from flowctx_core.routing.transitions import compile_problem
+
+        return compile_problem(self)
 
 
 def rule_problems(rule: TransitionRule) -> list[tuple[str, str]]:
