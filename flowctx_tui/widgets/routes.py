@@ -135,14 +135,16 @@ def authority_lines(matrix: Matrix | None) -> list[str]:
     if matrix.refused is not None:
         out.append(matrix.refused.headline("the runtime"))
     policy = matrix.authority
-    if policy is not None:
-        refused = {f.key for f in policy.compile_failures}
-        for key in sorted(policy.routing_keys):
-            held = policy.get(key)
-            if held is None:
-                continue
-            mark = "✗" if key in refused else "⇄"
-            out.append(f"{mark} routes on {key}: {held.summary()}")
+    if policy is None or not policy.routing_keys:
+        return out
+    refused = {f.key for f in policy.compile_failures}
+    for key in sorted(refused):
+        held = policy.get(key)
+        if held is not None:
+            out.append(f"✗ routes on {key}: {held.summary()}")
+    fine = sorted(policy.routing_keys - refused)
+    if fine:
+        out.append(f"⇄ routes on {', '.join(fine)}: each has a deterministic writer")
     return out
 
 

@@ -201,3 +201,24 @@ def test_the_policy_fails_the_load_at_its_stage(
     assert main(["check", str(root)]) == 1
     named = {"authority": "authority policy", "context": "context load"}[stage]
     assert f"would not load this workflow ({named})" in capsys.readouterr().out
+
+
+def test_diff_names_the_verdict_and_its_stage_on_each_side(
+    workspace: WriteWorkspace, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    import shutil
+
+    head = _root(workspace)
+    base = tmp_path / "base"
+    shutil.copytree(head, base)
+    fixed = CONTRACT.replace('match: {regex: "approved"}', 'match: {equals: "APPROVED"}')
+    (base / "workflows/W/context_variables.yaml").write_text(fixed, encoding="utf-8")
+    main(["diff", str(head), "--base", str(base), "--format", "json"])
+    doc = json.loads(capsys.readouterr().out)
+    (wf,) = doc["workflows"]
+    assert wf["refused"]["before"] is None
+    assert wf["refused"]["after"]["stage"] == "graph"
+    main(["diff", str(head), "--base", str(base)])
+    out = capsys.readouterr().out
+    assert " verdict: REFUSED at graph compile: W context authority contract mismatch" in out
+    assert "(base: loads)" in out
