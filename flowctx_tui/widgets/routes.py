@@ -40,7 +40,14 @@ from textual.widgets.tree import TreeNode
 from flowctx_core.base.secrets import mask_text
 from flowctx_core.model.filenames import ROUTING_FILES
 from flowctx_core.model.scenarios import Scenario
-from flowctx_core.routing import RouteDecision, Routes, decide, load_routes, sources
+from flowctx_core.routing import (
+    RouteDecision,
+    Routes,
+    decide,
+    load_routes,
+    sources,
+    unread_routing,
+)
 from flowctx_core.routing.decision import Candidate
 from flowctx_tui.widgets.explain_tree import add_explain
 
@@ -122,7 +129,9 @@ def compute_routes(
                 workflow, source, env_overrides=env_overrides, launch=launch, routes=routes, **trial
             )
         else:
-            decisions = decide(routes, matrix, source, **trial)
+            decisions = decide(
+                routes, matrix, source, unread=unread_routing(session.runtime), **trial
+            )
     return RoutesOutcome(offered, source, tuple(decisions), tuple(routes.diagnostics))
 
 
@@ -183,6 +192,8 @@ def decision_label(decision: RouteDecision) -> Text:
     else:
         label.append("ends", style="bold yellow")
     label.append(f"  ({mask_text(decision.reason)})", style="dim")
+    if decision.unread:
+        label.append(f"  NOT READ: {decision.unread}", style="bold yellow")
     return label
 
 

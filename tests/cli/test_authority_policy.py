@@ -222,3 +222,44 @@ def test_diff_names_the_verdict_and_its_stage_on_each_side(
     out = capsys.readouterr().out
     assert " verdict: REFUSED at graph compile: W context authority contract mismatch" in out
     assert "(base: loads)" in out
+
+
+def test_trigger_shows_the_writes_the_authority_refuses(
+    workspace: WriteWorkspace, capsys: pytest.CaptureFixture[str]
+) -> None:
+    root = _root(workspace)
+    main(["trigger", str(root), "--agent", "Reviewer", "ready and approved", "--format", "json"])
+    doc = json.loads(capsys.readouterr().out)
+    outcomes = {c["variable"]: c["outcome"] for c in doc["checked"]}
+    # both triggers match, and the policy refuses both writes (derived.py drops them)
+    assert outcomes["approved"] == "refused by authority"
+    assert outcomes["review_complete"] == "refused by authority"
+    assert doc["changes"] == []
+    main(["trigger", str(root), "--agent", "Reviewer", "DONE", "--format", "json"])
+    doc = json.loads(capsys.readouterr().out)
+    assert [(c["variable"], c["new"]) for c in doc["changes"]] == [("done", True)]
+
+
+def test_a_regex_trigger_sets_true_under_the_release(
+    workspace: WriteWorkspace, capsys: pytest.CaptureFixture[str]
+) -> None:
+    contract = """
+definitions:
+  picked:
+    type: string
+    source:
+      type: state
+      triggers:
+        - {type: agent_text, agent: Reviewer, match: {regex: "PICK: (\\\\w+)"}}
+agents:
+  Reviewer: {variables: [picked]}
+"""
+    root = _root(workspace, contract, "transition_rules: []\n")
+    args = ["trigger", str(root), "--agent", "Reviewer", "PICK: red", "--format", "json"]
+    main(args)
+    changes = json.loads(capsys.readouterr().out)["changes"]
+    # mozaiks 0.2.0, derived.py: every declared text trigger is built with value=True
+    assert [(c["variable"], c["new"]) for c in changes] == [("picked", True)]
+    main([*args, "--runtime", "spec"])
+    changes = json.loads(capsys.readouterr().out)["changes"]
+    assert [(c["variable"], c["new"]) for c in changes] == [("picked", "red")]
