@@ -263,3 +263,37 @@ agents:
     main([*args, "--runtime", "spec"])
     changes = json.loads(capsys.readouterr().out)["changes"]
     assert [(c["variable"], c["new"]) for c in changes] == [("picked", "red")]
+
+
+def test_a_condition_that_raises_fails_the_run(
+    workspace: WriteWorkspace, capsys: pytest.CaptureFixture[str]
+) -> None:
+    contract = """
+definitions:
+  score:
+    type: integer
+    source: {type: state}
+agents:
+  Reviewer: {variables: [score]}
+"""
+    rules = """
+transition_rules:
+  - source_agent: Reviewer
+    target_agent: Other
+    transition_type: condition
+    condition_type: context_expression
+    context_expression: "${score} > 2"
+  - source_agent: Reviewer
+    target_agent: terminate
+    transition_type: after_turn
+"""
+    root = _root(workspace, contract, rules)
+    assert main(["routes", str(root), "--from", "Reviewer", "--format", "json"]) == 1
+    (decision,) = json.loads(capsys.readouterr().out)["decisions"]
+    # mozaiks 0.2.0: None > 2 raises TypeError out of the routing call; no later rule runs
+    assert decision["failed"] is True and decision["winner"] is None
+    assert decision["reason"] == (
+        "transition_rules[0]'s condition raises ('>' not supported between instances of "
+        "'NoneType' and 'int'): the routing call raises and the run fails"
+    )
+    assert [c["outcome"] for c in decision["candidates"]] == ["error", "skipped"]
