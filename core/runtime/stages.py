@@ -209,7 +209,7 @@ def empty_key_refusal(wf: WorkflowSnapshot) -> Refusal | None:
         if not clean_key(spec.name):
             line, col = wf.doc.where(_definition_path(wf, spec.name), key=True)
             reason = (
-                f"context_authority.empty_key: '{spec.name}' is not a name the authority policy "
+                f"context_authority.empty_key: {spec.name!r} is not a name the authority policy "
                 "holds (it must start with a letter; letters, digits, '_', '.', ':' or '-')"
             )
             return Refusal(reason, wf.doc.file, line, col, "refused", stage="context")
