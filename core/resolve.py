@@ -25,6 +25,16 @@ from flowctx_core.snapshot import WorkspaceSnapshot
 from flowctx_core.sources.base import SourceContext
 from flowctx_core.sources.data_reference import secret_field
 from flowctx_core.sources.registry import RESOLVERS
+from flowctx_core.stages import (
+    agents_refusal,
+    compile_refusal,
+    contract_refusal,
+    discovery_refusal,
+    empty_key_refusal,
+    manager_refusal,
+    policy_refusal,
+    snapshot_policy,
+)
 
 
 def _is_secret(spec: VariableSpec) -> bool:
@@ -98,6 +108,11 @@ def _resolve(
         snapshot.injection_source(workflow.name),
     )
     values: dict[str, Any] = dict(launch)
+    # variables.py resolves runtime sources before every other, whatever the declaration order
+    # (mozaiks 0.2.0, mozaiksai/core/workflow/context/variables.py): templates see them
+    for spec in workflow.variables:
+        if spec.definition is not None and spec.definition.source.type == "runtime":
+            values.setdefault(spec.name, (admission.runtime_context or {}).get(spec.name))
     # each definition's secrecy once (rows and sources both ask)
     secret = [_is_secret(v) for v in workflow.variables]
     secret_names = frozenset(
@@ -121,6 +136,7 @@ def _resolve(
             secret_names,
             files,
             projection,
+            admission.runtime_context,
         )
         result = RESOLVERS[definition.source.type](ctx)
         value, status, origin = result.value, result.status, result.origin
@@ -181,7 +197,20 @@ def _resolve(
         )
         for (key, _), note in zip(admission.dropped, admission.notes, strict=True)
     )
-    refused = workflow.refused or projection.refused or _load_failure(rows)
+    # one verdict, in the runtime's order of stages (flowctx_core.model.matrix.STAGES)
+    policy = snapshot_policy(snapshot, workflow)
+    refused = (
+        discovery_refusal(snapshot, workflow)
+        or manager_refusal(snapshot, workflow)
+        or workflow.refused
+        or contract_refusal(snapshot, workflow)
+        or policy_refusal(workflow, policy)
+        or projection.refused
+        or _load_failure(rows)
+        or empty_key_refusal(workflow)
+        or agents_refusal(snapshot, workflow)
+        or compile_refusal(workflow, snapshot.routes.get(workflow.name), policy)
+    )
     notes = [*admission.notes, *projection.notes]
     if fallbacks.warning and fallbacks.display:
         notes.append(fallbacks.warning)
@@ -201,6 +230,7 @@ def _resolve(
         refused=refused,
         read=snapshot.read_paths(workflow, files),
         build_context=projection,
+        authority=policy,
     )
 
 
@@ -221,10 +251,16 @@ def _untrusted_override(definition: Any, result: Any, given: Any, inputs: Resolv
 
 
 def _load_failure(rows: list[Row]) -> Refusal | None:
-    """A required config variable left unset raises out of the loader: nothing loads."""
-    for row in rows:
-        if row.source == "config" and row.status == "error" and row.definition is not None:
+    """A required runtime-context value missing, or a required config variable left unset,
+    raises out of the loader: nothing loads (runtime sources are read first)."""
+    ordered = sorted(rows, key=lambda r: r.source != "runtime")
+    for row in ordered:
+        if (
+            row.source in ("runtime", "config")
+            and row.status == "error"
+            and row.definition is not None
+        ):
             loc = row.loc or Loc("")
             reason = f"{row.error}: the loader raises, so the workflow's context does not load"
-            return Refusal(reason, loc.file, loc.line, loc.column, "refused")
+            return Refusal(reason, loc.file, loc.line, loc.column, "refused", stage="context")
     return None

@@ -47,3 +47,8 @@ class ResolveInputs:
     @property
     def allow_outside_root(self) -> bool:
         return self.env_flag(ALLOW_OUTSIDE_ENV)
+
+
+#: the launch's runtime context (mozaiks 0.2.0, mozaiksai/core/workflow/context/variables.py
+#: ``_load_context_async(runtime_context=...)``): read only by ``type: runtime`` sources
+RUNTIME_CONTEXT_KEY = "$runtime_context"

@@ -62,6 +62,22 @@ class Row:
     description: str | None = None
 
 
+#: the stages of the runtime's start-up, in its order (mozaiks 0.2.0: workflow_manager.py
+#: discovery and strict files with contract validation, the authority policy, the launch's
+#: registries, variables.py's context load, agents/factory.py, network_graph.py's compile)
+STAGES = ("discovery", "workflow_manager", "authority", "launch", "context", "agents", "graph")
+#: each stage as a sentence says it
+STAGE_NAMES = {
+    "discovery": "discovery",
+    "workflow_manager": "workflow manager",
+    "authority": "authority policy",
+    "launch": "launch",
+    "context": "context load",
+    "agents": "agents",
+    "graph": "graph compile",
+}
+
+
 @dataclass(frozen=True, slots=True)
 class Refusal:
     """The runtime would not load this workflow's context as written.
@@ -75,10 +91,28 @@ class Refusal:
     file: str
     line: int = 0
     column: int = 0
-    #: ``launch_fails``: the context loads, but the build-context provider raises at launch
-    outcome: Literal["refused", "empty_plan", "launch_fails"] = "refused"
+    #: ``launch_fails``: the context loads, but the build-context provider raises at launch;
+    #: ``compile_fails``: everything loads, but the transition graph does not compile
+    outcome: Literal["refused", "empty_plan", "launch_fails", "compile_fails"] = "refused"
     #: the workflow whose launch fails (a registry's file does not name it)
     workflow: str = ""
+    #: the runtime's stage that decides (``STAGES``); empty: the outcome's usual stage
+    stage: str = ""
+
+    @property
+    def decided_by(self) -> str:
+        """The stage of the runtime's start-up that refuses, in the runtime's order (STAGES)."""
+        if self.stage:
+            return self.stage
+        return {
+            "launch_fails": "launch",
+            "compile_fails": "graph",
+            "empty_plan": "context",
+        }.get(self.outcome, "workflow_manager")
+
+    @property
+    def stage_name(self) -> str:
+        return STAGE_NAMES.get(self.decided_by, self.decided_by)
 
     def to_json(self) -> dict[str, object]:
         from flowctx_core.base.secrets import mask_text
@@ -89,6 +123,7 @@ class Refusal:
             "line": self.line,
             "column": self.column,
             "outcome": self.outcome,
+            "stage": self.decided_by,
         }
 
     def headline(self, runtime: str = "the runtime") -> str:
@@ -98,6 +133,10 @@ class Refusal:
             what = f"REFUSED: {runtime} would load an empty context plan (no variable is set)"
         elif self.outcome == "launch_fails":
             what = f"REFUSED: {runtime} would fail the launch{self._of()} (build context)"
+        elif self.outcome == "compile_fails":
+            what = f"REFUSED: {runtime} would not compile this workflow's graph (graph compile)"
+        elif self.stage:
+            what = f"REFUSED: {runtime} would not load this workflow ({self.stage_name})"
         else:
             what = f"REFUSED: {runtime} would not load this workflow's context"
         return f"{what}: {where}: {self.reason}"
@@ -110,7 +149,10 @@ class Refusal:
         what = {
             "empty_plan": "would load an empty context plan",
             "launch_fails": f"would fail the launch{self._of()} (build context)",
+            "compile_fails": "would not compile this workflow's graph (graph compile)",
         }.get(self.outcome, "would not load this workflow's context")
+        if self.outcome == "refused" and self.stage:
+            what = f"would not load this workflow ({self.stage_name})"
         return f"{self.file}:{self.line}:{self.column}: REFUSED: {runtime} {what}"
 
 
@@ -137,6 +179,10 @@ class Matrix:
     #: sits on the model floor, below build context, which builds on the model's rows and
     #: refusals; its one reader (``runtime.exposure.agent_prompt``) checks the type.
     build_context: object | None = field(default=None, compare=False, repr=False)
+    #: the runtime's context authority policy (a ``flowctx_core.runtime.policy.AuthorityPolicy``;
+    #: None for a runtime that builds none). Typed ``object`` for the reason above; read it with
+    #: ``flowctx_core.runtime.policy.policy_of``.
+    authority: object | None = field(default=None, compare=False, repr=False)
 
     def row(self, name: str) -> Row | None:
         for r in self.rows:

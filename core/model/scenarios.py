@@ -40,6 +40,7 @@ from flowctx_core.base.secrets import (
 )
 from flowctx_core.expressions import DIALECTS
 from flowctx_core.model.filenames import SCENARIO_DIR
+from flowctx_core.model.inputs import RUNTIME_CONTEXT_KEY
 from flowctx_core.model.matrix import Matrix
 from flowctx_core.model.widening import refused_env
 
@@ -317,7 +318,13 @@ def to_file_json(scenario: Scenario, guard: SecretGuard, workflow: str) -> dict[
         "flowContext": masked(scenario.flow_context),
         "toolsCalled": [guard.scrub_text(t) for t in scenario.tools_called],
         "env": env,
-        "launch": masked(scenario.launch),
+        "launch": masked({k: v for k, v in scenario.launch.items() if k != RUNTIME_CONTEXT_KEY}),
+        # what the host supplies for 'type: runtime' sources, kept out of the launch values
+        **(
+            {"runtimeContext": masked(scenario.launch[RUNTIME_CONTEXT_KEY])}
+            if RUNTIME_CONTEXT_KEY in scenario.launch
+            else {}
+        ),
         "history": [guard.scrub_text(h) for h in scenario.history],
         "now": scenario.now or None,
     }
@@ -464,6 +471,9 @@ def parse_scenario(
         except ClockError as exc:
             problems.append(Diagnostic(display, 1, 1, f"'now': {exc}; it was ignored"))
             now = ""
+    runtime_context = {k: v for k, v in want("runtimeContext", dict, {}).items() if v != MASK}
+    if runtime_context:
+        launch[RUNTIME_CONTEXT_KEY] = runtime_context
     scenario = Scenario(
         now=now,
         expression=want("expression", str, ""),

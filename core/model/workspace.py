@@ -106,6 +106,8 @@ class Profile:
     runtime: str | None = None
     #: ``now:``: the instant conditions that read the clock are evaluated at
     now: Clock | None = None
+    #: ``runtime_context:``: what the host supplies for ``type: runtime`` sources
+    runtime_context: Mapping[str, Any] = field(default_factory=dict)
 
 
 def display_path(path: Path, root: Path) -> str:
@@ -240,9 +242,10 @@ def load_profile(root: Path) -> Profile:
     diags = list(problems)
     if not isinstance(data, dict):
         return Profile(diagnostics=(doc.diag((), "flowctx.yaml must be a mapping"),))
+    known = ("env", "launch", "runtime", "runtime_context", "now")
     for key in data:
-        if key not in ("env", "launch", "runtime", "now"):
-            hint = did_you_mean(str(key), ["env", "launch", "runtime", "now"])
+        if key not in known:
+            hint = did_you_mean(str(key), known)
             diags.append(doc.diag((key,), f"unknown field{hint}"))
     runtime = data.get("runtime")
     if runtime is not None:
@@ -261,6 +264,10 @@ def load_profile(root: Path) -> Profile:
     if not isinstance(launch, dict):
         diags.append(doc.diag(("launch",), "launch must be a mapping", key=False))
         launch = {}
+    runtime_context = data.get("runtime_context") or {}
+    if not isinstance(runtime_context, dict):
+        diags.append(doc.diag(("runtime_context",), "runtime_context must be a mapping", key=False))
+        runtime_context = {}
     env = {str(k): "" if v is None else str(v) for k, v in env.items()}
     # a workspace someone else wrote must not widen what flowctx reads from this machine
     env, refused = refused_env(env, root, PROFILE_FILE)
@@ -271,7 +278,14 @@ def load_profile(root: Path) -> Profile:
             now = clock_from_yaml(data["now"])
         except ClockError as exc:
             diags.append(doc.diag(("now",), str(exc), key=False))
-    return Profile(env=env, launch=dict(launch), diagnostics=tuple(diags), runtime=runtime, now=now)
+    return Profile(
+        env=env,
+        launch=dict(launch),
+        diagnostics=tuple(diags),
+        runtime=runtime,
+        now=now,
+        runtime_context={str(k): v for k, v in runtime_context.items()},
+    )
 
 
 def load_workflow(root: Path, name: str, runtime: RuntimeProfile = MOZAIKS) -> WorkflowSnapshot:

@@ -17,6 +17,7 @@ from flowctx_core.sources import (
     data_reference,
     file,
     pending,
+    runtime,
     state,
 )
 from flowctx_core.sources.base import Resolved, SourceContext
@@ -55,6 +56,8 @@ RESOLVERS: dict[str, Resolver] = {
     "external": _with_projection(pending.resolve),
     "file": _with_projection(file.resolve),
     "build_context": build_context.resolve,
+    # the host's runtime context: immutable runtime authority, no projection replaces it
+    "runtime": runtime.resolve,
 }
 
 __all__ = ["RESOLVERS", "Resolved", "Resolver", "SourceContext"]

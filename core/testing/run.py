@@ -518,8 +518,8 @@ def _refused(tf: TestFile, epath: tuple[str | int, ...], expect: Expect, matrix:
         ok = (refusal is not None) == want
         expected = "refused" if want else "not refused"
     else:
-        stage = getattr(refusal, "stage", None) if refusal is not None else None
-        ok = refusal is not None and want in (refusal.outcome, stage)
+        # the refusal's outcome, or the runtime's stage that decides it (STAGES)
+        ok = refusal is not None and want in (refusal.outcome, refusal.decided_by)
         expected = f"refused ({want})"
     actual = refusal.headline(matrix.runtime or "the runtime") if refusal else "not refused"
     return Verdict("refused", ok, expected, mask_text(actual), _loc(tf, (*epath, "refused")))

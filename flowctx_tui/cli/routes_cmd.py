@@ -23,7 +23,12 @@ from flowctx_core.routing import (
     sources,
 )
 from flowctx_tui.cli.common import UsageError, fail, load_json_arg, load_json_object_arg
-from flowctx_tui.cli.launch_args import add_launch_args, build_context_env, parse_env_overrides
+from flowctx_tui.cli.launch_args import (
+    add_launch_args,
+    build_context_env,
+    launch_from_args,
+    parse_env_overrides,
+)
 from flowctx_tui.cli.workspace_args import add_workspace_args, open_from_args, pick_workflow
 
 _KIND_TITLES = {
@@ -100,6 +105,8 @@ def render_text(workflow: str, decisions: list[RouteDecision], *, reveal: bool) 
                 f"from {what} '{decision.source}'"
             )
         )
+        if decision.unread:
+            out.append(f"   NOT READ: {decision.unread}")
         if not decision.candidates:
             out.append("   (no paths or rules leave it)")
         out += _candidate_lines(decision, reveal)
@@ -150,7 +157,7 @@ def run(args: argparse.Namespace) -> int:
         payload = load_json_arg(args.payload, "--payload")
         step_result = load_json_arg(args.step_result, "--step-result")
         flow_context = load_json_object_arg(args.flow_context, "--flow-context")
-        launch = load_json_object_arg(args.launch, "--launch") or {}
+        launch = launch_from_args(args)
         env = parse_env_overrides(args.env)
         env.update(build_context_env(args))
     except UsageError as exc:
@@ -194,15 +201,20 @@ def run(args: argparse.Namespace) -> int:
         launch=launch,
         routes=routes,
     )
+    # the same verdict as check and matrix, with the stage of the runtime that decides it
+    refused = session.matrix(workflow, env, launch).refused
     if args.format == "json":
         doc = {
             "workflow": name,
             "runtime": session.runtime.label,
+            "refused": refused.to_json() if refused is not None else None,
             "source": source,
             "decisions": [d.to_json(reveal=args.reveal) for d in decisions],
             "problems": [d.to_json() for d in routes.diagnostics],
         }
         print(json.dumps(doc, indent=2, default=str, ensure_ascii=False))
     else:
+        if refused is not None:
+            print(refused.headline(f"runtime {session.runtime.name}"))
         print(render_text(name, decisions, reveal=args.reveal))
     return 0 if any(d.winner is not None for d in decisions) else 1

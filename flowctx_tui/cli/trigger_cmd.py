@@ -14,6 +14,7 @@ from typing import Any
 from flowctx_core.base.diagnostics import did_you_mean
 from flowctx_core.base.regexbound import REGEX_SECONDS, SHARED_SECONDS
 from flowctx_core.base.secrets import MASK, is_secret_key, mask_text, mask_value
+from flowctx_core.runtime.policy import policy_of
 from flowctx_core.runtime.triggers import Message, TriggerResult, simulate
 from flowctx_tui.cli.common import UsageError, fail, load_json_arg
 from flowctx_tui.cli.launch_args import add_launch_args, resolve_from_args
@@ -114,7 +115,7 @@ def run(args: argparse.Namespace) -> int:
         hint = did_you_mean(message.agent or "", agents)
         print(f"note: '{message.agent}' is not an agent of {wf.name}{hint}")
     secret = {r.name for r in matrix.rows if r.secret}
-    result = simulate(wf, matrix.values, message)
+    result = simulate(wf, matrix.values, message, policy_of(matrix))
     if args.format == "json":
         doc = {
             "workflow": wf.name,

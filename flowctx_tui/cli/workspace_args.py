@@ -20,7 +20,7 @@ from pathlib import Path
 
 from flowctx_core.base import clock
 from flowctx_core.base.clock import Clock
-from flowctx_core.model.profiles import DEFAULT_PROFILE, PROFILES, UnknownRuntime
+from flowctx_core.model.profiles import DEFAULT_PROFILE, UnknownRuntime, known_names
 from flowctx_core.model.workspace import WorkspaceNotFound, find_root
 from flowctx_core.session import Session, open_session
 from flowctx_tui.cli.common import UsageError
@@ -91,7 +91,7 @@ def add_runtime_arg(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--runtime",
         metavar="NAME",
-        help=f"runtime profile: {', '.join(PROFILES)} (default: the workspace's flowctx.yaml "
+        help=f"runtime profile: {known_names()} (default: the workspace's flowctx.yaml "
         f"'runtime:', else {DEFAULT_PROFILE})",
     )
 

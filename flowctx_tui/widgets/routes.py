@@ -41,8 +41,16 @@ from textual.widgets.tree import TreeNode
 from flowctx_core.base.secrets import mask_text
 from flowctx_core.model.filenames import ROUTING_FILES
 from flowctx_core.model.scenarios import Scenario
-from flowctx_core.routing import RouteDecision, Routes, decide, load_routes, sources
+from flowctx_core.routing import (
+    RouteDecision,
+    Routes,
+    decide,
+    load_routes,
+    sources,
+    unread_routing,
+)
 from flowctx_core.routing.decision import Candidate
+from flowctx_core.runtime.policy import policy_of
 from flowctx_tui.cli.terminal import escape_controls as esc
 from flowctx_tui.latest_run import LatestRun
 from flowctx_tui.widgets.explain_tree import add_explain
@@ -119,8 +127,32 @@ def compute_routes(
                 workflow, source, env_overrides=env_overrides, launch=launch, routes=routes, **trial
             )
         else:
-            decisions = decide(routes, matrix, source, **trial)
+            decisions = decide(
+                routes, matrix, source, unread=unread_routing(session.runtime), **trial
+            )
     return RoutesOutcome(offered, source, tuple(decisions), tuple(routes.diagnostics))
+
+
+def authority_lines(matrix: Matrix | None) -> list[str]:
+    """The runtime's verdict when it refuses the workflow, then the authority of each variable
+    the transition rules route on (mozaiks 0.2.0's context authority policy)."""
+    if matrix is None:
+        return []
+    out: list[str] = []
+    if matrix.refused is not None:
+        out.append(matrix.refused.headline("the runtime"))
+    policy = policy_of(matrix)
+    if policy is None or not policy.routing_keys:
+        return out
+    refused = {f.key for f in policy.compile_failures}
+    for key in sorted(refused):
+        held = policy.get(key)
+        if held is not None:
+            out.append(f"✗ routes on {key}: {held.summary()}")
+    fine = sorted(policy.routing_keys - refused)
+    if fine:
+        out.append(f"⇄ routes on {', '.join(fine)}: each has a deterministic writer")
+    return out
 
 
 def outcome_badge(outcome: str) -> Text:
@@ -158,6 +190,8 @@ def decision_label(decision: RouteDecision) -> Text:
     else:
         label.append("ends", style="bold yellow")
     label.append(f"  ({esc(mask_text(decision.reason))})", style="dim")
+    if decision.unread:
+        label.append(f"  NOT READ: {esc(decision.unread)}", style="bold yellow")
     return label
 
 
@@ -463,6 +497,7 @@ class RoutesView(Widget):
     def _show_problems(self) -> None:
         """The status line (routing…, gave up), then the routing files' problems."""
         lines = [self._status] if self._status else []
+        lines.extend(authority_lines(self.matrix))
         problems = self.outcome.problems if self.outcome is not None else ()
         lines.extend(mask_text(d.format()) for d in problems[:3])
         if len(problems) > 3:

@@ -19,10 +19,18 @@ CONTRACT = """
 definitions:
   approved:
     type: boolean
-    source: {type: state, default: false}
+    source:
+      type: state
+      default: false
+      triggers:
+        - {type: agent_text, agent: RouterAgent, match: {equals: APPROVED}}
   retries:
     type: integer
-    source: {type: state, default: 0}
+    source:
+      type: state
+      default: 0
+      triggers:
+        - {type: agent_text, agent: RouterAgent, match: {equals: RETRY}}
   max_retries:
     type: integer
     source: {type: config, env_var: MAX_RETRIES}
@@ -64,6 +72,18 @@ transition_rules:
 """
 
 SECRET = "sk-test-0123456789abcdef"
+#: the workflow files mozaiks 0.2.0 needs to load a workflow
+ORCHESTRATOR = (
+    "schema_version: mozaiks.orchestrator.v1\nworkflow_name: {name}\n"
+    "workflow_startup_mode: UserDriven\n"
+)
+
+
+def agents_yaml(*names: str) -> str:
+    return "agents:\n" + "".join(
+        f"  - {{name: {n}, system_message: {n}., structured_outputs_required: false}}\n"
+        for n in names
+    )
 
 
 def _workspace(workspace, tests: str | dict[str, str], *, graph: str = GRAPH) -> Path:
@@ -71,7 +91,10 @@ def _workspace(workspace, tests: str | dict[str, str], *, graph: str = GRAPH) ->
         "flowctx.yaml": f"env:\n  OPENAI_API_KEY: {SECRET}\n  MAX_RETRIES: '3'\n",
         "workflows/Approvals/context_variables.yaml": CONTRACT,
         "workflows/Approvals/transition_graph.yaml": graph,
-        "workflows/Approvals/orchestrator.yaml": "workflow_name: Approvals\n",
+        "workflows/Approvals/orchestrator.yaml": ORCHESTRATOR.format(name="Approvals"),
+        "workflows/Approvals/agents.yaml": agents_yaml(
+            "RouterAgent", "ReviewerAgent", "EscalationAgent", "ArchiveAgent"
+        ),
     }
     if isinstance(tests, str):
         tests = {"approvals.yaml": tests}
@@ -445,9 +468,12 @@ transition_rules:
 def test_the_demo_ships_tests_that_pass_with_one_rule_left_to_suggest(capsys) -> None:
     from flowctx_tui.cli.workspace_args import demo_path
 
-    code, out, _ = run(capsys, str(demo_path()), "--coverage", "--suggest")
+    code, out, _ = run(capsys, str(demo_path()))
     assert code == 0, out
     assert "0 failed" in out
+    assert "PASS  Triage: the runtime refuses to start Triage at graph compile" in out
+    code, out, _ = run(capsys, str(demo_path()), "-w", "AppGenerator", "--coverage", "--suggest")
+    assert code == 0, out
     suggestion = (
         "PatternAgent → WorkflowBundleBuilderAgent (rule 1): add this case (confirmed by "
         "routing it):"

@@ -93,10 +93,11 @@ def test_a_saved_scenarios_environment_is_applied_to_both_sides(tmp_path: Path):
     diff = compare(revision_side(repo, "base", "ws", {}), folder_side(ws, {}), ["Orders"])
     (orders,) = diff.workflows
     assert orders.scenarios == ("default", "busy")
-    # by default max_items is now unset: the Planner no longer reaches the Reviewer; under
-    # the scenario (20 > 3) it still does on both sides, so that is no change
+    # by default max_items is now unset: ${max_items} > 3 compares None with an integer, which
+    # raises out of mozaiks 0.2.0's routing call, so the Planner's run fails there (no winner);
+    # under the scenario (20 > 3) it still reaches the Reviewer on both sides: no change
     assert [(r.scenario, r.before, r.after) for r in orders.routes] == [
-        ("default", "Reviewer", "user")
+        ("default", "Reviewer", None)
     ]
 
 

@@ -31,11 +31,11 @@ async def test_the_tests_tab_lists_every_case_of_the_demo(demo: Path, make_app: 
     async with app.run_test(size=(140, 45)) as pilot:
         view = await shown(pilot)
         lines = view.lines()
-        assert lines[0].startswith("16 passed, 0 failed (16 cases in 2 files)")
+        assert lines[0].startswith("17 passed, 0 failed (17 cases in 3 files)")
         assert "rules" in lines[0] and "MC/DC" in lines[0]
         # table rows (the detail of the selected case below them ends with its location)
         rows = [line for line in lines if line.startswith("PASS") and not line.endswith(")")]
-        assert len(rows) == 16
+        assert len(rows) == 17
         assert any("the interview is complete, so the planner takes over" in r for r in rows)
 
 
@@ -65,7 +65,7 @@ async def test_a_saved_edit_shows_the_new_verdict_and_the_explain_tree(
         )
         await settle(pilot, lambda: view.pending, timeout=20)
         lines = view.lines()
-        assert lines[0].startswith("15 passed, 1 failed")
+        assert lines[0].startswith("16 passed, 1 failed")
         failing = next(i for i, line in enumerate(lines) if line.startswith("FAIL"))
         table = app.query_one("#tv-table")
         table.focus()

@@ -34,6 +34,11 @@ class Unsupported(JsError):
 
 _state = threading.local()
 
+#: what the upper built-in modules lend ``extras`` (the JSON serializer and the function
+#: members call up into them), registered as each is imported; ``globals`` imports them all
+#: before any evaluation. Lending instead of importing keeps the modules free of cycles.
+LENT: dict[str, Any] = {}
+
 
 def mutation_allowed() -> bool:
     return getattr(_state, "on_copy", False)

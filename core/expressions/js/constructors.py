@@ -14,7 +14,7 @@ from typing import Any, Final
 
 from flowctx_core.expressions.budget import charge
 from flowctx_core.expressions.js import dates, regexp
-from flowctx_core.expressions.js.common import Unsupported
+from flowctx_core.expressions.js.common import LENT, Unsupported
 from flowctx_core.expressions.js.iterators import JsIterator
 from flowctx_core.expressions.js.values import (
     ELEMENT,
@@ -375,3 +375,6 @@ def register(globals_: dict[str, Any]) -> dict[int, Callable[..., Any]]:
     for name in ERROR_NAMES:
         table[id(globals_[name])] = globals_[name].fn
     return table
+
+
+LENT["JsWrapper"] = JsWrapper

@@ -20,7 +20,7 @@ from typing import Any, Final
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from flowctx_core.base import clock
-from flowctx_core.expressions.js.common import Unsupported
+from flowctx_core.expressions.js.common import LENT, Unsupported
 from flowctx_core.expressions.js.values import (
     UNDEFINED,
     JsError,
@@ -684,3 +684,6 @@ def date_utc(*args: Any) -> int | float:
         return math.nan
     padded = args if len(args) > 1 else (args[0], 0)
     return _number(time_clip(_from_fields(padded)))
+
+
+LENT["JsDate"] = JsDate

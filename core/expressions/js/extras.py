@@ -18,7 +18,7 @@ from typing import Any, Final
 
 from flowctx_core.expressions.budget import charge
 from flowctx_core.expressions.js import values as js
-from flowctx_core.expressions.js.common import Unsupported, _mutating, _relative
+from flowctx_core.expressions.js.common import LENT, Unsupported, _mutating, _relative
 from flowctx_core.expressions.js.iterators import JsIterator
 from flowctx_core.expressions.js.values import (
     ELEMENT,
@@ -86,8 +86,7 @@ def _args_of(array: Any) -> list[Any]:
         charge(ELEMENT * len(array))
         return [UNDEFINED if x is js.HOLE else js.js_value(x) for x in array]
     if isinstance(array, Mapping):
-        from flowctx_core.expressions.js.objects import get_member
-
+        get_member = LENT["get_member"]
         n = int(min(max(js.to_int(get_member(array, "length")), 0), MAX_STRING_LENGTH))
         return [get_member(array, str(i)) for i in range(n)]
     if type(array) is str or js.is_number(array) or array is True or array is False:
@@ -381,8 +380,8 @@ class _Serializer:
 
     def prop(self, holder: Any, key: str, value: Any, indent: str) -> str | None:
         from flowctx_core.expressions.js.bigint import JsBigInt
-        from flowctx_core.expressions.js.constructors import JsWrapper
-        from flowctx_core.expressions.js.dates import JsDate
+
+        JsWrapper, JsDate = LENT["JsWrapper"], LENT["JsDate"]
 
         charge(6 * ELEMENT)
         value = js.js_value(value)
@@ -427,8 +426,7 @@ class _Serializer:
         self.stack.append(id(value))
 
     def object(self, value: Mapping[Any, Any], indent: str) -> str:
-        from flowctx_core.expressions.js.objects import get_member
-
+        get_member = LENT["get_member"]
         self.enter(value)
         inner = indent + self.gap
         keys = self.keys if self.keys is not None else js.own_keys(value)
@@ -466,15 +464,11 @@ class _Serializer:
 
 
 def _quote(s: str) -> str:
-    from flowctx_core.expressions.js.globals import _quote as quote
-
-    return quote(s)
+    return LENT["quote"](s)  # type: ignore[no-any-return]
 
 
 def _gap(space: Any) -> str:
-    from flowctx_core.expressions.js.constructors import JsWrapper
-
-    if isinstance(space, JsWrapper):
+    if isinstance(space, LENT["JsWrapper"]):
         space = space.value
     if js.is_number(space):
         return " " * int(min(max(js.to_int(space), 0), 10))
@@ -491,8 +485,7 @@ def stringify(
     def call(
         value: Any = UNDEFINED, replacer: Any = UNDEFINED, space: Any = UNDEFINED, *_: Any
     ) -> Any:
-        from flowctx_core.expressions.js.constructors import JsWrapper
-
+        JsWrapper = LENT["JsWrapper"]
         fn: JsFunction | None = None
         keys: list[str] | None = None
         if type(replacer) is JsFunction:
@@ -520,9 +513,8 @@ def stringify(
 # --- registration -------------------------------------------------------------------------------
 
 
-def register(globals_: dict[str, Any]) -> None:
+def register(globals_: dict[str, Any], number_methods: dict[str, Any]) -> None:
     from flowctx_core.expressions.js.arrays import ARRAY_METHODS
-    from flowctx_core.expressions.js.objects import NUMBER_METHODS
     from flowctx_core.expressions.js.strings import STRING_METHODS
 
     ARRAY_METHODS.update(
@@ -530,7 +522,7 @@ def register(globals_: dict[str, Any]) -> None:
          "entries": _iterator("entries")}
     )  # fmt: skip
     STRING_METHODS.update(HTML_METHODS)
-    NUMBER_METHODS["toExponential"] = to_exponential
+    number_methods["toExponential"] = to_exponential
     globals_["escape"] = JsFunction("escape", escape, arity=1)
     globals_["unescape"] = JsFunction("unescape", unescape, arity=1)
     globals_["decodeURI"] = JsFunction("decodeURI", decode_uri, arity=1)

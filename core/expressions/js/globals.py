@@ -17,11 +17,13 @@ from flowctx_core.expressions.budget import charge
 from flowctx_core.expressions.js import bigint, constructors, dates, extras, fdlibm, regexp
 from flowctx_core.expressions.js.common import (
     BUILTIN_LENGTHS,
+    LENT,
     Unsupported,
     _call,
     array_prop_keys,
 )
 from flowctx_core.expressions.js.objects import (
+    NUMBER_METHODS,
     _obj_has_own,
     get_member,
     integrity,
@@ -915,7 +917,8 @@ GLOBALS: Final[dict[str, Any]] = {
 #: what ``new`` does with each constructor global, by the function object's id
 CONSTRUCTORS: Final = constructors.register(GLOBALS)
 bigint.register(GLOBALS)
-extras.register(GLOBALS)
+extras.register(GLOBALS, NUMBER_METHODS)
+LENT["quote"] = _quote
 
 # Globals of node through which the published evaluator runs code or reaches the host; an
 # expression that names one is refused, never evaluated.

@@ -15,6 +15,7 @@ from flowctx_core.expressions.js.arrays import ARRAY_METHODS
 from flowctx_core.expressions.js.common import (
     _MISSING_PROP,
     BUILTIN_LENGTHS,
+    LENT,
     Unsupported,
     _array_prop,
     _mutating,
@@ -422,3 +423,6 @@ def set_member(obj: Any, key: Any, value: Any) -> None:
         obj.js_set(k, value)
         return
     raise Unsupported("flowctx does not reproduce writing properties of built-ins")
+
+
+LENT["get_member"] = get_member

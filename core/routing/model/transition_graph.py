@@ -268,13 +268,6 @@ class TransitionGraphFile:
 
         return grouped(self.rules, source)
 
-    @cached_property
-    def startup_problem(self) -> Any:
-        """``flowctx_core.routing.transitions.compile_problem`` of this file, worked out once."""
-        from flowctx_core.routing.transitions import compile_problem
-
-        return compile_problem(self)
-
 
 def rule_problems(rule: TransitionRule) -> list[tuple[str, str]]:
     """Cross-field mistakes in a transition rule, as (YAML key, message) pairs.
