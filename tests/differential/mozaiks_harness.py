@@ -26,25 +26,29 @@ here models the runtime: each answer is what one of its functions returned or ra
 from __future__ import annotations
 
 import asyncio
+import atexit
 import contextlib
 import io
 import json
 import logging
 import os
+import shutil
 import sys
 import tempfile
 import traceback
 from pathlib import Path
 from typing import Any
 
-# The runtime's logging module makes a logs/ folder at import: keep it out of the package.
-os.environ.setdefault("LOGS_BASE_DIR", tempfile.mkdtemp(prefix="mozaiks-logs-"))
-# No model is ever called and nothing leaves the machine: any client it would build points
-# at loopback.
-os.environ.setdefault("MONGO_URI", "mongodb://127.0.0.1:9/none")
-os.environ.setdefault("OPENAI_API_KEY", "sk-differential-suite-never-used")
-
-_BASE_ENV = dict(os.environ)
+# Each case sees only its own variables, over what a process needs to run; the runtime's
+# logging module makes a logs/ folder at import, kept out of the package; nothing leaves the
+# machine (a Mongo client it might build points at a closed loopback port) and no model is
+# ever called (no agent is created; no key is set).
+_BASE_ENV = {k: v for k, v in os.environ.items() if k in ("PATH", "HOME", "LANG", "TMPDIR")}
+_BASE_ENV["LOGS_BASE_DIR"] = tempfile.mkdtemp(prefix="mozaiks-logs-")
+atexit.register(shutil.rmtree, _BASE_ENV["LOGS_BASE_DIR"], True)
+_BASE_ENV["MONGO_URI"] = "mongodb://127.0.0.1:9/none"
+os.environ.clear()
+os.environ.update(_BASE_ENV)
 
 
 # -- an in-memory stand-in for the runtime's Mongo client (motor's async API) ---------------

@@ -41,8 +41,11 @@ PENDING: dict[str, frozenset[str]] = {
         {"discovery", "verdict", "stage", "value", "type", "authority", "agents", "prompt", "route"}
     ),
 }
-#: the CI-sized generated draw (mozaiks_corpus.py runs a larger, fresh one)
-GENERATED = 300
+#: the generated draw: SHARDS x GENERATED workspaces, each shard one harness process and one
+#: hypothesis run with its own fixed seed (xdist spreads the shards over the workers);
+#: mozaiks_corpus.py runs a fresh draw of any size
+GENERATED = 500
+SHARDS = 4
 
 
 def _judge(tally: Tally, cases: str, label: str, capsys: pytest.CaptureFixture[str]) -> None:
@@ -83,16 +86,17 @@ def test_the_demo(
     _judge(tally, "demo", "demo", capsys)
 
 
+@pytest.mark.parametrize("shard", range(SHARDS))
 def test_generated_workspaces(
-    mozaiks_oracle: MozaiksOracle, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    mozaiks_oracle: MozaiksOracle, shard: int, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    cases = generated_cases(tmp_path, GENERATED, seed=20261202)
+    cases = generated_cases(tmp_path, GENERATED, seed=20261202 + shard)
     assert len(cases) == GENERATED
     tally = run_cases(mozaiks_oracle, cases)
     # the draw reaches every outcome: refusals, loads, values and routes
     for kind in ("verdict", "value", "authority", "route", "prompt"):
         assert tally.counts[(kind, "agree")] + tally.counts[(kind, "disagree")] > 20, kind
-    _judge(tally, "generated", f"{GENERATED} generated workspaces", capsys)
+    _judge(tally, "generated", f"{GENERATED} generated workspaces (shard {shard})", capsys)
 
 
 # -- the transition evaluator against the installed _MozaiksExpression ---------------------
