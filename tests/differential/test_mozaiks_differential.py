@@ -36,7 +36,7 @@ from tests.differential.mozaiks_oracle import MozaiksOracle
 #: docstring); emptied as flowctx's modelling of the release lands
 PENDING: dict[str, frozenset[str]] = {
     "shipped": frozenset({"verdict", "stage", "value", "type", "authority", "agents", "prompt"}),
-    "demo": frozenset({"verdict", "stage", "value", "type", "authority", "agents", "prompt"}),
+    "demo": frozenset({"verdict", "stage", "authority", "agents", "prompt"}),
     "generated": frozenset(
         {"discovery", "verdict", "stage", "value", "type", "authority", "agents", "prompt", "route"}
     ),
