@@ -30,6 +30,7 @@ from flowctx_core.runtime.checks import (
     persisted_default_problems,
 )
 from flowctx_core.runtime.exposure import withheld_reason
+from flowctx_core.runtime.stages import authority_problems
 from flowctx_core.session import Session
 from flowctx_core.snapshot import WorkspaceSnapshot
 
@@ -136,6 +137,7 @@ WORKFLOW_CHECKS: dict[WorkflowCheck, str] = {
     data_source_problems: "runtime.data-source",
     discovery_problems: "runtime.discovery",
     persisted_default_problems: "runtime.persisted-default",
+    authority_problems: "authority.compile",
 }
 WORKSPACE_CHECKS: dict[WorkspaceCheck, str] = {
     profile_problems: "profile",
@@ -183,7 +185,8 @@ _RESOLVE_WHAT = {
     "build_context": "no registry projects the variable, or the projection is refused by the "
     "trusted build-context loader.",
     "runtime": "a key the runtime injects itself (database schema capability) cannot be "
-    "computed with these settings.",
+    "computed with these settings, or a `type: runtime` source is missing from the launch's "
+    "runtime context (give it with --runtime-context or runtime_context: in flowctx.yaml).",
 }
 
 #: THE table of every code ``flowctx check`` gives a problem: stable (a script may filter on
@@ -275,6 +278,31 @@ PROBLEM_KINDS: dict[str, ProblemKind] = {
         "by (orchestrator.yaml, tools.yaml), so the runtime never loads it, although flowctx "
         "shows it.",
         "warning",
+    ),
+    "authority.policy": ProblemKind(
+        "the runtime's context authority policy cannot be built: the context never loads",
+        "mozaiks 0.2.0 classifies every variable when the context loads (authority.py "
+        "build_context_authority_policy) and raises for a build_context variable with routing, "
+        "persisted or writer metadata, a runtime source that is not "
+        "immutable_runtime_authority, or a persisted variable whose class cannot be replayed "
+        "(tool-only or immutable state, authorization data). Remove the metadata or change "
+        "the class.",
+    ),
+    "authority.compile": ProblemKind(
+        "a transition rule routes on a variable the authority policy does not let it route on",
+        "The graph compiler (network_graph.py compile_transition_rules_to_graph) refuses the "
+        "workflow when a variable a rule reads is unknown to the policy, is not routing "
+        "state, or has no deterministic writer (WorkflowGraphCompileError): the run never "
+        "starts. Give the variable an exact `equals` agent_text trigger, a deterministic tool "
+        "writer or a declared deterministic writer_ids entry.",
+    ),
+    "authority.silent-trigger": ProblemKind(
+        "an agent_text trigger that can never write its variable",
+        "The trigger writes as agent_text (freeform: contains, regex) or "
+        "sentinel_text_trigger (every trigger an exact `equals`), and the variable's authority "
+        "refuses that writer; the runtime drops the write at debug level, so the variable "
+        "never changes. Use an exact `equals` match, or change the variable's class.",
+        level="warning",
     ),
     "runtime.persisted-default": ProblemKind(
         "a persisted variable's default of the wrong type (the first persist fails)",

@@ -19,6 +19,12 @@ from flowctx_core.model.matrix import Loc, Matrix, Refusal, Row, TraceStep
 from flowctx_core.model.workspace import VariableSpec
 from flowctx_core.runtime.launch import admit_launch
 from flowctx_core.runtime.schema_keys import schema_rows
+from flowctx_core.runtime.stages import (
+    compile_refusal,
+    empty_key_refusal,
+    policy_refusal,
+    workflow_policy,
+)
 from flowctx_core.snapshot import WorkspaceSnapshot
 from flowctx_core.sources.base import SourceContext
 from flowctx_core.sources.data_reference import secret_field
@@ -95,6 +101,11 @@ def _resolve(
         snapshot.injection_source(workflow.name),
     )
     values: dict[str, Any] = dict(launch)
+    # variables.py resolves runtime sources before every other, whatever the declaration order
+    # (mozaiks 0.2.0, mozaiksai/core/workflow/context/variables.py): templates see them
+    for spec in workflow.variables:
+        if spec.definition is not None and spec.definition.source.type == "runtime":
+            values.setdefault(spec.name, (admission.runtime_context or {}).get(spec.name))
     # each definition's secrecy once (rows and sources both ask)
     secret = [_is_secret(v) for v in workflow.variables]
     secret_names = frozenset(
@@ -118,6 +129,7 @@ def _resolve(
             secret_names,
             files,
             projection,
+            admission.runtime_context,
         )
         result = RESOLVERS[definition.source.type](ctx)
         value, status, origin = result.value, result.status, result.origin
@@ -177,7 +189,16 @@ def _resolve(
         )
         for (key, _), note in zip(admission.dropped, admission.notes, strict=True)
     )
-    refused = workflow.refused or projection.refused or _load_failure(rows)
+    # one verdict, in the runtime's order of stages (flowctx_core.model.matrix.STAGES)
+    policy = workflow_policy(workflow, snapshot.routes.get(workflow.name))
+    refused = (
+        workflow.refused
+        or policy_refusal(workflow, policy)
+        or projection.refused
+        or _load_failure(rows)
+        or empty_key_refusal(workflow)
+        or compile_refusal(workflow, snapshot.routes.get(workflow.name), policy)
+    )
     notes = [*admission.notes, *projection.notes]
     if fallbacks.warning and fallbacks.display:
         notes.append(fallbacks.warning)
@@ -192,6 +213,7 @@ def _resolve(
         refused=refused,
         read=snapshot.read_paths(workflow, files),
         build_context=projection,
+        authority=policy,
     )
 
 
@@ -212,10 +234,16 @@ def _untrusted_override(definition: Any, result: Any, given: Any, inputs: Resolv
 
 
 def _load_failure(rows: list[Row]) -> Refusal | None:
-    """A required config variable left unset raises out of the loader: nothing loads."""
-    for row in rows:
-        if row.source == "config" and row.status == "error" and row.definition is not None:
+    """A required runtime-context value missing, or a required config variable left unset,
+    raises out of the loader: nothing loads (runtime sources are read first)."""
+    ordered = sorted(rows, key=lambda r: r.source != "runtime")
+    for row in ordered:
+        if (
+            row.source in ("runtime", "config")
+            and row.status == "error"
+            and row.definition is not None
+        ):
             loc = row.loc or Loc("")
             reason = f"{row.error}: the loader raises, so the workflow's context does not load"
-            return Refusal(reason, loc.file, loc.line, loc.column, "refused")
+            return Refusal(reason, loc.file, loc.line, loc.column, "refused", stage="context load")
     return None

@@ -17,6 +17,7 @@ from flowctx_core.model.inputs import ResolveInputs
 from flowctx_core.model.matrix import Matrix
 from flowctx_core.resolve import resolve
 from flowctx_core.routing import Routes, decide
+from flowctx_core.runtime.launch import RUNTIME_CONTEXT_KEY
 
 if TYPE_CHECKING:
     from flowctx_core.routing.decision import RouteDecision
@@ -70,21 +71,36 @@ class Session:
         *,
         overrides_from: str = "override",
         launch_from: str = "",
+        runtime_context_from: str = "",
     ) -> ResolveInputs:
         """``overrides_from``/``launch_from`` name who gave ``env_overrides`` and ``launch``
         (the app: "app override"; the CLI: "--env", "--launch"), for the provenance."""
         merged_launch = dict(self.profile.launch)
         merged_launch.update(launch or {})
+        # the runtime context merges key by key: flowctx.yaml's, then the caller's (a value
+        # that is not a mapping is passed on, for the launch admission to refuse)
+        given = (launch or {}).get(RUNTIME_CONTEXT_KEY)
+        if self.profile.runtime_context and (given is None or isinstance(given, Mapping)):
+            merged_launch[RUNTIME_CONTEXT_KEY] = {**self.profile.runtime_context, **(given or {})}
+        launch_origins = {
+            k: launch_from if k in (launch or {}) else PROFILE_ORIGIN
+            for k in merged_launch
+            if launch_from or k not in (launch or {})
+        }
+        # each runtime-context key says who supplied it (flowctx.yaml or the caller)
+        context = merged_launch.get(RUNTIME_CONTEXT_KEY)
+        if isinstance(context, Mapping):
+            caller = given if isinstance(given, Mapping) else {}
+            for k in context:
+                who = (runtime_context_from or launch_from) if k in caller else PROFILE_ORIGIN
+                if who:
+                    launch_origins[f"{RUNTIME_CONTEXT_KEY}.{k}"] = who
         return ResolveInputs(
             env=self.effective_env(env_overrides),
             launch=merged_launch,
             database=self.database,
             env_origins=self.env_origins(env_overrides, overrides_from),
-            launch_origins={
-                k: launch_from if k in (launch or {}) else PROFILE_ORIGIN
-                for k in merged_launch
-                if launch_from or k not in (launch or {})
-            },
+            launch_origins=launch_origins,
             runtime=self.runtime,
             database_problems=tuple(self.database_problems),
         )

@@ -180,6 +180,15 @@ class BuildContextSource(Strict):
     required: bool = False
 
 
+class RuntimeSource(Strict):
+    """A value the host passes in the launch's runtime context (mozaiks 0.2.0,
+    mozaiksai/core/workflow/context/variables.py ``_load_context_async``): not documented, so
+    only the profiles whose runtime reads it accept the type."""
+
+    type: Literal["runtime"]
+    required: bool = False
+
+
 Source = Annotated[
     ConfigSource
     | DataReferenceSource
@@ -188,7 +197,8 @@ Source = Annotated[
     | StateSource
     | ExternalSource
     | FileSource
-    | BuildContextSource,
+    | BuildContextSource
+    | RuntimeSource,
     Field(discriminator="type"),
 ]
 
@@ -201,6 +211,7 @@ SOURCE_MODELS: dict[str, type[Strict]] = {
     "external": ExternalSource,
     "file": FileSource,
     "build_context": BuildContextSource,
+    "runtime": RuntimeSource,
 }
 
 
@@ -279,6 +290,9 @@ WriterId = Literal[
     "structured_output",
     "lifecycle_tool",
     "deterministic_tool",
+    # mozaiks 0.2.0, mozaiksai/core/workflow/context/authority.py: an exact ``equals``
+    # agent_text trigger mapped to a fixed value
+    "sentinel_text_trigger",
 ]
 
 

@@ -16,6 +16,7 @@ from flowctx_core.base.diagnostics import Diagnostic
 
 if TYPE_CHECKING:
     from flowctx_core.buildctx.projection import BuildContextProjection
+    from flowctx_core.runtime.policy import AuthorityPolicy
 
 Status = Literal["resolved", "default", "fallback", "pending", "error"]
 Outcome = Literal["used", "shadowed", "missing", "skipped", "error"]
@@ -65,6 +66,20 @@ class Row:
     description: str | None = None
 
 
+#: the stages of the runtime's start-up, in its order (mozaiks 0.2.0: workflow_manager.py
+#: discovery and strict files with contract validation, the authority policy, the launch's
+#: registries, variables.py's context load, agents/factory.py, network_graph.py's compile)
+STAGES = (
+    "discovery",
+    "workflow manager",
+    "authority policy",
+    "launch",
+    "context load",
+    "agents",
+    "graph compile",
+)
+
+
 @dataclass(frozen=True, slots=True)
 class Refusal:
     """The runtime would not load this workflow's context as written.
@@ -78,10 +93,24 @@ class Refusal:
     file: str
     line: int = 0
     column: int = 0
-    #: ``launch_fails``: the context loads, but the build-context provider raises at launch
-    outcome: Literal["refused", "empty_plan", "launch_fails"] = "refused"
+    #: ``launch_fails``: the context loads, but the build-context provider raises at launch;
+    #: ``compile_fails``: everything loads, but the transition graph does not compile
+    outcome: Literal["refused", "empty_plan", "launch_fails", "compile_fails"] = "refused"
     #: the workflow whose launch fails (a registry's file does not name it)
     workflow: str = ""
+    #: the runtime's stage that decides (``STAGES``); empty: the outcome's usual stage
+    stage: str = ""
+
+    @property
+    def decided_by(self) -> str:
+        """The stage of the runtime's start-up that refuses, in the runtime's order (STAGES)."""
+        if self.stage:
+            return self.stage
+        return {
+            "launch_fails": "launch",
+            "compile_fails": "graph compile",
+            "empty_plan": "context load",
+        }.get(self.outcome, "workflow manager")
 
     def to_json(self) -> dict[str, object]:
         from flowctx_core.base.secrets import mask_text
@@ -92,6 +121,7 @@ class Refusal:
             "line": self.line,
             "column": self.column,
             "outcome": self.outcome,
+            "stage": self.decided_by,
         }
 
     def headline(self, runtime: str = "the runtime") -> str:
@@ -101,6 +131,10 @@ class Refusal:
             what = f"REFUSED: {runtime} would load an empty context plan (no variable is set)"
         elif self.outcome == "launch_fails":
             what = f"REFUSED: {runtime} would fail the launch{self._of()} (build context)"
+        elif self.outcome == "compile_fails":
+            what = f"REFUSED: {runtime} would not compile this workflow's graph (graph compile)"
+        elif self.decided_by != "workflow manager":
+            what = f"REFUSED: {runtime} would not load this workflow ({self.decided_by})"
         else:
             what = f"REFUSED: {runtime} would not load this workflow's context"
         return f"{what}: {where}: {self.reason}"
@@ -113,7 +147,10 @@ class Refusal:
         what = {
             "empty_plan": "would load an empty context plan",
             "launch_fails": f"would fail the launch{self._of()} (build context)",
+            "compile_fails": "would not compile this workflow's graph (graph compile)",
         }.get(self.outcome, "would not load this workflow's context")
+        if self.outcome == "refused" and self.decided_by != "workflow manager":
+            what = f"would not load this workflow ({self.decided_by})"
         return f"{self.file}:{self.line}:{self.column}: REFUSED: {runtime} {what}"
 
 
@@ -137,6 +174,8 @@ class Matrix:
     read: frozenset[Path] = field(default=frozenset(), compare=False)
     #: what build context projected (prompts render its registries' catalog projections)
     build_context: BuildContextProjection | None = field(default=None, compare=False, repr=False)
+    #: the runtime's context authority policy (None for a runtime that builds none)
+    authority: AuthorityPolicy | None = field(default=None, compare=False, repr=False)
 
     def row(self, name: str) -> Row | None:
         for r in self.rows:

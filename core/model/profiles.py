@@ -6,8 +6,11 @@ resolution inputs. Each concern reads the one field that describes it (the contr
 ``contract``, the config resolver its ``config``...), so a runtime's behaviour lives here, not
 as flags scattered through the code.
 
-Facts are read from the runtimes' public code (REFERENCE.md section 9); the ``spec`` profile is
-the documented contract (``001_6d6b2107939f9cef.txt``) where it differs from the code.
+Facts are read from the runtimes' published code: ``mozaiks-0.2.0`` from the released package
+(mozaiks 0.2.0, 2026-10: ``mozaiksai/`` and ``factory_app/``), ``mozaiks-2026-01`` from the
+mozaiks-ai repository at one commit; the ``spec`` profile is the documented contract
+(``001_6d6b2107939f9cef.txt``) where it differs from the code. A new release is a new profile,
+not an edit of an existing one; ``mozaiks`` names the newest release profile.
 """
 
 from __future__ import annotations
@@ -112,16 +115,22 @@ class RuntimeProfile:
     #: the profile whose behaviour the documentation promises (for disagreement notes)
     documented: str | None = "spec"
     notes: tuple[str, ...] = field(default=())
-    #: every file the profile's facts were read from, with the commit of the version read,
-    #: when they are not all at ``commit`` (the label then says how many more commits)
-    read_from: tuple[tuple[str, str], ...] = ()
+    #: the published release it reproduces (its version), when it is one
+    release: str | None = None
+    #: the release reads ``type: runtime`` sources from the launch's runtime context
+    runtime_context: bool = False
+    #: the release's workflow manager: strict orchestrator.yaml/agents.yaml, agents only from
+    #: agents.yaml, the load-time contract validation and the authority policy
+    strict_workflow_files: bool = False
+    #: routing files this runtime never opens (shown as not read)
+    unread_files: tuple[str, ...] = ()
 
     @property
     def label(self) -> str:
-        """``mozaiks (BlocUnited-LLC/mozaiks 2532328 +3 commits, after 2026-03-04)``."""
-        others = {c for _, c in self.read_from} - {self.commit}
-        more = f" +{len(others)} commit{'s' if len(others) > 1 else ''}" if others else ""
-        return f"{self.name} ({self.repository} {self.commit[:7]}{more}, {self.date})"
+        """``mozaiks 0.2.0 (2026-10)`` for a release; else ``name (repository commit, date)``."""
+        if self.release is not None:
+            return f"mozaiks {self.release} ({self.date})"
+        return f"{self.name} ({self.repository} {self.commit[:7]}, {self.date})"
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -131,8 +140,8 @@ class RuntimeProfile:
             "commit": self.commit,
             "date": self.date,
         }
-        if self.read_from:
-            out["read_from"] = [{"path": p, "commit": c} for p, c in self.read_from]
+        if self.release is not None:
+            out["release"] = self.release
         return out
 
     def unknown_source_type(self, tag: str) -> str:
@@ -143,13 +152,16 @@ class RuntimeProfile:
         hint = did_you_mean(tag, self.contract.source_types)
         if self.repository == "documentation":
             return f"source type {tag!r} is not documented{hint} (the contract lists {accepted})"
-        where = f"{self.repository} {self.commit[:7]}"
+        where = (
+            f"mozaiks {self.release}" if self.release else f"{self.repository} {self.commit[:7]}"
+        )
+        newer = next((p for p in PROFILES.values() if tag in p.contract.source_types), None)
         return (
             f"source type {tag!r} is refused by runtime {self.name}{hint}: its contract model "
             f"({where}) accepts only {accepted}, so the runtime's validation fails here"
             + (
-                "; no public Mozaiks runtime code reads 'runtime' sources"
-                if tag == "runtime"
+                f"; runtime {newer.name} reads it"
+                if newer is not None and newer is not self and self.repository != "documentation"
                 else ""
             )
         )
@@ -177,54 +189,45 @@ _ENGINES = MappingProxyType(
     }
 )
 
-MOZAIKS = RuntimeProfile(
-    name="mozaiks",
-    title=(
-        "Mozaiks runtime, newest public code (factory_app era); its files were read at "
-        "different commits, none of them in the fetchable history (which ends at 3a18bc9, "
-        "2026-03-04, before factory_app/ and build_context existed), so it is undated"
-    ),
+#: the release published as ``mozaiks==0.2.0`` (2026-10): package ``mozaiksai`` and its
+#: ``factory_app/``; every fact below is read from that release's code
+MOZAIKS_0_2_0 = RuntimeProfile(
+    name="mozaiks-0.2.0",
+    title="mozaiks 0.2.0 (2026-10), the published runtime",
     repository="BlocUnited-LLC/mozaiks",
-    # the contract loader's version: the source types, triggers and strictness come from it
-    commit="25323282af83974bfba4b68a4367dbc84784f9d3",
-    date="after 2026-03-04",
-    read_from=(
-        # 0df726d holds the same contract models (plus unrelated example models)
-        ("mozaiksai/core/workflow/context/schema.py", "25323282af83974bfba4b68a4367dbc84784f9d3"),
-        (
-            "mozaiksai/core/workflow/context/variables.py",
-            "52bf4eaa4da5d623697383b6ea5ddb6d80e4a398",
-        ),
-        (
-            "mozaiksai/core/workflow/context/authority.py",
-            "14a8615e52c81f451bc31dd0fb0059f50675753c",
-        ),
-        ("mozaiksai/core/session/build_context.py", "eaf859bccc42f8b21081b1fef8ec45d34c5d966b"),
-        (
-            "mozaiksai/core/session/build_context_schema.py",
-            "eaf859bccc42f8b21081b1fef8ec45d34c5d966b",
-        ),
-    ),
+    commit="0.2.0",
+    date="2026-10",
+    release="0.2.0",
+    runtime_context=True,
+    strict_workflow_files=True,
+    # mozaiks 0.2.0, mozaiksai/core/workflow/workflow_manager.py _load_modular_workflow_config:
+    # orchestrator, agents, transition_graph, context_variables, structured_outputs,
+    # middleware, a2a, tools and ui_config; handoffs.yaml is never opened
+    unread_files=("handoffs.yaml",),
     contract=ContractRules(
         accepts_lists=False,
         extra="forbid",
-        # schema.py validates the whole plan at once; variables.py lets the error end the load
+        # mozaiks 0.2.0, mozaiksai/core/workflow/context/schema.py: the whole plan is one model;
+        # variables.py lets its ValueError end the load
         invalid_plan="refuse",
-        source_types=_ALL_SOURCES,
+        # schema.py ContextVariableSource.type: the eight documented types and 'runtime'
+        source_types=(*_ALL_SOURCES, "runtime"),
         trigger_types=("agent_text", "ui_response", "user_text"),
         trigger_rules=True,
         agent_refs_checked=True,
         unwraps_root=False,
-        # reserved_context_keys.py: structured_output, and AG2's 'ag:'/'a2a:' prefixes
+        # mozaiks 0.2.0, mozaiksai/core/workflow/reserved_context_keys.py
         reserved_names=frozenset({"structured_output"}),
         reserved_prefixes=("ag:", "a2a:"),
         persist_type_guard=True,
     ),
     sources=SourceRules(
+        # mozaiks 0.2.0, mozaiksai/core/workflow/context/variables.py _resolve_config
         config="env_only",
         config_required_ignores_default=True,
         data_reference_needs_database_name=True,
         data_reference_fallbacks=True,
+        # variables.py _create_data_entity_manager: "Skipping data_entity ..." and no key
         data_entity_incomplete="absent",
         data_entity_value="placeholder",
         file_parse_error="none",
@@ -233,8 +236,12 @@ MOZAIKS = RuntimeProfile(
         prompt_via_middleware=True,
     ),
     routing=RoutingRules(engines=_ENGINES, condition_key_declared=True),
-    discovery=("orchestrator.yaml", "tools.yaml"),
+    # mozaiks 0.2.0, mozaiksai/core/workflow/paths.py discover_workflow_paths: a folder is a
+    # workflow only with orchestrator.yaml (not a dot-folder, not extended_orchestration)
+    discovery=("orchestrator.yaml",),
 )
+#: the newest release profile
+MOZAIKS = MOZAIKS_0_2_0
 
 #: the older runtime the first public workflows shipped with (list-shaped contracts)
 MOZAIKS_2026_01 = RuntimeProfile(
@@ -308,9 +315,21 @@ SPEC = RuntimeProfile(
 )
 
 PROFILES: Mapping[str, RuntimeProfile] = MappingProxyType(
-    {p.name: p for p in (MOZAIKS, MOZAIKS_2026_01, SPEC)}
+    {p.name: p for p in (MOZAIKS_0_2_0, MOZAIKS_2026_01, SPEC)}
 )
+#: names that stand for a profile: ``mozaiks`` is always the newest release
+ALIASES: Mapping[str, str] = MappingProxyType({"mozaiks": MOZAIKS.name})
 DEFAULT_PROFILE = MOZAIKS.name
+
+
+def known_names() -> str:
+    """``mozaiks-0.2.0 (alias mozaiks), mozaiks-2026-01, spec``."""
+    aliases: dict[str, list[str]] = {}
+    for alias, target in ALIASES.items():
+        aliases.setdefault(target, []).append(alias)
+    return ", ".join(
+        f"{n} (alias {', '.join(aliases[n])})" if n in aliases else n for n in PROFILES
+    )
 
 
 class UnknownRuntime(ValueError):
@@ -321,14 +340,13 @@ def get_profile(name: str | None) -> RuntimeProfile:
     """The profile called ``name`` (the default for None); UnknownRuntime lists the names."""
     if name is None or name == "":
         return MOZAIKS
-    profile = PROFILES.get(name.strip().lower())
+    key = name.strip().lower()
+    profile = PROFILES.get(ALIASES.get(key, key))
     if profile is None:
         from flowctx_core.base.diagnostics import did_you_mean
 
-        hint = did_you_mean(name, PROFILES)
-        raise UnknownRuntime(
-            f"unknown runtime '{name}'{hint}; known runtimes: {', '.join(PROFILES)}"
-        )
+        hint = did_you_mean(name, [*PROFILES, *ALIASES])
+        raise UnknownRuntime(f"unknown runtime '{name}'{hint}; known runtimes: {known_names()}")
     return profile
 
 

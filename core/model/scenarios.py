@@ -37,6 +37,7 @@ from flowctx_core.base.secrets import (
 )
 from flowctx_core.expressions import DIALECTS
 from flowctx_core.model.matrix import Matrix
+from flowctx_core.runtime.launch import RUNTIME_CONTEXT_KEY
 
 FORMAT = "flowctx-scenario/1"
 HISTORY_LIMIT = 50
@@ -310,7 +311,13 @@ def to_file_json(scenario: Scenario, guard: SecretGuard, workflow: str) -> dict[
         "flowContext": masked(scenario.flow_context),
         "toolsCalled": [guard.scrub_text(t) for t in scenario.tools_called],
         "env": env,
-        "launch": masked(scenario.launch),
+        "launch": masked({k: v for k, v in scenario.launch.items() if k != RUNTIME_CONTEXT_KEY}),
+        # what the host supplies for 'type: runtime' sources, kept out of the launch values
+        **(
+            {"runtimeContext": masked(scenario.launch[RUNTIME_CONTEXT_KEY])}
+            if RUNTIME_CONTEXT_KEY in scenario.launch
+            else {}
+        ),
         "history": [guard.scrub_text(h) for h in scenario.history],
     }
 
@@ -412,6 +419,9 @@ def parse_scenario(text: str, display: str) -> tuple[Scenario | None, list[Diagn
         if v != MASK  # a masked env value means: use the real environment
     }
     launch = {k: v for k, v in want("launch", dict, {}).items() if v != MASK}
+    runtime_context = {k: v for k, v in want("runtimeContext", dict, {}).items() if v != MASK}
+    if runtime_context:
+        launch[RUNTIME_CONTEXT_KEY] = runtime_context
     scenario = Scenario(
         expression=want("expression", str, ""),
         dialect=dialect,

@@ -100,6 +100,8 @@ class Profile:
     diagnostics: tuple[Diagnostic, ...] = ()
     #: ``runtime:``: the name of the runtime profile this workspace is written for
     runtime: str | None = None
+    #: ``runtime_context:``: what the host supplies for ``type: runtime`` sources
+    runtime_context: Mapping[str, Any] = field(default_factory=dict)
 
 
 def display_path(path: Path, root: Path) -> str:
@@ -217,9 +219,10 @@ def load_profile(root: Path) -> Profile:
     diags = list(problems)
     if not isinstance(data, dict):
         return Profile(diagnostics=(doc.diag((), "flowctx.yaml must be a mapping"),))
+    known = ("env", "launch", "runtime", "runtime_context")
     for key in data:
-        if key not in ("env", "launch", "runtime"):
-            hint = did_you_mean(str(key), ["env", "launch", "runtime"])
+        if key not in known:
+            hint = did_you_mean(str(key), known)
             diags.append(doc.diag((key,), f"unknown field{hint}"))
     runtime = data.get("runtime")
     if runtime is not None:
@@ -238,6 +241,10 @@ def load_profile(root: Path) -> Profile:
     if not isinstance(launch, dict):
         diags.append(doc.diag(("launch",), "launch must be a mapping", key=False))
         launch = {}
+    runtime_context = data.get("runtime_context") or {}
+    if not isinstance(runtime_context, dict):
+        diags.append(doc.diag(("runtime_context",), "runtime_context must be a mapping", key=False))
+        runtime_context = {}
     env = {str(k): "" if v is None else str(v) for k, v in env.items()}
     for name in PROFILE_REFUSED_ENV:
         if name in env:
@@ -251,7 +258,13 @@ def load_profile(root: Path) -> Profile:
                     severity="warning",
                 )
             )
-    return Profile(env=env, launch=dict(launch), diagnostics=tuple(diags), runtime=runtime)
+    return Profile(
+        env=env,
+        launch=dict(launch),
+        diagnostics=tuple(diags),
+        runtime=runtime,
+        runtime_context={str(k): v for k, v in runtime_context.items()},
+    )
 
 
 def load_workflow(root: Path, name: str, runtime: RuntimeProfile = MOZAIKS) -> WorkflowSnapshot:

@@ -8,6 +8,7 @@ from typing import Any
 
 from flowctx_core.base.secrets import MASK, mask_text, mask_value
 from flowctx_core.model.matrix import Matrix, Row
+from flowctx_core.runtime.policy import VariableAuthority
 
 
 def display_value(row: Row, *, reveal: bool = False) -> Any:
@@ -75,8 +76,10 @@ def short_value(value: Any, width: int = 40) -> str:
     return text if len(text) <= width else text[: max(width - 1, 0)] + "…"
 
 
-def row_to_json(row: Row, *, reveal: bool = False) -> dict[str, Any]:
-    return {
+def row_to_json(
+    row: Row, *, reveal: bool = False, authority: VariableAuthority | None = None
+) -> dict[str, Any]:
+    out = {
         "name": row.name,
         "type": row.type,
         "source": row.source,
@@ -92,6 +95,10 @@ def row_to_json(row: Row, *, reveal: bool = False) -> dict[str, Any]:
         "location": str(row.loc) if row.loc else None,
         "secret": row.secret,
     }
+    if authority is not None:
+        # the runtime's authority policy for this variable (mozaiks 0.2.0, authority.py)
+        out["authority"] = authority.to_json()
+    return out
 
 
 def matrix_to_json(matrix: Matrix, *, reveal: bool = False) -> dict[str, Any]:
@@ -101,7 +108,14 @@ def matrix_to_json(matrix: Matrix, *, reveal: bool = False) -> dict[str, Any]:
         # the runtime profile every row and problem below was judged against
         "runtime": matrix.runtime,
         "refused": matrix.refused.to_json() if matrix.refused else None,
-        "variables": [row_to_json(r, reveal=reveal) for r in matrix.rows],
+        "variables": [
+            row_to_json(
+                r,
+                reveal=reveal,
+                authority=matrix.authority.get(r.name) if matrix.authority else None,
+            )
+            for r in matrix.rows
+        ],
         "errors": [{**d.to_json(), "runtime": matrix.runtime} for d in matrix.diagnostics],
         "notes": [mask_text(n) for n in matrix.notes],
     }

@@ -6,7 +6,9 @@ accepted. Every dropped key comes back with its reason so the app and CLI can sh
 
 The launch trigger payload (what started the run, read by build-context ``from_trigger``
 projections) is not a context value: callers pass it under the reserved key ``$trigger``, which
-no variable can be named, and it is set aside before the limits apply.
+no variable can be named, and it is set aside before the limits apply. The runtime context (what
+a host supplies for ``type: runtime`` sources, mozaiks 0.2.0) travels the same way under
+``$runtime_context``.
 """
 
 from __future__ import annotations
@@ -19,6 +21,9 @@ IDENTITY_KEYS = ("app_id", "user_id", "chat_id", "workflow_name")
 MAX_KEYS = 50
 MAX_STRING_BYTES = 64 * 1024
 TRIGGER_KEY = "$trigger"
+#: the launch's runtime context (mozaiks 0.2.0, mozaiksai/core/workflow/context/variables.py
+#: ``_load_context_async(runtime_context=...)``): read only by ``type: runtime`` sources
+RUNTIME_CONTEXT_KEY = "$runtime_context"
 
 
 @dataclass(frozen=True)
@@ -27,6 +32,8 @@ class LaunchAdmission:
     dropped: tuple[tuple[str, str], ...]  # (key, reason)
     #: the launch trigger payload (``$trigger``), when one was passed as a JSON object
     trigger: Mapping[str, Any] | None = None
+    #: the runtime context (``$runtime_context``), when one was passed as a JSON object
+    runtime_context: Mapping[str, Any] | None = None
 
     @property
     def notes(self) -> tuple[str, ...]:
@@ -38,8 +45,15 @@ def admit_launch(launch: Mapping[str, Any], declared: Iterable[str]) -> LaunchAd
     admitted: dict[str, Any] = {}
     dropped: list[tuple[str, str]] = []
     trigger: Mapping[str, Any] | None = None
+    runtime_context: Mapping[str, Any] | None = None
     for key, value in launch.items():
         key = str(key)
+        if key == RUNTIME_CONTEXT_KEY:
+            if isinstance(value, Mapping):
+                runtime_context = value
+            else:
+                dropped.append((key, "the runtime context must be a JSON object"))
+            continue
         if key == TRIGGER_KEY:
             if isinstance(value, Mapping):
                 trigger = value
@@ -56,4 +70,4 @@ def admit_launch(launch: Mapping[str, Any], declared: Iterable[str]) -> LaunchAd
             dropped.append((key, f"more than {MAX_KEYS} launch keys"))
             continue
         admitted[key] = value
-    return LaunchAdmission(admitted, tuple(dropped), trigger)
+    return LaunchAdmission(admitted, tuple(dropped), trigger, runtime_context)

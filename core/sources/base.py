@@ -32,6 +32,8 @@ class SourceContext:
     files: Mapping[FileKey, FileContent] = field(default_factory=dict)
     #: what build context projects into this workflow (for ``build_context`` sources)
     projection: BuildContextProjection | None = None
+    #: the launch's runtime context (for ``runtime`` sources), None when none was supplied
+    runtime_context: Mapping[str, Any] | None = None
 
     @property
     def source(self) -> Any:

@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 from flowctx_core.buildctx import projection as build_context
 from flowctx_core.model.matrix import TraceStep
-from flowctx_core.sources import config, data_entity, data_reference, file, pending, state
+from flowctx_core.sources import config, data_entity, data_reference, file, pending, runtime, state
 from flowctx_core.sources.base import Resolved, SourceContext
 
 Resolver = Callable[[SourceContext], Resolved]
@@ -49,6 +49,8 @@ RESOLVERS: dict[str, Resolver] = {
     "external": _with_projection(pending.resolve),
     "file": _with_projection(file.resolve),
     "build_context": build_context.resolve,
+    # the host's runtime context: immutable runtime authority, no projection replaces it
+    "runtime": runtime.resolve,
 }
 
 __all__ = ["RESOLVERS", "Resolved", "Resolver", "SourceContext"]

@@ -20,7 +20,12 @@ from flowctx_core.routing import load_routes
 from flowctx_core.routing.graph import RoutingGraph, build_graphs
 from flowctx_core.routing.graph_render import FORMATS, to_dot, to_mermaid, to_text
 from flowctx_tui.cli.common import UsageError, fail, load_json_arg, load_json_object_arg
-from flowctx_tui.cli.launch_args import add_launch_args, build_context_env, parse_env_overrides
+from flowctx_tui.cli.launch_args import (
+    add_launch_args,
+    build_context_env,
+    launch_from_args,
+    parse_env_overrides,
+)
 from flowctx_tui.cli.routes_cmd import matching_sources
 from flowctx_tui.cli.terminal import colour_wanted, sgr, table_width, width_arg
 from flowctx_tui.cli.workspace_args import add_workspace_args, open_from_args, pick_workflow
@@ -147,7 +152,7 @@ def run(args: argparse.Namespace) -> int:
         env.update(build_context_env(args))
         session = open_from_args(args)
         name = pick_workflow(session, args.workflow)
-        launch = load_json_object_arg(args.launch, "--launch") or {}
+        launch = launch_from_args(args)
         scenario = _scenario(args, session.root, name)
     except UsageError as exc:
         return fail(str(exc))

@@ -16,6 +16,7 @@ from typing import Any
 from flowctx_core.buildctx import OPTION_ENV
 from flowctx_core.model.matrix import Matrix
 from flowctx_core.model.workspace import WorkflowSnapshot
+from flowctx_core.runtime.launch import RUNTIME_CONTEXT_KEY
 from flowctx_core.session import Session
 from flowctx_tui.cli.common import UsageError, load_json_arg
 from flowctx_tui.cli.workspace_args import open_from_args, pick_workflow
@@ -71,7 +72,38 @@ def add_launch_args(parser: argparse.ArgumentParser) -> None:
         metavar="NAME=VALUE",
         help="override an environment variable for this resolution (repeatable)",
     )
+    parser.add_argument(
+        "--runtime-context",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE|JSON|@FILE",
+        help="what the host supplies in the launch's runtime context, read by 'type: runtime' "
+        "sources (repeatable; VALUE is read as JSON when it parses, else as text)",
+    )
     add_build_context_arg(parser)
+
+
+def runtime_context_from_args(args: argparse.Namespace) -> dict[str, Any]:
+    """The ``--runtime-context`` values merged in order, ``{}`` when none were given."""
+    out: dict[str, Any] = {}
+    for item in getattr(args, "runtime_context", None) or []:
+        if item.startswith(("{", "@")):
+            given = load_json_arg(item, "--runtime-context")
+            if not isinstance(given, dict):
+                raise UsageError("--runtime-context must be a JSON object or KEY=VALUE")
+            out.update(given)
+            continue
+        key, sep, value = item.partition("=")
+        if not sep or not key.strip():
+            # not echoed: the value may be a credential typed where KEY=VALUE was meant
+            raise UsageError(
+                "--runtime-context expects KEY=VALUE, a JSON object or @FILE (not shown)"
+            )
+        try:
+            out[key.strip()] = load_json_arg(value, "--runtime-context")
+        except UsageError:
+            out[key.strip()] = value
+    return out
 
 
 @dataclass(frozen=True)
@@ -85,10 +117,16 @@ class LaunchResolution:
 
 
 def launch_from_args(args: argparse.Namespace) -> dict[str, Any]:
-    """The ``--launch`` values (JSON or @file), ``{}`` when not given."""
+    """The ``--launch`` values (JSON or @file), ``{}`` when not given; the
+    ``--runtime-context`` values under ``$runtime_context``."""
     launch = load_json_arg(args.launch, "--launch") or {}
     if not isinstance(launch, dict):
         raise UsageError("--launch must be a JSON object")
+    runtime_context = runtime_context_from_args(args)
+    if runtime_context:
+        given = launch.get(RUNTIME_CONTEXT_KEY)
+        merged = {**given, **runtime_context} if isinstance(given, dict) else runtime_context
+        launch = {**launch, RUNTIME_CONTEXT_KEY: merged}
     return launch
 
 
@@ -100,7 +138,11 @@ def resolve_from_args(args: argparse.Namespace) -> LaunchResolution:
     overrides = parse_env_overrides(args.env)
     overrides.update(build_context_env(args))
     snapshot = session.load(name)
-    origins = {"overrides_from": "--env", "launch_from": "--launch"}
+    origins = {
+        "overrides_from": "--env",
+        "launch_from": "--launch",
+        "runtime_context_from": "--runtime-context" if args.runtime_context else "--launch",
+    }
     inputs = session.inputs(overrides, launch, **origins)
     matrix = session.matrix(snapshot, overrides, launch, **origins)
     return LaunchResolution(session, snapshot, matrix, dict(inputs.env), dict(inputs.launch))

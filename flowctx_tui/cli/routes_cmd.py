@@ -18,7 +18,12 @@ from flowctx_core.model.workspace import WorkflowSnapshot
 from flowctx_core.routing import RouteDecision, Routes, load_routes, sources
 from flowctx_core.routing.model import is_user
 from flowctx_tui.cli.common import UsageError, fail, load_json_arg, load_json_object_arg
-from flowctx_tui.cli.launch_args import add_launch_args, build_context_env, parse_env_overrides
+from flowctx_tui.cli.launch_args import (
+    add_launch_args,
+    build_context_env,
+    launch_from_args,
+    parse_env_overrides,
+)
 from flowctx_tui.cli.workspace_args import add_workspace_args, open_from_args, pick_workflow
 
 _KIND_TITLES = {
@@ -168,7 +173,7 @@ def run(args: argparse.Namespace) -> int:
         payload = load_json_arg(args.payload, "--payload")
         step_result = load_json_arg(args.step_result, "--step-result")
         flow_context = load_json_object_arg(args.flow_context, "--flow-context")
-        launch = load_json_object_arg(args.launch, "--launch") or {}
+        launch = launch_from_args(args)
         env = parse_env_overrides(args.env)
         env.update(build_context_env(args))
     except UsageError as exc:

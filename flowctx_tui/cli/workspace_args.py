@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from importlib import resources
 from pathlib import Path
 
-from flowctx_core.model.profiles import DEFAULT_PROFILE, PROFILES, UnknownRuntime
+from flowctx_core.model.profiles import DEFAULT_PROFILE, UnknownRuntime, known_names
 from flowctx_core.model.workspace import WorkspaceNotFound, find_root
 from flowctx_core.session import Session, open_session
 from flowctx_tui.cli.common import UsageError
@@ -63,7 +63,7 @@ def add_runtime_arg(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--runtime",
         metavar="NAME",
-        help=f"runtime profile: {', '.join(PROFILES)} (default: the workspace's flowctx.yaml "
+        help=f"runtime profile: {known_names()} (default: the workspace's flowctx.yaml "
         f"'runtime:', else {DEFAULT_PROFILE})",
     )
 

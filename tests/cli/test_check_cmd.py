@@ -19,7 +19,7 @@ from flowctx_tui.cli import main
 from tests.conftest import WriteWorkspace
 
 #: check names the runtime profile it judged against at the end of its summary
-TAG = " [runtime mozaiks (BlocUnited-LLC/mozaiks 2532328 +3 commits, after 2026-03-04)]"
+TAG = " [runtime mozaiks 0.2.0 (2026-10)]"
 
 CLEAN = """
 definitions:
@@ -104,7 +104,7 @@ def test_each_problem_is_one_located_line_and_the_exit_is_1(
         assert m["file"] == "workflows/Broken/context_variables.yaml"
     f = "workflows/Broken/context_variables.yaml"
     assert problems == [
-        f"{f}:9:14: REFUSED: runtime mozaiks would not load this workflow's context",
+        f"{f}:9:14: REFUSED: runtime mozaiks-0.2.0 would not load this workflow's context",
         f"{f}:5:3: warning: definitions.orphan: variable 'orphan' is not exposed to any agent",
         f"{f}:9:14: agents.Reviewer.variables: agent 'Reviewer' exposes undeclared "
         "variable(s) 'ghost'",
@@ -119,7 +119,8 @@ def test_malformed_yaml_is_located_not_a_traceback(
     code, out, err = check(capsys, str(root))
     assert code == 1
     assert out[0] == (
-        "workflows/Broken/context_variables.yaml:9:1: REFUSED: runtime mozaiks would not load "
+        "workflows/Broken/context_variables.yaml:9:1: REFUSED: runtime mozaiks-0.2.0 "
+        "would not load "
         "this workflow's context"
     )
     assert out[1] == (
@@ -138,7 +139,7 @@ def test_contract_errors_at_their_lines(
     assert code == 1
     f = "workflows/Broken/context_variables.yaml"
     assert out == [
-        f"{f}:4:54: REFUSED: runtime mozaiks would not load this workflow's context",
+        f"{f}:4:54: REFUSED: runtime mozaiks-0.2.0 would not load this workflow's context",
         f"{f}:4:54: definitions.approved.source.triggers[0]: a user_text trigger needs 'match'",
         f"{f}:7:36: definitions.limits.source.colection: unknown field "
         "(did you mean 'collection'?)",

@@ -173,7 +173,7 @@ def test_github_names_a_refusal_as_an_error(
     first = parse_annotation(gh.splitlines()[0])
     assert code == 1
     assert first["title"] == "refused" and first["level"] == "error"
-    assert first["message"].startswith("REFUSED: runtime mozaiks would not load")
+    assert first["message"].startswith("REFUSED: runtime mozaiks-0.2.0 would not load")
     assert first["file"] == "workflows/W/context_variables.yaml"
 
 
@@ -213,7 +213,7 @@ def test_sarif_is_valid_2_1_0_with_one_rule_per_problem_kind(
     assert all(
         len(text) > len(r["shortDescription"]["text"]) for text, r in zip(fulls, rules, strict=True)
     )
-    assert run_["properties"]["runtime"]["name"] == "mozaiks"
+    assert run_["properties"]["runtime"]["name"] == "mozaiks-0.2.0"
     assert run_["properties"]["workspace"] == "ws"
 
 

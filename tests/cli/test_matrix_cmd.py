@@ -148,7 +148,7 @@ def test_errors_carry_file_line_column(
             "workflows/W/context_variables.yaml": """
             definitions:
               ok: {type: string, source: {type: state, default: fine}}
-              bad: {type: string, source: {type: runtime}}
+              bad: {type: string, source: {type: remote}}
             agents: {A: {variables: [ok, bad, ghost]}}
             """
         }
@@ -161,7 +161,7 @@ def test_errors_carry_file_line_column(
         ("workflows/W/context_variables.yaml", 4, 14),
     }
     messages = " | ".join(e["message"] for e in data["errors"])
-    assert "source type 'runtime' is refused by runtime mozaiks" in messages
+    assert "source type 'remote' is refused by runtime mozaiks-0.2.0" in messages
     assert "'ghost'" in messages
     by_name = {v["name"]: v for v in data["variables"]}
     assert by_name["ok"]["status"] == "default"

@@ -250,7 +250,7 @@ def test_a_speaker_with_no_rule_ends_the_run(workspace, capsys):
     doc = json.loads(out)
     assert code == 0 and doc["decisions"] == []
     assert doc["terminates"]["reason"] == "no_transition_matched"
-    assert doc["runtime"].startswith("mozaiks (BlocUnited-LLC/mozaiks ")
+    assert doc["runtime"] == "mozaiks 0.2.0 (2026-10)"
     # a name that is neither the human nor an agent of the contract is still a likely typo
     code, _, err = run(capsys, root, "-w", "W", "--from", "InterviewAgnet")
     assert code == 2 and "did you mean 'InterviewAgent'?" in err

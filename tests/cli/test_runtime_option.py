@@ -51,14 +51,15 @@ def test_matrix_json_names_the_runtime_and_the_refusal(
     code = main(["matrix", str(_root(workspace)), "-w", "W", "--format", "json"])
     doc = json.loads(capsys.readouterr().out)
     assert code == 1
-    assert doc["runtime"].startswith("mozaiks (BlocUnited-LLC/mozaiks ")
+    assert doc["runtime"] == "mozaiks 0.2.0 (2026-10)"
     assert doc["refused"] == {
         "reason": "definitions.broken.source.retry: Input should be a valid dictionary (the "
-        "runtime's context model; runtime mozaiks)",
+        "runtime's context model; runtime mozaiks-0.2.0)",
         "file": "workflows/W/context_variables.yaml",
         "line": 7,
         "column": 37,
         "outcome": "refused",
+        "stage": "workflow manager",
     }
     rows = {r["name"]: r for r in doc["variables"]}
     # every row that can still be resolved is shown
@@ -73,7 +74,7 @@ def test_the_table_puts_the_refusal_first(
     main(["matrix", str(_root(workspace)), "-w", "W"])
     lines = capsys.readouterr().out.splitlines()
     assert lines[1].startswith("REFUSED: the runtime would not load this workflow's context:")
-    assert any(line.startswith("runtime: mozaiks (") for line in lines)
+    assert "runtime: mozaiks 0.2.0 (2026-10)" in lines
 
 
 def test_runtime_spec_shows_the_documented_default(
@@ -104,7 +105,8 @@ def test_the_older_runtime_accepts_its_own_workflows(
     out = capsys.readouterr().out.splitlines()
     assert code == 1
     assert out[0] == (
-        "workflows/Old/context_variables.yaml:1:1: REFUSED: runtime mozaiks would not load this "
+        "workflows/Old/context_variables.yaml:1:1: REFUSED: runtime mozaiks-0.2.0 "
+        "would not load this "
         "workflow's context"
     )
 

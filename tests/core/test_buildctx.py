@@ -550,8 +550,8 @@ def test_an_invalid_registry_fails_every_launch(workspace: WriteWorkspace) -> No
         1,
         "launch_fails",
     )
-    assert m.refused.headline("runtime mozaiks").startswith(
-        "REFUSED: runtime mozaiks would fail the launch of AppGenerator (build context)"
+    assert m.refused.headline("runtime mozaiks-0.2.0").startswith(
+        "REFUSED: runtime mozaiks-0.2.0 would fail the launch of AppGenerator (build context)"
     )
     assert "registry build_context/mozaikspay/context.yaml is invalid" in m.refused.reason
     assert "BuildContextError" in m.refused.reason
@@ -604,7 +604,7 @@ def test_check_and_json_name_the_refusal(
     assert main(["check", str(root), env]) == 1
     out = capsys.readouterr().out
     assert (
-        "build_context/mozaikspay/context.yaml:12:1: REFUSED: runtime mozaiks would fail the "
+        "build_context/mozaikspay/context.yaml:12:1: REFUSED: runtime mozaiks-0.2.0 would fail the "
         "launch of AppGenerator (build context)"
     ) in out
 

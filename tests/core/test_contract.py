@@ -280,16 +280,12 @@ def test_unknown_source_type_is_reported_precisely(workspace: WriteWorkspace) ->
         agents: {}
         """,
     )
+    # mozaiks 0.2.0 reads 'runtime' sources (mozaiksai/core/workflow/context/schema.py)
     assert lines(snap) == [
-        f"{FILE}:4:20: definitions.session_id.source.type: source type 'runtime' is refused "
-        "by runtime mozaiks: its contract model (BlocUnited-LLC/mozaiks 2532328) accepts only "
-        "config, data_reference, data_entity, computed, state, external, file, build_context, "
-        "so the runtime's validation fails here; no public Mozaiks runtime code reads "
-        "'runtime' sources",
         f"{FILE}:7:20: definitions.flag.source.type: source type 'confg' is refused by runtime "
-        "mozaiks (did you mean 'config'?): its contract model (BlocUnited-LLC/mozaiks 2532328) "
+        "mozaiks-0.2.0 (did you mean 'config'?): its contract model (mozaiks 0.2.0) "
         "accepts only config, data_reference, data_entity, computed, state, external, file, "
-        "build_context, so the runtime's validation fails here",
+        "build_context, runtime, so the runtime's validation fails here",
     ]
 
 
@@ -476,7 +472,7 @@ def test_one_bad_definition_does_not_hide_the_others(workspace: WriteWorkspace) 
             source: {type: state, default: first}
           broken:
             type: string
-            source: {type: runtime}
+            source: {type: remote}
           misspelt:
             type: object
             source: {type: data_reference, colection: x}
@@ -488,7 +484,7 @@ def test_one_bad_definition_does_not_hide_the_others(workspace: WriteWorkspace) 
         """,
     )
     matrix = resolve(load_snapshot(snap.root, {}, workflows=[], preloaded=[snap]), ResolveInputs())
-    names = [r.name for r in matrix.rows if r.source != "runtime" or r.name == "broken"]
+    names = [r.name for r in matrix.rows if r.source != "runtime"]
     assert names == ["before", "broken", "misspelt", "after"]
     statuses = {r.name: r.status for r in matrix.rows}
     assert statuses["before"] == "default" and statuses["after"] == "default"
@@ -497,13 +493,13 @@ def test_one_bad_definition_does_not_hide_the_others(workspace: WriteWorkspace) 
     # the runtime validates the whole plan at once: the first error refuses the workflow
     assert matrix.refused is not None
     assert (matrix.refused.line, matrix.refused.outcome) == (7, "refused")
-    assert "source type 'runtime' is refused by runtime mozaiks" in matrix.refused.reason
+    assert "source type 'remote' is refused by runtime mozaiks-0.2.0" in matrix.refused.reason
     broken = matrix.row("broken")
     misspelt = matrix.row("misspelt")
     assert broken is not None and misspelt is not None
     assert broken.status == "error" and broken.value is None
-    assert broken.source == "runtime"
-    assert "no public Mozaiks runtime code reads 'runtime' sources" in (broken.error or "")
+    assert broken.source == "remote"
+    assert "source type 'remote' is refused" in (broken.error or "")
     assert misspelt.status == "error"
     assert "colection: unknown field (did you mean 'collection'?)" in (misspelt.error or "")
     assert broken.agents == ("A",)

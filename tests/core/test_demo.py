@@ -340,7 +340,7 @@ def test_check_warns_where_runtime_and_documentation_disagree(session: Session) 
         "workflows/AppGenerator/context_variables.yaml:20:7: warning: "
         "definitions.llm_model.source.default: default 'gpt-4o-mini' ignored: env_var LLM_MODEL "
         "is declared, and the runtime reads only the environment (documented: falls back to "
-        "the default) [runtime mozaiks]"
+        "the default) [runtime mozaiks-0.2.0]"
     ]
 
 

@@ -14,15 +14,15 @@ FILE = "workflows/W/context_variables.yaml"
 
 
 def test_the_shipped_profiles_name_what_they_reproduce() -> None:
-    assert DEFAULT_PROFILE == "mozaiks"
-    assert list(PROFILES) == ["mozaiks", "mozaiks-2026-01", "spec"]
+    assert DEFAULT_PROFILE == "mozaiks-0.2.0"
+    assert list(PROFILES) == ["mozaiks-0.2.0", "mozaiks-2026-01", "spec"]
     older = get_profile("mozaiks-2026-01")
     assert (older.repository, older.commit[:7], older.date) == (
         "BlocUnited-LLC/mozaiks-ai",
         "169b287",
         "2026-01-17",
     )
-    assert get_profile(None).label.startswith("mozaiks (BlocUnited-LLC/mozaiks ")
+    assert get_profile(None).label == "mozaiks 0.2.0 (2026-10)"
     with pytest.raises(UnknownRuntime, match=r"unknown runtime 'mozaik' \(did you mean"):
         get_profile("mozaik")
 
@@ -48,10 +48,10 @@ def test_an_unknown_runtime_in_flowctx_yaml_is_a_located_error(
 ) -> None:
     root = workspace({FILE: "definitions: {}\nagents: {}\n", "flowctx.yaml": "runtime: spek\n"})
     session = open_session(root, env={})
-    assert session.runtime.name == "mozaiks"
+    assert session.runtime.name == "mozaiks-0.2.0"
     assert [d.format() for d in session.profile.diagnostics] == [
         "flowctx.yaml:1:10: runtime: unknown runtime 'spek' (did you mean 'spec'?); known "
-        "runtimes: mozaiks, mozaiks-2026-01, spec"
+        "runtimes: mozaiks-0.2.0 (alias mozaiks), mozaiks-2026-01, spec"
     ]
 
 
@@ -79,7 +79,7 @@ def test_reserved_names_refuse_the_workflow(workspace: WriteWorkspace, name: str
     assert open_session(root, env={}, runtime="spec").load("W").diagnostics == ()
 
 
-def test_discovery_needs_an_orchestrator_or_tools_file(workspace: WriteWorkspace) -> None:
+def test_discovery_needs_an_orchestrator_file(workspace: WriteWorkspace) -> None:
     root = workspace(
         {
             "workflows/Real/orchestrator.yaml": "workflow_name: Real\n",
@@ -94,7 +94,7 @@ def test_discovery_needs_an_orchestrator_or_tools_file(workspace: WriteWorkspace
     problems = [d.format() for d in check_workspace(session)]
     assert (
         "workflows/Bare/context_variables.yaml:0:0: warning: the runtime does not discover "
-        "'Bare' as a workflow: its folder has no orchestrator.yaml or tools.yaml [runtime mozaiks]"
+        "'Bare' as a workflow: its folder has no orchestrator.yaml [runtime mozaiks-0.2.0]"
     ) in problems
     assert not any("extended_orchestration" in p for p in problems)
     # the documented contract lists every folder
@@ -118,11 +118,11 @@ def test_data_sources_the_adapter_skips_are_warned(workspace: WriteWorkspace) ->
     assert (
         f"{FILE}:2:23: warning: definitions.ref.source: no database_name: the runtime's Mongo "
         "adapter skips the fetch and returns None, so only the default or the fallbacks file "
-        "can give a value [runtime mozaiks]"
+        "can give a value [runtime mozaiks-0.2.0]"
     ) in problems
     assert (
         f"{FILE}:3:23: warning: definitions.ent.source: no collection: the runtime logs "
-        "'Skipping data_entity ent' and sets nothing; the key is absent [runtime mozaiks]"
+        "'Skipping data_entity ent' and sets nothing; the key is absent [runtime mozaiks-0.2.0]"
     ) in problems
 
 
@@ -182,30 +182,17 @@ def test_check_fails_on_reserved_names_and_an_undeclared_condition_key(
     assert "reserved" not in spec_out
 
 
-def test_the_default_profile_names_every_commit_it_was_read_from() -> None:
+def test_the_default_profile_is_the_published_release() -> None:
     shipped = get_profile(None)
-    # its files were read at several commits, none in the fetchable (dated) history
-    assert shipped.label == "mozaiks (BlocUnited-LLC/mozaiks 2532328 +3 commits, after 2026-03-04)"
-    read = {r["path"].rsplit("/", 1)[-1]: r["commit"][:7] for r in shipped.to_json()["read_from"]}
-    assert read == {
-        "schema.py": "2532328",
-        "variables.py": "52bf4ea",
-        "authority.py": "14a8615",
-        "build_context.py": "eaf859b",
-        "build_context_schema.py": "eaf859b",
-    }
-    assert "read_from" not in get_profile("mozaiks-2026-01").to_json()
+    assert shipped.label == "mozaiks 0.2.0 (2026-10)"
+    assert shipped.to_json()["release"] == "0.2.0"
+    assert get_profile("mozaiks") is shipped
+    assert "release" not in get_profile("mozaiks-2026-01").to_json()
 
 
 @pytest.mark.parametrize(
     ("runtime", "expected"),
     [
-        (
-            "mozaiks",
-            "source type 'runtime' is refused by runtime mozaiks: its contract model "
-            "(BlocUnited-LLC/mozaiks 2532328) accepts only config, data_reference, data_entity, "
-            "computed, state, external, file, build_context",
-        ),
         (
             "mozaiks-2026-01",
             "source type 'runtime' is refused by runtime mozaiks-2026-01: its contract model "
@@ -215,7 +202,7 @@ def test_the_default_profile_names_every_commit_it_was_read_from() -> None:
         ("spec", "source type 'runtime' is not documented"),
     ],
 )
-def test_a_runtime_source_is_refused_by_every_profile_naming_its_code(
+def test_a_runtime_source_is_refused_by_the_profiles_whose_code_does_not_read_it(
     workspace: WriteWorkspace, capsys: pytest.CaptureFixture[str], runtime: str, expected: str
 ) -> None:
     from flowctx_tui.cli import main
@@ -233,7 +220,7 @@ def test_a_runtime_source_is_refused_by_every_profile_naming_its_code(
     line = next(x for x in out.splitlines() if "source.type" in x)
     assert line.startswith(f"{FILE}:4:20: definitions.binding.source.type: {expected}")
     if runtime != "spec":
-        assert line.endswith("no public Mozaiks runtime code reads 'runtime' sources")
+        assert line.endswith("runtime mozaiks-0.2.0 reads it")
 
 
 def test_a_persisted_default_of_the_wrong_type_is_a_warning_where_the_runtime_guards_it(

@@ -151,7 +151,7 @@ def test_the_runtime_ignores_the_default_of_a_declared_unset_env_var(
     assert flag.warnings and "documented: falls back to the default" in flag.warnings[0]
     # no env_var declared: the default is what the runtime reads, as documented
     assert row(m, "constant").value == 3
-    assert m.runtime.startswith("mozaiks (BlocUnited-LLC/mozaiks ")
+    assert m.runtime == "mozaiks 0.2.0 (2026-10)"
 
 
 def test_required_with_a_default_fails_in_the_runtime(workspace: WriteWorkspace) -> None:

@@ -1,0 +1,598 @@
+"""The context authority policy, as mozaiks 0.2.0 builds it, and the graph compiler's refusal.
+
+mozaiks 0.2.0, mozaiksai/core/workflow/context/authority.py ``build_context_authority_policy``
+classifies every declared variable: its authority class, whether it is routing state, persisted,
+visible to the model and to tools, and which writers may set it (declared ``writer_ids``, else
+inferred from its name, source, triggers and the transition rules that read it). The policy is
+built when the workflow's context loads (variables.py) with the ``transition_rules`` of
+``transition_graph.yaml``; a build error (a build_context variable with routing or persisted
+metadata, a runtime source that is not immutable, a persisted variable that is not replayable)
+fails the load.
+
+mozaiksai/core/workflow/execution/network_graph.py ``compile_transition_rules_to_graph`` then
+calls ``validate_transition_context_authority``: every variable a ``context_equals`` or
+``context_expression`` rule reads must be known, routing, and have a deterministic writer, else
+``WorkflowGraphCompileError`` with every failure joined by ``; `` and the run never starts.
+
+An agent_text trigger writes through ``sentinel_text_trigger`` when every agent_text trigger of
+its variable is an exact ``equals`` (mozaiksai/core/workflow/context/derived.py
+``apply_agent_text``), else through ``agent_text``; the policy's ``can_write`` refuses what the
+variable does not authorize, and derived.py swallows that refusal (logged at debug level), so
+the trigger never writes its key and nothing says so.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from flowctx_core.model.workspace import VariableSpec, WorkflowSnapshot
+
+# mozaiks 0.2.0, mozaiksai/core/workflow/context/authority.py: the closed vocabularies
+IMMUTABLE = "immutable_runtime_authority"
+ROUTING_STATE = "closed_writer_routing_state"
+QUALITY_STATE = "closed_writer_quality_state"
+MUTABLE = "mutable_workflow_state"
+MODEL_VISIBLE = "model_visible_information"
+TOOL_ONLY = "tool_only_information"
+DERIVED = "derived_information"
+CLOSED = frozenset({ROUTING_STATE, QUALITY_STATE})
+
+RUNTIME_SYSTEM = "runtime_system"
+CALLER_INPUT = "caller_input"
+TRANSITION_ROUTER = "transition_router"
+LIVE_USER_CONTEXT = "live_user_context"
+CONTEXT_BRIDGE = "context_bridge"
+TOOL_WRITEBACK = "tool_writeback"
+AGENT_TEXT = "agent_text"
+UI_RESPONSE_TRIGGER = "ui_response_trigger"
+USER_TEXT_TRIGGER = "user_text_trigger"
+PERSISTED_REPLAY = "persisted_replay"
+TASK_BATCH = "task_batch"
+STRUCTURED_OUTPUT = "structured_output"
+LIFECYCLE_TOOL = "lifecycle_tool"
+DETERMINISTIC_TOOL = "deterministic_tool"
+SENTINEL_TEXT_TRIGGER = "sentinel_text_trigger"
+
+DETERMINISTIC_WRITERS = frozenset(
+    {
+        RUNTIME_SYSTEM,
+        TRANSITION_ROUTER,
+        UI_RESPONSE_TRIGGER,
+        TASK_BATCH,
+        STRUCTURED_OUTPUT,
+        LIFECYCLE_TOOL,
+        DETERMINISTIC_TOOL,
+        SENTINEL_TEXT_TRIGGER,
+    }
+)
+ORDINARY_WRITERS = frozenset(
+    {
+        CALLER_INPUT,
+        TRANSITION_ROUTER,
+        LIVE_USER_CONTEXT,
+        CONTEXT_BRIDGE,
+        TOOL_WRITEBACK,
+        UI_RESPONSE_TRIGGER,
+        USER_TEXT_TRIGGER,
+        TASK_BATCH,
+        STRUCTURED_OUTPUT,
+        LIFECYCLE_TOOL,
+        DETERMINISTIC_TOOL,
+        SENTINEL_TEXT_TRIGGER,
+    }
+)
+_IMMUTABLE_EXACT = frozenset(
+    {
+        "app_id",
+        "user_id",
+        "chat_id",
+        "workflow_name",
+        "tenant_id",
+        "workspace_id",
+        "workspace_path",
+        "repo_path",
+        "repository_path",
+        "permissions",
+        "permission_claims",
+        "entitlement_state",
+        "entitlements",
+        "build_registry_id",
+        "run_build_binding",
+        "workflow_run_id",
+        "build_terminal_receipt",
+    }
+)
+_IMMUTABLE_SUFFIXES = ("_app_id", "_user_id", "_tenant_id", "_workspace_id")
+_IMMUTABLE_PARTS = ("credential", "secret", "token", "password", "api_key")
+_ROUTING_EXACT = frozenset(
+    {"build_mode", "revision_scope", "task_run_mode", "sequence_status", "routing_mode"}
+)
+_ROUTER_SEEDED = frozenset(
+    {"build_mode", "coding_participation", "revision_scope", "sequence_status"}
+)
+_ROUTING_SUFFIXES = ("_route_ready", "_complete", "_decision", "_selected")
+_QUALITY_PARTS = ("quality", "validation_status", "acceptance_status", "tests_passed", "gate")
+_TOOL_ONLY_SOURCES = frozenset(
+    {"config", "data_reference", "data_entity", "file", "build_context", "external"}
+)
+_REPLAYABLE = frozenset({ROUTING_STATE, QUALITY_STATE, MUTABLE, MODEL_VISIBLE, DERIVED})
+_IDENTIFIER = re.compile(r"^[A-Za-z][A-Za-z0-9_.:-]{0,127}$")
+_CONTEXT_REF = re.compile(r"\$\{([^}]+)\}")
+#: run identity: in every policy even when the workflow declares no state
+IDENTITY = ("app_id", "chat_id", "user_id", "workflow_name")
+
+
+def clean_key(value: Any) -> str:
+    """authority.py ``_clean_key``: the stripped name, or "" when it is not an identifier (a
+    leading ``_`` or digit, a space, over 128 characters...)."""
+    key = str(value or "").strip()
+    return key if key and _IDENTIFIER.match(key) else ""
+
+
+def is_immutable_key(key: str) -> bool:
+    low = key.lower()
+    return (
+        low in _IMMUTABLE_EXACT
+        or low.endswith(_IMMUTABLE_SUFFIXES)
+        or any(p in low for p in _IMMUTABLE_PARTS)
+    )
+
+
+def _is_quality_key(key: str) -> bool:
+    low = key.lower()
+    return any(p in low for p in _QUALITY_PARTS)
+
+
+@dataclass(frozen=True)
+class VariableAuthority:
+    """One variable's authority, with why each field has its value (declared or inferred)."""
+
+    key: str
+    authority_class: str
+    model_visible: bool
+    tool_visible: bool
+    persisted: bool
+    routing: bool
+    authorization: bool
+    writer_ids: tuple[str, ...]
+    source_type: str | None = None
+    value_type: str | None = None
+    #: field -> "declared" or the inference that gave it
+    why: Mapping[str, str] = field(default_factory=dict)
+
+    @property
+    def deterministic_writers(self) -> tuple[str, ...]:
+        return tuple(w for w in self.writer_ids if w in DETERMINISTIC_WRITERS)
+
+    def can_write(self, writer: str) -> bool:
+        """authority.py ``ContextAuthorityPolicy.can_write``."""
+        if writer == RUNTIME_SYSTEM:
+            return True
+        if writer == PERSISTED_REPLAY or self.source_type == "build_context":
+            return False
+        if self.authority_class == IMMUTABLE:
+            return False
+        if writer == AGENT_TEXT:
+            return (
+                self.authority_class == DERIVED
+                and AGENT_TEXT in self.writer_ids
+                and not self.routing
+                and not self.authorization
+            )
+        if self.authority_class in CLOSED:
+            return writer in self.writer_ids and writer in DETERMINISTIC_WRITERS
+        if self.writer_ids:
+            return writer in self.writer_ids
+        return writer in ORDINARY_WRITERS
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "authority_class": self.authority_class,
+            "routing": self.routing,
+            "persisted": self.persisted,
+            "model_visible": self.model_visible,
+            "tool_visible": self.tool_visible,
+            "authorization": self.authorization,
+            "writer_ids": list(self.writer_ids),
+            "why": dict(self.why),
+        }
+
+    def summary(self) -> str:
+        """``closed_writer_routing_state, routing, persisted; writers: deterministic_tool, …``."""
+        flags = [
+            name
+            for name, on in (
+                ("routing", self.routing),
+                ("persisted", self.persisted),
+                ("model-visible", self.model_visible),
+                ("authorization", self.authorization),
+            )
+            if on
+        ]
+        writers = ", ".join(self.writer_ids) or "none"
+        return f"{', '.join([self.authority_class, *flags])}; writers: {writers}"
+
+
+@dataclass(frozen=True)
+class CompileFailure:
+    """One failure of ``validate_transition_context_authority``, at the rule that reads it."""
+
+    key: str
+    #: the runtime's own text for this failure
+    message: str
+    #: what would make the graph compile
+    fix: str
+    #: indexes of the transition_rules that read the key
+    rules: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class SilentTrigger:
+    """An agent_text trigger whose writer the variable's authority refuses: it never writes."""
+
+    key: str
+    trigger: int
+    writer: str
+    why: str
+
+
+@dataclass(frozen=True)
+class AuthorityPolicy:
+    workflow: str
+    variables: Mapping[str, VariableAuthority]
+    #: the ContextAuthorityError (or ValueError) the policy's construction raises, and the
+    #: variable it concerns: the context load fails with it
+    error: str | None = None
+    error_key: str | None = None
+    #: the graph compiler's refusal: each failure, and the runtime's whole message
+    compile_failures: tuple[CompileFailure, ...] = ()
+    silent_triggers: tuple[SilentTrigger, ...] = ()
+    #: the routing keys the transition rules read
+    routing_keys: frozenset[str] = frozenset()
+
+    @property
+    def compile_error(self) -> str | None:
+        """The WorkflowGraphCompileError text (authority.py / network_graph.py)."""
+        if not self.compile_failures:
+            return None
+        joined = "; ".join(f.message for f in self.compile_failures)
+        return f"{self.workflow} context authority contract mismatch: {joined}"
+
+    def get(self, key: str) -> VariableAuthority | None:
+        return self.variables.get(key)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "error": self.error,
+            "compile_error": self.compile_error,
+            "variables": {k: v.to_json() for k, v in self.variables.items()},
+        }
+
+
+class AuthorityError(ValueError):
+    """What the runtime raises while building the policy (the load fails)."""
+
+    def __init__(self, key: str, message: str) -> None:
+        super().__init__(message)
+        self.key = key
+
+
+# --- reading the declarations ------------------------------------------------------------------
+
+
+def _raw(spec: VariableSpec) -> dict[str, Any]:
+    return spec.raw if isinstance(spec.raw, dict) else {}
+
+
+def _source(raw: Mapping[str, Any]) -> Mapping[str, Any]:
+    src = raw.get("source")
+    return src if isinstance(src, Mapping) else {}
+
+
+def _triggers(raw: Mapping[str, Any]) -> list[Mapping[str, Any]]:
+    found = _source(raw).get("triggers")
+    return [t for t in found if isinstance(t, Mapping)] if isinstance(found, list) else []
+
+
+def _text(value: Any) -> str:
+    return str(value or "").strip()
+
+
+def _is_sentinel(trigger: Mapping[str, Any]) -> bool:
+    """authority.py: an agent_text trigger with an exact ``equals`` (and no ``$1`` value)."""
+    match = trigger.get("match")
+    equals = _text(match.get("equals")) if isinstance(match, Mapping) else ""
+    return (
+        _text(trigger.get("type")) == "agent_text"
+        and bool(equals)
+        and str(trigger.get("value") or "") != "$1"
+    )
+
+
+def transition_keys(rules: Iterable[Any]) -> dict[str, list[int]]:
+    """authority.py ``_transition_context_keys``: the keys each rule reads, by rule index."""
+    out: dict[str, list[int]] = {}
+    for i, rule in enumerate(rules):
+        if not isinstance(rule, Mapping):
+            continue
+        ctype = _text(rule.get("condition_type"))
+        keys: list[str] = []
+        if ctype == "context_equals":
+            keys = [clean_key(rule.get("condition_key"))]
+        elif ctype == "context_expression":
+            text = str(rule.get("context_expression") or "")
+            keys = [clean_key(m.group(1)) for m in _CONTEXT_REF.finditer(text)]
+        for key in keys:
+            if key:
+                out.setdefault(key, []).append(i)
+    return out
+
+
+def _infer_class(
+    key: str, source_type: str, trigger_types: set[str], routing: frozenset[str]
+) -> tuple[str, str]:
+    if is_immutable_key(key):
+        return IMMUTABLE, "inferred: the name is runtime identity, scope or a secret handle"
+    if source_type == "runtime":
+        return IMMUTABLE, "inferred: a runtime source"
+    if _is_quality_key(key):
+        return QUALITY_STATE, "inferred: the name marks quality or gate state"
+    if key in routing:
+        return ROUTING_STATE, "inferred: a transition rule reads it"
+    if key in _ROUTING_EXACT or key.endswith(_ROUTING_SUFFIXES):
+        return ROUTING_STATE, "inferred: the name marks routing state"
+    if "agent_text" in trigger_types:
+        return DERIVED, "inferred: an agent_text trigger sets it"
+    if source_type in _TOOL_ONLY_SOURCES:
+        return TOOL_ONLY, f"inferred: a {source_type} source"
+    return MUTABLE, "inferred: workflow state"
+
+
+def _infer_writers(
+    authority_class: str, source_type: str, trigger_types: set[str], key: str, sentinel: bool
+) -> set[str]:
+    if authority_class == DERIVED and "agent_text" in trigger_types:
+        return {AGENT_TEXT, SENTINEL_TEXT_TRIGGER} if sentinel else {AGENT_TEXT}
+    writers: set[str] = set()
+    if authority_class in CLOSED:
+        # closed state: only deterministic machinery (declared tools, lifecycle hooks,
+        # structured-output projection)
+        writers |= {DETERMINISTIC_TOOL, LIFECYCLE_TOOL, STRUCTURED_OUTPUT}
+    if sentinel:
+        writers.add(SENTINEL_TEXT_TRIGGER)
+    if "ui_response" in trigger_types:
+        writers.add(UI_RESPONSE_TRIGGER)
+    if "user_text" in trigger_types:
+        writers.add(USER_TEXT_TRIGGER)
+    if key in _ROUTER_SEEDED:
+        writers.add(TRANSITION_ROUTER)
+    if source_type == "state" and authority_class not in CLOSED:
+        writers |= {CALLER_INPUT, TRANSITION_ROUTER, CONTEXT_BRIDGE, TOOL_WRITEBACK}
+        writers.add(LIVE_USER_CONTEXT)
+    return writers
+
+
+def _declared_bool(raw: Mapping[str, Any], name: str) -> bool | None:
+    value = raw.get(name)
+    return value if isinstance(value, bool) else None
+
+
+def infer(key: str, raw: Mapping[str, Any], routing: frozenset[str]) -> VariableAuthority:
+    """authority.py ``infer_context_authority`` for one declaration (raises AuthorityError)."""
+    src = _source(raw)
+    source_type = _text(src.get("type"))
+    triggers = _triggers(raw)
+    trigger_types = {_text(t.get("type")) for t in triggers}
+    sentinel = any(_is_sentinel(t) for t in triggers)
+    declared_class = _text(raw.get("authority_class")) or None
+    declared_writers = [w for w in dict.fromkeys(_text(w) for w in raw.get("writer_ids") or [])]
+    declared_writers = [w for w in declared_writers if w]
+    value_type = _text(raw.get("type")).lower() or None
+    why: dict[str, str] = {}
+    if declared_class == IMMUTABLE and declared_writers:
+        # ContextAuthorityMetadata's own validator
+        raise AuthorityError(
+            key, "immutable_runtime_authority variables must not declare variable writers"
+        )
+    if source_type == "build_context":
+        if (
+            declared_class not in (None, TOOL_ONLY)
+            or _declared_bool(raw, "model_visible") is True
+            or _declared_bool(raw, "persisted") is True
+            or _declared_bool(raw, "routing") is True
+            or _declared_bool(raw, "authorization") is True
+            or set(declared_writers) - {RUNTIME_SYSTEM}
+            or triggers
+            or is_immutable_key(key)
+            or key in routing
+        ):
+            raise AuthorityError(
+                key,
+                f"build_context '{key}' must remain tool-only, non-persisted trusted "
+                "projection authority",
+            )
+        tool_visible = _declared_bool(raw, "tool_visible")
+        return VariableAuthority(
+            key,
+            TOOL_ONLY,
+            model_visible=False,
+            tool_visible=True if tool_visible is None else tool_visible,
+            persisted=False,
+            routing=False,
+            authorization=False,
+            writer_ids=(RUNTIME_SYSTEM,),
+            source_type=source_type,
+            value_type=value_type,
+            why={"authority_class": "build_context: trusted projection, tool-only"},
+        )
+    if source_type == "runtime" and declared_class not in (None, IMMUTABLE):
+        raise AuthorityError(key, f"runtime context '{key}' must be immutable_runtime_authority")
+    if declared_class is not None:
+        authority_class = declared_class
+        why["authority_class"] = "declared"
+    else:
+        authority_class, why["authority_class"] = _infer_class(
+            key, source_type, trigger_types, routing
+        )
+
+    def flag(name: str, inferred: bool, reason: str) -> bool:
+        declared = _declared_bool(raw, name)
+        if declared is not None:
+            why[name] = "declared"
+            return declared
+        why[name] = reason
+        return inferred
+
+    routing_flag = flag(
+        "routing",
+        key in routing or authority_class == ROUTING_STATE,
+        "inferred: a transition rule reads it"
+        if key in routing
+        else f"inferred from {authority_class}",
+    )
+    authorization = flag(
+        "authorization", is_immutable_key(key), "inferred from the name (identity or secret)"
+    )
+    hidden = authority_class in (IMMUTABLE, TOOL_ONLY)
+    model_visible = flag("model_visible", not hidden, f"inferred from {authority_class}")
+    tool_visible = flag("tool_visible", True, "inferred: tools see every variable")
+    persisted = flag("persisted", not hidden, f"inferred from {authority_class}")
+    if declared_writers:
+        writers = set(declared_writers)
+        why["writer_ids"] = "declared"
+    else:
+        writers = _infer_writers(authority_class, source_type, trigger_types, key, sentinel)
+        why["writer_ids"] = "inferred from the class, source and triggers"
+    if authority_class == IMMUTABLE:
+        writers = set()
+        why["writer_ids"] = "immutable: only the runtime writes it"
+    if authority_class in CLOSED:
+        kept = {w for w in writers if w in DETERMINISTIC_WRITERS}
+        if kept != writers:
+            why["writer_ids"] += "; closed state keeps only deterministic writers"
+        writers = kept
+    return VariableAuthority(
+        key,
+        authority_class,
+        model_visible=model_visible,
+        tool_visible=tool_visible,
+        persisted=persisted,
+        routing=routing_flag,
+        authorization=authorization,
+        writer_ids=tuple(sorted(writers)),
+        source_type=source_type or None,
+        value_type=value_type,
+        why=why,
+    )
+
+
+def _replay_problem(workflow: str, authority: VariableAuthority) -> str | None:
+    """authority.py ``_validate_replay_contract``: persisted state must be replayable."""
+    if not authority.persisted:
+        return None
+    if not authority.authorization and authority.authority_class in _REPLAYABLE:
+        return None
+    return (
+        f"{workflow} context authority contract mismatch: persisted context variable "
+        f"{authority.key!r} is not replayable"
+    )
+
+
+# fixes the compiler's refusals would take, in the words a workflow author uses
+_FIX_UNKNOWN = (
+    "rename the variable so it starts with a letter (letters, digits, '_', '.', ':' or '-', at "
+    "most 128 characters): the policy skips any other name"
+)
+_FIX_NOT_ROUTING = "remove 'routing: false' from its declaration (a rule routes on it)"
+_FIX_NO_WRITER = (
+    "give it a deterministic writer: an agent_text trigger with an exact 'equals' "
+    "(sentinel_text_trigger), a deterministic tool (writer_ids: [deterministic_tool]), or "
+    "declare one of lifecycle_tool, structured_output, ui_response_trigger, task_batch"
+)
+
+
+def build_policy(workflow: WorkflowSnapshot, rules: list[Any]) -> AuthorityPolicy:
+    """The workflow's policy as the context load builds it, and the compiler's verdict.
+
+    Task batches (``extended_orchestration/task_batches.yaml``) also make routing state in the
+    runtime; flowctx does not read them, so their keys are not counted here.
+    """
+    reads = transition_keys(rules)
+    variables: dict[str, VariableAuthority] = {}
+    error: str | None = None
+    error_key: str | None = None
+    for spec in workflow.variables:
+        key = clean_key(spec.name)
+        if not key or key in variables:
+            continue
+        try:
+            authority = infer(key, _raw(spec), frozenset(reads))
+        except AuthorityError as exc:
+            error, error_key = str(exc), exc.key
+            break
+        problem = _replay_problem(workflow.name, authority)
+        if problem is not None:
+            error, error_key = problem, key
+            variables[key] = authority
+            break
+        variables[key] = authority
+    for key in IDENTITY:
+        if key not in variables:
+            variables[key] = infer(key, {"type": "string"}, frozenset())
+    failures: list[CompileFailure] = []
+    for key in sorted(reads):
+        known = variables.get(key)
+        at = tuple(reads[key])
+        if known is None:
+            message = f"unknown routing context variable {key!r}"
+            failures.append(CompileFailure(key, message, _FIX_UNKNOWN, at))
+        elif not known.routing:
+            message = f"non-routing context variable {key!r} used as routing condition"
+            failures.append(CompileFailure(key, message, _FIX_NOT_ROUTING, at))
+        elif not known.deterministic_writers:
+            message = f"routing context variable {key!r} has no authorized deterministic writer"
+            failures.append(CompileFailure(key, message, _FIX_NO_WRITER, at))
+    silent: list[SilentTrigger] = []
+    for spec in workflow.variables:
+        held = variables.get(clean_key(spec.name))
+        triggers = _triggers(_raw(spec))
+        agent_text = [
+            (i, t) for i, t in enumerate(triggers) if _text(t.get("type")) == "agent_text"
+        ]
+        if held is None or not agent_text:
+            continue
+        if _text(_source(_raw(spec)).get("type")) != "state":
+            continue
+        # derived.py apply_agent_text: sentinel only when every agent_text trigger is one
+        sentinel = all(_is_sentinel(t) for _, t in agent_text)
+        writer = SENTINEL_TEXT_TRIGGER if sentinel else AGENT_TEXT
+        if held.can_write(writer):
+            continue
+        why = _silent_reason(held, writer)
+        silent.extend(SilentTrigger(held.key, i, writer, why) for i, _ in agent_text)
+    return AuthorityPolicy(
+        workflow.name,
+        variables,
+        error,
+        error_key,
+        tuple(failures),
+        tuple(silent),
+        frozenset(reads),
+    )
+
+
+def _silent_reason(authority: VariableAuthority, writer: str) -> str:
+    if writer == AGENT_TEXT:
+        if authority.routing:
+            return (
+                "a freeform agent_text trigger (contains, regex, or several triggers not all "
+                "exact 'equals') writes as agent_text, which may never write routing state"
+            )
+        if authority.authority_class != DERIVED:
+            return f"agent_text may write only derived_information, not {authority.authority_class}"
+        return "the variable's writer_ids do not include agent_text"
+    writers = ", ".join(authority.writer_ids) or "none"
+    return f"sentinel_text_trigger is not among its writers ({writers})"

@@ -1,0 +1,195 @@
+"""The context authority policy of mozaiks 0.2.0 through the CLI: each variable's authority in
+``matrix --format json``, the graph compiler's refusal located at the rule with the runtime's
+message and a fix, triggers that never write, and the policy's own load failures."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from flowctx_tui.cli import main
+from tests.conftest import WriteWorkspace
+
+ORCH = """
+schema_version: mozaiks.orchestrator.v1
+workflow_name: W
+workflow_startup_mode: AgentDriven
+"""
+CONTRACT = """
+definitions:
+  approved:
+    type: boolean
+    authority_class: derived_information
+    source:
+      type: state
+      default: false
+      triggers:
+        - {type: agent_text, agent: Reviewer, match: {regex: "approved"}}
+  review_complete:
+    type: boolean
+    source:
+      type: state
+      default: false
+      triggers:
+        - {type: agent_text, agent: Reviewer, match: {contains: "ready"}}
+  done:
+    type: boolean
+    source:
+      type: state
+      default: false
+      triggers:
+        - {type: agent_text, agent: Reviewer, match: {equals: "DONE"}}
+agents:
+  Reviewer: {variables: [approved, review_complete, done]}
+"""
+RULES = """
+transition_rules:
+  - source_agent: Reviewer
+    target_agent: terminate
+    transition_type: condition
+    condition_type: context_equals
+    condition_key: approved
+    condition_value: true
+  - source_agent: Reviewer
+    target_agent: terminate
+    transition_type: condition
+    condition_type: context_expression
+    context_expression: "${review_complete} == True and ${done}"
+"""
+
+
+def _root(workspace: WriteWorkspace, contract: str = CONTRACT, rules: str = RULES) -> Path:
+    return workspace(
+        {
+            "workflows/W/context_variables.yaml": contract,
+            "workflows/W/transition_graph.yaml": rules,
+            "workflows/W/orchestrator.yaml": ORCH,
+        }
+    )
+
+
+def _json(capsys: pytest.CaptureFixture[str], *args: str) -> dict[str, Any]:
+    main(["matrix", *args, "--format", "json"])
+    return json.loads(capsys.readouterr().out)
+
+
+def test_matrix_json_gives_each_variable_its_authority(
+    workspace: WriteWorkspace, capsys: pytest.CaptureFixture[str]
+) -> None:
+    doc = _json(capsys, str(_root(workspace)))
+    auth = {v["name"]: v.get("authority") for v in doc["variables"]}
+    # mozaiks 0.2.0, mozaiksai/core/workflow/context/authority.py infer_context_authority
+    assert auth["approved"]["authority_class"] == "derived_information"
+    assert auth["approved"]["writer_ids"] == ["agent_text"]
+    assert auth["approved"]["routing"] is True
+    assert auth["approved"]["why"]["authority_class"] == "declared"
+    # a name ending _complete is closed routing state: deterministic writers only
+    assert auth["review_complete"]["authority_class"] == "closed_writer_routing_state"
+    assert auth["review_complete"]["writer_ids"] == [
+        "deterministic_tool",
+        "lifecycle_tool",
+        "structured_output",
+    ]
+    # an exact equals trigger is a sentinel: deterministic
+    assert auth["done"]["writer_ids"] == [
+        "deterministic_tool",
+        "lifecycle_tool",
+        "sentinel_text_trigger",
+        "structured_output",
+    ]
+    assert auth["done"]["persisted"] is True and auth["done"]["model_visible"] is True
+    assert doc["refused"] == {
+        "reason": "W context authority contract mismatch: routing context variable "
+        "'approved' has no authorized deterministic writer",
+        "file": "workflows/W/transition_graph.yaml",
+        "line": 2,
+        "column": 5,
+        "outcome": "compile_fails",
+        "stage": "graph compile",
+    }
+    # what can still be resolved is still shown
+    assert {v["name"]: v["value"] for v in doc["variables"]}["done"] is False
+
+
+def test_check_locates_the_compile_refusal_and_the_triggers_that_never_write(
+    workspace: WriteWorkspace, capsys: pytest.CaptureFixture[str]
+) -> None:
+    root = _root(workspace)
+    assert main(["check", str(root)]) == 1
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == (
+        "workflows/W/transition_graph.yaml:2:5: REFUSED: runtime mozaiks-0.2.0 would not "
+        "compile this workflow's graph (graph compile)"
+    )
+    compile_line = next(x for x in out if "WorkflowGraphCompileError" in x)
+    assert compile_line.startswith(
+        "workflows/W/transition_graph.yaml:6:20: transition_rules[0].condition_key: routing "
+        "context variable 'approved' has no authorized deterministic writer"
+    )
+    assert "fix: give it a deterministic writer: an agent_text trigger with an exact " in (
+        compile_line
+    )
+    silent = [x for x in out if "never writes" in x]
+    assert [x.split(": ")[0] for x in silent] == [
+        "workflows/W/context_variables.yaml:9:11",
+        "workflows/W/context_variables.yaml:16:11",
+    ]
+    assert all(": warning: " in x for x in silent)
+    # the older runtime has no authority policy
+    assert main(["check", str(root), "--runtime", "mozaiks-2026-01"]) == 0
+    assert "WorkflowGraphCompileError" not in capsys.readouterr().out
+
+
+def test_an_equals_trigger_makes_the_graph_compile(
+    workspace: WriteWorkspace, capsys: pytest.CaptureFixture[str]
+) -> None:
+    fixed = CONTRACT.replace('match: {regex: "approved"}', 'match: {equals: "APPROVED"}')
+    doc = _json(capsys, str(_root(workspace, fixed)))
+    approved = {v["name"]: v for v in doc["variables"]}["approved"]["authority"]
+    assert approved["writer_ids"] == ["agent_text", "sentinel_text_trigger"]
+    assert doc["refused"] is None
+
+
+@pytest.mark.parametrize(
+    ("definition", "stage", "reason"),
+    [
+        (
+            # mozaiks 0.2.0, authority.py _validate_replay_contract
+            "  limit:\n    type: integer\n    persisted: true\n"
+            "    source: {type: config, env_var: LIMIT}\n",
+            "authority policy",
+            "W context authority contract mismatch: persisted context variable 'limit' is "
+            "not replayable",
+        ),
+        (
+            # adapter.py set -> authority.py require_can_write: _clean_key("_x") == ""
+            "  _hidden:\n    type: string\n    source: {type: state, default: x}\n",
+            "context load",
+            "context_authority.empty_key",
+        ),
+        (
+            "  bound:\n    type: object\n    authority_class: mutable_workflow_state\n"
+            "    source: {type: runtime}\n",
+            "authority policy",
+            "runtime context 'bound' must be immutable_runtime_authority",
+        ),
+    ],
+)
+def test_the_policy_fails_the_load_at_its_stage(
+    workspace: WriteWorkspace,
+    capsys: pytest.CaptureFixture[str],
+    definition: str,
+    stage: str,
+    reason: str,
+) -> None:
+    root = _root(
+        workspace, "definitions:\n" + definition + "agents: {}\n", "transition_rules: []\n"
+    )
+    doc = _json(capsys, str(root))
+    assert doc["refused"]["stage"] == stage
+    assert doc["refused"]["reason"].startswith(reason)
+    assert main(["check", str(root)]) == 1
+    assert f"would not load this workflow ({stage})" in capsys.readouterr().out

@@ -1,0 +1,130 @@
+"""The default profile is the published release mozaiks 0.2.0: its name, label and alias, and
+``type: runtime`` sources read from the runtime context the user supplies, all through the CLI."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from flowctx_tui.cli import main
+from tests.conftest import WriteWorkspace
+
+RUNTIME_CONTRACT = """
+definitions:
+  run_build_binding:
+    type: object
+    description: Server-verified target and build lineage
+    source: {type: runtime, required: true}
+  tenant_hint:
+    type: string
+    source: {type: runtime}
+  note:
+    type: string
+    source: {type: state, default: hi}
+agents: {}
+"""
+ORCH = """
+schema_version: mozaiks.orchestrator.v1
+workflow_name: W
+workflow_startup_mode: AgentDriven
+"""
+
+
+def _matrix(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, dict[str, Any]]:
+    code = main(["matrix", *args, "--format", "json"])
+    return code, json.loads(capsys.readouterr().out)
+
+
+def test_the_default_profile_is_the_release_and_mozaiks_is_its_alias(
+    workspace: WriteWorkspace, capsys: pytest.CaptureFixture[str]
+) -> None:
+    root = workspace(
+        {
+            "workflows/W/context_variables.yaml": "definitions: {}\nagents: {}\n",
+            "workflows/W/orchestrator.yaml": ORCH,
+        }
+    )
+    _, doc = _matrix(capsys, str(root))
+    assert doc["runtime"] == "mozaiks 0.2.0 (2026-10)"
+    _, aliased = _matrix(capsys, str(root), "--runtime", "mozaiks")
+    assert aliased["runtime"] == "mozaiks 0.2.0 (2026-10)"
+    assert main(["matrix", str(root), "--runtime", "mozaiks-0.1"]) == 2
+    err = capsys.readouterr().err
+    assert "known runtimes: mozaiks-0.2.0 (alias mozaiks), mozaiks-2026-01, spec" in err
+
+
+def test_a_required_runtime_source_without_runtime_context_refuses_the_load(
+    workspace: WriteWorkspace, capsys: pytest.CaptureFixture[str]
+) -> None:
+    root = workspace(
+        {
+            "workflows/W/context_variables.yaml": RUNTIME_CONTRACT,
+            "workflows/W/orchestrator.yaml": ORCH,
+        }
+    )
+    _, doc = _matrix(capsys, str(root))
+    row = {r["name"]: r for r in doc["variables"]}
+    # mozaiks 0.2.0, mozaiksai/core/workflow/context/variables.py: the runtime's own message
+    assert row["run_build_binding"]["error"] == (
+        "Required runtime context 'run_build_binding' is missing for 'W'"
+    )
+    assert doc["refused"]["reason"].startswith(
+        "Required runtime context 'run_build_binding' is missing for 'W'"
+    )
+    assert row["tenant_hint"]["value"] is None
+    # what can still be resolved is still shown
+    assert row["note"]["value"] == "hi"
+    assert main(["check", str(root)]) == 1
+    out = capsys.readouterr().out
+    assert "workflows/W/context_variables.yaml:2:3: " in out
+    assert "Required runtime context 'run_build_binding' is missing for 'W'" in out
+
+
+def test_runtime_context_from_the_command_line_flowctx_yaml_and_json(
+    workspace: WriteWorkspace, capsys: pytest.CaptureFixture[str]
+) -> None:
+    root = workspace(
+        {
+            "workflows/W/context_variables.yaml": RUNTIME_CONTRACT,
+            "workflows/W/orchestrator.yaml": ORCH,
+        }
+    )
+    code, doc = _matrix(
+        capsys, str(root), "--runtime-context", 'run_build_binding={"app_id": "a1"}'
+    )
+    row = {r["name"]: r for r in doc["variables"]}
+    assert code == 0 and doc["refused"] is None
+    assert row["run_build_binding"]["value"] == {"app_id": "a1"}
+    assert row["run_build_binding"]["origin"] == "runtime context (--runtime-context)"
+    _, doc = _matrix(
+        capsys, str(root), "--runtime-context", '{"run_build_binding": 1, "tenant_hint": "t"}'
+    )
+    row = {r["name"]: r for r in doc["variables"]}
+    assert (row["run_build_binding"]["value"], row["tenant_hint"]["value"]) == (1, "t")
+    (root / "flowctx.yaml").write_text(
+        "runtime_context:\n  run_build_binding: {app_id: y}\n", encoding="utf-8"
+    )
+    _, doc = _matrix(capsys, str(root), "--runtime-context", "tenant_hint=plain text")
+    row = {r["name"]: r for r in doc["variables"]}
+    assert row["run_build_binding"]["value"] == {"app_id": "y"}
+    assert row["run_build_binding"]["origin"] == "runtime context (flowctx.yaml)"
+    assert row["tenant_hint"]["value"] == "plain text"
+    assert main(["matrix", str(root), "--runtime-context", "novalue"]) == 2
+    assert "--runtime-context expects KEY=VALUE" in capsys.readouterr().err
+
+
+def test_the_older_runtime_refuses_runtime_sources_and_names_the_one_that_reads_them(
+    workspace: WriteWorkspace, capsys: pytest.CaptureFixture[str]
+) -> None:
+    root = workspace(
+        {
+            "workflows/W/context_variables.yaml": RUNTIME_CONTRACT,
+            "workflows/W/orchestrator.yaml": ORCH,
+        }
+    )
+    main(["check", str(root), "--runtime", "mozaiks-2026-01"])
+    out = capsys.readouterr().out
+    assert "source type 'runtime' is refused by runtime mozaiks-2026-01" in out
+    assert "runtime mozaiks-0.2.0 reads it" in out
