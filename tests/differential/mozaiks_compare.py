@@ -121,10 +121,10 @@ class Case:
 
 
 def _launch(case: Case) -> list[str]:
-    launch = dict(case.runtime_context)
-    if case.app_id:
-        launch["app_id"] = case.app_id
-    return ["--launch", json.dumps(launch)] if launch else []
+    args = ["--launch", json.dumps({"app_id": case.app_id})] if case.app_id else []
+    if case.runtime_context:
+        args += ["--runtime-context", json.dumps(case.runtime_context)]
+    return args
 
 
 def _envs(case: Case) -> list[str]:
@@ -202,7 +202,9 @@ def compare_case(case: Case, runtime: Mapping[str, Any], tally: Tally) -> None:
         raise RuntimeError(f"{case.name}: the mozaiks harness failed: {runtime['harness_error']}")
     runtime = relative_paths(runtime, case.root)
     with clean_environ({}):
-        _, check = run_json(["check", str(case.root), "--format", "json", *_envs(case)])
+        _, check = run_json(
+            ["check", str(case.root), "--format", "json", *_envs(case), *_launch(case)]
+        )
         ours_found = sorted(check.get("workflows") or [])
         tally.add(
             "discovery",

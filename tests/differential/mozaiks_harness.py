@@ -226,7 +226,7 @@ async def _workflow(name: str, manager: Any, request: dict[str, Any], root: Path
     out: dict[str, Any] = {"stage": "ok", "error": None}
     info = manager._workflows.get(name.lower())
     if info is None or info.status == "error":
-        out.update(stage="workflow_manager", error=(info.error if info else "not loaded"))
+        out.update(stage="workflow manager", error=(info.error if info else "not loaded"))
         return out
     config = manager.get_config(name) or {}
     section = config.get("context_variables") or {}
@@ -242,7 +242,7 @@ async def _workflow(name: str, manager: Any, request: dict[str, Any], root: Path
             task_batch_context_keys=_task_batch_context_keys(name),
         )
     except Exception as exc:
-        out.update(_fail("authority", exc))
+        out.update(_fail("authority policy", exc))
         return out
     out["authority"] = {
         key: {
@@ -280,7 +280,7 @@ async def _workflow(name: str, manager: Any, request: dict[str, Any], root: Path
         context = await _load_context_async(name, request.get("app_id"), runtime_context=launch_ctx)
         values = context.snapshot() if hasattr(context, "snapshot") else dict(context.to_dict())
     except Exception as exc:
-        out.update(_fail("context", exc))
+        out.update(_fail("context load", exc))
         return out
     for key in policy.build_context_keys:
         if key in launch_ctx:
@@ -311,7 +311,7 @@ async def _workflow(name: str, manager: Any, request: dict[str, Any], root: Path
             context_authority_policy=policy,
         )
     except Exception as exc:
-        out.update(_fail("graph", exc))
+        out.update(_fail("graph compile", exc))
         return out
 
     routes: dict[str, Any] = {}

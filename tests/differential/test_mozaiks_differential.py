@@ -35,8 +35,8 @@ from tests.differential.mozaiks_oracle import MozaiksOracle
 #: per set of cases, the kinds where flowctx does not yet answer as 0.2.0 does (see the module
 #: docstring); emptied as flowctx's modelling of the release lands
 PENDING: dict[str, frozenset[str]] = {
-    "shipped": frozenset({"verdict", "stage", "value", "type", "authority", "agents", "prompt"}),
-    "demo": frozenset({"verdict", "stage", "authority", "agents", "prompt"}),
+    "shipped": frozenset({"value", "type", "authority", "agents", "prompt"}),
+    "demo": frozenset({"verdict", "agents"}),
     "generated": frozenset(
         {"discovery", "verdict", "stage", "value", "type", "authority", "agents", "prompt", "route"}
     ),
@@ -59,7 +59,9 @@ def _judge(tally: Tally, cases: str, label: str, capsys: pytest.CaptureFixture[s
     unexpected = [line for line in tally.lines() if line.split(" | ")[0] not in pending]
     assert unexpected == []
     healed = sorted(k for k in pending if k in table and table[k][1] == 0 and table[k][0] > 0)
-    assert healed == [], f"flowctx now agrees on {healed}: take them out of PENDING[{cases!r}]"
+    # fixed cases only: a generated shard may simply not have drawn a pending kind's case
+    if cases != "generated":
+        assert healed == [], f"flowctx now agrees on {healed}: take them out of PENDING[{cases!r}]"
     known = {k: d for k, (_, d) in table.items() if d}
     if known:
         pytest.xfail(f"known disagreements, per kind: {known}")
