@@ -43,6 +43,8 @@ def shipped_cases(root: Path) -> list[Case]:
             env={"CONTEXT_INCLUDE_SCHEMA": "false", "LLM_MODEL": "gpt-test"},
             runtime_context={"run_build_binding": RUN_BUILD_BINDING},
             app_id="app-differential",
+            user_id="user-differential",
+            chat_id="chat-differential",
         ),
     ]
 
@@ -59,14 +61,14 @@ def demo_cases(root: Path) -> list[Case]:
     profile: dict[str, Any] = yaml.safe_load((root / "flowctx.yaml").read_text()) or {}
     env = {str(k): str(v) for k, v in (profile.get("env") or {}).items()}
     launch = dict(profile.get("launch") or {})
-    app_id = launch.pop("app_id", None)
+    ids = {k: launch.get(k) for k in ("app_id", "user_id", "chat_id")}
     bare = root.with_name(root.name + "-bare")
     shutil.copytree(root, bare)
     (bare / "flowctx.yaml").unlink()
     no_provider = {k: v for k, v in env.items() if not k.startswith("MOZAIKS_LAUNCH")}
     return [
-        Case("demo", root, env=env, app_id=app_id),
-        Case("demo-no-provider", bare, env=no_provider, app_id=app_id),
+        Case("demo", root, env=env, **ids),
+        Case("demo-no-provider", bare, env=no_provider, **ids),
         Case("demo-bare", bare),
     ]
 

@@ -109,6 +109,13 @@ class Case:
     env: dict[str, str] = field(default_factory=dict)
     runtime_context: dict[str, Any] = field(default_factory=dict)
     app_id: str | None = None
+    user_id: str | None = None
+    chat_id: str | None = None
+
+    def identity(self) -> dict[str, str]:
+        """The run's identity the case gives (both sides get the same; none is invented)."""
+        ids = {"app_id": self.app_id, "user_id": self.user_id, "chat_id": self.chat_id}
+        return {k: v for k, v in ids.items() if v}
 
     def request(self) -> dict[str, Any]:
         return {
@@ -116,12 +123,12 @@ class Case:
             "root": str(self.root),
             "env": self.env,
             "runtime_context": self.runtime_context,
-            "app_id": self.app_id,
+            **self.identity(),
         }
 
 
 def _launch(case: Case) -> list[str]:
-    args = ["--launch", json.dumps({"app_id": case.app_id})] if case.app_id else []
+    args = ["--launch", json.dumps(case.identity())] if case.identity() else []
     if case.runtime_context:
         args += ["--runtime-context", json.dumps(case.runtime_context)]
     return args

@@ -210,6 +210,7 @@ def _agent_names(config: dict[str, Any]) -> list[str]:
 
 
 async def _workflow(name: str, manager: Any, request: dict[str, Any], root: Path) -> dict[str, Any]:
+    from mozaiksai.core.data.persistence.persistence_manager import SERVER_OWNED_SESSION_FIELDS
     from mozaiksai.core.session.launcher import apply_launch_context_provider
     from mozaiksai.core.workflow.context.authority import build_context_authority_policy
     from mozaiksai.core.workflow.context.context_utils import apply_context_exposures
@@ -222,6 +223,7 @@ async def _workflow(name: str, manager: Any, request: dict[str, Any], root: Path
         compile_transition_rules_to_graph,
         resolve_next_agent,
     )
+    from mozaiksai.core.workflow.execution.run_bootstrap import merge_persisted_extra_context
 
     out: dict[str, Any] = {"stage": "ok", "error": None}
     info = manager._workflows.get(name.lower())
@@ -261,30 +263,44 @@ async def _workflow(name: str, manager: Any, request: dict[str, Any], root: Path
         for agent, view in (plan.agents or {}).items()
     }
 
-    # launch: the context provider (build-context registries) when the environment names one
-    launch_ctx = dict(request.get("runtime_context") or {})
+    # launch: the context provider (build-context registries) when the environment names one;
+    # what it returns is what the launcher persists as the chat session's extra context
     try:
         launch_ctx = await apply_launch_context_provider(
             workflow_id=name,
-            context_variables=launch_ctx,
-            app_id=request.get("app_id") or "app-differential",
-            user_id=request.get("user_id") or "user-differential",
+            context_variables={},
+            app_id=request.get("app_id") or "",
+            user_id=request.get("user_id") or "anonymous",
             trigger_source="differential",
         )
     except Exception as exc:
         out.update(_fail("launch", exc))
         return out
 
-    # context load
+    # context load, as run_workflow_orchestration calls it: the host's server-owned session
+    # fields (the case's runtime context) and the run's identity, then the persisted launch
+    # context hydrated over the declared defaults (merge_persisted_extra_context)
+    runtime_context = {**(request.get("runtime_context") or {}), "workflow_name": name}
+    for key in ("app_id", "user_id", "chat_id"):
+        if request.get(key):
+            runtime_context[key] = request[key]
     try:
-        context = await _load_context_async(name, request.get("app_id"), runtime_context=launch_ctx)
+        context = await _load_context_async(
+            name, request.get("app_id"), runtime_context=runtime_context
+        )
+        merge_persisted_extra_context(
+            context, {k: v for k, v in launch_ctx.items() if k not in SERVER_OWNED_SESSION_FIELDS}
+        )
+        # then the run's identity is seeded over whatever the declarations loaded
+        # (run_workflow_orchestration, step 5); the lifecycle tools' before_chat hooks are
+        # workflow code and are not run here
+        for key in ("workflow_name", "app_id", "chat_id", "user_id"):
+            if key in runtime_context:
+                context.set(key, runtime_context[key])
         values = context.snapshot() if hasattr(context, "snapshot") else dict(context.to_dict())
     except Exception as exc:
         out.update(_fail("context load", exc))
         return out
-    for key in policy.build_context_keys:
-        if key in launch_ctx:
-            values[key] = launch_ctx[key]
     out["values"] = {k: typed(v) for k, v in values.items()}
 
     # agents: the runtime creates none without an agents list ("No agents defined ...")

@@ -282,4 +282,47 @@ def workflows(draw: Any) -> Draw:
                 }
             )
         out.files[f"{folder}/transition_graph.yaml"] = {"transition_rules": rules}
+        draw(_registries(wf, definitions, out))
     return out
+
+
+@st.composite
+def _registries(draw: Any, wf: str, definitions: dict[str, Any], out: Draw) -> None:
+    """Now and then a build-context registry for ``wf`` and the provider turned on: a valid
+    one, one the runtime's validator refuses, one projecting an undeclared or wrong-typed
+    value; with or without a ``type: build_context`` variable to receive it."""
+    if draw(st.integers(0, 3)):
+        return
+    out.env["MOZAIKS_LAUNCH_CONTEXT_PROVIDER"] = (
+        "mozaiksai.core.session.build_context:merge_build_context"
+    )
+    out.env["MOZAIKS_BUILD_CONTEXT_PATH"] = "build_context"
+    target = draw(st.sampled_from(["packs_note", "packs_list"]))
+    if draw(st.booleans()):
+        definitions[target] = {
+            "type": "string" if target == "packs_note" else "array",
+            "persisted": False,
+            "source": {"type": "build_context"},
+        }
+        out.files[f"workflows/{wf}/context_variables.yaml"]["definitions"] = definitions
+    flaw = draw(st.sampled_from(["none", "none", "no_assets", "undeclared", "wrong_type", "yaml"]))
+    registry: dict[str, Any] = {
+        "context_id": f"{wf.lower()}_registry",
+        "description": "generated",
+        "assets": [],
+        "applies_to_workflows": [wf],
+        "values": {"note": "from the registry", "items": ["a", "b"]},
+        "projections": {
+            "context_variables": {target: "note" if target == "packs_note" else "items"}
+        },
+    }
+    if flaw == "no_assets":
+        del registry["assets"]
+    elif flaw == "undeclared":
+        registry["projections"]["context_variables"] = {"never_declared": "note"}
+    elif flaw == "wrong_type":
+        registry["projections"]["context_variables"] = {
+            target: "items" if target == "packs_note" else "note"
+        }
+    path = f"build_context/{wf.lower()}_registry/context.yaml"
+    out.files[path] = "projections: [unclosed\n" if flaw == "yaml" else registry
