@@ -30,7 +30,7 @@ from flowctx_core.runtime.checks import (
     persisted_default_problems,
 )
 from flowctx_core.runtime.exposure import withheld_reason
-from flowctx_core.runtime.stages import authority_problems
+from flowctx_core.runtime.stages import authority_problems, workflow_file_problems
 from flowctx_core.session import Session
 from flowctx_core.snapshot import WorkspaceSnapshot
 
@@ -72,7 +72,8 @@ def exposure_problems(snap: WorkspaceSnapshot, wf: WorkflowSnapshot) -> list[Dia
             )
         for i, name in enumerate(names):
             listed = wf.variable(name)
-            why = withheld_reason(listed) if listed is not None else None
+            judged = wf.runtime if wf.runtime.prompt_exposure != "none" else None
+            why = withheld_reason(listed, judged) if listed is not None else None
             if why is not None:
                 out.append(
                     wf.doc.diag(
@@ -138,6 +139,7 @@ WORKFLOW_CHECKS: dict[WorkflowCheck, str] = {
     discovery_problems: "runtime.discovery",
     persisted_default_problems: "runtime.persisted-default",
     authority_problems: "authority.compile",
+    workflow_file_problems: "workflow-files",
 }
 WORKSPACE_CHECKS: dict[WorkspaceCheck, str] = {
     profile_problems: "profile",
@@ -278,6 +280,16 @@ PROBLEM_KINDS: dict[str, ProblemKind] = {
         "by (orchestrator.yaml, tools.yaml), so the runtime never loads it, although flowctx "
         "shows it.",
         "warning",
+    ),
+    "workflow-files": ProblemKind(
+        "orchestrator.yaml or agents.yaml as the runtime's workflow manager refuses it, or a "
+        "workflow without agents",
+        "mozaiks 0.2.0 reads orchestrator.yaml (schema_version mozaiks.orchestrator.v1, "
+        "workflow_name equal to the folder, workflow_startup_mode AgentDriven, UserDriven or "
+        "BackendOnly) and agents.yaml (a list of agents, each with prompt_sections or "
+        "system_message and structured_outputs_required) with strict models: any error "
+        "refuses the workflow at load. Without agents.yaml it creates no agent and the run "
+        "fails ('No agents defined for workflow').",
     ),
     "authority.policy": ProblemKind(
         "the runtime's context authority policy cannot be built: the context never loads",

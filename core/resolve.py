@@ -20,8 +20,12 @@ from flowctx_core.model.workspace import VariableSpec
 from flowctx_core.runtime.launch import admit_launch
 from flowctx_core.runtime.schema_keys import schema_rows
 from flowctx_core.runtime.stages import (
+    agents_refusal,
     compile_refusal,
+    contract_refusal,
+    discovery_refusal,
     empty_key_refusal,
+    manager_refusal,
     policy_refusal,
     workflow_policy,
 )
@@ -192,11 +196,15 @@ def _resolve(
     # one verdict, in the runtime's order of stages (flowctx_core.model.matrix.STAGES)
     policy = workflow_policy(workflow, snapshot.routes.get(workflow.name))
     refused = (
-        workflow.refused
+        discovery_refusal(snapshot, workflow)
+        or manager_refusal(snapshot, workflow)
+        or workflow.refused
+        or contract_refusal(snapshot, workflow)
         or policy_refusal(workflow, policy)
         or projection.refused
         or _load_failure(rows)
         or empty_key_refusal(workflow)
+        or agents_refusal(snapshot, workflow)
         or compile_refusal(workflow, snapshot.routes.get(workflow.name), policy)
     )
     notes = [*admission.notes, *projection.notes]
@@ -245,5 +253,5 @@ def _load_failure(rows: list[Row]) -> Refusal | None:
         ):
             loc = row.loc or Loc("")
             reason = f"{row.error}: the loader raises, so the workflow's context does not load"
-            return Refusal(reason, loc.file, loc.line, loc.column, "refused", stage="context load")
+            return Refusal(reason, loc.file, loc.line, loc.column, "refused", stage="context")
     return None

@@ -30,6 +30,7 @@ from flowctx_core.model.fallbacks import Fallbacks, load_fallbacks
 from flowctx_core.model.filenames import BUILD_CONTEXT_DIR, MIDDLEWARE_FILE, WORKFLOWS_DIR
 from flowctx_core.model.inputs import ResolveInputs
 from flowctx_core.model.profiles import MOZAIKS, RuntimeProfile
+from flowctx_core.model.workflow_files import WorkflowFiles, load_workflow_files
 from flowctx_core.model.workspace import (
     Profile,
     WorkflowSnapshot,
@@ -80,6 +81,9 @@ class WorkspaceSnapshot:
     middleware: Mapping[str, tuple[bool, Any]] = field(default_factory=dict)
     #: the folders the runtime's prompt injection reads registries from, with what was found
     injection_roots: tuple[RegistryRoot, ...] = ()
+    #: each workflow's orchestrator.yaml and agents.yaml as the runtime's workflow manager
+    #: reads them (only for a runtime with strict workflow files)
+    workflow_files: Mapping[str, WorkflowFiles] = field(default_factory=dict)
 
     def injection_source(self, name: str) -> InjectionSource:
         """What the runtime's prompt injection reads for workflow ``name``."""
@@ -250,4 +254,9 @@ def _load_snapshot(
         runtime=runtime,
         middleware=_middleware(loaded.values()),
         injection_roots=_injection_roots(root, env, registry_roots),
+        workflow_files={
+            name: load_workflow_files(wf.folder, wf.root, name)
+            for name, wf in loaded.items()
+            if runtime.strict_workflow_files and wf.folder != wf.root
+        },
     )

@@ -275,11 +275,16 @@ class FlowctxApp(KeysInOrderApp, App[int]):
                 revealed=self.reveal,
                 overrides=len(self.env_overrides) + len(self.launch),
                 runtime=self.session.runtime.name,
-                refused=bool(self.result and self.result.matrix.refused),
+                refused=self._refused_stage(),
                 review=self.base.label if self.base is not None else "",
                 changes=self._change_count(),
             )
         )
+
+    def _refused_stage(self) -> str:
+        """The stage of the runtime's start-up that refuses the workflow, "" when none does."""
+        refusal = self.result.matrix.refused if self.result else None
+        return refusal.stage_name if refusal is not None else ""
 
     def _change_count(self) -> int | None:
         """What review mode found: changed variables, routes and problems (the Changes tab's

@@ -69,15 +69,17 @@ class Row:
 #: the stages of the runtime's start-up, in its order (mozaiks 0.2.0: workflow_manager.py
 #: discovery and strict files with contract validation, the authority policy, the launch's
 #: registries, variables.py's context load, agents/factory.py, network_graph.py's compile)
-STAGES = (
-    "discovery",
-    "workflow manager",
-    "authority policy",
-    "launch",
-    "context load",
-    "agents",
-    "graph compile",
-)
+STAGES = ("discovery", "workflow_manager", "authority", "launch", "context", "agents", "graph")
+#: each stage as a sentence says it
+STAGE_NAMES = {
+    "discovery": "discovery",
+    "workflow_manager": "workflow manager",
+    "authority": "authority policy",
+    "launch": "launch",
+    "context": "context load",
+    "agents": "agents",
+    "graph": "graph compile",
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,9 +110,13 @@ class Refusal:
             return self.stage
         return {
             "launch_fails": "launch",
-            "compile_fails": "graph compile",
-            "empty_plan": "context load",
-        }.get(self.outcome, "workflow manager")
+            "compile_fails": "graph",
+            "empty_plan": "context",
+        }.get(self.outcome, "workflow_manager")
+
+    @property
+    def stage_name(self) -> str:
+        return STAGE_NAMES.get(self.decided_by, self.decided_by)
 
     def to_json(self) -> dict[str, object]:
         from flowctx_core.base.secrets import mask_text
@@ -133,8 +139,8 @@ class Refusal:
             what = f"REFUSED: {runtime} would fail the launch{self._of()} (build context)"
         elif self.outcome == "compile_fails":
             what = f"REFUSED: {runtime} would not compile this workflow's graph (graph compile)"
-        elif self.decided_by != "workflow manager":
-            what = f"REFUSED: {runtime} would not load this workflow ({self.decided_by})"
+        elif self.stage:
+            what = f"REFUSED: {runtime} would not load this workflow ({self.stage_name})"
         else:
             what = f"REFUSED: {runtime} would not load this workflow's context"
         return f"{what}: {where}: {self.reason}"
@@ -149,8 +155,8 @@ class Refusal:
             "launch_fails": f"would fail the launch{self._of()} (build context)",
             "compile_fails": "would not compile this workflow's graph (graph compile)",
         }.get(self.outcome, "would not load this workflow's context")
-        if self.outcome == "refused" and self.decided_by != "workflow manager":
-            what = f"would not load this workflow ({self.decided_by})"
+        if self.outcome == "refused" and self.stage:
+            what = f"would not load this workflow ({self.stage_name})"
         return f"{self.file}:{self.line}:{self.column}: REFUSED: {runtime} {what}"
 
 

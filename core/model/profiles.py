@@ -124,6 +124,9 @@ class RuntimeProfile:
     strict_workflow_files: bool = False
     #: routing files this runtime never opens (shown as not read)
     unread_files: tuple[str, ...] = ()
+    #: what the agent factory appends to a prompt: ``all_listed`` every variable the agent
+    #: lists, de-duplicated; ``model_visible`` only model-visible ones (documented); ``none``
+    prompt_exposure: Literal["all_listed", "model_visible", "none"] = "model_visible"
 
     @property
     def label(self) -> str:
@@ -204,6 +207,10 @@ MOZAIKS_0_2_0 = RuntimeProfile(
     # orchestrator, agents, transition_graph, context_variables, structured_outputs,
     # middleware, a2a, tools and ui_config; handoffs.yaml is never opened
     unread_files=("handoffs.yaml",),
+    # mozaiks 0.2.0, mozaiksai/core/workflow/agents/factory.py create_agents ->
+    # context/context_utils.py apply_context_exposures: every listed variable (schema.py
+    # ContextAgentView de-duplicates the list), model_visible is not consulted
+    prompt_exposure="all_listed",
     contract=ContractRules(
         accepts_lists=False,
         extra="forbid",
@@ -250,6 +257,9 @@ MOZAIKS_2026_01 = RuntimeProfile(
     repository="BlocUnited-LLC/mozaiks-ai",
     commit="169b28704442ecd54caf228734fa38e8031d76a4",
     date="2026-01-17",
+    # agents/factory.py applies exposures only when _mozaiks_context_exposures is set, which
+    # that runtime's loader never sets: no VAR: value block
+    prompt_exposure="none",
     contract=ContractRules(
         accepts_lists=True,
         # pydantic's default: unknown keys (db_type, ...) are dropped at every level

@@ -30,6 +30,7 @@ from flowctx_core.buildctx import (
     render_prompt_projections,
 )
 from flowctx_core.model.matrix import Matrix
+from flowctx_core.model.profiles import RuntimeProfile
 from flowctx_core.model.workspace import VariableSpec, WorkflowSnapshot
 
 
@@ -42,8 +43,14 @@ def format_prompt_value(value: Any) -> str:
     return str(value)
 
 
-def withheld_reason(spec: VariableSpec | None) -> str | None:
-    """Why the runtime never shows this variable to a model, or None when it may."""
+def withheld_reason(spec: VariableSpec | None, runtime: RuntimeProfile | None = None) -> str | None:
+    """Why the runtime never shows this variable to a model, or None when it may (without a
+    runtime: whether the variable is meant to stay out of prompts, as documented)."""
+    if runtime is not None and runtime.prompt_exposure == "none":
+        return (
+            f"runtime {runtime.name} appends no variable block to prompts (its agent factory "
+            "applies exposures only when the loader sets them, which it never does)"
+        )
     if spec is None:
         return "not declared in definitions: the runtime never exposes undeclared variables"
     d = spec.definition
@@ -53,6 +60,9 @@ def withheld_reason(spec: VariableSpec | None) -> str | None:
         if d is not None
         else (raw_source.get("type") if isinstance(raw_source, dict) else None)
     )
+    if runtime is not None and runtime.prompt_exposure == "all_listed":
+        # the agent factory renders every listed variable, model_visible not consulted
+        return None
     if stype == "build_context":
         return "build-context values are tool-only, never shown to the model"
     if d is not None and d.model_visible is False:
@@ -64,7 +74,7 @@ def exposed_variables(workflow: WorkflowSnapshot, agent: str) -> list[str]:
     """The variables whose lines the runtime renders for ``agent``, in the listed order."""
     out: list[str] = []
     for name in workflow.agents.get(agent, ()):
-        if name not in out and withheld_reason(workflow.variable(name)) is None:
+        if name not in out and withheld_reason(workflow.variable(name), workflow.runtime) is None:
             out.append(name)
     return out
 
@@ -132,8 +142,10 @@ def agent_prompt(
     live = dict(matrix.values if values is None else values)
     lines: list[PromptLine] = []
     withheld: list[tuple[str, str]] = []
-    for name in workflow.agents.get(agent, ()):
-        why = withheld_reason(workflow.variable(name))
+    # the list is de-duplicated before rendering (mozaiks 0.2.0, context/schema.py
+    # ContextAgentView: dedupe_strings), so a name listed twice is one line
+    for name in dict.fromkeys(workflow.agents.get(agent, ())):
+        why = withheld_reason(workflow.variable(name), workflow.runtime)
         if why is not None:
             withheld.append((name, why))
             continue

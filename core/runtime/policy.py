@@ -231,7 +231,8 @@ class CompileFailure:
 
 @dataclass(frozen=True)
 class SilentTrigger:
-    """An agent_text trigger whose writer the variable's authority refuses: it never writes."""
+    """A trigger whose writer the variable's authority refuses: it never writes (derived.py
+    catches the refusal and logs it at debug level)."""
 
     key: str
     trigger: int
@@ -543,9 +544,13 @@ def build_policy(workflow: WorkflowSnapshot, rules: list[Any]) -> AuthorityPolic
         if key not in variables:
             variables[key] = infer(key, {"type": "string"}, frozenset())
     failures: list[CompileFailure] = []
+    # an undeclared key never gets here: contract_validation.py refuses it at load (stages.py)
+    declared = {spec.name.strip() for spec in workflow.variables}
     for key in sorted(reads):
         known = variables.get(key)
         at = tuple(reads[key])
+        if known is None and key not in declared:
+            continue
         if known is None:
             message = f"unknown routing context variable {key!r}"
             failures.append(CompileFailure(key, message, _FIX_UNKNOWN, at))
@@ -558,21 +563,20 @@ def build_policy(workflow: WorkflowSnapshot, rules: list[Any]) -> AuthorityPolic
     silent: list[SilentTrigger] = []
     for spec in workflow.variables:
         held = variables.get(clean_key(spec.name))
-        triggers = _triggers(_raw(spec))
-        agent_text = [
-            (i, t) for i, t in enumerate(triggers) if _text(t.get("type")) == "agent_text"
-        ]
-        if held is None or not agent_text:
+        raw = _raw(spec)
+        if held is None or _text(_source(raw).get("type")) != "state":
             continue
-        if _text(_source(_raw(spec)).get("type")) != "state":
-            continue
+        triggers = list(enumerate(_triggers(raw)))
+        agent_text = [t for _, t in triggers if _text(t.get("type")) == "agent_text"]
         # derived.py apply_agent_text: sentinel only when every agent_text trigger is one
-        sentinel = all(_is_sentinel(t) for _, t in agent_text)
-        writer = SENTINEL_TEXT_TRIGGER if sentinel else AGENT_TEXT
-        if held.can_write(writer):
-            continue
-        why = _silent_reason(held, writer)
-        silent.extend(SilentTrigger(held.key, i, writer, why) for i, _ in agent_text)
+        sentinel = bool(agent_text) and all(_is_sentinel(t) for t in agent_text)
+        for i, trigger in triggers:
+            writer = _TRIGGER_WRITERS.get(_text(trigger.get("type")))
+            if writer == AGENT_TEXT and sentinel:
+                writer = SENTINEL_TEXT_TRIGGER
+            if writer is None or held.can_write(writer):
+                continue
+            silent.append(SilentTrigger(held.key, i, writer, _silent_reason(held, writer)))
     return AuthorityPolicy(
         workflow.name,
         variables,
@@ -584,7 +588,21 @@ def build_policy(workflow: WorkflowSnapshot, rules: list[Any]) -> AuthorityPolic
     )
 
 
+#: the writer each trigger type writes as (derived.py: apply_agent_text, apply_user_text,
+#: the ui_response binding)
+_TRIGGER_WRITERS = {
+    "agent_text": AGENT_TEXT,
+    "user_text": USER_TEXT_TRIGGER,
+    "ui_response": UI_RESPONSE_TRIGGER,
+}
+
+
 def _silent_reason(authority: VariableAuthority, writer: str) -> str:
+    if writer != AGENT_TEXT and authority.authority_class in CLOSED:
+        return (
+            f"{authority.authority_class} takes only its deterministic writers "
+            f"({', '.join(authority.writer_ids) or 'none'})"
+        )
     if writer == AGENT_TEXT:
         if authority.routing:
             return (
@@ -595,4 +613,4 @@ def _silent_reason(authority: VariableAuthority, writer: str) -> str:
             return f"agent_text may write only derived_information, not {authority.authority_class}"
         return "the variable's writer_ids do not include agent_text"
     writers = ", ".join(authority.writer_ids) or "none"
-    return f"sentinel_text_trigger is not among its writers ({writers})"
+    return f"{writer} is not among its writers ({writers})"

@@ -20,6 +20,24 @@ RUNTIME_KEYS = frozenset(
 )
 
 
+def overview_text(database: str, first_docs: dict[str, Any]) -> str:
+    """The overview as mozaiks 0.2.0 writes it (mozaiksai/core/workflow/context/variables.py
+    ``_get_database_schema_async``): a header, then each collection with a sample document as
+    its field names and Python type names (``_id`` left out; ``[app-specific]`` when the
+    sample has an ``app_id``); empty collections are counted but not listed."""
+    lines = [f"DATABASE: {database}", f"TOTAL COLLECTIONS: {len(first_docs)}", ""]
+    for name, doc in first_docs.items():
+        if not doc:
+            continue
+        fields = {k: type(v).__name__ for k, v in doc.items() if k != "_id"}
+        app = " [app-specific]" if "app_id" in doc else ""
+        lines.append(f"{name.upper()}{app}:")
+        lines.append("  Fields:")
+        lines.extend(f"    - {field}: {kind}" for field, kind in fields.items())
+        lines.append("")
+    return "\n".join(lines)
+
+
 def schema_rows(inputs: ResolveInputs, declared: set[str]) -> list[Row]:
     include = inputs.env_flag("CONTEXT_INCLUDE_SCHEMA")
     schema_db = str(inputs.env.get("CONTEXT_SCHEMA_DB", "") or "") or None
@@ -40,18 +58,16 @@ def schema_rows(inputs: ResolveInputs, declared: set[str]) -> list[Row]:
         assert inputs.database is not None and schema_db is not None
         try:
             names = inputs.database.collection_names(schema_db)
-            lines = [f"Database {schema_db}: {len(names)} collection(s)"]
             for name in names:
-                doc = inputs.database.first_document(schema_db, name)
-                first_docs[name] = doc
-                fields = ", ".join(sorted(doc)) if doc else "(empty)"
-                lines.append(f"- {name}: {fields}")
-            overview = "\n".join(lines)
+                first_docs[name] = inputs.database.first_document(schema_db, name)
+            overview = overview_text(schema_db, first_docs)
             try:
                 limit = int(inputs.env.get("CONTEXT_SCHEMA_TRUNCATE_CHARS", DEFAULT_TRUNCATE))
             except ValueError:
                 limit = DEFAULT_TRUNCATE
-            overview = overview[:limit]
+            if len(overview) > limit:
+                # variables.py: the cut is marked with how much was dropped
+                overview = f"{overview[:limit]}... [truncated {len(overview) - limit} chars]"
         except DatabaseError as exc:
             available = False
             why = f"schema database error: {exc}"

@@ -8,6 +8,7 @@ Only profiles whose runtime builds the policy (``strict_workflow_files``) get on
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Any
 
 from flowctx_core.base.diagnostics import Diagnostic
@@ -45,6 +46,143 @@ def snapshot_policy(snap: WorkspaceSnapshot, wf: WorkflowSnapshot) -> AuthorityP
     return workflow_policy(wf, snap.routes.get(wf.name))
 
 
+def discovery_refusal(snap: WorkspaceSnapshot, wf: WorkflowSnapshot) -> Refusal | None:
+    """A folder beside discovered workflows that the runtime's discovery passes over (mozaiks
+    0.2.0, mozaiksai/core/workflow/paths.py ``discover_workflow_paths``). A workspace of bare
+    contracts (no folder has orchestrator.yaml) is read for its contracts alone."""
+    from flowctx_core.runtime.checks import discovery_problems
+
+    if not wf.runtime.strict_workflow_files or not discovery_problems(snap, wf):
+        return None
+    reason = (
+        f"the runtime does not discover '{wf.name}' as a workflow: its folder has no "
+        "orchestrator.yaml, so it never loads"
+    )
+    return Refusal(reason, wf.contract_file, 0, 0, "refused", stage="discovery")
+
+
+def manager_refusal(snap: WorkspaceSnapshot, wf: WorkflowSnapshot) -> Refusal | None:
+    """orchestrator.yaml or agents.yaml refused by the workflow manager's strict models."""
+    files = snap.workflow_files.get(wf.name)
+    if files is None or not files.orchestrator:
+        return None
+    errors = [d for d in files.problems if d.severity == "error"]
+    if not errors:
+        return None
+    first = errors[0]
+    name = first.file.rsplit("/", 1)[-1]
+    more = f" (and {len(errors) - 1} more error(s))" if len(errors) > 1 else ""
+    where = f"{first.yaml_path}: " if first.yaml_path else ""
+    reason = f"Invalid {name} configuration: {where}{first.message}{more}"
+    return Refusal(
+        reason, first.file, first.line, first.column, "refused", stage="workflow_manager"
+    )
+
+
+def contract_refusal(snap: WorkspaceSnapshot, wf: WorkflowSnapshot) -> Refusal | None:
+    """A transition rule reading an undeclared variable: mozaiks 0.2.0,
+    mozaiksai/core/workflow/contract_validation.py ``validate_workflow_context_contract``
+    refuses the workflow at load, with every such reference in one message."""
+    if not wf.runtime.strict_workflow_files:
+        return None
+    routes = snap.routes.get(wf.name)
+    graph = routes.transitions if routes is not None else None
+    rules, paths = runtime_rules(routes)
+    declared = {v.name for v in wf.variables}
+    missing: list[tuple[str, PathKey]] = []
+    for raw, path in zip(rules, paths, strict=True):
+        if not isinstance(raw, dict):
+            continue
+        ctype = str(raw.get("condition_type") or "").strip()
+        source = str(raw.get("source_agent") or "").strip() or "unknown"
+        target = str(raw.get("target_agent") or "").strip() or "unknown"
+        if ctype == "context_equals":
+            names = [str(raw.get("condition_key") or "").strip()]
+        elif ctype == "context_expression":
+            text = str(raw.get("context_expression") or "")
+            names = sorted({m.strip() for m in re.findall(r"\$\{([^}]+)\}", text) if m.strip()})
+        else:
+            continue
+        for name in names:
+            if name and name not in declared:
+                missing.append(
+                    (
+                        f"transition_graph {source}->{target} references undeclared context "
+                        f"variable {name!r}",
+                        _condition_path(raw, path),
+                    )
+                )
+    if not missing or graph is None or graph.doc is None:
+        return None
+    line, col = graph.doc.where(missing[0][1])
+    reason = f"{wf.name} context_variables.yaml contract mismatch: " + "; ".join(
+        m for m, _ in missing
+    )
+    return Refusal(reason, graph.doc.file, line, col, "refused", stage="workflow_manager")
+
+
+def agents_refusal(snap: WorkspaceSnapshot, wf: WorkflowSnapshot) -> Refusal | None:
+    """No agents.yaml (or an empty list): mozaiks 0.2.0,
+    mozaiksai/core/workflow/orchestration_patterns.py raises after create_agents."""
+    files = snap.workflow_files.get(wf.name)
+    if files is None or not files.orchestrator or files.agents or not files.agents_valid:
+        return None
+    reason = f"No agents defined for workflow '{wf.name}'" + (
+        " (its agents.yaml lists none)"
+        if files.agents_file
+        else " (there is no agents.yaml; the contract's agents: section only assigns variables)"
+    )
+    where = files.display if files.agents_file else wf.contract_file
+    return Refusal(
+        reason,
+        where,
+        1 if files.agents_file else 0,
+        1 if files.agents_file else 0,
+        "refused",
+        stage="agents",
+    )
+
+
+def workflow_file_problems(snap: WorkspaceSnapshot, wf: WorkflowSnapshot) -> list[Diagnostic]:
+    """orchestrator.yaml and agents.yaml errors, and the missing agents, located."""
+    files = snap.workflow_files.get(wf.name)
+    if files is None or not files.orchestrator:
+        return []
+    out = list(files.problems)
+    routes = snap.routes.get(wf.name)
+    if (
+        routes is not None
+        and routes.handoffs is not None
+        and "handoffs.yaml" in (wf.runtime.unread_files)
+    ):
+        # mozaiks 0.2.0, workflow_manager.py _load_modular_workflow_config opens no such file
+        out.append(
+            Diagnostic(
+                routes.handoffs.file,
+                0,
+                0,
+                f"handoffs.yaml is never read by runtime {wf.runtime.name}: none of its rules "
+                "route; route with transition_graph.yaml's transition_rules (runtime "
+                "mozaiks-2026-01 read it)",
+                severity="warning",
+                code="workflow-files",
+            )
+        )
+    refusal = agents_refusal(snap, wf)
+    if refusal is not None:
+        out.append(
+            Diagnostic(
+                refusal.file,
+                refusal.line,
+                refusal.column,
+                f"{refusal.reason}: the run fails before any agent speaks "
+                f"[runtime {wf.runtime.name}]",
+                code="workflow-files",
+            )
+        )
+    return out
+
+
 def _definition_path(wf: WorkflowSnapshot, name: str) -> PathKey:
     return ("definitions", name)
 
@@ -54,7 +192,7 @@ def policy_refusal(wf: WorkflowSnapshot, policy: AuthorityPolicy | None) -> Refu
     if policy is None or policy.error is None or wf.doc is None:
         return None
     line, col = wf.doc.where(_definition_path(wf, policy.error_key or ""), key=True)
-    return Refusal(policy.error, wf.doc.file, line, col, "refused", stage="authority policy")
+    return Refusal(policy.error, wf.doc.file, line, col, "refused", stage="authority")
 
 
 def empty_key_refusal(wf: WorkflowSnapshot) -> Refusal | None:
@@ -74,7 +212,7 @@ def empty_key_refusal(wf: WorkflowSnapshot) -> Refusal | None:
                 f"context_authority.empty_key: '{spec.name}' is not a name the authority policy "
                 "holds (it must start with a letter; letters, digits, '_', '.', ':' or '-')"
             )
-            return Refusal(reason, wf.doc.file, line, col, "refused", stage="context load")
+            return Refusal(reason, wf.doc.file, line, col, "refused", stage="context")
     return None
 
 
@@ -136,7 +274,7 @@ def authority_problems(snap: WorkspaceSnapshot, wf: WorkflowSnapshot) -> list[Di
         out.append(
             wf.doc.diag(
                 ("definitions", silent.key, "source", "triggers", silent.trigger),
-                f"this agent_text trigger never writes '{silent.key}': it writes as "
+                f"this trigger never writes '{silent.key}': it writes as "
                 f"{silent.writer} and the authority policy refuses it ({silent.why}); the "
                 f"runtime drops the write without an error {tag}",
                 key=False,

@@ -198,6 +198,9 @@ def run(args: argparse.Namespace) -> int:
         f"{'★' if args.format == 'text' else '★ and a thick line'}: the route each step or "
         "agent takes under the scenario",
     ]
+    if matrix.refused is not None:
+        # the same verdict as check: the runtime never runs this graph
+        header.append(matrix.refused.headline(f"runtime {session.runtime.name}"))
     if args.format == "mermaid":
         print(to_mermaid(graphs, header))
     elif args.format == "dot":

@@ -14,6 +14,8 @@ from typing import Any
 
 from flowctx_core.base.diagnostics import did_you_mean
 from flowctx_core.base.secrets import mask_text
+from flowctx_core.model.workflow_files import load_workflow_files
+from flowctx_core.model.workspace import WorkflowSnapshot
 from flowctx_core.runtime.exposure import AgentPrompt, agent_prompt
 from flowctx_tui.cli.common import UsageError, fail
 from flowctx_tui.cli.launch_args import add_launch_args, resolve_from_args
@@ -66,13 +68,24 @@ def _render(p: AgentPrompt) -> list[str]:
     return out
 
 
+def _agents(workflow: WorkflowSnapshot) -> list[str]:
+    """The agents the runtime creates: mozaiks 0.2.0 takes them from agents.yaml only
+    (mozaiksai/core/workflow/agents/factory.py create_agents); the contract's agents section
+    says which variables each one sees. Other runtimes: the contract's agents."""
+    if workflow.runtime.strict_workflow_files and workflow.folder != workflow.root:
+        files = load_workflow_files(workflow.folder, workflow.root, workflow.name)
+        if files.orchestrator:
+            return list(files.agents)
+    return list(workflow.agents)
+
+
 def run(args: argparse.Namespace) -> int:
     try:
         resolved = resolve_from_args(args)
-        agents = list(resolved.workflow.agents)
+        agents = _agents(resolved.workflow)
         wanted = args.agent or agents
         for agent in wanted:
-            if agent not in resolved.workflow.agents:
+            if agent not in agents:
                 raise UsageError(
                     f"no agent named '{agent}' in {resolved.workflow.name}"
                     f"{did_you_mean(agent, agents)} (agents: {', '.join(agents) or 'none'})"
@@ -92,6 +105,9 @@ def run(args: argparse.Namespace) -> int:
     if args.format == "json":
         doc = {
             "workflow": wf.name,
+            "runtime": matrix.runtime,
+            # the same verdict as check and matrix, with the stage that decides it
+            "refused": matrix.refused.to_json() if matrix.refused else None,
             "agents": [_to_json(p) for p in prompts],
             "notes": [mask_text(n) for n in matrix.notes],
             "errors": [d.to_json() for d in problems],
@@ -101,6 +117,8 @@ def run(args: argparse.Namespace) -> int:
         print("\n\n".join(p.text for p in prompts))
     else:
         lines = [f"{wf.name}  ({matrix.workspace})"]
+        if matrix.refused is not None:
+            lines.append(matrix.refused.headline(f"runtime {wf.runtime.name}"))
         for p in prompts:
             lines.extend(_render(p))
         lines.extend(f"note: {mask_text(n)}" for n in matrix.notes)

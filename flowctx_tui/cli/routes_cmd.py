@@ -217,15 +217,20 @@ def run(args: argparse.Namespace) -> int:
         launch=launch,
         routes=routes,
     )
+    # the same verdict as check and matrix, with the stage of the runtime that decides it
+    refused = session.matrix(workflow, env, launch).refused
     if args.format == "json":
         doc = {
             "workflow": name,
             "runtime": session.runtime.label,
+            "refused": refused.to_json() if refused is not None else None,
             "source": source,
             "decisions": [d.to_json(reveal=args.reveal) for d in decisions],
             "problems": [d.to_json() for d in routes.diagnostics],
         }
         print(json.dumps(doc, indent=2, default=str, ensure_ascii=False))
     else:
+        if refused is not None:
+            print(refused.headline(f"runtime {session.runtime.name}"))
         print(render_text(name, decisions, reveal=args.reveal))
     return 0 if any(d.winner is not None for d in decisions) else 1

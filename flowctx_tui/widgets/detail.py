@@ -17,6 +17,7 @@ from flowctx_core.report.display import display_value
 
 if TYPE_CHECKING:
     from flowctx_core.review.diff import VariableChange
+    from flowctx_core.runtime.policy import AuthorityPolicy
 
 #: outcome -> (icon, style)
 OUTCOMES = {
@@ -137,6 +138,7 @@ def render_row(
     notes: Sequence[str] = (),
     change: VariableChange | None = None,
     base: str = "",
+    authority: AuthorityPolicy | None = None,
 ) -> Content:
     if row is None:
         return Content.styled("Select a variable to see its value and provenance.", "$text-muted")
@@ -220,7 +222,38 @@ def render_row(
         else:
             blocks.append(Content.styled(" none: only tools and agents change it", "$text-muted"))
 
+    blocks.extend(authority_blocks(row.name, authority))
     return Content("\n").join(blocks)
+
+
+def authority_blocks(name: str, policy: AuthorityPolicy | None) -> list[Content]:
+    """The runtime's authority for the variable: class, flags, writers and why, and what the
+    graph compiler or a silent trigger says about it."""
+    held = policy.get(name) if policy is not None else None
+    if policy is None or held is None:
+        return []
+    out = [_heading("Authority", "the runtime's context authority policy")]
+    out.append(Content(f" {held.summary()}"))
+    for field, why in held.why.items():
+        out.append(Content.styled(f"   {field}: {why}", "$text-muted"))
+    for failure in policy.compile_failures:
+        if failure.key == name:
+            out.append(
+                Content.styled(
+                    f"✗ graph compile refuses it: {failure.message}; fix: {failure.fix}",
+                    "$text-error",
+                )
+            )
+    for silent in policy.silent_triggers:
+        if silent.key == name:
+            out.append(
+                Content.styled(
+                    f"! trigger {silent.trigger + 1} never writes it ({silent.writer}: "
+                    f"{silent.why})",
+                    "$text-warning",
+                )
+            )
+    return out
 
 
 class DetailPane(VerticalScroll, can_focus=True):
@@ -241,8 +274,18 @@ class DetailPane(VerticalScroll, can_focus=True):
         notes: Sequence[str] = (),
         change: VariableChange | None = None,
         base: str = "",
+        authority: AuthorityPolicy | None = None,
     ) -> None:
-        key = (row, reveal, id(contract_lines), contract_file, tuple(notes), change, base)
+        key = (
+            row,
+            reveal,
+            id(contract_lines),
+            contract_file,
+            tuple(notes),
+            change,
+            base,
+            id(authority),
+        )
         if key == self._shown:
             return  # unchanged: skip re-highlighting and the relayout it causes
         before = self._shown[0] if self._shown is not None else None
@@ -261,6 +304,7 @@ class DetailPane(VerticalScroll, can_focus=True):
                 notes=notes,
                 change=change,
                 base=base,
+                authority=authority,
             )
         )
 

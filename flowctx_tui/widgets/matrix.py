@@ -51,6 +51,25 @@ COLUMNS: tuple[tuple[str, str], ...] = (
     ("agents", "Agents"),
 )
 COLUMN_KEYS = tuple(key for key, _ in COLUMNS)
+#: the Source column's authority marks (mozaiks 0.2.0's context authority policy): routing
+#: state, and routing state the graph compiler refuses to route on
+ROUTING_MARK = " ⇄"
+REFUSED_ROUTING_MARK = " ⇄✗"
+
+
+def authority_marks(matrix: Matrix) -> dict[str, str]:
+    """Variable -> its mark: routing state (⇄), refused by the graph compiler (⇄✗)."""
+    policy = matrix.authority
+    if policy is None:
+        return {}
+    refused = {f.key for f in policy.compile_failures}
+    return {
+        key: REFUSED_ROUTING_MARK if key in refused else ROUTING_MARK
+        for key, held in policy.variables.items()
+        if held.routing or key in refused
+    }
+
+
 #: rich styles (not theme variables: DataTable cells are rich Text)
 STATUS_CELL_STYLES = {
     "resolved": "green",
@@ -454,6 +473,7 @@ class MatrixView(Vertical):
         self._painted = False
         #: review mode: what changed in each row since the base (``set_changes``)
         self._changes: Mapping[str, VariableChange] = {}
+        self._authority_marks: dict[str, str] = {}
         self._base = ""
 
     def compose(self) -> ComposeResult:
@@ -504,6 +524,14 @@ class MatrixView(Vertical):
         self._contract_file = contract_file
         self._keys = row_keys(matrix.rows)
         self._rows = dict(zip(self._keys, matrix.rows, strict=True))
+        marks = authority_marks(matrix)
+        for key in self._authority_marks.keys() ^ marks.keys() | {
+            k for k in marks if self._authority_marks.get(k) != marks[k]
+        }:
+            # the mark is part of the row's texts: those rows are cut again
+            self._cell_cache.pop(key, None)
+            self._cut_cache.pop(key, None)
+        self._authority_marks = marks
         self._warned = warned_rows(self._rows, problems)
         self._located = located_by_name(problems)
         self._needs = None  # new rows: texts and widths are worked out again
@@ -696,6 +724,9 @@ class MatrixView(Vertical):
         ):
             return cached[3]
         texts = full_cells(row, reveal=self.reveal, warned=warned)
+        mark = self._authority_marks.get(row.name)
+        if mark:  # the Source column carries the runtime's authority mark
+            texts = (*texts[:2], texts[2] + mark, *texts[3:])
         change = self._changes.get(key)
         if change is not None:  # review mode: the Status column makes room for the mark
             texts = (*texts[:3], texts[3] + ROW_MARKS[change.change], *texts[4:])
@@ -732,6 +763,7 @@ class MatrixView(Vertical):
             reveal=self.reveal,
             contract_lines=self._contract_lines,
             contract_file=self._contract_file,
+            authority=self.matrix.authority if self.matrix is not None else None,
             notes=located_warnings(row, self._located.get(row.name, ())) if row is not None else (),
             change=self._changes.get(self._cursor_key() or "") if row is not None else None,
             base=self._base,

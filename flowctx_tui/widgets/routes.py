@@ -126,6 +126,26 @@ def compute_routes(
     return RoutesOutcome(offered, source, tuple(decisions), tuple(routes.diagnostics))
 
 
+def authority_lines(matrix: Matrix | None) -> list[str]:
+    """The runtime's verdict when it refuses the workflow, then the authority of each variable
+    the transition rules route on (mozaiks 0.2.0's context authority policy)."""
+    if matrix is None:
+        return []
+    out: list[str] = []
+    if matrix.refused is not None:
+        out.append(matrix.refused.headline("the runtime"))
+    policy = matrix.authority
+    if policy is not None:
+        refused = {f.key for f in policy.compile_failures}
+        for key in sorted(policy.routing_keys):
+            held = policy.get(key)
+            if held is None:
+                continue
+            mark = "✗" if key in refused else "⇄"
+            out.append(f"{mark} routes on {key}: {held.summary()}")
+    return out
+
+
 def outcome_badge(outcome: str) -> Text:
     return Text.assemble((f" {outcome} ", OUTCOME_STYLES.get(outcome, "")))
 
@@ -444,6 +464,7 @@ class RoutesView(Widget):
     def _show_problems(self) -> None:
         """The status line (routing…, gave up), then the routing files' problems."""
         lines = [self._status] if self._status else []
+        lines.extend(authority_lines(self.matrix))
         problems = self.outcome.problems if self.outcome is not None else ()
         lines.extend(mask_text(d.format()) for d in problems[:3])
         if len(problems) > 3:

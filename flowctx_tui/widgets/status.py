@@ -32,9 +32,10 @@ class Status:
     watching: bool = True
     revealed: bool = False
     overrides: int = 0
-    #: the runtime profile the matrix is judged against, and whether it refuses the workflow
+    #: the runtime profile the matrix is judged against, and the stage of its start-up that
+    #: refuses the workflow ("" when it does not)
     runtime: str = ""
-    refused: bool = False
+    refused: str = ""
     #: review mode: the base compared with (its label) and how many changes were found
     #: (None while the first comparison runs)
     review: str = ""
@@ -53,7 +54,7 @@ def render_status(s: Status) -> Content:
     if s.runtime:
         parts += [sep, (f"runtime {s.runtime}", "$text-muted")]
     if s.refused:
-        parts += [sep, ("REFUSED by the runtime", "$text-error bold")]
+        parts += [sep, (f"REFUSED by the runtime ({s.refused})", "$text-error bold")]
     if s.review:
         found = "comparing…" if s.changes is None else f"{s.changes} changed"
         parts += [sep, (f"review vs {s.review}: {found}", "$text-accent")]

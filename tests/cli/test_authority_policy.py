@@ -18,6 +18,12 @@ schema_version: mozaiks.orchestrator.v1
 workflow_name: W
 workflow_startup_mode: AgentDriven
 """
+AGENTS = """
+agents:
+  - name: Reviewer
+    system_message: Review the request.
+    structured_outputs_required: false
+"""
 CONTRACT = """
 definitions:
   approved:
@@ -67,6 +73,7 @@ def _root(workspace: WriteWorkspace, contract: str = CONTRACT, rules: str = RULE
             "workflows/W/context_variables.yaml": contract,
             "workflows/W/transition_graph.yaml": rules,
             "workflows/W/orchestrator.yaml": ORCH,
+            "workflows/W/agents.yaml": AGENTS,
         }
     )
 
@@ -108,7 +115,7 @@ def test_matrix_json_gives_each_variable_its_authority(
         "line": 2,
         "column": 5,
         "outcome": "compile_fails",
-        "stage": "graph compile",
+        "stage": "graph",
     }
     # what can still be resolved is still shown
     assert {v["name"]: v["value"] for v in doc["variables"]}["done"] is False
@@ -160,20 +167,20 @@ def test_an_equals_trigger_makes_the_graph_compile(
             # mozaiks 0.2.0, authority.py _validate_replay_contract
             "  limit:\n    type: integer\n    persisted: true\n"
             "    source: {type: config, env_var: LIMIT}\n",
-            "authority policy",
+            "authority",
             "W context authority contract mismatch: persisted context variable 'limit' is "
             "not replayable",
         ),
         (
             # adapter.py set -> authority.py require_can_write: _clean_key("_x") == ""
             "  _hidden:\n    type: string\n    source: {type: state, default: x}\n",
-            "context load",
+            "context",
             "context_authority.empty_key",
         ),
         (
             "  bound:\n    type: object\n    authority_class: mutable_workflow_state\n"
             "    source: {type: runtime}\n",
-            "authority policy",
+            "authority",
             "runtime context 'bound' must be immutable_runtime_authority",
         ),
     ],
@@ -192,4 +199,5 @@ def test_the_policy_fails_the_load_at_its_stage(
     assert doc["refused"]["stage"] == stage
     assert doc["refused"]["reason"].startswith(reason)
     assert main(["check", str(root)]) == 1
-    assert f"would not load this workflow ({stage})" in capsys.readouterr().out
+    named = {"authority": "authority policy", "context": "context load"}[stage]
+    assert f"would not load this workflow ({named})" in capsys.readouterr().out

@@ -43,7 +43,14 @@ PROBLEMS = {
     "workflows/W/flow.yaml": (
         'steps: [{name: A, type: Prompt}]\npaths: [{from: A, to: B, "co%nd,x:\\ny\\r": 1}]\n'
     ),
-    "workflows/W/orchestrator.yaml": "name: W\n",
+    "workflows/W/orchestrator.yaml": (
+        "schema_version: mozaiks.orchestrator.v1\nworkflow_name: W\n"
+        "workflow_startup_mode: AgentDriven\n"
+    ),
+    "workflows/W/agents.yaml": (
+        "agents:\n  - {name: A, system_message: Hi., structured_outputs_required: false}\n"
+        "  - {name: Idle, system_message: Hi., structured_outputs_required: false}\n"
+    ),
 }
 
 #: GitHub's workflow command: ``::level props::message``; escaped properties hold no ':'
@@ -148,7 +155,8 @@ def test_github_quiet_and_strict(
             "workflows/W/context_variables.yaml": PROBLEMS["workflows/W/context_variables.yaml"]
             .replace("required: true", "default: {}")
             .replace("https://u:hunter2@example.test/x.json", "data/x.json"),
-            "workflows/W/orchestrator.yaml": "name: W\n",
+            "workflows/W/orchestrator.yaml": PROBLEMS["workflows/W/orchestrator.yaml"],
+            "workflows/W/agents.yaml": PROBLEMS["workflows/W/agents.yaml"],
         }
     )
     code, gh = run(capsys, str(root), "--format", "github")
@@ -166,7 +174,8 @@ def test_github_names_a_refusal_as_an_error(
     root = workspace(
         {
             "workflows/W/context_variables.yaml": "definitions:\n  x: {type: string}\n",
-            "workflows/W/orchestrator.yaml": "name: W\n",
+            "workflows/W/orchestrator.yaml": PROBLEMS["workflows/W/orchestrator.yaml"],
+            "workflows/W/agents.yaml": PROBLEMS["workflows/W/agents.yaml"],
         }
     )
     code, gh = run(capsys, str(root), "--format", "github")
@@ -256,7 +265,8 @@ def test_sarif_names_the_runtime_profile_and_the_refusals(
     root = workspace(
         {
             "workflows/W/context_variables.yaml": "definitions:\n  x: {type: string}\n",
-            "workflows/W/orchestrator.yaml": "name: W\n",
+            "workflows/W/orchestrator.yaml": PROBLEMS["workflows/W/orchestrator.yaml"],
+            "workflows/W/agents.yaml": PROBLEMS["workflows/W/agents.yaml"],
         }
     )
     _, log = _sarif(capsys, str(root), "--runtime", "mozaiks-2026-01")
@@ -281,7 +291,9 @@ def test_sarif_a_problem_in_no_file_has_no_location(
 def test_sarif_of_a_clean_workspace_has_no_results(capsys: pytest.CaptureFixture[str]) -> None:
     from flowctx_tui.cli.workspace_args import demo_path
 
-    code, log = _sarif(capsys, str(demo_path()), "--quiet")
+    # the demo's Triage workflow is refused on purpose (an authority refusal); the others are clean
+    demo = demo_path() / "workflows"
+    code, log = _sarif(capsys, str(demo / "AppGenerator"), str(demo / "Approvals"), "--quiet")
     assert code == 0
     assert log["runs"][0]["results"] == []
 
@@ -290,11 +302,17 @@ def test_sarif_of_a_clean_workspace_has_no_results(capsys: pytest.CaptureFixture
 
 TWO = {
     "workflows/A/context_variables.yaml": "definitions:\n  x: {type: string}\n",
-    "workflows/A/orchestrator.yaml": "name: A\n",
+    "workflows/A/orchestrator.yaml": "schema_version: mozaiks.orchestrator.v1\n"
+    "workflow_name: A\nworkflow_startup_mode: AgentDriven\n",
+    "workflows/A/agents.yaml": "agents: [{name: X, system_message: Hi., "
+    "structured_outputs_required: false}]\n",
     "workflows/B/context_variables.yaml": (
         "definitions:\n  y: {type: string, source: {type: state}}\nagents:\n  Z: {variables: [y]}\n"
     ),
-    "workflows/B/orchestrator.yaml": "name: B\n",
+    "workflows/B/orchestrator.yaml": "schema_version: mozaiks.orchestrator.v1\n"
+    "workflow_name: B\nworkflow_startup_mode: AgentDriven\n",
+    "workflows/B/agents.yaml": "agents: [{name: Z, system_message: Hi., "
+    "structured_outputs_required: false}]\n",
     "build_context/reg/context.yaml": "context_id: reg\napplies_to_workflows: [B]\nassets: []\n",
 }
 

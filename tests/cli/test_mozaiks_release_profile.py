@@ -25,6 +25,10 @@ definitions:
     source: {type: state, default: hi}
 agents: {}
 """
+AGENTS = """
+agents:
+  - {name: A, system_message: Hello., structured_outputs_required: false}
+"""
 ORCH = """
 schema_version: mozaiks.orchestrator.v1
 workflow_name: W
@@ -44,6 +48,7 @@ def test_the_default_profile_is_the_release_and_mozaiks_is_its_alias(
         {
             "workflows/W/context_variables.yaml": "definitions: {}\nagents: {}\n",
             "workflows/W/orchestrator.yaml": ORCH,
+            "workflows/W/agents.yaml": AGENTS,
         }
     )
     _, doc = _matrix(capsys, str(root))
@@ -62,6 +67,7 @@ def test_a_required_runtime_source_without_runtime_context_refuses_the_load(
         {
             "workflows/W/context_variables.yaml": RUNTIME_CONTRACT,
             "workflows/W/orchestrator.yaml": ORCH,
+            "workflows/W/agents.yaml": AGENTS,
         }
     )
     _, doc = _matrix(capsys, str(root))
@@ -89,6 +95,7 @@ def test_runtime_context_from_the_command_line_flowctx_yaml_and_json(
         {
             "workflows/W/context_variables.yaml": RUNTIME_CONTRACT,
             "workflows/W/orchestrator.yaml": ORCH,
+            "workflows/W/agents.yaml": AGENTS,
         }
     )
     code, doc = _matrix(
@@ -122,6 +129,7 @@ def test_the_older_runtime_refuses_runtime_sources_and_names_the_one_that_reads_
         {
             "workflows/W/context_variables.yaml": RUNTIME_CONTRACT,
             "workflows/W/orchestrator.yaml": ORCH,
+            "workflows/W/agents.yaml": AGENTS,
         }
     )
     main(["check", str(root), "--runtime", "mozaiks-2026-01"])

@@ -89,7 +89,10 @@ def test_preview_masks_secrets_and_lists_what_is_withheld(
 def test_reveal_and_raw(workspace: WriteWorkspace, capsys: pytest.CaptureFixture[str]) -> None:
     root = _root(workspace)
     assert main(["prompt", str(root), "-a", "InterviewAgent", "--raw", "--reveal"]) == 0
-    assert capsys.readouterr().out == "FACTORY_NAME: Mozaiks\nGITHUB_TOKEN: ghp-default-secret\n"
+    # mozaiks 0.2.0 renders every listed variable, the build_context one included
+    assert capsys.readouterr().out == (
+        "FACTORY_NAME: Mozaiks\nGITHUB_TOKEN: ghp-default-secret\nCAPABILITY_PACKS: None\n"
+    )
 
 
 def test_build_context_option_inserts_the_selected_record(
@@ -141,9 +144,13 @@ def test_every_agent_as_json(workspace: WriteWorkspace, capsys: pytest.CaptureFi
     doc = json.loads(capsys.readouterr().out)
     assert [a["agent"] for a in doc["agents"]] == ["InterviewAgent", "BuilderAgent"]
     interview = doc["agents"][0]
-    assert interview["lines"] == ["FACTORY_NAME: Mozaiks", "GITHUB_TOKEN: ***"]
-    assert interview["exposed"] == ["factory_name", "github_token"]
-    assert interview["withheld"][0]["name"] == "capability_packs"
+    assert interview["lines"] == [
+        "FACTORY_NAME: Mozaiks",
+        "GITHUB_TOKEN: ***",
+        "CAPABILITY_PACKS: None",
+    ]
+    assert interview["exposed"] == ["factory_name", "github_token", "capability_packs"]
+    assert interview["withheld"] == []
 
 
 def test_an_unknown_agent_exits_2(

@@ -59,7 +59,7 @@ def test_matrix_json_names_the_runtime_and_the_refusal(
         "line": 7,
         "column": 37,
         "outcome": "refused",
-        "stage": "workflow manager",
+        "stage": "workflow_manager",
     }
     rows = {r["name"]: r for r in doc["variables"]}
     # every row that can still be resolved is shown

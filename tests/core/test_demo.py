@@ -212,7 +212,15 @@ BUILD_CONTEXT: dict[str, dict[str, Expectation]] = {
     },
 }
 
-EXPECTED = {"AppGenerator": APP_GENERATOR, "Approvals": APPROVALS}
+#: Triage: a workflow mozaiks 0.2.0 refuses at its graph compile (an authority refusal)
+TRIAGE: dict[str, Expectation] = {
+    "urgent": ("default", False, "state default"),
+    "ticket_summary": ("default", "", "state default"),
+    "database_schema_available": ("resolved", False, "runtime-injected"),
+    "database_schema_db": ("resolved", None, "runtime-injected"),
+}
+BUILD_CONTEXT["Triage"] = {}
+EXPECTED = {"AppGenerator": APP_GENERATOR, "Approvals": APPROVALS, "Triage": TRIAGE}
 
 
 @pytest.fixture(scope="module")
@@ -244,7 +252,11 @@ def _problems(row: Row, expected: Expectation) -> list[str]:
 def test_demo_is_the_bundled_package_data() -> None:
     root = demo_path()
     assert (root / "flowctx.yaml").is_file()
-    assert sorted(p.name for p in (root / "workflows").iterdir()) == ["AppGenerator", "Approvals"]
+    assert sorted(p.name for p in (root / "workflows").iterdir()) == [
+        "AppGenerator",
+        "Approvals",
+        "Triage",
+    ]
 
 
 def test_every_row_of_every_workflow(matrices: dict[str, Matrix]) -> None:
@@ -344,10 +356,17 @@ def test_check_warns_where_runtime_and_documentation_disagree(session: Session) 
     ]
 
 
-def test_check_finds_no_errors(session: Session) -> None:
+def test_check_finds_one_error_the_authority_refusal(session: Session) -> None:
     problems = check_workspace(session)
     errors = [p.format() for p in problems if p.severity == "error"]
-    assert errors == []
+    # Triage routes on a variable only freeform agent text writes (mozaiks 0.2.0,
+    # authority.py validate_transition_context_authority): the graph does not compile
+    assert len(errors) == 1
+    assert errors[0].startswith(
+        "workflows/Triage/transition_graph.yaml:7:20: transition_rules[0].condition_key: "
+        "routing context variable 'urgent' has no authorized deterministic writer: "
+        "WorkflowGraphCompileError"
+    )
     # the one file that is missing on purpose is reported, as a warning
     assert any(
         "release_notes_template" in p.yaml_path and "not found" in p.message for p in problems

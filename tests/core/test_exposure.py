@@ -219,8 +219,14 @@ def test_build_context_model_invisible_and_undeclared_names_are_withheld(
         ("ghost", "not declared in definitions: the runtime never exposes undeclared variables"),
     )
     assert "CAPABILITY_PACKS" not in p.text and "GHOST" not in p.text
-    snap = open_session(root, env={}).load("W")
+    snap = open_session(root, env={}, runtime="spec").load("W")
     assert exposed_variables(snap, "InterviewAgent")[-1] == "missing_secret"
+    # mozaiks 0.2.0 renders every listed variable (agents/factory.py create_agents)
+    shipped = open_session(root, env={}).load("W")
+    assert exposed_variables(shipped, "InterviewAgent")[-2:] == [
+        "capability_packs",
+        "internal_notes",
+    ]
 
 
 def test_lines_render_from_live_values_without_accumulating(workspace: WriteWorkspace) -> None:
@@ -321,7 +327,9 @@ def test_check_warns_about_exposure(workspace: WriteWorkspace) -> None:
       B: {variables: []}
     """
     root = workspace({"workflows/W/context_variables.yaml": contract})
-    problems = [d.format() for d in check_workspace(open_session(root, env={}))]
+    # the documented contract withholds build-context and model-invisible variables
+    session = open_session(root, env={}, runtime="spec")
+    problems = [d.format() for d in check_workspace(session)]
     assert problems == [
         "workflows/W/context_variables.yaml:3:3: warning: definitions.unseen: "
         "variable 'unseen' is not exposed to any agent",

@@ -248,7 +248,15 @@ def test_a_persisted_default_of_the_wrong_type_is_a_warning_where_the_runtime_gu
 agents:
   A: {variables: [plan, quiet, setting, user_id, review_gate]}
 """
-    root = workspace({FILE: contract, "workflows/W/orchestrator.yaml": "workflow_name: W\n"})
+    root = workspace(
+        {
+            FILE: contract,
+            "workflows/W/orchestrator.yaml": "schema_version: mozaiks.orchestrator.v1\n"
+            "workflow_name: W\nworkflow_startup_mode: AgentDriven\n",
+            "workflows/W/agents.yaml": "agents:\n  - {name: A, system_message: Hi., "
+            "structured_outputs_required: false}\n",
+        }
+    )
     assert main(["check", str(root)]) == 0
     out = capsys.readouterr().out
     flagged = [x.split(": warning: ")[0] for x in out.splitlines() if "persistence guard" in x]

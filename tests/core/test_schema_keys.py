@@ -64,9 +64,11 @@ def test_include_and_schema_db_add_overview_and_first_documents(
     values = injected(m)
     assert values["database_schema_available"] is True
     assert values["database_schema_db"] == "crm"
+    # mozaiks 0.2.0, mozaiksai/core/workflow/context/variables.py _get_database_schema_async
     assert values["schema_overview"] == (
-        "Database crm: 2 collection(s)\n- accounts: _id, _note, name, tier\n"
-        "- contacts: _id, account, email"
+        "DATABASE: crm\nTOTAL COLLECTIONS: 2\n\n"
+        "ACCOUNTS:\n  Fields:\n    - name: str\n    - tier: str\n    - _note: str\n\n"
+        "CONTACTS:\n  Fields:\n    - email: str\n    - account: str\n"
     )
     first = values["collections_first_docs_full"]
     assert set(first) == {"accounts", "contacts"}
@@ -80,7 +82,10 @@ def test_the_overview_is_cut_at_the_configured_length(workspace: WriteWorkspace)
         "CONTEXT_SCHEMA_DB": "crm",
         "CONTEXT_SCHEMA_TRUNCATE_CHARS": "25",
     }
-    assert injected(run(workspace, env))["schema_overview"] == "Database crm: 2 collectio"
+    # the cut says how much it dropped, as the runtime writes it
+    assert injected(run(workspace, env))["schema_overview"] == (
+        "DATABASE: crm\nTOTAL COLLE... [truncated 137 chars]"
+    )
 
 
 def test_the_default_cut_is_4000_characters(workspace: WriteWorkspace) -> None:
@@ -88,10 +93,11 @@ def test_the_default_cut_is_4000_characters(workspace: WriteWorkspace) -> None:
     env = {"CONTEXT_INCLUDE_SCHEMA": "on", "CONTEXT_SCHEMA_DB": "big"}
     m = run(workspace, env, {"seed/big/wide.json": [wide]})
     overview = injected(m)["schema_overview"]
-    assert len(overview) == 4000
-    assert overview.startswith("Database big: 1 collection(s)\n- wide: _id, field_0000")
+    assert len(overview) == 4000 + len("... [truncated 9252 chars]")
+    assert overview.startswith("DATABASE: big\nTOTAL COLLECTIONS: 1\n\nWIDE:\n  Fields:\n")
+    assert overview.endswith("... [truncated 9252 chars]")
     bad = run(workspace, {**env, "CONTEXT_SCHEMA_TRUNCATE_CHARS": "lots"})
-    assert len(injected(bad)["schema_overview"]) == 4000
+    assert injected(bad)["schema_overview"] == overview
 
 
 def test_no_database_means_not_available(workspace: WriteWorkspace) -> None:

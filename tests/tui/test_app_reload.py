@@ -146,7 +146,7 @@ async def test_new_and_deleted_workflows_are_noticed(demo: Path, make_app: MakeA
     app = make_app(demo, watch=True)
     async with app.run_test(size=(100, 30)) as pilot:
         await reloaded(pilot)
-        assert app.workflows == ("AppGenerator", "Approvals")
+        assert app.workflows == ("AppGenerator", "Approvals", "Triage")
         folder = demo / "workflows" / "Zeta"
         folder.mkdir()
         (folder / "context_variables.yaml").write_text(
