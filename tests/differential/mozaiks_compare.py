@@ -142,12 +142,26 @@ def flowctx_stage(check: Mapping[str, Any], workflow: str) -> tuple[str, str | N
     """flowctx's verdict for one workflow: ``ok``, or the stage (and message) that refuses it."""
     refused = (check.get("refused") or {}).get(workflow)
     if refused:
-        return str(refused.get("stage") or "refused"), str(refused.get("reason"))
+        return _stage(refused.get("stage") or "refused"), str(refused.get("reason"))
     prefix = f"workflows/{workflow}/"
     for problem in check.get("problems") or []:
         if problem.get("severity") == "error" and str(problem.get("file", "")).startswith(prefix):
-            return str(problem.get("stage") or "error"), str(problem.get("message"))
+            return _stage(problem.get("stage") or "error"), str(problem.get("message"))
     return "ok", None
+
+
+#: the stage names as the harness gives them, from flowctx's spellings of the same stages
+_STAGE_NAMES = {
+    "workflow manager": "workflow_manager",
+    "authority policy": "authority",
+    "context load": "context",
+    "graph compile": "graph",
+}
+
+
+def _stage(name: Any) -> str:
+    text = str(name)
+    return _STAGE_NAMES.get(text, text)
 
 
 @dataclass

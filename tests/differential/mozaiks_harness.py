@@ -37,6 +37,7 @@ import sys
 import tempfile
 import traceback
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 # Each case sees only its own variables, over what a process needs to run; the runtime's
@@ -213,7 +214,6 @@ async def _workflow(name: str, manager: Any, request: dict[str, Any], root: Path
     from mozaiksai.core.data.persistence.persistence_manager import SERVER_OWNED_SESSION_FIELDS
     from mozaiksai.core.session.launcher import apply_launch_context_provider
     from mozaiksai.core.workflow.context.authority import build_context_authority_policy
-    from mozaiksai.core.workflow.context.context_utils import apply_context_exposures
     from mozaiksai.core.workflow.context.schema import load_context_variables_config
     from mozaiksai.core.workflow.context.variables import (
         _load_context_async,
@@ -228,7 +228,7 @@ async def _workflow(name: str, manager: Any, request: dict[str, Any], root: Path
     out: dict[str, Any] = {"stage": "ok", "error": None}
     info = manager._workflows.get(name.lower())
     if info is None or info.status == "error":
-        out.update(stage="workflow manager", error=(info.error if info else "not loaded"))
+        out.update(stage="workflow_manager", error=(info.error if info else "not loaded"))
         return out
     config = manager.get_config(name) or {}
     section = config.get("context_variables") or {}
@@ -244,7 +244,7 @@ async def _workflow(name: str, manager: Any, request: dict[str, Any], root: Path
             task_batch_context_keys=_task_batch_context_keys(name),
         )
     except Exception as exc:
-        out.update(_fail("authority policy", exc))
+        out.update(_fail("authority", exc))
         return out
     out["authority"] = {
         key: {
@@ -299,7 +299,7 @@ async def _workflow(name: str, manager: Any, request: dict[str, Any], root: Path
                 context.set(key, runtime_context[key])
         values = context.snapshot() if hasattr(context, "snapshot") else dict(context.to_dict())
     except Exception as exc:
-        out.update(_fail("context load", exc))
+        out.update(_fail("context", exc))
         return out
     out["values"] = {k: typed(v) for k, v in values.items()}
 
@@ -309,9 +309,7 @@ async def _workflow(name: str, manager: Any, request: dict[str, Any], root: Path
     out["prompts"] = {}
     for agent in agents:
         variables = list(getattr((plan.agents or {}).get(agent), "variables", []) or [])
-        out["prompts"][agent] = (
-            apply_context_exposures("", [], values, variables) if variables else ""
-        )
+        out["prompts"][agent] = await _prompt_added(name, config, agent, variables, values, root)
     if not agents:
         out.update(stage="agents", error=f"RuntimeError: No agents defined for workflow '{name}'")
         return out
@@ -327,7 +325,7 @@ async def _workflow(name: str, manager: Any, request: dict[str, Any], root: Path
             context_authority_policy=policy,
         )
     except Exception as exc:
-        out.update(_fail("graph compile", exc))
+        out.update(_fail("graph", exc))
         return out
 
     routes: dict[str, Any] = {}
@@ -348,6 +346,73 @@ async def _workflow(name: str, manager: Any, request: dict[str, Any], root: Path
             routes[source] = {"error": f"{type(exc).__name__}: {exc}"}
     out["routes"] = routes
     return out
+
+
+def _agent_config(config: dict[str, Any], agent: str) -> dict[str, Any]:
+    agents = config.get("agents", {})
+    if isinstance(agents, dict) and "agents" in agents:
+        agents = agents["agents"]
+    if isinstance(agents, list):
+        for item in agents:
+            if isinstance(item, dict) and str(item.get("name") or "").strip() == agent:
+                return item
+    return {}
+
+
+async def _prompt_added(
+    name: str,
+    config: dict[str, Any],
+    agent: str,
+    variables: list[str],
+    values: dict[str, Any],
+    root: Path,
+) -> Any:
+    """What the runtime adds to an agent's system message before each model call: the agent's
+    variables (apply_context_exposures) and the workflow's prompt middleware for the agent
+    (MozaiksPromptMiddleware._run_prompt_middleware, with the functions create_agents loads),
+    as the text after the agent's own base message; the whole message when something was
+    inserted inside it."""
+    from mozaiksai.core.workflow.agents.factory import _compose_prompt_sections
+    from mozaiksai.core.workflow.execution.middleware import (
+        MozaiksPromptMiddleware,
+        _resolve_import,
+        load_prompt_middleware_entries,
+    )
+
+    agent_config = _agent_config(config, agent)
+    sections = agent_config.get("prompt_sections") or agent_config.get("prompt_sections_custom")
+    if sections:
+        base = _compose_prompt_sections(sections)
+    else:
+        base = agent_config.get("system_message", "You are a helpful AI assistant.")
+    functions = []
+    workflow_path = root / "workflows" / name
+    for entry in load_prompt_middleware_entries(name, base_path=str(workflow_path.parent)):
+        if isinstance(entry, dict) and entry.get("agent") in (agent, "all"):
+            # the runtime's own middleware only: a workflow's middleware is its own code,
+            # which flowctx never runs (listed as a deliberate difference)
+            if not str(entry.get("function") or "").startswith("mozaiksai."):
+                continue
+            fn, _ = _resolve_import(name, entry.get("filename"), entry["function"], workflow_path)
+            if fn:
+                functions.append(fn)
+    if not functions and not variables:
+        return ""
+    holder = SimpleNamespace(
+        _middleware_functions=functions,
+        _agent_name=agent,
+        _base_system_message=base,
+        _context_bridge=dict(values),
+        _context_exposures=[],
+        _context_variables=variables,
+    )
+    final = await MozaiksPromptMiddleware._run_prompt_middleware(
+        holder, SimpleNamespace(variables={})
+    )
+    final = final or ""
+    if final.startswith(base):
+        return final[len(base) :].strip()
+    return {"whole_message": final}
 
 
 async def workspace(request: dict[str, Any]) -> dict[str, Any]:
