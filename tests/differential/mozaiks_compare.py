@@ -313,7 +313,12 @@ def _compare_workflow(
     for source, target in sorted((theirs.get("routes") or {}).items()):
         _, routes = run_json(["routes", *base, "--from", source, "--format", "json"])
         ours_target = _winner(routes)
-        tally.add("route", f"{where} from {source}", ours_target, target, ours_target == target)
+        # a routing call that raises fails the run: both sides' reasons are shown, and a
+        # failure agrees with a failure
+        fails = _fails(ours_target) and isinstance(target, dict) and "error" in target
+        tally.add(
+            "route", f"{where} from {source}", ours_target, target, fails or ours_target == target
+        )
 
 
 def _winner(routes: Any) -> Any:
@@ -329,6 +334,10 @@ def _winner(routes: Any) -> Any:
     if first.get("ended") and winner is None:
         return "terminate"
     return winner
+
+
+def _fails(target: Any) -> bool:
+    return isinstance(target, dict) and "failed" in target
 
 
 def _norm_auth(field_name: str, value: Any) -> Any:

@@ -14,6 +14,7 @@ use.
 from __future__ import annotations
 
 import argparse
+import random
 import resource
 import sys
 import tempfile
@@ -96,7 +97,10 @@ def main(argv: list[str] | None = None) -> int:
         demo = demo_cases(demo_workspace(base))
         report("demo", *measure(oracle, demo, args.batch), args.examples)
         t1, p1 = time.perf_counter(), time.process_time()
-        gen = generated_cases(base / "gen", args.generated, seed=args.seed)
+        # a fresh draw is still a seeded one, so that what it finds can be drawn again
+        seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
+        print(f"\n(generated workspaces: --seed {seed})")
+        gen = generated_cases(base / "gen", args.generated, seed=seed)
         print(
             f"\n(drew {len(gen)} workspaces in {time.perf_counter() - t1:.1f} s wall / "
             f"{time.process_time() - p1:.1f} s CPU)"
