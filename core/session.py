@@ -16,7 +16,7 @@ from flowctx_core.model.database import Database, EmbeddedDatabase, open_databas
 from flowctx_core.model.inputs import ResolveInputs
 from flowctx_core.model.matrix import Matrix
 from flowctx_core.resolve import resolve
-from flowctx_core.routing import Routes, decide
+from flowctx_core.routing import Routes, decide, unread_routing
 from flowctx_core.runtime.launch import RUNTIME_CONTEXT_KEY
 
 if TYPE_CHECKING:
@@ -175,7 +175,13 @@ class Session:
         flow_context, tools_called)."""
         snap = self.snapshot([workflow], env_overrides)
         matrix = resolve(snap, self.inputs(env_overrides, launch), workflow)
-        return decide(routes or snap.routes[workflow], matrix, source, **scenario)
+        return decide(
+            routes or snap.routes[workflow],
+            matrix,
+            source,
+            unread=unread_routing(self.runtime),
+            **scenario,
+        )
 
     def refreshed(self, *, profile: bool = False, seeds: bool = False) -> Session:
         """This session with ``flowctx.yaml`` read again and/or the seed files reloaded into

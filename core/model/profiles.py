@@ -127,6 +127,10 @@ class RuntimeProfile:
     #: what the agent factory appends to a prompt: ``all_listed`` every variable the agent
     #: lists, de-duplicated; ``model_visible`` only model-visible ones (documented); ``none``
     prompt_exposure: Literal["all_listed", "model_visible", "none"] = "model_visible"
+    #: what a matching text trigger sets: ``capture`` the regex's first group (else true), as
+    #: documented; ``true`` always true (mozaiks 0.2.0: derived.py builds every declared text
+    #: trigger with value=True)
+    text_trigger_value: Literal["capture", "true"] = "capture"
 
     @property
     def label(self) -> str:
@@ -211,6 +215,9 @@ MOZAIKS_0_2_0 = RuntimeProfile(
     # context/context_utils.py apply_context_exposures: every listed variable (schema.py
     # ContextAgentView de-duplicates the list), model_visible is not consulted
     prompt_exposure="all_listed",
+    # mozaiks 0.2.0, mozaiksai/core/workflow/context/derived.py: AgentTextTrigger and
+    # UserTextBinding are built with value=True; a '$1' capture is never declared
+    text_trigger_value="true",
     contract=ContractRules(
         accepts_lists=False,
         extra="forbid",

@@ -33,7 +33,7 @@ from flowctx_core.base.secrets import mask_text
 from flowctx_core.check import workflow_problems
 from flowctx_core.model.database import EmbeddedDatabase
 from flowctx_core.model.filenames import SEED_DIR
-from flowctx_core.model.matrix import Matrix, Row
+from flowctx_core.model.matrix import Matrix, Refusal, Row
 from flowctx_core.model.profiles import RuntimeProfile, UnknownRuntime, get_profile
 from flowctx_core.model.scenarios import (
     SCENARIO_DIR,
@@ -381,11 +381,22 @@ class WorkflowDiff:
     problems_added: tuple[Diagnostic, ...] = ()
     problems_removed: tuple[Diagnostic, ...] = ()
     scenarios: tuple[str, ...] = (DEFAULT_SCENARIO,)
+    #: the runtime's verdict on each side (the refusal and its stage, None: it loads)
+    refused_before: Refusal | None = None
+    refused_after: Refusal | None = None
+
+    @property
+    def verdict_changed(self) -> bool:
+        def key(r: Refusal | None) -> tuple[str, str] | None:
+            return (r.decided_by, r.reason) if r is not None else None
+
+        return key(self.refused_before) != key(self.refused_after)
 
     @property
     def changed(self) -> bool:
         return bool(
             self.presence != "both"
+            or self.verdict_changed
             or self.variables
             or self.routes
             or self.problems_added
@@ -686,6 +697,8 @@ def compare_workflow(
         problems_added=added,
         problems_removed=removed,
         scenarios=(DEFAULT_SCENARIO, *names),
+        refused_before=old.matrix.refused if old else None,
+        refused_after=new.matrix.refused if new else None,
     )
 
 
@@ -743,6 +756,11 @@ def workflow_to_json(w: WorkflowDiff, *, reveal: bool = False) -> dict[str, Any]
     return {
         "workflow": w.workflow,
         "presence": w.presence,
+        # the runtime's verdict on each side, with the stage that decides it (as check)
+        "refused": {
+            "before": w.refused_before.to_json() if w.refused_before else None,
+            "after": w.refused_after.to_json() if w.refused_after else None,
+        },
         "scenarios": list(w.scenarios),
         "variables": [
             {

@@ -10,6 +10,7 @@ CLI and the app's routes view call.
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Mapping
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from flowctx_core.base.lazyexports import lazy_getattr
@@ -18,6 +19,7 @@ from flowctx_core.model.workspace import WorkflowSnapshot
 from flowctx_core.routing.model import Routes, load_routes_from
 
 if TYPE_CHECKING:
+    from flowctx_core.model.profiles import RuntimeProfile
     from flowctx_core.routing.decision import Candidate, RouteDecision
     from flowctx_core.routing.flow import route_flow
     from flowctx_core.routing.handoffs import route_handoffs
@@ -101,8 +103,12 @@ def decide(
     step_result: Any = None,
     flow_context: Mapping[str, Any] | None = None,
     tools_called: Collection[str] = (),
+    unread: Mapping[str, str] | None = None,
 ) -> list[RouteDecision]:
     """One decision per routing file that has rules for ``source`` (none when it is unknown).
+
+    ``unread`` maps a routing file's name to why the runtime never reads it (mozaiks 0.2.0
+    never opens handoffs.yaml): its decision is still made, and marked.
 
     Pure over the workflow's parsed ``routes`` and its resolved ``matrix``. The scope is the
     matrix's values without ``context_removed`` and overlaid with ``context_overrides``; for a
@@ -151,8 +157,18 @@ def decide(
             route_transitions(graph, source, context, tools_called, secret_names=secret)
         )
     if handoffs is not None:
-        decisions.append(route_handoffs(handoffs, source, context, secret_names=secret))
+        decision = route_handoffs(handoffs, source, context, secret_names=secret)
+        why = (unread or {}).get("handoffs.yaml")
+        decisions.append(replace(decision, unread=why) if why else decision)
     return decisions
+
+
+def unread_routing(runtime: RuntimeProfile) -> dict[str, str]:
+    """The routing files ``runtime`` never opens, each with why (for ``decide``)."""
+    return {
+        name: f"runtime {runtime.name} never reads {name}: its rules route nothing"
+        for name in runtime.unread_files
+    }
 
 
 __all__ = [
@@ -170,4 +186,5 @@ __all__ = [
     "route_handoffs",
     "route_transitions",
     "sources",
+    "unread_routing",
 ]

@@ -162,6 +162,8 @@ class RouteDecision:
     ended: bool
     #: the run fails here (a MemberJunction path to a step that does not exist)
     failed: bool = False
+    #: why the runtime never reads this file ("" when it does): its rules route nothing
+    unread: str = ""
 
     @property
     def file(self) -> str:
@@ -177,5 +179,6 @@ class RouteDecision:
             "reason": mask_text(self.reason),
             "ended": self.ended,
             "failed": self.failed,
+            "unread": self.unread or None,
             "candidates": [c.to_json(reveal=reveal) for c in self.candidates],
         }

@@ -21,8 +21,9 @@ The two file shapes differ where the runtime that reads them differs:
   ``user_proxy``, ``userproxy`` and ``userproxyagent`` (any case) are the human;
   ``terminate`` ends the run.
 
-A condition that fails to evaluate (``len(None)``...) is shown as an error that does not hold,
-where the runtime would raise.
+A condition that fails to evaluate (``len(None)``, ``None > 2``...) under ``transition_rules:``
+fails the run, as the runtime's routing call raises; under ``transitions:`` it is shown as an
+error that does not hold.
 """
 
 from __future__ import annotations
@@ -220,7 +221,14 @@ def _evaluate_rule(
             "error",
             explained=explainer_fn,
             error=result.error,
-            note="; ".join([*notes, "the condition failed: treated as not holding"]),
+            note="; ".join(
+                [
+                    *notes,
+                    "the condition raises: the runtime's routing call fails"
+                    if rule.shape == TRANSITION_RULES_KEY
+                    else "the condition failed: treated as not holding",
+                ]
+            ),
             dialect=DIALECT,
         )
     return _candidate(
@@ -275,6 +283,30 @@ def route_transitions(
             )
             continue
         cand = _evaluate_rule(entry, agent, context, tools_called, roots)
+        rule = entry.model
+        if (
+            cand.outcome == "error"
+            and graph.shape == TRANSITION_RULES_KEY
+            and rule is not None
+            and rule.condition_type == "context_expression"
+            and cand.explained is not None
+        ):
+            # the runtime's evaluator raises out of the routing call (mozaiks 0.2.0,
+            # adapters/ag2_transition_conditions.py _MozaiksExpression under AG2's
+            # WorkflowAdapter): the run fails here instead of trying the next rule
+            candidates.append(cand)
+            candidates.extend(
+                _candidate(later, agent, "skipped", note="not evaluated: the routing call raised")
+                for later in rules_for(graph, agent)
+                if later.index > entry.index
+            )
+            reason = (
+                f"{graph.shape}[{entry.index}]'s condition raises ({cand.error_message}): the "
+                "routing call raises and the run fails"
+            )
+            return RouteDecision(
+                "transition_graph", agent, tuple(candidates), None, reason, False, failed=True
+            )
         if cand.outcome in ("true", "always"):
             cand = chosen(cand)
             winner = cand

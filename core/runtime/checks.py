@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from flowctx_core.base.coercion import coerce
 from flowctx_core.base.diagnostics import Diagnostic
 from flowctx_core.base.yamlmarks import PathKey
 from flowctx_core.model.contract import Definition
@@ -131,6 +132,11 @@ def _persisted(name: str, d: Definition) -> bool | None:
     return True
 
 
+#: the sources whose declared default is what the loader sets (coerced); computed and external
+#: load None whatever their default says
+_DEFAULT_LOADS = frozenset({"state", "config", "data_reference", "file"})
+
+
 def persisted_default_problems(snap: WorkspaceSnapshot, wf: WorkflowSnapshot) -> list[Diagnostic]:
     """A persisted variable whose default is not of its declared type: the runtime's
     persistence guard refuses the value, and the run fails when it is first persisted."""
@@ -145,7 +151,12 @@ def persisted_default_problems(snap: WorkspaceSnapshot, wf: WorkflowSnapshot) ->
         default = getattr(d.source, "default", None) if d is not None else None
         if d is None or default is None or not _persisted(spec.name, d):
             continue
-        misfit = runtime_type_misfit(default, d.type)
+        if d.source.type not in _DEFAULT_LOADS:
+            continue
+        # the loader coerces the default first (mozaiks 0.2.0,
+        # mozaiksai/core/workflow/context/variables.py _coerce_value): "3" is 3 for an integer
+        loaded, _ = coerce(default, d.canonical_type)
+        misfit = runtime_type_misfit(loaded, d.type)
         if misfit is None:
             continue
         misfit = misfit.replace("the registry gives", "the default is")

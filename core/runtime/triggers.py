@@ -23,10 +23,24 @@ from flowctx_core.base.regexbound import BoundedPattern, RegexBudget, RegexTimeo
 from flowctx_core.buildctx import dig, is_missing
 from flowctx_core.model.contract import Match, Trigger
 from flowctx_core.model.workspace import WorkflowSnapshot
+from flowctx_core.runtime.policy import (
+    AGENT_TEXT,
+    SENTINEL_TEXT_TRIGGER,
+    UI_RESPONSE_TRIGGER,
+    USER_TEXT_TRIGGER,
+    AuthorityPolicy,
+)
 
 MessageKind = Literal["agent", "user", "ui_response"]
 Outcome = Literal[
-    "fired", "no match", "other sender", "other tool", "missing key", "shadowed", "regex timed out"
+    "fired",
+    "no match",
+    "other sender",
+    "other tool",
+    "missing key",
+    "shadowed",
+    "regex timed out",
+    "refused by authority",
 ]
 
 
@@ -110,8 +124,9 @@ def describe_trigger(trigger: Trigger) -> str:
 _NO_MATCH: Any = object()
 
 
-def match_text(match: Match, text: str) -> Any:
-    """The value a text trigger sets for ``text``, or ``_NO_MATCH``."""
+def match_text(match: Match, text: str, *, capture: bool = True) -> Any:
+    """The value a text trigger sets for ``text``, or ``_NO_MATCH`` (``capture``: a regex's
+    first group is the value, else every match sets true)."""
     stripped = text.strip()
     low = stripped.lower()
     if match.equals is not None and low == match.equals.lower():
@@ -123,7 +138,7 @@ def match_text(match: Match, text: str) -> Any:
         pattern = BoundedPattern(match.regex, re.IGNORECASE)
         found = pattern.search(stripped)
         if found:
-            return found.group(1) if pattern.groups else True
+            return found.group(1) if pattern.groups and capture else True
     return _NO_MATCH
 
 
@@ -131,7 +146,7 @@ def no_match(value: Any) -> bool:
     return value is _NO_MATCH
 
 
-def _fire(trigger: Trigger, message: Message) -> tuple[Outcome, Any]:
+def _fire(trigger: Trigger, message: Message, *, capture: bool = True) -> tuple[Outcome, Any]:
     if trigger.type == "ui_response":
         if message.kind != "ui_response" or message.tool != trigger.tool:
             return "other tool", None
@@ -145,7 +160,7 @@ def _fire(trigger: Trigger, message: Message) -> tuple[Outcome, Any]:
         return "other sender", None
     assert trigger.match is not None
     try:
-        value = match_text(trigger.match, message.text)
+        value = match_text(trigger.match, message.text, capture=capture)
     except RegexTimeout as exc:
         # the runtime would hang on this message; say so at the trigger instead
         return "regex timed out", str(exc)
@@ -160,18 +175,39 @@ def _loc(workflow: WorkflowSnapshot, name: str, index: int) -> str:
 
 
 def simulate(
-    workflow: WorkflowSnapshot, state: Mapping[str, Any], message: Message
+    workflow: WorkflowSnapshot,
+    state: Mapping[str, Any],
+    message: Message,
+    policy: AuthorityPolicy | None = None,
 ) -> TriggerResult:
-    """Apply ``message`` to ``state`` through every state trigger of ``workflow``."""
+    """Apply ``message`` to ``state`` through every state trigger of ``workflow``; with the
+    runtime's authority ``policy``, a write the variable does not authorize is refused (the
+    runtime drops it: mozaiks 0.2.0, mozaiksai/core/workflow/context/derived.py)."""
     # every regex trigger of the message shares one time budget, however many there are
     with shared_budget(RegexBudget()):
-        return _simulate(workflow, state, message)
+        return _simulate(workflow, state, message, policy)
+
+
+def _writer(trigger: Trigger, triggers: list[Trigger]) -> str:
+    """The writer a fired trigger writes as (derived.py): sentinel_text_trigger when every
+    agent_text trigger of its variable is an exact ``equals``."""
+    if trigger.type == "ui_response":
+        return UI_RESPONSE_TRIGGER
+    if trigger.type == "user_text":
+        return USER_TEXT_TRIGGER
+    agent_text = [t for t in triggers if t.type == "agent_text"]
+    sentinel = all(t.match is not None and bool((t.match.equals or "").strip()) for t in agent_text)
+    return SENTINEL_TEXT_TRIGGER if sentinel else AGENT_TEXT
 
 
 def _simulate(
-    workflow: WorkflowSnapshot, state: Mapping[str, Any], message: Message
+    workflow: WorkflowSnapshot,
+    state: Mapping[str, Any],
+    message: Message,
+    policy: AuthorityPolicy | None,
 ) -> TriggerResult:
     after = dict(state)
+    capture = workflow.runtime.text_trigger_value == "capture"
     changes: list[Change] = []
     checked: list[Checked] = []
     hidden: list[str] = []
@@ -180,12 +216,19 @@ def _simulate(
         if d is None or d.source.type != "state":
             continue
         fired = False
+        held = policy.get(spec.name) if policy is not None else None
         for i, trigger in enumerate(d.source.triggers):
             desc = describe_trigger(trigger)
             loc = _loc(workflow, spec.name, i)
-            outcome, value = _fire(trigger, message)
+            outcome, value = _fire(trigger, message, capture=capture)
             if outcome == "fired" and fired:
                 outcome = "shadowed"
+            if (
+                outcome == "fired"
+                and held is not None
+                and not held.can_write(_writer(trigger, list(d.source.triggers)))
+            ):
+                outcome = "refused by authority"
             checked.append(Checked(spec.name, desc, loc, outcome, trigger.ui_hidden))
             if outcome != "fired":
                 continue

@@ -19,7 +19,7 @@ from typing import Any
 
 from flowctx_core.base.diagnostics import Diagnostic
 from flowctx_core.base.secrets import mask_text
-from flowctx_core.model.matrix import Row
+from flowctx_core.model.matrix import Refusal, Row
 from flowctx_core.report.display import display_value, short_value
 from flowctx_core.review.diff import (
     RouteChange,
@@ -179,6 +179,12 @@ def _problem_lines(d: Diagnostic, change: str, width: int | None, colour: bool) 
     return [f"  {mark} {wrapped[0]}", *(f"    {line}" for line in wrapped[1:])]
 
 
+def _verdict(refused: Refusal | None) -> str:
+    if refused is None:
+        return "loads"
+    return f"REFUSED at {refused.stage_name}: {mask_text(refused.reason)}"
+
+
 def render_text(
     diff: WorkspaceDiff, *, width: int | None, colour: bool, reveal: bool = False
 ) -> str:
@@ -191,6 +197,10 @@ def render_text(
         lines.append("")
         title = _paint(w.workflow, "1", colour)
         lines.append(f"{title}: {_summary(w)}")
+        if w.verdict_changed:
+            lines += _wrap(
+                f" verdict: {_verdict(w.refused_after)} (base: {_verdict(w.refused_before)})", width
+            )
         if w.variables:
             lines.append(" variables:")
             for v in w.variables:

@@ -96,6 +96,8 @@ def render_text(workflow: str, decisions: list[RouteDecision], *, reveal: bool) 
         out.append(
             f"{workflow}: {_KIND_TITLES[decision.kind]} ({where}), from {what} '{decision.source}'"
         )
+        if decision.unread:
+            out.append(f"   NOT READ: {decision.unread}")
         if not decision.candidates:
             out.append("   (no paths or rules leave it)")
         out += _candidate_lines(decision, reveal)

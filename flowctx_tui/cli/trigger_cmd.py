@@ -114,7 +114,7 @@ def run(args: argparse.Namespace) -> int:
         hint = did_you_mean(message.agent or "", agents)
         print(f"note: '{message.agent}' is not an agent of {wf.name}{hint}")
     secret = {r.name for r in matrix.rows if r.secret}
-    result = simulate(wf, matrix.values, message)
+    result = simulate(wf, matrix.values, message, matrix.authority)
     if args.format == "json":
         doc = {
             "workflow": wf.name,

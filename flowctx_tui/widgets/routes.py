@@ -40,7 +40,14 @@ from textual.widgets.tree import TreeNode
 from flowctx_core.base.secrets import mask_text
 from flowctx_core.model.filenames import ROUTING_FILES
 from flowctx_core.model.scenarios import Scenario
-from flowctx_core.routing import RouteDecision, Routes, decide, load_routes, sources
+from flowctx_core.routing import (
+    RouteDecision,
+    Routes,
+    decide,
+    load_routes,
+    sources,
+    unread_routing,
+)
 from flowctx_core.routing.decision import Candidate
 from flowctx_tui.widgets.explain_tree import add_explain
 
@@ -122,7 +129,9 @@ def compute_routes(
                 workflow, source, env_overrides=env_overrides, launch=launch, routes=routes, **trial
             )
         else:
-            decisions = decide(routes, matrix, source, **trial)
+            decisions = decide(
+                routes, matrix, source, unread=unread_routing(session.runtime), **trial
+            )
     return RoutesOutcome(offered, source, tuple(decisions), tuple(routes.diagnostics))
 
 
@@ -135,14 +144,16 @@ def authority_lines(matrix: Matrix | None) -> list[str]:
     if matrix.refused is not None:
         out.append(matrix.refused.headline("the runtime"))
     policy = matrix.authority
-    if policy is not None:
-        refused = {f.key for f in policy.compile_failures}
-        for key in sorted(policy.routing_keys):
-            held = policy.get(key)
-            if held is None:
-                continue
-            mark = "✗" if key in refused else "⇄"
-            out.append(f"{mark} routes on {key}: {held.summary()}")
+    if policy is None or not policy.routing_keys:
+        return out
+    refused = {f.key for f in policy.compile_failures}
+    for key in sorted(refused):
+        held = policy.get(key)
+        if held is not None:
+            out.append(f"✗ routes on {key}: {held.summary()}")
+    fine = sorted(policy.routing_keys - refused)
+    if fine:
+        out.append(f"⇄ routes on {', '.join(fine)}: each has a deterministic writer")
     return out
 
 
@@ -181,6 +192,8 @@ def decision_label(decision: RouteDecision) -> Text:
     else:
         label.append("ends", style="bold yellow")
     label.append(f"  ({mask_text(decision.reason)})", style="dim")
+    if decision.unread:
+        label.append(f"  NOT READ: {decision.unread}", style="bold yellow")
     return label
 
 

@@ -201,3 +201,99 @@ def test_the_policy_fails_the_load_at_its_stage(
     assert main(["check", str(root)]) == 1
     named = {"authority": "authority policy", "context": "context load"}[stage]
     assert f"would not load this workflow ({named})" in capsys.readouterr().out
+
+
+def test_diff_names_the_verdict_and_its_stage_on_each_side(
+    workspace: WriteWorkspace, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    import shutil
+
+    head = _root(workspace)
+    base = tmp_path / "base"
+    shutil.copytree(head, base)
+    fixed = CONTRACT.replace('match: {regex: "approved"}', 'match: {equals: "APPROVED"}')
+    (base / "workflows/W/context_variables.yaml").write_text(fixed, encoding="utf-8")
+    main(["diff", str(head), "--base", str(base), "--format", "json"])
+    doc = json.loads(capsys.readouterr().out)
+    (wf,) = doc["workflows"]
+    assert wf["refused"]["before"] is None
+    assert wf["refused"]["after"]["stage"] == "graph"
+    main(["diff", str(head), "--base", str(base)])
+    out = capsys.readouterr().out
+    assert " verdict: REFUSED at graph compile: W context authority contract mismatch" in out
+    assert "(base: loads)" in out
+
+
+def test_trigger_shows_the_writes_the_authority_refuses(
+    workspace: WriteWorkspace, capsys: pytest.CaptureFixture[str]
+) -> None:
+    root = _root(workspace)
+    main(["trigger", str(root), "--agent", "Reviewer", "ready and approved", "--format", "json"])
+    doc = json.loads(capsys.readouterr().out)
+    outcomes = {c["variable"]: c["outcome"] for c in doc["checked"]}
+    # both triggers match, and the policy refuses both writes (derived.py drops them)
+    assert outcomes["approved"] == "refused by authority"
+    assert outcomes["review_complete"] == "refused by authority"
+    assert doc["changes"] == []
+    main(["trigger", str(root), "--agent", "Reviewer", "DONE", "--format", "json"])
+    doc = json.loads(capsys.readouterr().out)
+    assert [(c["variable"], c["new"]) for c in doc["changes"]] == [("done", True)]
+
+
+def test_a_regex_trigger_sets_true_under_the_release(
+    workspace: WriteWorkspace, capsys: pytest.CaptureFixture[str]
+) -> None:
+    contract = """
+definitions:
+  picked:
+    type: string
+    source:
+      type: state
+      triggers:
+        - {type: agent_text, agent: Reviewer, match: {regex: "PICK: (\\\\w+)"}}
+agents:
+  Reviewer: {variables: [picked]}
+"""
+    root = _root(workspace, contract, "transition_rules: []\n")
+    args = ["trigger", str(root), "--agent", "Reviewer", "PICK: red", "--format", "json"]
+    main(args)
+    changes = json.loads(capsys.readouterr().out)["changes"]
+    # mozaiks 0.2.0, derived.py: every declared text trigger is built with value=True
+    assert [(c["variable"], c["new"]) for c in changes] == [("picked", True)]
+    main([*args, "--runtime", "spec"])
+    changes = json.loads(capsys.readouterr().out)["changes"]
+    assert [(c["variable"], c["new"]) for c in changes] == [("picked", "red")]
+
+
+def test_a_condition_that_raises_fails_the_run(
+    workspace: WriteWorkspace, capsys: pytest.CaptureFixture[str]
+) -> None:
+    contract = """
+definitions:
+  score:
+    type: integer
+    source: {type: state}
+agents:
+  Reviewer: {variables: [score]}
+"""
+    rules = """
+transition_rules:
+  - source_agent: Reviewer
+    target_agent: Other
+    transition_type: condition
+    condition_type: context_expression
+    context_expression: "${score} > 2"
+  - source_agent: Reviewer
+    target_agent: terminate
+    transition_type: after_turn
+"""
+    root = _root(workspace, contract, rules)
+    assert main(["routes", str(root), "--from", "Reviewer", "--format", "json"]) == 1
+    (decision,) = json.loads(capsys.readouterr().out)["decisions"]
+    # mozaiks 0.2.0: None > 2 raises TypeError out of the routing call; no later rule runs
+    assert decision["failed"] is True and decision["winner"] is None
+    assert decision["reason"] == (
+        "transition_rules[0]'s condition raises ('>' not supported between instances of "
+        "'NoneType' and 'int'): the routing call raises and the run fails"
+    )
+    assert [c["outcome"] for c in decision["candidates"]] == ["error", "skipped"]

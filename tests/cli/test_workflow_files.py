@@ -137,3 +137,30 @@ def test_a_folder_without_orchestrator_beside_workflows_is_not_discovered(
     assert doc["workflows"] == ["Bare", "W"]
     assert doc["refused"]["Bare"]["stage"] == "discovery"
     assert "W" not in doc["refused"]
+
+
+def test_handoffs_yaml_is_shown_as_never_read_by_the_release(
+    workspace: WriteWorkspace, capsys: pytest.CaptureFixture[str]
+) -> None:
+    root = workspace(
+        {
+            "workflows/W/context_variables.yaml": CONTRACT,
+            "workflows/W/orchestrator.yaml": ORCH,
+            "workflows/W/agents.yaml": AGENTS,
+            "workflows/W/handoffs.yaml": (
+                "handoff_rules:\n  - source_agent: A\n    target_agent: terminate\n"
+                "    handoff_type: after_work\n    transition_target: TerminateTarget\n"
+            ),
+        }
+    )
+    doc = _check(capsys, root)
+    warned = [p for p in doc["problems"] if "handoffs.yaml is never read" in p["message"]]
+    assert [p["file"] for p in warned] == ["workflows/W/handoffs.yaml"]
+    main(["routes", str(root), "--from", "A", "--format", "json"])
+    decisions = json.loads(capsys.readouterr().out)["decisions"]
+    assert decisions[0]["unread"] == (
+        "runtime mozaiks-0.2.0 never reads handoffs.yaml: its rules route nothing"
+    )
+    # the older runtime read it
+    main(["routes", str(root), "--from", "A", "--format", "json", "--runtime", "mozaiks-2026-01"])
+    assert json.loads(capsys.readouterr().out)["decisions"][0]["unread"] is None

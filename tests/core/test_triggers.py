@@ -121,9 +121,14 @@ def test_agent_text_only_listens_to_its_agent(wf: WorkflowSnapshot) -> None:
     assert "interview_complete" not in _changes(user)
 
 
-def test_regex_search_ignores_case_and_sets_the_first_group(wf: WorkflowSnapshot) -> None:
+def test_regex_search_ignores_case_and_sets_the_first_group(workspace: WriteWorkspace) -> None:
+    # the documented capture; mozaiks 0.2.0 sets true (derived.py builds value=True)
+    root = workspace({"workflows/W/context_variables.yaml": CONTRACT})
     msg = Message("agent", "I suggest pattern: Feedback_Loop here", agent="PatternAgent")
-    assert _changes(simulate(wf, STATE, msg)) == {"selected_pattern_id": "Feedback_Loop"}
+    spec = open_session(root, env={}, runtime="spec").load("W")
+    assert _changes(simulate(spec, STATE, msg)) == {"selected_pattern_id": "Feedback_Loop"}
+    shipped = open_session(root, env={}).load("W")
+    assert _changes(simulate(shipped, STATE, msg)) == {"selected_pattern_id": True}
 
 
 def test_a_regex_without_groups_sets_true(wf: WorkflowSnapshot) -> None:
