@@ -27,7 +27,7 @@ from flowctx_core.runtime.stages import (
     empty_key_refusal,
     manager_refusal,
     policy_refusal,
-    workflow_policy,
+    snapshot_policy,
 )
 from flowctx_core.snapshot import WorkspaceSnapshot
 from flowctx_core.sources.base import SourceContext
@@ -194,7 +194,7 @@ def _resolve(
         for (key, _), note in zip(admission.dropped, admission.notes, strict=True)
     )
     # one verdict, in the runtime's order of stages (flowctx_core.model.matrix.STAGES)
-    policy = workflow_policy(workflow, snapshot.routes.get(workflow.name))
+    policy = snapshot_policy(snapshot, workflow)
     refused = (
         discovery_refusal(snapshot, workflow)
         or manager_refusal(snapshot, workflow)

@@ -124,6 +124,9 @@ class WorkflowFiles:
     display: str = ""
     #: agents.yaml is absent or its model accepts it (else the workflow manager refuses it)
     agents_valid: bool = True
+    #: the keys extended_orchestration/task_batches.yaml's batches write (results, statuses,
+    #: recovery outcomes): routing state a task batch may write
+    task_batch_keys: frozenset[str] = frozenset()
 
 
 def _read(
@@ -179,4 +182,41 @@ def load_workflow_files(folder: Path, root: Path, name: str) -> WorkflowFiles:
     problems += found
     names = tuple(a.name for a in agents[0].agents) if agents is not None else ()
     valid = not has_agents or agents is not None
-    return WorkflowFiles(has_orch, tuple(problems), has_agents, names, display, valid)
+    return WorkflowFiles(
+        has_orch, tuple(problems), has_agents, names, display, valid, _task_batch_keys(folder)
+    )
+
+
+def _task_batch_keys(folder: Path) -> frozenset[str]:
+    """mozaiks 0.2.0, mozaiksai/core/workflow/context/variables.py ``_task_batch_context_keys``:
+    each batch's result and status keys and its recovery's outcome and status keys; a file
+    that does not read as batches gives none (the runtime swallows the error)."""
+    path = folder / "extended_orchestration" / "task_batches.yaml"
+    if not present(path):
+        return frozenset()
+    doc, _ = load_yaml_file(path, path.name)
+    data = doc.data if doc is not None and isinstance(doc.data, dict) else None
+    if data is None:
+        return frozenset()
+    batches = data.get("batches") or []
+    conveyors = data.get("conveyors") or []
+    if not isinstance(batches, list) or not isinstance(conveyors, list):
+        return frozenset()
+    keys: set[str] = set()
+    for batch in batches:
+        if not isinstance(batch, dict):
+            return frozenset()
+        for part, names in (
+            ("result", ("context_key", "status_key")),
+            ("recovery", ("outcome_key", "status_key")),
+        ):
+            section = batch.get(part)
+            if isinstance(section, dict):
+                keys.update(str(section[n]) for n in names if section.get(n))
+    # task_batches.py TaskBatchConveyor.to_batch_spec: a conveyor writes <id>_results and
+    # <id>_status
+    for conveyor in conveyors:
+        if not isinstance(conveyor, dict) or not conveyor.get("id"):
+            return frozenset()
+        keys.update({f"{conveyor['id']}_results", f"{conveyor['id']}_status"})
+    return frozenset(keys)

@@ -333,7 +333,11 @@ def transition_keys(rules: Iterable[Any]) -> dict[str, list[int]]:
 
 
 def _infer_class(
-    key: str, source_type: str, trigger_types: set[str], routing: frozenset[str]
+    key: str,
+    source_type: str,
+    trigger_types: set[str],
+    routing: frozenset[str],
+    task_keys: frozenset[str] = frozenset(),
 ) -> tuple[str, str]:
     if is_immutable_key(key):
         return IMMUTABLE, "inferred: the name is runtime identity, scope or a secret handle"
@@ -345,6 +349,8 @@ def _infer_class(
         return ROUTING_STATE, "inferred: a transition rule reads it"
     if key in _ROUTING_EXACT or key.endswith(_ROUTING_SUFFIXES):
         return ROUTING_STATE, "inferred: the name marks routing state"
+    if key in task_keys:
+        return ROUTING_STATE, "inferred: a task batch writes it"
     if "agent_text" in trigger_types:
         return DERIVED, "inferred: an agent_text trigger sets it"
     if source_type in _TOOL_ONLY_SOURCES:
@@ -353,7 +359,12 @@ def _infer_class(
 
 
 def _infer_writers(
-    authority_class: str, source_type: str, trigger_types: set[str], key: str, sentinel: bool
+    authority_class: str,
+    source_type: str,
+    trigger_types: set[str],
+    key: str,
+    sentinel: bool,
+    task_keys: frozenset[str] = frozenset(),
 ) -> set[str]:
     if authority_class == DERIVED and "agent_text" in trigger_types:
         return {AGENT_TEXT, SENTINEL_TEXT_TRIGGER} if sentinel else {AGENT_TEXT}
@@ -368,6 +379,8 @@ def _infer_writers(
         writers.add(UI_RESPONSE_TRIGGER)
     if "user_text" in trigger_types:
         writers.add(USER_TEXT_TRIGGER)
+    if key in task_keys:
+        writers.add(TASK_BATCH)
     if key in _ROUTER_SEEDED:
         writers.add(TRANSITION_ROUTER)
     if source_type == "state" and authority_class not in CLOSED:
@@ -381,7 +394,12 @@ def _declared_bool(raw: Mapping[str, Any], name: str) -> bool | None:
     return value if isinstance(value, bool) else None
 
 
-def infer(key: str, raw: Mapping[str, Any], routing: frozenset[str]) -> VariableAuthority:
+def infer(
+    key: str,
+    raw: Mapping[str, Any],
+    routing: frozenset[str],
+    task_keys: frozenset[str] = frozenset(),
+) -> VariableAuthority:
     """authority.py ``infer_context_authority`` for one declaration (raises AuthorityError)."""
     src = _source(raw)
     source_type = _text(src.get("type"))
@@ -409,6 +427,7 @@ def infer(key: str, raw: Mapping[str, Any], routing: frozenset[str]) -> Variable
             or triggers
             or is_immutable_key(key)
             or key in routing
+            or key in task_keys
         ):
             raise AuthorityError(
                 key,
@@ -436,7 +455,7 @@ def infer(key: str, raw: Mapping[str, Any], routing: frozenset[str]) -> Variable
         why["authority_class"] = "declared"
     else:
         authority_class, why["authority_class"] = _infer_class(
-            key, source_type, trigger_types, routing
+            key, source_type, trigger_types, routing, task_keys
         )
 
     def flag(name: str, inferred: bool, reason: str) -> bool:
@@ -465,7 +484,9 @@ def infer(key: str, raw: Mapping[str, Any], routing: frozenset[str]) -> Variable
         writers = set(declared_writers)
         why["writer_ids"] = "declared"
     else:
-        writers = _infer_writers(authority_class, source_type, trigger_types, key, sentinel)
+        writers = _infer_writers(
+            authority_class, source_type, trigger_types, key, sentinel, task_keys
+        )
         why["writer_ids"] = "inferred from the class, source and triggers"
     if authority_class == IMMUTABLE:
         writers = set()
@@ -515,11 +536,13 @@ _FIX_NO_WRITER = (
 )
 
 
-def build_policy(workflow: WorkflowSnapshot, rules: list[Any]) -> AuthorityPolicy:
+def build_policy(
+    workflow: WorkflowSnapshot, rules: list[Any], task_keys: frozenset[str] = frozenset()
+) -> AuthorityPolicy:
     """The workflow's policy as the context load builds it, and the compiler's verdict.
 
-    Task batches (``extended_orchestration/task_batches.yaml``) also make routing state in the
-    runtime; flowctx does not read them, so their keys are not counted here.
+    ``task_keys``: the keys the workflow's task batches write (variables.py
+    ``_task_batch_context_keys``): routing state a task batch may write.
     """
     reads = transition_keys(rules)
     variables: dict[str, VariableAuthority] = {}
@@ -530,7 +553,7 @@ def build_policy(workflow: WorkflowSnapshot, rules: list[Any]) -> AuthorityPolic
         if not key or key in variables:
             continue
         try:
-            authority = infer(key, _raw(spec), frozenset(reads))
+            authority = infer(key, _raw(spec), frozenset(reads), task_keys)
         except AuthorityError as exc:
             error, error_key = str(exc), exc.key
             break

@@ -35,15 +35,19 @@ def runtime_rules(routes: Routes | None) -> tuple[list[Any], list[PathKey]]:
     return [e.raw for e in graph.rules], [e.path for e in graph.rules]
 
 
-def workflow_policy(wf: WorkflowSnapshot, routes: Routes | None) -> AuthorityPolicy | None:
+def workflow_policy(
+    wf: WorkflowSnapshot, routes: Routes | None, task_keys: frozenset[str] = frozenset()
+) -> AuthorityPolicy | None:
     if not wf.runtime.strict_workflow_files:
         return None
     rules, _ = runtime_rules(routes)
-    return build_policy(wf, rules)
+    return build_policy(wf, rules, task_keys)
 
 
 def snapshot_policy(snap: WorkspaceSnapshot, wf: WorkflowSnapshot) -> AuthorityPolicy | None:
-    return workflow_policy(wf, snap.routes.get(wf.name))
+    files = snap.workflow_files.get(wf.name)
+    task_keys = files.task_batch_keys if files is not None else frozenset()
+    return workflow_policy(wf, snap.routes.get(wf.name), task_keys)
 
 
 def discovery_refusal(snap: WorkspaceSnapshot, wf: WorkflowSnapshot) -> Refusal | None:
@@ -209,7 +213,7 @@ def empty_key_refusal(wf: WorkflowSnapshot) -> Refusal | None:
         if not clean_key(spec.name):
             line, col = wf.doc.where(_definition_path(wf, spec.name), key=True)
             reason = (
-                f"context_authority.empty_key: '{spec.name}' is not a name the authority policy "
+                f"context_authority.empty_key: {spec.name!r} is not a name the authority policy "
                 "holds (it must start with a letter; letters, digits, '_', '.', ':' or '-')"
             )
             return Refusal(reason, wf.doc.file, line, col, "refused", stage="context")
@@ -241,7 +245,7 @@ def authority_problems(snap: WorkspaceSnapshot, wf: WorkflowSnapshot) -> list[Di
     """The policy's error at its variable, each compile refusal at each rule that reads the
     key, and each agent_text trigger that can never write its variable."""
     routes = snap.routes.get(wf.name)
-    policy = workflow_policy(wf, routes)
+    policy = snapshot_policy(snap, wf)
     out: list[Diagnostic] = []
     if policy is None or wf.doc is None:
         return out

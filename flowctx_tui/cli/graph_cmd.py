@@ -200,7 +200,8 @@ def run(args: argparse.Namespace) -> int:
     ]
     if matrix.refused is not None:
         # the same verdict as check: the runtime never runs this graph
-        header.append(matrix.refused.headline(f"runtime {session.runtime.name}"))
+        # one line: a name quoted in the reason must not end the comment it is written in
+        header.append(" ".join(matrix.refused.headline(f"runtime {session.runtime.name}").split()))
     if args.format == "mermaid":
         print(to_mermaid(graphs, header))
     elif args.format == "dot":

@@ -297,3 +297,31 @@ transition_rules:
         "'NoneType' and 'int'): the routing call raises and the run fails"
     )
     assert [c["outcome"] for c in decision["candidates"]] == ["error", "skipped"]
+
+
+def test_task_batch_keys_are_routing_state_a_task_batch_writes(
+    workspace: WriteWorkspace, capsys: pytest.CaptureFixture[str]
+) -> None:
+    contract = """
+definitions:
+  tasks_results: {type: array, source: {type: state}}
+  tasks_status: {type: string, source: {type: state}}
+  plan_output: {type: object, source: {type: state}}
+  plan_state: {type: string, source: {type: state}}
+agents:
+  Reviewer: {variables: [tasks_results]}
+"""
+    root = _root(workspace, contract, "transition_rules: []\n")
+    (root / "workflows/W/extended_orchestration").mkdir()
+    (root / "workflows/W/extended_orchestration/task_batches.yaml").write_text(
+        "conveyors:\n  - {id: tasks, decomposition_agent: Reviewer}\n"
+        "batches:\n  - {id: plan, result: {context_key: plan_output, status_key: plan_state}}\n",
+        encoding="utf-8",
+    )
+    doc = _json(capsys, str(root))
+    auth = {v["name"]: v.get("authority") for v in doc["variables"]}
+    # mozaiks 0.2.0, variables.py _task_batch_context_keys; a conveyor writes <id>_results
+    # and <id>_status (task_batches.py TaskBatchConveyor.to_batch_spec)
+    for key in ("tasks_results", "tasks_status", "plan_output", "plan_state"):
+        assert auth[key]["authority_class"] == "closed_writer_routing_state", key
+        assert "task_batch" in auth[key]["writer_ids"], key

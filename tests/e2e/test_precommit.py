@@ -29,6 +29,12 @@ INSTALL_GUARD_S = 900
 BROKEN = "definitions:\n  x: {type: string, source: {type: config, env_vr: X}}\nagents: {}\n"
 FIXED = "definitions:\n  x: {type: string, source: {type: config, env_var: X}}\n"
 AGENTS = "agents:\n  A: {variables: [x]}\n"
+#: what mozaiks 0.2.0 needs to discover workflow W and create its agent A
+ORCHESTRATOR = (
+    "schema_version: mozaiks.orchestrator.v1\nworkflow_name: {name}\n"
+    "workflow_startup_mode: AgentDriven\n"
+)
+AGENTS_FILE = "agents:\n  - {name: A, system_message: Hi., structured_outputs_required: false}\n"
 
 
 def _env(home: Path) -> dict[str, str]:
@@ -136,7 +142,8 @@ def test_the_hook_on_real_commits(repo: Repo) -> None:
 
 def blocks_a_broken_contract_and_says_where(repo: Repo) -> None:
     repo.write("agents/ws/workflows/W/context_variables.yaml", BROKEN)
-    repo.write("agents/ws/workflows/W/orchestrator.yaml", "name: W\n")
+    repo.write("agents/ws/workflows/W/orchestrator.yaml", ORCHESTRATOR.format(name="W"))
+    repo.write("agents/ws/workflows/W/agents.yaml", AGENTS_FILE)
     done = repo.commit("agents")
     out = done.stdout + done.stderr  # git prints the hook's lines on standard error
     assert done.returncode == 1, out

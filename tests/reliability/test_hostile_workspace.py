@@ -201,8 +201,9 @@ def test_a_backtracking_trigger_regex_is_an_error_at_the_trigger(
         f"{CONTRACT}:8:11: error: flag user_text, regex /^(a|aa)+$/: regex timed out"
         in (got["out"])
     ), got
-    # the next trigger still runs, and its capture group is the value
-    assert 'flag: false -> "' + "a" * 34 + '"' in got["out"], got
+    # the next trigger still runs, and sets true (mozaiks 0.2.0, derived.py: every declared
+    # text trigger is built with value=True; the documented capture group is --runtime spec's)
+    assert "flag: false -> true" in got["out"], got
 
 
 # --- JSON that json.loads refuses past its syntax, NULs, surrogates ----------------------------

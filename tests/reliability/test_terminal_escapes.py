@@ -110,7 +110,11 @@ def test_the_table_keeps_its_own_colours_and_escapes_the_rest(hostile: Path) -> 
     assert sequences and sequences <= {f"{ESC}[32m", f"{ESC}[36m", f"{ESC}[0m", f"{ESC}[33m"}
     assert CLEAR not in table and TITLE not in table
     # the columns still line up: the escaped name is as wide as its column says
-    header, first = table.splitlines()[1:3]
+    # (a REFUSED line may come first: the escaped name is no identifier for mozaiks 0.2.0's
+    # authority policy, so its context load fails with context_authority.empty_key)
+    lines = table.splitlines()
+    at = next(i for i, line in enumerate(lines) if "SOURCE" in line)
+    header, first = lines[at], lines[at + 1]
     assert header.index("SOURCE") == first.index("config")
 
 
