@@ -35,7 +35,7 @@ from tests.differential.mozaiks_oracle import MozaiksOracle
 #: per set of cases, the kinds where flowctx does not yet answer as 0.2.0 does (see the module
 #: docstring); emptied as flowctx's modelling of the release lands
 PENDING: dict[str, frozenset[str]] = {
-    "shipped": frozenset({"authority", "prompt"}),
+    "shipped": frozenset({"prompt"}),
     "demo": frozenset({"value", "type", "prompt"}),
     "generated": frozenset({"discovery", "value", "type", "prompt", "route"}),
 }
