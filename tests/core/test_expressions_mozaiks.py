@@ -1,9 +1,11 @@
 """The ``mozaiks`` dialect: the Mozaiks transition_graph.yaml evaluator, rule by rule.
 
-No package ships this evaluator, so each rule is tested as read from its source:
-``mozaiksai/core/adapters/ag2_transition_conditions.py`` (class ``_MozaiksExpression``) and the
-graph compiler that strips the text, ``mozaiksai/core/workflow/execution/network_graph.py``
-(``compile_transition_rules_to_graph`` and ``_optional_text``), BlocUnited-LLC/mozaiks.
+Each rule of mozaiks 0.2.0's evaluator, ``mozaiksai/core/adapters/ag2_transition_conditions.py``
+(class ``_MozaiksExpression``) and the graph compiler that strips the text,
+``mozaiksai/core/workflow/execution/network_graph.py`` (``compile_transition_rules_to_graph``
+and ``_optional_text``), with flowctx's own messages and warnings. The answers themselves are
+compared against the installed release in
+``tests/differential/test_mozaiks_differential.py``.
 """
 
 from __future__ import annotations

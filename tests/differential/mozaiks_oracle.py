@@ -1,0 +1,134 @@
+"""The published Mozaiks runtime (``mozaiks==0.2.0``) run beside flowctx.
+
+The release pins ``ag2==1.1.2``, which cannot live in the test environment next to the AG2
+differential suite's ``ag2==0.14.0``, so it gets a virtual environment of its own, made once
+under the test cache (``tests/.cache/mozaiks-0.2.0``, or ``$FLOWCTX_TEST_CACHE``) with pip.
+``mozaiks_harness.py`` (this folder) runs in it as one subprocess per batch: JSON in, JSON out.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import json
+import os
+import shutil
+import subprocess
+import venv
+from pathlib import Path
+from typing import Any, Final
+
+RELEASE: Final = "mozaiks==0.2.0"
+HARNESS: Final = Path(__file__).with_name("mozaiks_harness.py")
+
+
+class Unavailable(Exception):
+    """The release cannot be installed here (no package registry): a one-line reason."""
+
+
+def cache_dir() -> Path:
+    env = os.environ.get("FLOWCTX_TEST_CACHE")
+    base = Path(env) if env else Path(__file__).resolve().parents[1] / ".cache"
+    return base / "mozaiks-0.2.0"
+
+
+def _python(root: Path) -> Path:
+    return root / "venv" / "bin" / "python"
+
+
+def install() -> Path:
+    """The runtime's interpreter, making its environment first when it is not cached."""
+    root = cache_dir()
+    root.mkdir(parents=True, exist_ok=True)
+    ready = root / "installed"
+    with open(root / ".lock", "w") as lock:  # xdist workers install once between them
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if ready.exists() and _python(root).exists():
+            return _python(root)
+        shutil.rmtree(root / "venv", ignore_errors=True)
+        venv.EnvBuilder(with_pip=True).create(root / "venv")
+        try:
+            subprocess.run(
+                [
+                    str(_python(root)),
+                    "-m",
+                    "pip",
+                    "install",
+                    "-q",
+                    "--disable-pip-version-check",
+                    RELEASE,
+                ],
+                check=True,
+                capture_output=True,
+                text=True,
+                timeout=1500,
+            )
+        except subprocess.CalledProcessError as exc:
+            last = (exc.stderr or exc.stdout or "").strip().splitlines()[-1:] or ["no output"]
+            raise Unavailable(f"pip could not install {RELEASE}: {last[0][:200]}") from None
+        except subprocess.TimeoutExpired:
+            raise Unavailable(f"pip did not install {RELEASE} within 25 minutes") from None
+        probe = subprocess.run(
+            [
+                str(_python(root)),
+                "-c",
+                "import mozaiksai, factory_app; print(factory_app.__file__)",
+            ],
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        if probe.returncode != 0:
+            raise Unavailable(f"{RELEASE} installed but does not import: {probe.stderr[-200:]}")
+        ready.write_text(RELEASE + "\n")
+    return _python(root)
+
+
+def factory_workflows(python: Path) -> Path:
+    """The wheel's own ``factory_app/workflows`` (read only: tests copy it into tmp_path)."""
+    out = subprocess.run(
+        [
+            str(python),
+            "-c",
+            "import factory_app, pathlib; "
+            "print(pathlib.Path(factory_app.__file__).parent / 'workflows')",
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return Path(out.stdout.strip())
+
+
+class MozaiksOracle:
+    def __init__(self, python: Path) -> None:
+        self.python = python
+
+    def run(self, requests: list[dict[str, Any]], timeout: float = 1200) -> list[Any]:
+        if not requests:
+            return []
+        proc = subprocess.run(
+            [str(self.python), str(HARNESS)],
+            input=json.dumps(requests),
+            capture_output=True,
+            text=True,
+            timeout=timeout,
+            check=False,
+            env={k: v for k, v in os.environ.items() if not k.startswith(("MOZAIKS_", "PYTHON"))},
+        )
+        try:
+            answers = json.loads(proc.stdout)
+        except ValueError:
+            answers = None
+        if proc.returncode != 0 or not isinstance(answers, list) or len(answers) != len(requests):
+            raise RuntimeError(
+                f"the mozaiks harness failed (exit {proc.returncode}): {proc.stderr[-2000:]}"
+            )
+        return answers
+
+
+def oracle_or_reason() -> MozaiksOracle | str:
+    """The oracle, or why it cannot run here (a one-line reason to skip with)."""
+    try:
+        return MozaiksOracle(install())
+    except Unavailable as exc:
+        return str(exc)

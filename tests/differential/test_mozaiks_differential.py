@@ -1,0 +1,185 @@
+"""flowctx beside the published Mozaiks runtime, ``mozaiks==0.2.0`` installed in a venv of its
+own (``mozaiks_oracle.py``) and driven by ``mozaiks_harness.py``: on the release's 15 shipped
+workflows, the demo, generated workspaces and generated transition expressions.
+
+A kind listed in ``PENDING`` is one where flowctx is known to answer otherwise (each listed in
+the project's disagreements notes, with the 0.2.0 function that decides); the test still
+compares it and prints the counts, and it fails on any disagreement of another kind, and on a
+pending kind that has started to agree (so the list only shrinks).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+from hypothesis import HealthCheck, given, seed, settings
+
+from flowctx_core.expressions import ExpressionError, evaluate
+from tests.differential.ag2_cases import CONTEXTS, EXPRESSIONS
+from tests.differential.mozaiks_cases import (
+    demo_cases,
+    demo_workspace,
+    generated_cases,
+    run_cases,
+    shipped_cases,
+    shipped_workspace,
+)
+from tests.differential.mozaiks_compare import Tally
+from tests.differential.mozaiks_oracle import MozaiksOracle
+
+#: per set of cases, the kinds where flowctx does not yet answer as 0.2.0 does (see the module
+#: docstring); emptied as flowctx's modelling of the release lands
+PENDING: dict[str, frozenset[str]] = {
+    "shipped": frozenset({"prompt"}),
+    "demo": frozenset({"value", "type", "prompt"}),
+    "generated": frozenset({"discovery", "value", "type", "prompt", "route"}),
+}
+#: the generated draw: SHARDS x GENERATED workspaces, each shard one harness process and one
+#: hypothesis run with its own fixed seed (xdist spreads the shards over the workers);
+#: mozaiks_corpus.py runs a fresh draw of any size
+GENERATED = 500
+SHARDS = 4
+
+
+def _judge(tally: Tally, cases: str, label: str, capsys: pytest.CaptureFixture[str]) -> None:
+    pending = PENDING[cases]
+    table = tally.table()
+    with capsys.disabled():
+        print(
+            f"\nmozaiks 0.2.0 {label}: "
+            + ", ".join(f"{k} {a}/{a + d}" for k, (a, d) in table.items())
+        )
+    unexpected = [line for line in tally.lines() if line.split(" | ")[0] not in pending]
+    assert unexpected == []
+    healed = sorted(k for k in pending if k in table and table[k][1] == 0 and table[k][0] > 0)
+    # fixed cases only: a generated shard may simply not have drawn a pending kind's case
+    if cases != "generated":
+        assert healed == [], f"flowctx now agrees on {healed}: take them out of PENDING[{cases!r}]"
+    known = {k: d for k, (_, d) in table.items() if d}
+    if known:
+        pytest.xfail(f"known disagreements, per kind: {known}")
+
+
+def test_the_shipped_workflows(
+    mozaiks_oracle: MozaiksOracle, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    root = shipped_workspace(mozaiks_oracle, tmp_path)
+    assert (
+        len([p for p in (root / "workflows").iterdir() if (p / "orchestrator.yaml").exists()]) == 15
+    )
+    tally = run_cases(mozaiks_oracle, shipped_cases(root))
+    # every stage of the runtime was reached: loads, refusals, and routes from loaded workflows
+    assert tally.counts[("route", "agree")] + tally.counts[("route", "disagree")] > 50
+    _judge(tally, "shipped", "shipped workflows", capsys)
+
+
+def test_the_demo(
+    mozaiks_oracle: MozaiksOracle, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    tally = run_cases(mozaiks_oracle, demo_cases(demo_workspace(tmp_path)))
+    assert sum(tally.counts.values()) > 100
+    _judge(tally, "demo", "demo", capsys)
+
+
+@pytest.mark.parametrize("shard", range(SHARDS))
+def test_generated_workspaces(
+    mozaiks_oracle: MozaiksOracle, shard: int, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    cases = generated_cases(tmp_path, GENERATED, seed=20261202 + shard)
+    assert len(cases) == GENERATED
+    tally = run_cases(mozaiks_oracle, cases)
+    # the draw reaches every outcome: refusals, loads, values and routes
+    for kind in ("verdict", "value", "authority", "route", "prompt"):
+        assert tally.counts[(kind, "agree")] + tally.counts[(kind, "disagree")] > 20, kind
+    _judge(tally, "generated", f"{GENERATED} generated workspaces (shard {shard})", capsys)
+
+
+# -- the transition evaluator against the installed _MozaiksExpression ---------------------
+
+CONFORMANCE = Path(__file__).resolve().parents[1] / "core" / "expressions_conformance.yaml"
+#: flowctx's own bound, said as such in its message: the runtime would recurse until Python's
+#: limit (deliberate, listed in the disagreements notes)
+FLOWCTX_LIMIT = "for flowctx"
+
+
+def _ours(text: str, context: dict[str, Any]) -> tuple[bool, bool | None, str]:
+    try:
+        result = evaluate(text, context, "mozaiks")
+    except ExpressionError as exc:
+        return False, None, exc.error.message
+    return result.success, result.value, (result.error.message if result.error else "")
+
+
+def _expression_tally(
+    oracle: MozaiksOracle, cases: list[tuple[str, dict[str, Any]]]
+) -> tuple[dict[str, int], list[Any]]:
+    answers = oracle.run([{"kind": "expressions", "cases": cases}])[0]
+    counts = {"agree": 0, "disagree": 0, "flowctx bound": 0, "runtime succeeded": 0}
+    wrong = []
+    for (text, context), theirs in zip(cases, answers, strict=True):
+        ok, value, message = _ours(text, context)
+        counts["runtime succeeded"] += theirs["ok"]
+        if not ok and FLOWCTX_LIMIT in message:
+            counts["flowctx bound"] += 1
+        elif (ok, value) == (theirs["ok"], theirs["value"]):
+            counts["agree"] += 1
+        else:
+            counts["disagree"] += 1
+            wrong.append((text, context, (ok, value, message), theirs))
+    return counts, wrong
+
+
+def _jsonable(context: dict[str, Any]) -> bool:
+    try:
+        return json.loads(json.dumps(context)) == context or any(
+            isinstance(v, float) and math.isnan(v) for v in context.values()
+        )
+    except (TypeError, ValueError):
+        return False
+
+
+def test_the_conformance_cases_against_the_installed_evaluator(
+    mozaiks_oracle: MozaiksOracle,
+) -> None:
+    corpus = yaml.safe_load(CONFORMANCE.read_text(encoding="utf-8"))
+    cases = [(c["expr"], c.get("scope") or {}) for c in corpus if c["dialect"] == "mozaiks"]
+    assert len(cases) >= 10
+    counts, wrong = _expression_tally(mozaiks_oracle, cases)
+    assert wrong == []
+    assert counts["runtime succeeded"] > 3
+
+
+def test_generated_expressions_against_the_installed_evaluator(
+    mozaiks_oracle: MozaiksOracle, capsys: pytest.CaptureFixture[str]
+) -> None:
+    cases: list[tuple[str, dict[str, Any]]] = []
+
+    @seed(20261202)
+    @settings(
+        max_examples=2000,
+        deadline=None,
+        database=None,
+        derandomize=True,
+        suppress_health_check=list(HealthCheck),
+    )
+    @given(EXPRESSIONS, CONTEXTS)
+    def collect(text: str, context: dict[str, Any]) -> None:
+        if _jsonable(context):
+            cases.append((text, context))
+
+    collect()
+    counts, wrong = _expression_tally(mozaiks_oracle, cases)
+    with capsys.disabled():
+        print(f"\nmozaiks 0.2.0 transition expressions: {counts}")
+    assert counts["runtime succeeded"] > 200  # evaluation is reached, not only refusals
+    # pending (in the disagreements notes): `is` between two equal constants of one
+    # expression, which CPython compiles to one object (True) and flowctx answers False
+    identity = [w for w in wrong if " is " in w[0] and w[3]["value"] is True]
+    assert [w for w in wrong if w not in identity][:5] == []
+    if identity:
+        pytest.xfail(f"{len(identity)} known disagreements: 'is' between equal constants")
