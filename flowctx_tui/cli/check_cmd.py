@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from flowctx_core.base.diagnostics import Diagnostic
+from flowctx_core.base.oneline import one_line
 from flowctx_core.base.repo_paths import report_base
 from flowctx_core.check import CheckReport, count_problems, workspace_report
 from flowctx_core.model.workspace import WorkspaceNotFound, find_root
@@ -155,7 +156,8 @@ def _print_text(checked: list[Checked], quiet: bool) -> None:
             print(f"workspace {c.session.root}")
         for refused in c.report.refused.values():
             # first, as the runtime would stop there
-            print(refused.short(f"runtime {c.session.runtime.name}"))
+            # one line: a folder or file name may hold a line break (a forged heading)
+            print(one_line(refused.short(f"runtime {c.session.runtime.name}")))
         for p in _kept(c.report.problems, quiet):
             print(p.format())
         print(_summary(c))

@@ -77,7 +77,7 @@ def render_table(matrix: Matrix, *, reveal: bool, width: int | None, colour: boo
     lines = [title if width is None else short_value(title, width)]
     if matrix.refused is not None:
         # first: the runtime would stop here, whatever the rows below say
-        lines.extend(_wrap(mask_text(matrix.refused.headline("the runtime")), width))
+        lines.extend(_wrap(one_line(mask_text(matrix.refused.headline("the runtime"))), width))
     lines.append("  ".join(c.ljust(w) for c, w in zip(cols, widths, strict=True)).rstrip())
     row_lines: set[int] = set()
     for r, row_cells in zip(matrix.rows, cells, strict=True):

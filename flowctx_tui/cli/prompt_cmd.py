@@ -13,6 +13,7 @@ import json
 from typing import Any
 
 from flowctx_core.base.diagnostics import did_you_mean
+from flowctx_core.base.oneline import one_line
 from flowctx_core.base.secrets import mask_text
 from flowctx_core.model.workflow_files import load_workflow_files
 from flowctx_core.model.workspace import WorkflowSnapshot
@@ -118,7 +119,7 @@ def run(args: argparse.Namespace) -> int:
     else:
         lines = [f"{wf.name}  ({matrix.workspace})"]
         if matrix.refused is not None:
-            lines.append(matrix.refused.headline(f"runtime {wf.runtime.name}"))
+            lines.append(one_line(matrix.refused.headline(f"runtime {wf.runtime.name}")))
         for p in prompts:
             lines.extend(_render(p))
         lines.extend(f"note: {mask_text(n)}" for n in matrix.notes)

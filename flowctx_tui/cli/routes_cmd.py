@@ -215,6 +215,6 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps(doc, indent=2, default=str, ensure_ascii=False))
     else:
         if refused is not None:
-            print(refused.headline(f"runtime {session.runtime.name}"))
+            print(one_line(refused.headline(f"runtime {session.runtime.name}")))
         print(render_text(name, decisions, reveal=args.reveal))
     return 0 if any(d.winner is not None for d in decisions) else 1
