@@ -9,11 +9,19 @@ diagnostics (file:line:col, did-you-mean), never exceptions.
 
 from __future__ import annotations
 
+import datetime
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import Field, StrictBool, StrictInt, ValidationError, model_validator
+from pydantic import (
+    Field,
+    StrictBool,
+    StrictInt,
+    ValidationError,
+    field_validator,
+    model_validator,
+)
 
 from flowctx_core.base import fsview
 from flowctx_core.base.diagnostics import Diagnostic
@@ -132,7 +140,33 @@ class Case(Strict):
     stepResult: Any = None
     flowContext: dict[str, Any] | None = None
     tools_called: list[str] = Field(default_factory=list)
+    #: the instant conditions that read the clock are evaluated at (ISO 8601), unless the
+    #: command was given --now
+    now: str | None = None
     expect: Expect
+
+    @field_validator("now", mode="before")
+    @classmethod
+    def _yaml_timestamp(cls, value: Any) -> Any:
+        # YAML reads an unquoted 2026-12-01T09:00:00Z as a timestamp: keep the instant it says
+        if isinstance(value, datetime.datetime):
+            if value.tzinfo is None:
+                value = value.replace(tzinfo=datetime.UTC)
+            return value.isoformat().replace("+00:00", "Z")
+        if isinstance(value, datetime.date):
+            return value.isoformat()
+        return value
+
+    @model_validator(mode="after")
+    def _instant(self) -> Case:
+        if self.now is not None:
+            from flowctx_core.base.clock import ClockError, parse_now
+
+            try:
+                parse_now(self.now)
+            except ClockError as exc:
+                raise ValueError(f"now: {exc}") from None
+        return self
 
     def env_strings(self) -> dict[str, str]:
         return {k: _shell_text(v) for k, v in self.env.items()}

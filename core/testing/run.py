@@ -253,6 +253,16 @@ def _loc(tf: TestFile, path: tuple[str | int, ...], *, key: bool = True) -> Loc:
 def _run_case(
     session: TestHost, tf: TestFile, index: int, case: Case, inputs: _Inputs
 ) -> CaseResult:
+    """One case, at its own instant when it names one (or its scenario does)."""
+    from flowctx_core.base import clock
+
+    with clock.scenario_instant(case.now or ""):
+        return _judge_case(session, tf, index, case, inputs)
+
+
+def _judge_case(
+    session: TestHost, tf: TestFile, index: int, case: Case, inputs: _Inputs
+) -> CaseResult:
     base: tuple[str | int, ...] = ("cases", index)
     name = inputs.workflow
     here = _loc(tf, base)
@@ -269,6 +279,25 @@ def _run_case(
                 problems=(tf.diag((*base, "scenario"), f"scenario: {why}", key=False),),
             )
         scenario = loaded
+    if scenario.now and not case.now:
+        from flowctx_core.base import clock
+
+        with clock.scenario_instant(scenario.now):
+            return _judged(session, tf, index, case, inputs, scenario, here)
+    return _judged(session, tf, index, case, inputs, scenario, here)
+
+
+def _judged(
+    session: TestHost,
+    tf: TestFile,
+    index: int,
+    case: Case,
+    inputs: _Inputs,
+    scenario: Scenario,
+    here: Loc,
+) -> CaseResult:
+    base: tuple[str | int, ...] = ("cases", index)
+    name = inputs.workflow
     env = {**scenario.env_overrides, **case.env_strings()}
     launch = {**scenario.launch, **case.launch}
     snap, matrix, effective_env = inputs.get(env, launch)

@@ -509,3 +509,27 @@ cases:
     )
     assert "got false" in out and "+ context.retries > 0 -> false (got 0)" in out
     assert SECRET not in out
+
+
+def test_a_case_pins_the_clock_for_conditions_that_read_it(workspace, capsys) -> None:
+    tests = """
+workflow: Approvals
+cases:
+  - name: after nine
+    now: 2026-12-01T09:30:00Z
+    expect:
+      condition: {expression: "new Date().getUTCHours() >= 9", value: true}
+  - name: before nine
+    now: "2026-12-01T08:30:00Z"
+    expect:
+      condition: {expression: "new Date().getUTCHours() >= 9", value: false}
+"""
+    bad = (
+        "workflow: Approvals\ncases:\n  - name: x\n    now: yesterday\n"
+        "    expect: {refused: false}\n"
+    )
+    root = _workspace(workspace, {"a.yaml": tests, "b.yaml": bad})
+    code, out, _ = run(capsys, str(root))
+    assert "PASS  Approvals: after nine" in out and "PASS  Approvals: before nine" in out
+    assert code == 2
+    assert ".flowctx/tests/b.yaml:3:5: cases[0]: now: 'yesterday' is not an ISO 8601 instant" in out
