@@ -30,6 +30,7 @@ from typing import Any
 
 from flowctx_core.model.matrix import Matrix
 from flowctx_core.model.workspace import VariableSpec, WorkflowSnapshot
+from flowctx_core.runtime.authority import PROTECTED_NAMES, PROTECTED_PARTS, PROTECTED_SUFFIXES
 
 # mozaiks 0.2.0, mozaiksai/core/workflow/context/authority.py: the closed vocabularies
 IMMUTABLE = "immutable_runtime_authority"
@@ -85,29 +86,13 @@ ORDINARY_WRITERS = frozenset(
         SENTINEL_TEXT_TRIGGER,
     }
 )
+#: the names mozaiks 0.2.0 holds immutable: the before_chat guard's protected names and
+#: suffixes and parts (``runtime.authority``), and three more that 0.2.0's policy adds
 _IMMUTABLE_EXACT = frozenset(
-    {
-        "app_id",
-        "user_id",
-        "chat_id",
-        "workflow_name",
-        "tenant_id",
-        "workspace_id",
-        "workspace_path",
-        "repo_path",
-        "repository_path",
-        "permissions",
-        "permission_claims",
-        "entitlement_state",
-        "entitlements",
-        "build_registry_id",
-        "run_build_binding",
-        "workflow_run_id",
-        "build_terminal_receipt",
-    }
+    {*PROTECTED_NAMES, "run_build_binding", "workflow_run_id", "build_terminal_receipt"}
 )
-_IMMUTABLE_SUFFIXES = ("_app_id", "_user_id", "_tenant_id", "_workspace_id")
-_IMMUTABLE_PARTS = ("credential", "secret", "token", "password", "api_key")
+_IMMUTABLE_SUFFIXES = PROTECTED_SUFFIXES
+_IMMUTABLE_PARTS = PROTECTED_PARTS
 _ROUTING_EXACT = frozenset(
     {"build_mode", "revision_scope", "task_run_mode", "sequence_status", "routing_mode"}
 )
