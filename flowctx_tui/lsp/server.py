@@ -26,6 +26,7 @@ from lsprotocol import types
 from pygls.lsp.server import LanguageServer
 from pygls.uris import from_fs_path, to_fs_path
 
+from flowctx_core.model.filenames import ROUTING_FILES
 from flowctx_tui.lsp import analysis
 from flowctx_tui.lsp.analysis import Workspace
 
@@ -194,6 +195,17 @@ def _context(ls: FlowctxServer, uri: str) -> tuple[Path, Workspace, str | None, 
     return path, ws, analysis.workflow_of(ws, path), doc.source
 
 
+def _routing_file(ls: FlowctxServer, uri: str) -> tuple[Path, Workspace, str] | None:
+    """(path, workspace, workflow) when ``uri`` is one of a workflow's routing files."""
+    found = _context(ls, uri)
+    if found is None:
+        return None
+    path, ws, workflow, _text = found
+    if workflow is None or path.name not in ROUTING_FILES.values():
+        return None
+    return path, ws, workflow
+
+
 @server.feature(types.TEXT_DOCUMENT_HOVER)
 async def hover(ls: FlowctxServer, params: types.HoverParams) -> types.Hover | None:
     found = _context(ls, params.text_document.uri)
@@ -210,7 +222,7 @@ async def hover(ls: FlowctxServer, params: types.HoverParams) -> types.Hover | N
         word = analysis.word_at(text, pos.line, pos.character)
         if matrix is not None and word is not None and matrix.row(word[0]) is not None:
             return analysis.variable_hover(matrix, word[0])
-        if path.name in ("transition_graph.yaml", "flow.yaml", "handoffs.yaml"):
+        if path.name in ROUTING_FILES.values():
             rules = analysis.rules_at(analysis.rules_in(ws, workflow, path, buffers))
             under = analysis.rule_under(rules, pos.line)
             if under is not None:
@@ -315,12 +327,10 @@ async def references(ls: FlowctxServer, params: types.ReferenceParams) -> list[t
 
 @server.feature(types.TEXT_DOCUMENT_CODE_LENS)
 async def code_lens(ls: FlowctxServer, params: types.CodeLensParams) -> list[types.CodeLens]:
-    found = _context(ls, params.text_document.uri)
+    found = _routing_file(ls, params.text_document.uri)
     if found is None:
         return []
-    path, ws, workflow, _text = found
-    if workflow is None or path.name not in ("transition_graph.yaml", "flow.yaml", "handoffs.yaml"):
-        return []
+    path, ws, workflow = found
     buffers = ls.buffers()
 
     def work() -> list[tuple[int, str, str]]:
@@ -353,12 +363,10 @@ async def code_lens(ls: FlowctxServer, params: types.CodeLensParams) -> list[typ
 
 @server.feature(types.TEXT_DOCUMENT_CODE_ACTION)
 async def code_action(ls: FlowctxServer, params: types.CodeActionParams) -> list[types.Command]:
-    found = _context(ls, params.text_document.uri)
+    found = _routing_file(ls, params.text_document.uri)
     if found is None:
         return []
-    path, ws, workflow, _text = found
-    if workflow is None or path.name not in ("transition_graph.yaml", "flow.yaml", "handoffs.yaml"):
-        return []
+    path, ws, workflow = found
     buffers = ls.buffers()
     line = params.range.start.line
 
