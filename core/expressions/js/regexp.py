@@ -255,18 +255,8 @@ def _nested_repeat(source: str) -> bool:
     """Is a repeat (``*``, ``+``, ``{n,}``) applied to a group that holds a repeat or an
     alternation?"""
     stack: list[bool] = []  # per open group: does it hold a repeat or '|'
-    i, n = 0, len(source)
-    in_class = False
-    while i < n:
-        c = source[i]
-        if c == "\\":
-            i += 2
-            continue
-        if in_class:
-            in_class = c != "]"
-        elif c == "[":
-            in_class = True
-        elif c == "(":
+    for i, c in _structural(source):
+        if c == "(":
             stack.append(False)
         elif (c == "|" and stack) or (
             (c in "*+" or (c == "{" and _REPEAT.match(source, i))) and stack
@@ -279,8 +269,26 @@ def _nested_repeat(source: str) -> bool:
                 return True
             if inner and stack:
                 stack[-1] = True
-        i += 1
     return False
+
+
+def _structural(source: str) -> Iterator[tuple[int, str]]:
+    """Each character of a pattern (with its index) outside escapes and character classes:
+    what the group counting and the backtracking pre-screen read."""
+    i, n = 0, len(source)
+    in_class = False
+    while i < n:
+        c = source[i]
+        if c == "\\":
+            i += 2
+            continue
+        if in_class:
+            in_class = c != "]"
+        elif c == "[":
+            in_class = True
+        else:
+            yield i, c
+        i += 1
 
 
 #: regress steps a match may risk in this process (about 4 ms); riskier ones run in a child
@@ -343,18 +351,8 @@ def _groups(source: str) -> tuple[int, dict[str, int]]:
         return got
     count = 0
     names: dict[str, int] = {}
-    i, n = 0, len(source)
-    in_class = False
-    while i < n:
-        c = source[i]
-        if c == "\\":
-            i += 2
-            continue
-        if in_class:
-            in_class = c != "]"
-        elif c == "[":
-            in_class = True
-        elif c == "(":
+    for i, c in _structural(source):
+        if c == "(":
             if not source.startswith("?", i + 1):
                 count += 1
             else:
@@ -362,7 +360,6 @@ def _groups(source: str) -> tuple[int, dict[str, int]]:
                 if m is not None:
                     count += 1
                     names[m.group(1)] = count
-        i += 1
     if len(_GROUP_COUNT_CACHE) > 1024:
         _GROUP_COUNT_CACHE.clear()
     _GROUP_COUNT_CACHE[source] = (count, names)
