@@ -57,6 +57,9 @@ def _usage() -> str:
 
 def main(argv: Sequence[str] | None = None) -> int:
     from flowctx_tui.cli.terminal import safe_output
+    from flowctx_tui.startup import configure_pydantic
+
+    configure_pydantic()
 
     # every line any command prints (argparse's errors too) has its control characters escaped
     with safe_output():

@@ -169,6 +169,18 @@ def safe_output() -> Iterator[None]:
         sys.stdout, sys.stderr = out, err
 
 
+def write_json(text: str, stream: TextIO | None = None) -> None:
+    """``text``, JSON written with ``ensure_ascii`` (as ``json.dumps`` does by default), and a
+    line end. Such text holds no character a terminal acts on but DEL (C0 controls and
+    everything past ASCII are ``\\u`` escapes), so a text without DEL goes to the stream
+    under the escaping one whole, instead of through its scan."""
+    out = sys.stdout if stream is None else stream
+    if text.isascii() and "\x7f" not in text:  # both at C speed: isascii is a flag
+        raw_stream(out).write(text + "\n")
+    else:
+        out.write(text + "\n")
+
+
 def raw_stream(stream: TextIO) -> TextIO:
     """The stream under a :class:`SafeStream`: only for text already escaped."""
     return stream.raw if isinstance(stream, SafeStream) else stream  # type: ignore[return-value]
