@@ -1,4 +1,5 @@
-"""Indented JSON text, as ``json.dumps(value, indent=2, default=str)`` writes it, faster.
+"""JSON text as ``json`` writes it, without its per-call set-up: indented
+(``json.dumps(value, indent=2, default=str)``) and compact (``json.dumps(value)``).
 
 With ``indent`` set, Python's ``json`` leaves its C encoder for the pure-Python one, a
 generator per container and a call per token: most of what ``flowctx matrix --format json``
@@ -14,7 +15,7 @@ so its text, and its errors, are json's own.
 from __future__ import annotations
 
 import json
-from json.encoder import encode_basestring_ascii
+from json.encoder import c_make_encoder, encode_basestring_ascii  # type: ignore[attr-defined]
 from typing import Any, Final
 
 _INDENT: Final = "  "
@@ -125,3 +126,24 @@ def _write_list(value: list[Any] | tuple[Any, ...], out: list[str], depth: int) 
         else:
             _write(item, out, depth + 1)
     put("\n" + _INDENT * depth + "]")
+
+
+def _refuse(value: Any) -> Any:
+    raise TypeError(f"Object of type {type(value).__name__} is not JSON serializable")
+
+
+#: ``json.dumps``'s own C encoder, made once (json makes one per call): for many small
+#: documents, one per line of ``flowctx eval --batch``
+_COMPACT: Final = (
+    c_make_encoder(None, _refuse, encode_basestring_ascii, None, ": ", ", ", False, False, True)
+    if c_make_encoder is not None
+    else None
+)
+
+
+def dumps_compact(value: Any) -> str:
+    """``json.dumps(value)`` for a value that holds no container twice on one path (the
+    encoder made once does not look for cycles)."""
+    if _COMPACT is None:  # an interpreter without json's C speed-ups
+        return json.dumps(value)
+    return "".join(_COMPACT(value, 0))

@@ -21,10 +21,7 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
-import resource
 import statistics
-import subprocess
 import sys
 import tempfile
 import timeit
@@ -32,8 +29,10 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import simpleeval
+from clitiming import load_line, run_once, versions
 
 from flowctx_core.expressions import compile_expression, evaluate
 
@@ -99,10 +98,11 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--batch-only", action="store_true")
     parser.add_argument("--repeat", type=int, default=7)
+    parser.add_argument("--before", metavar="DIR", help="a checkout of earlier code to compare")
     args = parser.parse_args(argv)
     if not args.batch_only:
         in_process()
-    batch_marginal(args.repeat)
+    batch_marginal(args.repeat, args.before)
     return 0
 
 
@@ -149,6 +149,7 @@ def uncached(number: int = 1_000) -> None:
         def base(p: str = py_expr, s: dict[str, Any] = scope) -> Any:
             ev = simpleeval.SimpleEval(names=s)
             ev.functions["len"] = len
+            ev.functions["bool"] = bool
             return ev.eval(p)
 
         assert ours() is True and base()
@@ -180,22 +181,13 @@ with open(sys.argv[1], encoding="utf-8") as lines:
 """
 
 
-def _child_cpu(args: list[str]) -> float:
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    done = subprocess.run(args, capture_output=True, check=False)
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    if done.returncode != 0:
-        raise SystemExit(f"{args[:4]} failed:\n{done.stderr.decode()[-2000:]}")
-    return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-
-
-def batch_marginal(repeat: int, small: int = 2_000, large: int = 20_000) -> None:
+def batch_marginal(
+    repeat: int, before: str | None = None, small: int = 2_000, large: int = 20_000
+) -> None:
     """Marginal CPU microseconds per line of ``flowctx eval --batch`` and of raw simpleeval."""
-    env = dict(os.environ)
-    env.pop("PYTHONDONTWRITEBYTECODE", None)
     python = {expr: py for _, _, expr, _, py in CASES}
-    flowctx = Path(sys.executable).parent / "flowctx"
-    ours_cmd = [str(flowctx)] if flowctx.is_file() else [sys.executable, "-m", "flowctx_tui"]
+    flowctx = versions(before)
+    env = flowctx[-1].env
     with tempfile.TemporaryDirectory(prefix="flowctx-batch-") as tmp:
         files = {}
         for n in (small, large):
@@ -206,31 +198,34 @@ def batch_marginal(repeat: int, small: int = 2_000, large: int = 20_000) -> None
                     out.write(json.dumps({"expr": expr, "dialect": dialect, "scope": scope}))
                     out.write("\n")
             files[n] = str(path)
-        runs: dict[str, dict[int, list[float]]] = {"ours": {}, "raw": {}}
-
-        def command(side: str, n: int) -> list[str]:
-            if side == "ours":
-                return [*ours_cmd, "eval", "--batch", files[n]]
-            return [sys.executable, "-c", RAW_BATCH, files[n], json.dumps(python)]
-
-        for side in runs:  # warm byte-code and the disk cache
-            _child_cpu(command(side, small))
+        commands = {
+            v.label: (lambda n, v=v: (v("eval", "--batch", files[n]), v.env)) for v in flowctx
+        }
+        commands["raw simpleeval"] = lambda n: (
+            [sys.executable, "-c", RAW_BATCH, files[n], json.dumps(python)],
+            env,
+        )
+        cpu: dict[str, dict[int, list[float]]] = {name: {small: [], large: []} for name in commands}
+        for make in commands.values():  # warm byte-code and the disk cache
+            run_once(*make(small))
         for _ in range(repeat):
             for n in (small, large):
-                for side in runs:
-                    runs[side].setdefault(n, []).append(_child_cpu(command(side, n)))
+                for name, make in commands.items():
+                    cpu[name][n].append(run_once(*make(n), ok=(0,))[1])
     per_line = {
-        side: (statistics.median(r[large]) - statistics.median(r[small])) / (large - small) * 1e6
-        for side, r in runs.items()
+        name: (statistics.median(r[large]) - statistics.median(r[small])) / (large - small) * 1e6
+        for name, r in cpu.items()
     }
-    ratio = per_line["ours"] / per_line["raw"]
+    raw = per_line.pop("raw simpleeval")
     print(
-        f"\neval --batch marginal CPU per line ({large:,} vs {small:,} lines, median of {repeat}, "
-        f"load average {os.getloadavg()[0]:.1f})"
+        f"\neval --batch: marginal CPU per line ({large:,} vs {small:,} lines, median of "
+        f"{repeat}); {load_line()}"
     )
-    print(f"  flowctx eval --batch      {per_line['ours']:7.1f} us")
-    print(f"  raw simpleeval (cached)   {per_line['raw']:7.1f} us")
-    print(f"  ratio {ratio:.2f}x ({'ok' if ratio <= 1.0 else 'OVER'}; target <= 1.0x)")
+    print(f"  {'raw simpleeval (cached)':<24} {raw:7.1f} us")
+    for name, us in per_line.items():
+        ratio = us / raw
+        verdict = "ok" if ratio <= 1.0 else "OVER"
+        print(f"  {'flowctx ' + name:<24} {us:7.1f} us   {ratio:.2f}x ({verdict}; target <= 1.0x)")
 
 
 if __name__ == "__main__":
