@@ -27,9 +27,8 @@ _INT_REPR: Final = int.__repr__
 
 def dumps_indented(value: Any) -> str:
     """``json.dumps(value, indent=2, default=str)``."""
-    out: list[str] = []
-    _write(value, out, 0)
-    return "".join(out)
+    scalar = _SCALARS.get(type(value))
+    return scalar(value) if scalar is not None else _container(value, 0)
 
 
 def _float(value: float) -> str:
@@ -42,90 +41,62 @@ def _float(value: float) -> str:
     return _FLOAT_REPR(value)
 
 
-def _scalar(value: Any) -> str | None:
-    """The text of a value that is not a container, or None when json.dumps must write it."""
-    if isinstance(value, str):
-        return encode_basestring_ascii(value)
-    if value is None:
-        return "null"
-    if value is True:
-        return "true"
-    if value is False:
-        return "false"
-    if isinstance(value, int):
-        return _INT_REPR(value)
-    if isinstance(value, float):
-        return _float(value)
-    return None
+def _bool(value: bool) -> str:
+    return "true" if value else "false"
 
 
-def _fallback(value: Any, out: list[str], depth: int) -> None:
+def _null(value: None) -> str:
+    return "null"
+
+
+#: the text of each value json writes as a scalar, by exact type (a subclass, rarer, takes
+#: the slower way, to the same text)
+_SCALARS: Final[dict[type, Any]] = {
+    str: encode_basestring_ascii,
+    bool: _bool,
+    int: _INT_REPR,
+    float: _float,
+    type(None): _null,
+}
+
+
+def _container(value: Any, depth: int) -> str:
+    if depth < _MAX_DEPTH:
+        if isinstance(value, dict):
+            if not value:
+                return "{}"
+            if all(type(k) is str for k in value):  # else json's own key conversions
+                return _dict(value, depth)
+        elif isinstance(value, (list, tuple)):
+            return _list(value, depth) if value else "[]"
+        elif isinstance(value, str):
+            return encode_basestring_ascii(value)
+        elif value is None or isinstance(value, (int, float)):
+            return json.dumps(value)  # a subclass: json's text for it
     text = json.dumps(value, indent=2, default=str)
-    out.append(text.replace("\n", "\n" + _INDENT * depth) if depth else text)
+    return text.replace("\n", "\n" + _INDENT * depth) if depth else text
 
 
-def _write(value: Any, out: list[str], depth: int) -> None:
-    text = _scalar(value)
-    if text is not None:
-        out.append(text)
-        return
-    if depth >= _MAX_DEPTH:
-        _fallback(value, out, depth)
-    elif isinstance(value, dict):
-        _write_dict(value, out, depth)
-    elif isinstance(value, (list, tuple)):
-        _write_list(value, out, depth)
-    else:
-        _fallback(value, out, depth)
-
-
-def _write_dict(value: dict[Any, Any], out: list[str], depth: int) -> None:
-    if not value:
-        out.append("{}")
-        return
-    if not all(type(k) is str for k in value):
-        _fallback(value, out, depth)  # json's own key conversions (and refusals)
-        return
+def _dict(value: dict[str, Any], depth: int) -> str:
     inner = "\n" + _INDENT * (depth + 1)
-    separator = "," + inner
-    put = out.append
-    put("{" + inner)
-    first = True
+    scalars = _SCALARS
+    encode = encode_basestring_ascii
+    parts = []
     for key, item in value.items():
-        if first:
-            first = False
-        else:
-            put(separator)
-        put(encode_basestring_ascii(key))
-        put(": ")
-        text = _scalar(item)
-        if text is not None:
-            put(text)
-        else:
-            _write(item, out, depth + 1)
-    put("\n" + _INDENT * depth + "}")
+        scalar = scalars.get(type(item))
+        text = scalar(item) if scalar is not None else _container(item, depth + 1)
+        parts.append(encode(key) + ": " + text)
+    return "{" + inner + ("," + inner).join(parts) + "\n" + _INDENT * depth + "}"
 
 
-def _write_list(value: list[Any] | tuple[Any, ...], out: list[str], depth: int) -> None:
-    if not value:
-        out.append("[]")
-        return
+def _list(value: list[Any] | tuple[Any, ...], depth: int) -> str:
     inner = "\n" + _INDENT * (depth + 1)
-    separator = "," + inner
-    put = out.append
-    put("[" + inner)
-    first = True
+    scalars = _SCALARS
+    parts = []
     for item in value:
-        if first:
-            first = False
-        else:
-            put(separator)
-        text = _scalar(item)
-        if text is not None:
-            put(text)
-        else:
-            _write(item, out, depth + 1)
-    put("\n" + _INDENT * depth + "]")
+        scalar = scalars.get(type(item))
+        parts.append(scalar(item) if scalar is not None else _container(item, depth + 1))
+    return "[" + inner + ("," + inner).join(parts) + "\n" + _INDENT * depth + "]"
 
 
 def _refuse(value: Any) -> Any:
