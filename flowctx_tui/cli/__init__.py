@@ -27,6 +27,9 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "serve": ("flowctx_tui.cli.serve_cmd", "serve the app to a web browser (textual-serve)"),
     "app": ("flowctx_tui.cli.app_cmd", "open the Textual app (the default)"),
 }
+#: commands that keep running, loading workspaces again and again (the others end with their
+#: one answer: what they load stays until the process exits, flowctx_core.base.gcpause)
+LONG_RUNNING = frozenset({"app", "serve", "lsp"})
 
 
 def version() -> str:
@@ -77,6 +80,12 @@ def _main(argv: Sequence[str] | None) -> int:
     name = args[0] if args and args[0] in COMMANDS else "app"
     rest = args[1:] if args and args[0] in COMMANDS else args
     module_name, help_ = COMMANDS[name]
+    if argv is None and name not in LONG_RUNNING:
+        # the process's own command (a caller embedding main() passes its arguments, and its
+        # process goes on after the command)
+        from flowctx_core.base.gcpause import keep_until_exit
+
+        keep_until_exit()
     module = importlib.import_module(module_name)
     from flowctx_tui.cli.common import MaskingParser
 
