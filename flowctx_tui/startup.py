@@ -10,13 +10,12 @@ empty included, which pydantic reads as "load every plugin"): then pydantic does
 
 from __future__ import annotations
 
-import importlib.abc
 import importlib.machinery
 import os
 import sys
 import types
 from collections.abc import Sequence
-from typing import Any, Final
+from typing import Any, Final, cast
 
 _SETTING: Final = "PYDANTIC_DISABLE_PLUGINS"
 #: the values pydantic reads as "no plugins at all" (``pydantic/plugin/_loader.py``)
@@ -35,17 +34,18 @@ def configure_pydantic() -> None:
         sys.meta_path.insert(0, _NoPluginsFinder())
 
 
-class _NoPluginsFinder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
+class _NoPluginsFinder:
     """Imports ``pydantic.plugin._loader``, when pydantic first asks for it, as a module whose
     ``get_plugins()`` is empty, as pydantic's own is with every plugin off: pydantic's module
-    imports ``importlib.metadata`` before it reads the setting."""
+    imports ``importlib.metadata`` before it reads the setting. (The import protocol's
+    methods, without importlib.abc's base classes: importing those costs more than the scan.)"""
 
     def find_spec(
         self, fullname: str, path: Sequence[str] | None, target: types.ModuleType | None = None
     ) -> importlib.machinery.ModuleSpec | None:
         if fullname != _LOADER or os.environ.get(_SETTING) not in _ALL_OFF:
             return None
-        return importlib.machinery.ModuleSpec(fullname, self)
+        return importlib.machinery.ModuleSpec(fullname, cast(Any, self))
 
     def create_module(self, spec: importlib.machinery.ModuleSpec) -> types.ModuleType:
         return _NoPlugins(spec.name)
