@@ -105,6 +105,24 @@ def test_every_key_map_shown_is_one_the_app_accepts(tmp_path: Path) -> None:
         assert load_keymap(path, binding_ids(classes), bound=bound_keys(classes)), where
 
 
+#: the parts of the app whose keys the app page's table lists (dialogs list theirs themselves)
+VIEWS = ("app", "matrix", "scratchpad", "routes", "tests", "json")
+
+
+def test_every_binding_id_the_app_page_names_exists() -> None:
+    from flowctx_tui.app import binding_classes
+    from flowctx_tui.keymap import binding_ids
+
+    page = (REPO / "docs" / "app.md").read_text(encoding="utf-8")
+    table = page[page.index("| keys | action | binding id |") :].split("\n\n", 1)[0]
+    named = set(re.findall(r"`([a-z_]+\.[a-z_.]+)`", table))
+    known = set(binding_ids(binding_classes()))
+    assert named and named <= known, sorted(named - known)
+    # the views' own keys, whose ids a key map names, are all in the table
+    views = {i for i in known if i.split(".")[0] in VIEWS}
+    assert views <= named, sorted(views - named)
+
+
 def test_check_s_code_table_lists_every_problem_code() -> None:
     from flowctx_core.check import PROBLEM_KINDS
 
