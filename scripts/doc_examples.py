@@ -39,9 +39,10 @@ committed in a new git repository with a saved scenario, then edited in the work
 ``<!-- example-file: NAME -->`` is written as NAME into the working folder of every example of
 its page (a test file, a batch of conditions).
 
-Every run is in-process (``flowctx_tui.cli.main``) with a fixed environment (``TZ=UTC``,
-``NO_COLOR=1``, no terminal) and a fixed clock, 2026-12-01T09:00:00Z, so an output changes only
-when flowctx does.
+It needs the test extra (``pip install -e '.[test]'``): the review example is built by the
+tests' own helper. Every run is in-process (``flowctx_tui.cli.main``) with a fixed environment
+(``TZ=UTC``, ``NO_COLOR=1``, no terminal) and a fixed clock, 2026-12-01T09:00:00Z, so an output
+changes only when flowctx does.
 """
 
 from __future__ import annotations
