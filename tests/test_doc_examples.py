@@ -164,3 +164,40 @@ def test_nothing_in_the_pages_names_a_machine_or_a_file_outside_the_repository()
             r"\b\d{3}_[0-9a-f]{16}\.txt",  # the spec's seed file, named by its title instead
         ):
             assert not re.search(pattern, text), f"{page.name}: {pattern}"
+
+
+def _parser(name: str):
+    """The parser ``flowctx NAME`` parses its arguments with (built as ``main`` builds it)."""
+    import importlib
+
+    from flowctx_tui.cli import COMMANDS
+    from flowctx_tui.cli.common import MaskingParser
+    from flowctx_tui.cli.workspace_args import add_runtime_arg
+
+    module = importlib.import_module(COMMANDS[name][0])
+    parser = MaskingParser(prog=f"flowctx {name}")
+    module.configure(parser)
+    add_runtime_arg(parser)
+    return parser
+
+
+def _command_pages():
+    from flowctx_tui.cli import COMMANDS
+
+    return sorted(COMMANDS)
+
+
+@pytest.mark.parametrize("name", _command_pages())
+def test_each_command_page_s_synopsis_names_exactly_its_options(name: str) -> None:
+    """The synopsis at the top of docs/commands/NAME.md lists every option of the command and
+    none it does not have, so a renamed or new option shows here."""
+    page = REPO / "docs" / "commands" / f"{name}.md"
+    text = page.read_text(encoding="utf-8")
+    synopsis = re.search(r"```text\n(.*?)\n```", text, re.DOTALL)
+    assert synopsis, f"{page.name} starts with a synopsis"
+    shown = set(re.findall(r"(?<![\w-])(--?[a-z][a-z-]*)", synopsis.group(1)))
+    actions = [a for a in _parser(name)._actions if a.option_strings and a.dest != "help"]
+    known = {option for action in actions for option in action.option_strings}
+    assert shown <= known, f"{page.name}: no such option: {sorted(shown - known)}"
+    missing = [a.option_strings[-1] for a in actions if not shown & set(a.option_strings)]
+    assert not missing, f"{page.name}: the synopsis leaves out {missing}"
