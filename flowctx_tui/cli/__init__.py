@@ -6,6 +6,7 @@ in a pre-commit hook does not pay for Textual's import.
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import sys
 from collections.abc import Sequence
@@ -59,6 +60,10 @@ def _usage() -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    if list(sys.argv[1:] if argv is None else argv)[:1] in (["-h"], ["--help"]):
+        with contextlib.suppress(BrokenPipeError):
+            print(_usage())  # flowctx's own text: nothing to escape, nothing else to load
+        return 0
     from flowctx_tui.cli.terminal import safe_output
     from flowctx_tui.startup import configure_pydantic
 
@@ -71,9 +76,6 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _main(argv: Sequence[str] | None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
-    if args and args[0] in ("-h", "--help"):
-        print(_usage())
-        return 0
     if args and args[0] in ("-V", "--version"):
         print(f"flowctx {version()}")
         return 0
