@@ -20,8 +20,10 @@ A process that ends when its one command does (``flowctx matrix``, ``check``...)
 the process exits, so it is frozen (``gc.freeze``) when the collector comes back on, instead of
 walked by every later collection: at 6,930 variables those walks were a fifth of ``flowctx
 matrix``, and they grew with the workspace (the first collection after a pause visits every
-object the pause let pile up). Cycles made afterwards are collected as usual. The app, the
-server and the language server, which load workspaces again and again, never call it.
+object the pause let pile up). Cycles made afterwards are collected as usual, and so are those
+a ``gc_resumed`` block made (collected as it ends: only they are young then, and the next
+freeze would keep them). The app, the server and the language server, which load workspaces
+again and again, never call it.
 """
 
 from __future__ import annotations
@@ -84,4 +86,8 @@ def gc_resumed() -> Iterator[None]:
         with _lock:
             _resumed -= 1
             if _depth and not _resumed:
+                if _keep_until_exit and _was_enabled:
+                    # the cycles the block made, collected now: what is young was made in the
+                    # block (the rest was frozen on entry), and the next entry would freeze it
+                    gc.collect(1)
                 gc.disable()
