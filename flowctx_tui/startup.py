@@ -4,8 +4,11 @@ flowctx is an application, not a library: how its own process uses pydantic is i
 pydantic looks for plugins on the first model it builds, through ``importlib.metadata`` (an
 import and a scan of every installed distribution's entry points: a fifth of a cold
 ``flowctx check``). flowctx's models are not meant to be observed by plugins, so the scan is
-switched off, unless the user set ``PYDANTIC_DISABLE_PLUGINS`` themselves (to any value,
-empty included, which pydantic reads as "load every plugin"): then pydantic does as told.
+switched off, unless the user set ``PYDANTIC_DISABLE_PLUGINS`` themselves to something else
+than "all off" (any other value, empty included, which pydantic reads as "load every
+plugin"): then pydantic does as told. Only the process's own command does this
+(``flowctx_tui.cli.main`` run as the program); a program that embeds ``main()`` keeps its
+pydantic as it configured it. The environment is left as it is.
 """
 
 from __future__ import annotations
@@ -24,14 +27,17 @@ _LOADER: Final = "pydantic.plugin._loader"
 
 
 def configure_pydantic() -> None:
-    """No pydantic plugin scan in this process (and the flowctx processes it starts), unless
-    the user's environment says otherwise."""
-    if _SETTING not in os.environ:
-        os.environ[_SETTING] = "__all__"
-    if os.environ[_SETTING] not in _ALL_OFF or _LOADER in sys.modules:
+    """No pydantic plugin scan in this process, unless the user's environment asks for one."""
+    if _plugins_wanted() or _LOADER in sys.modules:
         return
     if not any(isinstance(f, _NoPluginsFinder) for f in sys.meta_path):
         sys.meta_path.insert(0, _NoPluginsFinder())
+
+
+def _plugins_wanted() -> bool:
+    """The user set ``PYDANTIC_DISABLE_PLUGINS`` to something else than "all off"."""
+    setting = os.environ.get(_SETTING)
+    return setting is not None and setting not in _ALL_OFF
 
 
 class _NoPluginsFinder:
@@ -43,7 +49,7 @@ class _NoPluginsFinder:
     def find_spec(
         self, fullname: str, path: Sequence[str] | None, target: types.ModuleType | None = None
     ) -> importlib.machinery.ModuleSpec | None:
-        if fullname != _LOADER or os.environ.get(_SETTING) not in _ALL_OFF:
+        if fullname != _LOADER or _plugins_wanted():
             return None
         return importlib.machinery.ModuleSpec(fullname, cast(Any, self))
 

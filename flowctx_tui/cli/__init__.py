@@ -65,9 +65,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(_usage())  # flowctx's own text: nothing to escape, nothing else to load
         return 0
     from flowctx_tui.cli.terminal import safe_output
-    from flowctx_tui.startup import configure_pydantic
 
-    configure_pydantic()
+    if argv is None:  # the process's own command, not a program that embeds main()
+        from flowctx_tui.startup import configure_pydantic
+
+        configure_pydantic()
 
     # every line any command prints (argparse's errors too) has its control characters escaped
     with safe_output():

@@ -35,8 +35,9 @@ PROBE = """
 import contextlib, io, json, sys
 from flowctx_tui.cli import main
 out = io.StringIO()
+sys.argv = ["flowctx", *json.loads(sys.argv[1])]  # as the program runs it: main() reads argv
 with contextlib.redirect_stdout(out):
-    code = main(json.loads(sys.argv[1]))
+    code = main()
 print(json.dumps({"code": code, "out": out.getvalue(), "loaded": sorted(sys.modules)}))
 """
 

@@ -39,7 +39,9 @@ plugin = Plugin()
 """
 
 
-def run(tmp_path: Path, setting: str | None) -> subprocess.CompletedProcess[str]:
+def run(
+    tmp_path: Path, setting: str | None, *, embedded: bool = False
+) -> subprocess.CompletedProcess[str]:
     site = write_tree(
         tmp_path / "site",
         {
@@ -54,7 +56,9 @@ def run(tmp_path: Path, setting: str | None) -> subprocess.CompletedProcess[str]
     env["PYTHONPATH"] = os.pathsep.join([str(site), str(ROOT)])
     if setting is not None:
         env["PYDANTIC_DISABLE_PLUGINS"] = setting
-    code = "from flowctx_tui.cli import main; raise SystemExit(main())"
+    code = "import sys; from flowctx_tui.cli import main; raise SystemExit(main())"
+    if embedded:  # a program of the user's that calls main() with its arguments
+        code = "import sys; from flowctx_tui.cli import main; raise SystemExit(main(sys.argv[1:]))"
     return subprocess.run(
         [sys.executable, "-c", code, "check", str(ws)],
         capture_output=True,
@@ -81,3 +85,9 @@ def test_a_users_explicit_setting_is_what_pydantic_follows(tmp_path: Path) -> No
     # naming this one switches it off, as pydantic documents
     done = run(tmp_path / "named", "spy")
     assert done.returncode == 0 and "spy plugin" not in done.stderr
+
+
+def test_a_program_that_embeds_main_keeps_its_pydantic_as_it_is(tmp_path: Path) -> None:
+    done = run(tmp_path, None, embedded=True)
+    assert done.returncode == 0, done.stderr
+    assert "spy plugin saw Definition" in done.stderr
