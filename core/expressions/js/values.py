@@ -17,6 +17,7 @@ from collections.abc import Callable, Mapping
 from typing import Any, Final
 
 from flowctx_core.expressions.budget import BUDGET, MAX_ITEMS, charge
+from flowctx_core.expressions.js import fdlibm
 from flowctx_core.expressions.sandbox import SandboxError
 
 
@@ -897,15 +898,9 @@ def js_pow(a: Any, b: Any) -> int | float:
         return -math.inf if odd and math.copysign(1.0, x) < 0 else math.inf
     if (x == 1 or x == -1) and y in (math.inf, -math.inf):
         return math.nan
-    if type(x) is int and type(y) is int and y > 0 and abs(x).bit_length() * y <= 64:
-        return number(x**y)
-    try:
-        r = math.pow(float(x), float(y))
-    except OverflowError:
-        r = math.inf if x > 0 or (float(y).is_integer() and int(y) % 2 == 0) else -math.inf
-    except ValueError:
-        return math.nan
-    return r
+    if type(x) is int and type(y) is int and y > 0 and abs(x).bit_length() * y <= 53:
+        return x**y  # exact below 2**53, where V8's pow is exact too
+    return fdlibm.pow(float(x), float(y))  # V8's steps, to the last digit
 
 
 def js_neg(a: Any) -> int | float:
