@@ -546,7 +546,14 @@ def test_negative_zero_survives_json_parse_and_math() -> None:
      ("Object.isFrozen(Object.freeze(o))", {"o": {"a": 1}}, True),
      ("Object.keys(Object.assign([1], o))", {"o": {"b": 2}}, ["0", "b"]),
      ("Object.getOwnPropertyNames([1, 2])", {}, ["0", "1", "length"]),
-     ("String.raw(o, 1, 2)", {"o": {"raw": ["a", "b", "c"]}}, "a1b2c")],
+     ("String.raw(o, 1, 2)", {"o": {"raw": ["a", "b", "c"]}}, "a1b2c"),
+     # onto a primitive, Object.assign writes through its wrapper object
+     ("Object.keys(Object.assign('xy', o))", {"o": {"a": 1}}, ["0", "1", "a"]),
+     ("typeof Object.assign(1, o)", {"o": {"a": 1}}, "object"),
+     ("JSON.stringify(Object.assign(1, o))", {"o": {"a": 1}}, "1"),
+     ("String(Object.assign('xy', o)) + Object.assign(true, o).a", {"o": {"a": 1}}, "xy1"),
+     ("Object.getOwnPropertyNames(Object.assign('x', o))", {"o": {"a": 1}}, ["0", "length", "a"]),
+     ("Object.isFrozen(Object.assign(1, o))", {"o": {}}, False)],
 )  # fmt: skip
 def test_object_built_ins(expr: str, scope: dict[str, Any], raw: Any) -> None:
     result = evaluate(expr, scope, "mj")
@@ -557,5 +564,8 @@ def test_object_built_ins(expr: str, scope: dict[str, Any], raw: Any) -> None:
 def test_a_frozen_object_refuses_writes_and_null_prototype_objects_have_no_string() -> None:
     frozen = evaluate("(Object.freeze(o).a = 2)", {"o": {"a": 1}}, "mj")
     assert not frozen.success and "read only property 'a'" in frozen.error.message
+    indexed = evaluate("Object.assign('xy', null, [, 3])", {}, "mj")
+    assert not indexed.success
+    assert "read only property '1' of object '[object String]'" in indexed.error.message
     bare = evaluate("String(Object.create(null))", {}, "mj")
     assert not bare.success and "Cannot convert object to primitive value" in bare.error.message

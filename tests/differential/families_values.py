@@ -122,9 +122,15 @@ OBJECT_OPS = [
     "Object.assign(payload, {p}).a", "Object.entries(Object.assign({o}, {p}))",
     "Object.isFrozen(Object.freeze([1]))", "Object.getOwnPropertyNames(payload)",
     "Object.keys(Object.assign({o}, {p}))", "Object.assign({o}, undefined)",
+    "String(Object.create({o}))", "Object.create({o}).length", "Object.create({o}) + 1",
+    "Object.assign({o}, {p}).hasOwnProperty('a')", "typeof Object.assign({o}, {p})",
+    "Object.getOwnPropertyNames(Object.assign({o}, {p}))",
+    "JSON.stringify(Object.assign({o}, {p}))",
+    "Object.isFrozen(Object.freeze(Object.assign({o}, {p})))", "Object({o})", "Object({o}) == {o}",
 ]  # fmt: skip
 # MemberJunction forbids braces: object literals come from the scope
-OBJECTS = ["o.e", "o.a", "o.ab", "o.n", "[1, 2]", "payload", "o.e", "[,3]", "'xy'", "null"]
+OBJECTS = ["o.e", "o.a", "o.ab", "o.n", "[1, 2]", "payload", "o.e", "[,3]", "'xy'", "null", "1",
+           "true", "-0", "Object('ab')", "o.a.a", "''"]  # fmt: skip
 
 
 def object_fns(r: random.Random) -> Case:

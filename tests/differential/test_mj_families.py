@@ -14,8 +14,8 @@ SEED = 23
 CASES = 3000
 # Families where flowctx still differs, and why (each printed, none hidden):
 OPEN: dict[str, str] = {}
-# Constructs flowctx says it does not reproduce: Object.assign onto a primitive (its wrapper).
-NOT_REPRODUCED = {"object"}
+# Constructs flowctx says it does not reproduce (none left in these families).
+NOT_REPRODUCED: set[str] = set()
 
 
 def test_fixed_draw_of_the_families_agrees_exactly(mj_oracle: MjOracle) -> None:

@@ -41,6 +41,7 @@ from flowctx_core.expressions.js.values import (
     JsFunction,
     JsNamespace,
     JsObject,
+    array_index,
     check_length,
     from_units,
     is_nullish,
@@ -370,6 +371,8 @@ def _keys_of(x: Any, what: str) -> list[str]:
         return [str(i) for i in range(utf16_length(x))]
     if isinstance(x, Mapping) and type(x) is not JsNamespace:
         return own_keys(x)
+    if isinstance(x, JsObject):
+        return x.js_keys()
     return []
 
 
@@ -394,11 +397,11 @@ def _object_assign(target: Any = UNDEFINED, *sources: Any) -> Any:
     skipped, a string's characters by index), through the same writes as ``target[k] = v``."""
     if is_nullish(target):
         raise JsError("Cannot convert undefined or null to object")
-    if type(target) is not dict and type(target) is not list:
-        raise Unsupported("flowctx does not reproduce Object.assign onto a primitive's wrapper")
+    target = constructors.new_object(target)  # a primitive is written through its wrapper
     for source in sources:
         if is_nullish(source) or not (
-            type(source) in (str, list, tuple) or isinstance(source, Mapping)
+            type(source) in (str, list, tuple)
+            or isinstance(source, (Mapping, constructors.JsWrapper))
         ):
             continue
         for k in _keys_of(source, "assign"):
@@ -432,8 +435,13 @@ def _object_own_names(x: Any = UNDEFINED, *_: Any) -> list[str]:
     if type(x) is JsFunction:
         return ["length", "name"]
     keys = _keys_of(x, "getOwnPropertyNames")
-    if type(x) in (list, tuple, str):
-        keys.append("length")
+    if type(x) in (list, tuple, str) or (
+        isinstance(x, constructors.JsWrapper) and type(x.value) is str
+    ):
+        # length is made with the array or String object: after the indices, before the keys
+        # added since
+        at = sum(1 for k in keys if array_index(k) is not None)
+        keys.insert(at, "length")
     return keys
 
 
@@ -456,7 +464,11 @@ def _object_get_prototype_of(x: Any = UNDEFINED, *_: Any) -> Any:
 
 
 def _object_create(proto: Any = UNDEFINED, props: Any = UNDEFINED, *_: Any) -> Any:
-    if proto is not None and type(proto) not in (list, dict, JsCreated, JsFunction, JsNamespace):
+    if (
+        proto is not None
+        and type(proto) not in (list, dict, JsCreated, JsFunction, JsNamespace)
+        and not isinstance(proto, constructors.JsWrapper)
+    ):
         shown = "undefined" if proto is UNDEFINED else to_string(proto)
         raise JsError(f"Object prototype may only be an Object or null: {shown}")
     if props is not UNDEFINED:
