@@ -507,6 +507,7 @@ def test_deep_nesting_evaluates_as_v8_does() -> None:
 @pytest.mark.parametrize(
     ("expr", "raw"),
     [("(1234567.891).toLocaleString()", "1,234,567.891"), ("(1.0005).toLocaleString()", "1.001"),
+     ("[1234.5, null, [1000, -0]].toLocaleString()", "1,234.5,,1,000,-0"),
      ("(-1e-7).toLocaleString()", "-0"), ("(Infinity).toLocaleString()", "∞"),
      ("'resume'.localeCompare('résumé')", -1), ("'a'.localeCompare('B')", -1),
      ("'ss'.localeCompare('ß')", -1), ("'Z'.localeCompare('z')", 1),

@@ -175,15 +175,22 @@ LOCALE_WORDS = ["'a'", "'B'", "'b'", "'ä'", "'z'", "'Z'", "'é'", "'e'", "'10'"
 
 def locale(r: random.Random) -> Case:
     k = r.random()
-    if k < 0.4:
+    if k < 0.3:
         n = r.choice(LOCALE_NUMBERS)
         expr = f"({n}).toLocaleString()"
+    elif k < 0.45:
+        # an array's is each element's own: numbers grouped, dates in node's locale, nested
+        # arrays element by element, null and undefined empty
+        items = [*LOCALE_NUMBERS, "null", "undefined", "'x'", "true", "[1000, [2000.5]]",
+                 "new Date(0)", "12345n", "Object(1234.5)", "[]", "payload"]  # fmt: skip
+        picked = ", ".join(r.choice(items) for _ in range(r.randint(0, 4)))
+        expr = f"[{picked}].toLocaleString()"
     elif k < 0.8:
         expr = f"{r.choice(LOCALE_WORDS)}.localeCompare({r.choice(LOCALE_WORDS)})"
     else:
         w = r.choice([*LOCALE_WORDS, "'ǆ'", "'ﬀ'", "'Σ'", "'ΑΣ'"])
         expr = f"{w}.{r.choice(['toLocaleUpperCase', 'toLocaleLowerCase'])}()"
-    return expr, {"x": r.choice([1234.5, -0.0, 1e21, 7])}
+    return expr, {"x": r.choice([1234.5, -0.0, 1e21, 7]), "payload": {"a": 1}}
 
 
 RADIX_NUMBERS = ["2**53", "2**60", "1e21", "1e300", "-(2**64)", "123456789012345680000", "255",
