@@ -508,6 +508,8 @@ def test_deep_nesting_evaluates_as_v8_does() -> None:
     ("expr", "raw"),
     [("(1234567.891).toLocaleString()", "1,234,567.891"), ("(1.0005).toLocaleString()", "1.001"),
      ("[1234.5, null, [1000, -0]].toLocaleString()", "1,234.5,,1,000,-0"),
+     ("String(10n ** 5000n).length", 5001),
+     ("BigInt('9'.repeat(4500)) + 1n === 10n ** 4500n", True),
      ("(-1e-7).toLocaleString()", "-0"), ("(Infinity).toLocaleString()", "∞"),
      ("'resume'.localeCompare('résumé')", -1), ("'a'.localeCompare('B')", -1),
      ("'ss'.localeCompare('ß')", -1), ("'Z'.localeCompare('z')", 1),
