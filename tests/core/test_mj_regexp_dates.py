@@ -53,6 +53,13 @@ def test_regular_expressions_give_javascripts_values(text: str, expected: str) -
     assert shown(text, {"payload": {"code": "ABC"}}) == expected
 
 
+def test_named_groups_have_no_prototype_as_in_node() -> None:
+    # String() of a match's groups throws in node: the object has a null prototype
+    result = evaluate("String(/(?<d>\\d)/.exec('1').groups)", {}, "mj", now=NOW)
+    assert not result.success and "Cannot convert object to primitive" in result.error.message
+    assert shown("'toString' in /(?<d>\\d)/.exec('1').groups") == "boolean:false"
+
+
 def test_last_index_moves_with_the_global_flag_and_resets_on_failure() -> None:
     assert shown("(r => [r.test('aa'), r.lastIndex, r.test('aa'), r.lastIndex, "
                  "r.test('aa'), r.lastIndex])(/a/g)") == "object:true,1,true,2,false,0"  # fmt: skip

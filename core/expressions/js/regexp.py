@@ -43,6 +43,7 @@ from flowctx_core.expressions.js.values import (
     ELEMENT,
     MAX_STRING_LENGTH,
     UNDEFINED,
+    JsCreated,
     JsError,
     JsFunction,
     JsObject,
@@ -366,6 +367,13 @@ def _groups(source: str) -> tuple[int, dict[str, int]]:
     return count, names
 
 
+def _bare(items: dict[str, Any]) -> JsCreated:
+    """A match's ``groups``: an object with no prototype (String() of it throws, as in node)."""
+    out = JsCreated(None)
+    out.update(items)
+    return out
+
+
 def _found(m: list[Any], text: _Text, source: str, shift: int) -> _Found:
     names = _groups(source)[1]
     spans: list[tuple[int, int] | None] = [
@@ -572,7 +580,7 @@ def _result(rx: JsRegExp, found: _Found, s: str, text: _Text | None = None) -> l
     out: list[Any] = [UNDEFINED if sp is None else text.piece(*sp) for sp in found.spans]
     groups: Any = UNDEFINED
     if found.names:
-        groups = {name: out[i] for name, i in found.names.items()}
+        groups = _bare({name: out[i] for name, i in found.names.items()})
     props: dict[str, Any] = {
         "index": found.spans[0][0],  # type: ignore[index]
         "input": s,
@@ -582,7 +590,7 @@ def _result(rx: JsRegExp, found: _Found, s: str, text: _Text | None = None) -> l
         indices: list[Any] = [UNDEFINED if sp is None else [sp[0], sp[1]] for sp in found.spans]
         igroups: Any = UNDEFINED
         if found.names:
-            igroups = {name: indices[i] for name, i in found.names.items()}
+            igroups = _bare({name: indices[i] for name, i in found.names.items()})
         common.attach_props(indices, {"groups": igroups})
         props["indices"] = indices
     common.attach_props(out, props)
@@ -758,7 +766,7 @@ def _replace_regexp(s: str, rx: JsRegExp, replacement: Any) -> str:
         captures = [UNDEFINED if sp is None else text.piece(*sp) for sp in f.spans[1:]]
         groups: Any = UNDEFINED
         if f.names:
-            groups = {name: captures[i - 1] for name, i in f.names.items()}
+            groups = _bare({name: captures[i - 1] for name, i in f.names.items()})
         if functional:
             args = [matched, *captures, start, s]
             if groups is not UNDEFINED:
