@@ -391,6 +391,75 @@ def _first(rx: JsRegExp, prefix: str, chars: str) -> list[Any] | None:
 def find_at(rx: JsRegExp, text: _Text, start: int, sticky: bool) -> _Found | None:
     """The first match at code unit ``start`` or after it (only at it when ``sticky``), with
     the whole string as context (lookbehind, ``^``, ``\\b`` see what precedes ``start``)."""
+    if text.unicode and len(text.units) != len(text.chars):
+        return _find_between_halves(rx, text, start, sticky)
+    return _find_at_points(rx, text, start, sticky)
+
+
+# V8 (node 20) tries a u/v pattern at every code unit, also between the two halves of a
+# surrogate pair: nothing can be read there (the trail half belongs to the pair), but an
+# empty match can succeed, \B seeing two non-word units (/\B/u finds 2 in 'a😀b'). A global
+# or sticky pattern started inside a pair first steps back to its lead half and tries there.
+
+
+def _inside(units: str, p: int) -> bool:
+    return (
+        0 < p < len(units)
+        and "\ud800" <= units[p - 1] <= "\udbff"
+        and "\udc00" <= units[p] <= "\udfff"
+    )
+
+
+def _find_between_halves(rx: JsRegExp, text: _Text, start: int, sticky: bool) -> _Found | None:
+    units = text.units
+    p = start
+    if _inside(units, p):
+        if "g" in rx.flags or "y" in rx.flags:
+            found = _find_at_points(rx, text, p - 1, True)
+            if found is not None:
+                return found
+        found = _empty_inside(rx, text, p)
+        if found is not None or sticky:
+            return found
+        p += 1
+    if sticky:
+        return _find_at_points(rx, text, p, True)
+    found = _find_at_points(rx, text, p, False)
+    end = found.spans[0][0] if found is not None and found.spans[0] else len(units)
+    for q in range(p + 1, end):
+        if _inside(units, q):
+            charge(ELEMENT)
+            inside = _empty_inside(rx, text, q)
+            if inside is not None:
+                return inside
+    return found
+
+
+def _empty_inside(rx: JsRegExp, text: _Text, p: int) -> _Found | None:
+    """The match at ``p``, between a pair's halves: what precedes is read as it is (the lead
+    half alone ends it), nothing can be read after it, and ``$`` fails (more follows)."""
+    before = _Text(from_units(text.units[:p]), True)
+    return _find_at_points(_without_end(rx), before, p, True)
+
+
+_WITHOUT_END: dict[tuple[str, str], JsRegExp] = {}
+
+
+def _without_end(rx: JsRegExp) -> JsRegExp:
+    key = (rx.source, rx.flags)
+    got = _WITHOUT_END.get(key)
+    if got is None:
+        ends = {i for i, c in _structural(rx.source) if c == "$"}
+        source = "".join("(?!)" if i in ends else c for i, c in enumerate(rx.source))
+        got = JsRegExp(source, rx.flags.replace("g", "").replace("y", ""))
+        if len(_WITHOUT_END) > 256:
+            _WITHOUT_END.clear()
+        _WITHOUT_END[key] = got
+    return got
+
+
+def _find_at_points(rx: JsRegExp, text: _Text, start: int, sticky: bool) -> _Found | None:
+    """``find_at`` where every code-unit index is a character boundary regress knows."""
     chars = text.chars
     at = text.char_of_unit(start)
     if at > len(chars):
@@ -421,6 +490,18 @@ def find_all(rx: JsRegExp, text: _Text) -> Iterator[_Found]:
         while at <= len(text.units):
             charge(ELEMENT)
             f = find_at(rx, text, at, True)
+            if f is None:
+                return
+            yield f
+            s, e = f.spans[0]  # type: ignore[misc]
+            at = e if e > s else _advance(text, e)
+        return
+    if text.unicode and len(text.units) != len(text.chars):
+        # surrogate pairs: V8's search from each lastIndex, which may stop between halves
+        at = 0
+        while at <= len(text.units):
+            charge(ELEMENT)
+            f = find_at(rx, text, at, False)
             if f is None:
                 return
             yield f
