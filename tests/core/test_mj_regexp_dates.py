@@ -33,6 +33,9 @@ def shown(text: str, scope: dict[str, Any] | None = None) -> str:
         ("'x😀y'.match(/./g).length", "number:4"),
         ("'x😀y'.match(/./gu).length", "number:3"),
         ("/^.$/.test('😀')", "boolean:false"),
+        # with u, V8 also tries between a pair's halves, where an empty match can succeed
+        ("'a😀b'.search(/\\B/u)", "number:2"),
+        ("'a😀😀'.split(/\\B/u).length", "number:3"),
         ("/(?<y>\\d\\d)-(?<m>\\d\\d)/.exec('on 12-34').groups.m", "string:34"),
         ("/(?<y>\\d\\d)/d.exec('on 12').indices[1]", "object:3,5"),
         ("[...'a1b2'.matchAll(/\\d/g)].map(m => m.index)", "object:1,3"),
