@@ -36,6 +36,12 @@ def shown(text: str, scope: dict[str, Any] | None = None) -> str:
         # with u, V8 also tries between a pair's halves, where an empty match can succeed
         ("'a😀b'.search(/\\B/u)", "number:2"),
         ("'a😀😀'.split(/\\B/u).length", "number:3"),
+        # without u, /i compares by toUpperCase: ſ is not s, nor the Kelvin sign k
+        ("/s/i.test('\\u017f') || /[a-z]/i.test('\\u212a')", "boolean:false"),
+        ("/s/iu.test('\\u017f') && /[a-z]/iu.test('\\u212a')", "boolean:true"),
+        # a class over all code units holds the halves of a pair and a lone surrogate alike
+        ("'😀'.match(/[\\u0000-\\uffff]/)[0].length", "number:1"),
+        ("/[\\u0000-\\uffff]/u.test('\\ud83d')", "boolean:true"),
         ("/(?<y>\\d\\d)-(?<m>\\d\\d)/.exec('on 12-34').groups.m", "string:34"),
         ("/(?<y>\\d\\d)/d.exec('on 12').indices[1]", "object:3,5"),
         ("[...'a1b2'.matchAll(/\\d/g)].map(m => m.index)", "object:1,3"),
