@@ -17,6 +17,7 @@ from typing import IO, Any
 
 from flowctx_core.base.jsontext import JsonTextError, parse_json
 from flowctx_core.expressions import DIALECTS, EvalResult, evaluate
+from flowctx_core.expressions.mj.errors import wrapper_hint
 from flowctx_core.expressions.pathcontext import build_path_context
 from flowctx_tui.cli.common import MAX_ARG_FILE_BYTES, UsageError, fail, load_json_arg
 from flowctx_tui.cli.workspace_args import add_now_arg, pin_now
@@ -67,10 +68,14 @@ def run(args: argparse.Namespace) -> int:
     result = evaluate(
         args.expr, scope, args.dialect, explain=args.explain, secret_roots=secret_roots
     )
+    hint = _hint(args.expr, args.dialect, result)
     if args.format == "json":
-        print(json.dumps(result.to_json(explain=args.explain)))
+        doc = result.to_json(explain=args.explain)
+        if hint:
+            doc["hint"] = hint
+        print(json.dumps(doc))
     else:
-        for line in _text(args.expr, result, args.explain):
+        for line in _text(args.expr, result, args.explain, hint):
             print(line)
     if not result.success:
         return 3
@@ -116,7 +121,15 @@ def _scope(args: argparse.Namespace) -> tuple[dict[str, Any], frozenset[str] | N
     return scope, None
 
 
-def _text(expr: str, result: EvalResult, explain: bool) -> list[str]:
+def _hint(expr: str, dialect: str, result: EvalResult) -> str | None:
+    """What the engine's error message does not say (only MemberJunction's wrapper, today)."""
+    error = result.error
+    if dialect != "mj" or error is None:
+        return None
+    return wrapper_hint(expr, error.message, error.start)
+
+
+def _text(expr: str, result: EvalResult, explain: bool, hint: str | None = None) -> list[str]:
     lines: list[str] = []
     if result.success:
         lines.append("true" if result.value else "false")
@@ -125,6 +138,8 @@ def _text(expr: str, result: EvalResult, explain: bool) -> list[str]:
         lines.append(f"error: {error.message if error else 'unknown error'}")
         if error is not None and error.start is not None:
             lines.extend(caret(expr, error.start, error.end))
+        if hint:
+            lines.append(f"hint: {hint}")
     if explain and result.explain is not None:
         lines.extend(result.explain.lines())  # its root carries the warnings
     else:
