@@ -1,7 +1,9 @@
 """``flowctx routes``: which route wins from a step or agent, every candidate and why.
 
-Exit 0 when a route was chosen, 1 when none was (the flow ends, no transition matched), 2 for
-bad arguments or an unknown ``--from``. ``--from`` matches ignoring case and, for Mozaiks files,
+Exit status (``EXIT_RULE``): 0 when the next step is known, a route was chosen or nothing leaves
+``--from`` so the run ends there as written (a flow's end step, an agent no rule leaves); 1 when
+paths or rules leave it and none is taken (nothing matched, or the workflow would not start);
+2 for bad arguments or an unknown ``--from``. ``--from`` matches ignoring case and, for Mozaiks files,
 takes the runtime's names for the human (``user``, ``user_proxy``, ``userproxy``,
 ``userproxyagent``) as one source. Values read from ``context`` are masked unless ``--reveal``.
 """
@@ -37,9 +39,16 @@ _KIND_TITLES = {
     "handoffs": "Mozaiks handoffs (legacy)",
 }
 _INDENT = "       "
+EXIT_RULE = (
+    "exit status: 0 when a route is chosen, or when nothing leaves --from so the run ends "
+    "there as written (a flow's end step, an agent no rule leaves); 1 when paths or rules "
+    "leave it and none is taken (nothing matched, or the workflow would not start); 2 for "
+    "bad arguments or an unknown --from"
+)
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
+    parser.epilog = EXIT_RULE
     add_workspace_args(parser)
     parser.add_argument(
         "--from",
@@ -217,4 +226,12 @@ def run(args: argparse.Namespace) -> int:
         if refused is not None:
             print(one_line(refused.headline(f"runtime {session.runtime.name}")))
         print(render_text(name, decisions, reveal=args.reveal))
-    return 0 if any(d.winner is not None for d in decisions) else 1
+    return exit_status(decisions)
+
+
+def exit_status(decisions: list[RouteDecision]) -> int:
+    """``EXIT_RULE``: 0 a route is chosen or nothing leaves the source, 1 nothing matched."""
+    if any(d.winner is not None for d in decisions):
+        return 0
+    ends = all(not d.candidates and not d.failed for d in decisions)
+    return 0 if decisions and ends else 1
