@@ -20,6 +20,7 @@ from flowctx_core.expressions import DIALECTS, EvalResult, evaluate
 from flowctx_core.expressions.mj.errors import wrapper_hint
 from flowctx_core.expressions.pathcontext import build_path_context
 from flowctx_tui.cli.common import MAX_ARG_FILE_BYTES, UsageError, fail, load_json_arg
+from flowctx_tui.cli.options import add_format_arg
 from flowctx_tui.cli.workspace_args import add_now_arg, pin_now
 
 _PATH_CONTEXT_FLAGS = ("data", "payload", "step_result", "flow_context")
@@ -27,7 +28,15 @@ _PATH_CONTEXT_FLAGS = ("data", "payload", "step_result", "flow_context")
 
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("expr", nargs="?", help="the condition (use -- before one starting with -)")
-    parser.add_argument("--dialect", "-d", choices=DIALECTS, default="mj", help="default: mj")
+    parser.add_argument(
+        "--dialect",
+        "-d",
+        choices=DIALECTS,
+        default="mj",
+        help="the engine whose answer to predict: mj (MemberJunction path conditions), ag2 "
+        "(AG2 ContextExpression), mozaiks (Mozaiks context_expression) or python "
+        "(default: mj)",
+    )
     parser.add_argument("--data", metavar="JSON|@FILE", help="params.data")
     parser.add_argument("--context", metavar="JSON|@FILE", help="params.context (ag2: the scope)")
     parser.add_argument("--payload", metavar="JSON|@FILE", help="the agent payload")
@@ -42,7 +51,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--explain", action="store_true", help="show every sub-expression's value")
     add_now_arg(parser)
-    parser.add_argument("--format", choices=("text", "json"), default="text")
+    add_format_arg(
+        parser, {"text": "true or false (or the error), then warnings", "json": "one object"}
+    )
     parser.add_argument(
         "--batch",
         metavar="FILE|-",
