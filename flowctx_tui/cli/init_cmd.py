@@ -73,7 +73,7 @@ def run(args: argparse.Namespace) -> int:
     except OSError as exc:
         return fail(f"{root}: cannot write the workspace: {exc.strerror or exc}", code=1)
     shown = shlex.quote(str(args.path))
-    print(f"flowctx: a workspace with the workflow {args.workflow} in {root.resolve()}:")
+    print(f"flowctx: a workspace with the workflow {args.workflow} in {args.path}:")
     for rel in files:
         print(f"  {rel}")
     print("Next, try:")

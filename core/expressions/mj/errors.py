@@ -40,8 +40,7 @@ def wrapper_hint(text: str, message: str, start: int | None) -> str | None:
     for token in (")", ";"):
         if message == f"Unexpected token '{token}'":
             return (
-                f"the '{token}' is MemberJunction's, not yours: it runs the condition as "
-                f"'{WRAPPER}', so a condition that is incomplete at its end (here: something "
-                f"is missing after {text.rstrip()[-20:]!r}) meets that '{token}'"
+                f"the '{token}' is MemberJunction's, not yours: it runs '{WRAPPER}', so a "
+                f"condition that is incomplete at its end meets that '{token}'"
             )
     return None
