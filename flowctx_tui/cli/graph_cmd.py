@@ -31,6 +31,7 @@ from flowctx_tui.cli.scenario_args import (
     add_scenario_parts,
     saved_scenario,
     scenario_from_args,
+    with_real_context,
 )
 from flowctx_tui.cli.terminal import colour_wanted, sgr, table_width
 from flowctx_tui.cli.workspace_args import add_workspace_args, open_from_args, pick_workflow
@@ -137,6 +138,7 @@ def run(args: argparse.Namespace) -> int:
         )
     inputs = session.inputs(env, launch, overrides_from="--env", launch_from="--launch")
     matrix = resolve(snap, inputs, name)
+    scenario = with_real_context(scenario, matrix.values)
     clock.LAST_READ = None
     with clock.scenario_instant(scenario.now):  # a saved scenario's instant, unless --now
         graphs: list[RoutingGraph] = list(

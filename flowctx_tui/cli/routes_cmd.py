@@ -199,6 +199,13 @@ def run(args: argparse.Namespace) -> int:
             f"known: {listed}"
         )
     source = matches[0]
+    # the same verdict as check and matrix, with the stage of the runtime that decides it
+    matrix = session.matrix(workflow, env, launch)
+    if saved is not None:
+        from flowctx_core.model.scenarios import real_overrides
+
+        # a saved scenario holds *** for secrets: each stands for the resolved value
+        inputs["context_overrides"] = real_overrides(matrix.values, inputs["context_overrides"])
     decisions = session.decide(
         name,
         source,
@@ -207,8 +214,7 @@ def run(args: argparse.Namespace) -> int:
         routes=routes,
         **inputs,
     )
-    # the same verdict as check and matrix, with the stage of the runtime that decides it
-    refused = session.matrix(workflow, env, launch).refused
+    refused = matrix.refused
     if args.format == "json":
         doc = {
             "workflow": name,

@@ -97,6 +97,15 @@ def scenario_from_args(args: argparse.Namespace, saved: Scenario | None) -> Scen
     return replace(base, **changes)
 
 
+def with_real_context(scenario: Scenario, values: dict[str, Any]) -> Scenario:
+    """The scenario with each ``***`` of its context (a saved scenario masks secrets) read as
+    the resolved value it stands for, as the app reads it back."""
+    from flowctx_core.model.scenarios import real_overrides
+
+    real = real_overrides(values, scenario.context_overrides)
+    return replace(scenario, context_overrides=real)
+
+
 def with_scenario(
     scenario: Scenario | None, env: dict[str, str], launch: dict[str, Any]
 ) -> tuple[dict[str, str], dict[str, Any]]:

@@ -307,3 +307,47 @@ def test_an_unknown_command_is_not_taken_for_a_path(
     (tmp_path / "tset").mkdir()
     assert main(["tset"]) == 2
     assert "no command" not in capsys.readouterr().err
+
+
+def test_a_saved_scenario_s_masked_secret_stands_for_the_resolved_value(
+    workspace: WriteWorkspace, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A scenario file never holds a secret: ``***`` is written in its place, and read back
+    as the value the workspace resolves (as the app reads it), in routes and graph alike."""
+    root: Path = workspace(
+        {
+            "workflows/F/context_variables.yaml": (
+                "definitions:\n"
+                "  service_token: {type: string, source: {type: state, default: tok-1}}\n"
+                "  approved: {type: boolean, source: {type: state, default: false}}\n"
+                "agents:\n  A: {variables: [service_token, approved]}\n"
+            ),
+            "workflows/F/flow.yaml": (
+                "steps:\n"
+                "  - {name: Start, type: Prompt, starting: true}\n"
+                "  - {name: Allowed, type: Action}\n"
+                "  - {name: Denied, type: Action}\n"
+                "paths:\n"
+                "  - {from: Start, to: Allowed, priority: 20,\n"
+                "     condition: \"context.service_token === 'tok-1' && context.approved\"}\n"
+                "  - {from: Start, to: Denied, priority: 10}\n"
+            ),
+            ".flowctx/scenarios/F/ok.json": json.dumps(
+                {
+                    "format": "flowctx-scenario/1",
+                    "context": {"service_token": "***", "approved": True},
+                }
+            ),
+        }
+    )
+    assert main(["routes", str(root), "-w", "F", "--from", "Start", "--scenario", "ok"]) == 0
+    out = capsys.readouterr().out
+    assert out.splitlines()[-1].startswith("winner: Allowed")
+    # read, never shown
+    assert "context.service_token === 'tok-1' -> true (got *** (secret: key looks secret))" in out
+    assert main(["graph", str(root), "-w", "F", "--scenario", "ok", "--format", "mermaid"]) == 0
+    mermaid = capsys.readouterr().out
+    # the thick, starred edge is the route taken: to Allowed
+    taken = [line.strip() for line in mermaid.splitlines() if "==>" in line]
+    assert len(taken) == 1 and taken[0].startswith('step_Start ==>|"★ 1.')
+    assert taken[0].endswith("step_Allowed")
