@@ -5,8 +5,9 @@ One workflow folder with ``orchestrator.yaml`` (what the runtime's discovery loo
 ``schema_version`` mozaiks.orchestrator.v1, ``workflow_name`` equal to the folder, a known
 ``workflow_startup_mode``), ``agents.yaml`` (the only place the runtime takes agents from), a
 small contract with one variable of each everyday source (config, data_reference, state), a
-transition graph that routes on the state variable, and one seed document the data_reference
-reads from the embedded database. The files are text, written by the caller.
+transition graph that routes on the state variable, one seed document the data_reference reads
+from the embedded database, and two ``flowctx test`` cases. The files are text, written by the
+caller.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from flowctx_core.model.filenames import (
     CONTRACT_FILE,
     PROFILE_FILE,
     SEED_DIR,
+    TESTS_DIR,
     TRANSITIONS_FILE,
     WORKFLOWS_DIR,
 )
@@ -58,6 +60,7 @@ def scaffold(workflow: str = DEFAULT_WORKFLOW, runtime: str | None = None) -> di
         f"{folder}/{CONTRACT_FILE}": _CONTRACT,
         f"{folder}/{TRANSITIONS_FILE}": _TRANSITIONS,
         f"{SEED_DIR}/default/apps.json": _APPS,
+        "/".join((*TESTS_DIR, f"{name.lower()}.yaml")): _TESTS.format(name=name),
     }
 
 
@@ -148,4 +151,19 @@ _APPS = """\
 [
   {"app_id": "app-hello", "display_name": "Hello World"}
 ]
+"""
+
+_TESTS = """\
+# flowctx test cases: each names its inputs and what the runtime should do (`flowctx test`).
+workflow: {name}
+cases:
+  - name: once the greeter has said GREETED, the helper takes over
+    context: {{greeted: true}}
+    expect:
+      route: {{from: GreeterAgent, to: HelperAgent}}
+  - name: until then the greeter hands back to the user, who sees the app's name
+    expect:
+      route: {{from: GreeterAgent, to: user}}
+      values: {{app_name: Hello World}}
+      prompt: {{agent: GreeterAgent, contains: "APP_NAME: Hello World"}}
 """

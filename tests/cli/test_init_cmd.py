@@ -81,6 +81,9 @@ def test_routes_works_on_the_new_workspace(
     assert code == 0
     assert rows["app_name"]["value"] == "Hello World"  # from the seed document
     assert rows["greeting_style"]["value"] == "friendly"  # from flowctx.yaml's env
+    # and its test cases, which say the same, pass
+    code, out, _ = run(capsys, "test", str(tmp_path))
+    assert code == 0 and out.splitlines()[-1] == "2 passed, 0 failed (2 cases in 1 files)"
 
 
 def test_init_never_overwrites(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
