@@ -26,8 +26,16 @@ from flowctx_tui.cli.workspace_args import add_workspace_args, open_from_args, p
 
 def configure(parser: argparse.ArgumentParser) -> None:
     add_workspace_args(parser)
-    parser.add_argument("before", help="launch context before the hook: JSON file or inline JSON")
-    parser.add_argument("after", help="launch context after the hook: JSON file or inline JSON")
+    parser.add_argument(
+        "before",
+        metavar="BEFORE",
+        help="launch context before the hook: JSON file, @file or inline JSON",
+    )
+    parser.add_argument(
+        "after",
+        metavar="AFTER",
+        help="launch context after the hook: JSON file, @file or inline JSON",
+    )
     parser.add_argument("--reveal", action="store_true", help="show secret values unmasked")
     add_format_arg(
         parser, {"text": "ok, or each protected key changed", "json": "the same, for scripts"}

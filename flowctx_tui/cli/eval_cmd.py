@@ -27,7 +27,12 @@ _PATH_CONTEXT_FLAGS = ("data", "payload", "step_result", "flow_context")
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("expr", nargs="?", help="the condition (use -- before one starting with -)")
+    parser.add_argument(
+        "expr",
+        nargs="?",
+        metavar="EXPRESSION",
+        help="the condition (use -- before one starting with -)",
+    )
     parser.add_argument(
         "--dialect",
         "-d",

@@ -65,6 +65,13 @@ def test_path_is_the_first_positional_wherever_it_exists() -> None:
     assert takes_path == set(COMMANDS) - set(NO_PATH)
 
 
+def test_positionals_are_named_in_capitals_as_the_help_and_docs_write_them() -> None:
+    for name, parser in parsers().items():
+        for action in positionals(parser):
+            shown = action.metavar or action.dest
+            assert isinstance(shown, str) and shown.isupper(), (name, shown)
+
+
 def test_top_level_help_names_the_commands_without_path(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
