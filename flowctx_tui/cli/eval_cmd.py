@@ -73,10 +73,10 @@ def run(args: argparse.Namespace) -> int:
         return fail(str(exc))
     if args.batch is not None:
         if args.expr is not None:
-            return fail("give either EXPR or --batch, not both")
+            return fail("give either EXPRESSION or --batch, not both")
         return _run_batch(args.batch)
     if args.expr is None:
-        return fail("missing EXPR (or use --batch FILE)")
+        return fail("missing EXPRESSION (or use --batch FILE)")
     try:
         scope, secret_roots = _scope(args)
     except UsageError as exc:
