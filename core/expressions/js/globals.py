@@ -150,7 +150,7 @@ def _math_pow(x: Any = UNDEFINED, y: Any = UNDEFINED, *_: Any) -> int | float:
 
 
 def _math_hypot(*args: Any) -> int | float:
-    # V8 (node 20, src/builtins/math.tq MathHypot): divide by the largest magnitude, add the
+    # V8 (node 20, its Torque MathHypot): divide by the largest magnitude, add the
     # squares with Kahan compensation, sqrt and scale back; the last digit follows from it.
     nums = [abs(float(to_number(a))) for a in args]
     if any(n == math.inf for n in nums):
@@ -296,7 +296,7 @@ def _parse_int(s: Any = UNDEFINED, radix: Any = UNDEFINED, *_: Any) -> int | flo
 
 def _v8_radix_parts(digits: str, base: int) -> float:
     """parseInt past 2**53 in a radix that is not 10 or a power of two, as V8 computes it
-    (node 20, src/numbers/conversions.cc): parts whose multiplier fits 32 bits, each folded in
+    (node 20, its string-to-number conversion): parts whose multiplier fits 32 bits, each folded in
     with double arithmetic, so the last digit may differ from the exact value's rounding (the
     specification allows it)."""
     limit = 0xFFFFFFFF // 36
