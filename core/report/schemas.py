@@ -32,8 +32,8 @@ from pydantic import BaseModel
 from pydantic.json_schema import GenerateJsonSchema, JsonSchemaValue, models_json_schema
 from pydantic_core import core_schema
 
-from flowctx_core.buildctx import registry as registry_module
-from flowctx_core.buildctx.registry import RegistryModel, VarProjection
+from flowctx_core.buildctx import registry_model as registry_module
+from flowctx_core.buildctx.registry_model import RegistryModel, VarProjection
 from flowctx_core.model.contract import (
     AgentView,
     ContractDocument,

@@ -85,13 +85,30 @@ def test_a_plain_workspace_is_checked_without_the_heavy_parts(tmp_path: Path) ->
     assert got["loaded"] == []
 
 
-def test_check_makes_no_pydantic_plugin_scan_and_imports_regex_only_for_patterns(
+REGISTRY_MODELS = "flowctx_core.buildctx.registry_model"
+
+
+def test_check_makes_no_pydantic_plugin_scan_and_imports_only_what_the_files_need(
     tmp_path: Path,
 ) -> None:
     root = write_tree(tmp_path / "ws", {"workflows/W/context_variables.yaml": PLAIN})
-    # the scan goes through importlib.metadata (tests/cli/test_pydantic_plugins.py: plugins)
-    got = run_fresh(["check", str(root)], ("importlib.metadata", "regex"))
+    # the scan goes through importlib.metadata (tests/cli/test_pydantic_plugins.py: plugins);
+    # regex comes with a bounded pattern, the registry models with a registry
+    got = run_fresh(["check", str(root)], ("importlib.metadata", "regex", REGISTRY_MODELS))
     assert got["code"] == 0 and got["loaded"] == []
+
+
+def test_a_build_context_registry_brings_its_models_and_is_checked(tmp_path: Path) -> None:
+    root = write_tree(
+        tmp_path / "ws",
+        {
+            "workflows/W/context_variables.yaml": PLAIN,
+            "build_context/r/context.yaml": "context_id: r\napplies_to_workflows: [W]\nnope: 1\n",
+        },
+    )
+    got = run_fresh(["check", str(root)], (REGISTRY_MODELS,))
+    assert got["code"] == 1 and "build_context/r/context.yaml:3:1" in str(got["out"]), got["out"]
+    assert got["loaded"] == [REGISTRY_MODELS]
 
 
 def test_routing_files_and_seeds_bring_their_parts_and_are_checked(tmp_path: Path) -> None:
