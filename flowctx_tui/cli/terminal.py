@@ -170,10 +170,11 @@ def safe_output() -> Iterator[None]:
 
 
 def write_json(text: str, stream: TextIO | None = None) -> None:
-    """``text``, JSON written with ``ensure_ascii`` (as ``json.dumps`` does by default), and a
-    line end. Such text holds no character a terminal acts on but DEL (C0 controls and
-    everything past ASCII are ``\\u`` escapes), so a text without DEL goes to the stream
-    under the escaping one whole, instead of through its scan."""
+    """``text``, valid JSON, and a line end. JSON holds control characters only escaped
+    (outside its strings, only the layout's spaces and line ends), so ASCII JSON without DEL
+    holds nothing a terminal acts on and goes to the stream under the escaping one whole,
+    instead of through its scan (``json.dumps``'s default output is such: it also escapes DEL
+    and everything past ASCII); other text is escaped as everything else is."""
     out = sys.stdout if stream is None else stream
     if text.isascii() and "\x7f" not in text:  # both at C speed: isascii is a flag
         raw_stream(out).write(text + "\n")
