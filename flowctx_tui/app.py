@@ -21,10 +21,11 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.events import DescendantFocus
 from textual.filter import LineFilter
+from textual.keys import key_to_character
 from textual.notifications import SeverityLevel
 from textual.reactive import reactive
 from textual.widget import Widget
-from textual.widgets import Footer, Input, Static, TabbedContent, TabPane
+from textual.widgets import Input, Static, TabbedContent, TabPane
 from textual.worker import Worker, WorkerState, get_current_worker
 
 from flowctx_core.base.secrets import mask_text
@@ -43,6 +44,7 @@ from flowctx_tui.messages import (
     WorkspaceLoaded,
 )
 from flowctx_tui.watcher import WorkspaceFilter
+from flowctx_tui.widgets.footer import AppFooter
 from flowctx_tui.widgets.keys import KeyBuffer, KeysInOrderApp
 from flowctx_tui.widgets.matrix import MatrixView
 from flowctx_tui.widgets.status import Status, StatusLine
@@ -254,7 +256,24 @@ class FlowctxApp(KeysInOrderApp, App[int]):
                     # keeps what is typed while the view mounts (see mount_view)
                     yield KeyBuffer(f"The {title.lower()} view is loading…", classes="view-loading")
         yield StatusLine(id="status")
-        yield Footer()
+        yield AppFooter(self.typing_tab_keys)
+
+    def typing_tab_keys(self) -> tuple[str, str] | None:
+        """The keys that switch tabs while typing in a text field (where digits are text):
+        each shown tab's keys that are not a printable character, as the footer shows them
+        (``("f2", "f2/f3/f4/f6/f9")``), or None when a key map left none."""
+        panes = {pane.id for pane in self.query_one("#tabs", TabbedContent).query(TabPane)}
+        keys: list[str] = []
+        for binding in _bindings_of(type(self)):
+            tab = (binding.id or "").removeprefix("app.tab.")
+            if not binding.id or tab == binding.id or tab not in panes:
+                continue
+            typed = self._keymap.get(binding.id, binding.key).split(",")
+            keys += [k.strip() for k in typed if key_to_character(k.strip()) is None]
+        if not keys:
+            return None
+        shown = "/".join(self.get_key_display(Binding(k, "")) for k in keys)
+        return keys[0], shown
 
     def _tab_title(self, tab: str, title: str) -> str:
         binding = next(b for b in _bindings_of(type(self)) if b.id == f"app.tab.{tab}")
