@@ -516,14 +516,34 @@ class MatrixView(Vertical):
     def _update_count(self) -> None:
         total = len(self._keys)
         shown = len(self._order)
-        errors = sum(1 for r in self._rows.values() if r.status == "error")
-        warned = sum(1 for k in self._warned if self._rows[k].status != "error")
+        problem = self.row_filter.problem
+        if problem:
+            # said where the count is, so the table (unfiltered by it) is not taken for a match
+            content = Content.styled(problem, "$text-error bold")
+            if content != self._count_shown:
+                self._count_shown = content
+                self.query_one("#matrix-count", Static).update(content)
+            return
+        rows = self._rows
+        errors = {k for k, r in rows.items() if r.status == "error"}
+        warned = {k for k in self._warned if rows[k].status != "error"}
         text = f"{shown}/{total}" if self.row_filter else f"{total} variables"
         parts: list[str | tuple[str, str]] = [text]
-        if errors:
-            parts.append((f" · {errors} in error", "$text-error"))
-        if warned:
-            parts.append((f" · {warned} with warnings", "$text-warning"))
+        # the counts are of the rows shown (n and p reach those); what the filter hides is
+        # said apart, so "2 with warnings" is never two rows nobody can see
+        visible = set(self._order) if shown != total else None
+        hidden: list[str] = []
+        for found, what, style in (
+            (errors, "in error", "$text-error"),
+            (warned, "with warnings", "$text-warning"),
+        ):
+            seen = len(found) if visible is None else len(found & visible)
+            if seen:
+                parts.append((f" · {seen} {what}", style))
+            if len(found) > seen:
+                hidden.append(f"{len(found) - seen} {what}")
+        if hidden:
+            parts.append((f" · hidden: {', '.join(hidden)}", "$text-muted"))
         content = Content.assemble(*parts)
         if content != self._count_shown:
             self._count_shown = content
