@@ -10,10 +10,26 @@ from __future__ import annotations
 
 import fcntl
 import os
+import re
 import shutil
 import subprocess
 from collections.abc import Sequence
 from pathlib import Path
+
+#: what pip says when the package index cannot be reached (or holds nothing: a closed mirror)
+PIP_OFFLINE = re.compile(
+    r"No matching distribution found|Could not find a version that satisfies"
+    r"|Failed to establish a new connection|Temporary failure in name resolution"
+    r"|NewConnectionError|Network is unreachable"
+)
+
+
+def pip_offline(output: str) -> str | None:
+    """The line where pip says it cannot reach the package index, or None."""
+    for line in output.splitlines():
+        if PIP_OFFLINE.search(line):
+            return line.strip()[:200]
+    return None
 
 
 class Unavailable(Exception):

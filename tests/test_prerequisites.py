@@ -30,18 +30,21 @@ PYTEST_LINES = re.compile(
 )
 
 
-def run_pytest(tmp_path: Path, tools: list[str], files: list[str], **env: str) -> list[str]:
-    """``pytest -q -rs files`` with only ``tools`` on PATH and an empty test cache; the output
-    lines (asserted to be pytest's own, without a traceback)."""
-    bin_dir = tmp_path / "bin"
-    bin_dir.mkdir(exist_ok=True)
-    for tool in tools:
-        found = shutil.which(tool)
-        if found is None:
-            pytest.skip(f"this case needs {tool} to leave it on PATH")
-        (bin_dir / tool).symlink_to(found)
+def run_pytest(tmp_path: Path, tools: list[str] | None, files: list[str], **env: str) -> list[str]:
+    """``pytest -q -rs files`` with only ``tools`` on PATH (None: PATH as it is) and an empty
+    test cache; the output lines (asserted to be pytest's own, without a traceback)."""
+    path = os.environ.get("PATH", "/usr/bin:/bin")
+    if tools is not None:
+        bin_dir = tmp_path / "bin"
+        bin_dir.mkdir(exist_ok=True)
+        for tool in tools:
+            found = shutil.which(tool)
+            if found is None:
+                pytest.skip(f"this case needs {tool} to leave it on PATH")
+            (bin_dir / tool).symlink_to(found)
+        path = str(bin_dir)
     clean = {
-        "PATH": str(bin_dir),
+        "PATH": path,
         "HOME": str(tmp_path / "home"),
         "LANG": "C.UTF-8",
         "FLOWCTX_TEST_CACHE": str(tmp_path / "cache"),
@@ -130,3 +133,18 @@ def test_without_the_package_index_the_mozaiks_runtime_tests_skip_with_a_reason(
         "the published Mozaiks runtime is not available: pip could not install "
         "mozaiks==0.2.0 (index access?): " in reasons
     )
+
+
+def test_without_the_package_index_the_pre_commit_hook_test_skips_with_a_reason(
+    tmp_path: Path,
+) -> None:
+    lines = run_pytest(
+        tmp_path,
+        None,  # git and pre-commit there; only the index is not
+        ["tests/e2e/test_precommit.py"],
+        PIP_CONFIG_FILE=os.devnull,
+        PIP_INDEX_URL=f"{NOWHERE}/simple",
+        PIP_RETRIES="0",
+        PIP_DISABLE_PIP_VERSION_CHECK="1",
+    )
+    assert "pre-commit cannot install the hook without the package index: " in skipped(lines)
