@@ -960,6 +960,11 @@ class FlowctxApp(KeysInOrderApp, App[int]):
             self.get_key_display(Binding(k.strip(), binding.action)) for k in keys.split(",")
         )
 
+    def _applies(self, binding: Binding) -> bool:
+        """Whether help and the palette offer ``binding`` now: the Changes tab's only in
+        review mode, where the tab exists."""
+        return binding.id != "app.tab.changes" or self.base is not None
+
     def help_entries(self) -> list[HelpEntry]:
         """Every key of the app, as remapped: the views' bindings (mounted or not), those of
         the widgets inside them (completion, history, JSON errors), then the dialogs'."""
@@ -976,7 +981,7 @@ class FlowctxApp(KeysInOrderApp, App[int]):
         seen = set()
         for cls in classes:
             for binding in _bindings_of(cls):
-                if binding.id in seen or not binding.description:
+                if binding.id in seen or not binding.description or not self._applies(binding):
                     continue
                 seen.add(binding.id)
                 place = DIALOGS.get((binding.id or "").split(".")[0])
@@ -1008,6 +1013,8 @@ class FlowctxApp(KeysInOrderApp, App[int]):
         for cls, node in self._binding_sources():
             for binding in _bindings_of(cls):
                 if binding.id in seen or not binding.description or binding.id == "app.quit":
+                    continue
+                if not self._applies(binding):
                     continue
                 seen.add(binding.id)
                 target = node if node is not None else self
