@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from datetime import datetime
-from functools import partial
+from functools import lru_cache, partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -324,9 +324,12 @@ class FlowctxApp(KeysInOrderApp, App[int]):
 
     def _update_status(self) -> None:
         count = count_problems(self.result.problems if self.result else ())
+        label = workspace_label(self.session.root)
+        # the SVG screenshots' title, and the page's under flowctx serve
+        self.sub_title = escape_controls(f"{self.workflow} · {label}")
         self.query_one(StatusLine).show(
             Status(
-                workspace=self.session.root.name,
+                workspace=label,
                 workflow=self.workflow,
                 state=self.state,
                 reloaded=self.last_reload,
@@ -1068,6 +1071,20 @@ class FlowctxApp(KeysInOrderApp, App[int]):
                     PaletteCommand(cmd, action, partial(self.call_later, self.run_action, action))
                 )
         return commands
+
+
+@lru_cache(maxsize=8)
+def workspace_label(root: Path) -> str:
+    """How the app names a workspace: "the demo" for the bundled one (a newcomer's first
+    look, whose folder is called ``workspace``), else its folder's name."""
+    from flowctx_tui.cli.workspace_args import demo_path
+
+    try:
+        if root.resolve() == demo_path().resolve():
+            return "the demo"
+    except OSError:  # a folder gone meanwhile is named as it was
+        pass
+    return root.name
 
 
 def _bindings_of(cls: type) -> list[Binding]:
