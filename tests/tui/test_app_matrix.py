@@ -36,7 +36,7 @@ async def test_demo_rows_show_value_source_status_and_origin(demo: Path, make_ap
         # ... and the row is marked: check warns that the default is ignored
         assert cell(app, "llm_model", "status") == "default !"
         assert cell(app, "llm_model", "origin").startswith("None: def")
-        assert "runtime mozaiks" in str(app.query_one("#status").render())
+        assert "mozaiks-0.2.0" in str(app.query_one("#status").render())  # at 100 columns
         assert cell(app, "max_build_iterations", "value") == "5"
         assert cell(app, "max_build_iterations", "origin").startswith("env MAX_B")
         assert cell(app, "concept_api_endpoints", "status") == "fallback"
