@@ -16,7 +16,7 @@ from functools import lru_cache, partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from textual import on, work
+from textual import events, on, work
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.events import DescendantFocus
@@ -24,6 +24,7 @@ from textual.filter import LineFilter
 from textual.keys import key_to_character
 from textual.notifications import SeverityLevel
 from textual.reactive import reactive
+from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Input, Static, TabbedContent, TabPane
 from textual.worker import Worker, WorkerState, get_current_worker
@@ -82,6 +83,26 @@ DIALOGS = {
     "help": "Help",
     "compare": "Compare with",
 }
+
+
+class MainScreen(Screen[Any]):
+    """The app's screen: its breakpoint class (-narrow / -wide) follows a resize before the
+    layout, not after it.
+
+    Textual lays a resized screen out first and sets the class after, so crossing WIDE
+    painted a frame of the old layout squeezed into the new width (fragments of the detail
+    pane where the table is) and laid everything out twice. Styles apply at once when a class
+    changes, so setting it first gives one layout, at the new size, in the right shape."""
+
+    async def _on_resize(self, event: events.Resize) -> None:
+        narrow = event.size.width < WIDE
+        # one frame for all of it: the layout in the new shape and the columns cut for it
+        # (not after the table's own resize message has waited behind several frames)
+        with self.app.batch_update():
+            self.update_classes({"-narrow": narrow, "-wide": not narrow}, animate=False)
+            await super()._on_resize(event)
+            for view in self.query(MatrixView):
+                view.refit()
 
 
 def _scratchpad_class() -> type[Scratchpad]:
@@ -305,6 +326,9 @@ class FlowctxApp(KeysInOrderApp, App[int]):
         ScrollBar.renderer = getattr(self, "_scrollbar_renderer", ScrollBar.renderer)
         if self._watch_stop is not None:
             self._watch_stop.set()
+
+    def get_default_screen(self) -> Screen[Any]:
+        return MainScreen(id="_default")
 
     @on(DescendantFocus)
     def _no_blink(self, event: DescendantFocus) -> None:
