@@ -52,6 +52,8 @@ def test_the_installed_textual_is_the_pinned_one() -> None:
         ("textual.document._wrapped_document", "WrappedDocument"),
         # fast_table.py's render signatures
         ("textual._types", "SegmentLines"),
+        # widgets/footer.py adds a key to the footer as Textual draws its own
+        ("textual.widgets._footer", "FooterKey"),
     ],
 )
 def test_the_private_names_are_where_flowctx_imports_them(module: str, name: str) -> None:
