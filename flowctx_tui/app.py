@@ -12,19 +12,21 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from datetime import datetime
-from functools import partial
+from functools import lru_cache, partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from textual import on, work
+from textual import events, on, work
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.events import DescendantFocus
 from textual.filter import LineFilter
+from textual.keys import key_to_character
 from textual.notifications import SeverityLevel
 from textual.reactive import reactive
+from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Footer, Input, Static, TabbedContent, TabPane
+from textual.widgets import Input, Static, TabbedContent, TabPane
 from textual.worker import Worker, WorkerState, get_current_worker
 
 from flowctx_core.base.secrets import mask_text
@@ -43,6 +45,7 @@ from flowctx_tui.messages import (
     WorkspaceLoaded,
 )
 from flowctx_tui.watcher import WorkspaceFilter
+from flowctx_tui.widgets.footer import AppFooter
 from flowctx_tui.widgets.keys import KeyBuffer, KeysInOrderApp
 from flowctx_tui.widgets.matrix import MatrixView
 from flowctx_tui.widgets.status import Status, StatusLine
@@ -80,6 +83,26 @@ DIALOGS = {
     "help": "Help",
     "compare": "Compare with",
 }
+
+
+class MainScreen(Screen[Any]):
+    """The app's screen: its breakpoint class (-narrow / -wide) follows a resize before the
+    layout, not after it.
+
+    Textual lays a resized screen out first and sets the class after, so crossing WIDE
+    painted a frame of the old layout squeezed into the new width (fragments of the detail
+    pane where the table is) and laid everything out twice. Styles apply at once when a class
+    changes, so setting it first gives one layout, at the new size, in the right shape."""
+
+    async def _on_resize(self, event: events.Resize) -> None:
+        narrow = event.size.width < WIDE
+        # one frame for all of it: the layout in the new shape and the columns cut for it
+        # (not after the table's own resize message has waited behind several frames)
+        with self.app.batch_update():
+            self.update_classes({"-narrow": narrow, "-wide": not narrow}, animate=False)
+            await super()._on_resize(event)
+            for view in self.query(MatrixView):
+                view.refit()
 
 
 def _scratchpad_class() -> type[Scratchpad]:
@@ -254,7 +277,24 @@ class FlowctxApp(KeysInOrderApp, App[int]):
                     # keeps what is typed while the view mounts (see mount_view)
                     yield KeyBuffer(f"The {title.lower()} view is loading…", classes="view-loading")
         yield StatusLine(id="status")
-        yield Footer()
+        yield AppFooter(self.typing_tab_keys)
+
+    def typing_tab_keys(self) -> tuple[str, str] | None:
+        """The keys that switch tabs while typing in a text field (where digits are text):
+        each shown tab's keys that are not a printable character, as the footer shows them
+        (``("f2", "f2/f3/f4/f6/f9")``), or None when a key map left none."""
+        panes = {pane.id for pane in self.query_one("#tabs", TabbedContent).query(TabPane)}
+        keys: list[str] = []
+        for binding in _bindings_of(type(self)):
+            tab = (binding.id or "").removeprefix("app.tab.")
+            if not binding.id or tab == binding.id or tab not in panes:
+                continue
+            typed = self._keymap.get(binding.id, binding.key).split(",")
+            keys += [k.strip() for k in typed if key_to_character(k.strip()) is None]
+        if not keys:
+            return None
+        shown = "/".join(self.get_key_display(Binding(k, "")) for k in keys)
+        return keys[0], shown
 
     def _tab_title(self, tab: str, title: str) -> str:
         binding = next(b for b in _bindings_of(type(self)) if b.id == f"app.tab.{tab}")
@@ -287,6 +327,9 @@ class FlowctxApp(KeysInOrderApp, App[int]):
         if self._watch_stop is not None:
             self._watch_stop.set()
 
+    def get_default_screen(self) -> Screen[Any]:
+        return MainScreen(id="_default")
+
     @on(DescendantFocus)
     def _no_blink(self, event: DescendantFocus) -> None:
         # snapshots need a still cursor: every text widget gets the app's blink setting
@@ -305,9 +348,12 @@ class FlowctxApp(KeysInOrderApp, App[int]):
 
     def _update_status(self) -> None:
         count = count_problems(self.result.problems if self.result else ())
+        label = workspace_label(self.session.root)
+        # the SVG screenshots' title, and the page's under flowctx serve
+        self.sub_title = escape_controls(f"{self.workflow} · {label}")
         self.query_one(StatusLine).show(
             Status(
-                workspace=self.session.root.name,
+                workspace=label,
                 workflow=self.workflow,
                 state=self.state,
                 reloaded=self.last_reload,
@@ -941,6 +987,11 @@ class FlowctxApp(KeysInOrderApp, App[int]):
             self.get_key_display(Binding(k.strip(), binding.action)) for k in keys.split(",")
         )
 
+    def _applies(self, binding: Binding) -> bool:
+        """Whether help and the palette offer ``binding`` now: the Changes tab's only in
+        review mode, where the tab exists."""
+        return binding.id != "app.tab.changes" or self.base is not None
+
     def help_entries(self) -> list[HelpEntry]:
         """Every key of the app, as remapped: the views' bindings (mounted or not), those of
         the widgets inside them (completion, history, JSON errors), then the dialogs'."""
@@ -957,7 +1008,7 @@ class FlowctxApp(KeysInOrderApp, App[int]):
         seen = set()
         for cls in classes:
             for binding in _bindings_of(cls):
-                if binding.id in seen or not binding.description:
+                if binding.id in seen or not binding.description or not self._applies(binding):
                     continue
                 seen.add(binding.id)
                 place = DIALOGS.get((binding.id or "").split(".")[0])
@@ -989,6 +1040,8 @@ class FlowctxApp(KeysInOrderApp, App[int]):
         for cls, node in self._binding_sources():
             for binding in _bindings_of(cls):
                 if binding.id in seen or not binding.description or binding.id == "app.quit":
+                    continue
+                if not self._applies(binding):
                     continue
                 seen.add(binding.id)
                 target = node if node is not None else self
@@ -1042,6 +1095,20 @@ class FlowctxApp(KeysInOrderApp, App[int]):
                     PaletteCommand(cmd, action, partial(self.call_later, self.run_action, action))
                 )
         return commands
+
+
+@lru_cache(maxsize=8)
+def workspace_label(root: Path) -> str:
+    """How the app names a workspace: "the demo" for the bundled one (a newcomer's first
+    look, whose folder is called ``workspace``), else its folder's name."""
+    from flowctx_tui.cli.workspace_args import demo_path
+
+    try:
+        if root.resolve() == demo_path().resolve():
+            return "the demo"
+    except OSError:  # a folder gone meanwhile is named as it was
+        pass
+    return root.name
 
 
 def _bindings_of(cls: type) -> list[Binding]:

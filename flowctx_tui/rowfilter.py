@@ -1,9 +1,11 @@
 """The matrix filter typed by the user: ``status:error``, ``source:file``, free text.
 
-Words are ANDed. ``key:value`` narrows a column (``status``, ``source``, ``type``, ``agent``;
-a value matches by prefix, ``status:err`` finds errors; commas give alternatives,
+Words are ANDed. ``key:value`` narrows a column (``name``, ``status``, ``source``, ``type``,
+``agent``; a value matches by prefix, ``status:err`` finds errors; commas give alternatives,
 ``status:error,fallback``); a leading ``-`` negates a word; anything else must appear in the
-variable's name (case-insensitive).
+variable's name (case-insensitive). A ``key:`` that names no column is not a filter but a
+mistake: it filters nothing and ``problem`` says so (no variable name holds a colon, so taken
+as a name it would empty the table without a word).
 """
 
 from __future__ import annotations
@@ -12,11 +14,13 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import TypeVar
 
+from flowctx_core.base.diagnostics import did_you_mean
 from flowctx_core.model.matrix import Row
 
 K = TypeVar("K")
 
 FIELDS: dict[str, Callable[[Row], tuple[str, ...]]] = {
+    "name": lambda r: (r.name,),
     "status": lambda r: (r.status,),
     "source": lambda r: (r.source,),
     "type": lambda r: (r.type,),
@@ -42,10 +46,13 @@ class Term:
 @dataclass(frozen=True)
 class RowFilter:
     terms: tuple[Term, ...] = ()
+    #: the ``key:`` words whose key names no column, as typed
+    unknown: tuple[str, ...] = ()
 
     @classmethod
     def parse(cls, text: str) -> RowFilter:
         terms = []
+        unknown: list[str] = []
         for word in text.lower().split():
             negate = word.startswith("-") and len(word) > 1
             if negate:
@@ -56,11 +63,25 @@ class RowFilter:
                 if values:
                     terms.append(Term(key, values, negate))
                 continue
+            if sep and key.isidentifier():
+                if key not in unknown:
+                    unknown.append(key)
+                continue
             terms.append(Term(None, (word,), negate))
-        return cls(tuple(terms))
+        return cls(tuple(terms), tuple(unknown))
+
+    @property
+    def problem(self) -> str:
+        """Why part of the filter is ignored (an unknown column), or ``""``."""
+        if not self.unknown:
+            return ""
+        known = ", ".join(FIELDS)
+        names = [f"{key}{did_you_mean(key, FIELDS)}" for key in self.unknown]
+        what = "unknown column" + ("s " if len(names) > 1 else " ") + "; ".join(names)
+        return f"{what}: filter by {known}"
 
     def __bool__(self) -> bool:
-        return bool(self.terms)
+        return bool(self.terms or self.unknown)
 
     def matches(self, row: Row) -> bool:
         return all(t.matches(row) for t in self.terms)

@@ -392,6 +392,40 @@ def _mark(node: yaml.Node | None) -> tuple[int, int]:
     return (node.start_mark.line + 1, node.start_mark.column + 1)
 
 
+#: what the parser's context says it was inside -> the characters that open it, as named
+_OPENERS = {
+    "while parsing a flow ": {"[": "'['", "{": "'{'"},
+    "while scanning a quoted scalar": {"'": "quote (')", '"': 'quote (")'},
+}
+
+
+def _unclosed(exc: yaml.MarkedYAMLError, text: str, display: str) -> Diagnostic | None:
+    """A ``[``, ``{`` or quote left open: where it was opened, not where the parser gave up.
+
+    The parser notices only at the next key or the end of the file, often a line (or several)
+    later, and says "did not find expected ',' or ']'" there; its context mark is the bracket
+    or quote the author forgot to close, which is the line to fix."""
+    problem, context = exc.problem_mark, exc.context_mark
+    if problem is None or context is None or context.line >= problem.line:
+        return None
+    if not 0 <= context.index < len(text):
+        return None
+    opener = text[context.index]
+    named = next(
+        (
+            names.get(opener)
+            for lead, names in _OPENERS.items()
+            if (exc.context or "").startswith(lead)
+        ),
+        None,
+    )
+    if named is None:
+        return None
+    where = f"line {problem.line + 1}, column {problem.column + 1}"
+    message = f"YAML syntax error: this {named} is not closed ({exc.problem} before {where})"
+    return Diagnostic(display, context.line + 1, context.column + 1, message)
+
+
 def parse_yaml_text(text: str, display: str) -> tuple[YamlDoc | None, list[Diagnostic]]:
     """Parse YAML text; never raises for bad input. ``None`` document when it cannot be read."""
     problems: list[Diagnostic] = []
@@ -411,6 +445,9 @@ def parse_yaml_text(text: str, display: str) -> tuple[YamlDoc | None, list[Diagn
         deep = _flow_too_deep(text)
         if deep is not None:
             return None, [Diagnostic(display, *deep, _TOO_DEEP_MESSAGE)]
+        unclosed = _unclosed(exc, text, display)
+        if unclosed is not None:
+            return None, [unclosed]
         mark = exc.problem_mark or exc.context_mark
         line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
         what = exc.problem or exc.context or "invalid YAML"

@@ -299,7 +299,7 @@ MOZAIKS_2026_01 = RuntimeProfile(
 #: the documented contract, where it differs from the shipped code
 SPEC = RuntimeProfile(
     name="spec",
-    title="The documented context-variables contract (001_6d6b2107939f9cef.txt)",
+    title="The documented context-variables contract",
     repository="documentation",
     commit="001_6d6b2107939f9cef",
     date="as documented",

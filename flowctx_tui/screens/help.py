@@ -35,7 +35,7 @@ class HelpScreen(ModalScreen[None]):
             yield Static("Keys", classes="modal-title")
             yield Static(
                 f"{self._close_keys()} closes this window. Remap any key with --keymap FILE: a "
-                'JSON or YAML mapping of binding id to keys, e.g. {"matrix.next_error": "f7"}. '
+                'JSON or YAML mapping of binding id to keys, e.g. {"matrix.next_error": "f10"}. '
                 "ctrl+p lists every command.",
                 classes="modal-hint",
                 id="help-hint",

@@ -71,7 +71,9 @@ class LaunchScreen(ModalScreen[dict[str, Any] | None]):
             # a masked value left as it is keeps the real one (see keep_masked)
             shown = self.launch if self.reveal else mask_value(self.launch)
             text = json.dumps(shown, indent=2, ensure_ascii=False) if shown else "{\n}"
-            area = OrderedTextArea.code_editor(text, language="json", id="launch-text")
+            area = OrderedTextArea.code_editor(
+                text, language="json", id="launch-text", tab_behavior="focus"
+            )
             area.cursor_blink = False
             yield area
             yield Static("", id="launch-error")

@@ -17,6 +17,11 @@ from flowctx_core.report.display import display_value
 from flowctx_tui.cli.terminal import escape_controls as esc
 
 if TYPE_CHECKING:
+    from textual.css.styles import RulesMap
+    from textual.strip import Strip
+    from textual.style import Style
+    from textual.visual import RenderOptions
+
     from flowctx_core.review.diff import VariableChange
     from flowctx_core.runtime.policy import AuthorityPolicy
 
@@ -128,6 +133,40 @@ def highlight(code: str, *, language: str) -> Content:
     from textual.highlight import highlight as _highlight
 
     return _highlight(code, language=language)
+
+
+def hanging(code: Content, width: int) -> Content:
+    """``code`` with each line longer than ``width`` wrapped under its own indentation (two
+    more cells), as an editor shows wrapped YAML; a plain wrap starts every continuation at
+    column 0, where it reads as a new top-level key. ``width`` 0: as is."""
+    if width <= 0 or (code.cell_length <= width and "\n" not in code.plain):
+        return code
+    out: list[Content] = []
+    for line in code.split("\n"):
+        if line.cell_length <= width:
+            out.append(line)
+            continue
+        plain = line.plain
+        hang = min(len(plain) - len(plain.lstrip(" ")) + 2, width // 2)
+        pieces = line.wrap(max(width - hang, 1))
+        out.append(pieces[0])
+        for piece in pieces[1:]:
+            lead = len(piece.plain) - len(piece.plain.lstrip(" "))
+            out.append(Content(" " * hang) + piece[lead:])
+    return Content("\n").join(out)
+
+
+class HangingContent(Content):
+    """Content drawn with ``hanging`` at whatever width it is given: the text stays whole
+    (copying, tests), only what is drawn wraps under each line's indentation."""
+
+    def render_strips(
+        self, width: int, height: int | None, style: Style, options: RenderOptions
+    ) -> list[Strip]:
+        return Content.render_strips(hanging(self, width), width, height, style, options)
+
+    def get_height(self, rules: RulesMap, width: int) -> int:
+        return Content.get_height(hanging(self, width), rules, width)
 
 
 def render_row(
@@ -297,18 +336,18 @@ class DetailPane(VerticalScroll, can_focus=True):
             # a reveal keeps the place the user scrolled to
             self.scroll_home(animate=False, immediate=True)
         body = self.query_one("#detail-body", Static)
-        body.update(
-            render_row(
-                row,
-                reveal=reveal,
-                contract_lines=contract_lines,
-                contract_file=contract_file,
-                notes=notes,
-                change=change,
-                base=base,
-                authority=authority,
-            )
+        # long lines (the definition's YAML above all) wrap under their own indentation
+        shown = render_row(
+            row,
+            reveal=reveal,
+            contract_lines=contract_lines,
+            contract_file=contract_file,
+            notes=notes,
+            change=change,
+            base=base,
+            authority=authority,
         )
+        body.update(HangingContent(shown.plain, list(shown.spans)))
 
 
 def _name(row: object) -> str | None:

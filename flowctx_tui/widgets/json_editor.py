@@ -99,6 +99,9 @@ def json_code_editor(text: str = "", cls: type[TextArea] = TextArea, **kwargs: A
 
     Use this wherever a JSON TextArea is needed (see ``JSON_HIGHLIGHTS`` for why).
     """
+    # tab moves the focus, as everywhere else in the app (and as help says): an editor that
+    # swallows it traps a keyboard user in the text; indenting is two spaces typed
+    kwargs.setdefault("tab_behavior", "focus")
     area = cls.code_editor(text, language=None, **kwargs)
     area.update_highlight_query("json", JSON_HIGHLIGHTS)
     # without a tree-sitter JSON grammar, plain text still edits fine

@@ -199,6 +199,14 @@ class MatrixTable(FastTable):
     def on_resize(self, event: events.Resize) -> None:
         self.post_message(self.Resized())
 
+    @property
+    def fill_width(self) -> int:
+        """The width the columns may fill: the vertical scrollbar's room always kept free, so
+        its coming and going never re-cuts the cells. From the size the layout gave, which
+        is current as soon as it is made (the region is the painted one, a frame late)."""
+        width = self.size.width - self.styles.gutter.width - self.styles.scrollbar_size_vertical
+        return max(width, 0)
+
 
 class MatrixView(Vertical):
     """Filter bar, problems banner, the table and the detail pane."""
@@ -240,6 +248,8 @@ class MatrixView(Vertical):
         #: the check warnings located in each variable's definition (for the detail pane)
         self._located: dict[str, tuple[Diagnostic, ...]] = {}
         self._resize_pending = False
+        #: the table width the columns were last cut for
+        self._fitted = -1
         self._cut_cache: dict[str, tuple[tuple[str, ...], dict[str, int], tuple[Text, ...]]] = {}
         self._count_shown: Content | None = None
         self._problems_shown: Content | None = None
@@ -383,23 +393,28 @@ class MatrixView(Vertical):
         return keys
 
     def _table_width(self) -> int:
-        """The width the columns may fill (the vertical scrollbar's always kept free, so its
-        coming and going never re-cuts the cells)."""
         table = self.table
-        bar = table.styles.scrollbar_size_vertical if table.show_vertical_scrollbar else 0
-        reserve = 0 if bar else table.styles.scrollbar_size_vertical
-        return max(table.scrollable_content_region.width - reserve, 0)
+        if isinstance(table, MatrixTable):
+            return table.fill_width
+        return max(table.scrollable_content_region.width, 0)
+
+    def refit(self) -> None:
+        """Cut the columns to the table's width now (the app calls it as soon as a resize is
+        laid out, so no frame shows the old widths; the table's own resize message comes
+        after the screen has painted several)."""
+        if self.matrix is not None and self._table_width() != self._fitted:
+            self._sync(detail=False)
 
     @on(MatrixTable.Resized)
     def _table_resized(self, event: MatrixTable.Resized) -> None:
-        # a drag of the terminal's edge sends a burst: re-cut once, after the last of it
+        # a drag of the terminal's edge sends a burst: re-cut once, for the last of it
         if not self._resize_pending:
             self._resize_pending = True
-            self.call_after_refresh(self._resized)
+            self.call_next(self._resized)
 
     def _resized(self) -> None:
         self._resize_pending = False
-        self._sync(detail=False)
+        self.refit()
 
     def _sync(self, *, detail: bool = True) -> None:
         table = self.table
@@ -409,7 +424,8 @@ class MatrixView(Vertical):
             self._texts = {k: self._texts_for(k) for k in self._keys}
             self._needs = column_needs(self._texts.values())
         texts = self._texts
-        widths = column_widths(self._table_width(), (), table.cell_padding, needs=self._needs)
+        self._fitted = self._table_width()
+        widths = column_widths(self._fitted, (), table.cell_padding, needs=self._needs)
         resized = widths != self._widths
         if resized:
             self._widths = widths
@@ -516,14 +532,34 @@ class MatrixView(Vertical):
     def _update_count(self) -> None:
         total = len(self._keys)
         shown = len(self._order)
-        errors = sum(1 for r in self._rows.values() if r.status == "error")
-        warned = sum(1 for k in self._warned if self._rows[k].status != "error")
+        problem = self.row_filter.problem
+        if problem:
+            # said where the count is, so the table (unfiltered by it) is not taken for a match
+            content = Content.styled(problem, "$text-error bold")
+            if content != self._count_shown:
+                self._count_shown = content
+                self.query_one("#matrix-count", Static).update(content)
+            return
+        rows = self._rows
+        errors = {k for k, r in rows.items() if r.status == "error"}
+        warned = {k for k in self._warned if rows[k].status != "error"}
         text = f"{shown}/{total}" if self.row_filter else f"{total} variables"
         parts: list[str | tuple[str, str]] = [text]
-        if errors:
-            parts.append((f" · {errors} in error", "$text-error"))
-        if warned:
-            parts.append((f" · {warned} with warnings", "$text-warning"))
+        # the counts are of the rows shown (n and p reach those); what the filter hides is
+        # said apart, so "2 with warnings" is never two rows nobody can see
+        visible = set(self._order) if shown != total else None
+        hidden: list[str] = []
+        for found, what, style in (
+            (errors, "in error", "$text-error"),
+            (warned, "with warnings", "$text-warning"),
+        ):
+            seen = len(found) if visible is None else len(found & visible)
+            if seen:
+                parts.append((f" · {seen} {what}", style))
+            if len(found) > seen:
+                hidden.append(f"{len(found) - seen} {what}")
+        if hidden:
+            parts.append((f" · hidden: {', '.join(hidden)}", "$text-muted"))
         content = Content.assemble(*parts)
         if content != self._count_shown:
             self._count_shown = content

@@ -181,6 +181,8 @@ def candidate_label(candidate: Candidate, order: int, won: bool) -> Text:
 
 
 def decision_label(decision: RouteDecision) -> Text:
+    """The decision's heading: the file, the source and the outcome; why it was decided is
+    the line under it (``reason_line``), so a heading fits a 120-column terminal."""
     label = Text.assemble((esc(decision.file), "bold underline"))
     label.append(f"  from {esc(decision.source)}: ")
     if decision.winner is not None and not decision.failed:
@@ -189,10 +191,14 @@ def decision_label(decision: RouteDecision) -> Text:
         label.append("the run fails", style="bold red")
     else:
         label.append("ends", style="bold yellow")
-    label.append(f"  ({esc(mask_text(decision.reason))})", style="dim")
     if decision.unread:
         label.append(f"  NOT READ: {esc(decision.unread)}", style="bold yellow")
     return label
+
+
+def reason_line(decision: RouteDecision) -> Text:
+    """Why the decision came out as it did, on a line of its own under the heading."""
+    return Text.assemble((esc(mask_text(decision.reason)), "dim italic"))
 
 
 def _compute(
@@ -527,6 +533,7 @@ class RoutesView(Widget):
                 scenarios = ", ".join(c.scenario for c in changed)
                 label.append(f"  ~ winner changed since base [{scenarios}]", style="bold magenta")
             branch = tree.root.add(label, data=decision, expand=True)
+            branch.add_leaf(reason_line(decision), data=decision)
             for order, candidate in enumerate(decision.candidates, 1):
                 self._add_candidate(branch, decision, candidate, order)
 

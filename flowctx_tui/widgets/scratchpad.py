@@ -43,6 +43,7 @@ from textual.containers import Horizontal
 from textual.message import Message
 from textual.reactive import reactive
 from textual.suggester import Suggester
+from textual.timer import Timer
 from textual.widget import Widget
 from textual.widgets import Button, Input, Select, Static, TabbedContent, TabPane
 
@@ -78,6 +79,11 @@ if TYPE_CHECKING:
     from flowctx_core.model.matrix import Matrix
     from flowctx_core.routing import Routes
     from flowctx_core.session import Session
+
+#: Seconds a condition's result stays on screen, untouched, before it counts as tried (goes
+#: into the history, as Enter puts it at once): long enough that the prefixes passed on the
+#: way to it while typing are not recorded.
+HISTORY_AFTER = 1.0
 
 DIALECT_LABELS = {
     "mj": "mj",
@@ -301,6 +307,7 @@ class Scratchpad(Widget):
             give_up=self._give_up,
         )
         self._result_text = ""  # the expression ``result`` is for
+        self._history_timer: Timer | None = None
 
     # --- layout ------------------------------------------------------------------------
 
@@ -654,6 +661,18 @@ class Scratchpad(Widget):
         text, result = done
         self.result, self._result_text = result, text
         self._render_result()
+        if self._history_timer is not None:
+            self._history_timer.stop()
+        # a condition with a verdict counts as tried once it has been on screen a moment
+        # (Enter is not needed for "previous one tried"; Enter records any, errors too)
+        if result is not None and result.success:
+            self._history_timer = self.set_timer(HISTORY_AFTER, partial(self._tried, text))
+
+    def _tried(self, text: str) -> None:
+        self._history_timer = None
+        if text != self.scenario.expression or text.strip() in self.scenario.history:
+            return  # typed on since, or already there (a recalled one keeps its place)
+        self._remember()
 
     def _show_busy(self) -> None:
         self._render_result(Text.assemble(("evaluating…", "dim italic")))

@@ -44,22 +44,37 @@ class Status:
     changes: int | None = None
 
 
-def render_status(s: Status) -> Content:
+#: how far the line is shortened to fit, step by step (each level keeps the ones before)
+SHORTER = ("as is", "times bare", "runtime bare", "review bare", "no workspace", "tight")
+
+
+def render_status(s: Status, width: int = 0) -> Content:
+    """The status line; with ``width``, shortened step by step until it fits: the labels
+    ("reloaded", "runtime", "review") go first, then the workspace's name, then the spaces
+    around the separators. What is said (state, counts, review) is never dropped."""
+    content = _render(s, 0)
+    for level in range(1, len(SHORTER)):
+        if not width or content.cell_length <= width:
+            break
+        content = _render(s, level)
+    return content
+
+
+def _render(s: Status, level: int) -> Content:
     label, style = STATES[s.state]
-    sep = (" │ ", "$text-muted")
-    parts: list[str | tuple[str, str]] = [
-        (f" {escape_controls(s.workflow)}", "bold"),
-        (f" ({escape_controls(s.workspace)})", "$text-muted"),
-        sep,
-        (label, style),
-    ]
+    sep = (" │ " if level < 5 else "│", "$text-muted")
+    parts: list[str | tuple[str, str]] = [(f" {escape_controls(s.workflow)}", "bold")]
+    if level < 4:
+        parts.append((f" ({escape_controls(s.workspace)})", "$text-muted"))
+    parts += [sep, (label, style)]
     if s.runtime:
-        parts += [sep, (f"runtime {s.runtime}", "$text-muted")]
+        parts += [sep, (f"runtime {s.runtime}" if level < 2 else s.runtime, "$text-muted")]
     if s.refused:
         parts += [sep, (f"REFUSED by the runtime ({s.refused})", "$text-error bold")]
     if s.review:
         found = "comparing…" if s.changes is None else f"{s.changes} changed"
-        parts += [sep, (f"review vs {s.review}: {found}", "$text-accent")]
+        what = f"review vs {s.review}" if level < 3 else f"vs {s.review}"
+        parts += [sep, (f"{what}: {found}", "$text-accent")]
     e, w = s.errors, s.warnings
     parts += [
         sep,
@@ -68,7 +83,7 @@ def render_status(s: Status) -> Content:
         (f"{w} warning{'s' if w != 1 else ''}", "$text-warning" if w else "$text-muted"),
     ]
     if s.reloaded is not None:
-        parts += [sep, f"reloaded {s.reloaded:%H:%M:%S}"]
+        parts += [sep, f"reloaded {s.reloaded:%H:%M:%S}" if level < 1 else f"{s.reloaded:%H:%M:%S}"]
     if not s.watching:
         parts += [sep, ("not watching", "$text-muted")]
     if s.overrides:
@@ -81,11 +96,20 @@ def render_status(s: Status) -> Content:
 class StatusLine(Static):
     """One line above the footer; the app calls ``show`` after every change of state."""
 
-    _shown: Status | None = None
+    _shown: tuple[Status, int] | None = None
+    _status: Status | None = None
 
     def show(self, status: Status) -> None:
-        if status == self._shown:
+        self._status = status
+        self._render_for(self.size.width)
+
+    def on_resize(self) -> None:
+        self._render_for(self.size.width)
+
+    def _render_for(self, width: int) -> None:
+        status = self._status
+        if status is None or (status, width) == self._shown:
             return
-        self._shown = status
+        self._shown = (status, width)
         # one line of fixed height: repaint it without a layout pass over the whole screen
-        self.update(render_status(status), layout=False)
+        self.update(render_status(status, width), layout=False)

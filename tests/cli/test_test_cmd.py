@@ -265,7 +265,10 @@ cases:
             "      route: {from: RouterAgent, to: A, rule: 1}\n",
             "exactly one of 'to', 'rule' or 'ends'",
         ),
-        ("workflow: [Approvals\n", ".flowctx/tests/approvals.yaml:2:1: YAML syntax error"),
+        (
+            "workflow: [Approvals\n",
+            ".flowctx/tests/approvals.yaml:1:11: YAML syntax error: this '[' is not closed",
+        ),
         (
             "workflow: Approvals\ncases:\n  - name: x\n    scenario: nope\n"
             "    expect: {refused: false}\n",

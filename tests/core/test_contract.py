@@ -515,8 +515,8 @@ def test_a_file_with_syntax_errors_has_no_rows_and_one_located_error(
     snap = load(workspace, "definitions:\n  x: {type: string\nagents: {}\n")
     assert snap.variables == ()
     [d] = snap.diagnostics
-    assert (d.line, d.column) == (3, 7)
-    assert d.message.startswith("YAML syntax error")
+    assert (d.line, d.column) == (2, 6)  # the '{' left open
+    assert d.message.startswith("YAML syntax error: this '{' is not closed")
 
 
 def test_missing_contract_file_is_a_diagnostic(tmp_path: Path) -> None:

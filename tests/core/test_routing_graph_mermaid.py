@@ -7,10 +7,7 @@ or ``$FLOWCTX_TEST_CACHE``) on first use, as the differential tests install Memb
 
 from __future__ import annotations
 
-import fcntl
 import json
-import os
-import shutil
 import subprocess
 from pathlib import Path
 
@@ -22,6 +19,7 @@ from flowctx_core.routing.graph_render import to_mermaid
 from flowctx_core.session import open_session
 from flowctx_tui.cli.workspace_args import demo_path
 from tests.core.test_routing_graph import graphs
+from tests.prerequisites import Unavailable, npm_install
 
 PACKAGES = ("mermaid@11.17.2", "jsdom@29.1.1")
 HARNESS = Path(__file__).with_name("mermaid_parse.mjs")
@@ -29,24 +27,10 @@ HARNESS = Path(__file__).with_name("mermaid_parse.mjs")
 
 @pytest.fixture(scope="module")
 def mermaid_root() -> Path:
-    for tool in ("node", "npm"):
-        if shutil.which(tool) is None:
-            pytest.skip(f"parsing with the real mermaid needs {tool} (.ci/run installs it)")
-    env = os.environ.get("FLOWCTX_TEST_CACHE")
-    base = Path(env) if env else Path(__file__).resolve().parents[1] / ".cache"
-    root = base / "mermaid-11.17.2"
-    root.mkdir(parents=True, exist_ok=True)
-    with open(root / ".lock", "w") as lock:  # xdist workers install once between them
-        fcntl.flock(lock, fcntl.LOCK_EX)
-        if not (root / "node_modules" / "mermaid" / "package.json").exists():
-            subprocess.run(
-                ["npm", "install", "--prefix", str(root), "--no-audit", "--no-fund",
-                 "--ignore-scripts", "--loglevel=error", *PACKAGES],
-                check=True,
-                capture_output=True,
-                timeout=600,
-            )  # fmt: skip
-    return root
+    try:
+        return npm_install("mermaid-11.17.2", PACKAGES, "node_modules/mermaid/package.json")
+    except Unavailable as exc:
+        pytest.skip(f"parsing with the real mermaid is not available: {exc}")
 
 
 def parse(root: Path, diagrams: list[str]) -> list[dict[str, object]]:

@@ -52,10 +52,22 @@ def test_format_path_writes_indexes_in_brackets() -> None:
 @pytest.mark.parametrize(
     ("text", "where", "words"),
     [
-        ("definitions:\n  foo: [1, 2\nagents: {}\n", (3, 7), "did not find expected ',' or ']'"),
-        ("definitions:\n  x: {type: string\n", (3, 1), "did not find expected ',' or '}'"),
+        # an unclosed bracket or quote is reported where it opens (the parser notices it at
+        # the next key or the end, a line or more later, and says so in the message)
+        (
+            "definitions:\n  foo: [1, 2\nagents: {}\n",
+            (2, 8),
+            "this '[' is not closed (did not find expected ',' or ']' before line 3, column 7)",
+        ),
+        (
+            "definitions:\n  x: {type: string\n",
+            (2, 6),
+            "this '{' is not closed (did not find expected ',' or '}' before line 3, column 1)",
+        ),
+        ("a: [1, 2\n\n\n# c\nb: 1\n", (1, 4), "this '[' is not closed"),
+        ("a: [1, 2}\n", (1, 9), "did not find expected ',' or ']'"),  # on its line: where it is
         ("a:\n  - b\n  c: d\n", (3, 3), "expected '-'"),
-        ("key: 'unterminated\n", (2, 1), "end of stream"),
+        ("key: 'unterminated\n", (1, 6), "this quote (') is not closed (found unexpected end"),
         ("a: &x [1]\nb: *y\n", (2, 4), "undefined alias"),
     ],
 )

@@ -1124,7 +1124,7 @@ def main(argv: list[str] | None = None) -> int:
 
     sys.path.insert(0, str(__import__("pathlib").Path(__file__).resolve().parents[2]))
     from tests.differential.draw import draw, judge
-    from tests.differential.oracle import MjOracle, install, missing_tools
+    from tests.differential.oracle import oracle_or_reason
 
     parser = argparse.ArgumentParser(prog="mj_corpus.py", description=main.__doc__)
     parser.add_argument("count", nargs="?", type=int, default=20_000)
@@ -1132,13 +1132,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--family", action="append", default=[], help="only these families")
     parser.add_argument("--examples", action="store_true", help="show disagreeing cases")
     args = parser.parse_args(argv)
-    reason = missing_tools()
-    if reason is not None:
-        print(f"mj_corpus.py: {reason}", file=sys.stderr)
+    oracle = oracle_or_reason()
+    if isinstance(oracle, str):
+        print(f"mj_corpus.py: {oracle}", file=sys.stderr)
         return 2
     seed = args.seed if args.seed is not None else int(time.time_ns() % 2**32)
     cases = draw(args.count, seed, args.family)
-    tally = judge(MjOracle(install()), cases)
+    tally = judge(oracle, cases)
     print(f"{len(cases)} cases drawn with seed {seed}")
     print(tally.table(examples=args.examples))
     return 0

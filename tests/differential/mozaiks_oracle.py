@@ -17,18 +17,14 @@ import venv
 from pathlib import Path
 from typing import Any, Final
 
+from tests.prerequisites import Unavailable, cache_root, last_line
+
 RELEASE: Final = "mozaiks==0.2.0"
 HARNESS: Final = Path(__file__).with_name("mozaiks_harness.py")
 
 
-class Unavailable(Exception):
-    """The release cannot be installed here (no package registry): a one-line reason."""
-
-
 def cache_dir() -> Path:
-    env = os.environ.get("FLOWCTX_TEST_CACHE")
-    base = Path(env) if env else Path(__file__).resolve().parents[1] / ".cache"
-    return base / "mozaiks-0.2.0"
+    return cache_root() / "mozaiks-0.2.0"
 
 
 def _python(root: Path) -> Path:
@@ -45,7 +41,13 @@ def install() -> Path:
         if ready.exists() and _python(root).exists():
             return _python(root)
         shutil.rmtree(root / "venv", ignore_errors=True)
-        venv.EnvBuilder(with_pip=True).create(root / "venv")
+        try:
+            venv.EnvBuilder(with_pip=True).create(root / "venv")
+        except (subprocess.CalledProcessError, OSError) as exc:
+            # Debian's python3 without python3-venv has no ensurepip
+            why = last_line(getattr(exc, "stderr", None) or getattr(exc, "output", None) or "")
+            raise Unavailable(f"cannot make a venv with pip here ({exc.__class__.__name__}: "
+                              f"{why}); install python3-venv") from None  # fmt: skip
         try:
             subprocess.run(
                 [
@@ -63,8 +65,8 @@ def install() -> Path:
                 timeout=1500,
             )
         except subprocess.CalledProcessError as exc:
-            last = (exc.stderr or exc.stdout or "").strip().splitlines()[-1:] or ["no output"]
-            raise Unavailable(f"pip could not install {RELEASE}: {last[0][:200]}") from None
+            why = last_line(exc.stderr or exc.stdout)
+            raise Unavailable(f"pip could not install {RELEASE} (index access?): {why}") from None
         except subprocess.TimeoutExpired:
             raise Unavailable(f"pip did not install {RELEASE} within 25 minutes") from None
         probe = subprocess.run(
@@ -78,7 +80,7 @@ def install() -> Path:
             check=False,
         )
         if probe.returncode != 0:
-            raise Unavailable(f"{RELEASE} installed but does not import: {probe.stderr[-200:]}")
+            raise Unavailable(f"{RELEASE} installed but does not import: {last_line(probe.stderr)}")
         ready.write_text(RELEASE + "\n")
     return _python(root)
 

@@ -8,16 +8,15 @@ one node process.
 
 from __future__ import annotations
 
-import fcntl
 import json
 import math
-import os
-import shutil
 import subprocess
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
+
+from tests.prerequisites import Unavailable, cache_root, npm_install
 
 PACKAGE: Final = "@memberjunction/global@5.51.3"
 HARNESS: Final = Path(__file__).with_name("mj_oracle.mjs")
@@ -25,37 +24,23 @@ NEVER_EXECUTE: Final = "would execute this as code"
 
 
 def cache_dir() -> Path:
-    env = os.environ.get("FLOWCTX_TEST_CACHE")
-    base = Path(env) if env else Path(__file__).resolve().parents[1] / ".cache"
-    return base / "mj-global-5.51.3"
-
-
-def missing_tools() -> str | None:
-    for tool in ("node", "npm"):
-        if shutil.which(tool) is None:
-            return f"{tool} is not installed (.ci/run installs nodejs and npm when missing)"
-    return None
+    return cache_root() / "mj-global-5.51.3"
 
 
 def install() -> Path:
-    """The evaluator's module file, installing the package first when it is not cached."""
-    root = cache_dir()
-    module = root / "node_modules" / "@memberjunction" / "global" / "dist"
-    target = module / "SafeExpressionEvaluator.js"
-    root.mkdir(parents=True, exist_ok=True)
-    with open(root / ".lock", "w") as lock:  # xdist workers install once between them
-        fcntl.flock(lock, fcntl.LOCK_EX)
-        if not target.exists():
-            subprocess.run(
-                ["npm", "install", "--prefix", str(root), "--no-audit", "--no-fund",
-                 "--ignore-scripts", "--loglevel=error", PACKAGE],
-                check=True,
-                capture_output=True,
-                timeout=600,
-            )  # fmt: skip
-    if not target.exists():
-        raise RuntimeError(f"npm installed {PACKAGE} but {target} is missing")
-    return target
+    """The evaluator's module file, installing the package first when it is not cached;
+    Unavailable (a one-line reason) without node, npm or the registry."""
+    dist = Path("node_modules") / "@memberjunction" / "global" / "dist"
+    target = dist / "SafeExpressionEvaluator.js"
+    return npm_install(cache_dir().name, [PACKAGE], str(target)) / target
+
+
+def oracle_or_reason() -> MjOracle | str:
+    """The oracle, or why it cannot run here (a one-line reason to skip with)."""
+    try:
+        return MjOracle(install())
+    except Unavailable as exc:
+        return str(exc)
 
 
 def _encode(value: Any) -> Any:

@@ -29,8 +29,7 @@ CORPUS: list[tuple[str, dict[str, Any]]] = [
 def test_hand_written_corpus_agrees_with_the_real_evaluator(mj_oracle: MjOracle) -> None:
     assert len(CORPUS) >= 2000
     tally = compare(mj_oracle, CORPUS, "mj corpus")
-    print(tally.summary())
-    assert not tally.disagreements, tally.details()
+    assert not tally.disagreements, f"{tally.summary()}\n{tally.details()}"
     assert tally.refused == 0, "no corpus case is a code-execution case"
 
 
@@ -97,8 +96,7 @@ def test_generated_cases_agree_with_the_real_evaluator(mj_oracle: MjOracle) -> N
     batch = _generate(wanted, fresh=fresh is not None)
     assert len(batch) >= wanted // 2
     tally = compare(mj_oracle, batch, "mj generated")
-    print(tally.summary())
-    assert not tally.disagreements, tally.details()
+    assert not tally.disagreements, f"{tally.summary()}\n{tally.details()}"
     assert tally.agree > len(batch) // 2
     texts = " ".join(expr for expr, _ in batch)
     for construct in ("?.", "??", "=>", "typeof", " in ", "===", "Math.", "'", "[", " = "):

@@ -46,6 +46,5 @@ def test_long_chains_agree_with_the_real_evaluator(mj_oracle: MjOracle) -> None:
     cases = [(expr, scope) for expr in CHAINS for scope in SCOPES]
     assert all(len(expr) <= 1000 for expr in CHAINS)
     tally = compare(mj_oracle, cases, "mj long chains")
-    print(tally.summary())
-    assert not tally.disagreements, tally.details()
+    assert not tally.disagreements, f"{tally.summary()}\n{tally.details()}"
     assert tally.agree == len(cases)

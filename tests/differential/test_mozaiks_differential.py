@@ -4,8 +4,8 @@ workflows, the demo, generated workspaces and generated transition expressions.
 
 A kind listed in ``PENDING`` is one where flowctx is known to answer otherwise (each listed in
 the project's disagreements notes, with the 0.2.0 function that decides); the test still
-compares it and prints the counts, and it fails on any disagreement of another kind, and on a
-pending kind that has started to agree (so the list only shrinks).
+compares it and names the counts in its xfail reason, and it fails on any disagreement of
+another kind, and on a pending kind that has started to agree (so the list only shrinks).
 """
 
 from __future__ import annotations
@@ -46,28 +46,24 @@ GENERATED = 500
 SHARDS = 4
 
 
-def _judge(tally: Tally, cases: str, label: str, capsys: pytest.CaptureFixture[str]) -> None:
+def _judge(tally: Tally, cases: str, label: str) -> None:
     pending = PENDING[cases]
     table = tally.table()
-    with capsys.disabled():
-        print(
-            f"\nmozaiks 0.2.0 {label}: "
-            + ", ".join(f"{k} {a}/{a + d}" for k, (a, d) in table.items())
-        )
+    counts = f"mozaiks 0.2.0 {label}: " + ", ".join(
+        f"{k} {a}/{a + d}" for k, (a, d) in table.items()
+    )
     unexpected = [line for line in tally.lines() if line.split(" | ")[0] not in pending]
-    assert unexpected == []
+    assert unexpected == [], counts
     healed = sorted(k for k in pending if k in table and table[k][1] == 0 and table[k][0] > 0)
     # fixed cases only: a generated shard may simply not have drawn a pending kind's case
     if cases != "generated":
         assert healed == [], f"flowctx now agrees on {healed}: take them out of PENDING[{cases!r}]"
     known = {k: d for k, (_, d) in table.items() if d}
     if known:
-        pytest.xfail(f"known disagreements, per kind: {known}")
+        pytest.xfail(f"known disagreements, per kind: {known} ({counts})")
 
 
-def test_the_shipped_workflows(
-    mozaiks_oracle: MozaiksOracle, tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_the_shipped_workflows(mozaiks_oracle: MozaiksOracle, tmp_path: Path) -> None:
     root = shipped_workspace(mozaiks_oracle, tmp_path)
     assert (
         len([p for p in (root / "workflows").iterdir() if (p / "orchestrator.yaml").exists()]) == 15
@@ -75,28 +71,24 @@ def test_the_shipped_workflows(
     tally = run_cases(mozaiks_oracle, shipped_cases(root))
     # every stage of the runtime was reached: loads, refusals, and routes from loaded workflows
     assert tally.counts[("route", "agree")] + tally.counts[("route", "disagree")] > 50
-    _judge(tally, "shipped", "shipped workflows", capsys)
+    _judge(tally, "shipped", "shipped workflows")
 
 
-def test_the_demo(
-    mozaiks_oracle: MozaiksOracle, tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_the_demo(mozaiks_oracle: MozaiksOracle, tmp_path: Path) -> None:
     tally = run_cases(mozaiks_oracle, demo_cases(demo_workspace(tmp_path)))
     assert sum(tally.counts.values()) > 100
-    _judge(tally, "demo", "demo", capsys)
+    _judge(tally, "demo", "demo")
 
 
 @pytest.mark.parametrize("shard", range(SHARDS))
-def test_generated_workspaces(
-    mozaiks_oracle: MozaiksOracle, shard: int, tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_generated_workspaces(mozaiks_oracle: MozaiksOracle, shard: int, tmp_path: Path) -> None:
     cases = generated_cases(tmp_path, GENERATED, seed=20261202 + shard)
     assert len(cases) == GENERATED
     tally = run_cases(mozaiks_oracle, cases)
     # the draw reaches every outcome: refusals, loads, values and routes
     for kind in ("verdict", "value", "authority", "route", "prompt"):
         assert tally.counts[(kind, "agree")] + tally.counts[(kind, "disagree")] > 20, kind
-    _judge(tally, "generated", f"{GENERATED} generated workspaces (shard {shard})", capsys)
+    _judge(tally, "generated", f"{GENERATED} generated workspaces (shard {shard})")
 
 
 # -- the transition evaluator against the installed _MozaiksExpression ---------------------
@@ -155,7 +147,7 @@ def test_the_conformance_cases_against_the_installed_evaluator(
 
 
 def test_generated_expressions_against_the_installed_evaluator(
-    mozaiks_oracle: MozaiksOracle, capsys: pytest.CaptureFixture[str]
+    mozaiks_oracle: MozaiksOracle,
 ) -> None:
     cases: list[tuple[str, dict[str, Any]]] = []
 
@@ -174,9 +166,8 @@ def test_generated_expressions_against_the_installed_evaluator(
 
     collect()
     counts, wrong = _expression_tally(mozaiks_oracle, cases)
-    with capsys.disabled():
-        print(f"\nmozaiks 0.2.0 transition expressions: {counts}")
-    assert counts["runtime succeeded"] > 200  # evaluation is reached, not only refusals
+    # evaluation is reached, not only refusals
+    assert counts["runtime succeeded"] > 200, f"mozaiks 0.2.0 transition expressions: {counts}"
     # pending (in the disagreements notes): `is` between two equal constants of one
     # expression, which CPython compiles to one object (True) and flowctx answers False
     identity = [w for w in wrong if " is " in w[0] and w[3]["value"] is True]

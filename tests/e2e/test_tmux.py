@@ -111,7 +111,7 @@ def test_flowctx_in_tmux_follows_edits_on_disk(tmp_path: Path) -> None:
         # a broken file: the rows stay, marked stale, with the error's file:line:col
         path.write_text(good.replace("  llm_model:\n", "  llm_model: [oops\n", 1))
         screen = tmux.wait_for(lambda s: "stale" in s, "the stale state", 15)
-        assert "context_variables.yaml:12:" in screen
+        assert "context_variables.yaml:11:14:" in screen  # the '[' left open
         assert "E2E Factory" in screen
 
         # fixed again

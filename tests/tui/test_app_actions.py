@@ -242,3 +242,30 @@ async def test_launch_secrets_are_masked_in_the_editor_unless_revealed(
         await pilot.press("r", "l")  # revealed, the editor shows it
         await wait_for(pilot, lambda: isinstance(app.screen, LaunchScreen), "the editor")
         assert "tok-123" in app.screen.query_one("#launch-text", TextArea).text
+
+
+async def test_the_bundled_demo_is_called_the_demo_and_the_palette_names_no_seed_file(
+    make_app: MakeApp,
+):
+    from flowctx_tui.cli.workspace_args import demo_path
+
+    app = make_app(demo_path())  # opened in place, as `flowctx` alone opens it (never edited)
+    async with app.run_test(size=(120, 30)) as pilot:
+        await reloaded(pilot)
+        status = str(app.query_one("#status").render())
+        assert status.startswith(" AppGenerator (the demo) │ ● live")
+        assert app.sub_title == "AppGenerator · the demo"
+        await pilot.press("ctrl+p")
+        await pilot.press(*"Runtime")
+        await wait_for(pilot, lambda: palette_shows(app, "Runtime: spec"), "the runtimes")
+        said = [f"{c.title} {c.help}" for c in app.palette_commands()]
+        assert any("the documented context-variables contract" in s.lower() for s in said)
+        # what a user reads in the palette names nothing outside the repository
+        assert not [s for s in said if ".txt" in s or "001_" in s]
+
+
+async def test_a_copy_of_the_demo_is_called_by_its_folder(demo: Path, make_app: MakeApp):
+    app = make_app(demo)
+    async with app.run_test(size=(120, 30)) as pilot:
+        await reloaded(pilot)
+        assert str(app.query_one("#status").render()).startswith(" AppGenerator (demo) │")

@@ -36,7 +36,7 @@ async def test_demo_rows_show_value_source_status_and_origin(demo: Path, make_ap
         # ... and the row is marked: check warns that the default is ignored
         assert cell(app, "llm_model", "status") == "default !"
         assert cell(app, "llm_model", "origin").startswith("None: def")
-        assert "runtime mozaiks" in str(app.query_one("#status").render())
+        assert "mozaiks-0.2.0" in str(app.query_one("#status").render())  # at 100 columns
         assert cell(app, "max_build_iterations", "value") == "5"
         assert cell(app, "max_build_iterations", "origin").startswith("env MAX_B")
         assert cell(app, "concept_api_endpoints", "status") == "fallback"
@@ -214,3 +214,41 @@ async def test_a_load_made_before_start_is_on_the_first_frame(demo: Path, make_a
         assert app.state == "live"
         assert app.matrix_view.table.row_count == len(app.good.matrix.rows)
         assert cell(app, "llm_model", "value") == "null"
+
+
+def count_text(app) -> str:
+    return str(app.query_one("#matrix-count").render())
+
+
+async def test_a_filter_on_an_unknown_column_says_so_instead_of_emptying_the_table(
+    demo: Path, make_app: MakeApp
+):
+    app = make_app(demo)
+    async with app.run_test(size=(120, 30)) as pilot:
+        await reloaded(pilot)
+        total = len(app.matrix_view.shown_names)
+        await pilot.press("slash", *"foo:bar")
+        # the mistake filters nothing, and the count's place says what went wrong
+        assert len(app.matrix_view.shown_names) == total
+        said = count_text(app)
+        assert said.startswith("unknown column foo: filter by name, status, source, type, agent")
+        app.query_one("#filter").value = "stats:error"
+        await pilot.pause()
+        assert "unknown column stats (did you mean 'status'?)" in count_text(app)
+        app.query_one("#filter").value = "status:error"
+        await pilot.pause()
+        assert "unknown" not in count_text(app)
+
+
+async def test_warning_counts_are_of_the_rows_shown_and_the_hidden_ones_are_said_apart(
+    workspace, make_app: MakeApp
+):
+    app = make_app(workspace(ERRORS), "W")
+    async with app.run_test(size=(120, 30)) as pilot:
+        await reloaded(pilot)
+        assert "2 in error · 2 with warnings" in count_text(app)  # beta and gamma
+        app.query_one("#filter").value = "beta"
+        await pilot.pause()
+        assert app.matrix_view.shown_names == ["beta"]
+        said = count_text(app)
+        assert said.startswith("1/7 · 1 with warnings · hidden: 2 in error, 1 with warnings")

@@ -269,3 +269,27 @@ async def test_the_json_editor_has_no_edge_marks_and_light_themes_a_light_cursor
         assert (red + green + blue) / 3 > 150  # a light tint, not textual-light's dark navy
         r, g, b = cursor.color.triplet
         assert (r + g + b) / 3 < 100  # with dark text on it
+
+
+async def test_the_key_map_example_in_help_is_one_the_app_accepts(
+    demo: Path, make_app: MakeApp, tmp_path: Path
+):
+    import re
+
+    from flowctx_tui.app import binding_classes
+    from flowctx_tui.keymap import binding_ids, bound_keys, load_keymap
+    from flowctx_tui.screens.help import HelpScreen
+
+    app = make_app(demo)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await reloaded(pilot)
+        await pilot.press("f1")
+        await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen), "help")
+        hint = str(app.screen.query_one("#help-hint").render())
+    example = re.search(r"e\.g\. (\{.*?\})", hint)
+    assert example, hint
+    keymap = tmp_path / "keys.json"
+    keymap.write_text(example.group(1), encoding="utf-8")
+    classes = binding_classes()
+    # copied as it is, the example is not refused (f7 was: it became the Changes tab's key)
+    assert load_keymap(keymap, binding_ids(classes), bound=bound_keys(classes))

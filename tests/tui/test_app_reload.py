@@ -67,8 +67,11 @@ async def test_broken_file_keeps_last_good_rows_stale_until_fixed(demo: Path, ma
         assert app.matrix_view.shown_names == rows
         assert cell(app, "factory_name", "value") == "Mozaiks App Factory"
         banner = str(app.query_one("#problems").render())
-        assert "workflows/AppGenerator/context_variables.yaml:" in banner
-        assert "YAML syntax error" in banner
+        # at the '[' left open (line 11), not where the parser gave up (the next key's line)
+        assert (
+            "workflows/AppGenerator/context_variables.yaml:11:14: YAML syntax error: this '[' is "
+            "not closed" in banner
+        )
         assert "last good result (stale)" in banner
         assert "stale" in str(app.query_one("#status").render())
         # fixing it clears the stale state and the banner

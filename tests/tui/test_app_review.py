@@ -189,3 +189,58 @@ def test_flowctx_base_opens_the_app_in_review_mode(ws: Path, capsys):
     assert main([str(ws), "--base", "no-such-revision"]) == 2
     err = capsys.readouterr().err
     assert "--base: 'no-such-revision' is neither a folder nor a revision of" in err
+
+
+async def test_at_120_columns_the_review_status_and_the_route_headings_are_not_cut(ws: Path):
+    from rich.cells import cell_len
+    from textual.widgets import Tree
+
+    app = review_app(ws)
+    async with app.run_test(size=(120, 35)) as pilot:
+        await reloaded(pilot)
+        await wait_for(pilot, lambda: compared(app), "the comparison")
+        status = app.query_one("#status")
+        said = lambda: str(status.render())  # noqa: E731
+        await wait_for(pilot, lambda: "8 changed" in said(), "the review status")
+        # everything is still said, in the width there is, to the last part (not cut off)
+        assert cell_len(said()) <= status.size.width
+        assert said().replace(" │ ", "│").endswith(f"{FIXED_NOW:%H:%M:%S}│not watching")
+        assert "vs git:" in said() and "0 errors, " in said()
+        await pilot.press("3")
+        view = await app.mount_view("routes")
+        assert view is not None
+        view.select_source("Planner")
+        await wait_for(pilot, lambda: any("winner changed" in x for x in view.lines()), "routes")
+        tree = view.query_one("#rv-tree", Tree)
+        width = tree.scrollable_content_region.width
+        headings = [node.label.plain for node in tree.root.children]  # type: ignore[union-attr]
+        assert headings == [
+            "workflows/Orders/transition_graph.yaml  from Planner: → user"
+            "  ~ winner changed since base [default]"
+        ]
+        assert all(cell_len(h) + 2 <= width for h in headings)  # "▼ " before each
+        # why it was decided: the line under the heading
+        assert view.lines()[1] == (
+            "  transition_rules[1] is the first rule that matches: after_turn always holds"
+        )
+        # and with room to spare the status line says it in full
+        await pilot.resize_terminal(200, 35)
+        await wait_for(pilot, lambda: "runtime mozaiks" in said(), "the full status")
+        assert f"review vs {app.base.label}: 8 changed" in said()
+
+
+@pytest.mark.parametrize(("base", "offered"), [(None, False), ("base", True)])
+async def test_help_and_the_palette_offer_the_changes_tab_only_in_review_mode(
+    ws: Path, base: str | None, offered: bool
+):
+    app = review_app(ws, base=base)
+    async with app.run_test(size=(160, 48)) as pilot:
+        await reloaded(pilot)
+        await pilot.press("f1")
+        await wait_for(pilot, lambda: app.screen.query("#help-table"), "help")
+        table = app.screen.query_one("#help-table")
+        rows = [[c.plain for c in table.get_row_at(i)] for i in range(table.row_count)]
+        assert any(ident == "app.tab.changes" for *_, ident in rows) is offered
+        assert any(ident == "app.tab.routes" for *_, ident in rows)
+        titles = {c.title for c in app.palette_commands()}
+        assert ("Changes" in titles) is offered

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from flowctx_core.model.matrix import Loc, Row, TraceStep
 from flowctx_tui.widgets.detail import definition_lines, mask_definition_line, render_row
+from tests.tui.conftest import detail_text
 
 LINES = (
     "definitions:",
@@ -106,3 +107,43 @@ def test_flow_style_definitions_mask_secret_entries() -> None:
     assert mask_definition_line(
         "  source: {type: config, default: fine}", secret_row=False
     ).endswith("default: fine}")
+
+
+async def test_at_200_columns_the_definition_wraps_under_its_own_indentation(tmp_path) -> None:
+    import shutil
+
+    from textual.geometry import Region
+
+    from flowctx_core.session import open_session
+    from flowctx_tui.app import FlowctxApp
+    from flowctx_tui.cli.workspace_args import demo_path
+    from tests.tui.conftest import reloaded, wait_for
+
+    root = tmp_path / "demo"
+    shutil.copytree(demo_path(), root)
+    app = FlowctxApp(open_session(root, env={}), "AppGenerator", watch=False, cursor_blink=False)
+    async with app.run_test(size=(200, 50)) as pilot:
+        await reloaded(pilot)
+        body = app.query_one("#detail-body")
+
+        def definition() -> list[str]:
+            """The Definition block's lines as the pane draws them."""
+            size = body.size
+            lines = [s.text.rstrip() for s in body.render_lines(Region(0, 0, *size))]
+            start = next(i for i, s in enumerate(lines) if s.startswith("Definition"))
+            end = next(i for i, s in enumerate(lines) if s.startswith("Agents"))
+            return lines[start + 1 : end]
+
+        await wait_for(pilot, lambda: "Definition" in detail_text(app), "the detail")
+        await pilot.pause()
+        wide = definition()
+        # the long description is wrapped, and its second half stays under its key
+        assert "    description: Shown in greetings; no env_var, so the default" in wide
+        assert "      is always used." in wide
+        assert all(line.startswith("  ") for line in wide), wide
+        # the text itself is whole: copied or read, it is the line as written
+        assert "no env_var, so the default is always used." in detail_text(app)
+        # narrower, the wrap follows the pane's width
+        await pilot.resize_terminal(160, 50)
+        await wait_for(pilot, lambda: definition() != wide, "the re-wrap")
+        assert all(line.startswith("  ") for line in definition()), definition()

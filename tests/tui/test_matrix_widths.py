@@ -107,3 +107,40 @@ def test_widths_share_the_rest_by_weight_and_never_exceed_what_is_needed():
     tight = column_widths(100, texts)
     assert tight["value"] >= tight["origin"] > tight["agents"]
     assert sum(tight.values()) + 14 == 100
+
+
+async def test_a_resize_across_the_wide_breakpoint_is_laid_out_once_in_the_new_shape(
+    demo: Path, make_app: MakeApp
+):
+    """No frame shows the old layout squeezed into the new width (the detail pane beside a
+    table at 120 columns, or under it at 200), and the columns are cut for the new width in
+    the first frame after the resize, not some frames later."""
+    app = make_app(demo)
+    seen: list[tuple[int, bool, bool]] = []
+    first_frame: list[bool] = []
+
+    def painted() -> None:
+        if not first_frame:
+            table = app.matrix_view.table
+            # the columns fill the table to the room kept for its scrollbar, no more, no less
+            room = table.size.width - table.styles.scrollbar_size_vertical
+            first_frame.append(table.virtual_size.width == room)
+
+    def laid_out(_screen) -> None:
+        detail = app.query_one("#detail")
+        seen.append((app.size.width, app.screen.has_class("-wide"), detail.region.x > 0))
+        app.call_after_refresh(painted)
+
+    async with app.run_test(size=(200, 40)) as pilot:
+        await reloaded(pilot)
+        app.screen.screen_layout_refresh_signal.subscribe(app.screen, laid_out)
+        for width in (120, 200, 120):
+            seen.clear()
+            first_frame.clear()
+            await pilot.resize_terminal(width, 40)
+            await wait_for(pilot, lambda: seen and first_frame, "the resized layout")
+            await pilot.pause()
+            wide = width >= 140
+            # every layout since the resize: the breakpoint's shape, detail beside only if wide
+            assert {s for s in seen if s[0] == width} == {(width, wide, wide)}, seen
+            assert first_frame == [True]

@@ -16,6 +16,7 @@ from textual.pilot import Pilot
 from textual.widgets import Select, Static, Tree
 
 from flowctx_core.model.scenarios import Scenario
+from flowctx_core.routing import Candidate
 from flowctx_core.session import Session, open_session
 from flowctx_tui.messages import ScenarioChanged
 from flowctx_tui.widgets.json_editor import JsonEditor
@@ -143,6 +144,7 @@ def candidates(view: RoutesView) -> list[str]:
         candidate.label.plain.strip()  # type: ignore[union-attr]
         for decision in tree.root.children
         for candidate in decision.children
+        if isinstance(candidate.data, Candidate)  # not the line saying why
     ]
 
 

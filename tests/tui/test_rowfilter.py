@@ -46,8 +46,7 @@ def test_words_are_anded_and_can_be_negated():
     assert names("c -source:file") == ["contacts"]
 
 
-def test_unknown_keys_are_plain_text_and_empty_values_are_ignored():
-    assert names("colour:red") == []
+def test_empty_values_are_ignored():
     assert names("status:") == [r.name for r in ROWS]
 
 
@@ -71,3 +70,15 @@ def test_select_keeps_the_rows_matches_keeps_in_their_order():
         f = RowFilter.parse(text)
         want = [i for i, r in enumerate(rows) if f.matches(r)]
         assert f.select(enumerate(rows)) == want, text
+
+
+def test_an_unknown_column_filters_nothing_and_is_named_with_the_known_ones():
+    f = RowFilter.parse("foo:bar -agnt:x status:err")
+    assert f.unknown == ("foo", "agnt")
+    assert names("foo:bar -agnt:x status:err") == ["api_token"]
+    assert f.problem == (
+        "unknown columns foo; agnt (did you mean 'agent'?): filter by name, status, source, "
+        "type, agent"
+    )
+    assert RowFilter.parse("status:err").problem == ""
+    assert names("name:cat") == ["catalog"]

@@ -1,5 +1,6 @@
 """Every Textual internal flowctx relies on, by name.
 
+``flowctx_tui/app.py`` extends the screen's private resize handler (the breakpoint class first);
 ``flowctx_tui/widgets/json_editor.py`` overrides private parts of Textual's TextArea for its
 large-document speed-ups, and ``flowctx_tui/widgets/fast_table.py`` private parts of DataTable
 for its batch ``fill`` and row-only repaint (``update_rows``); neither has a public equivalent.
@@ -51,6 +52,8 @@ def test_the_installed_textual_is_the_pinned_one() -> None:
         ("textual.document._wrapped_document", "WrappedDocument"),
         # fast_table.py's render signatures
         ("textual._types", "SegmentLines"),
+        # widgets/footer.py adds a key to the footer as Textual draws its own
+        ("textual.widgets._footer", "FooterKey"),
     ],
 )
 def test_the_private_names_are_where_flowctx_imports_them(module: str, name: str) -> None:
@@ -73,6 +76,16 @@ def test_the_overridden_text_area_methods_keep_their_signatures(
     found = getattr(TextArea, method, None)
     assert found is not None, f"TextArea.{method} is gone: json_editor.py overrides it"
     assert list(inspect.signature(found).parameters) == params, f"TextArea.{method} changed"
+
+
+def test_the_screen_resize_handler_app_py_extends_is_there() -> None:
+    from textual.screen import Screen
+
+    # app.py's MainScreen sets the breakpoint class before Textual's own resize handling
+    found = getattr(Screen, "_on_resize", None)
+    assert found is not None, "Screen._on_resize is gone: app.py's MainScreen extends it"
+    assert list(inspect.signature(found).parameters) == ["self", "event"]
+    assert inspect.iscoroutinefunction(found)
 
 
 def test_the_wrapped_document_keeps_the_state_the_editor_reads() -> None:

@@ -1,0 +1,92 @@
+"""The scratchpad's keys as a keyboard user meets them: the footer says which keys switch tabs
+while typing, tab leaves a JSON editor, and a condition looked at is in the history without
+pressing Enter."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.widgets._footer import FooterKey
+
+from flowctx_tui.widgets.json_editor import JsonEditor
+from flowctx_tui.widgets.scratchpad import HISTORY_AFTER, Scratchpad
+from tests.tui.conftest import MakeApp, reloaded, wait_for
+
+
+def footer(app) -> list[str]:
+    """The footer's entries as shown: ``"f1 Help"``..."""
+    return [str(key.render()).strip() for key in app.screen.query(FooterKey)]
+
+
+async def open_scratchpad(pilot) -> Scratchpad:
+    app = pilot.app
+    await reloaded(pilot)
+    await pilot.press("2")
+    await wait_for(pilot, lambda: app.query("#sp-expr"), "the scratchpad")
+    pad = app.query_one(Scratchpad)
+    await wait_for(pilot, lambda: app.focused is pad.expression_input, "the condition input")
+    return pad
+
+
+async def test_while_typing_the_footer_shows_the_keys_that_switch_tabs(
+    demo: Path, make_app: MakeApp
+):
+    app = make_app(demo)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await reloaded(pilot)
+        # on the table the digits switch tabs (the tab titles say so): no footer entry
+        assert not [e for e in footer(app) if e.endswith("Tabs")]
+        pad = await open_scratchpad(pilot)
+        await pilot.press("3")  # a digit in the condition is text
+        assert pad.expression_input.value == "3"
+        assert app.query_one("#tabs").active == "scratchpad"
+        await wait_for(pilot, lambda: "f2/f3/f4/f6/f9 Tabs" in footer(app), "the tab keys")
+        await pilot.press("f4")  # and the key the footer names does switch
+        await wait_for(pilot, lambda: app.query_one("#tabs").active == "routes", "routes")
+
+
+async def test_the_footer_follows_a_remapped_tab_key(demo: Path, make_app: MakeApp):
+    app = make_app(demo, keymap={"app.tab.routes": "3,f10"})
+    async with app.run_test(size=(120, 36)) as pilot:
+        await open_scratchpad(pilot)
+        await wait_for(pilot, lambda: "f2/f3/f10/f6/f9 Tabs" in footer(app), "the remapped key")
+
+
+async def test_tab_in_a_json_editor_moves_the_focus_and_types_nothing(
+    demo: Path, make_app: MakeApp
+):
+    app = make_app(demo)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await open_scratchpad(pilot)
+        editor = app.query_one("#sp-data", JsonEditor)
+        editor.text_area.focus()
+        await wait_for(pilot, lambda: app.focused is editor.text_area, "the data editor")
+        await pilot.press("tab")
+        await wait_for(pilot, lambda: app.focused is not editor.text_area, "the focus to move")
+        assert editor.text == "{}"  # no spaces inserted
+        await pilot.press("shift+tab")
+        await wait_for(pilot, lambda: app.focused is editor.text_area, "the focus back")
+        assert editor.text == "{}"
+
+
+async def test_a_condition_evaluated_and_left_on_screen_is_in_the_history(
+    demo: Path, make_app: MakeApp
+):
+    app = make_app(demo)
+    async with app.run_test(size=(120, 36)) as pilot:
+        pad = await open_scratchpad(pilot)
+        await pilot.press(*"data.a === 1")
+        await pilot.pause(HISTORY_AFTER + 0.3)
+        await pilot.press("ctrl+u", *"data.b === 2")
+        await pilot.pause(HISTORY_AFTER + 0.3)
+        # no Enter was pressed; the prefixes typed on the way are not there
+        assert pad.scenario.history == ("data.a === 1", "data.b === 2")
+        await pilot.press("ctrl+u", *"data.c ===")  # does not parse: not tried
+        await pilot.pause(HISTORY_AFTER + 0.3)
+        assert pad.scenario.history == ("data.a === 1", "data.b === 2")
+        await pilot.press("ctrl+u", "up")
+        assert pad.expression_input.value == "data.b === 2"
+        await pilot.press("up")
+        assert pad.expression_input.value == "data.a === 1"
+        await pilot.pause(HISTORY_AFTER + 0.3)  # a recalled condition keeps its place
+        assert pad.scenario.history == ("data.a === 1", "data.b === 2")
