@@ -105,6 +105,26 @@ def test_every_key_map_shown_is_one_the_app_accepts(tmp_path: Path) -> None:
         assert load_keymap(path, binding_ids(classes), bound=bound_keys(classes)), where
 
 
+def test_the_key_map_in_app_help_is_one_the_app_accepts(tmp_path: Path) -> None:
+    """`flowctx app --help` shows a --keymap example too; a newcomer copies it from there."""
+    import argparse
+    import re
+
+    from flowctx_tui.app import binding_classes
+    from flowctx_tui.cli import app_cmd
+    from flowctx_tui.keymap import binding_ids, bound_keys, load_keymap
+
+    parser = argparse.ArgumentParser()
+    app_cmd.configure(parser)
+    (action,) = [a for a in parser._actions if "--keymap" in a.option_strings]
+    example = re.search(r"\{.*\}", action.help or "")
+    assert example, action.help
+    path = tmp_path / "keys.json"
+    path.write_text(example.group(0), encoding="utf-8")
+    classes = binding_classes()
+    assert load_keymap(path, binding_ids(classes), bound=bound_keys(classes))
+
+
 #: the parts of the app whose keys the app page's table lists (dialogs list theirs themselves)
 VIEWS = ("app", "matrix", "scratchpad", "routes", "tests", "json")
 

@@ -26,7 +26,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--keymap",
         metavar="FILE",
-        help='JSON or YAML mapping of binding id to keys, e.g. {"matrix.next_error": "f7"}',
+        help='JSON or YAML mapping of binding id to keys, e.g. {"matrix.next_error": "f10"}',
     )
     parser.add_argument(
         "--no-watch",
