@@ -32,6 +32,9 @@ class FileContent:
     value: Any = None
     problem: str | None = None
     watched: tuple[Path, ...] = ()
+    #: the file is not there, or a loop of links (the runtime then uses the default; any other
+    #: problem reading or parsing it is an exception its loader catches: the value is None)
+    missing: bool = False
 
 
 #: the key a snapshot files a source's content under: the same file read the same way

@@ -8,13 +8,14 @@ read and parse each file once.
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 from pathlib import Path
 from typing import Any
 
 from flowctx_core.base import fsview
 from flowctx_core.base.jsontext import JsonTextError, parse_json
-from flowctx_core.base.pathsafety import confine, read_regular_file
+from flowctx_core.base.pathsafety import confine, present, read_regular_file
 from flowctx_core.base.yamlmarks import parse_yaml_text
 from flowctx_core.model.matrix import TraceStep
 from flowctx_core.model.workspace import display_path
@@ -76,7 +77,18 @@ def read_file_source(
     value = None
     if data is not None:
         value, problem = _parse(data, fmt, encoding, real.name)
-    return FileContent(None, shown, value, problem, watched)
+    missing = data is None and (not present(real) or _loops(real))
+    return FileContent(None, shown, value, problem, watched, missing=missing)
+
+
+def _loops(path: Path) -> bool:
+    """A loop of symbolic links: the runtime's ``Path.resolve`` raises before it reads, which
+    its loader treats like a missing file (the default is used)."""
+    try:
+        os.stat(path)
+    except OSError as exc:
+        return exc.errno == errno.ELOOP
+    return False
 
 
 def resolve(ctx: SourceContext) -> Resolved:
@@ -100,6 +112,18 @@ def resolve(ctx: SourceContext) -> Resolved:
         trace.append(TraceStep("required", "error", msg))
         return Resolved(None, "error", "file (failed)", trace, error=msg)
     warnings = [problem or "file problem"]
+    caught = (
+        content.refusal is None
+        and not content.missing
+        and ctx.inputs.runtime.sources.file_parse_error == "none"
+    )
+    if caught:
+        # the loader reads and parses inside one try: what fails there is logged and the
+        # variable is None, its default unused (mozaiks 0.2.0, variables.py _load_context_async)
+        trace.append(
+            TraceStep("default", "skipped", "the loader catches the failure: the value is None")
+        )
+        return Resolved(None, "default", "None (file unreadable)", trace, warnings)
     if src.default is not None:
         trace.append(TraceStep("default", "used", "source.default (file missing or invalid)"))
         return Resolved(src.default, "default", "default", trace, warnings)

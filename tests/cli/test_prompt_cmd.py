@@ -177,7 +177,9 @@ def test_on_the_bundled_demo(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["prompt", "-w", "AppGenerator", "--agent", "PatternAgent", "--raw"]) == 0
     out = capsys.readouterr().out
     # the runtime's injection (the demo's middleware.yaml runs it for PatternAgent), headed
-    # by the projection's heading in upper case
-    assert out.startswith("[AG2 NETWORK PATTERNBOOK]\n- pipeline. Pipeline\n")
+    # by the projection's heading in upper case, appended after the variable block (the
+    # middleware runs on the message the exposures extended)
+    assert out.startswith("LLM_MODEL: None\n")
+    assert "'}\n\n[AG2 NETWORK PATTERNBOOK]\n- pipeline. Pipeline\n" in out
     # LLM_MODEL is declared and unset in the demo: the runtime's prompt says None
     assert "LLM_MODEL: None" in out
