@@ -205,8 +205,9 @@ def _resolve(
         or workflow.refused
         or contract_refusal(snapshot, workflow)
         or policy_refusal(workflow, policy)
-        or projection.refused
+        or _at(projection.refused, "launch")
         or _load_failure(rows)
+        or _at(projection.refused, "context")
         or empty_key_refusal(workflow)
         or agents_refusal(snapshot, workflow)
         or compile_refusal(workflow, snapshot.routes.get(workflow.name), policy)
@@ -248,6 +249,12 @@ def _untrusted_override(definition: Any, result: Any, given: Any, inputs: Resolv
     # only with the provider on: without it nothing is projected and nothing is compared
     projected = result.status == "resolved"
     return not projected or given != result.value
+
+
+def _at(refusal: Refusal | None, stage: str) -> Refusal | None:
+    """``refusal`` when its stage is ``stage``: a build-context failure is the launch's with
+    the provider on, the context hydration's (after the loader) with it off."""
+    return refusal if refusal is not None and refusal.decided_by == stage else None
 
 
 def _load_failure(rows: list[Row]) -> Refusal | None:

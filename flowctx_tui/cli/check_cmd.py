@@ -2,8 +2,9 @@
 
 Each workflow is resolved with the same inputs ``matrix`` would use (``--env``, ``--launch``,
 ``--build-context``), so every error or warning a matrix row shows is one here too.
-``--format json`` prints ``{"workspace", "workflows", "errors", "warnings", "ok", "problems"}``,
-each problem ``{"file", "line", "column", "severity", "code", "message"}``; ``github`` prints
+``--format json`` prints ``{"workspace", "workflows", "discovered", "errors", "warnings", "ok",
+"problems"}`` (``discovered``: the listed workflows the runtime itself would discover), each
+problem ``{"file", "line", "column", "severity", "code", "message"}``; ``github`` prints
 workflow-command annotations (``flowctx_core.report.github``); ``sarif`` a SARIF 2.1.0 log
 (``flowctx_core.report.sarif``).
 
@@ -25,7 +26,7 @@ from flowctx_core.base.diagnostics import Diagnostic
 from flowctx_core.base.oneline import one_line
 from flowctx_core.base.repo_paths import report_base
 from flowctx_core.check import CheckReport, count_problems, workspace_report
-from flowctx_core.model.workspace import WorkspaceNotFound, find_root
+from flowctx_core.model.workspace import WorkspaceNotFound, discovered, find_root
 from flowctx_core.report.github import problem_annotations, refusal_annotation
 from flowctx_core.report.sarif import sarif_log, sarif_run
 from flowctx_core.session import Session
@@ -160,7 +161,25 @@ def _print_text(checked: list[Checked], quiet: bool) -> None:
             print(one_line(refused.short(f"runtime {c.session.runtime.name}")))
         for p in _kept(c.report.problems, quiet):
             print(p.format())
+        undiscovered = _none_discovered(c)
+        if undiscovered and not quiet:
+            print(undiscovered)
         print(_summary(c))
+
+
+def _none_discovered(c: Checked) -> str | None:
+    """A workspace of bare contracts: flowctx checks them for their authors, and says the
+    runtime discovers none of them (a lone one beside real workflows is refused instead)."""
+    runtime = c.session.runtime
+    if runtime.discovery is None or not c.workflows:
+        return None
+    if discovered(c.session.root, c.workflows, runtime):
+        return None
+    markers = " or ".join(runtime.discovery)
+    return (
+        f"note: runtime {runtime.name} discovers none of these workflows (no folder has "
+        f"{markers}): their contracts are checked alone, and the runtime would not run them"
+    )
 
 
 def _json_doc(c: Checked, quiet: bool) -> dict[str, Any]:
@@ -168,6 +187,8 @@ def _json_doc(c: Checked, quiet: bool) -> dict[str, Any]:
     return {
         "workspace": str(c.session.root),
         "workflows": c.workflows,
+        # what the runtime itself would discover of them (a bare contract is listed, not run)
+        "discovered": discovered(c.session.root, c.workflows, c.session.runtime),
         "ok": not c.failed,
         "errors": counted.errors,
         "warnings": counted.warnings,

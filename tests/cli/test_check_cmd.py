@@ -20,6 +20,12 @@ from tests.conftest import WriteWorkspace
 
 #: check names the runtime profile it judged against at the end of its summary
 TAG = " [runtime mozaiks 0.2.0 (2026-10)]"
+#: a workspace of bare contracts: checked for their author, and said not to be what the
+#: release would discover (mozaiks 0.2.0 needs orchestrator.yaml in a workflow's folder)
+BARE = (
+    "note: runtime mozaiks-0.2.0 discovers none of these workflows (no folder has "
+    "orchestrator.yaml): their contracts are checked alone, and the runtime would not run them"
+)
 
 CLEAN = """
 definitions:
@@ -81,8 +87,15 @@ def test_a_clean_workspace_exits_0(
     root = workspace({"workflows/Approvals/context_variables.yaml": CLEAN})
     code, out, err = check(capsys, str(root))
     assert code == 0
-    assert out == ["ok: 1 workflow(s), 0 error(s), 0 warning(s)" + TAG]
+    assert out == [BARE, "ok: 1 workflow(s), 0 error(s), 0 warning(s)" + TAG]
     assert err == ""
+    code, doc = _json(capsys, "check", str(root), "--format", "json")
+    assert (doc["workflows"], doc["discovered"]) == (["Approvals"], [])
+    # with orchestrator.yaml the release discovers it, and the note goes
+    (root / "workflows" / "Approvals" / "orchestrator.yaml").write_text("{}\n", encoding="utf-8")
+    code, doc = _json(capsys, "check", str(root), "--format", "json")
+    assert doc["discovered"] == ["Approvals"]
+    assert BARE not in check(capsys, str(root))[1]
 
 
 def test_each_problem_is_one_located_line_and_the_exit_is_1(
@@ -96,7 +109,8 @@ def test_each_problem_is_one_located_line_and_the_exit_is_1(
     )
     code, out, _ = check(capsys, str(root))
     assert code == 1
-    problems, summary = out[:-1], out[-1]
+    problems, note, summary = out[:-2], out[-2], out[-1]
+    assert note == BARE
     assert summary == "FAILED: 2 workflow(s), 1 error(s), 2 warning(s)" + TAG
     for line in problems:
         m = LOCATED.match(line)
@@ -172,7 +186,7 @@ def test_a_workflow_folder_checks_only_that_workflow(
         }
     )
     code, out, _ = check(capsys, str(root / "workflows" / "Approvals"))
-    assert (code, out) == (0, ["ok: 1 workflow(s), 0 error(s), 0 warning(s)" + TAG])
+    assert (code, out) == (0, [BARE, "ok: 1 workflow(s), 0 error(s), 0 warning(s)" + TAG])
     code, out, _ = check(capsys, str(root), "--workflow", "Approvals")
     assert code == 0
     code, _, _ = check(capsys, str(root / "workflows"))
@@ -411,7 +425,8 @@ def test_json_gives_every_problem_its_place_severity_and_stable_code(
     code, doc = _json(capsys, "check", str(root), "--format", "json")
     assert code == 1
     assert set(doc) == {
-        "workspace", "workflows", "ok", "errors", "warnings", "runtime", "refused", "problems"
+        "workspace", "workflows", "discovered", "ok", "errors", "warnings", "runtime",
+        "refused", "problems",
     }  # fmt: skip
     assert doc["workspace"] == str(root.resolve())
     assert doc["workflows"] == ["Shape", "W", "Yaml"]
@@ -441,7 +456,8 @@ def test_json_gives_every_problem_its_place_severity_and_stable_code(
     code, out, _ = check(capsys, str(root))
     refusals = out[: len(doc["refused"])]
     assert all("REFUSED" in line or "refuse" in line for line in refusals), refusals
-    assert [LOCATED.match(line)["file"] for line in out[len(refusals) : -1]] == [  # type: ignore[index]
+    assert out[-2] == BARE
+    assert [LOCATED.match(line)["file"] for line in out[len(refusals) : -2]] == [  # type: ignore[index]
         p["file"] for p in doc["problems"]
     ]
 

@@ -226,7 +226,8 @@ def compare_case(case: Case, runtime: Mapping[str, Any], tally: Tally) -> None:
         _, check = run_json(
             ["check", str(case.root), "--format", "json", *_envs(case), *_launch(case)]
         )
-        ours_found = sorted(check.get("workflows") or [])
+        # what the runtime discovers: flowctx also lists bare contracts, for their authors
+        ours_found = sorted(check.get("discovered") or [])
         tally.add(
             "discovery",
             case.name,
