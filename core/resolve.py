@@ -7,6 +7,7 @@ the ones before them, as in the runtime.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -19,7 +20,7 @@ from flowctx_core.model.inputs import ResolveInputs
 from flowctx_core.model.matrix import Loc, Matrix, Refusal, Row, TraceStep
 from flowctx_core.model.widening import widened_by
 from flowctx_core.model.workspace import VariableSpec
-from flowctx_core.runtime.launch import admit_launch
+from flowctx_core.runtime.launch import IDENTITY_KEYS, admit_launch
 from flowctx_core.runtime.schema_keys import schema_rows
 from flowctx_core.snapshot import WorkspaceSnapshot
 from flowctx_core.sources.base import SourceContext
@@ -107,12 +108,15 @@ def _resolve(
         admission.trigger,
         snapshot.injection_source(workflow.name),
     )
+    runtime_context, seeded = admission.runtime_context, {}
+    if snapshot.runtime.runtime_context:
+        runtime_context, seeded = _run_identity(runtime_context, launch, workflow.name)
     values: dict[str, Any] = dict(launch)
     # variables.py resolves runtime sources before every other, whatever the declaration order
     # (mozaiks 0.2.0, mozaiksai/core/workflow/context/variables.py): templates see them
     for spec in workflow.variables:
         if spec.definition is not None and spec.definition.source.type == "runtime":
-            values.setdefault(spec.name, (admission.runtime_context or {}).get(spec.name))
+            values.setdefault(spec.name, (runtime_context or {}).get(spec.name))
     # each definition's secrecy once (rows and sources both ask)
     secret = [_is_secret(v) for v in workflow.variables]
     secret_names = frozenset(
@@ -136,7 +140,7 @@ def _resolve(
             secret_names,
             files,
             projection,
-            admission.runtime_context,
+            runtime_context,
         )
         result = RESOLVERS[definition.source.type](ctx)
         value, status, origin = result.value, result.status, result.origin
@@ -165,6 +169,18 @@ def _resolve(
             given = inputs.launch_origin(spec.name)
             trace.append(TraceStep("launch", "used", f"launch value '{spec.name}'{given}"))
             value, status, origin = launch[spec.name], "resolved", f"launch value{given}"
+            result.error = None
+        elif spec.name in seeded:
+            # the run's identity is set over what the declaration loaded (mozaiks 0.2.0,
+            # orchestration_patterns.py run_workflow_orchestration), here from the host's
+            # runtime context
+            for i, step in enumerate(trace):
+                if step.outcome == "used":
+                    trace[i] = TraceStep(step.step, "shadowed", step.detail + " (the run wins)")
+            said = "the run's workflow" if spec.name == "workflow_name" else "runtime context"
+            trace.append(TraceStep("run identity", "used", f"'{spec.name}' from {said}"))
+            value, status = seeded[spec.name], "resolved"
+            origin = f"run identity ({said})"
             result.error = None
         values[spec.name] = value
         rows.append(
@@ -249,6 +265,23 @@ def _untrusted_override(definition: Any, result: Any, given: Any, inputs: Resolv
     # only with the provider on: without it nothing is projected and nothing is compared
     projected = result.status == "resolved"
     return not projected or given != result.value
+
+
+def _run_identity(
+    given: Mapping[str, Any] | None, launch: Mapping[str, Any], workflow: str
+) -> tuple[Mapping[str, Any] | None, dict[str, Any]]:
+    """The runtime context the loader reads, and the identity the run sets after the load.
+
+    The runtime starts a run with the host's session fields and the run's own ids
+    (workflow_name, app_id, chat_id, user_id) as the runtime context its ``type: runtime``
+    sources read, and after loading sets those ids over whatever the declarations gave
+    (mozaiks 0.2.0, orchestration_patterns.py): here the ids are the launch's, else the
+    runtime context's; an id neither gives is not invented."""
+    ids = {k: launch[k] for k in IDENTITY_KEYS if k in launch and k != "workflow_name"}
+    ids["workflow_name"] = workflow
+    context = {**(given or {}), **ids}
+    seeded = {k: context[k] for k in IDENTITY_KEYS if k in context and k not in launch}
+    return (context if given is not None or len(ids) > 1 else given), seeded
 
 
 def _at(refusal: Refusal | None, stage: str) -> Refusal | None:

@@ -251,6 +251,10 @@ def _load_snapshot(
     inputs = ResolveInputs(env=env)
     setting = build_context_setting(env, root)
     registry_roots = _registry_roots(root, setting)
+    middleware = _middleware(loaded.values())
+    # the injection's folders (the packaged factory_app's registries among them) are read only
+    # when a workflow has a middleware.yaml that could run it
+    injecting = runtime.sources.prompt_via_middleware and any(p for p, _ in middleware.values())
     return WorkspaceSnapshot(
         root=root,
         env=dict(env),
@@ -264,8 +268,8 @@ def _load_snapshot(
         files=_file_sources(loaded.values(), inputs.allow_outside_root),
         folder_problems=_unlistable(root, names),
         runtime=runtime,
-        middleware=_middleware(loaded.values()),
-        injection_roots=_injection_roots(root, env, registry_roots),
+        middleware=middleware,
+        injection_roots=_injection_roots(root, env, registry_roots) if injecting else (),
         undiscovered=frozenset(n for n in names if undiscovered(workflow_folder(root, n), runtime)),
         workflow_files={
             name: load_workflow_files(wf.folder, wf.root, name)

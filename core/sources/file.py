@@ -109,6 +109,12 @@ def resolve(ctx: SourceContext) -> Resolved:
         problem = f"{src.path}: {content.refusal}"
     if src.required:
         msg = f"required file: {problem}"
+        if ctx.inputs.runtime.sources.file_parse_error == "none":
+            # its ValueError is raised inside the loader's try, which logs it: the variable is
+            # None and the workflow still loads (mozaiks 0.2.0, variables.py)
+            said = f"{msg} (the loader logs the failure; the value is None and the run goes on)"
+            trace.append(TraceStep("required", "missing", said))
+            return Resolved(None, "default", "None (required file failed)", trace, [said])
         trace.append(TraceStep("required", "error", msg))
         return Resolved(None, "error", "file (failed)", trace, error=msg)
     warnings = [problem or "file problem"]

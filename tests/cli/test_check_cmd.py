@@ -207,6 +207,10 @@ def test_file_sources_are_checked(
         }
     )
     code, out, _ = check(capsys, str(root))
+    # mozaiks 0.2.0's loader logs a required file it cannot read and goes on with None
+    assert code == 0
+    assert sum("required file:" in line and "the run goes on" in line for line in out) == 2
+    code, out, _ = check(capsys, str(root), "--runtime", "spec")
     assert code == 1
     f = "workflows/W/context_variables.yaml"
     # the matrix's own words for each row, at the path that is wrong
@@ -444,7 +448,6 @@ def test_json_gives_every_problem_its_place_severity_and_stable_code(
         # its flowctx.yaml (broken on purpose) names no runtime: the default profile's
         # warning that the runtime ignores a documented default
         (f("W"), "runtime.config-default", "warning"),
-        (f("W"), "resolve.file", "error"),
         (f("W"), "resolve.file", "warning"),
         ("workflows/W/flow.yaml", "routing", "error"),
         ("flowctx.yaml", "profile", "error"),
