@@ -108,7 +108,8 @@ def _resolve(
         admission.trigger,
         snapshot.injection_source(workflow.name),
     )
-    runtime_context, seeded = admission.runtime_context, {}
+    runtime_context = admission.runtime_context
+    seeded: dict[str, Any] = {}
     if snapshot.runtime.runtime_context:
         runtime_context, seeded = _run_identity(runtime_context, launch, workflow.name)
     values: dict[str, Any] = dict(launch)
