@@ -124,6 +124,7 @@ def _resolve(
         v.name for v, is_secret in zip(workflow.variables, secret, strict=True) if is_secret
     )
     rows: list[Row] = []
+    raised: list[tuple[str, str, Loc | None]] = []
     for spec, is_secret in zip(workflow.variables, secret, strict=True):
         agents = workflow.agents_of(spec.name)
         if spec.definition is None:
@@ -146,6 +147,9 @@ def _resolve(
         result = RESOLVERS[definition.source.type](ctx)
         value, status, origin = result.value, result.status, result.origin
         trace = list(result.trace)
+        if result.error and definition.source.type in ("runtime", "config"):
+            # what raises in the loader, before any launch value or the run's identity is set
+            raised.append((definition.source.type, mask_text(result.error), spec.loc))
         if spec.name in launch and _untrusted_override(
             definition, result, launch[spec.name], inputs
         ):
@@ -223,7 +227,7 @@ def _resolve(
         or contract_refusal(snapshot, workflow)
         or policy_refusal(workflow, policy)
         or _at(projection.refused, "launch")
-        or _load_failure(rows)
+        or _load_failure(rows, raised if snapshot.runtime.runtime_context else None)
         or _at(projection.refused, "context")
         or empty_key_refusal(workflow)
         or agents_refusal(snapshot, workflow)
@@ -291,9 +295,19 @@ def _at(refusal: Refusal | None, stage: str) -> Refusal | None:
     return refusal if refusal is not None and refusal.decided_by == stage else None
 
 
-def _load_failure(rows: list[Row]) -> Refusal | None:
+def _load_failure(
+    rows: list[Row], raised: list[tuple[str, str, Loc | None]] | None = None
+) -> Refusal | None:
     """A required runtime-context value missing, or a required config variable left unset,
-    raises out of the loader: nothing loads (runtime sources are read first)."""
+    raises out of the loader: nothing loads (runtime sources are read first). ``raised``: what
+    the loader met before launch values applied (mozaiks 0.2.0 raises before any caller value
+    or the run's identity is set, so a launch value does not save the load)."""
+    if raised is not None:
+        for _source, error, where in sorted(raised, key=lambda r: r[0] != "runtime"):
+            loc = where or Loc("")
+            reason = f"{error}: the loader raises, so the workflow's context does not load"
+            return Refusal(reason, loc.file, loc.line, loc.column, "refused", stage="context")
+        return None
     ordered = sorted(rows, key=lambda r: r.source != "runtime")
     for row in ordered:
         if (
