@@ -150,7 +150,23 @@ def _resolve(
         if result.error and definition.source.type in ("runtime", "config"):
             # what raises in the loader, before any launch value or the run's identity is set
             raised.append((definition.source.type, mask_text(result.error), spec.loc))
-        if spec.name in launch and _untrusted_override(
+        protected = (
+            definition.source.type == "build_context"
+            and inputs.runtime.sources.build_context_trusted
+        )
+        if spec.name in launch and protected and not projection.setting.enabled:
+            # no provider checks a caller's value at launch; the run's hydration then keeps
+            # only what the registries admit for a protected key, else None (mozaiks 0.2.0,
+            # build_context.py revalidate_build_context)
+            trace.append(
+                TraceStep(
+                    "launch",
+                    "skipped",
+                    f"launch value for '{spec.name}' dropped: with the provider off the run "
+                    "keeps only what the registries admit for a protected build_context key",
+                )
+            )
+        elif spec.name in launch and _untrusted_override(
             definition, result, launch[spec.name], inputs
         ):
             # merge_build_context: a caller's value for a protected build_context key must

@@ -1134,6 +1134,12 @@ def test_with_the_provider_off_a_named_root_still_hydrates_the_protected_values(
     assert any("context hydration re-admits" in n for n in m.notes)
     # no root named: nothing to re-admit, the rows stay as loaded
     assert _matrix(root, env={}).values["selected_stack"] is None
+    # a caller's value for a protected key: no provider checks it, the hydration drops it
+    given = {"selected_stack": {"id": "mine"}}
+    m = _matrix(root, env={PATH_ENV: "build_context"}, launch=given)
+    assert m.refused is None
+    assert m.values["selected_stack"] == {"id": "react-fastapi", "backend": "FastAPI"}
+    assert _matrix(root, env={}, launch=given).values["selected_stack"] is None
     # a registry the provider would refuse fails the context load instead of the launch
     bad = _ws(workspace, {"mozaikspay": PAY + "valuse: {}\n"})
     main(["matrix", str(bad), "--format", "json", "--env", f"{PATH_ENV}=build_context"])
