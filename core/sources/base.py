@@ -32,8 +32,9 @@ class FileContent:
     value: Any = None
     problem: str | None = None
     watched: tuple[Path, ...] = ()
-    #: the file is not there, or a loop of links (the runtime then uses the default; any other
-    #: problem reading or parsing it is an exception its loader catches: the value is None)
+    #: the file is not there or a loop of links (the runtime then uses the default), or one
+    #: flowctx will not read (a device, a FIFO, over the size bound: the default stands in);
+    #: any other problem reading or parsing it is an exception the loader catches: None
     missing: bool = False
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
+import stat
 from pathlib import Path
 from typing import Any
 
@@ -77,8 +78,20 @@ def read_file_source(
     value = None
     if data is not None:
         value, problem = _parse(data, fmt, encoding, real.name)
-    missing = data is None and (not present(real) or _loops(real))
+    # a file flowctx will not read (a device, a FIFO, one over the size bound) is its own
+    # refusal: the runtime would block or read on, so its default stands in, as for a refusal
+    missing = data is None and (not present(real) or _loops(real) or _beyond_reach(real))
     return FileContent(None, shown, value, problem, watched, missing=missing)
+
+
+def _beyond_reach(path: Path) -> bool:
+    try:
+        st = os.stat(path)
+    except OSError:
+        return False
+    if stat.S_ISDIR(st.st_mode):
+        return False
+    return not stat.S_ISREG(st.st_mode) or st.st_size > MAX_FILE_BYTES
 
 
 def _loops(path: Path) -> bool:
