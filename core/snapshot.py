@@ -25,7 +25,7 @@ from flowctx_core.base.gcpause import gc_paused
 from flowctx_core.base.pathsafety import present
 from flowctx_core.base.yamlmarks import load_yaml_file
 from flowctx_core.buildctx import BuildContextSetting, Registry, build_context_setting, discover
-from flowctx_core.buildctx.injection import InjectionSource, injection_roots
+from flowctx_core.buildctx.injection import InjectionSource, injection_roots, runs_injection
 from flowctx_core.model.fallbacks import Fallbacks, load_fallbacks
 from flowctx_core.model.filenames import BUILD_CONTEXT_DIR, MIDDLEWARE_FILE, WORKFLOWS_DIR
 from flowctx_core.model.inputs import ResolveInputs
@@ -253,8 +253,10 @@ def _load_snapshot(
     registry_roots = _registry_roots(root, setting)
     middleware = _middleware(loaded.values())
     # the injection's folders (the packaged factory_app's registries among them) are read only
-    # when a workflow has a middleware.yaml that could run it
-    injecting = runtime.sources.prompt_via_middleware and any(p for p, _ in middleware.values())
+    # when a loaded workflow's middleware.yaml runs it
+    injecting = runtime.sources.prompt_via_middleware and any(
+        runs_injection(data) for _, data in middleware.values()
+    )
     return WorkspaceSnapshot(
         root=root,
         env=dict(env),

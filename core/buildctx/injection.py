@@ -66,6 +66,16 @@ class InjectionSource:
     registries: tuple[Registry, ...]
 
 
+def runs_injection(middleware: Any) -> bool:
+    """Whether a parsed ``middleware.yaml`` runs the injection for any agent."""
+    entries = middleware.get("prompt_middleware") if isinstance(middleware, dict) else None
+    return any(
+        isinstance(e, dict)
+        and str(e.get("function") or "").strip().rsplit(".", 1)[-1] == INJECT_FUNCTION
+        for e in (entries if isinstance(entries, list) else ())
+    )
+
+
 def middleware_runs_injection(source: InjectionSource, agent: str) -> tuple[bool, str]:
     """Whether ``middleware.yaml`` runs the injection for ``agent``, and why not."""
     if not source.has_middleware:
