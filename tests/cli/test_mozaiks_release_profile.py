@@ -202,3 +202,29 @@ def test_a_launch_value_does_not_save_a_load_that_raises(
     _, doc = _matrix(capsys, str(root), "--launch", json.dumps({"region": "eu"}))
     assert doc["refused"]["stage"] == "context"
     assert "Required config variable 'region' is not set" in doc["refused"]["reason"]
+
+
+def test_a_data_entity_the_runtime_skips_is_marked_absent(
+    workspace: WriteWorkspace, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # variables.py _create_data_entity_manager: no database or collection, no key at all
+    root = workspace(
+        {
+            "workflows/W/context_variables.yaml": (
+                "definitions:\n"
+                "  orders: {type: object, source: {type: data_entity, collection: orders}}\n"
+                "  repo: {type: object, source: {type: data_entity, database_name: db, "
+                "collection: repos}}\n"
+                "agents: {}\n"
+            ),
+            "workflows/W/orchestrator.yaml": ORCH,
+            "workflows/W/agents.yaml": AGENTS,
+        }
+    )
+    _, doc = _matrix(capsys, str(root))
+    rows = {v["name"]: v for v in doc["variables"]}
+    assert (rows["orders"]["absent"], rows["orders"]["value"]) == (True, None)
+    assert (rows["repo"]["absent"], rows["repo"]["value"]) == (
+        False,
+        {"kind": "data_entity", "name": "repo"},
+    )
