@@ -7,6 +7,7 @@ the ones before them, as in the runtime.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -19,7 +20,7 @@ from flowctx_core.model.inputs import ResolveInputs
 from flowctx_core.model.matrix import Loc, Matrix, Refusal, Row, TraceStep
 from flowctx_core.model.widening import widened_by
 from flowctx_core.model.workspace import VariableSpec
-from flowctx_core.runtime.launch import admit_launch
+from flowctx_core.runtime.launch import IDENTITY_KEYS, admit_launch
 from flowctx_core.runtime.schema_keys import schema_rows
 from flowctx_core.snapshot import WorkspaceSnapshot
 from flowctx_core.sources.base import SourceContext
@@ -107,18 +108,23 @@ def _resolve(
         admission.trigger,
         snapshot.injection_source(workflow.name),
     )
+    runtime_context = admission.runtime_context
+    seeded: dict[str, Any] = {}
+    if snapshot.runtime.runtime_context:
+        runtime_context, seeded = _run_identity(runtime_context, launch, workflow.name)
     values: dict[str, Any] = dict(launch)
     # variables.py resolves runtime sources before every other, whatever the declaration order
     # (mozaiks 0.2.0, mozaiksai/core/workflow/context/variables.py): templates see them
     for spec in workflow.variables:
         if spec.definition is not None and spec.definition.source.type == "runtime":
-            values.setdefault(spec.name, (admission.runtime_context or {}).get(spec.name))
+            values.setdefault(spec.name, (runtime_context or {}).get(spec.name))
     # each definition's secrecy once (rows and sources both ask)
     secret = [_is_secret(v) for v in workflow.variables]
     secret_names = frozenset(
         v.name for v, is_secret in zip(workflow.variables, secret, strict=True) if is_secret
     )
     rows: list[Row] = []
+    raised: list[tuple[str, str, Loc | None]] = []
     for spec, is_secret in zip(workflow.variables, secret, strict=True):
         agents = workflow.agents_of(spec.name)
         if spec.definition is None:
@@ -136,12 +142,31 @@ def _resolve(
             secret_names,
             files,
             projection,
-            admission.runtime_context,
+            runtime_context,
         )
         result = RESOLVERS[definition.source.type](ctx)
         value, status, origin = result.value, result.status, result.origin
         trace = list(result.trace)
-        if spec.name in launch and _untrusted_override(
+        if result.error and definition.source.type in ("runtime", "config"):
+            # what raises in the loader, before any launch value or the run's identity is set
+            raised.append((definition.source.type, mask_text(result.error), spec.loc))
+        protected = (
+            definition.source.type == "build_context"
+            and inputs.runtime.sources.build_context_trusted
+        )
+        if spec.name in launch and protected and not projection.setting.enabled:
+            # no provider checks a caller's value at launch; the run's hydration then keeps
+            # only what the registries admit for a protected key, else None (mozaiks 0.2.0,
+            # build_context.py revalidate_build_context)
+            trace.append(
+                TraceStep(
+                    "launch",
+                    "skipped",
+                    f"launch value for '{spec.name}' dropped: with the provider off the run "
+                    "keeps only what the registries admit for a protected build_context key",
+                )
+            )
+        elif spec.name in launch and _untrusted_override(
             definition, result, launch[spec.name], inputs
         ):
             # merge_build_context: a caller's value for a protected build_context key must
@@ -165,6 +190,18 @@ def _resolve(
             given = inputs.launch_origin(spec.name)
             trace.append(TraceStep("launch", "used", f"launch value '{spec.name}'{given}"))
             value, status, origin = launch[spec.name], "resolved", f"launch value{given}"
+            result.error = None
+        elif spec.name in seeded:
+            # the run's identity is set over what the declaration loaded (mozaiks 0.2.0,
+            # orchestration_patterns.py run_workflow_orchestration), here from the host's
+            # runtime context
+            for i, step in enumerate(trace):
+                if step.outcome == "used":
+                    trace[i] = TraceStep(step.step, "shadowed", step.detail + " (the run wins)")
+            said = "the run's workflow" if spec.name == "workflow_name" else "runtime context"
+            trace.append(TraceStep("run identity", "used", f"'{spec.name}' from {said}"))
+            value, status = seeded[spec.name], "resolved"
+            origin = f"run identity ({said})"
             result.error = None
         values[spec.name] = value
         rows.append(
@@ -205,8 +242,9 @@ def _resolve(
         or workflow.refused
         or contract_refusal(snapshot, workflow)
         or policy_refusal(workflow, policy)
-        or projection.refused
-        or _load_failure(rows)
+        or _at(projection.refused, "launch")
+        or _load_failure(rows, raised if snapshot.runtime.runtime_context else None)
+        or _at(projection.refused, "context")
         or empty_key_refusal(workflow)
         or agents_refusal(snapshot, workflow)
         or compile_refusal(workflow, snapshot.routes.get(workflow.name), policy)
@@ -250,9 +288,42 @@ def _untrusted_override(definition: Any, result: Any, given: Any, inputs: Resolv
     return not projected or given != result.value
 
 
-def _load_failure(rows: list[Row]) -> Refusal | None:
+def _run_identity(
+    given: Mapping[str, Any] | None, launch: Mapping[str, Any], workflow: str
+) -> tuple[Mapping[str, Any] | None, dict[str, Any]]:
+    """The runtime context the loader reads, and the identity the run sets after the load.
+
+    The runtime starts a run with the host's session fields and the run's own ids
+    (workflow_name, app_id, chat_id, user_id) as the runtime context its ``type: runtime``
+    sources read, and after loading sets those ids over whatever the declarations gave
+    (mozaiks 0.2.0, orchestration_patterns.py): here the ids are the launch's, else the
+    runtime context's; an id neither gives is not invented."""
+    ids = {k: launch[k] for k in IDENTITY_KEYS if k in launch and k != "workflow_name"}
+    ids["workflow_name"] = workflow
+    context = {**(given or {}), **ids}
+    seeded = {k: context[k] for k in IDENTITY_KEYS if k in context and k not in launch}
+    return (context if given is not None or len(ids) > 1 else given), seeded
+
+
+def _at(refusal: Refusal | None, stage: str) -> Refusal | None:
+    """``refusal`` when its stage is ``stage``: a build-context failure is the launch's with
+    the provider on, the context hydration's (after the loader) with it off."""
+    return refusal if refusal is not None and refusal.decided_by == stage else None
+
+
+def _load_failure(
+    rows: list[Row], raised: list[tuple[str, str, Loc | None]] | None = None
+) -> Refusal | None:
     """A required runtime-context value missing, or a required config variable left unset,
-    raises out of the loader: nothing loads (runtime sources are read first)."""
+    raises out of the loader: nothing loads (runtime sources are read first). ``raised``: what
+    the loader met before launch values applied (mozaiks 0.2.0 raises before any caller value
+    or the run's identity is set, so a launch value does not save the load)."""
+    if raised is not None:
+        for _source, error, where in sorted(raised, key=lambda r: r[0] != "runtime"):
+            loc = where or Loc("")
+            reason = f"{error}: the loader raises, so the workflow's context does not load"
+            return Refusal(reason, loc.file, loc.line, loc.column, "refused", stage="context")
+        return None
     ordered = sorted(rows, key=lambda r: r.source != "runtime")
     for row in ordered:
         if (

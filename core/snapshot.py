@@ -25,7 +25,7 @@ from flowctx_core.base.gcpause import gc_paused
 from flowctx_core.base.pathsafety import present
 from flowctx_core.base.yamlmarks import load_yaml_file
 from flowctx_core.buildctx import BuildContextSetting, Registry, build_context_setting, discover
-from flowctx_core.buildctx.injection import InjectionSource, injection_roots
+from flowctx_core.buildctx.injection import InjectionSource, injection_roots, runs_injection
 from flowctx_core.model.fallbacks import Fallbacks, load_fallbacks
 from flowctx_core.model.filenames import BUILD_CONTEXT_DIR, MIDDLEWARE_FILE, WORKFLOWS_DIR
 from flowctx_core.model.inputs import ResolveInputs
@@ -248,6 +248,12 @@ def _load_snapshot(
     inputs = ResolveInputs(env=env)
     setting = build_context_setting(env, root)
     registry_roots = _registry_roots(root, setting)
+    middleware = _middleware(loaded.values())
+    # the injection's folders (the packaged factory_app's registries among them) are read only
+    # when a loaded workflow's middleware.yaml runs it
+    injecting = runtime.sources.prompt_via_middleware and any(
+        runs_injection(data) for _, data in middleware.values()
+    )
     return WorkspaceSnapshot(
         root=root,
         env=dict(env),
@@ -261,8 +267,8 @@ def _load_snapshot(
         files=_file_sources(loaded.values(), inputs.allow_outside_root),
         folder_problems=_unlistable(root, names),
         runtime=runtime,
-        middleware=_middleware(loaded.values()),
-        injection_roots=_injection_roots(root, env, registry_roots),
+        middleware=middleware,
+        injection_roots=_injection_roots(root, env, registry_roots) if injecting else (),
         undiscovered=frozenset(n for n in names if undiscovered(workflow_folder(root, n), runtime)),
         workflow_files={
             name: load_workflow_files(wf.folder, wf.root, name)

@@ -3,14 +3,16 @@
 Facts from the runtime's projection reader (mozaiks 0.2.0,
 ``mozaiksai/core/workflow/context/projection.py``): it runs for an agent only through
 the workflow's ``middleware.yaml`` ``prompt_middleware`` entries naming it (or ``all``); it
-reads every registry under ``MOZAIKS_BUILD_CONTEXT_PATH``, ``./build_context`` and
-``./factory_app/build_context`` with no workflow filter (the launch provider need not be on);
+reads every registry under its packaged ``factory_app/build_context``, then under
+``MOZAIKS_BUILD_CONTEXT_PATH`` (or ``./build_context``) with no workflow filter (the launch
+provider need not be on);
 one invalid registry there makes the whole injection fail quietly, so nothing is inserted; a
 projection without ``marker`` is skipped; each block is headed ``[HEADING]`` (upper case).
 """
 
 from __future__ import annotations
 
+import importlib.util
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -67,6 +69,16 @@ class InjectionSource:
     registries: tuple[Registry, ...]
 
 
+def runs_injection(middleware: Any) -> bool:
+    """Whether a parsed ``middleware.yaml`` runs the injection for any agent."""
+    entries = middleware.get("prompt_middleware") if isinstance(middleware, dict) else None
+    return any(
+        isinstance(e, dict)
+        and str(e.get("function") or "").strip().rsplit(".", 1)[-1] == INJECT_FUNCTION
+        for e in (entries if isinstance(entries, list) else ())
+    )
+
+
 def middleware_runs_injection(source: InjectionSource, agent: str) -> tuple[bool, str]:
     """Whether ``middleware.yaml`` runs the injection for ``agent``, and why not."""
     if not source.has_middleware:
@@ -83,15 +95,54 @@ def middleware_runs_injection(source: InjectionSource, agent: str) -> tuple[bool
     return False, f"middleware.yaml has no prompt_middleware entry running {INJECT_FUNCTION}"
 
 
+#: the runtime's own override of where its packaged ``factory_app`` is (mozaiks 0.2.0,
+#: ``mozaiksai/resources.py`` ``resolve_factory_app_root``)
+FACTORY_APP_ENV = "MOZAIKS_FACTORY_APP_PATH"
+FACTORY_APP = "factory_app"
+
+
+def factory_app_root(root: Path, env: Mapping[str, str]) -> Path | None:
+    """The release's packaged ``factory_app`` as its ``resolve_factory_app_root`` finds it:
+    ``MOZAIKS_FACTORY_APP_PATH``, else ``factory_app`` beside the runtime's package (a checkout
+    of the runtime: the workspace's own ``factory_app/``), else the installed package (looked
+    up, never imported). None when there is none to read."""
+    configured = str(env.get(FACTORY_APP_ENV, "")).strip()
+    if configured:
+        path = Path(configured).expanduser()
+        path = path if path.is_absolute() else root / path
+        return path if fsview.is_dir(path) else None
+    if fsview.is_dir(root / FACTORY_APP) and fsview.is_dir(root / "mozaiksai"):
+        return root / FACTORY_APP
+    try:
+        spec = importlib.util.find_spec(FACTORY_APP)
+    except (ImportError, ValueError):
+        return None
+    for location in (spec.submodule_search_locations or ()) if spec else ():
+        if Path(location).is_dir():
+            return Path(location)
+    return None
+
+
 def injection_roots(root: Path, env: Mapping[str, str]) -> list[Path]:
-    """The folders the reader looks in, in order, each once (the app's working directory is
-    taken to be the workspace root). Read when the snapshot is loaded."""
+    """The folders the reader looks in, in its order, each once (the app's working directory
+    is taken to be the workspace root): the packaged ``factory_app/build_context`` first, then
+    ``MOZAIKS_BUILD_CONTEXT_PATH``, else ``MOZAIKS_APP_WORKSPACE_PATH``'s ``build_context``,
+    else the workspace's ``build_context/`` (projection.py ``_candidate_build_context_roots``).
+    Read when the snapshot is loaded."""
     candidates: list[Path] = []
+    factory = factory_app_root(root, env)
+    if factory is not None:
+        candidates.append(factory / BUILD_CONTEXT_DIR)
     configured = str(env.get("MOZAIKS_BUILD_CONTEXT_PATH", "")).strip()
+    app_workspace = str(env.get("MOZAIKS_APP_WORKSPACE_PATH", "")).strip()
     if configured:
         path = Path(configured).expanduser()
         candidates.append(path if path.is_absolute() else root / path)
-    candidates += [root / BUILD_CONTEXT_DIR, root / "factory_app" / BUILD_CONTEXT_DIR]
+    elif app_workspace:
+        path = Path(app_workspace).expanduser()
+        candidates.append((path if path.is_absolute() else root / path) / BUILD_CONTEXT_DIR)
+    else:
+        candidates.append(root / BUILD_CONTEXT_DIR)
     out: list[Path] = []
     for path in candidates:
         real = fsview.realpath(path)

@@ -167,9 +167,19 @@ def _project(
     notes: list[str] = []
     if setting.enabled or wanted:
         notes.append(setting.describe())
+    trusted = workflow.runtime.sources.build_context_trusted
+    if trusted and not setting.enabled and setting.root is not None and wanted:
+        # the provider is off, yet the run hydrates its context over the declared defaults and
+        # re-admits the protected values from the registries under the root it is given
+        # (mozaiks 0.2.0, execution/run_bootstrap.py merge_persisted_extra_context)
+        notes.append(
+            "the provider is off, but the run's context hydration re-admits the protected "
+            f"build_context values from {setting.root}"
+        )
+        return runtime_projection(workflow, setting, found, {}, None, notes, hydration=True)
     if not setting.enabled or setting.root is None:
         return BuildContextProjection(setting, notes=tuple(notes))
-    if workflow.runtime.sources.build_context_trusted:
+    if trusted:
         return runtime_projection(workflow, setting, found, launch, trigger, notes)
     if found is None:
         notes.append(f"registry root {setting.root} does not exist: nothing projected")

@@ -149,8 +149,17 @@ class _LaunchFails(Exception):
         return Refusal(self.reason, reg.display, line, col, "launch_fails")
 
 
+#: what follows a provider failure, and what follows the same failure when the run's context
+#: hydration meets it without a provider
+_AT_LAUNCH = "the runtime's provider raises BuildContextError and the launch fails"
+_AT_HYDRATION = (
+    "the runtime's context hydration raises BuildContextError (it re-admits protected "
+    "build-context values with the provider off) and the context does not load"
+)
+
+
 def _fails(why: str) -> str:
-    return f"{why}: the runtime's provider raises BuildContextError and the launch fails"
+    return f"{why}: {_AT_LAUNCH}"
 
 
 def _first_error(reg: Registry) -> Diagnostic | None:
@@ -226,6 +235,8 @@ def _trusted(
         selected[name] = rule
     if not selected:
         return {}
+    # build_provider_values loads the registry's catalogs and contracts before a value is read
+    _check_assets(reg)
     values = provider_values(reg)
     spec_of = {s.name: s for s in workflow.variables}
     out: dict[str, tuple[Any, str]] = {}
@@ -262,8 +273,14 @@ def runtime_projection(
     launch: Mapping[str, Any],
     trigger: Mapping[str, Any] | None,
     notes: list[str],
+    *,
+    hydration: bool = False,
 ) -> BuildContextProjection:
-    """What ``merge_build_context`` does for one launch of ``workflow``.
+    """What ``merge_build_context`` does for one launch of ``workflow``; with ``hydration``
+    (the provider off, a registry root named), what the run's context hydration does: it
+    re-admits the protected values alone (``merge_persisted_extra_context`` ->
+    ``revalidate_build_context`` -> ``load_trusted_build_context``), and what fails there
+    fails the context load.
 
     Every registry under the root is validated before any is filtered by workflow
     (``discover_build_context_files`` loads each), so one invalid registry fails every launch;
@@ -280,7 +297,7 @@ def runtime_projection(
                 f"configured build context root {setting.root} is not an existing directory"
             )
             refusal = Refusal(why, str(setting.root), 0, 0, "launch_fails", workflow.name)
-            return _refused(setting, (), notes, wanted, refusal)
+            return _refused(setting, (), notes, wanted, _at_stage(refusal, hydration))
         notes.append(f"registry root {setting.root} does not exist: nothing projected")
         return BuildContextProjection(setting, notes=tuple(notes))
     registries = tuple(found)
@@ -299,7 +316,7 @@ def runtime_projection(
                     _merge_trusted(trusted, trusted_steps, name, value, used, reg)
             _unique_packs(trusted)
         context = dict(launch)
-        for reg in applicable:
+        for reg in () if hydration else applicable:
             _check_assets(reg)
             values = provider_values(reg)
             for key, rule in raw_rules(reg).items():
@@ -328,6 +345,9 @@ def runtime_projection(
             diags = [d for d in failed.diagnostics if d.severity == "error"]
         else:
             diags = [Diagnostic(refusal.file, refusal.line, refusal.column, refusal.reason)]
+        if hydration:
+            refusal = _at_stage(refusal, hydration)
+            diags = [dataclasses.replace(d, message=_hydrated(d.message)) for d in diags]
         return _refused(setting, registries, notes, wanted, refusal, applicable, diags)
     values_out: dict[str, Projected] = {}
     reasons: dict[str, Projected] = {}
@@ -375,6 +395,18 @@ def runtime_projection(
         tuple(notes),
         launch_values=as_launch,
     )
+
+
+def _hydrated(text: str) -> str:
+    return text.replace(_AT_LAUNCH, _AT_HYDRATION)
+
+
+def _at_stage(refusal: Refusal, hydration: bool) -> Refusal:
+    """A provider failure as the context hydration meets it: the context load fails."""
+    if not hydration:
+        return refusal
+    reason = _hydrated(refusal.reason)
+    return dataclasses.replace(refusal, reason=reason, outcome="refused", stage="context")
 
 
 def _merge_trusted(

@@ -62,6 +62,10 @@ class Row:
     description: str | None = None
 
 
+#: the origin of a row whose key the runtime never sets (a data_entity it skips): the value
+#: shown is None, and the context has no such key at all
+ABSENT_ORIGIN = "absent (no manager)"
+
 #: the stages of the runtime's start-up, in its order (mozaiks 0.2.0: workflow_manager.py
 #: discovery and strict files with contract validation, the authority policy, the launch's
 #: registries, variables.py's context load, agents/factory.py, network_graph.py's compile)

@@ -89,6 +89,9 @@ class SourceRules:
     #: under the reader's folders (flowctx_core.buildctx.injection); else from the admitted
     #: registries
     prompt_via_middleware: bool = False
+    #: the source types whose loaded value (a default and a fallback included) is coerced to
+    #: the declared boolean or integer type (``flowctx_core.base.coercion``)
+    coerced: frozenset[str] = frozenset({"config", "state"})
 
 
 @dataclass(frozen=True)
@@ -249,6 +252,10 @@ MOZAIKS_0_2_0 = RuntimeProfile(
         build_context=True,
         build_context_trusted=True,
         prompt_via_middleware=True,
+        # variables.py: _resolve_config, _resolve_state_default, _resolve_file_source (its
+        # default too) and _load_data_reference_value (document, field, default) and the
+        # fallback each pass through _coerce_value
+        coerced=frozenset({"config", "state", "file", "data_reference"}),
     ),
     routing=RoutingRules(engines=_ENGINES, condition_key_declared=True),
     # mozaiks 0.2.0, mozaiksai/core/workflow/paths.py discover_workflow_paths: a folder is a

@@ -26,8 +26,16 @@ from flowctx_core.model.inputs import ALLOW_OUTSIDE_ENV
 PATH_ENV: Final = "MOZAIKS_BUILD_CONTEXT_PATH"
 APP_WORKSPACE_ENV: Final = "MOZAIKS_APP_WORKSPACE_PATH"
 OPTION_ENV: Final = "FLOWCTX_BUILD_CONTEXT"
+FACTORY_APP_ENV: Final = "MOZAIKS_FACTORY_APP_PATH"
 #: every env name that can widen what flowctx reads (which values do: ``widening_reason``)
-WIDENING_ENV: Final = (ALLOW_OUTSIDE_ENV, URI_ENV, PATH_ENV, APP_WORKSPACE_ENV, OPTION_ENV)
+WIDENING_ENV: Final = (
+    ALLOW_OUTSIDE_ENV,
+    URI_ENV,
+    PATH_ENV,
+    APP_WORKSPACE_ENV,
+    OPTION_ENV,
+    FACTORY_APP_ENV,
+)
 _FALSE = {"", "0", "false", "no", "off"}
 #: ``FLOWCTX_BUILD_CONTEXT`` values that switch build context without naming a folder
 _SWITCH = {"on", "off", "1", "0", "true", "false", "yes", "no"}
@@ -61,6 +69,8 @@ def widening_reason(name: str, value: str, root: Path | None) -> str | None:
     )
     if names_folder and text and _outside(text, root):
         return "puts the build-context registry root outside the workspace"
+    if name == FACTORY_APP_ENV and text and _outside(text, root):
+        return "reads the runtime's packaged factory_app (its build-context registries) there"
     return None
 
 

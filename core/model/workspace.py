@@ -7,7 +7,7 @@ Loading never raises for bad content: problems are Diagnostics on the snapshot.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 from pathlib import Path
@@ -111,6 +111,17 @@ def undiscovered(folder: Path, runtime: RuntimeProfile) -> bool:
     """A folder flowctx lists that the runtime's discovery would pass over."""
     markers = runtime.discovery
     return markers is not None and not any(present(folder / m) for m in markers)
+
+
+def discovered(root: Path, names: Iterable[str], runtime: RuntimeProfile) -> list[str]:
+    """Of the workflows flowctx lists, those the runtime's own discovery finds: a folder
+    under ``workflows/`` holding one of its marker files (mozaiks 0.2.0: ``orchestrator.yaml``;
+    ``paths.py`` ``discover_workflow_paths``). A workspace of bare contracts is listed for its
+    contracts, and the runtime discovers none of it."""
+    wf = root / WORKFLOWS_DIR
+    if not fsview.is_dir(wf):
+        return [] if runtime.discovery is not None else list(names)
+    return [n for n in names if not undiscovered(wf / n, runtime)]
 
 
 def workflow_folder(root: Path, name: str) -> Path:

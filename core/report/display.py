@@ -7,7 +7,7 @@ import json
 from typing import Any
 
 from flowctx_core.base.secrets import MASK, mask_text, mask_value
-from flowctx_core.model.matrix import Matrix, Row
+from flowctx_core.model.matrix import ABSENT_ORIGIN, Matrix, Row
 from flowctx_core.runtime.policy import VariableAuthority, policy_of
 
 
@@ -94,6 +94,8 @@ def row_to_json(
         "agents": list(row.agents),
         "location": str(row.loc) if row.loc else None,
         "secret": row.secret,
+        # the runtime sets no such key (``value`` None stands for it)
+        "absent": row.origin == ABSENT_ORIGIN,
     }
     if authority is not None:
         # the runtime's authority policy for this variable (mozaiks 0.2.0, authority.py)

@@ -99,18 +99,25 @@ class AgentPrompt:
     #: blocks inserted at markers by build-context prompt projections
     blocks: tuple[PromptBlock, ...]
     notes: tuple[str, ...]
+    #: the blocks come after the variable block: the runtime's prompt middleware runs on the
+    #: message the exposures already extended, appending each block it finds no marker for
+    #: (mozaiks 0.2.0, execution/middleware.py ``_run_prompt_middleware``)
+    blocks_last: bool = False
 
     @property
     def context_text(self) -> str:
-        """The exact block appended to the base prompt."""
-        return "\n".join(line.text for line in self.lines)
+        """The exact block appended to the base prompt: the runtime strips the rendered lines
+        as one text (context_utils.py ``render_exposure_fragment``), so an empty last value
+        leaves no trailing space."""
+        return "\n".join(line.text for line in self.lines).strip()
 
     @property
     def text(self) -> str:
-        """Every inserted block, then the appended block, separated by blank lines."""
+        """The inserted blocks and the appended block, in the runtime's order, separated by
+        blank lines."""
         parts = [b.text for b in self.blocks]
-        if self.lines:
-            parts.append(self.context_text)
+        if self.context_text:
+            parts.insert(len(parts) if not self.blocks_last else 0, self.context_text)
         return "\n\n".join(parts)
 
 
@@ -184,5 +191,11 @@ def agent_prompt(
         )
         notes.extend(proj_notes)
     return AgentPrompt(
-        workflow.name, agent, tuple(lines), tuple(withheld), tuple(blocks), tuple(notes)
+        workflow.name,
+        agent,
+        tuple(lines),
+        tuple(withheld),
+        tuple(blocks),
+        tuple(notes),
+        blocks_last=workflow.runtime.sources.prompt_via_middleware,
     )

@@ -32,6 +32,10 @@ class FileContent:
     value: Any = None
     problem: str | None = None
     watched: tuple[Path, ...] = ()
+    #: the file is not there or a loop of links (the runtime then uses the default), or one
+    #: flowctx will not read (a device, a FIFO, over the size bound: the default stands in);
+    #: any other problem reading or parsing it is an exception the loader catches: None
+    missing: bool = False
 
 
 #: the key a snapshot files a source's content under: the same file read the same way

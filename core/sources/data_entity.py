@@ -6,7 +6,7 @@ default database), the runtime logs a warning and sets nothing: the key is absen
 
 from __future__ import annotations
 
-from flowctx_core.model.matrix import TraceStep
+from flowctx_core.model.matrix import ABSENT_ORIGIN, TraceStep
 from flowctx_core.sources.base import Resolved, SourceContext
 
 
@@ -26,7 +26,7 @@ def resolve(ctx: SourceContext) -> Resolved:
         if rules.data_entity_incomplete == "error":
             why = f"a data_entity needs a database_name and a collection (missing: {missing})"
             return Resolved(None, "error", "invalid definition", trace, error=why)
-        return Resolved(None, "pending", "absent (no manager)", trace, [msg])
+        return Resolved(None, "pending", ABSENT_ORIGIN, trace, [msg])
     if rules.data_entity_value == "manager":
         value: object = f"<DataEntityManager {db}.{src.collection}>"
     else:

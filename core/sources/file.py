@@ -8,13 +8,15 @@ read and parse each file once.
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
+import stat
 from pathlib import Path
 from typing import Any
 
 from flowctx_core.base import fsview
 from flowctx_core.base.jsontext import JsonTextError, parse_json
-from flowctx_core.base.pathsafety import confine, read_regular_file
+from flowctx_core.base.pathsafety import confine, present, read_regular_file
 from flowctx_core.base.yamlmarks import parse_yaml_text
 from flowctx_core.model.matrix import TraceStep
 from flowctx_core.model.workspace import display_path
@@ -76,7 +78,30 @@ def read_file_source(
     value = None
     if data is not None:
         value, problem = _parse(data, fmt, encoding, real.name)
-    return FileContent(None, shown, value, problem, watched)
+    # a file flowctx will not read (a device, a FIFO, one over the size bound) is its own
+    # refusal: the runtime would block or read on, so its default stands in, as for a refusal
+    missing = data is None and (not present(real) or _loops(real) or _beyond_reach(real))
+    return FileContent(None, shown, value, problem, watched, missing=missing)
+
+
+def _beyond_reach(path: Path) -> bool:
+    try:
+        st = os.stat(path)
+    except OSError:
+        return False
+    if stat.S_ISDIR(st.st_mode):
+        return False
+    return not stat.S_ISREG(st.st_mode) or st.st_size > MAX_FILE_BYTES
+
+
+def _loops(path: Path) -> bool:
+    """A loop of symbolic links: the runtime's ``Path.resolve`` raises before it reads, which
+    its loader treats like a missing file (the default is used)."""
+    try:
+        os.stat(path)
+    except OSError as exc:
+        return exc.errno == errno.ELOOP
+    return False
 
 
 def resolve(ctx: SourceContext) -> Resolved:
@@ -97,9 +122,27 @@ def resolve(ctx: SourceContext) -> Resolved:
         problem = f"{src.path}: {content.refusal}"
     if src.required:
         msg = f"required file: {problem}"
+        if ctx.inputs.runtime.sources.file_parse_error == "none":
+            # its ValueError is raised inside the loader's try, which logs it: the variable is
+            # None and the workflow still loads (mozaiks 0.2.0, variables.py)
+            said = f"{msg} (the loader logs the failure; the value is None and the run goes on)"
+            trace.append(TraceStep("required", "missing", said))
+            return Resolved(None, "default", "None (required file failed)", trace, [said])
         trace.append(TraceStep("required", "error", msg))
         return Resolved(None, "error", "file (failed)", trace, error=msg)
     warnings = [problem or "file problem"]
+    caught = (
+        content.refusal is None
+        and not content.missing
+        and ctx.inputs.runtime.sources.file_parse_error == "none"
+    )
+    if caught:
+        # the loader reads and parses inside one try: what fails there is logged and the
+        # variable is None, its default unused (mozaiks 0.2.0, variables.py _load_context_async)
+        trace.append(
+            TraceStep("default", "skipped", "the loader catches the failure: the value is None")
+        )
+        return Resolved(None, "default", "None (file unreadable)", trace, warnings)
     if src.default is not None:
         trace.append(TraceStep("default", "used", "source.default (file missing or invalid)"))
         return Resolved(src.default, "default", "default", trace, warnings)

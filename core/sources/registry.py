@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from flowctx_core.base.coercion import coerce
+from flowctx_core.base.secrets import is_secret_key
 from flowctx_core.model.matrix import TraceStep
 from flowctx_core.sources import (
     build_context,
@@ -47,14 +49,32 @@ def _with_projection(resolver: Resolver) -> Resolver:
     return resolve
 
 
+def _coerced(resolver: Resolver) -> Resolver:
+    """What the source loaded, coerced to the declared boolean or integer type when the runtime
+    coerces this source type (mozaiks 0.2.0 ``_coerce_value`` on a file's content or default
+    and on a document, its field, its default or a fallback); config and state coerce their
+    own values."""
+
+    def resolve(ctx: SourceContext) -> Resolved:
+        result = resolver(ctx)
+        if result.value is None or ctx.source.type not in ctx.inputs.runtime.sources.coerced:
+            return result
+        secret = is_secret_key(ctx.name) or data_reference.secret_field(ctx.source) is not None
+        value, warn = coerce(result.value, ctx.type_name, conceal=secret)
+        warnings = [*result.warnings, warn] if warn else result.warnings
+        return Resolved(value, result.status, result.origin, result.trace, warnings, result.error)
+
+    return resolve
+
+
 RESOLVERS: dict[str, Resolver] = {
     "config": _with_projection(config.resolve),
-    "data_reference": _with_projection(data_reference.resolve),
+    "data_reference": _with_projection(_coerced(data_reference.resolve)),
     "data_entity": _with_projection(data_entity.resolve),
     "computed": _with_projection(pending.resolve),
     "state": _with_projection(state.resolve),
     "external": _with_projection(pending.resolve),
-    "file": _with_projection(file.resolve),
+    "file": _with_projection(_coerced(file.resolve)),
     "build_context": build_context.resolve,
     # the host's runtime context: immutable runtime authority, no projection replaces it
     "runtime": runtime.resolve,

@@ -2,8 +2,9 @@
 
 Each workflow is resolved with the same inputs ``matrix`` would use (``--env``, ``--launch``,
 ``--build-context``), so every error or warning a matrix row shows is one here too.
-``--format json`` prints ``{"workspace", "workflows", "errors", "warnings", "ok", "problems"}``,
-each problem ``{"file", "line", "column", "severity", "code", "message"}``; ``github`` prints
+``--format json`` prints ``{"workspace", "workflows", "discovered", "errors", "warnings", "ok",
+"problems"}`` (``discovered``: the listed workflows the runtime itself would discover), each
+problem ``{"file", "line", "column", "severity", "code", "message"}``; ``github`` prints
 workflow-command annotations (``flowctx_core.report.github``); ``sarif`` a SARIF 2.1.0 log
 (``flowctx_core.report.sarif``).
 
@@ -186,10 +187,15 @@ def _print_text(checked: list[Checked], quiet: bool) -> None:
 
 
 def _json_doc(c: Checked, quiet: bool) -> dict[str, Any]:
+    # deferred: a plain text run does not load the workspace model (tests/cli/test_cold_imports.py)
+    from flowctx_core.model.workspace import discovered
+
     counted = count_problems(c.report.problems)
     return {
         "workspace": str(c.session.root),
         "workflows": c.workflows,
+        # what the runtime itself would discover of them (a bare contract is listed, not run)
+        "discovered": discovered(c.session.root, c.workflows, c.session.runtime),
         "ok": not c.failed,
         "errors": counted.errors,
         "warnings": counted.warnings,

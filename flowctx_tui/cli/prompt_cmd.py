@@ -61,15 +61,18 @@ def _render(p: AgentPrompt) -> list[str]:
     out = [f"== {p.agent}"]
     for name, why in p.withheld:
         out.append(f"not shown: {name} ({why})")
+    blocks: list[str] = []
     for block in p.blocks:
-        out.append(f"-- inserted at marker {block.marker}:")
-        out.extend(f"   from {src}" for src in block.sources)
-        out.append(block.text)
-    if p.lines:
-        out.append(f"-- appended to the base prompt ({len(p.lines)} variable(s)):")
-        out.append(p.context_text)
-    else:
-        out.append("-- appended to the base prompt: nothing (no exposed variables)")
+        blocks.append(f"-- inserted at marker {block.marker}:")
+        blocks.extend(f"   from {src}" for src in block.sources)
+        blocks.append(block.text)
+    appended = (
+        [f"-- appended to the base prompt ({len(p.lines)} variable(s)):", p.context_text]
+        if p.lines
+        else ["-- appended to the base prompt: nothing (no exposed variables)"]
+    )
+    # in the order the runtime builds the message (AgentPrompt.blocks_last)
+    out.extend([*appended, *blocks] if p.blocks_last else [*blocks, *appended])
     out.extend(f"note: {mask_text(n)}" for n in p.notes)
     return out
 

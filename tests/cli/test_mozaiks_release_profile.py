@@ -136,3 +136,95 @@ def test_the_older_runtime_refuses_runtime_sources_and_names_the_one_that_reads_
     out = capsys.readouterr().out
     assert "source type 'runtime' is refused by runtime mozaiks-2026-01" in out
     assert "runtime mozaiks-0.2.0 reads it" in out
+
+
+IDENTITY_CONTRACT = """
+definitions:
+  app_id:
+    type: string
+    source: {type: config, default: declared-app}
+  workflow_name:
+    type: string
+    source: {type: state, default: other}
+  user_id:
+    type: string
+    source: {type: state, default: nobody}
+  region:
+    type: string
+    source: {type: config, env_var: REGION_UNSET, required: true}
+agents: {}
+"""
+
+
+def test_the_run_sets_its_identity_over_declared_values(
+    workspace: WriteWorkspace, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # mozaiks 0.2.0 run_workflow_orchestration: after the load, workflow_name, app_id,
+    # chat_id and user_id are set from the run (the launch's ids, over the host's fields)
+    contract = IDENTITY_CONTRACT.replace(
+        "  region:\n    type: string\n    source: {type: config, env_var: REGION_UNSET, "
+        "required: true}\n",
+        "",
+    )
+    root = workspace(
+        {
+            "workflows/W/context_variables.yaml": contract,
+            "workflows/W/orchestrator.yaml": ORCH,
+            "workflows/W/agents.yaml": AGENTS,
+        }
+    )
+    launch = ["--launch", json.dumps({"app_id": "app-launch"})]
+    context = ["--runtime-context", json.dumps({"user_id": "host-user", "app_id": "host-app"})]
+    _, doc = _matrix(capsys, str(root), *launch, *context)
+    values = {v["name"]: v["value"] for v in doc["variables"]}
+    assert values["app_id"] == "app-launch"  # the launch's id wins over the host's
+    assert values["user_id"] == "host-user"
+    assert values["workflow_name"] == "W"
+    origin = {v["name"]: v["origin"] for v in doc["variables"]}
+    assert origin["user_id"] == "run identity (runtime context)"
+    # the documented contract knows no run identity: the declarations stand
+    _, doc = _matrix(capsys, str(root), *launch, *context, "--runtime", "spec")
+    values = {v["name"]: v["value"] for v in doc["variables"]}
+    assert (values["user_id"], values["workflow_name"]) == ("nobody", "other")
+
+
+def test_a_launch_value_does_not_save_a_load_that_raises(
+    workspace: WriteWorkspace, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # _resolve_config raises for a required, unset config before any caller value applies
+    root = workspace(
+        {
+            "workflows/W/context_variables.yaml": IDENTITY_CONTRACT,
+            "workflows/W/orchestrator.yaml": ORCH,
+            "workflows/W/agents.yaml": AGENTS,
+        }
+    )
+    _, doc = _matrix(capsys, str(root), "--launch", json.dumps({"region": "eu"}))
+    assert doc["refused"]["stage"] == "context"
+    assert "Required config variable 'region' is not set" in doc["refused"]["reason"]
+
+
+def test_a_data_entity_the_runtime_skips_is_marked_absent(
+    workspace: WriteWorkspace, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # variables.py _create_data_entity_manager: no database or collection, no key at all
+    root = workspace(
+        {
+            "workflows/W/context_variables.yaml": (
+                "definitions:\n"
+                "  orders: {type: object, source: {type: data_entity, collection: orders}}\n"
+                "  repo: {type: object, source: {type: data_entity, database_name: db, "
+                "collection: repos}}\n"
+                "agents: {}\n"
+            ),
+            "workflows/W/orchestrator.yaml": ORCH,
+            "workflows/W/agents.yaml": AGENTS,
+        }
+    )
+    _, doc = _matrix(capsys, str(root))
+    rows = {v["name"]: v for v in doc["variables"]}
+    assert (rows["orders"]["absent"], rows["orders"]["value"]) == (True, None)
+    assert (rows["repo"]["absent"], rows["repo"]["value"]) == (
+        False,
+        {"kind": "data_entity", "name": "repo"},
+    )

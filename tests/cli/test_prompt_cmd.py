@@ -177,7 +177,58 @@ def test_on_the_bundled_demo(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["prompt", "-w", "AppGenerator", "--agent", "PatternAgent", "--raw"]) == 0
     out = capsys.readouterr().out
     # the runtime's injection (the demo's middleware.yaml runs it for PatternAgent), headed
-    # by the projection's heading in upper case
-    assert out.startswith("[AG2 NETWORK PATTERNBOOK]\n- pipeline. Pipeline\n")
+    # by the projection's heading in upper case, appended after the variable block (the
+    # middleware runs on the message the exposures extended)
+    assert out.startswith("LLM_MODEL: None\n")
+    assert "'}\n\n[AG2 NETWORK PATTERNBOOK]\n- pipeline. Pipeline\n" in out
     # LLM_MODEL is declared and unset in the demo: the runtime's prompt says None
     assert "LLM_MODEL: None" in out
+
+
+def test_the_packaged_factory_app_registries_come_first_and_blocks_follow_the_variables(
+    workspace: WriteWorkspace, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # mozaiks 0.2.0 (context/projection.py _candidate_build_context_roots) reads its packaged
+    # factory_app/build_context before the workspace's; the prompt middleware runs on the
+    # message the variable block already extended, so each block is appended after it
+    root = _root(workspace)
+    for name, text in {
+        "workflows/W/orchestrator.yaml": (
+            "schema_version: mozaiks.orchestrator.v1\nworkflow_name: W\n"
+            "workflow_startup_mode: AgentDriven\n"
+        ),
+        "workflows/W/agents.yaml": (
+            "agents:\n  - {name: BuilderAgent, system_message: Build., "
+            "structured_outputs_required: false}\n"
+        ),
+        "workflows/W/middleware.yaml": (
+            "prompt_middleware:\n  - agent: all\n    function: "
+            "mozaiksai.core.workflow.context.projection.inject_build_context_projections\n"
+        ),
+    }.items():
+        (root / name).write_text(text, encoding="utf-8")
+    packaged = tmp_path / "site" / "factory_app" / "build_context" / "book"
+    packaged.mkdir(parents=True)
+    (packaged / "context.yaml").write_text(
+        REGISTRY.replace("context_id: patterns", "context_id: packaged")
+        .replace("id: patterns, version", "id: packaged, version")
+        .replace("selected_by: current_task.pattern_id", "selected_by: current_task.none"),
+        encoding="utf-8",
+    )
+    (packaged / "book.yaml").write_text(BOOK, encoding="utf-8")
+    args = ["prompt", str(root), "-a", "BuilderAgent", "--raw"]
+    assert main(args) == 0
+    assert capsys.readouterr().out == (
+        "CURRENT_TASK: {'pattern_id': 'star'}\n\n[BUILD CONTEXT DETAIL]\n- star. Star\n"
+    )
+    factory = f"MOZAIKS_FACTORY_APP_PATH={tmp_path / 'site' / 'factory_app'}"
+    assert main([*args, "--env", factory]) == 0
+    assert capsys.readouterr().out == (
+        "CURRENT_TASK: {'pattern_id': 'star'}\n\n"
+        "[BUILD CONTEXT DETAIL]\nNo selected catalog record for id=None.\n\n"
+        "[BUILD CONTEXT DETAIL]\n- star. Star\n"
+    )
+    # a workspace file may not point flowctx at a folder outside it
+    (root / "flowctx.yaml").write_text(f"env:\n  {factory.replace('=', ': ', 1)}\n")
+    assert main(args) == 0
+    assert "No selected catalog record" not in capsys.readouterr().out

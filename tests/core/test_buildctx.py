@@ -1121,3 +1121,37 @@ def test_a_secret_named_contract_that_is_no_mapping_fails_the_launch_without_quo
     assert "the runtime loads this contract file" in out
     assert "the runtime's provider fails the launch" in out
     assert "MIIEvQIBADANBgkqhkiG9w0B" not in out and "MIIEvQIBADANBgkqhkiG9w0B" not in str(m)
+
+
+def test_with_the_provider_off_a_named_root_still_hydrates_the_protected_values(
+    workspace: WriteWorkspace, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # mozaiks 0.2.0: run_workflow_orchestration hydrates the loaded context
+    # (merge_persisted_extra_context), which re-admits protected build_context values from
+    # the registries under MOZAIKS_BUILD_CONTEXT_PATH even when no provider ran at launch
+    root = _ws(workspace, {"mozaikspay": PAY, "stripe_legacy": LEGACY})
+    m = _matrix(root, env={PATH_ENV: "build_context"})
+    assert m.refused is None
+    assert m.values["selected_stack"] == {"id": "react-fastapi", "backend": "FastAPI"}
+    assert [p["id"] for p in m.values["capability_packs"]] == ["mozaikspay"]
+    assert any("context hydration re-admits" in n for n in m.notes)
+    # no root named: nothing to re-admit, the rows stay as loaded
+    assert _matrix(root, env={}).values["selected_stack"] is None
+    # a caller's value for a protected key: no provider checks it, the hydration drops it
+    given = {"selected_stack": {"id": "mine"}}
+    m = _matrix(root, env={PATH_ENV: "build_context"}, launch=given)
+    assert m.refused is None
+    assert m.values["selected_stack"] == {"id": "react-fastapi", "backend": "FastAPI"}
+    assert _matrix(root, env={}, launch=given).values["selected_stack"] is None
+    # a registry the provider would refuse fails the context load instead of the launch
+    bad = _ws(workspace, {"mozaikspay": PAY + "valuse: {}\n"})
+    main(["matrix", str(bad), "--format", "json", "--env", f"{PATH_ENV}=build_context"])
+    doc = json.loads(capsys.readouterr().out)
+    assert (doc["refused"]["stage"], doc["refused"]["outcome"]) == ("context", "refused")
+    assert "context hydration raises BuildContextError" in doc["refused"]["reason"]
+    assert "launch fails" not in doc["refused"]["reason"]
+    # the named root must be a folder, as with the provider on
+    main(["matrix", str(root), "--format", "json", "--env", f"{PATH_ENV}=nowhere"])
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["refused"]["stage"] == "context"
+    assert "is not an existing directory" in doc["refused"]["reason"]

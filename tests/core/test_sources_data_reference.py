@@ -447,3 +447,26 @@ def test_a_bad_seed_file_is_reported_and_the_others_still_load(
     assert problem.file == "seed/appdb/broken.json"
     assert message in problem.message
     assert session.matrix("Approvals", launch={"app_id": "app-1"}).values["p"] == "newest"
+
+
+def test_what_is_found_is_coerced_to_the_declared_type(workspace: WriteWorkspace) -> None:
+    # mozaiks 0.2.0 _load_data_reference_value: the field, the whole document and the default
+    # pass through _coerce_value; a document is truthy as a boolean and kept as an integer
+    src = "{type: data_reference, database_name: appdb, collection: policies"
+    root = make(
+        workspace,
+        definition("limit_text", src + ", fields: [name]}", "integer"),
+        definition("limit", src + ", fields: [limit]}", "boolean"),
+        definition("whole", src + "}", "boolean"),
+        definition("doc", src + "}", "integer"),
+        definition(
+            "none_found", src + ", query_template: {app_id: nobody}, default: '7'}", "integer"
+        ),
+    )
+    m = run(root)
+    assert row(m, "limit").value is True
+    assert row(m, "whole").value is True
+    assert row(m, "none_found").value == 7
+    assert row(m, "limit_text").value == "newest"
+    assert any("cannot coerce" in w for w in row(m, "limit_text").warnings)
+    assert isinstance(row(m, "doc").value, dict)

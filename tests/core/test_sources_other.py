@@ -102,7 +102,7 @@ def test_the_status_and_outcome_vocabulary(workspace: WriteWorkspace) -> None:
                 type: string
                 source: {type: data_reference, database_name: db, collection: none}
               later: {type: string, source: {type: computed}}
-              broken: {type: string, source: {type: file, path: absent.json, required: true}}
+              broken: {type: string, source: {type: config, env_var: UNSET_HERE, required: true}}
             agents: {}
             """,
             "fb.json": {"global": {"from_fallback": "fb"}},
@@ -116,7 +116,7 @@ def test_the_status_and_outcome_vocabulary(workspace: WriteWorkspace) -> None:
         "from_default": ("default", "default"),
         "from_fallback": ("fallback", "fb.json global.from_fallback"),
         "later": ("pending", "computed (pending)"),
-        "broken": ("error", "file (failed)"),
+        "broken": ("error", "required, missing"),
     }
     outcomes = {s.outcome for r in m.rows for s in r.trace}
     assert outcomes == {"used", "shadowed", "missing", "skipped", "error"}

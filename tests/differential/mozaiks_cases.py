@@ -103,8 +103,19 @@ def generated_cases(tmp: Path, count: int, *, seed: int | None = 0) -> list[Case
     return cases
 
 
+def with_factory_app(oracle: MozaiksOracle, cases: list[Case]) -> list[Case]:
+    """Both sides told where the release's packaged ``factory_app`` is: the runtime finds its
+    own without being told (``MOZAIKS_FACTORY_APP_PATH`` names the same folder, so its answer
+    is unchanged), flowctx reads its build-context registries from there (prompt projections)."""
+    factory = str(factory_workflows(oracle.python).parent)
+    for case in cases:
+        case.env.setdefault("MOZAIKS_FACTORY_APP_PATH", factory)
+    return cases
+
+
 def run_cases(oracle: MozaiksOracle, cases: list[Case]) -> Tally:
     tally = Tally()
+    cases = with_factory_app(oracle, cases)
     answers = oracle.run([c.request() for c in cases])
     for case, answer in zip(cases, answers, strict=True):
         compare_case(case, answer, tally)

@@ -26,6 +26,7 @@ KINDS = (
     "verdict",
     "stage",
     "value",
+    "presence",
     "type",
     "authority",
     "agents",
@@ -44,6 +45,8 @@ DECIDES = {
     "mozaiksai/core/workflow/orchestration_patterns.py)",
     "stage": "the first of those stages that raises",
     "value": "_load_context_async (mozaiksai/core/workflow/context/variables.py)",
+    "presence": "_load_context_async: a data_entity it skips sets no key "
+    "(mozaiksai/core/workflow/context/variables.py)",
     "type": "_coerce_value (mozaiksai/core/workflow/context/variables.py)",
     "authority": "build_context_authority_policy / infer_context_authority "
     "(mozaiksai/core/workflow/context/authority.py)",
@@ -226,7 +229,8 @@ def compare_case(case: Case, runtime: Mapping[str, Any], tally: Tally) -> None:
         _, check = run_json(
             ["check", str(case.root), "--format", "json", *_envs(case), *_launch(case)]
         )
-        ours_found = sorted(check.get("workflows") or [])
+        # what the runtime discovers: flowctx also lists bare contracts, for their authors
+        ours_found = sorted(check.get("discovered") or [])
         tally.add(
             "discovery",
             case.name,
@@ -276,6 +280,19 @@ def _compare_workflow(
                 "authority", f"{where}.{name}", ours_view, theirs_view, ours_view == theirs_view
             )
         if "values" in theirs:
+            # whether the key exists at all: flowctx shows every declared row, marking the
+            # ones the runtime never sets
+            for name, row in sorted(variables.items()):
+                if row.get("location") is None or name in RUNTIME_KEYS:
+                    continue
+                present = not row.get("absent")
+                tally.add(
+                    "presence",
+                    f"{where}.{name}",
+                    present,
+                    name in theirs["values"],
+                    present == (name in theirs["values"]),
+                )
             for name, got in sorted(theirs["values"].items()):
                 if name not in variables:
                     continue

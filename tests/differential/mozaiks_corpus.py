@@ -29,6 +29,7 @@ from tests.differential.mozaiks_cases import (
     generated_cases,
     shipped_cases,
     shipped_workspace,
+    with_factory_app,
 )
 from tests.differential.mozaiks_compare import KINDS, Case, Tally, compare_case
 from tests.differential.mozaiks_oracle import MozaiksOracle, oracle_or_reason
@@ -43,6 +44,7 @@ def measure(oracle: MozaiksOracle, cases: list[Case], batch: int) -> tuple[Tally
     """Counts, and the time each side took: wall clock, and CPU seconds (the figure that does
     not depend on what else the machine is running)."""
     tally = Tally()
+    cases = with_factory_app(oracle, cases)
     runtime_wall = flowctx_wall = runtime_cpu = flowctx_cpu = 0.0
     for start in range(0, len(cases), batch):
         chunk = cases[start : start + batch]

@@ -35,6 +35,8 @@ VAR_NAMES = (
     "phase",
     "summary_text",
     "score",
+    # a name the run's identity also sets (app_id, seeded over what the declaration loaded)
+    "app_id",
 )
 TYPES = ("string", "integer", "boolean", "object", "array")
 SCALARS: dict[str, Any] = {
@@ -142,7 +144,8 @@ def _source(draw: Any, name: str, vtype: str, agents: list[str], out: Draw, wf: 
         fmt = draw(st.sampled_from(["json", "yaml", "text"]))
         source["path"] = f"data/{wf}_{name}.{fmt if fmt != 'text' else 'txt'}"
         source["format"] = fmt
-        if draw(st.booleans()):
+        content = draw(st.sampled_from(["value", "value", "none", "broken"]))
+        if content == "value":
             value = draw(SCALARS[vtype])
             out.files[source["path"]] = (
                 json.dumps(value)
@@ -151,8 +154,13 @@ def _source(draw: Any, name: str, vtype: str, agents: list[str], out: Draw, wf: 
                 if fmt == "yaml"
                 else str(value)
             )
+        elif content == "broken" and fmt != "text":
+            # what fails to parse: the loader catches it (None), a default is not used
+            out.files[source["path"]] = "{broken" if fmt == "json" else "a: [1\n"
         if draw(st.booleans()):
             source["default"] = draw(SCALARS[vtype])
+        if draw(st.integers(0, 5)) == 0:
+            source["required"] = True
     elif kind == "data_entity":
         if draw(st.booleans()):
             source["database_name"] = "appdb"
@@ -288,14 +296,17 @@ def workflows(draw: Any) -> Draw:
 
 @st.composite
 def _registries(draw: Any, wf: str, definitions: dict[str, Any], out: Draw) -> None:
-    """Now and then a build-context registry for ``wf`` and the provider turned on: a valid
+    """Now and then a build-context registry for ``wf`` and its root named, mostly with the
+    provider turned on: a valid
     one, one the runtime's validator refuses, one projecting an undeclared or wrong-typed
     value; with or without a ``type: build_context`` variable to receive it."""
     if draw(st.integers(0, 3)):
         return
-    out.env["MOZAIKS_LAUNCH_CONTEXT_PROVIDER"] = (
-        "mozaiksai.core.session.build_context:merge_build_context"
-    )
+    if draw(st.integers(0, 3)):
+        out.env["MOZAIKS_LAUNCH_CONTEXT_PROVIDER"] = (
+            "mozaiksai.core.session.build_context:merge_build_context"
+        )
+    # without the provider, the run's context hydration still reads the named root
     out.env["MOZAIKS_BUILD_CONTEXT_PATH"] = "build_context"
     target = draw(st.sampled_from(["packs_note", "packs_list"]))
     if draw(st.booleans()):

@@ -35,9 +35,9 @@ from tests.differential.mozaiks_oracle import MozaiksOracle
 #: per set of cases, the kinds where flowctx does not yet answer as 0.2.0 does (see the module
 #: docstring); emptied as flowctx's modelling of the release lands
 PENDING: dict[str, frozenset[str]] = {
-    "shipped": frozenset({"prompt"}),
-    "demo": frozenset({"value", "type", "prompt"}),
-    "generated": frozenset({"discovery", "value", "type", "prompt", "route"}),
+    "shipped": frozenset(),
+    "demo": frozenset(),
+    "generated": frozenset(),
 }
 #: the generated draw: SHARDS x GENERATED workspaces, each shard one harness process and one
 #: hypothesis run with its own fixed seed (xdist spreads the shards over the workers);
@@ -168,12 +168,9 @@ def test_generated_expressions_against_the_installed_evaluator(
     counts, wrong = _expression_tally(mozaiks_oracle, cases)
     # evaluation is reached, not only refusals
     assert counts["runtime succeeded"] > 200, f"mozaiks 0.2.0 transition expressions: {counts}"
-    # pending (in the disagreements notes): `is` between two equal constants of one
-    # expression, which CPython compiles to one object (True) and flowctx answers False
-    identity = [w for w in wrong if " is " in w[0] and w[3]["value"] is True]
-    assert [w for w in wrong if w not in identity][:5] == []
-    if identity:
-        pytest.xfail(f"{len(identity)} known disagreements: 'is' between equal constants")
+    # `is` between equal constants of one expression included: CPython compiles them to one
+    # object, and flowctx merges them the same way
+    assert wrong[:5] == [], f"mozaiks 0.2.0 transition expressions: {counts}"
 
 
 def test_the_workspace_flowctx_init_writes(mozaiks_oracle: MozaiksOracle, tmp_path: Path) -> None:

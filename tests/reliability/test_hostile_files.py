@@ -255,18 +255,23 @@ def test_devices_fifos_and_huge_files_are_never_read(tmp_path: Path) -> None:
         )
 
 
-def test_a_required_special_file_is_an_error_in_check_and_matrix(
+def test_a_required_special_file_is_a_warning_in_the_release_and_an_error_as_documented(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     root, paths = special_workspace(tmp_path)
     (root / "workflows" / "W" / "context_variables.yaml").write_text(
         contract({"fifo": paths["fifo"], "deep": paths["deep"]}, required=True)
     )
+    # mozaiks 0.2.0's loader catches a required file's failure (a warning, the value None);
+    # the documented contract makes it an error
     code, out, _ = run_cli(["check", str(root)], capsys)
+    assert code == 0
+    assert f"definitions.fifo.source.path: required file: data/pipe.json: {SPECIAL}" in out
+    code, out, _ = run_cli(["check", str(root), "--runtime", "spec"], capsys)
     assert code == 1
     assert "workflows/W/context_variables.yaml:2:" in out
     assert f"definitions.fifo.source.path: required file: data/pipe.json: {SPECIAL}" in out
-    code, out, _ = run_cli(["matrix", str(root), "--format", "json"], capsys)
+    code, out, _ = run_cli(["matrix", str(root), "--format", "json", "--runtime", "spec"], capsys)
     assert code == 1
     errors = {v["name"]: v["error"] for v in json.loads(out)["variables"]}
     assert errors["fifo"] == f"required file: data/pipe.json: {SPECIAL}"

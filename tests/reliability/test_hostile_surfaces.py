@@ -107,6 +107,7 @@ def test_flowctx_yaml_cannot_point_the_database_or_registries_elsewhere(
                 f"  MOZAIKS_BUILD_CONTEXT_PATH: {outside}\n"
                 "  MOZAIKS_APP_WORKSPACE_PATH: ../outside\n"
                 "  FLOWCTX_BUILD_CONTEXT: ../../\n"
+                f"  MOZAIKS_FACTORY_APP_PATH: {outside}\n"
             )
         },
     )

@@ -105,7 +105,9 @@ def test_a_recursive_alias_in_a_yaml_file_source_is_a_warning_on_its_row(
         text = got["out"] + got["err"]
         assert "data/policy.yaml: invalid YAML at 1:8: recursive YAML alias" in text, text
     got = measured_cli(request, ["prompt", str(root)])
-    assert "POLICY: {}" in got["out"], got  # the default, as the runtime would use
+    # a file that fails to parse is None under mozaiks 0.2.0 (its loader catches the error;
+    # flowctx will not build a value that contains itself, which PyYAML would)
+    assert "POLICY: None" in got["out"], got
 
 
 def test_a_recursive_alias_in_flowctx_yaml_is_a_located_error(
