@@ -40,7 +40,6 @@ from flowctx_core.expressions.explain import (
     with_error,
     with_warnings,
 )
-from flowctx_core.expressions.mj import compile_mj
 from flowctx_core.expressions.mozaiks import ENGINE as MOZAIKS_ENGINE
 from flowctx_core.expressions.mozaiks import compile_mozaiks
 from flowctx_core.expressions.python import compile_python
@@ -55,6 +54,17 @@ from flowctx_core.expressions.sandbox import (
 )
 
 DIALECTS: Final = ("mj", "ag2", "mozaiks", "python")
+
+
+def compile_mj(text: str, bound: frozenset[str] = frozenset()) -> Compiled:
+    """The MemberJunction front end, imported with its JavaScript values and built-ins on the
+    first mj condition: a workspace routed only by ag2 or mozaiks conditions (a check, the
+    app's start-up) never loads them."""
+    from flowctx_core.expressions.mj import compile_mj as front_end
+
+    return front_end(text, bound)
+
+
 _FRONT_ENDS: Final[dict[str, Callable[[str], Compiled]]] = {
     "mj": compile_mj,
     "ag2": compile_ag2,

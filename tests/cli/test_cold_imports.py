@@ -78,3 +78,36 @@ def test_routing_files_and_seeds_bring_their_parts_and_are_checked(tmp_path: Pat
     assert "handoffs.yaml:6:" in str(got["out"])
     assert "flowctx_core.expressions" in got["loaded"] and "montydb" in got["loaded"]
     assert "textual" not in got["loaded"]
+
+
+def test_a_workspace_routed_by_ag2_conditions_is_checked_without_the_mj_engine(
+    tmp_path: Path,
+) -> None:
+    # MemberJunction's JavaScript values and built-ins are most of the expression engines'
+    # import: a check (and the app's first frame) of a Mozaiks workspace does without them
+    root = write_tree(
+        tmp_path / "ws",
+        {
+            "workflows/W/context_variables.yaml": PLAIN,
+            "workflows/W/handoffs.yaml": (
+                "handoff_rules:\n"
+                "  - source_agent: A\n"
+                "    target_agent: A\n"
+                "    handoff_type: condition\n"
+                "    condition_type: expression\n"
+                "    condition: ${greeting} == 'hi' and\n"
+            ),
+        },
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", PROBE, str(root), "flowctx_core.expressions.mj"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=120,
+        check=True,
+    )
+    got = json.loads(done.stdout.strip().splitlines()[-1])
+    # the bad condition is still found and located: the ag2 front end parsed it
+    assert got["code"] == 1 and "handoffs.yaml:6:" in str(got["out"]), got["out"]
+    assert got["loaded"] == []
