@@ -240,6 +240,12 @@ class FlowctxApp(KeysInOrderApp, App[int]):
     # -- layout -------------------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
+        # the screen gets its breakpoint class on its first Resize, after the first layout:
+        # set before its widgets are mounted (and styled), the first frame is laid out once
+        # in its real shape, instead of every visible row of the table being rendered for
+        # the wide one and then again
+        wide = self.size.width >= WIDE
+        self.screen.set_class(wide, "-wide").set_class(not wide, "-narrow")
         with TabbedContent(id="tabs", initial="matrix"):
             with TabPane(self._tab_title("matrix", "Matrix"), id="matrix"):
                 yield MatrixView(id="matrix-view")
