@@ -262,6 +262,7 @@ class DetailPane(VerticalScroll, can_focus=True):
     """Scrollable; focusable so long values can be scrolled with the keyboard."""
 
     _shown: tuple[object, ...] | None = None
+    _content: Content | None = None
 
     def compose(self):  # type: ignore[no-untyped-def]
         yield Static(render_row(None, reveal=False), id="detail-body")
@@ -296,19 +297,22 @@ class DetailPane(VerticalScroll, can_focus=True):
             # another variable opens at its top; the same one re-rendered after a reload or
             # a reveal keeps the place the user scrolled to
             self.scroll_home(animate=False, immediate=True)
-        body = self.query_one("#detail-body", Static)
-        body.update(
-            render_row(
-                row,
-                reveal=reveal,
-                contract_lines=contract_lines,
-                contract_file=contract_file,
-                notes=notes,
-                change=change,
-                base=base,
-                authority=authority,
-            )
+        content = render_row(
+            row,
+            reveal=reveal,
+            contract_lines=contract_lines,
+            contract_file=contract_file,
+            notes=notes,
+            change=change,
+            base=base,
+            authority=authority,
         )
+        if self._content is not None and content.is_same(self._content):
+            # a reload brings new contract lines and a new policy, mostly saying the same:
+            # the same text and styles skip the relayout and repaint of the pane
+            return
+        self._content = content
+        self.query_one("#detail-body", Static).update(content)
 
 
 def _name(row: object) -> str | None:
