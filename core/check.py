@@ -151,7 +151,7 @@ WORKSPACE_CHECKS: dict[WorkspaceCheck, str] = {
 
 @dataclass(frozen=True)
 class ProblemKind:
-    """What one problem code means: the rule SARIF names and the README's code table."""
+    """What one problem code means: the rule SARIF names and docs/commands/check.md's table."""
 
     #: one line, for a table row or a rule's ``shortDescription``
     short: str

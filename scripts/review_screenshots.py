@@ -1,6 +1,6 @@
-"""Regenerate the README's review-mode screenshots (``screenshots/review-*.svg``) headlessly.
+"""Regenerate the docs' review-mode screenshots (``screenshots/review-*.svg``) headlessly.
 
-Run ``python scripts/review_screenshots.py [--out DIR] [--size WxH]``. The README's example is
+Run ``python scripts/review_screenshots.py [--out DIR] [--size WxH]``. The docs' example is
 built again (the demo committed in a new git repository, then edited in the working tree:
 ``tests/diff_repo.make_demo_review``), the app is opened on it with ``--base HEAD`` as a user
 would, and each view is captured: the matrix with its marks and a changed variable's before and

@@ -1,4 +1,4 @@
-"""Regenerate the README's screenshots (``screenshots/*.svg``) headlessly from the demo.
+"""Regenerate the README's and the docs' screenshots (``screenshots/*.svg``) from the demo.
 
 Run ``python scripts/screenshots.py [--out DIR] [--size WxH]``. Each view is driven as a user
 would (keys, a typed condition, a file broken on disk) in a copy of the bundled demo

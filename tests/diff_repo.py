@@ -185,8 +185,9 @@ def scenario_json(**extra: object) -> str:
 
 
 def make_demo_review(tmp_path: Path) -> Path:
-    """The README's example: the demo committed with a saved scenario, then edited in the
-    working tree (a default, a new variable, a transition condition, a flow condition)."""
+    """The docs' review-mode example (docs/review.md): the demo committed with a saved
+    scenario, then edited in the working tree (a default, a new variable, a transition
+    condition, a flow condition)."""
     from flowctx_tui.cli.workspace_args import demo_path
 
     if shutil.which("git") is None:

@@ -18,7 +18,8 @@ INSTALL = "pip install -e '.[test]' && "
 
 def ci_commands() -> list[str]:
     """The commands .ci/run runs in its virtual environment: the README's test command (after
-    the install), then every command line up to the closing message."""
+    the install), then every command line up to the closing message (the docs extra's install
+    comes before the test command, so it is not one of them)."""
     lines = (REPO / ".ci" / "run").read_text().splitlines()
     start = next(i for i, line in enumerate(lines) if line.startswith(INSTALL))
     out = [lines[start].removeprefix(INSTALL)]
@@ -53,4 +54,12 @@ def test_the_pre_commit_hooks_run_the_gate_s_checks() -> None:
     # the same tools as the gate (ruff's hooks may fix what they find; the gate only checks)
     assert tools == gate
     whole = {hook["entry"] for hook in hooks if hook.get("pass_filenames") is False}
-    assert whole == {"lint-imports", "mypy flowctx_core flowctx_tui"}
+    assert whole == {"lint-imports", "mypy flowctx_core flowctx_tui", "mkdocs build --strict"}
+
+
+def test_ci_installs_the_docs_extra_and_builds_the_site_strictly() -> None:
+    lines = [line.strip() for line in (REPO / ".ci" / "run").read_text().splitlines()]
+    assert "pip install -q -e '.[docs]'" in lines
+    docs = lines.index("pip install -q -e '.[docs]'")
+    assert docs < lines.index(INSTALL + "python -m pytest -n 2 -q")
+    assert "mkdocs build --strict" in ci_commands()

@@ -6,7 +6,7 @@ on, every valid registry that names the workflow in ``applies_to_workflows`` pro
 into the workflow's declared ``build_context`` variables, and its catalog assets may add prompt
 projections for named agents (rendered by ``flowctx_core.runtime.exposure``).
 
-Decisions where the spec is silent (also in the README):
+Decisions where the spec is silent (also in docs/runtime.md):
 
 - Switching on: the runtime's ``MOZAIKS_LAUNCH_CONTEXT_PROVIDER`` naming
   ``mozaiksai.core.session.build_context:merge_build_context``, or the tool's own

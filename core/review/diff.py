@@ -733,7 +733,7 @@ def row_state(row: Row, *, reveal: bool = False) -> dict[str, Any]:
 
 
 def diff_to_json(diff: WorkspaceDiff, *, reveal: bool = False) -> dict[str, Any]:
-    """The shape ``flowctx diff --format json`` prints (see the README)."""
+    """The shape ``flowctx diff --format json`` prints (see docs/commands/diff.md)."""
     return {
         "base": diff.base,
         "head": diff.head,

@@ -6,7 +6,7 @@ prompt, ``NAME_IN_UPPER_CASE: value``, rendered from live state: ``None`` as ``N
 as ``true``/``false``, anything else through ``str()``. Build-context catalog projections insert
 blocks at markers (rendered by ``flowctx_core.buildctx.render_prompt_projections``).
 
-Decisions where the spec is silent (also in the README):
+Decisions where the spec is silent (also in docs/commands/prompt.md):
 
 - A name in ``agents.<A>.variables`` that is not declared is never rendered (the runtime never
   exposes undeclared variables); neither are ``build_context`` variables (build-context values

@@ -7,10 +7,10 @@
 IGNORECASE); a text trigger sets ``True``, or the regex's first capture group when it has one.
 ``ui_response`` sets the value at the dotted ``response_key`` of the tool's response.
 
-Decisions where the spec is silent (also in the README): a ``match`` with several rules tries
-equals, then contains, then regex, and the first that matches decides; when several triggers of
-one variable fire, the first in declaration order wins; a ``ui_response`` trigger without
-``response_key`` sets the whole response; a response without the key changes nothing.
+Decisions where the spec is silent (also in docs/commands/trigger.md): a ``match`` with several
+rules tries equals, then contains, then regex, and the first that matches decides; when several
+triggers of one variable fire, the first in declaration order wins; a ``ui_response`` trigger
+without ``response_key`` sets the whole response; a response without the key changes nothing.
 """
 
 from __future__ import annotations

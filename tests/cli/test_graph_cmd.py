@@ -164,18 +164,3 @@ def test_colour_only_on_a_terminal(root, capsys):
     import re
 
     assert re.sub(r"\x1b\[[0-9;]*m", "", painted) == plain_text
-
-
-def test_the_readme_shows_what_the_command_prints(capsys):
-    """The README's Routing graph section is real output: regenerate it when this fails."""
-    from flowctx_tui.cli.workspace_args import demo_path
-
-    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
-    section = readme.split("## Routing graph\n", 1)[1].split("\n## ", 1)[0]
-    scenario = ["--data", '{"userApproval": true}', "--step-result", '{"step": "Success"}']
-    code, mermaid, _ = run(capsys, demo_path(), "-w", "Approvals", "--format", "mermaid", *scenario)
-    assert code == 0
-    assert f"```mermaid\n{mermaid}```" in section
-    code, text, _ = run(capsys, demo_path(), "-w", "Approvals", *scenario, "--width", "96")
-    assert code == 0
-    assert f"--width 96\n{text}```" in section

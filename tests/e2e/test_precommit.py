@@ -108,7 +108,7 @@ def repo(tmp_path: Path) -> Iterator[Repo]:
     sha = snapshot_checkout(base / "flowctx", env)
     work = base / "project"
     git(base, "init", "-q", work.name, env=env)
-    # the README's .pre-commit-config.yaml, pointed at the snapshot
+    # the .pre-commit-config.yaml of docs/editors-ci.md, pointed at the snapshot
     config = {
         "repos": [{"repo": str(base / "flowctx"), "rev": sha, "hooks": [{"id": "flowctx-check"}]}]
     }

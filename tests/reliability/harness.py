@@ -26,8 +26,8 @@ from flowctx_tui.cli import main
 
 #: The bounds asserted for one hostile input (CPU seconds, MB of RSS growth). CPU time, not wall
 #: time: the suite shares two cores with other workers, and wall time measures them. The worst
-#: input measures about 1.5 s on the 2-core test machine (README); the bound leaves it twice
-#: that under load. ``FLOWCTX_RELIABILITY_SLACK`` scales it on a slower machine.
+#: input measures about 1.5 s on the 2-core test machine (docs/reliability.md); the bound
+#: leaves it twice that under load. ``FLOWCTX_RELIABILITY_SLACK`` scales it on a slower machine.
 CPU_SECONDS = 3.0 * float(os.environ.get("FLOWCTX_RELIABILITY_SLACK", "1"))
 PEAK_MB = 200.0
 #: A hang becomes a failure (the worker dumps its stack and exits) after this many seconds.
@@ -107,7 +107,7 @@ def cost(fn: Callable[[], Any], hang_seconds: float = HANG_SECONDS) -> Cost:
 
 
 def record(request: pytest.FixtureRequest, what: str, measured: Cost) -> None:
-    """Show the figure in the test report (``-rP`` or ``-s``) so the README can quote it."""
+    """Show the figure in the test report (``-rP`` or ``-s``) so the docs can quote it."""
     print(f"[figure] {request.node.name}: {what}: {measured}")
 
 

@@ -13,7 +13,7 @@ Inputs come from a grammar that composes the dialects' operators, calls, lambdas
 comprehensions, templates and subscripts with known escape routes (dunders, ``constructor``,
 ``format``, ``__import__``, ``eval``, frames, generators, huge powers and repeats), plus raw
 token soup and arbitrary text. ``FLOWCTX_FUZZ_EXAMPLES`` sets the number of inputs (CI runs a
-short default; the README quotes a full-length run). The run happens in a forked child so
+short default; docs/reliability.md quotes a full-length run). The run happens in a forked child so
 that a crash or a hang is a failure of this test, not of the suite.
 """
 

@@ -1,8 +1,8 @@
 """Hostile YAML in a workspace: alias bombs, deep nesting, huge, binary and non-UTF-8 files,
 duplicate keys, tabs, a directory where a file should be, unreadable files.
 
-Each gives one clear error with the file and a position, within the bounds the README states
-for any single file (``CPU_SECONDS`` of CPU and ``PEAK_MB`` of traced memory, measured here),
+Each gives one clear error with the file and a position, within the bounds docs/reliability.md
+states for any single file (``CPU_SECONDS`` of CPU and ``PEAK_MB`` of traced memory, measured here),
 never a hang or a traceback, in the core, in ``flowctx check`` and in the other commands.
 """
 

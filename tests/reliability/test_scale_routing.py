@@ -6,7 +6,7 @@ agent's rules were found by a scan of every rule and the graph compiled again pe
 ``data_reference`` variables over a 5,000-document seed (21 s and 1.87 GB in ``check``), and
 seed folders past the embedded database's limits, each run through ``flowctx`` as a user runs
 it. The bounds are generous on purpose (the suite shares two cores): the figures measured on
-the test machine are in the README (Reliability, "Routing and seeds at scale").
+the test machine are in docs/performance.md ("Routing and seeds at scale").
 """
 
 from __future__ import annotations

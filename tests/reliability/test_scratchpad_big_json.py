@@ -7,7 +7,7 @@ is invalid nothing typed is lost: the editor keeps every character and the last 
 
 The stalls and latencies are measured and printed (``-s``), never asserted: a test that times
 itself fails on a loaded machine without anything being wrong, so the figures belong to the
-benchmarks and the README; what is asserted is what the user keeps.
+benchmarks and docs/reliability.md; what is asserted is what the user keeps.
 """
 
 from __future__ import annotations

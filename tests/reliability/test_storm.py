@@ -7,7 +7,7 @@ ends showing exactly the final state of the files, the app never crashes and kee
 and its memory does not grow with the length of the storm. A second test removes (and moves
 away) the whole workspace: a clear message, then recovery when it comes back.
 
-``FLOWCTX_STORM_SECONDS`` sets the storm's length: a short CI default; the README quotes a
+``FLOWCTX_STORM_SECONDS`` sets the storm's length: a short CI default; docs/reliability.md quotes a
 full-length (10 s) run.
 """
 
