@@ -14,6 +14,8 @@ Run ``python tests/benchmarks/bench_reload.py [--edits 20] [--rows 3000] [--befo
    cleared and refilled with every row and painted (what in-place updates avoid: the baseline
    in this run); typing a filter that leaves a handful of rows, and clearing it; one keystroke
    at a time, typing ``var_0001`` and deleting it again (target: 35 ms a keystroke, median);
+   the same keystrokes in a bare Textual app (an Input and a DataTable with the same cells and
+   column widths, refilled with ``clear`` and ``add_row``: Textual's own figure for them);
    sorting.
 
 With ``--before REV`` both parts also run on the code at REV (``git archive`` into a temporary
@@ -108,6 +110,8 @@ ROWS_FIGURES = {
     "widen": "clear the filter (all rows back)",
     "keystrokes": "one filter keystroke (type, delete)",
     "keystroke_cpu": "  ... its CPU time",
+    "bare_keystrokes": "Textual alone: the same keystrokes",
+    "bare_keystroke_cpu": "  ... its CPU time",
     "sorting": "sort by status",
 }
 Figures = dict[str, list[float]]
@@ -267,6 +271,8 @@ async def many_rows(rows: int) -> Figures:
                     keystrokes.append(time.perf_counter() - t)
                     keystroke_cpu.append(time.process_time() - c)
 
+            bare = (keys, cells, widths)
+
             # sorting by status (most urgent first)
             sorting = []
             for _ in range(3):
@@ -276,7 +282,10 @@ async def many_rows(rows: int) -> Figures:
                 view._apply_sort()
                 await painted(app)
                 sorting.append(time.perf_counter() - t)
+    bare_keystrokes, bare_cpu = await bare_filter(*bare, prefixes)
     return {
+        "bare_keystrokes": bare_keystrokes,
+        "bare_keystroke_cpu": bare_cpu,
         "rows": [float(total)],
         "first": [first],
         "in_place": in_place,
@@ -291,6 +300,54 @@ async def many_rows(rows: int) -> Figures:
         "keystroke_cpu": keystroke_cpu,
         "sorting": sorting,
     }
+
+
+async def bare_filter(
+    keys: list[str], cells: list[Any], widths: dict[str, int], prefixes: list[str]
+) -> tuple[list[float], list[float]]:
+    """The keystrokes in a bare Textual app: an Input, and a DataTable with the same cells
+    and column widths that is cleared and refilled with the matching rows (``add_row``, by key)."""
+    from textual.app import App, ComposeResult
+    from textual.widgets import DataTable, Input
+
+    rows = list(zip(keys, cells, strict=True))
+
+    class Bare(App[None]):
+        def compose(self) -> ComposeResult:
+            yield Input(id="filter")
+            yield DataTable(id="table", cursor_type="row", zebra_stripes=True)
+
+        def on_mount(self) -> None:
+            table = self.query_one(DataTable)
+            for key, width in widths.items():
+                table.add_column(key, key=key, width=width)
+            for key, row in rows:
+                table.add_row(*row, key=key)
+
+        def on_input_changed(self, event: Input.Changed) -> None:
+            word = event.value.lower()
+            table = self.query_one(DataTable)
+            table.clear()
+            shown = [(k, c) for k, c in rows if word in k.lower()]
+            for key, row in shown:
+                table.add_row(*row, key=key)
+
+    app = Bare()
+    wall, cpu = [], []
+    async with app.run_test(size=(160, 48)) as pilot:
+        await painted(app)
+        table = app.query_one(DataTable)
+        filter_input = app.query_one(Input)
+        for prefix in prefixes:  # once: each keystroke is a refill of up to 3,000 rows
+            want = sum(1 for k in keys if prefix in k.lower())
+            t, c = time.perf_counter(), time.process_time()
+            filter_input.value = prefix
+            await until(lambda w=want: table.row_count == w, timeout=60)
+            await painted(app)
+            wall.append(time.perf_counter() - t)
+            cpu.append(time.process_time() - c)
+        await pilot.pause()
+    return wall, cpu
 
 
 def compare(label: str, after: list[float], before: list[float] | None) -> str:
