@@ -10,6 +10,7 @@ pushed down to them and send intent up as messages; they never reach into each o
 from __future__ import annotations
 
 import asyncio
+import gc
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from datetime import datetime
 from functools import partial
@@ -286,8 +287,17 @@ class FlowctxApp(KeysInOrderApp, App[int]):
         else:
             self.reload()
 
+    def _freeze_start_up_heap(self) -> None:
+        """Leave what start-up built (modules, Textual's styles and widgets, the first
+        matrix) out of the collector's full passes: with a few thousand rows each pass walked
+        every one of those objects, 100 ms or more, every few filter keystrokes. They are
+        still freed by reference counting; unfrozen when the app ends."""
+        gc.freeze()
+
     def on_unmount(self) -> None:
         from textual.scrollbar import ScrollBar
+
+        gc.unfreeze()
 
         ScrollBar.renderer = getattr(self, "_scrollbar_renderer", ScrollBar.renderer)
         if self._watch_stop is not None:
@@ -441,6 +451,7 @@ class FlowctxApp(KeysInOrderApp, App[int]):
         if self.good is not None and not self._tests_started:
             self._tests_started = True
             self.call_after_refresh(self._start_tests)
+            self.call_after_refresh(self._freeze_start_up_heap)
         self._notify_launch(result)
         self._update_status()
         self._review(result)

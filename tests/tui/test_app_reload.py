@@ -222,3 +222,24 @@ async def test_the_detail_pane_follows_an_edit_of_the_highlighted_variable(
         await reloaded(pilot, before)
         await pilot.pause()
         assert "Factory 2" in detail() and "Mozaiks App Factory" not in detail()
+
+
+async def test_the_start_up_heap_is_frozen_while_the_app_runs_and_released_after(
+    demo: Path, make_app: MakeApp
+):
+    import gc
+
+    app = make_app(demo)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await reloaded(pilot)
+        await pilot.pause()
+        # what start-up built is out of the collector's full passes (typing stays smooth)
+        assert gc.get_freeze_count() > 0
+        before = app.result
+        edit(demo / CONTRACT, "default: Mozaiks App Factory", "default: Factory 2")
+        app.reload({demo / CONTRACT})
+        await reloaded(pilot, before)
+        assert cell(app, "factory_name", "value") == "Factory 2"
+    # and back in the collector's care once the app has ended (an embedding process, a test
+    # run of many apps, frees them)
+    assert gc.get_freeze_count() == 0
