@@ -24,10 +24,12 @@ from flowctx_core.model.workspace import WorkflowSnapshot, display_path
 from flowctx_core.resolve import resolve
 from flowctx_core.routing.checks import routes_problems
 from flowctx_core.runtime.checks import (
+    bare_workspace_problems,
     config_default_problems,
     data_source_problems,
     discovery_problems,
     persisted_default_problems,
+    unknown_type_problems,
 )
 from flowctx_core.runtime.exposure import withheld_reason
 from flowctx_core.session import Session
@@ -137,7 +139,9 @@ WORKFLOW_CHECKS: dict[WorkflowCheck, str] = {
     config_default_problems: "runtime.config-default",
     data_source_problems: "runtime.data-source",
     discovery_problems: "runtime.discovery",
+    bare_workspace_problems: "runtime.discovery",
     persisted_default_problems: "runtime.persisted-default",
+    unknown_type_problems: "runtime.unknown-type",
     authority_problems: "authority.compile",
     workflow_file_problems: "workflow-files",
 }
@@ -278,7 +282,16 @@ PROBLEM_KINDS: dict[str, ProblemKind] = {
         "a folder the runtime does not take for a workflow",
         "A folder under workflows/ holds none of the files the runtime discovers workflows "
         "by (orchestrator.yaml, tools.yaml), so the runtime never loads it, although flowctx "
-        "shows it.",
+        "shows it. Beside discovered workflows the runtime's verdict refuses it; in a "
+        "workspace where no folder has one, each folder gets a warning.",
+        "warning",
+    ),
+    "runtime.unknown-type": ProblemKind(
+        "a variable type the runtime gives no meaning to (a typo such as intger)",
+        "mozaiks 0.2.0 accepts any text as a variable's type, so a misspelt one loads without "
+        "a word; then the value is never coerced (a config '30' stays the string '30', "
+        "'false' a truthy string) and the persistence guard admits any value. Use one of "
+        "string, boolean, integer, number, object, array or any.",
         "warning",
     ),
     "workflow-files": ProblemKind(

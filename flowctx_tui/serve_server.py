@@ -12,7 +12,9 @@ from __future__ import annotations
 
 import hmac
 import secrets
+import socket
 from collections.abc import Awaitable, Callable
+from importlib import resources
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -23,6 +25,28 @@ from textual_serve.server import Server
 TOKEN_PARAM = "token"
 COOKIE = "flowctx_serve_token"
 _Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
+
+
+#: the folder of flowctx's own page template (textual-serve's loads a font from a public host)
+TEMPLATES = str(resources.files("flowctx_tui") / "serve_templates")
+
+
+def bind_problem(host: str, port: int) -> str | None:
+    """Why the server could not listen on ``host:port`` (None: it can), found by binding each
+    address the host resolves to as the server will, before anything says it is ready."""
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    except (socket.gaierror, UnicodeError) as exc:
+        return f"cannot resolve the address ({getattr(exc, 'strerror', None) or exc})"
+    for family, kind, proto, _, address in infos:
+        try:
+            with socket.socket(family, kind, proto) as probe:
+                # as the server binds: an address in TIME_WAIT is free, one listened on is not
+                probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+                probe.bind(address)
+        except OSError as exc:
+            return (exc.strerror or str(exc)).lower()
+    return None
 
 
 def new_token() -> str:
@@ -43,6 +67,8 @@ class GuardedServer(Server):  # type: ignore[misc]
     """textual-serve's server, refusing what the token and the origin check do not allow."""
 
     def __init__(self, command: str, *, token: str, ready: str, **kwargs: Any) -> None:
+        # flowctx's page: the workspace in its title, nothing loaded from another host
+        kwargs.setdefault("templates_path", TEMPLATES)
         super().__init__(command, **kwargs)
         self.token = token
         self.ready = ready

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Protocol
 
 from flowctx_core.base.coercion import coerce
-from flowctx_core.base.diagnostics import Diagnostic
+from flowctx_core.base.diagnostics import Diagnostic, did_you_mean
 from flowctx_core.base.yamlmarks import PathKey
 from flowctx_core.buildctx.projected import runtime_type_misfit
 from flowctx_core.model.contract import Definition
@@ -206,7 +206,8 @@ def discovery_problems(snap: WorkspaceSnapshot, wf: WorkflowSnapshot) -> list[Di
     if wf.folder == wf.root or not passed_over(wf.name, wf.folder):
         return []
     # a workspace of bare contracts (no workflow has a marker) is read for its contracts
-    # alone; the warning is for the odd one out beside real workflows
+    # alone: said once per workflow, as a warning (bare_workspace_problems); this one is for
+    # the odd one out beside real workflows
     siblings = [n for n in snap.names if n != wf.name]
     if not any(not passed_over(n, snap.root / WORKFLOWS_DIR / n) for n in siblings):
         return []
@@ -221,6 +222,100 @@ def discovery_problems(snap: WorkspaceSnapshot, wf: WorkflowSnapshot) -> list[Di
             severity="warning",
         )
     ]
+
+
+def bare_workspace_problems(snap: WorkspaceSnapshot, wf: WorkflowSnapshot) -> list[Diagnostic]:
+    """A workflow folder without the file the runtime discovers workflows by, in a workspace
+    where no folder has it: flowctx reads the contract alone, the runtime loads nothing.
+    (Beside discovered workflows, ``discovery_problems`` says it and the verdict refuses it.)"""
+
+    def passed_over(name: str, folder: Path) -> bool:
+        if snap.undiscovered is not None and wf.runtime == snap.runtime and name in snap.names:
+            return name in snap.undiscovered
+        return undiscovered(folder, wf.runtime)
+
+    markers = wf.runtime.discovery or ()
+    # a contract that does not load has its own error, which says more
+    if not markers or wf.doc is None or wf.folder == wf.root:
+        return []
+    if not passed_over(wf.name, wf.folder):
+        return []
+    if any(not passed_over(n, snap.root / WORKFLOWS_DIR / n) for n in snap.names):
+        return []  # discovery_problems' case
+    wanted = " or ".join(markers)
+    return [
+        Diagnostic(
+            wf.contract_file,
+            1,
+            1,
+            f"the runtime will not discover '{wf.name}': its folder has no {wanted}, so the "
+            f"runtime loads no workflow from it (flowctx reads its contract alone; "
+            f"`flowctx init` shows a workflow folder the runtime loads) [runtime "
+            f"{wf.runtime.name}]",
+            severity="warning",
+        )
+    ]
+
+
+#: every ``type`` spelling mozaiks 0.2.0 gives a meaning to (variables.py ``_coerce_value``:
+#: boolean/bool, integer/int; authority.py ``_is_valid_context_value``: the rest)
+RUNTIME_TYPE_NAMES = frozenset(
+    {
+        "string", "str", "boolean", "bool", "integer", "int", "number", "float",
+        "object", "dict", "map", "array", "list", "any",
+    }
+)  # fmt: skip
+_TYPE_SUGGESTIONS = ("string", "boolean", "integer", "number", "object", "array", "any")
+
+
+def unknown_type_problems(snap: WorkspaceSnapshot, wf: WorkflowSnapshot) -> list[Diagnostic]:
+    """A ``type`` the runtime gives no meaning to (``intger``). mozaiks 0.2.0 accepts any text
+    there (schema.py ``ContextVariableDefinition.type: str | None``), so the typo loads; then
+    nothing coerces the value (a config '30' stays the string '30', 'false' stays a truthy
+    string) and the persistence guard admits any value for it."""
+    out: list[Diagnostic] = []
+    if wf.doc is None:
+        return out
+    for spec in wf.variables:
+        d = spec.definition
+        if d is None or "type" not in _written_keys(wf, spec.name):
+            continue
+        written = d.type.strip().lower()
+        if written in RUNTIME_TYPE_NAMES:
+            continue
+        hint = did_you_mean(written, _TYPE_SUGGESTIONS) or did_you_mean(
+            written, sorted(RUNTIME_TYPE_NAMES)
+        )
+        if wf.runtime.contract.persist_type_guard:
+            what = (
+                "the runtime accepts any type name and gives this one no meaning: it coerces "
+                "nothing (a config '30' stays the string '30', 'false' a truthy string) and "
+                "its persistence guard admits any value"
+            )
+        else:
+            what = "flowctx reads it as 'any': values are neither coerced nor checked"
+        out.append(
+            wf.doc.diag(
+                (*_base(wf, spec.name), "type"),
+                f"unknown type {d.type!r}{hint}: {what} [runtime {wf.runtime.name}]",
+                key=False,
+                severity="warning",
+            )
+        )
+    return out
+
+
+def _written_keys(wf: WorkflowSnapshot, name: str) -> frozenset[str]:
+    """The keys the definition of ``name`` spells out (``type`` defaults to 'any' unwritten)."""
+    node: object = wf.doc.data if wf.doc is not None else None
+    for part in _base(wf, name):
+        if isinstance(node, dict):
+            node = node.get(part)
+        elif isinstance(node, list) and isinstance(part, int) and part < len(node):
+            node = node[part]
+        else:
+            return frozenset()
+    return frozenset(node) if isinstance(node, dict) else frozenset()
 
 
 def _base(wf: WorkflowSnapshot, name: str) -> PathKey:

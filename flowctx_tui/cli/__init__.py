@@ -6,12 +6,15 @@ in a pre-commit hook does not pay for Textual's import.
 
 from __future__ import annotations
 
+import argparse
 import importlib
 import sys
 from collections.abc import Sequence
+from typing import Any
 
 # name -> (module, one-line help). Each module defines ``configure(parser)`` and ``run(args)``.
 COMMANDS: dict[str, tuple[str, str]] = {
+    "init": ("flowctx_tui.cli.init_cmd", "write a first workspace to try flowctx on"),
     "matrix": ("flowctx_tui.cli.matrix_cmd", "print the resolution matrix of a workflow"),
     "check": ("flowctx_tui.cli.check_cmd", "validate every workflow of a workspace"),
     "eval": ("flowctx_tui.cli.eval_cmd", "evaluate a path condition or context expression"),
@@ -29,6 +32,10 @@ COMMANDS: dict[str, tuple[str, str]] = {
 }
 
 
+#: the commands that take no PATH (tests/cli/test_convention.py reads their parsers)
+NO_PATH: tuple[str, ...] = ("eval", "schema", "lsp")
+
+
 def version() -> str:
     """The installed distribution's version: pyproject.toml is the one place it is written."""
     from importlib.metadata import PackageNotFoundError
@@ -41,12 +48,15 @@ def version() -> str:
 
 
 def _usage() -> str:
+    no_path = ", ".join(NO_PATH[:-1]) + f" and {NO_PATH[-1]}"
     lines = [
-        "usage: flowctx [PATH] [--workflow NAME]  |  flowctx COMMAND [options]",
+        "usage: flowctx [PATH] [--workflow NAME]  |  flowctx COMMAND [PATH] [options]",
         "       flowctx --version",
         "",
-        "PATH (every command): a workspace root, its workflows/ folder or one workflow folder;",
-        "without PATH, the workspace around the current directory, else the bundled demo.",
+        f"PATH comes first wherever a command takes one (all but {no_path}):",
+        "a workspace root, its workflows/ folder or one workflow folder; without PATH,",
+        "the workspace around the current directory, else the bundled demo.",
+        "For init, PATH is the folder to write a new workspace into.",
         "",
         "commands:",
     ]
@@ -55,12 +65,42 @@ def _usage() -> str:
     return "\n".join(lines)
 
 
+def build_parser(name: str) -> tuple[Any, argparse.ArgumentParser]:
+    """The command's module and its parser, as ``flowctx NAME`` reads its arguments with."""
+    module_name, help_ = COMMANDS[name]
+    module = importlib.import_module(module_name)
+    from flowctx_tui.cli.common import MaskingParser
+
+    parser = MaskingParser(prog=f"flowctx {name}", description=help_)
+    module.configure(parser)
+    from flowctx_tui.cli.workspace_args import add_runtime_arg
+
+    add_runtime_arg(parser)
+    return module, parser
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     from flowctx_tui.cli.terminal import safe_output
 
     # every line any command prints (argparse's errors too) has its control characters escaped
-    with safe_output():
-        return _main(argv)
+    try:
+        with safe_output():
+            return _main(argv)
+    except BrokenPipeError:  # `flowctx --help | head`: the reader has what it wanted
+        _quiet_stdout()
+        return 0
+
+
+def _quiet_stdout() -> None:
+    """Standard output to nowhere, so the interpreter's last flush at exit does not complain
+    about the closed pipe."""
+    import os
+
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):
+        pass  # no file descriptor under it (a test's capture): nothing will be flushed
 
 
 def _main(argv: Sequence[str] | None) -> int:
@@ -71,17 +111,11 @@ def _main(argv: Sequence[str] | None) -> int:
     if args and args[0] in ("-V", "--version"):
         print(f"flowctx {version()}")
         return 0
+    if args and _mistyped_command(args[0]):
+        return 2
     name = args[0] if args and args[0] in COMMANDS else "app"
     rest = args[1:] if args and args[0] in COMMANDS else args
-    module_name, help_ = COMMANDS[name]
-    module = importlib.import_module(module_name)
-    from flowctx_tui.cli.common import MaskingParser
-
-    parser = MaskingParser(prog=f"flowctx {name}", description=help_)
-    module.configure(parser)
-    from flowctx_tui.cli.workspace_args import add_runtime_arg
-
-    add_runtime_arg(parser)
+    module, parser = build_parser(name)
     ns = parser.parse_args(rest)
     try:
         return int(module.run(ns) or 0)
@@ -89,6 +123,28 @@ def _main(argv: Sequence[str] | None) -> int:
         return 130
     except BrokenPipeError:
         return 0
+
+
+def _mistyped_command(word: str) -> bool:
+    """Whether ``word`` (the first argument) is no command and no folder either, said as such.
+
+    ``flowctx tset`` would otherwise open the app on a PATH 'tset' that does not exist; a word
+    with no path separator and no file there is far more likely a mistyped command.
+    """
+    import difflib
+    import os
+
+    if word in COMMANDS or word.startswith("-") or os.sep in word or "/" in word:
+        return False
+    if os.path.lexists(word) or not word.isidentifier():
+        return False
+    close = difflib.get_close_matches(word, list(COMMANDS), n=1, cutoff=0.6)
+    if close:
+        print(f"flowctx: no command '{word}'; did you mean '{close[0]}'?", file=sys.stderr)
+    else:
+        listed = ", ".join(COMMANDS)
+        print(f"flowctx: no command or folder '{word}' (commands: {listed})", file=sys.stderr)
+    return True
 
 
 if __name__ == "__main__":  # pragma: no cover

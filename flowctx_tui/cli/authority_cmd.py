@@ -1,5 +1,8 @@
-"""``flowctx authority BEFORE AFTER``: did a before_chat hook touch immutable runtime authority?
+"""``flowctx authority [PATH] BEFORE AFTER``: did a before_chat hook touch immutable runtime
+authority?
 
+PATH comes first, as in every command; the older order (``BEFORE AFTER PATH``) still works when
+it cannot be read the other way: PATH a folder or a workflow's file, BEFORE a JSON document.
 BEFORE and AFTER are the launch context before and after the hook: JSON files (``path`` or
 ``@path``) or inline JSON objects. The workflow adds its variables declared
 ``immutable_runtime_authority: true`` and its build_context variables to the protected names.
@@ -10,20 +13,53 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from pathlib import Path
 from typing import Any
 
+from flowctx_core.model.filenames import PROFILE_FILE, WORKFLOW_FILES
 from flowctx_core.runtime.authority import compare_launch
 from flowctx_tui.cli.common import UsageError, fail, load_json_arg
+from flowctx_tui.cli.options import add_format_arg
 from flowctx_tui.cli.workspace_args import add_workspace_args, open_from_args, pick_workflow
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("before", help="launch context before the hook: JSON file or inline JSON")
-    parser.add_argument("after", help="launch context after the hook: JSON file or inline JSON")
     add_workspace_args(parser)
+    parser.add_argument(
+        "before",
+        metavar="BEFORE",
+        help="launch context before the hook: JSON file, @file or inline JSON",
+    )
+    parser.add_argument(
+        "after",
+        metavar="AFTER",
+        help="launch context after the hook: JSON file, @file or inline JSON",
+    )
     parser.add_argument("--reveal", action="store_true", help="show secret values unmasked")
-    parser.add_argument("--format", choices=("text", "json"), default="text")
+    add_format_arg(
+        parser, {"text": "ok, or each protected key changed", "json": "the same, for scripts"}
+    )
+
+
+def _names_a_workspace(text: str | None) -> bool:
+    """Whether ``text`` can only be PATH: a folder, or one of a workflow's own files (a launch
+    document is a JSON file or inline JSON, never either)."""
+    if not text or text.lstrip().startswith(("{", "[", "@")):
+        return False
+    path = Path(text).expanduser()
+    return path.is_dir() or (path.is_file() and path.name in (*WORKFLOW_FILES, PROFILE_FILE))
+
+
+def old_order(args: argparse.Namespace) -> bool:
+    """``authority BEFORE AFTER PATH`` (the order before PATH came first), read as such when it
+    is unambiguous: the last of the three names a workspace and the first does not."""
+    if args.path is None or _names_a_workspace(args.path):
+        return False
+    if not _names_a_workspace(args.after):
+        return False
+    args.path, args.before, args.after = args.after, args.path, args.before
+    return True
 
 
 def load_document(text: str, what: str) -> dict[str, Any]:
@@ -49,6 +85,12 @@ def _kind(value: Any) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
+    if old_order(args):
+        print(
+            "flowctx: authority takes PATH first now: flowctx authority PATH BEFORE AFTER "
+            "(the old order still works when it is unambiguous)",
+            file=sys.stderr,
+        )
     try:
         before = load_document(args.before, "BEFORE")
         after = load_document(args.after, "AFTER")

@@ -36,6 +36,8 @@ from flowctx_tui.cli.launch_args import (
     launch_from_args,
     parse_env_overrides,
 )
+from flowctx_tui.cli.options import add_format_arg
+from flowctx_tui.cli.scenario_args import saved_scenario, with_scenario
 from flowctx_tui.cli.workspace_args import (
     add_workspace_args,
     no_workflows_message,
@@ -43,20 +45,19 @@ from flowctx_tui.cli.workspace_args import (
     workspace_path,
 )
 
-FORMATS = ("text", "json", "github", "sarif")
+FORMATS = {
+    "text": "a file:line:column line per problem",
+    "json": "one object, problems with codes",
+    "github": "GitHub Actions annotations",
+    "sarif": "SARIF 2.1.0 for code scanning",
+}
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
     add_workspace_args(parser, many_workflows=True, many_paths=True)
     parser.add_argument("--strict", action="store_true", help="treat warnings as errors")
     parser.add_argument("--quiet", "-q", action="store_true", help="print errors only")
-    parser.add_argument(
-        "--format",
-        choices=FORMATS,
-        default="text",
-        help="text (file:line:col lines), json, github (Actions annotations) or sarif "
-        "(SARIF 2.1.0 for code scanning)",
-    )
+    add_format_arg(parser, FORMATS)
     add_launch_args(parser)
 
 
@@ -123,6 +124,8 @@ def run(args: argparse.Namespace) -> int:
         overrides.update(build_context_env(args))
         launch = launch_from_args(args)
         targets = _workspaces(args, overrides)
+        if args.scenario:
+            overrides, launch = _scenario_inputs(args, targets, overrides, launch)
     except UsageError as exc:
         return fail(str(exc))
     checked: list[Checked] = []
@@ -134,6 +137,25 @@ def run(args: argparse.Namespace) -> int:
     shows = {"json": _print_json, "github": _print_github, "sarif": _print_sarif}
     shows.get(args.format, _print_text)(checked, args.quiet)
     return 1 if any(c.failed for c in checked) else 0
+
+
+def _scenario_inputs(
+    args: argparse.Namespace,
+    targets: list[tuple[Session, list[str]]],
+    overrides: dict[str, str],
+    launch: dict[str, Any],
+) -> tuple[dict[str, str], dict[str, Any]]:
+    """The environment and launch values with the saved scenario's under them: a scenario is
+    saved for one workflow, so the check must be of that one workflow."""
+    names = [(session, name) for session, wanted in targets for name in wanted]
+    if len(names) != 1:
+        listed = ", ".join(name for _, name in names)
+        raise UsageError(
+            "--scenario: a saved scenario belongs to one workflow; give --workflow NAME "
+            f"(checking {listed})"
+        )
+    session, name = names[0]
+    return with_scenario(saved_scenario(args, session.root, name), overrides, launch)
 
 
 def _kept(problems: list[Diagnostic], quiet: bool) -> list[Diagnostic]:

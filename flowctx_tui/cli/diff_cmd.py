@@ -38,7 +38,8 @@ from flowctx_core.review.diff import (
 from flowctx_tui.cli.common import UsageError, fail
 from flowctx_tui.cli.matrix_cmd import _COLOURS as STATUS_COLOURS
 from flowctx_tui.cli.matrix_cmd import full_value
-from flowctx_tui.cli.terminal import colour_wanted, sgr, table_width, width_arg
+from flowctx_tui.cli.options import add_format_arg, add_width_arg
+from flowctx_tui.cli.terminal import colour_wanted, sgr, table_width
 from flowctx_tui.cli.workspace_args import add_now_arg, pin_now, workspace_path
 
 #: the change marks and their colours (green added, red removed, yellow changed)
@@ -54,6 +55,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "path",
         nargs="?",
         default=None,
+        metavar="PATH",
         help="the workspace (root, workflows/ or a workflow folder) whose git repository "
         "--base and --head name revisions of (default: the workspace around the current "
         "directory)",
@@ -70,14 +72,18 @@ def configure(parser: argparse.ArgumentParser) -> None:
         metavar="REV_OR_FOLDER",
         help="what the change ends at (default: the working tree as it is on disk)",
     )
-    parser.add_argument("--workflow", "-w", help="only this workflow (default: every one)")
-    parser.add_argument("--format", choices=("text", "json", "markdown"), default="text")
     parser.add_argument(
-        "--width",
-        type=width_arg,
-        metavar="N",
-        help="fit text to N columns (default: the terminal's width; piped: lines whole)",
+        "--workflow", "-w", metavar="NAME", help="only this workflow (default: every one)"
     )
+    add_format_arg(
+        parser,
+        {
+            "text": "what changed, workflow by workflow",
+            "json": "the same, for scripts",
+            "markdown": "a pull-request comment",
+        },
+    )
+    add_width_arg(parser, "fit text to COLUMNS (default: the terminal's width; piped: lines whole)")
     parser.add_argument(
         "--exit-code",
         action="store_true",

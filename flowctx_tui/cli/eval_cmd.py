@@ -17,16 +17,31 @@ from typing import IO, Any
 
 from flowctx_core.base.jsontext import JsonTextError, parse_json
 from flowctx_core.expressions import DIALECTS, EvalResult, evaluate
+from flowctx_core.expressions.mj.errors import wrapper_hint
 from flowctx_core.expressions.pathcontext import build_path_context
 from flowctx_tui.cli.common import MAX_ARG_FILE_BYTES, UsageError, fail, load_json_arg
+from flowctx_tui.cli.options import add_format_arg
 from flowctx_tui.cli.workspace_args import add_now_arg, pin_now
 
 _PATH_CONTEXT_FLAGS = ("data", "payload", "step_result", "flow_context")
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("expr", nargs="?", help="the condition (use -- before one starting with -)")
-    parser.add_argument("--dialect", "-d", choices=DIALECTS, default="mj", help="default: mj")
+    parser.add_argument(
+        "expr",
+        nargs="?",
+        metavar="EXPRESSION",
+        help="the condition (use -- before one starting with -)",
+    )
+    parser.add_argument(
+        "--dialect",
+        "-d",
+        choices=DIALECTS,
+        default="mj",
+        help="the engine whose answer to predict: mj (MemberJunction path conditions), ag2 "
+        "(AG2 ContextExpression), mozaiks (Mozaiks context_expression) or python "
+        "(default: mj)",
+    )
     parser.add_argument("--data", metavar="JSON|@FILE", help="params.data")
     parser.add_argument("--context", metavar="JSON|@FILE", help="params.context (ag2: the scope)")
     parser.add_argument("--payload", metavar="JSON|@FILE", help="the agent payload")
@@ -41,7 +56,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--explain", action="store_true", help="show every sub-expression's value")
     add_now_arg(parser)
-    parser.add_argument("--format", choices=("text", "json"), default="text")
+    add_format_arg(
+        parser, {"text": "true or false (or the error), then warnings", "json": "one object"}
+    )
     parser.add_argument(
         "--batch",
         metavar="FILE|-",
@@ -56,10 +73,10 @@ def run(args: argparse.Namespace) -> int:
         return fail(str(exc))
     if args.batch is not None:
         if args.expr is not None:
-            return fail("give either EXPR or --batch, not both")
+            return fail("give either EXPRESSION or --batch, not both")
         return _run_batch(args.batch)
     if args.expr is None:
-        return fail("missing EXPR (or use --batch FILE)")
+        return fail("missing EXPRESSION (or use --batch FILE)")
     try:
         scope, secret_roots = _scope(args)
     except UsageError as exc:
@@ -67,10 +84,14 @@ def run(args: argparse.Namespace) -> int:
     result = evaluate(
         args.expr, scope, args.dialect, explain=args.explain, secret_roots=secret_roots
     )
+    hint = _hint(args.expr, args.dialect, result)
     if args.format == "json":
-        print(json.dumps(result.to_json(explain=args.explain)))
+        doc = result.to_json(explain=args.explain)
+        if hint:
+            doc["hint"] = hint
+        print(json.dumps(doc))
     else:
-        for line in _text(args.expr, result, args.explain):
+        for line in _text(args.expr, result, args.explain, hint):
             print(line)
     if not result.success:
         return 3
@@ -116,7 +137,15 @@ def _scope(args: argparse.Namespace) -> tuple[dict[str, Any], frozenset[str] | N
     return scope, None
 
 
-def _text(expr: str, result: EvalResult, explain: bool) -> list[str]:
+def _hint(expr: str, dialect: str, result: EvalResult) -> str | None:
+    """What the engine's error message does not say (only MemberJunction's wrapper, today)."""
+    error = result.error
+    if dialect != "mj" or error is None:
+        return None
+    return wrapper_hint(expr, error.message, error.start)
+
+
+def _text(expr: str, result: EvalResult, explain: bool, hint: str | None = None) -> list[str]:
     lines: list[str] = []
     if result.success:
         lines.append("true" if result.value else "false")
@@ -125,6 +154,8 @@ def _text(expr: str, result: EvalResult, explain: bool) -> list[str]:
         lines.append(f"error: {error.message if error else 'unknown error'}")
         if error is not None and error.start is not None:
             lines.extend(caret(expr, error.start, error.end))
+        if hint:
+            lines.append(f"hint: {hint}")
     if explain and result.explain is not None:
         lines.extend(result.explain.lines())  # its root carries the warnings
     else:

@@ -11,24 +11,29 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Any
 
 from flowctx_core.base import clock
 from flowctx_core.base.diagnostics import did_you_mean
 from flowctx_core.model.filenames import ROUTING_FILES
-from flowctx_core.model.scenarios import Scenario, list_scenarios, load_scenario
 from flowctx_core.resolve import resolve
 from flowctx_core.routing import matching_sources
 from flowctx_core.routing.graph import RoutingGraph, build_graphs
-from flowctx_core.routing.graph_render import FORMATS, to_dot, to_mermaid, to_text
-from flowctx_tui.cli.common import UsageError, fail, load_json_arg, load_json_object_arg
+from flowctx_core.routing.graph_render import to_dot, to_mermaid, to_text
+from flowctx_tui.cli.common import UsageError, fail
 from flowctx_tui.cli.launch_args import (
     add_launch_args,
     build_context_env,
     launch_from_args,
     parse_env_overrides,
 )
-from flowctx_tui.cli.terminal import colour_wanted, sgr, table_width, width_arg
+from flowctx_tui.cli.options import add_format_arg, add_width_arg, file_kind_type, kind_names
+from flowctx_tui.cli.scenario_args import (
+    add_scenario_parts,
+    saved_scenario,
+    scenario_from_args,
+    with_real_context,
+)
+from flowctx_tui.cli.terminal import colour_wanted, sgr, table_width
 from flowctx_tui.cli.workspace_args import add_workspace_args, open_from_args, pick_workflow
 
 #: ANSI colours of the drawing's parts on a terminal (tags from flowctx_core.routing.graph_draw)
@@ -57,7 +62,14 @@ def paint(text: str, tag: str) -> str:
 
 def configure(parser: argparse.ArgumentParser) -> None:
     add_workspace_args(parser)
-    parser.add_argument("--format", choices=FORMATS, default="text")
+    add_format_arg(
+        parser,
+        {
+            "text": "a drawing for the terminal",
+            "mermaid": "a Mermaid flowchart",
+            "dot": "Graphviz DOT",
+        },
+    )
     parser.add_argument(
         "--from",
         dest="source",
@@ -66,66 +78,19 @@ def configure(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--file",
-        choices=tuple(ROUTING_FILES),
-        help="only this routing file (default: every routing file of the workflow)",
+        type=file_kind_type(ROUTING_FILES),
+        metavar="FILE_KIND",
+        help=f"only this routing file: {kind_names(ROUTING_FILES)} (default: every routing "
+        "file of the workflow)",
     )
-    parser.add_argument(
-        "--scenario",
-        metavar="NAME",
-        help="a scenario saved from the app (.flowctx/scenarios/WORKFLOW/NAME.json); the "
-        "options below override its parts",
+    add_scenario_parts(
+        parser,
+        context_help="context, overlaid on the resolved variables (masked in labels)",
     )
-    parser.add_argument("--data", help="MemberJunction params.data as JSON or @file")
-    parser.add_argument(
-        "--context",
-        help="context as JSON or @file, overlaid on the resolved variables (masked in labels)",
-    )
-    parser.add_argument("--payload", help="the flow's payload as JSON or @file")
-    parser.add_argument("--step-result", help="the last step's result as JSON or @file")
-    parser.add_argument("--flow-context", help="flowContext as JSON or @file")
-    parser.add_argument(
-        "--tool-called",
-        action="append",
-        default=[],
-        metavar="NAME",
-        help="a tool the agent called this turn (repeatable), for tool_called rules",
-    )
-    parser.add_argument(
-        "--width",
-        type=width_arg,
-        default=None,
-        help="text format: the widest picture (default: the terminal's width, else 100)",
+    add_width_arg(
+        parser, "text format: the widest picture (default: the terminal's width, else 100)"
     )
     add_launch_args(parser)
-
-
-def _scenario(args: argparse.Namespace, root: Any, workflow: str) -> Scenario:
-    base = Scenario()
-    if args.scenario:
-        saved, problems = load_scenario(root, workflow, args.scenario)
-        if saved is None:
-            known = list_scenarios(root, workflow)
-            hint = did_you_mean(args.scenario, known)
-            listed = ", ".join(known) or "none"
-            raise UsageError(f"{problems[0].format()}{hint} (saved: {listed})")
-        for p in problems:
-            print(f"flowctx: {p.format()}", file=sys.stderr)
-        base = saved
-    context = load_json_object_arg(args.context, "--context")
-    parts: dict[str, Any] = {
-        "data": load_json_object_arg(args.data, "--data"),
-        "payload": load_json_arg(args.payload, "--payload"),
-        "step_result": load_json_arg(args.step_result, "--step-result"),
-        "flow_context": load_json_object_arg(args.flow_context, "--flow-context"),
-    }
-    changes = {k: v for k, v in parts.items() if v is not None}
-    if context is not None:
-        changes["context_overrides"] = {**base.context_overrides, **context}
-    if args.tool_called:
-        changes["tools_called"] = tuple(args.tool_called)
-    from dataclasses import replace
-
-    return replace(base, **changes)
 
 
 def _scenario_words(args: argparse.Namespace) -> str:
@@ -154,7 +119,7 @@ def run(args: argparse.Namespace) -> int:
         session = open_from_args(args)
         name = pick_workflow(session, args.workflow)
         launch = launch_from_args(args)
-        scenario = _scenario(args, session.root, name)
+        scenario = scenario_from_args(args, saved_scenario(args, session.root, name))
     except UsageError as exc:
         return fail(str(exc))
     launch = {**scenario.launch, **launch}
@@ -173,6 +138,7 @@ def run(args: argparse.Namespace) -> int:
         )
     inputs = session.inputs(env, launch, overrides_from="--env", launch_from="--launch")
     matrix = resolve(snap, inputs, name)
+    scenario = with_real_context(scenario, matrix.values)
     clock.LAST_READ = None
     with clock.scenario_instant(scenario.now):  # a saved scenario's instant, unless --now
         graphs: list[RoutingGraph] = list(
@@ -181,7 +147,7 @@ def run(args: argparse.Namespace) -> int:
     if args.file:
         graphs = [g for g in graphs if g.kind == args.file]
         if not graphs:
-            return fail(f"workflow '{name}' has no {args.file} routing file")
+            return fail(f"workflow '{name}' has no {ROUTING_FILES[args.file]} routing file")
     if args.source:
         kept = []
         for graph in graphs:

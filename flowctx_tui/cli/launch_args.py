@@ -19,6 +19,7 @@ from flowctx_core.model.workspace import WorkflowSnapshot
 from flowctx_core.runtime.launch import RUNTIME_CONTEXT_KEY
 from flowctx_core.session import Session
 from flowctx_tui.cli.common import UsageError, load_json_arg
+from flowctx_tui.cli.scenario_args import add_scenario_arg, saved_scenario, with_scenario
 from flowctx_tui.cli.workspace_args import open_from_args, pick_workflow
 
 
@@ -81,6 +82,7 @@ def add_launch_args(parser: argparse.ArgumentParser) -> None:
         "sources (repeatable; VALUE is read as JSON when it parses, else as text)",
     )
     add_build_context_arg(parser)
+    add_scenario_arg(parser)
 
 
 def runtime_context_from_args(args: argparse.Namespace) -> dict[str, Any]:
@@ -137,6 +139,7 @@ def resolve_from_args(args: argparse.Namespace) -> LaunchResolution:
     launch = launch_from_args(args)
     overrides = parse_env_overrides(args.env)
     overrides.update(build_context_env(args))
+    overrides, launch = with_scenario(saved_scenario(args, session.root, name), overrides, launch)
     snapshot = session.load(name)
     origins = {
         "overrides_from": "--env",

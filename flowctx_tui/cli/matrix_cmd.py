@@ -14,12 +14,12 @@ from flowctx_core.model.matrix import Matrix
 from flowctx_core.report.display import display_value, matrix_to_json, short_value
 from flowctx_tui.cli.common import UsageError, fail
 from flowctx_tui.cli.launch_args import add_launch_args, resolve_from_args
+from flowctx_tui.cli.options import add_format_arg, add_width_arg
 from flowctx_tui.cli.terminal import (
     colour_wanted,
     escape_controls,
     raw_stream,
     table_width,
-    width_arg,
 )
 from flowctx_tui.cli.workspace_args import add_workspace_args
 
@@ -28,13 +28,14 @@ _COLOURS = {"resolved": "32", "default": "36", "fallback": "33", "pending": "2",
 
 def configure(parser: argparse.ArgumentParser) -> None:
     add_workspace_args(parser)
-    parser.add_argument("--format", choices=("table", "json"), default="table")
+    add_format_arg(
+        parser,
+        {"text": "a table, one variable per row", "json": "rows with their provenance"},
+        deprecated={"table": "text"},
+    )
     parser.add_argument("--reveal", action="store_true", help="show secret values unmasked")
-    parser.add_argument(
-        "--width",
-        type=width_arg,
-        metavar="N",
-        help="fit the table to N columns (default: the terminal's width; piped: values whole)",
+    add_width_arg(
+        parser, "fit the table to COLUMNS (default: the terminal's width; piped: values whole)"
     )
     add_launch_args(parser)
 

@@ -20,16 +20,21 @@ from flowctx_core.model.workspace import WorkflowSnapshot
 from flowctx_core.runtime.exposure import AgentPrompt, agent_prompt
 from flowctx_tui.cli.common import UsageError, fail
 from flowctx_tui.cli.launch_args import add_launch_args, resolve_from_args
+from flowctx_tui.cli.options import add_format_arg
 from flowctx_tui.cli.workspace_args import add_workspace_args
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
     add_workspace_args(parser)
     parser.add_argument(
-        "--agent", "-a", action="append", help="agent to preview (repeatable; default: all)"
+        "--agent",
+        "-a",
+        action="append",
+        metavar="NAME",
+        help="agent to preview (repeatable; default: all)",
     )
     parser.add_argument("--reveal", action="store_true", help="show secret values unmasked")
-    parser.add_argument("--format", choices=("text", "json"), default="text")
+    add_format_arg(parser, {"text": "each agent's blocks", "json": "the same, for scripts"})
     parser.add_argument(
         "--raw",
         action="store_true",

@@ -1,8 +1,10 @@
 """``flowctx routes``: which route wins from a step or agent, every candidate and why.
 
-Exit 0 when a route was chosen, 1 when none was (the flow ends, no transition matched), 2 for
-bad arguments or an unknown ``--from``. ``--from`` matches ignoring case and, for Mozaiks files,
-takes the runtime's names for the human (``user``, ``user_proxy``, ``userproxy``,
+Exit status (``EXIT_RULE``): 0 when the next step is known, a route was chosen or nothing leaves
+``--from`` so the run ends there as written (a flow's end step, an agent no rule leaves); 1 when
+paths or rules leave it and none is taken (nothing matched, or the workflow would not start);
+2 for bad arguments or an unknown ``--from``. ``--from`` matches ignoring case and, for Mozaiks
+files, takes the runtime's names for the human (``user``, ``user_proxy``, ``userproxy``,
 ``userproxyagent``) as one source. Values read from ``context`` are masked unless ``--reveal``.
 """
 
@@ -22,12 +24,20 @@ from flowctx_core.routing import (
     matching_sources,
     sources,
 )
+from flowctx_core.routing.graph import scenario_args
 from flowctx_tui.cli.common import UsageError, fail, load_json_arg, load_json_object_arg
 from flowctx_tui.cli.launch_args import (
     add_launch_args,
     build_context_env,
     launch_from_args,
     parse_env_overrides,
+)
+from flowctx_tui.cli.options import add_format_arg
+from flowctx_tui.cli.scenario_args import (
+    add_scenario_parts,
+    saved_scenario,
+    scenario_from_args,
+    with_scenario,
 )
 from flowctx_tui.cli.workspace_args import add_workspace_args, open_from_args, pick_workflow
 
@@ -37,9 +47,16 @@ _KIND_TITLES = {
     "handoffs": "Mozaiks handoffs (legacy)",
 }
 _INDENT = "       "
+EXIT_RULE = (
+    "exit status: 0 when a route is chosen, or when nothing leaves --from so the run ends "
+    "there as written (a flow's end step, an agent no rule leaves); 1 when paths or rules "
+    "leave it and none is taken (nothing matched, or the workflow would not start); 2 for "
+    "bad arguments or an unknown --from"
+)
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
+    parser.epilog = EXIT_RULE
     add_workspace_args(parser)
     parser.add_argument(
         "--from",
@@ -49,27 +66,12 @@ def configure(parser: argparse.ArgumentParser) -> None:
         help="the flow step or agent whose turn just ended (any case; for Mozaiks files user, "
         "user_proxy, userproxy and userproxyagent all name the human)",
     )
-    parser.add_argument("--data", help="MemberJunction params.data as JSON or @file")
-    parser.add_argument(
-        "--context",
-        help="context as JSON or @file: params.context for a flow, context variables for "
-        "Mozaiks (overlaid on the resolved variables); masked in output",
+    add_scenario_parts(
+        parser,
+        context_help="params.context for a flow, context variables for Mozaiks (overlaid on "
+        "the resolved variables); masked in output",
     )
-    parser.add_argument("--payload", help="the flow's payload as JSON or @file")
-    parser.add_argument("--step-result", help="the last step's result as JSON or @file")
-    parser.add_argument(
-        "--flow-context",
-        help="flowContext as JSON or @file (currentStepId, completedSteps, executionPath, "
-        "stepCount); defaults to the --from step having just run",
-    )
-    parser.add_argument(
-        "--tool-called",
-        action="append",
-        default=[],
-        metavar="NAME",
-        help="a tool the agent called this turn (repeatable), for tool_called rules",
-    )
-    parser.add_argument("--format", choices=("text", "json"), default="text")
+    add_format_arg(parser, {"text": "candidates and the winner, explained", "json": "the same"})
     parser.add_argument("--reveal", action="store_true", help="show context values unmasked")
     add_launch_args(parser)
 
@@ -152,14 +154,23 @@ def run(args: argparse.Namespace) -> int:
     try:
         session = open_from_args(args)
         name = pick_workflow(session, args.workflow)
-        data = load_json_object_arg(args.data, "--data")
-        context = load_json_object_arg(args.context, "--context")
-        payload = load_json_arg(args.payload, "--payload")
-        step_result = load_json_arg(args.step_result, "--step-result")
-        flow_context = load_json_object_arg(args.flow_context, "--flow-context")
+        saved = saved_scenario(args, session.root, name)
+        if saved is not None:
+            # the options win over the saved scenario's parts, as in graph and the app
+            inputs = scenario_args(scenario_from_args(args, saved))
+        else:
+            inputs = {
+                "data": load_json_object_arg(args.data, "--data"),
+                "context_overrides": load_json_object_arg(args.context, "--context"),
+                "payload": load_json_arg(args.payload, "--payload"),
+                "step_result": load_json_arg(args.step_result, "--step-result"),
+                "flow_context": load_json_object_arg(args.flow_context, "--flow-context"),
+                "tools_called": tuple(args.tool_called),
+            }
         launch = launch_from_args(args)
         env = parse_env_overrides(args.env)
         env.update(build_context_env(args))
+        env, launch = with_scenario(saved, env, launch)
     except UsageError as exc:
         return fail(str(exc))
     workflow = session.load(name)
@@ -188,21 +199,22 @@ def run(args: argparse.Namespace) -> int:
             f"known: {listed}"
         )
     source = matches[0]
+    # the same verdict as check and matrix, with the stage of the runtime that decides it
+    matrix = session.matrix(workflow, env, launch)
+    if saved is not None:
+        from flowctx_core.model.scenarios import real_overrides
+
+        # a saved scenario holds *** for secrets: each stands for the resolved value
+        inputs["context_overrides"] = real_overrides(matrix.values, inputs["context_overrides"])
     decisions = session.decide(
         name,
         source,
-        data=data,
-        context_overrides=context,
-        payload=payload,
-        step_result=step_result,
-        flow_context=flow_context,
-        tools_called=tuple(args.tool_called),
         env_overrides=env,
         launch=launch,
         routes=routes,
+        **inputs,
     )
-    # the same verdict as check and matrix, with the stage of the runtime that decides it
-    refused = session.matrix(workflow, env, launch).refused
+    refused = matrix.refused
     if args.format == "json":
         doc = {
             "workflow": name,
@@ -217,4 +229,12 @@ def run(args: argparse.Namespace) -> int:
         if refused is not None:
             print(one_line(refused.headline(f"runtime {session.runtime.name}")))
         print(render_text(name, decisions, reveal=args.reveal))
-    return 0 if any(d.winner is not None for d in decisions) else 1
+    return exit_status(decisions)
+
+
+def exit_status(decisions: list[RouteDecision]) -> int:
+    """``EXIT_RULE``: 0 a route is chosen or nothing leaves the source, 1 nothing matched."""
+    if any(d.winner is not None for d in decisions):
+        return 0
+    ends = all(not d.candidates and not d.failed for d in decisions)
+    return 0 if decisions and ends else 1

@@ -1,4 +1,5 @@
-"""``flowctx schema KIND``: the JSON Schema of one workflow file kind, for editors.
+"""``flowctx schema FILE_KIND``: the JSON Schema of one workflow file kind, for editors. The kind
+is the file's own name (``transition_graph`` or ``transition_graph.yaml``).
 
 The schema is generated from the models the core validates with (``flowctx_core.report.schemas``),
 for the
@@ -16,13 +17,17 @@ from flowctx_core.model.profiles import UnknownRuntime, get_profile
 from flowctx_core.model.workspace import WorkspaceNotFound, find_root, load_profile
 from flowctx_core.report.schemas import SCHEMA_FILES, file_schema
 from flowctx_tui.cli.common import fail
+from flowctx_tui.cli.options import file_kind_type, kind_names
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "kind",
-        choices=tuple(SCHEMA_FILES),
-        help="; ".join(f"{kind}: {file}" for kind, file in SCHEMA_FILES.items()),
+        metavar="FILE_KIND",
+        # the names this command took before (contract, transitions, registry) still work
+        type=file_kind_type(SCHEMA_FILES, {kind: kind for kind in SCHEMA_FILES}),
+        help=f"the file: {kind_names(SCHEMA_FILES)}; context is a build-context registry's "
+        "context.yaml",
     )
 
 

@@ -45,6 +45,22 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--no-watch", action="store_true", help="do not watch the workspace")
 
 
+def _warn_not_local(args: argparse.Namespace, root: Path) -> None:
+    bar = "!" * 78
+    print(
+        f"{bar}\nWARNING: listening on {args.host}, not on this machine only. Anyone who can "
+        f"reach port {args.port}\nopens the app on {root}, sees its resolved "
+        "values and can reveal secrets\n(r). Use the default --host 127.0.0.1 unless this "
+        f"network is yours alone.\n{bar}",
+        file=sys.stderr,
+        flush=True,
+    )
+
+
+def _busy_hint(why: str) -> str:
+    return "; another server has it: give another --port" if "in use" in why else ""
+
+
 def is_local(host: str) -> bool:
     """Whether ``host`` is reachable from this machine only (a loopback address or name)."""
     if host.lower() in LOCAL_NAMES:
@@ -73,20 +89,25 @@ def app_command(args: argparse.Namespace, root: Path, workflow: str) -> str:
     return shlex.join(argv)
 
 
-def _server(command: str, args: argparse.Namespace, url: str) -> Any:
+def _server(command: str, args: argparse.Namespace, url: str, workspace: Path) -> Any:
     from flowctx_tui.serve_server import GuardedServer, new_token, token_url
 
     token = new_token()
-    # the page's title is the command unless told otherwise: name the app instead
+    # the page's title is the command unless told otherwise: name the app and the workspace
     return GuardedServer(
         command,
         token=token,
         ready=token_url(url, token),
         host=args.host,
         port=args.port,
-        title="flowctx",
+        title=page_title(workspace),
         public_url=url,
     )
+
+
+def page_title(workspace: Path) -> str:
+    """The browser tab's title: the app and the workspace's folder name."""
+    return f"flowctx — {workspace.name or workspace}"
 
 
 def run(args: argparse.Namespace) -> int:
@@ -103,6 +124,14 @@ def run(args: argparse.Namespace) -> int:
         os.environ[MONGO_ENV] = args.mongo_uri
     url = args.public_url or url_for(args.host, args.port)
     command = app_command(args, session.root, workflow)
+    if not is_local(args.host):
+        _warn_not_local(args, session.root)
+    from flowctx_tui.serve_server import bind_problem
+
+    # before any line says where it serves: a busy port is one line, never a false "ready"
+    why = bind_problem(args.host, args.port)
+    if why is not None:
+        return fail(f"cannot listen on {args.host}:{args.port}: {why}{_busy_hint(why)}")
     print(f"flowctx serve: {session.root} (workflow {workflow}) at {url}", flush=True)
     if is_local(args.host):
         print(
@@ -110,17 +139,7 @@ def run(args: argparse.Namespace) -> int:
             "it, other machines cannot. Ctrl+C stops it.",
             flush=True,
         )
-    else:
-        bar = "!" * 78
-        print(
-            f"{bar}\nWARNING: listening on {args.host}, not on this machine only. Anyone who can "
-            f"reach port {args.port}\nopens the app on {session.root}, sees its resolved "
-            "values and can reveal secrets\n(r). Use the default --host 127.0.0.1 unless this "
-            f"network is yours alone.\n{bar}",
-            file=sys.stderr,
-            flush=True,
-        )
-    server = _server(command, args, url)
+    server = _server(command, args, url, session.root)
     try:
         server.serve()
     except OSError as exc:

@@ -16,9 +16,15 @@ import sys
 from pathlib import Path
 
 from flowctx_tui.cli.common import UsageError, fail
+from flowctx_tui.cli.options import add_format_arg
 from flowctx_tui.cli.workspace_args import add_runtime_arg, add_workspace_args, open_from_args
 
-FORMATS = ("text", "json", "junit", "sarif")
+FORMATS = {
+    "text": "a line per case",
+    "json": "flowctx-test/1",
+    "junit": "JUnit XML",
+    "sarif": "SARIF 2.1.0",
+}
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -37,12 +43,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
         metavar="TEST_FILE",
         help="run this test file (repeatable; default: every .flowctx/tests/*.yaml)",
     )
-    parser.add_argument(
-        "--format",
-        choices=FORMATS,
-        default="text",
-        help="text (a line per case), json (flowctx-test/1), junit (JUnit XML) or sarif",
-    )
+    add_format_arg(parser, FORMATS)
     parser.add_argument(
         "--coverage",
         action="store_true",

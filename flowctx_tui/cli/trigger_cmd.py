@@ -18,6 +18,7 @@ from flowctx_core.runtime.policy import policy_of
 from flowctx_core.runtime.triggers import Message, TriggerResult, simulate
 from flowctx_tui.cli.common import UsageError, fail, load_json_arg
 from flowctx_tui.cli.launch_args import add_launch_args, resolve_from_args
+from flowctx_tui.cli.options import add_format_arg
 from flowctx_tui.cli.workspace_args import add_workspace_args
 
 
@@ -33,7 +34,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
         help="the UI tool TOOL completes with this response (JSON or @file)",
     )
     parser.add_argument("--reveal", action="store_true", help="show secret values unmasked")
-    parser.add_argument("--format", choices=("text", "json"), default="text")
+    add_format_arg(
+        parser, {"text": "the changes and each trigger checked", "json": "the same, for scripts"}
+    )
     add_launch_args(parser)
 
 

@@ -41,20 +41,30 @@ def add_workspace_args(
 ) -> None:
     if many_paths:
         # several PATHs (the files a pre-commit hook passes): each names its workspace
-        parser.add_argument("path", nargs="*", default=[], help=f"{PATH_HELP}; repeatable")
+        parser.add_argument(
+            "path", nargs="*", default=[], metavar="PATH", help=f"{PATH_HELP}; repeatable"
+        )
     else:
-        parser.add_argument("path", nargs="?", default=None, help=PATH_HELP)
+        parser.add_argument("path", nargs="?", default=None, metavar="PATH", help=PATH_HELP)
     if many_workflows:
         parser.add_argument(
-            "--workflow", "-w", action="append", help="only this workflow (repeatable)"
+            "--workflow",
+            "-w",
+            action="append",
+            metavar="NAME",
+            help="only this workflow (repeatable)",
         )
     else:
         parser.add_argument(
-            "--workflow", "-w", help="workflow name (default: the only or first one)"
+            "--workflow",
+            "-w",
+            metavar="NAME",
+            help="workflow name (default: the only or first one)",
         )
     add_now_arg(parser)
     parser.add_argument(
         "--mongo-uri",
+        metavar="URI",
         help="query this MongoDB for data_reference variables (default: $FLOWCTX_MONGO_URI, "
         "else the embedded database seeded from the workspace's seed/ folder)",
     )

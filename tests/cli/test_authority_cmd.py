@@ -1,4 +1,4 @@
-"""``flowctx authority BEFORE AFTER``: violations, masking, exit codes, input forms."""
+"""``flowctx authority PATH BEFORE AFTER``: violations, masking, exit codes, input forms."""
 
 from __future__ import annotations
 
@@ -36,7 +36,7 @@ def _root(workspace: WriteWorkspace) -> Path:
 def test_clean_hook_exits_0(workspace: WriteWorkspace, capsys: pytest.CaptureFixture[str]) -> None:
     root = _root(workspace)
     after = {**BEFORE, "draft": "edited by the hook"}
-    code = main(["authority", json.dumps(BEFORE), json.dumps(after), str(root)])
+    code = main(["authority", str(root), json.dumps(BEFORE), json.dumps(after)])
     out = capsys.readouterr().out
     assert code == 0
     assert out.startswith(
@@ -58,7 +58,7 @@ def test_each_violation_is_printed_masked_and_exits_1(
     }
     before_file = tmp_path / "before.json"
     before_file.write_text(json.dumps(BEFORE), encoding="utf-8")
-    code = main(["authority", str(before_file), json.dumps(after), str(root), "-w", "AppGenerator"])
+    code = main(["authority", str(root), str(before_file), json.dumps(after), "-w", "AppGenerator"])
     out = capsys.readouterr().out
     assert code == 1
     assert out.splitlines() == [
@@ -80,7 +80,7 @@ def test_json_output_and_reveal(
     root = _root(workspace)
     after_file = tmp_path / "after.json"
     after_file.write_text(json.dumps({**BEFORE, "github_token": "ghp_after"}), encoding="utf-8")
-    args = ["authority", json.dumps(BEFORE), f"@{after_file}", str(root), "--format", "json"]
+    args = ["authority", str(root), json.dumps(BEFORE), f"@{after_file}", "--format", "json"]
     assert main(args) == 1
     doc = json.loads(capsys.readouterr().out)
     assert doc["ok"] is False
@@ -110,7 +110,7 @@ def test_bad_input_exits_2_with_a_message(
     workspace: WriteWorkspace, capsys: pytest.CaptureFixture[str], before: str, message: str
 ) -> None:
     root = _root(workspace)
-    assert main(["authority", before, "{}", str(root)]) == 2
+    assert main(["authority", str(root), before, "{}"]) == 2
     captured = capsys.readouterr()
     assert captured.out == ""
     assert message in captured.err
@@ -121,5 +121,30 @@ def test_an_unknown_workflow_exits_2(
     workspace: WriteWorkspace, capsys: pytest.CaptureFixture[str]
 ) -> None:
     root = _root(workspace)
-    assert main(["authority", "{}", "{}", str(root), "--workflow", "Nope"]) == 2
+    assert main(["authority", str(root), "{}", "{}", "--workflow", "Nope"]) == 2
     assert "no workflow named 'Nope'" in capsys.readouterr().err
+
+
+def test_path_comes_first_and_the_old_order_still_works_when_unambiguous(
+    workspace: WriteWorkspace, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    root = _root(workspace)
+    after = json.dumps({**BEFORE, "billing_plan": "enterprise"})
+    code = main(["authority", str(root), json.dumps(BEFORE), after])
+    out, err = capsys.readouterr()
+    assert code == 1 and "billing_plan" in out and err == ""
+    # BEFORE AFTER PATH, as the command took it before: a folder last, JSON first
+    code = main(["authority", json.dumps(BEFORE), after, str(root)])
+    out, err = capsys.readouterr()
+    assert code == 1 and "billing_plan" in out
+    assert err.startswith("flowctx: authority takes PATH first now")
+    # a workflow's own file names the workspace as a folder does, in either place
+    contract = root / "workflows" / "AppGenerator" / "context_variables.yaml"
+    code = main(["authority", json.dumps(BEFORE), json.dumps(BEFORE), str(contract)])
+    assert code == 0 and capsys.readouterr().out.startswith("ok: before_chat left")
+    # two JSON files and a third that names no workspace: read PATH first, and said so
+    before_file = tmp_path / "before.json"
+    before_file.write_text(json.dumps(BEFORE))
+    code = main(["authority", str(before_file), str(before_file), str(before_file)])
+    _, err = capsys.readouterr()
+    assert code == 2 and "before.json: is a file, not a workspace" in err

@@ -21,6 +21,18 @@ from tests.conftest import WriteWorkspace
 #: check names the runtime profile it judged against at the end of its summary
 TAG = " [runtime mozaiks 0.2.0 (2026-10)]"
 
+
+def undiscovered(name: str) -> str:
+    """The warning a workflow folder without orchestrator.yaml gets in a workspace where no
+    folder has one (these tests' workspaces are bare contracts)."""
+    return (
+        f"workflows/{name}/context_variables.yaml:1:1: warning: the runtime will not discover "
+        f"'{name}': its folder has no orchestrator.yaml, so the runtime loads no workflow from "
+        "it (flowctx reads its contract alone; `flowctx init` shows a workflow folder the "
+        "runtime loads) [runtime mozaiks-0.2.0]"
+    )
+
+
 CLEAN = """
 definitions:
   approved:
@@ -81,8 +93,19 @@ def test_a_clean_workspace_exits_0(
     root = workspace({"workflows/Approvals/context_variables.yaml": CLEAN})
     code, out, err = check(capsys, str(root))
     assert code == 0
-    assert out == ["ok: 1 workflow(s), 0 error(s), 0 warning(s)" + TAG]
+    # a contract alone is clean for flowctx; the runtime would not discover its folder
+    assert out == [undiscovered("Approvals"), "ok: 1 workflow(s), 0 error(s), 1 warning(s)" + TAG]
     assert err == ""
+    # with the files the runtime discovers and loads a workflow by: nothing at all
+    (root / "workflows/Approvals/orchestrator.yaml").write_text(
+        "schema_version: mozaiks.orchestrator.v1\nworkflow_name: Approvals\n"
+        "workflow_startup_mode: AgentDriven\n"
+    )
+    (root / "workflows/Approvals/agents.yaml").write_text(
+        "agents:\n  - {name: Reviewer, system_message: x, structured_outputs_required: false}\n"
+    )
+    code, out, err = check(capsys, str(root))
+    assert (code, out, err) == (0, ["ok: 1 workflow(s), 0 error(s), 0 warning(s)" + TAG], "")
 
 
 def test_each_problem_is_one_located_line_and_the_exit_is_1(
@@ -97,14 +120,16 @@ def test_each_problem_is_one_located_line_and_the_exit_is_1(
     code, out, _ = check(capsys, str(root))
     assert code == 1
     problems, summary = out[:-1], out[-1]
-    assert summary == "FAILED: 2 workflow(s), 1 error(s), 2 warning(s)" + TAG
+    assert summary == "FAILED: 2 workflow(s), 1 error(s), 4 warning(s)" + TAG
     for line in problems:
         m = LOCATED.match(line)
         assert m, line
-        assert m["file"] == "workflows/Broken/context_variables.yaml"
+        assert m["file"].endswith("/context_variables.yaml")
     f = "workflows/Broken/context_variables.yaml"
     assert problems == [
         f"{f}:9:14: REFUSED: runtime mozaiks-0.2.0 would not load this workflow's context",
+        undiscovered("Approvals"),
+        undiscovered("Broken"),
         f"{f}:5:3: warning: definitions.orphan: variable 'orphan' is not exposed to any agent",
         f"{f}:9:14: agents.Reviewer.variables: agent 'Reviewer' exposes undeclared "
         "variable(s) 'ghost'",
@@ -143,7 +168,7 @@ def test_contract_errors_at_their_lines(
         f"{f}:4:54: definitions.approved.source.triggers[0]: a user_text trigger needs 'match'",
         f"{f}:7:36: definitions.limits.source.colection: unknown field "
         "(did you mean 'collection'?)",
-        "FAILED: 1 workflow(s), 2 error(s), 1 warning(s)" + TAG,
+        "FAILED: 1 workflow(s), 2 error(s), 2 warning(s)" + TAG,
     ]
 
 
@@ -154,12 +179,12 @@ def test_warnings_alone_pass_unless_strict(
     root = workspace({"workflows/Approvals/context_variables.yaml": text})
     code, out, _ = check(capsys, str(root))
     assert code == 0
-    assert out[-1] == "ok: 1 workflow(s), 0 error(s), 1 warning(s)" + TAG
+    assert out[-1] == "ok: 1 workflow(s), 0 error(s), 2 warning(s)" + TAG
     code, out, _ = check(capsys, str(root), "--strict")
     assert code == 1
-    assert out[-1] == "FAILED: 1 workflow(s), 0 error(s), 1 warning(s)" + TAG
+    assert out[-1] == "FAILED: 1 workflow(s), 0 error(s), 2 warning(s)" + TAG
     code, out, _ = check(capsys, str(root), "--quiet")
-    assert out == ["ok: 1 workflow(s), 0 error(s), 1 warning(s)" + TAG]
+    assert out == ["ok: 1 workflow(s), 0 error(s), 2 warning(s)" + TAG]
 
 
 def test_a_workflow_folder_checks_only_that_workflow(
@@ -172,7 +197,8 @@ def test_a_workflow_folder_checks_only_that_workflow(
         }
     )
     code, out, _ = check(capsys, str(root / "workflows" / "Approvals"))
-    assert (code, out) == (0, ["ok: 1 workflow(s), 0 error(s), 0 warning(s)" + TAG])
+    assert (code, out[-1]) == (0, "ok: 1 workflow(s), 0 error(s), 1 warning(s)" + TAG)
+    assert out[:-1] == [undiscovered("Approvals")]
     code, out, _ = check(capsys, str(root), "--workflow", "Approvals")
     assert code == 0
     code, _, _ = check(capsys, str(root / "workflows"))
@@ -196,7 +222,8 @@ def test_file_sources_are_checked(
     assert code == 1
     f = "workflows/W/context_variables.yaml"
     # the matrix's own words for each row, at the path that is wrong
-    assert out[:2] == [
+    assert out[:3] == [
+        undiscovered("W"),
         f"{f}:2:51: definitions.keys.source.path: required file: certs/server.pem: refused: "
         "'server.pem' has the secret-file suffix .pem",
         f"{f}:3:53: definitions.policy.source.path: required file: data/absent.json: "
@@ -269,8 +296,9 @@ def test_the_installed_script(workspace: WriteWorkspace, tmp_path: Path) -> None
     )
     assert done.returncode == 1
     assert "Traceback" not in done.stderr
-    assert done.stdout.splitlines()[1].startswith(
-        "workflows/Broken/context_variables.yaml:9:1: YAML syntax error"
+    assert any(
+        line.startswith("workflows/Broken/context_variables.yaml:9:1: YAML syntax error")
+        for line in done.stdout.splitlines()
     )
 
 
@@ -452,7 +480,7 @@ def test_json_quiet_keeps_errors_only(
     root = workspace({"workflows/Shape/context_variables.yaml": MISEXPOSED})
     _, doc = _json(capsys, "check", str(root), "--format", "json", "--quiet")
     assert {p["severity"] for p in doc["problems"]} == {"error"}
-    assert doc["warnings"] == 2  # still counted
+    assert doc["warnings"] == 3  # still counted (two exposure warnings, one undiscovered)
 
 
 def test_the_count_is_one_function_for_check_and_the_app(
@@ -520,7 +548,8 @@ def test_a_transition_rule_the_runtime_cannot_compile_fails_at_its_line(
     )
     code, lines, _ = check(capsys, str(root))
     assert code == 1
-    assert lines[0] == (
+    assert lines[0] == undiscovered("W")
+    assert lines[1] == (
         "workflows/W/transition_graph.yaml:6:25: transition_rules[0].context_expression: "
         "the Mozaiks runtime cannot compile this rule: unsupported context_expression syntax: "
         "USub; a negative literal is refused (unary minus is not in its allowlist): compare "
@@ -556,3 +585,60 @@ def test_a_condition_the_engine_would_execute_is_a_located_security_error(
     assert (security["file"], security["line"]) == ("workflows/W/flow.yaml", 2)
     assert "MemberJunction 5.51.3 would execute this as code" in security["message"]
     assert "flowctx never evaluates it" in security["message"]
+
+
+MISTYPED = """
+definitions:
+  retries:
+    type: intger
+    source: {type: config, default: "3"}
+  ready:
+    type: Boolean
+    source: {type: state, default: false}
+  note:
+    source: {type: state, default: x}
+agents:
+  A: {variables: [retries, ready, note]}
+"""
+
+
+def test_an_unknown_type_is_a_located_warning_saying_what_the_runtime_does(
+    workspace: WriteWorkspace, capsys: pytest.CaptureFixture[str]
+) -> None:
+    root = workspace({"workflows/W/context_variables.yaml": MISTYPED})
+    code, out, _ = check(capsys, str(root))
+    assert code == 0  # the runtime loads it: a warning, not an error
+    assert out[1] == (
+        "workflows/W/context_variables.yaml:3:11: warning: definitions.retries.type: unknown "
+        "type 'intger' (did you mean 'integer'?): the runtime accepts any type name and gives "
+        "this one no meaning: it coerces nothing (a config '30' stays the string '30', 'false' "
+        "a truthy string) and its persistence guard admits any value [runtime mozaiks-0.2.0]"
+    )
+    # 'Boolean' is read lowercased by the runtime, and an unwritten type is 'any': no word
+    assert len(out) == 3 and out[-1].endswith("2 warning(s)" + TAG)
+    # what flowctx resolves is what the runtime loads: the string, not the integer 3
+    assert main(["matrix", str(root), "--format", "json"]) == 0
+    rows = {r["name"]: r for r in json.loads(capsys.readouterr().out)["variables"]}
+    assert rows["retries"]["value"] == "3"
+    _, doc = _json(capsys, "check", str(root), "--format", "json")
+    mistyped = [p for p in doc["problems"] if p["code"] == "runtime.unknown-type"]
+    assert [(p["line"], p["column"], p["severity"]) for p in mistyped] == [(3, 11, "warning")]
+
+
+def test_a_workspace_the_runtime_would_not_discover_is_said_at_each_folder(
+    workspace: WriteWorkspace, capsys: pytest.CaptureFixture[str]
+) -> None:
+    root = workspace(
+        {
+            "workflows/A/context_variables.yaml": CLEAN,
+            "workflows/B/context_variables.yaml": CLEAN,
+        }
+    )
+    _, doc = _json(capsys, "check", str(root), "--format", "json")
+    found = [p for p in doc["problems"] if p["code"] == "runtime.discovery"]
+    assert [(p["file"], p["line"], p["column"], p["severity"]) for p in found] == [
+        ("workflows/A/context_variables.yaml", 1, 1, "warning"),
+        ("workflows/B/context_variables.yaml", 1, 1, "warning"),
+    ]
+    assert "its folder has no orchestrator.yaml" in found[0]["message"]
+    assert doc["ok"] is True and doc["refused"] == {}

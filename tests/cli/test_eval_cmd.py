@@ -225,3 +225,27 @@ def test_mozaiks_dialect_and_warnings(capsys: pytest.CaptureFixture[str]) -> Non
     assert out.splitlines()[-1] == "engine: AG2 ContextExpression 0.14.0"
     code, out, _ = run(capsys, "${a}", "-d", "mozaiks", "--payload", "{}")
     assert code == 2
+
+
+def test_an_incomplete_condition_keeps_the_engine_s_message_and_says_whose_paren_it_is(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, out, _ = run(capsys, "data.x ===")
+    assert code == 3
+    lines = out.splitlines()
+    # MemberJunction's own words first, then the caret past the end of what was typed
+    assert lines[:3] == ["error: Unexpected token ')'", "  data.x ===", "            ^"]
+    assert lines[3].startswith("hint: the ')' is MemberJunction's, not yours")
+    assert "return Boolean(<condition>);" in lines[3]
+    code, out, _ = run(capsys, "a ? b", "--format", "json")
+    doc = json.loads(out)
+    assert (code, doc["error"]) == (3, "Unexpected token ')'")
+    assert "return Boolean(<condition>);" in doc["hint"]
+
+
+def test_no_wrapper_hint_for_a_paren_the_user_typed(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "(data.x === 1))")
+    assert code == 3
+    assert "hint:" not in out
+    code, out, _ = run(capsys, "data.x === 1", "--format", "json")
+    assert "hint" not in json.loads(out)

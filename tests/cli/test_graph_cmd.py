@@ -124,7 +124,7 @@ def test_bad_input_is_a_message(root, capsys):
     code, _, err = run(capsys, root, "-w", "Flow", "--data", "{oops")
     assert code == 2 and "--data:1:2: invalid JSON" in err
     code, _, err = run(capsys, root, "-w", "Flow", "--file", "handoffs")
-    assert code == 2 and "no handoffs routing file" in err
+    assert code == 2 and "has no handoffs.yaml routing file" in err
     (root / "workflows/Flow/flow.yaml").write_text("steps: [\n", encoding="utf-8")
     code, _, err = run(capsys, root, "-w", "Flow")
     assert code == 2 and "workflows/Flow/flow.yaml:2:1" in err

@@ -374,7 +374,8 @@ paths:
         "give the exact name"
     )
     code, out, _ = run(capsys, root, "-w", "W", "--from", "review")
-    assert code == 1 and "from step 'review'" in out
+    # an end step: the run ends there as written (the exit rule in --help)
+    assert code == 0 and "from step 'review'" in out
 
 
 UNCOMPILABLE = """
@@ -428,3 +429,30 @@ def test_transition_expressions_read_a_missing_variable_as_none(workspace, capsy
     code, out, _ = run(capsys, root, "-w", "W", "--from", "InterviewAgent")
     assert code == 0 and "winner: PlannerAgent" in out
     assert "${never_set} is not in context: the Mozaiks evaluator reads it as None" in out
+
+
+def test_one_exit_rule_the_run_ends_is_0_nothing_matched_is_1(root, capsys):
+    # a flow's end step: nothing leaves it, the run ends there as written
+    code, out, _ = run(capsys, root, "-w", "W", "--from", "Approved")
+    assert code == 0
+    assert out.splitlines()[-1] == "no route: no path leaves 'Approved': the flow ends"
+    # the human in a transition graph no rule leaves: the run ends too, the same status
+    code, out, _ = run(capsys, root, "-w", "W", "--from", "user")
+    assert code == 0 and "the run ends" in out
+    # paths leave the step and none is taken: nothing matched
+    context = json.dumps({"apiKey": SECRET})
+    code, out, _ = run(
+        capsys, root, "-w", "W", "--from", "Validate", "--payload", '{"amount": 1}',
+        "--context", context,
+    )  # fmt: skip
+    assert code == 1 and out.splitlines()[-1] == "no route: no valid path: the flow ends"
+    code, out, _ = run(capsys, root, "-w", "W", "--from", "InterviewAgent")
+    assert code == 1 and out.splitlines()[-1] == "no route: no_transition_matched"
+
+
+def test_the_exit_rule_is_in_the_help(capsys):
+    with pytest.raises(SystemExit):
+        main(["routes", "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    assert "exit status: 0 when a route is chosen, or when nothing leaves --from" in text
+    assert "1 when paths or rules leave it and none is taken" in text

@@ -97,10 +97,12 @@ def test_the_older_runtime_accepts_its_own_workflows(
     code = main(["check", str(root), "-w", "Old", "--runtime", "mozaiks-2026-01"])
     out = capsys.readouterr().out.splitlines()
     assert code == 0
+    # its discovery wanted orchestrator.yaml or tools.yaml too: the bare folder is said so
     assert out[-1].startswith(
-        "ok: 1 workflow(s), 0 error(s), 1 warning(s) [runtime mozaiks-2026-01"
+        "ok: 1 workflow(s), 0 error(s), 2 warning(s) [runtime mozaiks-2026-01"
     )
-    assert "transitions: unknown field; ignored by runtime mozaiks-2026-01" in out[0]
+    assert "the runtime will not discover 'Old': its folder has no orchestrator.yaml or " in out[0]
+    assert "transitions: unknown field; ignored by runtime mozaiks-2026-01" in out[1]
     code = main(["check", str(root), "-w", "Old"])
     out = capsys.readouterr().out.splitlines()
     assert code == 1

@@ -59,16 +59,19 @@ def test_a_non_local_host_is_warned_about_loudly():
     assert "Traceback" not in done.stderr
 
 
-def test_a_port_in_use_is_a_message():
+def test_a_port_in_use_is_one_line_and_never_ready():
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         sock.listen()
         port = sock.getsockname()[1]
         done = serve("--port", str(port))
     assert done.returncode == 2
-    assert "listening on 127.0.0.1 only" in done.stdout
-    assert f"flowctx: cannot listen on 127.0.0.1:{port}:" in done.stderr
-    assert "Traceback" not in done.stderr
+    # nothing claims to serve, let alone to be ready: one line says why not
+    assert done.stdout == ""
+    assert done.stderr == (
+        f"flowctx: cannot listen on 127.0.0.1:{port}: address already in use; another server "
+        "has it: give another --port\n"
+    )
 
 
 def test_bad_arguments_stop_before_serving(tmp_path, capsys):
@@ -78,3 +81,58 @@ def test_bad_arguments_stop_before_serving(tmp_path, capsys):
     assert "workspace" in capsys.readouterr().err
     assert main(["serve", str(demo_path()), "--keymap", str(tmp_path / "nope.yaml")]) == 2
     assert "--keymap: no such file" in capsys.readouterr().err
+
+
+def test_the_page_names_the_workspace_and_loads_nothing_from_another_host(tmp_path):
+    """The page as a browser gets it (with the printed URL's token): a title naming the app and
+    the workspace, and every resource it loads served by this server (works offline)."""
+    import re
+    import shutil
+    import signal
+    import time
+    import urllib.request
+    from urllib.parse import urlsplit
+
+    root = tmp_path / "Team workspace"
+    shutil.copytree(demo_path(), root)
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("TEXTUAL", "FLOWCTX"))}
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "flowctx_tui", "serve", str(root), "--port", str(port)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+        start_new_session=True,
+    )
+    try:
+        ready = ""
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline and "ready at" not in ready:
+            ready = proc.stdout.readline() if proc.stdout else ""
+            assert ready or proc.poll() is None
+        url = ready.split("ready at ", 1)[1].strip()
+        for _ in range(100):  # "ready" is said as the server starts: give it a moment to bind
+            try:
+                with urllib.request.urlopen(url, timeout=5) as response:
+                    page = response.read().decode()
+                break
+            except OSError:
+                time.sleep(0.1)
+        assert "<title>flowctx — Team workspace</title>" in page
+        assert "fonts.googleapis" not in page and "@font-face" in page
+        loaded = re.findall(r'(?:src|href)="([^"]+)"|url\("([^"]+)"\)', page)
+        urls = [a or b for a, b in loaded]
+        assert len(urls) >= 4  # the stylesheet, the script and the two fonts
+        origin = urlsplit(url)
+        for link in urls:
+            parts = urlsplit(link)
+            assert (parts.scheme, parts.netloc) in (("", ""), (origin.scheme, origin.netloc)), link
+        font = next(u for u in urls if u.endswith("RobotoMono-VariableFont_wght.ttf"))
+        with urllib.request.urlopen(font, timeout=5) as response:
+            assert response.status == 200 and len(response.read()) > 10_000
+    finally:
+        os.killpg(proc.pid, signal.SIGTERM)
+        proc.communicate(timeout=30)

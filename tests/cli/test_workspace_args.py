@@ -34,8 +34,9 @@ COMMAND_ARGS = {
 def test_every_workspace_command_is_covered() -> None:
     # a new sub-command must join the rule (eval reads no workspace, schema takes no PATH;
     # app is tested below; serve runs until stopped: tests/cli/test_serve_cmd.py; lsp takes
-    # no PATH: each file the editor opens names its workspace, tests/lsp)
-    assert set(COMMANDS) - {"eval", "schema", "app", "serve", "lsp"} == set(COMMAND_ARGS)
+    # no PATH: each file the editor opens names its workspace, tests/lsp; init's PATH is the
+    # folder it writes a workspace into: tests/cli/test_init_cmd.py)
+    assert set(COMMANDS) - {"eval", "schema", "app", "serve", "lsp", "init"} == set(COMMAND_ARGS)
 
 
 @pytest.fixture(autouse=True)
@@ -59,10 +60,7 @@ def run(
     capsys: pytest.CaptureFixture[str], command: str, workflow: str, *path: str
 ) -> tuple[int, str, str]:
     args = [a.replace("{wf}", workflow) for a in COMMAND_ARGS[command]]
-    if command == "authority":  # BEFORE AFTER come first
-        args = [*args[:2], *path, *args[2:]]
-    else:
-        args = [*path, *args]
+    args = [*path, *args]  # PATH first, in every command (authority's BEFORE AFTER follow it)
     code = main([command, *args])
     out = capsys.readouterr()
     return code, out.out, out.err

@@ -817,11 +817,14 @@ def test_check_an_undeclared_projection_without_protected_variables_is_a_warning
     reg += "projections: {context_variables: {capability_packs: {from: capability_packs}}}\n"
     problems = _check(_ws(workspace, {"c": reg}, contract))
     # no build_context variable: load_trusted_build_context never runs, the key is dropped
-    assert problems == [
+    # (and the bare workflow folder is one the runtime would not discover)
+    assert problems[0] == (
         "build_context/c/context.yaml:4:35: warning: projections.context_variables."
         "capability_packs: projects 'capability_packs', which workflow AppGenerator does not "
         "declare: the launcher drops it"
-    ], problems
+    ), problems
+    assert len(problems) == 2
+    assert "the runtime will not discover 'AppGenerator'" in problems[1]
 
 
 def test_check_refuses_an_asset_outside_the_registry_root(workspace: WriteWorkspace) -> None:

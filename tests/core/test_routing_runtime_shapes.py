@@ -127,8 +127,13 @@ def test_runtime_shaped_workflow_checks_clean(runtime_shaped):
     # mozaiks 0.2.0 refuses one rule: api_token is immutable runtime authority by its name
     # (authority.py), so no deterministic writer may set it and the graph does not compile
     problems = [d.format() for d in check_workspace(session)]
-    assert len(problems) == 1
+    # and, as the folder has no orchestrator.yaml, the runtime would not discover it at all
+    assert len(problems) == 2
     assert problems[0].startswith(
+        "workflows/Planner/context_variables.yaml:1:1: warning: the runtime will not discover "
+        "'Planner'"
+    )
+    assert problems[1].startswith(
         "workflows/Planner/transition_graph.yaml:40:20: transition_rules[6].condition_key: "
         "routing context variable 'api_token' has no authorized deterministic writer"
     )

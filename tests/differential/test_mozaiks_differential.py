@@ -183,3 +183,24 @@ def test_generated_expressions_against_the_installed_evaluator(
     assert [w for w in wrong if w not in identity][:5] == []
     if identity:
         pytest.xfail(f"{len(identity)} known disagreements: 'is' between equal constants")
+
+
+def test_the_workspace_flowctx_init_writes(mozaiks_oracle: MozaiksOracle, tmp_path: Path) -> None:
+    """``flowctx init``'s workspace is one the release discovers, loads and runs, and flowctx
+    answers every stage of it as the release does (no disagreement of any kind)."""
+    from flowctx_tui.cli import main
+    from tests.differential.mozaiks_compare import Case
+
+    root = tmp_path / "first"
+    assert main(["init", str(root)]) == 0
+    profile: dict[str, Any] = yaml.safe_load((root / "flowctx.yaml").read_text())
+    env = {str(k): str(v) for k, v in profile["env"].items()}
+    ids = {k: profile["launch"][k] for k in ("app_id", "user_id", "chat_id")}
+    (answer,) = mozaiks_oracle.run([Case("init", root, env=env, **ids).request()])
+    assert answer["discovery"] == ["Hello"]
+    loaded = answer["workflows"]["Hello"]
+    assert (loaded["stage"], loaded["error"]) == ("ok", None)
+    assert loaded["routes"] == {"GreeterAgent": "user", "HelperAgent": "terminate"}
+    tally = run_cases(mozaiks_oracle, [Case("init", root, env=env, **ids)])
+    assert tally.lines() == []
+    assert tally.counts[("value", "agree")] >= 3

@@ -149,10 +149,13 @@ def test_the_browser_shows_the_matrix_and_the_graph(served):
         try:
             page = browser.new_page(viewport={"width": 1400, "height": 900})
             page.add_init_script(CATCH_TERMINAL)
+            asked: list[str] = []
+            page.on("request", lambda request: asked.append(request.url))
             page.goto(url)
-            # the page names the app, not the command it runs (paths, options)
-            intro = page.locator(".intro-dialog .intro div").first.text_content()
-            assert intro == "flowctx"
+            # the page names the app and the workspace, not the command it runs
+            assert page.title() == "flowctx — demo"
+            intro = page.locator(".starting div").first.text_content()
+            assert intro == "flowctx — demo: starting the app…"
             # the matrix of the demo's first workflow, with a variable's name and status
             page.wait_for_function(
                 f"() => ({SCREEN_TEXT})().includes('concept_api_endpoints')", timeout=60_000
@@ -168,5 +171,11 @@ def test_the_browser_shows_the_matrix_and_the_graph(served):
             )
             screen = page.evaluate(SCREEN_TEXT)
             assert "★ 2. → user  after_turn" in screen
+            # everything the page asked for came from this server: it works offline
+            origin = url.split("/?", 1)[0]
+            assert asked and all(
+                a.startswith((origin + "/", origin.replace("http", "ws", 1) + "/")) for a in asked
+            ), asked
+            assert any(a.endswith("/static/fonts/RobotoMono-VariableFont_wght.ttf") for a in asked)
         finally:
             browser.close()

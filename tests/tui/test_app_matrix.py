@@ -156,7 +156,8 @@ async def test_jump_to_next_error_wraps_and_error_rows_show(workspace, make_app:
         await pilot.press("p")
         assert app.matrix_view.highlighted.name == "gamma"
         status = str(app.query_one("#status").render())
-        assert "2 errors, 3 warnings" in status
+        # the rows' 3, and the bare folder the runtime would not discover
+        assert "2 errors, 4 warnings" in status
 
 
 async def test_reveal_toggles_masking_for_the_current_view_only(demo: Path, make_app: MakeApp):

@@ -15,9 +15,22 @@ from flowctx_tui.cli import main
 from flowctx_tui.screens.launch import LaunchScreen
 from tests.tui.conftest import MakeApp, cell, detail_text, reloaded, wait_for
 
+#: the files the runtime discovers and loads workflow W by (a bare contract is a warning too)
+DISCOVERED = {
+    "workflows/W/orchestrator.yaml": """
+        schema_version: mozaiks.orchestrator.v1
+        workflow_name: W
+        workflow_startup_mode: AgentDriven
+        """,
+    "workflows/W/agents.yaml": """
+        agents:
+          - {name: A, system_message: x, structured_outputs_required: false}
+        """,
+}
 #: a coercion that fails, a config default the mozaiks runtime never applies (env_var is
 #: declared) and an optional file that is missing: three warnings, no error
 WARNINGS = {
+    **DISCOVERED,
     "workflows/W/context_variables.yaml": """
         definitions:
           max_build_iterations:
@@ -114,6 +127,7 @@ async def test_a_required_config_left_unset_is_an_error_in_both(
 ):
     root = workspace(
         {
+            **DISCOVERED,
             "workflows/W/context_variables.yaml": """
             definitions:
               token_url:
@@ -121,7 +135,7 @@ async def test_a_required_config_left_unset_is_an_error_in_both(
                 source: {type: config, env_var: FLOWCTX_TEST_UNSET_URL, required: true}
             agents:
               A: {variables: [token_url]}
-            """
+            """,
         }
     )
     env = {k: v for k, v in os.environ.items() if k != "FLOWCTX_TEST_UNSET_URL"}

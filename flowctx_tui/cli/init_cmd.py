@@ -1,0 +1,88 @@
+"""``flowctx init [PATH]``: write a first workspace (``flowctx_core.model.scaffold``) into PATH
+(default: the current directory), then say what to try next.
+
+Nothing is overwritten: when any file it would write is already there, it writes none of them
+and says which (exit 1). Exit 0 once written, 2 for bad arguments.
+"""
+
+from __future__ import annotations
+
+import argparse
+import shlex
+from pathlib import Path
+
+from flowctx_core.model.profiles import UnknownRuntime, get_profile
+from flowctx_core.model.scaffold import (
+    DEFAULT_WORKFLOW,
+    FIRST_AGENT,
+    BadWorkflowName,
+    scaffold,
+)
+from flowctx_tui.cli.common import fail
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "path",
+        nargs="?",
+        default=".",
+        metavar="PATH",
+        help="the folder to make a workspace of, created if missing (default: the current "
+        "directory)",
+    )
+    parser.add_argument(
+        "--workflow",
+        "-w",
+        metavar="NAME",
+        default=DEFAULT_WORKFLOW,
+        help=f"the workflow's name, its folder's and orchestrator.yaml's (default: "
+        f"{DEFAULT_WORKFLOW})",
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    root = Path(args.path).expanduser()
+    try:
+        files = scaffold(args.workflow)
+    except BadWorkflowName as exc:
+        return fail(f"--workflow: {exc}")
+    if args.runtime:
+        # written as flowctx.yaml's runtime: for every later command, once it is a known name
+        try:
+            runtime = get_profile(args.runtime).name
+        except UnknownRuntime as exc:
+            return fail(str(exc))
+        files = scaffold(args.workflow, runtime)
+    if root.exists() and not root.is_dir():
+        return fail(f"{root}: is a file; give a folder to make a workspace of")
+    present = [rel for rel in files if (root / rel).exists() or (root / rel).is_symlink()]
+    if present:
+        listed = ", ".join(present)
+        return fail(
+            f"{root}: already holds {listed}; init never overwrites a file, so nothing was "
+            f"written (choose an empty or a new folder)",
+            code=1,
+        )
+    try:
+        for rel, text in files.items():
+            target = root / rel
+            target.parent.mkdir(parents=True, exist_ok=True)
+            # "x": a file that appeared since the look above is still not overwritten
+            with open(target, "x", encoding="utf-8", newline="\n") as f:
+                f.write(text)
+    except OSError as exc:
+        return fail(f"{root}: cannot write the workspace: {exc.strerror or exc}", code=1)
+    shown = shlex.quote(str(args.path))
+    print(f"flowctx: a workspace with the workflow {args.workflow} in {args.path}:")
+    for rel in files:
+        print(f"  {rel}")
+    print("Next, try:")
+    tries = [
+        (f"flowctx check {shown}", "what the runtime would refuse, located"),
+        (f"flowctx routes {shown} --from {FIRST_AGENT}", f"who speaks after {FIRST_AGENT}"),
+        (f"flowctx {shown}", "the app: every value and route, live as you edit"),
+    ]
+    width = max(len(command) for command, _ in tries)
+    for command, what in tries:
+        print(f"  {command.ljust(width)}  # {what}")
+    return 0
