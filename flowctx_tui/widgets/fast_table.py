@@ -13,12 +13,13 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, TypeVar
 
 from rich.style import Style
+from textual._two_way_dict import TwoWayDict
 from textual._types import SegmentLines
 from textual.cache import LRUCache
 from textual.coordinate import Coordinate
 from textual.geometry import Region
 from textual.widgets import DataTable
-from textual.widgets.data_table import ColumnKey, DuplicateKey, RowKey
+from textual.widgets.data_table import CellKey, ColumnKey, DuplicateKey, RowDoesNotExist, RowKey
 from textual.widgets.data_table import Row as DataTableRow
 
 _Key = TypeVar("_Key", bound=tuple[Any, ...])
@@ -35,7 +36,9 @@ class FastTable(DataTable[Any]):
       per row (each ``add_row`` re-validates the cursor and invalidates every cached line);
     * ``update_rows`` changes cells of a few rows and repaints only those rows: DataTable's
       caches are keyed on one update counter, so one ``update_cell`` re-renders every line on
-      screen; here only the changed rows' entries are dropped from its caches.
+      screen; here only the changed rows' entries are dropped from its caches;
+    * ``remove_rows`` removes many rows at once: what ``remove_row`` does, whose re-indexing of
+      every row after the removed one (in Python, a few ms at 3,000 rows) ran once per row.
 
     Every column has an explicit width and every row one line, so new rows need no measuring
     (``_update_dimensions`` measured every cell of every new row, for widths never used).
@@ -213,6 +216,33 @@ class FastTable(DataTable[Any]):
                 self._highlight_cursor()
             self._update_count += 1
             self.check_idle()
+
+    def remove_rows(self, keys: Iterable[str]) -> None:
+        """Remove the rows with these keys, the others keeping their order."""
+        gone = {RowKey(k) for k in keys}
+        if not gone:
+            return
+        locations = self._row_locations
+        for key in gone:
+            if key not in locations:
+                raise RowDoesNotExist(f"Row key {key!r} is not valid.")
+        at = locations.get_key
+        kept = (at(i) for i in range(len(locations)))
+        self._row_locations = TwoWayDict(
+            {key: index for index, key in enumerate(k for k in kept if k not in gone)}
+        )
+        columns = list(self.columns)
+        for key in gone:
+            # as remove_row: the removed cells must not trigger dimension updates
+            self._updated_cells.difference_update(CellKey(key, column) for column in columns)
+            del self.rows[key]
+            del self._data[key]
+        self._require_update_dimensions = True
+        self.check_idle()
+        self.cursor_coordinate = self.cursor_coordinate
+        self.hover_coordinate = self.hover_coordinate
+        self._update_count += 1
+        self.refresh(layout=True)
 
     def update_rows(self, changes: Mapping[str, Mapping[str, Any]]) -> None:
         """Set the given cells (row key -> column key -> value) and repaint only their rows."""

@@ -447,8 +447,7 @@ class MatrixView(Vertical):
                 table.clear()
                 self._append(table, [(k, desired[k]) for k in order])
             else:
-                for k in removed:
-                    table.remove_row(k)
+                matrix_table.remove_rows(removed)
                 changes: dict[str, dict[str, Any]] = {}
                 for k in kept:
                     cells, old = desired[k], current[k]

@@ -51,6 +51,8 @@ def test_the_installed_textual_is_the_pinned_one() -> None:
         ("textual.document._wrapped_document", "WrappedDocument"),
         # fast_table.py's render signatures
         ("textual._types", "SegmentLines"),
+        # fast_table.py's remove_rows re-indexes the rows into a new one
+        ("textual._two_way_dict", "TwoWayDict"),
     ],
 )
 def test_the_private_names_are_where_flowctx_imports_them(module: str, name: str) -> None:
@@ -100,6 +102,7 @@ DATA_TABLE_ATTRIBUTES = (
     "_line_cache",
     "_update_count",
     "_require_update_dimensions",
+    "_updated_cells",
 )
 
 
@@ -152,3 +155,9 @@ async def test_the_private_state_is_where_fast_table_keeps_it() -> None:
         await pilot.pause()
         assert "new" in table.render_line(2).text
         assert "y" in table.render_line(1).text
+        # remove_rows: the location map remove_row rebuilds, by the same type
+        assert type(table._row_locations).__name__ == "TwoWayDict"
+        table.remove_rows(["r1"])
+        await pilot.pause()
+        assert [r.key.value for r in table.ordered_rows] == ["r2"]
+        assert "new" in table.render_line(1).text
