@@ -227,10 +227,9 @@ class FastTable(DataTable[Any]):
             if key not in locations:
                 raise RowDoesNotExist(f"Row key {key!r} is not valid.")
         at = locations.get_key
-        kept = (at(i) for i in range(len(locations)))
-        self._row_locations = TwoWayDict(
-            {key: index for index, key in enumerate(k for k in kept if k not in gone)}
-        )
+        # every index 0..n-1 has its key (DataTable keeps them dense)
+        kept = [k for k in map(at, range(len(locations))) if k is not None and k not in gone]
+        self._row_locations = TwoWayDict({key: index for index, key in enumerate(kept)})
         columns = list(self.columns)
         for key in gone:
             # as remove_row: the removed cells must not trigger dimension updates
