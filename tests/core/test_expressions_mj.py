@@ -507,6 +507,9 @@ def test_deep_nesting_evaluates_as_v8_does() -> None:
 @pytest.mark.parametrize(
     ("expr", "raw"),
     [("(1234567.891).toLocaleString()", "1,234,567.891"), ("(1.0005).toLocaleString()", "1.001"),
+     ("[1234.5, null, [1000, -0]].toLocaleString()", "1,234.5,,1,000,-0"),
+     ("String(10n ** 5000n).length", 5001),
+     ("BigInt('9'.repeat(4500)) + 1n === 10n ** 4500n", True),
      ("(-1e-7).toLocaleString()", "-0"), ("(Infinity).toLocaleString()", "∞"),
      ("'resume'.localeCompare('résumé')", -1), ("'a'.localeCompare('B')", -1),
      ("'ss'.localeCompare('ß')", -1), ("'Z'.localeCompare('z')", 1),
@@ -515,7 +518,10 @@ def test_deep_nesting_evaluates_as_v8_does() -> None:
      ("Math.cbrt(7)", 1.9129311827723892), ("Math.hypot(3, 4, 5)", 7.0710678118654755),
      ("Math.exp(710)", float("inf")), ("(-0.4).toFixed()", "-0"),
      ("Math.exp(0.49999999999999994)", 1.6487212707001282), ("Math.log(3)", 1.0986122886681096),
-     ("Math.exp(1) === Math.E", True),
+     ("Math.exp(1) === Math.E", True), ("Math.pow(10, 3.5)", 3162.277660168379),
+     ("0.5710242686891331 ** 8", 0.01130411404013994), ("Math.tan(1e22)", -1.628778225606899),
+     ("Math.atan2(710, -1.5)", 1.5729089997080037),
+     ("Math.sin(0.6948674738744653)", 0.6402836467265435),
      ("(2**64).toFixed(15)", "18446744073709551616.000000000000000"),
      ("Number('１２') === 12", False), ("''.trim === 'x'.trim", True),
      ("parseInt === Number.parseInt", True), ("String(x => x)", "x => x"),
@@ -543,7 +549,14 @@ def test_negative_zero_survives_json_parse_and_math() -> None:
      ("Object.isFrozen(Object.freeze(o))", {"o": {"a": 1}}, True),
      ("Object.keys(Object.assign([1], o))", {"o": {"b": 2}}, ["0", "b"]),
      ("Object.getOwnPropertyNames([1, 2])", {}, ["0", "1", "length"]),
-     ("String.raw(o, 1, 2)", {"o": {"raw": ["a", "b", "c"]}}, "a1b2c")],
+     ("String.raw(o, 1, 2)", {"o": {"raw": ["a", "b", "c"]}}, "a1b2c"),
+     # onto a primitive, Object.assign writes through its wrapper object
+     ("Object.keys(Object.assign('xy', o))", {"o": {"a": 1}}, ["0", "1", "a"]),
+     ("typeof Object.assign(1, o)", {"o": {"a": 1}}, "object"),
+     ("JSON.stringify(Object.assign(1, o))", {"o": {"a": 1}}, "1"),
+     ("String(Object.assign('xy', o)) + Object.assign(true, o).a", {"o": {"a": 1}}, "xy1"),
+     ("Object.getOwnPropertyNames(Object.assign('x', o))", {"o": {"a": 1}}, ["0", "length", "a"]),
+     ("Object.isFrozen(Object.assign(1, o))", {"o": {}}, False)],
 )  # fmt: skip
 def test_object_built_ins(expr: str, scope: dict[str, Any], raw: Any) -> None:
     result = evaluate(expr, scope, "mj")
@@ -554,5 +567,8 @@ def test_object_built_ins(expr: str, scope: dict[str, Any], raw: Any) -> None:
 def test_a_frozen_object_refuses_writes_and_null_prototype_objects_have_no_string() -> None:
     frozen = evaluate("(Object.freeze(o).a = 2)", {"o": {"a": 1}}, "mj")
     assert not frozen.success and "read only property 'a'" in frozen.error.message
+    indexed = evaluate("Object.assign('xy', null, [, 3])", {}, "mj")
+    assert not indexed.success
+    assert "read only property '1' of object '[object String]'" in indexed.error.message
     bare = evaluate("String(Object.create(null))", {}, "mj")
     assert not bare.success and "Cannot convert object to primitive value" in bare.error.message

@@ -33,6 +33,15 @@ def shown(text: str, scope: dict[str, Any] | None = None) -> str:
         ("'x😀y'.match(/./g).length", "number:4"),
         ("'x😀y'.match(/./gu).length", "number:3"),
         ("/^.$/.test('😀')", "boolean:false"),
+        # with u, V8 also tries between a pair's halves, where an empty match can succeed
+        ("'a😀b'.search(/\\B/u)", "number:2"),
+        ("'a😀😀'.split(/\\B/u).length", "number:3"),
+        # without u, /i compares by toUpperCase: ſ is not s, nor the Kelvin sign k
+        ("/s/i.test('\\u017f') || /[a-z]/i.test('\\u212a')", "boolean:false"),
+        ("/s/iu.test('\\u017f') && /[a-z]/iu.test('\\u212a')", "boolean:true"),
+        # a class over all code units holds the halves of a pair and a lone surrogate alike
+        ("'😀'.match(/[\\u0000-\\uffff]/)[0].length", "number:1"),
+        ("/[\\u0000-\\uffff]/u.test('\\ud83d')", "boolean:true"),
         ("/(?<y>\\d\\d)-(?<m>\\d\\d)/.exec('on 12-34').groups.m", "string:34"),
         ("/(?<y>\\d\\d)/d.exec('on 12').indices[1]", "object:3,5"),
         ("[...'a1b2'.matchAll(/\\d/g)].map(m => m.index)", "object:1,3"),
@@ -51,6 +60,13 @@ def shown(text: str, scope: dict[str, Any] | None = None) -> str:
 )
 def test_regular_expressions_give_javascripts_values(text: str, expected: str) -> None:
     assert shown(text, {"payload": {"code": "ABC"}}) == expected
+
+
+def test_named_groups_have_no_prototype_as_in_node() -> None:
+    # String() of a match's groups throws in node: the object has a null prototype
+    result = evaluate("String(/(?<d>\\d)/.exec('1').groups)", {}, "mj", now=NOW)
+    assert not result.success and "Cannot convert object to primitive" in result.error.message
+    assert shown("'toString' in /(?<d>\\d)/.exec('1').groups") == "boolean:false"
 
 
 def test_last_index_moves_with_the_global_flag_and_resets_on_failure() -> None:

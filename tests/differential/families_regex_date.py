@@ -24,12 +24,17 @@ PATTERNS = [
     "(?=a)", "(?!a)\\w", "(?<=a)b", "(?<!a)b", "x*", "a*?", "(\\w)\\1", "é", "😀", ".$",
     "^.$", "\\u00e9", "[😀]", "\\p" + "L", "ß", "k", "K", "İ", "(?:)", "-", ",\\s*", "(-)",
     "\\.", "[.]", "\\n", "^$", "(a)|(b)", "\\x41", "[\\d-]+", "(?<d>\\d)+",
+    # empty matches V8 finds between the halves of a surrogate pair under u/v
+    "(?<!a)(?!a)", "\\B.?", "(\\B)", "\\B$",
+    # without u, /i compares by toUpperCase: ſ, the Kelvin sign, the ohm match only themselves
+    "[a-z]+", "[\\u2100-\\u2200]", "s", "ω", "[^\\u0100-\\u0200]", "[\\u0000-\\uffff]",
 ]  # fmt: skip
 FLAGS = ["", "g", "i", "gi", "m", "s", "u", "y", "gy", "d", "gu", "v", "gv", "dg", "im", "su"]
 TEXTS = [
     "", "a", "abc", "ABC", "aaa", "aXbxc", "a-b-c", "a, b,c", "123 456", "x😀y", "😀", "café",
     "Straße", "İstanbul", "\u212a", "ab\ncd", "a1b22c", "  pad  ", "abab", "cost $42",
-    "ORDER-1234", "é", "e\u0301", "\ud83d", "1-2-3", "bab", "aab",
+    "ORDER-1234", "é", "e\u0301", "\ud83d", "1-2-3", "bab", "aab", "a😀b", "😀😀", "a😀😀b",
+    "ſK\u212aı", "Ωω\u2126", "ᾀᾈ",
 ]  # fmt: skip
 STRING_OPS = [
     "s.match({r})", "s.match({r})?.index", "s.match({r})?.length", "s.search({r})",
@@ -42,6 +47,7 @@ STRING_OPS = [
     "(r => [r.test(s), r.lastIndex, r.test(s), r.lastIndex])({r})", "String({r})",
     "{r}.source", "{r}.flags", "{r}.global", "{r}.sticky", "{r}.unicode", "{r}.hasIndices",
     "{r}.lastIndex", "typeof {r}", "s.split({r}, 0)", "s.includes({r})",
+    "(r => (r.lastIndex = 2, [r.exec(s)?.index, r.lastIndex]))({r})",
 ]  # fmt: skip
 
 

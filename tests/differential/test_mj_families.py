@@ -13,12 +13,9 @@ from tests.differential.oracle import MjOracle
 SEED = 23
 CASES = 3000
 # Families where flowctx still differs, and why (each printed, none hidden):
-OPEN = {
-    "math": "V8's fdlibm ports (exp, tan, atan2, pow...) differ from libm in the last digit",
-    "flat": "JSON.stringify of arrays nested deeper than 200 levels",
-}
-# Constructs flowctx says it does not reproduce: Object.assign onto a primitive (its wrapper).
-NOT_REPRODUCED = {"object"}
+OPEN: dict[str, str] = {}
+# Constructs flowctx says it does not reproduce (none left in these families).
+NOT_REPRODUCED: set[str] = set()
 
 
 def test_fixed_draw_of_the_families_agrees_exactly(mj_oracle: MjOracle) -> None:

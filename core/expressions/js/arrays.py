@@ -7,13 +7,14 @@ from collections.abc import Callable
 from typing import Any, Final
 
 from flowctx_core.expressions.budget import BUDGET, charge
-from flowctx_core.expressions.js.common import Unsupported, _call, _mutating, _relative
+from flowctx_core.expressions.js.common import LENT, Unsupported, _call, _mutating, _relative
 from flowctx_core.expressions.js.values import (
     ELEMENT,
     HOLE,
     MAX_STRING_LENGTH,
     UNDEFINED,
     JsError,
+    JsFunction,
     from_units,
     is_nullish,
     join_bounded,
@@ -348,6 +349,25 @@ def _arr_to_string(arr: list[Any], *_: Any) -> str:
     return _arr_join(arr)
 
 
+def _arr_to_locale_string(
+    arr: list[Any], locales: Any = UNDEFINED, options: Any = UNDEFINED, *_: Any
+) -> str:
+    """Each element's own ``toLocaleString`` (a number grouped as en-US, a date in node's
+    locale, a nested array element by element), null and undefined empty, joined by ','."""
+    get_member = LENT["get_member"]
+
+    def part(x: Any) -> str:
+        x = js_value(x)
+        if is_nullish(x) or x is HOLE:
+            return ""
+        method = get_member(x, "toLocaleString")
+        if type(method) is not JsFunction:
+            raise JsError(f"{to_string(method)} is not a function")
+        return to_string(method.fn(locales, options))
+
+    return from_units(join_bounded(",", (part(x) for x in arr)))
+
+
 def _arr_iterator(arr: list[Any], *_: Any) -> Any:
     raise Unsupported("flowctx does not reproduce array iterators (keys, values, entries)")
 
@@ -382,7 +402,7 @@ ARRAY_METHODS: Final[dict[str, Callable[..., Any]]] = {
     "some": _arr_some,
     "sort": _arr_sort,
     "splice": _arr_splice,
-    "toLocaleString": _arr_to_string,
+    "toLocaleString": _arr_to_locale_string,
     "toReversed": _arr_to_reversed,
     "toSorted": _arr_to_sorted,
     "toSpliced": _arr_to_spliced,

@@ -41,6 +41,32 @@ def _too_big(bits: int) -> Exception:
 
 
 MIX: Final = "Cannot mix BigInt and other types, use explicit conversions"
+#: Python converts at most 4,300 decimal digits at once (a guard against its quadratic
+#: conversion); larger ones are split in halves, each converted on its own
+_DIRECT_DIGITS: Final = 4000
+
+
+def decimal_text(n: int) -> str:
+    """``str(n)`` at any size."""
+    if n < 0:
+        return "-" + decimal_text(-n)
+    if n.bit_length() <= _DIRECT_DIGITS * 3:  # fewer than ~3,600 digits
+        return str(n)
+    charge(n.bit_length() // 64)
+    half = int(n.bit_length() * 0.30102999566398) // 2
+    high, low = divmod(n, 10**half)
+    return decimal_text(high) + decimal_text(low).zfill(half)
+
+
+def decimal_value(digits: str) -> int:
+    """``int(digits)`` (ASCII digits, a sign first at most) at any length."""
+    if len(digits) <= _DIRECT_DIGITS:
+        return int(digits)
+    sign = -1 if digits[0] == "-" else 1
+    digits = digits.lstrip("+-")
+    charge(len(digits) // 16)
+    half = len(digits) // 2
+    return sign * (decimal_value(digits[:-half]) * 10**half + decimal_value(digits[-half:]))
 
 
 class JsBigInt(JsObject):
@@ -54,7 +80,7 @@ class JsBigInt(JsObject):
         self.big = big
 
     def __repr__(self) -> str:
-        return f"{self.big}n"
+        return f"{decimal_text(self.big)}n"
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, JsBigInt) and other.big == self.big
@@ -68,7 +94,7 @@ class JsBigInt(JsObject):
     def js_primitive(self, hint: str = "default") -> Any:
         if hint == "number":
             raise JsError("Cannot convert a BigInt value to a number")
-        return str(self.big)
+        return decimal_text(self.big)
 
     def js_truthy(self) -> bool:
         return self.big != 0
@@ -82,7 +108,7 @@ class JsBigInt(JsObject):
         if key == "valueOf":
             return JsFunction(key, lambda *_: self, arity=0)
         if key == "toLocaleString":  # en-US grouping, as node 20 prints it
-            return JsFunction(key, lambda *_: f"{self.big:,}", arity=0)
+            return JsFunction(key, lambda *_: _grouped(decimal_text(self.big)), arity=0)
         return UNDEFINED
 
     def js_set(self, key: str, value: Any) -> None:
@@ -94,14 +120,35 @@ class JsBigInt(JsObject):
             raise JsError("toString() radix must be between 2 and 36")
         n = abs(self.big)
         charge(n.bit_length() // 8 + 1)
-        digits = "0123456789abcdefghijklmnopqrstuvwxyz"
+        if r == 10:
+            return decimal_text(self.big)
+        return ("-" if self.big < 0 else "") + _radix_text(n, r)
+
+
+_DIGITS: Final = "0123456789abcdefghijklmnopqrstuvwxyz"
+
+
+def _radix_text(n: int, radix: int) -> str:
+    """The digits of ``n`` >= 0 in ``radix``: digit by digit when small, else split in
+    halves (digit by digit is quadratic in the length)."""
+    if n.bit_length() <= 2048:
         out = []
         while True:
-            n, d = divmod(n, r)
-            out.append(digits[d])
+            n, d = divmod(n, radix)
+            out.append(_DIGITS[d])
             if n == 0:
-                break
-        return ("-" if self.big < 0 else "") + "".join(reversed(out))
+                return "".join(reversed(out))
+    half = int(n.bit_length() / math.log2(radix)) // 2
+    high, low = divmod(n, radix**half)
+    return _radix_text(high, radix) + _radix_text(low, radix).rjust(half, "0")
+
+
+def _grouped(text: str) -> str:
+    """Groups of three digits with commas (en-US), a sign kept in front."""
+    sign, digits = ("-", text[1:]) if text.startswith("-") else ("", text)
+    head = len(digits) % 3 or 3
+    groups = [digits[:head]] + [digits[i : i + 3] for i in range(head, len(digits), 3)]
+    return sign + ",".join(groups)
 
 
 def _is(v: Any) -> bool:
@@ -121,7 +168,7 @@ def from_string(s: str) -> int | None:
     charge(len(t))
     if len(t) > MAX_BITS // 4:
         raise _too_big(len(t) * 3)
-    return int(t, 0) if t[:2].lower() in ("0x", "0o", "0b") else int(t)
+    return int(t, 0) if t[:2].lower() in ("0x", "0o", "0b") else decimal_value(t)
 
 
 def to_bigint(v: Any = UNDEFINED, *_: Any) -> JsBigInt:

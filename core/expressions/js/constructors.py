@@ -23,11 +23,15 @@ from flowctx_core.expressions.js.values import (
     JsError,
     JsFunction,
     JsObject,
+    array_index,
     is_nullish,
+    own_keys,
+    property_key,
     to_number,
     to_string,
     truthy,
     typeof,
+    utf16_length,
 )
 
 
@@ -39,24 +43,72 @@ def _method(owner: Any, name: str, fn: Callable[..., Any], arity: int = 0) -> Js
 
 
 class JsWrapper(JsObject):
-    """``new String('a')``, ``new Number(1)``, ``new Boolean(false)``: an object (typeof
-    'object', always truthy) around a primitive that conversions unwrap."""
+    """``new String('a')``, ``Object(1)``, ``Object.assign(true, o)``: an object (typeof
+    'object', always truthy) around a primitive that conversions unwrap, with own properties
+    of its own. A String wrapper's indices and ``length`` are its own too, and read-only."""
 
-    __slots__ = ("value",)
+    __slots__ = ("props", "value")
 
     def __init__(self, value: Any) -> None:
         self.value = value
+        self.props: dict[str, Any] = {}
 
     def __repr__(self) -> str:
         return f"[{typeof(self.value)} {self.value!r}]"
 
+    @property
+    def tag(self) -> str:
+        """How V8's messages name it: ``[object String]``, ``[object Number]``..."""
+        kind = {str: "String", bool: "Boolean", int: "Number", float: "Number"}
+        return f"[object {kind.get(type(self.value), 'BigInt')}]"
+
+    def _fixed(self, key: str) -> bool:
+        if type(self.value) is not str:
+            return False
+        index = array_index(key)
+        return key == "length" or (index is not None and index < utf16_length(self.value))
+
     def js_primitive(self, hint: str = "default") -> Any:
-        return self.value
+        if not self.props:
+            return self.value
+        # OrdinaryToPrimitive: an own toString or valueOf shadows the prototype's
+        order = ("toString", "valueOf") if hint == "string" else ("valueOf", "toString")
+        for name in order:
+            method = self.props.get(name, _PROTO)
+            if method is _PROTO:
+                return self.value if name == "valueOf" else to_string(self.value)
+            if type(method) is JsFunction:
+                result = method.fn()
+                if not isinstance(result, (JsObject, dict, list, JsFunction)):
+                    return result
+        raise JsError("Cannot convert object to primitive value")
 
     def js_get(self, key: str) -> Any:
         from flowctx_core.expressions.js.objects import get_member
 
+        if not self._fixed(key) and key in self.props:
+            return self.props[key]
+        if key == "hasOwnProperty":
+            owns = functools.partial(lambda w, k=UNDEFINED, *_: w.js_owns(property_key(k)), self)
+            return JsFunction(key, owns, arity=1, ident="Object.prototype.hasOwnProperty")
         return get_member(self.value, key)
+
+    def js_set(self, key: str, value: Any) -> None:
+        if self._fixed(key):
+            raise JsError(f"Cannot assign to read only property '{key}' of object '{self.tag}'")
+        self.props[key] = value
+
+    def js_owns(self, key: str) -> bool:
+        return self._fixed(key) or key in self.props
+
+    def js_has(self, key: str) -> bool:
+        return self.js_owns(key) or self.js_get(key) is not UNDEFINED
+
+    def js_keys(self) -> list[str]:
+        own = own_keys(self.props)
+        if type(self.value) is str:
+            return [str(i) for i in range(utf16_length(self.value))] + own
+        return own
 
     def js_iter(self) -> list[Any] | None:
         if type(self.value) is str:
@@ -64,7 +116,12 @@ class JsWrapper(JsObject):
         return None
 
     def js_json(self) -> Any:
+        if isinstance(self.value, JsObject):
+            return self.value.js_json()  # a BigInt's refusal
         return self.value
+
+
+_PROTO: Final = object()  # no own property: the prototype's method answers
 
 
 # --- errors ---------------------------------------------------------------------------------
@@ -304,9 +361,10 @@ def new_array(*args: Any) -> list[Any]:
 
 
 def new_object(value: Any = UNDEFINED, *_: Any) -> Any:
+    """``Object(value)`` and ``new Object(value)``: a primitive's wrapper, an object itself."""
     if is_nullish(value):
         return {}
-    if type(value) in (str, int, float, bool):
+    if type(value) in (str, int, float, bool) or typeof(value) == "bigint":
         return JsWrapper(value)
     return value
 
@@ -322,8 +380,7 @@ def instance_of(value: Any, name: str) -> bool:
     if isinstance(value, JsErrorObject):
         return name in ("Error", value.name)
     if isinstance(value, JsWrapper):
-        kind = {str: "String", bool: "Boolean"}.get(type(value.value), "Number")
-        return name == kind
+        return value.tag == f"[object {name}]"
     return False
 
 

@@ -41,6 +41,7 @@ from flowctx_core.expressions.js.values import (
     JsFunction,
     JsNamespace,
     JsObject,
+    array_index,
     check_length,
     from_units,
     is_nullish,
@@ -65,20 +66,14 @@ from flowctx_core.expressions.js.values import (
 # --- safe globals --------------------------------------------------------------------------
 
 
-def _math(fn: Callable[[float], float], odd: bool = False) -> Callable[..., Any]:
-    """A one-argument Math function over Python's ``math``: outside the domain is NaN, and a
-    result too large for a double is Infinity (``Math.exp(710)``), negative for ``odd``
-    functions of a negative argument (``Math.sinh(-1000)``)."""
+def _math(fn: Callable[[float], float]) -> Callable[..., Any]:
+    """A one-argument Math function: the argument made a number, an integral result an int.
+
+    The transcendental ones are V8's fdlibm ports (``fdlibm``), total over the doubles: NaN
+    outside the domain and Infinity past the largest double, as node answers."""
 
     def call(x: Any = UNDEFINED, *_: Any) -> int | float:
-        v = float(to_number(x))
-        try:
-            r = fn(v)
-        except ValueError:
-            return math.nan
-        except OverflowError:
-            return -math.inf if odd and v < 0 else math.inf
-        return _tidy(r)
+        return _tidy(fn(float(to_number(x))))
 
     return call
 
@@ -113,18 +108,18 @@ def _math_sign(x: Any = UNDEFINED, *_: Any) -> int | float:
 
 def _math_trunc(v: float) -> float:
     # a zero result keeps the argument's sign: Math.trunc(-0.5) and Math.trunc(-0) are -0
-    return math.copysign(float(math.trunc(v)), v) if v not in (math.inf, -math.inf) else v
+    return math.copysign(float(math.trunc(v)), v) if math.isfinite(v) else v
 
 
 def _math_floor(v: float) -> float:
-    if v in (math.inf, -math.inf):
-        return v
+    if not math.isfinite(v):
+        return v  # the infinities and NaN
     r = float(math.floor(v))
     return math.copysign(r, v) if r == 0 else r  # floor(-0) is -0
 
 
 def _math_ceil(v: float) -> float:
-    if v in (math.inf, -math.inf):
+    if not math.isfinite(v):
         return v
     r = float(math.ceil(v))
     return math.copysign(r, v) if r == 0 else r  # ceil(-0.5) and ceil(-0) are -0
@@ -155,7 +150,7 @@ def _math_pow(x: Any = UNDEFINED, y: Any = UNDEFINED, *_: Any) -> int | float:
 
 
 def _math_hypot(*args: Any) -> int | float:
-    # V8 (node 20, src/builtins/math.tq MathHypot): divide by the largest magnitude, add the
+    # V8 (node 20, its Torque MathHypot): divide by the largest magnitude, add the
     # squares with Kahan compensation, sqrt and scale back; the last digit follows from it.
     nums = [abs(float(to_number(a))) for a in args]
     if any(n == math.inf for n in nums):
@@ -191,18 +186,12 @@ def _math_clz32(x: Any = UNDEFINED, *_: Any) -> int:
     return 32 - to_uint32(x).bit_length()
 
 
-def _asinh(v: float) -> float:
-    return v if v == 0 else math.asinh(v)  # keeps -0
-
-
-def _atanh(v: float) -> float:
-    if v in (1.0, -1.0):
-        return math.copysign(math.inf, v)
-    return math.atanh(v)
+def _sqrt(v: float) -> float:
+    return math.sqrt(v) if v >= 0 or v != v else math.nan
 
 
 def _math_atan2(y: Any = UNDEFINED, x: Any = UNDEFINED, *_: Any) -> int | float:
-    return _tidy(math.atan2(float(to_number(y)), float(to_number(x))))
+    return _tidy(fdlibm.atan2(float(to_number(y)), float(to_number(x))))
 
 
 def _math_abs(x: Any = UNDEFINED, *_: Any) -> int | float:
@@ -218,59 +207,6 @@ def _math_fn(name: str, fn: Callable[..., Any]) -> JsFunction:
     return JsFunction(name, fn)
 
 
-def _logarithm(fn: Callable[[float], float]) -> Callable[[float], float]:
-    def log(v: float) -> float:
-        if v != v or v < 0:
-            return math.nan
-        return -math.inf if v == 0 else fn(v)
-
-    return log
-
-
-_CBRT_B1: Final = 715094163  # (1023 - 1023/3 - 0.03306235651) * 2**20
-_CBRT_B2: Final = 696219795  # (1023 - 1023/3 - 54/3 - 0.03306235651) * 2**20
-_CBRT_P: Final = (
-    1.87595182427177009643,
-    -1.88497979543377169875,
-    1.621429720105354466140,
-    -0.758397934778766047437,
-    0.145996192886612446982,
-)
-
-
-def _words(high: int, low: int) -> float:
-    return float(struct.unpack("<d", struct.pack("<Q", (high << 32) | low))[0])
-
-
-def _cbrt(x: float) -> float:
-    """V8's cbrt (node 20, src/base/ieee754.cc, FreeBSD's s_cbrt.c), step for step: Python's
-    ``x ** (1/3)`` and libm's cbrt differ from it in the last digit (``Math.cbrt(7)``)."""
-    bits = struct.unpack("<Q", struct.pack("<d", x))[0]
-    hx, low = bits >> 32, bits & 0xFFFFFFFF
-    sign = hx & 0x80000000
-    hx &= 0x7FFFFFFF
-    if hx >= 0x7FF00000:
-        return x + x  # NaN and the infinities are their own cube roots
-    if hx < 0x00100000:  # zero or subnormal
-        if hx | low == 0:
-            return x
-        t = _words(0x43500000, 0) * x  # 2**54 * x
-        high = struct.unpack("<Q", struct.pack("<d", t))[0] >> 32
-        t = _words(sign | ((high & 0x7FFFFFFF) // 3 + _CBRT_B2), 0)
-    else:
-        t = _words(sign | (hx // 3 + _CBRT_B1), 0)
-    p0, p1, p2, p3, p4 = _CBRT_P
-    r = (t * t) * (t / x)
-    t = t * ((p0 + r * (p1 + r * p2)) + ((r * r) * r) * (p3 + r * p4))
-    tb = (struct.unpack("<Q", struct.pack("<d", t))[0] + 0x80000000) & 0xFFFFFFFFC0000000
-    t = float(struct.unpack("<d", struct.pack("<Q", tb))[0])
-    s = t * t
-    r = x / s
-    w = t + t
-    r = (r - t) / (w + r)
-    return t + t * r
-
-
 MATH: Final = JsNamespace(
     "Math",
     {
@@ -280,32 +216,32 @@ MATH: Final = JsNamespace(
         "round": _math_fn("round", _math_round),
         "trunc": _math_fn("trunc", _math(_math_trunc)),
         "sign": _math_fn("sign", _math_sign),
-        "sqrt": _math_fn("sqrt", _math(lambda v: math.sqrt(v) if v >= 0 or v != v else math.nan)),
-        "cbrt": _math_fn("cbrt", _math(_cbrt)),
+        "sqrt": _math_fn("sqrt", _math(_sqrt)),
+        "cbrt": _math_fn("cbrt", _math(fdlibm.cbrt)),
         "max": _math_fn("max", partial(_math_extreme, True)),
         "min": _math_fn("min", partial(_math_extreme, False)),
         "pow": _math_fn("pow", _math_pow),
         "random": _math_fn("random", _math_random),
         "hypot": _math_fn("hypot", _math_hypot),
         "atan2": _math_fn("atan2", _math_atan2),
-        "log": _math_fn("log", _math(fdlibm.log)),  # V8's fdlibm port, to the last digit
-        "log2": _math_fn("log2", _math(_logarithm(math.log2))),
-        "log10": _math_fn("log10", _math(_logarithm(math.log10))),
+        "log": _math_fn("log", _math(fdlibm.log)),
+        "log2": _math_fn("log2", _math(fdlibm.log2)),
+        "log10": _math_fn("log10", _math(fdlibm.log10)),
         "exp": _math_fn("exp", _math(fdlibm.exp)),
-        "sin": _math_fn("sin", _math(math.sin)),
-        "cos": _math_fn("cos", _math(math.cos)),
-        "tan": _math_fn("tan", _math(math.tan)),
-        "asin": _math_fn("asin", _math(math.asin)),
-        "acos": _math_fn("acos", _math(math.acos)),
-        "atan": _math_fn("atan", _math(math.atan)),
-        "sinh": _math_fn("sinh", _math(math.sinh, odd=True)),
-        "cosh": _math_fn("cosh", _math(math.cosh)),
-        "tanh": _math_fn("tanh", _math(math.tanh)),
-        "asinh": _math_fn("asinh", _math(_asinh)),
-        "acosh": _math_fn("acosh", _math(math.acosh)),
-        "atanh": _math_fn("atanh", _math(_atanh)),
-        "expm1": _math_fn("expm1", _math(math.expm1)),
-        "log1p": _math_fn("log1p", _math(lambda v: -math.inf if v == -1 else math.log1p(v))),
+        "sin": _math_fn("sin", _math(fdlibm.sin)),
+        "cos": _math_fn("cos", _math(fdlibm.cos)),
+        "tan": _math_fn("tan", _math(fdlibm.tan)),
+        "asin": _math_fn("asin", _math(fdlibm.asin)),
+        "acos": _math_fn("acos", _math(fdlibm.acos)),
+        "atan": _math_fn("atan", _math(fdlibm.atan)),
+        "sinh": _math_fn("sinh", _math(fdlibm.sinh)),
+        "cosh": _math_fn("cosh", _math(fdlibm.cosh)),
+        "tanh": _math_fn("tanh", _math(fdlibm.tanh)),
+        "asinh": _math_fn("asinh", _math(fdlibm.asinh)),
+        "acosh": _math_fn("acosh", _math(fdlibm.acosh)),
+        "atanh": _math_fn("atanh", _math(fdlibm.atanh)),
+        "expm1": _math_fn("expm1", _math(fdlibm.expm1)),
+        "log1p": _math_fn("log1p", _math(fdlibm.log1p)),
         "fround": _math_fn("fround", _math(_fround)),
         "imul": _math_fn("imul", _math_imul),
         "clz32": _math_fn("clz32", _math_clz32),
@@ -360,7 +296,7 @@ def _parse_int(s: Any = UNDEFINED, radix: Any = UNDEFINED, *_: Any) -> int | flo
 
 def _v8_radix_parts(digits: str, base: int) -> float:
     """parseInt past 2**53 in a radix that is not 10 or a power of two, as V8 computes it
-    (node 20, src/numbers/conversions.cc): parts whose multiplier fits 32 bits, each folded in
+    (node 20, its string-to-number conversion): parts whose multiplier fits 32 bits, each folded in
     with double arithmetic, so the last digit may differ from the exact value's rounding (the
     specification allows it)."""
     limit = 0xFFFFFFFF // 36
@@ -435,6 +371,8 @@ def _keys_of(x: Any, what: str) -> list[str]:
         return [str(i) for i in range(utf16_length(x))]
     if isinstance(x, Mapping) and type(x) is not JsNamespace:
         return own_keys(x)
+    if isinstance(x, JsObject):
+        return x.js_keys()
     return []
 
 
@@ -459,11 +397,11 @@ def _object_assign(target: Any = UNDEFINED, *sources: Any) -> Any:
     skipped, a string's characters by index), through the same writes as ``target[k] = v``."""
     if is_nullish(target):
         raise JsError("Cannot convert undefined or null to object")
-    if type(target) is not dict and type(target) is not list:
-        raise Unsupported("flowctx does not reproduce Object.assign onto a primitive's wrapper")
+    target = constructors.new_object(target)  # a primitive is written through its wrapper
     for source in sources:
         if is_nullish(source) or not (
-            type(source) in (str, list, tuple) or isinstance(source, Mapping)
+            type(source) in (str, list, tuple)
+            or isinstance(source, (Mapping, constructors.JsWrapper))
         ):
             continue
         for k in _keys_of(source, "assign"):
@@ -497,8 +435,13 @@ def _object_own_names(x: Any = UNDEFINED, *_: Any) -> list[str]:
     if type(x) is JsFunction:
         return ["length", "name"]
     keys = _keys_of(x, "getOwnPropertyNames")
-    if type(x) in (list, tuple, str):
-        keys.append("length")
+    if type(x) in (list, tuple, str) or (
+        isinstance(x, constructors.JsWrapper) and type(x.value) is str
+    ):
+        # length is made with the array or String object: after the indices, before the keys
+        # added since
+        at = sum(1 for k in keys if array_index(k) is not None)
+        keys.insert(at, "length")
     return keys
 
 
@@ -521,7 +464,11 @@ def _object_get_prototype_of(x: Any = UNDEFINED, *_: Any) -> Any:
 
 
 def _object_create(proto: Any = UNDEFINED, props: Any = UNDEFINED, *_: Any) -> Any:
-    if proto is not None and type(proto) not in (list, dict, JsCreated, JsFunction, JsNamespace):
+    if (
+        proto is not None
+        and type(proto) not in (list, dict, JsCreated, JsFunction, JsNamespace)
+        and not isinstance(proto, constructors.JsWrapper)
+    ):
         shown = "undefined" if proto is UNDEFINED else to_string(proto)
         raise JsError(f"Object prototype may only be an Object or null: {shown}")
     if props is not UNDEFINED:

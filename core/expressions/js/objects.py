@@ -20,6 +20,7 @@ from flowctx_core.expressions.js.common import (
     _array_prop,
     _mutating,
     _state,
+    array_prop_keys,
     security,
 )
 from flowctx_core.expressions.js.extras import function_member, radix_string
@@ -28,6 +29,7 @@ from flowctx_core.expressions.js.values import (
     ARRAY_PROTO,
     DROPPED_KEYS,
     ELEMENT,
+    HOLE,
     MAX_STRING_LENGTH,
     OBJECT_MODEL_KEYS,
     OBJECT_PROTO,
@@ -190,7 +192,9 @@ def _obj_has_own(obj: Any, key: Any = UNDEFINED, *_: Any) -> bool:
     k = property_key(key)
     if type(obj) is list or type(obj) is tuple:
         index = array_index(k)
-        return k == "length" or (index is not None and index < len(obj))
+        if index is not None:
+            return index < len(obj) and obj[index] is not HOLE
+        return k == "length" or k in array_prop_keys(obj)
     if type(obj) is str:
         index = array_index(k)
         return k == "length" or (index is not None and index < utf16_length(obj))
@@ -303,7 +307,9 @@ def get_member(obj: Any, key: Any) -> Any:
             return own_get(obj, k)
         if k in OBJECT_MODEL_KEYS:
             raise security(f"reading '{k}' reaches the object model, and from there Function")
-        return UNDEFINED if obj.proto is None else get_member(obj.proto, k)
+        if obj.proto is None:
+            return UNDEFINED
+        return _inherited(obj, k, get_member(obj.proto, k))
     if isinstance(obj, JsObject):
         return obj.js_get(k)
     if isinstance(obj, Mapping):
@@ -334,10 +340,17 @@ def _proto_member(obj: Any, k: str, proto: frozenset[str]) -> Any:
     return UNDEFINED
 
 
+def _holds_properties(obj: Any) -> bool:
+    """An object of its own (not a primitive): freezing and sealing apply to it."""
+    if type(obj) is dict or type(obj) is list:
+        return True
+    return isinstance(obj, JsObject) and obj.js_typeof() == "object"
+
+
 def integrity(obj: Any, frozen: bool) -> None:
     """Object.freeze / Object.seal: recorded for the copy the evaluation runs on (a primitive
     is returned as it is)."""
-    if type(obj) is not dict and type(obj) is not list:
+    if not _holds_properties(obj):
         if type(obj) in (JsFunction, JsNamespace):
             raise Unsupported("flowctx does not reproduce freezing or sealing built-ins")
         return
@@ -350,7 +363,7 @@ def integrity(obj: Any, frozen: bool) -> None:
 
 def integrity_of(obj: Any, frozen: bool) -> bool:
     """Object.isFrozen / Object.isSealed: primitives are; objects once frozen or sealed."""
-    if type(obj) is not dict and type(obj) is not list:
+    if not _holds_properties(obj):
         return type(obj) not in (JsFunction, JsNamespace)
     entry = getattr(_state, "integrity", {}).get(id(obj))
     if entry is not None and entry[0] is obj:
@@ -362,16 +375,41 @@ def _check_integrity(obj: Any, k: str) -> None:
     entry = getattr(_state, "integrity", {}).get(id(obj))
     if entry is None or entry[0] is not obj:
         return
-    shown = "[object Array]" if type(obj) is list else "#<Object>"
     if type(obj) is dict:
-        exists = k in obj
-    else:
+        shown, exists = "#<Object>", k in obj
+    elif type(obj) is list:
         index = array_index(k)
+        shown = "[object Array]"
         exists = k == "length" or (index is not None and index < len(obj))
+    else:
+        owns = getattr(obj, "js_owns", None)
+        exists = bool(owns is not None and owns(k))
+        shown = getattr(obj, "tag", "#<Object>")
     if entry[1] == 2 and exists:
         raise JsError(f"Cannot assign to read only property '{k}' of object '{shown}'")
     if not exists:
         raise JsError(f"Cannot add property {k}, object is not extensible")
+
+
+def _inherited(obj: JsCreated, k: str, found: Any) -> Any:
+    """A method a created object inherits from a String, Number or Boolean object: that
+    class's methods refuse a ``this`` that is not one of theirs (Object.prototype's do not)."""
+    if type(found) is not JsFunction:
+        return found
+    if (found.ident or "").startswith("Object.prototype.") and k in OBJECT_METHODS:
+        return _bind(k, OBJECT_METHODS[k], obj)  # called on the created object itself
+    proto = obj.proto
+    while type(proto) is JsCreated:
+        proto = proto.proto
+    tag = getattr(proto, "tag", None)
+    if tag is None:
+        return found
+    kind = tag[len("[object ") : -1]
+
+    def refuse(*_: Any) -> Any:
+        raise JsError(f"{kind}.prototype.{k} requires that 'this' be a {kind}")
+
+    return JsFunction(found.name, refuse, arity=found.arity, ident=found.ident)
 
 
 def set_member(obj: Any, key: Any, value: Any) -> None:

@@ -43,6 +43,7 @@ from flowctx_core.expressions.js.values import (
     ELEMENT,
     MAX_STRING_LENGTH,
     UNDEFINED,
+    JsCreated,
     JsError,
     JsFunction,
     JsObject,
@@ -84,28 +85,135 @@ def _check_flags(flags: str, literal: bool) -> None:
         raise RegExpSyntaxError("Invalid flags supplied to RegExp constructor")
 
 
+# Without u/v, case-insensitive matching compares characters by toUpperCase, and one whose
+# uppercase is ASCII or longer than one character matches only itself (ſ is not s, ᾀ not ᾈ,
+# and the Kelvin sign K, the ohm Ω and the angstrom Å are not k, ω, å). regress joins these
+# with others (in a class by case folding), so each stands for itself as a private-use
+# character of plane 16, in the text and in the pattern alike, that no case maps.
+_ISOLATED: Final = frozenset(
+    [0xDF, 0x131, 0x17F, 0x390, 0x3B0, 0x3F4, 0x1E9E, 0x1FB3, 0x1FBC, 0x1FC3, 0x1FCC,
+     0x1FD3, 0x1FE3, 0x1FF3, 0x1FFC, 0x2126, 0x212A, 0x212B, 0xFB05, 0xFB06,
+     *range(0x1F80, 0x1FB0)]
+)  # fmt: skip
+_ISOLATED_BASE: Final = 0x100000
+_ISOLATE: Final = {code: chr(_ISOLATED_BASE + code) for code in _ISOLATED}
+_ISOLATED_TEXT: Final = re.compile("[" + "".join(map(chr, sorted(_ISOLATED))) + "]")
+_HEX: Final = frozenset("0123456789abcdefABCDEF")
+_CONTROL_ESCAPES: Final = {"t": 9, "n": 10, "v": 11, "f": 12, "r": 13, "0": 0}
+
+
+def _escape_code(source: str, i: int, in_class: bool) -> tuple[int | None, int]:
+    """The character an escape at ``source[i]`` (a backslash) stands for without u/v, or
+    None (a class escape, a backreference, an assertion), and the index after it."""
+    nxt = source[i + 1]
+    if nxt == "u" and set(source[i + 2 : i + 6]) <= _HEX and len(source[i + 2 : i + 6]) == 4:
+        return int(source[i + 2 : i + 6], 16), i + 6
+    if nxt == "x" and set(source[i + 2 : i + 4]) <= _HEX and len(source[i + 2 : i + 4]) == 2:
+        return int(source[i + 2 : i + 4], 16), i + 4
+    if nxt in _CONTROL_ESCAPES and not (nxt == "0" and source[i + 2 : i + 3].isdigit()):
+        return _CONTROL_ESCAPES[nxt], i + 2
+    letter = source[i + 2 : i + 3]
+    if (
+        nxt == "c"
+        and letter.isascii()
+        and (letter.isalpha() or (in_class and (letter.isdigit() or letter == "_")))
+    ):
+        return ord(letter) % 32, i + 3  # in a class a digit or _ too (Annex B)
+    if in_class and nxt == "b":
+        return 8, i + 2
+    if nxt.isalnum():
+        return None, i + 2
+    return ord(nxt), i + 2
+
+
+def _unit_char(code: int) -> str:
+    """One code unit as the one-unit-a-character text holds it."""
+    if 0xD800 <= code <= 0xDFFF:
+        return chr(code + _SURROGATE_BASE)
+    if code in _ISOLATED:
+        return _ISOLATE[code]
+    return f"\\u{code:04x}" if code < 0x10000 else chr(code)
+
+
+def _unit_range(low: int, high: int) -> str:
+    """The code units low..high as class ranges over that text: the surrogates' stand-ins
+    where the range crosses them, the isolated characters' stand-ins on their own."""
+    pieces = []
+    for a, b in ((low, min(high, 0xD7FF)), (max(low, 0xD800), min(high, 0xDFFF)),
+                 (max(low, 0xE000), high)):  # fmt: skip
+        if a > b:
+            continue
+        if a >= 0xD800 and b <= 0xDFFF:  # the surrogates' stand-ins are contiguous
+            pieces.append(f"{_unit_char(a)}-{_unit_char(b)}")
+            continue
+        for x in sorted(_ISOLATED):
+            if a <= x <= b:
+                if a < x:
+                    pieces.append(f"{_unit_char(a)}-{_unit_char(x - 1)}")
+                pieces.append(_ISOLATE[x])
+                a = x + 1
+        if a <= b:
+            pieces.append(f"{_unit_char(a)}-{_unit_char(b)}")
+    return "".join(pieces)
+
+
+def _unit_class(source: str, start: int) -> tuple[str, int]:
+    """The class opening at ``source[start]`` over the one-unit-a-character text, and the
+    index after its closing bracket (ranges split around the surrogates and the isolated
+    characters, whose stand-ins are not in the range of their codes)."""
+    i, n = start + 1, len(source)
+    out = ["["]
+    if source[i : i + 1] == "^":
+        out.append("^")
+        i += 1
+    atoms: list[tuple[int | None, str]] = []  # (code unit or None, its text)
+    while i < n and source[i] != "]":
+        if source[i] == "\\" and i + 1 < n:
+            code, after = _escape_code(source, i, True)
+            atoms.append((code, source[i:after]))
+            i = after
+        else:
+            atoms.extend((ord(u), u) for u in to_units(source[i]))
+            i += 1
+    if i >= n:
+        return source[start:], n  # unterminated: regress says so, as V8 does
+    k = 0
+    while k < len(atoms):
+        code, text = atoms[k]
+        if k + 2 < len(atoms) and atoms[k + 1][1] == "-" and code is not None:
+            high = atoms[k + 2][0]
+            if high is not None and code <= high:
+                out.append(_unit_range(code, high))
+                k += 3
+                continue
+        out.append(text if code is None or text == "-" else _unit_char(code))
+        k += 1
+    out.append("]")
+    return "".join(out), i + 1
+
+
 def _unit_pattern(source: str) -> str:
     """The source of a pattern without ``u``/``v`` over the one-unit-a-character text: astral
-    characters written in it become their two surrogates, and surrogates (written or as
-    ``\\uXXXX`` escapes) the plane-15 characters that stand for them."""
+    characters written in it become their two surrogates, surrogates (written or as
+    ``\\uXXXX`` escapes) the plane-15 characters that stand for them, and the characters
+    that match only themselves whatever their case their plane-16 stand-ins."""
     out: list[str] = []
     i, n = 0, len(source)
     while i < n:
         c = source[i]
-        if c == "\\" and i + 1 < n:
-            nxt = source[i + 1]
-            if nxt == "u" and i + 6 <= n:
-                digits = source[i + 2 : i + 6]
-                if all(d in "0123456789abcdefABCDEF" for d in digits):
-                    code = int(digits, 16)
-                    if 0xD800 <= code <= 0xDFFF:
-                        out.append(chr(code + _SURROGATE_BASE))
-                        i += 6
-                        continue
-            out.append(source[i : i + 2])
-            i += 2
+        if c == "[":
+            text, i = _unit_class(source, i)
+            out.append(text)
             continue
-        out.append(_units_to_chars(to_units(c)))
+        if c == "\\" and i + 1 < n:
+            code, after = _escape_code(source, i, False)
+            if code is not None and (0xD800 <= code <= 0xDFFF or code in _ISOLATED):
+                out.append(_unit_char(code))
+            else:
+                out.append(source[i:after])
+            i = after
+            continue
+        out.append(_isolate(_units_to_chars(to_units(c))))
         i += 1
     return "".join(out)
 
@@ -116,6 +224,13 @@ def _units_to_chars(units: str) -> str:
     return "".join(chr(ord(c) + _SURROGATE_BASE) if "\ud800" <= c <= "\udfff" else c for c in units)
 
 
+def _isolate(chars: str) -> str:
+    """The text without u/v: each character that matches only itself, as its stand-in."""
+    if chars.isascii() or _ISOLATED_TEXT.search(chars) is None:
+        return chars
+    return chars.translate(_ISOLATE)
+
+
 def _chars_to_units(chars: str) -> str:
     if chars.isascii() or max(chars) < "\U000f0000":
         return chars
@@ -124,10 +239,99 @@ def _chars_to_units(chars: str) -> str:
     )
 
 
+def _u_escape(source: str, i: int, in_class: bool) -> tuple[int | None, int]:
+    """The code point an escape at ``source[i]`` stands for under u/v, or None (a class
+    escape, a backreference, an assertion), and the index after it."""
+    nxt = source[i + 1]
+    if nxt == "u" and source[i + 2 : i + 3] == "{":
+        end = source.find("}", i + 3)
+        digits = source[i + 3 : end]
+        if end > 0 and digits and set(digits) <= _HEX:
+            return int(digits, 16), end + 1
+        return None, i + 2
+    code, after = _escape_code(source, i, in_class)
+    if (
+        code is not None
+        and nxt == "u"
+        and 0xD800 <= code <= 0xDBFF
+        and source[after : after + 2] == "\\u"
+    ):
+        low, end = _escape_code(source, after, in_class)  # \uD83D\uDE00 is one code point
+        if low is not None and 0xDC00 <= low <= 0xDFFF:
+            return 0x10000 + ((code - 0xD800) << 10) + low - 0xDC00, end
+    return code, after
+
+
+def _lone_ranges(source: str, v: bool) -> str:
+    """A u/v pattern for a text whose lone surrogates stand as plane-15 characters: a class
+    range over surrogates takes their stand-ins too (alongside, or with v as a nested class)."""
+    out: list[str] = []
+    depth = 0
+    low: tuple[int, int] | None = None  # (code, index in out) of the atom before a '-'
+    dash = False
+    i, n = 0, len(source)
+    while i < n:
+        c = source[i]
+        if depth and c == "\\" and source[i + 1 : i + 2] == "q" and v:
+            end = source.find("}", i)
+            out.append(source[i : end + 1 if end > 0 else n])
+            i, low, dash = (end + 1 if end > 0 else n), None, False
+            continue
+        if c == "\\" and i + 1 < n:
+            code, after = _u_escape(source, i, depth > 0)
+        elif depth and c in "-&" and v and source[i + 1 : i + 2] == c:
+            out.append(source[i : i + 2])  # -- and && are operators with v
+            i, low, dash = i + 2, None, False
+            continue
+        elif c == "[" and (v or not depth):
+            depth += 1
+            out.append(c)
+            i, low, dash = i + 1, None, False
+            if source[i : i + 1] == "^":
+                out.append("^")
+                i += 1
+            continue
+        elif c == "]" and depth:
+            depth -= 1
+            out.append(c)
+            i, low, dash = i + 1, None, False
+            continue
+        elif depth and c == "-" and low is not None and not dash:
+            out.append(c)
+            i, dash = i + 1, True
+            continue
+        else:
+            code, after = ord(c), i + 1
+        out.append(source[i:after])
+        i = after
+        if not depth:
+            continue
+        if dash and low is not None and code is not None and low[0] <= code:
+            a, b = max(low[0], 0xD800), min(code, 0xDFFF)
+            if a <= b:
+                # the stand-ins as characters: regress reads an escaped surrogate followed
+                # by a \\u{...} escape as one pair
+                stand = f"{chr(a + _SURROGATE_BASE)}-{chr(b + _SURROGATE_BASE)}"
+                if v:
+                    out[low[1] :] = ["[" + "".join(out[low[1] :]) + stand + "]"]
+                else:
+                    out.append(stand)
+            low, dash = None, False
+            continue
+        low, dash = ((code, len(out) - 1) if code is not None else None), False
+    return "".join(out)
+
+
 def _pattern_text(source: str, flags: str, prefix: str = "") -> tuple[str, str]:
-    """The pattern and flags regress is given for a JavaScript source and flags."""
+    """The pattern and flags regress is given for a JavaScript source and flags (``L``: the
+    text holds lone surrogates, under u/v as plane-15 stand-ins)."""
     unicode = "u" in flags or "v" in flags
-    body = source if unicode else _unit_pattern(source)
+    if not unicode:
+        body = _unit_pattern(source)
+    elif "L" in flags:
+        body = _lone_ranges(source, "v" in flags)
+    else:
+        body = source
     engine_flags = "".join(f for f in flags if f in "imsuv")
     return (f"{prefix}(?:{body})" if prefix else body), engine_flags
 
@@ -138,7 +342,7 @@ def _compile(source: str, flags: str, prefix: str = "") -> regress.Regex:
     try:
         return regress.Regex(pattern, engine_flags)
     except regress.RegressError as exc:
-        shown = f"/{source}/{flags}"
+        shown = f"/{source}/{flags.replace('L', '')}"
         raise RegExpSyntaxError(f"Invalid regular expression: {shown}: {exc}") from None
     except UnicodeEncodeError:
         raise Unsupported(
@@ -177,12 +381,13 @@ class _Text:
     """A JavaScript string as regress reads it, with the maps between its UTF-8 offsets and
     JavaScript's code-unit indices."""
 
-    __slots__ = ("_bytes", "_unit_at", "chars", "js", "unicode", "units")
+    __slots__ = ("_bytes", "_unit_at", "chars", "js", "lone", "unicode", "units")
 
     def __init__(self, js_text: str, unicode: bool) -> None:
         self.js = js_text
         self.unicode = unicode
         self.units = to_units(js_text)
+        self.lone = False  # under u/v: lone surrogates stand as plane-15 characters
         if unicode:
             # a lone surrogate is a code point of its own: it stands as a plane-15 character
             # (what ., [^...], \S match alike), unless the text holds plane-15 characters too
@@ -193,9 +398,10 @@ class _Text:
                         "surrogates and plane-15 private-use characters under the u or v flag"
                     )
                 js_text = _units_to_chars(js_text)
+                self.lone = True
             self.chars = js_text
         else:
-            self.chars = _units_to_chars(self.units)
+            self.chars = _isolate(_units_to_chars(self.units))
         self._bytes: list[int] | None = None  # UTF-8 offset of each character, then the end
         self._unit_at: list[int] | None = None  # code-unit index of each character, then length
 
@@ -295,14 +501,18 @@ def _structural(source: str) -> Iterator[tuple[int, str]]:
 _IN_PROCESS: Final = 1_500_000
 
 
-def _search(rx: JsRegExp, prefix: str, chars: str, every: bool) -> list[list[Any]]:
+def _search(
+    rx: JsRegExp, prefix: str, chars: str, every: bool, lone: bool = False
+) -> list[list[Any]]:
     """The matches (UTF-8 spans of the whole match and each group) of ``rx`` behind
-    ``prefix`` in ``chars``: the first, or all as a global search finds them."""
+    ``prefix`` in ``chars``: the first, or all as a global search finds them (``lone``: the
+    text's lone surrogates stand as plane-15 characters)."""
+    flags = rx.flags + "L" if lone else rx.flags
     count = _groups(rx.source)[0]
     worst = _estimate(rx.source, len(chars))
     if worst <= _IN_PROCESS:
         charge(worst // _STEPS_PER_CHARGE + 1)
-        compiled = _compile(rx.source, rx.flags, prefix)
+        compiled = _compile(rx.source, flags, prefix)
         found = compiled.find_iter(chars) if every else [compiled.find(chars)]
         out = []
         for m in found or ():
@@ -314,8 +524,8 @@ def _search(rx: JsRegExp, prefix: str, chars: str, every: bool) -> list[list[Any
                 spans.append(None if r is None else (r.start, r.stop))
             out.append(spans)
         return out
-    _compile(rx.source, rx.flags, prefix)  # the syntax is checked here, not in the child
-    pattern, engine_flags = _pattern_text(rx.source, rx.flags, prefix)
+    _compile(rx.source, flags, prefix)  # the syntax is checked here, not in the child
+    pattern, engine_flags = _pattern_text(rx.source, flags, prefix)
     seconds = remaining_seconds()
     started = time.monotonic()
     try:
@@ -366,6 +576,13 @@ def _groups(source: str) -> tuple[int, dict[str, int]]:
     return count, names
 
 
+def _bare(items: dict[str, Any]) -> JsCreated:
+    """A match's ``groups``: an object with no prototype (String() of it throws, as in node)."""
+    out = JsCreated(None)
+    out.update(items)
+    return out
+
+
 def _found(m: list[Any], text: _Text, source: str, shift: int) -> _Found:
     names = _groups(source)[1]
     spans: list[tuple[int, int] | None] = [
@@ -375,33 +592,102 @@ def _found(m: list[Any], text: _Text, source: str, shift: int) -> _Found:
     return _Found(spans, names)
 
 
-def _first(rx: JsRegExp, prefix: str, chars: str) -> list[Any] | None:
-    got = _search(rx, prefix, chars, False)
+def _first(rx: JsRegExp, prefix: str, chars: str, lone: bool = False) -> list[Any] | None:
+    got = _search(rx, prefix, chars, False, lone)
     return got[0] if got else None
 
 
 def find_at(rx: JsRegExp, text: _Text, start: int, sticky: bool) -> _Found | None:
     """The first match at code unit ``start`` or after it (only at it when ``sticky``), with
     the whole string as context (lookbehind, ``^``, ``\\b`` see what precedes ``start``)."""
+    if text.unicode and len(text.units) != len(text.chars):
+        return _find_between_halves(rx, text, start, sticky)
+    return _find_at_points(rx, text, start, sticky)
+
+
+# V8 (node 20) tries a u/v pattern at every code unit, also between the two halves of a
+# surrogate pair: nothing can be read there (the trail half belongs to the pair), but an
+# empty match can succeed, \B seeing two non-word units (/\B/u finds 2 in 'a😀b'). A global
+# or sticky pattern started inside a pair first steps back to its lead half and tries there.
+
+
+def _inside(units: str, p: int) -> bool:
+    return (
+        0 < p < len(units)
+        and "\ud800" <= units[p - 1] <= "\udbff"
+        and "\udc00" <= units[p] <= "\udfff"
+    )
+
+
+def _find_between_halves(rx: JsRegExp, text: _Text, start: int, sticky: bool) -> _Found | None:
+    units = text.units
+    p = start
+    if _inside(units, p):
+        if "g" in rx.flags or "y" in rx.flags:
+            found = _find_at_points(rx, text, p - 1, True)
+            if found is not None:
+                return found
+        found = _empty_inside(rx, text, p)
+        if found is not None or sticky:
+            return found
+        p += 1
+    if sticky:
+        return _find_at_points(rx, text, p, True)
+    found = _find_at_points(rx, text, p, False)
+    end = found.spans[0][0] if found is not None and found.spans[0] else len(units)
+    for q in range(p + 1, end):
+        if _inside(units, q):
+            charge(ELEMENT)
+            inside = _empty_inside(rx, text, q)
+            if inside is not None:
+                return inside
+    return found
+
+
+def _empty_inside(rx: JsRegExp, text: _Text, p: int) -> _Found | None:
+    """The match at ``p``, between a pair's halves: what precedes is read as it is (the lead
+    half alone ends it), nothing can be read after it, and ``$`` fails (more follows)."""
+    before = _Text(from_units(text.units[:p]), True)
+    return _find_at_points(_without_end(rx), before, p, True)
+
+
+_WITHOUT_END: dict[tuple[str, str], JsRegExp] = {}
+
+
+def _without_end(rx: JsRegExp) -> JsRegExp:
+    key = (rx.source, rx.flags)
+    got = _WITHOUT_END.get(key)
+    if got is None:
+        ends = {i for i, c in _structural(rx.source) if c == "$"}
+        source = "".join("(?!)" if i in ends else c for i, c in enumerate(rx.source))
+        got = JsRegExp(source, rx.flags.replace("g", "").replace("y", ""))
+        if len(_WITHOUT_END) > 256:
+            _WITHOUT_END.clear()
+        _WITHOUT_END[key] = got
+    return got
+
+
+def _find_at_points(rx: JsRegExp, text: _Text, start: int, sticky: bool) -> _Found | None:
+    """``find_at`` where every code-unit index is a character boundary regress knows."""
     chars = text.chars
     at = text.char_of_unit(start)
     if at > len(chars):
         return None
     if at == 0:
         prefix = "(?<![\\s\\S])" if sticky else ""
-        m = _first(rx, prefix, chars)
+        m = _first(rx, prefix, chars, text.lone)
         return None if m is None else _found(m, text, rx.source, 0)
     if _LOOKBEHIND.search(rx.source):
         # the lookbehind may read anything before start: match the whole text from there on
         prefix = f"(?<=(?<![\\s\\S])[\\s\\S]{{{at}}})" if sticky else f"(?<=[\\s\\S]{{{at}}})"
         charge(at * (len(chars) - at) // _STEPS_PER_CHARGE)
-        m = _first(rx, prefix, chars)
+        m = _first(rx, prefix, chars, text.lone)
         return None if m is None else _found(m, text, rx.source, 0)
     # one character of context is all that ^, $ and \b read before start
     head = chars[: at - 1]
     shift = len(head.encode("utf-8", "surrogatepass"))
     prefix = "(?<=(?<![\\s\\S])[\\s\\S])" if sticky else "(?<=[\\s\\S])"
-    m = _first(rx, prefix, chars[at - 1 :])
+    m = _first(rx, prefix, chars[at - 1 :], text.lone)
     return None if m is None else _found(m, text, rx.source, shift)
 
 
@@ -419,7 +705,19 @@ def find_all(rx: JsRegExp, text: _Text) -> Iterator[_Found]:
             s, e = f.spans[0]  # type: ignore[misc]
             at = e if e > s else _advance(text, e)
         return
-    for m in _search(rx, "", text.chars, True):
+    if text.unicode and len(text.units) != len(text.chars):
+        # surrogate pairs: V8's search from each lastIndex, which may stop between halves
+        at = 0
+        while at <= len(text.units):
+            charge(ELEMENT)
+            f = find_at(rx, text, at, False)
+            if f is None:
+                return
+            yield f
+            s, e = f.spans[0]  # type: ignore[misc]
+            at = e if e > s else _advance(text, e)
+        return
+    for m in _search(rx, "", text.chars, True, text.lone):
         charge(ELEMENT)
         yield _found(m, text, rx.source, 0)
 
@@ -572,7 +870,7 @@ def _result(rx: JsRegExp, found: _Found, s: str, text: _Text | None = None) -> l
     out: list[Any] = [UNDEFINED if sp is None else text.piece(*sp) for sp in found.spans]
     groups: Any = UNDEFINED
     if found.names:
-        groups = {name: out[i] for name, i in found.names.items()}
+        groups = _bare({name: out[i] for name, i in found.names.items()})
     props: dict[str, Any] = {
         "index": found.spans[0][0],  # type: ignore[index]
         "input": s,
@@ -582,7 +880,7 @@ def _result(rx: JsRegExp, found: _Found, s: str, text: _Text | None = None) -> l
         indices: list[Any] = [UNDEFINED if sp is None else [sp[0], sp[1]] for sp in found.spans]
         igroups: Any = UNDEFINED
         if found.names:
-            igroups = {name: indices[i] for name, i in found.names.items()}
+            igroups = _bare({name: indices[i] for name, i in found.names.items()})
         common.attach_props(indices, {"groups": igroups})
         props["indices"] = indices
     common.attach_props(out, props)
@@ -758,7 +1056,7 @@ def _replace_regexp(s: str, rx: JsRegExp, replacement: Any) -> str:
         captures = [UNDEFINED if sp is None else text.piece(*sp) for sp in f.spans[1:]]
         groups: Any = UNDEFINED
         if f.names:
-            groups = {name: captures[i - 1] for name, i in f.names.items()}
+            groups = _bare({name: captures[i - 1] for name, i in f.names.items()})
         if functional:
             args = [matched, *captures, start, s]
             if groups is not UNDEFINED:

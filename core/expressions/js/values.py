@@ -17,6 +17,7 @@ from collections.abc import Callable, Mapping
 from typing import Any, Final
 
 from flowctx_core.expressions.budget import BUDGET, MAX_ITEMS, charge
+from flowctx_core.expressions.js import fdlibm
 from flowctx_core.expressions.sandbox import SandboxError
 
 
@@ -134,6 +135,14 @@ class JsObject:
 
     def js_truthy(self) -> bool:
         return True
+
+    def js_keys(self) -> list[str]:
+        """Its own enumerable keys, in ``Object.keys`` order (a built-in object has none)."""
+        return []
+
+    def js_has(self, key: str) -> bool:
+        """``key in`` it, before ``Object.prototype``."""
+        return self.js_get(key) is not UNDEFINED
 
     def js_iter(self) -> list[Any] | None:
         """The items a spread or ``Array.from`` takes; None: not iterable."""
@@ -490,6 +499,8 @@ def to_number(v: Any) -> int | float:
         return string_to_number(v)
     if t is list or t is tuple:
         return string_to_number(to_string(v))
+    if t is JsCreated:
+        _refuse_foreign_this(v, "valueOf")
     if (t is dict and "toString" in v) or t is JsCreated:
         # ToPrimitive(hint number): valueOf gives the object back, its own toString is data
         # (not callable), so node throws "Cannot convert object to primitive value"
@@ -593,11 +604,58 @@ def to_string(v: Any) -> str:
         raise JsError("Cannot convert object to primitive value")
     if t is JsCreated and not _inherits(v, "toString"):
         raise JsError("Cannot convert object to primitive value")  # Object.create(null)
+    if t is JsCreated:
+        _refuse_foreign_this(v, "toString")
+        if _chain_end(v).__class__ is list and not _has_data_key(v, "toString"):
+            return _join_created(v)  # Array.prototype.toString over what it inherits
     if t is JsCreated and _has_data_key(v, "toString"):
         raise JsError("Cannot convert object to primitive value")
     if isinstance(v, JsObject):
         return to_string(v.js_primitive("string"))
     return "[object Object]"
+
+
+def _chain_end(obj: JsCreated) -> Any:
+    proto = obj.proto
+    while type(proto) is JsCreated:
+        proto = proto.proto
+    return proto
+
+
+def _created_get(obj: Any, key: str) -> Any:
+    """A created object's property along a chain that ends in an array (own keys first)."""
+    while type(obj) is JsCreated:
+        if key in obj:
+            return js_value(obj[key])
+        obj = obj.proto
+    if key == "length":
+        return len(obj)
+    index = _array_index(key)
+    if index is None or index >= len(obj) or obj[index] is HOLE:
+        return UNDEFINED
+    return js_value(obj[index])
+
+
+def _join_created(obj: JsCreated) -> str:
+    n = to_int(_created_get(obj, "length"))
+    n = int(min(max(n, 0), MAX_STRING_LENGTH))
+    charge(ELEMENT * n)
+    items = (_created_get(obj, str(i)) for i in range(n))
+    return ",".join("" if x is None or x is UNDEFINED else to_string(x) for x in items)
+
+
+def _refuse_foreign_this(obj: JsCreated, method: str) -> None:
+    """An object created from a String, Number or Boolean object inherits that class's
+    ``toString`` and ``valueOf``, which refuse any ``this`` that is not one of theirs."""
+    proto = obj.proto
+    while type(proto) is JsCreated:
+        if method in proto or "toString" in proto:
+            return
+        proto = proto.proto
+    tag = getattr(proto, "tag", None)
+    if tag is not None and not _has_data_key(obj, method):
+        kind = tag[len("[object ") : -1]
+        raise JsError(f"{kind}.prototype.{method} requires that 'this' be a {kind}")
 
 
 def _inherits(obj: JsCreated, key: str) -> bool:
@@ -621,6 +679,10 @@ def to_primitive(v: Any, hint: str = "default") -> Any:
         return v.js_primitive(hint)
     t = type(v)
     if t is list or t is tuple or t is dict or t is JsFunction or t is JsNamespace:
+        return to_string(v)
+    if t is JsCreated:
+        if hint != "string":
+            _refuse_foreign_this(v, "valueOf")
         return to_string(v)
     if isinstance(v, Mapping):
         return "[object Object]"
@@ -897,15 +959,9 @@ def js_pow(a: Any, b: Any) -> int | float:
         return -math.inf if odd and math.copysign(1.0, x) < 0 else math.inf
     if (x == 1 or x == -1) and y in (math.inf, -math.inf):
         return math.nan
-    if type(x) is int and type(y) is int and y > 0 and abs(x).bit_length() * y <= 64:
-        return number(x**y)
-    try:
-        r = math.pow(float(x), float(y))
-    except OverflowError:
-        r = math.inf if x > 0 or (float(y).is_integer() and int(y) % 2 == 0) else -math.inf
-    except ValueError:
-        return math.nan
-    return r
+    if type(x) is int and type(y) is int and y > 0 and abs(x).bit_length() * y <= 53:
+        return x**y  # exact below 2**53, where V8's pow is exact too
+    return fdlibm.pow(float(x), float(y))  # V8's steps, to the last digit
 
 
 def js_neg(a: Any) -> int | float:
@@ -980,6 +1036,6 @@ def js_in(key: Any, obj: Any) -> bool:
     if t is JsNamespace:
         return k in obj.members or k in OBJECT_PROTO
     if isinstance(obj, JsObject):
-        return obj.js_get(k) is not UNDEFINED or k in OBJECT_PROTO
+        return obj.js_has(k) or k in OBJECT_PROTO
     shown = "null" if obj is None else ("undefined" if obj is UNDEFINED else typeof(obj))
     raise JsError(f"Cannot use 'in' operator to search for a key in {shown}")

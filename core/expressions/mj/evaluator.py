@@ -609,8 +609,8 @@ def _instanceof(left: Any, right: Any) -> bool:
     if right is GLOBALS["Object"]:
         return js.typeof(left) in ("object", "function") and left is not None
     name: str = right.name
-    if id(right) in CONSTRUCTORS and GLOBALS.get(name) is right:
-        return instance_of(left, name)
+    if (id(right) in CONSTRUCTORS or name == "BigInt") and GLOBALS.get(name) is right:
+        return instance_of(left, name)  # BigInt is no constructor, but Object(1n) is one
     if right.members is not None:
         return False
     raise js.JsError("Function has non-object prototype 'undefined' in instanceof check")
