@@ -17,9 +17,9 @@ from typing import Any
 from flowctx_core.base.diagnostics import Diagnostic, Severity, sort_key
 from flowctx_core.base.secrets import mask_text
 from flowctx_core.buildctx import registry_problems
-from flowctx_core.model.contract import SOURCE_TYPES
 from flowctx_core.model.inputs import ResolveInputs
 from flowctx_core.model.matrix import Matrix, Refusal, Row
+from flowctx_core.model.source_types import SOURCE_TYPES
 from flowctx_core.model.workspace import WorkflowSnapshot, display_path
 from flowctx_core.resolve import resolve
 from flowctx_core.routing.checks import routes_problems

@@ -22,14 +22,8 @@ from flowctx_core.routing import Routes, decide, unread_routing
 if TYPE_CHECKING:
     from flowctx_core.routing.decision import RouteDecision
 from flowctx_core.model.profiles import RuntimeProfile, get_profile
-from flowctx_core.model.workspace import (
-    Profile,
-    WorkflowSnapshot,
-    find_root,
-    list_workflows,
-    load_profile,
-    load_workflow,
-)
+from flowctx_core.model.workspace import WorkflowSnapshot, list_workflows, load_workflow
+from flowctx_core.model.workspace_root import Profile, find_root, load_profile
 from flowctx_core.snapshot import WorkspaceSnapshot, load_snapshot
 
 #: where an input came from, as provenance names it

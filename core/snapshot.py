@@ -32,16 +32,13 @@ from flowctx_core.model.inputs import ResolveInputs
 from flowctx_core.model.profiles import MOZAIKS, RuntimeProfile
 from flowctx_core.model.workflow_files import WorkflowFiles, load_workflow_files
 from flowctx_core.model.workspace import (
-    Profile,
     WorkflowSnapshot,
-    display_path,
     list_workflows,
-    load_profile,
     load_workflow,
-    outside_workspace,
     undiscovered,
     workflow_folder,
 )
+from flowctx_core.model.workspace_root import Profile, display_path, load_profile, outside_workspace
 from flowctx_core.routing.model import Routes, load_routes_from
 from flowctx_core.sources.base import FileContent, FileKey
 from flowctx_core.sources.file import file_key, read_file_source

@@ -90,7 +90,11 @@ def parse_json(text: str, *, check_nesting: bool = True, negative_zero: bool = F
         line, col = _position(text, _long_integer(text, limit))
         msg = f"an integer of more than {limit:,} digits (Python's json refuses it)"
         raise JsonTextError(line, col, msg) from None
-    deep = nesting_problem(value) if check_nesting else None
+    # every level of nesting opens with a bracket in the text: with no more brackets than
+    # the limit (most lines of a batch, most arguments) the value cannot be too deep
+    deep = None
+    if check_nesting and text.count("[") + text.count("{") > MAX_NESTING:
+        deep = nesting_problem(value)
     if deep:
         # json.loads takes 900 levels; masking, showing or coercing such a value would not
         line, col = _position(text, _too_deep_at(text, MAX_NESTING))

@@ -16,9 +16,8 @@ import re
 import threading
 import time
 from collections.abc import Iterator
+from functools import cache
 from typing import Any
-
-import regex
 
 #: The matching time one pattern may spend, across every string it is tried on, for one query
 #: or one trigger message. Real patterns take microseconds per value; backtracking ones take
@@ -31,15 +30,28 @@ SHARED_SECONDS = 0.5
 #: a good one after ten bad ones still matches, and each further bad one costs only this.
 FLOOR_SECONDS = 0.02
 
-_FLAGS = (
-    (re.IGNORECASE, regex.IGNORECASE),
-    (re.LOCALE, regex.LOCALE),
-    (re.MULTILINE, regex.MULTILINE),
-    (re.DOTALL, regex.DOTALL),
-    (re.UNICODE, regex.UNICODE),
-    (re.VERBOSE, regex.VERBOSE),
-    (re.ASCII, regex.ASCII),
-)
+
+@cache
+def _regex() -> Any:
+    """The ``regex`` package, imported with the first pattern (a large import that a
+    workspace without triggers or ``$regex`` queries never needs)."""
+    import regex
+
+    return regex
+
+
+@cache
+def _flags() -> tuple[tuple[int, int], ...]:
+    regex = _regex()
+    return (
+        (re.IGNORECASE, regex.IGNORECASE),
+        (re.LOCALE, regex.LOCALE),
+        (re.MULTILINE, regex.MULTILINE),
+        (re.DOTALL, regex.DOTALL),
+        (re.UNICODE, regex.UNICODE),
+        (re.VERBOSE, regex.VERBOSE),
+        (re.ASCII, regex.ASCII),
+    )
 
 
 class RegexTimeout(Exception):
@@ -85,9 +97,10 @@ class BoundedPattern:
     def __init__(self, pattern: str, flags: int = 0, seconds: float = REGEX_SECONDS) -> None:
         std = re.compile(pattern, flags)  # re's syntax and errors, so nothing new is accepted
         wanted = 0
-        for ours, theirs in _FLAGS:
+        for ours, theirs in _flags():
             if std.flags & ours:
                 wanted |= theirs
+        regex = _regex()
         self._rx = regex.compile(pattern, wanted | regex.VERSION0)
         self.pattern = pattern
         self.flags = std.flags

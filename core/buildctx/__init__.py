@@ -29,6 +29,9 @@ Decisions where the spec is silent (also in docs/runtime.md):
   root. A prompt projection's ``marker`` defaults to its ``id``; ``record_id_field`` to ``id``.
 """
 
+from typing import TYPE_CHECKING
+
+from flowctx_core.base.lazyexports import lazy_getattr
 from flowctx_core.buildctx.checks import asset_problems, registry_problems
 from flowctx_core.buildctx.discovery import discover, read_assets
 from flowctx_core.buildctx.projected import BuildContextProjection, Projected
@@ -42,14 +45,9 @@ from flowctx_core.buildctx.projection import (
 from flowctx_core.buildctx.prompt import PromptBlock, catalog_records, render_prompt_projections
 from flowctx_core.buildctx.registry import (
     CAPABILITY_PACKS,
-    Asset,
     AssetFile,
     Catalog,
-    Pack,
-    PromptProjection,
     Registry,
-    RegistryModel,
-    VarProjection,
     load_registry,
 )
 from flowctx_core.buildctx.setting import (
@@ -62,6 +60,24 @@ from flowctx_core.buildctx.setting import (
     build_context_setting,
 )
 from flowctx_core.model.filenames import REGISTRY_FILE
+
+if TYPE_CHECKING:
+    from flowctx_core.buildctx.registry_model import (
+        Asset,
+        Pack,
+        PromptProjection,
+        RegistryModel,
+        VarProjection,
+    )
+
+# the file's pydantic models come with the first registry read (flowctx_core.buildctx.registry)
+__getattr__ = lazy_getattr(
+    __name__,
+    {
+        name: "flowctx_core.buildctx.registry_model"
+        for name in ("Asset", "Pack", "PromptProjection", "RegistryModel", "VarProjection")
+    },
+)
 
 __all__ = [
     "APP_WORKSPACE_ENV",

@@ -14,14 +14,17 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import yaml
 
 from flowctx_core.base import fsview
 from flowctx_core.base.secrets import mask_value, shown_at_path
-from flowctx_core.buildctx.registry import Catalog, PromptProjection, Registry
+from flowctx_core.buildctx.registry import Catalog, Registry
 from flowctx_core.model.filenames import BUILD_CONTEXT_DIR
+
+if TYPE_CHECKING:
+    from flowctx_core.buildctx.registry_model import PromptProjection
 
 INJECT_FUNCTION = "inject_build_context_projections"
 #: record keys the reader prints, in its order, after the record's label

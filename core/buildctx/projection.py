@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from flowctx_core.base.diagnostics import Diagnostic, did_you_mean
 from flowctx_core.base.yamlmarks import PathKey
@@ -24,10 +24,13 @@ from flowctx_core.buildctx.projected import (
     type_warning,
 )
 from flowctx_core.buildctx.provider import raw_rules, runtime_projection
-from flowctx_core.buildctx.registry import CAPABILITY_PACKS, Registry, VarProjection
+from flowctx_core.buildctx.registry import CAPABILITY_PACKS, Registry
 from flowctx_core.buildctx.setting import BuildContextSetting
 from flowctx_core.model.matrix import TraceStep
 from flowctx_core.model.workspace import WorkflowSnapshot
+
+if TYPE_CHECKING:
+    from flowctx_core.buildctx.registry_model import VarProjection
 
 _MISSING: Any = object()
 #: where a malformed projection's warning starts saying what the runtime does with it

@@ -5,13 +5,16 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import yaml
 
 from flowctx_core.base.secrets import mask_value, shown_at_path
 from flowctx_core.buildctx.projection import dig, is_missing
-from flowctx_core.buildctx.registry import Catalog, PromptProjection, Registry
+from flowctx_core.buildctx.registry import Catalog, Registry
+
+if TYPE_CHECKING:
+    from flowctx_core.buildctx.registry_model import PromptProjection
 
 
 def catalog_records(

@@ -21,28 +21,16 @@ evaluate in a worker thread.
 
 from __future__ import annotations
 
-import sys
+import importlib
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from functools import lru_cache
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from flowctx_core.base import clock
 from flowctx_core.expressions import budget
-from flowctx_core.expressions.ag2 import ENGINE as AG2_ENGINE
-from flowctx_core.expressions.ag2 import compile_ag2
-from flowctx_core.expressions.explain import (
-    ExplainNode,
-    SecretPaths,
-    build_explain,
-    failed_explain,
-    with_error,
-    with_warnings,
-)
-from flowctx_core.expressions.mozaiks import ENGINE as MOZAIKS_ENGINE
-from flowctx_core.expressions.mozaiks import compile_mozaiks
-from flowctx_core.expressions.python import compile_python
+from flowctx_core.expressions.engines import ENGINES
 from flowctx_core.expressions.sandbox import (
     Compiled,
     ExprError,
@@ -53,31 +41,38 @@ from flowctx_core.expressions.sandbox import (
     span_of,
 )
 
+if TYPE_CHECKING:
+    from flowctx_core.expressions.explain import ExplainNode, SecretPaths
+
 DIALECTS: Final = ("mj", "ag2", "mozaiks", "python")
-
-
-def compile_mj(text: str, bound: frozenset[str] = frozenset()) -> Compiled:
-    """The MemberJunction front end, imported with its JavaScript values and built-ins on the
-    first mj condition: a workspace routed only by ag2 or mozaiks conditions (a check, the
-    app's start-up) never loads them."""
-    from flowctx_core.expressions.mj import compile_mj as front_end
-
-    return front_end(text, bound)
-
-
-_FRONT_ENDS: Final[dict[str, Callable[[str], Compiled]]] = {
-    "mj": compile_mj,
-    "ag2": compile_ag2,
-    "mozaiks": compile_mozaiks,
-    "python": compile_python,
+# Each front end (and the explain tree builder) is imported when first used: a command that
+# evaluates mj conditions only (``flowctx eval``) does not pay for the other three.
+_FRONT_END_MODULES: Final = {
+    "mj": ("flowctx_core.expressions.mj", "compile_mj"),
+    "ag2": ("flowctx_core.expressions.ag2", "compile_ag2"),
+    "mozaiks": ("flowctx_core.expressions.mozaiks", "compile_mozaiks"),
+    "python": ("flowctx_core.expressions.python", "compile_python"),
 }
-#: the engine (and version) whose answer each dialect predicts
-ENGINES: Final[dict[str, str]] = {
-    "mj": "MemberJunction SafeExpressionEvaluator 5.51.3",
-    "ag2": AG2_ENGINE,
-    "mozaiks": MOZAIKS_ENGINE,
-    "python": f"Python {sys.version_info.major}.{sys.version_info.minor} expressions",
-}
+_FRONT_ENDS: dict[str, Callable[[str], Compiled]] = {}
+
+
+def _front_end(dialect: str) -> Callable[[str], Compiled]:
+    front = _FRONT_ENDS.get(dialect)
+    if front is None:
+        module, name = _FRONT_END_MODULES[dialect]
+        front = _FRONT_ENDS[dialect] = getattr(importlib.import_module(module), name)
+    return front
+
+
+def __getattr__(name: str) -> Any:
+    """``ExplainNode``, re-exported from the explain module when first asked for."""
+    if name == "ExplainNode":
+        from flowctx_core.expressions.explain import ExplainNode
+
+        return ExplainNode
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
 # Secret paths when the caller names none. A path condition's `context` may carry API keys, so
 # it is never shown (masking by provenance); anything else is masked only when it is secret by
 # itself (a secret-looking key, a URI password). Callers that know more (the app knows which
@@ -127,7 +122,7 @@ class EvalResult:
 
 @lru_cache(maxsize=4096)
 def _compile(dialect: str, text: str) -> Compiled:
-    return _FRONT_ENDS[dialect](text)
+    return _front_end(dialect)(text)
 
 
 # A cached condition is re-evaluated on every keystroke and route decision, so the success
@@ -174,7 +169,7 @@ def _ok(
 
 def compile_expression(text: str, dialect: str = "mj") -> Compiled:
     """Parse and validate ``text`` once; raises ``ExpressionError`` with a span."""
-    if dialect not in _FRONT_ENDS:
+    if dialect not in _FRONT_END_MODULES:
         raise ExpressionError(
             f"Unknown dialect {dialect!r} (expected one of {', '.join(DIALECTS)})"
         )
@@ -190,6 +185,8 @@ def referenced_names(text: str, dialect: str) -> frozenset[str]:
 
 @lru_cache(maxsize=256)
 def _compile_mj_bound(text: str, bound: frozenset[str]) -> Compiled:
+    from flowctx_core.expressions.mj import compile_mj
+
     return compile_mj(text, bound)
 
 
@@ -261,6 +258,8 @@ def _clocked(result: EvalResult, used: clock.Clock) -> EvalResult:
     warnings = (*result.warnings, note)
     tree = result.explain
     if tree is not None:
+        from flowctx_core.expressions.explain import with_warnings
+
         tree = with_warnings(tree, (*tree.warnings, note))
     return replace(result, warnings=warnings, explain=tree, clock=used.iso())
 
@@ -275,7 +274,7 @@ def _evaluate(
     t0: float,
 ) -> EvalResult:
     try:
-        if dialect in _FRONT_ENDS and type(text) is str:
+        if dialect in _FRONT_END_MODULES and type(text) is str:
             compiled = _compile(dialect, text)
         else:
             compiled = compile_expression(text, dialect)
@@ -349,8 +348,12 @@ def _failed(
     explain: bool,
     warnings: tuple[str, ...] = (),
 ) -> EvalResult:
-    tree = failed_explain(text if isinstance(text, str) else "", error.message) if explain else None
-    if tree is not None and warnings:
+    if not explain:
+        return _error(error, t0, dialect, warnings)
+    from flowctx_core.expressions.explain import failed_explain, with_warnings
+
+    tree = failed_explain(text if isinstance(text, str) else "", error.message)
+    if warnings:
         tree = with_warnings(tree, warnings)
     return _error(error, t0, dialect, warnings, explain=tree)
 
@@ -380,6 +383,13 @@ def _explained(
     roots: SecretPaths,
     reveal: bool,
 ) -> EvalResult:
+    from flowctx_core.expressions.explain import (
+        build_explain,
+        failed_explain,
+        with_error,
+        with_warnings,
+    )
+
     dialect = compiled.dialect
     warn = compiled.warnings if compiled.warn is None else _warnings(compiled, scope)
     try:

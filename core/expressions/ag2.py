@@ -34,6 +34,7 @@ from functools import lru_cache, partial
 from typing import Any, ClassVar, Final
 
 from flowctx_core.expressions.budget import BUDGET, charge
+from flowctx_core.expressions.engines import ENGINES
 from flowctx_core.expressions.sandbox import (
     Compiled,
     ExpressionError,
@@ -47,7 +48,7 @@ from flowctx_core.expressions.sandbox import (
 )
 from flowctx_core.expressions.textmap import MappedText, parse_mapped, quiet_parse
 
-ENGINE: Final = "AG2 ContextExpression 0.14.0"
+ENGINE: Final = ENGINES["ag2"]
 #: flowctx's own bound (the runtime has none); conditions are far shorter
 MAX_TEXT: Final = 10_000
 

@@ -26,6 +26,7 @@ from collections.abc import Mapping
 from functools import partial
 from typing import Any, ClassVar, Final
 
+from flowctx_core.expressions.engines import ENGINES
 from flowctx_core.expressions.python import PyMethod
 from flowctx_core.expressions.sandbox import (
     MAX_DEPTH,
@@ -38,7 +39,7 @@ from flowctx_core.expressions.sandbox import (
 )
 from flowctx_core.expressions.textmap import MappedText, parse_mapped
 
-ENGINE: Final = "Mozaiks transition evaluator (mozaiks 12f31eb)"
+ENGINE: Final = ENGINES["mozaiks"]
 
 _NAME_CHARS: Final = re.compile(r"[A-Za-z0-9_]+\Z")
 _REF: Final = re.compile(r"\$\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}")

@@ -23,17 +23,6 @@ from flowctx_core.base.diagnostics import Diagnostic
 from flowctx_core.base.yamlmarks import PathKey, YamlDoc
 from flowctx_core.model.validation import Strict, fields_of, located_errors
 
-SOURCE_TYPES = (
-    "config",
-    "data_reference",
-    "data_entity",
-    "computed",
-    "state",
-    "external",
-    "file",
-    "build_context",
-)
-
 #: Type names seen in real files, with their canonical spelling.
 TYPE_ALIASES = {
     "string": "string",

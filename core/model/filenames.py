@@ -36,3 +36,11 @@ REGISTRY_FILE: Final = "context.yaml"
 SCENARIO_DIR: Final = (".flowctx", "scenarios")
 #: ``flowctx test``'s files: ``<root>/.flowctx/tests/*.yaml``, beside the saved scenarios
 TESTS_DIR: Final = (".flowctx", "tests")
+#: ``flowctx schema KIND``: the kinds of file it describes, each with its file name
+SCHEMA_FILES: Final = {
+    "contract": CONTRACT_FILE,
+    "flow": FLOW_FILE,
+    "transitions": TRANSITIONS_FILE,
+    "handoffs": HANDOFFS_FILE,
+    "registry": REGISTRY_FILE,
+}

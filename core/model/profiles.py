@@ -20,8 +20,8 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Literal
 
-from flowctx_core.model.contract import SOURCE_TYPES
 from flowctx_core.model.filenames import FLOW_FILE, HANDOFFS_FILE, TRANSITIONS_FILE
+from flowctx_core.model.source_types import SOURCE_TYPES
 
 #: how a contract file is read and what happens to a plan with one invalid definition
 InvalidPlan = Literal["refuse", "empty_plan", "per_definition"]

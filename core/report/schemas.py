@@ -21,6 +21,7 @@ one starting step) stay ``flowctx check``'s: a schema validates one value at a t
 from __future__ import annotations
 
 import copy
+import json
 import re
 import types
 import typing
@@ -31,8 +32,8 @@ from pydantic import BaseModel
 from pydantic.json_schema import GenerateJsonSchema, JsonSchemaValue, models_json_schema
 from pydantic_core import core_schema
 
-from flowctx_core.buildctx import registry as registry_module
-from flowctx_core.buildctx.registry import RegistryModel, VarProjection
+from flowctx_core.buildctx import registry_model as registry_module
+from flowctx_core.buildctx.registry_model import RegistryModel, VarProjection
 from flowctx_core.model.contract import (
     AgentView,
     ContractDocument,
@@ -41,13 +42,7 @@ from flowctx_core.model.contract import (
     RuntimeSourceTypes,
     Trigger,
 )
-from flowctx_core.model.filenames import (
-    CONTRACT_FILE,
-    FLOW_FILE,
-    HANDOFFS_FILE,
-    REGISTRY_FILE,
-    TRANSITIONS_FILE,
-)
+from flowctx_core.model.filenames import SCHEMA_FILES as SCHEMA_FILES
 from flowctx_core.model.profiles import RuntimeProfile
 from flowctx_core.routing.model.flow import FlowDocument
 from flowctx_core.routing.model.handoffs import HandoffsDocument
@@ -56,14 +51,6 @@ from flowctx_core.routing.model.transition_graph import TransitionGraphDocument
 DIALECT = "https://json-schema.org/draft/2020-12/schema"
 
 SchemaKind = Literal["contract", "flow", "transitions", "handoffs", "registry"]
-#: kind -> the file it describes
-SCHEMA_FILES: dict[str, str] = {
-    "contract": CONTRACT_FILE,
-    "flow": FLOW_FILE,
-    "transitions": TRANSITIONS_FILE,
-    "handoffs": HANDOFFS_FILE,
-    "registry": REGISTRY_FILE,
-}
 _DOCUMENTS: dict[str, type[BaseModel]] = {
     "contract": ContractDocument,
     "flow": FlowDocument,
@@ -72,6 +59,11 @@ _DOCUMENTS: dict[str, type[BaseModel]] = {
     "registry": RegistryModel,
 }
 _REF = "#/$defs/{model}"
+
+
+def render(kind: str, runtime: RuntimeProfile) -> str:
+    """``flowctx schema``'s output: the schema as text (what the stored files hold)."""
+    return json.dumps(file_schema(kind, runtime), indent=2, ensure_ascii=False) + "\n"
 
 
 def file_schema(kind: str, runtime: RuntimeProfile) -> dict[str, Any]:

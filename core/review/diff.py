@@ -42,7 +42,7 @@ from flowctx_core.model.scenarios import (
     saved_scenarios,
     secret_guard,
 )
-from flowctx_core.model.workspace import WorkspaceNotFound
+from flowctx_core.model.workspace_root import WorkspaceNotFound
 from flowctx_core.report.display import display_value, short_value
 from flowctx_core.resolve import resolve
 from flowctx_core.review.git import (

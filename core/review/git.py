@@ -38,7 +38,7 @@ from flowctx_core.model.database import EmbeddedDatabase
 from flowctx_core.model.filenames import SEED_DIR
 from flowctx_core.model.profiles import RuntimeProfile, get_profile
 from flowctx_core.model.scenarios import Scenario, saved_scenarios
-from flowctx_core.model.workspace import find_root, load_profile
+from flowctx_core.model.workspace_root import find_root, load_profile
 from flowctx_core.snapshot import WorkspaceSnapshot, load_snapshot
 from flowctx_core.testing.model import TestFile
 

@@ -6,11 +6,13 @@ in a pre-commit hook does not pay for Textual's import.
 
 from __future__ import annotations
 
-import argparse
 import importlib
 import sys
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # argparse comes with the command's parser (--help alone needs none)
+    import argparse
 
 # name -> (module, one-line help). Each module defines ``configure(parser)`` and ``run(args)``.
 COMMANDS: dict[str, tuple[str, str]] = {
@@ -30,6 +32,9 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "serve": ("flowctx_tui.cli.serve_cmd", "serve the app to a web browser (textual-serve)"),
     "app": ("flowctx_tui.cli.app_cmd", "open the Textual app (the default)"),
 }
+#: commands that keep running, loading workspaces again and again (the others end with their
+#: one answer: what they load stays until the process exits, flowctx_core.base.gcpause)
+LONG_RUNNING = frozenset({"app", "serve", "lsp"})
 
 
 #: the commands that take no PATH (tests/cli/test_convention.py reads their parsers)
@@ -80,7 +85,18 @@ def build_parser(name: str) -> tuple[Any, argparse.ArgumentParser]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    if list(sys.argv[1:] if argv is None else argv)[:1] in (["-h"], ["--help"]):
+        try:
+            print(_usage())  # flowctx's own text: nothing to escape, nothing else to load
+        except BrokenPipeError:
+            _quiet_stdout()
+        return 0
     from flowctx_tui.cli.terminal import safe_output
+
+    if argv is None:  # the process's own command, not a program that embeds main()
+        from flowctx_tui.startup import configure_pydantic
+
+        configure_pydantic()
 
     # every line any command prints (argparse's errors too) has its control characters escaped
     try:
@@ -105,9 +121,6 @@ def _quiet_stdout() -> None:
 
 def _main(argv: Sequence[str] | None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
-    if args and args[0] in ("-h", "--help"):
-        print(_usage())
-        return 0
     if args and args[0] in ("-V", "--version"):
         print(f"flowctx {version()}")
         return 0
@@ -115,6 +128,12 @@ def _main(argv: Sequence[str] | None) -> int:
         return 2
     name = args[0] if args and args[0] in COMMANDS else "app"
     rest = args[1:] if args and args[0] in COMMANDS else args
+    if argv is None and name not in LONG_RUNNING:
+        # the process's own command (a caller embedding main() passes its arguments, and its
+        # process goes on after the command)
+        from flowctx_core.base.gcpause import keep_until_exit
+
+        keep_until_exit()
     module, parser = build_parser(name)
     ns = parser.parse_args(rest)
     try:

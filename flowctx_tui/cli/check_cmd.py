@@ -25,7 +25,7 @@ from flowctx_core.base.diagnostics import Diagnostic
 from flowctx_core.base.oneline import one_line
 from flowctx_core.base.repo_paths import report_base
 from flowctx_core.check import CheckReport, count_problems, workspace_report
-from flowctx_core.model.workspace import WorkspaceNotFound, find_root
+from flowctx_core.model.workspace_root import WorkspaceNotFound, find_root
 from flowctx_core.report.github import problem_annotations, refusal_annotation
 from flowctx_core.report.sarif import sarif_log, sarif_run
 from flowctx_core.session import Session

@@ -16,11 +16,13 @@ from collections.abc import Iterable, Iterator
 from typing import IO, Any
 
 from flowctx_core.base.jsontext import JsonTextError, parse_json
+from flowctx_core.base.jsonwrite import dumps_compact
 from flowctx_core.expressions import DIALECTS, EvalResult, evaluate
 from flowctx_core.expressions.mj.errors import wrapper_hint
 from flowctx_core.expressions.pathcontext import build_path_context
 from flowctx_tui.cli.common import MAX_ARG_FILE_BYTES, UsageError, fail, load_json_arg
 from flowctx_tui.cli.options import add_format_arg
+from flowctx_tui.cli.terminal import raw_stream
 from flowctx_tui.cli.workspace_args import add_now_arg, pin_now
 
 _PATH_CONTEXT_FLAGS = ("data", "payload", "step_result", "flow_context")
@@ -182,9 +184,13 @@ def _run_batch(source: str) -> int:
         stream: IO[str] = sys.stdin if source == "-" else open(source, encoding="utf-8")  # noqa: SIM115
     except OSError as exc:
         return fail(f"--batch: cannot read {source}: {exc.strerror or exc}")
+    out = sys.stdout
+    raw = raw_stream(out)
     try:
-        for out in batch(_bounded_lines(stream)):
-            print(json.dumps(out))
+        for result in batch(_bounded_lines(stream)):
+            text = dumps_compact(result) + "\n"
+            # ASCII JSON without DEL holds nothing a terminal acts on (write_json's rule)
+            (raw if text.isascii() and "\x7f" not in text else out).write(text)
     except _LineTooLong as exc:
         return fail(
             f"--batch: line {exc.number} is longer than {MAX_ARG_FILE_BYTES:,} characters; "
@@ -220,37 +226,38 @@ def batch(lines: Iterable[str]) -> Iterable[dict[str, Any]]:
             yield _batch_line(line, number)
 
 
-def _batch_line(line: str, number: int) -> dict[str, Any]:
-    def bad(message: str) -> dict[str, Any]:
-        return {
-            "success": False,
-            "value": None,
-            "error": f"line {number}: {message}",
-            "engine": None,
-            "warnings": [],
-        }
+def _bad(number: int, message: str) -> dict[str, Any]:
+    return {
+        "success": False,
+        "value": None,
+        "error": f"line {number}: {message}",
+        "engine": None,
+        "warnings": [],
+    }
 
+
+def _batch_line(line: str, number: int) -> dict[str, Any]:
     try:
         item = parse_json(line)
     except JsonTextError as exc:
         # huge integers and deep nesting too: one bad line never stops the batch
-        return bad(f"{exc} (column {exc.column})")
+        return _bad(number, f"{exc} (column {exc.column})")
     if not isinstance(item, dict):
-        return bad('expected a JSON object {"expr", "dialect", "scope"}')
+        return _bad(number, 'expected a JSON object {"expr", "dialect", "scope"}')
     expr = item.get("expr")
     if not isinstance(expr, str):
-        return bad('missing "expr" (a string)')
+        return _bad(number, 'missing "expr" (a string)')
     dialect = item.get("dialect", "mj")
     if dialect not in DIALECTS:
         # the value is not echoed: a misplaced field may hold a secret
-        return bad(f'unknown "dialect" (expected one of {", ".join(DIALECTS)})')
+        return _bad(number, f'unknown "dialect" (expected one of {", ".join(DIALECTS)})')
     if dialect == "mj" and "-0" in line:
         item = parse_json(line, negative_zero=True)  # -0 in the scope stays -0, as in node
     scope = item.get("scope", {})
     if scope is None:
         scope = {}
     if not isinstance(scope, dict):
-        return bad('"scope" must be a JSON object')
+        return _bad(number, '"scope" must be a JSON object')
     result = evaluate(expr, scope, dialect)
     return {
         "success": result.success,

@@ -8,6 +8,8 @@ import sys
 import textwrap
 from dataclasses import replace
 
+from flowctx_core.base.gcpause import gc_paused
+from flowctx_core.base.jsonwrite import dumps_indented
 from flowctx_core.base.oneline import one_line
 from flowctx_core.base.secrets import mask_text
 from flowctx_core.model.matrix import Matrix
@@ -20,6 +22,7 @@ from flowctx_tui.cli.terminal import (
     escape_controls,
     raw_stream,
     table_width,
+    write_json,
 )
 from flowctx_tui.cli.workspace_args import add_workspace_args
 
@@ -153,7 +156,11 @@ def run(args: argparse.Namespace) -> int:
     if extra:
         matrix = replace(matrix, diagnostics=(*matrix.diagnostics, *extra))
     if args.format == "json":
-        print(json.dumps(matrix_to_json(matrix, reveal=args.reveal), indent=2, default=str))
+        # the JSON tree holds no cycle: the collector would only walk the resolved workspace
+        # again and again while it is built (flowctx_core.base.gcpause)
+        with gc_paused():
+            text = dumps_indented(matrix_to_json(matrix, reveal=args.reveal))
+        write_json(text)
     else:
         width = table_width(sys.stdout, args.width)
         colour = colour_wanted(sys.stdout)

@@ -1,21 +1,21 @@
 """``flowctx schema FILE_KIND``: the JSON Schema of one workflow file kind, for editors. The kind
 is the file's own name (``transition_graph`` or ``transition_graph.yaml``).
 
-The schema is generated from the models the core validates with (``flowctx_core.report.schemas``),
-for the
-runtime profile ``--runtime`` names (else the ``runtime:`` of the workspace around the current
-directory, else the default), and printed to standard output. Exit 0, 2 on bad arguments.
+The schema is generated from the models the core validates with (``flowctx_core.report.schemas``,
+ahead of time: ``flowctx_core.report.schema_store``), for the runtime profile ``--runtime``
+names (else the ``runtime:`` of the workspace around the current directory, else the default),
+and printed to standard output. Exit 0, 2 on bad arguments.
 """
 
 from __future__ import annotations
 
 import argparse
-import json
+import sys
 from pathlib import Path
 
 from flowctx_core.model.profiles import UnknownRuntime, get_profile
-from flowctx_core.model.workspace import WorkspaceNotFound, find_root, load_profile
-from flowctx_core.report.schemas import SCHEMA_FILES, file_schema
+from flowctx_core.model.workspace_root import WorkspaceNotFound, find_root, load_profile
+from flowctx_core.report.schema_store import SCHEMA_FILES, schema_text
 from flowctx_tui.cli.common import fail
 from flowctx_tui.cli.options import file_kind_type, kind_names
 
@@ -45,5 +45,6 @@ def run(args: argparse.Namespace) -> int:
         runtime = get_profile(args.runtime or _workspace_runtime())
     except UnknownRuntime as exc:
         return fail(str(exc))
-    print(json.dumps(file_schema(args.kind, runtime), indent=2, ensure_ascii=False))
+    # generated ahead of time (flowctx_core.report.schema_store): the models are not built
+    sys.stdout.write(schema_text(args.kind, runtime))
     return 0

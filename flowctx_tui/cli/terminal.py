@@ -169,6 +169,19 @@ def safe_output() -> Iterator[None]:
         sys.stdout, sys.stderr = out, err
 
 
+def write_json(text: str, stream: TextIO | None = None) -> None:
+    """``text``, valid JSON, and a line end. JSON holds control characters only escaped
+    (outside its strings, only the layout's spaces and line ends), so ASCII JSON without DEL
+    holds nothing a terminal acts on and goes to the stream under the escaping one whole,
+    instead of through its scan (``json.dumps``'s default output is such: it also escapes DEL
+    and everything past ASCII); other text is escaped as everything else is."""
+    out = sys.stdout if stream is None else stream
+    if text.isascii() and "\x7f" not in text:  # both at C speed: isascii is a flag
+        raw_stream(out).write(text + "\n")
+    else:
+        out.write(text + "\n")
+
+
 def raw_stream(stream: TextIO) -> TextIO:
     """The stream under a :class:`SafeStream`: only for text already escaped."""
     return stream.raw if isinstance(stream, SafeStream) else stream  # type: ignore[return-value]

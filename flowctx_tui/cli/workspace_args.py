@@ -15,15 +15,17 @@ import os
 import sys
 import time
 from collections.abc import Mapping
-from importlib import resources
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from flowctx_core.base import clock
 from flowctx_core.base.clock import Clock
 from flowctx_core.model.profiles import DEFAULT_PROFILE, UnknownRuntime, known_names
-from flowctx_core.model.workspace import WorkspaceNotFound, find_root
-from flowctx_core.session import Session, open_session
+from flowctx_core.model.workspace_root import WorkspaceNotFound, find_root
 from flowctx_tui.cli.common import UsageError
+
+if TYPE_CHECKING:  # the session (the contract's models) is imported by the commands that open one
+    from flowctx_core.session import Session
 
 PATH_HELP = (
     "workspace root, its workflows/ folder, one workflow folder or one of its files "
@@ -33,6 +35,8 @@ PATH_HELP = (
 
 def demo_path() -> Path:
     """The demo workspace bundled with the package."""
+    from importlib import resources
+
     return Path(str(resources.files("flowctx_tui") / "demo" / "workspace"))
 
 
@@ -133,6 +137,8 @@ def open_from_args(
 ) -> Session:
     """Open the workspace PATH names (see the module's rule) with the process environment
     and ``env_overrides`` on top."""
+    from flowctx_core.session import open_session
+
     path = workspace_path(args.path, quiet=quiet)
     env = {**os.environ, **(env_overrides or {})}
     try:

@@ -28,7 +28,7 @@ from flowctx_core.model.filenames import (
     WORKFLOWS_DIR,
 )
 from flowctx_core.model.matrix import Matrix
-from flowctx_core.model.workspace import WorkspaceNotFound, find_root
+from flowctx_core.model.workspace_root import WorkspaceNotFound, find_root
 from flowctx_core.session import Session, open_session
 
 _WORD = re.compile(r"[A-Za-z0-9_]+")
@@ -332,7 +332,7 @@ def completions(
         if key == "condition_key" or key == "selected_by":
             return Completions("variable", prefix, variables)
         if key == "type" and file == CONTRACT_FILE:
-            from flowctx_core.model.contract import SOURCE_TYPES
+            from flowctx_core.model.source_types import SOURCE_TYPES
 
             return Completions("source type", prefix, tuple(SOURCE_TYPES))
         if key in AGENT_KEYS and file in (TRANSITIONS_FILE, HANDOFFS_FILE):

@@ -1,16 +1,21 @@
-"""``flowctx check`` on a plain workspace loads only what that workspace needs.
+"""Each command loads only what it uses.
 
-The expression engines come with routing files, montydb with seed files or data_reference
-sources, Textual never: each is most of a cold start (tests/benchmarks/bench_cold.py). Run in a
-fresh interpreter, through the command's own ``main``, on real files.
+``flowctx check`` on a plain workspace: the expression engines come with routing files,
+montydb with seed files or data_reference sources, Textual never. ``flowctx eval`` reads no
+workspace (no pydantic, no YAML, one expression front end); ``flowctx schema`` prints what was
+generated ahead of time (no validating model is built). Each is most of a cold start
+(tests/benchmarks/bench_cold.py). Run in a fresh interpreter, through the command's own
+``main``, on real files.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 from tests.conftest import write_tree
 
@@ -30,24 +35,47 @@ PROBE = """
 import contextlib, io, json, sys
 from flowctx_tui.cli import main
 out = io.StringIO()
+sys.argv = ["flowctx", *json.loads(sys.argv[1])]  # as the program runs it: main() reads argv
 with contextlib.redirect_stdout(out):
-    code = main(["check", sys.argv[1]])
-heavy = sorted({m.split(".")[0] if not m.startswith("flowctx_core.") else ".".join(m.split(".")[:2])
-                for m in sys.modules if m.startswith(tuple(sys.argv[2:]))})
-print(json.dumps({"code": code, "out": out.getvalue(), "loaded": heavy}))
+    code = main()
+print(json.dumps({"code": code, "out": out.getvalue(), "loaded": sorted(sys.modules)}))
 """
 
 
-def probe(root: Path) -> dict[str, object]:
+def under(module: str, packages: tuple[str, ...]) -> bool:
+    return any(module == p or module.startswith(p + ".") for p in packages)
+
+
+def run_fresh(args: list[str], watched: tuple[str, ...], cwd: Path = ROOT) -> dict[str, Any]:
+    """``flowctx ARGS`` in a fresh interpreter: exit code, output and the modules loaded
+    that are (or are under) one of ``watched``."""
     done = subprocess.run(
-        [sys.executable, "-c", PROBE, str(root), *HEAVY],
+        [sys.executable, "-c", PROBE, json.dumps(args)],
         capture_output=True,
         text=True,
-        cwd=ROOT,
+        cwd=cwd,
         timeout=120,
         check=True,
+        env={k: v for k, v in os.environ.items() if not k.startswith("FLOWCTX_")},
     )
-    return json.loads(done.stdout.strip().splitlines()[-1])
+    got = json.loads(done.stdout.strip().splitlines()[-1])
+    # pydantic's plugin loader, as flowctx_tui.startup gives it, imports nothing
+    got["loaded"] = [
+        m for m in got["loaded"] if under(m, watched) and m != "pydantic.plugin._loader"
+    ]
+    return got
+
+
+def probe(root: Path) -> dict[str, Any]:
+    got = run_fresh(["check", str(root)], HEAVY)
+    # top-level packages, and flowctx_core's sub-packages
+    got["loaded"] = sorted(
+        {
+            ".".join(m.split(".")[:2]) if m.startswith("flowctx_core.") else m.split(".")[0]
+            for m in got["loaded"]
+        }
+    )
+    return got
 
 
 def test_a_plain_workspace_is_checked_without_the_heavy_parts(tmp_path: Path) -> None:
@@ -55,6 +83,32 @@ def test_a_plain_workspace_is_checked_without_the_heavy_parts(tmp_path: Path) ->
     got = probe(root)
     assert got["code"] == 0 and "ok: 1 workflow" in str(got["out"])
     assert got["loaded"] == []
+
+
+REGISTRY_MODELS = "flowctx_core.buildctx.registry_model"
+
+
+def test_check_makes_no_pydantic_plugin_scan_and_imports_only_what_the_files_need(
+    tmp_path: Path,
+) -> None:
+    root = write_tree(tmp_path / "ws", {"workflows/W/context_variables.yaml": PLAIN})
+    # the scan goes through importlib.metadata (tests/cli/test_pydantic_plugins.py: plugins);
+    # regex comes with a bounded pattern, the registry models with a registry
+    got = run_fresh(["check", str(root)], ("importlib.metadata", "regex", REGISTRY_MODELS))
+    assert got["code"] == 0 and got["loaded"] == []
+
+
+def test_a_build_context_registry_brings_its_models_and_is_checked(tmp_path: Path) -> None:
+    root = write_tree(
+        tmp_path / "ws",
+        {
+            "workflows/W/context_variables.yaml": PLAIN,
+            "build_context/r/context.yaml": "context_id: r\napplies_to_workflows: [W]\nnope: 1\n",
+        },
+    )
+    got = run_fresh(["check", str(root)], (REGISTRY_MODELS,))
+    assert got["code"] == 1 and "build_context/r/context.yaml:3:1" in str(got["out"]), got["out"]
+    assert got["loaded"] == [REGISTRY_MODELS]
 
 
 def test_routing_files_and_seeds_bring_their_parts_and_are_checked(tmp_path: Path) -> None:
@@ -99,15 +153,60 @@ def test_a_workspace_routed_by_ag2_conditions_is_checked_without_the_mj_engine(
             ),
         },
     )
-    done = subprocess.run(
-        [sys.executable, "-c", PROBE, str(root), "flowctx_core.expressions.mj"],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        timeout=120,
-        check=True,
-    )
-    got = json.loads(done.stdout.strip().splitlines()[-1])
+    got = run_fresh(["check", str(root)], ("flowctx_core.expressions.mj",))
     # the bad condition is still found and located: the ag2 front end parsed it
     assert got["code"] == 1 and "handoffs.yaml:6:" in str(got["out"]), got["out"]
+    assert got["loaded"] == []
+
+
+#: what reading a workspace costs: its YAML, its validating models, the sessions around them
+WORKSPACE = (
+    "yaml",
+    "pydantic",
+    "flowctx_core.model.workspace",
+    "flowctx_core.model.contract",
+    "flowctx_core.session",
+    "flowctx_core.snapshot",
+    "flowctx_core.resolve",
+    "flowctx_core.buildctx",
+    "flowctx_core.routing",
+    "montydb",
+    "textual",
+)
+
+
+def test_eval_loads_nothing_of_a_workspace_and_one_front_end() -> None:
+    got = run_fresh(["eval", "1 === 1"], (*WORKSPACE, "flowctx_core.expressions"))
+    assert got["code"] == 0 and got["out"] == "true\n"
+    loaded = set(got["loaded"])
+    assert not {m for m in loaded if under(m, WORKSPACE)}, loaded
+    assert "flowctx_core.expressions.mj" in loaded
+    others = tuple(f"flowctx_core.expressions.{m}" for m in ("ag2", "mozaiks", "python", "explain"))
+    assert not {m for m in loaded if under(m, others)}, loaded
+
+
+def test_eval_of_another_dialect_or_explained_brings_what_it_uses() -> None:
+    args = ["eval", "-d", "ag2", "--explain", "${a} == 1", "--context", '{"a": 1}']
+    got = run_fresh(args, (*WORKSPACE, "flowctx_core.expressions"))
+    assert got["code"] == 0 and str(got["out"]).startswith("true\n")
+    loaded = set(got["loaded"])
+    assert {"flowctx_core.expressions.ag2", "flowctx_core.expressions.explain"} <= loaded
+    assert not {m for m in loaded if under(m, WORKSPACE)}, loaded
+
+
+def test_schema_builds_no_validating_model(tmp_path: Path) -> None:
+    got = run_fresh(["schema", "contract"], WORKSPACE, cwd=tmp_path)
+    assert got["code"] == 0
+    assert json.loads(str(got["out"]))["title"].startswith("context_variables.yaml (runtime ")
+    assert got["loaded"] == []
+
+
+def test_schema_reads_the_runtime_of_the_workspace_around_it(tmp_path: Path) -> None:
+    root = write_tree(
+        tmp_path / "ws",
+        {"flowctx.yaml": "runtime: spec\n", "workflows/W/context_variables.yaml": PLAIN},
+    )
+    got = run_fresh(["schema", "contract"], ("pydantic",), cwd=root / "workflows" / "W")
+    assert got["code"] == 0
+    assert json.loads(str(got["out"]))["title"] == "context_variables.yaml (runtime spec)"
     assert got["loaded"] == []

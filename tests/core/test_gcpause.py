@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import gc
+import json
+import subprocess
+import sys
 import threading
 from pathlib import Path
 
@@ -65,3 +68,45 @@ def test_overlapping_sections_in_two_threads_restore_it_when_the_last_ends() -> 
     release.set()
     thread.join(5)
     assert gc.isenabled()
+
+
+ONE_SHOT = """
+import gc, json, sys, weakref
+from flowctx_core.base.gcpause import gc_paused, gc_resumed, keep_until_exit
+
+class Node:
+    pass
+
+def cycle():
+    a, b = Node(), Node()
+    a.other, b.other = b, a
+    return weakref.ref(a)
+
+if sys.argv[1] == "one-shot":
+    keep_until_exit()
+with gc_paused():
+    loaded = [{"row": i} for i in range(1000)]
+    with gc_resumed():  # a query: its cycles are the collector's
+        in_query = cycle()
+    with gc_resumed():  # the next query
+        pass
+frozen = gc.get_freeze_count()
+after = cycle()  # a cycle made after the load, then dropped
+gc.collect()
+print(json.dumps({
+    "frozen": frozen,
+    "cycles_collected": in_query() is None and after() is None,
+    "on": gc.isenabled(),
+}))
+"""
+
+
+@pytest.mark.parametrize("mode", ["one-shot", "embedded"])
+def test_a_one_shot_process_keeps_what_it_loaded_out_of_later_collections(mode: str) -> None:
+    done = subprocess.run(
+        [sys.executable, "-c", ONE_SHOT, mode], capture_output=True, text=True, check=True
+    )
+    got = json.loads(done.stdout)
+    # frozen: no later collection walks the loaded workspace again (bench_matrix_json)
+    assert (got["frozen"] > 1000) is (mode == "one-shot")
+    assert got["cycles_collected"] and got["on"]

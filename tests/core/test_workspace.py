@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from flowctx_core.model.workspace import (
+from flowctx_core.model.workspace import list_workflows
+from flowctx_core.model.workspace_root import (
     WorkspaceNotFound,
     display_path,
     find_root,
-    list_workflows,
     load_profile,
 )
 from flowctx_core.session import open_session

@@ -13,6 +13,7 @@ from __future__ import annotations
 import ast
 from typing import Final
 
+from flowctx_core.expressions.engines import ENGINES
 from flowctx_core.expressions.js import values as js
 from flowctx_core.expressions.js.globals import GLOBALS
 from flowctx_core.expressions.mj.errors import EngineRefusal, SecurityRefusal, Unpredicted
@@ -27,7 +28,7 @@ from flowctx_core.expressions.mj.precheck import (
 )
 from flowctx_core.expressions.sandbox import Compiled, deep_recursion, span_of
 
-ENGINE: Final = "MemberJunction SafeExpressionEvaluator 5.51.3"
+ENGINE: Final = ENGINES["mj"]
 BUILTINS: Final = frozenset(GLOBALS)
 
 

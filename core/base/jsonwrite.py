@@ -1,0 +1,120 @@
+"""JSON text as ``json`` writes it, without its per-call set-up: indented
+(``json.dumps(value, indent=2, default=str)``) and compact (``json.dumps(value)``).
+
+With ``indent`` set, Python's ``json`` leaves its C encoder for the pure-Python one, a
+generator per container and a call per token: most of what ``flowctx matrix --format json``
+spent on 3,000 variables after resolving them. This writer lays out the containers itself and
+hands every string to the C function ``json`` uses for it, so the text is the same to the byte
+(``tests/core/test_jsonwrite.py`` compares the two on every kind of value).
+
+Anything this writer does not lay out itself (a key that is not a string, a value of another
+type, a very deep value) is written by ``json.dumps`` at that point and indented to fit,
+so its text, and its errors, are json's own.
+"""
+
+from __future__ import annotations
+
+import json
+from json.encoder import c_make_encoder, encode_basestring_ascii  # type: ignore[attr-defined]
+from typing import Any, Final
+
+_INDENT: Final = "  "
+#: deeper containers go to json.dumps, which also refuses a value that contains itself
+_MAX_DEPTH: Final = 100
+_FLOAT_REPR: Final = float.__repr__
+_INT_REPR: Final = int.__repr__
+
+
+def dumps_indented(value: Any) -> str:
+    """``json.dumps(value, indent=2, default=str)``."""
+    scalar = _SCALARS.get(type(value))
+    return scalar(value) if scalar is not None else _container(value, 0)
+
+
+def _float(value: float) -> str:
+    if value != value:
+        return "NaN"
+    if value == float("inf"):
+        return "Infinity"
+    if value == -float("inf"):
+        return "-Infinity"
+    return _FLOAT_REPR(value)
+
+
+def _bool(value: bool) -> str:
+    return "true" if value else "false"
+
+
+def _null(value: None) -> str:
+    return "null"
+
+
+#: the text of each value json writes as a scalar, by exact type (a subclass, rarer, takes
+#: the slower way, to the same text)
+_SCALARS: Final[dict[type, Any]] = {
+    str: encode_basestring_ascii,
+    bool: _bool,
+    int: _INT_REPR,
+    float: _float,
+    type(None): _null,
+}
+
+
+def _container(value: Any, depth: int) -> str:
+    if depth < _MAX_DEPTH:
+        if isinstance(value, dict):
+            if not value:
+                return "{}"
+            if all(type(k) is str for k in value):  # else json's own key conversions
+                return _dict(value, depth)
+        elif isinstance(value, (list, tuple)):
+            return _list(value, depth) if value else "[]"
+        elif isinstance(value, str):
+            return encode_basestring_ascii(value)
+        elif value is None or isinstance(value, (int, float)):
+            return json.dumps(value)  # a subclass: json's text for it
+    text = json.dumps(value, indent=2, default=str)
+    return text.replace("\n", "\n" + _INDENT * depth) if depth else text
+
+
+def _dict(value: dict[str, Any], depth: int) -> str:
+    inner = "\n" + _INDENT * (depth + 1)
+    scalars = _SCALARS
+    encode = encode_basestring_ascii
+    parts = []
+    for key, item in value.items():
+        scalar = scalars.get(type(item))
+        text = scalar(item) if scalar is not None else _container(item, depth + 1)
+        parts.append(encode(key) + ": " + text)
+    return "{" + inner + ("," + inner).join(parts) + "\n" + _INDENT * depth + "}"
+
+
+def _list(value: list[Any] | tuple[Any, ...], depth: int) -> str:
+    inner = "\n" + _INDENT * (depth + 1)
+    scalars = _SCALARS
+    parts = []
+    for item in value:
+        scalar = scalars.get(type(item))
+        parts.append(scalar(item) if scalar is not None else _container(item, depth + 1))
+    return "[" + inner + ("," + inner).join(parts) + "\n" + _INDENT * depth + "]"
+
+
+def _refuse(value: Any) -> Any:
+    raise TypeError(f"Object of type {type(value).__name__} is not JSON serializable")
+
+
+#: ``json.dumps``'s own C encoder, made once (json makes one per call): for many small
+#: documents, one per line of ``flowctx eval --batch``
+_COMPACT: Final = (
+    c_make_encoder(None, _refuse, encode_basestring_ascii, None, ": ", ", ", False, False, True)
+    if c_make_encoder is not None
+    else None
+)
+
+
+def dumps_compact(value: Any) -> str:
+    """``json.dumps(value)`` for a value that holds no container twice on one path (the
+    encoder made once does not look for cycles)."""
+    if _COMPACT is None:  # an interpreter without json's C speed-ups
+        return json.dumps(value)
+    return "".join(_COMPACT(value, 0))
