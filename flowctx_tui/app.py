@@ -10,6 +10,7 @@ pushed down to them and send intent up as messages; they never reach into each o
 from __future__ import annotations
 
 import asyncio
+import gc
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from datetime import datetime
 from functools import lru_cache, partial
@@ -263,6 +264,12 @@ class FlowctxApp(KeysInOrderApp, App[int]):
     # -- layout -------------------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
+        # the screen gets its breakpoint class on its first Resize, after the first layout:
+        # set before its widgets are mounted (and styled), the first frame is laid out once
+        # in its real shape, instead of every visible row of the table being rendered for
+        # the wide one and then again
+        wide = self.size.width >= WIDE
+        self.screen.set_class(wide, "-wide").set_class(not wide, "-narrow")
         with TabbedContent(id="tabs", initial="matrix"):
             with TabPane(self._tab_title("matrix", "Matrix"), id="matrix"):
                 yield MatrixView(id="matrix-view")
@@ -320,8 +327,17 @@ class FlowctxApp(KeysInOrderApp, App[int]):
         else:
             self.reload()
 
+    def _freeze_start_up_heap(self) -> None:
+        """Leave what start-up built (modules, Textual's styles and widgets, the first
+        matrix) out of the collector's full passes: with a few thousand rows each pass walked
+        every one of those objects, 100 ms or more, every few filter keystrokes. They are
+        still freed by reference counting; unfrozen when the app ends."""
+        gc.freeze()
+
     def on_unmount(self) -> None:
         from textual.scrollbar import ScrollBar
+
+        gc.unfreeze()
 
         ScrollBar.renderer = getattr(self, "_scrollbar_renderer", ScrollBar.renderer)
         if self._watch_stop is not None:
@@ -481,6 +497,7 @@ class FlowctxApp(KeysInOrderApp, App[int]):
         if self.good is not None and not self._tests_started:
             self._tests_started = True
             self.call_after_refresh(self._start_tests)
+            self.call_after_refresh(self._freeze_start_up_heap)
         self._notify_launch(result)
         self._update_status()
         self._review(result)

@@ -10,7 +10,7 @@ as a name it would empty the table without a word).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import TypeVar
 
@@ -86,15 +86,22 @@ class RowFilter:
     def matches(self, row: Row) -> bool:
         return all(t.matches(row) for t in self.terms)
 
-    def select(self, items: Iterable[tuple[K, Row]]) -> list[K]:
+    def select(self, items: Iterable[tuple[K, Row]], names: Sequence[str] | None = None) -> list[K]:
         """The keys of the rows that match, in order: ``matches`` term by term over the
         survivors, with a name word (what is typed most) tested in one pass (the filter runs
-        on every keystroke, over every row)."""
-        rows = list(items)
+        on every keystroke, over every row).
+
+        ``names``: each row's name in lower case, in the order of ``items``; the matrix keeps
+        them with its rows, so a keystroke does not lower every name again."""
+        rows = items if isinstance(items, list) else list(items)
+        if not self.terms:
+            return [k for k, _ in rows]
+        lowered = names if names is not None else [r.name.lower() for _, r in rows]
+        survivors: Iterable[int] = range(len(rows))
         for term in self.terms:
             if term.field is None and len(term.values) == 1:
                 word, negate = term.values[0], term.negate
-                rows = [(k, r) for k, r in rows if (word in r.name.lower()) != negate]
+                survivors = [i for i in survivors if (word in lowered[i]) != negate]
             else:
-                rows = [(k, r) for k, r in rows if term.matches(r)]
-        return [k for k, _ in rows]
+                survivors = [i for i in survivors if term.matches(rows[i][1])]
+        return [rows[i][0] for i in survivors]

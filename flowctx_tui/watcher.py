@@ -25,8 +25,11 @@ from flowctx_core.model.filenames import (
 
 #: Folders under the root whose whole content matters.
 TREES = frozenset({BUILD_CONTEXT_DIR, SEED_DIR})
-#: How long the watcher waits for a burst of changes to go quiet before reporting (ms).
-STEP_MS = 10
+#: How long the watcher waits for a burst of changes to go quiet before reporting (ms). A
+#: change is reported one to two steps after it lands, so this is most of save-to-screen; a
+#: burst that pauses longer than a step costs one more reload, which the app folds into the
+#: one running.
+STEP_MS = 5
 #: The longest it gathers a continuous burst before reporting anyway (ms).
 DEBOUNCE_MS = 400
 #: How often the watching thread looks at the stop event when nothing happens (ms).

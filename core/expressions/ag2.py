@@ -35,14 +35,15 @@ from typing import Any, ClassVar, Final
 
 from flowctx_core.expressions.budget import BUDGET, charge
 from flowctx_core.expressions.engines import ENGINES
-from flowctx_core.expressions.mj.parser import deep_recursion, tree_depth
 from flowctx_core.expressions.sandbox import (
     Compiled,
     ExpressionError,
     SandboxError,
     SandboxEval,
     Trace,
+    deep_recursion,
     describe_node,
+    tree_depth,
     validate,
 )
 from flowctx_core.expressions.textmap import MappedText, parse_mapped, quiet_parse

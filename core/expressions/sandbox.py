@@ -11,10 +11,12 @@ simpleeval keeps per-call state on the instance.
 from __future__ import annotations
 
 import ast
+import contextlib
 import math
 import operator as op
+import sys
 import threading
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, Final
 
@@ -29,6 +31,34 @@ MAX_DEPTH: Final = 100  # AST levels; keeps every recursive walk far from Python
 MAX_STRING_LENGTH: Final = 100_000  # longest string/list an operator may build
 MAX_INT_BITS: Final = 10_000  # largest integer ** or * may build (2**10000 is ~3000 digits)
 MAX_CALLBACKS: Final = 5_000  # arrow calls per evaluation: keeps nested map/filter in ms
+
+
+@contextlib.contextmanager
+def deep_recursion(depth: int) -> Iterator[None]:
+    """Room on the interpreter's stack for a text nested ``depth`` deep: V8 parses and runs
+    any nesting 1000 characters can write, and so must flowctx. Shallow texts (nearly all)
+    leave the limit alone; pure-Python recursion does not grow the C stack in 3.11."""
+    if depth <= 30:
+        yield
+        return
+    old = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(old, 1000 + depth * 40))
+    try:
+        yield
+    finally:
+        sys.setrecursionlimit(old)
+
+
+def tree_depth(root: ast.AST) -> int:
+    """How deep ``root`` nests, counted without recursion (the tree may be deeper than the
+    interpreter's recursion limit)."""
+    deepest = 0
+    stack = [(root, 1)]
+    while stack:
+        node, level = stack.pop()
+        deepest = max(deepest, level)
+        stack.extend((child, level + 1) for child in ast.iter_child_nodes(node))
+    return deepest
 
 
 @dataclass(frozen=True, slots=True)

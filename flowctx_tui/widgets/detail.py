@@ -301,6 +301,7 @@ class DetailPane(VerticalScroll, can_focus=True):
     """Scrollable; focusable so long values can be scrolled with the keyboard."""
 
     _shown: tuple[object, ...] | None = None
+    _content: Content | None = None
 
     def compose(self):  # type: ignore[no-untyped-def]
         yield Static(render_row(None, reveal=False), id="detail-body")
@@ -335,9 +336,8 @@ class DetailPane(VerticalScroll, can_focus=True):
             # another variable opens at its top; the same one re-rendered after a reload or
             # a reveal keeps the place the user scrolled to
             self.scroll_home(animate=False, immediate=True)
-        body = self.query_one("#detail-body", Static)
         # long lines (the definition's YAML above all) wrap under their own indentation
-        shown = render_row(
+        content = render_row(
             row,
             reveal=reveal,
             contract_lines=contract_lines,
@@ -347,7 +347,14 @@ class DetailPane(VerticalScroll, can_focus=True):
             base=base,
             authority=authority,
         )
-        body.update(HangingContent(shown.plain, list(shown.spans)))
+        if self._content is not None and content.is_same(self._content):
+            # a reload brings new contract lines and a new policy, mostly saying the same:
+            # the same text and styles skip the relayout and repaint of the pane
+            return
+        self._content = content
+        self.query_one("#detail-body", Static).update(
+            HangingContent(content.plain, list(content.spans))
+        )
 
 
 def _name(row: object) -> str | None:

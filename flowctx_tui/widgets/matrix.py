@@ -236,6 +236,11 @@ class MatrixView(Vertical):
         self.sort_reverse = False
         self._rows: dict[str, Row] = {}
         self._keys: list[str] = []
+        #: what a filter keystroke reads, worked out once per matrix: (key, row) in order,
+        #: each name in lower case, and the counts beside the filter
+        self._items: list[tuple[str, Row]] = []
+        self._lowered: list[str] = []
+        self._counts: tuple[frozenset[str], frozenset[str]] = (frozenset(), frozenset())
         self._cells: dict[str, tuple[Text, ...]] = {}
         self._cell_cache: dict[str, tuple[Row, bool, bool, tuple[str, ...]]] = {}
         #: rows with a warning (their own, or a problem located in their definition)
@@ -323,6 +328,11 @@ class MatrixView(Vertical):
             self._cut_cache.pop(key, None)
         self._authority_marks = marks
         self._warned = warned_rows(self._rows, problems)
+        self._items = list(self._rows.items())
+        self._lowered = [r.name.lower() for r in matrix.rows]
+        # the keys in error and with warnings, once per matrix: a keystroke only intersects them
+        errors = frozenset(k for k, r in self._rows.items() if r.status == "error")
+        self._counts = (errors, frozenset(k for k in self._warned if k not in errors))
         self._located = located_by_name(problems)
         self._needs = None  # new rows: texts and widths are worked out again
         for gone in self._cell_cache.keys() - self._rows.keys():
@@ -385,8 +395,7 @@ class MatrixView(Vertical):
         return key.value
 
     def _visible(self) -> list[str]:
-        rows = self._rows
-        keys = self.row_filter.select((k, rows[k]) for k in self._keys)
+        keys = self.row_filter.select(self._items, self._lowered)
         if self.sort_column:
             by = SORT_KEYS[self.sort_column]
             keys.sort(key=lambda k: by(self._rows[k]), reverse=self.sort_reverse)
@@ -431,7 +440,16 @@ class MatrixView(Vertical):
             self._widths = widths
         else:
             widths = self._widths  # the same object: a row cut at these widths is found by identity
-        desired = {k: self._cut(k, texts[k], widths) for k in order}
+        # a filter keystroke visits up to every row: an unchanged row's cells are taken from
+        # the cut cache here, without a call per row
+        cut_cache = self._cut_cache
+        desired: dict[str, tuple[Text, ...]] = {}
+        for k in order:
+            text, cached = texts[k], cut_cache.get(k)
+            if cached is not None and cached[0] is text and cached[1] is widths:
+                desired[k] = cached[2]
+            else:
+                desired[k] = self._cut(k, text, widths)
         current = self._cells
         removed = [k for k in self._order if k not in desired]
         kept = [k for k in self._order if k in desired]
@@ -446,8 +464,7 @@ class MatrixView(Vertical):
                 table.clear()
                 self._append(table, [(k, desired[k]) for k in order])
             else:
-                for k in removed:
-                    table.remove_row(k)
+                matrix_table.remove_rows(removed)
                 changes: dict[str, dict[str, Any]] = {}
                 for k in kept:
                     cells, old = desired[k], current[k]
@@ -540,9 +557,7 @@ class MatrixView(Vertical):
                 self._count_shown = content
                 self.query_one("#matrix-count", Static).update(content)
             return
-        rows = self._rows
-        errors = {k for k, r in rows.items() if r.status == "error"}
-        warned = {k for k in self._warned if rows[k].status != "error"}
+        errors, warned = self._counts
         text = f"{shown}/{total}" if self.row_filter else f"{total} variables"
         parts: list[str | tuple[str, str]] = [text]
         # the counts are of the rows shown (n and p reach those); what the filter hides is

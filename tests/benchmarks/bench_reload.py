@@ -1,6 +1,6 @@
 """Benchmark: how fast an edit on disk reaches the screen, and the matrix with 3,000 rows.
 
-Run ``python tests/benchmarks/bench_reload.py [--edits 20] [--rows 3000]``.
+Run ``python tests/benchmarks/bench_reload.py [--edits 20] [--rows 3000] [--before REV]``.
 
 1. Reload latency (target: on screen within 40 ms of the save, median). The real app runs
    headless on a copy of the demo with the real file watcher. Each edit changes one default in the
@@ -14,16 +14,26 @@ Run ``python tests/benchmarks/bench_reload.py [--edits 20] [--rows 3000]``.
    cleared and refilled with every row and painted (what in-place updates avoid: the baseline
    in this run); typing a filter that leaves a handful of rows, and clearing it; one keystroke
    at a time, typing ``var_0001`` and deleting it again (target: 35 ms a keystroke, median);
+   the same keystrokes in a bare Textual app (an Input and a DataTable with the same cells and
+   column widths, refilled with ``clear`` and ``add_row``: Textual's own figure for them);
    sorting.
+
+With ``--before REV`` both parts also run on the code at REV (``git archive`` into a temporary
+folder), each side in its own child process, alternating for ``--rounds`` rounds; each figure
+is printed for both with the ratio after/before. The keystroke's CPU time (this process's,
+nothing else runs in it meanwhile) is printed beside its wall time: on a shared machine it is
+the steadier of the two.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import os
 import shutil
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -32,7 +42,8 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
+    # after PYTHONPATH: a "before" child imports flowctx from the tree it names
+    sys.path.append(str(ROOT))
 
 from flowctx_core.session import open_session  # noqa: E402
 from flowctx_tui.app import FlowctxApp  # noqa: E402
@@ -80,7 +91,33 @@ async def until(predicate: Any, timeout: float = 10.0) -> None:
         await asyncio.sleep(0.0005)
 
 
-async def reload_latency(edits: int) -> None:
+#: what each part measures, in the order printed: key -> label
+RELOAD_FIGURES = {
+    "detect": "watcher reported the change",
+    "resolved": "resolved off the UI thread",
+    "table": "new value in the table",
+    "screen": "on screen (next refresh)",
+    "write": "  ... plain writes",
+    "rename": "  ... editor saves (temp+rename)",
+}
+ROWS_FIGURES = {
+    "first": "start-up to the filled matrix",
+    "in_place": "reload, one value changed",
+    "worker": "  load + resolve (worker thread)",
+    "ui": "  table update in place + paint",
+    "refill": "baseline: clear + refill + paint",
+    "narrow": "filter down to 10 rows",
+    "widen": "clear the filter (all rows back)",
+    "keystrokes": "one filter keystroke (type, delete)",
+    "keystroke_cpu": "  ... its CPU time",
+    "bare_keystrokes": "Textual alone: the same keystrokes",
+    "bare_keystroke_cpu": "  ... its CPU time",
+    "sorting": "sort by status",
+}
+Figures = dict[str, list[float]]
+
+
+async def reload_latency(edits: int) -> Figures:
     seen: dict[type, float] = {}
 
     def hook(message: Any) -> None:
@@ -119,16 +156,14 @@ async def reload_latency(edits: int) -> None:
                 screen.append(on_screen - saved)
                 modes[mode].append(on_screen - saved)
                 await pilot.pause(0.05)
-    print(f"reload latency: {edits} edits of the demo contract, real watcher")
-    print(summary("watcher reported the change", detect))
-    print(summary("resolved off the UI thread", resolved))
-    print(summary("new value in the table", table))
-    print(summary("on screen (next refresh)", screen))
-    print(summary("  ... plain writes", modes["write"]))
-    print(summary("  ... editor saves (temp+rename)", modes["rename"]))
-    worst = statistics.median(screen) * 1000
-    verdict = "ok" if worst <= TARGET_MS else "OVER"
-    print(f"  target: median on screen <= {TARGET_MS:.0f} ms: {verdict}")
+    return {
+        "detect": detect,
+        "resolved": resolved,
+        "table": table,
+        "screen": screen,
+        "write": modes["write"],
+        "rename": modes["rename"],
+    }
 
 
 def big_contract(rows: int) -> str:
@@ -153,7 +188,7 @@ def big_contract(rows: int) -> str:
     return "\n".join(lines) + "\n"
 
 
-async def many_rows(rows: int) -> None:
+async def many_rows(rows: int) -> Figures:
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp) / "big"
         path = root / "workflows" / "Big" / "context_variables.yaml"
@@ -236,6 +271,8 @@ async def many_rows(rows: int) -> None:
                     keystrokes.append(time.perf_counter() - t)
                     keystroke_cpu.append(time.process_time() - c)
 
+            bare = (keys, cells, widths)
+
             # sorting by status (most urgent first)
             sorting = []
             for _ in range(3):
@@ -245,33 +282,168 @@ async def many_rows(rows: int) -> None:
                 view._apply_sort()
                 await painted(app)
                 sorting.append(time.perf_counter() - t)
-    print(f"\nmatrix with {total} rows ({rows} declared + runtime rows), 160x48")
-    print(f"  start-up to the filled matrix          {ms(first)}")
-    print(summary("reload, one value changed", in_place))
-    print(summary("  load + resolve (worker thread)", worker))
-    print(summary("  table update in place + paint", ui))
-    print(summary("baseline: clear + refill + paint", refill))
-    ratio = statistics.median(ui) / statistics.median(refill)
-    print(f"  in-place update / refill ratio: {ratio:.2f}x (and the cursor and scroll stay)")
-    print(summary("filter down to 10 rows", narrow))
-    print(summary("clear the filter (all rows back)", widen))
-    print(summary("one filter keystroke (type, delete)", keystrokes))
-    # the CPU time of this process (nothing else runs in it meanwhile) is steadier on a busy
-    # machine than the wall time, which waits for the other processes on the cores
-    print(summary("  ... its CPU time", keystroke_cpu))
-    key_ms = statistics.median(keystrokes) * 1000
-    verdict = "ok" if key_ms <= TARGET_KEY_MS else "OVER"
-    print(f"  target: median keystroke <= {TARGET_KEY_MS:.0f} ms: {verdict}")
-    print(summary("sort by status", sorting))
+    bare_keystrokes, bare_cpu = await bare_filter(*bare, prefixes)
+    return {
+        "bare_keystrokes": bare_keystrokes,
+        "bare_keystroke_cpu": bare_cpu,
+        "rows": [float(total)],
+        "first": [first],
+        "in_place": in_place,
+        "worker": worker,
+        "ui": ui,
+        "refill": refill,
+        "narrow": narrow,
+        "widen": widen,
+        "keystrokes": keystrokes,
+        # the CPU time of this process (nothing else runs in it meanwhile) is steadier on a
+        # busy machine than the wall time, which waits for the other processes on the cores
+        "keystroke_cpu": keystroke_cpu,
+        "sorting": sorting,
+    }
+
+
+async def bare_filter(
+    keys: list[str], cells: list[Any], widths: dict[str, int], prefixes: list[str]
+) -> tuple[list[float], list[float]]:
+    """The keystrokes in a bare Textual app: an Input, and a DataTable with the same cells
+    and column widths that is cleared and refilled with the matching rows (``add_row``, by key)."""
+    from textual.app import App, ComposeResult
+    from textual.widgets import DataTable, Input
+
+    rows = list(zip(keys, cells, strict=True))
+
+    class Bare(App[None]):
+        def compose(self) -> ComposeResult:
+            yield Input(id="filter")
+            yield DataTable(id="table", cursor_type="row", zebra_stripes=True)
+
+        def on_mount(self) -> None:
+            table = self.query_one(DataTable)
+            for key, width in widths.items():
+                table.add_column(key, key=key, width=width)
+            for key, row in rows:
+                table.add_row(*row, key=key)
+
+        def on_input_changed(self, event: Input.Changed) -> None:
+            word = event.value.lower()
+            table = self.query_one(DataTable)
+            table.clear()
+            shown = [(k, c) for k, c in rows if word in k.lower()]
+            for key, row in shown:
+                table.add_row(*row, key=key)
+
+    app = Bare()
+    wall, cpu = [], []
+    async with app.run_test(size=(160, 48)) as pilot:
+        await painted(app)
+        table = app.query_one(DataTable)
+        filter_input = app.query_one(Input)
+        for prefix in prefixes:  # once: each keystroke is a refill of up to 3,000 rows
+            want = sum(1 for k in keys if prefix in k.lower())
+            t, c = time.perf_counter(), time.process_time()
+            filter_input.value = prefix
+            await until(lambda w=want: table.row_count == w, timeout=60)
+            await painted(app)
+            wall.append(time.perf_counter() - t)
+            cpu.append(time.process_time() - c)
+        await pilot.pause()
+    return wall, cpu
+
+
+def compare(label: str, after: list[float], before: list[float] | None) -> str:
+    """One figure: median and p95, and with a before, its median and the ratio."""
+    line = summary(label, after)
+    if before:
+        was = statistics.median(before)
+        line += f"   before {ms(was)}   {statistics.median(after) / was:5.2f}x"
+    return line
+
+
+def report(args: argparse.Namespace, after: Figures, before: Figures | None) -> None:
+    def verdict(values: list[float], target_ms: float) -> str:
+        return "ok" if statistics.median(values) * 1000 <= target_ms else "OVER"
+
+    print(f"reload latency: {args.edits} edits of the demo contract, real watcher")
+    for key, label in RELOAD_FIGURES.items():
+        print(compare(label, after[key], before[key] if before else None))
+    screen = verdict(after["screen"], TARGET_MS)
+    was = f" (before: {verdict(before['screen'], TARGET_MS)})" if before else ""
+    print(f"  target: median on screen <= {TARGET_MS:.0f} ms: {screen}{was}")
+    total = int(after["rows"][0])
+    print(f"\nmatrix with {total} rows ({args.rows} declared + runtime rows), 160x48")
+    for key, label in ROWS_FIGURES.items():
+        print(compare(label, after[key], before[key] if before else None))
+        if key == "refill":
+            ratio = statistics.median(after["ui"]) / statistics.median(after["refill"])
+            print(f"  in-place update / refill ratio: {ratio:.2f}x (the cursor and scroll stay)")
+        if key == "keystroke_cpu":
+            key_ = verdict(after["keystrokes"], TARGET_KEY_MS)
+            was = f" (before: {verdict(before['keystrokes'], TARGET_KEY_MS)})" if before else ""
+            print(f"  target: median keystroke <= {TARGET_KEY_MS:.0f} ms: {key_}{was}")
+
+
+def measure(edits: int, rows: int) -> Figures:
+    figures = asyncio.run(reload_latency(edits))
+    figures.update(asyncio.run(many_rows(rows)))
+    return figures
+
+
+def run_child(tree: Path | None, args: argparse.Namespace) -> Figures:
+    """This script's measurement in a child process, importing flowctx from ``tree`` (this
+    checkout when None)."""
+    from tests.benchmarks.baseline import child_env
+
+    command = [sys.executable, __file__, "--json", "--edits", str(args.edits)]
+    done = subprocess.run(
+        [*command, "--rows", str(args.rows)],
+        capture_output=True,
+        text=True,
+        env=child_env(tree),
+        cwd=tree or ROOT,
+        timeout=900,
+        check=False,
+    )
+    if done.returncode != 0:
+        raise SystemExit(f"child failed:\n{done.stderr[-2000:]}")
+    out = json.loads(done.stdout.strip().splitlines()[-1])
+    want = str((tree or ROOT).resolve())
+    if not out["flowctx"].startswith(want):  # measured the code meant, or say so
+        raise SystemExit(f"the child imported flowctx from {out['flowctx']}, not {want}")
+    figures: Figures = out["figures"]
+    return figures
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--edits", type=int, default=20)
     parser.add_argument("--rows", type=int, default=3000)
+    parser.add_argument("--before", metavar="REV", help="also measure the code at this revision")
+    parser.add_argument("--rounds", type=int, default=2, help="with --before: rounds per side")
+    parser.add_argument("--json", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
-    asyncio.run(reload_latency(args.edits))
-    asyncio.run(many_rows(args.rows))
+    if args.json:  # a child of --before: the figures, for the parent to print
+        import flowctx_tui
+
+        figures = measure(args.edits, args.rows)
+        print(json.dumps({"flowctx": flowctx_tui.__file__, "figures": figures}))
+        return 0
+    if not args.before:
+        report(args, measure(args.edits, args.rows), None)
+        return 0
+    from tests.benchmarks.baseline import export, label, load_average
+
+    with tempfile.TemporaryDirectory() as tmp:
+        tree = export(args.before, Path(tmp))
+        after: Figures = {}
+        before: Figures = {}
+        for _ in range(args.rounds):  # alternating, so both sides see the same load
+            for side, figures in ((before, run_child(tree, args)), (after, run_child(None, args))):
+                for key, values in figures.items():
+                    side.setdefault(key, []).extend(values)
+    after["rows"] = after["rows"][:1]
+    print(f"after: this checkout; before: {label(args.before)}; {args.rounds} rounds each, ")
+    print(f"alternating, in child processes; {load_average()} at the end\n")
+    report(args, after, before)
     return 0
 
 

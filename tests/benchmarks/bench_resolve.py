@@ -351,6 +351,15 @@ def main(argv: list[str] | None = None) -> int:
             f"per-variable cost, GC on, 300 -> {top:,} variables (the largest flowctx reads): "
             f"{growth:.2f}x ({verdict} <= {1 + TARGET_GROWTH:.1f}x)"
         )
+        # the anchor's own growth on this machine, measured in the same run: what a bigger
+        # heap costs any Python parse of the same text, with the collector off and on
+        off, on = by_n[top]["us_per_var"] / by_n[300]["us_per_var"], growth
+        yaml_off = (by_n[top]["yaml_ms"] / top) / (by_n[300]["yaml_ms"] / 300)
+        yaml_on = (by_n[top]["yaml_gc_ms"] / top) / (by_n[300]["yaml_gc_ms"] / 300)
+        print(
+            f"  the same growth, GC off / on: flowctx {off:.2f}x / {on:.2f}x; "
+            f"the C loader on the same texts {yaml_off:.2f}x / {yaml_on:.2f}x"
+        )
     return 0
 
 

@@ -134,6 +134,31 @@ def test_routing_files_and_seeds_bring_their_parts_and_are_checked(tmp_path: Pat
     assert "textual" not in got["loaded"]
 
 
+def test_a_workspace_routed_by_ag2_conditions_is_checked_without_the_mj_engine(
+    tmp_path: Path,
+) -> None:
+    # MemberJunction's JavaScript values and built-ins are most of the expression engines'
+    # import: a check (and the app's first frame) of a Mozaiks workspace does without them
+    root = write_tree(
+        tmp_path / "ws",
+        {
+            "workflows/W/context_variables.yaml": PLAIN,
+            "workflows/W/handoffs.yaml": (
+                "handoff_rules:\n"
+                "  - source_agent: A\n"
+                "    target_agent: A\n"
+                "    handoff_type: condition\n"
+                "    condition_type: expression\n"
+                "    condition: ${greeting} == 'hi' and\n"
+            ),
+        },
+    )
+    got = run_fresh(["check", str(root)], ("flowctx_core.expressions.mj",))
+    # the bad condition is still found and located: the ag2 front end parsed it
+    assert got["code"] == 1 and "handoffs.yaml:6:" in str(got["out"]), got["out"]
+    assert got["loaded"] == []
+
+
 #: what reading a workspace costs: its YAML, its validating models, the sessions around them
 WORKSPACE = (
     "yaml",

@@ -192,3 +192,57 @@ async def test_a_storm_of_saves_keeps_updating_the_screen(workspace, make_app: M
         await wait_for(pilot, lambda: cell(app, "marker", "value") == last, "the end", 30)
         during = {v for v in seen if v not in ("m-0", last)}
         assert during, "nothing reached the screen while the saves went on"
+
+
+async def test_the_detail_pane_follows_an_edit_of_the_highlighted_variable(
+    demo: Path, make_app: MakeApp
+):
+    app = make_app(demo)
+    async with app.run_test(size=(160, 48)) as pilot:
+        await reloaded(pilot)
+        app.matrix_view.select("factory_name")
+        await pilot.pause()
+        body = app.query_one("#detail-body")
+
+        def detail() -> str:
+            return str(body.render())
+
+        assert "Mozaiks App Factory" in detail()
+        assert "context_variables.yaml:5:3" in detail()
+        # an edit elsewhere in the contract that moves this definition down two lines: the
+        # same value, the definition's new place
+        before = app.result
+        edit(demo / CONTRACT, "definitions:\n", "definitions:\n  # moved\n\n")
+        app.reload({demo / CONTRACT})
+        await reloaded(pilot, before)
+        await pilot.pause()
+        assert "Mozaiks App Factory" in detail()
+        assert "context_variables.yaml:7:3" in detail()
+        # its own default edited: the new value and the new line of the definition show
+        before = app.result
+        edit(demo / CONTRACT, "default: Mozaiks App Factory", "default: Factory 2")
+        app.reload({demo / CONTRACT})
+        await reloaded(pilot, before)
+        await pilot.pause()
+        assert "Factory 2" in detail() and "Mozaiks App Factory" not in detail()
+
+
+async def test_the_start_up_heap_is_frozen_while_the_app_runs_and_released_after(
+    demo: Path, make_app: MakeApp
+):
+    import gc
+
+    app = make_app(demo)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await reloaded(pilot)
+        await pilot.pause()
+        # what start-up built is out of the collector's full passes (typing stays smooth)
+        assert gc.get_freeze_count() > 0
+        before = app.result
+        edit(demo / CONTRACT, "default: Mozaiks App Factory", "default: Factory 2")
+        app.reload({demo / CONTRACT})
+        await reloaded(pilot, before)
+        assert cell(app, "factory_name", "value") == "Factory 2"
+    # and back in the collector's care once the app has ended (an embedding process, a test
+    # run of many apps, frees them)
+    assert gc.get_freeze_count() == 0

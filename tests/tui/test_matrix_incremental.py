@@ -245,3 +245,31 @@ async def test_a_theme_change_repaints_cells_reused_by_content(workspace, make_a
         table._clear_caches()
         fresh = [list(table.render_line(y)) for y in range(header, header + 5)]
         assert after == fresh
+
+
+async def test_a_filter_that_removes_a_few_rows_paints_the_rest_in_place(
+    workspace, make_app: MakeApp
+):
+    # a handful of rows leave (removed where they are, the rest re-indexed once): every line
+    # painted is then the row now at that place, and the cursor stays on its variable
+    root = workspace({"workflows/W/context_variables.yaml": many_defaults(300, "x")})
+    app = make_app(root, "W")
+    async with app.run_test(size=(140, 40)) as pilot:
+        await reloaded(pilot)
+        view = app.matrix_view
+        everything = view.shown_names
+        assert view.select("v010")
+        filter_input = app.query_one("#filter")
+        for text in ("-v00", "-v00 -v02", "-v02", ""):
+            filter_input.value = text
+            want = [k for k in everything if not any(w[1:] in k for w in text.split())]
+            await wait_for(pilot, lambda w=want: view.shown_names == w, f"filter {text!r}")
+            await pilot.pause()
+            assert [r.key.value for r in view.table.ordered_rows] == want
+            lines = painted_lines(view.table)
+            first = want.index(next(iter(lines)))
+            assert list(lines) == want[first : first + len(lines)]
+            assert all(f"x-{int(k[1:])}" in line for k, line in lines.items() if k[1:].isdigit())
+            highlighted = view.highlighted
+            if "v010" in want:
+                assert highlighted is not None and highlighted.name == "v010"

@@ -70,6 +70,9 @@ def test_select_keeps_the_rows_matches_keeps_in_their_order():
         f = RowFilter.parse(text)
         want = [i for i, r in enumerate(rows) if f.matches(r)]
         assert f.select(enumerate(rows)) == want, text
+        # with the lowered names the matrix keeps beside its rows
+        lowered = [r.name.lower() for r in rows]
+        assert f.select(list(enumerate(rows)), lowered) == want, text
 
 
 def test_an_unknown_column_filters_nothing_and_is_named_with_the_known_ones():

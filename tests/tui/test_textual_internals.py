@@ -54,6 +54,8 @@ def test_the_installed_textual_is_the_pinned_one() -> None:
         ("textual._types", "SegmentLines"),
         # widgets/footer.py adds a key to the footer as Textual draws its own
         ("textual.widgets._footer", "FooterKey"),
+        # fast_table.py's remove_rows re-indexes the rows into a new one
+        ("textual._two_way_dict", "TwoWayDict"),
     ],
 )
 def test_the_private_names_are_where_flowctx_imports_them(module: str, name: str) -> None:
@@ -113,6 +115,7 @@ DATA_TABLE_ATTRIBUTES = (
     "_line_cache",
     "_update_count",
     "_require_update_dimensions",
+    "_updated_cells",
 )
 
 
@@ -165,3 +168,45 @@ async def test_the_private_state_is_where_fast_table_keeps_it() -> None:
         await pilot.pause()
         assert "new" in table.render_line(2).text
         assert "y" in table.render_line(1).text
+        # remove_rows: the location map remove_row rebuilds, by the same type
+        assert type(table._row_locations).__name__ == "TwoWayDict"
+        table.remove_rows(["r1"])
+        await pilot.pause()
+        assert [r.key.value for r in table.ordered_rows] == ["r2"]
+        assert "new" in table.render_line(1).text
+
+
+async def test_the_one_line_shortcuts_give_what_data_table_computes() -> None:
+    # FastTable places a row at its index instead of summing the heights above it: the same
+    # offsets, regions and row order as DataTable's own code, until a taller row arrives
+    app = One()
+    async with app.run_test(size=(60, 10)) as pilot:
+        table = app.query_one(FastTable)
+        table.add_column("a", key="a", width=5)
+        table.fill([(f"r{i}", (Text(str(i)),)) for i in range(30)])
+        table.remove_rows(["r3", "r17"])
+        table.sort("a", key=lambda cell: -int(cell.plain))
+        await pilot.pause()
+
+        def data_tables_own() -> tuple[object, ...]:
+            return (
+                DataTable.ordered_rows.fget(table),  # type: ignore[attr-defined]
+                DataTable._y_offsets.fget(table),  # type: ignore[attr-defined]
+                [DataTable._get_row_region(table, i) for i in range(table.row_count)],
+                DataTable._get_fixed_offset(table),
+            )
+
+        def fast_tables() -> tuple[object, ...]:
+            return (
+                table.ordered_rows,
+                table._y_offsets,
+                [table._get_row_region(i) for i in range(table.row_count)],
+                table._get_fixed_offset(),
+            )
+
+        assert fast_tables() == data_tables_own()
+        assert [r.key.value for r in table.ordered_rows][:3] == ["r29", "r28", "r27"]
+        table.add_row(Text("tall"), height=2, key="tall")
+        await pilot.pause()
+        assert fast_tables() == data_tables_own()
+        assert table._y_offsets[-2:] == [(RowKey("tall"), 0), (RowKey("tall"), 1)]

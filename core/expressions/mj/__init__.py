@@ -20,13 +20,13 @@ from flowctx_core.expressions.mj.errors import EngineRefusal, SecurityRefusal, U
 from flowctx_core.expressions.mj.evaluator import MjEval, compile_tree, make_runner
 from flowctx_core.expressions.mj.lexer import JsSyntaxError
 from flowctx_core.expressions.mj.nodes import JsAssign
-from flowctx_core.expressions.mj.parser import deep_recursion, parse
+from flowctx_core.expressions.mj.parser import parse
 from flowctx_core.expressions.mj.precheck import (
     EMPTY_MESSAGE,
     literal_warning,
     validate_expression,
 )
-from flowctx_core.expressions.sandbox import Compiled, span_of
+from flowctx_core.expressions.sandbox import Compiled, deep_recursion, span_of
 
 ENGINE: Final = ENGINES["mj"]
 BUILTINS: Final = frozenset(GLOBALS)

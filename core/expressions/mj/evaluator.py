@@ -44,7 +44,7 @@ from flowctx_core.expressions.mj.nodes import (
     JsUpdate,
     JsVoid,
 )
-from flowctx_core.expressions.mj.parser import RESERVED, STRICT_RESERVED, deep_recursion
+from flowctx_core.expressions.mj.parser import RESERVED, STRICT_RESERVED
 from flowctx_core.expressions.sandbox import (
     Compiled,
     ExpressionError,
@@ -52,6 +52,7 @@ from flowctx_core.expressions.sandbox import (
     SandboxEval,
     ShortCircuit,
     Trace,
+    deep_recursion,
     span_of,
 )
 

@@ -13,9 +13,6 @@ expressions, ``new``, destructuring) is refused as not predicted rather than gue
 from __future__ import annotations
 
 import ast
-import contextlib
-import sys
-from collections.abc import Iterator
 from typing import Any, Final
 
 from flowctx_core.expressions.js.arrays import MUTATING_METHODS
@@ -41,7 +38,13 @@ from flowctx_core.expressions.mj.nodes import (
     JsUpdate,
     JsVoid,
 )
-from flowctx_core.expressions.sandbox import ExpressionError, set_span, span_of
+from flowctx_core.expressions.sandbox import (
+    ExpressionError,
+    deep_recursion,
+    set_span,
+    span_of,
+    tree_depth,
+)
 
 RESERVED: Final = frozenset(
     [
@@ -127,34 +130,6 @@ _UNARY: Final[dict[str, type[ast.unaryop]]] = {
 }  # fmt: skip
 _LOAD: Final = ast.Load()
 MAX_PARSE_DEPTH: Final = 2000  # V8 nests far deeper than 1000 characters allow
-
-
-@contextlib.contextmanager
-def deep_recursion(depth: int) -> Iterator[None]:
-    """Room on the interpreter's stack for a text nested ``depth`` deep: V8 parses and runs
-    any nesting 1000 characters can write, and so must flowctx. Shallow texts (nearly all)
-    leave the limit alone; pure-Python recursion does not grow the C stack in 3.11."""
-    if depth <= 30:
-        yield
-        return
-    old = sys.getrecursionlimit()
-    sys.setrecursionlimit(max(old, 1000 + depth * 40))
-    try:
-        yield
-    finally:
-        sys.setrecursionlimit(old)
-
-
-def tree_depth(root: ast.AST) -> int:
-    """How deep ``root`` nests, counted without recursion (the tree may be deeper than the
-    interpreter's recursion limit)."""
-    deepest = 0
-    stack = [(root, 1)]
-    while stack:
-        node, level = stack.pop()
-        deepest = max(deepest, level)
-        stack.extend((child, level + 1) for child in ast.iter_child_nodes(node))
-    return deepest
 
 
 def _mark(node: ast.AST, start: int, end: int) -> Any:
