@@ -77,15 +77,27 @@ def _container(value: Any, depth: int) -> str:
     return text.replace("\n", "\n" + _INDENT * depth) if depth else text
 
 
+#: ``"key": `` as written, by key: a matrix repeats the same dozen keys on every row, so
+#: most keys are encoded once per process. Bounded, so values' own keys (user data, any
+#: number of them) cannot grow it without limit in the app's long-lived process.
+_KEY_TEXT: dict[str, str] = {}
+_KEY_TEXT_MAX: Final = 4096
+
+
 def _dict(value: dict[str, Any], depth: int) -> str:
     inner = "\n" + _INDENT * (depth + 1)
     scalars = _SCALARS
-    encode = encode_basestring_ascii
+    known = _KEY_TEXT
     parts = []
     for key, item in value.items():
         scalar = scalars.get(type(item))
         text = scalar(item) if scalar is not None else _container(item, depth + 1)
-        parts.append(encode(key) + ": " + text)
+        head = known.get(key)
+        if head is None:
+            head = encode_basestring_ascii(key) + ": "
+            if len(known) < _KEY_TEXT_MAX:
+                known[key] = head
+        parts.append(head + text)
     return "{" + inner + ("," + inner).join(parts) + "\n" + _INDENT * depth + "}"
 
 

@@ -26,6 +26,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from flowctx_core.model.matrix import Matrix
@@ -118,7 +119,9 @@ def clean_key(value: Any) -> str:
     return key if key and _IDENTIFIER.match(key) else ""
 
 
+@lru_cache(maxsize=1 << 14)
 def is_immutable_key(key: str) -> bool:
+    # memoised: the policy asks it of every variable twice, on every resolution
     low = key.lower()
     return (
         low in _IMMUTABLE_EXACT
@@ -127,6 +130,7 @@ def is_immutable_key(key: str) -> bool:
     )
 
 
+@lru_cache(maxsize=1 << 14)
 def _is_quality_key(key: str) -> bool:
     low = key.lower()
     return any(p in low for p in _QUALITY_PARTS)
@@ -531,6 +535,7 @@ def build_policy(
     ``_task_batch_context_keys``): routing state a task batch may write.
     """
     reads = transition_keys(rules)
+    routing = frozenset(reads)  # once: every variable is judged against the same rules
     variables: dict[str, VariableAuthority] = {}
     error: str | None = None
     error_key: str | None = None
@@ -539,7 +544,7 @@ def build_policy(
         if not key or key in variables:
             continue
         try:
-            authority = infer(key, _raw(spec), frozenset(reads), task_keys)
+            authority = infer(key, _raw(spec), routing, task_keys)
         except AuthorityError as exc:
             error, error_key = str(exc), exc.key
             break
@@ -593,7 +598,7 @@ def build_policy(
         error_key,
         tuple(failures),
         tuple(silent),
-        frozenset(reads),
+        routing,
     )
 
 

@@ -328,3 +328,24 @@ def test_the_installed_script_from_another_directory(ws: Path, tmp_path: Path) -
     assert by_name["policy"]["value"]["currency"] == "EUR"
     assert by_name["openai_api_key"]["value"] == "***"
     assert "sk-live-abc123" not in done.stdout + done.stderr
+
+
+@pytest.mark.parametrize("command", ["matrix", "check"])
+def test_json_text_is_json_dumps_own_layout_byte_for_byte(
+    ws: Path, command: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The JSON commands write their text with flowctx's own writer (faster than
+    ``json.dumps(indent=2)``): a script that diffs or hashes the output must see the very
+    bytes json would write, on the demo's workflows and on a workspace with secrets."""
+    from flowctx_tui.cli.workspace_args import demo_path
+
+    runs = [[str(ws), "--workflow", "Approvals"]]
+    runs += [
+        [str(demo_path()), "--workflow", wf.name]
+        for wf in sorted((demo_path() / "workflows").iterdir())
+        if wf.is_dir()
+    ]
+    for args in runs if command == "matrix" else [runs[0][:1], [str(demo_path())]]:
+        main([command, *args, "--format", "json"])
+        out = capsys.readouterr().out
+        assert out == json.dumps(json.loads(out), indent=2) + "\n", args
