@@ -205,6 +205,8 @@ def empty_key_refusal(wf: WorkflowSnapshot) -> Refusal | None:
     mozaiksai/core/workflow/context/adapter.py ``set`` -> authority.py ``require_can_write``)."""
     if not wf.runtime.strict_workflow_files or wf.doc is None:
         return None
+    if all(clean_key(v.name) for v in wf.variables):  # the usual case: no order to find
+        return None
     ordered = sorted(
         (v for v in wf.variables if v.definition is not None),
         key=lambda v: v.definition is not None and v.definition.source.type != "runtime",

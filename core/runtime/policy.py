@@ -115,7 +115,16 @@ IDENTITY = ("app_id", "chat_id", "user_id", "workflow_name")
 def clean_key(value: Any) -> str:
     """authority.py ``_clean_key``: the stripped name, or "" when it is not an identifier (a
     leading ``_`` or digit, a space, over 128 characters...)."""
+    if type(value) is str:
+        return _clean_name(value)
     key = str(value or "").strip()
+    return key if key and _IDENTIFIER.match(key) else ""
+
+
+@lru_cache(maxsize=1 << 14)
+def _clean_name(value: str) -> str:
+    # memoised: the policy and the start-up stages each ask it of every declared name
+    key = value.strip()
     return key if key and _IDENTIFIER.match(key) else ""
 
 
@@ -280,12 +289,16 @@ def _raw(spec: VariableSpec) -> dict[str, Any]:
 
 def _source(raw: Mapping[str, Any]) -> Mapping[str, Any]:
     src = raw.get("source")
-    return src if isinstance(src, Mapping) else {}
+    # a dict (what YAML gives) first: Mapping's own check is an abstract-class lookup, asked
+    # of every declaration several times a policy
+    return src if type(src) is dict or isinstance(src, Mapping) else {}
 
 
 def _triggers(raw: Mapping[str, Any]) -> list[Mapping[str, Any]]:
     found = _source(raw).get("triggers")
-    return [t for t in found if isinstance(t, Mapping)] if isinstance(found, list) else []
+    if not isinstance(found, list):
+        return []
+    return [t for t in found if type(t) is dict or isinstance(t, Mapping)]
 
 
 def _text(value: Any) -> str:
