@@ -65,8 +65,9 @@ def _container(value: Any, depth: int) -> str:
         if isinstance(value, dict):
             if not value:
                 return "{}"
-            if all(type(k) is str for k in value):  # else json's own key conversions
-                return _dict(value, depth)
+            text = _dict(value, depth)
+            if text is not None:
+                return text
         elif isinstance(value, (list, tuple)):
             return _list(value, depth) if value else "[]"
         elif isinstance(value, str):
@@ -84,12 +85,20 @@ _KEY_TEXT: dict[str, str] = {}
 _KEY_TEXT_MAX: Final = 4096
 
 
-def _dict(value: dict[str, Any], depth: int) -> str:
-    inner = "\n" + _INDENT * (depth + 1)
+#: a line's start at each depth, and the separator between items there: made once, not
+#: per container
+_NEWLINE: Final = tuple("\n" + _INDENT * d for d in range(_MAX_DEPTH + 2))
+_SEPARATOR: Final = tuple("," + line for line in _NEWLINE)
+
+
+def _dict(value: dict[str, Any], depth: int) -> str | None:
+    """The text of ``value``, or None when a key is not a string (json's own conversions)."""
     scalars = _SCALARS
     known = _KEY_TEXT
     parts = []
     for key, item in value.items():
+        if type(key) is not str:
+            return None
         scalar = scalars.get(type(item))
         text = scalar(item) if scalar is not None else _container(item, depth + 1)
         head = known.get(key)
@@ -98,17 +107,18 @@ def _dict(value: dict[str, Any], depth: int) -> str:
             if len(known) < _KEY_TEXT_MAX:
                 known[key] = head
         parts.append(head + text)
-    return "{" + inner + ("," + inner).join(parts) + "\n" + _INDENT * depth + "}"
+    # one f-string: the text is copied once (a chain of + copies the whole body at each step,
+    # megabytes for the matrix's list of rows)
+    return f"{{{_NEWLINE[depth + 1]}{_SEPARATOR[depth + 1].join(parts)}{_NEWLINE[depth]}}}"
 
 
 def _list(value: list[Any] | tuple[Any, ...], depth: int) -> str:
-    inner = "\n" + _INDENT * (depth + 1)
     scalars = _SCALARS
     parts = []
     for item in value:
         scalar = scalars.get(type(item))
         parts.append(scalar(item) if scalar is not None else _container(item, depth + 1))
-    return "[" + inner + ("," + inner).join(parts) + "\n" + _INDENT * depth + "]"
+    return f"[{_NEWLINE[depth + 1]}{_SEPARATOR[depth + 1].join(parts)}{_NEWLINE[depth]}]"
 
 
 def _refuse(value: Any) -> Any:

@@ -176,10 +176,15 @@ def write_json(text: str, stream: TextIO | None = None) -> None:
     instead of through its scan (``json.dumps``'s default output is such: it also escapes DEL
     and everything past ASCII); other text is escaped as everything else is."""
     out = sys.stdout if stream is None else stream
+    # two writes rather than ``text + "\n"``: no copy of the whole text (megabytes for a
+    # large matrix) to add one character
     if text.isascii() and "\x7f" not in text:  # both at C speed: isascii is a flag
-        raw_stream(out).write(text + "\n")
+        stream = raw_stream(out)
+        stream.write(text)
+        stream.write("\n")
     else:
-        out.write(text + "\n")
+        out.write(text)
+        out.write("\n")
 
 
 def raw_stream(stream: TextIO) -> TextIO:
