@@ -88,18 +88,40 @@ class _GuardedLoader(_Loader):  # type: ignore[misc,valid-type]
     def __init__(self, stream: str) -> None:
         super().__init__(stream)
         self.nodes = 0
-        self.depth = 0
+        #: one entry per node being composed: its length is the depth
+        self.open: list[None] = []
+        # called after every node: the list's own pop, a C call with no Python frame (a
+        # method here was a tenth of composing a large contract)
+        self.ascend_resolver = self.open.pop  # type: ignore[method-assign]
 
     def descend_resolver(self, parent: yaml.Node | None, index: Any) -> None:
         self.nodes += 1
-        self.depth += 1
-        if self.depth > MAX_DEPTH:
+        opened = self.open
+        opened.append(None)
+        if len(opened) > MAX_DEPTH:
             raise _TooDeep(parent)
         if self.nodes > MAX_YAML_NODES:
             raise _TooMany(parent)
 
-    def ascend_resolver(self) -> None:
-        self.depth -= 1
+    def resolve(self, kind: type, value: Any, implicit: Any) -> str:
+        """The resolver's tag; a plain scalar's by its text, remembered (keys and short
+        values repeat on every definition, and each costs a few regular expressions)."""
+        if kind is yaml.ScalarNode and implicit[0]:
+            tag = _PLAIN_TAGS.get(value)
+            if tag is None:
+                tag = super().resolve(kind, value, implicit)
+                if len(value) <= _PLAIN_TAG_TEXT and len(_PLAIN_TAGS) < _PLAIN_TAGS_MAX:
+                    _PLAIN_TAGS[value] = tag
+            return tag
+        return super().resolve(kind, value, implicit)  # type: ignore[no-any-return]
+
+
+#: a plain scalar's implicit tag by its text: it depends on nothing else (the safe loader's
+#: resolvers are fixed, and it has no path resolvers). Bounded in entries and in the length
+#: of a text kept, for the app's long-lived process.
+_PLAIN_TAGS: dict[str, str] = {}
+_PLAIN_TAGS_MAX = 8192
+_PLAIN_TAG_TEXT = 64
 
 
 def _flow_too_deep(text: str, limit: int = MAX_DEPTH) -> tuple[int, int] | None:

@@ -313,3 +313,16 @@ def test_anchors_reused_after_the_tree_is_released_keep_data_and_marks() -> None
     assert doc.where(("list", 2, "k"), key=False) == (1, 31)
     assert doc.where(("last",), key=False) == (1, 31)
     assert doc.where(("last",)) == (6, 1)
+
+
+def test_a_plain_scalar_met_again_has_the_type_safe_load_gives_it() -> None:
+    """The loader remembers each short plain scalar's tag; a scalar met again (in this file,
+    or in a later one) keeps the type yaml.safe_load gives it, and a quoted one stays text."""
+    scalars = ["1", "0x1F", "1.5e3", ".inf", "yes", "On", "~", "null", "", "2024-01-02", "x"]
+    text = "".join(f"k{i}: {s}\nq{i}: '{s}'\n" for i, s in enumerate(scalars))
+    for _ in range(2):
+        doc, problems = parse_yaml_text(text, "f.yaml")
+        assert problems == [] and doc is not None
+        expected = yaml.safe_load(text)
+        assert doc.data == expected
+        assert [type(v) for v in doc.data.values()] == [type(v) for v in expected.values()]
