@@ -294,8 +294,8 @@ def _source(raw: Mapping[str, Any]) -> Mapping[str, Any]:
     return src if type(src) is dict or isinstance(src, Mapping) else {}
 
 
-def _triggers(raw: Mapping[str, Any]) -> list[Mapping[str, Any]]:
-    found = _source(raw).get("triggers")
+def _source_triggers(src: Mapping[str, Any]) -> list[Mapping[str, Any]]:
+    found = src.get("triggers")
     if not isinstance(found, list):
         return []
     return [t for t in found if type(t) is dict or isinstance(t, Mapping)]
@@ -406,12 +406,14 @@ def infer(
     """authority.py ``infer_context_authority`` for one declaration (raises AuthorityError)."""
     src = _source(raw)
     source_type = _text(src.get("type"))
-    triggers = _triggers(raw)
+    triggers = _source_triggers(src)
     trigger_types = {_text(t.get("type")) for t in triggers}
-    sentinel = any(_is_sentinel(t) for t in triggers)
+    sentinel = any(_is_sentinel(t) for t in triggers) if triggers else False
     declared_class = _text(raw.get("authority_class")) or None
-    declared_writers = [w for w in dict.fromkeys(_text(w) for w in raw.get("writer_ids") or [])]
-    declared_writers = [w for w in declared_writers if w]
+    declared_writers: list[str] = []
+    written = raw.get("writer_ids")
+    if written:  # most declarations name none: no comprehension to run
+        declared_writers = [w for w in dict.fromkeys(_text(w) for w in written) if w]
     value_type = _text(raw.get("type")).lower() or None
     why: dict[str, str] = {}
     if declared_class == IMMUTABLE and declared_writers:
@@ -469,20 +471,19 @@ def infer(
         why[name] = reason
         return inferred
 
+    from_class = f"inferred from {authority_class}"
     routing_flag = flag(
         "routing",
         key in routing or authority_class == ROUTING_STATE,
-        "inferred: a transition rule reads it"
-        if key in routing
-        else f"inferred from {authority_class}",
+        "inferred: a transition rule reads it" if key in routing else from_class,
     )
     authorization = flag(
         "authorization", is_immutable_key(key), "inferred from the name (identity or secret)"
     )
     hidden = authority_class in (IMMUTABLE, TOOL_ONLY)
-    model_visible = flag("model_visible", not hidden, f"inferred from {authority_class}")
+    model_visible = flag("model_visible", not hidden, from_class)
     tool_visible = flag("tool_visible", True, "inferred: tools see every variable")
-    persisted = flag("persisted", not hidden, f"inferred from {authority_class}")
+    persisted = flag("persisted", not hidden, from_class)
     if declared_writers:
         writers = set(declared_writers)
         why["writer_ids"] = "declared"
@@ -590,10 +591,12 @@ def build_policy(
     silent: list[SilentTrigger] = []
     for spec in workflow.variables:
         held = variables.get(clean_key(spec.name))
-        raw = _raw(spec)
-        if held is None or _text(_source(raw).get("type")) != "state":
+        if held is None:
             continue
-        triggers = list(enumerate(_triggers(raw)))
+        src = _source(_raw(spec))
+        if _text(src.get("type")) != "state":
+            continue
+        triggers = list(enumerate(_source_triggers(src)))
         agent_text = [t for _, t in triggers if _text(t.get("type")) == "agent_text"]
         # derived.py apply_agent_text: sentinel only when every agent_text trigger is one
         sentinel = bool(agent_text) and all(_is_sentinel(t) for t in agent_text)
