@@ -16,8 +16,7 @@ import math
 import os
 import re
 from collections.abc import Callable
-from typing import Any, Final
-from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+from typing import TYPE_CHECKING, Any, Final
 
 from flowctx_core.base import clock
 from flowctx_core.expressions.js.common import LENT, Unsupported
@@ -30,6 +29,9 @@ from flowctx_core.expressions.js.values import (
     to_primitive,
     to_string,
 )
+
+if TYPE_CHECKING:  # zoneinfo comes with the first local-time reading in a zone other than UTC
+    from zoneinfo import ZoneInfo
 
 MS_PER_DAY: Final = 86_400_000
 MAX_TIME: Final = 8.64e15
@@ -71,6 +73,8 @@ def zone_name() -> str:
 def _zone(name: str) -> ZoneInfo | None:
     if name in ("UTC", "Etc/UTC", "GMT", "UTC0"):
         return None
+    from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
     try:
         return ZoneInfo(name)
     except (ZoneInfoNotFoundError, ValueError):
@@ -472,19 +476,25 @@ for _first, _count in (
 
 # --- Date.parse -----------------------------------------------------------------------------
 
-_ISO_DATE: Final = re.compile(
+
+@functools.cache
+def _compiled(source: str, flags: int = 0) -> re.Pattern[str]:
+    """The parsers' expressions, compiled on the first Date.parse (1 ms of a cold start)."""
+    return re.compile(source, flags)
+
+
+_ISO_DATE: Final = (
     r"(?P<y>[+-]\d{6}|\d{4})(?:-(?P<m>\d\d)(?:-(?P<d>\d\d))?)?"
     r"(?:T(?P<H>\d\d):(?P<M>\d\d)(?::(?P<S>\d\d)(?:\.(?P<f>\d+))?)?"
     # +hhmm is not ES5's form, but V8's legacy parser reads it after a valid ISO time
-    r"(?P<z>Z|[+-]\d\d:\d\d|[+-]\d{4})?)?",
-    re.ASCII,
+    r"(?P<z>Z|[+-]\d\d:\d\d|[+-]\d{4})?)?"
 )
 
 
 def _parse_iso(s: str) -> float | None:
     """V8's ES5 ISO parser; None when the text is not of that form (the legacy parser then
     tries). Out-of-range fields make NaN, as in V8."""
-    m = _ISO_DATE.fullmatch(s)
+    m = _compiled(_ISO_DATE, re.ASCII).fullmatch(s)
     if m is None:
         return None
     g = m.groupdict()
@@ -512,9 +522,9 @@ def _parse_iso(s: str) -> float | None:
     return time_clip(t)
 
 
-_LEGACY_TOKEN: Final = re.compile(
+_LEGACY_TOKEN: Final = (
     r"\s+|\((?:[^()]*)\)|(?P<time>\d{1,2}:\d{1,2}(?::\d{1,2}(?:\.\d+)?)?)"
-    r"|(?P<offset>[+-]\d{1,4}(?::\d\d)?)|(?P<num>\d+)|(?P<word>[A-Za-z]+)\.?|(?P<sep>[,/\-.])",
+    r"|(?P<offset>[+-]\d{1,4}(?::\d\d)?)|(?P<num>\d+)|(?P<word>[A-Za-z]+)\.?|(?P<sep>[,/\-.])"
 )
 _MONTH_WORDS: Final = {name.lower(): i for i, name in enumerate(_MONTHS)}
 _DAY_WORDS: Final = {name.lower() for name in _DAYS}
@@ -534,7 +544,7 @@ def _parse_legacy(s: str) -> float | None:
     offset: int | None = None
     pm: bool | None = None
     while pos < len(s):
-        m = _LEGACY_TOKEN.match(s, pos)
+        m = _compiled(_LEGACY_TOKEN).match(s, pos)
         if m is None:
             return None
         pos = m.end()

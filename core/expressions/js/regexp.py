@@ -24,9 +24,7 @@ import functools
 import re
 import time
 from collections.abc import Callable, Iterator
-from typing import Any, Final
-
-import regress
+from typing import TYPE_CHECKING, Any, Final
 
 from flowctx_core.expressions.budget import (
     BUDGET,
@@ -53,6 +51,9 @@ from flowctx_core.expressions.js.values import (
     to_units,
     too_long,
 )
+
+if TYPE_CHECKING:  # imported with the first pattern compiled, not by a condition without one
+    import regress
 
 FLAG_ORDER: Final = "dgimsuvy"  # the order of RegExp.prototype.flags
 _FLAG_NAMES: Final = {
@@ -338,6 +339,8 @@ def _pattern_text(source: str, flags: str, prefix: str = "") -> tuple[str, str]:
 
 @functools.lru_cache(maxsize=512)
 def _compile(source: str, flags: str, prefix: str = "") -> regress.Regex:
+    import regress
+
     pattern, engine_flags = _pattern_text(source, flags, prefix)
     try:
         return regress.Regex(pattern, engine_flags)
