@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import math
+import random
 import struct
 import urllib.parse
 from collections.abc import Callable, Mapping
@@ -199,8 +200,6 @@ def _math_abs(x: Any = UNDEFINED, *_: Any) -> int | float:
 
 
 def _math_random(*_: Any) -> float:
-    import random  # on first use: its import (hashes, bisect) is a tenth of a plain eval's engine
-
     return random.random()
 
 
