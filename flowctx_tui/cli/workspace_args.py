@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 
 from flowctx_core.base import clock
 from flowctx_core.base.clock import Clock
-from flowctx_core.model.profiles import DEFAULT_PROFILE, UnknownRuntime, known_names
+from flowctx_core.model.profile_names import DEFAULT_PROFILE, UnknownRuntime, known_names
 from flowctx_tui.cli.common import UsageError
 
 # workspace_root (with the diagnostics and file-system helpers under it) comes with the first

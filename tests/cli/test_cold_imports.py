@@ -187,13 +187,15 @@ def test_eval_loads_nothing_of_a_workspace_and_one_front_end() -> None:
 
 #: what a condition without them does not load: the regular-expression engine (and the child
 #: process that bounds its risky matches), the time-zone database, the denylist's patterns
-#: compiled one by one (only the first-pass filter runs), the workspace's root finder
+#: compiled one by one (only the first-pass filter runs), the workspace's root finder and the
+#: runtime profiles' rules
 ON_FIRST_USE = (
     "regress",
     "subprocess",
     "zoneinfo",
     "difflib",
     "flowctx_core.model.workspace_root",
+    "flowctx_core.model.profiles",  # --runtime's help lists the names only
 )
 
 SCOPE_PROBE = """
