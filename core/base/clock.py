@@ -14,7 +14,7 @@ workspace profile and the CLI read ``now:``/``--now`` without loading the expres
 from __future__ import annotations
 
 import contextlib
-import datetime as dt
+import functools
 import re
 import threading
 import time
@@ -44,16 +44,23 @@ class Clock:
 
 def iso_text(ms: int) -> str:
     """``2026-12-01T09:00:00Z`` (milliseconds shown only when there are any)."""
+    import datetime as dt  # here: its import is 1 ms of every command, most of which read no time
+
     seconds, millis = divmod(ms, 1000)
     stamp = dt.datetime(1970, 1, 1, tzinfo=dt.UTC) + dt.timedelta(seconds=seconds)
     text = stamp.strftime("%Y-%m-%dT%H:%M:%S")
     return f"{text}.{millis:03d}Z" if millis else f"{text}Z"
 
 
-_ISO: Final = re.compile(
+_ISO: Final = (
     r"(\d{4})-(\d\d)-(\d\d)(?:[T ](\d\d):(\d\d)(?::(\d\d)(?:\.(\d{1,9}))?)?)?"
     r"(Z|[+-]\d\d:?\d\d)?"
 )
+
+
+@functools.cache
+def _iso() -> re.Pattern[str]:
+    return re.compile(_ISO)
 
 
 class ClockError(ValueError):
@@ -63,6 +70,8 @@ class ClockError(ValueError):
 def clock_from_yaml(value: object) -> Clock:
     """``now:`` as YAML gives it: a string, or the timestamp YAML itself parsed (a naive
     one is UTC, as ``parse_now`` reads a time without offset)."""
+    import datetime as dt
+
     if isinstance(value, dt.datetime):
         stamp = value if value.tzinfo else value.replace(tzinfo=dt.UTC)
         return Clock(round((stamp - dt.datetime(1970, 1, 1, tzinfo=dt.UTC)).total_seconds() * 1000))
@@ -76,7 +85,9 @@ def clock_from_yaml(value: object) -> Clock:
 def parse_now(text: str) -> Clock:
     """``2026-12-01T09:00:00Z``, ``2026-12-01T10:00+01:00``, ``2026-12-01`` (midnight UTC).
     A time without an offset is UTC: the instant must not depend on the machine's zone."""
-    m = _ISO.fullmatch(text.strip())
+    import datetime as dt
+
+    m = _iso().fullmatch(text.strip())
     if m is None:
         raise ClockError(
             f"'{text}' is not an ISO 8601 instant (expected e.g. 2026-12-01T09:00:00Z)"

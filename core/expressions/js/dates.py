@@ -10,7 +10,6 @@ so years beyond Python's ``datetime`` range still work. Local time is node's: th
 
 from __future__ import annotations
 
-import datetime as dt
 import functools
 import math
 import os
@@ -31,6 +30,7 @@ from flowctx_core.expressions.js.values import (
 )
 
 if TYPE_CHECKING:  # zoneinfo comes with the first local-time reading in a zone other than UTC
+    from datetime import datetime, timedelta
     from zoneinfo import ZoneInfo
 
 MS_PER_DAY: Final = 86_400_000
@@ -81,7 +81,20 @@ def _zone(name: str) -> ZoneInfo | None:
         return None  # node falls back to UTC for a zone it does not know
 
 
-_EPOCH: Final = dt.datetime(1970, 1, 1, tzinfo=dt.UTC)
+@functools.cache
+def _epoch() -> datetime:
+    """1970-01-01 UTC; datetime (and zoneinfo) come with the first zone other than UTC."""
+    from datetime import UTC, datetime
+
+    return datetime(1970, 1, 1, tzinfo=UTC)
+
+
+def _timedelta(milliseconds: float) -> timedelta:
+    from datetime import timedelta
+
+    return timedelta(milliseconds=milliseconds)
+
+
 _PY_MIN: Final = -62135596800000 + MS_PER_DAY  # datetime's range, a day inside
 _PY_MAX: Final = 253402300799000 - MS_PER_DAY
 
@@ -92,7 +105,7 @@ def offset_ms(t: float) -> int:
     if zone is None:
         return 0
     t = min(max(t, _PY_MIN), _PY_MAX)
-    stamp = _EPOCH + dt.timedelta(milliseconds=t)
+    stamp = _epoch() + _timedelta(milliseconds=t)
     off = stamp.astimezone(zone).utcoffset()
     return int(off.total_seconds() * 1000) if off is not None else 0
 
@@ -104,7 +117,7 @@ def _offset_local(t_local: float) -> int:
     if zone is None:
         return 0
     t_local = min(max(t_local, _PY_MIN), _PY_MAX)
-    wall = (_EPOCH + dt.timedelta(milliseconds=t_local)).replace(tzinfo=None)
+    wall = (_epoch() + _timedelta(milliseconds=t_local)).replace(tzinfo=None)
     off = wall.replace(tzinfo=zone, fold=0).utcoffset()
     return int(off.total_seconds() * 1000) if off is not None else 0
 
