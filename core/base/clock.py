@@ -19,16 +19,21 @@ import re
 import threading
 import time
 from collections.abc import Iterator
-from dataclasses import dataclass
 from typing import Final
 
+from flowctx_core.base.record import Record
 
-@dataclass(frozen=True, slots=True)
-class Clock:
+
+class Clock(Record):
     """An instant in milliseconds since the epoch; ``pinned`` is false for the current time."""
 
+    __slots__ = ("ms", "pinned")
     ms: int
-    pinned: bool = True
+    pinned: bool
+
+    def __init__(self, ms: int, pinned: bool = True) -> None:
+        object.__setattr__(self, "ms", ms)
+        object.__setattr__(self, "pinned", pinned)
 
     def iso(self) -> str:
         return iso_text(self.ms)
