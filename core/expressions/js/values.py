@@ -16,6 +16,7 @@ import re
 from collections.abc import Callable, Mapping
 from typing import Any, Final
 
+from flowctx_core.base.lazyre import pattern
 from flowctx_core.expressions.budget import BUDGET, MAX_ITEMS, charge
 from flowctx_core.expressions.js import fdlibm
 from flowctx_core.expressions.sandbox import SandboxError
@@ -394,14 +395,14 @@ def to_units(s: str) -> str:
     return "".join(out)
 
 
-_PAIR = re.compile("[\ud800-\udbff][\udc00-\udfff]")
+_PAIR = "[\ud800-\udbff][\udc00-\udfff]"
 
 
 def from_units(s: str) -> str:
     """The canonical string for code units: valid surrogate pairs joined, lone ones kept."""
     if s.isascii():
         return s
-    return _PAIR.sub(
+    return pattern(_PAIR).sub(
         lambda m: chr(0x10000 + ((ord(m[0][0]) - 0xD800) << 10) + ord(m[0][1]) - 0xDC00), s
     )
 
