@@ -28,6 +28,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Final
 
 from flowctx_core.base import clock
+from flowctx_core.base.gcpause import gc_paused
 from flowctx_core.base.record import Record, replace
 from flowctx_core.expressions import budget
 from flowctx_core.expressions.engines import ENGINES
@@ -60,7 +61,9 @@ def _front_end(dialect: str) -> Callable[[str], Compiled]:
     front = _FRONT_ENDS.get(dialect)
     if front is None:
         module, name = _FRONT_END_MODULES[dialect]
-        front = _FRONT_ENDS[dialect] = getattr(importlib.import_module(module), name)
+        # an import's objects live as long as the process: no cycle to collect among them
+        with gc_paused():
+            front = _FRONT_ENDS[dialect] = getattr(importlib.import_module(module), name)
     return front
 
 

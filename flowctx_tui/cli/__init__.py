@@ -134,7 +134,12 @@ def _main(argv: Sequence[str] | None) -> int:
         from flowctx_core.base.gcpause import keep_until_exit
 
         keep_until_exit()
-    module, parser = build_parser(name)
+    from flowctx_core.base.gcpause import gc_paused
+
+    # the command's modules are imported here: what they allocate lives until the process ends,
+    # so the collector, walking it again and again as it grows, would find nothing to free
+    with gc_paused():
+        module, parser = build_parser(name)
     ns = parser.parse_args(rest)
     try:
         return int(module.run(ns) or 0)

@@ -271,3 +271,26 @@ def test_schema_reads_the_runtime_of_the_workspace_around_it(tmp_path: Path) -> 
     assert got["code"] == 0
     assert json.loads(str(got["out"]))["title"] == "context_variables.yaml (runtime spec)"
     assert got["loaded"] == []
+
+
+GC_PROBE = """
+import gc, sys
+from flowctx_tui.cli import main
+sys.argv = ["flowctx", "eval", "1 === 1"]
+code = main()
+print(code, gc.isenabled(), gc.get_freeze_count() > 0)
+"""
+
+
+def test_eval_imports_its_engine_with_the_collector_paused_and_turns_it_back_on() -> None:
+    # the engine's modules live as long as the process: imported with the collector paused,
+    # then frozen out of its walks; the collector itself is on again for what the command makes
+    done = subprocess.run(
+        [sys.executable, "-c", GC_PROBE],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=120,
+        check=True,
+    )
+    assert done.stdout.splitlines()[-1] == "0 True True", done.stdout

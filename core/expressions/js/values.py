@@ -464,22 +464,22 @@ def join_bounded(sep: str, parts: Any) -> str:
 # `\d+(?:\.\d*)?`, not `\d+\.?\d*`: the same strings, but the second splits a run of digits
 # in n ways, so a fullmatch failing at its end backtracks n**2 times (a hang at 20,000 digits)
 # re.ASCII: ToNumber reads ASCII digits only (Number('１２') is NaN; Python's \d is Unicode)
-_DECIMAL = re.compile(r"[+-]?(?:Infinity|(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?)", re.ASCII)
-_RADIX = re.compile(r"0[xX][0-9a-fA-F]+|0[oO][0-7]+|0[bB][01]+")
+_DECIMAL = r"[+-]?(?:Infinity|(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?)"
+_RADIX = r"0[xX][0-9a-fA-F]+|0[oO][0-7]+|0[bB][01]+"
 
 
 def string_to_number(s: str) -> int | float:
     s = s.strip(JS_WHITESPACE)
     if not s:
         return 0
-    if _DECIMAL.fullmatch(s):
+    if pattern(_DECIMAL, re.ASCII).fullmatch(s):
         if s.endswith("Infinity"):
             return -math.inf if s[0] == "-" else math.inf
         f = float(s)
         if f == 0.0:
             return f if s[0] == "-" else 0
         return int(f) if f.is_integer() and abs(f) <= _EXACT else f
-    if _RADIX.fullmatch(s):
+    if pattern(_RADIX).fullmatch(s):
         return number(int(s, 0))
     return math.nan
 
