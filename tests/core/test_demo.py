@@ -18,6 +18,7 @@ from flowctx_core.base.secrets import MASK
 from flowctx_core.base.yamlmarks import load_yaml_file
 from flowctx_core.check import check_workspace
 from flowctx_core.model.matrix import Matrix, Row
+from flowctx_core.model.source_types import SOURCE_TYPES
 from flowctx_core.report.display import display_value, matrix_to_json, row_to_json
 from flowctx_core.routing import RouteDecision, load_routes
 from flowctx_core.session import Session, open_session
@@ -276,16 +277,7 @@ def test_every_row_of_every_workflow(matrices: dict[str, Matrix]) -> None:
 
 def test_every_source_type_is_used(matrices: dict[str, Matrix]) -> None:
     used = {r.source for m in matrices.values() for r in m.rows}
-    assert used >= {
-        "config",
-        "data_reference",
-        "data_entity",
-        "computed",
-        "state",
-        "external",
-        "file",
-        "build_context",
-    }
+    assert used >= set(SOURCE_TYPES)
 
 
 def test_provenance_shows_why_each_value_won(matrices: dict[str, Matrix]) -> None:

@@ -697,23 +697,14 @@ def _find_at_points(rx: JsRegExp, text: _Text, start: int, sticky: bool) -> _Fou
 def find_all(rx: JsRegExp, text: _Text) -> Iterator[_Found]:
     """Every match as a global regular expression finds them from 0 (an empty match moves on
     by one code unit, or code point with u/v)."""
-    if "y" in rx.flags:
+    sticky = "y" in rx.flags
+    if sticky or (text.unicode and len(text.units) != len(text.chars)):
+        # sticky: each match must start where the last ended; surrogate pairs: V8 searches
+        # again from each lastIndex, which may stop between the halves of a pair
         at = 0
         while at <= len(text.units):
             charge(ELEMENT)
-            f = find_at(rx, text, at, True)
-            if f is None:
-                return
-            yield f
-            s, e = f.spans[0]  # type: ignore[misc]
-            at = e if e > s else _advance(text, e)
-        return
-    if text.unicode and len(text.units) != len(text.chars):
-        # surrogate pairs: V8's search from each lastIndex, which may stop between halves
-        at = 0
-        while at <= len(text.units):
-            charge(ELEMENT)
-            f = find_at(rx, text, at, False)
+            f = find_at(rx, text, at, sticky)
             if f is None:
                 return
             yield f
