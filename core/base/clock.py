@@ -14,21 +14,26 @@ workspace profile and the CLI read ``now:``/``--now`` without loading the expres
 from __future__ import annotations
 
 import contextlib
-import datetime as dt
+import functools
 import re
 import threading
 import time
 from collections.abc import Iterator
-from dataclasses import dataclass
 from typing import Final
 
+from flowctx_core.base.record import Record
 
-@dataclass(frozen=True, slots=True)
-class Clock:
+
+class Clock(Record):
     """An instant in milliseconds since the epoch; ``pinned`` is false for the current time."""
 
+    __slots__ = ("ms", "pinned")
     ms: int
-    pinned: bool = True
+    pinned: bool
+
+    def __init__(self, ms: int, pinned: bool = True) -> None:
+        object.__setattr__(self, "ms", ms)
+        object.__setattr__(self, "pinned", pinned)
 
     def iso(self) -> str:
         return iso_text(self.ms)
@@ -44,16 +49,23 @@ class Clock:
 
 def iso_text(ms: int) -> str:
     """``2026-12-01T09:00:00Z`` (milliseconds shown only when there are any)."""
+    import datetime as dt  # here: its import is 1 ms of every command, most of which read no time
+
     seconds, millis = divmod(ms, 1000)
     stamp = dt.datetime(1970, 1, 1, tzinfo=dt.UTC) + dt.timedelta(seconds=seconds)
     text = stamp.strftime("%Y-%m-%dT%H:%M:%S")
     return f"{text}.{millis:03d}Z" if millis else f"{text}Z"
 
 
-_ISO: Final = re.compile(
+_ISO: Final = (
     r"(\d{4})-(\d\d)-(\d\d)(?:[T ](\d\d):(\d\d)(?::(\d\d)(?:\.(\d{1,9}))?)?)?"
     r"(Z|[+-]\d\d:?\d\d)?"
 )
+
+
+@functools.cache
+def _iso() -> re.Pattern[str]:
+    return re.compile(_ISO)
 
 
 class ClockError(ValueError):
@@ -63,6 +75,8 @@ class ClockError(ValueError):
 def clock_from_yaml(value: object) -> Clock:
     """``now:`` as YAML gives it: a string, or the timestamp YAML itself parsed (a naive
     one is UTC, as ``parse_now`` reads a time without offset)."""
+    import datetime as dt
+
     if isinstance(value, dt.datetime):
         stamp = value if value.tzinfo else value.replace(tzinfo=dt.UTC)
         return Clock(round((stamp - dt.datetime(1970, 1, 1, tzinfo=dt.UTC)).total_seconds() * 1000))
@@ -76,7 +90,9 @@ def clock_from_yaml(value: object) -> Clock:
 def parse_now(text: str) -> Clock:
     """``2026-12-01T09:00:00Z``, ``2026-12-01T10:00+01:00``, ``2026-12-01`` (midnight UTC).
     A time without an offset is UTC: the instant must not depend on the machine's zone."""
-    m = _ISO.fullmatch(text.strip())
+    import datetime as dt
+
+    m = _iso().fullmatch(text.strip())
     if m is None:
         raise ClockError(
             f"'{text}' is not an ISO 8601 instant (expected e.g. 2026-12-01T09:00:00Z)"

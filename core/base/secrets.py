@@ -16,6 +16,8 @@ from collections.abc import Iterable, Mapping
 from functools import lru_cache
 from typing import Any
 
+from flowctx_core.base.lazyre import pattern
+
 MASK = "***"
 #: why a value is masked, as the explain says it: ``*** (secret: key looks secret)``
 KEY_REASON = "key looks secret"
@@ -35,11 +37,11 @@ _SECRET_PARTS = (
 # A scheme starts only after a non-scheme character and the quantifiers are possessive, so a
 # long string with no URI in it costs one pass, not one pass per starting position. This finds
 # where a password starts; where it ends is decided by ``_password_end``.
-_URI_HEAD = re.compile(r"(?<![A-Za-z0-9+.\-])[A-Za-z][A-Za-z0-9+.\-]*+:/{1,2}[^:/?#@\s]*+:")
+_URI_HEAD = r"(?<![A-Za-z0-9+.\-])[A-Za-z][A-Za-z0-9+.\-]*+:/{1,2}[^:/?#@\s]*+:"
 #: a ``name=value`` pair in a query string or a fragment (``?``, ``&``, ``;`` and ``#`` start
 #: one: OAuth's implicit flow returns ``#access_token=...``); whether its value is secret is
 #: decided by its name, in ``_secret_param``
-_QUERY_PARAM = re.compile(r"[?&;#](?P<name>[A-Za-z0-9_.\-]{1,64}+)=(?P<pw>[^&#\s\"']++)")
+_QUERY_PARAM = r"[?&;#](?P<name>[A-Za-z0-9_.\-]{1,64}+)=(?P<pw>[^&#\s\"']++)"
 #: query parameters that carry a secret although no secret-looking word is in their name:
 #: short password spellings, and the signatures of signed URLs (Azure SAS ``sig``, ``signature``)
 _SECRET_PARAMS = frozenset({"pwd", "pass", "sig", "signature", "code", "auth", "jwt", "session"})
@@ -102,7 +104,7 @@ def _secret_spans(text: str) -> list[tuple[int, int]]:
     spans: list[tuple[int, int]] = []
     if ":/" in text:
         pos = 0
-        while (m := _URI_HEAD.search(text, pos)) is not None:
+        while (m := pattern(_URI_HEAD).search(text, pos)) is not None:
             end = _password_end(text, m.end())
             if end < 0:
                 pos = m.end()
@@ -110,7 +112,7 @@ def _secret_spans(text: str) -> list[tuple[int, int]]:
             spans.append((m.end(), end))
             pos = end
     if "=" in text:
-        for q in _QUERY_PARAM.finditer(text):
+        for q in pattern(_QUERY_PARAM).finditer(text):
             if not _secret_param(q.group("name")):
                 continue
             if not any(a <= q.start("pw") < b for a, b in spans):

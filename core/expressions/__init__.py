@@ -24,11 +24,12 @@ from __future__ import annotations
 import importlib
 import time
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Final
 
 from flowctx_core.base import clock
+from flowctx_core.base.gcpause import gc_paused
+from flowctx_core.base.record import Record, replace
 from flowctx_core.expressions import budget
 from flowctx_core.expressions.engines import ENGINES
 from flowctx_core.expressions.sandbox import (
@@ -60,7 +61,9 @@ def _front_end(dialect: str) -> Callable[[str], Compiled]:
     front = _FRONT_ENDS.get(dialect)
     if front is None:
         module, name = _FRONT_END_MODULES[dialect]
-        front = _FRONT_ENDS[dialect] = getattr(importlib.import_module(module), name)
+        # an import's objects live as long as the process: no cycle to collect among them
+        with gc_paused():
+            front = _FRONT_ENDS[dialect] = getattr(importlib.import_module(module), name)
     return front
 
 
@@ -87,18 +90,46 @@ DEFAULT_SECRET_ROOTS: Final[dict[str, SecretPaths]] = {
 }
 
 
-@dataclass(frozen=True, slots=True)
-class EvalResult:
+class EvalResult(Record):
+    __slots__ = (
+        *("success", "value", "error", "elapsed_ms", "raw", "explain", "dialect", "warnings"),
+        *("engine", "clock"),
+    )
     success: bool
     value: bool | None
     error: ExprError | None
     elapsed_ms: float
-    raw: Any = None  # the value before boolean coercion (may be a secret: never displayed)
-    explain: ExplainNode | None = None
-    dialect: str = "mj"
-    warnings: tuple[str, ...] = ()  # answers that would surprise an author, and why
-    engine: str = ""  # the engine and version the answer is predicted for
-    clock: str = ""  # the instant the condition read as "now" (ISO 8601), when it read one
+    raw: Any  # the value before boolean coercion (may be a secret: never displayed)
+    explain: ExplainNode | None
+    dialect: str
+    warnings: tuple[str, ...]  # answers that would surprise an author, and why
+    engine: str  # the engine and version the answer is predicted for
+    clock: str  # the instant the condition read as "now" (ISO 8601), when it read one
+
+    def __init__(
+        self,
+        success: bool,
+        value: bool | None,
+        error: ExprError | None,
+        elapsed_ms: float,
+        raw: Any = None,
+        explain: ExplainNode | None = None,
+        dialect: str = "mj",
+        warnings: tuple[str, ...] = (),
+        engine: str = "",
+        clock: str = "",
+    ) -> None:
+        init = object.__setattr__
+        init(self, "success", success)
+        init(self, "value", value)
+        init(self, "error", error)
+        init(self, "elapsed_ms", elapsed_ms)
+        init(self, "raw", raw)
+        init(self, "explain", explain)
+        init(self, "dialect", dialect)
+        init(self, "warnings", warnings)
+        init(self, "engine", engine)
+        init(self, "clock", clock)
 
     def to_json(self, explain: bool = False) -> dict[str, Any]:
         out: dict[str, Any] = {

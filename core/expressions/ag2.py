@@ -157,9 +157,13 @@ class Plan:
     depth: int = 0  # how deep the tree nests (room on the stack to evaluate it)
 
 
-@dataclass(frozen=True, eq=False, slots=True)
 class Ag2Compiled(Compiled):
-    plan: Plan | None = None
+    __slots__ = ("plan",)
+    plan: Plan | None
+
+    def __init__(self, *args: Any, plan: Plan | None = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        object.__setattr__(self, "plan", plan)
 
 
 def _convert(text: MappedText) -> MappedText:

@@ -31,10 +31,10 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Final
 
+from flowctx_core.base.record import Record
 from flowctx_core.base.secrets import KEY_REASON, is_secret_key, secret_strings
 
 #: keys repeat across the records of a document; each is judged once
@@ -54,12 +54,16 @@ _CHOOSERS: Final = frozenset({"BoolOp", "IfExp", "JsCoalesce", "JsSequence"})
 _PASSING: Final = frozenset({"JsChain", "JsOptional", "JsSpread"})
 
 
-@dataclass(frozen=True, slots=True)
-class Prov:
+class Prov(Record):
     """A value's provenance: ``path`` when it is the value read at that scope path."""
 
+    __slots__ = ("facts", "path")
     path: tuple[str, ...] | None
     facts: Facts
+
+    def __init__(self, path: tuple[str, ...] | None, facts: Facts) -> None:
+        object.__setattr__(self, "path", path)
+        object.__setattr__(self, "facts", facts)
 
 
 CLEAN: Final = Prov(None, _NONE)

@@ -17,11 +17,11 @@ import operator as op
 import sys
 import threading
 from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass
 from typing import Any, ClassVar, Final
 
 import simpleeval  # type: ignore[import-untyped]
 
+from flowctx_core.base.record import Record
 from flowctx_core.expressions import budget
 from flowctx_core.expressions.budget import charge, check_items, deep_size
 from flowctx_core.expressions.provenance import Flow
@@ -61,13 +61,19 @@ def tree_depth(root: ast.AST) -> int:
     return deepest
 
 
-@dataclass(frozen=True, slots=True)
-class ExprError:
+class ExprError(Record):
     """What went wrong, and where: ``start``/``end`` index the original text."""
 
+    __slots__ = ("end", "message", "start")
     message: str
-    start: int | None = None
-    end: int | None = None
+    start: int | None
+    end: int | None
+
+    def __init__(self, message: str, start: int | None = None, end: int | None = None) -> None:
+        init = object.__setattr__
+        init(self, "message", message)
+        init(self, "start", start)
+        init(self, "end", end)
 
 
 class ExpressionError(Exception):
@@ -494,12 +500,26 @@ class Records(dict[int, tuple[bool, Any]]):
         self.flow.reset()
 
 
-@dataclass
 class Trace:
-    records: dict[int, tuple[bool, Any]]
-    value: Any = None
-    error: BaseException | None = None
-    error_node: ast.AST | None = None
+    """What a traced run recorded: each node's outcome, the value or the error and its node."""
+
+    def __init__(
+        self,
+        records: dict[int, tuple[bool, Any]],
+        value: Any = None,
+        error: BaseException | None = None,
+        error_node: ast.AST | None = None,
+    ) -> None:
+        self.records = records
+        self.value = value
+        self.error = error
+        self.error_node = error_node
+
+    def __repr__(self) -> str:
+        return (
+            f"Trace(records={self.records!r}, value={self.value!r}, error={self.error!r}, "
+            f"error_node={self.error_node!r})"
+        )
 
     @property
     def flow(self) -> Flow | None:
@@ -522,10 +542,14 @@ def evaluator_for(cls: type[SandboxEval]) -> SandboxEval:
     return ev
 
 
-@dataclass(frozen=True, eq=False, slots=True)
-class Compiled:
-    """A parsed, validated expression: evaluate it many times with different scopes."""
+class Compiled(Record):
+    """A parsed, validated expression: evaluate it many times with different scopes (equal
+    only to itself)."""
 
+    __slots__ = (
+        *("text", "dialect", "tree", "names", "required", "evaluator", "truthy", "builtins"),
+        *("missing", "warnings", "warn"),
+    )
     text: str
     dialect: str
     tree: ast.expr
@@ -535,9 +559,39 @@ class Compiled:
     truthy: Callable[[Any], bool]
     builtins: frozenset[str]  # names that resolve without the scope
     missing: Callable[[str], str]  # the message for a name that does not resolve
-    warnings: tuple[str, ...] = ()  # surprises the text alone shows
+    warnings: tuple[str, ...]  # surprises the text alone shows
     #: surprises that depend on the values (``None``: the dialect has none)
-    warn: Callable[[Mapping[str, Any]], tuple[str, ...]] | None = None
+    warn: Callable[[Mapping[str, Any]], tuple[str, ...]] | None
+
+    __eq__ = object.__eq__  # type: ignore[assignment]
+    __hash__ = object.__hash__  # type: ignore[assignment]
+
+    def __init__(
+        self,
+        text: str,
+        dialect: str,
+        tree: ast.expr,
+        names: frozenset[str],
+        required: tuple[tuple[str, int, int], ...],
+        evaluator: type[SandboxEval],
+        truthy: Callable[[Any], bool],
+        builtins: frozenset[str],
+        missing: Callable[[str], str],
+        warnings: tuple[str, ...] = (),
+        warn: Callable[[Mapping[str, Any]], tuple[str, ...]] | None = None,
+    ) -> None:
+        init = object.__setattr__
+        init(self, "text", text)
+        init(self, "dialect", dialect)
+        init(self, "tree", tree)
+        init(self, "names", names)
+        init(self, "required", required)
+        init(self, "evaluator", evaluator)
+        init(self, "truthy", truthy)
+        init(self, "builtins", builtins)
+        init(self, "missing", missing)
+        init(self, "warnings", warnings)
+        init(self, "warn", warn)
 
     def check_scope(self, scope: Mapping[str, Any]) -> ExprError | None:
         for name, start, end in self.required:

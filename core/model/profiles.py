@@ -21,6 +21,13 @@ from types import MappingProxyType
 from typing import Any, Literal
 
 from flowctx_core.model.filenames import FLOW_FILE, HANDOFFS_FILE, TRANSITIONS_FILE
+from flowctx_core.model.profile_names import (
+    ALIASES,
+    DEFAULT_PROFILE,
+    NAMES,
+    UnknownRuntime,
+    known_names,
+)
 from flowctx_core.model.source_types import SOURCE_TYPES
 
 #: how a contract file is read and what happens to a plan with one invalid definition
@@ -342,23 +349,12 @@ SPEC = RuntimeProfile(
 PROFILES: Mapping[str, RuntimeProfile] = MappingProxyType(
     {p.name: p for p in (MOZAIKS_0_2_0, MOZAIKS_2026_01, SPEC)}
 )
-#: names that stand for a profile: ``mozaiks`` is always the newest release
-ALIASES: Mapping[str, str] = MappingProxyType({"mozaiks": MOZAIKS.name})
-DEFAULT_PROFILE = MOZAIKS.name
-
-
-def known_names() -> str:
-    """``mozaiks-0.2.0 (alias mozaiks), mozaiks-2026-01, spec``."""
-    aliases: dict[str, list[str]] = {}
-    for alias, target in ALIASES.items():
-        aliases.setdefault(target, []).append(alias)
-    return ", ".join(
-        f"{n} (alias {', '.join(aliases[n])})" if n in aliases else n for n in PROFILES
-    )
-
-
-class UnknownRuntime(ValueError):
-    """A profile name that is not shipped."""
+if (
+    tuple(PROFILES) != NAMES
+    or MOZAIKS.name != ALIASES["mozaiks"]
+    or MOZAIKS.name != DEFAULT_PROFILE
+):
+    raise ImportError("profile_names does not name the shipped profiles")  # caught by any test
 
 
 def get_profile(name: str | None) -> RuntimeProfile:

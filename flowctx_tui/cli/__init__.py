@@ -134,7 +134,12 @@ def _main(argv: Sequence[str] | None) -> int:
         from flowctx_core.base.gcpause import keep_until_exit
 
         keep_until_exit()
-    module, parser = build_parser(name)
+    from flowctx_core.base.gcpause import gc_paused
+
+    # the command's modules are imported here: what they allocate lives until the process ends,
+    # so the collector, walking it again and again as it grows, would find nothing to free
+    with gc_paused():
+        module, parser = build_parser(name)
     ns = parser.parse_args(rest)
     try:
         return int(module.run(ns) or 0)
@@ -150,13 +155,14 @@ def _mistyped_command(word: str) -> bool:
     ``flowctx tset`` would otherwise open the app on a PATH 'tset' that does not exist; a word
     with no path separator and no file there is far more likely a mistyped command.
     """
-    import difflib
     import os
 
     if word in COMMANDS or word.startswith("-") or os.sep in word or "/" in word:
         return False
     if os.path.lexists(word) or not word.isidentifier():
         return False
+    import difflib  # only for a word that is no command (1 ms of every command's start)
+
     close = difflib.get_close_matches(word, list(COMMANDS), n=1, cutoff=0.6)
     if close:
         print(f"flowctx: no command '{word}'; did you mean '{close[0]}'?", file=sys.stderr)

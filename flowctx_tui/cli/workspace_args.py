@@ -20,10 +20,11 @@ from typing import TYPE_CHECKING
 
 from flowctx_core.base import clock
 from flowctx_core.base.clock import Clock
-from flowctx_core.model.profiles import DEFAULT_PROFILE, UnknownRuntime, known_names
-from flowctx_core.model.workspace_root import WorkspaceNotFound, find_root
+from flowctx_core.model.profile_names import DEFAULT_PROFILE, UnknownRuntime, known_names
 from flowctx_tui.cli.common import UsageError
 
+# workspace_root (with the diagnostics and file-system helpers under it) comes with the first
+# workspace looked for: `flowctx eval` and `schema` take the --now/--runtime options and open none
 if TYPE_CHECKING:  # the session (the contract's models) is imported by the commands that open one
     from flowctx_core.session import Session
 
@@ -115,6 +116,8 @@ def workspace_path(given: str | None, *, quiet: bool = False) -> Path:
     bundled demo (said on standard error unless ``quiet``)."""
     if given:
         return Path(given)
+    from flowctx_core.model.workspace_root import WorkspaceNotFound, find_root
+
     cwd = Path.cwd()
     try:
         find_root(cwd)
@@ -137,6 +140,7 @@ def open_from_args(
 ) -> Session:
     """Open the workspace PATH names (see the module's rule) with the process environment
     and ``env_overrides`` on top."""
+    from flowctx_core.model.workspace_root import WorkspaceNotFound
     from flowctx_core.session import open_session
 
     path = workspace_path(args.path, quiet=quiet)

@@ -185,6 +185,67 @@ def test_eval_loads_nothing_of_a_workspace_and_one_front_end() -> None:
     assert not {m for m in loaded if under(m, others)}, loaded
 
 
+#: what a condition without them does not load: the regular-expression engine (and the child
+#: process that bounds its risky matches), the time-zone database, the denylist's patterns
+#: compiled one by one (only the first-pass filter runs), the workspace's root finder and the
+#: runtime profiles' rules
+ON_FIRST_USE = (
+    "regress",
+    "subprocess",
+    "zoneinfo",
+    "difflib",
+    "flowctx_core.model.workspace_root",
+    "flowctx_core.model.profiles",  # --runtime's help lists the names only
+)
+
+SCOPE_PROBE = """
+import json, sys
+from flowctx_core.expressions import evaluate
+before = sorted(sys.modules)
+got = [evaluate(text, {"payload": {"note": "Try again"}}) for text in json.loads(sys.argv[1])]
+results = [[r.success, r.value, r.error.message if r.error else None] for r in got]
+print(json.dumps({"results": results, "loaded": [m for m in sys.modules if m not in before]}))
+"""
+
+
+def test_a_plain_eval_loads_no_regexp_date_or_denylist_machinery() -> None:
+    got = run_fresh(["eval", "1 === 1"], ON_FIRST_USE)
+    assert got["code"] == 0 and got["out"] == "true\n"
+    assert got["loaded"] == []
+
+
+def test_conditions_that_use_them_load_them_and_get_the_runtimes_answer(tmp_path: Path) -> None:
+    conditions = [
+        "1 === 1",
+        "/^t(ry|ied)/i.test(payload.note)",
+        "new Date('2026-12-01T10:00:00+01:00').getTime() === 1796115600000",
+        "Date.parse('Dec 1, 2026') > 0",
+        "payload.note.includes('try again')",  # the denylist matches inside the string
+        "payload.note.replace(/a/g, 'o').indexOf('go') === 5",
+    ]
+    done = subprocess.run(
+        [sys.executable, "-c", SCOPE_PROBE, json.dumps(conditions)],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        timeout=120,
+        check=True,
+        env={**{k: v for k, v in os.environ.items() if not k.startswith("FLOWCTX_")}, "TZ": "UTC"},
+    )
+    got = json.loads(done.stdout.strip().splitlines()[-1])
+    refused = "Expression contains forbidden construct: \\btry\\b"
+    assert got["results"] == [
+        [True, True, None],
+        [True, True, None],
+        [True, True, None],
+        [True, True, None],
+        [False, None, refused],
+        [True, True, None],
+    ]
+    # in the same process as a plain condition, the first regular expression brings its engine
+    assert "regress" in got["loaded"]
+
+
 def test_eval_of_another_dialect_or_explained_brings_what_it_uses() -> None:
     args = ["eval", "-d", "ag2", "--explain", "${a} == 1", "--context", '{"a": 1}']
     got = run_fresh(args, (*WORKSPACE, "flowctx_core.expressions"))
@@ -210,3 +271,26 @@ def test_schema_reads_the_runtime_of_the_workspace_around_it(tmp_path: Path) -> 
     assert got["code"] == 0
     assert json.loads(str(got["out"]))["title"] == "context_variables.yaml (runtime spec)"
     assert got["loaded"] == []
+
+
+GC_PROBE = """
+import gc, sys
+from flowctx_tui.cli import main
+sys.argv = ["flowctx", "eval", "1 === 1"]
+code = main()
+print(code, gc.isenabled(), gc.get_freeze_count() > 0)
+"""
+
+
+def test_eval_imports_its_engine_with_the_collector_paused_and_turns_it_back_on() -> None:
+    # the engine's modules live as long as the process: imported with the collector paused,
+    # then frozen out of its walks; the collector itself is on again for what the command makes
+    done = subprocess.run(
+        [sys.executable, "-c", GC_PROBE],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=120,
+        check=True,
+    )
+    assert done.stdout.splitlines()[-1] == "0 True True", done.stdout

@@ -314,6 +314,49 @@ def test_forbidden_constructs_are_refused_with_the_engines_message(expr: str, pa
     assert err(expr, {"a": 1, "b": 2, "payload": {}, "name": "x"}) == expected
 
 
+# Every denylist pattern in the case the runtime folds (/i: ASCII only), beside non-ASCII text
+# and text that lower-cases into ASCII: the refusal is the same whatever the first-pass filter
+# that spares a plain condition the patterns' compilation.
+CASED = [
+    ("EVAL ('1')", r"\beval\s*\("),
+    ("x || NeW\u00a0fUnCtIoN", r"\bnew\s+Function"),
+    ("\u212a || fUNCTION\t(1)", r"\bFunction\s*\("),
+    ("IMPORT\u3000x", r"\bimport\s+"),
+    ("Require (1)", r"\brequire\s*\("),
+    ("\u0130 || PROCESS.env", r"\bprocess\."),
+    ("GLOBAL.x", r"\bglobal\."),
+    ("Window.x", r"\bwindow\."),
+    ("DOCUMENT.x", r"\bdocument\."),
+    ("a.__PROTO__", r"\b__proto__\b"),
+    ("a.ConStructor", r"\bconstructor\b"),
+    ("a.PROTOtype", r"\bprototype\b"),
+    ("AWAIT", r"\bawait\b"),
+    ("Async", r"\basync\b"),
+    ("cLASS", r"\bclass\b"),
+    ("EXTENDS", r"\bextends\b"),
+    ("Throw", r"\bthrow\b"),
+    ("TRY", r"\btry\b"),
+    ("Catch", r"\bcatch\b"),
+    ("FINALLY", r"\bfinally\b"),
+    ("\u00e9; 1", ";"),
+    ("'${'", "{"),  # in order: '{' comes before '${'
+    ("'}'", "}"),
+]
+NOT_REFUSED = ["THIS", "\u0130s", "evaluate(1)", "classes", "tryst", "a.\u212aonstructor", "x"]
+
+
+@pytest.mark.parametrize(("expr", "pattern"), CASED, ids=[r[0] for r in CASED])
+def test_the_denylist_folds_ascii_case_only_as_the_runtime_does(expr: str, pattern: str) -> None:
+    expected = f"Expression contains forbidden construct: {pattern}"
+    assert err(expr, {"a": 1, "x": 1}) == expected
+
+
+@pytest.mark.parametrize("expr", NOT_REFUSED)
+def test_words_the_denylist_does_not_match_pass_it(expr: str) -> None:
+    result = evaluate(expr, {"x": 1})
+    assert result.error is None or "forbidden construct" not in result.error.message, expr
+
+
 def test_a_forbidden_word_inside_a_string_is_refused_with_a_warning() -> None:
     result = evaluate("payload.note.includes('try again')", {"payload": {"note": "try again"}})
     assert not result.success

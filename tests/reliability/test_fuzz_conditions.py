@@ -34,7 +34,7 @@ from hypothesis import strategies as st
 
 from flowctx_core.expressions import DIALECTS, EvalResult, _compile, evaluate
 from flowctx_core.expressions.ag2 import FrameObject
-from flowctx_core.expressions.js.values import HOLE, UNDEFINED, JsFunction
+from flowctx_core.expressions.js.values import HOLE, UNDEFINED, JsFunction, JsNamespace, JsObject
 from flowctx_core.expressions.python import PyMethod
 from tests.reliability.harness import PEAK_MB, cost, record
 
@@ -526,10 +526,12 @@ def make_scope(rnd: Random) -> dict[str, Any]:
 
 # the sandbox's own function values (a JS arrow, an allowlisted bound method: nothing can be
 # read off them) are values an expression may produce; anything else Python-level is an escape
-# flowctx's inert stand-ins too: a hole of an array literal, an AG2 frame name's stand-in
+# flowctx's inert stand-ins too: a hole of an array literal, an AG2 frame name's stand-in,
+# JavaScript's objects (a Date, a RegExp, a BigInt, a wrapper of a primitive, a Map...) and
+# namespaces (`Math`), and Python's `...` constant, which AG2's expressions may name
 PLAIN_LEAVES = (
     type(None), bool, int, float, str, type(UNDEFINED), type(HOLE), JsFunction, PyMethod,
-    FrameObject,
+    FrameObject, JsObject, JsNamespace, type(Ellipsis),
 )  # fmt: skip
 DANGEROUS = (
     type,

@@ -10,10 +10,10 @@ other condition keeps the plain operators of ``values``.
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Callable
 from typing import Any, Final
 
+from flowctx_core.base.lazyre import pattern
 from flowctx_core.expressions.budget import charge
 from flowctx_core.expressions.js import values as js
 from flowctx_core.expressions.js.common import Unsupported
@@ -155,7 +155,7 @@ def _is(v: Any) -> bool:
     return type(v) is JsBigInt
 
 
-_INT_TEXT: Final = re.compile(r"[+-]?[0-9]+|0[xX][0-9a-fA-F]+|0[oO][0-7]+|0[bB][01]+")
+_INT_TEXT: Final = r"[+-]?[0-9]+|0[xX][0-9a-fA-F]+|0[oO][0-7]+|0[bB][01]+"
 
 
 def from_string(s: str) -> int | None:
@@ -163,7 +163,7 @@ def from_string(s: str) -> int | None:
     t = s.strip(JS_WHITESPACE)
     if not t:
         return 0
-    if _INT_TEXT.fullmatch(t) is None:
+    if pattern(_INT_TEXT).fullmatch(t) is None:
         return None
     charge(len(t))
     if len(t) > MAX_BITS // 4:

@@ -10,14 +10,12 @@ so years beyond Python's ``datetime`` range still work. Local time is node's: th
 
 from __future__ import annotations
 
-import datetime as dt
 import functools
 import math
 import os
 import re
 from collections.abc import Callable
-from typing import Any, Final
-from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+from typing import TYPE_CHECKING, Any, Final
 
 from flowctx_core.base import clock
 from flowctx_core.expressions.js.common import LENT, Unsupported
@@ -30,6 +28,10 @@ from flowctx_core.expressions.js.values import (
     to_primitive,
     to_string,
 )
+
+if TYPE_CHECKING:  # zoneinfo comes with the first local-time reading in a zone other than UTC
+    from datetime import datetime, timedelta
+    from zoneinfo import ZoneInfo
 
 MS_PER_DAY: Final = 86_400_000
 MAX_TIME: Final = 8.64e15
@@ -71,13 +73,28 @@ def zone_name() -> str:
 def _zone(name: str) -> ZoneInfo | None:
     if name in ("UTC", "Etc/UTC", "GMT", "UTC0"):
         return None
+    from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
     try:
         return ZoneInfo(name)
     except (ZoneInfoNotFoundError, ValueError):
         return None  # node falls back to UTC for a zone it does not know
 
 
-_EPOCH: Final = dt.datetime(1970, 1, 1, tzinfo=dt.UTC)
+@functools.cache
+def _epoch() -> datetime:
+    """1970-01-01 UTC; datetime (and zoneinfo) come with the first zone other than UTC."""
+    from datetime import UTC, datetime
+
+    return datetime(1970, 1, 1, tzinfo=UTC)
+
+
+def _timedelta(milliseconds: float) -> timedelta:
+    from datetime import timedelta
+
+    return timedelta(milliseconds=milliseconds)
+
+
 _PY_MIN: Final = -62135596800000 + MS_PER_DAY  # datetime's range, a day inside
 _PY_MAX: Final = 253402300799000 - MS_PER_DAY
 
@@ -88,7 +105,7 @@ def offset_ms(t: float) -> int:
     if zone is None:
         return 0
     t = min(max(t, _PY_MIN), _PY_MAX)
-    stamp = _EPOCH + dt.timedelta(milliseconds=t)
+    stamp = _epoch() + _timedelta(milliseconds=t)
     off = stamp.astimezone(zone).utcoffset()
     return int(off.total_seconds() * 1000) if off is not None else 0
 
@@ -100,7 +117,7 @@ def _offset_local(t_local: float) -> int:
     if zone is None:
         return 0
     t_local = min(max(t_local, _PY_MIN), _PY_MAX)
-    wall = (_EPOCH + dt.timedelta(milliseconds=t_local)).replace(tzinfo=None)
+    wall = (_epoch() + _timedelta(milliseconds=t_local)).replace(tzinfo=None)
     off = wall.replace(tzinfo=zone, fold=0).utcoffset()
     return int(off.total_seconds() * 1000) if off is not None else 0
 
@@ -472,19 +489,25 @@ for _first, _count in (
 
 # --- Date.parse -----------------------------------------------------------------------------
 
-_ISO_DATE: Final = re.compile(
+
+@functools.cache
+def _compiled(source: str, flags: int = 0) -> re.Pattern[str]:
+    """The parsers' expressions, compiled on the first Date.parse (1 ms of a cold start)."""
+    return re.compile(source, flags)
+
+
+_ISO_DATE: Final = (
     r"(?P<y>[+-]\d{6}|\d{4})(?:-(?P<m>\d\d)(?:-(?P<d>\d\d))?)?"
     r"(?:T(?P<H>\d\d):(?P<M>\d\d)(?::(?P<S>\d\d)(?:\.(?P<f>\d+))?)?"
     # +hhmm is not ES5's form, but V8's legacy parser reads it after a valid ISO time
-    r"(?P<z>Z|[+-]\d\d:\d\d|[+-]\d{4})?)?",
-    re.ASCII,
+    r"(?P<z>Z|[+-]\d\d:\d\d|[+-]\d{4})?)?"
 )
 
 
 def _parse_iso(s: str) -> float | None:
     """V8's ES5 ISO parser; None when the text is not of that form (the legacy parser then
     tries). Out-of-range fields make NaN, as in V8."""
-    m = _ISO_DATE.fullmatch(s)
+    m = _compiled(_ISO_DATE, re.ASCII).fullmatch(s)
     if m is None:
         return None
     g = m.groupdict()
@@ -512,9 +535,9 @@ def _parse_iso(s: str) -> float | None:
     return time_clip(t)
 
 
-_LEGACY_TOKEN: Final = re.compile(
+_LEGACY_TOKEN: Final = (
     r"\s+|\((?:[^()]*)\)|(?P<time>\d{1,2}:\d{1,2}(?::\d{1,2}(?:\.\d+)?)?)"
-    r"|(?P<offset>[+-]\d{1,4}(?::\d\d)?)|(?P<num>\d+)|(?P<word>[A-Za-z]+)\.?|(?P<sep>[,/\-.])",
+    r"|(?P<offset>[+-]\d{1,4}(?::\d\d)?)|(?P<num>\d+)|(?P<word>[A-Za-z]+)\.?|(?P<sep>[,/\-.])"
 )
 _MONTH_WORDS: Final = {name.lower(): i for i, name in enumerate(_MONTHS)}
 _DAY_WORDS: Final = {name.lower() for name in _DAYS}
@@ -534,7 +557,7 @@ def _parse_legacy(s: str) -> float | None:
     offset: int | None = None
     pm: bool | None = None
     while pos < len(s):
-        m = _LEGACY_TOKEN.match(s, pos)
+        m = _compiled(_LEGACY_TOKEN).match(s, pos)
         if m is None:
             return None
         pos = m.end()

@@ -13,7 +13,6 @@ from __future__ import annotations
 import functools
 import math
 from collections.abc import Callable, Mapping
-from decimal import ROUND_HALF_UP, Decimal, localcontext
 from typing import Any, Final
 
 from flowctx_core.expressions.budget import charge
@@ -142,6 +141,8 @@ def to_exponential(x: Any, digits: Any = UNDEFINED, *_: Any) -> str:
         e = point - 1
         mant = d[0] + ("." + d[1:] if len(d) > 1 else "")
     else:
+        from decimal import ROUND_HALF_UP, Decimal, localcontext  # with its first use
+
         n = int(f)
         with localcontext() as ctx:
             ctx.prec = 1200  # a double's exact decimal value has at most 767 digits

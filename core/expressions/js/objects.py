@@ -4,11 +4,11 @@ reading ``s.trim`` or ``Math.max`` means handing out a built-in.
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Callable, Mapping
-from decimal import ROUND_HALF_UP, Context, Decimal, localcontext
 from functools import partial
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from flowctx_core.expressions.budget import charge
 from flowctx_core.expressions.js.arrays import ARRAY_METHODS
@@ -55,19 +55,30 @@ from flowctx_core.expressions.js.values import (
     utf16_length,
 )
 
+if TYPE_CHECKING:  # decimal comes with the first toFixed/toPrecision/toLocaleString
+    from decimal import Context, Decimal
+
 # --- number, boolean and object methods ----------------------------------------------------
 
 
 def _exact(x: float) -> Decimal:
+    from decimal import Decimal
+
     return Decimal(x)
 
 
-# Room for every digit toFixed(100) of 1e21 or toPrecision(100) asks for: the default 28-digit
-# context raised InvalidOperation at (2**64).toFixed(15).
-_WIDE: Final = Context(prec=1200)
+@functools.cache
+def _wide() -> Context:
+    """Room for every digit toFixed(100) of 1e21 or toPrecision(100) asks for: the default
+    28-digit context raised InvalidOperation at (2**64).toFixed(15)."""
+    from decimal import Context
+
+    return Context(prec=1200)
 
 
 def _num_to_fixed(x: int | float, digits: Any = UNDEFINED, *_: Any) -> str:
+    from decimal import ROUND_HALF_UP, Decimal, localcontext
+
     f = to_int(digits)
     if not 0 <= f <= 100:
         raise JsError("toFixed() digits argument must be between 0 and 100")
@@ -78,7 +89,7 @@ def _num_to_fixed(x: int | float, digits: Any = UNDEFINED, *_: Any) -> str:
     # the sign of a negative x stays when it rounds to zero ((-0.4).toFixed() is '-0'); -0 is
     # not below 0, so (-0).toFixed(2) is '0.00'
     sign = "-" if x < 0 else ""
-    with localcontext(_WIDE):
+    with localcontext(_wide()):
         q = _exact(abs(float(x))).quantize(Decimal(1).scaleb(-int(f)), rounding=ROUND_HALF_UP)
     return sign + f"{q:f}"
 
@@ -121,6 +132,8 @@ def _num_to_string(x: int | float, radix: Any = UNDEFINED, *_: Any) -> str:
 
 
 def _num_to_precision(x: int | float, precision: Any = UNDEFINED, *_: Any) -> str:
+    from decimal import ROUND_HALF_UP, Decimal, localcontext
+
     if precision is UNDEFINED:
         return number_to_string(x)
     p = to_int(precision)
@@ -134,7 +147,7 @@ def _num_to_precision(x: int | float, precision: Any = UNDEFINED, *_: Any) -> st
     sign = "-" if x < 0 else ""
     d = _exact(abs(float(x)))
     e = d.adjusted()
-    with localcontext(_WIDE):
+    with localcontext(_wide()):
         q = d.scaleb(-e).quantize(Decimal(1).scaleb(-(p - 1)), rounding=ROUND_HALF_UP)
         if q >= 10:
             e += 1
@@ -159,6 +172,8 @@ def _num_to_locale_string(
     """Intl.NumberFormat's default in node's default locale (en-US): groups of three, at most
     three fraction digits rounded half away from zero from the shortest digits of the double
     (ICU rounds 1.0005 to 1.001), '-0' kept, '∞' for Infinity."""
+    from decimal import ROUND_HALF_UP, Decimal, localcontext
+
     if locales not in (UNDEFINED, "en-US", "en") or options is not UNDEFINED:
         raise Unsupported("flowctx reproduces toLocaleString in en-US without options only")
     if x != x:
@@ -167,7 +182,7 @@ def _num_to_locale_string(
     if x in (math.inf, -math.inf):
         return "-∞" if negative else "∞"
     shortest = Decimal(repr(abs(float(x)))) if type(x) is float else Decimal(abs(number(x)))
-    with localcontext(_WIDE):
+    with localcontext(_wide()):
         q = shortest.quantize(Decimal("0.001"), rounding=ROUND_HALF_UP)
         text = f"{q:,f}"
     if "." in text:

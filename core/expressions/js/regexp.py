@@ -21,13 +21,11 @@ from __future__ import annotations
 
 import bisect
 import functools
-import re
 import time
 from collections.abc import Callable, Iterator
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
-import regress
-
+from flowctx_core.base.lazyre import pattern
 from flowctx_core.expressions.budget import (
     BUDGET,
     STEP_SECONDS,
@@ -54,6 +52,9 @@ from flowctx_core.expressions.js.values import (
     too_long,
 )
 
+if TYPE_CHECKING:  # imported with the first pattern compiled, not by a condition without one
+    import regress
+
 FLAG_ORDER: Final = "dgimsuvy"  # the order of RegExp.prototype.flags
 _FLAG_NAMES: Final = {
     "hasIndices": "d", "global": "g", "ignoreCase": "i", "multiline": "m", "dotAll": "s",
@@ -70,7 +71,7 @@ class RegExpSyntaxError(JsError):
 
 # --- the pattern ----------------------------------------------------------------------------
 
-_GROUP_NAME: Final = re.compile(r"\(\?<([^=!>][^>]*)>")
+_GROUP_NAME: Final = r"\(\?<([^=!>][^>]*)>"
 
 
 def _check_flags(flags: str, literal: bool) -> None:
@@ -97,7 +98,7 @@ _ISOLATED: Final = frozenset(
 )  # fmt: skip
 _ISOLATED_BASE: Final = 0x100000
 _ISOLATE: Final = {code: chr(_ISOLATED_BASE + code) for code in _ISOLATED}
-_ISOLATED_TEXT: Final = re.compile("[" + "".join(map(chr, sorted(_ISOLATED))) + "]")
+_ISOLATED_TEXT: Final = "[" + "".join(map(chr, sorted(_ISOLATED))) + "]"
 _HEX: Final = frozenset("0123456789abcdefABCDEF")
 _CONTROL_ESCAPES: Final = {"t": 9, "n": 10, "v": 11, "f": 12, "r": 13, "0": 0}
 
@@ -226,7 +227,7 @@ def _units_to_chars(units: str) -> str:
 
 def _isolate(chars: str) -> str:
     """The text without u/v: each character that matches only itself, as its stand-in."""
-    if chars.isascii() or _ISOLATED_TEXT.search(chars) is None:
+    if chars.isascii() or pattern(_ISOLATED_TEXT).search(chars) is None:
         return chars
     return chars.translate(_ISOLATE)
 
@@ -338,6 +339,8 @@ def _pattern_text(source: str, flags: str, prefix: str = "") -> tuple[str, str]:
 
 @functools.lru_cache(maxsize=512)
 def _compile(source: str, flags: str, prefix: str = "") -> regress.Regex:
+    import regress
+
     pattern, engine_flags = _pattern_text(source, flags, prefix)
     try:
         return regress.Regex(pattern, engine_flags)
@@ -355,7 +358,7 @@ def validate(source: str, flags: str, literal: bool = False) -> None:
     """V8's checks of a pattern; a pattern built at run time (``new RegExp(payload.x)``) may
     be a scope value, so its message names no source."""
     _check_flags(flags, literal)
-    names = _GROUP_NAME.findall(source)
+    names = pattern(_GROUP_NAME).findall(source)
     shown = f"/{source}/{flags}"
     if len(set(names)) != len(names):
         # node 20 refuses a name used twice even in different alternatives
@@ -439,8 +442,8 @@ class _Text:
 
 # --- matching -------------------------------------------------------------------------------
 
-_LOOKBEHIND: Final = re.compile(r"\(\?<[=!]")
-_REPEAT: Final = re.compile(r"(?<!\\)(?:[*+]|\{\d+,\d*\})")
+_LOOKBEHIND: Final = r"\(\?<[=!]"
+_REPEAT: Final = r"(?<!\\)(?:[*+]|\{\d+,\d*\})"
 
 
 def _estimate(source: str, length: int) -> int:
@@ -448,7 +451,7 @@ def _estimate(source: str, length: int) -> int:
     from every start position: a backtracking matcher tries each repeat's every split, so
     repeats nested in a repeated group are exponential in the length, k repeats in sequence
     polynomial of degree k + 1 (the start positions add one)."""
-    repeats = len(_REPEAT.findall(source))
+    repeats = len(pattern(_REPEAT).findall(source))
     if repeats == 0:
         return length * max(len(source), 1)
     if _nested_repeat(source):
@@ -465,13 +468,13 @@ def _nested_repeat(source: str) -> bool:
         if c == "(":
             stack.append(False)
         elif (c == "|" and stack) or (
-            (c in "*+" or (c == "{" and _REPEAT.match(source, i))) and stack
+            (c in "*+" or (c == "{" and pattern(_REPEAT).match(source, i))) and stack
         ):
             stack[-1] = True
         elif c == ")":
             inner = stack.pop() if stack else False
             after = source[i + 1 : i + 2]
-            if inner and (after in ("*", "+") or _REPEAT.match(source, i + 1)):
+            if inner and (after in ("*", "+") or pattern(_REPEAT).match(source, i + 1)):
                 return True
             if inner and stack:
                 stack[-1] = True
@@ -566,7 +569,7 @@ def _groups(source: str) -> tuple[int, dict[str, int]]:
             if not source.startswith("?", i + 1):
                 count += 1
             else:
-                m = _GROUP_NAME.match(source, i)
+                m = pattern(_GROUP_NAME).match(source, i)
                 if m is not None:
                     count += 1
                     names[m.group(1)] = count
@@ -677,7 +680,7 @@ def _find_at_points(rx: JsRegExp, text: _Text, start: int, sticky: bool) -> _Fou
         prefix = "(?<![\\s\\S])" if sticky else ""
         m = _first(rx, prefix, chars, text.lone)
         return None if m is None else _found(m, text, rx.source, 0)
-    if _LOOKBEHIND.search(rx.source):
+    if pattern(_LOOKBEHIND).search(rx.source):
         # the lookbehind may read anything before start: match the whole text from there on
         prefix = f"(?<=(?<![\\s\\S])[\\s\\S]{{{at}}})" if sticky else f"(?<=[\\s\\S]{{{at}}})"
         charge(at * (len(chars) - at) // _STEPS_PER_CHARGE)

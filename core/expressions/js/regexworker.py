@@ -11,11 +11,12 @@ kept for the next risky match (one JSON line per request).
 from __future__ import annotations
 
 import json
-import select
-import subprocess
 import sys
 import threading
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
+
+if TYPE_CHECKING:  # the child is started on first need: a process that never needs it does not
+    import subprocess  # pay for subprocess's import (most of a plain `flowctx eval`'s regexp)
 
 #: the wall time one evaluation's risky matches may take together
 SECONDS: Final = 1.0
@@ -60,6 +61,9 @@ class _Worker:
         self.proc: subprocess.Popen[str] | None = None
 
     def _start(self) -> subprocess.Popen[str]:
+        import select
+        import subprocess
+
         if self.proc is None or self.proc.poll() is not None:
             self.proc = subprocess.Popen(
                 [sys.executable, "-c", _CHILD],
@@ -86,6 +90,8 @@ class _Worker:
     def search(
         self, pattern: str, flags: str, text: str, every: bool, groups: int, seconds: float
     ) -> Spans:
+        import select
+
         request = json.dumps({"p": pattern, "f": flags, "t": text, "a": every, "g": groups})
         with self.lock:
             proc = self._start()

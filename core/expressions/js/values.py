@@ -16,6 +16,7 @@ import re
 from collections.abc import Callable, Mapping
 from typing import Any, Final
 
+from flowctx_core.base.lazyre import pattern
 from flowctx_core.expressions.budget import BUDGET, MAX_ITEMS, charge
 from flowctx_core.expressions.js import fdlibm
 from flowctx_core.expressions.sandbox import SandboxError
@@ -394,14 +395,14 @@ def to_units(s: str) -> str:
     return "".join(out)
 
 
-_PAIR = re.compile("[\ud800-\udbff][\udc00-\udfff]")
+_PAIR = "[\ud800-\udbff][\udc00-\udfff]"
 
 
 def from_units(s: str) -> str:
     """The canonical string for code units: valid surrogate pairs joined, lone ones kept."""
     if s.isascii():
         return s
-    return _PAIR.sub(
+    return pattern(_PAIR).sub(
         lambda m: chr(0x10000 + ((ord(m[0][0]) - 0xD800) << 10) + ord(m[0][1]) - 0xDC00), s
     )
 
@@ -463,22 +464,22 @@ def join_bounded(sep: str, parts: Any) -> str:
 # `\d+(?:\.\d*)?`, not `\d+\.?\d*`: the same strings, but the second splits a run of digits
 # in n ways, so a fullmatch failing at its end backtracks n**2 times (a hang at 20,000 digits)
 # re.ASCII: ToNumber reads ASCII digits only (Number('１２') is NaN; Python's \d is Unicode)
-_DECIMAL = re.compile(r"[+-]?(?:Infinity|(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?)", re.ASCII)
-_RADIX = re.compile(r"0[xX][0-9a-fA-F]+|0[oO][0-7]+|0[bB][01]+")
+_DECIMAL = r"[+-]?(?:Infinity|(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?)"
+_RADIX = r"0[xX][0-9a-fA-F]+|0[oO][0-7]+|0[bB][01]+"
 
 
 def string_to_number(s: str) -> int | float:
     s = s.strip(JS_WHITESPACE)
     if not s:
         return 0
-    if _DECIMAL.fullmatch(s):
+    if pattern(_DECIMAL, re.ASCII).fullmatch(s):
         if s.endswith("Infinity"):
             return -math.inf if s[0] == "-" else math.inf
         f = float(s)
         if f == 0.0:
             return f if s[0] == "-" else 0
         return int(f) if f.is_integer() and abs(f) <= _EXACT else f
-    if _RADIX.fullmatch(s):
+    if pattern(_RADIX).fullmatch(s):
         return number(int(s, 0))
     return math.nan
 
