@@ -82,7 +82,7 @@ def load_json_object_arg(text: str | None, what: str) -> dict[str, Any] | None:
 
 
 class MaskingParser(argparse.ArgumentParser):
-    """argparse, whose errors do not repeat values the user typed.
+    """argparse, whose errors are one line and do not repeat values the user typed.
 
     ``flowctx prompt --mongo-uri mongodb://admin:pw@h/`` (an option prompt lacks) made
     argparse print "unrecognized arguments: --mongo-uri mongodb://admin:pw@h/": the option
@@ -102,7 +102,10 @@ class MaskingParser(argparse.ArgumentParser):
         else:
             # "argument --width: invalid width_arg value: 'xyz'": the typed value goes
             message = re.sub(r"(value|choice): '.*?'(?=[ (:,]|$)", r"\1", message)
-        super().error(mask_text(message))
+        # One line, not argparse's usage block first: the usage of a command with a dozen
+        # options pushed the one line that says what was wrong below ten lines of options.
+        hint = f"('{self.prog} --help' lists its options)"
+        self.exit(2, f"{self.prog}: {mask_text(message)} {hint}\n")
 
 
 def fail(message: str, code: int = 2) -> int:
