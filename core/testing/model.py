@@ -26,7 +26,7 @@ from pydantic import (
 from flowctx_core.base import fsview
 from flowctx_core.base.diagnostics import Diagnostic
 from flowctx_core.base.yamlmarks import PathKey, YamlDoc, load_yaml_file, parse_yaml_text
-from flowctx_core.model.filenames import TESTS_DIR
+from flowctx_core.model.filenames import PROFILE_FILE, TESTS_DIR, WORKFLOW_FILES
 from flowctx_core.model.validation import Strict, Wording, located_errors
 
 _WORDING = Wording(quote_key=True, show_input=True, literal_choices=True)
@@ -226,6 +226,17 @@ def _validated(
     if not isinstance(doc.data, dict):
         found = "empty" if doc.data is None else f"a {type(doc.data).__name__}"
         message = "a test file is a mapping with 'workflow' and 'cases'; this one is " + found
+        return TestFile(path, display, doc, None, (Diagnostic(display, 1, 1, message),))
+    if not {"workflow", "cases"} & doc.data.keys():
+        # another kind of file given to --file (a contract, a routing file): one message that
+        # says so, not an "unknown field" for each of its keys and "0 cases"
+        keys = ", ".join(str(k) for k in list(doc.data)[:4]) or "none"
+        name = path.name
+        kind = f"a workflow's {name}" if name in (*WORKFLOW_FILES, PROFILE_FILE) else "it"
+        message = (
+            f"not a test file: {kind} has no 'workflow' or 'cases' (its keys: {keys}); "
+            "a test file names its workflow and lists its cases"
+        )
         return TestFile(path, display, doc, None, (Diagnostic(display, 1, 1, message),))
     try:
         model = TestFileModel.model_validate(doc.data)

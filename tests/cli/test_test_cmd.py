@@ -284,6 +284,21 @@ def test_an_invalid_file_is_located_and_exits_2(workspace, capsys, text, located
     assert "Traceback" not in out + err
 
 
+def test_a_workflow_file_given_to_file_is_named_as_not_a_test_file(workspace, capsys) -> None:
+    # a newcomer's mistake: --file pointed at the contract instead of a test file
+    root = _workspace(workspace, PASSING)
+    contract = root / "workflows" / "Approvals" / "context_variables.yaml"
+    code, out, err = run(capsys, str(root), "--file", str(contract))
+    assert code == 2, out + err
+    problems = [line for line in out.splitlines() if ": " in line and "passed" not in line]
+    assert problems == [
+        "workflows/Approvals/context_variables.yaml:1:1: not a test file: a workflow's "
+        "context_variables.yaml has no 'workflow' or 'cases' (its keys: definitions, agents); "
+        "a test file names its workflow and lists its cases"
+    ], out
+    assert "unknown field" not in out and "Traceback" not in out + err
+
+
 def test_no_test_files_is_a_usage_error(workspace, capsys) -> None:
     root = _workspace(workspace, {})
     code, _, err = run(capsys, str(root))
