@@ -71,7 +71,11 @@ def saved_scenario(args: argparse.Namespace, root: Path, workflow: str) -> Scena
         known = list_scenarios(root, workflow)
         hint = did_you_mean(name, known)
         listed = ", ".join(known) or "none"
-        raise UsageError(f"{problems[0].format()}{hint} (saved: {listed})")
+        first = problems[0]
+        # a name with no file has no line to point at: "nope.json:0:0:" read as a broken file
+        where = f"--scenario: {first.file}" if first.line == 0 else first.format()
+        said = f": {first.message}" if first.line == 0 else ""
+        raise UsageError(f"{where}{said}{hint} (saved: {listed})")
     for p in problems:
         print(f"flowctx: {p.format()}", file=sys.stderr)
     return saved

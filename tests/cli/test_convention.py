@@ -285,6 +285,9 @@ def test_a_saved_scenario_does_the_same_on_every_command(
         err = capsys.readouterr().err
         assert code == 2, command
         assert "no scenario named 'us'" in err and "(saved: eu)" in err, (command, err)
+        # the option it came from, not a made-up line:column of a file that does not exist
+        assert err.startswith("flowctx: --scenario: .flowctx/scenarios/W/us.json: "), err
+        assert ":0:0" not in err, err
 
 
 def test_check_with_a_scenario_needs_one_workflow(
