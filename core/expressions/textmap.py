@@ -120,7 +120,11 @@ def parse_mapped(source: MappedText, original: str) -> ast.expr:
         tree = quiet_parse(source.text)
     except SyntaxError as exc:
         start = end = None
-        if exc.lineno is not None and exc.offset is not None:
+        if exc.offset == 0:
+            # Python's offset 0 in eval mode is the end of the input ('x >', 'a and'): point
+            # there, not at the first character
+            start = end = len(original.rstrip())
+        elif exc.lineno is not None and exc.offset is not None:
             line_starts = [0] + [i + 1 for i, c in enumerate(source.text) if c == "\n"]
             base = line_starts[min(exc.lineno, len(line_starts)) - 1]
             at = min(base + max(exc.offset - 1, 0), max(len(source.text) - 1, 0))

@@ -249,3 +249,23 @@ def test_no_wrapper_hint_for_a_paren_the_user_typed(capsys: pytest.CaptureFixtur
     assert "hint:" not in out
     code, out, _ = run(capsys, "data.x === 1", "--format", "json")
     assert "hint" not in json.loads(out)
+
+
+@pytest.mark.parametrize(
+    ("dialect", "expression", "shown"),
+    [
+        ("ag2", "${x} and", "  ${x} and"),
+        ("python", "x >", "  x >"),
+        ("mozaiks", "${x} >  ", "  ${x} >  "),
+    ],
+)
+def test_an_expression_that_ends_too_early_has_its_caret_at_the_end(
+    capsys: pytest.CaptureFixture[str], dialect: str, expression: str, shown: str
+) -> None:
+    # Python reports offset 0 for the end of the input: the caret went under the first
+    # character, as if the expression were wrong from its start
+    code, out, _ = run(capsys, expression, "-d", dialect)
+    assert code == 3
+    lines = out.splitlines()
+    assert lines[0].startswith("error: Syntax error: invalid syntax"), out
+    assert lines[1:3] == [shown, "  " + " " * len(expression.rstrip()) + "^"], out

@@ -235,7 +235,7 @@ def test_handoff_expression_checks_and_llm_conditions_untouched(workspace):
         "in workflows/W/context_variables.yaml; the runtime fails with a missing context "
         "variable",
         "workflows/W/handoffs.yaml:16:16: handoff_rules[2].condition: AG2 ContextExpression "
-        "refuses this condition: Syntax error: invalid syntax (at character 1); HandoffManager "
+        "refuses this condition: Syntax error: invalid syntax (at character 14); HandoffManager "
         "logs 'Context condition build failed' and the workflow runs without this handoff",
     ]
 
