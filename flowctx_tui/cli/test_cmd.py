@@ -121,6 +121,12 @@ def run(args: argparse.Namespace) -> int:
             f"flowctx: no test case for workflow '{args.workflow}' in the test files",
             file=sys.stderr,
         )
+    elif args.keyword is not None and not test_run.results and not test_run.problems:
+        # a mistyped -k ran nothing and said "0 passed, 0 failed" as if all were well
+        print(
+            f"flowctx: -k: no test case's name holds {args.keyword!r} (any case)",
+            file=sys.stderr,
+        )
     if args.format == "json":
         print(
             json.dumps(
