@@ -32,12 +32,16 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--host",
         default="127.0.0.1",
+        metavar="HOST",
         help="address to listen on (default 127.0.0.1: this machine only; any other address "
         "lets other machines use the app, secrets revealable with r included)",
     )
-    parser.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    parser.add_argument(
+        "--port", type=int, default=8000, metavar="PORT", help="port (default 8000)"
+    )
     parser.add_argument(
         "--public-url",
+        metavar="URL",
         help="the address browsers use to reach the server, when it is not http://HOST:PORT "
         "(behind a proxy, or listening on 0.0.0.0)",
     )

@@ -72,6 +72,23 @@ def test_positionals_are_named_in_capitals_as_the_help_and_docs_write_them() -> 
             assert isinstance(shown, str) and shown.isupper(), (name, shown)
 
 
+def test_every_option_that_takes_a_value_names_it_as_the_docs_do() -> None:
+    # argparse's default is the option's name in capitals: 'serve --public-url PUBLIC_URL'
+    # where its page wrote 'URL'
+    unnamed = [
+        (name, action.option_strings[-1])
+        for name, parser in parsers().items()
+        for action in parser._actions
+        if action.option_strings
+        and action.nargs != 0
+        and action.metavar is None
+        and action.choices is None
+    ]
+    assert unnamed == []
+    public_url = options(parsers()["serve"])["--public-url"]
+    assert public_url.metavar == "URL"
+
+
 def test_top_level_help_names_the_commands_without_path(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
