@@ -568,13 +568,7 @@ def _route(
     routes = snap.routes[wf.name]
     here = _loc(tf, path)
     if routes.empty:
-        problems.append(
-            tf.diag(
-                path,
-                f"workflow '{wf.name}' has no routing file "
-                "(flow.yaml, transition_graph.yaml or handoffs.yaml)",
-            )
-        )
+        problems.append(tf.diag(path, routes.why_empty()))
         return None, []
     matches = matching_sources(routes, want.from_)
     if len(matches) > 1:

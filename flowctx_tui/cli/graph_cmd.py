@@ -132,10 +132,7 @@ def run(args: argparse.Namespace) -> int:
         if problem.severity == "error":
             print(problem.format(), file=sys.stderr)
     if routes.empty:
-        return fail(
-            f"workflow '{name}' has no routing file "
-            "(flow.yaml, transition_graph.yaml or handoffs.yaml)"
-        )
+        return fail(routes.why_empty(shown_above=True))
     inputs = session.inputs(env, launch, overrides_from="--env", launch_from="--launch")
     matrix = resolve(snap, inputs, name)
     scenario = with_real_context(scenario, matrix.values)

@@ -177,10 +177,7 @@ def run(args: argparse.Namespace) -> int:
     routes = load_routes(workflow)
     _print_problems(list(routes.diagnostics))
     if routes.empty:
-        return fail(
-            f"workflow '{name}' has no routing file "
-            "(flow.yaml, transition_graph.yaml or handoffs.yaml)"
-        )
+        return fail(routes.why_empty(shown_above=True))
     known = sources(routes)
     matches = matching_sources(routes, args.source)
     if len(matches) > 1:

@@ -456,3 +456,24 @@ def test_the_exit_rule_is_in_the_help(capsys):
     text = " ".join(capsys.readouterr().out.split())
     assert "exit status: 0 when a route is chosen, or when nothing leaves --from" in text
     assert "1 when paths or rules leave it and none is taken" in text
+
+
+def test_a_routing_file_that_cannot_be_read_is_not_called_missing(workspace, capsys):
+    # a broken transition_graph.yaml was followed by "has no routing file", which sent a
+    # newcomer looking for a file that is there
+    root = workspace(
+        {
+            "workflows/W/context_variables.yaml": CONTRACT,
+            "workflows/W/transition_graph.yaml": "transition_rules:\n  - source_agent: [\n",
+        }
+    )
+    for command in ("routes", "graph"):
+        code = main([command, str(root), "-w", "W", "--from", "A"])
+        err = capsys.readouterr().err
+        assert code == 2, command
+        lines = err.splitlines()
+        assert lines[0].startswith("workflows/W/transition_graph.yaml:"), err
+        assert lines[-1] == (
+            "flowctx: workflow 'W' has no routing file flowctx could read (the error(s) above)"
+        ), err
+        assert "has no routing file (" not in err

@@ -142,6 +142,20 @@ class Routes:
     def empty(self) -> bool:
         return self.flow is None and self.transitions is None and self.handoffs is None
 
+    def why_empty(self, *, shown_above: bool = False) -> str:
+        """What to say when :attr:`empty`: no routing file, or one that could not be read
+        (its errors are in :attr:`diagnostics`), which "has no routing file" contradicted;
+        ``shown_above``: the errors were just printed, so they are pointed at, not repeated."""
+        errors = [d for d in self.diagnostics if d.severity == "error"]
+        if errors:
+            more = f" and {len(errors) - 1} more error(s)" if len(errors) > 1 else ""
+            said = "the error(s) above" if shown_above else f"{errors[0].format()}{more}"
+            return f"workflow '{self.workflow}' has no routing file flowctx could read ({said})"
+        return (
+            f"workflow '{self.workflow}' has no routing file "
+            "(flow.yaml, transition_graph.yaml or handoffs.yaml)"
+        )
+
 
 def _load(folder: Path, root: Path, name: str) -> tuple[YamlDoc | None, list[Diagnostic], bool]:
     path = folder / name
