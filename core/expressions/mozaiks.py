@@ -117,7 +117,7 @@ def _syntax_hint(text: str) -> str:
         return "the Mozaiks evaluator has no '!': write not"
     if "&&" in text or "||" in text:
         return "write and / or"
-    if "${" in text:
+    if "${" in _REF.sub("", text):  # a ${...} the runtime does not rewrite, not '${x} >'
         return "it reads ${name} with a plain ASCII name only (no dots, brackets or quotes)"
     return ""
 

@@ -165,3 +165,12 @@ def test_explain_names_the_variables() -> None:
 def test_flowctx_bounds_nesting_and_says_it_is_its_own_limit() -> None:
     message = refused("not " * 150 + "${a}")
     assert "nested too deeply for flowctx" in message
+
+
+def test_the_reference_hint_is_given_only_for_a_reference_the_runtime_does_not_read() -> None:
+    # '${x} >' is an incomplete comparison; its ${x} is fine, and the hint about names sent
+    # a newcomer to fix the wrong part
+    incomplete = refused("${x} >")
+    assert "Syntax error: invalid syntax" in incomplete and COMPILE_FAILS in incomplete
+    assert "plain ASCII name" not in incomplete
+    assert "plain ASCII name" in refused("${a.b} > 1")
