@@ -126,61 +126,21 @@ def _definition(i: int, compact: bool = False) -> tuple[str, str]:
     )
 
 
+#: the lines the compact mix leaves out of a full definition
+COMPACT_DROPS = (
+    "    description:",
+    "    model_visible:",
+    "      output_type:",
+    "        - type: ui_response",
+    "          tool:",
+    "          response_key:",
+)
+
+
 def _compact_definition(i: int) -> tuple[str, str]:
-    kind = i % 5
-    name = f"var_{i:05d}"
-    if kind == 0:
-        return name, (
-            f"  {name}:\n"
-            f"    type: boolean\n"
-            f"    source:\n"
-            f"      type: config\n"
-            f"      env_var: BENCH_FLAG_{i}\n"
-            f'      default: "{"yes" if i % 2 else "no"}"\n'
-        )
-    if kind == 1:
-        return name, (
-            f"  {name}:\n"
-            f"    type: string\n"
-            f"    source:\n"
-            f"      type: state\n"
-            f"      default: pending\n"
-            f"      triggers:\n"
-            f"        - type: agent_text\n"
-            f"          agent: Agent{i % 7}\n"
-            f'          match: {{contains: "step {i} done"}}\n'
-        )
-    if kind == 2:
-        fields = "[limit]" if i % 2 else "[limit, owner]"
-        return name, (
-            f"  {name}:\n"
-            f"    type: object\n"
-            f"    source:\n"
-            f"      type: data_reference\n"
-            f"      database_name: appdb\n"
-            f"      collection: policies\n"
-            f"      query_template:\n"
-            f'        app_id: "{{{{runtime.app_id}}}}"\n'
-            f"        slot: {i % 20}\n"
-            f"      fields: {fields}\n"
-        )
-    if kind == 3:
-        return name, (
-            f"  {name}:\n"
-            f"    type: object\n"
-            f"    source:\n"
-            f"      type: file\n"
-            f"      path: config/settings_{i % 10}.json\n"
-            f"      format: json\n"
-            f"      default: {{}}\n"
-        )
-    return name, (
-        f"  {name}:\n"
-        f"    type: integer\n"
-        f"    source:\n"
-        f"      type: computed\n"
-        f"      computation: score_{i % 13}\n"
-        f"      inputs: [var_{max(i - 1, 0):05d}]\n"
+    name, text = _definition(i)
+    return name, "".join(
+        line for line in text.splitlines(keepends=True) if not line.startswith(COMPACT_DROPS)
     )
 
 
