@@ -135,7 +135,20 @@ def _flow_too_deep(text: str, limit: int = MAX_DEPTH) -> tuple[int, int] | None:
     it is consulted only when parsing failed, so a bracket it misreads (inside a block scalar,
     say) can never turn a good file into an error.
     """
-    depth = 0
+    return _scan_flow(text, limit)[0]
+
+
+def _still_open(text: str) -> tuple[int, int, str] | None:
+    """The ``[`` or ``{`` still open where the text ends (line, column, the bracket), by the
+    lexical pass of :func:`_flow_too_deep`; consulted only when parsing failed."""
+    stack = _scan_flow(text, MAX_DEPTH)[1]
+    return stack[0] if stack else None
+
+
+def _scan_flow(text: str, limit: int) -> tuple[tuple[int, int] | None, list[tuple[int, int, str]]]:
+    """Where flow brackets first open more than ``limit`` levels (else None), and the brackets
+    left open at the end of the text, outermost first."""
+    stack: list[tuple[int, int, str]] = []
     line, col = 1, 0
     prev = "\n"
     quote = ""
@@ -157,19 +170,19 @@ def _flow_too_deep(text: str, limit: int = MAX_DEPTH) -> tuple[int, int] | None:
                 quote = ""
             prev = ch
             continue
-        token_start = prev in " \t\n" or (depth > 0 and prev in "[{,:")
+        token_start = prev in " \t\n" or (bool(stack) and prev in "[{,:")
         if ch == "#" and prev in " \t\n":
             comment = True
         elif ch in "'\"" and token_start:
             quote = ch
-        elif ch in "[{" and (depth > 0 or token_start):
-            depth += 1
-            if depth > limit:
-                return line, col
-        elif ch in "]}" and depth > 0:
-            depth -= 1
+        elif ch in "[{" and (stack or token_start):
+            stack.append((line, col, ch))
+            if len(stack) > limit:
+                return (line, col), stack
+        elif ch in "]}" and stack:
+            stack.pop()
         prev = ch
-    return None
+    return None, stack
 
 
 def _compose(text: str) -> yaml.Node | None:
@@ -448,6 +461,20 @@ def _unclosed(exc: yaml.MarkedYAMLError, text: str, display: str) -> Diagnostic 
     return Diagnostic(display, context.line + 1, context.column + 1, message)
 
 
+def _open_at_end(exc: yaml.MarkedYAMLError, text: str, display: str) -> Diagnostic | None:
+    """A ``[`` or ``{`` the file ends inside (``key: [`` as its last line): the parser gives
+    up at the end of the file, a line after the bracket, with no mark on the bracket itself."""
+    mark = exc.problem_mark
+    if mark is None or text[mark.index :].strip():
+        return None  # not at the end of the text: another error
+    opened = _still_open(text)
+    if opened is None:
+        return None
+    line, column, bracket = opened
+    message = f"YAML syntax error: this '{bracket}' is not closed (the file ends inside it)"
+    return Diagnostic(display, line, column, message)
+
+
 def parse_yaml_text(text: str, display: str) -> tuple[YamlDoc | None, list[Diagnostic]]:
     """Parse YAML text; never raises for bad input. ``None`` document when it cannot be read."""
     problems: list[Diagnostic] = []
@@ -470,6 +497,9 @@ def parse_yaml_text(text: str, display: str) -> tuple[YamlDoc | None, list[Diagn
         unclosed = _unclosed(exc, text, display)
         if unclosed is not None:
             return None, [unclosed]
+        at_end = _open_at_end(exc, text, display)
+        if at_end is not None:
+            return None, [at_end]
         mark = exc.problem_mark or exc.context_mark
         line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
         what = exc.problem or exc.context or "invalid YAML"

@@ -66,6 +66,15 @@ def test_format_path_writes_indexes_in_brackets() -> None:
         ),
         ("a: [1, 2\n\n\n# c\nb: 1\n", (1, 4), "this '[' is not closed"),
         ("a: [1, 2}\n", (1, 9), "did not find expected ',' or ']'"),  # on its line: where it is
+        # the file ends inside the bracket, with nothing after it: the parser's mark is the
+        # end of the file, a line after the bracket, and says only "expected node content"
+        (
+            "transition_rules:\n  - source_agent: [\n",
+            (2, 19),
+            "this '[' is not closed (the file ends",
+        ),
+        ("a: {b: 1,\n\n\n", (1, 4), "this '{' is not closed (the file ends inside it)"),
+        ("r: a[0-9\nb: [1,\n", (2, 4), "this '[' is not closed"),  # a[ in a scalar opens nothing
         ("a:\n  - b\n  c: d\n", (3, 3), "expected '-'"),
         ("key: 'unterminated\n", (1, 6), "this quote (') is not closed (found unexpected end"),
         ("a: &x [1]\nb: *y\n", (2, 4), "undefined alias"),
