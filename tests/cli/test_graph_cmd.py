@@ -127,7 +127,9 @@ def test_bad_input_is_a_message(root, capsys):
     assert code == 2 and "has no handoffs.yaml routing file" in err
     (root / "workflows/Flow/flow.yaml").write_text("steps: [\n", encoding="utf-8")
     code, _, err = run(capsys, root, "-w", "Flow")
-    assert code == 2 and "workflows/Flow/flow.yaml:2:1" in err
+    # located at the '[' the file ends inside; the file is not called missing
+    assert code == 2 and "workflows/Flow/flow.yaml:1:8: YAML syntax error" in err
+    assert "has no routing file flowctx could read" in err
 
 
 def test_secrets_stay_masked_in_every_format(root, capsys):

@@ -253,7 +253,11 @@ def test_unknown_fields_and_yaml_errors_reach_check(workspace):
         "'target_agnt' (did you mean 'target_agent'?)",
     ]
     broken = _problems(workspace, {"flow.yaml": "steps: [\n"}, "flow.yaml")
-    assert len(broken) == 1 and broken[0].startswith("workflows/W/flow.yaml:2:1: YAML syntax")
+    # at the '[' the file ends inside, not on the line after the end
+    assert broken == [
+        "workflows/W/flow.yaml:1:8: YAML syntax error: this '[' is not closed (the file ends "
+        "inside it)"
+    ]
 
 
 def test_clean_real_shape_files_have_no_problems(workspace):
