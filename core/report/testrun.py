@@ -30,6 +30,10 @@ def summary_line(run: TestRun) -> str:
     parts = [f"{run.passed} passed", f"{run.failed} failed"]
     if run.errors:
         parts.append(f"{run.errors} invalid")
+    if run.problems:
+        # the exit status is 2: a line saying only "0 passed, 0 failed" would read as all well
+        unread = len({p.file for p in run.problems})
+        parts.append(f"{len(run.problems)} test file problem(s) in {unread} file(s)")
     return f"{', '.join(parts)} ({len(run.results)} cases in {files} files)"
 
 

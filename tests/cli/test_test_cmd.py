@@ -297,6 +297,10 @@ def test_a_workflow_file_given_to_file_is_named_as_not_a_test_file(workspace, ca
         "a test file names its workflow and lists its cases"
     ], out
     assert "unknown field" not in out and "Traceback" not in out + err
+    # the summary agrees with the exit status: not a bare "0 passed, 0 failed"
+    assert out.splitlines()[-1] == (
+        "0 passed, 0 failed, 1 test file problem(s) in 1 file(s) (0 cases in 0 files)"
+    ), out
 
 
 def test_no_test_files_is_a_usage_error(workspace, capsys) -> None:
