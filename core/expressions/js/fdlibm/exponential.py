@@ -13,7 +13,6 @@ from typing import Final
 from flowctx_core.expressions.js.fdlibm.words import (
     from_words,
     high,
-    low,
     with_high,
     with_low,
     words,
@@ -90,22 +89,14 @@ def exp(x: float) -> float:
 
 
 def log(x: float) -> float:
-    hx, lx = words(x)
-    k = 0
-    if hx < 0x00100000:  # x < 2**-1022
-        if ((hx & 0x7FFFFFFF) | lx) == 0:
-            return -math.inf
-        if hx < 0:
-            return math.nan
-        k -= 54
-        x *= _TWO54
-        hx = high(x)
-    if hx >= 0x7FF00000:
-        return x + x
+    reduced = _reduce(x)
+    if isinstance(reduced, float):
+        return reduced
+    x, hx, lx, k = reduced
     k += (hx >> 20) - 1023
     hx &= 0x000FFFFF
     i = (hx + 0x95F64) & 0x100000
-    x = from_words(hx | (i ^ 0x3FF00000), low(x))  # normalise x or x/2
+    x = from_words(hx | (i ^ 0x3FF00000), lx)  # normalise x or x/2
     k += i >> 20
     f = x - 1.0
     if (0x000FFFFF & (2 + hx)) < 3:  # -2**-20 <= f < 2**-20

@@ -10,6 +10,8 @@ from __future__ import annotations
 import math
 from typing import Final
 
+# pow's last step is exp's: the same polynomial, from the same module
+from flowctx_core.expressions.js.fdlibm.exponential import _P1, _P2, _P3, _P4, _P5
 from flowctx_core.expressions.js.fdlibm.words import (
     bits,
     from_bits,
@@ -33,11 +35,6 @@ _L3: Final = 3.33333329818377432918e-01
 _L4: Final = 2.72728123808534006489e-01
 _L5: Final = 2.30660745775561754067e-01
 _L6: Final = 2.06975017800338417784e-01
-_P1: Final = 1.66666666666666019037e-01
-_P2: Final = -2.77777777770155933842e-03
-_P3: Final = 6.61375632143793436117e-05
-_P4: Final = -1.65339022054652515390e-06
-_P5: Final = 4.13813679705723846039e-08
 _LG2: Final = 6.93147180559945286227e-01
 _LG2_H: Final = 6.93147182464599609375e-01
 _LG2_L: Final = -1.90465429995776804525e-09
