@@ -13,18 +13,9 @@ import subprocess
 import sys
 from pathlib import Path
 
+from tests.cli.test_cold_imports import PLAIN, ROOT
 from tests.conftest import write_tree
 
-ROOT = Path(__file__).resolve().parents[2]
-PLAIN = (
-    "definitions:\n"
-    "  greeting:\n"
-    "    type: string\n"
-    "    source: {type: state, default: hello}\n"
-    "agents:\n"
-    "  A:\n"
-    "    variables: [greeting]\n"
-)
 PLUGIN = """\
 import sys
 
