@@ -159,6 +159,12 @@ def charge(n: int) -> None:
 STEP_SECONDS: Final = 70e-9
 
 
+def remaining_steps() -> int:
+    """The steps this evaluation may still charge (``MAX_WORK`` outside any evaluation)."""
+    budget: Budget | None = getattr(_local, "budget", None)
+    return MAX_WORK - (budget.used if budget is not None else 0)
+
+
 def remaining_seconds() -> float:
     """The wall time the rest of this evaluation's budget stands for (for work done outside
     it, such as a match in a child process); its deadline, if sooner, wins."""
