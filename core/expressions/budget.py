@@ -37,6 +37,7 @@ of more than ``MAX_WORK`` is still refused, but nothing adds the charges up.
 
 from __future__ import annotations
 
+import contextlib
 import threading
 import time
 from collections.abc import Iterator
@@ -113,9 +114,27 @@ class Budget:
 _local = threading.local()
 
 
+@contextlib.contextmanager
+def bounded(deadline: float | None, cancel: Flag | None) -> Iterator[None]:
+    """Every evaluation this thread starts inside the block, however deep in the caller's
+    work (a check, a route decision, a hover), stops at ``deadline`` or when ``cancel`` is
+    set: a server that gives up on a request stops its work too, rather than answering
+    nothing while the work runs on."""
+    outer = getattr(_local, "outer", None)
+    _local.outer = (deadline, cancel)
+    try:
+        yield
+    finally:
+        _local.outer = outer
+
+
 def begin(deadline: float | None = None, cancel: Flag | None = None) -> Budget | None:
     """``running`` without the context manager, for the hot path of ``evaluate``: start a fresh
     budget on this thread and return the one to give back to ``end``."""
+    if deadline is None and cancel is None:
+        outer = getattr(_local, "outer", None)
+        if outer is not None:
+            deadline, cancel = outer
     previous: Budget | None = getattr(_local, "budget", None)
     if previous is None:  # the usual case: reuse this thread's account (no allocation)
         budget = getattr(_local, "spare", None)
