@@ -452,6 +452,27 @@ def judge(
     return ("inside", None) if inside else (None, None)
 
 
+def secret_origin(
+    facts: Iterable[Fact],
+    paths: Mapping[tuple[str, ...], str],
+    holds: Callable[[tuple[str, ...]], bool] = lambda origin: True,
+) -> str | None:
+    """The secret a value with these facts derives from, as an author writes it
+    (``context.api_key``), or None when it derives from none. What ``judge`` masks whole is
+    what this names: a secret-looking key, a read at, under or above a secret path, or a
+    container or string holding a secret inside."""
+    for kind, origin in sorted(facts, key=lambda f: (_ORDER[f[0]], f[1])):
+        if kind == "key":
+            return dotted(_plain(origin))
+        if kind == "path":
+            for secret in paths:
+                if origin[: len(secret)] == secret or secret[: len(origin)] == origin:
+                    return dotted(secret)
+        elif kind == "holds" and holds(origin):
+            return dotted(_plain(origin))
+    return None
+
+
 Judge = Callable[[Prov], tuple[str | None, str | None]]
 
-__all__ = ["CLEAN", "Flow", "Prov", "dotted", "judge", "path_reason"]
+__all__ = ["CLEAN", "Flow", "Prov", "dotted", "judge", "path_reason", "secret_origin"]

@@ -649,6 +649,9 @@ class SideHost:
 
     def __init__(self, side: Side) -> None:
         self.side = side
+        # a revision has no folder: env values from its test files that name paths are
+        # judged by their text alone (see flowctx_core.model.widening)
+        self.root: Path | None = None
 
     def workflows(self) -> list[str]:
         return list(self.side.snapshot.names)

@@ -21,6 +21,7 @@ from flowctx_core.check import count_problems, workflow_problems
 from flowctx_core.model.inputs import ResolveInputs
 from flowctx_core.model.matrix import Loc, Matrix
 from flowctx_core.model.scenarios import Scenario, SecretGuard, load_scenario, secret_guard
+from flowctx_core.model.widening import refused_env
 from flowctx_core.model.workspace import WorkflowSnapshot
 from flowctx_core.resolve import resolve
 from flowctx_core.routing import (
@@ -35,6 +36,13 @@ from flowctx_core.runtime.exposure import agent_prompt
 from flowctx_core.session import Session
 from flowctx_core.snapshot import WorkspaceSnapshot
 from flowctx_core.testing.model import Case, ConditionExpect, Expect, RouteExpect, TestFile
+from flowctx_core.testing.taint import (
+    condition_roots,
+    decision_secret,
+    text_secret,
+    value_secret,
+    withheld_text,
+)
 
 _SHOWN = 200
 
@@ -50,6 +58,9 @@ class Verdict:
     loc: Loc
     #: explain lines of the condition that decided (masked), and other context
     detail: tuple[str, ...] = ()
+    #: the secret the judgement reads (``context.api_key``): the verdict is not shown, and
+    #: ``passed`` says nothing (it is True, whatever the secret is); "" when none is read
+    withheld: str = ""
 
 
 @dataclass(frozen=True)
@@ -71,10 +82,19 @@ class CaseResult:
         return not self.problems and all(v.passed for v in self.verdicts)
 
     @property
+    def withheld(self) -> tuple[str, ...]:
+        """The secrets the case's withheld verdicts read, each once."""
+        return tuple(dict.fromkeys(v.withheld for v in self.verdicts if v.withheld))
+
+    @property
     def status(self) -> str:
+        """ERROR, FAIL (a verdict that reads no secret failed), WITHHELD (the rest pass, and
+        some read a secret: their outcome is not told) or PASS."""
         if self.problems:
             return "ERROR"
-        return "PASS" if self.passed else "FAIL"
+        if not self.passed:
+            return "FAIL"
+        return "WITHHELD" if self.withheld else "PASS"
 
 
 @dataclass(frozen=True)
@@ -103,8 +123,13 @@ class TestRun:
         return sum(1 for r in self.results if r.status == "ERROR")
 
     @property
+    def withheld(self) -> int:
+        return sum(1 for r in self.results if r.status == "WITHHELD")
+
+    @property
     def exit_code(self) -> int:
-        """0 when every case passes, 1 when any fails, 2 when a file or a case is invalid."""
+        """0 when every case passes, 1 when any fails, 2 when a file or a case is invalid. A
+        withheld verdict counts as neither: the exit status must not be a bit of a secret."""
         if self.problems or self.errors:
             return 2
         return 1 if self.failed else 0
@@ -113,6 +138,10 @@ class TestRun:
 class TestHost(Protocol):
     """What a test run asks of the workspace it runs against: a session (``SessionHost``) or
     one side of a review (``flowctx_core.review.diff``)."""
+
+    #: the workspace folder env values from test files are judged against (None: a revision
+    #: with no folder of its own, where only paths that stay inside by their text pass)
+    root: Path | None
 
     def workflows(self) -> list[str]: ...
 
@@ -139,6 +168,7 @@ class SessionHost:
 
     def __init__(self, session: Session) -> None:
         self.session = session
+        self.root: Path | None = session.root
 
     def workflows(self) -> list[str]:
         return self.session.workflows()
@@ -168,9 +198,11 @@ class SessionHost:
 class _Inputs:
     """One snapshot and matrix per (env, launch), shared by the cases that give the same."""
 
-    def __init__(self, session: TestHost, workflow: str) -> None:
+    def __init__(self, session: TestHost, workflow: str, *, reveal: bool = False) -> None:
         self.session = session
         self.workflow = workflow
+        #: judge expectations that read secrets and show their verdicts (the user asked)
+        self.reveal = reveal
         self._cache: dict[str, tuple[WorkspaceSnapshot, Matrix, dict[str, str]]] = {}
 
     def get(
@@ -200,9 +232,13 @@ def run_tests(
     *,
     workflow: str | None = None,
     keyword: str | None = None,
+    reveal: bool = False,
 ) -> TestRun:
     """Run every case of ``files`` (only ``workflow``'s, and only cases whose name holds
-    ``keyword``, when given) against the session's workspace (or a review's side)."""
+    ``keyword``, when given) against the session's workspace (or a review's side).
+
+    A verdict whose judgement reads a secret is withheld (``flowctx_core.testing.taint``)
+    unless ``reveal``."""
     session: TestHost = SessionHost(host) if isinstance(host, Session) else host
     results: list[CaseResult] = []
     problems: list[Diagnostic] = []
@@ -233,7 +269,7 @@ def run_tests(
             except (UnknownRuntime, ValueError) as exc:
                 problems.append(tf.diag(("runtime",), str(exc), key=False))
                 continue
-        inputs = _Inputs(file_session, name)
+        inputs = _Inputs(file_session, name, reveal=reveal)
         for i, case in enumerate(tf.model.cases):
             if keyword is not None and keyword.casefold() not in case.name.casefold():
                 continue
@@ -298,7 +334,21 @@ def _judged(
 ) -> CaseResult:
     base: tuple[str | int, ...] = ("cases", index)
     name = inputs.workflow
-    env = {**scenario.env_overrides, **case.env_strings()}
+    # a test file is workspace content, often someone else's: its env must not widen what
+    # flowctx reads (outside files, a database server), whatever the case expects
+    given, refused = refused_env(case.env_strings(), session.root, "a test case")
+    if refused:
+        return CaseResult(
+            tf.display,
+            case.name,
+            name,
+            here,
+            problems=tuple(
+                tf.diag((*base, "env", key), f"{message}; the case is not run")
+                for key, message in refused
+            ),
+        )
+    env = {**scenario.env_overrides, **given}
     launch = {**scenario.launch, **case.launch}
     snap, matrix, effective_env = inputs.get(env, launch)
     wf = snap.workflow(name)
@@ -309,11 +359,14 @@ def _judged(
     expect = case.expect
     epath = (*base, "expect")
     if expect.values is not None:
-        verdicts.extend(_values(tf, epath, expect.values, matrix, problems))
+        verdicts.extend(_values(tf, epath, expect.values, matrix, problems, inputs.reveal))
     if expect.refused is not None:
         verdicts.append(_refused(tf, epath, expect, matrix))
     if expect.problems is not None:
-        count = inputs.problems(snap, matrix, env)
+        # a secret's own problems (not a number, not JSON...) are a bit of its value: they are
+        # counted only when revealed
+        counted = matrix if inputs.reveal else _without_secret_problems(matrix)
+        count = inputs.problems(snap, counted, env)
         want = expect.problems
         wanted = {
             k: v for k, v in (("errors", want.errors), ("warnings", want.warnings)) if v is not None
@@ -350,15 +403,25 @@ def _judged(
             wf, matrix, pexp.agent, env=effective_env, values=live, reveal=True
         ).text
         guard = secret_guard(matrix, effective_env)
-        missing = [t for t in pexp.wanted() if t not in real]
-        present = [t for t in pexp.unwanted() if t in real]
-        ok = not missing and not present
         expected = "; ".join(
             [
                 *(f"contains {_quote(t, guard)}" for t in pexp.wanted()),
                 *(f"does not contain {_quote(t, guard)}" for t in pexp.unwanted()),
             ]
         )
+        if not inputs.reveal:
+            # judged on what the masked prompt shows; where only a secret could answer,
+            # the whole expectation is withheld (a FAIL beside it would tell the answer)
+            found = [text_secret(real, shown.text, t) for t in (*pexp.wanted(), *pexp.unwanted())]
+            if any(unknown for _, unknown in found):
+                secret = _prompt_secret(matrix, pexp.agent, wf)
+                verdicts.append(
+                    _withheld("prompt", f"{pexp.agent}: {expected}", _loc(tf, ppath), secret)
+                )
+                continue
+        missing = [t for t in pexp.wanted() if t not in real]
+        present = [t for t in pexp.unwanted() if t in real]
+        ok = not missing and not present
         actual = (
             "as expected"
             if ok
@@ -389,10 +452,19 @@ def _judged(
                 j,
             )
         )
-        verdicts.append(_condition(tf, cpath, cexp, case, context, matrix))
+        verdicts.append(_condition(tf, cpath, cexp, case, context, matrix, inputs.reveal))
     if expect.route is not None:
         verdict, made = _route(
-            tf, (*epath, "route"), expect.route, case, context, snap, matrix, wf, problems
+            tf,
+            (*epath, "route"),
+            expect.route,
+            case,
+            context,
+            snap,
+            matrix,
+            wf,
+            problems,
+            inputs.reveal,
         )
         decisions.extend(made)
         if verdict is not None:
@@ -427,6 +499,7 @@ def _condition(
     case: Case,
     context: Mapping[str, Any],
     matrix: Matrix,
+    reveal: bool = False,
 ) -> Verdict:
     """The condition over the scope the scratchpad builds: for ``mj``, the path context with
     the matrix's values overlaid by the case's context (python reads the same names); for the
@@ -449,6 +522,16 @@ def _condition(
     else:
         scope = values
         roots = secret_reasons(matrix, None)
+    expected = "an error" if want.value is None else str(want.value).lower()
+    shown_expected = f"{mask_text(want.expression)} ({want.dialect}) -> {expected}"
+    if not reveal:
+        from flowctx_core.expressions.taint import secret_read
+
+        secret = secret_read(
+            want.expression, scope, want.dialect, condition_roots(matrix, want.dialect)
+        )
+        if secret is not None:
+            return _withheld("condition", shown_expected, _loc(tf, path), secret)
     result = evaluate(want.expression, scope, want.dialect)
     got = "error: " + mask_text(result.error.message) if result.error else str(result.value)
     ok = (
@@ -461,11 +544,10 @@ def _condition(
         explained = evaluate(want.expression, scope, want.dialect, explain=True, secret_roots=roots)
         if explained.explain is not None:
             detail = tuple(explained.explain.lines())
-    expected = "an error" if want.value is None else str(want.value).lower()
     return Verdict(
         "condition",
         ok,
-        f"{mask_text(want.expression)} ({want.dialect}) -> {expected}",
+        shown_expected,
         got.lower() if result.error is None else got,
         _loc(tf, path),
         detail,
@@ -501,6 +583,7 @@ def _values(
     wanted: Mapping[str, Any],
     matrix: Matrix,
     problems: list[Diagnostic],
+    reveal: bool = False,
 ) -> list[Verdict]:
     from flowctx_core.routing.transitions import json_equal
 
@@ -518,6 +601,10 @@ def _values(
             )
             continue
         secret = row.secret or is_secret_key(key)
+        held = value_secret(key, row.value, row.secret)
+        if held is not None and not reveal:
+            out.append(_withheld("values", f"{key} = {_show(value, True)}", _loc(tf, path), held))
+            continue
         ok = json_equal(row.value, value)
         detail = (
             tuple(
@@ -564,6 +651,7 @@ def _route(
     matrix: Matrix,
     wf: WorkflowSnapshot,
     problems: list[Diagnostic],
+    reveal: bool = False,
 ) -> tuple[Verdict | None, list[RouteDecision]]:
     routes = snap.routes[wf.name]
     here = _loc(tf, path)
@@ -614,6 +702,17 @@ def _route(
         flow_context=case.flowContext,
         tools_called=tuple(case.tools_called),
     )
+    if not reveal:
+        from flowctx_core.routing import Router
+
+        scope = Router(
+            routes, matrix, context_overrides=context, context_removed=case.context_removed
+        ).context
+        secret = decision_secret(decisions, routes, matrix, scope)
+        if secret is not None:
+            # nothing of these decisions is shown or counted: not the winner, not the rule
+            # numbers, not a "no rule goes there" problem that depends on which rule won
+            return _withheld("route", _route_expected(want, source), here, secret), []
     winners = [d for d in decisions if d.winner is not None]
     if want.ends is not None:
         ended = not winners
@@ -669,6 +768,42 @@ def _route(
     return Verdict("route", ok, expected, actual, here, tuple(detail)), decisions
 
 
+def _route_expected(want: RouteExpect, source: str) -> str:
+    if want.ends is not None:
+        return f"from {want.from_}: " + ("the run ends" if want.ends else "the run goes on")
+    if want.to is not None:
+        return f"from {source} to {want.to}"
+    return f"from {source}, rule {want.rule}"
+
+
+def _withheld(kind: str, expected: str, loc: Loc, secret: str) -> Verdict:
+    """A verdict not told: what was expected, and which secret its judgement reads."""
+    return Verdict(kind, True, expected, withheld_text(secret), loc, (), secret)
+
+
+def _without_secret_problems(matrix: Matrix) -> Matrix:
+    """The matrix with the errors and warnings of its secret rows left out (what they say
+    depends on the secret's value: whether it reads as a number, as JSON...)."""
+    from dataclasses import replace
+
+    rows = tuple(
+        replace(row, error=None, warnings=(), status="resolved")
+        if value_secret(row.name, row.value, row.secret) is not None and (row.error or row.warnings)
+        else row
+        for row in matrix.rows
+    )
+    return replace(matrix, rows=rows)
+
+
+def _prompt_secret(matrix: Matrix, agent: str, wf: WorkflowSnapshot) -> str:
+    """The secret an agent's prompt holds, for the message (the first the agent sees)."""
+    seen = wf.agents.get(agent, ())
+    for row in matrix.rows:
+        if row.name in seen and value_secret(row.name, row.value, row.secret) is not None:
+            return row.name
+    return "a secret value in the prompt"
+
+
 def _rule_no(decision: RouteDecision) -> int:
     """The winner's number as ``flowctx routes`` prints it (1-based, in evaluation order)."""
     for n, cand in enumerate(decision.candidates, 1):
@@ -705,6 +840,7 @@ def run_workspace_tests(
     *,
     workflow: str | None = None,
     keyword: str | None = None,
+    reveal: bool = False,
 ) -> TestRun:
     """Load the workspace's test files (or ``paths``) and run them."""
     from flowctx_core.testing.model import load_test_file, test_files
@@ -717,4 +853,4 @@ def run_workspace_tests(
         except ValueError:
             display = p.as_posix()
         files.append(load_test_file(p, display))
-    return run_tests(session, files, workflow=workflow, keyword=keyword)
+    return run_tests(session, files, workflow=workflow, keyword=keyword, reveal=reveal)

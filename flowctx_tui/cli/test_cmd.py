@@ -57,6 +57,12 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "routing them) and print a ready-to-paste case, or why none exists",
     )
     parser.add_argument(
+        "--reveal",
+        action="store_true",
+        help="judge and show the expectations that read secret values (withheld otherwise: "
+        "their verdicts would tell bits of the secrets); for your own machine, never CI",
+    )
+    parser.add_argument(
         "--suggest-seconds",
         type=float,
         default=2.0,
@@ -82,7 +88,9 @@ def run(args: argparse.Namespace) -> int:
     for p in paths or ():
         if not p.is_file():
             return fail(f"--file: no test file at {p}")
-    test_run = run_workspace_tests(session, paths, workflow=args.workflow, keyword=args.keyword)
+    test_run = run_workspace_tests(
+        session, paths, workflow=args.workflow, keyword=args.keyword, reveal=args.reveal
+    )
     if not test_run.files and paths is None:
         return fail(
             f"{session.root}: no test files (.flowctx/tests/*.yaml); see `flowctx test --help`"

@@ -128,7 +128,7 @@ cases:
     env: {MAX_RETRIES: 7}
     expect:
       values: {max_retries: 7}
-      prompt: {agent: ReviewerAgent, contains: ["MAX_RETRIES: 7"], not_contains: "MAX_RETRIES: 3"}
+      prompt: {agent: RouterAgent, contains: ["MAX_RETRIES: 7"], not_contains: "MAX_RETRIES: 3"}
   - name: nothing else reverts to the user
     expect:
       route: {from: RouterAgent, rule: 4}
@@ -208,10 +208,22 @@ cases:
     root = _workspace(workspace, tests)
     for fmt in ("text", "json", "junit", "sarif"):
         code, out, err = run(capsys, str(root), "--format", fmt)
-        assert code == 1
+        # judging a guess at the key would tell whether it was right: both are withheld,
+        # and a withheld verdict does not move the exit status
+        assert code == 0
         assert SECRET not in out + err and SECRET[:12] not in out + err
         assert "sk-wrong-value-000000" not in out + err
     code, out, _ = run(capsys, str(root))
+    assert "WITHHELD Approvals: right secret" in out
+    assert "WITHHELD Approvals: wrong secret" in out
+    assert (
+        "values (.flowctx/tests/approvals.yaml:5:16): withheld: reads secret `openai_api_key`"
+        in out
+    )
+    assert "0 passed, 0 failed, 2 withheld" in out
+    code, out, _ = run(capsys, str(root), "--reveal")
+    assert code == 1
+    assert SECRET not in out and SECRET[:12] not in out
     assert "PASS  Approvals: right secret" in out
     assert "expected openai_api_key = ***" in out and "got openai_api_key = ***" in out
 
@@ -527,6 +539,11 @@ cases:
 """
     root = _workspace(workspace, tests)
     code, out, _ = run(capsys, str(root))
+    assert code == 1, out
+    # the condition on the key is judged only when revealed; the others pass either way
+    assert "WITHHELD Approvals: conditions in each dialect" in out
+    assert "reads secret `context.openai_api_key`" in out
+    code, out, _ = run(capsys, str(root), "--reveal")
     assert code == 1, out
     assert "PASS  Approvals: conditions in each dialect" in out
     assert (
