@@ -57,6 +57,7 @@ from flowctx_core.routing.decision import RouteDecision
 from flowctx_core.session import Session, open_session
 from flowctx_core.snapshot import WorkspaceSnapshot, load_snapshot
 from flowctx_core.testing.model import TestFile
+from flowctx_core.testing.taint import withheld_text
 
 Change = Literal["added", "removed", "changed"]
 #: what a variable's row is compared on, in the order a reader scans a row
@@ -251,6 +252,10 @@ class RouteChange:
     #: why, as the router says it ("first path whose condition holds", "no rule from here")
     before_reason: str
     after_reason: str
+    #: the secret a side's decision reads (its winner is then not told: it would be a bit of
+    #: the secret), "" when it reads none
+    before_withheld: str = ""
+    after_withheld: str = ""
 
 
 @dataclass(frozen=True)
@@ -509,6 +514,37 @@ def _decisions(
     return out
 
 
+def _secret_reads(
+    runs: list[tuple[_Resolved | None, Scenario]],
+    decided: list[dict[tuple[str, str], RouteDecision]],
+    workflow: str,
+) -> list[dict[tuple[str, str], str]]:
+    """For each run, the decisions whose conditions read a secret, and the secret each reads
+    (``flowctx_core.testing.taint``): their winners are not compared in the open."""
+    from flowctx_core.testing.taint import decision_secret
+
+    out: list[dict[tuple[str, str], str]] = []
+    for (resolved, scenario), keyed in zip(runs, decided, strict=True):
+        router = _router(resolved, workflow, scenario)
+        found: dict[tuple[str, str], str] = {}
+        if router is not None and resolved is not None:
+            for key, decision in keyed.items():
+                secret = decision_secret([decision], router.routes, resolved.matrix, router.context)
+                if secret is not None:
+                    found[key] = secret
+        out.append(found)
+    return out
+
+
+def _same_rules(a: RouteDecision, b: RouteDecision) -> bool:
+    """The two decisions weigh the same rules in the same order (by their text alone)."""
+
+    def rules(d: RouteDecision) -> list[tuple[Any, ...]]:
+        return [(c.condition, c.dialect, c.target, c.priority) for c in d.candidates]
+
+    return a.kind == b.kind and rules(a) == rules(b)
+
+
 def _winner(decision: RouteDecision | None) -> tuple[str | None, bool, str]:
     if decision is None:
         return None, False, "no rule from here in this file"
@@ -522,15 +558,26 @@ def compare_routes(
     scenario: str,
     roots: tuple[Path, ...] = (),
     guard: SecretGuard | None = None,
+    secrets: tuple[Mapping[tuple[str, str], str], Mapping[tuple[str, str], str]] = ({}, {}),
 ) -> list[RouteChange]:
-    """The sources whose winner differs (or that only one side can route from)."""
+    """The sources whose winner differs (or that only one side can route from). A decision
+    whose conditions read a secret (``secrets``, per side) is compared by its rules, never by
+    its winner: a change is listed, with the winner withheld, when the rules differ."""
     scrub = guard or SecretGuard()
     out: list[RouteChange] = []
     keys = list(after) + [k for k in before if k not in after]
     for key in keys:
         old, new = before.get(key), after.get(key)
         (t0, f0, r0), (t1, f1, r1) = _winner(old), _winner(new)
-        if old is not None and new is not None and (t0, f0) == (t1, f1):
+        s0, s1 = secrets[0].get(key, ""), secrets[1].get(key, "")
+        if s0 or s1:
+            if old is not None and new is not None and _same_rules(old, new):
+                continue
+            if s0:
+                t0, r0 = None, withheld_text(s0)
+            if s1:
+                t1, r1 = None, withheld_text(s1)
+        elif old is not None and new is not None and (t0, f0) == (t1, f1):
             continue
         if old is None and new is None:  # pragma: no cover - keys come from either side
             continue
@@ -545,6 +592,8 @@ def compare_routes(
                 after=t1,
                 before_reason=scrub.scrub_text(_local(r0, roots)),
                 after_reason=scrub.scrub_text(_local(r1, roots)),
+                before_withheld=s0,
+                after_withheld=s1,
             )
         )
     return out
@@ -604,9 +653,19 @@ def compare_workflow(
             old_s, new_s = old, new
         runs += [(old_s, scenario), (new_s, scenario)]
     decided = _decisions(runs, workflow)
+    secrets = _secret_reads(runs, decided, workflow)
     routes: list[RouteChange] = []
     for k, name in enumerate((DEFAULT_SCENARIO, *names)):
-        routes.extend(compare_routes(decided[2 * k], decided[2 * k + 1], name, roots, guard))
+        routes.extend(
+            compare_routes(
+                decided[2 * k],
+                decided[2 * k + 1],
+                name,
+                roots,
+                guard,
+                (secrets[2 * k], secrets[2 * k + 1]),
+            )
+        )
     return WorkflowDiff(
         workflow=workflow,
         presence=presence,
@@ -787,6 +846,8 @@ def workflow_to_json(w: WorkflowDiff, *, reveal: bool = False) -> dict[str, Any]
                 "after": r.after,
                 "before_reason": r.before_reason,
                 "after_reason": r.after_reason,
+                "before_withheld": r.before_withheld or None,
+                "after_withheld": r.after_withheld or None,
             }
             for r in w.routes
         ],

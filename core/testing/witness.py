@@ -21,7 +21,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from flowctx_core.base.secrets import mask_text
+from flowctx_core.base.secrets import is_secret_key, mask_text
 from flowctx_core.model.matrix import Matrix
 from flowctx_core.routing import RouteDecision, Routes, decide
 from flowctx_core.testing.coverage import RuleCoverage
@@ -218,9 +218,50 @@ def find_witness(
     *,
     max_tries: int = MAX_TRIES,
     max_seconds: float = MAX_SECONDS,
+    deadline: float | None = None,
 ) -> Witness:
-    """Inputs that make ``rule`` win from its source, confirmed by routing them, or why not."""
+    """Inputs that make ``rule`` win from its source, confirmed by routing them, or why not.
+
+    The search stops after ``max_seconds`` or at ``deadline`` (a ``time.monotonic()`` value,
+    the caller's bound on every rule it searches), whichever comes first; the deadline also
+    stops the condition being evaluated when it passes. A search that would route through a
+    condition reading a secret stops there, withheld: whether a value makes the rule win
+    would be a bit of the secret."""
+    from flowctx_core.expressions import budget
+
     started = time.monotonic()
+    stop = started + max_seconds if deadline is None else min(deadline, started + max_seconds)
+    with budget.until(stop):
+        return _search(routes, matrix, rule, max_tries, started, stop)
+
+
+def _search(
+    routes: Routes,
+    matrix: Matrix,
+    rule: RuleCoverage,
+    max_tries: int,
+    started: float,
+    stop: float,
+) -> Witness:
+    from flowctx_core.testing.taint import decision_secret, matrix_secrets, withheld_text
+
+    # only a matrix holding a secret can make a decision read one (the values tried are
+    # flowctx's own): the costlier traced check is skipped otherwise
+    guarded = bool(matrix_secrets(matrix)) or any(
+        is_secret_key(r.name) or r.secret for r in matrix.rows
+    )
+
+    def withheld(decisions: list[RouteDecision], inputs: Mapping[str, Any]) -> Witness | None:
+        if not guarded:
+            return None
+        from flowctx_core.routing import Router
+
+        context = Router(routes, matrix, **_router_inputs(inputs)).context
+        secret = decision_secret(decisions, routes, matrix, context)
+        if secret is None:
+            return None
+        return Witness(rule, None, f"no suggestion: {withheld_text(secret)}")
+
     base = [d for d in decide(routes, matrix, rule.source) if d.kind == rule.kind]
     for decision in base:
         for number, cand in enumerate(decision.candidates, 1):
@@ -264,7 +305,7 @@ def find_witness(
     tried = 0
     held: str | None = None  # the rule's condition held but the runtime passed it over: why
     for assignment in _assignments(names, domain):
-        if tried >= max_tries or time.monotonic() - started > max_seconds:
+        if tried >= max_tries or time.monotonic() > stop:
             spent = time.monotonic() - started
             return Witness(
                 rule,
@@ -277,6 +318,11 @@ def find_witness(
         tried += 1
         inputs = _inputs(assignment, tools)
         decisions = decide(routes, matrix, rule.source, **inputs)
+        if time.monotonic() > stop:
+            continue  # stopped inside: its answer is not one (the check above gives up)
+        told = withheld(decisions, inputs)
+        if told is not None:
+            return told
         if _wins(decisions, rule):
             return Witness(rule, inputs, "found", tried, time.monotonic() - started)
         if held is None:
@@ -299,6 +345,14 @@ def find_witness(
         tried,
         spent,
     )
+
+
+def _router_inputs(inputs: Mapping[str, Any]) -> dict[str, Any]:
+    """decide()'s inputs as the Router takes them (the same names, tools as a collection)."""
+    out = dict(inputs)
+    if "tools_called" in out:
+        out["tools_called"] = tuple(out["tools_called"])
+    return out
 
 
 def _passed_over(decisions: list[RouteDecision], rule: RuleCoverage) -> str | None:

@@ -67,7 +67,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
         type=float,
         default=2.0,
         metavar="S",
-        help="how long --suggest may search for one rule (default: 2)",
+        help="how long --suggest may search in all, every rule's search included "
+        "(default: 2)",
     )
 
 
@@ -109,14 +110,20 @@ def run(args: argparse.Namespace) -> int:
         matrices = default_matrices(session, routes)
         coverage = measure(test_run, routes, matrices)
         if args.suggest:
+            import time
+
             from flowctx_core.testing.witness import find_witness
 
+            # one bound for the whole search, every rule's included: past it, the rules not
+            # yet searched say so (the conditions being evaluated stop at it too)
+            deadline = time.monotonic() + args.suggest_seconds
             witnesses = [
                 find_witness(
                     routes[rule.workflow],
                     matrices[rule.workflow],
                     rule,
                     max_seconds=args.suggest_seconds,
+                    deadline=deadline,
                 )
                 for rule in coverage.uncovered()
             ]
