@@ -67,8 +67,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
         type=float,
         default=2.0,
         metavar="S",
-        help="how long --suggest may search in all, every rule's search included "
-        "(default: 2)",
+        help="how long --suggest may search in all, every rule's search included (default: 2)",
     )
 
 
