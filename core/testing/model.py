@@ -157,16 +157,18 @@ class Case(Strict):
             return value.isoformat()
         return value
 
-    @model_validator(mode="after")
-    def _instant(self) -> Case:
-        if self.now is not None:
+    @field_validator("now", mode="after")
+    @classmethod
+    def _instant(cls, value: str | None) -> str | None:
+        # located at the key: an instant out of range (or an offset of +99:99) is said there
+        if value is not None:
             from flowctx_core.base.clock import ClockError, parse_now
 
             try:
-                parse_now(self.now)
+                parse_now(value)
             except ClockError as exc:
-                raise ValueError(f"now: {exc}") from None
-        return self
+                raise ValueError(str(exc)) from None
+        return value
 
     def env_strings(self) -> dict[str, str]:
         return {k: _shell_text(v) for k, v in self.env.items()}

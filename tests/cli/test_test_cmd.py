@@ -575,4 +575,4 @@ cases:
     code, out, _ = run(capsys, str(root))
     assert "PASS  Approvals: after nine" in out and "PASS  Approvals: before nine" in out
     assert code == 2
-    assert ".flowctx/tests/b.yaml:3:5: cases[0]: now: 'yesterday' is not an ISO 8601 instant" in out
+    assert ".flowctx/tests/b.yaml:4:10: cases[0].now: 'yesterday' is not an ISO 8601 instant" in out
