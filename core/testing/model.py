@@ -248,6 +248,18 @@ def _validated(
     return TestFile(path, display, doc, model, ())
 
 
+def load_workspace_test_file(path: Path, root: Path, display: str) -> TestFile:
+    """A test file of the workspace at ``root``: one that a symbolic link (its own or a
+    folder's on the way) takes out of the workspace is not read, as contracts are not, so none
+    of its keys reaches an output."""
+    from flowctx_core.model.workspace_root import outside_workspace
+
+    escape = outside_workspace(path, root)
+    if escape is not None:
+        return TestFile(path, display, None, None, (Diagnostic(display, 0, 0, escape),))
+    return load_test_file(path, display)
+
+
 def test_files(root: Path) -> list[Path]:
     """The workspace's test files, sorted: ``.flowctx/tests/*.yaml`` (and ``*.yml``)."""
     folder = root.joinpath(*TESTS_DIR)

@@ -10,6 +10,7 @@ expectation names under a secret-looking key, is printed as ``***``.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -843,14 +844,22 @@ def run_workspace_tests(
     reveal: bool = False,
 ) -> TestRun:
     """Load the workspace's test files (or ``paths``) and run them."""
-    from flowctx_core.testing.model import load_test_file, test_files
+    from flowctx_core.testing.model import load_test_file, load_workspace_test_file, test_files
 
     chosen = list(paths) if paths is not None else test_files(session.root)
     files = []
+    root = Path(os.path.abspath(session.root))
     for p in chosen:
         try:
             display = p.resolve().relative_to(session.root.resolve()).as_posix()
         except ValueError:
             display = p.as_posix()
-        files.append(load_test_file(p, display))
+        try:
+            # a file in the workspace (the workspace's own, or one named by --file) is
+            # confined to it; a file named outside the workspace is the user's own choice
+            inside = Path(os.path.abspath(p)).relative_to(root).as_posix()
+        except ValueError:
+            files.append(load_test_file(p, display))
+        else:
+            files.append(load_workspace_test_file(root / inside, root, inside))
     return run_tests(session, files, workflow=workflow, keyword=keyword, reveal=reveal)

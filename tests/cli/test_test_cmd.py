@@ -576,3 +576,47 @@ cases:
     assert "PASS  Approvals: after nine" in out and "PASS  Approvals: before nine" in out
     assert code == 2
     assert ".flowctx/tests/b.yaml:4:10: cases[0].now: 'yesterday' is not an ISO 8601 instant" in out
+
+
+def test_test_and_scenario_files_linked_outside_the_workspace_are_not_read(
+    workspace, capsys, tmp_path
+) -> None:
+    """A test file or a saved scenario that is a symbolic link to a file elsewhere (a
+    credentials file shaped as YAML or JSON) is refused where it is, and none of its keys or
+    values is printed."""
+    elsewhere = tmp_path / "home"
+    elsewhere.mkdir()
+    (elsewhere / "creds.yaml").write_text("AKIA_OUTSIDE_KEY_NAME: s3cr3t-outside-value\n")
+    (elsewhere / "creds.json").write_text(
+        '{"env": {"AKIA_OUTSIDE_KEY_NAME": "s3cr3t-outside-value"}, "data": {"k": 1}}'
+    )
+    case = (
+        "workflow: Approvals\ncases:\n  - name: from a scenario\n    scenario: stolen\n"
+        "    expect: {refused: false}\n"
+    )
+    root = _workspace(workspace, {"case.yaml": case})
+    (root / ".flowctx/tests/linked.yaml").symlink_to(elsewhere / "creds.yaml")
+    scenarios = root / ".flowctx/scenarios/Approvals"
+    scenarios.mkdir(parents=True)
+    (scenarios / "stolen.json").symlink_to(elsewhere / "creds.json")
+    for args in (
+        [str(root)],
+        [str(root), "--format", "json"],
+        [str(root), "--file", str(root / ".flowctx/tests/linked.yaml")],
+    ):
+        code, out, err = run(capsys, *args)
+        assert code == 2, out
+        assert "AKIA_OUTSIDE_KEY_NAME" not in out + err and "s3cr3t" not in out + err
+        assert "outside the workspace through a symbolic link" in out
+    code, out, _ = run(capsys, str(root))
+    assert ".flowctx/tests/linked.yaml:0:0: not read: it resolves outside the workspace" in out
+    assert "cases[0].scenario: scenario: cannot read scenario: not read: it resolves outside" in out
+    # the workspace's own commands do not read it either
+    code, out, err = run_main(capsys, "graph", str(root), "-w", "Approvals", "--scenario", "stolen")
+    assert "AKIA_OUTSIDE_KEY_NAME" not in out + err and "s3cr3t" not in out + err
+
+
+def run_main(capsys, *args: str) -> tuple[int, str, str]:
+    code = main([*args])
+    out = capsys.readouterr()
+    return code, out.out, out.err
