@@ -392,9 +392,11 @@ def _condition_paths(before: str, matrix: Matrix) -> Completions | None:
     """Paths into the condition's scope (``data.``, ``context.``...): keys only."""
     from flowctx_core.expressions.completion import completions as complete
     from flowctx_core.expressions.pathcontext import build_path_context
+    from flowctx_core.testing.taint import condition_roots
 
     scope = build_path_context(context=matrix.values)
-    found = complete(before, len(before), scope, "mj")
+    # a secret variable's keys are part of it (``api_tokens: {tok_live_...: ...}``)
+    found = complete(before, len(before), scope, "mj", condition_roots(matrix, "mj"))
     if not found.candidates:
         return None
     return Completions("path", before[found.start :], tuple(found.candidates))
