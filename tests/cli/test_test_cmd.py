@@ -620,3 +620,50 @@ def run_main(capsys, *args: str) -> tuple[int, str, str]:
     code = main([*args])
     out = capsys.readouterr()
     return code, out.out, out.err
+
+
+SLOW_FLOW = """
+agent: F
+steps:
+  - {name: Start, type: Action, starting: true}
+  - {name: A, type: Action}
+  - {name: B, type: Action}
+  - {name: C, type: Action}
+  - {name: End, type: Action}
+paths:
+"""
+
+
+def test_suggest_seconds_bounds_the_whole_search(workspace, capsys) -> None:
+    """Three rules whose searches never end on their own (a large product of values, each
+    costly to route): the first spends the whole bound, and the others say they had none
+    left, rather than each taking the bound again."""
+    costly = (
+        "Array.from({length: 3000}, (_, i) => i).filter(i => i === data.a + data.b + data.c)"
+        ".length > 1"
+    )
+    flow = SLOW_FLOW + "".join(
+        f'  - {{from: Start, to: {t}, priority: {p}, condition: "{costly}"}}\n'
+        for t, p in (("A", 30), ("B", 20), ("C", 10))
+    )
+    flow += "  - {from: Start, to: End, priority: 0}\n"
+    root = workspace(
+        {
+            "workflows/W/context_variables.yaml": (
+                "definitions:\n  x: {type: boolean, source: {type: state, default: false}}\n"
+                "agents:\n  A: {variables: [x]}\n"
+            ),
+            "workflows/W/flow.yaml": flow,
+            ".flowctx/tests/w.yaml": (
+                "workflow: W\ncases:\n  - name: the default\n"
+                "    expect: {route: {from: Start, to: End}}\n"
+            ),
+        }
+    )
+    code, out, err = run(capsys, str(root), "--suggest", "--suggest-seconds", "0.5")
+    assert code == 0, out + err
+    gave_up = [line for line in out.splitlines() if "no witness found: gave up after" in line]
+    assert len(gave_up) == 3, out
+    assert "Start → A (rule 1)" in gave_up[0] and "gave up after 0 candidates" not in gave_up[0]
+    for line in gave_up[1:]:
+        assert "gave up after 0 candidates" in line, out
