@@ -40,6 +40,8 @@ from flowctx_core.testing.model import Case, ConditionExpect, Expect, RouteExpec
 from flowctx_core.testing.taint import (
     condition_roots,
     decision_secret,
+    matrix_secrets,
+    row_secret,
     text_secret,
     value_secret,
     withheld_text,
@@ -412,10 +414,12 @@ def _judged(
         )
         if not inputs.reveal:
             # judged on what the masked prompt shows; where only a secret could answer,
-            # the whole expectation is withheld (a FAIL beside it would tell the answer)
+            # the whole expectation is withheld (a FAIL beside it would tell the answer); a
+            # value looked up with a secret is shown unmasked, so it withholds it all
             found = [text_secret(real, shown.text, t) for t in (*pexp.wanted(), *pexp.unwanted())]
-            if any(unknown for _, unknown in found):
-                secret = _prompt_secret(matrix, pexp.agent, wf)
+            derived = _derived_secret(matrix, pexp.agent, wf)
+            if derived is not None or any(unknown for _, unknown in found):
+                secret = derived or _prompt_secret(matrix, pexp.agent, wf)
                 verdicts.append(
                     _withheld("prompt", f"{pexp.agent}: {expected}", _loc(tf, ppath), secret)
                 )
@@ -602,7 +606,7 @@ def _values(
             )
             continue
         secret = row.secret or is_secret_key(key)
-        held = value_secret(key, row.value, row.secret)
+        held = row_secret(matrix, key)
         if held is not None and not reveal:
             out.append(_withheld("values", f"{key} = {_show(value, True)}", _loc(tf, path), held))
             continue
@@ -794,6 +798,17 @@ def _without_secret_problems(matrix: Matrix) -> Matrix:
         for row in matrix.rows
     )
     return replace(matrix, rows=rows)
+
+
+def _derived_secret(matrix: Matrix, agent: str, wf: WorkflowSnapshot) -> str | None:
+    """A variable the agent sees that was looked up with a secret (shown unmasked)."""
+    seen = wf.agents.get(agent, ())
+    secrets = matrix_secrets(matrix)
+    for row in matrix.rows:
+        shown = value_secret(row.name, row.value, row.secret) is None
+        if row.name in seen and row.name in secrets and shown:
+            return row.name
+    return None
 
 
 def _prompt_secret(matrix: Matrix, agent: str, wf: WorkflowSnapshot) -> str:

@@ -15,6 +15,7 @@ withhold is itself no oracle.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping
 from typing import Any
 
@@ -43,12 +44,59 @@ def value_secret(name: str, value: Any, secret: bool) -> str | None:
 
 
 def matrix_secrets(matrix: Matrix) -> dict[str, str]:
-    """Every variable of ``matrix`` whose value is secret or holds one, by name."""
+    """Every variable of ``matrix`` whose value is secret, holds one, or was looked up with
+    one (a ``data_reference`` whose filter reads a secret: which record it found, if any, is
+    a bit of the secret), by name, with why."""
     out: dict[str, str] = {}
     for row in matrix.rows:
         if value_secret(row.name, row.value, row.secret) is not None:
             out[row.name] = "secret"
+    # a lookup that reads a secret, or a variable looked up with one, and so on
+    changed = True
+    while changed:
+        changed = False
+        for row in matrix.rows:
+            if row.name in out:
+                continue
+            read = _template_reads(row.definition)
+            hit = next((n for n in read if n in out or is_secret_key(n)), None)
+            if hit is not None:
+                out[row.name] = f"looked up with {hit}"
+                changed = True
     return out
+
+
+_PLACEHOLDER = re.compile(r"\{\{\s*([^{}]+?)\s*\}\}")
+
+
+def _template_reads(definition: Any) -> list[str]:
+    """The variables (and path parts) a ``data_reference`` filter's placeholders read."""
+    source = definition.get("source") if isinstance(definition, Mapping) else None
+    template = source.get("query_template") if isinstance(source, Mapping) else None
+    found: list[str] = []
+
+    def walk(value: Any, depth: int) -> None:
+        if depth > 40:
+            return
+        if isinstance(value, str):
+            for m in _PLACEHOLDER.finditer(value):
+                parts = m.group(1).split(".")
+                found.extend(parts[1:] if parts[0] == "runtime" else parts)
+        elif isinstance(value, Mapping):
+            for k, v in value.items():
+                walk(k, depth + 1)
+                walk(v, depth + 1)
+        elif isinstance(value, list):
+            for v in value:
+                walk(v, depth + 1)
+
+    walk(template, 0)
+    return found
+
+
+def row_secret(matrix: Matrix, name: str) -> str | None:
+    """The secret the variable ``name`` of ``matrix`` is, holds or was looked up with."""
+    return name if name in matrix_secrets(matrix) else None
 
 
 def condition_roots(matrix: Matrix, dialect: str) -> dict[str, str]:
@@ -120,6 +168,7 @@ __all__ = [
     "condition_roots",
     "decision_secret",
     "matrix_secrets",
+    "row_secret",
     "text_secret",
     "value_secret",
     "withheld_text",
