@@ -24,11 +24,11 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, cast
 
 from flowctx_core.base import clock, fsview
 from flowctx_core.base.diagnostics import Diagnostic, sort_key
-from flowctx_core.base.secrets import mask_text
+from flowctx_core.base.secrets import MASK, is_secret_key, mask_text
 from flowctx_core.check import workflow_problems
 from flowctx_core.model.database import EmbeddedDatabase
 from flowctx_core.model.inputs import ResolveInputs
@@ -361,6 +361,20 @@ def _localised(row: Row, roots: tuple[Path, ...], guard: SecretGuard) -> Row:
     def text(t: str) -> str:
         return guard.scrub_text(_local(t, roots))
 
+    if row.secret or is_secret_key(row.name):
+        # a secret's value, and how it resolved (found, defaulted, missing: a lookup by a
+        # secret finds its record or not by the secret), are compared and shown as one thing:
+        # the review tells that its definition changed, never what it resolved to
+        status = cast(Any, "secret")
+        return replace(
+            row,
+            value=MASK,
+            status=status,
+            origin=f"{row.source} (secret: how it resolved is not shown)",
+            warnings=(),
+            error=None,
+            trace=(),
+        )
     return replace(
         row,
         origin=text(row.origin),
@@ -370,6 +384,17 @@ def _localised(row: Row, roots: tuple[Path, ...], guard: SecretGuard) -> Row:
 
 
 def _row_key(row: Row) -> dict[str, Any]:
+    if row.status == "secret":  # see _localised: its definition stands for its value
+        return {
+            "value": json.dumps(row.definition, sort_keys=True, default=str),
+            "status": row.status,
+            "type": row.type,
+            "source": row.source,
+            "origin": row.origin,
+            "warnings": [],
+            "error": None,
+            FIELDS_AGENTS: list(row.agents),
+        }
     return {
         "value": row.value,
         "status": row.status,

@@ -21,7 +21,7 @@ from flowctx_core.model.matrix import Loc, Matrix
 from flowctx_core.routing import RouteDecision, Routes, decide, sources
 from flowctx_core.routing.decision import Candidate
 from flowctx_core.testing.run import TestRun
-from flowctx_core.testing.taint import decision_secret
+from flowctx_core.testing.taint import decision_secret, matrix_secrets
 
 _CONNECTIVES = frozenset({"&&", "||", "!", "and", "or", "not"})
 
@@ -163,7 +163,13 @@ class _Seen:
 
 
 def _answered_by(matrix: Matrix) -> dict[str, str]:
-    return {row.name: f"{row.source}: {row.origin}" for row in matrix.rows}
+    """Which source answered each variable; for a secret, its source type only (where a
+    lookup by a secret found its record, or fell back, would tell something of it)."""
+    secret = matrix_secrets(matrix)
+    return {
+        row.name: row.source if row.name in secret else f"{row.source}: {row.origin}"
+        for row in matrix.rows
+    }
 
 
 def measure(run: TestRun, routes: Mapping[str, Routes], matrices: Mapping[str, Matrix]) -> Coverage:

@@ -40,9 +40,7 @@ from flowctx_core.testing.model import Case, ConditionExpect, Expect, RouteExpec
 from flowctx_core.testing.taint import (
     condition_roots,
     decision_secret,
-    matrix_secrets,
     row_secret,
-    text_secret,
     value_secret,
     withheld_text,
 )
@@ -413,13 +411,13 @@ def _judged(
             ]
         )
         if not inputs.reveal:
-            # judged on what the masked prompt shows; where only a secret could answer,
-            # the whole expectation is withheld (a FAIL beside it would tell the answer); a
-            # value looked up with a secret is shown unmasked, so it withholds it all
-            found = [text_secret(real, shown.text, t) for t in (*pexp.wanted(), *pexp.unwanted())]
-            derived = _derived_secret(matrix, pexp.agent, wf)
-            if derived is not None or any(unknown for _, unknown in found):
-                secret = derived or _prompt_secret(matrix, pexp.agent, wf)
+            # a prompt that shows a secret variable (masked, or as None when a lookup by a
+            # secret found nothing) or masks a secret inside a value: whether a text is in it
+            # would be a bit of the secret, and where the mask falls is one too
+            secret = _prompt_secret(matrix, pexp.agent, wf)
+            if secret is None and real != shown.text:
+                secret = "a secret value in the prompt"
+            if secret is not None:
                 verdicts.append(
                     _withheld("prompt", f"{pexp.agent}: {expected}", _loc(tf, ppath), secret)
                 )
@@ -560,12 +558,15 @@ def _condition(
 
 
 def _quote(text: str, guard: SecretGuard) -> str:
-    """Text the author expects, quoted; masked when it holds a secret or a piece of one (a
-    prefix of a key typed into a test file is still the key's)."""
-    pieces = [s for s in guard.values if len(s) >= 4]
-    if any(s in text or (len(text) >= 4 and text in s) for s in pieces):
+    """Text the author expects, quoted; masked when it is shaped like a key (eight or more
+    characters, no space) and the workflow holds a secret: a prefix of a key typed into a test
+    file is still the key's. Never decided by comparing it with the secrets: a text shown as
+    ``***`` exactly when it is a piece of a key was itself an oracle (a test file's guesses,
+    four characters each, spelled the key)."""
+    keylike = len(text) >= 8 and not any(c.isspace() for c in text)
+    if keylike and any(len(s) >= 4 for s in guard.values):
         return MASK
-    text = guard.scrub_text(text)
+    text = mask_text(text)
     return repr(text if len(text) <= _SHOWN else text[: _SHOWN - 3] + "...")
 
 
@@ -800,24 +801,13 @@ def _without_secret_problems(matrix: Matrix) -> Matrix:
     return replace(matrix, rows=rows)
 
 
-def _derived_secret(matrix: Matrix, agent: str, wf: WorkflowSnapshot) -> str | None:
-    """A variable the agent sees that was looked up with a secret (shown unmasked)."""
-    seen = wf.agents.get(agent, ())
-    secrets = matrix_secrets(matrix)
-    for row in matrix.rows:
-        shown = value_secret(row.name, row.value, row.secret) is None
-        if row.name in seen and row.name in secrets and shown:
-            return row.name
-    return None
-
-
-def _prompt_secret(matrix: Matrix, agent: str, wf: WorkflowSnapshot) -> str:
-    """The secret an agent's prompt holds, for the message (the first the agent sees)."""
+def _prompt_secret(matrix: Matrix, agent: str, wf: WorkflowSnapshot) -> str | None:
+    """The first secret variable the agent sees, or None."""
     seen = wf.agents.get(agent, ())
     for row in matrix.rows:
         if row.name in seen and value_secret(row.name, row.value, row.secret) is not None:
             return row.name
-    return "a secret value in the prompt"
+    return None
 
 
 def _rule_no(decision: RouteDecision) -> int:

@@ -15,11 +15,10 @@ withhold is itself no oracle.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from flowctx_core.base.secrets import MASK, is_secret_key, mask_value
+from flowctx_core.base.secrets import is_secret_key, mask_value
 from flowctx_core.model.matrix import Matrix
 from flowctx_core.model.scenarios import secret_reasons
 from flowctx_core.routing import RouteDecision, Routes
@@ -44,54 +43,13 @@ def value_secret(name: str, value: Any, secret: bool) -> str | None:
 
 
 def matrix_secrets(matrix: Matrix) -> dict[str, str]:
-    """Every variable of ``matrix`` whose value is secret, holds one, or was looked up with
-    one (a ``data_reference`` whose filter reads a secret: which record it found, if any, is
-    a bit of the secret), by name, with why."""
+    """Every variable of ``matrix`` whose value is secret or holds one, by name (a record
+    looked up with a secret is secret by resolution: ``flowctx_core.resolve``)."""
     out: dict[str, str] = {}
     for row in matrix.rows:
         if value_secret(row.name, row.value, row.secret) is not None:
             out[row.name] = "secret"
-    # a lookup that reads a secret, or a variable looked up with one, and so on
-    changed = True
-    while changed:
-        changed = False
-        for row in matrix.rows:
-            if row.name in out:
-                continue
-            read = _template_reads(row.definition)
-            hit = next((n for n in read if n in out or is_secret_key(n)), None)
-            if hit is not None:
-                out[row.name] = f"looked up with {hit}"
-                changed = True
     return out
-
-
-_PLACEHOLDER = re.compile(r"\{\{\s*([^{}]+?)\s*\}\}")
-
-
-def _template_reads(definition: Any) -> list[str]:
-    """The variables (and path parts) a ``data_reference`` filter's placeholders read."""
-    source = definition.get("source") if isinstance(definition, Mapping) else None
-    template = source.get("query_template") if isinstance(source, Mapping) else None
-    found: list[str] = []
-
-    def walk(value: Any, depth: int) -> None:
-        if depth > 40:
-            return
-        if isinstance(value, str):
-            for m in _PLACEHOLDER.finditer(value):
-                parts = m.group(1).split(".")
-                found.extend(parts[1:] if parts[0] == "runtime" else parts)
-        elif isinstance(value, Mapping):
-            for k, v in value.items():
-                walk(k, depth + 1)
-                walk(v, depth + 1)
-        elif isinstance(value, list):
-            for v in value:
-                walk(v, depth + 1)
-
-    walk(template, 0)
-    return found
 
 
 def row_secret(matrix: Matrix, name: str) -> str | None:
@@ -152,24 +110,11 @@ def _equals_key(routes: Routes, kind: str, index: int) -> str | None:
     return None
 
 
-def text_secret(real: str, shown: str, wanted: str) -> tuple[bool | None, bool]:
-    """Whether ``wanted`` is in the text whose secrets ``shown`` masks, decided from what is
-    shown only: (True, _) when it is in a shown stretch between masks, (False, _) when the
-    text holds no secret and it is not there, (None, True) when only the secrets could
-    answer (the answer would be a bit of them)."""
-    if real == shown:
-        return (wanted in real), False
-    if any(wanted in part for part in shown.split(MASK)):
-        return True, False
-    return None, True
-
-
 __all__ = [
     "condition_roots",
     "decision_secret",
     "matrix_secrets",
     "row_secret",
-    "text_secret",
     "value_secret",
     "withheld_text",
 ]

@@ -87,8 +87,17 @@ def _pull_request(outside: Path) -> dict[str, str]:
         "  notes:\n"
         "    type: string\n"
         f"    source: {{type: file, path: {outside.as_posix()}, format: text}}\n"
+        # a record looked up with the key: found (or not) tells whether the guess was right
+        "  owner:\n"
+        "    type: string\n"
+        "    source:\n"
+        "      type: data_reference\n"
+        "      database_name: default\n"
+        "      collection: keys\n"
+        "      query_template: {key: '{{openai_api_key}}'}\n"
+        "      fields: [owner]\n"
         "agents:",
-    )
+    ).replace("Planner: {variables: [region]}", "Planner: {variables: [region, owner]}")
     # the Mozaiks graph: a rule that compares the key outright, and one that reads a bit
     graph = GRAPH.replace(
         "transition_rules:",
@@ -138,6 +147,15 @@ def _pull_request(outside: Path) -> dict[str, str]:
         "  - name: a URI password by absence\n"
         "    expect:\n"
         "      prompt: {agent: Reviewer, not_contains: 'Hx7'}\n",
+        "  - name: the record the key finds\n"
+        "    expect:\n"
+        "      values: {owner: alice-owner}\n"
+        "      condition: {expression: \"context.owner === 'alice-owner'\", value: true}\n"
+        "      prompt: {agent: Planner, contains: alice-owner}\n",
+        # the expectation's own text, masked where it was a piece of a key: an oracle too
+        "  - name: pieces of the key\n"
+        "    expect:\n"
+        "      prompt: {agent: Planner, not_contains: ['e-AA', 'A-~~', 'AAAAAAAA']}\n",
         "  - name: the route that compares the key\n"
         "    expect:\n"
         "      route: {from: Planner, to: Reviewer}\n",
@@ -151,6 +169,7 @@ def _pull_request(outside: Path) -> dict[str, str]:
         for k in range(2)
     ]
     return {
+        "seed/default/keys.json": json.dumps([{"key": KEY_A, "owner": "alice-owner"}]),
         "workflows/Orders/context_variables.yaml": contract,
         "workflows/Orders/transition_graph.yaml": graph,
         "workflows/Refunds/flow.yaml": flow,
@@ -223,6 +242,7 @@ def test_a_pull_requests_tests_learn_nothing_of_the_runners_secrets(
     # KEY_A is the pull request's own guess (its text is shown as written); KEY_B is not in it
     for secret in (KEY_B, TOKEN_A, TOKEN_B, PASSWORD_A, PASSWORD_B, "u:Hx7", "Qz9"):
         assert secret not in everything, secret
+    assert everything.count("alice-owner") == everything.count("alice-owner'")  # as written
     assert TOKEN_A[:12] not in everything and KEY_B[:10] not in everything
     for name in first:
         # same secret-free output under keys that differ in every probed bit: no bit got out
@@ -246,7 +266,7 @@ def test_a_pull_requests_tests_learn_nothing_of_the_runners_secrets(
     assert "withheld: reads secret `database`" in text  # the prompt holds its password
     assert "WITHHELD Refunds: flow bit 0" in text
     summary = text.strip().splitlines()[-1]
-    assert summary.startswith("0 passed, 0 failed, 36 withheld"), summary
+    assert summary.startswith("0 passed, 0 failed, 38 withheld"), summary
     # the coverage marks and the suggestions come from no secret-reading decision
     _, covered, _ = first["coverage"]
     assert "Check → Pay (rule 1)" in covered
