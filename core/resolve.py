@@ -7,7 +7,7 @@ the ones before them, as in the runtime.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -47,7 +47,7 @@ def _is_secret(spec: VariableSpec) -> bool:
     return bool(env_var and is_secret_key(env_var)) or secret_field(src) is not None
 
 
-def _looked_up_with_secrets(specs: list[VariableSpec], secret: list[bool]) -> list[bool]:
+def _looked_up_with_secrets(specs: Sequence[VariableSpec], secret: list[bool]) -> list[bool]:
     """``secret`` with every ``data_reference`` whose filter reads a secret (a secret
     variable, a secret-looking key, or a variable itself looked up with one) made secret too:
     which record a secret finds, if any, tells something of it, so the record is masked as

@@ -5,7 +5,9 @@ Exit 0 when every case passes, 1 when any fails, 2 when a test file or a case is
 an argument is. ``--coverage`` adds which rules, condition atoms (seen true and false, MC/DC)
 and variable sources the cases exercised; ``--suggest`` searches inputs for every rule no case
 takes, confirms each by routing it, and prints it as a ready-to-paste case (or why none
-exists). Values of secrets are compared, never printed.
+exists). Values of secrets are compared, never printed; an expectation whose judgement
+reads a secret is withheld (its verdict would be a bit of the secret: it counts apart and moves
+no exit status) unless ``--reveal``.
 """
 
 from __future__ import annotations
