@@ -26,7 +26,12 @@ from typing import Any
 from flowctx_core.base import clock
 from flowctx_core.expressions import _bound_to_scope, _compile, budget
 from flowctx_core.expressions.explain import SecretPaths, _taint_reasons, secret_paths
-from flowctx_core.expressions.provenance import dotted, secret_origin
+from flowctx_core.expressions.provenance import (
+    SecretRead,
+    dotted,
+    secret_origin,
+    stop_at_secrets,
+)
 from flowctx_core.expressions.sandbox import Compiled, ExpressionError
 
 #: said when a condition's run could not be traced (it ended outside the evaluator's hooks)
@@ -62,7 +67,12 @@ def secret_read(
     state.clock, state.used = clock.PINNED, None
     previous = budget.begin(None, None)
     try:
-        trace = compiled.run_traced(scope)
+        # stopped at the first value derived from a secret: what ran before it read none,
+        # so the time this takes says nothing of the secret either
+        with stop_at_secrets(paths):
+            trace = compiled.run_traced(scope)
+    except SecretRead as read:
+        return read.secret
     except Exception:
         return UNTRACED if paths else None
     finally:

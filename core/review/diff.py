@@ -489,78 +489,86 @@ def _resolve_side(
     return _Resolved(snap, resolve(snap, inputs, workflow))
 
 
-def _router(resolved: _Resolved | None, workflow: str, scenario: Scenario) -> Router | None:
+def _scenario_inputs(matrix: Matrix, scenario: Scenario) -> dict[str, Any]:
+    """A scenario's routing inputs, as ``decide`` and ``Router`` take them."""
+    return {
+        "data": scenario.data if isinstance(scenario.data, dict) else {},
+        # a saved scenario holds ``***`` for secrets: it means the resolved value
+        "context_overrides": real_overrides(matrix.values, scenario.context_overrides),
+        "context_removed": scenario.context_removed,
+        "payload": scenario.payload,
+        "step_result": scenario.step_result,
+        "flow_context": scenario.flow_context if isinstance(scenario.flow_context, dict) else {},
+    }
+
+
+def _router(
+    resolved: _Resolved | None, workflow: str, scenario: Scenario, matrix: Matrix | None = None
+) -> Router | None:
     if resolved is None:
         return None
     routes = resolved.snapshot.routes[workflow]
     if routes.empty:
         return None
-    matrix = resolved.matrix
+    matrix = matrix or resolved.matrix
     return Router(
-        routes,
-        matrix,
-        data=scenario.data if isinstance(scenario.data, dict) else {},
-        # a saved scenario holds ``***`` for secrets: it means the resolved value
-        context_overrides=real_overrides(matrix.values, scenario.context_overrides),
-        context_removed=scenario.context_removed,
-        payload=scenario.payload,
-        step_result=scenario.step_result,
-        flow_context=scenario.flow_context if isinstance(scenario.flow_context, dict) else {},
-        tools_called=scenario.tools_called,
+        routes, matrix, **_scenario_inputs(matrix, scenario), tools_called=scenario.tools_called
     )
 
 
 def _decisions(
     runs: list[tuple[_Resolved | None, Scenario]], workflow: str
-) -> list[dict[tuple[str, str], RouteDecision]]:
+) -> tuple[list[dict[tuple[str, str], RouteDecision]], list[dict[tuple[str, str], str]]]:
     """Every source's decisions in each run (a side under a scenario), keyed by file kind and
     source in the order of that side's routing files.
 
     Decided source by source across the runs rather than run by run: a source's conditions
     are compiled once and then found in the compile cache by every other run, where run by
     run a workflow with more distinct conditions than the cache holds compiled every one of
-    them again in each run (2 sides x 6 scenarios)."""
+    them again in each run (2 sides x 6 scenarios).
+
+    Also, per run, the sources whose rules would read a secret, each with the secret
+    (``flowctx_core.testing.taint``): those are decided over no secret, for their rules only
+    (their winners are never compared, and a decision whose time depends on a secret is never
+    made)."""
+    from flowctx_core.testing.taint import source_secret, without_secrets
+
     routers = [_router(resolved, workflow, scenario) for resolved, scenario in runs]
     known = [sources(r.routes) if r is not None else [] for r in routers]
     found: list[dict[str, list[RouteDecision]]] = [{} for _ in runs]
+    secret_of: list[dict[str, str]] = [{} for _ in runs]
     has = [set(names) for names in known]
-    instants = [scenario.now for _, scenario in runs]
     for source in dict.fromkeys(s for names in known for s in names):
-        for router, mine, here, now in zip(routers, found, has, instants, strict=True):
-            if router is not None and source in here:
-                # the scenario's own instant, if it has one (unless --now pinned the command's)
-                with clock.scenario_instant(now):
-                    mine[source] = router.decide(source)
+        for k, (router, here) in enumerate(zip(routers, has, strict=True)):
+            if router is None or source not in here:
+                continue
+            resolved, scenario = runs[k]
+            assert resolved is not None
+            matrix = resolved.matrix
+            # the scenario's own instant, if it has one (unless --now pinned the command's)
+            with clock.scenario_instant(scenario.now):
+                given = _scenario_inputs(matrix, scenario)
+                secret = source_secret(router.routes, matrix, source, **given)
+                if secret is None:
+                    found[k][source] = router.decide(source)
+                    continue
+                secret_of[k][source] = secret
+                clean = _router(resolved, workflow, scenario, without_secrets(matrix))
+                assert clean is not None
+                found[k][source] = clean.decide(source)
     out: list[dict[tuple[str, str], RouteDecision]] = []
-    for names, mine in zip(known, found, strict=True):
+    secrets: list[dict[tuple[str, str], str]] = []
+    for names, mine, told in zip(known, found, secret_of, strict=True):
         keyed: dict[tuple[str, str], RouteDecision] = {}
+        withheld: dict[tuple[str, str], str] = {}
         for source in names:
             for decision in mine[source]:
                 keyed[(decision.kind, source)] = decision
+                if source in told:
+                    withheld[(decision.kind, source)] = told[source]
         out.append(keyed)
-    return out
-
-
-def _secret_reads(
-    runs: list[tuple[_Resolved | None, Scenario]],
-    decided: list[dict[tuple[str, str], RouteDecision]],
-    workflow: str,
-) -> list[dict[tuple[str, str], str]]:
-    """For each run, the decisions whose conditions read a secret, and the secret each reads
-    (``flowctx_core.testing.taint``): their winners are not compared in the open."""
-    from flowctx_core.testing.taint import decision_secret
-
-    out: list[dict[tuple[str, str], str]] = []
-    for (resolved, scenario), keyed in zip(runs, decided, strict=True):
-        router = _router(resolved, workflow, scenario)
-        found: dict[tuple[str, str], str] = {}
-        if router is not None and resolved is not None:
-            for key, decision in keyed.items():
-                secret = decision_secret([decision], router.routes, resolved.matrix, router.context)
-                if secret is not None:
-                    found[key] = secret
-        out.append(found)
-    return out
+        secrets.append(withheld)
+    return out, secrets
 
 
 def _same_rules(a: RouteDecision, b: RouteDecision) -> bool:
@@ -629,9 +637,13 @@ def compare_routes(
 def _problems(resolved: _Resolved | None, side: Side, workflow: str) -> list[Diagnostic]:
     if resolved is None:
         return []
+    from flowctx_core.testing.taint import without_secret_problems
+
     snap = resolved.snapshot
     inputs = side.session.inputs()
-    return workflow_problems(snap, inputs, {workflow: (snap.workflow(workflow), resolved.matrix)})
+    # a secret's own problems (not a number, no record found by it) are bits of its value
+    matrix = without_secret_problems(resolved.matrix)
+    return workflow_problems(snap, inputs, {workflow: (snap.workflow(workflow), matrix)})
 
 
 def scenario_names(base: Side, head: Side, workflow: str) -> list[str]:
@@ -679,8 +691,7 @@ def compare_workflow(
         else:
             old_s, new_s = old, new
         runs += [(old_s, scenario), (new_s, scenario)]
-    decided = _decisions(runs, workflow)
-    secrets = _secret_reads(runs, decided, workflow)
+    decided, secrets = _decisions(runs, workflow)
     routes: list[RouteChange] = []
     for k, name in enumerate((DEFAULT_SCENARIO, *names)):
         routes.extend(

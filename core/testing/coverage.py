@@ -21,7 +21,7 @@ from flowctx_core.model.matrix import Loc, Matrix
 from flowctx_core.routing import RouteDecision, Routes, decide, sources
 from flowctx_core.routing.decision import Candidate
 from flowctx_core.testing.run import TestRun
-from flowctx_core.testing.taint import decision_secret, matrix_secrets
+from flowctx_core.testing.taint import matrix_secrets, source_secret, without_secrets
 
 _CONNECTIVES = frozenset({"&&", "||", "!", "and", "or", "not"})
 
@@ -194,10 +194,11 @@ def measure(run: TestRun, routes: Mapping[str, Routes], matrices: Mapping[str, M
     for workflow, wf_routes in routes.items():
         matrix = matrices[workflow]
         for source in sources(wf_routes):
-            for decision in decide(wf_routes, matrix, source):
-                # the default inputs' outcomes only shape the atoms listed; where they read a
-                # secret, which rules were evaluated would tell it: shapes from the text alone
-                told = decision_secret([decision], wf_routes, matrix, matrix.values) is None
+            # the default inputs' outcomes only shape the atoms listed; where they would read
+            # a secret, the rules are listed from a decision over no secret and the atoms from
+            # the text alone (which rules were reached, and when, would tell it)
+            told = source_secret(wf_routes, matrix, source) is None
+            for decision in decide(wf_routes, matrix if told else without_secrets(matrix), source):
                 for number, cand in enumerate(decision.candidates, 1):
                     key = (workflow, decision.kind, cand.index)
                     rule = RuleCoverage(

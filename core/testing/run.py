@@ -41,8 +41,10 @@ from flowctx_core.testing.taint import (
     condition_roots,
     decision_secret,
     row_secret,
+    source_secret,
     value_secret,
     withheld_text,
+    without_secret_problems,
 )
 
 _SHOWN = 200
@@ -366,7 +368,7 @@ def _judged(
     if expect.problems is not None:
         # a secret's own problems (not a number, not JSON...) are a bit of its value: they are
         # counted only when revealed
-        counted = matrix if inputs.reveal else _without_secret_problems(matrix)
+        counted = matrix if inputs.reveal else without_secret_problems(matrix)
         count = inputs.problems(snap, counted, env)
         want = expect.problems
         wanted = {
@@ -696,6 +698,20 @@ def _route(
         )
         return None, []
     source = matches[0]
+    inputs_of_case: dict[str, Any] = {
+        "data": case.data if isinstance(case.data, Mapping) else None,
+        "context_overrides": context,
+        "context_removed": tuple(case.context_removed),
+        "payload": case.payload,
+        "step_result": case.stepResult,
+        "flow_context": case.flowContext,
+    }
+    if not reveal:
+        # asked before deciding: a decision that reads a secret is never made (its time, too,
+        # would depend on the secret)
+        secret = source_secret(routes, matrix, source, **inputs_of_case)
+        if secret is not None:
+            return _withheld("route", _route_expected(want, source), here, secret), []
     decisions = decide(
         routes,
         matrix,
@@ -785,20 +801,6 @@ def _route_expected(want: RouteExpect, source: str) -> str:
 def _withheld(kind: str, expected: str, loc: Loc, secret: str) -> Verdict:
     """A verdict not told: what was expected, and which secret its judgement reads."""
     return Verdict(kind, True, expected, withheld_text(secret), loc, (), secret)
-
-
-def _without_secret_problems(matrix: Matrix) -> Matrix:
-    """The matrix with the errors and warnings of its secret rows left out (what they say
-    depends on the secret's value: whether it reads as a number, as JSON...)."""
-    from dataclasses import replace
-
-    rows = tuple(
-        replace(row, error=None, warnings=(), status="resolved")
-        if value_secret(row.name, row.value, row.secret) is not None and (row.error or row.warnings)
-        else row
-        for row in matrix.rows
-    )
-    return replace(matrix, rows=rows)
 
 
 def _prompt_secret(matrix: Matrix, agent: str, wf: WorkflowSnapshot) -> str | None:

@@ -52,6 +52,34 @@ def matrix_secrets(matrix: Matrix) -> dict[str, str]:
     return out
 
 
+def without_secrets(matrix: Matrix) -> Matrix:
+    """``matrix`` with every secret value taken out (None): what to decide over when only the
+    rules a decision weighs are wanted (their order, targets, places), never its outcome."""
+    from dataclasses import replace
+
+    secret = matrix_secrets(matrix)
+    if not secret:
+        return matrix
+    rows = tuple(replace(r, value=None) if r.name in secret else r for r in matrix.rows)
+    return replace(matrix, rows=rows)
+
+
+def without_secret_problems(matrix: Matrix) -> Matrix:
+    """``matrix`` with the errors and warnings of its secret rows left out: what they say
+    depends on the secret's value (whether it reads as a number, as JSON, whether a lookup by
+    it found a record), so a count of problems must not include them."""
+    from dataclasses import replace
+
+    secret = matrix_secrets(matrix)
+    rows = tuple(
+        replace(row, error=None, warnings=())
+        if row.name in secret and (row.error or row.warnings)
+        else row
+        for row in matrix.rows
+    )
+    return replace(matrix, rows=rows)
+
+
 def row_secret(matrix: Matrix, name: str) -> str | None:
     """The secret the variable ``name`` of ``matrix`` is, holds or was looked up with."""
     return name if name in matrix_secrets(matrix) else None
@@ -98,6 +126,77 @@ def decision_secret(
     return None
 
 
+def source_secret(
+    routes: Routes,
+    matrix: Matrix,
+    source: str,
+    *,
+    data: Mapping[str, Any] | None = None,
+    context_overrides: Mapping[str, Any] | None = None,
+    context_removed: Iterable[str] = (),
+    payload: Any = None,
+    step_result: Any = None,
+    flow_context: Mapping[str, Any] | None = None,
+) -> str | None:
+    """The secret any rule from ``source`` would read under these inputs (``decide``'s), or
+    None; asked before deciding, so that a decision that reads a secret is never made at all.
+    Every rule counts, reached or not (the one after a winner too), and each condition is
+    evaluated only up to its first value derived from a secret: how long the question takes
+    says nothing of a secret, where deciding would spend what a secret-dependent branch
+    spends."""
+    from flowctx_core.expressions.pathcontext import build_path_context
+    from flowctx_core.expressions.taint import secret_read
+    from flowctx_core.routing import Router, default_flow_context
+    from flowctx_core.routing.flow import paths_from
+    from flowctx_core.routing.handoffs import rules_for as handoff_rules
+    from flowctx_core.routing.handoffs import runtime_condition
+    from flowctx_core.routing.transitions import rules_for as transition_rules
+
+    context = Router(
+        routes, matrix, context_overrides=context_overrides, context_removed=context_removed
+    ).context
+    flow_roots = condition_roots(matrix, "mj")
+    name_roots = condition_roots(matrix, "mozaiks")
+    if routes.flow is not None:
+        entries = paths_from(routes.flow, source)
+        if entries:
+            scope = build_path_context(
+                payload=payload,
+                step_result=step_result,
+                flow_context=default_flow_context(source, flow_context),
+                data=dict(data or {}),
+                context=context,
+            )
+            for entry in entries:
+                text = entry.model.condition if entry.model is not None else None
+                if text and text.strip():
+                    found = secret_read(text, scope, "mj", flow_roots)
+                    if found is not None:
+                        return found
+    if routes.transitions is not None:
+        for rule in transition_rules(routes.transitions, source):
+            model = rule.model
+            if model is None:
+                continue
+            if model.condition_type == "context_equals" and model.condition_key:
+                key = str(model.condition_key)
+                if key in name_roots or value_secret(key, context.get(key), False):
+                    return key
+            elif model.condition_type != "tool_called" and model.condition:
+                found = secret_read(model.condition, context, "mozaiks", name_roots)
+                if found is not None:
+                    return found
+    if routes.handoffs is not None:
+        for handoff in handoff_rules(routes.handoffs, source):
+            hmodel = handoff.model
+            if hmodel is None or not hmodel.condition:
+                continue
+            found = secret_read(runtime_condition(hmodel.condition), context, "ag2", name_roots)
+            if found is not None:
+                return found
+    return None
+
+
 def _equals_key(routes: Routes, kind: str, index: int) -> str | None:
     """The variable a ``context_equals`` transition rule compares, if the rule is one."""
     if kind != "transition_graph" or routes.transitions is None:
@@ -115,6 +214,9 @@ __all__ = [
     "decision_secret",
     "matrix_secrets",
     "row_secret",
+    "source_secret",
     "value_secret",
     "withheld_text",
+    "without_secret_problems",
+    "without_secrets",
 ]

@@ -243,7 +243,12 @@ def _search(
     started: float,
     stop: float,
 ) -> Witness:
-    from flowctx_core.testing.taint import decision_secret, matrix_secrets, withheld_text
+    from flowctx_core.testing.taint import (
+        matrix_secrets,
+        source_secret,
+        withheld_text,
+        without_secrets,
+    )
 
     # only a matrix holding a secret can make a decision read one (the values tried are
     # flowctx's own): the costlier traced check is skipped otherwise
@@ -251,18 +256,19 @@ def _search(
         is_secret_key(r.name) or r.secret for r in matrix.rows
     )
 
-    def withheld(decisions: list[RouteDecision], inputs: Mapping[str, Any]) -> Witness | None:
+    def withheld(inputs: Mapping[str, Any]) -> Witness | None:
+        """Asked before each decision: one that would read a secret is never made."""
         if not guarded:
             return None
-        from flowctx_core.routing import Router
-
-        context = Router(routes, matrix, **_router_inputs(inputs)).context
-        secret = decision_secret(decisions, routes, matrix, context)
+        given = {k: v for k, v in inputs.items() if k != "tools_called"}
+        secret = source_secret(routes, matrix, rule.source, **given)
         if secret is None:
             return None
         return Witness(rule, None, f"no suggestion: {withheld_text(secret)}")
 
-    base = [d for d in decide(routes, matrix, rule.source) if d.kind == rule.kind]
+    # what is read off these (a rule that always wins first, one no value can reach) does not
+    # depend on values: decided over no secret
+    base = [d for d in decide(routes, without_secrets(matrix), rule.source) if d.kind == rule.kind]
     for decision in base:
         for number, cand in enumerate(decision.candidates, 1):
             if number >= rule.number:
@@ -317,12 +323,12 @@ def _search(
             )
         tried += 1
         inputs = _inputs(assignment, tools)
+        told = withheld(inputs)
+        if told is not None:
+            return told
         decisions = decide(routes, matrix, rule.source, **inputs)
         if time.monotonic() > stop:
             continue  # stopped inside: its answer is not one (the check above gives up)
-        told = withheld(decisions, inputs)
-        if told is not None:
-            return told
         if _wins(decisions, rule):
             return Witness(rule, inputs, "found", tried, time.monotonic() - started)
         if held is None:
@@ -345,14 +351,6 @@ def _search(
         tried,
         spent,
     )
-
-
-def _router_inputs(inputs: Mapping[str, Any]) -> dict[str, Any]:
-    """decide()'s inputs as the Router takes them (the same names, tools as a collection)."""
-    out = dict(inputs)
-    if "tools_called" in out:
-        out["tools_called"] = tuple(out["tools_called"])
-    return out
 
 
 def _passed_over(decisions: list[RouteDecision], rule: RuleCoverage) -> str | None:
