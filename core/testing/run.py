@@ -38,6 +38,7 @@ from flowctx_core.session import Session
 from flowctx_core.snapshot import WorkspaceSnapshot
 from flowctx_core.testing.model import Case, ConditionExpect, Expect, RouteExpect, TestFile
 from flowctx_core.testing.taint import (
+    clean_values,
     condition_roots,
     decision_secret,
     row_secret,
@@ -45,6 +46,7 @@ from flowctx_core.testing.taint import (
     value_secret,
     withheld_text,
     without_secret_problems,
+    without_secrets,
 )
 
 _SHOWN = 200
@@ -537,6 +539,13 @@ def _condition(
         )
         if secret is not None:
             return _withheld("condition", shown_expected, _loc(tf, path), secret)
+        # it reads no secret: judged and explained over the scope without them (the same
+        # verdict, and no value in the explain masked for equalling a secret)
+        clean = clean_values(matrix, values)
+        if want.dialect in ("mj", "python"):
+            scope = {**scope, "context": clean}
+        else:
+            scope = clean
     result = evaluate(want.expression, scope, want.dialect)
     got = "error: " + mask_text(result.error.message) if result.error else str(result.value)
     ok = (
@@ -712,6 +721,11 @@ def _route(
         secret = source_secret(routes, matrix, source, **inputs_of_case)
         if secret is not None:
             return _withheld("route", _route_expected(want, source), here, secret), []
+    if not reveal:
+        # no rule reads a secret: decided over the matrix without them (the same outcomes,
+        # and no explain value masked for equalling a secret)
+        context = clean_values(matrix, context)
+        matrix = without_secrets(matrix)
     decisions = decide(
         routes,
         matrix,

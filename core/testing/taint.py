@@ -53,15 +53,37 @@ def matrix_secrets(matrix: Matrix) -> dict[str, str]:
 
 
 def without_secrets(matrix: Matrix) -> Matrix:
-    """``matrix`` with every secret value taken out (None): what to decide over when only the
-    rules a decision weighs are wanted (their order, targets, places), never its outcome."""
+    """``matrix`` with its secrets taken out (``clean_values``): what to decide over when only
+    the rules a decision weighs are wanted, or when its conditions read no secret (the same
+    outcomes, and explain trees with no secret to mask: masking a value because it equals a
+    secret would tell that it does)."""
     from dataclasses import replace
 
     secret = matrix_secrets(matrix)
     if not secret:
         return matrix
-    rows = tuple(replace(r, value=None) if r.name in secret else r for r in matrix.rows)
+    rows = tuple(
+        replace(r, value=_clean(r.name, r.value, r.secret)) if r.name in secret else r
+        for r in matrix.rows
+    )
     return replace(matrix, rows=rows)
+
+
+def clean_values(matrix: Matrix, values: Mapping[str, Any]) -> dict[str, Any]:
+    """Context ``values`` (the matrix's, overlaid by a case's) with the secrets taken out: a
+    secret variable reads as None, a value holding a secret inside keeps the rest with the
+    secret masked."""
+    secret = matrix_secrets(matrix)
+    out: dict[str, Any] = {}
+    for name, value in values.items():
+        row = matrix.row(name)
+        whole = name in secret and (row is None or row.secret or is_secret_key(name))
+        out[name] = None if whole or is_secret_key(name) else mask_value(value, name)
+    return out
+
+
+def _clean(name: str, value: Any, secret: bool) -> Any:
+    return None if secret or is_secret_key(name) else mask_value(value, name)
 
 
 def without_secret_problems(matrix: Matrix) -> Matrix:
@@ -210,6 +232,7 @@ def _equals_key(routes: Routes, kind: str, index: int) -> str | None:
 
 
 __all__ = [
+    "clean_values",
     "condition_roots",
     "decision_secret",
     "matrix_secrets",

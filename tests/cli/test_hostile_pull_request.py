@@ -152,6 +152,12 @@ def _pull_request(outside: Path) -> dict[str, str]:
         "      values: {owner: alice-owner}\n"
         "      condition: {expression: \"context.owner === 'alice-owner'\", value: true}\n"
         "      prompt: {agent: Planner, contains: alice-owner}\n",
+        # a condition that reads no secret, failing: its explain shows the case's own value,
+        # which was masked exactly when it equalled the key
+        "  - name: an explain that compares\n"
+        f"    payload: {{guess: {KEY_A}}}\n"
+        "    expect:\n"
+        "      condition: {expression: \"payload.guess === 'nope'\", value: true}\n",
         # the expectation's own text, masked where it was a piece of a key: an oracle too
         "  - name: pieces of the key\n"
         "    expect:\n"
@@ -266,7 +272,7 @@ def test_a_pull_requests_tests_learn_nothing_of_the_runners_secrets(
     assert "withheld: reads secret `database`" in text  # the prompt holds its password
     assert "WITHHELD Refunds: flow bit 0" in text
     summary = text.strip().splitlines()[-1]
-    assert summary.startswith("0 passed, 0 failed, 38 withheld"), summary
+    assert summary.startswith("0 passed, 1 failed, 38 withheld"), summary
     # the coverage marks and the suggestions come from no secret-reading decision
     _, covered, _ = first["coverage"]
     assert "Check → Pay (rule 1)" in covered
