@@ -41,6 +41,7 @@ import contextlib
 import threading
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any, Final, Protocol
 
 #: steps of work one evaluation may do (about 0.35 s of C-level traversal at 70 ns a step;
@@ -136,6 +137,9 @@ def begin(deadline: float | None = None, cancel: Flag | None = None) -> Budget |
         if outer is not None:
             deadline, cancel = outer
     previous: Budget | None = getattr(_local, "budget", None)
+    outer: float | None = getattr(_local, "until", None)
+    if outer is not None and (deadline is None or outer < deadline):
+        deadline = outer  # a caller's bound on everything it runs (``until``)
     if previous is None:  # the usual case: reuse this thread's account (no allocation)
         budget = getattr(_local, "spare", None)
         if budget is None:
@@ -151,6 +155,21 @@ def begin(deadline: float | None = None, cancel: Flag | None = None) -> Budget |
             _local.budget = previous
             raise
     return previous
+
+
+@contextmanager
+def until(deadline: float | None) -> Iterator[None]:
+    """Every evaluation this thread starts inside stops by ``deadline`` (a ``time.monotonic()``
+    value), whatever deadline its own caller gives: the bound of a caller that runs many
+    evaluations through layers that know nothing of it (``--suggest-seconds`` over routing).
+    None: no bound of its own (an enclosing one still holds)."""
+    previous: float | None = getattr(_local, "until", None)
+    if deadline is not None and (previous is None or deadline < previous):
+        _local.until = deadline
+    try:
+        yield
+    finally:
+        _local.until = previous
 
 
 def end(previous: Budget | None) -> None:

@@ -217,7 +217,32 @@ def rules_in(ws: Workspace, workflow: str, path: Path, buffers: Mapping[Path, st
         matrix = ws.session.matrix(workflow)
         decisions = [d for s in sources(routes) for d in decide(routes, matrix, s)]
     rel = path.resolve().relative_to(ws.root).as_posix()
-    return [d for d in decisions if d.file == rel]
+    return [_told(d, routes, matrix) for d in decisions if d.file == rel]
+
+
+def _told(decision: Any, routes: Any, matrix: Matrix) -> Any:
+    """The decision as a lens or hover may tell it: when its conditions read a secret, with
+    no winner and no outcome (each would be a bit of the secret), saying which secret."""
+    from dataclasses import replace
+
+    from flowctx_core.testing.taint import decision_secret, withheld_text
+
+    secret = decision_secret([decision], routes, matrix, matrix.values)
+    if secret is None:
+        return decision
+    told = withheld_text(secret)
+    candidates = tuple(
+        replace(c, outcome="skipped", explained=None, error=None, note=told)
+        for c in decision.candidates
+    )
+    return replace(decision, candidates=candidates, winner=None, reason=told, ended=False)
+
+
+def rule_state(decision: Any, cand: Any) -> str:
+    """A rule's lens title head: whether it wins under the default inputs."""
+    if decision.reason.startswith("withheld: "):
+        return f"default: {decision.reason}"
+    return "wins under default" if decision.winner is cand else f"default: {cand.outcome}"
 
 
 def rules_at(decisions: Iterable[Any]) -> list[tuple[RuleAt, Any, Any]]:
@@ -241,6 +266,8 @@ def rule_hover(decision: Any, cand: Any) -> str:
         if won
         else f"does **not** win under the default inputs ({cand.outcome})"
     )
+    if decision.reason.startswith("withheld: "):
+        head = f"under the default inputs: {decision.reason} (`flowctx routes --reveal` tells)"
     lines = [
         f"rule {cand.index + 1} of its file · from **{decision.source}** → **{cand.target}**",
         "",
@@ -372,9 +399,11 @@ def _condition_paths(before: str, matrix: Matrix) -> Completions | None:
     """Paths into the condition's scope (``data.``, ``context.``...): keys only."""
     from flowctx_core.expressions.completion import completions as complete
     from flowctx_core.expressions.pathcontext import build_path_context
+    from flowctx_core.testing.taint import condition_roots
 
     scope = build_path_context(context=matrix.values)
-    found = complete(before, len(before), scope, "mj")
+    # a secret variable's keys are part of it (``api_tokens: {tok_live_...: ...}``)
+    found = complete(before, len(before), scope, "mj", condition_roots(matrix, "mj"))
     if not found.candidates:
         return None
     return Completions("path", before[found.start :], tuple(found.candidates))

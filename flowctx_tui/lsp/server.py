@@ -402,7 +402,7 @@ async def code_lens(ls: FlowctxServer, params: types.CodeLensParams) -> list[typ
         covered = analysis.coverage_counts(ws, buffers)
         out = []
         for rule, decision, cand in rules:
-            won = "wins under default" if decision.winner is cand else f"default: {cand.outcome}"
+            won = analysis.rule_state(decision, cand)
             n = covered.get((workflow, rule.kind, rule.index), 0)
             tests = f"covered by {n} test{'s' if n != 1 else ''}" if n else "no test"
             out.append((rule.line, f"{won} · {tests}", rule.source))
