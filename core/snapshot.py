@@ -244,7 +244,9 @@ def _load_snapshot(
     wanted = list(dict.fromkeys(names if workflows is None else workflows))
     wanted += [n for n in given if n not in wanted]
     loaded = {name: given.get(name) or load_workflow(root, name, runtime) for name in wanted}
-    routes = {name: load_routes_from(wf.folder, wf.root, wf.name) for name, wf in loaded.items()}
+    routes = {
+        name: load_routes_from(wf.folder, wf.root, wf.name, runtime) for name, wf in loaded.items()
+    }
     inputs = ResolveInputs(env=env)
     setting = build_context_setting(env, root)
     registry_roots = _registry_roots(root, setting)

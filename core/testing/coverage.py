@@ -188,6 +188,10 @@ def measure(run: TestRun, routes: Mapping[str, Routes], matrices: Mapping[str, M
         matrix = matrices[workflow]
         for source in sources(wf_routes):
             for decision in decide(wf_routes, matrix, source):
+                if decision.unread:
+                    # a file the runtime never opens routes nothing: none of its rules can be
+                    # taken, so none is counted, covered or not
+                    continue
                 for number, cand in enumerate(decision.candidates, 1):
                     key = (workflow, decision.kind, cand.index)
                     rule = RuleCoverage(

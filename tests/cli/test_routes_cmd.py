@@ -139,7 +139,7 @@ def test_transition_graph_tool_called_and_no_match(root, capsys):
     )
     assert code == 0
     assert out.splitlines()[-1] == (
-        "winner: terminate (transitions[1] is the first rule that matches: its condition holds)"
+        "winner: terminate (rule 2 (line 8) is the first rule that matches: its condition holds)"
     )
     code, out, _ = run(capsys, root, "-w", "W", "--from", "InterviewAgent")
     assert code == 1
@@ -220,7 +220,7 @@ def test_runtime_shaped_transition_rules(workspace, capsys):
     lines = out.splitlines()
     assert lines[1] == "   1. → PlannerAgent  [false]  (workflows/W/transition_graph.yaml:2:5)"
     assert lines[-1] == (
-        "winner: user (transition_rules[2] is the first rule that matches: after_turn always holds)"
+        "winner: user (rule 3 (line 15) is the first rule that matches: after_turn always holds)"
     )
     code, out, _ = run(
         capsys, root, "-w", "W", "--from", "InterviewAgent", "--tool-called", "give_up",
