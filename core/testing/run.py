@@ -681,7 +681,11 @@ def _actual(decisions: list[RouteDecision]) -> str:
     parts = []
     for d in decisions:
         if d.winner is not None:
-            parts.append(f"to {d.winner.target} (rule {_rule_no(d)}: {mask_text(d.reason)})")
+            number = f"rule {_rule_no(d)}"
+            reason = mask_text(d.reason)
+            # a Mozaiks reason names the rule itself, by the same number
+            said = reason if reason.startswith(f"{number} ") else f"{number}: {reason}"
+            parts.append(f"to {d.winner.target} ({said})")
         else:
             parts.append(f"no route ({mask_text(d.reason)})")
     return "; ".join(parts) or "no route"
