@@ -174,7 +174,7 @@ def test_handoffs_never_pass_a_test_under_the_release(demo, capsys) -> None:
 
 
 def test_handoffs_are_never_covered_nor_drawn_as_taken(demo, capsys) -> None:
-    code, out, _ = run(capsys, "test", str(demo), "--coverage", "--format", "json")
+    _, out, _ = run(capsys, "test", str(demo), "--coverage", "--format", "json")
     doc = json.loads(out)
     kinds = {r["file_kind"] for r in doc["coverage"]["rules"]}
     assert "handoffs" not in kinds
