@@ -94,6 +94,9 @@ class Step:
     ended: bool = False
     failed: bool = False
     decision: RouteDecision | None = field(default=None, compare=False)
+    #: why the run closes after this turn, in the runtime's words (``workflow_complete``,
+    #: ``workflow_failed``, ``no_transition_matched``); None when it goes on
+    closed: str | None = None
 
     @property
     def location(self) -> str | None:
@@ -112,6 +115,7 @@ class Step:
             "reason": self.reason,
             "ended": self.ended,
             "failed": self.failed,
+            "closed": self.closed,
         }
 
 
@@ -138,11 +142,18 @@ class Trace:
         return out
 
     @property
+    def closed(self) -> str | None:
+        """The runtime's close reason (``max_turns`` too); None when the run did not close."""
+        if self.outcome == "max_turns":
+            return "max_turns"
+        return self.steps[-1].closed if self.steps and self.outcome == "ended" else None
+
+    @property
     def run_failed(self) -> bool:
         """Whether the runtime reports the run as failed (not just ended)."""
-        if self.outcome in ("failed", "refused", "max_turns"):
+        if self.outcome in ("failed", "refused"):
             return True
-        return self.outcome == "ended" and any(c in self.reason for c in FAILED_CLOSES)
+        return self.closed in FAILED_CLOSES
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -150,6 +161,7 @@ class Trace:
             "start": self.start,
             "path": self.path,
             "outcome": self.outcome,
+            "closed": self.closed,
             "reason": self.reason,
             "run_failed": self.run_failed,
             "notes": list(self.notes),
@@ -170,7 +182,7 @@ def _deciding(decisions: Sequence[RouteDecision]) -> RouteDecision | None:
     return read[0] if read else None
 
 
-def _step(turn: int, source: str, decisions: Sequence[RouteDecision]) -> Step:
+def _step(routes: Routes, turn: int, source: str, decisions: Sequence[RouteDecision]) -> Step:
     decision = _deciding(decisions)
     if decision is None:
         # no rule of a read file leaves this speaker: the graph's default target
@@ -181,14 +193,19 @@ def _step(turn: int, source: str, decisions: Sequence[RouteDecision]) -> Step:
             None,
             f"no rule leaves {source}: the run ends ({NO_MATCH})",
             ended=True,
+            closed=NO_MATCH,
         )
     if decision.failed:
         return Step(turn, source, None, None, decision.reason, failed=True, decision=decision)
     if decision.winner is None:
         ended_reason = decision.reason
+        closed = "workflow_terminated"
         if decision.kind == "transition_graph" and decision.reason == NO_MATCH:
             ended_reason = f"no rule holds: the run ends ({NO_MATCH})"
-        return Step(turn, source, None, None, ended_reason, ended=True, decision=decision)
+            closed = NO_MATCH
+        return Step(
+            turn, source, None, None, ended_reason, ended=True, decision=decision, closed=closed
+        )
     return Step(
         turn,
         source,
@@ -197,7 +214,20 @@ def _step(turn: int, source: str, decisions: Sequence[RouteDecision]) -> Step:
         decision.reason,
         ended=decision.ended,
         decision=decision,
+        closed=_close_reason(routes, decision) if decision.ended else None,
     )
+
+
+def _close_reason(routes: Routes, decision: RouteDecision) -> str:
+    """A terminate target's reason: the rule's ``termination_reason``, else the compiler's
+    default (``workflow_complete``)."""
+    graph = routes.transitions
+    if decision.kind == "transition_graph" and graph is not None and decision.winner is not None:
+        rule = graph.rules[decision.winner.index].model
+        if rule is not None and rule.termination_reason:
+            return rule.termination_reason
+        return "workflow_complete"
+    return "workflow_terminated"
 
 
 def _same(a: str, b: str) -> bool:
@@ -274,7 +304,7 @@ def trace(
             tools_called=turn.tools,
             step_result=turn.result,
         )
-        step = _step(number, speaker, router.decide(speaker))
+        step = _step(routes, number, speaker, router.decide(speaker))
         steps.append(step)
         if step.failed:
             return Trace(routes.workflow, first, tuple(steps), "failed", step.reason, tuple(notes))

@@ -279,6 +279,15 @@ def rule_order(
     return sorted(mine, key=lambda entry: _priority(entry, total))
 
 
+def _cached(graph: TransitionGraphFile, key: tuple[str, ...], make: Any) -> Any:
+    """``make()`` worked out once per (immutable) file and key: routing asks the same source
+    again for every hop of a trace, every source of a graph."""
+    memo = graph.__dict__.setdefault("_route_memo", {})
+    if key not in memo:
+        memo[key] = make()
+    return memo[key]
+
+
 def _priority(entry: Entry[TransitionRule], total: int) -> int:
     rule = entry.model
     kind = rule.transition_type if rule is not None else str(_raw(entry, "transition_type") or "")
@@ -365,8 +374,8 @@ def route_transitions(
     broken: tuple[int, ExpressionError] | None = _startup_problem(graph)
     if broken is not None:
         return _not_started(graph, agent, *broken, order=order)
-    tried = rule_order(graph, agent, order)
-    moved = order_note(graph, agent, order)
+    tried = _cached(graph, ("order", agent, order), lambda: rule_order(graph, agent, order))
+    moved = _cached(graph, ("note", agent, order), lambda: order_note(graph, agent, order))
     routed_tool = routing_tool(graph, tools_called, tool_routing)
     candidates: list[Candidate] = []
     winner: Candidate | None = None
