@@ -326,3 +326,80 @@ def trace(
         f"the script does not say what {speaker}'s turn ({played + 1}) does",
         tuple(notes),
     )
+
+
+# -- the script as a file (``flowctx trace --script``) and in test cases -----------------------
+
+
+def _turn_model() -> Any:
+    """The pydantic model of one scripted turn, built on first use (start-up time)."""
+    from pydantic import Field
+
+    from flowctx_core.model.validation import Strict
+
+    class TurnSpec(Strict):
+        #: who speaks this turn (checked against the route); omitted: whoever the route picked
+        agent: str | None = Field(default=None, min_length=1)
+        set: dict[str, Any] = Field(default_factory=dict)
+        delete: list[str] = Field(default_factory=list)
+        #: the tools called this turn, in the order they were called
+        tools: list[str] = Field(default_factory=list)
+        #: a flow step's assumed result (stepResult)
+        result: Any = None
+
+        def turn(self) -> Turn:
+            return Turn(
+                self.agent, dict(self.set), tuple(self.delete), tuple(self.tools), self.result
+            )
+
+    return TurnSpec
+
+
+def _script_model() -> Any:
+    from pydantic import Field
+
+    from flowctx_core.model.validation import Strict
+
+    turn = _turn_model()
+
+    class ScriptSpec(Strict):
+        workflow: str | None = None
+        from_: str | None = Field(default=None, alias="from", min_length=1)
+        context: dict[str, Any] = Field(default_factory=dict)
+        turns: list[turn] = Field(default_factory=list)  # type: ignore[valid-type]
+
+    return ScriptSpec
+
+
+@dataclass(frozen=True)
+class Script:
+    """A trace's inputs read from a file: the workflow, the start, the starting context and
+    the turns."""
+
+    workflow: str | None
+    start: str | None
+    context: Mapping[str, Any]
+    turns: tuple[Turn, ...]
+
+
+def read_script(path: Any, display: str) -> tuple[Script | None, list[Any]]:
+    """A script file (YAML or JSON): ``{workflow, from, context, turns: [{agent, set, delete,
+    tools, result}]}``; ``None`` and located problems when it does not read."""
+    from pydantic import ValidationError
+
+    from flowctx_core.base.yamlmarks import load_yaml_file
+    from flowctx_core.model.validation import located_errors
+
+    doc, problems = load_yaml_file(path, display)
+    if doc is None:
+        return None, problems
+    data = doc.data if doc.data is not None else {}
+    model = _script_model()
+    if not isinstance(data, dict):
+        return None, [*problems, doc.diag((), "a trace script is a mapping: from, context, turns")]
+    try:
+        spec = model.model_validate(data)
+    except ValidationError as exc:
+        return None, [*problems, *located_errors(exc, doc, (), model, data)]
+    turns = tuple(t.turn() for t in spec.turns)
+    return Script(spec.workflow, spec.from_, dict(spec.context), turns), problems

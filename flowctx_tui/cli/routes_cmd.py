@@ -3,9 +3,9 @@
 Exit status (``EXIT_RULE``): 0 when the next step is known, a route was chosen or nothing leaves
 ``--from`` so the run ends there as written (a flow's end step, an agent no rule leaves); 1 when
 paths or rules leave it and none is taken (nothing matched, or the workflow would not start);
-2 for bad arguments or an unknown ``--from``. ``--from`` matches ignoring case and, for Mozaiks
-files, takes the runtime's names for the human (``user``, ``user_proxy``, ``userproxy``,
-``userproxyagent``) as one source. Values read from ``context`` are masked unless ``--reveal``.
+2 for bad arguments or an unknown ``--from``. ``--from`` matches ignoring case; for Mozaiks
+files ``user`` is the human (mozaiks 0.2.0's compiler knows no other name for it). Values of
+secret variables are masked unless ``--reveal``.
 """
 
 from __future__ import annotations
@@ -63,8 +63,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
         dest="source",
         required=True,
         metavar="STEP_OR_AGENT",
-        help="the flow step or agent whose turn just ended (any case; for Mozaiks files user, "
-        "user_proxy, userproxy and userproxyagent all name the human)",
+        help="the flow step or agent whose turn just ended (any case; for Mozaiks files "
+        "'user' is the human)",
     )
     add_scenario_parts(
         parser,
