@@ -28,7 +28,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from pydantic import Field
+
 from flowctx_core.model.matrix import Matrix
+from flowctx_core.model.validation import Strict
 from flowctx_core.routing import Router
 from flowctx_core.routing.decision import RouteDecision
 from flowctx_core.routing.model import Routes, is_user
@@ -331,44 +334,29 @@ def trace(
 # -- the script as a file (``flowctx trace --script``) and in test cases -----------------------
 
 
-def _turn_model() -> Any:
-    """The pydantic model of one scripted turn, built on first use (start-up time)."""
-    from pydantic import Field
+class TurnSpec(Strict):
+    """One scripted turn as a file writes it (a trace script, a test case's ``turns:``)."""
 
-    from flowctx_core.model.validation import Strict
+    #: who speaks this turn (checked against the route); omitted: whoever the route picked
+    agent: str | None = Field(default=None, min_length=1)
+    set: dict[str, Any] = Field(default_factory=dict)
+    delete: list[str] = Field(default_factory=list)
+    #: the tools called this turn, in the order they were called
+    tools: list[str] = Field(default_factory=list)
+    #: a flow step's assumed result (stepResult)
+    result: Any = None
 
-    class TurnSpec(Strict):
-        #: who speaks this turn (checked against the route); omitted: whoever the route picked
-        agent: str | None = Field(default=None, min_length=1)
-        set: dict[str, Any] = Field(default_factory=dict)
-        delete: list[str] = Field(default_factory=list)
-        #: the tools called this turn, in the order they were called
-        tools: list[str] = Field(default_factory=list)
-        #: a flow step's assumed result (stepResult)
-        result: Any = None
-
-        def turn(self) -> Turn:
-            return Turn(
-                self.agent, dict(self.set), tuple(self.delete), tuple(self.tools), self.result
-            )
-
-    return TurnSpec
+    def turn(self) -> Turn:
+        return Turn(self.agent, dict(self.set), tuple(self.delete), tuple(self.tools), self.result)
 
 
-def _script_model() -> Any:
-    from pydantic import Field
+class ScriptSpec(Strict):
+    """A trace script file: ``{workflow, from, context, turns}``."""
 
-    from flowctx_core.model.validation import Strict
-
-    turn = _turn_model()
-
-    class ScriptSpec(Strict):
-        workflow: str | None = None
-        from_: str | None = Field(default=None, alias="from", min_length=1)
-        context: dict[str, Any] = Field(default_factory=dict)
-        turns: list[turn] = Field(default_factory=list)  # type: ignore[valid-type]
-
-    return ScriptSpec
+    workflow: str | None = None
+    from_: str | None = Field(default=None, alias="from", min_length=1)
+    context: dict[str, Any] = Field(default_factory=dict)
+    turns: list[TurnSpec] = Field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -394,7 +382,7 @@ def read_script(path: Any, display: str) -> tuple[Script | None, list[Any]]:
     if doc is None:
         return None, problems
     data = doc.data if doc.data is not None else {}
-    model = _script_model()
+    model = ScriptSpec
     if not isinstance(data, dict):
         return None, [*problems, doc.diag((), "a trace script is a mapping: from, context, turns")]
     try:

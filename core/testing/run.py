@@ -397,6 +397,13 @@ def _judged(
         decisions.extend(made)
         if verdict is not None:
             verdicts.append(verdict)
+    if expect.path is not None:
+        verdict, made = _path(tf, (*epath, "path"), expect.path, case, context, snap, matrix, wf)
+        decisions.extend(made)
+        if verdict is not None:
+            verdicts.append(verdict)
+        else:
+            problems.append(tf.diag((*epath, "path"), _no_path(snap, wf, expect.path), key=False))
     return CaseResult(
         tf.display,
         case.name,
@@ -667,6 +674,60 @@ def _route(
             detail.append(f"winner ({w.loc}) [{w.outcome}]: {w.condition or 'always'}")
             detail.extend(f"  {line}" for line in w.explain_lines())
     return Verdict("route", ok, expected, actual, here, tuple(detail)), decisions
+
+
+def _path(
+    tf: TestFile,
+    path: tuple[str | int, ...],
+    want: list[str],
+    case: Case,
+    context: Mapping[str, Any],
+    snap: WorkspaceSnapshot,
+    matrix: Matrix,
+    wf: WorkflowSnapshot,
+) -> tuple[Verdict | None, list[RouteDecision]]:
+    """A whole run from ``want[0]`` under the case's turns, as ``flowctx trace`` plays it."""
+    from flowctx_core.routing.trace import Turn, trace
+
+    routes = snap.routes[wf.name]
+    matches = matching_sources(routes, want[0])
+    if len(matches) != 1 and not ends_the_run(routes, wf, want[0]):
+        return None, []
+    start = matches[0] if matches else want[0]
+    turns = [t.turn() for t in case.turns]
+    if not turns:
+        turns = [
+            Turn(tools=tuple(case.tools_called) if i == 0 else ()) for i in range(len(want) - 1)
+        ]
+    files = snap.workflow_files.get(wf.name)
+    result = trace(
+        routes,
+        matrix,
+        turns,
+        start=start,
+        max_turns=files.max_turns if files is not None else None,
+        context=context,
+        context_removed=tuple(case.context_removed),
+    )
+    got = result.path
+    ok = got == [start, *want[1:]]
+    closed = f" ({result.closed})" if result.closed else ""
+    actual = f"path {' → '.join(got)}; {result.outcome}{closed}: {mask_text(result.reason)}"
+    detail = tuple(
+        f"turn {s.turn}: {s.source} → {s.winner or 'terminate'}"
+        + (f" (rule {s.rule}, {s.location})" if s.rule is not None else "")
+        for s in result.steps
+    )
+    made = [s.decision for s in result.steps if s.decision is not None]
+    return Verdict("path", ok, f"path {' → '.join(want)}", actual, _loc(tf, path), detail), made
+
+
+def _no_path(snap: WorkspaceSnapshot, wf: WorkflowSnapshot, want: list[str]) -> str:
+    known = sources(snap.routes[wf.name])
+    return (
+        f"path: no step or agent named '{want[0]}' has routes in {wf.name}"
+        f"{did_you_mean(want[0], known)}; known: {', '.join(known) or 'none'}"
+    )
 
 
 def _rule_no(decision: RouteDecision) -> int:

@@ -141,3 +141,38 @@ def test_a_refused_graph_is_reported_from_every_start(capsys) -> None:
         code, out, _ = run(capsys, str(demo_path()), "-w", "Triage", "--from", start, "--turn", "*")
         assert code == 1, start
         assert out.startswith("REFUSED: runtime mozaiks-0.2.0 would not compile"), start
+
+
+def test_a_test_case_can_expect_a_path(appgen, capsys) -> None:
+    tests = appgen / ".flowctx" / "tests"
+    tests.mkdir(parents=True)
+    (tests / "runs.yaml").write_text(
+        "workflow: AppGenerator\ncases:\n"
+        "  - name: a revision loops once, then the blocked plan ends the run\n"
+        "    turns:\n"
+        "      - {agent: AppPlanAgent, set: {app_plan_outcome: needs_revision}}\n"
+        "      - agent: AppPlanAgent\n"
+        "        set: {app_plan_outcome: ready, app_task_batch_status: completed}\n"
+        "      - {agent: AssemblyAgent}\n"
+        "    expect:\n      path: [AppPlanAgent, AppPlanAgent, AssemblyAgent, AppValidationAgent]\n"
+        "  - name: without turns each step changes nothing\n"
+        "    context: {app_plan_outcome: needs_revision}\n"
+        "    expect:\n      path: [AppPlanAgent, AppPlanAgent, AppPlanAgent]\n"
+        "  - name: a wrong expectation fails with the path taken\n"
+        "    expect:\n      path: [AppPlanAgent, AssemblyAgent]\n"
+        "  - name: an unknown start is a located problem\n"
+        "    expect:\n      path: [AppPlanAgnt, AssemblyAgent]\n"
+    )
+    code = main(["test", str(appgen)])
+    out = capsys.readouterr().out
+    assert code == 2, out
+    assert "PASS  AppGenerator: a revision loops once" in out
+    assert "PASS  AppGenerator: without turns each step changes nothing" in out
+    assert "FAIL  AppGenerator: a wrong expectation fails with the path taken" in out
+    assert "expected path AppPlanAgent → AssemblyAgent" in out
+    assert "got path AppPlanAgent → terminate" not in out
+    assert "got path AppPlanAgent; ended (workflow_failed)" in out
+    assert (
+        ".flowctx/tests/runs.yaml:20:13: cases[3].expect.path: path: no step or agent named "
+        "'AppPlanAgnt' has routes in AppGenerator (did you mean 'AppPlanAgent'?)" in out
+    )
