@@ -98,6 +98,15 @@ class WorkspaceSnapshot:
     def workflow(self, name: str) -> WorkflowSnapshot:
         return self.workflows[name]
 
+    def speakers(self, name: str) -> dict[str, Any]:
+        """``ends_the_run``'s keywords for workflow ``name``: the agents the runtime creates
+        (agents.yaml) and whether it reads the folder as a Mozaiks workflow (orchestrator.yaml),
+        transition graph or not."""
+        files = self.workflow_files.get(name)
+        if files is None:
+            return {}
+        return {"agents": files.agents, "mozaiks_workflow": files.orchestrator}
+
     @property
     def allow_outside_root(self) -> bool:
         return ResolveInputs(env=self.env).allow_outside_root

@@ -9,7 +9,7 @@ CLI and the app's routes view call.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
@@ -97,17 +97,26 @@ def matching_sources(routes: Routes, wanted: str) -> list[str]:
     return matches
 
 
-def ends_the_run(routes: Routes, workflow: WorkflowSnapshot, wanted: str) -> bool:
+def ends_the_run(
+    routes: Routes,
+    workflow: WorkflowSnapshot,
+    wanted: str,
+    *,
+    agents: Collection[str] = (),
+    mozaiks_workflow: bool = False,
+) -> bool:
     """The Mozaiks graph has no rule for this speaker: its default target ends the run.
 
-    Only for the human (user, user_proxy...) and the contract's own agents: any other name is
-    more likely a typo.
+    Only for the human (``user``), the contract's own agents and ``agents`` (the runtime's,
+    from agents.yaml): any other name is more likely a typo. ``mozaiks_workflow``: the runtime
+    reads the folder as a Mozaiks workflow (it holds orchestrator.yaml) even without a
+    transition_graph.yaml, so every turn of its agents ends the run.
     """
     from flowctx_core.routing.model import is_user
 
-    if routes.transitions is None:
+    if routes.transitions is None and not mozaiks_workflow:
         return False
-    return is_user(wanted) or wanted in workflow.agents
+    return is_user(wanted) or wanted in workflow.agents or wanted in agents
 
 
 def _flow_has(flow: FlowFile, source: str) -> bool:

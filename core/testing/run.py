@@ -589,7 +589,7 @@ def _route(
         )
         return None, []
     if not matches:
-        if ends_the_run(routes, wf, want.from_):
+        if ends_the_run(routes, wf, want.from_, **snap.speakers(wf.name)):
             how = f"no rule leaves {want.from_}: the run ends"
             if want.ends is not None:
                 return _ends_verdict(want, here, ended=True, how=how), []
@@ -691,7 +691,7 @@ def _path(
 
     routes = snap.routes[wf.name]
     matches = matching_sources(routes, want[0])
-    if len(matches) != 1 and not ends_the_run(routes, wf, want[0]):
+    if len(matches) != 1 and not ends_the_run(routes, wf, want[0], **snap.speakers(wf.name)):
         return None, []
     start = matches[0] if matches else want[0]
     turns = [t.turn() for t in case.turns]

@@ -218,3 +218,35 @@ def test_a_value_typed_for_a_plain_variable_is_shown(demo, capsys) -> None:
         "--context", '{"deploy_choice":"production","api_token":"tok-typed-12345"}',
     )  # fmt: skip
     assert "tok-typed-12345" not in out
+
+
+def test_a_folder_the_runtime_reads_as_a_mozaiks_workflow_is_answered_as_one(capsys) -> None:
+    # the demo's Approvals folder holds orchestrator.yaml (so mozaiks 0.2.0 discovers it) and a
+    # MemberJunction flow.yaml, but no transition_graph.yaml: every agent turn ends the run
+    code, out, err = run(
+        capsys, "routes", str(demo_path()), "-w", "Approvals", "--from", "ApproverAgent"
+    )
+    assert code == 0, err
+    assert out.splitlines() == [
+        "Approvals: no rule leaves 'ApproverAgent' (the workflow has no transition_graph.yaml): "
+        "the run ends (TerminateTarget, reason no_transition_matched)",
+        "note: runtime mozaiks-0.2.0 reads this folder as a Mozaiks workflow (it holds "
+        "orchestrator.yaml); its flow.yaml is a MemberJunction flow agent's, which that runtime "
+        "never reads",
+    ]
+    # a name that is no agent and no step is still a typo
+    code, _, err = run(capsys, "routes", str(demo_path()), "-w", "Approvals", "--from", "Nobody")
+    assert code == 2 and "no step or agent" in err
+
+
+def test_a_graph_refusal_is_reported_from_every_source_user_included(capsys) -> None:
+    for source in ("TriageAgent", "user"):
+        code, out, _ = run(capsys, "routes", str(demo_path()), "-w", "Triage", "--from", source)
+        assert out.startswith(
+            "REFUSED: runtime mozaiks-0.2.0 would not compile this workflow's graph (graph "
+            "compile): workflows/Triage/transition_graph.yaml:3:5"
+        ), source
+        _code, out, _ = run(
+            capsys, "routes", str(demo_path()), "-w", "Triage", "--from", source, "--format", "json"
+        )
+        assert json.loads(out)["refused"]["stage"] == "graph", source
