@@ -241,7 +241,7 @@ def test_a_folder_the_runtime_reads_as_a_mozaiks_workflow_is_answered_as_one(cap
 
 def test_a_graph_refusal_is_reported_from_every_source_user_included(capsys) -> None:
     for source in ("TriageAgent", "user"):
-        code, out, _ = run(capsys, "routes", str(demo_path()), "-w", "Triage", "--from", source)
+        _, out, _ = run(capsys, "routes", str(demo_path()), "-w", "Triage", "--from", source)
         assert out.startswith(
             "REFUSED: runtime mozaiks-0.2.0 would not compile this workflow's graph (graph "
             "compile): workflows/Triage/transition_graph.yaml:3:5"
