@@ -169,9 +169,21 @@ def _locs(res: Resolver, rec: Record, names: tuple[str, ...]) -> dict[str, Loc]:
     return {n: res.field_loc(rec, n) for n in names}
 
 
-_STEP_FIELDS = ("Name", "StepType", "StartingStep", "Status", "ActionID", "PromptID",
-                "SubAgentID", "Configuration", "LoopBodyType", "ActionInputMapping",
-                "ActionOutputMapping", "AgentID", "Description")  # fmt: skip
+_STEP_FIELDS = (
+    "Name",
+    "StepType",
+    "StartingStep",
+    "Status",
+    "ActionID",
+    "PromptID",
+    "SubAgentID",
+    "Configuration",
+    "LoopBodyType",
+    "ActionInputMapping",
+    "ActionOutputMapping",
+    "AgentID",
+    "Description",
+)
 _PATH_FIELDS = ("OriginStepID", "DestinationStepID", "Condition", "Priority", "Description")
 
 
@@ -208,8 +220,10 @@ def _priority(res: Resolver, rec: Record) -> int:
     try:
         return int(str(raw).strip())
     except ValueError:
-        res.problem(res.field_loc(rec, "Priority"), f"Priority: '{raw}' is not an integer "
-                    "(the database refuses it)")  # fmt: skip
+        res.problem(
+            res.field_loc(rec, "Priority"),
+            f"Priority: '{raw}' is not an integer (the database refuses it)",
+        )
         return 0
 
 

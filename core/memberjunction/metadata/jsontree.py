@@ -99,8 +99,11 @@ class _Reader:
         if c == '"':
             s, end = _scanstring(self.text, i + 1)
             return Node("string", s, here), end
-        for word, val, kind in (("true", True, "boolean"), ("false", False, "boolean"),
-                                ("null", None, "null")):  # fmt: skip
+        for word, val, kind in (
+            ("true", True, "boolean"),
+            ("false", False, "boolean"),
+            ("null", None, "null"),
+        ):
             if self.text.startswith(word, i):
                 return Node(kind, val, here), i + len(word)
         m = _NUMBER.match(self.text, i)

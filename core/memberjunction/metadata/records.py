@@ -158,8 +158,11 @@ class _Includer:
                     continue
                 if mode == "spread":
                     if inc.kind != "object":
-                        self.problem(value, f"cannot spread non-object content from "
-                                     f"{file_node.value} (use mode \"element\")")  # fmt: skip
+                        self.problem(
+                            value,
+                            f"cannot spread non-object content from "
+                            f'{file_node.value} (use mode "element")',
+                        )
                         continue
                     for k, v in inc.value.items():
                         out.pop(k, None)
@@ -173,8 +176,12 @@ class _Includer:
                         return inc
                 continue
             if value.kind == "string" and value.value.startswith(FILE):
-                content = read_file_reference(current.parent / value.value[len(FILE) :].strip(),
-                                              value, self.display_of, self.problems)  # fmt: skip
+                content = read_file_reference(
+                    current.parent / value.value[len(FILE) :].strip(),
+                    value,
+                    self.display_of,
+                    self.problems,
+                )
                 value = content if content is not None else value
             elif value.kind in ("object", "array"):
                 value = self.walk(value, current)
@@ -188,8 +195,9 @@ def read_node(path: Path, display: str, problems: list[Diagnostic], at: Node | N
     if text is None:
         if at is not None:
             why = problem.message if problem is not None else "cannot read"
-            problems.append(Diagnostic(at.loc.file, at.loc.line, at.loc.column,
-                                       f"{display}: {why}"))  # fmt: skip
+            problems.append(
+                Diagnostic(at.loc.file, at.loc.line, at.loc.column, f"{display}: {why}")
+            )
         elif problem is not None:
             problems.append(problem)
         return None
@@ -213,8 +221,9 @@ def read_file_reference(
     text, problem = read_text_file(path, display)
     if text is None:
         why = problem.message if problem is not None else "cannot read"
-        problems.append(Diagnostic(at.loc.file, at.loc.line, at.loc.column,
-                                   f"@file: {display}: {why}"))  # fmt: skip
+        problems.append(
+            Diagnostic(at.loc.file, at.loc.line, at.loc.column, f"@file: {display}: {why}")
+        )
         return None
     return Node("string", text, at.loc)
 

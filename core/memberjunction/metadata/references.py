@@ -317,11 +317,14 @@ class Resolver:
         if not text.startswith("@"):
             return text
         if text.startswith(FILE):
-            content = read_file_reference(base / text[len(FILE) :].strip(), node,
-                                          self.display_of, self.problems)  # fmt: skip
+            content = read_file_reference(
+                base / text[len(FILE) :].strip(), node, self.display_of, self.problems
+            )
             if content is None:
-                raise _Failed(f"{text}: the file cannot be read (relative to the entity folder "
-                              f"{self.display_of(base)})")  # fmt: skip
+                raise _Failed(
+                    f"{text}: the file cannot be read (relative to the entity folder "
+                    f"{self.display_of(base)})"
+                )
             return self._resolve_node(content, rec, base, depth + 1)
         if text.startswith(PARENT):
             if rec is None or rec.parent is None:
@@ -340,8 +343,10 @@ class Resolver:
         if text.startswith(ENV):
             var = text[len(ENV) :]
             if var not in self.env:
-                raise _Failed(f"{text}: environment variable {var} is not set in the inputs "
-                              "(give it with --env)")  # fmt: skip
+                raise _Failed(
+                    f"{text}: environment variable {var} is not set in the inputs "
+                    "(give it with --env)"
+                )
             return self.env[var]
         if text.startswith(URL):
             raise _Failed(f"{text}: flowctx does not fetch URLs")
@@ -376,8 +381,12 @@ class Resolver:
                     k, _, v = pair.partition("=")
                     if k and v and k.lower() not in ("create", "allowdefer"):
                         fields[k] = urllib.parse.unquote(v)
-                self.problem(node.loc, f"{text}: no such record in the files; the push would "
-                             "create one with only the lookup's fields", "warning")  # fmt: skip
+                self.problem(
+                    node.loc,
+                    f"{text}: no such record in the files; the push would "
+                    "create one with only the lookup's fields",
+                    "warning",
+                )
                 return ExternalRef(entity, tuple(pairs), text)
             wanted = " and ".join(f"{f} = {_text(v)!r}" for f, v in pairs)
             raise _Failed(f"{text}: no record of '{entity}' in the files has {wanted}")

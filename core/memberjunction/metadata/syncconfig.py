@@ -50,8 +50,11 @@ def read_config(path: Path, display: str) -> tuple[Node | None, list[Diagnostic]
     except JsonTextError as exc:
         return None, [Diagnostic(display, exc.line, exc.column, f"{exc.reason} ({SYNC_FILE})")]
     if node.kind != "object":
-        return None, [Diagnostic(display, node.loc.line, node.loc.column,
-                                 f"{SYNC_FILE} must hold a JSON object")]  # fmt: skip
+        return None, [
+            Diagnostic(
+                display, node.loc.line, node.loc.column, f"{SYNC_FILE} must hold a JSON object"
+            )
+        ]
     return node, []
 
 
@@ -84,8 +87,9 @@ def load_entity_folder(
     defaults_node = node.get("defaults")
     defaults = dict(defaults_node.value) if defaults_node and defaults_node.kind == "object" else {}
     ignores = inherited_ignores + _strings(node.get("ignoreDirectories"))
-    return EntityFolder(folder, folder / SYNC_FILE, entity, pattern, defaults, ignores, node,
-                        tuple(problems))  # fmt: skip
+    return EntityFolder(
+        folder, folder / SYNC_FILE, entity, pattern, defaults, ignores, node, tuple(problems)
+    )
 
 
 def _brace_alternatives(pattern: str) -> list[str]:

@@ -121,15 +121,22 @@ def load_metadata(path: Path, env: Mapping[str, str] | None = None) -> Metadata:
         chosen = record_files(ef)
         if single is not None:
             if single not in chosen:
-                problems.append(Diagnostic(
-                    display_of(single), 1, 1,
-                    f"warning: the folder's filePattern '{ef.file_pattern}' does not match this "
-                    "file, so mj sync push never reads it; read anyway", "warning"))  # fmt: skip
+                problems.append(
+                    Diagnostic(
+                        display_of(single),
+                        1,
+                        1,
+                        f"warning: the folder's filePattern '{ef.file_pattern}' does not match this "
+                        "file, so mj sync push never reads it; read anyway",
+                        "warning",
+                    )
+                )
             chosen = [single]
         for file in chosen:
             files.append(file)
             read = read_record_file(file, ef, display_of, len(records))
             records += read.records
             problems += read.problems
-    return Metadata(root, folders, files, records, Resolver(records, env or {}, display_of),
-                    problems)  # fmt: skip
+    return Metadata(
+        root, folders, files, records, Resolver(records, env or {}, display_of), problems
+    )
