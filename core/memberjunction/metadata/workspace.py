@@ -126,7 +126,7 @@ def load_metadata(path: Path, env: Mapping[str, str] | None = None) -> Metadata:
                         display_of(single),
                         1,
                         1,
-                        f"warning: the folder's filePattern '{ef.file_pattern}' does not match this "
+                        f"the folder's filePattern '{ef.file_pattern}' does not match this "
                         "file, so mj sync push never reads it; read anyway",
                         "warning",
                     )
