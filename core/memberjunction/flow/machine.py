@@ -346,6 +346,8 @@ class Hop:
     entered_failure: str | None = None
     payload: Any = None
     state: FlowState | None = None
+    #: the runtime's own words for how the run ends (its errorMessage or completion message)
+    message: str | None = None
 
     @property
     def candidates(self) -> tuple[Candidate, ...]:
@@ -369,94 +371,49 @@ def _hand_back(
     """BaseAgent's loop over non-terminating failed decisions, from ``first`` on."""
     attempts = [first]
     attempt = first
+
+    def hop(winner: Step | None, ended: bool, failed: bool, reason: str, **kw: Any) -> Hop:
+        return Hop(
+            agent,
+            source,
+            tuple(attempts),
+            winner,
+            ended,
+            failed,
+            reason,
+            payload=payload,
+            state=state,
+            **kw,
+        )
+
     while True:
         if attempt.outcome == "enter":
             assert attempt.entered is not None
             e = attempt.entered
             if e.fatal is not None:
-                return Hop(
-                    agent,
-                    source,
-                    tuple(attempts),
-                    e.step,
-                    False,
-                    True,
-                    f"the run fails entering '{e.step.name}': {e.fatal}",
-                    e.fatal,
-                    payload,
-                    state,
-                )
+                why = f"the run fails entering '{e.step.name}': {e.fatal}"
+                return hop(e.step, True, True, why, entered_failure=e.fatal, message=e.fatal)
             reason = attempt.message
             if len(attempts) > 1:
                 reason += f" (after {len(attempts) - 1} failed decision(s) handed back)"
             if e.failure is not None:
                 reason += f"; the step fails as soon as it is entered: {e.failure}"
-            return Hop(
-                agent,
-                source,
-                tuple(attempts),
-                e.step,
-                False,
-                False,
-                reason,
-                e.failure,
-                payload,
-                state,
-            )
+            return hop(e.step, False, False, reason, entered_failure=e.failure)
         if attempt.outcome == "ended":
-            return Hop(
-                agent,
-                source,
-                tuple(attempts),
-                None,
-                True,
-                False,
-                f"no valid path: the flow ends ({attempt.message})",
-                None,
-                payload,
-                state,
-            )
+            why = f"no valid path: the flow ends ({attempt.message})"
+            return hop(None, True, False, why, message=attempt.message)
         if attempt.outcome == "failed":
-            return Hop(
-                agent,
-                source,
-                tuple(attempts),
-                None,
-                True,
-                True,
-                f"no valid path after a Failed result: the run fails ({attempt.message})",
-                None,
-                payload,
-                state,
-            )
+            why = f"no valid path after a Failed result: the run fails ({attempt.message})"
+            return hop(None, True, True, why, message=attempt.message)
         if attempt.outcome == "not-routed":
-            return Hop(
-                agent,
-                source,
-                tuple(attempts),
-                None,
-                True,
-                False,
-                attempt.message,
-                None,
-                payload,
-                state,
-            )
+            return hop(None, True, False, attempt.message, message="not routed")
         failures += 1
         if failures >= MAX_CONSECUTIVE_FAILED_STEPS:
-            return Hop(
-                agent,
-                source,
-                tuple(attempts),
-                None,
-                True,
-                True,
+            msg = (
                 f"Agent terminated after {failures} consecutive failed steps. "
-                f"Last error: {attempt.message}",
-                None,
-                payload,
-                state,
+                f"Last error: {attempt.message}"
             )
+            return hop(None, True, True, msg, message=msg)
         d = attempt.decision or {}
         handed = d.get("newPayload") or d.get("previousPayload")
         attempt, payload = preprocess(agent, d, handed, state, params_payload, data, context)
@@ -467,18 +424,10 @@ def start(agent: Agent, payload: Any = None, data: Any = None, context: Any = No
     """The run's first step (``DetermineInitialStep`` behind BaseAgent's status check)."""
     state = FlowState(agent.id)
     if agent.status != "Active":
+        msg = f"Agent '{agent.name}' is not active. Current status: {agent.status}"
         why = "" if agent.status_given else " (Status is omitted: the database stores Pending)"
         return Hop(
-            agent,
-            None,
-            (),
-            None,
-            True,
-            True,
-            f"Agent '{agent.name}' is not active. Current status: {agent.status}{why}",
-            None,
-            payload,
-            state,
+            agent, None, (), None, True, True, msg + why, payload=payload, state=state, message=msg
         )
     steps = starting_steps(agent)
     if not steps:
@@ -492,14 +441,10 @@ def start(agent: Agent, payload: Any = None, data: Any = None, context: Any = No
         return _hand_back(agent, None, first, payload, state, payload, data, context, 0)
     chosen_step = steps[0]
     state.current = chosen_step.id
-    note = (
-        ""
-        if len(steps) == 1
-        else (
-            "; " + ", ".join(f"'{s.name}'" for s in steps[1:]) + " never run (only the first "
-            "starting step in localeCompare order runs)"
-        )
-    )
+    note = ""
+    if len(steps) > 1:
+        others = ", ".join(f"'{s.name}'" for s in steps[1:])
+        note = f"; {others} never run (only the first starting step in localeCompare order runs)"
     first = Attempt(None, (), "enter", f"the starting step{note}", enter(chosen_step))
     return _hand_back(agent, None, first, payload, state, payload, data, context, 0)
 
@@ -523,6 +468,13 @@ def next_hop(
         params_payload = payload
     if isinstance(step_result, Mapping) and truthy(step_result.get("terminate")):
         failed = step_result.get("step") == "Failed"
+        msg = step_result.get("errorMessage")
+        if msg is None:
+            msg = step_result.get("message")
+        why = (
+            "the step's result terminates the run (terminate: true, step "
+            f"{json.dumps(step_result.get('step'))})"
+        )
         return Hop(
             agent,
             source,
@@ -530,11 +482,10 @@ def next_hop(
             None,
             True,
             failed,
-            f"the step's result terminates the run (terminate: true, step "
-            f"{json.dumps(step_result.get('step'))})",
-            None,
-            payload,
-            state,
+            why,
+            payload=payload,
+            state=state,
+            message=None if msg is None else str(msg),
         )
     failures = 1 if isinstance(step_result, Mapping) and step_result.get("step") == "Failed" else 0
     first, payload = preprocess(agent, step_result, payload, state, params_payload, data, context)
