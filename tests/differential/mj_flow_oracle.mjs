@@ -21,9 +21,11 @@ const { ActionEngineServer } = await mod('@memberjunction/actions/dist/index.js'
 // reachable registry does not carry, so the value is given here
 const MAX_FAILED = 10;
 
-// the engines log through console; answers go to stdout, so logs go to stderr
-console.log = (...a) => process.stderr.write(a.join(' ') + '\n');
-console.info = console.log; console.warn = console.log; console.debug = console.log;
+// the engines log through console ("Path condition failed: ..."); answers go to stdout, and
+// the logs are not needed
+const quiet = () => {};
+console.log = quiet; console.info = quiet; console.warn = quiet; console.debug = quiet;
+console.error = quiet;
 
 const base = AIEngine.Instance.Base;
 const actions = ActionEngineServer.Instance;
@@ -44,15 +46,18 @@ function stepName(id) {
 
 const NODE_STEPS = new Set(['Actions', 'Sub-Agent', 'ForEach', 'While']);
 
+// one agent type for every case: its state lives in the FlowExecutionState each case makes
+const ft = new FlowAgentType();
+let entered = null;
+const create = ft.createStepForFlowNode.bind(ft);
+// watch which step is entered (the agent type's own method still does the work)
+ft.createStepForFlowNode = async (params, node, payload, state) => {
+  entered = node;
+  return create(params, node, payload, state);
+};
+
 async function run(c) {
-  const ft = new FlowAgentType();
-  let entered = null;
-  const create = ft.createStepForFlowNode.bind(ft);
-  // watch which step is entered (the agent type's own method still does the work)
-  ft.createStepForFlowNode = async (params, node, payload, state) => {
-    entered = node;
-    return create(params, node, payload, state);
-  };
+  entered = null;
   const agent = world.agents.find((a) => a.ID === c.agentId);
   const params = {
     agent, payload: c.payload, data: c.data, context: c.context, conversationMessages: [],

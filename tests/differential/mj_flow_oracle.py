@@ -20,7 +20,7 @@ from typing import Any, Final
 
 from flowctx_core.memberjunction.flow.model import Agent, ref_name
 from flowctx_core.memberjunction.metadata.references import ExternalRef
-from tests.prerequisites import Unavailable, cache_root, last_line, npm_install
+from tests.prerequisites import Unavailable, last_line, npm_install
 
 VERSION: Final = "5.51.3"
 CHAIN: Final = tuple(
@@ -41,10 +41,19 @@ def install() -> Path:
         if not (root / FLOW_TYPE_FILE).exists():
             try:
                 out = subprocess.run(
-                    ["npm", "pack", f"@memberjunction/ai-agents@{VERSION}", "--silent",
-                     "--pack-destination", str(root)],
-                    check=True, capture_output=True, text=True, timeout=300,
-                )  # fmt: skip
+                    [
+                        "npm",
+                        "pack",
+                        f"@memberjunction/ai-agents@{VERSION}",
+                        "--silent",
+                        "--pack-destination",
+                        str(root),
+                    ],
+                    check=True,
+                    capture_output=True,
+                    text=True,
+                    timeout=300,
+                )
             except subprocess.CalledProcessError as exc:
                 raise Unavailable(
                     f"npm could not pack @memberjunction/ai-agents@{VERSION}: "
@@ -96,20 +105,35 @@ def world(agents: Iterable[Agent]) -> dict[str, Any]:
     for a in agents:
         rows_agents.append({"ID": a.id, "Name": a.name, "Status": a.status})
         for s in a.steps:
-            steps.append({
-                "ID": s.id, "AgentID": a.id, "Name": s.name, "StepType": s.type,
-                "StartingStep": s.starting, "Status": s.status, "Description": s.description,
-                "ActionID": _ref_id(s.action, refs, "action"),
-                "PromptID": _ref_id(s.prompt, refs, "prompt"),
-                "SubAgentID": _ref_id(s.sub_agent, refs, "agent"),
-                "Configuration": s.configuration, "LoopBodyType": s.loop_body,
-                "ActionInputMapping": s.input_mapping, "ActionOutputMapping": s.output_mapping,
-            })  # fmt: skip
+            steps.append(
+                {
+                    "ID": s.id,
+                    "AgentID": a.id,
+                    "Name": s.name,
+                    "StepType": s.type,
+                    "StartingStep": s.starting,
+                    "Status": s.status,
+                    "Description": s.description,
+                    "ActionID": _ref_id(s.action, refs, "action"),
+                    "PromptID": _ref_id(s.prompt, refs, "prompt"),
+                    "SubAgentID": _ref_id(s.sub_agent, refs, "agent"),
+                    "Configuration": s.configuration,
+                    "LoopBodyType": s.loop_body,
+                    "ActionInputMapping": s.input_mapping,
+                    "ActionOutputMapping": s.output_mapping,
+                }
+            )
         for p in a.paths:
-            paths.append({
-                "ID": p.id, "OriginStepID": p.origin, "DestinationStepID": p.destination,
-                "Condition": p.condition, "Priority": p.priority, "Description": p.description,
-            })  # fmt: skip
+            paths.append(
+                {
+                    "ID": p.id,
+                    "OriginStepID": p.origin,
+                    "DestinationStepID": p.destination,
+                    "Condition": p.condition,
+                    "Priority": p.priority,
+                    "Description": p.description,
+                }
+            )
     actions = [r for k, r in refs.items() if k.startswith("action:")]
     sub_agents = [r for k, r in refs.items() if k.startswith("agent:")]
     return {"agents": rows_agents + sub_agents, "steps": steps, "paths": paths, "actions": actions}

@@ -212,13 +212,19 @@ def enter(step: Step) -> Entered:
     if t in ("ForEach", "While"):
         if not step.configuration:
             return Entered(step, f"{t} step '{step.name}' has no Configuration")
-        _, bad = _parse_json(step.configuration)
+        config, bad = _parse_json(step.configuration)
         if bad is not None:
             return Entered(step, fatal=f"the {t} step's Configuration is not JSON ({bad})")
+        if config is None:
+            return Entered(step, fatal=f"the {t} step's Configuration is JSON null")
         if step.loop_body == "Action":
+            if step.action is None:
+                return Entered(step, "Action not found for loop body: null")
             _, bad = _parse_json(step.input_mapping)
             if bad is not None:
                 return Entered(step, fatal=f"the loop's ActionInputMapping is not JSON ({bad})")
+        elif step.loop_body == "Sub-Agent" and step.sub_agent is None:
+            return Entered(step, "Sub-Agent not found for loop body: null")
         if step.loop_body == "Prompt":
             return Entered(step, "Prompt loop bodies not yet fully supported")
         return Entered(step)

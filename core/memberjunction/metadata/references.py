@@ -201,6 +201,7 @@ class Resolver:
         self._values: dict[tuple[int, str], Any] = {}
         self._busy: set[tuple[int, str]] = set()
         self._ids: dict[int, str] = {}
+        self._index: dict[tuple[str, str], dict[str, list[Record]]] = {}
 
     # -- problems ------------------------------------------------------------------------
     def problem(self, loc: Loc, message: str, severity: str = "error") -> None:
@@ -370,7 +371,7 @@ class Resolver:
             val = self._resolve_text(raw, node, rec, base, depth + 1)
             pairs.append((pm.group(1).strip(), val))
         key = entity_key(entity)
-        candidates = self.of_entity(key)
+        candidates = self._indexed(key, pairs[0][0], pairs[0][1])
         for cand in candidates:
             if all(self._matches(cand, f, v) for f, v in pairs):
                 return self.record_id(cand)
@@ -391,6 +392,23 @@ class Resolver:
             wanted = " and ".join(f"{f} = {_text(v)!r}" for f, v in pairs)
             raise _Failed(f"{text}: no record of '{entity}' in the files has {wanted}")
         return ExternalRef(entity, tuple(pairs), text)
+
+    def _indexed(self, key: str, field: str, value: Any) -> list[Record]:
+        """The records of entity ``key`` whose ``field`` equals ``value`` (case-insensitive),
+        in file order: an index per field, built on the first lookup that needs it."""
+        index = self._index.get((key, field.lower()))
+        if index is None:
+            index = {}
+            for cand in self.of_entity(key):
+                actual = next((f for f in cand.fields if f.lower() == field.lower()), field)
+                got = self.value(cand, "ID" if field.lower() == "id" else actual)
+                if got is UNRESOLVED:
+                    continue
+                have = got.text if isinstance(got, ExternalRef) else got
+                index.setdefault(_text(have).lower().strip(), []).append(cand)
+            self._index[(key, field.lower())] = index
+        want = value.text if isinstance(value, ExternalRef) else value
+        return index.get(_text(want).lower().strip(), [])
 
     def _matches(self, cand: Record, field: str, value: Any) -> bool:
         actual = next((f for f in cand.fields if f.lower() == field.lower()), field)
