@@ -231,7 +231,29 @@ def as_decision(hop: Hop) -> RouteDecision:
     return RouteDecision("flow", source, tuple(cands), winner, hop.reason, hop.ended, hop.failed)
 
 
-def hop_json(hop: Hop, reveal: bool) -> dict[str, Any]:
+def _masked(value: Any) -> Any:
+    """Every leaf of ``context`` hidden: it may hold API keys (``--reveal`` shows them)."""
+    from flowctx_core.base.secrets import MASK
+
+    if isinstance(value, dict):
+        return {k: _masked(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_masked(v) for v in value]
+    return value if value is None or isinstance(value, bool) else MASK
+
+
+def action_inputs(hop: Hop, inputs: dict[str, Any], reveal: bool) -> Any:
+    """The params the entered Action step's action receives (ActionInputMapping resolved)."""
+    from flowctx_core.memberjunction.flow.actions import action_params
+
+    step = hop.winner
+    if step is None or step.type != "Action":
+        return None
+    context = inputs.get("context") if reveal else _masked(inputs.get("context"))
+    return action_params(step.input_mapping, hop.payload, inputs.get("data"), context)
+
+
+def hop_json(hop: Hop, reveal: bool, inputs: dict[str, Any] | None = None) -> dict[str, Any]:
     from flowctx_core.base.secrets import mask_text
 
     d = as_decision(hop)
@@ -243,6 +265,8 @@ def hop_json(hop: Hop, reveal: bool) -> dict[str, Any]:
     doc["winner_id"] = hop.winner.id if hop.winner is not None else None
     doc["winner_type"] = hop.winner.type if hop.winner is not None else None
     doc["entered_failure"] = hop.entered_failure
+    doc["message"] = mask_text(hop.message) if hop.message is not None else None
+    doc["action_params"] = action_inputs(hop, inputs or {}, reveal)
     doc["attempts"] = [
         {
             "outcome": a.outcome,
@@ -275,7 +299,7 @@ def run_routes(args: argparse.Namespace, path: Path) -> int:
             "runtime": RUNTIME,
             "refused": None,
             "source": source.name if source is not None else None,
-            "decisions": [hop_json(hop, args.reveal)],
+            "decisions": [hop_json(hop, args.reveal, inputs)],
             "problems": [p.to_json() for p in problems],
         }
         print(json.dumps(doc, indent=2, default=str, ensure_ascii=False))
@@ -290,6 +314,10 @@ def run_routes(args: argparse.Namespace, path: Path) -> int:
                 print(f"no route: {one_line(hop.reason)}")
         else:
             print(render_text(agent.name, [as_decision(hop)], reveal=args.reveal))
+        params = action_inputs(hop, inputs, args.reveal)
+        if params is not None:
+            shown = json.dumps(params, ensure_ascii=False, default=str)
+            print(one_line(f"action params (ActionInputMapping): {shown}"))
     if hop.winner is not None:
         return 0
     return 1 if hop.failed else 0
