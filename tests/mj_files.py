@@ -80,5 +80,6 @@ def write(
     folder = root / "metadata" / "agents"
     folder.mkdir(parents=True, exist_ok=True)
     (folder / ".mj-sync.json").write_text(json.dumps(sync or SYNC, indent=2))
+    (folder / file).parent.mkdir(parents=True, exist_ok=True)
     (folder / file).write_text(json.dumps(list(agents), indent=2))
     return root

@@ -26,14 +26,24 @@ def routes(capsys: Any, root: Path, *args: str) -> tuple[int, dict[str, Any]]:
 def approvals(tmp_path: Path) -> Path:
     """flowctx's old demo as MJ authors would write it: Validate (an Action) routed on
     ``stepResult.step === 'Success'``, with an unconditional fallback to Rejected."""
-    return write(tmp_path, agent("Approvals", [
-        step("Validate", start=True, paths=[
-            path("AwaitApproval", "stepResult.step === 'Success'", 10),
-            path("Rejected", None, 0),
-        ]),
-        step("AwaitApproval", "Prompt"),
-        step("Rejected"),
-    ]))
+    return write(
+        tmp_path,
+        agent(
+            "Approvals",
+            [
+                step(
+                    "Validate",
+                    start=True,
+                    paths=[
+                        path("AwaitApproval", "stepResult.step === 'Success'", 10),
+                        path("Rejected", None, 0),
+                    ],
+                ),
+                step("AwaitApproval", "Prompt"),
+                step("Rejected"),
+            ],
+        ),
+    )
 
 
 # 1 ---------------------------------------------------------------------------------------
@@ -61,10 +71,21 @@ def test_1_after_an_action_step_the_result_is_retry_so_a_success_path_is_never_t
 def test_1_a_prompt_step_gives_success_and_its_reply_shapes_the_result(
     tmp_path: Path, capsys: Any
 ) -> None:
-    root = write(tmp_path, agent("A", [
-        step("Ask", "Prompt", start=True, paths=[path("Yes", "stepResult.result.ok === true")]),
-        step("Yes"),
-    ]))
+    root = write(
+        tmp_path,
+        agent(
+            "A",
+            [
+                step(
+                    "Ask",
+                    "Prompt",
+                    start=True,
+                    paths=[path("Yes", "stepResult.result.ok === true")],
+                ),
+                step("Yes"),
+            ],
+        ),
+    )
     reply = {"Success": True, "step": "Success", "result": {"ok": True}, "rawResult": "{}"}
     code, d = routes(capsys, root, "-w", "A", "--from", "Ask", "--step-result", json.dumps(reply))
     assert (code, d["winner"]) == (0, "Yes")
@@ -76,10 +97,17 @@ def test_1_a_prompt_step_gives_success_and_its_reply_shapes_the_result(
 # 2 ---------------------------------------------------------------------------------------
 def test_2_flow_context_holds_ids_so_a_name_never_matches(tmp_path: Path, capsys: Any) -> None:
     cond = "flowContext.completedSteps.includes('Validate')"
-    root = write(tmp_path, agent("A", [
-        step("Validate", start=True, paths=[path("Seen", cond, 5), path("Other", None, 0)]),
-        step("Seen"), step("Other"),
-    ]))
+    root = write(
+        tmp_path,
+        agent(
+            "A",
+            [
+                step("Validate", start=True, paths=[path("Seen", cond, 5), path("Other", None, 0)]),
+                step("Seen"),
+                step("Other"),
+            ],
+        ),
+    )
     code, d = routes(capsys, root, "-w", "A", "--from", "Validate")
     assert d["winner"] == "Other"
     assert d["candidates"][0]["outcome"] == "false"
@@ -90,8 +118,11 @@ def test_2_flow_context_holds_ids_so_a_name_never_matches(tmp_path: Path, capsys
 
 def test_2_the_current_step_id_is_what_flow_context_compares(tmp_path: Path, capsys: Any) -> None:
     sid = "AAAAAAAA-2222-4333-8444-55555555555B"
-    rec = step("Validate", start=True,
-               paths=[path("Seen", f"flowContext.currentStepId === '{sid.lower()}'")])
+    rec = step(
+        "Validate",
+        start=True,
+        paths=[path("Seen", f"flowContext.currentStepId === '{sid.lower()}'")],
+    )
     rec["primaryKey"] = {"ID": sid}
     root = write(tmp_path, agent("A", [rec, step("Seen")]))
     # the id as written is upper case; the condition's literal is lower case: no match
@@ -103,11 +134,17 @@ def test_2_the_current_step_id_is_what_flow_context_compares(tmp_path: Path, cap
 def test_3_the_starting_step_is_the_first_active_one_in_locale_compare_order(
     tmp_path: Path, capsys: Any
 ) -> None:
-    root = write(tmp_path, agent("A", [
-        step("Step 2", start=True),
-        step("Step 10", start=1),
-        step("a start", start=True, Status="Pending"),
-    ]))
+    root = write(
+        tmp_path,
+        agent(
+            "A",
+            [
+                step("Step 2", start=True),
+                step("Step 10", start=1),
+                step("a start", start=True, Status="Pending"),
+            ],
+        ),
+    )
     code, d = routes(capsys, root, "-w", "A")
     # "Step 10" sorts before "Step 2" (not numeric); the Pending one is not a candidate
     assert (code, d["winner"], d["source"]) == (0, "Step 10", None)
@@ -119,8 +156,11 @@ def test_3_the_starting_step_is_the_first_active_one_in_locale_compare_order(
 def test_3_lowercase_sorts_before_uppercase_and_none_fails_the_run(
     tmp_path: Path, capsys: Any
 ) -> None:
-    root = write(tmp_path, agent("A", [step("B start", start=True), step("b start", start=True)]),
-                 agent("None", [step("x", start=False)]))
+    root = write(
+        tmp_path,
+        agent("A", [step("B start", start=True), step("b start", start=True)]),
+        agent("None", [step("x", start=False)]),
+    )
     _, d = routes(capsys, root, "-w", "A")
     assert d["winner"] == "b start"
     code, d = routes(capsys, root, "-w", "None")
@@ -143,12 +183,25 @@ def test_3_an_agent_without_status_is_pending_and_never_runs(tmp_path: Path, cap
 def test_4_a_failed_step_without_a_path_fails_the_run_and_failed_paths_recover(
     tmp_path: Path, capsys: Any
 ) -> None:
-    root = write(tmp_path, agent("A", [
-        step("Work", start=True, paths=[path("Recover", "stepResult.step === 'Failed'", 5),
-                                        path("Next", "stepResult.step === 'Retry'", 1)]),
-        step("Plain", paths=[path("Next", "stepResult.step === 'Retry'")]),
-        step("Recover"), step("Next"),
-    ]))
+    root = write(
+        tmp_path,
+        agent(
+            "A",
+            [
+                step(
+                    "Work",
+                    start=True,
+                    paths=[
+                        path("Recover", "stepResult.step === 'Failed'", 5),
+                        path("Next", "stepResult.step === 'Retry'", 1),
+                    ],
+                ),
+                step("Plain", paths=[path("Next", "stepResult.step === 'Retry'")]),
+                step("Recover"),
+                step("Next"),
+            ],
+        ),
+    )
     failed = json.dumps({"step": "Failed", "errorMessage": "boom"})
     _, d = routes(capsys, root, "-w", "A", "--from", "Work", "--step-result", failed)
     assert d["winner"] == "Recover"
@@ -162,19 +215,33 @@ def test_4_a_missing_destination_is_retried_until_ten_failures(tmp_path: Path, c
     root = write(tmp_path, agent("A", [step("Work", start=True, paths=[gone]), step("Other")]))
     code, d = routes(capsys, root, "-w", "A", "--from", "Work")
     assert code == 1 and d["failed"]
-    assert d["message"].startswith("Agent terminated after 10 consecutive failed steps. Last "
-                                   "error: Destination step not found")
+    assert d["message"].startswith(
+        "Agent terminated after 10 consecutive failed steps. Last error: Destination step not found"
+    )
     assert len(d["attempts"]) == 10
 
 
 def test_4_an_inactive_destination_hands_back_and_a_recovery_path_wins(
     tmp_path: Path, capsys: Any
 ) -> None:
-    root = write(tmp_path, agent("A", [
-        step("Work", start=True, paths=[path("Off", "stepResult.step !== 'Failed'", 9),
-                                        path("Recover", "stepResult.step === 'Failed'", 1)]),
-        step("Off", Status="Disabled"), step("Recover"),
-    ]))
+    root = write(
+        tmp_path,
+        agent(
+            "A",
+            [
+                step(
+                    "Work",
+                    start=True,
+                    paths=[
+                        path("Off", "stepResult.step !== 'Failed'", 9),
+                        path("Recover", "stepResult.step === 'Failed'", 1),
+                    ],
+                ),
+                step("Off", Status="Disabled"),
+                step("Recover"),
+            ],
+        ),
+    )
     code, d = routes(capsys, root, "-w", "A", "--from", "Work")
     # first decision: Off is Disabled and Recover's condition is false → a failed decision;
     # handed back with the step's result now Failed, the recovery path is valid
@@ -184,10 +251,17 @@ def test_4_an_inactive_destination_hands_back_and_a_recovery_path_wins(
 
 # 5 ---------------------------------------------------------------------------------------
 def test_5_ties_take_the_files_order_and_check_warns(tmp_path: Path, capsys: Any) -> None:
-    root = write(tmp_path, agent("A", [
-        step("S", start=True, paths=[path("First", "true", 3), path("Second", None, 3)]),
-        step("First"), step("Second"),
-    ]))
+    root = write(
+        tmp_path,
+        agent(
+            "A",
+            [
+                step("S", start=True, paths=[path("First", "true", 3), path("Second", None, 3)]),
+                step("First"),
+                step("Second"),
+            ],
+        ),
+    )
     _, d = routes(capsys, root, "-w", "A", "--from", "S")
     assert d["winner"] == "First"
     main(["check", str(root)])
@@ -196,10 +270,17 @@ def test_5_ties_take_the_files_order_and_check_warns(tmp_path: Path, capsys: Any
 
 # 6 ---------------------------------------------------------------------------------------
 def test_6_a_whitespace_condition_is_evaluated_false(tmp_path: Path, capsys: Any) -> None:
-    root = write(tmp_path, agent("A", [
-        step("S", start=True, paths=[path("Blank", "   ", 5), path("Empty", "", 1)]),
-        step("Blank"), step("Empty"),
-    ]))
+    root = write(
+        tmp_path,
+        agent(
+            "A",
+            [
+                step("S", start=True, paths=[path("Blank", "   ", 5), path("Empty", "", 1)]),
+                step("Blank"),
+                step("Empty"),
+            ],
+        ),
+    )
     _, d = routes(capsys, root, "-w", "A", "--from", "S")
     assert [c["outcome"] for c in d["candidates"]] == ["false", "always"]
     assert d["winner"] == "Empty"
@@ -208,9 +289,17 @@ def test_6_a_whitespace_condition_is_evaluated_false(tmp_path: Path, capsys: Any
 
 
 # 7 ---------------------------------------------------------------------------------------
-def test_7_on_a_revisit_conditions_see_the_last_new_steps_result(tmp_path: Path, capsys: Any) -> None:
-    a = step("A", start=True, paths=[path("Done", "stepResult !== null && stepResult.step === 'Failed'", 5),
-                                     path("B", None, 0)])
+def test_7_on_a_revisit_conditions_see_the_last_new_steps_result(
+    tmp_path: Path, capsys: Any
+) -> None:
+    a = step(
+        "A",
+        start=True,
+        paths=[
+            path("Done", "stepResult !== null && stepResult.step === 'Failed'", 5),
+            path("B", None, 0),
+        ],
+    )
     a["primaryKey"] = {"ID": "A0000000-0000-4000-8000-000000000001"}
     b = step("B", paths=[path("A")])
     b["primaryKey"] = {"ID": "B0000000-0000-4000-8000-000000000002"}
@@ -218,23 +307,43 @@ def test_7_on_a_revisit_conditions_see_the_last_new_steps_result(tmp_path: Path,
     failed = json.dumps({"step": "Failed", "errorMessage": "x"})
     _, first = routes(capsys, root, "-w", "X", "--from", "A", "--step-result", failed)
     assert first["winner"] == "Done"
-    fc = json.dumps({"executionPath": [a["primaryKey"]["ID"], b["primaryKey"]["ID"]],
-                     "completedSteps": [a["primaryKey"]["ID"], b["primaryKey"]["ID"]]})
-    _, again = routes(capsys, root, "-w", "X", "--from", "A", "--step-result", failed,
-                      "--flow-context", fc)
+    fc = json.dumps(
+        {
+            "executionPath": [a["primaryKey"]["ID"], b["primaryKey"]["ID"]],
+            "completedSteps": [a["primaryKey"]["ID"], b["primaryKey"]["ID"]],
+        }
+    )
+    _, again = routes(
+        capsys, root, "-w", "X", "--from", "A", "--step-result", failed, "--flow-context", fc
+    )
     # A is not re-appended to executionPath: stepResult is B's result (none given here)
     assert again["winner"] == "B"
 
 
 # 8 ---------------------------------------------------------------------------------------
 def test_8_a_loop_with_a_prompt_body_is_entered_and_fails(tmp_path: Path, capsys: Any) -> None:
-    root = write(tmp_path, agent("A", [
-        step("S", start=True, paths=[path("Loop")]),
-        step("Loop", "While", LoopBodyType="Prompt",
-             Configuration={"condition": "payload.n < 3", "itemVariable": "item"}),
-        step("Each", "ForEach", LoopBodyType="Action", ActionID="@lookup:MJ: Actions.Name=A",
-             Configuration={"collectionPath": "payload.items"}),
-    ]))
+    root = write(
+        tmp_path,
+        agent(
+            "A",
+            [
+                step("S", start=True, paths=[path("Loop")]),
+                step(
+                    "Loop",
+                    "While",
+                    LoopBodyType="Prompt",
+                    Configuration={"condition": "payload.n < 3", "itemVariable": "item"},
+                ),
+                step(
+                    "Each",
+                    "ForEach",
+                    LoopBodyType="Action",
+                    ActionID="@lookup:MJ: Actions.Name=A",
+                    Configuration={"collectionPath": "payload.items"},
+                ),
+            ],
+        ),
+    )
     code, d = routes(capsys, root, "-w", "A", "--from", "S")
     assert (code, d["winner"], d["failed"]) == (0, "Loop", False)
     assert d["entered_failure"] == "Prompt loop bodies not yet fully supported"
@@ -247,9 +356,16 @@ def test_8_a_loop_with_a_prompt_body_is_entered_and_fails(tmp_path: Path, capsys
 def test_9_a_human_step_is_entered_and_fails_with_unknown_step_type(
     tmp_path: Path, capsys: Any
 ) -> None:
-    root = write(tmp_path, agent("A", [
-        step("S", start=True, paths=[path("Approve")]), step("Approve", "Human"),
-    ]))
+    root = write(
+        tmp_path,
+        agent(
+            "A",
+            [
+                step("S", start=True, paths=[path("Approve")]),
+                step("Approve", "Human"),
+            ],
+        ),
+    )
     code, d = routes(capsys, root, "-w", "A", "--from", "S")
     assert (code, d["winner"]) == (0, "Approve")
     assert d["entered_failure"] == "Unknown step type: Human"
@@ -264,11 +380,25 @@ def test_9_a_human_step_is_entered_and_fails_with_unknown_step_type(
 def test_10_action_input_mapping_resolves_payload_data_context_and_static(
     tmp_path: Path, capsys: Any
 ) -> None:
-    mapping = {"Who": "payload.user.name", "Flag": "data.flag", "Key": "context.apiKey",
-               "Fixed": "static:a:b", "Lit": "plain text", "Gone": "payload.nope"}
+    mapping = {
+        "Who": "payload.user.name",
+        "Flag": "data.flag",
+        "Key": "context.apiKey",
+        "Fixed": "static:a:b",
+        "Lit": "plain text",
+        "Gone": "payload.nope",
+    }
     root = write(tmp_path, agent("A", [step("S", start=True, ActionInputMapping=mapping)]))
-    args = ["-w", "A", "--payload", '{"user": {"name": "Ann"}}', "--data", '{"flag": true}',
-            "--context", '{"apiKey": "sk-secret-123456"}']
+    args = [
+        "-w",
+        "A",
+        "--payload",
+        '{"user": {"name": "Ann"}}',
+        "--data",
+        '{"flag": true}',
+        "--context",
+        '{"apiKey": "sk-secret-123456"}',
+    ]
     _, d = routes(capsys, root, *args)
     params = d["action_params"]
     assert params["Who"] == "Ann" and params["Flag"] is True and params["Fixed"] == "a:b"
@@ -283,10 +413,24 @@ def test_10_action_input_mapping_resolves_payload_data_context_and_static(
 
 # the interface held-out cases use ------------------------------------------------------------
 def test_routes_on_the_corpus_with_the_runtime_named(capsys: Any) -> None:
-    code, d = routes(capsys, CORPUS, "-w", "Demo Flow Agent", "--runtime",
-                     "memberjunction-5.51.3", "--from", "Step 1: Get NVIDIA Stock Price",
-                     "--payload", '{"stockPrice": 400}')
-    assert (code, d["winner"], d["ended"], d["failed"]) == (0, "Step 2(b): Web Search", False, False)
+    code, d = routes(
+        capsys,
+        CORPUS,
+        "-w",
+        "Demo Flow Agent",
+        "--runtime",
+        "memberjunction-5.51.3",
+        "--from",
+        "Step 1: Get NVIDIA Stock Price",
+        "--payload",
+        '{"stockPrice": 400}',
+    )
+    assert (code, d["winner"], d["ended"], d["failed"]) == (
+        0,
+        "Step 2(b): Web Search",
+        False,
+        False,
+    )
     code, d = routes(capsys, CORPUS, "-w", "Content Pipeline", "--from", "Draft the piece")
     assert d["winner"] == "Review against brand rules"
     assert d["entered_failure"] == "Prompt loop bodies not yet fully supported"
