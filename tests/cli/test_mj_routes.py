@@ -108,7 +108,7 @@ def test_2_flow_context_holds_ids_so_a_name_never_matches(tmp_path: Path, capsys
             ],
         ),
     )
-    code, d = routes(capsys, root, "-w", "A", "--from", "Validate")
+    _, d = routes(capsys, root, "-w", "A", "--from", "Validate")
     assert d["winner"] == "Other"
     assert d["candidates"][0]["outcome"] == "false"
     main(["check", str(root), "--format", "json"])

@@ -139,7 +139,7 @@ def test_lookup_create_is_understood_and_parent_without_a_parent_fails(
     bad["fields"]["IconClass"] = "@root:Name"
     root = write(tmp_path, agent("A", [step("S", start=True, paths=[p])]), bad)
     ws = open_mj(root)
-    ws.flows["B"]  # noqa: B018 - reading the agent resolves its fields
+    ws.flows["B"]
     messages = [d.message for d in ws.problems()]
     assert any("the push would create one" in m for m in messages)
     res = ws.meta.resolver
@@ -166,7 +166,7 @@ def test_file_references_read_from_the_entity_folder_and_env_from_the_inputs(
     (folder / "conditions" / "go.txt").write_text("payload.go === true")
     (folder / "sub" / "conditions").mkdir()
     (folder / "sub" / "conditions" / "go.txt").write_text("false")  # beside the file: not read
-    code = main(
+    main(
         [
             "routes",
             str(root),
