@@ -321,3 +321,52 @@ def run_routes(args: argparse.Namespace, path: Path) -> int:
     if hop.winner is not None:
         return 0
     return 1 if hop.failed else 0
+
+
+# -- graph -----------------------------------------------------------------------------------
+def run_graph(args: argparse.Namespace, path: Path) -> int:
+    from flowctx_core.memberjunction.flow.graph import build_graph
+    from flowctx_core.routing.graph_render import to_dot, to_mermaid, to_text
+    from flowctx_tui.cli.graph_cmd import paint
+    from flowctx_tui.cli.terminal import colour_wanted, table_width
+
+    try:
+        ws = open_workspace(path, args)
+        agent = pick_agent(ws, args.workflow)
+        inputs = hop_inputs(args)
+        start = pick_step(agent, args.source) if args.source else None
+    except UsageError as exc:
+        return fail(str(exc))
+    for p in ws.problems(agent.name):
+        if p.severity == "error":
+            print(p.format(), file=sys.stderr)
+    graph = build_graph(agent, inputs)
+    if start is not None:
+        graph = graph.reachable(start.name)
+    given = [
+        n
+        for n, v in (
+            ("--data", args.data),
+            ("--context", args.context),
+            ("--payload", args.payload),
+            ("--step-result", args.step_result),
+            ("--flow-context", args.flow_context),
+        )
+        if v
+    ]
+    default = "default (each step gives the result 5.51.3 stores for its type)"
+    header = [
+        f"flowctx graph: workflow {agent.name}, runtime {RUNTIME}",
+        f"scenario: {', '.join(given) if given else default}",
+        f"{'★' if args.format == 'text' else '★ and a thick line'}: the route each step takes "
+        "under the scenario",
+    ]
+    if args.format == "mermaid":
+        print(to_mermaid([graph], header))
+    elif args.format == "dot":
+        print(to_dot([graph], header))
+    else:
+        width = table_width(sys.stdout, args.width) or 100
+        colour = paint if colour_wanted(sys.stdout) else None
+        print(to_text([graph], header, width, colour))
+    return 0

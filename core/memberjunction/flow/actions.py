@@ -118,7 +118,9 @@ def output_changes(outputs: Mapping[str, Any], mapping: str | None) -> tuple[dic
             continue
         if target.startswith("$"):
             name = target[1:].lower()
-            if (name in ("message", "reasoning") and isinstance(value, str)) or (name == "confidence" and isinstance(value, (int, float))):
+            if (name in ("message", "reasoning") and isinstance(value, str)) or (
+                name == "confidence" and isinstance(value, (int, float))
+            ):
                 special[name] = value
             continue
         parts = target.split(".")

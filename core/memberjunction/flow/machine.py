@@ -553,15 +553,16 @@ def loop_result(payload: Any) -> dict[str, Any]:
 def default_result(step: Step, payload: Any) -> dict[str, Any]:
     """The result a step gives when it does what it is for (an action that succeeds with no
     output, a prompt with an empty reply, a sub-agent that succeeds, a loop that finishes)."""
+    entered = enter(step)
+    if entered.failure is not None:
+        return _failed(entered.failure, payload)
     if step.type == "Action":
         return action_result(step, payload)
     if step.type == "Prompt":
         return prompt_result({})
     if step.type == "Sub-Agent":
         return sub_agent_result(payload)
-    if step.type in ("ForEach", "While"):
-        return loop_result(payload)
-    return _failed(enter(step).failure or "failed", payload)
+    return loop_result(payload)
 
 
 def deep_merge(destination: Any, source: Any) -> Any:
