@@ -443,3 +443,32 @@ def test_routes_refuses_a_mozaiks_runtime_and_unknown_names(capsys: Any) -> None
     assert "is not a flow agent: its type is Loop" in capsys.readouterr().err
     assert main(["routes", str(CORPUS), "-w", "BLA", "--from", "Nope"]) == 2
     assert "steps: Assemble Prompt, Execute Prompt" in capsys.readouterr().err
+
+
+def test_the_demo_is_mixed_mozaiks_workflows_and_mj_metadata(capsys: Any) -> None:
+    from flowctx_tui.cli.workspace_args import demo_path
+
+    demo = demo_path()
+    ok = json.dumps({"step": "Retry", "priorStepResult": [{"success": True}]})
+    code, d = routes(
+        capsys,
+        demo,
+        "-w",
+        "ApprovalFlow",
+        "--from",
+        "Validate",
+        "--step-result",
+        ok,
+        "--payload",
+        '{"validation": {"valid": true}}',
+    )
+    assert (code, d["winner"]) == (0, "AwaitApproval")
+    # the same step under the stepResult an author might expect: 5.51.3 never gives it
+    code, d = routes(capsys, demo, "-w", "ApprovalFlow", "--from", "Validate")
+    assert d["winner"] == "Rejected"
+    # the Mozaiks workflows of the same folder are still Mozaiks
+    main(["routes", str(demo), "-w", "Triage", "--from", "user", "--format", "json"])
+    assert json.loads(capsys.readouterr().out)["runtime"].startswith("mozaiks")
+    code = main(["check", str(demo), "-w", "ApprovalFlow", "--format", "json"])
+    doc = json.loads(capsys.readouterr().out)
+    assert code == 0 and doc["workflows"] == ["ApprovalFlow"]

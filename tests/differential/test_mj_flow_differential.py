@@ -60,3 +60,13 @@ def test_a_copied_corpus_folder_and_one_record_file_give_the_same_agents(tmp_pat
     one = open_mj(copy / "metadata" / "agents" / ".bla-agent.json")
     assert list(one.flows) == ["BLA"]
     assert [s.id for s in one.flows["BLA"].steps] == [s.id for s in whole.flows["BLA"].steps]
+
+
+def test_the_demo_agent_agrees_with_the_real_flow_agent_type(mj_flow_oracle: FlowOracle) -> None:
+    from flowctx_tui.cli.workspace_args import demo_path
+
+    ws = open_mj(demo_path() / "metadata")
+    assert list(ws.flows) == ["ApprovalFlow"]
+    tally = compare(mj_flow_oracle, [ws])
+    assert not tally.disagreements, _report(tally)
+    assert tally.kinds["enters a step"] >= 50
