@@ -35,7 +35,12 @@ from flowctx_core.expressions.js.strings import locale_compare
 from flowctx_core.expressions.js.values import truthy
 from flowctx_core.memberjunction.flow.model import Agent, Step, StepPath
 from flowctx_core.model.matrix import Loc
-from flowctx_core.routing.decision import Candidate, chosen, evaluate_explained
+from flowctx_core.routing.decision import (
+    Candidate,
+    CandidateOutcome,
+    chosen,
+    evaluate_explained,
+)
 
 MAX_CONSECUTIVE_FAILED_STEPS: Final = 10
 DIALECT: Final = "mj"
@@ -99,7 +104,11 @@ class FlowState:
 
 def starting_steps(agent: Agent) -> list[Step]:
     active = [s for s in agent.steps if s.status == "Active" and s.starting]
-    return sorted(active, key=functools.cmp_to_key(lambda a, b: locale_compare(a.name, b.name)))
+
+    def by_name(a: Step, b: Step) -> int:
+        return locale_compare(a.name, b.name)
+
+    return sorted(active, key=functools.cmp_to_key(by_name))
 
 
 def condition_scope(payload: Any, state: FlowState, data: Any, context: Any) -> dict[str, Any]:
@@ -145,7 +154,7 @@ def _candidate(agent: Agent, path: StepPath, index: int, scope: Mapping[str, Any
             where,
             "skipped: the condition failed",
         )
-    outcome = "true" if result.value else "false"
+    outcome: CandidateOutcome = "true" if result.value else "false"
     return Candidate(
         index,
         path.description,
