@@ -265,6 +265,7 @@ def hop_json(hop: Hop, reveal: bool, inputs: dict[str, Any] | None = None) -> di
     doc["winner_id"] = hop.winner.id if hop.winner is not None else None
     doc["winner_type"] = hop.winner.type if hop.winner is not None else None
     doc["entered_failure"] = hop.entered_failure
+    doc["chat"] = hop.chat
     doc["message"] = mask_text(hop.message) if hop.message is not None else None
     doc["action_params"] = action_inputs(hop, inputs or {}, reveal)
     doc["attempts"] = [

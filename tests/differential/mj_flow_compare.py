@@ -155,7 +155,15 @@ def flowctx_answer(agent: Agent, case: Mapping[str, Any]) -> dict[str, Any]:
     )
 
 
+_CAUGHT = re.compile(r"Flow execution error: .*")
+
+
 def normal(winner: Any, ended: bool, failed: bool, message: Any, entered: Any) -> dict[str, Any]:
+    # an error DetermineNextStep caught: JavaScript's JSON.parse words it its own way
+    if isinstance(message, str):
+        message = _CAUGHT.sub("Flow execution error", message)
+    if isinstance(entered, str):
+        entered = _CAUGHT.sub("Flow execution error", entered)
     if winner is not None and failed:
         # entering the step threw (a loop's Configuration is not JSON): the run fails there,
         # with JavaScript's JSON.parse message, which flowctx words in its own way
@@ -220,6 +228,141 @@ def compare(
         if mine == theirs:
             tally.agreed += 1
             tally.kinds[tally.kind_of(mine)] += 1
+        else:
+            tally.disagreements.append(
+                {"agent": agent.name, "case": case, "flowctx": mine, "runtime": theirs}
+            )
+    return tally
+
+
+# -- whole runs --------------------------------------------------------------------------------
+REPLIES: list[Any] = [
+    {},
+    {"x": 5},
+    {"flag": True},
+    {"x": 1, "name": "ok"},
+    {"validation": {"valid": True}},
+    {"taskComplete": True, "message": "all done"},
+    {"nextStep": {"type": "Chat"}},
+    {"status": "pending"},
+    {"brandOK": True},
+    {"permissions": {"users": {"canCreate": True}}},
+]
+
+
+def _output_keys(step: Any) -> list[str]:
+    import json as _json
+
+    try:
+        mapping = _json.loads(step.output_mapping or "{}")
+    except ValueError:
+        return []
+    return (
+        [k for k in mapping if isinstance(k, str) and k != "*"] if isinstance(mapping, dict) else []
+    )
+
+
+def draw_outcomes(agent: Agent, rng: random.Random) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for step in agent.steps:
+        if rng.random() < 0.1:
+            continue  # a step the run may reach with no outcome given
+        if step.type == "Action":
+            keys = [*_output_keys(step), "x", "flag"]
+            outputs = {
+                k: rng.choice([True, False, 3, 7, "ok", {"valid": True}])
+                for k in rng.sample(keys, rng.randint(0, len(keys)))
+            }
+            out[step.name] = {"success": rng.random() < 0.8, "outputs": outputs}
+        elif step.type == "Prompt":
+            out[step.name] = {"reply": rng.choice(REPLIES)}
+        elif step.type == "Sub-Agent":
+            o: dict[str, Any] = {"success": rng.random() < 0.8}
+            if rng.random() < 0.5:
+                o["payload"] = {"x": rng.randint(0, 9)}
+            if rng.random() < 0.05:
+                o["chat"] = True
+            out[step.name] = o
+        else:
+            out[step.name] = {"payload": {"x": rng.randint(0, 9)}} if rng.random() < 0.5 else {}
+    return out
+
+
+def run_cases_for(agent: Agent, rng: random.Random, count: int) -> list[dict]:
+    cases = []
+    for _ in range(count):
+        payload = rng.choice(payload_variants(agent, None))
+        cases.append(
+            {
+                "op": "run",
+                "agentId": agent.id,
+                "payload": payload,
+                "data": rng.choice([None, {"flag": True, "userApproval": True}]),
+                "context": rng.choice([None, {"environment": "production"}]),
+                "outcomes": draw_outcomes(agent, rng),
+                "defaults": rng.random() < 0.3,
+                "maxSteps": 12,
+            }
+        )
+    return cases
+
+
+def flowctx_run(agent: Agent, case: Mapping[str, Any]) -> dict[str, Any]:
+    from flowctx_core.memberjunction.flow.run import run_flow
+
+    trace = run_flow(
+        agent,
+        case["outcomes"],
+        case.get("payload"),
+        case.get("data"),
+        case.get("context"),
+        defaults=case["defaults"],
+        max_steps=case["maxSteps"],
+    )
+    message = trace.message if trace.end in ("ended", "failed") else None
+    if trace.fatal:  # JavaScript's and Python's JSON parse errors are worded differently
+        message = "the run throws"
+    if isinstance(message, str):
+        message = _CAUGHT.sub("Flow execution error", message)
+    return {
+        "steps": [s.step.name for s in trace.steps],
+        "end": trace.end,
+        "message": message,
+        # a failed run's payload is whatever its last failed decision carried: not compared
+        "payload": None if trace.end == "failed" else trace.payload,
+    }
+
+
+def oracle_run(answer: Mapping[str, Any]) -> dict[str, Any]:
+    end = answer["end"]
+    message = answer.get("message") if end in ("ended", "failed") else None
+    if isinstance(message, str) and message.startswith("threw: "):
+        message = "the run throws"
+    if isinstance(message, str):
+        message = _CAUGHT.sub("Flow execution error", message)
+    payload = None if end == "failed" else answer["payload"]
+    return {"steps": answer["steps"], "end": end, "message": message, "payload": payload}
+
+
+def compare_runs(
+    oracle: FlowOracle, workspaces: Iterable[MjWorkspace], *, per_agent: int, seed: int = 0
+) -> Tally:
+    rng = random.Random(seed)
+    batches = []
+    index: list[tuple[Agent, dict]] = []
+    for ws in workspaces:
+        for a in ws.flows.values():
+            cases = run_cases_for(a, rng, per_agent)
+            index += [(a, c) for c in cases]
+            batches.append((world([a]), cases))
+    answers = oracle.run(batches)
+    tally = Tally()
+    for (agent, case), ans in zip(index, answers, strict=True):
+        mine, theirs = flowctx_run(agent, case), oracle_run(ans)
+        tally.cases += 1
+        if mine == theirs:
+            tally.agreed += 1
+            tally.kinds[f"run {mine['end']}"] += 1
         else:
             tally.disagreements.append(
                 {"agent": agent.name, "case": case, "flowctx": mine, "runtime": theirs}

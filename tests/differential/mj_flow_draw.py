@@ -89,6 +89,14 @@ def draw_agent(rng: random.Random, n: int) -> dict[str, Any]:
         wants_action = t == "Action" or (t in ("ForEach", "While") and rng.random() < 0.5)
         if wants_action and rng.random() < 0.9:
             fields["ActionID"] = f"@lookup:MJ: Actions.Name=Action {rng.randint(1, 4)}"
+        if t == "Action" and rng.random() < 0.4:
+            fields["ActionOutputMapping"] = rng.choice(
+                [
+                    {"x": "x", "flag": "flag"},
+                    {"X": "result.x", "ok": "$message"},
+                    {"flag": "nested.deep.flag", "x": "x"},
+                ]
+            )
         if t == "Prompt" and rng.random() < 0.9:
             fields["PromptID"] = "@lookup:MJ: AI Prompts.Name=A prompt"
         if t == "Sub-Agent" and rng.random() < 0.9:

@@ -82,7 +82,14 @@ async function run(c) {
         return answer({ ended: true, failed: sr.step === 'Failed', message: sr.errorMessage ?? sr.message ?? null });
       }
       if (sr && sr.step === 'Failed') failures = 1;
-      decision = await ft.PreProcessNextStep(params, sr, c.payload, state);
+      const from = world.steps.find((x) => x.ID === c.fromId);
+      if (from && from.StepType === 'Prompt' && sr && sr.step === 'Success') {
+        // a prompt's reply goes through DetermineNextStep (BaseAgent's executePromptStep)
+        decision = await ft.DetermineNextStep({ success: true, result: sr.result }, params, c.payload ?? {}, state);
+        if (decision.step === 'Chat') return answer({ ended: true, message: 'Chat', attempts: 1 });
+      } else {
+        decision = await ft.PreProcessNextStep(params, sr, c.payload, state);
+      }
     }
     attempts = 1;
     for (;;) {
@@ -114,11 +121,102 @@ async function run(c) {
   }
 }
 
+const { PayloadManager } = await mod('@memberjunction/ai-agents/dist/PayloadManager.js');
+const payloads = new PayloadManager();
+
+// A whole run: each entered step returns what the case's outcomes say, built as BaseAgent
+// builds it; the payload changes go through the agent type's PostProcessActionStep and
+// DetermineNextStep and PayloadManager's own update, the routing through the agent type.
+async function wholeRun(c) {
+  entered = null;
+  const agent = world.agents.find((a) => a.ID === c.agentId);
+  const initial = c.payload ?? {};
+  const params = { agent, payload: initial, data: c.data, context: c.context, conversationMessages: [] };
+  const state = new FlowExecutionState(c.agentId);
+  const steps = [];
+  const done = (end, message, payload) => ({ steps, end, message: message ?? null, payload });
+  if (agent.Status !== 'Active') return done('failed', `Agent '${agent.Name}' is not active. Current status: ${agent.Status}`, initial);
+  let current = initial;
+  let failures = 0;
+  let decision;
+  const route = async (sr, payloadArg) => { entered = null; return ft.PreProcessNextStep(params, sr, payloadArg, state); };
+  try {
+    decision = await ft.DetermineInitialStep(params, initial, state);
+    for (;;) {
+      if (entered) {
+        const node = entered;
+        entered = null;
+        // the step runs on the payload its decision carries (BaseAgent passes it on)
+        if (decision.newPayload) current = decision.newPayload;
+        if (steps.length >= c.maxSteps) return done('limit', null, current);
+        steps.push(node.Name);
+        if (decision.step === 'Failed') {
+          failures += 1;
+          if (failures >= MAX_FAILED) return done('failed', `Agent terminated after ${failures} consecutive failed steps. Last error: ${decision.errorMessage || 'Unknown'}`, current);
+          decision = await route(decision, decision.newPayload || decision.previousPayload);
+          continue;
+        }
+        failures = 0;
+        // a fresh copy: a prompt's reply is merged into the payload object in place
+        const given = c.outcomes[node.Name];
+        const outcome = given !== undefined ? structuredClone(given) : (c.defaults ? {} : null);
+        if (outcome === null) return done('uncovered', null, current);
+        let sr;
+        if ('stepResult' in outcome) {
+          sr = outcome.stepResult;
+          current = (sr && sr.newPayload) || current;
+        } else if (node.StepType === 'Action') {
+          const outputs = outcome.outputs ?? {};
+          const success = outcome.success ?? true;
+          const results = [{ Params: Object.entries(outputs).map(([Name, Value]) => ({ Name, Value, Type: 'Output' })) }];
+          const before = decision.previousPayload;
+          const change = await ft.PostProcessActionStep(results, [], current, state, decision);
+          if (change) current = payloads.applyAgentChangeRequest(current, change, { logChanges: false, analyzeChanges: true, generateDiff: true }).result;
+          sr = { terminate: false, step: 'Retry', previousPayload: before || null, newPayload: current,
+            priorStepResult: [{ actionName: world.actions.find((a) => a.ID === node.ActionID)?.Name, success,
+              params: results[0].Params, resultCode: success ? 'SUCCESS' : 'ERROR',
+              message: outcome.message || (success ? 'Action completed' : 'Unknown error') }],
+            retryReason: success ? 'Analyzing results from 1 completed action(s) to formulate response'
+              : `Processing results with 1 failed action(s): ${world.actions.find((a) => a.ID === node.ActionID)?.Name}` };
+        } else if (node.StepType === 'Prompt') {
+          const reply = 'reply' in outcome ? outcome.reply : {};
+          decision = await ft.DetermineNextStep({ success: true, result: reply }, params, current, state);
+          if (decision.step === 'Chat') return done('chat', null, current);
+          continue;
+        } else if (node.StepType === 'Sub-Agent') {
+          if (outcome.chat) return done('chat', null, current);
+          const success = outcome.success ?? true;
+          const after = 'payload' in outcome ? outcome.payload : current;
+          sr = { success, payload: after, step: success ? 'Success' : 'Failed', terminate: false, previousPayload: after, newPayload: after };
+          current = after;
+        } else {
+          current = 'payload' in outcome ? outcome.payload : current;
+          sr = { step: 'Retry', terminate: false, newPayload: current };
+        }
+        if (sr && sr.terminate) return done(sr.step === 'Failed' ? 'failed' : 'ended', sr.errorMessage ?? sr.message, current);
+        if (sr && sr.step === 'Failed') failures += 1;
+        decision = await route(sr, sr.newPayload || sr.previousPayload);
+        continue;
+      }
+      if (decision === null) return done('ended', 'not routed', current);
+      if (decision.step === 'Failed' && decision.terminate) return done('failed', decision.errorMessage, current);
+      if (decision.step === 'Success' && decision.terminate) return done('ended', decision.message, decision.newPayload || current);
+      if (decision.step !== 'Failed') return done('ended', `unexpected decision ${decision.step}`, current);
+      failures += 1;
+      if (failures >= MAX_FAILED) return done('failed', `Agent terminated after ${failures} consecutive failed steps. Last error: ${decision.errorMessage || 'Unknown'}`, current);
+      decision = await route(decision, decision.newPayload || decision.previousPayload);
+    }
+  } catch (e) {
+    if (entered) steps.push(entered.Name);
+    return done('failed', 'threw: ' + String(e && e.message ? e.message : e), current);
+  }
+}
+
 const rl = readline.createInterface({ input: process.stdin, crlfDelay: Infinity });
 for await (const line of rl) {
   if (!line.trim()) continue;
   const msg = JSON.parse(line);
   if (msg.world) { load(msg.world); continue; }
-  const out = await run(msg.case);
+  const out = msg.case.op === 'run' ? await wholeRun(msg.case) : await run(msg.case);
   process.stdout.write(JSON.stringify(out) + '\n');
 }

@@ -13,7 +13,7 @@ import shutil
 from pathlib import Path
 
 from flowctx_core.memberjunction.agents import open_mj
-from tests.differential.mj_flow_compare import Tally, compare
+from tests.differential.mj_flow_compare import Tally, compare, compare_runs
 from tests.differential.mj_flow_draw import write_workspace
 from tests.differential.mj_flow_oracle import FlowOracle
 
@@ -48,8 +48,13 @@ def test_generated_agents_agree_with_the_real_flow_agent_type(
     tally = compare(mj_flow_oracle, workspaces, small=True, seed=7)
     assert not tally.disagreements, _report(tally)
     assert tally.cases >= 10_000
-    for kind in ("enters a step", "flow ends", "run fails", "run fails (10 failures)",
-                 "enters, fails at once"):  # fmt: skip
+    for kind in (
+        "enters a step",
+        "flow ends",
+        "run fails",
+        "run fails (10 failures)",
+        "enters, fails at once",
+    ):
         assert tally.kinds[kind] >= 100, tally.kinds
 
 
@@ -70,3 +75,24 @@ def test_the_demo_agent_agrees_with_the_real_flow_agent_type(mj_flow_oracle: Flo
     tally = compare(mj_flow_oracle, [ws])
     assert not tally.disagreements, _report(tally)
     assert tally.kinds["enters a step"] >= 50
+
+
+def test_whole_runs_of_the_corpus_and_demo_agents_agree(mj_flow_oracle: FlowOracle) -> None:
+    from flowctx_tui.cli.workspace_args import demo_path
+
+    workspaces = [open_mj(CORPUS), open_mj(demo_path() / "metadata")]
+    tally = compare_runs(mj_flow_oracle, workspaces, per_agent=40, seed=1)
+    assert not tally.disagreements, _report(tally)
+    assert tally.cases == 320
+    assert {"run ended", "run failed", "run chat", "run uncovered"} <= set(tally.kinds)
+
+
+def test_whole_runs_of_generated_agents_agree(mj_flow_oracle: FlowOracle, tmp_path: Path) -> None:
+    workspaces = [
+        open_mj(write_workspace(tmp_path / f"r{seed}", seed + 200, 250)) for seed in range(4)
+    ]
+    tally = compare_runs(mj_flow_oracle, workspaces, per_agent=2, seed=11)
+    assert not tally.disagreements, _report(tally)
+    assert tally.cases == 2000
+    for kind in ("run ended", "run failed", "run limit", "run chat", "run uncovered"):
+        assert tally.kinds[kind] >= 20, tally.kinds

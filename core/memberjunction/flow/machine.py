@@ -240,7 +240,7 @@ def enter(step: Step) -> Entered:
     return Entered(step, f"Unknown step type: {_js_text(t)}")
 
 
-Outcome = Literal["enter", "ended", "failed", "retry-failed", "not-routed"]
+Outcome = Literal["enter", "ended", "failed", "retry-failed", "not-routed", "chat"]
 
 
 @dataclass(frozen=True)
@@ -293,38 +293,49 @@ def preprocess(
         d = _failed(NO_CURRENT_STEP, current_payload)
         return Attempt(result, (), "retry-failed", NO_CURRENT_STEP, decision=d), current_payload
     state.record(state.current, result)
+    return _choose(agent, result, current_payload, state, data, context, step_kind), current_payload
+
+
+def _choose(
+    agent: Agent,
+    result: Any,
+    current_payload: Any,
+    state: FlowState,
+    data: Any,
+    context: Any,
+    step_kind: Any,
+) -> Attempt:
+    """getValidPaths from the current step, then the destination as both entry points pick it."""
+    assert state.current is not None
     cands, valid = valid_paths(agent, state.current, current_payload, state, data, context)
     if not valid:
         if step_kind == "Failed":
             msg = result.get("errorMessage") if isinstance(result, Mapping) else None
             msg = msg if truthy(msg) else "Flow step failed with no recovery path"
-            return Attempt(result, tuple(cands), "failed", str(msg)), current_payload
-        msg = state.special.get("message") or NO_PATHS
-        return Attempt(result, tuple(cands), "ended", msg), current_payload
+            return Attempt(result, tuple(cands), "failed", str(msg))
+        msg = (state.special.get("message") if step_kind != "prompt" else None) or NO_PATHS
+        return Attempt(result, tuple(cands), "ended", msg)
     first = cands[valid[0]]
-    first_path = sorted_paths(agent, state.current)[valid[0]]
+    ordered = sorted_paths(agent, state.current)
+    first_path = ordered[valid[0]]
     dest = agent.step(first_path.destination)
     if dest is None:
         msg = f"Destination step not found: {first_path.destination}"
         cands[valid[0]] = replace(first, note="destination step does not exist")
         d = _failed(msg, with_payload=False)
-        return Attempt(result, tuple(cands), "retry-failed", msg, decision=d), current_payload
+        return Attempt(result, tuple(cands), "retry-failed", msg, decision=d)
     if dest.status != "Active":
-        ordered = sorted_paths(agent, state.current)
         cands[valid[0]] = replace(first, note=f"passed over: destination is {dest.status}")
         for i in valid[1:]:
             alt = agent.step(ordered[i].destination)
             if alt is not None and alt.status == "Active":
                 cands[i] = chosen(cands[i])
                 state.current = alt.id
-                return Attempt(
-                    result,
-                    tuple(cands),
-                    "enter",
+                why = (
                     f"next valid path to an Active step, priority {ordered[i].priority}"
-                    f"; passed over '{dest.name}' ({dest.status})",
-                    enter(alt),
-                ), current_payload
+                    f"; passed over '{dest.name}' ({dest.status})"
+                )
+                return Attempt(result, tuple(cands), "enter", why, enter(alt))
             cands[i] = replace(
                 cands[i],
                 note="passed over: destination does not exist"
@@ -333,17 +344,53 @@ def preprocess(
             )
         msg = f"No active steps found. Step '{dest.name}' has status: {dest.status}"
         d = _failed(msg, current_payload)
-        return Attempt(result, tuple(cands), "retry-failed", msg, decision=d), current_payload
+        return Attempt(result, tuple(cands), "retry-failed", msg, decision=d)
     cands[valid[0]] = chosen(first)
     state.current = dest.id
     why = "no condition" if first.outcome == "always" else "condition is true"
-    return Attempt(
-        result,
-        tuple(cands),
-        "enter",
-        f"first valid path, priority {first_path.priority}, {why}",
-        enter(dest),
-    ), current_payload
+    msg = f"first valid path, priority {first_path.priority}, {why}"
+    return Attempt(result, tuple(cands), "enter", msg, enter(dest))
+
+
+def _parsed_reply(reply: Any) -> Any:
+    """``parseJSONResponse``: a string is parsed as JSON; a falsy or unparsable reply is null."""
+    if not truthy(reply):
+        return None
+    if isinstance(reply, str):
+        try:
+            return json.loads(reply)
+        except ValueError:
+            return None
+    return reply
+
+
+def determine_next(
+    agent: Agent, reply: Any, payload: Any, state: FlowState, data: Any, context: Any
+) -> tuple[Attempt, Any]:
+    """DetermineNextStep after a Prompt step: the reply (``promptResult.result``) ends the run
+    as a Chat, or is deep-merged into the payload and stored as the step's result; then the
+    paths from the step (no valid path: the flow completes)."""
+    parsed = _parsed_reply(reply)
+    current = payload if payload is not None else {}
+    if isinstance(parsed, Mapping):
+        next_step = parsed.get("nextStep")
+        if (isinstance(next_step, Mapping) and next_step.get("type") == "Chat") or (
+            truthy(parsed.get("taskComplete")) and truthy(parsed.get("message"))
+        ):
+            msg = parsed.get("message") if truthy(parsed.get("message")) else None
+            text = str(msg) if msg is not None else "Response from flow prompt step"
+            return Attempt(None, (), "chat", text), current
+    if truthy(parsed):
+        current = deep_merge(current, parsed)
+    stored = {
+        "Success": True,
+        "step": "Success",
+        "result": parsed,
+        "rawResult": {"success": True, "result": reply},
+    }
+    assert state.current is not None
+    state.record(state.current, stored)
+    return _choose(agent, stored, current, state, data, context, "prompt"), current
 
 
 @dataclass(frozen=True)
@@ -363,6 +410,11 @@ class Hop:
     state: FlowState | None = None
     #: the runtime's own words for how the run ends (its errorMessage or completion message)
     message: str | None = None
+    #: BaseAgent's count of consecutive failed decisions when the hop ends (entering a step
+    #: that fails at once counts one)
+    failures: int = 0
+    #: the run ends as a Chat with this message (a prompt's reply asked for one)
+    chat: str | None = None
 
     @property
     def candidates(self) -> tuple[Candidate, ...]:
@@ -382,12 +434,15 @@ def _hand_back(
     data: Any,
     context: Any,
     failures: int,
+    caught: bool = False,
 ) -> Hop:
-    """BaseAgent's loop over non-terminating failed decisions, from ``first`` on."""
+    """BaseAgent's loop over non-terminating failed decisions, from ``first`` on; ``caught``:
+    ``first`` came through DetermineNextStep, which turns an error into a failed decision."""
     attempts = [first]
     attempt = first
 
     def hop(winner: Step | None, ended: bool, failed: bool, reason: str, **kw: Any) -> Hop:
+        kw.setdefault("failures", failures)
         return Hop(
             agent,
             source,
@@ -405,6 +460,10 @@ def _hand_back(
         if attempt.outcome == "enter":
             assert attempt.entered is not None
             e = attempt.entered
+            if e.fatal is not None and caught and len(attempts) == 1:
+                # DetermineNextStep catches the error as a failed decision: the step is entered
+                # (it is the current step) and fails at once
+                e = replace(e, failure=f"Flow execution error: {e.fatal}", fatal=None)
             if e.fatal is not None:
                 why = f"the run fails entering '{e.step.name}': {e.fatal}"
                 return hop(e.step, True, True, why, entered_failure=e.fatal, message=e.fatal)
@@ -413,13 +472,20 @@ def _hand_back(
                 reason += f" (after {len(attempts) - 1} failed decision(s) handed back)"
             if e.failure is not None:
                 reason += f"; the step fails as soon as it is entered: {e.failure}"
-            return hop(e.step, False, False, reason, entered_failure=e.failure)
+            count = failures + 1 if e.failure is not None else 0
+            return hop(e.step, False, False, reason, entered_failure=e.failure, failures=count)
         if attempt.outcome == "ended":
             why = f"no valid path: the flow ends ({attempt.message})"
             return hop(None, True, False, why, message=attempt.message)
         if attempt.outcome == "failed":
             why = f"no valid path after a Failed result: the run fails ({attempt.message})"
             return hop(None, True, True, why, message=attempt.message)
+        if attempt.outcome == "chat":
+            why = (
+                "the prompt's reply asks for a Chat: the run ends with its message to the user "
+                f"({attempt.message})"
+            )
+            return hop(None, True, False, why, message="Chat", chat=attempt.message)
         if attempt.outcome == "not-routed":
             return hop(None, True, False, attempt.message, message="not routed")
         failures += 1
@@ -474,8 +540,10 @@ def next_hop(
     flow_context: Mapping[str, Any] | None = None,
     state: FlowState | None = None,
     params_payload: Any = None,
+    failures: int | None = None,
 ) -> Hop:
-    """Where the run goes after ``source`` returned ``step_result``."""
+    """Where the run goes after ``source`` returned ``step_result``; ``failures``: BaseAgent's
+    count of consecutive failed decisions so far (default: 1 for a Failed result, else 0)."""
     if state is None:
         state = FlowState.seeded(agent.id, flow_context)
     state.current = source.id
@@ -502,7 +570,21 @@ def next_hop(
             state=state,
             message=None if msg is None else str(msg),
         )
-    failures = 1 if isinstance(step_result, Mapping) and step_result.get("step") == "Failed" else 0
+    if failures is None:
+        failed_result = isinstance(step_result, Mapping) and step_result.get("step") == "Failed"
+        failures = 1 if failed_result else 0
+    if (
+        source.type == "Prompt"
+        and isinstance(step_result, Mapping)
+        and step_result.get("step") == "Success"
+    ):
+        # a prompt step's reply is routed by DetermineNextStep, not PreProcessNextStep
+        first, payload = determine_next(
+            agent, step_result.get("result"), payload, state, data, context
+        )
+        return _hand_back(
+            agent, source, first, payload, state, params_payload, data, context, failures, True
+        )
     first, payload = preprocess(agent, step_result, payload, state, params_payload, data, context)
     return _hand_back(agent, source, first, payload, state, params_payload, data, context, failures)
 
