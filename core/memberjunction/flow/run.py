@@ -85,7 +85,8 @@ def step_result(
         return raw, new if truthy(new) else payload, None
     o = dict(outcome or {})
     if step.type == "Action":
-        outputs = o.get("outputs") if isinstance(o.get("outputs"), Mapping) else {}
+        given = o.get("outputs")
+        outputs: Mapping[str, Any] = given if isinstance(given, Mapping) else {}
         success = bool(o.get("success", True))
         update, special = output_changes(outputs, step.output_mapping)
         state.special.update(special)
@@ -157,7 +158,7 @@ def run_flow(
                 )
                 return trace
             result: Any = {"step": "Failed", "terminate": False, "errorMessage": entered}
-            if not entered.startswith("Flow execution error: "):
+            if not hop.entered_failure.startswith("Flow execution error: "):
                 # an error DetermineNextStep caught carries no payload; the others do
                 result["newPayload"] = result["previousPayload"] = current
             outcome = None
