@@ -306,3 +306,60 @@ async def test_a_malformed_document_is_a_diagnostic_and_the_server_keeps_answeri
         )
         assert time.monotonic() - started < 30  # answered (None is an answer), not hung
         assert hover is None or SECRET not in hover.contents.value  # type: ignore[union-attr]
+
+
+async def test_completion_never_lists_the_keys_of_a_secret(client: LanguageClient, demo: Path):
+    """``api_tokens`` keeps its tokens in its keys, and so does ``vendor_credentials`` one
+    level down: the matrix masks both, and completion lists none of their keys."""
+    contract = "workflows/Approvals/context_variables.yaml"
+    ctext = (
+        (demo / contract)
+        .read_text()
+        .replace(
+            "definitions:\n",
+            "definitions:\n"
+            "  api_tokens:\n"
+            "    type: object\n"
+            "    source: {type: state, default: {tok_live_4f9a2c: ops, tok_live_8e1b7d: 1}}\n"
+            "  vendor_credentials:\n"
+            "    type: object\n"
+            "    source: {type: state, default: {acme: {tok_live_77aa: 2}}}\n"
+            "  public_limits:\n"
+            "    type: object\n"
+            "    source: {type: state, default: {daily: 5}}\n",
+            1,
+        )
+    )
+    open_doc(client, demo, contract, ctext)
+    flow = "workflows/Approvals/flow.yaml"
+    ftext = (demo / flow).read_text()
+    fdoc = open_doc(client, demo, flow)
+    frow = line_of(ftext, 'condition: "data.userApproval === true"')
+
+    async def labels(typed_condition: str, version: int) -> set[str]:
+        typed = ftext.splitlines()
+        typed[frow] = f'    condition: "{typed_condition}'
+        change(client, fdoc, "\n".join(typed) + "\n", version)
+        result = await client.text_document_completion_async(
+            types.CompletionParams(
+                text_document=types.TextDocumentIdentifier(uri=fdoc),
+                position=types.Position(line=frow, character=len(typed[frow])),
+            )
+        )
+        return {i.label + (i.detail or "") for i in (result.items if result else [])}  # type: ignore[union-attr]
+
+    # the keys of a plain object are offered (the completion works here)...
+    assert "context.public_limits.dailyflowctx: path" in await labels("context.public_limits.", 2)
+    # ...and never those of a secret, however the path is written
+    for n, typed in enumerate(
+        (
+            "context.api_tokens.",
+            "context.api_tokens.tok",
+            "context['api_tokens'].",
+            "context.vendor_credentials.",
+            "context.vendor_credentials.acme.",
+        ),
+        3,
+    ):
+        found = await labels(typed, n)
+        assert not any("tok_live" in label for label in found), (typed, found)
