@@ -178,6 +178,12 @@ def _str_locale_compare(s: str, other: Any = UNDEFINED, *_: Any) -> int:
     return -1 if a < b else (1 if a > b else 0)
 
 
+def locale_compare(a: str, b: str) -> int:
+    """``a.localeCompare(b)`` as node 20 answers it (-1, 0 or 1): sorting step names, as
+    MemberJunction's flow agents sort their starting steps."""
+    return _str_locale_compare(a, b)
+
+
 def _str_normalize(s: str, form: Any = UNDEFINED, *_: Any) -> str:
     f = "NFC" if form is UNDEFINED else to_string(form)
     if f not in ("NFC", "NFD", "NFKC", "NFKD"):
