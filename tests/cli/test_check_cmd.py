@@ -451,7 +451,7 @@ def test_json_gives_every_problem_its_place_severity_and_stable_code(
     code, doc = _json(capsys, "check", str(root), "--format", "json")
     assert code == 1
     assert set(doc) == {
-        "workspace", "workflows", "discovered", "ok", "errors", "warnings", "runtime",
+        "workspace", "workflows", "discovered", "ok", "errors", "warnings", "ignored", "runtime",
         "refused", "problems",
     }  # fmt: skip
     assert doc["workspace"] == str(root.resolve())
