@@ -57,7 +57,7 @@ from flowctx_core.routing.decision import RouteDecision
 from flowctx_core.session import Session, open_session
 from flowctx_core.snapshot import WorkspaceSnapshot, load_snapshot
 from flowctx_core.testing.model import TestFile
-from flowctx_core.testing.taint import withheld_text
+from flowctx_core.testing.taint import machine_sourced, withheld_text
 
 Change = Literal["added", "removed", "changed"]
 #: what a variable's row is compared on, in the order a reader scans a row
@@ -361,10 +361,12 @@ def _localised(row: Row, roots: tuple[Path, ...], guard: SecretGuard) -> Row:
     def text(t: str) -> str:
         return guard.scrub_text(_local(t, roots))
 
-    if row.secret or is_secret_key(row.name):
-        # a secret's value, and how it resolved (found, defaulted, missing: a lookup by a
-        # secret finds its record or not by the secret), are compared and shown as one thing:
-        # the review tells that its definition changed, never what it resolved to
+    if row.secret or is_secret_key(row.name) or machine_sourced(row):
+        # a secret's value (or one read from this machine's environment, the same on both
+        # sides and none of a review's business), and how it resolved (found, defaulted,
+        # missing: a lookup by a secret finds its record or not by the secret), are compared
+        # and shown as one thing: the review tells that its definition changed, never what
+        # it resolved to
         status = cast(Any, "secret")
         return replace(
             row,

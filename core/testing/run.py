@@ -41,9 +41,9 @@ from flowctx_core.testing.taint import (
     clean_values,
     condition_roots,
     decision_secret,
+    matrix_secrets,
     row_secret,
     source_secret,
-    value_secret,
     withheld_text,
     without_secret_problems,
     without_secrets,
@@ -820,8 +820,9 @@ def _withheld(kind: str, expected: str, loc: Loc, secret: str) -> Verdict:
 def _prompt_secret(matrix: Matrix, agent: str, wf: WorkflowSnapshot) -> str | None:
     """The first secret variable the agent sees, or None."""
     seen = wf.agents.get(agent, ())
+    secret = matrix_secrets(matrix)
     for row in matrix.rows:
-        if row.name in seen and value_secret(row.name, row.value, row.secret) is not None:
+        if row.name in seen and row.name in secret:
             return row.name
     return None
 

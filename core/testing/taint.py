@@ -19,7 +19,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from flowctx_core.base.secrets import is_secret_key, mask_value
-from flowctx_core.model.matrix import Matrix
+from flowctx_core.model.matrix import Matrix, Row
 from flowctx_core.model.scenarios import secret_reasons
 from flowctx_core.routing import RouteDecision, Routes
 from flowctx_core.routing.decision import ConditionExplainer
@@ -42,13 +42,28 @@ def value_secret(name: str, value: Any, secret: bool) -> str | None:
     return None
 
 
+#: how the origin of a value read from the process environment ends (``flowctx_core.session``)
+_PROCESS_ENV = "(process env)"
+
+
+def machine_sourced(row: Row) -> bool:
+    """Whether the row's value was read from this machine's environment (not from the
+    workspace, a test case or a typed ``--env``): a test file chooses which variables it
+    reads, and on a CI runner that is where the secrets are, whatever their names
+    (``CI_JOB_JWT``, ``SLACK_WEBHOOK_URL``)."""
+    return any(step.outcome == "used" and step.detail.endswith(_PROCESS_ENV) for step in row.trace)
+
+
 def matrix_secrets(matrix: Matrix) -> dict[str, str]:
-    """Every variable of ``matrix`` whose value is secret or holds one, by name (a record
-    looked up with a secret is secret by resolution: ``flowctx_core.resolve``)."""
+    """Every variable of ``matrix`` whose value is secret, holds one or was read from this
+    machine's environment, by name (a record looked up with a secret is secret by resolution:
+    ``flowctx_core.resolve``)."""
     out: dict[str, str] = {}
     for row in matrix.rows:
         if value_secret(row.name, row.value, row.secret) is not None:
             out[row.name] = "secret"
+        elif machine_sourced(row):
+            out[row.name] = "read from this machine's environment"
     return out
 
 
@@ -63,7 +78,9 @@ def without_secrets(matrix: Matrix) -> Matrix:
     if not secret:
         return matrix
     rows = tuple(
-        replace(r, value=_clean(r.name, r.value, r.secret)) if r.name in secret else r
+        replace(r, value=_clean(r.name, r.value, r.secret or machine_sourced(r)))
+        if r.name in secret
+        else r
         for r in matrix.rows
     )
     return replace(matrix, rows=rows)
@@ -77,7 +94,9 @@ def clean_values(matrix: Matrix, values: Mapping[str, Any]) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for name, value in values.items():
         row = matrix.row(name)
-        whole = name in secret and (row is None or row.secret or is_secret_key(name))
+        whole = name in secret and (
+            row is None or row.secret or is_secret_key(name) or machine_sourced(row)
+        )
         out[name] = None if whole or is_secret_key(name) else mask_value(value, name)
     return out
 
@@ -235,6 +254,7 @@ __all__ = [
     "clean_values",
     "condition_roots",
     "decision_secret",
+    "machine_sourced",
     "matrix_secrets",
     "row_secret",
     "source_secret",

@@ -87,6 +87,10 @@ def _pull_request(outside: Path) -> dict[str, str]:
         "  notes:\n"
         "    type: string\n"
         f"    source: {{type: file, path: {outside.as_posix()}, format: text}}\n"
+        # a runner's secret under a name that looks like nothing: read from the environment
+        "  job:\n"
+        "    type: string\n"
+        "    source: {type: config, env_var: CI_JOB_JWT}\n"
         # a record looked up with the key: found (or not) tells whether the guess was right
         "  owner:\n"
         "    type: string\n"
@@ -147,6 +151,10 @@ def _pull_request(outside: Path) -> dict[str, str]:
         "  - name: a URI password by absence\n"
         "    expect:\n"
         "      prompt: {agent: Reviewer, not_contains: 'Hx7'}\n",
+        "  - name: an innocent name\n"
+        "    expect:\n"
+        "      values: {job: x}\n"
+        "      condition: {expression: \"context.job.length > 10\", value: true}\n",
         "  - name: the record the key finds\n"
         "    expect:\n"
         "      values: {owner: alice-owner}\n"
@@ -214,6 +222,7 @@ def repo(tmp_path: Path) -> tuple[Path, Path]:
 def _outputs(root: Path, outside: Path, monkeypatch, capsys, key, token, password) -> dict:
     monkeypatch.setenv("OPENAI_API_KEY", key)
     monkeypatch.setenv("CI_DEPLOY_TOKEN", token)
+    monkeypatch.setenv("CI_JOB_JWT", f"eyJ{token}")
     monkeypatch.setenv("DATABASE_URL", f"postgres://u:{password}@db.internal/app")
     monkeypatch.delenv("CONTEXT_FILE_ALLOW_OUTSIDE_ROOT", raising=False)
     monkeypatch.delenv("FLOWCTX_MONGO_URI", raising=False)
@@ -270,9 +279,10 @@ def test_a_pull_requests_tests_learn_nothing_of_the_runners_secrets(
     assert "withheld: reads secret `openai_api_key`" in text  # the values and the route
     assert "withheld: reads secret `context.deploy`" in text
     assert "withheld: reads secret `database`" in text  # the prompt holds its password
+    assert "values (.flowctx/tests/pr.yaml:" in text and "reads secret `job`" in text
     assert "WITHHELD Refunds: flow bit 0" in text
     summary = text.strip().splitlines()[-1]
-    assert summary.startswith("0 passed, 1 failed, 38 withheld"), summary
+    assert summary.startswith("0 passed, 1 failed, 39 withheld"), summary
     # the coverage marks and the suggestions come from no secret-reading decision
     _, covered, _ = first["coverage"]
     assert "Check → Pay (rule 1)" in covered
