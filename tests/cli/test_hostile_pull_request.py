@@ -154,7 +154,7 @@ def _pull_request(outside: Path) -> dict[str, str]:
         "  - name: an innocent name\n"
         "    expect:\n"
         "      values: {job: x}\n"
-        "      condition: {expression: \"context.job.length > 10\", value: true}\n",
+        '      condition: {expression: "context.job.length > 10", value: true}\n',
         "  - name: the record the key finds\n"
         "    expect:\n"
         "      values: {owner: alice-owner}\n"
