@@ -107,7 +107,7 @@ def problems(ws: Workspace, buffers: Mapping[Path, str]) -> dict[Path, list[Loca
         if ws.root not in path.parents and path != ws.root:
             continue
         if path not in texts:
-            texts[path] = _text_of(path, buffers).splitlines()
+            texts[path] = _text_of(path, buffers, ws.root).splitlines()
         line = max(problem.line - 1, 0)
         column = max(problem.column - 1, 0)
         start, end = _span(texts[path], line, column)
@@ -115,13 +115,20 @@ def problems(ws: Workspace, buffers: Mapping[Path, str]) -> dict[Path, list[Loca
     return out
 
 
-def _text_of(path: Path, buffers: Mapping[Path, str]) -> str:
+def _text_of(path: Path, buffers: Mapping[Path, str], root: Path) -> str:
+    """The editor's text of ``path``, else the disk's, read as the CLI's loaders read: only a
+    regular file inside the workspace (a committed link to /dev/zero, a FIFO or a file
+    elsewhere is never opened), at most ``MAX_YAML_BYTES`` (a larger one reads as empty)."""
+    from flowctx_core.base.pathsafety import confine, read_regular_file
+    from flowctx_core.base.yamlmarks import MAX_YAML_BYTES
+
     if path in buffers:
         return buffers[path]
-    try:
-        return path.read_text(encoding="utf-8", errors="replace")
-    except OSError:
+    real, refused = confine(root, str(path), allow_outside=False, refuse_secrets=True)
+    if real is None or refused:
         return ""
+    data, _why = read_regular_file(real, MAX_YAML_BYTES)
+    return "" if data is None else data.decode("utf-8", errors="replace")
 
 
 def word_at(text: str, line: int, character: int) -> tuple[str, int, int] | None:
@@ -291,7 +298,7 @@ def definition_of(ws: Workspace, workflow: str, name: str, buffers: Mapping[Path
     from flowctx_core.base.yamlmarks import parse_yaml_text
 
     path = ws.root / WORKFLOWS_DIR / workflow / CONTRACT_FILE
-    doc, _ = parse_yaml_text(_text_of(path, buffers), CONTRACT_FILE)
+    doc, _ = parse_yaml_text(_text_of(path, buffers, ws.root), CONTRACT_FILE)
     if doc is None:
         return None
     for section in ("definitions", "agents"):
@@ -310,7 +317,7 @@ def references_of(
     out = []
     files = sorted({p for p in folder.glob("*.yaml")} | {p for p in buffers if p.parent == folder})
     for path in files:
-        for n, row in enumerate(_text_of(path, buffers).splitlines()):
+        for n, row in enumerate(_text_of(path, buffers, ws.root).splitlines()):
             if row.lstrip().startswith("#"):
                 continue
             for m in pattern.finditer(row):

@@ -18,12 +18,15 @@ from __future__ import annotations
 import asyncio
 import os
 import threading
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
 from lsprotocol import types
+from pygls.exceptions import JsonRpcException, JsonRpcInternalError, JsonRpcInvalidParams
 from pygls.lsp.server import LanguageServer
+from pygls.protocol import LanguageServerProtocol
 from pygls.uris import from_fs_path, to_fs_path
 
 from flowctx_core.model.filenames import ROUTING_FILES
@@ -40,15 +43,42 @@ YAML_SUFFIXES = (".yaml", ".yml", ".json")
 T = TypeVar("T")
 
 
+class _Protocol(LanguageServerProtocol):
+    """pygls's protocol, answering a request whose params do not parse (a negative line, a
+    missing position) with JSON-RPC's error instead of never answering it."""
+
+    def structure_message(self, data: dict[str, Any]) -> Any:
+        try:
+            return super().structure_message(data)
+        except JsonRpcException as exc:
+            if "id" in data and "method" in data:
+                error: JsonRpcException = (
+                    JsonRpcInvalidParams(message=f"Invalid params for {str(data['method'])[:80]}")
+                    if isinstance(exc, JsonRpcInvalidParams)
+                    else JsonRpcInternalError()
+                )
+                self._send_response(data["id"], None, error.to_response_error())
+            raise
+
+
+class _Busy(Exception):
+    """A request found the workspace busy for its whole budget."""
+
+
 class FlowctxServer(LanguageServer):
     def __init__(self) -> None:
         from flowctx_tui.cli import version
 
         super().__init__(
-            "flowctx", version(), text_document_sync_kind=types.TextDocumentSyncKind.Full
+            "flowctx",
+            version(),
+            text_document_sync_kind=types.TextDocumentSyncKind.Full,
+            protocol_cls=_Protocol,
         )
         self.workspaces: dict[Path, Workspace] = {}
         self._timers: dict[Path, asyncio.TimerHandle] = {}
+        #: the running check of each workspace, stopped when a newer change supersedes it
+        self._checks: dict[Path, threading.Event] = {}
         self._check_lock = threading.Lock()
         self.env = dict(os.environ)
 
@@ -82,6 +112,9 @@ class FlowctxServer(LanguageServer):
         timer = self._timers.pop(ws.root, None)
         if timer is not None:
             timer.cancel()
+        running = self._checks.pop(ws.root, None)
+        if running is not None:
+            running.set()  # its answer would be stale: stop its evaluations now
         self._timers[ws.root] = loop.call_later(
             DEBOUNCE, lambda: asyncio.ensure_future(self.publish(ws))
         )
@@ -89,13 +122,19 @@ class FlowctxServer(LanguageServer):
     async def publish(self, ws: Workspace) -> None:
         self._timers.pop(ws.root, None)
         buffers = self.buffers()
+        cancel = self._checks[ws.root] = threading.Event()
         try:
-            found = await asyncio.to_thread(self._check, ws, buffers)
+            found = await asyncio.to_thread(self._check, ws, buffers, cancel)
         except Exception as exc:  # a bug must show, not stop the server
             self.window_log_message(
                 types.LogMessageParams(types.MessageType.Error, f"flowctx check failed: {exc!r}")
             )
             return
+        finally:
+            if self._checks.get(ws.root) is cancel:
+                del self._checks[ws.root]
+        if cancel.is_set():
+            return  # superseded by a newer change: its own check publishes
         for path in sorted(set(found) | ws.published):
             items = [_diagnostic(item) for item in found.get(path, [])]
             self.text_document_publish_diagnostics(
@@ -103,22 +142,47 @@ class FlowctxServer(LanguageServer):
             )
         ws.published = set(found)
 
-    def _check(self, ws: Workspace, buffers: dict[Path, str]) -> dict[Path, list[Any]]:
+    def _check(
+        self, ws: Workspace, buffers: dict[Path, str], cancel: threading.Event
+    ) -> dict[Path, list[Any]]:
+        from flowctx_core.expressions.budget import bounded
+
         with self._check_lock:  # one check at a time: the database and sessions are shared
-            return analysis.problems(ws, buffers)
+            if cancel.is_set():
+                return {}
+            with bounded(None, cancel):
+                return analysis.problems(ws, buffers)
 
     # --- requests -----------------------------------------------------------------------------
 
     async def answer(self, fn: Callable[[], T]) -> T | None:
-        """``fn`` in a worker thread, within the request budget; None when it fails or is late."""
+        """``fn`` in a worker thread, within the request budget; None when it fails, is late or
+        is cancelled by the client. The budget reaches the work itself: every evaluation it
+        starts stops at the deadline or when the request is given up, so nothing runs on in
+        the background after the answer."""
+        from flowctx_core.expressions.budget import bounded
+
+        deadline = time.monotonic() + REQUEST_BUDGET
+        cancel = threading.Event()
 
         def guarded() -> T:
-            with self._check_lock:
-                return fn()
+            if not self._check_lock.acquire(timeout=REQUEST_BUDGET):
+                raise _Busy("the workspace was busy for the whole request budget")
+            try:
+                if cancel.is_set():
+                    raise _Busy("given up before it started")
+                with bounded(deadline, cancel):
+                    return fn()
+            finally:
+                self._check_lock.release()
 
         try:
             return await asyncio.wait_for(asyncio.to_thread(guarded), REQUEST_BUDGET)
+        except asyncio.CancelledError:
+            cancel.set()  # the client cancelled (or superseded) the request
+            raise
         except Exception as exc:
+            cancel.set()
             self.window_log_message(
                 types.LogMessageParams(types.MessageType.Warning, f"flowctx: {exc!r}")
             )
@@ -389,8 +453,9 @@ async def code_action(ls: FlowctxServer, params: types.CodeActionParams) -> list
 
 
 @server.command("flowctx.tryInFlowctx")
-def try_in_flowctx(ls: FlowctxServer, arguments: list[Any]) -> str:
-    """Shows the equivalent command (the editor can run it in a terminal) and returns it."""
+def try_in_flowctx(ls: FlowctxServer, *arguments: Any) -> str:
+    """Shows the equivalent command (the editor can run it in a terminal) and returns it.
+    pygls passes the command's arguments one by one, not as a list."""
     text = str(arguments[0]) if arguments else ""
     ls.window_show_message(types.ShowMessageParams(types.MessageType.Info, text))
     return text
