@@ -52,7 +52,7 @@ def _looked_up_with_secrets(specs: Sequence[VariableSpec], secret: list[bool]) -
     variable, a secret-looking key, or a variable itself looked up with one) made secret too:
     which record a secret finds, if any, tells something of it, so the record is masked as
     the secret is."""
-    from flowctx_core.sources.data_reference import template_reads
+    from flowctx_core.sources.data_reference import reads_secret
 
     out = list(secret)
     names = {v.name for v, s in zip(specs, out, strict=True) if s}
@@ -64,15 +64,10 @@ def _looked_up_with_secrets(specs: Sequence[VariableSpec], secret: list[bool]) -
             if out[i] or getattr(src, "type", None) != "data_reference":
                 continue
             template = getattr(src, "query_template", None)
-            for path in template_reads(template) if template else ():
-                read = path[1:] if path[0] == "runtime" else path
-                if (path[0] != "runtime" and path[0] in names) or any(
-                    is_secret_key(p) for p in read
-                ):
-                    out[i] = True
-                    names.add(spec.name)
-                    changed = True
-                    break
+            if template and reads_secret(template, names):
+                out[i] = True
+                names.add(spec.name)
+                changed = True
     return out
 
 

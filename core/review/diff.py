@@ -273,6 +273,9 @@ class WorkflowDiff:
     #: the runtime's verdict on each side (the refusal and its stage, None: it loads)
     refused_before: Refusal | None = None
     refused_after: Refusal | None = None
+    #: a side converts a secret to a type (named here): whether it loads is then a bit of the
+    #: secret, so neither side's verdict is told (both None)
+    verdict_withheld: str = ""
 
     @property
     def verdict_changed(self) -> bool:
@@ -706,16 +709,20 @@ def compare_workflow(
                 (secrets[2 * k], secrets[2 * k + 1]),
             )
         )
+    from flowctx_core.testing.taint import coerced_secret
+
+    withheld = (old and coerced_secret(old.matrix)) or (new and coerced_secret(new.matrix)) or ""
     return WorkflowDiff(
         workflow=workflow,
         presence=presence,
+        verdict_withheld=withheld,
         variables=variables,
         routes=tuple(routes),
         problems_added=added,
         problems_removed=removed,
         scenarios=(DEFAULT_SCENARIO, *names),
-        refused_before=old.matrix.refused if old else None,
-        refused_after=new.matrix.refused if new else None,
+        refused_before=old.matrix.refused if old and not withheld else None,
+        refused_after=new.matrix.refused if new and not withheld else None,
     )
 
 
@@ -865,6 +872,7 @@ def workflow_to_json(w: WorkflowDiff, *, reveal: bool = False) -> dict[str, Any]
         "refused": {
             "before": w.refused_before.to_json() if w.refused_before else None,
             "after": w.refused_after.to_json() if w.refused_after else None,
+            "withheld": withheld_text(w.verdict_withheld) if w.verdict_withheld else None,
         },
         "scenarios": list(w.scenarios),
         "variables": [

@@ -39,6 +39,7 @@ from flowctx_core.snapshot import WorkspaceSnapshot
 from flowctx_core.testing.model import Case, ConditionExpect, Expect, RouteExpect, TestFile
 from flowctx_core.testing.taint import (
     clean_values,
+    coerced_secret,
     condition_roots,
     decision_secret,
     matrix_secrets,
@@ -365,7 +366,14 @@ def _judged(
     epath = (*base, "expect")
     if expect.values is not None:
         verdicts.extend(_values(tf, epath, expect.values, matrix, problems, inputs.reveal))
-    if expect.refused is not None:
+    coerced = None if inputs.reveal or expect.refused is None else coerced_secret(matrix)
+    if expect.refused is not None and coerced is not None:
+        # the launch fails when a secret does not convert to its type: a bit of the secret
+        want_refused = expect.refused
+        said = "refused" if want_refused is True else "not refused"
+        said = said if isinstance(want_refused, bool) else f"refused ({want_refused})"
+        verdicts.append(_withheld("refused", said, _loc(tf, (*epath, "refused")), coerced))
+    elif expect.refused is not None:
         verdicts.append(_refused(tf, epath, expect, matrix))
     if expect.problems is not None:
         # a secret's own problems (not a number, not JSON...) are a bit of its value: they are

@@ -121,6 +121,17 @@ def without_secret_problems(matrix: Matrix) -> Matrix:
     return replace(matrix, rows=rows)
 
 
+def coerced_secret(matrix: Matrix) -> str | None:
+    """A secret the loader converts to a type other than text (a config or runtime value read
+    as an integer, a boolean, JSON...), or None. When the conversion fails the workflow does
+    not load, so whether it loads is then a bit of the secret."""
+    secret = matrix_secrets(matrix)
+    for row in matrix.rows:
+        if row.name in secret and row.source in ("config", "runtime") and row.type != "string":
+            return row.name
+    return None
+
+
 def row_secret(matrix: Matrix, name: str) -> str | None:
     """The secret the variable ``name`` of ``matrix`` is, holds or was looked up with."""
     return name if name in matrix_secrets(matrix) else None
@@ -252,6 +263,7 @@ def _equals_key(routes: Routes, kind: str, index: int) -> str | None:
 
 __all__ = [
     "clean_values",
+    "coerced_secret",
     "condition_roots",
     "decision_secret",
     "machine_sourced",

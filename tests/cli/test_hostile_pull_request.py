@@ -87,6 +87,10 @@ def _pull_request(outside: Path) -> dict[str, str]:
         "  notes:\n"
         "    type: string\n"
         f"    source: {{type: file, path: {outside.as_posix()}, format: text}}\n"
+        # a secret read as an integer: the launch fails when it is not one
+        "  pin:\n"
+        "    type: integer\n"
+        "    source: {type: config, env_var: CI_SIGNING_PIN}\n"
         # a runner's secret under a name that looks like nothing: read from the environment
         "  job:\n"
         "    type: string\n"
@@ -151,6 +155,7 @@ def _pull_request(outside: Path) -> dict[str, str]:
         "  - name: a URI password by absence\n"
         "    expect:\n"
         "      prompt: {agent: Reviewer, not_contains: 'Hx7'}\n",
+        "  - name: does it load\n    expect: {refused: false}\n",
         "  - name: an innocent name\n"
         "    expect:\n"
         "      values: {job: x}\n"
@@ -223,6 +228,8 @@ def _outputs(root: Path, outside: Path, monkeypatch, capsys, key, token, passwor
     monkeypatch.setenv("OPENAI_API_KEY", key)
     monkeypatch.setenv("CI_DEPLOY_TOKEN", token)
     monkeypatch.setenv("CI_JOB_JWT", f"eyJ{token}")
+    # numeric under one secret and not under the other
+    monkeypatch.setenv("CI_SIGNING_PIN", "7391" if key == KEY_A else "73x1")
     monkeypatch.setenv("DATABASE_URL", f"postgres://u:{password}@db.internal/app")
     monkeypatch.delenv("CONTEXT_FILE_ALLOW_OUTSIDE_ROOT", raising=False)
     monkeypatch.delenv("FLOWCTX_MONGO_URI", raising=False)
@@ -280,9 +287,10 @@ def test_a_pull_requests_tests_learn_nothing_of_the_runners_secrets(
     assert "withheld: reads secret `context.deploy`" in text
     assert "withheld: reads secret `database`" in text  # the prompt holds its password
     assert "values (.flowctx/tests/pr.yaml:" in text and "reads secret `job`" in text
+    assert "refused (.flowctx/tests/pr.yaml:111:14): withheld: reads secret `pin`" in text
     assert "WITHHELD Refunds: flow bit 0" in text
     summary = text.strip().splitlines()[-1]
-    assert summary.startswith("0 passed, 1 failed, 39 withheld"), summary
+    assert summary.startswith("0 passed, 1 failed, 40 withheld"), summary
     # the coverage marks and the suggestions come from no secret-reading decision
     _, covered, _ = first["coverage"]
     assert "Check → Pay (rule 1)" in covered
