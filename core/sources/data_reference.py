@@ -22,6 +22,7 @@ from flowctx_core.base.secrets import (
     secret_strings,
 )
 from flowctx_core.model.database import DEFAULT_DATABASE, DatabaseError
+from flowctx_core.model.inputs import PROCESS_ORIGIN
 from flowctx_core.model.matrix import TraceStep
 from flowctx_core.sources.base import Resolved, SourceContext
 
@@ -70,13 +71,20 @@ def reads_secret(template: Any, secret_names: Collection[str]) -> bool:
     return False
 
 
+def from_the_process(row: Any) -> bool:
+    """Whether a row's value was read from the process's own environment (its trace says so:
+    ``env X (process env)``), not from the workspace, a test case or a typed ``--env``."""
+    said = f"({PROCESS_ORIGIN})"
+    return any(step.outcome == "used" and step.detail.endswith(said) for step in row.trace)
+
+
 def looked_up_with_a_secret(rows: Iterable[Any]) -> set[str]:
     """The names of the rows (``flowctx_core.model.matrix.Row``) that a data_reference filter
     reading a secret resolved (``flowctx_core.resolve`` marks them secret): whether, where and
     how they found a record depends on the secret's value (a filter of ``$lt`` bounds bisects
     a key), so neither their status nor what follows from it may be told."""
     rows = list(rows)
-    secret = {r.name for r in rows if r.secret}
+    secret = {r.name for r in rows if r.secret or from_the_process(r)}
     out: set[str] = set()
     for row in rows:
         if not row.secret or row.source != "data_reference":

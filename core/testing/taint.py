@@ -23,6 +23,7 @@ from flowctx_core.model.matrix import Matrix, Row
 from flowctx_core.model.scenarios import secret_reasons
 from flowctx_core.routing import RouteDecision, Routes
 from flowctx_core.routing.decision import ConditionExplainer
+from flowctx_core.sources.data_reference import from_the_process
 
 #: candidate outcomes whose condition was evaluated against the scope
 _EVALUATED = frozenset({"true", "false", "error"})
@@ -42,16 +43,12 @@ def value_secret(name: str, value: Any, secret: bool) -> str | None:
     return None
 
 
-#: how the origin of a value read from the process environment ends (``flowctx_core.session``)
-_PROCESS_ENV = "(process env)"
-
-
 def machine_sourced(row: Row) -> bool:
     """Whether the row's value was read from this machine's environment (not from the
     workspace, a test case or a typed ``--env``): a test file chooses which variables it
     reads, and on a CI runner that is where the secrets are, whatever their names
     (``CI_JOB_JWT``, ``SLACK_WEBHOOK_URL``)."""
-    return any(step.outcome == "used" and step.detail.endswith(_PROCESS_ENV) for step in row.trace)
+    return from_the_process(row)
 
 
 def matrix_secrets(matrix: Matrix) -> dict[str, str]:

@@ -682,3 +682,18 @@ def test_a_value_of_the_process_environment_is_never_quoted(
     said = "\n".join(out)
     assert "definitions.job.source.env_var: cannot coerce the str value to integer" in said
     assert "cannot coerce 'lots' to integer" in said
+    # a record looked up with it: whether one is found may not be told either
+    contract = root / "workflows/W/context_variables.yaml"
+    contract.write_text(
+        contract.read_text().replace(
+            "agents:",
+            "  owner:\n    type: object\n    source:\n      type: data_reference\n"
+            "      database_name: default\n      collection: keys\n"
+            "      query_template: {k: '{{job}}'}\n      required: true\nagents:",
+        )
+    )
+    (root / "seed/default").mkdir(parents=True)
+    (root / "seed/default/keys.json").write_text('[{"k": "eyJhbGciOi.runner-only-payload"}]')
+    found = check(capsys, str(root), "--format", "json")
+    monkeypatch.setenv("CI_JOB_JWT", "eyJhbGciOi.another-payload")
+    assert check(capsys, str(root), "--format", "json") == found
