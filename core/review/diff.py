@@ -536,9 +536,11 @@ def _decisions(
     (``flowctx_core.testing.taint``): those are decided over no secret, for their rules only
     (their winners are never compared, and a decision whose time depends on a secret is never
     made)."""
-    from flowctx_core.testing.taint import source_secret, without_secrets
+    from flowctx_core.testing.taint import matrix_secrets, source_secret, without_secrets
 
     routers = [_router(resolved, workflow, scenario) for resolved, scenario in runs]
+    # a run whose matrix holds no secret has none to read: it is decided as it is
+    guarded = [bool(r and matrix_secrets(r.matrix)) for r, _ in runs]
     known = [sources(r.routes) if r is not None else [] for r in routers]
     found: list[dict[str, list[RouteDecision]]] = [{} for _ in runs]
     secret_of: list[dict[str, str]] = [{} for _ in runs]
@@ -553,7 +555,9 @@ def _decisions(
             # the scenario's own instant, if it has one (unless --now pinned the command's)
             with clock.scenario_instant(scenario.now):
                 given = _scenario_inputs(matrix, scenario)
-                secret = source_secret(router.routes, matrix, source, **given)
+                secret = (
+                    source_secret(router.routes, matrix, source, **given) if guarded[k] else None
+                )
                 if secret is None:
                     found[k][source] = router.decide(source)
                     continue

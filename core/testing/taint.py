@@ -201,6 +201,8 @@ def source_secret(
     from flowctx_core.routing.handoffs import runtime_condition
     from flowctx_core.routing.transitions import rules_for as transition_rules
 
+    if not matrix_secrets(matrix):
+        return None  # nothing secret to read (what a case or scenario gives is its own)
     context = Router(
         routes, matrix, context_overrides=context_overrides, context_removed=context_removed
     ).context
