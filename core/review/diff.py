@@ -131,11 +131,9 @@ def folder_side(
 
 
 def _folder_tests(root: Path) -> tuple[TestFile, ...]:
-    from flowctx_core.testing.model import load_workspace_test_file, test_files
+    from flowctx_core.testing.model import workspace_test_files
 
-    return tuple(
-        load_workspace_test_file(p, root, p.relative_to(root).as_posix()) for p in test_files(root)
-    )
+    return tuple(workspace_test_files(root))
 
 
 def _empty_side(label: str, env: Mapping[str, str], runtime: RuntimeProfile | None) -> Side:

@@ -957,9 +957,16 @@ def run_workspace_tests(
     reveal: bool = False,
 ) -> TestRun:
     """Load the workspace's test files (or ``paths``) and run them."""
-    from flowctx_core.testing.model import load_test_file, load_workspace_test_file, test_files
+    from flowctx_core.testing.model import (
+        load_test_file,
+        load_workspace_test_file,
+        workspace_test_files,
+    )
 
-    chosen = list(paths) if paths is not None else test_files(session.root)
+    if paths is None:
+        found = workspace_test_files(session.root)
+        return run_tests(session, found, workflow=workflow, keyword=keyword, reveal=reveal)
+    chosen = list(paths)
     files = []
     root = Path(os.path.abspath(session.root))
     for p in chosen:
