@@ -44,6 +44,8 @@ class Located:
     start: int
     end: int
     problem: Diagnostic
+    #: the line's text (start and end count its code points; the server converts them)
+    row: str = ""
 
 
 @dataclass
@@ -57,13 +59,16 @@ class Workspace:
     published: set[Path] = field(default_factory=set)
 
 
-def open_workspace(path: Path, env: Mapping[str, str]) -> Workspace | None:
-    """The workspace a file belongs to (as every command finds it), or None."""
+def open_workspace(
+    path: Path, env: Mapping[str, str], runtime: str | None = None
+) -> Workspace | None:
+    """The workspace a file belongs to (as every command finds it), or None; ``runtime``
+    (``flowctx lsp --runtime``) names its profile, else its flowctx.yaml does."""
     try:
         root, _ = find_root(path if path.is_dir() else path.parent)
     except WorkspaceNotFound:
         return None
-    session = open_session(root, env=dict(env))
+    session = open_session(root, env=dict(env), runtime=runtime)
     return Workspace(Path(root).resolve(), session)
 
 
@@ -111,8 +116,16 @@ def problems(ws: Workspace, buffers: Mapping[Path, str]) -> dict[Path, list[Loca
         line = max(problem.line - 1, 0)
         column = max(problem.column - 1, 0)
         start, end = _span(texts[path], line, column)
-        out.setdefault(path, []).append(Located(path, line, start, end, problem))
+        rows = texts[path]
+        row = rows[line] if line < len(rows) else ""
+        out.setdefault(path, []).append(Located(path, line, start, end, problem, row))
     return out
+
+
+def line_of(ws: Workspace, path: Path, buffers: Mapping[Path, str], line: int) -> str:
+    """Line ``line`` (0-based) of ``path`` as the editor or the disk has it ("" past the end)."""
+    rows = _text_of(path, buffers, ws.root).splitlines()
+    return rows[line] if 0 <= line < len(rows) else ""
 
 
 def _text_of(path: Path, buffers: Mapping[Path, str], root: Path) -> str:

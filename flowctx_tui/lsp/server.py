@@ -32,6 +32,7 @@ from pygls.uris import from_fs_path, to_fs_path
 from flowctx_core.model.filenames import ROUTING_FILES
 from flowctx_tui.lsp import analysis
 from flowctx_tui.lsp.analysis import Workspace
+from flowctx_tui.lsp.positions import to_client, to_server
 
 #: how long after the last keystroke diagnostics are computed (s)
 DEBOUNCE = 0.05
@@ -81,6 +82,8 @@ class FlowctxServer(LanguageServer):
         self._checks: dict[Path, threading.Event] = {}
         self._check_lock = threading.Lock()
         self.env = dict(os.environ)
+        #: ``flowctx lsp --runtime NAME``: the profile every workspace is answered under
+        self.runtime: str | None = None
 
     # --- state ------------------------------------------------------------------------------
 
@@ -97,10 +100,21 @@ class FlowctxServer(LanguageServer):
         for root, known in self.workspaces.items():
             if root == path or root in path.parents:
                 return known
-        opened = analysis.open_workspace(path, self.env)
+        opened = analysis.open_workspace(path, self.env, self.runtime)
         if opened is not None:
             self.workspaces[opened.root] = opened
         return opened
+
+    # --- positions ----------------------------------------------------------------------------
+
+    def position(self, uri: str, position: types.Position) -> types.Position:
+        """A position the client sent in ``uri``, in code points of its line."""
+        doc = self.workspace.get_text_document(uri)
+        return to_server(self.workspace.position_codec, doc.lines, position)
+
+    def span(self, row: str, line: int, start: int, end: int) -> types.Range:
+        """A code-point span of a line, in the client's units."""
+        return to_client(self.workspace.position_codec, row, line, start, end)
 
     # --- diagnostics --------------------------------------------------------------------------
 
@@ -136,7 +150,7 @@ class FlowctxServer(LanguageServer):
         if cancel.is_set():
             return  # superseded by a newer change: its own check publishes
         for path in sorted(set(found) | ws.published):
-            items = [_diagnostic(item) for item in found.get(path, [])]
+            items = [_diagnostic(self, item) for item in found.get(path, [])]
             self.text_document_publish_diagnostics(
                 types.PublishDiagnosticsParams(uri=from_fs_path(str(path)) or "", diagnostics=items)
             )
@@ -189,16 +203,13 @@ class FlowctxServer(LanguageServer):
             return None
 
 
-def _diagnostic(item: analysis.Located) -> types.Diagnostic:
+def _diagnostic(ls: FlowctxServer, item: analysis.Located) -> types.Diagnostic:
     from flowctx_core.base.secrets import mask_text
 
     p = item.problem
     message = mask_text((f"{p.yaml_path}: " if p.yaml_path else "") + p.message)
     return types.Diagnostic(
-        range=types.Range(
-            start=types.Position(line=item.line, character=item.start),
-            end=types.Position(line=item.line, character=item.end),
-        ),
+        range=ls.span(item.row, item.line, item.start, item.end),
         message=message,
         severity=types.DiagnosticSeverity.Error
         if p.severity == "error"
@@ -241,6 +252,52 @@ def did_save(ls: FlowctxServer, params: types.DidSaveTextDocumentParams) -> None
     ls.schedule_check(path)
 
 
+#: files outside the editor whose change (a git pull, a checkout) can change the answers
+WATCHED = ("**/flowctx.yaml", "**/*.yaml", "**/*.yml", "**/*.json")
+
+
+@server.feature(types.INITIALIZED)
+async def initialized(ls: FlowctxServer, params: types.InitializedParams) -> None:
+    watching = ls.client_capabilities.workspace
+    dynamic = watching and watching.did_change_watched_files
+    if not (dynamic and dynamic.dynamic_registration):
+        return  # the client cannot be asked to watch: saves in the editor still count
+    options = types.DidChangeWatchedFilesRegistrationOptions(
+        watchers=[types.FileSystemWatcher(glob_pattern=glob) for glob in WATCHED]
+    )
+    await ls.client_register_capability_async(
+        types.RegistrationParams(
+            registrations=[
+                types.Registration(
+                    id="flowctx-watched-files",
+                    method=types.WORKSPACE_DID_CHANGE_WATCHED_FILES,
+                    register_options=options,
+                )
+            ]
+        )
+    )
+
+
+@server.feature(types.WORKSPACE_DID_CHANGE_WATCHED_FILES)
+def did_change_watched_files(ls: FlowctxServer, params: types.DidChangeWatchedFilesParams) -> None:
+    """A file changed outside the editor: flowctx.yaml and seeds are read again, and the
+    workspace's problems are published anew (only for workspaces the editor has open)."""
+    reloaded: set[Path] = set()
+    for change in params.changes:
+        path = _path(change.uri)
+        if path is None:
+            continue
+        ws = next(
+            (w for root, w in ls.workspaces.items() if root == path or root in path.parents), None
+        )
+        if ws is None:
+            continue
+        if ws.root not in reloaded and (path.name == "flowctx.yaml" or "seed" in path.parts):
+            analysis.reload_session(ws)
+            reloaded.add(ws.root)
+        ls.schedule_check(path)
+
+
 @server.feature(types.TEXT_DOCUMENT_DID_CLOSE)
 def did_close(ls: FlowctxServer, params: types.DidCloseTextDocumentParams) -> None:
     path = _path(params.text_document.uri)
@@ -278,7 +335,7 @@ async def hover(ls: FlowctxServer, params: types.HoverParams) -> types.Hover | N
     path, ws, workflow, text = found
     if workflow is None:
         return None
-    pos = params.position
+    pos = ls.position(params.text_document.uri, params.position)
     buffers = ls.buffers()
 
     def work() -> str | None:
@@ -311,7 +368,7 @@ async def completion(ls: FlowctxServer, params: types.CompletionParams) -> types
     path, ws, workflow, text = found
     if workflow is None:
         return empty
-    pos = params.position
+    pos = ls.position(params.text_document.uri, params.position)
     buffers = ls.buffers()
 
     def work() -> analysis.Completions | None:
@@ -329,13 +386,14 @@ async def completion(ls: FlowctxServer, params: types.CompletionParams) -> types
         "source type": types.CompletionItemKind.EnumMember,
         "path": types.CompletionItemKind.Field,
     }[offered.kind]
-    start = types.Position(line=pos.line, character=max(pos.character - len(offered.prefix), 0))
+    row = text.splitlines()[pos.line] if pos.line < len(text.splitlines()) else ""
+    edit = ls.span(row, pos.line, max(pos.character - len(offered.prefix), 0), pos.character)
     items = [
         types.CompletionItem(
             label=name,
             kind=kind,
             detail=f"flowctx: {offered.kind}",
-            text_edit=types.TextEdit(range=types.Range(start=start, end=pos), new_text=name),
+            text_edit=types.TextEdit(range=edit, new_text=name),
         )
         for name in offered.items
         if name.startswith(offered.prefix)
@@ -349,7 +407,8 @@ async def definition(ls: FlowctxServer, params: types.DefinitionParams) -> types
     if found is None:
         return None
     _, ws, workflow, text = found
-    word = analysis.word_at(text, params.position.line, params.position.character)
+    pos = ls.position(params.text_document.uri, params.position)
+    word = analysis.word_at(text, pos.line, pos.character)
     if workflow is None or word is None:
         return None
     buffers = ls.buffers()
@@ -357,12 +416,9 @@ async def definition(ls: FlowctxServer, params: types.DefinitionParams) -> types
     if where is None:
         return None
     path, line, col = where
+    row = analysis.line_of(ws, path, buffers, line)
     return types.Location(
-        uri=from_fs_path(str(path)) or "",
-        range=types.Range(
-            start=types.Position(line=line, character=col),
-            end=types.Position(line=line, character=col + len(word[0])),
-        ),
+        uri=from_fs_path(str(path)) or "", range=ls.span(row, line, col, col + len(word[0]))
     )
 
 
@@ -372,7 +428,8 @@ async def references(ls: FlowctxServer, params: types.ReferenceParams) -> list[t
     if found is None:
         return []
     _, ws, workflow, text = found
-    word = analysis.word_at(text, params.position.line, params.position.character)
+    pos = ls.position(params.text_document.uri, params.position)
+    word = analysis.word_at(text, pos.line, pos.character)
     if workflow is None or word is None:
         return []
     buffers = ls.buffers()
@@ -380,10 +437,7 @@ async def references(ls: FlowctxServer, params: types.ReferenceParams) -> list[t
     return [
         types.Location(
             uri=from_fs_path(str(p)) or "",
-            range=types.Range(
-                start=types.Position(line=line, character=start),
-                end=types.Position(line=line, character=end),
-            ),
+            range=ls.span(analysis.line_of(ws, p, buffers, line), line, start, end),
         )
         for p, line, start, end in used
     ]
@@ -461,6 +515,7 @@ def try_in_flowctx(ls: FlowctxServer, *arguments: Any) -> str:
     return text
 
 
-def main() -> int:
+def main(runtime: str | None = None) -> int:
+    server.runtime = runtime
     server.start_io()
     return 0

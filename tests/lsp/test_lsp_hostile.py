@@ -22,7 +22,9 @@ import pytest
 import pytest_asyncio
 from lsprotocol import types
 from pygls.uris import from_fs_path
-from pytest_lsp import LanguageClient, client_capabilities, make_test_lsp_client
+from pytest_lsp import LanguageClient, client_capabilities
+
+from tests.lsp.client import make_client
 
 #: far longer than any request should take: reaching it means the server froze
 FROZEN = 60.0
@@ -59,7 +61,7 @@ def _workspace(root: Path, conditions: list[str]) -> Path:
 
 
 async def _start(root: Path) -> LanguageClient:
-    lsp = make_test_lsp_client()
+    lsp = make_client()
     await lsp.start_io(sys.executable, "-m", "flowctx_tui", "lsp")
     await asyncio.wait_for(
         lsp.initialize_session(

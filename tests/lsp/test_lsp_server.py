@@ -15,9 +15,10 @@ import pytest
 import pytest_asyncio
 from lsprotocol import types
 from pygls.uris import from_fs_path
-from pytest_lsp import LanguageClient, client_capabilities, make_test_lsp_client
+from pytest_lsp import LanguageClient, client_capabilities
 
 from flowctx_tui.cli.workspace_args import demo_path
+from tests.lsp.client import make_client
 
 CONTRACT = "workflows/AppGenerator/context_variables.yaml"
 GRAPH = "workflows/AppGenerator/transition_graph.yaml"
@@ -33,7 +34,7 @@ def demo(tmp_path: Path) -> Path:
 
 @pytest_asyncio.fixture
 async def client(demo: Path) -> AsyncIterator[LanguageClient]:
-    lsp = make_test_lsp_client()
+    lsp = make_client()
     await lsp.start_io(sys.executable, "-m", "flowctx_tui", "lsp")
     await lsp.initialize_session(
         types.InitializeParams(
