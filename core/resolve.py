@@ -182,11 +182,8 @@ def _resolve(
         elif (
             spec.name in launch
             and result.error
-            and definition.source.type
-            in (
-                "runtime",
-                "config",
-            )
+            and definition.source.type in ("runtime", "config")
+            and inputs.runtime.runtime_context
         ):
             # the loader raised before any launch value applies: a launch value does not save
             # the load, so the row keeps the loader's error (one verdict with the refusal)

@@ -19,7 +19,8 @@ here models the runtime: each answer is what one of its functions returned or ra
   ``compile_transition_rules_to_graph``), then the route from every source agent
   (``resolve_next_agent``, AG2's own ``WorkflowAdapter``).
 - ``{"kind": "routes", "graphs": [{"rules", "agents", "initial", "max_turns", "hops",
-  "traces"}, ...]}``: per graph, ``compile_transition_rules_to_graph`` (or the error it raises);
+  "traces"}, ...]}``: per graph, the workflow manager's strict ``TransitionGraphConfig`` then
+  ``compile_transition_rules_to_graph`` (or the error either raises);
   each hop ``{"source", "context", "tools"}`` is the next speaker after one turn: with no tool
   call ``resolve_next_agent`` itself, with tool calls AG2's ``WorkflowAdapter.fold`` over the
   packet its own ``_resolve_routing`` builds from the calls in order; each trace
@@ -600,11 +601,18 @@ def _trace(spec: dict[str, Any], trace: dict[str, Any]) -> dict[str, Any]:
 
 
 def routes(request: dict[str, Any]) -> list[dict[str, Any]]:
+    from mozaiksai.core.workflow.declarative.contracts import TransitionGraphConfig
     from mozaiksai.core.workflow.execution.network_graph import compile_transition_rules_to_graph
 
     out: list[dict[str, Any]] = []
     for spec in request["graphs"]:
         agents = list(spec["agents"])
+        try:
+            # the workflow manager's strict model first: a file it refuses never compiles
+            TransitionGraphConfig.model_validate({"transition_rules": spec["rules"]})
+        except Exception as exc:
+            out.append({"compile": f"workflow manager: {type(exc).__name__}: {exc}"})
+            continue
         try:
             graph = compile_transition_rules_to_graph(
                 spec["rules"],
