@@ -291,6 +291,12 @@ def trace(
                 "user"
             )
         )
+        if entry is not None and entry.failed:
+            reason = (
+                f"resolving initial_agent {initial_agent} through the graph raises "
+                f"({entry.reason}): the run fails before its first turn"
+            )
+            return Trace(routes.workflow, initial_agent, (), "failed", reason, tuple(notes))
         target = entry.winner.target if entry is not None and entry.winner is not None else None
         if target is None or is_user(target) or target == "terminate":
             reason = (

@@ -600,6 +600,32 @@ def _trace(spec: dict[str, Any], trace: dict[str, Any]) -> dict[str, Any]:
     return {"steps": steps, "closed": None}
 
 
+def _entry(spec: dict[str, Any], context: dict[str, Any]) -> str:
+    """The first speaker of a run whose orchestrator says ``initial_agent: user``: the
+    workflow's own user re-entry resolution (orchestration_patterns.py), or ``error`` when it
+    raises (a condition that fails to evaluate: the orchestration fails)."""
+    from mozaiksai.core.workflow.orchestration_patterns import _resolve_executable_initial_agent
+
+    try:
+        return _resolved_entry(_resolve_executable_initial_agent, spec, context)
+    except Exception:
+        return "error"
+
+
+def _resolved_entry(resolve: Any, spec: dict[str, Any], context: dict[str, Any]) -> str:
+    return str(
+        resolve(
+            initial_agent_name=spec.get("initial") or "",
+            configured_initial_agent_name=spec.get("initial") or "",
+            agents={a: None for a in spec["agents"]},
+            transition_rules=spec["rules"],
+            context_variables=dict(context),
+            wf_logger=logging.getLogger("differential"),
+            workflow_name_upper="DIFFERENTIAL",
+        )
+    )
+
+
 def routes(request: dict[str, Any]) -> list[dict[str, Any]]:
     from mozaiksai.core.workflow.declarative.contracts import TransitionGraphConfig
     from mozaiksai.core.workflow.execution.network_graph import compile_transition_rules_to_graph
@@ -629,13 +655,16 @@ def routes(request: dict[str, Any]) -> list[dict[str, Any]]:
                 hops.append(_hop(graph, hop, agents))
             except Exception as exc:
                 hops.append({"error": f"{type(exc).__name__}: {exc}"})
+        entries: list[Any] = []
+        for context in spec.get("entries", []):
+            entries.append(_entry(spec, context))
         traces: list[Any] = []
         for trace in spec.get("traces", []):
             try:
                 traces.append(_trace(spec, trace))
             except Exception:
                 traces.append({"harness_error": traceback.format_exc(limit=3)})
-        out.append({"compile": None, "hops": hops, "traces": traces})
+        out.append({"compile": None, "hops": hops, "traces": traces, "entries": entries})
     return out
 
 

@@ -319,11 +319,30 @@ def request(
                     {"source": c.source, "context": c.context, "tools": c.tools}
                     for c in hops[g.label]
                 ],
+                # a user re-entry start: the contexts that route the human
+                "entries": _entries(g, hops[g.label]),
                 "traces": traces[g.label],
             }
             for g in graphs
         ],
     }
+
+
+def _entries(graph: Graph, cases: list[Case]) -> list[dict[str, Any]]:
+    if not graph.initial or graph.initial.strip().lower() != "user":
+        return []
+    return [c.context for c in cases if c.source == "user" and not c.tools]
+
+
+def _flowctx_entry(graph: Graph, context: dict[str, Any]) -> str:
+    """flowctx's first speaker for ``initial_agent: user``: the trace's start, or ``user`` when
+    it refuses (the runtime keeps the symbolic name, which its runner then refuses)."""
+    run = trace(
+        graph.routes, EMPTY, [], initial_agent=graph.initial, context=context, agents=graph.agents
+    )
+    if run.outcome == "failed":
+        return "error"
+    return "user" if run.outcome == "refused" else run.start
 
 
 def _flowctx_trace(graph: Graph, spec: dict[str, Any]) -> Trace:
@@ -371,6 +390,17 @@ def compare(
                     f"{graph.label}: from {case.source} context "
                     f"{json.dumps(case.context, default=str)} tools {case.tools}: "
                     f"flowctx {mine} | runtime {theirs}"
+                )
+        entries = _entries(graph, hops[graph.label])
+        for context, theirs in zip(entries, answer["entries"], strict=True):
+            tally.count("entry")
+            mine = _flowctx_entry(graph, context)
+            if mine == theirs:
+                tally.agreed += 1
+            else:
+                tally.disagreements.append(
+                    f"{graph.label}: initial_agent user under {json.dumps(context, default=str)}: "
+                    f"flowctx starts at {mine} | runtime at {theirs}"
                 )
         for spec, theirs in zip(traces[graph.label], answer["traces"], strict=True):
             tally.count("trace")
@@ -555,7 +585,8 @@ def generated_graph(n: int, rng: random.Random) -> Graph:
     )
     text = yaml.safe_dump({"transition_rules": rules}, sort_keys=False)
     max_turns = rng.choice((None, 3, 5, 8, 50))
-    return Graph(f"generated:{n}", text, agents, rng.choice(agents[:3]), max_turns)
+    initial = "user" if rng.random() < 0.2 else rng.choice(agents[:3])
+    return Graph(f"generated:{n}", text, agents, initial, max_turns)
 
 
 def mixes_orders(graph: Graph) -> bool:

@@ -372,7 +372,11 @@ def _spec_problems(rule: TransitionRule) -> list[tuple[str, str]]:
                 f"RevertToUserTarget{hint}; the runtime's graph compiler refuses it",
             )
         )
-    if declared == "reverttousertarget" and rule.target.type != "RevertToUserTarget":
+    # (a terminate target is read first: it ends the run whatever transition_target says)
+    if declared == "reverttousertarget" and rule.target.type not in (
+        "RevertToUserTarget",
+        "TerminateTarget",
+    ):
         out.append(
             (
                 "transition_target",
