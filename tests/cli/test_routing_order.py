@@ -273,3 +273,21 @@ def test_the_packaged_projection_root_is_named_when_flowctx_cannot_read_it(
     )  # fmt: skip
     assert code == 0
     assert "flowctx cannot find that package here" not in out
+
+
+def test_agents_come_from_agents_yaml_under_the_release(appgen, capsys) -> None:
+    # AssemblyAgent and AppValidationAgent are defined in agents.yaml only, as in the shipped
+    # AppGenerator: no false warning, no wrong rename
+    code, out, _ = run(capsys, "check", str(appgen))
+    assert code == 0 and "is not an agent of" not in out
+    graph = appgen / "workflows" / "AppGenerator" / "transition_graph.yaml"
+    graph.write_text(
+        graph.read_text().replace(
+            "target_agent: AppValidationAgent\n", "target_agent: AppValidatonAgent\n", 1
+        )
+    )
+    code, out, _ = run(capsys, "check", str(appgen))
+    assert (
+        "target agent 'AppValidatonAgent' is not an agent of "
+        "workflows/AppGenerator/agents.yaml (did you mean 'AppValidationAgent'?)" in out
+    )
