@@ -352,8 +352,8 @@ def _spec_problems(rule: TransitionRule) -> list[tuple[str, str]]:
     ends = rule.target.type == "TerminateTarget"
     if rule.termination_reason is not None and not ends:
         out.append(("termination_reason", "termination_reason needs target_agent: terminate"))
-    declared = (rule.declared_target or "").strip().lower()
-    if declared == "terminatetarget" and not ends:
+    named = (rule.declared_target or "").strip().lower()
+    if named == "terminatetarget" and not ends:
         out.append(
             (
                 "transition_target",
@@ -362,7 +362,7 @@ def _spec_problems(rule: TransitionRule) -> list[tuple[str, str]]:
         )
     # mozaiks 0.2.0, network_graph.py _target_for: only these three names compile, and a
     # RevertToUserTarget must name the human
-    if declared and declared not in _COMPILED_TARGETS:
+    if named and named not in _COMPILED_TARGETS:
         shown = rule.declared_target or ""
         hint = did_you_mean(shown, ("AgentTarget", "TerminateTarget", "RevertToUserTarget"))
         out.append(
@@ -373,7 +373,7 @@ def _spec_problems(rule: TransitionRule) -> list[tuple[str, str]]:
             )
         )
     # (a terminate target is read first: it ends the run whatever transition_target says)
-    if declared == "reverttousertarget" and rule.target.type not in (
+    if named == "reverttousertarget" and rule.target.type not in (
         "RevertToUserTarget",
         "TerminateTarget",
     ):
