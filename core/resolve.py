@@ -7,7 +7,7 @@ the ones before them, as in the runtime.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -45,6 +45,35 @@ def _is_secret(spec: VariableSpec) -> bool:
     env_var = getattr(src, "env_var", None)
     # a secret-looking document field unwrapped into the variable (fields: [api_secret])
     return bool(env_var and is_secret_key(env_var)) or secret_field(src) is not None
+
+
+def _looked_up_with_secrets(specs: Sequence[VariableSpec], secret: list[bool]) -> list[bool]:
+    """``secret`` with every ``data_reference`` whose filter reads a secret (a secret
+    variable, a secret-looking key, or a variable itself looked up with one) made secret too:
+    which record a secret finds, if any, tells something of it, so the record is masked as
+    the secret is."""
+    from flowctx_core.sources.data_reference import template_reads
+
+    out = list(secret)
+    names = {v.name for v, s in zip(specs, out, strict=True) if s}
+    changed = True
+    while changed:
+        changed = False
+        for i, spec in enumerate(specs):
+            src = spec.definition.source if spec.definition else None
+            if out[i] or getattr(src, "type", None) != "data_reference":
+                continue
+            template = getattr(src, "query_template", None)
+            for path in template_reads(template) if template else ():
+                read = path[1:] if path[0] == "runtime" else path
+                if (path[0] != "runtime" and path[0] in names) or any(
+                    is_secret_key(p) for p in read
+                ):
+                    out[i] = True
+                    names.add(spec.name)
+                    changed = True
+                    break
+    return out
 
 
 def _error_row(spec: VariableSpec, agents: tuple[str, ...]) -> Row:
@@ -119,7 +148,9 @@ def _resolve(
         if spec.definition is not None and spec.definition.source.type == "runtime":
             values.setdefault(spec.name, (runtime_context or {}).get(spec.name))
     # each definition's secrecy once (rows and sources both ask)
-    secret = [_is_secret(v) for v in workflow.variables]
+    secret = _looked_up_with_secrets(
+        workflow.variables, [_is_secret(v) for v in workflow.variables]
+    )
     secret_names = frozenset(
         v.name for v, is_secret in zip(workflow.variables, secret, strict=True) if is_secret
     )

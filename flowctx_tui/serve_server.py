@@ -10,8 +10,14 @@ refused, token or not. Imported only by the serve command, once its arguments ar
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import ctypes
 import hmac
+import logging
+import os
 import secrets
+import signal
 import socket
 from collections.abc import Awaitable, Callable
 from importlib import resources
@@ -19,7 +25,8 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from aiohttp import web
-from textual_serve.server import Server
+from textual_serve.app_service import AppService
+from textual_serve.server import Server, to_int
 
 #: the query parameter of the printed URL, and the cookie the page keeps it in
 TOKEN_PARAM = "token"
@@ -63,6 +70,64 @@ def token_url(public_url: str, token: str) -> str:
     return f"{public_url.rstrip('/')}/?{TOKEN_PARAM}={token}"
 
 
+#: how long an app process is given to quit when asked, before it is ended
+QUIT_SECONDS = 2.0
+
+
+def _die_with_server() -> None:  # runs in the app process between fork and exec
+    # the kernel ends the app when the server ends, however it ends (SIGKILL included); the
+    # command is exec'd by the shell, so this reaches the app itself
+    with contextlib.suppress(OSError, AttributeError):
+        ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+
+
+class _AppProcess(AppService):  # type: ignore[misc]
+    """textual-serve's app service, whose app process always ends with its browser: started
+    in a process group of its own (the app and whatever it starts), asked to quit when the
+    browser goes, then ended if it has not, and killed by the kernel if the server dies."""
+
+    async def _open_app_process(self, width: int = 80, height: int = 24) -> Any:
+        environment = self._build_environment(width=width, height=height)
+        self._process = process = await asyncio.create_subprocess_shell(
+            f"exec {self.command}",
+            stdin=asyncio.subprocess.PIPE,
+            stdout=asyncio.subprocess.PIPE,
+            stderr=asyncio.subprocess.PIPE,
+            env=environment,
+            start_new_session=True,
+            preexec_fn=_die_with_server,
+        )
+        self._stdin = process.stdin
+        return process
+
+    def end(self, how: signal.Signals = signal.SIGKILL) -> None:
+        """Signal the app's whole process group (nothing when it is gone)."""
+        process = self._process
+        if process is not None and process.returncode is None:
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.killpg(process.pid, how)
+
+    async def stop(self) -> None:
+        """Ask the app to quit (textual-serve's way); an app that does not within
+        ``QUIT_SECONDS`` (one still starting reads no quit) is terminated, then killed."""
+        process = self._process
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(super().stop(), QUIT_SECONDS)
+        if process is None:
+            return
+        for how in (signal.SIGTERM, signal.SIGKILL):
+            if process.returncode is not None:
+                break
+            self.end(how)
+            with contextlib.suppress(asyncio.TimeoutError):
+                await asyncio.wait_for(process.wait(), QUIT_SECONDS)
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self._task
+            self._task = None
+
+
 class GuardedServer(Server):  # type: ignore[misc]
     """textual-serve's server, refusing what the token and the origin check do not allow."""
 
@@ -73,6 +138,44 @@ class GuardedServer(Server):  # type: ignore[misc]
         self.token = token
         self.ready = ready
         self.origin = origin_of(self.public_url)
+        #: every app process running, one per browser connection
+        self.apps: set[_AppProcess] = set()
+
+    async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
+        """textual-serve's websocket handler, with an app process that ends with its browser
+        (a browser gone while the app still starts included) and with the server."""
+        websocket = web.WebSocketResponse(heartbeat=15)
+        width = to_int(request.query.get("width", "80"), 80)
+        height = to_int(request.query.get("height", "24"), 24)
+        app = _AppProcess(
+            self.command,
+            write_bytes=websocket.send_bytes,
+            write_str=websocket.send_str,
+            close=websocket.close,  # type: ignore[arg-type]  # textual-serve passes it so too
+            download_manager=self.download_manager,
+            debug=self.debug,
+        )
+        self.apps.add(app)
+        try:
+            await websocket.prepare(request)
+            await app.start(width, height)
+            await self._process_messages(websocket, app)
+        except asyncio.CancelledError:
+            await websocket.close()
+        except Exception as error:
+            logging.getLogger("textual-serve").exception(error)
+        finally:
+            await asyncio.shield(app.stop())
+            self.apps.discard(app)
+        return websocket
+
+    async def on_shutdown(self, app: web.Application) -> None:
+        # the server stops (Ctrl+C, SIGTERM): no app process outlives it
+        for running in list(self.apps):
+            running.end(signal.SIGTERM)
+        await asyncio.sleep(0.2)
+        for running in list(self.apps):
+            running.end(signal.SIGKILL)
 
     async def _make_app(self) -> web.Application:
         app: web.Application = await super()._make_app()

@@ -200,7 +200,7 @@ def make_demo_review(tmp_path: Path) -> Path:
             ".flowctx/scenarios/Approvals/validated.json": {
                 "format": "flowctx-scenario/1",
                 "workflow": "Approvals",
-                "stepResult": {"step": "Success"},
+                "stepResult": {"step": "Retry", "priorStepResult": [{"success": True}]},
             }
         },
     )
@@ -231,7 +231,7 @@ def make_demo_review(tmp_path: Path) -> Path:
     )
     edit(
         "workflows/Approvals/flow.yaml",
-        "condition: \"stepResult.step === 'Success'\"",
-        "condition: \"stepResult.step === 'Success' && payload.amount > 0\"",
+        'condition: "stepResult.priorStepResult[0].success === true"',
+        'condition: "stepResult.priorStepResult[0].success === true && payload.amount > 0"',
     )
     return shop

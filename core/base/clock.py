@@ -53,7 +53,7 @@ def iso_text(ms: int) -> str:
 
     seconds, millis = divmod(ms, 1000)
     stamp = dt.datetime(1970, 1, 1, tzinfo=dt.UTC) + dt.timedelta(seconds=seconds)
-    text = stamp.strftime("%Y-%m-%dT%H:%M:%S")
+    text = f"{stamp.year:04d}" + stamp.strftime("-%m-%dT%H:%M:%S")
     return f"{text}.{millis:03d}Z" if millis else f"{text}Z"
 
 
@@ -79,7 +79,8 @@ def clock_from_yaml(value: object) -> Clock:
 
     if isinstance(value, dt.datetime):
         stamp = value if value.tzinfo else value.replace(tzinfo=dt.UTC)
-        return Clock(round((stamp - dt.datetime(1970, 1, 1, tzinfo=dt.UTC)).total_seconds() * 1000))
+        ms = round((stamp - dt.datetime(1970, 1, 1, tzinfo=dt.UTC)).total_seconds() * 1000)
+        return Clock(_in_range(ms, value.isoformat()))
     if isinstance(value, dt.date):
         return parse_now(value.isoformat())
     if not isinstance(value, str):
@@ -109,10 +110,29 @@ def parse_now(text: str) -> Clock:
     if zone and zone != "Z":
         sign = -1 if zone[0] == "-" else 1
         digits = zone[1:].replace(":", "")
-        offset = sign * (int(digits[:2]) * 60 + int(digits[2:]))
+        hours, minutes = int(digits[:2]), int(digits[2:])
+        if hours > 23 or minutes > 59:
+            raise ClockError(
+                f"'{text}' has the offset {zone}, which is no time zone: hours 00-23, minutes 00-59"
+            )
+        offset = sign * (hours * 60 + minutes)
     ms = int((stamp - dt.datetime(1970, 1, 1, tzinfo=dt.UTC)).total_seconds()) * 1000
     ms += int((fraction or "0").ljust(3, "0")[:3])
-    return Clock(ms - offset * 60_000)
+    return Clock(_in_range(ms - offset * 60_000, text))
+
+
+#: the instants an ISO 8601 date can name in UTC: years 0001 to 9999 (an offset can push a
+#: local 9999-12-31 past the end, where writing the instant back as text would overflow)
+_FIRST_MS: Final = -62_135_596_800_000
+_LAST_MS: Final = 253_402_300_799_999
+
+
+def _in_range(ms: int, text: str) -> int:
+    if not _FIRST_MS <= ms <= _LAST_MS:
+        raise ClockError(
+            f"'{text}' is out of range: in UTC it falls outside the years 0001 to 9999"
+        )
+    return ms
 
 
 #: the instant ``pin`` set (read as a module attribute on the hot path, not through a call)

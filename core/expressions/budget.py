@@ -40,6 +40,7 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any, Final, Protocol
 
 #: steps of work one evaluation may do (about 0.35 s of C-level traversal at 70 ns a step;
@@ -117,6 +118,11 @@ def begin(deadline: float | None = None, cancel: Flag | None = None) -> Budget |
     """``running`` without the context manager, for the hot path of ``evaluate``: start a fresh
     budget on this thread and return the one to give back to ``end``."""
     previous: Budget | None = getattr(_local, "budget", None)
+    outer: float | None = getattr(_local, "until", None)
+    if outer is not None and (deadline is None or outer < deadline):
+        deadline = outer  # a caller's bound on everything it runs (``until``)
+    if cancel is None:
+        cancel = getattr(_local, "cancel", None)  # and its cancel flag (``bounded``)
     if previous is None:  # the usual case: reuse this thread's account (no allocation)
         budget = getattr(_local, "spare", None)
         if budget is None:
@@ -132,6 +138,36 @@ def begin(deadline: float | None = None, cancel: Flag | None = None) -> Budget |
             _local.budget = previous
             raise
     return previous
+
+
+@contextmanager
+def bounded(deadline: float | None, cancel: Flag | None) -> Iterator[None]:
+    """``until(deadline)``, and every evaluation started inside also stops when ``cancel`` is
+    set: a server that gives up on a request (late, cancelled, superseded) stops its work
+    too, rather than answering nothing while the work runs on in a thread."""
+    previous: Flag | None = getattr(_local, "cancel", None)
+    if cancel is not None:
+        _local.cancel = cancel
+    try:
+        with until(deadline):
+            yield
+    finally:
+        _local.cancel = previous
+
+
+@contextmanager
+def until(deadline: float | None) -> Iterator[None]:
+    """Every evaluation this thread starts inside stops by ``deadline`` (a ``time.monotonic()``
+    value), whatever deadline its own caller gives: the bound of a caller that runs many
+    evaluations through layers that know nothing of it (``--suggest-seconds`` over routing).
+    None: no bound of its own (an enclosing one still holds)."""
+    previous: float | None = getattr(_local, "until", None)
+    if deadline is not None and (previous is None or deadline < previous):
+        _local.until = deadline
+    try:
+        yield
+    finally:
+        _local.until = previous
 
 
 def end(previous: Budget | None) -> None:
@@ -157,6 +193,12 @@ def charge(n: int) -> None:
 
 #: what one step stands for in wall time (the module docstring's 70 ns)
 STEP_SECONDS: Final = 70e-9
+
+
+def remaining_steps() -> int:
+    """The steps this evaluation may still charge (``MAX_WORK`` outside any evaluation)."""
+    budget: Budget | None = getattr(_local, "budget", None)
+    return MAX_WORK - (budget.used if budget is not None else 0)
 
 
 def remaining_seconds() -> float:

@@ -3,8 +3,9 @@
 ``mj`` and ``python`` complete dotted paths into the scope (``data.u`` -> ``data.userApproval``),
 walking dicts by key and lists by index, and offer ``length`` and the allowed methods on strings
 and arrays (``mj``). ``ag2`` completes ``${`` with the context variable names
-(``${inter`` -> ``${interview_complete}``). Only keys are offered, never values, so a scope holding
-secrets can be completed against safely.
+(``${inter`` -> ``${interview_complete}``). Only keys are offered, never values; and never the
+keys inside a secret (a secret variable named in ``secret_paths``, or any value under a
+secret-looking key): ``api_tokens: {tok_live_...: ...}`` keeps its tokens in its keys.
 
 A candidate replaces ``text[start:cursor]``; ``apply_completion`` does that splice.
 """
@@ -12,10 +13,11 @@ A candidate replaces ``text[start:cursor]``; ``apply_completion`` does that spli
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from flowctx_core.base.secrets import is_secret_key
 from flowctx_core.expressions.js.globals import COMPLETION_ARRAY_METHODS as ARRAY_METHODS
 from flowctx_core.expressions.js.globals import COMPLETION_GLOBALS as GLOBALS
 from flowctx_core.expressions.js.globals import COMPLETION_NAMESPACES as NAMESPACES
@@ -51,19 +53,33 @@ class Completion:
     candidates: tuple[str, ...] = ()
 
 
-def complete(text: str, cursor: int, scope: Mapping[str, Any], dialect: str) -> list[str]:
+def complete(
+    text: str,
+    cursor: int,
+    scope: Mapping[str, Any],
+    dialect: str,
+    secret_paths: Collection[str] = (),
+) -> list[str]:
     """Texts that could replace the name or path just before ``cursor``, best first."""
-    return list(completions(text, cursor, scope, dialect).candidates)
+    return list(completions(text, cursor, scope, dialect, secret_paths).candidates)
 
 
-def completions(text: str, cursor: int, scope: Mapping[str, Any], dialect: str) -> Completion:
+def completions(
+    text: str,
+    cursor: int,
+    scope: Mapping[str, Any],
+    dialect: str,
+    secret_paths: Collection[str] = (),
+) -> Completion:
+    """``secret_paths``: dotted paths (``context.api_tokens``) whose values are secret; their
+    members are never listed (nor those of a value under a secret-looking key)."""
     cursor = max(0, min(cursor, len(text)))
     before = text[:cursor]
     if _inside_string(before):
         return Completion(cursor, cursor)
     if dialect == "ag2":
         return _complete_ag2(before, scope)
-    return _complete_path(before, scope, dialect)
+    return _complete_path(before, scope, dialect, frozenset(secret_paths))
 
 
 def apply_completion(text: str, completion: Completion, candidate: str) -> tuple[str, int]:
@@ -91,7 +107,9 @@ def _complete_ag2(before: str, scope: Mapping[str, Any]) -> Completion:
 # --- mj and python paths ---------------------------------------------------------------------
 
 
-def _complete_path(before: str, scope: Mapping[str, Any], dialect: str) -> Completion:
+def _complete_path(
+    before: str, scope: Mapping[str, Any], dialect: str, secret: frozenset[str] = frozenset()
+) -> Completion:
     m = _PATH_AT_END.search(before)
     if m is None or _preceded_by_member(before, m.start()):
         return Completion(len(before), len(before))
@@ -106,9 +124,15 @@ def _complete_path(before: str, scope: Mapping[str, Any], dialect: str) -> Compl
         chosen = _ranked(sorted(NAMESPACES[root]), partial)
         return Completion(start, len(before), tuple(f"{root}.{c}" for c in chosen))
     value = scope.get(root, _MISSING)
+    path = root
+    if path in secret or is_secret_key(root):
+        return Completion(len(before), len(before))
     for seg in _ONE_SEGMENT.finditer(rest):
+        key = _key_of(seg)
         value = _step(value, seg)
-        if value is _MISSING:
+        path = f"{path}.{key}"
+        # the members of a secret are part of it: its keys are never offered
+        if value is _MISSING or path in secret or is_secret_key(key):
             return Completion(len(before), len(before))
     base = before[start:].removesuffix(partial)
     base = base[: len(base) - len(dot)] if dot else base
@@ -117,6 +141,14 @@ def _complete_path(before: str, scope: Mapping[str, Any], dialect: str) -> Compl
         base + _accessor(name, sep, dialect) for name in _ranked(_members(value, dialect), partial)
     ]
     return Completion(start, len(before), tuple(out))
+
+
+def _key_of(seg: re.Match[str]) -> str:
+    name, index, dq, sq = seg.group("name", "index", "dq", "sq")
+    found = (
+        name if name is not None else index if index is not None else dq if dq is not None else sq
+    )
+    return str(found)
 
 
 def _step(value: Any, seg: re.Match[str]) -> Any:

@@ -30,7 +30,9 @@ caller's secret paths. This module never imports Textual and holds no global sta
 from __future__ import annotations
 
 import ast
-from collections.abc import Callable, Iterable, Mapping
+import threading
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from contextlib import contextmanager
 from functools import lru_cache
 from typing import Any, Final
 
@@ -128,6 +130,12 @@ class Flow:
 
     def __init__(self, records: Mapping[int, tuple[bool, Any]]) -> None:
         self.records = records
+        #: called with each value's provenance as it is made (``watch_secrets``): raising
+        #: there stops the evaluation at the first value derived from a secret
+        self.watch: Callable[[Prov], None] | None = None
+        paths = getattr(_watching, "paths", None)
+        if paths is not None:
+            self.watch = watch_secrets(self, paths)
         self.reset()
 
     def reset(self) -> None:
@@ -151,6 +159,8 @@ class Flow:
         frame = self.frames.pop()
         prov = self._rule(node, value, frame, local)
         self.prov[id(node)] = prov
+        if self.watch is not None and prov.facts:
+            self.watch(prov)
         self.frames[-1].add(node, prov)
 
     def fail(self, node: ast.AST) -> None:
@@ -452,6 +462,88 @@ def judge(
     return ("inside", None) if inside else (None, None)
 
 
+_watching = threading.local()
+
+
+@contextmanager
+def stop_at_secrets(paths: Mapping[tuple[str, ...], str]) -> Iterator[None]:
+    """Every traced evaluation this thread starts inside stops (``SecretRead``) at its first
+    value derived from a secret (``watch_secrets``)."""
+    previous = getattr(_watching, "paths", None)
+    _watching.paths = paths
+    try:
+        yield
+    finally:
+        _watching.paths = previous
+
+
+class SecretRead(BaseException):
+    """Raised by ``watch_secrets``'s hook at the first value derived from a secret. Not an
+    ``Exception``: no evaluator's handler of errors may catch it and carry on."""
+
+    def __init__(self, secret: str) -> None:
+        super().__init__(secret)
+        self.secret = secret
+
+
+def watch_secrets(flow: Flow, paths: Mapping[tuple[str, ...], str]) -> Callable[[Prov], None]:
+    """The hook that stops a traced evaluation (``SecretRead``) as soon as it makes a value
+    derived from a secret: read at or under a secret path, through a secret-looking key, or
+    computed from a container or string holding one. Reading a container on the way to a
+    member of it (``context`` in ``context.region``) is not: only what is computed from it.
+    Everything evaluated before the stop read no secret, so how long the evaluation ran says
+    nothing of one."""
+
+    def watch(prov: Prov) -> None:
+        for kind, origin in prov.facts:
+            plain = _plain(origin)
+            direct = prov.path == plain
+            if kind == "key":
+                raise SecretRead(dotted(plain))
+            if kind == "path":
+                for secret in paths:
+                    if origin[: len(secret)] == secret:
+                        raise SecretRead(dotted(secret))
+                    if not direct and secret[: len(origin)] == origin:
+                        raise SecretRead(dotted(secret))
+            elif kind == "holds" and not direct and flow.holds(origin):
+                raise SecretRead(dotted(plain))
+
+    return watch
+
+
+def secret_origin(
+    facts: Iterable[Fact],
+    paths: Mapping[tuple[str, ...], str],
+    holds: Callable[[tuple[str, ...]], bool] = lambda origin: True,
+) -> str | None:
+    """The secret a value with these facts derives from, as an author writes it
+    (``context.api_key``), or None when it derives from none. What ``judge`` masks whole is
+    what this names: a secret-looking key, a read at, under or above a secret path, or a
+    container or string holding a secret inside."""
+    for kind, origin in sorted(facts, key=lambda f: (_ORDER[f[0]], f[1])):
+        if kind == "key":
+            return dotted(_plain(origin))
+        if kind == "path":
+            for secret in paths:
+                if origin[: len(secret)] == secret or secret[: len(origin)] == origin:
+                    return dotted(secret)
+        elif kind == "holds" and holds(origin):
+            return dotted(_plain(origin))
+    return None
+
+
 Judge = Callable[[Prov], tuple[str | None, str | None]]
 
-__all__ = ["CLEAN", "Flow", "Prov", "dotted", "judge", "path_reason"]
+__all__ = [
+    "CLEAN",
+    "Flow",
+    "Prov",
+    "SecretRead",
+    "dotted",
+    "judge",
+    "path_reason",
+    "secret_origin",
+    "stop_at_secrets",
+    "watch_secrets",
+]

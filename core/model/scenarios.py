@@ -407,8 +407,14 @@ def load_scenario(
     root: Path, workflow: str, name: str, display: str | None = None
 ) -> tuple[Scenario | None, list[Diagnostic]]:
     """Read a saved scenario; problems come back as diagnostics with line:column."""
+    from flowctx_core.model.workspace_root import outside_workspace
+
     path = scenario_dir(root, workflow) / f"{name}.json"
     shown = display or path.relative_to(root).as_posix()
+    # a scenario linked to a file elsewhere is not read (nor is any of its keys shown)
+    escape = outside_workspace(path, root) if fsview.is_file(path) or os.path.islink(path) else None
+    if escape is not None:
+        return None, [Diagnostic(shown, 0, 0, f"cannot read scenario: {escape}")]
     # bounded, and never a FIFO or device: a scenario folder is workspace content, and a
     # saved scenario linked to /dev/zero would otherwise never finish reading
     raw, why = read_regular_file(path, MAX_SCENARIO_BYTES)

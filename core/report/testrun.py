@@ -28,6 +28,9 @@ _INDENT = "      "
 def summary_line(run: TestRun) -> str:
     files = len({r.file for r in run.results})
     parts = [f"{run.passed} passed", f"{run.failed} failed"]
+    if run.withheld:
+        # one count for every case a secret decides: how many, never which way
+        parts.append(f"{run.withheld} withheld (they read secrets; --reveal shows them)")
     if run.errors:
         parts.append(f"{run.errors} invalid")
     if run.problems:
@@ -51,6 +54,10 @@ def case_lines(result: CaseResult) -> list[str]:
         for v in result.verdicts:
             if not v.passed:
                 out.extend(_verdict_lines(v))
+    if result.status in ("FAIL", "WITHHELD"):
+        for v in result.verdicts:
+            if v.withheld:
+                out.append(f"{_INDENT}{v.kind} ({v.loc}): {v.actual}")
     return [mask_text(line) for line in out]
 
 
@@ -125,7 +132,9 @@ def witness_lines(witnesses: Sequence[Witness]) -> list[str]:
 def _verdict_json(v: Verdict) -> dict[str, Any]:
     return {
         "kind": v.kind,
-        "passed": v.passed,
+        # a withheld verdict has no outcome to tell: null, and the secret it reads
+        "passed": None if v.withheld else v.passed,
+        "withheld": v.withheld or None,
         "expected": mask_text(v.expected),
         "actual": mask_text(v.actual),
         "location": str(v.loc),
@@ -158,6 +167,7 @@ def to_json(
         "summary": {
             "passed": run.passed,
             "failed": run.failed,
+            "withheld": run.withheld,
             "invalid": run.errors,
             "cases": len(run.results),
             "exit_code": run.exit_code,
@@ -239,12 +249,14 @@ def to_junit(run: TestRun, runtime: str) -> str:
     by_file: dict[str, list[CaseResult]] = {}
     for r in run.results:
         by_file.setdefault(r.file, []).append(r)
-    total_f = total_e = 0
+    total_f = total_e = total_s = 0
     for file, results in by_file.items():
         failures = sum(1 for r in results if r.status == "FAIL")
         errors = sum(1 for r in results if r.status == "ERROR")
+        skipped = sum(1 for r in results if r.status == "WITHHELD")
         total_f += failures
         total_e += errors
+        total_s += skipped
         suite = ET.SubElement(
             suites,
             "testsuite",
@@ -252,7 +264,7 @@ def to_junit(run: TestRun, runtime: str) -> str:
             tests=str(len(results)),
             failures=str(failures),
             errors=str(errors),
-            skipped="0",
+            skipped=str(skipped),
         )
         props = ET.SubElement(suite, "properties")
         ET.SubElement(props, "property", name="runtime", value=runtime)
@@ -281,6 +293,9 @@ def to_junit(run: TestRun, runtime: str) -> str:
                     type=first.kind,
                 )
                 fail.text = _xml_text("\n".join(line for v in failed for line in _verdict_lines(v)))
+            elif r.status == "WITHHELD":
+                text = "; ".join(f"{v.kind}: {v.actual}" for v in r.verdicts if v.withheld)
+                ET.SubElement(case, "skipped", message=_xml_text(mask_text(text)))
     for p in run.problems:
         total_e += 1
         suite = ET.SubElement(
@@ -292,6 +307,7 @@ def to_junit(run: TestRun, runtime: str) -> str:
     suites.set("tests", str(len(run.results) + len(run.problems)))
     suites.set("failures", str(total_f))
     suites.set("errors", str(total_e))
+    suites.set("skipped", str(total_s))
     ET.indent(suites)
     return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(suites, encoding="unicode")
 
@@ -321,6 +337,15 @@ _TEST_RULES = [
         "shortDescription": {"text": "A flowctx test file is invalid"},
         "fullDescription": {"text": "A test file or case cannot be read or names nothing real."},
         "defaultConfiguration": {"level": "error"},
+    },
+    {
+        "id": "test-withheld",
+        "shortDescription": {"text": "A flowctx test verdict reads a secret and is not told"},
+        "fullDescription": {
+            "text": "The expectation's judgement reads a secret value; its outcome would be a "
+            "bit of the secret, so it is withheld unless flowctx test runs with --reveal."
+        },
+        "defaultConfiguration": {"level": "note"},
     },
     {
         "id": "rule-uncovered",
@@ -377,9 +402,14 @@ def to_sarif(
         if r.status == "ERROR":
             for p in r.problems:
                 results.append(_result("test-invalid", p.format(), where(p.file), p.line, p.column))
-        elif r.status == "FAIL":
+        else:
             for v in r.verdicts:
-                if not v.passed:
+                if v.withheld:
+                    text = f"{r.name}: {v.kind}: expected {v.expected}: {v.actual}"
+                    results.append(
+                        _result("test-withheld", text, where(v.loc.file), v.loc.line, v.loc.column)
+                    )
+                elif not v.passed:
                     text = f"{r.name}: {v.kind}: expected {v.expected}, got {v.actual}"
                     results.append(
                         _result("test-failed", text, where(v.loc.file), v.loc.line, v.loc.column)

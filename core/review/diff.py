@@ -24,11 +24,11 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, cast
 
 from flowctx_core.base import clock, fsview
 from flowctx_core.base.diagnostics import Diagnostic, sort_key
-from flowctx_core.base.secrets import mask_text
+from flowctx_core.base.secrets import MASK, is_secret_key, mask_text
 from flowctx_core.check import workflow_problems
 from flowctx_core.model.database import EmbeddedDatabase
 from flowctx_core.model.inputs import ResolveInputs
@@ -57,6 +57,7 @@ from flowctx_core.routing.decision import RouteDecision
 from flowctx_core.session import Session, open_session
 from flowctx_core.snapshot import WorkspaceSnapshot, load_snapshot
 from flowctx_core.testing.model import TestFile
+from flowctx_core.testing.taint import withheld_text
 
 Change = Literal["added", "removed", "changed"]
 #: what a variable's row is compared on, in the order a reader scans a row
@@ -130,9 +131,11 @@ def folder_side(
 
 
 def _folder_tests(root: Path) -> tuple[TestFile, ...]:
-    from flowctx_core.testing.model import load_test_file, test_files
+    from flowctx_core.testing.model import load_workspace_test_file, test_files
 
-    return tuple(load_test_file(p, p.relative_to(root).as_posix()) for p in test_files(root))
+    return tuple(
+        load_workspace_test_file(p, root, p.relative_to(root).as_posix()) for p in test_files(root)
+    )
 
 
 def _empty_side(label: str, env: Mapping[str, str], runtime: RuntimeProfile | None) -> Side:
@@ -251,6 +254,10 @@ class RouteChange:
     #: why, as the router says it ("first path whose condition holds", "no rule from here")
     before_reason: str
     after_reason: str
+    #: the secret a side's decision reads (its winner is then not told: it would be a bit of
+    #: the secret), "" when it reads none
+    before_withheld: str = ""
+    after_withheld: str = ""
 
 
 @dataclass(frozen=True)
@@ -354,6 +361,20 @@ def _localised(row: Row, roots: tuple[Path, ...], guard: SecretGuard) -> Row:
     def text(t: str) -> str:
         return guard.scrub_text(_local(t, roots))
 
+    if row.secret or is_secret_key(row.name):
+        # a secret's value, and how it resolved (found, defaulted, missing: a lookup by a
+        # secret finds its record or not by the secret), are compared and shown as one thing:
+        # the review tells that its definition changed, never what it resolved to
+        status = cast(Any, "secret")
+        return replace(
+            row,
+            value=MASK,
+            status=status,
+            origin=f"{row.source} (secret: how it resolved is not shown)",
+            warnings=(),
+            error=None,
+            trace=(),
+        )
     return replace(
         row,
         origin=text(row.origin),
@@ -363,6 +384,17 @@ def _localised(row: Row, roots: tuple[Path, ...], guard: SecretGuard) -> Row:
 
 
 def _row_key(row: Row) -> dict[str, Any]:
+    if row.status == "secret":  # see _localised: its definition stands for its value
+        return {
+            "value": json.dumps(row.definition, sort_keys=True, default=str),
+            "status": row.status,
+            "type": row.type,
+            "source": row.source,
+            "origin": row.origin,
+            "warnings": [],
+            "error": None,
+            FIELDS_AGENTS: list(row.agents),
+        }
     return {
         "value": row.value,
         "status": row.status,
@@ -457,56 +489,95 @@ def _resolve_side(
     return _Resolved(snap, resolve(snap, inputs, workflow))
 
 
-def _router(resolved: _Resolved | None, workflow: str, scenario: Scenario) -> Router | None:
+def _scenario_inputs(matrix: Matrix, scenario: Scenario) -> dict[str, Any]:
+    """A scenario's routing inputs, as ``decide`` and ``Router`` take them."""
+    return {
+        "data": scenario.data if isinstance(scenario.data, dict) else {},
+        # a saved scenario holds ``***`` for secrets: it means the resolved value
+        "context_overrides": real_overrides(matrix.values, scenario.context_overrides),
+        "context_removed": scenario.context_removed,
+        "payload": scenario.payload,
+        "step_result": scenario.step_result,
+        "flow_context": scenario.flow_context if isinstance(scenario.flow_context, dict) else {},
+    }
+
+
+def _router(
+    resolved: _Resolved | None, workflow: str, scenario: Scenario, matrix: Matrix | None = None
+) -> Router | None:
     if resolved is None:
         return None
     routes = resolved.snapshot.routes[workflow]
     if routes.empty:
         return None
-    matrix = resolved.matrix
+    matrix = matrix or resolved.matrix
     return Router(
-        routes,
-        matrix,
-        data=scenario.data if isinstance(scenario.data, dict) else {},
-        # a saved scenario holds ``***`` for secrets: it means the resolved value
-        context_overrides=real_overrides(matrix.values, scenario.context_overrides),
-        context_removed=scenario.context_removed,
-        payload=scenario.payload,
-        step_result=scenario.step_result,
-        flow_context=scenario.flow_context if isinstance(scenario.flow_context, dict) else {},
-        tools_called=scenario.tools_called,
+        routes, matrix, **_scenario_inputs(matrix, scenario), tools_called=scenario.tools_called
     )
 
 
 def _decisions(
     runs: list[tuple[_Resolved | None, Scenario]], workflow: str
-) -> list[dict[tuple[str, str], RouteDecision]]:
+) -> tuple[list[dict[tuple[str, str], RouteDecision]], list[dict[tuple[str, str], str]]]:
     """Every source's decisions in each run (a side under a scenario), keyed by file kind and
     source in the order of that side's routing files.
 
     Decided source by source across the runs rather than run by run: a source's conditions
     are compiled once and then found in the compile cache by every other run, where run by
     run a workflow with more distinct conditions than the cache holds compiled every one of
-    them again in each run (2 sides x 6 scenarios)."""
+    them again in each run (2 sides x 6 scenarios).
+
+    Also, per run, the sources whose rules would read a secret, each with the secret
+    (``flowctx_core.testing.taint``): those are decided over no secret, for their rules only
+    (their winners are never compared, and a decision whose time depends on a secret is never
+    made)."""
+    from flowctx_core.testing.taint import source_secret, without_secrets
+
     routers = [_router(resolved, workflow, scenario) for resolved, scenario in runs]
     known = [sources(r.routes) if r is not None else [] for r in routers]
     found: list[dict[str, list[RouteDecision]]] = [{} for _ in runs]
+    secret_of: list[dict[str, str]] = [{} for _ in runs]
     has = [set(names) for names in known]
-    instants = [scenario.now for _, scenario in runs]
     for source in dict.fromkeys(s for names in known for s in names):
-        for router, mine, here, now in zip(routers, found, has, instants, strict=True):
-            if router is not None and source in here:
-                # the scenario's own instant, if it has one (unless --now pinned the command's)
-                with clock.scenario_instant(now):
-                    mine[source] = router.decide(source)
+        for k, (router, here) in enumerate(zip(routers, has, strict=True)):
+            if router is None or source not in here:
+                continue
+            resolved, scenario = runs[k]
+            assert resolved is not None
+            matrix = resolved.matrix
+            # the scenario's own instant, if it has one (unless --now pinned the command's)
+            with clock.scenario_instant(scenario.now):
+                given = _scenario_inputs(matrix, scenario)
+                secret = source_secret(router.routes, matrix, source, **given)
+                if secret is None:
+                    found[k][source] = router.decide(source)
+                    continue
+                secret_of[k][source] = secret
+                clean = _router(resolved, workflow, scenario, without_secrets(matrix))
+                assert clean is not None
+                found[k][source] = clean.decide(source)
     out: list[dict[tuple[str, str], RouteDecision]] = []
-    for names, mine in zip(known, found, strict=True):
+    secrets: list[dict[tuple[str, str], str]] = []
+    for names, mine, told in zip(known, found, secret_of, strict=True):
         keyed: dict[tuple[str, str], RouteDecision] = {}
+        withheld: dict[tuple[str, str], str] = {}
         for source in names:
             for decision in mine[source]:
                 keyed[(decision.kind, source)] = decision
+                if source in told:
+                    withheld[(decision.kind, source)] = told[source]
         out.append(keyed)
-    return out
+        secrets.append(withheld)
+    return out, secrets
+
+
+def _same_rules(a: RouteDecision, b: RouteDecision) -> bool:
+    """The two decisions weigh the same rules in the same order (by their text alone)."""
+
+    def rules(d: RouteDecision) -> list[tuple[Any, ...]]:
+        return [(c.condition, c.dialect, c.target, c.priority) for c in d.candidates]
+
+    return a.kind == b.kind and rules(a) == rules(b)
 
 
 def _winner(decision: RouteDecision | None) -> tuple[str | None, bool, str]:
@@ -522,15 +593,26 @@ def compare_routes(
     scenario: str,
     roots: tuple[Path, ...] = (),
     guard: SecretGuard | None = None,
+    secrets: tuple[Mapping[tuple[str, str], str], Mapping[tuple[str, str], str]] = ({}, {}),
 ) -> list[RouteChange]:
-    """The sources whose winner differs (or that only one side can route from)."""
+    """The sources whose winner differs (or that only one side can route from). A decision
+    whose conditions read a secret (``secrets``, per side) is compared by its rules, never by
+    its winner: a change is listed, with the winner withheld, when the rules differ."""
     scrub = guard or SecretGuard()
     out: list[RouteChange] = []
     keys = list(after) + [k for k in before if k not in after]
     for key in keys:
         old, new = before.get(key), after.get(key)
         (t0, f0, r0), (t1, f1, r1) = _winner(old), _winner(new)
-        if old is not None and new is not None and (t0, f0) == (t1, f1):
+        s0, s1 = secrets[0].get(key, ""), secrets[1].get(key, "")
+        if s0 or s1:
+            if old is not None and new is not None and _same_rules(old, new):
+                continue
+            if s0:
+                t0, r0 = None, withheld_text(s0)
+            if s1:
+                t1, r1 = None, withheld_text(s1)
+        elif old is not None and new is not None and (t0, f0) == (t1, f1):
             continue
         if old is None and new is None:  # pragma: no cover - keys come from either side
             continue
@@ -545,6 +627,8 @@ def compare_routes(
                 after=t1,
                 before_reason=scrub.scrub_text(_local(r0, roots)),
                 after_reason=scrub.scrub_text(_local(r1, roots)),
+                before_withheld=s0,
+                after_withheld=s1,
             )
         )
     return out
@@ -553,9 +637,13 @@ def compare_routes(
 def _problems(resolved: _Resolved | None, side: Side, workflow: str) -> list[Diagnostic]:
     if resolved is None:
         return []
+    from flowctx_core.testing.taint import without_secret_problems
+
     snap = resolved.snapshot
     inputs = side.session.inputs()
-    return workflow_problems(snap, inputs, {workflow: (snap.workflow(workflow), resolved.matrix)})
+    # a secret's own problems (not a number, no record found by it) are bits of its value
+    matrix = without_secret_problems(resolved.matrix)
+    return workflow_problems(snap, inputs, {workflow: (snap.workflow(workflow), matrix)})
 
 
 def scenario_names(base: Side, head: Side, workflow: str) -> list[str]:
@@ -603,10 +691,19 @@ def compare_workflow(
         else:
             old_s, new_s = old, new
         runs += [(old_s, scenario), (new_s, scenario)]
-    decided = _decisions(runs, workflow)
+    decided, secrets = _decisions(runs, workflow)
     routes: list[RouteChange] = []
     for k, name in enumerate((DEFAULT_SCENARIO, *names)):
-        routes.extend(compare_routes(decided[2 * k], decided[2 * k + 1], name, roots, guard))
+        routes.extend(
+            compare_routes(
+                decided[2 * k],
+                decided[2 * k + 1],
+                name,
+                roots,
+                guard,
+                (secrets[2 * k], secrets[2 * k + 1]),
+            )
+        )
     return WorkflowDiff(
         workflow=workflow,
         presence=presence,
@@ -649,6 +746,9 @@ class SideHost:
 
     def __init__(self, side: Side) -> None:
         self.side = side
+        # a revision has no folder: env values from its test files that name paths are
+        # judged by their text alone (see flowctx_core.model.widening)
+        self.root: Path | None = None
 
     def workflows(self) -> list[str]:
         return list(self.side.snapshot.names)
@@ -784,6 +884,8 @@ def workflow_to_json(w: WorkflowDiff, *, reveal: bool = False) -> dict[str, Any]
                 "after": r.after,
                 "before_reason": r.before_reason,
                 "after_reason": r.after_reason,
+                "before_withheld": r.before_withheld or None,
+                "after_withheld": r.after_withheld or None,
             }
             for r in w.routes
         ],

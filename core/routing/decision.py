@@ -38,13 +38,33 @@ def evaluate_explained(
     not mutate in between)."""
     roots = dict(secret_roots) if isinstance(secret_roots, Mapping) else frozenset(secret_roots)
     result = evaluate(text, scope, dialect)
+    return result, ConditionExplainer(text, scope, dialect, roots)
 
-    def explainer(reveal: bool) -> ExplainNode | None:
+
+class ConditionExplainer:
+    """Builds a condition's explain tree on demand, and keeps what it was evaluated over so
+    that whoever shows the verdict can ask whether it read a secret
+    (``flowctx_core.expressions.taint``)."""
+
+    __slots__ = ("dialect", "roots", "scope", "text")
+
+    def __init__(
+        self, text: str, scope: Mapping[str, Any], dialect: str, roots: SecretPaths
+    ) -> None:
+        self.text = text
+        self.scope = scope
+        self.dialect = dialect
+        self.roots = roots
+
+    def __call__(self, reveal: bool) -> ExplainNode | None:
         return evaluate(
-            text, scope, dialect, explain=True, secret_roots=roots, reveal_secrets=reveal
+            self.text,
+            self.scope,
+            self.dialect,
+            explain=True,
+            secret_roots=self.roots,
+            reveal_secrets=reveal,
         ).explain
-
-    return result, explainer
 
 
 def _show(value: Any) -> str:

@@ -38,6 +38,26 @@ def _walk(value: Any, parts: list[str]) -> Any:
     return value
 
 
+def template_reads(template: Any) -> list[tuple[str, ...]]:
+    """The paths the filter's placeholders read (``("api_token",)``, ``("runtime",
+    "app_id")``), in order."""
+    found: list[tuple[str, ...]] = []
+    stack: list[tuple[Any, int]] = [(template, 0)]
+    while stack:
+        value, depth = stack.pop()
+        if depth > 60:
+            continue
+        if isinstance(value, str):
+            m = _PLACEHOLDER.match(value)
+            if m:
+                found.append(tuple(m.group(1).split(".")))
+        elif isinstance(value, Mapping):
+            stack.extend((v, depth + 1) for v in value.values())
+        elif isinstance(value, list):
+            stack.extend((v, depth + 1) for v in value)
+    return found
+
+
 def render_query(
     template: Any,
     launch: Mapping[str, Any],

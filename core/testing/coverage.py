@@ -21,6 +21,7 @@ from flowctx_core.model.matrix import Loc, Matrix
 from flowctx_core.routing import RouteDecision, Routes, decide, sources
 from flowctx_core.routing.decision import Candidate
 from flowctx_core.testing.run import TestRun
+from flowctx_core.testing.taint import matrix_secrets, source_secret, without_secrets
 
 _CONNECTIVES = frozenset({"&&", "||", "!", "and", "or", "not"})
 
@@ -162,7 +163,13 @@ class _Seen:
 
 
 def _answered_by(matrix: Matrix) -> dict[str, str]:
-    return {row.name: f"{row.source}: {row.origin}" for row in matrix.rows}
+    """Which source answered each variable; for a secret, its source type only (where a
+    lookup by a secret found its record, or fell back, would tell something of it)."""
+    secret = matrix_secrets(matrix)
+    return {
+        row.name: row.source if row.name in secret else f"{row.source}: {row.origin}"
+        for row in matrix.rows
+    }
 
 
 def measure(run: TestRun, routes: Mapping[str, Routes], matrices: Mapping[str, Matrix]) -> Coverage:
@@ -187,7 +194,11 @@ def measure(run: TestRun, routes: Mapping[str, Routes], matrices: Mapping[str, M
     for workflow, wf_routes in routes.items():
         matrix = matrices[workflow]
         for source in sources(wf_routes):
-            for decision in decide(wf_routes, matrix, source):
+            # the default inputs' outcomes only shape the atoms listed; where they would read
+            # a secret, the rules are listed from a decision over no secret and the atoms from
+            # the text alone (which rules were reached, and when, would tell it)
+            told = source_secret(wf_routes, matrix, source) is None
+            for decision in decide(wf_routes, matrix if told else without_secrets(matrix), source):
                 if decision.unread:
                     # a file the runtime never opens routes nothing: none of its rules can be
                     # taken, so none is counted, covered or not
@@ -211,7 +222,7 @@ def measure(run: TestRun, routes: Mapping[str, Routes], matrices: Mapping[str, M
                     s = seen.get(key)
                     if s is None or not s.texts:
                         # never evaluated by a case: its atoms count, none of them covered
-                        s = _unseen(cand)
+                        s = _unseen(cand, decision.kind, evaluated=told)
                     if s is not None:
                         conditions.append(_condition(rule, s))
     variables = [
@@ -246,13 +257,19 @@ def _observe(
     s.count += 1
 
 
-def _unseen(cand: Candidate) -> _Seen | None:
-    """The atoms of a condition no case evaluated, from its shape alone."""
+_KIND_DIALECT = {"flow": "mj", "transition_graph": "mozaiks", "handoffs": "ag2"}
+
+
+def _unseen(cand: Candidate, kind: str, *, evaluated: bool = True) -> _Seen | None:
+    """The atoms of a condition no case evaluated, from its shape alone (from its default
+    evaluation's tree when ``evaluated``, which it may only be where it reads no secret: there,
+    whether a rule was reached at all is not let to change what is listed)."""
     from flowctx_core.expressions import evaluate
 
-    tree = cand.explain_tree() if cand.outcome in ("true", "false") else None
-    if tree is None and cand.dialect is not None and cand.condition is not None:
-        tree = evaluate(cand.condition, {}, cand.dialect, explain=True).explain
+    tree = cand.explain_tree() if evaluated and cand.outcome in ("true", "false") else None
+    dialect = cand.dialect if evaluated else (cand.dialect or _KIND_DIALECT.get(kind))
+    if tree is None and dialect is not None and cand.condition is not None:
+        tree = evaluate(cand.condition, {}, dialect, explain=True).explain
     if tree is None:
         return None
     s = _Seen()

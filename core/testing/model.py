@@ -164,16 +164,18 @@ class Case(Strict):
             return value.isoformat()
         return value
 
-    @model_validator(mode="after")
-    def _instant(self) -> Case:
-        if self.now is not None:
+    @field_validator("now", mode="after")
+    @classmethod
+    def _instant(cls, value: str | None) -> str | None:
+        # located at the key: an instant out of range (or an offset of +99:99) is said there
+        if value is not None:
             from flowctx_core.base.clock import ClockError, parse_now
 
             try:
-                parse_now(self.now)
+                parse_now(value)
             except ClockError as exc:
-                raise ValueError(f"now: {exc}") from None
-        return self
+                raise ValueError(str(exc)) from None
+        return value
 
     def env_strings(self) -> dict[str, str]:
         return {k: _shell_text(v) for k, v in self.env.items()}
@@ -251,6 +253,18 @@ def _validated(
         located = located_errors(exc, doc, (), TestFileModel, doc.data, _WORDING)
         return TestFile(path, display, doc, None, tuple(located))
     return TestFile(path, display, doc, model, ())
+
+
+def load_workspace_test_file(path: Path, root: Path, display: str) -> TestFile:
+    """A test file of the workspace at ``root``: one that a symbolic link (its own or a
+    folder's on the way) takes out of the workspace is not read, as contracts are not, so none
+    of its keys reaches an output."""
+    from flowctx_core.model.workspace_root import outside_workspace
+
+    escape = outside_workspace(path, root)
+    if escape is not None:
+        return TestFile(path, display, None, None, (Diagnostic(display, 0, 0, escape),))
+    return load_test_file(path, display)
 
 
 def test_files(root: Path) -> list[Path]:

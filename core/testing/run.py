@@ -10,6 +10,7 @@ expectation names under a secret-looking key, is printed as ``***``.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -21,6 +22,7 @@ from flowctx_core.check import count_problems, workflow_problems
 from flowctx_core.model.inputs import ResolveInputs
 from flowctx_core.model.matrix import Loc, Matrix
 from flowctx_core.model.scenarios import Scenario, SecretGuard, load_scenario, secret_guard
+from flowctx_core.model.widening import refused_env
 from flowctx_core.model.workspace import WorkflowSnapshot
 from flowctx_core.resolve import resolve
 from flowctx_core.routing import (
@@ -35,6 +37,17 @@ from flowctx_core.runtime.exposure import agent_prompt
 from flowctx_core.session import Session
 from flowctx_core.snapshot import WorkspaceSnapshot
 from flowctx_core.testing.model import Case, ConditionExpect, Expect, RouteExpect, TestFile
+from flowctx_core.testing.taint import (
+    clean_values,
+    condition_roots,
+    decision_secret,
+    row_secret,
+    source_secret,
+    value_secret,
+    withheld_text,
+    without_secret_problems,
+    without_secrets,
+)
 
 _SHOWN = 200
 
@@ -50,6 +63,9 @@ class Verdict:
     loc: Loc
     #: explain lines of the condition that decided (masked), and other context
     detail: tuple[str, ...] = ()
+    #: the secret the judgement reads (``context.api_key``): the verdict is not shown, and
+    #: ``passed`` says nothing (it is True, whatever the secret is); "" when none is read
+    withheld: str = ""
 
 
 @dataclass(frozen=True)
@@ -71,10 +87,19 @@ class CaseResult:
         return not self.problems and all(v.passed for v in self.verdicts)
 
     @property
+    def withheld(self) -> tuple[str, ...]:
+        """The secrets the case's withheld verdicts read, each once."""
+        return tuple(dict.fromkeys(v.withheld for v in self.verdicts if v.withheld))
+
+    @property
     def status(self) -> str:
+        """ERROR, FAIL (a verdict that reads no secret failed), WITHHELD (the rest pass, and
+        some read a secret: their outcome is not told) or PASS."""
         if self.problems:
             return "ERROR"
-        return "PASS" if self.passed else "FAIL"
+        if not self.passed:
+            return "FAIL"
+        return "WITHHELD" if self.withheld else "PASS"
 
 
 @dataclass(frozen=True)
@@ -103,8 +128,13 @@ class TestRun:
         return sum(1 for r in self.results if r.status == "ERROR")
 
     @property
+    def withheld(self) -> int:
+        return sum(1 for r in self.results if r.status == "WITHHELD")
+
+    @property
     def exit_code(self) -> int:
-        """0 when every case passes, 1 when any fails, 2 when a file or a case is invalid."""
+        """0 when every case passes, 1 when any fails, 2 when a file or a case is invalid. A
+        withheld verdict counts as neither: the exit status must not be a bit of a secret."""
         if self.problems or self.errors:
             return 2
         return 1 if self.failed else 0
@@ -113,6 +143,10 @@ class TestRun:
 class TestHost(Protocol):
     """What a test run asks of the workspace it runs against: a session (``SessionHost``) or
     one side of a review (``flowctx_core.review.diff``)."""
+
+    #: the workspace folder env values from test files are judged against (None: a revision
+    #: with no folder of its own, where only paths that stay inside by their text pass)
+    root: Path | None
 
     def workflows(self) -> list[str]: ...
 
@@ -139,6 +173,7 @@ class SessionHost:
 
     def __init__(self, session: Session) -> None:
         self.session = session
+        self.root: Path | None = session.root
 
     def workflows(self) -> list[str]:
         return self.session.workflows()
@@ -168,9 +203,11 @@ class SessionHost:
 class _Inputs:
     """One snapshot and matrix per (env, launch), shared by the cases that give the same."""
 
-    def __init__(self, session: TestHost, workflow: str) -> None:
+    def __init__(self, session: TestHost, workflow: str, *, reveal: bool = False) -> None:
         self.session = session
         self.workflow = workflow
+        #: judge expectations that read secrets and show their verdicts (the user asked)
+        self.reveal = reveal
         self._cache: dict[str, tuple[WorkspaceSnapshot, Matrix, dict[str, str]]] = {}
 
     def get(
@@ -200,9 +237,13 @@ def run_tests(
     *,
     workflow: str | None = None,
     keyword: str | None = None,
+    reveal: bool = False,
 ) -> TestRun:
     """Run every case of ``files`` (only ``workflow``'s, and only cases whose name holds
-    ``keyword``, when given) against the session's workspace (or a review's side)."""
+    ``keyword``, when given) against the session's workspace (or a review's side).
+
+    A verdict whose judgement reads a secret is withheld (``flowctx_core.testing.taint``)
+    unless ``reveal``."""
     session: TestHost = SessionHost(host) if isinstance(host, Session) else host
     results: list[CaseResult] = []
     problems: list[Diagnostic] = []
@@ -233,7 +274,7 @@ def run_tests(
             except (UnknownRuntime, ValueError) as exc:
                 problems.append(tf.diag(("runtime",), str(exc), key=False))
                 continue
-        inputs = _Inputs(file_session, name)
+        inputs = _Inputs(file_session, name, reveal=reveal)
         for i, case in enumerate(tf.model.cases):
             if keyword is not None and keyword.casefold() not in case.name.casefold():
                 continue
@@ -298,7 +339,21 @@ def _judged(
 ) -> CaseResult:
     base: tuple[str | int, ...] = ("cases", index)
     name = inputs.workflow
-    env = {**scenario.env_overrides, **case.env_strings()}
+    # a test file is workspace content, often someone else's: its env must not widen what
+    # flowctx reads (outside files, a database server), whatever the case expects
+    given, refused = refused_env(case.env_strings(), session.root, "a test case")
+    if refused:
+        return CaseResult(
+            tf.display,
+            case.name,
+            name,
+            here,
+            problems=tuple(
+                tf.diag((*base, "env", key), f"{message}; the case is not run")
+                for key, message in refused
+            ),
+        )
+    env = {**scenario.env_overrides, **given}
     launch = {**scenario.launch, **case.launch}
     snap, matrix, effective_env = inputs.get(env, launch)
     wf = snap.workflow(name)
@@ -309,11 +364,14 @@ def _judged(
     expect = case.expect
     epath = (*base, "expect")
     if expect.values is not None:
-        verdicts.extend(_values(tf, epath, expect.values, matrix, problems))
+        verdicts.extend(_values(tf, epath, expect.values, matrix, problems, inputs.reveal))
     if expect.refused is not None:
         verdicts.append(_refused(tf, epath, expect, matrix))
     if expect.problems is not None:
-        count = inputs.problems(snap, matrix, env)
+        # a secret's own problems (not a number, not JSON...) are a bit of its value: they are
+        # counted only when revealed
+        counted = matrix if inputs.reveal else without_secret_problems(matrix)
+        count = inputs.problems(snap, counted, env)
         want = expect.problems
         wanted = {
             k: v for k, v in (("errors", want.errors), ("warnings", want.warnings)) if v is not None
@@ -350,15 +408,27 @@ def _judged(
             wf, matrix, pexp.agent, env=effective_env, values=live, reveal=True
         ).text
         guard = secret_guard(matrix, effective_env)
-        missing = [t for t in pexp.wanted() if t not in real]
-        present = [t for t in pexp.unwanted() if t in real]
-        ok = not missing and not present
         expected = "; ".join(
             [
                 *(f"contains {_quote(t, guard)}" for t in pexp.wanted()),
                 *(f"does not contain {_quote(t, guard)}" for t in pexp.unwanted()),
             ]
         )
+        if not inputs.reveal:
+            # a prompt that shows a secret variable (masked, or as None when a lookup by a
+            # secret found nothing) or masks a secret inside a value: whether a text is in it
+            # would be a bit of the secret, and where the mask falls is one too
+            secret = _prompt_secret(matrix, pexp.agent, wf)
+            if secret is None and real != shown.text:
+                secret = "a secret value in the prompt"
+            if secret is not None:
+                verdicts.append(
+                    _withheld("prompt", f"{pexp.agent}: {expected}", _loc(tf, ppath), secret)
+                )
+                continue
+        missing = [t for t in pexp.wanted() if t not in real]
+        present = [t for t in pexp.unwanted() if t in real]
+        ok = not missing and not present
         actual = (
             "as expected"
             if ok
@@ -389,16 +459,27 @@ def _judged(
                 j,
             )
         )
-        verdicts.append(_condition(tf, cpath, cexp, case, context, matrix))
+        verdicts.append(_condition(tf, cpath, cexp, case, context, matrix, inputs.reveal))
     if expect.route is not None:
         verdict, made = _route(
-            tf, (*epath, "route"), expect.route, case, context, snap, matrix, wf, problems
+            tf,
+            (*epath, "route"),
+            expect.route,
+            case,
+            context,
+            snap,
+            matrix,
+            wf,
+            problems,
+            inputs.reveal,
         )
         decisions.extend(made)
         if verdict is not None:
             verdicts.append(verdict)
     if expect.path is not None:
-        verdict, made = _path(tf, (*epath, "path"), expect.path, case, context, snap, matrix, wf)
+        verdict, made = _path(
+            tf, (*epath, "path"), expect.path, case, context, snap, matrix, wf, inputs.reveal
+        )
         decisions.extend(made)
         if verdict is not None:
             verdicts.append(verdict)
@@ -434,6 +515,7 @@ def _condition(
     case: Case,
     context: Mapping[str, Any],
     matrix: Matrix,
+    reveal: bool = False,
 ) -> Verdict:
     """The condition over the scope the scratchpad builds: for ``mj``, the path context with
     the matrix's values overlaid by the case's context (python reads the same names); for the
@@ -456,6 +538,23 @@ def _condition(
     else:
         scope = values
         roots = secret_reasons(matrix, None)
+    expected = "an error" if want.value is None else str(want.value).lower()
+    shown_expected = f"{mask_text(want.expression)} ({want.dialect}) -> {expected}"
+    if not reveal:
+        from flowctx_core.expressions.taint import secret_read
+
+        secret = secret_read(
+            want.expression, scope, want.dialect, condition_roots(matrix, want.dialect)
+        )
+        if secret is not None:
+            return _withheld("condition", shown_expected, _loc(tf, path), secret)
+        # it reads no secret: judged and explained over the scope without them (the same
+        # verdict, and no value in the explain masked for equalling a secret)
+        clean = clean_values(matrix, values)
+        if want.dialect in ("mj", "python"):
+            scope = {**scope, "context": clean}
+        else:
+            scope = clean
     result = evaluate(want.expression, scope, want.dialect)
     got = "error: " + mask_text(result.error.message) if result.error else str(result.value)
     ok = (
@@ -468,11 +567,10 @@ def _condition(
         explained = evaluate(want.expression, scope, want.dialect, explain=True, secret_roots=roots)
         if explained.explain is not None:
             detail = tuple(explained.explain.lines())
-    expected = "an error" if want.value is None else str(want.value).lower()
     return Verdict(
         "condition",
         ok,
-        f"{mask_text(want.expression)} ({want.dialect}) -> {expected}",
+        shown_expected,
         got.lower() if result.error is None else got,
         _loc(tf, path),
         detail,
@@ -480,12 +578,15 @@ def _condition(
 
 
 def _quote(text: str, guard: SecretGuard) -> str:
-    """Text the author expects, quoted; masked when it holds a secret or a piece of one (a
-    prefix of a key typed into a test file is still the key's)."""
-    pieces = [s for s in guard.values if len(s) >= 4]
-    if any(s in text or (len(text) >= 4 and text in s) for s in pieces):
+    """Text the author expects, quoted; masked when it is shaped like a key (eight or more
+    characters, no space) and the workflow holds a secret: a prefix of a key typed into a test
+    file is still the key's. Never decided by comparing it with the secrets: a text shown as
+    ``***`` exactly when it is a piece of a key was itself an oracle (a test file's guesses,
+    four characters each, spelled the key)."""
+    keylike = len(text) >= 8 and not any(c.isspace() for c in text)
+    if keylike and any(len(s) >= 4 for s in guard.values):
         return MASK
-    text = guard.scrub_text(text)
+    text = mask_text(text)
     return repr(text if len(text) <= _SHOWN else text[: _SHOWN - 3] + "...")
 
 
@@ -508,6 +609,7 @@ def _values(
     wanted: Mapping[str, Any],
     matrix: Matrix,
     problems: list[Diagnostic],
+    reveal: bool = False,
 ) -> list[Verdict]:
     from flowctx_core.routing.transitions import json_equal
 
@@ -525,6 +627,10 @@ def _values(
             )
             continue
         secret = row.secret or is_secret_key(key)
+        held = row_secret(matrix, key)
+        if held is not None and not reveal:
+            out.append(_withheld("values", f"{key} = {_show(value, True)}", _loc(tf, path), held))
+            continue
         ok = json_equal(row.value, value)
         detail = (
             tuple(
@@ -571,6 +677,7 @@ def _route(
     matrix: Matrix,
     wf: WorkflowSnapshot,
     problems: list[Diagnostic],
+    reveal: bool = False,
 ) -> tuple[Verdict | None, list[RouteDecision]]:
     routes = snap.routes[wf.name]
     here = _loc(tf, path)
@@ -609,6 +716,25 @@ def _route(
         )
         return None, []
     source = matches[0]
+    inputs_of_case: dict[str, Any] = {
+        "data": case.data if isinstance(case.data, Mapping) else None,
+        "context_overrides": context,
+        "context_removed": tuple(case.context_removed),
+        "payload": case.payload,
+        "step_result": case.stepResult,
+        "flow_context": case.flowContext,
+    }
+    if not reveal:
+        # asked before deciding: a decision that reads a secret is never made (its time, too,
+        # would depend on the secret)
+        secret = source_secret(routes, matrix, source, **inputs_of_case)
+        if secret is not None:
+            return _withheld("route", _route_expected(want, source), here, secret), []
+    if not reveal:
+        # no rule reads a secret: decided over the matrix without them (the same outcomes,
+        # and no explain value masked for equalling a secret)
+        context = clean_values(matrix, context)
+        matrix = without_secrets(matrix)
     decisions = decide(
         routes,
         matrix,
@@ -621,6 +747,17 @@ def _route(
         flow_context=case.flowContext,
         tools_called=tuple(case.tools_called),
     )
+    if not reveal:
+        from flowctx_core.routing import Router
+
+        scope = Router(
+            routes, matrix, context_overrides=context, context_removed=case.context_removed
+        ).context
+        secret = decision_secret(decisions, routes, matrix, scope)
+        if secret is not None:
+            # nothing of these decisions is shown or counted: not the winner, not the rule
+            # numbers, not a "no rule goes there" problem that depends on which rule won
+            return _withheld("route", _route_expected(want, source), here, secret), []
     winners = [d for d in decisions if d.winner is not None]
     if want.ends is not None:
         ended = not winners
@@ -676,6 +813,28 @@ def _route(
     return Verdict("route", ok, expected, actual, here, tuple(detail)), decisions
 
 
+def _route_expected(want: RouteExpect, source: str) -> str:
+    if want.ends is not None:
+        return f"from {want.from_}: " + ("the run ends" if want.ends else "the run goes on")
+    if want.to is not None:
+        return f"from {source} to {want.to}"
+    return f"from {source}, rule {want.rule}"
+
+
+def _withheld(kind: str, expected: str, loc: Loc, secret: str) -> Verdict:
+    """A verdict not told: what was expected, and which secret its judgement reads."""
+    return Verdict(kind, True, expected, withheld_text(secret), loc, (), secret)
+
+
+def _prompt_secret(matrix: Matrix, agent: str, wf: WorkflowSnapshot) -> str | None:
+    """The first secret variable the agent sees, or None."""
+    seen = wf.agents.get(agent, ())
+    for row in matrix.rows:
+        if row.name in seen and value_secret(row.name, row.value, row.secret) is not None:
+            return row.name
+    return None
+
+
 def _path(
     tf: TestFile,
     path: tuple[str | int, ...],
@@ -685,8 +844,12 @@ def _path(
     snap: WorkspaceSnapshot,
     matrix: Matrix,
     wf: WorkflowSnapshot,
+    reveal: bool = False,
 ) -> tuple[Verdict | None, list[RouteDecision]]:
-    """A whole run from ``want[0]`` under the case's turns, as ``flowctx trace`` plays it."""
+    """A whole run from ``want[0]`` under the case's turns, as ``flowctx trace`` plays it.
+
+    Which sources a run visits depends on its decisions, so without ``reveal`` a rule of any
+    source that reads a secret withholds the whole path, asked before any turn is played."""
     from flowctx_core.routing.trace import Turn, trace
 
     routes = snap.routes[wf.name]
@@ -694,6 +857,18 @@ def _path(
     if len(matches) != 1 and not ends_the_run(routes, wf, want[0], **snap.speakers(wf.name)):
         return None, []
     start = matches[0] if matches else want[0]
+    here = _loc(tf, path)
+    if not reveal:
+        for source in sources(routes):
+            secret = source_secret(
+                routes,
+                matrix,
+                source,
+                context_overrides=context,
+                context_removed=tuple(case.context_removed),
+            )
+            if secret is not None:
+                return _withheld("path", f"path {' → '.join(want)}", here, secret), []
     turns = [t.turn() for t in case.turns]
     if not turns:
         turns = [
@@ -719,7 +894,7 @@ def _path(
         for s in result.steps
     )
     made = [s.decision for s in result.steps if s.decision is not None]
-    return Verdict("path", ok, f"path {' → '.join(want)}", actual, _loc(tf, path), detail), made
+    return Verdict("path", ok, f"path {' → '.join(want)}", actual, here, detail), made
 
 
 def _no_path(snap: WorkspaceSnapshot, wf: WorkflowSnapshot, want: list[str]) -> str:
@@ -770,16 +945,25 @@ def run_workspace_tests(
     *,
     workflow: str | None = None,
     keyword: str | None = None,
+    reveal: bool = False,
 ) -> TestRun:
     """Load the workspace's test files (or ``paths``) and run them."""
-    from flowctx_core.testing.model import load_test_file, test_files
+    from flowctx_core.testing.model import load_test_file, load_workspace_test_file, test_files
 
     chosen = list(paths) if paths is not None else test_files(session.root)
     files = []
+    root = Path(os.path.abspath(session.root))
     for p in chosen:
         try:
             display = p.resolve().relative_to(session.root.resolve()).as_posix()
         except ValueError:
             display = p.as_posix()
-        files.append(load_test_file(p, display))
-    return run_tests(session, files, workflow=workflow, keyword=keyword)
+        try:
+            # a file in the workspace (the workspace's own, or one named by --file) is
+            # confined to it; a file named outside the workspace is the user's own choice
+            inside = Path(os.path.abspath(p)).relative_to(root).as_posix()
+        except ValueError:
+            files.append(load_test_file(p, display))
+        else:
+            files.append(load_workspace_test_file(root / inside, root, inside))
+    return run_tests(session, files, workflow=workflow, keyword=keyword, reveal=reveal)

@@ -21,7 +21,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from flowctx_core.base.secrets import mask_text
+from flowctx_core.base.secrets import is_secret_key, mask_text
 from flowctx_core.model.matrix import Matrix
 from flowctx_core.routing import RouteDecision, Routes, decide
 from flowctx_core.testing.coverage import RuleCoverage
@@ -218,10 +218,57 @@ def find_witness(
     *,
     max_tries: int = MAX_TRIES,
     max_seconds: float = MAX_SECONDS,
+    deadline: float | None = None,
 ) -> Witness:
-    """Inputs that make ``rule`` win from its source, confirmed by routing them, or why not."""
+    """Inputs that make ``rule`` win from its source, confirmed by routing them, or why not.
+
+    The search stops after ``max_seconds`` or at ``deadline`` (a ``time.monotonic()`` value,
+    the caller's bound on every rule it searches), whichever comes first; the deadline also
+    stops the condition being evaluated when it passes. A search that would route through a
+    condition reading a secret stops there, withheld: whether a value makes the rule win
+    would be a bit of the secret."""
+    from flowctx_core.expressions import budget
+
     started = time.monotonic()
-    base = [d for d in decide(routes, matrix, rule.source) if d.kind == rule.kind]
+    stop = started + max_seconds if deadline is None else min(deadline, started + max_seconds)
+    with budget.until(stop):
+        return _search(routes, matrix, rule, max_tries, started, stop)
+
+
+def _search(
+    routes: Routes,
+    matrix: Matrix,
+    rule: RuleCoverage,
+    max_tries: int,
+    started: float,
+    stop: float,
+) -> Witness:
+    from flowctx_core.testing.taint import (
+        matrix_secrets,
+        source_secret,
+        withheld_text,
+        without_secrets,
+    )
+
+    # only a matrix holding a secret can make a decision read one (the values tried are
+    # flowctx's own): the costlier traced check is skipped otherwise
+    guarded = bool(matrix_secrets(matrix)) or any(
+        is_secret_key(r.name) or r.secret for r in matrix.rows
+    )
+
+    def withheld(inputs: Mapping[str, Any]) -> Witness | None:
+        """Asked before each decision: one that would read a secret is never made."""
+        if not guarded:
+            return None
+        given = {k: v for k, v in inputs.items() if k != "tools_called"}
+        secret = source_secret(routes, matrix, rule.source, **given)
+        if secret is None:
+            return None
+        return Witness(rule, None, f"no suggestion: {withheld_text(secret)}")
+
+    # what is read off these (a rule that always wins first, one no value can reach) does not
+    # depend on values: decided over no secret
+    base = [d for d in decide(routes, without_secrets(matrix), rule.source) if d.kind == rule.kind]
     for decision in base:
         for number, cand in enumerate(decision.candidates, 1):
             if number >= rule.number:
@@ -264,7 +311,7 @@ def find_witness(
     tried = 0
     held: str | None = None  # the rule's condition held but the runtime passed it over: why
     for assignment in _assignments(names, domain):
-        if tried >= max_tries or time.monotonic() - started > max_seconds:
+        if tried >= max_tries or time.monotonic() > stop:
             spent = time.monotonic() - started
             return Witness(
                 rule,
@@ -276,7 +323,12 @@ def find_witness(
             )
         tried += 1
         inputs = _inputs(assignment, tools)
+        told = withheld(inputs)
+        if told is not None:
+            return told
         decisions = decide(routes, matrix, rule.source, **inputs)
+        if time.monotonic() > stop:
+            continue  # stopped inside: its answer is not one (the check above gives up)
         if _wins(decisions, rule):
             return Witness(rule, inputs, "found", tried, time.monotonic() - started)
         if held is None:

@@ -120,6 +120,13 @@ def _workspaces(
 
 
 def run(args: argparse.Namespace) -> int:
+    from flowctx_tui.cli import mj_views
+
+    if len(args.path) <= 1:
+        wanted = args.workflow[0] if args.workflow and len(args.workflow) == 1 else None
+        mj = mj_views.mj_path(args.path[0] if args.path else None, wanted)
+        if mj is not None:
+            return mj_views.run_check(args, mj)
     try:
         overrides = parse_env_overrides(args.env)
         overrides.update(build_context_env(args))

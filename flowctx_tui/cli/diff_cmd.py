@@ -166,13 +166,18 @@ def _variable_lines(v: VariableChange, width: int | None, colour: bool, reveal: 
     return lines
 
 
-def _target(target: str | None) -> str:
+def _target(target: str | None, withheld: str = "") -> str:
+    if withheld:
+        return "(withheld: reads a secret)"
     return target if target is not None else "(no route)"
 
 
 def _route_lines(r: RouteChange, width: int | None, colour: bool) -> list[str]:
     file = r.file.rsplit("/", 1)[-1]
-    plain = f"~ {file} from {r.source} [{r.scenario}]: {_target(r.before)} → {_target(r.after)}"
+    plain = (
+        f"~ {file} from {r.source} [{r.scenario}]: {_target(r.before, r.before_withheld)} → "
+        f"{_target(r.after, r.after_withheld)}"
+    )
     lines = _wrap(plain, width, "  ", "    ")
     if colour:  # coloured after wrapping: escape codes have no width
         lines[0] = lines[0].replace("~", _paint("~", _MARK_COLOURS["changed"], True), 1)
@@ -329,7 +334,8 @@ def _md_workflow(w: WorkflowDiff, reveal: bool) -> list[str]:
         for r in w.routes:
             out.append(
                 f"- {_code(r.file)} from {_code(r.source)} under *{_md_text(r.scenario)}*: "
-                f"{_code(_target(r.before))} → {_code(_target(r.after))}"
+                f"{_code(_target(r.before, r.before_withheld))} → "
+                f"{_code(_target(r.after, r.after_withheld))}"
             )
         out.append("")
     if w.problems_added or w.problems_removed:

@@ -8,6 +8,7 @@ and says which (exit 1). Exit 0 once written, 2 for bad arguments.
 from __future__ import annotations
 
 import argparse
+import os
 import shlex
 from pathlib import Path
 
@@ -40,6 +41,18 @@ def configure(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def _linked_parent(root: Path, files: dict[str, str]) -> str | None:
+    """The first folder on the way to a file to write (below ``root``) that is a symbolic
+    link (``workflows -> /elsewhere``), as a relative path; None when there is none."""
+    for rel in files:
+        parts = Path(rel).parts[:-1]
+        for n in range(1, len(parts) + 1):
+            folder = root.joinpath(*parts[:n])
+            if folder.is_symlink():
+                return Path(*parts[:n]).as_posix()
+    return None
+
+
 def run(args: argparse.Namespace) -> int:
     root = Path(args.path).expanduser()
     try:
@@ -55,6 +68,13 @@ def run(args: argparse.Namespace) -> int:
         files = scaffold(args.workflow, runtime)
     if root.exists() and not root.is_dir():
         return fail(f"{root}: is a file; give a folder to make a workspace of")
+    linked = _linked_parent(root, files)
+    if linked is not None:
+        return fail(
+            f"{root}: {linked} is a symbolic link; init writes only inside the folder it makes "
+            "a workspace of, never through a link to elsewhere, so nothing was written",
+            code=1,
+        )
     present = [rel for rel in files if (root / rel).exists() or (root / rel).is_symlink()]
     if present:
         listed = ", ".join(present)
@@ -67,8 +87,13 @@ def run(args: argparse.Namespace) -> int:
         for rel, text in files.items():
             target = root / rel
             target.parent.mkdir(parents=True, exist_ok=True)
-            # "x": a file that appeared since the look above is still not overwritten
-            with open(target, "x", encoding="utf-8", newline="\n") as f:
+            # looked at again as each file is written: a link made since the look above
+            if _linked_parent(root, {rel: text}) is not None:
+                raise OSError(f"{rel}: a folder on its way became a symbolic link")
+            # "x": a file that appeared since the look above is still not overwritten; and
+            # O_NOFOLLOW: nor is one written through a link put in its place
+            fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o644)
+            with open(fd, "w", encoding="utf-8", newline="\n") as f:
                 f.write(text)
     except OSError as exc:
         return fail(f"{root}: cannot write the workspace: {exc.strerror or exc}", code=1)

@@ -17,6 +17,16 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    runtime = getattr(args, "runtime", None)
+    if runtime:
+        # refused before the server starts: the editor shows the message the command printed
+        from flowctx_core.model.profiles import UnknownRuntime, get_profile
+        from flowctx_tui.cli.common import fail
+
+        try:
+            get_profile(runtime)
+        except UnknownRuntime as exc:
+            return fail(str(exc))
     from flowctx_tui.lsp.server import main
 
-    return main()
+    return main(runtime)

@@ -66,10 +66,10 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--from",
         dest="source",
-        required=True,
         metavar="STEP_OR_AGENT",
         help="the flow step or agent whose turn just ended (any case; for Mozaiks files "
-        "'user' is the human)",
+        "'user' is the human); required except for MemberJunction agent metadata, where "
+        "leaving it out asks for the starting step",
     )
     add_scenario_parts(
         parser,
@@ -174,6 +174,13 @@ def _print_problems(problems: list[Diagnostic]) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from flowctx_tui.cli import mj_views
+
+    mj = mj_views.mj_path(args.path, args.workflow)
+    if mj is not None:
+        return mj_views.run_routes(args, mj)
+    if args.source is None:
+        return fail("the following arguments are required: --from")
     try:
         session = open_from_args(args)
         name = pick_workflow(session, args.workflow)

@@ -5,7 +5,9 @@ Exit 0 when every case passes, 1 when any fails, 2 when a test file or a case is
 an argument is. ``--coverage`` adds which rules, condition atoms (seen true and false, MC/DC)
 and variable sources the cases exercised; ``--suggest`` searches inputs for every rule no case
 takes, confirms each by routing it, and prints it as a ready-to-paste case (or why none
-exists). Values of secrets are compared, never printed.
+exists). Values of secrets are compared, never printed; an expectation whose judgement
+reads a secret is withheld (its verdict would be a bit of the secret: it counts apart and moves
+no exit status) unless ``--reveal``.
 """
 
 from __future__ import annotations
@@ -57,11 +59,17 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "routing them) and print a ready-to-paste case, or why none exists",
     )
     parser.add_argument(
+        "--reveal",
+        action="store_true",
+        help="judge and show the expectations that read secret values (withheld otherwise: "
+        "their verdicts would tell bits of the secrets); for your own machine, never CI",
+    )
+    parser.add_argument(
         "--suggest-seconds",
         type=float,
         default=2.0,
         metavar="S",
-        help="how long --suggest may search for one rule (default: 2)",
+        help="how long --suggest may search in all, every rule's search included (default: 2)",
     )
 
 
@@ -82,7 +90,9 @@ def run(args: argparse.Namespace) -> int:
     for p in paths or ():
         if not p.is_file():
             return fail(f"--file: no test file at {p}")
-    test_run = run_workspace_tests(session, paths, workflow=args.workflow, keyword=args.keyword)
+    test_run = run_workspace_tests(
+        session, paths, workflow=args.workflow, keyword=args.keyword, reveal=args.reveal
+    )
     if not test_run.files and paths is None:
         return fail(
             f"{session.root}: no test files (.flowctx/tests/*.yaml); see `flowctx test --help`"
@@ -101,14 +111,20 @@ def run(args: argparse.Namespace) -> int:
         matrices = default_matrices(session, routes)
         coverage = measure(test_run, routes, matrices)
         if args.suggest:
+            import time
+
             from flowctx_core.testing.witness import find_witness
 
+            # one bound for the whole search, every rule's included: past it, the rules not
+            # yet searched say so (the conditions being evaluated stop at it too)
+            deadline = time.monotonic() + args.suggest_seconds
             witnesses = [
                 find_witness(
                     routes[rule.workflow],
                     matrices[rule.workflow],
                     rule,
                     max_seconds=args.suggest_seconds,
+                    deadline=deadline,
                 )
                 for rule in coverage.uncovered()
             ]

@@ -44,6 +44,8 @@ class Located:
     start: int
     end: int
     problem: Diagnostic
+    #: the line's text (start and end count its code points; the server converts them)
+    row: str = ""
 
 
 @dataclass
@@ -57,13 +59,16 @@ class Workspace:
     published: set[Path] = field(default_factory=set)
 
 
-def open_workspace(path: Path, env: Mapping[str, str]) -> Workspace | None:
-    """The workspace a file belongs to (as every command finds it), or None."""
+def open_workspace(
+    path: Path, env: Mapping[str, str], runtime: str | None = None
+) -> Workspace | None:
+    """The workspace a file belongs to (as every command finds it), or None; ``runtime``
+    (``flowctx lsp --runtime``) names its profile, else its flowctx.yaml does."""
     try:
         root, _ = find_root(path if path.is_dir() else path.parent)
     except WorkspaceNotFound:
         return None
-    session = open_session(root, env=dict(env))
+    session = open_session(root, env=dict(env), runtime=runtime)
     return Workspace(Path(root).resolve(), session)
 
 
@@ -107,21 +112,36 @@ def problems(ws: Workspace, buffers: Mapping[Path, str]) -> dict[Path, list[Loca
         if ws.root not in path.parents and path != ws.root:
             continue
         if path not in texts:
-            texts[path] = _text_of(path, buffers).splitlines()
+            texts[path] = _text_of(path, buffers, ws.root).splitlines()
         line = max(problem.line - 1, 0)
         column = max(problem.column - 1, 0)
         start, end = _span(texts[path], line, column)
-        out.setdefault(path, []).append(Located(path, line, start, end, problem))
+        rows = texts[path]
+        row = rows[line] if line < len(rows) else ""
+        out.setdefault(path, []).append(Located(path, line, start, end, problem, row))
     return out
 
 
-def _text_of(path: Path, buffers: Mapping[Path, str]) -> str:
+def line_of(ws: Workspace, path: Path, buffers: Mapping[Path, str], line: int) -> str:
+    """Line ``line`` (0-based) of ``path`` as the editor or the disk has it ("" past the end)."""
+    rows = _text_of(path, buffers, ws.root).splitlines()
+    return rows[line] if 0 <= line < len(rows) else ""
+
+
+def _text_of(path: Path, buffers: Mapping[Path, str], root: Path) -> str:
+    """The editor's text of ``path``, else the disk's, read as the CLI's loaders read: only a
+    regular file inside the workspace (a committed link to /dev/zero, a FIFO or a file
+    elsewhere is never opened), at most ``MAX_YAML_BYTES`` (a larger one reads as empty)."""
+    from flowctx_core.base.pathsafety import confine, read_regular_file
+    from flowctx_core.base.yamlmarks import MAX_YAML_BYTES
+
     if path in buffers:
         return buffers[path]
-    try:
-        return path.read_text(encoding="utf-8", errors="replace")
-    except OSError:
+    real, refused = confine(root, str(path), allow_outside=False, refuse_secrets=True)
+    if real is None or refused:
         return ""
+    data, _why = read_regular_file(real, MAX_YAML_BYTES)
+    return "" if data is None else data.decode("utf-8", errors="replace")
 
 
 def word_at(text: str, line: int, character: int) -> tuple[str, int, int] | None:
@@ -210,7 +230,32 @@ def rules_in(ws: Workspace, workflow: str, path: Path, buffers: Mapping[Path, st
         matrix = ws.session.matrix(workflow)
         decisions = [d for s in sources(routes) for d in decide(routes, matrix, s)]
     rel = path.resolve().relative_to(ws.root).as_posix()
-    return [d for d in decisions if d.file == rel]
+    return [_told(d, routes, matrix) for d in decisions if d.file == rel]
+
+
+def _told(decision: Any, routes: Any, matrix: Matrix) -> Any:
+    """The decision as a lens or hover may tell it: when its conditions read a secret, with
+    no winner and no outcome (each would be a bit of the secret), saying which secret."""
+    from dataclasses import replace
+
+    from flowctx_core.testing.taint import decision_secret, withheld_text
+
+    secret = decision_secret([decision], routes, matrix, matrix.values)
+    if secret is None:
+        return decision
+    told = withheld_text(secret)
+    candidates = tuple(
+        replace(c, outcome="skipped", explained=None, error=None, note=told)
+        for c in decision.candidates
+    )
+    return replace(decision, candidates=candidates, winner=None, reason=told, ended=False)
+
+
+def rule_state(decision: Any, cand: Any) -> str:
+    """A rule's lens title head: whether it wins under the default inputs."""
+    if decision.reason.startswith("withheld: "):
+        return f"default: {decision.reason}"
+    return "wins under default" if decision.winner is cand else f"default: {cand.outcome}"
 
 
 def rules_at(decisions: Iterable[Any]) -> list[tuple[RuleAt, Any, Any]]:
@@ -237,6 +282,8 @@ def rule_hover(decision: Any, cand: Any) -> str:
         head = "**wins** under the default inputs"
     else:
         head = f"does **not** win under the default inputs ({cand.outcome})"
+    if decision.reason.startswith("withheld: "):
+        head = f"under the default inputs: {decision.reason} (`flowctx routes --reveal` tells)"
     lines = [
         f"rule {number} from **{decision.source}** → **{cand.target}**",
         "",
@@ -269,7 +316,7 @@ def definition_of(ws: Workspace, workflow: str, name: str, buffers: Mapping[Path
     from flowctx_core.base.yamlmarks import parse_yaml_text
 
     path = ws.root / WORKFLOWS_DIR / workflow / CONTRACT_FILE
-    doc, _ = parse_yaml_text(_text_of(path, buffers), CONTRACT_FILE)
+    doc, _ = parse_yaml_text(_text_of(path, buffers, ws.root), CONTRACT_FILE)
     if doc is None:
         return None
     for section in ("definitions", "agents"):
@@ -288,7 +335,7 @@ def references_of(
     out = []
     files = sorted({p for p in folder.glob("*.yaml")} | {p for p in buffers if p.parent == folder})
     for path in files:
-        for n, row in enumerate(_text_of(path, buffers).splitlines()):
+        for n, row in enumerate(_text_of(path, buffers, ws.root).splitlines()):
             if row.lstrip().startswith("#"):
                 continue
             for m in pattern.finditer(row):
@@ -370,9 +417,11 @@ def _condition_paths(before: str, matrix: Matrix) -> Completions | None:
     """Paths into the condition's scope (``data.``, ``context.``...): keys only."""
     from flowctx_core.expressions.completion import completions as complete
     from flowctx_core.expressions.pathcontext import build_path_context
+    from flowctx_core.testing.taint import condition_roots
 
     scope = build_path_context(context=matrix.values)
-    found = complete(before, len(before), scope, "mj")
+    # a secret variable's keys are part of it (``api_tokens: {tok_live_...: ...}``)
+    found = complete(before, len(before), scope, "mj", condition_roots(matrix, "mj"))
     if not found.candidates:
         return None
     return Completions("path", before[found.start :], tuple(found.candidates))

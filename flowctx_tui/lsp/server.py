@@ -18,17 +18,21 @@ from __future__ import annotations
 import asyncio
 import os
 import threading
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
 from lsprotocol import types
+from pygls.exceptions import JsonRpcException, JsonRpcInternalError, JsonRpcInvalidParams
 from pygls.lsp.server import LanguageServer
+from pygls.protocol import LanguageServerProtocol
 from pygls.uris import from_fs_path, to_fs_path
 
 from flowctx_core.model.filenames import ROUTING_FILES
 from flowctx_tui.lsp import analysis
 from flowctx_tui.lsp.analysis import Workspace
+from flowctx_tui.lsp.positions import to_client, to_server
 
 #: how long after the last keystroke diagnostics are computed (s)
 DEBOUNCE = 0.05
@@ -40,17 +44,46 @@ YAML_SUFFIXES = (".yaml", ".yml", ".json")
 T = TypeVar("T")
 
 
+class _Protocol(LanguageServerProtocol):
+    """pygls's protocol, answering a request whose params do not parse (a negative line, a
+    missing position) with JSON-RPC's error instead of never answering it."""
+
+    def structure_message(self, data: dict[str, Any]) -> Any:
+        try:
+            return super().structure_message(data)
+        except JsonRpcException as exc:
+            if "id" in data and "method" in data:
+                error: JsonRpcException = (
+                    JsonRpcInvalidParams(message=f"Invalid params for {str(data['method'])[:80]}")
+                    if isinstance(exc, JsonRpcInvalidParams)
+                    else JsonRpcInternalError()
+                )
+                self._send_response(data["id"], None, error.to_response_error())
+            raise
+
+
+class _Busy(Exception):
+    """A request found the workspace busy for its whole budget."""
+
+
 class FlowctxServer(LanguageServer):
     def __init__(self) -> None:
         from flowctx_tui.cli import version
 
         super().__init__(
-            "flowctx", version(), text_document_sync_kind=types.TextDocumentSyncKind.Full
+            "flowctx",
+            version(),
+            text_document_sync_kind=types.TextDocumentSyncKind.Full,
+            protocol_cls=_Protocol,
         )
         self.workspaces: dict[Path, Workspace] = {}
         self._timers: dict[Path, asyncio.TimerHandle] = {}
+        #: the running check of each workspace, stopped when a newer change supersedes it
+        self._checks: dict[Path, threading.Event] = {}
         self._check_lock = threading.Lock()
         self.env = dict(os.environ)
+        #: ``flowctx lsp --runtime NAME``: the profile every workspace is answered under
+        self.runtime: str | None = None
 
     # --- state ------------------------------------------------------------------------------
 
@@ -67,10 +100,21 @@ class FlowctxServer(LanguageServer):
         for root, known in self.workspaces.items():
             if root == path or root in path.parents:
                 return known
-        opened = analysis.open_workspace(path, self.env)
+        opened = analysis.open_workspace(path, self.env, self.runtime)
         if opened is not None:
             self.workspaces[opened.root] = opened
         return opened
+
+    # --- positions ----------------------------------------------------------------------------
+
+    def position(self, uri: str, position: types.Position) -> types.Position:
+        """A position the client sent in ``uri``, in code points of its line."""
+        doc = self.workspace.get_text_document(uri)
+        return to_server(self.workspace.position_codec, doc.lines, position)
+
+    def span(self, row: str, line: int, start: int, end: int) -> types.Range:
+        """A code-point span of a line, in the client's units."""
+        return to_client(self.workspace.position_codec, row, line, start, end)
 
     # --- diagnostics --------------------------------------------------------------------------
 
@@ -82,6 +126,9 @@ class FlowctxServer(LanguageServer):
         timer = self._timers.pop(ws.root, None)
         if timer is not None:
             timer.cancel()
+        running = self._checks.pop(ws.root, None)
+        if running is not None:
+            running.set()  # its answer would be stale: stop its evaluations now
         self._timers[ws.root] = loop.call_later(
             DEBOUNCE, lambda: asyncio.ensure_future(self.publish(ws))
         )
@@ -89,52 +136,80 @@ class FlowctxServer(LanguageServer):
     async def publish(self, ws: Workspace) -> None:
         self._timers.pop(ws.root, None)
         buffers = self.buffers()
+        cancel = self._checks[ws.root] = threading.Event()
         try:
-            found = await asyncio.to_thread(self._check, ws, buffers)
+            found = await asyncio.to_thread(self._check, ws, buffers, cancel)
         except Exception as exc:  # a bug must show, not stop the server
             self.window_log_message(
                 types.LogMessageParams(types.MessageType.Error, f"flowctx check failed: {exc!r}")
             )
             return
+        finally:
+            if self._checks.get(ws.root) is cancel:
+                del self._checks[ws.root]
+        if cancel.is_set():
+            return  # superseded by a newer change: its own check publishes
         for path in sorted(set(found) | ws.published):
-            items = [_diagnostic(item) for item in found.get(path, [])]
+            items = [_diagnostic(self, item) for item in found.get(path, [])]
             self.text_document_publish_diagnostics(
                 types.PublishDiagnosticsParams(uri=from_fs_path(str(path)) or "", diagnostics=items)
             )
         ws.published = set(found)
 
-    def _check(self, ws: Workspace, buffers: dict[Path, str]) -> dict[Path, list[Any]]:
+    def _check(
+        self, ws: Workspace, buffers: dict[Path, str], cancel: threading.Event
+    ) -> dict[Path, list[Any]]:
+        from flowctx_core.expressions.budget import bounded
+
         with self._check_lock:  # one check at a time: the database and sessions are shared
-            return analysis.problems(ws, buffers)
+            if cancel.is_set():
+                return {}
+            with bounded(None, cancel):
+                return analysis.problems(ws, buffers)
 
     # --- requests -----------------------------------------------------------------------------
 
     async def answer(self, fn: Callable[[], T]) -> T | None:
-        """``fn`` in a worker thread, within the request budget; None when it fails or is late."""
+        """``fn`` in a worker thread, within the request budget; None when it fails, is late or
+        is cancelled by the client. The budget reaches the work itself: every evaluation it
+        starts stops at the deadline or when the request is given up, so nothing runs on in
+        the background after the answer."""
+        from flowctx_core.expressions.budget import bounded
+
+        deadline = time.monotonic() + REQUEST_BUDGET
+        cancel = threading.Event()
 
         def guarded() -> T:
-            with self._check_lock:
-                return fn()
+            if not self._check_lock.acquire(timeout=REQUEST_BUDGET):
+                raise _Busy("the workspace was busy for the whole request budget")
+            try:
+                if cancel.is_set():
+                    raise _Busy("given up before it started")
+                with bounded(deadline, cancel):
+                    return fn()
+            finally:
+                self._check_lock.release()
 
         try:
             return await asyncio.wait_for(asyncio.to_thread(guarded), REQUEST_BUDGET)
+        except asyncio.CancelledError:
+            cancel.set()  # the client cancelled (or superseded) the request
+            raise
         except Exception as exc:
+            cancel.set()
             self.window_log_message(
                 types.LogMessageParams(types.MessageType.Warning, f"flowctx: {exc!r}")
             )
             return None
 
 
-def _diagnostic(item: analysis.Located) -> types.Diagnostic:
+def _diagnostic(ls: FlowctxServer, item: analysis.Located) -> types.Diagnostic:
     from flowctx_core.base.secrets import mask_text
 
     p = item.problem
     message = mask_text((f"{p.yaml_path}: " if p.yaml_path else "") + p.message)
     return types.Diagnostic(
-        range=types.Range(
-            start=types.Position(line=item.line, character=item.start),
-            end=types.Position(line=item.line, character=item.end),
-        ),
+        range=ls.span(item.row, item.line, item.start, item.end),
         message=message,
         severity=types.DiagnosticSeverity.Error
         if p.severity == "error"
@@ -177,6 +252,52 @@ def did_save(ls: FlowctxServer, params: types.DidSaveTextDocumentParams) -> None
     ls.schedule_check(path)
 
 
+#: files outside the editor whose change (a git pull, a checkout) can change the answers
+WATCHED = ("**/flowctx.yaml", "**/*.yaml", "**/*.yml", "**/*.json")
+
+
+@server.feature(types.INITIALIZED)
+async def initialized(ls: FlowctxServer, params: types.InitializedParams) -> None:
+    watching = ls.client_capabilities.workspace
+    dynamic = watching and watching.did_change_watched_files
+    if not (dynamic and dynamic.dynamic_registration):
+        return  # the client cannot be asked to watch: saves in the editor still count
+    options = types.DidChangeWatchedFilesRegistrationOptions(
+        watchers=[types.FileSystemWatcher(glob_pattern=glob) for glob in WATCHED]
+    )
+    await ls.client_register_capability_async(
+        types.RegistrationParams(
+            registrations=[
+                types.Registration(
+                    id="flowctx-watched-files",
+                    method=types.WORKSPACE_DID_CHANGE_WATCHED_FILES,
+                    register_options=options,
+                )
+            ]
+        )
+    )
+
+
+@server.feature(types.WORKSPACE_DID_CHANGE_WATCHED_FILES)
+def did_change_watched_files(ls: FlowctxServer, params: types.DidChangeWatchedFilesParams) -> None:
+    """A file changed outside the editor: flowctx.yaml and seeds are read again, and the
+    workspace's problems are published anew (only for workspaces the editor has open)."""
+    reloaded: set[Path] = set()
+    for change in params.changes:
+        path = _path(change.uri)
+        if path is None:
+            continue
+        ws = next(
+            (w for root, w in ls.workspaces.items() if root == path or root in path.parents), None
+        )
+        if ws is None:
+            continue
+        if ws.root not in reloaded and (path.name == "flowctx.yaml" or "seed" in path.parts):
+            analysis.reload_session(ws)
+            reloaded.add(ws.root)
+        ls.schedule_check(path)
+
+
 @server.feature(types.TEXT_DOCUMENT_DID_CLOSE)
 def did_close(ls: FlowctxServer, params: types.DidCloseTextDocumentParams) -> None:
     path = _path(params.text_document.uri)
@@ -214,7 +335,7 @@ async def hover(ls: FlowctxServer, params: types.HoverParams) -> types.Hover | N
     path, ws, workflow, text = found
     if workflow is None:
         return None
-    pos = params.position
+    pos = ls.position(params.text_document.uri, params.position)
     buffers = ls.buffers()
 
     def work() -> str | None:
@@ -247,7 +368,7 @@ async def completion(ls: FlowctxServer, params: types.CompletionParams) -> types
     path, ws, workflow, text = found
     if workflow is None:
         return empty
-    pos = params.position
+    pos = ls.position(params.text_document.uri, params.position)
     buffers = ls.buffers()
 
     def work() -> analysis.Completions | None:
@@ -265,13 +386,14 @@ async def completion(ls: FlowctxServer, params: types.CompletionParams) -> types
         "source type": types.CompletionItemKind.EnumMember,
         "path": types.CompletionItemKind.Field,
     }[offered.kind]
-    start = types.Position(line=pos.line, character=max(pos.character - len(offered.prefix), 0))
+    row = text.splitlines()[pos.line] if pos.line < len(text.splitlines()) else ""
+    edit = ls.span(row, pos.line, max(pos.character - len(offered.prefix), 0), pos.character)
     items = [
         types.CompletionItem(
             label=name,
             kind=kind,
             detail=f"flowctx: {offered.kind}",
-            text_edit=types.TextEdit(range=types.Range(start=start, end=pos), new_text=name),
+            text_edit=types.TextEdit(range=edit, new_text=name),
         )
         for name in offered.items
         if name.startswith(offered.prefix)
@@ -285,7 +407,8 @@ async def definition(ls: FlowctxServer, params: types.DefinitionParams) -> types
     if found is None:
         return None
     _, ws, workflow, text = found
-    word = analysis.word_at(text, params.position.line, params.position.character)
+    pos = ls.position(params.text_document.uri, params.position)
+    word = analysis.word_at(text, pos.line, pos.character)
     if workflow is None or word is None:
         return None
     buffers = ls.buffers()
@@ -293,12 +416,9 @@ async def definition(ls: FlowctxServer, params: types.DefinitionParams) -> types
     if where is None:
         return None
     path, line, col = where
+    row = analysis.line_of(ws, path, buffers, line)
     return types.Location(
-        uri=from_fs_path(str(path)) or "",
-        range=types.Range(
-            start=types.Position(line=line, character=col),
-            end=types.Position(line=line, character=col + len(word[0])),
-        ),
+        uri=from_fs_path(str(path)) or "", range=ls.span(row, line, col, col + len(word[0]))
     )
 
 
@@ -308,7 +428,8 @@ async def references(ls: FlowctxServer, params: types.ReferenceParams) -> list[t
     if found is None:
         return []
     _, ws, workflow, text = found
-    word = analysis.word_at(text, params.position.line, params.position.character)
+    pos = ls.position(params.text_document.uri, params.position)
+    word = analysis.word_at(text, pos.line, pos.character)
     if workflow is None or word is None:
         return []
     buffers = ls.buffers()
@@ -316,10 +437,7 @@ async def references(ls: FlowctxServer, params: types.ReferenceParams) -> list[t
     return [
         types.Location(
             uri=from_fs_path(str(p)) or "",
-            range=types.Range(
-                start=types.Position(line=line, character=start),
-                end=types.Position(line=line, character=end),
-            ),
+            range=ls.span(analysis.line_of(ws, p, buffers, line), line, start, end),
         )
         for p, line, start, end in used
     ]
@@ -342,7 +460,7 @@ async def code_lens(ls: FlowctxServer, params: types.CodeLensParams) -> list[typ
                 # a file the runtime never opens: its rules neither win nor owe a test
                 out.append((rule.line, "NOT READ by the runtime: routes nothing", rule.source))
                 continue
-            won = "wins under default" if decision.winner is cand else f"default: {cand.outcome}"
+            won = analysis.rule_state(decision, cand)
             n = covered.get((workflow, rule.kind, rule.index), 0)
             tests = f"covered by {n} test{'s' if n != 1 else ''}" if n else "no test"
             out.append((rule.line, f"rule {rule.number} · {won} · {tests}", rule.source))
@@ -393,13 +511,15 @@ async def code_action(ls: FlowctxServer, params: types.CodeActionParams) -> list
 
 
 @server.command("flowctx.tryInFlowctx")
-def try_in_flowctx(ls: FlowctxServer, arguments: list[Any]) -> str:
-    """Shows the equivalent command (the editor can run it in a terminal) and returns it."""
+def try_in_flowctx(ls: FlowctxServer, *arguments: Any) -> str:
+    """Shows the equivalent command (the editor can run it in a terminal) and returns it.
+    pygls passes the command's arguments one by one, not as a list."""
     text = str(arguments[0]) if arguments else ""
     ls.window_show_message(types.ShowMessageParams(types.MessageType.Info, text))
     return text
 
 
-def main() -> int:
+def main(runtime: str | None = None) -> int:
+    server.runtime = runtime
     server.start_io()
     return 0

@@ -130,7 +130,10 @@ class ScopeSuggester(Suggester):
         self.pad = pad
 
     async def get_suggestion(self, value: str) -> str | None:
-        found = completions(value, len(value), self.pad.completion_scope(), self.pad.dialect)
+        pad = self.pad
+        found = completions(
+            value, len(value), pad.completion_scope(), pad.dialect, pad.completion_secrets()
+        )
         for candidate in found.candidates:
             suggestion = value[: found.start] + candidate
             # the input can only show a suggestion that extends what is typed
@@ -572,7 +575,11 @@ class Scratchpad(Widget):
     def complete_in(self, field: Input) -> None:
         """Accept the first completion at the cursor; with none, move the focus on (tab)."""
         found = completions(
-            field.value, field.cursor_position, self.completion_scope(), self.dialect
+            field.value,
+            field.cursor_position,
+            self.completion_scope(),
+            self.dialect,
+            self.completion_secrets(),
         )
         if not found.candidates:
             self.screen.focus_next()
@@ -604,6 +611,10 @@ class Scratchpad(Widget):
             return dict(self._ctx_effective)
         return self._path_scope()
 
+    def completion_secrets(self) -> tuple[str, ...]:
+        """The secret paths whose keys completion never offers (unless revealed)."""
+        return () if self.reveal else tuple(self._secret_roots(self.dialect))
+
     def _path_scope(self) -> dict[str, Any]:
         s = self.scenario
         return build_path_context(
@@ -617,7 +628,11 @@ class Scratchpad(Widget):
     def _show_completions(self) -> None:
         field = self.expression_input
         found = completions(
-            field.value, field.cursor_position, self.completion_scope(), self.dialect
+            field.value,
+            field.cursor_position,
+            self.completion_scope(),
+            self.dialect,
+            self.completion_secrets(),
         )
         line = Text()
         if found.candidates:

@@ -34,7 +34,12 @@ if TYPE_CHECKING:
     from flowctx_core.testing.run import TestRun
 
 DEBOUNCE = 0.1
-_STATUS_STYLE = {"PASS": "bold green", "FAIL": "bold red", "ERROR": "bold yellow"}
+_STATUS_STYLE = {
+    "PASS": "bold green",
+    "FAIL": "bold red",
+    "ERROR": "bold yellow",
+    "WITHHELD": "bold magenta",
+}
 
 
 @dataclass(frozen=True)

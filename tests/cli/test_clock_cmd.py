@@ -177,3 +177,45 @@ def test_a_saved_scenario_s_now_decides_the_graph_unless_now_is_given(
     assert "clock: depends on the time: evaluated at 2026-12-01T09:00:00Z" in out
     early = next(line for line in out.splitlines() if "→ Early" in line)
     assert early.startswith("│★")
+
+
+@pytest.mark.parametrize(
+    ("instant", "said"),
+    [
+        ("9999-12-31T23:59:59-23:59", "out of range: in UTC it falls outside the years"),
+        ("0001-01-01T00:00:00+00:01", "out of range: in UTC it falls outside the years"),
+        ("2026-12-01T09:00:00+99:99", "has the offset +99:99, which is no time zone"),
+        ("2026-12-01T09:00:00-24:00", "has the offset -24:00, which is no time zone"),
+    ],
+)
+def test_an_out_of_range_clock_is_a_message_never_a_traceback(
+    workspace: Any, capsys: pytest.CaptureFixture[str], instant: str, said: str
+) -> None:
+    root = _workspace(workspace)
+    tests = root / ".flowctx" / "tests" / "clock.yaml"
+    tests.parent.mkdir(parents=True)
+    tests.write_text(
+        "workflow: W\ncases:\n  - name: late\n"
+        f"    now: '{instant}'\n    expect:\n      route: {{from: Start, to: Late}}\n"
+    )
+    for argv in (
+        ["routes", str(root), "-w", "W", "--from", "Start"],
+        ["graph", str(root), "-w", "W"],
+        ["test", str(root)],
+        ["eval", "Date.now() > 0"],
+    ):
+        code, out, err = run(capsys, *argv, "--now", instant)
+        assert code == 2, (argv, out, err)
+        assert err.startswith(f"flowctx: --now: '{instant}' ")
+        assert said in err and "Traceback" not in out + err
+    # in a test case: located at its key, the other cases still run
+    code, out, err = run(capsys, "test", str(root))
+    assert code == 2 and "Traceback" not in out + err
+    assert f".flowctx/tests/clock.yaml:4:10: cases[0].now: '{instant}' " in out
+    assert said in out
+    # in flowctx.yaml: a located problem
+    (root / "flowctx.yaml").write_text(f"now: '{instant}'\n")
+    code, out, err = run(capsys, "check", str(root))
+    assert "flowctx.yaml:1:6" in out and said in out and "Traceback" not in out + err
+    code, out, err = run(capsys, "routes", str(root), "-w", "W", "--from", "Start")
+    assert "Traceback" not in out + err and code in (0, 1, 2)

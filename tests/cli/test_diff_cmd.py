@@ -86,6 +86,8 @@ def test_json_between_two_revisions(repo, capsys):
             "after": "user",
             "before_reason": orders["routes"][0]["before_reason"],
             "after_reason": orders["routes"][0]["after_reason"],
+            "before_withheld": None,
+            "after_withheld": None,
         }
     ]
     added = orders["problems"]["added"]

@@ -105,6 +105,28 @@ def test_init_never_overwrites(tmp_path: Path, capsys: pytest.CaptureFixture[str
     assert code == 1 and "workflows/Intake/orchestrator.yaml" in err
 
 
+@pytest.mark.parametrize("linked", ["workflows", "seed", ".flowctx", "workflows/Greeter"])
+def test_init_never_writes_through_a_symlinked_folder(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], linked: str
+) -> None:
+    """A folder to init that already links ``workflows`` (or ``seed``, ``.flowctx``...)
+    elsewhere: nothing is written there, nor anywhere."""
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    ws = tmp_path / "ws"
+    link = ws / linked
+    link.parent.mkdir(parents=True)
+    link.symlink_to(elsewhere, target_is_directory=True)
+    before = sorted(p.relative_to(tmp_path).as_posix() for p in tmp_path.rglob("*"))
+    code, out, err = run(capsys, "init", str(ws), "--workflow", "Greeter")
+    assert (code, out) == (1, "")
+    assert err.startswith(f"flowctx: {ws}: ")
+    assert "is a symbolic link; init writes only inside the folder" in err
+    assert "nothing was written" in err
+    assert list(elsewhere.iterdir()) == []
+    assert sorted(p.relative_to(tmp_path).as_posix() for p in tmp_path.rglob("*")) == before
+
+
 def test_bad_arguments_are_messages(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     afile = tmp_path / "afile"
     afile.write_text("x")

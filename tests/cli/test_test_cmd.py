@@ -128,7 +128,7 @@ cases:
     env: {MAX_RETRIES: 7}
     expect:
       values: {max_retries: 7}
-      prompt: {agent: ReviewerAgent, contains: ["MAX_RETRIES: 7"], not_contains: "MAX_RETRIES: 3"}
+      prompt: {agent: RouterAgent, contains: ["MAX_RETRIES: 7"], not_contains: "MAX_RETRIES: 3"}
   - name: nothing else reverts to the user
     expect:
       route: {from: RouterAgent, rule: 4}
@@ -208,10 +208,22 @@ cases:
     root = _workspace(workspace, tests)
     for fmt in ("text", "json", "junit", "sarif"):
         code, out, err = run(capsys, str(root), "--format", fmt)
-        assert code == 1
+        # judging a guess at the key would tell whether it was right: both are withheld,
+        # and a withheld verdict does not move the exit status
+        assert code == 0
         assert SECRET not in out + err and SECRET[:12] not in out + err
         assert "sk-wrong-value-000000" not in out + err
     code, out, _ = run(capsys, str(root))
+    assert "WITHHELD Approvals: right secret" in out
+    assert "WITHHELD Approvals: wrong secret" in out
+    assert (
+        "values (.flowctx/tests/approvals.yaml:5:16): withheld: reads secret `openai_api_key`"
+        in out
+    )
+    assert "0 passed, 0 failed, 2 withheld" in out
+    code, out, _ = run(capsys, str(root), "--reveal")
+    assert code == 1
+    assert SECRET not in out and SECRET[:12] not in out
     assert "PASS  Approvals: right secret" in out
     assert "expected openai_api_key = ***" in out and "got openai_api_key = ***" in out
 
@@ -530,6 +542,11 @@ cases:
     root = _workspace(workspace, tests)
     code, out, _ = run(capsys, str(root))
     assert code == 1, out
+    # the condition on the key is judged only when revealed; the others pass either way
+    assert "WITHHELD Approvals: conditions in each dialect" in out
+    assert "reads secret `context.openai_api_key`" in out
+    code, out, _ = run(capsys, str(root), "--reveal")
+    assert code == 1, out
     assert "PASS  Approvals: conditions in each dialect" in out
     assert (
         "condition (.flowctx/tests/approvals.yaml:14:7): expected context.retries > 0 (mj) -> true"
@@ -560,4 +577,95 @@ cases:
     code, out, _ = run(capsys, str(root))
     assert "PASS  Approvals: after nine" in out and "PASS  Approvals: before nine" in out
     assert code == 2
-    assert ".flowctx/tests/b.yaml:3:5: cases[0]: now: 'yesterday' is not an ISO 8601 instant" in out
+    assert ".flowctx/tests/b.yaml:4:10: cases[0].now: 'yesterday' is not an ISO 8601 instant" in out
+
+
+def test_test_and_scenario_files_linked_outside_the_workspace_are_not_read(
+    workspace, capsys, tmp_path
+) -> None:
+    """A test file or a saved scenario that is a symbolic link to a file elsewhere (a
+    credentials file shaped as YAML or JSON) is refused where it is, and none of its keys or
+    values is printed."""
+    elsewhere = tmp_path / "home"
+    elsewhere.mkdir()
+    (elsewhere / "creds.yaml").write_text("AKIA_OUTSIDE_KEY_NAME: s3cr3t-outside-value\n")
+    (elsewhere / "creds.json").write_text(
+        '{"env": {"AKIA_OUTSIDE_KEY_NAME": "s3cr3t-outside-value"}, "data": {"k": 1}}'
+    )
+    case = (
+        "workflow: Approvals\ncases:\n  - name: from a scenario\n    scenario: stolen\n"
+        "    expect: {refused: false}\n"
+    )
+    root = _workspace(workspace, {"case.yaml": case})
+    (root / ".flowctx/tests/linked.yaml").symlink_to(elsewhere / "creds.yaml")
+    scenarios = root / ".flowctx/scenarios/Approvals"
+    scenarios.mkdir(parents=True)
+    (scenarios / "stolen.json").symlink_to(elsewhere / "creds.json")
+    for args in (
+        [str(root)],
+        [str(root), "--format", "json"],
+        [str(root), "--file", str(root / ".flowctx/tests/linked.yaml")],
+    ):
+        code, out, err = run(capsys, *args)
+        assert code == 2, out
+        assert "AKIA_OUTSIDE_KEY_NAME" not in out + err and "s3cr3t" not in out + err
+        assert "outside the workspace through a symbolic link" in out
+    code, out, _ = run(capsys, str(root))
+    assert ".flowctx/tests/linked.yaml:0:0: not read: it resolves outside the workspace" in out
+    assert "cases[0].scenario: scenario: cannot read scenario: not read: it resolves outside" in out
+    # the workspace's own commands do not read it either
+    code, out, err = run_main(capsys, "graph", str(root), "-w", "Approvals", "--scenario", "stolen")
+    assert "AKIA_OUTSIDE_KEY_NAME" not in out + err and "s3cr3t" not in out + err
+
+
+def run_main(capsys, *args: str) -> tuple[int, str, str]:
+    code = main([*args])
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+SLOW_FLOW = """
+agent: F
+steps:
+  - {name: Start, type: Action, starting: true}
+  - {name: A, type: Action}
+  - {name: B, type: Action}
+  - {name: C, type: Action}
+  - {name: End, type: Action}
+paths:
+"""
+
+
+def test_suggest_seconds_bounds_the_whole_search(workspace, capsys) -> None:
+    """Three rules whose searches never end on their own (a large product of values, each
+    costly to route): the first spends the whole bound, and the others say they had none
+    left, rather than each taking the bound again."""
+    costly = (
+        "Array.from({length: 3000}, (_, i) => i).filter(i => i === data.a + data.b + data.c)"
+        ".length > 1"
+    )
+    flow = SLOW_FLOW + "".join(
+        f'  - {{from: Start, to: {t}, priority: {p}, condition: "{costly}"}}\n'
+        for t, p in (("A", 30), ("B", 20), ("C", 10))
+    )
+    flow += "  - {from: Start, to: End, priority: 0}\n"
+    root = workspace(
+        {
+            "workflows/W/context_variables.yaml": (
+                "definitions:\n  x: {type: boolean, source: {type: state, default: false}}\n"
+                "agents:\n  A: {variables: [x]}\n"
+            ),
+            "workflows/W/flow.yaml": flow,
+            ".flowctx/tests/w.yaml": (
+                "workflow: W\ncases:\n  - name: the default\n"
+                "    expect: {route: {from: Start, to: End}}\n"
+            ),
+        }
+    )
+    code, out, err = run(capsys, str(root), "--suggest", "--suggest-seconds", "0.5")
+    assert code == 0, out + err
+    gave_up = [line for line in out.splitlines() if "no witness found: gave up after" in line]
+    assert len(gave_up) == 3, out
+    assert "Start → A (rule 1)" in gave_up[0] and "gave up after 0 candidates" not in gave_up[0]
+    for line in gave_up[1:]:
+        assert "gave up after 0 candidates" in line, out

@@ -15,9 +15,10 @@ import pytest
 import pytest_asyncio
 from lsprotocol import types
 from pygls.uris import from_fs_path
-from pytest_lsp import LanguageClient, client_capabilities, make_test_lsp_client
+from pytest_lsp import LanguageClient, client_capabilities
 
 from flowctx_tui.cli.workspace_args import demo_path
+from tests.lsp.client import make_client
 
 CONTRACT = "workflows/AppGenerator/context_variables.yaml"
 GRAPH = "workflows/AppGenerator/transition_graph.yaml"
@@ -33,7 +34,7 @@ def demo(tmp_path: Path) -> Path:
 
 @pytest_asyncio.fixture
 async def client(demo: Path) -> AsyncIterator[LanguageClient]:
-    lsp = make_test_lsp_client()
+    lsp = make_client()
     await lsp.start_io(sys.executable, "-m", "flowctx_tui", "lsp")
     await lsp.initialize_session(
         types.InitializeParams(
@@ -316,3 +317,60 @@ async def test_lenses_mark_a_file_the_runtime_never_reads(client: LanguageClient
     )
     titles = {lens.command.title for lens in lenses or [] if lens.command}
     assert titles == {"NOT READ by the runtime: routes nothing"}
+
+
+async def test_completion_never_lists_the_keys_of_a_secret(client: LanguageClient, demo: Path):
+    """``api_tokens`` keeps its tokens in its keys, and so does ``vendor_credentials`` one
+    level down: the matrix masks both, and completion lists none of their keys."""
+    contract = "workflows/Approvals/context_variables.yaml"
+    ctext = (
+        (demo / contract)
+        .read_text()
+        .replace(
+            "definitions:\n",
+            "definitions:\n"
+            "  api_tokens:\n"
+            "    type: object\n"
+            "    source: {type: state, default: {tok_live_4f9a2c: ops, tok_live_8e1b7d: 1}}\n"
+            "  vendor_credentials:\n"
+            "    type: object\n"
+            "    source: {type: state, default: {acme: {tok_live_77aa: 2}}}\n"
+            "  public_limits:\n"
+            "    type: object\n"
+            "    source: {type: state, default: {daily: 5}}\n",
+            1,
+        )
+    )
+    open_doc(client, demo, contract, ctext)
+    flow = "workflows/Approvals/flow.yaml"
+    ftext = (demo / flow).read_text()
+    fdoc = open_doc(client, demo, flow)
+    frow = line_of(ftext, 'condition: "data.userApproval === true"')
+
+    async def labels(typed_condition: str, version: int) -> set[str]:
+        typed = ftext.splitlines()
+        typed[frow] = f'    condition: "{typed_condition}'
+        change(client, fdoc, "\n".join(typed) + "\n", version)
+        result = await client.text_document_completion_async(
+            types.CompletionParams(
+                text_document=types.TextDocumentIdentifier(uri=fdoc),
+                position=types.Position(line=frow, character=len(typed[frow])),
+            )
+        )
+        return {i.label + (i.detail or "") for i in (result.items if result else [])}  # type: ignore[union-attr]
+
+    # the keys of a plain object are offered (the completion works here)...
+    assert "context.public_limits.dailyflowctx: path" in await labels("context.public_limits.", 2)
+    # ...and never those of a secret, however the path is written
+    for n, typed in enumerate(
+        (
+            "context.api_tokens.",
+            "context.api_tokens.tok",
+            "context['api_tokens'].",
+            "context.vendor_credentials.",
+            "context.vendor_credentials.acme.",
+        ),
+        3,
+    ):
+        found = await labels(typed, n)
+        assert not any("tok_live" in label for label in found), (typed, found)

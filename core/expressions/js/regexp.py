@@ -32,11 +32,13 @@ from flowctx_core.expressions.budget import (
     BudgetExceeded,
     charge,
     remaining_seconds,
+    remaining_steps,
 )
 from flowctx_core.expressions.js import common
 from flowctx_core.expressions.js.common import Unsupported
+from flowctx_core.expressions.js.regexcost import worst_steps
 from flowctx_core.expressions.js.regexworker import WORKER, TooSlow
-from flowctx_core.expressions.js.strings import STRING_METHODS, _replace
+from flowctx_core.expressions.js.strings import STRING_METHODS, _replace, replacement_cost
 from flowctx_core.expressions.js.values import (
     ELEMENT,
     MAX_STRING_LENGTH,
@@ -443,42 +445,6 @@ class _Text:
 # --- matching -------------------------------------------------------------------------------
 
 _LOOKBEHIND: Final = r"\(\?<[=!]"
-_REPEAT: Final = r"(?<!\\)(?:[*+]|\{\d+,\d*\})"
-
-
-def _estimate(source: str, length: int) -> int:
-    """The worst case, in regress steps, of matching ``source`` against ``length`` characters
-    from every start position: a backtracking matcher tries each repeat's every split, so
-    repeats nested in a repeated group are exponential in the length, k repeats in sequence
-    polynomial of degree k + 1 (the start positions add one)."""
-    repeats = len(pattern(_REPEAT).findall(source))
-    if repeats == 0:
-        return length * max(len(source), 1)
-    if _nested_repeat(source):
-        return 2 ** min(length, 200) + length
-    degree = min(repeats, 6) + 1
-    return length**degree // max(1, 2 ** (degree - 1))
-
-
-def _nested_repeat(source: str) -> bool:
-    """Is a repeat (``*``, ``+``, ``{n,}``) applied to a group that holds a repeat or an
-    alternation?"""
-    stack: list[bool] = []  # per open group: does it hold a repeat or '|'
-    for i, c in _structural(source):
-        if c == "(":
-            stack.append(False)
-        elif (c == "|" and stack) or (
-            (c in "*+" or (c == "{" and pattern(_REPEAT).match(source, i))) and stack
-        ):
-            stack[-1] = True
-        elif c == ")":
-            inner = stack.pop() if stack else False
-            after = source[i + 1 : i + 2]
-            if inner and (after in ("*", "+") or pattern(_REPEAT).match(source, i + 1)):
-                return True
-            if inner and stack:
-                stack[-1] = True
-    return False
 
 
 def _structural(source: str) -> Iterator[tuple[int, str]]:
@@ -502,6 +468,9 @@ def _structural(source: str) -> Iterator[tuple[int, str]]:
 
 #: regress steps a match may risk in this process (about 4 ms); riskier ones run in a child
 _IN_PROCESS: Final = 1_500_000
+#: budget steps each match found costs besides the matching: its spans built in Python, the
+#: match object and what the caller makes of it (measured: about 1.5 us a match)
+_PER_MATCH: Final = 20
 
 
 def _search(
@@ -509,10 +478,15 @@ def _search(
 ) -> list[list[Any]]:
     """The matches (UTF-8 spans of the whole match and each group) of ``rx`` behind
     ``prefix`` in ``chars``: the first, or all as a global search finds them (``lone``: the
-    text's lone surrogates stand as plane-15 characters)."""
+    text's lone surrogates stand as plane-15 characters).
+
+    A match runs in this process only when ``regexcost``'s bound on its backtracking is small;
+    any other runs in the worker, which is killed when the budget's time is up. Each match
+    found is charged as it is found, so a global search stops at the budget, not after
+    building every match of a megabyte of text."""
     flags = rx.flags + "L" if lone else rx.flags
     count = _groups(rx.source)[0]
-    worst = _estimate(rx.source, len(chars))
+    worst = worst_steps(rx.source, rx.flags, len(chars))
     if worst <= _IN_PROCESS:
         charge(worst // _STEPS_PER_CHARGE + 1)
         compiled = _compile(rx.source, flags, prefix)
@@ -521,6 +495,7 @@ def _search(
         for m in found or ():
             if m is None:
                 continue
+            charge(_PER_MATCH)
             spans: list[Any] = []
             for g in range(count + 1):
                 r = m.range() if g == 0 else m.group(g)
@@ -530,9 +505,10 @@ def _search(
     _compile(rx.source, flags, prefix)  # the syntax is checked here, not in the child
     pattern, engine_flags = _pattern_text(rx.source, flags, prefix)
     seconds = remaining_seconds()
+    most = remaining_steps() // _PER_MATCH + 1
     started = time.monotonic()
     try:
-        result = WORKER.search(pattern, engine_flags, chars, every, count, seconds)
+        result = WORKER.search(pattern, engine_flags, chars, every, count, seconds, most)
     except TooSlow:
         raise BudgetExceeded(
             f"refused: flowctx's bound on regular expressions: "
@@ -541,6 +517,7 @@ def _search(
             f"{BUDGET} and was stopped; node would go on matching"
         ) from None
     charge(int((time.monotonic() - started) / STEP_SECONDS))
+    charge(len(result) * _PER_MATCH)  # past the budget when the child stopped at ``most``
     return result
 
 
@@ -977,11 +954,12 @@ def _substitution(
     m = len(captures)
     tail = position + len(to_units(matched))
     while i < n:
-        c = rep[i]
-        if c != "$" or i + 1 >= n:
-            out.append(c)
-            i += 1
-            continue
+        dollar = rep.find("$", i)
+        if dollar < 0 or dollar + 1 >= n:
+            out.append(rep[i:])  # a run without a '$' is copied at once, not char by char
+            break
+        out.append(rep[i:dollar])
+        i = dollar
         nxt = rep[i + 1]
         if nxt == "$":
             out.append("$")
@@ -1044,7 +1022,6 @@ def _replace_regexp(s: str, rx: JsRegExp, replacement: Any) -> str:
     last = 0
     total = 0
     for f in results:
-        charge(ELEMENT)
         start, end = f.spans[0]  # type: ignore[misc]
         matched = text.piece(start, end)
         captures = [UNDEFINED if sp is None else text.piece(*sp) for sp in f.spans[1:]]
@@ -1058,6 +1035,7 @@ def _replace_regexp(s: str, rx: JsRegExp, replacement: Any) -> str:
             piece = to_string(replacement.fn(*args))
         else:
             piece = _substitution(rep, matched, start, units, captures, groups)
+        charge(replacement_cost(rep, piece))
         piece_units = to_units(piece)
         if start >= last:
             out.append(units[last:start])

@@ -178,6 +178,12 @@ def _str_locale_compare(s: str, other: Any = UNDEFINED, *_: Any) -> int:
     return -1 if a < b else (1 if a > b else 0)
 
 
+def locale_compare(a: str, b: str) -> int:
+    """``a.localeCompare(b)`` as node 20 answers it (-1, 0 or 1): sorting step names, as
+    MemberJunction's flow agents sort their starting steps."""
+    return _str_locale_compare(a, b)
+
+
 def _str_normalize(s: str, form: Any = UNDEFINED, *_: Any) -> str:
     f = "NFC" if form is UNDEFINED else to_string(form)
     if f not in ("NFC", "NFD", "NFKC", "NFKD"):
@@ -246,26 +252,32 @@ def _substitute(rep: str, matched: str, before: str, after: str) -> str:
     out: list[str] = []
     i = 0
     while i < len(rep):
-        c = rep[i]
-        if c == "$" and i + 1 < len(rep):
-            nxt = rep[i + 1]
-            if nxt == "$":
-                out.append("$")
-            elif nxt == "&":
-                out.append(matched)
-            elif nxt == "`":
-                out.append(before)
-            elif nxt == "'":
-                out.append(after)
-            else:
-                out.append(c)
-                i += 1
-                continue
-            i += 2
+        dollar = rep.find("$", i)
+        if dollar < 0 or dollar + 1 >= len(rep):
+            out.append(rep[i:])  # a run without a '$' is copied at once, not char by char
+            break
+        out.append(rep[i:dollar])
+        nxt = rep[dollar + 1]
+        if nxt == "$":
+            out.append("$")
+        elif nxt == "&":
+            out.append(matched)
+        elif nxt == "`":
+            out.append(before)
+        elif nxt == "'":
+            out.append(after)
+        else:
+            out.append("$")
+            i = dollar + 1
             continue
-        out.append(c)
-        i += 1
+        i = dollar + 2
     return "".join(out)
+
+
+def replacement_cost(rep: str, piece: str) -> int:
+    """What one replacement costs the budget: the match's bookkeeping, one step per ``$``
+    pattern the substitution reads in Python, and the piece's characters it copies."""
+    return ELEMENT + rep.count("$") + len(piece) // 8
 
 
 def _replace(s: str, pattern: Any, replacement: Any, every: bool) -> str:
@@ -274,6 +286,7 @@ def _replace(s: str, pattern: Any, replacement: Any, every: bool) -> str:
     positions: list[int] = []
     at = u.find(pat)
     while at >= 0:
+        charge(ELEMENT)  # each position found, as it is found (a million of them is work)
         positions.append(at)
         if not every:
             break
@@ -288,7 +301,6 @@ def _replace(s: str, pattern: Any, replacement: Any, every: bool) -> str:
     rep = "" if type(replacement) is JsFunction else to_units(to_string(replacement))
     plain = "$" not in rep
     for at in positions:
-        charge(ELEMENT)
         out.append(u[last:at])
         if type(replacement) is JsFunction:
             piece = to_units(to_string(replacement.fn(from_units(pat), at, s)))
@@ -296,6 +308,7 @@ def _replace(s: str, pattern: Any, replacement: Any, every: bool) -> str:
             piece = rep
         else:
             piece = _substitute(rep, pat, u[:at], u[at + len(pat) :])
+        charge(replacement_cost(rep, piece))
         out.append(piece)
         total += at - last + len(piece)
         last = at + len(pat)

@@ -1,0 +1,143 @@
+"""MetadataSync metadata as a flowctx workspace: where it is, and every record it holds.
+
+PATH may be an entity folder (its ``.mj-sync.json`` names an entity), any folder above one (a
+repository root, the sync root ``metadata/``), or one record file (read with its entity
+folder's configuration). Only entity folders of AI agents are read: they hold the agents with
+their steps and paths nested.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from flowctx_core.base.diagnostics import Diagnostic
+from flowctx_core.memberjunction.metadata.records import (
+    AGENTS,
+    Record,
+    entity_key,
+    read_record_file,
+)
+from flowctx_core.memberjunction.metadata.references import Resolver
+from flowctx_core.memberjunction.metadata.syncconfig import (
+    SYNC_FILE,
+    EntityFolder,
+    find_entity_folders,
+    load_entity_folder,
+    quiet_is_dir,
+    quiet_is_file,
+    record_files,
+)
+
+
+@dataclass
+class Metadata:
+    root: Path
+    folders: list[EntityFolder]
+    files: list[Path]
+    records: list[Record]
+    resolver: Resolver
+    problems: list[Diagnostic] = field(default_factory=list)
+
+    def all_problems(self) -> list[Diagnostic]:
+        return self.problems + self.resolver.problems
+
+
+def _entity_folder_of_file(path: Path) -> Path | None:
+    d = path.parent
+    for _ in range(8):
+        if quiet_is_file(d / SYNC_FILE):
+            return d
+        if d.parent == d:
+            break
+        d = d.parent
+    return None
+
+
+def agent_folders(path: Path) -> list[Path]:
+    """The agents' entity folders PATH names (empty: PATH holds no MJ agent metadata)."""
+    if quiet_is_file(path):
+        if path.name == SYNC_FILE:
+            path = path.parent
+        else:
+            found = _entity_folder_of_file(path)
+            return [found] if found is not None and _is_agents(found) else []
+    if not quiet_is_dir(path):
+        return []
+    return [f for f, _ in find_entity_folders(path) if _is_agents(f)]
+
+
+def _is_agents(folder: Path) -> bool:
+    from flowctx_core.memberjunction.metadata.syncconfig import entity_of, read_config
+
+    node, _ = read_config(folder / SYNC_FILE, str(folder / SYNC_FILE))
+    entity = entity_of(node)
+    return entity is not None and entity_key(entity) == AGENTS
+
+
+def is_metadata(path: Path) -> bool:
+    return bool(agent_folders(path))
+
+
+def _root_ignores(folder: Path) -> tuple[str, ...]:
+    from flowctx_core.memberjunction.metadata.syncconfig import read_config
+
+    parent = folder.parent / SYNC_FILE
+    if not quiet_is_file(parent):
+        return ()
+    node, _ = read_config(parent, str(parent))
+    ign = node.get("ignoreDirectories") if node is not None else None
+    if ign is None or ign.kind != "array":
+        return ()
+    return tuple(n.value for n in ign.value if n.kind == "string")
+
+
+def load_metadata(path: Path, env: Mapping[str, str] | None = None) -> Metadata:
+    """Every record the push would read under PATH (or of the one file PATH names)."""
+    path = Path(os.path.abspath(path))
+    single = path if quiet_is_file(path) and path.name != SYNC_FILE else None
+    root = path.parent if quiet_is_file(path) else path
+    folders_found = agent_folders(path)
+    if single is not None and folders_found:
+        root = folders_found[0]
+
+    def display_of(p: Path) -> str:
+        try:
+            return Path(os.path.relpath(p, root)).as_posix()
+        except ValueError:
+            return str(p)
+
+    folders: list[EntityFolder] = []
+    problems: list[Diagnostic] = []
+    files: list[Path] = []
+    records: list[Record] = []
+    for f in folders_found:
+        ef = load_entity_folder(f, display_of(f / SYNC_FILE), _root_ignores(f))
+        if ef is None:
+            continue
+        folders.append(ef)
+        problems += ef.problems
+        chosen = record_files(ef)
+        if single is not None:
+            if single not in chosen:
+                problems.append(
+                    Diagnostic(
+                        display_of(single),
+                        1,
+                        1,
+                        f"the folder's filePattern '{ef.file_pattern}' does not match this "
+                        "file, so mj sync push never reads it; read anyway",
+                        "warning",
+                    )
+                )
+            chosen = [single]
+        for file in chosen:
+            files.append(file)
+            read = read_record_file(file, ef, display_of, len(records))
+            records += read.records
+            problems += read.problems
+    return Metadata(
+        root, folders, files, records, Resolver(records, env or {}, display_of), problems
+    )
