@@ -22,7 +22,7 @@ from flowctx_core.model.inputs import ResolveInputs
 from flowctx_core.model.matrix import Matrix, Refusal, Row
 from flowctx_core.model.source_types import SOURCE_TYPES
 from flowctx_core.model.workspace import WorkflowSnapshot, display_path
-from flowctx_core.resolve import resolve
+from flowctx_core.resolve import RUNTIME_FIX, resolve
 from flowctx_core.routing.checks import routes_problems
 from flowctx_core.runtime.checks import (
     bare_workspace_problems,
@@ -391,7 +391,10 @@ def row_problems(matrix: Matrix, wf: WorkflowSnapshot) -> list[Diagnostic]:
             continue
         found = [*((w, "warning") for w in row.warnings)]
         if row.error:
-            found.append((row.error, "error"))
+            error = row.error
+            if row.source == "runtime" and row.origin == "runtime context (missing)":
+                error += f" ({RUNTIME_FIX})"
+            found.append((error, "error"))
         for message, severity in found:
             out.append(_row_diagnostic(row, wf, mask_text(message), severity))
     return out

@@ -222,6 +222,28 @@ def _resolve(
             trace.append(TraceStep("launch", "error", why))
             value, status, origin = None, "error", "untrusted override"
             result.error = why
+        elif (
+            spec.name in launch
+            and result.error
+            and definition.source.type in ("runtime", "config")
+            and inputs.runtime.runtime_context
+        ):
+            # the loader raised before any launch value applies: a launch value does not save
+            # the load, so the row keeps the loader's error (one verdict with the refusal)
+            trace.append(
+                TraceStep(
+                    "launch",
+                    "skipped",
+                    f"launch value for '{spec.name}' is never applied: the loader raises first"
+                    + (
+                        f"; a runtime context is given with --runtime-context {spec.name}=..., "
+                        "runtime_context: in flowctx.yaml or a test case, or the app's Launch "
+                        "dialog"
+                        if definition.source.type == "runtime"
+                        else ""
+                    ),
+                )
+            )
         elif spec.name in launch:
             # explicit launch values win over what was loaded (mozaiks 0.2.0,
             # mozaiksai/core/session/build_context.py)
@@ -354,6 +376,13 @@ def _at(refusal: Refusal | None, stage: str) -> Refusal | None:
     return refusal if refusal is not None and refusal.decided_by == stage else None
 
 
+#: how to supply a runtime context, said with every refusal for a missing one
+RUNTIME_FIX = (
+    "supply it as runtime context: --runtime-context NAME=VALUE, runtime_context: in "
+    "flowctx.yaml or a test case, or the app's Launch dialog; a launch value is not one"
+)
+
+
 def _load_failure(
     rows: list[Row], raised: list[tuple[str, str, Loc | None]] | None = None
 ) -> Refusal | None:
@@ -362,9 +391,11 @@ def _load_failure(
     the loader met before launch values applied (mozaiks 0.2.0 raises before any caller value
     or the run's identity is set, so a launch value does not save the load)."""
     if raised is not None:
-        for _source, error, where in sorted(raised, key=lambda r: r[0] != "runtime"):
+        for source, error, where in sorted(raised, key=lambda r: r[0] != "runtime"):
             loc = where or Loc("")
             reason = f"{error}: the loader raises, so the workflow's context does not load"
+            if source == "runtime":
+                reason += f" ({RUNTIME_FIX})"
             return Refusal(reason, loc.file, loc.line, loc.column, "refused", stage="context")
         return None
     ordered = sorted(rows, key=lambda r: r.source != "runtime")

@@ -25,7 +25,12 @@ from flowctx_core.base.gcpause import gc_paused
 from flowctx_core.base.pathsafety import present
 from flowctx_core.base.yamlmarks import load_yaml_file
 from flowctx_core.buildctx import BuildContextSetting, Registry, build_context_setting, discover
-from flowctx_core.buildctx.injection import InjectionSource, injection_roots, runs_injection
+from flowctx_core.buildctx.injection import (
+    InjectionSource,
+    factory_app_root,
+    injection_roots,
+    runs_injection,
+)
 from flowctx_core.model.fallbacks import Fallbacks, load_fallbacks
 from flowctx_core.model.filenames import BUILD_CONTEXT_DIR, MIDDLEWARE_FILE, WORKFLOWS_DIR
 from flowctx_core.model.inputs import ResolveInputs
@@ -82,6 +87,9 @@ class WorkspaceSnapshot:
     middleware: Mapping[str, tuple[bool, Any]] = field(default_factory=dict)
     #: the folders the runtime's prompt injection reads registries from, with what was found
     injection_roots: tuple[RegistryRoot, ...] = ()
+    #: the release's packaged factory_app was found for the prompt injection (its registries are
+    #: read first); False when the injection runs and flowctx cannot find it
+    packaged_factory_app: bool = True
     #: the listed workflows whose folder the runtime's discovery passes over, decided when the
     #: folder was read (a revision's folders exist only while it is read); None: not recorded
     undiscovered: frozenset[str] | None = None
@@ -93,7 +101,7 @@ class WorkspaceSnapshot:
         """What the runtime's prompt injection reads for workflow ``name``."""
         present, data = self.middleware.get(name, (False, None))
         registries = tuple(r for root in self.injection_roots for r in root.registries)
-        return InjectionSource(data, present, registries)
+        return InjectionSource(data, present, registries, self.packaged_factory_app)
 
     def workflow(self, name: str) -> WorkflowSnapshot:
         return self.workflows[name]
@@ -280,6 +288,7 @@ def _load_snapshot(
         runtime=runtime,
         middleware=middleware,
         injection_roots=_injection_roots(root, env, registry_roots) if injecting else (),
+        packaged_factory_app=not injecting or factory_app_root(root, env) is not None,
         undiscovered=frozenset(n for n in names if undiscovered(workflow_folder(root, n), runtime)),
         workflow_files={
             name: load_workflow_files(wf.folder, wf.root, name)

@@ -213,6 +213,8 @@ class FlowctxApp(KeysInOrderApp, App[int]):
         cursor_blink: bool = True,
         initial: LoadResult | None = None,
         base: Side | None = None,
+        env_overrides: Mapping[str, str] | None = None,
+        launch: Mapping[str, Any] | None = None,
     ) -> None:
         """``initial``: a load of ``workflow`` already made (by ``flowctx`` before the app
         starts), so the first frame shows the matrix; without it the app loads on mount.
@@ -230,8 +232,10 @@ class FlowctxApp(KeysInOrderApp, App[int]):
         self.clock = clock or datetime.now
         self.screenshot_dir = screenshot_dir
         self.cursor_blink = cursor_blink
-        self.env_overrides: dict[str, str] = {}
-        self.launch: dict[str, Any] = {}
+        #: the environment overrides and launch values (runtime context under
+        #: ``$runtime_context``) every resolution uses: from the command line at first
+        self.env_overrides: dict[str, str] = dict(env_overrides or {})
+        self.launch: dict[str, Any] = dict(launch or {})
         #: "loading" | "live" | "stale" | "error"
         self.state = "loading"
         self.last_reload: datetime | None = None

@@ -67,6 +67,9 @@ class InjectionSource:
     has_middleware: bool
     #: every registry under the reader's folders, in order
     registries: tuple[Registry, ...]
+    #: the release's packaged ``factory_app`` was found (its registries are read first); False:
+    #: flowctx cannot tell what the runtime's own catalog adds
+    packaged: bool = True
 
 
 def runs_injection(middleware: Any) -> bool:
@@ -309,6 +312,19 @@ def runtime_injection(
     runs, why = middleware_runs_injection(source, agent)
     if not runs:
         return Injected((), (f"no prompt projections for {agent}: {why}",))
+    unknown = () if source.packaged else (PACKAGED_UNKNOWN,)
     if not source.registries:
-        return Injected((), ("no prompt projections: no registry under the reader's folders",))
-    return inject(source.registries, agent, values, reveal=reveal, secret_names=secret_names)
+        return Injected(
+            (), ("no prompt projections: no registry under the reader's folders", *unknown)
+        )
+    injected = inject(source.registries, agent, values, reveal=reveal, secret_names=secret_names)
+    return Injected(injected.blocks, (*injected.notes, *unknown))
+
+
+#: said wherever the injection runs and the release's own registries cannot be read
+PACKAGED_UNKNOWN = (
+    "mozaiks 0.2.0 also reads its installed factory_app/build_context as a projection root, "
+    "before the workspace's; flowctx cannot find that package here, so the projection may lack "
+    f"what the runtime's own catalog adds (set {FACTORY_APP_ENV} to the installed factory_app "
+    "folder to model it)"
+)

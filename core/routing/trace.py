@@ -233,6 +233,11 @@ def _close_reason(routes: Routes, decision: RouteDecision) -> str:
     return "workflow_terminated"
 
 
+def _unregistered(first: str | None, agents: Sequence[str] | None) -> bool:
+    """A first speaker the runtime's runner does not know (``agents``: None when unknown)."""
+    return agents is not None and first is not None and not is_user(first) and first not in agents
+
+
 def _same(a: str, b: str) -> bool:
     return a == b or (is_user(a) and is_user(b)) or a.casefold() == b.casefold()
 
@@ -247,16 +252,32 @@ def trace(
     max_turns: int | None = None,
     context: Mapping[str, Any] | None = None,
     context_removed: Sequence[str] = (),
+    agents: Sequence[str] | None = None,
 ) -> Trace:
     """The run of ``routes`` over ``matrix`` (the resolved context) with ``context`` over it,
-    from ``start`` (else ``initial_agent``, else the first source with rules), playing
-    ``turns`` in order until the run ends or the script runs out."""
+    from ``start`` (else ``initial_agent``), playing ``turns`` in order until the run ends or
+    the script runs out. ``agents``: the agents the runtime creates (agents.yaml), when known:
+    a Mozaiks run whose first speaker is none of them (nor ``user``) is refused, as is one with
+    no first speaker at all (mozaiks 0.2.0's network runner requires an initial agent)."""
     from flowctx_core.routing import sources
 
     current: dict[str, Any] = dict(context or {})
     removed = set(context_removed)
     notes: list[str] = []
     first = start or initial_agent
+    mozaiks = routes.transitions is not None and routes.flow is None
+    if first is None and mozaiks:
+        reason = (
+            "orchestrator.yaml names no initial_agent: the runtime's network runner refuses to "
+            "start (it requires an initial agent); give the first speaker to trace from it"
+        )
+        return Trace(routes.workflow, "", (), "refused", reason)
+    if _unregistered(first, agents if mozaiks else None):
+        reason = (
+            f"initial agent {first!r} is not an agent of agents.yaml: the runtime's network "
+            "runner refuses to start (the initial agent is not registered)"
+        )
+        return Trace(routes.workflow, first or "", (), "refused", reason)
     if first is None:
         known = sources(routes)
         if not known:
@@ -270,6 +291,12 @@ def trace(
                 "user"
             )
         )
+        if entry is not None and entry.failed:
+            reason = (
+                f"resolving initial_agent {initial_agent} through the graph raises "
+                f"({entry.reason}): the run fails before its first turn"
+            )
+            return Trace(routes.workflow, initial_agent, (), "failed", reason, tuple(notes))
         target = entry.winner.target if entry is not None and entry.winner is not None else None
         if target is None or is_user(target) or target == "terminate":
             reason = (

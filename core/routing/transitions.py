@@ -340,15 +340,19 @@ def routing_tool(
     source agent; later calls are not routed on."""
     if mode != "first_graph_tool" or not tools_called:
         return None  # no tool called (most decisions): no need to list the graph's tools
-    named = {
+    named = _cached(graph, ("tools",), lambda: _graph_tools(graph))
+    return next((tool for tool in tools_called if tool in named), None)
+
+
+def _graph_tools(graph: TransitionGraphFile) -> frozenset[str]:
+    return frozenset(
         e.model.tool_name
         for e in graph.rules
         if e.model is not None
         and e.model.transition_type == "condition"
         and e.model.condition_type == "tool_called"
         and e.model.tool_name
-    }
-    return next((tool for tool in tools_called if tool in named), None)
+    )
 
 
 def route_transitions(

@@ -45,6 +45,11 @@ def configure(parser: argparse.ArgumentParser) -> None:
         help=f"where f8 saves SVG screenshots (default: ${SCREENSHOT_DIR_ENV}, else "
         "$XDG_STATE_HOME/flowctx/screenshots, i.e. ~/.local/state/flowctx/screenshots)",
     )
+    # the same launch inputs as check, matrix and routes: the app starts resolving with them
+    # (the Launch dialog and the environment editor change them afterwards)
+    from flowctx_tui.cli.launch_args import add_launch_args
+
+    add_launch_args(parser)
 
 
 def build_app(args: argparse.Namespace) -> Any:
@@ -52,6 +57,17 @@ def build_app(args: argparse.Namespace) -> Any:
     # the app shows its workspace in the status line: no note on a screen it is about to cover
     session = open_from_args(args, quiet=True)
     workflow = pick_workflow(session, args.workflow)
+    from flowctx_tui.cli.launch_args import (
+        build_context_env,
+        launch_from_args,
+        parse_env_overrides,
+    )
+    from flowctx_tui.cli.scenario_args import saved_scenario, with_scenario
+
+    launch = launch_from_args(args)
+    env = parse_env_overrides(args.env)
+    env.update(build_context_env(args))
+    env, launch = with_scenario(saved_scenario(args, session.root, workflow), env, launch)
 
     from flowctx_tui import loader
     from flowctx_tui.app import FlowctxApp, binding_classes
@@ -82,8 +98,10 @@ def build_app(args: argparse.Namespace) -> Any:
         screenshot_dir=Path(shots).expanduser() if shots else None,
         # the first load happens before the terminal switches to the app, so its first frame
         # already shows the matrix; every later reload runs in a worker thread
-        initial=loader.load(session, workflow, {}, {}),
+        initial=loader.load(session, workflow, env, launch),
         base=base,
+        env_overrides=env,
+        launch=launch,
     )
 
 

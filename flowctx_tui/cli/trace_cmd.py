@@ -152,8 +152,6 @@ def run(args: argparse.Namespace) -> int:
         if len(matches) == 1:
             start = matches[0]
     initial = files.initial_agent if files is not None else None
-    if initial is None and files is not None and files.agents:
-        initial = files.agents[0]
     max_turns = args.max_turns or (files.max_turns if files is not None else None)
     matrix = session.matrix(workflow, env, launch)
     if saved is not None:
@@ -169,6 +167,7 @@ def run(args: argparse.Namespace) -> int:
         initial_agent=initial,
         max_turns=max_turns,
         context=context,
+        agents=files.agents if files is not None and files.agents_file else None,
     )
     # a workflow the runtime refuses never runs: the trace is still shown, under the refusal
     refused = matrix.refused

@@ -272,22 +272,27 @@ def rules_at(decisions: Iterable[Any]) -> list[tuple[RuleAt, Any, Any]]:
 
 
 def rule_hover(decision: Any, cand: Any) -> str:
-    """Markdown for a rule: whether it wins under the default inputs, and why."""
+    """Markdown for a rule: whether it wins under the default inputs, and why. Numbered as
+    ``routes`` and test files number rules: the Nth its source's rules in evaluation order."""
     won = decision.winner is cand
-    head = (
-        "**wins** under the default inputs"
-        if won
-        else f"does **not** win under the default inputs ({cand.outcome})"
-    )
+    number = next((n for n, c in enumerate(decision.candidates, 1) if c is cand), 0)
+    if decision.unread:
+        head = f"**NOT READ**: {mask_text(decision.unread)}"
+    elif won:
+        head = "**wins** under the default inputs"
+    else:
+        head = f"does **not** win under the default inputs ({cand.outcome})"
     if decision.reason.startswith("withheld: "):
         head = f"under the default inputs: {decision.reason} (`flowctx routes --reveal` tells)"
     lines = [
-        f"rule {cand.index + 1} of its file · from **{decision.source}** → **{cand.target}**",
+        f"rule {number} from **{decision.source}** → **{cand.target}**",
         "",
         head,
         "",
         f"route from {decision.source}: {mask_text(decision.reason)}",
     ]
+    if cand.note and "order differs" in cand.note:
+        lines += ["", mask_text(cand.note)]
     explain = cand.explain_lines()
     if explain:
         lines += ["", "```text", *explain[:20], "```"]

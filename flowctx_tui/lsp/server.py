@@ -456,10 +456,14 @@ async def code_lens(ls: FlowctxServer, params: types.CodeLensParams) -> list[typ
         covered = analysis.coverage_counts(ws, buffers)
         out = []
         for rule, decision, cand in rules:
+            if decision.unread:
+                # a file the runtime never opens: its rules neither win nor owe a test
+                out.append((rule.line, "NOT READ by the runtime: routes nothing", rule.source))
+                continue
             won = analysis.rule_state(decision, cand)
             n = covered.get((workflow, rule.kind, rule.index), 0)
             tests = f"covered by {n} test{'s' if n != 1 else ''}" if n else "no test"
-            out.append((rule.line, f"{won} · {tests}", rule.source))
+            out.append((rule.line, f"rule {rule.number} · {won} · {tests}", rule.source))
         return out
 
     lenses = await ls.answer(work) or []

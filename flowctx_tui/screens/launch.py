@@ -1,6 +1,10 @@
-"""Editing the launch values (app_id, user_id, declared variables ...) as JSON.
+"""Editing the launch values (app_id, user_id, declared variables ...) and the runtime context
+(what the host supplies for ``type: runtime`` sources) as JSON.
 
-What the user types here is merged over flowctx.yaml's ``launch:`` for this session only.
+What the user types here is merged over flowctx.yaml's ``launch:`` for this session only. The
+runtime context travels with the launch values under ``$runtime_context``, as
+``--runtime-context`` sends it; the dialog shows it in a box of its own, because a launch
+value never supplies one (the loader reads runtime sources before any launch value applies).
 """
 
 from __future__ import annotations
@@ -19,19 +23,22 @@ from textual.widgets import Button, Static, TextArea
 
 from flowctx_core.base.jsontext import JsonTextError, parse_json
 from flowctx_core.base.secrets import mask_value
+from flowctx_core.model.inputs import RUNTIME_CONTEXT_KEY
 from flowctx_tui.widgets.keys import OrderedTextArea
 
 
-def parse_launch(text: str) -> tuple[dict[str, Any] | None, str | None]:
+def parse_launch(
+    text: str, what: str = "launch values"
+) -> tuple[dict[str, Any] | None, str | None]:
     """The launch object, or a message naming line:column of the problem."""
     if not text.strip():
         return {}, None
     try:
         value = parse_json(text)  # huge integers and deep nesting too, never a traceback
     except JsonTextError as exc:
-        return None, f"line {exc.line}, column {exc.column}: {exc.reason}"
+        return None, f"{what}: line {exc.line}, column {exc.column}: {exc.reason}"
     if not isinstance(value, dict):
-        return None, f"launch values must be a JSON object, not {type(value).__name__}"
+        return None, f"{what} must be a JSON object, not {type(value).__name__}"
     return value, None
 
 
@@ -55,7 +62,10 @@ class LaunchScreen(ModalScreen[dict[str, Any] | None]):
         self, launch: Mapping[str, Any], profile_launch: Mapping[str, Any], reveal: bool = False
     ) -> None:
         super().__init__()
-        self.launch = dict(launch)
+        given = dict(launch)
+        runtime = given.pop(RUNTIME_CONTEXT_KEY, None)
+        self.launch = given
+        self.runtime_context: dict[str, Any] = dict(runtime) if isinstance(runtime, dict) else {}
         self.profile_launch = dict(profile_launch)
         self.reveal = reveal
 
@@ -76,6 +86,20 @@ class LaunchScreen(ModalScreen[dict[str, Any] | None]):
             )
             area.cursor_blink = False
             yield area
+            yield Static(
+                Content(
+                    "Runtime context: what the host supplies for 'type: runtime' sources "
+                    "(as --runtime-context; a launch value never supplies one)"
+                ),
+                classes="modal-hint",
+            )
+            rshown = self.runtime_context if self.reveal else mask_value(self.runtime_context)
+            rtext = json.dumps(rshown, indent=2, ensure_ascii=False) if rshown else "{\n}"
+            runtime = OrderedTextArea.code_editor(
+                rtext, language="json", id="launch-runtime", tab_behavior="focus"
+            )
+            runtime.cursor_blink = False
+            yield runtime
             yield Static("", id="launch-error")
             with Horizontal(classes="modal-buttons"):
                 yield Button("Apply (ctrl+s)", variant="primary", id="launch-apply")
@@ -84,20 +108,37 @@ class LaunchScreen(ModalScreen[dict[str, Any] | None]):
     def on_mount(self) -> None:
         self.query_one("#launch-text", TextArea).focus()
 
-    @on(TextArea.Changed, "#launch-text")
+    def _parsed(self) -> tuple[dict[str, Any] | None, str | None]:
+        """Both boxes as the launch the app resolves with, or the first problem."""
+        value, problem = parse_launch(self.query_one("#launch-text", TextArea).text)
+        if problem is not None:
+            return None, problem
+        runtime, problem = parse_launch(
+            self.query_one("#launch-runtime", TextArea).text, "the runtime context"
+        )
+        if problem is not None:
+            return None, problem
+        assert value is not None and runtime is not None
+        out = keep_masked(value, self.launch)
+        out.pop(RUNTIME_CONTEXT_KEY, None)
+        runtime = keep_masked(runtime, self.runtime_context)
+        if runtime:
+            out[RUNTIME_CONTEXT_KEY] = runtime
+        return out, None
+
+    @on(TextArea.Changed)
     def _changed(self, event: TextArea.Changed) -> None:
-        _, problem = parse_launch(event.text_area.text)
+        _, problem = self._parsed()
         self.query_one("#launch-error", Static).update(problem or "")
 
     @on(Button.Pressed, "#launch-apply")
     def action_apply(self) -> None:
-        value, problem = parse_launch(self.query_one("#launch-text", TextArea).text)
+        value, problem = self._parsed()
         if problem is not None:
             self.query_one("#launch-error", Static).update(problem)
             self.notify(problem, title="Launch values not applied", severity="error")
             return
-        assert value is not None  # parse_launch gives a value whenever it gives no problem
-        self.dismiss(keep_masked(value, self.launch))
+        self.dismiss(value)
 
     @on(Button.Pressed, "#launch-cancel")
     def action_cancel(self) -> None:

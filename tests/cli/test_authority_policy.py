@@ -293,7 +293,7 @@ transition_rules:
     # mozaiks 0.2.0: None > 2 raises TypeError out of the routing call; no later rule runs
     assert decision["failed"] is True and decision["winner"] is None
     assert decision["reason"] == (
-        "transition_rules[0]'s condition raises ('>' not supported between instances of "
+        "rule 1's condition raises ('>' not supported between instances of "
         "'NoneType' and 'int'): the routing call raises and the run fails"
     )
     assert [c["outcome"] for c in decision["candidates"]] == ["error", "skipped"]

@@ -250,3 +250,44 @@ def test_a_graph_refusal_is_reported_from_every_source_user_included(capsys) -> 
             capsys, "routes", str(demo_path()), "-w", "Triage", "--from", source, "--format", "json"
         )
         assert json.loads(out)["refused"]["stage"] == "graph", source
+
+
+def test_the_packaged_projection_root_is_named_when_flowctx_cannot_read_it(
+    demo: Path, tmp_path: Path, capsys
+) -> None:
+    # mozaiks 0.2.0 reads its installed factory_app/build_context before the workspace's: when
+    # flowctx cannot find that package, the prompt says the projection may lack its catalog
+    code, out, _ = run(capsys, "prompt", str(demo), "-w", "AppGenerator", "-a", "PatternAgent")
+    assert code == 0
+    assert "note: mozaiks 0.2.0 also reads its installed factory_app/build_context" in out
+    assert "set MOZAIKS_FACTORY_APP_PATH to the installed factory_app folder" in out
+    # pointed at one (the release's own when the test cache holds it), the note goes and the
+    # packaged registries are read first
+    factory = _shipped_factory_app()
+    if factory is None:
+        factory = tmp_path / "site" / "factory_app"
+        (factory / "build_context").mkdir(parents=True)
+    code, out, _ = run(
+        capsys, "prompt", str(demo), "-w", "AppGenerator", "-a", "PatternAgent",
+        "--env", f"MOZAIKS_FACTORY_APP_PATH={factory}",
+    )  # fmt: skip
+    assert code == 0
+    assert "flowctx cannot find that package here" not in out
+
+
+def test_agents_come_from_agents_yaml_under_the_release(appgen, capsys) -> None:
+    # AssemblyAgent and AppValidationAgent are defined in agents.yaml only, as in the shipped
+    # AppGenerator: no false warning, no wrong rename
+    code, out, _ = run(capsys, "check", str(appgen))
+    assert code == 0 and "is not an agent of" not in out
+    graph = appgen / "workflows" / "AppGenerator" / "transition_graph.yaml"
+    graph.write_text(
+        graph.read_text().replace(
+            "target_agent: AppValidationAgent\n", "target_agent: AppValidatonAgent\n", 1
+        )
+    )
+    code, out, _ = run(capsys, "check", str(appgen))
+    assert (
+        "target agent 'AppValidatonAgent' is not an agent of "
+        "workflows/AppGenerator/agents.yaml (did you mean 'AppValidationAgent'?)" in out
+    )

@@ -176,3 +176,22 @@ def test_a_test_case_can_expect_a_path(appgen, capsys) -> None:
         ".flowctx/tests/runs.yaml:20:13: cases[3].expect.path: path: no step or agent named "
         "'AppPlanAgnt' has routes in AppGenerator (did you mean 'AppPlanAgent'?)" in out
     )
+
+
+def test_a_run_the_runner_would_not_start(appgen, capsys) -> None:
+    orch = appgen / "workflows" / "AppGenerator" / "orchestrator.yaml"
+    orch.write_text(orch.read_text().replace("initial_agent: user\n", ""))
+    code, out, _ = run(capsys, str(appgen), "--turn", "*")
+    assert code == 1
+    assert "refused: orchestrator.yaml names no initial_agent" in out
+    code, out, _ = run(capsys, str(appgen), "--from", "GhostAgent", "--turn", "*")
+    assert code == 1
+    assert "refused: initial agent 'GhostAgent' is not an agent of agents.yaml" in out
+    # user re-entry that resolves to no agent: the runner refuses too
+    orch.write_text(orch.read_text() + "initial_agent: user\n")
+    code, out, _ = run(
+        capsys, str(appgen), "--context",
+        '{"interview_outcome": "ready", "app_assembly_status": "ok"}', "--turn", "*",
+    )  # fmt: skip
+    assert code == 1
+    assert "refused: initial_agent user resolves to terminate through the graph" in out

@@ -22,6 +22,7 @@ COMMAND_ARGS = {
     "check": ["-w", "{wf}"],
     "prompt": ["-w", "{wf}"],
     "routes": ["-w", "{wf}", "--from", "AwaitApproval"],
+    "trace": ["-w", "{wf}", "--from", "AwaitApproval", "--turn", "*"],
     "trigger": ["-w", "{wf}", "--user", "approve"],
     "authority": ["{}", "{}", "-w", "{wf}"],
     # compared with the demo folder: a base every test's workspace can be read against

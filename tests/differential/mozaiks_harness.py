@@ -19,7 +19,8 @@ here models the runtime: each answer is what one of its functions returned or ra
   ``compile_transition_rules_to_graph``), then the route from every source agent
   (``resolve_next_agent``, AG2's own ``WorkflowAdapter``).
 - ``{"kind": "routes", "graphs": [{"rules", "agents", "initial", "max_turns", "hops",
-  "traces"}, ...]}``: per graph, ``compile_transition_rules_to_graph`` (or the error it raises);
+  "traces"}, ...]}``: per graph, the workflow manager's strict ``TransitionGraphConfig`` then
+  ``compile_transition_rules_to_graph`` (or the error either raises);
   each hop ``{"source", "context", "tools"}`` is the next speaker after one turn: with no tool
   call ``resolve_next_agent`` itself, with tool calls AG2's ``WorkflowAdapter.fold`` over the
   packet its own ``_resolve_routing`` builds from the calls in order; each trace
@@ -599,12 +600,45 @@ def _trace(spec: dict[str, Any], trace: dict[str, Any]) -> dict[str, Any]:
     return {"steps": steps, "closed": None}
 
 
+def _entry(spec: dict[str, Any], context: dict[str, Any]) -> str:
+    """The first speaker of a run whose orchestrator says ``initial_agent: user``: the
+    workflow's own user re-entry resolution (orchestration_patterns.py), or ``error`` when it
+    raises (a condition that fails to evaluate: the orchestration fails)."""
+    from mozaiksai.core.workflow.orchestration_patterns import _resolve_executable_initial_agent
+
+    try:
+        return _resolved_entry(_resolve_executable_initial_agent, spec, context)
+    except Exception:
+        return "error"
+
+
+def _resolved_entry(resolve: Any, spec: dict[str, Any], context: dict[str, Any]) -> str:
+    return str(
+        resolve(
+            initial_agent_name=spec.get("initial") or "",
+            configured_initial_agent_name=spec.get("initial") or "",
+            agents={a: None for a in spec["agents"]},
+            transition_rules=spec["rules"],
+            context_variables=dict(context),
+            wf_logger=logging.getLogger("differential"),
+            workflow_name_upper="DIFFERENTIAL",
+        )
+    )
+
+
 def routes(request: dict[str, Any]) -> list[dict[str, Any]]:
+    from mozaiksai.core.workflow.declarative.contracts import TransitionGraphConfig
     from mozaiksai.core.workflow.execution.network_graph import compile_transition_rules_to_graph
 
     out: list[dict[str, Any]] = []
     for spec in request["graphs"]:
         agents = list(spec["agents"])
+        try:
+            # the workflow manager's strict model first: a file it refuses never compiles
+            TransitionGraphConfig.model_validate({"transition_rules": spec["rules"]})
+        except Exception as exc:
+            out.append({"compile": f"workflow manager: {type(exc).__name__}: {exc}"})
+            continue
         try:
             graph = compile_transition_rules_to_graph(
                 spec["rules"],
@@ -621,13 +655,16 @@ def routes(request: dict[str, Any]) -> list[dict[str, Any]]:
                 hops.append(_hop(graph, hop, agents))
             except Exception as exc:
                 hops.append({"error": f"{type(exc).__name__}: {exc}"})
+        entries: list[Any] = []
+        for context in spec.get("entries", []):
+            entries.append(_entry(spec, context))
         traces: list[Any] = []
         for trace in spec.get("traces", []):
             try:
                 traces.append(_trace(spec, trace))
             except Exception:
                 traces.append({"harness_error": traceback.format_exc(limit=3)})
-        out.append({"compile": None, "hops": hops, "traces": traces})
+        out.append({"compile": None, "hops": hops, "traces": traces, "entries": entries})
     return out
 
 

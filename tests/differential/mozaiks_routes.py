@@ -289,7 +289,8 @@ def trace_cases(
     by_source: dict[str, list[Case]] = {}
     for case in cases:
         by_source.setdefault(case.source, []).append(case)
-    agents = [s for s in by_source if s != "user"]
+    # a run starts from an agent the runner registered (agents.yaml), or from the human
+    agents = [s for s in by_source if s in graph.agents]
     if not agents:
         return []
     out = []
@@ -318,11 +319,30 @@ def request(
                     {"source": c.source, "context": c.context, "tools": c.tools}
                     for c in hops[g.label]
                 ],
+                # a user re-entry start: the contexts that route the human
+                "entries": _entries(g, hops[g.label]),
                 "traces": traces[g.label],
             }
             for g in graphs
         ],
     }
+
+
+def _entries(graph: Graph, cases: list[Case]) -> list[dict[str, Any]]:
+    if not graph.initial or graph.initial.strip().lower() != "user":
+        return []
+    return [c.context for c in cases if c.source == "user" and not c.tools]
+
+
+def _flowctx_entry(graph: Graph, context: dict[str, Any]) -> str:
+    """flowctx's first speaker for ``initial_agent: user``: the trace's start, or ``user`` when
+    it refuses (the runtime keeps the symbolic name, which its runner then refuses)."""
+    run = trace(
+        graph.routes, EMPTY, [], initial_agent=graph.initial, context=context, agents=graph.agents
+    )
+    if run.outcome == "failed":
+        return "error"
+    return "user" if run.outcome == "refused" else run.start
 
 
 def _flowctx_trace(graph: Graph, spec: dict[str, Any]) -> Trace:
@@ -334,6 +354,7 @@ def _flowctx_trace(graph: Graph, spec: dict[str, Any]) -> Trace:
         start=spec["start"],
         max_turns=graph.max_turns,
         context=spec["context"],
+        agents=graph.agents,
     )
 
 
@@ -369,6 +390,17 @@ def compare(
                     f"{graph.label}: from {case.source} context "
                     f"{json.dumps(case.context, default=str)} tools {case.tools}: "
                     f"flowctx {mine} | runtime {theirs}"
+                )
+        entries = _entries(graph, hops[graph.label])
+        for context, theirs in zip(entries, answer["entries"], strict=True):
+            tally.count("entry")
+            mine = _flowctx_entry(graph, context)
+            if mine == theirs:
+                tally.agreed += 1
+            else:
+                tally.disagreements.append(
+                    f"{graph.label}: initial_agent user under {json.dumps(context, default=str)}: "
+                    f"flowctx starts at {mine} | runtime at {theirs}"
                 )
         for spec, theirs in zip(traces[graph.label], answer["traces"], strict=True):
             tally.count("trace")
@@ -512,9 +544,24 @@ def generated_graph(n: int, rng: random.Random) -> Graph:
         elif target == "user" and rng.random() < 0.5:
             rule["transition_target"] = "RevertToUserTarget"
         rules.append(rule)
-    # now and then a target the compiler refuses (not a declared agent)
-    if rng.random() < 0.02:
-        rules[rng.randrange(len(rules))]["target_agent"] = "GhostAgent"
+    # now and then a name or target the compiler reads its own way, or refuses
+    if rng.random() < 0.08:
+        rule = rules[rng.randrange(len(rules))]
+        twist = rng.randrange(6)
+        if twist == 0:
+            rule["target_agent"] = "GhostAgent"  # not a declared agent
+        elif twist == 1:
+            rule["source_agent"] = f" {rule['source_agent'].strip()} "
+        elif twist == 2:
+            rule["transition_target"] = rng.choice(
+                ("AgentNameTarget", "RevertToUserTarget", "agenttarget", "StayTarget")
+            )
+        elif twist == 3:
+            rule["transition_type"] = rule["transition_type"].title()
+        elif twist == 4:
+            rule["target_agent"] = rng.choice(("USER", "Terminate", "UserProxy"))
+        else:
+            rule["source_agent"] = "UserProxy"
     # rule order mixes after_turn fallbacks and condition rules: an after_turn rule written
     # before a later condition rule of the same source
     if not any(r["transition_type"] == "after_turn" for r in rules[:-1]):
@@ -538,7 +585,8 @@ def generated_graph(n: int, rng: random.Random) -> Graph:
     )
     text = yaml.safe_dump({"transition_rules": rules}, sort_keys=False)
     max_turns = rng.choice((None, 3, 5, 8, 50))
-    return Graph(f"generated:{n}", text, agents, rng.choice(agents[:3]), max_turns)
+    initial = "user" if rng.random() < 0.2 else rng.choice(agents[:3])
+    return Graph(f"generated:{n}", text, agents, initial, max_turns)
 
 
 def mixes_orders(graph: Graph) -> bool:
@@ -551,3 +599,181 @@ def mixes_orders(graph: Graph) -> bool:
         elif source in seen_after:
             return True
     return False
+
+
+#: shapes the compiler reads its own way, or refuses (each compared like any graph)
+EDGE_RULES: tuple[list[dict[str, Any]], ...] = (
+    [
+        {
+            "source_agent": " PlannerAgent ",
+            "target_agent": " ReviewAgent ",
+            "transition_type": "after_turn",
+        }
+    ],
+    [
+        {"source_agent": "PlannerAgent", "target_agent": "USER", "transition_type": "after_turn"},
+        {"source_agent": "User", "target_agent": "PlannerAgent", "transition_type": "after_turn"},
+    ],
+    [
+        {
+            "source_agent": "PlannerAgent",
+            "target_agent": "Terminate",
+            "transition_type": "after_turn",
+        }
+    ],
+    [
+        {
+            "source_agent": "PlannerAgent",
+            "target_agent": "user",
+            "transition_type": "after_turn",
+            "transition_target": "TerminateTarget",
+        }
+    ],
+    [
+        {
+            "source_agent": "PlannerAgent",
+            "target_agent": "ReviewAgent",
+            "transition_type": "after_turn",
+            "transition_target": "RevertToUserTarget",
+        }
+    ],
+    [
+        {
+            "source_agent": "PlannerAgent",
+            "target_agent": "ReviewAgent",
+            "transition_type": "after_turn",
+            "transition_target": "AgentNameTarget",
+        }
+    ],
+    [
+        {
+            "source_agent": "PlannerAgent",
+            "target_agent": "ReviewAgent",
+            "transition_type": "condition",
+            "condition_type": "context_equals",
+            "condition_key": "x",
+        }
+    ],
+    [
+        {
+            "source_agent": "PlannerAgent",
+            "target_agent": "ReviewAgent",
+            "transition_type": "condition",
+            "condition_type": "tool_called",
+            "tool_name": "  go  ",
+        }
+    ],
+    [
+        {
+            "source_agent": "PlannerAgent",
+            "target_agent": "ReviewAgent",
+            "transition_type": "condition",
+            "condition_type": "context_expression",
+            "context_expression": "  ${x} == 'a'  ",
+        }
+    ],
+    [
+        {
+            "source_agent": "PlannerAgent",
+            "target_agent": "ReviewAgent",
+            "transition_type": "condition",
+            "condition_type": "context_expression",
+            "context_expression": "${x} == 'a'",
+            "condition_value": None,
+        }
+    ],
+    [
+        {
+            "source_agent": "PlannerAgent",
+            "target_agent": "UserProxy",
+            "transition_type": "after_turn",
+        }
+    ],
+    [{"source_agent": "UserProxy", "target_agent": "ReviewAgent", "transition_type": "after_turn"}],
+    [
+        {
+            "source_agent": "PlannerAgent",
+            "target_agent": "ReviewAgent",
+            "transition_type": "condition",
+            "condition_type": "context_equals",
+            "condition_key": "x",
+            "condition_value": "null",
+        }
+    ],
+    [
+        {
+            "source_agent": "PlannerAgent",
+            "target_agent": "ReviewAgent",
+            "transition_type": "After_Turn",
+        }
+    ],
+    [
+        {
+            "source_agent": "PlannerAgent",
+            "target_agent": "ReviewAgent",
+            "transition_type": "condition",
+            "condition_type": "context_expression",
+            "context_expression": "${x} > 1 if ${y} else 0",
+        }
+    ],
+    [
+        {
+            "source_agent": "PlannerAgent",
+            "target_agent": "ReviewAgent",
+            "transition_type": "condition",
+            "condition_type": "context_expression",
+            "context_expression": "${x}.upper() == 'A'",
+        }
+    ],
+    [
+        {
+            "source_agent": "PlannerAgent",
+            "target_agent": "ReviewAgent",
+            "transition_type": "condition",
+            "condition_type": "context_expression",
+            "context_expression": "'a' in ${x}",
+        }
+    ],
+    [
+        {
+            "source_agent": "PlannerAgent",
+            "target_agent": "ReviewAgent",
+            "transition_type": "condition",
+            "condition_type": "context_expression",
+            "context_expression": "len(${x}) > 1",
+        }
+    ],
+)
+EDGE_CONTEXTS: tuple[dict[str, Any], ...] = (
+    {},
+    {"x": 1},
+    {"x": "a"},
+    {"x": None},
+    {"x": "null"},
+    {"x": [1, "a"]},
+    {"x": 2, "y": True},
+    {"x": "A"},
+)
+
+
+def edge_graphs() -> tuple[list[Graph], dict[str, list[Case]]]:
+    graphs = [
+        Graph(
+            f"edge:{i}",
+            yaml.safe_dump({"transition_rules": r}, sort_keys=False),
+            ["PlannerAgent", "ReviewAgent"],
+            "PlannerAgent",
+            5,
+        )
+        for i, r in enumerate(EDGE_RULES)
+    ]
+    hops = {
+        g.label: [
+            Case(g, source, dict(c), tools, None)
+            for source in ("PlannerAgent", "user", "ReviewAgent", "UserProxy")
+            for c in EDGE_CONTEXTS
+            for tools in ([], ["go"])
+        ]
+        for g in graphs
+    }
+    return graphs, hops

@@ -17,6 +17,7 @@ from tests.differential.mozaiks_routes import (
     Graph,
     Tally,
     compare,
+    edge_graphs,
     every_rule,
     generated_graph,
     hop_cases,
@@ -119,3 +120,18 @@ def test_generated_graphs_that_mix_fallbacks_and_conditions(
     assert tally.disagreements == [], figures + "\n" + "\n".join(tally.disagreements[:20])
     # the draw reaches every kind of answer: hops with and without tools, traces, refusals
     assert {"hop", "hop+tools", "trace"} <= set(tally.counts)
+
+
+def test_names_targets_and_shapes_the_compiler_reads_its_own_way(
+    mozaiks_oracle: MozaiksOracle,
+) -> None:
+    graphs, hops = edge_graphs()
+    scripts: dict[str, list] = {g.label: [] for g in graphs}
+    (answers,) = mozaiks_oracle.run([request(graphs, hops, scripts)])
+    tally = Tally()
+    compare(graphs, hops, scripts, answers, tally)
+    figures = _figures(tally)
+    print(f"\nroute differential, edge shapes: {figures}")
+    assert tally.disagreements == [], figures + "\n" + "\n".join(tally.disagreements[:20])
+    # both sides refuse some of them, and route the others
+    assert tally.counts.get("compile", 0) >= 5 and tally.counts.get("hop", 0) >= 100

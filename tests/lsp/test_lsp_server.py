@@ -273,7 +273,8 @@ async def test_code_lenses_and_the_try_in_flowctx_action(client: LanguageClient,
         types.CodeLensParams(text_document=types.TextDocumentIdentifier(uri=doc))
     )
     titles = [lens.command.title for lens in lenses or [] if lens.command]
-    assert "wins under default · covered by 1 test" in titles
+    # numbered as routes and test files number them: in the runtime's evaluation order
+    assert "rule 2 · wins under default · covered by 1 test" in titles
     assert any(t.endswith("· no test") for t in titles)
     row = line_of(text, "source_agent: ReviewAgent")
     actions = await client.text_document_code_action_async(
@@ -307,6 +308,15 @@ async def test_a_malformed_document_is_a_diagnostic_and_the_server_keeps_answeri
         )
         assert time.monotonic() - started < 30  # answered (None is an answer), not hung
         assert hover is None or SECRET not in hover.contents.value  # type: ignore[union-attr]
+
+
+async def test_lenses_mark_a_file_the_runtime_never_reads(client: LanguageClient, demo: Path):
+    doc = open_doc(client, demo, "workflows/AppGenerator/handoffs.yaml")
+    lenses = await client.text_document_code_lens_async(
+        types.CodeLensParams(text_document=types.TextDocumentIdentifier(uri=doc))
+    )
+    titles = {lens.command.title for lens in lenses or [] if lens.command}
+    assert titles == {"NOT READ by the runtime: routes nothing"}
 
 
 async def test_completion_never_lists_the_keys_of_a_secret(client: LanguageClient, demo: Path):

@@ -221,7 +221,7 @@ async def test_at_120_columns_the_review_status_and_the_route_headings_are_not_c
         assert all(cell_len(h) + 2 <= width for h in headings)  # "▼ " before each
         # why it was decided: the line under the heading
         assert view.lines()[1] == (
-            "  transition_rules[1] is the first rule that matches: after_turn always holds"
+            "  rule 2 (line 8) is the first rule that matches: after_turn always holds"
         )
         # and with room to spare the status line says it in full
         await pilot.resize_terminal(200, 35)

@@ -19,7 +19,6 @@ from flowctx_core.base.yamlmarks import YamlDoc
 from flowctx_core.routing.model.common import (
     CONDITION_TYPES,
     SHAPE_NAMES,
-    TARGET_TYPES,
     TRANSITION_RULES_KEY,
     TRANSITIONS_KEY,
     USER_ALIASES,
@@ -353,14 +352,42 @@ def _spec_problems(rule: TransitionRule) -> list[tuple[str, str]]:
     ends = rule.target.type == "TerminateTarget"
     if rule.termination_reason is not None and not ends:
         out.append(("termination_reason", "termination_reason needs target_agent: terminate"))
-    if (rule.declared_target or "").lower() == "terminatetarget" and not ends:
+    named = (rule.declared_target or "").strip().lower()
+    if named == "terminatetarget" and not ends:
         out.append(
             (
                 "transition_target",
                 "a TerminateTarget rule needs target_agent: terminate; the runtime refuses it",
             )
         )
+    # mozaiks 0.2.0, network_graph.py _target_for: only these three names compile, and a
+    # RevertToUserTarget must name the human
+    if named and named not in _COMPILED_TARGETS:
+        shown = rule.declared_target or ""
+        hint = did_you_mean(shown, ("AgentTarget", "TerminateTarget", "RevertToUserTarget"))
+        out.append(
+            (
+                "transition_target",
+                f"transition_target '{shown}' is not one of AgentTarget, TerminateTarget, "
+                f"RevertToUserTarget{hint}; the runtime's graph compiler refuses it",
+            )
+        )
+    # (a terminate target is read first: it ends the run whatever transition_target says)
+    if named == "reverttousertarget" and rule.target.type not in (
+        "RevertToUserTarget",
+        "TerminateTarget",
+    ):
+        out.append(
+            (
+                "transition_target",
+                "a RevertToUserTarget rule needs target_agent: user; the runtime refuses it",
+            )
+        )
     return out
+
+
+#: the transition_target names mozaiks 0.2.0's graph compiler accepts (compared lower-cased)
+_COMPILED_TARGETS = frozenset({"agenttarget", "terminatetarget", "reverttousertarget"})
 
 
 def _expected_target(target: Target) -> str:
@@ -388,17 +415,9 @@ def rule_warnings(rule: TransitionRule) -> list[tuple[str, str]]:
             )
         )
     declared = rule.declared_target
-    if declared is not None and declared.lower() != "terminatetarget":
+    if declared is not None and declared.strip().lower() == "agenttarget":
         expected = _expected_target(rule.target)
-        if declared not in TARGET_TYPES:
-            out.append(
-                (
-                    "transition_target",
-                    f"'{declared}' is not an AG2 target name{did_you_mean(declared, TARGET_TYPES)}"
-                    "; the runtime routes by target_agent",
-                )
-            )
-        elif declared != expected and not (
+        if declared.strip() != expected and not (
             expected == "AgentTarget" and declared == "AgentNameTarget"
         ):
             out.append(
