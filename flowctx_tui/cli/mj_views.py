@@ -371,3 +371,45 @@ def run_graph(args: argparse.Namespace, path: Path) -> int:
         colour = paint if colour_wanted(sys.stdout) else None
         print(to_text([graph], header, width, colour))
     return 0
+
+
+# -- test ------------------------------------------------------------------------------------
+def run_test(args: argparse.Namespace, path: Path) -> int:
+    from flowctx_core.report.testrun import render_text, to_json, to_junit
+    from flowctx_core.testing.mj import mj_test_files, run_mj_tests
+    from flowctx_core.testing.model import load_test_file
+
+    try:
+        ws = open_workspace(path, args)
+        if args.workflow is not None:
+            pick_agent(ws, args.workflow)
+        if args.coverage or args.suggest or args.format == "sarif":
+            raise UsageError(
+                "--coverage, --suggest and --format sarif are for Mozaiks "
+                "workflows; MemberJunction agents take the cases' verdicts"
+            )
+    except UsageError as exc:
+        return fail(str(exc))
+    paths = [Path(p) for p in args.file] or mj_test_files(ws.root)
+    for p in paths:
+        if not p.is_file():
+            return fail(f"--file: no test file at {p}")
+    if not paths:
+        return fail(f"{ws.root}: no test files (.flowctx/tests/*.yaml); see `flowctx test --help`")
+    files = []
+    for p in paths:
+        try:
+            display = p.resolve().relative_to(ws.root.resolve()).as_posix()
+        except ValueError:
+            display = p.as_posix()
+        files.append(load_test_file(p, display))
+    chosen = ws.flow(args.workflow) if args.workflow else None
+    name = chosen.name if chosen is not None else None
+    test_run = run_mj_tests(ws, files, workflow=name, keyword=args.keyword)
+    if args.format == "json":
+        print(json.dumps(to_json(test_run, RUNTIME, None, []), indent=2, ensure_ascii=False))
+    elif args.format == "junit":
+        print(to_junit(test_run, RUNTIME))
+    else:
+        print(render_text(test_run, None, []))
+    return test_run.exit_code
