@@ -117,7 +117,7 @@ def run(args: argparse.Namespace) -> int:
 
     mj = mj_views.mj_path(args.path, args.workflow)
     if mj is not None:
-        return mj_views.run_graph(args, mj)
+        return mj_views.run_graph(args, mj, paint)
     try:
         env = parse_env_overrides(args.env)
         env.update(build_context_env(args))

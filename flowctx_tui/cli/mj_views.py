@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -281,7 +282,8 @@ def hop_json(hop: Hop, reveal: bool, inputs: dict[str, Any] | None = None) -> di
     return doc
 
 
-def run_routes(args: argparse.Namespace, path: Path) -> int:
+def run_routes(args: argparse.Namespace, path: Path, render_text: Callable[..., str]) -> int:
+    """``flowctx routes`` on MJ metadata; ``render_text``: routes' own text renderer."""
     try:
         ws = open_workspace(path, args)
         agent = pick_agent(ws, args.workflow)
@@ -305,8 +307,6 @@ def run_routes(args: argparse.Namespace, path: Path) -> int:
         }
         print(json.dumps(doc, indent=2, default=str, ensure_ascii=False))
     else:
-        from flowctx_tui.cli.routes_cmd import render_text
-
         if source is None:
             print(one_line(f"{agent.name}: MemberJunction flow ({agent.file}), the starting step"))
             if hop.winner is not None:
@@ -325,10 +325,10 @@ def run_routes(args: argparse.Namespace, path: Path) -> int:
 
 
 # -- graph -----------------------------------------------------------------------------------
-def run_graph(args: argparse.Namespace, path: Path) -> int:
+def run_graph(args: argparse.Namespace, path: Path, paint: Callable[[str, str], str]) -> int:
+    """``flowctx graph`` on MJ metadata; ``paint``: graph's own colours."""
     from flowctx_core.memberjunction.flow.graph import build_graph
     from flowctx_core.routing.graph_render import to_dot, to_mermaid, to_text
-    from flowctx_tui.cli.graph_cmd import paint
     from flowctx_tui.cli.terminal import colour_wanted, table_width
 
     try:

@@ -155,7 +155,7 @@ def run(args: argparse.Namespace) -> int:
 
     mj = mj_views.mj_path(args.path, args.workflow)
     if mj is not None:
-        return mj_views.run_routes(args, mj)
+        return mj_views.run_routes(args, mj, render_text)
     if args.source is None:
         return fail("the following arguments are required: --from")
     try:
