@@ -91,7 +91,14 @@ def exposure_problems(snap: WorkspaceSnapshot, wf: WorkflowSnapshot) -> list[Dia
 
 
 def routing_problems(snap: WorkspaceSnapshot, wf: WorkflowSnapshot) -> list[Diagnostic]:
-    return routes_problems(snap.routes[wf.name], wf)
+    files = snap.workflow_files.get(wf.name)
+    # mozaiks 0.2.0 creates agents from agents.yaml only (agents/factory.py create_agents)
+    agents_from = (
+        (files.agents, files.display)
+        if wf.runtime.strict_workflow_files and files is not None and files.agents_file
+        else None
+    )
+    return routes_problems(snap.routes[wf.name], wf, agents_from)
 
 
 def profile_problems(snap: WorkspaceSnapshot, inputs: ResolveInputs) -> list[Diagnostic]:

@@ -98,6 +98,15 @@ class WorkspaceSnapshot:
     def workflow(self, name: str) -> WorkflowSnapshot:
         return self.workflows[name]
 
+    def speakers(self, name: str) -> dict[str, Any]:
+        """``ends_the_run``'s keywords for workflow ``name``: the agents the runtime creates
+        (agents.yaml) and whether it reads the folder as a Mozaiks workflow (orchestrator.yaml),
+        transition graph or not."""
+        files = self.workflow_files.get(name)
+        if files is None:
+            return {}
+        return {"agents": files.agents, "mozaiks_workflow": files.orchestrator}
+
     @property
     def allow_outside_root(self) -> bool:
         return ResolveInputs(env=self.env).allow_outside_root
@@ -244,7 +253,9 @@ def _load_snapshot(
     wanted = list(dict.fromkeys(names if workflows is None else workflows))
     wanted += [n for n in given if n not in wanted]
     loaded = {name: given.get(name) or load_workflow(root, name, runtime) for name in wanted}
-    routes = {name: load_routes_from(wf.folder, wf.root, wf.name) for name, wf in loaded.items()}
+    routes = {
+        name: load_routes_from(wf.folder, wf.root, wf.name, runtime) for name, wf in loaded.items()
+    }
     inputs = ResolveInputs(env=env)
     setting = build_context_setting(env, root)
     registry_roots = _registry_roots(root, setting)

@@ -37,7 +37,6 @@ of more than ``MAX_WORK`` is still refused, but nothing adds the charges up.
 
 from __future__ import annotations
 
-import contextlib
 import threading
 import time
 from collections.abc import Iterator
@@ -115,31 +114,15 @@ class Budget:
 _local = threading.local()
 
 
-@contextlib.contextmanager
-def bounded(deadline: float | None, cancel: Flag | None) -> Iterator[None]:
-    """Every evaluation this thread starts inside the block, however deep in the caller's
-    work (a check, a route decision, a hover), stops at ``deadline`` or when ``cancel`` is
-    set: a server that gives up on a request stops its work too, rather than answering
-    nothing while the work runs on."""
-    outer = getattr(_local, "outer", None)
-    _local.outer = (deadline, cancel)
-    try:
-        yield
-    finally:
-        _local.outer = outer
-
-
 def begin(deadline: float | None = None, cancel: Flag | None = None) -> Budget | None:
     """``running`` without the context manager, for the hot path of ``evaluate``: start a fresh
     budget on this thread and return the one to give back to ``end``."""
-    if deadline is None and cancel is None:
-        outer = getattr(_local, "outer", None)
-        if outer is not None:
-            deadline, cancel = outer
     previous: Budget | None = getattr(_local, "budget", None)
     outer: float | None = getattr(_local, "until", None)
     if outer is not None and (deadline is None or outer < deadline):
         deadline = outer  # a caller's bound on everything it runs (``until``)
+    if cancel is None:
+        cancel = getattr(_local, "cancel", None)  # and its cancel flag (``bounded``)
     if previous is None:  # the usual case: reuse this thread's account (no allocation)
         budget = getattr(_local, "spare", None)
         if budget is None:
@@ -155,6 +138,21 @@ def begin(deadline: float | None = None, cancel: Flag | None = None) -> Budget |
             _local.budget = previous
             raise
     return previous
+
+
+@contextmanager
+def bounded(deadline: float | None, cancel: Flag | None) -> Iterator[None]:
+    """``until(deadline)``, and every evaluation started inside also stops when ``cancel`` is
+    set: a server that gives up on a request (late, cancelled, superseded) stops its work
+    too, rather than answering nothing while the work runs on in a thread."""
+    previous: Flag | None = getattr(_local, "cancel", None)
+    if cancel is not None:
+        _local.cancel = cancel
+    try:
+        with until(deadline):
+            yield
+    finally:
+        _local.cancel = previous
 
 
 @contextmanager

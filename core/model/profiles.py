@@ -109,6 +109,14 @@ class RoutingRules:
     condition_key_declared: bool
     #: a source with no matching rule: the run ends with this reason
     no_rule: str = "no_transition_matched"
+    #: the order a source's ``transition_rules`` are tried in: ``file`` (position is
+    #: priority) or ``conditions_first`` (every condition rule, then every ``after_turn``
+    #: fallback, each group in file order)
+    order: Literal["file", "conditions_first"] = "file"
+    #: which tool a ``tool_called`` rule reads: ``any`` (every tool called this turn) or
+    #: ``first_graph_tool`` (the first tool called, in call order, that a ``tool_called`` rule
+    #: of the graph names; the rest are not routed on)
+    tool_routing: Literal["any", "first_graph_tool"] = "any"
 
 
 @dataclass(frozen=True)
@@ -264,7 +272,17 @@ MOZAIKS_0_2_0 = RuntimeProfile(
         # fallback each pass through _coerce_value
         coerced=frozenset({"config", "state", "file", "data_reference"}),
     ),
-    routing=RoutingRules(engines=_ENGINES, condition_key_declared=True),
+    # mozaiks 0.2.0, mozaiksai/core/workflow/execution/network_graph.py
+    # compile_transition_rules_to_graph: a condition rule's priority is its position, an
+    # after_turn rule's len(rules) + position; AG2's WorkflowAdapter tries them by priority.
+    # The turn's routing tool is the first call whose name a graph rule names
+    # (ag2/network/adapters/workflow.py _resolve_routing), and ToolCalled compares that one.
+    routing=RoutingRules(
+        engines=_ENGINES,
+        condition_key_declared=True,
+        order="conditions_first",
+        tool_routing="first_graph_tool",
+    ),
     # mozaiks 0.2.0, mozaiksai/core/workflow/paths.py discover_workflow_paths: a folder is a
     # workflow only with orchestrator.yaml (not a dot-folder, not extended_orchestration)
     discovery=("orchestrator.yaml",),

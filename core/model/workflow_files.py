@@ -127,6 +127,10 @@ class WorkflowFiles:
     #: the keys extended_orchestration/task_batches.yaml's batches write (results, statuses,
     #: recovery outcomes): routing state a task batch may write
     task_batch_keys: frozenset[str] = frozenset()
+    #: orchestrator.yaml's turn cap (the model's default, 50, when it says none) and first
+    #: speaker, when the file reads
+    max_turns: int | None = None
+    initial_agent: str | None = None
 
 
 def _read(
@@ -183,7 +187,15 @@ def load_workflow_files(folder: Path, root: Path, name: str) -> WorkflowFiles:
     names = tuple(a.name for a in agents[0].agents) if agents is not None else ()
     valid = not has_agents or agents is not None
     return WorkflowFiles(
-        has_orch, tuple(problems), has_agents, names, display, valid, _task_batch_keys(folder)
+        has_orch,
+        tuple(problems),
+        has_agents,
+        names,
+        display,
+        valid,
+        _task_batch_keys(folder),
+        orch[0].max_turns if orch is not None else None,
+        (orch[0].initial_agent or "").strip() or None if orch is not None else None,
     )
 
 

@@ -9,11 +9,12 @@ CLI and the app's routes view call.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from flowctx_core.base.lazyexports import lazy_getattr
+from flowctx_core.model.filenames import HANDOFFS_FILE, TRANSITIONS_FILE
 from flowctx_core.model.matrix import Matrix
 from flowctx_core.model.workspace import WorkflowSnapshot
 from flowctx_core.routing.model import Routes, load_routes_from
@@ -44,9 +45,12 @@ _LAZY = {
 __getattr__ = lazy_getattr(__name__, _LAZY)
 
 
-def load_routes(workflow: WorkflowSnapshot) -> Routes:
-    """The routing files of ``workflow``, parsed, with their diagnostics (never raises)."""
-    return load_routes_from(workflow.folder, workflow.root, workflow.name)
+def load_routes(workflow: WorkflowSnapshot, runtime: RuntimeProfile | None = None) -> Routes:
+    """The routing files of ``workflow``, parsed, with their diagnostics (never raises), as
+    ``runtime`` (default: the workflow's) reads them."""
+    return load_routes_from(
+        workflow.folder, workflow.root, workflow.name, runtime or workflow.runtime
+    )
 
 
 def sources(routes: Routes) -> list[str]:
@@ -93,17 +97,26 @@ def matching_sources(routes: Routes, wanted: str) -> list[str]:
     return matches
 
 
-def ends_the_run(routes: Routes, workflow: WorkflowSnapshot, wanted: str) -> bool:
+def ends_the_run(
+    routes: Routes,
+    workflow: WorkflowSnapshot,
+    wanted: str,
+    *,
+    agents: Collection[str] = (),
+    mozaiks_workflow: bool = False,
+) -> bool:
     """The Mozaiks graph has no rule for this speaker: its default target ends the run.
 
-    Only for the human (user, user_proxy...) and the contract's own agents: any other name is
-    more likely a typo.
+    Only for the human (``user``), the contract's own agents and ``agents`` (the runtime's,
+    from agents.yaml): any other name is more likely a typo. ``mozaiks_workflow``: the runtime
+    reads the folder as a Mozaiks workflow (it holds orchestrator.yaml) even without a
+    transition_graph.yaml, so every turn of its agents ends the run.
     """
     from flowctx_core.routing.model import is_user
 
-    if routes.transitions is None:
+    if routes.transitions is None and not mozaiks_workflow:
         return False
-    return is_user(wanted) or wanted in workflow.agents
+    return is_user(wanted) or wanted in workflow.agents or wanted in agents
 
 
 def _flow_has(flow: FlowFile, source: str) -> bool:
@@ -146,7 +159,7 @@ class Router:
         payload: Any = None,
         step_result: Any = None,
         flow_context: Mapping[str, Any] | None = None,
-        tools_called: Collection[str] = (),
+        tools_called: Sequence[str] = (),
         unread: Mapping[str, str] | None = None,
     ) -> None:
         from flowctx_core.model.scenarios import secret_reasons
@@ -158,8 +171,10 @@ class Router:
         context = {k: v for k, v in matrix.values.items() if k not in removed}
         context.update(context_overrides or {})
         self.context = context
-        # Mozaiks: what the user typed may be secret; resolved secrets are masked like the matrix
-        self.secret = {*(context_overrides or {}), *(r.name for r in matrix.rows if r.secret)}
+        # Mozaiks: the variables the matrix treats as secret are masked as it masks them (a
+        # value typed for one of them too); a value typed for any other name is the user's own
+        # input, shown back (secret-looking keys are masked by name wherever they come from)
+        self.secret = {r.name for r in matrix.rows if r.secret}
         # per value, as the scratchpad's explain: the secret variables under ``context``
         self.flow_secrets = secret_reasons(matrix, "context") if routes.flow is not None else {}
         self.data = data
@@ -167,8 +182,10 @@ class Router:
         self.step_result = step_result
         self.flow_context = flow_context
         self.tools_called = tools_called
-        #: routing file name -> why the runtime never reads it (its decision is marked)
-        self.unread = dict(unread or {})
+        #: routing file name -> why the runtime never reads it: its decision is marked and
+        #: never routes (the routes' runtime says which files it never opens)
+        self.unread = {name: routes.unread(name) for name in routes.runtime.unread_files}
+        self.unread.update(unread or {})
 
     def decide(self, source: str) -> list[RouteDecision]:
         """One decision per routing file that has rules for ``source`` (none when unknown)."""
@@ -197,17 +214,56 @@ class Router:
                 context=self.context,
             )
             decisions.append(route_flow(flow, source, scope, self.flow_secrets))
+        rules = routes.runtime.routing
         if graph is not None:
-            decisions.append(
-                route_transitions(
-                    graph, source, self.context, self.tools_called, secret_names=self.secret
-                )
+            decision = route_transitions(
+                graph,
+                source,
+                self.context,
+                self.tools_called,
+                secret_names=self.secret,
+                order=rules.order,
+                tool_routing=rules.tool_routing,
             )
+            decisions.append(_not_read(decision, self.unread.get(TRANSITIONS_FILE)))
         if handoffs is not None:
             decision = route_handoffs(handoffs, source, self.context, secret_names=self.secret)
-            why = self.unread.get("handoffs.yaml")
-            decisions.append(replace(decision, unread=why) if why else decision)
+            decisions.append(_not_read(decision, self.unread.get(HANDOFFS_FILE)))
         return decisions
+
+
+def _not_read(decision: RouteDecision, why: str | None) -> RouteDecision:
+    """A decision of a file the runtime never opens: its rules are listed, none is evaluated,
+    nothing wins, and the run neither ends nor fails because of it."""
+    if not why:
+        return decision
+    from flowctx_core.routing.decision import Candidate
+
+    candidates = tuple(
+        Candidate(
+            c.index,
+            c.description,
+            c.condition,
+            c.dialect,
+            "skipped",
+            c.target,
+            c.priority,
+            None,
+            None,
+            c.loc,
+            "not read by the runtime",
+        )
+        for c in decision.candidates
+    )
+    return replace(
+        decision,
+        candidates=candidates,
+        winner=None,
+        reason=why,
+        ended=False,
+        failed=False,
+        unread=why,
+    )
 
 
 def decide(
@@ -221,7 +277,7 @@ def decide(
     payload: Any = None,
     step_result: Any = None,
     flow_context: Mapping[str, Any] | None = None,
-    tools_called: Collection[str] = (),
+    tools_called: Sequence[str] = (),
     unread: Mapping[str, str] | None = None,
 ) -> list[RouteDecision]:
     """One decision per routing file that has rules for ``source`` (none when it is unknown).
@@ -252,8 +308,7 @@ def decide(
 def unread_routing(runtime: RuntimeProfile) -> dict[str, str]:
     """The routing files ``runtime`` never opens, each with why (for ``decide``)."""
     return {
-        name: f"runtime {runtime.name} never reads {name}: its rules route nothing"
-        for name in runtime.unread_files
+        name: Routes(workflow="", runtime=runtime).unread(name) for name in runtime.unread_files
     }
 
 

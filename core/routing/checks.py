@@ -27,6 +27,8 @@ if TYPE_CHECKING:
     # the file models load with the files (flowctx_core.routing.model): annotations only here
     from flowctx_core.routing.model import FlowFile, HandoffRule, HandoffsFile, TransitionGraphFile
 
+#: the agents the runtime creates and the file they come from (None: the contract's section)
+AgentsFrom = tuple[tuple[str, ...], str] | None
 #: Routing names that are not agents: the human and the end of the conversation.
 PSEUDO_AGENTS = frozenset({"user", "terminate"})
 #: The names a MemberJunction path condition can read (``flowctx_core.expressions.pathcontext``).
@@ -148,9 +150,10 @@ def flow_problems(flow: FlowFile) -> list[Diagnostic]:
 
 
 def _agent_check(
-    wf: WorkflowSnapshot, doc: YamlDoc, out: list[Diagnostic]
+    wf: WorkflowSnapshot, doc: YamlDoc, out: list[Diagnostic], agents_from: AgentsFrom = None
 ) -> Callable[[PathKey, str, str], None]:
-    agents = tuple(wf.agents)
+    # a runtime with strict workflow files creates its agents from agents.yaml only
+    agents, where = agents_from if agents_from is not None else (tuple(wf.agents), wf.contract_file)
 
     def check(path: PathKey, name: str, role: str) -> None:
         # without an agents section there is nothing to compare against
@@ -159,8 +162,7 @@ def _agent_check(
         out.append(
             doc.diag(
                 path,
-                f"{role} agent '{name}' is not an agent of {wf.contract_file}"
-                f"{did_you_mean(name, agents)}",
+                f"{role} agent '{name}' is not an agent of {where}{did_you_mean(name, agents)}",
                 key=False,
                 severity="warning",
             )
@@ -169,7 +171,28 @@ def _agent_check(
     return check
 
 
-def transition_problems(graph: TransitionGraphFile, wf: WorkflowSnapshot) -> list[Diagnostic]:
+def _order_notes(graph: TransitionGraphFile, runtime_order: str, doc: YamlDoc) -> list[Diagnostic]:
+    """A located note on each rule the runtime tries at another place than the file puts it:
+    an author reading the YAML top to bottom expects file order."""
+    from flowctx_core.routing.transitions import order_note
+
+    out: list[Diagnostic] = []
+    seen: set[str] = set()
+    for entry in graph.rules:
+        if entry.model is None or entry.model.source in seen:
+            continue
+        seen.add(entry.model.source)
+        for index, note in order_note(graph, entry.model.source, runtime_order).items():
+            rule = graph.rules[index]
+            out.append(
+                doc.diag(rule.path, note, key=False, severity="warning", code="routing.order")
+            )
+    return out
+
+
+def transition_problems(
+    graph: TransitionGraphFile, wf: WorkflowSnapshot, agents_from: AgentsFrom = None
+) -> list[Diagnostic]:
     from flowctx_core.routing.transitions import DIALECT as TRANSITION_DIALECT
 
     out: list[Diagnostic] = []
@@ -177,8 +200,9 @@ def transition_problems(graph: TransitionGraphFile, wf: WorkflowSnapshot) -> lis
     if doc is None:
         return out
     declared = declared_names(wf)
-    agent = _agent_check(wf, doc, out)
+    agent = _agent_check(wf, doc, out, agents_from)
     real = graph.shape == TRANSITION_RULES_KEY
+    out += _order_notes(graph, wf.runtime.routing.order, doc)
     for entry in graph.rules:
         rule = entry.model
         if rule is None:
@@ -300,13 +324,17 @@ def handoff_rule_problems(handoffs: HandoffsFile, wf: WorkflowSnapshot) -> list[
     return out
 
 
-def routes_problems(routes: Routes, wf: WorkflowSnapshot) -> list[Diagnostic]:
-    """Every routing problem of one workflow: load problems, then the checks above."""
+def routes_problems(
+    routes: Routes, wf: WorkflowSnapshot, agents_from: AgentsFrom = None
+) -> list[Diagnostic]:
+    """Every routing problem of one workflow: load problems, then the checks above.
+    ``agents_from``: the agents the runtime creates and the file it takes them from, when
+    that is not the contract's ``agents:`` section (mozaiks 0.2.0: agents.yaml)."""
     out = list(routes.diagnostics)
     if routes.flow is not None:
         out += flow_problems(routes.flow)
     if routes.transitions is not None:
-        out += transition_problems(routes.transitions, wf)
+        out += transition_problems(routes.transitions, wf, agents_from)
     if routes.handoffs is not None:
         out += handoff_rule_problems(routes.handoffs, wf)
     return out

@@ -102,9 +102,13 @@ class RoutingGraph:
     edges: tuple[GraphEdge, ...]
     #: the node a run starts from, when the file says (a flow's starting step)
     start: str | None = None
+    #: why the runtime never reads this file ("" when it does): no edge of it is taken
+    unread: str = ""
 
     @property
     def title(self) -> str:
+        if self.unread:
+            return f"{KIND_TITLES[self.kind]}, NOT READ: {self.unread}"
         return KIND_TITLES[self.kind]
 
     # Looked up once per node by the layout and the renderers: a scan per lookup made a
@@ -275,6 +279,8 @@ def _edges(routes: Routes, decision: RouteDecision, mask: LabelMask) -> tuple[li
         )
     if won is not None:
         return edges, ""
+    if decision.unread:
+        return edges, "NOT READ: " + mask.text(decision.reason)
     if decision.failed:
         return edges, FAILS + mask.text(decision.reason)
     if decision.kind == "transition_graph" and decision.reason == NO_MATCH:
@@ -342,7 +348,9 @@ def build_graphs(
             continue
         edges: list[GraphEdge] = []
         why: dict[str, str] = {}
+        unread = ""
         for decision in per_kind.get(kind, []):
+            unread = unread or decision.unread
             mine, reason = _edges(routes, decision, mask)
             edges += mine
             if reason:
@@ -362,6 +370,7 @@ def build_graphs(
                 tuple(nodes),
                 tuple(edges),
                 start,
+                unread,
             )
         )
     return tuple(graphs)

@@ -80,8 +80,11 @@ def to_mermaid(graphs: Sequence[RoutingGraph], header: Sequence[str] = ()) -> st
         prefix = _PREFIX[graph.kind] + (str(n) if nested else "")
         ids = node_ids(graph, prefix)
         indent = "    " if nested else "  "
+        if graph.unread:
+            lines.append(f"  %% {one_line(graph.file)}: NOT READ: {one_line(graph.unread)}")
         if nested:
-            lines.append(f'  subgraph {prefix}_file["{mermaid_text(graph.file)}"]')
+            title = graph.file + (" (NOT READ)" if graph.unread else "")
+            lines.append(f'  subgraph {prefix}_file["{mermaid_text(title)}"]')
         for name in layer_order(graph):
             node = graph.node(name)
             assert node is not None

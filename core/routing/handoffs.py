@@ -201,7 +201,8 @@ def route_handoffs(
         if model_choices:
             reason += f" unless the model hands off to {', '.join(model_choices)}"
         return RouteDecision("handoffs", agent, tuple(candidates), None, reason, False)
-    rule = f"handoff_rules[{winner.index}]"
+    # numbered as test files and ``flowctx routes`` number rules: the Nth in evaluation order
+    rule = f"rule {candidates.index(winner) + 1}"
     if winner_phase == PHASE_AFTER:
         why = f"{rule} (after_work) applies"
     elif winner_phase == PHASE_PRE:

@@ -1,10 +1,14 @@
 """Mozaiks transition_graph.yaml: the first rule for the agent whose condition holds wins.
 
-Rules are tried in file order (position is priority) and evaluation stops at the first match,
-as in the runtime, so later rules are listed as skipped. ``after_turn`` always holds;
+Rules are tried in the runtime's order (``rule_order``: under mozaiks 0.2.0 every condition
+rule before any ``after_turn`` fallback, each group in file order; under the older profiles
+file order) and evaluation stops at the first match, as in the runtime, so later rules are
+listed as skipped; a rule the runtime tries at another place than the file puts it carries a
+note saying so. ``after_turn`` always holds;
 ``context_expression`` is the ``mozaiks`` dialect (the runtime's own ``${name}`` evaluator,
 core/expressions/mozaiks.py) over the context variables, where a missing variable reads as
-None; ``tool_called`` holds when the scenario says the tool was called. Nothing matched: the
+None; ``tool_called`` holds when the scenario says the tool was called (under mozaiks 0.2.0
+only the first tool called that a rule of the graph names: ``routing_tool``). Nothing matched: the
 conversation terminates (``no_transition_matched``).
 
 The runtime compiles every expression of the graph when the workflow starts; one it cannot
@@ -28,7 +32,8 @@ error that does not hold.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping
+from collections.abc import Collection, Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from flowctx_core.expressions import ENGINES, ExplainNode, ExpressionError, compile_expression
@@ -149,8 +154,10 @@ def _evaluate_rule(
     entry: Entry[TransitionRule],
     agent: str,
     context: Mapping[str, Any],
-    tools_called: Collection[str],
+    tools_called: Sequence[str] | Collection[str],
     secret_roots: frozenset[str],
+    routed_tool: str | None = None,
+    tool_routing: str = "any",
 ) -> Candidate:
     rule = entry.model
     if rule is None:
@@ -190,14 +197,24 @@ def _evaluate_rule(
             dialect=DIALECT,
         )
     if rule.condition_type == "tool_called":
-        called = rule.tool_name in tools_called
-        listed = ", ".join(sorted(tools_called)) or "none"
+        listed = ", ".join(tools_called) or "none"
+        if tool_routing == "first_graph_tool":
+            called = rule.tool_name == routed_tool
+            note = f"tools called in this scenario, in order: {listed}"
+            if rule.tool_name in tools_called and not called:
+                note += (
+                    f"; the runtime routes on {routed_tool!r}, the first tool called that a "
+                    "tool_called rule names, so this rule does not fire"
+                )
+        else:
+            called = rule.tool_name in tools_called
+            note = f"tools called in this scenario: {listed}"
         return _candidate(
             entry,
             agent,
             "true" if called else "false",
             explained=verdict_node(f"tool_called({rule.tool_name!r})", called),
-            note=f"tools called in this scenario: {listed}",
+            note=note,
         )
     # context_expression
     assert rule.condition is not None
@@ -246,15 +263,109 @@ def compile_problem(graph: TransitionGraphFile) -> tuple[int, ExpressionError] |
     return None
 
 
+def rule_order(
+    graph: TransitionGraphFile, agent: str, order: str = "file"
+) -> list[Entry[TransitionRule]]:
+    """``agent``'s rules in the order the runtime tries them.
+
+    ``conditions_first`` (mozaiks 0.2.0's graph compiler): a condition rule's priority is its
+    position in the file, an ``after_turn`` rule's ``len(rules) + position``; lower first. So
+    every condition rule is tried before any ``after_turn`` fallback, each group in file order.
+    """
+    mine = rules_for(graph, agent)
+    if order != "conditions_first" or graph.shape != TRANSITION_RULES_KEY:
+        return mine
+    total = len(graph.rules)
+    return sorted(mine, key=lambda entry: _priority(entry, total))
+
+
+def _cached(graph: TransitionGraphFile, key: tuple[str, ...], make: Any) -> Any:
+    """``make()`` worked out once per (immutable) file and key: routing asks the same source
+    again for every hop of a trace, every source of a graph."""
+    memo = graph.__dict__.setdefault("_route_memo", {})
+    if key not in memo:
+        memo[key] = make()
+    return memo[key]
+
+
+def _priority(entry: Entry[TransitionRule], total: int) -> int:
+    rule = entry.model
+    kind = rule.transition_type if rule is not None else str(_raw(entry, "transition_type") or "")
+    return total + entry.index if kind.strip().lower() == "after_turn" else entry.index
+
+
+def order_note(graph: TransitionGraphFile, agent: str, order: str = "file") -> dict[int, str]:
+    """Rule index -> why the runtime tries it at another place than the file puts it (empty
+    when both orders agree): an author reading the YAML top to bottom expects file order."""
+    tried = rule_order(graph, agent, order)
+    written = rules_for(graph, agent)
+    if [e.index for e in tried] == [e.index for e in written]:
+        return {}
+    notes: dict[int, str] = {}
+    for entry in written:
+        rule = entry.model
+        after = rule is not None and rule.transition_type == "after_turn"
+        if after:
+            later = [
+                e
+                for e in written
+                if e.index > entry.index and _priority(e, len(graph.rules)) < len(graph.rules)
+            ]
+            if later:
+                lines = ", ".join(str(e.loc.line) for e in later)
+                notes[entry.index] = (
+                    "runtime order differs from file order: this after_turn fallback is tried "
+                    f"after every condition rule of {agent}, also those below it (line {lines})"
+                )
+        else:
+            earlier = [
+                e
+                for e in written
+                if e.index < entry.index and _priority(e, len(graph.rules)) >= len(graph.rules)
+            ]
+            if earlier:
+                lines = ", ".join(str(e.loc.line) for e in earlier)
+                notes[entry.index] = (
+                    "runtime order differs from file order: this condition is tried before the "
+                    f"after_turn fallback above it (line {lines}); condition rules come first"
+                )
+    return notes
+
+
+def routing_tool(
+    graph: TransitionGraphFile, tools_called: Sequence[str] | Collection[str], mode: str
+) -> str | None:
+    """The tool a ``tool_called`` rule reads under ``first_graph_tool``: the first called
+    tool (in call order) that any ``tool_called`` rule of the graph names, whatever its
+    source agent; later calls are not routed on."""
+    if mode != "first_graph_tool":
+        return None
+    named = {
+        e.model.tool_name
+        for e in graph.rules
+        if e.model is not None
+        and e.model.transition_type == "condition"
+        and e.model.condition_type == "tool_called"
+        and e.model.tool_name
+    }
+    return next((tool for tool in tools_called if tool in named), None)
+
+
 def route_transitions(
     graph: TransitionGraphFile,
     agent: str,
     context: Mapping[str, Any],
-    tools_called: Collection[str] = (),
+    tools_called: Sequence[str] | Collection[str] = (),
     *,
     secret_names: Collection[str] | None = None,
+    order: str = "file",
+    tool_routing: str = "any",
 ) -> RouteDecision:
     """The next speaker after ``agent``'s turn over the context variables ``context``.
+
+    ``tools_called``: the tools the agent called this turn, in call order. ``order`` and
+    ``tool_routing`` are the runtime's (``RoutingRules``). Candidates are listed in the order
+    the runtime tries them, and ``rule N`` is the Nth of them (as test files number rules).
 
     ``secret_names``: context names whose values are masked in explain output (``None``:
     every name in ``context``, the safe default).
@@ -262,19 +373,28 @@ def route_transitions(
     roots = frozenset(context if secret_names is None else secret_names)
     broken: tuple[int, ExpressionError] | None = _startup_problem(graph)
     if broken is not None:
-        return _not_started(graph, agent, *broken)
+        return _not_started(graph, agent, *broken, order=order)
+    tried = _cached(graph, ("order", agent, order), lambda: rule_order(graph, agent, order))
+    moved = _cached(graph, ("note", agent, order), lambda: order_note(graph, agent, order))
+    routed_tool = routing_tool(graph, tools_called, tool_routing)
     candidates: list[Candidate] = []
     winner: Candidate | None = None
-    for entry in rules_for(graph, agent):
+    winner_no = 0
+    for number, entry in enumerate(tried, 1):
         if winner is not None:
-            candidates.append(
-                _candidate(entry, agent, "skipped", note="not evaluated: an earlier rule matched")
+            cand = _candidate(
+                entry, agent, "skipped", note="not evaluated: an earlier rule matched"
             )
-            continue
-        cand = _evaluate_rule(entry, agent, context, tools_called, roots)
+        else:
+            cand = _evaluate_rule(
+                entry, agent, context, tools_called, roots, routed_tool, tool_routing
+            )
+        if entry.index in moved:
+            cand = replace(cand, note="; ".join(n for n in (cand.note, moved[entry.index]) if n))
         rule = entry.model
         if (
-            cand.outcome == "error"
+            winner is None
+            and cand.outcome == "error"
             and graph.shape == TRANSITION_RULES_KEY
             and rule is not None
             and rule.condition_type == "context_expression"
@@ -286,24 +406,25 @@ def route_transitions(
             candidates.append(cand)
             candidates.extend(
                 _candidate(later, agent, "skipped", note="not evaluated: the routing call raised")
-                for later in rules_for(graph, agent)
-                if later.index > entry.index
+                for later in tried[number:]
             )
             reason = (
-                f"{graph.shape}[{entry.index}]'s condition raises ({cand.error_message}): the "
+                f"rule {number}'s condition raises ({cand.error_message}): the "
                 "routing call raises and the run fails"
             )
             return RouteDecision(
                 "transition_graph", agent, tuple(candidates), None, reason, False, failed=True
             )
-        if cand.outcome in ("true", "always"):
+        if winner is None and cand.outcome in ("true", "always"):
             cand = chosen(cand)
             winner = cand
+            winner_no = number
         candidates.append(cand)
     if winner is None:
         return RouteDecision("transition_graph", agent, tuple(candidates), None, NO_MATCH, True)
     why = "after_turn always holds" if winner.outcome == "always" else "its condition holds"
-    reason = f"{graph.shape}[{winner.index}] is the first rule that matches: {why}"
+    where = f" (line {winner.loc.line})" if winner.loc.line else ""
+    reason = f"rule {winner_no}{where} is the first rule that matches: {why}"
     ended = winner.target == "terminate"
     if ended and graph.shape == TRANSITION_RULES_KEY:
         rule = graph.rules[winner.index].model
@@ -312,14 +433,19 @@ def route_transitions(
 
 
 def _not_started(
-    graph: TransitionGraphFile, agent: str, index: int, exc: ExpressionError
+    graph: TransitionGraphFile,
+    agent: str,
+    index: int,
+    exc: ExpressionError,
+    *,
+    order: str = "file",
 ) -> RouteDecision:
     """No rule runs: the runtime refused the graph before the first turn."""
     entry = graph.rules[index]
     line = entry.loc.line
     where = f"{graph.shape}[{index}]" + (f" (line {line})" if line else "")
     candidates = []
-    for mine in rules_for(graph, agent):
+    for mine in rule_order(graph, agent, order):
         if mine.index == index:
             candidates.append(
                 _candidate(

@@ -199,6 +199,10 @@ def measure(run: TestRun, routes: Mapping[str, Routes], matrices: Mapping[str, M
             # the text alone (which rules were reached, and when, would tell it)
             told = source_secret(wf_routes, matrix, source) is None
             for decision in decide(wf_routes, matrix if told else without_secrets(matrix), source):
+                if decision.unread:
+                    # a file the runtime never opens routes nothing: none of its rules can be
+                    # taken, so none is counted, covered or not
+                    continue
                 for number, cand in enumerate(decision.candidates, 1):
                     key = (workflow, decision.kind, cand.index)
                     rule = RuleCoverage(

@@ -28,6 +28,7 @@ from flowctx_core.base.diagnostics import Diagnostic
 from flowctx_core.base.yamlmarks import PathKey, YamlDoc, load_yaml_file, parse_yaml_text
 from flowctx_core.model.filenames import PROFILE_FILE, TESTS_DIR, WORKFLOW_FILES
 from flowctx_core.model.validation import Strict, Wording, located_errors
+from flowctx_core.routing.trace import TurnSpec
 
 _WORDING = Wording(quote_key=True, show_input=True, literal_choices=True)
 #: a file with more cases than this is refused (each case resolves the workflow at worst)
@@ -89,6 +90,10 @@ class ConditionExpect(Strict):
 
 class Expect(Strict):
     route: RouteExpect | None = None
+    #: the speakers of a whole run, in order, from the first (``flowctx trace``): the case's
+    #: ``turns`` are played from ``path[0]`` (one turn that changes nothing per step when the
+    #: case gives none)
+    path: list[str] | None = Field(default=None, min_length=1)
     condition: ConditionExpect | list[ConditionExpect] | None = None
     #: resolved values by variable name (the matrix's, before the case's context overrides)
     values: dict[str, Any] | None = None
@@ -100,11 +105,11 @@ class Expect(Strict):
 
     @model_validator(mode="after")
     def _something(self) -> Expect:
-        kinds = ("route", "condition", "values", "refused", "problems", "prompt")
+        kinds = ("route", "path", "condition", "values", "refused", "problems", "prompt")
         if all(getattr(self, k) is None for k in kinds):
             raise ValueError(
-                "'expect' names nothing to check: give route, condition, values, refused, "
-                "problems or prompt"
+                "'expect' names nothing to check: give route, path, condition, values, "
+                "refused, problems or prompt"
             )
         return self
 
@@ -140,6 +145,8 @@ class Case(Strict):
     stepResult: Any = None
     flowContext: dict[str, Any] | None = None
     tools_called: list[str] = Field(default_factory=list)
+    #: the turns of a whole run, for ``expect: path`` (as ``flowctx trace --script`` writes them)
+    turns: list[TurnSpec] = Field(default_factory=list)
     #: the instant conditions that read the clock are evaluated at (ISO 8601), unless the
     #: command was given --now
     now: str | None = None

@@ -476,6 +476,15 @@ def _judged(
         decisions.extend(made)
         if verdict is not None:
             verdicts.append(verdict)
+    if expect.path is not None:
+        verdict, made = _path(
+            tf, (*epath, "path"), expect.path, case, context, snap, matrix, wf, inputs.reveal
+        )
+        decisions.extend(made)
+        if verdict is not None:
+            verdicts.append(verdict)
+        else:
+            problems.append(tf.diag((*epath, "path"), _no_path(snap, wf, expect.path), key=False))
     return CaseResult(
         tf.display,
         case.name,
@@ -687,7 +696,7 @@ def _route(
         )
         return None, []
     if not matches:
-        if ends_the_run(routes, wf, want.from_):
+        if ends_the_run(routes, wf, want.from_, **snap.speakers(wf.name)):
             how = f"no rule leaves {want.from_}: the run ends"
             if want.ends is not None:
                 return _ends_verdict(want, here, ended=True, how=how), []
@@ -826,6 +835,76 @@ def _prompt_secret(matrix: Matrix, agent: str, wf: WorkflowSnapshot) -> str | No
     return None
 
 
+def _path(
+    tf: TestFile,
+    path: tuple[str | int, ...],
+    want: list[str],
+    case: Case,
+    context: Mapping[str, Any],
+    snap: WorkspaceSnapshot,
+    matrix: Matrix,
+    wf: WorkflowSnapshot,
+    reveal: bool = False,
+) -> tuple[Verdict | None, list[RouteDecision]]:
+    """A whole run from ``want[0]`` under the case's turns, as ``flowctx trace`` plays it.
+
+    Which sources a run visits depends on its decisions, so without ``reveal`` a rule of any
+    source that reads a secret withholds the whole path, asked before any turn is played."""
+    from flowctx_core.routing.trace import Turn, trace
+
+    routes = snap.routes[wf.name]
+    matches = matching_sources(routes, want[0])
+    if len(matches) != 1 and not ends_the_run(routes, wf, want[0], **snap.speakers(wf.name)):
+        return None, []
+    start = matches[0] if matches else want[0]
+    here = _loc(tf, path)
+    if not reveal:
+        for source in sources(routes):
+            secret = source_secret(
+                routes,
+                matrix,
+                source,
+                context_overrides=context,
+                context_removed=tuple(case.context_removed),
+            )
+            if secret is not None:
+                return _withheld("path", f"path {' → '.join(want)}", here, secret), []
+    turns = [t.turn() for t in case.turns]
+    if not turns:
+        turns = [
+            Turn(tools=tuple(case.tools_called) if i == 0 else ()) for i in range(len(want) - 1)
+        ]
+    files = snap.workflow_files.get(wf.name)
+    result = trace(
+        routes,
+        matrix,
+        turns,
+        start=start,
+        max_turns=files.max_turns if files is not None else None,
+        context=context,
+        context_removed=tuple(case.context_removed),
+    )
+    got = result.path
+    ok = got == [start, *want[1:]]
+    closed = f" ({result.closed})" if result.closed else ""
+    actual = f"path {' → '.join(got)}; {result.outcome}{closed}: {mask_text(result.reason)}"
+    detail = tuple(
+        f"turn {s.turn}: {s.source} → {s.winner or 'terminate'}"
+        + (f" (rule {s.rule}, {s.location})" if s.rule is not None else "")
+        for s in result.steps
+    )
+    made = [s.decision for s in result.steps if s.decision is not None]
+    return Verdict("path", ok, f"path {' → '.join(want)}", actual, here, detail), made
+
+
+def _no_path(snap: WorkspaceSnapshot, wf: WorkflowSnapshot, want: list[str]) -> str:
+    known = sources(snap.routes[wf.name])
+    return (
+        f"path: no step or agent named '{want[0]}' has routes in {wf.name}"
+        f"{did_you_mean(want[0], known)}; known: {', '.join(known) or 'none'}"
+    )
+
+
 def _rule_no(decision: RouteDecision) -> int:
     """The winner's number as ``flowctx routes`` prints it (1-based, in evaluation order)."""
     for n, cand in enumerate(decision.candidates, 1):
@@ -838,7 +917,11 @@ def _actual(decisions: list[RouteDecision]) -> str:
     parts = []
     for d in decisions:
         if d.winner is not None:
-            parts.append(f"to {d.winner.target} (rule {_rule_no(d)}: {mask_text(d.reason)})")
+            number = f"rule {_rule_no(d)}"
+            reason = mask_text(d.reason)
+            # a Mozaiks reason names the rule itself, by the same number
+            said = reason if reason.startswith(f"{number} ") else f"{number}: {reason}"
+            parts.append(f"to {d.winner.target} ({said})")
         else:
             parts.append(f"no route ({mask_text(d.reason)})")
     return "; ".join(parts) or "no route"

@@ -21,6 +21,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "check": ("flowctx_tui.cli.check_cmd", "validate every workflow of a workspace"),
     "eval": ("flowctx_tui.cli.eval_cmd", "evaluate a path condition or context expression"),
     "routes": ("flowctx_tui.cli.routes_cmd", "show which route wins from an agent or step"),
+    "trace": ("flowctx_tui.cli.trace_cmd", "play a whole run turn by turn under a script"),
     "graph": ("flowctx_tui.cli.graph_cmd", "draw a workflow's routing files as a graph"),
     "authority": ("flowctx_tui.cli.authority_cmd", "compare launch context around before_chat"),
     "trigger": ("flowctx_tui.cli.trigger_cmd", "simulate a message against state triggers"),

@@ -3,15 +3,16 @@
 Exit status (``EXIT_RULE``): 0 when the next step is known, a route was chosen or nothing leaves
 ``--from`` so the run ends there as written (a flow's end step, an agent no rule leaves); 1 when
 paths or rules leave it and none is taken (nothing matched, or the workflow would not start);
-2 for bad arguments or an unknown ``--from``. ``--from`` matches ignoring case and, for Mozaiks
-files, takes the runtime's names for the human (``user``, ``user_proxy``, ``userproxy``,
-``userproxyagent``) as one source. Values read from ``context`` are masked unless ``--reveal``.
+2 for bad arguments or an unknown ``--from``. ``--from`` matches ignoring case; for Mozaiks
+files ``user`` is the human (mozaiks 0.2.0's compiler knows no other name for it). Values of
+secret variables are masked unless ``--reveal``.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+from typing import TYPE_CHECKING
 
 from flowctx_core.base.diagnostics import Diagnostic, did_you_mean
 from flowctx_core.base.oneline import one_line
@@ -41,6 +42,10 @@ from flowctx_tui.cli.scenario_args import (
 )
 from flowctx_tui.cli.workspace_args import add_workspace_args, open_from_args, pick_workflow
 
+if TYPE_CHECKING:
+    from flowctx_core.model.matrix import Refusal
+    from flowctx_core.session import Session
+
 _KIND_TITLES = {
     "flow": "MemberJunction flow",
     "transition_graph": "Mozaiks transition graph",
@@ -62,9 +67,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "--from",
         dest="source",
         metavar="STEP_OR_AGENT",
-        help="the flow step or agent whose turn just ended (any case; for Mozaiks files user, "
-        "user_proxy, userproxy and userproxyagent all name the human); required except for "
-        "MemberJunction agent metadata, where leaving it out asks for the starting step",
+        help="the flow step or agent whose turn just ended (any case; for Mozaiks files "
+        "'user' is the human); required except for MemberJunction agent metadata, where "
+        "leaving it out asks for the starting step",
     )
     add_scenario_parts(
         parser,
@@ -121,24 +126,42 @@ def render_text(workflow: str, decisions: list[RouteDecision], *, reveal: bool) 
     return "\n".join(out).rstrip("\n")
 
 
-def _no_rule(name: str, source: str, fmt: str, runtime: str, routes: Routes) -> int:
+def _no_rule(
+    name: str, source: str, fmt: str, session: Session, routes: Routes, refused: Refusal | None
+) -> int:
     reason = "no_transition_matched"
-    text = (
-        f"no rule leaves '{source}' in transition_graph.yaml: the run ends "
-        f"(TerminateTarget, reason {reason})"
+    where = (
+        "in transition_graph.yaml"
+        if routes.transitions is not None
+        else "(the workflow has no transition_graph.yaml)"
     )
+    text = f"no rule leaves '{source}' {where}: the run ends (TerminateTarget, reason {reason})"
+    notes = []
+    if routes.flow is not None:
+        notes.append(
+            f"runtime {session.runtime.name} reads this folder as a Mozaiks workflow (it holds "
+            "orchestrator.yaml); its flow.yaml is a MemberJunction flow agent's, which that "
+            "runtime never reads"
+        )
     if fmt == "json":
         doc = {
             "workflow": name,
-            "runtime": runtime,
+            "runtime": session.runtime.label,
+            "refused": refused.to_json() if refused is not None else None,
             "source": source,
             "decisions": [],
             "terminates": {"target": "TerminateTarget", "reason": reason, "detail": text},
+            "notes": notes,
             "problems": [d.to_json() for d in routes.diagnostics],
         }
         print(json.dumps(doc, indent=2, default=str, ensure_ascii=False))
     else:
+        if refused is not None:
+            print(one_line(refused.headline(f"runtime {session.runtime.name}")))
         print(f"{name}: {text}")
+        for note in notes:
+            print(f"note: {note}")
+    # as for a source with rules: the route is answered and the refusal said above it
     return 0
 
 
@@ -183,7 +206,10 @@ def run(args: argparse.Namespace) -> int:
     workflow = session.load(name)
     routes = load_routes(workflow)
     _print_problems(list(routes.diagnostics))
-    if routes.empty:
+    speakers = session.snapshot([name], env).speakers(name)
+    if routes.empty and not (
+        speakers.get("mozaiks_workflow") and ends_the_run(routes, workflow, args.source, **speakers)
+    ):
         return fail(routes.why_empty(shown_above=True))
     known = sources(routes)
     matches = matching_sources(routes, args.source)
@@ -193,8 +219,10 @@ def run(args: argparse.Namespace) -> int:
             f"--from matches several steps or agents in workflow '{name}': "
             f"{', '.join(matches)}; give the exact name"
         )
-    if not matches and ends_the_run(routes, workflow, args.source):
-        return _no_rule(name, args.source, args.format, session.runtime.label, routes)
+    if not matches and ends_the_run(routes, workflow, args.source, **speakers):
+        # the same verdict as check and matrix: a refused workflow is said from every source
+        refused_here = session.matrix(workflow, env, launch).refused
+        return _no_rule(name, args.source, args.format, session, routes, refused_here)
     if not matches:
         hint = did_you_mean(args.source, known)
         listed = ", ".join(known) or "none"

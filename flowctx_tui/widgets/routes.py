@@ -50,6 +50,7 @@ from flowctx_core.routing import (
     unread_routing,
 )
 from flowctx_core.routing.decision import Candidate
+from flowctx_core.routing.trace import Trace
 from flowctx_core.runtime.policy import policy_of
 from flowctx_tui.cli.terminal import escape_controls as esc
 from flowctx_tui.latest_run import LatestRun
@@ -83,6 +84,8 @@ class RoutesOutcome:
     source: str | None
     decisions: tuple[RouteDecision, ...]
     problems: tuple[Diagnostic, ...]
+    #: the whole run from the source under the scenario (``flowctx trace``), when asked for
+    trace: Trace | None = None
 
     def prepare(self, *, reveal: bool) -> RoutesOutcome:
         """Build every candidate's explain tree now (each is built on first use otherwise):
@@ -102,9 +105,12 @@ def compute_routes(
     launch: dict[str, Any],
     matrix: Matrix | None = None,
     routes: Routes | None = None,
+    with_trace: bool = False,
 ) -> RoutesOutcome:
     """Decide from ``wanted`` (or the first source). Runs in a thread. The app passes the
-    routing files and the matrix of its last load; without them they are read here."""
+    routing files and the matrix of its last load; without them they are read here.
+    ``with_trace``: also the whole run from there, each turn changing nothing but the first,
+    which calls the scenario's tools (``flowctx trace``), up to the workflow's max_turns."""
     if routes is None:
         routes = load_routes(session.load(workflow))
     offered = tuple(sources(routes))
@@ -130,7 +136,47 @@ def compute_routes(
             decisions = decide(
                 routes, matrix, source, unread=unread_routing(session.runtime), **trial
             )
-    return RoutesOutcome(offered, source, tuple(decisions), tuple(routes.diagnostics))
+    run = None
+    if with_trace and source is not None:
+        run = scenario_trace(
+            session, workflow, routes, source, scenario, env_overrides, launch, matrix
+        )
+    return RoutesOutcome(offered, source, tuple(decisions), tuple(routes.diagnostics), run)
+
+
+#: turns a trace in the routes view plays at most (a run that loops stops at max_turns first)
+TRACE_TURNS = 60
+
+
+def scenario_trace(
+    session: Session,
+    workflow: str,
+    routes: Routes,
+    source: str,
+    scenario: Scenario,
+    env_overrides: dict[str, str],
+    launch: dict[str, Any],
+    matrix: Matrix | None,
+) -> Trace:
+    """The run from ``source`` under ``scenario``: its context edits to start with, its tools
+    called on the first turn, no other change on any turn."""
+    from flowctx_core.routing.trace import Turn, trace
+
+    if matrix is None:
+        matrix = session.matrix(session.load(workflow), env_overrides, launch)
+    files = session.snapshot([workflow], env_overrides).workflow_files.get(workflow)
+    max_turns = files.max_turns if files is not None else None
+    count = min(max_turns or TRACE_TURNS, TRACE_TURNS)
+    turns = [Turn(tools=tuple(scenario.tools_called) if i == 0 else ()) for i in range(count)]
+    return trace(
+        routes,
+        matrix,
+        turns,
+        start=source,
+        max_turns=max_turns,
+        context=scenario.context_overrides,
+        context_removed=tuple(scenario.context_removed),
+    )
 
 
 def authority_lines(matrix: Matrix | None) -> list[str]:
@@ -253,6 +299,7 @@ class RoutesView(Widget):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+l", "focus_source", "Source", show=False, id="routes.source"),
         Binding("ctrl+o", "save_as_test", "Save as test", id="routes.save_test"),
+        Binding("ctrl+y", "toggle_trace", "Trace run", id="routes.trace"),
     ]
 
     reveal: reactive[bool] = reactive(False, init=False)
@@ -288,6 +335,8 @@ class RoutesView(Widget):
         self.route_changes: tuple[RouteChange, ...] = ()
         self.base = ""
         self._status = ""  # routing…, gave up, an internal error; shown above the problems
+        #: show the whole run from the source under the scenario (ctrl+y)
+        self.show_trace = False
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="rv-head"):
@@ -412,6 +461,11 @@ class RoutesView(Widget):
             shown = path.relative_to(self.session.root).as_posix()
             self.app.notify(f"Saved as a test in {shown}", title="Save as test")
 
+    def action_toggle_trace(self) -> None:
+        """Show (or hide) the whole run from the source under the current scenario."""
+        self.show_trace = not self.show_trace
+        self._schedule()
+
     def action_focus_source(self) -> None:
         self.query_one("#rv-source", Select).focus()
 
@@ -445,6 +499,7 @@ class RoutesView(Widget):
             dict(self.launch),
             self.matrix,
             self.routes,
+            self.show_trace,
         )
         self._run.run(partial(_compute, work, self.reveal))
 
@@ -526,6 +581,8 @@ class RoutesView(Widget):
             tree.root.add_leaf(Text.assemble((NO_FILES, "dim")))
             return
         self._show_changes()
+        if outcome.trace is not None:
+            self._add_trace(tree, outcome.trace)
         for decision in outcome.decisions:
             label = decision_label(decision)
             changed = self._changed_here(decision)
@@ -536,6 +593,29 @@ class RoutesView(Widget):
             branch.add_leaf(reason_line(decision), data=decision)
             for order, candidate in enumerate(decision.candidates, 1):
                 self._add_candidate(branch, decision, candidate, order)
+
+    def _add_trace(self, tree: Tree[Any], run: Trace) -> None:
+        """The whole run as one branch: the path, then each turn and the rule that chose."""
+        closed = f" ({run.closed})" if run.closed else ""
+        label = Text.assemble(
+            ("trace ", "bold"),
+            (esc(" → ".join(run.path)), "bold cyan"),
+            (f"  {run.outcome}{closed}", "bold red" if run.run_failed else "dim"),
+        )
+        branch = tree.root.add(label, data=run, expand=True)
+        for note in run.notes:
+            branch.add_leaf(Text(esc(note), style="italic"))
+        for step in run.steps:
+            target = step.winner or ("terminate" if step.ended else "—")
+            rule = f"rule {step.rule}" if step.rule is not None else "no rule"
+            where = f"  {step.location}" if step.location else ""
+            branch.add_leaf(
+                Text.assemble(
+                    (f"{step.turn}. {esc(step.source)} → {esc(target)}  ", ""),
+                    (f"{rule}{esc(where)}", "dim"),
+                )
+            )
+        branch.add_leaf(Text(esc(mask_text(run.reason)), style="italic"))
 
     def _add_candidate(
         self, branch: TreeNode[Any], decision: RouteDecision, candidate: Candidate, order: int

@@ -114,7 +114,7 @@ def test_format_is_one_option_text_first_and_default_with_described_choices() ->
     # every command that prints a result a script may read
     assert set(with_format) == {
         "matrix", "check", "eval", "routes", "graph", "authority", "trigger", "prompt", "test",
-        "diff",
+        "diff", "trace",
     }  # fmt: skip
 
 

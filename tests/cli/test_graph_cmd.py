@@ -74,6 +74,26 @@ def test_mermaid_and_dot_formats(root, capsys):
     code, out, _ = run(capsys, root, "-w", "Rules", "--format", "dot", "--file", "handoffs")
     assert code == 0
     assert out.startswith('digraph "Rules" {') and "cluster_0" in out and "cluster_1" not in out
+    # mozaiks 0.2.0 never opens handoffs.yaml: no edge of it is the route taken
+    assert "NOT READ: runtime mozaiks-0.2.0 never reads handoffs.yaml" in out
+    assert (
+        '"ho0_ReviewAgent" -> "ho0_terminate" [label="3. after_work [skipped]", style=dashed]'
+        in out
+    )
+    assert "penwidth" not in out
+    code, out, _ = run(
+        capsys,
+        root,
+        "-w",
+        "Rules",
+        "--format",
+        "dot",
+        "--file",
+        "handoffs",
+        "--runtime",
+        "mozaiks-2026-01",
+    )
+    assert code == 0
     assert '"ho0_ReviewAgent" -> "ho0_terminate" [label="★ 3. after_work", penwidth=3' in out
 
 

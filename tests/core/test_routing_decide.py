@@ -119,9 +119,19 @@ def test_one_decision_per_mozaiks_file_with_rules(workspace):
         "W", "InterviewAgent", context_overrides={"interview_complete": True}
     )
     assert graph.kind == "transition_graph" and graph.winner.target == "PlannerAgent"
-    assert handoffs.kind == "handoffs" and handoffs.winner.target == "PlannerAgent"
+    # mozaiks 0.2.0 never opens handoffs.yaml: its decision is listed, marked, and routes nothing
+    assert handoffs.kind == "handoffs" and handoffs.winner is None and not handoffs.ended
+    assert (
+        handoffs.unread
+        == "runtime mozaiks-0.2.0 never reads handoffs.yaml: its rules route nothing"
+    )
+    assert {c.outcome for c in handoffs.candidates} == {"skipped"}
     default = session.decide("W", "InterviewAgent")[0]
     assert default.winner.target == "user"
+    # a runtime that read handoffs.yaml still routes on it
+    older = open_session(session.root, env={"APP_REGION": "eu-west"}, runtime="mozaiks-2026-01")
+    _, read = older.decide("W", "InterviewAgent", context_overrides={"interview_complete": True})
+    assert read.winner.target == "PlannerAgent" and not read.unread
 
 
 def test_user_context_and_secret_variables_are_masked(workspace):
@@ -134,7 +144,8 @@ def test_user_context_and_secret_variables_are_masked(workspace):
     text = json.dumps(graph.to_json())
     assert "tok-123456" not in text
     lines = [line for c in graph.candidates for line in c.explain_lines()]
-    assert "  + ${region} == 'eu-west' -> True (got *** (secret: marked secret))" in lines
+    # a value typed for a variable that is not secret is the user's own input, shown back
+    assert "  + ${region} == 'eu-west' -> True (got 'eu-west')" in lines
     # the token rule is skipped (rule 1 matched); force it to be evaluated
     graph, _ = session.decide("W", "InterviewAgent", context_overrides={"region": "x"})
     token = graph.candidates[1]

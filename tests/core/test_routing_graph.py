@@ -126,10 +126,12 @@ def root(workspace) -> Path:
     )
 
 
-def graphs(root: Path, workflow: str, scenario: Scenario | None = None) -> list[RoutingGraph]:
+def graphs(
+    root: Path, workflow: str, scenario: Scenario | None = None, runtime: str | None = None
+) -> list[RoutingGraph]:
     # an env_var declared: the runtime reads only the environment, never the default
     env = {"SERVICE_TOKEN": TOKEN, "DEPLOY_ENVIRONMENT": "staging", "DB_URL": DB_URL}
-    session = open_session(root, env=env)
+    session = open_session(root, env=env, runtime=runtime)
     snapshot = session.load(workflow)
     matrix = session.matrix(workflow)
     return list(build_graphs(load_routes(snapshot), matrix, scenario, env=session.effective_env()))
@@ -221,8 +223,18 @@ def test_transitions_shape_stay_target_is_a_self_loop(root):
     assert off.winner_from("PatternAgent").target == "ReviewAgent"
 
 
-def test_handoffs_phases_llm_and_after_work(root):
+def test_handoffs_are_not_read_by_the_default_runtime(root):
     ho = graphs(root, "Rules")[1]
+    assert ho.unread and "NOT READ" in ho.title
+    assert not any(e.winner for e in ho.edges)
+    assert {e.outcome for e in ho.edges} == {"skipped"}
+    assert ho.node("ReviewAgent").outcome.startswith("NOT READ: runtime mozaiks-0.2.0")
+    assert "NOT READ" in to_mermaid([ho]) and "==>" not in to_mermaid([ho])
+
+
+def test_handoffs_phases_llm_and_after_work(root):
+    # the runtime of January 2026 read handoffs.yaml
+    ho = graphs(root, "Rules", runtime="mozaiks-2026-01")[1]
     out = ho.edges_from("ReviewAgent")
     # pre-scope expressions first, then the model's choices, then after_work
     assert [(e.kind, e.target, e.outcome) for e in out] == [

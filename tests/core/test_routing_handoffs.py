@@ -54,7 +54,7 @@ def test_pre_expression_is_checked_first_and_wins(handoffs):
     assert [c.outcome for c in decision.candidates] == ["true", "skipped", "skipped", "skipped"]
     assert decision.winner.target == "terminate"
     assert decision.ended
-    assert decision.reason == "handoff_rules[3] holds before the LLM runs"
+    assert decision.reason == "rule 1 holds before the LLM runs"
     assert decision.winner.note.startswith("scope pre: checked before the LLM runs")
 
 
@@ -68,8 +68,7 @@ def test_llm_condition_is_listed_not_evaluated(handoffs):
     assert llm.note == "decided by the model: cannot be evaluated"
     assert decision.winner.target == "ReviewAgent"
     assert decision.reason == (
-        "handoff_rules[1] holds after the agent's work, unless the model first hands off to "
-        "PlannerAgent"
+        "rule 3 holds after the agent's work, unless the model first hands off to PlannerAgent"
     )
 
 
@@ -79,7 +78,7 @@ def test_after_work_applies_when_nothing_else_holds(handoffs):
     )
     assert decision.winner.target == "user"
     assert decision.winner.outcome == "always"
-    assert decision.reason.startswith("handoff_rules[2] (after_work) applies")
+    assert decision.reason.startswith("rule 4 (after_work) applies")
 
 
 def test_dollar_brace_makes_an_expression_without_a_type(handoffs):
@@ -181,7 +180,7 @@ def test_real_handoffs_route_with_the_runtimes_literals_and_aliases(handoffs):
     # before_reply is a pre scope: checked first; 'false' reads as False
     assert [c.index for c in decision.candidates] == [1, 2, 0, 3, 4]
     assert decision.winner.target == "ContextVariablesAgent"
-    assert decision.reason == "handoff_rules[1] holds before the LLM runs"
+    assert decision.reason == "rule 1 holds before the LLM runs"
     interview = route_handoffs(
         h, "user", {"interview_complete": False, "action_plan_acceptance": "pending"}
     )
@@ -207,7 +206,7 @@ def test_only_the_last_after_work_counts(handoffs):
     # END is one of the runtime's spellings of terminate
     assert decision.winner.target == "terminate" and decision.ended
     assert decision.reason == (
-        "handoff_rules[4] (after_work) applies, unless the model first hands off to PatternAgent"
+        "rule 5 (after_work) applies, unless the model first hands off to PatternAgent"
     )
 
 

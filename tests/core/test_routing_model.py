@@ -261,7 +261,9 @@ def test_real_transition_rules_load_into_the_same_rules(workspace):
     assert third.target.type == "TerminateTarget"
     assert third.termination_reason == "workflow_complete"
     # the user aliases are the human on both ends
-    assert fourth.source == "user" and fourth.target.type == "RevertToUserTarget"
+    # only 'user' is the human to mozaiks 0.2.0's compiler: UserProxy is an agent id; a target
+    # 'User' is the human (compared lower-cased)
+    assert fourth.source == "UserProxy" and fourth.target.type == "RevertToUserTarget"
     assert graph.rules[1].loc.line == 9
 
 

@@ -18,6 +18,15 @@ here models the runtime: each answer is what one of its functions returned or ra
   called) and graph compile (``core/workflow/execution/network_graph.py``
   ``compile_transition_rules_to_graph``), then the route from every source agent
   (``resolve_next_agent``, AG2's own ``WorkflowAdapter``).
+- ``{"kind": "routes", "graphs": [{"rules", "agents", "initial", "max_turns", "hops",
+  "traces"}, ...]}``: per graph, ``compile_transition_rules_to_graph`` (or the error it raises);
+  each hop ``{"source", "context", "tools"}`` is the next speaker after one turn: with no tool
+  call ``resolve_next_agent`` itself, with tool calls AG2's ``WorkflowAdapter.fold`` over the
+  packet its own ``_resolve_routing`` builds from the calls in order; each trace
+  ``{"start", "context", "turns": [{"set", "tools"}...]}`` folds one packet per turn from the
+  expected speaker through the graph the network runner compiles (its initiator's bootstrap
+  dispatch first, ``max_turns`` counted as ``on_accepted`` counts it), until the channel closes
+  or the turns run out.
 - ``{"kind": "expressions", "cases": [[text, context], ...]}``: ``_MozaiksExpression``
   (``core/adapters/ag2_transition_conditions.py``) after the graph compiler's
   ``_optional_text`` strip.
@@ -477,6 +486,151 @@ def expressions(request: dict[str, Any]) -> list[dict[str, Any]]:
     return out
 
 
+def _speaker(agent_id: str | None, names_by_id: dict[str, str]) -> str:
+    from mozaiksai.core.workflow.execution.network_graph import _route_name
+
+    return str(_route_name(agent_id, names_by_id))
+
+
+def _tool_packet(
+    state: Any, graph: Any, sender: str, tools: list[str], updates: dict[str, Any]
+) -> Any:
+    from ag2.events import ToolCallEvent
+    from ag2.network import EV_PACKET, Envelope
+    from ag2.network.adapters.workflow import _resolve_routing
+
+    routing = _resolve_routing([ToolCallEvent(name=t) for t in tools], graph, {})
+    return Envelope(
+        channel_id="differential",
+        sender_id=sender,
+        audience=None,
+        event_type=EV_PACKET,
+        event_data={
+            "routing": routing,
+            "context_updates": {"set": dict(updates), "delete": []},
+            "body": "",
+        },
+    )
+
+
+def _hop(graph: Any, hop: dict[str, Any], agents: list[str]) -> Any:
+    from ag2.network import WorkflowAdapter, WorkflowState
+    from mozaiksai.core.workflow.execution.network_graph import _agent_id, resolve_next_agent
+
+    names_by_id = {**{a: a for a in agents}, "user": "user"}
+    if not hop.get("tools"):
+        return resolve_next_agent(
+            graph,
+            current_agent_name=hop["source"],
+            context_variables=hop["context"],
+            agent_name_by_id=names_by_id,
+            participant_order=["user", *agents],
+        )
+    sender = _agent_id(hop["source"], {**{a: a for a in agents}, "user": "user"})
+    state = WorkflowState(
+        participant_order=["user", *agents],
+        expected_next_speaker=sender,
+        last_speaker_id=sender,
+        turn_count=1,
+        creator_id="user",
+        graph_data=graph.to_dict(),
+        context_vars={},
+    )
+    packet = _tool_packet(state, graph, sender, hop["tools"], hop["context"])
+    return _speaker(WorkflowAdapter().fold(packet, state).expected_next_speaker, names_by_id)
+
+
+def _trace(spec: dict[str, Any], trace: dict[str, Any]) -> dict[str, Any]:
+    """One run through the graph the network runner compiles, turn by turn."""
+    from ag2.network import EV_TEXT, Envelope, TransitionGraph, WorkflowAdapter, WorkflowState
+    from mozaiksai.core.adapters.ag2_network_runner import _INITIATOR_NAME, AG2NetworkRunner
+
+    agents = list(spec["agents"])
+    ids = {**{a: a for a in agents}, "user": "user", _INITIATOR_NAME: _INITIATOR_NAME}
+    names_by_id = {**{a: a for a in agents}, "user": "user"}
+    graph = AG2NetworkRunner._compile_graph_with_initiator(
+        transition_rules=spec["rules"],
+        initial_agent_name=trace["start"],
+        agent_id_by_name=ids,
+        max_turns=spec.get("max_turns"),
+        context_authority_policy=None,
+    )
+    adapter = WorkflowAdapter()
+    state = WorkflowState(
+        participant_order=[_INITIATOR_NAME, "user", *agents],
+        expected_next_speaker=_INITIATOR_NAME,
+        creator_id=_INITIATOR_NAME,
+        graph_data=graph.to_dict(),
+        context_vars=dict(trace.get("context") or {}),
+    )
+    seed = Envelope(
+        channel_id="differential",
+        sender_id=_INITIATOR_NAME,
+        audience=None,
+        event_type=EV_TEXT,
+        event_data={"text": "start"},
+    )
+    state = adapter.fold(seed, state)
+    steps: list[dict[str, Any]] = []
+    graph_obj = TransitionGraph.loads(state.graph_data)
+    for turn in trace["turns"]:
+        speaker = state.expected_next_speaker
+        if speaker is None:
+            break
+        packet = _tool_packet(
+            state, graph_obj, speaker, turn.get("tools") or [], turn.get("set") or {}
+        )
+        try:
+            state = adapter.fold(packet, state)
+        except Exception as exc:
+            steps.append(
+                {"source": _speaker(speaker, names_by_id), "error": f"{type(exc).__name__}: {exc}"}
+            )
+            return {"steps": steps, "closed": "error"}
+        step: dict[str, Any] = {
+            "source": _speaker(speaker, names_by_id),
+            "next": _speaker(state.expected_next_speaker, names_by_id),
+        }
+        steps.append(step)
+        if state.expected_next_speaker is None:
+            return {"steps": steps, "closed": state.pending_close_reason or "workflow_terminated"}
+        if graph_obj.max_turns is not None and state.turn_count >= graph_obj.max_turns:
+            return {"steps": steps, "closed": "max_turns"}
+    return {"steps": steps, "closed": None}
+
+
+def routes(request: dict[str, Any]) -> list[dict[str, Any]]:
+    from mozaiksai.core.workflow.execution.network_graph import compile_transition_rules_to_graph
+
+    out: list[dict[str, Any]] = []
+    for spec in request["graphs"]:
+        agents = list(spec["agents"])
+        try:
+            graph = compile_transition_rules_to_graph(
+                spec["rules"],
+                initial_agent_name=spec.get("initial") or (agents[0] if agents else "user"),
+                agent_id_by_name={a: a for a in agents},
+                max_turns=spec.get("max_turns"),
+            )
+        except Exception as exc:
+            out.append({"compile": f"{type(exc).__name__}: {exc}"})
+            continue
+        hops: list[Any] = []
+        for hop in spec.get("hops", []):
+            try:
+                hops.append(_hop(graph, hop, agents))
+            except Exception as exc:
+                hops.append({"error": f"{type(exc).__name__}: {exc}"})
+        traces: list[Any] = []
+        for trace in spec.get("traces", []):
+            try:
+                traces.append(_trace(spec, trace))
+            except Exception:
+                traces.append({"harness_error": traceback.format_exc(limit=3)})
+        out.append({"compile": None, "hops": hops, "traces": traces})
+    return out
+
+
 def main() -> None:
     requests = json.loads(sys.stdin.read())
     real_stdout = sys.stdout
@@ -488,6 +642,8 @@ def main() -> None:
             try:
                 if request["kind"] == "expressions":
                     answers.append(expressions(request))
+                elif request["kind"] == "routes":
+                    answers.append(routes(request))
                 else:
                     answers.append(loop.run_until_complete(workspace(request)))
             except Exception:

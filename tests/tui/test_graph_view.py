@@ -58,7 +58,10 @@ async def test_the_graph_tab_draws_every_routing_file(demo: Path, make_app: Make
         view = await shown(pilot)
         lines = view.lines()
         assert lines[0] == "workflows/AppGenerator/transition_graph.yaml · Mozaiks transition graph"
-        assert "workflows/AppGenerator/handoffs.yaml · Mozaiks handoffs (legacy)" in lines
+        assert (
+            "workflows/AppGenerator/handoffs.yaml · Mozaiks handoffs (legacy), NOT READ: runtime "
+            "mozaiks-0.2.0 never reads handoffs.yaml: its rules route nothing" in lines
+        )
         assert lines[1].startswith("┌─ InterviewAgent · agent ─")
         assert box_rows(view, "InterviewAgent")[0].startswith(
             "│  1. → PlannerAgent  context_equals: interview_complete == True"

@@ -364,3 +364,38 @@ async def test_the_real_app_hosts_the_routes_view(tmp_path: Path) -> None:
             "workflows/AppGenerator/handoffs.yaml",
         ]
         assert winners(view)
+
+
+async def test_ctrl_y_shows_the_whole_run_of_the_current_scenario(tmp_path: Path) -> None:
+    from flowctx_tui.app import FlowctxApp
+    from flowctx_tui.cli.workspace_args import demo_path
+
+    root = tmp_path / "demo"
+    shutil.copytree(demo_path(), root)
+    session = open_session(root, env={})
+    app = FlowctxApp(session, "AppGenerator", watch=False, cursor_blink=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        deadline = time.monotonic() + 10
+        while app.result is None and time.monotonic() < deadline:
+            await pilot.pause(0.02)
+        await pilot.press("3")
+        view = await settle(pilot)
+        assert not any(line.startswith("trace ") for line in view.lines())
+        # the scenario the scratchpad would post: the interview is complete
+        app.post_message(ScenarioChanged(Scenario(context_overrides={"interview_complete": True})))
+        view.query_one("#rv-tree").focus()
+        await pilot.press("ctrl+y")
+        view = await settle(pilot)
+        lines = view.lines()
+        head = next(line for line in lines if line.startswith("trace "))
+        # InterviewAgent -> PlannerAgent (the interview is complete), then nothing approves the
+        # plan, so the planner hands the turn back to the user, whose turn no rule leaves
+        assert head == "trace InterviewAgent → PlannerAgent → user  ended (no_transition_matched)"
+        turns = [
+            line.strip() for line in lines if line.startswith("  1. ") or line.startswith("  2. ")
+        ]
+        assert turns[0].startswith("1. InterviewAgent → PlannerAgent  rule 1")
+        assert turns[1].startswith("2. PlannerAgent → user  rule 3")
+        await pilot.press("ctrl+y")
+        view = await settle(pilot)
+        assert not any(line.startswith("trace ") for line in view.lines())

@@ -29,7 +29,7 @@ explicit nulls and ``transition_target``.
 from __future__ import annotations
 
 import importlib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -38,6 +38,7 @@ from flowctx_core.base.lazyexports import lazy_getattr
 from flowctx_core.base.pathsafety import present
 from flowctx_core.base.yamlmarks import YamlDoc, load_yaml_file
 from flowctx_core.model.filenames import FLOW_FILE, HANDOFFS_FILE, TRANSITIONS_FILE
+from flowctx_core.model.profiles import MOZAIKS, RuntimeProfile
 from flowctx_core.model.workspace import display_path, outside_workspace
 from flowctx_core.routing.model.common import (
     CONDITION_SCOPES,
@@ -137,6 +138,15 @@ class Routes:
     transitions: TransitionGraphFile | None = None
     handoffs: HandoffsFile | None = None
     diagnostics: tuple[Diagnostic, ...] = ()
+    #: the runtime that reads these files: the order it tries rules in, the files it never
+    #: opens (every decision, graph, test and coverage reads it from here)
+    runtime: RuntimeProfile = field(default=MOZAIKS, compare=False)
+
+    def unread(self, name: str) -> str:
+        """Why the runtime never reads routing file ``name`` ("" when it does)."""
+        if name in self.runtime.unread_files:
+            return f"runtime {self.runtime.name} never reads {name}: its rules route nothing"
+        return ""
 
     @property
     def empty(self) -> bool:
@@ -168,8 +178,11 @@ def _load(folder: Path, root: Path, name: str) -> tuple[YamlDoc | None, list[Dia
     return doc, problems, True
 
 
-def load_routes_from(folder: Path, root: Path, workflow: str) -> Routes:
-    """Read and validate the routing files in ``folder``; never raises for bad content."""
+def load_routes_from(
+    folder: Path, root: Path, workflow: str, runtime: RuntimeProfile = MOZAIKS
+) -> Routes:
+    """Read and validate the routing files in ``folder`` as ``runtime`` reads them; never
+    raises for bad content."""
     diags: list[Diagnostic] = []
     parsed: dict[str, Any] = {}
     for name, module in (
@@ -199,6 +212,7 @@ def load_routes_from(folder: Path, root: Path, workflow: str) -> Routes:
         parsed.get(TRANSITIONS_FILE),
         parsed.get(HANDOFFS_FILE),
         tuple(diags),
+        runtime,
     )
 
 

@@ -64,7 +64,10 @@ PRE_SCOPES = frozenset({"pre", "before_reply", "immediate", "context_pre"})
 #: Names the runtimes read as the human rather than an agent (compared lowercased) and as the
 #: end of the run. transition_graph.yaml (network runtime) knows only ``terminate``; the legacy
 #: HandoffManager also takes end/stop and a few spellings, exactly as listed.
-USER_ALIASES = frozenset({"user", "user_proxy", "userproxy", "userproxyagent"})
+#: the names transition_rules reads as the human, compared stripped and lower-cased: mozaiks
+#: 0.2.0's graph compiler (network_graph.py ``_SPECIAL_USER``) knows only ``user``; any other
+#: name (``UserProxy``...) is an agent id the human never speaks as
+USER_ALIASES = frozenset({"user"})
 HANDOFF_USER_ALIASES = frozenset(
     {"user", "User", "USER", "user_proxy", "userproxy", "UserProxy", "user-agent", "UserAgent"}
 )
