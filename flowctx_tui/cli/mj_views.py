@@ -200,36 +200,9 @@ def decide(agent: Agent, source: Step | None, inputs: dict[str, Any]) -> Hop:
 
 
 def as_decision(hop: Hop) -> RouteDecision:
-    from dataclasses import replace
+    from flowctx_core.memberjunction.flow.views import hop_decision
 
-    from flowctx_core.routing.decision import Candidate, RouteDecision
-
-    cands = hop.candidates
-    winner = None
-    if hop.winner is not None:
-        winner = next((c for c in cands if c.note.endswith("chosen")), None)
-        if winner is None or hop.source is None:
-            winner = Candidate(
-                -1,
-                hop.winner.description,
-                None,
-                None,
-                "always",
-                hop.winner.name,
-                None,
-                None,
-                None,
-                hop.winner.at("StartingStep"),
-                "starting step",
-            )
-            cands = ()
-        if hop.entered_failure:
-            winner = replace(
-                winner, note=f"{winner.note}; fails once entered: {hop.entered_failure}"
-            )
-            cands = tuple(winner if c.index == winner.index else c for c in cands)
-    source = hop.source.name if hop.source is not None else "(start)"
-    return RouteDecision("flow", source, tuple(cands), winner, hop.reason, hop.ended, hop.failed)
+    return hop_decision(hop)
 
 
 def _masked(value: Any) -> Any:
@@ -413,3 +386,68 @@ def run_test(args: argparse.Namespace, path: Path) -> int:
     else:
         print(render_text(test_run, None, []))
     return test_run.exit_code
+
+
+# -- trace -----------------------------------------------------------------------------------
+def run_trace(args: argparse.Namespace, path: Path, render_text: Callable[..., str]) -> int:
+    """``flowctx trace`` on MJ metadata: each ``--turn STEP=JSON`` is what the next step the
+    run enters returns (an Action's ``{"success", "outputs"}``, a Prompt's ``{"reply"}``, a
+    Sub-Agent's ``{"success", "payload"}``, a loop's ``{"payload"}``, or ``{"result": ...}``,
+    the raw stepResult)."""
+    from flowctx_core.memberjunction.flow.run import run_flow
+    from flowctx_core.memberjunction.flow.views import as_trace
+    from flowctx_tui.cli.trace_cmd import parse_turn
+
+    try:
+        ws = open_workspace(path, args)
+        agent = pick_agent(ws, args.workflow)
+        start = pick_step(agent, args.source) if args.source else None
+        turns = [parse_turn(t) for t in args.turn]
+        if args.script:
+            raise UsageError(
+                "--script is for Mozaiks workflows; give MJ steps' outcomes with --turn STEP=JSON"
+            )
+        payload = load_json_arg(args.payload, "--payload", negative_zero=True)
+        data = load_json_arg(args.data, "--data", negative_zero=True)
+        context = load_json_arg(args.context, "--context", negative_zero=True)
+        if args.max_turns is not None and args.max_turns < 1:
+            raise UsageError("--max-turns must be at least 1")
+    except UsageError as exc:
+        return fail(str(exc))
+    mismatch: list[str] = []
+
+    def outcome(step: Step, used: int) -> Any:
+        if used >= len(turns):
+            return None
+        turn = turns[used]
+        if turn.agent is not None and turn.agent != step.name:
+            mismatch.append(
+                f"turn {used + 1} is for '{turn.agent}', but the run enters '{step.name}'"
+            )
+            return None
+        if turn.result is not None:
+            return {"stepResult": turn.result}
+        return dict(turn.set)
+
+    run = run_flow(
+        agent, outcome, payload, data, context, max_steps=args.max_turns or 100, start_at=start
+    )
+    result = as_trace(run)
+    if mismatch:
+        from dataclasses import replace
+
+        result = replace(result, notes=(*result.notes, *mismatch))
+    if args.format == "json":
+        doc = {
+            "runtime": RUNTIME,
+            "refused": None,
+            "max_turns": args.max_turns or 100,
+            **result.to_json(),
+            "payload": run.payload if run.end != "failed" else None,
+        }
+        from flowctx_core.base.secrets import mask_text
+
+        print(mask_text(json.dumps(doc, indent=2, default=str, ensure_ascii=False)))
+    else:
+        print(render_text(result, RUNTIME))
+    return 1 if result.run_failed else 0

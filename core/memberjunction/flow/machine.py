@@ -530,6 +530,22 @@ def start(agent: Agent, payload: Any = None, data: Any = None, context: Any = No
     return _hand_back(agent, None, first, payload, state, payload, data, context, 0)
 
 
+def start_at(
+    agent: Agent, step: Step, payload: Any = None, data: Any = None, context: Any = None
+) -> Hop:
+    """The run started at ``step`` (``agentTypeParams.startAtStep``: any step of the agent,
+    whatever its status), as ``flowctx trace --from`` asks."""
+    state = FlowState(agent.id)
+    if agent.status != "Active":
+        msg = f"Agent '{agent.name}' is not active. Current status: {agent.status}"
+        return Hop(
+            agent, None, (), None, True, True, msg, payload=payload, state=state, message=msg
+        )
+    state.current = step.id
+    first = Attempt(None, (), "enter", "the run starts at the step given", enter(step))
+    return _hand_back(agent, None, first, payload, state, payload, data, context, 0)
+
+
 def next_hop(
     agent: Agent,
     source: Step,
