@@ -232,3 +232,17 @@ def test_bad_json_is_a_located_problem_not_a_traceback(tmp_path: Path, capsys: A
     assert code == 1 and doc["workflows"] == ["A"]
     p = next(p for p in doc["problems"] if p["file"].endswith(".broken.json"))
     assert (p["line"], p["column"]) == (1, 26)
+
+
+def test_a_loose_record_file_without_sync_configuration_is_read(
+    tmp_path: Path, capsys: Any
+) -> None:
+    loose = tmp_path / "bla.json"
+    loose.write_text((CORPUS / "MemberJunction+MJ/metadata/agents/.bla-agent.json").read_text())
+    _, doc = check_json(capsys, str(loose))
+    assert doc["workflows"] == ["BLA"]
+    assert any("no .mj-sync.json names" in p["message"] for p in doc["problems"])
+    other = tmp_path / "other.json"
+    other.write_text('{"fields": {"Name": "not an agent"}}')
+    assert main(["check", str(other)]) == 2  # not MJ metadata: the Mozaiks rule says why
+    assert "is a file, not a workspace" in capsys.readouterr().err

@@ -55,6 +55,22 @@ def _entity_folder_of_file(path: Path) -> Path | None:
     return None
 
 
+#: a record file with no .mj-sync.json above it: read as agents when it plainly holds them
+_LOOSE_MARKS = ('"MJ: AI Agent Steps"', '"AI Agent Steps"', "@lookup:MJ: AI Agent Types.")
+
+
+def loose_agent_file(path: Path) -> bool:
+    """A JSON file outside any entity folder whose records are plainly AI agents (steps
+    nested, or a type looked up): read as the push would read it from an agents folder
+    with no defaults."""
+    if path.suffix != ".json" or _entity_folder_of_file(path) is not None:
+        return False
+    from flowctx_core.base.yamlmarks import read_text_file
+
+    text, _ = read_text_file(path, str(path))
+    return text is not None and any(m in text for m in _LOOSE_MARKS)
+
+
 def agent_folders(path: Path) -> list[Path]:
     """The agents' entity folders PATH names (empty: PATH holds no MJ agent metadata)."""
     if fsview.is_file(path):
@@ -62,6 +78,8 @@ def agent_folders(path: Path) -> list[Path]:
             path = path.parent
         else:
             found = _entity_folder_of_file(path)
+            if found is None and loose_agent_file(path):
+                return [path.parent]
             return [found] if found is not None and _is_agents(found) else []
     if not fsview.is_dir(path):
         return []
@@ -113,7 +131,22 @@ def load_metadata(path: Path, env: Mapping[str, str] | None = None) -> Metadata:
     files: list[Path] = []
     records: list[Record] = []
     for f in folders_found:
-        ef = load_entity_folder(f, display_of(f / SYNC_FILE), _root_ignores(f))
+        if single is not None and not fsview.is_file(f / SYNC_FILE):
+            # a loose record file: an agents folder of its own, with no defaults
+            ef = EntityFolder(f, f / SYNC_FILE, "MJ: AI Agents", single.name, {}, ())
+            problems.append(
+                Diagnostic(
+                    display_of(single),
+                    1,
+                    1,
+                    "no .mj-sync.json names this "
+                    "file's entity: read as MJ: AI Agents records with no "
+                    "folder defaults",
+                    "warning",
+                )
+            )
+        else:
+            ef = load_entity_folder(f, display_of(f / SYNC_FILE), _root_ignores(f))
         if ef is None:
             continue
         folders.append(ef)
