@@ -57,8 +57,32 @@ class Workspace:
     published: set[Path] = field(default_factory=set)
 
 
-def open_workspace(path: Path, env: Mapping[str, str]) -> Workspace | None:
-    """The workspace a file belongs to (as every command finds it), or None."""
+@dataclass
+class MjWorkspace:
+    """MemberJunction agent metadata the editor has files of: an agents entity folder (its
+    ``.mj-sync.json`` names ``MJ: AI Agents``), checked as ``flowctx check`` checks it."""
+
+    root: Path
+    lock: threading.Lock = field(default_factory=threading.Lock)
+    published: set[Path] = field(default_factory=set)
+
+
+def mj_folder(path: Path) -> Path | None:
+    """The agents entity folder a JSON file of MJ agent metadata belongs to, else None."""
+    if path.suffix != ".json":
+        return None
+    from flowctx_core.memberjunction.metadata import agent_folders
+
+    found = agent_folders(path)
+    return found[0].resolve() if found else None
+
+
+def open_workspace(path: Path, env: Mapping[str, str]) -> Workspace | MjWorkspace | None:
+    """The workspace a file belongs to (as every command finds it), or None; a JSON file of
+    MemberJunction agent metadata belongs to its entity folder."""
+    folder = mj_folder(path)
+    if folder is not None:
+        return MjWorkspace(folder)
     try:
         root, _ = find_root(path if path.is_dir() else path.parent)
     except WorkspaceNotFound:
@@ -90,12 +114,53 @@ def _span(lines: list[str], line: int, column: int) -> tuple[int, int]:
     return column, max(column + 1, stripped)
 
 
-def problems(ws: Workspace, buffers: Mapping[Path, str]) -> dict[Path, list[Located]]:
+def _json_span(lines: list[str], line: int, column: int) -> tuple[int, int]:
+    """A JSON value's span on its line: a string to its closing quote, else the token."""
+    if line >= len(lines) or column >= len(lines[line]):
+        return column, column + 1
+    text = lines[line]
+    if text[column] == '"':
+        i = column + 1
+        while i < len(text):
+            if text[i] == "\\":
+                i += 2
+                continue
+            if text[i] == '"':
+                return column, i + 1
+            i += 1
+    return _span(lines, line, column)
+
+
+def mj_problems(ws: MjWorkspace, buffers: Mapping[Path, str]) -> dict[Path, list[Located]]:
+    """The agent metadata's problems (the editor's unsaved text counts), by file, on the JSON
+    value each points at: a ``Condition`` string, an unresolved ``@lookup:``."""
+    from flowctx_core.memberjunction.agents import open_mj
+
+    with fsview.buffers(buffers):
+        found = open_mj(ws.root)
+        listed = found.problems()
+    out: dict[Path, list[Located]] = {}
+    texts: dict[Path, list[str]] = {}
+    for problem in listed:
+        path = (found.root / problem.file).resolve()
+        if ws.root not in path.parents and path != ws.root:
+            continue
+        if path not in texts:
+            texts[path] = _text_of(path, buffers, ws.root).splitlines()
+        line, column = max(problem.line - 1, 0), max(problem.column - 1, 0)
+        start, end = _json_span(texts[path], line, column)
+        out.setdefault(path, []).append(Located(path, line, start, end, problem))
+    return out
+
+
+def problems(ws: Workspace | MjWorkspace, buffers: Mapping[Path, str]) -> dict[Path, list[Located]]:
     """``flowctx check``'s problems of the whole workspace, by absolute file, located on the
     span they point at. Problems in no file of the workspace (an environment variable) are
     put on the profile or are left out."""
     from flowctx_core.check import workspace_report
 
+    if isinstance(ws, MjWorkspace):
+        return mj_problems(ws, buffers)
     with fsview.buffers(buffers):
         report = workspace_report(ws.session)
     out: dict[Path, list[Located]] = {}

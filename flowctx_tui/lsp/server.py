@@ -31,7 +31,7 @@ from pygls.uris import from_fs_path, to_fs_path
 
 from flowctx_core.model.filenames import ROUTING_FILES
 from flowctx_tui.lsp import analysis
-from flowctx_tui.lsp.analysis import Workspace
+from flowctx_tui.lsp.analysis import MjWorkspace, Workspace
 
 #: how long after the last keystroke diagnostics are computed (s)
 DEBOUNCE = 0.05
@@ -75,7 +75,7 @@ class FlowctxServer(LanguageServer):
             text_document_sync_kind=types.TextDocumentSyncKind.Full,
             protocol_cls=_Protocol,
         )
-        self.workspaces: dict[Path, Workspace] = {}
+        self.workspaces: dict[Path, Workspace | MjWorkspace] = {}
         self._timers: dict[Path, asyncio.TimerHandle] = {}
         #: the running check of each workspace, stopped when a newer change supersedes it
         self._checks: dict[Path, threading.Event] = {}
@@ -93,9 +93,14 @@ class FlowctxServer(LanguageServer):
                 out[Path(path).resolve()] = doc.source
         return out
 
-    def workspace_for(self, path: Path) -> Workspace | None:
+    def workspace_for(self, path: Path) -> Workspace | MjWorkspace | None:
+        # a JSON file of MemberJunction agent metadata is its entity folder's, even inside a
+        # Mozaiks workspace
+        folder = analysis.mj_folder(path)
+        if folder is not None:
+            return self.workspaces.setdefault(folder, MjWorkspace(folder))
         for root, known in self.workspaces.items():
-            if root == path or root in path.parents:
+            if isinstance(known, Workspace) and (root == path or root in path.parents):
                 return known
         opened = analysis.open_workspace(path, self.env)
         if opened is not None:
@@ -119,7 +124,7 @@ class FlowctxServer(LanguageServer):
             DEBOUNCE, lambda: asyncio.ensure_future(self.publish(ws))
         )
 
-    async def publish(self, ws: Workspace) -> None:
+    async def publish(self, ws: Workspace | MjWorkspace) -> None:
         self._timers.pop(ws.root, None)
         buffers = self.buffers()
         cancel = self._checks[ws.root] = threading.Event()
@@ -143,7 +148,7 @@ class FlowctxServer(LanguageServer):
         ws.published = set(found)
 
     def _check(
-        self, ws: Workspace, buffers: dict[Path, str], cancel: threading.Event
+        self, ws: Workspace | MjWorkspace, buffers: dict[Path, str], cancel: threading.Event
     ) -> dict[Path, list[Any]]:
         from flowctx_core.expressions.budget import bounded
 
@@ -236,7 +241,7 @@ def did_save(ls: FlowctxServer, params: types.DidSaveTextDocumentParams) -> None
     if path is None:
         return
     ws = ls.workspace_for(path)
-    if ws is not None and (path.name == "flowctx.yaml" or "seed" in path.parts):
+    if isinstance(ws, Workspace) and (path.name == "flowctx.yaml" or "seed" in path.parts):
         analysis.reload_session(ws)
     ls.schedule_check(path)
 
@@ -253,8 +258,8 @@ def _context(ls: FlowctxServer, uri: str) -> tuple[Path, Workspace, str | None, 
     if path is None:
         return None
     ws = ls.workspace_for(path)
-    if ws is None:
-        return None
+    if ws is None or isinstance(ws, MjWorkspace):
+        return None  # MJ metadata: diagnostics only
     doc = ls.workspace.get_text_document(uri)
     return path, ws, analysis.workflow_of(ws, path), doc.source
 
