@@ -246,3 +246,13 @@ def test_a_loose_record_file_without_sync_configuration_is_read(
     other.write_text('{"fields": {"Name": "not an agent"}}')
     assert main(["check", str(other)]) == 2  # not MJ metadata: the Mozaiks rule says why
     assert "is a file, not a workspace" in capsys.readouterr().err
+
+
+def test_a_type_id_written_as_mjs_own_flow_type_id_is_a_flow_agent(
+    tmp_path: Path, capsys: Any
+) -> None:
+    by_id = agent("ById", [step("S", start=True)], kind=None)
+    by_id["fields"]["TypeID"] = "4f6a189b-c068-4736-9f23-3ff540b40fdd"
+    root = write(tmp_path, by_id)
+    _, doc = check_json(capsys, str(root))
+    assert doc["workflows"] == ["ById"]

@@ -26,6 +26,12 @@ from flowctx_core.memberjunction.metadata.workspace import Metadata
 from flowctx_core.model.matrix import Loc
 
 FLOW_TYPE = "flow"
+#: the agent types' ids as MemberJunction's own metadata (metadata/agent-types) fixes them, for
+#: a TypeID written as the id rather than looked up by name
+KNOWN_TYPE_IDS = {
+    "4f6a189b-c068-4736-9f23-3ff540b40fdd": "Flow",
+    "f7926101-5099-4fa5-836a-479d9707c818": "Loop",
+}
 
 
 def _str(value: Any) -> str | None:
@@ -165,6 +171,13 @@ class Agent:
         return self.loc.file
 
 
+def _type_name(value: Any) -> str | None:
+    name = ref_name(value)
+    if isinstance(value, str):
+        return KNOWN_TYPE_IDS.get(value.strip().lower(), name)
+    return name
+
+
 def _locs(res: Resolver, rec: Record, names: tuple[str, ...]) -> dict[str, Loc]:
     return {n: res.field_loc(rec, n) for n in names}
 
@@ -271,7 +284,7 @@ def build_agents(meta: Metadata) -> list[Agent]:
             Agent(
                 id=agent_id,
                 name=_str(res.value(rec, "Name")) or "",
-                type_name=ref_name(type_value),
+                type_name=_type_name(type_value),
                 status=_str(res.value(rec, "Status")) or "Pending",
                 status_given=res.source(rec, "Status")[0] is not None,
                 description=_str(res.value(rec, "Description")),
