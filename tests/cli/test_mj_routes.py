@@ -472,3 +472,33 @@ def test_the_demo_is_mixed_mozaiks_workflows_and_mj_metadata(capsys: Any) -> Non
     code = main(["check", str(demo), "-w", "ApprovalFlow", "--format", "json"])
     doc = json.loads(capsys.readouterr().out)
     assert code == 0 and doc["workflows"] == ["ApprovalFlow"]
+
+
+def test_8_a_while_condition_sees_only_payload_results_and_errors(
+    tmp_path: Path, capsys: Any
+) -> None:
+    root = write(
+        tmp_path,
+        agent(
+            "A",
+            [
+                step(
+                    "Loop",
+                    "While",
+                    start=True,
+                    LoopBodyType="Action",
+                    ActionID="@lookup:MJ: Actions.Name=Poll",
+                    Configuration={
+                        "condition": "data.keepGoing && payload.n < 3",
+                        "itemVariable": "i",
+                    },
+                ),
+            ],
+        ),
+    )
+    main(["check", str(root)])
+    out = capsys.readouterr().out
+    assert "its condition reads 'data', but a While condition sees only payload, results" in out
+    # the loop itself is entered: its body is an action
+    _, d = routes(capsys, root, "-w", "A")
+    assert d["winner"] == "Loop" and d["entered_failure"] is None
