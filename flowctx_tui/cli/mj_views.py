@@ -35,7 +35,18 @@ def mj_path(given: str | None, workflow: str | None = None) -> Path | None:
     and ``workflow`` names none of its flow agents)."""
     from flowctx_core.memberjunction.metadata import is_metadata
 
-    path = Path(given) if given else Path.cwd()
+    if not given:
+        # no PATH: the folder the user is in, when it is MJ metadata itself (an entity folder,
+        # a sync root, a repository root with metadata/agents/) and no Mozaiks workspace
+        from flowctx_core.model.workspace_root import WorkspaceNotFound, find_root
+
+        cwd = Path.cwd()
+        try:
+            find_root(cwd)
+        except WorkspaceNotFound:
+            return cwd if is_metadata(cwd, depth=2) else None
+        return None
+    path = Path(given)
     if not path.exists() or not is_metadata(path):
         return None
     if not (path / "workflows").is_dir():

@@ -256,3 +256,22 @@ def test_a_type_id_written_as_mjs_own_flow_type_id_is_a_flow_agent(
     root = write(tmp_path, by_id)
     _, doc = check_json(capsys, str(root))
     assert doc["workflows"] == ["ById"]
+
+
+def test_without_path_the_current_folder_is_mj_only_when_it_holds_the_metadata(
+    tmp_path: Path, capsys: Any, monkeypatch: Any
+) -> None:
+    import shutil
+
+    repo = tmp_path / "repo"
+    shutil.copytree(CORPUS / "MemberJunction+MJ", repo)
+    monkeypatch.chdir(repo)
+    _, doc = check_json(capsys)
+    assert doc["runtime"] == "memberjunction-5.51.3" and "BLA" in doc["workflows"]
+    # metadata buried deeper than a repository's metadata/agents/ is not picked up unasked
+    deep = tmp_path / "elsewhere" / "a" / "b"
+    shutil.copytree(CORPUS / "MemberJunction+MJ", deep)
+    monkeypatch.chdir(tmp_path / "elsewhere")
+    main(["check", "--format", "json"])
+    captured = capsys.readouterr()
+    assert "using the bundled demo" in captured.err

@@ -71,8 +71,9 @@ def loose_agent_file(path: Path) -> bool:
     return text is not None and any(m in text for m in _LOOSE_MARKS)
 
 
-def agent_folders(path: Path) -> list[Path]:
-    """The agents' entity folders PATH names (empty: PATH holds no MJ agent metadata)."""
+def agent_folders(path: Path, depth: int | None = None) -> list[Path]:
+    """The agents' entity folders PATH names (empty: PATH holds no MJ agent metadata);
+    ``depth``: how many folders below PATH to look (default: ``MAX_SEARCH_DEPTH``)."""
     if fsview.is_file(path):
         if path.name == SYNC_FILE:
             path = path.parent
@@ -83,7 +84,8 @@ def agent_folders(path: Path) -> list[Path]:
             return [found] if found is not None and _is_agents(found) else []
     if not fsview.is_dir(path):
         return []
-    return [f for f, _ in find_entity_folders(path) if _is_agents(f)]
+    found = find_entity_folders(path) if depth is None else find_entity_folders(path, depth=depth)
+    return [f for f, _ in found if _is_agents(f)]
 
 
 def _is_agents(folder: Path) -> bool:
@@ -94,8 +96,8 @@ def _is_agents(folder: Path) -> bool:
     return entity is not None and entity_key(entity) == AGENTS
 
 
-def is_metadata(path: Path) -> bool:
-    return bool(agent_folders(path))
+def is_metadata(path: Path, depth: int | None = None) -> bool:
+    return bool(agent_folders(path, depth))
 
 
 def _root_ignores(folder: Path) -> tuple[str, ...]:
