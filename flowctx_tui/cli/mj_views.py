@@ -400,14 +400,18 @@ def run_test(args: argparse.Namespace, path: Path) -> int:
 
 
 # -- trace -----------------------------------------------------------------------------------
-def run_trace(args: argparse.Namespace, path: Path, render_text: Callable[..., str]) -> int:
+def run_trace(
+    args: argparse.Namespace,
+    path: Path,
+    render_text: Callable[..., str],
+    parse_turn: Callable[[str], Any],
+) -> int:
     """``flowctx trace`` on MJ metadata: each ``--turn STEP=JSON`` is what the next step the
     run enters returns (an Action's ``{"success", "outputs"}``, a Prompt's ``{"reply"}``, a
     Sub-Agent's ``{"success", "payload"}``, a loop's ``{"payload"}``, or ``{"result": ...}``,
     the raw stepResult)."""
     from flowctx_core.memberjunction.flow.run import run_flow
     from flowctx_core.memberjunction.flow.views import as_trace
-    from flowctx_tui.cli.trace_cmd import parse_turn
 
     try:
         ws = open_workspace(path, args)

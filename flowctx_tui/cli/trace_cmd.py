@@ -128,7 +128,7 @@ def run(args: argparse.Namespace) -> int:
 
     mj = mj_views.mj_path(args.path, args.workflow)
     if mj is not None:
-        return mj_views.run_trace(args, mj, render_text)
+        return mj_views.run_trace(args, mj, render_text, parse_turn)
     try:
         session = open_from_args(args)
         script = None
