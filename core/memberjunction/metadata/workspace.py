@@ -84,8 +84,8 @@ def agent_folders(path: Path, depth: int | None = None) -> list[Path]:
             return [found] if found is not None and _is_agents(found) else []
     if not fsview.is_dir(path):
         return []
-    found = find_entity_folders(path) if depth is None else find_entity_folders(path, depth=depth)
-    return [f for f, _ in found if _is_agents(f)]
+    below = find_entity_folders(path) if depth is None else find_entity_folders(path, depth=depth)
+    return [f for f, _ in below if _is_agents(f)]
 
 
 def _is_agents(folder: Path) -> bool:
