@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable
 from pathlib import Path
+from typing import Any
 
 from flowctx_core.base.diagnostics import Diagnostic, did_you_mean
 from flowctx_core.memberjunction.agents import MjWorkspace
@@ -59,7 +60,34 @@ def _actual(hop: machine.Hop) -> str:
     return f"the run {'fails' if hop.failed else 'ends'} ({hop.reason})"
 
 
-def _judge(tf: TestFile, index: int, case: Case, agent: Agent) -> CaseResult:
+def _reads_context(text: str | None) -> bool:
+    """Whether a condition reads ``context`` (params.context: API keys, secrets)."""
+    if not text:
+        return False
+    from flowctx_core.expressions import ExpressionError, compile_expression
+
+    try:
+        return "context" in compile_expression(text, "mj").names
+    except ExpressionError:
+        return False
+
+
+SECRET = "context (the case's context holds a secret-looking key)"
+
+
+def _secret_context(context: Any) -> bool:
+    """Whether the case's context holds a secret-looking key (``apiKey``, ``password``...),
+    at any depth: a verdict decided by reading that context is then withheld."""
+    from flowctx_core.base.secrets import is_secret_key
+
+    if isinstance(context, dict):
+        return any(is_secret_key(str(k)) or _secret_context(v) for k, v in context.items())
+    if isinstance(context, list):
+        return any(_secret_context(v) for v in context)
+    return False
+
+
+def _judge(tf: TestFile, index: int, case: Case, agent: Agent, reveal: bool = False) -> CaseResult:
     base: tuple[str | int, ...] = ("cases", index)
     here = _loc(tf, base)
     problems: list[Diagnostic] = []
@@ -108,7 +136,18 @@ def _judge(tf: TestFile, index: int, case: Case, agent: Agent) -> CaseResult:
                 won = [i for i, c in enumerate(cands, 1) if c.note.endswith("chosen")]
                 passed = hop.winner is not None and won == [want.rule]
                 expected = f"from {want.from_}, candidate {want.rule}"
-            verdicts.append(Verdict("route", passed, expected, _actual(hop), where))
+            secret = ""
+            if not reveal and _secret_context(case.context):
+                # a verdict decided by a condition over the case's context would tell bits of it
+                read = [a.candidates for a in hop.attempts]
+                if any(_reads_context(c.condition) for cands in read for c in cands):
+                    secret = SECRET
+            if secret:
+                verdicts.append(
+                    Verdict("route", True, expected, "withheld", where, withheld=secret)
+                )
+            else:
+                verdicts.append(Verdict("route", passed, expected, _actual(hop), where))
     for n, cond in enumerate(case.expect.conditions()):
         from flowctx_core.expressions import evaluate
 
@@ -128,6 +167,10 @@ def _judge(tf: TestFile, index: int, case: Case, agent: Agent) -> CaseResult:
         value = bool(got.value) if got.success else None
         shown = "an error" if value is None else str(value).lower()
         expected = "an error" if cond.value is None else str(cond.value).lower()
+        if not reveal and _secret_context(case.context) and _reads_context(cond.expression):
+            said = f"{cond.expression} is {expected}"
+            verdicts.append(Verdict("condition", True, said, "withheld", where, withheld=SECRET))
+            continue
         verdicts.append(
             Verdict(
                 "condition",
@@ -163,7 +206,10 @@ def run_mj_tests(
     *,
     workflow: str | None = None,
     keyword: str | None = None,
+    reveal: bool = False,
 ) -> TestRun:
+    """Every case of ``files`` against the workspace's flow agents; a verdict decided by a
+    condition that reads the case's ``context`` is withheld unless ``reveal``."""
     results: list[CaseResult] = []
     problems: list[Diagnostic] = []
     kept: list[TestFile] = []
@@ -188,7 +234,7 @@ def run_mj_tests(
         for i, case in enumerate(tf.model.cases):
             if keyword is not None and keyword.casefold() not in case.name.casefold():
                 continue
-            results.append(_judge(tf, i, case, agent))
+            results.append(_judge(tf, i, case, agent, reveal))
     return TestRun(tuple(results), tuple(problems), tuple(kept))
 
 

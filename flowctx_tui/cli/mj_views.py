@@ -389,7 +389,7 @@ def run_test(args: argparse.Namespace, path: Path) -> int:
         files.append(load_test_file(p, display))
     chosen = ws.flow(args.workflow) if args.workflow else None
     name = chosen.name if chosen is not None else None
-    test_run = run_mj_tests(ws, files, workflow=name, keyword=args.keyword)
+    test_run = run_mj_tests(ws, files, workflow=name, keyword=args.keyword, reveal=args.reveal)
     if args.format == "json":
         print(json.dumps(to_json(test_run, RUNTIME, None, []), indent=2, ensure_ascii=False))
     elif args.format == "junit":

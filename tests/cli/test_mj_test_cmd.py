@@ -46,3 +46,25 @@ def test_cases_on_the_corpus_pass_fail_and_locate_problems(tmp_path: Path, capsy
     assert code == 0 and "1 passed, 0 failed" in capsys.readouterr().out
     assert main(["test", str(root), "--coverage"]) == 2
     assert "for Mozaiks workflows" in capsys.readouterr().err
+
+
+def test_a_verdict_read_from_the_context_is_withheld_unless_revealed(
+    tmp_path: Path, capsys: Any
+) -> None:
+    root = tmp_path / "demo"
+    shutil.copytree(demo_path() / "metadata", root)
+    (root / ".flowctx" / "tests" / "approval-flow.yaml").write_text(
+        "workflow: ApprovalFlow\n"
+        "cases:\n"
+        "  - name: production escalates (but Escalate is disabled)\n"
+        "    payload: {amount: 20000}\n"
+        "    context: {environment: production, apiKey: sk-live-0123456789}\n"
+        "    expect:\n"
+        "      route: {from: AwaitApproval, to: Rejected}\n"
+        "      condition: {expression: \"context.environment === 'production'\", value: true}\n"
+    )
+    assert main(["test", str(root)]) == 0
+    out = capsys.readouterr().out
+    assert "WITHHELD" in out and "sk-live" not in out
+    assert main(["test", str(root), "--reveal"]) == 0
+    assert "1 passed" in capsys.readouterr().out
