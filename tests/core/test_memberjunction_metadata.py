@@ -275,3 +275,16 @@ def test_without_path_the_current_folder_is_mj_only_when_it_holds_the_metadata(
     main(["check", "--format", "json"])
     captured = capsys.readouterr()
     assert "using the bundled demo" in captured.err
+
+
+def test_a_nested_step_without_its_agent_id_is_a_located_problem(
+    tmp_path: Path, capsys: Any
+) -> None:
+    orphan = step("Lost", start=True)
+    del orphan["fields"]["AgentID"]
+    root = write(tmp_path, agent("A", [orphan, step("Kept", start=True)]))
+    code, doc = check_json(capsys, str(root))
+    assert code == 1
+    assert any("step 'Lost' has no AgentID" in p["message"] for p in doc["problems"])
+    main(["routes", str(root), "-w", "A", "--format", "json"])
+    assert json.loads(capsys.readouterr().out)["decisions"][0]["winner"] == "Kept"

@@ -263,9 +263,24 @@ def build_agents(meta: Metadata) -> list[Agent]:
     for rec in res.of_entity(STEPS):
         agent_id = _str(res.value(rec, "AgentID"))
         if agent_id is None:
+            if res.source(rec, "AgentID")[0] is None:
+                name = _str(res.value(rec, "Name")) or "?"
+                res.problem(
+                    rec.node.loc,
+                    f"step '{name}' has no AgentID: the foreign key is "
+                    'never implied by nesting (\'"AgentID": "@parent:ID"\'), so '
+                    "the push cannot save it",
+                )
             continue
         steps_by_agent.setdefault(agent_id.lower(), []).append(_step(res, rec))
     all_paths = [_path(res, rec) for rec in res.of_entity(PATHS)]
+    for rec, p in zip(res.of_entity(PATHS), all_paths, strict=True):
+        if p.origin is None and res.source(rec, "OriginStepID")[0] is None:
+            res.problem(
+                rec.node.loc,
+                "a path has no OriginStepID: the foreign key is never "
+                'implied by nesting (\'"OriginStepID": "@parent:ID"\')',
+            )
     actions_by_agent: dict[str, list[str]] = {}
     for rec in res.of_entity(AGENT_ACTIONS):
         agent_id = _str(res.value(rec, "AgentID"))
