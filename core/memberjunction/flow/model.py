@@ -281,6 +281,14 @@ def build_agents(meta: Metadata) -> list[Agent]:
                 "a path has no OriginStepID: the foreign key is never "
                 'implied by nesting (\'"OriginStepID": "@parent:ID"\')',
             )
+    step_ids = {st.id.lower() for steps in steps_by_agent.values() for st in steps}
+    for p in all_paths:
+        if p.origin is not None and p.origin.lower() not in step_ids:
+            res.problem(
+                p.at("OriginStepID"),
+                f"this path's origin ({p.origin}) is no step in "
+                "the files: 5.51.3 never evaluates it",
+            )
     actions_by_agent: dict[str, list[str]] = {}
     for rec in res.of_entity(AGENT_ACTIONS):
         agent_id = _str(res.value(rec, "AgentID"))
