@@ -231,7 +231,7 @@ def make_demo_review(tmp_path: Path) -> Path:
     )
     edit(
         "workflows/Approvals/flow.yaml",
-        "condition: \"stepResult.priorStepResult[0].success === true\"",
-        "condition: \"stepResult.priorStepResult[0].success === true && payload.amount > 0\"",
+        'condition: "stepResult.priorStepResult[0].success === true"',
+        'condition: "stepResult.priorStepResult[0].success === true && payload.amount > 0"',
     )
     return shop

@@ -264,10 +264,10 @@ def build_agents(meta: Metadata) -> list[Agent]:
         agent_id = _str(res.value(rec, "AgentID"))
         if agent_id is None:
             if res.source(rec, "AgentID")[0] is None:
-                name = _str(res.value(rec, "Name")) or "?"
+                step_name = _str(res.value(rec, "Name")) or "?"
                 res.problem(
                     rec.node.loc,
-                    f"step '{name}' has no AgentID: the foreign key is "
+                    f"step '{step_name}' has no AgentID: the foreign key is "
                     'never implied by nesting (\'"AgentID": "@parent:ID"\'), so '
                     "the push cannot save it",
                 )
