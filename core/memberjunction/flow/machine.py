@@ -179,7 +179,7 @@ def valid_paths(
     """Every candidate in evaluation order, and the positions of the valid ones."""
     scope = condition_scope(payload, state, data, context)
     ordered = sorted_paths(agent, step_id)
-    cands = [_candidate(agent, p, agent.paths.index(p), scope) for p in ordered]
+    cands = [_candidate(agent, p, agent.path_index[id(p)], scope) for p in ordered]
     return cands, [i for i, c in enumerate(cands) if c.outcome in ("true", "always")]
 
 

@@ -152,6 +152,12 @@ class Agent:
         return None
 
     @cached_property
+    def path_index(self) -> dict[int, int]:
+        """Each path's position in the agent's list (its candidate number in views), by the
+        path object's identity."""
+        return {id(p): i for i, p in enumerate(self.paths)}
+
+    @cached_property
     def paths_by_origin(self) -> dict[str, tuple[StepPath, ...]]:
         out: dict[str, list[StepPath]] = {}
         for p in self.paths:
@@ -296,12 +302,17 @@ def build_agents(meta: Metadata) -> list[Agent]:
         name = ref_name(res.value(rec, "ActionID"))
         if agent_id is not None and name is not None and status == "Active":
             actions_by_agent.setdefault(agent_id.lower(), []).append(name)
+    owner = {st.id.lower(): aid for aid, steps in steps_by_agent.items() for st in steps}
+    paths_by_agent: dict[str, list[StepPath]] = {}
+    for p in all_paths:  # in file order, each path with the agent its origin step belongs to
+        aid = owner.get(p.origin.lower()) if p.origin is not None else None
+        if aid is not None:
+            paths_by_agent.setdefault(aid, []).append(p)
     agents: list[Agent] = []
     for rec in res.of_entity(AGENTS):
         agent_id = res.record_id(rec)
         steps = tuple(steps_by_agent.get(agent_id.lower(), ()))
-        ids = {s.id.lower() for s in steps}
-        paths = tuple(p for p in all_paths if p.origin is not None and p.origin.lower() in ids)
+        paths = tuple(paths_by_agent.get(agent_id.lower(), ()))
         type_value = res.value(rec, "TypeID")
         agents.append(
             Agent(

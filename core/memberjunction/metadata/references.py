@@ -371,10 +371,13 @@ class Resolver:
             val = self._resolve_text(raw, node, rec, base, depth + 1)
             pairs.append((pm.group(1).strip(), val))
         key = entity_key(entity)
-        candidates = self._indexed(key, pairs[0][0], pairs[0][1])
-        for cand in candidates:
-            if all(self._matches(cand, f, v) for f, v in pairs):
-                return self.record_id(cand)
+        # every pair's index, smallest first: the records all of them hold, in file order
+        lists = sorted((self._indexed(key, f, v) for f, v in pairs), key=len)
+        if lists and lists[0]:
+            others = [{id(r) for r in lst} for lst in lists[1:]]
+            for cand in lists[0]:
+                if all(id(cand) in other for other in others):
+                    return self.record_id(cand)
         if key in (STEPS, PATHS):
             if "create" in flags:
                 fields = {}
