@@ -338,8 +338,8 @@ def routing_tool(
     """The tool a ``tool_called`` rule reads under ``first_graph_tool``: the first called
     tool (in call order) that any ``tool_called`` rule of the graph names, whatever its
     source agent; later calls are not routed on."""
-    if mode != "first_graph_tool":
-        return None
+    if mode != "first_graph_tool" or not tools_called:
+        return None  # no tool called (most decisions): no need to list the graph's tools
     named = {
         e.model.tool_name
         for e in graph.rules

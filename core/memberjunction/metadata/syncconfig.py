@@ -19,6 +19,23 @@ from flowctx_core.base.diagnostics import Diagnostic
 from flowctx_core.base.yamlmarks import read_text_file
 from flowctx_core.memberjunction.metadata.jsontree import JsonTextError, Node, read_json_nodes
 
+
+def quiet_is_dir(path: Path) -> bool:
+    """``fsview.is_dir``, False where it cannot be told (a folder that cannot be searched):
+    the search goes on, and the loader that reads the place reports why."""
+    try:
+        return fsview.is_dir(path)
+    except OSError:
+        return False
+
+
+def quiet_is_file(path: Path) -> bool:
+    try:
+        return fsview.is_file(path)
+    except OSError:
+        return False
+
+
 SYNC_FILE = ".mj-sync.json"
 DEFAULT_PATTERN = "*.json"
 #: what the push always leaves out, whatever the pattern says
@@ -162,7 +179,7 @@ def record_files(folder: EntityFolder) -> list[Path]:
         for name in names:
             p = d / name
             r = f"{rel}{name}"
-            if fsview.is_dir(p):
+            if quiet_is_dir(p):
                 if name == "node_modules" or name in ignored or r in ignored or name == ".git":
                     continue
                 walk(p, r + "/")
@@ -183,7 +200,7 @@ def find_entity_folders(
     out: list[tuple[Path, tuple[str, ...]]] = []
     sync = start / SYNC_FILE
     here_ignores = ignores
-    if fsview.is_file(sync):
+    if quiet_is_file(sync):
         node, _ = read_config(sync, str(sync))
         if entity_of(node) is not None:
             return [(start, ignores)]
@@ -198,7 +215,7 @@ def find_entity_folders(
         if name in _NEVER_SEARCHED or name in here_ignores:
             continue
         p = start / name
-        if fsview.is_dir(p):
+        if quiet_is_dir(p):
             out += find_entity_folders(p, depth=depth - 1, ignores=here_ignores)
     return out
 

@@ -13,7 +13,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from flowctx_core.base import fsview
 from flowctx_core.base.diagnostics import Diagnostic
 from flowctx_core.memberjunction.metadata.records import (
     AGENTS,
@@ -27,6 +26,8 @@ from flowctx_core.memberjunction.metadata.syncconfig import (
     EntityFolder,
     find_entity_folders,
     load_entity_folder,
+    quiet_is_dir,
+    quiet_is_file,
     record_files,
 )
 
@@ -47,7 +48,7 @@ class Metadata:
 def _entity_folder_of_file(path: Path) -> Path | None:
     d = path.parent
     for _ in range(8):
-        if fsview.is_file(d / SYNC_FILE):
+        if quiet_is_file(d / SYNC_FILE):
             return d
         if d.parent == d:
             break
@@ -74,7 +75,7 @@ def loose_agent_file(path: Path) -> bool:
 def agent_folders(path: Path, depth: int | None = None) -> list[Path]:
     """The agents' entity folders PATH names (empty: PATH holds no MJ agent metadata);
     ``depth``: how many folders below PATH to look (default: ``MAX_SEARCH_DEPTH``)."""
-    if fsview.is_file(path):
+    if quiet_is_file(path):
         if path.name == SYNC_FILE:
             path = path.parent
         else:
@@ -82,7 +83,7 @@ def agent_folders(path: Path, depth: int | None = None) -> list[Path]:
             if found is None and loose_agent_file(path):
                 return [path.parent]
             return [found] if found is not None and _is_agents(found) else []
-    if not fsview.is_dir(path):
+    if not quiet_is_dir(path):
         return []
     below = find_entity_folders(path) if depth is None else find_entity_folders(path, depth=depth)
     return [f for f, _ in below if _is_agents(f)]
@@ -104,7 +105,7 @@ def _root_ignores(folder: Path) -> tuple[str, ...]:
     from flowctx_core.memberjunction.metadata.syncconfig import read_config
 
     parent = folder.parent / SYNC_FILE
-    if not fsview.is_file(parent):
+    if not quiet_is_file(parent):
         return ()
     node, _ = read_config(parent, str(parent))
     ign = node.get("ignoreDirectories") if node is not None else None
@@ -116,8 +117,8 @@ def _root_ignores(folder: Path) -> tuple[str, ...]:
 def load_metadata(path: Path, env: Mapping[str, str] | None = None) -> Metadata:
     """Every record the push would read under PATH (or of the one file PATH names)."""
     path = Path(os.path.abspath(path))
-    single = path if fsview.is_file(path) and path.name != SYNC_FILE else None
-    root = path.parent if fsview.is_file(path) else path
+    single = path if quiet_is_file(path) and path.name != SYNC_FILE else None
+    root = path.parent if quiet_is_file(path) else path
     folders_found = agent_folders(path)
     if single is not None and folders_found:
         root = folders_found[0]
