@@ -135,7 +135,7 @@ def load_metadata(path: Path, env: Mapping[str, str] | None = None) -> Metadata:
     records: list[Record] = []
     for f in folders_found:
         ef: EntityFolder | None
-        if single is not None and not fsview.is_file(f / SYNC_FILE):
+        if single is not None and not quiet_is_file(f / SYNC_FILE):
             # a loose record file: an agents folder of its own, with no defaults
             ef = EntityFolder(f, f / SYNC_FILE, "MJ: AI Agents", single.name, {}, ())
             problems.append(
