@@ -553,3 +553,48 @@ __all__ = [
     "word_at",
     "workflow_of",
 ]
+
+
+def mj_hover(
+    ws: MjWorkspace, path: Path, line: int, character: int, buffers: Mapping[Path, str]
+) -> str | None:
+    """Markdown for the path whose ``Condition`` string is under the cursor (0-based): the
+    condition's value when its step gives the result 5.51.3 stores for its type, over an
+    empty payload, with the explanation, and the decision the step makes."""
+    from flowctx_core.memberjunction.agents import open_mj
+    from flowctx_core.memberjunction.flow import machine
+
+    with fsview.buffers(buffers):
+        found = open_mj(ws.root)
+    target = path.resolve()
+    for agent in found.flows.values():
+        for p in agent.paths:
+            loc = p.at("Condition")
+            if not p.condition or (found.root / loc.file).resolve() != target:
+                continue
+            if loc.line - 1 != line:
+                continue
+            lines = _text_of(target, buffers, ws.root).splitlines()
+            start, end = _json_span(lines, line, loc.column - 1)
+            if not start <= character < end:
+                continue
+            source = agent.step(p.origin)
+            if source is None:
+                return None
+            hop = machine.next_hop(agent, source, machine.default_result(source, {}), {})
+            cand = next((c for c in hop.candidates if c.index == agent.path_index[id(p)]), None)
+            out = [
+                f"**{agent.name}**: path from **{source.name}** to "
+                f"**{agent.name_of(p.destination)}**, priority {p.priority}",
+                "",
+            ]
+            if cand is not None:
+                out.append(
+                    f"Under {source.name}'s own result (the one 5.51.3 stores for a "
+                    f"{source.type} step) and an empty payload: **{cand.outcome}**"
+                )
+                out += ["", "```text", *cand.explain_lines(), "```"]
+            winner = hop.winner.name if hop.winner is not None else None
+            out.append(f"The step's decision: {'→ ' + winner if winner else hop.reason}")
+            return "\n".join(out)
+    return None

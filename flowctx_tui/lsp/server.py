@@ -277,6 +277,16 @@ def _routing_file(ls: FlowctxServer, uri: str) -> tuple[Path, Workspace, str] | 
 
 @server.feature(types.TEXT_DOCUMENT_HOVER)
 async def hover(ls: FlowctxServer, params: types.HoverParams) -> types.Hover | None:
+    mj_path = _path(params.text_document.uri)
+    mj = ls.workspace_for(mj_path) if mj_path is not None else None
+    if isinstance(mj, MjWorkspace) and mj_path is not None:
+        pos, buffers = params.position, ls.buffers()
+        said = await ls.answer(
+            lambda: analysis.mj_hover(mj, mj_path, pos.line, pos.character, buffers)
+        )
+        if not said:
+            return None
+        return types.Hover(contents=types.MarkupContent(kind=types.MarkupKind.Markdown, value=said))
     found = _context(ls, params.text_document.uri)
     if found is None:
         return None

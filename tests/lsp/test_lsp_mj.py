@@ -72,3 +72,35 @@ async def test_diagnostics_on_the_json_follow_unsaved_edits(
         == "\"stepResult.step === 'Success'\""
     )
     assert hit.severity == types.DiagnosticSeverity.Warning
+
+
+async def test_hover_on_a_condition_shows_its_value_and_the_decision(
+    client: LanguageClient, demo: Path
+) -> None:
+    doc = from_fs_path(str((demo / AGENT).resolve())) or ""
+    text = (demo / AGENT).read_text()
+    client.text_document_did_open(
+        types.DidOpenTextDocumentParams(
+            text_document=types.TextDocumentItem(uri=doc, language_id="json", version=1, text=text)
+        )
+    )
+    lines = text.splitlines()
+    row = next(i for i, line in enumerate(lines) if '"data.userApproval === true"' in line)
+    col = lines[row].index('"data.userApproval') + 3
+    hover = await client.text_document_hover_async(
+        types.HoverParams(
+            text_document=types.TextDocumentIdentifier(uri=doc), position=types.Position(row, col)
+        )
+    )
+    assert hover is not None
+    value = hover.contents.value  # type: ignore[union-attr]
+    assert "path from **AwaitApproval** to **Approved**" in value
+    assert "**false**" in value and "data.userApproval === true" in value
+    assert "The step's decision: → Rejected" in value
+    # outside any condition: nothing
+    nothing = await client.text_document_hover_async(
+        types.HoverParams(
+            text_document=types.TextDocumentIdentifier(uri=doc), position=types.Position(0, 0)
+        )
+    )
+    assert nothing is None
