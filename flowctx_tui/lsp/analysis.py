@@ -598,3 +598,95 @@ def mj_hover(
             out.append(f"The step's decision: {'→ ' + winner if winner else hop.reason}")
             return "\n".join(out)
     return None
+
+
+_MJ_ROOTS = ("payload", "stepResult", "flowContext", "data", "context")
+_MJ_FLOW_CONTEXT = ("currentStepId", "completedSteps", "executionPath", "stepCount")
+_DOTTED_TAIL = re.compile(r"[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*\.?$")
+_READ_PATH = re.compile(r"\b(payload|data|context)((?:\.[A-Za-z_$][\w$]*)+)")
+
+
+def _condition_under(
+    ws: MjWorkspace, path: Path, line: int, character: int, buffers: Mapping[Path, str]
+) -> tuple[Any, Any, int] | None:
+    """(agent, path, where the string's text starts) for the Condition string the cursor is in."""
+    from flowctx_core.memberjunction.agents import open_mj
+
+    with fsview.buffers(buffers):
+        found = open_mj(ws.root)
+    target = path.resolve()
+    lines = _text_of(target, buffers, ws.root).splitlines()
+    for agent in found.flows.values():
+        for p in agent.paths:
+            loc = p.at("Condition")
+            if p.condition is None or loc.line - 1 != line:
+                continue
+            if (found.root / loc.file).resolve() != target:
+                continue
+            start, end = _json_span(lines, line, loc.column - 1)
+            if start < character < end:
+                return agent, p, start + 1
+    return None
+
+
+def mj_completions(
+    ws: MjWorkspace, path: Path, text: str, line: int, character: int, buffers: Mapping[Path, str]
+) -> Completions | None:
+    """Inside a ``Condition`` string: the path context's names, then ``flowContext``'s keys,
+    the origin step's result keys (as 5.51.3 stores it) and the payload, data and context
+    paths the agent's output mappings and conditions use."""
+    import json
+
+    from flowctx_core.memberjunction.flow import machine
+
+    under = _condition_under(ws, path, line, character, buffers)
+    if under is None:
+        return None
+    agent, p, begin = under
+    row = text.splitlines()[line][begin:character]
+    m = _DOTTED_TAIL.search(row)
+    chain = m.group(0) if m else ""
+    base, _, word = chain.rpartition(".")
+    if not base:
+        return Completions("path", word, _MJ_ROOTS)
+    keys: set[str] = set()
+    parts = base.split(".")
+    if parts[0] == "flowContext" and len(parts) == 1:
+        keys.update(_MJ_FLOW_CONTEXT)
+    elif parts[0] == "stepResult":
+        source = agent.step(p.origin)
+        value: Any = machine.default_result(source, {}) if source is not None else {}
+        for part in parts[1:]:
+            value = value.get(part) if isinstance(value, dict) else None
+            if isinstance(value, list):
+                value = value[0] if value else None
+        if isinstance(value, dict):
+            keys.update(value)
+    elif parts[0] in ("payload", "data", "context"):
+        prefix = ".".join(parts[1:])
+        seen: list[str] = []
+        for other in agent.paths:
+            for rm in _READ_PATH.finditer(other.condition or ""):
+                if rm.group(1) == parts[0]:
+                    seen.append(rm.group(2).lstrip("."))
+        if parts[0] == "payload":
+            for st in agent.steps:
+                try:
+                    mapping = json.loads(st.output_mapping or "{}")
+                except ValueError:
+                    continue
+                if isinstance(mapping, dict):
+                    seen += [
+                        t.replace("[]", "")
+                        for t in mapping.values()
+                        if isinstance(t, str) and not t.startswith("$")
+                    ]
+        for full in seen:
+            segs = full.split(".")
+            if prefix and ".".join(segs[: len(parts) - 1]) != prefix:
+                continue
+            if len(segs) >= len(parts):
+                keys.add(segs[len(parts) - 1])
+    if not keys:
+        return None
+    return Completions("path", word, tuple(sorted(keys)))

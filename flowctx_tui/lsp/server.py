@@ -320,21 +320,29 @@ async def hover(ls: FlowctxServer, params: types.HoverParams) -> types.Hover | N
 )
 async def completion(ls: FlowctxServer, params: types.CompletionParams) -> types.CompletionList:
     empty = types.CompletionList(is_incomplete=False, items=[])
-    found = _context(ls, params.text_document.uri)
-    if found is None:
-        return empty
-    path, ws, workflow, text = found
-    if workflow is None:
-        return empty
     pos = params.position
     buffers = ls.buffers()
+    mj_path = _path(params.text_document.uri)
+    mj = ls.workspace_for(mj_path) if mj_path is not None else None
+    if isinstance(mj, MjWorkspace) and mj_path is not None:
+        source = ls.workspace.get_text_document(params.text_document.uri).source
+        offered = await ls.answer(
+            lambda: analysis.mj_completions(mj, mj_path, source, pos.line, pos.character, buffers)
+        )
+    else:
+        found = _context(ls, params.text_document.uri)
+        if found is None:
+            return empty
+        path, ws, workflow, text = found
+        if workflow is None:
+            return empty
 
-    def work() -> analysis.Completions | None:
-        matrix = analysis.matrix_of(ws, workflow, buffers)
-        names = analysis.names_of(ws, workflow, buffers)
-        return analysis.completions(path, text, pos.line, pos.character, matrix, names)
+        def work() -> analysis.Completions | None:
+            matrix = analysis.matrix_of(ws, workflow, buffers)
+            names = analysis.names_of(ws, workflow, buffers)
+            return analysis.completions(path, text, pos.line, pos.character, matrix, names)
 
-    offered = await ls.answer(work)
+        offered = await ls.answer(work)
     if offered is None:
         return empty
     kind = {

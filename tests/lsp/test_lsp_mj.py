@@ -104,3 +104,36 @@ async def test_hover_on_a_condition_shows_its_value_and_the_decision(
         )
     )
     assert nothing is None
+
+
+async def test_completion_inside_a_condition_offers_the_path_context(
+    client: LanguageClient, demo: Path
+) -> None:
+    doc = from_fs_path(str((demo / AGENT).resolve())) or ""
+    text = (demo / AGENT).read_text()
+    old = '"data.userApproval === true"'
+    typed = text.replace(old, '"data.userApproval === true && payload.validation."')
+    client.text_document_did_open(
+        types.DidOpenTextDocumentParams(
+            text_document=types.TextDocumentItem(uri=doc, language_id="json", version=1, text=typed)
+        )
+    )
+    lines = typed.splitlines()
+    row = next(i for i, line in enumerate(lines) if 'payload.validation."' in line)
+    col = lines[row].index('payload.validation."') + len("payload.validation.")
+
+    async def labels(character: int) -> list[str]:
+        got = await client.text_document_completion_async(
+            types.CompletionParams(
+                text_document=types.TextDocumentIdentifier(uri=doc),
+                position=types.Position(row, character),
+            )
+        )
+        items = got.items if isinstance(got, types.CompletionList) else (got or [])
+        return [i.label for i in items]
+
+    # the payload's keys the agent's output mappings write (Validate: validation.valid/reason)
+    assert await labels(col) == ["reason", "valid"]
+    # at the start of the condition: the names a path condition can read
+    start = lines[row].index('"data.userApproval') + 1
+    assert set(await labels(start)) == {"payload", "stepResult", "flowContext", "data", "context"}
