@@ -288,3 +288,27 @@ def test_a_nested_step_without_its_agent_id_is_a_located_problem(
     assert any("step 'Lost' has no AgentID" in p["message"] for p in doc["problems"])
     main(["routes", str(root), "-w", "A", "--format", "json"])
     assert json.loads(capsys.readouterr().out)["decisions"][0]["winner"] == "Kept"
+
+
+def test_where_the_readme_and_the_push_differ_flowctx_warns(tmp_path: Path, capsys: Any) -> None:
+    cond_step = step(
+        "S",
+        start=True,
+        paths=[path("T", "@file:go.txt", 5)],
+        Description="@template:templates/desc.md",
+    )
+    root = write(tmp_path, agent("A", [cond_step, step("T")]), file="sub/.a.json")
+    folder = root / "metadata" / "agents"
+    (folder / "go.txt").write_text("true")
+    (folder / "sub" / "go.txt").write_text("false")
+    (folder / "sub" / ".mj-folder.json").write_text('{"defaults": {"Status": "Disabled"}}')
+    _, doc = check_json(capsys, str(root))
+    said = [p["message"] for p in doc["problems"]]
+    assert any(
+        "reads this relative to the entity folder (a different file there)" in m for m in said
+    )
+    assert any(
+        ".mj-folder.json defaults, but 5.51.3's push does not find this file" in m for m in said
+    )
+    main(["routes", str(root), "-w", "A", "--from", "S", "--format", "json"])
+    assert json.loads(capsys.readouterr().out)["decisions"][0]["winner"] == "T"

@@ -318,15 +318,36 @@ class Resolver:
         if not text.startswith("@"):
             return text
         if text.startswith(FILE):
-            content = read_file_reference(
-                base / text[len(FILE) :].strip(), node, self.display_of, self.problems
-            )
+            rel = text[len(FILE) :].strip()
+            record_dir = rec.file.parent if rec is not None else base
+            from flowctx_core.base.fsview import is_file
+
+            if record_dir != base and is_file(record_dir / rel):
+                # MetadataSync's README reads @file: beside the JSON file; 5.51.3's push reads
+                # it from the entity folder
+                where = "a different file" if is_file(base / rel) else "nothing"
+                self.problem(
+                    node.loc,
+                    f"{text}: 5.51.3's push reads this relative to the entity "
+                    f"folder ({where} there), not beside the record file as "
+                    "MetadataSync's README says",
+                    "warning",
+                )
+            content = read_file_reference(base / rel, node, self.display_of, self.problems)
             if content is None:
                 raise _Failed(
                     f"{text}: the file cannot be read (relative to the entity folder "
                     f"{self.display_of(base)})"
                 )
             return self._resolve_node(content, rec, base, depth + 1)
+        if text.startswith(TEMPLATE):
+            self.problem(
+                node.loc,
+                f"{text}: documented and validated, but 5.51.3's push has no "
+                "expansion for @template:, so the text is stored as written",
+                "warning",
+            )
+            return text
         if text.startswith(PARENT):
             if rec is None or rec.parent is None:
                 raise _Failed(f"{text}: no parent record (the push fails)")

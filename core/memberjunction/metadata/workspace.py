@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from flowctx_core.base import fsview
 from flowctx_core.base.diagnostics import Diagnostic
 from flowctx_core.memberjunction.metadata.records import (
     AGENTS,
@@ -114,6 +115,27 @@ def _root_ignores(folder: Path) -> tuple[str, ...]:
     return tuple(n.value for n in ign.value if n.kind == "string")
 
 
+def _folder_configs(folder: Path) -> list[Path]:
+    """``.mj-folder.json`` files at or below an entity folder (a few levels)."""
+    out: list[Path] = []
+
+    def walk(d: Path, depth: int) -> None:
+        if quiet_is_file(d / ".mj-folder.json"):
+            out.append(d / ".mj-folder.json")
+        if depth <= 0:
+            return
+        try:
+            names = sorted(fsview.listdir(d))
+        except OSError:
+            return
+        for name in names:
+            if name not in ("node_modules", ".git") and quiet_is_dir(d / name):
+                walk(d / name, depth - 1)
+
+    walk(folder, 3)
+    return out
+
+
 def load_metadata(path: Path, env: Mapping[str, str] | None = None) -> Metadata:
     """Every record the push would read under PATH (or of the one file PATH names)."""
     path = Path(os.path.abspath(path))
@@ -155,6 +177,19 @@ def load_metadata(path: Path, env: Mapping[str, str] | None = None) -> Metadata:
             continue
         folders.append(ef)
         problems += ef.problems
+        for folder_config in _folder_configs(ef.folder):
+            problems.append(
+                Diagnostic(
+                    display_of(folder_config),
+                    1,
+                    1,
+                    "MetadataSync's README "
+                    "cascades .mj-folder.json defaults, but 5.51.3's push does "
+                    "not find this file: only the entity folder's "
+                    ".mj-sync.json defaults apply",
+                    "warning",
+                )
+            )
         chosen = record_files(ef)
         if single is not None:
             if single not in chosen:
