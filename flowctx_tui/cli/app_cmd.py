@@ -51,7 +51,7 @@ def build_app(args: argparse.Namespace) -> Any:
     """The app ``flowctx`` would run for ``args``; raises UsageError for bad arguments."""
     from flowctx_tui.cli import mj_views
 
-    mj = mj_views.mj_path(args.path, args.workflow)
+    mj = mj_views.mj_path(args.path, args.workflow, getattr(args, "runtime", None))
     if mj is not None:
         # MemberJunction agent metadata: no matrix, the routes and graph of its flow agents
         ws = mj_views.open_workspace(mj, args)

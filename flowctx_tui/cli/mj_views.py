@@ -30,9 +30,12 @@ RUNTIME = "memberjunction-5.51.3"
 _RUNTIME_NAMES = ("memberjunction-5.51.3", "memberjunction", "mj")
 
 
-def mj_path(given: str | None, workflow: str | None = None) -> Path | None:
+def mj_path(
+    given: str | None, workflow: str | None = None, runtime: str | None = None
+) -> Path | None:
     """The MJ workspace PATH names, or None when it is not one (or is a Mozaiks workspace
-    and ``workflow`` names none of its flow agents)."""
+    too, and neither ``workflow`` names one of its flow agents nor ``runtime`` asks for
+    MemberJunction)."""
     from flowctx_core.memberjunction.metadata import is_metadata
 
     if not given:
@@ -50,6 +53,8 @@ def mj_path(given: str | None, workflow: str | None = None) -> Path | None:
     if not path.exists() or not is_metadata(path):
         return None
     if not (path / "workflows").is_dir():
+        return path
+    if runtime and runtime.strip().lower() in _RUNTIME_NAMES:
         return path
     if workflow:
         from flowctx_core.memberjunction.agents import open_mj

@@ -78,7 +78,7 @@ def run(args: argparse.Namespace) -> int:
     from flowctx_core.testing.run import run_workspace_tests
     from flowctx_tui.cli import mj_views
 
-    mj = mj_views.mj_path(args.path, args.workflow)
+    mj = mj_views.mj_path(args.path, args.workflow, args.runtime)
     if mj is not None:
         return mj_views.run_test(args, mj)
     try:

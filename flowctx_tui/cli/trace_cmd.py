@@ -126,7 +126,7 @@ def render_text(result: Trace, runtime: str) -> str:
 def run(args: argparse.Namespace) -> int:
     from flowctx_tui.cli import mj_views
 
-    mj = mj_views.mj_path(args.path, args.workflow)
+    mj = mj_views.mj_path(args.path, args.workflow, args.runtime)
     if mj is not None:
         return mj_views.run_trace(args, mj, render_text, parse_turn)
     try:

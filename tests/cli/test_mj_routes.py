@@ -502,3 +502,15 @@ def test_8_a_while_condition_sees_only_payload_results_and_errors(
     # the loop itself is entered: its body is an action
     _, d = routes(capsys, root, "-w", "A")
     assert d["winner"] == "Loop" and d["entered_failure"] is None
+
+
+def test_the_runtime_option_picks_mj_in_a_mixed_folder(capsys: Any) -> None:
+    from flowctx_tui.cli.workspace_args import demo_path
+
+    code = main(
+        ["check", str(demo_path()), "--runtime", "memberjunction-5.51.3", "--format", "json"]
+    )
+    doc = json.loads(capsys.readouterr().out)
+    assert code == 0 and doc["workflows"] == ["ApprovalFlow"]
+    assert main(["check", str(demo_path() / "workflows"), "--runtime", "memberjunction"]) == 2
+    assert "judges MemberJunction agent metadata" in capsys.readouterr().err
