@@ -124,7 +124,7 @@ def run(args: argparse.Namespace) -> int:
 
     if len(args.path) <= 1:
         wanted = args.workflow[0] if args.workflow and len(args.workflow) == 1 else None
-        mj = mj_views.mj_path(args.path[0] if args.path else None, wanted)
+        mj = mj_views.mj_path(args.path[0] if args.path else None, wanted, args.runtime)
         if mj is not None:
             return mj_views.run_check(args, mj)
     try:
