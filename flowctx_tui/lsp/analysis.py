@@ -154,7 +154,9 @@ def mj_problems(ws: MjWorkspace, buffers: Mapping[Path, str]) -> dict[Path, list
             texts[path] = _text_of(path, buffers, ws.root).splitlines()
         line, column = max(problem.line - 1, 0), max(problem.column - 1, 0)
         start, end = _json_span(texts[path], line, column)
-        out.setdefault(path, []).append(Located(path, line, start, end, problem))
+        out.setdefault(path, []).append(
+            Located(path, line, start, end, problem, _row(texts[path], line))
+        )
     return out
 
 
@@ -181,15 +183,18 @@ def problems(ws: Workspace | MjWorkspace, buffers: Mapping[Path, str]) -> dict[P
         line = max(problem.line - 1, 0)
         column = max(problem.column - 1, 0)
         start, end = _span(texts[path], line, column)
-        rows = texts[path]
-        row = rows[line] if line < len(rows) else ""
-        out.setdefault(path, []).append(Located(path, line, start, end, problem, row))
+        out.setdefault(path, []).append(
+            Located(path, line, start, end, problem, _row(texts[path], line))
+        )
     return out
 
 
 def line_of(ws: Workspace, path: Path, buffers: Mapping[Path, str], line: int) -> str:
     """Line ``line`` (0-based) of ``path`` as the editor or the disk has it ("" past the end)."""
-    rows = _text_of(path, buffers, ws.root).splitlines()
+    return _row(_text_of(path, buffers, ws.root).splitlines(), line)
+
+
+def _row(rows: list[str], line: int) -> str:
     return rows[line] if 0 <= line < len(rows) else ""
 
 
