@@ -147,9 +147,11 @@ class _Parser:
         return low, high, m + 1
 
     def repeat(self, x: _Node, low: int, high: int) -> _Node:
-        # each iteration that goes on consumes a character, and one that consumes nothing
-        # ends the loop, so the text bounds the count whatever the quantifier says
-        fits = self.n // x.min_width if x.min_width else self.n + 1
+        # each iteration past the minimum that goes on consumes a character, and one that
+        # consumes nothing ends the loop, so the text bounds the count (see below)
+        # (the mandatory iterations of a counted repeat may be empty: ECMAScript stops a loop
+        # on an empty iteration only once its minimum is reached)
+        fits = self.n // x.min_width if x.min_width else _add(low, self.n + 1)
         most = min(high, max(fits, 0))
         # ways to have done i iterations: ways(x) ** i; enumerate i = 0 .. most
         work = 1
@@ -158,7 +160,9 @@ class _Parser:
         for i in range(most + 1):
             if i >= low:
                 ways = _add(ways, done)
-            if i < most:
+            if i < high:
+                # the next iteration is tried from every way of having done i, also where
+                # the text cannot hold it: the failing attempts are the work
                 work = _add(work, _mul(done, x.work))
             if work >= CAP or ways >= CAP:
                 raise _Unbounded
