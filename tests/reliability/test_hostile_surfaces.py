@@ -193,7 +193,10 @@ def test_a_database_error_does_not_quote_the_secret_placeholder(
         _code, out, err = run_cli(args, capsys)
         assert secret not in out + err, args
         outputs.append(out)
-    assert "Unknown type name alias: ***" in outputs[0]
+    # check leaves out the problems of a lookup whose filter reads a secret (whether it found
+    # a record is a bit of the secret); the matrix, the user's own view, says why, masked
+    assert "Unknown type name alias" not in outputs[0]
+    assert "Unknown type name alias: ***" in outputs[4]
 
 
 # --- finding 7: the prompt renderer's "no selected record" -----------------------------------
