@@ -17,6 +17,7 @@ from typing import Any
 from flowctx_core.base.diagnostics import Diagnostic, Severity, sort_key
 from flowctx_core.base.secrets import mask_text
 from flowctx_core.buildctx import registry_problems
+from flowctx_core.model.check_tuning import tune, unknown_codes
 from flowctx_core.model.inputs import ResolveInputs
 from flowctx_core.model.matrix import Matrix, Refusal, Row
 from flowctx_core.model.source_types import SOURCE_TYPES
@@ -102,7 +103,8 @@ def routing_problems(snap: WorkspaceSnapshot, wf: WorkflowSnapshot) -> list[Diag
 
 
 def profile_problems(snap: WorkspaceSnapshot, inputs: ResolveInputs) -> list[Diagnostic]:
-    return list(snap.profile.diagnostics)
+    # checks: naming a code check does not have is located at its key
+    return [*snap.profile.diagnostics, *unknown_codes(snap.profile.checks, PROBLEM_CODES)]
 
 
 def database_problems(snap: WorkspaceSnapshot, inputs: ResolveInputs) -> list[Diagnostic]:
@@ -378,8 +380,14 @@ def row_problems(matrix: Matrix, wf: WorkflowSnapshot) -> list[Diagnostic]:
     already say why, at the key that is wrong.
     """
     out: list[Diagnostic] = []
+    from flowctx_core.sources.data_reference import looked_up_with_a_secret
+
+    looked_up = looked_up_with_a_secret(matrix.rows)
     for row in matrix.rows:
-        if row.origin == "invalid definition":
+        if row.origin == "invalid definition" or row.name in looked_up:
+            # whether a lookup by a secret found its record (or fell back, or failed) is a
+            # bit of the secret: a filter of ``$lt`` bounds bisected a key one variable at a
+            # time; such a row's own problems are not reported
             continue
         found = [*((w, "warning") for w in row.warnings)]
         if row.error:
@@ -457,7 +465,36 @@ def workflow_problems(
             problems.extend(d for d in row_problems(matrix, wf) if d.message not in said)
             # launch values the runtime would drop (undeclared, over 64 KB, past 50 keys)
             problems.extend(_coded(matrix.launch_dropped, "launch"))
-    return sorted(set(problems), key=sort_key)
+    kept, ignored = tune(set(problems), snap.profile.checks, lambda rel: _text(snap, rel))
+    return Problems(sorted(kept, key=sort_key), ignored=tuple(sorted(ignored, key=sort_key)))
+
+
+class Problems(list[Diagnostic]):
+    """``workflow_problems``' list, and the problems the workspace asked not to see
+    (``checks:`` in flowctx.yaml, ``# flowctx: ignore[...]`` comments), kept to be counted."""
+
+    def __init__(self, items: Iterable[Diagnostic] = (), ignored: tuple[Diagnostic, ...] = ()):
+        super().__init__(items)
+        self.ignored = ignored
+
+
+def _text(snap: WorkspaceSnapshot, rel: str) -> str:
+    """The text of a workspace file a problem is in, for its ignore comments: the snapshot's
+    own copy of a contract, else the file as the snapshot's reader reads it (a revision's from
+    the revision), capped like every workspace file."""
+    for wf in snap.workflows.values():
+        if wf.contract_file == rel and wf.text:
+            return wf.text
+    if snap.revision is not None:
+        return ""  # a revision's other files are not kept once read: no comments from them
+    from flowctx_core.base.pathsafety import confine, read_regular_file
+    from flowctx_core.base.yamlmarks import MAX_YAML_BYTES
+
+    real, refused = confine(snap.root, rel, allow_outside=False)
+    if real is None or refused:
+        return ""
+    data, _ = read_regular_file(real, MAX_YAML_BYTES)
+    return "" if data is None else data.decode("utf-8", errors="replace")
 
 
 class _Said:
@@ -479,11 +516,15 @@ class _Said:
 class ProblemCount:
     errors: int = 0
     warnings: int = 0
+    #: problems the workspace asked not to see: counted, so nothing disappears silently
+    ignored: int = 0
 
     def __str__(self) -> str:
-        """``1 error, 2 warnings``: the words the status line and ``check`` both use."""
+        """``1 error, 2 warnings`` (``, 3 ignored``): the words the status line and ``check``
+        both use."""
         e, w = self.errors, self.warnings
-        return f"{e} error{'' if e == 1 else 's'}, {w} warning{'' if w == 1 else 's'}"
+        said = f"{e} error{'' if e == 1 else 's'}, {w} warning{'' if w == 1 else 's'}"
+        return said + (f", {self.ignored} ignored" if self.ignored else "")
 
 
 def count_problems(problems: Iterable[Diagnostic]) -> ProblemCount:
@@ -491,7 +532,8 @@ def count_problems(problems: Iterable[Diagnostic]) -> ProblemCount:
     line both count ``workflow_problems(...)`` with this, so they always agree."""
     items = list(problems)
     errors = sum(1 for p in items if p.severity == "error")
-    return ProblemCount(errors, len(items) - errors)
+    ignored = len(problems.ignored) if isinstance(problems, Problems) else 0
+    return ProblemCount(errors, len(items) - errors, ignored)
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,7 @@ from flowctx_core.base.diagnostics import Diagnostic
 from flowctx_core.base.gcpause import gc_paused
 from flowctx_core.base.secrets import is_secret_key, mask_text
 from flowctx_core.buildctx import project_build_context
-from flowctx_core.model.inputs import ResolveInputs
+from flowctx_core.model.inputs import PROCESS_ORIGIN, ResolveInputs
 from flowctx_core.model.matrix import Loc, Matrix, Refusal, Row, TraceStep
 from flowctx_core.model.widening import widened_by
 from flowctx_core.model.workspace import VariableSpec
@@ -47,15 +47,17 @@ def _is_secret(spec: VariableSpec) -> bool:
     return bool(env_var and is_secret_key(env_var)) or secret_field(src) is not None
 
 
-def _looked_up_with_secrets(specs: Sequence[VariableSpec], secret: list[bool]) -> list[bool]:
+def _looked_up_with_secrets(
+    specs: Sequence[VariableSpec], secret: list[bool], machine: frozenset[str] = frozenset()
+) -> list[bool]:
     """``secret`` with every ``data_reference`` whose filter reads a secret (a secret
-    variable, a secret-looking key, or a variable itself looked up with one) made secret too:
-    which record a secret finds, if any, tells something of it, so the record is masked as
-    the secret is."""
-    from flowctx_core.sources.data_reference import template_reads
+    variable, a secret-looking key, a value of the process's own environment (``machine``),
+    or a variable itself looked up with one) made secret too: which record a secret finds, if
+    any, tells something of it, so the record is masked as the secret is."""
+    from flowctx_core.sources.data_reference import reads_secret
 
     out = list(secret)
-    names = {v.name for v, s in zip(specs, out, strict=True) if s}
+    names = {v.name for v, s in zip(specs, out, strict=True) if s} | set(machine)
     changed = True
     while changed:
         changed = False
@@ -64,16 +66,22 @@ def _looked_up_with_secrets(specs: Sequence[VariableSpec], secret: list[bool]) -
             if out[i] or getattr(src, "type", None) != "data_reference":
                 continue
             template = getattr(src, "query_template", None)
-            for path in template_reads(template) if template else ():
-                read = path[1:] if path[0] == "runtime" else path
-                if (path[0] != "runtime" and path[0] in names) or any(
-                    is_secret_key(p) for p in read
-                ):
-                    out[i] = True
-                    names.add(spec.name)
-                    changed = True
-                    break
+            if template and reads_secret(template, names):
+                out[i] = True
+                names.add(spec.name)
+                changed = True
     return out
+
+
+def _from_the_process(specs: Sequence[VariableSpec], inputs: ResolveInputs) -> frozenset[str]:
+    """The config variables whose value the process's own environment gives."""
+    out: set[str] = set()
+    for spec in specs:
+        src = spec.definition.source if spec.definition else None
+        env_var = getattr(src, "env_var", None) if getattr(src, "type", None) == "config" else None
+        if env_var and env_var in inputs.env and inputs.env_origins.get(env_var) == PROCESS_ORIGIN:
+            out.add(spec.name)
+    return frozenset(out)
 
 
 def _error_row(spec: VariableSpec, agents: tuple[str, ...]) -> Row:
@@ -148,12 +156,16 @@ def _resolve(
         if spec.definition is not None and spec.definition.source.type == "runtime":
             values.setdefault(spec.name, (runtime_context or {}).get(spec.name))
     # each definition's secrecy once (rows and sources both ask)
+    machine = _from_the_process(workflow.variables, inputs)
     secret = _looked_up_with_secrets(
-        workflow.variables, [_is_secret(v) for v in workflow.variables]
+        workflow.variables, [_is_secret(v) for v in workflow.variables], machine
     )
     secret_names = frozenset(
         v.name for v, is_secret in zip(workflow.variables, secret, strict=True) if is_secret
     )
+    # shown masked in a lookup's filter too: a value of the process's own environment (on a
+    # CI runner a secret may have any name, and a contract chooses which variables it reads)
+    hidden = secret_names | machine
     rows: list[Row] = []
     raised: list[tuple[str, str, Loc | None]] = []
     for spec, is_secret in zip(workflow.variables, secret, strict=True):
@@ -170,7 +182,7 @@ def _resolve(
             inputs,
             values,
             fallbacks,
-            secret_names,
+            hidden,
             files,
             projection,
             runtime_context,

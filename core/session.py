@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from flowctx_core.base.diagnostics import Diagnostic
 from flowctx_core.model.database import Database, EmbeddedDatabase, open_database
 from flowctx_core.model.filenames import PROFILE_FILE
-from flowctx_core.model.inputs import RUNTIME_CONTEXT_KEY, ResolveInputs
+from flowctx_core.model.inputs import PROCESS_ORIGIN, RUNTIME_CONTEXT_KEY, ResolveInputs
 from flowctx_core.model.matrix import Matrix
 from flowctx_core.resolve import resolve
 from flowctx_core.routing import Routes, decide, unread_routing
@@ -25,9 +25,6 @@ from flowctx_core.model.profiles import RuntimeProfile, get_profile
 from flowctx_core.model.workspace import WorkflowSnapshot, list_workflows, load_workflow
 from flowctx_core.model.workspace_root import Profile, find_root, load_profile
 from flowctx_core.snapshot import WorkspaceSnapshot, load_snapshot
-
-#: where an input came from, as provenance names it
-PROCESS_ORIGIN = "process env"
 
 
 @dataclass(frozen=True)

@@ -379,6 +379,7 @@ class FlowctxApp(KeysInOrderApp, App[int]):
                 reloaded=self.last_reload,
                 errors=count.errors,
                 warnings=count.warnings,
+                ignored=len(self.result.ignored) if self.result else 0,
                 watching=self.watching,
                 revealed=self.reveal,
                 overrides=len(self.env_overrides) + len(self.launch),

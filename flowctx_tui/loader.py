@@ -37,6 +37,8 @@ class LoadResult:
     matrix: Matrix
     broken: tuple[Diagnostic, ...] = ()
     problems: tuple[Diagnostic, ...] = ()
+    #: problems flowctx.yaml's checks: or an ignore comment asked not to see (counted)
+    ignored: tuple[Diagnostic, ...] = ()
     #: the contract's display path and text as lines, for showing a definition as written
     contract_file: str = ""
     contract_lines: tuple[str, ...] = ()
@@ -121,6 +123,7 @@ def load(
     else:
         # what `flowctx check -w <workflow>` reports, so the status line's count is check's
         problems = workflow_problems(workspace, inputs, {workflow: (snapshot, matrix)})
+    ignored = tuple(getattr(problems, "ignored", ()))
     problems = [*problems, *refusals]
     return LoadResult(
         workflow=workflow,
@@ -128,6 +131,7 @@ def load(
         matrix=matrix,
         broken=broken,
         problems=tuple(sorted(set(problems), key=sort_key)),
+        ignored=ignored,
         contract_file=snapshot.contract_file,
         contract_lines=tuple(snapshot.text.splitlines()),
         watched=matrix.read,

@@ -495,7 +495,8 @@ def watch_secrets(flow: Flow, paths: Mapping[tuple[str, ...], str]) -> Callable[
     nothing of one."""
 
     def watch(prov: Prov) -> None:
-        for kind, origin in prov.facts:
+        # in judge's order, so the secret named is the same from one run to the next
+        for kind, origin in sorted(prov.facts, key=lambda f: (_ORDER[f[0]], f[1])):
             plain = _plain(origin)
             direct = prov.path == plain
             if kind == "key":

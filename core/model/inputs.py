@@ -49,6 +49,11 @@ class ResolveInputs:
         return self.env_flag(ALLOW_OUTSIDE_ENV)
 
 
+#: ``ResolveInputs.env_origins`` of a variable read from the process's own environment (on a CI
+#: runner, where the secrets are, whatever their names)
+PROCESS_ORIGIN = "process env"
+
+
 #: the launch's runtime context (mozaiks 0.2.0, mozaiksai/core/workflow/context/variables.py
 #: ``_load_context_async(runtime_context=...)``): read only by ``type: runtime`` sources
 RUNTIME_CONTEXT_KEY = "$runtime_context"

@@ -358,9 +358,13 @@ MAX_SCENARIO_BYTES = 4 * 1024 * 1024
 
 
 def list_scenarios(root: Path, workflow: str) -> list[str]:
+    from flowctx_core.model.workspace_root import outside_workspace
+
     folder = scenario_dir(root, workflow)
     if not fsview.is_dir(folder):
         return []
+    if outside_workspace(folder, root) is not None:
+        return []  # a folder linked elsewhere: not even its file names are the workspace's
     try:
         found = fsview.iterdir(folder) if fsview.is_mounted(folder) else folder.glob("*.json")
     except OSError:

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from flowctx_core.base.diagnostics import Diagnostic, did_you_mean
 from flowctx_core.base.pathsafety import confine, present
+from flowctx_core.model.check_tuning import Tuning, read_tuning
 from flowctx_core.model.filenames import (
     BUILD_CONTEXT_DIR,
     CONTRACT_FILE,
@@ -46,6 +47,8 @@ class Profile:
     now: Clock | None = None
     #: ``runtime_context:``: what the host supplies for ``type: runtime`` sources
     runtime_context: Mapping[str, Any] = field(default_factory=dict)
+    #: ``checks:``: problem codes ignored or given another severity (``check_tuning``)
+    checks: Tuning = field(default_factory=Tuning)
 
 
 def display_path(path: Path, root: Path) -> str:
@@ -146,7 +149,7 @@ def load_profile(root: Path) -> Profile:
     diags = list(problems)
     if not isinstance(data, dict):
         return Profile(diagnostics=(doc.diag((), "flowctx.yaml must be a mapping"),))
-    known = ("env", "launch", "runtime", "runtime_context", "now")
+    known = ("env", "launch", "runtime", "runtime_context", "now", "checks")
     for key in data:
         if key not in known:
             hint = did_you_mean(str(key), known)
@@ -186,6 +189,11 @@ def load_profile(root: Path) -> Profile:
             now = clock_from_yaml(data["now"])
         except ClockError as exc:
             diags.append(doc.diag(("now",), str(exc), key=False))
+    checks, mistakes = read_tuning(
+        data.get("checks"),
+        lambda path, message, severity: doc.diag(path, message, severity=severity),
+    )
+    diags.extend(mistakes)
     return Profile(
         env=env,
         launch=dict(launch),
@@ -193,4 +201,5 @@ def load_profile(root: Path) -> Profile:
         runtime=runtime,
         now=now,
         runtime_context={str(k): v for k, v in runtime_context.items()},
+        checks=checks,
     )

@@ -57,7 +57,7 @@ from flowctx_core.routing.decision import RouteDecision
 from flowctx_core.session import Session, open_session
 from flowctx_core.snapshot import WorkspaceSnapshot, load_snapshot
 from flowctx_core.testing.model import TestFile
-from flowctx_core.testing.taint import withheld_text
+from flowctx_core.testing.taint import machine_sourced, withheld_text
 
 Change = Literal["added", "removed", "changed"]
 #: what a variable's row is compared on, in the order a reader scans a row
@@ -131,11 +131,9 @@ def folder_side(
 
 
 def _folder_tests(root: Path) -> tuple[TestFile, ...]:
-    from flowctx_core.testing.model import load_workspace_test_file, test_files
+    from flowctx_core.testing.model import workspace_test_files
 
-    return tuple(
-        load_workspace_test_file(p, root, p.relative_to(root).as_posix()) for p in test_files(root)
-    )
+    return tuple(workspace_test_files(root))
 
 
 def _empty_side(label: str, env: Mapping[str, str], runtime: RuntimeProfile | None) -> Side:
@@ -273,6 +271,9 @@ class WorkflowDiff:
     #: the runtime's verdict on each side (the refusal and its stage, None: it loads)
     refused_before: Refusal | None = None
     refused_after: Refusal | None = None
+    #: a side converts a secret to a type (named here): whether it loads is then a bit of the
+    #: secret, so neither side's verdict is told (both None)
+    verdict_withheld: str = ""
 
     @property
     def verdict_changed(self) -> bool:
@@ -361,10 +362,12 @@ def _localised(row: Row, roots: tuple[Path, ...], guard: SecretGuard) -> Row:
     def text(t: str) -> str:
         return guard.scrub_text(_local(t, roots))
 
-    if row.secret or is_secret_key(row.name):
-        # a secret's value, and how it resolved (found, defaulted, missing: a lookup by a
-        # secret finds its record or not by the secret), are compared and shown as one thing:
-        # the review tells that its definition changed, never what it resolved to
+    if row.secret or is_secret_key(row.name) or machine_sourced(row):
+        # a secret's value (or one read from this machine's environment, the same on both
+        # sides and none of a review's business), and how it resolved (found, defaulted,
+        # missing: a lookup by a secret finds its record or not by the secret), are compared
+        # and shown as one thing: the review tells that its definition changed, never what
+        # it resolved to
         status = cast(Any, "secret")
         return replace(
             row,
@@ -531,9 +534,11 @@ def _decisions(
     (``flowctx_core.testing.taint``): those are decided over no secret, for their rules only
     (their winners are never compared, and a decision whose time depends on a secret is never
     made)."""
-    from flowctx_core.testing.taint import source_secret, without_secrets
+    from flowctx_core.testing.taint import matrix_secrets, source_secret, without_secrets
 
     routers = [_router(resolved, workflow, scenario) for resolved, scenario in runs]
+    # a run whose matrix holds no secret has none to read: it is decided as it is
+    guarded = [bool(r and matrix_secrets(r.matrix)) for r, _ in runs]
     known = [sources(r.routes) if r is not None else [] for r in routers]
     found: list[dict[str, list[RouteDecision]]] = [{} for _ in runs]
     secret_of: list[dict[str, str]] = [{} for _ in runs]
@@ -548,7 +553,9 @@ def _decisions(
             # the scenario's own instant, if it has one (unless --now pinned the command's)
             with clock.scenario_instant(scenario.now):
                 given = _scenario_inputs(matrix, scenario)
-                secret = source_secret(router.routes, matrix, source, **given)
+                secret = (
+                    source_secret(router.routes, matrix, source, **given) if guarded[k] else None
+                )
                 if secret is None:
                     found[k][source] = router.decide(source)
                     continue
@@ -704,16 +711,20 @@ def compare_workflow(
                 (secrets[2 * k], secrets[2 * k + 1]),
             )
         )
+    from flowctx_core.testing.taint import coerced_secret
+
+    withheld = (old and coerced_secret(old.matrix)) or (new and coerced_secret(new.matrix)) or ""
     return WorkflowDiff(
         workflow=workflow,
         presence=presence,
+        verdict_withheld=withheld,
         variables=variables,
         routes=tuple(routes),
         problems_added=added,
         problems_removed=removed,
         scenarios=(DEFAULT_SCENARIO, *names),
-        refused_before=old.matrix.refused if old else None,
-        refused_after=new.matrix.refused if new else None,
+        refused_before=old.matrix.refused if old and not withheld else None,
+        refused_after=new.matrix.refused if new and not withheld else None,
     )
 
 
@@ -863,6 +874,7 @@ def workflow_to_json(w: WorkflowDiff, *, reveal: bool = False) -> dict[str, Any]
         "refused": {
             "before": w.refused_before.to_json() if w.refused_before else None,
             "after": w.refused_after.to_json() if w.refused_after else None,
+            "withheld": withheld_text(w.verdict_withheld) if w.verdict_withheld else None,
         },
         "scenarios": list(w.scenarios),
         "variables": [

@@ -635,13 +635,10 @@ def read_revision(
 
 def _tests(root: Path) -> tuple[TestFile, ...]:
     """The test files of a mounted revision, read as a folder's are
-    (``load_workspace_test_file``)."""
-    from flowctx_core.testing.model import load_workspace_test_file, test_files
+    (``workspace_test_files``)."""
+    from flowctx_core.testing.model import workspace_test_files
 
-    return tuple(
-        load_workspace_test_file(path, root, path.relative_to(root).as_posix())
-        for path in test_files(root)
-    )
+    return tuple(workspace_test_files(root))
 
 
 __all__ = [

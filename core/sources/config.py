@@ -13,6 +13,7 @@ from typing import Any
 
 from flowctx_core.base.coercion import coerce
 from flowctx_core.base.secrets import is_secret_key
+from flowctx_core.model.inputs import PROCESS_ORIGIN
 from flowctx_core.model.matrix import TraceStep
 from flowctx_core.sources.base import Resolved, SourceContext
 
@@ -53,7 +54,12 @@ def resolve(ctx: SourceContext) -> Resolved:
     secret = is_secret_key(ctx.name) or is_secret_key(src.env_var)
     if src.env_var:
         if src.env_var in ctx.inputs.env:
-            value, warn = coerce(ctx.inputs.env[src.env_var], ctx.type_name, conceal=secret)
+            # a value of the process's own environment is never quoted: a contract chooses
+            # which variables it reads, and CI_JOB_JWT looks like nothing
+            machine = ctx.inputs.env_origins.get(src.env_var) == PROCESS_ORIGIN
+            value, warn = coerce(
+                ctx.inputs.env[src.env_var], ctx.type_name, conceal=secret or machine
+            )
             # which input set it: the process, flowctx.yaml or an override (app, --env)
             origin = f"env {src.env_var}{ctx.inputs.env_origin(src.env_var)}"
             trace.append(TraceStep("env", "used", origin))

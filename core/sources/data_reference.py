@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Mapping
+from collections.abc import Collection, Iterable, Mapping
 from typing import Any
 
 from flowctx_core.base.gcpause import gc_resumed
@@ -22,6 +22,7 @@ from flowctx_core.base.secrets import (
     secret_strings,
 )
 from flowctx_core.model.database import DEFAULT_DATABASE, DatabaseError
+from flowctx_core.model.inputs import PROCESS_ORIGIN
 from flowctx_core.model.matrix import TraceStep
 from flowctx_core.sources.base import Resolved, SourceContext
 
@@ -56,6 +57,43 @@ def template_reads(template: Any) -> list[tuple[str, ...]]:
         elif isinstance(value, list):
             stack.extend((v, depth + 1) for v in value)
     return found
+
+
+def reads_secret(template: Any, secret_names: Collection[str]) -> bool:
+    """Whether the filter's placeholders read a secret: a variable of ``secret_names`` or
+    through a secret-looking key (``{{runtime.api_token}}``)."""
+    for path in template_reads(template):
+        read = path[1:] if path[0] == "runtime" else path
+        if (path[0] != "runtime" and path[0] in secret_names) or any(
+            is_secret_key(p) for p in read
+        ):
+            return True
+    return False
+
+
+def from_the_process(row: Any) -> bool:
+    """Whether a row's value was read from the process's own environment (its trace says so:
+    ``env X (process env)``), not from the workspace, a test case or a typed ``--env``."""
+    said = f"({PROCESS_ORIGIN})"
+    return any(step.outcome == "used" and step.detail.endswith(said) for step in row.trace)
+
+
+def looked_up_with_a_secret(rows: Iterable[Any]) -> set[str]:
+    """The names of the rows (``flowctx_core.model.matrix.Row``) that a data_reference filter
+    reading a secret resolved (``flowctx_core.resolve`` marks them secret): whether, where and
+    how they found a record depends on the secret's value (a filter of ``$lt`` bounds bisects
+    a key), so neither their status nor what follows from it may be told."""
+    rows = list(rows)
+    secret = {r.name for r in rows if r.secret or from_the_process(r)}
+    out: set[str] = set()
+    for row in rows:
+        if not row.secret or row.source != "data_reference":
+            continue
+        source = row.definition.get("source") if isinstance(row.definition, dict) else None
+        template = source.get("query_template") if isinstance(source, dict) else None
+        if template and reads_secret(template, secret - {row.name}):
+            out.add(row.name)
+    return out
 
 
 def render_query(

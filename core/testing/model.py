@@ -267,6 +267,23 @@ def load_workspace_test_file(path: Path, root: Path, display: str) -> TestFile:
     return load_test_file(path, display)
 
 
+def workspace_test_files(root: Path) -> list[TestFile]:
+    """The workspace's test files, read (``load_workspace_test_file``); when the tests folder
+    itself is a symbolic link out of the workspace, one problem for it and nothing listed in
+    it (not even its files' names are the workspace's)."""
+    from flowctx_core.model.workspace_root import outside_workspace
+
+    folder = root.joinpath(*TESTS_DIR)
+    display = "/".join(TESTS_DIR)
+    if fsview.is_dir(folder):
+        escape = outside_workspace(folder, root)
+        if escape is not None:
+            return [TestFile(folder, display, None, None, (Diagnostic(display, 0, 0, escape),))]
+    return [
+        load_workspace_test_file(p, root, p.relative_to(root).as_posix()) for p in test_files(root)
+    ]
+
+
 def test_files(root: Path) -> list[Path]:
     """The workspace's test files, sorted: ``.flowctx/tests/*.yaml`` (and ``*.yml``)."""
     folder = root.joinpath(*TESTS_DIR)

@@ -39,11 +39,12 @@ from flowctx_core.snapshot import WorkspaceSnapshot
 from flowctx_core.testing.model import Case, ConditionExpect, Expect, RouteExpect, TestFile
 from flowctx_core.testing.taint import (
     clean_values,
+    coerced_secret,
     condition_roots,
     decision_secret,
+    matrix_secrets,
     row_secret,
     source_secret,
-    value_secret,
     withheld_text,
     without_secret_problems,
     without_secrets,
@@ -365,7 +366,14 @@ def _judged(
     epath = (*base, "expect")
     if expect.values is not None:
         verdicts.extend(_values(tf, epath, expect.values, matrix, problems, inputs.reveal))
-    if expect.refused is not None:
+    coerced = None if inputs.reveal or expect.refused is None else coerced_secret(matrix)
+    if expect.refused is not None and coerced is not None:
+        # the launch fails when a secret does not convert to its type: a bit of the secret
+        want_refused = expect.refused
+        said = "refused" if want_refused is True else "not refused"
+        said = said if isinstance(want_refused, bool) else f"refused ({want_refused})"
+        verdicts.append(_withheld("refused", said, _loc(tf, (*epath, "refused")), coerced))
+    elif expect.refused is not None:
         verdicts.append(_refused(tf, epath, expect, matrix))
     if expect.problems is not None:
         # a secret's own problems (not a number, not JSON...) are a bit of its value: they are
@@ -829,8 +837,9 @@ def _withheld(kind: str, expected: str, loc: Loc, secret: str) -> Verdict:
 def _prompt_secret(matrix: Matrix, agent: str, wf: WorkflowSnapshot) -> str | None:
     """The first secret variable the agent sees, or None."""
     seen = wf.agents.get(agent, ())
+    secret = matrix_secrets(matrix)
     for row in matrix.rows:
-        if row.name in seen and value_secret(row.name, row.value, row.secret) is not None:
+        if row.name in seen and row.name in secret:
             return row.name
     return None
 
@@ -948,9 +957,16 @@ def run_workspace_tests(
     reveal: bool = False,
 ) -> TestRun:
     """Load the workspace's test files (or ``paths``) and run them."""
-    from flowctx_core.testing.model import load_test_file, load_workspace_test_file, test_files
+    from flowctx_core.testing.model import (
+        load_test_file,
+        load_workspace_test_file,
+        workspace_test_files,
+    )
 
-    chosen = list(paths) if paths is not None else test_files(session.root)
+    if paths is None:
+        found = workspace_test_files(session.root)
+        return run_tests(session, found, workflow=workflow, keyword=keyword, reveal=reveal)
+    chosen = list(paths)
     files = []
     root = Path(os.path.abspath(session.root))
     for p in chosen:

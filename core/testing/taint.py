@@ -19,10 +19,11 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from flowctx_core.base.secrets import is_secret_key, mask_value
-from flowctx_core.model.matrix import Matrix
+from flowctx_core.model.matrix import Matrix, Row
 from flowctx_core.model.scenarios import secret_reasons
 from flowctx_core.routing import RouteDecision, Routes
 from flowctx_core.routing.decision import ConditionExplainer
+from flowctx_core.sources.data_reference import from_the_process
 
 #: candidate outcomes whose condition was evaluated against the scope
 _EVALUATED = frozenset({"true", "false", "error"})
@@ -42,13 +43,24 @@ def value_secret(name: str, value: Any, secret: bool) -> str | None:
     return None
 
 
+def machine_sourced(row: Row) -> bool:
+    """Whether the row's value was read from this machine's environment (not from the
+    workspace, a test case or a typed ``--env``): a test file chooses which variables it
+    reads, and on a CI runner that is where the secrets are, whatever their names
+    (``CI_JOB_JWT``, ``SLACK_WEBHOOK_URL``)."""
+    return from_the_process(row)
+
+
 def matrix_secrets(matrix: Matrix) -> dict[str, str]:
-    """Every variable of ``matrix`` whose value is secret or holds one, by name (a record
-    looked up with a secret is secret by resolution: ``flowctx_core.resolve``)."""
+    """Every variable of ``matrix`` whose value is secret, holds one or was read from this
+    machine's environment, by name (a record looked up with a secret is secret by resolution:
+    ``flowctx_core.resolve``)."""
     out: dict[str, str] = {}
     for row in matrix.rows:
         if value_secret(row.name, row.value, row.secret) is not None:
             out[row.name] = "secret"
+        elif machine_sourced(row):
+            out[row.name] = "read from this machine's environment"
     return out
 
 
@@ -63,7 +75,9 @@ def without_secrets(matrix: Matrix) -> Matrix:
     if not secret:
         return matrix
     rows = tuple(
-        replace(r, value=_clean(r.name, r.value, r.secret)) if r.name in secret else r
+        replace(r, value=_clean(r.name, r.value, r.secret or machine_sourced(r)))
+        if r.name in secret
+        else r
         for r in matrix.rows
     )
     return replace(matrix, rows=rows)
@@ -77,7 +91,9 @@ def clean_values(matrix: Matrix, values: Mapping[str, Any]) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for name, value in values.items():
         row = matrix.row(name)
-        whole = name in secret and (row is None or row.secret or is_secret_key(name))
+        whole = name in secret and (
+            row is None or row.secret or is_secret_key(name) or machine_sourced(row)
+        )
         out[name] = None if whole or is_secret_key(name) else mask_value(value, name)
     return out
 
@@ -100,6 +116,17 @@ def without_secret_problems(matrix: Matrix) -> Matrix:
         for row in matrix.rows
     )
     return replace(matrix, rows=rows)
+
+
+def coerced_secret(matrix: Matrix) -> str | None:
+    """A secret the loader converts to a type other than text (a config or runtime value read
+    as an integer, a boolean, JSON...), or None. When the conversion fails the workflow does
+    not load, so whether it loads is then a bit of the secret."""
+    secret = matrix_secrets(matrix)
+    for row in matrix.rows:
+        if row.name in secret and row.source in ("config", "runtime") and row.type != "string":
+            return row.name
+    return None
 
 
 def row_secret(matrix: Matrix, name: str) -> str | None:
@@ -174,6 +201,8 @@ def source_secret(
     from flowctx_core.routing.handoffs import runtime_condition
     from flowctx_core.routing.transitions import rules_for as transition_rules
 
+    if not matrix_secrets(matrix):
+        return None  # nothing secret to read (what a case or scenario gives is its own)
     context = Router(
         routes, matrix, context_overrides=context_overrides, context_removed=context_removed
     ).context
@@ -233,8 +262,10 @@ def _equals_key(routes: Routes, kind: str, index: int) -> str | None:
 
 __all__ = [
     "clean_values",
+    "coerced_secret",
     "condition_roots",
     "decision_secret",
+    "machine_sourced",
     "matrix_secrets",
     "row_secret",
     "source_secret",

@@ -54,6 +54,17 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 def build_app(args: argparse.Namespace) -> Any:
     """The app ``flowctx`` would run for ``args``; raises UsageError for bad arguments."""
+    from flowctx_tui.cli import mj_views
+
+    mj = mj_views.mj_path(args.path, args.workflow, getattr(args, "runtime", None))
+    if mj is not None:
+        # MemberJunction agent metadata: no matrix, the routes and graph of its flow agents
+        ws = mj_views.open_workspace(mj, args)
+        agent = mj_views.pick_agent(ws, args.workflow).name if ws.workflows() else None
+        from flowctx_tui.mj_app import MjApp
+
+        _colour_for_textual()
+        return MjApp(ws, agent)
     # the app shows its workspace in the status line: no note on a screen it is about to cover
     session = open_from_args(args, quiet=True)
     workflow = pick_workflow(session, args.workflow)

@@ -124,7 +124,7 @@ def run(args: argparse.Namespace) -> int:
 
     if len(args.path) <= 1:
         wanted = args.workflow[0] if args.workflow and len(args.workflow) == 1 else None
-        mj = mj_views.mj_path(args.path[0] if args.path else None, wanted)
+        mj = mj_views.mj_path(args.path[0] if args.path else None, wanted, args.runtime)
         if mj is not None:
             return mj_views.run_check(args, mj)
     try:
@@ -173,9 +173,10 @@ def _kept(problems: list[Diagnostic], quiet: bool) -> list[Diagnostic]:
 def _summary(c: Checked) -> str:
     counted = count_problems(c.report.problems)
     status = "FAILED" if c.failed else "ok"
+    ignored = f", {counted.ignored} ignored" if counted.ignored else ""
     return (
         f"{status}: {len(c.workflows)} workflow(s), {counted.errors} error(s), "
-        f"{counted.warnings} warning(s) [runtime {c.session.runtime.label}]"
+        f"{counted.warnings} warning(s){ignored} [runtime {c.session.runtime.label}]"
     )
 
 
@@ -206,6 +207,8 @@ def _json_doc(c: Checked, quiet: bool) -> dict[str, Any]:
         "ok": not c.failed,
         "errors": counted.errors,
         "warnings": counted.warnings,
+        # problems flowctx.yaml's checks: or an ignore comment asked not to see
+        "ignored": counted.ignored,
         "runtime": c.session.runtime.label,
         "refused": {n: r.to_json() for n, r in c.report.refused.items()},
         "problems": [_problem_json(p) for p in _kept(c.report.problems, quiet)],

@@ -115,9 +115,9 @@ def _scenario_words(args: argparse.Namespace) -> str:
 def run(args: argparse.Namespace) -> int:
     from flowctx_tui.cli import mj_views
 
-    mj = mj_views.mj_path(args.path, args.workflow)
+    mj = mj_views.mj_path(args.path, args.workflow, args.runtime)
     if mj is not None:
-        return mj_views.run_graph(args, mj)
+        return mj_views.run_graph(args, mj, paint)
     try:
         env = parse_env_overrides(args.env)
         env.update(build_context_env(args))

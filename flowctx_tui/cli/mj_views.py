@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -29,15 +30,31 @@ RUNTIME = "memberjunction-5.51.3"
 _RUNTIME_NAMES = ("memberjunction-5.51.3", "memberjunction", "mj")
 
 
-def mj_path(given: str | None, workflow: str | None = None) -> Path | None:
+def mj_path(
+    given: str | None, workflow: str | None = None, runtime: str | None = None
+) -> Path | None:
     """The MJ workspace PATH names, or None when it is not one (or is a Mozaiks workspace
-    and ``workflow`` names none of its flow agents)."""
+    too, and neither ``workflow`` names one of its flow agents nor ``runtime`` asks for
+    MemberJunction)."""
     from flowctx_core.memberjunction.metadata import is_metadata
 
-    path = Path(given) if given else Path.cwd()
+    if not given:
+        # no PATH: the folder the user is in, when it is MJ metadata itself (an entity folder,
+        # a sync root, a repository root with metadata/agents/) and no Mozaiks workspace
+        from flowctx_core.model.workspace_root import WorkspaceNotFound, find_root
+
+        cwd = Path.cwd()
+        try:
+            find_root(cwd)
+        except WorkspaceNotFound:
+            return cwd if is_metadata(cwd, depth=2) else None
+        return None
+    path = Path(given)
     if not path.exists() or not is_metadata(path):
         return None
     if not (path / "workflows").is_dir():
+        return path
+    if runtime and runtime.strip().lower() in _RUNTIME_NAMES:
         return path
     if workflow:
         from flowctx_core.memberjunction.agents import open_mj
@@ -199,36 +216,9 @@ def decide(agent: Agent, source: Step | None, inputs: dict[str, Any]) -> Hop:
 
 
 def as_decision(hop: Hop) -> RouteDecision:
-    from dataclasses import replace
+    from flowctx_core.memberjunction.flow.views import hop_decision
 
-    from flowctx_core.routing.decision import Candidate, RouteDecision
-
-    cands = hop.candidates
-    winner = None
-    if hop.winner is not None:
-        winner = next((c for c in cands if c.note.endswith("chosen")), None)
-        if winner is None or hop.source is None:
-            winner = Candidate(
-                -1,
-                hop.winner.description,
-                None,
-                None,
-                "always",
-                hop.winner.name,
-                None,
-                None,
-                None,
-                hop.winner.at("StartingStep"),
-                "starting step",
-            )
-            cands = ()
-        if hop.entered_failure:
-            winner = replace(
-                winner, note=f"{winner.note}; fails once entered: {hop.entered_failure}"
-            )
-            cands = tuple(winner if c.index == winner.index else c for c in cands)
-    source = hop.source.name if hop.source is not None else "(start)"
-    return RouteDecision("flow", source, tuple(cands), winner, hop.reason, hop.ended, hop.failed)
+    return hop_decision(hop)
 
 
 def _masked(value: Any) -> Any:
@@ -281,7 +271,8 @@ def hop_json(hop: Hop, reveal: bool, inputs: dict[str, Any] | None = None) -> di
     return doc
 
 
-def run_routes(args: argparse.Namespace, path: Path) -> int:
+def run_routes(args: argparse.Namespace, path: Path, render_text: Callable[..., str]) -> int:
+    """``flowctx routes`` on MJ metadata; ``render_text``: routes' own text renderer."""
     try:
         ws = open_workspace(path, args)
         agent = pick_agent(ws, args.workflow)
@@ -305,8 +296,6 @@ def run_routes(args: argparse.Namespace, path: Path) -> int:
         }
         print(json.dumps(doc, indent=2, default=str, ensure_ascii=False))
     else:
-        from flowctx_tui.cli.routes_cmd import render_text
-
         if source is None:
             print(one_line(f"{agent.name}: MemberJunction flow ({agent.file}), the starting step"))
             if hop.winner is not None:
@@ -325,10 +314,10 @@ def run_routes(args: argparse.Namespace, path: Path) -> int:
 
 
 # -- graph -----------------------------------------------------------------------------------
-def run_graph(args: argparse.Namespace, path: Path) -> int:
+def run_graph(args: argparse.Namespace, path: Path, paint: Callable[[str, str], str]) -> int:
+    """``flowctx graph`` on MJ metadata; ``paint``: graph's own colours."""
     from flowctx_core.memberjunction.flow.graph import build_graph
     from flowctx_core.routing.graph_render import to_dot, to_mermaid, to_text
-    from flowctx_tui.cli.graph_cmd import paint
     from flowctx_tui.cli.terminal import colour_wanted, table_width
 
     try:
@@ -371,3 +360,114 @@ def run_graph(args: argparse.Namespace, path: Path) -> int:
         colour = paint if colour_wanted(sys.stdout) else None
         print(to_text([graph], header, width, colour))
     return 0
+
+
+# -- test ------------------------------------------------------------------------------------
+def run_test(args: argparse.Namespace, path: Path) -> int:
+    from flowctx_core.report.testrun import render_text, to_json, to_junit
+    from flowctx_core.testing.mj import mj_test_files, run_mj_tests
+    from flowctx_core.testing.model import load_test_file
+
+    try:
+        ws = open_workspace(path, args)
+        if args.workflow is not None:
+            pick_agent(ws, args.workflow)
+        if args.coverage or args.suggest or args.format == "sarif":
+            raise UsageError(
+                "--coverage, --suggest and --format sarif are for Mozaiks "
+                "workflows; MemberJunction agents take the cases' verdicts"
+            )
+    except UsageError as exc:
+        return fail(str(exc))
+    paths = [Path(p) for p in args.file] or mj_test_files(ws.root)
+    for p in paths:
+        if not p.is_file():
+            return fail(f"--file: no test file at {p}")
+    if not paths:
+        return fail(f"{ws.root}: no test files (.flowctx/tests/*.yaml); see `flowctx test --help`")
+    files = []
+    for p in paths:
+        try:
+            display = p.resolve().relative_to(ws.root.resolve()).as_posix()
+        except ValueError:
+            display = p.as_posix()
+        files.append(load_test_file(p, display))
+    chosen = ws.flow(args.workflow) if args.workflow else None
+    name = chosen.name if chosen is not None else None
+    test_run = run_mj_tests(ws, files, workflow=name, keyword=args.keyword, reveal=args.reveal)
+    if args.format == "json":
+        print(json.dumps(to_json(test_run, RUNTIME, None, []), indent=2, ensure_ascii=False))
+    elif args.format == "junit":
+        print(to_junit(test_run, RUNTIME))
+    else:
+        print(render_text(test_run, None, []))
+    return test_run.exit_code
+
+
+# -- trace -----------------------------------------------------------------------------------
+def run_trace(
+    args: argparse.Namespace,
+    path: Path,
+    render_text: Callable[..., str],
+    parse_turn: Callable[[str], Any],
+) -> int:
+    """``flowctx trace`` on MJ metadata: each ``--turn STEP=JSON`` is what the next step the
+    run enters returns (an Action's ``{"success", "outputs"}``, a Prompt's ``{"reply"}``, a
+    Sub-Agent's ``{"success", "payload"}``, a loop's ``{"payload"}``, or ``{"result": ...}``,
+    the raw stepResult)."""
+    from flowctx_core.memberjunction.flow.run import run_flow
+    from flowctx_core.memberjunction.flow.views import as_trace
+
+    try:
+        ws = open_workspace(path, args)
+        agent = pick_agent(ws, args.workflow)
+        start = pick_step(agent, args.source) if args.source else None
+        turns = [parse_turn(t) for t in args.turn]
+        if args.script:
+            raise UsageError(
+                "--script is for Mozaiks workflows; give MJ steps' outcomes with --turn STEP=JSON"
+            )
+        payload = load_json_arg(args.payload, "--payload", negative_zero=True)
+        data = load_json_arg(args.data, "--data", negative_zero=True)
+        context = load_json_arg(args.context, "--context", negative_zero=True)
+        if args.max_turns is not None and args.max_turns < 1:
+            raise UsageError("--max-turns must be at least 1")
+    except UsageError as exc:
+        return fail(str(exc))
+    mismatch: list[str] = []
+
+    def outcome(step: Step, used: int) -> Any:
+        if used >= len(turns):
+            return None
+        turn = turns[used]
+        if turn.agent is not None and turn.agent != step.name:
+            mismatch.append(
+                f"turn {used + 1} is for '{turn.agent}', but the run enters '{step.name}'"
+            )
+            return None
+        if turn.result is not None:
+            return {"stepResult": turn.result}
+        return dict(turn.set)
+
+    run = run_flow(
+        agent, outcome, payload, data, context, max_steps=args.max_turns or 100, start_at=start
+    )
+    result = as_trace(run)
+    if mismatch:
+        from dataclasses import replace
+
+        result = replace(result, notes=(*result.notes, *mismatch))
+    if args.format == "json":
+        doc = {
+            "runtime": RUNTIME,
+            "refused": None,
+            "max_turns": args.max_turns or 100,
+            **result.to_json(),
+            "payload": run.payload if run.end != "failed" else None,
+        }
+        from flowctx_core.base.secrets import mask_text
+
+        print(mask_text(json.dumps(doc, indent=2, default=str, ensure_ascii=False)))
+    else:
+        print(render_text(result, RUNTIME))
+    return 1 if result.run_failed else 0

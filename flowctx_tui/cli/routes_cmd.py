@@ -176,9 +176,9 @@ def _print_problems(problems: list[Diagnostic]) -> None:
 def run(args: argparse.Namespace) -> int:
     from flowctx_tui.cli import mj_views
 
-    mj = mj_views.mj_path(args.path, args.workflow)
+    mj = mj_views.mj_path(args.path, args.workflow, args.runtime)
     if mj is not None:
-        return mj_views.run_routes(args, mj)
+        return mj_views.run_routes(args, mj, render_text)
     if args.source is None:
         return fail("the following arguments are required: --from")
     try:

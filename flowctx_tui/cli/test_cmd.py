@@ -76,7 +76,11 @@ def configure(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     from flowctx_core.report.testrun import render_text, to_json, to_junit, to_sarif
     from flowctx_core.testing.run import run_workspace_tests
+    from flowctx_tui.cli import mj_views
 
+    mj = mj_views.mj_path(args.path, args.workflow, args.runtime)
+    if mj is not None:
+        return mj_views.run_test(args, mj)
     try:
         session = open_from_args(args)
         if args.workflow is not None and args.workflow not in session.workflows():

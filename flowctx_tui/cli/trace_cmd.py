@@ -58,6 +58,14 @@ def configure(parser: argparse.ArgumentParser) -> None:
         help="the starting context variables, overlaid on the resolved ones",
     )
     parser.add_argument(
+        "--payload",
+        metavar=JSON_METAVAR,
+        help="MemberJunction flow agents: the run's starting payload",
+    )
+    parser.add_argument(
+        "--data", metavar=JSON_METAVAR, help="MemberJunction flow agents: params.data"
+    )
+    parser.add_argument(
         "--turn",
         action="append",
         default=[],
@@ -116,6 +124,11 @@ def render_text(result: Trace, runtime: str) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
+    from flowctx_tui.cli import mj_views
+
+    mj = mj_views.mj_path(args.path, args.workflow, args.runtime)
+    if mj is not None:
+        return mj_views.run_trace(args, mj, render_text, parse_turn)
     try:
         session = open_from_args(args)
         script = None

@@ -107,7 +107,8 @@ def add_runtime_arg(parser: argparse.ArgumentParser) -> None:
         "--runtime",
         metavar="NAME",
         help=f"runtime profile: {known_names()} (default: the workspace's flowctx.yaml "
-        f"'runtime:', else {DEFAULT_PROFILE})",
+        f"'runtime:', else {DEFAULT_PROFILE}); memberjunction-5.51.3 (alias memberjunction) "
+        "for MemberJunction agent metadata, its only profile",
     )
 
 
@@ -152,7 +153,15 @@ def open_from_args(
             mongo_uri=getattr(args, "mongo_uri", None),
             runtime=getattr(args, "runtime", None),
         )
-    except (WorkspaceNotFound, UnknownRuntime) as exc:
+    except UnknownRuntime as exc:
+        wanted = (getattr(args, "runtime", None) or "").strip().lower()
+        if wanted in ("memberjunction-5.51.3", "memberjunction", "mj"):
+            raise UsageError(
+                f"{path}: the {wanted} runtime judges MemberJunction agent metadata (a folder "
+                "whose .mj-sync.json names MJ: AI Agents); this is a Mozaiks workspace"
+            ) from None
+        raise UsageError(str(exc)) from None
+    except WorkspaceNotFound as exc:
         raise UsageError(str(exc)) from None
     pin_now(args, session.profile.now)
     return session

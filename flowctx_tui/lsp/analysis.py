@@ -59,11 +59,35 @@ class Workspace:
     published: set[Path] = field(default_factory=set)
 
 
+@dataclass
+class MjWorkspace:
+    """MemberJunction agent metadata the editor has files of: an agents entity folder (its
+    ``.mj-sync.json`` names ``MJ: AI Agents``), checked as ``flowctx check`` checks it."""
+
+    root: Path
+    lock: threading.Lock = field(default_factory=threading.Lock)
+    published: set[Path] = field(default_factory=set)
+
+
+def mj_folder(path: Path) -> Path | None:
+    """The agents entity folder a JSON file of MJ agent metadata belongs to, else None."""
+    if path.suffix != ".json":
+        return None
+    from flowctx_core.memberjunction.metadata import agent_folders
+
+    found = agent_folders(path)
+    return found[0].resolve() if found else None
+
+
 def open_workspace(
     path: Path, env: Mapping[str, str], runtime: str | None = None
-) -> Workspace | None:
-    """The workspace a file belongs to (as every command finds it), or None; ``runtime``
-    (``flowctx lsp --runtime``) names its profile, else its flowctx.yaml does."""
+) -> Workspace | MjWorkspace | None:
+    """The workspace a file belongs to (as every command finds it), or None; a JSON file of
+    MemberJunction agent metadata belongs to its entity folder; ``runtime`` (``flowctx lsp
+    --runtime``) names a Mozaiks workspace's profile, else its flowctx.yaml does."""
+    folder = mj_folder(path)
+    if folder is not None:
+        return MjWorkspace(folder)
     try:
         root, _ = find_root(path if path.is_dir() else path.parent)
     except WorkspaceNotFound:
@@ -95,12 +119,55 @@ def _span(lines: list[str], line: int, column: int) -> tuple[int, int]:
     return column, max(column + 1, stripped)
 
 
-def problems(ws: Workspace, buffers: Mapping[Path, str]) -> dict[Path, list[Located]]:
+def _json_span(lines: list[str], line: int, column: int) -> tuple[int, int]:
+    """A JSON value's span on its line: a string to its closing quote, else the token."""
+    if line >= len(lines) or column >= len(lines[line]):
+        return column, column + 1
+    text = lines[line]
+    if text[column] == '"':
+        i = column + 1
+        while i < len(text):
+            if text[i] == "\\":
+                i += 2
+                continue
+            if text[i] == '"':
+                return column, i + 1
+            i += 1
+    return _span(lines, line, column)
+
+
+def mj_problems(ws: MjWorkspace, buffers: Mapping[Path, str]) -> dict[Path, list[Located]]:
+    """The agent metadata's problems (the editor's unsaved text counts), by file, on the JSON
+    value each points at: a ``Condition`` string, an unresolved ``@lookup:``."""
+    from flowctx_core.memberjunction.agents import open_mj
+
+    with fsview.buffers(buffers):
+        found = open_mj(ws.root)
+        listed = found.problems()
+    out: dict[Path, list[Located]] = {}
+    texts: dict[Path, list[str]] = {}
+    for problem in listed:
+        path = (found.root / problem.file).resolve()
+        if ws.root not in path.parents and path != ws.root:
+            continue
+        if path not in texts:
+            texts[path] = _text_of(path, buffers, ws.root).splitlines()
+        line, column = max(problem.line - 1, 0), max(problem.column - 1, 0)
+        start, end = _json_span(texts[path], line, column)
+        out.setdefault(path, []).append(
+            Located(path, line, start, end, problem, _row(texts[path], line))
+        )
+    return out
+
+
+def problems(ws: Workspace | MjWorkspace, buffers: Mapping[Path, str]) -> dict[Path, list[Located]]:
     """``flowctx check``'s problems of the whole workspace, by absolute file, located on the
     span they point at. Problems in no file of the workspace (an environment variable) are
     put on the profile or are left out."""
     from flowctx_core.check import workspace_report
 
+    if isinstance(ws, MjWorkspace):
+        return mj_problems(ws, buffers)
     with fsview.buffers(buffers):
         report = workspace_report(ws.session)
     out: dict[Path, list[Located]] = {}
@@ -116,15 +183,18 @@ def problems(ws: Workspace, buffers: Mapping[Path, str]) -> dict[Path, list[Loca
         line = max(problem.line - 1, 0)
         column = max(problem.column - 1, 0)
         start, end = _span(texts[path], line, column)
-        rows = texts[path]
-        row = rows[line] if line < len(rows) else ""
-        out.setdefault(path, []).append(Located(path, line, start, end, problem, row))
+        out.setdefault(path, []).append(
+            Located(path, line, start, end, problem, _row(texts[path], line))
+        )
     return out
 
 
 def line_of(ws: Workspace, path: Path, buffers: Mapping[Path, str], line: int) -> str:
     """Line ``line`` (0-based) of ``path`` as the editor or the disk has it ("" past the end)."""
-    rows = _text_of(path, buffers, ws.root).splitlines()
+    return _row(_text_of(path, buffers, ws.root).splitlines(), line)
+
+
+def _row(rows: list[str], line: int) -> str:
     return rows[line] if 0 <= line < len(rows) else ""
 
 
@@ -506,3 +576,140 @@ __all__ = [
     "word_at",
     "workflow_of",
 ]
+
+
+def mj_hover(
+    ws: MjWorkspace, path: Path, line: int, character: int, buffers: Mapping[Path, str]
+) -> str | None:
+    """Markdown for the path whose ``Condition`` string is under the cursor (0-based): the
+    condition's value when its step gives the result 5.51.3 stores for its type, over an
+    empty payload, with the explanation, and the decision the step makes."""
+    from flowctx_core.memberjunction.agents import open_mj
+    from flowctx_core.memberjunction.flow import machine
+
+    with fsview.buffers(buffers):
+        found = open_mj(ws.root)
+    target = path.resolve()
+    for agent in found.flows.values():
+        for p in agent.paths:
+            loc = p.at("Condition")
+            if not p.condition or (found.root / loc.file).resolve() != target:
+                continue
+            if loc.line - 1 != line:
+                continue
+            lines = _text_of(target, buffers, ws.root).splitlines()
+            start, end = _json_span(lines, line, loc.column - 1)
+            if not start <= character < end:
+                continue
+            source = agent.step(p.origin)
+            if source is None:
+                return None
+            hop = machine.next_hop(agent, source, machine.default_result(source, {}), {})
+            cand = next((c for c in hop.candidates if c.index == agent.path_index[id(p)]), None)
+            out = [
+                f"**{agent.name}**: path from **{source.name}** to "
+                f"**{agent.name_of(p.destination)}**, priority {p.priority}",
+                "",
+            ]
+            if cand is not None:
+                out.append(
+                    f"Under {source.name}'s own result (the one 5.51.3 stores for a "
+                    f"{source.type} step) and an empty payload: **{cand.outcome}**"
+                )
+                out += ["", "```text", *cand.explain_lines(), "```"]
+            winner = hop.winner.name if hop.winner is not None else None
+            out.append(f"The step's decision: {'→ ' + winner if winner else hop.reason}")
+            return "\n".join(out)
+    return None
+
+
+_MJ_ROOTS = ("payload", "stepResult", "flowContext", "data", "context")
+_MJ_FLOW_CONTEXT = ("currentStepId", "completedSteps", "executionPath", "stepCount")
+_DOTTED_TAIL = re.compile(r"[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*\.?$")
+_READ_PATH = re.compile(r"\b(payload|data|context)((?:\.[A-Za-z_$][\w$]*)+)")
+
+
+def _condition_under(
+    ws: MjWorkspace, path: Path, line: int, character: int, buffers: Mapping[Path, str]
+) -> tuple[Any, Any, int] | None:
+    """(agent, path, where the string's text starts) for the Condition string the cursor is in."""
+    from flowctx_core.memberjunction.agents import open_mj
+
+    with fsview.buffers(buffers):
+        found = open_mj(ws.root)
+    target = path.resolve()
+    lines = _text_of(target, buffers, ws.root).splitlines()
+    for agent in found.flows.values():
+        for p in agent.paths:
+            loc = p.at("Condition")
+            if p.condition is None or loc.line - 1 != line:
+                continue
+            if (found.root / loc.file).resolve() != target:
+                continue
+            start, end = _json_span(lines, line, loc.column - 1)
+            if start < character < end:
+                return agent, p, start + 1
+    return None
+
+
+def mj_completions(
+    ws: MjWorkspace, path: Path, text: str, line: int, character: int, buffers: Mapping[Path, str]
+) -> Completions | None:
+    """Inside a ``Condition`` string: the path context's names, then ``flowContext``'s keys,
+    the origin step's result keys (as 5.51.3 stores it) and the payload, data and context
+    paths the agent's output mappings and conditions use."""
+    import json
+
+    from flowctx_core.memberjunction.flow import machine
+
+    under = _condition_under(ws, path, line, character, buffers)
+    if under is None:
+        return None
+    agent, p, begin = under
+    row = text.splitlines()[line][begin:character]
+    m = _DOTTED_TAIL.search(row)
+    chain = m.group(0) if m else ""
+    base, _, word = chain.rpartition(".")
+    if not base:
+        return Completions("path", word, _MJ_ROOTS)
+    keys: set[str] = set()
+    parts = base.split(".")
+    if parts[0] == "flowContext" and len(parts) == 1:
+        keys.update(_MJ_FLOW_CONTEXT)
+    elif parts[0] == "stepResult":
+        source = agent.step(p.origin)
+        value: Any = machine.default_result(source, {}) if source is not None else {}
+        for part in parts[1:]:
+            value = value.get(part) if isinstance(value, dict) else None
+            if isinstance(value, list):
+                value = value[0] if value else None
+        if isinstance(value, dict):
+            keys.update(value)
+    elif parts[0] in ("payload", "data", "context"):
+        prefix = ".".join(parts[1:])
+        seen: list[str] = []
+        for other in agent.paths:
+            for rm in _READ_PATH.finditer(other.condition or ""):
+                if rm.group(1) == parts[0]:
+                    seen.append(rm.group(2).lstrip("."))
+        if parts[0] == "payload":
+            for st in agent.steps:
+                try:
+                    mapping = json.loads(st.output_mapping or "{}")
+                except ValueError:
+                    continue
+                if isinstance(mapping, dict):
+                    seen += [
+                        t.replace("[]", "")
+                        for t in mapping.values()
+                        if isinstance(t, str) and not t.startswith("$")
+                    ]
+        for full in seen:
+            segs = full.split(".")
+            if prefix and ".".join(segs[: len(parts) - 1]) != prefix:
+                continue
+            if len(segs) >= len(parts):
+                keys.add(segs[len(parts) - 1])
+    if not keys:
+        return None
+    return Completions("path", word, tuple(sorted(keys)))

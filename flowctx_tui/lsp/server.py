@@ -31,7 +31,7 @@ from pygls.uris import from_fs_path, to_fs_path
 
 from flowctx_core.model.filenames import ROUTING_FILES
 from flowctx_tui.lsp import analysis
-from flowctx_tui.lsp.analysis import Workspace
+from flowctx_tui.lsp.analysis import MjWorkspace, Workspace
 from flowctx_tui.lsp.positions import to_client, to_server
 
 #: how long after the last keystroke diagnostics are computed (s)
@@ -76,7 +76,7 @@ class FlowctxServer(LanguageServer):
             text_document_sync_kind=types.TextDocumentSyncKind.Full,
             protocol_cls=_Protocol,
         )
-        self.workspaces: dict[Path, Workspace] = {}
+        self.workspaces: dict[Path, Workspace | MjWorkspace] = {}
         self._timers: dict[Path, asyncio.TimerHandle] = {}
         #: the running check of each workspace, stopped when a newer change supersedes it
         self._checks: dict[Path, threading.Event] = {}
@@ -96,9 +96,14 @@ class FlowctxServer(LanguageServer):
                 out[Path(path).resolve()] = doc.source
         return out
 
-    def workspace_for(self, path: Path) -> Workspace | None:
+    def workspace_for(self, path: Path) -> Workspace | MjWorkspace | None:
+        # a JSON file of MemberJunction agent metadata is its entity folder's, even inside a
+        # Mozaiks workspace
+        folder = analysis.mj_folder(path)
+        if folder is not None:
+            return self.workspaces.setdefault(folder, MjWorkspace(folder))
         for root, known in self.workspaces.items():
-            if root == path or root in path.parents:
+            if isinstance(known, Workspace) and (root == path or root in path.parents):
                 return known
         opened = analysis.open_workspace(path, self.env, self.runtime)
         if opened is not None:
@@ -133,7 +138,7 @@ class FlowctxServer(LanguageServer):
             DEBOUNCE, lambda: asyncio.ensure_future(self.publish(ws))
         )
 
-    async def publish(self, ws: Workspace) -> None:
+    async def publish(self, ws: Workspace | MjWorkspace) -> None:
         self._timers.pop(ws.root, None)
         buffers = self.buffers()
         cancel = self._checks[ws.root] = threading.Event()
@@ -157,7 +162,7 @@ class FlowctxServer(LanguageServer):
         ws.published = set(found)
 
     def _check(
-        self, ws: Workspace, buffers: dict[Path, str], cancel: threading.Event
+        self, ws: Workspace | MjWorkspace, buffers: dict[Path, str], cancel: threading.Event
     ) -> dict[Path, list[Any]]:
         from flowctx_core.expressions.budget import bounded
 
@@ -247,7 +252,7 @@ def did_save(ls: FlowctxServer, params: types.DidSaveTextDocumentParams) -> None
     if path is None:
         return
     ws = ls.workspace_for(path)
-    if ws is not None and (path.name == "flowctx.yaml" or "seed" in path.parts):
+    if isinstance(ws, Workspace) and (path.name == "flowctx.yaml" or "seed" in path.parts):
         analysis.reload_session(ws)
     ls.schedule_check(path)
 
@@ -292,7 +297,8 @@ def did_change_watched_files(ls: FlowctxServer, params: types.DidChangeWatchedFi
         )
         if ws is None:
             continue
-        if ws.root not in reloaded and (path.name == "flowctx.yaml" or "seed" in path.parts):
+        reads = path.name == "flowctx.yaml" or "seed" in path.parts
+        if isinstance(ws, Workspace) and ws.root not in reloaded and reads:
             analysis.reload_session(ws)
             reloaded.add(ws.root)
         ls.schedule_check(path)
@@ -310,8 +316,8 @@ def _context(ls: FlowctxServer, uri: str) -> tuple[Path, Workspace, str | None, 
     if path is None:
         return None
     ws = ls.workspace_for(path)
-    if ws is None:
-        return None
+    if ws is None or isinstance(ws, MjWorkspace):
+        return None  # MJ metadata: diagnostics only
     doc = ls.workspace.get_text_document(uri)
     return path, ws, analysis.workflow_of(ws, path), doc.source
 
@@ -329,6 +335,16 @@ def _routing_file(ls: FlowctxServer, uri: str) -> tuple[Path, Workspace, str] | 
 
 @server.feature(types.TEXT_DOCUMENT_HOVER)
 async def hover(ls: FlowctxServer, params: types.HoverParams) -> types.Hover | None:
+    mj_path = _path(params.text_document.uri)
+    mj = ls.workspace_for(mj_path) if mj_path is not None else None
+    if isinstance(mj, MjWorkspace) and mj_path is not None:
+        pos, buffers = params.position, ls.buffers()
+        said = await ls.answer(
+            lambda: analysis.mj_hover(mj, mj_path, pos.line, pos.character, buffers)
+        )
+        if not said:
+            return None
+        return types.Hover(contents=types.MarkupContent(kind=types.MarkupKind.Markdown, value=said))
     found = _context(ls, params.text_document.uri)
     if found is None:
         return None
@@ -362,21 +378,30 @@ async def hover(ls: FlowctxServer, params: types.HoverParams) -> types.Hover | N
 )
 async def completion(ls: FlowctxServer, params: types.CompletionParams) -> types.CompletionList:
     empty = types.CompletionList(is_incomplete=False, items=[])
-    found = _context(ls, params.text_document.uri)
-    if found is None:
-        return empty
-    path, ws, workflow, text = found
-    if workflow is None:
-        return empty
     pos = ls.position(params.text_document.uri, params.position)
     buffers = ls.buffers()
+    mj_path = _path(params.text_document.uri)
+    mj = ls.workspace_for(mj_path) if mj_path is not None else None
+    text = ls.workspace.get_text_document(params.text_document.uri).source
+    if isinstance(mj, MjWorkspace) and mj_path is not None:
+        source = text
+        offered = await ls.answer(
+            lambda: analysis.mj_completions(mj, mj_path, source, pos.line, pos.character, buffers)
+        )
+    else:
+        found = _context(ls, params.text_document.uri)
+        if found is None:
+            return empty
+        path, ws, workflow, text = found
+        if workflow is None:
+            return empty
 
-    def work() -> analysis.Completions | None:
-        matrix = analysis.matrix_of(ws, workflow, buffers)
-        names = analysis.names_of(ws, workflow, buffers)
-        return analysis.completions(path, text, pos.line, pos.character, matrix, names)
+        def work() -> analysis.Completions | None:
+            matrix = analysis.matrix_of(ws, workflow, buffers)
+            names = analysis.names_of(ws, workflow, buffers)
+            return analysis.completions(path, text, pos.line, pos.character, matrix, names)
 
-    offered = await ls.answer(work)
+        offered = await ls.answer(work)
     if offered is None:
         return empty
     kind = {

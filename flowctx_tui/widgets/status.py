@@ -31,6 +31,8 @@ class Status:
     reloaded: datetime | None = None
     errors: int = 0
     warnings: int = 0
+    #: problems flowctx.yaml's checks: or an ignore comment asked not to see
+    ignored: int = 0
     watching: bool = True
     revealed: bool = False
     overrides: int = 0
@@ -82,6 +84,8 @@ def _render(s: Status, level: int) -> Content:
         (", ", "$text-muted"),
         (f"{w} warning{'s' if w != 1 else ''}", "$text-warning" if w else "$text-muted"),
     ]
+    if s.ignored:
+        parts += [(f", {s.ignored} ignored", "$text-muted")]
     if s.reloaded is not None:
         parts += [sep, f"reloaded {s.reloaded:%H:%M:%S}" if level < 1 else f"{s.reloaded:%H:%M:%S}"]
     if not s.watching:

@@ -25,12 +25,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from lsprotocol import types
 from pygls.uris import from_fs_path
-from pytest_lsp import client_capabilities, make_test_lsp_client
+from pytest_lsp import client_capabilities
 
 from flowctx_core.check import check_workspace
 from flowctx_core.session import open_session
 from flowctx_tui.cli.workspace_args import demo_path
 from flowctx_tui.lsp.server import DEBOUNCE
+from tests.lsp.client import make_client
 
 
 def big_workspace(root: Path, n: int) -> Path:
@@ -48,7 +49,7 @@ def big_workspace(root: Path, n: int) -> Path:
 async def latency(
     root: Path, rel: str, good: str, bad: str, marker: str, repeat: int
 ) -> list[float]:
-    client = make_test_lsp_client()
+    client = make_client()
     await client.start_io(sys.executable, "-m", "flowctx_tui", "lsp")
     await client.initialize_session(
         types.InitializeParams(

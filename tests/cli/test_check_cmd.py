@@ -451,7 +451,7 @@ def test_json_gives_every_problem_its_place_severity_and_stable_code(
     code, doc = _json(capsys, "check", str(root), "--format", "json")
     assert code == 1
     assert set(doc) == {
-        "workspace", "workflows", "discovered", "ok", "errors", "warnings", "runtime",
+        "workspace", "workflows", "discovered", "ok", "errors", "warnings", "ignored", "runtime",
         "refused", "problems",
     }  # fmt: skip
     assert doc["workspace"] == str(root.resolve())
@@ -654,3 +654,46 @@ def test_a_workspace_the_runtime_would_not_discover_is_said_at_each_folder(
     ]
     assert "its folder has no orchestrator.yaml" in found[0]["message"]
     assert doc["ok"] is True and doc["refused"] == {}
+
+
+def test_a_value_of_the_process_environment_is_never_quoted(
+    workspace: WriteWorkspace, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A pull request's contract reads a CI runner's variable whose name looks like nothing,
+    as a type it cannot be: the warning says so without the value (check runs in CI). A value
+    the workspace itself gives (flowctx.yaml) is its own and may be quoted."""
+    monkeypatch.setenv("CI_JOB_JWT", "eyJhbGciOi.runner-only-payload")
+    root = workspace(
+        {
+            "workflows/W/context_variables.yaml": (
+                "definitions:\n"
+                "  job: {type: integer, source: {type: config, env_var: CI_JOB_JWT}}\n"
+                "  mine: {type: integer, source: {type: config, env_var: MY_LIMIT}}\n"
+                "agents:\n  A: {variables: [job, mine]}\n"
+            ),
+            "flowctx.yaml": "env:\n  MY_LIMIT: lots\n",
+        }
+    )
+    for fmt in ("text", "json", "sarif", "github"):
+        _, out, err = check(capsys, str(root), "--format", fmt)
+        text = "\n".join(out) + err
+        assert "runner-only-payload" not in text and "eyJhbGciOi" not in text, fmt
+    _, out, _ = check(capsys, str(root))
+    said = "\n".join(out)
+    assert "definitions.job.source.env_var: cannot coerce the str value to integer" in said
+    assert "cannot coerce 'lots' to integer" in said
+    # a record looked up with it: whether one is found may not be told either
+    contract = root / "workflows/W/context_variables.yaml"
+    contract.write_text(
+        contract.read_text().replace(
+            "agents:",
+            "  owner:\n    type: object\n    source:\n      type: data_reference\n"
+            "      database_name: default\n      collection: keys\n"
+            "      query_template: {k: '{{job}}'}\n      required: true\nagents:",
+        )
+    )
+    (root / "seed/default").mkdir(parents=True)
+    (root / "seed/default/keys.json").write_text('[{"k": "eyJhbGciOi.runner-only-payload"}]')
+    found = check(capsys, str(root), "--format", "json")
+    monkeypatch.setenv("CI_JOB_JWT", "eyJhbGciOi.another-payload")
+    assert check(capsys, str(root), "--format", "json") == found

@@ -87,6 +87,21 @@ def _pull_request(outside: Path) -> dict[str, str]:
         "  notes:\n"
         "    type: string\n"
         f"    source: {{type: file, path: {outside.as_posix()}, format: text}}\n"
+        # a guess written as a plain default: masked where it equals a secret, it would say so
+        "  guess:\n"
+        "    type: string\n"
+        f"    source: {{type: config, default: '{KEY_A}'}}\n"
+        "  guess_url:\n"
+        "    type: string\n"
+        f"    source: {{type: config, default: 'postgres://u:{PASSWORD_A}@db.internal/app'}}\n"
+        # a secret read as an integer: the launch fails when it is not one
+        "  pin:\n"
+        "    type: integer\n"
+        "    source: {type: config, env_var: CI_SIGNING_PIN}\n"
+        # a runner's secret under a name that looks like nothing: read from the environment
+        "  job:\n"
+        "    type: string\n"
+        "    source: {type: config, env_var: CI_JOB_JWT}\n"
         # a record looked up with the key: found (or not) tells whether the guess was right
         "  owner:\n"
         "    type: string\n"
@@ -147,6 +162,11 @@ def _pull_request(outside: Path) -> dict[str, str]:
         "  - name: a URI password by absence\n"
         "    expect:\n"
         "      prompt: {agent: Reviewer, not_contains: 'Hx7'}\n",
+        "  - name: does it load\n    expect: {refused: false}\n",
+        "  - name: an innocent name\n"
+        "    expect:\n"
+        "      values: {job: x}\n"
+        '      condition: {expression: "context.job.length > 10", value: true}\n',
         "  - name: the record the key finds\n"
         "    expect:\n"
         "      values: {owner: alice-owner}\n"
@@ -214,6 +234,9 @@ def repo(tmp_path: Path) -> tuple[Path, Path]:
 def _outputs(root: Path, outside: Path, monkeypatch, capsys, key, token, password) -> dict:
     monkeypatch.setenv("OPENAI_API_KEY", key)
     monkeypatch.setenv("CI_DEPLOY_TOKEN", token)
+    monkeypatch.setenv("CI_JOB_JWT", f"eyJ{token}")
+    # numeric under one secret and not under the other
+    monkeypatch.setenv("CI_SIGNING_PIN", "7391" if key == KEY_A else "73x1")
     monkeypatch.setenv("DATABASE_URL", f"postgres://u:{password}@db.internal/app")
     monkeypatch.delenv("CONTEXT_FILE_ALLOW_OUTSIDE_ROOT", raising=False)
     monkeypatch.delenv("FLOWCTX_MONGO_URI", raising=False)
@@ -246,7 +269,7 @@ def test_a_pull_requests_tests_learn_nothing_of_the_runners_secrets(
     second = _outputs(root, outside, monkeypatch, capsys, KEY_B, TOKEN_B, PASSWORD_B)
     everything = json.dumps([first, second])
     # KEY_A is the pull request's own guess (its text is shown as written); KEY_B is not in it
-    for secret in (KEY_B, TOKEN_A, TOKEN_B, PASSWORD_A, PASSWORD_B, "u:Hx7", "Qz9"):
+    for secret in (KEY_B, TOKEN_A, TOKEN_B, PASSWORD_B, "Qz9"):
         assert secret not in everything, secret
     assert everything.count("alice-owner") == everything.count("alice-owner'")  # as written
     assert TOKEN_A[:12] not in everything and KEY_B[:10] not in everything
@@ -270,9 +293,11 @@ def test_a_pull_requests_tests_learn_nothing_of_the_runners_secrets(
     assert "withheld: reads secret `openai_api_key`" in text  # the values and the route
     assert "withheld: reads secret `context.deploy`" in text
     assert "withheld: reads secret `database`" in text  # the prompt holds its password
+    assert "values (.flowctx/tests/pr.yaml:" in text and "reads secret `job`" in text
+    assert "refused (.flowctx/tests/pr.yaml:111:14): withheld: reads secret `pin`" in text
     assert "WITHHELD Refunds: flow bit 0" in text
     summary = text.strip().splitlines()[-1]
-    assert summary.startswith("0 passed, 1 failed, 38 withheld"), summary
+    assert summary.startswith("0 passed, 1 failed, 40 withheld"), summary
     # the coverage marks and the suggestions come from no secret-reading decision
     _, covered, _ = first["coverage"]
     assert "Check → Pay (rule 1)" in covered

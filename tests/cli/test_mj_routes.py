@@ -472,3 +472,45 @@ def test_the_demo_is_mixed_mozaiks_workflows_and_mj_metadata(capsys: Any) -> Non
     code = main(["check", str(demo), "-w", "ApprovalFlow", "--format", "json"])
     doc = json.loads(capsys.readouterr().out)
     assert code == 0 and doc["workflows"] == ["ApprovalFlow"]
+
+
+def test_8_a_while_condition_sees_only_payload_results_and_errors(
+    tmp_path: Path, capsys: Any
+) -> None:
+    root = write(
+        tmp_path,
+        agent(
+            "A",
+            [
+                step(
+                    "Loop",
+                    "While",
+                    start=True,
+                    LoopBodyType="Action",
+                    ActionID="@lookup:MJ: Actions.Name=Poll",
+                    Configuration={
+                        "condition": "data.keepGoing && payload.n < 3",
+                        "itemVariable": "i",
+                    },
+                ),
+            ],
+        ),
+    )
+    main(["check", str(root)])
+    out = capsys.readouterr().out
+    assert "its condition reads 'data', but a While condition sees only payload, results" in out
+    # the loop itself is entered: its body is an action
+    _, d = routes(capsys, root, "-w", "A")
+    assert d["winner"] == "Loop" and d["entered_failure"] is None
+
+
+def test_the_runtime_option_picks_mj_in_a_mixed_folder(capsys: Any) -> None:
+    from flowctx_tui.cli.workspace_args import demo_path
+
+    code = main(
+        ["check", str(demo_path()), "--runtime", "memberjunction-5.51.3", "--format", "json"]
+    )
+    doc = json.loads(capsys.readouterr().out)
+    assert code == 0 and doc["workflows"] == ["ApprovalFlow"]
+    assert main(["check", str(demo_path() / "workflows"), "--runtime", "memberjunction"]) == 2
+    assert "judges MemberJunction agent metadata" in capsys.readouterr().err

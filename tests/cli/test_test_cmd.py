@@ -669,3 +669,24 @@ def test_suggest_seconds_bounds_the_whole_search(workspace, capsys) -> None:
     assert "Start → A (rule 1)" in gave_up[0] and "gave up after 0 candidates" not in gave_up[0]
     for line in gave_up[1:]:
         assert "gave up after 0 candidates" in line, out
+
+
+def test_a_tests_folder_linked_outside_is_one_problem_and_lists_nothing(
+    workspace, capsys, tmp_path
+) -> None:
+    elsewhere = tmp_path / "dotfiles"
+    elsewhere.mkdir()
+    (elsewhere / "prod-db-password-hint.yaml").write_text("workflow: Approvals\ncases: []\n")
+    root = _workspace(workspace, {})
+    (root / ".flowctx").mkdir(exist_ok=True)
+    (root / ".flowctx/tests").symlink_to(elsewhere, target_is_directory=True)
+    (root / ".flowctx/scenarios").mkdir()
+    (root / ".flowctx/scenarios/Approvals").symlink_to(elsewhere, target_is_directory=True)
+    code, out, err = run(capsys, str(root))
+    assert code == 2
+    assert ".flowctx/tests:0:0: not read: it resolves outside the workspace" in out
+    assert "prod-db-password-hint" not in out + err
+    # the review lists every saved scenario by name: none from the linked folder
+    code, out, err = run_main(capsys, "diff", str(root), "--base", str(root), "--format", "json")
+    assert code == 0, err
+    assert "prod-db-password-hint" not in out + err

@@ -232,3 +232,83 @@ def test_bad_json_is_a_located_problem_not_a_traceback(tmp_path: Path, capsys: A
     assert code == 1 and doc["workflows"] == ["A"]
     p = next(p for p in doc["problems"] if p["file"].endswith(".broken.json"))
     assert (p["line"], p["column"]) == (1, 26)
+
+
+def test_a_loose_record_file_without_sync_configuration_is_read(
+    tmp_path: Path, capsys: Any
+) -> None:
+    loose = tmp_path / "bla.json"
+    loose.write_text((CORPUS / "MemberJunction+MJ/metadata/agents/.bla-agent.json").read_text())
+    _, doc = check_json(capsys, str(loose))
+    assert doc["workflows"] == ["BLA"]
+    assert any("no .mj-sync.json names" in p["message"] for p in doc["problems"])
+    other = tmp_path / "other.json"
+    other.write_text('{"fields": {"Name": "not an agent"}}')
+    assert main(["check", str(other)]) == 2  # not MJ metadata: the Mozaiks rule says why
+    assert "is a file, not a workspace" in capsys.readouterr().err
+
+
+def test_a_type_id_written_as_mjs_own_flow_type_id_is_a_flow_agent(
+    tmp_path: Path, capsys: Any
+) -> None:
+    by_id = agent("ById", [step("S", start=True)], kind=None)
+    by_id["fields"]["TypeID"] = "4f6a189b-c068-4736-9f23-3ff540b40fdd"
+    root = write(tmp_path, by_id)
+    _, doc = check_json(capsys, str(root))
+    assert doc["workflows"] == ["ById"]
+
+
+def test_without_path_the_current_folder_is_mj_only_when_it_holds_the_metadata(
+    tmp_path: Path, capsys: Any, monkeypatch: Any
+) -> None:
+    import shutil
+
+    repo = tmp_path / "repo"
+    shutil.copytree(CORPUS / "MemberJunction+MJ", repo)
+    monkeypatch.chdir(repo)
+    _, doc = check_json(capsys)
+    assert doc["runtime"] == "memberjunction-5.51.3" and "BLA" in doc["workflows"]
+    # metadata buried deeper than a repository's metadata/agents/ is not picked up unasked
+    deep = tmp_path / "elsewhere" / "a" / "b"
+    shutil.copytree(CORPUS / "MemberJunction+MJ", deep)
+    monkeypatch.chdir(tmp_path / "elsewhere")
+    main(["check", "--format", "json"])
+    captured = capsys.readouterr()
+    assert "using the bundled demo" in captured.err
+
+
+def test_a_nested_step_without_its_agent_id_is_a_located_problem(
+    tmp_path: Path, capsys: Any
+) -> None:
+    orphan = step("Lost", start=True)
+    del orphan["fields"]["AgentID"]
+    root = write(tmp_path, agent("A", [orphan, step("Kept", start=True)]))
+    code, doc = check_json(capsys, str(root))
+    assert code == 1
+    assert any("step 'Lost' has no AgentID" in p["message"] for p in doc["problems"])
+    main(["routes", str(root), "-w", "A", "--format", "json"])
+    assert json.loads(capsys.readouterr().out)["decisions"][0]["winner"] == "Kept"
+
+
+def test_where_the_readme_and_the_push_differ_flowctx_warns(tmp_path: Path, capsys: Any) -> None:
+    cond_step = step(
+        "S",
+        start=True,
+        paths=[path("T", "@file:go.txt", 5)],
+        Description="@template:templates/desc.md",
+    )
+    root = write(tmp_path, agent("A", [cond_step, step("T")]), file="sub/.a.json")
+    folder = root / "metadata" / "agents"
+    (folder / "go.txt").write_text("true")
+    (folder / "sub" / "go.txt").write_text("false")
+    (folder / "sub" / ".mj-folder.json").write_text('{"defaults": {"Status": "Disabled"}}')
+    _, doc = check_json(capsys, str(root))
+    said = [p["message"] for p in doc["problems"]]
+    assert any(
+        "reads this relative to the entity folder (a different file there)" in m for m in said
+    )
+    assert any(
+        ".mj-folder.json defaults, but 5.51.3's push does not find this file" in m for m in said
+    )
+    main(["routes", str(root), "-w", "A", "--from", "S", "--format", "json"])
+    assert json.loads(capsys.readouterr().out)["decisions"][0]["winner"] == "T"

@@ -12,6 +12,8 @@ import json
 import shutil
 from pathlib import Path
 
+import pytest
+
 from flowctx_core.memberjunction.agents import open_mj
 from tests.differential.mj_flow_compare import Tally, compare, compare_runs
 from tests.differential.mj_flow_draw import write_workspace
@@ -96,3 +98,58 @@ def test_whole_runs_of_generated_agents_agree(mj_flow_oracle: FlowOracle, tmp_pa
     assert tally.cases == 2000
     for kind in ("run ended", "run failed", "run limit", "run chat", "run uncovered"):
         assert tally.kinds[kind] >= 20, tally.kinds
+
+
+def test_flowctx_routes_json_agrees_with_the_real_flow_agent_type(
+    mj_flow_oracle: FlowOracle, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The interface held-out cases use, end to end: ``flowctx routes PATH -w AGENT [--from
+    STEP] --payload/--data/--context/--step-result/--flow-context --format json``."""
+    import random
+
+    from flowctx_tui.cli import main
+    from tests.differential.mj_flow_compare import cases_for
+    from tests.differential.mj_flow_oracle import world
+
+    ws = open_mj(CORPUS)
+    rng = random.Random(5)
+    batches, asked = [], []
+    for agent in ws.flows.values():
+        drawn = cases_for(agent, rng)
+        cases = rng.sample(drawn, min(6, len(drawn)))
+        batches.append((world([agent]), cases))
+        asked += [(agent, c) for c in cases]
+    answers = mj_flow_oracle.run(batches)
+    for (agent, case), ans in zip(asked, answers, strict=True):
+        args = [
+            "routes",
+            str(CORPUS),
+            "-w",
+            agent.name,
+            "--runtime",
+            "memberjunction-5.51.3",
+            "--format",
+            "json",
+        ]
+        if case["op"] == "hop":
+            step = agent.step(case["fromId"])
+            assert step is not None
+            args += ["--from", step.name, "--step-result", json.dumps(case["stepResult"])]
+            for flag, key in (
+                ("--flow-context", "flowContext"),
+                ("--data", "data"),
+                ("--context", "context"),
+            ):
+                if case.get(key) is not None:
+                    args += [flag, json.dumps(case[key])]
+        if case.get("payload") is not None:
+            args += ["--payload", json.dumps(case["payload"])]
+        main(args)
+        d = json.loads(capsys.readouterr().out)["decisions"][0]
+        want = agent.step(ans["winner"]).name if ans["winner"] else None
+        assert (d["winner"], d["ended"], d["failed"]) == (want, ans["ended"], ans["failed"]), (
+            agent.name,
+            case,
+            ans,
+            d,
+        )

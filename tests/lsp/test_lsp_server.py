@@ -374,3 +374,41 @@ async def test_completion_never_lists_the_keys_of_a_secret(client: LanguageClien
     ):
         found = await labels(typed, n)
         assert not any("tok_live" in label for label in found), (typed, found)
+
+
+async def test_a_lens_and_a_hover_withhold_a_decision_that_reads_a_secret(
+    client: LanguageClient, demo: Path
+):
+    """A rule whose condition reads a bit of a secret (the URI password in
+    approval_service_url): the lenses of its decision say withheld, never which rule wins."""
+    flow = "workflows/Approvals/flow.yaml"
+    text = (
+        (demo / flow)
+        .read_text()
+        .replace(
+            "\"context.environment === 'production' && payload.amount > 10000\"",
+            '"(context.approval_service_url.charCodeAt(20) & 1) !== 0"',
+            1,
+        )
+    )
+    (demo / flow).write_text(text)
+    doc = open_doc(client, demo, flow, text)
+    lenses = await client.text_document_code_lens_async(
+        types.CodeLensParams(text_document=types.TextDocumentIdentifier(uri=doc))
+    )
+    row = line_of(text, "charCodeAt(20)")
+    titles = {lens.range.start.line: lens.command.title for lens in lenses or [] if lens.command}
+    mine = [t for line, t in titles.items() if line <= row]
+    # "rule N · default: ..." (the rule numbered as routes and test files number it)
+    assert mine and mine[-1].split(" · ", 1)[-1].startswith(
+        "default: withheld: reads secret `context.approval_service_url`"
+    ), titles
+    assert not any("wins under default" in t for t in mine[-1:])
+    hover = await client.text_document_hover_async(
+        types.HoverParams(
+            text_document=types.TextDocumentIdentifier(uri=doc),
+            position=types.Position(line=row, character=4),
+        )
+    )
+    said = hover.contents.value if hover is not None else ""  # type: ignore[union-attr]
+    assert "withheld: reads secret" in said and "**wins**" not in said

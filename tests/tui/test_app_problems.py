@@ -211,3 +211,20 @@ async def test_a_removed_workflow_folder_is_named_with_its_path(demo: Path, make
         shutil.move(moved, folder)
         app.reload()
         await wait_for(pilot, lambda: app.state == "live", "live when it is back")
+
+
+async def test_the_status_line_counts_what_the_workspace_ignores(
+    demo: Path, tmp_path: Path, make_app: MakeApp, capsys: pytest.CaptureFixture[str]
+):
+    """flowctx.yaml's ``checks:`` applies to the app as to check: fewer warnings, N ignored."""
+    root = tmp_path / "ws"
+    shutil.copytree(demo, root)
+    profile = root / "flowctx.yaml"
+    profile.write_text(profile.read_text() + "\nchecks:\n  authority.silent-trigger: ignore\n")
+    app = make_app(root, "AppGenerator", env=dict(os.environ))
+    async with app.run_test(size=(160, 30)) as pilot:
+        await reloaded(pilot)
+        shown = status_counts(app)
+        text = status_text(app)
+    assert shown == check_summary(capsys, str(root), "-w", "AppGenerator")
+    assert "2 ignored" in text, text

@@ -219,3 +219,26 @@ async def test_routes_and_graph_mark_the_rule_no_test_takes(demo: Path, make_app
         # handoffs.yaml is never read by mozaiks 0.2.0: its rules are neither taken nor owed a test
         assert drawn.count("(no test)") == 1 and "NOT READ" in drawn
         assert "┆" in drawn  # its line is dashed
+
+
+async def test_a_verdict_that_reads_a_secret_is_withheld_in_the_tab(demo: Path, make_app: MakeApp):
+    """A case probing a bit of the demo's key shows WITHHELD and the secret it reads, never a
+    pass or a fail; the head line counts it apart."""
+    (demo / ".flowctx/tests/probe.yaml").write_text(
+        "workflow: AppGenerator\ncases:\n  - name: bit 0\n    expect:\n      condition:\n"
+        '        {expression: "(context.openai_api_key.charCodeAt(0) & 1) !== 0", value: true}\n'
+    )
+    app = make_app(demo)
+    async with app.run_test(size=(140, 45)) as pilot:
+        view = await shown(pilot)
+        lines = view.lines()
+        assert lines[0].startswith("17 passed, 0 failed, 1 withheld")
+        row = next(i for i, line in enumerate(lines) if line.startswith("WITHHELD"))
+        assert "bit 0" in lines[row]
+        table = app.query_one("#tv-table")
+        table.focus()
+        table.move_cursor(row=row - 1)
+        await pilot.pause()
+        detail = "\n".join(view.lines())
+        assert "withheld: reads secret `context.openai_api_key`" in detail
+        assert "sk-demo" not in detail

@@ -107,6 +107,50 @@ def _condition_problems(agent: Agent, path: StepPath, origin: Step | None) -> li
     return out
 
 
+LOOP_NAMES = ("payload", "results", "errors")
+
+
+def _while_problems(step: Step) -> list[Diagnostic]:
+    """A While loop's condition: BaseAgent evaluates it before every iteration, the first
+    included, over ``{payload, results, errors}`` only; an error or a falsy value stops."""
+    from flowctx_core.expressions import ExpressionError, compile_expression
+
+    cfg = step.config if isinstance(step.config, dict) else {}
+    cond = cfg.get("condition")
+    where = step.at("Configuration")
+    if not isinstance(cond, str) or not cond.strip():
+        return [
+            _diag(
+                where,
+                f"While '{step.name}' has no condition: 5.51.3 evaluates nothing "
+                "and the loop stops before its first iteration",
+                "warning",
+            )
+        ]
+    try:
+        compiled = compile_expression(cond, "mj")
+    except ExpressionError as exc:
+        return [
+            _diag(
+                where,
+                f"While '{step.name}': the condition does not parse "
+                f"({exc.error.message}): the loop stops before its first iteration",
+            )
+        ]
+    out = []
+    for name in sorted(set(compiled.names) - set(LOOP_NAMES)):
+        out.append(
+            _diag(
+                where,
+                f"While '{step.name}': its condition reads '{name}', but a "
+                "While condition sees only payload, results and errors (no data, "
+                "context, stepResult or flowContext)",
+                "warning",
+            )
+        )
+    return out
+
+
 def agent_problems(agent: Agent) -> list[Diagnostic]:
     out: list[Diagnostic] = []
     if agent.status != "Active":
@@ -165,6 +209,16 @@ def agent_problems(agent: Agent) -> list[Diagnostic]:
                     "warning",
                 )
             )
+        elif s.type in ("ForEach", "While") and s.loop_body == "Prompt":
+            out.append(
+                _diag(
+                    s.at("LoopBodyType"),
+                    f"{s.type} '{s.name}' has a Prompt body: "
+                    "5.51.3 fails as soon as it enters the loop ('Prompt loop bodies "
+                    "not yet fully supported')",
+                    "warning",
+                )
+            )
         elif failure.failure is not None:
             out.append(
                 _diag(
@@ -180,6 +234,8 @@ def agent_problems(agent: Agent) -> list[Diagnostic]:
                     f"step '{s.name}': {failure.fatal}; entering it ends the run with an error",
                 )
             )
+        if s.type == "While":
+            out += _while_problems(s)
         if s.type in ("ForEach", "While") and failure.failure is None and failure.fatal is None:
             cfg = s.config if isinstance(s.config, dict) else {}
             if not cfg.get("itemVariable"):

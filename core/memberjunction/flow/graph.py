@@ -49,7 +49,7 @@ def build_graph(agent: Agent, scenario: Mapping[str, Any] | None = None) -> Rout
         if hop.winner is not None and hop.attempts and len(hop.attempts) == 1:
             winner_path = next((c.index for c in cands.values() if c.note.endswith("chosen")), None)
         for order, p in enumerate(machine.sorted_paths(agent, step.id), 1):
-            index = agent.paths.index(p)
+            index = agent.path_index[id(p)]
             cand = cands.get(index)
             target = agent.name_of(p.destination) if p.destination else "?"
             if agent.step(p.destination) is None:

@@ -179,7 +179,7 @@ def valid_paths(
     """Every candidate in evaluation order, and the positions of the valid ones."""
     scope = condition_scope(payload, state, data, context)
     ordered = sorted_paths(agent, step_id)
-    cands = [_candidate(agent, p, agent.paths.index(p), scope) for p in ordered]
+    cands = [_candidate(agent, p, agent.path_index[id(p)], scope) for p in ordered]
     return cands, [i for i, c in enumerate(cands) if c.outcome in ("true", "always")]
 
 
@@ -527,6 +527,22 @@ def start(agent: Agent, payload: Any = None, data: Any = None, context: Any = No
         others = ", ".join(f"'{s.name}'" for s in steps[1:])
         note = f"; {others} never run (only the first starting step in localeCompare order runs)"
     first = Attempt(None, (), "enter", f"the starting step{note}", enter(chosen_step))
+    return _hand_back(agent, None, first, payload, state, payload, data, context, 0)
+
+
+def start_at(
+    agent: Agent, step: Step, payload: Any = None, data: Any = None, context: Any = None
+) -> Hop:
+    """The run started at ``step`` (``agentTypeParams.startAtStep``: any step of the agent,
+    whatever its status), as ``flowctx trace --from`` asks."""
+    state = FlowState(agent.id)
+    if agent.status != "Active":
+        msg = f"Agent '{agent.name}' is not active. Current status: {agent.status}"
+        return Hop(
+            agent, None, (), None, True, True, msg, payload=payload, state=state, message=msg
+        )
+    state.current = step.id
+    first = Attempt(None, (), "enter", "the run starts at the step given", enter(step))
     return _hand_back(agent, None, first, payload, state, payload, data, context, 0)
 
 

@@ -26,6 +26,12 @@ from flowctx_core.memberjunction.metadata.workspace import Metadata
 from flowctx_core.model.matrix import Loc
 
 FLOW_TYPE = "flow"
+#: the agent types' ids as MemberJunction's own metadata (metadata/agent-types) fixes them, for
+#: a TypeID written as the id rather than looked up by name
+KNOWN_TYPE_IDS = {
+    "4f6a189b-c068-4736-9f23-3ff540b40fdd": "Flow",
+    "f7926101-5099-4fa5-836a-479d9707c818": "Loop",
+}
 
 
 def _str(value: Any) -> str | None:
@@ -146,6 +152,12 @@ class Agent:
         return None
 
     @cached_property
+    def path_index(self) -> dict[int, int]:
+        """Each path's position in the agent's list (its candidate number in views), by the
+        path object's identity."""
+        return {id(p): i for i, p in enumerate(self.paths)}
+
+    @cached_property
     def paths_by_origin(self) -> dict[str, tuple[StepPath, ...]]:
         out: dict[str, list[StepPath]] = {}
         for p in self.paths:
@@ -163,6 +175,13 @@ class Agent:
     @property
     def file(self) -> str:
         return self.loc.file
+
+
+def _type_name(value: Any) -> str | None:
+    name = ref_name(value)
+    if isinstance(value, str):
+        return KNOWN_TYPE_IDS.get(value.strip().lower(), name)
+    return name
 
 
 def _locs(res: Resolver, rec: Record, names: tuple[str, ...]) -> dict[str, Loc]:
@@ -250,9 +269,32 @@ def build_agents(meta: Metadata) -> list[Agent]:
     for rec in res.of_entity(STEPS):
         agent_id = _str(res.value(rec, "AgentID"))
         if agent_id is None:
+            if res.source(rec, "AgentID")[0] is None:
+                step_name = _str(res.value(rec, "Name")) or "?"
+                res.problem(
+                    rec.node.loc,
+                    f"step '{step_name}' has no AgentID: the foreign key is "
+                    'never implied by nesting (\'"AgentID": "@parent:ID"\'), so '
+                    "the push cannot save it",
+                )
             continue
         steps_by_agent.setdefault(agent_id.lower(), []).append(_step(res, rec))
     all_paths = [_path(res, rec) for rec in res.of_entity(PATHS)]
+    for rec, p in zip(res.of_entity(PATHS), all_paths, strict=True):
+        if p.origin is None and res.source(rec, "OriginStepID")[0] is None:
+            res.problem(
+                rec.node.loc,
+                "a path has no OriginStepID: the foreign key is never "
+                'implied by nesting (\'"OriginStepID": "@parent:ID"\')',
+            )
+    step_ids = {st.id.lower() for steps in steps_by_agent.values() for st in steps}
+    for p in all_paths:
+        if p.origin is not None and p.origin.lower() not in step_ids:
+            res.problem(
+                p.at("OriginStepID"),
+                f"this path's origin ({p.origin}) is no step in "
+                "the files: 5.51.3 never evaluates it",
+            )
     actions_by_agent: dict[str, list[str]] = {}
     for rec in res.of_entity(AGENT_ACTIONS):
         agent_id = _str(res.value(rec, "AgentID"))
@@ -260,18 +302,23 @@ def build_agents(meta: Metadata) -> list[Agent]:
         name = ref_name(res.value(rec, "ActionID"))
         if agent_id is not None and name is not None and status == "Active":
             actions_by_agent.setdefault(agent_id.lower(), []).append(name)
+    owner = {st.id.lower(): aid for aid, steps in steps_by_agent.items() for st in steps}
+    paths_by_agent: dict[str, list[StepPath]] = {}
+    for p in all_paths:  # in file order, each path with the agent its origin step belongs to
+        aid = owner.get(p.origin.lower()) if p.origin is not None else None
+        if aid is not None:
+            paths_by_agent.setdefault(aid, []).append(p)
     agents: list[Agent] = []
     for rec in res.of_entity(AGENTS):
         agent_id = res.record_id(rec)
         steps = tuple(steps_by_agent.get(agent_id.lower(), ()))
-        ids = {s.id.lower() for s in steps}
-        paths = tuple(p for p in all_paths if p.origin is not None and p.origin.lower() in ids)
+        paths = tuple(paths_by_agent.get(agent_id.lower(), ()))
         type_value = res.value(rec, "TypeID")
         agents.append(
             Agent(
                 id=agent_id,
                 name=_str(res.value(rec, "Name")) or "",
-                type_name=ref_name(type_value),
+                type_name=_type_name(type_value),
                 status=_str(res.value(rec, "Status")) or "Pending",
                 status_given=res.source(rec, "Status")[0] is not None,
                 description=_str(res.value(rec, "Description")),

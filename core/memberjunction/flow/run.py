@@ -12,7 +12,7 @@ outcome covers (unless ``defaults``: then each step does what it is for), or ``m
 from __future__ import annotations
 
 import copy
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -64,9 +64,13 @@ class RunTrace:
     fatal: bool = False
 
 
-def _outcome(outcomes: Mapping[str, Any], step: Step) -> Mapping[str, Any] | None:
+#: a step's outcome by its name, or a function of the step and how many outcomes were used
+Outcomes = Mapping[str, Any] | Callable[[Step, int], Any]
+
+
+def _outcome(outcomes: Outcomes, step: Step, used: int) -> Mapping[str, Any] | None:
     # by the exact name: two steps may differ only in case ("b start", "B start")
-    got = outcomes.get(step.name)
+    got = outcomes(step, used) if callable(outcomes) else outcomes.get(step.name)
     return copy.deepcopy(got) if isinstance(got, Mapping) else None
 
 
@@ -117,17 +121,22 @@ def step_result(
 
 def run_flow(
     agent: Agent,
-    outcomes: Mapping[str, Any] | None = None,
+    outcomes: Outcomes | None = None,
     payload: Any = None,
     data: Any = None,
     context: Any = None,
     *,
     defaults: bool = False,
     max_steps: int = 100,
+    start_at: Step | None = None,
 ) -> RunTrace:
-    outcomes = outcomes or {}
+    outcomes = outcomes if outcomes is not None else {}
     initial = payload if payload is not None else {}
-    hop = machine.start(agent, initial, data, context)
+    if start_at is not None:
+        hop = machine.start_at(agent, start_at, initial, data, context)
+    else:
+        hop = machine.start(agent, initial, data, context)
+    used = 0
     trace = RunTrace(agent, hop, payload=initial)
     current = initial
     while True:
@@ -164,7 +173,9 @@ def run_flow(
             outcome = None
             chat = None
         else:
-            outcome = _outcome(outcomes, step)
+            outcome = _outcome(outcomes, step, used)
+            if outcome is not None:
+                used += 1
             if outcome is None and not defaults:
                 trace.steps.append(RunStep(step, None, None, None, current, None))
                 trace.end = "uncovered"

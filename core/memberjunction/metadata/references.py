@@ -318,15 +318,36 @@ class Resolver:
         if not text.startswith("@"):
             return text
         if text.startswith(FILE):
-            content = read_file_reference(
-                base / text[len(FILE) :].strip(), node, self.display_of, self.problems
-            )
+            rel = text[len(FILE) :].strip()
+            record_dir = rec.file.parent if rec is not None else base
+            from flowctx_core.base.fsview import is_file
+
+            if record_dir != base and is_file(record_dir / rel):
+                # MetadataSync's README reads @file: beside the JSON file; 5.51.3's push reads
+                # it from the entity folder
+                where = "a different file" if is_file(base / rel) else "nothing"
+                self.problem(
+                    node.loc,
+                    f"{text}: 5.51.3's push reads this relative to the entity "
+                    f"folder ({where} there), not beside the record file as "
+                    "MetadataSync's README says",
+                    "warning",
+                )
+            content = read_file_reference(base / rel, node, self.display_of, self.problems)
             if content is None:
                 raise _Failed(
                     f"{text}: the file cannot be read (relative to the entity folder "
                     f"{self.display_of(base)})"
                 )
             return self._resolve_node(content, rec, base, depth + 1)
+        if text.startswith(TEMPLATE):
+            self.problem(
+                node.loc,
+                f"{text}: documented and validated, but 5.51.3's push has no "
+                "expansion for @template:, so the text is stored as written",
+                "warning",
+            )
+            return text
         if text.startswith(PARENT):
             if rec is None or rec.parent is None:
                 raise _Failed(f"{text}: no parent record (the push fails)")
@@ -371,10 +392,13 @@ class Resolver:
             val = self._resolve_text(raw, node, rec, base, depth + 1)
             pairs.append((pm.group(1).strip(), val))
         key = entity_key(entity)
-        candidates = self._indexed(key, pairs[0][0], pairs[0][1])
-        for cand in candidates:
-            if all(self._matches(cand, f, v) for f, v in pairs):
-                return self.record_id(cand)
+        # every pair's index, smallest first: the records all of them hold, in file order
+        lists = sorted((self._indexed(key, f, v) for f, v in pairs), key=len)
+        if lists and lists[0]:
+            others = [{id(r) for r in lst} for lst in lists[1:]]
+            for cand in lists[0]:
+                if all(id(cand) in other for other in others):
+                    return self.record_id(cand)
         if key in (STEPS, PATHS):
             if "create" in flags:
                 fields = {}

@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from flowctx_core.base import fsview
 from flowctx_core.base.diagnostics import Diagnostic
 from flowctx_core.memberjunction.metadata.records import (
     AGENTS,
@@ -56,17 +57,37 @@ def _entity_folder_of_file(path: Path) -> Path | None:
     return None
 
 
-def agent_folders(path: Path) -> list[Path]:
-    """The agents' entity folders PATH names (empty: PATH holds no MJ agent metadata)."""
+#: a record file with no .mj-sync.json above it: read as agents when it plainly holds them
+_LOOSE_MARKS = ('"MJ: AI Agent Steps"', '"AI Agent Steps"', "@lookup:MJ: AI Agent Types.")
+
+
+def loose_agent_file(path: Path) -> bool:
+    """A JSON file outside any entity folder whose records are plainly AI agents (steps
+    nested, or a type looked up): read as the push would read it from an agents folder
+    with no defaults."""
+    if path.suffix != ".json" or _entity_folder_of_file(path) is not None:
+        return False
+    from flowctx_core.base.yamlmarks import read_text_file
+
+    text, _ = read_text_file(path, str(path))
+    return text is not None and any(m in text for m in _LOOSE_MARKS)
+
+
+def agent_folders(path: Path, depth: int | None = None) -> list[Path]:
+    """The agents' entity folders PATH names (empty: PATH holds no MJ agent metadata);
+    ``depth``: how many folders below PATH to look (default: ``MAX_SEARCH_DEPTH``)."""
     if quiet_is_file(path):
         if path.name == SYNC_FILE:
             path = path.parent
         else:
             found = _entity_folder_of_file(path)
+            if found is None and loose_agent_file(path):
+                return [path.parent]
             return [found] if found is not None and _is_agents(found) else []
     if not quiet_is_dir(path):
         return []
-    return [f for f, _ in find_entity_folders(path) if _is_agents(f)]
+    below = find_entity_folders(path) if depth is None else find_entity_folders(path, depth=depth)
+    return [f for f, _ in below if _is_agents(f)]
 
 
 def _is_agents(folder: Path) -> bool:
@@ -77,8 +98,8 @@ def _is_agents(folder: Path) -> bool:
     return entity is not None and entity_key(entity) == AGENTS
 
 
-def is_metadata(path: Path) -> bool:
-    return bool(agent_folders(path))
+def is_metadata(path: Path, depth: int | None = None) -> bool:
+    return bool(agent_folders(path, depth))
 
 
 def _root_ignores(folder: Path) -> tuple[str, ...]:
@@ -92,6 +113,27 @@ def _root_ignores(folder: Path) -> tuple[str, ...]:
     if ign is None or ign.kind != "array":
         return ()
     return tuple(n.value for n in ign.value if n.kind == "string")
+
+
+def _folder_configs(folder: Path) -> list[Path]:
+    """``.mj-folder.json`` files at or below an entity folder (a few levels)."""
+    out: list[Path] = []
+
+    def walk(d: Path, depth: int) -> None:
+        if quiet_is_file(d / ".mj-folder.json"):
+            out.append(d / ".mj-folder.json")
+        if depth <= 0:
+            return
+        try:
+            names = sorted(fsview.listdir(d))
+        except OSError:
+            return
+        for name in names:
+            if name not in ("node_modules", ".git") and quiet_is_dir(d / name):
+                walk(d / name, depth - 1)
+
+    walk(folder, 3)
+    return out
 
 
 def load_metadata(path: Path, env: Mapping[str, str] | None = None) -> Metadata:
@@ -114,11 +156,40 @@ def load_metadata(path: Path, env: Mapping[str, str] | None = None) -> Metadata:
     files: list[Path] = []
     records: list[Record] = []
     for f in folders_found:
-        ef = load_entity_folder(f, display_of(f / SYNC_FILE), _root_ignores(f))
+        ef: EntityFolder | None
+        if single is not None and not quiet_is_file(f / SYNC_FILE):
+            # a loose record file: an agents folder of its own, with no defaults
+            ef = EntityFolder(f, f / SYNC_FILE, "MJ: AI Agents", single.name, {}, ())
+            problems.append(
+                Diagnostic(
+                    display_of(single),
+                    1,
+                    1,
+                    "no .mj-sync.json names this "
+                    "file's entity: read as MJ: AI Agents records with no "
+                    "folder defaults",
+                    "warning",
+                )
+            )
+        else:
+            ef = load_entity_folder(f, display_of(f / SYNC_FILE), _root_ignores(f))
         if ef is None:
             continue
         folders.append(ef)
         problems += ef.problems
+        for folder_config in _folder_configs(ef.folder):
+            problems.append(
+                Diagnostic(
+                    display_of(folder_config),
+                    1,
+                    1,
+                    "MetadataSync's README "
+                    "cascades .mj-folder.json defaults, but 5.51.3's push does "
+                    "not find this file: only the entity folder's "
+                    ".mj-sync.json defaults apply",
+                    "warning",
+                )
+            )
         chosen = record_files(ef)
         if single is not None:
             if single not in chosen:
