@@ -249,6 +249,15 @@ PROBLEM_KINDS: dict[str, ProblemKind] = {
         "that reads it (MemberJunction path conditions, the Mozaiks transition evaluator, AG2 "
         "ContextExpression). A rule in error is kept in place but never routes.",
     ),
+    "routing.order": ProblemKind(
+        "a rule the runtime tries at another place than the file puts it",
+        "mozaiks 0.2.0's graph compiler gives a condition rule the priority of its position and "
+        "an after_turn rule len(rules) + position, so every condition rule of a source is tried "
+        "before any of its after_turn fallbacks, each group in file order. An after_turn rule "
+        "written above a condition rule of the same source is therefore tried after it, which a "
+        "reader of the file does not expect: move the fallback below the source's conditions.",
+        "warning",
+    ),
     "profile": ProblemKind(
         "flowctx.yaml: unknown keys, wrong shapes, refused settings",
         "The workspace's flowctx.yaml (the environment and launch values flowctx assumes, and "

@@ -77,6 +77,13 @@ def test_check_notes_each_rule_whose_runtime_order_differs(appgen, capsys) -> No
         "condition rule of AppPlanAgent, also those below it (line 80, 87)" in out
     )
     assert "transition_graph.yaml:80:3: warning" in out and "transition_graph.yaml:87:3" in out
+    code, out, _ = run(capsys, "check", str(appgen), "--format", "json")
+    orders = [p for p in json.loads(out)["problems"] if p["code"] == "routing.order"]
+    assert [(p["line"], p["severity"]) for p in orders] == [
+        (75, "warning"),
+        (80, "warning"),
+        (87, "warning"),
+    ]
     # the agents come from agents.yaml: no false 'not an agent' warning
     assert "is not an agent of" not in out
 

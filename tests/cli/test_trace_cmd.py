@@ -195,3 +195,18 @@ def test_a_run_the_runner_would_not_start(appgen, capsys) -> None:
     )  # fmt: skip
     assert code == 1
     assert "refused: initial_agent user resolves to terminate through the graph" in out
+
+
+def test_every_json_key_is_documented(appgen, capsys) -> None:
+    import re
+
+    page = (Path(__file__).parents[2] / "docs" / "commands" / "trace.md").read_text()
+    documented = {
+        k for row in re.findall(r"^\| (.+?) \|", page, re.M) for k in re.findall(r"`(\w+)`", row)
+    }
+    _, out, _ = run(
+        capsys, str(appgen), "--from", "AppPlanAgent", "--format", "json", "--turn", "*"
+    )
+    doc = json.loads(out)
+    assert set(doc) <= documented, set(doc) - documented
+    assert set(doc["steps"][0]) <= documented, set(doc["steps"][0]) - documented

@@ -258,6 +258,7 @@ def workflows(draw: Any) -> Draw:
 
         rules: list[dict[str, Any]] = []
         for agent in agents:
+            mine: list[dict[str, Any]] = []
             for _ in range(draw(st.integers(0, 2))):
                 key = draw(st.sampled_from(var_names))
                 target = draw(st.sampled_from([*agents, "user", "terminate"]))
@@ -274,7 +275,7 @@ def workflows(draw: Any) -> Draw:
                         "condition_type": "context_expression",
                         "context_expression": f"${{{key}}} {op}".strip(),
                     }
-                rules.append(
+                mine.append(
                     {
                         "source_agent": agent,
                         "target_agent": target,
@@ -282,13 +283,18 @@ def workflows(draw: Any) -> Draw:
                         **rule,
                     }
                 )
-            rules.append(
+            # the fallback anywhere among the agent's rules: mozaiks 0.2.0 tries every condition
+            # rule before it whatever the file order (the shipped AppGenerator writes one first)
+            at = draw(st.integers(0, len(mine)))
+            mine.insert(
+                at,
                 {
                     "source_agent": agent,
                     "transition_type": "after_turn",
                     "target_agent": draw(st.sampled_from([*agents, "user", "terminate"])),
-                }
+                },
             )
+            rules.extend(mine)
         out.files[f"{folder}/transition_graph.yaml"] = {"transition_rules": rules}
         draw(_registries(wf, definitions, out))
     return out
