@@ -50,21 +50,21 @@ def mj_path(
             return cwd if is_metadata(cwd, depth=2) else None
         return None
     path = Path(given)
-    if not path.exists() or not is_metadata(path):
+    if not path.exists():
         return None
-    if not (path / "workflows").is_dir():
-        return path
-    if runtime and runtime.strip().lower() in _RUNTIME_NAMES:
-        return path
-    if workflow:
+    if (path / "workflows").is_dir():
+        # a Mozaiks workspace: MemberJunction only when asked for (the runtime, or a -w that
+        # is no Mozaiks workflow), so Mozaiks commands never search the tree for metadata
+        asked = bool(runtime and runtime.strip().lower() in _RUNTIME_NAMES)
+        named = bool(workflow) and not (path / "workflows" / str(workflow)).is_dir()
+        if not (asked or named) or not is_metadata(path, depth=3):
+            return None
+        if asked:
+            return path
         from flowctx_core.memberjunction.agents import open_mj
 
-        if (
-            open_mj(path).flow(workflow) is not None
-            and not (path / "workflows" / workflow).is_dir()
-        ):
-            return path
-    return None
+        return path if open_mj(path).flow(str(workflow)) is not None else None
+    return path if is_metadata(path) else None
 
 
 def check_runtime(args: argparse.Namespace) -> None:
