@@ -431,6 +431,11 @@ def build_diff(args: argparse.Namespace) -> WorkspaceDiff:
 
 
 def run(args: argparse.Namespace) -> int:
+    from flowctx_tui.cli import mj_views
+
+    mj = mj_views.mj_path(args.path, args.workflow, getattr(args, "runtime", None))
+    if mj is not None:
+        return mj_views.run_diff(args, mj)
     try:
         pin_now(args)  # both sides' conditions read one instant
         diff = build_diff(args)

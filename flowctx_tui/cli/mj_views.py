@@ -50,21 +50,21 @@ def mj_path(
             return cwd if is_metadata(cwd, depth=2) else None
         return None
     path = Path(given)
-    if not path.exists() or not is_metadata(path):
+    if not path.exists():
         return None
-    if not (path / "workflows").is_dir():
-        return path
-    if runtime and runtime.strip().lower() in _RUNTIME_NAMES:
-        return path
-    if workflow:
+    if (path / "workflows").is_dir():
+        # a Mozaiks workspace: MemberJunction only when asked for (the runtime, or a -w that
+        # is no Mozaiks workflow), so Mozaiks commands never search the tree for metadata
+        asked = bool(runtime and runtime.strip().lower() in _RUNTIME_NAMES)
+        named = bool(workflow) and not (path / "workflows" / str(workflow)).is_dir()
+        if not (asked or named) or not is_metadata(path, depth=3):
+            return None
+        if asked:
+            return path
         from flowctx_core.memberjunction.agents import open_mj
 
-        if (
-            open_mj(path).flow(workflow) is not None
-            and not (path / "workflows" / workflow).is_dir()
-        ):
-            return path
-    return None
+        return path if open_mj(path).flow(str(workflow)) is not None else None
+    return path if is_metadata(path) else None
 
 
 def check_runtime(args: argparse.Namespace) -> None:
@@ -471,3 +471,40 @@ def run_trace(
     else:
         print(render_text(result, RUNTIME))
     return 1 if result.run_failed else 0
+
+
+# -- diff ------------------------------------------------------------------------------------
+def run_diff(args: argparse.Namespace, path: Path) -> int:
+    """``flowctx diff`` on MJ metadata: each flow agent's starting step and step decisions
+    (under the results 5.51.3 stores), then check's problems, base against head."""
+    from flowctx_core.review.mj import MjSideError, compare_mj, read_mj_side
+
+    try:
+        check_runtime(args)
+        env = env_inputs(args) if hasattr(args, "env") else {}
+        base = read_mj_side(args.base, path, env)
+        head = read_mj_side(args.head, path, env)
+    except (UsageError, MjSideError) as exc:
+        return fail(str(exc))
+    diff = compare_mj(base, head, args.workflow)
+    if args.format == "json":
+        print(json.dumps(diff.to_json(), indent=2, ensure_ascii=False))
+    else:
+        out = [f"flowctx diff: {diff.base} → {diff.head}", f"runtime: {RUNTIME}", ""]
+        for a in diff.agents:
+            if a.status != "changed":
+                out.append(f"{'+' if a.status == 'added' else '-'} {a.name}: flow agent {a.status}")
+                continue
+            out.append(f"~ {a.name}")
+            if a.start is not None:
+                out.append(one_line(f"    starting step: {a.start[0]} → {a.start[1]}"))
+            for step, before, after in a.steps:
+                out.append(one_line(f"    after {step}: {before or '(no such step)'}"))
+                out.append(one_line(f"      now: {after or '(no such step)'}"))
+        for sign, problems in (("+", diff.added), ("-", diff.removed)):
+            for file, severity, message in problems:
+                out.append(one_line(f"{sign} {file}: {severity}: {message}"))
+        if not diff.changed:
+            out.append("no change to the flow agents' routing or problems")
+        print("\n".join(out))
+    return 1 if args.exit_code and diff.changed else 0
