@@ -32,6 +32,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "lsp": ("flowctx_tui.cli.lsp_cmd", "a language server for editors (LSP over stdio)"),
     "serve": ("flowctx_tui.cli.serve_cmd", "serve the app to a web browser (textual-serve)"),
     "app": ("flowctx_tui.cli.app_cmd", "open the Textual app (the default)"),
+    "completion": ("flowctx_tui.cli.completion_cmd", "print a shell completion script"),
 }
 #: commands that keep running, loading workspaces again and again (the others end with their
 #: one answer: what they load stays until the process exits, flowctx_core.base.gcpause)
@@ -39,7 +40,7 @@ LONG_RUNNING = frozenset({"app", "serve", "lsp"})
 
 
 #: the commands that take no PATH (tests/cli/test_convention.py reads their parsers)
-NO_PATH: tuple[str, ...] = ("eval", "schema", "lsp")
+NO_PATH: tuple[str, ...] = ("eval", "schema", "lsp", "completion")
 
 
 def version() -> str:

@@ -94,7 +94,10 @@ def test_top_level_help_names_the_commands_without_path(
 ) -> None:
     assert main(["--help"]) == 0
     text = " ".join(capsys.readouterr().out.split())
-    assert "PATH comes first wherever a command takes one (all but eval, schema and lsp)" in text
+    assert (
+        "PATH comes first wherever a command takes one (all but eval, schema, lsp and completion)"
+        in text
+    )
     assert "PATH (every command)" not in text
 
 

@@ -36,8 +36,11 @@ def test_every_workspace_command_is_covered() -> None:
     # a new sub-command must join the rule (eval reads no workspace, schema takes no PATH;
     # app is tested below; serve runs until stopped: tests/cli/test_serve_cmd.py; lsp takes
     # no PATH: each file the editor opens names its workspace, tests/lsp; init's PATH is the
-    # folder it writes a workspace into: tests/cli/test_init_cmd.py)
-    assert set(COMMANDS) - {"eval", "schema", "app", "serve", "lsp", "init"} == set(COMMAND_ARGS)
+    # folder it writes a workspace into: tests/cli/test_init_cmd.py; completion reads no
+    # workspace: tests/cli/test_completion_cmd.py)
+    assert set(COMMANDS) - {"eval", "schema", "app", "serve", "lsp", "init", "completion"} == set(
+        COMMAND_ARGS
+    )
 
 
 @pytest.fixture(autouse=True)
