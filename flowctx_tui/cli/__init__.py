@@ -33,6 +33,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "serve": ("flowctx_tui.cli.serve_cmd", "serve the app to a web browser (textual-serve)"),
     "app": ("flowctx_tui.cli.app_cmd", "open the Textual app (the default)"),
     "completion": ("flowctx_tui.cli.completion_cmd", "print a shell completion script"),
+    "config": ("flowctx_tui.cli.config_cmd", "show where your settings are kept and what they say"),
 }
 #: commands that keep running, loading workspaces again and again (the others end with their
 #: one answer: what they load stays until the process exits, flowctx_core.base.gcpause)
@@ -40,7 +41,7 @@ LONG_RUNNING = frozenset({"app", "serve", "lsp"})
 
 
 #: the commands that take no PATH (tests/cli/test_convention.py reads their parsers)
-NO_PATH: tuple[str, ...] = ("eval", "schema", "lsp", "completion")
+NO_PATH: tuple[str, ...] = ("eval", "schema", "lsp", "completion", "config")
 
 
 def version() -> str:

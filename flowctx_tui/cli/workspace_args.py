@@ -163,6 +163,13 @@ def open_from_args(
         raise UsageError(str(exc)) from None
     except WorkspaceNotFound as exc:
         raise UsageError(str(exc)) from None
+    if not getattr(args, "runtime", None) and session.profile.runtime is None:
+        # neither the command line nor the workspace names a runtime: the user's settings may
+        from flowctx_tui.userconfig import load_user_config
+
+        preferred = load_user_config().runtime
+        if preferred:
+            session = session.with_runtime(preferred)
     pin_now(args, session.profile.now)
     return session
 
