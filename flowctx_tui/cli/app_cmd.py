@@ -66,7 +66,7 @@ def build_app(args: argparse.Namespace) -> Any:
         _colour_for_textual()
         return MjApp(ws, agent)
     # the app shows its workspace in the status line: no note on a screen it is about to cover
-    session = open_from_args(args, quiet=True)
+    session = open_from_args(args, quiet=True, demo_outside=True)
     workflow = pick_workflow(session, args.workflow)
     from flowctx_tui.cli.launch_args import (
         build_context_env,
