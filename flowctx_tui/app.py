@@ -215,11 +215,14 @@ class FlowctxApp(KeysInOrderApp, App[int]):
         base: Side | None = None,
         env_overrides: Mapping[str, str] | None = None,
         launch: Mapping[str, Any] | None = None,
+        theme: str | None = None,
+        remember_theme: Callable[[str], object] | None = None,
     ) -> None:
         """``initial``: a load of ``workflow`` already made (by ``flowctx`` before the app
         starts), so the first frame shows the matrix; without it the app loads on mount.
         ``base``: review mode from the start (``flowctx --base REV``): every load is compared
-        with it."""
+        with it. ``theme``: the theme to start in (the user's settings); ``remember_theme``:
+        called with a theme the user picks, to keep it for the next run."""
         super().__init__()
         # set here, not as a class attribute: App declares it as an optional list, which a
         # ClassVar may not override; screens read it on their first resize, after this
@@ -264,6 +267,8 @@ class FlowctxApp(KeysInOrderApp, App[int]):
         self._compare_generation = 0
         if keymap:
             self.set_keymap(dict(keymap))
+        self._start_theme = theme
+        self._remember_theme = remember_theme
 
     # -- layout -------------------------------------------------------------------------------
 
@@ -319,6 +324,13 @@ class FlowctxApp(KeysInOrderApp, App[int]):
         # a line, not a block, under the table (see the module); put back on unmount
         self._scrollbar_renderer = ScrollBar.renderer
         ScrollBar.renderer = ThinScrollBarRender
+        if self._start_theme and self._start_theme in self.available_themes:
+            self.theme = self._start_theme
+        elif self._start_theme:
+            self.notify(f"theme '{self._start_theme}' (your settings) is not one of the app's")
+        if self._remember_theme is not None:
+            # subscribed after the starting theme is set: only the user's own choice is kept
+            self.theme_changed_signal.subscribe(self, self._keep_theme)
         self._update_status()
         self.query_one("#matrix-table").focus()
         # the watcher starts once the first result is on screen (see _track): watchfiles'
@@ -726,8 +738,16 @@ class FlowctxApp(KeysInOrderApp, App[int]):
         self.reveal = not self.reveal
 
     def action_pick_theme(self) -> None:
-        # Textual's named themes, searchable; the choice lasts for this session only
+        # Textual's named themes, searchable; the choice is kept in the user's settings
         self.search_themes()
+
+    def _keep_theme(self, theme: Any) -> None:
+        if self._remember_theme is None:
+            return
+        try:
+            self._remember_theme(theme.name)
+        except OSError as exc:
+            self.notify(f"the theme could not be saved: {exc.strerror or exc}", severity="warning")
 
     def action_pick_workflow(self) -> None:
         from flowctx_tui.screens.workflows import WorkflowPicker

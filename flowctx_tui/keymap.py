@@ -125,13 +125,19 @@ def keymap_conflicts(
 
 
 def load_keymap(
-    path: Path, known: Iterable[str], bound: Mapping[str, BoundKey] | None = None
+    path: Path,
+    known: Iterable[str],
+    bound: Mapping[str, BoundKey] | None = None,
+    *,
+    under: str | None = None,
 ) -> dict[str, str]:
     """Read and check a key map; raises KeymapError listing every problem.
 
     With ``bound`` (see ``bound_keys``), a key moved onto another binding's key where both
-    are active is an error too, located at the remapped id.
+    are active is an error too, located at the remapped id. ``under``: the key map is the
+    value of that top-level key (the user's settings file, ``keymap:``), not the whole file.
     """
+    at: tuple[str, ...] = (under,) if under else ()
     display = str(path)
     if not path.is_file():
         raise KeymapError(f"{display}: key map file not found")
@@ -141,21 +147,25 @@ def load_keymap(
     known_ids = sorted(set(known))
     if doc is not None:
         data = doc.data
+        if under and isinstance(data, dict):
+            data = data.get(under)
         if data is None:
             data = {}
         if not isinstance(data, dict):
-            errors.append(doc.diag((), "a key map must be a mapping of binding id to keys"))
+            errors.append(doc.diag(at, "a key map must be a mapping of binding id to keys"))
             data = {}
         for bid, keys in data.items():
             if not isinstance(bid, str) or bid not in known_ids:
                 hint = did_you_mean(str(bid), known_ids)
-                errors.append(doc.diag((bid,), f"unknown binding id {bid!r}{hint}"))
+                errors.append(doc.diag((*at, bid), f"unknown binding id {bid!r}{hint}"))
                 continue
             if isinstance(keys, list) and keys and all(isinstance(k, str) for k in keys):
                 keys = ",".join(keys)
             if not isinstance(keys, str) or not keys.strip():
                 errors.append(
-                    doc.diag((bid,), "keys must be a string such as 'f5' or 'ctrl+r,f5'", key=False)
+                    doc.diag(
+                        (*at, bid), "keys must be a string such as 'f5' or 'ctrl+r,f5'", key=False
+                    )
                 )
                 continue
             keymap[bid] = ",".join(k.strip() for k in keys.split(",") if k.strip())
@@ -167,7 +177,7 @@ def load_keymap(
             how = f"remapped here to {keymap[other]!r}" if other in keymap else "by default"
             errors.append(
                 doc.diag(
-                    (bid,),
+                    (*at, bid),
                     f"{format_key(key)!r} is already the key of {other} ({spec.description}, "
                     f"{how}); only one of them would work. Give {other} another key as "
                     "well, or choose a free key for "

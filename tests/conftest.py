@@ -81,3 +81,13 @@ def _unpinned_clock() -> Iterator[None]:
     from flowctx_core.base import clock
 
     clock.pin(None)
+
+
+@pytest.fixture(autouse=True)
+def _own_settings(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch):
+    """Every test reads and writes its own user settings file (the app writes the theme
+    there), never the developer's: ``$FLOWCTX_CONFIG`` names a file in a fresh folder, which
+    subprocesses (tmux, serve, lsp) inherit."""
+    folder = tmp_path_factory.mktemp("settings")
+    monkeypatch.setenv("FLOWCTX_CONFIG", str(folder / "config.yaml"))
+    yield folder / "config.yaml"

@@ -69,7 +69,16 @@ def test_the_wheel_installs_beside_another_top_level_core(tmp_path: Path) -> Non
     (built,) = (tmp_path / "dist").glob("flowctx-*.whl")
     with zipfile.ZipFile(built) as wheel:
         top = {name.split("/", 1)[0] for name in wheel.namelist()}
-    assert top == {"flowctx_core", "flowctx_tui", built.name.split("-py3")[0] + ".dist-info"}
+    dist_info = built.name.split("-py3")[0] + ".dist-info"
+    # flowctx: `python -m flowctx` (its __main__ only)
+    assert top == {"flowctx", "flowctx_core", "flowctx_tui", dist_info}
+    with zipfile.ZipFile(built) as wheel:
+        names = set(wheel.namelist())
+        metadata = wheel.read(f"{dist_info}/METADATA").decode()
+    assert "flowctx_core/py.typed" in names
+    # what a package index shows: an SPDX licence, classifiers and keywords
+    assert "License-Expression: MIT" in metadata
+    assert "Classifier: Typing :: Typed" in metadata and "Keywords: " in metadata
 
     venv = tmp_path / "venv"
     run(sys.executable, "-m", "venv", "--without-pip", venv)

@@ -32,6 +32,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "lsp": ("flowctx_tui.cli.lsp_cmd", "a language server for editors (LSP over stdio)"),
     "serve": ("flowctx_tui.cli.serve_cmd", "serve the app to a web browser (textual-serve)"),
     "app": ("flowctx_tui.cli.app_cmd", "open the Textual app (the default)"),
+    "completion": ("flowctx_tui.cli.completion_cmd", "print a shell completion script"),
+    "config": ("flowctx_tui.cli.config_cmd", "show where your settings are kept and what they say"),
 }
 #: commands that keep running, loading workspaces again and again (the others end with their
 #: one answer: what they load stays until the process exits, flowctx_core.base.gcpause)
@@ -39,7 +41,7 @@ LONG_RUNNING = frozenset({"app", "serve", "lsp"})
 
 
 #: the commands that take no PATH (tests/cli/test_convention.py reads their parsers)
-NO_PATH: tuple[str, ...] = ("eval", "schema", "lsp")
+NO_PATH: tuple[str, ...] = ("eval", "schema", "lsp", "completion", "config")
 
 
 def version() -> str:
@@ -61,7 +63,8 @@ def _usage() -> str:
         "",
         f"PATH comes first wherever a command takes one (all but {no_path}):",
         "a workspace root, its workflows/ folder or one workflow folder; without PATH,",
-        "the workspace around the current directory, else the bundled demo.",
+        "the workspace around the current directory (outside one, the app opens the bundled",
+        "demo; the other commands stop unless given --demo).",
         "For init, PATH is the folder to write a new workspace into.",
         "",
         "commands:",

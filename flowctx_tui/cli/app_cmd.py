@@ -66,7 +66,7 @@ def build_app(args: argparse.Namespace) -> Any:
         _colour_for_textual()
         return MjApp(ws, agent)
     # the app shows its workspace in the status line: no note on a screen it is about to cover
-    session = open_from_args(args, quiet=True)
+    session = open_from_args(args, quiet=True, demo_outside=True)
     workflow = pick_workflow(session, args.workflow)
     from flowctx_tui.cli.launch_args import (
         build_context_env,
@@ -83,14 +83,26 @@ def build_app(args: argparse.Namespace) -> Any:
     from flowctx_tui import loader
     from flowctx_tui.app import FlowctxApp, binding_classes
     from flowctx_tui.keymap import KeymapError, binding_ids, bound_keys, load_keymap
+    from flowctx_tui.userconfig import load_user_config, save_theme
 
+    settings = load_user_config()
+    for problem in settings.problems:  # a typo in the settings never keeps the app from starting
+        print(f"flowctx: {problem.format()}", file=sys.stderr)
     keymap = None
-    if args.keymap:
-        classes = binding_classes()
+    classes = binding_classes()
+    if settings.keymap:
         try:
-            keymap = load_keymap(Path(args.keymap), binding_ids(classes), bound=bound_keys(classes))
+            keymap = load_keymap(
+                settings.path, binding_ids(classes), bound=bound_keys(classes), under="keymap"
+            )
+        except KeymapError as exc:
+            print(f"flowctx: your settings' keymap is not used: {exc}", file=sys.stderr)
+    if args.keymap:
+        try:
+            given = load_keymap(Path(args.keymap), binding_ids(classes), bound=bound_keys(classes))
         except KeymapError as exc:
             raise UsageError(f"--keymap: {exc}") from None
+        keymap = {**(keymap or {}), **given}  # the command line's keys win
     base = None
     if getattr(args, "base", None):
         from flowctx_core.review.diff import SideError, read_side
@@ -113,6 +125,8 @@ def build_app(args: argparse.Namespace) -> Any:
         base=base,
         env_overrides=env,
         launch=launch,
+        theme=settings.theme,
+        remember_theme=save_theme,
     )
 
 

@@ -87,7 +87,7 @@ def _workspaces(
     found: dict[Path, set[str] | None] = {}
     for path in paths:
         try:
-            root, selected = find_root(workspace_path(path))
+            root, selected = find_root(workspace_path(path, demo=args.demo))
         except WorkspaceNotFound as exc:
             raise UsageError(str(exc)) from None
         wanted = found.get(root, set())
@@ -99,7 +99,8 @@ def _workspaces(
     out: list[tuple[Session, list[str]]] = []
     for root, wanted in found.items():
         session = open_from_args(
-            argparse.Namespace(**{**vars(args), "path": str(root)}), env_overrides=overrides
+            argparse.Namespace(**{**vars(args), "path": str(root), "demo": False}),
+            env_overrides=overrides,
         )
         names = session.workflows()
         # an unreadable workflows/ folder lists as empty: that is a problem to report (exit 1),

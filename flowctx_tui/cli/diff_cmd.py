@@ -61,6 +61,11 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "directory)",
     )
     parser.add_argument(
+        "--demo",
+        action="store_true",
+        help="use the bundled demo workspace (instead of PATH or the current directory)",
+    )
+    parser.add_argument(
         "--base",
         required=True,
         metavar="REV_OR_FOLDER",
@@ -407,7 +412,7 @@ def render_markdown(diff: WorkspaceDiff, *, reveal: bool = False) -> str:
 
 def build_diff(args: argparse.Namespace) -> WorkspaceDiff:
     """The comparison the arguments ask for; raises UsageError for bad ones."""
-    path = workspace_path(args.path)
+    path = workspace_path(args.path, demo=getattr(args, "demo", False))
     env = dict(os.environ)
     runtime = getattr(args, "runtime", None)
     try:

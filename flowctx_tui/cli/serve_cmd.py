@@ -118,7 +118,7 @@ def run(args: argparse.Namespace) -> int:
     if not 0 < args.port < 65536:
         return fail(f"--port must be between 1 and 65535, got {args.port}")
     try:
-        session = open_from_args(args)
+        session = open_from_args(args, demo_outside=True)
         workflow = pick_workflow(session, args.workflow)
         if args.keymap and not Path(args.keymap).expanduser().is_file():
             raise UsageError(f"--keymap: no such file: {args.keymap}")

@@ -30,7 +30,14 @@ if TYPE_CHECKING:  # the session (the contract's models) is imported by the comm
 
 PATH_HELP = (
     "workspace root, its workflows/ folder, one workflow folder or one of its files "
-    "(default: the workspace around the current directory, else the bundled demo)"
+    "(default: the workspace around the current directory; --demo for the bundled demo)"
+)
+#: the app and serve open the demo outside a workspace (the README's first command); the
+#: one-shot commands refuse, so a CI step run in the wrong folder fails rather than checking
+#: the demo
+NO_WORKSPACE = (
+    "no workspace at or above the current directory (no workflows/ folder): give a PATH, "
+    "or --demo for the bundled demo workspace"
 )
 
 
@@ -66,6 +73,11 @@ def add_workspace_args(
             metavar="NAME",
             help="workflow name (default: the only or first one)",
         )
+    parser.add_argument(
+        "--demo",
+        action="store_true",
+        help="use the bundled demo workspace (instead of PATH or the current directory)",
+    )
     add_now_arg(parser)
     parser.add_argument(
         "--mongo-uri",
@@ -112,9 +124,16 @@ def add_runtime_arg(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def workspace_path(given: str | None, *, quiet: bool = False) -> Path:
-    """The PATH rule: ``given``, else the workspace around the current directory, else the
-    bundled demo (said on standard error unless ``quiet``)."""
+def workspace_path(
+    given: str | None, *, quiet: bool = False, demo: bool = False, demo_outside: bool = False
+) -> Path:
+    """The PATH rule: ``given``, else the workspace around the current directory. ``demo``
+    (``--demo``): the bundled demo. Outside any workspace, the demo when ``demo_outside`` (the
+    app, serve; said on standard error unless ``quiet``), else a UsageError (exit 2)."""
+    if demo:
+        if given:
+            raise UsageError(f"--demo and a PATH ({given}) name two workspaces: give one")
+        return demo_path()
     if given:
         return Path(given)
     from flowctx_core.model.workspace_root import WorkspaceNotFound, find_root
@@ -123,6 +142,8 @@ def workspace_path(given: str | None, *, quiet: bool = False) -> Path:
     try:
         find_root(cwd)
     except WorkspaceNotFound:
+        if not demo_outside:
+            raise UsageError(NO_WORKSPACE) from None
         if not quiet:
             print(
                 "flowctx: no workspace at or above the current directory; using the bundled "
@@ -138,13 +159,19 @@ def open_from_args(
     *,
     env_overrides: Mapping[str, str] | None = None,
     quiet: bool = False,
+    demo_outside: bool = False,
 ) -> Session:
     """Open the workspace PATH names (see the module's rule) with the process environment
-    and ``env_overrides`` on top."""
+    and ``env_overrides`` on top (``demo_outside``: see ``workspace_path``)."""
     from flowctx_core.model.workspace_root import WorkspaceNotFound
     from flowctx_core.session import open_session
 
-    path = workspace_path(args.path, quiet=quiet)
+    path = workspace_path(
+        args.path,
+        quiet=quiet,
+        demo=getattr(args, "demo", False),
+        demo_outside=demo_outside,
+    )
     env = {**os.environ, **(env_overrides or {})}
     try:
         session = open_session(
@@ -163,6 +190,13 @@ def open_from_args(
         raise UsageError(str(exc)) from None
     except WorkspaceNotFound as exc:
         raise UsageError(str(exc)) from None
+    if not getattr(args, "runtime", None) and session.profile.runtime is None:
+        # neither the command line nor the workspace names a runtime: the user's settings may
+        from flowctx_tui.userconfig import load_user_config
+
+        preferred = load_user_config().runtime
+        if preferred:
+            session = session.with_runtime(preferred)
     pin_now(args, session.profile.now)
     return session
 

@@ -94,7 +94,10 @@ def test_top_level_help_names_the_commands_without_path(
 ) -> None:
     assert main(["--help"]) == 0
     text = " ".join(capsys.readouterr().out.split())
-    assert "PATH comes first wherever a command takes one (all but eval, schema and lsp)" in text
+    assert (
+        "PATH comes first wherever a command takes one "
+        "(all but eval, schema, lsp, completion and config)" in text
+    )
     assert "PATH (every command)" not in text
 
 
@@ -114,7 +117,7 @@ def test_format_is_one_option_text_first_and_default_with_described_choices() ->
     # every command that prints a result a script may read
     assert set(with_format) == {
         "matrix", "check", "eval", "routes", "graph", "authority", "trigger", "prompt", "test",
-        "diff", "trace",
+        "diff", "trace", "config",
     }  # fmt: skip
 
 

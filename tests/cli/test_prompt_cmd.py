@@ -174,7 +174,7 @@ def test_an_invalid_registry_exits_1_and_says_where(
 
 
 def test_on_the_bundled_demo(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["prompt", "-w", "AppGenerator", "--agent", "PatternAgent", "--raw"]) == 0
+    assert main(["prompt", "--demo", "-w", "AppGenerator", "--agent", "PatternAgent", "--raw"]) == 0
     out = capsys.readouterr().out
     # the runtime's injection (the demo's middleware.yaml runs it for PatternAgent), headed
     # by the projection's heading in upper case, appended after the variable block (the

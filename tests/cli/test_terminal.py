@@ -18,7 +18,7 @@ from tests.cli.terminal_harness import ESCAPE, clean_env, run_in_pty, run_piped
 from tests.conftest import WriteWorkspace
 
 REPO = Path(__file__).resolve().parents[2]
-DEMO_ARGS = ["-w", "Approvals"]
+DEMO_ARGS = ["--demo", "-w", "Approvals"]
 LONG = "lorem ipsum dolor sit amet " * 12  # 324 characters, far past any column
 
 CONTRACT = f"""

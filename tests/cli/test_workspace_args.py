@@ -36,8 +36,18 @@ def test_every_workspace_command_is_covered() -> None:
     # a new sub-command must join the rule (eval reads no workspace, schema takes no PATH;
     # app is tested below; serve runs until stopped: tests/cli/test_serve_cmd.py; lsp takes
     # no PATH: each file the editor opens names its workspace, tests/lsp; init's PATH is the
-    # folder it writes a workspace into: tests/cli/test_init_cmd.py)
-    assert set(COMMANDS) - {"eval", "schema", "app", "serve", "lsp", "init"} == set(COMMAND_ARGS)
+    # folder it writes a workspace into: tests/cli/test_init_cmd.py; completion reads no
+    # workspace: tests/cli/test_completion_cmd.py, nor does config: tests/cli/test_config_cmd.py)
+    assert set(COMMANDS) - {
+        "eval",
+        "schema",
+        "app",
+        "serve",
+        "lsp",
+        "init",
+        "completion",
+        "config",
+    } == set(COMMAND_ARGS)
 
 
 @pytest.fixture(autouse=True)
@@ -90,20 +100,30 @@ def test_without_path_the_workspace_around_the_current_directory(
 
 
 @pytest.mark.parametrize("command", COMMAND_ARGS)
-def test_outside_any_workspace_the_demo_and_a_note(
+def test_outside_any_workspace_a_command_refuses_unless_told_demo(
     command: str,
     tmp_path: Path,
     monkeypatch: pytest.MonkeyPatch,
     capsys: pytest.CaptureFixture[str],
 ) -> None:
+    """A CI step run in the wrong folder fails (exit 2) instead of checking the demo."""
     monkeypatch.chdir(tmp_path)
     code, out, err = run(capsys, command, "Approvals")
+    assert code == 2 and out == "", out
+    assert err.strip() == (
+        "flowctx: no workspace at or above the current directory (no workflows/ folder): give "
+        "a PATH, or --demo for the bundled demo workspace"
+    ), err
+    # --demo: the bundled demo, said by the command itself
+    code, out, err = run(capsys, command, "Approvals", "--demo")
     assert code in (0, 1), err
     assert _used(command, out, "Approvals", err), out
-    assert err.startswith(f"flowctx: no workspace at or above the current directory; {DEMO_NOTE}")
     # the demo has no MyApprovals: the name is looked up in the demo, not elsewhere
-    code, _, err = run(capsys, command, "MyApprovals")
+    code, _, err = run(capsys, command, "MyApprovals", "--demo")
     assert code == 2 and "no workflow named" in err
+    # --demo and a PATH name two workspaces
+    code, _, err = run(capsys, command, "Approvals", "--demo", str(tmp_path))
+    assert code == 2 and "--demo and a PATH" in err
 
 
 @pytest.mark.parametrize("command", COMMAND_ARGS)

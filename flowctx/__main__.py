@@ -1,0 +1,3 @@
+from flowctx_tui.cli import main
+
+raise SystemExit(main())
