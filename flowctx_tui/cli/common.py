@@ -42,7 +42,7 @@ def read_arg_file(name: str, what: str) -> str:
                 data = f.read(limit + 1)
     except (OSError, ValueError) as exc:  # ValueError: a NUL in the name
         why = getattr(exc, "strerror", None) or "not a usable file name"
-        raise UsageError(f"{what}: cannot read the @file given: {why}") from None
+        raise UsageError(f"{what}: cannot read the @file given{_named(name)}: {why}") from None
     if len(data) > limit:
         raise UsageError(
             f"{what}: the @file given holds more than {limit:,} bytes; not read further"
@@ -51,6 +51,23 @@ def read_arg_file(name: str, what: str) -> str:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise UsageError(f"{what}: the @file given is not UTF-8 (byte {exc.start})") from None
+
+
+def _named(name: str) -> str:
+    """`` (missing.json)``: the file's name, when it reads as one (a JSON or YAML file name);
+    never a value pasted after ``@`` by mistake, which may be a secret."""
+    import re
+
+    from flowctx_core.base.secrets import mask_text
+
+    if name == "-":
+        return " (standard input)"
+    readable = re.fullmatch(r"[\w./~-]{1,200}\.(?:json|ya?ml)", name) is not None
+    # a long run of letters and digits reads as a token (sk-live-..., a hash), not a name
+    token = re.search(r"[A-Za-z0-9]{16,}", name) is not None
+    if readable and not token and mask_text(name) == name:
+        return f" ({name})"
+    return ""
 
 
 def load_json_arg(text: str | None, what: str, negative_zero: bool = False) -> Any:

@@ -135,7 +135,10 @@ def run(args: argparse.Namespace) -> int:
         if not args.coverage:
             coverage = coverage if args.format == "sarif" and args.coverage else None
     runtime = session.runtime.label
+    # nothing selected by -w or -k is a usage error: a typo in CI must not pass as green
+    selected_nothing = False
     if args.workflow and not test_run.results and not test_run.problems:
+        selected_nothing = True
         # said on standard error: the formats' own output stays what they promise
         print(
             f"flowctx: no test case for workflow '{args.workflow}' in the test files",
@@ -143,6 +146,7 @@ def run(args: argparse.Namespace) -> int:
         )
     elif args.keyword is not None and not test_run.results and not test_run.problems:
         # a mistyped -k ran nothing and said "0 passed, 0 failed" as if all were well
+        selected_nothing = True
         print(
             f"flowctx: -k: no test case's name holds {args.keyword!r} (any case)",
             file=sys.stderr,
@@ -170,4 +174,4 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps(doc, indent=2, ensure_ascii=False))
     else:
         print(render_text(test_run, coverage, witnesses))
-    return test_run.exit_code
+    return 2 if selected_nothing else test_run.exit_code

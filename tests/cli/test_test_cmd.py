@@ -330,8 +330,10 @@ def test_k_and_w_select_cases(workspace, capsys) -> None:
     assert "1 passed, 0 failed" in out
     code, _, err = run(capsys, str(root), "-w", "Nope")
     assert code == 2 and "no workflow named 'Nope'" in err
-    # a -k that selects nothing says so, instead of a bare "0 passed, 0 failed"
+    # a -k that selects nothing says so, instead of a bare "0 passed, 0 failed", and exits 2
+    # (a mistyped -k in CI must not pass)
     code, out, err = run(capsys, str(root), "-k", "RETIRES")
+    assert code == 2
     assert "0 passed, 0 failed" in out
     assert err == "flowctx: -k: no test case's name holds 'RETIRES' (any case)\n"
 

@@ -121,6 +121,13 @@ def test_an_at_file_read_error_does_not_repeat_the_name(
     assert code == 2
     assert "--context: cannot read the @file given: No such file or directory" in err
     assert pasted not in err
+    # a file's name is said, so the reader knows which @file it was
+    code, _, err = run_cli(["eval", "--context", "@missing.json", "true"], capsys)
+    assert code == 2
+    assert "--context: cannot read the @file given (missing.json): No such file" in err
+    # a JSON-looking name that is a secret is not
+    code, _, err = run_cli(["eval", "--context", f"@{pasted}.json", "true"], capsys)
+    assert code == 2 and pasted not in err
 
 
 # --- typed values that may be secrets ---------------------------------------------------------
