@@ -81,15 +81,9 @@ def load_user_config(env: Mapping[str, str] | None = None) -> UserConfig:
     if theme is not None and not isinstance(theme, str):
         found.append(doc.diag(("theme",), "theme must be a theme's name", key=False))
         theme = None
-    runtime = data.get("runtime")
-    if runtime is not None:
-        from flowctx_core.model.profiles import UnknownRuntime, get_profile
+    from flowctx_core.model.workspace_root import runtime_named
 
-        try:
-            runtime = get_profile(str(runtime)).name
-        except UnknownRuntime as exc:
-            found.append(doc.diag(("runtime",), str(exc), key=False))
-            runtime = None
+    runtime = runtime_named(data, doc, found)
     keymap: dict[str, str] = {}
     raw = data.get("keymap")
     if raw is not None:

@@ -132,6 +132,21 @@ def yaml_coded(
     return doc, [p if p.code else replace(p, code="yaml") for p in problems]
 
 
+def runtime_named(data: Mapping[str, Any], doc: YamlDoc, problems: list[Diagnostic]) -> str | None:
+    """The profile a settings file's ``runtime:`` names (its canonical name), or None; an
+    unknown name is a problem at the value (flowctx.yaml, the user's settings)."""
+    runtime = data.get("runtime")
+    if runtime is None:
+        return None
+    from flowctx_core.model.profiles import UnknownRuntime, get_profile
+
+    try:
+        return get_profile(str(runtime)).name
+    except UnknownRuntime as exc:
+        problems.append(doc.diag(("runtime",), str(exc), key=False))
+        return None
+
+
 def load_profile(root: Path) -> Profile:
     path = root / PROFILE_FILE
     if not present(path):
@@ -154,15 +169,7 @@ def load_profile(root: Path) -> Profile:
         if key not in known:
             hint = did_you_mean(str(key), known)
             diags.append(doc.diag((key,), f"unknown field{hint}"))
-    runtime = data.get("runtime")
-    if runtime is not None:
-        from flowctx_core.model.profiles import UnknownRuntime, get_profile
-
-        try:
-            runtime = get_profile(str(runtime)).name
-        except UnknownRuntime as exc:
-            diags.append(doc.diag(("runtime",), str(exc), key=False))
-            runtime = None
+    runtime = runtime_named(data, doc, diags)
     env = data.get("env") or {}
     launch = data.get("launch") or {}
     if not isinstance(env, dict):
