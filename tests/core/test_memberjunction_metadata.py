@@ -272,9 +272,9 @@ def test_without_path_the_current_folder_is_mj_only_when_it_holds_the_metadata(
     deep = tmp_path / "elsewhere" / "a" / "b"
     shutil.copytree(CORPUS / "MemberJunction+MJ", deep)
     monkeypatch.chdir(tmp_path / "elsewhere")
-    main(["check", "--format", "json"])
+    assert main(["check", "--format", "json"]) == 2
     captured = capsys.readouterr()
-    assert "using the bundled demo" in captured.err
+    assert "no workspace at or above the current directory" in captured.err
 
 
 def test_a_nested_step_without_its_agent_id_is_a_located_problem(
