@@ -28,9 +28,11 @@ from flowctx_core.expressions.js.objects import (
     get_member,
     integrity,
     integrity_of,
+    own_descriptor,
     set_member,
 )
 from flowctx_core.expressions.js.values import (
+    DROPPED_KEYS,
     ELEMENT,
     HOLE,
     JS_WHITESPACE,
@@ -47,6 +49,7 @@ from flowctx_core.expressions.js.values import (
     is_nullish,
     is_number,
     js_value,
+    keep_all_keys,
     number,
     number_to_string,
     own_keys,
@@ -419,6 +422,19 @@ def _object_seal(x: Any = UNDEFINED, *_: Any) -> Any:
     return x
 
 
+def _object_prevent_extensions(x: Any = UNDEFINED, *_: Any) -> Any:
+    integrity(x, frozen=None)
+    return x
+
+
+def _object_is_extensible(x: Any = UNDEFINED, *_: Any) -> bool:
+    return not integrity_of(x, frozen=None)
+
+
+def _object_own_descriptor(x: Any = UNDEFINED, key: Any = UNDEFINED, *_: Any) -> Any:
+    return own_descriptor(x, key)
+
+
 def _object_is_frozen(x: Any = UNDEFINED, *_: Any) -> bool:
     return integrity_of(x, frozen=True)
 
@@ -648,13 +664,32 @@ def _from_json(v: Any) -> Any:
     if type(v) is list:
         return [_from_json(x) for x in v]
     if type(v) is dict:
-        return {k: _from_json(x) for k, x in v.items()}
+        out = {k: _from_json(x) for k, x in v.items()}
+        if not DROPPED_KEYS.isdisjoint(out):
+            keep_all_keys(out)  # JSON.parse keeps '__proto__', 'constructor'... as own keys
+        return out
     return v
 
 
+def _internalize(holder: Any, name: str, reviver: JsFunction) -> Any:
+    """ECMAScript's InternalizeJSONProperty: the value's elements or own keys first, each
+    replaced by what the reviver returns for it (undefined deletes it), then the value."""
+    value = get_member(holder, name)
+    if type(value) is list:
+        for i in range(len(value)):
+            revived = _internalize(value, str(i), reviver)
+            value[i] = HOLE if revived is UNDEFINED else revived
+    elif type(value) is dict:
+        for key in own_keys(value):
+            revived = _internalize(value, key, reviver)
+            if revived is UNDEFINED:
+                value.pop(key, None)
+            else:
+                value[key] = revived
+    return reviver.fn(name, value)
+
+
 def _json_parse(text: Any = UNDEFINED, reviver: Any = UNDEFINED, *_: Any) -> Any:
-    if not is_nullish(reviver):
-        raise Unsupported("flowctx does not reproduce JSON.parse with a reviver")
     s = to_string(text)
     charge(ELEMENT * len(s) // 2 + 1)  # an element may take two characters, and is rebuilt
     try:
@@ -665,7 +700,12 @@ def _json_parse(text: Any = UNDEFINED, reviver: Any = UNDEFINED, *_: Any) -> Any
         )
     except (ValueError, RecursionError):
         raise JsError("Unexpected token in JSON") from None
-    return _from_json(value)
+    parsed = _from_json(value)
+    if type(reviver) is not JsFunction:
+        return parsed  # not callable: no reviver
+    if reviver.ident or reviver.members is not None:
+        raise Unsupported("flowctx does not reproduce JSON.parse with a built-in reviver")
+    return _internalize({"": parsed}, "", reviver)
 
 
 def _string_from_char_code(*codes: Any) -> str:
@@ -830,6 +870,9 @@ GLOBALS: Final[dict[str, Any]] = {
             "seal": _fn("seal", _object_seal),
             "isFrozen": _fn("isFrozen", _object_is_frozen),
             "isSealed": _fn("isSealed", _object_is_sealed),
+            "preventExtensions": _fn("preventExtensions", _object_prevent_extensions),
+            "isExtensible": _fn("isExtensible", _object_is_extensible),
+            "getOwnPropertyDescriptor": _fn("getOwnPropertyDescriptor", _object_own_descriptor),
             "getOwnPropertyNames": _fn("getOwnPropertyNames", _object_own_names),
             "getPrototypeOf": _fn("getPrototypeOf", _object_get_prototype_of),
             "create": _fn("create", _object_create),

@@ -41,11 +41,15 @@ from flowctx_core.expressions.js.values import (
     JsNamespace,
     JsObject,
     array_index,
+    is_nullish,
+    is_number,
     js_value,
+    keeps_all_keys,
     number,
     number_to_string,
     own_get,
     own_has,
+    own_keys,
     property_key,
     to_int,
     to_number,
@@ -250,7 +254,7 @@ def get_member(obj: Any, key: Any) -> Any:
     k = key if type(key) is str else property_key(key)
     t = type(obj)
     if t is dict:
-        if k in obj and k not in DROPPED_KEYS:
+        if k in obj and (k not in DROPPED_KEYS or keeps_all_keys(obj)):
             return js_value(obj[k])
         return _object_member(obj, k)
     if t is list or t is tuple:
@@ -357,33 +361,134 @@ def _proto_member(obj: Any, k: str, proto: frozenset[str]) -> Any:
 
 def _holds_properties(obj: Any) -> bool:
     """An object of its own (not a primitive): freezing and sealing apply to it."""
-    if type(obj) is dict or type(obj) is list:
+    if type(obj) is dict or type(obj) is list or type(obj) is JsCreated:
         return True
     return isinstance(obj, JsObject) and obj.js_typeof() == "object"
 
 
-def integrity(obj: Any, frozen: bool) -> None:
-    """Object.freeze / Object.seal: recorded for the copy the evaluation runs on (a primitive
-    is returned as it is)."""
+#: integrity levels of an object of the copy: not extensible, sealed, frozen
+NOT_EXTENSIBLE: Final = 0
+SEALED: Final = 1
+FROZEN: Final = 2
+
+
+def integrity(obj: Any, frozen: bool | None) -> None:
+    """Object.freeze / Object.seal / Object.preventExtensions (``frozen`` None): recorded for
+    the copy the evaluation runs on (a primitive is returned as it is)."""
     if not _holds_properties(obj):
-        if type(obj) in (JsFunction, JsNamespace):
+        if type(obj) is JsNamespace or (type(obj) is JsFunction and obj.ident):
             raise Unsupported("flowctx does not reproduce freezing or sealing built-ins")
-        return
+        if type(obj) is not JsFunction:
+            return
     _mutating()
-    level = 2 if frozen else 1
+    level = NOT_EXTENSIBLE if frozen is None else FROZEN if frozen else SEALED
     entry = _state.integrity.get(id(obj))
-    if entry is None or entry[1] < level:
+    if entry is None or entry[0] is not obj or entry[1] < level:
         _state.integrity[id(obj)] = (obj, level)
 
 
-def integrity_of(obj: Any, frozen: bool) -> bool:
-    """Object.isFrozen / Object.isSealed: primitives are; objects once frozen or sealed."""
-    if not _holds_properties(obj):
-        return type(obj) not in (JsFunction, JsNamespace)
+def _level(obj: Any) -> int | None:
     entry = getattr(_state, "integrity", {}).get(id(obj))
     if entry is not None and entry[0] is obj:
-        return entry[1] >= (2 if frozen else 1)
-    return False
+        return int(entry[1])
+    return None
+
+
+def integrity_of(obj: Any, frozen: bool | None) -> bool:
+    """Object.isFrozen / Object.isSealed / (``frozen`` None) not Object.isExtensible:
+    primitives are all three; an object once made so, or not extensible with nothing its
+    own a seal or a freeze would change (an empty object; an array's length is its own)."""
+    if not _holds_properties(obj):
+        if type(obj) is JsFunction:
+            level = _level(obj)
+            want = NOT_EXTENSIBLE if frozen is None else FROZEN if frozen else SEALED
+            return level is not None and level >= want
+        return type(obj) is not JsNamespace
+    level = _level(obj)
+    if level is None:
+        return False
+    if frozen is None or level >= (FROZEN if frozen else SEALED):
+        return True
+    if type(obj) is dict or type(obj) is JsCreated:
+        return not own_keys(obj)
+    if type(obj) is list:
+        return not obj  # V8 reads an empty array's elements only, not its length
+    name = type(obj).__name__
+    if name == "JsWrapper":
+        return not obj.props  # type: ignore[attr-defined]
+    if name == "JsRegExp":
+        return not frozen  # lastIndex: writable, not configurable
+    return name in _NO_OWN
+
+
+def check_delete(obj: Any, k: str) -> None:
+    """``delete`` of an own property of a sealed or frozen object: strict mode's TypeError."""
+    level = _level(obj) if getattr(_state, "integrity", None) else None
+    if level is None or level < SEALED:
+        return
+    if type(obj) is dict and own_has(obj, k):
+        raise JsError(f"Cannot delete property '{k}' of #<Object>")
+    if type(obj) is list and _obj_has_own(obj, k):
+        raise JsError(f"Cannot delete property '{k}' of [object Array]")
+
+
+def own_descriptor(obj: Any, key: Any) -> Any:
+    """Object.getOwnPropertyDescriptor: a data property's value and its three attributes
+    (ECMAScript's FromPropertyDescriptor, in that order), undefined when it is not own."""
+    if is_nullish(obj):
+        raise JsError("Cannot convert undefined or null to object")
+    k = property_key(key)
+    level = _level(obj) if getattr(_state, "integrity", None) else None
+    sealed = level is not None and level >= SEALED
+    frozen = level is not None and level >= FROZEN
+
+    def data(value: Any, writable: bool, enumerable: bool, configurable: bool) -> dict[str, Any]:
+        return {"value": value, "writable": writable, "enumerable": enumerable,
+                "configurable": configurable}  # fmt: skip
+
+    t = type(obj)
+    if t is str:
+        if k == "length":
+            return data(utf16_length(obj), False, False, False)
+        if _obj_has_own(obj, k):
+            return data(get_member(obj, k), False, True, False)
+        return UNDEFINED
+    if t is dict or t is list or t is tuple:
+        if not _obj_has_own(obj, k):
+            return UNDEFINED
+        if t is not dict and k == "length":
+            return data(len(obj), not frozen, False, False)
+        return data(get_member(obj, k), not frozen, True, not sealed)
+    if t is JsFunction:
+        if k in ("length", "name") and not obj.ident and obj.members is None:
+            # an arrow function's own two, neither writable nor enumerable
+            return data(get_member(obj, k), False, False, not sealed)
+        if obj.ident or obj.members is not None:
+            raise Unsupported("flowctx does not reproduce the descriptors of built-ins")
+        return UNDEFINED
+    if t in (int, float, bool) or is_number(obj):
+        return UNDEFINED
+    if isinstance(obj, JsCreated):
+        if not own_has(obj, k):
+            return UNDEFINED
+        return data(obj[k], not frozen, True, not sealed)
+    if isinstance(obj, JsObject):
+        owns = getattr(obj, "js_owns", None)
+        if getattr(obj, "tag", "") == "[object String]" and owns is not None:
+            inner = obj.value  # type: ignore[attr-defined]
+            if k == "length":
+                return data(utf16_length(inner), False, False, False)
+            if _obj_has_own(inner, k):
+                return data(get_member(inner, k), False, True, False)
+        if owns is not None and not owns(k):
+            return UNDEFINED
+        if obj.js_typeof() == "bigint" or (owns is None and type(obj).__name__ in _NO_OWN):
+            return UNDEFINED
+    raise Unsupported("flowctx does not reproduce this object's property descriptors")
+
+
+#: built-in objects that have no own property of their own (their state is internal)
+_NO_OWN: Final = frozenset({"JsCollection", "JsDate", "JsIterator"})
 
 
 def _check_integrity(obj: Any, k: str) -> None:
@@ -400,7 +505,7 @@ def _check_integrity(obj: Any, k: str) -> None:
         owns = getattr(obj, "js_owns", None)
         exists = bool(owns is not None and owns(k))
         shown = getattr(obj, "tag", "#<Object>")
-    if entry[1] == 2 and exists:
+    if entry[1] == FROZEN and exists:
         raise JsError(f"Cannot assign to read only property '{k}' of object '{shown}'")
     if not exists:
         raise JsError(f"Cannot add property {k}, object is not extensible")
@@ -471,7 +576,10 @@ def set_member(obj: Any, key: Any, value: Any) -> None:
         obj[index] = value
         return
     if t in (str, int, float, bool):
-        raise JsError(f"Cannot create property '{k}' on {typeof(obj)}")
+        shown = to_string(obj)
+        if t is str and _obj_has_own(obj, k):
+            raise JsError(f"Cannot assign to read only property '{k}' of string '{shown}'")
+        raise JsError(f"Cannot create property '{k}' on {typeof(obj)} '{shown}'")
     if isinstance(obj, JsObject):
         obj.js_set(k, value)
         return

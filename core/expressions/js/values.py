@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import math
 import re
+import threading
 from collections.abc import Callable, Mapping
 from typing import Any, Final
 
@@ -352,7 +353,7 @@ def js_value(v: Any) -> Any:
     t = type(v)
     if t is int:
         return number(v) if not -_EXACT <= v <= _EXACT else v
-    if t is dict and "constructor" in v:
+    if t is dict and "constructor" in v and not keeps_all_keys(v):
         return _stringified(v)
     if v is HOLE:
         return UNDEFINED
@@ -744,12 +745,34 @@ def array_index(key: str) -> int | None:
     return _array_index(key)
 
 
+_kept = threading.local()
+
+
+def keep_all_keys(obj: dict[str, Any]) -> None:
+    """An object JSON.parse made holds a key MemberJunction's copy drops (``__proto__``,
+    ``constructor``...) as an ordinary own key: remembered for this evaluation."""
+    table = getattr(_kept, "table", None)
+    if table is None:
+        table = _kept.table = {}
+    table[id(obj)] = obj
+
+
+def keeps_all_keys(obj: Any) -> bool:
+    table = getattr(_kept, "table", None)
+    return bool(table) and table.get(id(obj)) is obj
+
+
+def forget_kept_keys() -> None:
+    _kept.table = {}
+
+
 def own_keys(obj: Mapping[Any, Any]) -> list[str]:
     """Object.keys order: integer-like keys ascending, then the others in insertion order;
     the keys MemberJunction drops from its copy are not there."""
     charge(ELEMENT * len(obj))
     keys = [property_key(k) for k in obj]
-    keys = [k for k in keys if k not in DROPPED_KEYS]
+    if not keeps_all_keys(obj):
+        keys = [k for k in keys if k not in DROPPED_KEYS]
     ints = [k for k in keys if _array_index(k) is not None]
     if not ints:
         return keys
@@ -759,7 +782,7 @@ def own_keys(obj: Mapping[Any, Any]) -> list[str]:
 
 def own_get(obj: Mapping[Any, Any], key: str) -> Any:
     """An own property of a plain object, or ``UNDEFINED`` (dropped keys are absent)."""
-    if key in DROPPED_KEYS:
+    if key in DROPPED_KEYS and not keeps_all_keys(obj):
         return UNDEFINED
     try:
         return js_value(obj[key])
@@ -777,7 +800,7 @@ def own_get(obj: Mapping[Any, Any], key: str) -> Any:
 
 
 def own_has(obj: Mapping[Any, Any], key: str) -> bool:
-    if key in DROPPED_KEYS:
+    if key in DROPPED_KEYS and not keeps_all_keys(obj):
         return False
     if key in obj:
         return True

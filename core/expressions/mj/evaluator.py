@@ -24,19 +24,21 @@ from flowctx_core.expressions.js import values as js
 from flowctx_core.expressions.js.common import NeedsCopy, Unsupported, security, set_on_copy
 from flowctx_core.expressions.js.constructors import instance_of
 from flowctx_core.expressions.js.globals import CONSTRUCTORS, GLOBALS, HOST_TYPES, OTHER_GLOBALS
-from flowctx_core.expressions.js.objects import get_member, set_member
+from flowctx_core.expressions.js.objects import check_delete, get_member, set_member
 from flowctx_core.expressions.js.regexp import JsRegExp
 from flowctx_core.expressions.mj.lexer import is_id_part, is_id_start, tokenize
 from flowctx_core.expressions.mj.nodes import (
     JsArrow,
     JsAssign,
     JsBinary,
+    JsBindDefault,
     JsChain,
     JsCoalesce,
     JsDelete,
     JsHole,
     JsNew,
     JsOptional,
+    JsPattern,
     JsRegexLiteral,
     JsSequence,
     JsSpread,
@@ -296,7 +298,11 @@ def _name(c: _Compiler, node: ast.Name) -> Fn:
 
         def local(env: Env) -> Any:
             assert env.local is not None
-            return env.local[name]
+            try:
+                return env.local[name]
+            except KeyError:
+                # a parameter read by an earlier one's default: its temporal dead zone
+                raise js.JsError(f"Cannot access '{name}' before initialization") from None
 
         return local
     fallback = GLOBALS.get(name, _MISSING)
@@ -410,21 +416,67 @@ def _spread_values(v: Any) -> list[Any]:
     raise js.JsError(f"{js.typeof(v)} is not iterable")
 
 
-def _args(c: _Compiler, nodes: list[ast.expr]) -> Callable[[Env], list[Any]]:
+def _printed(c: _Compiler, node: ast.expr) -> str:
+    """How V8's call printer shows an operand in a TypeError: paths with dots, literals as
+    JavaScript writes them; anything else as its source text."""
+    if isinstance(node, ast.Name):
+        return node.id
+    if isinstance(node, ast.Attribute):
+        return f"{_printed(c, node.value)}.{node.attr}"
+    if isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Constant):
+        key = node.slice.value
+        if type(key) is str and key.isidentifier():
+            return f"{_printed(c, node.value)}.{key}"
+    if isinstance(node, ast.Call):
+        return f"{_printed(c, node.func)}(...)"  # V8 shortens a call's arguments
+    if isinstance(node, ast.Constant):
+        v = node.value
+        if v is None or type(v) is bool or type(v) in (int, float):
+            return js.to_string(v)
+        if type(v) is str:
+            return '"' + v + '"'
+    return c.source(node).strip()
+
+
+def _spread_error(v: Any, shown: str, in_call: bool) -> js.JsError:
+    """V8's TypeError for spreading a value without an iterator (in a call, the nullish
+    ones name the missing property; the others fail on the iterator's type)."""
+    if not in_call:
+        return js.JsError(f"{shown} is not iterable")
+    if js.is_nullish(v):
+        missing = "null" if v is None else "undefined"
+        return js.JsError(f"{shown} is not iterable (cannot read property {missing})")
+    return js.JsError("Spread syntax requires ...iterable[Symbol.iterator] to be a function")
+
+
+def _spreader(c: _Compiler, node: ast.expr, in_call: bool) -> Callable[[Any], list[Any]]:
+    shown = _printed(c, node)
+
+    def spread(v: Any) -> list[Any]:
+        try:
+            return _spread_values(v)
+        except js.JsError:
+            raise _spread_error(v, shown, in_call) from None
+
+    return spread
+
+
+def _args(c: _Compiler, nodes: list[ast.expr], in_call: bool = True) -> Callable[[Env], list[Any]]:
     fns = [c.compile(a.value if isinstance(a, JsSpread) else a) for a in nodes]
     spread = [isinstance(a, JsSpread) for a in nodes]
+    spreaders = [_spreader(c, a.value, in_call) if isinstance(a, JsSpread) else None for a in nodes]
     if not any(spread):
         if len(fns) == 1:
             f0 = fns[0]
             return lambda env: [f0(env)]
         return lambda env: [f(env) for f in fns]
-    pairs = list(zip(fns, spread, strict=True))
+    pairs = list(zip(fns, spreaders, strict=True))
 
     def values(env: Env) -> list[Any]:
         out: list[Any] = []
         for f, s in pairs:
-            if s:
-                out.extend(_spread_values(f(env)))
+            if s is not None:
+                out.extend(s(f(env)))
             else:
                 out.append(f(env))
         return out
@@ -435,7 +487,7 @@ def _args(c: _Compiler, nodes: list[ast.expr]) -> Callable[[Env], list[Any]]:
 def _call(c: _Compiler, node: ast.Call) -> Fn:
     func = c.compile(node.func)
     args = _args(c, node.args)
-    shown = c.source(node.func).strip() or "Boolean"
+    shown = _printed(c, node.func) or "Boolean"
 
     def call(env: Env) -> Any:
         fn = func(env)
@@ -474,22 +526,86 @@ def _unwrapped(text: str) -> str:
     return text
 
 
+def _not_iterable(v: Any) -> js.JsError:
+    """V8's TypeError for destructuring a value that has no iterator."""
+    if v is None:
+        shown = "object null"
+    elif type(v) is bool:
+        shown = f"boolean {'true' if v else 'false'}"
+    elif js.typeof(v) == "number":
+        shown = f"number {js.to_string(v)}"
+    else:
+        shown = js.typeof(v)
+    return js.JsError(f"{shown} is not iterable (cannot read property Symbol(Symbol.iterator))")
+
+
+Binder = Callable[[Env, dict[str, Any], Any], None]
+
+
+def _binder(c: _Compiler, target: ast.expr) -> Binder:
+    """Binds a value to a parameter's target: a name, or an array pattern (ECMAScript's
+    IteratorBindingInitialization: the value's iterator, element by element)."""
+    if isinstance(target, ast.Name):
+        name = target.id
+
+        def bind_name(env: Env, local: dict[str, Any], value: Any) -> None:
+            local[name] = value
+
+        return bind_name
+    assert isinstance(target, JsPattern)
+    steps: list[tuple[str, Binder | None, Fn | None]] = []
+    for e in target.elts:
+        if isinstance(e, JsHole):
+            steps.append(("hole", None, None))
+        elif isinstance(e, JsSpread):
+            steps.append(("rest", _binder(c, e.value), None))
+        elif isinstance(e, JsBindDefault):
+            steps.append(("one", _binder(c, e.target), c.compile(e.default)))
+        else:
+            steps.append(("one", _binder(c, e), None))
+
+    def bind_pattern(env: Env, local: dict[str, Any], value: Any) -> None:
+        if value is None or value is UNDEFINED or type(value) in (bool, int, float):
+            raise _not_iterable(value)
+        try:
+            items = _spread_values(value)
+        except js.JsError:
+            raise _not_iterable(value) from None
+        for i, (kind, bind, fallback) in enumerate(steps):
+            if kind == "hole":
+                continue
+            assert bind is not None
+            if kind == "rest":
+                bind(env, local, items[i:])
+                continue
+            v = items[i] if i < len(items) else UNDEFINED
+            if v is UNDEFINED and fallback is not None:
+                v = fallback(_child(env, local))
+            bind(env, local, v)
+
+    return bind_pattern
+
+
 def _arrow(c: _Compiler, node: JsArrow) -> Fn:
     params = node.params
+    names = tuple(p for p, pat in zip(params, node.patterns, strict=True) if pat is None)
+    visible = frozenset((*names, *node.bound))
     source = _unwrapped(c.source(node))
-    c.locals.append(frozenset(params))
+    c.locals.append(visible)
     try:
         body = c.compile(node.body)
         defaults = [None if d is None else c.compile(d) for d in node.defaults]
+        binders = [None if pat is None else _binder(c, pat) for pat in node.patterns]
     finally:
         c.locals.pop()
     rest = node.rest
-    simple = not rest and all(d is None for d in defaults)
+    simple = not rest and all(d is None for d in defaults) and all(b is None for b in binders)
     # length: the parameters before the first default or the rest parameter
     arity = next(
         (i for i, d in enumerate(defaults) if d is not None or (rest and i == len(params) - 1)),
         len(params),
     )
+    traced_names = tuple(visible)
 
     def make(env: Env) -> js.JsFunction:
         outer = env.local
@@ -506,15 +622,19 @@ def _arrow(c: _Compiler, node: JsArrow) -> Fn:
             else:
                 for i, p in enumerate(params):
                     if rest and i == len(params) - 1:
-                        local[p] = list(args[i:])
-                        break
-                    v = args[i] if i < len(args) else UNDEFINED
-                    fallback = defaults[i]
-                    if v is UNDEFINED and fallback is not None:
-                        v = fallback(_child(env, local))
-                    local[p] = v
+                        v: Any = list(args[i:])
+                    else:
+                        v = args[i] if i < len(args) else UNDEFINED
+                        fallback = defaults[i]
+                        if v is UNDEFINED and fallback is not None:
+                            v = fallback(_child(env, local))
+                    bind = binders[i]
+                    if bind is None:
+                        local[p] = v
+                    else:
+                        bind(env, local, v)
             if env.trace is not None:  # traced: the parameters' provenance
-                env.trace.flow.bind(local, params, outer)  # type: ignore[attr-defined]
+                env.trace.flow.bind(local, traced_names, outer)  # type: ignore[attr-defined]
             return body(_child(env, local))
 
         return js.JsFunction("", call, arity=arity, source=source)
@@ -712,7 +832,7 @@ def _unary(c: _Compiler, node: ast.UnaryOp) -> Fn:
 def _list(c: _Compiler, node: ast.List) -> Fn:
     holes = [isinstance(e, JsHole) for e in node.elts]
     present = [e for e in node.elts if not isinstance(e, JsHole)]
-    values = _args(c, present)
+    values = _args(c, present, in_call=False)
     if not any(holes):
         return values
     order = holes
@@ -722,12 +842,28 @@ def _list(c: _Compiler, node: ast.List) -> Fn:
         return [js.HOLE if h else next(got) for h in order]
 
     if any(isinstance(e, JsSpread) for e in node.elts):
-        raise_unsupported = Unsupported("flowctx does not reproduce holes beside spread")
+        parts = [
+            (
+                None
+                if isinstance(e, JsHole)
+                else c.compile(e.value if isinstance(e, JsSpread) else e),
+                _spreader(c, e.value, False) if isinstance(e, JsSpread) else None,
+            )
+            for e in node.elts
+        ]
 
-        def refuse(env: Env) -> Any:
-            raise raise_unsupported
+        def mixed(env: Env) -> list[Any]:
+            out: list[Any] = []
+            for f, spread in parts:
+                if f is None:
+                    out.append(js.HOLE)
+                elif spread is not None:
+                    out.extend(spread(f(env)))
+                else:
+                    out.append(f(env))
+            return out
 
-        return refuse
+        return mixed
     return with_holes
 
 
@@ -800,7 +936,8 @@ class _Ref:
             key = self.key(env)
             if obj is None or obj is UNDEFINED:
                 kind = "null" if obj is None else "undefined"
-                raise js.JsError(f"Cannot set properties of {kind}")
+                shown = js.property_key(key)
+                raise js.JsError(f"Cannot set properties of {kind} (setting '{shown}')")
             return obj, key
         if self.kind == "call":
             assert self.call is not None
@@ -925,6 +1062,7 @@ def _delete(c: _Compiler, node: JsDelete) -> Fn:
         k = js.property_key(key)
         if k in js.OBJECT_MODEL_KEYS:
             raise security(f"deleting '{k}' changes the object model")
+        check_delete(obj, k)
         if type(obj) is dict:
             if not _on_copy(env):
                 raise NeedsCopy
@@ -1027,6 +1165,8 @@ def _precheck_scope(compiled: Compiled, scope: Mapping[str, Any]) -> Mapping[str
 
 
 def _execute(compiled: Compiled, scope: Mapping[str, Any], env: Env, fn: Fn) -> Any:
+    # JSON.parse's objects of the evaluation before (kept past its end: its value is shown)
+    js.forget_kept_keys()
     if getattr(compiled.tree, "fx_mutates", False):
         env.scope = clone(scope)
         set_on_copy(True)

@@ -1,0 +1,173 @@
+"""Generator families for the third round of conditions (issue 36): destructured parameters,
+holes beside spread, ``JSON.parse`` revivers, property descriptors and extensibility,
+methods called without their receiver, frozen and sealed objects, own ``__proto__`` keys.
+
+Same shape as the other ``families_*`` modules; every family here also compares the error
+text (``draw.ERROR_TEXTS``), not only success and value. MemberJunction refuses braces, so
+object patterns cannot be written: every pattern is an array pattern, and objects come from
+the scope.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+Case = tuple[str, dict[str, Any]]
+
+SCOPE_VALUES: dict[str, Any] = {
+    "o": {"a": 1, "b": 2, "c": -3}, "arr": [1, 2, 3], "nested": [[1, [2, 3]], [4, [5]]],
+    "pairs": [["x", 1], ["y", 2]], "s": "a😀b", "n": 5, "nul": None, "e": [], "t": True,
+    "words": ["ab", "c", ""], "j": '{"__proto__":1,"constructor":{"a":2},"b":3}',
+}  # fmt: skip
+
+
+def _scope() -> dict[str, Any]:
+    return {"payload": dict(SCOPE_VALUES)}
+
+
+# a pattern, and a body over the names it binds
+PATTERNS: list[tuple[str, str]] = [
+    ("[k, v]", "k + v"), ("[a, b = 7]", "a + b"), ("[a, ...r]", "r"), ("[, b]", "b"),
+    ("[a,,]", "a"), ("[a, [b, c]]", "a + b + c"), ("[[a], b]", "[a, b]"),
+    ("[a = 1, b = a + 1]", "[a, b]"), ("[...r]", "r.length"), ("[a, ...[b, c]]", "c"),
+    ("[]", "1"), ("[a] = [9]", "a"), ("[a, b] = 'xy'", "b + a"), ("[, , c = 'z']", "c"),
+    ("[a = b, b]", "a"), ("[[a, b] = [1, 2]]", "a * b"), ("[first]", "typeof first"),
+]  # fmt: skip
+SOURCES = ["Object.entries(payload.o)", "payload.pairs", "payload.nested", "payload.words",
+           "[payload.arr]", "[payload.s]", "[[]]", "[[,1]]", "[payload.n]", "[payload.nul]",
+           "[undefined]", "[payload.t]", "[payload.o]", "[1n]", "[[undefined, null]]",
+           "[new Map([['k', 1]])]", "[new Set('ab')]", "[payload.arr.entries()]",
+           "[x => x]", "[[...'hé']]"]  # fmt: skip
+CALLERS = ["{src}.map({f})", "{src}.some({f})", "{src}.filter({f}).length",
+           "{src}.map({f}).join('|')", "JSON.stringify({src}.map({f}))",
+           "{src}.reduce((acc, x) => acc + ({f})(x), '')", "({f})()", "({f}).length",
+           "({f})(...{src})", "{src}.flatMap({f})", "{src}.findIndex({f})"]  # fmt: skip
+SYNTAX = ["([a.b]) => 1", "([1]) => 1", "([...a, b]) => a", "([...a,]) => a", "([a, a]) => a",
+          "(a, [a]) => a", "([eval]) => 1", "([...a = 1]) => a", "([a] = 1, ...[b]) => b",
+          "([a], ...[b]) => b", "([a]) => a", "([a b]) => a", "([a) => a", "([,]) => 1",
+          "([a = 1] = [], b) => a + b", "([a,...b]) => [a] + b", "([arguments]) => 1",
+          "([let]) => 1", "([yield]) => 1", "([a?.b]) => 1", "([a[0]]) => 1",
+          "(...[a, b]) => a + b", "([...[a]]) => a"]  # fmt: skip
+
+
+def destructuring(r: random.Random) -> Case:
+    if r.random() < 0.2:
+        f = r.choice(SYNTAX)
+        expr = r.choice(["[[1, 2], 'ab'].map({f})", "({f})([5, 6])", "typeof ({f})",
+                         "({f}).length", "({f})(null)"]).replace("{f}", f)  # fmt: skip
+        return expr, _scope()
+    pattern, body = r.choice(PATTERNS)
+    extra = r.random()
+    if extra < 0.15:
+        f = f"({pattern}, i) => [{body}, i]"
+    elif extra < 0.25:
+        f = f"(x, {pattern}) => {body}"
+    else:
+        f = f"({pattern}) => {body}"
+    expr = r.choice(CALLERS).replace("{src}", r.choice(SOURCES)).replace("{f}", f)
+    return expr, _scope()
+
+
+SPREAD_ITEMS = ["...payload.arr", "...payload.s", "...payload.e", "...[,]", "...[1, , 2]",
+                "...payload.nul", "...payload.o", "...payload.n", "...'ab'",
+                "...new Set([1, 1, 2])", "...payload.arr.keys()", "1", "payload.o",
+                "undefined"]  # fmt: skip
+
+
+def spread_holes(r: random.Random) -> Case:
+    parts: list[str] = []
+    for _ in range(r.randint(1, 5)):
+        k = r.random()
+        parts.append("" if k < 0.35 else r.choice(SPREAD_ITEMS))
+    if not any(p.startswith("...") for p in parts):
+        parts.append(r.choice(SPREAD_ITEMS[:6]))
+    literal = "[" + ", ".join(parts) + r.choice(["", ",", ", ,"]) + "]"
+    op = r.choice(["{a}", "({a}).length", "0 in {a}", "1 in {a}", "Object.keys({a})",
+                   "JSON.stringify({a})", "{a}.map(x => 1)", "String({a})",
+                   "{a}.indexOf(undefined)", "{a}.includes(undefined)", "[...{a}].length",
+                   "{a}.flat()"])  # fmt: skip
+    return op.replace("{a}", literal), _scope()
+
+
+JSON_TEXTS = ["'[1, 2, [3]]'", "'{\"a\":1}'", "payload.j", "'\"s\"'", "'5'", "'null'",
+              "'[{\"a\": [1, 2]}, 3]'", "'[]'", "JSON.stringify(payload.o)",
+              "JSON.stringify(payload.nested)", "JSON.stringify(payload.arr)"]  # fmt: skip
+REVIVERS = ["(k, v) => typeof v === 'number' ? v * 2 : v", "(k, v) => k === '0' ? undefined : v",
+            "(k, v) => k", "(k, v) => k === '' ? v : String(v)",
+            "(k, v) => Array.isArray(v) ? v.length : v",
+            "(k, v) => v === 1 ? undefined : v", "(k) => k.length", "() => 7", "(k, v) => [k]",
+            "(k, v) => typeof v", "1", "null", "'f'", "(k, v, ctx) => typeof ctx",
+            "(k, v) => v && v.a ? v.a : v", "(k, v) => k === 'b' ? payload.o : v"]  # fmt: skip
+
+
+def reviver(r: random.Random) -> Case:
+    expr = f"JSON.parse({r.choice(JSON_TEXTS)}, {r.choice(REVIVERS)})"
+    op = r.choice(["{e}", "JSON.stringify({e})", "Object.keys({e})", "typeof {e}", "String({e})",
+                   "Array.isArray({e})"])  # fmt: skip
+    return op.replace("{e}", expr), _scope()
+
+
+TARGETS = ["payload.o", "payload.arr", "payload.s", "payload.n", "payload.nul", "payload.e",
+           "Object.freeze(payload.o)", "Object.seal(payload.arr)", "'abc'", "1", "undefined",
+           "Object.preventExtensions(payload.o)", "x => x", "[1, , 3]", "Object('ab')",
+           "new Map()", "JSON.parse(payload.j)", "Object.create(null)", "payload"]  # fmt: skip
+KEYS = ["'a'", "'z'", "0", "1", "'length'", "'name'", "'b'", "'constructor'", "2", "'size'",
+        "-0", "'0'"]  # fmt: skip
+DESCRIPTOR_OPS = [
+    "JSON.stringify(Object.getOwnPropertyDescriptor({t}, {k}))",
+    "Object.getOwnPropertyDescriptor({t}, {k})", "typeof Object.getOwnPropertyDescriptor({t}, {k})",
+    "Object.keys(Object.getOwnPropertyDescriptor({t}, {k}) || [])",
+    "Object.isExtensible({t})", "Object.isExtensible(Object.preventExtensions({t}))",
+    "Object.preventExtensions({t}) === {t}", "typeof Object.preventExtensions({t})",
+    "Object.isFrozen(Object.preventExtensions({t}))",
+    "Object.isSealed(Object.preventExtensions({t}))", "(Object.preventExtensions({t}).q = 1)",
+    "(Object.preventExtensions(payload.o).a = 5, payload.o.a)",
+    "(Object.preventExtensions(payload.o).zz = 5, payload.o.zz)",
+    "Object.preventExtensions(payload.arr).push(1)", "Object.preventExtensions(payload.arr).pop()",
+    "Object.isExtensible()", "Object.getOwnPropertyDescriptor()",
+    "Object.getOwnPropertyDescriptor({t})", "Object.preventExtensions()",
+    "Object.getOwnPropertyDescriptor({t}, {k}).value",
+    "Object.getOwnPropertyDescriptor({t}, {k}).writable",
+    "Object.isExtensible(Object.freeze({t}))", "Object.isExtensible(Object.seal({t}))",
+]  # fmt: skip
+
+
+def descriptors(r: random.Random) -> Case:
+    op = r.choice(DESCRIPTOR_OPS).replace("{t}", r.choice(TARGETS)).replace("{k}", r.choice(KEYS))
+    return op, _scope()
+
+
+OWN_TEXTS = ['{"__proto__":1}', '{"constructor":{"a":2},"b":3}', '{"__proto__":{"x":1},"a":0}',
+             '{"prototype":5,"eval":6,"Function":7}', '[{"__proto__":[]}]',
+             '{"a":{"constructor":1}}',
+             '{"toString":1,"constructor":"c"}', '{"2":1,"__proto__":0,"1":2}']  # fmt: skip
+OWN_KEYS = ["__proto__", "constructor", "prototype", "eval", "Function", "a", "b", "x", "1"]
+OWN_OPS = ["Object.keys({o})", "Object.values({o})", "Object.entries({o})", "JSON.stringify({o})",
+           "{o}[payload.k]", "payload.k in {o}", "{o}.hasOwnProperty(payload.k)",
+           "Object.hasOwn({o}, payload.k)", "typeof {o}[payload.k]", "String({o})",
+           "JSON.stringify({o}[payload.k])", "Object.keys({o}).length", "{o}.a", "{o}.b",
+           "JSON.stringify(Object.getOwnPropertyDescriptor({o}, payload.k))",
+           "Object.keys({o}).includes(payload.k)", "Object.entries({o}).map(([k, v]) => k)",
+           "JSON.stringify([{o}, {o}])", "Object.keys(Object.freeze({o}))",
+           "Object.keys({o}[0] || [])", "JSON.stringify(Object.values({o}))",
+           "({o}).toString()", "{o}[payload.k] === undefined"]  # fmt: skip
+
+
+def own_keys(r: random.Random) -> Case:
+    text = r.choice(OWN_TEXTS)
+    o = "JSON.parse(payload.t)"
+    scope = _scope()
+    scope["payload"]["t"] = text
+    scope["payload"]["k"] = r.choice(OWN_KEYS)
+    return r.choice(OWN_OPS).replace("{o}", o), scope
+
+
+FAMILIES: dict[str, Callable[[random.Random], Case]] = {
+    "destructuring": destructuring,
+    "spread.holes": spread_holes,
+    "json.reviver": reviver,
+    "descriptors": descriptors,
+    "ownkeys": own_keys,
+}
