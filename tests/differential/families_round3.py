@@ -164,10 +164,60 @@ def own_keys(r: random.Random) -> Case:
     return r.choice(OWN_OPS).replace("{o}", o), scope
 
 
+LOCKS = ["Object.freeze", "Object.seal", "Object.preventExtensions"]
+LOCKED = ["payload.arr", "[]", "[1, , 3]", "[3, 1, 2]", "[1]", "[, 1]", "[1, ,]", "payload.e",
+          "[undefined, 2]", "payload.words"]  # fmt: skip
+WRITES = ["push(1)", "push()", "push(1, 2)", "pop()", "shift()", "unshift(0)", "unshift()",
+          "unshift(0, 1)", "splice(0, 1)", "splice(1, 0, 9)", "splice(0, 0)", "splice(1)",
+          "splice(-1, 1, 7, 8)", "splice(0, Infinity)", "splice()", "sort()",
+          "sort((a, b) => b - a)", "sort((a, b) => a.x.y)", "sort(1)", "reverse()", "fill(0)",
+          "fill(0, 5)", "fill(0, 1, 2)", "fill(0, -1)", "copyWithin(0, 1)", "copyWithin(0, 0)",
+          "copyWithin(1, 0)", "copyWithin(-1)", "copyWithin(2, 0, 1)"]  # fmt: skip
+LOCKED_OPS = ["{l}({a}).{w}", "JSON.stringify({l}({a}).{w})", "({x} = {l}({a}), {x}.{w}, {x})",
+              "({x} = {l}({a}), {x}.length = 0)", "({x} = {l}({a}), {x}.length = 5, {x}.length)",
+              "({x} = {l}({a}), {x}[0] = 9, {x})", "({x} = {l}({a}), {x}[7] = 9, {x})",
+              "({x} = {l}({a}), delete {x}[0])", "({x} = {l}({a}), delete {x}[9])",
+              "(payload.q = {l}(payload.o), delete payload.q.a)",
+              "(payload.q = {l}(payload.o), payload.q.a = 5, payload.q.a)",
+              "(payload.q = {l}(payload.o), payload.q.zz = 5)",
+              "(payload.q = {l}(payload.o), delete payload.q.zz)"]  # fmt: skip
+
+
+def frozen(r: random.Random) -> Case:
+    op = r.choice(LOCKED_OPS)
+    for key, pick in (("{l}", LOCKS), ("{a}", LOCKED), ("{w}", WRITES), ("{x}", ["payload.x"])):
+        op = op.replace(key, r.choice(pick))
+    return op, _scope()
+
+
+METHODS = ["payload.s.at", "payload.s.toUpperCase", "payload.s.trim", "payload.s.slice",
+           "payload.s.split", "payload.s.toString", "payload.s.includes", "payload.s.charAt",
+           "payload.arr.push", "payload.arr.map", "payload.arr.join", "payload.arr.includes",
+           "payload.arr.indexOf", "payload.arr.at", "payload.arr.concat", "payload.arr.slice",
+           "payload.n.toFixed", "payload.n.toString", "payload.o.hasOwnProperty",
+           "payload.words.filter", "payload.arr.pop", "'xy'.padStart", "[].some"]  # fmt: skip
+ARGS = ["0", "1", "''", "'a'", "x => x", "1, 2", "", "-1", "payload.arr", "'0'"]
+CALLEES = ["(0, {m})({a})", "[{m}][0]({a})", "({m})({a})", "(payload.f = {m}, payload.f({a}))",
+           "(payload.f = {m})({a})", "({m} || 0)({a})", "(true ? {m} : 0)({a})",
+           "[{m}].map(f => f({a}))", "payload.words.map({m})", "payload.arr.some({m})",
+           "[1].map({a})", "[1].flatMap({a})", "payload.arr.filter({a})", "{m}({a})",
+           "new Set([1]).forEach({a})", "new Map([[1, 2]]).forEach({a})",
+           "({m} ?? 0)({a})", "payload.s?.at({a})", "(0, payload.s?.at)({a})",
+           "[payload.arr][0].map({m})", "[[{m}]][0][0]({a})"]  # fmt: skip
+
+
+def detached(r: random.Random) -> Case:
+    op = r.choice(CALLEES).replace("{m}", r.choice(METHODS)).replace("{a}", r.choice(ARGS))
+    op = r.choice(["{e}", "JSON.stringify({e})", "typeof {e}"]).replace("{e}", op)
+    return op, _scope()
+
+
 FAMILIES: dict[str, Callable[[random.Random], Case]] = {
     "destructuring": destructuring,
     "spread.holes": spread_holes,
     "json.reviver": reviver,
     "descriptors": descriptors,
     "ownkeys": own_keys,
+    "frozen": frozen,
+    "detached": detached,
 }

@@ -13,11 +13,9 @@ from tests.differential.oracle import MjOracle
 SEED = 23
 CASES = 3000
 # Families where flowctx still differs, and why (not asserted; mj_corpus.py prints their counts):
-OPEN: dict[str, str] = {
-    "descriptors": "array methods on non-extensible arrays: next step of issue 36",
-}
+OPEN: dict[str, str] = {}
 # Constructs flowctx says it does not reproduce (none left in these families).
-NOT_REPRODUCED: set[str] = {"json.reviver"}
+NOT_REPRODUCED: set[str] = set()
 
 
 def test_fixed_draw_of_the_families_agrees_exactly(mj_oracle: MjOracle) -> None:
@@ -25,6 +23,9 @@ def test_fixed_draw_of_the_families_agrees_exactly(mj_oracle: MjOracle) -> None:
     tally = judge(mj_oracle, cases)
     families = {family for family, _ in cases}
     assert families >= {"holes", "digits", "negzero", "identity", "arrows", "identifiers"}
+    # issue 36's families, whose error texts are compared too (draw.ERROR_TEXTS)
+    assert families >= {"destructuring", "spread.holes", "json.reviver", "descriptors",
+                        "ownkeys", "frozen", "detached"}  # fmt: skip
     for family in sorted(families - set(OPEN)):
         counts = tally.counts[family]
         assert counts["disagree"] == 0, tally.table(examples=True)

@@ -117,7 +117,7 @@ class JsBigInt(JsObject):
     def _to_string(self, radix: Any = UNDEFINED, *_: Any) -> str:
         r = 10 if radix is UNDEFINED else int(js.to_int(radix))
         if not 2 <= r <= 36:
-            raise JsError("toString() radix must be between 2 and 36")
+            raise JsError("toString() radix argument must be between 2 and 36")
         n = abs(self.big)
         charge(n.bit_length() // 8 + 1)
         if r == 10:

@@ -280,9 +280,23 @@ def _iterator(kind: str) -> Callable[..., Any]:
     return make
 
 
+def _described(v: Any) -> str:
+    """V8's type-and-value naming of a non-callable (Map/Set forEach): ``number 1``."""
+    if v is UNDEFINED:
+        return "undefined"
+    if v is None:
+        return "object null"
+    kind = typeof(v)
+    if type(v) is str:
+        return f'{kind} "{v}"'
+    if type(v) in (bool, int, float):
+        return f"{kind} {to_string(v)}"
+    return kind
+
+
 def _for_each(c: JsCollection, fn: Any = UNDEFINED, *_: Any) -> Any:
     if type(fn) is not JsFunction:
-        raise JsError(f"{typeof(fn)} is not a function (argument of forEach)")
+        raise JsError(f"{_described(fn)} is not a function")
     for k, v in list(c.entries.values()):
         fn.fn(v, k, c)
     return UNDEFINED

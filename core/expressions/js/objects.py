@@ -11,7 +11,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Any, Final
 
 from flowctx_core.expressions.budget import charge
-from flowctx_core.expressions.js.arrays import ARRAY_METHODS
+from flowctx_core.expressions.js.arrays import ARRAY_METHODS, MUTATING_METHODS
 from flowctx_core.expressions.js.common import (
     _MISSING_PROP,
     BUILTIN_LENGTHS,
@@ -24,6 +24,7 @@ from flowctx_core.expressions.js.common import (
     security,
 )
 from flowctx_core.expressions.js.extras import function_member, radix_string
+from flowctx_core.expressions.js.integrity import check_length, check_write
 from flowctx_core.expressions.js.strings import STRING_METHODS
 from flowctx_core.expressions.js.values import (
     ARRAY_PROTO,
@@ -123,7 +124,7 @@ def _radix_integer(value: float, radix: int) -> str:
 def _num_to_string(x: int | float, radix: Any = UNDEFINED, *_: Any) -> str:
     r = 10 if radix is UNDEFINED else to_int(radix)
     if not 2 <= r <= 36:
-        raise JsError("toString() radix must be between 2 and 36")
+        raise JsError("toString() radix argument must be between 2 and 36")
     if r == 10:
         return number_to_string(x)
     if x != x:
@@ -246,7 +247,90 @@ def _bind(name: str, method: Callable[..., Any], obj: Any) -> JsFunction:
     if arity is None:
         owner = "Object.prototype"
         arity = BUILTIN_LENGTHS.get(f"{owner}.{name}")
-    return JsFunction(name, partial(method, obj), arity=arity, ident=f"{owner}.{name}")
+    bound = JsFunction(name, partial(method, obj), arity=arity, ident=f"{owner}.{name}")
+    bound.method, bound.receiver = method, obj
+    return bound
+
+
+#: Array.prototype's methods whose V8 TypeError for a null or undefined ``this`` names them
+#: (the others convert it to an object first: "Cannot convert undefined or null to object")
+_NAMED_ON_NULL: Final = frozenset(
+    {"concat", "find", "findIndex", "findLast", "findLastIndex", "indexOf", "forEach",
+     "filter", "map", "every", "some", "reduce", "reduceRight"}
+)  # fmt: skip
+
+
+def _array_method_on(this: Any, name: str, args: list[Any]) -> Any:
+    """An Array.prototype method on a value that is no array (ECMAScript's methods are
+    generic): ``concat`` puts the value first, ``push`` writes indexes and ``length``, the
+    methods that only read see the array-like's elements up to its ``length``."""
+    from flowctx_core.expressions.js.constructors import new_object
+
+    if name == "concat":
+        first = this if _holds_properties(this) else new_object(this)
+        return get_member([first], "concat").fn(*args)
+    raw = get_member(this, "length")
+    n = to_number(raw)
+    length = 0 if n != n or n <= 0 else int(min(n, 2**53 - 1))
+    if name == "push" and type(this) is dict:
+        for i, item in enumerate(args):
+            set_member(this, str(length + i), item)
+        set_member(this, "length", length + len(args))
+        return length + len(args)
+    if name == "pop" and type(this) is dict:
+        value: Any = UNDEFINED
+        if length:
+            key = str(length - 1)
+            value = get_member(this, key)
+            check_delete(this, key)
+            _mutating()
+            this.pop(key, None)
+            length -= 1
+        set_member(this, "length", length)
+        return value
+    if name in MUTATING_METHODS or length > MAX_STRING_LENGTH:
+        raise Unsupported(f"flowctx does not reproduce Array.prototype.{name} on other values")
+    charge(ELEMENT * length)
+    view = [get_member(this, str(i)) if _obj_has_own(this, str(i)) else HOLE for i in range(length)]
+    return get_member(view, name).fn(*args)
+
+
+def call_with_this(fn: JsFunction, this: Any, args: list[Any]) -> Any:
+    """A prototype's method called with ``this`` other than the value it was read from
+    (``(0, s.at)(0)`` has none, ``[s.at][0](0)`` the array): ECMAScript's method on that
+    receiver, or V8's TypeError for the receiver it refuses."""
+    receiver = fn.receiver
+    if this is receiver or (
+        type(this) is type(receiver) and type(this) in (str, int, float, bool) and this == receiver
+    ):
+        return fn.fn(*args)
+    owner, _, name = (fn.ident or "").rpartition(".")
+    nullish = is_nullish(this)
+    if owner == "String.prototype":
+        if name in ("toString", "valueOf"):
+            if type(this) is not str:
+                raise JsError(f"String.prototype.{name} requires that 'this' be a String")
+            return get_member(this, name).fn(*args)
+        if nullish:
+            raise JsError(f"String.prototype.{name} called on null or undefined")
+        return get_member(to_string(this), name).fn(*args)
+    if owner == "Number.prototype":
+        if not is_number(this):
+            raise JsError(f"Number.prototype.{name} requires that 'this' be a Number")
+        return get_member(this, name).fn(*args)
+    if owner == "Array.prototype":
+        if nullish:
+            if name in _NAMED_ON_NULL:
+                raise JsError(f"Array.prototype.{name} called on null or undefined")
+            raise JsError("Cannot convert undefined or null to object")
+        if type(this) is list:
+            return get_member(this, name).fn(*args)
+        return _array_method_on(this, name, args)
+    if owner == "Object.prototype" and name == "hasOwnProperty":
+        if nullish:
+            raise JsError("Cannot convert undefined or null to object")
+        return _obj_has_own(this, *args[:1])
+    raise Unsupported(f"flowctx does not reproduce {fn.ident} called on another value")
 
 
 def get_member(obj: Any, key: Any) -> Any:
@@ -271,6 +355,10 @@ def get_member(obj: Any, key: Any) -> Any:
             # the array methods loop over the elements in interpreted code: charged here,
             # before the call, what one pass costs (callbacks and conversions charge their own)
             charge(ELEMENT * len(obj))
+            if k in MUTATING_METHODS and getattr(_state, "integrity", None):
+                level = _level(obj)
+                if level is not None:
+                    method = _locked(k, method, level)
             return _bind(k, method, obj)
         return _proto_member(obj, k, ARRAY_PROTO)
     if t is str:
@@ -387,6 +475,27 @@ def integrity(obj: Any, frozen: bool | None) -> None:
         _state.integrity[id(obj)] = (obj, level)
 
 
+def _locked(name: str, method: Callable[..., Any], level: int) -> Callable[..., Any]:
+    """An array method that writes, on an array that is frozen, sealed or not extensible:
+    V8's TypeError where the specification's first write fails."""
+    if name == "sort":
+
+        def sort(arr: list[Any], *args: Any) -> Any:
+            scratch = list(arr)
+            method(scratch, *args)  # the comparator runs before anything is written
+            check_write(name, arr, level, args)
+            arr[:] = scratch
+            return arr
+
+        return sort
+
+    def write(arr: list[Any], *args: Any) -> Any:
+        check_write(name, arr, level, args)
+        return method(arr, *args)
+
+    return write
+
+
 def _level(obj: Any) -> int | None:
     entry = getattr(_state, "integrity", {}).get(id(obj))
     if entry is not None and entry[0] is obj:
@@ -500,7 +609,9 @@ def _check_integrity(obj: Any, k: str) -> None:
     elif type(obj) is list:
         index = array_index(k)
         shown = "[object Array]"
-        exists = k == "length" or (index is not None and index < len(obj))
+        exists = k == "length" or (
+            index is not None and index < len(obj) and obj[index] is not HOLE
+        )
     else:
         owns = getattr(obj, "js_owns", None)
         exists = bool(owns is not None and owns(k))
@@ -558,6 +669,9 @@ def set_member(obj: Any, key: Any, value: Any) -> None:
             n = int(n)
             if n > MAX_STRING_LENGTH:
                 raise JsError("Invalid array length")
+            level = _level(obj) if getattr(_state, "integrity", None) else None
+            if level is not None:
+                check_length(obj, level, n)
             charge(n)
             if n < len(obj):
                 del obj[n:]
@@ -587,3 +701,4 @@ def set_member(obj: Any, key: Any, value: Any) -> None:
 
 
 LENT["get_member"] = get_member
+LENT["call_with_this"] = call_with_this

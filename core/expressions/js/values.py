@@ -91,7 +91,7 @@ class JsFunction:
     ``members`` holds the properties a global exposes (``Number.isInteger``, ``Math.PI``).
     """
 
-    __slots__ = ("arity", "fn", "ident", "members", "name", "source")
+    __slots__ = ("arity", "fn", "ident", "members", "method", "name", "receiver", "source")
 
     def __init__(
         self,
@@ -110,6 +110,10 @@ class JsFunction:
         # values, or ``parseInt`` and ``Number.parseInt``, is one object in JavaScript
         self.ident = ident
         self.source = source
+        # a prototype's method read from a value: the method (its receiver first) and the
+        # value it was read from, so a call with another ``this`` can be told apart
+        self.method: Callable[..., Any] | None = None
+        self.receiver: Any = None
 
     def __repr__(self) -> str:
         return f"function {self.name}"

@@ -24,7 +24,12 @@ from flowctx_core.expressions.js import values as js
 from flowctx_core.expressions.js.common import NeedsCopy, Unsupported, security, set_on_copy
 from flowctx_core.expressions.js.constructors import instance_of
 from flowctx_core.expressions.js.globals import CONSTRUCTORS, GLOBALS, HOST_TYPES, OTHER_GLOBALS
-from flowctx_core.expressions.js.objects import check_delete, get_member, set_member
+from flowctx_core.expressions.js.objects import (
+    call_with_this,
+    check_delete,
+    get_member,
+    set_member,
+)
 from flowctx_core.expressions.js.regexp import JsRegExp
 from flowctx_core.expressions.mj.lexer import is_id_part, is_id_start, tokenize
 from flowctx_core.expressions.mj.nodes import (
@@ -68,7 +73,7 @@ class Env:
     """One evaluation: the scope (the author's data, or MemberJunction's copy of it), arrow
     parameters in scope, the callback budget and, when traced, the record of node values."""
 
-    __slots__ = ("budget", "err", "local", "scope", "trace")
+    __slots__ = ("budget", "err", "local", "receiver", "scope", "trace")
 
     def __init__(self, scope: Mapping[str, Any], trace: dict[int, Any] | None = None) -> None:
         self.scope = scope
@@ -76,16 +81,18 @@ class Env:
         self.budget = [0]
         self.trace = trace
         self.err: list[Any] = [None, None]
+        self.receiver: Any = None  # the object of the member read last (a call's ``this``)
 
 
 def _child(env: Env, local: dict[str, Any]) -> Env:
     sub = Env.__new__(Env)
-    sub.scope, sub.local, sub.budget, sub.trace, sub.err = (
+    sub.scope, sub.local, sub.budget, sub.trace, sub.err, sub.receiver = (
         env.scope,
         local,
         env.budget,
         env.trace,
         env.err,
+        None,
     )
     return sub
 
@@ -341,10 +348,16 @@ def _attribute(c: _Compiler, node: ast.Attribute) -> Fn:
     value = c.compile(node.value)
     attr = node.attr
     if attr in js.DROPPED_KEYS or attr.isdigit():
-        return lambda env: get_member(value(env), attr)
+
+        def slow(env: Env) -> Any:
+            obj = env.receiver = value(env)
+            return get_member(obj, attr)
+
+        return slow
 
     def read(env: Env) -> Any:
         obj = value(env)
+        env.receiver = obj
         if type(obj) is dict:
             v = obj.get(attr, _MISSING)
             if v is not _MISSING:
@@ -365,6 +378,7 @@ def _subscript(c: _Compiler, node: ast.Subscript) -> Fn:
     def read(env: Env) -> Any:
         obj = value(env)
         key = key_fn(env)
+        env.receiver = obj
         if type(key) is int and type(obj) is list:
             if 0 <= key < len(obj):
                 return js.js_value(obj[key])
@@ -489,11 +503,24 @@ def _call(c: _Compiler, node: ast.Call) -> Fn:
     args = _args(c, node.args)
     shown = _printed(c, node.func) or "Boolean"
 
+    target = node.func
+    member = isinstance(target, ast.Attribute | ast.Subscript)
+    # a callee that is no member expression at all calls with ``this`` undefined
+    detached = not member and not isinstance(target, JsChain | JsOptional)
+
     def call(env: Env) -> Any:
         fn = func(env)
         if type(fn) is not js.JsFunction:
             raise js.JsError(f"{shown} is not a function")
-        return fn.fn(*args(env))
+        if fn.method is None:
+            return fn.fn(*args(env))
+        if member:
+            this = env.receiver
+        elif detached:
+            this = UNDEFINED
+        else:
+            return fn.fn(*args(env))
+        return call_with_this(fn, this, args(env))
 
     return call
 
