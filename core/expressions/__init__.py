@@ -234,6 +234,19 @@ def _bound_to_scope(exc: ExpressionError, text: str, scope: Any) -> Compiled | N
         return None
 
 
+def _parameters_first(scope: Any) -> ExprError | None:
+    """V8 reads the function's parameters (the scope's keys) before its body: a key that is
+    a syntax error there is the error, ahead of the condition's own."""
+    from flowctx_core.expressions.mj.evaluator import scope_problem
+
+    if not isinstance(scope, Mapping):
+        return None
+    problem = scope_problem(scope)
+    if isinstance(problem, str) and problem[:1].isupper():
+        return ExprError(problem)
+    return None
+
+
 def _elapsed(t0: float) -> float:
     return (time.perf_counter() - t0) * 1000.0
 
@@ -312,7 +325,10 @@ def _evaluate(
     except ExpressionError as exc:
         bound = _bound_to_scope(exc, text, scope) if dialect == "mj" else None
         if bound is None:
-            return _failed(exc.error, t0, dialect, text, explain, exc.warnings)
+            error = exc.error
+            if dialect == "mj" and exc.kind == "syntax":
+                error = _parameters_first(scope) or error
+            return _failed(error, t0, dialect, text, explain, exc.warnings)
         compiled = bound
     except Exception as exc:  # a front-end bug must not take the caller down
         return _failed(

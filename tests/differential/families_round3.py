@@ -212,6 +212,42 @@ def detached(r: random.Random) -> Case:
     return op, _scope()
 
 
+# characters at the edges of the identifier classes: Other_ID_Continue marks, letters newer
+# than Python's Unicode, pattern syntax, format characters, digits of other scripts
+ID_EDGES = [0xB7, 0x387, *range(0x1369, 0x1372), 0x19DA, 0x1E030, 0x1E06D, 0x1E08F, 0x2E2F,
+            0x309B, 0x309C, 0x2118, 0x212E, 0x200C, 0x200D, 0xFF10, 0xFF3F, 0x0660, 0x0300,
+            0x1885, 0x1886, 0x31350, 0x2EBF0, 0x11F00, 0x11F02, 0x1FBF0, 0x10D4A, 0x10EC2,
+            0x16D40, 0x11BC0, 0x1E5D0, 0x2160, 0x3007, 0x00AA, 0x00BA, 0x2071, 0xA8F2, 0xFE00,
+            0xE0100, 0x180B, 0x180F, 0x2E80, 0x10FFFD, 0xFEFF, 0x00AD, 0x2028, 0x3000,
+            0x1D7CE, 0x1F600, 0x0903, 0x0E33, 0x1AB0, 0x1ACE, 0x0897, 0x0C5C, 0x1DFA]  # fmt: skip
+
+
+def _id_char(r: random.Random) -> str:
+    k = r.random()
+    if k < 0.35:
+        c = r.choice(ID_EDGES) + r.choice([0, 0, 0, -1, 1])
+    elif k < 0.7:
+        c = r.randint(0x80, 0x2FFFF)
+    else:
+        c = r.randint(0x80, 0x10FFFF)
+    if 0xD800 <= c <= 0xDFFF or c < 0x80:
+        c = 0xB7
+    return chr(c)
+
+
+def unicode_names(r: random.Random) -> Case:
+    first = r.choice(["a", "_", "$", "x", _id_char(r)])
+    name = first + "".join(r.choice(["", "b", "1", _id_char(r)]) for _ in range(r.randint(1, 3)))
+    form = r.choice(["[1].map({n} => {n} + 1)", "payload.{n}", "{n} === 5", "typeof {n}",
+                     "(({n}) => {n})(3)", "[[2]].map(([{n}]) => {n})", "payload.{n} ?? 'none'",
+                     "'{n}'.length", "{n}"])  # fmt: skip
+    if form == "{n}" or form == "{n} === 5":
+        scope: dict[str, Any] = {name: 5}
+    else:
+        scope = {"payload": {name: 1}}
+    return form.replace("{n}", name), scope
+
+
 FAMILIES: dict[str, Callable[[random.Random], Case]] = {
     "destructuring": destructuring,
     "spread.holes": spread_holes,
@@ -220,4 +256,5 @@ FAMILIES: dict[str, Callable[[random.Random], Case]] = {
     "ownkeys": own_keys,
     "frozen": frozen,
     "detached": detached,
+    "unicode.names": unicode_names,
 }

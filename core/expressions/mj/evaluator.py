@@ -126,6 +126,8 @@ _scope_verdicts: dict[tuple[Any, ...], str | _Parameters | None] = {}
 
 
 def _bad_parameter(key: Any) -> str | None:
+    """Why one scope key is no plain parameter name (V8's message when it is a syntax
+    error of the parameter list), or None."""
     if type(key) is not str:
         key = js.property_key(key)
     if key in js.DROPPED_KEYS:
@@ -133,12 +135,32 @@ def _bad_parameter(key: Any) -> str | None:
     if not key:
         return "an empty scope key leaves an empty parameter"
     if not is_id_start(key[0]) or not all(is_id_part(c) for c in key[1:]):
-        return f"the scope key '{key}' is not a JavaScript identifier"
-    if key in RESERVED:
-        return f"the scope key '{key}' is a reserved word"
-    if key in STRICT_RESERVED or key == "arguments":
-        return f"the scope key '{key}' is reserved in strict mode"
+        return "a scope key is not a JavaScript identifier"  # the token walk names V8's error
+    return _reserved_parameter(key)
+
+
+def _reserved_parameter(name: str) -> str | None:
+    if name in ("eval", "arguments"):
+        return "Unexpected eval or arguments in strict mode"
+    if name in STRICT_RESERVED:
+        return "Unexpected strict mode reserved word"
+    if name in RESERVED:
+        return f"Unexpected token '{name}'"
     return None
+
+
+def _unexpected_parameter(tok: Any) -> str:
+    """V8's error where the parameter list wants a name and finds ``tok``."""
+    if tok.kind == "illegal":
+        return str(tok.value.error.message)
+    if tok.kind == "num":
+        return "Unexpected number"
+    if tok.kind == "str":
+        return "Unexpected string"
+    if tok.kind == "op" and tok.value in ("[", "..."):
+        # a pattern or a rest parameter: not simple, beside the body's "use strict"
+        return "Illegal 'use strict' directive in function with non-simple parameter list"
+    return f"Unexpected token '{tok.value}'"
 
 
 def _parameters(key: str) -> list[str] | str:
@@ -147,8 +169,9 @@ def _parameters(key: str) -> list[str] | str:
     MemberJunction passes the keys to ``new Function(...keys, body)``, which joins them with
     commas into one parameter list: a key is parameter *text*, so ``"x,y"`` declares two
     parameters, ``"\\u0061"`` declares ``a`` and ``"a/*c*/"`` declares ``a``. Only plain names
-    (escaped or not), commas, comments and whitespace are accepted here; anything else (a
-    default, a pattern: a SyntaxError beside the body's "use strict") keeps its refusal."""
+    (escaped or not), commas, comments and whitespace are accepted here; anything else is
+    V8's SyntaxError: the token where a name should be, or "Arg string terminates parameters
+    early" for one after a complete name."""
     problem = _bad_parameter(key)
     if problem is None:
         return [key]
@@ -156,26 +179,36 @@ def _parameters(key: str) -> list[str] | str:
         return problem  # a line comment would swallow the keys after it
     try:
         tokens = tokenize(key)
-    except ExpressionError:  # JsSyntaxError and the lexer's other refusals
+    except ExpressionError:  # the lexer's other refusals
         return problem
     names: list[str] = []
     want_name = True
     for tok in tokens[:-1]:
         if want_name:
             if tok.kind != "name":
-                return problem
+                return _unexpected_parameter(tok)
             if tok.escaped and (tok.value in RESERVED or tok.value in STRICT_RESERVED):
                 return "Keyword must not contain escaped characters"
-            inner = _bad_parameter(tok.value)
+            inner = _reserved_parameter(tok.value)
             if inner is not None:
                 return inner
             names.append(tok.value)
             want_name = False
         elif tok.kind == "op" and tok.value == ",":
             want_name = True
+        elif tok.kind == "op" and tok.value == "=":
+            return "Illegal 'use strict' directive in function with non-simple parameter list"
         else:
-            return problem
+            return "Arg string terminates parameters early"
     return names if names and not want_name else problem
+
+
+def _cannot_build(problem: str) -> str:
+    """The error of a scope MemberJunction cannot build its function for: V8's own
+    SyntaxError where there is one, else what flowctx found."""
+    if problem[:1].isupper():
+        return problem
+    return f"MemberJunction 5.51.3 cannot build its function: {problem}"
 
 
 class _Parameters(tuple[str, ...]):
@@ -1185,7 +1218,7 @@ def _precheck_scope(compiled: Compiled, scope: Mapping[str, Any]) -> Mapping[str
     if isinstance(problem, _Parameters):
         scope = _bind_parameters(scope, problem)
     elif problem is not None:
-        raise js.JsError(f"MemberJunction 5.51.3 cannot build its function: {problem}")
+        raise js.JsError(_cannot_build(problem))
     if getattr(compiled.tree, "fx_wrapped", False) and "Boolean" in scope:
         raise js.JsError("Boolean is not a function")
     return scope
@@ -1261,7 +1294,7 @@ def make_runner(compiled: Compiled) -> Callable[[Mapping[str, Any]], Any]:
         if problem is not None:
             if isinstance(problem, _Parameters):
                 return run(compiled, scope)
-            raise js.JsError(f"MemberJunction 5.51.3 cannot build its function: {problem}")
+            raise js.JsError(_cannot_build(problem))
         if wrapped and "Boolean" in scope:
             raise js.JsError("Boolean is not a function")
         env = Env(scope)

@@ -218,6 +218,8 @@ class Parser:
 
     def unexpected(self, tok: Token | None = None) -> JsSyntaxError:
         tok = tok or self.peek()
+        if tok.kind == "illegal":
+            return tok.value  # type: ignore[no-any-return]  # the scanner's own error
         if tok.kind == "eof":
             return self.error("Unexpected end of input", tok)
         if tok.kind == "str":
@@ -621,7 +623,10 @@ class Parser:
                 break
             self.advance()
         self.leave()
-        self.expect(")")
+        if not self.at(")"):
+            # V8 says so whatever stands there (another token, an illegal character)
+            raise self.error("missing ) after argument list", self.peek())
+        self.advance()
         return args
 
     # --- arrow functions ---------------------------------------------------------------------
