@@ -248,6 +248,39 @@ def unicode_names(r: random.Random) -> Case:
     return form.replace("{n}", name), scope
 
 
+JSON_SEEDS = ['{"a": [1, 2.5, -3e2], "b": {"c": null}}', '[true, false, null, "x"]',
+              '"s\\n\\u00e9"',
+              '-0.5e-3', '{"k": "v", "l": [[], {}]}', '[1,2,3,4,5,6,7,8,9,10,11,12,13,14,15]',
+              '"😀é"', '{"long key name here": "and a long value too", "n": 12345}', '0',
+              '[{"a": 1}, {"b": [2, 3]}]', ' [ "a" , "b" ] ', 'null']  # fmt: skip
+JSON_NOISE = [",", "]", "}", "[", "{", ":", '"', "\\", "x", "-", ".", "e", "0", "1", " ", "\n",
+              "\t", "\u0001", "😀", "é", "t", "n", "'", "+", "NaN", "\\u12", "\\x"]  # fmt: skip
+
+
+def json_errors(r: random.Random) -> Case:
+    k = r.random()
+    if k < 0.08:
+        text = r.choice(["NaN", "undefined", "Infinity", "[object Object]", "", " ", "tru",
+                         "-Infinity", "{}", "01", "1.", "x" * r.randint(1, 40)])  # fmt: skip
+    else:
+        text = r.choice(JSON_SEEDS)
+        for _ in range(r.randint(1, 3)):
+            at = r.randint(0, len(text))
+            edit = r.random()
+            if edit < 0.4:
+                text = text[:at] + r.choice(JSON_NOISE) + text[at:]
+            elif edit < 0.7:
+                text = text[:at] + text[at + 1 :]
+            else:
+                text = text[:at]
+    form = r.choice(["JSON.parse(payload.t)", "typeof JSON.parse(payload.t)",
+                     "JSON.stringify(JSON.parse(payload.t))", "JSON.parse(payload.o)",
+                     "JSON.parse(payload.n)", "JSON.parse(payload.t, (k, v) => v)"])  # fmt: skip
+    scope = _scope()
+    scope["payload"]["t"] = text
+    return form, scope
+
+
 FAMILIES: dict[str, Callable[[random.Random], Case]] = {
     "destructuring": destructuring,
     "spread.holes": spread_holes,
@@ -257,4 +290,5 @@ FAMILIES: dict[str, Callable[[random.Random], Case]] = {
     "frozen": frozen,
     "detached": detached,
     "unicode.names": unicode_names,
+    "json.errors": json_errors,
 }

@@ -24,8 +24,9 @@ def test_fixed_draw_of_the_families_agrees_exactly(mj_oracle: MjOracle) -> None:
     families = {family for family, _ in cases}
     assert families >= {"holes", "digits", "negzero", "identity", "arrows", "identifiers"}
     # issue 36's families, whose error texts are compared too (draw.ERROR_TEXTS)
-    assert families >= {"destructuring", "spread.holes", "json.reviver", "descriptors",
-                        "ownkeys", "frozen", "detached"}  # fmt: skip
+    assert families >= {"destructuring", "spread.holes", "json.reviver", "json.errors",
+                        "descriptors", "ownkeys", "frozen", "detached",
+                        "unicode.names"}  # fmt: skip
     for family in sorted(families - set(OPEN)):
         counts = tally.counts[family]
         assert counts["disagree"] == 0, tally.table(examples=True)

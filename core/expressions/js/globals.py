@@ -22,6 +22,7 @@ from flowctx_core.expressions.js.common import (
     _call,
     array_prop_keys,
 )
+from flowctx_core.expressions.js.jsonerrors import json_error
 from flowctx_core.expressions.js.objects import (
     NUMBER_METHODS,
     _obj_has_own,
@@ -699,7 +700,7 @@ def _json_parse(text: Any = UNDEFINED, reviver: Any = UNDEFINED, *_: Any) -> Any
             parse_int=lambda n: -0.0 if n == "-0" else int(n),  # JSON.parse('-0') is -0
         )
     except (ValueError, RecursionError):
-        raise JsError("Unexpected token in JSON") from None
+        raise JsError(json_error(s)) from None
     parsed = _from_json(value)
     if type(reviver) is not JsFunction:
         return parsed  # not callable: no reviver
