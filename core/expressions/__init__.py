@@ -37,8 +37,11 @@ from flowctx_core.expressions.sandbox import (
     ExprError,
     ExpressionError,
     TooMuchWork,
+    anonymous_errors,
     error_message,
     evaluator_for,
+    quoted_a_value,
+    quoting_begin,
     span_of,
 )
 
@@ -288,12 +291,40 @@ def evaluate(
     outer = state.clock, state.used
     state.clock, state.used = now or clock.PINNED, None
     try:
+        quoting_begin()
         result = _evaluate(text, scope, dialect, explain, secret_roots, reveal_secrets, t0)
+        if not result.success and not reveal_secrets and quoted_a_value():
+            result = _without_quoted_secrets(
+                result, text, scope, dialect, explain, secret_roots, t0
+            )
         used = state.used
         return result if used is None else _clocked(result, used)
     finally:
         state.clock, state.used = outer
         budget.end(previous)
+
+
+def _without_quoted_secrets(
+    result: EvalResult,
+    text: str,
+    scope: Mapping[str, Any],
+    dialect: str,
+    explain: bool,
+    secret_roots: SecretPaths | None,
+    t0: float,
+) -> EvalResult:
+    """A failure whose message quotes a value, of a condition that read a secret: the same
+    evaluation again with messages that quote nothing."""
+    from flowctx_core.expressions.taint import secret_read
+
+    roots = DEFAULT_SECRET_ROOTS[dialect] if secret_roots is None else secret_roots
+    if secret_read(text, scope, dialect, roots) is None:
+        return result
+    anonymous_errors(True)
+    try:
+        return _evaluate(text, scope, dialect, explain, secret_roots, False, t0)
+    finally:
+        anonymous_errors(False)
 
 
 def _clocked(result: EvalResult, used: clock.Clock) -> EvalResult:

@@ -193,7 +193,9 @@ def _call(fn: Any, method: str) -> Callable[..., Any]:
     if type(fn) is not JsFunction:
         if method == "flatMap":
             raise JsError("flatMap mapper function is not callable")
-        raise JsError(f"{not_callable(fn)} is not a function")
+        raise JsError(
+            f"{not_callable(fn)} is not a function", anonymous=f"{typeof(fn)} is not a function"
+        )
     if fn.method is not None:
         # a prototype's method handed over as a callback: called with ``this`` undefined
         detached = LENT["call_with_this"]

@@ -296,7 +296,9 @@ def _described(v: Any) -> str:
 
 def _for_each(c: JsCollection, fn: Any = UNDEFINED, *_: Any) -> Any:
     if type(fn) is not JsFunction:
-        raise JsError(f"{_described(fn)} is not a function")
+        raise JsError(
+            f"{_described(fn)} is not a function", anonymous=f"{typeof(fn)} is not a function"
+        )
     for k, v in list(c.entries.values()):
         fn.fn(v, k, c)
     return UNDEFINED

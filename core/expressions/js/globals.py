@@ -700,7 +700,8 @@ def _json_parse(text: Any = UNDEFINED, reviver: Any = UNDEFINED, *_: Any) -> Any
             parse_int=lambda n: -0.0 if n == "-0" else int(n),  # JSON.parse('-0') is -0
         )
     except (ValueError, RecursionError):
-        raise JsError(json_error(s)) from None
+        message, anonymous = json_error(s)
+        raise JsError(message, anonymous=anonymous) from None
     parsed = _from_json(value)
     if type(reviver) is not JsFunction:
         return parsed  # not callable: no reviver

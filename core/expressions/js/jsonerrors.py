@@ -25,9 +25,10 @@ _CONTEXT: Final = 10
 
 
 class _Stop(Exception):
-    def __init__(self, message: str) -> None:
+    def __init__(self, message: str, anonymous: str | None = None) -> None:
         super().__init__(message)
         self.message = message
+        self.anonymous = anonymous or message  # without the text it quotes
 
 
 class _Walk:
@@ -48,18 +49,19 @@ class _Walk:
         if c == '"':
             return self.at("Unexpected string", i)
         whole = from_units(s)
+        anonymous = f"Unexpected token in JSON at position {i}"
         if whole in _SPECIAL:
-            return _Stop(f'"{whole}" is not valid JSON')
+            return _Stop(f'"{whole}" is not valid JSON', "The text is not valid JSON")
         if n <= 2 * _CONTEXT:
-            return _Stop(f"Unexpected token '{c}', \"{whole}\" is not valid JSON")
+            return _Stop(f"Unexpected token '{c}', \"{whole}\" is not valid JSON", anonymous)
         if i < _CONTEXT:
             part = from_units(s[: i + _CONTEXT])
-            return _Stop(f"Unexpected token '{c}', \"{part}\"... is not valid JSON")
+            return _Stop(f"Unexpected token '{c}', \"{part}\"... is not valid JSON", anonymous)
         if i >= n - _CONTEXT:
             part = from_units(s[i - _CONTEXT :])
-            return _Stop(f"Unexpected token '{c}', ...\"{part}\" is not valid JSON")
+            return _Stop(f"Unexpected token '{c}', ...\"{part}\" is not valid JSON", anonymous)
         part = from_units(s[i - _CONTEXT : i + _CONTEXT])
-        return _Stop(f"Unexpected token '{c}', ...\"{part}\"... is not valid JSON")
+        return _Stop(f"Unexpected token '{c}', ...\"{part}\"... is not valid JSON", anonymous)
 
     def skip(self, i: int) -> int:
         s, n = self.s, self.n
@@ -186,16 +188,17 @@ class _Walk:
         return i
 
 
-def json_error(text: str) -> str:
-    """V8's message for ``JSON.parse(text)`` where ``text`` is not JSON."""
+def json_error(text: str) -> tuple[str, str]:
+    """V8's message for ``JSON.parse(text)`` where ``text`` is not JSON, and the same
+    without the text it quotes (shown when the text derives from a secret)."""
     charge(ELEMENT * len(text))
     walk = _Walk(text)
     try:
         i = walk.skip(walk.value(0))
     except _Stop as stop:
-        return stop.message
+        return stop.message, stop.anonymous
     except RecursionError:
-        return "Maximum call stack size exceeded"
+        return ("Maximum call stack size exceeded",) * 2
     if i < walk.n:
-        return f"Unexpected non-whitespace character after JSON at position {i}"
-    return "Unexpected token in JSON"  # not reached: Python's json refused it
+        return (f"Unexpected non-whitespace character after JSON at position {i}",) * 2
+    return ("Unexpected token in JSON",) * 2  # not reached: Python's json refused it

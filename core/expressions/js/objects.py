@@ -692,8 +692,14 @@ def set_member(obj: Any, key: Any, value: Any) -> None:
     if t in (str, int, float, bool):
         shown = to_string(obj)
         if t is str and _obj_has_own(obj, k):
-            raise JsError(f"Cannot assign to read only property '{k}' of string '{shown}'")
-        raise JsError(f"Cannot create property '{k}' on {typeof(obj)} '{shown}'")
+            raise JsError(
+                f"Cannot assign to read only property '{k}' of string '{shown}'",
+                anonymous=f"Cannot assign to read only property '{k}' of a string",
+            )
+        raise JsError(
+            f"Cannot create property '{k}' on {typeof(obj)} '{shown}'",
+            anonymous=f"Cannot create property '{k}' on a {typeof(obj)}",
+        )
     if isinstance(obj, JsObject):
         obj.js_set(k, value)
         return

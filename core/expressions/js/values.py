@@ -20,15 +20,22 @@ from typing import Any, Final
 from flowctx_core.base.lazyre import pattern
 from flowctx_core.expressions.budget import BUDGET, MAX_ITEMS, charge
 from flowctx_core.expressions.js import fdlibm
-from flowctx_core.expressions.sandbox import SandboxError
+from flowctx_core.expressions.sandbox import SandboxError, quoting
 
 
 class JsError(SandboxError):
     """An error the JavaScript runtime would throw (TypeError, ReferenceError, RangeError).
 
-    Messages never contain values from the scope (they may be secrets), only names and keys
-    written in the expression itself.
+    A message that quotes a value (V8's ``Unexpected token 'a', "abc" is not valid JSON``)
+    gives its ``anonymous`` form too: ``evaluate`` re-runs a failed condition that read a
+    secret with the anonymous forms (``anonymous_errors``), so a secret never reaches a
+    message; every other message holds only names and keys written in the expression.
     """
+
+    def __init__(self, message: str = "", anonymous: str | None = None) -> None:
+        if anonymous is not None:
+            message = quoting(message, anonymous)
+        super().__init__(message)
 
 
 class JsSecurityRefusal(SandboxError):

@@ -596,7 +596,8 @@ def _not_iterable(v: Any) -> js.JsError:
         shown = f"number {js.to_string(v)}"
     else:
         shown = js.typeof(v)
-    return js.JsError(f"{shown} is not iterable (cannot read property Symbol(Symbol.iterator))")
+    tail = "is not iterable (cannot read property Symbol(Symbol.iterator))"
+    return js.JsError(f"{shown} {tail}", anonymous=f"{js.typeof(v)} {tail}")
 
 
 Binder = Callable[[Env, dict[str, Any], Any], None]
