@@ -178,15 +178,21 @@ def to_bigint(v: Any = UNDEFINED, *_: Any) -> JsBigInt:
     t = type(v)
     if t is int or t is float:
         if v != v or v in (math.inf, -math.inf) or not float(v).is_integer():
-            # node names the number; flowctx's messages never hold scope values
-            raise JsError("The number cannot be converted to a BigInt because it is not an integer")
+            # node names the number (quoted only where no secret is read)
+            raise JsError(
+                f"The number {js.to_string(v)} cannot be converted to a BigInt because it is "
+                "not an integer",
+                anonymous="The number cannot be converted to a BigInt because it is not an integer",
+            )
         return JsBigInt(int(v))
     if v is True or v is False:
         return JsBigInt(int(v))
     if t is str:
         n = from_string(v)
         if n is None:
-            raise JsError("Cannot convert the string to a BigInt")
+            raise JsError(
+                f"Cannot convert {v} to a BigInt", anonymous="Cannot convert the string to a BigInt"
+            )
         return JsBigInt(n)
     if v is None or v is UNDEFINED:
         raise JsError(f"Cannot convert {js.to_string(v)} to a BigInt")

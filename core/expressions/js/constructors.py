@@ -342,7 +342,10 @@ def new_map(source: Any = UNDEFINED, *_: Any) -> JsCollection:
             if type(entry) is dict:
                 c.put(entry.get("0", UNDEFINED), entry.get("1", UNDEFINED))
                 continue
-            raise JsError("Iterator value is not an entry object")
+            raise JsError(
+                f"Iterator value {to_string(entry)} is not an entry object",
+                anonymous="Iterator value is not an entry object",
+            )
         c.put(entry[0] if entry else UNDEFINED, entry[1] if len(entry) > 1 else UNDEFINED)
     return c
 

@@ -539,7 +539,10 @@ def _object_from_entries(entries: Any = UNDEFINED, *_: Any) -> dict[str, Any]:
     for pair in entries:
         # a string is no entry object either (Object.fromEntries(['ab']) throws)
         if is_nullish(pair) or type(pair) in (int, float, bool, str):
-            raise JsError("Iterator value is not an entry object")
+            raise JsError(
+                f"Iterator value {to_string(pair)} is not an entry object",
+                anonymous="Iterator value is not an entry object",
+            )
         out[property_key(get_member(pair, "0"))] = get_member(pair, "1")
     return out
 

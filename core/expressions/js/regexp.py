@@ -84,8 +84,11 @@ def _check_flags(flags: str, literal: bool) -> None:
     ):
         if literal:
             raise RegExpSyntaxError("Invalid regular expression flags")
-        # the flags may come from the scope: not shown (messages never hold scope values)
-        raise RegExpSyntaxError("Invalid flags supplied to RegExp constructor")
+        # the flags may come from the scope: quoted only where no secret is read
+        raise RegExpSyntaxError(
+            f"Invalid flags supplied to RegExp constructor '{flags}'",
+            anonymous="Invalid flags supplied to RegExp constructor",
+        )
 
 
 # Without u/v, case-insensitive matching compares characters by toUpperCase, and one whose
@@ -1061,7 +1064,7 @@ def _str_replace_all(
 ) -> str:
     if isinstance(pattern, JsRegExp):
         if "g" not in pattern.flags:
-            raise JsError("replaceAll must be called with a global RegExp")
+            raise JsError("String.prototype.replaceAll called with a non-global RegExp argument")
         return _replace_regexp(s, pattern, replacement)
     return _replace(s, pattern, replacement, True)
 

@@ -476,6 +476,10 @@ def _printed(c: _Compiler, node: ast.expr) -> str:
             return f"{_printed(c, node.value)}.{key}"
     if isinstance(node, ast.Call):
         return f"{_printed(c, node.func)}(...)"  # V8 shortens a call's arguments
+    if isinstance(node, JsArrow):
+        return "(intermediate value)"
+    if isinstance(node, JsSequence):
+        return "(" + " , ".join(_printed(c, v) for v in node.values) + ")"
     if isinstance(node, ast.Constant):
         v = node.value
         if v is None or type(v) is bool or type(v) in (int, float):
@@ -561,7 +565,7 @@ def _call(c: _Compiler, node: ast.Call) -> Fn:
 def _new(c: _Compiler, node: JsNew) -> Fn:
     func = c.compile(node.callee)
     args = _args(c, node.args)
-    shown = c.source(node.callee).strip()
+    shown = _printed(c, node.callee)
 
     def construct(env: Env) -> Any:
         fn = func(env)

@@ -271,6 +271,8 @@ class _Lexer:
         if text[i] == "0" and i + 1 < n and text[i + 1] in _DIGITS:
             while j < n and text[j] in _DIGITS:
                 j += 1
+            if j < n and text[j] == "n":  # no BigInt of a legacy literal: the scanner fails
+                raise self.error("Invalid or unexpected token", i, j + 1)
             if all(d in "01234567" for d in text[i:j]):
                 raise self.error("Octal literals are not allowed in strict mode.", i, j)
             raise self.error("Decimals with leading zeros are not allowed in strict mode.", i, j)
