@@ -281,6 +281,25 @@ def json_errors(r: random.Random) -> Case:
     return form, scope
 
 
+FUNCS = ["x => x", "(a, b = 1) => a", "(...r) => r", "Math.max", "parseInt", "Number",
+         "Number.isInteger", "''.trimLeft", "''.trimStart", "[].map", "payload.s.at",
+         "JSON.parse", "Object.keys", "String", "isNaN", "''.trimRight", "Array.isArray",
+         "payload.o.hasOwnProperty", "Date.now", "Math", "JSON"]  # fmt: skip
+FN_KEYS = ["'length'", "'name'", "'isInteger'", "'call'", "'apply'", "'bind'", "'toString'",
+           "'arguments'", "'caller'", "'x'", "0", "'MAX_VALUE'", "'parse'", "'PI'",
+           "'max'"]  # fmt: skip
+FN_OPS = ["Object.hasOwn({f}, {k})", "({f}).hasOwnProperty({k})", "Object.keys({f})",
+          "Object.getOwnPropertyNames({f}).length", "{k} in {f}", "typeof ({f})[{k}]",
+          "JSON.stringify(Object.getOwnPropertyDescriptor({f}, {k}))", "({f}).name",
+          "({f}).length", "{f} === {g}", "({f}).name === ({g}).name",
+          "Object.isExtensible({f})", "Object.isFrozen({f})"]  # fmt: skip
+
+
+def function_props(r: random.Random) -> Case:
+    op = r.choice(FN_OPS).replace("{f}", r.choice(FUNCS)).replace("{g}", r.choice(FUNCS))
+    return op.replace("{k}", r.choice(FN_KEYS)), _scope()
+
+
 FAMILIES: dict[str, Callable[[random.Random], Case]] = {
     "destructuring": destructuring,
     "spread.holes": spread_holes,
@@ -291,4 +310,5 @@ FAMILIES: dict[str, Callable[[random.Random], Case]] = {
     "detached": detached,
     "unicode.names": unicode_names,
     "json.errors": json_errors,
+    "functions.own": function_props,
 }

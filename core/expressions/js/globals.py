@@ -449,8 +449,11 @@ def _object_own_names(x: Any = UNDEFINED, *_: Any) -> list[str]:
     array or a string, ``length`` and ``name`` of a function)."""
     if is_nullish(x):
         raise JsError("Cannot convert undefined or null to object")
-    if type(x) is JsFunction:
+    if type(x) is JsFunction and x.members is None:
         return ["length", "name"]
+    if type(x) is JsFunction or type(x) is JsNamespace:
+        # a built-in's members, in V8's order of its own setup
+        raise Unsupported("flowctx does not reproduce the own property names of built-ins")
     keys = _keys_of(x, "getOwnPropertyNames")
     if type(x) in (list, tuple, str) or (
         isinstance(x, constructors.JsWrapper) and type(x.value) is str

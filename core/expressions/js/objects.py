@@ -220,6 +220,11 @@ def _obj_has_own(obj: Any, key: Any = UNDEFINED, *_: Any) -> bool:
         return k == "length" or (index is not None and index < utf16_length(obj))
     if isinstance(obj, Mapping):
         return own_has(obj, k)
+    if type(obj) is JsFunction:
+        # every function's own length and name; a built-in's static members
+        return k in ("length", "name") or (obj.members is not None and k in obj.members)
+    if type(obj) is JsNamespace:  # Math, JSON: their members
+        return obj.members is not None and k in obj.members
     return False
 
 
@@ -247,9 +252,18 @@ def _bind(name: str, method: Callable[..., Any], obj: Any) -> JsFunction:
     if arity is None:
         owner = "Object.prototype"
         arity = BUILTIN_LENGTHS.get(f"{owner}.{name}")
+    name = _ALIASES.get(f"{owner}.{name}", name)
     bound = JsFunction(name, partial(method, obj), arity=arity, ident=f"{owner}.{name}")
     bound.method, bound.receiver = method, obj
     return bound
+
+
+#: legacy names whose property holds the same function object as the standard one (so
+#: ``''.trimLeft === ''.trimStart`` and ``''.trimLeft.name`` is "trimStart")
+_ALIASES: Final = {
+    "String.prototype.trimLeft": "trimStart",
+    "String.prototype.trimRight": "trimEnd",
+}
 
 
 #: Array.prototype's methods whose V8 TypeError for a null or undefined ``this`` names them
@@ -406,8 +420,14 @@ def get_member(obj: Any, key: Any) -> Any:
                 arity=0,
                 ident="Function.prototype.toString",
             )
-        if k in ("call", "apply", "bind"):
+        if t is JsFunction and k in ("call", "apply", "bind"):
             return function_member(obj, k)
+        if t is JsFunction and k in ("caller", "arguments"):
+            # Function.prototype's poisoned accessors, for strict and built-in functions alike
+            raise JsError(
+                "'caller', 'callee', and 'arguments' properties may not be accessed on strict "
+                "mode functions or the arguments objects for calls to them"
+            )
         return _proto_member(obj, k, frozenset())
     if t is JsCreated:
         if own_has(obj, k):
@@ -568,13 +588,16 @@ def own_descriptor(obj: Any, key: Any) -> Any:
         if t is not dict and k == "length":
             return data(len(obj), not frozen, False, False)
         return data(get_member(obj, k), not frozen, True, not sealed)
-    if t is JsFunction:
-        if k in ("length", "name") and not obj.ident and obj.members is None:
-            # an arrow function's own two, neither writable nor enumerable
-            return data(get_member(obj, k), False, False, not sealed)
-        if obj.ident or obj.members is not None:
-            raise Unsupported("flowctx does not reproduce the descriptors of built-ins")
-        return UNDEFINED
+    if t is JsFunction and k in ("length", "name"):
+        # every function's own two, neither writable nor enumerable
+        return data(get_member(obj, k), False, False, not sealed)
+    if t is JsFunction or t is JsNamespace:
+        if obj.members is None or k not in obj.members:
+            return UNDEFINED
+        member = obj.members[k]
+        if type(member) is JsFunction or type(member) is JsNamespace:
+            return data(member, True, False, True)  # a method: writable, configurable
+        return data(member, False, False, False)  # a constant (Math.PI, Number.MAX_VALUE)
     if t in (int, float, bool) or is_number(obj):
         return UNDEFINED
     if isinstance(obj, JsCreated):
