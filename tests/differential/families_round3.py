@@ -300,6 +300,42 @@ def function_props(r: random.Random) -> Case:
     return op.replace("{k}", r.choice(FN_KEYS)), _scope()
 
 
+DATE_PIECES = ["Jan", "january", "FEB", "Sept", "Dec", "mAy", "Tue", "Friday", "AM", "pm",
+               "GMT", "UTC", "UT", "Z", "z", "EST", "PDT", "cst", "T", "t", "xyz", "de",
+               ":", "-", "+", ".", "/", ",", ")", "(note)", "(a(b)c)", " ", "  ", "\t"]  # fmt: skip
+DATE_SEEDS = ["2026-12-01", "2026-12-01T09:00", "2026-12-01T09:00:00.5Z", "+002026-12-01",
+              "Dec 1, 2026 10:00", "1 December 2026 10:00:00 GMT+0100", "12/01/2026",
+              "2026/12/01 10:00 PM", "Tue Dec 01 2026 09:00:00 GMT+0000 (UTC)", "99-01 10:30",
+              "0000-1-1", "5.", "99", "-1", "12", "32", "49", "50", "x 2026", "2026-1-1",
+              "10:30 Dec 2026", "Dec 25, 1995 13:30 PM", "1995-12-25 1:30 pm"]  # fmt: skip
+
+
+def _date_number(r: random.Random) -> str:
+    digits = r.choice([1, 1, 2, 2, 2, 3, 4, 4, 6])
+    text = str(r.randint(0, 10**digits - 1)).zfill(digits if r.random() < 0.5 else 1)
+    return text
+
+
+def date_legacy(r: random.Random) -> Case:
+    if r.random() < 0.4:
+        text = r.choice(DATE_SEEDS)
+        for _ in range(r.randint(0, 2)):
+            at = r.randint(0, len(text))
+            piece = r.choice([*DATE_PIECES, _date_number(r)])
+            text = text[:at] + piece + text[at + r.choice([0, 0, 1]) :]
+    else:
+        parts = []
+        for _ in range(r.randint(1, 7)):
+            parts.append(_date_number(r) if r.random() < 0.45 else r.choice(DATE_PIECES))
+        text = "".join(parts)
+    form = r.choice(["Date.parse(payload.t)", "isNaN(Date.parse(payload.t))",
+                     "new Date(payload.t).getTime()",
+                     "Date.parse(payload.t) % 86400000"])  # fmt: skip
+    scope = _scope()
+    scope["payload"]["t"] = text
+    return form, scope
+
+
 FAMILIES: dict[str, Callable[[random.Random], Case]] = {
     "destructuring": destructuring,
     "spread.holes": spread_holes,
@@ -311,4 +347,5 @@ FAMILIES: dict[str, Callable[[random.Random], Case]] = {
     "unicode.names": unicode_names,
     "json.errors": json_errors,
     "functions.own": function_props,
+    "date.legacy": date_legacy,
 }
