@@ -623,6 +623,8 @@ class Parser:
                 break
             self.advance()
         self.leave()
+        if self.at("=>"):
+            raise self.unexpected()  # "Malformed arrow function parameter list"
         if not self.at(")"):
             # V8 says so whatever stands there (another token, an illegal character)
             raise self.error("missing ) after argument list", self.peek())
@@ -797,6 +799,9 @@ class Parser:
         if tok.kind == "name":
             return self.identifier()
         if tok.kind == "op" and tok.value == "(":
+            if self.arrow_ahead():
+                # an arrow function where only a higher-precedence operand may stand
+                raise self.error("Malformed arrow function parameter list", tok)
             self.advance()
             if self.at(")"):
                 raise self.unexpected()
