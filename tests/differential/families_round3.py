@@ -203,11 +203,16 @@ CALLEES = ["(0, {m})({a})", "[{m}][0]({a})", "({m})({a})", "(payload.f = {m}, pa
            "[1].map({a})", "[1].flatMap({a})", "payload.arr.filter({a})", "{m}({a})",
            "new Set([1]).forEach({a})", "new Map([[1, 2]]).forEach({a})",
            "({m} ?? 0)({a})", "payload.s?.at({a})", "(0, payload.s?.at)({a})",
-           "[payload.arr][0].map({m})", "[[{m}]][0][0]({a})"]  # fmt: skip
+           "[payload.arr][0].map({m})", "[[{m}]][0][0]({a})", "{m}.call({t}, {a})",
+           "{m}.apply({t}, [{a}])", "[].concat.call({t}, {a})", "[].join.call({t}, {a})",
+           "[].push.call(payload.o, {a})", "[].indexOf.call({t}, {a})"]  # fmt: skip
+THIS = ["1", "'ab'", "payload.o", "null", "undefined", "payload.arr", "payload.s", "true",
+        "payload.words"]  # fmt: skip
 
 
 def detached(r: random.Random) -> Case:
     op = r.choice(CALLEES).replace("{m}", r.choice(METHODS)).replace("{a}", r.choice(ARGS))
+    op = op.replace("{t}", r.choice(THIS))
     op = r.choice(["{e}", "JSON.stringify({e})", "typeof {e}"]).replace("{e}", op)
     return op, _scope()
 

@@ -286,27 +286,40 @@ def _array_method_on(this: Any, name: str, args: list[Any]) -> Any:
     raw = get_member(this, "length")
     n = to_number(raw)
     length = 0 if n != n or n <= 0 else int(min(n, 2**53 - 1))
-    if name == "push" and type(this) is dict:
-        for i, item in enumerate(args):
-            set_member(this, str(length + i), item)
-        set_member(this, "length", length + len(args))
-        return length + len(args)
-    if name == "pop" and type(this) is dict:
+    if name in ("push", "pop") and (type(this) is dict or not _holds_properties(this)):
+        # a primitive is written through its wrapper object (ToObject), as V8 does
+        target = this if type(this) is dict else new_object(this)
+        if name == "push":
+            for i, item in enumerate(args):
+                set_member(target, str(length + i), item)
+            set_member(target, "length", length + len(args))
+            return length + len(args)
         value: Any = UNDEFINED
         if length:
             key = str(length - 1)
-            value = get_member(this, key)
-            check_delete(this, key)
-            _mutating()
-            this.pop(key, None)
+            value = get_member(target, key)
+            _delete_own(target, key)
             length -= 1
-        set_member(this, "length", length)
+        set_member(target, "length", length)
         return value
     if name in MUTATING_METHODS or length > MAX_STRING_LENGTH:
         raise Unsupported(f"flowctx does not reproduce Array.prototype.{name} on other values")
     charge(ELEMENT * length)
     view = [get_member(this, str(i)) if _obj_has_own(this, str(i)) else HOLE for i in range(length)]
     return get_member(view, name).fn(*args)
+
+
+def _delete_own(obj: Any, key: str) -> None:
+    """DeletePropertyOrThrow on a plain object or a primitive's wrapper."""
+    if type(obj) is dict:
+        check_delete(obj, key)
+        _mutating()
+        obj.pop(key, None)
+        return
+    owns = getattr(obj, "js_owns", None)
+    if owns is not None and owns(key) and key not in getattr(obj, "props", {}):
+        raise JsError(f"Cannot delete property '{key}' of {obj.tag}")
+    getattr(obj, "props", {}).pop(key, None)
 
 
 def call_with_this(fn: JsFunction, this: Any, args: list[Any]) -> Any:

@@ -769,8 +769,8 @@ def keep_all_keys(obj: dict[str, Any]) -> None:
 
 
 def keeps_all_keys(obj: Any) -> bool:
-    table = getattr(_kept, "table", None)
-    return bool(table) and table.get(id(obj)) is obj
+    table: dict[int, Any] | None = getattr(_kept, "table", None)
+    return table is not None and table.get(id(obj)) is obj
 
 
 def forget_kept_keys() -> None:
