@@ -341,6 +341,23 @@ def date_legacy(r: random.Random) -> Case:
     return form, scope
 
 
+META = ["new.target", "typeof new.target", "new.target === undefined", "new.foo",
+        "new.target.x", "(x => new.target)(1)", "new.target = 1", "new . target",
+        "[1].map(x => new.target)", "new.target ?? 5", "new.target?.x", "!new.target"]  # fmt: skip
+AS_N_BITS = ["0", "1", "3", "8", "63", "64", "65", "-1", "1.5", "NaN", "'8'", "2 ** 53",
+             "Infinity", "200", "undefined"]  # fmt: skip
+AS_N_VALUES = ["0n", "1n", "-1n", "255n", "256n", "-129n", "2n ** 63n", "-(2n ** 64n)", "1",
+               "'12'", "true", "null", "undefined", "12345678901234567890n", "'x'"]  # fmt: skip
+
+
+def bigint_as_n(r: random.Random) -> Case:
+    if r.random() < 0.3:
+        return r.choice(META), _scope()
+    fn = r.choice(["asIntN", "asUintN"])
+    expr = f"BigInt.{fn}({r.choice(AS_N_BITS)}, {r.choice(AS_N_VALUES)})"
+    return r.choice(["String({e})", "{e}", "typeof {e}", "{e} > 0n"]).replace("{e}", expr), {}
+
+
 FAMILIES: dict[str, Callable[[random.Random], Case]] = {
     "destructuring": destructuring,
     "spread.holes": spread_holes,
@@ -353,4 +370,5 @@ FAMILIES: dict[str, Callable[[random.Random], Case]] = {
     "json.errors": json_errors,
     "functions.own": function_props,
     "date.legacy": date_legacy,
+    "bigint.as_n": bigint_as_n,
 }

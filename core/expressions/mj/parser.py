@@ -555,6 +555,8 @@ class Parser:
 
     def new_expression(self) -> ast.expr:
         tok = self.advance()
+        if self.at("."):
+            return self.new_target(tok)
         nxt = self.peek()
         if nxt.kind == "name" and nxt.value in EXECUTING_GLOBALS | {"Function"}:
             self.refuse(f"new {nxt.value}", tok.start, nxt.end)
@@ -567,6 +569,19 @@ class Parser:
             end = self.tokens[self.pos - 1].end
         self.leave()
         return _mark(JsNew(callee=callee, args=args), tok.start, end)
+
+    def new_target(self, new: Token) -> ast.expr:
+        """``new.target``: MemberJunction calls its function, never constructs it, so it is
+        undefined (in an arrow function too, which sees the enclosing function's)."""
+        self.advance()  # '.'
+        tok = self.peek()
+        if tok.kind != "name" or tok.value != "target":
+            raise self.unexpected()
+        if tok.escaped:
+            raise self.error("'new.target' must not contain escaped characters", tok)
+        self.advance()
+        zero = _mark(ast.Constant(value=0), new.start, tok.end)
+        return _mark(JsVoid(operand=zero), new.start, tok.end)
 
     def member_no_call(self) -> ast.expr:
         """The callee of ``new``: a member expression without calls (``new a.b[c]``)."""
