@@ -289,12 +289,12 @@ def _arr_push(arr: list[Any], *items: Any) -> int:
 
 def _arr_pop(arr: list[Any], *_: Any) -> Any:
     _mutating()
-    return arr.pop() if arr else UNDEFINED
+    return js_value(arr.pop()) if arr else UNDEFINED  # a hole reads as undefined
 
 
 def _arr_shift(arr: list[Any], *_: Any) -> Any:
     _mutating()
-    return arr.pop(0) if arr else UNDEFINED
+    return js_value(arr.pop(0)) if arr else UNDEFINED  # a hole reads as undefined
 
 
 def _arr_unshift(arr: list[Any], *items: Any) -> int:
