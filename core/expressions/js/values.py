@@ -429,8 +429,8 @@ def utf16_length(s: str) -> int:
 def too_long(length: int | None = None) -> JsError:
     """The refusal of a string longer than flowctx builds, said before it is built."""
     if length is not None and length > NODE_MAX_STRING:
-        # the engine's own answer, not flowctx's bound
-        return JsError(f"Invalid string length (node's RangeError past {NODE_MAX_STRING:,})")
+        # the engine's own answer (node's RangeError), not flowctx's bound: its own words
+        return JsError("Invalid string length")
     return JsError(
         f"String result too long (over {MAX_STRING_LENGTH:,} characters; {BUDGET}; "
         f"MemberJunction 5.51.3 would go on: node's own limit is {NODE_MAX_STRING:,})"
