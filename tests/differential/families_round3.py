@@ -289,7 +289,7 @@ def json_errors(r: random.Random) -> Case:
 FUNCS = ["x => x", "(a, b = 1) => a", "(...r) => r", "Math.max", "parseInt", "Number",
          "Number.isInteger", "''.trimLeft", "''.trimStart", "[].map", "payload.s.at",
          "JSON.parse", "Object.keys", "String", "isNaN", "''.trimRight", "Array.isArray",
-         "payload.o.hasOwnProperty", "Date.now", "Math", "JSON"]  # fmt: skip
+         "payload.o.hasOwnProperty", "Date.now", "Math", "JSON", "toString"]  # fmt: skip
 FN_KEYS = ["'length'", "'name'", "'isInteger'", "'call'", "'apply'", "'bind'", "'toString'",
            "'arguments'", "'caller'", "'x'", "0", "'MAX_VALUE'", "'parse'", "'PI'",
            "'max'"]  # fmt: skip
@@ -297,11 +297,28 @@ FN_OPS = ["Object.hasOwn({f}, {k})", "({f}).hasOwnProperty({k})", "Object.keys({
           "Object.getOwnPropertyNames({f}).length", "{k} in {f}", "typeof ({f})[{k}]",
           "JSON.stringify(Object.getOwnPropertyDescriptor({f}, {k}))", "({f}).name",
           "({f}).length", "{f} === {g}", "({f}).name === ({g}).name",
-          "Object.isExtensible({f})", "Object.isFrozen({f})"]  # fmt: skip
+          "Object.isExtensible({f})", "Object.isFrozen({f})", "toString.call({f})",
+          "toString.call({t})", "toString()", "toString.apply({t})"]  # fmt: skip
 
 
 def function_props(r: random.Random) -> Case:
     op = r.choice(FN_OPS).replace("{f}", r.choice(FUNCS)).replace("{g}", r.choice(FUNCS))
+    op = op.replace(
+        "{t}",
+        r.choice(
+            [
+                *THIS,
+                "new Date(0)",
+                "/a/",
+                "new Map()",
+                "1n",
+                "[].keys()",
+                "Object('a')",
+                "Object.create(null)",
+                "new Error('x')",
+            ]
+        ),
+    )
     return op.replace("{k}", r.choice(FN_KEYS)), _scope()
 
 

@@ -143,7 +143,7 @@ _LENGTHS: Final[dict[str, str]] = {
     "": (
         "Number:1 String:1 Boolean:1 Array:1 Object:1 Date:7 RegExp:2 Map:0 Set:0 Error:1 "
         "TypeError:1 RangeError:1 SyntaxError:1 ReferenceError:1 EvalError:1 URIError:1 "
-        "parseInt:2 parseFloat:1 "
+        "parseInt:2 parseFloat:1 toString:0 "
         "isNaN:1 isFinite:1 encodeURIComponent:1 encodeURI:1 decodeURIComponent:1 "
     ),
 }

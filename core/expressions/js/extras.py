@@ -43,6 +43,9 @@ def _receiver_kind(fn: JsFunction) -> str | None:
 def _with_this(fn: JsFunction, this: Any) -> Callable[..., Any]:
     """``fn`` as a call with ``this`` as its receiver."""
     owner = _receiver_kind(fn)
+    if fn.ident == "Object.prototype.toString":
+        to_string_of = LENT["object_to_string"]
+        return lambda *_: to_string_of(this)
     if fn.method is not None and owner in ("String.prototype", "Array.prototype"):
         # a prototype's method read from a value, called on another: ECMAScript's rules
         detached = LENT["call_with_this"]

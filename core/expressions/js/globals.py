@@ -29,6 +29,7 @@ from flowctx_core.expressions.js.objects import (
     get_member,
     integrity,
     integrity_of,
+    object_to_string,
     own_descriptor,
     set_member,
 )
@@ -911,6 +912,19 @@ GLOBALS: Final[dict[str, Any]] = {
     ),
     "decodeURIComponent": _fn("decodeURIComponent", _uri(lambda s: _decode(s, ""), "d")),
 }
+
+
+def _global_to_string() -> JsFunction:
+    """``toString``: the global object's, Object.prototype's (``toString.call(x)`` gives x's
+    tag; called plainly, ``this`` is undefined in MemberJunction's strict function)."""
+    fn = JsFunction(
+        "toString", lambda *_: "[object Undefined]", arity=0, ident="Object.prototype.toString"
+    )
+    fn.method, fn.receiver = (lambda this, *_: object_to_string(this)), UNDEFINED
+    return fn
+
+
+GLOBALS["toString"] = _global_to_string()
 
 #: what ``new`` does with each constructor global, by the function object's id
 CONSTRUCTORS: Final = constructors.register(GLOBALS)

@@ -322,6 +322,34 @@ def _delete_own(obj: Any, key: str) -> None:
     getattr(obj, "props", {}).pop(key, None)
 
 
+def object_to_string(this: Any) -> str:
+    """Object.prototype.toString: ``[object <its built-in tag>]``."""
+    if this is UNDEFINED:
+        return "[object Undefined]"
+    if this is None:
+        return "[object Null]"
+    t = type(this)
+    if t is list or t is tuple:
+        return "[object Array]"
+    if t is JsFunction:
+        return "[object Function]"
+    if t is JsNamespace:
+        return f"[object {this.name}]"
+    kind = typeof(this)
+    if kind in ("string", "number", "boolean", "bigint"):
+        return f"[object {'BigInt' if kind == 'bigint' else kind.capitalize()}]"
+    name = t.__name__
+    if name == "JsWrapper":
+        return str(this.tag)
+    if name in ("JsCollection", "JsIterator"):
+        return repr(this)
+    if name in ("JsDate", "JsRegExp"):
+        return f"[object {name[2:]}]"
+    if name == "JsErrorObject":
+        return "[object Error]"
+    return "[object Object]"
+
+
 def call_with_this(fn: JsFunction, this: Any, args: list[Any]) -> Any:
     """A prototype's method called with ``this`` other than the value it was read from
     (``(0, s.at)(0)`` has none, ``[s.at][0](0)`` the array): ECMAScript's method on that
@@ -353,6 +381,8 @@ def call_with_this(fn: JsFunction, this: Any, args: list[Any]) -> Any:
         if type(this) is list:
             return get_member(this, name).fn(*args)
         return _array_method_on(this, name, args)
+    if owner == "Object.prototype" and name == "toString":
+        return object_to_string(this)
     if owner == "Object.prototype" and name == "hasOwnProperty":
         if nullish:
             raise JsError("Cannot convert undefined or null to object")
@@ -744,3 +774,4 @@ def set_member(obj: Any, key: Any, value: Any) -> None:
 
 LENT["get_member"] = get_member
 LENT["call_with_this"] = call_with_this
+LENT["object_to_string"] = object_to_string
