@@ -37,8 +37,11 @@ from flowctx_core.expressions.sandbox import (
     ExprError,
     ExpressionError,
     TooMuchWork,
+    anonymous_errors,
     error_message,
     evaluator_for,
+    quoted_a_value,
+    quoting_begin,
     span_of,
 )
 
@@ -234,6 +237,19 @@ def _bound_to_scope(exc: ExpressionError, text: str, scope: Any) -> Compiled | N
         return None
 
 
+def _parameters_first(scope: Any) -> ExprError | None:
+    """V8 reads the function's parameters (the scope's keys) before its body: a key that is
+    a syntax error there is the error, ahead of the condition's own."""
+    from flowctx_core.expressions.mj.evaluator import scope_problem
+
+    if not isinstance(scope, Mapping):
+        return None
+    problem = scope_problem(scope)
+    if isinstance(problem, str) and problem[:1].isupper():
+        return ExprError(problem)
+    return None
+
+
 def _elapsed(t0: float) -> float:
     return (time.perf_counter() - t0) * 1000.0
 
@@ -275,12 +291,40 @@ def evaluate(
     outer = state.clock, state.used
     state.clock, state.used = now or clock.PINNED, None
     try:
+        quoting_begin()
         result = _evaluate(text, scope, dialect, explain, secret_roots, reveal_secrets, t0)
+        if not result.success and not reveal_secrets and quoted_a_value():
+            result = _without_quoted_secrets(
+                result, text, scope, dialect, explain, secret_roots, t0
+            )
         used = state.used
         return result if used is None else _clocked(result, used)
     finally:
         state.clock, state.used = outer
         budget.end(previous)
+
+
+def _without_quoted_secrets(
+    result: EvalResult,
+    text: str,
+    scope: Mapping[str, Any],
+    dialect: str,
+    explain: bool,
+    secret_roots: SecretPaths | None,
+    t0: float,
+) -> EvalResult:
+    """A failure whose message quotes a value, of a condition that read a secret: the same
+    evaluation again with messages that quote nothing."""
+    from flowctx_core.expressions.taint import secret_read
+
+    roots = DEFAULT_SECRET_ROOTS[dialect] if secret_roots is None else secret_roots
+    if secret_read(text, scope, dialect, roots) is None:
+        return result
+    anonymous_errors(True)
+    try:
+        return _evaluate(text, scope, dialect, explain, secret_roots, False, t0)
+    finally:
+        anonymous_errors(False)
 
 
 def _clocked(result: EvalResult, used: clock.Clock) -> EvalResult:
@@ -312,7 +356,10 @@ def _evaluate(
     except ExpressionError as exc:
         bound = _bound_to_scope(exc, text, scope) if dialect == "mj" else None
         if bound is None:
-            return _failed(exc.error, t0, dialect, text, explain, exc.warnings)
+            error = exc.error
+            if dialect == "mj" and exc.kind == "syntax":
+                error = _parameters_first(scope) or error
+            return _failed(error, t0, dialect, text, explain, exc.warnings)
         compiled = bound
     except Exception as exc:  # a front-end bug must not take the caller down
         return _failed(

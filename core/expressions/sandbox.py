@@ -97,6 +97,32 @@ class ExpressionError(Exception):
         self.warnings = warnings
 
 
+_quoting = threading.local()
+
+
+def quoting_begin() -> None:
+    """Start watching for error messages that quote a value."""
+    _quoting.quoted = False
+
+
+def quoting(message: str, anonymous: str) -> str:
+    """A message that quotes a value, or its ``anonymous`` form while ``anonymous_errors``."""
+    if getattr(_quoting, "anonymous", False):
+        return anonymous
+    _quoting.quoted = True
+    return message
+
+
+def quoted_a_value() -> bool:
+    """Some message built since ``quoting_begin`` quoted a value."""
+    return bool(getattr(_quoting, "quoted", False))
+
+
+def anonymous_errors(on: bool) -> None:
+    """While on, messages that would quote a value take their anonymous form."""
+    _quoting.anonymous = on
+
+
 class SandboxError(Exception):
     """An evaluation-time refusal or failure; the message never quotes scope values."""
 

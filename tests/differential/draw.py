@@ -58,7 +58,21 @@ def draw(count: int, seed: int, only: Sequence[str] = ()) -> list[tuple[str, Cas
     return [(names[i % len(names)], table[names[i % len(names)]](rng)) for i in range(count)]
 
 
-def kind(real: Answer, ours: EvalResult) -> str:
+#: families whose error texts are compared too (with the engine's "Expression evaluation
+#: failed: " taken off): a failure with another message is a disagreement
+ERROR_TEXTS: Final = frozenset(
+    {"destructuring", "spread", "json", "descriptors", "detached", "frozen", "ownkeys",
+     "unicode", "functions.own", "bigint.as_n", "date.legacy"}
+)  # fmt: skip
+ENGINE_PREFIX: Final = "Expression evaluation failed: "
+
+
+def same_error(real: Answer, ours: EvalResult) -> bool:
+    theirs = str(real.error or "").removeprefix(ENGINE_PREFIX)
+    return ours.error is not None and ours.error.message == theirs
+
+
+def kind(real: Answer, ours: EvalResult, errors: bool = False) -> str:
     if not ours.success and ours.error is not None:
         message = ours.error.message
         if NEVER_EXECUTE in message:
@@ -68,7 +82,7 @@ def kind(real: Answer, ours: EvalResult) -> str:
     if ours.success != real.success:
         return "disagree"
     if not real.success:
-        return "agree"
+        return "agree" if not errors or same_error(real, ours) else "disagree"
     if ours.value != real.value:
         return "disagree"
     if real.exact is not None and not same(real.exact, projection(ours)):
@@ -125,6 +139,7 @@ def judge(oracle: MjOracle, cases: Sequence[tuple[str, Case]]) -> Tally:
     tally = Tally()
     for (family, (expr, scope)), real in zip(cases, answers, strict=True):
         ours = evaluate(expr, scope, "mj", now=NOW)
-        what = kind(real, ours)
+        texts = family in ERROR_TEXTS or family.split(".")[0] in ERROR_TEXTS
+        what = kind(real, ours, texts)
         tally.add(family, what, _describe(expr, scope, real, ours))
     return tally

@@ -30,6 +30,7 @@ HOLE_OPS = [
     "{a}.reduceRight((s, x) => s + 1, 0)", "{a}.flatMap(x => [x])", "{a}.entries",
     "Array.from({a})", "[...{a}]", "{a}.every(x => x)", "Object.keys({a}.concat({a}))",
     "{a}.toString()", "{a}.findLast(x => true)", "{a}.fill(7)", "Object.entries({a}.map(x => 1))",
+    "{a}.pop()", "{a}.shift()", "typeof {a}.pop()", "[{a}.shift(), {a}.length]",
 ]  # fmt: skip
 
 

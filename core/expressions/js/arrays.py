@@ -193,6 +193,7 @@ def _arr_flat(arr: list[Any], depth: Any = UNDEFINED, *_: Any) -> list[Any]:
 
 
 def _arr_flat_map(arr: list[Any], fn: Any = UNDEFINED, *_: Any) -> list[Any]:
+    _call(fn, "flatMap")  # its own TypeError for a mapper that is no function
     out: list[Any] = []
     _flatten(_arr_map(arr, fn), 1, out)
     return out
@@ -227,6 +228,8 @@ def _arr_reduce_right(arr: list[Any], *args: Any) -> Any:
 def _sort_key(compare: Any) -> Callable[[Any], Any]:
     if compare is UNDEFINED:
         return functools.cmp_to_key(_default_compare)
+    if type(compare) is not JsFunction:
+        raise JsError("The comparison function must be either a function or undefined")
     call = _call(compare, "sort")
 
     def cmp(a: Any, b: Any) -> int:
@@ -286,12 +289,12 @@ def _arr_push(arr: list[Any], *items: Any) -> int:
 
 def _arr_pop(arr: list[Any], *_: Any) -> Any:
     _mutating()
-    return arr.pop() if arr else UNDEFINED
+    return js_value(arr.pop()) if arr else UNDEFINED  # a hole reads as undefined
 
 
 def _arr_shift(arr: list[Any], *_: Any) -> Any:
     _mutating()
-    return arr.pop(0) if arr else UNDEFINED
+    return js_value(arr.pop(0)) if arr else UNDEFINED  # a hole reads as undefined
 
 
 def _arr_unshift(arr: list[Any], *items: Any) -> int:

@@ -117,7 +117,7 @@ class JsBigInt(JsObject):
     def _to_string(self, radix: Any = UNDEFINED, *_: Any) -> str:
         r = 10 if radix is UNDEFINED else int(js.to_int(radix))
         if not 2 <= r <= 36:
-            raise JsError("toString() radix must be between 2 and 36")
+            raise JsError("toString() radix argument must be between 2 and 36")
         n = abs(self.big)
         charge(n.bit_length() // 8 + 1)
         if r == 10:
@@ -178,15 +178,21 @@ def to_bigint(v: Any = UNDEFINED, *_: Any) -> JsBigInt:
     t = type(v)
     if t is int or t is float:
         if v != v or v in (math.inf, -math.inf) or not float(v).is_integer():
-            # node names the number; flowctx's messages never hold scope values
-            raise JsError("The number cannot be converted to a BigInt because it is not an integer")
+            # node names the number (quoted only where no secret is read)
+            raise JsError(
+                f"The number {js.to_string(v)} cannot be converted to a BigInt because it is "
+                "not an integer",
+                anonymous="The number cannot be converted to a BigInt because it is not an integer",
+            )
         return JsBigInt(int(v))
     if v is True or v is False:
         return JsBigInt(int(v))
     if t is str:
         n = from_string(v)
         if n is None:
-            raise JsError("Cannot convert the string to a BigInt")
+            raise JsError(
+                f"Cannot convert {v} to a BigInt", anonymous="Cannot convert the string to a BigInt"
+            )
         return JsBigInt(n)
     if v is None or v is UNDEFINED:
         raise JsError(f"Cannot convert {js.to_string(v)} to a BigInt")
@@ -365,9 +371,62 @@ def unary(name: str, plain: Callable[[Any], Any]) -> Callable[[Any], Any]:
     return op
 
 
+def _to_index(v: Any) -> int:
+    """ECMAScript's ToIndex, with V8's RangeError."""
+    n = js.to_int(v)
+    if n < 0 or n > 2**53 - 1:
+        raise JsError("Invalid value: not (convertible to) a safe integer")
+    return int(n)
+
+
+def _operand(v: Any) -> int:
+    """ECMAScript's ToBigInt: a number is a TypeError (unlike ``BigInt(1)``)."""
+    if type(v) in (int, float):
+        raise JsError(
+            f"Cannot convert {js.to_string(v)} to a BigInt",
+            anonymous="Cannot convert the number to a BigInt",
+        )
+    if _is(v):
+        return int(v.big)
+    if type(v) not in (str, bool) and not js.is_nullish(v):
+        return _operand(js.to_primitive(v, "number"))
+    return int(to_bigint(v).big)
+
+
+def _as_n(signed: bool) -> Callable[..., JsBigInt]:
+    def as_n(bits: Any = UNDEFINED, value: Any = UNDEFINED, *_: Any) -> JsBigInt:
+        """``BigInt.asIntN`` / ``BigInt.asUintN``: the value modulo 2**bits, read as signed
+        or unsigned."""
+        width = _to_index(bits)
+        n = _operand(value)
+        if width == 0:
+            return JsBigInt(0)
+        if width > n.bit_length() + 1:
+            if n >= 0 or signed:
+                return JsBigInt(n)  # already within the width
+            if width > V8_MAX_BITS:
+                raise JsError("Maximum BigInt size exceeded")
+            if width > MAX_BITS:
+                raise _too_big(width)
+        mod = n % (1 << width)
+        if signed and mod >= 1 << (width - 1):
+            mod -= 1 << width
+        return JsBigInt(mod)
+
+    return as_n
+
+
 def register(globals_: dict[str, Any]) -> None:
     """``BigInt`` and ``Number(1n)``."""
-    globals_["BigInt"] = JsFunction("BigInt", to_bigint, arity=1)
+    globals_["BigInt"] = JsFunction(
+        "BigInt",
+        to_bigint,
+        {
+            "asIntN": JsFunction("asIntN", _as_n(True), arity=2),
+            "asUintN": JsFunction("asUintN", _as_n(False), arity=2),
+        },
+        arity=1,
+    )
     number = globals_["Number"]
     plain = number.fn
 

@@ -18,6 +18,7 @@ from flowctx_core.expressions.js.values import (
     JsFunction,
     JsSecurityRefusal,
     to_int,
+    to_string,
     typeof,
 )
 
@@ -142,7 +143,7 @@ _LENGTHS: Final[dict[str, str]] = {
     "": (
         "Number:1 String:1 Boolean:1 Array:1 Object:1 Date:7 RegExp:2 Map:0 Set:0 Error:1 "
         "TypeError:1 RangeError:1 SyntaxError:1 ReferenceError:1 EvalError:1 URIError:1 "
-        "parseInt:2 parseFloat:1 "
+        "parseInt:2 parseFloat:1 toString:0 "
         "isNaN:1 isFinite:1 encodeURIComponent:1 encodeURI:1 decodeURIComponent:1 "
     ),
 }
@@ -166,7 +167,37 @@ def _relative(v: Any, length: int, default: int) -> int:
     return int(min(n, length))
 
 
+def not_callable(v: Any) -> str:
+    """How V8 names a callback that is no function in "... is not a function"."""
+    if type(v) is str:
+        return v
+    if v is None or v is UNDEFINED or type(v) in (bool, int, float):
+        return to_string(v)
+    if type(v) is list:
+        return "[object Array]"
+    name = type(v).__name__
+    if name == "JsCreated":
+        return "[object Object]" if v.proto is None else "#<Object>"
+    if name == "JsDate" or name == "JsRegExp":
+        return f"[object {name[2:]}]"
+    if name == "JsWrapper":
+        return str(v.tag)
+    if name == "JsCollection":
+        return "#<Set>" if v.is_set else "#<Map>"
+    if typeof(v) == "bigint":
+        return to_string(v)
+    return "#<Object>"
+
+
 def _call(fn: Any, method: str) -> Callable[..., Any]:
     if type(fn) is not JsFunction:
-        raise JsError(f"{typeof(fn)} is not a function (argument of {method})")
+        if method == "flatMap":
+            raise JsError("flatMap mapper function is not callable")
+        raise JsError(
+            f"{not_callable(fn)} is not a function", anonymous=f"{typeof(fn)} is not a function"
+        )
+    if fn.method is not None:
+        # a prototype's method handed over as a callback: called with ``this`` undefined
+        detached = LENT["call_with_this"]
+        return lambda *args: detached(fn, UNDEFINED, list(args))
     return fn.fn

@@ -280,9 +280,25 @@ def _iterator(kind: str) -> Callable[..., Any]:
     return make
 
 
+def _described(v: Any) -> str:
+    """V8's type-and-value naming of a non-callable (Map/Set forEach): ``number 1``."""
+    if v is UNDEFINED:
+        return "undefined"
+    if v is None:
+        return "object null"
+    kind = typeof(v)
+    if type(v) is str:
+        return f'{kind} "{v}"'
+    if type(v) in (bool, int, float):
+        return f"{kind} {to_string(v)}"
+    return kind
+
+
 def _for_each(c: JsCollection, fn: Any = UNDEFINED, *_: Any) -> Any:
     if type(fn) is not JsFunction:
-        raise JsError(f"{typeof(fn)} is not a function (argument of forEach)")
+        raise JsError(
+            f"{_described(fn)} is not a function", anonymous=f"{typeof(fn)} is not a function"
+        )
     for k, v in list(c.entries.values()):
         fn.fn(v, k, c)
     return UNDEFINED
@@ -326,7 +342,10 @@ def new_map(source: Any = UNDEFINED, *_: Any) -> JsCollection:
             if type(entry) is dict:
                 c.put(entry.get("0", UNDEFINED), entry.get("1", UNDEFINED))
                 continue
-            raise JsError("Iterator value is not an entry object")
+            raise JsError(
+                f"Iterator value {to_string(entry)} is not an entry object",
+                anonymous="Iterator value is not an entry object",
+            )
         c.put(entry[0] if entry else UNDEFINED, entry[1] if len(entry) > 1 else UNDEFINED)
     return c
 

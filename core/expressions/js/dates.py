@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from flowctx_core.base import clock
 from flowctx_core.expressions.js.common import LENT, Unsupported
+from flowctx_core.expressions.js.dateparser import parse_date
 from flowctx_core.expressions.js.values import (
     UNDEFINED,
     JsError,
@@ -535,127 +536,12 @@ def _parse_iso(s: str) -> float | None:
     return time_clip(t)
 
 
-_LEGACY_TOKEN: Final = (
-    r"\s+|\((?:[^()]*)\)|(?P<time>\d{1,2}:\d{1,2}(?::\d{1,2}(?:\.\d+)?)?)"
-    r"|(?P<offset>[+-]\d{1,4}(?::\d\d)?)|(?P<num>\d+)|(?P<word>[A-Za-z]+)\.?|(?P<sep>[,/\-.])"
-)
-_MONTH_WORDS: Final = {name.lower(): i for i, name in enumerate(_MONTHS)}
-_DAY_WORDS: Final = {name.lower() for name in _DAYS}
-# the zone abbreviations V8's legacy parser knows (hours from UTC)
-_ZONE_WORDS: Final = {
-    "est": -5, "edt": -4, "cst": -6, "cdt": -5, "mst": -7, "mdt": -6, "pst": -8, "pdt": -7,
-}  # fmt: skip
-
-
-def _parse_legacy(s: str) -> float | None:
-    """The common forms of V8's legacy date parser: 'Dec 1, 2026', '1 December 2026 10:00',
-    '2026/12/01', '12/01/2026', toString()/toUTCString() output; None: not understood."""
-    pos = 0
-    numbers: list[str] = []
-    month: int | None = None
-    time_: tuple[int, int, int, int] | None = None
-    offset: int | None = None
-    pm: bool | None = None
-    while pos < len(s):
-        m = _compiled(_LEGACY_TOKEN).match(s, pos)
-        if m is None:
-            return None
-        pos = m.end()
-        if m.group("time"):
-            parts = re.split(r"[:.]", m.group("time"))
-            h, mi = int(parts[0]), int(parts[1])
-            sec = int(parts[2]) if len(parts) > 2 else 0
-            ms = int(parts[3][:3].ljust(3, "0")) if len(parts) > 3 else 0
-            time_ = (h, mi, sec, ms)
-        elif m.group("offset"):
-            if time_ is None and offset is None and not numbers:
-                return None
-            text = m.group("offset")
-            sign = -1 if text[0] == "-" else 1
-            digits = text[1:].replace(":", "")
-            if time_ is None:
-                # '-' between date numbers
-                if not digits.isdigit():
-                    return None
-                numbers.append(digits)
-                continue
-            n = int(digits)
-            hours, minutes = (n // 100, n % 100) if len(digits) > 2 else (n, 0)
-            offset = sign * (hours * 60 + minutes)
-        elif m.group("num"):
-            numbers.append(m.group("num"))
-        elif m.group("word"):
-            w = m.group("word").lower()
-            if w in ("am", "pm"):
-                pm = w == "pm"
-            elif w in ("utc", "gmt", "ut", "z"):
-                offset = offset or 0
-            elif w in _ZONE_WORDS:
-                offset = _ZONE_WORDS[w] * 60
-            elif w[:3] in _MONTH_WORDS and len(w) >= 3:
-                month = _MONTH_WORDS[w[:3]]
-            elif w[:3] in _DAY_WORDS and len(w) >= 3:
-                continue
-            elif w == "t":
-                return math.nan  # an ISO-like form V8's ISO parser refused ('T9:00')
-            elif numbers or month is not None or time_ is not None:
-                return math.nan  # V8: an unknown word after the first number
-            # V8 ignores an unknown word before the first number
-    if month is not None:
-        if len(numbers) == 1 and (int(numbers[0]) > 31 or len(numbers[0]) >= 3):
-            numbers = ["1", numbers[0]]  # 'June 2026': the first of the month
-        elif len(numbers) == 1:
-            numbers = [numbers[0], "2001"]  # 'June 5': V8's year when none is written
-        if len(numbers) != 2:
-            return None if numbers else math.nan
-        a, b = numbers
-        if int(a) > 31 or len(a) >= 3:
-            year, d = int(a), int(b)
-        else:
-            d, year = int(a), int(b)
-        mo = month
-        year_digits = len(b) if d == int(a) else len(a)
-    else:
-        if len(numbers) == 2 and all(len(n) <= 2 for n in numbers):
-            numbers = [*numbers, "2001"]  # '12/5': V8's year when none is written
-        if len(numbers) != 3:
-            return None if numbers else math.nan
-        a, b, c = numbers
-        if len(a) >= 3 or int(a) > 31:
-            year, mo, d = int(a), int(b) - 1, int(c)
-            year_digits = len(a)
-        else:
-            mo, d, year = int(a) - 1, int(b), int(c)
-            year_digits = len(c)
-    if year_digits <= 2:
-        year += 2000 if year < 50 else 1900
-    if not (0 <= mo <= 11 and 1 <= d <= 31):
-        return math.nan
-    h, mi, sec, ms = time_ or (0, 0, 0, 0)
-    if pm is not None:
-        if h > 12:
-            return math.nan
-        h = h % 12 + (12 if pm else 0)
-    if h > 24 or mi > 59 or sec > 59:
-        return math.nan
-    t = make_date(make_day(year, mo, d), make_time(h, mi, sec, ms))
-    if offset is None:
-        return time_clip(utc(t))
-    return time_clip(t - offset * 60_000)
-
-
 def parse(text: str) -> float:
-    s = text.strip()
-    iso = _parse_iso(s)
+    """``Date.parse``: the ES5 ISO forms, else V8's whole date parser (``dateparser``)."""
+    iso = _parse_iso(text)
     if iso is not None:
         return iso
-    legacy = _parse_legacy(s)
-    if legacy is None:
-        raise Unsupported(
-            "flowctx does not reproduce V8's legacy date parser for this text (ISO 8601, "
-            "'Dec 1, 2026 10:00', '2026/12/01' and toString() forms are reproduced)"
-        )
-    return legacy
+    return parse_date(text, make_day, make_time, utc)
 
 
 # --- the constructor and its members ---------------------------------------------------------

@@ -17,7 +17,7 @@ from typing import Any, Final
 
 from flowctx_core.expressions.budget import charge
 from flowctx_core.expressions.js import values as js
-from flowctx_core.expressions.js.common import LENT, Unsupported, _mutating, _relative
+from flowctx_core.expressions.js.common import LENT, _mutating, _relative
 from flowctx_core.expressions.js.iterators import JsIterator
 from flowctx_core.expressions.js.values import (
     ELEMENT,
@@ -43,6 +43,13 @@ def _receiver_kind(fn: JsFunction) -> str | None:
 def _with_this(fn: JsFunction, this: Any) -> Callable[..., Any]:
     """``fn`` as a call with ``this`` as its receiver."""
     owner = _receiver_kind(fn)
+    if fn.ident == "Object.prototype.toString":
+        to_string_of = LENT["object_to_string"]
+        return lambda *_: to_string_of(this)
+    if fn.method is not None and owner in ("String.prototype", "Array.prototype"):
+        # a prototype's method read from a value, called on another: ECMAScript's rules
+        detached = LENT["call_with_this"]
+        return lambda *args: detached(fn, this, list(args))
     if owner is None:
         if isinstance(fn.fn, functools.partial) and fn.fn.args and fn.source is None:
             # a method of a Date, RegExp, Map...: its receiver must be one of the same class
@@ -62,9 +69,9 @@ def _with_this(fn: JsFunction, this: Any) -> Callable[..., Any]:
     if owner == "Array.prototype":
         if type(this) is list or type(this) is tuple:
             return functools.partial(method, this)
-        raise Unsupported(
-            f"flowctx does not reproduce Array.prototype.{name} called on a non-array"
-        )
+        # ECMAScript's array methods are generic: on another value as a detached call runs them
+        detached = LENT["call_with_this"]
+        return lambda *args: detached(fn, this, list(args))
     if owner == "Number.prototype":
         if not js.is_number(this):
             raise JsError(f"Number.prototype.{name} requires that 'this' be a Number")

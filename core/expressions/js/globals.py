@@ -22,15 +22,19 @@ from flowctx_core.expressions.js.common import (
     _call,
     array_prop_keys,
 )
+from flowctx_core.expressions.js.jsonerrors import json_error
 from flowctx_core.expressions.js.objects import (
     NUMBER_METHODS,
     _obj_has_own,
     get_member,
     integrity,
     integrity_of,
+    object_to_string,
+    own_descriptor,
     set_member,
 )
 from flowctx_core.expressions.js.values import (
+    DROPPED_KEYS,
     ELEMENT,
     HOLE,
     JS_WHITESPACE,
@@ -47,6 +51,7 @@ from flowctx_core.expressions.js.values import (
     is_nullish,
     is_number,
     js_value,
+    keep_all_keys,
     number,
     number_to_string,
     own_keys,
@@ -419,6 +424,19 @@ def _object_seal(x: Any = UNDEFINED, *_: Any) -> Any:
     return x
 
 
+def _object_prevent_extensions(x: Any = UNDEFINED, *_: Any) -> Any:
+    integrity(x, frozen=None)
+    return x
+
+
+def _object_is_extensible(x: Any = UNDEFINED, *_: Any) -> bool:
+    return not integrity_of(x, frozen=None)
+
+
+def _object_own_descriptor(x: Any = UNDEFINED, key: Any = UNDEFINED, *_: Any) -> Any:
+    return own_descriptor(x, key)
+
+
 def _object_is_frozen(x: Any = UNDEFINED, *_: Any) -> bool:
     return integrity_of(x, frozen=True)
 
@@ -432,8 +450,11 @@ def _object_own_names(x: Any = UNDEFINED, *_: Any) -> list[str]:
     array or a string, ``length`` and ``name`` of a function)."""
     if is_nullish(x):
         raise JsError("Cannot convert undefined or null to object")
-    if type(x) is JsFunction:
+    if type(x) is JsFunction and x.members is None:
         return ["length", "name"]
+    if type(x) is JsFunction or type(x) is JsNamespace:
+        # a built-in's members, in V8's order of its own setup
+        raise Unsupported("flowctx does not reproduce the own property names of built-ins")
     keys = _keys_of(x, "getOwnPropertyNames")
     if type(x) in (list, tuple, str) or (
         isinstance(x, constructors.JsWrapper) and type(x.value) is str
@@ -522,7 +543,10 @@ def _object_from_entries(entries: Any = UNDEFINED, *_: Any) -> dict[str, Any]:
     for pair in entries:
         # a string is no entry object either (Object.fromEntries(['ab']) throws)
         if is_nullish(pair) or type(pair) in (int, float, bool, str):
-            raise JsError("Iterator value is not an entry object")
+            raise JsError(
+                f"Iterator value {to_string(pair)} is not an entry object",
+                anonymous="Iterator value is not an entry object",
+            )
         out[property_key(get_member(pair, "0"))] = get_member(pair, "1")
     return out
 
@@ -648,13 +672,32 @@ def _from_json(v: Any) -> Any:
     if type(v) is list:
         return [_from_json(x) for x in v]
     if type(v) is dict:
-        return {k: _from_json(x) for k, x in v.items()}
+        out = {k: _from_json(x) for k, x in v.items()}
+        if not DROPPED_KEYS.isdisjoint(out):
+            keep_all_keys(out)  # JSON.parse keeps '__proto__', 'constructor'... as own keys
+        return out
     return v
 
 
+def _internalize(holder: Any, name: str, reviver: JsFunction) -> Any:
+    """ECMAScript's InternalizeJSONProperty: the value's elements or own keys first, each
+    replaced by what the reviver returns for it (undefined deletes it), then the value."""
+    value = get_member(holder, name)
+    if type(value) is list:
+        for i in range(len(value)):
+            revived = _internalize(value, str(i), reviver)
+            value[i] = HOLE if revived is UNDEFINED else revived
+    elif type(value) is dict:
+        for key in own_keys(value):
+            revived = _internalize(value, key, reviver)
+            if revived is UNDEFINED:
+                value.pop(key, None)
+            else:
+                value[key] = revived
+    return reviver.fn(name, value)
+
+
 def _json_parse(text: Any = UNDEFINED, reviver: Any = UNDEFINED, *_: Any) -> Any:
-    if not is_nullish(reviver):
-        raise Unsupported("flowctx does not reproduce JSON.parse with a reviver")
     s = to_string(text)
     charge(ELEMENT * len(s) // 2 + 1)  # an element may take two characters, and is rebuilt
     try:
@@ -664,8 +707,14 @@ def _json_parse(text: Any = UNDEFINED, reviver: Any = UNDEFINED, *_: Any) -> Any
             parse_int=lambda n: -0.0 if n == "-0" else int(n),  # JSON.parse('-0') is -0
         )
     except (ValueError, RecursionError):
-        raise JsError("Unexpected token in JSON") from None
-    return _from_json(value)
+        message, anonymous = json_error(s)
+        raise JsError(message, anonymous=anonymous) from None
+    parsed = _from_json(value)
+    if type(reviver) is not JsFunction:
+        return parsed  # not callable: no reviver
+    if reviver.ident or reviver.members is not None:
+        raise Unsupported("flowctx does not reproduce JSON.parse with a built-in reviver")
+    return _internalize({"": parsed}, "", reviver)
 
 
 def _string_from_char_code(*codes: Any) -> str:
@@ -830,6 +879,9 @@ GLOBALS: Final[dict[str, Any]] = {
             "seal": _fn("seal", _object_seal),
             "isFrozen": _fn("isFrozen", _object_is_frozen),
             "isSealed": _fn("isSealed", _object_is_sealed),
+            "preventExtensions": _fn("preventExtensions", _object_prevent_extensions),
+            "isExtensible": _fn("isExtensible", _object_is_extensible),
+            "getOwnPropertyDescriptor": _fn("getOwnPropertyDescriptor", _object_own_descriptor),
             "getOwnPropertyNames": _fn("getOwnPropertyNames", _object_own_names),
             "getPrototypeOf": _fn("getPrototypeOf", _object_get_prototype_of),
             "create": _fn("create", _object_create),
@@ -860,6 +912,19 @@ GLOBALS: Final[dict[str, Any]] = {
     ),
     "decodeURIComponent": _fn("decodeURIComponent", _uri(lambda s: _decode(s, ""), "d")),
 }
+
+
+def _global_to_string() -> JsFunction:
+    """``toString``: the global object's, Object.prototype's (``toString.call(x)`` gives x's
+    tag; called plainly, ``this`` is undefined in MemberJunction's strict function)."""
+    fn = JsFunction(
+        "toString", lambda *_: "[object Undefined]", arity=0, ident="Object.prototype.toString"
+    )
+    fn.method, fn.receiver = (lambda this, *_: object_to_string(this)), UNDEFINED
+    return fn
+
+
+GLOBALS["toString"] = _global_to_string()
 
 #: what ``new`` does with each constructor global, by the function object's id
 CONSTRUCTORS: Final = constructors.register(GLOBALS)

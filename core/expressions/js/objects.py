@@ -11,7 +11,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Any, Final
 
 from flowctx_core.expressions.budget import charge
-from flowctx_core.expressions.js.arrays import ARRAY_METHODS
+from flowctx_core.expressions.js.arrays import ARRAY_METHODS, MUTATING_METHODS
 from flowctx_core.expressions.js.common import (
     _MISSING_PROP,
     BUILTIN_LENGTHS,
@@ -24,6 +24,7 @@ from flowctx_core.expressions.js.common import (
     security,
 )
 from flowctx_core.expressions.js.extras import function_member, radix_string
+from flowctx_core.expressions.js.integrity import check_length, check_write
 from flowctx_core.expressions.js.strings import STRING_METHODS
 from flowctx_core.expressions.js.values import (
     ARRAY_PROTO,
@@ -41,11 +42,15 @@ from flowctx_core.expressions.js.values import (
     JsNamespace,
     JsObject,
     array_index,
+    is_nullish,
+    is_number,
     js_value,
+    keeps_all_keys,
     number,
     number_to_string,
     own_get,
     own_has,
+    own_keys,
     property_key,
     to_int,
     to_number,
@@ -119,7 +124,7 @@ def _radix_integer(value: float, radix: int) -> str:
 def _num_to_string(x: int | float, radix: Any = UNDEFINED, *_: Any) -> str:
     r = 10 if radix is UNDEFINED else to_int(radix)
     if not 2 <= r <= 36:
-        raise JsError("toString() radix must be between 2 and 36")
+        raise JsError("toString() radix argument must be between 2 and 36")
     if r == 10:
         return number_to_string(x)
     if x != x:
@@ -215,6 +220,11 @@ def _obj_has_own(obj: Any, key: Any = UNDEFINED, *_: Any) -> bool:
         return k == "length" or (index is not None and index < utf16_length(obj))
     if isinstance(obj, Mapping):
         return own_has(obj, k)
+    if type(obj) is JsFunction:
+        # every function's own length and name; a built-in's static members
+        return k in ("length", "name") or (obj.members is not None and k in obj.members)
+    if type(obj) is JsNamespace:  # Math, JSON: their members
+        return obj.members is not None and k in obj.members
     return False
 
 
@@ -242,7 +252,142 @@ def _bind(name: str, method: Callable[..., Any], obj: Any) -> JsFunction:
     if arity is None:
         owner = "Object.prototype"
         arity = BUILTIN_LENGTHS.get(f"{owner}.{name}")
-    return JsFunction(name, partial(method, obj), arity=arity, ident=f"{owner}.{name}")
+    name = _ALIASES.get(f"{owner}.{name}", name)
+    bound = JsFunction(name, partial(method, obj), arity=arity, ident=f"{owner}.{name}")
+    bound.method, bound.receiver = method, obj
+    return bound
+
+
+#: legacy names whose property holds the same function object as the standard one (so
+#: ``''.trimLeft === ''.trimStart`` and ``''.trimLeft.name`` is "trimStart")
+_ALIASES: Final = {
+    "String.prototype.trimLeft": "trimStart",
+    "String.prototype.trimRight": "trimEnd",
+}
+
+
+#: Array.prototype's methods whose V8 TypeError for a null or undefined ``this`` names them
+#: (the others convert it to an object first: "Cannot convert undefined or null to object")
+_NAMED_ON_NULL: Final = frozenset(
+    {"concat", "find", "findIndex", "findLast", "findLastIndex", "indexOf", "forEach",
+     "filter", "map", "every", "some", "reduce", "reduceRight"}
+)  # fmt: skip
+
+
+def _array_method_on(this: Any, name: str, args: list[Any]) -> Any:
+    """An Array.prototype method on a value that is no array (ECMAScript's methods are
+    generic): ``concat`` puts the value first, ``push`` writes indexes and ``length``, the
+    methods that only read see the array-like's elements up to its ``length``."""
+    from flowctx_core.expressions.js.constructors import new_object
+
+    if name == "concat":
+        first = this if _holds_properties(this) else new_object(this)
+        return get_member([first], "concat").fn(*args)
+    raw = get_member(this, "length")
+    n = to_number(raw)
+    length = 0 if n != n or n <= 0 else int(min(n, 2**53 - 1))
+    if name in ("push", "pop") and (type(this) is dict or not _holds_properties(this)):
+        # a primitive is written through its wrapper object (ToObject), as V8 does
+        target = this if type(this) is dict else new_object(this)
+        if name == "push":
+            for i, item in enumerate(args):
+                set_member(target, str(length + i), item)
+            set_member(target, "length", length + len(args))
+            return length + len(args)
+        value: Any = UNDEFINED
+        if length:
+            key = str(length - 1)
+            value = get_member(target, key)
+            _delete_own(target, key)
+            length -= 1
+        set_member(target, "length", length)
+        return value
+    if name in MUTATING_METHODS or length > MAX_STRING_LENGTH:
+        raise Unsupported(f"flowctx does not reproduce Array.prototype.{name} on other values")
+    charge(ELEMENT * length)
+    view = [get_member(this, str(i)) if _obj_has_own(this, str(i)) else HOLE for i in range(length)]
+    return get_member(view, name).fn(*args)
+
+
+def _delete_own(obj: Any, key: str) -> None:
+    """DeletePropertyOrThrow on a plain object or a primitive's wrapper."""
+    if type(obj) is dict:
+        check_delete(obj, key)
+        _mutating()
+        obj.pop(key, None)
+        return
+    owns = getattr(obj, "js_owns", None)
+    if owns is not None and owns(key) and key not in getattr(obj, "props", {}):
+        raise JsError(f"Cannot delete property '{key}' of {obj.tag}")
+    getattr(obj, "props", {}).pop(key, None)
+
+
+def object_to_string(this: Any) -> str:
+    """Object.prototype.toString: ``[object <its built-in tag>]``."""
+    if this is UNDEFINED:
+        return "[object Undefined]"
+    if this is None:
+        return "[object Null]"
+    t = type(this)
+    if t is list or t is tuple:
+        return "[object Array]"
+    if t is JsFunction:
+        return "[object Function]"
+    if t is JsNamespace:
+        return f"[object {this.name}]"
+    kind = typeof(this)
+    if kind in ("string", "number", "boolean", "bigint"):
+        return f"[object {'BigInt' if kind == 'bigint' else kind.capitalize()}]"
+    name = t.__name__
+    if name == "JsWrapper":
+        return str(this.tag)
+    if name in ("JsCollection", "JsIterator"):
+        return repr(this)
+    if name in ("JsDate", "JsRegExp"):
+        return f"[object {name[2:]}]"
+    if name == "JsErrorObject":
+        return "[object Error]"
+    return "[object Object]"
+
+
+def call_with_this(fn: JsFunction, this: Any, args: list[Any]) -> Any:
+    """A prototype's method called with ``this`` other than the value it was read from
+    (``(0, s.at)(0)`` has none, ``[s.at][0](0)`` the array): ECMAScript's method on that
+    receiver, or V8's TypeError for the receiver it refuses."""
+    receiver = fn.receiver
+    if this is receiver or (
+        type(this) is type(receiver) and type(this) in (str, int, float, bool) and this == receiver
+    ):
+        return fn.fn(*args)
+    owner, _, name = (fn.ident or "").rpartition(".")
+    nullish = is_nullish(this)
+    if owner == "String.prototype":
+        if name in ("toString", "valueOf"):
+            if type(this) is not str:
+                raise JsError(f"String.prototype.{name} requires that 'this' be a String")
+            return get_member(this, name).fn(*args)
+        if nullish:
+            raise JsError(f"String.prototype.{name} called on null or undefined")
+        return get_member(to_string(this), name).fn(*args)
+    if owner == "Number.prototype":
+        if not is_number(this):
+            raise JsError(f"Number.prototype.{name} requires that 'this' be a Number")
+        return get_member(this, name).fn(*args)
+    if owner == "Array.prototype":
+        if nullish:
+            if name in _NAMED_ON_NULL:
+                raise JsError(f"Array.prototype.{name} called on null or undefined")
+            raise JsError("Cannot convert undefined or null to object")
+        if type(this) is list:
+            return get_member(this, name).fn(*args)
+        return _array_method_on(this, name, args)
+    if owner == "Object.prototype" and name == "toString":
+        return object_to_string(this)
+    if owner == "Object.prototype" and name == "hasOwnProperty":
+        if nullish:
+            raise JsError("Cannot convert undefined or null to object")
+        return _obj_has_own(this, *args[:1])
+    raise Unsupported(f"flowctx does not reproduce {fn.ident} called on another value")
 
 
 def get_member(obj: Any, key: Any) -> Any:
@@ -250,7 +395,7 @@ def get_member(obj: Any, key: Any) -> Any:
     k = key if type(key) is str else property_key(key)
     t = type(obj)
     if t is dict:
-        if k in obj and k not in DROPPED_KEYS:
+        if k in obj and (k not in DROPPED_KEYS or keeps_all_keys(obj)):
             return js_value(obj[k])
         return _object_member(obj, k)
     if t is list or t is tuple:
@@ -267,6 +412,10 @@ def get_member(obj: Any, key: Any) -> Any:
             # the array methods loop over the elements in interpreted code: charged here,
             # before the call, what one pass costs (callbacks and conversions charge their own)
             charge(ELEMENT * len(obj))
+            if k in MUTATING_METHODS and getattr(_state, "integrity", None):
+                level = _level(obj)
+                if level is not None:
+                    method = _locked(k, method, level)
             return _bind(k, method, obj)
         return _proto_member(obj, k, ARRAY_PROTO)
     if t is str:
@@ -314,8 +463,14 @@ def get_member(obj: Any, key: Any) -> Any:
                 arity=0,
                 ident="Function.prototype.toString",
             )
-        if k in ("call", "apply", "bind"):
+        if t is JsFunction and k in ("call", "apply", "bind"):
             return function_member(obj, k)
+        if t is JsFunction and k in ("caller", "arguments"):
+            # Function.prototype's poisoned accessors, for strict and built-in functions alike
+            raise JsError(
+                "'caller', 'callee', and 'arguments' properties may not be accessed on strict "
+                "mode functions or the arguments objects for calls to them"
+            )
         return _proto_member(obj, k, frozenset())
     if t is JsCreated:
         if own_has(obj, k):
@@ -357,33 +512,158 @@ def _proto_member(obj: Any, k: str, proto: frozenset[str]) -> Any:
 
 def _holds_properties(obj: Any) -> bool:
     """An object of its own (not a primitive): freezing and sealing apply to it."""
-    if type(obj) is dict or type(obj) is list:
+    if type(obj) is dict or type(obj) is list or type(obj) is JsCreated:
         return True
     return isinstance(obj, JsObject) and obj.js_typeof() == "object"
 
 
-def integrity(obj: Any, frozen: bool) -> None:
-    """Object.freeze / Object.seal: recorded for the copy the evaluation runs on (a primitive
-    is returned as it is)."""
+#: integrity levels of an object of the copy: not extensible, sealed, frozen
+NOT_EXTENSIBLE: Final = 0
+SEALED: Final = 1
+FROZEN: Final = 2
+
+
+def integrity(obj: Any, frozen: bool | None) -> None:
+    """Object.freeze / Object.seal / Object.preventExtensions (``frozen`` None): recorded for
+    the copy the evaluation runs on (a primitive is returned as it is)."""
     if not _holds_properties(obj):
-        if type(obj) in (JsFunction, JsNamespace):
+        if type(obj) is JsNamespace or (type(obj) is JsFunction and obj.ident):
             raise Unsupported("flowctx does not reproduce freezing or sealing built-ins")
-        return
+        if type(obj) is not JsFunction:
+            return
     _mutating()
-    level = 2 if frozen else 1
+    level = NOT_EXTENSIBLE if frozen is None else FROZEN if frozen else SEALED
     entry = _state.integrity.get(id(obj))
-    if entry is None or entry[1] < level:
+    if entry is None or entry[0] is not obj or entry[1] < level:
         _state.integrity[id(obj)] = (obj, level)
 
 
-def integrity_of(obj: Any, frozen: bool) -> bool:
-    """Object.isFrozen / Object.isSealed: primitives are; objects once frozen or sealed."""
-    if not _holds_properties(obj):
-        return type(obj) not in (JsFunction, JsNamespace)
+def _locked(name: str, method: Callable[..., Any], level: int) -> Callable[..., Any]:
+    """An array method that writes, on an array that is frozen, sealed or not extensible:
+    V8's TypeError where the specification's first write fails."""
+    if name == "sort":
+
+        def sort(arr: list[Any], *args: Any) -> Any:
+            scratch = list(arr)
+            method(scratch, *args)  # the comparator runs before anything is written
+            check_write(name, arr, level, args)
+            arr[:] = scratch
+            return arr
+
+        return sort
+
+    def write(arr: list[Any], *args: Any) -> Any:
+        check_write(name, arr, level, args)
+        return method(arr, *args)
+
+    return write
+
+
+def _level(obj: Any) -> int | None:
     entry = getattr(_state, "integrity", {}).get(id(obj))
     if entry is not None and entry[0] is obj:
-        return entry[1] >= (2 if frozen else 1)
-    return False
+        return int(entry[1])
+    return None
+
+
+def integrity_of(obj: Any, frozen: bool | None) -> bool:
+    """Object.isFrozen / Object.isSealed / (``frozen`` None) not Object.isExtensible:
+    primitives are all three; an object once made so, or not extensible with nothing its
+    own a seal or a freeze would change (an empty object; an array's length is its own)."""
+    if not _holds_properties(obj):
+        if type(obj) is JsFunction:
+            level = _level(obj)
+            want = NOT_EXTENSIBLE if frozen is None else FROZEN if frozen else SEALED
+            return level is not None and level >= want
+        return type(obj) is not JsNamespace
+    level = _level(obj)
+    if level is None:
+        return False
+    if frozen is None or level >= (FROZEN if frozen else SEALED):
+        return True
+    if type(obj) is dict or type(obj) is JsCreated:
+        return not own_keys(obj)
+    if type(obj) is list:
+        return not obj  # V8 reads an empty array's elements only, not its length
+    name = type(obj).__name__
+    if name == "JsWrapper":
+        return not obj.props  # type: ignore[attr-defined]
+    if name == "JsRegExp":
+        return not frozen  # lastIndex: writable, not configurable
+    return name in _NO_OWN
+
+
+def check_delete(obj: Any, k: str) -> None:
+    """``delete`` of an own property of a sealed or frozen object: strict mode's TypeError."""
+    level = _level(obj) if getattr(_state, "integrity", None) else None
+    if level is None or level < SEALED:
+        return
+    if type(obj) is dict and own_has(obj, k):
+        raise JsError(f"Cannot delete property '{k}' of #<Object>")
+    if type(obj) is list and _obj_has_own(obj, k):
+        raise JsError(f"Cannot delete property '{k}' of [object Array]")
+
+
+def own_descriptor(obj: Any, key: Any) -> Any:
+    """Object.getOwnPropertyDescriptor: a data property's value and its three attributes
+    (ECMAScript's FromPropertyDescriptor, in that order), undefined when it is not own."""
+    if is_nullish(obj):
+        raise JsError("Cannot convert undefined or null to object")
+    k = property_key(key)
+    level = _level(obj) if getattr(_state, "integrity", None) else None
+    sealed = level is not None and level >= SEALED
+    frozen = level is not None and level >= FROZEN
+
+    def data(value: Any, writable: bool, enumerable: bool, configurable: bool) -> dict[str, Any]:
+        return {"value": value, "writable": writable, "enumerable": enumerable,
+                "configurable": configurable}  # fmt: skip
+
+    t = type(obj)
+    if t is str:
+        if k == "length":
+            return data(utf16_length(obj), False, False, False)
+        if _obj_has_own(obj, k):
+            return data(get_member(obj, k), False, True, False)
+        return UNDEFINED
+    if t is dict or t is list or t is tuple:
+        if not _obj_has_own(obj, k):
+            return UNDEFINED
+        if t is not dict and k == "length":
+            return data(len(obj), not frozen, False, False)
+        return data(get_member(obj, k), not frozen, True, not sealed)
+    if t is JsFunction and k in ("length", "name"):
+        # every function's own two, neither writable nor enumerable
+        return data(get_member(obj, k), False, False, not sealed)
+    if t is JsFunction or t is JsNamespace:
+        if obj.members is None or k not in obj.members:
+            return UNDEFINED
+        member = obj.members[k]
+        if type(member) is JsFunction or type(member) is JsNamespace:
+            return data(member, True, False, True)  # a method: writable, configurable
+        return data(member, False, False, False)  # a constant (Math.PI, Number.MAX_VALUE)
+    if t in (int, float, bool) or is_number(obj):
+        return UNDEFINED
+    if isinstance(obj, JsCreated):
+        if not own_has(obj, k):
+            return UNDEFINED
+        return data(obj[k], not frozen, True, not sealed)
+    if isinstance(obj, JsObject):
+        owns = getattr(obj, "js_owns", None)
+        if getattr(obj, "tag", "") == "[object String]" and owns is not None:
+            inner = obj.value  # type: ignore[attr-defined]
+            if k == "length":
+                return data(utf16_length(inner), False, False, False)
+            if _obj_has_own(inner, k):
+                return data(get_member(inner, k), False, True, False)
+        if owns is not None and not owns(k):
+            return UNDEFINED
+        if obj.js_typeof() == "bigint" or (owns is None and type(obj).__name__ in _NO_OWN):
+            return UNDEFINED
+    raise Unsupported("flowctx does not reproduce this object's property descriptors")
+
+
+#: built-in objects that have no own property of their own (their state is internal)
+_NO_OWN: Final = frozenset({"JsCollection", "JsDate", "JsIterator"})
 
 
 def _check_integrity(obj: Any, k: str) -> None:
@@ -395,12 +675,14 @@ def _check_integrity(obj: Any, k: str) -> None:
     elif type(obj) is list:
         index = array_index(k)
         shown = "[object Array]"
-        exists = k == "length" or (index is not None and index < len(obj))
+        exists = k == "length" or (
+            index is not None and index < len(obj) and obj[index] is not HOLE
+        )
     else:
         owns = getattr(obj, "js_owns", None)
         exists = bool(owns is not None and owns(k))
         shown = getattr(obj, "tag", "#<Object>")
-    if entry[1] == 2 and exists:
+    if entry[1] == FROZEN and exists:
         raise JsError(f"Cannot assign to read only property '{k}' of object '{shown}'")
     if not exists:
         raise JsError(f"Cannot add property {k}, object is not extensible")
@@ -453,6 +735,9 @@ def set_member(obj: Any, key: Any, value: Any) -> None:
             n = int(n)
             if n > MAX_STRING_LENGTH:
                 raise JsError("Invalid array length")
+            level = _level(obj) if getattr(_state, "integrity", None) else None
+            if level is not None:
+                check_length(obj, level, n)
             charge(n)
             if n < len(obj):
                 del obj[n:]
@@ -471,7 +756,16 @@ def set_member(obj: Any, key: Any, value: Any) -> None:
         obj[index] = value
         return
     if t in (str, int, float, bool):
-        raise JsError(f"Cannot create property '{k}' on {typeof(obj)}")
+        shown = to_string(obj)
+        if t is str and _obj_has_own(obj, k):
+            raise JsError(
+                f"Cannot assign to read only property '{k}' of string '{shown}'",
+                anonymous=f"Cannot assign to read only property '{k}' of a string",
+            )
+        raise JsError(
+            f"Cannot create property '{k}' on {typeof(obj)} '{shown}'",
+            anonymous=f"Cannot create property '{k}' on a {typeof(obj)}",
+        )
     if isinstance(obj, JsObject):
         obj.js_set(k, value)
         return
@@ -479,3 +773,5 @@ def set_member(obj: Any, key: Any, value: Any) -> None:
 
 
 LENT["get_member"] = get_member
+LENT["call_with_this"] = call_with_this
+LENT["object_to_string"] = object_to_string

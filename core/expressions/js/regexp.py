@@ -84,8 +84,11 @@ def _check_flags(flags: str, literal: bool) -> None:
     ):
         if literal:
             raise RegExpSyntaxError("Invalid regular expression flags")
-        # the flags may come from the scope: not shown (messages never hold scope values)
-        raise RegExpSyntaxError("Invalid flags supplied to RegExp constructor")
+        # the flags may come from the scope: quoted only where no secret is read
+        raise RegExpSyntaxError(
+            f"Invalid flags supplied to RegExp constructor '{flags}'",
+            anonymous="Invalid flags supplied to RegExp constructor",
+        )
 
 
 # Without u/v, case-insensitive matching compares characters by toUpperCase, and one whose
@@ -348,7 +351,8 @@ def _compile(source: str, flags: str, prefix: str = "") -> regress.Regex:
         return regress.Regex(pattern, engine_flags)
     except regress.RegressError as exc:
         shown = f"/{source}/{flags.replace('L', '')}"
-        raise RegExpSyntaxError(f"Invalid regular expression: {shown}: {exc}") from None
+        reason = _V8_REASONS.get(str(exc), str(exc))
+        raise RegExpSyntaxError(f"Invalid regular expression: {shown}: {reason}") from None
     except UnicodeEncodeError:
         raise Unsupported(
             "flowctx does not reproduce lone surrogates in a regular expression with the u or "
@@ -358,25 +362,35 @@ def _compile(source: str, flags: str, prefix: str = "") -> regress.Regex:
 
 def validate(source: str, flags: str, literal: bool = False) -> None:
     """V8's checks of a pattern; a pattern built at run time (``new RegExp(payload.x)``) may
-    be a scope value, so its message names no source."""
+    be a scope value: its message names the source only where no secret is read."""
     _check_flags(flags, literal)
     names = pattern(_GROUP_NAME).findall(source)
     shown = f"/{source}/{flags}"
     if len(set(names)) != len(names):
         # node 20 refuses a name used twice even in different alternatives
-        raise RegExpSyntaxError(
-            f"Invalid regular expression: {shown if literal else _RUNTIME}: Duplicate capture "
-            "group name"
-        )
+        message = f"Invalid regular expression: {shown}: Duplicate capture group name"
+        if literal:
+            raise RegExpSyntaxError(message)
+        raise RegExpSyntaxError(message, anonymous=message.replace(shown, _RUNTIME, 1))
     try:
         _compile(source, flags)
     except RegExpSyntaxError as exc:
         if literal:
             raise
-        raise RegExpSyntaxError(str(exc).replace(shown, _RUNTIME, 1)) from None
+        # V8 shows the pattern; one built from a secret is shown without it
+        message = str(exc)
+        raise RegExpSyntaxError(message, anonymous=message.replace(shown, _RUNTIME, 1)) from None
 
 
 _RUNTIME: Final = "a pattern built at run time"
+#: regress's words for a syntax error, as V8 words the same error (measured on the families)
+_V8_REASONS: Final = {
+    "Range values reversed, start char code is greater than end char code.": (
+        "Range out of order in character class"
+    ),
+    "Invalid character at property escape start": "Invalid property name",
+    "Invalid class set range": "Invalid character class",
+}
 
 
 # --- the text -------------------------------------------------------------------------------
@@ -1061,7 +1075,7 @@ def _str_replace_all(
 ) -> str:
     if isinstance(pattern, JsRegExp):
         if "g" not in pattern.flags:
-            raise JsError("replaceAll must be called with a global RegExp")
+            raise JsError("String.prototype.replaceAll called with a non-global RegExp argument")
         return _replace_regexp(s, pattern, replacement)
     return _replace(s, pattern, replacement, True)
 

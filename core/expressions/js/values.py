@@ -13,21 +13,29 @@ from __future__ import annotations
 
 import math
 import re
+import threading
 from collections.abc import Callable, Mapping
 from typing import Any, Final
 
 from flowctx_core.base.lazyre import pattern
 from flowctx_core.expressions.budget import BUDGET, MAX_ITEMS, charge
 from flowctx_core.expressions.js import fdlibm
-from flowctx_core.expressions.sandbox import SandboxError
+from flowctx_core.expressions.sandbox import SandboxError, quoting
 
 
 class JsError(SandboxError):
     """An error the JavaScript runtime would throw (TypeError, ReferenceError, RangeError).
 
-    Messages never contain values from the scope (they may be secrets), only names and keys
-    written in the expression itself.
+    A message that quotes a value (V8's ``Unexpected token 'a', "abc" is not valid JSON``)
+    gives its ``anonymous`` form too: ``evaluate`` re-runs a failed condition that read a
+    secret with the anonymous forms (``anonymous_errors``), so a secret never reaches a
+    message; every other message holds only names and keys written in the expression.
     """
+
+    def __init__(self, message: str = "", anonymous: str | None = None) -> None:
+        if anonymous is not None:
+            message = quoting(message, anonymous)
+        super().__init__(message)
 
 
 class JsSecurityRefusal(SandboxError):
@@ -90,7 +98,7 @@ class JsFunction:
     ``members`` holds the properties a global exposes (``Number.isInteger``, ``Math.PI``).
     """
 
-    __slots__ = ("arity", "fn", "ident", "members", "name", "source")
+    __slots__ = ("arity", "fn", "ident", "members", "method", "name", "receiver", "source")
 
     def __init__(
         self,
@@ -109,6 +117,10 @@ class JsFunction:
         # values, or ``parseInt`` and ``Number.parseInt``, is one object in JavaScript
         self.ident = ident
         self.source = source
+        # a prototype's method read from a value: the method (its receiver first) and the
+        # value it was read from, so a call with another ``this`` can be told apart
+        self.method: Callable[..., Any] | None = None
+        self.receiver: Any = None
 
     def __repr__(self) -> str:
         return f"function {self.name}"
@@ -352,7 +364,7 @@ def js_value(v: Any) -> Any:
     t = type(v)
     if t is int:
         return number(v) if not -_EXACT <= v <= _EXACT else v
-    if t is dict and "constructor" in v:
+    if t is dict and "constructor" in v and not keeps_all_keys(v):
         return _stringified(v)
     if v is HOLE:
         return UNDEFINED
@@ -417,8 +429,8 @@ def utf16_length(s: str) -> int:
 def too_long(length: int | None = None) -> JsError:
     """The refusal of a string longer than flowctx builds, said before it is built."""
     if length is not None and length > NODE_MAX_STRING:
-        # the engine's own answer, not flowctx's bound
-        return JsError(f"Invalid string length (node's RangeError past {NODE_MAX_STRING:,})")
+        # the engine's own answer (node's RangeError), not flowctx's bound: its own words
+        return JsError("Invalid string length")
     return JsError(
         f"String result too long (over {MAX_STRING_LENGTH:,} characters; {BUDGET}; "
         f"MemberJunction 5.51.3 would go on: node's own limit is {NODE_MAX_STRING:,})"
@@ -744,12 +756,34 @@ def array_index(key: str) -> int | None:
     return _array_index(key)
 
 
+_kept = threading.local()
+
+
+def keep_all_keys(obj: dict[str, Any]) -> None:
+    """An object JSON.parse made holds a key MemberJunction's copy drops (``__proto__``,
+    ``constructor``...) as an ordinary own key: remembered for this evaluation."""
+    table = getattr(_kept, "table", None)
+    if table is None:
+        table = _kept.table = {}
+    table[id(obj)] = obj
+
+
+def keeps_all_keys(obj: Any) -> bool:
+    table: dict[int, Any] | None = getattr(_kept, "table", None)
+    return table is not None and table.get(id(obj)) is obj
+
+
+def forget_kept_keys() -> None:
+    _kept.table = {}
+
+
 def own_keys(obj: Mapping[Any, Any]) -> list[str]:
     """Object.keys order: integer-like keys ascending, then the others in insertion order;
     the keys MemberJunction drops from its copy are not there."""
     charge(ELEMENT * len(obj))
     keys = [property_key(k) for k in obj]
-    keys = [k for k in keys if k not in DROPPED_KEYS]
+    if not keeps_all_keys(obj):
+        keys = [k for k in keys if k not in DROPPED_KEYS]
     ints = [k for k in keys if _array_index(k) is not None]
     if not ints:
         return keys
@@ -759,7 +793,7 @@ def own_keys(obj: Mapping[Any, Any]) -> list[str]:
 
 def own_get(obj: Mapping[Any, Any], key: str) -> Any:
     """An own property of a plain object, or ``UNDEFINED`` (dropped keys are absent)."""
-    if key in DROPPED_KEYS:
+    if key in DROPPED_KEYS and not keeps_all_keys(obj):
         return UNDEFINED
     try:
         return js_value(obj[key])
@@ -777,7 +811,7 @@ def own_get(obj: Mapping[Any, Any], key: str) -> Any:
 
 
 def own_has(obj: Mapping[Any, Any], key: str) -> bool:
-    if key in DROPPED_KEYS:
+    if key in DROPPED_KEYS and not keeps_all_keys(obj):
         return False
     if key in obj:
         return True

@@ -24,19 +24,26 @@ from flowctx_core.expressions.js import values as js
 from flowctx_core.expressions.js.common import NeedsCopy, Unsupported, security, set_on_copy
 from flowctx_core.expressions.js.constructors import instance_of
 from flowctx_core.expressions.js.globals import CONSTRUCTORS, GLOBALS, HOST_TYPES, OTHER_GLOBALS
-from flowctx_core.expressions.js.objects import get_member, set_member
+from flowctx_core.expressions.js.objects import (
+    call_with_this,
+    check_delete,
+    get_member,
+    set_member,
+)
 from flowctx_core.expressions.js.regexp import JsRegExp
 from flowctx_core.expressions.mj.lexer import is_id_part, is_id_start, tokenize
 from flowctx_core.expressions.mj.nodes import (
     JsArrow,
     JsAssign,
     JsBinary,
+    JsBindDefault,
     JsChain,
     JsCoalesce,
     JsDelete,
     JsHole,
     JsNew,
     JsOptional,
+    JsPattern,
     JsRegexLiteral,
     JsSequence,
     JsSpread,
@@ -66,7 +73,7 @@ class Env:
     """One evaluation: the scope (the author's data, or MemberJunction's copy of it), arrow
     parameters in scope, the callback budget and, when traced, the record of node values."""
 
-    __slots__ = ("budget", "err", "local", "scope", "trace")
+    __slots__ = ("budget", "err", "local", "receiver", "scope", "trace")
 
     def __init__(self, scope: Mapping[str, Any], trace: dict[int, Any] | None = None) -> None:
         self.scope = scope
@@ -74,16 +81,18 @@ class Env:
         self.budget = [0]
         self.trace = trace
         self.err: list[Any] = [None, None]
+        self.receiver: Any = None  # the object of the member read last (a call's ``this``)
 
 
 def _child(env: Env, local: dict[str, Any]) -> Env:
     sub = Env.__new__(Env)
-    sub.scope, sub.local, sub.budget, sub.trace, sub.err = (
+    sub.scope, sub.local, sub.budget, sub.trace, sub.err, sub.receiver = (
         env.scope,
         local,
         env.budget,
         env.trace,
         env.err,
+        None,
     )
     return sub
 
@@ -117,6 +126,8 @@ _scope_verdicts: dict[tuple[Any, ...], str | _Parameters | None] = {}
 
 
 def _bad_parameter(key: Any) -> str | None:
+    """Why one scope key is no plain parameter name (V8's message when it is a syntax
+    error of the parameter list), or None."""
     if type(key) is not str:
         key = js.property_key(key)
     if key in js.DROPPED_KEYS:
@@ -124,12 +135,32 @@ def _bad_parameter(key: Any) -> str | None:
     if not key:
         return "an empty scope key leaves an empty parameter"
     if not is_id_start(key[0]) or not all(is_id_part(c) for c in key[1:]):
-        return f"the scope key '{key}' is not a JavaScript identifier"
-    if key in RESERVED:
-        return f"the scope key '{key}' is a reserved word"
-    if key in STRICT_RESERVED or key == "arguments":
-        return f"the scope key '{key}' is reserved in strict mode"
+        return "a scope key is not a JavaScript identifier"  # the token walk names V8's error
+    return _reserved_parameter(key)
+
+
+def _reserved_parameter(name: str) -> str | None:
+    if name in ("eval", "arguments"):
+        return "Unexpected eval or arguments in strict mode"
+    if name in STRICT_RESERVED:
+        return "Unexpected strict mode reserved word"
+    if name in RESERVED:
+        return f"Unexpected token '{name}'"
     return None
+
+
+def _unexpected_parameter(tok: Any) -> str:
+    """V8's error where the parameter list wants a name and finds ``tok``."""
+    if tok.kind == "illegal":
+        return str(tok.value.error.message)
+    if tok.kind == "num":
+        return "Unexpected number"
+    if tok.kind == "str":
+        return "Unexpected string"
+    if tok.kind == "op" and tok.value in ("[", "..."):
+        # a pattern or a rest parameter: not simple, beside the body's "use strict"
+        return "Illegal 'use strict' directive in function with non-simple parameter list"
+    return f"Unexpected token '{tok.value}'"
 
 
 def _parameters(key: str) -> list[str] | str:
@@ -138,8 +169,9 @@ def _parameters(key: str) -> list[str] | str:
     MemberJunction passes the keys to ``new Function(...keys, body)``, which joins them with
     commas into one parameter list: a key is parameter *text*, so ``"x,y"`` declares two
     parameters, ``"\\u0061"`` declares ``a`` and ``"a/*c*/"`` declares ``a``. Only plain names
-    (escaped or not), commas, comments and whitespace are accepted here; anything else (a
-    default, a pattern: a SyntaxError beside the body's "use strict") keeps its refusal."""
+    (escaped or not), commas, comments and whitespace are accepted here; anything else is
+    V8's SyntaxError: the token where a name should be, or "Arg string terminates parameters
+    early" for one after a complete name."""
     problem = _bad_parameter(key)
     if problem is None:
         return [key]
@@ -147,26 +179,36 @@ def _parameters(key: str) -> list[str] | str:
         return problem  # a line comment would swallow the keys after it
     try:
         tokens = tokenize(key)
-    except ExpressionError:  # JsSyntaxError and the lexer's other refusals
+    except ExpressionError:  # the lexer's other refusals
         return problem
     names: list[str] = []
     want_name = True
     for tok in tokens[:-1]:
         if want_name:
             if tok.kind != "name":
-                return problem
+                return _unexpected_parameter(tok)
             if tok.escaped and (tok.value in RESERVED or tok.value in STRICT_RESERVED):
                 return "Keyword must not contain escaped characters"
-            inner = _bad_parameter(tok.value)
+            inner = _reserved_parameter(tok.value)
             if inner is not None:
                 return inner
             names.append(tok.value)
             want_name = False
         elif tok.kind == "op" and tok.value == ",":
             want_name = True
+        elif tok.kind == "op" and tok.value == "=":
+            return "Illegal 'use strict' directive in function with non-simple parameter list"
         else:
-            return problem
+            return "Arg string terminates parameters early"
     return names if names and not want_name else problem
+
+
+def _cannot_build(problem: str) -> str:
+    """The error of a scope MemberJunction cannot build its function for: V8's own
+    SyntaxError where there is one, else what flowctx found."""
+    if problem[:1].isupper():
+        return problem
+    return f"MemberJunction 5.51.3 cannot build its function: {problem}"
 
 
 class _Parameters(tuple[str, ...]):
@@ -296,7 +338,11 @@ def _name(c: _Compiler, node: ast.Name) -> Fn:
 
         def local(env: Env) -> Any:
             assert env.local is not None
-            return env.local[name]
+            try:
+                return env.local[name]
+            except KeyError:
+                # a parameter read by an earlier one's default: its temporal dead zone
+                raise js.JsError(f"Cannot access '{name}' before initialization") from None
 
         return local
     fallback = GLOBALS.get(name, _MISSING)
@@ -335,10 +381,16 @@ def _attribute(c: _Compiler, node: ast.Attribute) -> Fn:
     value = c.compile(node.value)
     attr = node.attr
     if attr in js.DROPPED_KEYS or attr.isdigit():
-        return lambda env: get_member(value(env), attr)
+
+        def slow(env: Env) -> Any:
+            obj = env.receiver = value(env)
+            return get_member(obj, attr)
+
+        return slow
 
     def read(env: Env) -> Any:
         obj = value(env)
+        env.receiver = obj
         if type(obj) is dict:
             v = obj.get(attr, _MISSING)
             if v is not _MISSING:
@@ -359,6 +411,7 @@ def _subscript(c: _Compiler, node: ast.Subscript) -> Fn:
     def read(env: Env) -> Any:
         obj = value(env)
         key = key_fn(env)
+        env.receiver = obj
         if type(key) is int and type(obj) is list:
             if 0 <= key < len(obj):
                 return js.js_value(obj[key])
@@ -410,21 +463,71 @@ def _spread_values(v: Any) -> list[Any]:
     raise js.JsError(f"{js.typeof(v)} is not iterable")
 
 
-def _args(c: _Compiler, nodes: list[ast.expr]) -> Callable[[Env], list[Any]]:
+def _printed(c: _Compiler, node: ast.expr) -> str:
+    """How V8's call printer shows an operand in a TypeError: paths with dots, literals as
+    JavaScript writes them; anything else as its source text."""
+    if isinstance(node, ast.Name):
+        return node.id
+    if isinstance(node, ast.Attribute):
+        return f"{_printed(c, node.value)}.{node.attr}"
+    if isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Constant):
+        key = node.slice.value
+        if type(key) is str and key.isidentifier():
+            return f"{_printed(c, node.value)}.{key}"
+    if isinstance(node, ast.Call):
+        return f"{_printed(c, node.func)}(...)"  # V8 shortens a call's arguments
+    if isinstance(node, JsArrow):
+        return "(intermediate value)"
+    if isinstance(node, JsSequence):
+        return "(" + " , ".join(_printed(c, v) for v in node.values) + ")"
+    if isinstance(node, ast.Constant):
+        v = node.value
+        if v is None or type(v) is bool or type(v) in (int, float):
+            return js.to_string(v)
+        if type(v) is str:
+            return '"' + v + '"'
+    return c.source(node).strip()
+
+
+def _spread_error(v: Any, shown: str, in_call: bool) -> js.JsError:
+    """V8's TypeError for spreading a value without an iterator (in a call, the nullish
+    ones name the missing property; the others fail on the iterator's type)."""
+    if not in_call:
+        return js.JsError(f"{shown} is not iterable")
+    if js.is_nullish(v):
+        missing = "null" if v is None else "undefined"
+        return js.JsError(f"{shown} is not iterable (cannot read property {missing})")
+    return js.JsError("Spread syntax requires ...iterable[Symbol.iterator] to be a function")
+
+
+def _spreader(c: _Compiler, node: ast.expr, in_call: bool) -> Callable[[Any], list[Any]]:
+    shown = _printed(c, node)
+
+    def spread(v: Any) -> list[Any]:
+        try:
+            return _spread_values(v)
+        except js.JsError:
+            raise _spread_error(v, shown, in_call) from None
+
+    return spread
+
+
+def _args(c: _Compiler, nodes: list[ast.expr], in_call: bool = True) -> Callable[[Env], list[Any]]:
     fns = [c.compile(a.value if isinstance(a, JsSpread) else a) for a in nodes]
     spread = [isinstance(a, JsSpread) for a in nodes]
+    spreaders = [_spreader(c, a.value, in_call) if isinstance(a, JsSpread) else None for a in nodes]
     if not any(spread):
         if len(fns) == 1:
             f0 = fns[0]
             return lambda env: [f0(env)]
         return lambda env: [f(env) for f in fns]
-    pairs = list(zip(fns, spread, strict=True))
+    pairs = list(zip(fns, spreaders, strict=True))
 
     def values(env: Env) -> list[Any]:
         out: list[Any] = []
         for f, s in pairs:
-            if s:
-                out.extend(_spread_values(f(env)))
+            if s is not None:
+                out.extend(s(f(env)))
             else:
                 out.append(f(env))
         return out
@@ -435,13 +538,26 @@ def _args(c: _Compiler, nodes: list[ast.expr]) -> Callable[[Env], list[Any]]:
 def _call(c: _Compiler, node: ast.Call) -> Fn:
     func = c.compile(node.func)
     args = _args(c, node.args)
-    shown = c.source(node.func).strip() or "Boolean"
+    shown = _printed(c, node.func) or "Boolean"
+
+    target = node.func
+    member = isinstance(target, ast.Attribute | ast.Subscript)
+    # a callee that is no member expression at all calls with ``this`` undefined
+    detached = not member and not isinstance(target, JsChain | JsOptional)
 
     def call(env: Env) -> Any:
         fn = func(env)
         if type(fn) is not js.JsFunction:
             raise js.JsError(f"{shown} is not a function")
-        return fn.fn(*args(env))
+        if fn.method is None:
+            return fn.fn(*args(env))
+        if member:
+            this = env.receiver
+        elif detached:
+            this = UNDEFINED
+        else:
+            return fn.fn(*args(env))
+        return call_with_this(fn, this, args(env))
 
     return call
 
@@ -449,7 +565,7 @@ def _call(c: _Compiler, node: ast.Call) -> Fn:
 def _new(c: _Compiler, node: JsNew) -> Fn:
     func = c.compile(node.callee)
     args = _args(c, node.args)
-    shown = c.source(node.callee).strip()
+    shown = _printed(c, node.callee)
 
     def construct(env: Env) -> Any:
         fn = func(env)
@@ -474,22 +590,87 @@ def _unwrapped(text: str) -> str:
     return text
 
 
+def _not_iterable(v: Any) -> js.JsError:
+    """V8's TypeError for destructuring a value that has no iterator."""
+    if v is None:
+        shown = "object null"
+    elif type(v) is bool:
+        shown = f"boolean {'true' if v else 'false'}"
+    elif js.typeof(v) == "number":
+        shown = f"number {js.to_string(v)}"
+    else:
+        shown = js.typeof(v)
+    tail = "is not iterable (cannot read property Symbol(Symbol.iterator))"
+    return js.JsError(f"{shown} {tail}", anonymous=f"{js.typeof(v)} {tail}")
+
+
+Binder = Callable[[Env, dict[str, Any], Any], None]
+
+
+def _binder(c: _Compiler, target: ast.expr) -> Binder:
+    """Binds a value to a parameter's target: a name, or an array pattern (ECMAScript's
+    IteratorBindingInitialization: the value's iterator, element by element)."""
+    if isinstance(target, ast.Name):
+        name = target.id
+
+        def bind_name(env: Env, local: dict[str, Any], value: Any) -> None:
+            local[name] = value
+
+        return bind_name
+    assert isinstance(target, JsPattern)
+    steps: list[tuple[str, Binder | None, Fn | None]] = []
+    for e in target.elts:
+        if isinstance(e, JsHole):
+            steps.append(("hole", None, None))
+        elif isinstance(e, JsSpread):
+            steps.append(("rest", _binder(c, e.value), None))
+        elif isinstance(e, JsBindDefault):
+            steps.append(("one", _binder(c, e.target), c.compile(e.default)))
+        else:
+            steps.append(("one", _binder(c, e), None))
+
+    def bind_pattern(env: Env, local: dict[str, Any], value: Any) -> None:
+        if value is None or value is UNDEFINED or type(value) in (bool, int, float):
+            raise _not_iterable(value)
+        try:
+            items = _spread_values(value)
+        except js.JsError:
+            raise _not_iterable(value) from None
+        for i, (kind, bind, fallback) in enumerate(steps):
+            if kind == "hole":
+                continue
+            assert bind is not None
+            if kind == "rest":
+                bind(env, local, items[i:])
+                continue
+            v = items[i] if i < len(items) else UNDEFINED
+            if v is UNDEFINED and fallback is not None:
+                v = fallback(_child(env, local))
+            bind(env, local, v)
+
+    return bind_pattern
+
+
 def _arrow(c: _Compiler, node: JsArrow) -> Fn:
     params = node.params
+    names = tuple(p for p, pat in zip(params, node.patterns, strict=True) if pat is None)
+    visible = frozenset((*names, *node.bound))
     source = _unwrapped(c.source(node))
-    c.locals.append(frozenset(params))
+    c.locals.append(visible)
     try:
         body = c.compile(node.body)
         defaults = [None if d is None else c.compile(d) for d in node.defaults]
+        binders = [None if pat is None else _binder(c, pat) for pat in node.patterns]
     finally:
         c.locals.pop()
     rest = node.rest
-    simple = not rest and all(d is None for d in defaults)
+    simple = not rest and all(d is None for d in defaults) and all(b is None for b in binders)
     # length: the parameters before the first default or the rest parameter
     arity = next(
         (i for i, d in enumerate(defaults) if d is not None or (rest and i == len(params) - 1)),
         len(params),
     )
+    traced_names = tuple(visible)
 
     def make(env: Env) -> js.JsFunction:
         outer = env.local
@@ -506,15 +687,19 @@ def _arrow(c: _Compiler, node: JsArrow) -> Fn:
             else:
                 for i, p in enumerate(params):
                     if rest and i == len(params) - 1:
-                        local[p] = list(args[i:])
-                        break
-                    v = args[i] if i < len(args) else UNDEFINED
-                    fallback = defaults[i]
-                    if v is UNDEFINED and fallback is not None:
-                        v = fallback(_child(env, local))
-                    local[p] = v
+                        v: Any = list(args[i:])
+                    else:
+                        v = args[i] if i < len(args) else UNDEFINED
+                        fallback = defaults[i]
+                        if v is UNDEFINED and fallback is not None:
+                            v = fallback(_child(env, local))
+                    bind = binders[i]
+                    if bind is None:
+                        local[p] = v
+                    else:
+                        bind(env, local, v)
             if env.trace is not None:  # traced: the parameters' provenance
-                env.trace.flow.bind(local, params, outer)  # type: ignore[attr-defined]
+                env.trace.flow.bind(local, traced_names, outer)  # type: ignore[attr-defined]
             return body(_child(env, local))
 
         return js.JsFunction("", call, arity=arity, source=source)
@@ -712,7 +897,7 @@ def _unary(c: _Compiler, node: ast.UnaryOp) -> Fn:
 def _list(c: _Compiler, node: ast.List) -> Fn:
     holes = [isinstance(e, JsHole) for e in node.elts]
     present = [e for e in node.elts if not isinstance(e, JsHole)]
-    values = _args(c, present)
+    values = _args(c, present, in_call=False)
     if not any(holes):
         return values
     order = holes
@@ -722,12 +907,28 @@ def _list(c: _Compiler, node: ast.List) -> Fn:
         return [js.HOLE if h else next(got) for h in order]
 
     if any(isinstance(e, JsSpread) for e in node.elts):
-        raise_unsupported = Unsupported("flowctx does not reproduce holes beside spread")
+        parts = [
+            (
+                None
+                if isinstance(e, JsHole)
+                else c.compile(e.value if isinstance(e, JsSpread) else e),
+                _spreader(c, e.value, False) if isinstance(e, JsSpread) else None,
+            )
+            for e in node.elts
+        ]
 
-        def refuse(env: Env) -> Any:
-            raise raise_unsupported
+        def mixed(env: Env) -> list[Any]:
+            out: list[Any] = []
+            for f, spread in parts:
+                if f is None:
+                    out.append(js.HOLE)
+                elif spread is not None:
+                    out.extend(spread(f(env)))
+                else:
+                    out.append(f(env))
+            return out
 
-        return refuse
+        return mixed
     return with_holes
 
 
@@ -800,7 +1001,8 @@ class _Ref:
             key = self.key(env)
             if obj is None or obj is UNDEFINED:
                 kind = "null" if obj is None else "undefined"
-                raise js.JsError(f"Cannot set properties of {kind}")
+                shown = js.property_key(key)
+                raise js.JsError(f"Cannot set properties of {kind} (setting '{shown}')")
             return obj, key
         if self.kind == "call":
             assert self.call is not None
@@ -925,6 +1127,7 @@ def _delete(c: _Compiler, node: JsDelete) -> Fn:
         k = js.property_key(key)
         if k in js.OBJECT_MODEL_KEYS:
             raise security(f"deleting '{k}' changes the object model")
+        check_delete(obj, k)
         if type(obj) is dict:
             if not _on_copy(env):
                 raise NeedsCopy
@@ -1020,13 +1223,15 @@ def _precheck_scope(compiled: Compiled, scope: Mapping[str, Any]) -> Mapping[str
     if isinstance(problem, _Parameters):
         scope = _bind_parameters(scope, problem)
     elif problem is not None:
-        raise js.JsError(f"MemberJunction 5.51.3 cannot build its function: {problem}")
+        raise js.JsError(_cannot_build(problem))
     if getattr(compiled.tree, "fx_wrapped", False) and "Boolean" in scope:
         raise js.JsError("Boolean is not a function")
     return scope
 
 
 def _execute(compiled: Compiled, scope: Mapping[str, Any], env: Env, fn: Fn) -> Any:
+    # JSON.parse's objects of the evaluation before (kept past its end: its value is shown)
+    js.forget_kept_keys()
     if getattr(compiled.tree, "fx_mutates", False):
         env.scope = clone(scope)
         set_on_copy(True)
@@ -1094,7 +1299,7 @@ def make_runner(compiled: Compiled) -> Callable[[Mapping[str, Any]], Any]:
         if problem is not None:
             if isinstance(problem, _Parameters):
                 return run(compiled, scope)
-            raise js.JsError(f"MemberJunction 5.51.3 cannot build its function: {problem}")
+            raise js.JsError(_cannot_build(problem))
         if wrapped and "Boolean" in scope:
             raise js.JsError("Boolean is not a function")
         env = Env(scope)

@@ -10,10 +10,10 @@ rules (``08`` and ``'\\1'`` are syntax errors), and whether a line break came be
 from __future__ import annotations
 
 import re
-import unicodedata
 from typing import Any, Final, NamedTuple
 
 from flowctx_core.expressions.js.values import JS_WHITESPACE, from_units, number
+from flowctx_core.expressions.mj.idtables import id_continue, id_start
 from flowctx_core.expressions.sandbox import ExpressionError
 
 
@@ -79,18 +79,13 @@ _REGEX_AFTER_WORDS: Final = frozenset(
 def is_id_start(c: str) -> bool:
     if c.isascii():
         return c.isalpha() or c in "_$"
-    return (
-        unicodedata.category(c) in ("Lu", "Ll", "Lt", "Lm", "Lo", "Nl")
-        or c in "\u2118\u212e\u309b\u309c"
-    )
+    return id_start(c)
 
 
 def is_id_part(c: str) -> bool:
     if c.isascii():
         return c.isalnum() or c in "_$"
-    if c in "\u200c\u200d":
-        return True
-    return is_id_start(c) or unicodedata.category(c) in ("Mn", "Mc", "Nd", "Pc")
+    return id_continue(c)
 
 
 def tokenize(text: str) -> list[Token]:
@@ -116,6 +111,19 @@ class _Lexer:
         return False
 
     def run(self) -> list[Token]:
+        """The tokens; where V8's scanner fails, an "illegal" token carrying its error ends
+        them (the parser reports it, or its own message where it expected something else:
+        after a call's argument any token is "missing ) after argument list")."""
+        try:
+            return self.scan()
+        except JsSyntaxError as e:
+            start = e.error.start if e.error.start is not None else len(self.text)
+            end = e.error.end if e.error.end is not None else start
+            self.tokens.append(Token("illegal", e, start, end))
+            self.tokens.append(Token("eof", False, len(self.text), len(self.text)))
+            return self.tokens
+
+    def scan(self) -> list[Token]:
         text, n = self.text, len(self.text)
         i = 0
         nl = False
@@ -263,6 +271,8 @@ class _Lexer:
         if text[i] == "0" and i + 1 < n and text[i + 1] in _DIGITS:
             while j < n and text[j] in _DIGITS:
                 j += 1
+            if j < n and text[j] == "n":  # no BigInt of a legacy literal: the scanner fails
+                raise self.error("Invalid or unexpected token", i, j + 1)
             if all(d in "01234567" for d in text[i:j]):
                 raise self.error("Octal literals are not allowed in strict mode.", i, j)
             raise self.error("Decimals with leading zeros are not allowed in strict mode.", i, j)

@@ -81,7 +81,7 @@ class JsArrow(ast.expr):
     """``(params) => body``; ``defaults`` holds each parameter's default (or None), ``rest``
     says the last parameter is ``...rest``."""
 
-    _fields = ("body", "defaults")
+    _fields = ("body", "defaults", "patterns")
 
     def __init__(
         self,
@@ -89,11 +89,37 @@ class JsArrow(ast.expr):
         params: tuple[str, ...] = (),
         defaults: list[ast.expr | None] | None = None,
         rest: bool = False,
+        patterns: list[JsPattern | None] | None = None,
     ) -> None:
         super().__init__()
         self.body, self.params = body, params
         self.defaults: list[ast.expr | None] = defaults or [None] * len(params)
         self.rest = rest
+        # a destructured parameter's pattern (its slot in ``params`` is a name no source
+        # text can spell); ``bound`` is every name the patterns bind
+        self.patterns: list[JsPattern | None] = patterns or [None] * len(params)
+        self.bound: tuple[str, ...] = ()
+
+
+class JsPattern(ast.expr):
+    """An array binding pattern (``[a, , [b, c] = d, ...e]``): each element is a JsHole, an
+    ``ast.Name`` target, a nested JsPattern, a JsBindDefault, or a JsSpread (the rest)."""
+
+    _fields = ("elts",)
+
+    def __init__(self, elts: list[ast.expr]) -> None:
+        super().__init__()
+        self.elts = elts
+
+
+class JsBindDefault(ast.expr):
+    """``target = default`` inside a binding pattern."""
+
+    _fields = ("target", "default")
+
+    def __init__(self, target: ast.expr, default: ast.expr) -> None:
+        super().__init__()
+        self.target, self.default = target, default
 
 
 class JsAssign(ast.expr):

@@ -25,12 +25,14 @@ from flowctx_core.expressions.mj.nodes import (
     JsArrow,
     JsAssign,
     JsBinary,
+    JsBindDefault,
     JsChain,
     JsCoalesce,
     JsDelete,
     JsHole,
     JsNew,
     JsOptional,
+    JsPattern,
     JsRegexLiteral,
     JsSequence,
     JsSpread,
@@ -216,6 +218,8 @@ class Parser:
 
     def unexpected(self, tok: Token | None = None) -> JsSyntaxError:
         tok = tok or self.peek()
+        if tok.kind == "illegal":
+            return tok.value  # type: ignore[no-any-return]  # the scanner's own error
         if tok.kind == "eof":
             return self.error("Unexpected end of input", tok)
         if tok.kind == "str":
@@ -225,8 +229,10 @@ class Parser:
         if tok.kind == "name" and tok.value in STRICT_RESERVED:
             return self.error("Unexpected strict mode reserved word", tok)
         if tok.kind == "name" and tok.value not in RESERVED:
-            return self.error("Unexpected identifier", tok)
+            return self.error(f"Unexpected identifier '{tok.value}'", tok)
         shown = self.text[tok.start : tok.end] or str(tok.value)
+        if shown == "=>":
+            return self.error("Malformed arrow function parameter list", tok)
         return self.error(f"Unexpected token '{shown}'", tok)
 
     def enter(self) -> None:
@@ -549,6 +555,8 @@ class Parser:
 
     def new_expression(self) -> ast.expr:
         tok = self.advance()
+        if self.at("."):
+            return self.new_target(tok)
         nxt = self.peek()
         if nxt.kind == "name" and nxt.value in EXECUTING_GLOBALS | {"Function"}:
             self.refuse(f"new {nxt.value}", tok.start, nxt.end)
@@ -561,6 +569,19 @@ class Parser:
             end = self.tokens[self.pos - 1].end
         self.leave()
         return _mark(JsNew(callee=callee, args=args), tok.start, end)
+
+    def new_target(self, new: Token) -> ast.expr:
+        """``new.target``: MemberJunction calls its function, never constructs it, so it is
+        undefined (in an arrow function too, which sees the enclosing function's)."""
+        self.advance()  # '.'
+        tok = self.peek()
+        if tok.kind != "name" or tok.value != "target":
+            raise self.unexpected()
+        if tok.escaped:
+            raise self.error("'new.target' must not contain escaped characters", tok)
+        self.advance()
+        zero = _mark(ast.Constant(value=0), new.start, tok.end)
+        return _mark(JsVoid(operand=zero), new.start, tok.end)
 
     def member_no_call(self) -> ast.expr:
         """The callee of ``new``: a member expression without calls (``new a.b[c]``)."""
@@ -617,7 +638,12 @@ class Parser:
                 break
             self.advance()
         self.leave()
-        self.expect(")")
+        if self.at("=>"):
+            raise self.unexpected()  # "Malformed arrow function parameter list"
+        if not self.at(")"):
+            # V8 says so whatever stands there (another token, an illegal character)
+            raise self.error("missing ) after argument list", self.peek())
+        self.advance()
         return args
 
     # --- arrow functions ---------------------------------------------------------------------
@@ -645,7 +671,9 @@ class Parser:
 
     def arrow(self) -> ast.expr:
         start = self.peek().start
-        names: list[Token] = []
+        names: list[Token] = []  # every name bound, in order (patterns' names included)
+        slots: list[str] = []
+        patterns: list[JsPattern | None] = []
         defaults: list[ast.expr | None] = []
         rest = False
         if self.at("("):
@@ -655,30 +683,25 @@ class Parser:
                     raise self.error("Rest parameter must be last formal parameter", self.peek())
                 dots = self.advance() if self.at("...") else None
                 tok = self.peek()
-                if tok.kind != "name":
-                    self.unsupported("destructuring parameters", tok.start, tok.end)
-                    depth = 0
-                    while not (depth == 0 and (self.at(",") or self.at(")"))):
-                        t = self.advance()
-                        if t.kind == "op" and t.value in ("(", "["):
-                            depth += 1
-                        elif t.kind == "op" and t.value in (")", "]"):
-                            depth -= 1
+                pattern: JsPattern | None = None
+                if tok.kind == "op" and tok.value == "[":
+                    pattern = self.binding_pattern(names)
+                    slots.append(f"[{len(slots)}]")  # no source text spells it
+                elif tok.kind != "name":
+                    raise self.unexpected()
                 else:
+                    self.check_binding(tok)
                     names.append(self.advance())
-                    default: ast.expr | None = None
-                    if self.at("=") and dots is None:
-                        self.advance()
-                        # a default sees the parameters before it
-                        self.params.append(frozenset(t.value for t in names))
-                        try:
-                            default = self.assignment()
-                        finally:
-                            self.params.pop()
-                    elif self.at("="):
-                        raise self.error("Rest parameter may not have a default initializer", tok)
-                    defaults.append(default)
-                    rest = dots is not None
+                    slots.append(tok.value)
+                patterns.append(pattern)
+                default: ast.expr | None = None
+                if self.at("=") and dots is None:
+                    self.advance()
+                    default = self.binding_default(names)
+                elif self.at("="):
+                    raise self.error("Rest parameter may not have a default initializer", tok)
+                defaults.append(default)
+                rest = dots is not None
                 if self.at(","):
                     self.advance()
                     if rest:
@@ -689,12 +712,14 @@ class Parser:
                     raise self.unexpected()
             self.advance()
         else:
+            self.check_binding(self.peek())
             names.append(self.advance())
+            slots.append(names[-1].value)
+            patterns.append(None)
             defaults.append(None)
         self.expect("=>")
         seen: set[str] = set()
         for tok in names:
-            self.check_binding(tok)
             if tok.value in seen:
                 raise self.error("Duplicate parameter name not allowed in this context", tok)
             seen.add(tok.value)
@@ -705,9 +730,67 @@ class Parser:
             body = self.assignment()
         finally:
             self.params.pop()
-        node = JsArrow(body=body, defaults=defaults, rest=rest)
-        node.params = tuple(t.value for t in names)
+        node = JsArrow(body=body, defaults=defaults, rest=rest, patterns=patterns)
+        node.params = tuple(slots)
+        node.bound = tuple(t.value for t in names)
         return _mark(node, start, span_of(body)[1])
+
+    def binding_default(self, names: list[Token]) -> ast.expr:
+        """A parameter's or a pattern element's default: it sees the names bound before it."""
+        self.params.append(frozenset(t.value for t in names))
+        try:
+            return self.assignment()
+        finally:
+            self.params.pop()
+
+    def binding_pattern(self, names: list[Token]) -> JsPattern:
+        """``[a, , [b] = c, ...d]`` as a parameter (braces are refused before parsing)."""
+        start = self.advance().start  # '['
+        elts: list[ast.expr] = []
+        while not self.at("]"):
+            if self.at(","):
+                self.advance()
+                elts.append(JsHole())
+                continue
+            dots = self.advance() if self.at("...") else None
+            tok = self.peek()
+            target: ast.expr
+            if tok.kind == "op" and tok.value == "[":
+                target = self.binding_pattern(names)
+            elif tok.kind == "name":
+                if tok.value in ("eval", "arguments"):
+                    raise self.error("Invalid destructuring assignment target", tok)
+                self.check_binding(tok)
+                names.append(self.advance())
+                target = ast.Name(id=tok.value, ctx=ast.Store())
+                if self.at(".") or self.at("["):
+                    raise self.error("Illegal property in declaration context", tok)
+                if self.at("?.") or self.at("("):
+                    raise self.error("Invalid destructuring assignment target", tok)
+            else:
+                # whatever expression it is, V8 names it an invalid target
+                end = self.assignment()
+                raise self.error(
+                    "Invalid destructuring assignment target",
+                    Token("op", "", tok.start, span_of(end)[1]),
+                )
+            if dots is not None:
+                if self.at("="):
+                    raise self.error("Invalid destructuring assignment target", tok)
+                if not self.at("]"):
+                    raise self.error("Rest element must be last element", dots)
+                elts.append(JsSpread(value=target))
+                break
+            if self.at("="):
+                self.advance()
+                target = JsBindDefault(target=target, default=self.binding_default(names))
+            elts.append(target)
+            if self.at(","):
+                self.advance()
+            elif not self.at("]"):
+                raise self.unexpected()
+        self.expect("]")
+        return _mark(JsPattern(elts=elts), start, start + 1)
 
     def check_binding(self, tok: Token) -> None:
         name = tok.value
@@ -731,6 +814,9 @@ class Parser:
         if tok.kind == "name":
             return self.identifier()
         if tok.kind == "op" and tok.value == "(":
+            if self.arrow_ahead():
+                # an arrow function where only a higher-precedence operand may stand
+                raise self.error("Malformed arrow function parameter list", tok)
             self.advance()
             if self.at(")"):
                 raise self.unexpected()
