@@ -21,16 +21,18 @@ evaluate in a worker thread.
 
 from __future__ import annotations
 
-import importlib
 import time
-from collections.abc import Callable, Mapping
-from functools import lru_cache
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Final
 
 from flowctx_core.base import clock
-from flowctx_core.base.gcpause import gc_paused
 from flowctx_core.base.record import Record, replace
 from flowctx_core.expressions import budget
+from flowctx_core.expressions.compiling import (
+    _FRONT_END_MODULES,
+    _bound_to_scope,
+    _compile,
+)
 from flowctx_core.expressions.engines import ENGINES
 from flowctx_core.expressions.sandbox import (
     Compiled,
@@ -49,25 +51,6 @@ if TYPE_CHECKING:
     from flowctx_core.expressions.explain import ExplainNode, SecretPaths
 
 DIALECTS: Final = ("mj", "ag2", "mozaiks", "python")
-# Each front end (and the explain tree builder) is imported when first used: a command that
-# evaluates mj conditions only (``flowctx eval``) does not pay for the other three.
-_FRONT_END_MODULES: Final = {
-    "mj": ("flowctx_core.expressions.mj", "compile_mj"),
-    "ag2": ("flowctx_core.expressions.ag2", "compile_ag2"),
-    "mozaiks": ("flowctx_core.expressions.mozaiks", "compile_mozaiks"),
-    "python": ("flowctx_core.expressions.python", "compile_python"),
-}
-_FRONT_ENDS: dict[str, Callable[[str], Compiled]] = {}
-
-
-def _front_end(dialect: str) -> Callable[[str], Compiled]:
-    front = _FRONT_ENDS.get(dialect)
-    if front is None:
-        module, name = _FRONT_END_MODULES[dialect]
-        # an import's objects live as long as the process: no cycle to collect among them
-        with gc_paused():
-            front = _FRONT_ENDS[dialect] = getattr(importlib.import_module(module), name)
-    return front
 
 
 def __getattr__(name: str) -> Any:
@@ -154,11 +137,6 @@ class EvalResult(Record):
         return out
 
 
-@lru_cache(maxsize=4096)
-def _compile(dialect: str, text: str) -> Compiled:
-    return _front_end(dialect)(text)
-
-
 # A cached condition is re-evaluated on every keystroke and route decision, so the success
 # path builds its frozen result through the slot descriptors: about half the cost of the
 # generated frozen __init__ (which goes through object.__setattr__ field by field).
@@ -215,26 +193,6 @@ def compile_expression(text: str, dialect: str = "mj") -> Compiled:
 def referenced_names(text: str, dialect: str) -> frozenset[str]:
     """The top-level names ``text`` reads (for ag2, its ``${names}``)."""
     return compile_expression(text, dialect).names
-
-
-@lru_cache(maxsize=256)
-def _compile_mj_bound(text: str, bound: frozenset[str]) -> Compiled:
-    from flowctx_core.expressions.mj import compile_mj
-
-    return compile_mj(text, bound)
-
-
-def _bound_to_scope(exc: ExpressionError, text: str, scope: Any) -> Compiled | None:
-    """An mj condition refused only for naming host globals (``globalThis``) that the scope
-    itself provides: MemberJunction's function takes them as parameters, so they are the
-    scope's values and nothing of the host is reached. None when the refusal stands."""
-    names = getattr(exc, "host_names", None)
-    if not names or not isinstance(scope, Mapping) or not all(n in scope for n in names):
-        return None
-    try:
-        return _compile_mj_bound(text, names)
-    except ExpressionError:
-        return None
 
 
 def _parameters_first(scope: Any) -> ExprError | None:

@@ -24,7 +24,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from flowctx_core.base import clock
-from flowctx_core.expressions import _bound_to_scope, _compile, budget
+from flowctx_core.expressions import budget
+from flowctx_core.expressions.compiling import _bound_to_scope, _compile
 from flowctx_core.expressions.explain import SecretPaths, _taint_reasons, secret_paths
 from flowctx_core.expressions.provenance import (
     SecretRead,

@@ -388,6 +388,9 @@ def new_object(value: Any = UNDEFINED, *_: Any) -> Any:
     return value
 
 
+LENT["new_object"] = new_object
+
+
 def instance_of(value: Any, name: str) -> bool:
     """``value instanceof <the global constructor name>`` for the classes made here."""
     if isinstance(value, dates.JsDate):

@@ -278,7 +278,7 @@ def _array_method_on(this: Any, name: str, args: list[Any]) -> Any:
     """An Array.prototype method on a value that is no array (ECMAScript's methods are
     generic): ``concat`` puts the value first, ``push`` writes indexes and ``length``, the
     methods that only read see the array-like's elements up to its ``length``."""
-    from flowctx_core.expressions.js.constructors import new_object
+    new_object = LENT["new_object"]  # constructors' ToObject, lent (they import this module)
 
     if name == "concat":
         first = this if _holds_properties(this) else new_object(this)
