@@ -22,9 +22,9 @@ import pytest
 import pytest_asyncio
 from lsprotocol import types
 from pygls.uris import from_fs_path
-from pytest_lsp import LanguageClient, client_capabilities
+from pytest_lsp import LanguageClient
 
-from tests.lsp.client import make_client
+from tests.lsp.client import start_client
 
 #: far longer than any request should take: reaching it means the server froze
 FROZEN = 60.0
@@ -61,17 +61,7 @@ def _workspace(root: Path, conditions: list[str]) -> Path:
 
 
 async def _start(root: Path) -> LanguageClient:
-    lsp = make_client()
-    await lsp.start_io(sys.executable, "-m", "flowctx_tui", "lsp")
-    await asyncio.wait_for(
-        lsp.initialize_session(
-            types.InitializeParams(
-                capabilities=client_capabilities("visual-studio-code"),
-                root_uri=from_fs_path(str(root)),
-            )
-        ),
-        FROZEN,
-    )
+    lsp, _ = await asyncio.wait_for(start_client(root), FROZEN)
     return lsp
 
 

@@ -3,43 +3,15 @@ each problem points at, following the editor's unsaved text."""
 
 from __future__ import annotations
 
-import shutil
-import sys
-from collections.abc import AsyncIterator
 from pathlib import Path
 
-import pytest
-import pytest_asyncio
 from lsprotocol import types
 from pygls.uris import from_fs_path
-from pytest_lsp import LanguageClient, client_capabilities
+from pytest_lsp import LanguageClient
 
-from flowctx_tui.cli.workspace_args import demo_path
-from tests.lsp.client import make_client
 from tests.lsp.test_lsp_server import change, diagnostics_for
 
 AGENT = "metadata/agents/.approval-flow-agent.json"
-
-
-@pytest.fixture
-def demo(tmp_path: Path) -> Path:
-    root = tmp_path / "demo"
-    shutil.copytree(demo_path(), root)
-    return root
-
-
-@pytest_asyncio.fixture
-async def client(demo: Path) -> AsyncIterator[LanguageClient]:
-    lsp = make_client()
-    await lsp.start_io(sys.executable, "-m", "flowctx_tui", "lsp")
-    await lsp.initialize_session(
-        types.InitializeParams(
-            capabilities=client_capabilities("visual-studio-code"),
-            root_uri=from_fs_path(str(demo)),
-        )
-    )
-    yield lsp
-    await lsp.shutdown_session()
 
 
 async def test_diagnostics_on_the_json_follow_unsaved_edits(

@@ -11,8 +11,6 @@ UTF-8 bytes, the emoji two UTF-16 units) and ``'café'``.
 from __future__ import annotations
 
 import asyncio
-import shutil
-import sys
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -22,8 +20,7 @@ from lsprotocol import types
 from pygls.uris import from_fs_path
 from pytest_lsp import LanguageClient, client_capabilities
 
-from flowctx_tui.cli.workspace_args import demo_path
-from tests.lsp.client import make_client
+from tests.lsp.client import start_client
 
 CONTRACT = "workflows/AppGenerator/context_variables.yaml"
 GRAPH = "workflows/AppGenerator/transition_graph.yaml"
@@ -56,24 +53,13 @@ async def start(
     *args: str,
     registered: list[types.Registration] | None = None,
 ) -> LanguageClient:
-    lsp = make_client(registered)
-    await lsp.start_io(sys.executable, "-m", "flowctx_tui", "lsp", *args)
     capabilities = client_capabilities("visual-studio-code")
     if encoding is not None:
         capabilities.general = types.GeneralClientCapabilities(position_encodings=[encoding])
-    result = await lsp.initialize_session(
-        types.InitializeParams(capabilities=capabilities, root_uri=from_fs_path(str(root)))
-    )
+    lsp, result = await start_client(root, *args, capabilities=capabilities, registered=registered)
     agreed = result.capabilities.position_encoding
     assert agreed == (encoding or types.PositionEncodingKind.Utf16), agreed
     return lsp
-
-
-@pytest.fixture
-def demo(tmp_path: Path) -> Path:
-    root = tmp_path / "demo"
-    shutil.copytree(demo_path(), root)
-    return root
 
 
 ENCODINGS = [types.PositionEncodingKind.Utf16, types.PositionEncodingKind.Utf8, None]

@@ -5,45 +5,16 @@ hovers, completions, definitions, references, code lenses and actions."""
 from __future__ import annotations
 
 import asyncio
-import shutil
-import sys
 import time
-from collections.abc import AsyncIterator
 from pathlib import Path
 
-import pytest
-import pytest_asyncio
 from lsprotocol import types
 from pygls.uris import from_fs_path
-from pytest_lsp import LanguageClient, client_capabilities
-
-from flowctx_tui.cli.workspace_args import demo_path
-from tests.lsp.client import make_client
+from pytest_lsp import LanguageClient
 
 CONTRACT = "workflows/AppGenerator/context_variables.yaml"
 GRAPH = "workflows/AppGenerator/transition_graph.yaml"
 SECRET = "sk-demo-not-a-real-key"
-
-
-@pytest.fixture
-def demo(tmp_path: Path) -> Path:
-    root = tmp_path / "demo"
-    shutil.copytree(demo_path(), root)
-    return root
-
-
-@pytest_asyncio.fixture
-async def client(demo: Path) -> AsyncIterator[LanguageClient]:
-    lsp = make_client()
-    await lsp.start_io(sys.executable, "-m", "flowctx_tui", "lsp")
-    await lsp.initialize_session(
-        types.InitializeParams(
-            capabilities=client_capabilities("visual-studio-code"),
-            root_uri=from_fs_path(str(demo)),
-        )
-    )
-    yield lsp
-    await lsp.shutdown_session()
 
 
 def uri(demo: Path, rel: str) -> str:

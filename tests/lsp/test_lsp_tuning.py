@@ -5,15 +5,13 @@ from __future__ import annotations
 
 import asyncio
 import shutil
-import sys
 from pathlib import Path
 
 from lsprotocol import types
 from pygls.uris import from_fs_path
-from pytest_lsp import client_capabilities
 
 from flowctx_tui.cli.workspace_args import demo_path
-from tests.lsp.client import make_client
+from tests.lsp.client import start_client
 
 CONTRACT = "workflows/AppGenerator/context_variables.yaml"
 
@@ -23,14 +21,7 @@ async def test_ignored_codes_and_lines_are_not_published(tmp_path: Path) -> None
     shutil.copytree(demo_path(), root)
     profile = root / "flowctx.yaml"
     profile.write_text(profile.read_text() + "\nchecks:\n  authority.silent-trigger: ignore\n")
-    lsp = make_client()
-    await lsp.start_io(sys.executable, "-m", "flowctx_tui", "lsp")
-    await lsp.initialize_session(
-        types.InitializeParams(
-            capabilities=client_capabilities("visual-studio-code"),
-            root_uri=from_fs_path(str(root)),
-        )
-    )
+    lsp, _ = await start_client(root)
     try:
         path = root / CONTRACT
         text = path.read_text().replace(
