@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 import re
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -207,21 +207,28 @@ class Tally:
         return "flow ends"
 
 
-def compare(
-    oracle: FlowOracle, workspaces: Iterable[MjWorkspace], *, small: bool = False, seed: int = 0
-) -> Tally:
-    rng = random.Random(seed)
+def _asked(
+    oracle: FlowOracle, workspaces: Iterable[MjWorkspace], draw: Callable[[Agent], list[dict]]
+) -> list[tuple[Agent, dict, Any]]:
+    """Each flow agent's drawn cases, asked of the engine in one batch: (agent, case, answer)."""
     batches = []
     index: list[tuple[Agent, dict]] = []
     for ws in workspaces:
         for a in ws.flows.values():
             # one world per agent: the engine's row searches are linear
-            cases = cases_for(a, rng, small)
+            cases = draw(a)
             index += [(a, c) for c in cases]
             batches.append((world([a]), cases))
     answers = oracle.run(batches)
+    return [(a, c, ans) for (a, c), ans in zip(index, answers, strict=True)]
+
+
+def compare(
+    oracle: FlowOracle, workspaces: Iterable[MjWorkspace], *, small: bool = False, seed: int = 0
+) -> Tally:
+    rng = random.Random(seed)
     tally = Tally()
-    for (agent, case), ans in zip(index, answers, strict=True):
+    for agent, case, ans in _asked(oracle, workspaces, lambda a: cases_for(a, rng, small)):
         mine = flowctx_answer(agent, case)
         theirs = oracle_normal(ans)
         tally.cases += 1
@@ -348,16 +355,8 @@ def compare_runs(
     oracle: FlowOracle, workspaces: Iterable[MjWorkspace], *, per_agent: int, seed: int = 0
 ) -> Tally:
     rng = random.Random(seed)
-    batches = []
-    index: list[tuple[Agent, dict]] = []
-    for ws in workspaces:
-        for a in ws.flows.values():
-            cases = run_cases_for(a, rng, per_agent)
-            index += [(a, c) for c in cases]
-            batches.append((world([a]), cases))
-    answers = oracle.run(batches)
     tally = Tally()
-    for (agent, case), ans in zip(index, answers, strict=True):
+    for agent, case, ans in _asked(oracle, workspaces, lambda a: run_cases_for(a, rng, per_agent)):
         mine, theirs = flowctx_run(agent, case), oracle_run(ans)
         tally.cases += 1
         if mine == theirs:
