@@ -38,6 +38,7 @@ from flowctx_tui.cli.launch_args import (
     parse_env_overrides,
 )
 from flowctx_tui.cli.options import add_format_arg
+from flowctx_tui.cli.paint import CHECK_RULES, print_painted
 from flowctx_tui.cli.scenario_args import saved_scenario, with_scenario
 from flowctx_tui.cli.workspace_args import (
     add_workspace_args,
@@ -182,17 +183,18 @@ def _summary(c: Checked) -> str:
 
 
 def _print_text(checked: list[Checked], quiet: bool) -> None:
+    out: list[str] = []
     for c in checked:
         if len(checked) > 1:
             # problems are located relative to their workspace: say which one
-            print(f"workspace {c.session.root}")
+            out.append(f"workspace {c.session.root}")
         for refused in c.report.refused.values():
             # first, as the runtime would stop there
             # one line: a folder or file name may hold a line break (a forged heading)
-            print(one_line(refused.short(f"runtime {c.session.runtime.name}")))
-        for p in _kept(c.report.problems, quiet):
-            print(p.format())
-        print(_summary(c))
+            out.append(one_line(refused.short(f"runtime {c.session.runtime.name}")))
+        out.extend(p.format() for p in _kept(c.report.problems, quiet))
+        out.append(_summary(c))
+    print_painted("\n".join(out), CHECK_RULES)
 
 
 def _json_doc(c: Checked, quiet: bool) -> dict[str, Any]:

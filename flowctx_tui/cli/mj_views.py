@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 from flowctx_core.base.diagnostics import Diagnostic, did_you_mean
 from flowctx_core.base.oneline import one_line
 from flowctx_tui.cli.common import UsageError, fail, load_json_arg, load_json_object_arg
+from flowctx_tui.cli.paint import CHECK_RULES, ROUTES_RULES, TEST_RULES, print_painted
 
 if TYPE_CHECKING:
     from flowctx_core.memberjunction.agents import MjWorkspace
@@ -163,12 +164,14 @@ def run_check(args: argparse.Namespace, path: Path) -> int:
             print(line)
         print(_summary(names, counted, failed))
     else:
-        for p in kept:
-            print(p.format())
+        lines = [p.format() for p in kept]
         for a, why in ws.others:
             if not args.quiet:
-                print(one_line(f"{a.loc}: note: agent '{a.name}' is not a flow agent ({why})"))
-        print(_summary(names, counted, failed))
+                lines.append(
+                    one_line(f"{a.loc}: note: agent '{a.name}' is not a flow agent ({why})")
+                )
+        lines.append(_summary(names, counted, failed))
+        print_painted("\n".join(lines), CHECK_RULES)
     return 1 if failed else 0
 
 
@@ -299,11 +302,14 @@ def run_routes(args: argparse.Namespace, path: Path, render_text: Callable[..., 
         if source is None:
             print(one_line(f"{agent.name}: MemberJunction flow ({agent.file}), the starting step"))
             if hop.winner is not None:
-                print(f"winner: {one_line(hop.winner.name)} ({one_line(hop.reason)})")
+                said = f"winner: {one_line(hop.winner.name)} ({one_line(hop.reason)})"
             else:
-                print(f"no route: {one_line(hop.reason)}")
+                said = f"no route: {one_line(hop.reason)}"
+            print_painted(said, ROUTES_RULES)
         else:
-            print(render_text(agent.name, [as_decision(hop)], reveal=args.reveal))
+            print_painted(
+                render_text(agent.name, [as_decision(hop)], reveal=args.reveal), ROUTES_RULES
+            )
         params = action_inputs(hop, inputs, args.reveal)
         if params is not None:
             shown = json.dumps(params, ensure_ascii=False, default=str)
@@ -400,7 +406,7 @@ def run_test(args: argparse.Namespace, path: Path) -> int:
     elif args.format == "junit":
         print(to_junit(test_run, RUNTIME))
     else:
-        print(render_text(test_run, None, []))
+        print_painted(render_text(test_run, None, []), TEST_RULES)
     return test_run.exit_code
 
 

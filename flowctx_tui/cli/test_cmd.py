@@ -19,6 +19,8 @@ from pathlib import Path
 
 from flowctx_tui.cli.common import UsageError, fail
 from flowctx_tui.cli.options import add_format_arg
+from flowctx_tui.cli.paint import TEST_RULES, print_painted
+from flowctx_tui.cli.verbosity import note
 from flowctx_tui.cli.workspace_args import add_runtime_arg, add_workspace_args, open_from_args
 
 FORMATS = {
@@ -140,10 +142,7 @@ def run(args: argparse.Namespace) -> int:
     selected_nothing = False
     if args.workflow and not test_run.results and not test_run.problems:
         # said on standard error: the formats' own output stays what they promise
-        print(
-            f"flowctx: no test case for workflow '{args.workflow}' in the test files",
-            file=sys.stderr,
-        )
+        note(f"no test case for workflow '{args.workflow}' in the test files")
     elif args.keyword is not None and not test_run.results and not test_run.problems:
         # a mistyped -k ran nothing and said "0 passed, 0 failed" as if all were well
         selected_nothing = True
@@ -173,5 +172,5 @@ def run(args: argparse.Namespace) -> int:
         )
         print(json.dumps(doc, indent=2, ensure_ascii=False))
     else:
-        print(render_text(test_run, coverage, witnesses))
+        print_painted(render_text(test_run, coverage, witnesses), TEST_RULES)
     return 2 if selected_nothing else test_run.exit_code

@@ -381,3 +381,133 @@ def test_a_saved_scenario_s_masked_secret_stands_for_the_resolved_value(
     taken = [line.strip() for line in mermaid.splitlines() if "==>" in line]
     assert len(taken) == 1 and taken[0].startswith('step_Start ==>|"★ 1.')
     assert taken[0].endswith("step_Allowed")
+
+
+# --- -q/--quiet and -v/--verbose, errors on standard error, colour on a terminal ---
+
+#: a demo invocation of each one-shot command that reads a workspace (what it needs besides)
+DEMO_RUNS: dict[str, list[str]] = {
+    "matrix": ["-w", "Approvals"],
+    "check": [],
+    "routes": ["-w", "AppGenerator", "--from", "InterviewAgent"],
+    "trace": ["-w", "Approvals"],
+    "graph": ["-w", "Approvals"],
+    "prompt": ["-w", "AppGenerator", "--agent", "InterviewAgent"],
+    "trigger": ["-w", "AppGenerator", "--user", "hi"],
+    "test": [],
+}
+
+
+def test_quiet_and_verbose_on_every_command() -> None:
+    from flowctx_tui.cli.verbosity import QUIET_HELP, VERBOSE_HELP
+
+    for name, parser in parsers().items():
+        found = options(parser)
+        quiet, verbose = found.get("--quiet"), found.get("--verbose")
+        assert quiet is not None and "-q" in quiet.option_strings, name
+        assert verbose is not None and "-v" in verbose.option_strings, name
+        assert verbose.help == VERBOSE_HELP, name
+        # check's own --quiet also drops warnings, and says so
+        assert quiet.help == ("print errors only" if name == "check" else QUIET_HELP), name
+
+
+@pytest.mark.parametrize("command", list(DEMO_RUNS))
+def test_verbose_says_what_was_used_and_changes_no_result(
+    command: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = [command, "--demo", *DEMO_RUNS[command]]
+    code = main(argv)
+    plain = capsys.readouterr()
+    assert main([*argv, "-v"]) == code
+    told = capsys.readouterr()
+    assert told.out == plain.out  # results are the same; only standard error says more
+    assert "flowctx: workspace " in told.err and "(3 workflows); runtime " in told.err
+    assert "flowctx: workspace " not in plain.err
+    assert f"flowctx: {command} finished with exit status {code} in " in told.err
+    # --quiet: nothing on standard error but errors (the demo has none of these)
+    assert main([*argv, "-q"]) == code
+    assert "finished with" not in capsys.readouterr().err
+
+
+def test_quiet_silences_notes_but_never_errors(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["matrix", "--demo", "-w", "Approvals", "--format", "table"]
+    assert main(argv) == 0
+    assert capsys.readouterr().err == (
+        "flowctx: --format table is now --format text (table still works)\n"
+    )
+    assert main([*argv, "-q"]) == 0
+    assert capsys.readouterr().err == ""
+    # an error is said whatever the level
+    assert main(["matrix", "--demo", "-w", "Nope", "-q"]) == 2
+    assert "no workflow named 'Nope'" in capsys.readouterr().err
+
+
+def test_eval_writes_the_engine_s_error_to_standard_error(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["eval", "payload.x.y"]) == 3
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err.splitlines()[0] == "error: Cannot read properties of null (reading 'x')"
+    # the JSON document is the result: it stays on standard output, error and all
+    assert main(["eval", "payload.x.y", "--format", "json"]) == 3
+    out, err = capsys.readouterr()
+    assert json.loads(out)["error"] == "Cannot read properties of null (reading 'x')"
+
+
+def _on_a_terminal(argv: list[str], env: dict[str, str]) -> str:
+    """What ``flowctx argv`` writes to a real pseudo-terminal."""
+    import pty
+    import subprocess
+    import sys
+
+    leader, follower = pty.openpty()
+    try:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "flowctx", *argv],
+            stdin=subprocess.DEVNULL,
+            stdout=follower,
+            stderr=subprocess.DEVNULL,
+            env=env,
+        )
+        os.close(follower)
+        chunks = []
+        while True:
+            try:
+                chunk = os.read(leader, 65536)
+            except OSError:  # the terminal closed: the command ended
+                break
+            if not chunk:
+                break
+            chunks.append(chunk)
+        proc.wait(timeout=120)
+    finally:
+        os.close(leader)
+    return b"".join(chunks).decode()
+
+
+@pytest.mark.parametrize(
+    ("argv", "coloured"),
+    [
+        (["check", "--demo"], ["\x1b[1;31mFAILED:\x1b[0m", "\x1b[1;33mwarning: \x1b[0m"]),
+        (
+            ["routes", "--demo", "-w", "AppGenerator", "--from", "InterviewAgent"],
+            ["\x1b[1;32mwinner:\x1b[0m"],
+        ),
+        (["test", "--demo"], ["\x1b[32mPASS\x1b[0m", "\x1b[1;32m17 passed, 0 failed\x1b[0m"]),
+    ],
+)
+def test_check_routes_and_test_colour_a_terminal_unless_no_color(
+    argv: list[str], coloured: list[str]
+) -> None:
+    env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "TERM")}
+    env["TERM"] = "xterm-256color"
+    shown = _on_a_terminal(argv, env)
+    for part in coloured:
+        assert part in shown, (part, shown[-600:])
+    plain = _on_a_terminal(argv, {**env, "NO_COLOR": "1"})
+    assert "\x1b[" not in plain
+    # the same text under the colours
+    import re
+
+    assert re.sub(r"\x1b\[[0-9;]*m", "", shown) == plain
