@@ -323,7 +323,7 @@ def run_routes(args: argparse.Namespace, path: Path, render_text: Callable[..., 
 def run_graph(args: argparse.Namespace, path: Path, paint: Callable[[str, str], str]) -> int:
     """``flowctx graph`` on MJ metadata; ``paint``: graph's own colours."""
     from flowctx_core.memberjunction.flow.graph import build_graph
-    from flowctx_core.routing.graph_render import to_dot, to_mermaid, to_text
+    from flowctx_core.routing.graph_render import to_dot, to_json, to_mermaid, to_text
     from flowctx_tui.cli.terminal import colour_wanted, table_width
 
     try:
@@ -354,10 +354,16 @@ def run_graph(args: argparse.Namespace, path: Path, paint: Callable[[str, str], 
     header = [
         f"flowctx graph: workflow {agent.name}, runtime {RUNTIME}",
         f"scenario: {', '.join(given) if given else default}",
-        f"{'★' if args.format == 'text' else '★ and a thick line'}: the route each step takes "
-        "under the scenario",
     ]
-    if args.format == "mermaid":
+    if args.format != "json":  # what the drawings' marks mean
+        header.insert(
+            2,
+            f"{'★' if args.format == 'text' else '★ and a thick line'}: the route each step takes "
+            "under the scenario",
+        )
+    if args.format == "json":
+        print(json.dumps(to_json([graph], header), indent=2, ensure_ascii=False))
+    elif args.format == "mermaid":
         print(to_mermaid([graph], header))
     elif args.format == "dot":
         print(to_dot([graph], header))

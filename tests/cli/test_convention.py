@@ -108,6 +108,10 @@ def test_format_is_one_option_text_first_and_default_with_described_choices() ->
         if action is None:
             continue
         with_format.append(name)
+        if name == "schema":  # a JSON Schema is JSON: json is its one format
+            assert (action.choices, action.default) == (("json",), "json")
+            assert action.help and action.help.startswith("output format (default: json)")
+            continue
         assert action.dest == "format", name
         assert action.default == "text", name
         assert action.choices is not None and next(iter(action.choices)) == "text", name
@@ -117,7 +121,7 @@ def test_format_is_one_option_text_first_and_default_with_described_choices() ->
     # every command that prints a result a script may read
     assert set(with_format) == {
         "matrix", "check", "eval", "routes", "graph", "authority", "trigger", "prompt", "test",
-        "diff", "trace", "config",
+        "diff", "trace", "config", "init", "schema",
     }  # fmt: skip
 
 
@@ -511,3 +515,41 @@ def test_check_routes_and_test_colour_a_terminal_unless_no_color(
     import re
 
     assert re.sub(r"\x1b\[[0-9;]*m", "", shown) == plain
+
+
+def test_graph_init_and_schema_print_json(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # graph: every edge with its outcome; the winner of each source is the one the text stars
+    assert main(["graph", "--demo", "-w", "AppGenerator", "--format", "json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["header"][0].startswith("flowctx graph: workflow AppGenerator, runtime ")
+    assert not any("★" in line for line in doc["header"])  # the drawings' legend only
+    graph = doc["graphs"][0]
+    names = {n["name"] for n in graph["nodes"]}
+    assert all(e["source"] in names and e["target"] in names for e in graph["edges"])
+    assert {e["outcome"] for e in graph["edges"]} <= {
+        "true", "false", "error", "always", "not evaluable", "skipped"
+    }  # fmt: skip
+    winners = [e for e in graph["edges"] if e["winner"]]
+    assert winners and all(e["location"]["line"] > 0 for e in winners)
+    assert main(["graph", "--demo", "-w", "AppGenerator"]) == 0
+    drawn = capsys.readouterr().out
+    assert len(winners) == drawn.count("★") - 1  # the legend's star
+    # MemberJunction metadata: the same document
+    assert main(["graph", "--demo", "-w", "Approvals", "--format", "json"]) == 0
+    assert json.loads(capsys.readouterr().out)["graphs"][0]["start"] == "Validate"
+    # init: what was written and what to try, nothing else on standard output
+    target = tmp_path / "fresh"
+    assert main(["init", str(target), "--format", "json"]) == 0
+    written = json.loads(capsys.readouterr().out)
+    assert written["workspace"] == str(target.resolve())
+    assert all((target / rel).is_file() for rel in written["files"])
+    assert written["next"][0]["command"].startswith("flowctx check ")
+    # a failure is still an error on standard error
+    assert main(["init", str(target), "--format", "json"]) == 1
+    out, err = capsys.readouterr()
+    assert out == "" and "init never overwrites a file" in err
+    # schema: --format json is its one format, the JSON Schema
+    assert main(["schema", "flow", "--format", "json"]) == 0
+    assert json.loads(capsys.readouterr().out)["$schema"].endswith("2020-12/schema")
