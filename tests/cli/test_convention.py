@@ -553,3 +553,49 @@ def test_graph_init_and_schema_print_json(
     # schema: --format json is its one format, the JSON Schema
     assert main(["schema", "flow", "--format", "json"]) == 0
     assert json.loads(capsys.readouterr().out)["$schema"].endswith("2020-12/schema")
+
+
+def _stdin(monkeypatch: pytest.MonkeyPatch, text: str) -> None:
+    import io
+    import sys
+
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(text.encode())))
+
+
+def test_dash_reads_standard_input_where_a_file_is_read(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["init", str(tmp_path / "ws"), "-q"]) == 0
+    capsys.readouterr()
+    root = tmp_path / "ws"
+    monkeypatch.chdir(root)
+    contract = root / "workflows/Hello/context_variables.yaml"
+    # check -: an unsaved buffer of one of the workspace's files, checked in its workspace
+    _stdin(monkeypatch, contract.read_text().replace("type: string", "type: strin", 1))
+    rel = "workflows/Hello/context_variables.yaml"
+    assert main(["check", "-", "--stdin-filename", rel]) == 0
+    out = capsys.readouterr().out
+    assert f"{rel}:4:11: warning: definitions.greeting_style.type: unknown type 'strin'" in out
+    assert "type: string" in contract.read_text()  # the file itself is untouched
+    assert main(["check", "-"]) == 2
+    assert "say which with --stdin-filename FILE" in capsys.readouterr().err
+    # test --file -: a test file from standard input, located as <stdin>
+    _stdin(
+        monkeypatch,
+        "workflow: Hello\ncases:\n  - name: greets\n    expect:\n"
+        "      route: {from: GreeterAgent, to: nowhere}\n",
+    )
+    assert main(["test", "--file", "-"]) == 2  # an invalid case
+    out = capsys.readouterr().out
+    assert "<stdin>:5:39: cases[0].expect.route.to: no rule from 'GreeterAgent'" in out
+    _stdin(
+        monkeypatch,
+        "workflow: Hello\ncases:\n  - name: greets\n    expect:\n"
+        "      route: {from: GreeterAgent, to: user}\n",
+    )
+    assert main(["test", "--file", "-"]) == 0
+    assert "PASS  Hello: greets  (<stdin>:3:5)" in capsys.readouterr().out
+    # trace --script -: the script from standard input; its errors located there too
+    _stdin(monkeypatch, "turns: [\n")
+    assert main(["trace", "--script", "-"]) == 2
+    assert capsys.readouterr().err.startswith("<stdin>:1:8: YAML syntax error")
