@@ -157,6 +157,19 @@ def load_workflow(root: Path, name: str, runtime: RuntimeProfile = MOZAIKS) -> W
     return replace(parsed, text=text)
 
 
+def contract_text(root: Path, name: str) -> str | None:
+    """The text ``load_workflow`` would parse for workflow ``name`` now, read as it reads it
+    (through ``fsview``, so an editor's unsaved buffer counts); None when it would parse none
+    (no contract, one outside the workspace, one that cannot be read). Parsing is a function of
+    this text, the folder and the runtime: a caller that kept the ``WorkflowSnapshot`` of the
+    same text (its ``text``) may reuse it instead of parsing again (the language server)."""
+    path = workflow_folder(root, name) / CONTRACT_FILE
+    if not present(path) or outside_workspace(path, root) is not None:
+        return None
+    text, _problem = read_text_file(path, display_path(path, root))
+    return text
+
+
 def _unread(
     name: str,
     folder: Path,
