@@ -74,6 +74,13 @@ class WorkflowSnapshot:
                 out.setdefault(name, []).append(agent)
         return {name: tuple(agents) for name, agents in out.items()}
 
+    @cached_property
+    def policy_memo(self) -> dict[Any, Any]:
+        """``stages.workflow_policy``'s policies of this snapshot, by the routes they were built
+        with: resolving and checking a workflow both need it, and at 3,000 variables each
+        build took a tenth of a second."""
+        return {}
+
     def variable(self, name: str) -> VariableSpec | None:
         return self._by_name.get(name)
 
