@@ -198,11 +198,18 @@ def problems(
     ws.good = {name: part for name, part in good.items() if name in found.parts}
     out: dict[Path, list[Located]] = {}
     texts: dict[Path, list[str]] = {}
+    #: each problem file's absolute path, None outside the workspace (resolved once per file:
+    #: a 3,000-variable contract has thousands of problems in one file)
+    where: dict[str, Path | None] = {}
     for problem in found.problems:
         if not problem.file:
             continue
-        path = (ws.root / problem.file).resolve()
-        if ws.root not in path.parents and path != ws.root:
+        if problem.file not in where:
+            full = (ws.root / problem.file).resolve()
+            inside = ws.root in full.parents or full == ws.root
+            where[problem.file] = full if inside else None
+        path = where[problem.file]
+        if path is None:
             continue
         if path not in texts:
             texts[path] = _text_of(path, buffers, ws.root).splitlines()

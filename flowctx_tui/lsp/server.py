@@ -594,7 +594,16 @@ def try_in_flowctx(ls: FlowctxServer, *arguments: Any) -> str:
     return text
 
 
+#: how long a thread holds the interpreter before another may run (s): a request's thread
+#: waits at most about this long for a check running in another (Python's default is 5 ms;
+#: a hover takes several hand-overs between the reader, its worker and the writer)
+SWITCH_INTERVAL = 0.001
+
+
 def main(runtime: str | None = None) -> int:
+    import sys
+
     server.runtime = runtime
+    sys.setswitchinterval(SWITCH_INTERVAL)
     server.start_io()
     return 0
