@@ -176,6 +176,7 @@ def analyse(
             else:
                 _stop(cancel)
                 matrix = resolve(snap, inputs, name)
+                _stop(cancel)
                 found = tuple(workflow_part(snap, wf, matrix))
                 parts[name] = Part(wf, snap.routes.get(name), matrix, found, now)
                 checked.append(name)
