@@ -75,7 +75,7 @@ class _Protocol(LanguageServerProtocol):
 
 
 class _Busy(Exception):
-    """A request found the workspace busy for its whole budget."""
+    """A request was given up (late or cancelled) before its work started."""
 
 
 class FlowctxServer(LanguageServer):
