@@ -6,6 +6,12 @@ Nothing here speaks the protocol (``server.py`` does): positions are 0-based (li
 as editors count them, paths absolute. Editors' unsaved buffers are read instead of the disk
 while a question is answered (``flowctx_core.base.fsview.buffers``). Values are masked as
 everywhere else; completion offers names, never values.
+
+Problems are checked incrementally (``incremental.py``) from the workspace's last analysis;
+the variable, rule and name questions are answered from each workflow's part of the last
+good analysis (``Workspace.good``: the last whose contract parsed), swapped in whole when a
+check ends, so they never wait for the check that is running; only a workflow no analysis has
+reached yet is read and resolved on the spot.
 """
 
 from __future__ import annotations
