@@ -220,7 +220,9 @@ def in_process(root: Path, repeat: int) -> float:
 
 def verdict(name: str, value: float, target: float, unit: str = "ms") -> None:
     met = "met" if value <= target else "NOT MET"
-    print(f"  {name:<52} {value:8.1f} {unit:<4} (target <= {target:g} {unit}: {met})")
+    shown = f"{value:8.1f}" if unit else f"{value:8.0f}"
+    goal = f"<= {target:g} {unit}" if unit else f"<= {target:g}"
+    print(f"  {name:<52} {shown} {unit:<4} (target {goal}: {met})")
 
 
 async def run(tmp: Path, repeat: int) -> None:
