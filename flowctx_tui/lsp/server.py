@@ -47,7 +47,7 @@ from flowctx_tui.lsp.positions import to_client, to_server
 
 #: how long after the last keystroke diagnostics are computed (s): short, since a newer
 #: change cancels the running check anyway
-DEBOUNCE = 0.02
+DEBOUNCE = 0.01
 #: the longest a hover, completion or lens request may take before it answers nothing (s)
 REQUEST_BUDGET = 5.0
 #: files whose change can change another file's problems
