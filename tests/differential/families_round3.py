@@ -375,6 +375,24 @@ def bigint_as_n(r: random.Random) -> Case:
     return r.choice(["String({e})", "{e}", "typeof {e}", "{e} > 0n"]).replace("{e}", expr), {}
 
 
+# locale-sensitive case mapping: Turkish, Azeri and Lithuanian's own rules beside the default,
+# and every way a locale argument is given or refused
+CASE_ATOMS = ["i", "I", "İ", "ı", "j", "J", "Į", "į", "Ì", "Í", "Ĩ", "\u0307", "\u0301",
+              "\u0300", "\u0323", "Σ", "σ", "ς", "a", "ß", "ǰ", "x", " ", "😀"]  # fmt: skip
+CASE_LOCALES = ["'tr'", "'az'", "'lt'", "'en'", "'TR'", "'tr-TR'", "'tur'", "'lit'", "'aze'",
+                "['lt', 'en']", "['en', 'tr']", "'de'", "undefined", "5", "true", "'x'",
+                "'tr-'", "'tr_TR'", "[]", "[5]", "null", "'und'", "'az-Latn-AZ'",
+                "'lt-x-foo'", "'root'", "[['tr']]", "''"]  # fmt: skip
+
+
+def locale_case(r: random.Random) -> Case:
+    text = "".join(r.choice(CASE_ATOMS) for _ in range(r.randint(1, 6)))
+    literal = "'" + text.encode("unicode_escape").decode().replace("'", "\\'") + "'"
+    method = r.choice(["toLocaleUpperCase", "toLocaleLowerCase"])
+    call = f"{literal}.{method}({r.choice(CASE_LOCALES)})"
+    return r.choice(["{c}", "{c}.length", "{c} === {c}", "escape({c})"]).replace("{c}", call), {}
+
+
 FAMILIES: dict[str, Callable[[random.Random], Case]] = {
     "destructuring": destructuring,
     "spread.holes": spread_holes,
@@ -388,4 +406,5 @@ FAMILIES: dict[str, Callable[[random.Random], Case]] = {
     "functions.own": function_props,
     "date.legacy": date_legacy,
     "bigint.as_n": bigint_as_n,
+    "locale.case": locale_case,
 }
