@@ -393,6 +393,27 @@ def locale_case(r: random.Random) -> Case:
     return r.choice(["{c}", "{c}.length", "{c} === {c}", "escape({c})"]).replace("{c}", call), {}
 
 
+# numbers in each locale node has (toLocaleString(locale), no options): separators, group
+# sizes (Indian lakhs), a group only from five digits (es, pl), native digits (ar-EG, bn, fa),
+# minus signs with direction marks, NaN in words, fallbacks for regions and languages
+NUMBER_VALUES = ["1234.5", "-1234567.891", "0", "-0", "1e21", "123456789012", "0.0005",
+                 "1.0005", "NaN", "Infinity", "-Infinity", "12", "1234", "12345", "99999.9995",
+                 "5e-7", "2**53", "-42.125", "1000000", "payload.n",
+                 "payload.n * -1000.5"]  # fmt: skip
+NUMBER_LOCALES = ["de-DE", "de", "en-IN", "es", "es-MX", "de-CH", "fr", "fr-CA", "ar", "ar-EG",
+                  "fa", "sv", "hi", "zh", "zh-TW", "ja", "pt-BR", "ru", "pl", "bn", "tr", "lt",
+                  "he", "ur", "my", "mr", "xx", "en-XX", "sr-Latn", "sr", "sr-Latn-RS", "es-419",
+                  "deu", "iw", "und", "nb", "no", "de-AT", "it-CH", "en-ZA", "pt-PT", "ca", "da",
+                  "fi", "nl", "en-GB", "zh-Hant", "th", "ne", "ps", "uz-Arab", "ks", "de-x-foo",
+                  "EN-us", "x", "en_US"]  # fmt: skip
+
+
+def locale_number(r: random.Random) -> Case:
+    locale = r.choice([f"'{r.choice(NUMBER_LOCALES)}'", "[5]", "null", "['fr', 'de']", "[]"])
+    call = f"({r.choice(NUMBER_VALUES)}).toLocaleString({locale})"
+    return r.choice(["{c}", "{c}.length", "{c} === '1.234,5'"]).replace("{c}", call), _scope()
+
+
 FAMILIES: dict[str, Callable[[random.Random], Case]] = {
     "destructuring": destructuring,
     "spread.holes": spread_holes,
@@ -407,4 +428,5 @@ FAMILIES: dict[str, Callable[[random.Random], Case]] = {
     "date.legacy": date_legacy,
     "bigint.as_n": bigint_as_n,
     "locale.case": locale_case,
+    "locale.number": locale_number,
 }

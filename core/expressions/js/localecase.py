@@ -25,8 +25,14 @@ _TAG: Final = re.compile(
     r"(?:-[0-9a-wyz](?:-[a-z0-9]{2,8})+)*(?:-x(?:-[a-z0-9]{1,8})+)?\Z",
     re.I,
 )
-#: the three-letter codes ICU canonicalises to the languages with their own mappings
-_ALIASES: Final = {"tur": "tr", "aze": "az", "lit": "lt", "ell": "el", "gre": "el"}
+#: the language codes ICU canonicalises to another (three-letter and deprecated ones)
+ALIASES: Final = {
+    "tur": "tr", "aze": "az", "lit": "lt", "ell": "el", "gre": "el", "deu": "de", "ger": "de",
+    "fra": "fr", "fre": "fr", "spa": "es", "eng": "en", "rus": "ru", "jpn": "ja", "zho": "zh",
+    "chi": "zh", "ara": "ar", "por": "pt", "ita": "it", "nld": "nl", "dut": "nl", "pol": "pl",
+    "swe": "sv", "fin": "fi", "hin": "hi", "kor": "ko", "iw": "he", "in": "id", "ji": "yi",
+    "jw": "jv", "mo": "ro",
+}  # fmt: skip
 
 # Soft_Dotted (Unicode 17, as node 20 has it): the letters whose dot a combining dot repeats
 _SOFT_DOTTED: Final = re.compile(
@@ -41,10 +47,10 @@ _DOT_ABOVE: Final = "\u0307"
 _ABOVE: Final = 230
 
 
-def _language(locales: Any) -> str:
-    """The language of the first locale asked for ('' for the default locale)."""
+def first_locale(locales: Any) -> str | None:
+    """The first locale asked for, validated as node validates it (None: the default)."""
     if locales is UNDEFINED:
-        return ""
+        return None
     if locales is None:
         raise JsError("Cannot convert undefined or null to object")
     if isinstance(locales, str):
@@ -56,16 +62,27 @@ def _language(locales: Any) -> str:
                 raise JsError("Language ID should be string or object.")
             tags.append(to_string(item))
     else:
-        return ""  # a number or a boolean: ToObject has no length, so no locale
+        return None  # a number or a boolean: ToObject has no length, so no locale
     if not tags:
-        return ""
+        return None
     tag = tags[0]
     if not _TAG.match(tag):
         if tag and re.fullmatch(r"[A-Za-z0-9-]+", tag) and ("--" in tag or tag[-1] == "-"):
             raise JsError(f"Invalid language tag: {tag}")
         raise JsError("Incorrect locale information provided")
+    return tag
+
+
+def language_of(tag: str) -> str:
+    """The language subtag of a valid tag, as ICU canonicalises the aliases it has."""
     first = tag.split("-", 1)[0].lower()
-    return _ALIASES.get(first, first)
+    return ALIASES.get(first, first)
+
+
+def _language(locales: Any) -> str:
+    """The language of the first locale asked for ('' for the default locale)."""
+    tag = first_locale(locales)
+    return "" if tag is None else language_of(tag)
 
 
 def _ccc(c: str) -> int:
