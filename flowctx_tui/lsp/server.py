@@ -428,44 +428,51 @@ async def completion(ls: FlowctxServer, params: types.CompletionParams) -> types
 
 @server.feature(types.TEXT_DOCUMENT_DEFINITION)
 async def definition(ls: FlowctxServer, params: types.DefinitionParams) -> types.Location | None:
+    from flowctx_tui.lsp import occurrences
+
     found = _context(ls, params.text_document.uri)
     if found is None:
         return None
-    _, ws, workflow, text = found
+    path, ws, workflow, _text = found
     pos = ls.position(params.text_document.uri, params.position)
-    word = analysis.word_at(text, pos.line, pos.character)
-    if workflow is None or word is None:
+    if workflow is None:
         return None
     buffers = ls.buffers()
-    where = await ls.answer(lambda: analysis.definition_of(ws, workflow, word[0], buffers))
-    if where is None:
-        return None
-    path, line, col = where
-    row = analysis.line_of(ws, path, buffers, line)
+    where = await ls.answer(
+        lambda: occurrences.definition(ws, workflow, path, pos.line, pos.character, buffers)
+    )
+    return None if where is None else _location(ls, ws, where, buffers)
+
+
+def _location(ls: FlowctxServer, ws: Workspace, o: Any, buffers: dict[Path, str]) -> types.Location:
+    """An occurrence (``occurrences.Occurrence``) as a location in the client's units."""
+    row = analysis.line_of(ws, o.path, buffers, o.line)
     return types.Location(
-        uri=from_fs_path(str(path)) or "", range=ls.span(row, line, col, col + len(word[0]))
+        uri=from_fs_path(str(o.path)) or "", range=ls.span(row, o.line, o.start, o.end)
     )
 
 
 @server.feature(types.TEXT_DOCUMENT_REFERENCES)
 async def references(ls: FlowctxServer, params: types.ReferenceParams) -> list[types.Location]:
+    """Identifier occurrences only (never a word in a description), the definition only
+    when the client asks for it (``includeDeclaration``)."""
+    from flowctx_tui.lsp import occurrences
+
     found = _context(ls, params.text_document.uri)
     if found is None:
         return []
-    _, ws, workflow, text = found
+    path, ws, workflow, _text = found
     pos = ls.position(params.text_document.uri, params.position)
-    word = analysis.word_at(text, pos.line, pos.character)
-    if workflow is None or word is None:
+    if workflow is None:
         return []
     buffers = ls.buffers()
-    used = await ls.answer(lambda: analysis.references_of(ws, workflow, word[0], buffers)) or []
-    return [
-        types.Location(
-            uri=from_fs_path(str(p)) or "",
-            range=ls.span(analysis.line_of(ws, p, buffers, line), line, start, end),
+    declaration = params.context.include_declaration
+    used = await ls.answer(
+        lambda: occurrences.references(
+            ws, workflow, path, pos.line, pos.character, buffers, include_declaration=declaration
         )
-        for p, line, start, end in used
-    ]
+    )
+    return [_location(ls, ws, o, buffers) for o in used or []]
 
 
 @server.feature(types.TEXT_DOCUMENT_CODE_LENS)
@@ -548,3 +555,68 @@ def main(runtime: str | None = None) -> int:
     server.runtime = runtime
     server.start_io()
     return 0
+
+
+# --- rename -----------------------------------------------------------------------------------
+
+
+class _RenameRefused(JsonRpcException):
+    """LSP's RequestFailed: the editor shows the message (a rename that cannot be made)."""
+
+    CODE = -32803
+
+
+@server.feature(types.TEXT_DOCUMENT_PREPARE_RENAME)
+async def prepare_rename(
+    ls: FlowctxServer, params: types.PrepareRenameParams
+) -> types.PrepareRenamePlaceholder | None:
+    from flowctx_tui.lsp import rename
+
+    found = _context(ls, params.text_document.uri)
+    if found is None or found[2] is None:
+        return None
+    path, ws, workflow, _text = found
+    assert workflow is not None
+    pos = ls.position(params.text_document.uri, params.position)
+    buffers = ls.buffers()
+    said = await ls.answer(
+        lambda: rename.prepare(ws, workflow, path, pos.line, pos.character, buffers)
+    )
+    if said is None or isinstance(said, rename.Refused):
+        return None  # nothing renameable here: the editor says so
+    row = analysis.line_of(ws, said.path, buffers, said.line)
+    return types.PrepareRenamePlaceholder(
+        range=ls.span(row, said.line, said.start, said.end), placeholder=row[said.start : said.end]
+    )
+
+
+@server.feature(types.TEXT_DOCUMENT_RENAME, types.RenameOptions(prepare_provider=True))
+async def rename_symbol(
+    ls: FlowctxServer, params: types.RenameParams
+) -> types.WorkspaceEdit | None:
+    """Every identifier occurrence of the variable or agent in the workflow's files (contract,
+    agents.yaml, routing, prompts, test files, saved scenarios) as one WorkspaceEdit."""
+    from flowctx_tui.lsp import rename
+
+    found = _context(ls, params.text_document.uri)
+    if found is None or found[2] is None:
+        raise _RenameRefused("flowctx renames variables and agents inside a workflow folder")
+    path, ws, workflow, _text = found
+    assert workflow is not None
+    pos = ls.position(params.text_document.uri, params.position)
+    buffers = ls.buffers()
+    new = params.new_name
+    said = await ls.answer(
+        lambda: rename.rename(ws, workflow, path, pos.line, pos.character, new, buffers)
+    )
+    if said is None:
+        raise _RenameRefused("flowctx could not answer the rename in time")
+    if isinstance(said, rename.Refused):
+        raise _RenameRefused(said.reason)
+    changes: dict[str, list[types.TextEdit]] = {}
+    for o in said.edits:
+        row = analysis.line_of(ws, o.path, buffers, o.line)
+        changes.setdefault(from_fs_path(str(o.path)) or "", []).append(
+            types.TextEdit(range=ls.span(row, o.line, o.start, o.end), new_text=said.new)
+        )
+    return types.WorkspaceEdit(changes=changes)

@@ -1,0 +1,364 @@
+"""Where a workflow names a context variable, an agent or a flow step as an identifier: the
+places rename, references and definitions work on, never prose (a description that says
+``llm_model``) and never a longer name (``llm_model_2``).
+
+Every file is read as YAML with marks (a scenario's JSON too: JSON is YAML's flow style) and
+each scalar is judged by where it sits: the contract's ``definitions.<name>`` and an agent's
+``variables`` list, ``agents.yaml``'s ``name``, a rule's ``source_agent``/``condition_key``, a
+test case's ``context``/``expect.values`` keys... Inside a string only the template forms
+count: ``${name}`` in a condition, ``{{name}}`` / ``{{name.path}}`` in a prompt or a
+``query_template``, ``context.name`` in a test's or scenario's expression.
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Literal
+
+from flowctx_core.base.yamlmarks import PathKey, YamlDoc, parse_yaml_text
+from flowctx_core.model.filenames import (
+    CONTRACT_FILE,
+    FLOW_FILE,
+    HANDOFFS_FILE,
+    MIDDLEWARE_FILE,
+    SCENARIO_DIR,
+    TESTS_DIR,
+    TRANSITIONS_FILE,
+    WORKFLOWS_DIR,
+)
+from flowctx_tui.lsp.analysis import Workspace, _text_of
+
+Kind = Literal["variable", "agent", "step"]
+KINDS: tuple[Kind, ...] = ("variable", "agent", "step")
+AGENTS_FILE = "agents.yaml"
+ORCHESTRATOR_FILE = "orchestrator.yaml"
+#: names the runtime gives a meaning of its own as routing targets
+PSEUDO_AGENTS = frozenset({"user", "terminate"})
+IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+
+
+@dataclass(frozen=True)
+class Occurrence:
+    """One identifier occurrence: 0-based line, code-point span, and whether it defines."""
+
+    path: Path
+    line: int
+    start: int
+    end: int
+    declaration: bool = False
+
+
+# A rule: (path pattern, what the scalar there is, where: "key" or "value"). In a pattern
+# ``None`` is any one step (a name or an index) and ``...`` any rest of the path. What it is:
+# "variable"/"agent" (the whole scalar), "variable!"/"agent!" (and it defines it), or a
+# template kind whose names are found inside the string.
+_Rule = tuple[tuple[Any, ...], str, str]
+
+_CONTRACT: list[_Rule] = [
+    (("definitions", None), "variable!", "key"),
+    (("agents", None), "agent", "key"),
+    (("agents", None, "variables", int), "variable", "value"),
+    (("definitions", None, "source", "inputs", int), "variable", "value"),
+    (("definitions", None, "source", "query_template", ...), "braces", "value"),
+    (("definitions", None, "source", "triggers", int, "agent"), "agent", "value"),
+]
+_AGENTS: list[_Rule] = [
+    (("agents", int, "name"), "agent!", "value"),
+    (("agents", int, ...), "braces", "value"),
+]
+_ORCHESTRATOR: list[_Rule] = [(("initial_agent",), "agent", "value")]
+_TRANSITIONS: list[_Rule] = [
+    (("transition_rules", int, "source_agent"), "agent", "value"),
+    (("transition_rules", int, "target_agent"), "agent", "value"),
+    (("transition_rules", int, "condition_key"), "variable", "value"),
+    (("transition_rules", int, "context_expression"), "dollar", "value"),
+    (("transition_rules", int, "condition"), "dollar", "value"),
+    (("transitions", int, "source"), "agent", "value"),
+    (("transitions", int, "target"), "agent", "value"),
+    (("transitions", int, "target", "agent"), "agent", "value"),
+    (("transitions", int, "target", "agents", int), "agent", "value"),
+    (("transitions", int, "condition_key"), "variable", "value"),
+    (("transitions", int, "condition"), "dollar", "value"),
+]
+_HANDOFFS: list[_Rule] = [
+    (("handoff_rules", int, "source_agent"), "agent", "value"),
+    (("handoff_rules", int, "target_agent"), "agent", "value"),
+    (("handoff_rules", int, "condition"), "dollar", "value"),
+]
+_FLOW: list[_Rule] = [
+    (("steps", int, "name"), "step!", "value"),
+    (("paths", int, "from"), "step", "value"),
+    (("paths", int, "from_"), "step", "value"),
+    (("paths", int, "to"), "step", "value"),
+]
+_MIDDLEWARE: list[_Rule] = [(("prompt_middleware", int, "agent"), "agent", "value")]
+_CASE = ("cases", int)
+_TESTS: list[_Rule] = [
+    ((*_CASE, "context", None), "variable", "key"),
+    ((*_CASE, "launch", None), "variable", "key"),
+    ((*_CASE, "context_removed", int), "variable", "value"),
+    ((*_CASE, "expect", "values", None), "variable", "key"),
+    ((*_CASE, "expect", "route", "from"), "actor", "value"),
+    ((*_CASE, "expect", "route", "to"), "actor", "value"),
+    ((*_CASE, "expect", "prompt", "agent"), "agent", "value"),
+    ((*_CASE, "expect", "prompt", int, "agent"), "agent", "value"),
+    ((*_CASE, "expect", "path", int), "actor", "value"),
+    ((*_CASE, "expect", "condition", "expression"), "expression", "value"),
+    ((*_CASE, "expect", "condition", int, "expression"), "expression", "value"),
+]
+_SCENARIO: list[_Rule] = [
+    (("context", None), "variable", "key"),
+    (("contextRemoved", int), "variable", "value"),
+    (("expression",), "expression", "value"),
+]
+_BY_FILE: dict[str, list[_Rule]] = {
+    CONTRACT_FILE: _CONTRACT,
+    AGENTS_FILE: _AGENTS,
+    ORCHESTRATOR_FILE: _ORCHESTRATOR,
+    TRANSITIONS_FILE: _TRANSITIONS,
+    HANDOFFS_FILE: _HANDOFFS,
+    FLOW_FILE: _FLOW,
+    MIDDLEWARE_FILE: _MIDDLEWARE,
+}
+
+
+def _templates(kind: str, name: str) -> list[re.Pattern[str]]:
+    """The patterns whose group 1 is ``name`` as a template names it inside a string."""
+    n = re.escape(name)
+    dollar = re.compile(rf"\$\{{\s*({n})\s*\}}")
+    braces = re.compile(rf"\{{\{{\s*({n})(?=\s*\}}\}}|[.\[])")
+    context = re.compile(rf"(?<![\w$.])context\s*\.\s*({n})(?![\w$])")
+    return {
+        "dollar": [dollar],
+        "braces": [braces],
+        "expression": [dollar, context],
+    }.get(kind, [])
+
+
+def _matches(pattern: tuple[Any, ...], path: PathKey) -> bool:
+    for n, want in enumerate(pattern):
+        if want is ...:
+            return True
+        if n >= len(path):
+            return False
+        got = path[n]
+        if want is None:
+            continue
+        if want is int:
+            if not isinstance(got, int):
+                return False
+        elif got != want:
+            return False
+    return len(pattern) == len(path)
+
+
+def _lookup(data: Any, path: PathKey) -> Any:
+    for part in path:
+        try:
+            data = data[part]
+        except (KeyError, IndexError, TypeError):
+            return None
+    return data
+
+
+@dataclass
+class _File:
+    path: Path
+    rows: list[str]
+    doc: YamlDoc
+    #: every mark of the document in order: where a value's text ends (the next one begins)
+    marks: list[tuple[int, int]]
+
+
+def _read(path: Path, ws: Workspace, buffers: Mapping[Path, str]) -> _File | None:
+    text = _text_of(path, buffers, ws.root)
+    if not text:
+        return None
+    doc, _ = parse_yaml_text(text, path.name)
+    if doc is None:
+        return None
+    marks = sorted({*doc.key_marks.values(), *doc.value_marks.values()})
+    return _File(path, text.splitlines(), doc, marks)
+
+
+def _at(f: _File, mark: tuple[int, int], name: str) -> tuple[int, int, int] | None:
+    """The scalar ``name`` written at ``mark`` (1-based; a quote before it is skipped)."""
+    line, col = mark[0] - 1, mark[1] - 1
+    if not 0 <= line < len(f.rows):
+        return None
+    row = f.rows[line]
+    if col < len(row) and row[col] in "'\"":
+        col += 1
+    end = col + len(name)
+    if row[col:end] != name:
+        return None
+    if end < len(row) and (row[end].isalnum() or row[end] == "_"):
+        return None
+    return line, col, end
+
+
+def _inside(
+    f: _File, mark: tuple[int, int], patterns: list[re.Pattern[str]]
+) -> Iterator[tuple[int, int, int]]:
+    """Template occurrences in the string whose value starts at ``mark`` (it runs to the next
+    mark of the document): comment lines in between are skipped."""
+    line, col = mark[0] - 1, mark[1] - 1
+    after = bisect.bisect_right(f.marks, mark)
+    stop = f.marks[after] if after < len(f.marks) else (len(f.rows) + 1, 1)
+    for n in range(line, min(stop[0], len(f.rows))):
+        row = f.rows[n]
+        lo = col if n == line else 0
+        hi = stop[1] - 1 if n == stop[0] - 1 else len(row)
+        if n != line and row.lstrip().startswith("#"):
+            continue
+        for pattern in patterns:
+            for m in pattern.finditer(row, lo, hi):
+                yield n, m.start(1), m.end(1)
+
+
+def _in_file(f: _File, rules: list[_Rule], kind: Kind, name: str) -> Iterator[Occurrence]:
+    doc = f.doc
+    seen: set[tuple[int, int]] = set()
+
+    def emit(found: tuple[int, int, int] | None, declaration: bool) -> Iterator[Occurrence]:
+        if found is not None and (found[0], found[1]) not in seen:
+            seen.add((found[0], found[1]))
+            yield Occurrence(f.path, found[0], found[1], found[2], declaration)
+
+    for pattern, what, where in rules:
+        marks = doc.key_marks if where == "key" else doc.value_marks
+        for path, mark in marks.items():
+            if not _matches(pattern, path):
+                continue
+            if what.rstrip("!") == kind or (what == "actor" and kind in ("agent", "step")):
+                scalar = path[-1] if where == "key" else _lookup(doc.data, path)
+                if scalar == name:
+                    yield from emit(_at(f, mark, name), what.endswith("!"))
+            elif (
+                kind == "variable"
+                and what in ("dollar", "braces", "expression")
+                and isinstance(_lookup(doc.data, path), str)
+            ):
+                for found in _inside(f, mark, _templates(what, name)):
+                    yield from emit(found, False)
+
+
+def workflow_files(
+    ws: Workspace, workflow: str, buffers: Mapping[Path, str]
+) -> list[tuple[Path, list[_Rule]]]:
+    """Every file of the workspace that can name the workflow's variables and agents, with
+    the rules of its kind: the workflow folder's, its test files and its saved scenarios."""
+    folder = ws.root / WORKFLOWS_DIR / workflow
+    out: list[tuple[Path, list[_Rule]]] = []
+    for file, rules in _BY_FILE.items():
+        out.append((folder / file, rules))
+    tests = ws.root.joinpath(*TESTS_DIR)
+    found = {p.resolve() for p in tests.glob("*.yaml")} if tests.is_dir() else set()
+    found |= {p for p in buffers if p.parent == tests.resolve() and p.suffix == ".yaml"}
+    for path in sorted(found):
+        doc, _ = parse_yaml_text(_text_of(path, buffers, ws.root), path.name)
+        if doc is not None and isinstance(doc.data, dict) and doc.data.get("workflow") == workflow:
+            out.append((path, _TESTS))
+    saved = ws.root.joinpath(*SCENARIO_DIR, workflow)
+    if saved.is_dir():
+        out += [(p.resolve(), _SCENARIO) for p in sorted(saved.glob("*.json"))]
+    return out
+
+
+def occurrences(
+    ws: Workspace, workflow: str, kind: Kind, name: str, buffers: Mapping[Path, str]
+) -> list[Occurrence]:
+    """Every place the workflow's files name the variable or agent ``name``, in file order."""
+    out: list[Occurrence] = []
+    for path, rules in workflow_files(ws, workflow, buffers):
+        f = _read(path.resolve(), ws, buffers)
+        if f is not None:
+            out += sorted(_in_file(f, rules, kind, name), key=lambda o: (o.line, o.start))
+    return out
+
+
+def declared(ws: Workspace, workflow: str, buffers: Mapping[Path, str]) -> dict[Kind, set[str]]:
+    """The workflow's variable names (its contract's) and agent names (agents.yaml's and the
+    contract's ``agents``)."""
+    folder = ws.root / WORKFLOWS_DIR / workflow
+    names: dict[Kind, set[str]] = {"variable": set(), "agent": set(), "step": set()}
+    contract = _read(folder / CONTRACT_FILE, ws, buffers)
+    if contract is not None and isinstance(contract.doc.data, dict):
+        for section, kind in (("definitions", "variable"), ("agents", "agent")):
+            block = contract.doc.data.get(section)
+            if isinstance(block, dict):
+                names[kind].update(str(k) for k in block)  # type: ignore[index]
+    agents = _read(folder / AGENTS_FILE, ws, buffers)
+    if agents is not None and isinstance(agents.doc.data, dict):
+        for entry in agents.doc.data.get("agents") or []:
+            if isinstance(entry, dict) and isinstance(entry.get("name"), str):
+                names["agent"].add(entry["name"])
+    flow = _read(folder / FLOW_FILE, ws, buffers)
+    if flow is not None and isinstance(flow.doc.data, dict):
+        for entry in flow.doc.data.get("steps") or []:
+            if isinstance(entry, dict) and isinstance(entry.get("name"), str):
+                names["step"].add(entry["name"])
+    return names
+
+
+def symbol_at(
+    ws: Workspace, workflow: str, path: Path, line: int, character: int, buffers: Mapping[Path, str]
+) -> tuple[Kind, str, Occurrence, list[Occurrence]] | None:
+    """The variable or agent named at the cursor (0-based, code points) where it is an
+    identifier, with that occurrence and all of them; None on prose or anything else."""
+    from flowctx_tui.lsp.analysis import word_at
+
+    text = _text_of(path, buffers, ws.root)
+    word = word_at(text, line, character)
+    if word is None:
+        return None
+    names = declared(ws, workflow, buffers)
+    for kind in KINDS:
+        if word[0] not in names[kind]:
+            continue
+        found = occurrences(ws, workflow, kind, word[0], buffers)
+        for o in found:
+            if o.path == path and o.line == line and o.start <= character <= o.end:
+                return kind, word[0], o, found
+    return None
+
+
+def references(
+    ws: Workspace,
+    workflow: str,
+    path: Path,
+    line: int,
+    character: int,
+    buffers: Mapping[Path, str],
+    *,
+    include_declaration: bool = True,
+) -> list[Occurrence] | None:
+    """The identifier occurrences of what the cursor names (its definition only when asked);
+    None when the cursor is on no variable, agent or step."""
+    found = symbol_at(ws, workflow, path, line, character, buffers)
+    if found is None:
+        return None
+    return [o for o in found[3] if include_declaration or not o.declaration]
+
+
+def definition(
+    ws: Workspace, workflow: str, path: Path, line: int, character: int, buffers: Mapping[Path, str]
+) -> Occurrence | None:
+    """Where what the cursor names is defined: a variable in the contract's ``definitions``,
+    an agent in ``agents.yaml`` (where the runtime creates it; the contract's ``agents``
+    section when the workflow has no agents.yaml entry), a step in flow.yaml."""
+    found = symbol_at(ws, workflow, path, line, character, buffers)
+    if found is None:
+        return None
+    kind, _name, _here, every = found
+    for o in every:
+        if o.declaration:
+            return o
+    if kind == "agent":
+        contract = ws.root / WORKFLOWS_DIR / workflow / CONTRACT_FILE
+        return next((o for o in every if o.path == contract.resolve()), None)
+    return None
