@@ -620,3 +620,97 @@ async def rename_symbol(
             types.TextEdit(range=ls.span(row, o.line, o.start, o.end), new_text=said.new)
         )
     return types.WorkspaceEdit(changes=changes)
+
+
+# --- outline and workspace symbols ------------------------------------------------------------
+
+_SYMBOL_KINDS = {
+    "variable": types.SymbolKind.Variable,
+    "agent": types.SymbolKind.Class,
+    "rule": types.SymbolKind.Event,
+    "step": types.SymbolKind.Function,
+    "path": types.SymbolKind.Event,
+    "case": types.SymbolKind.Method,
+}
+
+
+def _symbol_range(
+    ls: FlowctxServer, rows: list[str], start: tuple[int, int], end: tuple[int, int]
+) -> types.Range:
+    """A code-point range over several lines in the client's units."""
+
+    def row(n: int) -> str:
+        return rows[n] if 0 <= n < len(rows) else ""
+
+    first = ls.span(row(start[0]), start[0], start[1], start[1]).start
+    last = ls.span(row(end[0]), end[0], end[1], end[1]).end
+    return types.Range(start=first, end=last)
+
+
+@server.feature(types.TEXT_DOCUMENT_DOCUMENT_SYMBOL)
+async def document_symbol(
+    ls: FlowctxServer, params: types.DocumentSymbolParams
+) -> list[types.DocumentSymbol]:
+    """The file's variables, agents, routing rules, flow steps and paths, test cases; in a
+    MetadataSync JSON file, the flow agent's steps and paths."""
+    from flowctx_tui.lsp import symbols
+
+    path = _path(params.text_document.uri)
+    ws = ls.workspace_for(path) if path is not None else None
+    if path is None or ws is None:
+        return []
+    buffers = ls.buffers()
+    found = await ls.answer(lambda: symbols.document_symbols(ws, path, buffers)) or []
+    rows = ls.workspace.get_text_document(params.text_document.uri).source.splitlines()
+    out = []
+    for s in found:
+        line, start, end = s.selection
+        selection = ls.span(rows[line] if line < len(rows) else "", line, start, end)
+        whole = _symbol_range(ls, rows, s.start, s.end)
+        out.append(
+            types.DocumentSymbol(
+                name=s.name,
+                detail=s.detail or None,
+                kind=_SYMBOL_KINDS[s.kind],
+                range=whole,
+                selection_range=selection,
+            )
+        )
+    return out
+
+
+@server.feature(types.WORKSPACE_SYMBOL)
+async def workspace_symbol(
+    ls: FlowctxServer, params: types.WorkspaceSymbolParams
+) -> list[types.SymbolInformation]:
+    """The variables, agents and steps of every workspace the editor has open (the one it was
+    started on included) whose names match the query (its characters in order)."""
+    from flowctx_tui.lsp import symbols
+
+    root = ls.workspace.root_path
+    if root and not ls.workspaces:
+        ls.workspace_for(Path(root).resolve())
+    known = list(ls.workspaces.values())
+    buffers = ls.buffers()
+    query = params.query
+    found = await ls.answer(lambda: symbols.workspace_symbols(known, query, buffers)) or []
+    out = []
+    for s in found:
+        ws = next((w for w in known if w.root == s.path or w.root in s.path.parents), None)
+        if ws is None:
+            continue
+        line, start, end = s.selection
+        row = analysis.line_of(ws, s.path, buffers, line) if isinstance(ws, Workspace) else ""
+        if isinstance(ws, MjWorkspace):
+            row = analysis._text_of(s.path, buffers, ws.root).splitlines()[line]
+        out.append(
+            types.SymbolInformation(
+                name=s.name,
+                kind=_SYMBOL_KINDS[s.kind],
+                location=types.Location(
+                    uri=from_fs_path(str(s.path)) or "", range=ls.span(row, line, start, end)
+                ),
+                container_name=s.container or None,
+            )
+        )
+    return out
