@@ -220,8 +220,17 @@ def _diagnostic(ls: FlowctxServer, item: analysis.Located) -> types.Diagnostic:
         if p.severity == "error"
         else types.DiagnosticSeverity.Warning,
         code=p.code or None,
+        code_description=_code_description(p.code),
         source="flowctx",
     )
+
+
+def _code_description(code: str) -> types.CodeDescription | None:
+    """The link from a diagnostic's code to its documentation (``docs_links``)."""
+    from flowctx_tui.lsp.docs_links import code_href
+
+    href = code_href(code)
+    return types.CodeDescription(href=href) if href else None
 
 
 server = FlowctxServer()
@@ -383,6 +392,8 @@ async def completion(ls: FlowctxServer, params: types.CompletionParams) -> types
     mj_path = _path(params.text_document.uri)
     mj = ls.workspace_for(mj_path) if mj_path is not None else None
     text = ls.workspace.get_text_document(params.text_document.uri).source
+    #: each offered variable's type and source (completion_info), filled by the work
+    about: dict[str, Any] = {}
     if isinstance(mj, MjWorkspace) and mj_path is not None:
         source = text
         offered = await ls.answer(
@@ -397,9 +408,14 @@ async def completion(ls: FlowctxServer, params: types.CompletionParams) -> types
             return empty
 
         def work() -> analysis.Completions | None:
+            from flowctx_tui.lsp.completion_info import variable_info
+
             matrix = analysis.matrix_of(ws, workflow, buffers)
             names = analysis.names_of(ws, workflow, buffers)
-            return analysis.completions(path, text, pos.line, pos.character, matrix, names)
+            found = analysis.completions(path, text, pos.line, pos.character, matrix, names)
+            if found is not None and found.kind == "variable":
+                about.update(variable_info(matrix))
+            return found
 
         offered = await ls.answer(work)
     if offered is None:
@@ -417,7 +433,13 @@ async def completion(ls: FlowctxServer, params: types.CompletionParams) -> types
         types.CompletionItem(
             label=name,
             kind=kind,
-            detail=f"flowctx: {offered.kind}",
+            # a variable's type and source (never its value), else what kind of name it is
+            detail=about[name].detail if name in about else f"flowctx: {offered.kind}",
+            documentation=types.MarkupContent(
+                kind=types.MarkupKind.Markdown, value=about[name].documentation
+            )
+            if name in about
+            else None,
             text_edit=types.TextEdit(range=edit, new_text=name),
         )
         for name in offered.items
