@@ -33,6 +33,7 @@ from flowctx_core.model.filenames import ROUTING_FILES
 from flowctx_tui.lsp import analysis
 from flowctx_tui.lsp.analysis import MjWorkspace, Workspace
 from flowctx_tui.lsp.positions import to_client, to_server
+from flowctx_tui.lsp.quickfix import fix_data
 
 #: how long after the last keystroke diagnostics are computed (s)
 DEBOUNCE = 0.05
@@ -222,6 +223,8 @@ def _diagnostic(ls: FlowctxServer, item: analysis.Located) -> types.Diagnostic:
         code=p.code or None,
         code_description=_code_description(p.code),
         source="flowctx",
+        # the correction check knows, handed back by the client for the quick fix
+        data=fix_data(getattr(p, "fix", None)),
     )
 
 
@@ -537,8 +540,52 @@ async def code_lens(ls: FlowctxServer, params: types.CodeLensParams) -> list[typ
     ]
 
 
-@server.feature(types.TEXT_DOCUMENT_CODE_ACTION)
-async def code_action(ls: FlowctxServer, params: types.CodeActionParams) -> list[types.Command]:
+@server.feature(
+    types.TEXT_DOCUMENT_CODE_ACTION,
+    types.CodeActionOptions(code_action_kinds=[types.CodeActionKind.QuickFix]),
+)
+async def code_action(
+    ls: FlowctxServer, params: types.CodeActionParams
+) -> list[types.CodeAction | types.Command]:
+    """The quick fixes of the problems in the range (``quickfix.py``), then the rule's "Try
+    in flowctx" command."""
+    only = params.context.only
+    fixes: list[types.CodeAction | types.Command] = []
+    if not only or any(str(getattr(k, "value", k)).startswith("quickfix") for k in only):
+        fixes += _quick_fixes(ls, params)
+    return [*fixes, *await _try_in_flowctx(ls, params)]
+
+
+def _quick_fixes(ls: FlowctxServer, params: types.CodeActionParams) -> list[types.CodeAction]:
+    from flowctx_tui.lsp import quickfix
+
+    uri = params.text_document.uri
+    rows = ls.workspace.get_text_document(uri).source.splitlines()
+    out = []
+    for diagnostic in params.context.diagnostics:
+        fix = quickfix.fix_of(diagnostic.data)
+        if fix is None or diagnostic.source != "flowctx":
+            continue
+        old, new = fix
+        at = ls.position(uri, diagnostic.range.start)
+        found = quickfix.locate(rows, at.line, at.character, old)
+        if found is None:
+            continue  # the text changed since: nothing to fix any more
+        line, start, end = found
+        edit = types.TextEdit(range=ls.span(rows[line], line, start, end), new_text=new)
+        out.append(
+            types.CodeAction(
+                title=f"Change '{old}' to '{new}'",
+                kind=types.CodeActionKind.QuickFix,
+                diagnostics=[diagnostic],
+                is_preferred=True,
+                edit=types.WorkspaceEdit(changes={uri: [edit]}),
+            )
+        )
+    return out
+
+
+async def _try_in_flowctx(ls: FlowctxServer, params: types.CodeActionParams) -> list[types.Command]:
     found = _routing_file(ls, params.text_document.uri)
     if found is None:
         return []

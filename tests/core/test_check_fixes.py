@@ -1,0 +1,104 @@
+"""Every "did you mean" of ``flowctx check`` carries its suggestion as data (``Diagnostic.fix``),
+the correction editors offer as a quick fix: replacing the fix's ``old`` text on the problem's
+line (or the list below it) with ``new`` makes the problem go away."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from flowctx_core.check import workspace_report
+from flowctx_core.session import open_session
+from tests.conftest import write_tree
+
+CONTRACT = """\
+definitions:
+  llm_model:
+    type: strng
+    description: the model
+    source: {type: config, env_vr: LLM_MODEL, default: x}
+  ready:
+    type: boolean
+    source: {type: stat, default: false}
+  level:
+    type: intger
+    source: {type: state, default: 1}
+  mode:
+    type: string
+    source:
+      type: data_reference
+      collection: c
+      database_name: d
+      refresh_strategy: onse
+agents:
+  Writer:
+    variables:
+      - ready
+      - llm_modl
+  Reviewer:
+    variables: [level, mode, llm_model]
+"""
+GRAPH = """\
+transition_rules:
+  - source_agent: Writer
+    target_agent: Reviwer
+    transition_type: condition
+    condition_type: context_equals
+    condition_key: redy
+    condition_value: true
+  - source_agent: Reviewer
+    target_agent: user
+    transition_type: after_trun
+transition_rulez: []
+"""
+FLOW = """\
+agent: F
+steps:
+  - {name: Start, type: Action, starting: true}
+  - {name: Done, type: Action}
+paths:
+  - {from: Start, to: Dne, priority: 1}
+"""
+
+
+def _workspace(root: Path) -> Path:
+    return write_tree(
+        root,
+        {
+            "flowctx.yaml": "runtim: mozaiks\n",
+            "workflows/W/context_variables.yaml": CONTRACT,
+            "workflows/W/transition_graph.yaml": GRAPH,
+            "workflows/W/orchestrator.yaml": "name: W\n",
+            "workflows/F/context_variables.yaml": "definitions: {}\n",
+            "workflows/F/flow.yaml": FLOW,
+        },
+    )
+
+
+def _problems(root: Path):
+    return workspace_report(open_session(root, env={})).problems
+
+
+def test_every_did_you_mean_carries_its_fix_and_the_fix_clears_it(tmp_path: Path) -> None:
+    root = _workspace(tmp_path / "ws")
+    found = [p for p in _problems(root) if "did you mean" in p.message]
+    assert len(found) >= 10, [p.format() for p in found]
+    bare = [p.format() for p in found if p.fix is None]
+    assert bare == []
+    for p in found:
+        assert p.fix is not None and f"did you mean '{p.fix.new}'" in p.message
+    # applying every fix where it points clears every did-you-mean (a definition that
+    # validates once its key is right can show the next one: a few rounds)
+    from flowctx_tui.lsp.quickfix import locate
+
+    for _round in range(3):
+        for p in sorted(found, key=lambda p: (p.file, -p.line, -p.column)):
+            assert p.fix is not None, p.format()
+            path = root / p.file
+            rows = path.read_text().split("\n")
+            at = locate(rows, p.line - 1, p.column - 1, p.fix.old)
+            assert at is not None, p.format()
+            line, start, end = at
+            rows[line] = rows[line][:start] + p.fix.new + rows[line][end:]
+            path.write_text("\n".join(rows))
+        found = [p for p in _problems(root) if "did you mean" in p.message]
+    assert [p.format() for p in found] == []
