@@ -14,7 +14,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
-from flowctx_core.base.diagnostics import Diagnostic, did_you_mean
+from flowctx_core.base.diagnostics import Diagnostic, suggest
 from flowctx_core.base.yamlmarks import PathKey, YamlDoc
 from flowctx_core.model.validation import Strict, Wording, located_errors
 
@@ -343,12 +343,13 @@ def _prompt_projection_warnings(doc: YamlDoc, data: Mapping[str, Any]) -> list[D
                 continue
             for key in proj:
                 if str(key) not in PROMPT_PROJECTION_KEYS:
-                    hint = did_you_mean(str(key), PROMPT_PROJECTION_KEYS)
+                    hint, fix = suggest(str(key), PROMPT_PROJECTION_KEYS)
                     out.append(
                         doc.diag(
                             ("assets", i, "projections", j, key),
                             f"unknown field{hint}: the runtime's reader ignores it",
                             severity="warning",
+                            fix=fix,
                         )
                     )
     return out

@@ -138,12 +138,14 @@ def runtime_named(data: Mapping[str, Any], doc: YamlDoc, problems: list[Diagnost
     runtime = data.get("runtime")
     if runtime is None:
         return None
-    from flowctx_core.model.profiles import UnknownRuntime, get_profile
+    from flowctx_core.model.profiles import ALIASES, PROFILES, UnknownRuntime, get_profile
 
     try:
         return get_profile(str(runtime)).name
     except UnknownRuntime as exc:
-        problems.append(doc.diag(("runtime",), str(exc), key=False))
+        # the message's did-you-mean, as the editor's fix
+        fix = suggest(str(runtime), [*PROFILES, *ALIASES]).fix
+        problems.append(doc.diag(("runtime",), str(exc), key=False, fix=fix))
         return None
 
 

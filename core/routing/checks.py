@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from flowctx_core.base.diagnostics import Diagnostic, did_you_mean, suggest
+from flowctx_core.base.diagnostics import Diagnostic, suggest
 from flowctx_core.base.yamlmarks import PathKey, YamlDoc
 from flowctx_core.model.workspace import WorkflowSnapshot
 from flowctx_core.routing.model import TRANSITION_RULES_KEY, Entry, Routes
@@ -140,13 +140,14 @@ def flow_problems(flow: FlowFile) -> list[Diagnostic]:
             where = (*path_entry.path, "condition")
             read = _parse(doc, where, path.condition, "mj", out)
             for name in sorted((read or frozenset()) - set(PATH_CONTEXT_NAMES)):
+                hint, fix = suggest(name, PATH_CONTEXT_NAMES)
                 out.append(
                     doc.diag(
                         where,
                         f"the condition reads '{name}', which a path condition cannot see"
-                        f"{did_you_mean(name, PATH_CONTEXT_NAMES)}; "
-                        f"it can read {', '.join(PATH_CONTEXT_NAMES)}",
+                        f"{hint}; it can read {', '.join(PATH_CONTEXT_NAMES)}",
                         key=False,
+                        fix=fix,
                     )
                 )
     return out

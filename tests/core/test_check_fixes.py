@@ -37,6 +37,12 @@ agents:
   Reviewer:
     variables: [level, mode, llm_model]
 """
+PROFILE = """\
+runtim: mozaiks
+runtime: mozaiks-0.2.1
+checks:
+  exposure.not-exposd: ignore
+"""
 GRAPH = """\
 transition_rules:
   - source_agent: Writer
@@ -48,6 +54,12 @@ transition_rules:
   - source_agent: Reviewer
     target_agent: user
     transition_type: after_trun
+  - source_agent: Reviewer
+    target_agent: Writer
+    transition_type: condition
+    condition_type: tool_called
+    tool_name: go
+    transition_target: AgentTargt
 transition_rulez: []
 """
 FLOW = """\
@@ -57,6 +69,7 @@ steps:
   - {name: Done, type: Action}
 paths:
   - {from: Start, to: Dne, priority: 1}
+  - {from: Start, to: Done, priority: 0, condition: "paylod.ok === true"}
 """
 
 
@@ -64,7 +77,7 @@ def _workspace(root: Path) -> Path:
     return write_tree(
         root,
         {
-            "flowctx.yaml": "runtim: mozaiks\n",
+            "flowctx.yaml": PROFILE,
             "workflows/W/context_variables.yaml": CONTRACT,
             "workflows/W/transition_graph.yaml": GRAPH,
             "workflows/W/orchestrator.yaml": "name: W\n",
@@ -81,7 +94,7 @@ def _problems(root: Path):
 def test_every_did_you_mean_carries_its_fix_and_the_fix_clears_it(tmp_path: Path) -> None:
     root = _workspace(tmp_path / "ws")
     found = [p for p in _problems(root) if "did you mean" in p.message]
-    assert len(found) >= 10, [p.format() for p in found]
+    assert len(found) >= 14, [p.format() for p in found]
     bare = [p.format() for p in found if p.fix is None]
     assert bare == []
     for p in found:

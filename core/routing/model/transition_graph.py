@@ -14,7 +14,7 @@ from pydantic import (
     field_validator,
 )
 
-from flowctx_core.base.diagnostics import Diagnostic, did_you_mean
+from flowctx_core.base.diagnostics import Diagnostic, Fix, did_you_mean, suggest
 from flowctx_core.base.yamlmarks import YamlDoc
 from flowctx_core.routing.model.common import (
     CONDITION_TYPES,
@@ -364,7 +364,7 @@ def _spec_problems(rule: TransitionRule) -> list[tuple[str, str]]:
     # RevertToUserTarget must name the human
     if named and named not in _COMPILED_TARGETS:
         shown = rule.declared_target or ""
-        hint = did_you_mean(shown, ("AgentTarget", "TerminateTarget", "RevertToUserTarget"))
+        hint = did_you_mean(shown, _TARGET_NAMES)
         out.append(
             (
                 "transition_target",
@@ -389,11 +389,23 @@ def _spec_problems(rule: TransitionRule) -> list[tuple[str, str]]:
 #: the transition_target names mozaiks 0.2.0's graph compiler accepts (compared lower-cased)
 _COMPILED_TARGETS = frozenset({"agenttarget", "terminatetarget", "reverttousertarget"})
 
+#: the transition_target names that compile, as authors write them
+_TARGET_NAMES = ("AgentTarget", "TerminateTarget", "RevertToUserTarget")
+
 
 def _expected_target(target: Target) -> str:
     return {"TerminateTarget": "TerminateTarget", "RevertToUserTarget": "RevertToUserTarget"}.get(
         target.type, "AgentTarget"
     )
+
+
+def rule_fixes(rule: TransitionRule) -> dict[str, Fix]:
+    """The corrections ``rule_problems``' did-you-means suggest, by the field they are on."""
+    named = (rule.declared_target or "").strip().lower()
+    if not named or named in _COMPILED_TARGETS:
+        return {}
+    fix = suggest(rule.declared_target or "", _TARGET_NAMES).fix
+    return {"transition_target": fix} if fix else {}
 
 
 def rule_warnings(rule: TransitionRule) -> list[tuple[str, str]]:
@@ -482,7 +494,11 @@ def parse_transition_graph(
         rule = entry.model
         if rule is None:
             continue
-        extra = [doc.diag((*entry.path, f), m, key=True) for f, m in rule_problems(rule)]
+        fixes = rule_fixes(rule)
+        extra = [
+            doc.diag((*entry.path, f), m, key=True, fix=fixes.get(f))
+            for f, m in rule_problems(rule)
+        ]
         extra += [
             doc.diag((*entry.path, rule.key("target")), m) for m in target_problems(rule.target)
         ]
