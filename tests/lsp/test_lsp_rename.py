@@ -252,3 +252,24 @@ async def test_an_agents_definition_is_in_agents_yaml(client: LanguageClient, de
     row = (demo / AGENTS).read_text().splitlines()[where.range.start.line]
     assert row.strip() == "- name: PlannerAgent"
     assert row[where.range.start.character : where.range.end.character] == "PlannerAgent"
+
+
+async def test_renaming_a_flow_step_follows_it_into_paths_and_tests(
+    client: LanguageClient, demo: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    flow = "workflows/Approvals/flow.yaml"
+    tests = ".flowctx/tests/approvals.yaml"
+    before = _problems(demo, capsys, "AwaitApproval", "WaitForApprover")
+    main(["test", str(demo), "-w", "Approvals"])
+    tested = capsys.readouterr().out
+    doc = open_doc(client, demo, flow)
+    edit = await _rename(client, doc, _at(demo, flow, "name: AwaitApproval", 8), "WaitForApprover")
+    assert edit is not None and edit.changes
+    assert uri(demo, tests) in edit.changes
+    _apply(edit)
+    assert _problems(demo, capsys, "AwaitApproval", "WaitForApprover") <= before
+    main(["test", str(demo), "-w", "Approvals"])
+    assert capsys.readouterr().out == tested.replace("AwaitApproval", "WaitForApprover")
+    for rel in (flow, tests):
+        named = [r for r in (demo / rel).read_text().splitlines() if not r.lstrip().startswith("#")]
+        assert not [r for r in named if _word("AwaitApproval").search(r)], rel
