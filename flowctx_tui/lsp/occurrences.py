@@ -21,10 +21,12 @@ from typing import Any, Literal
 
 from flowctx_core.base.yamlmarks import PathKey, YamlDoc, parse_yaml_text
 from flowctx_core.model.filenames import (
+    BUILD_CONTEXT_DIR,
     CONTRACT_FILE,
     FLOW_FILE,
     HANDOFFS_FILE,
     MIDDLEWARE_FILE,
+    REGISTRY_FILE,
     SCENARIO_DIR,
     TESTS_DIR,
     TRANSITIONS_FILE,
@@ -66,6 +68,8 @@ _CONTRACT: list[_Rule] = [
     (("definitions", None, "source", "query_template", ...), "braces", "value"),
     (("definitions", None, "source", "triggers", int, "agent"), "agent", "value"),
 ]
+# the older runtime's wrapper: the same keys under ``context_variables:``
+_CONTRACT += [(("context_variables", *pattern), what, where) for pattern, what, where in _CONTRACT]
 _AGENTS: list[_Rule] = [
     (("agents", int, "name"), "agent!", "value"),
     (("agents", int, ...), "braces", "value"),
@@ -109,6 +113,12 @@ _TESTS: list[_Rule] = [
     ((*_CASE, "expect", "path", int), "actor", "value"),
     ((*_CASE, "expect", "condition", "expression"), "expression", "value"),
     ((*_CASE, "expect", "condition", int, "expression"), "expression", "value"),
+]
+#: a build-context registry that serves this workflow alone (one shared by several is left
+#: to the author: renaming its projection would break the other workflows)
+_REGISTRY: list[_Rule] = [
+    (("projections", "context_variables", None), "variable", "key"),
+    (("assets", int, "projections", int, "recipients", int), "agent", "value"),
 ]
 _SCENARIO: list[_Rule] = [
     (("context", None), "variable", "key"),
@@ -263,6 +273,13 @@ def workflow_files(
         doc, _ = parse_yaml_text(_text_of(path, buffers, ws.root), path.name)
         if doc is not None and isinstance(doc.data, dict) and doc.data.get("workflow") == workflow:
             out.append((path, _TESTS))
+    registries = ws.root / BUILD_CONTEXT_DIR
+    for path in sorted(registries.glob(f"*/{REGISTRY_FILE}")) if registries.is_dir() else []:
+        path = path.resolve()
+        doc, _ = parse_yaml_text(_text_of(path, buffers, ws.root), path.name)
+        data = doc.data if doc is not None else None
+        if isinstance(data, dict) and data.get("applies_to_workflows") == [workflow]:
+            out.append((path, _REGISTRY))
     saved = ws.root.joinpath(*SCENARIO_DIR, workflow)
     if saved.is_dir():
         out += [(p.resolve(), _SCENARIO) for p in sorted(saved.glob("*.json"))]
@@ -361,4 +378,30 @@ def definition(
     if kind == "agent":
         contract = ws.root / WORKFLOWS_DIR / workflow / CONTRACT_FILE
         return next((o for o in every if o.path == contract.resolve()), None)
+    return None
+
+
+def workflow_named(ws: Workspace, path: Path, buffers: Mapping[Path, str]) -> str | None:
+    """The workflow a file outside ``workflows/`` names: a test file's ``workflow:``, a saved
+    scenario's folder, a build-context registry serving one workflow alone."""
+    try:
+        parts = path.resolve().relative_to(ws.root).parts
+    except ValueError:
+        return None
+    if parts[: len(SCENARIO_DIR)] == SCENARIO_DIR and len(parts) == len(SCENARIO_DIR) + 2:
+        return parts[len(SCENARIO_DIR)]
+    tests = parts[: len(TESTS_DIR)] == TESTS_DIR and len(parts) == len(TESTS_DIR) + 1
+    registry = len(parts) == 3 and parts[0] == BUILD_CONTEXT_DIR and parts[2] == REGISTRY_FILE
+    if not (tests or registry):
+        return None
+    doc, _ = parse_yaml_text(_text_of(path, buffers, ws.root), path.name)
+    data = doc.data if doc is not None else None
+    if not isinstance(data, dict):
+        return None
+    if tests:
+        named = data.get("workflow")
+        return named if isinstance(named, str) else None
+    served = data.get("applies_to_workflows")
+    if isinstance(served, list) and len(served) == 1 and isinstance(served[0], str):
+        return served[0]
     return None

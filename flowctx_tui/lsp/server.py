@@ -345,6 +345,19 @@ def _routing_file(ls: FlowctxServer, uri: str) -> tuple[Path, Workspace, str] | 
     return path, ws, workflow
 
 
+def _named_context(ls: FlowctxServer, uri: str) -> tuple[Path, Workspace, str] | None:
+    """(path, workspace, workflow) for rename, references and definitions: a workflow's own
+    file, or a test file, saved scenario or build-context registry naming one workflow."""
+    from flowctx_tui.lsp.occurrences import workflow_named
+
+    found = _context(ls, uri)
+    if found is None:
+        return None
+    path, ws, workflow, _text = found
+    workflow = workflow or workflow_named(ws, path, ls.buffers())
+    return None if workflow is None else (path, ws, workflow)
+
+
 @server.feature(types.TEXT_DOCUMENT_HOVER)
 async def hover(ls: FlowctxServer, params: types.HoverParams) -> types.Hover | None:
     mj_path = _path(params.text_document.uri)
@@ -455,13 +468,11 @@ async def completion(ls: FlowctxServer, params: types.CompletionParams) -> types
 async def definition(ls: FlowctxServer, params: types.DefinitionParams) -> types.Location | None:
     from flowctx_tui.lsp import occurrences
 
-    found = _context(ls, params.text_document.uri)
+    found = _named_context(ls, params.text_document.uri)
     if found is None:
         return None
-    path, ws, workflow, _text = found
+    path, ws, workflow = found
     pos = ls.position(params.text_document.uri, params.position)
-    if workflow is None:
-        return None
     buffers = ls.buffers()
     where = await ls.answer(
         lambda: occurrences.definition(ws, workflow, path, pos.line, pos.character, buffers)
@@ -483,13 +494,11 @@ async def references(ls: FlowctxServer, params: types.ReferenceParams) -> list[t
     when the client asks for it (``includeDeclaration``)."""
     from flowctx_tui.lsp import occurrences
 
-    found = _context(ls, params.text_document.uri)
+    found = _named_context(ls, params.text_document.uri)
     if found is None:
         return []
-    path, ws, workflow, _text = found
+    path, ws, workflow = found
     pos = ls.position(params.text_document.uri, params.position)
-    if workflow is None:
-        return []
     buffers = ls.buffers()
     declaration = params.context.include_declaration
     used = await ls.answer(
@@ -641,11 +650,10 @@ async def prepare_rename(
 ) -> types.PrepareRenamePlaceholder | None:
     from flowctx_tui.lsp import rename
 
-    found = _context(ls, params.text_document.uri)
-    if found is None or found[2] is None:
+    found = _named_context(ls, params.text_document.uri)
+    if found is None:
         return None
-    path, ws, workflow, _text = found
-    assert workflow is not None
+    path, ws, workflow = found
     pos = ls.position(params.text_document.uri, params.position)
     buffers = ls.buffers()
     said = await ls.answer(
@@ -667,11 +675,10 @@ async def rename_symbol(
     agents.yaml, routing, prompts, test files, saved scenarios) as one WorkspaceEdit."""
     from flowctx_tui.lsp import rename
 
-    found = _context(ls, params.text_document.uri)
-    if found is None or found[2] is None:
-        raise _RenameRefused("flowctx renames variables and agents inside a workflow folder")
-    path, ws, workflow, _text = found
-    assert workflow is not None
+    found = _named_context(ls, params.text_document.uri)
+    if found is None:
+        raise _RenameRefused("flowctx renames the variables, agents and steps of a workflow")
+    path, ws, workflow = found
     pos = ls.position(params.text_document.uri, params.position)
     buffers = ls.buffers()
     new = params.new_name

@@ -273,3 +273,28 @@ async def test_renaming_a_flow_step_follows_it_into_paths_and_tests(
     for rel in (flow, tests):
         named = [r for r in (demo / rel).read_text().splitlines() if not r.lstrip().startswith("#")]
         assert not [r for r in named if _word("AwaitApproval").search(r)], rel
+
+
+async def test_a_rename_starts_from_a_test_file_and_reaches_a_registry_of_the_workflow(
+    client: LanguageClient, demo: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    registry = "build_context/mozaikspay/context.yaml"
+    before = _problems(demo, capsys, "release_channel", "rollout_channel")
+    before = {p.replace("interview_complete", "interview_done") for p in before}
+    # from the test file, where the case sets it
+    doc = open_doc(client, demo, TESTS)
+    at = _at(demo, TESTS, "{interview_complete: true}", 3)
+    edit = await _rename(client, doc, at, "interview_done")
+    assert edit is not None and edit.changes
+    assert {uri(demo, CONTRACT), uri(demo, GRAPH), uri(demo, TESTS)} <= set(edit.changes)
+    _apply(edit)
+    # a build_context variable: its projection in the registry that serves AppGenerator alone
+    doc = open_doc(client, demo, CONTRACT)
+    edit = await _rename(
+        client, doc, _at(demo, CONTRACT, "  release_channel:", 3), "rollout_channel"
+    )
+    assert edit is not None and edit.changes and uri(demo, registry) in edit.changes
+    _apply(edit)
+    assert "    rollout_channel: release.channel" in (demo / registry).read_text()
+    after = _problems(demo, capsys, "release_channel", "rollout_channel")
+    assert after <= before
