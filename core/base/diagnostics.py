@@ -22,6 +22,15 @@ class Fix:
     new: str
 
 
+class FixableValueError(ValueError):
+    """A validator's refusal that knows its correction (``located_errors`` puts ``fix`` on the
+    problem)."""
+
+    def __init__(self, message: str, fix: Fix) -> None:
+        super().__init__(message)
+        self.fix = fix
+
+
 @dataclass(frozen=True, slots=True)
 class Diagnostic:
     """One problem, located in a file. ``line``/``column`` are 1-based; 0 means unknown."""

@@ -18,7 +18,7 @@ from typing import Annotated, Any, ClassVar
 from pydantic import BaseModel, ConfigDict, ValidationError
 from pydantic.fields import FieldInfo
 
-from flowctx_core.base.diagnostics import Diagnostic, did_you_mean, suggest
+from flowctx_core.base.diagnostics import Diagnostic, Fix, did_you_mean, suggest
 from flowctx_core.base.yamlmarks import PathKey, YamlDoc
 
 _VALUE_ERROR = "Value error, "
@@ -34,6 +34,8 @@ class Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
     #: unknown keys with a better message than did-you-mean: key -> explanation
     KEY_HINTS: ClassVar[dict[str, str]] = {}
+    #: of those, the ones whose right spelling is known: key -> the key to write instead
+    KEY_FIXES: ClassVar[dict[str, str]] = {}
 
 
 @dataclass(frozen=True)
@@ -153,6 +155,8 @@ def located_errors(
             fix = None
             if explained:
                 hint = f": {explained}"
+                right = getattr(here, "KEY_FIXES", {}).get(key)
+                fix = Fix(key, right) if right else None
             else:
                 hint, fix = suggest(key, list(fields_of(here)) if here is not None else [])
             name = f" '{key}'" if wording.quote_key else ""
@@ -192,5 +196,7 @@ def located_errors(
                 msg = _clean(msg)
             elif wording.show_input and "input" in err and not isinstance(given, (dict, list)):
                 msg = f"{msg} (got {given!r})"
-            out.append(doc.diag(path, msg, key=False))
+            # a validator that knows the correction raised it with its fix
+            raised = err.get("ctx", {}).get("error")
+            out.append(doc.diag(path, msg, key=False, fix=getattr(raised, "fix", None)))
     return out

@@ -73,6 +73,37 @@ paths:
 """
 
 
+REGISTRY = """\
+context_id: pack
+applies_to_workflows: [W]
+assets: []
+pack: {id: pack, version: 1.4}
+"""
+BRIEF = """\
+transitions:
+  - source_agent: Writer
+    target: Reviewer
+    transition_type: after_turn
+"""
+
+
+def test_a_fix_check_knows_beside_did_you_mean(tmp_path: Path) -> None:
+    """A key spelt as the other routing shape spells it, an unquoted pack version."""
+    root = write_tree(
+        tmp_path / "ws",
+        {
+            "workflows/W/context_variables.yaml": "definitions: {}\nagents: {Writer: {}}\n",
+            "workflows/W/transition_graph.yaml": BRIEF,
+            "build_context/pack/context.yaml": REGISTRY,
+        },
+    )
+    found = {p.fix for p in _problems(root) if p.fix is not None}
+    from flowctx_core.base.diagnostics import Fix
+
+    assert Fix("source_agent", "source") in found
+    assert Fix("1.4", "'1.4'") in found
+
+
 def _workspace(root: Path) -> Path:
     return write_tree(
         root,

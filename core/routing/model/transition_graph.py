@@ -69,6 +69,11 @@ class BriefTransitionRule(RoutingModel):
         "context_expression": "that is the transition_rules: spelling; under transitions: write "
         "'condition'",
     }
+    KEY_FIXES: ClassVar[dict[str, str]] = {
+        "source_agent": "source",
+        "target_agent": "target",
+        "context_expression": "condition",
+    }
 
     source: str
     transition_type: TransitionType
@@ -102,6 +107,11 @@ class TransitionRuleSpec(RoutingModel):
         "source agent's turn",
         "handoff_type": "transition_rules entries name it 'transition_type' (after_turn or "
         "condition)",
+    }
+    KEY_FIXES: ClassVar[dict[str, str]] = {
+        "source": "source_agent",
+        "target": "target_agent",
+        "handoff_type": "transition_type",
     }
 
     source_agent: str
