@@ -182,17 +182,49 @@ class _File:
     doc: YamlDoc
     #: every mark of the document in order: where a value's text ends (the next one begins)
     marks: list[tuple[int, int]]
+    #: (key or value, first step of the path, its length) -> the marks there
+    heads: dict[tuple[str, Any, int], list[tuple[PathKey, tuple[int, int]]]]
+
+    def under(
+        self, where: str, pattern: tuple[Any, ...]
+    ) -> Iterator[tuple[PathKey, tuple[int, int]]]:
+        """The marks a rule's pattern can match: its first step, its length (any longer one
+        for a pattern ending in ``...``)."""
+        if pattern and pattern[-1] is ...:
+            for (w, head, size), found in self.heads.items():
+                if w == where and head == pattern[0] and size >= len(pattern) - 1:
+                    yield from found
+        else:
+            yield from self.heads.get((where, pattern[0], len(pattern)), ())
 
 
-def _read(path: Path, ws: Workspace, buffers: Mapping[Path, str]) -> _File | None:
+#: the files last read, with their text: a prepareRename, its rename and the references that
+#: follow parse a 3,000-variable contract once (a changed text is read again)
+_READ: dict[Path, tuple[str, _File]] = {}
+_READ_LIMIT = 32
+
+
+def read_yaml(path: Path, ws: Workspace, buffers: Mapping[Path, str]) -> _File | None:
     text = _text_of(path, buffers, ws.root)
     if not text:
         return None
+    known = _READ.get(path)
+    if known is not None and known[0] == text:
+        return known[1]
     doc, _ = parse_yaml_text(text, path.name)
     if doc is None:
         return None
     marks = sorted({*doc.key_marks.values(), *doc.value_marks.values()})
-    return _File(path, text.splitlines(), doc, marks)
+    heads: dict[tuple[str, Any, int], list[tuple[PathKey, tuple[int, int]]]] = {}
+    for where, table in (("key", doc.key_marks), ("value", doc.value_marks)):
+        for at, mark in table.items():
+            if at:
+                heads.setdefault((where, at[0], len(at)), []).append((at, mark))
+    f = _File(path, text.splitlines(), doc, marks, heads)
+    if len(_READ) >= _READ_LIMIT:
+        _READ.pop(next(iter(_READ)))
+    _READ[path] = (text, f)
+    return f
 
 
 def _at(f: _File, mark: tuple[int, int], name: str) -> tuple[int, int, int] | None:
@@ -240,8 +272,7 @@ def _in_file(f: _File, rules: list[_Rule], kind: Kind, name: str) -> Iterator[Oc
             yield Occurrence(f.path, found[0], found[1], found[2], declaration)
 
     for pattern, what, where in rules:
-        marks = doc.key_marks if where == "key" else doc.value_marks
-        for path, mark in marks.items():
+        for path, mark in f.under(where, pattern):
             if not _matches(pattern, path):
                 continue
             if what.rstrip("!") == kind or (what == "actor" and kind in ("agent", "step")):
@@ -270,15 +301,19 @@ def workflow_files(
     found = {p.resolve() for p in tests.glob("*.yaml")} if tests.is_dir() else set()
     found |= {p for p in buffers if p.parent == tests.resolve() and p.suffix == ".yaml"}
     for path in sorted(found):
-        doc, _ = parse_yaml_text(_text_of(path, buffers, ws.root), path.name)
-        if doc is not None and isinstance(doc.data, dict) and doc.data.get("workflow") == workflow:
+        f = read_yaml(path, ws, buffers)
+        if (
+            f is not None
+            and isinstance(f.doc.data, dict)
+            and f.doc.data.get("workflow") == workflow
+        ):
             out.append((path, _TESTS))
     registries = ws.root / BUILD_CONTEXT_DIR
     for path in sorted(registries.glob(f"*/{REGISTRY_FILE}")) if registries.is_dir() else []:
-        path = path.resolve()
-        doc, _ = parse_yaml_text(_text_of(path, buffers, ws.root), path.name)
-        data = doc.data if doc is not None else None
+        f = read_yaml(path.resolve(), ws, buffers)
+        data = f.doc.data if f is not None else None
         if isinstance(data, dict) and data.get("applies_to_workflows") == [workflow]:
+            path = path.resolve()
             out.append((path, _REGISTRY))
     saved = ws.root.joinpath(*SCENARIO_DIR, workflow)
     if saved.is_dir():
@@ -292,7 +327,7 @@ def occurrences(
     """Every place the workflow's files name the variable or agent ``name``, in file order."""
     out: list[Occurrence] = []
     for path, rules in workflow_files(ws, workflow, buffers):
-        f = _read(path.resolve(), ws, buffers)
+        f = read_yaml(path.resolve(), ws, buffers)
         if f is not None:
             out += sorted(_in_file(f, rules, kind, name), key=lambda o: (o.line, o.start))
     return out
@@ -303,18 +338,18 @@ def declared(ws: Workspace, workflow: str, buffers: Mapping[Path, str]) -> dict[
     contract's ``agents``)."""
     folder = ws.root / WORKFLOWS_DIR / workflow
     names: dict[Kind, set[str]] = {"variable": set(), "agent": set(), "step": set()}
-    contract = _read(folder / CONTRACT_FILE, ws, buffers)
+    contract = read_yaml(folder / CONTRACT_FILE, ws, buffers)
     if contract is not None and isinstance(contract.doc.data, dict):
         for section, kind in (("definitions", "variable"), ("agents", "agent")):
             block = contract.doc.data.get(section)
             if isinstance(block, dict):
                 names[kind].update(str(k) for k in block)  # type: ignore[index]
-    agents = _read(folder / AGENTS_FILE, ws, buffers)
+    agents = read_yaml(folder / AGENTS_FILE, ws, buffers)
     if agents is not None and isinstance(agents.doc.data, dict):
         for entry in agents.doc.data.get("agents") or []:
             if isinstance(entry, dict) and isinstance(entry.get("name"), str):
                 names["agent"].add(entry["name"])
-    flow = _read(folder / FLOW_FILE, ws, buffers)
+    flow = read_yaml(folder / FLOW_FILE, ws, buffers)
     if flow is not None and isinstance(flow.doc.data, dict):
         for entry in flow.doc.data.get("steps") or []:
             if isinstance(entry, dict) and isinstance(entry.get("name"), str):

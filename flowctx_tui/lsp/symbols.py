@@ -8,14 +8,13 @@ variable's definition, a rule's mapping), ``selection`` the name the outline sho
 
 from __future__ import annotations
 
+import bisect
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import yaml
-
-from flowctx_core.base.yamlmarks import PathKey, YamlDoc, parse_yaml_text
+from flowctx_core.base.yamlmarks import PathKey, YamlDoc
 from flowctx_core.model.filenames import (
     CONTRACT_FILE,
     FLOW_FILE,
@@ -46,63 +45,36 @@ class Symbol:
     container: str = ""
 
 
-def _compose(text: str) -> yaml.Node | None:
-    try:
-        return yaml.compose(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
-    except yaml.YAMLError:
-        return None
-
-
-def _entry(root: yaml.Node | None, path: PathKey) -> tuple[Any, Any] | None:
-    """The (start, end) marks of the entry at ``path``: a mapping's key to its value's end, or
-    a list item."""
-    node, start = root, None
-    for part in path:
-        if isinstance(node, yaml.MappingNode):
-            found = next(((k, v) for k, v in node.value if getattr(k, "value", None) == part), None)
-            if found is None:
-                return None
-            start, node = found[0].start_mark, found[1]
-        elif isinstance(node, yaml.SequenceNode) and isinstance(part, int):
-            if part >= len(node.value):
-                return None
-            node = node.value[part]
-            start = node.start_mark
-        else:
-            return None
-    if node is None or start is None:
-        return None
-    return start, node.end_mark
-
-
-def _end(rows: list[str], mark: Any) -> tuple[int, int]:
-    """An end mark (where the next token starts) moved back to the end of the entry's own
-    last line: blank and comment lines before the next entry are not the entry's."""
-    line, col = mark.line, mark.column
-    if line < len(rows):
-        row = rows[line]
-        if col > len(row) - len(row.lstrip()):
-            return line, col
-    for n in range(min(line, len(rows)) - 1, -1, -1):
-        text = rows[n].strip()
-        if text and not text.startswith("#"):
-            return n, len(rows[n].rstrip())
-    return line, col
-
-
 @dataclass
 class _Doc:
     path: Path
     rows: list[str]
     doc: YamlDoc
-    root: yaml.Node | None
+    #: each entry (a path of two steps: ``definitions.<name>``, ``transition_rules[3]``): its
+    #: first and last mark
+    spans: dict[PathKey, tuple[tuple[int, int], tuple[int, int]]]
+    marks: list[tuple[int, int]]
+
+    def _end(self, last: tuple[int, int]) -> tuple[int, int]:
+        """The entry's last line: the line of its last mark, or past it up to the line before
+        the next mark (a multi-line scalar), leaving blank and comment lines out."""
+        after = bisect.bisect_right(self.marks, last)
+        stop = self.marks[after][0] - 1 if after < len(self.marks) else len(self.rows)
+        line = last[0] - 1
+        for n in range(stop - 1, line, -1):
+            text = self.rows[n].strip() if n < len(self.rows) else ""
+            if text and not text.startswith("#"):
+                line = n
+                break
+        row = self.rows[line] if 0 <= line < len(self.rows) else ""
+        return line, len(row.rstrip())
 
     def symbol(
         self, entry: PathKey, name_at: PathKey, name: str, kind: str, detail: str, *, key: bool
     ) -> Symbol | None:
         marks = self.doc.key_marks if key else self.doc.value_marks
         mark = marks.get(name_at)
-        span = _entry(self.root, entry)
+        span = self.spans.get(entry)
         if mark is None or span is None:
             return None
         line, col = mark[0] - 1, mark[1] - 1
@@ -110,17 +82,28 @@ class _Doc:
         if col < len(row) and row[col] in "'\"":
             col += 1
         width = len(name) if row[col : col + len(name)] == name else len(row.rstrip()) - col
-        start = (span[0].line, span[0].column)
-        end = max(_end(self.rows, span[1]), (line, col + max(width, 0)))
+        start = (span[0][0] - 1, span[0][1] - 1)
+        end = max(self._end(span[1]), (line, col + max(width, 0)))
         return Symbol(name, kind, detail, self.path, start, end, (line, col, col + max(width, 1)))
 
 
-def _read(path: Path, root: Path, buffers: Mapping[Path, str]) -> _Doc | None:
-    text = _text_of(path, buffers, root)
-    doc, _ = parse_yaml_text(text, path.name) if text else (None, [])
-    if doc is None:
+def _read(path: Path, ws: Workspace, buffers: Mapping[Path, str]) -> _Doc | None:
+    from flowctx_tui.lsp.occurrences import read_yaml
+
+    f = read_yaml(path, ws, buffers)
+    if f is None:
         return None
-    return _Doc(path, text.splitlines(), doc, _compose(text))
+    spans: dict[PathKey, tuple[tuple[int, int], tuple[int, int]]] = {}
+    for table in (f.doc.key_marks, f.doc.value_marks):
+        for at, mark in table.items():
+            if len(at) < 2:
+                continue
+            entry = at[:2]
+            known = spans.get(entry)
+            spans[entry] = (
+                (mark, mark) if known is None else (min(known[0], mark), max(known[1], mark))
+            )
+    return _Doc(path, f.rows, f.doc, spans, f.marks)
 
 
 def _text(value: Any) -> str:
@@ -257,7 +240,7 @@ def document_symbols(
     if isinstance(ws, MjWorkspace):
         found = _mj_symbols(ws, path, buffers)
     else:
-        d = _read(path, ws.root, buffers)
+        d = _read(path, ws, buffers)
         found = [s for s in _yaml_symbols(d) if s is not None] if d is not None else []
     return sorted(found, key=lambda s: s.start)
 
