@@ -39,9 +39,11 @@ def _base() -> tuple[str, bool] | None:
 
 def code_href(code: str) -> str | None:
     """The URL of ``code``'s documentation, or None."""
+    from flowctx_core.check import PROBLEM_KINDS
+
     base = _base()
-    if not code or base is None:
-        return None
+    if not code or base is None or code not in PROBLEM_KINDS:
+        return None  # only a code of check's table has a row to link to
     root, site = base
     page = "/".join(CHECK_PAGE) + ("/" if site else ".md")
     return f"{root}/{page}#{anchor(code)}"

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from flowctx_core.base.secrets import mask_text
 from flowctx_core.base.yamlmarks import PathKey, YamlDoc
 from flowctx_core.model.filenames import (
     CONTRACT_FILE,
@@ -120,7 +121,8 @@ def _rule_detail(rule: Mapping[str, Any]) -> str:
         said = f"{rule['condition_key']} == {rule.get('condition_value')!r}"
     elif rule.get("tool_name"):
         said = f"{rule['tool_name']} called"
-    return " ".join(x for x in (_text(what), _text(said)) if x)[:120]
+    # the file's own text, masked as every answer is (a URI's password)
+    return mask_text(" ".join(x for x in (_text(what), _text(said)) if x))[:120]
 
 
 def _yaml_symbols(d: _Doc) -> Iterator[Symbol | None]:
@@ -181,7 +183,7 @@ def _yaml_symbols(d: _Doc) -> Iterator[Symbol | None]:
             label = f"{_text(p.get('from', p.get('from_')))} → {_text(p.get('to'))}"
             detail = f"priority {_text(p.get('priority', 0))}"
             if p.get("condition"):
-                detail += f" · {_text(p['condition'])[:100]}"
+                detail += f" · {mask_text(_text(p['condition']))[:100]}"
             yield d.symbol(
                 ("paths", n), ("paths", n, next(iter(p))), label, "path", detail, key=True
             )
@@ -228,7 +230,8 @@ def _mj_symbols(ws: MjWorkspace, path: Path, buffers: Mapping[Path, str]) -> lis
             at(step.at("Name"), step.name, "step", detail, agent.name)
         for p in agent.paths:
             label = f"{agent.name_of(p.origin)} → {agent.name_of(p.destination)}"
-            detail = f"priority {p.priority}" + (f" · {p.condition[:100]}" if p.condition else "")
+            said = f" · {mask_text(p.condition)[:100]}" if p.condition else ""
+            detail = f"priority {p.priority}{said}"
             at(p.loc, label, "path", detail, agent.name)
     return out
 

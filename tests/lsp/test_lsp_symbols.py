@@ -96,3 +96,21 @@ async def test_workspace_symbols_filter_by_the_query(client: LanguageClient, dem
     assert await query("zzqx") == []
     everything = await query("")
     assert {"Validate", "approval_status", "urgent"} <= {s.name for s in everything}
+
+
+async def test_an_outline_masks_a_password_in_a_condition(
+    client: LanguageClient, demo: Path
+) -> None:
+    text = (
+        (demo / GRAPH)
+        .read_text()
+        .replace(
+            'context_expression: "${plan_approved} and ${max_build_iterations} > 0"',
+            'context_expression: "${plan_approved} and ${deploy_choice} != '
+            "'mongodb://admin:hunter2@db/x'\"",
+        )
+    )
+    assert "hunter2" in text
+    found = await _outline(client, open_doc(client, demo, GRAPH, text))
+    details = " ".join(s.detail or "" for s in found)
+    assert "mongodb://admin:***@db/x" in details and "hunter2" not in details
