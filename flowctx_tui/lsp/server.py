@@ -771,14 +771,15 @@ async def workspace_symbol(
     query = params.query
     found = await ls.answer(lambda: symbols.workspace_symbols(known, query, buffers)) or []
     out = []
+    rows: dict[Path, list[str]] = {}  # each file's lines, read once for all its symbols
     for s in found:
         ws = next((w for w in known if w.root == s.path or w.root in s.path.parents), None)
         if ws is None:
             continue
         line, start, end = s.selection
-        row = analysis.line_of(ws, s.path, buffers, line) if isinstance(ws, Workspace) else ""
-        if isinstance(ws, MjWorkspace):
-            row = analysis._text_of(s.path, buffers, ws.root).splitlines()[line]
+        if s.path not in rows:
+            rows[s.path] = analysis._text_of(s.path, buffers, ws.root).splitlines()
+        row = rows[s.path][line] if line < len(rows[s.path]) else ""
         out.append(
             types.SymbolInformation(
                 name=s.name,
