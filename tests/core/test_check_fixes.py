@@ -146,3 +146,17 @@ def test_every_did_you_mean_carries_its_fix_and_the_fix_clears_it(tmp_path: Path
             path.write_text("\n".join(rows))
         found = [p for p in _problems(root) if "did you mean" in p.message]
     assert [p.format() for p in found] == []
+
+
+def test_check_json_gives_the_fix(tmp_path: Path, capsys) -> None:
+    import json
+
+    from flowctx_tui.cli import main
+
+    root = _workspace(tmp_path / "ws")
+    main(["check", str(root), "--format", "json"])
+    problems = json.loads(capsys.readouterr().out)["problems"]
+    fixed = [p for p in problems if "fix" in p]
+    assert {"old": "redy", "new": "ready"} in [p["fix"] for p in fixed]
+    assert all("did you mean" in p["message"] for p in fixed)
+    assert all("fix" in p for p in problems if "did you mean" in p["message"])
