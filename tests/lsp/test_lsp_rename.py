@@ -298,3 +298,20 @@ async def test_a_rename_starts_from_a_test_file_and_reaches_a_registry_of_the_wo
     assert "    rollout_channel: release.channel" in (demo / registry).read_text()
     after = _problems(demo, capsys, "release_channel", "rollout_channel")
     assert after <= before
+
+
+async def test_the_server_announces_the_editor_features(demo: Path) -> None:
+    from tests.lsp.client import start_client
+
+    lsp, result = await start_client(demo)
+    try:
+        caps = result.capabilities
+        assert isinstance(caps.rename_provider, types.RenameOptions)
+        assert caps.rename_provider.prepare_provider is True
+        assert caps.document_symbol_provider and caps.workspace_symbol_provider
+        assert caps.references_provider and caps.definition_provider
+        actions = caps.code_action_provider
+        assert isinstance(actions, types.CodeActionOptions)
+        assert types.CodeActionKind.QuickFix in (actions.code_action_kinds or [])
+    finally:
+        await lsp.shutdown_session()
