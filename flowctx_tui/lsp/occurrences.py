@@ -111,6 +111,9 @@ _TESTS: list[_Rule] = [
     ((*_CASE, "expect", "prompt", "agent"), "agent", "value"),
     ((*_CASE, "expect", "prompt", int, "agent"), "agent", "value"),
     ((*_CASE, "expect", "path", int), "actor", "value"),
+    ((*_CASE, "turns", int, "agent"), "actor", "value"),
+    ((*_CASE, "turns", int, "set", None), "variable", "key"),
+    ((*_CASE, "turns", int, "delete", int), "variable", "value"),
     ((*_CASE, "expect", "condition", "expression"), "expression", "value"),
     ((*_CASE, "expect", "condition", int, "expression"), "expression", "value"),
 ]

@@ -65,7 +65,8 @@ def planted(demo: Path) -> Path:
     tests.write_text(
         tests.read_text().replace(
             "    context: {interview_complete: true}\n",
-            "    context: {interview_complete: true, llm_model: gpt-4o}\n",
+            "    context: {interview_complete: true, llm_model: gpt-4o}\n"
+            "    turns: [{agent: InterviewAgent, set: {llm_model: x}, delete: [llm_model]}]\n",
             1,
         )
     )
