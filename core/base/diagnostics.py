@@ -20,6 +20,9 @@ class Fix:
 
     old: str
     new: str
+    #: the line (1-based) ``old`` is written on when it is not the problem's own (a rule's
+    #: ``target_agent`` for a problem at its ``transition_target``); 0: the problem's line
+    line: int = 0
 
 
 class FixableValueError(ValueError):

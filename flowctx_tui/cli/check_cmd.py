@@ -77,7 +77,10 @@ def _problem_json(p: Diagnostic) -> dict[str, object]:
     out: dict[str, object] = {k: doc.get(k, "") for k in keys}
     if p.fix is not None:
         # the did-you-mean as data: the text written where the problem points, and its fix
-        out["fix"] = {"old": mask_text(p.fix.old), "new": mask_text(p.fix.new)}
+        fix: dict[str, object] = {"old": mask_text(p.fix.old), "new": mask_text(p.fix.new)}
+        if p.fix.line:
+            fix["line"] = p.fix.line  # where old is written, when not the problem's line
+        out["fix"] = fix
     return out
 
 

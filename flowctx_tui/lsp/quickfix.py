@@ -21,17 +21,21 @@ def fix_data(fix: Any) -> dict[str, Any] | None:
     """The diagnostic's ``data`` for a core ``Fix`` (None without one)."""
     if fix is None:
         return None
-    return {"fix": {"old": fix.old, "new": fix.new}}
+    out: dict[str, Any] = {"old": fix.old, "new": fix.new}
+    if fix.line:
+        out["line"] = fix.line - 1  # 0-based, as the protocol counts lines
+    return {"fix": out}
 
 
-def fix_of(data: Any) -> tuple[str, str] | None:
-    """(old, new) from a diagnostic's ``data`` as the client hands it back, else None."""
+def fix_of(data: Any) -> tuple[str, str, int | None] | None:
+    """(old, new, the 0-based line ``old`` is on when not the problem's) from a diagnostic's
+    ``data`` as the client hands it back, else None."""
     fix = data.get("fix") if isinstance(data, dict) else None
     if not isinstance(fix, dict):
         return None
-    old, new = fix.get("old"), fix.get("new")
+    old, new, line = fix.get("old"), fix.get("new"), fix.get("line")
     if isinstance(old, str) and isinstance(new, str) and old and old != new:
-        return old, new
+        return old, new, line if isinstance(line, int) and line >= 0 else None
     return None
 
 

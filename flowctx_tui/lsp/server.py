@@ -575,9 +575,10 @@ def _quick_fixes(ls: FlowctxServer, params: types.CodeActionParams) -> list[type
         fix = quickfix.fix_of(diagnostic.data)
         if fix is None or diagnostic.source != "flowctx":
             continue
-        old, new = fix
+        old, new, written = fix
         at = ls.position(uri, diagnostic.range.start)
-        found = quickfix.locate(rows, at.line, at.character, old)
+        line, column = (written, 0) if written is not None else (at.line, at.character)
+        found = quickfix.locate(rows, line, column, old)
         if found is None:
             continue  # the text changed since: nothing to fix any more
         line, start, end = found

@@ -139,7 +139,8 @@ def test_every_did_you_mean_carries_its_fix_and_the_fix_clears_it(tmp_path: Path
             assert p.fix is not None, p.format()
             path = root / p.file
             rows = path.read_text().split("\n")
-            at = locate(rows, p.line - 1, p.column - 1, p.fix.old)
+            line, column = (p.fix.line - 1, 0) if p.fix.line else (p.line - 1, p.column - 1)
+            at = locate(rows, line, column, p.fix.old)
             assert at is not None, p.format()
             line, start, end = at
             rows[line] = rows[line][:start] + p.fix.new + rows[line][end:]
@@ -160,3 +161,38 @@ def test_check_json_gives_the_fix(tmp_path: Path, capsys) -> None:
     assert {"old": "redy", "new": "ready"} in [p["fix"] for p in fixed]
     assert all("did you mean" in p["message"] for p in fixed)
     assert all("fix" in p for p in problems if "did you mean" in p["message"])
+
+
+def test_a_terminate_target_rule_is_fixed_at_its_target_agent(tmp_path: Path) -> None:
+    from flowctx_tui.lsp.quickfix import locate
+
+    graph = """\
+transition_rules:
+  - source_agent: Writer
+    target_agent: Writer
+    transition_type: after_turn
+    transition_target: TerminateTarget
+  - source_agent: Writer
+    target_agent: Writer
+    transition_type: after_turn
+"""
+    root = write_tree(
+        tmp_path / "ws",
+        {
+            "workflows/W/context_variables.yaml": "definitions: {}\nagents: {Writer: {}}\n",
+            "workflows/W/transition_graph.yaml": graph,
+        },
+    )
+    found = [p for p in _problems(root) if "needs target_agent: terminate" in p.message]
+    assert len(found) == 1 and found[0].fix is not None
+    fix = found[0].fix
+    # the problem is at transition_target (line 5), the text to change on target_agent's line
+    assert (found[0].line, fix.old, fix.new, fix.line) == (5, "Writer", "terminate", 3)
+    path = root / "workflows/W/transition_graph.yaml"
+    rows = path.read_text().split("\n")
+    at = locate(rows, fix.line - 1, 0, fix.old)
+    assert at == (2, 18, 24)
+    line, start, end = at
+    rows[line] = rows[line][:start] + fix.new + rows[line][end:]
+    path.write_text("\n".join(rows))
+    assert not [p for p in _problems(root) if "needs target_agent" in p.message]

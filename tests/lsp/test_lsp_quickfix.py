@@ -111,3 +111,31 @@ async def test_a_misspelt_routing_variable_is_fixed_and_try_in_flowctx_stays(
         )
     )
     assert not [a for a in only or [] if isinstance(a, types.CodeAction)]
+
+
+async def test_a_fix_on_another_line_edits_that_line(client: LanguageClient, demo: Path) -> None:
+    text = (demo / GRAPH).read_text()
+    rule = (
+        "  - source_agent: WorkflowBundleBuilderAgent\n"
+        "    target_agent: ReviewAgent\n"
+        "    transition_type: after_turn\n"
+        "    transition_target: AgentTarget\n"
+    )
+    assert rule in text
+    text = text.replace(rule, rule.replace("AgentTarget", "TerminateTarget"))
+    doc = open_doc(client, demo, GRAPH, text)
+    found = await diagnostics_for(
+        client, doc, lambda d: any("needs target_agent: terminate" in x.message for x in d), "it"
+    )
+    problem = next(d for d in found if "needs target_agent: terminate" in d.message)
+    actions = await _actions(client, doc, [problem], problem.range.start.line)
+    fixes = [a for a in actions if isinstance(a, types.CodeAction)]
+    assert [f.title for f in fixes] == ["Change 'ReviewAgent' to 'terminate'"]
+    fixed = _apply(text, fixes[0], doc)
+    assert (
+        rule.replace("AgentTarget", "TerminateTarget").replace(
+            "target_agent: ReviewAgent", "target_agent: terminate"
+        )
+        in fixed
+    )
+    assert fixed.count("ReviewAgent") == text.count("ReviewAgent") - 1

@@ -409,13 +409,25 @@ def _expected_target(target: Target) -> str:
     )
 
 
-def rule_fixes(rule: TransitionRule) -> dict[str, Fix]:
-    """The corrections ``rule_problems``' did-you-means suggest, by the field they are on."""
+def rule_fixes(rule: TransitionRule) -> dict[str, tuple[Fix, str | None]]:
+    """The corrections ``rule_problems`` know, by the field the problem is on, each with the
+    field whose value it replaces (None: the problem's own): a misspelt target type; the
+    target_agent a TerminateTarget (or termination_reason) or RevertToUserTarget rule needs."""
     named = (rule.declared_target or "").strip().lower()
-    if not named or named in _COMPILED_TARGETS:
-        return {}
-    fix = suggest(rule.declared_target or "", _TARGET_NAMES).fix
-    return {"transition_target": fix} if fix else {}
+    out: dict[str, tuple[Fix, str | None]] = {}
+    if named and named not in _COMPILED_TARGETS:
+        fix = suggest(rule.declared_target or "", _TARGET_NAMES).fix
+        if fix:
+            out["transition_target"] = (fix, None)
+    agent = rule.target.agent if rule.target.type == "AgentTarget" else None
+    if agent and rule.shape == TRANSITION_RULES_KEY:
+        if named == "terminatetarget":
+            out["transition_target"] = (Fix(agent, "terminate"), "target_agent")
+        elif named == "reverttousertarget":
+            out["transition_target"] = (Fix(agent, "user"), "target_agent")
+        if rule.termination_reason is not None:
+            out["termination_reason"] = (Fix(agent, "terminate"), "target_agent")
+    return out
 
 
 def rule_warnings(rule: TransitionRule) -> list[tuple[str, str]]:
@@ -504,7 +516,10 @@ def parse_transition_graph(
         rule = entry.model
         if rule is None:
             continue
-        fixes = rule_fixes(rule)
+        fixes = {
+            f: replace(fix, line=doc.where((*entry.path, at), key=False)[0]) if at else fix
+            for f, (fix, at) in rule_fixes(rule).items()
+        }
         extra = [
             doc.diag((*entry.path, f), m, key=True, fix=fixes.get(f))
             for f, m in rule_problems(rule)
