@@ -4,6 +4,7 @@ prompt templates, test files, saved scenarios) and nothing else (prose, longer n
 
 from __future__ import annotations
 
+import asyncio
 import json
 import re
 from pathlib import Path
@@ -316,3 +317,19 @@ async def test_the_server_announces_the_editor_features(demo: Path) -> None:
         assert types.CodeActionKind.QuickFix in (actions.code_action_kinds or [])
     finally:
         await lsp.shutdown_session()
+
+
+async def test_rename_never_opens_a_fifo_or_a_device_among_test_files(
+    client: LanguageClient, demo: Path
+) -> None:
+    import os
+
+    tests = demo / ".flowctx" / "tests"
+    os.mkfifo(tests / "pending.yaml")
+    (tests / "zero.yaml").symlink_to("/dev/zero")
+    (demo / ".flowctx" / "scenarios" / "AppGenerator").mkdir(parents=True)
+    os.mkfifo(demo / ".flowctx" / "scenarios" / "AppGenerator" / "stuck.json")
+    doc = open_doc(client, demo, CONTRACT)
+    at = _at(demo, CONTRACT, "  llm_model:", 4)
+    edit = await asyncio.wait_for(_rename(client, doc, at, "chat_model"), 30)
+    assert edit is not None and edit.changes and uri(demo, CONTRACT) in edit.changes
