@@ -770,11 +770,29 @@ async def workspace_symbol(
     known = list(ls.workspaces.values())
     buffers = ls.buffers()
     query = params.query
-    found = await ls.answer(lambda: symbols.workspace_symbols(known, query, buffers)) or []
+
+    def work() -> list[symbols.Symbol]:
+        # the MemberJunction agent metadata under a workspace, opened in the editor or not
+        from flowctx_core.memberjunction.metadata import agent_folders
+
+        roots = {w.root for w in known}
+        for ws in [w for w in known if isinstance(w, Workspace)]:
+            for folder in agent_folders(ws.root):
+                if folder.resolve() not in roots:
+                    roots.add(folder.resolve())
+                    known.append(MjWorkspace(folder.resolve()))
+        return symbols.workspace_symbols(known, query, buffers)
+
+    found = await ls.answer(work) or []
     out = []
     rows: dict[Path, list[str]] = {}  # each file's lines, read once for all its symbols
     for s in found:
-        ws = next((w for w in known if w.root == s.path or w.root in s.path.parents), None)
+        # the innermost: an MJ entity folder inside a Mozaiks workspace is its own
+        ws = max(
+            (w for w in known if w.root == s.path or w.root in s.path.parents),
+            key=lambda w: len(w.root.parts),
+            default=None,
+        )
         if ws is None:
             continue
         line, start, end = s.selection

@@ -200,27 +200,31 @@ def _yaml_symbols(d: _Doc) -> Iterator[Symbol | None]:
                 )
 
 
-def _mj_symbols(ws: MjWorkspace, path: Path, buffers: Mapping[Path, str]) -> list[Symbol]:
+def _mj_symbols(ws: MjWorkspace, path: Path | None, buffers: Mapping[Path, str]) -> list[Symbol]:
+    """The flow agents' symbols of one JSON file (``path``), or of every file (None: the
+    metadata is read once for all)."""
     from flowctx_core.base import fsview
     from flowctx_core.memberjunction.agents import open_mj
 
     with fsview.buffers(buffers):
         found = open_mj(ws.root)
-    rows = _text_of(path, buffers, ws.root).splitlines()
-    target = path.resolve()
+    texts: dict[Path, list[str]] = {}
+    target = path.resolve() if path is not None else None
     out: list[Symbol] = []
 
     def at(loc: Any, name: str, kind: str, detail: str, container: str) -> None:
-        if (found.root / loc.file).resolve() != target or loc.line < 1:
+        where = (found.root / loc.file).resolve()
+        if (target is not None and where != target) or loc.line < 1:
             return
+        if where not in texts:
+            texts[where] = _text_of(where, buffers, ws.root).splitlines()
+        rows = texts[where]
         line = loc.line - 1
         col = max(loc.column - 1, 0)
         row = rows[line] if line < len(rows) else ""
         end = len(row.rstrip()) if len(row.rstrip()) > col else col + 1
         out.append(
-            Symbol(
-                name, kind, detail, target, (line, col), (line, end), (line, col, end), container
-            )
+            Symbol(name, kind, detail, where, (line, col), (line, end), (line, col, end), container)
         )
 
     for agent in found.flows.values():
@@ -262,13 +266,11 @@ def workspace_symbols(
     out: list[Symbol] = []
     for ws in workspaces:
         if isinstance(ws, MjWorkspace):
-            files = sorted({p.resolve() for p in ws.root.rglob("*.json")})
-            for path in files:
-                out += [
-                    s
-                    for s in document_symbols(ws, path, buffers)
-                    if s.kind in ("agent", "step") and _fuzzy(query, s.name)
-                ]
+            out += [
+                s
+                for s in _mj_symbols(ws, None, buffers)
+                if s.kind in ("agent", "step") and _fuzzy(query, s.name)
+            ]
             continue
         for workflow in ws.session.workflows():
             folder = ws.root / WORKFLOWS_DIR / workflow

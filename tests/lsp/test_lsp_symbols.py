@@ -96,6 +96,10 @@ async def test_workspace_symbols_filter_by_the_query(client: LanguageClient, dem
     assert await query("zzqx") == []
     everything = await query("")
     assert {"Validate", "approval_status", "urgent"} <= {s.name for s in everything}
+    # the MetadataSync agent, though its JSON file was never opened
+    flow = [s for s in await query("approvalflow") if s.location.uri.endswith(".json")]
+    assert [(s.name, s.kind) for s in flow] == [("ApprovalFlow", types.SymbolKind.Class)]
+    assert flow[0].location.uri == uri(demo, MJ)
 
 
 async def test_an_outline_masks_a_password_in_a_condition(
