@@ -69,8 +69,15 @@ def _parse(
         for warning in exc.warnings:
             out.append(doc.diag(path, warning, key=False, severity="warning"))
         return None
+    assigns = None
+    if dialect == "mj" and compiled.warnings:
+        from flowctx_core.expressions.mj import assignment_fix
+
+        assigns = assignment_fix(compiled)
     for warning in compiled.warnings:
-        out.append(doc.diag(path, warning, key=False, severity="warning"))
+        # an assignment meant as a comparison: its warning carries the fix (=== for =)
+        fix = assigns[1] if assigns is not None and warning == assigns[0] else None
+        out.append(doc.diag(path, warning, key=False, severity="warning", fix=fix))
     return compiled.names
 
 

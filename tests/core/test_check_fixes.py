@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from flowctx_core.base.diagnostics import Fix
 from flowctx_core.check import workspace_report
 from flowctx_core.session import open_session
 from tests.conftest import write_tree
@@ -70,6 +71,7 @@ steps:
 paths:
   - {from: Start, to: Dne, priority: 1}
   - {from: Start, to: Done, priority: 0, condition: "paylod.ok === true"}
+  - {from: Done, to: Start, priority: 0, condition: "payload.retry = true"}
 """
 
 
@@ -98,8 +100,6 @@ def test_a_fix_check_knows_beside_did_you_mean(tmp_path: Path) -> None:
         },
     )
     found = {p.fix for p in _problems(root) if p.fix is not None}
-    from flowctx_core.base.diagnostics import Fix
-
     assert Fix("source_agent", "source") in found
     assert Fix("1.4", "'1.4'") in found
 
@@ -125,11 +125,15 @@ def _problems(root: Path):
 def test_every_did_you_mean_carries_its_fix_and_the_fix_clears_it(tmp_path: Path) -> None:
     root = _workspace(tmp_path / "ws")
     found = [p for p in _problems(root) if "did you mean" in p.message]
-    assert len(found) >= 14, [p.format() for p in found]
+    assert len(found) >= 15, [p.format() for p in found]
     bare = [p.format() for p in found if p.fix is None]
     assert bare == []
+    assigns = [p.fix for p in found if "assigns" in p.message]
+    assert assigns == [Fix("payload.retry = true", "payload.retry === true")]
     for p in found:
-        assert p.fix is not None and f"did you mean '{p.fix.new}'" in p.message
+        assert p.fix is not None
+        if "assigns" not in p.message:  # that one suggests the operator, the fix the whole
+            assert f"did you mean '{p.fix.new}'" in p.message
     # applying every fix where it points clears every did-you-mean (a definition that
     # validates once its key is right can show the next one: a few rounds)
     from flowctx_tui.lsp.quickfix import locate
