@@ -4,9 +4,13 @@ Diagnostics are ``flowctx check``'s problems, republished (debounced) as the aut
 every file of the workspace a change affects; hover shows a variable's resolved value (masked),
 its provenance, who sees it, or whether a routing rule wins under the default inputs and why;
 completion offers variable names (``${``, ``{{``, ``condition_key``, an agent's ``variables``),
-agent and step names, source types and paths into a flow condition's scope; definitions and
-references of variables and agents; a code lens on each routing rule (wins under default,
-covered by N tests) and a "Try in flowctx" action that gives the equivalent ``flowctx routes``.
+agent and step names, source types and paths into a flow condition's scope (a variable with
+its type and source, ``completion_info.py``); definitions, references and rename of variables,
+agents and steps (``occurrences.py``, ``rename.py``); the outline and workspace symbols
+(``symbols.py``); quick fixes from the corrections check knows (``quickfix.py``) and a link
+from each code to its documentation (``docs_links.py``); a code lens on each routing rule
+(wins under default, covered by N tests) and a "Try in flowctx" action that gives the
+equivalent ``flowctx routes``.
 
 Unsaved buffers are read instead of the disk (``fsview.buffers``). Each request runs in a
 worker thread with a time budget; a request that fails answers nothing rather than taking the
