@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import bisect
 import re
+import threading
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -205,18 +206,25 @@ class _File:
 #: follow parse a 3,000-variable contract once (a changed text is read again)
 _READ: dict[Path, tuple[str, _File]] = {}
 _READ_LIMIT = 32
+#: requests run in worker threads side by side
+_READ_LOCK = threading.Lock()
 
 
 def read_yaml(path: Path, ws: Workspace, buffers: Mapping[Path, str]) -> _File | None:
     text = _text_of(path, buffers, ws.root)
     if not text:
         return None
-    known = _READ.get(path)
+    with _READ_LOCK:
+        known = _READ.get(path)
     if known is not None and known[0] == text:
         return known[1]
     doc, _ = parse_yaml_text(text, path.name)
     if doc is None:
         return None
+    return _remember(path, text, doc)
+
+
+def _remember(path: Path, text: str, doc: YamlDoc) -> _File:
     marks = sorted({*doc.key_marks.values(), *doc.value_marks.values()})
     heads: dict[tuple[str, Any, int], list[tuple[PathKey, tuple[int, int]]]] = {}
     for where, table in (("key", doc.key_marks), ("value", doc.value_marks)):
@@ -224,9 +232,10 @@ def read_yaml(path: Path, ws: Workspace, buffers: Mapping[Path, str]) -> _File |
             if at:
                 heads.setdefault((where, at[0], len(at)), []).append((at, mark))
     f = _File(path, text.splitlines(), doc, marks, heads)
-    if len(_READ) >= _READ_LIMIT:
-        _READ.pop(next(iter(_READ)))
-    _READ[path] = (text, f)
+    with _READ_LOCK:
+        if len(_READ) >= _READ_LIMIT:
+            _READ.pop(next(iter(_READ)))
+        _READ[path] = (text, f)
     return f
 
 
@@ -400,12 +409,31 @@ def references(
     return [o for o in found[3] if include_declaration or not o.declaration]
 
 
+def _last_good_contract(
+    ws: Workspace, workflow: str, buffers: Mapping[Path, str]
+) -> Mapping[Path, str]:
+    """``buffers`` with the workflow's contract as the last good analysis read it (its text
+    and its parsed document, never parsed again): a definition answers at once while the
+    author types in a large contract and the check of the newest text runs."""
+    part = (getattr(ws, "good", None) or {}).get(workflow)
+    wf = getattr(part, "wf", None)
+    if wf is None or wf.doc is None or not wf.text:
+        return buffers
+    contract = (ws.root / WORKFLOWS_DIR / workflow / CONTRACT_FILE).resolve()
+    with _READ_LOCK:
+        known = _READ.get(contract)
+    if known is None or known[0] != wf.text:
+        _remember(contract, wf.text, wf.doc)
+    return {**buffers, contract: wf.text}
+
+
 def definition(
     ws: Workspace, workflow: str, path: Path, line: int, character: int, buffers: Mapping[Path, str]
 ) -> Occurrence | None:
     """Where what the cursor names is defined: a variable in the contract's ``definitions``,
     an agent in ``agents.yaml`` (where the runtime creates it; the contract's ``agents``
     section when the workflow has no agents.yaml entry), a step in flow.yaml."""
+    buffers = _last_good_contract(ws, workflow, buffers)
     found = symbol_at(ws, workflow, path, line, character, buffers)
     if found is None:
         return None
