@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
-from flowctx_core.base.diagnostics import Diagnostic
+from flowctx_core.base.diagnostics import Diagnostic, location
 
 Status = Literal["resolved", "default", "fallback", "pending", "error"]
 Outcome = Literal["used", "shadowed", "missing", "skipped", "error"]
@@ -27,7 +27,7 @@ class Loc:
     column: int = 0
 
     def __str__(self) -> str:
-        return f"{self.file}:{self.line}:{self.column}" if self.line else self.file
+        return location(self.file, self.line, self.column)
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,7 +132,7 @@ class Refusal:
 
     def headline(self, runtime: str = "the runtime") -> str:
         """One line for the top of the matrix, check and the app's status line."""
-        where = f"{self.file}:{self.line}:{self.column}" if self.line else self.file
+        where = location(self.file, self.line, self.column)
         if self.outcome == "empty_plan":
             what = f"REFUSED: {runtime} would load an empty context plan (no variable is set)"
         elif self.outcome == "launch_fails":
@@ -157,7 +157,7 @@ class Refusal:
         }.get(self.outcome, "would not load this workflow's context")
         if self.outcome == "refused" and self.stage:
             what = f"would not load this workflow ({self.stage_name})"
-        return f"{self.file}:{self.line}:{self.column}: REFUSED: {runtime} {what}"
+        return f"{location(self.file, self.line, self.column)}: REFUSED: {runtime} {what}"
 
 
 @dataclass(frozen=True)

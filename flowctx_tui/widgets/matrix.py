@@ -744,11 +744,8 @@ class MatrixView(Vertical):
 
 def shown_problem(d: Diagnostic) -> str:
     """``file:line:col: message``; ``file: message`` when no line is known (a workflow folder
-    gone, a dropped launch value): a made-up ``:0:0`` reads as a location."""
-    text = d.format()
-    if not d.line:
-        text = text.replace(f"{d.file}:0:0: ", f"{d.file}: ", 1)
-    return mask_text(text)
+    gone, a dropped launch value)."""
+    return mask_text(d.format())
 
 
 def warned_rows(rows: Mapping[str, Row], problems: Iterable[Diagnostic]) -> frozenset[str]:

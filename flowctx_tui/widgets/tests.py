@@ -24,6 +24,7 @@ from textual.timer import Timer
 from textual.widget import Widget
 from textual.widgets import DataTable, Static
 
+from flowctx_core.base.diagnostics import location
 from flowctx_core.base.secrets import mask_text
 
 if TYPE_CHECKING:
@@ -209,7 +210,7 @@ class TestsView(Widget):
                 Text("ERROR", _STATUS_STYLE["ERROR"]),
                 Text(""),
                 Text(_clean(problem.message)),
-                Text(_clean(f"{problem.file}:{problem.line}:{problem.column}")),
+                Text(_clean(location(problem.file, problem.line, problem.column))),
                 key=f"p{j}",
             )
         if table.row_count:

@@ -523,7 +523,7 @@ def test_missing_contract_file_is_a_diagnostic(tmp_path: Path) -> None:
     (tmp_path / "workflows" / "Empty").mkdir(parents=True)
     snap = load_workflow(tmp_path, "Empty")
     assert sorted(d.format() for d in snap.diagnostics) == [
-        "workflows/Empty/context_variables.yaml:0:0: workflow 'Empty' has no context_variables.yaml"
+        "workflows/Empty/context_variables.yaml: workflow 'Empty' has no context_variables.yaml"
     ]
 
 

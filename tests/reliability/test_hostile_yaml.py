@@ -355,4 +355,4 @@ def test_unreadable_yaml_files_are_located_errors(tmp_path: Path) -> None:
     assert "Traceback" not in out + result.stderr
     for path in locked:
         rel = path.relative_to(root).as_posix()
-        assert f"{rel}:0:0: cannot read: Permission denied" in out, out
+        assert f"{rel}: cannot read: Permission denied" in out, out
