@@ -83,6 +83,8 @@ DIALOGS = {
     "workflows": "Workflow list",
     "help": "Help",
     "compare": "Compare with",
+    "save_test": "Save as test",
+    "copy_demo": "Copy the demo",
 }
 
 
@@ -766,6 +768,22 @@ class FlowctxApp(KeysInOrderApp, App[int]):
         self._update_status()
         self.reload()
 
+    def open_workspace(self, root: Path) -> None:
+        """Show the workspace at ``root`` instead (a copy of the demo the user just made), with
+        the same process environment, runtime choice, workflow and overrides."""
+        from flowctx_core.session import open_session
+
+        old = self.session
+        self.session = open_session(root, env=old.env, runtime=old.runtime_choice)
+        self.workflows = tuple(self.session.workflows())
+        self._filter = WorkspaceFilter(self.session.root)
+        if self._watch_stop is not None:
+            self._start_watching()
+        self.good = None
+        self.state = "loading"
+        self._update_status()
+        self.reload()
+
     def switch_workflow(self, name: str) -> None:
         if name == self.workflow:
             return
@@ -1166,12 +1184,20 @@ def _bindings_of(cls: type) -> list[Binding]:
 
 def binding_classes() -> list[type]:
     """Every class whose bindings a key map may name (for checking key map files)."""
+    from flowctx_tui.screens.copy_demo import CopyDemoScreen
     from flowctx_tui.screens.env_override import EnvOverrideScreen
     from flowctx_tui.screens.help import HelpScreen
     from flowctx_tui.screens.launch import LaunchScreen
     from flowctx_tui.screens.workflows import WorkflowPicker
 
-    classes: list[type] = [FlowctxApp, HelpScreen, WorkflowPicker, EnvOverrideScreen, LaunchScreen]
+    classes: list[type] = [
+        FlowctxApp,
+        HelpScreen,
+        WorkflowPicker,
+        EnvOverrideScreen,
+        LaunchScreen,
+        CopyDemoScreen,
+    ]
     for _widget_id, view_class in VIEWS.values():
         view_class()  # imports the module and the widgets it uses
 

@@ -1,8 +1,10 @@
 """Resolution results: rows with provenance, as frozen data.
 
 Status vocabulary shared by the CLI and the app:
-``resolved`` primary source answered; ``default``; ``fallback`` (fallbacks file);
-``pending`` None by design at load; ``error`` the variable failed.
+``resolved`` primary source answered; ``default`` (``source.default``, or a state's starting
+value); ``fallback`` (fallbacks file); ``missing`` nothing answered (no env var, document,
+file, default or fallback), so the value is None; ``pending`` None by design at load;
+``error`` the variable failed.
 Trace outcomes: ``used``, ``shadowed``, ``missing``, ``skipped``, ``error``.
 """
 
@@ -14,10 +16,10 @@ from typing import Any, Literal
 
 from flowctx_core.base.diagnostics import Diagnostic, location
 
-Status = Literal["resolved", "default", "fallback", "pending", "error"]
+Status = Literal["resolved", "default", "fallback", "missing", "pending", "error"]
 Outcome = Literal["used", "shadowed", "missing", "skipped", "error"]
 
-STATUSES: tuple[Status, ...] = ("resolved", "default", "fallback", "pending", "error")
+STATUSES: tuple[Status, ...] = ("resolved", "default", "fallback", "missing", "pending", "error")
 
 
 @dataclass(frozen=True, slots=True)

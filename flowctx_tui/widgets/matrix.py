@@ -71,11 +71,12 @@ STATUS_CELL_STYLES = {
     "resolved": "green",
     "default": "cyan",
     "fallback": "yellow",
+    "missing": "magenta",
     "pending": "bright_black",
     "error": "bold red",
 }
 #: sorting by status puts what needs attention first
-STATUS_ORDER = {"error": 0, "pending": 1, "fallback": 2, "default": 3, "resolved": 4}
+STATUS_ORDER = {"error": 0, "missing": 1, "pending": 2, "fallback": 3, "default": 4, "resolved": 5}
 #: the columns that share the width left over, with their smallest width and their weight
 FLEX_COLUMNS: dict[str, tuple[int, int]] = {"value": (12, 2), "origin": (10, 2), "agents": (8, 1)}
 #: the Value width kept when even the smallest widths do not fit: then a readable value comes

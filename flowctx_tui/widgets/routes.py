@@ -452,14 +452,17 @@ class RoutesView(Widget):
             env=self.env_overrides,
             launch=self.launch,
         )
-        guard = secret_guard(self.matrix, self.session.effective_env(self.env_overrides))
-        screen = SaveTestScreen(self.session.root, self.workflow, case, guard, self.workflow)
-        self.app.push_screen(screen, self._saved_test)
+        from flowctx_tui.screens.copy_demo import writable_root
+        from flowctx_tui.screens.save_test import saved_as_test
 
-    def _saved_test(self, path: Path | None) -> None:
-        if path is not None and self.session is not None:
-            shown = path.relative_to(self.session.root).as_posix()
-            self.app.notify(f"Saved as a test in {shown}", title="Save as test")
+        guard = secret_guard(self.matrix, self.session.effective_env(self.env_overrides))
+        workflow = self.workflow
+
+        def save_in(root: Path) -> None:
+            screen = SaveTestScreen(root, workflow, case, guard, workflow)
+            self.app.push_screen(screen, partial(saved_as_test, self.app))
+
+        writable_root(self.app, self.session.root, "saves the test", save_in)  # type: ignore[arg-type]
 
     def action_toggle_trace(self) -> None:
         """Show (or hide) the whole run from the source under the current scenario."""

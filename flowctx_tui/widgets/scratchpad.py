@@ -795,6 +795,10 @@ class Scratchpad(Widget):
             names = list_scenarios(session.root, workflow)
         select.set_options([(n, n) for n in names])
 
+    @property
+    def session_root(self) -> Path | None:
+        return self.session.root if self.session is not None else None
+
     def _can_save(self) -> bool:
         return self.session is not None and self.workflow is not None
 
@@ -822,13 +826,23 @@ class Scratchpad(Widget):
             launch=dict(self.launch),
         )
         guard = secret_guard(self.matrix, self.session.effective_env(self.env_overrides))
-        try:
-            path = save_scenario(self.session.root, self.workflow, name, scenario, guard)
-        except (ScenarioError, OSError) as exc:
-            self._status(f"not saved: {mask_text(str(exc))}", error=True)
-            return
-        self._status(f"saved {path.relative_to(self.session.root).as_posix()} (secrets masked)")
-        self._refresh_scenario_list()
+        workflow = self.workflow
+
+        def save_in(root: Path) -> None:
+            try:
+                path = save_scenario(root, workflow, name, scenario, guard)
+            except (ScenarioError, OSError) as exc:
+                self._status(f"not saved: {mask_text(str(exc))}", error=True)
+                return
+            self._status(f"saved {path.relative_to(root).as_posix()} (secrets masked)")
+            if root != self.session_root:
+                # saved in the demo's copy: say where in full (the status line is short)
+                self.app.notify(f"Scenario saved in {path} (secrets masked)", timeout=8)
+            self._refresh_scenario_list()
+
+        from flowctx_tui.screens.copy_demo import writable_root
+
+        writable_root(self.app, self.session.root, "saves the scenario", save_in)  # type: ignore[arg-type]
 
     def action_save_as_test(self) -> None:
         """The condition on screen and its verdict, under the current inputs, as a test case."""
@@ -849,13 +863,17 @@ class Scratchpad(Widget):
             env=self.env_overrides,
             launch=self.launch,
         )
-        guard = secret_guard(self.matrix, self.session.effective_env(self.env_overrides))
-        screen = SaveTestScreen(self.session.root, self.workflow, case, guard, self.workflow)
-        self.app.push_screen(screen, self._saved_test)
+        from flowctx_tui.screens.copy_demo import writable_root
+        from flowctx_tui.screens.save_test import saved_as_test
 
-    def _saved_test(self, path: Path | None) -> None:
-        if path is not None and self.session is not None:
-            self._status(f"saved as a test in {path.relative_to(self.session.root).as_posix()}")
+        guard = secret_guard(self.matrix, self.session.effective_env(self.env_overrides))
+        workflow = self.workflow
+
+        def save_in(root: Path) -> None:
+            screen = SaveTestScreen(root, workflow, case, guard, workflow)
+            self.app.push_screen(screen, partial(saved_as_test, self.app))
+
+        writable_root(self.app, self.session.root, "saves the test", save_in)  # type: ignore[arg-type]
 
     @on(Button.Pressed, "#sp-save")
     def _save_pressed(self, event: Button.Pressed) -> None:

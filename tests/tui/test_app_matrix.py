@@ -34,7 +34,8 @@ async def test_demo_rows_show_value_source_status_and_origin(demo: Path, make_ap
         # LLM_MODEL is declared and unset: the runtime ignores the default
         assert cell(app, "llm_model", "value") == "null"
         # ... and the row is marked: check warns that the default is ignored
-        assert cell(app, "llm_model", "status") == "default !"
+        # ... nothing answered (not its default): missing, and marked: check warns about it
+        assert cell(app, "llm_model", "status") == "missing !"
         assert cell(app, "llm_model", "origin").startswith("None: def")
         assert "mozaiks-0.2.0" in str(app.query_one("#status").render())  # at 100 columns
         assert cell(app, "max_build_iterations", "value") == "5"
