@@ -1148,6 +1148,13 @@ class FlowctxApp(KeysInOrderApp, App[int]):
                     self.stop_comparing,
                 )
             )
+        commands.append(
+            PaletteCommand(
+                "Env override: any environment variable",
+                "set one for this session (e on a config row sets that row's)",
+                partial(self.post_message, EnvOverrideRequested(None, None)),
+            )
+        )
         for cmd in ("Screenshot (SVG)", "Quit"):
             action = "screenshot_svg" if cmd.startswith("Screenshot") else "quit"
             if not any(c.title == cmd for c in commands):

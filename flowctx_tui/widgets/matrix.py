@@ -733,14 +733,28 @@ class MatrixView(Vertical):
         self._render_problems()
 
     def action_env_override(self) -> None:
+        """Override the env var of the highlighted config row; on any other row, say why
+        nothing opens (an empty dialog would ask the user to guess a name)."""
         row = self.highlighted
-        env_var = None
-        if row is not None and isinstance(row.definition, dict):
-            source = row.definition.get("source")
-            if isinstance(source, dict) and source.get("type") == "config":
-                raw = source.get("env_var")
-                env_var = raw if isinstance(raw, str) and raw else None
-        self.post_message(EnvOverrideRequested(env_var, row))
+        source = row.definition.get("source") if row and isinstance(row.definition, dict) else None
+        kind = source.get("type") if isinstance(source, dict) else None
+        raw = source.get("env_var") if isinstance(source, dict) else None
+        env_var = raw if isinstance(raw, str) and raw else None
+        if row is not None and kind == "config" and env_var is not None:
+            self.post_message(EnvOverrideRequested(env_var, row))
+            return
+        if row is None:
+            why = "no variable is selected"
+        elif kind == "config":
+            why = f"'{row.name}' declares no env_var (its default is always used)"
+        else:
+            why = f"'{row.name}' comes from a {kind or row.source} source, not an env var"
+        self.app.notify(
+            f"e overrides the env var of a config variable: {why}. Any other variable: "
+            "the palette's 'Env override: any environment variable'.",
+            title="Env override",
+            markup=False,
+        )
 
 
 def shown_problem(d: Diagnostic) -> str:

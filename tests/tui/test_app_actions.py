@@ -269,3 +269,31 @@ async def test_a_copy_of_the_demo_is_called_by_its_folder(demo: Path, make_app: 
     async with app.run_test(size=(120, 30)) as pilot:
         await reloaded(pilot)
         assert str(app.query_one("#status").render()).startswith(" AppGenerator (demo) │")
+
+
+async def test_e_on_a_row_without_an_env_var_says_why_instead_of_a_blank_dialog(
+    demo: Path, make_app: MakeApp
+):
+    app = make_app(demo)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await reloaded(pilot)
+
+        def toasts() -> list[str]:
+            return [str(n.message) for n in app._notifications]
+
+        for name, why in (
+            ("app_profile", "'app_profile' comes from a data_reference source, not an env var"),
+            ("factory_name", "'factory_name' declares no env_var"),
+        ):
+            app.matrix_view.select(name)
+            await pilot.press("e")
+            await wait_for(pilot, lambda why=why: any(why in t for t in toasts()), "the toast")
+            assert not isinstance(app.screen, EnvOverrideScreen)
+        assert any("e overrides the env var of a config variable" in t for t in toasts())
+        # any other variable: the palette's command opens the dialog, asking for the name
+        await pilot.press("ctrl+p")
+        await pilot.press(*"any environment")
+        await wait_for(pilot, lambda: palette_shows(app, "Env override: any"), "the command")
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, EnvOverrideScreen), "the dialog")
+        assert app.screen.query_one("#env-name", Input).value == ""
