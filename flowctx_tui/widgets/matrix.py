@@ -562,12 +562,13 @@ class MatrixView(Vertical):
         text = f"{shown}/{total}" if self.row_filter else f"{total} variables"
         parts: list[str | tuple[str, str]] = [text]
         # the counts are of the rows shown (n and p reach those); what the filter hides is
-        # said apart, so "2 with warnings" is never two rows nobody can see
+        # said apart, so "2 marked !" is never two rows nobody can see
         visible = set(self._order) if shown != total else None
         hidden: list[str] = []
         for found, what, style in (
             (errors, "in error", "$text-error"),
-            (warned, "with warnings", "$text-warning"),
+            # rows, by the mark they carry: the status line counts the warnings themselves
+            (warned, "marked !", "$text-warning"),
         ):
             seen = len(found) if visible is None else len(found & visible)
             if seen:

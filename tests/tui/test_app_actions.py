@@ -297,3 +297,32 @@ async def test_e_on_a_row_without_an_env_var_says_why_instead_of_a_blank_dialog(
         await pilot.press("enter")
         await wait_for(pilot, lambda: isinstance(app.screen, EnvOverrideScreen), "the dialog")
         assert app.screen.query_one("#env-name", Input).value == ""
+
+
+async def test_help_lists_each_key_once_and_names_the_view_of_each(demo: Path, make_app: MakeApp):
+    """f1: ctrl+o (save as test in two views) is one line; ctrl+r and ctrl+l, which do
+    different things in different views, each say which view; the tab bar reads 1 to 5."""
+    from textual.widgets import Tab
+
+    app = make_app(demo)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await reloaded(pilot)
+        tabs = [str(t.label) for t in app.query_one("#tabs").query(Tab)]
+        assert tabs == ["1 Matrix", "2 Scratchpad", "3 Routes", "4 Graph", "5 Tests"]
+        await pilot.press("f1")
+        await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen), "help")
+        table = app.screen.query_one("#help-table", DataTable)
+        rows = [[c.plain for c in table.get_row_at(i)] for i in range(table.row_count)]
+        pairs = [(keys, does) for keys, does, _ in rows]
+        assert len(pairs) == len(set(pairs)), pairs
+        save = [does for keys, does, _ in rows if "Save as test" in does and keys == "^o"]
+        assert save == ["Scratchpad, Routes: Save as test"]
+        by_key: dict[str, list[str]] = {}
+        for keys, does, _ in rows:
+            by_key.setdefault(keys, []).append(does)
+        assert sorted(by_key["^r"])[:3] == [
+            "Env override: Remove override",
+            "Scratchpad: Reset context",
+            "Tests: Run tests",
+        ]
+        assert sorted(by_key["^l"]) == ["Routes: Source", "Scratchpad: Expression"]

@@ -18,7 +18,7 @@ async def shown(pilot: Any) -> TestsView:
     app = pilot.app
     await until(pilot, lambda: app.result is not None, "the first load", timeout=20)
     if app.query_one("#tabs").active != "tests":
-        await pilot.press("6")
+        await pilot.press("5")
     await until(pilot, lambda: app.query("#tests-view"), "the tests view", timeout=20)
     view = app.query_one("#tests-view", TestsView)
     await until(pilot, lambda: view.outcome is not None, "the first test run", timeout=20)
