@@ -85,6 +85,12 @@ if TYPE_CHECKING:
 #: way to it while typing are not recorded.
 HISTORY_AFTER = 1.0
 
+#: the dialects whose conditions read MemberJunction's path context (python: the same names)
+PATH_DIALECTS = ("mj", "python")
+#: the scratchpad's input tabs for those, and for the dialects that read context variables
+PATH_TABS = ("data", "context", "payload", "stepResult", "flowContext", "tools")
+CONTEXT_TABS = ("context", "tools")
+
 DIALECT_LABELS = {
     "mj": "mj",
     "ag2": "ag2 ${} (handoffs)",
@@ -143,11 +149,19 @@ class ScopeSuggester(Suggester):
 
 
 class ExpressionInput(OrderedInput):
-    """The condition input: tab accepts a completion, up/down recall tried expressions."""
+    """The condition input: tab accepts a completion (and stays when there is none), esc
+    leaves, up/down recall tried expressions."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding(
             "tab", "complete", "Condition: complete the name", show=False, id="scratchpad.complete"
+        ),
+        Binding(
+            "escape",
+            "leave",
+            "Condition: leave it (to the explain and the JSON tabs)",
+            show=False,
+            id="scratchpad.leave",
         ),
         Binding(
             "up",
@@ -183,6 +197,9 @@ class ExpressionInput(OrderedInput):
             self.post_message(self.CompleteRequested(self))
         else:
             pad.complete_in(self)
+
+    def action_leave(self) -> None:
+        self.screen.focus_next()
 
     def action_history(self, step: int) -> None:
         pad = self._pad()
@@ -370,6 +387,7 @@ class Scratchpad(Widget):
             yield Static("", id="sp-scenario-status")
 
     def on_mount(self) -> None:
+        self._show_scope_tabs()
         self._refresh_context_note()
         if self.session is not None:
             self._apply_workspace(first=True)
@@ -485,6 +503,25 @@ class Scratchpad(Widget):
             self._show_completions()
             self._changed()
 
+    def watch_dialect(self, dialect: str) -> None:
+        if self.is_mounted:
+            self._show_scope_tabs()
+
+    def _show_scope_tabs(self) -> None:
+        """Only the inputs the dialect's conditions can read: MemberJunction's path context
+        (data, payload, stepResult, flowContext, context; the python dialect reads the same
+        names) or, for ag2 and mozaiks, the context variables alone. The tools called stay:
+        the routes view routes on them whatever the dialect."""
+        tabs = self.query_one("#sp-inputs", TabbedContent)
+        shown = PATH_TABS if self.dialect in PATH_DIALECTS else CONTEXT_TABS
+        for tab in PATH_TABS:
+            if tab in shown:
+                tabs.show_tab(f"sp-tab-{tab}")
+            else:
+                tabs.hide_tab(f"sp-tab-{tab}")
+        if (tabs.active or "").removeprefix("sp-tab-") not in shown:
+            tabs.active = "sp-tab-context"
+
     @on(Input.Changed, "#sp-expr")
     def _expression_changed(self, event: Input.Changed) -> None:
         event.stop()
@@ -573,7 +610,10 @@ class Scratchpad(Widget):
         self.complete_in(event.input)
 
     def complete_in(self, field: Input) -> None:
-        """Accept the first completion at the cursor; with none, move the focus on (tab)."""
+        """Accept the first completion at the cursor. With none, the focus stays in the
+        condition and nothing is typed: a tab that moved on made the next letters shortcuts
+        (an ``l`` opened the Launch dialog), and a tab character means nothing in a one-line
+        condition; esc leaves it."""
         found = completions(
             field.value,
             field.cursor_position,
@@ -581,12 +621,16 @@ class Scratchpad(Widget):
             self.dialect,
             self.completion_secrets(),
         )
-        if not found.candidates:
-            self.screen.focus_next()
-            return
-        text, cursor = apply_completion(field.value, found, found.candidates[0])
+        text, cursor = field.value, field.cursor_position
+        if found.candidates:
+            text, cursor = apply_completion(field.value, found, found.candidates[0])
         if (text, cursor) == (field.value, field.cursor_position):
-            self.screen.focus_next()  # already complete: tab moves on, as without candidates
+            self.query_one("#sp-completions", Static).update(
+                Text.assemble(
+                    ("tab ", "bold"),
+                    ("nothing to complete here · esc leaves the condition", "dim"),
+                )
+            )
             return
         field.value = text
         field.cursor_position = cursor
