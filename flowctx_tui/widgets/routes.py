@@ -54,7 +54,7 @@ from flowctx_core.routing.trace import Trace
 from flowctx_core.runtime.policy import policy_of
 from flowctx_tui.cli.terminal import escape_controls as esc
 from flowctx_tui.latest_run import LatestRun
-from flowctx_tui.widgets.explain_tree import add_explain
+from flowctx_tui.widgets.explain_tree import FitTree, add_explain
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -238,7 +238,11 @@ def decision_label(decision: RouteDecision) -> Text:
     else:
         label.append("ends", style="bold yellow")
     if decision.unread:
-        label.append(f"  NOT READ: {esc(decision.unread)}", style="bold yellow")
+        # the line under the heading says why when the reason is the same (it is, for an
+        # unread file): the heading stays short enough for 80 columns
+        said = decision.unread in decision.reason
+        shown = "  NOT READ" if said else f"  NOT READ: {esc(decision.unread)}"
+        label.append(shown, style="bold yellow")
     return label
 
 
@@ -345,7 +349,7 @@ class RoutesView(Widget):
             yield Static("", id="rv-scenario")
         yield Static("", id="rv-problems")
         yield Static("", id="rv-changes")  # review mode: winners changed since the base
-        tree: Tree[Any] = Tree("routes", id="rv-tree")
+        tree: Tree[Any] = FitTree("routes", id="rv-tree")
         tree.show_root = False
         tree.guide_depth = 2
         yield tree

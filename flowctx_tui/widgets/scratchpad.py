@@ -232,6 +232,11 @@ class Scratchpad(Widget):
     Scratchpad #sp-expr {
         width: 1fr;
     }
+    /* the open list is as wide as its longest label, not the closed box's 13 columns (where
+       "mozaiks ${} (transition graph)" wrapped onto three lines) */
+    Scratchpad #sp-dialect > SelectOverlay {
+        width: 34;
+    }
     Scratchpad #sp-clock {
         width: 26;
     }
@@ -259,6 +264,7 @@ class Scratchpad(Widget):
     Scratchpad #sp-inputs {
         width: 3fr;
     }
+
     Scratchpad #sp-inputs TabPane {
         padding: 0;
     }

@@ -90,7 +90,9 @@ class TestsView(Widget):
         height: 1fr;
     }
     TestsView #tv-head {
-        height: 1;
+        /* wraps (at a space) rather than cut at 80 columns */
+        height: auto;
+        max-height: 3;
         padding: 0 1;
     }
     TestsView #tv-table {
