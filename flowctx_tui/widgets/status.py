@@ -56,13 +56,17 @@ SHORTER = (
     "refusal bare",
     "no time",
     "tight",
+    "no runtime",
+    "refusal stage in the detail",
 )
 
 
 def render_status(s: Status, width: int = 0) -> Content:
     """The status line; with ``width``, shortened step by step until it fits: the labels
     ("reloaded", "runtime", "review", "by the runtime") go first, then the workspace's name,
-    then the reload time, then the spaces around the separators. What is said (state,
+    then the reload time, then the spaces around the separators, then the runtime's name (the
+    app's palette and every command say it), then the refused stage (the matrix's banner says
+    it). What is said (state,
     refusal, counts, review) is never dropped, nor cut mid-word."""
     content = _render(s, 0)
     for level in range(1, len(SHORTER)):
@@ -79,10 +83,11 @@ def _render(s: Status, level: int) -> Content:
     if level < 4:
         parts.append((f" ({escape_controls(s.workspace)})", "$text-muted"))
     parts += [sep, (label, style)]
-    if s.runtime:
+    if s.runtime and level < 8:
         parts += [sep, (f"runtime {s.runtime}" if level < 2 else s.runtime, "$text-muted")]
     if s.refused:
         refused = f"REFUSED by the runtime ({s.refused})" if level < 5 else f"REFUSED ({s.refused})"
+        refused = refused if level < 9 else "REFUSED"
         parts += [sep, (refused, "$text-error bold")]
     if s.review:
         found = "comparing…" if s.changes is None else f"{s.changes} changed"
