@@ -86,3 +86,52 @@ def npm_install(folder: str, packages: Sequence[str], installed: str) -> Path:
     if not (root / installed).exists():
         raise Unavailable(f"npm installed {' '.join(packages)} but {installed} is missing")
     return root
+
+
+def pip_venv(folder: str, requirements: Sequence[str], probe: str, timeout: float = 1500) -> Path:
+    """The interpreter of a venv in ``cache_root()/folder`` with ``requirements`` installed by
+    pip, made once (xdist workers wait for each other); ``probe`` is Python code that must run
+    in it. Unavailable when no venv can be made or the index cannot be reached."""
+    import sys
+    import venv
+
+    root = cache_root() / folder
+    root.mkdir(parents=True, exist_ok=True)
+    python = root / "venv" / "bin" / "python"
+    ready = root / "installed"
+    what = " ".join(requirements)
+    with open(root / ".lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if ready.exists() and python.exists():
+            return python
+        shutil.rmtree(root / "venv", ignore_errors=True)
+        try:
+            venv.EnvBuilder(with_pip=True).create(root / "venv")
+        except (subprocess.CalledProcessError, OSError) as exc:
+            # Debian's python3 without python3-venv has no ensurepip
+            why = last_line(getattr(exc, "stderr", None) or getattr(exc, "output", None) or "")
+            raise Unavailable(
+                f"cannot make a venv with pip here ({exc.__class__.__name__}: {why}); install "
+                f"python3-venv ({sys.executable})"
+            ) from None
+        try:
+            subprocess.run(
+                [str(python), "-m", "pip", "install", "-q", "--disable-pip-version-check",
+                 *requirements],
+                check=True,
+                capture_output=True,
+                text=True,
+                timeout=timeout,
+            )  # fmt: skip
+        except subprocess.CalledProcessError as exc:
+            why = last_line(exc.stderr or exc.stdout)
+            raise Unavailable(f"pip could not install {what} (index access?): {why}") from None
+        except subprocess.TimeoutExpired:
+            raise Unavailable(f"pip did not install {what} within {timeout:.0f} s") from None
+        found = subprocess.run(
+            [str(python), "-c", probe], capture_output=True, text=True, check=False
+        )
+        if found.returncode != 0:
+            raise Unavailable(f"{what} installed but does not run: {last_line(found.stderr)}")
+        ready.write_text(what + "\n")
+    return python

@@ -70,12 +70,14 @@ def test_the_wheel_installs_beside_another_top_level_core(tmp_path: Path) -> Non
     with zipfile.ZipFile(built) as wheel:
         top = {name.split("/", 1)[0] for name in wheel.namelist()}
     dist_info = built.name.split("-py3")[0] + ".dist-info"
-    # flowctx: `python -m flowctx` (its __main__ only)
-    assert top == {"flowctx", "flowctx_core", "flowctx_tui", dist_info}
+    # flowctx: `python -m flowctx` (its __main__ only); the .data folder: flowctx(1)
+    data = dist_info.replace(".dist-info", ".data")
+    assert top == {"flowctx", "flowctx_core", "flowctx_tui", dist_info, data}
     with zipfile.ZipFile(built) as wheel:
         names = set(wheel.namelist())
         metadata = wheel.read(f"{dist_info}/METADATA").decode()
     assert "flowctx_core/py.typed" in names
+    assert f"{data}/data/share/man/man1/flowctx.1" in names
     # what a package index shows: an SPDX licence, classifiers and keywords
     assert "License-Expression: MIT" in metadata
     assert "Classifier: Typing :: Typed" in metadata and "Keywords: " in metadata

@@ -190,3 +190,48 @@ def to_text(
         )
         out += ["", one_line(f"{graph.file} ({graph.title})"), picture]
     return "\n".join(out).lstrip("\n")
+
+
+def to_json(graphs: Sequence[RoutingGraph], header: Sequence[str] = ()) -> dict[str, object]:
+    """The graphs as one JSON document (``flowctx graph --format json``): every node and edge
+    with the outcome each edge's condition has under the scenario, and which edge wins. The
+    conditions are the masked ones the drawings show."""
+
+    def edge(e: GraphEdge) -> dict[str, object]:
+        return {
+            "source": e.source,
+            "target": e.target,
+            "kind": e.kind,
+            "condition": e.condition,
+            "order": e.order,
+            "priority": e.priority,
+            "outcome": e.outcome,
+            "winner": e.winner,
+            "location": {"file": e.loc.file, "line": e.loc.line, "column": e.loc.column},
+            "note": e.note or None,
+            "tested": e.tested,
+        }
+
+    return {
+        "header": list(header),
+        "graphs": [
+            {
+                "workflow": g.workflow,
+                "kind": g.kind,
+                "file": g.file,
+                "start": g.start,
+                "unread": g.unread or None,
+                "nodes": [
+                    {
+                        "name": n.name,
+                        "kind": n.kind,
+                        "detail": n.detail or None,
+                        "outcome": n.outcome or None,
+                    }
+                    for n in g.nodes
+                ],
+                "edges": [edge(e) for e in g.edges],
+            }
+            for g in graphs
+        ],
+    }

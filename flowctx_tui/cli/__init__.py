@@ -82,9 +82,11 @@ def build_parser(name: str) -> tuple[Any, argparse.ArgumentParser]:
 
     parser = MaskingParser(prog=f"flowctx {name}", description=help_)
     module.configure(parser)
+    from flowctx_tui.cli.verbosity import add_verbosity_args
     from flowctx_tui.cli.workspace_args import add_runtime_arg
 
     add_runtime_arg(parser)
+    add_verbosity_args(parser)
     return module, parser
 
 
@@ -142,15 +144,26 @@ def _main(argv: Sequence[str] | None) -> int:
 
     # the command's modules are imported here: what they allocate lives until the process ends,
     # so the collector, walking it again and again as it grows, would find nothing to free
+    from flowctx_tui.cli import verbosity
+
+    verbosity.reset()
     with gc_paused():
         module, parser = build_parser(name)
-    ns = parser.parse_args(rest)
     try:
-        return int(module.run(ns) or 0)
+        ns = parser.parse_args(rest)
+    except SystemExit:
+        verbosity.flush_pending()  # argparse stopped before the level was known
+        raise
+    verbosity.configure(ns)
+    code = 0
+    try:
+        code = int(module.run(ns) or 0)
     except KeyboardInterrupt:
-        return 130
+        code = 130
     except BrokenPipeError:
         return 0
+    verbosity.finish(name, code)
+    return code
 
 
 def _mistyped_command(word: str) -> bool:

@@ -82,12 +82,13 @@ def build_app(args: argparse.Namespace) -> Any:
 
     from flowctx_tui import loader
     from flowctx_tui.app import FlowctxApp, binding_classes
+    from flowctx_tui.cli.verbosity import note
     from flowctx_tui.keymap import KeymapError, binding_ids, bound_keys, load_keymap
     from flowctx_tui.userconfig import load_user_config, save_theme
 
     settings = load_user_config()
     for problem in settings.problems:  # a typo in the settings never keeps the app from starting
-        print(f"flowctx: {problem.format()}", file=sys.stderr)
+        note(problem.format())
     keymap = None
     classes = binding_classes()
     if settings.keymap:
@@ -96,7 +97,7 @@ def build_app(args: argparse.Namespace) -> Any:
                 settings.path, binding_ids(classes), bound=bound_keys(classes), under="keymap"
             )
         except KeymapError as exc:
-            print(f"flowctx: your settings' keymap is not used: {exc}", file=sys.stderr)
+            note(f"your settings' keymap is not used: {exc}")
     if args.keymap:
         try:
             given = load_keymap(Path(args.keymap), binding_ids(classes), bound=bound_keys(classes))

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +20,7 @@ from flowctx_core.model.filenames import PROFILE_FILE, WORKFLOW_FILES
 from flowctx_core.runtime.authority import compare_launch
 from flowctx_tui.cli.common import UsageError, fail, load_json_arg
 from flowctx_tui.cli.options import add_format_arg
+from flowctx_tui.cli.verbosity import note
 from flowctx_tui.cli.workspace_args import add_workspace_args, open_from_args, pick_workflow
 
 
@@ -86,10 +86,9 @@ def _kind(value: Any) -> str:
 
 def run(args: argparse.Namespace) -> int:
     if old_order(args):
-        print(
-            "flowctx: authority takes PATH first now: flowctx authority PATH BEFORE AFTER "
-            "(the old order still works when it is unambiguous)",
-            file=sys.stderr,
+        note(
+            "authority takes PATH first now: flowctx authority PATH BEFORE AFTER "
+            "(the old order still works when it is unambiguous)"
         )
     try:
         before = load_document(args.before, "BEFORE")

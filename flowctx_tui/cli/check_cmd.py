@@ -30,7 +30,7 @@ from flowctx_core.model.workspace_root import WorkspaceNotFound, find_root
 from flowctx_core.report.github import problem_annotations, refusal_annotation
 from flowctx_core.report.sarif import sarif_log, sarif_run
 from flowctx_core.session import Session
-from flowctx_tui.cli.common import UsageError, fail
+from flowctx_tui.cli.common import UsageError, fail, stdin_file
 from flowctx_tui.cli.launch_args import (
     add_launch_args,
     build_context_env,
@@ -38,6 +38,7 @@ from flowctx_tui.cli.launch_args import (
     parse_env_overrides,
 )
 from flowctx_tui.cli.options import add_format_arg
+from flowctx_tui.cli.paint import CHECK_RULES, print_painted
 from flowctx_tui.cli.scenario_args import saved_scenario, with_scenario
 from flowctx_tui.cli.workspace_args import (
     add_workspace_args,
@@ -58,6 +59,12 @@ def configure(parser: argparse.ArgumentParser) -> None:
     add_workspace_args(parser, many_workflows=True, many_paths=True)
     parser.add_argument("--strict", action="store_true", help="treat warnings as errors")
     parser.add_argument("--quiet", "-q", action="store_true", help="print errors only")
+    parser.add_argument(
+        "--stdin-filename",
+        metavar="FILE",
+        help="with PATH '-': the workspace file standard input stands for; its workspace is "
+        "checked with that file's text read from standard input (an editor's unsaved buffer)",
+    )
     add_format_arg(parser, FORMATS)
     add_launch_args(parser)
 
@@ -121,6 +128,40 @@ def _workspaces(
 
 
 def run(args: argparse.Namespace) -> int:
+    from flowctx_core.base.fsview import buffers
+
+    try:
+        held = _standard_input(args)
+    except UsageError as exc:
+        return fail(str(exc))
+    with buffers(held):
+        return _run(args)
+
+
+def _standard_input(args: argparse.Namespace) -> dict[Path, str]:
+    """PATH ``-``: standard input, read as the file ``--stdin-filename`` names (the PATH
+    becomes that file, so its workspace and workflow are the ones checked)."""
+    if "-" not in args.path:
+        if args.stdin_filename:
+            raise UsageError(
+                "--stdin-filename names the file standard input stands for: give PATH -"
+            )
+        return {}
+    if not args.stdin_filename:
+        raise UsageError(
+            "check -: standard input is checked as one file of a workspace; say which with "
+            "--stdin-filename FILE (e.g. workflows/W/context_variables.yaml)"
+        )
+    if args.path.count("-") > 1:
+        raise UsageError("check -: standard input can be read once; give - once")
+    target = Path(args.stdin_filename).expanduser().absolute()
+    _, held = stdin_file("-", "check -", str(target))
+    held[target.resolve()] = held[target]
+    args.path = [args.stdin_filename if p == "-" else p for p in args.path]
+    return held
+
+
+def _run(args: argparse.Namespace) -> int:
     from flowctx_tui.cli import mj_views
 
     if len(args.path) <= 1:
@@ -182,17 +223,18 @@ def _summary(c: Checked) -> str:
 
 
 def _print_text(checked: list[Checked], quiet: bool) -> None:
+    out: list[str] = []
     for c in checked:
         if len(checked) > 1:
             # problems are located relative to their workspace: say which one
-            print(f"workspace {c.session.root}")
+            out.append(f"workspace {c.session.root}")
         for refused in c.report.refused.values():
             # first, as the runtime would stop there
             # one line: a folder or file name may hold a line break (a forged heading)
-            print(one_line(refused.short(f"runtime {c.session.runtime.name}")))
-        for p in _kept(c.report.problems, quiet):
-            print(p.format())
-        print(_summary(c))
+            out.append(one_line(refused.short(f"runtime {c.session.runtime.name}")))
+        out.extend(p.format() for p in _kept(c.report.problems, quiet))
+        out.append(_summary(c))
+    print_painted("\n".join(out), CHECK_RULES)
 
 
 def _json_doc(c: Checked, quiet: bool) -> dict[str, Any]:

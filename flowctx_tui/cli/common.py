@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import re
 import sys
+from pathlib import Path
 from typing import Any, NoReturn
 
 from flowctx_core.base.jsontext import JsonTextError, parse_json
@@ -51,6 +52,19 @@ def read_arg_file(name: str, what: str) -> str:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise UsageError(f"{what}: the @file given is not UTF-8 (byte {exc.start})") from None
+
+
+def stdin_file(name: str, what: str, stands_for: str | None = None) -> tuple[str, dict[Path, str]]:
+    """A file argument that may be ``-``: standard input. Returns the name to read and the
+    editor-style buffers to read it under (``flowctx_core.base.fsview.buffers``): for ``-``,
+    the text of standard input held as the file ``stands_for`` (default ``<stdin>`` in the
+    current directory), so the command reads it, and locates its problems, as that file."""
+    if name != "-":
+        return name, {}
+    text = read_arg_file("-", what)
+    shown = stands_for or "<stdin>"
+    # held under the name as given and as an absolute path: readers resolve it either way
+    return shown, {Path(shown): text, Path(shown).absolute(): text}
 
 
 def _named(name: str) -> str:

@@ -93,7 +93,12 @@ def run(args: argparse.Namespace) -> int:
             doc["hint"] = hint
         print(json.dumps(doc))
     else:
-        for line in _text(args.expr, result, args.explain, hint):
+        # the engine's error is the command's error: on standard error, the verdict (and the
+        # explain tree, warnings, engine) on standard output
+        out, err = _text(args.expr, result, args.explain, hint)
+        for line in err:
+            print(line, file=sys.stderr)
+        for line in out:
             print(line)
     if not result.success:
         return 3
@@ -147,24 +152,29 @@ def _hint(expr: str, dialect: str, result: EvalResult) -> str | None:
     return wrapper_hint(expr, error.message, error.start)
 
 
-def _text(expr: str, result: EvalResult, explain: bool, hint: str | None = None) -> list[str]:
+def _text(
+    expr: str, result: EvalResult, explain: bool, hint: str | None = None
+) -> tuple[list[str], list[str]]:
+    """The lines for standard output (the verdict, the explain tree, warnings) and for
+    standard error (the engine's error, its caret and hint)."""
     lines: list[str] = []
+    errors: list[str] = []
     if result.success:
         lines.append("true" if result.value else "false")
     else:
         error = result.error
-        lines.append(f"error: {error.message if error else 'unknown error'}")
+        errors.append(f"error: {error.message if error else 'unknown error'}")
         if error is not None and error.start is not None:
-            lines.extend(caret(expr, error.start, error.end))
+            errors.extend(caret(expr, error.start, error.end))
         if hint:
-            lines.append(f"hint: {hint}")
+            errors.append(f"hint: {hint}")
     if explain and result.explain is not None:
         lines.extend(result.explain.lines())  # its root carries the warnings
     else:
         lines.extend(f"warning: {w}" for w in result.warnings)
     if explain:  # the verdict stays the first (and, for scripts, only) line otherwise
         lines.append(f"engine: {result.engine}")
-    return lines
+    return lines, errors
 
 
 def caret(text: str, start: int, end: int | None) -> list[str]:

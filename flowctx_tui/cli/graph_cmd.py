@@ -10,6 +10,7 @@ masked in every label. Exit 0, or 2 for bad arguments or an unknown ``--from``.
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 
 from flowctx_core.base import clock
@@ -18,7 +19,7 @@ from flowctx_core.model.filenames import ROUTING_FILES
 from flowctx_core.resolve import resolve
 from flowctx_core.routing import matching_sources
 from flowctx_core.routing.graph import RoutingGraph, build_graphs
-from flowctx_core.routing.graph_render import to_dot, to_mermaid, to_text
+from flowctx_core.routing.graph_render import to_dot, to_json, to_mermaid, to_text
 from flowctx_tui.cli.common import UsageError, fail
 from flowctx_tui.cli.launch_args import (
     add_launch_args,
@@ -33,7 +34,7 @@ from flowctx_tui.cli.scenario_args import (
     scenario_from_args,
     with_real_context,
 )
-from flowctx_tui.cli.terminal import colour_wanted, sgr, table_width
+from flowctx_tui.cli.terminal import colour_wanted, sgr, table_width, write_json
 from flowctx_tui.cli.workspace_args import add_workspace_args, open_from_args, pick_workflow
 
 #: ANSI colours of the drawing's parts on a terminal (tags from flowctx_core.routing.graph_draw)
@@ -68,6 +69,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
             "text": "a drawing for the terminal",
             "mermaid": "a Mermaid flowchart",
             "dot": "Graphviz DOT",
+            "json": "every node and edge, each edge's outcome and the winners",
         },
     )
     parser.add_argument(
@@ -169,16 +171,22 @@ def run(args: argparse.Namespace) -> int:
     header = [
         f"flowctx graph: workflow {name}, runtime {session.runtime.label}",
         f"scenario: {_scenario_words(args)}",
-        f"{'★' if args.format == 'text' else '★ and a thick line'}: the route each step or "
-        "agent takes under the scenario",
     ]
+    if args.format != "json":  # what the drawings' marks mean
+        header.insert(
+            2,
+            f"{'★' if args.format == 'text' else '★ and a thick line'}: the route each step or "
+            "agent takes under the scenario",
+        )
     if clock.LAST_READ is not None:  # a condition read the clock: say at which instant
         header.append(f"clock: {clock.LAST_READ.note()}")
     if matrix.refused is not None:
         # the same verdict as check: the runtime never runs this graph
         # one line: a name quoted in the reason must not end the comment it is written in
         header.append(" ".join(matrix.refused.headline(f"runtime {session.runtime.name}").split()))
-    if args.format == "mermaid":
+    if args.format == "json":
+        write_json(json.dumps(to_json(graphs, header), indent=2))
+    elif args.format == "mermaid":
         print(to_mermaid(graphs, header))
     elif args.format == "dot":
         print(to_dot(graphs, header))

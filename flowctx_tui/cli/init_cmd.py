@@ -8,6 +8,7 @@ and says which (exit 1). Exit 0 once written, 2 for bad arguments.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import shlex
 from pathlib import Path
@@ -20,6 +21,7 @@ from flowctx_core.model.scaffold import (
     scaffold,
 )
 from flowctx_tui.cli.common import fail
+from flowctx_tui.cli.options import add_format_arg
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -38,6 +40,13 @@ def configure(parser: argparse.ArgumentParser) -> None:
         default=DEFAULT_WORKFLOW,
         help=f"the workflow's name, its folder's and orchestrator.yaml's (default: "
         f"{DEFAULT_WORKFLOW})",
+    )
+    add_format_arg(
+        parser,
+        {
+            "text": "the files written and what to try next",
+            "json": "one object: the workspace, the files written and the commands to try",
+        },
     )
 
 
@@ -98,15 +107,24 @@ def run(args: argparse.Namespace) -> int:
     except OSError as exc:
         return fail(f"{root}: cannot write the workspace: {exc.strerror or exc}", code=1)
     shown = shlex.quote(str(args.path))
-    print(f"flowctx: a workspace with the workflow {args.workflow} in {args.path}:")
-    for rel in files:
-        print(f"  {rel}")
-    print("Next, try:")
     tries = [
         (f"flowctx check {shown}", "what the runtime would refuse, located"),
         (f"flowctx routes {shown} --from {FIRST_AGENT}", f"who speaks after {FIRST_AGENT}"),
         (f"flowctx {shown}", "the app: every value and route, live as you edit"),
     ]
+    if args.format == "json":
+        doc = {
+            "workspace": str(root.resolve()),
+            "workflow": args.workflow,
+            "files": list(files),
+            "next": [{"command": command, "what": what} for command, what in tries],
+        }
+        print(json.dumps(doc, indent=2))
+        return 0
+    print(f"flowctx: a workspace with the workflow {args.workflow} in {args.path}:")
+    for rel in files:
+        print(f"  {rel}")
+    print("Next, try:")
     width = max(len(command) for command, _ in tries)
     for command, what in tries:
         print(f"  {command.ljust(width)}  # {what}")

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 from flowctx_core.base.diagnostics import Diagnostic, did_you_mean
 from flowctx_core.base.oneline import one_line
 from flowctx_tui.cli.common import UsageError, fail, load_json_arg, load_json_object_arg
+from flowctx_tui.cli.paint import CHECK_RULES, ROUTES_RULES, TEST_RULES, print_painted
 
 if TYPE_CHECKING:
     from flowctx_core.memberjunction.agents import MjWorkspace
@@ -163,12 +164,14 @@ def run_check(args: argparse.Namespace, path: Path) -> int:
             print(line)
         print(_summary(names, counted, failed))
     else:
-        for p in kept:
-            print(p.format())
+        lines = [p.format() for p in kept]
         for a, why in ws.others:
             if not args.quiet:
-                print(one_line(f"{a.loc}: note: agent '{a.name}' is not a flow agent ({why})"))
-        print(_summary(names, counted, failed))
+                lines.append(
+                    one_line(f"{a.loc}: note: agent '{a.name}' is not a flow agent ({why})")
+                )
+        lines.append(_summary(names, counted, failed))
+        print_painted("\n".join(lines), CHECK_RULES)
     return 1 if failed else 0
 
 
@@ -299,11 +302,14 @@ def run_routes(args: argparse.Namespace, path: Path, render_text: Callable[..., 
         if source is None:
             print(one_line(f"{agent.name}: MemberJunction flow ({agent.file}), the starting step"))
             if hop.winner is not None:
-                print(f"winner: {one_line(hop.winner.name)} ({one_line(hop.reason)})")
+                said = f"winner: {one_line(hop.winner.name)} ({one_line(hop.reason)})"
             else:
-                print(f"no route: {one_line(hop.reason)}")
+                said = f"no route: {one_line(hop.reason)}"
+            print_painted(said, ROUTES_RULES)
         else:
-            print(render_text(agent.name, [as_decision(hop)], reveal=args.reveal))
+            print_painted(
+                render_text(agent.name, [as_decision(hop)], reveal=args.reveal), ROUTES_RULES
+            )
         params = action_inputs(hop, inputs, args.reveal)
         if params is not None:
             shown = json.dumps(params, ensure_ascii=False, default=str)
@@ -317,7 +323,7 @@ def run_routes(args: argparse.Namespace, path: Path, render_text: Callable[..., 
 def run_graph(args: argparse.Namespace, path: Path, paint: Callable[[str, str], str]) -> int:
     """``flowctx graph`` on MJ metadata; ``paint``: graph's own colours."""
     from flowctx_core.memberjunction.flow.graph import build_graph
-    from flowctx_core.routing.graph_render import to_dot, to_mermaid, to_text
+    from flowctx_core.routing.graph_render import to_dot, to_json, to_mermaid, to_text
     from flowctx_tui.cli.terminal import colour_wanted, table_width
 
     try:
@@ -348,10 +354,16 @@ def run_graph(args: argparse.Namespace, path: Path, paint: Callable[[str, str], 
     header = [
         f"flowctx graph: workflow {agent.name}, runtime {RUNTIME}",
         f"scenario: {', '.join(given) if given else default}",
-        f"{'★' if args.format == 'text' else '★ and a thick line'}: the route each step takes "
-        "under the scenario",
     ]
-    if args.format == "mermaid":
+    if args.format != "json":  # what the drawings' marks mean
+        header.insert(
+            2,
+            f"{'★' if args.format == 'text' else '★ and a thick line'}: the route each step takes "
+            "under the scenario",
+        )
+    if args.format == "json":
+        print(json.dumps(to_json([graph], header), indent=2, ensure_ascii=False))
+    elif args.format == "mermaid":
         print(to_mermaid([graph], header))
     elif args.format == "dot":
         print(to_dot([graph], header))
@@ -400,7 +412,7 @@ def run_test(args: argparse.Namespace, path: Path) -> int:
     elif args.format == "junit":
         print(to_junit(test_run, RUNTIME))
     else:
-        print(render_text(test_run, None, []))
+        print_painted(render_text(test_run, None, []), TEST_RULES)
     return test_run.exit_code
 
 

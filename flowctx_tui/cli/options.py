@@ -9,8 +9,9 @@ named by the file's own name, with or without ``.yaml``.
 from __future__ import annotations
 
 import argparse
-import sys
 from collections.abc import Callable, Mapping
+
+from flowctx_tui.cli.verbosity import note
 
 #: the metavar of every ``--width``
 WIDTH_METAVAR = "COLUMNS"
@@ -34,10 +35,7 @@ def add_format_arg(
 
     def parse(value: str) -> str:
         if value in old:
-            print(
-                f"flowctx: --format {value} is now --format {old[value]} ({value} still works)",
-                file=sys.stderr,
-            )
+            note(f"--format {value} is now --format {old[value]} ({value} still works)")
             return old[value]
         return value
 

@@ -34,6 +34,7 @@ from flowctx_tui.cli.launch_args import (
     parse_env_overrides,
 )
 from flowctx_tui.cli.options import add_format_arg
+from flowctx_tui.cli.paint import ROUTES_RULES, print_painted
 from flowctx_tui.cli.scenario_args import (
     add_scenario_parts,
     saved_scenario,
@@ -260,7 +261,7 @@ def run(args: argparse.Namespace) -> int:
     else:
         if refused is not None:
             print(one_line(refused.headline(f"runtime {session.runtime.name}")))
-        print(render_text(name, decisions, reveal=args.reveal))
+        print_painted(render_text(name, decisions, reveal=args.reveal), ROUTES_RULES)
     return exit_status(decisions)
 
 

@@ -29,6 +29,14 @@ def configure(parser: argparse.ArgumentParser) -> None:
         help=f"the file: {kind_names(SCHEMA_FILES)}; context is a build-context registry's "
         "context.yaml",
     )
+    # a JSON Schema is JSON whatever is asked: json is its one format (and the default), so a
+    # script that passes --format json to every command works here too
+    parser.add_argument(
+        "--format",
+        choices=("json",),
+        default="json",
+        help="output format (default: json). json: the JSON Schema, draft 2020-12",
+    )
 
 
 def _workspace_runtime() -> str | None:

@@ -17,8 +17,10 @@ import json
 import sys
 from pathlib import Path
 
-from flowctx_tui.cli.common import UsageError, fail
+from flowctx_tui.cli.common import UsageError, fail, stdin_file
 from flowctx_tui.cli.options import add_format_arg
+from flowctx_tui.cli.paint import TEST_RULES, print_painted
+from flowctx_tui.cli.verbosity import note
 from flowctx_tui.cli.workspace_args import add_runtime_arg, add_workspace_args, open_from_args
 
 FORMATS = {
@@ -43,7 +45,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
         action="append",
         default=[],
         metavar="TEST_FILE",
-        help="run this test file (repeatable; default: every .flowctx/tests/*.yaml)",
+        help="run this test file, - for standard input (repeatable; default: every "
+        ".flowctx/tests/*.yaml)",
     )
     add_format_arg(parser, FORMATS)
     parser.add_argument(
@@ -90,13 +93,25 @@ def run(args: argparse.Namespace) -> int:
             raise UsageError("--suggest-seconds must be more than 0")
     except UsageError as exc:
         return fail(str(exc))
-    paths = [Path(p) for p in args.file] or None
+    from flowctx_core.base.fsview import buffers
+
+    held: dict[Path, str] = {}
+    named: list[Path] = []
+    try:
+        for given in args.file:
+            shown, stdin = stdin_file(given, "--file")
+            held.update(stdin)
+            named.append(Path(shown) if stdin else Path(given))
+    except UsageError as exc:
+        return fail(str(exc))
+    paths = named or None
     for p in paths or ():
-        if not p.is_file():
+        if p not in held and not p.is_file():
             return fail(f"--file: no test file at {p}")
-    test_run = run_workspace_tests(
-        session, paths, workflow=args.workflow, keyword=args.keyword, reveal=args.reveal
-    )
+    with buffers(held):
+        test_run = run_workspace_tests(
+            session, paths, workflow=args.workflow, keyword=args.keyword, reveal=args.reveal
+        )
     if not test_run.files and paths is None:
         return fail(
             f"{session.root}: no test files (.flowctx/tests/*.yaml); see `flowctx test --help`"
@@ -140,10 +155,7 @@ def run(args: argparse.Namespace) -> int:
     selected_nothing = False
     if args.workflow and not test_run.results and not test_run.problems:
         # said on standard error: the formats' own output stays what they promise
-        print(
-            f"flowctx: no test case for workflow '{args.workflow}' in the test files",
-            file=sys.stderr,
-        )
+        note(f"no test case for workflow '{args.workflow}' in the test files")
     elif args.keyword is not None and not test_run.results and not test_run.problems:
         # a mistyped -k ran nothing and said "0 passed, 0 failed" as if all were well
         selected_nothing = True
@@ -173,5 +185,5 @@ def run(args: argparse.Namespace) -> int:
         )
         print(json.dumps(doc, indent=2, ensure_ascii=False))
     else:
-        print(render_text(test_run, coverage, witnesses))
+        print_painted(render_text(test_run, coverage, witnesses), TEST_RULES)
     return 2 if selected_nothing else test_run.exit_code

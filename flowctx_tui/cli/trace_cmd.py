@@ -24,7 +24,13 @@ from flowctx_core.base.oneline import one_line
 from flowctx_core.base.secrets import mask_text
 from flowctx_core.routing import load_routes, matching_sources
 from flowctx_core.routing.trace import Trace, Turn, read_script, trace
-from flowctx_tui.cli.common import UsageError, fail, load_json_arg, load_json_object_arg
+from flowctx_tui.cli.common import (
+    UsageError,
+    fail,
+    load_json_arg,
+    load_json_object_arg,
+    stdin_file,
+)
 from flowctx_tui.cli.launch_args import (
     add_launch_args,
     build_context_env,
@@ -77,8 +83,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--script",
         metavar="FILE",
-        help="a YAML or JSON file with from, context and turns (each {agent, set, delete, "
-        "tools}); --from, --context and --turn given too are applied over it",
+        help="a YAML or JSON file (- for standard input) with from, context and turns (each "
+        "{agent, set, delete, tools}); --from, --context and --turn given too are applied over it",
     )
     parser.add_argument(
         "--max-turns",
@@ -133,7 +139,11 @@ def run(args: argparse.Namespace) -> int:
         session = open_from_args(args)
         script = None
         if args.script:
-            script, problems = read_script(Path(args.script), args.script)
+            from flowctx_core.base.fsview import buffers
+
+            shown, held = stdin_file(args.script, "--script")
+            with buffers(held):
+                script, problems = read_script(Path(shown), shown)
             for p in problems:
                 print(p.format(), file=sys.stderr)
             if script is None:

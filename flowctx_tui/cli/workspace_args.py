@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import sys
 import time
 from collections.abc import Mapping
 from pathlib import Path
@@ -22,6 +21,7 @@ from flowctx_core.base import clock
 from flowctx_core.base.clock import Clock
 from flowctx_core.model.profile_names import DEFAULT_PROFILE, UnknownRuntime, known_names
 from flowctx_tui.cli.common import UsageError
+from flowctx_tui.cli.verbosity import detail, note, verbose
 
 # workspace_root (with the diagnostics and file-system helpers under it) comes with the first
 # workspace looked for: `flowctx eval` and `schema` take the --now/--runtime options and open none
@@ -145,10 +145,9 @@ def workspace_path(
         if not demo_outside:
             raise UsageError(NO_WORKSPACE) from None
         if not quiet:
-            print(
-                "flowctx: no workspace at or above the current directory; using the bundled "
-                "demo (give a PATH to choose one)",
-                file=sys.stderr,
+            note(
+                "no workspace at or above the current directory; using the bundled "
+                "demo (give a PATH to choose one)"
             )
         return demo_path()
     return cwd
@@ -197,6 +196,15 @@ def open_from_args(
         preferred = load_user_config().runtime
         if preferred:
             session = session.with_runtime(preferred)
+    if verbose():
+        from flowctx_tui.userconfig import config_path
+
+        settings = config_path()
+        said = "" if settings.is_file() else " (none there)"
+        detail(
+            f"workspace {session.root} ({len(session.workflows())} workflows); runtime "
+            f"{session.runtime.label}; settings {settings}{said}"
+        )
     pin_now(args, session.profile.now)
     return session
 

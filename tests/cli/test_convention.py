@@ -108,6 +108,10 @@ def test_format_is_one_option_text_first_and_default_with_described_choices() ->
         if action is None:
             continue
         with_format.append(name)
+        if name == "schema":  # a JSON Schema is JSON: json is its one format
+            assert (action.choices, action.default) == (("json",), "json")
+            assert action.help and action.help.startswith("output format (default: json)")
+            continue
         assert action.dest == "format", name
         assert action.default == "text", name
         assert action.choices is not None and next(iter(action.choices)) == "text", name
@@ -117,7 +121,7 @@ def test_format_is_one_option_text_first_and_default_with_described_choices() ->
     # every command that prints a result a script may read
     assert set(with_format) == {
         "matrix", "check", "eval", "routes", "graph", "authority", "trigger", "prompt", "test",
-        "diff", "trace", "config",
+        "diff", "trace", "config", "init", "schema",
     }  # fmt: skip
 
 
@@ -381,3 +385,217 @@ def test_a_saved_scenario_s_masked_secret_stands_for_the_resolved_value(
     taken = [line.strip() for line in mermaid.splitlines() if "==>" in line]
     assert len(taken) == 1 and taken[0].startswith('step_Start ==>|"★ 1.')
     assert taken[0].endswith("step_Allowed")
+
+
+# --- -q/--quiet and -v/--verbose, errors on standard error, colour on a terminal ---
+
+#: a demo invocation of each one-shot command that reads a workspace (what it needs besides)
+DEMO_RUNS: dict[str, list[str]] = {
+    "matrix": ["-w", "Approvals"],
+    "check": [],
+    "routes": ["-w", "AppGenerator", "--from", "InterviewAgent"],
+    "trace": ["-w", "Approvals"],
+    "graph": ["-w", "Approvals"],
+    "prompt": ["-w", "AppGenerator", "--agent", "InterviewAgent"],
+    "trigger": ["-w", "AppGenerator", "--user", "hi"],
+    "test": [],
+}
+
+
+def test_quiet_and_verbose_on_every_command() -> None:
+    from flowctx_tui.cli.verbosity import QUIET_HELP, VERBOSE_HELP
+
+    for name, parser in parsers().items():
+        found = options(parser)
+        quiet, verbose = found.get("--quiet"), found.get("--verbose")
+        assert quiet is not None and "-q" in quiet.option_strings, name
+        assert verbose is not None and "-v" in verbose.option_strings, name
+        assert verbose.help == VERBOSE_HELP, name
+        # check's own --quiet also drops warnings, and says so
+        assert quiet.help == ("print errors only" if name == "check" else QUIET_HELP), name
+
+
+@pytest.mark.parametrize("command", list(DEMO_RUNS))
+def test_verbose_says_what_was_used_and_changes_no_result(
+    command: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = [command, "--demo", *DEMO_RUNS[command]]
+    code = main(argv)
+    plain = capsys.readouterr()
+    assert main([*argv, "-v"]) == code
+    told = capsys.readouterr()
+    assert told.out == plain.out  # results are the same; only standard error says more
+    assert "flowctx: workspace " in told.err and "(3 workflows); runtime " in told.err
+    assert "flowctx: workspace " not in plain.err
+    assert f"flowctx: {command} finished with exit status {code} in " in told.err
+    # --quiet: nothing on standard error but errors (the demo has none of these)
+    assert main([*argv, "-q"]) == code
+    assert "finished with" not in capsys.readouterr().err
+
+
+def test_quiet_silences_notes_but_never_errors(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["matrix", "--demo", "-w", "Approvals", "--format", "table"]
+    assert main(argv) == 0
+    assert capsys.readouterr().err == (
+        "flowctx: --format table is now --format text (table still works)\n"
+    )
+    assert main([*argv, "-q"]) == 0
+    assert capsys.readouterr().err == ""
+    # an error is said whatever the level
+    assert main(["matrix", "--demo", "-w", "Nope", "-q"]) == 2
+    assert "no workflow named 'Nope'" in capsys.readouterr().err
+
+
+def test_eval_writes_the_engine_s_error_to_standard_error(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["eval", "payload.x.y"]) == 3
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err.splitlines()[0] == "error: Cannot read properties of null (reading 'x')"
+    # the JSON document is the result: it stays on standard output, error and all
+    assert main(["eval", "payload.x.y", "--format", "json"]) == 3
+    out, err = capsys.readouterr()
+    assert json.loads(out)["error"] == "Cannot read properties of null (reading 'x')"
+
+
+def _on_a_terminal(argv: list[str], env: dict[str, str]) -> str:
+    """What ``flowctx argv`` writes to a real pseudo-terminal."""
+    import pty
+    import subprocess
+    import sys
+
+    leader, follower = pty.openpty()
+    try:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "flowctx", *argv],
+            stdin=subprocess.DEVNULL,
+            stdout=follower,
+            stderr=subprocess.DEVNULL,
+            env=env,
+        )
+        os.close(follower)
+        chunks = []
+        while True:
+            try:
+                chunk = os.read(leader, 65536)
+            except OSError:  # the terminal closed: the command ended
+                break
+            if not chunk:
+                break
+            chunks.append(chunk)
+        proc.wait(timeout=120)
+    finally:
+        os.close(leader)
+    return b"".join(chunks).decode()
+
+
+@pytest.mark.parametrize(
+    ("argv", "coloured"),
+    [
+        (["check", "--demo"], ["\x1b[1;31mFAILED:\x1b[0m", "\x1b[1;33mwarning: \x1b[0m"]),
+        (
+            ["routes", "--demo", "-w", "AppGenerator", "--from", "InterviewAgent"],
+            ["\x1b[1;32mwinner:\x1b[0m"],
+        ),
+        (["test", "--demo"], ["\x1b[32mPASS\x1b[0m", "\x1b[1;32m17 passed, 0 failed\x1b[0m"]),
+    ],
+)
+def test_check_routes_and_test_colour_a_terminal_unless_no_color(
+    argv: list[str], coloured: list[str]
+) -> None:
+    env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "TERM")}
+    env["TERM"] = "xterm-256color"
+    shown = _on_a_terminal(argv, env)
+    for part in coloured:
+        assert part in shown, (part, shown[-600:])
+    plain = _on_a_terminal(argv, {**env, "NO_COLOR": "1"})
+    assert "\x1b[" not in plain
+    # the same text under the colours
+    import re
+
+    assert re.sub(r"\x1b\[[0-9;]*m", "", shown) == plain
+
+
+def test_graph_init_and_schema_print_json(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # graph: every edge with its outcome; the winner of each source is the one the text stars
+    assert main(["graph", "--demo", "-w", "AppGenerator", "--format", "json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["header"][0].startswith("flowctx graph: workflow AppGenerator, runtime ")
+    assert not any("★" in line for line in doc["header"])  # the drawings' legend only
+    graph = doc["graphs"][0]
+    names = {n["name"] for n in graph["nodes"]}
+    assert all(e["source"] in names and e["target"] in names for e in graph["edges"])
+    assert {e["outcome"] for e in graph["edges"]} <= {
+        "true", "false", "error", "always", "not evaluable", "skipped"
+    }  # fmt: skip
+    winners = [e for e in graph["edges"] if e["winner"]]
+    assert winners and all(e["location"]["line"] > 0 for e in winners)
+    assert main(["graph", "--demo", "-w", "AppGenerator"]) == 0
+    drawn = capsys.readouterr().out
+    assert len(winners) == drawn.count("★") - 1  # the legend's star
+    # MemberJunction metadata: the same document
+    assert main(["graph", "--demo", "-w", "Approvals", "--format", "json"]) == 0
+    assert json.loads(capsys.readouterr().out)["graphs"][0]["start"] == "Validate"
+    # init: what was written and what to try, nothing else on standard output
+    target = tmp_path / "fresh"
+    assert main(["init", str(target), "--format", "json"]) == 0
+    written = json.loads(capsys.readouterr().out)
+    assert written["workspace"] == str(target.resolve())
+    assert all((target / rel).is_file() for rel in written["files"])
+    assert written["next"][0]["command"].startswith("flowctx check ")
+    # a failure is still an error on standard error
+    assert main(["init", str(target), "--format", "json"]) == 1
+    out, err = capsys.readouterr()
+    assert out == "" and "init never overwrites a file" in err
+    # schema: --format json is its one format, the JSON Schema
+    assert main(["schema", "flow", "--format", "json"]) == 0
+    assert json.loads(capsys.readouterr().out)["$schema"].endswith("2020-12/schema")
+
+
+def _stdin(monkeypatch: pytest.MonkeyPatch, text: str) -> None:
+    import io
+    import sys
+
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(text.encode())))
+
+
+def test_dash_reads_standard_input_where_a_file_is_read(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["init", str(tmp_path / "ws"), "-q"]) == 0
+    capsys.readouterr()
+    root = tmp_path / "ws"
+    monkeypatch.chdir(root)
+    contract = root / "workflows/Hello/context_variables.yaml"
+    # check -: an unsaved buffer of one of the workspace's files, checked in its workspace
+    _stdin(monkeypatch, contract.read_text().replace("type: string", "type: strin", 1))
+    rel = "workflows/Hello/context_variables.yaml"
+    assert main(["check", "-", "--stdin-filename", rel]) == 0
+    out = capsys.readouterr().out
+    assert f"{rel}:4:11: warning: definitions.greeting_style.type: unknown type 'strin'" in out
+    assert "type: string" in contract.read_text()  # the file itself is untouched
+    assert main(["check", "-"]) == 2
+    assert "say which with --stdin-filename FILE" in capsys.readouterr().err
+    # test --file -: a test file from standard input, located as <stdin>
+    _stdin(
+        monkeypatch,
+        "workflow: Hello\ncases:\n  - name: greets\n    expect:\n"
+        "      route: {from: GreeterAgent, to: nowhere}\n",
+    )
+    assert main(["test", "--file", "-"]) == 2  # an invalid case
+    out = capsys.readouterr().out
+    assert "<stdin>:5:39: cases[0].expect.route.to: no rule from 'GreeterAgent'" in out
+    _stdin(
+        monkeypatch,
+        "workflow: Hello\ncases:\n  - name: greets\n    expect:\n"
+        "      route: {from: GreeterAgent, to: user}\n",
+    )
+    assert main(["test", "--file", "-"]) == 0
+    assert "PASS  Hello: greets  (<stdin>:3:5)" in capsys.readouterr().out
+    # trace --script -: the script from standard input; its errors located there too
+    _stdin(monkeypatch, "turns: [\n")
+    assert main(["trace", "--script", "-"]) == 2
+    assert capsys.readouterr().err.startswith("<stdin>:1:8: YAML syntax error")

@@ -39,9 +39,10 @@ def test_flow_context_and_step_result(capsys: pytest.CaptureFixture[str]) -> Non
 
 
 def test_error_exit_3_with_caret(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(capsys, "a > 1 && missingVar", "--scope", '{"a": 2}')
-    assert code == 3
-    assert out.splitlines() == [
+    code, out, err = run(capsys, "a > 1 && missingVar", "--scope", '{"a": 2}')
+    # the engine's error is the command's error: standard error, nothing on standard output
+    assert (code, out) == (3, "")
+    assert err.splitlines() == [
         "error: missingVar is not defined",
         "  a > 1 && missingVar",
         "           ^^^^^^^^^^",
@@ -49,9 +50,9 @@ def test_error_exit_3_with_caret(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_refusal_caret_points_at_the_token(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(capsys, "payload.count > 1; true")
+    code, _, err = run(capsys, "payload.count > 1; true")
     assert code == 3
-    assert out.splitlines() == [
+    assert err.splitlines() == [
         "error: Expression contains forbidden construct: ;",
         "  payload.count > 1; true",
         "                   ^",
@@ -215,8 +216,8 @@ def test_mozaiks_dialect_and_warnings(capsys: pytest.CaptureFixture[str]) -> Non
         "true",
         "warning: ${later} is not in context: the Mozaiks evaluator reads it as None",
     ]
-    code, out, _ = run(capsys, "${n} > -1", "-d", "mozaiks", "--context", '{"n": 1}')
-    assert code == 3 and "negative literal" in out and "WorkflowGraphCompileError" in out
+    code, _, err = run(capsys, "${n} > -1", "-d", "mozaiks", "--context", '{"n": 1}')
+    assert code == 3 and "negative literal" in err and "WorkflowGraphCompileError" in err
     code, out, _ = run(
         capsys, "${x} == ${y}", "-d", "ag2", "--context", '{"x": [1], "y": [2]}', "--explain"
     )
@@ -230,9 +231,9 @@ def test_mozaiks_dialect_and_warnings(capsys: pytest.CaptureFixture[str]) -> Non
 def test_an_incomplete_condition_keeps_the_engine_s_message_and_says_whose_paren_it_is(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    code, out, _ = run(capsys, "data.x ===")
+    code, _, err = run(capsys, "data.x ===")
     assert code == 3
-    lines = out.splitlines()
+    lines = err.splitlines()
     # MemberJunction's own words first, then the caret past the end of what was typed
     assert lines[:3] == ["error: Unexpected token ')'", "  data.x ===", "            ^"]
     assert lines[3].startswith("hint: the ')' is MemberJunction's, not yours")
@@ -244,9 +245,9 @@ def test_an_incomplete_condition_keeps_the_engine_s_message_and_says_whose_paren
 
 
 def test_no_wrapper_hint_for_a_paren_the_user_typed(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(capsys, "(data.x === 1))")
+    code, _, err = run(capsys, "(data.x === 1))")
     assert code == 3
-    assert "hint:" not in out
+    assert "error: " in err and "hint:" not in err
     code, out, _ = run(capsys, "data.x === 1", "--format", "json")
     assert "hint" not in json.loads(out)
 
@@ -264,8 +265,8 @@ def test_an_expression_that_ends_too_early_has_its_caret_at_the_end(
 ) -> None:
     # Python reports offset 0 for the end of the input: the caret went under the first
     # character, as if the expression were wrong from its start
-    code, out, _ = run(capsys, expression, "-d", dialect)
+    code, _, err = run(capsys, expression, "-d", dialect)
     assert code == 3
-    lines = out.splitlines()
-    assert lines[0].startswith("error: Syntax error: invalid syntax"), out
-    assert lines[1:3] == [shown, "  " + " " * len(expression.rstrip()) + "^"], out
+    lines = err.splitlines()
+    assert lines[0].startswith("error: Syntax error: invalid syntax"), err
+    assert lines[1:3] == [shown, "  " + " " * len(expression.rstrip()) + "^"], err

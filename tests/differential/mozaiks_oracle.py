@@ -8,16 +8,13 @@ under the test cache (``tests/.cache/mozaiks-0.2.0``, or ``$FLOWCTX_TEST_CACHE``
 
 from __future__ import annotations
 
-import fcntl
 import json
 import os
-import shutil
 import subprocess
-import venv
 from pathlib import Path
 from typing import Any, Final
 
-from tests.prerequisites import Unavailable, cache_root, last_line
+from tests.prerequisites import Unavailable, cache_root, pip_venv
 
 RELEASE: Final = "mozaiks==0.2.0"
 HARNESS: Final = Path(__file__).with_name("mozaiks_harness.py")
@@ -27,62 +24,11 @@ def cache_dir() -> Path:
     return cache_root() / "mozaiks-0.2.0"
 
 
-def _python(root: Path) -> Path:
-    return root / "venv" / "bin" / "python"
-
-
 def install() -> Path:
     """The runtime's interpreter, making its environment first when it is not cached."""
-    root = cache_dir()
-    root.mkdir(parents=True, exist_ok=True)
-    ready = root / "installed"
-    with open(root / ".lock", "w") as lock:  # xdist workers install once between them
-        fcntl.flock(lock, fcntl.LOCK_EX)
-        if ready.exists() and _python(root).exists():
-            return _python(root)
-        shutil.rmtree(root / "venv", ignore_errors=True)
-        try:
-            venv.EnvBuilder(with_pip=True).create(root / "venv")
-        except (subprocess.CalledProcessError, OSError) as exc:
-            # Debian's python3 without python3-venv has no ensurepip
-            why = last_line(getattr(exc, "stderr", None) or getattr(exc, "output", None) or "")
-            raise Unavailable(f"cannot make a venv with pip here ({exc.__class__.__name__}: "
-                              f"{why}); install python3-venv") from None  # fmt: skip
-        try:
-            subprocess.run(
-                [
-                    str(_python(root)),
-                    "-m",
-                    "pip",
-                    "install",
-                    "-q",
-                    "--disable-pip-version-check",
-                    RELEASE,
-                ],
-                check=True,
-                capture_output=True,
-                text=True,
-                timeout=1500,
-            )
-        except subprocess.CalledProcessError as exc:
-            why = last_line(exc.stderr or exc.stdout)
-            raise Unavailable(f"pip could not install {RELEASE} (index access?): {why}") from None
-        except subprocess.TimeoutExpired:
-            raise Unavailable(f"pip did not install {RELEASE} within 25 minutes") from None
-        probe = subprocess.run(
-            [
-                str(_python(root)),
-                "-c",
-                "import mozaiksai, factory_app; print(factory_app.__file__)",
-            ],
-            capture_output=True,
-            text=True,
-            check=False,
-        )
-        if probe.returncode != 0:
-            raise Unavailable(f"{RELEASE} installed but does not import: {last_line(probe.stderr)}")
-        ready.write_text(RELEASE + "\n")
-    return _python(root)
+    return pip_venv(
+        cache_dir().name, [RELEASE], "import mozaiksai, factory_app; print(factory_app.__file__)"
+    )
 
 
 def factory_workflows(python: Path) -> Path:
