@@ -54,8 +54,8 @@ SHORTER = (
     "review bare",
     "no workspace",
     "refusal bare",
-    "no time",
     "tight",
+    "no time",
     "no runtime",
     "refusal stage in the detail",
 )
@@ -64,7 +64,7 @@ SHORTER = (
 def render_status(s: Status, width: int = 0) -> Content:
     """The status line; with ``width``, shortened step by step until it fits: the labels
     ("reloaded", "runtime", "review", "by the runtime") go first, then the workspace's name,
-    then the reload time, then the spaces around the separators, then the runtime's name (the
+    then the spaces around the separators, then the reload time, then the runtime's name (the
     app's palette and every command say it), then the refused stage (the matrix's banner says
     it). What is said (state,
     refusal, counts, review) is never dropped, nor cut mid-word."""
@@ -78,7 +78,7 @@ def render_status(s: Status, width: int = 0) -> Content:
 
 def _render(s: Status, level: int) -> Content:
     label, style = STATES[s.state]
-    sep = (" │ " if level < 7 else "│", "$text-muted")
+    sep = (" │ " if level < 6 else "│", "$text-muted")
     parts: list[str | tuple[str, str]] = [(f" {escape_controls(s.workflow)}", "bold")]
     if level < 4:
         parts.append((f" ({escape_controls(s.workspace)})", "$text-muted"))
@@ -102,7 +102,7 @@ def _render(s: Status, level: int) -> Content:
     ]
     if s.ignored:
         parts += [(f", {s.ignored} ignored", "$text-muted")]
-    if s.reloaded is not None and level < 6:
+    if s.reloaded is not None and level < 7:
         parts += [sep, f"reloaded {s.reloaded:%H:%M:%S}" if level < 1 else f"{s.reloaded:%H:%M:%S}"]
     if not s.watching:
         parts += [sep, ("not watching", "$text-muted")]
