@@ -454,26 +454,53 @@ def workflow_problems(
     context), each workflow's static problems (contract, exposure, routing), and every error
     and warning its matrix shows (rows and the matrix's diagnostics); exact duplicates are
     merged and the order is file:line:col. Every problem has a ``code`` (``PROBLEM_CODES``).
+
+    Assembled from ``workspace_part`` and one ``workflow_part`` per workflow by
+    ``tuned_problems``: a caller that keeps the parts of workflows nothing changed (the
+    language server) assembles the same list from them.
     """
+    problems = workspace_part(snap, inputs)
+    for wf, matrix in resolved.values():
+        problems.extend(workflow_part(snap, wf, matrix))
+    return tuned_problems(snap, problems)
+
+
+def workspace_part(snap: WorkspaceSnapshot, inputs: ResolveInputs) -> list[Diagnostic]:
+    """The workspace's own problems (profile, database, folders, build context)."""
     problems: list[Diagnostic] = []
     for check, code in WORKSPACE_CHECKS.items():
         problems.extend(_coded(check(snap, inputs), code))
-    for wf, matrix in resolved.values():
-        static: list[Diagnostic] = []
-        for wcheck, code in WORKFLOW_CHECKS.items():
-            static.extend(_coded(wcheck(snap, wf), code))
-        problems.extend(static)
-        if not _broken(wf):
-            # the matrix repeats the contract's problems; the rest are projections'
-            contract = set(wf.diagnostics)
-            extra = [d for d in matrix.diagnostics if d not in contract]
-            problems.extend(_coded(extra, "build-context"))
-            # a row problem a static check already reports (a runtime check names the
-            # profile, at the key it is about) is one problem, not two
-            said = _Said(d.message for d in static if d.file == wf.contract_file)
-            problems.extend(d for d in row_problems(matrix, wf) if d.message not in said)
-            # launch values the runtime would drop (undeclared, over 64 KB, past 50 keys)
-            problems.extend(_coded(matrix.launch_dropped, "launch"))
+    return problems
+
+
+def workflow_part(
+    snap: WorkspaceSnapshot, wf: WorkflowSnapshot, matrix: Matrix
+) -> list[Diagnostic]:
+    """One workflow's problems, before the workspace's tuning: its static checks and what its
+    matrix shows. Reads ``snap`` for this workflow's routes, files and the workspace's settings,
+    never another workflow."""
+    problems: list[Diagnostic] = []
+    static: list[Diagnostic] = []
+    for wcheck, code in WORKFLOW_CHECKS.items():
+        static.extend(_coded(wcheck(snap, wf), code))
+    problems.extend(static)
+    if not _broken(wf):
+        # the matrix repeats the contract's problems; the rest are projections'
+        contract = set(wf.diagnostics)
+        extra = [d for d in matrix.diagnostics if d not in contract]
+        problems.extend(_coded(extra, "build-context"))
+        # a row problem a static check already reports (a runtime check names the
+        # profile, at the key it is about) is one problem, not two
+        said = _Said(d.message for d in static if d.file == wf.contract_file)
+        problems.extend(d for d in row_problems(matrix, wf) if d.message not in said)
+        # launch values the runtime would drop (undeclared, over 64 KB, past 50 keys)
+        problems.extend(_coded(matrix.launch_dropped, "launch"))
+    return problems
+
+
+def tuned_problems(snap: WorkspaceSnapshot, problems: Iterable[Diagnostic]) -> Problems:
+    """The parts' problems merged (exact duplicates once), tuned as the workspace asks
+    (``checks:``, ignore comments) and sorted file:line:col."""
     kept, ignored = tune(set(problems), snap.profile.checks, lambda rel: _text(snap, rel))
     return Problems(sorted(kept, key=sort_key), ignored=tuple(sorted(ignored, key=sort_key)))
 

@@ -40,8 +40,16 @@ def workflow_policy(
 ) -> AuthorityPolicy | None:
     if not wf.runtime.strict_workflow_files:
         return None
+    # built once per (snapshot, routes, task keys): the routes object is kept with it, so an
+    # id is never taken for another's
+    key = (id(routes), task_keys)
+    known = wf.policy_memo.get(key)
+    if known is not None and known[0] is routes:
+        return known[1]
     rules, _ = runtime_rules(routes)
-    return build_policy(wf, rules, task_keys)
+    policy = build_policy(wf, rules, task_keys)
+    wf.policy_memo[key] = (routes, policy)
+    return policy
 
 
 def snapshot_policy(snap: WorkspaceSnapshot, wf: WorkflowSnapshot) -> AuthorityPolicy | None:

@@ -8,7 +8,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from flowctx_tui.cli.manpage import render  # noqa: E402
+from flowctx_tui.cli.manpage import render
 
 if __name__ == "__main__":
     target = Path(__file__).resolve().parents[1] / "man" / "flowctx.1"

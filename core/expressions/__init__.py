@@ -346,7 +346,15 @@ def _evaluate(
         value = compiled.truthy(raw)
     except Exception as exc:
         return _error(_located(compiled, scope, exc), t0, dialect, warn)
+    if dialect == "ag2":
+        warn = (*warn, *_ag2_result_warnings(raw))
     return _ok(value, (time.perf_counter() - t0) * 1000.0, raw, dialect, warn)
+
+
+def _ag2_result_warnings(raw: Any) -> tuple[str, ...]:
+    from flowctx_core.expressions.ag2 import result_warnings
+
+    return result_warnings(raw)
 
 
 def _warnings(compiled: Compiled, scope: Mapping[str, Any]) -> tuple[str, ...]:
@@ -450,6 +458,8 @@ def _explained(
     except Exception as exc:
         error = ExprError(error_message(exc))
         return _error(error, t0, dialect, warn, with_warnings(tree, warn))
+    if dialect == "ag2":
+        warn = (*warn, *_ag2_result_warnings(trace.value))
     return EvalResult(
         True,
         value,

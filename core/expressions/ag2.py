@@ -670,3 +670,19 @@ def _tokens(plan: Plan, scope: Mapping[str, Any]) -> Mapping[str, Any] | None:
 def variables(text: str) -> frozenset[str]:
     """The ``${names}`` an expression reads (without evaluating it)."""
     return compile_ag2(text).names
+
+
+def result_warnings(raw: Any) -> tuple[str, ...]:
+    """What AG2's ``evaluate`` returns when the expression ends on a bare name of its frame
+    (``print``, ``len``, ``self``): the object itself, not a boolean, which routing reads as
+    true. Said with the engine's own repr for Python's builtins (nothing runs to get it: the
+    builtins' reprs are fixed); only frame objects are described, never a context value."""
+    if not isinstance(raw, FrameObject):
+        return ()
+    name = raw.name
+    shown = repr(getattr(builtins, name)) if name not in _OPAQUE_FRAME else f"AG2's {name}"
+    return (
+        f"AG2's evaluate returns {shown} here, not a boolean: a bare name of Python's "
+        "builtins or of the evaluator's frame is an object, always true to routing (a "
+        f"context variable is written ${{{name}}})",
+    )

@@ -29,13 +29,15 @@ from typing import Any, ClassVar, Final
 from flowctx_core.expressions.engines import ENGINES
 from flowctx_core.expressions.python import PyMethod
 from flowctx_core.expressions.sandbox import (
-    MAX_DEPTH,
     Compiled,
     ExpressionError,
     SandboxEval,
+    Trace,
+    deep_recursion,
     merge_constants,
     set_span,
     span_of,
+    tree_depth,
 )
 from flowctx_core.expressions.textmap import MappedText, parse_mapped
 
@@ -98,18 +100,25 @@ def _validate(tree: ast.expr) -> None:
         queue.extend((child, shown) for child in ast.iter_child_nodes(node))
 
 
-def _depth(tree: ast.AST) -> None:
-    """flowctx's own bound (the runtime has none below Python's recursion limit): every later
-    walk over the tree is recursive."""
-    stack = [(tree, 1)]
-    while stack:
-        node, depth = stack.pop()
-        if depth > MAX_DEPTH:
-            raise ExpressionError(
-                f"Expression is nested too deeply for flowctx (more than {MAX_DEPTH} levels)",
-                *span_of(node),
-            )
-        stack.extend((child, depth + 1) for child in ast.iter_child_nodes(node))
+#: how deep flowctx follows a text (``not not ...``): the runtime compiles the tree with
+#: Python's compiler, which stops at its recursion limit, about 990 levels less the depth it is
+#: called at; Python's parser stops nested parentheses at 200 on its own (said in its words)
+MOZAIKS_MAX_DEPTH: Final = 900
+
+
+def _depth(tree: ast.AST) -> int:
+    """How deep ``tree`` nests, refused past flowctx's own bound (counted without recursion:
+    the tree may be deeper than the interpreter's recursion limit)."""
+    depth = tree_depth(tree)
+    if depth > MOZAIKS_MAX_DEPTH:
+        raise ExpressionError(
+            f"Expression is nested too deeply for flowctx (more than {MOZAIKS_MAX_DEPTH} "
+            f"levels; flowctx's bound: {ENGINE} goes on to Python's recursion limit, about "
+            "990 levels less the depth it is called at)",
+            0,
+            None,
+        )
+    return depth
 
 
 def _syntax_hint(text: str) -> str:
@@ -189,7 +198,9 @@ def compile_mozaiks(text: str) -> Compiled:
     stripped = text.strip()
     if not stripped or stripped.lower() == "null":
         raise ExpressionError(
-            f"the rule requires a context_expression (the text is empty) ({_COMPILE_FAILS})",
+            # Python's own words for an empty expression, and the runtime's for the rule
+            "Syntax error: invalid syntax (the context_expression is empty: condition_type="
+            f"'context_expression' requires context_expression) ({_COMPILE_FAILS})",
             0,
             len(text),
         )
@@ -209,10 +220,13 @@ def compile_mozaiks(text: str) -> Compiled:
         raise ExpressionError(
             f"{message} ({_COMPILE_FAILS})", exc.error.start, exc.error.end
         ) from None
-    _validate(tree)
-    merge_constants(tree)  # `1000 is 1000` is True under eval, as CPython merges constants
-    _depth(tree)
-    tree = _Refs().visit(tree)
+    depth = _depth(tree)
+    # every walk below is recursive: room for a text nested as deep as the runtime takes
+    with deep_recursion(depth):
+        _validate(tree)
+        merge_constants(tree)  # `1000 is 1000` is True under eval, as CPython merges constants
+        tree = _Refs().visit(tree)
+    tree.fx_depth = depth  # type: ignore[attr-defined]
     for node in ast.walk(tree):
         # Python's compiler interns constant strings made of name characters, which is what
         # an ``is`` against a context value compares with
@@ -266,6 +280,14 @@ class MozaiksEval(SandboxEval):
     @staticmethod
     def missing(name: str) -> str:
         return f"'{name}' is not in context (reads as None)"
+
+    def run(self, compiled: Compiled, scope: Mapping[str, Any]) -> Any:
+        with deep_recursion(getattr(compiled.tree, "fx_depth", 0)):
+            return super().run(compiled, scope)
+
+    def run_traced(self, compiled: Compiled, scope: Mapping[str, Any]) -> Trace:
+        with deep_recursion(getattr(compiled.tree, "fx_depth", 0)):
+            return super().run_traced(compiled, scope)
 
     def _ctx(self, key: Any) -> Any:
         return self.names.get(key)

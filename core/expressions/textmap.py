@@ -130,8 +130,12 @@ def parse_mapped(source: MappedText, original: str) -> ast.expr:
             at = min(base + max(exc.offset - 1, 0), max(len(source.text) - 1, 0))
             start, end = source.span(at, at + 1, size) if source.text else (0, 0)
         raise ExpressionError(f"Syntax error: {exc.msg}", start, end) from None
-    except (RecursionError, MemoryError):
-        raise ExpressionError("Expression is nested too deeply", 0, size) from None
+    except (RecursionError, MemoryError) as exc:
+        # the engines parse with this same parser: its own words (a MemoryError has none)
+        said = f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
+        raise ExpressionError(
+            f"Expression is nested too deeply for Python's parser ({said})", 0, size
+        ) from None
     except ValueError as exc:  # null bytes, text that is not UTF-8 encodable
         raise ExpressionError(f"Syntax error: {type(exc).__name__}", 0, size) from None
     _spans(tree, source, size)

@@ -39,6 +39,8 @@ ACTIONS: Final = ("ignore", "warning", "error")
 #: codes a repository's files may not silence (they say the runtime would run code)
 LOCKED: Final = frozenset({"security"})
 _COMMENT: Final = re.compile(r"#\s*flowctx:\s*ignore(?:\[([^\]]*)\])?")
+#: text every such comment holds: a file without it is not split into lines at all
+_MARKER: Final = "flowctx:"
 
 
 @dataclass(frozen=True)
@@ -163,7 +165,12 @@ def read_tuning(
 def ignored_on_line(text: str, line: int) -> tuple[str, ...] | None:
     """The codes a ``# flowctx: ignore[...]`` comment ignores on 1-based ``line`` of ``text``
     (on it, or alone on the line above); ``("*",)`` for a bare ``ignore``; None: no comment."""
-    rows = text.splitlines()
+    return _ignored_on_rows(text.splitlines(), line)
+
+
+def _ignored_on_rows(rows: list[str], line: int) -> tuple[str, ...] | None:
+    """``ignored_on_line`` of a text already split into its lines (a file with thousands of
+    problems is split once, not once per problem)."""
     for n in (line - 1, line - 2):
         if not 0 <= n < len(rows):
             continue
@@ -188,14 +195,17 @@ def tune(
     asks not to see. ``text_of(file)`` gives a file's text for its comments ("" if unknown)."""
     kept: list[Diagnostic] = []
     ignored: list[Diagnostic] = []
-    texts: dict[str, str] = {}
+    #: each file's lines, None when no comment of it can ignore anything
+    rows: dict[str, list[str] | None] = {}
     for p in problems:
         locked = p.code in LOCKED
         action = tuning.action(p.code, p.file) if tuning else None
         if p.line > 0 and p.file.endswith((".yaml", ".yml")):
-            if p.file not in texts:
-                texts[p.file] = text_of(p.file)
-            codes = ignored_on_line(texts[p.file], p.line) if texts[p.file] else None
+            if p.file not in rows:
+                text = text_of(p.file)
+                rows[p.file] = text.splitlines() if _MARKER in text else None
+            lines = rows[p.file]
+            codes = _ignored_on_rows(lines, p.line) if lines is not None else None
             if codes is not None and ("*" in codes or p.code in codes):
                 action = "ignore"
         if locked and action != "error":

@@ -6,6 +6,12 @@ Nothing here speaks the protocol (``server.py`` does): positions are 0-based (li
 as editors count them, paths absolute. Editors' unsaved buffers are read instead of the disk
 while a question is answered (``flowctx_core.base.fsview.buffers``). Values are masked as
 everywhere else; completion offers names, never values.
+
+Problems are checked incrementally (``incremental.py``) from the workspace's last analysis;
+the variable, rule and name questions are answered from each workflow's part of the last
+good analysis (``Workspace.good``: the last whose contract parsed), swapped in whole when a
+check ends, so they never wait for the check that is running; only a workflow no analysis has
+reached yet is read and resolved on the spot.
 """
 
 from __future__ import annotations
@@ -24,6 +30,7 @@ from flowctx_core.model.filenames import (
     CONTRACT_FILE,
     FLOW_FILE,
     HANDOFFS_FILE,
+    PROFILE_FILE,
     TRANSITIONS_FILE,
     WORKFLOWS_DIR,
 )
@@ -50,13 +57,23 @@ class Located:
 
 @dataclass
 class Workspace:
-    """One workspace the editor has files of: its session, and the last answers."""
+    """One workspace the editor has files of: its session, and the last answers.
+
+    ``latest`` and ``good`` are replaced whole by the checker (never changed in place), so a
+    request reads them without a lock while the next check runs."""
 
     root: Path
     session: Session
     lock: threading.Lock = field(default_factory=threading.Lock)
     #: files that had problems at the last publication (cleared when they have none)
     published: set[Path] = field(default_factory=set)
+    #: the last analysis (``incremental.Analysis``), the next one's starting point
+    latest: Any = None
+    #: each workflow's part of the last analysis whose contract parsed: hover, completion and
+    #: definition answer from it at once, whatever check is running
+    good: Mapping[str, Any] = field(default_factory=dict)
+    #: flowctx.yaml's text the session was read with
+    profile_text: str | None = None
 
 
 @dataclass
@@ -93,7 +110,10 @@ def open_workspace(
     except WorkspaceNotFound:
         return None
     session = open_session(root, env=dict(env), runtime=runtime)
-    return Workspace(Path(root).resolve(), session)
+    resolved = Path(root).resolve()
+    return Workspace(
+        resolved, session, profile_text=_text_of(resolved / PROFILE_FILE, {}, resolved)
+    )
 
 
 def workflow_of(ws: Workspace, path: Path) -> str | None:
@@ -160,23 +180,42 @@ def mj_problems(ws: MjWorkspace, buffers: Mapping[Path, str]) -> dict[Path, list
     return out
 
 
-def problems(ws: Workspace | MjWorkspace, buffers: Mapping[Path, str]) -> dict[Path, list[Located]]:
+def problems(
+    ws: Workspace | MjWorkspace, buffers: Mapping[Path, str], cancel: Any = None
+) -> dict[Path, list[Located]]:
     """``flowctx check``'s problems of the whole workspace, by absolute file, located on the
     span they point at. Problems in no file of the workspace (an environment variable) are
-    put on the profile or are left out."""
-    from flowctx_core.check import workspace_report
+    put on the profile or are left out.
+
+    Checked incrementally (``incremental.analyse``) from the workspace's last analysis, which
+    this one replaces; ``cancel`` (set when a newer change arrives) stops it with
+    ``Cancelled``, leaving the last analysis in place."""
+    from flowctx_tui.lsp.incremental import analyse
 
     if isinstance(ws, MjWorkspace):
         return mj_problems(ws, buffers)
-    with fsview.buffers(buffers):
-        report = workspace_report(ws.session)
+    _profile_as_edited(ws, buffers)
+    found = analyse(ws.session, buffers, ws.latest, cancel)
+    ws.latest = found
+    good = dict(ws.good)
+    for name, part in found.parts.items():
+        if part.wf.doc is not None:
+            good[name] = part
+    ws.good = {name: part for name, part in good.items() if name in found.parts}
     out: dict[Path, list[Located]] = {}
     texts: dict[Path, list[str]] = {}
-    for problem in report.problems:
+    #: each problem file's absolute path, None outside the workspace (resolved once per file:
+    #: a 3,000-variable contract has thousands of problems in one file)
+    where: dict[str, Path | None] = {}
+    for problem in found.problems:
         if not problem.file:
             continue
-        path = (ws.root / problem.file).resolve()
-        if ws.root not in path.parents and path != ws.root:
+        if problem.file not in where:
+            full = (ws.root / problem.file).resolve()
+            inside = ws.root in full.parents or full == ws.root
+            where[problem.file] = full if inside else None
+        path = where[problem.file]
+        if path is None:
             continue
         if path not in texts:
             texts[path] = _text_of(path, buffers, ws.root).splitlines()
@@ -187,6 +226,16 @@ def problems(ws: Workspace | MjWorkspace, buffers: Mapping[Path, str]) -> dict[P
             Located(path, line, start, end, problem, _row(texts[path], line))
         )
     return out
+
+
+def _profile_as_edited(ws: Workspace, buffers: Mapping[Path, str]) -> None:
+    """Read flowctx.yaml again when its text (the editor's, else the disk's) is not the one
+    the session was read with: ``check`` of these buffers reads that text."""
+    text = _text_of(ws.root / PROFILE_FILE, buffers, ws.root)
+    if text != ws.profile_text:
+        with fsview.buffers(buffers):
+            ws.session = ws.session.refreshed(profile=True)
+        ws.profile_text = text
 
 
 def line_of(ws: Workspace, path: Path, buffers: Mapping[Path, str], line: int) -> str:
@@ -227,6 +276,11 @@ def word_at(text: str, line: int, character: int) -> tuple[str, int, int] | None
 
 
 def matrix_of(ws: Workspace, workflow: str, buffers: Mapping[Path, str]) -> Matrix | None:
+    """The workflow's matrix of the last good analysis (never waiting for the running check);
+    resolved now only before the first analysis has it."""
+    part = ws.good.get(workflow)
+    if part is not None:
+        return part.matrix
     if workflow not in ws.session.workflows():
         return None
     with fsview.buffers(buffers):
@@ -294,10 +348,14 @@ def rules_in(ws: Workspace, workflow: str, path: Path, buffers: Mapping[Path, st
     """Every decision (under the default inputs) whose rules live in ``path``."""
     from flowctx_core.routing import decide, sources
 
+    part = ws.good.get(workflow)
     with fsview.buffers(buffers):
-        snap = ws.session.snapshot([workflow])
-        routes = snap.routes[workflow]
-        matrix = ws.session.matrix(workflow)
+        if part is not None and part.routes is not None:  # the last good analysis's
+            routes, matrix = part.routes, part.matrix
+        else:
+            snap = ws.session.snapshot([workflow])
+            routes = snap.routes[workflow]
+            matrix = ws.session.matrix(workflow)
         decisions = [d for s in sources(routes) for d in decide(routes, matrix, s)]
     rel = path.resolve().relative_to(ws.root).as_posix()
     return [_told(d, routes, matrix) for d in decisions if d.file == rel]
@@ -386,7 +444,11 @@ def definition_of(ws: Workspace, workflow: str, name: str, buffers: Mapping[Path
     from flowctx_core.base.yamlmarks import parse_yaml_text
 
     path = ws.root / WORKFLOWS_DIR / workflow / CONTRACT_FILE
-    doc, _ = parse_yaml_text(_text_of(path, buffers, ws.root), CONTRACT_FILE)
+    part = ws.good.get(workflow)
+    if part is not None and part.wf.doc is not None:  # the last good analysis's contract
+        doc = part.wf.doc
+    else:
+        doc, _ = parse_yaml_text(_text_of(path, buffers, ws.root), CONTRACT_FILE)
     if doc is None:
         return None
     for section in ("definitions", "agents"):
@@ -504,10 +566,14 @@ class Names:
 
 
 def names_of(ws: Workspace, workflow: str, buffers: Mapping[Path, str]) -> Names:
-    with fsview.buffers(buffers):
-        wf = ws.session.load(workflow)
-        snap = ws.session.snapshot([workflow])
-    routes = snap.routes[workflow]
+    part = ws.good.get(workflow)
+    if part is not None and part.routes is not None:  # the last good analysis's
+        wf, routes = part.wf, part.routes
+    else:
+        with fsview.buffers(buffers):
+            wf = ws.session.load(workflow)
+            snap = ws.session.snapshot([workflow])
+        routes = snap.routes[workflow]
     agents = list(wf.agents)
     steps: list[str] = []
     if routes.flow is not None:
@@ -550,6 +616,7 @@ def coverage_counts(ws: Workspace, buffers: Mapping[Path, str]) -> dict[tuple[st
 def reload_session(ws: Workspace) -> None:
     """Read flowctx.yaml and the seeds again (after the author saved one of them)."""
     ws.session = ws.session.refreshed(profile=True, seeds=True)
+    ws.profile_text = _text_of(ws.root / PROFILE_FILE, {}, ws.root)
 
 
 __all__ = [

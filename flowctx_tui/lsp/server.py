@@ -11,6 +11,17 @@ covered by N tests) and a "Try in flowctx" action that gives the equivalent ``fl
 Unsaved buffers are read instead of the disk (``fsview.buffers``). Each request runs in a
 worker thread with a time budget; a request that fails answers nothing rather than taking the
 server down, and a malformed document is a diagnostic, never a crash.
+
+Checking as the author types (``schedule_check``, ``publish``): a change is checked
+incrementally (``incremental.py``: only the workflows it can affect are read and checked
+again), in a worker thread, one check at a time. A newer change cancels the running check (the
+request budget's cancel flag, ``flowctx_core.expressions.budget.bounded``: it stops between
+stages and inside evaluations) and its result is never published; publications carry the
+document's version and none goes out for a check older than one already published, so an
+editor never sees a document's diagnostics go back to an older text. Files whose diagnostics
+did not change are not sent again. Hover, completion and definition never wait for a check:
+they answer from the last good analysis, which the checker swaps in whole when it finishes
+(``Workspace.good``), with no lock shared with it.
 """
 
 from __future__ import annotations
@@ -34,11 +45,12 @@ from flowctx_tui.lsp import analysis
 from flowctx_tui.lsp.analysis import MjWorkspace, Workspace
 from flowctx_tui.lsp.positions import to_client, to_server
 
-#: how long after the last keystroke diagnostics are computed (s)
-DEBOUNCE = 0.05
+#: how long after the last keystroke diagnostics are computed (s): short, since a newer
+#: change cancels the running check anyway
+DEBOUNCE = 0.01
 #: the longest a hover, completion or lens request may take before it answers nothing (s)
 REQUEST_BUDGET = 5.0
-#: files whose change can change another file's problems (the whole workspace is re-checked)
+#: files whose change can change another file's problems
 YAML_SUFFIXES = (".yaml", ".yml", ".json")
 
 T = TypeVar("T")
@@ -63,7 +75,7 @@ class _Protocol(LanguageServerProtocol):
 
 
 class _Busy(Exception):
-    """A request found the workspace busy for its whole budget."""
+    """A request was given up (late or cancelled) before its work started."""
 
 
 class FlowctxServer(LanguageServer):
@@ -80,7 +92,16 @@ class FlowctxServer(LanguageServer):
         self._timers: dict[Path, asyncio.TimerHandle] = {}
         #: the running check of each workspace, stopped when a newer change supersedes it
         self._checks: dict[Path, threading.Event] = {}
+        #: one check at a time (requests never take it: they read the last analysis)
         self._check_lock = threading.Lock()
+        #: each workspace's newest change (a counter) and the newest change published
+        self._changes: dict[Path, int] = {}
+        self._published_change: dict[Path, int] = {}
+        #: files changed since the last publication of their workspace: sent even if unchanged
+        self._touched: dict[Path, set[Path]] = {}
+        #: the version last published of each open document, and what was sent for each file
+        self._sent_versions: dict[Path, int] = {}
+        self._sent: dict[Path, list[types.Diagnostic]] = {}
         self.env = dict(os.environ)
         #: ``flowctx lsp --runtime NAME``: the profile every workspace is answered under
         self.runtime: str | None = None
@@ -89,12 +110,19 @@ class FlowctxServer(LanguageServer):
 
     def buffers(self) -> dict[Path, str]:
         """Every open document's text, by absolute path."""
+        return self.documents()[0]
+
+    def documents(self) -> tuple[dict[Path, str], dict[Path, int]]:
+        """Every open document's text and version, by absolute path."""
         out: dict[Path, str] = {}
+        versions: dict[Path, int] = {}
         for uri, doc in list(self.workspace.text_documents.items()):
             path = to_fs_path(uri)
             if path:
                 out[Path(path).resolve()] = doc.source
-        return out
+                if doc.version is not None:
+                    versions[Path(path).resolve()] = doc.version
+        return out, versions
 
     def workspace_for(self, path: Path) -> Workspace | MjWorkspace | None:
         # a JSON file of MemberJunction agent metadata is its entity folder's, even inside a
@@ -128,6 +156,8 @@ class FlowctxServer(LanguageServer):
         if ws is None:
             return
         loop = asyncio.get_running_loop()
+        self._changes[ws.root] = self._changes.get(ws.root, 0) + 1
+        self._touched.setdefault(ws.root, set()).add(path)
         timer = self._timers.pop(ws.root, None)
         if timer is not None:
             timer.cancel()
@@ -140,11 +170,14 @@ class FlowctxServer(LanguageServer):
 
     async def publish(self, ws: Workspace | MjWorkspace) -> None:
         self._timers.pop(ws.root, None)
-        buffers = self.buffers()
+        change = self._changes.get(ws.root, 0)
+        buffers, versions = self.documents()
+        touched = self._touched.pop(ws.root, set())
         cancel = self._checks[ws.root] = threading.Event()
         try:
             found = await asyncio.to_thread(self._check, ws, buffers, cancel)
         except Exception as exc:  # a bug must show, not stop the server
+            self._touched.setdefault(ws.root, set()).update(touched)
             self.window_log_message(
                 types.LogMessageParams(types.MessageType.Error, f"flowctx check failed: {exc!r}")
             )
@@ -152,25 +185,46 @@ class FlowctxServer(LanguageServer):
         finally:
             if self._checks.get(ws.root) is cancel:
                 del self._checks[ws.root]
-        if cancel.is_set():
-            return  # superseded by a newer change: its own check publishes
-        for path in sorted(set(found) | ws.published):
-            items = [_diagnostic(self, item) for item in found.get(path, [])]
+        if found is None or cancel.is_set() or change < self._published_change.get(ws.root, 0):
+            # superseded by a newer change: its own check publishes (and what this one was
+            # asked for, touched files included)
+            self._touched.setdefault(ws.root, set()).update(touched)
+            return
+        self._published_change[ws.root] = change
+        for path in sorted(set(found) | ws.published | touched):
+            items = found.get(path, [])
+            version = versions.get(path)
+            if version is not None and version < self._sent_versions.get(path, -1):
+                continue  # never back to an older text of the document
+            if path not in touched and self._sent.get(path) == items:
+                continue  # nothing new for it
             self.text_document_publish_diagnostics(
-                types.PublishDiagnosticsParams(uri=from_fs_path(str(path)) or "", diagnostics=items)
+                types.PublishDiagnosticsParams(
+                    uri=from_fs_path(str(path)) or "", diagnostics=items, version=version
+                )
             )
+            self._sent[path] = items
+            if version is not None:
+                self._sent_versions[path] = version
         ws.published = set(found)
 
     def _check(
         self, ws: Workspace | MjWorkspace, buffers: dict[Path, str], cancel: threading.Event
-    ) -> dict[Path, list[Any]]:
-        from flowctx_core.expressions.budget import bounded
+    ) -> dict[Path, list[types.Diagnostic]] | None:
+        """The workspace's diagnostics by file, ready to send; None when cancelled."""
+        from flowctx_core.expressions.budget import Cancelled, bounded
 
-        with self._check_lock:  # one check at a time: the database and sessions are shared
+        with self._check_lock:  # one check at a time: each starts from the last analysis
             if cancel.is_set():
-                return {}
-            with bounded(None, cancel):
-                return analysis.problems(ws, buffers)
+                return None
+            try:
+                with bounded(None, cancel):
+                    found = analysis.problems(ws, buffers, cancel)
+            except Cancelled:
+                if cancel.is_set():
+                    return None
+                raise
+        return {path: [_diagnostic(self, item) for item in items] for path, items in found.items()}
 
     # --- requests -----------------------------------------------------------------------------
 
@@ -185,15 +239,11 @@ class FlowctxServer(LanguageServer):
         cancel = threading.Event()
 
         def guarded() -> T:
-            if not self._check_lock.acquire(timeout=REQUEST_BUDGET):
-                raise _Busy("the workspace was busy for the whole request budget")
-            try:
-                if cancel.is_set():
-                    raise _Busy("given up before it started")
-                with bounded(deadline, cancel):
-                    return fn()
-            finally:
-                self._check_lock.release()
+            # no lock shared with the checker: ``fn`` reads the last analysis, swapped in whole
+            if cancel.is_set():
+                raise _Busy("given up before it started")
+            with bounded(deadline, cancel):
+                return fn()
 
         try:
             return await asyncio.wait_for(asyncio.to_thread(guarded), REQUEST_BUDGET)
@@ -544,7 +594,16 @@ def try_in_flowctx(ls: FlowctxServer, *arguments: Any) -> str:
     return text
 
 
+#: how long a thread holds the interpreter before another may run (s): a request's thread
+#: waits at most about this long for a check running in another (Python's default is 5 ms;
+#: a hover takes several hand-overs between the reader, its worker and the writer)
+SWITCH_INTERVAL = 0.001
+
+
 def main(runtime: str | None = None) -> int:
+    import sys
+
     server.runtime = runtime
+    sys.setswitchinterval(SWITCH_INTERVAL)
     server.start_io()
     return 0

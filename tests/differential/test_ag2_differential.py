@@ -79,3 +79,19 @@ def test_where_the_runtime_would_run_text_flowctx_refuses_and_says_so(
 def test_issue_23_corners_agree_with_ag2(expr: str, context: dict[str, Any]) -> None:
     verdict, ours, theirs = compare(expr, context, evaluate)
     assert verdict == "agree", (ours, theirs)
+
+
+@pytest.mark.parametrize("name", ["print", "len", "abs", "int", "str", "Ellipsis", "min", "zip"])
+def test_a_bare_builtin_is_what_ag2_returns_said_with_its_repr(name: str) -> None:
+    from autogen.agentchat.group.context_expression import ContextExpression
+    from autogen.agentchat.group.context_variables import ContextVariables
+
+    theirs = ContextExpression(name).evaluate(ContextVariables(data={}))
+    ours = evaluate(name, {}, "ag2")
+    assert (ours.success, ours.value) == (True, bool(theirs))
+    assert (
+        ours.warnings
+        and f"AG2's evaluate returns {theirs!r} here, not a boolean" in (ours.warnings[-1])
+    )
+    # a context variable's value is never described this way
+    assert evaluate("${x} and 5", {"x": 1}, "ag2").warnings == ()

@@ -192,3 +192,42 @@ def test_the_workspace_flowctx_init_writes(mozaiks_oracle: MozaiksOracle, tmp_pa
     tally = run_cases(mozaiks_oracle, [Case("init", root, env=env, **ids)])
     assert tally.lines() == []
     assert tally.counts[("value", "agree")] >= 3
+
+
+def _nested(kind: str, n: int) -> str:
+    return {
+        "not": "not " * n + "${x}",
+        "paren": "(" * n + "${x}" + ")" * n,
+        "list": "[" * n + "${x}" + "]" * n,
+        "and": "${x} and (" * n + "${x}" + ")" * n,
+        "len": "len(" * n + "[1]" + ")" * n,
+    }[kind]
+
+
+def test_deep_nesting_is_answered_as_the_runtime_answers_it(
+    mozaiks_oracle: MozaiksOracle,
+) -> None:
+    """Nesting up to flowctx's bound (900 levels) is evaluated; past Python's own parser
+    limits, the parser's words are the error: the same parser reads both."""
+    depths = {
+        "not": [99, 100, 101, 300, 600, 897, 5000],
+        "paren": [150, 199, 200],
+        "list": [150, 199, 200, 250],
+        "and": [100, 198, 199],
+        "len": [150, 200],
+    }
+    cases = [(_nested(k, n), {"x": 1}) for k, ns in depths.items() for n in ns]
+    cases.append(("   ", {}))
+    answers = mozaiks_oracle.run([{"kind": "expressions", "cases": cases}])[0]
+    reached = 0
+    for (text, context), theirs in zip(cases, answers, strict=True):
+        ok, value, message = _ours(text, context)
+        assert (ok, value) == (theirs["ok"], theirs["value"]), (text[:40], message, theirs)
+        if theirs["ok"]:
+            reached += 1
+        elif theirs["error"] and theirs["error"] != "no expression":
+            # the parser's words: 'too many nested parentheses', MemoryError, RecursionError
+            kind, _, said = theirs["error"].partition(": ")
+            said = said.split(" (<unknown>")[0]
+            assert (said or kind) in message, (text[:40], message, theirs["error"])
+    assert reached >= 10

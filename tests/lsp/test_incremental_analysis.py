@@ -1,0 +1,101 @@
+"""What the language server's incremental check reads and checks again after each kind of edit
+(``flowctx_tui.lsp.incremental.analyse`` on a copy of the demo, with editor buffers), and that
+its problems are always ``flowctx check``'s for the same buffers from scratch."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from flowctx_core.base import fsview
+from flowctx_core.check import workspace_report
+from flowctx_core.session import open_session
+from flowctx_tui.lsp import analysis
+from flowctx_tui.lsp.incremental import Analysis
+
+APP = "workflows/AppGenerator/context_variables.yaml"
+APPROVALS = "workflows/Approvals/context_variables.yaml"
+TRIAGE = "workflows/Triage/context_variables.yaml"
+SHARED = "data/approval_policy.yaml"
+REGISTRY = "build_context/approval_policies/context.yaml"
+ALL = ("AppGenerator", "Approvals", "Triage")
+
+
+def _from_scratch(root: Path, buffers: dict[Path, str]) -> list:
+    with fsview.buffers(buffers):
+        return list(workspace_report(open_session(root, env=dict(os.environ))).problems)
+
+
+class Steps:
+    def __init__(self, root: Path) -> None:
+        self.root = root.resolve()
+        path = self.root / APP
+        found = analysis.open_workspace(path, dict(os.environ))
+        assert isinstance(found, analysis.Workspace)
+        self.ws = found
+        self.buffers: dict[Path, str] = {}
+        self.last = self.run()
+
+    def run(self) -> Analysis:
+        analysis.problems(self.ws, dict(self.buffers))
+        found = self.ws.latest
+        assert isinstance(found, Analysis)
+        assert list(found.problems) == _from_scratch(self.root, dict(self.buffers))
+        self.last = found
+        return found
+
+    def edit(self, rel: str, old: str, new: str) -> Analysis:
+        path = self.root / rel
+        text = self.buffers.get(path, path.read_text())
+        assert old in text
+        self.buffers[path] = text.replace(old, new, 1)
+        return self.run()
+
+
+def test_an_edit_checks_again_only_the_workflows_it_can_change(demo: Path) -> None:
+    triage = (demo / TRIAGE).read_text()
+    shared = (
+        "  shared_policy:\n    type: object\n    source:\n      type: file\n"
+        f"      path: {SHARED}\n      format: yaml\n"
+    )
+    (demo / TRIAGE).write_text(triage.replace("agents:\n", shared + "agents:\n", 1))
+    steps = Steps(demo)
+    assert steps.last.checked == ALL and steps.last.reparsed == ALL
+    # nothing changed: nothing parsed or checked again
+    again = steps.run()
+    assert again.checked == () and again.reparsed == ()
+    # one workflow's contract: that workflow only
+    found = steps.edit(APP, "env_var: MAX_BUILD_ITERATIONS", "env_vr: MAX_BUILD_ITERATIONS")
+    assert found.checked == ("AppGenerator",) and found.reparsed == ("AppGenerator",)
+    assert any("env_vr" in p.yaml_path for p in found.problems)
+    # a comment in another: parsed again (its text changed), its problems are the same
+    found = steps.edit(APPROVALS, "definitions:", "# a note\ndefinitions:")
+    assert found.reparsed == ("Approvals",) and found.checked == ("Approvals",)
+    # a file two workflows read: both checked again, parsed neither
+    found = steps.edit(SHARED, "auto_approve_below: 500", "auto_approve_below: [500")
+    assert found.checked == ("Approvals", "Triage") and found.reparsed == ()
+    # a registry: every workflow (each may project it)
+    found = steps.edit(REGISTRY, "\n", "\n# edited\n")
+    assert found.checked == ALL and found.reparsed == ()
+    # flowctx.yaml unsaved: the session is read again, every workflow checked
+    found = steps.edit(
+        "flowctx.yaml", 'ENABLE_PREVIEW_DEPLOYS: "yes"', 'ENABLE_PREVIEW_DEPLOYS: "no"'
+    )
+    assert found.checked == ALL
+    assert steps.ws.session.profile.env["ENABLE_PREVIEW_DEPLOYS"] == "no"
+    # back: the same list as at the start
+    steps.buffers.clear()
+    found = steps.run()
+    assert steps.ws.session.profile.env["ENABLE_PREVIEW_DEPLOYS"] == "yes"
+    assert not any("env_vr" in p.yaml_path for p in found.problems)
+
+
+def test_a_contract_that_stops_parsing_keeps_the_last_good_part_for_answers(demo: Path) -> None:
+    steps = Steps(demo)
+    good = steps.ws.good["AppGenerator"]
+    found = steps.edit(APP, "definitions:", "definitions: [")
+    assert found.parts["AppGenerator"].wf.doc is None
+    assert steps.ws.good["AppGenerator"] is good  # hover and completion still answer from it
+    assert analysis.matrix_of(steps.ws, "AppGenerator", steps.buffers) is good.matrix
+    found = steps.edit(APP, "definitions: [", "definitions:")
+    assert steps.ws.good["AppGenerator"] is found.parts["AppGenerator"]
