@@ -853,9 +853,12 @@ class Scratchpad(Widget):
         return self.session is not None and self.workflow is not None
 
     def _status(self, message: str, error: bool = False) -> None:
-        self.query_one("#sp-scenario-status", Static).update(
-            Text.assemble((message, "bold red" if error else ""))
-        )
+        status = self.query_one("#sp-scenario-status", Static)
+        status.update(Text.assemble((message, "bold red" if error else "")))
+        if status.size.width - 1 < len(message):
+            # no room beside the scenario fields (80 columns leave none): a toast, which wraps,
+            # rather than a message nobody sees or one cut mid-word
+            self.app.notify(message, severity="error" if error else "information", markup=False)
 
     def action_save_scenario(self) -> None:
         if not self._can_save():
@@ -884,10 +887,9 @@ class Scratchpad(Widget):
             except (ScenarioError, OSError) as exc:
                 self._status(f"not saved: {mask_text(str(exc))}", error=True)
                 return
-            self._status(f"saved {path.relative_to(root).as_posix()} (secrets masked)")
-            if root != self.session_root:
-                # saved in the demo's copy: say where in full (the status line is short)
-                self.app.notify(f"Scenario saved in {path} (secrets masked)", timeout=8)
+            # saved in the demo's copy: where, in full
+            shown = path.relative_to(root).as_posix() if root == self.session_root else path
+            self._status(f"saved {shown} (secrets masked)")
             self._refresh_scenario_list()
 
         from flowctx_tui.screens.copy_demo import writable_root

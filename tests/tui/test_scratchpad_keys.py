@@ -137,3 +137,32 @@ async def test_the_scratchpad_shows_only_the_inputs_its_dialect_reads(
             assert pad.query_one("#sp-inputs").active == "sp-tab-context"
         pad.query_one("#sp-dialect", Select).value = "mj"
         await wait_for(pilot, lambda: len(shown()) == 6, "mj's tabs")
+
+
+async def test_a_scenario_saved_from_the_installed_demo_goes_to_a_copy_and_says_so(
+    tmp_path: Path, make_app: MakeApp, monkeypatch
+):
+    """ctrl+s on the bundled demo offers the copy first; at 80 columns, where the scenario
+    row leaves no room for its status, a toast says where the scenario went, in full."""
+    from textual.widgets import Input
+
+    from flowctx_tui.cli.workspace_args import demo_path
+    from flowctx_tui.screens.copy_demo import CopyDemoScreen
+
+    monkeypatch.chdir(tmp_path)
+    before = sorted(p.name for p in demo_path().rglob("*.yaml"))
+    app = make_app(demo_path())
+    async with app.run_test(size=(80, 24)) as pilot:
+        pad = await open_scratchpad(pilot)
+        pad.query_one("#sp-scenario-name", Input).value = "mine"
+        await pilot.press("ctrl+s")
+        await wait_for(pilot, lambda: isinstance(app.screen, CopyDemoScreen), "the offer")
+        await pilot.press("ctrl+s")
+        saved = tmp_path / "flowctx-demo/.flowctx/scenarios/AppGenerator/mine.json"
+        await wait_for(
+            pilot,
+            lambda: any(f"saved {saved}" in str(n.message) for n in app._notifications),
+            "the toast",
+        )
+    assert saved.is_file()
+    assert sorted(p.name for p in demo_path().rglob("*.yaml")) == before
