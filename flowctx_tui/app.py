@@ -1225,6 +1225,7 @@ def binding_classes() -> list[type]:
     from flowctx_tui.screens.env_override import EnvOverrideScreen
     from flowctx_tui.screens.help import HelpScreen
     from flowctx_tui.screens.launch import LaunchScreen
+    from flowctx_tui.screens.save_test import SaveTestScreen
     from flowctx_tui.screens.workflows import WorkflowPicker
 
     classes: list[type] = [
@@ -1233,6 +1234,7 @@ def binding_classes() -> list[type]:
         WorkflowPicker,
         EnvOverrideScreen,
         LaunchScreen,
+        SaveTestScreen,
         CopyDemoScreen,
     ]
     for _widget_id, view_class in VIEWS.values():
