@@ -41,6 +41,7 @@ from flowctx_tui.loader import LoadResult
 from flowctx_tui.messages import (
     EnvOverrideRequested,
     FilesChanged,
+    OpenWorkspace,
     ScenarioChanged,
     ScenarioLoaded,
     WorkspaceLoaded,
@@ -779,6 +780,10 @@ class FlowctxApp(KeysInOrderApp, App[int]):
         self.notify(f"runtime: {self.session.runtime.label}")
         self._update_status()
         self.reload()
+
+    @on(OpenWorkspace)
+    def _open_workspace(self, message: OpenWorkspace) -> None:
+        self.open_workspace(message.root)
 
     def open_workspace(self, root: Path) -> None:
         """Show the workspace at ``root`` instead (a copy of the demo the user just made), with

@@ -14,20 +14,18 @@ import os
 import shutil
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, ClassVar
+from typing import Any, ClassVar
 
 from rich.text import Text
 from textual import on
-from textual.app import ComposeResult
+from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Static
 
 from flowctx_tui.cli.terminal import escape_controls
-
-if TYPE_CHECKING:
-    from flowctx_tui.app import FlowctxApp
+from flowctx_tui.messages import OpenWorkspace
 
 #: where the copy goes unless the user says otherwise (beside where flowctx was started)
 DEFAULT_NAME = "flowctx-demo"
@@ -138,7 +136,7 @@ class CopyDemoScreen(ModalScreen[Path | None]):
         self.dismiss(None)
 
 
-def writable_root(app: FlowctxApp, root: Path, what: str, then: Callable[[Path], object]) -> None:
+def writable_root(app: App[Any], root: Path, what: str, then: Callable[[Path], object]) -> None:
     """Call ``then(root)`` where saving may write: ``root`` itself, or a copy of the demo the
     user agreed to (the app switches to the copy first). ``what`` ends the dialog's sentence
     ("saves the test")."""
@@ -150,7 +148,7 @@ def writable_root(app: FlowctxApp, root: Path, what: str, then: Callable[[Path],
     def copied(target: Path | None) -> None:
         if target is None:
             return
-        app.open_workspace(target)
+        app.post_message(OpenWorkspace(target))
         app.notify(f"The demo was copied to {target}; flowctx now shows the copy.")
         then(target)
 

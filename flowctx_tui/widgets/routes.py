@@ -466,7 +466,7 @@ class RoutesView(Widget):
             screen = SaveTestScreen(root, workflow, case, guard, workflow)
             self.app.push_screen(screen, partial(saved_as_test, self.app))
 
-        writable_root(self.app, self.session.root, "saves the test", save_in)  # type: ignore[arg-type]
+        writable_root(self.app, self.session.root, "saves the test", save_in)
 
     def action_toggle_trace(self) -> None:
         """Show (or hide) the whole run from the source under the current scenario."""

@@ -894,7 +894,7 @@ class Scratchpad(Widget):
 
         from flowctx_tui.screens.copy_demo import writable_root
 
-        writable_root(self.app, self.session.root, "saves the scenario", save_in)  # type: ignore[arg-type]
+        writable_root(self.app, self.session.root, "saves the scenario", save_in)
 
     def action_save_as_test(self) -> None:
         """The condition on screen and its verdict, under the current inputs, as a test case."""
@@ -925,7 +925,7 @@ class Scratchpad(Widget):
             screen = SaveTestScreen(root, workflow, case, guard, workflow)
             self.app.push_screen(screen, partial(saved_as_test, self.app))
 
-        writable_root(self.app, self.session.root, "saves the test", save_in)  # type: ignore[arg-type]
+        writable_root(self.app, self.session.root, "saves the test", save_in)
 
     @on(Button.Pressed, "#sp-save")
     def _save_pressed(self, event: Button.Pressed) -> None:
