@@ -301,7 +301,7 @@ class RoutesView(Widget):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("ctrl+l", "focus_source", "Source", show=False, id="routes.source"),
+        Binding("ctrl+l", "focus_source", "Go to the source list", show=False, id="routes.source"),
         Binding("ctrl+o", "save_as_test", "Save as test", id="routes.save_test"),
         Binding("ctrl+y", "toggle_trace", "Trace run", id="routes.trace"),
     ]

@@ -296,7 +296,9 @@ class Scratchpad(Widget):
         Binding("ctrl+s", "save_scenario", "Save scenario", id="scratchpad.save"),
         Binding("ctrl+o", "save_as_test", "Save as test", id="scratchpad.save_test"),
         Binding("ctrl+r", "reset_context", "Reset context", id="scratchpad.reset_context"),
-        Binding("ctrl+l", "focus_expression", "Expression", show=False, id="scratchpad.focus"),
+        Binding(
+            "ctrl+l", "focus_expression", "Back to the condition", show=False, id="scratchpad.focus"
+        ),
     ]
 
     reveal: reactive[bool] = reactive(False, init=False)

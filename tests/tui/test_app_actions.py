@@ -325,4 +325,7 @@ async def test_help_lists_each_key_once_and_names_the_view_of_each(demo: Path, m
             "Scratchpad: Reset context",
             "Tests: Run tests",
         ]
-        assert sorted(by_key["^l"]) == ["Routes: Source", "Scratchpad: Expression"]
+        assert sorted(by_key["^l"]) == [
+            "Routes: Go to the source list",
+            "Scratchpad: Back to the condition",
+        ]
