@@ -16,7 +16,7 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 
 from flowctx_core.base import fsview
-from flowctx_core.base.diagnostics import Diagnostic, did_you_mean
+from flowctx_core.base.diagnostics import Diagnostic, suggest
 from flowctx_core.base.gcpause import gc_paused
 from flowctx_core.base.pathsafety import present
 from flowctx_core.base.yamlmarks import YamlDoc, parse_yaml_text, read_text_file
@@ -235,11 +235,14 @@ def parse_contract(
         return _snapshot(name, folder, root, display, [], {}, diags, doc, {}, runtime)
     for key in data:
         if key not in ROOT_KEYS:
-            msg = f"unknown field{did_you_mean(str(key), ROOT_KEYS)}"
+            hint, fix = suggest(str(key), ROOT_KEYS)
+            msg = f"unknown field{hint}"
             if rules.extra == "ignore":
-                diags.append(doc.diag((*base, key), _ignored(msg, runtime), severity="warning"))
+                diags.append(
+                    doc.diag((*base, key), _ignored(msg, runtime), severity="warning", fix=fix)
+                )
             else:
-                diags.append(doc.diag((*base, key), msg))
+                diags.append(doc.diag((*base, key), msg, fix=fix))
 
     older_shape = isinstance(data.get("definitions"), list) or isinstance(data.get("agents"), list)
     variables = _parse_definitions(doc, data.get("definitions"), diags, runtime, base)
@@ -250,11 +253,12 @@ def parse_contract(
         missing = [n for n in names if n not in declared]
         if missing and rules.agent_refs_checked:
             listed = ", ".join(repr(n) for n in missing)
-            hint = did_you_mean(missing[0], declared) if len(missing) == 1 else ""
+            hint, fix = suggest(missing[0], declared) if len(missing) == 1 else ("", None)
             diags.append(
                 doc.diag(
                     (*base, "agents", agent, "variables"),
                     f"agent '{agent}' exposes undeclared variable(s) {listed}{hint}",
+                    fix=fix,
                 )
             )
         for i, n in enumerate(names):
@@ -403,6 +407,7 @@ def _parse_definitions(
                 (*path, "source", "type"),
                 runtime.unknown_source_type(stype),
                 key=False,
+                fix=runtime.source_type_fix(stype),
             )
             diags.append(err)
             out.append(VariableSpec(name, value, None, loc, (err,)))
@@ -476,7 +481,7 @@ def _name_source_type(
     if not isinstance(tag, str):
         return errs
     return [
-        replace(d, message=runtime.unknown_source_type(tag))
+        replace(d, message=runtime.unknown_source_type(tag), fix=runtime.source_type_fix(tag))
         if d.message.startswith("unknown source type ")
         else d
         for d in errs
