@@ -82,6 +82,8 @@ FLEX_COLUMNS: dict[str, tuple[int, int]] = {"value": (12, 2), "origin": (10, 2),
 #: the Value width kept when even the smallest widths do not fit: then a readable value comes
 #: first, and Origin and Agents are scrolled to
 READABLE_VALUE = 24
+#: the smallest Value width that ends at the screen's edge (below it, READABLE_VALUE)
+NARROW_VALUE = 8
 #: the longest text a flexible cell is ever measured or cut at (values may be megabytes)
 MAX_FLEX = 400
 #: marks a row with warnings, after its status
@@ -177,7 +179,12 @@ def column_widths(
     flex = {key: min(minimum, needs[key]) for key, (minimum, _) in FLEX_COLUMNS.items()}
     left -= sum(flex.values())
     if left < 0:
-        flex["value"] = min(max(flex["value"], READABLE_VALUE), needs["value"])
+        # the Value column ends at the table's right edge, its text cut with an ellipsis,
+        # so no word is cut by the screen; Origin and Agents are scrolled to. Only when that
+        # room is too small to read is Value kept wider than the screen.
+        room = available - sum(widths.values()) - 2 * padding * (len(widths) + 1)
+        wanted = room if room >= NARROW_VALUE else READABLE_VALUE
+        flex["value"] = min(wanted, needs["value"])
         return {**widths, **flex}
     growing = [k for k in FLEX_COLUMNS if flex[k] < needs[k]]
     while left > 0 and growing:

@@ -17,15 +17,22 @@ def table_fits(app) -> bool:
     return table.virtual_size.width <= table.size.width
 
 
-async def test_at_80_columns_value_stays_readable(demo: Path, make_app: MakeApp):
+async def test_at_80_columns_value_ends_at_the_edge_cut_with_an_ellipsis(
+    demo: Path, make_app: MakeApp
+):
     app = make_app(demo)
     async with app.run_test(size=(80, 30)) as pilot:
         await reloaded(pilot)
         widths = app.matrix_view._widths
-        # the columns cannot all fit 80 columns: the value keeps a readable width, the rest
-        # is scrolled to
-        assert widths["value"] >= 24
-        assert len(cell(app, "factory_name", "value")) <= widths["value"]
+        table = app.matrix_view.table
+        # the columns cannot all fit 80 columns: Value ends exactly at the table's edge, so no
+        # value is cut by the screen mid-word; Origin and Agents are scrolled to
+        shown = sum(widths[k] + 2 * table.cell_padding for k in ("name", "type", "source",
+                                                                  "status", "value"))  # fmt: skip
+        assert shown == table.fill_width
+        assert widths["value"] >= 8
+        value = cell(app, "factory_name", "value")
+        assert len(value) == widths["value"] and value.endswith("…")
 
 
 @pytest.mark.parametrize("width", [120, 160])

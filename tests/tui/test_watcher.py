@@ -96,7 +96,8 @@ async def test_a_save_made_before_the_watch_is_set_up_is_not_missed(demo, make_a
         contract.read_text().replace("default: Mozaiks App Factory", "default: early")
     )
     app = make_app(demo, watch=True, initial=initial)
-    async with app.run_test(size=(80, 24)) as pilot:
+    # wide enough for the whole value (at 80 columns it ends in an ellipsis at the edge)
+    async with app.run_test(size=(120, 30)) as pilot:
         # what was loaded before
         assert cell(app, "factory_name", "value") == "Mozaiks App Factory"
         await wait_for(pilot, lambda: cell(app, "factory_name", "value") == "early", "catch-up")
