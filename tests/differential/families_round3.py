@@ -414,6 +414,100 @@ def locale_number(r: random.Random) -> Case:
     return r.choice(["{c}", "{c}.length", "{c} === '1.234,5'"]).replace("{c}", call), _scope()
 
 
+# --- item 10: Reflect and structuredClone, which reach no code ------------------------------
+
+REFLECT_TARGETS = ["payload.o", "payload.arr", "payload.s", "payload.n", "payload.nul",
+                   "undefined", "x => x", "new Date(0)", "/a/g", "new Map()",
+                   "Object.freeze(payload.o)", "Object.seal(payload.arr)", "payload.e", "1n",
+                   "Object.create(null)", "Object.create(payload.o)", "new Number(3)",
+                   "JSON.parse(payload.j)", "payload.t", "Object.preventExtensions(payload.o)",
+                   "[1, , 3]", "new String('ab')", "new Error('x')"]  # fmt: skip
+# targets whose prototype the evaluator holds as a value
+REFLECT_PROTO = ["payload.o", "Object.create(payload.arr)", "Object.create(null)",
+                 "JSON.parse(payload.j)", "payload.n", "payload.nul", "undefined",
+                 "Object.freeze(payload.o)"]  # fmt: skip
+REFLECT_KEYS = ["'a'", "'b'", "'zz'", "'length'", "0", "'1'", "'toString'", "'name'",
+                "undefined", "'__proto__'", "'constructor'"]  # fmt: skip
+REFLECT_CALLS = ["ownKeys({t})", "has({t}, {k})", "get({t}, {k})", "set({t}, {k}, 9)",
+                 "isExtensible({t})", "preventExtensions({t})",
+                 "deleteProperty({t}, {k})", "getOwnPropertyDescriptor({t}, {k})",
+                 "defineProperty({t}, {k}, {v})", "setPrototypeOf({t}, {v})", "ownKeys()",
+                 "apply({f}, {t}, {l})", "construct({c}, {l})", "construct({c}, {l}, {c})",
+                 "apply({f}, undefined, [{t}])", "get({t}, {k}, {t})",
+                 "set(payload.q = {t}, {k}, 1, payload.q)", "getPrototypeOf({p}) === {p}",
+                 "getPrototypeOf({p}) === Object.prototype"]  # fmt: skip
+REFLECT_FNS = ["Math.max", "payload.s.at", "payload.arr.push", "x => typeof x", "String",
+               "payload.arr.join", "Object.keys", "''.concat", "payload.o", "payload.s", "null",
+               "undefined", "payload.arr", "1", "[].concat", "Array.isArray"]  # fmt: skip
+REFLECT_CTORS = ["Date", "Map", "Set", "Number", "Array", "String", "Error", "TypeError",
+                 "RegExp", "Boolean", "Object", "Math.max", "x => x", "payload.o", "1", "'ab'",
+                 "Math", "parseInt"]  # fmt: skip
+REFLECT_LISTS = ["[]", "[1, 2]", "['a', 'g']", "payload.arr", "payload.words", "1", "'ab'",
+                 "undefined", "null", "payload.o", "[0]", "[[[1, 2]]]", "new Set([3])"]  # fmt: skip
+REFLECT_VIEWS = ["{e}", "JSON.stringify({e})", "typeof {e}", "String({e})",
+                 "[{e}, JSON.stringify(payload)]", "(payload.q = {e}, JSON.stringify(payload.q))",
+                 "{e} === {e}"]  # fmt: skip
+REFLECT_OTHER = ["typeof Reflect", "String(Reflect)", "Reflect.foo", "Reflect.foo()",
+                 "Object.keys(Reflect)", "JSON.stringify(Reflect)", "Reflect.ownKeys.name",
+                 "Reflect.apply.length", "Reflect.set.length", "Reflect.toString()",
+                 "Reflect === Reflect", "typeof Reflect.ownKeys", "Reflect.get.length",
+                 "String(Reflect.has)", "new Reflect.ownKeys(payload.o)", "Reflect()",
+                 "Object.prototype.toString.call(Reflect)",
+                 "Reflect.ownKeys.call(0, 1)"]  # fmt: skip
+
+
+def reflect(r: random.Random) -> Case:
+    if r.random() < 0.12:
+        return r.choice(REFLECT_OTHER), _scope()
+    call = "Reflect." + r.choice(REFLECT_CALLS)
+    for key, pick in (("{f}", REFLECT_FNS), ("{c}", REFLECT_CTORS), ("{l}", REFLECT_LISTS),
+                      ("{v}", ["1", "'x'", "undefined", "null", "true"]), ("{k}", REFLECT_KEYS),
+                      ("{t}", REFLECT_TARGETS), ("{p}", REFLECT_PROTO)):  # fmt: skip
+        call = call.replace(key, r.choice(pick))
+    view = r.choice(REFLECT_VIEWS)
+    if "{e} === {e}" in view and "Reflect.set" in call:
+        view = "{e}"
+    return view.replace("{e}", call), _scope()
+
+
+CLONE_VALUES = ["payload.o", "payload.arr", "payload.nested", "payload.s", "payload.n",
+                "payload.nul", "undefined", "payload", "[1, , 3]", "[payload.o, payload.o]",
+                "new Date(0)", "new Date(NaN)", "/a+/gi", "new Map([[1, payload.o]])",
+                "new Set([1, 'a', payload.arr])", "new Error('x')", "new TypeError('t')",
+                "new RangeError()", "10n", "-0", "NaN", "new Number(3)", "new String('ab')",
+                "new Boolean(false)", "Object(1n)", "Math", "JSON", "Object.create(null)",
+                "Object.create(payload.o)", "Object.freeze(payload.o)", "JSON.parse(payload.j)",
+                "Object.assign([1, 2], payload.o)", "Object.assign(new Date(0), payload.o)",
+                "Object.assign(new Error('e'), payload.o)", "x => x", "[x => x]", "Math.max",
+                "payload.arr.map", "payload.arr.keys()", "'ab'.matchAll(/a/g)",
+                "new Map([[1, x => x]])", "new Set([payload.arr.values()])", "String", "Reflect",
+                "payload.pairs", "payload.words", "Object.seal(payload.arr)",
+                "new Error('m', payload)"]  # fmt: skip
+CLONE_VIEWS = ["{c}", "JSON.stringify({c})", "typeof {c}", "{c} === {v}",
+               "Object.keys({c})", "String({c})", "Object.isFrozen({c})",
+               "Object.getPrototypeOf({c}) === Object.prototype", "({c}).name",
+               "({c}).lastIndex", "[...{c}]", "({c}).size", "({c}).message",
+               "({c}) instanceof Date", "({c}) instanceof TypeError",
+               "Object.hasOwn({c}, 'message')",
+               "(c => c[0] === c[1])({c})", "({c}).a", "({c})[1]", "1 in {c}",
+               "(payload.q = {c}, payload.q.o.a = 7, payload.o.a)", "Object.is({c}, -0)",
+               "Array.isArray({c})", "({c}).flags", "({c}).get(1) === payload.o"]  # fmt: skip
+CLONE_CALLS = ["structuredClone({v})", "structuredClone({v}, {o})", "structuredClone()",
+               "structuredClone({v}, {v})"]  # fmt: skip
+CLONE_OTHER = ["typeof structuredClone", "structuredClone.length", "structuredClone.name",
+               "String(structuredClone)", "new structuredClone(1)", "structuredClone.call(0, 1)",
+               "structuredClone === structuredClone"]  # fmt: skip
+
+
+def structured_clone(r: random.Random) -> Case:
+    if r.random() < 0.06:
+        return r.choice(CLONE_OTHER), _scope()
+    value = r.choice(CLONE_VALUES)
+    options = r.choice(["1", "'ab'", "null", "undefined", "true", "payload.arr", "payload.o"])
+    call = r.choice(CLONE_CALLS).replace("{o}", options).replace("{v}", value)
+    return r.choice(CLONE_VIEWS).replace("{c}", call).replace("{v}", value), _scope()
+
+
 FAMILIES: dict[str, Callable[[random.Random], Case]] = {
     "destructuring": destructuring,
     "spread.holes": spread_holes,
@@ -429,4 +523,6 @@ FAMILIES: dict[str, Callable[[random.Random], Case]] = {
     "bigint.as_n": bigint_as_n,
     "locale.case": locale_case,
     "locale.number": locale_number,
+    "reflect": reflect,
+    "clone": structured_clone,
 }

@@ -133,11 +133,13 @@ ERROR_NAMES: Final = (
 
 
 class JsErrorObject(JsObject):
-    __slots__ = ("message", "name", "props")
+    __slots__ = ("message", "name", "own_message", "props")
 
     def __init__(self, name: str, message: Any = UNDEFINED, options: Any = UNDEFINED) -> None:
         self.name = name
         self.message = "" if message is UNDEFINED else to_string(message)
+        # an error made with a message (even '') owns it; without one it inherits ''
+        self.own_message = message is not UNDEFINED
         self.props: dict[str, Any] = {}
         if options is not UNDEFINED and isinstance(options, dict) and "cause" in options:
             self.props["cause"] = options["cause"]
@@ -172,6 +174,7 @@ class JsErrorObject(JsObject):
             self.name = to_string(value)
         elif key == "message":
             self.message = to_string(value)
+            self.own_message = True
         else:
             self.props[key] = value
 
@@ -330,7 +333,10 @@ def _iterable(v: Any, what: str) -> list[Any]:
         if got is not None:
             return got
     shown = "undefined" if v is UNDEFINED else typeof(v)
-    raise JsError(f"{shown} is not iterable (cannot read property Symbol(Symbol.iterator))")
+    tail = "is not iterable (cannot read property Symbol(Symbol.iterator))"
+    if type(v) in (int, float, bool):  # V8 names a primitive with its value
+        raise JsError(f"{shown} {to_string(v)} {tail}", anonymous=f"{shown} {tail}")
+    raise JsError(f"{shown} {tail}")
 
 
 def new_map(source: Any = UNDEFINED, *_: Any) -> JsCollection:

@@ -85,7 +85,7 @@ def _with_this(fn: JsFunction, this: Any) -> Callable[..., Any]:
     return functools.partial(method, this)
 
 
-def _args_of(array: Any) -> list[Any]:
+def args_of(array: Any) -> list[Any]:
     if js.is_nullish(array):
         return []
     if type(array) is list or type(array) is tuple:
@@ -111,7 +111,7 @@ def function_member(fn: JsFunction, key: str) -> JsFunction | None:
     if key == "apply":
 
         def apply(this: Any = UNDEFINED, array: Any = UNDEFINED, *_: Any) -> Any:
-            return _with_this(fn, this)(*_args_of(array))
+            return _with_this(fn, this)(*args_of(array))
 
         return JsFunction("apply", apply, arity=2, ident="Function.prototype.apply")
     if key == "bind":

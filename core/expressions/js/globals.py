@@ -14,7 +14,16 @@ from functools import partial
 from typing import Any, Final
 
 from flowctx_core.expressions.budget import charge
-from flowctx_core.expressions.js import bigint, constructors, dates, extras, fdlibm, regexp
+from flowctx_core.expressions.js import (
+    bigint,
+    clone,
+    constructors,
+    dates,
+    extras,
+    fdlibm,
+    reflect,
+    regexp,
+)
 from flowctx_core.expressions.js.common import (
     BUILTIN_LENGTHS,
     LENT,
@@ -456,6 +465,9 @@ def _object_own_names(x: Any = UNDEFINED, *_: Any) -> list[str]:
         # a built-in's members, in V8's order of its own setup
         raise Unsupported("flowctx does not reproduce the own property names of built-ins")
     keys = _keys_of(x, "getOwnPropertyNames")
+    if type(x) is constructors.JsErrorObject:
+        # the stack is made with the error, then the message it was given
+        return ["stack", *(["message"] if x.own_message else []), *keys]
     if type(x) in (list, tuple, str) or (
         isinstance(x, constructors.JsWrapper) and type(x.value) is str
     ):
@@ -929,6 +941,8 @@ GLOBALS["toString"] = _global_to_string()
 #: what ``new`` does with each constructor global, by the function object's id
 CONSTRUCTORS: Final = constructors.register(GLOBALS)
 bigint.register(GLOBALS)
+reflect.register(GLOBALS, CONSTRUCTORS)
+clone.register(GLOBALS)
 extras.register(GLOBALS, NUMBER_METHODS)
 LENT["quote"] = _quote
 
@@ -936,10 +950,10 @@ LENT["quote"] = _quote
 # expression that names one is refused, never evaluated.
 EXECUTING_GLOBALS: Final = frozenset(
     {
-        "globalThis", "global", "process", "Function", "eval", "Reflect", "Proxy", "require",
+        "globalThis", "global", "process", "Function", "eval", "Proxy", "require",
         "module", "exports", "arguments", "import", "setTimeout", "setInterval", "setImmediate",
         "queueMicrotask", "clearTimeout", "clearInterval", "clearImmediate", "Buffer", "fetch",
-        "WebAssembly", "console", "structuredClone", "Atomics", "SharedArrayBuffer", "Worker",
+        "WebAssembly", "console", "Atomics", "SharedArrayBuffer", "Worker",
         "performance", "crypto", "self", "window", "document", "FinalizationRegistry",
         "WeakRef", "Symbol", "Promise", "__filename", "__dirname", "AsyncFunction",
         "GeneratorFunction",

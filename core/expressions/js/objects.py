@@ -239,6 +239,8 @@ def _obj_has_own(obj: Any, key: Any = UNDEFINED, *_: Any) -> bool:
         return k in ("length", "name") or (obj.members is not None and k in obj.members)
     if type(obj) is JsNamespace:  # Math, JSON: their members
         return obj.members is not None and k in obj.members
+    if type(obj).__name__ == "JsErrorObject":  # V8 gives every error its own stack
+        return k == "stack" or (k == "message" and obj.own_message) or k in obj.props
     return False
 
 
@@ -246,7 +248,7 @@ OBJECT_METHODS: Final[dict[str, Callable[..., Any]]] = {
     "hasOwnProperty": _obj_has_own,
     "propertyIsEnumerable": lambda o, k=UNDEFINED, *_: k != "length" and _obj_has_own(o, k),
     "isPrototypeOf": lambda o, *_: False,
-    "toString": lambda o, *_: "[object Array]" if type(o) is list else "[object Object]",
+    "toString": lambda o, *_: object_to_string(o),
     "toLocaleString": lambda o, *_: to_string(o),
     "valueOf": _num_value_of,
 }

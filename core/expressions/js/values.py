@@ -1072,5 +1072,7 @@ def js_in(key: Any, obj: Any) -> bool:
         return k in obj.members or k in OBJECT_PROTO
     if isinstance(obj, JsObject):
         return obj.js_has(k) or k in OBJECT_PROTO
-    shown = "null" if obj is None else ("undefined" if obj is UNDEFINED else typeof(obj))
-    raise JsError(f"Cannot use 'in' operator to search for a key in {shown}")
+    raise JsError(
+        f"Cannot use 'in' operator to search for '{k}' in {to_string(obj)}",
+        anonymous=f"Cannot use 'in' operator to search for a key in {typeof(obj)}",
+    )

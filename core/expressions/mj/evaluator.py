@@ -502,6 +502,19 @@ def _spread_error(v: Any, shown: str, in_call: bool) -> js.JsError:
 
 def _spreader(c: _Compiler, node: ast.expr, in_call: bool) -> Callable[[Any], list[Any]]:
     shown = _printed(c, node)
+    if isinstance(node, ast.Call) and not in_call:
+        # V8 names the callee of a call whose result it cannot spread
+        callee = _printed(c, node.func)
+
+        def spread_result(v: Any) -> list[Any]:
+            try:
+                return _spread_values(v)
+            except js.JsError:
+                raise js.JsError(
+                    f"{callee} is not a function or its return value is not iterable"
+                ) from None
+
+        return spread_result
 
     def spread(v: Any) -> list[Any]:
         try:
