@@ -1267,10 +1267,21 @@ def _execute(compiled: Compiled, scope: Mapping[str, Any], env: Env, fn: Fn) -> 
             set_on_copy(False)
 
 
+#: room on the stack for a function that calls itself (``payload.f = n => ... payload.f(n - 1)``,
+#: ``(f => f(f, n))(...)``): as deep a text as this nests, about 3,000 calls of a small arrow
+#: function (each takes about four interpreter frames); node's own stack holds about 10,000
+CALL_ROOM: Final = 300
+
+
+def _room(compiled: Compiled) -> int:
+    depth: int = getattr(compiled.tree, "fx_depth", 0)
+    return max(depth, CALL_ROOM) if "=>" in compiled.text else depth
+
+
 def run(compiled: Compiled, scope: Mapping[str, Any]) -> Any:
     scope = _precheck_scope(compiled, scope)
     fn = getattr(compiled.tree, "fx_fast", None)
-    depth = getattr(compiled.tree, "fx_depth", 0)
+    depth = _room(compiled)
     if fn is not None and depth <= 30:
         return _execute(compiled, scope, Env(scope), fn)
     with deep_recursion(depth):
@@ -1283,7 +1294,7 @@ def run_traced(compiled: Compiled, scope: Mapping[str, Any]) -> Trace:
     env = Env(scope, records)
     try:
         scope = env.scope = _precheck_scope(compiled, scope)
-        with deep_recursion(getattr(compiled.tree, "fx_depth", 0)):
+        with deep_recursion(_room(compiled)):
             trace.value = _execute(compiled, scope, env, _closures(compiled, True))
     except Exception as exc:
         trace.error = exc
