@@ -508,6 +508,38 @@ def structured_clone(r: random.Random) -> Case:
     return r.choice(CLONE_VIEWS).replace("{c}", call).replace("{v}", value), _scope()
 
 
+SYMBOLS = ["Symbol()", "Symbol('d')", "Symbol(payload.n)", "Symbol(undefined)", "Symbol.for('k')",
+           "Symbol.for(payload.s)", "Symbol.iterator", "Symbol.toPrimitive", "Symbol.for()",
+           "Symbol(null)", "Symbol('')", "Symbol.asyncIterator", "Symbol(payload.arr)"]  # fmt: skip
+SYMBOL_USES = ["{s}", "typeof {s}", "String({s})", "{s}.description", "{s}.toString()",
+               "{s} + ''", "'' + {s}", "{s} + 1", "{s} * 2", "-{s}", "Number({s})", "{s} < 1",
+               "{s} == {t}", "{s} === {t}", "{s} != {t}", "JSON.stringify({s})",
+               "JSON.stringify([{s}, 1])", "[{s}].join()", "String([{s}])", "!{s}",
+               "{s} ? 1 : 2", "{s} == 'Symbol()'", "Object.prototype.toString.call({s})",
+               "[{s}].includes({t})", "new Set([{s}, {t}]).size", "isNaN({s})",
+               "Math.max({s})", "(s => s.valueOf() === s)({s})", "Symbol.keyFor({s})",
+               "structuredClone({s})", "[{s}].sort()", "[{s}, {t}].sort().length", "{s} | 0",
+               "'a'.concat({s})", "[1, 2].indexOf({s})", "Boolean({s})", "Symbol({s})",
+               "new Map([[{s}, 1]]).get({t})", "[{s}].map(x => typeof x)",
+               "Array.from([{s}]).length", "{s}.foo", "{s} ?? 1", "{s} && 'y'",
+               "({s}).valueOf() === {s}", "[...[{s}]].length", "Object.is({s}, {t})",
+               "Reflect.has(payload.o, 'a') && {s}", "[{s}][0] === {t}"]  # fmt: skip
+SYMBOL_OTHER = ["typeof Symbol", "String(Symbol)", "Symbol.length", "Symbol.name",
+                "new Symbol()", "Symbol.foo", "Object.keys(Symbol)", "typeof Symbol.for",
+                "Symbol.keyFor(1)", "Symbol.keyFor('x')", "Symbol.keyFor(payload.o)",
+                "Symbol.keyFor()", "Symbol.for.length", "Symbol.iterator === Symbol.iterator",
+                "Symbol.for('a') === Symbol.for('a')", "Symbol('a') === Symbol('a')",
+                "String(Symbol.for)", "Symbol.for === Symbol.for"]  # fmt: skip
+
+
+def symbols(r: random.Random) -> Case:
+    if r.random() < 0.15:
+        return r.choice(SYMBOL_OTHER), _scope()
+    s = r.choice(SYMBOLS)
+    other = s if r.random() < 0.5 else r.choice(SYMBOLS)
+    return r.choice(SYMBOL_USES).replace("{s}", s).replace("{t}", other), _scope()
+
+
 FAMILIES: dict[str, Callable[[random.Random], Case]] = {
     "destructuring": destructuring,
     "spread.holes": spread_holes,
@@ -525,4 +557,5 @@ FAMILIES: dict[str, Callable[[random.Random], Case]] = {
     "locale.number": locale_number,
     "reflect": reflect,
     "clone": structured_clone,
+    "symbols": symbols,
 }

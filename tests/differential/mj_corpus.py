@@ -1110,7 +1110,6 @@ NEVER_EXECUTE: list[tuple[str, dict[str, Any]]] = [
     ("arguments.length > 0", {"payload": {}}),
     ("arguments[0]", {"payload": {}}),
     ("import('node:os') !== null", {}),
-    ("Symbol.iterator in []", {}),
 ]
 
 

@@ -57,6 +57,8 @@ class _Cloner:
             return v
         if isinstance(v, JsObject) and v.js_typeof() == "bigint":
             return v  # a primitive
+        if isinstance(v, JsObject) and v.js_typeof() == "symbol":
+            raise _not_cloned(repr(v))
         seen = self.memo.get(id(v))
         if seen is not None and seen[0] is v:
             return seen[1]

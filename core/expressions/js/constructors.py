@@ -391,6 +391,8 @@ def new_object(value: Any = UNDEFINED, *_: Any) -> Any:
         return {}
     if type(value) in (str, int, float, bool) or typeof(value) == "bigint":
         return JsWrapper(value)
+    if typeof(value) == "symbol":
+        raise Unsupported("flowctx does not reproduce Symbol wrapper objects")
     return value
 
 

@@ -23,6 +23,7 @@ from flowctx_core.expressions.js import (
     fdlibm,
     reflect,
     regexp,
+    symbols,
 )
 from flowctx_core.expressions.js.common import (
     BUILTIN_LENGTHS,
@@ -838,6 +839,8 @@ def _number_call(*args: Any) -> int | float:
 
 
 def _string_call(*args: Any) -> str:
+    if args and symbols.is_symbol(args[0]):
+        return str(args[0].shown())  # String() alone describes a symbol
     return to_string(args[0]) if args else ""
 
 
@@ -943,6 +946,7 @@ CONSTRUCTORS: Final = constructors.register(GLOBALS)
 bigint.register(GLOBALS)
 reflect.register(GLOBALS, CONSTRUCTORS)
 clone.register(GLOBALS)
+symbols.register(GLOBALS)
 extras.register(GLOBALS, NUMBER_METHODS)
 LENT["quote"] = _quote
 
@@ -955,7 +959,7 @@ EXECUTING_GLOBALS: Final = frozenset(
         "queueMicrotask", "clearTimeout", "clearInterval", "clearImmediate", "Buffer", "fetch",
         "WebAssembly", "console", "Atomics", "SharedArrayBuffer", "Worker",
         "performance", "crypto", "self", "window", "document", "FinalizationRegistry",
-        "WeakRef", "Symbol", "Promise", "__filename", "__dirname", "AsyncFunction",
+        "WeakRef", "Promise", "__filename", "__dirname", "AsyncFunction",
         "GeneratorFunction",
     }
 )  # fmt: skip

@@ -352,7 +352,7 @@ def object_to_string(this: Any) -> str:
     if t is JsNamespace:
         return f"[object {this.name}]"
     kind = typeof(this)
-    if kind in ("string", "number", "boolean", "bigint"):
+    if kind in ("string", "number", "boolean", "bigint", "symbol"):
         return f"[object {'BigInt' if kind == 'bigint' else kind.capitalize()}]"
     name = t.__name__
     if name == "JsWrapper":

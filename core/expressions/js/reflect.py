@@ -164,6 +164,12 @@ def _delete_property(target: Any = UNDEFINED, key: Any = UNDEFINED, *_: Any) -> 
             return True
         if not isinstance(member, JsFunction | JsNamespace):
             return False  # Math.PI and the other constants are not configurable
+    if (
+        type(target) is JsFunction
+        and k not in ("length", "name")
+        and not (target.members and k in target.members)
+    ):
+        return True  # not an own property
     if type(target) is JsErrorObject and k != "stack":
         if k == "message":
             target.message, target.own_message = "", False  # the inherited '' shows through
