@@ -540,6 +540,28 @@ def symbols(r: random.Random) -> Case:
     return r.choice(SYMBOL_USES).replace("{s}", s).replace("{t}", other), _scope()
 
 
+HOST_VALUES = ["payload.arr", "payload.o", "1", "'ab'", "undefined", "null", "x => x",
+               "new Date(0)", "new Map()", "1n", "true", "Symbol('s')", "[]"]  # fmt: skip
+HOST_USES = ["Atomics.{op}({v}, 0, 1)", "Atomics.isLockFree({n})", "String(Atomics)",
+             "typeof Atomics", "Atomics.foo", "Object.keys(Atomics)", "JSON.stringify(Atomics)",
+             "Atomics.toString()", "Atomics.{op}.length", "String(Atomics.{op})",
+             "typeof Atomics.{op}", "Atomics.{op}()", "Atomics.isLockFree.length",
+             "typeof arguments", "typeof console", "typeof Proxy", "typeof Symbol",
+             "typeof structuredClone", "typeof Reflect", "Atomics === Atomics",
+             "Atomics.pause"]  # fmt: skip
+ATOMIC_OPS = ["add", "and", "compareExchange", "exchange", "load", "or", "store", "sub", "xor",
+              "wait", "notify", "waitAsync"]  # fmt: skip
+
+
+def host_values(r: random.Random) -> Case:
+    """Globals that reach neither code nor the host: Atomics (no value here is a typed
+    array), and the typeof of the ones refused."""
+    use = r.choice(HOST_USES).replace("{op}", r.choice(ATOMIC_OPS))
+    use = use.replace("{v}", r.choice(HOST_VALUES))
+    sizes = ["1", "2", "3", "4", "8", "16", "'4'", "", "-1", "4.5"]
+    return use.replace("{n}", r.choice(sizes)), _scope()
+
+
 FAMILIES: dict[str, Callable[[random.Random], Case]] = {
     "destructuring": destructuring,
     "spread.holes": spread_holes,
@@ -558,4 +580,5 @@ FAMILIES: dict[str, Callable[[random.Random], Case]] = {
     "reflect": reflect,
     "clone": structured_clone,
     "symbols": symbols,
+    "host.values": host_values,
 }

@@ -141,6 +141,10 @@ _LENGTHS: Final[dict[str, str]] = {
     ),
     "Date": ("now:0 parse:1 UTC:7 "),
     "Symbol": ("for:1 keyFor:1 "),
+    "Atomics": (
+        "add:3 and:3 compareExchange:4 exchange:3 load:2 or:3 store:3 sub:3 xor:3 wait:4 "
+        "notify:3 waitAsync:4 isLockFree:1 "
+    ),
     "Reflect": (
         "defineProperty:3 deleteProperty:2 apply:3 construct:2 get:2 getOwnPropertyDescriptor:2 "
         "getPrototypeOf:1 has:2 isExtensible:1 ownKeys:1 preventExtensions:1 set:3 "
@@ -192,6 +196,8 @@ def not_callable(v: Any) -> str:
         return "#<Set>" if v.is_set else "#<Map>"
     if typeof(v) == "bigint":
         return to_string(v)
+    if typeof(v) == "symbol":
+        return repr(v)  # its descriptive string
     return "#<Object>"
 
 

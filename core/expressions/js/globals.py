@@ -15,6 +15,7 @@ from typing import Any, Final
 
 from flowctx_core.expressions.budget import charge
 from flowctx_core.expressions.js import (
+    atomics,
     bigint,
     clone,
     constructors,
@@ -947,6 +948,7 @@ bigint.register(GLOBALS)
 reflect.register(GLOBALS, CONSTRUCTORS)
 clone.register(GLOBALS)
 symbols.register(GLOBALS)
+atomics.register(GLOBALS)
 extras.register(GLOBALS, NUMBER_METHODS)
 LENT["quote"] = _quote
 
@@ -954,15 +956,37 @@ LENT["quote"] = _quote
 # expression that names one is refused, never evaluated.
 EXECUTING_GLOBALS: Final = frozenset(
     {
-        "globalThis", "global", "process", "Function", "eval", "Proxy", "require",
-        "module", "exports", "arguments", "import", "setTimeout", "setInterval", "setImmediate",
+        "globalThis", "global", "process", "Function", "eval", "require",
+        "module", "exports", "import", "setTimeout", "setInterval", "setImmediate",
         "queueMicrotask", "clearTimeout", "clearInterval", "clearImmediate", "Buffer", "fetch",
-        "WebAssembly", "console", "Atomics", "SharedArrayBuffer", "Worker",
+        "WebAssembly", "console", "SharedArrayBuffer", "Worker",
         "performance", "crypto", "self", "window", "document", "FinalizationRegistry",
         "WeakRef", "Promise", "__filename", "__dirname", "AsyncFunction",
         "GeneratorFunction",
     }
 )  # fmt: skip
+# Why a host global is refused, where more can be said than that it reaches code or the host.
+HOST_REASONS: Final[dict[str, str]] = {
+    "console": "'console' writes to the host's output (console.log, console.error...)",
+    "process": "'process' is the host's process: its environment, exit, its files",
+    "globalThis": "'globalThis' reaches every global, Function and process among them",
+    "global": "'global' reaches every global, Function and process among them",
+    "require": "'require' loads and runs modules",
+    "fetch": "'fetch' reaches the network",
+    "setTimeout": "'setTimeout' runs code after the condition has returned",
+    "setInterval": "'setInterval' runs code after the condition has returned",
+    "setImmediate": "'setImmediate' runs code after the condition has returned",
+    "queueMicrotask": "'queueMicrotask' runs code after the condition has returned",
+    "Promise": "'Promise' runs its callbacks after the condition has returned",
+}
+# Names of node flowctx does not reproduce, and why (refused, never guessed).
+NOT_REPRODUCED_WHY: Final[dict[str, str]] = {
+    "arguments": (
+        "flowctx does not reproduce 'arguments' (the values MemberJunction passes its own "
+        "function, in the order of its copy of the context)"
+    ),
+    "Proxy": "flowctx does not reproduce Proxy objects (their traps)",
+}
 # Other globals node has: valid, harmless, but not reproduced by flowctx.
 OTHER_GLOBALS: Final = frozenset(
     {
@@ -974,6 +998,7 @@ OTHER_GLOBALS: Final = frozenset(
         "EventTarget", "TextEncoder", "TextDecoder", "atob", "btoa", "Blob", "File",
         "FormData", "Headers", "Request", "Response", "BroadcastChannel", "MessageChannel",
         "MessagePort", "MessageEvent", "CustomEvent", "Crypto", "CryptoKey", "SubtleCrypto",
+        "arguments", "Proxy",
     }
 )  # fmt: skip
 # typeof of node 20's other globals, as measured inside MemberJunction's function (strict mode,

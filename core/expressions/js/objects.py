@@ -663,6 +663,13 @@ def own_descriptor(obj: Any, key: Any) -> Any:
         if not own_has(obj, k):
             return UNDEFINED
         return data(obj[k], not frozen, True, not sealed)
+    if type(obj).__name__ == "JsErrorObject":
+        if k == "message" and obj.own_message:
+            return data(obj.message, not frozen, False, not sealed)
+        if k in obj.props:
+            return data(obj.props[k], not frozen, k != "cause", not sealed)
+        if k != "stack":
+            return UNDEFINED
     if isinstance(obj, JsObject):
         owns = getattr(obj, "js_owns", None)
         if getattr(obj, "tag", "") == "[object String]" and owns is not None:

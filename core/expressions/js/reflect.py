@@ -202,14 +202,25 @@ def _define_property(
     raise Unsupported("flowctx does not reproduce property descriptors (Reflect.defineProperty)")
 
 
-def _set_prototype_of(target: Any = UNDEFINED, proto: Any = UNDEFINED, *_: Any) -> Any:
-    _target("setPrototypeOf", target)
-    if proto is not None and not is_object(proto):
-        raise JsError(
-            f"Object prototype may only be an Object or null: {to_string(proto)}",
-            anonymous="Object prototype may only be an Object or null",
+def _set_prototype_of(obj: Mapping[str, Any]) -> Callable[..., Any]:
+    def set_prototype_of(target: Any = UNDEFINED, proto: Any = UNDEFINED, *_: Any) -> Any:
+        _target("setPrototypeOf", target)
+        if proto is not None and not is_object(proto):
+            raise JsError(
+                f"Object prototype may only be an Object or null: {to_string(proto)}",
+                anonymous="Object prototype may only be an Object or null",
+            )
+        # OrdinarySetPrototypeOf: the same prototype is no change; a non-extensible object
+        # refuses any other
+        if obj["getPrototypeOf"].fn(target) is proto:
+            return True
+        if not obj["isExtensible"].fn(target):
+            return False
+        raise Unsupported(
+            "flowctx does not reproduce changing a prototype (Reflect.setPrototypeOf)"
         )
-    raise Unsupported("flowctx does not reproduce changing a prototype (Reflect.setPrototypeOf)")
+
+    return set_prototype_of
 
 
 def _after_check(name: str, fn: JsFunction) -> Callable[..., Any]:
@@ -251,7 +262,7 @@ def register(globals_: dict[str, Any], constructors: Mapping[int, Callable[..., 
         "ownKeys": _ownkeys(obj["getOwnPropertyNames"]),
         "preventExtensions": prevent,
         "set": _set,
-        "setPrototypeOf": _set_prototype_of,
+        "setPrototypeOf": _set_prototype_of(obj),
     }
     globals_["Reflect"] = JsNamespace(
         "Reflect", {name: JsFunction(name, fn) for name, fn in members.items()}

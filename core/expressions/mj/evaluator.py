@@ -23,7 +23,13 @@ from flowctx_core.expressions.js import bigint
 from flowctx_core.expressions.js import values as js
 from flowctx_core.expressions.js.common import NeedsCopy, Unsupported, security, set_on_copy
 from flowctx_core.expressions.js.constructors import instance_of
-from flowctx_core.expressions.js.globals import CONSTRUCTORS, GLOBALS, HOST_TYPES, OTHER_GLOBALS
+from flowctx_core.expressions.js.globals import (
+    CONSTRUCTORS,
+    GLOBALS,
+    HOST_TYPES,
+    NOT_REPRODUCED_WHY,
+    OTHER_GLOBALS,
+)
 from flowctx_core.expressions.js.objects import (
     call_with_this,
     check_delete,
@@ -328,7 +334,8 @@ def _constant(c: _Compiler, node: ast.Constant) -> Fn:
 
 def _not_defined(name: str) -> Exception:
     if name in OTHER_GLOBALS:
-        return Unsupported(f"flowctx does not reproduce the global '{name}'")
+        why = NOT_REPRODUCED_WHY.get(name, f"flowctx does not reproduce the global '{name}'")
+        return Unsupported(why)
     return js.JsError(f"{name} is not defined")
 
 
