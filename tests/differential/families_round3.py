@@ -562,6 +562,43 @@ def host_values(r: random.Random) -> Case:
     return use.replace("{n}", r.choice(sizes)), _scope()
 
 
+# characters at the edges of the root collation: punctuation and symbols in node's own order,
+# controls (ignorable or not), lone surrogates, U+FFFD/U+FFFF, letters of their own beyond a-z,
+# accents with and without a base, expansions, other scripts, Han
+COLLATION_POOL = [*"aAbBzZeé_- ,;:!?.'\"()[]{}@*/\\&#%`^+<=>|~$0159",
+                  "\uffff", "\ufffe", "\ufffd", "\u0000", "\u0001", "\t", "\n", "\u007f",
+                  "\u0085", "\u00a0", "\u00ad", "\ud800", "\udc00", "\ud83d", "\u200b",
+                  "\u2028", "ß", "æ", "ø", "Ø", "ı", "İ", "σ", "ς", "α", "Ω", "中", "日", "㐀",
+                  "あ", "ア", "한", "א", "ا", "ж", "Ж", "€", "£", "¥", "©", "°", "±", "×", "÷", "¡",
+                  "¿", "«", "»", "—", "–", "…", "‘", "“", "•", "†", "\u0301", "\u0308", "ǆ", "ﬀ",
+                  "①", "½", "²", "٣", "०", "😀", "🅐", "ŉ", "ĳ", "Ð", "ð", "Þ", "þ", "ł", "Ł", "đ",
+                  "ħ", "ŋ", "ə", "ʒ", "\u0378", "\u0600", "\ufeff", "\U00020000", "ꝏ",
+                  "\u00b7", "\u02bc", "\u0e01", "\u1100"]  # fmt: skip
+
+
+def _js_literal(text: str) -> str:
+    def unit(c: str) -> str:
+        if c.isascii() and c.isalnum():
+            return c
+        if ord(c) > 0xFFFF:
+            return f"\\u{{{ord(c):x}}}"
+        return f"\\u{ord(c):04x}"
+
+    return "'" + "".join(unit(c) for c in text) + "'"
+
+
+def locale_compare(r: random.Random) -> Case:
+    a = "".join(r.choice(COLLATION_POOL) for _ in range(r.randint(0, 3)))
+    b = "".join(r.choice(COLLATION_POOL) for _ in range(r.randint(0, 3)))
+    if a and r.random() < 0.35:
+        b = a[:-1] + r.choice(COLLATION_POOL)  # one character apart
+    call = f"{_js_literal(a)}.localeCompare({_js_literal(b)})"
+    form = r.choice(["{c}", "{c}", "{c} < 0", "[{a}, {b}].sort((x, y) => x.localeCompare(y))"])
+    return form.replace("{c}", call).replace("{a}", _js_literal(a)).replace(
+        "{b}", _js_literal(b)
+    ), _scope()
+
+
 FAMILIES: dict[str, Callable[[random.Random], Case]] = {
     "destructuring": destructuring,
     "spread.holes": spread_holes,
@@ -581,4 +618,5 @@ FAMILIES: dict[str, Callable[[random.Random], Case]] = {
     "clone": structured_clone,
     "symbols": symbols,
     "host.values": host_values,
+    "locale.compare": locale_compare,
 }

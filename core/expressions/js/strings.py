@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import math
 import unicodedata
 from collections.abc import Callable
@@ -111,41 +112,99 @@ def _str_last_index_of(s: str, search: Any = UNDEFINED, position: Any = UNDEFINE
 
 # localeCompare: node 20 compares with ICU's root collation (the CLDR order of en-US). flowctx
 # carries no ICU; this is the part of the Unicode Collation Algorithm such conditions meet:
-# three levels (base characters, then accents, then case with lowercase first), punctuation
-# and symbols before digits before letters (non-ignorable, ICU's default), digits of any script
-# by value, expansions (ß as ss, æ as ae, œ as oe, ligatures and digraphs by their
-# compatibility decomposition) that differ from their spelled-out form at the third level.
-# Scripts beyond Latin are ordered by code point after Latin (Greek after Latin, as ICU).
-_PUNCTUATION_ORDER: Final = " _-,;:!?.'\"()[]{}@*/\\&#%`^+<=>|~$"
+# three levels (base characters, then accents, then case with lowercase first), punctuation,
+# symbols, spaces and controls in node's own order before digits before letters
+# (non-ignorable, ICU's default; the order generated from node into ``collation.py``), digits
+# of any script by value, expansions (ß as ss, æ as ae, œ as oe, ligatures and digraphs by
+# their compatibility decomposition) that differ from their spelled-out form at the third
+# level. Letters beyond Latin are ordered by code point after Latin (Greek after Latin, as
+# ICU), then Han by code point (the core block first), then what node puts after every letter
+# (lone surrogates, unassigned code points, U+FFFD, U+FFFF).
 _EXPANSIONS: Final = {"ß": "ss", "æ": "ae", "Æ": "AE", "œ": "oe", "Œ": "OE", "ø": "o\u0338",
                       "Ø": "O\u0338", "ı": "i", "ς": "σ"}  # fmt: skip
 _SECONDARY_BASE: Final = 0
+_VARIANT: Final = 0x110000  # a letter's variant of its own (đ), after its accents
 _PUNCT: Final = 1_000
 _DIGIT: Final = 100_000
 _LETTER: Final = 200_000
+_HAN: Final = _LETTER + 0x200000
+_TAIL: Final = _HAN + 0x300000
 
 
-def _primary(c: str) -> int | None:
-    """The primary weight of one base character (None: ignorable)."""
+@functools.cache
+def _generated() -> tuple[dict[str, tuple[int, int]], frozenset[str], dict[str, str]]:
+    """The weights generated from node: each character's primary, and its place among the
+    characters of the same primary; the characters that weigh nothing; the letters that are
+    two letters at the first level."""
+    from flowctx_core.expressions.js import collation
+
+    weights: dict[str, tuple[int, int]] = {}
+
+    def load(runs: tuple[int, ...], ties: tuple[int, ...], band: int) -> None:
+        tied, index, rank, sub = frozenset(ties), 0, 0, 0
+        for start, count in zip(runs[::2], runs[1::2], strict=True):
+            for cp in range(start, start + count):
+                if index in tied:
+                    sub += 1
+                else:
+                    rank, sub = rank + 1, 0
+                weights[chr(cp)] = (band + rank, sub)
+                index += 1
+
+    load(collation.BEFORE_DIGITS, collation.BEFORE_DIGITS_TIES, _PUNCT)
+    load(collation.LATIN, collation.LATIN_TIES, _LETTER)
+    load(collation.AFTER_LETTERS, collation.AFTER_LETTERS_TIES, _TAIL)
+    runs = collation.IGNORABLE
+    ignorable = frozenset(
+        chr(cp)
+        for start, count in zip(runs[::2], runs[1::2], strict=True)
+        for cp in range(start, start + count)
+    )
+    pairs = collation.LATIN_VARIANTS
+    for i, (cp, letter) in enumerate(zip(pairs[::2], pairs[1::2], strict=True)):
+        # the letter's primary; the place among its variants, negative: at the second level
+        weights[chr(cp)] = (weights[chr(letter)][0], -1 - i)
+    spelled = collation.LATIN_EXPANSIONS
+    expansions = {}
+    for cp, first, second in zip(spelled[::3], spelled[1::3], spelled[2::3], strict=True):
+        text = chr(first) + chr(second)
+        expansions[chr(cp)] = text.upper() if chr(cp).isupper() else text
+    expansions.update(_EXPANSIONS)
+    return weights, ignorable, expansions
+
+
+def _han(cp: int) -> int | None:
+    if 0x4E00 <= cp <= 0x9FFF:
+        return _HAN + cp  # the core block first
+    if 0x3400 <= cp <= 0x4DBF or 0x20000 <= cp <= 0x3FFFF:
+        return _HAN + 0x100000 + cp
+    return None
+
+
+def _primary(c: str) -> tuple[int, int] | None:
+    """The primary weight of one base character and its place among the characters of the
+    same primary (None: ignorable)."""
+    weights, ignorable, _ = _generated()
+    found = weights.get(c)
+    if found is not None:
+        return found
+    if c in ignorable:
+        return None
     if c.isascii():
-        if c.isalpha():
-            return _LETTER + ord(c.lower()) - ord("a")
         if c.isdigit():
-            return _DIGIT + ord(c) - ord("0")
-        i = _PUNCTUATION_ORDER.find(c)
-        if i >= 0:
-            return _PUNCT + i
-        return None  # control characters
+            return _DIGIT + ord(c) - ord("0"), 0
+        return None
     category = unicodedata.category(c)
     if category in ("Cc", "Cf", "Mn", "Me"):
         return None
     if category == "Nd":
-        return _DIGIT + unicodedata.digit(c)
+        return _DIGIT + unicodedata.digit(c), 0
     if category.startswith("L"):
-        return _LETTER + 100 + ord(c.lower()[0])
-    if category.startswith("Z"):
-        return _PUNCT  # every space sorts as the space
-    return _PUNCT + 100 + ord(c)  # other punctuation and symbols, after ASCII's
+        if 0x30A1 <= ord(c) <= 0x30F6:  # katakana: its hiragana, at the third level after it
+            return _LETTER + 10_000 + ord(c) - 0x60, 1
+        han = _han(ord(c))
+        return (han if han is not None else _LETTER + 10_000 + ord(c.lower()[0])), 0
+    return _PUNCT + 100_000 + ord(c), 0  # a symbol newer than the generated order
 
 
 def _collation_key(s: str) -> tuple[list[int], list[int], list[int]]:
@@ -153,10 +212,14 @@ def _collation_key(s: str) -> tuple[list[int], list[int], list[int]]:
     secondary: list[int] = []
     tertiary: list[int] = []
     charge(len(s) + 1)
+    weights, _, expansions = _generated()
     for ch in s:
         variant = 0
-        text = _EXPANSIONS.get(ch)
-        if text is not None:
+        own = weights.get(ch)  # a letter or symbol of its own in node's order
+        text = None if own is not None else expansions.get(ch)
+        if own is not None:
+            text = ch
+        elif text is not None:
             variant = 2
         else:
             text = unicodedata.normalize("NFKD", ch)
@@ -165,12 +228,13 @@ def _collation_key(s: str) -> tuple[list[int], list[int], list[int]]:
         for c in text:
             weight = _primary(c)
             if weight is None:
-                if unicodedata.category(c) in ("Mn", "Me") and primary:
+                if unicodedata.category(c) in ("Mn", "Me"):
                     secondary.append(ord(c))  # an accent: second level only
                 continue
-            primary.append(weight)
-            secondary.append(_SECONDARY_BASE)
-            tertiary.append(variant + (1 if c.isupper() else 0))
+            primary.append(weight[0])
+            place = weight[1]
+            secondary.append(_SECONDARY_BASE if place >= 0 else _VARIANT - place)
+            tertiary.append(variant + max(place, 0) + (1 if c.isupper() else 0))
     return primary, secondary, tertiary
 
 
