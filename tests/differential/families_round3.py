@@ -548,7 +548,21 @@ HOST_USES = ["Atomics.{op}({v}, 0, 1)", "Atomics.isLockFree({n})", "String(Atomi
              "typeof Atomics.{op}", "Atomics.{op}()", "Atomics.isLockFree.length",
              "typeof arguments", "typeof console", "typeof Proxy", "typeof Symbol",
              "typeof structuredClone", "typeof Reflect", "Atomics === Atomics",
-             "Atomics.pause"]  # fmt: skip
+             "Atomics.pause", "{a}", "{a}", "{a}", "{a}"]  # fmt: skip
+# the probe adds a key of its own after the scope's (so arguments.length and the whole
+# object's JSON are not compared; arguments[0] is the scope's first key, payload)
+ARGUMENTS_USES = ["typeof arguments", "String(arguments)", "arguments[0] === payload",
+                  "typeof arguments[0]", "JSON.stringify(arguments[0])", "arguments.callee",
+                  "[...arguments][0] === payload", "Array.isArray(arguments)",
+                  "[1].map(x => arguments[0])[0] === payload", "arguments === arguments",
+                  "arguments.hasOwnProperty(0)", "arguments.hasOwnProperty('length')",
+                  "Object.keys(arguments)[0]", "'0' in arguments", "arguments.length > 0",
+                  "(payload.x = 1, arguments[0].x)", "arguments[0].o.a",
+                  "Array.from(arguments)[0] === payload", "arguments.foo",
+                  "Object.prototype.toString.call(arguments)",
+                  "Reflect.has(arguments, 'length')", "arguments.toString()",
+                  "(a => arguments[0])(5) === payload", "structuredClone(arguments[0]).n",
+                  "arguments.length = 1", "arguments[0] = 1"]  # fmt: skip
 ATOMIC_OPS = ["add", "and", "compareExchange", "exchange", "load", "or", "store", "sub", "xor",
               "wait", "notify", "waitAsync"]  # fmt: skip
 
@@ -557,6 +571,7 @@ def host_values(r: random.Random) -> Case:
     """Globals that reach neither code nor the host: Atomics (no value here is a typed
     array), and the typeof of the ones refused."""
     use = r.choice(HOST_USES).replace("{op}", r.choice(ATOMIC_OPS))
+    use = use.replace("{a}", r.choice(ARGUMENTS_USES))
     use = use.replace("{v}", r.choice(HOST_VALUES))
     sizes = ["1", "2", "3", "4", "8", "16", "'4'", "", "-1", "4.5"]
     return use.replace("{n}", r.choice(sizes)), _scope()

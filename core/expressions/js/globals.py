@@ -981,10 +981,6 @@ HOST_REASONS: Final[dict[str, str]] = {
 }
 # Names of node flowctx does not reproduce, and why (refused, never guessed).
 NOT_REPRODUCED_WHY: Final[dict[str, str]] = {
-    "arguments": (
-        "flowctx does not reproduce 'arguments' (the values MemberJunction passes its own "
-        "function, in the order of its copy of the context)"
-    ),
     "Proxy": "flowctx does not reproduce Proxy objects (their traps)",
 }
 # Other globals node has: valid, harmless, but not reproduced by flowctx.
@@ -998,7 +994,7 @@ OTHER_GLOBALS: Final = frozenset(
         "EventTarget", "TextEncoder", "TextDecoder", "atob", "btoa", "Blob", "File",
         "FormData", "Headers", "Request", "Response", "BroadcastChannel", "MessageChannel",
         "MessagePort", "MessageEvent", "CustomEvent", "Crypto", "CryptoKey", "SubtleCrypto",
-        "arguments", "Proxy",
+        "Proxy",
     }
 )  # fmt: skip
 # typeof of node 20's other globals, as measured inside MemberJunction's function (strict mode,

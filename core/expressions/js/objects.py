@@ -241,6 +241,8 @@ def _obj_has_own(obj: Any, key: Any = UNDEFINED, *_: Any) -> bool:
         return obj.members is not None and k in obj.members
     if type(obj).__name__ == "JsErrorObject":  # V8 gives every error its own stack
         return k == "stack" or (k == "message" and obj.own_message) or k in obj.props
+    if type(obj).__name__ == "JsArguments":
+        return bool(obj.js_owns(k))
     return False
 
 
@@ -363,6 +365,8 @@ def object_to_string(this: Any) -> str:
         return f"[object {name[2:]}]"
     if name == "JsErrorObject":
         return "[object Error]"
+    if name == "JsArguments":
+        return "[object Arguments]"
     return "[object Object]"
 
 

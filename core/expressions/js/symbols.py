@@ -115,10 +115,11 @@ def _symbol_for(key: Any = UNDEFINED, *_: Any) -> JsSymbol:
 
 
 def _symbol_key_for(sym: Any = UNDEFINED, *_: Any) -> Any:
-    if not is_symbol(sym):
+    if type(sym) is not JsSymbol:
         raise JsError(f"{not_callable(sym)} is not a symbol", anonymous="value is not a symbol")
-    table = _table()
-    return sym.description if table.get(sym.description) is sym else UNDEFINED
+    description: Any = sym.description
+    registered = _table().get(description) if type(description) is str else None
+    return description if registered is sym else UNDEFINED
 
 
 def register(globals_: dict[str, Any]) -> None:

@@ -21,6 +21,7 @@ from typing import Any, Final
 from flowctx_core.expressions.budget import charge
 from flowctx_core.expressions.js import bigint
 from flowctx_core.expressions.js import values as js
+from flowctx_core.expressions.js.arguments import JsArguments
 from flowctx_core.expressions.js.common import NeedsCopy, Unsupported, security, set_on_copy
 from flowctx_core.expressions.js.constructors import instance_of
 from flowctx_core.expressions.js.globals import (
@@ -79,7 +80,7 @@ class Env:
     """One evaluation: the scope (the author's data, or MemberJunction's copy of it), arrow
     parameters in scope, the callback budget and, when traced, the record of node values."""
 
-    __slots__ = ("budget", "err", "local", "receiver", "scope", "trace")
+    __slots__ = ("arguments", "budget", "err", "local", "receiver", "scope", "trace")
 
     def __init__(self, scope: Mapping[str, Any], trace: dict[int, Any] | None = None) -> None:
         self.scope = scope
@@ -88,6 +89,7 @@ class Env:
         self.trace = trace
         self.err: list[Any] = [None, None]
         self.receiver: Any = None  # the object of the member read last (a call's ``this``)
+        self.arguments: list[Any] = [None]  # the function's arguments object, once made
 
 
 def _child(env: Env, local: dict[str, Any]) -> Env:
@@ -100,6 +102,7 @@ def _child(env: Env, local: dict[str, Any]) -> Env:
         env.err,
         None,
     )
+    sub.arguments = env.arguments
     return sub
 
 
@@ -111,7 +114,8 @@ def clone(value: Any, depth: int = 0) -> Any:
     if depth > 500:
         raise js.JsError("Maximum call stack size exceeded")
     t = type(value)
-    if t is dict and "constructor" in value:
+    if t is dict and "constructor" in value and depth > 0:
+        # cloneValue's String() of such an object; the context itself is copied key by key
         return js.js_value(value)
     if t is dict or (isinstance(value, Mapping) and t is not js.JsNamespace):
         charge(js.ELEMENT * (len(value) + 1))  # the copy is made item by item
@@ -352,6 +356,8 @@ def _name(c: _Compiler, node: ast.Name) -> Fn:
                 raise js.JsError(f"Cannot access '{name}' before initialization") from None
 
         return local
+    if name == "arguments":
+        return _arguments
     fallback = GLOBALS.get(name, _MISSING)
     if name in js.DROPPED_KEYS:
         # MemberJunction removed this key from its copy: the global of that name (if any).
@@ -375,6 +381,27 @@ def _name(c: _Compiler, node: ast.Name) -> Fn:
         return v
 
     return lookup
+
+
+def _arguments(env: Env) -> Any:
+    """The arguments object: the values of MemberJunction's copy of the context, one per key
+    it keeps (the parameters), made once per evaluation (``arguments === arguments``)."""
+    made = env.arguments[0]
+    if made is None or made.scope is not env.scope:
+        values = [
+            js.js_value(v)
+            for k, v in env.scope.items()
+            if js.property_key(k) not in js.DROPPED_KEYS
+        ]
+        made = env.arguments[0] = _Made(env.scope, JsArguments(values))
+    return made.value
+
+
+class _Made:
+    __slots__ = ("scope", "value")
+
+    def __init__(self, scope: Mapping[str, Any], value: Any) -> None:
+        self.scope, self.value = scope, value
 
 
 def _reading(node: ast.AST, key: Any, obj: Any) -> js.JsError:
@@ -1241,6 +1268,9 @@ def _precheck_scope(compiled: Compiled, scope: Mapping[str, Any]) -> Mapping[str
     """The scope as the function's parameters (rebound when a key is parameter text)."""
     problem = scope_problem(scope)
     if isinstance(problem, _Parameters):
+        if "arguments" in compiled.text:
+            # one value per key, bound to the names its text declares: not the names' values
+            raise Unsupported("flowctx does not reproduce 'arguments' beside parameter-text keys")
         scope = _bind_parameters(scope, problem)
     elif problem is not None:
         raise js.JsError(_cannot_build(problem))
