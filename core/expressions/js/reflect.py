@@ -40,7 +40,7 @@ _ARTICLE: Final = {"object": "an object", "undefined": "a undefined"}
 #: the TypeErrors of a refused write, which Reflect.set answers with false
 _REFUSED_WRITES: Final = (
     "Cannot assign to read only property", "Cannot add property", "Cannot delete property",
-    "Cannot create property",
+    "Cannot create property", "Cannot set property",
 )  # fmt: skip
 
 

@@ -798,6 +798,12 @@ class JsRegExp(JsObject):
             self.props = {}
         self.props[key] = value
 
+    def js_json(self) -> Any:
+        return dict(self.props) if self.props else {}  # lastIndex is not enumerable
+
+    def js_keys(self) -> list[str]:
+        return list(self.props) if self.props else []
+
 
 def _object_proto(obj: Any, key: str) -> Any:
     from flowctx_core.expressions.js.objects import OBJECT_METHODS, _bind

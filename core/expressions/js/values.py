@@ -1077,9 +1077,10 @@ def js_in(key: Any, obj: Any) -> bool:
         )
     if t is JsNamespace:
         return k in obj.members or k in OBJECT_PROTO
-    if isinstance(obj, JsObject):
+    if isinstance(obj, JsObject) and obj.js_typeof() not in ("bigint", "symbol"):
         return obj.js_has(k) or k in OBJECT_PROTO
+    shown = repr(obj) if typeof(obj) == "symbol" else to_string(obj)
     raise JsError(
-        f"Cannot use 'in' operator to search for '{k}' in {to_string(obj)}",
+        f"Cannot use 'in' operator to search for '{k}' in {shown}",
         anonymous=f"Cannot use 'in' operator to search for a key in {typeof(obj)}",
     )
