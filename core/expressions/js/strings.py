@@ -207,11 +207,34 @@ def _primary(c: str) -> tuple[int, int] | None:
     return _PUNCT + 100_000 + ord(c), 0  # a symbol newer than the generated order
 
 
-def _collation_key(s: str) -> tuple[list[int], list[int], list[int]]:
+Key = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+
+
+_KEYS: dict[str, Key] = {}
+
+
+def _collation_key(s: str) -> Key:
+    """The key, charged what it costs: about 0.75 us a character to build; a short string's
+    is remembered (a sort's comparator asks for each string's again and again); a comparison
+    of two remembered keys, with the method's call around it, measured 6 us in a comparator
+    (charged 30 steps for the call, so 20 for each key)."""
+    found = _KEYS.get(s)
+    if found is not None:
+        charge(5 * ELEMENT)
+        return found
+    charge(ELEMENT * 3 * (len(s) + 1))
+    key = _build_key(s)
+    if len(s) <= 64:
+        if len(_KEYS) >= 4096:
+            _KEYS.clear()
+        _KEYS[s] = key
+    return key
+
+
+def _build_key(s: str) -> Key:
     primary: list[int] = []
     secondary: list[int] = []
     tertiary: list[int] = []
-    charge(len(s) + 1)
     weights, _, expansions = _generated()
     for ch in s:
         variant = 0
@@ -235,7 +258,7 @@ def _collation_key(s: str) -> tuple[list[int], list[int], list[int]]:
             place = weight[1]
             secondary.append(_SECONDARY_BASE if place >= 0 else _VARIANT - place)
             tertiary.append(variant + max(place, 0) + (1 if c.isupper() else 0))
-    return primary, secondary, tertiary
+    return tuple(primary), tuple(secondary), tuple(tertiary)
 
 
 def _str_locale_compare(s: str, other: Any = UNDEFINED, *_: Any) -> int:
