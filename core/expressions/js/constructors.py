@@ -203,11 +203,12 @@ def _key(v: Any) -> Any:
 class JsCollection(JsObject):
     """A Map (``is_set`` false) or a Set, in insertion order."""
 
-    __slots__ = ("entries", "is_set")
+    __slots__ = ("entries", "is_set", "props")
 
     def __init__(self, is_set: bool) -> None:
         self.is_set = is_set
         self.entries: dict[Any, tuple[Any, Any]] = {}
+        self.props: dict[str, Any] | None = None  # own keys written on it (``m.x = 1``)
 
     def __repr__(self) -> str:
         return "[object Set]" if self.is_set else "[object Map]"
@@ -222,6 +223,8 @@ class JsCollection(JsObject):
         return [[k, v] for k, v in self.entries.values()]
 
     def js_get(self, key: str) -> Any:
+        if self.props and key in self.props:
+            return self.props[key]
         if key == "size":
             return len(self.entries)
         method = (_SET_METHODS if self.is_set else _MAP_METHODS).get(key)
@@ -231,6 +234,26 @@ class JsCollection(JsObject):
         from flowctx_core.expressions.js.regexp import _object_proto
 
         return _object_proto(self, key)
+
+    def js_set(self, key: str, value: Any) -> None:
+        if key == "size":  # a getter of the prototype, no setter
+            shown = "#<Set>" if self.is_set else "#<Map>"
+            raise JsError(f"Cannot set property size of {shown} which has only a getter")
+        if self.props is None:
+            self.props = {}
+        self.props[key] = value
+
+    def js_has(self, key: str) -> bool:
+        return bool(self.props and key in self.props) or self.js_get(key) is not UNDEFINED
+
+    def js_owns(self, key: str) -> bool:
+        return bool(self.props and key in self.props)
+
+    def js_keys(self) -> list[str]:
+        return list(self.props) if self.props else []
+
+    def js_json(self) -> Any:
+        return dict(self.props) if self.props else {}
 
     def put(self, k: Any, v: Any) -> None:
         if type(k) is float and k == 0:

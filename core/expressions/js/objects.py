@@ -241,9 +241,8 @@ def _obj_has_own(obj: Any, key: Any = UNDEFINED, *_: Any) -> bool:
         return obj.members is not None and k in obj.members
     if type(obj).__name__ == "JsErrorObject":  # V8 gives every error its own stack
         return k == "stack" or (k == "message" and obj.own_message) or k in obj.props
-    if type(obj).__name__ == "JsArguments":
-        return bool(obj.js_owns(k))
-    return False
+    owns = getattr(obj, "js_owns", None)  # arguments, a Map's or a Set's written keys
+    return bool(owns(k)) if owns is not None else False
 
 
 OBJECT_METHODS: Final[dict[str, Callable[..., Any]]] = {
@@ -684,6 +683,9 @@ def own_descriptor(obj: Any, key: Any) -> Any:
                 return data(get_member(inner, k), False, True, False)
         if owns is not None and not owns(k):
             return UNDEFINED
+        props = getattr(obj, "props", None)
+        if props and k in props:  # a key written on it: an ordinary data property
+            return data(props[k], not frozen, True, not sealed)
         if obj.js_typeof() == "bigint" or (owns is None and type(obj).__name__ in _NO_OWN):
             return UNDEFINED
     raise Unsupported("flowctx does not reproduce this object's property descriptors")
