@@ -88,6 +88,17 @@ for (let i = 0; i < latinItems.length; i++) {
   latin.push([latinItems[i][0], tie]);
 }
 
+// Han of the BMP in node's order (radical and strokes, the blocks interleaved)
+const hanItems = [];
+for (const [lo, hi] of [[0x3400, 0x4dbf], [0x4e00, 0x9fff], [0xf900, 0xfaff]]) {
+  for (let c = lo; c <= hi; c++) {
+    const s = String.fromCodePoint(c);
+    if (/^\p{Unified_Ideograph}$/u.test(s)) hanItems.push([c, s]);
+  }
+}
+hanItems.sort((a, b) => full.compare(a[1], b[1]) || a[0] - b[0]);
+const han = hanItems.map(([c], i) => [c, i > 0 && base.compare(hanItems[i - 1][1], hanItems[i][1]) === 0]);
+
 // runs of consecutive code points, each a new primary unless a tie is listed
 function runs(zone) {
   const out = [];
@@ -128,7 +139,8 @@ localeCompare uses with no locale) puts the characters Unicode's categories do n
 punctuation, symbols, spaces and controls before the digits (\`\`BEFORE_DIGITS\`\`), the Latin
 letters that are letters of their own (\`\`LATIN\`\`: a-z, þ, ı...) and the ones that are an ASCII
 letter at the first level (\`\`LATIN_VARIANTS\`\`, pairs: ð and đ as d, ł as l, in their order at
-the second level) or two (\`\`LATIN_EXPANSIONS\`\`, triples: ß as ss, ꝏ as oo), what sorts
+the second level) or two (\`\`LATIN_EXPANSIONS\`\`, triples: ß as ss, ꝏ as oo), the Han of the
+BMP in node's order (\`\`HAN\`\`: by radical and strokes, the blocks interleaved), what sorts
 after every letter (\`\`AFTER_LETTERS\`\`: lone surrogates, unassigned code points, U+FFFD,
 U+FFFF), and the ones that weigh nothing (\`\`IGNORABLE\`\`). The two orders are runs of
 code points, flattened (first, count, first, count...): each is a primary weight of its own
@@ -145,10 +157,12 @@ LATIN: Final = ${tuple(runs(latin))}
 LATIN_TIES: Final = ${tuple(ties(latin))}
 LATIN_VARIANTS: Final = ${tuple(variants.flatMap(([c, , l]) => [c, l.charCodeAt(0)]))}
 LATIN_EXPANSIONS: Final = ${tuple(expansions.flat())}
+HAN: Final = ${tuple(runs(han))}
+HAN_TIES: Final = ${tuple(ties(han))}
 AFTER_LETTERS: Final = ${tuple(runs(after))}
 AFTER_LETTERS_TIES: Final = ${tuple(ties(after))}
 IGNORABLE: Final = ${tuple(ranges(ignorable))}
 # fmt: on
 `;
 writeFileSync(new URL("../core/expressions/js/collation.py", import.meta.url), text);
-console.log(`before ${before.length}, latin ${latin.length}, after ${after.length}, ignorable ${ignorable.length}`);
+console.log(`before ${before.length}, latin ${latin.length}, han ${han.length}, after ${after.length}, ignorable ${ignorable.length}`);
