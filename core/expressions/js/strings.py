@@ -113,14 +113,14 @@ def _str_last_index_of(s: str, search: Any = UNDEFINED, position: Any = UNDEFINE
 
 # localeCompare: node 20 compares with ICU's root collation (the CLDR order of en-US). flowctx
 # carries no ICU; this is the part of the Unicode Collation Algorithm such conditions meet:
-# three levels (base characters, then accents, then case with lowercase first), punctuation,
-# symbols, spaces and controls in node's own order before digits before letters
-# (non-ignorable, ICU's default; the order generated from node into ``collation.py``), digits
-# of any script by value, expansions (ß as ss, æ as ae, œ as oe, ligatures and digraphs by
-# their compatibility decomposition) that differ from their spelled-out form at the third
-# level. Letters beyond Latin are ordered by code point after Latin (Greek after Latin, as
-# ICU), then Han in node's order (radical and strokes), then what node puts after every letter
-# (lone surrogates, unassigned code points, U+FFFD, U+FFFF).
+# three levels (base characters, then accents, then case with lowercase first), each
+# character of its own weighed where node puts it (generated from node into ``collation.py``:
+# punctuation, symbols, spaces and controls before digits, the letters of every script of the
+# BMP, Han by radical and strokes, then lone surrogates, unassigned code points, U+FFFD and
+# U+FFFF), the others by their decomposition (é as e and an accent), digits of any script by
+# value, expansions (ß as ss, æ as ae, ligatures and digraphs by their compatibility
+# decomposition) that differ from their spelled-out form at the third level. Not reproduced:
+# Han beyond the BMP (by code point after the BMP's), contractions of other scripts.
 _EXPANSIONS: Final = {"ß": "ss", "æ": "ae", "Æ": "AE", "œ": "oe", "Œ": "OE", "ø": "o\u0338",
                       "Ø": "O\u0338", "ı": "i", "ς": "σ"}  # fmt: skip
 _SECONDARY_BASE: Final = 0
@@ -132,39 +132,60 @@ _HAN: Final = _LETTER + 0x200000
 _TAIL: Final = _HAN + 0x300000
 
 
-@functools.cache
-def _generated() -> tuple[dict[str, tuple[int, int]], frozenset[str], dict[str, str]]:
-    """The weights generated from node: each character's primary, and its place among the
-    characters of the same primary; the characters that weigh nothing; the letters that are
-    two letters at the first level."""
+#: a character's weights: its primary, its place at the second level among the characters of
+#: that primary, and at the third among those of that second
+Weight = tuple[int, int, int]
+
+
+def _load(weights: dict[str, Weight], zone: str, band: int) -> None:
     from flowctx_core.expressions.js import collation
 
-    weights: dict[str, tuple[int, int]] = {}
+    runs: tuple[int, ...] = getattr(collation, zone)
+    second = frozenset(getattr(collation, f"{zone}_SECOND"))
+    third = frozenset(getattr(collation, f"{zone}_THIRD"))
+    same = frozenset(getattr(collation, f"{zone}_SAME"))
+    index = p = s = t = 0
+    for start, count in zip(runs[::2], runs[1::2], strict=True):
+        for cp in range(start, start + count):
+            if index in same:
+                pass
+            elif index in second:
+                s, t = s + 1, 0
+            elif index in third:
+                t += 1
+            else:
+                p, s, t = p + 1, 0, 0
+            weights[chr(cp)] = (band + p, s, t)
+            index += 1
 
-    def load(runs: tuple[int, ...], ties: tuple[int, ...], band: int) -> None:
-        tied, index, rank, sub = frozenset(ties), 0, 0, 0
-        for start, count in zip(runs[::2], runs[1::2], strict=True):
-            for cp in range(start, start + count):
-                if index in tied:
-                    sub += 1
-                else:
-                    rank, sub = rank + 1, 0
-                weights[chr(cp)] = (band + rank, sub)
-                index += 1
 
-    load(collation.BEFORE_DIGITS, collation.BEFORE_DIGITS_TIES, _PUNCT)
-    load(collation.LATIN, collation.LATIN_TIES, _LETTER)
-    load(collation.AFTER_LETTERS, collation.AFTER_LETTERS_TIES, _TAIL)
-    runs = collation.IGNORABLE
-    ignorable = frozenset(
+def _runs(runs: tuple[int, ...]) -> frozenset[str]:
+    return frozenset(
         chr(cp)
         for start, count in zip(runs[::2], runs[1::2], strict=True)
         for cp in range(start, start + count)
     )
-    pairs = collation.LATIN_VARIANTS
-    for i, (cp, letter) in enumerate(zip(pairs[::2], pairs[1::2], strict=True)):
-        # the letter's primary; the place among its variants, negative: at the second level
-        weights[chr(cp)] = (weights[chr(letter)][0], -1 - i)
+
+
+@functools.cache
+def _accents() -> frozenset[str]:
+    """The characters that weigh at the second level only, as node's Unicode has them."""
+    from flowctx_core.expressions.js import collation
+
+    return _runs(collation.ACCENTS)
+
+
+@functools.cache
+def _generated() -> tuple[dict[str, Weight], frozenset[str], dict[str, str]]:
+    """The weights generated from node; the characters that weigh nothing; the letters that
+    are two letters at the first level (spelled out)."""
+    from flowctx_core.expressions.js import collation
+
+    weights: dict[str, Weight] = {}
+    _load(weights, "BEFORE_DIGITS", _PUNCT)
+    _load(weights, "LETTERS", _LETTER)
+    _load(weights, "AFTER_LETTERS", _TAIL)
+    ignorable = _runs(collation.IGNORABLE)
     spelled = collation.LATIN_EXPANSIONS
     expansions = {}
     for cp, first, second in zip(spelled[::3], spelled[1::3], spelled[2::3], strict=True):
@@ -190,43 +211,42 @@ def _han_runs() -> tuple[list[int], list[int], list[int]]:
 
 
 def _han(cp: int) -> int | None:
-    """A Han character's primary: the BMP's in node's order (radical and strokes), the
-    others after them by code point (node interleaves those by radical too: not reproduced)."""
-    if 0x3400 <= cp <= 0xFAFF:
-        starts, counts, ranks = _han_runs()
-        i = bisect.bisect_right(starts, cp) - 1
-        if i >= 0 and cp < starts[i] + counts[i]:
-            return _HAN + ranks[i] + cp - starts[i]
-        return None
+    """A Han character's primary: the BMP's (and the radicals among them) in node's order
+    (radical and strokes), the others after them by code point (node interleaves those by
+    radical too: not reproduced)."""
+    starts, counts, ranks = _han_runs()
+    i = bisect.bisect_right(starts, cp) - 1
+    if i >= 0 and cp < starts[i] + counts[i]:
+        return _HAN + ranks[i] + cp - starts[i]
     if 0x20000 <= cp <= 0x3FFFF:
         return _HAN + 0x100000 + cp
     return None
 
 
-def _primary(c: str) -> tuple[int, int] | None:
-    """The primary weight of one base character and its place among the characters of the
-    same primary (None: ignorable)."""
+def _primary(c: str) -> Weight | None:
+    """The weights of one base character (None: ignorable)."""
     weights, ignorable, _ = _generated()
     found = weights.get(c)
     if found is not None:
         return found
-    if c in ignorable:
+    if c in ignorable or c in _accents():
         return None
+    han = _han(ord(c))
+    if han is not None:
+        return han, 0, 0
     if c.isascii():
         if c.isdigit():
-            return _DIGIT + ord(c) - ord("0"), 0
+            return _DIGIT + ord(c) - ord("0"), 0, 0
         return None
     category = unicodedata.category(c)
     if category in ("Cc", "Cf", "Mn", "Me"):
         return None
     if category == "Nd":
-        return _DIGIT + unicodedata.digit(c), 0
+        return _DIGIT + unicodedata.digit(c), 0, 0
     if category.startswith("L"):
-        if 0x30A1 <= ord(c) <= 0x30F6:  # katakana: its hiragana, at the third level after it
-            return _LETTER + 10_000 + ord(c) - 0x60, 1
-        han = _han(ord(c))
-        return (han if han is not None else _LETTER + 10_000 + ord(c.lower()[0])), 0
-    return _PUNCT + 100_000 + ord(c), 0  # a symbol newer than the generated order
+        # beyond the generated BMP: by code point, after its letters, before Han
+        return _LETTER + 100_000 + ord(c.lower()[0]), 0, 1 if c.isupper() else 0
+    return _PUNCT + 100_000 + ord(c), 0, 0  # a symbol newer than the generated order
 
 
 Key = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
@@ -257,7 +277,7 @@ def _build_key(s: str) -> Key:
     primary: list[int] = []
     secondary: list[int] = []
     tertiary: list[int] = []
-    weights, _, expansions = _generated()
+    weights, ignorable, expansions = _generated()
     for ch in s:
         variant = 0
         own = weights.get(ch)  # a letter or symbol of its own in node's order
@@ -270,18 +290,22 @@ def _build_key(s: str) -> Key:
             text = unicodedata.normalize("NFKD", ch)
             if text != unicodedata.normalize("NFD", ch):
                 variant = 2  # a compatibility form (ligature, digraph): third-level difference
+            if any(c in expansions for c in text):  # ǽ: æ and an accent, æ as ae
+                text = "".join(expansions.get(c, c) for c in text)
+                variant = 2
         for c in text:
             weight = _primary(c)
             if weight is None:
-                if unicodedata.category(c) in ("Mn", "Me"):
+                if c in _accents() or (
+                    c not in ignorable and unicodedata.category(c) in ("Mn", "Me")
+                ):
                     secondary.append(ord(c))  # an accent: second level only
                 continue
             primary.append(weight[0])
-            place = weight[1]
             secondary.append(_SECONDARY_BASE)
-            if place < 0:
-                secondary.append(_VARIANT - place)  # đ: d, then its stroke at the second level
-            tertiary.append(variant + max(place, 0) + (1 if c.isupper() else 0))
+            if weight[1]:
+                secondary.append(_VARIANT + weight[1])  # đ: d, then its stroke at the second level
+            tertiary.append(variant + weight[2])
     return tuple(primary), tuple(secondary), tuple(tertiary)
 
 
