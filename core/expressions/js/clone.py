@@ -74,8 +74,11 @@ class _Cloner:
         if t is JsWrapper:
             return self._keep(v, JsWrapper(v.value))
         if t is JsErrorObject:
-            message = v.message if v.own_message else UNDEFINED
-            out = JsErrorObject(v.name if v.name in _ERROR_NAMES else "Error", message)
+            # the name read (one of the standard ones, else Error), the message if it is own
+            name = v.js_get("name")
+            name = name if type(name) is str and name in _ERROR_NAMES else "Error"
+            owns = v.own_message or "message" in v.props
+            out = JsErrorObject(name, v.js_get("message") if owns else UNDEFINED)
             return self._keep(v, out)
         if t is JsCollection:
             out = self._keep(v, JsCollection(v.is_set))

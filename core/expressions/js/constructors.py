@@ -132,6 +132,25 @@ ERROR_NAMES: Final = (
 )  # fmt: skip
 
 
+def _error_to_string(this: Any, *_: Any) -> str:
+    """Error.prototype.toString, generic: any object's name and message."""
+    if isinstance(this, JsErrorObject):
+        return str(this.js_primitive())
+    if typeof(this) not in ("object", "function") or this is None:
+        shown = repr(this) if typeof(this) == "symbol" else to_string(this)
+        raise JsError(
+            f"Method Error.prototype.toString called on incompatible receiver {shown}",
+            anonymous="Method Error.prototype.toString called on incompatible receiver",
+        )
+    get_member = LENT["get_member"]
+    name, message = get_member(this, "name"), get_member(this, "message")
+    name = "Error" if name is UNDEFINED else to_string(name)
+    message = "" if message is UNDEFINED else to_string(message)
+    if not message:
+        return name
+    return f"{name}: {message}" if name else message
+
+
 class JsErrorObject(JsObject):
     __slots__ = ("message", "name", "own_message", "props")
 
@@ -148,38 +167,45 @@ class JsErrorObject(JsObject):
         return str(self.js_primitive())
 
     def js_primitive(self, hint: str = "default") -> Any:
-        if not self.message:
-            return self.name
-        return f"{self.name}: {self.message}"
+        # Error.prototype.toString: the name and the message as they are read now
+        name, message = self.js_get("name"), self.js_get("message")
+        name = "Error" if name is UNDEFINED else to_string(name)
+        message = "" if message is UNDEFINED else to_string(message)
+        if not message:
+            return name
+        return f"{name}: {message}" if name else message
 
     def js_get(self, key: str) -> Any:
+        if key in self.props:
+            return self.props[key]
         if key == "name":
             return self.name
         if key == "message":
             return self.message
-        if key in self.props:
-            return self.props[key]
         if key == "stack":
             raise Unsupported(
                 "flowctx does not reproduce an error's stack (it names node's own files)"
             )
         if key == "toString":
-            return _method(self, "toString", lambda e, *_: e.js_primitive())
+            fn = JsFunction("toString", functools.partial(_error_to_string, self), arity=0)
+            fn.ident = "Error.prototype.toString"  # one function object for every error
+            return fn
         from flowctx_core.expressions.js.regexp import _object_proto
 
         return _object_proto(self, key)
 
     def js_set(self, key: str, value: Any) -> None:
-        if key == "name":
-            self.name = to_string(value)
-        elif key == "message":
-            self.message = to_string(value)
-            self.own_message = True
+        if key == "message" and self.own_message:
+            self.message = value  # its own message stays not enumerable
         else:
+            # the name (inherited) or a message it did not own: an own enumerable key now
             self.props[key] = value
 
     def js_json(self) -> Any:
         return {k: v for k, v in self.props.items() if k != "cause"}
+
+    def js_keys(self) -> list[str]:
+        return [k for k in self.props if k != "cause"]  # the cause it was made with is hidden
 
 
 # --- Map and Set ----------------------------------------------------------------------------

@@ -76,6 +76,8 @@ def _with_this(fn: JsFunction, this: Any) -> Callable[..., Any]:
         if not js.is_number(this):
             raise JsError(f"Number.prototype.{name} requires that 'this' be a Number")
         return functools.partial(method, this)
+    if owner == "Error.prototype":
+        return functools.partial(method, this)  # generic: it checks its receiver itself
     if owner == "Boolean.prototype":
         if this is not True and this is not False:
             raise JsError(f"Boolean.prototype.{name} requires that 'this' be a Boolean")

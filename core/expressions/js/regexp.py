@@ -810,9 +810,7 @@ def _object_proto(obj: Any, key: str) -> Any:
 
     method = OBJECT_METHODS.get(key)
     if method is not None:
-        if key == "toString":
-            return JsFunction("toString", lambda *_: to_string(obj), arity=0)
-        return _bind(key, method, obj)
+        return _bind(key, method, obj)  # one function object whatever it is read from
     return UNDEFINED
 
 
