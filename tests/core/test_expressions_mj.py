@@ -436,7 +436,7 @@ def test_strict_mode_syntax_errors(expr: str, message: str) -> None:
     "expr",
     ["[]['cons' + 'tructor']", '[]["cons"+"tructor"]["cons"+"tructor"]("return 1")()',
      "x['__pro' + 'to__']", "x['proto' + 'type']", "globalThis.x", "import('fs')",
-     "Reflect.ownKeys(x)", "arguments[0]", "(0, eval)('1')", "typeof process['pid']",
+     "Reflect.apply(Function, 0, [])", "console.log(1)", "(0, eval)('1')", "typeof process['pid']",
      "glob\\u0061lThis.x"],
 )  # fmt: skip
 def test_code_execution_routes_are_refused_when_parsed(expr: str) -> None:
@@ -615,3 +615,14 @@ def test_a_frozen_object_refuses_writes_and_null_prototype_objects_have_no_strin
     assert "read only property '1' of object '[object String]'" in indexed.error.message
     bare = evaluate("String(Object.create(null))", {}, "mj")
     assert not bare.success and "Cannot convert object to primitive value" in bare.error.message
+
+
+# --- a function that calls itself (issue 36, item 12) ----------------------------------------
+
+
+def test_a_function_calling_itself_3000_deep_is_evaluated_and_deeper_is_flowctx_s_bound() -> None:
+    text = "(payload.f = n => n <= 0 ? 0 : 1 + payload.f(n - 1), payload.f({n}))"
+    result = evaluate(text.replace("{n}", "3000"), {"payload": {}}, "mj")
+    assert result.success and result.raw == 3000, result.error
+    deeper = evaluate(text.replace("{n}", "20000"), {"payload": {}}, "mj")
+    assert deeper.error is not None and "flowctx's bound" in deeper.error.message

@@ -36,7 +36,7 @@ def projection(result: EvalResult) -> dict[str, Any] | None:
     stringify = GLOBALS["JSON"].members["stringify"].fn
     return {
         "typeof": js.typeof(v),
-        "string": _attempt(lambda: js.to_string(v)),
+        "string": _attempt(lambda: GLOBALS["String"].fn(v)),
         "json": _attempt(lambda: stringify(v)),
         "negzero": type(v) is float and v == 0.0 and str(v).startswith("-"),
     }

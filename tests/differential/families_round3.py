@@ -414,6 +414,208 @@ def locale_number(r: random.Random) -> Case:
     return r.choice(["{c}", "{c}.length", "{c} === '1.234,5'"]).replace("{c}", call), _scope()
 
 
+# --- item 10: Reflect and structuredClone, which reach no code ------------------------------
+
+REFLECT_TARGETS = ["payload.o", "payload.arr", "payload.s", "payload.n", "payload.nul",
+                   "undefined", "x => x", "new Date(0)", "/a/g", "new Map()",
+                   "Object.freeze(payload.o)", "Object.seal(payload.arr)", "payload.e", "1n",
+                   "Object.create(null)", "Object.create(payload.o)", "new Number(3)",
+                   "JSON.parse(payload.j)", "payload.t", "Object.preventExtensions(payload.o)",
+                   "[1, , 3]", "new String('ab')", "new Error('x')"]  # fmt: skip
+# targets whose prototype the evaluator holds as a value
+REFLECT_PROTO = ["payload.o", "Object.create(payload.arr)", "Object.create(null)",
+                 "JSON.parse(payload.j)", "payload.n", "payload.nul", "undefined",
+                 "Object.freeze(payload.o)"]  # fmt: skip
+REFLECT_KEYS = ["'a'", "'b'", "'zz'", "'length'", "0", "'1'", "'toString'", "'name'",
+                "undefined", "'__proto__'", "'constructor'"]  # fmt: skip
+REFLECT_CALLS = ["ownKeys({t})", "has({t}, {k})", "get({t}, {k})", "set({t}, {k}, 9)",
+                 "isExtensible({t})", "preventExtensions({t})",
+                 "deleteProperty({t}, {k})", "getOwnPropertyDescriptor({t}, {k})",
+                 "defineProperty({t}, {k}, {v})", "setPrototypeOf({t}, {v})", "ownKeys()",
+                 "apply({f}, {t}, {l})", "construct({c}, {l})", "construct({c}, {l}, {c})",
+                 "apply({f}, undefined, [{t}])", "get({t}, {k}, {t})",
+                 "set(payload.q = {t}, {k}, 1, payload.q)", "getPrototypeOf({p}) === {p}",
+                 "getPrototypeOf({p}) === Object.prototype"]  # fmt: skip
+REFLECT_FNS = ["Math.max", "payload.s.at", "payload.arr.push", "x => typeof x", "String",
+               "payload.arr.join", "Object.keys", "''.concat", "payload.o", "payload.s", "null",
+               "undefined", "payload.arr", "1", "[].concat", "Array.isArray"]  # fmt: skip
+REFLECT_CTORS = ["Date", "Map", "Set", "Number", "Array", "String", "Error", "TypeError",
+                 "RegExp", "Boolean", "Object", "Math.max", "x => x", "payload.o", "1", "'ab'",
+                 "Math", "parseInt"]  # fmt: skip
+REFLECT_LISTS = ["[]", "[1, 2]", "['a', 'g']", "payload.arr", "payload.words", "1", "'ab'",
+                 "undefined", "null", "payload.o", "[0]", "[[[1, 2]]]", "new Set([3])"]  # fmt: skip
+REFLECT_VIEWS = ["{e}", "JSON.stringify({e})", "typeof {e}", "String({e})",
+                 "[{e}, JSON.stringify(payload)]", "(payload.q = {e}, JSON.stringify(payload.q))",
+                 "{e} === {e}"]  # fmt: skip
+REFLECT_OTHER = ["typeof Reflect", "String(Reflect)", "Reflect.foo", "Reflect.foo()",
+                 "Object.keys(Reflect)", "JSON.stringify(Reflect)", "Reflect.ownKeys.name",
+                 "Reflect.apply.length", "Reflect.set.length", "Reflect.toString()",
+                 "Reflect === Reflect", "typeof Reflect.ownKeys", "Reflect.get.length",
+                 "String(Reflect.has)", "new Reflect.ownKeys(payload.o)", "Reflect()",
+                 "Object.prototype.toString.call(Reflect)",
+                 "Reflect.ownKeys.call(0, 1)"]  # fmt: skip
+
+
+def reflect(r: random.Random) -> Case:
+    if r.random() < 0.12:
+        return r.choice(REFLECT_OTHER), _scope()
+    call = "Reflect." + r.choice(REFLECT_CALLS)
+    for key, pick in (("{f}", REFLECT_FNS), ("{c}", REFLECT_CTORS), ("{l}", REFLECT_LISTS),
+                      ("{v}", ["1", "'x'", "undefined", "null", "true"]), ("{k}", REFLECT_KEYS),
+                      ("{t}", REFLECT_TARGETS), ("{p}", REFLECT_PROTO)):  # fmt: skip
+        call = call.replace(key, r.choice(pick))
+    view = r.choice(REFLECT_VIEWS)
+    if "{e} === {e}" in view and "Reflect.set" in call:
+        view = "{e}"
+    return view.replace("{e}", call), _scope()
+
+
+CLONE_VALUES = ["payload.o", "payload.arr", "payload.nested", "payload.s", "payload.n",
+                "payload.nul", "undefined", "payload", "[1, , 3]", "[payload.o, payload.o]",
+                "new Date(0)", "new Date(NaN)", "/a+/gi", "new Map([[1, payload.o]])",
+                "new Set([1, 'a', payload.arr])", "new Error('x')", "new TypeError('t')",
+                "new RangeError()", "10n", "-0", "NaN", "new Number(3)", "new String('ab')",
+                "new Boolean(false)", "Object(1n)", "Math", "JSON", "Object.create(null)",
+                "Object.create(payload.o)", "Object.freeze(payload.o)", "JSON.parse(payload.j)",
+                "Object.assign([1, 2], payload.o)", "Object.assign(new Date(0), payload.o)",
+                "Object.assign(new Error('e'), payload.o)", "x => x", "[x => x]", "Math.max",
+                "payload.arr.map", "payload.arr.keys()", "'ab'.matchAll(/a/g)",
+                "new Map([[1, x => x]])", "new Set([payload.arr.values()])", "String", "Reflect",
+                "payload.pairs", "payload.words", "Object.seal(payload.arr)",
+                "new Error('m', payload)"]  # fmt: skip
+CLONE_VIEWS = ["{c}", "JSON.stringify({c})", "typeof {c}", "{c} === {v}",
+               "Object.keys({c})", "String({c})", "Object.isFrozen({c})",
+               "Object.getPrototypeOf({c}) === Object.prototype", "({c}).name",
+               "({c}).lastIndex", "[...{c}]", "({c}).size", "({c}).message",
+               "({c}) instanceof Date", "({c}) instanceof TypeError",
+               "Object.hasOwn({c}, 'message')",
+               "(c => c[0] === c[1])({c})", "({c}).a", "({c})[1]", "1 in {c}",
+               "(payload.q = {c}, payload.q.o.a = 7, payload.o.a)", "Object.is({c}, -0)",
+               "Array.isArray({c})", "({c}).flags", "({c}).get(1) === payload.o"]  # fmt: skip
+CLONE_CALLS = ["structuredClone({v})", "structuredClone({v}, {o})", "structuredClone()",
+               "structuredClone({v}, {v})"]  # fmt: skip
+CLONE_OTHER = ["typeof structuredClone", "structuredClone.length", "structuredClone.name",
+               "String(structuredClone)", "new structuredClone(1)", "structuredClone.call(0, 1)",
+               "structuredClone === structuredClone"]  # fmt: skip
+
+
+def structured_clone(r: random.Random) -> Case:
+    if r.random() < 0.06:
+        return r.choice(CLONE_OTHER), _scope()
+    value = r.choice(CLONE_VALUES)
+    options = r.choice(["1", "'ab'", "null", "undefined", "true", "payload.arr", "payload.o"])
+    call = r.choice(CLONE_CALLS).replace("{o}", options).replace("{v}", value)
+    return r.choice(CLONE_VIEWS).replace("{c}", call).replace("{v}", value), _scope()
+
+
+SYMBOLS = ["Symbol()", "Symbol('d')", "Symbol(payload.n)", "Symbol(undefined)", "Symbol.for('k')",
+           "Symbol.for(payload.s)", "Symbol.iterator", "Symbol.toPrimitive", "Symbol.for()",
+           "Symbol(null)", "Symbol('')", "Symbol.asyncIterator", "Symbol(payload.arr)"]  # fmt: skip
+SYMBOL_USES = ["{s}", "typeof {s}", "String({s})", "{s}.description", "{s}.toString()",
+               "{s} + ''", "'' + {s}", "{s} + 1", "{s} * 2", "-{s}", "Number({s})", "{s} < 1",
+               "{s} == {t}", "{s} === {t}", "{s} != {t}", "JSON.stringify({s})",
+               "JSON.stringify([{s}, 1])", "[{s}].join()", "String([{s}])", "!{s}",
+               "{s} ? 1 : 2", "{s} == 'Symbol()'", "Object.prototype.toString.call({s})",
+               "[{s}].includes({t})", "new Set([{s}, {t}]).size", "isNaN({s})",
+               "Math.max({s})", "(s => s.valueOf() === s)({s})", "Symbol.keyFor({s})",
+               "structuredClone({s})", "[{s}].sort()", "[{s}, {t}].sort().length", "{s} | 0",
+               "'a'.concat({s})", "[1, 2].indexOf({s})", "Boolean({s})", "Symbol({s})",
+               "new Map([[{s}, 1]]).get({t})", "[{s}].map(x => typeof x)",
+               "Array.from([{s}]).length", "{s}.foo", "{s} ?? 1", "{s} && 'y'",
+               "({s}).valueOf() === {s}", "[...[{s}]].length", "Object.is({s}, {t})",
+               "Reflect.has(payload.o, 'a') && {s}", "[{s}][0] === {t}"]  # fmt: skip
+SYMBOL_OTHER = ["typeof Symbol", "String(Symbol)", "Symbol.length", "Symbol.name",
+                "new Symbol()", "Symbol.foo", "Object.keys(Symbol)", "typeof Symbol.for",
+                "Symbol.keyFor(1)", "Symbol.keyFor('x')", "Symbol.keyFor(payload.o)",
+                "Symbol.keyFor()", "Symbol.for.length", "Symbol.iterator === Symbol.iterator",
+                "Symbol.for('a') === Symbol.for('a')", "Symbol('a') === Symbol('a')",
+                "String(Symbol.for)", "Symbol.for === Symbol.for"]  # fmt: skip
+
+
+def symbols(r: random.Random) -> Case:
+    if r.random() < 0.15:
+        return r.choice(SYMBOL_OTHER), _scope()
+    s = r.choice(SYMBOLS)
+    other = s if r.random() < 0.5 else r.choice(SYMBOLS)
+    return r.choice(SYMBOL_USES).replace("{s}", s).replace("{t}", other), _scope()
+
+
+HOST_VALUES = ["payload.arr", "payload.o", "1", "'ab'", "undefined", "null", "x => x",
+               "new Date(0)", "new Map()", "1n", "true", "Symbol('s')", "[]"]  # fmt: skip
+HOST_USES = ["Atomics.{op}({v}, 0, 1)", "Atomics.isLockFree({n})", "String(Atomics)",
+             "typeof Atomics", "Atomics.foo", "Object.keys(Atomics)", "JSON.stringify(Atomics)",
+             "Atomics.toString()", "Atomics.{op}.length", "String(Atomics.{op})",
+             "typeof Atomics.{op}", "Atomics.{op}()", "Atomics.isLockFree.length",
+             "typeof arguments", "typeof console", "typeof Proxy", "typeof Symbol",
+             "typeof structuredClone", "typeof Reflect", "Atomics === Atomics",
+             "Atomics.pause", "{a}", "{a}", "{a}", "{a}"]  # fmt: skip
+# the probe adds a key of its own after the scope's (so arguments.length and the whole
+# object's JSON are not compared; arguments[0] is the scope's first key, payload)
+ARGUMENTS_USES = ["typeof arguments", "String(arguments)", "arguments[0] === payload",
+                  "typeof arguments[0]", "JSON.stringify(arguments[0])", "arguments.callee",
+                  "[...arguments][0] === payload", "Array.isArray(arguments)",
+                  "[1].map(x => arguments[0])[0] === payload", "arguments === arguments",
+                  "arguments.hasOwnProperty(0)", "arguments.hasOwnProperty('length')",
+                  "Object.keys(arguments)[0]", "'0' in arguments", "arguments.length > 0",
+                  "(payload.x = 1, arguments[0].x)", "arguments[0].o.a",
+                  "Array.from(arguments)[0] === payload", "arguments.foo",
+                  "Object.prototype.toString.call(arguments)",
+                  "Reflect.has(arguments, 'length')", "arguments.toString()",
+                  "(a => arguments[0])(5) === payload", "structuredClone(arguments[0]).n",
+                  "arguments.length = 1", "arguments[0] = 1"]  # fmt: skip
+ATOMIC_OPS = ["add", "and", "compareExchange", "exchange", "load", "or", "store", "sub", "xor",
+              "wait", "notify", "waitAsync"]  # fmt: skip
+
+
+def host_values(r: random.Random) -> Case:
+    """Globals that reach neither code nor the host: Atomics (no value here is a typed
+    array), and the typeof of the ones refused."""
+    use = r.choice(HOST_USES).replace("{op}", r.choice(ATOMIC_OPS))
+    use = use.replace("{a}", r.choice(ARGUMENTS_USES))
+    use = use.replace("{v}", r.choice(HOST_VALUES))
+    sizes = ["1", "2", "3", "4", "8", "16", "'4'", "", "-1", "4.5"]
+    return use.replace("{n}", r.choice(sizes)), _scope()
+
+
+# characters at the edges of the root collation: punctuation and symbols in node's own order,
+# controls (ignorable or not), lone surrogates, U+FFFD/U+FFFF, letters of their own beyond a-z,
+# accents with and without a base, expansions, other scripts, Han
+COLLATION_POOL = [*"aAbBzZeé_- ,;:!?.'\"()[]{}@*/\\&#%`^+<=>|~$0159",
+                  "\uffff", "\ufffe", "\ufffd", "\u0000", "\u0001", "\t", "\n", "\u007f",
+                  "\u0085", "\u00a0", "\u00ad", "\ud800", "\udc00", "\ud83d", "\u200b",
+                  "\u2028", "ß", "æ", "ø", "Ø", "ı", "İ", "σ", "ς", "α", "Ω", "中", "日", "㐀",
+                  "あ", "ア", "한", "א", "ا", "ж", "Ж", "€", "£", "¥", "©", "°", "±", "×", "÷", "¡",
+                  "¿", "«", "»", "—", "–", "…", "‘", "“", "•", "†", "\u0301", "\u0308", "ǆ", "ﬀ",
+                  "①", "½", "²", "٣", "०", "😀", "🅐", "ŉ", "ĳ", "Ð", "ð", "Þ", "þ", "ł", "Ł", "đ",
+                  "ħ", "ŋ", "ə", "ʒ", "\u0378", "\u0600", "\ufeff", "\U00020000", "ꝏ",
+                  "\u00b7", "\u02bc", "\u0e01", "\u1100", "ǽ", "ร", "េ", "ਃ", "ం", "⺀", "⻳",
+                  "ж", "ё", "і", "ჭ", "ש", "ب", "ك", "क", "ि", "ก", "ᄀ", "ㄱ", "ぶ", "ブ", "ｱ",
+                  "ꙮ", "Ꭰ", "ᐊ", "ꀀ", "\u1ae5", "\u1cde", "\u0670"]  # fmt: skip
+
+
+def _js_literal(text: str) -> str:
+    def unit(c: str) -> str:
+        if c.isascii() and c.isalnum():
+            return c
+        if ord(c) > 0xFFFF:
+            return f"\\u{{{ord(c):x}}}"
+        return f"\\u{ord(c):04x}"
+
+    return "'" + "".join(unit(c) for c in text) + "'"
+
+
+def locale_compare(r: random.Random) -> Case:
+    a = "".join(r.choice(COLLATION_POOL) for _ in range(r.randint(0, 3)))
+    b = "".join(r.choice(COLLATION_POOL) for _ in range(r.randint(0, 3)))
+    if a and r.random() < 0.35:
+        b = a[:-1] + r.choice(COLLATION_POOL)  # one character apart
+    call = f"{_js_literal(a)}.localeCompare({_js_literal(b)})"
+    form = r.choice(["{c}", "{c}", "{c} < 0", "[{a}, {b}].sort((x, y) => x.localeCompare(y))"])
+    return form.replace("{c}", call).replace("{a}", _js_literal(a)).replace(
+        "{b}", _js_literal(b)
+    ), _scope()
+
+
 FAMILIES: dict[str, Callable[[random.Random], Case]] = {
     "destructuring": destructuring,
     "spread.holes": spread_holes,
@@ -429,4 +631,9 @@ FAMILIES: dict[str, Callable[[random.Random], Case]] = {
     "bigint.as_n": bigint_as_n,
     "locale.case": locale_case,
     "locale.number": locale_number,
+    "reflect": reflect,
+    "clone": structured_clone,
+    "symbols": symbols,
+    "host.values": host_values,
+    "locale.compare": locale_compare,
 }

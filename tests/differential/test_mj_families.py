@@ -16,7 +16,9 @@ CASES = 3000
 OPEN: dict[str, str] = {}
 # Families where flowctx may say it does not reproduce a construct (allowed, counted):
 # functions.own: Object.getOwnPropertyNames of a built-in (Math, Number...), V8's own order.
-NOT_REPRODUCED: set[str] = {"functions.own"}
+# reflect: Reflect.setPrototypeOf of an object (the evaluator's objects cannot change their
+# prototype), writes through Reflect.set on functions, Maps and Sets.
+NOT_REPRODUCED: set[str] = {"functions.own", "reflect"}
 
 
 def test_fixed_draw_of_the_families_agrees_exactly(mj_oracle: MjOracle) -> None:
@@ -29,7 +31,8 @@ def test_fixed_draw_of_the_families_agrees_exactly(mj_oracle: MjOracle) -> None:
                         "descriptors", "ownkeys", "frozen", "detached",
                         "unicode.names", "functions.own", "date.legacy",
                         "bigint.as_n", "locale.case",
-                        "locale.number"}  # fmt: skip
+                        "locale.number", "reflect", "clone", "symbols",
+                        "host.values", "locale.compare"}  # fmt: skip
     for family in sorted(families - set(OPEN)):
         counts = tally.counts[family]
         assert counts["disagree"] == 0, tally.table(examples=True)

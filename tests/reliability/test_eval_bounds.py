@@ -71,7 +71,8 @@ REFUSED: list[tuple[str, str, str]] = [
     ("mj", "'ab'.repeat(2**29).length", "Invalid string length"),  # node's RangeError
     # traversals that build nothing are charged too
     ("mj", f"[{BIG}.fill({BIG}.fill([]))].map(L => L.flat(200).length)[0] > 0", WORK),
-    ("mj", f"[{BIG}.fill('0'.repeat(1000))].map(L => L.sort().length)[0] > 0", WORK),
+    # a sort is charged per comparison made: 100,000 distinct numbers take 1.7 million
+    ("mj", f"[{BIG}.map((x, i) => -i)].map(L => L.sort().length)[0] > 0", WORK),
     ("mj", f"[{BIG}].map(L => L.map(x => L.includes('1')))[0][0]", WORK),
     ("mj", f"[{BIG}].map(L => L.map(x => Object.keys(L).length))[0][0]", WORK),
     ("mj", "['😀'.repeat(49999)].map(S => S.split('').map(x => S.at(1).length))[0][0]", WORK),
@@ -94,6 +95,8 @@ ANSWERED: list[tuple[str, str, bool]] = [
     ("mj", "Number('1'.repeat(20000) + 'x') > 0", False),  # NaN; the regex was quadratic
     ("mj", "parseInt('1'.repeat(5000)) === Infinity", True),
     ("mj", FAN_OUT, True),
+    # 100,000 equal strings sort in 99,999 comparisons (0.2 s): node's work is small too
+    ("mj", f"[{BIG}.fill('0'.repeat(1000))].map(L => L.sort().length)[0] > 0", True),
 ]
 
 

@@ -233,20 +233,28 @@ def _sort_key(compare: Any) -> Callable[[Any], Any]:
     call = _call(compare, "sort")
 
     def cmp(a: Any, b: Any) -> int:
+        charge(ELEMENT)  # the comparison's own step; the call charges what it costs
         r = to_number(call(js_value(a), js_value(b)))
         return 0 if r != r else (-1 if r < 0 else (1 if r > 0 else 0))
 
     return functools.cmp_to_key(cmp)
 
 
+#: a comparison of the default sort: both values converted to strings and compared by UTF-16
+#: units (measured: about 1.2 us for numbers, 0.4 us for strings)
+DEFAULT_COMPARE_STEPS: Final = 16
+
+
 def _default_compare(a: Any, b: Any) -> int:
+    charge(DEFAULT_COMPARE_STEPS)
     x, y = to_units(to_string(js_value(a))), to_units(to_string(js_value(b)))
     return -1 if x < y else (1 if x > y else 0)
 
 
 def _sort_cost(arr: list[Any]) -> None:
-    # n log2 n comparisons, each an interpreted call (what they convert is charged there)
-    charge(ELEMENT * len(arr) * max(1, len(arr).bit_length()))
+    # the copy sorted; each comparison is charged as it is made (a sorted array takes n - 1,
+    # a shuffled one about n log2 n), so the work is counted as it really is
+    charge(ELEMENT * len(arr))
 
 
 def _sorted(arr: list[Any], compare: Any, holes: Any) -> list[Any]:

@@ -140,10 +140,20 @@ _LENGTHS: Final[dict[str, str]] = {
         "isSealed:1 keys:1 entries:1 fromEntries:1 values:1 "
     ),
     "Date": ("now:0 parse:1 UTC:7 "),
+    "Symbol": ("for:1 keyFor:1 "),
+    "Atomics": (
+        "add:3 and:3 compareExchange:4 exchange:3 load:2 or:3 store:3 sub:3 xor:3 wait:4 "
+        "notify:3 waitAsync:4 isLockFree:1 "
+    ),
+    "Reflect": (
+        "defineProperty:3 deleteProperty:2 apply:3 construct:2 get:2 getOwnPropertyDescriptor:2 "
+        "getPrototypeOf:1 has:2 isExtensible:1 ownKeys:1 preventExtensions:1 set:3 "
+        "setPrototypeOf:2 "
+    ),
     "": (
         "Number:1 String:1 Boolean:1 Array:1 Object:1 Date:7 RegExp:2 Map:0 Set:0 Error:1 "
         "TypeError:1 RangeError:1 SyntaxError:1 ReferenceError:1 EvalError:1 URIError:1 "
-        "parseInt:2 parseFloat:1 toString:0 "
+        "parseInt:2 parseFloat:1 toString:0 structuredClone:0 Symbol:0 "
         "isNaN:1 isFinite:1 encodeURIComponent:1 encodeURI:1 decodeURIComponent:1 "
     ),
 }
@@ -186,6 +196,8 @@ def not_callable(v: Any) -> str:
         return "#<Set>" if v.is_set else "#<Map>"
     if typeof(v) == "bigint":
         return to_string(v)
+    if typeof(v) == "symbol":
+        return repr(v)  # its descriptive string
     return "#<Object>"
 
 

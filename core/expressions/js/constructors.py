@@ -132,12 +132,33 @@ ERROR_NAMES: Final = (
 )  # fmt: skip
 
 
+def _error_to_string(this: Any, *_: Any) -> str:
+    """Error.prototype.toString, generic: any object's name and message."""
+    if isinstance(this, JsErrorObject):
+        return str(this.js_primitive())
+    if typeof(this) not in ("object", "function") or this is None:
+        shown = repr(this) if typeof(this) == "symbol" else to_string(this)
+        raise JsError(
+            f"Method Error.prototype.toString called on incompatible receiver {shown}",
+            anonymous="Method Error.prototype.toString called on incompatible receiver",
+        )
+    get_member = LENT["get_member"]
+    name, message = get_member(this, "name"), get_member(this, "message")
+    name = "Error" if name is UNDEFINED else to_string(name)
+    message = "" if message is UNDEFINED else to_string(message)
+    if not message:
+        return name
+    return f"{name}: {message}" if name else message
+
+
 class JsErrorObject(JsObject):
-    __slots__ = ("message", "name", "props")
+    __slots__ = ("message", "name", "own_message", "props")
 
     def __init__(self, name: str, message: Any = UNDEFINED, options: Any = UNDEFINED) -> None:
         self.name = name
         self.message = "" if message is UNDEFINED else to_string(message)
+        # an error made with a message (even '') owns it; without one it inherits ''
+        self.own_message = message is not UNDEFINED
         self.props: dict[str, Any] = {}
         if options is not UNDEFINED and isinstance(options, dict) and "cause" in options:
             self.props["cause"] = options["cause"]
@@ -146,37 +167,45 @@ class JsErrorObject(JsObject):
         return str(self.js_primitive())
 
     def js_primitive(self, hint: str = "default") -> Any:
-        if not self.message:
-            return self.name
-        return f"{self.name}: {self.message}"
+        # Error.prototype.toString: the name and the message as they are read now
+        name, message = self.js_get("name"), self.js_get("message")
+        name = "Error" if name is UNDEFINED else to_string(name)
+        message = "" if message is UNDEFINED else to_string(message)
+        if not message:
+            return name
+        return f"{name}: {message}" if name else message
 
     def js_get(self, key: str) -> Any:
+        if key in self.props:
+            return self.props[key]
         if key == "name":
             return self.name
         if key == "message":
             return self.message
-        if key in self.props:
-            return self.props[key]
         if key == "stack":
             raise Unsupported(
                 "flowctx does not reproduce an error's stack (it names node's own files)"
             )
         if key == "toString":
-            return _method(self, "toString", lambda e, *_: e.js_primitive())
+            fn = JsFunction("toString", functools.partial(_error_to_string, self), arity=0)
+            fn.ident = "Error.prototype.toString"  # one function object for every error
+            return fn
         from flowctx_core.expressions.js.regexp import _object_proto
 
         return _object_proto(self, key)
 
     def js_set(self, key: str, value: Any) -> None:
-        if key == "name":
-            self.name = to_string(value)
-        elif key == "message":
-            self.message = to_string(value)
+        if key == "message" and self.own_message:
+            self.message = value  # its own message stays not enumerable
         else:
+            # the name (inherited) or a message it did not own: an own enumerable key now
             self.props[key] = value
 
     def js_json(self) -> Any:
         return {k: v for k, v in self.props.items() if k != "cause"}
+
+    def js_keys(self) -> list[str]:
+        return [k for k in self.props if k != "cause"]  # the cause it was made with is hidden
 
 
 # --- Map and Set ----------------------------------------------------------------------------
@@ -200,11 +229,12 @@ def _key(v: Any) -> Any:
 class JsCollection(JsObject):
     """A Map (``is_set`` false) or a Set, in insertion order."""
 
-    __slots__ = ("entries", "is_set")
+    __slots__ = ("entries", "is_set", "props")
 
     def __init__(self, is_set: bool) -> None:
         self.is_set = is_set
         self.entries: dict[Any, tuple[Any, Any]] = {}
+        self.props: dict[str, Any] | None = None  # own keys written on it (``m.x = 1``)
 
     def __repr__(self) -> str:
         return "[object Set]" if self.is_set else "[object Map]"
@@ -219,6 +249,8 @@ class JsCollection(JsObject):
         return [[k, v] for k, v in self.entries.values()]
 
     def js_get(self, key: str) -> Any:
+        if self.props and key in self.props:
+            return self.props[key]
         if key == "size":
             return len(self.entries)
         method = (_SET_METHODS if self.is_set else _MAP_METHODS).get(key)
@@ -228,6 +260,26 @@ class JsCollection(JsObject):
         from flowctx_core.expressions.js.regexp import _object_proto
 
         return _object_proto(self, key)
+
+    def js_set(self, key: str, value: Any) -> None:
+        if key == "size":  # a getter of the prototype, no setter
+            shown = "#<Set>" if self.is_set else "#<Map>"
+            raise JsError(f"Cannot set property size of {shown} which has only a getter")
+        if self.props is None:
+            self.props = {}
+        self.props[key] = value
+
+    def js_has(self, key: str) -> bool:
+        return bool(self.props and key in self.props) or self.js_get(key) is not UNDEFINED
+
+    def js_owns(self, key: str) -> bool:
+        return bool(self.props and key in self.props)
+
+    def js_keys(self) -> list[str]:
+        return list(self.props) if self.props else []
+
+    def js_json(self) -> Any:
+        return dict(self.props) if self.props else {}
 
     def put(self, k: Any, v: Any) -> None:
         if type(k) is float and k == 0:
@@ -330,7 +382,10 @@ def _iterable(v: Any, what: str) -> list[Any]:
         if got is not None:
             return got
     shown = "undefined" if v is UNDEFINED else typeof(v)
-    raise JsError(f"{shown} is not iterable (cannot read property Symbol(Symbol.iterator))")
+    tail = "is not iterable (cannot read property Symbol(Symbol.iterator))"
+    if type(v) in (int, float, bool):  # V8 names a primitive with its value
+        raise JsError(f"{shown} {to_string(v)} {tail}", anonymous=f"{shown} {tail}")
+    raise JsError(f"{shown} {tail}")
 
 
 def new_map(source: Any = UNDEFINED, *_: Any) -> JsCollection:
@@ -385,6 +440,8 @@ def new_object(value: Any = UNDEFINED, *_: Any) -> Any:
         return {}
     if type(value) in (str, int, float, bool) or typeof(value) == "bigint":
         return JsWrapper(value)
+    if typeof(value) == "symbol":
+        raise Unsupported("flowctx does not reproduce Symbol wrapper objects")
     return value
 
 

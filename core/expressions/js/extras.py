@@ -76,6 +76,8 @@ def _with_this(fn: JsFunction, this: Any) -> Callable[..., Any]:
         if not js.is_number(this):
             raise JsError(f"Number.prototype.{name} requires that 'this' be a Number")
         return functools.partial(method, this)
+    if owner == "Error.prototype":
+        return functools.partial(method, this)  # generic: it checks its receiver itself
     if owner == "Boolean.prototype":
         if this is not True and this is not False:
             raise JsError(f"Boolean.prototype.{name} requires that 'this' be a Boolean")
@@ -85,7 +87,7 @@ def _with_this(fn: JsFunction, this: Any) -> Callable[..., Any]:
     return functools.partial(method, this)
 
 
-def _args_of(array: Any) -> list[Any]:
+def args_of(array: Any) -> list[Any]:
     if js.is_nullish(array):
         return []
     if type(array) is list or type(array) is tuple:
@@ -111,7 +113,7 @@ def function_member(fn: JsFunction, key: str) -> JsFunction | None:
     if key == "apply":
 
         def apply(this: Any = UNDEFINED, array: Any = UNDEFINED, *_: Any) -> Any:
-            return _with_this(fn, this)(*_args_of(array))
+            return _with_this(fn, this)(*args_of(array))
 
         return JsFunction("apply", apply, arity=2, ident="Function.prototype.apply")
     if key == "bind":

@@ -14,7 +14,18 @@ from functools import partial
 from typing import Any, Final
 
 from flowctx_core.expressions.budget import charge
-from flowctx_core.expressions.js import bigint, constructors, dates, extras, fdlibm, regexp
+from flowctx_core.expressions.js import (
+    atomics,
+    bigint,
+    clone,
+    constructors,
+    dates,
+    extras,
+    fdlibm,
+    reflect,
+    regexp,
+    symbols,
+)
 from flowctx_core.expressions.js.common import (
     BUILTIN_LENGTHS,
     LENT,
@@ -456,6 +467,9 @@ def _object_own_names(x: Any = UNDEFINED, *_: Any) -> list[str]:
         # a built-in's members, in V8's order of its own setup
         raise Unsupported("flowctx does not reproduce the own property names of built-ins")
     keys = _keys_of(x, "getOwnPropertyNames")
+    if type(x) is constructors.JsErrorObject:
+        # the stack is made with the error, then the message it was given
+        return ["stack", *(["message"] if x.own_message else []), *keys]
     if type(x) in (list, tuple, str) or (
         isinstance(x, constructors.JsWrapper) and type(x.value) is str
     ):
@@ -826,6 +840,8 @@ def _number_call(*args: Any) -> int | float:
 
 
 def _string_call(*args: Any) -> str:
+    if args and symbols.is_symbol(args[0]):
+        return str(args[0].shown())  # String() alone describes a symbol
     return to_string(args[0]) if args else ""
 
 
@@ -929,6 +945,10 @@ GLOBALS["toString"] = _global_to_string()
 #: what ``new`` does with each constructor global, by the function object's id
 CONSTRUCTORS: Final = constructors.register(GLOBALS)
 bigint.register(GLOBALS)
+reflect.register(GLOBALS, CONSTRUCTORS)
+clone.register(GLOBALS)
+symbols.register(GLOBALS)
+atomics.register(GLOBALS)
 extras.register(GLOBALS, NUMBER_METHODS)
 LENT["quote"] = _quote
 
@@ -936,15 +956,33 @@ LENT["quote"] = _quote
 # expression that names one is refused, never evaluated.
 EXECUTING_GLOBALS: Final = frozenset(
     {
-        "globalThis", "global", "process", "Function", "eval", "Reflect", "Proxy", "require",
-        "module", "exports", "arguments", "import", "setTimeout", "setInterval", "setImmediate",
+        "globalThis", "global", "process", "Function", "eval", "require",
+        "module", "exports", "import", "setTimeout", "setInterval", "setImmediate",
         "queueMicrotask", "clearTimeout", "clearInterval", "clearImmediate", "Buffer", "fetch",
-        "WebAssembly", "console", "structuredClone", "Atomics", "SharedArrayBuffer", "Worker",
+        "WebAssembly", "console", "SharedArrayBuffer", "Worker",
         "performance", "crypto", "self", "window", "document", "FinalizationRegistry",
-        "WeakRef", "Symbol", "Promise", "__filename", "__dirname", "AsyncFunction",
+        "WeakRef", "Promise", "__filename", "__dirname", "AsyncFunction",
         "GeneratorFunction",
     }
 )  # fmt: skip
+# Why a host global is refused, where more can be said than that it reaches code or the host.
+HOST_REASONS: Final[dict[str, str]] = {
+    "console": "'console' writes to the host's output (console.log, console.error...)",
+    "process": "'process' is the host's process: its environment, exit, its files",
+    "globalThis": "'globalThis' reaches every global, Function and process among them",
+    "global": "'global' reaches every global, Function and process among them",
+    "require": "'require' loads and runs modules",
+    "fetch": "'fetch' reaches the network",
+    "setTimeout": "'setTimeout' runs code after the condition has returned",
+    "setInterval": "'setInterval' runs code after the condition has returned",
+    "setImmediate": "'setImmediate' runs code after the condition has returned",
+    "queueMicrotask": "'queueMicrotask' runs code after the condition has returned",
+    "Promise": "'Promise' runs its callbacks after the condition has returned",
+}
+# Names of node flowctx does not reproduce, and why (refused, never guessed).
+NOT_REPRODUCED_WHY: Final[dict[str, str]] = {
+    "Proxy": "flowctx does not reproduce Proxy objects (their traps)",
+}
 # Other globals node has: valid, harmless, but not reproduced by flowctx.
 OTHER_GLOBALS: Final = frozenset(
     {
@@ -956,6 +994,7 @@ OTHER_GLOBALS: Final = frozenset(
         "EventTarget", "TextEncoder", "TextDecoder", "atob", "btoa", "Blob", "File",
         "FormData", "Headers", "Request", "Response", "BroadcastChannel", "MessageChannel",
         "MessagePort", "MessageEvent", "CustomEvent", "Crypto", "CryptoKey", "SubtleCrypto",
+        "Proxy",
     }
 )  # fmt: skip
 # typeof of node 20's other globals, as measured inside MemberJunction's function (strict mode,

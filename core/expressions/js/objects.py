@@ -239,14 +239,17 @@ def _obj_has_own(obj: Any, key: Any = UNDEFINED, *_: Any) -> bool:
         return k in ("length", "name") or (obj.members is not None and k in obj.members)
     if type(obj) is JsNamespace:  # Math, JSON: their members
         return obj.members is not None and k in obj.members
-    return False
+    if type(obj).__name__ == "JsErrorObject":  # V8 gives every error its own stack
+        return k == "stack" or (k == "message" and obj.own_message) or k in obj.props
+    owns = getattr(obj, "js_owns", None)  # arguments, a Map's or a Set's written keys
+    return bool(owns(k)) if owns is not None else False
 
 
 OBJECT_METHODS: Final[dict[str, Callable[..., Any]]] = {
     "hasOwnProperty": _obj_has_own,
     "propertyIsEnumerable": lambda o, k=UNDEFINED, *_: k != "length" and _obj_has_own(o, k),
     "isPrototypeOf": lambda o, *_: False,
-    "toString": lambda o, *_: "[object Array]" if type(o) is list else "[object Object]",
+    "toString": lambda o, *_: object_to_string(o),
     "toLocaleString": lambda o, *_: to_string(o),
     "valueOf": _num_value_of,
 }
@@ -350,7 +353,7 @@ def object_to_string(this: Any) -> str:
     if t is JsNamespace:
         return f"[object {this.name}]"
     kind = typeof(this)
-    if kind in ("string", "number", "boolean", "bigint"):
+    if kind in ("string", "number", "boolean", "bigint", "symbol"):
         return f"[object {'BigInt' if kind == 'bigint' else kind.capitalize()}]"
     name = t.__name__
     if name == "JsWrapper":
@@ -361,6 +364,8 @@ def object_to_string(this: Any) -> str:
         return f"[object {name[2:]}]"
     if name == "JsErrorObject":
         return "[object Error]"
+    if name == "JsArguments":
+        return "[object Arguments]"
     return "[object Object]"
 
 
@@ -661,6 +666,13 @@ def own_descriptor(obj: Any, key: Any) -> Any:
         if not own_has(obj, k):
             return UNDEFINED
         return data(obj[k], not frozen, True, not sealed)
+    if type(obj).__name__ == "JsErrorObject":
+        if k == "message" and obj.own_message:
+            return data(obj.message, not frozen, False, not sealed)
+        if k in obj.props:
+            return data(obj.props[k], not frozen, k != "cause", not sealed)
+        if k != "stack":
+            return UNDEFINED
     if isinstance(obj, JsObject):
         owns = getattr(obj, "js_owns", None)
         if getattr(obj, "tag", "") == "[object String]" and owns is not None:
@@ -671,6 +683,9 @@ def own_descriptor(obj: Any, key: Any) -> Any:
                 return data(get_member(inner, k), False, True, False)
         if owns is not None and not owns(k):
             return UNDEFINED
+        props = getattr(obj, "props", None)
+        if props and k in props:  # a key written on it: an ordinary data property
+            return data(props[k], not frozen, True, not sealed)
         if obj.js_typeof() == "bigint" or (owns is None and type(obj).__name__ in _NO_OWN):
             return UNDEFINED
     raise Unsupported("flowctx does not reproduce this object's property descriptors")

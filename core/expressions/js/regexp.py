@@ -798,15 +798,19 @@ class JsRegExp(JsObject):
             self.props = {}
         self.props[key] = value
 
+    def js_json(self) -> Any:
+        return dict(self.props) if self.props else {}  # lastIndex is not enumerable
+
+    def js_keys(self) -> list[str]:
+        return list(self.props) if self.props else []
+
 
 def _object_proto(obj: Any, key: str) -> Any:
     from flowctx_core.expressions.js.objects import OBJECT_METHODS, _bind
 
     method = OBJECT_METHODS.get(key)
     if method is not None:
-        if key == "toString":
-            return JsFunction("toString", lambda *_: to_string(obj), arity=0)
-        return _bind(key, method, obj)
+        return _bind(key, method, obj)  # one function object whatever it is read from
     return UNDEFINED
 
 

@@ -703,7 +703,12 @@ def to_primitive(v: Any, hint: str = "default") -> Any:
 
 
 def property_key(key: Any) -> str:
-    return key if type(key) is str else to_string(key)
+    if type(key) is str:
+        return key
+    refusal = getattr(key, "key_refusal", None)  # a symbol: objects here are string-keyed
+    if refusal is not None:
+        raise refusal()
+    return to_string(key)
 
 
 def truthy(v: Any) -> bool:
@@ -849,7 +854,9 @@ def strict_ne(a: Any, b: Any) -> bool:
 
 def _is_object(v: Any) -> bool:
     t = type(v)
-    return not (t is str or t is int or t is float or t is bool or v is None or v is UNDEFINED)
+    return not (
+        t is str or t is int or t is float or t is bool or v is None or v is UNDEFINED
+    ) and not (isinstance(v, JsObject) and v.js_typeof() == "symbol")
 
 
 def loose_eq(a: Any, b: Any) -> bool:
@@ -1070,7 +1077,10 @@ def js_in(key: Any, obj: Any) -> bool:
         )
     if t is JsNamespace:
         return k in obj.members or k in OBJECT_PROTO
-    if isinstance(obj, JsObject):
+    if isinstance(obj, JsObject) and obj.js_typeof() not in ("bigint", "symbol"):
         return obj.js_has(k) or k in OBJECT_PROTO
-    shown = "null" if obj is None else ("undefined" if obj is UNDEFINED else typeof(obj))
-    raise JsError(f"Cannot use 'in' operator to search for a key in {shown}")
+    shown = repr(obj) if typeof(obj) == "symbol" else to_string(obj)
+    raise JsError(
+        f"Cannot use 'in' operator to search for '{k}' in {shown}",
+        anonymous=f"Cannot use 'in' operator to search for a key in {typeof(obj)}",
+    )

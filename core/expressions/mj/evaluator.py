@@ -21,9 +21,16 @@ from typing import Any, Final
 from flowctx_core.expressions.budget import charge
 from flowctx_core.expressions.js import bigint
 from flowctx_core.expressions.js import values as js
+from flowctx_core.expressions.js.arguments import JsArguments
 from flowctx_core.expressions.js.common import NeedsCopy, Unsupported, security, set_on_copy
 from flowctx_core.expressions.js.constructors import instance_of
-from flowctx_core.expressions.js.globals import CONSTRUCTORS, GLOBALS, HOST_TYPES, OTHER_GLOBALS
+from flowctx_core.expressions.js.globals import (
+    CONSTRUCTORS,
+    GLOBALS,
+    HOST_TYPES,
+    NOT_REPRODUCED_WHY,
+    OTHER_GLOBALS,
+)
 from flowctx_core.expressions.js.objects import (
     call_with_this,
     check_delete,
@@ -73,7 +80,7 @@ class Env:
     """One evaluation: the scope (the author's data, or MemberJunction's copy of it), arrow
     parameters in scope, the callback budget and, when traced, the record of node values."""
 
-    __slots__ = ("budget", "err", "local", "receiver", "scope", "trace")
+    __slots__ = ("arguments", "budget", "err", "local", "receiver", "scope", "trace")
 
     def __init__(self, scope: Mapping[str, Any], trace: dict[int, Any] | None = None) -> None:
         self.scope = scope
@@ -82,6 +89,7 @@ class Env:
         self.trace = trace
         self.err: list[Any] = [None, None]
         self.receiver: Any = None  # the object of the member read last (a call's ``this``)
+        self.arguments: list[Any] = [None]  # the function's arguments object, once made
 
 
 def _child(env: Env, local: dict[str, Any]) -> Env:
@@ -94,6 +102,7 @@ def _child(env: Env, local: dict[str, Any]) -> Env:
         env.err,
         None,
     )
+    sub.arguments = env.arguments
     return sub
 
 
@@ -105,7 +114,8 @@ def clone(value: Any, depth: int = 0) -> Any:
     if depth > 500:
         raise js.JsError("Maximum call stack size exceeded")
     t = type(value)
-    if t is dict and "constructor" in value:
+    if t is dict and "constructor" in value and depth > 0:
+        # cloneValue's String() of such an object; the context itself is copied key by key
         return js.js_value(value)
     if t is dict or (isinstance(value, Mapping) and t is not js.JsNamespace):
         charge(js.ELEMENT * (len(value) + 1))  # the copy is made item by item
@@ -328,7 +338,8 @@ def _constant(c: _Compiler, node: ast.Constant) -> Fn:
 
 def _not_defined(name: str) -> Exception:
     if name in OTHER_GLOBALS:
-        return Unsupported(f"flowctx does not reproduce the global '{name}'")
+        why = NOT_REPRODUCED_WHY.get(name, f"flowctx does not reproduce the global '{name}'")
+        return Unsupported(why)
     return js.JsError(f"{name} is not defined")
 
 
@@ -345,6 +356,8 @@ def _name(c: _Compiler, node: ast.Name) -> Fn:
                 raise js.JsError(f"Cannot access '{name}' before initialization") from None
 
         return local
+    if name == "arguments":
+        return _arguments
     fallback = GLOBALS.get(name, _MISSING)
     if name in js.DROPPED_KEYS:
         # MemberJunction removed this key from its copy: the global of that name (if any).
@@ -368,6 +381,27 @@ def _name(c: _Compiler, node: ast.Name) -> Fn:
         return v
 
     return lookup
+
+
+def _arguments(env: Env) -> Any:
+    """The arguments object: the values of MemberJunction's copy of the context, one per key
+    it keeps (the parameters), made once per evaluation (``arguments === arguments``)."""
+    made = env.arguments[0]
+    if made is None or made.scope is not env.scope:
+        values = [
+            js.js_value(v)
+            for k, v in env.scope.items()
+            if js.property_key(k) not in js.DROPPED_KEYS
+        ]
+        made = env.arguments[0] = _Made(env.scope, JsArguments(values))
+    return made.value
+
+
+class _Made:
+    __slots__ = ("scope", "value")
+
+    def __init__(self, scope: Mapping[str, Any], value: Any) -> None:
+        self.scope, self.value = scope, value
 
 
 def _reading(node: ast.AST, key: Any, obj: Any) -> js.JsError:
@@ -502,6 +536,19 @@ def _spread_error(v: Any, shown: str, in_call: bool) -> js.JsError:
 
 def _spreader(c: _Compiler, node: ast.expr, in_call: bool) -> Callable[[Any], list[Any]]:
     shown = _printed(c, node)
+    if isinstance(node, ast.Call) and not in_call:
+        # V8 names the callee of a call whose result it cannot spread
+        callee = _printed(c, node.func)
+
+        def spread_result(v: Any) -> list[Any]:
+            try:
+                return _spread_values(v)
+            except js.JsError:
+                raise js.JsError(
+                    f"{callee} is not a function or its return value is not iterable"
+                ) from None
+
+        return spread_result
 
     def spread(v: Any) -> list[Any]:
         try:
@@ -1221,6 +1268,9 @@ def _precheck_scope(compiled: Compiled, scope: Mapping[str, Any]) -> Mapping[str
     """The scope as the function's parameters (rebound when a key is parameter text)."""
     problem = scope_problem(scope)
     if isinstance(problem, _Parameters):
+        if "arguments" in compiled.text:
+            # one value per key, bound to the names its text declares: not the names' values
+            raise Unsupported("flowctx does not reproduce 'arguments' beside parameter-text keys")
         scope = _bind_parameters(scope, problem)
     elif problem is not None:
         raise js.JsError(_cannot_build(problem))
@@ -1254,10 +1304,21 @@ def _execute(compiled: Compiled, scope: Mapping[str, Any], env: Env, fn: Fn) -> 
             set_on_copy(False)
 
 
+#: room on the stack for a function that calls itself (``payload.f = n => ... payload.f(n - 1)``,
+#: ``(f => f(f, n))(...)``): as deep a text as this nests, about 3,000 calls of a small arrow
+#: function (each takes about four interpreter frames); node's own stack holds about 10,000
+CALL_ROOM: Final = 300
+
+
+def _room(compiled: Compiled) -> int:
+    depth: int = getattr(compiled.tree, "fx_depth", 0)
+    return max(depth, CALL_ROOM) if "=>" in compiled.text else depth
+
+
 def run(compiled: Compiled, scope: Mapping[str, Any]) -> Any:
     scope = _precheck_scope(compiled, scope)
     fn = getattr(compiled.tree, "fx_fast", None)
-    depth = getattr(compiled.tree, "fx_depth", 0)
+    depth = _room(compiled)
     if fn is not None and depth <= 30:
         return _execute(compiled, scope, Env(scope), fn)
     with deep_recursion(depth):
@@ -1270,7 +1331,7 @@ def run_traced(compiled: Compiled, scope: Mapping[str, Any]) -> Trace:
     env = Env(scope, records)
     try:
         scope = env.scope = _precheck_scope(compiled, scope)
-        with deep_recursion(getattr(compiled.tree, "fx_depth", 0)):
+        with deep_recursion(_room(compiled)):
             trace.value = _execute(compiled, scope, env, _closures(compiled, True))
     except Exception as exc:
         trace.error = exc

@@ -16,7 +16,12 @@ import ast
 from typing import Any, Final
 
 from flowctx_core.expressions.js.arrays import MUTATING_METHODS
-from flowctx_core.expressions.js.globals import EXECUTING_GLOBALS, GLOBALS, HOST_TYPES
+from flowctx_core.expressions.js.globals import (
+    EXECUTING_GLOBALS,
+    GLOBALS,
+    HOST_REASONS,
+    HOST_TYPES,
+)
 from flowctx_core.expressions.js.regexp import RegExpSyntaxError, literal, validate
 from flowctx_core.expressions.js.values import OBJECT_MODEL_KEYS
 from flowctx_core.expressions.mj.errors import SecurityRefusal, Unpredicted
@@ -862,7 +867,7 @@ class Parser:
         local = any(name in frame for frame in self.params)
         if not local:
             if name in EXECUTING_GLOBALS and name not in self.bound:
-                what = f"'{name}' reaches code execution or the host"
+                what = HOST_REASONS.get(name, f"'{name}' reaches code execution or the host")
                 message = f"{ENGINE} would execute this as code ({what})"
                 self.result.host.append((name, message, tok.start, tok.end))
             elif name in EXECUTING_GLOBALS or name not in GLOBALS:

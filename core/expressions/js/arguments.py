@@ -1,0 +1,87 @@
+"""``arguments``: the arguments object of the function MemberJunction builds, an ordinary
+value. The function takes one parameter per key of MemberJunction's copy of the context (the
+keys it drops left out), in that copy's key order, and is called with their values; strict
+mode makes the object unmapped and ``callee`` a TypeError. Arrow functions have none of their
+own, so one inside the condition sees this one."""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from flowctx_core.expressions.js.common import Unsupported
+from flowctx_core.expressions.js.values import (
+    UNDEFINED,
+    JsError,
+    JsObject,
+    array_index,
+)
+
+_CALLEE: Final = (
+    "'caller', 'callee', and 'arguments' properties may not be accessed on strict mode "
+    "functions or the arguments objects for calls to them"
+)
+
+
+class JsArguments(JsObject):
+    __slots__ = ("props", "values")
+
+    def __init__(self, values: list[Any]) -> None:
+        self.values = values
+        # keys written since (an index past the end, a name, ``length``: unmapped in strict
+        # mode, so a write changes this object alone)
+        self.props: dict[str, Any] = {}
+
+    def __repr__(self) -> str:
+        return "[object Arguments]"
+
+    def js_primitive(self, hint: str = "default") -> Any:
+        return "[object Arguments]"
+
+    def js_get(self, key: str) -> Any:
+        if key in self.props:
+            return self.props[key]
+        index = array_index(key)
+        if index is not None:
+            return self.values[index] if index < len(self.values) else UNDEFINED
+        if key == "length":
+            return len(self.values)
+        if key == "callee":
+            raise JsError(_CALLEE)
+        from flowctx_core.expressions.js.regexp import _object_proto
+
+        return _object_proto(self, key)
+
+    def js_has(self, key: str) -> bool:
+        if key in self.props:
+            return True
+        index = array_index(key)
+        if index is not None:
+            return index < len(self.values)
+        return key in ("length", "callee") or self.js_get(key) is not UNDEFINED
+
+    def js_owns(self, key: str) -> bool:
+        index = array_index(key)
+        if key in self.props or key in ("length", "callee"):
+            return True
+        return index is not None and index < len(self.values)
+
+    def js_keys(self) -> list[str]:
+        written = [k for k in self.props if k != "length"]
+        indices = sorted((k for k in written if array_index(k) is not None), key=int)
+        names = [k for k in written if array_index(k) is None]
+        return [str(i) for i in range(len(self.values))] + indices + names
+
+    def js_iter(self) -> list[Any]:
+        if self.props:
+            raise Unsupported("flowctx does not reproduce iterating a written 'arguments'")
+        return list(self.values)
+
+    def js_json(self) -> Any:
+        return {k: self.js_get(k) for k in self.js_keys()}
+
+    def js_set(self, key: str, value: Any) -> None:
+        index = array_index(key)
+        if index is not None and index < len(self.values):
+            self.values[index] = value
+        else:
+            self.props[key] = value

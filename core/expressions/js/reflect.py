@@ -1,0 +1,269 @@
+"""The ``Reflect`` namespace as ECMAScript defines it (section 28.1): each function checks that
+its target is an object (V8's "Reflect.<name> called on non-object") and then does what the
+matching internal method does, through the same reads and writes the rest of the evaluator
+uses (``Object.*`` for the ones that share an algorithm). Where ``Object.*`` throws on a
+refused write, ``Reflect.set``/``deleteProperty`` answer false."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any, Final
+
+from flowctx_core.expressions.js.common import (
+    LENT,
+    Unsupported,
+    _mutating,
+    array_prop_keys,
+    not_callable,
+)
+from flowctx_core.expressions.js.constructors import JsErrorObject
+from flowctx_core.expressions.js.extras import args_of, function_member
+from flowctx_core.expressions.js.objects import check_delete, set_member
+from flowctx_core.expressions.js.values import (
+    HOLE,
+    UNDEFINED,
+    JsCreated,
+    JsError,
+    JsFunction,
+    JsNamespace,
+    JsObject,
+    array_index,
+    js_in,
+    own_has,
+    property_key,
+    to_string,
+    typeof,
+)
+
+#: what V8 says after "which is" when Reflect.apply is handed no function
+_ARTICLE: Final = {"object": "an object", "undefined": "a undefined"}
+#: the TypeErrors of a refused write, which Reflect.set answers with false
+_REFUSED_WRITES: Final = (
+    "Cannot assign to read only property", "Cannot add property", "Cannot delete property",
+    "Cannot create property", "Cannot set property",
+)  # fmt: skip
+
+
+def shown_of(v: Any) -> str:
+    return not_callable(v)
+
+
+def is_object(v: Any) -> bool:
+    return v is not None and typeof(v) in ("object", "function")
+
+
+def _target(name: str, v: Any) -> Any:
+    if not is_object(v):
+        raise JsError(f"Reflect.{name} called on non-object")
+    return v
+
+
+def _arg_list(v: Any) -> list[Any]:
+    """CreateListFromArrayLike: only an object gives a list of arguments."""
+    if not is_object(v):
+        raise JsError("CreateListFromArrayLike called on non-object")
+    return [v]
+
+
+def _apply(fn: Any = UNDEFINED, this: Any = UNDEFINED, args: Any = UNDEFINED, *_: Any) -> Any:
+    if type(fn) is not JsFunction:
+        kind = "null" if fn is None else typeof(fn)
+        which = "null" if fn is None else _ARTICLE.get(kind, f"a {kind}")
+        raise JsError(
+            f"Function.prototype.apply was called on {not_callable(fn)}, which is {which} and "
+            "not a function",
+            anonymous=f"Function.prototype.apply was called on a value which is {which} and "
+            "not a function",
+        )
+    _arg_list(args)
+    applied = function_member(fn, "apply")
+    assert applied is not None
+    return applied.fn(this, args)
+
+
+def _constructor_of(
+    constructors: Mapping[int, Callable[..., Any]], globals_: Mapping[str, Any]
+) -> Callable[[Any], Callable[..., Any]]:
+    def make_of(fn: Any) -> Callable[..., Any]:
+        make = constructors.get(id(fn)) if type(fn) is JsFunction else None
+        if make is None or globals_.get(fn.name) is not fn:
+            shown = to_string(fn) if type(fn) is JsFunction else not_callable(fn)
+            raise JsError(f"{shown} is not a constructor", anonymous="value is not a constructor")
+        return make
+
+    return make_of
+
+
+def _ownkeys(own_names: JsFunction) -> Callable[..., Any]:
+    def own_keys(target: Any = UNDEFINED, *_: Any) -> list[str]:
+        _target("ownKeys", target)
+        if type(target).__name__ == "JsRegExp":
+            return ["lastIndex", *own_names.fn(target)]
+        return list(own_names.fn(target))
+
+    return own_keys
+
+
+def _has(target: Any = UNDEFINED, key: Any = UNDEFINED, *_: Any) -> bool:
+    return js_in(key, _target("has", target))
+
+
+def _get(target: Any = UNDEFINED, key: Any = UNDEFINED, *rest: Any) -> Any:
+    _target("get", target)
+    # the receiver is the ``this`` of a getter: the evaluator's objects have none
+    return LENT["get_member"](target, key)
+
+
+def _set(target: Any = UNDEFINED, key: Any = UNDEFINED, value: Any = UNDEFINED, *rest: Any) -> Any:
+    _target("set", target)
+    if rest and rest[0] is not target:
+        raise Unsupported("flowctx does not reproduce Reflect.set with another receiver")
+    if type(target) is JsFunction and property_key(key) in ("length", "name"):
+        return False  # neither is writable
+    if isinstance(target, JsObject) and type(target).js_set is JsObject.js_set:
+        raise Unsupported(f"flowctx does not reproduce writing properties of {shown_of(target)}")
+    try:
+        set_member(target, key, value)
+    except Unsupported:
+        raise
+    except JsError as e:
+        if str(e).startswith(_REFUSED_WRITES):
+            return False
+        raise
+    return True
+
+
+def _delete_property(target: Any = UNDEFINED, key: Any = UNDEFINED, *_: Any) -> bool:
+    _target("deleteProperty", target)
+    k = property_key(key)
+    t = type(target)
+    try:
+        check_delete(target, k)
+    except JsError:
+        return False  # sealed or frozen: the property stays
+    if t is dict or t is JsCreated:
+        if own_has(target, k):
+            _mutating()
+            target.pop(k, None)
+        return True
+    if t is list or t is tuple:
+        index = array_index(k)
+        if index is not None:
+            if index < len(target) and target[index] is not HOLE:
+                _mutating()
+                target[index] = HOLE
+            return True
+        if k == "length":
+            return False
+        if k in array_prop_keys(target):
+            raise Unsupported("flowctx does not reproduce deleting an array's named keys")
+        return True
+    if t is JsNamespace:
+        member = target.members.get(k, UNDEFINED)
+        if member is UNDEFINED:
+            return True
+        if not isinstance(member, JsFunction | JsNamespace):
+            return False  # Math.PI and the other constants are not configurable
+    if (
+        type(target) is JsFunction
+        and k not in ("length", "name")
+        and not (target.members and k in target.members)
+    ):
+        return True  # not an own property
+    if type(target) is JsErrorObject and k != "stack":
+        if k == "message":
+            target.message, target.own_message = "", False  # the inherited '' shows through
+        target.props.pop(k, None)
+        return True
+    if isinstance(target, JsObject) and type(target) is not JsErrorObject:
+        owns = getattr(target, "js_owns", None)
+        props = getattr(target, "props", None) or {}
+        if k in props:
+            del props[k]
+            return True
+        if k == "lastIndex" and type(target).__name__ == "JsRegExp":
+            return False  # not configurable
+        # a wrapper's own indices and length stay; a Map, a Set, a Date own nothing else
+        return not (owns is not None and owns(k))
+    shown = not_callable(target)
+    raise Unsupported(f"flowctx does not reproduce Reflect.deleteProperty on {shown}")
+
+
+def _define_property(
+    target: Any = UNDEFINED, key: Any = UNDEFINED, desc: Any = UNDEFINED, *_: Any
+) -> Any:
+    _target("defineProperty", target)
+    property_key(key)
+    if not is_object(desc):
+        raise JsError(
+            f"Property description must be an object: {not_callable(desc)}",
+            anonymous="Property description must be an object",
+        )
+    raise Unsupported("flowctx does not reproduce property descriptors (Reflect.defineProperty)")
+
+
+def _set_prototype_of(obj: Mapping[str, Any]) -> Callable[..., Any]:
+    def set_prototype_of(target: Any = UNDEFINED, proto: Any = UNDEFINED, *_: Any) -> Any:
+        _target("setPrototypeOf", target)
+        if proto is not None and not is_object(proto):
+            raise JsError(
+                f"Object prototype may only be an Object or null: {to_string(proto)}",
+                anonymous="Object prototype may only be an Object or null",
+            )
+        # OrdinarySetPrototypeOf: the same prototype is no change; a non-extensible object
+        # refuses any other
+        if obj["getPrototypeOf"].fn(target) is proto:
+            return True
+        if not obj["isExtensible"].fn(target):
+            return False
+        raise Unsupported(
+            "flowctx does not reproduce changing a prototype (Reflect.setPrototypeOf)"
+        )
+
+    return set_prototype_of
+
+
+def _after_check(name: str, fn: JsFunction) -> Callable[..., Any]:
+    def checked(target: Any = UNDEFINED, *args: Any) -> Any:
+        return fn.fn(_target(name, target), *args)
+
+    return checked
+
+
+def register(globals_: dict[str, Any], constructors: Mapping[int, Callable[..., Any]]) -> None:
+    obj: Mapping[str, Any] = globals_["Object"].members
+    make_of = _constructor_of(constructors, globals_)
+
+    def construct(fn: Any = UNDEFINED, args: Any = UNDEFINED, *rest: Any) -> Any:
+        make = make_of(fn)
+        if rest:
+            make_of(rest[0])
+            if rest[0] is not fn:
+                raise Unsupported("flowctx does not reproduce Reflect.construct's newTarget")
+        _arg_list(args)
+        return make(*args_of(args))
+
+    def prevent(target: Any = UNDEFINED, *_: Any) -> bool:
+        obj["preventExtensions"].fn(_target("preventExtensions", target))
+        return True
+
+    members: dict[str, Callable[..., Any]] = {
+        "defineProperty": _define_property,
+        "deleteProperty": _delete_property,
+        "apply": _apply,
+        "construct": construct,
+        "get": _get,
+        "getOwnPropertyDescriptor": _after_check(
+            "getOwnPropertyDescriptor", obj["getOwnPropertyDescriptor"]
+        ),
+        "getPrototypeOf": _after_check("getPrototypeOf", obj["getPrototypeOf"]),
+        "has": _has,
+        "isExtensible": _after_check("isExtensible", obj["isExtensible"]),
+        "ownKeys": _ownkeys(obj["getOwnPropertyNames"]),
+        "preventExtensions": prevent,
+        "set": _set,
+        "setPrototypeOf": _set_prototype_of(obj),
+    }
+    globals_["Reflect"] = JsNamespace(
+        "Reflect", {name: JsFunction(name, fn) for name, fn in members.items()}
+    )
