@@ -19,6 +19,7 @@ from flowctx_core.base import fsview
 from flowctx_core.base.diagnostics import Diagnostic, did_you_mean
 from flowctx_core.base.gcpause import gc_paused
 from flowctx_core.base.pathsafety import present
+from flowctx_core.base.yamledit import reparse_yaml_text
 from flowctx_core.base.yamlmarks import YamlDoc, parse_yaml_text, read_text_file
 from flowctx_core.model.contract import ROOT_KEYS, AgentView, Definition, validation_diagnostics
 from flowctx_core.model.filenames import CONTRACT_FILE, WORKFLOWS_DIR
@@ -136,7 +137,15 @@ def workflow_folder(root: Path, name: str) -> Path:
     return wf / name if fsview.is_dir(wf) else root
 
 
-def load_workflow(root: Path, name: str, runtime: RuntimeProfile = MOZAIKS) -> WorkflowSnapshot:
+def load_workflow(
+    root: Path,
+    name: str,
+    runtime: RuntimeProfile = MOZAIKS,
+    earlier: WorkflowSnapshot | None = None,
+) -> WorkflowSnapshot:
+    """Workflow ``name``'s contract, read and parsed. ``earlier`` (the same workflow read
+    before, by the language server) lets an edit inside one definition parse only that
+    definition's lines (``base/yamledit.py``); the result is the same."""
     folder = workflow_folder(root, name)
     path = folder / CONTRACT_FILE
     display = display_path(path, root)
@@ -157,11 +166,30 @@ def load_workflow(root: Path, name: str, runtime: RuntimeProfile = MOZAIKS) -> W
     # batch of them walked everything still alive (a fifth of `flowctx matrix` at 3,000
     # variables went to collections); see flowctx_core.base.gcpause
     with gc_paused():
-        doc, problems = yaml_coded(parse_yaml_text(text, display))
+        doc, problems = yaml_coded(_parsed(text, display, runtime, earlier))
         if doc is None:
             return _unread(name, folder, root, display, problems, runtime, text)
         parsed = parse_contract(doc, name, folder, root, problems, runtime)
     return replace(parsed, text=text)
+
+
+def _parsed(
+    text: str, display: str, runtime: RuntimeProfile, earlier: WorkflowSnapshot | None
+) -> tuple[YamlDoc | None, list[Diagnostic]]:
+    """``parse_yaml_text(text, display)``, from ``earlier``'s parse when only one of its
+    definitions changed and that parse had no problem of its own (code ``yaml``)."""
+    if (
+        earlier is not None
+        and earlier.doc is not None
+        and earlier.text
+        and earlier.contract_file == display
+        and earlier.runtime is runtime
+        and not any(d.code == "yaml" for d in earlier.diagnostics)
+    ):
+        found = reparse_yaml_text(earlier.text, earlier.doc, (), text, display)
+        if found is not None:
+            return found
+    return parse_yaml_text(text, display)
 
 
 def contract_text(root: Path, name: str) -> str | None:

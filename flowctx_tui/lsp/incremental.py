@@ -36,7 +36,12 @@ from flowctx_core.base.diagnostics import Diagnostic
 from flowctx_core.check import tuned_problems, workflow_part, workspace_part
 from flowctx_core.expressions.budget import Cancelled, Flag, bounded
 from flowctx_core.model.matrix import Matrix
-from flowctx_core.model.workspace import WorkflowSnapshot, contract_text, workflow_folder
+from flowctx_core.model.workspace import (
+    WorkflowSnapshot,
+    contract_text,
+    load_workflow,
+    workflow_folder,
+)
 from flowctx_core.resolve import resolve
 from flowctx_core.routing import Routes
 from flowctx_core.session import Session
@@ -69,6 +74,11 @@ class Analysis:
     checked: tuple[str, ...] = ()
     reparsed: tuple[str, ...] = ()
     buffers: Mapping[Path, str] = field(default_factory=dict)
+    #: each workflow's last contract that parsed (this analysis's or an earlier one's): an
+    #: edit inside one of its definitions parses only that definition again
+    parsed: Mapping[str, WorkflowSnapshot] = field(default_factory=dict)
+    #: the workflows of ``reparsed`` parsed from ``parsed`` that way
+    partly: tuple[str, ...] = ()
 
 
 def _stop(cancel: Flag | None) -> None:
@@ -145,6 +155,25 @@ def _reusable(session: Session, previous: Analysis | None) -> dict[str, Workflow
     return out
 
 
+def _edited(
+    session: Session, previous: Analysis | None, given: Mapping[str, WorkflowSnapshot]
+) -> dict[str, WorkflowSnapshot]:
+    """The workflows whose contract changed since the last parse that succeeded, read now
+    from it (``load_workflow``'s ``earlier``: only the edited definition is parsed when the
+    edit stays inside one)."""
+    out: dict[str, WorkflowSnapshot] = {}
+    if previous is None or previous.session.runtime is not session.runtime:
+        return out
+    for name in session.workflows():
+        earlier = previous.parsed.get(name)
+        if name in given or earlier is None:
+            continue
+        if earlier.root != session.root or earlier.folder != workflow_folder(session.root, name):
+            continue
+        out[name] = load_workflow(session.root, name, session.runtime, earlier)
+    return out
+
+
 def analyse(
     session: Session,
     buffers: Mapping[Path, str],
@@ -156,11 +185,13 @@ def analyse(
     with fsview.buffers(buffers), bounded(None, cancel):
         given = _reusable(session, previous)
         _stop(cancel)
+        edited = _edited(session, previous, given)
+        _stop(cancel)
         snap = load_snapshot(
             session.root,
             session.effective_env(),
             profile=session.profile,
-            preloaded=given.values(),
+            preloaded=[*given.values(), *edited.values()],
             runtime=session.runtime,
         )
         _stop(cancel)
@@ -184,7 +215,15 @@ def analyse(
         _stop(cancel)
         tuned = tuned_problems(snap, problems)
     reparsed = tuple(n for n in snap.workflows if n not in given)
-    return Analysis(session, snap, parts, tuned, tuple(checked), reparsed, dict(buffers))
+    parsed = {
+        name: wf if wf.doc is not None else previous.parsed[name]
+        for name, wf in snap.workflows.items()
+        if wf.doc is not None or (previous is not None and name in previous.parsed)
+    }
+    partly = tuple(n for n, wf in edited.items() if wf.doc is not None and wf.doc.from_part)
+    return Analysis(
+        session, snap, parts, tuned, tuple(checked), reparsed, dict(buffers), parsed, partly
+    )
 
 
 __all__ = ["Analysis", "Part", "analyse"]
