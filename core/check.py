@@ -17,6 +17,7 @@ from typing import Any
 from flowctx_core.base.diagnostics import Diagnostic, Severity, sort_key
 from flowctx_core.base.secrets import mask_text
 from flowctx_core.buildctx import registry_problems
+from flowctx_core.expressions.budget import stop_if_cancelled
 from flowctx_core.model.check_tuning import tune, unknown_codes
 from flowctx_core.model.inputs import ResolveInputs
 from flowctx_core.model.matrix import Matrix, Refusal, Row
@@ -482,6 +483,7 @@ def workflow_part(
     problems: list[Diagnostic] = []
     static: list[Diagnostic] = []
     for wcheck, code in WORKFLOW_CHECKS.items():
+        stop_if_cancelled()
         static.extend(_coded(wcheck(snap, wf), code))
     problems.extend(static)
     if not _broken(wf):

@@ -16,6 +16,7 @@ from flowctx_core.base.diagnostics import Diagnostic
 from flowctx_core.base.gcpause import gc_paused
 from flowctx_core.base.secrets import is_secret_key, mask_text
 from flowctx_core.buildctx import project_build_context
+from flowctx_core.expressions.budget import stop_if_cancelled
 from flowctx_core.model.inputs import PROCESS_ORIGIN, ResolveInputs
 from flowctx_core.model.matrix import Loc, Matrix, Refusal, Row, TraceStep
 from flowctx_core.model.widening import widened_by
@@ -169,6 +170,7 @@ def _resolve(
     rows: list[Row] = []
     raised: list[tuple[str, str, Loc | None]] = []
     for spec, is_secret in zip(workflow.variables, secret, strict=True):
+        stop_if_cancelled()
         agents = workflow.agents_of(spec.name)
         if spec.definition is None:
             rows.append(_error_row(spec, agents))

@@ -21,6 +21,7 @@ from flowctx_core.base.gcpause import gc_paused
 from flowctx_core.base.pathsafety import present
 from flowctx_core.base.yamledit import reparse_yaml_text
 from flowctx_core.base.yamlmarks import YamlDoc, parse_yaml_text, read_text_file
+from flowctx_core.expressions.budget import stop_if_cancelled
 from flowctx_core.model.contract import ROOT_KEYS, AgentView, Definition, validation_diagnostics
 from flowctx_core.model.filenames import CONTRACT_FILE, WORKFLOWS_DIR
 from flowctx_core.model.matrix import Loc, Refusal
@@ -407,6 +408,7 @@ def _parse_definitions(
     }
     out: list[VariableSpec] = []
     for name, value, path in items:
+        stop_if_cancelled()
         line, col = doc.where(path, key=True)
         loc = Loc(doc.file, line, col)
         why = runtime.reserved(name)

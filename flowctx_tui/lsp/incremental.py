@@ -215,10 +215,11 @@ def analyse(
         _stop(cancel)
         tuned = tuned_problems(snap, problems)
     reparsed = tuple(n for n in snap.workflows if n not in given)
+    before = previous.parsed if previous is not None else {}
     parsed = {
-        name: wf if wf.doc is not None else previous.parsed[name]
+        name: wf if wf.doc is not None else before[name]
         for name, wf in snap.workflows.items()
-        if wf.doc is not None or (previous is not None and name in previous.parsed)
+        if wf.doc is not None or name in before
     }
     partly = tuple(n for n, wf in edited.items() if wf.doc is not None and wf.doc.from_part)
     return Analysis(
