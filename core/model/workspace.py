@@ -57,6 +57,12 @@ class WorkflowSnapshot:
     runtime: RuntimeProfile = MOZAIKS
     #: set when that runtime would not load this context plan as written
     refused: Refusal | None = None
+    #: each definition as read (by its path): its value, key mark, spec and problems; the
+    #: next read of an edited text reuses those whose value is the same object at the same
+    #: mark (``base/yamledit.py`` keeps the unchanged definitions' values)
+    definitions_read: Mapping[Any, DefinitionRead] = field(
+        default_factory=dict, compare=False, repr=False
+    )
 
     # Indexes built on first use: scanning every agent's list for every variable made
     # resolving a large workflow quadratic. (cached_property writes the instance __dict__
@@ -170,7 +176,7 @@ def load_workflow(
         doc, problems = yaml_coded(_parsed(text, display, runtime, earlier))
         if doc is None:
             return _unread(name, folder, root, display, problems, runtime, text)
-        parsed = parse_contract(doc, name, folder, root, problems, runtime)
+        parsed = parse_contract(doc, name, folder, root, problems, runtime, earlier)
     return replace(parsed, text=text)
 
 
@@ -238,7 +244,10 @@ def parse_contract(
     root: Path,
     problems: list[Diagnostic] | None = None,
     runtime: RuntimeProfile = MOZAIKS,
+    earlier: WorkflowSnapshot | None = None,
 ) -> WorkflowSnapshot:
+    """The contract of ``doc``; ``earlier`` (the same workflow's last read, with the same
+    runtime) gives the definitions whose value and place are unchanged, read once."""
     diags: list[Diagnostic] = list(problems or [])
     rules = runtime.contract
     data = doc.data
@@ -271,7 +280,9 @@ def parse_contract(
                 diags.append(doc.diag((*base, key), msg))
 
     older_shape = isinstance(data.get("definitions"), list) or isinstance(data.get("agents"), list)
-    variables = _parse_definitions(doc, data.get("definitions"), diags, runtime, base)
+    memo = earlier.definitions_read if earlier is not None and earlier.runtime is runtime else {}
+    read: dict[Any, DefinitionRead] = {}
+    variables = _parse_definitions(doc, data.get("definitions"), diags, runtime, base, memo, read)
     agents, agent_locs = _parse_agents(doc, data.get("agents"), diags, runtime, base)
 
     declared = {v.name for v in variables}
@@ -300,7 +311,7 @@ def parse_contract(
     if older_shape and not rules.accepts_lists:
         hint = "; lists of definitions are the older runtime's shape (--runtime mozaiks-2026-01)"
     return _snapshot(
-        name, folder, root, display, variables, agents, diags, doc, agent_locs, runtime, hint
+        name, folder, root, display, variables, agents, diags, doc, agent_locs, runtime, hint, read
     )
 
 
@@ -316,6 +327,7 @@ def _snapshot(
     agent_locs: dict[str, Loc],
     runtime: RuntimeProfile,
     hint: str = "",
+    read: Mapping[Any, DefinitionRead] | None = None,
 ) -> WorkflowSnapshot:
     return WorkflowSnapshot(
         name,
@@ -329,6 +341,7 @@ def _snapshot(
         agent_locs,
         runtime=runtime,
         refused=_refusal(diags, runtime, hint),
+        definitions_read=read or {},
     )
 
 
@@ -358,7 +371,12 @@ def _parse_definitions(
     diags: list[Diagnostic],
     runtime: RuntimeProfile = MOZAIKS,
     base: tuple[Any, ...] = (),
+    memo: Mapping[Any, DefinitionRead] | None = None,
+    read: dict[Any, DefinitionRead] | None = None,
 ) -> list[VariableSpec]:
+    """Each definition's spec, its problems added to ``diags``. A definition ``memo`` has
+    with the same value object at the same key mark is taken from it (its marks, and so its
+    problems, are the same); every definition read is put in ``read``."""
     items: list[tuple[str, Any, tuple[Any, ...]]] = []
     rules = runtime.contract
     if raw is None:
@@ -409,57 +427,85 @@ def _parse_definitions(
     out: list[VariableSpec] = []
     for name, value, path in items:
         stop_if_cancelled()
-        line, col = doc.where(path, key=True)
-        loc = Loc(doc.file, line, col)
-        why = runtime.reserved(name)
-        if why:
-            diags.append(doc.diag(path, f"'{name}': {why}; the runtime rejects it", key=True))
-        if not isinstance(value, dict):
-            err = doc.diag(
-                path, "a definition must be a mapping with 'type' and 'source'", key=False
-            )
-            diags.append(err)
-            out.append(VariableSpec(name, value, None, loc, (err,)))
-            continue
-        definition, errs, ignored = _validate_definition(doc, path, value, context, runtime)
-        diags.extend(ignored)
-        if definition is None:
-            diags.extend(errs)
-            out.append(VariableSpec(name, value, None, loc, tuple(errs)))
-            continue
-        stype = definition.source.type
-        if stype not in rules.source_types:
-            err = doc.diag(
-                (*path, "source", "type"),
-                runtime.unknown_source_type(stype),
-                key=False,
-            )
-            diags.append(err)
-            out.append(VariableSpec(name, value, None, loc, (err,)))
-            continue
-        typed = _runtime_type_problems(doc, path, value, runtime)
-        if typed:
-            diags.extend(typed)
-            out.append(VariableSpec(name, value, definition, loc, tuple(typed)))
-            continue
-        if (
-            "immutable_runtime_authority" in value
-            and rules.extra == "forbid"
-            and runtime.documented is not None
-        ):
-            # the documentation speaks of variables "declared immutable_runtime_authority";
-            # the runtime's definition model has no such key, only authority_class
-            diags.append(
-                doc.diag(
-                    (*path, "immutable_runtime_authority"),
-                    "unknown field for the runtime's definition model: write "
-                    "'authority_class: immutable_runtime_authority' (documented: "
-                    "'immutable_runtime_authority: true')",
-                    key=True,
-                )
-            )
-        out.append(VariableSpec(name, value, definition, loc))
+        mark = doc.where(path, key=True)
+        known = memo.get(path) if memo else None
+        if known is not None and known.value is value and known.mark == mark:
+            found = known
+        else:
+            spec, problems = _definition(doc, name, value, path, mark, runtime, context)
+            found = DefinitionRead(value, mark, spec, tuple(problems))
+        out.append(found.spec)
+        diags.extend(found.problems)
+        if read is not None:
+            read[path] = found
     return out
+
+
+@dataclass(frozen=True)
+class DefinitionRead:
+    """One definition as ``_parse_definitions`` read it, kept for the next read."""
+
+    value: Any
+    mark: tuple[int, int]
+    spec: VariableSpec
+    problems: tuple[Diagnostic, ...]
+
+
+def _definition(
+    doc: YamlDoc,
+    name: str,
+    value: Any,
+    path: tuple[Any, ...],
+    mark: tuple[int, int],
+    runtime: RuntimeProfile,
+    context: dict[str, Any],
+) -> tuple[VariableSpec, list[Diagnostic]]:
+    """One definition's spec and its problems, in the order they are reported."""
+    rules = runtime.contract
+    diags: list[Diagnostic] = []
+    loc = Loc(doc.file, *mark)
+    why = runtime.reserved(name)
+    if why:
+        diags.append(doc.diag(path, f"'{name}': {why}; the runtime rejects it", key=True))
+    if not isinstance(value, dict):
+        err = doc.diag(path, "a definition must be a mapping with 'type' and 'source'", key=False)
+        diags.append(err)
+        return VariableSpec(name, value, None, loc, (err,)), diags
+    definition, errs, ignored = _validate_definition(doc, path, value, context, runtime)
+    diags.extend(ignored)
+    if definition is None:
+        diags.extend(errs)
+        return VariableSpec(name, value, None, loc, tuple(errs)), diags
+    stype = definition.source.type
+    if stype not in rules.source_types:
+        err = doc.diag(
+            (*path, "source", "type"),
+            runtime.unknown_source_type(stype),
+            key=False,
+        )
+        diags.append(err)
+        return VariableSpec(name, value, None, loc, (err,)), diags
+    typed = _runtime_type_problems(doc, path, value, runtime)
+    if typed:
+        diags.extend(typed)
+        return VariableSpec(name, value, definition, loc, tuple(typed)), diags
+    if (
+        "immutable_runtime_authority" in value
+        and rules.extra == "forbid"
+        and runtime.documented is not None
+    ):
+        # the documentation speaks of variables "declared immutable_runtime_authority";
+        # the runtime's definition model has no such key, only authority_class
+        diags.append(
+            doc.diag(
+                (*path, "immutable_runtime_authority"),
+                "unknown field for the runtime's definition model: write "
+                "'authority_class: immutable_runtime_authority' (documented: "
+                "'immutable_runtime_authority: true')",
+                key=True,
+            )
+        )
+    return VariableSpec(name, value, definition, loc), diags
 
 
 def _validate_definition(

@@ -99,3 +99,51 @@ def test_a_contract_that_stops_parsing_keeps_the_last_good_part_for_answers(demo
     assert analysis.matrix_of(steps.ws, "AppGenerator", steps.buffers) is good.matrix
     found = steps.edit(APP, "definitions: [", "definitions:")
     assert steps.ws.good["AppGenerator"] is found.parts["AppGenerator"]
+
+
+def test_an_edit_inside_one_definition_parses_and_reads_only_that_definition(
+    demo: Path,
+) -> None:
+    steps = Steps(demo)
+    first = list(steps.last.problems)
+    app = steps.ws.latest.parts["AppGenerator"].wf
+    # inside one definition: only its lines parsed, only it read again (the others' specs
+    # are the same objects)
+    found = steps.edit(APP, "env_var: MAX_BUILD_ITERATIONS", "env_vr: MAX_BUILD_ITERATIONS")
+    assert found.partly == ("AppGenerator",) and found.checked == ("AppGenerator",)
+    wf = found.parts["AppGenerator"].wf
+    again = [a is b for a, b in zip(app.variables, wf.variables, strict=True)]
+    changed = [v.name for v, same in zip(wf.variables, again, strict=True) if not same]
+    assert changed == ["max_build_iterations"]
+    # a line added: the definitions after it are read again at their new lines
+    found = steps.edit(APP, "    model_visible: false\n", "    model_visible: false\n\n")
+    assert found.partly == ("AppGenerator",)
+    # the definition's own key renamed, then a key of it moved below another
+    found = steps.edit(APP, "  llm_model:\n", "  llm_modl:\n")
+    assert found.partly == ("AppGenerator",)
+    found = steps.edit(
+        APP,
+        "    type: boolean\n    description: '\"yes\" in the environment coerces to true.'\n",
+        "    description: '\"yes\" in the environment coerces to true.'\n    type: boolean\n",
+    )
+    assert found.partly == ("AppGenerator",)
+    # a definition added or removed, or a duplicate name: the whole contract parsed
+    found = steps.edit(APP, "  llm_modl:\n", "  extra:\n    type: string\n  llm_modl:\n")
+    assert found.partly == () and found.reparsed == ("AppGenerator",)
+    found = steps.edit(APP, "  extra:\n    type: string\n", "")
+    assert found.partly == ()
+    found = steps.edit(APP, "  llm_modl:\n", "  factory_name:\n")
+    assert found.partly == () and any("duplicate key" in p.message for p in found.problems)
+    steps.edit(
+        APP,
+        "  factory_name:\n    type: string\n    description: >-",
+        "  llm_model:\n    type: string\n    description: >-",
+    )
+    # a line that stops the contract parsing, then fixed: parsed from the last good parse
+    found = steps.edit(APP, "env_vr: MAX_BUILD_ITERATIONS", "env_vr: [MAX_BUILD_ITERATIONS")
+    assert found.parts["AppGenerator"].wf.doc is None
+    found = steps.edit(APP, "env_vr: [MAX_BUILD_ITERATIONS", "env_var: MAX_BUILD_ITERATIONS")
+    assert found.partly == ("AppGenerator",)
+    # back to the disk's text (several definitions changed: parsed whole), as at the start
+    steps.buffers.clear()
+    assert list(steps.run().problems) == first
