@@ -177,6 +177,19 @@ def _resolve(
             values[spec.name] = None
             continue
         definition = spec.definition
+        # a state variable's row is a function of its declaration, its secrecy and who sees
+        # it alone (when no launch value or run identity replaces it): kept on the spec, which
+        # a contract read again keeps for each unchanged definition
+        plain = (
+            definition.source.type == "state"
+            and spec.name not in launch
+            and spec.name not in seeded
+        )
+        known = spec.memo.get("state row") if plain else None
+        if known is not None and known[0] == is_secret and known[1] == agents:
+            rows.append(known[2])
+            values[spec.name] = known[2].value
+            continue
         ctx = SourceContext(
             spec.name,
             definition,
@@ -290,6 +303,8 @@ def _resolve(
                 description=definition.description,
             )
         )
+        if plain:
+            spec.memo["state row"] = (is_secret, agents, rows[-1])
     rows.extend(schema_rows(inputs, set(declared)))
     dropped = tuple(
         Diagnostic(

@@ -38,6 +38,10 @@ class VariableSpec:
     definition: Definition | None
     loc: Loc
     errors: tuple[Diagnostic, ...] = ()
+    #: what pure functions of this declaration alone computed, by their name (its authority
+    #: under given rules): a contract read again keeps the spec of each unchanged definition
+    #: (``parse_contract``'s ``earlier``), and with it these
+    memo: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
 
 @dataclass(frozen=True)

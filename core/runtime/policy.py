@@ -557,11 +557,18 @@ def build_policy(
         key = clean_key(spec.name)
         if not key or key in variables:
             continue
-        try:
-            authority = infer(key, _raw(spec), routing, task_keys)
-        except AuthorityError as exc:
-            error, error_key = str(exc), exc.key
-            break
+        known = spec.memo.get("authority")
+        if known is not None and known[:3] == (key, routing, task_keys):
+            authority = known[3]
+        else:
+            try:
+                authority = infer(key, _raw(spec), routing, task_keys)
+            except AuthorityError as exc:
+                error, error_key = str(exc), exc.key
+                break
+            # a function of the declaration (never changed: specs are frozen, their raw
+            # value is the parse's) and of these rules alone
+            spec.memo["authority"] = (key, routing, task_keys, authority)
         problem = _replay_problem(workflow.name, authority)
         if problem is not None:
             error, error_key = problem, key
