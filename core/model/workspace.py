@@ -7,11 +7,11 @@ Loading never raises for bad content: problems are Diagnostics on the snapshot.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
@@ -28,6 +28,8 @@ from flowctx_core.model.matrix import Loc, Refusal
 from flowctx_core.model.profiles import MOZAIKS, RuntimeProfile
 from flowctx_core.model.workspace_root import display_path, outside_workspace, yaml_coded
 
+T = TypeVar("T")
+
 
 @dataclass(frozen=True)
 class VariableSpec:
@@ -42,6 +44,17 @@ class VariableSpec:
     #: under given rules): a contract read again keeps the spec of each unchanged definition
     #: (``parse_contract``'s ``earlier``), and with it these
     memo: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
+
+    def remembered(self, name: str, key: Any, compute: Callable[[], T]) -> T:
+        """``compute()``, kept under ``name`` while ``key`` is the same: for what is a
+        function of this declaration (its value and its place in the contract) and of
+        ``key`` alone."""
+        known = self.memo.get(name)
+        if known is not None and known[0] == key:
+            return known[1]  # type: ignore[no-any-return]
+        found = compute()
+        self.memo[name] = (key, found)
+        return found
 
 
 @dataclass(frozen=True)
