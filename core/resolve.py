@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -159,7 +160,9 @@ def _resolve(
     # each definition's secrecy once (rows and sources both ask)
     machine = _from_the_process(workflow.variables, inputs)
     secret = _looked_up_with_secrets(
-        workflow.variables, [_is_secret(v) for v in workflow.variables], machine
+        workflow.variables,
+        [v.remembered("secret", None, partial(_is_secret, v)) for v in workflow.variables],
+        machine,
     )
     secret_names = frozenset(
         v.name for v, is_secret in zip(workflow.variables, secret, strict=True) if is_secret

@@ -21,7 +21,6 @@ from flowctx_core.base.gcpause import gc_paused
 from flowctx_core.base.pathsafety import present
 from flowctx_core.base.yamledit import reparse_yaml_text
 from flowctx_core.base.yamlmarks import YamlDoc, parse_yaml_text, read_text_file
-from flowctx_core.expressions.budget import stop_if_cancelled
 from flowctx_core.model.contract import ROOT_KEYS, AgentView, Definition, validation_diagnostics
 from flowctx_core.model.filenames import CONTRACT_FILE, WORKFLOWS_DIR
 from flowctx_core.model.matrix import Loc, Refusal
@@ -443,7 +442,6 @@ def _parse_definitions(
     }
     out: list[VariableSpec] = []
     for name, value, path in items:
-        stop_if_cancelled()
         mark = doc.where(path, key=True)
         known = memo.get(path) if memo else None
         if known is not None and known.value is value and known.mark == mark:

@@ -137,40 +137,56 @@ def _same(a: tuple[Any, ...], b: tuple[Any, ...]) -> bool:
     return True
 
 
-def _reusable(session: Session, previous: Analysis | None) -> dict[str, WorkflowSnapshot]:
-    """The last analysis's workflows whose contract text is unchanged (read now)."""
+def _candidates(
+    session: Session, name: str, *found: WorkflowSnapshot | None
+) -> list[WorkflowSnapshot]:
+    """Those of ``found`` read from this workflow's folder under the session's runtime."""
+    folder = workflow_folder(session.root, name)
+    return [
+        wf
+        for wf in found
+        if wf is not None
+        and wf.runtime is session.runtime
+        and wf.root == session.root
+        and wf.folder == folder
+    ]
+
+
+def _reusable(
+    session: Session, previous: Analysis | None, latest: Mapping[str, WorkflowSnapshot]
+) -> dict[str, WorkflowSnapshot]:
+    """The workflows whose contract text is unchanged (read now) since the last analysis, or
+    since the last parse (``latest``: kept even when the check that made it was stopped)."""
     out: dict[str, WorkflowSnapshot] = {}
-    if previous is None or previous.session.runtime is not session.runtime:
-        return out
     for name in session.workflows():
-        part = previous.parts.get(name)
-        if part is None:
-            continue
-        wf = part.wf
-        if wf.root != session.root or wf.folder != workflow_folder(session.root, name):
+        part = previous.parts.get(name) if previous is not None else None
+        known = _candidates(session, name, latest.get(name), part.wf if part else None)
+        if not known:
             continue
         text = contract_text(session.root, name)
-        if text is not None and text == wf.text:
-            out[name] = wf
+        same = next((wf for wf in known if text is not None and text == wf.text), None)
+        if same is not None:
+            out[name] = same
     return out
 
 
 def _edited(
-    session: Session, previous: Analysis | None, given: Mapping[str, WorkflowSnapshot]
+    session: Session,
+    previous: Analysis | None,
+    latest: Mapping[str, WorkflowSnapshot],
+    given: Mapping[str, WorkflowSnapshot],
 ) -> dict[str, WorkflowSnapshot]:
     """The workflows whose contract changed since the last parse that succeeded, read now
     from it (``load_workflow``'s ``earlier``: only the edited definition is parsed when the
-    edit stays inside one)."""
+    edit stays inside one, and only the definitions that changed are validated again)."""
     out: dict[str, WorkflowSnapshot] = {}
-    if previous is None or previous.session.runtime is not session.runtime:
-        return out
     for name in session.workflows():
-        earlier = previous.parsed.get(name)
-        if name in given or earlier is None:
+        if name in given:
             continue
-        if earlier.root != session.root or earlier.folder != workflow_folder(session.root, name):
-            continue
-        out[name] = load_workflow(session.root, name, session.runtime, earlier)
+        before = previous.parsed.get(name) if previous is not None else None
+        known = _candidates(session, name, latest.get(name), before)
+        if known:
+            out[name] = load_workflow(session.root, name, session.runtime, known[0])
     return out
 
 
@@ -179,13 +195,24 @@ def analyse(
     buffers: Mapping[Path, str],
     previous: Analysis | None = None,
     cancel: Flag | None = None,
+    latest: dict[str, WorkflowSnapshot] | None = None,
 ) -> Analysis:
     """The workspace's problems with ``buffers`` in place of the disk's files, reusing what
-    ``previous`` computed that the change cannot have changed."""
+    ``previous`` computed that the change cannot have changed.
+
+    ``latest`` (kept by the caller from one analysis to the next) holds each workflow's last
+    contract that parsed, put there as soon as it is parsed: a check stopped by a newer
+    change still leaves its parse (and what was resolved and checked of its definitions,
+    kept on their specs) to the next, so a burst of keys never starts over from the last
+    check that ended."""
+    latest = {} if latest is None else latest
     with fsview.buffers(buffers), bounded(None, cancel):
-        given = _reusable(session, previous)
+        given = _reusable(session, previous, latest)
         _stop(cancel)
-        edited = _edited(session, previous, given)
+        edited = _edited(session, previous, latest, given)
+        for name, wf in edited.items():
+            if wf.doc is not None:
+                latest[name] = wf  # kept even if this check stops now
         _stop(cancel)
         snap = load_snapshot(
             session.root,
@@ -194,6 +221,9 @@ def analyse(
             preloaded=[*given.values(), *edited.values()],
             runtime=session.runtime,
         )
+        for name, wf in snap.workflows.items():
+            if wf.doc is not None:
+                latest[name] = wf
         _stop(cancel)
         inputs = session.inputs()
         problems = workspace_part(snap, inputs)

@@ -147,3 +147,32 @@ def test_an_edit_inside_one_definition_parses_and_reads_only_that_definition(
     # back to the disk's text (several definitions changed: parsed whole), as at the start
     steps.buffers.clear()
     assert list(steps.run().problems) == first
+
+
+def test_a_stopped_check_leaves_its_parse_to_the_next(demo: Path) -> None:
+    from flowctx_core.expressions.budget import Cancelled
+    from flowctx_tui.lsp.incremental import analyse
+
+    steps = Steps(demo)
+    path = steps.root / APP
+    text = path.read_text().replace("env_var: MAX_BUILD_ITERATIONS", "env_vr: MAX_BUILD", 1)
+    latest: dict = {}
+
+    class Newer:
+        """A newer change arrives as soon as the edited contract is parsed."""
+
+        def is_set(self) -> bool:
+            return bool(latest)
+
+    try:
+        analyse(steps.ws.session, {path: text}, steps.ws.latest, Newer(), latest)
+    except Cancelled:
+        pass
+    else:
+        raise AssertionError("the check was not stopped")
+    parsed = latest["AppGenerator"]
+    assert parsed.doc is not None and parsed.doc.from_part and parsed.text == text
+    # the next check (the same text) starts from that parse: nothing parsed again
+    found = analyse(steps.ws.session, {path: text}, steps.ws.latest, None, latest)
+    assert found.parts["AppGenerator"].wf is parsed and found.reparsed == ()
+    assert list(found.problems) == _from_scratch(steps.root, {path: text})
