@@ -56,7 +56,11 @@ def exposure_problems(snap: WorkspaceSnapshot, wf: WorkflowSnapshot) -> list[Dia
     exposed = {n for names in wf.agents.values() for n in names}
     for spec in wf.variables:
         shown = spec.name in exposed
-        out.extend(spec.remembered("not exposed", shown, partial(_not_exposed, wf, spec, shown)))
+        out.extend(
+            spec.remembered(
+                "not exposed", shown, partial(_not_exposed, wf, spec, shown), "problems"
+            )
+        )
     for agent, names in wf.agents.items():
         if not names:
             out.append(

@@ -189,9 +189,9 @@ def _resolve(
             and spec.name not in seeded
         )
         known = spec.memo.get("state row") if plain else None
-        if known is not None and known[0] == is_secret and known[1] == agents:
-            rows.append(known[2])
-            values[spec.name] = known[2].value
+        if known is not None and known[0] == (is_secret, agents):
+            rows.append(known[1])
+            values[spec.name] = known[1].value
             continue
         ctx = SourceContext(
             spec.name,
@@ -307,7 +307,7 @@ def _resolve(
             )
         )
         if plain:
-            spec.memo["state row"] = (is_secret, agents, rows[-1])
+            spec.memo["state row"] = ((is_secret, agents), rows[-1], "row")
     rows.extend(schema_rows(inputs, set(declared)))
     dropped = tuple(
         Diagnostic(

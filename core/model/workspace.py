@@ -40,20 +40,50 @@ class VariableSpec:
     loc: Loc
     errors: tuple[Diagnostic, ...] = ()
     #: what pure functions of this declaration alone computed, by their name (its authority
-    #: under given rules): a contract read again keeps the spec of each unchanged definition
-    #: (``parse_contract``'s ``earlier``), and with it these
-    memo: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
+    #: under given rules, its row, its warnings): a contract read again keeps the spec of each
+    #: unchanged definition (``parse_contract``'s ``earlier``), and with it these; each entry
+    #: is (key, value, how it moves with the definition: ``MOVES``)
+    memo: dict[str, tuple[Any, Any, str]] = field(default_factory=dict, compare=False, repr=False)
 
-    def remembered(self, name: str, key: Any, compute: Callable[[], T]) -> T:
+    def remembered(self, name: str, key: Any, compute: Callable[[], T], moves: str = "free") -> T:
         """``compute()``, kept under ``name`` while ``key`` is the same: for what is a
         function of this declaration (its value and its place in the contract) and of
-        ``key`` alone."""
+        ``key`` alone. ``moves`` says what to do with it when the definition moves to
+        another line (``moved``)."""
         known = self.memo.get(name)
         if known is not None and known[0] == key:
             return known[1]  # type: ignore[no-any-return]
         found = compute()
-        self.memo[name] = (key, found)
+        self.memo[name] = (key, found, moves)
         return found
+
+    def moved(self, loc: Loc) -> VariableSpec:
+        """This declaration where its unchanged text now stands (lines above it were added
+        or removed; its column is the same), with what it remembered moved along: a problem
+        at or below its old line is on its own lines and moves with them, one above it (at an
+        enclosing key) stays. What cannot be moved is forgotten."""
+        delta = loc.line - self.loc.line
+        spec = VariableSpec(
+            self.name, self.raw, self.definition, loc, shift(self.errors, self.loc.line, delta)
+        )
+        for name, (key, found, moves) in self.memo.items():
+            if moves == "free":
+                spec.memo[name] = (key, found, moves)
+            elif moves == "problems":
+                spec.memo[name] = (key, shift(found, self.loc.line, delta), moves)
+            elif moves == "row" and found.loc == self.loc:
+                spec.memo[name] = (key, replace(found, loc=loc), moves)
+        return spec
+
+
+#: how a remembered value moves with its definition: ``free`` of any position, a list of
+#: ``problems`` on the definition's lines, a matrix ``row`` located at the definition
+MOVES = ("free", "problems", "row")
+
+
+def shift(problems: Iterable[Diagnostic], line: int, delta: int) -> tuple[Diagnostic, ...]:
+    """``problems`` with those at or below ``line`` moved ``delta`` lines."""
+    return tuple(replace(d, line=d.line + delta) if d.line >= line else d for d in problems)
 
 
 @dataclass(frozen=True)
@@ -446,6 +476,12 @@ def _parse_definitions(
         known = memo.get(path) if memo else None
         if known is not None and known.value is value and known.mark == mark:
             found = known
+        elif known is not None and known.value is value and known.mark[1] == mark[1]:
+            # the same text moved up or down (lines added or removed above it)
+            old_line = known.spec.loc.line
+            delta = mark[0] - known.mark[0]
+            moved = known.spec.moved(Loc(doc.file, *mark))
+            found = DefinitionRead(value, mark, moved, shift(known.problems, old_line, delta))
         else:
             spec, problems = _definition(doc, name, value, path, mark, runtime, context)
             found = DefinitionRead(value, mark, spec, tuple(problems))

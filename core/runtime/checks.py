@@ -169,7 +169,9 @@ def persisted_default_problems(snap: WorkspaceSnapshot, wf: WorkflowSnapshot) ->
         return out
     for spec in wf.variables:
         out.extend(
-            spec.remembered("persisted default", runtime, partial(_default_misfit, wf, spec))
+            spec.remembered(
+                "persisted default", runtime, partial(_default_misfit, wf, spec), "problems"
+            )
         )
     return out
 
@@ -285,7 +287,11 @@ def unknown_type_problems(snap: WorkspaceSnapshot, wf: WorkflowSnapshot) -> list
     if wf.doc is None:
         return out
     for spec in wf.variables:
-        out.extend(spec.remembered("unknown type", wf.runtime, partial(_unknown_type, wf, spec)))
+        out.extend(
+            spec.remembered(
+                "unknown type", wf.runtime, partial(_unknown_type, wf, spec), "problems"
+            )
+        )
     return out
 
 

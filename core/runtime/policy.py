@@ -26,7 +26,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import Any
 
 from flowctx_core.model.matrix import Matrix
@@ -557,18 +557,17 @@ def build_policy(
         key = clean_key(spec.name)
         if not key or key in variables:
             continue
-        known = spec.memo.get("authority")
-        if known is not None and known[:3] == (key, routing, task_keys):
-            authority = known[3]
-        else:
-            try:
-                authority = infer(key, _raw(spec), routing, task_keys)
-            except AuthorityError as exc:
-                error, error_key = str(exc), exc.key
-                break
+        try:
             # a function of the declaration (never changed: specs are frozen, their raw
             # value is the parse's) and of these rules alone
-            spec.memo["authority"] = (key, routing, task_keys, authority)
+            authority = spec.remembered(
+                "authority",
+                (key, routing, task_keys),
+                partial(infer, key, _raw(spec), routing, task_keys),
+            )
+        except AuthorityError as exc:
+            error, error_key = str(exc), exc.key
+            break
         problem = _replay_problem(workflow.name, authority)
         if problem is not None:
             error, error_key = problem, key
