@@ -16,7 +16,7 @@ from typing import Any
 
 import yaml
 
-from flowctx_core.base.diagnostics import Diagnostic
+from flowctx_core.base.diagnostics import Diagnostic, Fix
 from flowctx_core.base.pathsafety import read_regular_file
 
 try:  # the C parser is several times faster; fall back cleanly where libyaml is missing
@@ -231,6 +231,7 @@ class YamlDoc:
         key: bool = True,
         severity: str = "error",
         code: str = "",
+        fix: Fix | None = None,
     ) -> Diagnostic:
         line, col = self.where(path, key=key)
         return Diagnostic(
@@ -241,6 +242,7 @@ class YamlDoc:
             severity=severity,  # type: ignore[arg-type]
             yaml_path=format_path(path),
             code=code,
+            fix=fix,
         )
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterable, Mapping
 
-from flowctx_core.base.diagnostics import Diagnostic, did_you_mean
+from flowctx_core.base.diagnostics import Diagnostic, suggest
 from flowctx_core.base.yamlmarks import PathKey
 from flowctx_core.buildctx.projection import undeclared_projections
 from flowctx_core.buildctx.prompt import catalog_records
@@ -99,12 +99,14 @@ def registry_problems(
         if wf is None and name in known:
             continue  # another workflow's registry: checked when that workflow is
         if wf is None:
+            hint, fix = suggest(name, known)
             out.append(
                 registry.doc.diag(
                     ("applies_to_workflows", i),
-                    f"no workflow named '{name}' in this workspace{did_you_mean(name, known)}",
+                    f"no workflow named '{name}' in this workspace{hint}",
                     key=False,
                     severity="warning",
+                    fix=fix,
                 )
             )
             continue
@@ -113,13 +115,14 @@ def registry_problems(
             for k, proj in enumerate(asset.projections):
                 for m, agent in enumerate(proj.recipients):
                     if agent not in wf.agents:
+                        hint, fix = suggest(agent, wf.agents)
                         out.append(
                             registry.doc.diag(
                                 ("assets", j, "projections", k, "recipients", m),
-                                f"recipient '{agent}' is not an agent of {name}"
-                                + did_you_mean(agent, wf.agents),
+                                f"recipient '{agent}' is not an agent of {name}{hint}",
                                 key=False,
                                 severity="warning",
+                                fix=fix,
                             )
                         )
     return out

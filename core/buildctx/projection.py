@@ -14,7 +14,7 @@ import dataclasses
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from flowctx_core.base.diagnostics import Diagnostic, did_you_mean
+from flowctx_core.base.diagnostics import Diagnostic, suggest
 from flowctx_core.base.yamlmarks import PathKey
 from flowctx_core.buildctx.injection import InjectionSource
 from flowctx_core.buildctx.projected import (
@@ -418,12 +418,13 @@ def _undeclared(
     for name in reg.variables:
         path: PathKey = ("projections", "context_variables", name)
         if name not in declared:
-            hint = did_you_mean(name, [n for n, t in declared.items() if t == "build_context"])
+            hint, fix = suggest(name, [n for n, t in declared.items() if t == "build_context"])
             out.append(
                 reg.doc.diag(
                     path,
                     f"projects '{name}', which workflow {workflow.name} does not declare{hint}; "
                     "nothing is admitted from this registry",
+                    fix=fix,
                 )
             )
         elif declared[name] != "build_context":
@@ -463,13 +464,14 @@ def _runtime_undeclared(
         path: PathKey = ("projections", "context_variables", key)
         kind = declared.get(name, "undeclared") if name in declared else None
         if name not in declared and protected:
-            hint = did_you_mean(name, [n for n, t in declared.items() if t == "build_context"])
+            hint, fix = suggest(name, [n for n, t in declared.items() if t == "build_context"])
             out.append(
                 reg.doc.diag(
                     path,
                     f"projects '{name}', which workflow {workflow.name} does not declare{hint}: "
                     "the runtime's provider raises BuildContextError (undeclared build-context "
                     "projection) and every launch fails",
+                    fix=fix,
                 )
             )
         elif name not in declared:

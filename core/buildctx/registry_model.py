@@ -14,7 +14,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
-from flowctx_core.base.diagnostics import Diagnostic, did_you_mean
+from flowctx_core.base.diagnostics import Diagnostic, Fix, FixableValueError, suggest
 from flowctx_core.base.yamlmarks import PathKey, YamlDoc
 from flowctx_core.model.validation import Strict, Wording, located_errors
 
@@ -178,8 +178,9 @@ class Pack(Strict):
     @classmethod
     def _version(cls, value: Any) -> Any:
         if isinstance(value, (int, float)) and not isinstance(value, bool):
-            raise ValueError(
-                f"version must be a string; quote it ('{value}') so YAML keeps it exactly"
+            raise FixableValueError(
+                f"version must be a string; quote it ('{value}') so YAML keeps it exactly",
+                Fix(str(value), f"'{value}'"),
             )
         if isinstance(value, str) and not value.strip():
             raise ValueError("pack.version is required and must be a string")
@@ -343,12 +344,13 @@ def _prompt_projection_warnings(doc: YamlDoc, data: Mapping[str, Any]) -> list[D
                 continue
             for key in proj:
                 if str(key) not in PROMPT_PROJECTION_KEYS:
-                    hint = did_you_mean(str(key), PROMPT_PROJECTION_KEYS)
+                    hint, fix = suggest(str(key), PROMPT_PROJECTION_KEYS)
                     out.append(
                         doc.diag(
                             ("assets", i, "projections", j, key),
                             f"unknown field{hint}: the runtime's reader ignores it",
                             severity="warning",
+                            fix=fix,
                         )
                     )
     return out

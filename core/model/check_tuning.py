@@ -33,7 +33,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any, Final
 
-from flowctx_core.base.diagnostics import Diagnostic, did_you_mean
+from flowctx_core.base.diagnostics import Diagnostic, suggest
 
 ACTIONS: Final = ("ignore", "warning", "error")
 #: codes a repository's files may not silence (they say the runtime would run code)
@@ -92,11 +92,12 @@ def known_code(code: str, known: Iterable[str]) -> bool:
 def unknown_codes(tuning: Tuning, known: Iterable[str]) -> list[Diagnostic]:
     """The codes ``checks:`` names that check does not have, each at its key."""
     codes = sorted(known)
-    return [
-        replace(d, message=d.message + did_you_mean(code, codes))
-        for code, d in tuning.sites
-        if not known_code(code, codes)
-    ]
+    out = []
+    for code, d in tuning.sites:
+        if not known_code(code, codes):
+            hint, fix = suggest(code, codes)
+            out.append(replace(d, message=d.message + hint, fix=fix))
+    return out
 
 
 def read_tuning(

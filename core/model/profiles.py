@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Literal
 
+from flowctx_core.base.diagnostics import Fix
 from flowctx_core.model.filenames import FLOW_FILE, HANDOFFS_FILE, TRANSITIONS_FILE
 from flowctx_core.model.profile_names import (
     ALIASES,
@@ -169,6 +170,12 @@ class RuntimeProfile:
         if self.release is not None:
             out["release"] = self.release
         return out
+
+    def source_type_fix(self, tag: str) -> Fix | None:
+        """The known source type a misspelt ``tag`` is closest to, as a check's fix."""
+        from flowctx_core.base.diagnostics import suggest
+
+        return suggest(tag, self.contract.source_types).fix
 
     def unknown_source_type(self, tag: str) -> str:
         """Why this runtime refuses a definition whose source type it does not know."""

@@ -18,7 +18,7 @@ from typing import Annotated, Any, ClassVar
 from pydantic import BaseModel, ConfigDict, ValidationError
 from pydantic.fields import FieldInfo
 
-from flowctx_core.base.diagnostics import Diagnostic, did_you_mean
+from flowctx_core.base.diagnostics import Diagnostic, Fix, did_you_mean, suggest
 from flowctx_core.base.yamlmarks import PathKey, YamlDoc
 
 _VALUE_ERROR = "Value error, "
@@ -34,6 +34,8 @@ class Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
     #: unknown keys with a better message than did-you-mean: key -> explanation
     KEY_HINTS: ClassVar[dict[str, str]] = {}
+    #: of those, the ones whose right spelling is known: key -> the key to write instead
+    KEY_FIXES: ClassVar[dict[str, str]] = {}
 
 
 @dataclass(frozen=True)
@@ -150,23 +152,28 @@ def located_errors(
         if kind == "extra_forbidden":
             key = str(loc[-1]) if loc else ""
             explained = getattr(here, "KEY_HINTS", {}).get(key)
+            fix = None
             if explained:
                 hint = f": {explained}"
+                right = getattr(here, "KEY_FIXES", {}).get(key)
+                fix = Fix(key, right) if right else None
             else:
-                hint = did_you_mean(key, list(fields_of(here)) if here is not None else [])
+                hint, fix = suggest(key, list(fields_of(here)) if here is not None else [])
             name = f" '{key}'" if wording.quote_key else ""
-            out.append(doc.diag(path, f"unknown field{name}{hint}", key=True))
+            out.append(doc.diag(path, f"unknown field{name}{hint}", key=True, fix=fix))
         elif kind == "missing":
             out.append(doc.diag(path[:-1], f"missing required field '{loc[-1]}'", key=True))
         elif kind == "union_tag_invalid":
             tags = list(union_tags(fields_of(here).get(loc[-1])) if here and loc else [])
             tag = given.get("type") if isinstance(given, dict) else None
-            hint = did_you_mean(str(tag), tags) if tag is not None else ""
+            hint, fix = suggest(str(tag), tags) if tag is not None else ("", None)
+            fix = fix if isinstance(tag, str) else None  # only written text can be replaced
             out.append(
                 doc.diag(
                     (*path, "type"),
                     f"unknown {loc[-1]} type {tag!r}{hint}; expected one of {', '.join(tags)}",
                     key=False,
+                    fix=fix,
                 )
             )
         elif kind == "union_tag_not_found":
@@ -175,18 +182,21 @@ def located_errors(
             # go unreported: name it, as for any other unknown field
             for k in given if isinstance(given, dict) else ():
                 if k != "type" and did_you_mean(str(k), ["type"]):
-                    hint = did_you_mean(str(k), ["type"])
-                    out.append(doc.diag((*path, k), f"unknown field{hint}", key=True))
+                    hint, fix = suggest(str(k), ["type"])
+                    out.append(doc.diag((*path, k), f"unknown field{hint}", key=True, fix=fix))
         elif kind == "literal_error" and wording.literal_choices:
             expected = err.get("ctx", {}).get("expected", "")
-            hint = did_you_mean(str(given), _literal_options(expected)) if given else ""
+            hint, fix = suggest(str(given), _literal_options(expected)) if given else ("", None)
+            fix = fix if isinstance(given, str) else None
             message = f"{given!r} is not allowed{hint}; expected {expected}"
-            out.append(doc.diag(path, message, key=False))
+            out.append(doc.diag(path, message, key=False, fix=fix))
         else:
             msg = err["msg"]
             if msg.startswith(_VALUE_ERROR):
                 msg = _clean(msg)
             elif wording.show_input and "input" in err and not isinstance(given, (dict, list)):
                 msg = f"{msg} (got {given!r})"
-            out.append(doc.diag(path, msg, key=False))
+            # a validator that knows the correction raised it with its fix
+            raised = err.get("ctx", {}).get("error")
+            out.append(doc.diag(path, msg, key=False, fix=getattr(raised, "fix", None)))
     return out

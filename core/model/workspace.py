@@ -16,7 +16,7 @@ from typing import Any, TypeVar
 from pydantic import BaseModel, ValidationError
 
 from flowctx_core.base import fsview
-from flowctx_core.base.diagnostics import Diagnostic, did_you_mean
+from flowctx_core.base.diagnostics import Diagnostic, suggest
 from flowctx_core.base.gcpause import gc_paused
 from flowctx_core.base.pathsafety import present
 from flowctx_core.base.yamledit import reparse_yaml_text
@@ -82,8 +82,18 @@ MOVES = ("free", "problems", "row")
 
 
 def shift(problems: Iterable[Diagnostic], line: int, delta: int) -> tuple[Diagnostic, ...]:
-    """``problems`` with those at or below ``line`` moved ``delta`` lines."""
-    return tuple(replace(d, line=d.line + delta) if d.line >= line else d for d in problems)
+    """``problems`` with those at or below ``line`` moved ``delta`` lines (and the line of a
+    quick fix's text, when it names one there)."""
+    return tuple(_shifted(d, line, delta) for d in problems)
+
+
+def _shifted(d: Diagnostic, line: int, delta: int) -> Diagnostic:
+    fix = d.fix
+    if fix is not None and fix.line >= line:
+        fix = replace(fix, line=fix.line + delta)
+    if d.line >= line:
+        return replace(d, line=d.line + delta, fix=fix)
+    return d if fix is d.fix else replace(d, fix=fix)
 
 
 @dataclass(frozen=True)
@@ -319,11 +329,14 @@ def parse_contract(
         return _snapshot(name, folder, root, display, [], {}, diags, doc, {}, runtime)
     for key in data:
         if key not in ROOT_KEYS:
-            msg = f"unknown field{did_you_mean(str(key), ROOT_KEYS)}"
+            hint, fix = suggest(str(key), ROOT_KEYS)
+            msg = f"unknown field{hint}"
             if rules.extra == "ignore":
-                diags.append(doc.diag((*base, key), _ignored(msg, runtime), severity="warning"))
+                diags.append(
+                    doc.diag((*base, key), _ignored(msg, runtime), severity="warning", fix=fix)
+                )
             else:
-                diags.append(doc.diag((*base, key), msg))
+                diags.append(doc.diag((*base, key), msg, fix=fix))
 
     older_shape = isinstance(data.get("definitions"), list) or isinstance(data.get("agents"), list)
     memo = earlier.definitions_read if earlier is not None and earlier.runtime is runtime else {}
@@ -336,11 +349,12 @@ def parse_contract(
         missing = [n for n in names if n not in declared]
         if missing and rules.agent_refs_checked:
             listed = ", ".join(repr(n) for n in missing)
-            hint = did_you_mean(missing[0], declared) if len(missing) == 1 else ""
+            hint, fix = suggest(missing[0], declared) if len(missing) == 1 else ("", None)
             diags.append(
                 doc.diag(
                     (*base, "agents", agent, "variables"),
                     f"agent '{agent}' exposes undeclared variable(s) {listed}{hint}",
+                    fix=fix,
                 )
             )
         for i, n in enumerate(names):
@@ -533,6 +547,7 @@ def _definition(
             (*path, "source", "type"),
             runtime.unknown_source_type(stype),
             key=False,
+            fix=runtime.source_type_fix(stype),
         )
         diags.append(err)
         return VariableSpec(name, value, None, loc, (err,)), diags
@@ -603,7 +618,7 @@ def _name_source_type(
     if not isinstance(tag, str):
         return errs
     return [
-        replace(d, message=runtime.unknown_source_type(tag))
+        replace(d, message=runtime.unknown_source_type(tag), fix=runtime.source_type_fix(tag))
         if d.message.startswith("unknown source type ")
         else d
         for d in errs

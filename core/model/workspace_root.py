@@ -12,7 +12,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from flowctx_core.base.diagnostics import Diagnostic, did_you_mean
+from flowctx_core.base.diagnostics import Diagnostic, suggest
 from flowctx_core.base.pathsafety import confine, present
 from flowctx_core.model.check_tuning import Tuning, read_tuning
 from flowctx_core.model.filenames import (
@@ -138,12 +138,14 @@ def runtime_named(data: Mapping[str, Any], doc: YamlDoc, problems: list[Diagnost
     runtime = data.get("runtime")
     if runtime is None:
         return None
-    from flowctx_core.model.profiles import UnknownRuntime, get_profile
+    from flowctx_core.model.profiles import ALIASES, PROFILES, UnknownRuntime, get_profile
 
     try:
         return get_profile(str(runtime)).name
     except UnknownRuntime as exc:
-        problems.append(doc.diag(("runtime",), str(exc), key=False))
+        # the message's did-you-mean, as the editor's fix
+        fix = suggest(str(runtime), [*PROFILES, *ALIASES]).fix
+        problems.append(doc.diag(("runtime",), str(exc), key=False, fix=fix))
         return None
 
 
@@ -167,8 +169,8 @@ def load_profile(root: Path) -> Profile:
     known = ("env", "launch", "runtime", "runtime_context", "now", "checks")
     for key in data:
         if key not in known:
-            hint = did_you_mean(str(key), known)
-            diags.append(doc.diag((key,), f"unknown field{hint}"))
+            hint, fix = suggest(str(key), known)
+            diags.append(doc.diag((key,), f"unknown field{hint}", fix=fix))
     runtime = runtime_named(data, doc, diags)
     env = data.get("env") or {}
     launch = data.get("launch") or {}

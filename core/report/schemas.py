@@ -25,7 +25,7 @@ import json
 import re
 import types
 import typing
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any, Literal
 
 from pydantic import BaseModel
@@ -44,6 +44,7 @@ from flowctx_core.model.contract import (
 )
 from flowctx_core.model.filenames import SCHEMA_FILES as SCHEMA_FILES
 from flowctx_core.model.profiles import RuntimeProfile
+from flowctx_core.report.schema_descriptions import describe
 from flowctx_core.routing.model.flow import FlowDocument
 from flowctx_core.routing.model.handoffs import HandoffsDocument
 from flowctx_core.routing.model.transition_graph import TransitionGraphDocument
@@ -104,6 +105,7 @@ def file_schema(kind: str, runtime: RuntimeProfile) -> dict[str, Any]:
     }
     if defs:
         out["$defs"] = defs
+    _describe(out, document.__name__)
     return out
 
 
@@ -261,11 +263,8 @@ def _contract_rules(defs: dict[str, Any], runtime: RuntimeProfile) -> None:
         # speaks of it), so the newest runtime refuses it
         definition["properties"].pop("immutable_runtime_authority", None)
     if rules.typed_sources:
-        definition["properties"]["source"] = {
-            "allOf": [source, {"$ref": _REF.format(model=RuntimeSourceTypes.__name__)}]
-        }
-    else:
-        defs.pop(RuntimeSourceTypes.__name__, None)
+        _typed_sources(defs, kept.values(), foreign=rules.extra == "ignore")
+    defs.pop(RuntimeSourceTypes.__name__, None)
     if rules.typed_authority:
         defs[Definition.__name__] = {
             "allOf": [definition, {"$ref": _REF.format(model=RuntimeDefinitionTypes.__name__)}]
@@ -297,6 +296,50 @@ def _contract_rules(defs: dict[str, Any], runtime: RuntimeProfile) -> None:
             },
         }
         document["agents"]["anyOf"].insert(1, {"type": "array", "items": agent})
+
+
+def _typed_sources(defs: dict[str, Any], members: Iterable[str], *, foreign: bool) -> None:
+    """The runtime's own source model types the keys of every source type
+    (``RuntimeSourceTypes``): each source type gets those types for the keys it has, so an
+    editor offers ``query_template`` under a data_reference source and never under a config
+    one. ``foreign``: the runtime ignores unknown keys, so another type's key is accepted
+    (typed, not offered: a ``patternProperties`` entry) instead of refused."""
+    typed = defs[RuntimeSourceTypes.__name__]["properties"]
+    for ref in members:
+        member = defs[ref.removeprefix("#/$defs/")]
+        props = member.setdefault("properties", {})
+        for key, rule in typed.items():
+            if key in props:
+                meta = {k: props[key].pop(k) for k in ("title", "default") if k in props[key]}
+                props[key] = {"allOf": [props[key], copy.deepcopy(rule)], **meta}
+            elif foreign:
+                member.setdefault("patternProperties", {})[f"^{re.escape(key)}$"] = copy.deepcopy(
+                    rule
+                )
+
+
+def _describe(node: Any, owner: str) -> None:
+    """A ``description`` on every property (``schema_descriptions``), named by the model that
+    holds it; anonymous objects inside a model are the model's."""
+    if isinstance(node, list):
+        for value in node:
+            _describe(value, owner)
+        return
+    if not isinstance(node, dict):
+        return
+    for key, value in node.items():
+        if key == "$defs" and isinstance(value, dict):
+            for name, schema in value.items():
+                _describe(schema, name)
+        elif key == "properties" and isinstance(value, dict):
+            for name, prop in value.items():
+                if isinstance(prop, dict):
+                    text = describe(owner, name)
+                    if text and "description" not in prop:
+                        prop["description"] = text
+                    _describe(prop, owner)
+        else:
+            _describe(value, owner)
 
 
 def _allowed_names(runtime: RuntimeProfile) -> dict[str, Any]:

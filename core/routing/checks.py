@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from flowctx_core.base.diagnostics import Diagnostic, did_you_mean
+from flowctx_core.base.diagnostics import Diagnostic, suggest
 from flowctx_core.base.yamlmarks import PathKey, YamlDoc
 from flowctx_core.model.workspace import WorkflowSnapshot
 from flowctx_core.routing.model import TRANSITION_RULES_KEY, Entry, Routes
@@ -69,8 +69,15 @@ def _parse(
         for warning in exc.warnings:
             out.append(doc.diag(path, warning, key=False, severity="warning"))
         return None
+    assigns = None
+    if dialect == "mj" and compiled.warnings:
+        from flowctx_core.expressions.mj import assignment_fix
+
+        assigns = assignment_fix(compiled)
     for warning in compiled.warnings:
-        out.append(doc.diag(path, warning, key=False, severity="warning"))
+        # an assignment meant as a comparison: its warning carries the fix (=== for =)
+        fix = assigns[1] if assigns is not None and warning == assigns[0] else None
+        out.append(doc.diag(path, warning, key=False, severity="warning", fix=fix))
     return compiled.names
 
 
@@ -84,12 +91,13 @@ def _undeclared(
     consequence: str = "the runtime fails with a missing context variable",
 ) -> None:
     for name in sorted(set(names) - declared):
-        hint = did_you_mean(name, declared)
+        hint, fix = suggest(name, declared)
         out.append(
             doc.diag(
                 path,
                 f"'{name}' is not declared in {wf.contract_file}{hint}; {consequence}",
                 key=False,
+                fix=fix,
             )
         )
 
@@ -126,24 +134,27 @@ def flow_problems(flow: FlowFile) -> list[Diagnostic]:
             continue
         for field, name in (("from", path.from_), ("to", path.to)):
             if name not in steps:
+                hint, fix = suggest(name, steps)
                 out.append(
                     doc.diag(
                         (*path_entry.path, field),
-                        f"no step named '{name}'{did_you_mean(name, steps)}",
+                        f"no step named '{name}'{hint}",
                         key=False,
+                        fix=fix,
                     )
                 )
         if path.condition and path.condition.strip():
             where = (*path_entry.path, "condition")
             read = _parse(doc, where, path.condition, "mj", out)
             for name in sorted((read or frozenset()) - set(PATH_CONTEXT_NAMES)):
+                hint, fix = suggest(name, PATH_CONTEXT_NAMES)
                 out.append(
                     doc.diag(
                         where,
                         f"the condition reads '{name}', which a path condition cannot see"
-                        f"{did_you_mean(name, PATH_CONTEXT_NAMES)}; "
-                        f"it can read {', '.join(PATH_CONTEXT_NAMES)}",
+                        f"{hint}; it can read {', '.join(PATH_CONTEXT_NAMES)}",
                         key=False,
+                        fix=fix,
                     )
                 )
     return out
@@ -159,12 +170,14 @@ def _agent_check(
         # without an agents section there is nothing to compare against
         if not agents or name in agents or name in PSEUDO_AGENTS:
             return
+        hint, fix = suggest(name, agents)
         out.append(
             doc.diag(
                 path,
-                f"{role} agent '{name}' is not an agent of {where}{did_you_mean(name, agents)}",
+                f"{role} agent '{name}' is not an agent of {where}{hint}",
                 key=False,
                 severity="warning",
+                fix=fix,
             )
         )
 

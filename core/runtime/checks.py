@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Protocol
 
 from flowctx_core.base.coercion import coerce
-from flowctx_core.base.diagnostics import Diagnostic, did_you_mean
+from flowctx_core.base.diagnostics import Diagnostic, Fix, suggest
 from flowctx_core.base.yamlmarks import PathKey
 from flowctx_core.buildctx.projected import runtime_type_misfit
 from flowctx_core.model.contract import Definition
@@ -303,9 +303,12 @@ def _unknown_type(wf: WorkflowSnapshot, spec: VariableSpec) -> list[Diagnostic]:
     written = d.type.strip().lower()
     if written in RUNTIME_TYPE_NAMES:
         return []
-    hint = did_you_mean(written, _TYPE_SUGGESTIONS) or did_you_mean(
-        written, sorted(RUNTIME_TYPE_NAMES)
-    )
+    found = suggest(written, _TYPE_SUGGESTIONS)
+    if not found.fix:
+        found = suggest(written, sorted(RUNTIME_TYPE_NAMES))
+    hint = found.text
+    # the type as written (any case, padded) is what an editor replaces
+    fix = Fix(d.type.strip(), found.fix.new) if found.fix else None
     if wf.runtime.contract.persist_type_guard:
         what = (
             "the runtime accepts any type name and gives this one no meaning: it coerces "
@@ -320,6 +323,7 @@ def _unknown_type(wf: WorkflowSnapshot, spec: VariableSpec) -> list[Diagnostic]:
             f"unknown type {d.type!r}{hint}: {what} [runtime {wf.runtime.name}]",
             key=False,
             severity="warning",
+            fix=fix,
         )
     ]
 

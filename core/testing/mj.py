@@ -17,7 +17,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from flowctx_core.base.diagnostics import Diagnostic, did_you_mean
+from flowctx_core.base.diagnostics import Diagnostic, did_you_mean, suggest
 from flowctx_core.memberjunction.agents import MjWorkspace
 from flowctx_core.memberjunction.flow import machine
 from flowctx_core.memberjunction.flow.checks import agent_problems
@@ -223,11 +223,12 @@ def run_mj_tests(
         if workflow is not None and (agent is None or agent.name != workflow):
             continue
         if agent is None:
-            hint = did_you_mean(tf.model.workflow, known)
+            hint, fix = suggest(tf.model.workflow, known)
             problems.append(
                 tf.diag(
                     ("workflow",),
                     f"no flow agent named '{tf.model.workflow}'{hint}; known: {', '.join(known)}",
+                    fix=fix,
                 )
             )
             continue

@@ -24,7 +24,7 @@ from pydantic import (
 )
 
 from flowctx_core.base import fsview
-from flowctx_core.base.diagnostics import Diagnostic
+from flowctx_core.base.diagnostics import Diagnostic, Fix
 from flowctx_core.base.yamlmarks import PathKey, YamlDoc, load_yaml_file, parse_yaml_text
 from flowctx_core.model.filenames import PROFILE_FILE, TESTS_DIR, WORKFLOW_FILES
 from flowctx_core.model.validation import Strict, Wording, located_errors
@@ -210,10 +210,12 @@ class TestFile:
     def where(self, path: PathKey, *, key: bool = True) -> tuple[int, int]:
         return self.doc.where(path, key=key) if self.doc is not None else (0, 0)
 
-    def diag(self, path: PathKey, message: str, *, key: bool = True) -> Diagnostic:
+    def diag(
+        self, path: PathKey, message: str, *, key: bool = True, fix: Fix | None = None
+    ) -> Diagnostic:
         if self.doc is None:
             return Diagnostic(self.display, 0, 0, message)
-        return self.doc.diag(path, message, key=key)
+        return self.doc.diag(path, message, key=key, fix=fix)
 
 
 def parse_test_text(text: str, display: str, path: Path | None = None) -> TestFile:

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
-from flowctx_core.base.diagnostics import Diagnostic, did_you_mean
+from flowctx_core.base.diagnostics import Diagnostic, did_you_mean, suggest
 from flowctx_core.base.secrets import MASK, is_secret_key, mask_text
 from flowctx_core.check import count_problems, workflow_problems
 from flowctx_core.model.inputs import ResolveInputs
@@ -260,10 +260,12 @@ def run_tests(
         if workflow is not None and name != workflow:
             continue
         if name not in known:
-            hint = did_you_mean(name, known)
+            hint, fix = suggest(name, known)
             listed = ", ".join(known) or "none"
             problems.append(
-                tf.diag(("workflow",), f"no workflow named '{name}'{hint}; known: {listed}")
+                tf.diag(
+                    ("workflow",), f"no workflow named '{name}'{hint}; known: {listed}", fix=fix
+                )
             )
             continue
         file_session = session
@@ -399,12 +401,14 @@ def _judged(
         ppath = (*epath, "prompt") if not isinstance(expect.prompt, list) else (*epath, "prompt", j)
         if pexp.agent not in wf.agents:
             agents = list(wf.agents)
+            hint, fix = suggest(pexp.agent, agents)
             problems.append(
                 tf.diag(
                     (*ppath, "agent"),
-                    f"no agent named '{pexp.agent}' in {name}{did_you_mean(pexp.agent, agents)} "
+                    f"no agent named '{pexp.agent}' in {name}{hint} "
                     f"(agents: {', '.join(agents) or 'none'})",
                     key=False,
+                    fix=fix,
                 )
             )
             continue
@@ -627,11 +631,9 @@ def _values(
         path = (*epath, "values", key)
         row = matrix.row(key)
         if row is None:
+            hint, fix = suggest(key, names)
             problems.append(
-                tf.diag(
-                    path,
-                    f"no variable named '{key}' in {matrix.workflow}{did_you_mean(key, names)}",
-                )
+                tf.diag(path, f"no variable named '{key}' in {matrix.workflow}{hint}", fix=fix)
             )
             continue
         secret = row.secret or is_secret_key(key)
@@ -714,12 +716,14 @@ def _route(
             )
             return Verdict("route", False, expected, how, here, errors), []
         known = sources(routes)
+        hint, fix = suggest(want.from_, known)
         problems.append(
             tf.diag(
                 (*path, "from"),
                 f"no step or agent named '{want.from_}' has routes in {wf.name}"
-                f"{did_you_mean(want.from_, known)}; known: {', '.join(known) or 'none'}",
+                f"{hint}; known: {', '.join(known) or 'none'}",
                 key=False,
+                fix=fix,
             )
         )
         return None, []
@@ -776,13 +780,14 @@ def _route(
     if want.to is not None:
         targets = {c.target for d in decisions for c in d.candidates}
         if want.to not in targets:
+            hint, fix = suggest(want.to, sorted(targets))
             problems.append(
                 tf.diag(
                     (*path, "to"),
-                    f"no rule from '{source}' goes to '{want.to}'"
-                    f"{did_you_mean(want.to, sorted(targets))}; targets: "
+                    f"no rule from '{source}' goes to '{want.to}'{hint}; targets: "
                     f"{', '.join(sorted(targets)) or 'none'}",
                     key=False,
+                    fix=fix,
                 )
             )
             return None, decisions

@@ -25,6 +25,7 @@ from typing import Any
 from flowctx_core.base.diagnostics import Diagnostic
 from flowctx_core.base.oneline import one_line
 from flowctx_core.base.repo_paths import report_base
+from flowctx_core.base.secrets import mask_text
 from flowctx_core.check import CheckReport, count_problems, workspace_report
 from flowctx_core.model.workspace_root import WorkspaceNotFound, find_root
 from flowctx_core.report.github import problem_annotations, refusal_annotation
@@ -73,7 +74,14 @@ def _problem_json(p: Diagnostic) -> dict[str, object]:
     doc = p.to_json()
     # the documented key order: where, how bad, what kind, what
     keys = ("file", "line", "column", "severity", "code", "message")
-    return {k: doc.get(k, "") for k in keys}
+    out: dict[str, object] = {k: doc.get(k, "") for k in keys}
+    if p.fix is not None:
+        # the did-you-mean as data: the text written where the problem points, and its fix
+        fix: dict[str, object] = {"old": mask_text(p.fix.old), "new": mask_text(p.fix.new)}
+        if p.fix.line:
+            fix["line"] = p.fix.line  # where old is written, when not the problem's line
+        out["fix"] = fix
+    return out
 
 
 @dataclass(frozen=True)

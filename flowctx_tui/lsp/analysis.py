@@ -1,6 +1,6 @@
 """What the language server answers, from the same snapshot, ``resolve``, ``decide`` and
 ``check`` calls as the CLI: problems per file, the variable or rule under the cursor, names to
-complete, where a name is defined and used.
+complete (where a name is defined and used: ``occurrences.py``).
 
 Nothing here speaks the protocol (``server.py`` does): positions are 0-based (line, character)
 as editors count them, paths absolute. Editors' unsaved buffers are read instead of the disk
@@ -441,43 +441,6 @@ def rule_under(rules: list[tuple[RuleAt, Any, Any]], line: int) -> tuple[RuleAt,
     return found
 
 
-def definition_of(ws: Workspace, workflow: str, name: str, buffers: Mapping[Path, str]):
-    """Where a variable (``definitions.<name>``) or an agent (``agents.<name>``) is defined in
-    the workflow's contract: (path, line, column), 0-based, or None."""
-    from flowctx_core.base.yamlmarks import parse_yaml_text
-
-    path = ws.root / WORKFLOWS_DIR / workflow / CONTRACT_FILE
-    part = ws.good.get(workflow)
-    if part is not None and part.wf.doc is not None:  # the last good analysis's contract
-        doc = part.wf.doc
-    else:
-        doc, _ = parse_yaml_text(_text_of(path, buffers, ws.root), CONTRACT_FILE)
-    if doc is None:
-        return None
-    for section in ("definitions", "agents"):
-        if (section, name) in doc.key_marks:
-            line, col = doc.key_marks[(section, name)]
-            return path, line - 1, col - 1
-    return None
-
-
-def references_of(
-    ws: Workspace, workflow: str, name: str, buffers: Mapping[Path, str]
-) -> list[tuple[Path, int, int, int]]:
-    """Every whole-word use of ``name`` in the workflow's YAML files: (path, line, start, end)."""
-    folder = ws.root / WORKFLOWS_DIR / workflow
-    pattern = re.compile(rf"(?<![A-Za-z0-9_]){re.escape(name)}(?![A-Za-z0-9_])")
-    out = []
-    files = sorted({p for p in folder.glob("*.yaml")} | {p for p in buffers if p.parent == folder})
-    for path in files:
-        for n, row in enumerate(_text_of(path, buffers, ws.root).splitlines()):
-            if row.lstrip().startswith("#"):
-                continue
-            for m in pattern.finditer(row):
-                out.append((path, n, m.start(), m.end()))
-    return out
-
-
 # --- completion ---------------------------------------------------------------------------
 
 _OPEN_DOLLAR = re.compile(r"\$\{([A-Za-z0-9_]*)$")
@@ -630,12 +593,10 @@ __all__ = [
     "Workspace",
     "completions",
     "coverage_counts",
-    "definition_of",
     "matrix_of",
     "names_of",
     "open_workspace",
     "problems",
-    "references_of",
     "reload_session",
     "rule_hover",
     "rule_under",

@@ -4,9 +4,13 @@ Diagnostics are ``flowctx check``'s problems, republished (debounced) as the aut
 every file of the workspace a change affects; hover shows a variable's resolved value (masked),
 its provenance, who sees it, or whether a routing rule wins under the default inputs and why;
 completion offers variable names (``${``, ``{{``, ``condition_key``, an agent's ``variables``),
-agent and step names, source types and paths into a flow condition's scope; definitions and
-references of variables and agents; a code lens on each routing rule (wins under default,
-covered by N tests) and a "Try in flowctx" action that gives the equivalent ``flowctx routes``.
+agent and step names, source types and paths into a flow condition's scope (a variable with
+its type and source, ``completion_info.py``); definitions, references and rename of variables,
+agents and steps (``occurrences.py``, ``rename.py``); the outline and workspace symbols
+(``symbols.py``); quick fixes from the corrections check knows (``quickfix.py``) and a link
+from each code to its documentation (``docs_links.py``); a code lens on each routing rule
+(wins under default, covered by N tests) and a "Try in flowctx" action that gives the
+equivalent ``flowctx routes``.
 
 Unsaved buffers are read instead of the disk (``fsview.buffers``). Each request runs in a
 worker thread with a time budget; a request that fails answers nothing rather than taking the
@@ -44,6 +48,7 @@ from flowctx_core.model.filenames import ROUTING_FILES
 from flowctx_tui.lsp import analysis
 from flowctx_tui.lsp.analysis import MjWorkspace, Workspace
 from flowctx_tui.lsp.positions import to_client, to_server
+from flowctx_tui.lsp.quickfix import fix_data
 
 #: how long after the last keystroke diagnostics are computed (s): short, since a newer
 #: change cancels the running check anyway
@@ -289,8 +294,19 @@ def _diagnostic(ls: FlowctxServer, item: analysis.Located) -> types.Diagnostic:
         if p.severity == "error"
         else types.DiagnosticSeverity.Warning,
         code=p.code or None,
+        code_description=_code_description(p.code),
         source="flowctx",
+        # the correction check knows, handed back by the client for the quick fix
+        data=fix_data(getattr(p, "fix", None)),
     )
+
+
+def _code_description(code: str) -> types.CodeDescription | None:
+    """The link from a diagnostic's code to its documentation (``docs_links``)."""
+    from flowctx_tui.lsp.docs_links import code_href
+
+    href = code_href(code)
+    return types.CodeDescription(href=href) if href else None
 
 
 server = FlowctxServer()
@@ -402,6 +418,19 @@ def _routing_file(ls: FlowctxServer, uri: str) -> tuple[Path, Workspace, str] | 
     return path, ws, workflow
 
 
+def _named_context(ls: FlowctxServer, uri: str) -> tuple[Path, Workspace, str] | None:
+    """(path, workspace, workflow) for rename, references and definitions: a workflow's own
+    file, or a test file, saved scenario or build-context registry naming one workflow."""
+    from flowctx_tui.lsp.occurrences import workflow_named
+
+    found = _context(ls, uri)
+    if found is None:
+        return None
+    path, ws, workflow, _text = found
+    workflow = workflow or workflow_named(ws, path, ls.buffers())
+    return None if workflow is None else (path, ws, workflow)
+
+
 @server.feature(types.TEXT_DOCUMENT_HOVER)
 async def hover(ls: FlowctxServer, params: types.HoverParams) -> types.Hover | None:
     mj_path = _path(params.text_document.uri)
@@ -452,6 +481,8 @@ async def completion(ls: FlowctxServer, params: types.CompletionParams) -> types
     mj_path = _path(params.text_document.uri)
     mj = ls.workspace_for(mj_path) if mj_path is not None else None
     text = ls.workspace.get_text_document(params.text_document.uri).source
+    #: each offered variable's type and source (completion_info), filled by the work
+    about: dict[str, Any] = {}
     if isinstance(mj, MjWorkspace) and mj_path is not None:
         source = text
         offered = await ls.answer(
@@ -466,9 +497,14 @@ async def completion(ls: FlowctxServer, params: types.CompletionParams) -> types
             return empty
 
         def work() -> analysis.Completions | None:
+            from flowctx_tui.lsp.completion_info import variable_info
+
             matrix = analysis.matrix_of(ws, workflow, buffers)
             names = analysis.names_of(ws, workflow, buffers)
-            return analysis.completions(path, text, pos.line, pos.character, matrix, names)
+            found = analysis.completions(path, text, pos.line, pos.character, matrix, names)
+            if found is not None and found.kind == "variable":
+                about.update(variable_info(matrix))
+            return found
 
         offered = await ls.answer(work)
     if offered is None:
@@ -486,7 +522,13 @@ async def completion(ls: FlowctxServer, params: types.CompletionParams) -> types
         types.CompletionItem(
             label=name,
             kind=kind,
-            detail=f"flowctx: {offered.kind}",
+            # a variable's type and source (never its value), else what kind of name it is
+            detail=about[name].detail if name in about else f"flowctx: {offered.kind}",
+            documentation=types.MarkupContent(
+                kind=types.MarkupKind.Markdown, value=about[name].documentation
+            )
+            if name in about
+            else None,
             text_edit=types.TextEdit(range=edit, new_text=name),
         )
         for name in offered.items
@@ -497,44 +539,47 @@ async def completion(ls: FlowctxServer, params: types.CompletionParams) -> types
 
 @server.feature(types.TEXT_DOCUMENT_DEFINITION)
 async def definition(ls: FlowctxServer, params: types.DefinitionParams) -> types.Location | None:
-    found = _context(ls, params.text_document.uri)
+    from flowctx_tui.lsp import occurrences
+
+    found = _named_context(ls, params.text_document.uri)
     if found is None:
         return None
-    _, ws, workflow, text = found
+    path, ws, workflow = found
     pos = ls.position(params.text_document.uri, params.position)
-    word = analysis.word_at(text, pos.line, pos.character)
-    if workflow is None or word is None:
-        return None
     buffers = ls.buffers()
-    where = await ls.answer(lambda: analysis.definition_of(ws, workflow, word[0], buffers))
-    if where is None:
-        return None
-    path, line, col = where
-    row = analysis.line_of(ws, path, buffers, line)
+    where = await ls.answer(
+        lambda: occurrences.definition(ws, workflow, path, pos.line, pos.character, buffers)
+    )
+    return None if where is None else _location(ls, ws, where, buffers)
+
+
+def _location(ls: FlowctxServer, ws: Workspace, o: Any, buffers: dict[Path, str]) -> types.Location:
+    """An occurrence (``occurrences.Occurrence``) as a location in the client's units."""
+    row = analysis.line_of(ws, o.path, buffers, o.line)
     return types.Location(
-        uri=from_fs_path(str(path)) or "", range=ls.span(row, line, col, col + len(word[0]))
+        uri=from_fs_path(str(o.path)) or "", range=ls.span(row, o.line, o.start, o.end)
     )
 
 
 @server.feature(types.TEXT_DOCUMENT_REFERENCES)
 async def references(ls: FlowctxServer, params: types.ReferenceParams) -> list[types.Location]:
-    found = _context(ls, params.text_document.uri)
+    """Identifier occurrences only (never a word in a description), the definition only
+    when the client asks for it (``includeDeclaration``)."""
+    from flowctx_tui.lsp import occurrences
+
+    found = _named_context(ls, params.text_document.uri)
     if found is None:
         return []
-    _, ws, workflow, text = found
+    path, ws, workflow = found
     pos = ls.position(params.text_document.uri, params.position)
-    word = analysis.word_at(text, pos.line, pos.character)
-    if workflow is None or word is None:
-        return []
     buffers = ls.buffers()
-    used = await ls.answer(lambda: analysis.references_of(ws, workflow, word[0], buffers)) or []
-    return [
-        types.Location(
-            uri=from_fs_path(str(p)) or "",
-            range=ls.span(analysis.line_of(ws, p, buffers, line), line, start, end),
+    declaration = params.context.include_declaration
+    used = await ls.answer(
+        lambda: occurrences.references(
+            ws, workflow, path, pos.line, pos.character, buffers, include_declaration=declaration
         )
-        for p, line, start, end in used
-    ]
+    )
+    return [_location(ls, ws, o, buffers) for o in used or []]
 
 
 @server.feature(types.TEXT_DOCUMENT_CODE_LENS)
@@ -577,8 +622,53 @@ async def code_lens(ls: FlowctxServer, params: types.CodeLensParams) -> list[typ
     ]
 
 
-@server.feature(types.TEXT_DOCUMENT_CODE_ACTION)
-async def code_action(ls: FlowctxServer, params: types.CodeActionParams) -> list[types.Command]:
+@server.feature(
+    types.TEXT_DOCUMENT_CODE_ACTION,
+    types.CodeActionOptions(code_action_kinds=[types.CodeActionKind.QuickFix]),
+)
+async def code_action(
+    ls: FlowctxServer, params: types.CodeActionParams
+) -> list[types.CodeAction | types.Command]:
+    """The quick fixes of the problems in the range (``quickfix.py``), then the rule's "Try
+    in flowctx" command."""
+    only = params.context.only
+    fixes: list[types.CodeAction | types.Command] = []
+    if not only or any(str(getattr(k, "value", k)).startswith("quickfix") for k in only):
+        fixes += _quick_fixes(ls, params)
+    return [*fixes, *await _try_in_flowctx(ls, params)]
+
+
+def _quick_fixes(ls: FlowctxServer, params: types.CodeActionParams) -> list[types.CodeAction]:
+    from flowctx_tui.lsp import quickfix
+
+    uri = params.text_document.uri
+    rows = ls.workspace.get_text_document(uri).source.splitlines()
+    out = []
+    for diagnostic in params.context.diagnostics:
+        fix = quickfix.fix_of(diagnostic.data)
+        if fix is None or diagnostic.source != "flowctx":
+            continue
+        old, new, written = fix
+        at = ls.position(uri, diagnostic.range.start)
+        line, column = (written, 0) if written is not None else (at.line, at.character)
+        found = quickfix.locate(rows, line, column, old)
+        if found is None:
+            continue  # the text changed since: nothing to fix any more
+        line, start, end = found
+        edit = types.TextEdit(range=ls.span(rows[line], line, start, end), new_text=new)
+        out.append(
+            types.CodeAction(
+                title=f"Change '{old}' to '{new}'",
+                kind=types.CodeActionKind.QuickFix,
+                diagnostics=[diagnostic],
+                is_preferred=True,
+                edit=types.WorkspaceEdit(changes={uri: [edit]}),
+            )
+        )
+    return out
+
+
+async def _try_in_flowctx(ls: FlowctxServer, params: types.CodeActionParams) -> list[types.Command]:
     found = _routing_file(ls, params.text_document.uri)
     if found is None:
         return []
@@ -626,3 +716,179 @@ def main(runtime: str | None = None) -> int:
     sys.setswitchinterval(SWITCH_INTERVAL)
     server.start_io()
     return 0
+
+
+# --- rename -----------------------------------------------------------------------------------
+
+
+class _RenameRefused(JsonRpcException):
+    """LSP's RequestFailed: the editor shows the message (a rename that cannot be made)."""
+
+    CODE = -32803
+
+
+@server.feature(types.TEXT_DOCUMENT_PREPARE_RENAME)
+async def prepare_rename(
+    ls: FlowctxServer, params: types.PrepareRenameParams
+) -> types.PrepareRenamePlaceholder | None:
+    from flowctx_tui.lsp import rename
+
+    found = _named_context(ls, params.text_document.uri)
+    if found is None:
+        return None
+    path, ws, workflow = found
+    pos = ls.position(params.text_document.uri, params.position)
+    buffers = ls.buffers()
+    said = await ls.answer(
+        lambda: rename.prepare(ws, workflow, path, pos.line, pos.character, buffers)
+    )
+    if said is None or isinstance(said, rename.Refused):
+        return None  # nothing renameable here: the editor says so
+    row = analysis.line_of(ws, said.path, buffers, said.line)
+    return types.PrepareRenamePlaceholder(
+        range=ls.span(row, said.line, said.start, said.end), placeholder=row[said.start : said.end]
+    )
+
+
+@server.feature(types.TEXT_DOCUMENT_RENAME, types.RenameOptions(prepare_provider=True))
+async def rename_symbol(
+    ls: FlowctxServer, params: types.RenameParams
+) -> types.WorkspaceEdit | None:
+    """Every identifier occurrence of the variable or agent in the workflow's files (contract,
+    agents.yaml, routing, prompts, test files, saved scenarios) as one WorkspaceEdit."""
+    from flowctx_tui.lsp import rename
+
+    found = _named_context(ls, params.text_document.uri)
+    if found is None:
+        raise _RenameRefused("flowctx renames the variables, agents and steps of a workflow")
+    path, ws, workflow = found
+    pos = ls.position(params.text_document.uri, params.position)
+    buffers = ls.buffers()
+    new = params.new_name
+    said = await ls.answer(
+        lambda: rename.rename(ws, workflow, path, pos.line, pos.character, new, buffers)
+    )
+    if said is None:
+        raise _RenameRefused("flowctx could not answer the rename in time")
+    if isinstance(said, rename.Refused):
+        raise _RenameRefused(said.reason)
+    changes: dict[str, list[types.TextEdit]] = {}
+    for o in said.edits:
+        row = analysis.line_of(ws, o.path, buffers, o.line)
+        changes.setdefault(from_fs_path(str(o.path)) or "", []).append(
+            types.TextEdit(range=ls.span(row, o.line, o.start, o.end), new_text=said.new)
+        )
+    return types.WorkspaceEdit(changes=changes)
+
+
+# --- outline and workspace symbols ------------------------------------------------------------
+
+_SYMBOL_KINDS = {
+    "variable": types.SymbolKind.Variable,
+    "agent": types.SymbolKind.Class,
+    "rule": types.SymbolKind.Event,
+    "step": types.SymbolKind.Function,
+    "path": types.SymbolKind.Event,
+    "case": types.SymbolKind.Method,
+}
+
+
+def _symbol_range(
+    ls: FlowctxServer, rows: list[str], start: tuple[int, int], end: tuple[int, int]
+) -> types.Range:
+    """A code-point range over several lines in the client's units."""
+
+    def row(n: int) -> str:
+        return rows[n] if 0 <= n < len(rows) else ""
+
+    first = ls.span(row(start[0]), start[0], start[1], start[1]).start
+    last = ls.span(row(end[0]), end[0], end[1], end[1]).end
+    return types.Range(start=first, end=last)
+
+
+@server.feature(types.TEXT_DOCUMENT_DOCUMENT_SYMBOL)
+async def document_symbol(
+    ls: FlowctxServer, params: types.DocumentSymbolParams
+) -> list[types.DocumentSymbol]:
+    """The file's variables, agents, routing rules, flow steps and paths, test cases; in a
+    MetadataSync JSON file, the flow agent's steps and paths."""
+    from flowctx_tui.lsp import symbols
+
+    path = _path(params.text_document.uri)
+    ws = ls.workspace_for(path) if path is not None else None
+    if path is None or ws is None:
+        return []
+    buffers = ls.buffers()
+    found = await ls.answer(lambda: symbols.document_symbols(ws, path, buffers)) or []
+    rows = ls.workspace.get_text_document(params.text_document.uri).source.splitlines()
+    out = []
+    for s in found:
+        line, start, end = s.selection
+        selection = ls.span(rows[line] if line < len(rows) else "", line, start, end)
+        whole = _symbol_range(ls, rows, s.start, s.end)
+        out.append(
+            types.DocumentSymbol(
+                name=s.name,
+                detail=s.detail or None,
+                kind=_SYMBOL_KINDS[s.kind],
+                range=whole,
+                selection_range=selection,
+            )
+        )
+    return out
+
+
+@server.feature(types.WORKSPACE_SYMBOL)
+async def workspace_symbol(
+    ls: FlowctxServer, params: types.WorkspaceSymbolParams
+) -> list[types.SymbolInformation]:
+    """The variables, agents and steps of every workspace the editor has open (the one it was
+    started on included) whose names match the query (its characters in order)."""
+    from flowctx_tui.lsp import symbols
+
+    root = ls.workspace.root_path
+    if root and not ls.workspaces:
+        ls.workspace_for(Path(root).resolve())
+    known = list(ls.workspaces.values())
+    buffers = ls.buffers()
+    query = params.query
+
+    def work() -> list[symbols.Symbol]:
+        # the MemberJunction agent metadata under a workspace, opened in the editor or not
+        from flowctx_core.memberjunction.metadata import agent_folders
+
+        roots = {w.root for w in known}
+        for ws in [w for w in known if isinstance(w, Workspace)]:
+            for folder in agent_folders(ws.root):
+                if folder.resolve() not in roots:
+                    roots.add(folder.resolve())
+                    known.append(MjWorkspace(folder.resolve()))
+        return symbols.workspace_symbols(known, query, buffers)
+
+    found = await ls.answer(work) or []
+    out = []
+    rows: dict[Path, list[str]] = {}  # each file's lines, read once for all its symbols
+    for s in found:
+        # the innermost: an MJ entity folder inside a Mozaiks workspace is its own
+        ws = max(
+            (w for w in known if w.root == s.path or w.root in s.path.parents),
+            key=lambda w: len(w.root.parts),
+            default=None,
+        )
+        if ws is None:
+            continue
+        line, start, end = s.selection
+        if s.path not in rows:
+            rows[s.path] = analysis._text_of(s.path, buffers, ws.root).splitlines()
+        row = rows[s.path][line] if line < len(rows[s.path]) else ""
+        out.append(
+            types.SymbolInformation(
+                name=s.name,
+                kind=_SYMBOL_KINDS[s.kind],
+                location=types.Location(
+                    uri=from_fs_path(str(s.path)) or "", range=ls.span(row, line, start, end)
+                ),
+                container_name=s.container or None,
+            )
+        )
+    return out

@@ -410,3 +410,93 @@ def test_the_routing_and_registry_schemas_accept_what_check_accepts(
         if bool(errors(schema, data)) != bool(in_file):
             disagreements.append((name, errors(schema, data), in_file))
     assert disagreements == []
+
+
+# --- what an editor shows: descriptions, and each source type's own keys ---------------------
+
+
+def _properties(node: Any, where: str = "") -> list[tuple[str, dict[str, Any]]]:
+    """Every (path, property schema) of a schema, ``$defs`` included."""
+    out: list[tuple[str, dict[str, Any]]] = []
+    if isinstance(node, dict):
+        for key, value in node.items():
+            if key == "properties" and isinstance(value, dict):
+                for name, prop in value.items():
+                    out.append((f"{where}/{name}", prop))
+                    out += _properties(prop, f"{where}/{name}")
+            else:
+                out += _properties(value, f"{where}/{key}")
+    elif isinstance(node, list):
+        for n, value in enumerate(node):
+            out += _properties(value, f"{where}/{n}")
+    return out
+
+
+@pytest.mark.parametrize("runtime", list(PROFILES))
+@pytest.mark.parametrize("kind", list(SCHEMA_FILES))
+def test_every_property_has_a_description(
+    kind: str, runtime: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    schema = schema_via_cli(capsys, kind, runtime)
+    found = _properties(schema)
+    assert found
+    bare = [where for where, prop in found if not prop.get("description")]
+    assert bare == []
+    # yaml-language-server's hover showed pydantic's titles ("Env Var"): now it says what it is
+    config = schema["$defs"]["ConfigSource"]["properties"] if kind == "contract" else {}
+    if config:
+        assert "environment variable" in config["env_var"]["description"]
+
+
+def _contract(source: dict[str, Any]) -> dict[str, Any]:
+    return {"definitions": {"v": {"type": "string", "source": source}}}
+
+
+@pytest.mark.parametrize("runtime", list(PROFILES))
+def test_a_source_offers_only_its_own_types_keys(
+    runtime: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    schema = schema_via_cli(capsys, "contract", runtime)
+    defs = schema["$defs"]
+    assert "query_template" in defs["DataReferenceSource"]["properties"]
+    for name, member in defs.items():
+        if name.endswith("Source") and name != "DataReferenceSource":
+            assert "query_template" not in member.get("properties", {}), name
+    # the runtime's own flat source model is not offered beside every source type any more
+    assert "RuntimeSourceTypes" not in defs
+
+
+def test_a_config_source_with_query_template_is_refused_by_a_real_validator(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    newest = schema_via_cli(capsys, "contract", "mozaiks")
+    wrong = _contract({"type": "config", "env_var": "X", "query_template": {"a": 1}})
+    assert errors(newest, wrong)
+    right = _contract(
+        {"type": "data_reference", "database_name": "d", "collection": "c", "query_template": {}}
+    )
+    assert errors(newest, right) == []
+    # the runtime's types still hold under the type that takes the key
+    typed = _contract({"type": "data_reference", "collection": "c", "query_template": 5})
+    assert errors(newest, typed)
+    # and check says the same of the config one
+    root = write_tree(
+        tmp_path / "w",
+        {
+            "workflows/W/context_variables.yaml": yaml.safe_dump(wrong),
+            "workflows/W/orchestrator.yaml": "name: W\n",
+        },
+    )
+    main(["check", str(root), "--format", "json"])
+    problems = json.loads(capsys.readouterr().out)["problems"]
+    assert any("query_template" in p["message"] and p["code"] == "contract" for p in problems)
+
+
+def test_the_older_runtime_ignores_another_types_key_but_still_types_it(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    older = schema_via_cli(capsys, "contract", "mozaiks-2026-01")
+    ignored = _contract({"type": "config", "env_var": "X", "query_template": {"a": 1}})
+    assert errors(older, ignored) == []
+    mistyped = _contract({"type": "config", "env_var": "X", "query_template": 5})
+    assert errors(older, mistyped)

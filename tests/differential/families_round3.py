@@ -375,6 +375,45 @@ def bigint_as_n(r: random.Random) -> Case:
     return r.choice(["String({e})", "{e}", "typeof {e}", "{e} > 0n"]).replace("{e}", expr), {}
 
 
+# locale-sensitive case mapping: Turkish, Azeri and Lithuanian's own rules beside the default,
+# and every way a locale argument is given or refused
+CASE_ATOMS = ["i", "I", "İ", "ı", "j", "J", "Į", "į", "Ì", "Í", "Ĩ", "\u0307", "\u0301",
+              "\u0300", "\u0323", "Σ", "σ", "ς", "a", "ß", "ǰ", "x", " ", "😀"]  # fmt: skip
+CASE_LOCALES = ["'tr'", "'az'", "'lt'", "'en'", "'TR'", "'tr-TR'", "'tur'", "'lit'", "'aze'",
+                "['lt', 'en']", "['en', 'tr']", "'de'", "undefined", "5", "true", "'x'",
+                "'tr-'", "'tr_TR'", "[]", "[5]", "null", "'und'", "'az-Latn-AZ'",
+                "'lt-x-foo'", "'root'", "[['tr']]", "''"]  # fmt: skip
+
+
+def locale_case(r: random.Random) -> Case:
+    text = "".join(r.choice(CASE_ATOMS) for _ in range(r.randint(1, 6)))
+    literal = "'" + text.encode("unicode_escape").decode().replace("'", "\\'") + "'"
+    method = r.choice(["toLocaleUpperCase", "toLocaleLowerCase"])
+    call = f"{literal}.{method}({r.choice(CASE_LOCALES)})"
+    return r.choice(["{c}", "{c}.length", "{c} === {c}", "escape({c})"]).replace("{c}", call), {}
+
+
+# numbers in each locale node has (toLocaleString(locale), no options): separators, group
+# sizes (Indian lakhs), a group only from five digits (es, pl), native digits (ar-EG, bn, fa),
+# minus signs with direction marks, NaN in words, fallbacks for regions and languages
+NUMBER_VALUES = ["1234.5", "-1234567.891", "0", "-0", "1e21", "123456789012", "0.0005",
+                 "1.0005", "NaN", "Infinity", "-Infinity", "12", "1234", "12345", "99999.9995",
+                 "5e-7", "2**53", "-42.125", "1000000", "payload.n",
+                 "payload.n * -1000.5"]  # fmt: skip
+NUMBER_LOCALES = ["de-DE", "de", "en-IN", "es", "es-MX", "de-CH", "fr", "fr-CA", "ar", "ar-EG",
+                  "fa", "sv", "hi", "zh", "zh-TW", "ja", "pt-BR", "ru", "pl", "bn", "tr", "lt",
+                  "he", "ur", "my", "mr", "xx", "en-XX", "sr-Latn", "sr", "sr-Latn-RS", "es-419",
+                  "deu", "iw", "und", "nb", "no", "de-AT", "it-CH", "en-ZA", "pt-PT", "ca", "da",
+                  "fi", "nl", "en-GB", "zh-Hant", "th", "ne", "ps", "uz-Arab", "ks", "de-x-foo",
+                  "EN-us", "x", "en_US"]  # fmt: skip
+
+
+def locale_number(r: random.Random) -> Case:
+    locale = r.choice([f"'{r.choice(NUMBER_LOCALES)}'", "[5]", "null", "['fr', 'de']", "[]"])
+    call = f"({r.choice(NUMBER_VALUES)}).toLocaleString({locale})"
+    return r.choice(["{c}", "{c}.length", "{c} === '1.234,5'"]).replace("{c}", call), _scope()
+
+
 FAMILIES: dict[str, Callable[[random.Random], Case]] = {
     "destructuring": destructuring,
     "spread.holes": spread_holes,
@@ -388,4 +427,6 @@ FAMILIES: dict[str, Callable[[random.Random], Case]] = {
     "functions.own": function_props,
     "date.legacy": date_legacy,
     "bigint.as_n": bigint_as_n,
+    "locale.case": locale_case,
+    "locale.number": locale_number,
 }

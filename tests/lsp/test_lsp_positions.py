@@ -251,3 +251,40 @@ async def test_flowctx_yaml_changed_outside_the_editor_is_picked_up(demo: Path) 
         assert after is not None and "value: `9`" in str(after.contents), after
     finally:
         await lsp.shutdown_session()
+
+
+async def test_prepare_rename_and_rename_count_in_the_clients_units(
+    session: tuple[LanguageClient, Path, str],
+) -> None:
+    lsp, demo, encoding = session
+    text = (demo / GRAPH).read_text().replace(ORIGINAL, WIDE)
+    (demo / GRAPH).write_text(text)
+    doc = open_doc(lsp, demo / GRAPH, text)
+    rows = text.splitlines()
+    line = next(n for n, r in enumerate(rows) if "'日本語😀'" in r)
+    row = rows[line]
+    ident = types.TextDocumentIdentifier(uri=doc)
+    at = types.Position(line=line, character=units(row[: row.index("max_build") + 3], encoding))
+    ready = await asyncio.wait_for(
+        lsp.text_document_prepare_rename_async(
+            types.PrepareRenameParams(text_document=ident, position=at)
+        ),
+        WAIT,
+    )
+    assert isinstance(ready, types.PrepareRenamePlaceholder)
+    span = ready.range
+    got = row[chars(row, span.start.character, encoding) : chars(row, span.end.character, encoding)]
+    assert got == "max_build_iterations" == ready.placeholder
+    edit = await asyncio.wait_for(
+        lsp.text_document_rename_async(
+            types.RenameParams(text_document=ident, position=at, new_name="budget")
+        ),
+        WAIT,
+    )
+    assert edit is not None and edit.changes is not None
+    here = [e for e in edit.changes[doc] if e.range.start.line == line]
+    assert len(here) == 1
+    r = here[0].range
+    assert row[chars(row, r.start.character, encoding) : chars(row, r.end.character, encoding)] == (
+        "max_build_iterations"
+    )

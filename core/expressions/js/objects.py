@@ -179,20 +179,34 @@ def _num_to_locale_string(
     (ICU rounds 1.0005 to 1.001), '-0' kept, '∞' for Infinity."""
     from decimal import ROUND_HALF_UP, Decimal, localcontext
 
-    if locales not in (UNDEFINED, "en-US", "en") or options is not UNDEFINED:
-        raise Unsupported("flowctx reproduces toLocaleString in en-US without options only")
+    from flowctx_core.expressions.js.numbershape import number_shape
+
+    digits, minus, group, point, primary, secondary, min2, nan, infinity = number_shape(locales)
+    if options is not UNDEFINED:
+        raise Unsupported("flowctx reproduces toLocaleString without options only")
     if x != x:
-        return "NaN"
+        return nan
     negative = x < 0 or (x == 0 and math.copysign(1.0, x) < 0)
+    sign = minus if negative else ""
     if x in (math.inf, -math.inf):
-        return "-∞" if negative else "∞"
+        return sign + infinity
     shortest = Decimal(repr(abs(float(x)))) if type(x) is float else Decimal(abs(number(x)))
     with localcontext(_wide()):
         q = shortest.quantize(Decimal("0.001"), rounding=ROUND_HALF_UP)
-        text = f"{q:,f}"
-    if "." in text:
-        text = text.rstrip("0").rstrip(".")
-    return ("-" if negative else "") + text
+        text = f"{q:f}"
+    whole, _dot, fraction = text.partition(".")
+    fraction = fraction.rstrip("0")
+    if len(whole) >= primary + (2 if min2 else 1):
+        groups = [whole[-primary:]]
+        rest = whole[:-primary]
+        while rest:
+            groups.append(rest[-secondary:])
+            rest = rest[:-secondary]
+        whole = group.join(reversed(groups))
+    text = whole + (point + fraction if fraction else "")
+    if digits != "0123456789":
+        text = text.translate(str.maketrans("0123456789", digits))
+    return sign + text
 
 
 NUMBER_METHODS: Final[dict[str, Callable[..., Any]]] = {

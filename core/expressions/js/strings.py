@@ -9,6 +9,7 @@ from typing import Any, Final
 
 from flowctx_core.expressions.budget import BUDGET, charge
 from flowctx_core.expressions.js.common import Unsupported, _relative
+from flowctx_core.expressions.js.localecase import locale_lower, locale_upper
 from flowctx_core.expressions.js.values import (
     ELEMENT,
     JS_WHITESPACE,
@@ -435,8 +436,8 @@ STRING_METHODS: Final[dict[str, Callable[..., Any]]] = {
     "startsWith": _str_starts,
     "substr": _str_substr,
     "substring": _str_substring,
-    "toLocaleLowerCase": _str_lower,
-    "toLocaleUpperCase": _str_upper,
+    "toLocaleLowerCase": locale_lower,
+    "toLocaleUpperCase": locale_upper,
     "toLowerCase": _str_lower,
     "toString": _str_self,
     "toUpperCase": _str_upper,

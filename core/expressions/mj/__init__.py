@@ -13,6 +13,7 @@ from __future__ import annotations
 import ast
 from typing import Final
 
+from flowctx_core.base.diagnostics import Fix
 from flowctx_core.expressions.engines import ENGINES
 from flowctx_core.expressions.js import values as js
 from flowctx_core.expressions.js.globals import GLOBALS
@@ -36,6 +37,36 @@ def _missing(name: str) -> str:
     return f"{name} is not defined"
 
 
+def _assignment(text: str, tree: ast.AST, mutates: bool) -> tuple[str, Fix | None] | None:
+    """The warning for the condition's first ``=`` assignment, and its fix: the same
+    expression comparing with ``===``."""
+    for node in ast.walk(tree) if mutates else ():
+        if isinstance(node, JsAssign) and node.op == "=":
+            start, end = span_of(node)
+            written = text[start:end]
+            message = (
+                f"'{written}' assigns: MemberJunction 5.51.3 runs it on its copy of the "
+                "context and takes the path when the assigned value is truthy; did you mean "
+                "'===' (compare)?"
+            )
+            # the operator: the first '=' after the target, with only blanks between
+            after = span_of(node.target)[1]
+            at = text.find("=", after, end)
+            if at < 0 or text[after:at].strip():
+                return message, None
+            return message, Fix(written, text[start:at] + "===" + text[at + 1 : end])
+    return None
+
+
+def assignment_fix(compiled: Compiled) -> tuple[str, Fix] | None:
+    """(the warning, its fix) when an MJ condition assigns where it means to compare."""
+    tree = compiled.tree
+    found = _assignment(compiled.text, tree, bool(getattr(tree, "fx_mutates", False)))
+    if found is None or found[1] is None:
+        return None
+    return found[0], found[1]
+
+
 def _warnings(text: str, tree: ast.AST, mutates: bool) -> tuple[str, ...]:
     out: list[str] = []
     if not text.strip():
@@ -43,15 +74,9 @@ def _warnings(text: str, tree: ast.AST, mutates: bool) -> tuple[str, ...]:
             "A condition of only whitespace is not empty for MemberJunction 5.51.3: it runs "
             "Boolean() and is false, so this path is never taken"
         )
-    for node in ast.walk(tree) if mutates else ():
-        if isinstance(node, JsAssign) and node.op == "=":
-            start, end = span_of(node)
-            out.append(
-                f"'{text[start:end]}' assigns: MemberJunction 5.51.3 runs it on its copy of the "
-                "context and takes the path when the assigned value is truthy; did you mean "
-                "'===' (compare)?"
-            )
-            break
+    found = _assignment(text, tree, mutates)
+    if found is not None:
+        out.append(found[0])
     return tuple(out)
 
 
@@ -95,5 +120,6 @@ __all__ = [
     "JsSyntaxError",
     "SecurityRefusal",
     "Unpredicted",
+    "assignment_fix",
     "compile_mj",
 ]

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from flowctx_core.base.diagnostics import Diagnostic
+from flowctx_core.base.diagnostics import Diagnostic, Fix
 from flowctx_core.memberjunction.flow.machine import enter, sorted_paths, starting_steps
 from flowctx_core.memberjunction.flow.model import Agent, Step, StepPath
 from flowctx_core.model.matrix import Loc
@@ -27,8 +27,10 @@ _FLOW_CONTEXT = re.compile(r"flowContext\s*\.\s*(currentStepId|completedSteps|ex
 _STRING = re.compile(r"'((?:[^'\\]|\\.)*)'|\"((?:[^\"\\]|\\.)*)\"")
 
 
-def _diag(loc: Loc, message: str, severity: str = "error", code: str = "") -> Diagnostic:
-    return Diagnostic(loc.file, loc.line, loc.column, message, severity, code=code)  # type: ignore[arg-type]
+def _diag(
+    loc: Loc, message: str, severity: str = "error", code: str = "", fix: Fix | None = None
+) -> Diagnostic:
+    return Diagnostic(loc.file, loc.line, loc.column, message, severity, code=code, fix=fix)  # type: ignore[arg-type]
 
 
 def _condition_problems(agent: Agent, path: StepPath, origin: Step | None) -> list[Diagnostic]:
@@ -70,8 +72,13 @@ def _condition_problems(agent: Agent, path: StepPath, origin: Step | None) -> li
                 )
             )
         return out
+    from flowctx_core.expressions.mj import assignment_fix
+
+    assigns = assignment_fix(compiled) if compiled.warnings else None
     for w in compiled.warnings:
-        out.append(_diag(where, w, "warning"))
+        # an assignment meant as a comparison: its warning carries the fix (=== for =)
+        fix = assigns[1] if assigns is not None and w == assigns[0] else None
+        out.append(_diag(where, w, "warning", fix=fix))
     for name in sorted(set(compiled.names) - set(PATH_NAMES)):
         out.append(
             _diag(

@@ -14,7 +14,7 @@ from pydantic import (
     ValidationError,
 )
 
-from flowctx_core.base.diagnostics import Diagnostic, did_you_mean
+from flowctx_core.base.diagnostics import Diagnostic, suggest
 from flowctx_core.base.yamlmarks import PathKey, YamlDoc
 from flowctx_core.model.matrix import Loc
 from flowctx_core.model.validation import Strict, Wording, fields_of, located_errors
@@ -153,8 +153,8 @@ def top_mapping(
         return {}
     for key in data:
         if key not in allowed:
-            hint = did_you_mean(str(key), allowed)
-            diags.append(doc.diag((key,), f"unknown field '{key}'{hint}"))
+            hint, fix = suggest(str(key), allowed)
+            diags.append(doc.diag((key,), f"unknown field '{key}'{hint}", fix=fix))
     return data
 
 

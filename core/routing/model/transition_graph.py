@@ -14,7 +14,7 @@ from pydantic import (
     field_validator,
 )
 
-from flowctx_core.base.diagnostics import Diagnostic, did_you_mean
+from flowctx_core.base.diagnostics import Diagnostic, Fix, did_you_mean, suggest
 from flowctx_core.base.yamlmarks import YamlDoc
 from flowctx_core.routing.model.common import (
     CONDITION_TYPES,
@@ -69,6 +69,11 @@ class BriefTransitionRule(RoutingModel):
         "context_expression": "that is the transition_rules: spelling; under transitions: write "
         "'condition'",
     }
+    KEY_FIXES: ClassVar[dict[str, str]] = {
+        "source_agent": "source",
+        "target_agent": "target",
+        "context_expression": "condition",
+    }
 
     source: str
     transition_type: TransitionType
@@ -102,6 +107,11 @@ class TransitionRuleSpec(RoutingModel):
         "source agent's turn",
         "handoff_type": "transition_rules entries name it 'transition_type' (after_turn or "
         "condition)",
+    }
+    KEY_FIXES: ClassVar[dict[str, str]] = {
+        "source": "source_agent",
+        "target": "target_agent",
+        "handoff_type": "transition_type",
     }
 
     source_agent: str
@@ -364,7 +374,7 @@ def _spec_problems(rule: TransitionRule) -> list[tuple[str, str]]:
     # RevertToUserTarget must name the human
     if named and named not in _COMPILED_TARGETS:
         shown = rule.declared_target or ""
-        hint = did_you_mean(shown, ("AgentTarget", "TerminateTarget", "RevertToUserTarget"))
+        hint = did_you_mean(shown, _TARGET_NAMES)
         out.append(
             (
                 "transition_target",
@@ -389,11 +399,35 @@ def _spec_problems(rule: TransitionRule) -> list[tuple[str, str]]:
 #: the transition_target names mozaiks 0.2.0's graph compiler accepts (compared lower-cased)
 _COMPILED_TARGETS = frozenset({"agenttarget", "terminatetarget", "reverttousertarget"})
 
+#: the transition_target names that compile, as authors write them
+_TARGET_NAMES = ("AgentTarget", "TerminateTarget", "RevertToUserTarget")
+
 
 def _expected_target(target: Target) -> str:
     return {"TerminateTarget": "TerminateTarget", "RevertToUserTarget": "RevertToUserTarget"}.get(
         target.type, "AgentTarget"
     )
+
+
+def rule_fixes(rule: TransitionRule) -> dict[str, tuple[Fix, str | None]]:
+    """The corrections ``rule_problems`` know, by the field the problem is on, each with the
+    field whose value it replaces (None: the problem's own): a misspelt target type; the
+    target_agent a TerminateTarget (or termination_reason) or RevertToUserTarget rule needs."""
+    named = (rule.declared_target or "").strip().lower()
+    out: dict[str, tuple[Fix, str | None]] = {}
+    if named and named not in _COMPILED_TARGETS:
+        fix = suggest(rule.declared_target or "", _TARGET_NAMES).fix
+        if fix:
+            out["transition_target"] = (fix, None)
+    agent = rule.target.agent if rule.target.type == "AgentTarget" else None
+    if agent and rule.shape == TRANSITION_RULES_KEY:
+        if named == "terminatetarget":
+            out["transition_target"] = (Fix(agent, "terminate"), "target_agent")
+        elif named == "reverttousertarget":
+            out["transition_target"] = (Fix(agent, "user"), "target_agent")
+        if rule.termination_reason is not None:
+            out["termination_reason"] = (Fix(agent, "terminate"), "target_agent")
+    return out
 
 
 def rule_warnings(rule: TransitionRule) -> list[tuple[str, str]]:
@@ -482,7 +516,14 @@ def parse_transition_graph(
         rule = entry.model
         if rule is None:
             continue
-        extra = [doc.diag((*entry.path, f), m, key=True) for f, m in rule_problems(rule)]
+        fixes = {
+            f: replace(fix, line=doc.where((*entry.path, at), key=False)[0]) if at else fix
+            for f, (fix, at) in rule_fixes(rule).items()
+        }
+        extra = [
+            doc.diag((*entry.path, f), m, key=True, fix=fixes.get(f))
+            for f, m in rule_problems(rule)
+        ]
         extra += [
             doc.diag((*entry.path, rule.key("target")), m) for m in target_problems(rule.target)
         ]

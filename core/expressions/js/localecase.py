@@ -1,0 +1,179 @@
+"""``toLocaleUpperCase(locales)`` and ``toLocaleLowerCase(locales)`` as node 20 answers them.
+
+Node's case mappings follow the first locale asked for (ECMA-402's CanonicalizeLocaleList: a
+string, or the elements of an array; a number or a boolean is an empty list, the default
+locale). Turkish and Azeri map the dotted and dotless i (Unicode's SpecialCasing), Lithuanian
+keeps and removes the combining dot above soft-dotted letters; every other language maps as
+``toUpperCase``/``toLowerCase`` do, but Greek uppercasing, which ICU applies to ``el`` (it drops
+accents), and which flowctx does not reproduce.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from typing import Any, Final
+
+from flowctx_core.expressions.js.common import Unsupported
+from flowctx_core.expressions.js.values import UNDEFINED, JsError, to_string
+
+# RFC 5646's well-formed tags (the regular grammar; node refuses the irregular grandfathered
+# ones such as i-klingon too), case-insensitive
+_TAG: Final = re.compile(
+    r"(?:[a-z]{2,3}(?:-[a-z]{3}){0,3}|[a-z]{5,8})"
+    r"(?:-[a-z]{4})?(?:-(?:[a-z]{2}|\d{3}))?(?:-(?:[a-z0-9]{5,8}|\d[a-z0-9]{3}))*"
+    r"(?:-[0-9a-wyz](?:-[a-z0-9]{2,8})+)*(?:-x(?:-[a-z0-9]{1,8})+)?\Z",
+    re.I,
+)
+#: the language codes ICU canonicalises to another (three-letter and deprecated ones)
+ALIASES: Final = {
+    "tur": "tr", "aze": "az", "lit": "lt", "ell": "el", "gre": "el", "deu": "de", "ger": "de",
+    "fra": "fr", "fre": "fr", "spa": "es", "eng": "en", "rus": "ru", "jpn": "ja", "zho": "zh",
+    "chi": "zh", "ara": "ar", "por": "pt", "ita": "it", "nld": "nl", "dut": "nl", "pol": "pl",
+    "swe": "sv", "fin": "fi", "hin": "hi", "kor": "ko", "iw": "he", "in": "id", "ji": "yi",
+    "jw": "jv", "mo": "ro",
+}  # fmt: skip
+
+# Soft_Dotted (Unicode 17, as node 20 has it): the letters whose dot a combining dot repeats
+_SOFT_DOTTED: Final = re.compile(
+    "[\u0069\u006a\u012f\u0249\u0268\u029d\u02b2\u03f3\u0456\u0458\u1d62\u1d96\u1da4\u1da8"
+    "\u1e2d\u1ecb\u2071\u2148\u2149\u2c7c\U0001d422\U0001d423\U0001d456\U0001d457\U0001d48a"
+    "\U0001d48b\U0001d4be\U0001d4bf\U0001d4f2\U0001d4f3\U0001d526\U0001d527\U0001d55a"
+    "\U0001d55b\U0001d58e\U0001d58f\U0001d5c2\U0001d5c3\U0001d5f6\U0001d5f7\U0001d62a"
+    "\U0001d62b\U0001d65e\U0001d65f\U0001d692\U0001d693\U0001df1a\U0001e04c\U0001e04d"
+    "\U0001e068]"
+)
+_DOT_ABOVE: Final = "\u0307"
+_ABOVE: Final = 230
+
+
+def first_locale(locales: Any) -> str | None:
+    """The first locale asked for, validated as node validates it (None: the default)."""
+    if locales is UNDEFINED:
+        return None
+    if locales is None:
+        raise JsError("Cannot convert undefined or null to object")
+    if isinstance(locales, str):
+        tags = [locales]
+    elif isinstance(locales, list):
+        tags = []
+        for item in locales:
+            if item is UNDEFINED or item is None or isinstance(item, (bool, int, float)):
+                raise JsError("Language ID should be string or object.")
+            tags.append(to_string(item))
+    else:
+        return None  # a number or a boolean: ToObject has no length, so no locale
+    if not tags:
+        return None
+    tag = tags[0]
+    if not _TAG.match(tag):
+        if tag and re.fullmatch(r"[A-Za-z0-9-]+", tag) and ("--" in tag or tag[-1] == "-"):
+            raise JsError(f"Invalid language tag: {tag}")
+        raise JsError("Incorrect locale information provided")
+    return tag
+
+
+def language_of(tag: str) -> str:
+    """The language subtag of a valid tag, as ICU canonicalises the aliases it has."""
+    first = tag.split("-", 1)[0].lower()
+    return ALIASES.get(first, first)
+
+
+def _language(locales: Any) -> str:
+    """The language of the first locale asked for ('' for the default locale)."""
+    tag = first_locale(locales)
+    return "" if tag is None else language_of(tag)
+
+
+def _ccc(c: str) -> int:
+    return unicodedata.combining(c)
+
+
+def _after(s: str, i: int, test: Any) -> bool:
+    """Some character before ``s[i]`` passes ``test`` with no starter or above mark between."""
+    for j in range(i - 1, -1, -1):
+        if test(s[j]):
+            return True
+        if _ccc(s[j]) in (0, _ABOVE):
+            return False
+    return False
+
+
+def _more_above(s: str, i: int) -> bool:
+    """A mark of the above class follows ``s[i]`` before any starter."""
+    for c in s[i + 1 :]:
+        cc = _ccc(c)
+        if cc == _ABOVE:
+            return True
+        if cc == 0:
+            return False
+    return False
+
+
+def _before_dot(s: str, i: int) -> bool:
+    for c in s[i + 1 :]:
+        if c == _DOT_ABOVE:
+            return True
+        if _ccc(c) in (0, _ABOVE):
+            return False
+    return False
+
+
+# Each language's own mappings are applied first, then the language-independent ones to the
+# whole text at once: lowercasing a final sigma depends on the letters around it.
+
+
+def _turkic_lower(s: str) -> str:
+    out = []
+    for i, c in enumerate(s):
+        if c == "\u0130":
+            out.append("i")
+        elif c == _DOT_ABOVE and _after(s, i, lambda p: p == "I"):
+            continue
+        elif c == "I":
+            out.append("i" if _before_dot(s, i) else "\u0131")
+        else:
+            out.append(c)
+    return "".join(out).lower()
+
+
+def _lithuanian_lower(s: str) -> str:
+    accented = {"\u00cc": "\u0300", "\u00cd": "\u0301", "\u0128": "\u0303"}
+    out = []
+    for i, c in enumerate(s):
+        if c in accented:
+            out.append("i" + _DOT_ABOVE + accented[c])
+        elif c in "IJ\u012e" and _more_above(s, i):
+            out.append(c.lower() + _DOT_ABOVE)
+        else:
+            out.append(c)
+    return "".join(out).lower()
+
+
+def _lithuanian_upper(s: str) -> str:
+    kept = [
+        c
+        for i, c in enumerate(s)
+        if not (c == _DOT_ABOVE and _after(s, i, lambda p: _SOFT_DOTTED.match(p) is not None))
+    ]
+    return "".join(kept).upper()
+
+
+def locale_upper(s: str, locales: Any = UNDEFINED, *_: Any) -> str:
+    language = _language(locales)
+    if language in ("tr", "az"):
+        return s.replace("i", "\u0130").upper()
+    if language == "lt":
+        return _lithuanian_upper(s)
+    if language == "el":
+        raise Unsupported("flowctx does not reproduce Greek uppercasing (toLocaleUpperCase('el'))")
+    return s.upper()
+
+
+def locale_lower(s: str, locales: Any = UNDEFINED, *_: Any) -> str:
+    language = _language(locales)
+    if language in ("tr", "az"):
+        return _turkic_lower(s)
+    if language == "lt":
+        return _lithuanian_lower(s)
+    return s.lower()

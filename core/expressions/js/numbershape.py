@@ -1,0 +1,43 @@
+"""Which of node's number formats a ``locales`` argument selects (``toLocaleString``): the
+first locale asked for, looked up as ICU falls back (language-script-region, language-script,
+language-region, language), and node's default, en-US, for a language it does not have."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flowctx_core.expressions.js.common import Unsupported
+from flowctx_core.expressions.js.localecase import first_locale, language_of
+from flowctx_core.expressions.js.numberlocales import NUMBER_LOCALES, NumberShape
+
+DEFAULT = "en-US"
+
+
+def number_shape(locales: Any) -> NumberShape:
+    tag = first_locale(locales)
+    if tag is None:
+        return NUMBER_LOCALES.get(DEFAULT) or NUMBER_LOCALES["en"]
+    parts = tag.split("-")
+    if any(len(p) == 1 and p.lower() != "x" for p in parts[1:]):
+        # a -u- extension can choose a numbering system (-u-nu-thai): not reproduced
+        raise Unsupported(
+            f"flowctx does not reproduce toLocaleString with the extensions of {tag!r}"
+        )
+    if "x" in (p.lower() for p in parts):
+        parts = parts[: [p.lower() for p in parts].index("x")]  # private use: ignored
+    language = language_of(tag)
+    script = next((p.title() for p in parts[1:] if len(p) == 4 and p.isalpha()), None)
+    region = next((p.upper() for p in parts[1:] if len(p) in (2, 3) and p.isalnum()), None)
+    tries = []
+    if script and region:
+        tries.append(f"{language}-{script}-{region}")
+    if script:
+        tries.append(f"{language}-{script}")
+    if region:
+        tries.append(f"{language}-{region}")
+    tries.append(language)
+    for name in tries:
+        found = NUMBER_LOCALES.get(name)
+        if found is not None:
+            return found
+    return NUMBER_LOCALES.get(DEFAULT) or NUMBER_LOCALES["en"]
