@@ -115,9 +115,17 @@ def test_an_edit_inside_one_definition_parses_and_reads_only_that_definition(
     again = [a is b for a, b in zip(app.variables, wf.variables, strict=True)]
     changed = [v.name for v, same in zip(wf.variables, again, strict=True) if not same]
     assert changed == ["max_build_iterations"]
-    # a line added: the definitions after it are read again at their new lines
+    # a line added: the definitions after it move, with their problems (and quick fixes)
+    found = steps.edit(APP, "    type: boolean\n", "    type: boolen\n")
+    assert any(p.fix is not None and "boolen" in p.message for p in found.problems)
+    last = found.parts["AppGenerator"].wf.variables[-1]
     found = steps.edit(APP, "    model_visible: false\n", "    model_visible: false\n\n")
     assert found.partly == ("AppGenerator",)
+    moved = found.parts["AppGenerator"].wf.variables[-1]
+    # the last definition moved a line down: a new spec, with what it remembered moved along
+    assert moved is not last and moved.loc.line == last.loc.line + 1
+    assert moved.memo["authority"][1] is last.memo["authority"][1]
+    steps.edit(APP, "    type: boolen\n", "    type: boolean\n")
     # the definition's own key renamed, then a key of it moved below another
     found = steps.edit(APP, "  llm_model:\n", "  llm_modl:\n")
     assert found.partly == ("AppGenerator",)
