@@ -115,9 +115,13 @@ class Editor:
         """Until a publication (the ``after``-th on or later) satisfies ``pred``; its time."""
         deadline = time.monotonic() + 60
         while True:
-            for p in self.mine()[after:]:
+            mine = self.mine()
+            for p in mine[after:]:
                 if pred(p.diagnostics):
                     return time.perf_counter()
+            # each publication is looked at once: scanning every earlier one's 3,000
+            # diagnostics again at each poll kept this process (the client) busy
+            after = len(mine)
             if time.monotonic() > deadline:
                 raise RuntimeError("no such diagnostics within 60 s")
             await asyncio.sleep(0.002)
