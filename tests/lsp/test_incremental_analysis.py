@@ -184,3 +184,70 @@ def test_a_stopped_check_leaves_its_parse_to_the_next(demo: Path) -> None:
     found = analyse(steps.ws.session, {path: text}, steps.ws.latest, None, latest)
     assert found.parts["AppGenerator"].wf is parsed and found.reparsed == ()
     assert list(found.problems) == _from_scratch(steps.root, {path: text})
+
+
+CONTRACT = """definitions:
+  count:
+    type: integer
+    source: {type: state, default: 1}
+  mode_selected:
+    type: string
+    source:
+      type: state
+      default: draft
+      triggers:
+        - type: agent_text
+          agent: Writer
+          match: {equals: DONE}
+          value: done
+  api_token:
+    type: string
+    source: {type: config, env_var: API_TOKEN}
+  retries:
+    type: intger
+    persisted: true
+    source: {type: state, default: "many"}
+  notes:
+    type: string
+    description: |
+      two lines
+      of text
+    source: {type: state, default: ""}
+  hidden:
+    type: object
+    source: {type: state, default: {a: 1}}
+agents:
+  Writer:
+    variables: [count, mode_selected, notes]
+"""
+
+
+def test_random_edits_of_a_contract_always_give_check_from_scratch(tmp_path: Path) -> None:
+    import random
+
+    root = tmp_path / "ws"
+    folder = root / "workflows" / "W"
+    folder.mkdir(parents=True)
+    (folder / "context_variables.yaml").write_text(CONTRACT)
+    (folder / "orchestrator.yaml").write_text("workflow_name: W\n")
+    path = (folder / "context_variables.yaml").resolve()
+    ws = analysis.open_workspace(path, dict(os.environ))
+    assert isinstance(ws, analysis.Workspace)
+    rng = random.Random(34)
+    pieces = ["x", "\n", "\n    ", "  ", ":", " 1", "#", "'", "[", "\n    extra: 1", "\n  new:"]
+    text, partly = CONTRACT, 0
+    for _ in range(60):
+        i = rng.randrange(len(text))
+        text = (
+            text[:i] + rng.choice(pieces) + text[i:]
+            if rng.random() < 0.7
+            else text[:i] + text[i + 1 :]
+        )
+        if rng.random() < 0.15:
+            text = CONTRACT  # back to a contract that parses
+        analysis.problems(ws, {path: text})
+        found = ws.latest
+        assert isinstance(found, Analysis)
+        partly += bool(found.partly)
+        assert list(found.problems) == _from_scratch(root.resolve(), {path: text}), text
+    assert partly > 5  # many of them parsed one definition only
