@@ -41,6 +41,7 @@ from flowctx_tui.loader import LoadResult
 from flowctx_tui.messages import (
     EnvOverrideRequested,
     FilesChanged,
+    OpenWorkspace,
     ScenarioChanged,
     ScenarioLoaded,
     WorkspaceLoaded,
@@ -83,6 +84,19 @@ DIALOGS = {
     "workflows": "Workflow list",
     "help": "Help",
     "compare": "Compare with",
+    "save_test": "Save as test",
+    "copy_demo": "Copy the demo",
+}
+#: binding id prefix of each view's own keys -> how help names the view they work in (the
+#: same key does different things in different views: ctrl+r, ctrl+l)
+VIEW_PLACES = {
+    "matrix": "Matrix",
+    "scratchpad": "Scratchpad",
+    "json": "Scratchpad JSON",
+    "routes": "Routes",
+    "graph": "Graph",
+    "tests": "Tests",
+    "changes": "Changes",
 }
 
 
@@ -164,9 +178,10 @@ class FlowctxApp(KeysInOrderApp, App[int]):
         ),
         Binding("3,f4", "show_tab('routes')", "Routes", show=False, id="app.tab.routes"),
         Binding("4,f6", "show_tab('graph')", "Graph", show=False, id="app.tab.graph"),
-        # review mode only: the tab exists while comparing with a base (flowctx --base REV)
-        Binding("5,f7", "show_tab('changes')", "Changes", show=False, id="app.tab.changes"),
-        Binding("6,f9", "show_tab('tests')", "Tests", show=False, id="app.tab.tests"),
+        Binding("5,f9", "show_tab('tests')", "Tests", show=False, id="app.tab.tests"),
+        # review mode only: the tab exists while comparing with a base (flowctx --base REV);
+        # last, so the tab bar reads 1 to 5 (6) without a gap whether it is there or not
+        Binding("6,f7", "show_tab('changes')", "Changes", show=False, id="app.tab.changes"),
         Binding("w", "pick_workflow", "Workflow", id="app.workflow"),
         Binding("r", "toggle_reveal", "Reveal", id="app.reveal"),
         Binding("l", "edit_launch", "Launch", id="app.launch"),
@@ -766,6 +781,26 @@ class FlowctxApp(KeysInOrderApp, App[int]):
         self._update_status()
         self.reload()
 
+    @on(OpenWorkspace)
+    def _open_workspace(self, message: OpenWorkspace) -> None:
+        self.open_workspace(message.root)
+
+    def open_workspace(self, root: Path) -> None:
+        """Show the workspace at ``root`` instead (a copy of the demo the user just made), with
+        the same process environment, runtime choice, workflow and overrides."""
+        from flowctx_core.session import open_session
+
+        old = self.session
+        self.session = open_session(root, env=old.env, runtime=old.runtime_choice)
+        self.workflows = tuple(self.session.workflows())
+        self._filter = WorkspaceFilter(self.session.root)
+        if self._watch_stop is not None:
+            self._start_watching()
+        self.good = None
+        self.state = "loading"
+        self._update_status()
+        self.reload()
+
     def switch_workflow(self, name: str) -> None:
         if name == self.workflow:
             return
@@ -950,10 +985,8 @@ class FlowctxApp(KeysInOrderApp, App[int]):
         if self.base is None or tabs.query("TabPane#changes"):
             return
         view = ChangesView(id="changes-view")
-        # before the Tests tab: the tabs stand in the order of their keys
-        await tabs.add_pane(
-            TabPane(self._tab_title("changes", "Changes"), view, id="changes"), before="tests"
-        )
+        # after the Tests tab: the tabs stand in the order of their keys
+        await tabs.add_pane(TabPane(self._tab_title("changes", "Changes"), view, id="changes"))
         view.show_diff(self.comparison, self.base.label, reveal=self.reveal)
 
     def _start_compare(self) -> None:
@@ -1046,16 +1079,36 @@ class FlowctxApp(KeysInOrderApp, App[int]):
         classes += [cls for cls in binding_classes() if cls not in classes]
         # stable: the main screen's keys first, the dialogs' after
         classes.sort(key=lambda cls: issubclass(cls, Screen) and cls is not type(self))
-        out = []
+        out: list[HelpEntry] = []
         seen = set()
+        #: (keys, what it does) -> its index in out: one entry for a key that does the same
+        #: in several views (ctrl+o saves as a test in the routes view and the scratchpad)
+        same: dict[tuple[str, str], int] = {}
         for cls in classes:
             for binding in _bindings_of(cls):
                 if binding.id in seen or not binding.description or not self._applies(binding):
                     continue
                 seen.add(binding.id)
-                place = DIALOGS.get((binding.id or "").split(".")[0])
-                does = f"{place}: {binding.description}" if place else binding.description
-                out.append(HelpEntry(self._keys_for(binding), does, binding.id or ""))
+                prefix = (binding.id or "").split(".")[0]
+                keys, does = self._keys_for(binding), binding.description
+                place = DIALOGS.get(prefix) or VIEW_PLACES.get(prefix)
+                if prefix in VIEW_PLACES and (keys, does) in same:
+                    at = same[(keys, does)]
+                    old = out[at]
+                    where, _, what = old.description.partition(": ")
+                    # in the tabs' order, whichever view was mounted first
+                    order = list(VIEW_PLACES.values())
+                    places = sorted([*where.split(", "), place or ""], key=order.index)
+                    ids = sorted([*old.binding_id.split(", "), binding.id or ""])
+                    out[at] = HelpEntry(keys, f"{', '.join(places)}: {what}", ", ".join(ids))
+                    continue
+                if prefix in VIEW_PLACES:
+                    same[(keys, does)] = len(out)
+                if place and ": " in does and prefix in VIEW_PLACES:
+                    place = f"{place} {does.split(': ', 1)[0].lower()}"
+                    does = does.split(": ", 1)[1]
+                text = f"{place}: {does}" if place else does
+                out.append(HelpEntry(keys, text, binding.id or ""))
         # Textual's own keys that the app relies on
         tabs = {b.action: b for b in Tabs.BINDINGS if isinstance(b, Binding)}
         switch = ", ".join(
@@ -1130,6 +1183,13 @@ class FlowctxApp(KeysInOrderApp, App[int]):
                     self.stop_comparing,
                 )
             )
+        commands.append(
+            PaletteCommand(
+                "Env override: any environment variable",
+                "set one for this session (e on a config row sets that row's)",
+                partial(self.post_message, EnvOverrideRequested(None, None)),
+            )
+        )
         for cmd in ("Screenshot (SVG)", "Quit"):
             action = "screenshot_svg" if cmd.startswith("Screenshot") else "quit"
             if not any(c.title == cmd for c in commands):
@@ -1166,12 +1226,22 @@ def _bindings_of(cls: type) -> list[Binding]:
 
 def binding_classes() -> list[type]:
     """Every class whose bindings a key map may name (for checking key map files)."""
+    from flowctx_tui.screens.copy_demo import CopyDemoScreen
     from flowctx_tui.screens.env_override import EnvOverrideScreen
     from flowctx_tui.screens.help import HelpScreen
     from flowctx_tui.screens.launch import LaunchScreen
+    from flowctx_tui.screens.save_test import SaveTestScreen
     from flowctx_tui.screens.workflows import WorkflowPicker
 
-    classes: list[type] = [FlowctxApp, HelpScreen, WorkflowPicker, EnvOverrideScreen, LaunchScreen]
+    classes: list[type] = [
+        FlowctxApp,
+        HelpScreen,
+        WorkflowPicker,
+        EnvOverrideScreen,
+        LaunchScreen,
+        SaveTestScreen,
+        CopyDemoScreen,
+    ]
     for _widget_id, view_class in VIEWS.values():
         view_class()  # imports the module and the widgets it uses
 

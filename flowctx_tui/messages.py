@@ -65,3 +65,11 @@ class EnvOverrideRequested(Message):
         super().__init__()
         self.env_var = env_var
         self.row = row
+
+
+class OpenWorkspace(Message):
+    """Show the workspace at ``root`` instead (a copy of the demo the user just made)."""
+
+    def __init__(self, root: Path) -> None:
+        super().__init__()
+        self.root = root

@@ -44,7 +44,7 @@ async def matrix(pilot: Any) -> None:
 
 
 async def changes(pilot: Any) -> None:
-    await pilot.press("5")  # the Changes tab (4 is the Graph tab)
+    await pilot.press("6")  # the Changes tab (5 is the Tests tab)
     await until(pilot, lambda: pilot.app.query_one("#tabs").active == "changes", "the tab")
 
 

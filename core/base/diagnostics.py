@@ -12,6 +12,14 @@ from flowctx_core.base.secrets import mask_text
 Severity = Literal["error", "warning"]
 
 
+def location(file: str, line: int = 0, column: int = 0) -> str:
+    """``file:line:col``; ``file:line`` when only the line is known; ``file`` alone when no
+    line is (a made-up ``file:0:0`` reads as a place in the file that does not exist)."""
+    if line <= 0:
+        return file
+    return f"{file}:{line}:{column}" if column > 0 else f"{file}:{line}"
+
+
 @dataclass(frozen=True, slots=True)
 class Fix:
     """The correction ``check`` knows for a problem: the text ``old``, written where the
@@ -51,8 +59,9 @@ class Diagnostic:
     fix: Fix | None = None
 
     def format(self) -> str:
-        """``file:line:col: message`` as printed by ``flowctx check``."""
-        prefix = f"{self.file}:{self.line}:{self.column}: "
+        """``file:line:col: message`` as printed by ``flowctx check`` (``file: message`` when
+        no line is known)."""
+        prefix = f"{location(self.file, self.line, self.column)}: "
         kind = "" if self.severity == "error" else "warning: "
         path = f"{self.yaml_path}: " if self.yaml_path else ""
         # messages can quote values (a path, a URI): URI passwords never leave unmasked; a

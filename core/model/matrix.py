@@ -1,8 +1,10 @@
 """Resolution results: rows with provenance, as frozen data.
 
 Status vocabulary shared by the CLI and the app:
-``resolved`` primary source answered; ``default``; ``fallback`` (fallbacks file);
-``pending`` None by design at load; ``error`` the variable failed.
+``resolved`` primary source answered; ``default`` (``source.default``, or a state's starting
+value); ``fallback`` (fallbacks file); ``missing`` nothing answered (no env var, document,
+file, default or fallback), so the value is None; ``pending`` None by design at load;
+``error`` the variable failed.
 Trace outcomes: ``used``, ``shadowed``, ``missing``, ``skipped``, ``error``.
 """
 
@@ -12,12 +14,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
-from flowctx_core.base.diagnostics import Diagnostic
+from flowctx_core.base.diagnostics import Diagnostic, location
 
-Status = Literal["resolved", "default", "fallback", "pending", "error"]
+Status = Literal["resolved", "default", "fallback", "missing", "pending", "error"]
 Outcome = Literal["used", "shadowed", "missing", "skipped", "error"]
 
-STATUSES: tuple[Status, ...] = ("resolved", "default", "fallback", "pending", "error")
+STATUSES: tuple[Status, ...] = ("resolved", "default", "fallback", "missing", "pending", "error")
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,7 +29,7 @@ class Loc:
     column: int = 0
 
     def __str__(self) -> str:
-        return f"{self.file}:{self.line}:{self.column}" if self.line else self.file
+        return location(self.file, self.line, self.column)
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,7 +134,7 @@ class Refusal:
 
     def headline(self, runtime: str = "the runtime") -> str:
         """One line for the top of the matrix, check and the app's status line."""
-        where = f"{self.file}:{self.line}:{self.column}" if self.line else self.file
+        where = location(self.file, self.line, self.column)
         if self.outcome == "empty_plan":
             what = f"REFUSED: {runtime} would load an empty context plan (no variable is set)"
         elif self.outcome == "launch_fails":
@@ -157,7 +159,7 @@ class Refusal:
         }.get(self.outcome, "would not load this workflow's context")
         if self.outcome == "refused" and self.stage:
             what = f"would not load this workflow ({self.stage_name})"
-        return f"{self.file}:{self.line}:{self.column}: REFUSED: {runtime} {what}"
+        return f"{location(self.file, self.line, self.column)}: REFUSED: {runtime} {what}"
 
 
 @dataclass(frozen=True)

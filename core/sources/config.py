@@ -82,7 +82,7 @@ def resolve(ctx: SourceContext) -> Resolved:
     if src.required:
         return _required_missing(ctx, trace, warnings)
     trace.append(TraceStep("default", "missing", "no default; the value is None"))
-    return Resolved(None, "default", "default (None)", trace, warnings)
+    return Resolved(None, "missing", "None (no env var or default)", trace, warnings)
 
 
 def _env_only_unset(ctx: SourceContext, trace: list[TraceStep], warnings: list[str]) -> Resolved:
@@ -98,8 +98,8 @@ def _env_only_unset(ctx: SourceContext, trace: list[TraceStep], warnings: list[s
         return _required_missing(ctx, trace, warnings)
     if note is None:
         trace.append(TraceStep("default", "missing", "no default; the value is None"))
-        return Resolved(None, "default", "default (None)", trace, warnings)
-    return Resolved(None, "default", f"None: {note}", trace, warnings)
+        return Resolved(None, "missing", "None (env var unset, no default)", trace, warnings)
+    return Resolved(None, "missing", f"None: {note}", trace, warnings)
 
 
 def _required_missing(ctx: SourceContext, trace: list[TraceStep], warnings: list[str]) -> Resolved:

@@ -239,7 +239,7 @@ def resolve(ctx: SourceContext) -> Resolved:
                 f"runtime {ctx.inputs.runtime.name} has no fallbacks file",
             )
         )
-        return Resolved(None, "default", "None (no document or default)", trace, warnings)
+        return Resolved(None, "missing", "None (no document or default)", trace, warnings)
     hit, fb_value, steps = ctx.fallbacks.lookup(ctx.workflow.name, ctx.name)
     trace.extend(steps)
     if ctx.fallbacks.warning and ctx.fallbacks.display:
@@ -247,7 +247,7 @@ def resolve(ctx: SourceContext) -> Resolved:
     if hit:
         origin = next(s.detail for s in steps if s.outcome == "used")
         return Resolved(fb_value, "fallback", origin, trace, warnings)
-    return Resolved(None, "default", "None (no document, default or fallback)", trace, warnings)
+    return Resolved(None, "missing", "None (no document, default or fallback)", trace, warnings)
 
 
 def _adapter_skips(ctx: SourceContext) -> str | None:

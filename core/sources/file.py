@@ -127,7 +127,7 @@ def resolve(ctx: SourceContext) -> Resolved:
             # None and the workflow still loads (mozaiks 0.2.0, variables.py)
             said = f"{msg} (the loader logs the failure; the value is None and the run goes on)"
             trace.append(TraceStep("required", "missing", said))
-            return Resolved(None, "default", "None (required file failed)", trace, [said])
+            return Resolved(None, "missing", "None (required file failed)", trace, [said])
         trace.append(TraceStep("required", "error", msg))
         return Resolved(None, "error", "file (failed)", trace, error=msg)
     warnings = [problem or "file problem"]
@@ -142,9 +142,9 @@ def resolve(ctx: SourceContext) -> Resolved:
         trace.append(
             TraceStep("default", "skipped", "the loader catches the failure: the value is None")
         )
-        return Resolved(None, "default", "None (file unreadable)", trace, warnings)
+        return Resolved(None, "missing", "None (file unreadable)", trace, warnings)
     if src.default is not None:
         trace.append(TraceStep("default", "used", "source.default (file missing or invalid)"))
         return Resolved(src.default, "default", "default", trace, warnings)
     trace.append(TraceStep("default", "missing", "no default; the value is None"))
-    return Resolved(None, "default", "default (None)", trace, warnings)
+    return Resolved(None, "missing", "None (no file or default)", trace, warnings)

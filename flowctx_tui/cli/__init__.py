@@ -70,7 +70,12 @@ def _usage() -> str:
         "commands:",
     ]
     lines += [f"  {name:<10} {help_}" for name, (_, help_) in COMMANDS.items()]
-    lines += ["", "Run 'flowctx COMMAND --help' for a command's options."]
+    lines += [
+        "",
+        "Every command takes -q/--quiet (errors only on standard error), -v/--verbose (what it",
+        "used and how long it took) and --runtime NAME.",
+        "Run 'flowctx COMMAND --help' for a command's options.",
+    ]
     return "\n".join(lines)
 
 

@@ -68,15 +68,18 @@ def stdin_file(name: str, what: str, stands_for: str | None = None) -> tuple[str
 
 
 def _named(name: str) -> str:
-    """`` (missing.json)``: the file's name, when it reads as one (a JSON or YAML file name);
-    never a value pasted after ``@`` by mistake, which may be a secret."""
+    """`` (missing.json)``: the file's name, when it reads as one (a name with an extension,
+    or a path); never a value pasted after ``@`` by mistake, which may be a secret."""
     import re
 
     from flowctx_core.base.secrets import mask_text
 
     if name == "-":
         return " (standard input)"
-    readable = re.fullmatch(r"[\w./~-]{1,200}\.(?:json|ya?ml)", name) is not None
+    # a path (a folder in it, or a file extension): launch.json, ./in/ctx, ~/launch.txt
+    readable = re.fullmatch(r"[\w./~-]{1,200}", name) is not None and (
+        "/" in name or re.search(r"\.[A-Za-z]\w{0,9}$", name) is not None
+    )
     # a long run of letters and digits reads as a token (sk-live-..., a hash), not a name
     token = re.search(r"[A-Za-z0-9]{16,}", name) is not None
     if readable and not token and mask_text(name) == name:

@@ -17,7 +17,7 @@ import sys
 import textwrap
 from typing import Any
 
-from flowctx_core.base.diagnostics import Diagnostic
+from flowctx_core.base.diagnostics import Diagnostic, location
 from flowctx_core.base.oneline import one_line
 from flowctx_core.base.secrets import mask_text
 from flowctx_core.model.matrix import Refusal, Row
@@ -362,9 +362,9 @@ def _md_workflow(w: WorkflowDiff, reveal: bool) -> list[str]:
     if w.problems_added or w.problems_removed:
         details += ["<details><summary>Problems added and removed</summary>", ""]
         for d in w.problems_added:
-            details.append(f"- ➕ {_code(f'{d.file}:{d.line}:{d.column}')} {_problem_md(d)}")
+            details.append(f"- ➕ {_code(location(d.file, d.line, d.column))} {_problem_md(d)}")
         for d in w.problems_removed:
-            details.append(f"- ➖ {_code(f'{d.file}:{d.line}:{d.column}')} {_problem_md(d)}")
+            details.append(f"- ➖ {_code(location(d.file, d.line, d.column))} {_problem_md(d)}")
         details += ["", "</details>", ""]
     return out + details
 

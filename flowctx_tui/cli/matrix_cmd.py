@@ -26,7 +26,14 @@ from flowctx_tui.cli.terminal import (
 )
 from flowctx_tui.cli.workspace_args import add_workspace_args
 
-_COLOURS = {"resolved": "32", "default": "36", "fallback": "33", "pending": "2", "error": "31;1"}
+_COLOURS = {
+    "resolved": "32",
+    "default": "36",
+    "fallback": "33",
+    "missing": "35",
+    "pending": "2",
+    "error": "31;1",
+}
 
 
 def configure(parser: argparse.ArgumentParser) -> None:

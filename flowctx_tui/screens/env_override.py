@@ -91,7 +91,11 @@ class EnvOverrideScreen(ModalScreen[EnvEdit | None]):
                 title += f" for {self.variable}"
             yield Static(title, classes="modal-title")
             yield Label("Variable")
-            yield OrderedInput(self.env_name, placeholder="ENV_VAR_NAME", id="env-name")
+            yield OrderedInput(
+                self.env_name,
+                placeholder="name of the environment variable, e.g. FLOWCTX_MONGO_URI",
+                id="env-name",
+            )
             yield Label("Value")
             yield OrderedInput(prefill, password=secret, id="env-value")
             yield Static("", id="env-current", classes="modal-hint")

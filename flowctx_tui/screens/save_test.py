@@ -14,7 +14,7 @@ from typing import ClassVar
 
 from rich.text import Text
 from textual import on
-from textual.app import ComposeResult
+from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
@@ -23,6 +23,13 @@ from textual.widgets import Button, Input, Static
 from flowctx_core.model.scenarios import SecretGuard
 from flowctx_core.testing.save import NewCase, SaveError, append_case
 from flowctx_tui.cli.terminal import escape_controls
+
+
+def saved_as_test(app: App[object], path: Path | None) -> None:
+    """The toast after a save: the file's full path (where it went is never a guess: the
+    demo's copy, a test file of another name), wrapped by the toast rather than cut."""
+    if path is not None:
+        app.notify(f"Saved as a test in {path}", title="Save as test", timeout=8)
 
 
 class SaveTestScreen(ModalScreen[Path | None]):

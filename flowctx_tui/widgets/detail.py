@@ -37,6 +37,7 @@ STATUS_STYLES = {
     "resolved": "$text-success",
     "default": "$text-accent",
     "fallback": "$text-warning",
+    "missing": "$text-secondary",
     "pending": "$text-muted",
     "error": "$text-error bold",
 }

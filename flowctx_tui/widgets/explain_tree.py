@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.style import Style
 from rich.text import Text
 from textual.widgets import Tree
 from textual.widgets.tree import TreeNode
@@ -64,7 +65,29 @@ def add_explain(parent: TreeNode[Any], node: Any, *, expand: bool = True) -> Tre
     return parent.add_leaf(node_label(node), data=node)
 
 
-class ExplainTree(Tree[Any]):
+class FitTree(Tree[Any]):
+    """A tree whose lines end within its width: a label too long for the room left after its
+    guides ends with ``…`` (what the line is, the verdict first, stays readable) instead of
+    being cut at the edge mid-word. The label is rendered again when the width changes (Tree
+    resets its line widths on a resize)."""
+
+    def render_label(self, node: TreeNode[Any], base_style: Style, style: Style) -> Text:
+        text = super().render_label(node, base_style, style)
+        depth = 0
+        parent = node.parent
+        while parent is not None:
+            depth += 1
+            parent = parent.parent
+        if not self.show_root:
+            depth -= 1
+        room = self.scrollable_content_region.width - self.guide_depth * max(depth, 0)
+        if room > 8 and text.cell_len > room:
+            text.truncate(room - 1)
+            text.append("…", style=style)
+        return text
+
+
+class ExplainTree(FitTree):
     """The explain of one evaluation, fully expanded."""
 
     DEFAULT_CSS = """

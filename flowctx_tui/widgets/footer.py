@@ -24,7 +24,10 @@ def is_text_field(widget: object) -> bool:
 
 class AppFooter(Footer):
     """``typing_keys()`` gives ``(key, display)`` of the key that switches tabs while typing,
-    or None (nothing to add); it is asked each time the bindings change (a focus move)."""
+    or None (nothing to add); it is asked each time the bindings change (a focus move).
+
+    Keys that do not fit whole beside the palette key are left out rather than cut
+    (``w Workf▏``): they are all in f1's list and the palette."""
 
     def __init__(self, typing_keys: Callable[[], tuple[str, str] | None], **kwargs: object) -> None:
         super().__init__(**kwargs)  # type: ignore[arg-type]
@@ -39,3 +42,37 @@ class AppFooter(Footer):
                 compact=Footer.compact
             )
         yield from super().compose()
+
+    async def recompose(self) -> None:
+        await super().recompose()
+        self.call_after_refresh(self._fit)
+
+    def on_resize(self) -> None:
+        for key in self.query(FooterKey):
+            key.display = True
+        self.call_after_refresh(self._fit)
+
+    def _fit(self) -> None:
+        """Leave out, from the right, the keys that would reach under the palette key or past
+        the edge; the help key (which lists them all) is kept."""
+        keys = [k for k in self.query(FooterKey) if k.display]
+        if any(not k.region.width for k in keys):
+            self.call_after_refresh(self._fit)  # not laid out yet: after the next refresh
+            return
+        palette = [k for k in keys if k.has_class("-command-palette")]
+        room = (palette[0].region.x if palette else self.region.right) - self.region.x
+
+        def width(key: FooterKey) -> int:
+            return key.outer_size.width + key.styles.margin.width
+
+        kept = [k for k in keys if k not in palette and k.action in ("help", "app.help")]
+        room -= sum(width(k) for k in kept)
+        used = 0
+        full = False
+        for key in keys:
+            if key in palette or key in kept:
+                continue
+            used += width(key)
+            if full or used > room:
+                full = True  # the keys after one left out go too: no gaps in the order
+                key.display = False

@@ -71,11 +71,12 @@ STATUS_CELL_STYLES = {
     "resolved": "green",
     "default": "cyan",
     "fallback": "yellow",
+    "missing": "magenta",
     "pending": "bright_black",
     "error": "bold red",
 }
 #: sorting by status puts what needs attention first
-STATUS_ORDER = {"error": 0, "pending": 1, "fallback": 2, "default": 3, "resolved": 4}
+STATUS_ORDER = {"error": 0, "missing": 1, "pending": 2, "fallback": 3, "default": 4, "resolved": 5}
 #: the columns that share the width left over, with their smallest width and their weight
 FLEX_COLUMNS: dict[str, tuple[int, int]] = {"value": (12, 2), "origin": (10, 2), "agents": (8, 1)}
 #: the Value width kept when even the smallest widths do not fit: then a readable value comes
@@ -561,12 +562,13 @@ class MatrixView(Vertical):
         text = f"{shown}/{total}" if self.row_filter else f"{total} variables"
         parts: list[str | tuple[str, str]] = [text]
         # the counts are of the rows shown (n and p reach those); what the filter hides is
-        # said apart, so "2 with warnings" is never two rows nobody can see
+        # said apart, so "2 marked !" is never two rows nobody can see
         visible = set(self._order) if shown != total else None
         hidden: list[str] = []
         for found, what, style in (
             (errors, "in error", "$text-error"),
-            (warned, "with warnings", "$text-warning"),
+            # rows, by the mark they carry: the status line counts the warnings themselves
+            (warned, "marked !", "$text-warning"),
         ):
             seen = len(found) if visible is None else len(found & visible)
             if seen:
@@ -732,23 +734,34 @@ class MatrixView(Vertical):
         self._render_problems()
 
     def action_env_override(self) -> None:
+        """Override the env var of the highlighted config row; on any other row, say why
+        nothing opens (an empty dialog would ask the user to guess a name)."""
         row = self.highlighted
-        env_var = None
-        if row is not None and isinstance(row.definition, dict):
-            source = row.definition.get("source")
-            if isinstance(source, dict) and source.get("type") == "config":
-                raw = source.get("env_var")
-                env_var = raw if isinstance(raw, str) and raw else None
-        self.post_message(EnvOverrideRequested(env_var, row))
+        source = row.definition.get("source") if row and isinstance(row.definition, dict) else None
+        kind = source.get("type") if isinstance(source, dict) else None
+        raw = source.get("env_var") if isinstance(source, dict) else None
+        env_var = raw if isinstance(raw, str) and raw else None
+        if row is not None and kind == "config" and env_var is not None:
+            self.post_message(EnvOverrideRequested(env_var, row))
+            return
+        if row is None:
+            why = "no variable is selected"
+        elif kind == "config":
+            why = f"'{row.name}' declares no env_var (its default is always used)"
+        else:
+            why = f"'{row.name}' comes from a {kind or row.source} source, not an env var"
+        self.app.notify(
+            f"e overrides the env var of a config variable: {why}. Any other variable: "
+            "the palette's 'Env override: any environment variable'.",
+            title="Env override",
+            markup=False,
+        )
 
 
 def shown_problem(d: Diagnostic) -> str:
     """``file:line:col: message``; ``file: message`` when no line is known (a workflow folder
-    gone, a dropped launch value): a made-up ``:0:0`` reads as a location."""
-    text = d.format()
-    if not d.line:
-        text = text.replace(f"{d.file}:0:0: ", f"{d.file}: ", 1)
-    return mask_text(text)
+    gone, a dropped launch value)."""
+    return mask_text(d.format())
 
 
 def warned_rows(rows: Mapping[str, Row], problems: Iterable[Diagnostic]) -> frozenset[str]:

@@ -54,7 +54,7 @@ from flowctx_core.routing.trace import Trace
 from flowctx_core.runtime.policy import policy_of
 from flowctx_tui.cli.terminal import escape_controls as esc
 from flowctx_tui.latest_run import LatestRun
-from flowctx_tui.widgets.explain_tree import add_explain
+from flowctx_tui.widgets.explain_tree import FitTree, add_explain
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -238,7 +238,11 @@ def decision_label(decision: RouteDecision) -> Text:
     else:
         label.append("ends", style="bold yellow")
     if decision.unread:
-        label.append(f"  NOT READ: {esc(decision.unread)}", style="bold yellow")
+        # the line under the heading says why when the reason is the same (it is, for an
+        # unread file): the heading stays short enough for 80 columns
+        said = decision.unread in decision.reason
+        shown = "  NOT READ" if said else f"  NOT READ: {esc(decision.unread)}"
+        label.append(shown, style="bold yellow")
     return label
 
 
@@ -297,7 +301,7 @@ class RoutesView(Widget):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("ctrl+l", "focus_source", "Source", show=False, id="routes.source"),
+        Binding("ctrl+l", "focus_source", "Go to the source list", show=False, id="routes.source"),
         Binding("ctrl+o", "save_as_test", "Save as test", id="routes.save_test"),
         Binding("ctrl+y", "toggle_trace", "Trace run", id="routes.trace"),
     ]
@@ -345,7 +349,7 @@ class RoutesView(Widget):
             yield Static("", id="rv-scenario")
         yield Static("", id="rv-problems")
         yield Static("", id="rv-changes")  # review mode: winners changed since the base
-        tree: Tree[Any] = Tree("routes", id="rv-tree")
+        tree: Tree[Any] = FitTree("routes", id="rv-tree")
         tree.show_root = False
         tree.guide_depth = 2
         yield tree
@@ -452,14 +456,17 @@ class RoutesView(Widget):
             env=self.env_overrides,
             launch=self.launch,
         )
-        guard = secret_guard(self.matrix, self.session.effective_env(self.env_overrides))
-        screen = SaveTestScreen(self.session.root, self.workflow, case, guard, self.workflow)
-        self.app.push_screen(screen, self._saved_test)
+        from flowctx_tui.screens.copy_demo import writable_root
+        from flowctx_tui.screens.save_test import saved_as_test
 
-    def _saved_test(self, path: Path | None) -> None:
-        if path is not None and self.session is not None:
-            shown = path.relative_to(self.session.root).as_posix()
-            self.app.notify(f"Saved as a test in {shown}", title="Save as test")
+        guard = secret_guard(self.matrix, self.session.effective_env(self.env_overrides))
+        workflow = self.workflow
+
+        def save_in(root: Path) -> None:
+            screen = SaveTestScreen(root, workflow, case, guard, workflow)
+            self.app.push_screen(screen, partial(saved_as_test, self.app))
+
+        writable_root(self.app, self.session.root, "saves the test", save_in)
 
     def action_toggle_trace(self) -> None:
         """Show (or hide) the whole run from the source under the current scenario."""

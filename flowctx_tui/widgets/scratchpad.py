@@ -85,6 +85,12 @@ if TYPE_CHECKING:
 #: way to it while typing are not recorded.
 HISTORY_AFTER = 1.0
 
+#: the dialects whose conditions read MemberJunction's path context (python: the same names)
+PATH_DIALECTS = ("mj", "python")
+#: the scratchpad's input tabs for those, and for the dialects that read context variables
+PATH_TABS = ("data", "context", "payload", "stepResult", "flowContext", "tools")
+CONTEXT_TABS = ("context", "tools")
+
 DIALECT_LABELS = {
     "mj": "mj",
     "ag2": "ag2 ${} (handoffs)",
@@ -143,11 +149,19 @@ class ScopeSuggester(Suggester):
 
 
 class ExpressionInput(OrderedInput):
-    """The condition input: tab accepts a completion, up/down recall tried expressions."""
+    """The condition input: tab accepts a completion (and stays when there is none), esc
+    leaves, up/down recall tried expressions."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding(
             "tab", "complete", "Condition: complete the name", show=False, id="scratchpad.complete"
+        ),
+        Binding(
+            "escape",
+            "leave",
+            "Condition: leave it (to the explain and the JSON tabs)",
+            show=False,
+            id="scratchpad.leave",
         ),
         Binding(
             "up",
@@ -184,6 +198,9 @@ class ExpressionInput(OrderedInput):
         else:
             pad.complete_in(self)
 
+    def action_leave(self) -> None:
+        self.screen.focus_next()
+
     def action_history(self, step: int) -> None:
         pad = self._pad()
         if pad is None:
@@ -215,6 +232,11 @@ class Scratchpad(Widget):
     Scratchpad #sp-expr {
         width: 1fr;
     }
+    /* the open list is as wide as its longest label, not the closed box's 13 columns (where
+       "mozaiks ${} (transition graph)" wrapped onto three lines) */
+    Scratchpad #sp-dialect > SelectOverlay {
+        width: 34;
+    }
     Scratchpad #sp-clock {
         width: 26;
     }
@@ -242,6 +264,7 @@ class Scratchpad(Widget):
     Scratchpad #sp-inputs {
         width: 3fr;
     }
+
     Scratchpad #sp-inputs TabPane {
         padding: 0;
     }
@@ -273,7 +296,9 @@ class Scratchpad(Widget):
         Binding("ctrl+s", "save_scenario", "Save scenario", id="scratchpad.save"),
         Binding("ctrl+o", "save_as_test", "Save as test", id="scratchpad.save_test"),
         Binding("ctrl+r", "reset_context", "Reset context", id="scratchpad.reset_context"),
-        Binding("ctrl+l", "focus_expression", "Expression", show=False, id="scratchpad.focus"),
+        Binding(
+            "ctrl+l", "focus_expression", "Back to the condition", show=False, id="scratchpad.focus"
+        ),
     ]
 
     reveal: reactive[bool] = reactive(False, init=False)
@@ -370,6 +395,7 @@ class Scratchpad(Widget):
             yield Static("", id="sp-scenario-status")
 
     def on_mount(self) -> None:
+        self._show_scope_tabs()
         self._refresh_context_note()
         if self.session is not None:
             self._apply_workspace(first=True)
@@ -485,6 +511,25 @@ class Scratchpad(Widget):
             self._show_completions()
             self._changed()
 
+    def watch_dialect(self, dialect: str) -> None:
+        if self.is_mounted:
+            self._show_scope_tabs()
+
+    def _show_scope_tabs(self) -> None:
+        """Only the inputs the dialect's conditions can read: MemberJunction's path context
+        (data, payload, stepResult, flowContext, context; the python dialect reads the same
+        names) or, for ag2 and mozaiks, the context variables alone. The tools called stay:
+        the routes view routes on them whatever the dialect."""
+        tabs = self.query_one("#sp-inputs", TabbedContent)
+        shown = PATH_TABS if self.dialect in PATH_DIALECTS else CONTEXT_TABS
+        for tab in PATH_TABS:
+            if tab in shown:
+                tabs.show_tab(f"sp-tab-{tab}")
+            else:
+                tabs.hide_tab(f"sp-tab-{tab}")
+        if (tabs.active or "").removeprefix("sp-tab-") not in shown:
+            tabs.active = "sp-tab-context"
+
     @on(Input.Changed, "#sp-expr")
     def _expression_changed(self, event: Input.Changed) -> None:
         event.stop()
@@ -573,7 +618,10 @@ class Scratchpad(Widget):
         self.complete_in(event.input)
 
     def complete_in(self, field: Input) -> None:
-        """Accept the first completion at the cursor; with none, move the focus on (tab)."""
+        """Accept the first completion at the cursor. With none, the focus stays in the
+        condition and nothing is typed: a tab that moved on made the next letters shortcuts
+        (an ``l`` opened the Launch dialog), and a tab character means nothing in a one-line
+        condition; esc leaves it."""
         found = completions(
             field.value,
             field.cursor_position,
@@ -581,12 +629,16 @@ class Scratchpad(Widget):
             self.dialect,
             self.completion_secrets(),
         )
-        if not found.candidates:
-            self.screen.focus_next()
-            return
-        text, cursor = apply_completion(field.value, found, found.candidates[0])
+        text, cursor = field.value, field.cursor_position
+        if found.candidates:
+            text, cursor = apply_completion(field.value, found, found.candidates[0])
         if (text, cursor) == (field.value, field.cursor_position):
-            self.screen.focus_next()  # already complete: tab moves on, as without candidates
+            self.query_one("#sp-completions", Static).update(
+                Text.assemble(
+                    ("tab ", "bold"),
+                    ("nothing to complete here · esc leaves the condition", "dim"),
+                )
+            )
             return
         field.value = text
         field.cursor_position = cursor
@@ -795,13 +847,20 @@ class Scratchpad(Widget):
             names = list_scenarios(session.root, workflow)
         select.set_options([(n, n) for n in names])
 
+    @property
+    def session_root(self) -> Path | None:
+        return self.session.root if self.session is not None else None
+
     def _can_save(self) -> bool:
         return self.session is not None and self.workflow is not None
 
     def _status(self, message: str, error: bool = False) -> None:
-        self.query_one("#sp-scenario-status", Static).update(
-            Text.assemble((message, "bold red" if error else ""))
-        )
+        status = self.query_one("#sp-scenario-status", Static)
+        status.update(Text.assemble((message, "bold red" if error else "")))
+        if status.size.width - 1 < len(message):
+            # no room beside the scenario fields (80 columns leave none): a toast, which wraps,
+            # rather than a message nobody sees or one cut mid-word
+            self.app.notify(message, severity="error" if error else "information", markup=False)
 
     def action_save_scenario(self) -> None:
         if not self._can_save():
@@ -822,13 +881,22 @@ class Scratchpad(Widget):
             launch=dict(self.launch),
         )
         guard = secret_guard(self.matrix, self.session.effective_env(self.env_overrides))
-        try:
-            path = save_scenario(self.session.root, self.workflow, name, scenario, guard)
-        except (ScenarioError, OSError) as exc:
-            self._status(f"not saved: {mask_text(str(exc))}", error=True)
-            return
-        self._status(f"saved {path.relative_to(self.session.root).as_posix()} (secrets masked)")
-        self._refresh_scenario_list()
+        workflow = self.workflow
+
+        def save_in(root: Path) -> None:
+            try:
+                path = save_scenario(root, workflow, name, scenario, guard)
+            except (ScenarioError, OSError) as exc:
+                self._status(f"not saved: {mask_text(str(exc))}", error=True)
+                return
+            # saved in the demo's copy: where, in full
+            shown = path.relative_to(root).as_posix() if root == self.session_root else path
+            self._status(f"saved {shown} (secrets masked)")
+            self._refresh_scenario_list()
+
+        from flowctx_tui.screens.copy_demo import writable_root
+
+        writable_root(self.app, self.session.root, "saves the scenario", save_in)
 
     def action_save_as_test(self) -> None:
         """The condition on screen and its verdict, under the current inputs, as a test case."""
@@ -849,13 +917,17 @@ class Scratchpad(Widget):
             env=self.env_overrides,
             launch=self.launch,
         )
-        guard = secret_guard(self.matrix, self.session.effective_env(self.env_overrides))
-        screen = SaveTestScreen(self.session.root, self.workflow, case, guard, self.workflow)
-        self.app.push_screen(screen, self._saved_test)
+        from flowctx_tui.screens.copy_demo import writable_root
+        from flowctx_tui.screens.save_test import saved_as_test
 
-    def _saved_test(self, path: Path | None) -> None:
-        if path is not None and self.session is not None:
-            self._status(f"saved as a test in {path.relative_to(self.session.root).as_posix()}")
+        guard = secret_guard(self.matrix, self.session.effective_env(self.env_overrides))
+        workflow = self.workflow
+
+        def save_in(root: Path) -> None:
+            screen = SaveTestScreen(root, workflow, case, guard, workflow)
+            self.app.push_screen(screen, partial(saved_as_test, self.app))
+
+        writable_root(self.app, self.session.root, "saves the test", save_in)
 
     @on(Button.Pressed, "#sp-save")
     def _save_pressed(self, event: Button.Pressed) -> None:

@@ -47,13 +47,27 @@ class Status:
 
 
 #: how far the line is shortened to fit, step by step (each level keeps the ones before)
-SHORTER = ("as is", "times bare", "runtime bare", "review bare", "no workspace", "tight")
+SHORTER = (
+    "as is",
+    "times bare",
+    "runtime bare",
+    "review bare",
+    "no workspace",
+    "refusal bare",
+    "tight",
+    "no time",
+    "no runtime",
+    "refusal stage in the detail",
+)
 
 
 def render_status(s: Status, width: int = 0) -> Content:
     """The status line; with ``width``, shortened step by step until it fits: the labels
-    ("reloaded", "runtime", "review") go first, then the workspace's name, then the spaces
-    around the separators. What is said (state, counts, review) is never dropped."""
+    ("reloaded", "runtime", "review", "by the runtime") go first, then the workspace's name,
+    then the spaces around the separators, then the reload time, then the runtime's name (the
+    app's palette and every command say it), then the refused stage (the matrix's banner says
+    it). What is said (state,
+    refusal, counts, review) is never dropped, nor cut mid-word."""
     content = _render(s, 0)
     for level in range(1, len(SHORTER)):
         if not width or content.cell_length <= width:
@@ -64,15 +78,17 @@ def render_status(s: Status, width: int = 0) -> Content:
 
 def _render(s: Status, level: int) -> Content:
     label, style = STATES[s.state]
-    sep = (" │ " if level < 5 else "│", "$text-muted")
+    sep = (" │ " if level < 6 else "│", "$text-muted")
     parts: list[str | tuple[str, str]] = [(f" {escape_controls(s.workflow)}", "bold")]
     if level < 4:
         parts.append((f" ({escape_controls(s.workspace)})", "$text-muted"))
     parts += [sep, (label, style)]
-    if s.runtime:
+    if s.runtime and level < 8:
         parts += [sep, (f"runtime {s.runtime}" if level < 2 else s.runtime, "$text-muted")]
     if s.refused:
-        parts += [sep, (f"REFUSED by the runtime ({s.refused})", "$text-error bold")]
+        refused = f"REFUSED by the runtime ({s.refused})" if level < 5 else f"REFUSED ({s.refused})"
+        refused = refused if level < 9 else "REFUSED"
+        parts += [sep, (refused, "$text-error bold")]
     if s.review:
         found = "comparing…" if s.changes is None else f"{s.changes} changed"
         what = f"review vs {s.review}" if level < 3 else f"vs {s.review}"
@@ -86,7 +102,7 @@ def _render(s: Status, level: int) -> Content:
     ]
     if s.ignored:
         parts += [(f", {s.ignored} ignored", "$text-muted")]
-    if s.reloaded is not None:
+    if s.reloaded is not None and level < 7:
         parts += [sep, f"reloaded {s.reloaded:%H:%M:%S}" if level < 1 else f"{s.reloaded:%H:%M:%S}"]
     if not s.watching:
         parts += [sep, ("not watching", "$text-muted")]

@@ -24,6 +24,7 @@ from textual.timer import Timer
 from textual.widget import Widget
 from textual.widgets import DataTable, Static
 
+from flowctx_core.base.diagnostics import location
 from flowctx_core.base.secrets import mask_text
 
 if TYPE_CHECKING:
@@ -89,7 +90,9 @@ class TestsView(Widget):
         height: 1fr;
     }
     TestsView #tv-head {
-        height: 1;
+        /* wraps (at a space) rather than cut at 80 columns */
+        height: auto;
+        max-height: 3;
         padding: 0 1;
     }
     TestsView #tv-table {
@@ -209,7 +212,7 @@ class TestsView(Widget):
                 Text("ERROR", _STATUS_STYLE["ERROR"]),
                 Text(""),
                 Text(_clean(problem.message)),
-                Text(_clean(f"{problem.file}:{problem.line}:{problem.column}")),
+                Text(_clean(location(problem.file, problem.line, problem.column))),
                 key=f"p{j}",
             )
         if table.row_count:

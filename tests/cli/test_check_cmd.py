@@ -699,3 +699,20 @@ def test_a_value_of_the_process_environment_is_never_quoted(
     found = check(capsys, str(root), "--format", "json")
     monkeypatch.setenv("CI_JOB_JWT", "eyJhbGciOi.another-payload")
     assert check(capsys, str(root), "--format", "json") == found
+
+
+def test_a_problem_without_a_line_is_located_by_its_file_alone(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """The demo's handoffs.yaml is never read by the runtime: the warning is about the whole
+    file, so it names the file, not a made-up ``handoffs.yaml:0:0``; JSON keeps line 0."""
+    from flowctx_tui.cli.workspace_args import demo_path
+
+    main(["check", str(demo_path())])
+    out = capsys.readouterr().out
+    assert "workflows/AppGenerator/handoffs.yaml: warning: handoffs.yaml is never read" in out
+    assert not re.search(r":0:0\b", out), out
+    main(["check", str(demo_path()), "--format", "json"])
+    problems = json.loads(capsys.readouterr().out)["problems"]
+    (unread,) = [p for p in problems if p["file"].endswith("handoffs.yaml")]
+    assert (unread["line"], unread["column"]) == (0, 0)

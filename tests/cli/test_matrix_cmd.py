@@ -352,3 +352,38 @@ def test_json_text_is_json_dumps_own_layout_byte_for_byte(
         main([command, *args, "--format", "json"])
         out = capsys.readouterr().out
         assert out == json.dumps(json.loads(out), indent=2) + "\n", args
+
+
+def test_a_variable_nothing_answered_is_missing_not_default(
+    workspace: WriteWorkspace, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Status says what happened: ``default`` only when a default was used; nothing found
+    (no env var, document, default or fallback) is ``missing``, in text and JSON alike."""
+    root = workspace(
+        {
+            "workflows/W/context_variables.yaml": """
+            definitions:
+              model: {type: string, source: {type: config, env_var: LLM_MODEL, default: gpt}}
+              bare: {type: string, source: {type: config, env_var: BARE}}
+              overview:
+                type: string
+                source: {type: data_reference, database_name: app, collection: docs}
+              greeting: {type: string, source: {type: config, default: hello}}
+            agents: {A: {variables: [model, bare, overview, greeting]}}
+            """,
+            "seed/app/docs.json": "[]",
+        }
+    )
+    code, data = run_json(capsys, str(root))
+    assert code == 0
+    statuses = {v["name"]: (v["status"], v["value"]) for v in data["variables"]}
+    assert statuses["model"] == ("missing", None)  # the runtime ignores the default
+    assert statuses["bare"] == ("missing", None)
+    assert statuses["overview"] == ("missing", None)
+    assert statuses["greeting"] == ("default", "hello")
+    main(["matrix", str(root)])
+    lines = capsys.readouterr().out.splitlines()
+    for name in ("model", "bare", "overview"):
+        (line,) = [ln for ln in lines if ln.startswith(f"{name} ")]
+        assert line.split()[2] == "missing", line
+    assert any(ln.endswith("1 default, 3 missing") for ln in lines), lines

@@ -613,7 +613,7 @@ def test_test_and_scenario_files_linked_outside_the_workspace_are_not_read(
         assert "AKIA_OUTSIDE_KEY_NAME" not in out + err and "s3cr3t" not in out + err
         assert "outside the workspace through a symbolic link" in out
     code, out, _ = run(capsys, str(root))
-    assert ".flowctx/tests/linked.yaml:0:0: not read: it resolves outside the workspace" in out
+    assert ".flowctx/tests/linked.yaml: not read: it resolves outside the workspace" in out
     assert "cases[0].scenario: scenario: cannot read scenario: not read: it resolves outside" in out
     # the workspace's own commands do not read it either
     code, out, err = run_main(capsys, "graph", str(root), "-w", "Approvals", "--scenario", "stolen")
@@ -686,7 +686,7 @@ def test_a_tests_folder_linked_outside_is_one_problem_and_lists_nothing(
     (root / ".flowctx/scenarios/Approvals").symlink_to(elsewhere, target_is_directory=True)
     code, out, err = run(capsys, str(root))
     assert code == 2
-    assert ".flowctx/tests:0:0: not read: it resolves outside the workspace" in out
+    assert ".flowctx/tests: not read: it resolves outside the workspace" in out
     assert "prod-db-password-hint" not in out + err
     # the review lists every saved scenario by name: none from the linked folder
     code, out, err = run_main(capsys, "diff", str(root), "--base", str(root), "--format", "json")

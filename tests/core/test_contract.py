@@ -487,7 +487,8 @@ def test_one_bad_definition_does_not_hide_the_others(workspace: WriteWorkspace) 
     names = [r.name for r in matrix.rows if r.source != "runtime"]
     assert names == ["before", "broken", "misspelt", "after"]
     statuses = {r.name: r.status for r in matrix.rows}
-    assert statuses["before"] == "default" and statuses["after"] == "default"
+    # "after": nothing answered (the env var is unset, its default unused)
+    assert statuses["before"] == "default" and statuses["after"] == "missing"
     # the env var is declared and unset: the runtime ignores the default
     assert matrix.row("after").value is None  # type: ignore[union-attr]
     # the runtime validates the whole plan at once: the first error refuses the workflow
@@ -523,7 +524,7 @@ def test_missing_contract_file_is_a_diagnostic(tmp_path: Path) -> None:
     (tmp_path / "workflows" / "Empty").mkdir(parents=True)
     snap = load_workflow(tmp_path, "Empty")
     assert sorted(d.format() for d in snap.diagnostics) == [
-        "workflows/Empty/context_variables.yaml:0:0: workflow 'Empty' has no context_variables.yaml"
+        "workflows/Empty/context_variables.yaml: workflow 'Empty' has no context_variables.yaml"
     ]
 
 

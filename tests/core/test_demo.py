@@ -51,7 +51,7 @@ APP_GENERATOR: dict[str, Expectation] = {
     # the row where the runtime and its documentation disagree: LLM_MODEL is unset, so the
     # runtime reads None; the documentation promises the default (see the spec test below)
     "llm_model": (
-        "default",
+        "missing",
         None,
         "default 'gpt-4o-mini' ignored: env_var LLM_MODEL is declared, and the runtime reads "
         "only the environment (documented: falls back to the default)",

@@ -162,7 +162,7 @@ def test_an_unusable_file_is_visible_in_notes_and_row_warnings(
     assert expected in m.notes
     r = m.row("policy")
     assert r is not None
-    assert (r.value, r.status) == (None, "default")
+    assert (r.value, r.status) == (None, "missing")
     assert expected in r.warnings
     assert r.trace[-1].outcome == "skipped" and r.trace[-1].detail == expected
 

@@ -93,7 +93,7 @@ def test_discovery_needs_an_orchestrator_file(workspace: WriteWorkspace) -> None
     assert session.workflows() == ["Bare", "Real"]
     problems = [d.format() for d in check_workspace(session)]
     assert (
-        "workflows/Bare/context_variables.yaml:0:0: warning: the runtime does not discover "
+        "workflows/Bare/context_variables.yaml: warning: the runtime does not discover "
         "'Bare' as a workflow: its folder has no orchestrator.yaml [runtime mozaiks-0.2.0]"
     ) in problems
     assert not any("extended_orchestration" in p for p in problems)

@@ -76,7 +76,7 @@ def test_missing_env_var_uses_the_coerced_default(workspace: WriteWorkspace) -> 
 
 def test_no_env_and_no_default_is_none(workspace: WriteWorkspace) -> None:
     r = row(matrix(workspace, {"API_URL": "x"}), "region")
-    assert (r.value, r.status) == (None, "default")
+    assert (r.value, r.status) == (None, "missing")
     assert steps(r) == [("env", "missing"), ("default", "missing")]
     assert r.error is None
 
@@ -144,7 +144,7 @@ def test_the_runtime_ignores_the_default_of_a_declared_unset_env_var(
 ) -> None:
     m = matrix(workspace, {"API_URL": "x"}, runtime="mozaiks")
     flag = row(m, "feature_flag")
-    assert (flag.value, flag.status) == (None, "default")
+    assert (flag.value, flag.status) == (None, "missing")
     assert flag.origin == (
         "None: default 'no' ignored: env_var FEATURE_FLAG is declared, and the runtime reads "
         "only the environment (documented: falls back to the default)"

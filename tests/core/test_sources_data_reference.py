@@ -279,7 +279,7 @@ def test_no_document_and_no_default_goes_to_fallbacks_in_order(
     assert shared.origin == "fallbacks.json global.shared"
     assert steps(shared)[2:] == [("fallback: workflow", "missing"), ("fallback: global", "used")]
     # with global/workflows keys present, the flat form is not consulted
-    assert (unknown.value, unknown.status) == (None, "default")
+    assert (unknown.value, unknown.status) == (None, "missing")
     assert steps(unknown)[2:] == [
         ("fallback: workflow", "missing"),
         ("fallback: global", "missing"),

@@ -84,7 +84,7 @@ def test_the_declared_encoding_is_used(workspace: WriteWorkspace) -> None:
     wrong = row(m, "wrong")
     # mozaiks 0.2.0 decodes inside the loader's try: the failure is logged and the value is
     # None, the default unused
-    assert (wrong.value, wrong.status) == (None, "default")
+    assert (wrong.value, wrong.status) == (None, "missing")
     assert wrong.warnings == ("data/latin.txt: not valid utf-8 text at byte 3",)
     assert row(m, "bogus").warnings == ("data/latin.txt: unknown encoding 'klingon'",)
 
@@ -154,7 +154,7 @@ def test_refusals_of_a_required_variable(workspace: WriteWorkspace, tmp_path: Pa
     for name in ("keys", "away"):
         # mozaiks 0.2.0 raises inside its loader's try: logged, None, and the run goes on
         r = row(m, name)
-        assert r.status == "default" and r.value is None and r.error is None
+        assert r.status == "missing" and r.value is None and r.error is None
         assert r.warnings[0].startswith("required file: ")
         assert "the value is None and the run goes on" in r.warnings[0]
         assert steps(r) == [("file", "error"), ("required", "missing")]
@@ -212,7 +212,7 @@ def test_required_and_missing_is_none_in_the_release_and_an_error_as_documented(
 ) -> None:
     defs = file_var("p", "data/absent.json", ", required: true, default: {}")
     r = row(run(workspace, defs)[1], "p")
-    assert (r.status, r.value, r.error) == ("default", None, None)
+    assert (r.status, r.value, r.error) == ("missing", None, None)
     assert r.warnings[0].startswith("required file: data/absent.json: file not found")
     r = row(run(workspace, defs, runtime="spec")[1], "p")
     assert r.status == "error" and r.value is None
@@ -231,7 +231,7 @@ def test_not_required_and_missing_uses_the_default_with_a_warning(
     assert (r.value, r.status, r.origin) == ({"mode": "safe"}, "default", "default")
     assert r.warnings == ("data/absent.json: file not found",)
     none = row(m, "without")
-    assert (none.value, none.status) == (None, "default")
+    assert (none.value, none.status) == (None, "missing")
     assert steps(none) == [("file", "error"), ("default", "missing")]
     assert none.warnings == ("data/absent.json: file not found",)
 
@@ -256,9 +256,9 @@ def test_invalid_content_is_none_as_the_release_reads_it(
     soft, hard = row(m, "soft"), row(m, "hard")
     # mozaiks 0.2.0 parses inside the loader's try: the value is None, the default unused,
     # and a required one does not stop the run either
-    assert (soft.value, soft.status) == (None, "default")
+    assert (soft.value, soft.status) == (None, "missing")
     assert problem in soft.warnings[0]
-    assert (hard.value, hard.status) == (None, "default") and problem in hard.warnings[0]
+    assert (hard.value, hard.status) == (None, "missing") and problem in hard.warnings[0]
     # the documented contract falls back to the default, and a required one is an error
     _, m = run(workspace, *defs, files=files, runtime="spec")
     assert (row(m, "soft").value, row(m, "soft").status) == (0, "default")

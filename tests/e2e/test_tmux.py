@@ -51,9 +51,10 @@ class Tmux:
             raise AssertionError(f"tmux {' '.join(args)} failed: {done.stderr.strip()}")
         return done.stdout
 
-    def start(self, home: Path, *args: str, **env: str) -> None:
-        """Run the installed ``flowctx ARGS`` in a 120x40 window, in a clean environment:
-        only what a terminal needs plus ``env``, so the tester's variables do not leak."""
+    def start(self, home: Path, *args: str, size: tuple[int, int] = (120, 40), **env: str) -> None:
+        """Run the installed ``flowctx ARGS`` in a window of ``size`` (120x40), in a clean
+        environment: only what a terminal needs plus ``env``, so the tester's variables do
+        not leak."""
         clean = {
             "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
             "HOME": str(home),
@@ -67,7 +68,7 @@ class Tmux:
         # anything it printed), so a quit can be checked and a crash can be read
         shell = 'code=0; "$@" || code=$?; echo "[flowctx exited: $code]"; sleep 60'
         self.run(
-            "new-session", "-d", "-s", "app", "-x", "120", "-y", "40", "--",
+            "new-session", "-d", "-s", "app", "-x", str(size[0]), "-y", str(size[1]), "--",
             "sh", "-c", shell, "sh", *command, *args,
         )  # fmt: skip
 

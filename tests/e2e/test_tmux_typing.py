@@ -48,11 +48,16 @@ def test_a_burst_of_keys_is_applied_in_order_and_none_are_lost(tmp_path: Path) -
         tmux.run("send-keys", "-t", "app", "C-u", "c", "o", "n", "t", "Tab", ".", "x")
         tmux.wait_for(lambda s: expression_line(s) == "context.x", "cont⇥.x", 15)
 
-        # the arrows in the JSON editor: tab moves on from an empty condition to the explain
-        # tree, the editor tabs and the data editor ("{}", cursor at the start); "ab", left,
-        # right, right (past "{"), "cd"
+        # the arrows in the JSON editor: esc leaves the condition for the explain tree (tab
+        # with nothing to complete stays in it), tab moves on to the editor tabs and the data
+        # editor ("{}", cursor at the start); "ab", left, right, right (past "{"), "cd"
+        # (esc on its own: a terminal reads esc and the key right after it as one alt+key)
+        tmux.run("send-keys", "-t", "app", "C-u", "Tab", "Escape")
+        tmux.wait_for(
+            lambda s: "Tabs" not in s.rstrip().splitlines()[-1], "the focus out of the input", 15
+        )
         tmux.run(
-            "send-keys", "-t", "app", "C-u", "Tab", "Tab", "Tab",
+            "send-keys", "-t", "app", "Tab", "Tab",
             "a", "b", "Left", "Right", "Right", "c", "d",
         )  # fmt: skip
         tmux.wait_for(lambda s: "ab{cd}" in s, "ab{cd} in the data editor", 15)

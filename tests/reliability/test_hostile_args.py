@@ -229,3 +229,18 @@ def test_a_batch_without_line_ends_is_capped(capsys: pytest.CaptureFixture[str])
     code, out, err = run_cli(["eval", "--batch", "/dev/zero"], capsys)
     assert code == 2 and out == ""
     assert f"--batch: line 1 is longer than {MAX_ARG_FILE_BYTES:,} characters" in err
+
+
+def test_an_unreadable_launch_file_is_named(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--launch @missing.json`` (and any path-like name) says which file it could not read."""
+    from flowctx_tui.cli.workspace_args import demo_path
+
+    for name in ("missing.json", "in/launch.txt", "launch.conf"):
+        code, _, err = run_cli(
+            ["routes", str(demo_path()), "--from", "InterviewAgent", "--launch", f"@{name}"],
+            capsys,
+        )
+        assert code == 2
+        assert f"--launch: cannot read the @file given ({name}): No such file" in err, err

@@ -168,7 +168,7 @@ def test_dot_dot_in_every_position(tmp_path: Path) -> None:
         if lands == "in":
             assert (value, status) == (INSIDE, "resolved"), path
         elif lands == "dir":
-            assert status == "default" and len(warnings) == 1, path
+            assert status == "missing" and len(warnings) == 1, path
             assert warnings[0].endswith(": is a directory"), (path, warnings)
         else:
             assert_refused_outside(got[name], path)
@@ -294,7 +294,10 @@ def test_the_real_command_never_blocks_on_special_files(tmp_path: Path) -> None:
         )
         assert result.returncode == 0, result.stderr
         shown = {v["name"]: v for v in json.loads(result.stdout)["variables"]}
-        assert all(shown[name]["status"] == "default" for name in paths)
+        # refused or unreadable: the default; too deep to parse: the runtime's loader catches
+        # the failure, so nothing answers (its default unused)
+        statuses = {name: shown[name]["status"] for name in paths}
+        assert statuses == {name: "missing" if name == "deep" else "default" for name in paths}
 
 
 def test_unreadable_file_sources_say_so(tmp_path: Path, request: pytest.FixtureRequest) -> None:
@@ -356,14 +359,12 @@ def test_unreadable_folders_are_reported_not_tracebacks(tmp_path: Path) -> None:
     for result in (check, matrix, routes, empty):
         assert "Traceback" not in result.stdout + result.stderr, result.stderr
     assert check.returncode == 1
-    assert "workflows/Shut:0:0: cannot list this folder: Permission denied" in check.stdout
-    assert (
-        "workflows/Shut/context_variables.yaml:0:0: cannot read: Permission denied" in check.stdout
-    )
-    assert "workflows/Shut/context_variables.yaml:0:0: cannot read: Permission denied" in (
+    assert "workflows/Shut: cannot list this folder: Permission denied" in check.stdout
+    assert "workflows/Shut/context_variables.yaml: cannot read: Permission denied" in check.stdout
+    assert "workflows/Shut/context_variables.yaml: cannot read: Permission denied" in (
         matrix.stdout + matrix.stderr
     )
     assert routes.returncode == 2
     # the workflows folder itself: not "ok, 0 workflows"
     assert empty.returncode == 1
-    assert "workflows:0:0: cannot list this folder: Permission denied" in empty.stdout
+    assert "workflows: cannot list this folder: Permission denied" in empty.stdout

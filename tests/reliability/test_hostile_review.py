@@ -217,7 +217,7 @@ async def test_the_changes_and_graph_tabs_show_no_secret(
             timeout=20,
         )
         await until(pilot, lambda: bool(app.query("TabPane#changes")), "the tab", timeout=20)
-        await pilot.press("5")
+        await pilot.press("6")
         await until(pilot, lambda: app.query_one("#tabs").active == "changes", "changes")
         view = app._changes_view()
         assert view is not None

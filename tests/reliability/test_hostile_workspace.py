@@ -299,7 +299,7 @@ def test_a_seed_folder_that_is_no_database_name_is_a_located_problem(
     assert doc["variables"][0]["value"] == 2  # the good seed still loads
     got = measured_cli(request, ["check", str(root)])
     shown = folder.replace("\n", "\\u000a")  # the newline is escaped on the terminal
-    assert f"seed/{shown}/things.json:0:0: seed folder" in got["out"], got
+    assert f"seed/{shown}/things.json: seed folder" in got["out"], got
     assert "is not a valid database name" in got["out"]
 
 
@@ -332,7 +332,7 @@ def test_a_seed_file_linked_out_of_the_workspace_is_not_loaded(
     os.symlink(outside, root / "seed" / "default" / "things.json")
     got = measured_cli(request, ["matrix", str(root)])
     assert "from outside" not in got["out"], got
-    assert "seed/default/things.json:0:0: seed file not loaded: it resolves outside" in got["out"]
+    assert "seed/default/things.json: seed file not loaded: it resolves outside" in got["out"]
 
 
 def test_envrc_is_refused_as_a_secrets_file(tmp_path: Path, request: pytest.FixtureRequest) -> None:

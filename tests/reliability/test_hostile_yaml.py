@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 import yaml
 
-from flowctx_core.base.diagnostics import Diagnostic
+from flowctx_core.base.diagnostics import Diagnostic, location
 from flowctx_core.base.yamlmarks import MAX_DEPTH, MAX_YAML_BYTES, MAX_YAML_NODES
 from flowctx_core.model.workspace import load_workflow
 from tests.conftest import WriteWorkspace
@@ -191,7 +191,7 @@ def test_flowctx_check_prints_the_located_error_and_fails(
     located = [
         ln
         for ln in out.splitlines()
-        if ln.startswith(f"{CONTRACT}:{line}:{col}: ") and ": REFUSED: " not in ln
+        if ln.startswith(f"{location(CONTRACT, line, col)}: ") and ": REFUSED: " not in ln
     ]
     assert len(located) == 1 and case.words in located[0], out
     assert "Traceback" not in out + err
@@ -262,7 +262,7 @@ def test_hostile_content_in_any_yaml_file_is_located_by_check(
         case.write(target)
         code, out, err = run_cli(["check", str(root)], capsys)
         line, col = case.where
-        located = [ln for ln in out.splitlines() if ln.startswith(f"{rel}:{line}:{col}: ")]
+        located = [ln for ln in out.splitlines() if ln.startswith(f"{location(rel, line, col)}: ")]
         assert code == 1, (rel, name, out)
         assert len(located) == 1 and case.words in located[0], (rel, name, out)
         assert "Traceback" not in out + err
@@ -355,4 +355,4 @@ def test_unreadable_yaml_files_are_located_errors(tmp_path: Path) -> None:
     assert "Traceback" not in out + result.stderr
     for path in locked:
         rel = path.relative_to(root).as_posix()
-        assert f"{rel}:0:0: cannot read: Permission denied" in out, out
+        assert f"{rel}: cannot read: Permission denied" in out, out

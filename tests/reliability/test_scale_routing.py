@@ -218,7 +218,7 @@ def test_more_seed_files_than_the_limit_are_refused_where_the_limit_is_crossed(
     code, out, _err = _run(["check", str(root)])
     assert code == 1
     message = (
-        "seed/many/c100.json:0:0: 103 seed files, over the embedded database's 100-file "
+        "seed/many/c100.json: 103 seed files, over the embedded database's 100-file "
         "limit: this file and the 2 after it are not loaded (use --mongo-uri for a real MongoDB)"
     )
     assert message in out.splitlines()

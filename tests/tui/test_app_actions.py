@@ -269,3 +269,63 @@ async def test_a_copy_of_the_demo_is_called_by_its_folder(demo: Path, make_app: 
     async with app.run_test(size=(120, 30)) as pilot:
         await reloaded(pilot)
         assert str(app.query_one("#status").render()).startswith(" AppGenerator (demo) │")
+
+
+async def test_e_on_a_row_without_an_env_var_says_why_instead_of_a_blank_dialog(
+    demo: Path, make_app: MakeApp
+):
+    app = make_app(demo)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await reloaded(pilot)
+
+        def toasts() -> list[str]:
+            return [str(n.message) for n in app._notifications]
+
+        for name, why in (
+            ("app_profile", "'app_profile' comes from a data_reference source, not an env var"),
+            ("factory_name", "'factory_name' declares no env_var"),
+        ):
+            app.matrix_view.select(name)
+            await pilot.press("e")
+            await wait_for(pilot, lambda why=why: any(why in t for t in toasts()), "the toast")
+            assert not isinstance(app.screen, EnvOverrideScreen)
+        assert any("e overrides the env var of a config variable" in t for t in toasts())
+        # any other variable: the palette's command opens the dialog, asking for the name
+        await pilot.press("ctrl+p")
+        await pilot.press(*"any environment")
+        await wait_for(pilot, lambda: palette_shows(app, "Env override: any"), "the command")
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, EnvOverrideScreen), "the dialog")
+        assert app.screen.query_one("#env-name", Input).value == ""
+
+
+async def test_help_lists_each_key_once_and_names_the_view_of_each(demo: Path, make_app: MakeApp):
+    """f1: ctrl+o (save as test in two views) is one line; ctrl+r and ctrl+l, which do
+    different things in different views, each say which view; the tab bar reads 1 to 5."""
+    from textual.widgets import Tab
+
+    app = make_app(demo)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await reloaded(pilot)
+        tabs = [str(t.label) for t in app.query_one("#tabs").query(Tab)]
+        assert tabs == ["1 Matrix", "2 Scratchpad", "3 Routes", "4 Graph", "5 Tests"]
+        await pilot.press("f1")
+        await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen), "help")
+        table = app.screen.query_one("#help-table", DataTable)
+        rows = [[c.plain for c in table.get_row_at(i)] for i in range(table.row_count)]
+        pairs = [(keys, does) for keys, does, _ in rows]
+        assert len(pairs) == len(set(pairs)), pairs
+        save = [does for keys, does, _ in rows if "Save as test" in does and keys == "^o"]
+        assert save == ["Scratchpad, Routes: Save as test"]
+        by_key: dict[str, list[str]] = {}
+        for keys, does, _ in rows:
+            by_key.setdefault(keys, []).append(does)
+        assert sorted(by_key["^r"])[:3] == [
+            "Env override: Remove override",
+            "Scratchpad: Reset context",
+            "Tests: Run tests",
+        ]
+        assert sorted(by_key["^l"]) == [
+            "Routes: Go to the source list",
+            "Scratchpad: Back to the condition",
+        ]

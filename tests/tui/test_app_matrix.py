@@ -34,7 +34,8 @@ async def test_demo_rows_show_value_source_status_and_origin(demo: Path, make_ap
         # LLM_MODEL is declared and unset: the runtime ignores the default
         assert cell(app, "llm_model", "value") == "null"
         # ... and the row is marked: check warns that the default is ignored
-        assert cell(app, "llm_model", "status") == "default !"
+        # ... nothing answered (not its default): missing, and marked: check warns about it
+        assert cell(app, "llm_model", "status") == "missing !"
         assert cell(app, "llm_model", "origin").startswith("None: def")
         assert "mozaiks-0.2.0" in str(app.query_one("#status").render())  # at 100 columns
         assert cell(app, "max_build_iterations", "value") == "5"
@@ -246,9 +247,9 @@ async def test_warning_counts_are_of_the_rows_shown_and_the_hidden_ones_are_said
     app = make_app(workspace(ERRORS), "W")
     async with app.run_test(size=(120, 30)) as pilot:
         await reloaded(pilot)
-        assert "2 in error · 2 with warnings" in count_text(app)  # beta and gamma
+        assert "2 in error · 2 marked !" in count_text(app)  # beta and gamma
         app.query_one("#filter").value = "beta"
         await pilot.pause()
         assert app.matrix_view.shown_names == ["beta"]
         said = count_text(app)
-        assert said.startswith("1/7 · 1 with warnings · hidden: 2 in error, 1 with warnings")
+        assert said.startswith("1/7 · 1 marked ! · hidden: 2 in error, 1 marked !")

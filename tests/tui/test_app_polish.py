@@ -255,8 +255,9 @@ async def test_the_json_editor_has_no_edge_marks_and_light_themes_a_light_cursor
         await wait_for(pilot, lambda: app.focused is area, "the data editor")
         # focused, Textual's TextArea draws a tall border (▊ down the left edge): none here
         assert area.styles.border_left[0] in ("", "none")
-        # the explain tree beside it is separated by a continuous line, not vkey's ▕ cells
-        assert app.query_one("#sp-explain").styles.border_right[0] == "solid"
+        # the explain tree (above it under 140 columns) is separated by a continuous line,
+        # not vkey's ▕ cells
+        assert app.query_one("#sp-explain").styles.border_bottom[0] == "solid"
 
         await pilot.press("1")
         app.theme = "textual-light"

@@ -85,7 +85,7 @@ async def test_warnings_count_mark_their_rows_and_next_problem_reaches_them(
         assert cell(app, "max_build_iterations", "status") == "resolved !"
         assert cell(app, "notes", "status") == "default !"
         assert cell(app, "greeting", "status") == "default"
-        assert "2 with warnings" in str(app.query_one("#matrix-count", Static).render())
+        assert "2 marked !" in str(app.query_one("#matrix-count", Static).render())
         # the cursor starts on the first row; n goes to the next problem and wraps
         await pilot.press("n")
         assert app.matrix_view.highlighted.name == "notes"

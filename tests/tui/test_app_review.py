@@ -68,7 +68,7 @@ async def test_the_changes_view_lists_what_diff_lists(ws: Path, capsys):
         await reloaded(pilot)
         await wait_for(pilot, lambda: compared(app), "the comparison")
         await wait_for(pilot, lambda: bool(app.query("TabPane#changes")), "the tab")
-        await pilot.press("5")
+        await pilot.press("6")
         await wait_for(pilot, lambda: app.query_one("#tabs").active == "changes", "the tab shown")
         view = app._changes_view()
         assert view is not None

@@ -90,3 +90,79 @@ async def test_a_condition_evaluated_and_left_on_screen_is_in_the_history(
         assert pad.expression_input.value == "data.a === 1"
         await pilot.pause(HISTORY_AFTER + 0.3)  # a recalled condition keeps its place
         assert pad.scenario.history == ("data.a === 1", "data.b === 2")
+
+
+async def test_tab_with_nothing_to_complete_stays_in_the_condition(demo: Path, make_app: MakeApp):
+    """A tab that moved on made the next letters shortcuts: typing a condition with an ``l``
+    after it opened the Launch dialog. It stays, says so, and esc is the way out."""
+    from flowctx_tui.screens.launch import LaunchScreen
+
+    app = make_app(demo)
+    async with app.run_test(size=(80, 24)) as pilot:
+        pad = await open_scratchpad(pilot)
+        await pilot.press(*"data.x === 1 ")
+        await pilot.press("tab")
+        await pilot.press(*"|| data.label")
+        await pilot.pause()
+        assert not isinstance(app.screen, LaunchScreen)
+        assert app.focused is pad.expression_input
+        assert pad.expression_input.value == "data.x === 1 || data.label"
+        await pilot.press(*" ")
+        await pilot.press("tab")
+        offered = str(pad.query_one("#sp-completions").render())
+        assert "nothing to complete here · esc leaves the condition" in offered
+        await pilot.press("escape")
+        assert app.focused is not pad.expression_input
+
+
+async def test_the_scratchpad_shows_only_the_inputs_its_dialect_reads(
+    demo: Path, make_app: MakeApp
+):
+    """MemberJunction's path context (data, payload, stepResult, flowContext) only where a
+    condition can read it: ag2 and mozaiks conditions read the context variables alone."""
+    from textual.widgets import Select, Tab
+
+    app = make_app(demo)
+    async with app.run_test(size=(80, 24)) as pilot:
+        pad = await open_scratchpad(pilot)
+
+        def shown() -> list[str]:
+            tabs = pad.query_one("#sp-inputs").query(Tab)
+            return [str(t.label) for t in tabs if t.display]
+
+        assert shown() == ["data", "context", "payload", "stepResult", "flowContext", "tools"]
+        for dialect in ("ag2", "mozaiks"):
+            pad.query_one("#sp-dialect", Select).value = dialect
+            await wait_for(pilot, lambda: shown() == ["context", "tools"], f"{dialect}'s tabs")
+            assert pad.query_one("#sp-inputs").active == "sp-tab-context"
+        pad.query_one("#sp-dialect", Select).value = "mj"
+        await wait_for(pilot, lambda: len(shown()) == 6, "mj's tabs")
+
+
+async def test_a_scenario_saved_from_the_installed_demo_goes_to_a_copy_and_says_so(
+    tmp_path: Path, make_app: MakeApp, monkeypatch
+):
+    """ctrl+s on the bundled demo offers the copy first; at 80 columns, where the scenario
+    row leaves no room for its status, a toast says where the scenario went, in full."""
+    from textual.widgets import Input
+
+    from flowctx_tui.cli.workspace_args import demo_path
+    from flowctx_tui.screens.copy_demo import CopyDemoScreen
+
+    monkeypatch.chdir(tmp_path)
+    before = sorted(p.name for p in demo_path().rglob("*.yaml"))
+    app = make_app(demo_path())
+    async with app.run_test(size=(80, 24)) as pilot:
+        pad = await open_scratchpad(pilot)
+        pad.query_one("#sp-scenario-name", Input).value = "mine"
+        await pilot.press("ctrl+s")
+        await wait_for(pilot, lambda: isinstance(app.screen, CopyDemoScreen), "the offer")
+        await pilot.press("ctrl+s")
+        saved = tmp_path / "flowctx-demo/.flowctx/scenarios/AppGenerator/mine.json"
+        await wait_for(
+            pilot,
+            lambda: any(f"saved {saved}" in str(n.message) for n in app._notifications),
+            "the toast",
+        )
+    assert saved.is_file()
+    assert sorted(p.name for p in demo_path().rglob("*.yaml")) == before

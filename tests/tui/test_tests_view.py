@@ -18,7 +18,7 @@ async def shown(pilot: Any) -> TestsView:
     app = pilot.app
     await until(pilot, lambda: app.result is not None, "the first load", timeout=20)
     if app.query_one("#tabs").active != "tests":
-        await pilot.press("6")
+        await pilot.press("5")
     await until(pilot, lambda: app.query("#tests-view"), "the tests view", timeout=20)
     view = app.query_one("#tests-view", TestsView)
     await until(pilot, lambda: view.outcome is not None, "the first test run", timeout=20)
@@ -242,3 +242,68 @@ async def test_a_verdict_that_reads_a_secret_is_withheld_in_the_tab(demo: Path, 
         detail = "\n".join(view.lines())
         assert "withheld: reads secret `context.openai_api_key`" in detail
         assert "sk-demo" not in detail
+
+
+def _tree(root: Path) -> dict[str, float]:
+    return {
+        p.relative_to(root).as_posix(): p.stat().st_mtime
+        for p in root.rglob("*")
+        if "__pycache__" not in p.parts
+    }
+
+
+async def test_save_as_test_on_the_installed_demo_copies_it_first(
+    tmp_path: Path, make_app: MakeApp, monkeypatch, capsys
+):
+    """The bundled demo is part of the installed package: ctrl+o never writes into it. The
+    app offers to copy it (./flowctx-demo by default), shows the copy, saves there, and the
+    toast names the file in full."""
+    from flowctx_tui.cli import main
+    from flowctx_tui.cli.workspace_args import demo_path
+    from flowctx_tui.screens.copy_demo import CopyDemoScreen
+    from flowctx_tui.screens.save_test import SaveTestScreen
+
+    installed = demo_path()
+    before = _tree(installed)
+    monkeypatch.chdir(tmp_path)
+    app = make_app(installed)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: app.result is not None, "the first load", timeout=20)
+        await pilot.press("3")
+        await until(pilot, lambda: app.query("#routes-view"), "the routes view", timeout=20)
+        view = app.query_one("#routes-view")
+        view.select_source("ReviewAgent")
+        await until(
+            pilot,
+            lambda: view.outcome is not None and view.outcome.source == "ReviewAgent",
+            "the routes from ReviewAgent",
+            timeout=20,
+        )
+        await settle(pilot, lambda: view.pending, timeout=20)
+        await pilot.press("ctrl+o")
+        await until(
+            pilot, lambda: isinstance(app.screen, CopyDemoScreen), "the copy offer", timeout=10
+        )
+        why = str(app.screen.query_one("#copy-demo-why").render())
+        assert "part of the installed flowctx package" in why
+        target = tmp_path / "flowctx-demo"
+        assert app.screen.query_one("#copy-demo-path").value == str(target)
+        await pilot.press("ctrl+s")
+        await until(
+            pilot, lambda: isinstance(app.screen, SaveTestScreen), "the save dialog", timeout=20
+        )
+        assert app.session.root == target  # the app shows the copy now
+        app.screen.query_one("#save-test-name").value = "saved from the copy"
+        await pilot.press("ctrl+s")
+        await until(
+            pilot, lambda: not isinstance(app.screen, SaveTestScreen), "the dialog to close"
+        )
+        saved = target / ".flowctx/tests/AppGenerator.yaml"
+        toasts = [str(n.message) for n in app._notifications]
+        assert f"Saved as a test in {saved}" in toasts, toasts
+        await settle(pilot, timeout=20)
+    assert _tree(installed) == before  # nothing written into the package
+    assert '- name: "saved from the copy"' in saved.read_text()
+    capsys.readouterr()
+    code = main(["test", str(target), "--file", str(saved)])
+    assert code == 0, capsys.readouterr().out

@@ -71,7 +71,7 @@ async def test_a_burst_with_arrows_in_the_json_editor_applies_in_order(
         await wait_for(pilot, lambda: editor.text == "ab{cd}", "ab{cd}")
 
 
-async def test_tab_on_a_complete_name_moves_on(demo: Path, make_app: MakeApp):
+async def test_tab_on_a_complete_name_stays_and_esc_moves_on(demo: Path, make_app: MakeApp):
     app = make_app(demo)
     async with app.run_test(size=(120, 36)) as pilot:
         await reloaded(pilot)
@@ -82,6 +82,10 @@ async def test_tab_on_a_complete_name_moves_on(demo: Path, make_app: MakeApp):
         burst(app, *"context.max_build_iter", "tab")
         await wait_for(pilot, lambda: expression(app) == "context.max_build_iterations", "done")
         assert app.focused is field
-        burst(app, "tab")  # nothing left to complete: the focus moves on, like without a match
+        # nothing left to complete: the focus stays (letters typed next are text, not keys)
+        burst(app, "tab", *" > 1")
+        await wait_for(pilot, lambda: expression(app).endswith("> 1"), "typed on")
+        assert app.focused is field
+        assert expression(app) == "context.max_build_iterations > 1"
+        burst(app, "escape")  # esc moves on
         await wait_for(pilot, lambda: app.focused is not field, "the focus to move on")
-        assert expression(app) == "context.max_build_iterations"
