@@ -12,16 +12,18 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, replace
+from functools import partial
 from typing import Any
 
 from flowctx_core.base.diagnostics import Diagnostic, Severity, sort_key
 from flowctx_core.base.secrets import mask_text
 from flowctx_core.buildctx import registry_problems
+from flowctx_core.expressions.budget import stop_if_cancelled
 from flowctx_core.model.check_tuning import tune, unknown_codes
 from flowctx_core.model.inputs import ResolveInputs
 from flowctx_core.model.matrix import Matrix, Refusal, Row
 from flowctx_core.model.source_types import SOURCE_TYPES
-from flowctx_core.model.workspace import WorkflowSnapshot, display_path
+from flowctx_core.model.workspace import VariableSpec, WorkflowSnapshot, display_path
 from flowctx_core.resolve import RUNTIME_FIX, resolve
 from flowctx_core.routing.checks import routes_problems
 from flowctx_core.runtime.checks import (
@@ -53,16 +55,12 @@ def exposure_problems(snap: WorkspaceSnapshot, wf: WorkflowSnapshot) -> list[Dia
         return out
     exposed = {n for names in wf.agents.values() for n in names}
     for spec in wf.variables:
-        # tool-only variables are meant to stay out of prompts: not exposing them is right
-        if spec.name not in exposed and withheld_reason(spec) is None:
-            out.append(
-                wf.doc.diag(
-                    ("definitions", spec.name),
-                    f"variable '{spec.name}' is not exposed to any agent",
-                    severity="warning",
-                    code="exposure.not-exposed",
-                )
+        shown = spec.name in exposed
+        out.extend(
+            spec.remembered(
+                "not exposed", shown, partial(_not_exposed, wf, spec, shown), "problems"
             )
+        )
     for agent, names in wf.agents.items():
         if not names:
             out.append(
@@ -89,6 +87,21 @@ def exposure_problems(snap: WorkspaceSnapshot, wf: WorkflowSnapshot) -> list[Dia
                     )
                 )
     return out
+
+
+def _not_exposed(wf: WorkflowSnapshot, spec: VariableSpec, shown: bool) -> list[Diagnostic]:
+    """``exposure_problems``' warning of one declaration no agent lists (``shown`` False)."""
+    # tool-only variables are meant to stay out of prompts: not exposing them is right
+    if shown or wf.doc is None or withheld_reason(spec) is not None:
+        return []
+    return [
+        wf.doc.diag(
+            ("definitions", spec.name),
+            f"variable '{spec.name}' is not exposed to any agent",
+            severity="warning",
+            code="exposure.not-exposed",
+        )
+    ]
 
 
 def routing_problems(snap: WorkspaceSnapshot, wf: WorkflowSnapshot) -> list[Diagnostic]:
@@ -482,6 +495,7 @@ def workflow_part(
     problems: list[Diagnostic] = []
     static: list[Diagnostic] = []
     for wcheck, code in WORKFLOW_CHECKS.items():
+        stop_if_cancelled()
         static.extend(_coded(wcheck(snap, wf), code))
     problems.extend(static)
     if not _broken(wf):

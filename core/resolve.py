@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +17,7 @@ from flowctx_core.base.diagnostics import Diagnostic
 from flowctx_core.base.gcpause import gc_paused
 from flowctx_core.base.secrets import is_secret_key, mask_text
 from flowctx_core.buildctx import project_build_context
+from flowctx_core.expressions.budget import stop_if_cancelled
 from flowctx_core.model.inputs import PROCESS_ORIGIN, ResolveInputs
 from flowctx_core.model.matrix import Loc, Matrix, Refusal, Row, TraceStep
 from flowctx_core.model.widening import widened_by
@@ -158,7 +160,9 @@ def _resolve(
     # each definition's secrecy once (rows and sources both ask)
     machine = _from_the_process(workflow.variables, inputs)
     secret = _looked_up_with_secrets(
-        workflow.variables, [_is_secret(v) for v in workflow.variables], machine
+        workflow.variables,
+        [v.remembered("secret", None, partial(_is_secret, v)) for v in workflow.variables],
+        machine,
     )
     secret_names = frozenset(
         v.name for v, is_secret in zip(workflow.variables, secret, strict=True) if is_secret
@@ -169,12 +173,26 @@ def _resolve(
     rows: list[Row] = []
     raised: list[tuple[str, str, Loc | None]] = []
     for spec, is_secret in zip(workflow.variables, secret, strict=True):
+        stop_if_cancelled()
         agents = workflow.agents_of(spec.name)
         if spec.definition is None:
             rows.append(_error_row(spec, agents))
             values[spec.name] = None
             continue
         definition = spec.definition
+        # a state variable's row is a function of its declaration, its secrecy and who sees
+        # it alone (when no launch value or run identity replaces it): kept on the spec, which
+        # a contract read again keeps for each unchanged definition
+        plain = (
+            definition.source.type == "state"
+            and spec.name not in launch
+            and spec.name not in seeded
+        )
+        known = spec.memo.get("state row") if plain else None
+        if known is not None and known[0] == (is_secret, agents):
+            rows.append(known[1])
+            values[spec.name] = known[1].value
+            continue
         ctx = SourceContext(
             spec.name,
             definition,
@@ -288,6 +306,8 @@ def _resolve(
                 description=definition.description,
             )
         )
+        if plain:
+            spec.memo["state row"] = ((is_secret, agents), rows[-1], "row")
     rows.extend(schema_rows(inputs, set(declared)))
     dropped = tuple(
         Diagnostic(

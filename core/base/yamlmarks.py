@@ -185,10 +185,11 @@ def _scan_flow(text: str, limit: int) -> tuple[tuple[int, int] | None, list[tupl
     return None, stack
 
 
-def _compose(text: str) -> yaml.Node | None:
+def _compose(text: str) -> tuple[yaml.Node | None, int]:
+    """The text's node tree, and how many nodes composing it opened (the budget's count)."""
     loader = _GuardedLoader(text)
     try:
-        return loader.get_single_node()
+        return loader.get_single_node(), loader.nodes
     finally:
         loader.dispose()
 
@@ -201,6 +202,11 @@ class YamlDoc:
     data: Any
     key_marks: dict[PathKey, tuple[int, int]] = field(default_factory=dict)
     value_marks: dict[PathKey, tuple[int, int]] = field(default_factory=dict)
+    #: the nodes composing the text opened (``MAX_YAML_NODES`` counts them): a parse of one
+    #: edited part of the file (``yamledit``) keeps the whole file's count within the budget
+    nodes: int = field(default=0, compare=False)
+    #: made by ``yamledit`` from an earlier parse (only the edited definition parsed)
+    from_part: bool = field(default=False, compare=False)
 
     def where(self, path: PathKey, *, key: bool = True) -> tuple[int, int]:
         """Line and column (1-based) of ``path``: its key when ``key``, else its value.
@@ -482,7 +488,7 @@ def parse_yaml_text(text: str, display: str) -> tuple[YamlDoc | None, list[Diagn
     problems: list[Diagnostic] = []
     doc = YamlDoc(file=display, data=None)
     try:
-        node = _compose(text)
+        node, doc.nodes = _compose(text)
     except _TooDeep as exc:
         line, col = _mark(exc.node)
         return None, [

@@ -170,6 +170,16 @@ def until(deadline: float | None) -> Iterator[None]:
         _local.until = previous
 
 
+def stop_if_cancelled() -> None:
+    """``Cancelled`` when the enclosing ``bounded`` call's cancel flag is set, else nothing:
+    long loops outside any evaluation (thousands of definitions read, resolved or checked)
+    call it each round, so work a newer change superseded stops within a few milliseconds
+    rather than at the end of its stage."""
+    cancel: Flag | None = getattr(_local, "cancel", None)
+    if cancel is not None and cancel.is_set():
+        raise Cancelled("work stopped: cancelled by the caller")
+
+
 def end(previous: Budget | None) -> None:
     budget: Budget | None = getattr(_local, "budget", None)
     if budget is not None and budget.sizes:

@@ -7,11 +7,11 @@ Loading never raises for bad content: problems are Diagnostics on the snapshot.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
@@ -19,12 +19,15 @@ from flowctx_core.base import fsview
 from flowctx_core.base.diagnostics import Diagnostic, suggest
 from flowctx_core.base.gcpause import gc_paused
 from flowctx_core.base.pathsafety import present
+from flowctx_core.base.yamledit import reparse_yaml_text
 from flowctx_core.base.yamlmarks import YamlDoc, parse_yaml_text, read_text_file
 from flowctx_core.model.contract import ROOT_KEYS, AgentView, Definition, validation_diagnostics
 from flowctx_core.model.filenames import CONTRACT_FILE, WORKFLOWS_DIR
 from flowctx_core.model.matrix import Loc, Refusal
 from flowctx_core.model.profiles import MOZAIKS, RuntimeProfile
 from flowctx_core.model.workspace_root import display_path, outside_workspace, yaml_coded
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -36,6 +39,61 @@ class VariableSpec:
     definition: Definition | None
     loc: Loc
     errors: tuple[Diagnostic, ...] = ()
+    #: what pure functions of this declaration alone computed, by their name (its authority
+    #: under given rules, its row, its warnings): a contract read again keeps the spec of each
+    #: unchanged definition (``parse_contract``'s ``earlier``), and with it these; each entry
+    #: is (key, value, how it moves with the definition: ``MOVES``)
+    memo: dict[str, tuple[Any, Any, str]] = field(default_factory=dict, compare=False, repr=False)
+
+    def remembered(self, name: str, key: Any, compute: Callable[[], T], moves: str = "free") -> T:
+        """``compute()``, kept under ``name`` while ``key`` is the same: for what is a
+        function of this declaration (its value and its place in the contract) and of
+        ``key`` alone. ``moves`` says what to do with it when the definition moves to
+        another line (``moved``)."""
+        known = self.memo.get(name)
+        if known is not None and known[0] == key:
+            return known[1]  # type: ignore[no-any-return]
+        found = compute()
+        self.memo[name] = (key, found, moves)
+        return found
+
+    def moved(self, loc: Loc) -> VariableSpec:
+        """This declaration where its unchanged text now stands (lines above it were added
+        or removed; its column is the same), with what it remembered moved along: a problem
+        at or below its old line is on its own lines and moves with them, one above it (at an
+        enclosing key) stays. What cannot be moved is forgotten."""
+        delta = loc.line - self.loc.line
+        spec = VariableSpec(
+            self.name, self.raw, self.definition, loc, shift(self.errors, self.loc.line, delta)
+        )
+        for name, (key, found, moves) in self.memo.items():
+            if moves == "free":
+                spec.memo[name] = (key, found, moves)
+            elif moves == "problems":
+                spec.memo[name] = (key, shift(found, self.loc.line, delta), moves)
+            elif moves == "row" and found.loc == self.loc:
+                spec.memo[name] = (key, replace(found, loc=loc), moves)
+        return spec
+
+
+#: how a remembered value moves with its definition: ``free`` of any position, a list of
+#: ``problems`` on the definition's lines, a matrix ``row`` located at the definition
+MOVES = ("free", "problems", "row")
+
+
+def shift(problems: Iterable[Diagnostic], line: int, delta: int) -> tuple[Diagnostic, ...]:
+    """``problems`` with those at or below ``line`` moved ``delta`` lines (and the line of a
+    quick fix's text, when it names one there)."""
+    return tuple(_shifted(d, line, delta) for d in problems)
+
+
+def _shifted(d: Diagnostic, line: int, delta: int) -> Diagnostic:
+    fix = d.fix
+    if fix is not None and fix.line >= line:
+        fix = replace(fix, line=fix.line + delta)
+    if d.line >= line:
+        return replace(d, line=d.line + delta, fix=fix)
+    return d if fix is d.fix else replace(d, fix=fix)
 
 
 @dataclass(frozen=True)
@@ -55,6 +113,12 @@ class WorkflowSnapshot:
     runtime: RuntimeProfile = MOZAIKS
     #: set when that runtime would not load this context plan as written
     refused: Refusal | None = None
+    #: each definition as read (by its path): its value, key mark, spec and problems; the
+    #: next read of an edited text reuses those whose value is the same object at the same
+    #: mark (``base/yamledit.py`` keeps the unchanged definitions' values)
+    definitions_read: Mapping[Any, DefinitionRead] = field(
+        default_factory=dict, compare=False, repr=False
+    )
 
     # Indexes built on first use: scanning every agent's list for every variable made
     # resolving a large workflow quadratic. (cached_property writes the instance __dict__
@@ -136,7 +200,15 @@ def workflow_folder(root: Path, name: str) -> Path:
     return wf / name if fsview.is_dir(wf) else root
 
 
-def load_workflow(root: Path, name: str, runtime: RuntimeProfile = MOZAIKS) -> WorkflowSnapshot:
+def load_workflow(
+    root: Path,
+    name: str,
+    runtime: RuntimeProfile = MOZAIKS,
+    earlier: WorkflowSnapshot | None = None,
+) -> WorkflowSnapshot:
+    """Workflow ``name``'s contract, read and parsed. ``earlier`` (the same workflow read
+    before, by the language server) lets an edit inside one definition parse only that
+    definition's lines (``base/yamledit.py``); the result is the same."""
     folder = workflow_folder(root, name)
     path = folder / CONTRACT_FILE
     display = display_path(path, root)
@@ -157,11 +229,30 @@ def load_workflow(root: Path, name: str, runtime: RuntimeProfile = MOZAIKS) -> W
     # batch of them walked everything still alive (a fifth of `flowctx matrix` at 3,000
     # variables went to collections); see flowctx_core.base.gcpause
     with gc_paused():
-        doc, problems = yaml_coded(parse_yaml_text(text, display))
+        doc, problems = yaml_coded(_parsed(text, display, runtime, earlier))
         if doc is None:
             return _unread(name, folder, root, display, problems, runtime, text)
-        parsed = parse_contract(doc, name, folder, root, problems, runtime)
+        parsed = parse_contract(doc, name, folder, root, problems, runtime, earlier)
     return replace(parsed, text=text)
+
+
+def _parsed(
+    text: str, display: str, runtime: RuntimeProfile, earlier: WorkflowSnapshot | None
+) -> tuple[YamlDoc | None, list[Diagnostic]]:
+    """``parse_yaml_text(text, display)``, from ``earlier``'s parse when only one of its
+    definitions changed and that parse had no problem of its own (code ``yaml``)."""
+    if (
+        earlier is not None
+        and earlier.doc is not None
+        and earlier.text
+        and earlier.contract_file == display
+        and earlier.runtime is runtime
+        and not any(d.code == "yaml" for d in earlier.diagnostics)
+    ):
+        found = reparse_yaml_text(earlier.text, earlier.doc, (), text, display)
+        if found is not None:
+            return found
+    return parse_yaml_text(text, display)
 
 
 def contract_text(root: Path, name: str) -> str | None:
@@ -209,7 +300,10 @@ def parse_contract(
     root: Path,
     problems: list[Diagnostic] | None = None,
     runtime: RuntimeProfile = MOZAIKS,
+    earlier: WorkflowSnapshot | None = None,
 ) -> WorkflowSnapshot:
+    """The contract of ``doc``; ``earlier`` (the same workflow's last read, with the same
+    runtime) gives the definitions whose value and place are unchanged, read once."""
     diags: list[Diagnostic] = list(problems or [])
     rules = runtime.contract
     data = doc.data
@@ -245,7 +339,9 @@ def parse_contract(
                 diags.append(doc.diag((*base, key), msg, fix=fix))
 
     older_shape = isinstance(data.get("definitions"), list) or isinstance(data.get("agents"), list)
-    variables = _parse_definitions(doc, data.get("definitions"), diags, runtime, base)
+    memo = earlier.definitions_read if earlier is not None and earlier.runtime is runtime else {}
+    read: dict[Any, DefinitionRead] = {}
+    variables = _parse_definitions(doc, data.get("definitions"), diags, runtime, base, memo, read)
     agents, agent_locs = _parse_agents(doc, data.get("agents"), diags, runtime, base)
 
     declared = {v.name for v in variables}
@@ -275,7 +371,7 @@ def parse_contract(
     if older_shape and not rules.accepts_lists:
         hint = "; lists of definitions are the older runtime's shape (--runtime mozaiks-2026-01)"
     return _snapshot(
-        name, folder, root, display, variables, agents, diags, doc, agent_locs, runtime, hint
+        name, folder, root, display, variables, agents, diags, doc, agent_locs, runtime, hint, read
     )
 
 
@@ -291,6 +387,7 @@ def _snapshot(
     agent_locs: dict[str, Loc],
     runtime: RuntimeProfile,
     hint: str = "",
+    read: Mapping[Any, DefinitionRead] | None = None,
 ) -> WorkflowSnapshot:
     return WorkflowSnapshot(
         name,
@@ -304,6 +401,7 @@ def _snapshot(
         agent_locs,
         runtime=runtime,
         refused=_refusal(diags, runtime, hint),
+        definitions_read=read or {},
     )
 
 
@@ -333,7 +431,12 @@ def _parse_definitions(
     diags: list[Diagnostic],
     runtime: RuntimeProfile = MOZAIKS,
     base: tuple[Any, ...] = (),
+    memo: Mapping[Any, DefinitionRead] | None = None,
+    read: dict[Any, DefinitionRead] | None = None,
 ) -> list[VariableSpec]:
+    """Each definition's spec, its problems added to ``diags``. A definition ``memo`` has
+    with the same value object at the same key mark is taken from it (its marks, and so its
+    problems, are the same); every definition read is put in ``read``."""
     items: list[tuple[str, Any, tuple[Any, ...]]] = []
     rules = runtime.contract
     if raw is None:
@@ -383,58 +486,92 @@ def _parse_definitions(
     }
     out: list[VariableSpec] = []
     for name, value, path in items:
-        line, col = doc.where(path, key=True)
-        loc = Loc(doc.file, line, col)
-        why = runtime.reserved(name)
-        if why:
-            diags.append(doc.diag(path, f"'{name}': {why}; the runtime rejects it", key=True))
-        if not isinstance(value, dict):
-            err = doc.diag(
-                path, "a definition must be a mapping with 'type' and 'source'", key=False
-            )
-            diags.append(err)
-            out.append(VariableSpec(name, value, None, loc, (err,)))
-            continue
-        definition, errs, ignored = _validate_definition(doc, path, value, context, runtime)
-        diags.extend(ignored)
-        if definition is None:
-            diags.extend(errs)
-            out.append(VariableSpec(name, value, None, loc, tuple(errs)))
-            continue
-        stype = definition.source.type
-        if stype not in rules.source_types:
-            err = doc.diag(
-                (*path, "source", "type"),
-                runtime.unknown_source_type(stype),
-                key=False,
-                fix=runtime.source_type_fix(stype),
-            )
-            diags.append(err)
-            out.append(VariableSpec(name, value, None, loc, (err,)))
-            continue
-        typed = _runtime_type_problems(doc, path, value, runtime)
-        if typed:
-            diags.extend(typed)
-            out.append(VariableSpec(name, value, definition, loc, tuple(typed)))
-            continue
-        if (
-            "immutable_runtime_authority" in value
-            and rules.extra == "forbid"
-            and runtime.documented is not None
-        ):
-            # the documentation speaks of variables "declared immutable_runtime_authority";
-            # the runtime's definition model has no such key, only authority_class
-            diags.append(
-                doc.diag(
-                    (*path, "immutable_runtime_authority"),
-                    "unknown field for the runtime's definition model: write "
-                    "'authority_class: immutable_runtime_authority' (documented: "
-                    "'immutable_runtime_authority: true')",
-                    key=True,
-                )
-            )
-        out.append(VariableSpec(name, value, definition, loc))
+        mark = doc.where(path, key=True)
+        known = memo.get(path) if memo else None
+        if known is not None and known.value is value and known.mark == mark:
+            found = known
+        elif known is not None and known.value is value and known.mark[1] == mark[1]:
+            # the same text moved up or down (lines added or removed above it)
+            old_line = known.spec.loc.line
+            delta = mark[0] - known.mark[0]
+            moved = known.spec.moved(Loc(doc.file, *mark))
+            found = DefinitionRead(value, mark, moved, shift(known.problems, old_line, delta))
+        else:
+            spec, problems = _definition(doc, name, value, path, mark, runtime, context)
+            found = DefinitionRead(value, mark, spec, tuple(problems))
+        out.append(found.spec)
+        diags.extend(found.problems)
+        if read is not None:
+            read[path] = found
     return out
+
+
+@dataclass(frozen=True)
+class DefinitionRead:
+    """One definition as ``_parse_definitions`` read it, kept for the next read."""
+
+    value: Any
+    mark: tuple[int, int]
+    spec: VariableSpec
+    problems: tuple[Diagnostic, ...]
+
+
+def _definition(
+    doc: YamlDoc,
+    name: str,
+    value: Any,
+    path: tuple[Any, ...],
+    mark: tuple[int, int],
+    runtime: RuntimeProfile,
+    context: dict[str, Any],
+) -> tuple[VariableSpec, list[Diagnostic]]:
+    """One definition's spec and its problems, in the order they are reported."""
+    rules = runtime.contract
+    diags: list[Diagnostic] = []
+    loc = Loc(doc.file, *mark)
+    why = runtime.reserved(name)
+    if why:
+        diags.append(doc.diag(path, f"'{name}': {why}; the runtime rejects it", key=True))
+    if not isinstance(value, dict):
+        err = doc.diag(path, "a definition must be a mapping with 'type' and 'source'", key=False)
+        diags.append(err)
+        return VariableSpec(name, value, None, loc, (err,)), diags
+    definition, errs, ignored = _validate_definition(doc, path, value, context, runtime)
+    diags.extend(ignored)
+    if definition is None:
+        diags.extend(errs)
+        return VariableSpec(name, value, None, loc, tuple(errs)), diags
+    stype = definition.source.type
+    if stype not in rules.source_types:
+        err = doc.diag(
+            (*path, "source", "type"),
+            runtime.unknown_source_type(stype),
+            key=False,
+            fix=runtime.source_type_fix(stype),
+        )
+        diags.append(err)
+        return VariableSpec(name, value, None, loc, (err,)), diags
+    typed = _runtime_type_problems(doc, path, value, runtime)
+    if typed:
+        diags.extend(typed)
+        return VariableSpec(name, value, definition, loc, tuple(typed)), diags
+    if (
+        "immutable_runtime_authority" in value
+        and rules.extra == "forbid"
+        and runtime.documented is not None
+    ):
+        # the documentation speaks of variables "declared immutable_runtime_authority";
+        # the runtime's definition model has no such key, only authority_class
+        diags.append(
+            doc.diag(
+                (*path, "immutable_runtime_authority"),
+                "unknown field for the runtime's definition model: write "
+                "'authority_class: immutable_runtime_authority' (documented: "
+                "'immutable_runtime_authority: true')",
+                key=True,
+            )
+        )
+    return VariableSpec(name, value, definition, loc), diags
 
 
 def _validate_definition(

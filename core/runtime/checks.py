@@ -7,6 +7,7 @@ documentation promises otherwise, what it promises. They are contributed to ``fl
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
 from pathlib import Path
 from typing import Protocol
 
@@ -17,7 +18,7 @@ from flowctx_core.buildctx.projected import runtime_type_misfit
 from flowctx_core.model.contract import Definition
 from flowctx_core.model.filenames import WORKFLOWS_DIR
 from flowctx_core.model.profiles import RuntimeProfile
-from flowctx_core.model.workspace import WorkflowSnapshot, undiscovered
+from flowctx_core.model.workspace import VariableSpec, WorkflowSnapshot, undiscovered
 from flowctx_core.runtime.authority import protection_reason
 from flowctx_core.sources.config import documented_note
 
@@ -167,32 +168,41 @@ def persisted_default_problems(snap: WorkspaceSnapshot, wf: WorkflowSnapshot) ->
     if wf.doc is None or not runtime.contract.persist_type_guard:
         return out
     for spec in wf.variables:
-        d = spec.definition
-        default = getattr(d.source, "default", None) if d is not None else None
-        if d is None or default is None or not _persisted(spec.name, d):
-            continue
-        if d.source.type not in _DEFAULT_LOADS:
-            continue
-        # the loader coerces the default first (mozaiks 0.2.0,
-        # mozaiksai/core/workflow/context/variables.py _coerce_value): "3" is 3 for an integer
-        loaded, _ = coerce(default, d.canonical_type)
-        misfit = runtime_type_misfit(loaded, d.type)
-        if misfit is None:
-            continue
-        misfit = misfit.replace("the registry gives", "the default is")
-        path = (*_base(wf, spec.name), "source", "default")
-        out.append(
-            wf.doc.diag(
-                path,
-                f"{misfit}: the variable is persisted, and the runtime's persistence guard "
-                "refuses a value of the wrong type (context_authority.invalid_value), so the "
-                f"run fails when it is first persisted unless a writer replaces it first "
-                f"[runtime {runtime.name}]",
-                key=True,
-                severity="warning",
+        out.extend(
+            spec.remembered(
+                "persisted default", runtime, partial(_default_misfit, wf, spec), "problems"
             )
         )
     return out
+
+
+def _default_misfit(wf: WorkflowSnapshot, spec: VariableSpec) -> list[Diagnostic]:
+    """``persisted_default_problems`` of one declaration."""
+    d = spec.definition
+    default = getattr(d.source, "default", None) if d is not None else None
+    if d is None or default is None or not _persisted(spec.name, d):
+        return []
+    if d.source.type not in _DEFAULT_LOADS or wf.doc is None:
+        return []
+    # the loader coerces the default first (mozaiks 0.2.0,
+    # mozaiksai/core/workflow/context/variables.py _coerce_value): "3" is 3 for an integer
+    loaded, _ = coerce(default, d.canonical_type)
+    misfit = runtime_type_misfit(loaded, d.type)
+    if misfit is None:
+        return []
+    misfit = misfit.replace("the registry gives", "the default is")
+    path = (*_base(wf, spec.name), "source", "default")
+    return [
+        wf.doc.diag(
+            path,
+            f"{misfit}: the variable is persisted, and the runtime's persistence guard "
+            "refuses a value of the wrong type (context_authority.invalid_value), so the "
+            f"run fails when it is first persisted unless a writer replaces it first "
+            f"[runtime {wf.runtime.name}]",
+            key=True,
+            severity="warning",
+        )
+    ]
 
 
 def discovery_problems(snap: WorkspaceSnapshot, wf: WorkflowSnapshot) -> list[Diagnostic]:
@@ -277,36 +287,45 @@ def unknown_type_problems(snap: WorkspaceSnapshot, wf: WorkflowSnapshot) -> list
     if wf.doc is None:
         return out
     for spec in wf.variables:
-        d = spec.definition
-        if d is None or "type" not in _written_keys(wf, spec.name):
-            continue
-        written = d.type.strip().lower()
-        if written in RUNTIME_TYPE_NAMES:
-            continue
-        found = suggest(written, _TYPE_SUGGESTIONS)
-        if not found.fix:
-            found = suggest(written, sorted(RUNTIME_TYPE_NAMES))
-        hint = found.text
-        # the type as written (any case, padded) is what an editor replaces
-        fix = Fix(d.type.strip(), found.fix.new) if found.fix else None
-        if wf.runtime.contract.persist_type_guard:
-            what = (
-                "the runtime accepts any type name and gives this one no meaning: it coerces "
-                "nothing (a config '30' stays the string '30', 'false' a truthy string) and "
-                "its persistence guard admits any value"
-            )
-        else:
-            what = "flowctx reads it as 'any': values are neither coerced nor checked"
-        out.append(
-            wf.doc.diag(
-                (*_base(wf, spec.name), "type"),
-                f"unknown type {d.type!r}{hint}: {what} [runtime {wf.runtime.name}]",
-                key=False,
-                severity="warning",
-                fix=fix,
+        out.extend(
+            spec.remembered(
+                "unknown type", wf.runtime, partial(_unknown_type, wf, spec), "problems"
             )
         )
     return out
+
+
+def _unknown_type(wf: WorkflowSnapshot, spec: VariableSpec) -> list[Diagnostic]:
+    """``unknown_type_problems`` of one declaration."""
+    d = spec.definition
+    if d is None or wf.doc is None or "type" not in _written_keys(wf, spec.name):
+        return []
+    written = d.type.strip().lower()
+    if written in RUNTIME_TYPE_NAMES:
+        return []
+    found = suggest(written, _TYPE_SUGGESTIONS)
+    if not found.fix:
+        found = suggest(written, sorted(RUNTIME_TYPE_NAMES))
+    hint = found.text
+    # the type as written (any case, padded) is what an editor replaces
+    fix = Fix(d.type.strip(), found.fix.new) if found.fix else None
+    if wf.runtime.contract.persist_type_guard:
+        what = (
+            "the runtime accepts any type name and gives this one no meaning: it coerces "
+            "nothing (a config '30' stays the string '30', 'false' a truthy string) and "
+            "its persistence guard admits any value"
+        )
+    else:
+        what = "flowctx reads it as 'any': values are neither coerced nor checked"
+    return [
+        wf.doc.diag(
+            (*_base(wf, spec.name), "type"),
+            f"unknown type {d.type!r}{hint}: {what} [runtime {wf.runtime.name}]",
+            key=False,
+            severity="warning",
+            fix=fix,
+        )
+    ]
 
 
 def _written_keys(wf: WorkflowSnapshot, name: str) -> frozenset[str]:

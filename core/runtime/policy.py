@@ -26,7 +26,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import Any
 
 from flowctx_core.model.matrix import Matrix
@@ -558,7 +558,13 @@ def build_policy(
         if not key or key in variables:
             continue
         try:
-            authority = infer(key, _raw(spec), routing, task_keys)
+            # a function of the declaration (never changed: specs are frozen, their raw
+            # value is the parse's) and of these rules alone
+            authority = spec.remembered(
+                "authority",
+                (key, routing, task_keys),
+                partial(infer, key, _raw(spec), routing, task_keys),
+            )
         except AuthorityError as exc:
             error, error_key = str(exc), exc.key
             break

@@ -74,6 +74,9 @@ class Workspace:
     good: Mapping[str, Any] = field(default_factory=dict)
     #: flowctx.yaml's text the session was read with
     profile_text: str | None = None
+    #: each workflow's last contract that parsed, kept by the checker across stopped checks
+    #: (``incremental.analyse``'s ``latest``)
+    parses: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass
@@ -195,7 +198,7 @@ def problems(
     if isinstance(ws, MjWorkspace):
         return mj_problems(ws, buffers)
     _profile_as_edited(ws, buffers)
-    found = analyse(ws.session, buffers, ws.latest, cancel)
+    found = analyse(ws.session, buffers, ws.latest, cancel, ws.parses)
     ws.latest = found
     good = dict(ws.good)
     for name, part in found.parts.items():

@@ -36,7 +36,12 @@ from flowctx_core.base.diagnostics import Diagnostic
 from flowctx_core.check import tuned_problems, workflow_part, workspace_part
 from flowctx_core.expressions.budget import Cancelled, Flag, bounded
 from flowctx_core.model.matrix import Matrix
-from flowctx_core.model.workspace import WorkflowSnapshot, contract_text, workflow_folder
+from flowctx_core.model.workspace import (
+    WorkflowSnapshot,
+    contract_text,
+    load_workflow,
+    workflow_folder,
+)
 from flowctx_core.resolve import resolve
 from flowctx_core.routing import Routes
 from flowctx_core.session import Session
@@ -69,6 +74,11 @@ class Analysis:
     checked: tuple[str, ...] = ()
     reparsed: tuple[str, ...] = ()
     buffers: Mapping[Path, str] = field(default_factory=dict)
+    #: each workflow's last contract that parsed (this analysis's or an earlier one's): an
+    #: edit inside one of its definitions parses only that definition again
+    parsed: Mapping[str, WorkflowSnapshot] = field(default_factory=dict)
+    #: the workflows of ``reparsed`` parsed from ``parsed`` that way
+    partly: tuple[str, ...] = ()
 
 
 def _stop(cancel: Flag | None) -> None:
@@ -127,21 +137,56 @@ def _same(a: tuple[Any, ...], b: tuple[Any, ...]) -> bool:
     return True
 
 
-def _reusable(session: Session, previous: Analysis | None) -> dict[str, WorkflowSnapshot]:
-    """The last analysis's workflows whose contract text is unchanged (read now)."""
+def _candidates(
+    session: Session, name: str, *found: WorkflowSnapshot | None
+) -> list[WorkflowSnapshot]:
+    """Those of ``found`` read from this workflow's folder under the session's runtime."""
+    folder = workflow_folder(session.root, name)
+    return [
+        wf
+        for wf in found
+        if wf is not None
+        and wf.runtime is session.runtime
+        and wf.root == session.root
+        and wf.folder == folder
+    ]
+
+
+def _reusable(
+    session: Session, previous: Analysis | None, latest: Mapping[str, WorkflowSnapshot]
+) -> dict[str, WorkflowSnapshot]:
+    """The workflows whose contract text is unchanged (read now) since the last analysis, or
+    since the last parse (``latest``: kept even when the check that made it was stopped)."""
     out: dict[str, WorkflowSnapshot] = {}
-    if previous is None or previous.session.runtime is not session.runtime:
-        return out
     for name in session.workflows():
-        part = previous.parts.get(name)
-        if part is None:
-            continue
-        wf = part.wf
-        if wf.root != session.root or wf.folder != workflow_folder(session.root, name):
+        part = previous.parts.get(name) if previous is not None else None
+        known = _candidates(session, name, latest.get(name), part.wf if part else None)
+        if not known:
             continue
         text = contract_text(session.root, name)
-        if text is not None and text == wf.text:
-            out[name] = wf
+        same = next((wf for wf in known if text is not None and text == wf.text), None)
+        if same is not None:
+            out[name] = same
+    return out
+
+
+def _edited(
+    session: Session,
+    previous: Analysis | None,
+    latest: Mapping[str, WorkflowSnapshot],
+    given: Mapping[str, WorkflowSnapshot],
+) -> dict[str, WorkflowSnapshot]:
+    """The workflows whose contract changed since the last parse that succeeded, read now
+    from it (``load_workflow``'s ``earlier``: only the edited definition is parsed when the
+    edit stays inside one, and only the definitions that changed are validated again)."""
+    out: dict[str, WorkflowSnapshot] = {}
+    for name in session.workflows():
+        if name in given:
+            continue
+        before = previous.parsed.get(name) if previous is not None else None
+        known = _candidates(session, name, latest.get(name), before)
+        if known:
+            out[name] = load_workflow(session.root, name, session.runtime, known[0])
     return out
 
 
@@ -150,19 +195,35 @@ def analyse(
     buffers: Mapping[Path, str],
     previous: Analysis | None = None,
     cancel: Flag | None = None,
+    latest: dict[str, WorkflowSnapshot] | None = None,
 ) -> Analysis:
     """The workspace's problems with ``buffers`` in place of the disk's files, reusing what
-    ``previous`` computed that the change cannot have changed."""
+    ``previous`` computed that the change cannot have changed.
+
+    ``latest`` (kept by the caller from one analysis to the next) holds each workflow's last
+    contract that parsed, put there as soon as it is parsed: a check stopped by a newer
+    change still leaves its parse (and what was resolved and checked of its definitions,
+    kept on their specs) to the next, so a burst of keys never starts over from the last
+    check that ended."""
+    latest = {} if latest is None else latest
     with fsview.buffers(buffers), bounded(None, cancel):
-        given = _reusable(session, previous)
+        given = _reusable(session, previous, latest)
+        _stop(cancel)
+        edited = _edited(session, previous, latest, given)
+        for name, wf in edited.items():
+            if wf.doc is not None:
+                latest[name] = wf  # kept even if this check stops now
         _stop(cancel)
         snap = load_snapshot(
             session.root,
             session.effective_env(),
             profile=session.profile,
-            preloaded=given.values(),
+            preloaded=[*given.values(), *edited.values()],
             runtime=session.runtime,
         )
+        for name, wf in snap.workflows.items():
+            if wf.doc is not None:
+                latest[name] = wf
         _stop(cancel)
         inputs = session.inputs()
         problems = workspace_part(snap, inputs)
@@ -184,7 +245,16 @@ def analyse(
         _stop(cancel)
         tuned = tuned_problems(snap, problems)
     reparsed = tuple(n for n in snap.workflows if n not in given)
-    return Analysis(session, snap, parts, tuned, tuple(checked), reparsed, dict(buffers))
+    before = previous.parsed if previous is not None else {}
+    parsed = {
+        name: wf if wf.doc is not None else before[name]
+        for name, wf in snap.workflows.items()
+        if wf.doc is not None or name in before
+    }
+    partly = tuple(n for n, wf in edited.items() if wf.doc is not None and wf.doc.from_part)
+    return Analysis(
+        session, snap, parts, tuned, tuple(checked), reparsed, dict(buffers), parsed, partly
+    )
 
 
 __all__ = ["Analysis", "Part", "analyse"]
