@@ -15,10 +15,10 @@ from dataclasses import dataclass, replace
 from functools import partial
 from typing import Any
 
+from flowctx_core.base.cancelcheck import stop_if_cancelled
 from flowctx_core.base.diagnostics import Diagnostic, Severity, sort_key
 from flowctx_core.base.secrets import mask_text
 from flowctx_core.buildctx import registry_problems
-from flowctx_core.expressions.budget import stop_if_cancelled
 from flowctx_core.model.check_tuning import tune, unknown_codes
 from flowctx_core.model.inputs import ResolveInputs
 from flowctx_core.model.matrix import Matrix, Refusal, Row

@@ -13,11 +13,11 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
+from flowctx_core.base.cancelcheck import stop_if_cancelled
 from flowctx_core.base.diagnostics import Diagnostic
 from flowctx_core.base.gcpause import gc_paused
 from flowctx_core.base.secrets import is_secret_key, mask_text
 from flowctx_core.buildctx import project_build_context
-from flowctx_core.expressions.budget import stop_if_cancelled
 from flowctx_core.model.inputs import PROCESS_ORIGIN, ResolveInputs
 from flowctx_core.model.matrix import Loc, Matrix, Refusal, Row, TraceStep
 from flowctx_core.model.widening import widened_by

@@ -43,6 +43,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any, Final, Protocol
 
+from flowctx_core.base.cancelcheck import register as register_cancel_check
+
 #: steps of work one evaluation may do (about 0.35 s of C-level traversal at 70 ns a step;
 #: interpreted loops charge more per element, so they stay within the same CPU bound)
 MAX_WORK: Final = 5_000_000
@@ -178,6 +180,9 @@ def stop_if_cancelled() -> None:
     cancel: Flag | None = getattr(_local, "cancel", None)
     if cancel is not None and cancel.is_set():
         raise Cancelled("work stopped: cancelled by the caller")
+
+
+register_cancel_check(stop_if_cancelled)
 
 
 def end(previous: Budget | None) -> None:
