@@ -43,6 +43,13 @@ _STATUS_STYLE = {
 }
 
 
+def _fitted(text: str, room: int | None) -> str:
+    """``text`` cut to ``room`` cells with an ellipsis (None: whole)."""
+    if room is None or len(text) <= room:
+        return text
+    return text[: room - 1] + "…"
+
+
 @dataclass(frozen=True)
 class TestsOutcome:
     __test__ = False  # not a pytest test class, whatever its name
@@ -192,6 +199,30 @@ class TestsView(Widget):
 
     # --- showing -------------------------------------------------------------------------
 
+    def _case_room(
+        self, table: DataTable[Any], statuses: list[str], workflows: list[str], places: list[str]
+    ) -> int | None:
+        """How wide the case column may be (None: no need to cut), so that no column is cut
+        by the table's edge mid-word: the case is cut with an ellipsis where every column
+        then fits, else where the case column ends at the edge (where it stands, the next
+        column, is then scrolled to)."""
+        width = table.size.width - table.styles.scrollbar_size_vertical
+        if width <= 0:
+            return None
+        taken = max(map(len, statuses), default=0) + max(
+            (len(_clean(w)) for w in [*workflows, "workflow"]), default=0
+        )
+        where = max((len(p) for p in [*places, "where"]), default=0)
+        fits_all = width - taken - where - 2 * table.cell_padding * 4
+        if fits_all >= 24:
+            return fits_all
+        room = width - taken - 2 * table.cell_padding * 3
+        return room if room >= 16 else None
+
+    def on_resize(self) -> None:
+        if self.outcome is not None:
+            self._show(self.outcome)
+
     def _show(self, outcome: TestsOutcome) -> None:
         from flowctx_core.report.testrun import summary_line
 
@@ -199,11 +230,19 @@ class TestsView(Widget):
         table = self.query_one("#tv-table", DataTable)
         at = table.cursor_row
         table.clear()
+        statuses = [r.status for r in run.results] + ["ERROR"] * bool(run.problems)
+        places = [_clean(str(r.loc)) for r in run.results]
+        room = self._case_room(table, statuses, [r.workflow for r in run.results], places)
+        # the case column as wide as what it shows now: DataTable only ever widens a column,
+        # so a case cut for a narrow screen would otherwise keep the old width
+        case = table.columns[table.ordered_columns[2].key]
+        shown = [_fitted(_clean(r.name), room) for r in run.results]
+        case.content_width = max([len("case"), *map(len, shown)])
         for i, result in enumerate(run.results):
             table.add_row(
                 Text(result.status, _STATUS_STYLE[result.status]),
                 Text(_clean(result.workflow)),
-                Text(_clean(result.name)),
+                Text(_fitted(_clean(result.name), room)),
                 Text(_clean(str(result.loc))),
                 key=str(i),
             )

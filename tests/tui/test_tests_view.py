@@ -307,3 +307,34 @@ async def test_save_as_test_on_the_installed_demo_copies_it_first(
     capsys.readouterr()
     code = main(["test", str(target), "--file", str(saved)])
     assert code == 0, capsys.readouterr().out
+
+
+async def test_no_column_is_cut_by_the_edge_at_80_or_120_columns(demo: Path, make_app: MakeApp):
+    """At 120 columns every column fits, the longest case cut with an ellipsis; at 80 the case
+    column ends at the table's edge (where it stands is scrolled to); a resize re-cuts."""
+    app = make_app(demo)
+    long_case = "a large production spend is not escalated while Escalate is disabled"
+
+    def fitted() -> tuple[int, int, list[str]]:
+        table: Any = app.query_one("#tv-table")
+        room = table.size.width - table.styles.scrollbar_size_vertical
+        widths = [c.get_render_width(table) for c in table.ordered_columns]
+        cases = [str(table.get_row_at(i)[2]) for i in range(table.row_count)]
+        return room, sum(widths), [c for c in cases if c.startswith("a large production")]
+
+    async with app.run_test(size=(120, 35)) as pilot:
+        await shown(pilot)
+        room, used, cut = fitted()
+        assert used <= room  # every column, where included, on screen
+        assert cut[0].endswith("…") and long_case.startswith(cut[0][:-1])
+        await pilot.resize_terminal(80, 24)
+        await settle(pilot)
+        table: Any = app.query_one("#tv-table")
+        case_end = sum(c.get_render_width(table) for c in table.ordered_columns[:3])
+        room, used, cut = fitted()
+        assert case_end == room  # the case column ends at the edge: no word cut by it
+        assert cut[0].endswith("…")
+        await pilot.resize_terminal(200, 40)
+        await settle(pilot)
+        room, used, cut = fitted()
+        assert used <= room and cut == [long_case]  # whole again
