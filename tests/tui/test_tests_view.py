@@ -26,6 +26,24 @@ async def shown(pilot: Any) -> TestsView:
     return view
 
 
+async def routes_from_review_agent(pilot: Any) -> Any:
+    """The Routes tab, showing what leaves ReviewAgent (its routing settled)."""
+    app = pilot.app
+    await until(pilot, lambda: app.result is not None, "the first load", timeout=20)
+    await pilot.press("3")
+    await until(pilot, lambda: app.query("#routes-view"), "the routes view", timeout=20)
+    view = app.query_one("#routes-view")
+    view.select_source("ReviewAgent")
+    await until(
+        pilot,
+        lambda: view.outcome is not None and view.outcome.source == "ReviewAgent",
+        "the routes from ReviewAgent",
+        timeout=20,
+    )
+    await settle(pilot, lambda: view.pending, timeout=20)
+    return view
+
+
 async def test_the_tests_tab_lists_every_case_of_the_demo(demo: Path, make_app: MakeApp):
     app = make_app(demo)
     async with app.run_test(size=(140, 45)) as pilot:
@@ -100,21 +118,7 @@ async def test_save_as_test_from_the_routes_view_writes_a_case_that_passes(
 
     app = make_app(demo)
     async with app.run_test(size=(140, 45)) as pilot:
-        await until(pilot, lambda: app.result is not None, "the first load", timeout=20)
-        await pilot.press("3")
-        await until(pilot, lambda: app.query("#routes-view"), "the routes view", timeout=20)
-        view = app.query_one("#routes-view")
-        view.select_source("ReviewAgent")
-        await until(
-            pilot,
-            lambda: (
-                view.outcome is not None
-                and view.outcome.source == "ReviewAgent"
-                and not view.pending
-            ),
-            "the routes from ReviewAgent",
-            timeout=20,
-        )
+        await routes_from_review_agent(pilot)
         await pilot.press("ctrl+o")
         await until(
             pilot, lambda: isinstance(app.screen, SaveTestScreen), "the save dialog", timeout=10
@@ -268,18 +272,7 @@ async def test_save_as_test_on_the_installed_demo_copies_it_first(
     monkeypatch.chdir(tmp_path)
     app = make_app(installed)
     async with app.run_test(size=(80, 24)) as pilot:
-        await until(pilot, lambda: app.result is not None, "the first load", timeout=20)
-        await pilot.press("3")
-        await until(pilot, lambda: app.query("#routes-view"), "the routes view", timeout=20)
-        view = app.query_one("#routes-view")
-        view.select_source("ReviewAgent")
-        await until(
-            pilot,
-            lambda: view.outcome is not None and view.outcome.source == "ReviewAgent",
-            "the routes from ReviewAgent",
-            timeout=20,
-        )
-        await settle(pilot, lambda: view.pending, timeout=20)
+        await routes_from_review_agent(pilot)
         await pilot.press("ctrl+o")
         await until(
             pilot, lambda: isinstance(app.screen, CopyDemoScreen), "the copy offer", timeout=10
