@@ -38,7 +38,7 @@ import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, NamedTuple, TypeVar
 
 from lsprotocol import types
 from pygls.exceptions import JsonRpcException, JsonRpcInternalError, JsonRpcInvalidParams
@@ -496,6 +496,28 @@ def _named_context(ls: FlowctxServer, uri: str) -> tuple[Path, Workspace, str] |
     return None if workflow is None else (path, ws, workflow)
 
 
+class _NameAt(NamedTuple):
+    """Where a definition, references or rename request points, in the order the answering
+    functions take it (``occurrences.definition(*at)``): the workspace, the workflow, the file,
+    the position in the server's encoding, and the editor's buffers."""
+
+    ws: Workspace
+    workflow: str
+    path: Path
+    line: int
+    character: int
+    buffers: dict[Path, str]
+
+
+def _name_at(ls: FlowctxServer, uri: str, position: types.Position) -> _NameAt | None:
+    found = _named_context(ls, uri)
+    if found is None:
+        return None
+    path, ws, workflow = found
+    pos = ls.position(uri, position)
+    return _NameAt(ws, workflow, path, pos.line, pos.character, ls.buffers())
+
+
 @server.feature(types.TEXT_DOCUMENT_HOVER)
 async def hover(ls: FlowctxServer, params: types.HoverParams) -> types.Hover | None:
     mj_path = _path(params.text_document.uri)
@@ -606,16 +628,11 @@ async def completion(ls: FlowctxServer, params: types.CompletionParams) -> types
 async def definition(ls: FlowctxServer, params: types.DefinitionParams) -> types.Location | None:
     from flowctx_tui.lsp import occurrences
 
-    found = _named_context(ls, params.text_document.uri)
-    if found is None:
+    at = _name_at(ls, params.text_document.uri, params.position)
+    if at is None:
         return None
-    path, ws, workflow = found
-    pos = ls.position(params.text_document.uri, params.position)
-    buffers = ls.buffers()
-    where = await ls.answer(
-        lambda: occurrences.definition(ws, workflow, path, pos.line, pos.character, buffers)
-    )
-    return None if where is None else _location(ls, ws, where, buffers)
+    where = await ls.answer(lambda: occurrences.definition(*at))
+    return None if where is None else _location(ls, at.ws, where, at.buffers)
 
 
 def _location(ls: FlowctxServer, ws: Workspace, o: Any, buffers: dict[Path, str]) -> types.Location:
@@ -632,19 +649,12 @@ async def references(ls: FlowctxServer, params: types.ReferenceParams) -> list[t
     when the client asks for it (``includeDeclaration``)."""
     from flowctx_tui.lsp import occurrences
 
-    found = _named_context(ls, params.text_document.uri)
-    if found is None:
+    at = _name_at(ls, params.text_document.uri, params.position)
+    if at is None:
         return []
-    path, ws, workflow = found
-    pos = ls.position(params.text_document.uri, params.position)
-    buffers = ls.buffers()
     declaration = params.context.include_declaration
-    used = await ls.answer(
-        lambda: occurrences.references(
-            ws, workflow, path, pos.line, pos.character, buffers, include_declaration=declaration
-        )
-    )
-    return [_location(ls, ws, o, buffers) for o in used or []]
+    used = await ls.answer(lambda: occurrences.references(*at, include_declaration=declaration))
+    return [_location(ls, at.ws, o, at.buffers) for o in used or []]
 
 
 @server.feature(types.TEXT_DOCUMENT_CODE_LENS)
@@ -798,18 +808,13 @@ async def prepare_rename(
 ) -> types.PrepareRenamePlaceholder | None:
     from flowctx_tui.lsp import rename
 
-    found = _named_context(ls, params.text_document.uri)
-    if found is None:
+    at = _name_at(ls, params.text_document.uri, params.position)
+    if at is None:
         return None
-    path, ws, workflow = found
-    pos = ls.position(params.text_document.uri, params.position)
-    buffers = ls.buffers()
-    said = await ls.answer(
-        lambda: rename.prepare(ws, workflow, path, pos.line, pos.character, buffers)
-    )
+    said = await ls.answer(lambda: rename.prepare(*at))
     if said is None or isinstance(said, rename.Refused):
         return None  # nothing renameable here: the editor says so
-    row = analysis.line_of(ws, said.path, buffers, said.line)
+    row = analysis.line_of(at.ws, said.path, at.buffers, said.line)
     return types.PrepareRenamePlaceholder(
         range=ls.span(row, said.line, said.start, said.end), placeholder=row[said.start : said.end]
     )
@@ -823,15 +828,12 @@ async def rename_symbol(
     agents.yaml, routing, prompts, test files, saved scenarios) as one WorkspaceEdit."""
     from flowctx_tui.lsp import rename
 
-    found = _named_context(ls, params.text_document.uri)
-    if found is None:
+    at = _name_at(ls, params.text_document.uri, params.position)
+    if at is None:
         raise _RenameRefused("flowctx renames the variables, agents and steps of a workflow")
-    path, ws, workflow = found
-    pos = ls.position(params.text_document.uri, params.position)
-    buffers = ls.buffers()
     new = params.new_name
     said = await ls.answer(
-        lambda: rename.rename(ws, workflow, path, pos.line, pos.character, new, buffers)
+        lambda: rename.rename(at.ws, at.workflow, at.path, at.line, at.character, new, at.buffers)
     )
     if said is None:
         raise _RenameRefused("flowctx could not answer the rename in time")
@@ -839,7 +841,7 @@ async def rename_symbol(
         raise _RenameRefused(said.reason)
     changes: dict[str, list[types.TextEdit]] = {}
     for o in said.edits:
-        row = analysis.line_of(ws, o.path, buffers, o.line)
+        row = analysis.line_of(at.ws, o.path, at.buffers, o.line)
         changes.setdefault(from_fs_path(str(o.path)) or "", []).append(
             types.TextEdit(range=ls.span(row, o.line, o.start, o.end), new_text=said.new)
         )
