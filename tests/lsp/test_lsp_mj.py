@@ -6,10 +6,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from lsprotocol import types
-from pygls.uris import from_fs_path
 from pytest_lsp import LanguageClient
 
-from tests.lsp.test_lsp_server import change, diagnostics_for
+from tests.lsp.test_lsp_server import change, diagnostics_for, open_doc
 
 AGENT = "metadata/agents/.approval-flow-agent.json"
 
@@ -17,13 +16,8 @@ AGENT = "metadata/agents/.approval-flow-agent.json"
 async def test_diagnostics_on_the_json_follow_unsaved_edits(
     client: LanguageClient, demo: Path
 ) -> None:
-    doc = from_fs_path(str((demo / AGENT).resolve())) or ""
     text = (demo / AGENT).read_text()
-    client.text_document_did_open(
-        types.DidOpenTextDocumentParams(
-            text_document=types.TextDocumentItem(uri=doc, language_id="json", version=1, text=text)
-        )
-    )
+    doc = open_doc(client, demo, AGENT)
     found = await diagnostics_for(client, doc, lambda d: len(d) >= 1, "the first diagnostics")
     assert any("Escalate', which is Disabled" in d.message for d in found)
     # an Action step's result is never 'Success': the warning sits on the Condition string
@@ -50,13 +44,8 @@ async def test_diagnostics_on_the_json_follow_unsaved_edits(
 async def test_hover_on_a_condition_shows_its_value_and_the_decision(
     client: LanguageClient, demo: Path
 ) -> None:
-    doc = from_fs_path(str((demo / AGENT).resolve())) or ""
     text = (demo / AGENT).read_text()
-    client.text_document_did_open(
-        types.DidOpenTextDocumentParams(
-            text_document=types.TextDocumentItem(uri=doc, language_id="json", version=1, text=text)
-        )
-    )
+    doc = open_doc(client, demo, AGENT)
     lines = text.splitlines()
     row = next(i for i, line in enumerate(lines) if '"data.userApproval === true"' in line)
     col = lines[row].index('"data.userApproval') + 3
@@ -82,15 +71,10 @@ async def test_hover_on_a_condition_shows_its_value_and_the_decision(
 async def test_completion_inside_a_condition_offers_the_path_context(
     client: LanguageClient, demo: Path
 ) -> None:
-    doc = from_fs_path(str((demo / AGENT).resolve())) or ""
     text = (demo / AGENT).read_text()
     old = '"data.userApproval === true"'
     typed = text.replace(old, '"data.userApproval === true && payload.validation."')
-    client.text_document_did_open(
-        types.DidOpenTextDocumentParams(
-            text_document=types.TextDocumentItem(uri=doc, language_id="json", version=1, text=typed)
-        )
-    )
+    doc = open_doc(client, demo, AGENT, typed)
     lines = typed.splitlines()
     row = next(i for i, line in enumerate(lines) if 'payload.validation."' in line)
     col = lines[row].index('payload.validation."') + len("payload.validation.")

@@ -27,7 +27,7 @@ def open_doc(client: LanguageClient, demo: Path, rel: str, text: str | None = No
         types.DidOpenTextDocumentParams(
             text_document=types.TextDocumentItem(
                 uri=doc,
-                language_id="yaml",
+                language_id="json" if rel.endswith(".json") else "yaml",
                 version=1,
                 text=(demo / rel).read_text() if text is None else text,
             )
