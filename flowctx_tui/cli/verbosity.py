@@ -54,10 +54,6 @@ def configure(args: argparse.Namespace) -> None:
         note(message)
 
 
-def quiet() -> bool:
-    return _level is not None and _level < 0
-
-
 def verbose() -> bool:
     return _level is not None and _level > 0
 

@@ -4,27 +4,30 @@ language-region, language), and node's default, en-US, for a language it does no
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from flowctx_core.expressions.js.common import Unsupported
 from flowctx_core.expressions.js.localecase import first_locale, language_of
 from flowctx_core.expressions.js.numberlocales import NUMBER_LOCALES, NumberShape
 
-DEFAULT = "en-US"
+#: node's default locale, en-US (the generated table keeps a region only where it differs from
+#: its language, so en-US is en's row)
+DEFAULT: Final = NUMBER_LOCALES.get("en-US", NUMBER_LOCALES["en"])
 
 
 def number_shape(locales: Any) -> NumberShape:
     tag = first_locale(locales)
     if tag is None:
-        return NUMBER_LOCALES.get(DEFAULT) or NUMBER_LOCALES["en"]
+        return DEFAULT
     parts = tag.split("-")
     if any(len(p) == 1 and p.lower() != "x" for p in parts[1:]):
         # a -u- extension can choose a numbering system (-u-nu-thai): not reproduced
         raise Unsupported(
             f"flowctx does not reproduce toLocaleString with the extensions of {tag!r}"
         )
-    if "x" in (p.lower() for p in parts):
-        parts = parts[: [p.lower() for p in parts].index("x")]  # private use: ignored
+    lowered = [p.lower() for p in parts]
+    if "x" in lowered:
+        parts = parts[: lowered.index("x")]  # private use: ignored
     language = language_of(tag)
     script = next((p.title() for p in parts[1:] if len(p) == 4 and p.isalpha()), None)
     region = next((p.upper() for p in parts[1:] if len(p) in (2, 3) and p.isalnum()), None)
@@ -40,4 +43,4 @@ def number_shape(locales: Any) -> NumberShape:
         found = NUMBER_LOCALES.get(name)
         if found is not None:
             return found
-    return NUMBER_LOCALES.get(DEFAULT) or NUMBER_LOCALES["en"]
+    return DEFAULT
