@@ -1,0 +1,272 @@
+// Writes core/expressions/js/intl/intldata.json.gz: what node's Intl answers for each locale it has
+// (number affixes and symbols, plural categories, list separators, date patterns, which
+// collations are the root's), as data flowctx formats with. Run with the node whose answers
+// flowctx reproduces:   node scripts/intl_data.mjs
+// Every table is measured through Intl's own formatToParts/select/compare, never written by hand;
+// the script checks each inference it makes (a period of the plural categories, a list's
+// separators) against node over further samples, and leaves out what does not hold.
+import { writeFileSync } from "node:fs";
+import { gzipSync } from "node:zlib";
+
+const OUT = new URL("../core/expressions/js/intl/intldata.json.gz", import.meta.url);
+
+// --- the locales node has -----------------------------------------------------------------
+const letters = "abcdefghijklmnopqrstuvwxyz";
+const languages = [];
+for (const a of letters) for (const b of letters) languages.push(a + b);
+languages.push("ast", "ckb", "fil", "haw", "yue", "kok", "chr", "ceb", "mai", "sat", "mni",
+  "brx", "doi", "kea", "gsw", "dsb", "hsb", "nds", "smn", "sah", "vai", "yrl", "jgo", "kgp",
+  "und");
+const scripts = ["Latn", "Cyrl", "Arab", "Hans", "Hant", "Deva", "Beng", "Guru", "Adlm",
+  "Olck", "Mtei", "Vaii", "Tfng", "Dsrt", "Shaw", "Rohg", "Mong", "Orya", "Telu", "Knda"];
+const regions = [];
+for (const a of letters.toUpperCase()) for (const b of letters.toUpperCase()) regions.push(a + b);
+regions.push("419", "001", "150");
+
+function available(Service) {
+  // the locales a service resolves to: a tag is available where it resolves to itself
+  const found = new Set();
+  const langs = languages.filter((l) => new Service(l).resolvedOptions().locale === l);
+  for (const l of langs) found.add(l);
+  for (const l of langs) {
+    for (const s of scripts) {
+      const t = `${l}-${s}`;
+      if (new Service(t).resolvedOptions().locale === t) found.add(t);
+      for (const r of regions) {
+        const u = `${t}-${r}`;
+        if (found.has(t) && new Service(u).resolvedOptions().locale === u) found.add(u);
+      }
+    }
+    for (const r of regions) {
+      const t = `${l}-${r}`;
+      if (new Service(t).resolvedOptions().locale === t) found.add(t);
+    }
+  }
+  return [...found].sort();
+}
+
+const NF = available(Intl.NumberFormat);
+const languageOf = (tag) => tag.split("-")[0];
+const parentOf = (tag) => {
+  const parts = tag.split("-");
+  return parts.length > 1 ? parts.slice(0, -1).join("-") : null;
+};
+// a row is kept only where it differs from its parent's (de-CH from de, de from nothing)
+function pruned(table) {
+  const out = {};
+  const key = (v) => JSON.stringify(v);
+  for (const tag of Object.keys(table).sort((a, b) => a.length - b.length || (a < b ? -1 : 1))) {
+    let p = parentOf(tag);
+    while (p && !(p in table)) p = parentOf(p);
+    if (p && key(table[p]) === key(table[tag])) continue;
+    out[tag] = table[tag];
+  }
+  return out;
+}
+
+// --- numbers --------------------------------------------------------------------------------
+// A template: a list of pieces, 0 for the number, 1 for the sign, 2 for the currency, else text.
+function template(parts) {
+  const out = [];
+  for (const p of parts) {
+    if (["integer", "group", "decimal", "fraction", "nan", "infinity"].includes(p.type)) {
+      if (out[out.length - 1] !== 0) out.push(0);
+    } else if (p.type === "minusSign" || p.type === "plusSign") out.push(1);
+    else if (p.type === "currency") out.push(2);
+    else if (typeof out[out.length - 1] === "string") out[out.length - 1] += p.value;
+    else out.push(p.value);
+  }
+  return out;
+}
+const CURRENCIES = ["USD", "EUR", "GBP", "JPY", "CNY", "CHF", "CAD", "AUD", "INR", "BRL", "MXN",
+  "KRW", "RUB", "SEK", "NOK", "DKK", "PLN", "TRY", "ZAR", "HKD", "SGD", "NZD"];
+const numbers = {};
+for (const tag of NF) {
+  const f = (o, x) => new Intl.NumberFormat(tag, o).formatToParts(x);
+  const value = (parts, type) => (parts.find((p) => p.type === type) || { value: "" }).value;
+  const sci = f({ notation: "scientific" }, -12345);
+  const row = {
+    dec: [template(f({}, 1)), template(f({}, -1))],
+    pct: [template(f({ style: "percent" }, 1)), template(f({ style: "percent" }, -1))],
+    cur: [template(f({ style: "currency", currency: "USD" }, 1)),
+      template(f({ style: "currency", currency: "USD" }, -1))],
+    minus: value(f({}, -1), "minusSign"),
+    plus: value(f({ signDisplay: "always" }, 1), "plusSign"),
+    exp: value(sci, "exponentSeparator"),
+    expMinus: value(f({ notation: "scientific" }, 0.001), "exponentMinusSign"),
+    pctSign: value(f({ style: "percent" }, 1), "percentSign"),
+    sym: {}, narrow: {},
+  };
+  // signDisplay 'always' must put its plus where the minus goes
+  const plus = template(f({ signDisplay: "always" }, 1));
+  if (JSON.stringify(plus) !== JSON.stringify(row.dec[1])) row.plusAt = plus;
+  for (const c of CURRENCIES) {
+    row.sym[c] = value(f({ style: "currency", currency: c }, 1), "currency");
+    row.narrow[c] = value(f({ style: "currency", currency: c, currencyDisplay: "narrowSymbol" }, 1), "currency");
+  }
+  numbers[tag] = row;
+}
+const currencyDigits = {};
+const currencies = Intl.supportedValuesOf("currency");
+for (const c of currencies) {
+  const d = new Intl.NumberFormat("en", { style: "currency", currency: c }).resolvedOptions().maximumFractionDigits;
+  if (d !== 2) currencyDigits[c] = d;
+}
+
+// --- plural categories ----------------------------------------------------------------------
+const PR = available(Intl.PluralRules);
+const letter = { zero: "z", one: "o", two: "t", few: "f", many: "m", other: "x" };
+function pluralTable(tag, type) {
+  const pr = new Intl.PluralRules(tag, { type });
+  const ints = [];
+  for (let i = 0; i < 2000; i++) ints.push(letter[pr.select(i)]);
+  const int = ints.join("");
+  // above 1999 the category is taken as that of 1000 + n % 1000; checked here, else refused
+  let period = true;
+  for (let n = 2000; n < 200000; n += 7) if (int[1000 + (n % 1000)] !== letter[pr.select(n)]) period = false;
+  const millions = {};
+  for (const n of [1e6, 2e6, 5e6, 1e7, 1e9, 3e9, 1e12, 1e15]) {
+    const c = letter[pr.select(n)];
+    if (c !== int[1000 + (n % 1000)]) millions[n] = c;
+  }
+  // one and two fraction digits: the categories of i.f for i below 30, above it that of
+  // 20 + i % 10 (checked here); where that does not hold, below 200 and above it 100 + i % 100
+  const decs = [];
+  for (const v of [1, 2]) {
+    const q = new Intl.PluralRules(tag, { type, minimumFractionDigits: v, maximumFractionDigits: v });
+    const cat = (i, f) => letter[q.select(Number(`${i}.${String(f).padStart(v, "0")}`))];
+    let found = null;
+    for (const [below, base, mod] of [[30, 20, 10], [200, 100, 100]]) {
+      let s = "";
+      for (let i = 0; i < below; i++) for (let f = 0; f < 10 ** v; f++) s += cat(i, f);
+      let ok = true;
+      for (let i = below; i < 5000 && ok; i += 3) for (let f = 0; f < 10 ** v; f += 7) {
+        if (s[(base + (i % mod)) * 10 ** v + f] !== cat(i, f)) { ok = false; break; }
+      }
+      if (ok) { found = { below, base, mod, s }; break; }
+    }
+    decs.push(found);
+  }
+  return { int, period, millions, decs, cats: pr.resolvedOptions().pluralCategories };
+}
+const pluralRows = [];
+const plural = { cardinal: {}, ordinal: {} };
+for (const type of ["cardinal", "ordinal"]) {
+  const table = {};
+  const byLanguage = {};
+  const quick = (tag) => {
+    const pr = new Intl.PluralRules(tag, { type });
+    const q = new Intl.PluralRules(tag, { type, minimumFractionDigits: 1 });
+    let s = "";
+    for (let i = 0; i < 300; i++) s += letter[pr.select(i)] + letter[q.select(i / 10)];
+    return s;
+  };
+  for (const tag of PR) {
+    const lang = languageOf(tag);
+    const same = tag !== lang && lang in byLanguage && quick(tag) === quick(lang);
+    const t = same ? byLanguage[lang] : JSON.stringify(pluralTable(tag, type));
+    if (tag === lang) byLanguage[lang] = t;
+    let i = pluralRows.indexOf(t);
+    if (i < 0) { pluralRows.push(t); i = pluralRows.length - 1; }
+    table[tag] = i;
+  }
+  plural[type] = pruned(table);
+}
+
+// --- lists ----------------------------------------------------------------------------------
+const LF = available(Intl.ListFormat);
+const lists = {};
+for (const tag of LF) {
+  const row = {};
+  for (const type of ["conjunction", "disjunction", "unit"]) {
+    for (const style of ["long", "short", "narrow"]) {
+      const lf = new Intl.ListFormat(tag, { type, style });
+      const items = ["\u0001", "\u0002", "\u0003", "\u0004", "\u0005"];
+      const two = lf.format(items.slice(0, 2));
+      const three = lf.format(items.slice(0, 3));
+      const four = lf.format(items.slice(0, 4));
+      const between = (s, a, b) => s.slice(s.indexOf(a) + 1, s.indexOf(b));
+      const seps = [two.slice(0, two.indexOf("\u0001")), between(two, "\u0001", "\u0002"),
+        between(four, "\u0001", "\u0002"), between(four, "\u0002", "\u0003"),
+        between(three, "\u0002", "\u0003"), two.slice(two.indexOf("\u0002") + 1)];
+      const [pre, pair, start, middle, end, post] = seps;
+      const five = pre + "\u0001" + start + "\u0002" + middle + "\u0003" + middle + "\u0004" + end + "\u0005" + post;
+      // Spanish and Hebrew change a separator by the word after it (y/e, o/u, a hyphen):
+      // ctx marks a style where some word changes it
+      const words = ["a", "i", "hi", "o", "ho", "8", "11", "x", "\u05d0", "I", "Hie"];
+      let ctx = false;
+      for (const a of words) for (const b of words) {
+        if (lf.format([a, b]) !== pre + a + pair + b + post) ctx = true;
+      }
+      if (five !== lf.format(items)) seps.length = 0;
+      else if (ctx) seps.push("ctx");
+      row[`${type}-${style}`] = seps.length ? seps : null;
+    }
+  }
+  lists[tag] = row;
+}
+
+// --- dates ----------------------------------------------------------------------------------
+const DF = available(Intl.DateTimeFormat);
+const REF = Date.UTC(2006, 0, 5, 3, 4, 5);
+const PM = Date.UTC(2006, 0, 5, 15, 4, 5);
+function datePattern(dtf, digits) {
+  const undigit = (s) => [...s].map((c) => (digits.includes(c) ? String(digits.indexOf(c)) : c)).join("");
+  return dtf.formatToParts(REF).map((p) => {
+    if (p.type === "literal") return p.value;
+    if (p.type === "dayPeriod") return ["a"];
+    const v = undigit(p.value);
+    const width = p.type === "year" ? (v === "06" ? 2 : 0) : (v.length === 2 ? 2 : 0);
+    return [p.type, width];
+  });
+}
+const dates = {};
+for (const tag of DF) {
+  const base = new Intl.DateTimeFormat(tag).resolvedOptions();
+  const nf = new Intl.NumberFormat(tag, { numberingSystem: base.numberingSystem, useGrouping: false });
+  const digits = [...nf.format(1234567890)];
+  const dg = [digits[9], ...digits.slice(0, 9)].join("");
+  const hc = new Intl.DateTimeFormat(tag, { hour: "numeric" }).resolvedOptions().hourCycle;
+  const opts = (o) => new Intl.DateTimeFormat(tag, { timeZone: "UTC", ...o });
+  const am = opts({ hour: "numeric", hour12: true }).formatToParts(REF).find((p) => p.type === "dayPeriod");
+  const pm = opts({ hour: "numeric", hour12: true }).formatToParts(PM).find((p) => p.type === "dayPeriod");
+  dates[tag] = {
+    cal: base.calendar, digits: dg, hc,
+    am: am ? am.value : "", pm: pm ? pm.value : "",
+    date: datePattern(opts({}), dg),
+    time: datePattern(opts({ hour: "numeric", minute: "numeric", second: "numeric" }), dg),
+    both: datePattern(opts({ year: "numeric", month: "numeric", day: "numeric", hour: "numeric", minute: "numeric", second: "numeric" }), dg),
+  };
+}
+
+// --- collation: which locales sort as the root does -------------------------------------------
+const COL = available(Intl.Collator);
+const pool = [];
+for (let c = 0x20; c < 0x250; c++) pool.push(String.fromCodePoint(c));
+for (let c = 0x370; c < 0x530; c++) pool.push(String.fromCodePoint(c));
+for (const c of ["\u0627", "\u0628", "\u05d0", "\u0915", "\u0e01", "\u3042", "\u4e00", "\u4e8c", "\uac00"]) pool.push(c);
+for (const d of ["ch", "Ch", "ll", "aa", "Aa", "dz", "dž", "ny", "cs", "gy", "lj", "nj", "rr", "zs", "sz", "th", "ij", "ae", "oe", "ue"]) pool.push(d);
+const rootSorted = [...pool].sort(new Intl.Collator("und").compare);
+const rootKey = (cmp) => rootSorted.slice(1).map((c, i) => cmp(rootSorted[i], c)).join("");
+const rootOrder = rootKey(new Intl.Collator("und").compare);
+const rootCollations = COL.filter((tag) => {
+  for (const sensitivity of ["variant", "base"]) {
+    const cmp = new Intl.Collator(tag, { sensitivity }).compare;
+    const ref = new Intl.Collator("und", { sensitivity }).compare;
+    if (rootKey(cmp) !== rootKey(ref)) return false;
+  }
+  return rootKey(new Intl.Collator(tag).compare) === rootOrder;
+});
+
+const data = {
+  node: process.version, icu: process.versions.icu,
+  locales: { number: NF, plural: PR, list: LF, date: DF, collator: COL },
+  rootCollations,
+  numbers: pruned(numbers), currencyDigits, currencies, currencyCommon: CURRENCIES,
+  pluralRows: pluralRows.map((r) => JSON.parse(r)), plural,
+  lists: pruned(lists), dates: pruned(dates),
+};
+// gzip without a name or time in its header, so the same node writes the same bytes
+const bytes = gzipSync(JSON.stringify(data), { level: 9 });
+writeFileSync(OUT, bytes);
+console.log(`wrote ${OUT.pathname}: ${bytes.length} bytes`);
