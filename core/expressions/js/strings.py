@@ -309,7 +309,13 @@ def _build_key(s: str) -> Key:
     return tuple(primary), tuple(secondary), tuple(tertiary)
 
 
-def _str_locale_compare(s: str, other: Any = UNDEFINED, *_: Any) -> int:
+def _str_locale_compare(
+    s: str, other: Any = UNDEFINED, locales: Any = UNDEFINED, options: Any = UNDEFINED, *_: Any
+) -> int:
+    if locales is not UNDEFINED or options is not UNDEFINED:  # Intl.Collator's
+        from flowctx_core.expressions.js.intl.collator import locale_compare as compare
+
+        return compare(s, other, locales, options)
     a, b = _collation_key(s), _collation_key(to_string(other))
     return -1 if a < b else (1 if a > b else 0)
 

@@ -1,0 +1,235 @@
+"""``Intl.DateTimeFormat`` and ``Date.prototype.toLocale{,Date,Time}String(locales)`` as node 20
+answers them for every locale node has, in its default forms: the date (year, month and day
+as numbers), the time (hours, minutes, seconds) or both, in the locale's own pattern, digits,
+hour cycle and AM/PM, measured from node (scripts/intl_data.mjs), in node's zone (``TZ``) or
+the ``timeZone`` option. Refused: any other option (components, dateStyle, timeStyle, hour12,
+hourCycle, calendar, numberingSystem), calendars other than the Gregorian (fa, th, ar-SA...),
+dates before the Gregorian reform (ICU's calendar is Julian before 1582-10-15) and a zone
+Python's zoneinfo does not know."""
+
+from __future__ import annotations
+
+import math
+from typing import Any, Final
+
+from flowctx_core.expressions.js.common import Unsupported
+from flowctx_core.expressions.js.intl.data import inherited, tables
+from flowctx_core.expressions.js.intl.locales import canonical_list, resolve
+from flowctx_core.expressions.js.intl.options import coerce_options, get_option, read
+from flowctx_core.expressions.js.values import (
+    UNDEFINED,
+    JsError,
+    JsFunction,
+    JsObject,
+    to_number,
+    to_string,
+)
+
+SERVICE: Final = "Intl.DateTimeFormat"
+_GREGORIAN_REFORM: Final = -12219292800000  # 1582-10-15T00:00:00Z
+_COMPONENTS: Final = (
+    ("weekday", ("narrow", "short", "long")),
+    ("era", ("narrow", "short", "long")),
+    ("year", ("2-digit", "numeric")),
+    ("month", ("2-digit", "numeric", "narrow", "short", "long")),
+    ("day", ("2-digit", "numeric")),
+    ("dayPeriod", ("narrow", "short", "long")),
+    ("hour", ("2-digit", "numeric")),
+    ("minute", ("2-digit", "numeric")),
+    ("second", ("2-digit", "numeric")),
+)
+_STYLES: Final = ("full", "long", "medium", "short")
+_UTC_NAMES: Final = {"utc": "UTC", "etc/utc": "UTC", "gmt": "UTC", "etc/gmt": "UTC"}
+
+
+class DateTimeFormat(JsObject):
+    __slots__ = ("kind", "o", "row")
+
+    def __init__(self, options: dict[str, Any], row: dict[str, Any], kind: str) -> None:
+        self.o = options
+        self.row = row
+        self.kind = kind  # "date", "time" or "both"
+
+    def __repr__(self) -> str:
+        return "[object Intl.DateTimeFormat]"
+
+    def js_primitive(self, hint: str = "default") -> Any:
+        return repr(self)
+
+    def js_get(self, key: str) -> Any:
+        if key == "format":
+            return JsFunction("", lambda d=UNDEFINED, *_: self.format(_time(d)), arity=1)
+        if key == "formatToParts":
+            return JsFunction(key, lambda d=UNDEFINED, *_: self.parts_objects(_time(d)), arity=1)
+        if key == "resolvedOptions":
+            return JsFunction(key, lambda *_: self.resolved(), arity=0)
+        if key in ("formatRange", "formatRangeToParts"):
+            return JsFunction(key, _refuse_range, arity=2)
+        from flowctx_core.expressions.js.regexp import _object_proto
+
+        return _object_proto(self, key)
+
+    def resolved(self) -> dict[str, Any]:
+        o = self.o
+        out = {
+            "locale": o["locale"],
+            "calendar": "gregory",
+            "numberingSystem": o["numberingSystem"],
+            "timeZone": o["timeZone"],
+        }
+        if self.kind in ("time", "both"):
+            out["hourCycle"] = self.row["hc"]
+            out["hour12"] = self.row["hc"] in ("h11", "h12")
+        if self.kind in ("date", "both"):
+            out.update(year="numeric", month="numeric", day="numeric")
+        if self.kind in ("time", "both"):
+            two = any(p == ["hour", 2] for p in self.row["time"])
+            out.update(hour="2-digit" if two else "numeric", minute="2-digit", second="2-digit")
+        return out
+
+    def format(self, t: float) -> str:
+        # V8 11.3 swaps ICU's narrow no-break spaces for plain ones in format's text (not in
+        # formatToParts')
+        return "".join(v for _, v in self.parts(t)).replace("\u202f", " ")
+
+    def parts_objects(self, t: float) -> list[dict[str, Any]]:
+        return [{"type": k, "value": v} for k, v in self.parts(t)]
+
+    def parts(self, t: float) -> list[tuple[str, str]]:
+        from flowctx_core.expressions.js import dates
+
+        if t != t:
+            raise JsError("Invalid time value")
+        if t < _GREGORIAN_REFORM:
+            raise Unsupported("flowctx does not reproduce dates before 1582-10-15 (Julian)")
+        zone = self.o["timeZone"]
+        t_local = t + _offset(zone, t) if zone != dates.zone_name() else dates.local(t)
+        y, mo, d, h, mi, s, _, _ = dates._fields(t_local)
+        row = self.row
+        hc = row["hc"]
+        hour = {"h12": (h % 12) or 12, "h11": h % 12, "h23": h, "h24": h or 24}[hc]
+        values = {"year": y, "month": mo + 1, "day": d, "hour": hour, "minute": mi, "second": s}
+        table = str.maketrans("0123456789", row["digits"])
+        out: list[tuple[str, str]] = []
+        for piece in row[self.kind]:
+            if isinstance(piece, str):
+                out.append(("literal", piece))
+            elif piece[0] == "a":
+                out.append(("dayPeriod", row["am"] if h < 12 else row["pm"]))
+            else:
+                name, width = piece
+                n = values[name]
+                text = f"{n % 100:02d}" if name == "year" and width == 2 else (
+                    f"{n:02d}" if width == 2 else str(n)
+                )
+                out.append((name, text.translate(table)))
+        return out
+
+
+def _offset(zone: str, t: float) -> float:
+    if zone == "UTC":
+        return 0
+    from datetime import datetime, timezone
+    from zoneinfo import ZoneInfo
+
+    stamp = datetime.fromtimestamp(t / 1000, tz=timezone.utc)
+    off = stamp.astimezone(ZoneInfo(zone)).utcoffset()
+    return 0 if off is None else off.total_seconds() * 1000
+
+
+def _time(value: Any) -> float:
+    """The time value ``format`` reads: now for undefined, a Date's, else ToNumber."""
+    from flowctx_core.expressions.js import dates
+
+    if value is UNDEFINED:
+        return float(dates.date_now())
+    if isinstance(value, dates.JsDate):
+        return value.tv
+    x = to_number(value)
+    if x != x or abs(x) > 8.64e15:
+        return math.nan
+    return float(math.trunc(x)) + 0.0
+
+
+def _refuse_range(*_: Any) -> Any:
+    raise Unsupported("flowctx does not reproduce Intl.DateTimeFormat.prototype.formatRange")
+
+
+def _time_zone(value: Any) -> str:
+    from flowctx_core.expressions.js import dates
+
+    if value is UNDEFINED:
+        return dates.zone_name() if dates.zone_name() not in ("UTC0", "Etc/UTC") else "UTC"
+    name = to_string(value)
+    if name.lower() in _UTC_NAMES:
+        return "UTC"
+    from zoneinfo import ZoneInfo
+
+    try:
+        ZoneInfo(name)
+    except (ValueError, OSError, LookupError) as exc:
+        if "/" not in name or name.startswith("/") or ".." in name:
+            raise JsError(f"Invalid time zone specified: {name}") from exc
+        raise Unsupported(f"flowctx does not know the time zone {name!r}") from exc
+    if name != name.strip() or not name[0].isupper():
+        raise Unsupported(f"flowctx does not reproduce ICU's spelling of the time zone {name!r}")
+    return name
+
+
+def construct(
+    locales: Any = UNDEFINED, options: Any = UNDEFINED, *_: Any, kind: str = "date"
+) -> DateTimeFormat:
+    requested = canonical_list(locales)
+    if options is None:
+        raise JsError("Cannot convert undefined or null to object")
+    opts = coerce_options(options)
+
+    def option(name: str, allowed: tuple[str, ...] | None) -> Any:
+        return get_option(opts, name, "string", allowed, UNDEFINED, SERVICE)
+
+    option("localeMatcher", ("lookup", "best fit"))
+    refused = [n for n in ("calendar", "numberingSystem") if option(n, None) is not UNDEFINED]
+    if read(opts, "hour12") is not UNDEFINED:
+        refused.append("hour12")
+    if option("hourCycle", ("h11", "h12", "h23", "h24")) is not UNDEFINED:
+        refused.append("hourCycle")
+    zone = _time_zone(read(opts, "timeZone"))
+    for name, allowed in _COMPONENTS:
+        if option(name, allowed) is not UNDEFINED:
+            refused.append(name)
+    if read(opts, "fractionalSecondDigits") is not UNDEFINED:
+        refused.append("fractionalSecondDigits")
+    if option("timeZoneName", None) is not UNDEFINED:
+        refused.append("timeZoneName")
+    option("formatMatcher", ("basic", "best fit"))
+    for name in ("dateStyle", "timeStyle"):
+        if option(name, _STYLES) is not UNDEFINED:
+            refused.append(name)
+    locale = resolve("date", requested)
+    if refused:
+        raise Unsupported(
+            "flowctx reproduces DateTimeFormat's default forms only, not the option "
+            + ", ".join(refused)
+        )
+    row = inherited(tables()["dates"], locale) or tables()["dates"]["en"]
+    if row["cal"] != "gregory":
+        raise Unsupported(f"flowctx does not reproduce the {row['cal']} calendar of {locale!r}")
+    options_ = {"locale": locale, "numberingSystem": _nu(row), "timeZone": zone}
+    return DateTimeFormat(options_, row, kind)
+
+
+def _nu(row: dict[str, Any]) -> str:
+    from flowctx_core.expressions.js.intl.numberformat import _NUMBERING
+
+    found = _NUMBERING.get(row["digits"][0])
+    if found is None:
+        raise Unsupported("flowctx does not reproduce this locale's numbering system")
+    return found
+
+
+def to_locale(t: float, kind: str, locales: Any, options: Any) -> str:
+    """``Date.prototype.toLocale{,Date,Time}String(locales, options)``."""
+    fmt = construct(locales, options, kind=kind)
+    if t != t:
+        return "Invalid Date"
+    return fmt.format(t)
