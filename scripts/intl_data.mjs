@@ -81,20 +81,45 @@ function template(parts) {
 const CURRENCIES = ["USD", "EUR", "GBP", "JPY", "CNY", "CHF", "CAD", "AUD", "INR", "BRL", "MXN",
   "KRW", "RUB", "SEK", "NOK", "DKK", "PLN", "TRY", "ZAR", "HKD", "SGD", "NZD"];
 const numbers = {};
+function plainCurrency(tag) {
+  for (const display of ["symbol", "narrowSymbol"]) {
+    for (const c of CURRENCIES) {
+      const o = { style: "currency", currency: c, currencyDisplay: display };
+      const sym = new Intl.NumberFormat(tag, o).formatToParts(1).find((p) => p.type === "currency").value;
+      if (/^\p{Sc}$/u.test([...sym][0]) && /^\p{Sc}$/u.test([...sym].at(-1))) return o;
+    }
+  }
+  throw new Error(`no currency of ${tag} has a plain symbol`);
+}
 for (const tag of NF) {
   const f = (o, x) => new Intl.NumberFormat(tag, o).formatToParts(x);
   const value = (parts, type) => (parts.find((p) => p.type === type) || { value: "" }).value;
+  const between = (parts, a, b) => {
+    const i = parts.findIndex((p) => p.type === a);
+    const j = parts.findIndex((p) => p.type === b);
+    return parts.slice(i + 1, j).map((p) => p.value).join("");
+  };
   const sci = f({ notation: "scientific" }, -12345);
   const row = {
     dec: [template(f({}, 1)), template(f({}, -1))],
     pct: [template(f({ style: "percent" }, 1)), template(f({ style: "percent" }, -1))],
-    cur: [template(f({ style: "currency", currency: "USD" }, 1)),
-      template(f({ style: "currency", currency: "USD" }, -1))],
+    // the currency pattern, measured with a symbol that is a symbol at both ends, so ICU's
+    // currency spacing (a no-break space beside a letter) stays out of it
+    cur: [template(f(plainCurrency(tag), 1)), template(f(plainCurrency(tag), -1))],
     minus: value(f({}, -1), "minusSign"),
     plus: value(f({ signDisplay: "always" }, 1), "plusSign"),
     exp: value(sci, "exponentSeparator"),
-    expMinus: value(f({ notation: "scientific" }, 0.001), "exponentMinusSign"),
+    expMinus: between(f({ notation: "scientific" }, 0.001), "exponentSeparator", "exponentInteger"),
+    // each pattern's own group sizes (bn groups plain numbers by 3 then 2, percents by 3)
+    sizes: ["dec", "pct", "cur"].map((k) => {
+      const o = { dec: {}, pct: { style: "percent" }, cur: { style: "currency", currency: "USD" } }[k];
+      const ints = f(o, 123456789012).filter((p) => p.type === "integer").map((p) => [...p.value].length);
+      return [ints[ints.length - 1], ints.length > 2 ? ints[ints.length - 2] : ints[ints.length - 1]];
+    }),
     pctSign: value(f({ style: "percent" }, 1), "percentSign"),
+    // some locales group and point money apart from plain numbers (de-AT)
+    curGroup: value(f({ style: "currency", currency: "USD" }, 1234567.5), "group"),
+    curDecimal: value(f({ style: "currency", currency: "USD" }, 1234567.5), "decimal"),
     sym: {}, narrow: {},
   };
   // signDisplay 'always' must put its plus where the minus goes

@@ -18,7 +18,10 @@ OPEN: dict[str, str] = {}
 # functions.own: Object.getOwnPropertyNames of a built-in (Math, Number...), V8's own order.
 # reflect: Reflect.setPrototypeOf of an object (the evaluator's objects cannot change their
 # prototype), writes through Reflect.set on functions, Maps and Sets.
-NOT_REPRODUCED: set[str] = {"functions.own", "reflect"}
+# locale.*: Intl's parts flowctx refuses (compact notation, units, currency names, numbering
+# systems, tailored collations, DateTimeFormat's options, other calendars; docs/conditions.md)
+NOT_REPRODUCED: set[str] = {"functions.own", "reflect", "locale.numberformat", "locale.collator",
+                            "locale.plural", "locale.list", "locale.datetime", "locale.tags"}  # fmt: skip
 
 
 def test_fixed_draw_of_the_families_agrees_exactly(mj_oracle: MjOracle) -> None:
@@ -32,7 +35,9 @@ def test_fixed_draw_of_the_families_agrees_exactly(mj_oracle: MjOracle) -> None:
                         "unicode.names", "functions.own", "date.legacy",
                         "bigint.as_n", "locale.case",
                         "locale.number", "reflect", "clone", "symbols",
-                        "host.values", "locale.compare"}  # fmt: skip
+                        "host.values", "locale.compare", "locale.numberformat",
+                        "locale.collator", "locale.plural", "locale.list", "locale.datetime",
+                        "locale.tags"}  # fmt: skip
     for family in sorted(families - set(OPEN)):
         counts = tally.counts[family]
         assert counts["disagree"] == 0, tally.table(examples=True)

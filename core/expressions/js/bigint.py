@@ -107,12 +107,20 @@ class JsBigInt(JsObject):
             return JsFunction("toString", self._to_string, arity=0)
         if key == "valueOf":
             return JsFunction(key, lambda *_: self, arity=0)
-        if key == "toLocaleString":  # en-US grouping, as node 20 prints it
-            return JsFunction(key, lambda *_: _grouped(decimal_text(self.big)), arity=0)
+        if key == "toLocaleString":  # en-US grouping, as node 20 prints it; else Intl's
+            return JsFunction(key, self._to_locale_string, arity=0)
         return UNDEFINED
 
     def js_set(self, key: str, value: Any) -> None:
         raise JsError(f"Cannot create property '{key}' on bigint")
+
+    def _to_locale_string(self, locales: Any = UNDEFINED, options: Any = UNDEFINED, *_: Any) -> str:
+        if locales is UNDEFINED and options is UNDEFINED:
+            return _grouped(decimal_text(self.big))
+        from flowctx_core.expressions.js.intl.numberformat import construct
+
+        service = "BigInt.prototype.toLocaleString"
+        return construct(locales, options, service=service).format(self)
 
     def _to_string(self, radix: Any = UNDEFINED, *_: Any) -> str:
         r = 10 if radix is UNDEFINED else int(js.to_int(radix))

@@ -184,7 +184,7 @@ def _num_to_locale_string(
     if options is not UNDEFINED:  # Intl.NumberFormat's whole option set
         from flowctx_core.expressions.js.intl.numberformat import construct
 
-        return construct(locales, options).format(x)
+        return construct(locales, options, service="Number.prototype.toLocaleString").format(x)
     digits, minus, group, point, primary, secondary, min2, nan, infinity = number_shape(locales)
     if x != x:
         return nan

@@ -42,9 +42,7 @@ class Collator(JsObject):
 
     def js_get(self, key: str) -> Any:
         if key == "compare":
-            return JsFunction(
-                "", lambda a=UNDEFINED, b=UNDEFINED, *_: self.compare(a, b), arity=2
-            )
+            return JsFunction("", lambda a=UNDEFINED, b=UNDEFINED, *_: self.compare(a, b), arity=2)
         if key == "resolvedOptions":
             return JsFunction(key, lambda *_: dict(self.o), arity=0)
         from flowctx_core.expressions.js.regexp import _object_proto
@@ -91,9 +89,9 @@ class Collator(JsObject):
             return key[0], key[1]
         upper_first = o["caseFirst"] == "upper"
         cases = tuple(
-            (0 if upper_first else 1) if unicodedata.category(c) in ("Lu", "Lt") else (
-                1 if upper_first else 0
-            )
+            (0 if upper_first else 1)
+            if unicodedata.category(c) in ("Lu", "Lt")
+            else (1 if upper_first else 0)
             for c in unicodedata.normalize("NFD", s)
             if unicodedata.category(c)[0] in "LN"
         )
@@ -106,14 +104,16 @@ class Collator(JsObject):
         return key[0], key[1], tuple(zip(cases, key[2], strict=True))
 
 
-def construct(locales: Any = UNDEFINED, options: Any = UNDEFINED, *_: Any) -> Collator:
+def construct(
+    locales: Any = UNDEFINED, options: Any = UNDEFINED, *_: Any, service: str = SERVICE
+) -> Collator:
     requested = canonical_list(locales)
     if options is None:
         raise JsError("Cannot convert undefined or null to object")
     opts = coerce_options(options)
 
     def option(name: str, kind: str, allowed: tuple[str, ...] | None, default: Any) -> Any:
-        return get_option(opts, name, kind, allowed, default, SERVICE)
+        return get_option(opts, name, kind, allowed, default, service)
 
     usage = option("usage", "string", ("sort", "search"), "sort")
     option("localeMatcher", "string", ("lookup", "best fit"), "best fit")
@@ -149,4 +149,4 @@ def construct(locales: Any = UNDEFINED, options: Any = UNDEFINED, *_: Any) -> Co
 
 def locale_compare(s: str, other: Any, locales: Any, options: Any) -> int:
     """``s.localeCompare(other, locales, options)``: a new Collator's compare."""
-    return construct(locales, options).compare(s, other)
+    return construct(locales, options, service="String.prototype.localeCompare").compare(s, other)

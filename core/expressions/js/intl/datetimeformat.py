@@ -10,6 +10,7 @@ Python's zoneinfo does not know."""
 from __future__ import annotations
 
 import math
+from datetime import UTC
 from typing import Any, Final
 
 from flowctx_core.expressions.js.common import Unsupported
@@ -81,7 +82,9 @@ class DateTimeFormat(JsObject):
             out["hourCycle"] = self.row["hc"]
             out["hour12"] = self.row["hc"] in ("h11", "h12")
         if self.kind in ("date", "both"):
-            out.update(year="numeric", month="numeric", day="numeric")
+            widths = {p[0]: p[1] for p in self.row["date"] if isinstance(p, list) and len(p) == 2}
+            for name in ("year", "month", "day"):
+                out[name] = "2-digit" if widths.get(name) == 2 else "numeric"
         if self.kind in ("time", "both"):
             two = any(p == ["hour", 2] for p in self.row["time"])
             out.update(hour="2-digit" if two else "numeric", minute="2-digit", second="2-digit")
@@ -119,8 +122,10 @@ class DateTimeFormat(JsObject):
             else:
                 name, width = piece
                 n = values[name]
-                text = f"{n % 100:02d}" if name == "year" and width == 2 else (
-                    f"{n:02d}" if width == 2 else str(n)
+                text = (
+                    f"{n % 100:02d}"
+                    if name == "year" and width == 2
+                    else (f"{n:02d}" if width == 2 else str(n))
                 )
                 out.append((name, text.translate(table)))
         return out
@@ -129,10 +134,13 @@ class DateTimeFormat(JsObject):
 def _offset(zone: str, t: float) -> float:
     if zone == "UTC":
         return 0
-    from datetime import datetime, timezone
+    from datetime import datetime
     from zoneinfo import ZoneInfo
 
-    stamp = datetime.fromtimestamp(t / 1000, tz=timezone.utc)
+    from flowctx_core.expressions.js.dates import _PY_MAX, _PY_MIN
+
+    # zoneinfo's range, as dates.py reads a zone's offsets beyond it
+    stamp = datetime.fromtimestamp(min(max(t, _PY_MIN), _PY_MAX) / 1000, tz=UTC)
     off = stamp.astimezone(ZoneInfo(zone)).utcoffset()
     return 0 if off is None else off.total_seconds() * 1000
 
@@ -168,16 +176,18 @@ def _time_zone(value: Any) -> str:
     try:
         ZoneInfo(name)
     except (ValueError, OSError, LookupError) as exc:
-        if "/" not in name or name.startswith("/") or ".." in name:
-            raise JsError(f"Invalid time zone specified: {name}") from exc
-        raise Unsupported(f"flowctx does not know the time zone {name!r}") from exc
+        raise JsError(f"Invalid time zone specified: {name}") from exc
     if name != name.strip() or not name[0].isupper():
         raise Unsupported(f"flowctx does not reproduce ICU's spelling of the time zone {name!r}")
     return name
 
 
 def construct(
-    locales: Any = UNDEFINED, options: Any = UNDEFINED, *_: Any, kind: str = "date"
+    locales: Any = UNDEFINED,
+    options: Any = UNDEFINED,
+    *_: Any,
+    kind: str = "date",
+    service: str = SERVICE,
 ) -> DateTimeFormat:
     requested = canonical_list(locales)
     if options is None:
@@ -185,7 +195,7 @@ def construct(
     opts = coerce_options(options)
 
     def option(name: str, allowed: tuple[str, ...] | None) -> Any:
-        return get_option(opts, name, "string", allowed, UNDEFINED, SERVICE)
+        return get_option(opts, name, "string", allowed, UNDEFINED, service)
 
     option("localeMatcher", ("lookup", "best fit"))
     refused = [n for n in ("calendar", "numberingSystem") if option(n, None) is not UNDEFINED]
@@ -229,7 +239,9 @@ def _nu(row: dict[str, Any]) -> str:
 
 def to_locale(t: float, kind: str, locales: Any, options: Any) -> str:
     """``Date.prototype.toLocale{,Date,Time}String(locales, options)``."""
-    fmt = construct(locales, options, kind=kind)
-    if t != t:
+    method = {"date": "toLocaleDateString", "time": "toLocaleTimeString"}.get(
+        kind, "toLocaleString"
+    )
+    if t != t:  # before the locales and options are read
         return "Invalid Date"
-    return fmt.format(t)
+    return construct(locales, options, kind=kind, service=f"Date.prototype.{method}").format(t)

@@ -15,18 +15,24 @@ from flowctx_core.expressions.js.values import HOLE, UNDEFINED, JsError, to_stri
 DEFAULT: Final = "en-US"
 #: whole-tag aliases ICU replaces (a language that became a language with a script, ...)
 _TAG_ALIASES: Final = {"sh": "sr-Latn", "tl": "fil", "cnr": "sr-ME", "no-bok": "nb", "no-nyn": "nn"}
+#: the regular grandfathered tags, which ICU replaces whole
+_GRANDFATHERED: Final = {"art-lojban": "jbo", "zh-guoyu": "zh", "zh-hakka": "hak",
+                         "zh-xiang": "hsn", "zh-min-nan": "nan", "cel-gaulish": "xtg",
+                         "no-bok": "nb", "no-nyn": "nn"}  # fmt: skip
 _LOCALE_ERROR: Final = "Incorrect locale information provided"
 
 
 def _invalid(tag: str) -> JsError:
-    if tag and re.fullmatch(r"[A-Za-z0-9-]+", tag) and ("--" in tag or tag[-1] == "-"):
-        return JsError(f"Invalid language tag: {tag}")
+    if tag and re.fullmatch(r"[A-Za-z0-9-]+", tag) and tag[-1] == "-" and "--" not in tag:
+        return JsError(f"Invalid language tag: {tag.lower()}")
     return JsError(_LOCALE_ERROR)
 
 
 def canonical_tag(tag: str) -> str:
     """One tag in its canonical form (cases, aliases, the -u- extension's keys sorted and
     their ``true`` values dropped), or V8's RangeError for a tag that is not well-formed."""
+    if tag.lower() in _GRANDFATHERED:
+        return _GRANDFATHERED[tag.lower()]
     if not _TAG.match(tag):
         raise _invalid(tag)
     parts = tag.lower().split("-")

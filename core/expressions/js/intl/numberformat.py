@@ -153,7 +153,7 @@ class NumberFormat(JsObject):
                     ("minusSign", row["minus"]) if sign == "-" else ("plusSign", row["plus"])
                 )
             elif piece == 2:
-                out.extend(_spaced(symbol, template, i))
+                out.extend(_spaced(symbol, template, i, exact is not None))
             elif kind == "pct" and row["pctSign"] in piece:
                 before, _, after = piece.partition(row["pctSign"])
                 out.extend(
@@ -190,6 +190,11 @@ class NumberFormat(JsObject):
         o = self.o
         shape = number_shape(o["locale"])
         digits, _minus, group, point, primary, secondary, min2, nan, infinity = shape
+        row = _number_row(o["locale"])
+        if o["style"] == "currency":
+            group, point = row["curGroup"] or group, row["curDecimal"] or point
+        kind = {"decimal": 0, "percent": 1, "currency": 2}[o["style"]]
+        primary, secondary = row["sizes"][kind]
         if exact is None:
             return ([("nan", nan)] if x != x else [("infinity", infinity)]), False
         if o["notation"] == "compact":
@@ -203,7 +208,7 @@ class NumberFormat(JsObject):
         whole = whole.zfill(o["mnid"])
         grouping = o["useGrouping"]
         out: list[tuple[str, str]] = []
-        if grouping is False or exponent is not None or len(whole) <= primary:
+        if grouping is False or len(whole) <= primary:
             groups = [whole]
         elif grouping == "always" or len(whole) >= primary + (
             2 if (min2 if grouping == "auto" else grouping == "min2") else 1
@@ -225,10 +230,11 @@ class NumberFormat(JsObject):
             out.append(("decimal", point))
             out.append(("fraction", fraction.translate(table)))
         if exponent is not None:
-            row = _number_row(o["locale"])
             out.append(("exponentSeparator", row["exp"]))
-            if exponent < 0:
-                out.append(("exponentMinusSign", row["expMinus"]))
+            if exponent < 0:  # the sign may come after a direction mark (ar, he)
+                if len(row["expMinus"]) > 1:
+                    out.append(("literal", row["expMinus"][:-1]))
+                out.append(("exponentMinusSign", row["expMinus"][-1]))
             out.append(("exponentInteger", str(abs(exponent)).translate(table)))
         return out, is_zero
 
@@ -309,14 +315,14 @@ def _sign(display: str, negative: bool, zero: bool, nan: bool) -> str:
     if display == "always":
         return "-" if negative and not nan else "+"
     if display == "exceptZero":
-        if zero:
+        if zero or nan:
             return ""
         return "-" if negative and not nan else "+"
     # negative
     return "-" if negative and not zero and not nan else ""
 
 
-def _spaced(symbol: str, template: list[Any], i: int) -> list[tuple[str, str]]:
+def _spaced(symbol: str, template: list[Any], i: int, digits: bool) -> list[tuple[str, str]]:
     """ICU's currency spacing: a symbol that ends (or starts) with a letter next to the digits
     is set apart by a no-break space."""
 
@@ -324,6 +330,8 @@ def _spaced(symbol: str, template: list[Any], i: int) -> list[tuple[str, str]]:
         return unicodedata.category(c)[0] not in "SZ"
 
     parts = [("currency", symbol)]
+    if not digits:  # NaN, infinity: no digit beside the symbol
+        return parts
     if i + 1 < len(template) and template[i + 1] == 0 and symbol and plain(symbol[-1]):
         parts.append(("literal", "\u00a0"))
     if i > 0 and template[i - 1] == 0 and symbol and plain(symbol[0]):
@@ -334,8 +342,12 @@ def _spaced(symbol: str, template: list[Any], i: int) -> list[tuple[str, str]]:
 # --- the constructor -------------------------------------------------------------------------
 
 
-def construct(locales: Any = UNDEFINED, options: Any = UNDEFINED, *_: Any) -> NumberFormat:
-    return NumberFormat(read_options(locales, options))
+def construct(
+    locales: Any = UNDEFINED, options: Any = UNDEFINED, *_: Any, service: str = SERVICE
+) -> NumberFormat:
+    """``new Intl.NumberFormat``; ``service`` names the caller in V8's errors
+    (Number.prototype.toLocaleString)."""
+    return NumberFormat(read_options(locales, options, service))
 
 
 @functools.cache
@@ -347,16 +359,16 @@ def _default_numbering(locale: str) -> str:
     return found
 
 
-def read_options(locales: Any, options: Any) -> dict[str, Any]:
+def read_options(locales: Any, options: Any, service: str = SERVICE) -> dict[str, Any]:
     from flowctx_core.expressions.js.intl.locales import canonical_list
 
     requested = canonical_list(locales)
     if options is None:
-        raise JsError("Intl.NumberFormat called on null or undefined")
+        raise JsError(f"{service} called on null or undefined")
     opts = coerce_options(options)
 
     def option(name: str, allowed: tuple[str, ...] | None, default: Any) -> Any:
-        return get_option(opts, name, "string", allowed, default, SERVICE)
+        return get_option(opts, name, "string", allowed, default, service)
 
     option("localeMatcher", ("lookup", "best fit"), "best fit")
     nu = option("numberingSystem", None, UNDEFINED)
@@ -376,12 +388,12 @@ def read_options(locales: Any, options: Any) -> dict[str, Any]:
     currency_sign = option("currencySign", ("standard", "accounting"), "standard")
     unit = option("unit", None, UNDEFINED)
     if unit is not UNDEFINED and not _WELL_FORMED_UNIT.match(unit):
-        raise JsError(f"Invalid unit argument for Intl.NumberFormat() '{unit}'")
+        raise JsError(f"Invalid unit argument for {service}() '{unit}'")
     unit_display = option("unitDisplay", ("short", "narrow", "long"), "short")
     if style == "currency" and currency is UNDEFINED:
         raise JsError("Currency code is required with currency style.")
     if style == "unit" and unit is UNDEFINED:
-        raise JsError("Invalid unit argument for Intl.NumberFormat() ''")
+        raise JsError(f"Invalid unit argument for {service}() ''")
     if currency is not UNDEFINED:
         currency = currency.upper()
     notation = option("notation", ("standard", "scientific", "engineering", "compact"), "standard")
@@ -389,21 +401,23 @@ def read_options(locales: Any, options: Any) -> dict[str, Any]:
                          "currency": currency, "currencyDisplay": currency_display,
                          "currencySign": currency_sign, "unit": unit,
                          "unitDisplay": unit_display, "notation": notation}  # fmt: skip
-    _digit_options(opts, o)
+    _digit_options(opts, o, service)
     o["compactDisplay"] = option("compactDisplay", ("short", "long"), "short")
-    o["useGrouping"] = _use_grouping(opts, "min2" if notation == "compact" else "auto")
+    o["useGrouping"] = _use_grouping(opts, "min2" if notation == "compact" else "auto", service)
     o["signDisplay"] = option(
         "signDisplay", ("auto", "never", "always", "exceptZero", "negative"), "auto"
     )
     if style == "unit":
         raise Unsupported("flowctx does not reproduce unit formatting (style 'unit')")
+    if notation == "compact":
+        raise Unsupported("flowctx does not reproduce compact notation")
     return o
 
 
-def _digit_options(opts: Any, o: dict[str, Any]) -> None:
+def _digit_options(opts: Any, o: dict[str, Any], service: str = SERVICE) -> None:
     """SetNumberFormatDigitOptions (ECMA-402 2023), as V8 11.3 reads and checks them."""
     style, notation = o["style"], o["notation"]
-    if style == "currency" and notation == "standard":
+    if style == "currency" and notation != "compact":
         mnfd_default = currency_digits(o["currency"])
         mxfd_default = mnfd_default
     else:
@@ -414,45 +428,17 @@ def _digit_options(opts: Any, o: dict[str, Any]) -> None:
     mxfd = read(opts, "maximumFractionDigits")
     mnsd = read(opts, "minimumSignificantDigits")
     mxsd = read(opts, "maximumSignificantDigits")
-    increment = get_number_option(opts, "roundingIncrement", 1, 5000, 1)
-    if increment not in (1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000, 2500, 5000):
-        raise JsError("roundingIncrement value is out of range.")
-    rounding_mode = get_option(
-        opts, "roundingMode", "string",
-        ("ceil", "floor", "expand", "trunc", "halfCeil", "halfFloor", "halfExpand",
-         "halfTrunc", "halfEven"), "halfExpand", SERVICE,
-    )  # fmt: skip
-    priority = get_option(
-        opts,
-        "roundingPriority",
-        "string",
-        ("auto", "morePrecision", "lessPrecision"),
-        "auto",
-        SERVICE,
-    )
-    trailing = get_option(
-        opts, "trailingZeroDisplay", "string", ("auto", "stripIfInteger"), "auto", SERVICE
-    )
-    if increment != 1 or rounding_mode != "halfExpand" or priority != "auto":
-        raise Unsupported(
-            "flowctx reproduces the default rounding only (roundingMode halfExpand, "
-            "roundingIncrement 1, roundingPriority auto)"
-        )
     has_sd = mnsd is not UNDEFINED or mxsd is not UNDEFINED
     has_fd = mnfd is not UNDEFINED or mxfd is not UNDEFINED
-    o.update(mnid=mnid, mnsd=None, mxsd=None, mnfd=None, mxfd=None, roundingMode=rounding_mode,
-             roundingIncrement=increment, roundingPriority=priority,
-             trailingZeroDisplay=trailing)  # fmt: skip
+    o.update(mnid=mnid, mnsd=None, mxsd=None, mnfd=None, mxfd=None)
     if has_sd:
         o["mnsd"] = number_option(mnsd, "minimumSignificantDigits", 1, 21, 1)
         o["mxsd"] = number_option(mxsd, "maximumSignificantDigits", o["mnsd"], 21, 21)
-        return
-    if notation == "compact" and not has_fd:
+    elif notation == "compact" and not has_fd:
         o.update(mnfd=0, mxfd=0)
-        return
-    if has_fd:
-        lo = number_option(mnfd, "minimumFractionDigits", 0, 100, None)
-        hi = number_option(mxfd, "maximumFractionDigits", 0, 100, None)
+    elif has_fd:
+        lo = number_option(mnfd, "minimumFractionDigits", 0, 20, None)
+        hi = number_option(mxfd, "maximumFractionDigits", 0, 20, None)
         if lo is None:
             lo = min(mnfd_default, hi)
         elif hi is None:
@@ -462,9 +448,35 @@ def _digit_options(opts: Any, o: dict[str, Any]) -> None:
         o.update(mnfd=lo, mxfd=hi)
     else:
         o.update(mnfd=mnfd_default, mxfd=mxfd_default)
+    increment = get_number_option(opts, "roundingIncrement", 1, 5000, 1)
+    if increment not in (1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000, 2500, 5000):
+        raise JsError("roundingIncrement value is out of range.")
+    rounding_mode = get_option(
+        opts, "roundingMode", "string",
+        ("ceil", "floor", "expand", "trunc", "halfCeil", "halfFloor", "halfExpand",
+         "halfTrunc", "halfEven"), "halfExpand", service,
+    )  # fmt: skip
+    priority = get_option(
+        opts,
+        "roundingPriority",
+        "string",
+        ("auto", "morePrecision", "lessPrecision"),
+        "auto",
+        service,
+    )
+    trailing = get_option(
+        opts, "trailingZeroDisplay", "string", ("auto", "stripIfInteger"), "auto", service
+    )
+    if increment != 1 or rounding_mode != "halfExpand" or priority != "auto":
+        raise Unsupported(
+            "flowctx reproduces the default rounding only (roundingMode halfExpand, "
+            "roundingIncrement 1, roundingPriority auto)"
+        )
+    o.update(roundingMode=rounding_mode, roundingIncrement=increment, roundingPriority=priority,
+             trailingZeroDisplay=trailing)  # fmt: skip
 
 
-def _use_grouping(opts: Any, default: str) -> Any:
+def _use_grouping(opts: Any, default: str, service: str) -> Any:
     value = read(opts, "useGrouping")
     if value is UNDEFINED:
         return default
@@ -476,7 +488,5 @@ def _use_grouping(opts: Any, default: str) -> Any:
     if text in ("true", "false"):
         return default
     if text not in ("min2", "auto", "always"):
-        raise JsError(
-            f"Value {text} out of range for Intl.NumberFormat options property useGrouping"
-        )
+        raise JsError(f"Value {text} out of range for {service} options property useGrouping")
     return text
