@@ -283,6 +283,37 @@ const rootCollations = COL.filter((tag) => {
   return rootKey(new Intl.Collator(tag).compare) === rootOrder;
 });
 
+// root collation: the precomposed letters node weighs as letters of their own (й, أ, ো...),
+// not as their base letter and a mark; each is placed right after the letter of its block
+// that precedes it (ties in node's order kept), and its decomposed spelling is the same letter
+const baseCollator = new Intl.Collator("und", { sensitivity: "base" });
+const contractions = [];
+for (let cp = 0xa0; cp < 0xf900; cp++) {
+  if ((cp >= 0xd800 && cp < 0xe000) || (cp >= 0xac00 && cp <= 0xd7a3)) continue;
+  const c = String.fromCharCode(cp);
+  const d = c.normalize("NFD");
+  if (d === c || d.length < 2 || baseCollator.compare(c, d[0]) === 0) continue;
+  const block = cp & ~0xff;
+  let pred = null;
+  for (let q = block; q < block + 0x100; q++) {
+    const p = String.fromCharCode(q);
+    if (p.normalize("NFKD") !== p || !/[\p{L}\p{M}]/u.test(p)) continue;
+    if (baseCollator.compare(p, c) < 0 && (pred === null || baseCollator.compare(pred, p) < 0)) pred = p;
+  }
+  contractions.push([cp, pred.charCodeAt(0)]);
+}
+// ties after one letter, in node's order; a third number says whether it weighs the same as
+// the one before it
+contractions.sort((a, b) => a[1] - b[1] || baseCollator.compare(String.fromCharCode(a[0]), String.fromCharCode(b[0])));
+contractions.forEach((row, i) => {
+  const prev = contractions[i - 1];
+  row.push(prev && prev[1] === row[1] &&
+    baseCollator.compare(String.fromCharCode(prev[0]), String.fromCharCode(row[0])) === 0 ? 1 : 0);
+});
+// read by every localeCompare, so kept apart from the larger tables
+writeFileSync(new URL("../core/expressions/js/intl/rootcontractions.json", import.meta.url),
+  JSON.stringify(contractions) + "\n");
+
 const data = {
   node: process.version, icu: process.versions.icu,
   locales: { number: NF, plural: PR, list: LF, date: DF, collator: COL },

@@ -205,3 +205,55 @@ FAMILIES: dict[str, Callable[[random.Random], Case]] = {
     "locale.datetime": date_time,
     "locale.tags": tags,
 }
+
+
+# Greek uppercasing: accents and breathings dropped, ypogegrammeni as a capital iota, the
+# dialytika kept or gained after an accented vowel, the disjunctive ή
+GREEK_ATOMS = ["α", "ά", "ὰ", "ᾶ", "ᾳ", "ᾴ", "ε", "έ", "η", "ή", "ῆ", "ῃ", "ι", "ί", "ϊ", "ΐ",
+               "ο", "ό", "υ", "ύ", "ϋ", "ΰ", "ω", "ώ", "ῳ", "ς", "σ", "Ά", "Ή", "Ϊ", "ἀ", "ἁ",
+               "ἄ", "ᾀ", "\u0301", "\u0308", "\u0345", "\u0313", " ", "a", "-", "ϒ", "ϓ", "Ω",
+               "\u2126", "ᾼ", "ǰ", "ß", "'"]  # fmt: skip
+GREEK_FORMS = ["{s}.toLocaleUpperCase('el')", "{s}.toLocaleUpperCase(['el-GR'])",
+               "{s}.toLocaleUpperCase('ell')", "{s}.toUpperCase()",
+               "{s}.toLocaleUpperCase('el').length", "{s}.toLocaleLowerCase('el')"]  # fmt: skip
+
+
+def greek(r: random.Random) -> Case:
+    text = "".join(r.choice(GREEK_ATOMS) for _ in range(r.randint(1, 6)))
+    return r.choice(GREEK_FORMS).replace("{s}", _lit(text)), {}
+
+
+# localeCompare beyond the common cases: lone surrogates, controls, noncharacters,
+# supplementary-plane Han and letters, Arabic, punctuation against letters
+EDGE_ATOMS = ["\ud800", "\udc00", "\udfff", "\ud83d", "\u0000", "\u0001", "\u001f", "\u007f",
+              "\u0085", "\u00ad", "\u200b", "\ufeff", "\uffff", "\ufffe", "\ufffd", "a", "A",
+              "z", "0", "9", "-", "_", ",", ";", "!", "?", ".", "'", "\"", "(", "@", "*", "/",
+              "\\", "&", "#", "%", "`", "^", "+", "<", "=", "|", "~", "$", "\u00a0", " ", "\t",
+              "\u4e00", "\u9fff", "\U00020000", "\U0002a6d6", "\U00030000", "\U0001f600",
+              "\U00010400", "\U0001d400", "\u0627", "\u0644", "\u0644\u0627", "\u0623",
+              "\u0622", "\u0649", "\u064a", "\u0629", "\u0647", "\u064b", "\u0670",
+              "\u06cc", "\u0640"]  # fmt: skip
+EDGE_FORMS = ["{a}.localeCompare({b})", "[{a}, {b}].sort((x, y) => x.localeCompare(y)).length",
+              "{a}.localeCompare({b}) < 0"]  # fmt: skip
+
+
+def _escaped(s: str) -> str:
+    units = s.encode("utf-16-le", "surrogatepass")
+    codes = [int.from_bytes(units[i : i + 2], "little") for i in range(0, len(units), 2)]
+    return (
+        "'"
+        + "".join(chr(u) if chr(u).isalnum() and u < 128 else f"\\u{u:04x}" for u in codes)
+        + "'"
+    )
+
+
+def compare_edges(r: random.Random) -> Case:
+    a = "".join(r.choice(EDGE_ATOMS) for _ in range(r.randint(0, 3)))
+    b = "".join(r.choice(EDGE_ATOMS) for _ in range(r.randint(0, 3)))
+    if a and r.random() < 0.4:
+        b = a[:-1] + r.choice(EDGE_ATOMS)
+    return r.choice(EDGE_FORMS).replace("{a}", _escaped(a)).replace("{b}", _escaped(b)), {}
+
+
+FAMILIES["locale.greek"] = greek
+FAMILIES["locale.compare_edges"] = compare_edges
