@@ -164,7 +164,8 @@ DATE_FORMS = ["new Date({x}).toLocaleString({l})", "new Date({x}).toLocaleDateSt
               "new Intl.DateTimeFormat({l}, payload.o).format({x})",
               "Intl.DateTimeFormat({l}).format(new Date({x}))",
               "JSON.stringify(new Intl.DateTimeFormat({l}).formatToParts({x}))",
-              "JSON.stringify(new Intl.DateTimeFormat({l}, payload.o).resolvedOptions())"]  # fmt: skip
+              "JSON.stringify(new Intl.DateTimeFormat({l}, payload.o).resolvedOptions())",
+              ]  # fmt: skip
 
 
 def date_time(r: random.Random) -> Case:

@@ -60,7 +60,7 @@ class ListFormat(JsObject):
         seps[-1] = self._changed(seps[-1], items[-1])
         out = [("literal", pre)] if pre else []
         for i, item in enumerate(items):
-            if i:
+            if i and seps[i - 1]:
                 out.append(("literal", seps[i - 1]))
             out.append(("element", item))
         if post:

@@ -61,7 +61,7 @@ def canonical_tag(tag: str) -> str:
         elif (len(p) == 2 and p.isalpha()) or (len(p) == 3 and p.isdigit()):
             out.append(p.upper())
         elif len(p) == 3 and p.isalpha():
-            raise Unsupported(f"flowctx does not reproduce extended language subtags ({tag!r})")
+            raise JsError(_LOCALE_ERROR)  # an extended language subtag: V8 refuses it
         else:
             if p in variants:
                 raise JsError(_LOCALE_ERROR)
@@ -160,18 +160,36 @@ def best_available(service: str, tag: str) -> str | None:
     return None
 
 
-def resolve(service: str, locales: Any, keys: frozenset[str] = frozenset()) -> str:
-    """The locale a service resolves ``locales`` to; a -u- extension is refused (its keywords
-    change the answers: numbering systems, collations), but for the keys named, which the
-    service reads itself."""
+#: the -u- keywords each service reads (the others are dropped from its locale)
+_KEYS: Final = {"number": {"nu"}, "collator": {"co", "kn", "kf"}, "date": {"ca", "nu", "hc"},
+                "plural": set(), "list": set()}  # fmt: skip
+
+
+def _keywords(tag: str) -> list[str]:
+    body = tag.split("-u-", 1)[1].split("-")
+    keys = []
+    for p in body:
+        if len(p) == 1:
+            break
+        if len(p) == 2:
+            keys.append(p)
+    return keys
+
+
+def resolve(service: str, locales: Any) -> str:
+    """The locale a service resolves ``locales`` to. A -u- keyword the service reads (a
+    numbering system, a collation, a calendar...) is refused; the others are dropped, as V8
+    drops them, but ``va`` (a variant to ICU, kept by every service)."""
     for tag in canonical_list(locales):
         found = best_available(service, tag)
         if found is None:
             continue
         if "-u-" in tag:
-            raise Unsupported(
-                f"flowctx does not reproduce the Unicode extension of the locale {tag!r}"
-            )
+            keys = _keywords(tag)
+            if "va" in keys or set(keys) & _KEYS[service]:
+                raise Unsupported(
+                    f"flowctx does not reproduce the Unicode extension of the locale {tag!r}"
+                )
         return found
     return DEFAULT
 

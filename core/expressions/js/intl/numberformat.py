@@ -375,9 +375,6 @@ def read_options(locales: Any, options: Any, service: str = SERVICE) -> dict[str
     if nu is not UNDEFINED and not _WELL_FORMED_NU.match(nu):
         raise JsError(f"Invalid numberingSystem : {nu}")
     locale = resolve("number", requested)
-    numbering = _default_numbering(locale)
-    if nu is not UNDEFINED and nu != numbering:
-        raise Unsupported(f"flowctx does not reproduce the numbering system {nu!r}")
     style = option("style", ("decimal", "percent", "currency", "unit"), "decimal")
     currency = option("currency", None, UNDEFINED)
     if currency is not UNDEFINED and not re.fullmatch(r"[A-Za-z]{3}", currency):
@@ -397,7 +394,7 @@ def read_options(locales: Any, options: Any, service: str = SERVICE) -> dict[str
     if currency is not UNDEFINED:
         currency = currency.upper()
     notation = option("notation", ("standard", "scientific", "engineering", "compact"), "standard")
-    o: dict[str, Any] = {"locale": locale, "numberingSystem": numbering, "style": style,
+    o: dict[str, Any] = {"locale": locale, "numberingSystem": "", "style": style,
                          "currency": currency, "currencyDisplay": currency_display,
                          "currencySign": currency_sign, "unit": unit,
                          "unitDisplay": unit_display, "notation": notation}  # fmt: skip
@@ -407,6 +404,10 @@ def read_options(locales: Any, options: Any, service: str = SERVICE) -> dict[str
     o["signDisplay"] = option(
         "signDisplay", ("auto", "never", "always", "exceptZero", "negative"), "auto"
     )
+    numbering = _default_numbering(locale)
+    if nu is not UNDEFINED and nu != numbering:
+        raise Unsupported(f"flowctx does not reproduce the numbering system {nu!r}")
+    o["numberingSystem"] = numbering
     if style == "unit":
         raise Unsupported("flowctx does not reproduce unit formatting (style 'unit')")
     if notation == "compact":
