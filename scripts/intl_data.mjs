@@ -310,14 +310,87 @@ contractions.forEach((row, i) => {
   row.push(prev && prev[1] === row[1] &&
     baseCollator.compare(String.fromCharCode(prev[0]), String.fromCharCode(row[0])) === 0 ? 1 : 0);
 });
+// the accents' order at the second level (acute before grave, ring before diaeresis...):
+// groups of combining marks, each group weighing the same
+const accentCollator = new Intl.Collator("und", { sensitivity: "accent" });
+const marks = [];
+for (let cp = 0x300; cp < 0x10000; cp++) {
+  if (cp >= 0xd800 && cp < 0xe000) continue;
+  const m = String.fromCharCode(cp);
+  if (!/\p{M}/u.test(m)) continue;
+  if (baseCollator.compare("a" + m, "a") !== 0 || accentCollator.compare("a" + m, "a") === 0) continue;
+  marks.push(m);
+}
+marks.sort((x, y) => accentCollator.compare("a" + x, "a" + y));
+const markGroups = [];
+marks.forEach((m, i) => {
+  if (i && accentCollator.compare("a" + marks[i - 1], "a" + m) === 0) markGroups.at(-1).push(m.charCodeAt(0));
+  else markGroups.push([m.charCodeAt(0)]);
+});
 // read by every localeCompare, so kept apart from the larger tables
-writeFileSync(new URL("../core/expressions/js/intl/rootcontractions.json", import.meta.url),
-  JSON.stringify(contractions) + "\n");
+writeFileSync(new URL("../core/expressions/js/intl/rootorder.json", import.meta.url),
+  JSON.stringify({ contractions, marks: markGroups }) + "\n");
+
+// --- tailored collations: each character's place at each level, checked on strings -------------
+// For a locale whose collation is not the root's, every character of a pool (Basic Latin, Latin-1,
+// Latin Extended-A) gets three ranks: its class among the pool sorted at base, accent and variant
+// sensitivity. A string of pool characters is then keyed by its characters' ranks, level by
+// level; the model is kept for a locale only where it gives node's answer on thousands of strings
+// (contractions such as Danish aa or Czech ch, expansions such as ß fail it: refused).
+const tailorPool = [];
+for (let c = 0x20; c < 0x180; c++) if (c < 0x7f || c > 0x9f) tailorPool.push(String.fromCharCode(c));
+function ranks(tag) {
+  const out = {};
+  const ignorable = new Intl.Collator(tag).compare;
+  for (const [level, sensitivity] of [[0, "base"], [1, "accent"], [2, "variant"]]) {
+    const cmp = new Intl.Collator(tag, { sensitivity }).compare;
+    const sorted = [...tailorPool].sort(cmp);
+    let rank = 0;
+    sorted.forEach((c, i) => {
+      if (i && cmp(sorted[i - 1], c) !== 0) rank++;
+      (out[c] ||= [0, 0, 0])[level] = rank;
+    });
+  }
+  // a character the locale ignores (Thai ignores punctuation) weighs nothing: -1
+  for (const c of tailorPool) if (ignorable(c, "") === 0) out[c] = [-1, -1, -1];
+  return out;
+}
+function modelKey(r, s) {
+  const chars = [...s].filter((c) => r[c][0] >= 0);
+  return [0, 1, 2].map((level) => chars.map((c) => r[c][level]));
+}
+function modelCompare(r, a, b) {
+  const ka = modelKey(r, a), kb = modelKey(r, b);
+  for (let level = 0; level < 3; level++) {
+    const x = ka[level], y = kb[level];
+    for (let i = 0; i < Math.min(x.length, y.length); i++) if (x[i] !== y[i]) return x[i] < y[i] ? -1 : 1;
+    if (x.length !== y.length) return x.length < y.length ? -1 : 1;
+  }
+  return 0;
+}
+const atoms = [..."abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ", ...tailorPool,
+  "ch", "Ch", "CH", "aa", "Aa", "AA", "ll", "dz", "dž", "cs", "gy", "ly", "ny", "sz", "ty", "zs", "lj",
+  "nj", "rr", "th", "ij", "ae", "oe", "ue", "ss", "ß", "æ", "ø", "å", "ä", "ö", "ü", "ñ", "ç", "ş", "ğ", "ı", "İ"];
+let seed = 7;
+const rnd = (n) => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed % n; };
+const word = () => { let w = ""; for (let k = 1 + rnd(4); k > 0; k--) w += atoms[rnd(atoms.length)]; return w; };
+const tailored = {};
+for (const tag of COL) {
+  if (rootCollations.includes(tag)) continue;
+  const r = ranks(tag);
+  const cmp = new Intl.Collator(tag).compare;
+  let ok = true;
+  for (let i = 0; i < 6000 && ok; i++) {
+    const a = word(), b = rnd(3) ? word() : a.slice(0, -1) + atoms[rnd(atoms.length)];
+    if (modelCompare(r, a, b) !== cmp(a, b)) ok = false;
+  }
+  if (ok) tailored[tag] = tailorPool.map((c) => r[c]);
+}
 
 const data = {
   node: process.version, icu: process.versions.icu,
   locales: { number: NF, plural: PR, list: LF, date: DF, collator: COL },
-  rootCollations,
+  rootCollations, tailored,
   numbers: pruned(numbers), currencyDigits, currencies, currencyCommon: CURRENCIES,
   pluralRows: pluralRows.map((r) => JSON.parse(r)), plural,
   lists: pruned(lists), dates: pruned(dates),

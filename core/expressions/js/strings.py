@@ -125,6 +125,8 @@ def _str_last_index_of(s: str, search: Any = UNDEFINED, position: Any = UNDEFINE
 # place in node's order).
 _EXPANSIONS: Final = {"ß": "ss", "æ": "ae", "Æ": "AE", "œ": "oe", "Œ": "OE", "ø": "o\u0338",
                       "Ø": "O\u0338", "ı": "i", "ς": "σ"}  # fmt: skip
+#: the expansions node tells from their spelling at the second level (ß from ss)
+_SPELLED_APART: Final = frozenset("ßæÆœŒ")
 _SECONDARY_BASE: Final = 0
 _VARIANT: Final = 0x110000  # a letter's variant of its own (đ), after its accents
 _PUNCT: Final = 1_000
@@ -286,7 +288,11 @@ def _build_key(s: str) -> Key:
     secondary: list[int] = []
     tertiary: list[int] = []
     weights, ignorable, expansions = _generated()
-    from flowctx_core.expressions.js.intl.rootorder import composed
+    from flowctx_core.expressions.js.intl.rootorder import (
+        EXPANSION_ACCENT,
+        accent_weight,
+        composed,
+    )
 
     for ch in composed(s):
         variant = 0
@@ -309,10 +315,12 @@ def _build_key(s: str) -> Key:
                 if c in _accents() or (
                     c not in ignorable and unicodedata.category(c) in ("Mn", "Me")
                 ):
-                    secondary.append(ord(c))  # an accent: second level only
+                    secondary.append(accent_weight(c))  # an accent: second level only
                 continue
             primary.append(weight[0])
             secondary.append(_SECONDARY_BASE)
+            if ch in _SPELLED_APART and c == text[0]:
+                secondary.append(EXPANSION_ACCENT)  # ß is ss apart at the second level
             if weight[1]:
                 secondary.append(_VARIANT + weight[1])  # đ: d, then its stroke at the second level
             tertiary.append(variant + weight[2])

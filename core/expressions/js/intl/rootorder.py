@@ -1,7 +1,9 @@
-"""The root collation's precomposed letters that node weighs as letters of their own (й, أ,
-ো... ``rootcontractions.json``, measured by scripts/intl_data.mjs): each right after the letter
-of its block that precedes it in node's order, and its decomposed spelling (и and a breve)
-read as the same letter, as canonical equivalence requires."""
+"""What the root collation needs beyond its generated order (``rootorder.json``, measured by
+scripts/intl_data.mjs): the precomposed letters node weighs as letters of their own (й, أ,
+ো...), each right after the letter of its block that precedes it in node's order, their
+decomposed spellings (и and a breve) read as the same letters, as canonical equivalence
+requires; and the accents' order at the second level (acute before grave, ring before
+diaeresis)."""
 
 from __future__ import annotations
 
@@ -12,10 +14,30 @@ from importlib import resources
 
 
 @functools.cache
+def _table() -> dict[str, list[list[int]]]:
+    text = resources.files(__package__).joinpath("rootorder.json").read_text("utf-8")
+    table: dict[str, list[list[int]]] = json.loads(text)
+    return table
+
+
 def _rows() -> list[list[int]]:
-    text = resources.files(__package__).joinpath("rootcontractions.json").read_text("utf-8")
-    rows: list[list[int]] = json.loads(text)
-    return rows
+    return _table()["contractions"]
+
+
+@functools.cache
+def _mark_ranks() -> dict[str, int]:
+    return {chr(cp): rank for rank, group in enumerate(_table()["marks"], 1) for cp in group}
+
+
+def accent_weight(c: str) -> int:
+    """An accent's weight at the second level: its rank in node's order (a mark node's data
+    does not order comes after them, by code point)."""
+    found = _mark_ranks().get(c)
+    return found if found is not None else 1000 + ord(c)
+
+
+#: the second-level weight between the letters of ß, æ, œ (ss, ae, oe): after every accent
+EXPANSION_ACCENT = 0x10FFFF
 
 
 def add_contractions(weights: dict[str, tuple[int, int, int]]) -> None:
