@@ -1,4 +1,4 @@
-// Writes core/expressions/js/intl/intldata.json.gz: what node's Intl answers for each locale it has
+// Writes core/expressions/js/intl/tables/*.json.gz and rootorder.json: what node's Intl answers for each locale it has
 // (number affixes and symbols, plural categories, list separators, date patterns, which
 // collations are the root's), as data flowctx formats with. Run with the node whose answers
 // flowctx reproduces:   node scripts/intl_data.mjs
@@ -8,7 +8,6 @@
 import { writeFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 
-const OUT = new URL("../core/expressions/js/intl/intldata.json.gz", import.meta.url);
 
 // --- the locales node has -----------------------------------------------------------------
 const letters = "abcdefghijklmnopqrstuvwxyz";
@@ -395,7 +394,18 @@ const data = {
   pluralRows: pluralRows.map((r) => JSON.parse(r)), plural,
   lists: pruned(lists), dates: pruned(dates),
 };
-// gzip without a name or time in its header, so the same node writes the same bytes
-const bytes = gzipSync(JSON.stringify(data), { level: 9 });
-writeFileSync(OUT, bytes);
-console.log(`wrote ${OUT.pathname}: ${bytes.length} bytes`);
+// one file per service, each read on that service's first use; gzip without a name or time in
+// its header, so the same node writes the same bytes
+const FILES = {
+  locales: ["node", "icu", "locales", "rootCollations", "currencies", "currencyDigits", "currencyCommon"],
+  numbers: ["numbers"], plural: ["pluralRows", "plural"], lists: ["lists"], dates: ["dates"],
+  tailored: ["tailored"],
+};
+let total = 0;
+for (const [file, keys] of Object.entries(FILES)) {
+  const part = Object.fromEntries(keys.map((k) => [k, data[k]]));
+  const bytes = gzipSync(JSON.stringify(part), { level: 9 });
+  writeFileSync(new URL(`../core/expressions/js/intl/tables/${file}.json.gz`, import.meta.url), bytes);
+  total += bytes.length;
+}
+console.log(`wrote core/expressions/js/intl/tables/: ${total} bytes`);

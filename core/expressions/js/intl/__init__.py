@@ -1,6 +1,6 @@
 """``Intl`` as node 20 has it: NumberFormat, Collator, PluralRules, ListFormat, DateTimeFormat,
 getCanonicalLocales and supportedLocalesOf, over tables measured from node
-(scripts/intl_data.mjs, ``intldata.json.gz``). Each service's module and the tables load on
+(scripts/intl_data.mjs, ``tables/``). Each service's module and the tables load on
 its first use; registering the namespace loads nothing."""
 
 from __future__ import annotations

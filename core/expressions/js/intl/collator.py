@@ -12,7 +12,7 @@ import unicodedata
 from typing import Any, Final
 
 from flowctx_core.expressions.js.common import Unsupported
-from flowctx_core.expressions.js.intl.data import tables
+from flowctx_core.expressions.js.intl.data import table
 from flowctx_core.expressions.js.intl.locales import canonical_list, resolve
 from flowctx_core.expressions.js.intl.options import coerce_options, get_option
 from flowctx_core.expressions.js.values import UNDEFINED, JsError, JsFunction, JsObject, to_string
@@ -25,7 +25,7 @@ _NUMBER_BAND: Final = 110_000  # a run of digits: its length, then each digit, a
 
 @functools.cache
 def _root_locales() -> frozenset[str]:
-    return frozenset(tables()["rootCollations"])
+    return frozenset(table("rootCollations"))
 
 
 #: the characters a tailored collation's ranks cover (scripts/intl_data.mjs's pool)
@@ -36,7 +36,7 @@ _POOL: Final = [chr(c) for c in range(0x20, 0x180) if c < 0x7F or c > 0x9F]
 def _tailored(locale: str) -> dict[str, tuple[int, int, int]] | None:
     """A tailored locale's ranks of each pool character at the three levels (-1: ignored),
     where node's answers on strings of them were checked to follow from them."""
-    rows = tables()["tailored"].get(locale)
+    rows = table("tailored").get(locale)
     if rows is None:
         return None
     return {c: (r[0], r[1], r[2]) for c, r in zip(_POOL, rows, strict=True)}

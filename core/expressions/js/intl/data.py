@@ -1,5 +1,5 @@
-"""The Intl tables node answers with (``intldata.json.gz``, written by scripts/intl_data.mjs):
-read once, on the first use of a locale-sensitive built-in, never at import."""
+"""The Intl tables node answers with (``tables/*.json.gz``, written by scripts/intl_data.mjs):
+each file read on the first use of what needs it, never at import."""
 
 from __future__ import annotations
 
@@ -7,28 +7,41 @@ import functools
 import gzip
 import json
 from importlib import resources
-from typing import Any
+from typing import Any, Final
+
+#: which file holds each table
+_FILES: Final = {
+    "node": "locales", "icu": "locales", "locales": "locales", "rootCollations": "locales",
+    "currencies": "locales", "currencyDigits": "locales", "currencyCommon": "locales",
+    "numbers": "numbers", "pluralRows": "plural", "plural": "plural", "lists": "lists",
+    "dates": "dates", "tailored": "tailored",
+}  # fmt: skip
 
 
 @functools.cache
-def tables() -> dict[str, Any]:
-    raw = resources.files(__package__).joinpath("intldata.json.gz").read_bytes()
+def _file(name: str) -> dict[str, Any]:
+    raw = resources.files(__package__).joinpath("tables", f"{name}.json.gz").read_bytes()
     loaded: dict[str, Any] = json.loads(gzip.decompress(raw))
     return loaded
+
+
+def table(name: str) -> Any:
+    """One of the tables (``numbers``, ``plural``, ``dates``...)."""
+    return _file(_FILES[name])[name]
 
 
 @functools.cache
 def available(service: str) -> frozenset[str]:
     """The locales a service resolves to ("number", "plural", "list", "date", "collator")."""
-    return frozenset(tables()["locales"][service])
+    return frozenset(table("locales")[service])
 
 
-def inherited(table: dict[str, Any], tag: str) -> Any:
+def inherited(rows: dict[str, Any], tag: str) -> Any:
     """A row of a table kept only where it differs from its parent's: the tag's, else its
     nearest parent's (de-CH, then de)."""
     while True:
-        if tag in table:
-            return table[tag]
+        if tag in rows:
+            return rows[tag]
         if "-" not in tag:
             return None
         tag = tag.rsplit("-", 1)[0]

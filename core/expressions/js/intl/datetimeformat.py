@@ -14,7 +14,7 @@ from datetime import UTC
 from typing import Any, Final
 
 from flowctx_core.expressions.js.common import Unsupported
-from flowctx_core.expressions.js.intl.data import inherited, tables
+from flowctx_core.expressions.js.intl.data import inherited, table
 from flowctx_core.expressions.js.intl.locales import canonical_list, resolve
 from flowctx_core.expressions.js.intl.options import coerce_options, get_option, read
 from flowctx_core.expressions.js.values import (
@@ -221,7 +221,7 @@ def construct(
             "flowctx reproduces DateTimeFormat's default forms only, not the option "
             + ", ".join(refused)
         )
-    row = inherited(tables()["dates"], locale) or tables()["dates"]["en"]
+    row = inherited(table("dates"), locale) or table("dates")["en"]
     if row["cal"] != "gregory":
         raise Unsupported(f"flowctx does not reproduce the {row['cal']} calendar of {locale!r}")
     options_ = {"locale": locale, "numberingSystem": _nu(row), "timeZone": zone}

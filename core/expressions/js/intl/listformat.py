@@ -8,7 +8,7 @@ import re
 from typing import Any, Final
 
 from flowctx_core.expressions.js.common import Unsupported
-from flowctx_core.expressions.js.intl.data import inherited, tables
+from flowctx_core.expressions.js.intl.data import inherited, table
 from flowctx_core.expressions.js.intl.locales import canonical_list, resolve
 from flowctx_core.expressions.js.intl.options import coerce_options, get_option
 from flowctx_core.expressions.js.values import UNDEFINED, JsError, JsFunction, JsObject
@@ -118,7 +118,7 @@ def construct(locales: Any = UNDEFINED, options: Any = UNDEFINED, *_: Any) -> Li
         opts, "type", "string", ("conjunction", "disjunction", "unit"), "conjunction", SERVICE
     )
     style = get_option(opts, "style", "string", ("long", "short", "narrow"), "long", SERVICE)
-    row = inherited(tables()["lists"], locale) or tables()["lists"]["en"]
+    row = inherited(table("lists"), locale) or table("lists")["en"]
     seps = row.get(f"{kind}-{style}")
     if seps is None:
         raise Unsupported(f"flowctx does not reproduce the {kind} lists of {locale!r}")

@@ -15,7 +15,7 @@ from decimal import ROUND_HALF_UP, Decimal, localcontext
 from typing import Any, Final
 
 from flowctx_core.expressions.js.common import Unsupported
-from flowctx_core.expressions.js.intl.data import inherited, tables
+from flowctx_core.expressions.js.intl.data import inherited, table
 from flowctx_core.expressions.js.intl.locales import resolve
 from flowctx_core.expressions.js.intl.options import (
     coerce_options,
@@ -48,14 +48,14 @@ _WELL_FORMED_UNIT: Final = re.compile(r"[a-z]+(?:-[a-z]+)*\Z")
 
 
 def _number_row(locale: str) -> dict[str, Any]:
-    row = inherited(tables()["numbers"], locale)
+    row = inherited(table("numbers"), locale)
     if row is None:
-        row = tables()["numbers"]["en"]
+        row = table("numbers")["en"]
     return row  # type: ignore[no-any-return]
 
 
 def currency_digits(code: str) -> int:
-    return int(tables()["currencyDigits"].get(code, 2))
+    return int(table("currencyDigits").get(code, 2))
 
 
 class NumberFormat(JsObject):
@@ -176,7 +176,7 @@ class NumberFormat(JsObject):
             return str(code)
         if display == "name":
             raise Unsupported("flowctx does not reproduce currency names (currencyDisplay 'name')")
-        if code not in tables()["currencies"]:
+        if code not in table("currencies"):
             return str(code)  # a currency ICU does not know is shown by its code
         found = row["narrow" if display == "narrowSymbol" else "sym"].get(code)
         if found is None:

@@ -10,7 +10,7 @@ from decimal import Decimal
 from typing import Any, Final
 
 from flowctx_core.expressions.js.common import Unsupported
-from flowctx_core.expressions.js.intl.data import inherited, tables
+from flowctx_core.expressions.js.intl.data import inherited, table
 from flowctx_core.expressions.js.intl.locales import canonical_list, resolve
 from flowctx_core.expressions.js.intl.numberformat import NumberFormat, _digit_options
 from flowctx_core.expressions.js.intl.options import coerce_options, get_option
@@ -100,7 +100,7 @@ def construct(locales: Any = UNDEFINED, options: Any = UNDEFINED, *_: Any) -> Pl
     _digit_options(opts, o, SERVICE)
     o["locale"] = resolve("plural", requested)
     o.update(trailingZeroDisplay="auto", useGrouping=False, signDisplay="auto")
-    index = inherited(tables()["plural"][kind], o["locale"])
+    index = inherited(table("plural")[kind], o["locale"])
     if index is None:
-        index = tables()["plural"][kind]["en"]
-    return PluralRules(o, tables()["pluralRows"][index])
+        index = table("plural")[kind]["en"]
+    return PluralRules(o, table("pluralRows")[index])
