@@ -7,8 +7,145 @@
 // separators) against node over further samples, and leaves out what does not hold.
 import { writeFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
+import { spawnSync } from "node:child_process";
+import { fileURLToPath } from "node:url";
 
 
+// a seeded generator: the same node writes the same tables
+let seed = 7;
+const rnd = (n) => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed % n; };
+
+// --- dates with options: a fixed set of option sets (skeletons), each a pattern per locale -------
+// Each skeleton's pattern is measured from formatToParts (numbers by their width, month and weekday
+// names and day periods as lists), rebuilt here from the data and kept only where the rebuilt text
+// equals node's on a few hundred dates (Catalan's d'abril is a pattern per month).
+const SKELETONS = {
+  "dateStyle=full": { dateStyle: "full" }, "dateStyle=long": { dateStyle: "long" },
+  "dateStyle=medium": { dateStyle: "medium" }, "dateStyle=short": { dateStyle: "short" },
+  "timeStyle=medium": { timeStyle: "medium" }, "timeStyle=short": { timeStyle: "short" },
+};
+for (const ds of ["full", "long", "medium", "short"]) for (const ts of ["medium", "short"]) {
+  SKELETONS[`dateStyle=${ds},timeStyle=${ts}`] = { dateStyle: ds, timeStyle: ts };
+}
+const COMPONENT_SETS = [
+  { year: "numeric", month: "long", day: "numeric" }, { year: "numeric", month: "short", day: "numeric" },
+  { year: "numeric", month: "2-digit", day: "2-digit" }, { year: "numeric", month: "numeric", day: "numeric" },
+  { year: "2-digit", month: "2-digit", day: "2-digit" }, { month: "long", day: "numeric" },
+  { month: "short", day: "numeric" }, { year: "numeric", month: "long" }, { year: "numeric", month: "short" },
+  { year: "numeric", month: "2-digit" }, { month: "2-digit", day: "2-digit" }, { month: "numeric", day: "numeric" },
+  { weekday: "long", year: "numeric", month: "long", day: "numeric" },
+  { weekday: "short", year: "numeric", month: "short", day: "numeric" },
+  { weekday: "long", month: "long", day: "numeric" }, { weekday: "short", month: "short", day: "numeric" },
+  { weekday: "long" }, { weekday: "short" }, { weekday: "narrow" }, { month: "long" }, { month: "short" },
+  { month: "narrow" }, { month: "numeric" }, { month: "2-digit" }, { year: "numeric" }, { year: "2-digit" },
+  { day: "numeric" }, { day: "2-digit" },
+  { hour: "numeric" }, { hour: "2-digit" }, { hour: "numeric", minute: "2-digit" },
+  { hour: "2-digit", minute: "2-digit" }, { hour: "numeric", minute: "numeric" },
+  { hour: "2-digit", minute: "2-digit", second: "2-digit" }, { hour: "numeric", minute: "2-digit", second: "2-digit" },
+  { minute: "2-digit", second: "2-digit" },
+  { year: "numeric", month: "numeric", day: "numeric", hour: "numeric", minute: "2-digit" },
+  { year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit" },
+  { year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit" },
+  { year: "numeric", month: "short", day: "numeric", hour: "numeric", minute: "2-digit" },
+  { year: "numeric", month: "long", day: "numeric", hour: "numeric", minute: "2-digit" },
+  { weekday: "long", hour: "numeric", minute: "2-digit" },
+];
+const skeletonKey = (o) => Object.keys(o).sort().map((k) => `${k}=${o[k]}`).join(",");
+for (const set of COMPONENT_SETS) {
+  SKELETONS[skeletonKey(set)] = set;
+  if ("hour" in set) {
+    for (const h12 of [true, false]) SKELETONS[skeletonKey({ ...set, hour12: h12 })] = { ...set, hour12: h12 };
+  }
+}
+const FIELDS = ["weekday", "era", "year", "month", "day", "dayPeriod", "hour", "minute", "second"];
+const at = (y, mo, d, h, mi, s) => Date.UTC(y, mo, d, h, mi, s);
+function skeletonRow(tag, opts, digits) {
+  const f = new Intl.DateTimeFormat(tag, { timeZone: "UTC", ...opts });
+  const undigit = (v) => [...v].map((c) => (digits.includes(c) ? String(digits.indexOf(c)) : c)).join("");
+  const templateAt = (t) => f.formatToParts(t).map((p) => {
+    if (p.type === "literal") return p.value;
+    if (p.type === "weekday" || p.type === "dayPeriod" || p.type === "era") return [p.type, "t"];
+    const v = undigit(p.value);
+    if (!/^[0-9]+$/.test(v)) return [p.type, "t"];
+    return [p.type, v.length === 2 && (p.type !== "year" || v === "06") ? 2 : 0];
+  });
+  const months = [];
+  const templates = [];
+  for (let mo = 0; mo < 12; mo++) {
+    const t = at(2006, mo, 5, 3, 4, 5);
+    templates.push(JSON.stringify(templateAt(t)));
+    const part = f.formatToParts(t).find((p) => p.type === "month");
+    months.push(part ? part.value : "");
+  }
+  const weekdays = [];
+  for (let d = 1; d <= 7; d++) {
+    const part = f.formatToParts(at(2006, 0, d, 3, 4, 5)).find((p) => p.type === "weekday");
+    weekdays.push(part ? part.value : "");
+  }
+  const periods = [];
+  for (let h = 0; h < 24; h++) {
+    const part = f.formatToParts(at(2006, 0, 5, h, 4, 5)).find((p) => p.type === "dayPeriod");
+    periods.push(part ? part.value : "");
+  }
+  const r = f.resolvedOptions();
+  const resolved = {};
+  for (const k of ["hourCycle", "hour12", ...FIELDS, "dateStyle", "timeStyle"]) if (k in r) resolved[k] = r[k];
+  const same = templates.every((t) => t === templates[0]);
+  return {
+    t: JSON.parse(templates[0]),
+    tm: same ? null : templates.map((t) => JSON.parse(t)),
+    m: months.some((m) => m && !/^[0-9]+$/.test(undigit(m))) ? months : null,
+    w: weekdays.some((w) => w) ? weekdays : null,
+    dp: periods.some((p) => p) ? periods : null,
+    r: resolved,
+  };
+}
+function rebuild(row, t, digits) {
+  const d = new Date(t);
+  const y = d.getUTCFullYear(), mo = d.getUTCMonth(), day = d.getUTCDate(), h = d.getUTCHours();
+  const hc = row.r.hourCycle;
+  const hour = { h12: h % 12 || 12, h11: h % 12, h23: h, h24: h || 24 }[hc] ?? h;
+  const values = { year: y, month: mo + 1, day, hour, minute: d.getUTCMinutes(), second: d.getUTCSeconds() };
+  const tpl = row.tm ? row.tm[mo] : row.t;
+  const nd = (s) => s.replace(/[0-9]/g, (c) => digits[Number(c)]);
+  return tpl.map((p) => {
+    if (typeof p === "string") return p;
+    const [name, width] = p;
+    if (name === "weekday") return row.w[d.getUTCDay()];
+    if (name === "dayPeriod") return row.dp[h];
+    if (name === "month" && width === "t") return row.m[mo];
+    const n = values[name];
+    if (n === undefined) return "?";
+    if (name === "year" && width === 2) return nd(String(n % 100).padStart(2, "0"));
+    return nd(width === 2 ? String(n).padStart(2, "0") : String(n));
+  }).join("");
+}
+function skeletonsOf(tag, skip) {
+  const base = new Intl.DateTimeFormat(tag).resolvedOptions();
+  const nf = new Intl.NumberFormat(tag, { numberingSystem: base.numberingSystem, useGrouping: false });
+  const ds = [...nf.format(1234567890)];
+  const digits = [ds[9], ...ds.slice(0, 9)].join("");
+  const row = {};
+  for (const [key, opts] of Object.entries(SKELETONS)) {
+    if (skip.includes(key)) continue;
+    process.stderr.write(`skeleton ${key}\n`);
+    const r = skeletonRow(tag, opts, digits);
+    const f = new Intl.DateTimeFormat(tag, { timeZone: "UTC", ...opts });
+    let ok = true;
+    for (let i = 0; i < 150 && ok; i++) {
+      const t = Date.UTC(1990 + rnd(60), rnd(12), 1 + rnd(28), rnd(24), rnd(60), rnd(60));
+      if (rebuild(r, t, digits) !== f.formatToParts(t).map((p) => p.value).join("")) ok = false;
+    }
+    if (ok) row[key] = r;
+  }
+  return row;
+}
+// node 20 aborts the whole process in formatToParts for a few patterns (gd's year and short
+// month): each locale is measured in a child process, and a skeleton that kills it is left out
+if (process.argv[2] === "--skeletons") {
+  process.stdout.write(JSON.stringify(skeletonsOf(process.argv[3], process.argv.slice(4))));
+  process.exit(0);
+}
 // --- the locales node has -----------------------------------------------------------------
 const letters = "abcdefghijklmnopqrstuvwxyz";
 const languages = [];
@@ -263,6 +400,19 @@ for (const tag of DF) {
   };
 }
 
+const skeletonRows = {};
+for (const tag of DF) {
+  if (new Intl.DateTimeFormat(tag).resolvedOptions().calendar !== "gregory") continue;
+  const skip = [];
+  for (;;) {
+    const child = spawnSync(process.execPath, [fileURLToPath(import.meta.url), "--skeletons", tag, ...skip],
+      { encoding: "utf8", maxBuffer: 1 << 28 });
+    if (child.status === 0) { skeletonRows[tag] = JSON.parse(child.stdout); break; }
+    const last = child.stderr.split("\n").filter((l) => l.startsWith("skeleton ")).at(-1);
+    skip.push(last.slice("skeleton ".length));
+  }
+}
+
 // --- collation: which locales sort as the root does -------------------------------------------
 const COL = available(Intl.Collator);
 const pool = [];
@@ -370,8 +520,6 @@ function modelCompare(r, a, b) {
 const atoms = [..."abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ", ...tailorPool,
   "ch", "Ch", "CH", "aa", "Aa", "AA", "ll", "dz", "dž", "cs", "gy", "ly", "ny", "sz", "ty", "zs", "lj",
   "nj", "rr", "th", "ij", "ae", "oe", "ue", "ss", "ß", "æ", "ø", "å", "ä", "ö", "ü", "ñ", "ç", "ş", "ğ", "ı", "İ"];
-let seed = 7;
-const rnd = (n) => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed % n; };
 const word = () => { let w = ""; for (let k = 1 + rnd(4); k > 0; k--) w += atoms[rnd(atoms.length)]; return w; };
 const tailored = {};
 for (const tag of COL) {
@@ -386,19 +534,55 @@ for (const tag of COL) {
   if (ok) tailored[tag] = tailorPool.map((c) => r[c]);
 }
 
+// the skeletons' rows shared: templates, name lists and resolved options pooled, each row six
+// pool indices (-1: none), each locale a list over the sorted skeleton keys of row indices (null:
+// its parent's)
+function pooled(table) {
+  const pool = [], index = new Map();
+  const ref = (v) => {
+    if (v === null) return -1;
+    const k = JSON.stringify(v);
+    if (!index.has(k)) { index.set(k, pool.length); pool.push(v); }
+    return index.get(k);
+  };
+  const rows = [], rowIndex = new Map();
+  const byTag = {};
+  for (const [tag, row] of Object.entries(table)) {
+    byTag[tag] = {};
+    for (const [key, e] of Object.entries(row)) {
+      const r = JSON.stringify([ref(e.t), ref(e.tm), ref(e.m), ref(e.w), ref(e.dp), ref(e.r)]);
+      if (!rowIndex.has(r)) { rowIndex.set(r, rows.length); rows.push(JSON.parse(r)); }
+      byTag[tag][key] = rowIndex.get(r);
+    }
+  }
+  const keys = [...new Set(Object.values(byTag).flatMap((o) => Object.keys(o)))].sort();
+  const get = (tag, key) => {
+    for (let t = tag; t; t = parentOf(t)) if (t in byTag) return byTag[t][key] ?? -1;
+    return -1;
+  };
+  const tags = {};
+  for (const tag of Object.keys(byTag)) {
+    const p = parentOf(tag);
+    const list = keys.map((k) => { const v = byTag[tag][k] ?? -1; return p && get(p, k) === v ? null : v; });
+    if (list.some((v) => v !== null)) tags[tag] = list;
+  }
+  return { pool, rows, keys, tags };
+}
+
 const data = {
   node: process.version, icu: process.versions.icu,
   locales: { number: NF, plural: PR, list: LF, date: DF, collator: COL },
   rootCollations, tailored,
   numbers: pruned(numbers), currencyDigits, currencies, currencyCommon: CURRENCIES,
   pluralRows: pluralRows.map((r) => JSON.parse(r)), plural,
-  lists: pruned(lists), dates: pruned(dates),
+  lists: pruned(lists), dates: pruned(dates), skeletons: pooled(pruned(skeletonRows)),
 };
 // one file per service, each read on that service's first use; gzip without a name or time in
 // its header, so the same node writes the same bytes
 const FILES = {
   locales: ["node", "icu", "locales", "rootCollations", "currencies", "currencyDigits", "currencyCommon"],
   numbers: ["numbers"], plural: ["pluralRows", "plural"], lists: ["lists"], dates: ["dates"],
+  skeletons: ["skeletons"],
   tailored: ["tailored"],
 };
 let total = 0;

@@ -152,14 +152,39 @@ def list_format(r: random.Random) -> Case:
 DATE_OPTIONS: dict[str, list[Any]] = {
     "timeZone": ["UTC", "utc", "Asia/Tokyo", "America/New_York", "Europe/Berlin", "Foo/Bar",
                  "Etc/GMT+5"],
-    "hour": ["numeric", "x"],
-    "dateStyle": ["short", "x"],
+    "hour": ["numeric", "2-digit", "x"],
+    "minute": ["2-digit", "numeric"],
+    "second": ["2-digit"],
+    "year": ["numeric", "2-digit"],
+    "month": ["long", "short", "numeric", "2-digit", "narrow", "x"],
+    "day": ["numeric", "2-digit"],
+    "weekday": ["long", "short", "narrow"],
+    "hour12": [True, False],
+    "dateStyle": ["full", "long", "medium", "short", "x"],
+    "timeStyle": ["medium", "short", "long"],
+    "era": ["short"],
 }  # fmt: skip
+# the option sets people write (most of them reproduced), beside random ones
+DATE_SETS: list[dict[str, Any]] = [
+    {"dateStyle": "long"}, {"dateStyle": "full"}, {"dateStyle": "medium", "timeStyle": "short"},
+    {"dateStyle": "short"}, {"timeStyle": "short"},
+    {"year": "numeric", "month": "long", "day": "numeric"},
+    {"year": "numeric", "month": "short", "day": "numeric"},
+    {"year": "numeric", "month": "2-digit", "day": "2-digit"}, {"month": "long", "day": "numeric"},
+    {"weekday": "long", "year": "numeric", "month": "long", "day": "numeric"},
+    {"weekday": "long"}, {"month": "long"}, {"month": "short", "year": "numeric"},
+    {"hour": "2-digit", "minute": "2-digit"}, {"hour": "numeric", "minute": "2-digit", "hour12": True},
+    {"hour": "2-digit", "minute": "2-digit", "hour12": False},
+    {"year": "numeric", "month": "2-digit", "day": "2-digit", "hour": "2-digit", "minute": "2-digit"},
+]  # fmt: skip
 DATES = ["0", "1700000000000", "Date.UTC(2024, 1, 29, 23, 59, 59)", "Date.UTC(1999, 11, 31, 12)",
          "-1e12", "NaN", "Date.UTC(1582, 9, 14)", "8.64e15", "payload.t", "'2020-01-01'",
          "Date.UTC(2026, 5, 1, 0, 30)"]  # fmt: skip
 DATE_FORMS = ["new Date({x}).toLocaleString({l})", "new Date({x}).toLocaleDateString({l})",
               "new Date({x}).toLocaleTimeString({l})",
+              "new Date({x}).toLocaleDateString({l}, payload.o)",
+              "new Date({x}).toLocaleTimeString({l}, payload.o)",
+              "JSON.stringify(new Intl.DateTimeFormat({l}, payload.o).formatToParts({x}))",
               "new Date({x}).toLocaleString({l}, payload.o)",
               "new Intl.DateTimeFormat({l}, payload.o).format({x})",
               "Intl.DateTimeFormat({l}).format(new Date({x}))",
@@ -171,7 +196,14 @@ DATE_FORMS = ["new Date({x}).toLocaleString({l})", "new Date({x}).toLocaleDateSt
 def date_time(r: random.Random) -> Case:
     form = r.choice(DATE_FORMS)
     expr = form.replace("{l}", _locale(r)).replace("{x}", r.choice(DATES))
-    options = _options(r, DATE_OPTIONS, 1) if r.random() < 0.5 else {}
+    roll = r.random()
+    options = (
+        dict(r.choice(DATE_SETS))
+        if roll < 0.45
+        else (_options(r, DATE_OPTIONS, 3) if roll < 0.75 else {})
+    )
+    if r.random() < 0.3:
+        options["timeZone"] = r.choice(DATE_OPTIONS["timeZone"][:5])
     return expr, {"payload": {"o": options, "t": 1234567890123, "locs": ["fr-CA", "de"]}}
 
 

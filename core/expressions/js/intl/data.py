@@ -14,7 +14,7 @@ _FILES: Final = {
     "node": "locales", "icu": "locales", "locales": "locales", "rootCollations": "locales",
     "currencies": "locales", "currencyDigits": "locales", "currencyCommon": "locales",
     "numbers": "numbers", "pluralRows": "plural", "plural": "plural", "lists": "lists",
-    "dates": "dates", "tailored": "tailored",
+    "dates": "dates", "tailored": "tailored", "skeletons": "skeletons",
 }  # fmt: skip
 
 

@@ -24,6 +24,7 @@ from flowctx_core.expressions.js.values import (
     JsObject,
     to_number,
     to_string,
+    truthy,
 )
 
 SERVICE: Final = "Intl.DateTimeFormat"
@@ -44,12 +45,19 @@ _UTC_NAMES: Final = {"utc": "UTC", "etc/utc": "UTC", "gmt": "UTC", "etc/gmt": "U
 
 
 class DateTimeFormat(JsObject):
-    __slots__ = ("kind", "o", "row")
+    __slots__ = ("kind", "o", "row", "skeleton")
 
-    def __init__(self, options: dict[str, Any], row: dict[str, Any], kind: str) -> None:
+    def __init__(
+        self,
+        options: dict[str, Any],
+        row: dict[str, Any],
+        kind: str,
+        skeleton: dict[str, Any] | None = None,
+    ) -> None:
         self.o = options
         self.row = row
-        self.kind = kind  # "date", "time" or "both"
+        self.kind = kind  # "date", "time", "both" (the default forms) or "skeleton"
+        self.skeleton = skeleton
 
     def __repr__(self) -> str:
         return "[object Intl.DateTimeFormat]"
@@ -78,6 +86,9 @@ class DateTimeFormat(JsObject):
             "numberingSystem": o["numberingSystem"],
             "timeZone": o["timeZone"],
         }
+        if self.skeleton is not None:
+            out.update(self.skeleton["r"])
+            return out
         if self.kind in ("time", "both"):
             out["hourCycle"] = self.row["hc"]
             out["hour12"] = self.row["hc"] in ("h11", "h12")
@@ -106,19 +117,40 @@ class DateTimeFormat(JsObject):
         if t < _GREGORIAN_REFORM:
             raise Unsupported("flowctx does not reproduce dates before 1582-10-15 (Julian)")
         zone = self.o["timeZone"]
+        from flowctx_core.expressions.js.dates import _PY_MAX, _PY_MIN
+
+        if zone != "UTC" and not _PY_MIN <= t <= _PY_MAX:
+            raise Unsupported("flowctx does not reproduce a zone's offsets beyond the year 9999")
         t_local = t + _offset(zone, t) if zone != dates.zone_name() else dates.local(t)
         y, mo, d, h, mi, s, _, _ = dates._fields(t_local)
         row = self.row
-        hc = row["hc"]
+        sk = self.skeleton
+        hc = row["hc"] if sk is None else sk["r"].get("hourCycle", "h23")
         hour = {"h12": (h % 12) or 12, "h11": h % 12, "h23": h, "h24": h or 24}[hc]
         values = {"year": y, "month": mo + 1, "day": d, "hour": hour, "minute": mi, "second": s}
         table = str.maketrans("0123456789", row["digits"])
         out: list[tuple[str, str]] = []
-        for piece in row[self.kind]:
+        if sk is None:
+            pattern = row[self.kind]
+        else:
+            pattern = sk["tm"][mo] if sk["tm"] is not None else sk["t"]
+            if y < 1000 and any(isinstance(p, list) and p[0] == "year" for p in pattern):
+                raise Unsupported("flowctx does not reproduce years before 1000 in these forms")
+        for piece in pattern:
             if isinstance(piece, str):
                 out.append(("literal", piece))
             elif piece[0] == "a":
                 out.append(("dayPeriod", row["am"] if h < 12 else row["pm"]))
+            elif sk is not None and piece[1] == "t":
+                name = piece[0]
+                if name == "weekday":
+                    out.append((name, sk["w"][dates._fields(t_local)[7]]))
+                elif name == "dayPeriod":
+                    out.append((name, sk["dp"][h]))
+                elif name == "month":
+                    out.append((name, sk["m"][mo]))
+                else:
+                    raise Unsupported(f"flowctx does not reproduce the {name} field")
             else:
                 name, width = piece
                 n = values[name]
@@ -182,13 +214,37 @@ def _time_zone(value: Any) -> str:
     return name
 
 
+_DATE_FIELDS: Final = ("weekday", "year", "month", "day")
+_TIME_FIELDS: Final = ("dayPeriod", "hour", "minute", "second", "fractionalSecondDigits")
+#: what ToDateTimeOptions requires and adds, for each caller
+_DEFAULTS: Final = {"date": ("date", "date"), "time": ("time", "time"), "both": ("any", "all"),
+                    "intl": ("any", "date")}  # fmt: skip
+_DEFAULT_FORMS: Final = {
+    ("day=numeric", "month=numeric", "year=numeric"): "date",
+    ("hour=numeric", "minute=numeric", "second=numeric"): "time",
+    ("day=numeric", "hour=numeric", "minute=numeric", "month=numeric", "second=numeric",
+     "year=numeric"): "both",
+}  # fmt: skip
+
+
 def construct(
     locales: Any = UNDEFINED,
     options: Any = UNDEFINED,
     *_: Any,
-    kind: str = "date",
+    kind: str = "intl",
     service: str = SERVICE,
 ) -> DateTimeFormat:
+    """``new Intl.DateTimeFormat`` (kind "intl") or the Date method's format ("date", "time",
+    "both"): the options read in ECMA-402's order with V8's errors, then the pattern node
+    has for that option set in the locale (scripts/intl_data.mjs's skeletons)."""
+    required, defaults = _DEFAULTS[kind]
+    if kind != "intl" and options is not None and options is not UNDEFINED:
+        # a Date method's ToDateTimeOptions comes first: a style of the other kind is
+        # refused before the locales and the other options are read
+        if required == "date" and read(options, "timeStyle") is not UNDEFINED:
+            raise JsError("Invalid option : timeStyle")
+        if required == "time" and read(options, "dateStyle") is not UNDEFINED:
+            raise JsError("Invalid option : dateStyle")
     requested = canonical_list(locales)
     if options is None:
         raise JsError("Cannot convert undefined or null to object")
@@ -199,33 +255,100 @@ def construct(
 
     option("localeMatcher", ("lookup", "best fit"))
     refused = [n for n in ("calendar", "numberingSystem") if option(n, None) is not UNDEFINED]
-    if read(opts, "hour12") is not UNDEFINED:
-        refused.append("hour12")
+    hour12 = read(opts, "hour12")
+    hour12 = UNDEFINED if hour12 is UNDEFINED else truthy(hour12)
     if option("hourCycle", ("h11", "h12", "h23", "h24")) is not UNDEFINED:
         refused.append("hourCycle")
     zone = _time_zone(read(opts, "timeZone"))
+    fields: dict[str, str] = {}
     for name, allowed in _COMPONENTS:
-        if option(name, allowed) is not UNDEFINED:
-            refused.append(name)
+        value = option(name, allowed)
+        if value is not UNDEFINED:
+            fields[name] = value
     if read(opts, "fractionalSecondDigits") is not UNDEFINED:
         refused.append("fractionalSecondDigits")
     if option("timeZoneName", None) is not UNDEFINED:
         refused.append("timeZoneName")
     option("formatMatcher", ("basic", "best fit"))
-    for name in ("dateStyle", "timeStyle"):
-        if option(name, _STYLES) is not UNDEFINED:
-            refused.append(name)
+    date_style = option("dateStyle", _STYLES)
+    time_style = option("timeStyle", _STYLES)
+    styled = date_style is not UNDEFINED or time_style is not UNDEFINED
+    if styled and (fields or "fractionalSecondDigits" in refused or "timeZoneName" in refused):
+        first = next(iter(fields), "fractionalSecondDigits")
+        style = "dateStyle" if date_style is not UNDEFINED else "timeStyle"
+        raise JsError(f"Can't set option {first} when {style} is used")
     locale = resolve("date", requested)
+    for name in ("era", "dayPeriod"):
+        if name in fields:
+            refused.append(name)
     if refused:
         raise Unsupported(
-            "flowctx reproduces DateTimeFormat's default forms only, not the option "
-            + ", ".join(refused)
+            "flowctx does not reproduce DateTimeFormat's option " + ", ".join(refused)
         )
+    if not styled:
+        wanted = {"date": _DATE_FIELDS, "time": _TIME_FIELDS}.get(
+            required, _DATE_FIELDS + _TIME_FIELDS
+        )
+        if not any(name in fields for name in wanted):
+            if defaults in ("date", "all"):
+                fields.update(year="numeric", month="numeric", day="numeric")
+            if defaults in ("time", "all"):
+                fields.update(hour="numeric", minute="numeric", second="numeric")
     row = inherited(table("dates"), locale) or table("dates")["en"]
     if row["cal"] != "gregory":
         raise Unsupported(f"flowctx does not reproduce the {row['cal']} calendar of {locale!r}")
     options_ = {"locale": locale, "numberingSystem": _nu(row), "timeZone": zone}
-    return DateTimeFormat(options_, row, kind)
+    if styled:
+        if hour12 is not UNDEFINED:
+            raise Unsupported("flowctx does not reproduce hour12 with dateStyle or timeStyle")
+        if time_style in ("full", "long"):
+            raise Unsupported("flowctx does not reproduce timeStyle 'full' or 'long' (zone names)")
+        key = ",".join(
+            f"{n}={v}" for n, v in (("dateStyle", date_style), ("timeStyle", time_style))
+            if v is not UNDEFINED
+        )  # fmt: skip
+    else:
+        names = tuple(sorted(f"{n}={v}" for n, v in fields.items()))
+        form = _DEFAULT_FORMS.get(names)
+        if form is not None and hour12 is UNDEFINED:
+            return DateTimeFormat(options_, row, form)
+        if hour12 is not UNDEFINED and "hour" in fields:
+            names = tuple(sorted((*names, f"hour12={'true' if hour12 else 'false'}")))
+        key = ",".join(names)
+    skeleton = _skeleton(locale, key)
+    if skeleton is None:
+        raise Unsupported(
+            f"flowctx does not reproduce DateTimeFormat with these options ({key}) in {locale!r}"
+        )
+    return DateTimeFormat(options_, row, "skeleton", skeleton)
+
+
+def _skeleton(locale: str, key: str) -> dict[str, Any] | None:
+    """The pattern, names and resolved options node has for one option set in a locale."""
+    skeletons = table("skeletons")
+    try:
+        at = skeletons["keys"].index(key)
+    except ValueError:
+        return None
+    tag = locale
+    while True:
+        found = skeletons["tags"].get(tag)
+        if found is not None and found[at] is not None:
+            index = found[at]
+            break
+        if "-" not in tag:
+            return None
+        tag = tag.rsplit("-", 1)[0]
+    if index < 0:
+        return None
+    pool = skeletons["pool"]
+    t, tm, months, weekdays, periods, resolved = skeletons["rows"][index]
+    return {
+        "t": pool[t], "tm": pool[tm] if tm >= 0 else None,
+        "m": pool[months] if months >= 0 else None,
+        "w": pool[weekdays] if weekdays >= 0 else None,
+        "dp": pool[periods] if periods >= 0 else None, "r": pool[resolved],
+    }  # fmt: skip
 
 
 def _nu(row: dict[str, Any]) -> str:
@@ -244,4 +367,5 @@ def to_locale(t: float, kind: str, locales: Any, options: Any) -> str:
     )
     if t != t:  # before the locales and options are read
         return "Invalid Date"
-    return construct(locales, options, kind=kind, service=f"Date.prototype.{method}").format(t)
+    service = f"Date.prototype.{method}"
+    return construct(locales, options, kind=kind, service=service).format(t)
