@@ -173,9 +173,11 @@ DATE_SETS: list[dict[str, Any]] = [
     {"year": "numeric", "month": "2-digit", "day": "2-digit"}, {"month": "long", "day": "numeric"},
     {"weekday": "long", "year": "numeric", "month": "long", "day": "numeric"},
     {"weekday": "long"}, {"month": "long"}, {"month": "short", "year": "numeric"},
-    {"hour": "2-digit", "minute": "2-digit"}, {"hour": "numeric", "minute": "2-digit", "hour12": True},
+    {"hour": "2-digit", "minute": "2-digit"},
+    {"hour": "numeric", "minute": "2-digit", "hour12": True},
     {"hour": "2-digit", "minute": "2-digit", "hour12": False},
-    {"year": "numeric", "month": "2-digit", "day": "2-digit", "hour": "2-digit", "minute": "2-digit"},
+    {"year": "numeric", "month": "2-digit", "day": "2-digit", "hour": "2-digit",
+     "minute": "2-digit"},
 ]  # fmt: skip
 DATES = ["0", "1700000000000", "Date.UTC(2024, 1, 29, 23, 59, 59)", "Date.UTC(1999, 11, 31, 12)",
          "-1e12", "NaN", "Date.UTC(1582, 9, 14)", "8.64e15", "payload.t", "'2020-01-01'",
