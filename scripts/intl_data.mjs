@@ -267,6 +267,60 @@ for (const tag of NF) {
   }
   numbers[tag] = row;
 }
+// compact notation: for each magnitude (10^0 to 10^14) and display (short, long), the power
+// of ten the number is divided by and, for each plural category the scaled number can take, the
+// pattern around it (0 the number, 1 the sign; [text] the compact part)
+function compactTemplate(parts) {
+  const out = [];
+  for (const p of parts) {
+    if (["integer", "group", "decimal", "fraction"].includes(p.type)) {
+      if (out[out.length - 1] !== 0) out.push(0);
+    } else if (p.type === "minusSign" || p.type === "plusSign") out.push(1);
+    else if (p.type === "compact") out.push([p.value]);
+    else if (typeof out[out.length - 1] === "string") out[out.length - 1] += p.value;
+    else out.push(p.value);
+  }
+  return out;
+}
+const compacts = {};
+for (const tag of NF) {
+  const pr = new Intl.PluralRules(tag);
+  const row = {};
+  for (const display of ["short", "long"]) {
+    const nf = new Intl.NumberFormat(tag, { notation: "compact", compactDisplay: display });
+    const magnitudes = [];
+    for (let k = 0; k < 21; k++) {
+      const parts = nf.formatToParts(2 * 10 ** k); // 10^k itself may be a word (fr: mille)
+      const shown = parts.filter((p) => p.type === "integer").map((p) => p.value).join("");
+      const exp = parts.some((p) => p.type === "compact") ? k - (shown.length - 1) : 0;
+      const byCategory = {};
+      const digits = k - exp;
+      const candidates = [];
+      const low = 10 ** digits;
+      for (let i = 1; i < 10; i++) candidates.push(i * low);
+      if (low < 1e9) {
+        for (let i = 0; i < Math.min(9 * low, 400); i++) candidates.push(low + i);
+        for (let i = 0; i < Math.min(9 * low, 30); i++) candidates.push(low + i + 0.5, low + i + 0.25);
+      }
+      // sampled with two fraction digits shown, so the categories of decimals are met too
+      const nf2 = new Intl.NumberFormat(tag, { notation: "compact", compactDisplay: display, maximumFractionDigits: 2 });
+      const pr2 = new Intl.PluralRules(tag, { maximumFractionDigits: 2 });
+      const both = (f, sc) => [compactTemplate(f.formatToParts(sc * 10 ** exp)),
+        compactTemplate(f.formatToParts(-(sc * 10 ** exp)))];
+      // exactly 1 may have a pattern of its own (fr: mille, not 1 millier)
+      if (digits === 0) byCategory["=1"] = both(nf, 1);
+      for (const sc of candidates) {
+        if (sc === 1) continue;
+        const cat = pr2.select(sc);
+        if (cat in byCategory) continue;
+        byCategory[cat] = both(nf2, sc);
+      }
+      magnitudes.push([exp, byCategory]);
+    }
+    row[display] = magnitudes;
+  }
+  compacts[tag] = row;
+}
 const currencyDigits = {};
 const currencies = Intl.supportedValuesOf("currency");
 for (const c of currencies) {
@@ -573,7 +627,7 @@ const data = {
   node: process.version, icu: process.versions.icu,
   locales: { number: NF, plural: PR, list: LF, date: DF, collator: COL },
   rootCollations, tailored,
-  numbers: pruned(numbers), currencyDigits, currencies, currencyCommon: CURRENCIES,
+  numbers: pruned(numbers), compacts: pruned(compacts), currencyDigits, currencies, currencyCommon: CURRENCIES,
   pluralRows: pluralRows.map((r) => JSON.parse(r)), plural,
   lists: pruned(lists), dates: pruned(dates), skeletons: pooled(pruned(skeletonRows)),
 };
@@ -581,7 +635,7 @@ const data = {
 // its header, so the same node writes the same bytes
 const FILES = {
   locales: ["node", "icu", "locales", "rootCollations", "currencies", "currencyDigits", "currencyCommon"],
-  numbers: ["numbers"], plural: ["pluralRows", "plural"], lists: ["lists"], dates: ["dates"],
+  numbers: ["numbers"], compacts: ["compacts"], plural: ["pluralRows", "plural"], lists: ["lists"], dates: ["dates"],
   skeletons: ["skeletons"],
   tailored: ["tailored"],
 };

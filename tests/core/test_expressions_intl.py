@@ -23,6 +23,10 @@ PAYLOAD = {
     "ord": {"type": "ordinal"},
     "or": {"type": "disjunction"},
     "tokyo": {"timeZone": "Asia/Tokyo"},
+    "compact": {"notation": "compact"},
+    "long": {"notation": "compact", "compactDisplay": "long"},
+    "ymd": {"year": "numeric", "month": "long", "day": "numeric"},
+    "full": {"dateStyle": "full"},
 }
 
 # (condition, node's value)
@@ -36,6 +40,12 @@ CASES = [
     ("payload.n.toLocaleString('en', payload.eng)", "1.235E3"),
     ("(0).toLocaleString('en', payload.always)", "+0"),
     ("(1234567.891).toLocaleString('en-IN')", "12,34,567.891"),
+    ("(1234).toLocaleString('en', payload.compact)", "1.2K"),
+    ("(999999).toLocaleString('en', payload.compact)", "1M"),
+    ("(2000).toLocaleString('ru', payload.long)", "2 тысячи"),
+    ("(1000).toLocaleString('fr', payload.long)", "mille"),
+    ("new Date(0).toLocaleDateString('en-US', payload.ymd)", "January 1, 1970"),
+    ("new Date(0).toLocaleDateString('de-DE', payload.full)", "Donnerstag, 1. Januar 1970"),
     ("Intl.getCanonicalLocales(['EN-us', 'iw'])[1]", "he"),
     ("Intl.NumberFormat.supportedLocalesOf(['de', 'xx']).join()", "de"),
     ("new Intl.NumberFormat('en-XX').resolvedOptions().locale", "en"),
@@ -80,15 +90,16 @@ def test_node_answers(condition: str, answer: str, capsys: pytest.CaptureFixture
         ("new Intl.NumberFormat('en', payload.big).format(1)",
          "maximumFractionDigits value is out of range."),
         # refused by name, never guessed
-        ("payload.n.toLocaleString('en', payload.compact)",
-         "flowctx does not reproduce compact notation"),
+        ("payload.n.toLocaleString('en', payload.money)",
+         "flowctx does not reproduce compact notation with style 'currency'"),
         ("'a'.localeCompare('b', 'da')", "flowctx does not reproduce the collation of 'da'"),
         ("new Date(0).toLocaleString('fa')", "flowctx does not reproduce the persian calendar"),
     ],
 )  # fmt: skip
 def test_errors(condition: str, message: str, capsys: pytest.CaptureFixture[str]) -> None:
     scope = {"bad": {"style": "bogus"}, "nocur": {"style": "currency"}, "n": 1,
-             "big": {"maximumFractionDigits": 21}, "compact": {"notation": "compact"}}  # fmt: skip
+             "big": {"maximumFractionDigits": 21},
+             "money": {"notation": "compact", "style": "currency", "currency": "USD"}}  # fmt: skip
     code = main(["eval", condition, "--payload", json.dumps(scope)])
     err = capsys.readouterr().err
     assert code != 0

@@ -46,6 +46,7 @@ NUMBER_OPTIONS: dict[str, list[Any]] = {
     "notation": ["standard", "scientific", "engineering", "compact", "x"],
     "signDisplay": ["auto", "always", "never", "exceptZero", "negative", "x"],
     "trailingZeroDisplay": ["auto", "stripIfInteger", "x"],
+    "compactDisplay": ["short", "long", "x"],
     "numberingSystem": ["latn", "arab", "x"],
 }  # fmt: skip
 NUMBERS = ["1234.5", "-1234567.891", "0", "-0", "0.5", "-0.0001", "1e21", "123456789012",
@@ -68,6 +69,8 @@ def _scope(options: dict[str, Any], **extra: Any) -> dict[str, Any]:
 
 def number_format(r: random.Random) -> Case:
     options = _options(r, NUMBER_OPTIONS)
+    if r.random() < 0.2:
+        options = {"notation": "compact", "compactDisplay": r.choice(["short", "long"])}
     if r.random() < 0.4:
         options = {"style": "currency", "currency": r.choice(NUMBER_OPTIONS["currency"][:7]),
                    **options}  # fmt: skip

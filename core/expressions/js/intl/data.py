@@ -13,8 +13,8 @@ from typing import Any, Final
 _FILES: Final = {
     "node": "locales", "icu": "locales", "locales": "locales", "rootCollations": "locales",
     "currencies": "locales", "currencyDigits": "locales", "currencyCommon": "locales",
-    "numbers": "numbers", "pluralRows": "plural", "plural": "plural", "lists": "lists",
-    "dates": "dates", "tailored": "tailored", "skeletons": "skeletons",
+    "numbers": "numbers", "compacts": "compacts", "pluralRows": "plural", "plural": "plural",
+    "lists": "lists", "dates": "dates", "tailored": "tailored", "skeletons": "skeletons",
 }  # fmt: skip
 
 

@@ -59,7 +59,7 @@ def currency_digits(code: str) -> int:
 
 
 class NumberFormat(JsObject):
-    __slots__ = ("o",)
+    __slots__ = ("_pattern", "o")
 
     def __init__(self, options: dict[str, Any]) -> None:
         self.o = options
@@ -143,6 +143,8 @@ class NumberFormat(JsObject):
         template = row[kind][1 if sign else 0]
         if sign == "+" and kind == "dec" and "plusAt" in row:
             template = row["plusAt"]
+        if o["notation"] == "compact" and exact is not None:
+            template = self._compact_template(1 if sign else 0)
         out: list[tuple[str, str]] = []
         symbol = self._symbol(row) if kind == "cur" else ""
         for i, piece in enumerate(template):
@@ -154,6 +156,8 @@ class NumberFormat(JsObject):
                 )
             elif piece == 2:
                 out.extend(_spaced(symbol, template, i, exact is not None))
+            elif isinstance(piece, list):
+                out.append(("compact", piece[0]))
             elif kind == "pct" and row["pctSign"] in piece:
                 before, _, after = piece.partition(row["pctSign"])
                 out.extend(
@@ -197,10 +201,10 @@ class NumberFormat(JsObject):
         primary, secondary = row["sizes"][kind]
         if exact is None:
             return ([("nan", nan)] if x != x else [("infinity", infinity)]), False
-        if o["notation"] == "compact":
-            raise Unsupported("flowctx does not reproduce compact notation")
         exponent: int | None = None
-        if o["notation"] in ("scientific", "engineering"):
+        if o["notation"] == "compact":
+            whole, fraction = self._compact(exact)
+        elif o["notation"] in ("scientific", "engineering"):
             whole, fraction, exponent = self._scientific(exact)
         else:
             whole, fraction = self._rounded(exact)
@@ -242,7 +246,13 @@ class NumberFormat(JsObject):
         o = self.o
         with localcontext() as ctx:
             ctx.prec = 400
-            if o["mnsd"] is not None:
+            if o.get("compactRounding"):
+                # sd 1-2 against fd 0-0, the more precise wins (ICU's compact rounding)
+                step_exp = min(d.adjusted() - 1, 0) if d != 0 else 0
+                text = f"{d.quantize(Decimal(1).scaleb(step_exp), rounding=ROUND_HALF_UP):f}"
+                whole, _, fraction = text.partition(".")
+                fraction = fraction.rstrip("0")
+            elif o["mnsd"] is not None:
                 if d == 0:
                     whole, fraction = "0", "0" * (o["mnsd"] - 1)
                 else:
@@ -263,6 +273,38 @@ class NumberFormat(JsObject):
         if o["trailingZeroDisplay"] == "stripIfInteger" and set(fraction) <= {"0"}:
             fraction = ""
         return whole.lstrip("0") or "0", fraction
+
+    def _compact(self, d: Decimal) -> tuple[str, str]:
+        """The number divided by its magnitude's power of ten and rounded (a second time when
+        rounding carried it into the next magnitude: 999,999 is 1M); the pattern is kept for
+        the template."""
+        table_ = inherited(table("compacts"), self.o["locale"]) or table("compacts")["en"]
+        magnitudes = table_[self.o["compactDisplay"]]
+        top = len(magnitudes) - 1
+        k = d.adjusted() if d != 0 else 0
+        for _ in range(2):
+            if k > top:
+                raise Unsupported(f"flowctx does not reproduce compact notation beyond 10^{top}")
+            exp, patterns = magnitudes[max(k, 0)]
+            whole, fraction = self._rounded(d.scaleb(-exp))
+            shown = Decimal(whole + ("." + fraction if fraction else "")).scaleb(exp)
+            if shown == 0 or shown.adjusted() <= k:
+                break
+            k = shown.adjusted()
+        from flowctx_core.expressions.js.intl.plural import cardinal_category
+
+        category = cardinal_category(self.o["locale"], int(whole), fraction)
+        found = None
+        if whole == "1" and not fraction:
+            found = patterns.get("=1")
+        found = found or patterns.get(category) or patterns.get("other")
+        if found is None:
+            raise Unsupported("flowctx does not reproduce this compact pattern")
+        self._pattern = found
+        return whole, fraction
+
+    def _compact_template(self, signed: int) -> list[Any]:
+        return list(self._pattern[signed])
 
     def _scientific(self, d: Decimal) -> tuple[str, str, int]:
         step = 3 if self.o["notation"] == "engineering" else 1
@@ -410,8 +452,8 @@ def read_options(locales: Any, options: Any, service: str = SERVICE) -> dict[str
     o["numberingSystem"] = numbering
     if style == "unit":
         raise Unsupported("flowctx does not reproduce unit formatting (style 'unit')")
-    if notation == "compact":
-        raise Unsupported("flowctx does not reproduce compact notation")
+    if notation == "compact" and style != "decimal":
+        raise Unsupported(f"flowctx does not reproduce compact notation with style {style!r}")
     return o
 
 
@@ -436,7 +478,7 @@ def _digit_options(opts: Any, o: dict[str, Any], service: str = SERVICE) -> None
         o["mnsd"] = number_option(mnsd, "minimumSignificantDigits", 1, 21, 1)
         o["mxsd"] = number_option(mxsd, "maximumSignificantDigits", o["mnsd"], 21, 21)
     elif notation == "compact" and not has_fd:
-        o.update(mnfd=0, mxfd=0)
+        o.update(mnsd=1, mxsd=2, mnfd=0, mxfd=0, compactRounding=True)
     elif has_fd:
         lo = number_option(mnfd, "minimumFractionDigits", 0, 20, None)
         hi = number_option(mxfd, "maximumFractionDigits", 0, 20, None)
@@ -473,6 +515,8 @@ def _digit_options(opts: Any, o: dict[str, Any], service: str = SERVICE) -> None
             "flowctx reproduces the default rounding only (roundingMode halfExpand, "
             "roundingIncrement 1, roundingPriority auto)"
         )
+    if o.get("compactRounding"):
+        priority = "morePrecision"  # what V8 reports for compact's own rounding
     o.update(roundingMode=rounding_mode, roundingIncrement=increment, roundingPriority=priority,
              trailingZeroDisplay=trailing)  # fmt: skip
 

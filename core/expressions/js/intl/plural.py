@@ -68,6 +68,21 @@ class PluralRules(JsObject):
         return _NAMES[category(self.row, int(whole), fraction)]
 
 
+def cardinal_category(locale: str, i: int, fraction: str) -> str:
+    """The cardinal category of a number shown with these digits in a (resolved) locale."""
+    tag = _plural_locale(locale)
+    index = inherited(table("plural")["cardinal"], tag)
+    if index is None:
+        index = table("plural")["cardinal"]["en"]
+    return _NAMES[category(table("pluralRows")[index], i, fraction)]
+
+
+def _plural_locale(locale: str) -> str:
+    from flowctx_core.expressions.js.intl.locales import best_available
+
+    return best_available("plural", locale) or "en"
+
+
 def category(row: dict[str, Any], i: int, fraction: str) -> str:
     v = len(fraction)
     if v == 0:
