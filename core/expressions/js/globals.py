@@ -941,6 +941,8 @@ def _global_to_string() -> JsFunction:
 
 
 GLOBALS["toString"] = _global_to_string()
+LENT["globals"] = GLOBALS
+LENT["object_prototype"] = OBJECT_PROTOTYPE
 
 #: what ``new`` does with each constructor global, by the function object's id
 CONSTRUCTORS: Final = constructors.register(GLOBALS)
