@@ -642,3 +642,19 @@ def test_a_function_calling_itself_3000_deep_is_evaluated_and_deeper_is_flowctx_
     assert result.success and result.raw == 3000, result.error
     deeper = evaluate(text.replace("{n}", "20000"), {"payload": {}}, "mj")
     assert deeper.error is not None and "flowctx's bound" in deeper.error.message
+
+
+def test_every_global_with_properties_has_nodes_own_names() -> None:
+    """Object.getOwnPropertyNames of a global reads node's list (scripts/builtin_names.mjs):
+    a global added without one would answer "not reproduced"."""
+    from flowctx_core.expressions.js.builtinnames import OWN_NAMES
+    from flowctx_core.expressions.js.globals import GLOBALS
+    from flowctx_core.expressions.js.values import JsFunction, JsNamespace
+
+    holding = {
+        name
+        for name, value in GLOBALS.items()
+        if type(value) is JsNamespace or (type(value) is JsFunction and value.members)
+    }
+    assert holding and holding <= set(OWN_NAMES)
+    assert raw("Object.getOwnPropertyNames(Math).length", {}) == len(OWN_NAMES["Math"])

@@ -475,6 +475,10 @@ def get_member(obj: Any, key: Any) -> Any:
             return obj.name
         if t is JsFunction and k == "length":
             if obj.arity is None:
+                from flowctx_core.expressions.js.builtinnames import LENGTHS
+
+                if LENT["globals"].get(obj.name) is obj and obj.name in LENGTHS:
+                    return LENGTHS[obj.name]  # a global function's, as node has it
                 raise Unsupported("flowctx does not reproduce the length of built-in functions")
             return obj.arity
         if t is JsFunction and k == "toString":  # Function.prototype.toString: its text
