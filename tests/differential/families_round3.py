@@ -323,12 +323,15 @@ def json_errors(r: random.Random) -> Case:
 FUNCS = ["x => x", "(a, b = 1) => a", "(...r) => r", "Math.max", "parseInt", "Number",
          "Number.isInteger", "''.trimLeft", "''.trimStart", "[].map", "payload.s.at",
          "JSON.parse", "Object.keys", "String", "isNaN", "''.trimRight", "Array.isArray",
-         "payload.o.hasOwnProperty", "Date.now", "Math", "JSON", "toString"]  # fmt: skip
+         "payload.o.hasOwnProperty", "Date.now", "Math", "JSON", "toString", "Object",
+         "Array", "Boolean", "RegExp", "Error", "TypeError", "Map", "Set", "Symbol", "Reflect",
+         "Atomics", "BigInt", "Date"]  # fmt: skip
 FN_KEYS = ["'length'", "'name'", "'isInteger'", "'call'", "'apply'", "'bind'", "'toString'",
            "'arguments'", "'caller'", "'x'", "0", "'MAX_VALUE'", "'parse'", "'PI'",
            "'max'"]  # fmt: skip
 FN_OPS = ["Object.hasOwn({f}, {k})", "({f}).hasOwnProperty({k})", "Object.keys({f})",
-          "Object.getOwnPropertyNames({f}).length", "{k} in {f}", "typeof ({f})[{k}]",
+          "Object.getOwnPropertyNames({f}).length", "Object.getOwnPropertyNames({f}).join()",
+          "{k} in {f}", "typeof ({f})[{k}]",
           "JSON.stringify(Object.getOwnPropertyDescriptor({f}, {k}))", "({f}).name",
           "({f}).length", "{f} === {g}", "({f}).name === ({g}).name",
           "Object.isExtensible({f})", "Object.isFrozen({f})", "toString.call({f})",
