@@ -17,6 +17,7 @@ from flowctx_core.expressions.js.values import (
     JsFunction,
     from_units,
     is_nullish,
+    join_array,
     join_bounded,
     js_value,
     same_value_zero,
@@ -49,12 +50,12 @@ def _arr_concat(arr: list[Any], *args: Any) -> list[Any]:
     return out
 
 
-def _arr_includes(arr: list[Any], search: Any = UNDEFINED, start: Any = UNDEFINED) -> bool:
+def _arr_includes(arr: list[Any], search: Any = UNDEFINED, start: Any = UNDEFINED, *_: Any) -> bool:
     begin = _relative(start, len(arr), 0)
     return any(same_value_zero(js_value(x), search) for x in arr[begin:])
 
 
-def _arr_index_of(arr: list[Any], search: Any = UNDEFINED, start: Any = UNDEFINED) -> int:
+def _arr_index_of(arr: list[Any], search: Any = UNDEFINED, start: Any = UNDEFINED, *_: Any) -> int:
     begin = _relative(start, len(arr), 0)
     for i in range(begin, len(arr)):
         x = arr[i]
@@ -80,8 +81,7 @@ def _arr_last_index_of(arr: list[Any], search: Any = UNDEFINED, *rest: Any) -> i
 
 def _arr_join(arr: list[Any], sep: Any = UNDEFINED, *_: Any) -> str:
     sep_s = "," if sep is UNDEFINED else to_string(sep)
-    parts = ("" if is_nullish(x) else to_string(js_value(x)) for x in arr)
-    return from_units(join_bounded(sep_s, parts))
+    return from_units(join_array(arr, sep_s))
 
 
 def _arr_slice(arr: list[Any], start: Any = UNDEFINED, end: Any = UNDEFINED, *_: Any) -> list[Any]:

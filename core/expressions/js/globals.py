@@ -590,7 +590,13 @@ def _quote(s: str) -> str:
 _JSON_DEPTH: Final = 4_500
 
 
-def _stringify(v: Any, indent: str, prefix: str, depth: int, room: list[int]) -> str | None:
+#: the containers being serialised, each with the key it was reached by (for V8's message)
+_Path = list[tuple[Any, str | int]]
+
+
+def _stringify(
+    v: Any, indent: str, prefix: str, depth: int, room: list[int], path: _Path | None = None
+) -> str | None:
     """JSON text of ``v``; ``room`` holds the characters still allowed, so the text is
     refused while it is being built, not after (references to one array nest cheaply)."""
     if depth > _JSON_DEPTH:
@@ -614,7 +620,7 @@ def _stringify(v: Any, indent: str, prefix: str, depth: int, room: list[int]) ->
         elif v is UNDEFINED or t is JsFunction:
             return None
         else:
-            return _stringify_container(v, indent, prefix, depth, room)
+            return _stringify_container(v, indent, prefix, depth, room, path or [(v, "")])
     _use(room, len(text))
     return text
 
@@ -625,8 +631,46 @@ def _use(room: list[int], n: int) -> None:
         raise too_long()
 
 
+def _circular(path: _Path, again: Any, key: str | int) -> JsError:
+    """V8's TypeError for a value that holds itself: where the circle starts, the first two
+    and the last step around it (an ellipsis between), and the key that closes it."""
+
+    def ctor(o: Any) -> str:
+        return "Array" if type(o) in (list, tuple) else "Object"
+
+    def named(k: str | int) -> str:
+        return f"index {k}" if type(k) is int else f"property '{k}'"
+
+    start = next(i for i, (o, _) in enumerate(path) if o is again)
+    lines = [f"    --> starting at object with constructor '{ctor(path[start][0])}'"]
+    rest = path[start + 1 :]
+    shown = rest if len(rest) <= 3 else [*rest[:2], None, rest[-1]]
+    for step in shown:
+        if step is None:
+            lines.append("    |     ...")
+        else:
+            lines.append(f"    |     {named(step[1])} -> object with constructor '{ctor(step[0])}'")
+    lines.append(f"    --- {named(key)} closes the circle")
+    return JsError("Converting circular structure to JSON\n" + "\n".join(lines))
+
+
+def _nested(
+    x: Any, key: str | int, indent: str, inner: str, depth: int, room: list[int], path: _Path
+) -> str | None:
+    x = js_value(x)
+    if type(x) in (list, tuple) or isinstance(x, Mapping):
+        if any(o is x for o, _ in path):
+            raise _circular(path, x, key)
+        path.append((x, key))
+        try:
+            return _stringify(x, indent, inner, depth + 1, room, path)
+        finally:
+            path.pop()
+    return _stringify(x, indent, inner, depth + 1, room, path)
+
+
 def _stringify_container(
-    v: Any, indent: str, prefix: str, depth: int, room: list[int]
+    v: Any, indent: str, prefix: str, depth: int, room: list[int], path: _Path
 ) -> str | None:
     t = type(v)
     inner = prefix + indent
@@ -634,8 +678,8 @@ def _stringify_container(
     step = len(inner) + 2 if indent else 1
     if t is list or t is tuple:
         items = []
-        for x in v:
-            items.append(_stringify(x, indent, inner, depth + 1, room) or "null")
+        for i, x in enumerate(v):
+            items.append(_nested(x, i, indent, inner, depth, room, path) or "null")
             if items[-1] == "null" and x is not None:
                 _use(room, 4)
             _use(room, step)
@@ -649,7 +693,7 @@ def _stringify_container(
         members = v.members if t is JsNamespace else v
         parts = []
         for k in own_keys(members) if t is not JsNamespace else []:
-            text = _stringify(get_member(members, k), indent, inner, depth + 1, room)
+            text = _nested(get_member(members, k), k, indent, inner, depth, room, path)
             if text is not None:
                 key = _quote(k)
                 _use(room, len(key) + step + 2)

@@ -457,6 +457,25 @@ def check_length(s: str) -> str:
 ELEMENT: Final = 4
 
 
+_joining = threading.local()
+
+
+def join_array(arr: list[Any] | tuple[Any, ...], sep: str) -> str:
+    """Array.prototype.join's loop: nullish elements are empty, and an array met again while
+    it is being joined (one that holds itself) joins to the empty string, as V8's cycle
+    detection does, rather than recursing."""
+    stack: set[int] | None = getattr(_joining, "stack", None)
+    if stack is None:
+        stack = _joining.stack = set()
+    if id(arr) in stack:
+        return ""
+    stack.add(id(arr))
+    try:
+        return join_bounded(sep, ("" if is_nullish(x) else to_string(js_value(x)) for x in arr))
+    finally:
+        stack.discard(id(arr))
+
+
 def join_bounded(sep: str, parts: Any) -> str:
     """``sep.join(parts)`` refused before it passes ``MAX_STRING_LENGTH``: the length is
     added up part by part, so a list of references to one long string is refused at the
@@ -605,7 +624,7 @@ def to_string(v: Any) -> str:
     if v is False:
         return "false"
     if t is list or t is tuple:
-        return join_bounded(",", ("" if is_nullish(x) else to_string(x) for x in v))
+        return join_array(v, ",")
     if t is JsFunction:
         if v.source is not None:
             return v.source

@@ -1,0 +1,71 @@
+"""MemberJunction conditions the built-in sweep (issue 36, ``families_sweep.py``) found answered
+differently from node: each value or V8 error text below is node 20's, measured through
+MemberJunction 5.51.3's evaluator (its "Expression evaluation failed: " taken off)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from flowctx_core.expressions import evaluate
+from flowctx_core.expressions.js.globals import GLOBALS
+
+SCOPE: dict[str, Any] = {
+    "payload": {"s": "a😀b", "arr": [1, 2], "o": {"a": 1}, "vo": {"valueOf": 1, "toString": "x"}}
+}
+
+
+def _string(expr: str) -> str:
+    result = evaluate(expr, SCOPE, "mj")
+    assert result.success, f"{expr!r}: {result.error}"
+    return str(GLOBALS["String"].fn(result.raw))
+
+
+def _error(expr: str) -> str:
+    result = evaluate(expr, SCOPE, "mj")
+    assert not result.success and result.error is not None, f"{expr!r} gave {result.raw!r}"
+    return result.error.message
+
+
+@pytest.mark.parametrize(
+    ("expr", "expected"),
+    [
+        # extra arguments are ignored, as every built-in ignores them
+        ("payload.s.includes('a', 0, 1, 2)", "true"),
+        ("payload.s.indexOf('b', 0, 1, 2)", "3"),
+        ("payload.s.lastIndexOf('a', 9, 1)", "0"),
+        ("payload.s.startsWith('a', 0, 1)", "true"),
+        ("payload.s.endsWith('b', 4, 1)", "true"),
+        ("payload.arr.includes(2, 0, 1, 2)", "true"),
+        ("payload.arr.indexOf(2, 0, 1, 2)", "1"),
+        # an array that holds itself joins to the empty string there (V8's cycle check)
+        ("(payload.arr.push(payload.arr), String(payload.arr))", "1,2,"),
+        ("String(payload.arr.fill(payload.arr))", ","),
+        ("(payload.arr.push([payload.arr]), payload.arr.join('-'))", "1-2-"),
+    ],
+)
+def test_values(expr: str, expected: str) -> None:
+    assert _string(expr) == expected
+
+
+CIRCLE = "Converting circular structure to JSON\n    --> starting at object with constructor "
+
+
+@pytest.mark.parametrize(
+    ("expr", "expected"),
+    [
+        ("JSON.stringify(payload.arr.fill(payload.arr))",
+         CIRCLE + "'Array'\n    --- index 0 closes the circle"),
+        ("(payload.arr.push(payload.o), payload.o.b = payload.arr, JSON.stringify(payload.arr))",
+         CIRCLE + "'Array'\n    |     index 2 -> object with constructor 'Object'\n"
+         "    --- property 'b' closes the circle"),
+        ("(payload.o.b = [[[[payload.o]]]], JSON.stringify(payload.o))",
+         CIRCLE + "'Object'\n    |     property 'b' -> object with constructor 'Array'\n"
+         "    |     index 0 -> object with constructor 'Array'\n    |     ...\n"
+         "    |     index 0 -> object with constructor 'Array'\n"
+         "    --- index 0 closes the circle"),
+    ],
+)  # fmt: skip
+def test_errors(expr: str, expected: str) -> None:
+    assert _error(expr) == expected
