@@ -69,3 +69,30 @@ CIRCLE = "Converting circular structure to JSON\n    --> starting at object with
 )  # fmt: skip
 def test_errors(expr: str, expected: str) -> None:
     assert _error(expr) == expected
+
+
+# V8's call printer, node 20's texts for each shape of callee
+CALLEES = [
+    ("(a?.b)()", "(intermediate value)"), ("a?.b.c()", "a?.b.c"), ("a.b?.c()", "a.b?.c"),
+    ("(-1)()", "-1"), ("(!a)()", "(!a)"), ("(a && a.x || X)()", "((a && a.x) || X)"),
+    ("(a < X)()", "(a < X)"), ("(1n)()", "(intermediate value)"), ("a['x y']()", "a.x y"),
+    ("a['0']()", "a.0"), ("a[0]()", "a[0]"), ("(X ? a : X)()", "(intermediate value)" * 3),
+    ("(X + 1)()", "(X + 1)"), ("(typeof X)()", "(typeof X)"), ("(a.q = 5)()", "a.q"),
+    ("(a.x++)()", "(a.x++)"), ("[1,,2].x()", "[1,(intermediate value),2].x"),
+    ("(a ?? X)()", "(a ?? X)"), ("(void 0)()", "(void 0)"), ("(2 ** 3)()", "8"),
+    ("(x => x).x()", "(intermediate value).x"), ("/a/gimsuyd.x()", "/a/dgimsuy.x"),
+    ("'str'.x()", '"str".x'), ("(1.50).x()", "1.5.x"), ("1e21.x()", "1e+21.x"),
+    ("(0x10).x()", "16.x"), ("[a.x, ...arr].x()", "[a.x,(...arr)].x"), ("(-0)()", "0"),
+    ("(!0)()", "true"), ("(0, a.x, X)()", "(0 , a.x , X)"), ("a?.['x']()", "a?.x"),
+    ("(a.x += 1)()", "a.x"), ("(new Date(0)).x()", "(intermediate value).x"),
+    ("String(1).x()", "String(...).x"), ("(X - -1)()", "(X - -1)"), ("(1 + X + 2)()", "(1 + X + 2)"),
+    ("((-0) ** -1)()", "-Infinity"), ("(1 << 31)()", "-2147483648"),
+    ("payload.s.at(0).codePointAt()?.at(0)", "payload.s.at(...).codePointAt(...)?.at"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("expr", "callee"), CALLEES)
+def test_not_a_function_names_the_callee_as_v8_prints_it(expr: str, callee: str) -> None:
+    scope = {"a": {"b": {"c": 1}, "x": 1}, "X": 5, "arr": [1], "payload": {"s": "ab"}}
+    result = evaluate(expr, scope, "mj")
+    assert result.error is not None and result.error.message == f"{callee} is not a function"

@@ -38,6 +38,7 @@ from flowctx_core.expressions.js.objects import (
     set_member,
 )
 from flowctx_core.expressions.js.regexp import JsRegExp
+from flowctx_core.expressions.mj.callprinter import printed
 from flowctx_core.expressions.mj.lexer import is_id_part, is_id_start, tokenize
 from flowctx_core.expressions.mj.nodes import (
     JsArrow,
@@ -497,32 +498,6 @@ def _spread_values(v: Any) -> list[Any]:
     raise js.JsError(f"{js.typeof(v)} is not iterable")
 
 
-def _printed(c: _Compiler, node: ast.expr) -> str:
-    """How V8's call printer shows an operand in a TypeError: paths with dots, literals as
-    JavaScript writes them; anything else as its source text."""
-    if isinstance(node, ast.Name):
-        return node.id
-    if isinstance(node, ast.Attribute):
-        return f"{_printed(c, node.value)}.{node.attr}"
-    if isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Constant):
-        key = node.slice.value
-        if type(key) is str and key.isidentifier():
-            return f"{_printed(c, node.value)}.{key}"
-    if isinstance(node, ast.Call):
-        return f"{_printed(c, node.func)}(...)"  # V8 shortens a call's arguments
-    if isinstance(node, JsArrow):
-        return "(intermediate value)"
-    if isinstance(node, JsSequence):
-        return "(" + " , ".join(_printed(c, v) for v in node.values) + ")"
-    if isinstance(node, ast.Constant):
-        v = node.value
-        if v is None or type(v) is bool or type(v) in (int, float):
-            return js.to_string(v)
-        if type(v) is str:
-            return '"' + v + '"'
-    return c.source(node).strip()
-
-
 def _spread_error(v: Any, shown: str, in_call: bool) -> js.JsError:
     """V8's TypeError for spreading a value without an iterator (in a call, the nullish
     ones name the missing property; the others fail on the iterator's type)."""
@@ -535,10 +510,10 @@ def _spread_error(v: Any, shown: str, in_call: bool) -> js.JsError:
 
 
 def _spreader(c: _Compiler, node: ast.expr, in_call: bool) -> Callable[[Any], list[Any]]:
-    shown = _printed(c, node)
+    shown = printed(node)
     if isinstance(node, ast.Call) and not in_call:
         # V8 names the callee of a call whose result it cannot spread
-        callee = _printed(c, node.func)
+        callee = printed(node.func)
 
         def spread_result(v: Any) -> list[Any]:
             try:
@@ -585,7 +560,7 @@ def _args(c: _Compiler, nodes: list[ast.expr], in_call: bool = True) -> Callable
 def _call(c: _Compiler, node: ast.Call) -> Fn:
     func = c.compile(node.func)
     args = _args(c, node.args)
-    shown = _printed(c, node.func) or "Boolean"
+    shown = printed(node.func) or "Boolean"
 
     target = node.func
     member = isinstance(target, ast.Attribute | ast.Subscript)
@@ -612,7 +587,7 @@ def _call(c: _Compiler, node: ast.Call) -> Fn:
 def _new(c: _Compiler, node: JsNew) -> Fn:
     func = c.compile(node.callee)
     args = _args(c, node.args)
-    shown = _printed(c, node.callee)
+    shown = printed(node.callee)
 
     def construct(env: Env) -> Any:
         fn = func(env)
