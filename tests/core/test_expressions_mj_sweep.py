@@ -85,7 +85,8 @@ CALLEES = [
     ("(0x10).x()", "16.x"), ("[a.x, ...arr].x()", "[a.x,(...arr)].x"), ("(-0)()", "0"),
     ("(!0)()", "true"), ("(0, a.x, X)()", "(0 , a.x , X)"), ("a?.['x']()", "a?.x"),
     ("(a.x += 1)()", "a.x"), ("(new Date(0)).x()", "(intermediate value).x"),
-    ("String(1).x()", "String(...).x"), ("(X - -1)()", "(X - -1)"), ("(1 + X + 2)()", "(1 + X + 2)"),
+    ("String(1).x()", "String(...).x"), ("(X - -1)()", "(X - -1)"),
+    ("(1 + X + 2)()", "(1 + X + 2)"),
     ("((-0) ** -1)()", "-Infinity"), ("(1 << 31)()", "-2147483648"),
     ("payload.s.at(0).codePointAt()?.at(0)", "payload.s.at(...).codePointAt(...)?.at"),
 ]  # fmt: skip
@@ -96,3 +97,29 @@ def test_not_a_function_names_the_callee_as_v8_prints_it(expr: str, callee: str)
     scope = {"a": {"b": {"c": 1}, "x": 1}, "X": 5, "arr": [1], "payload": {"s": "ab"}}
     result = evaluate(expr, scope, "mj")
     assert result.error is not None and result.error.message == f"{callee} is not a function"
+
+
+@pytest.mark.parametrize(
+    ("expr", "expected"),
+    [
+        # V8 names a value in its TypeErrors without running any of it: an object whose
+        # toString is its own data is [object Object], a plain one #<Object>, a function its
+        # text, and the key of 'in' is shown before it is converted
+        ("payload.vo in 's'", "Cannot use 'in' operator to search for '[object Object]' in s"),
+        ("payload.arr in 5", "Cannot use 'in' operator to search for '[object Array]' in 5"),
+        ("payload.o in true", "Cannot use 'in' operator to search for '#<Object>' in true"),
+        ("new Date(0) in 's'", "Cannot use 'in' operator to search for '[object Date]' in s"),
+        ("(x=>x) in 1", "Cannot use 'in' operator to search for 'x=>x' in 1"),
+        ("[1].find(payload.vo)", "[object Object] is not a function"),
+        ("[1].map(Object.create(null))", "[object Object] is not a function"),
+        ("[1].map(Math)", "#<Object> is not a function"),
+        ("[1].map(new Error('x'))", "Error: x is not a function"),
+        ("Symbol.keyFor(x => x)", "x => x is not a symbol"),
+        ("Symbol.keyFor((aaaaaaaaaaaaaaaaaaaaaaaaaaaaaa, bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb) "
+         "=> aaaaaaaaaaaaaaaaaaaaaaaaaaaaaa + bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb + 1)",
+         "(aaaaaaaaaaaaaaaaaaaaaaaaaaaaaa, bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb) => "
+         "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaa + bb...<omitted>... 1 is not a symbol"),
+    ],
+)  # fmt: skip
+def test_values_named_in_errors(expr: str, expected: str) -> None:
+    assert _error(expr) == expected

@@ -17,8 +17,8 @@ from flowctx_core.expressions.js.values import (
     JsError,
     JsFunction,
     JsSecurityRefusal,
+    shown_value,
     to_int,
-    to_string,
     typeof,
 )
 
@@ -179,26 +179,7 @@ def _relative(v: Any, length: int, default: int) -> int:
 
 def not_callable(v: Any) -> str:
     """How V8 names a callback that is no function in "... is not a function"."""
-    if type(v) is str:
-        return v
-    if v is None or v is UNDEFINED or type(v) in (bool, int, float):
-        return to_string(v)
-    if type(v) is list:
-        return "[object Array]"
-    name = type(v).__name__
-    if name == "JsCreated":
-        return "[object Object]" if v.proto is None else "#<Object>"
-    if name == "JsDate" or name == "JsRegExp":
-        return f"[object {name[2:]}]"
-    if name == "JsWrapper":
-        return str(v.tag)
-    if name == "JsCollection":
-        return "#<Set>" if v.is_set else "#<Map>"
-    if typeof(v) == "bigint":
-        return to_string(v)
-    if typeof(v) == "symbol":
-        return repr(v)  # its descriptive string
-    return "#<Object>"
+    return shown_value(v)
 
 
 def _call(fn: Any, method: str) -> Callable[..., Any]:

@@ -609,6 +609,57 @@ def number_to_string(n: int | float) -> str:
     return sign + digits[0] + "." + digits[1:] + exp
 
 
+def _data_chain_has(obj: Any, key: str) -> bool:
+    """Whether a plain object or one of its prototypes has ``key`` as its own data."""
+    while isinstance(obj, dict):
+        if own_has(obj, key):
+            return True
+        obj = obj.proto if type(obj) is JsCreated else None
+    return False
+
+
+def shown_value(v: Any) -> str:
+    """V8's NoSideEffectsToString, how its TypeErrors name a value: primitives as String()
+    gives them (symbols described), a function as its text (past 128 characters, its first 111,
+    ``...<omitted>...`` and its last 2), an object whose toString is Object.prototype's as
+    ``#<Constructor>``, any other as ``[object Tag]``; nothing of the value is run."""
+    t = type(v)
+    if t is str:
+        return v
+    if v is None or v is UNDEFINED or t in (bool, int, float):
+        return to_string(v)
+    if t is list or t is tuple:
+        return "[object Array]"
+    if t is JsFunction:
+        text = to_string(v)
+        if len(text) > 128:
+            return text[:111] + "...<omitted>..." + text[-2:]
+        return text
+    if t is JsNamespace:
+        return "#<Object>"  # Math, JSON...: Object.prototype's toString, constructor Object
+    if isinstance(v, dict):
+        if type(v) is JsCreated and v.proto is None and not own_has(v, "toString"):
+            return "[object Object]"
+        if _data_chain_has(v, "toString") or _data_chain_has(v, "constructor"):
+            return "[object Object]"
+        return "#<Object>"
+    kind = typeof(v)
+    if kind == "bigint":
+        return to_string(v)
+    if kind == "symbol":
+        return repr(v)
+    name = t.__name__
+    if name in ("JsDate", "JsRegExp"):
+        return f"[object {name[2:]}]"
+    if name == "JsWrapper":
+        return str(v.tag)
+    if name == "JsCollection":
+        return "#<Set>" if v.is_set else "#<Map>"
+    if name == "JsErrorObject":
+        return to_string(v)
+    return "#<Object>"
+
+
 def to_string(v: Any) -> str:
     t = type(v)
     if t is str:
@@ -1075,8 +1126,20 @@ def js_urshift(a: Any, b: Any) -> int:
 
 def js_in(key: Any, obj: Any) -> bool:
     """``key in obj``: own keys and the prototype chain, as JavaScript answers it."""
-    k = property_key(key)
     t = type(obj)
+    if (
+        t in (str, int, float, bool)
+        or obj is None
+        or obj is UNDEFINED
+        or (isinstance(obj, JsObject) and obj.js_typeof() in ("bigint", "symbol"))
+    ):
+        # V8 refuses the right side before it converts the key, and names the key unconverted
+        shown = repr(obj) if typeof(obj) == "symbol" else to_string(obj)
+        raise JsError(
+            f"Cannot use 'in' operator to search for '{shown_value(key)}' in {shown}",
+            anonymous=f"Cannot use 'in' operator to search for a key in {typeof(obj)}",
+        )
+    k = property_key(key)
     if t is JsCreated:
         if own_has(obj, k):
             return True
