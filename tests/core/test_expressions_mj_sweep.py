@@ -123,3 +123,43 @@ def test_not_a_function_names_the_callee_as_v8_prints_it(expr: str, callee: str)
 )  # fmt: skip
 def test_values_named_in_errors(expr: str, expected: str) -> None:
     assert _error(expr) == expected
+
+
+@pytest.mark.parametrize(
+    ("expr", "expected"),
+    [
+        # RangeErrors name the number as ToNumber gave it
+        ("'a'.repeat(-1.5)", "Invalid count value: -1.5"),
+        ("'a'.repeat(Infinity)", "Invalid count value: Infinity"),
+        ("[1].with(1.5)", "Invalid index : 1.5"),
+        ("[1].with('7')", "Invalid index : 7"),
+        ("String.fromCodePoint('x')", "Invalid code point NaN"),
+        ("String.fromCodePoint(1e21)", "Invalid code point 1e+21"),
+        # instanceof: a primitive on the right is no object, an object no function
+        ("1 instanceof 's'", "Right-hand side of 'instanceof' is not an object"),
+        ("1 instanceof null", "Right-hand side of 'instanceof' is not an object"),
+        ("1 instanceof payload.o", "Right-hand side of 'instanceof' is not callable"),
+        # BigInt arithmetic converts both sides (ToNumeric) before it refuses to mix them
+        ("payload.vo - 1n", "Cannot convert object to primitive value"),
+        ("1n >>> payload.vo", "Cannot convert object to primitive value"),
+        ("1n - Symbol()", "Cannot convert a Symbol value to a number"),
+        # a call spread into an array literal: V8's iterator wording for a callee
+        ("[1, ...payload.o.x()]",
+         "payload.o.x is not a function or its return value is not iterable"),
+        ("Math.max(...payload.o.x())", "payload.o.x is not a function"),
+        ("Array.from(null)",
+         "object null is not iterable (cannot read property Symbol(Symbol.iterator))"),
+    ],
+)  # fmt: skip
+def test_conversion_errors(expr: str, expected: str) -> None:
+    assert _error(expr) == expected
+
+
+@pytest.mark.parametrize(
+    ("expr", "expected"),
+    [("Date.UTC(Infinity)", "NaN"), ("new Date(-Infinity, undefined)", "Invalid Date"),
+     ("new Date(1e300, 0).getTime()", "NaN"), ("Array.from((a, b) => a)", ","),
+     ("Object(2n) - 1n", "1")],
+)  # fmt: skip
+def test_conversion_values(expr: str, expected: str) -> None:
+    assert _string(expr) == expected

@@ -202,7 +202,17 @@ def to_bigint(v: Any = UNDEFINED, *_: Any) -> JsBigInt:
 # --- operators ----------------------------------------------------------------------------
 
 
+def _numeric(v: Any) -> Any:
+    """ToNumeric: an object's primitive (hint number), then a Number unless it is a BigInt;
+    its errors (an object without a primitive, a Symbol) come before the mixing's."""
+    if _is(v):
+        return v
+    prim = js.to_primitive(v, "number")
+    return prim if _is(prim) else js.to_number(prim)
+
+
 def _both(a: Any, b: Any) -> tuple[int, int]:
+    a, b = _numeric(a), _numeric(b)
     if _is(a) and _is(b):
         return a.big, b.big
     raise JsError(MIX)
@@ -266,6 +276,7 @@ def aware(name: str, plain: Callable[[Any, Any], Any]) -> Callable[[Any, Any], A
 
         def urshift(a: Any, b: Any) -> Any:
             if _is(a) or _is(b):
+                a, b = _numeric(a), _numeric(b)
                 if _is(a) and _is(b):
                     raise JsError("BigInts have no unsigned right shift, use >> instead")
                 raise JsError(MIX)

@@ -570,7 +570,7 @@ def _from_fields(args: tuple[Any, ...]) -> float:
     mi = nums[4] if len(nums) > 4 else 0.0
     s = nums[5] if len(nums) > 5 else 0.0
     ms = nums[6] if len(nums) > 6 else 0.0
-    if y == y and 0 <= math.trunc(y) <= 99:
+    if _finite(y) and 0 <= math.trunc(y) <= 99:
         y = 1900 + math.trunc(y)
     return make_date(make_day(y, m, d), make_time(h, mi, s, ms))
 

@@ -784,7 +784,7 @@ def _string_from_code_point(*codes: Any) -> str:
     for c in codes:
         n = to_number(c)
         if n != n or not float(n).is_integer() or not 0 <= n <= 0x10FFFF:
-            raise JsError("Invalid code point")
+            raise JsError(f"Invalid code point {number_to_string(n)}")
         out.append(chr(int(n)))
     return from_units("".join(out))
 
@@ -795,7 +795,8 @@ def _array_of(*items: Any) -> list[Any]:
 
 def _array_from(src: Any = UNDEFINED, fn: Any = UNDEFINED, *_: Any) -> list[Any]:
     if is_nullish(src):
-        raise JsError("Cannot convert undefined or null to object")
+        shown = "object null" if src is None else "undefined"
+        raise JsError(f"{shown} is not iterable (cannot read property Symbol(Symbol.iterator))")
     if type(src) is str:
         charge(len(src))
         items: list[Any] = list(src)
@@ -805,8 +806,8 @@ def _array_from(src: Any = UNDEFINED, fn: Any = UNDEFINED, *_: Any) -> list[Any]
     elif isinstance(src, JsObject) and (got := src.js_iter()) is not None:
         charge(ELEMENT * len(got))
         items = got
-    elif isinstance(src, Mapping):
-        length = to_int(get_member(src, "length"))
+    elif isinstance(src, Mapping) or type(src) is JsFunction:  # array-likes (a function's
+        length = to_int(get_member(src, "length"))  # length is its parameters')
         if length > MAX_STRING_LENGTH:
             raise JsError("Invalid array length")
         charge(ELEMENT * int(max(length, 0)))

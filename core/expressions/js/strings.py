@@ -21,6 +21,7 @@ from flowctx_core.expressions.js.values import (
     JsError,
     JsFunction,
     from_units,
+    number_to_string,
     to_int,
     to_number,
     to_string,
@@ -375,7 +376,7 @@ def _str_pad_end(s: str, length: Any = UNDEFINED, fill: Any = UNDEFINED, *_: Any
 def _str_repeat(s: str, count: Any = UNDEFINED, *_: Any) -> str:
     n = to_int(count)
     if n < 0 or n == math.inf:
-        raise JsError("Invalid count value")
+        raise JsError(f"Invalid count value: {number_to_string(to_number(count))}")
     if not s:
         return ""  # ''.repeat(1e300) is '' (no string of 1e300 copies is ever built)
     if len(s) * n > MAX_STRING_LENGTH:

@@ -534,8 +534,31 @@ def _spreader(c: _Compiler, node: ast.expr, in_call: bool) -> Callable[[Any], li
     return spread
 
 
+def _spread_source(c: _Compiler, node: ast.expr, in_call: bool) -> Fn:
+    """What a spread in an array literal spreads: a call there whose callee is no function
+    fails with V8's iterator wording (``f is not a function or its return value is not
+    iterable``); in a call's arguments the plain one."""
+    fn = c.compile(node)
+    if in_call or not isinstance(node, ast.Call):
+        return fn
+    plain = f"{printed(node.func)} is not a function"
+
+    def source(env: Env) -> Any:
+        try:
+            return fn(env)
+        except js.JsError as exc:
+            if str(exc) == plain:
+                raise js.JsError(f"{plain} or its return value is not iterable") from None
+            raise
+
+    return source
+
+
 def _args(c: _Compiler, nodes: list[ast.expr], in_call: bool = True) -> Callable[[Env], list[Any]]:
-    fns = [c.compile(a.value if isinstance(a, JsSpread) else a) for a in nodes]
+    fns = [
+        _spread_source(c, a.value, in_call) if isinstance(a, JsSpread) else c.compile(a)
+        for a in nodes
+    ]
     spread = [isinstance(a, JsSpread) for a in nodes]
     spreaders = [_spreader(c, a.value, in_call) if isinstance(a, JsSpread) else None for a in nodes]
     if not any(spread):
@@ -810,6 +833,9 @@ def _compare(c: _Compiler, node: ast.Compare) -> Fn:
 
 def _instanceof(left: Any, right: Any) -> bool:
     if type(right) is not js.JsFunction:
+        kind = js.typeof(right)
+        if right is None or kind not in ("object", "function"):
+            raise js.JsError("Right-hand side of 'instanceof' is not an object")
         raise js.JsError("Right-hand side of 'instanceof' is not callable")
     if right is GLOBALS["Array"]:
         return type(left) is list or type(left) is tuple
@@ -933,7 +959,9 @@ def _list(c: _Compiler, node: ast.List) -> Fn:
             (
                 None
                 if isinstance(e, JsHole)
-                else c.compile(e.value if isinstance(e, JsSpread) else e),
+                else _spread_source(c, e.value, False)
+                if isinstance(e, JsSpread)
+                else c.compile(e),
                 _spreader(c, e.value, False) if isinstance(e, JsSpread) else None,
             )
             for e in node.elts
