@@ -163,3 +163,51 @@ def test_conversion_errors(expr: str, expected: str) -> None:
 )  # fmt: skip
 def test_conversion_values(expr: str, expected: str) -> None:
     assert _string(expr) == expected
+
+
+@pytest.mark.parametrize(
+    ("expr", "expected"),
+    [
+        # Function.prototype.call/apply/bind run with another ``this`` call that function;
+        # on no function, V8 words the error after the call expression
+        ("(x => x).apply.call(payload.s)", "(intermediate value).apply.call is not a function"),
+        ("(x => x).call.call(payload.s, 1, 2)", "(intermediate value).call.call is not a function"),
+        ("(x => x).apply.call(payload.s, 1, 2)",
+         "Function.prototype.apply was called on a😀b, which is a string and not a function"),
+        ("(x => x).bind.call(payload.s)", "Bind must be called on a function"),
+        ("(x => x).toString.call(payload.arr)",
+         "Function.prototype.toString requires that 'this' be a Function"),
+        # the receiver checks of Symbol, BigInt, Date, Map, Set and RegExp methods
+        ("Symbol('d').toString.call(payload.s)",
+         "Symbol.prototype.toString requires that 'this' be a Symbol"),
+        ("0n.toString.call(payload.s, null)",
+         "BigInt.prototype.toString requires that 'this' be a BigInt"),
+        ("new Date(0).getTime.call(payload.s)", "this is not a Date object."),
+        ("new Date(0).toGMTString.call(payload.s)",
+         "Method Date.prototype.toUTCString called on incompatible receiver a😀b"),
+        ("new Date(0).toJSON.call(5)", "toISOString is not a function"),
+        ("new Map().has.call(new Set())",
+         "Method Map.prototype.has called on incompatible receiver #<Set>"),
+        ("new Set().keys.call(new Map())",
+         "Method Set.prototype.values called on incompatible receiver #<Map>"),
+        ("/a/g.test.call(payload.s, 'a')",
+         "Method RegExp.prototype.test called on incompatible receiver undefined"),
+        ("/a/g.test.call(payload.o, 'a')",
+         "Method RegExp.prototype.exec called on incompatible receiver #<Object>"),
+    ],
+)  # fmt: skip
+def test_receivers(expr: str, expected: str) -> None:
+    assert _error(expr) == expected
+
+
+@pytest.mark.parametrize(
+    ("expr", "expected"),
+    [("(x => x).call.call(y => y * 2, 0, 5)", "10"),
+     ("(x => x).bind.call(y => y * 3, 0, 5)()", "15"),
+     ("[].map.call.call([].map, [1, 2], x => x + 1)", "2,3"), ("0n.toString.call(5n, 2)", "101"),
+     ("Math.max.apply.call(Math.min, null, [1, 2])", "1"), ("String(Math.max.bind(null))",
+     "function () { [native code] }"), ("new Date(0).toJSON.call(new Date(5))",
+     "1970-01-01T00:00:00.005Z"), ("/a/g.toString.call(payload.o)", "/undefined/undefined")],
+)  # fmt: skip
+def test_receiver_values(expr: str, expected: str) -> None:
+    assert _string(expr) == expected

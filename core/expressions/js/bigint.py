@@ -103,12 +103,15 @@ class JsBigInt(JsObject):
         raise JsError("Do not know how to serialize a BigInt")
 
     def js_get(self, key: str) -> Any:
+        ident = f"BigInt.prototype.{key}"
         if key == "toString":
-            return JsFunction("toString", self._to_string, arity=0)
+            return JsFunction("toString", self._to_string, arity=0, ident=ident)
         if key == "valueOf":
-            return JsFunction(key, lambda *_: self, arity=0)
+            return JsFunction(key, lambda *_: self, arity=0, ident=ident)
         if key == "toLocaleString":  # en-US grouping, as node 20 prints it
-            return JsFunction(key, lambda *_: _grouped(decimal_text(self.big)), arity=0)
+            return JsFunction(
+                key, lambda *_: _grouped(decimal_text(self.big)), arity=0, ident=ident
+            )
         return UNDEFINED
 
     def js_set(self, key: str, value: Any) -> None:

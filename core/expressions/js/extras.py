@@ -40,8 +40,46 @@ def _receiver_kind(fn: JsFunction) -> str | None:
     return None
 
 
+_ARTICLE: Final = {"object": "an object", "undefined": "a undefined"}
+
+
+def _function_method(name: str, target: Any) -> Callable[..., Any]:
+    """``Function.prototype[name]`` (call, apply, bind) run with ``target`` as its ``this``:
+    the function it calls, or V8's TypeError when ``target`` is none."""
+    if type(target) is JsFunction:
+        member = function_member(target, name)
+        assert member is not None
+        return member.fn
+    if name == "bind":
+        raise JsError("Bind must be called on a function")
+
+    def non_callable(this: Any = UNDEFINED, array: Any = UNDEFINED, *_: Any) -> Any:
+        if name == "apply" and not js.is_nullish(array):
+            kind = "null" if target is None else js.typeof(target)
+            which = "null" if target is None else _ARTICLE.get(kind, f"a {kind}")
+            raise JsError(
+                f"Function.prototype.apply was called on {js.shown_value(target)}, which is "
+                f"{which} and not a function",
+                anonymous=f"Function.prototype.apply was called on a value which is {which} "
+                "and not a function",
+            )
+        raise js.CalledNonCallable("not a function")
+
+    return non_callable
+
+
 def _with_this(fn: JsFunction, this: Any) -> Callable[..., Any]:
     """``fn`` as a call with ``this`` as its receiver."""
+    if fn.ident in ("Function.prototype.call", "Function.prototype.apply",
+                    "Function.prototype.bind"):  # fmt: skip
+        return _function_method(fn.ident.rpartition(".")[2], this)
+    kind, _, name = (fn.ident or "").partition(".prototype.")
+    if kind in ("Symbol", "BigInt"):
+        # thisSymbolValue / thisBigIntValue: the primitive itself or its wrapper's
+        prim = this.js_primitive() if type(this).__name__ == "JsWrapper" else this
+        if js.typeof(prim) != kind.lower():
+            raise JsError(f"{kind}.prototype.{name} requires that 'this' be a {kind}")
+        return LENT["get_member"](prim, name).fn
     owner = _receiver_kind(fn)
     if fn.ident == "Object.prototype.toString":
         to_string_of = LENT["object_to_string"]
@@ -55,8 +93,8 @@ def _with_this(fn: JsFunction, this: Any) -> Callable[..., Any]:
             # a method of a Date, RegExp, Map...: its receiver must be one of the same class
             bound = fn.fn.args[-1]
             if isinstance(bound, JsObject) and this is not bound:
-                if type(this) is not type(bound):
-                    raise JsError(f"Method {fn.name} called on incompatible receiver")
+                if type(this) is not type(bound) or _kind(this) != _kind(bound):
+                    return _incompatible(bound, fn.name, this)
                 return functools.partial(fn.fn.func, *fn.fn.args[:-1], this)
         return fn.fn  # a static function or an arrow: this is not read
     assert isinstance(fn.fn, functools.partial)
@@ -78,6 +116,10 @@ def _with_this(fn: JsFunction, this: Any) -> Callable[..., Any]:
         return functools.partial(method, this)
     if owner == "Error.prototype":
         return functools.partial(method, this)  # generic: it checks its receiver itself
+    if owner == "Function.prototype":
+        if type(this) is not JsFunction:
+            raise JsError(f"Function.prototype.{name} requires that 'this' be a Function")
+        return functools.partial(method, this)
     if owner == "Boolean.prototype":
         if this is not True and this is not False:
             raise JsError(f"Boolean.prototype.{name} requires that 'this' be a Boolean")
@@ -85,6 +127,55 @@ def _with_this(fn: JsFunction, this: Any) -> Callable[..., Any]:
     if js.is_nullish(this):
         raise JsError("Cannot convert undefined or null to object")
     return functools.partial(method, this)
+
+
+def _kind(obj: Any) -> str:
+    """The built-in class of an object made here: Date, RegExp, Map, Set..."""
+    name = type(obj).__name__
+    if name == "JsCollection":
+        return "Set" if obj.is_set else "Map"
+    return name.removeprefix("Js")
+
+
+def _incompatible(bound: Any, name: str, this: Any) -> Callable[..., Any]:
+    """A Date's, RegExp's, Map's or Set's method called on another value: the generic ones
+    (Date's toJSON, RegExp's toString) run, the others throw V8's TypeError for the class."""
+    kind = _kind(bound)
+    get_member = LENT["get_member"]
+    if kind == "Date" and name == "toJSON":
+        if js.is_nullish(this):
+            raise JsError("Cannot convert undefined or null to object")
+
+        def to_json(*_: Any) -> Any:
+            prim = js.to_primitive(this, "number")
+            if js.is_number(prim) and (prim != prim or prim in (math.inf, -math.inf)):
+                return None
+            method = get_member(this, "toISOString")
+            if type(method) is not JsFunction:
+                raise JsError("toISOString is not a function")
+            return _with_this(method, this)()
+
+        return to_json
+    regexp_like = this is not None and js.typeof(this) in ("object", "function")
+    if kind == "RegExp" and name == "toString" and regexp_like:
+        source, flags = get_member(this, "source"), get_member(this, "flags")
+        return lambda *_: f"/{js.to_string(source)}/{js.to_string(flags)}"
+    shown = js.shown_value(this)
+    if kind == "Date":
+        if (name.startswith("get") and name != "getYear") or name == "valueOf":
+            raise JsError("this is not a Date object.")
+        name = "toUTCString" if name == "toGMTString" else name
+    elif kind == "Set" and name == "keys":
+        name = "values"  # one function under two names
+    elif kind == "RegExp" and name == "test":
+        if regexp_like:
+            name = "exec"
+        else:
+            shown = "undefined"
+    raise JsError(
+        f"Method {kind}.prototype.{name} called on incompatible receiver {shown}",
+        anonymous=f"Method {kind}.prototype.{name} called on incompatible receiver",
+    )
 
 
 def args_of(array: Any) -> list[Any]:

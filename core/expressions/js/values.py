@@ -126,6 +126,12 @@ class JsFunction:
         return f"function {self.name}"
 
 
+class CalledNonCallable(JsError):
+    """A built-in (``Function.prototype.call``...) asked to call what is no function: V8 words
+    it after the call expression the condition is running (``f.call.call is not a
+    function``), so the evaluator's call node gives the message."""
+
+
 class JsObject:
     """An object of a built-in class (RegExp, Date, Map, an iterator...): the module that
     defines the class gives its behaviour through these methods, so the conversions and
@@ -679,6 +685,8 @@ def to_string(v: Any) -> str:
     if t is JsFunction:
         if v.source is not None:
             return v.source
+        if v.name.startswith("bound "):  # a bound function's text names nothing
+            return "function () { [native code] }"
         return f"function {v.name}() {{ [native code] }}"
     if t is JsNamespace:
         return f"[object {v.name}]"

@@ -594,15 +594,18 @@ def _call(c: _Compiler, node: ast.Call) -> Fn:
         fn = func(env)
         if type(fn) is not js.JsFunction:
             raise js.JsError(f"{shown} is not a function")
-        if fn.method is None:
-            return fn.fn(*args(env))
-        if member:
-            this = env.receiver
-        elif detached:
-            this = UNDEFINED
-        else:
-            return fn.fn(*args(env))
-        return call_with_this(fn, this, args(env))
+        try:
+            if fn.method is None:
+                return fn.fn(*args(env))
+            if member:
+                this = env.receiver
+            elif detached:
+                this = UNDEFINED
+            else:
+                return fn.fn(*args(env))
+            return call_with_this(fn, this, args(env))
+        except js.CalledNonCallable:
+            raise js.JsError(f"{shown} is not a function") from None
 
     return call
 
