@@ -211,3 +211,33 @@ def test_receivers(expr: str, expected: str) -> None:
 )  # fmt: skip
 def test_receiver_values(expr: str, expected: str) -> None:
     assert _string(expr) == expected
+
+
+@pytest.mark.parametrize(
+    ("expr", "expected"),
+    [
+        ("''.trimStart.call(null)", "String.prototype.trimLeft called on null or undefined"),
+        ("(0, ''.trimEnd)()", "String.prototype.trimRight called on null or undefined"),
+        ("[].sort.call(null, null)",
+         "The comparison function must be either a function or undefined"),
+        ("payload.o.toLocaleString.call(null)",
+         "Object.prototype.toLocaleString called on null or undefined"),
+        ("payload.vo.toLocaleString()", 'string "x" is not a function'),
+        ("[].with.call('', undefined)", "Invalid index : undefined"),
+        ("(1n).toString(Infinity)", "toString() radix argument must be between 2 and 36"),
+        ("new Date(0).toJSON.call(1n)", "toISOString is not a function"),
+    ],
+)  # fmt: skip
+def test_generic_methods_errors(expr: str, expected: str) -> None:
+    assert _error(expr) == expected
+
+
+@pytest.mark.parametrize(
+    ("expr", "expected"),
+    [("[].toString.call(payload.s)", "[object String]"), ("[].toString.call(x => x)",
+      "[object Function]"), ("payload.o.isPrototypeOf.call(null)", "false"),
+     ("typeof payload.o.valueOf.call(payload.s)", "object"),
+     ("payload.o.toLocaleString.call([1, 2])", "1,2")],
+)  # fmt: skip
+def test_generic_methods_values(expr: str, expected: str) -> None:
+    assert _string(expr) == expected

@@ -20,8 +20,8 @@ from flowctx_core.expressions.js.values import (
     join_array,
     join_bounded,
     js_value,
-    number_to_string,
     same_value_zero,
+    shown_value,
     strict_eq,
     to_int,
     to_number,
@@ -342,7 +342,7 @@ def _arr_with(arr: list[Any], index: Any = UNDEFINED, value: Any = UNDEFINED, *_
     n = to_int(index)
     n = n + len(arr) if n < 0 else n
     if not 0 <= n < len(arr):
-        raise JsError(f"Invalid index : {number_to_string(to_number(index))}")
+        raise JsError(f"Invalid index : {shown_value(index)}")
     out = list(arr)
     out[int(n)] = value
     return out

@@ -118,9 +118,10 @@ class JsBigInt(JsObject):
         raise JsError(f"Cannot create property '{key}' on bigint")
 
     def _to_string(self, radix: Any = UNDEFINED, *_: Any) -> str:
-        r = 10 if radix is UNDEFINED else int(js.to_int(radix))
-        if not 2 <= r <= 36:
+        n_radix = 10 if radix is UNDEFINED else js.to_int(radix)
+        if not 2 <= n_radix <= 36:
             raise JsError("toString() radix argument must be between 2 and 36")
+        r = int(n_radix)
         n = abs(self.big)
         charge(n.bit_length() // 8 + 1)
         if r == 10:

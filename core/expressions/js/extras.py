@@ -102,7 +102,8 @@ def _with_this(fn: JsFunction, this: Any) -> Callable[..., Any]:
     name = fn.name
     if owner == "String.prototype":
         if js.is_nullish(this):
-            raise JsError(f"String.prototype.{name} called on null or undefined")
+            shown = {"trimStart": "trimLeft", "trimEnd": "trimRight"}.get(name, name)
+            raise JsError(f"String.prototype.{shown} called on null or undefined")
         return functools.partial(method, js.to_string(this))
     if owner == "Array.prototype":
         if type(this) is list or type(this) is tuple:
@@ -124,8 +125,15 @@ def _with_this(fn: JsFunction, this: Any) -> Callable[..., Any]:
         if this is not True and this is not False:
             raise JsError(f"Boolean.prototype.{name} requires that 'this' be a Boolean")
         return functools.partial(method, this)
+    if owner == "Object.prototype" and name == "isPrototypeOf":
+        return lambda *_: False  # no value here has an object on its prototype chain
     if js.is_nullish(this):
+        if owner == "Object.prototype" and name == "toLocaleString":
+            raise JsError("Object.prototype.toLocaleString called on null or undefined")
         raise JsError("Cannot convert undefined or null to object")
+    if owner == "Object.prototype" and name == "valueOf":
+        boxed = this if js.typeof(this) in ("object", "function") else LENT["new_object"](this)
+        return lambda *_: boxed  # ToObject
     return functools.partial(method, this)
 
 
@@ -147,8 +155,10 @@ def _incompatible(bound: Any, name: str, this: Any) -> Callable[..., Any]:
             raise JsError("Cannot convert undefined or null to object")
 
         def to_json(*_: Any) -> Any:
-            prim = js.to_primitive(this, "number")
-            if js.is_number(prim) and (prim != prim or prim in (math.inf, -math.inf)):
+            prim = this
+            if js.typeof(this) in ("object", "function"):
+                prim = js.to_primitive(this, "number")
+            if type(prim) in (int, float) and (prim != prim or prim in (math.inf, -math.inf)):
                 return None
             method = get_member(this, "toISOString")
             if type(method) is not JsFunction:

@@ -42,6 +42,7 @@ from flowctx_core.expressions.js.values import (
     JsNamespace,
     JsObject,
     array_index,
+    default_call_site,
     is_nullish,
     is_number,
     js_value,
@@ -250,9 +251,17 @@ OBJECT_METHODS: Final[dict[str, Callable[..., Any]]] = {
     "propertyIsEnumerable": lambda o, k=UNDEFINED, *_: k != "length" and _obj_has_own(o, k),
     "isPrototypeOf": lambda o, *_: False,
     "toString": lambda o, *_: object_to_string(o),
-    "toLocaleString": lambda o, *_: to_string(o),
+    "toLocaleString": lambda o, *_: _invoke_to_string(o),
     "valueOf": _num_value_of,
 }
+
+
+def _invoke_to_string(o: Any) -> Any:
+    """Object.prototype.toLocaleString: Invoke(this, "toString")."""
+    method = get_member(o, "toString")
+    if type(method) is not JsFunction:
+        raise JsError(f"{default_call_site(method)} is not a function")
+    return call_with_this(method, o, []) if method.method is not None else method.fn()
 
 
 _OWNER: Final = {
@@ -274,6 +283,9 @@ def _bind(name: str, method: Callable[..., Any], obj: Any) -> JsFunction:
     bound.method, bound.receiver = method, obj
     return bound
 
+
+#: the names V8 gives String.prototype's trimming functions in its TypeErrors
+V8_STRING_NAMES: Final = {"trimStart": "trimLeft", "trimEnd": "trimRight"}
 
 #: legacy names whose property holds the same function object as the standard one (so
 #: ``''.trimLeft === ''.trimStart`` and ``''.trimLeft.name`` is "trimStart")
@@ -300,6 +312,11 @@ def _array_method_on(this: Any, name: str, args: list[Any]) -> Any:
     if name == "concat":
         first = this if _holds_properties(this) else new_object(this)
         return get_member([first], "concat").fn(*args)
+    if name == "toString":  # its join if it has one that is callable, else Object's
+        join = get_member(this, "join")
+        if type(join) is JsFunction:
+            return call_with_this(join, this, [])
+        return object_to_string(this)
     raw = get_member(this, "length")
     n = to_number(raw)
     length = 0 if n != n or n <= 0 else int(min(n, 2**53 - 1))
@@ -386,13 +403,17 @@ def call_with_this(fn: JsFunction, this: Any, args: list[Any]) -> Any:
                 raise JsError(f"String.prototype.{name} requires that 'this' be a String")
             return get_member(this, name).fn(*args)
         if nullish:
-            raise JsError(f"String.prototype.{name} called on null or undefined")
+            shown = V8_STRING_NAMES.get(name, name)
+            raise JsError(f"String.prototype.{shown} called on null or undefined")
         return get_member(to_string(this), name).fn(*args)
     if owner == "Number.prototype":
         if not is_number(this):
             raise JsError(f"Number.prototype.{name} requires that 'this' be a Number")
         return get_member(this, name).fn(*args)
     if owner == "Array.prototype":
+        compare = args[0] if args and name in ("sort", "toSorted") else UNDEFINED
+        if compare is not UNDEFINED and type(compare) is not JsFunction:  # before the receiver
+            raise JsError("The comparison function must be either a function or undefined")
         if nullish:
             if name in _NAMED_ON_NULL:
                 raise JsError(f"Array.prototype.{name} called on null or undefined")

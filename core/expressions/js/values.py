@@ -666,6 +666,17 @@ def shown_value(v: Any) -> str:
     return "#<Object>"
 
 
+def default_call_site(v: Any) -> str:
+    """How V8 names a value a built-in found no function (no call expression to print):
+    its type, then a primitive's text (a string quoted)."""
+    kind = typeof(v)
+    if type(v) is str:
+        return f'{kind} "{v}"'
+    if v is None or type(v) in (bool, int, float):
+        return f"{kind} {to_string(v)}"
+    return kind
+
+
 def to_string(v: Any) -> str:
     t = type(v)
     if t is str:
