@@ -241,3 +241,38 @@ def test_generic_methods_errors(expr: str, expected: str) -> None:
 )  # fmt: skip
 def test_generic_methods_values(expr: str, expected: str) -> None:
     assert _string(expr) == expected
+
+
+@pytest.mark.parametrize(
+    ("expr", "expected"),
+    [
+        ("Object.defineProperty(1)", "Object.defineProperty called on non-object"),
+        ("Object.defineProperty(payload.o, 'x', 1)", "Property description must be an object: 1"),
+        ("Object.defineProperties(payload.o, 'ab')", "Property description must be an object: a"),
+        ("Object.setPrototypeOf()", "Object.setPrototypeOf called on null or undefined"),
+        ("Object.setPrototypeOf(payload.o, 's')",
+         "Object prototype may only be an Object or null: s"),
+        ("Object.setPrototypeOf(payload.o, payload.o)", "Cyclic __proto__ value"),
+        ("Object.setPrototypeOf(Object.freeze(payload.o), null)", "#<Object> is not extensible"),
+        ("Object.getOwnPropertySymbols(null)", "Cannot convert undefined or null to object"),
+    ],
+)  # fmt: skip
+def test_object_statics_errors(expr: str, expected: str) -> None:
+    assert _error(expr) == expected
+
+
+@pytest.mark.parametrize(
+    ("expr", "expected"),
+    [("Object.setPrototypeOf(1, null)", "1"), ("Object.getOwnPropertySymbols(1).length", "0"),
+     ("JSON.stringify(Object.getOwnPropertyDescriptors([1]))",
+      '{"0":{"value":1,"writable":true,"enumerable":true,"configurable":true},'
+      '"length":{"value":1,"writable":true,"enumerable":false,"configurable":false}}'),
+     ("Object.defineProperties(payload.o, []) === payload.o", "true"),
+     ("Object.getOwnPropertyNames(Math).slice(-3).join()", "PI,SQRT1_2,SQRT2"),
+     ("Object.getOwnPropertyNames(Boolean).join()", "length,name,prototype"),
+     ("Object.getOwnPropertyNames(JSON).join()", "parse,stringify"),
+     ("Object.getOwnPropertyNames(/a/g).join()", "lastIndex"),
+     ("Math.LOG10E", "0.4342944819032518")],
+)  # fmt: skip
+def test_object_statics_values(expr: str, expected: str) -> None:
+    assert _string(expr) == expected

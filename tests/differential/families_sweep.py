@@ -212,7 +212,8 @@ def _names(holder: tuple[str, str], use: str) -> str:
 
 NAME_USES = ["typeof {m}", "String({m})", "{m}", "{n} in Object({o})", "({m} || 0).length",
              "({m} || 0).name"]  # fmt: skip
-OWN_NAME_OWNERS = [*STATICS, "JSON", "Math", "Reflect", "globalThis"]
+OWN_NAME_OWNERS = [*STATICS, "JSON", "Math", "Reflect", "globalThis", "TypeError",
+                   "Atomics", "/a/g", "parseInt", "Math.max", "(x => x)"]  # fmt: skip
 OWN_NAME_USES = ["Object.getOwnPropertyNames({x}).join()", "Object.keys({x}).join()",
                  "Object.getOwnPropertyNames(Object.getPrototypeOf({v})).join()",
                  "Object.getOwnPropertyNames({x}).length"]  # fmt: skip

@@ -266,7 +266,7 @@ MATH: Final = JsNamespace(
         "LN2": math.log(2),
         "LN10": math.log(10),
         "LOG2E": 1 / math.log(2),
-        "LOG10E": 1 / math.log(10),
+        "LOG10E": 0.4342944819032518,  # V8's constant; 1 / ln 10 rounds one unit lower
         "SQRT2": math.sqrt(2),
         "SQRT1_2": math.sqrt(0.5),
     },
@@ -456,17 +456,76 @@ def _object_is_sealed(x: Any = UNDEFINED, *_: Any) -> bool:
     return integrity_of(x, frozen=False)
 
 
+#: the own property names of the global constructors and namespaces, in V8's order of their
+#: setup (node 20's Object.getOwnPropertyNames)
+_BUILTIN_OWN_NAMES: Final = {
+    "Object": (
+        "length name prototype assign getOwnPropertyDescriptor getOwnPropertyDescriptors "
+        "getOwnPropertyNames getOwnPropertySymbols hasOwn is preventExtensions seal "
+        "create defineProperties defineProperty freeze getPrototypeOf setPrototypeOf "
+        "isExtensible isFrozen isSealed keys entries fromEntries values"
+    ),
+    "Number": (
+        "length name prototype isFinite isInteger isNaN isSafeInteger parseFloat parseInt "
+        "MAX_VALUE MIN_VALUE NaN NEGATIVE_INFINITY POSITIVE_INFINITY MAX_SAFE_INTEGER "
+        "MIN_SAFE_INTEGER EPSILON"
+    ),
+    "Math": (
+        "abs acos acosh asin asinh atan atanh atan2 ceil cbrt expm1 clz32 cos cosh exp "
+        "floor fround hypot imul log log1p log2 log10 max min pow random round sign sin "
+        "sinh sqrt tan tanh trunc E LN10 LN2 LOG10E LOG2E PI SQRT1_2 SQRT2"
+    ),
+    "JSON": "parse stringify",
+    "Date": "length name prototype now parse UTC",
+    "Symbol": (
+        "length name prototype for keyFor asyncIterator hasInstance isConcatSpreadable "
+        "iterator match matchAll replace search species split toPrimitive toStringTag "
+        "unscopables dispose asyncDispose"
+    ),
+    "BigInt": "length name prototype asUintN asIntN",
+    "Reflect": (
+        "defineProperty deleteProperty apply construct get getOwnPropertyDescriptor "
+        "getPrototypeOf has isExtensible ownKeys preventExtensions set setPrototypeOf"
+    ),
+    "Array": "length name prototype isArray from of",
+    "String": "length name prototype fromCharCode fromCodePoint raw",
+    "Boolean": "length name prototype",
+    "Map": "length name prototype",
+    "Set": "length name prototype",
+    "RegExp": (
+        "length name prototype input $_ lastMatch $& lastParen $+ leftContext $` "
+        "rightContext $' $1 $2 $3 $4 $5 $6 $7 $8 $9"
+    ),
+    "Error": "length name prototype captureStackTrace prepareStackTrace stackTraceLimit",
+    "TypeError": "length name prototype",
+    "RangeError": "length name prototype",
+    "SyntaxError": "length name prototype",
+    "ReferenceError": "length name prototype",
+    "EvalError": "length name prototype",
+    "URIError": "length name prototype",
+    "Atomics": (
+        "load store add sub and or xor exchange compareExchange isLockFree wait waitAsync "
+        "notify"
+    ),
+}  # fmt: skip
+
+
 def _object_own_names(x: Any = UNDEFINED, *_: Any) -> list[str]:
     """Object.getOwnPropertyNames: the keys, and the non-enumerable own ones (``length`` of an
     array or a string, ``length`` and ``name`` of a function)."""
     if is_nullish(x):
         raise JsError("Cannot convert undefined or null to object")
+    if (type(x) is JsFunction or type(x) is JsNamespace) and GLOBALS.get(x.name) is x:
+        names = _BUILTIN_OWN_NAMES.get(x.name)
+        if names is not None:
+            return names.split()
     if type(x) is JsFunction and x.members is None:
         return ["length", "name"]
     if type(x) is JsFunction or type(x) is JsNamespace:
-        # a built-in's members, in V8's order of its own setup
         raise Unsupported("flowctx does not reproduce the own property names of built-ins")
     keys = _keys_of(x, "getOwnPropertyNames")
+    if type(x) is regexp.JsRegExp:
+        return ["lastIndex", *keys]  # made with the object, before any key added since
     if type(x) is constructors.JsErrorObject:
         # the stack is made with the error, then the message it was given
         return ["stack", *(["message"] if x.own_message else []), *keys]
