@@ -276,3 +276,20 @@ def test_object_statics_errors(expr: str, expected: str) -> None:
 )  # fmt: skip
 def test_object_statics_values(expr: str, expected: str) -> None:
     assert _string(expr) == expected
+
+
+@pytest.mark.parametrize(
+    ("expr", "expected"),
+    [("(1n).hasOwnProperty()", "false"), ("/a/g.hasOwnProperty('lastIndex')", "true"),
+     ("(1n).__lookupGetter__()", "undefined"), ("payload.o.__lookupGetter__('a')", "undefined"),
+     ("typeof new Date(0).hasOwnProperty", "function"), ("new Number(1n)", "1"),
+     ("(new Date(0)).setYear(Infinity)", "NaN")],
+)  # fmt: skip
+def test_object_prototype_on_every_value(expr: str, expected: str) -> None:
+    assert _string(expr) == expected
+
+
+def test_define_getter_wants_a_function() -> None:
+    assert _error("/a/g.__defineGetter__()") == (
+        "Object.prototype.__defineGetter__: Expecting function"
+    )

@@ -480,13 +480,16 @@ def error_function(name: str) -> JsFunction:
     return JsFunction(name, make, arity=1)
 
 
-def wrap(kind: type) -> Callable[..., JsWrapper]:
+def wrap(kind: type, convert: Callable[[Any], Any] = to_number) -> Callable[..., JsWrapper]:
+    """``new String(x)``, ``new Boolean(x)``, ``new Number(x)`` (``convert`` is Number(), which
+    takes a BigInt's value where ToNumber throws)."""
+
     def make(*args: Any) -> JsWrapper:
         if kind is str:
             return JsWrapper(to_string(args[0]) if args else "")
         if kind is bool:
             return JsWrapper(truthy(args[0]) if args else False)
-        return JsWrapper(to_number(args[0]) if args else 0)
+        return JsWrapper(convert(args[0]) if args else 0)
 
     return make
 
@@ -503,7 +506,7 @@ def register(globals_: dict[str, Any]) -> dict[int, Callable[..., Any]]:
         id(globals_["Array"]): new_array,
         id(globals_["Object"]): new_object,
         id(globals_["String"]): wrap(str),
-        id(globals_["Number"]): wrap(float),
+        id(globals_["Number"]): wrap(float, lambda v: globals_["Number"].fn(v)),
         id(globals_["Boolean"]): wrap(bool),
         id(globals_["Map"]): new_map,
         id(globals_["Set"]): new_set,

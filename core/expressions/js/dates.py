@@ -430,7 +430,7 @@ def _set_time(d: JsDate, t: Any = UNDEFINED, *_: Any) -> Any:
 
 def _set_year(d: JsDate, y: Any = UNDEFINED, *_: Any) -> Any:
     year = float(to_number(y))
-    if year != year:
+    if not _finite(year):
         d.tv = math.nan
         return math.nan
     yi = math.trunc(year)

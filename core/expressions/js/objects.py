@@ -242,11 +242,44 @@ def _obj_has_own(obj: Any, key: Any = UNDEFINED, *_: Any) -> bool:
         return obj.members is not None and k in obj.members
     if type(obj).__name__ == "JsErrorObject":  # V8 gives every error its own stack
         return k == "stack" or (k == "message" and obj.own_message) or k in obj.props
+    if type(obj).__name__ == "JsRegExp" and k == "lastIndex":
+        return True  # made with every regular expression, as its own data
     owns = getattr(obj, "js_owns", None)  # arguments, a Map's or a Set's written keys
     return bool(owns(k)) if owns is not None else False
 
 
+#: the accessors the built-in prototypes define (what __lookupGetter__ would find)
+_ACCESSORS: Final = {
+    "JsRegExp": frozenset({"dotAll", "flags", "global", "hasIndices", "ignoreCase", "multiline",
+                           "source", "sticky", "unicode", "unicodeSets"}),
+    "JsCollection": frozenset({"size"}),
+    "JsSymbol": frozenset({"description"}),
+}  # fmt: skip
+
+
+def _lookup_accessor(o: Any, key: Any = UNDEFINED, *_: Any) -> Any:
+    """__lookupGetter__ / __lookupSetter__: the data here has no accessor of its own."""
+    k = property_key(key)
+    if k in _ACCESSORS.get(type(o).__name__, ()) or k == "__proto__":
+        raise Unsupported("flowctx does not reproduce the built-in accessors as values")
+    return UNDEFINED
+
+
+def _define_accessor(name: str) -> Callable[..., Any]:
+    def define(o: Any, key: Any = UNDEFINED, fn: Any = UNDEFINED, *_: Any) -> Any:
+        if type(fn) is not JsFunction:
+            raise JsError(f"Object.prototype.{name}: Expecting function")
+        property_key(key)
+        raise Unsupported(f"flowctx does not reproduce accessors ({name})")
+
+    return define
+
+
 OBJECT_METHODS: Final[dict[str, Callable[..., Any]]] = {
+    "__lookupGetter__": _lookup_accessor,
+    "__lookupSetter__": _lookup_accessor,
+    "__defineGetter__": _define_accessor("__defineGetter__"),
+    "__defineSetter__": _define_accessor("__defineSetter__"),
     "hasOwnProperty": _obj_has_own,
     "propertyIsEnumerable": lambda o, k=UNDEFINED, *_: k != "length" and _obj_has_own(o, k),
     "isPrototypeOf": lambda o, *_: False,
@@ -521,7 +554,10 @@ def get_member(obj: Any, key: Any) -> Any:
             return UNDEFINED
         return _inherited(obj, k, get_member(obj.proto, k))
     if isinstance(obj, JsObject):
-        return obj.js_get(k)
+        got = obj.js_get(k)
+        if got is UNDEFINED and k in OBJECT_METHODS:  # Object.prototype's, inherited
+            return _bind(k, OBJECT_METHODS[k], obj)
+        return got
     if isinstance(obj, Mapping):
         if own_has(obj, k):
             return own_get(obj, k)
