@@ -293,3 +293,17 @@ def test_define_getter_wants_a_function() -> None:
     assert _error("/a/g.__defineGetter__()") == (
         "Object.prototype.__defineGetter__: Expecting function"
     )
+
+
+@pytest.mark.parametrize(
+    ("expr", "expected"),
+    [("Object.create(/a/g, 'x')", "Property description must be an object: x"),
+     ("Array.from(null, 'a')", "a is not a function")],
+)  # fmt: skip
+def test_argument_checks_come_first(expr: str, expected: str) -> None:
+    assert _error(expr) == expected
+
+
+def test_object_create_with_no_descriptors() -> None:
+    assert _string("Object.create(payload.o, 5).a") == "1"
+    assert _string("Reflect.ownKeys(/a/g).join()") == "lastIndex"

@@ -558,15 +558,17 @@ def _object_get_prototype_of(x: Any = UNDEFINED, *_: Any) -> Any:
 
 
 def _object_create(proto: Any = UNDEFINED, props: Any = UNDEFINED, *_: Any) -> Any:
-    if (
-        proto is not None
-        and type(proto) not in (list, dict, JsCreated, JsFunction, JsNamespace)
-        and not isinstance(proto, constructors.JsWrapper)
-    ):
+    if proto is not None and typeof(proto) not in ("object", "function"):
         shown = "undefined" if proto is UNDEFINED else to_string(proto)
         raise JsError(f"Object prototype may only be an Object or null: {shown}")
     if props is not UNDEFINED:
-        raise Unsupported("flowctx does not reproduce property descriptors (Object.create)")
+        # ObjectDefineProperties: each descriptor must be an object; a property it would
+        # define is refused there (none: the object is made as without them)
+        GLOBALS["Object"].members["defineProperties"].fn({}, props)
+    if type(proto) not in (list, dict, JsCreated, JsFunction, JsNamespace) and not isinstance(
+        proto, constructors.JsWrapper | type(None)
+    ):
+        raise Unsupported("flowctx does not reproduce objects inheriting from built-ins")
     if proto is OBJECT_PROTOTYPE:
         return {}  # an ordinary object
     if type(proto) in (JsFunction, JsNamespace):
@@ -853,6 +855,8 @@ def _array_of(*items: Any) -> list[Any]:
 
 
 def _array_from(src: Any = UNDEFINED, fn: Any = UNDEFINED, *_: Any) -> list[Any]:
+    if fn is not UNDEFINED:
+        _call(fn, "Array.from")  # the mapping function is checked first
     if is_nullish(src):
         shown = "object null" if src is None else "undefined"
         raise JsError(f"{shown} is not iterable (cannot read property Symbol(Symbol.iterator))")

@@ -97,9 +97,7 @@ def _constructor_of(
 def _ownkeys(own_names: JsFunction) -> Callable[..., Any]:
     def own_keys(target: Any = UNDEFINED, *_: Any) -> list[str]:
         _target("ownKeys", target)
-        if type(target).__name__ == "JsRegExp":
-            return ["lastIndex", *own_names.fn(target)]
-        return list(own_names.fn(target))
+        return list(own_names.fn(target))  # no value here has a symbol key of its own
 
     return own_keys
 
