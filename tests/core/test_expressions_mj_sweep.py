@@ -307,3 +307,25 @@ def test_argument_checks_come_first(expr: str, expected: str) -> None:
 def test_object_create_with_no_descriptors() -> None:
     assert _string("Object.create(payload.o, 5).a") == "1"
     assert _string("Reflect.ownKeys(/a/g).join()") == "lastIndex"
+
+
+@pytest.mark.parametrize(
+    ("expr", "expected"),
+    [("btoa(null)", "bnVsbA=="), ("btoa('é')", "6Q=="), ("atob('Y Q = =')", "a"),
+     ("atob('YR==')", "a"), ("atob('\\tYQ==\\n')", "a"), ("atob('/+/+')", "ÿïþ"),
+     ("btoa(String.fromCharCode(255))", "/w=="), ("atob(btoa('xyz\\u00ff'))", "xyzÿ"),
+     ("atob.length + btoa.length + escape.length + BigInt.asIntN.length", "5")],
+)  # fmt: skip
+def test_base64(expr: str, expected: str) -> None:
+    assert _string(expr) == expected
+
+
+@pytest.mark.parametrize(
+    ("expr", "expected"),
+    [("btoa()", 'The "input" argument must be specified'), ("btoa(payload.s)", "Invalid character"),
+     ("atob('YQ=')", "Invalid character"), ("atob('Y=Q')", "Invalid character"),
+     ("atob('YQ===')", "Invalid character"),
+     ("atob('Y')", "The string to be decoded is not correctly encoded.")],
+)  # fmt: skip
+def test_base64_errors(expr: str, expected: str) -> None:
+    assert _error(expr) == expected

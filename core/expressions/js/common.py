@@ -141,6 +141,7 @@ _LENGTHS: Final[dict[str, str]] = {
     ),
     "Date": ("now:0 parse:1 UTC:7 "),
     "Symbol": ("for:1 keyFor:1 "),
+    "BigInt": ("asUintN:2 asIntN:2 "),
     "Atomics": (
         "add:3 and:3 compareExchange:4 exchange:3 load:2 or:3 store:3 sub:3 xor:3 wait:4 "
         "notify:3 waitAsync:4 isLockFree:1 "
@@ -155,6 +156,7 @@ _LENGTHS: Final[dict[str, str]] = {
         "TypeError:1 RangeError:1 SyntaxError:1 ReferenceError:1 EvalError:1 URIError:1 "
         "parseInt:2 parseFloat:1 toString:0 structuredClone:0 Symbol:0 "
         "isNaN:1 isFinite:1 encodeURIComponent:1 encodeURI:1 decodeURIComponent:1 "
+        "decodeURI:1 escape:1 unescape:1 atob:1 btoa:1 BigInt:1 "
     ),
 }
 BUILTIN_LENGTHS: Final[dict[str, int]] = {

@@ -624,6 +624,67 @@ def stringify(
 # --- registration -------------------------------------------------------------------------------
 
 
+# --- atob / btoa (WHATWG's forgiving-base64, node's error texts) --------------------------------
+
+_B64: Final = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
+_B64_WHITESPACE: Final = "\t\n\f\r "
+
+
+def _base64_input(args: tuple[Any, ...]) -> str:
+    if not args:
+        raise JsError('The "input" argument must be specified')
+    return js.to_string(args[0])
+
+
+def btoa(*args: Any) -> str:
+    """Each UTF-16 unit below 256 a byte, the bytes in base64; any other unit refused."""
+    units = js.to_units(_base64_input(args))
+    if any(ord(u) > 0xFF for u in units):
+        raise JsError("Invalid character")
+    charge(len(units) // 4 + 1)
+    data = units.encode("latin-1")
+    out = []
+    for i in range(0, len(data), 3):
+        chunk = data[i : i + 3]
+        n = int.from_bytes(chunk.ljust(3, b"\0"), "big")
+        digits = [_B64[(n >> s) & 63] for s in (18, 12, 6, 0)]
+        out.append("".join(digits[: len(chunk) + 1]) + "=" * (3 - len(chunk)))
+    return "".join(out)
+
+
+def atob(*args: Any) -> str:
+    """Forgiving-base64 decode: ASCII whitespace skipped, at most two '=' and only at the end
+    of a length that is a multiple of four; each byte a character (latin-1)."""
+    text = _base64_input(args)
+    charge(len(text) // 4 + 1)
+    digits: list[int] = []
+    equals = 0
+    for ch in text:
+        if ch in _B64_WHITESPACE:
+            continue
+        if ch == "=":
+            equals += 1
+            if equals > 2:
+                raise JsError("Invalid character")
+            continue
+        if equals or ch not in _B64:
+            raise JsError("Invalid character")
+        digits.append(_B64.index(ch))
+    if equals and (len(digits) + equals) % 4:
+        raise JsError("Invalid character")
+    if len(digits) % 4 == 1:
+        raise JsError("The string to be decoded is not correctly encoded.")
+    out = bytearray()
+    for i in range(0, len(digits), 4):
+        group = digits[i : i + 4]
+        n = 0
+        for d in group:
+            n = n << 6 | d
+        n <<= 6 * (4 - len(group))
+        out.extend(n.to_bytes(3, "big")[: len(group) - 1])
+    return out.decode("latin-1")
+
+
 def register(globals_: dict[str, Any], number_methods: dict[str, Any]) -> None:
     from flowctx_core.expressions.js.arrays import ARRAY_METHODS
     from flowctx_core.expressions.js.strings import STRING_METHODS
@@ -635,6 +696,8 @@ def register(globals_: dict[str, Any], number_methods: dict[str, Any]) -> None:
     STRING_METHODS.update(HTML_METHODS)
     number_methods["toExponential"] = to_exponential
     globals_["escape"] = JsFunction("escape", escape, arity=1)
+    globals_["atob"] = JsFunction("atob", atob, arity=1)
+    globals_["btoa"] = JsFunction("btoa", btoa, arity=1)
     globals_["unescape"] = JsFunction("unescape", unescape, arity=1)
     globals_["decodeURI"] = JsFunction("decodeURI", decode_uri, arity=1)
     globals_["decodeURIComponent"] = JsFunction("decodeURIComponent", decode_uri_component, arity=1)

@@ -1099,7 +1099,7 @@ OTHER_GLOBALS: Final = frozenset(
         "Float64Array", "Uint8ClampedArray", "BigUint64Array", "BigInt64Array", "DataView",
         "WeakMap", "WeakSet",
         "URL", "URLSearchParams", "DOMException", "AbortController", "AbortSignal", "Event",
-        "EventTarget", "TextEncoder", "TextDecoder", "atob", "btoa", "Blob", "File",
+        "EventTarget", "TextEncoder", "TextDecoder", "Blob", "File",
         "FormData", "Headers", "Request", "Response", "BroadcastChannel", "MessageChannel",
         "MessagePort", "MessageEvent", "CustomEvent", "Crypto", "CryptoKey", "SubtleCrypto",
         "Proxy",
