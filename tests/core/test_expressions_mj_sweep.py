@@ -329,3 +329,9 @@ def test_base64(expr: str, expected: str) -> None:
 )  # fmt: skip
 def test_base64_errors(expr: str, expected: str) -> None:
     assert _error(expr) == expected
+
+
+def test_new_on_plain_function_globals_and_bigint_dates() -> None:
+    assert _string("new btoa('a')") == "[object Object]"  # atob/btoa are plain functions
+    assert _error("new atob('!')") == "Invalid character"
+    assert _error("new Date(1n)") == "Cannot convert a BigInt value to a number"

@@ -28,6 +28,7 @@ from flowctx_core.expressions.js.values import (
     to_number,
     to_primitive,
     to_string,
+    typeof,
 )
 
 if TYPE_CHECKING:  # zoneinfo comes with the first local-time reading in a zone other than UTC
@@ -554,6 +555,8 @@ def construct(*args: Any) -> JsDate:
         v = args[0]
         if isinstance(v, JsDate):
             return JsDate(v.tv)
+        if typeof(v) == "bigint":  # a primitive, not a string: ToNumber throws
+            raise JsError("Cannot convert a BigInt value to a number")
         p = to_primitive(v)
         if type(p) is str:
             return JsDate(parse(p))

@@ -1060,6 +1060,21 @@ atomics.register(GLOBALS)
 extras.register(GLOBALS, NUMBER_METHODS)
 LENT["quote"] = _quote
 
+
+def _plain_function_construct(fn: JsFunction) -> Callable[..., Any]:
+    """``new`` on one of node's globals written as a plain function (atob, btoa): the
+    function runs, and, as it returns a primitive, ``new`` gives the object it made."""
+
+    def construct(*args: Any) -> Any:
+        fn.fn(*args)
+        return {}
+
+    return construct
+
+
+for _name in ("atob", "btoa"):
+    CONSTRUCTORS[id(GLOBALS[_name])] = _plain_function_construct(GLOBALS[_name])
+
 # Globals of node through which the published evaluator runs code or reaches the host; an
 # expression that names one is refused, never evaluated.
 EXECUTING_GLOBALS: Final = frozenset(
