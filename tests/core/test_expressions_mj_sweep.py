@@ -335,3 +335,26 @@ def test_new_on_plain_function_globals_and_bigint_dates() -> None:
     assert _string("new btoa('a')") == "[object Object]"  # atob/btoa are plain functions
     assert _error("new atob('!')") == "Invalid character"
     assert _error("new Date(1n)") == "Cannot convert a BigInt value to a number"
+
+
+@pytest.mark.parametrize(
+    ("expr", "expected"),
+    [("JSON.stringify(Object.fromEntries(new Map([[1, 2]])))", '{"1":2}'),
+     ("JSON.stringify(Object.fromEntries(new Set([['a', 1]])))", '{"a":1}'),
+     ("JSON.stringify(Object.fromEntries([[1, 2]].entries()))", '{"0":[1,2]}')],
+)  # fmt: skip
+def test_from_entries_of_any_iterable(expr: str, expected: str) -> None:
+    assert _string(expr) == expected
+
+
+@pytest.mark.parametrize(
+    ("expr", "expected"),
+    [("Object.fromEntries('ab')", "Iterator value a is not an entry object"),
+     ("Object.fromEntries(5)",
+      "number 5 is not iterable (cannot read property Symbol(Symbol.iterator))"),
+     ("Object.fromEntries(payload.o)",
+      "object is not iterable (cannot read property Symbol(Symbol.iterator))"),
+     ("Object.fromEntries(null)", "undefined is not iterable")],
+)  # fmt: skip
+def test_from_entries_errors(expr: str, expected: str) -> None:
+    assert _error(expr) == expected

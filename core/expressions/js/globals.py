@@ -58,6 +58,7 @@ from flowctx_core.expressions.js.values import (
     JsObject,
     array_index,
     check_length,
+    default_call_site,
     from_units,
     is_nullish,
     is_number,
@@ -611,11 +612,23 @@ def _object_is(a: Any = UNDEFINED, b: Any = UNDEFINED, *_: Any) -> bool:
 
 
 def _object_from_entries(entries: Any = UNDEFINED, *_: Any) -> dict[str, Any]:
-    if type(entries) is not list:
-        raise Unsupported("flowctx reproduces Object.fromEntries of arrays only")
+    if is_nullish(entries):
+        raise JsError("undefined is not iterable")
+    if type(entries) is list or type(entries) is tuple:
+        items: list[Any] = [js_value(x) for x in entries]
+    elif type(entries) is str:
+        items = list(entries)  # by code points, as the string iterator goes
+    elif isinstance(entries, JsObject) and (got := entries.js_iter()) is not None:
+        items = list(got)
+    else:
+        raise JsError(
+            f"{default_call_site(entries)} is not iterable (cannot read property "
+            "Symbol(Symbol.iterator))",
+            anonymous="value is not iterable",
+        )
     out: dict[str, Any] = {}
-    charge(ELEMENT * len(entries))
-    for pair in entries:
+    charge(ELEMENT * len(items))
+    for pair in items:
         # a string is no entry object either (Object.fromEntries(['ab']) throws)
         if is_nullish(pair) or type(pair) in (int, float, bool, str):
             raise JsError(
