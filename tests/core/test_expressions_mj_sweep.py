@@ -358,3 +358,15 @@ def test_from_entries_of_any_iterable(expr: str, expected: str) -> None:
 )  # fmt: skip
 def test_from_entries_errors(expr: str, expected: str) -> None:
     assert _error(expr) == expected
+
+
+@pytest.mark.parametrize(
+    ("expr", "expected"),
+    [("payload.o.isPrototypeOf.call(null, payload.o)",
+      "Cannot convert undefined or null to object"),
+     ("payload.o.hasOwnProperty.call(null, payload.vo)",
+      "Cannot convert object to primitive value"),
+     ("/a/g.test.call(payload.arr, payload.vo)", "Cannot convert object to primitive value")],
+)  # fmt: skip
+def test_arguments_converted_before_the_receiver_is_refused(expr: str, expected: str) -> None:
+    assert _error(expr) == expected

@@ -126,7 +126,21 @@ def _with_this(fn: JsFunction, this: Any) -> Callable[..., Any]:
             raise JsError(f"Boolean.prototype.{name} requires that 'this' be a Boolean")
         return functools.partial(method, this)
     if owner == "Object.prototype" and name == "isPrototypeOf":
-        return lambda *_: False  # no value here has an object on its prototype chain
+
+        def is_prototype_of(v: Any = UNDEFINED, *_: Any) -> bool:
+            if js.typeof(v) in ("object", "function") and v is not None and js.is_nullish(this):
+                raise JsError("Cannot convert undefined or null to object")
+            return False  # no value here has an object on its prototype chain
+
+        return is_prototype_of
+    keyed = name in ("hasOwnProperty", "propertyIsEnumerable")
+    if owner == "Object.prototype" and keyed and js.is_nullish(this):
+
+        def key_first(key: Any = UNDEFINED, *_: Any) -> Any:
+            js.property_key(key)  # ToPropertyKey comes before ToObject(this)
+            raise JsError("Cannot convert undefined or null to object")
+
+        return key_first
     if js.is_nullish(this):
         if owner == "Object.prototype" and name == "toLocaleString":
             raise JsError("Object.prototype.toLocaleString called on null or undefined")
@@ -179,9 +193,16 @@ def _incompatible(bound: Any, name: str, this: Any) -> Callable[..., Any]:
         name = "values"  # one function under two names
     elif kind == "RegExp" and name == "test":
         if regexp_like:
-            name = "exec"
-        else:
-            shown = "undefined"
+
+            def test_other(subject: Any = UNDEFINED, *_: Any) -> Any:
+                js.to_string(subject)  # the subject is converted before exec is looked for
+                raise JsError(
+                    f"Method RegExp.prototype.exec called on incompatible receiver {shown}",
+                    anonymous="Method RegExp.prototype.exec called on incompatible receiver",
+                )
+
+            return test_other
+        shown = "undefined"
     raise JsError(
         f"Method {kind}.prototype.{name} called on incompatible receiver {shown}",
         anonymous=f"Method {kind}.prototype.{name} called on incompatible receiver",

@@ -458,6 +458,7 @@ def call_with_this(fn: JsFunction, this: Any, args: list[Any]) -> Any:
         return object_to_string(this)
     if owner == "Object.prototype" and name == "hasOwnProperty":
         if nullish:
+            property_key(args[0] if args else UNDEFINED)  # the key is converted first
             raise JsError("Cannot convert undefined or null to object")
         return _obj_has_own(this, *args[:1])
     raise Unsupported(f"flowctx does not reproduce {fn.ident} called on another value")
