@@ -324,7 +324,21 @@ def _chain(head: str, tail: str) -> str:
     return head + tail
 
 
+# every property name of every prototype, and odd keys, read / written / deleted / tested on
+# every kind of receiver
+PROP_NAMES = sorted({n for _, names in PROTOS.values() for n in names} | {
+    "0", "1", "-1", "1.5", "length", "size", "lastIndex", "x", "", "NaN", "1e21", "a"})
+PROP_USES = ["{r}[{k}]", "typeof {r}[{k}]", "String({r}[{k}])", "({r}[{k}] = 7)",
+             "(payload.w = {r}, payload.w[{k}] = 7, payload.w[{k}])", "delete {r}[{k}]",
+             "{k} in Object({r})", "{r}?.[{k}]", "Object.hasOwn(Object({r}), {k})"]  # fmt: skip
+
+
+def _prop(recv: str, key: str, use: str) -> str:
+    return use.replace("{r}", recv).replace("{k}", repr(key))
+
+
 GRIDS: dict[str, Grid] = {
+    "sweep.props": Grid([RECEIVERS, PROP_NAMES, PROP_USES], _prop),
     "sweep.proto": Grid([PROTO_METHODS, RECEIVERS, ARGS, ["direct", "call"]], _proto_call),
     "sweep.static": Grid([STATIC_MEMBERS, ["", *RECEIVERS], ARGS], _static_call),
     "sweep.global": Grid([GLOBAL_FUNCTIONS, ["", *RECEIVERS], ARGS[:12]], _global_call),

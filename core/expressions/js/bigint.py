@@ -115,7 +115,10 @@ class JsBigInt(JsObject):
         return UNDEFINED
 
     def js_set(self, key: str, value: Any) -> None:
-        raise JsError(f"Cannot create property '{key}' on bigint")
+        raise JsError(
+            f"Cannot create property '{key}' on bigint '{decimal_text(self.big)}'",
+            anonymous=f"Cannot create property '{key}' on bigint",
+        )
 
     def _to_string(self, radix: Any = UNDEFINED, *_: Any) -> str:
         n_radix = 10 if radix is UNDEFINED else js.to_int(radix)

@@ -240,7 +240,17 @@ class JsDate(JsObject):
             return self.props[key]
         method = DATE_METHODS.get(key)
         if method is not None:
-            return JsFunction(key, functools.partial(_call_method, key, self), arity=_arity(key))
+            name = "toUTCString" if key == "toGMTString" else key  # one function, two keys
+            bound = JsFunction(
+                name,
+                functools.partial(_call_method, key, self),
+                arity=_arity(key),
+                ident=f"Date.prototype.{name}",
+            )
+            # a prototype's method: called without this Date (detached, as a callback), it
+            # checks the receiver it is given
+            bound.method, bound.receiver = _call_method, self
+            return bound
         from flowctx_core.expressions.js.regexp import _object_proto
 
         return _object_proto(self, key)

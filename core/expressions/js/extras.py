@@ -35,6 +35,8 @@ def _receiver_kind(fn: JsFunction) -> str | None:
     """The prototype a method reads ``this`` from ('String.prototype'...), None: no ``this``."""
     ident = fn.ident or ""
     owner, _, _ = ident.rpartition(".")
+    if owner == "Date.prototype":
+        return None  # bound to its Date object: checked as the other classes' methods are
     if owner.endswith(".prototype") and isinstance(fn.fn, functools.partial):
         return owner
     return None
@@ -207,6 +209,9 @@ def _incompatible(bound: Any, name: str, this: Any) -> Callable[..., Any]:
         f"Method {kind}.prototype.{name} called on incompatible receiver {shown}",
         anonymous=f"Method {kind}.prototype.{name} called on incompatible receiver",
     )
+
+
+LENT["with_this"] = _with_this
 
 
 def args_of(array: Any) -> list[Any]:

@@ -430,6 +430,8 @@ def call_with_this(fn: JsFunction, this: Any, args: list[Any]) -> Any:
         return fn.fn(*args)
     owner, _, name = (fn.ident or "").rpartition(".")
     nullish = is_nullish(this)
+    if owner == "Date.prototype":
+        return LENT["with_this"](fn, this)(*args)
     if owner == "String.prototype":
         if name in ("toString", "valueOf"):
             if type(this) is not str:

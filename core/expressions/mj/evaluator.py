@@ -1047,11 +1047,13 @@ class _Ref:
             self.kind = "call"
             self.call = c.compile(target)
 
-    def locate(self, env: Env) -> tuple[Any, Any]:
+    def locate(self, env: Env, deleting: bool = False) -> tuple[Any, Any]:
         if self.kind == "member":
             assert self.obj is not None and self.key is not None
             obj = self.obj(env)
             key = self.key(env)
+            if deleting and (obj is None or obj is UNDEFINED):
+                raise js.JsError("Cannot convert undefined or null to object")  # ToObject
             if obj is None or obj is UNDEFINED:
                 kind = "null" if obj is None else "undefined"
                 shown = js.property_key(key)
@@ -1176,7 +1178,7 @@ def _delete(c: _Compiler, node: JsDelete) -> Fn:
     ref = _Ref(c, target)
 
     def delete(env: Env) -> bool:
-        obj, key = ref.locate(env)
+        obj, key = ref.locate(env, deleting=True)
         k = js.property_key(key)
         if k in js.OBJECT_MODEL_KEYS:
             raise security(f"deleting '{k}' changes the object model")
@@ -1196,8 +1198,11 @@ def _delete(c: _Compiler, node: JsDelete) -> Fn:
             if k == "length":
                 raise js.JsError("Cannot delete property 'length' of [object Array]")
             return True
-        if type(obj) is str and (k == "length" or js.array_index(k) is not None):
-            raise js.JsError(f"Cannot delete property '{k}' of a string")
+        index = js.array_index(k) if type(obj) is str else None
+        if type(obj) is str and (
+            k == "length" or (index is not None and index < js.utf16_length(obj))
+        ):
+            raise js.JsError(f"Cannot delete property '{k}' of [object String]")
         # Math.PI and the other constants are not configurable: a TypeError in the strict
         # mode MemberJunction's function runs in; Math's methods can be deleted (true)
         if (
