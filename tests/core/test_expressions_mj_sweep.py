@@ -370,3 +370,25 @@ def test_from_entries_errors(expr: str, expected: str) -> None:
 )  # fmt: skip
 def test_arguments_converted_before_the_receiver_is_refused(expr: str, expected: str) -> None:
     assert _error(expr) == expected
+
+
+@pytest.mark.parametrize(
+    ("expr", "expected"),
+    [("delete payload.nul[payload.vo]", "Cannot convert undefined or null to object"),
+     ("delete 'a😀'[2]", "Cannot delete property '2' of [object String]"),
+     ("(-2n).x = 1", "Cannot create property 'x' on bigint '-2'"),
+     ("[new Date(0)].map(new Date(0).getTime)", "this is not a Date object."),
+     ("(0, new Date(5).getTime)()", "this is not a Date object.")],
+)  # fmt: skip
+def test_deletes_writes_and_detached_date_methods(expr: str, expected: str) -> None:
+    assert _error(expr) == expected
+
+
+@pytest.mark.parametrize(
+    ("expr", "expected"),
+    [("delete 'ab'[5]", "true"), ("new Date(0).toGMTString === new Date(5).toUTCString", "true"),
+     ("new Date(0).toGMTString.name", "toUTCString"),
+     ("new Date(0).getTime.bind(new Date(4))()", "4")],
+)  # fmt: skip
+def test_date_methods_are_one_function(expr: str, expected: str) -> None:
+    assert _string(expr) == expected

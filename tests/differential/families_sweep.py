@@ -326,8 +326,10 @@ def _chain(head: str, tail: str) -> str:
 
 # every property name of every prototype, and odd keys, read / written / deleted / tested on
 # every kind of receiver
-PROP_NAMES = sorted({n for _, names in PROTOS.values() for n in names} | {
-    "0", "1", "-1", "1.5", "length", "size", "lastIndex", "x", "", "NaN", "1e21", "a"})
+PROP_NAMES = sorted(
+    {n for _, names in PROTOS.values() for n in names}
+    | {"0", "1", "-1", "1.5", "length", "size", "lastIndex", "x", "", "NaN", "1e21", "a"}
+)
 PROP_USES = ["{r}[{k}]", "typeof {r}[{k}]", "String({r}[{k}])", "({r}[{k}] = 7)",
              "(payload.w = {r}, payload.w[{k}] = 7, payload.w[{k}])", "delete {r}[{k}]",
              "{k} in Object({r})", "{r}?.[{k}]", "Object.hasOwn(Object({r}), {k})"]  # fmt: skip
