@@ -392,3 +392,26 @@ def test_deletes_writes_and_detached_date_methods(expr: str, expected: str) -> N
 )  # fmt: skip
 def test_date_methods_are_one_function(expr: str, expected: str) -> None:
     assert _string(expr) == expected
+
+
+@pytest.mark.parametrize(
+    ("expr", "expected"),
+    [("(0, new Map().get)(1)",
+      "Method Map.prototype.get called on incompatible receiver undefined"),
+     ("[new Map().has][0](1)",
+      "Method Map.prototype.has called on incompatible receiver [object Array]"),
+     ("(0, /a/.test)('a')",
+      "Method RegExp.prototype.test called on incompatible receiver undefined"),
+     ("[1].map(new Set().has)",
+      "Method Set.prototype.has called on incompatible receiver undefined"),
+     ("(0, Symbol('x').toString)()", "Symbol.prototype.toString requires that 'this' be a Symbol"),
+     ("delete /a/g.lastIndex", "Cannot delete property 'lastIndex' of [object RegExp]")],
+)  # fmt: skip
+def test_class_methods_called_without_their_object(expr: str, expected: str) -> None:
+    assert _error(expr) == expected
+
+
+def test_class_methods_are_shared_and_run_on_their_receiver() -> None:
+    assert _string("new Map([[1, 2]]).get.call(new Map([[1, 3]]), 1)") == "3"
+    assert _string("new Map().get === new Map().get") == "true"
+    assert _string("/a/.exec.call(/b/, 'b')[0]") == "b"

@@ -35,8 +35,8 @@ def _receiver_kind(fn: JsFunction) -> str | None:
     """The prototype a method reads ``this`` from ('String.prototype'...), None: no ``this``."""
     ident = fn.ident or ""
     owner, _, _ = ident.rpartition(".")
-    if owner == "Date.prototype":
-        return None  # bound to its Date object: checked as the other classes' methods are
+    if owner in ("Date.prototype", "RegExp.prototype", "Map.prototype", "Set.prototype"):
+        return None  # bound to its object: the receiver is checked as for any class's method
     if owner.endswith(".prototype") and isinstance(fn.fn, functools.partial):
         return owner
     return None

@@ -430,7 +430,7 @@ def call_with_this(fn: JsFunction, this: Any, args: list[Any]) -> Any:
         return fn.fn(*args)
     owner, _, name = (fn.ident or "").rpartition(".")
     nullish = is_nullish(this)
-    if owner == "Date.prototype":
+    if owner in _RECEIVER_CHECKED:
         return LENT["with_this"](fn, this)(*args)
     if owner == "String.prototype":
         if name in ("toString", "valueOf"):
@@ -560,12 +560,36 @@ def get_member(obj: Any, key: Any) -> Any:
         got = obj.js_get(k)
         if got is UNDEFINED and k in OBJECT_METHODS:  # Object.prototype's, inherited
             return _bind(k, OBJECT_METHODS[k], obj)
+        if type(got) is JsFunction and got.method is None and got.source is None:
+            kind = _CLASS_OF.get(type(obj).__name__)
+            if kind is not None:
+                # a method of its class's prototype: called without this object (detached,
+                # as a callback, with call), it checks the receiver it is given
+                if kind == "Collection":
+                    kind = "Set" if obj.is_set else "Map"
+                got.method, got.receiver = _with_receiver, obj
+                if got.ident is None:
+                    got.ident = f"{kind}.prototype.{got.name}"
         return got
     if isinstance(obj, Mapping):
         if own_has(obj, k):
             return own_get(obj, k)
         return _object_member(obj, k)
     return UNDEFINED
+
+
+#: the classes whose objects' methods check their receiver (by the Python class's name)
+_CLASS_OF: Final = {"JsRegExp": "RegExp", "JsCollection": "Collection", "JsSymbol": "Symbol",
+                    "JsBigInt": "BigInt"}  # fmt: skip
+_RECEIVER_CHECKED: Final = frozenset(
+    {"Date.prototype", "RegExp.prototype", "Map.prototype", "Set.prototype",
+     "Symbol.prototype", "BigInt.prototype"}
+)  # fmt: skip
+
+
+def _with_receiver(*_: Any) -> Any:
+    """The marker of a class method (``JsFunction.method``): call_with_this dispatches it."""
+    raise AssertionError("a class method is called through call_with_this")
 
 
 def _fn_to_string(fn: JsFunction, *_: Any) -> str:

@@ -1203,6 +1203,8 @@ def _delete(c: _Compiler, node: JsDelete) -> Fn:
             k == "length" or (index is not None and index < js.utf16_length(obj))
         ):
             raise js.JsError(f"Cannot delete property '{k}' of [object String]")
+        if k == "lastIndex" and type(obj).__name__ == "JsRegExp":  # not configurable
+            raise js.JsError("Cannot delete property 'lastIndex' of [object RegExp]")
         # Math.PI and the other constants are not configurable: a TypeError in the strict
         # mode MemberJunction's function runs in; Math's methods can be deleted (true)
         if (
