@@ -415,3 +415,17 @@ def test_class_methods_are_shared_and_run_on_their_receiver() -> None:
     assert _string("new Map([[1, 2]]).get.call(new Map([[1, 3]]), 1)") == "3"
     assert _string("new Map().get === new Map().get") == "true"
     assert _string("/a/.exec.call(/b/, 'b')[0]") == "b"
+
+
+@pytest.mark.parametrize(
+    ("expr", "expected"),
+    [("(0, (x => x).bind)()", "Bind must be called on a function"),
+     ("(0, (x => x).apply)()", "(0 , (intermediate value).apply) is not a function"),
+     ("[1, 'x'].map((x => x).call)", "undefined is not a function"),
+     ("[1, 'x'].map((x => x).apply)",
+      "Function.prototype.apply was called on undefined, which is a undefined and not a function"),
+     ("[1, 'x'].map((x => x).toString)",
+      "Function.prototype.toString requires that 'this' be a Function")],
+)  # fmt: skip
+def test_function_methods_called_without_their_function(expr: str, expected: str) -> None:
+    assert _error(expr) == expected

@@ -339,7 +339,20 @@ def _prop(recv: str, key: str, use: str) -> str:
     return use.replace("{r}", recv).replace("{k}", repr(key))
 
 
+# every prototype method read off a value and called without it: detached, from an array, as a
+# callback, bound to another receiver
+DETACHED_USES = ["(0, {s}.{m})({a})", "[{s}.{m}][0]({a})", "[1, 'x'].map({s}.{m})",
+                 "{s}.{m}.call(undefined, {a})", "{s}.{m}.bind(payload.o)({a})",
+                 "(payload.f = {s}.{m}, payload.f({a}))", "({s}.{m} || 0)({a})"]  # fmt: skip
+
+
+def _detached(method: tuple[str, str], use: str, args: str) -> str:
+    kind, name = method
+    return use.replace("{s}", PROTOS[kind][0]).replace("{m}", name).replace("{a}", args)
+
+
 GRIDS: dict[str, Grid] = {
+    "sweep.detached": Grid([PROTO_METHODS, DETACHED_USES, ARGS[:10]], _detached),
     "sweep.props": Grid([RECEIVERS, PROP_NAMES, PROP_USES], _prop),
     "sweep.proto": Grid([PROTO_METHODS, RECEIVERS, ARGS, ["direct", "call"]], _proto_call),
     "sweep.static": Grid([STATIC_MEMBERS, ["", *RECEIVERS], ARGS], _static_call),

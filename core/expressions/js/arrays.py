@@ -99,21 +99,21 @@ def _present(arr: list[Any], i: int) -> bool:
     return i < len(arr) and arr[i] is not HOLE
 
 
-def _arr_some(arr: list[Any], fn: Any = UNDEFINED, *_: Any) -> bool:
-    call = _call(fn, "some")
+def _arr_some(arr: list[Any], fn: Any = UNDEFINED, this: Any = UNDEFINED, *_: Any) -> bool:
+    call = _call(fn, "some", this)
     return any(_present(arr, i) and truthy(call(js_value(arr[i]), i, arr)) for i in range(len(arr)))
 
 
-def _arr_every(arr: list[Any], fn: Any = UNDEFINED, *_: Any) -> bool:
-    call = _call(fn, "every")
+def _arr_every(arr: list[Any], fn: Any = UNDEFINED, this: Any = UNDEFINED, *_: Any) -> bool:
+    call = _call(fn, "every", this)
     for i in range(len(arr)):
         if _present(arr, i) and not truthy(call(js_value(arr[i]), i, arr)):
             return False
     return True
 
 
-def _arr_filter(arr: list[Any], fn: Any = UNDEFINED, *_: Any) -> list[Any]:
-    call = _call(fn, "filter")
+def _arr_filter(arr: list[Any], fn: Any = UNDEFINED, this: Any = UNDEFINED, *_: Any) -> list[Any]:
+    call = _call(fn, "filter", this)
     out = []
     for i in range(len(arr)):
         if _present(arr, i):
@@ -123,8 +123,10 @@ def _arr_filter(arr: list[Any], fn: Any = UNDEFINED, *_: Any) -> list[Any]:
     return out
 
 
-def _find(arr: list[Any], fn: Any, method: str, reverse: bool) -> tuple[int, Any]:
-    call = _call(fn, method)
+def _find(
+    arr: list[Any], fn: Any, method: str, reverse: bool, this: Any = UNDEFINED
+) -> tuple[int, Any]:
+    call = _call(fn, method, this)
     indexes = range(len(arr) - 1, -1, -1) if reverse else range(len(arr))
     for i in indexes:  # holes and removed indexes are read as undefined here
         x = js_value(arr[i]) if i < len(arr) else UNDEFINED
@@ -133,24 +135,26 @@ def _find(arr: list[Any], fn: Any, method: str, reverse: bool) -> tuple[int, Any
     return -1, UNDEFINED
 
 
-def _arr_find(arr: list[Any], fn: Any = UNDEFINED, *_: Any) -> Any:
-    return _find(arr, fn, "find", False)[1]
+def _arr_find(arr: list[Any], fn: Any = UNDEFINED, this: Any = UNDEFINED, *_: Any) -> Any:
+    return _find(arr, fn, "find", False, this)[1]
 
 
-def _arr_find_index(arr: list[Any], fn: Any = UNDEFINED, *_: Any) -> int:
-    return _find(arr, fn, "findIndex", False)[0]
+def _arr_find_index(arr: list[Any], fn: Any = UNDEFINED, this: Any = UNDEFINED, *_: Any) -> int:
+    return _find(arr, fn, "findIndex", False, this)[0]
 
 
-def _arr_find_last(arr: list[Any], fn: Any = UNDEFINED, *_: Any) -> Any:
-    return _find(arr, fn, "findLast", True)[1]
+def _arr_find_last(arr: list[Any], fn: Any = UNDEFINED, this: Any = UNDEFINED, *_: Any) -> Any:
+    return _find(arr, fn, "findLast", True, this)[1]
 
 
-def _arr_find_last_index(arr: list[Any], fn: Any = UNDEFINED, *_: Any) -> int:
-    return _find(arr, fn, "findLastIndex", True)[0]
+def _arr_find_last_index(
+    arr: list[Any], fn: Any = UNDEFINED, this: Any = UNDEFINED, *_: Any
+) -> int:
+    return _find(arr, fn, "findLastIndex", True, this)[0]
 
 
-def _arr_map(arr: list[Any], fn: Any = UNDEFINED, *_: Any) -> list[Any]:
-    call = _call(fn, "map")
+def _arr_map(arr: list[Any], fn: Any = UNDEFINED, this: Any = UNDEFINED, *_: Any) -> list[Any]:
+    call = _call(fn, "map", this)
     out: list[Any] = [HOLE] * len(arr)  # what is not visited stays a hole: [1,,3].map(f)
     for i in range(len(out)):
         if _present(arr, i):
@@ -158,8 +162,8 @@ def _arr_map(arr: list[Any], fn: Any = UNDEFINED, *_: Any) -> list[Any]:
     return out
 
 
-def _arr_for_each(arr: list[Any], fn: Any = UNDEFINED, *_: Any) -> Any:
-    call = _call(fn, "forEach")
+def _arr_for_each(arr: list[Any], fn: Any = UNDEFINED, this: Any = UNDEFINED, *_: Any) -> Any:
+    call = _call(fn, "forEach", this)
     for i in range(len(arr)):
         if _present(arr, i):
             call(js_value(arr[i]), i, arr)
@@ -193,10 +197,10 @@ def _arr_flat(arr: list[Any], depth: Any = UNDEFINED, *_: Any) -> list[Any]:
     return out
 
 
-def _arr_flat_map(arr: list[Any], fn: Any = UNDEFINED, *_: Any) -> list[Any]:
+def _arr_flat_map(arr: list[Any], fn: Any = UNDEFINED, this: Any = UNDEFINED, *_: Any) -> list[Any]:
     _call(fn, "flatMap")  # its own TypeError for a mapper that is no function
     out: list[Any] = []
-    _flatten(_arr_map(arr, fn), 1, out)
+    _flatten(_arr_map(arr, fn, this), 1, out)
     return out
 
 

@@ -14,6 +14,7 @@ from typing import Any, Final
 
 from flowctx_core.expressions.js.values import (
     UNDEFINED,
+    CalledNonCallable,
     JsError,
     JsFunction,
     JsSecurityRefusal,
@@ -184,7 +185,9 @@ def not_callable(v: Any) -> str:
     return shown_value(v)
 
 
-def _call(fn: Any, method: str) -> Callable[..., Any]:
+def _call(fn: Any, method: str, this: Any = UNDEFINED) -> Callable[..., Any]:
+    """A callback of a built-in, called with ``this`` (the method's thisArg) as its receiver
+    where it reads one (a prototype's method; arrows keep their own)."""
     if type(fn) is not JsFunction:
         if method == "flatMap":
             raise JsError("flatMap mapper function is not callable")
@@ -192,7 +195,16 @@ def _call(fn: Any, method: str) -> Callable[..., Any]:
             f"{not_callable(fn)} is not a function", anonymous=f"{typeof(fn)} is not a function"
         )
     if fn.method is not None:
-        # a prototype's method handed over as a callback: called with ``this`` undefined
+        # a prototype's method handed over as a callback: called with ``this`` undefined;
+        # a call it makes of what is no function is named by the value (no call expression
+        # of the condition's makes it)
         detached = LENT["call_with_this"]
-        return lambda *args: detached(fn, UNDEFINED, list(args))
+
+        def callback(*args: Any) -> Any:
+            try:
+                return detached(fn, this, list(args))
+            except CalledNonCallable as exc:
+                raise JsError(str(exc)) from None
+
+        return callback
     return fn.fn

@@ -65,7 +65,7 @@ def _function_method(name: str, target: Any) -> Callable[..., Any]:
                 anonymous=f"Function.prototype.apply was called on a value which is {which} "
                 "and not a function",
             )
-        raise js.CalledNonCallable("not a function")
+        raise js.CalledNonCallable(f"{js.default_call_site(target)} is not a function")
 
     return non_callable
 
@@ -229,6 +229,13 @@ def args_of(array: Any) -> list[Any]:
     return []
 
 
+def _member_of(fn: JsFunction, member: JsFunction) -> JsFunction:
+    """Function.prototype's method read off ``fn``: called without it, it runs on its receiver
+    (call_with_this dispatches it)."""
+    member.method, member.receiver = _with_this, fn
+    return member
+
+
 def function_member(fn: JsFunction, key: str) -> JsFunction | None:
     """``fn.call``, ``fn.apply`` and ``fn.bind``; None for other keys."""
     if key == "call":
@@ -236,13 +243,13 @@ def function_member(fn: JsFunction, key: str) -> JsFunction | None:
         def call(this: Any = UNDEFINED, *args: Any) -> Any:
             return _with_this(fn, this)(*args)
 
-        return JsFunction("call", call, arity=1, ident="Function.prototype.call")
+        return _member_of(fn, JsFunction("call", call, arity=1, ident="Function.prototype.call"))
     if key == "apply":
 
         def apply(this: Any = UNDEFINED, array: Any = UNDEFINED, *_: Any) -> Any:
             return _with_this(fn, this)(*args_of(array))
 
-        return JsFunction("apply", apply, arity=2, ident="Function.prototype.apply")
+        return _member_of(fn, JsFunction("apply", apply, arity=2, ident="Function.prototype.apply"))
     if key == "bind":
 
         def bind(this: Any = UNDEFINED, *bound: Any) -> JsFunction:
@@ -254,7 +261,7 @@ def function_member(fn: JsFunction, key: str) -> JsFunction | None:
             arity = max((fn.arity or 0) - len(bound), 0)
             return JsFunction(f"bound {fn.name}", bound_call, arity=arity)
 
-        return JsFunction("bind", bind, arity=1, ident="Function.prototype.bind")
+        return _member_of(fn, JsFunction("bind", bind, arity=1, ident="Function.prototype.bind"))
     return None
 
 

@@ -516,8 +516,9 @@ def _object_own_names(x: Any = UNDEFINED, *_: Any) -> list[str]:
     array or a string, ``length`` and ``name`` of a function)."""
     if is_nullish(x):
         raise JsError("Cannot convert undefined or null to object")
-    if (type(x) is JsFunction or type(x) is JsNamespace) and GLOBALS.get(x.name) is x:
-        names = _BUILTIN_OWN_NAMES.get(x.name)
+    name: str = getattr(x, "name", "") if type(x) in (JsFunction, JsNamespace) else ""
+    if name and GLOBALS.get(name) is x:
+        names = _BUILTIN_OWN_NAMES.get(name)
         if names is not None:
             return names.split()
     if type(x) is JsFunction and x.members is None:

@@ -533,12 +533,14 @@ def get_member(obj: Any, key: Any) -> Any:
                 raise Unsupported("flowctx does not reproduce the length of built-in functions")
             return obj.arity
         if t is JsFunction and k == "toString":  # Function.prototype.toString: its text
-            return JsFunction(
+            text = JsFunction(
                 "toString",
                 partial(_fn_to_string, obj),
                 arity=0,
                 ident="Function.prototype.toString",
             )
+            text.method, text.receiver = _with_receiver, obj
+            return text
         if t is JsFunction and k in ("call", "apply", "bind"):
             return function_member(obj, k)
         if t is JsFunction and k in ("caller", "arguments"):
@@ -561,15 +563,15 @@ def get_member(obj: Any, key: Any) -> Any:
         if got is UNDEFINED and k in OBJECT_METHODS:  # Object.prototype's, inherited
             return _bind(k, OBJECT_METHODS[k], obj)
         if type(got) is JsFunction and got.method is None and got.source is None:
-            kind = _CLASS_OF.get(type(obj).__name__)
-            if kind is not None:
+            cls = _CLASS_OF.get(type(obj).__name__)
+            if cls is not None:
                 # a method of its class's prototype: called without this object (detached,
                 # as a callback, with call), it checks the receiver it is given
-                if kind == "Collection":
-                    kind = "Set" if obj.is_set else "Map"
+                if cls == "Collection":
+                    cls = "Set" if getattr(obj, "is_set", False) else "Map"
                 got.method, got.receiver = _with_receiver, obj
                 if got.ident is None:
-                    got.ident = f"{kind}.prototype.{got.name}"
+                    got.ident = f"{cls}.prototype.{got.name}"
         return got
     if isinstance(obj, Mapping):
         if own_has(obj, k):
@@ -583,7 +585,7 @@ _CLASS_OF: Final = {"JsRegExp": "RegExp", "JsCollection": "Collection", "JsSymbo
                     "JsBigInt": "BigInt"}  # fmt: skip
 _RECEIVER_CHECKED: Final = frozenset(
     {"Date.prototype", "RegExp.prototype", "Map.prototype", "Set.prototype",
-     "Symbol.prototype", "BigInt.prototype"}
+     "Symbol.prototype", "BigInt.prototype", "Function.prototype"}
 )  # fmt: skip
 
 

@@ -175,12 +175,12 @@ def printed(node: ast.AST) -> str:
         parts = _flatten(node, lambda n: isinstance(n, JsCoalesce))
         return "(" + " ?? ".join(printed(p) for p in parts) + ")"
     if isinstance(node, ast.BinOp) and type(node.op) in _BINARY:
-        op = type(node.op)
-        if op is ast.Pow:
+        kind = type(node.op)
+        if kind is ast.Pow:
             parts = [node.left, node.right]
         else:
-            parts = _flatten(node, lambda n: isinstance(n, ast.BinOp) and type(n.op) is op)
-        return "(" + f" {_BINARY[op]} ".join(printed(p) for p in parts) + ")"
+            parts = _flatten(node, lambda n: isinstance(n, ast.BinOp) and type(n.op) is kind)
+        return "(" + f" {_BINARY[kind]} ".join(printed(p) for p in parts) + ")"
     if isinstance(node, JsBinary):
         if node.op == ">>>":
             parts = _flatten(node, lambda n: isinstance(n, JsBinary) and n.op == ">>>")
