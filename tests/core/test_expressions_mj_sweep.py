@@ -429,3 +429,14 @@ def test_class_methods_are_shared_and_run_on_their_receiver() -> None:
 )  # fmt: skip
 def test_function_methods_called_without_their_function(expr: str, expected: str) -> None:
     assert _error(expr) == expected
+
+
+@pytest.mark.parametrize(
+    ("expr", "expected"),
+    [("[3, 1, 2].map(Number.call, Number)", "0,1,2"),
+     ("[' a', 'b '].map(''.trim.call, ''.trim)", "a,b"),
+     ("[1, 2].find(Number.call, Number)", "2"),
+     ("['a', 'b'].map(''.concat, 'z')", "za0a,b,zb1a,b")],
+)  # fmt: skip
+def test_callbacks_get_the_this_argument(expr: str, expected: str) -> None:
+    assert _string(expr) == expected
