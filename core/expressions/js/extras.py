@@ -35,8 +35,8 @@ def _receiver_kind(fn: JsFunction) -> str | None:
     """The prototype a method reads ``this`` from ('String.prototype'...), None: no ``this``."""
     ident = fn.ident or ""
     owner, _, _ = ident.rpartition(".")
-    if owner in ("Date.prototype", "RegExp.prototype", "Map.prototype", "Set.prototype"):
-        return None  # bound to its object: the receiver is checked as for any class's method
+    if owner in _CLASS_BOUND:
+        return None  # its receiver must be of its own class: checked as the object's method
     if owner.endswith(".prototype") and isinstance(fn.fn, functools.partial):
         return owner
     return None
@@ -68,6 +68,13 @@ def _function_method(name: str, target: Any) -> Callable[..., Any]:
         raise js.CalledNonCallable(f"{js.default_call_site(target)} is not a function")
 
     return non_callable
+
+
+#: prototypes whose methods are bound to an object of their class (a RegExp, a Date, a
+#: Map, a Set)
+_CLASS_BOUND: Final = frozenset(
+    {"RegExp.prototype", "Date.prototype", "Map.prototype", "Set.prototype"}
+)
 
 
 def _with_this(fn: JsFunction, this: Any) -> Callable[..., Any]:

@@ -390,6 +390,10 @@ def _keys_of(x: Any, what: str) -> list[str]:
         return own_keys(x)
     if isinstance(x, JsObject):
         return x.js_keys()
+    if (type(x) is JsFunction or type(x) is JsNamespace) and GLOBALS.get(x.name) is x:
+        from flowctx_core.expressions.js.builtinnames import KEYS
+
+        return list(KEYS.get(x.name, ()))  # the few enumerable ones (Error.stackTraceLimit)
     return []
 
 
@@ -457,70 +461,16 @@ def _object_is_sealed(x: Any = UNDEFINED, *_: Any) -> bool:
     return integrity_of(x, frozen=False)
 
 
-#: the own property names of the global constructors and namespaces, in V8's order of their
-#: setup (node 20's Object.getOwnPropertyNames)
-_BUILTIN_OWN_NAMES: Final = {
-    "Object": (
-        "length name prototype assign getOwnPropertyDescriptor getOwnPropertyDescriptors "
-        "getOwnPropertyNames getOwnPropertySymbols hasOwn is preventExtensions seal "
-        "create defineProperties defineProperty freeze getPrototypeOf setPrototypeOf "
-        "isExtensible isFrozen isSealed keys entries fromEntries values"
-    ),
-    "Number": (
-        "length name prototype isFinite isInteger isNaN isSafeInteger parseFloat parseInt "
-        "MAX_VALUE MIN_VALUE NaN NEGATIVE_INFINITY POSITIVE_INFINITY MAX_SAFE_INTEGER "
-        "MIN_SAFE_INTEGER EPSILON"
-    ),
-    "Math": (
-        "abs acos acosh asin asinh atan atanh atan2 ceil cbrt expm1 clz32 cos cosh exp "
-        "floor fround hypot imul log log1p log2 log10 max min pow random round sign sin "
-        "sinh sqrt tan tanh trunc E LN10 LN2 LOG10E LOG2E PI SQRT1_2 SQRT2"
-    ),
-    "JSON": "parse stringify",
-    "Date": "length name prototype now parse UTC",
-    "Symbol": (
-        "length name prototype for keyFor asyncIterator hasInstance isConcatSpreadable "
-        "iterator match matchAll replace search species split toPrimitive toStringTag "
-        "unscopables dispose asyncDispose"
-    ),
-    "BigInt": "length name prototype asUintN asIntN",
-    "Reflect": (
-        "defineProperty deleteProperty apply construct get getOwnPropertyDescriptor "
-        "getPrototypeOf has isExtensible ownKeys preventExtensions set setPrototypeOf"
-    ),
-    "Array": "length name prototype isArray from of",
-    "String": "length name prototype fromCharCode fromCodePoint raw",
-    "Boolean": "length name prototype",
-    "Map": "length name prototype",
-    "Set": "length name prototype",
-    "RegExp": (
-        "length name prototype input $_ lastMatch $& lastParen $+ leftContext $` "
-        "rightContext $' $1 $2 $3 $4 $5 $6 $7 $8 $9"
-    ),
-    "Error": "length name prototype captureStackTrace prepareStackTrace stackTraceLimit",
-    "TypeError": "length name prototype",
-    "RangeError": "length name prototype",
-    "SyntaxError": "length name prototype",
-    "ReferenceError": "length name prototype",
-    "EvalError": "length name prototype",
-    "URIError": "length name prototype",
-    "Atomics": (
-        "load store add sub and or xor exchange compareExchange isLockFree wait waitAsync "
-        "notify"
-    ),
-}  # fmt: skip
-
-
 def _object_own_names(x: Any = UNDEFINED, *_: Any) -> list[str]:
     """Object.getOwnPropertyNames: the keys, and the non-enumerable own ones (``length`` of an
     array or a string, ``length`` and ``name`` of a function)."""
     if is_nullish(x):
         raise JsError("Cannot convert undefined or null to object")
-    name: str = getattr(x, "name", "") if type(x) in (JsFunction, JsNamespace) else ""
-    if name and GLOBALS.get(name) is x:
-        names = _BUILTIN_OWN_NAMES.get(name)
-        if names is not None:
-            return names.split()
+    if (type(x) is JsFunction or type(x) is JsNamespace) and GLOBALS.get(x.name) is x:
+        from flowctx_core.expressions.js.builtinnames import OWN_NAMES
+
+        if x.name in OWN_NAMES:
+            return list(OWN_NAMES[x.name])  # node's own list, in its order
     if type(x) is JsFunction and x.members is None:
         return ["length", "name"]
     if type(x) is JsFunction or type(x) is JsNamespace:
@@ -1063,6 +1013,8 @@ def _global_to_string() -> JsFunction:
 
 
 GLOBALS["toString"] = _global_to_string()
+LENT["globals"] = GLOBALS
+LENT["object_prototype"] = OBJECT_PROTOTYPE
 
 #: what ``new`` does with each constructor global, by the function object's id
 CONSTRUCTORS: Final = constructors.register(GLOBALS)
