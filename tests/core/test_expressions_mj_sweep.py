@@ -440,3 +440,28 @@ def test_function_methods_called_without_their_function(expr: str, expected: str
 )  # fmt: skip
 def test_callbacks_get_the_this_argument(expr: str, expected: str) -> None:
     assert _string(expr) == expected
+
+
+@pytest.mark.parametrize(
+    ("expr", "expected"),
+    [("(payload.m = new WeakMap([[payload.o, 1]]), payload.m.get(payload.o))", "1"),
+     ("new WeakSet([payload.o]).has(payload.arr)", "false"), ("String(new WeakSet())",
+      "[object WeakSet]"), ("new WeakMap().set(x => x, 3).has(x => x)", "false"),
+     ("Object.getOwnPropertyNames(WeakSet).join()", "length,name,prototype")],
+)  # fmt: skip
+def test_weak_collections(expr: str, expected: str) -> None:
+    assert _string(expr) == expected
+
+
+@pytest.mark.parametrize(
+    ("expr", "expected"),
+    [("WeakMap()", "Constructor WeakMap requires 'new'"),
+     ("new WeakMap().set(1, 2)", "Invalid value used as weak map key"),
+     ("new WeakSet(['x'])", "Invalid value used in weak set"),
+     ("new WeakMap([1])", "Iterator value 1 is not an entry object"),
+     ("new WeakMap().get.call(new Map(), 1)",
+      "Method WeakMap.prototype.get called on incompatible receiver #<Map>"),
+     ("structuredClone(new WeakSet())", "#<WeakSet> could not be cloned.")],
+)  # fmt: skip
+def test_weak_collections_errors(expr: str, expected: str) -> None:
+    assert _error(expr) == expected

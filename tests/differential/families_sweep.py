@@ -351,7 +351,34 @@ def _detached(method: tuple[str, str], use: str, args: str) -> str:
     return use.replace("{s}", PROTOS[kind][0]).replace("{m}", name).replace("{a}", args)
 
 
+# conversions of every shape of numeric-looking text
+TEXTS = ["''", "' '", "'0'", "'-0'", "'+1'", "'+-1'", "'1e3'", "' 12e3 '", "'.5'", "'5.'",
+         "'0x1F'", "'0X1f'", "'-0x10'", "'0b101'", "'0o17'", "'0b2'", "'1_000'", "'1,000'",
+         "'12px'", "'Infinity'", "'-Infinity'", "'infinity'", "'NaN'", "'١٢'", "'\u00a012'",
+         "'\u200b1'", "'\n\t7\r'", "'1e400'", "'1e-400'", "'9007199254740993'", "'0.1e1'",
+         "'00012'", "'1.2.3'", "'e5'", "'5e'", "'--1'", "'0x'", "'true'", "'null'",
+         "'１２'"]  # fmt: skip
+CONVERSIONS = ["Number({t})", "parseInt({t})", "parseFloat({t})", "parseInt({t}, 16)",
+               "parseInt({t}, 2)", "parseInt({t}, 36)", "Math.round({t})", "+{t}", "{t} * 1",
+               "{t} == 0", "{t} < 1", "BigInt({t})", "String(Number({t}))", "isNaN({t})",
+               "Number.isInteger(Number({t}))", "new Date({t}).getTime()", "JSON.parse({t})",
+               "Number({t}).toFixed(2)", "~~{t}", "{t} >>> 0", "[{t}].sort((a, b) => a - b)",
+               "Math.max({t}, -1)", "{t} - -{t}"]  # fmt: skip
+
+
+# optional chains on every kind of value
+OPTIONAL_USES = ["{a}?.()", "{a}?.x()", "{a}?.x?.()", "{a}?.[0]?.()", "{a}.x?.()",
+                 "({a})?.length.toFixed(1)", "{a}?.length?.toString(2)",
+                 "{a}?.at?.(-1)?.toString()", "({a}?.b).c", "{a}?.['len' + 'gth']",
+                 "delete {a}?.x", "{a}?.x = 1", "{a}?.toString.call(1)", "{a}?.[0]?.[0]",
+                 "{a}?.valueOf()?.length ?? 'none'", "typeof {a}?.x", "{a}?.x.y.z",
+                 "({a} ?? payload.o)?.a", "{a}?.map?.(x => x)?.length", "!{a}?.length",
+                 "{a}?.['x']?.['y']", "`${{a}}`", "{a}?.0", "{a}?.x++"]  # fmt: skip
+
+
 GRIDS: dict[str, Grid] = {
+    "sweep.optional": Grid([OPTIONAL_USES, OPERANDS], lambda use, a: use.replace("{a}", a)),
+    "sweep.convert": Grid([CONVERSIONS, TEXTS], lambda use, t: use.replace("{t}", t)),
     "sweep.detached": Grid([PROTO_METHODS, DETACHED_USES, ARGS[:10]], _detached),
     "sweep.props": Grid([RECEIVERS, PROP_NAMES, PROP_USES], _prop),
     "sweep.proto": Grid([PROTO_METHODS, RECEIVERS, ARGS, ["direct", "call"]], _proto_call),

@@ -157,7 +157,7 @@ _LENGTHS: Final[dict[str, str]] = {
         "TypeError:1 RangeError:1 SyntaxError:1 ReferenceError:1 EvalError:1 URIError:1 "
         "parseInt:2 parseFloat:1 toString:0 structuredClone:0 Symbol:0 "
         "isNaN:1 isFinite:1 encodeURIComponent:1 encodeURI:1 decodeURIComponent:1 "
-        "decodeURI:1 escape:1 unescape:1 atob:1 btoa:1 BigInt:1 "
+        "decodeURI:1 escape:1 unescape:1 atob:1 btoa:1 BigInt:1 WeakMap:0 WeakSet:0 "
     ),
 }
 BUILTIN_LENGTHS: Final[dict[str, int]] = {

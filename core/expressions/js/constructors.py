@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import Any, Final
 
 from flowctx_core.expressions.budget import charge
-from flowctx_core.expressions.js import dates, regexp
+from flowctx_core.expressions.js import dates, regexp, weak
 from flowctx_core.expressions.js.common import LENT, Unsupported
 from flowctx_core.expressions.js.iterators import JsIterator
 from flowctx_core.expressions.js.values import (
@@ -456,6 +456,8 @@ def instance_of(value: Any, name: str) -> bool:
         return name == "RegExp"
     if isinstance(value, JsCollection):
         return name == ("Set" if value.is_set else "Map")
+    if isinstance(value, weak.JsWeakCollection):
+        return name == value.kind
     if isinstance(value, JsErrorObject):
         return name in ("Error", value.name)
     if isinstance(value, JsWrapper):
@@ -502,6 +504,8 @@ def register(globals_: dict[str, Any]) -> dict[int, Callable[..., Any]]:
         globals_[name] = error_function(name)
     globals_["Map"] = JsFunction("Map", _not_without_new("Map"), arity=0)
     globals_["Set"] = JsFunction("Set", _not_without_new("Set"), arity=0)
+    for weak_name in ("WeakMap", "WeakSet"):
+        globals_[weak_name] = JsFunction(weak_name, _not_without_new(weak_name), arity=0)
     table: dict[int, Callable[..., Any]] = {
         id(globals_["Date"]): dates.construct,
         id(globals_["RegExp"]): regexp.construct,
@@ -512,6 +516,8 @@ def register(globals_: dict[str, Any]) -> dict[int, Callable[..., Any]]:
         id(globals_["Boolean"]): wrap(bool),
         id(globals_["Map"]): new_map,
         id(globals_["Set"]): new_set,
+        id(globals_["WeakMap"]): weak.construct(False, _iterable),
+        id(globals_["WeakSet"]): weak.construct(True, _iterable),
     }
     for name in ERROR_NAMES:
         table[id(globals_[name])] = globals_[name].fn

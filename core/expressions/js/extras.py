@@ -83,6 +83,14 @@ def _with_this(fn: JsFunction, this: Any) -> Callable[..., Any]:
                     "Function.prototype.bind"):  # fmt: skip
         return _function_method(fn.ident.rpartition(".")[2], this)
     kind, _, name = (fn.ident or "").partition(".prototype.")
+    if kind in ("WeakMap", "WeakSet"):
+        if type(this).__name__ == "JsWeakCollection" and this.kind == kind:
+            return LENT["get_member"](this, name).fn
+        raise JsError(
+            f"Method {kind}.prototype.{name} called on incompatible receiver "
+            f"{js.shown_value(this)}",
+            anonymous=f"Method {kind}.prototype.{name} called on incompatible receiver",
+        )
     if kind in ("Symbol", "BigInt"):
         # thisSymbolValue / thisBigIntValue: the primitive itself or its wrapper's
         prim = this.js_primitive() if type(this).__name__ == "JsWrapper" else this

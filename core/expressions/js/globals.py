@@ -1078,7 +1078,6 @@ OTHER_GLOBALS: Final = frozenset(
         "AggregateError", "Intl", "ArrayBuffer", "Uint8Array",
         "Int8Array", "Uint16Array", "Int16Array", "Uint32Array", "Int32Array", "Float32Array",
         "Float64Array", "Uint8ClampedArray", "BigUint64Array", "BigInt64Array", "DataView",
-        "WeakMap", "WeakSet",
         "URL", "URLSearchParams", "DOMException", "AbortController", "AbortSignal", "Event",
         "EventTarget", "TextEncoder", "TextDecoder", "Blob", "File",
         "FormData", "Headers", "Request", "Response", "BroadcastChannel", "MessageChannel",

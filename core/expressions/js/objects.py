@@ -408,7 +408,7 @@ def object_to_string(this: Any) -> str:
     name = t.__name__
     if name == "JsWrapper":
         return str(this.tag)
-    if name in ("JsCollection", "JsIterator"):
+    if name in ("JsCollection", "JsIterator", "JsWeakCollection"):
         return repr(this)
     if name in ("JsDate", "JsRegExp"):
         return f"[object {name[2:]}]"
@@ -574,8 +574,9 @@ def get_member(obj: Any, key: Any) -> Any:
             if cls is not None:
                 # a method of its class's prototype: called without this object (detached,
                 # as a callback, with call), it checks the receiver it is given
-                if cls == "Collection":
+                if cls in ("Collection", "Weak"):
                     cls = "Set" if getattr(obj, "is_set", False) else "Map"
+                    cls = "Weak" + cls if type(obj).__name__ == "JsWeakCollection" else cls
                 got.method, got.receiver = _with_receiver, obj
                 if got.ident is None:
                     got.ident = f"{cls}.prototype.{got.name}"
@@ -589,10 +590,11 @@ def get_member(obj: Any, key: Any) -> Any:
 
 #: the classes whose objects' methods check their receiver (by the Python class's name)
 _CLASS_OF: Final = {"JsRegExp": "RegExp", "JsCollection": "Collection", "JsSymbol": "Symbol",
-                    "JsBigInt": "BigInt"}  # fmt: skip
+                    "JsBigInt": "BigInt", "JsWeakCollection": "Weak"}  # fmt: skip
 _RECEIVER_CHECKED: Final = frozenset(
     {"Date.prototype", "RegExp.prototype", "Map.prototype", "Set.prototype",
-     "Symbol.prototype", "BigInt.prototype", "Function.prototype"}
+     "Symbol.prototype", "BigInt.prototype", "Function.prototype", "WeakMap.prototype",
+     "WeakSet.prototype"}
 )  # fmt: skip
 
 

@@ -661,6 +661,8 @@ def shown_value(v: Any) -> str:
         return str(v.tag)
     if name == "JsCollection":
         return "#<Set>" if v.is_set else "#<Map>"
+    if name == "JsWeakCollection":
+        return f"#<{v.kind}>"
     if name == "JsErrorObject":
         return to_string(v)
     return "#<Object>"
