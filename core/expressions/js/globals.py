@@ -22,6 +22,7 @@ from flowctx_core.expressions.js import (
     dates,
     extras,
     fdlibm,
+    intl,
     reflect,
     regexp,
     symbols,
@@ -1022,6 +1023,7 @@ bigint.register(GLOBALS)
 reflect.register(GLOBALS, CONSTRUCTORS)
 clone.register(GLOBALS)
 symbols.register(GLOBALS)
+intl.register(GLOBALS, CONSTRUCTORS)
 atomics.register(GLOBALS)
 extras.register(GLOBALS, NUMBER_METHODS)
 LENT["quote"] = _quote
@@ -1075,7 +1077,7 @@ NOT_REPRODUCED_WHY: Final[dict[str, str]] = {
 # Other globals node has: valid, harmless, but not reproduced by flowctx.
 OTHER_GLOBALS: Final = frozenset(
     {
-        "AggregateError", "Intl", "ArrayBuffer", "Uint8Array",
+        "AggregateError", "ArrayBuffer", "Uint8Array",
         "Int8Array", "Uint16Array", "Int16Array", "Uint32Array", "Int32Array", "Float32Array",
         "Float64Array", "Uint8ClampedArray", "BigUint64Array", "BigInt64Array", "DataView",
         "URL", "URLSearchParams", "DOMException", "AbortController", "AbortSignal", "Event",
