@@ -121,10 +121,12 @@ class JsBigInt(JsObject):
     def _to_locale_string(self, locales: Any = UNDEFINED, options: Any = UNDEFINED, *_: Any) -> str:
         if locales is UNDEFINED and options is UNDEFINED:
             return _grouped(decimal_text(self.big))
-        from flowctx_core.expressions.js.intl.numberformat import construct
+        from flowctx_core.expressions.js import intl
 
         service = "BigInt.prototype.toLocaleString"
-        return construct(locales, options, service=service).format(self)
+        formatter = intl.service("numberformat").construct(locales, options, service=service)
+        text: str = formatter.format(self)
+        return text
 
     def _to_string(self, radix: Any = UNDEFINED, *_: Any) -> str:
         n_radix = 10 if radix is UNDEFINED else js.to_int(radix)

@@ -353,9 +353,10 @@ def _locale_time(t_local: float) -> str:
 def _locale(kind: str) -> Callable[..., str]:
     def call(d: JsDate, locales: Any = UNDEFINED, options: Any = UNDEFINED, *_: Any) -> str:
         if not (locales is UNDEFINED or locales == "en-US") or options is not UNDEFINED:
-            from flowctx_core.expressions.js.intl.datetimeformat import to_locale
+            from flowctx_core.expressions.js import intl
 
-            return to_locale(d.tv, kind, locales, options)
+            text: str = intl.service("datetimeformat").to_locale(d.tv, kind, locales, options)
+            return text
         t = d.tv
         if t != t:
             return "Invalid Date"

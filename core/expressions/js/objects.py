@@ -183,9 +183,13 @@ def _num_to_locale_string(
     from flowctx_core.expressions.js.numbershape import number_shape
 
     if options is not UNDEFINED:  # Intl.NumberFormat's whole option set
-        from flowctx_core.expressions.js.intl.numberformat import construct
+        from flowctx_core.expressions.js import intl
 
-        return construct(locales, options, service="Number.prototype.toLocaleString").format(x)
+        formatter = intl.service("numberformat").construct(
+            locales, options, service="Number.prototype.toLocaleString"
+        )
+        text: str = formatter.format(x)
+        return text
     digits, minus, group, point, primary, secondary, min2, nan, infinity = number_shape(locales)
     if x != x:
         return nan

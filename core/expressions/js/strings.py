@@ -332,9 +332,10 @@ def _str_locale_compare(
     s: str, other: Any = UNDEFINED, locales: Any = UNDEFINED, options: Any = UNDEFINED, *_: Any
 ) -> int:
     if locales is not UNDEFINED or options is not UNDEFINED:  # Intl.Collator's
-        from flowctx_core.expressions.js.intl.collator import locale_compare as compare
+        from flowctx_core.expressions.js import intl
 
-        return compare(s, other, locales, options)
+        order: int = intl.service("collator").locale_compare(s, other, locales, options)
+        return order
     a, b = _collation_key(s), _collation_key(to_string(other))
     return -1 if a < b else (1 if a > b else 0)
 
