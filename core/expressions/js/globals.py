@@ -377,6 +377,14 @@ def _number_is_finite(x: Any = UNDEFINED, *_: Any) -> bool:
     return is_number(x) and _is_finite(x)
 
 
+def _global_name(x: Any) -> str | None:
+    """The name of the global function or namespace ``x`` is, or None."""
+    if type(x) is not JsFunction and type(x) is not JsNamespace:
+        return None
+    name: str = x.name
+    return name if GLOBALS.get(name) is x else None
+
+
 def _keys_of(x: Any, what: str) -> list[str]:
     if is_nullish(x):
         raise JsError("Cannot convert undefined or null to object")
@@ -391,10 +399,11 @@ def _keys_of(x: Any, what: str) -> list[str]:
         return own_keys(x)
     if isinstance(x, JsObject):
         return x.js_keys()
-    if (type(x) is JsFunction or type(x) is JsNamespace) and GLOBALS.get(x.name) is x:
+    name = _global_name(x)
+    if name is not None:
         from flowctx_core.expressions.js.builtinnames import KEYS
 
-        return list(KEYS.get(x.name, ()))  # the few enumerable ones (Error.stackTraceLimit)
+        return list(KEYS.get(name, ()))  # the few enumerable ones (Error.stackTraceLimit)
     return []
 
 
@@ -467,11 +476,12 @@ def _object_own_names(x: Any = UNDEFINED, *_: Any) -> list[str]:
     array or a string, ``length`` and ``name`` of a function)."""
     if is_nullish(x):
         raise JsError("Cannot convert undefined or null to object")
-    if (type(x) is JsFunction or type(x) is JsNamespace) and GLOBALS.get(x.name) is x:
+    name = _global_name(x)
+    if name is not None:
         from flowctx_core.expressions.js.builtinnames import OWN_NAMES
 
-        if x.name in OWN_NAMES:
-            return list(OWN_NAMES[x.name])  # node's own list, in its order
+        if name in OWN_NAMES:
+            return list(OWN_NAMES[name])  # node's own list, in its order
     if type(x) is JsFunction and x.members is None:
         return ["length", "name"]
     if type(x) is JsFunction or type(x) is JsNamespace:
