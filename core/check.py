@@ -14,6 +14,7 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, replace
 from functools import partial
+from itertools import chain
 from typing import Any
 
 from flowctx_core.base.cancelcheck import stop_if_cancelled
@@ -54,14 +55,15 @@ def exposure_problems(snap: WorkspaceSnapshot, wf: WorkflowSnapshot) -> list[Dia
     out: list[Diagnostic] = []
     if wf.doc is None:
         return out
-    exposed = {n for names in wf.agents.values() for n in names}
-    for spec in wf.variables:
+    exposed = frozenset(n for names in wf.agents.values() for n in names)
+
+    def each(spec: VariableSpec) -> list[Diagnostic]:
         shown = spec.name in exposed
-        out.extend(
-            spec.remembered(
-                "not exposed", shown, partial(_not_exposed, wf, spec, shown), "problems"
-            )
+        return spec.remembered(
+            "not exposed", shown, partial(_not_exposed, wf, spec, shown), "problems"
         )
+
+    out.extend(chain.from_iterable(wf.per_item("not exposed", wf.variables, exposed, each)))
     for agent, names in wf.agents.items():
         if not names:
             out.append(
@@ -402,16 +404,17 @@ def row_problems(matrix: Matrix, wf: WorkflowSnapshot) -> list[Diagnostic]:
     Rows of definitions that did not validate are left out: the contract's own problems
     already say why, at the key that is wrong.
     """
-    out: list[Diagnostic] = []
     from flowctx_core.sources.data_reference import looked_up_with_a_secret
 
-    looked_up = looked_up_with_a_secret(matrix.rows)
-    for row in matrix.rows:
+    looked_up = frozenset(looked_up_with_a_secret(matrix.rows, wf.per_item))
+
+    def each(row: Row) -> list[Diagnostic]:
+        out: list[Diagnostic] = []
         if row.origin == "invalid definition" or row.name in looked_up:
             # whether a lookup by a secret found its record (or fell back, or failed) is a
             # bit of the secret: a filter of ``$lt`` bounds bisected a key one variable at a
             # time; such a row's own problems are not reported
-            continue
+            return out
         found = [*((w, "warning") for w in row.warnings)]
         if row.error:
             error = row.error
@@ -420,7 +423,12 @@ def row_problems(matrix: Matrix, wf: WorkflowSnapshot) -> list[Diagnostic]:
             found.append((error, "error"))
         for message, severity in found:
             out.append(_row_diagnostic(row, wf, mask_text(message), severity))
-    return out
+        return out
+
+    # each row's problems are a function of it (a row kept from the last matrix is of a
+    # declaration kept in place) and of what is looked up with a secret
+    key = (looked_up, wf.doc is None)
+    return list(chain.from_iterable(wf.per_item("row problems", matrix.rows, key, each)))
 
 
 def _row_diagnostic(row: Row, wf: WorkflowSnapshot, message: str, severity: str) -> Diagnostic:

@@ -7,7 +7,7 @@ Loading never raises for bad content: problems are Diagnostics on the snapshot.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 from pathlib import Path
@@ -19,6 +19,7 @@ from flowctx_core.base import fsview
 from flowctx_core.base.diagnostics import Diagnostic, suggest
 from flowctx_core.base.gcpause import gc_paused
 from flowctx_core.base.pathsafety import present
+from flowctx_core.base.peritem import Records, per_item
 from flowctx_core.base.yamledit import reparse_yaml_text
 from flowctx_core.base.yamlmarks import YamlDoc, parse_yaml_text, read_text_file
 from flowctx_core.model.contract import ROOT_KEYS, AgentView, Definition, validation_diagnostics
@@ -28,6 +29,7 @@ from flowctx_core.model.profiles import MOZAIKS, RuntimeProfile
 from flowctx_core.model.workspace_root import display_path, outside_workspace, yaml_coded
 
 T = TypeVar("T")
+R = TypeVar("R")
 
 
 @dataclass(frozen=True)
@@ -119,6 +121,9 @@ class WorkflowSnapshot:
     definitions_read: Mapping[Any, DefinitionRead] = field(
         default_factory=dict, compare=False, repr=False
     )
+    #: the stages' results per declaration or row of the read this one was parsed from
+    #: (``earlier``), for the declarations this read keeps (``base/peritem.py``)
+    carried: Records | None = field(default=None, compare=False, repr=False)
 
     # Indexes built on first use: scanning every agent's list for every variable made
     # resolving a large workflow quadratic. (cached_property writes the instance __dict__
@@ -137,6 +142,18 @@ class WorkflowSnapshot:
             for name in dict.fromkeys(names):
                 out.setdefault(name, []).append(agent)
         return {name: tuple(agents) for name, agents in out.items()}
+
+    @cached_property
+    def stage_results(self) -> Records:
+        """What the stages computed per declaration (and per row) of this read
+        (``base/peritem.py``): the next read of the contract takes what it keeps from it."""
+        return {}
+
+    def per_item(self, stage: str, items: Sequence[T], key: Any, each: Callable[[T], R]) -> list[R]:
+        """``[each(item) for item in items]`` (``items``: these declarations, or what was
+        resolved from them), each a function of its item and ``key`` alone, computed only for
+        the items that the earlier read's results of ``stage`` do not hold."""
+        return per_item(self.stage_results, self.carried, stage, items, key, each)
 
     @cached_property
     def policy_memo(self) -> dict[Any, Any]:
@@ -370,8 +387,24 @@ def parse_contract(
     hint = ""
     if older_shape and not rules.accepts_lists:
         hint = "; lists of definitions are the older runtime's shape (--runtime mozaiks-2026-01)"
+    carried = None
+    if earlier is not None and earlier.runtime is runtime:
+        # one level only: the earlier read's own carried records are merged, never linked
+        carried = {**(earlier.carried or {}), **earlier.stage_results}
     return _snapshot(
-        name, folder, root, display, variables, agents, diags, doc, agent_locs, runtime, hint, read
+        name,
+        folder,
+        root,
+        display,
+        variables,
+        agents,
+        diags,
+        doc,
+        agent_locs,
+        runtime,
+        hint,
+        read,
+        carried,
     )
 
 
@@ -388,6 +421,7 @@ def _snapshot(
     runtime: RuntimeProfile,
     hint: str = "",
     read: Mapping[Any, DefinitionRead] | None = None,
+    carried: Records | None = None,
 ) -> WorkflowSnapshot:
     return WorkflowSnapshot(
         name,
@@ -402,6 +436,7 @@ def _snapshot(
         runtime=runtime,
         refused=_refusal(diags, runtime, hint),
         definitions_read=read or {},
+        carried=carried,
     )
 
 
