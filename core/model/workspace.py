@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property
+from itertools import chain
+from operator import attrgetter
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -358,10 +360,16 @@ def parse_contract(
     older_shape = isinstance(data.get("definitions"), list) or isinstance(data.get("agents"), list)
     memo = earlier.definitions_read if earlier is not None and earlier.runtime is runtime else {}
     read: dict[Any, DefinitionRead] = {}
-    variables = _parse_definitions(doc, data.get("definitions"), diags, runtime, base, memo, read)
+    variables = None
+    if earlier is not None and memo and not base:
+        variables = _one_edited(doc, earlier, data.get("definitions"), diags, runtime, read)
+    if variables is None:
+        variables = _parse_definitions(
+            doc, data.get("definitions"), diags, runtime, base, memo, read
+        )
     agents, agent_locs = _parse_agents(doc, data.get("agents"), diags, runtime, base)
 
-    declared = {v.name for v in variables}
+    declared = set(map(_NAME, variables))
     for agent, names in agents.items():
         missing = [n for n in names if n not in declared]
         if missing and rules.agent_refs_checked:
@@ -539,6 +547,53 @@ def _parse_definitions(
         if read is not None:
             read[path] = found
     return out
+
+
+_NAME = attrgetter("name")
+_SPEC = attrgetter("spec")
+_PROBLEMS = attrgetter("problems")
+
+
+def _one_edited(
+    doc: YamlDoc,
+    earlier: WorkflowSnapshot,
+    raw: Any,
+    diags: list[Diagnostic],
+    runtime: RuntimeProfile,
+    read: dict[Any, DefinitionRead],
+) -> list[VariableSpec] | None:
+    """``_parse_definitions`` of a document ``yamledit`` made from ``earlier``'s by parsing one
+    definition again with no line added or removed: every other definition is the same value
+    at the same mark, so ``earlier``'s read of it is taken as it is, in one pass of C's, and
+    only the edited one is read. None when the document is not such a one."""
+    edit = doc.edit
+    if (
+        edit is None
+        or edit[2] != 0
+        or earlier.doc is None
+        or edit[3] != id(earlier.doc)
+        or not isinstance(raw, dict)
+        or len(raw) != len(earlier.definitions_read)
+    ):
+        return None
+    old, new = ("definitions", edit[0]), ("definitions", edit[1])
+    paths = list(earlier.definitions_read)
+    reads = list(earlier.definitions_read.values())
+    try:
+        at = paths.index(old)
+    except ValueError:
+        return None
+    value = raw.get(edit[1])
+    mark = doc.where(new, key=True)
+    context = {
+        "trigger_rules": runtime.contract.trigger_rules,
+        "trigger_types": runtime.contract.trigger_types,
+    }
+    spec, problems = _definition(doc, str(edit[1]), value, new, mark, runtime, context)
+    paths[at], reads[at] = new, DefinitionRead(value, mark, spec, tuple(problems))
+    read.update(zip(paths, reads, strict=True))
+    diags.extend(chain.from_iterable(map(_PROBLEMS, reads)))
+    return list(map(_SPEC, reads))
 
 
 @dataclass(frozen=True)
