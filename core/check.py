@@ -580,7 +580,8 @@ class TunedProblems:
         if tuning is not self._tuning and tuning != self._tuning:
             self.reset()
             self._tuning = tuning
-        now = {id(p): p for p in problems}
+        listed = problems if isinstance(problems, list) else list(problems)
+        now = dict(zip(map(id, listed), listed, strict=True))
         before = self._objects
         for i in before.keys() - now.keys():
             self._drop(before[i])

@@ -132,10 +132,10 @@ class WorkflowSnapshot:
     # directly, so it works on a frozen dataclass.)
     @cached_property
     def _by_name(self) -> dict[str, VariableSpec]:
-        out: dict[str, VariableSpec] = {}
-        for v in self.variables:
-            out.setdefault(v.name, v)  # the first declaration, as the old linear scan found
-        return out
+        # the first declaration of a name, as the old linear scan found: built backwards, so
+        # the first one is written last
+        specs = self.variables[::-1]
+        return dict(zip(map(_NAME, specs), specs, strict=True))
 
     @cached_property
     def _exposure(self) -> dict[str, tuple[str, ...]]:

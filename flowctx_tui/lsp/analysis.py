@@ -21,7 +21,8 @@ import threading
 from bisect import bisect_left, bisect_right
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from operator import attrgetter
+from itertools import repeat
+from operator import attrgetter, is_
 from pathlib import Path
 from typing import Any
 
@@ -245,10 +246,10 @@ def _located(
             texts[path] = text
         lo = bisect_left(listed, first, lo=i, hi=j, key=_ROW)
         hi = j if last is None else max(lo, bisect_left(listed, last, lo=i, hi=j, key=_ROW))
-        for k in range(i, j):
-            hit = hits[k]
-            if hit is not None and (k < lo or k >= hi or _row(rows, hit.line) == hit.row):
-                continue
+        # those on touched lines looked at, then those never located (found by C's index)
+        redo = [k for k in range(lo, hi) if (h := hits[k]) is None or _row(rows, h.line) != h.row]
+        redo += positions(hits, None, i, lo) + positions(hits, None, hi, j)
+        for k in redo:
             problem = listed[k]
             line, column = max(problem.line - 1, 0), max(problem.column - 1, 0)
             start, end = _span(rows, line, column)
@@ -263,6 +264,19 @@ def _located(
 
 
 _FILE = attrgetter("file")
+
+
+def positions(items: list[Any], wanted: Any, lo: int, hi: int) -> list[int]:
+    """Where ``wanted`` itself stands in ``items[lo:hi]`` (by identity: C's passes only)."""
+    flags = list(map(is_, items[lo:hi], repeat(wanted)))
+    out: list[int] = []
+    k = -1
+    while True:
+        try:
+            k = flags.index(True, k + 1)
+        except ValueError:
+            return out
+        out.append(lo + k)
 
 
 def _ROW(problem: Diagnostic) -> int:

@@ -281,10 +281,10 @@ class FlowctxServer(LanguageServer):
         out: dict[Path, Diagnostics] = {}
         for path, items in found.items():
             made = list(map(before.get, map(id, items)))
-            for k, item in enumerate(items):
-                if made[k] is None:
-                    diagnostic = _diagnostic(self, item)
-                    made[k] = (item, diagnostic, json.dumps(_CONVERTER.unstructure(diagnostic)))
+            for k in analysis.positions(made, None, 0, len(made)):
+                item = items[k]
+                diagnostic = _diagnostic(self, item)
+                made[k] = (item, diagnostic, json.dumps(_CONVERTER.unstructure(diagnostic)))
             out[path] = Diagnostics(list(map(_SECOND, made)), list(map(_THIRD, made)))  # type: ignore[arg-type]
             now.update(zip(map(id, items), made, strict=True))  # type: ignore[arg-type]
         self._converted = now
