@@ -583,16 +583,22 @@ class TunedProblems:
         listed = problems if isinstance(problems, list) else list(problems)
         now = dict(zip(map(id, listed), listed, strict=True))
         before = self._objects
-        for i in before.keys() - now.keys():
-            self._drop(before[i])
+        gone = before.keys() - now.keys()
         added = [now[i] for i in now.keys() - before.keys()]
-        self._objects = now
         rows: dict[str, list[str] | None] = {}
 
         def rows_of(file: str) -> list[str] | None:
             if file not in rows:
                 rows[file] = commented_rows(lambda rel: _text(snap, rel), file)
             return rows[file]
+
+        if len(gone) + len(added) > max(64, len(now) // 8):
+            # most of the list is new (lines added above thousands of problems): placing
+            # each would cost more than sorting them all once
+            return self._all(now, rows_of)
+        for i in gone:
+            self._drop(before[i])
+        self._objects = now
 
         # every value of a file with an ignore comment (now or at the last call) again
         commented = {f for f in self._files if rows_of(f) is not None}
@@ -607,6 +613,27 @@ class TunedProblems:
                 self._files.setdefault(p.file, set()).add(p)
                 self._place(p, rows_of(p.file) if p.line > 0 else None)
         self._commented = {f for f in self._files if rows.get(f) is not None}
+        return Problems(list(self._kept), ignored=tuple(self._ignored))
+
+    def _all(
+        self, now: dict[int, Diagnostic], rows_of: Callable[[str], list[str] | None]
+    ) -> Problems:
+        """Every problem of ``now`` tuned and sorted afresh (the tuning is kept)."""
+        tuning = self._tuning
+        self.reset()
+        self._tuning = tuning
+        self._objects = now
+        for p in now.values():
+            count = self._count.get(p, 0)
+            self._count[p] = count + 1
+            if count == 0:
+                self._files.setdefault(p.file, set()).add(p)
+                result = tune_one(p, tuning, rows_of(p.file) if p.line > 0 else None)
+                self._result[p] = result
+                (self._ignored if result[1] else self._kept).append(result[0])
+        self._kept.sort(key=problem_order)
+        self._ignored.sort(key=problem_order)
+        self._commented = {f for f in self._files if rows_of(f) is not None}
         return Problems(list(self._kept), ignored=tuple(self._ignored))
 
     def _place(self, value: Diagnostic, rows: list[str] | None) -> None:

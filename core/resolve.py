@@ -10,14 +10,15 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from functools import partial
-from itertools import compress
-from operator import attrgetter, itemgetter
+from itertools import compress, repeat
+from operator import attrgetter, eq, is_, itemgetter
 from pathlib import Path
 from typing import Any
 
 from flowctx_core.base.cancelcheck import stop_if_cancelled
 from flowctx_core.base.diagnostics import Diagnostic
 from flowctx_core.base.gcpause import gc_paused
+from flowctx_core.base.peritem import flagged
 from flowctx_core.base.secrets import is_secret_key, mask_text
 from flowctx_core.buildctx import project_build_context
 from flowctx_core.model.inputs import PROCESS_ORIGIN, ResolveInputs
@@ -70,15 +71,8 @@ def _kind(spec: VariableSpec) -> Kind:
 
 
 def _positions(values: list[Any], wanted: Any) -> list[int]:
-    """Where ``wanted`` stands in ``values`` (found with C's ``list.index``)."""
-    out: list[int] = []
-    i = -1
-    while True:
-        try:
-            i = values.index(wanted, i + 1)
-        except ValueError:
-            return out
-        out.append(i)
+    """Where ``wanted`` (a source type, or None: by identity) stands in ``values``."""
+    return flagged(list(map(is_ if wanted is None else eq, values, repeat(wanted))))
 
 
 def _looked_up_with_secrets(

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from itertools import repeat
-from operator import is_not
+from operator import is_, is_not
 from typing import Any, TypeVar
 
 T = TypeVar("T")
@@ -52,30 +52,41 @@ def per_item(
         old = known[0]
         if len(old) == len(items):
             # the same places (an edit inside declarations): the differing ones computed
-            results = list(known[2])
-            moved = list(map(is_not, old, items))
-            i = -1
-            while True:
-                try:
-                    i = moved.index(True, i + 1)
-                except ValueError:
-                    break
-                results[i] = each(items[i])
-            now[stage] = (items, key, results)
-            return results
-        by_id = dict(zip(map(id, old), known[2], strict=True))
-        results = list(map(by_id.get, map(id, items), repeat(_MISSING)))
-        i = -1
-        while True:
-            try:
-                i = results.index(_MISSING, i + 1)
-            except ValueError:
-                break
-            results[i] = each(items[i])
-    else:
-        results = [each(item) for item in items]
+            flags = list(map(is_not, old, items))
+            if flags.count(True) * 2 <= len(flags):
+                results = list(known[2])
+                for i in flagged(flags):
+                    results[i] = each(items[i])
+                now[stage] = (items, key, results)
+                return results
+        else:
+            by_id = dict(zip(map(id, old), known[2], strict=True))
+            results = list(map(by_id.get, map(id, items), repeat(_MISSING)))
+            flags = list(map(is_, results, repeat(_MISSING)))
+            if flags.count(True) * 2 <= len(flags):
+                for i in flagged(flags):
+                    results[i] = each(items[i])
+                now[stage] = (items, key, results)
+                return results
+    # most items are new (lines added above most declarations: each one moved): one pass
+    results = [each(item) for item in items]
     now[stage] = (items, key, results)
     return results
+
+
+def flagged(flags: list[bool]) -> list[int]:
+    """The indexes of the true ``flags``: found with C's ``list.index`` when they are few, in
+    one pass when they are many (lines added above thousands of declarations)."""
+    if flags.count(True) > 64:
+        return [i for i, flag in enumerate(flags) if flag]
+    out: list[int] = []
+    i = -1
+    while True:
+        try:
+            i = flags.index(True, i + 1)
+        except ValueError:
+            return out
+        out.append(i)
 
 
 def _same(a: Any, b: Any) -> bool:
@@ -87,4 +98,4 @@ def _same(a: Any, b: Any) -> bool:
         return False
 
 
-__all__ = ["Records", "per_item"]
+__all__ = ["Records", "flagged", "per_item"]

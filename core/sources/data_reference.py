@@ -105,10 +105,13 @@ def looked_up_with_a_secret(rows: Iterable[Any], per_item: Any = None) -> set[st
 def _secret_facts(row: Any) -> tuple[tuple[str, ...], bool]:
     """(the row's name when it is a secret or read from the process's environment, whether it
     is a secret data_reference with a filter)."""
-    secret = (row.name,) if row.secret or from_the_process(row) else ()
+    if not row.secret:
+        return ((row.name,) if from_the_process(row) else ()), False
+    if row.source != "data_reference":
+        return (row.name,), False
     source = row.definition.get("source") if isinstance(row.definition, dict) else None
     template = source.get("query_template") if isinstance(source, dict) else None
-    return secret, bool(row.secret and row.source == "data_reference" and template)
+    return (row.name,), bool(template)
 
 
 def render_query(

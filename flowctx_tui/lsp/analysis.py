@@ -28,6 +28,8 @@ from typing import Any
 
 from flowctx_core.base import fsview
 from flowctx_core.base.diagnostics import Diagnostic
+from flowctx_core.base.gcpause import gc_paused
+from flowctx_core.base.peritem import flagged
 from flowctx_core.base.secrets import MASK, mask_text
 from flowctx_core.model.filenames import (
     CONTRACT_FILE,
@@ -200,11 +202,18 @@ def problems(
     Checked incrementally (``incremental.analyse``) from the workspace's last analysis, which
     this one replaces; ``cancel`` (set when a newer change arrives) stops it with
     ``Cancelled``, leaving the last analysis in place."""
-    from flowctx_tui.lsp.incremental import analyse
-
     if isinstance(ws, MjWorkspace):
         return mj_problems(ws, buffers)
     _profile_as_edited(ws, buffers)
+    # the collector paused for the whole check, not only its loads and resolutions: it
+    # otherwise walked the server's kept analyses again and again while the checks allocate
+    with gc_paused():
+        return _checked(ws, buffers, cancel)
+
+
+def _checked(ws: Workspace, buffers: Mapping[Path, str], cancel: Any) -> dict[Path, list[Located]]:
+    from flowctx_tui.lsp.incremental import analyse
+
     found = analyse(ws.session, buffers, ws.latest, cancel, ws.parses)
     ws.latest = found
     good = dict(ws.good)
@@ -268,15 +277,7 @@ _FILE = attrgetter("file")
 
 def positions(items: list[Any], wanted: Any, lo: int, hi: int) -> list[int]:
     """Where ``wanted`` itself stands in ``items[lo:hi]`` (by identity: C's passes only)."""
-    flags = list(map(is_, items[lo:hi], repeat(wanted)))
-    out: list[int] = []
-    k = -1
-    while True:
-        try:
-            k = flags.index(True, k + 1)
-        except ValueError:
-            return out
-        out.append(lo + k)
+    return [lo + k for k in flagged(list(map(is_, items[lo:hi], repeat(wanted))))]
 
 
 def _ROW(problem: Diagnostic) -> int:
