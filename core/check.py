@@ -514,8 +514,10 @@ def workflow_part(
         problems.extend(_coded(extra, "build-context"))
         # a row problem a static check already reports (a runtime check names the
         # profile, at the key it is about) is one problem, not two
-        said = _Said(d.message for d in static if d.file == wf.contract_file)
-        problems.extend(d for d in row_problems(matrix, wf) if d.message not in said)
+        rows = row_problems(matrix, wf)
+        if rows:
+            said = _Said(d.message for d in static if d.file == wf.contract_file)
+            problems.extend(d for d in rows if d.message not in said)
         # launch values the runtime would drop (undeclared, over 64 KB, past 50 keys)
         problems.extend(_coded(matrix.launch_dropped, "launch"))
     return problems
@@ -613,7 +615,7 @@ class TunedProblems:
                 self._files.setdefault(p.file, set()).add(p)
                 self._place(p, rows_of(p.file) if p.line > 0 else None)
         self._commented = {f for f in self._files if rows.get(f) is not None}
-        return Problems(list(self._kept), ignored=tuple(self._ignored))
+        return Problems(self._kept, ignored=tuple(self._ignored))  # a copy of each
 
     def _all(
         self, now: dict[int, Diagnostic], rows_of: Callable[[str], list[str] | None]
@@ -634,7 +636,7 @@ class TunedProblems:
         self._kept.sort(key=problem_order)
         self._ignored.sort(key=problem_order)
         self._commented = {f for f in self._files if rows_of(f) is not None}
-        return Problems(list(self._kept), ignored=tuple(self._ignored))
+        return Problems(self._kept, ignored=tuple(self._ignored))
 
     def _place(self, value: Diagnostic, rows: list[str] | None) -> None:
         tuned, ignored = tune_one(value, self._tuning, rows if value.line > 0 else None)
