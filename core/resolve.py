@@ -268,7 +268,7 @@ def _resolve(
     for i in _positions(state, None):
         stop_if_cancelled()
         if done < i:  # the state rows before it, with their values
-            rows.extend(state[done:i])
+            rows.extend(state[done:i])  # type: ignore[arg-type]  # no None among them
             values.update(zip(declared[done:i], map(_VALUE, state[done:i]), strict=True))
         done = i + 1
         spec, is_secret = specs[i], secret[i]
@@ -392,7 +392,7 @@ def _resolve(
             )
         )
     if done < len(specs):
-        rows.extend(state[done:])
+        rows.extend(state[done:])  # type: ignore[arg-type]  # no None among them
         values.update(zip(declared[done:], map(_VALUE, state[done:]), strict=True))
     rows.extend(schema_rows(inputs, set(declared)))
     dropped = tuple(

@@ -15,6 +15,10 @@ An ``Analysis`` is immutable once made. Making the next one (``analyse``):
   database, the environment, flowctx.yaml, the workflow list, the fallbacks, every registry).
   A shared file changes the file sources of each workflow that reads it, a registry or
   flowctx.yaml the settings of all: those workflows are checked again, the others not;
+- inside a workflow checked again, each declaration the edit did not touch keeps what the
+  stages computed of it (its read, its resolution kind and state row, its policy entry, its
+  checks' problems: ``WorkflowSnapshot.per_item``), so an edit of one definition of a
+  3,000-variable contract costs what it changed;
 - the workspace's own problems are computed again, and the parts are merged and tuned as
   ``check`` does (``tuned_problems``; ``TunedProblems`` places only the problems that changed).
 
