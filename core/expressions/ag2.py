@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from functools import lru_cache, partial
 from typing import Any, ClassVar, Final
 
+from flowctx_core.base.secrets import is_secret_key
 from flowctx_core.expressions.budget import BUDGET, charge
 from flowctx_core.expressions.engines import ENGINES
 from flowctx_core.expressions.sandbox import (
@@ -43,8 +44,9 @@ from flowctx_core.expressions.sandbox import (
     Trace,
     deep_recursion,
     describe_node,
+    named_type,
+    span_of,
     tree_depth,
-    validate,
 )
 from flowctx_core.expressions.textmap import MappedText, parse_mapped, quiet_parse
 
@@ -131,8 +133,20 @@ def _frame_value(name: str) -> Any:
         return _NOT_MODELLED
     stand_in = _STAND_INS.get(name)
     if stand_in is None:
-        stand_in = _STAND_INS.setdefault(name, FrameObject(name))
+        kind = _OPAQUE_TYPES.get(name) or type(getattr(builtins, name)).__name__
+        stand_in = _STAND_INS.setdefault(name, named_type(FrameObject, kind)(name))
     return stand_in
+
+
+#: the type names Python gives the frame's own objects, which its errors say
+_OPAQUE_TYPES: Final = {
+    "self": "ContextExpression",
+    "ast": "module",
+    "re": "module",
+    "dataclass": "function",
+    "ContextVariables": "ModelMetaclass",
+    "ContextExpression": "type",
+}
 
 
 _NOT_MODELLED: Final = object()
@@ -185,36 +199,64 @@ def _convert(text: MappedText) -> MappedText:
     return out
 
 
-def _check(node: ast.AST) -> None:
-    if isinstance(node, ast.Call):
-        func = node.func
-        if not (isinstance(func, ast.Name) and func.id == "len"):
-            raise ExpressionError("The only function AG2 allows is len()")
-        if len(node.args) != 1:
-            raise ExpressionError(f"len() must have exactly one argument, got {len(node.args)}")
-
-
 #: how deep flowctx follows a text (``not not ...``, ``!(!(...))``): AG2 0.14.0 validates the
 #: tree recursively, so it stops at Python's recursion limit, about 990 levels less the depth
 #: it is called at (a runtime calls it some frames deep); Python's parser stops nested
 #: parentheses at 200 on its own
 AG2_MAX_DEPTH: Final = 900
+_COMPARISONS: Final = (ast.Eq, ast.NotEq, ast.Lt, ast.LtE, ast.Gt, ast.GtE)
+
+
+def _refusal(node: ast.AST) -> str | None:
+    """ContextExpression's own refusal of one node, in its words and in its order: the node's
+    type, then a call's callee and arity, then a comparison's operators."""
+    if type(node) not in ALLOWED_NODES:
+        return f"Operation type {type(node).__name__} is not allowed in logical expressions"
+    if isinstance(node, ast.Call):
+        func = node.func
+        if not (isinstance(func, ast.Name) and func.id == "len"):
+            return f"Only the len() function is allowed, got: {getattr(func, 'id', 'unknown')}"
+        if len(node.args) != 1:
+            return f"len() function must have exactly one argument, got {len(node.args)}"
+    if isinstance(node, ast.Compare):
+        for op in node.ops:
+            if not isinstance(op, _COMPARISONS):
+                return f"Comparison operator {type(op).__name__} is not allowed"
+    return None
 
 
 def _validate(tree: ast.AST) -> None:
-    try:
-        validate(tree, ALLOWED_NODES, _check, max_depth=AG2_MAX_DEPTH)
-    except ExpressionError as exc:
-        message = exc.error.message
-        if message.endswith("is not allowed"):
-            message += " in an AG2 context expression"
-        elif message.startswith("Expression is nested too deeply"):
-            message = (
+    """The walk construction makes (depth first, each node before its children, children left
+    to right), so the first refusal is the one AG2 raises; iterative, so a deep text cannot
+    exhaust flowctx's stack."""
+    stack: list[tuple[ast.AST, int, tuple[int, int]]] = [(tree, 1, span_of(tree))]
+    while stack:
+        node, depth, parent_span = stack.pop()
+        span = span_of(node, parent_span)
+        if depth > AG2_MAX_DEPTH:
+            raise ExpressionError(
                 f"Expression is nested too deeply for flowctx (more than {AG2_MAX_DEPTH} "
                 f"levels; flowctx's bound: {ENGINE} goes on to Python's recursion limit, "
-                "about 990 levels less the depth it is called at)"
+                "about 990 levels less the depth it is called at)",
+                *span,
             )
-        raise ExpressionError(message, exc.error.start, exc.error.end) from None
+        refused = _refusal(node)
+        if refused is not None:
+            raise ExpressionError(refused, *span)
+        children = list(ast.iter_child_nodes(node))
+        stack.extend((child, depth + 1, span) for child in reversed(children))
+
+
+def _hint(text: str, said: str) -> str:
+    """Why AG2 refused an operator spelling an author meant, said after the engine's words."""
+    if said.startswith("Operation type BinOp") and re.search(r"\S[&|]|[&|]\S", text):
+        return "AG2 reads & and | as and / or only with whitespace on both sides"
+    if "(<unknown>, line" in said:
+        if "&&" in text or "||" in text:
+            return "write and / or (or & / | between spaces)"
+        if re.search(r"!\s*[^\s$(=]", text):
+            return "AG2 reads ! as not only before ${ or ("
+    return ""
 
 
 def _is_name(name: str) -> bool:
@@ -368,8 +410,9 @@ def _value_warnings(plan: Plan, scope: Mapping[str, Any]) -> tuple[str, ...]:
 
 
 def compile_ag2(text: str) -> Compiled:
-    if not isinstance(text, str) or not text.strip():
+    if not isinstance(text, str):
         raise ExpressionError("Expression must be a non-empty string", 0, 0)
+    # an empty text goes on to Python's parser, whose words AG2 raises
     if len(text) > MAX_TEXT:
         raise ExpressionError(
             f"Expression is too long for flowctx ({len(text)} characters; it reads at most "
@@ -382,8 +425,16 @@ def compile_ag2(text: str) -> Compiled:
     sanitized = converted
     for name in names:
         sanitized = sanitized.replace("${" + name + "}", name)
-    tree = parse_mapped(sanitized, text)
-    _validate(tree)
+    try:
+        tree = parse_mapped(sanitized, text)
+        _validate(tree)
+    except ExpressionError as exc:
+        hint = _hint(text, exc.error.message)
+        if not hint:
+            raise
+        raise ExpressionError(
+            f"{exc.error.message}; {hint}", exc.error.start, exc.error.end
+        ) from None
 
     lens = tuple((m.group(1), m.group(0)) for m in _LEN.finditer(converted.text))
     measured = frozenset(n for n, _ in lens)
@@ -443,9 +494,11 @@ def _pasted_text(value: Any) -> str:
         try:
             return str(value)
         except ValueError:
+            # Python's words (the runtime's str() of the value raises them, unwrapped)
             raise SandboxError(
-                "The integer is too long for AG2 to paste into the text (Python refuses "
-                "integers of more than 4300 digits)"
+                "Exceeds the limit (4300 digits) for integer string conversion; use "
+                "sys.set_int_max_str_digits() to increase the limit; AG2 pastes the "
+                "integer into the text as digits"
             ) from None
     if isinstance(value, str):
         return "'" + value.replace("\\", "\\\\").replace("'", "\\'") + "'"
@@ -463,6 +516,7 @@ class Ag2Eval(SandboxEval):
         super().__init__()
         self.frame: frozenset[str] = frozenset()
         self.pasted_names: frozenset[str] = frozenset()  # names that came out of values
+        self.pasted_from: tuple[str, ...] = ()  # the variables pasted into the text
 
     def handlers(self) -> dict[type, Any]:
         return {
@@ -496,9 +550,17 @@ class Ag2Eval(SandboxEval):
                     + ("" if from_value else f" (write ${{{node.id}}} for a context variable)")
                 )
         if from_value:
+            if any(is_secret_key(name) for name in self.pasted_from):
+                # the name holds a secret-looking variable's value: never shown
+                raise SandboxError(
+                    "NameError: pasting the values put a name into the text AG2 evaluates "
+                    "(not shown: it holds a secret-looking variable's value), and Python does "
+                    "not know it"
+                )
+            # Python's words name what the values made (`not${i}` with 5 pastes `not5`)
             raise SandboxError(
-                "NameError: pasting the values put a name into the text AG2 evaluates (not "
-                "shown: it comes from a value), and Python does not know it"
+                f"name '{node.id}' is not defined; pasting the values put this name into the "
+                "text AG2 evaluates"
             )
         raise SandboxError(f"name '{node.id}' is not defined")
 
@@ -554,18 +616,14 @@ class Ag2Eval(SandboxEval):
         try:
             tree = _parse_pasted(text)
         except SyntaxError as exc:
+            # eval compiles the text as "<string>": Python's words with that file name
             raise SandboxError(
-                f"After pasting the values, the text AG2 evaluates does not parse ({exc.msg})"
+                f"{exc.msg} (<string>, line {exc.lineno}){_UNPARSED}"
+                if exc.lineno is not None
+                else f"{exc.msg}{_UNPARSED}"
             ) from None
-        except UnicodeError:
-            raise SandboxError(
-                "After pasting the values, the text AG2 evaluates holds a character that is "
-                "not UTF-8 encodable, so it does not parse"
-            ) from None
-        except ValueError as exc:
-            raise SandboxError(
-                f"After pasting the values, the text AG2 evaluates does not parse ({exc})"
-            ) from None
+        except ValueError as exc:  # a NUL, or a surrogate UTF-8 cannot encode: Python's words
+            raise SandboxError(f"{exc}{_UNPARSED}") from None
         except (RecursionError, MemoryError):
             raise SandboxError("Expression is nested too deeply") from None
         for node in ast.walk(tree):
@@ -591,11 +649,16 @@ class Ag2Eval(SandboxEval):
             for node in ast.walk(tree)
             if isinstance(node, ast.Name) and node.id not in plan.bare | _FLOAT_NAMES
         )
+        self.pasted_from = plan.names
         self.names = {}
         try:
             return self._eval(tree)
         finally:
             self.pasted_names = frozenset()
+
+
+#: said after Python's words when the pasted text does not parse
+_UNPARSED: Final = "; pasting the values made text that does not parse"
 
 
 def _paste(text: str, hole: str, value: str) -> str:

@@ -35,6 +35,7 @@ from flowctx_core.expressions.sandbox import (
     Trace,
     deep_recursion,
     merge_constants,
+    named_type,
     set_span,
     span_of,
     tree_depth,
@@ -199,8 +200,9 @@ def compile_mozaiks(text: str) -> Compiled:
     if not stripped or stripped.lower() == "null":
         raise ExpressionError(
             # Python's own words for an empty expression, and the runtime's for the rule
-            "Syntax error: invalid syntax (the context_expression is empty: condition_type="
-            f"'context_expression' requires context_expression) ({_COMPILE_FAILS})",
+            "invalid syntax (<unknown>, line 0); the context_expression is empty: "
+            "condition_type='context_expression' requires context_expression "
+            f"({_COMPILE_FAILS})",
             0,
             len(text),
         )
@@ -260,8 +262,8 @@ class MozaiksEval(SandboxEval):
         # One object each, as the runtime's are within a run (``len is len``); wrapped so that
         # a bare ``len`` never hands a caller a live callable.
         self.functions_by_name = {
-            "len": PyMethod("len", len),
-            "__ctx": PyMethod("__ctx", self._ctx),
+            "len": named_type(PyMethod, "builtin_function_or_method")("len", len),
+            "__ctx": named_type(PyMethod, "function")("__ctx", self._ctx),
         }
 
     def handlers(self) -> dict[type, Any]:

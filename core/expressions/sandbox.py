@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import ast
 import contextlib
+import functools
 import math
 import operator as op
 import sys
@@ -133,6 +134,15 @@ class TooMuchWork(SandboxError):
 
 class ShortCircuit(Exception):
     """``a?.b`` met null/undefined: the whole optional chain is undefined."""
+
+
+@functools.cache
+def named_type(base: type, name: str) -> type:
+    """A subclass of ``base`` that Python's own messages call ``name``: a stand-in for an
+    engine's object (``len``, ``print``) is then named as the object it stands for in the
+    errors it meets ("'<' not supported between instances of 'builtin_function_or_method' and
+    'int'")."""
+    return type(name, (base,), {"__slots__": ()})
 
 
 def span_of(node: ast.AST, default: tuple[int, int] = (0, 0)) -> tuple[int, int]:

@@ -129,15 +129,17 @@ def parse_mapped(source: MappedText, original: str) -> ast.expr:
             base = line_starts[min(exc.lineno, len(line_starts)) - 1]
             at = min(base + max(exc.offset - 1, 0), max(len(source.text) - 1, 0))
             start, end = source.span(at, at + 1, size) if source.text else (0, 0)
-        raise ExpressionError(f"Syntax error: {exc.msg}", start, end) from None
+        # Python's own words, as the engines' ast.parse raises them: the message, then
+        # "(<unknown>, line N)" (the file name ast.parse gives)
+        raise ExpressionError(str(exc), start, end) from None
     except (RecursionError, MemoryError) as exc:
         # the engines parse with this same parser: its own words (a MemoryError has none)
         said = f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
         raise ExpressionError(
             f"Expression is nested too deeply for Python's parser ({said})", 0, size
         ) from None
-    except ValueError as exc:  # null bytes, text that is not UTF-8 encodable
-        raise ExpressionError(f"Syntax error: {type(exc).__name__}", 0, size) from None
+    except ValueError as exc:  # null bytes, text that is not UTF-8 encodable: Python's words
+        raise ExpressionError(str(exc), 0, size) from None
     _spans(tree, source, size)
     return tree
 

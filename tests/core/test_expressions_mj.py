@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from flowctx_core.expressions import ExpressionError, compile_expression, evaluate, referenced_names
+from flowctx_core.expressions.js.values import UNDEFINED
 
 
 def ok(expr: str, scope: dict[str, Any] | None = None) -> bool | None:
@@ -484,15 +485,30 @@ def test_a_repeated_parameter_name_is_nodes_syntax_error() -> None:
 
 @pytest.mark.parametrize(
     ("expr", "scope"),
-    [("x['constr' + k]", {"x": {}, "k": "uctor"}), ("x[k]", {"x": [], "k": "__proto__"}),
+    [("x['constr' + k]['constr' + k]", {"x": {}, "k": "uctor"}),
      ("s[k][k]", {"s": "abc", "k": "constructor"}),
-     ("x[k]", {"x": {"constructor": 1}, "k": "constructor"}),
-     ("x[[k]]", {"x": {}, "k": "prototype"})],
+     ("x[k][k]", {"x": {}, "k": "constructor"}), ("(1).toFixed[k]", {"k": "prototype"})],
 )  # fmt: skip
 def test_runtime_computed_keys_to_the_object_model_are_refused(
     expr: str, scope: dict[str, Any]
 ) -> None:
     assert "would execute this as code" in err(expr, scope)
+
+
+@pytest.mark.parametrize(
+    ("expr", "scope", "value"),
+    [("x['constr' + k] === Object", {"x": {}, "k": "uctor"}, True),
+     # node's answer too: MemberJunction's copy of the scope does not keep this own key
+     ("x[k] === String", {"x": {"constructor": 1}, "k": "constructor"}, True),
+     ("x[[k]]", {"x": {}, "k": "prototype"}, UNDEFINED),
+     ("s[k].name", {"s": "abc", "k": "constructor"}, "String"),
+     ("x[k] === Object.getPrototypeOf(x)", {"x": {}, "k": "__proto__"}, True)],
+)  # fmt: skip
+def test_a_values_constructor_is_its_global_and_no_value_has_a_prototype(
+    expr: str, scope: dict[str, Any], value: Any
+) -> None:
+    # reading them reaches no code: the global constructors are the expression's anyway
+    assert raw(expr, scope) == value
 
 
 def test_computed_key_of_plain_data_still_works() -> None:
@@ -626,3 +642,19 @@ def test_a_function_calling_itself_3000_deep_is_evaluated_and_deeper_is_flowctx_
     assert result.success and result.raw == 3000, result.error
     deeper = evaluate(text.replace("{n}", "20000"), {"payload": {}}, "mj")
     assert deeper.error is not None and "flowctx's bound" in deeper.error.message
+
+
+def test_every_global_with_properties_has_nodes_own_names() -> None:
+    """Object.getOwnPropertyNames of a global reads node's list (scripts/builtin_names.mjs):
+    a global added without one would answer "not reproduced"."""
+    from flowctx_core.expressions.js.builtinnames import OWN_NAMES
+    from flowctx_core.expressions.js.globals import GLOBALS
+    from flowctx_core.expressions.js.values import JsFunction, JsNamespace
+
+    holding = {
+        name
+        for name, value in GLOBALS.items()
+        if type(value) is JsNamespace or (type(value) is JsFunction and value.members)
+    }
+    assert holding and holding <= set(OWN_NAMES)
+    assert raw("Object.getOwnPropertyNames(Math).length", {}) == len(OWN_NAMES["Math"])

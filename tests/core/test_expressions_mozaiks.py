@@ -37,7 +37,9 @@ def refused(expr: str) -> str:
 def test_the_text_is_stripped_and_empty_or_null_is_no_expression() -> None:
     assert ok("  ${a} == 1\n", {"a": 1}) is True
     for text in ("", "   ", "null", " NULL "):
-        assert refused(text).startswith("Syntax error: invalid syntax (the context_expression is")
+        assert refused(text).startswith(
+            "invalid syntax (<unknown>, line 0); the context_expression is empty"
+        )
         assert "condition_type='context_expression' requires context_expression" in refused(text)
 
 
@@ -52,7 +54,7 @@ def test_names_allow_spaces_inside_the_braces() -> None:
 @pytest.mark.parametrize("text", ["${user.tier} == 1", "${a[0]}", "${é} == 1", "${1a}"])
 def test_other_references_do_not_parse(text: str) -> None:
     message = refused(text)
-    assert "Syntax error" in message and COMPILE_FAILS in message
+    assert "(<unknown>, line 1)" in message and COMPILE_FAILS in message
 
 
 # _CONTEXT_REF_RE.sub rewrites everywhere, string literals and comments included
@@ -62,7 +64,7 @@ def test_references_are_rewritten_inside_strings_and_comments() -> None:
     assert result.success and result.value is False
     assert any("inside a string literal" in w for w in result.warnings)
     # in single quotes the inserted quotes end the string
-    assert "Syntax error" in refused("'${a}' == 'x'")
+    assert "(<unknown>, line 1)" in refused("'${a}' == 'x'")
     assert ok("${a} # ${b}", {"a": True}) is True
 
 
@@ -126,7 +128,7 @@ def test_other_calls_and_keywords_are_refused() -> None:
 # Not rewritten, as AG2 would: "!" is a syntax error, "&" and "|" are BinOp, "-1" is USub
 def test_ag2_spellings_and_negative_literals_refuse_the_graph() -> None:
     bang = refused("!${var_true}")
-    assert "Syntax error" in bang and "write not" in bang and COMPILE_FAILS in bang
+    assert "(<unknown>, line 1)" in bang and "write not" in bang and COMPILE_FAILS in bang
     amp = refused("${var_true} & ${var_false}")
     assert "BinOp" in amp and "write and" in amp
     assert "write or" in refused("${a} | ${b}")
@@ -174,6 +176,14 @@ def test_the_reference_hint_is_given_only_for_a_reference_the_runtime_does_not_r
     # '${x} >' is an incomplete comparison; its ${x} is fine, and the hint about names sent
     # a newcomer to fix the wrong part
     incomplete = refused("${x} >")
-    assert "Syntax error: invalid syntax" in incomplete and COMPILE_FAILS in incomplete
+    assert "invalid syntax (<unknown>, line 1)" in incomplete and COMPILE_FAILS in incomplete
     assert "plain ASCII name" not in incomplete
     assert "plain ASCII name" in refused("${a.b} > 1")
+
+
+def test_len_is_named_as_python_names_it() -> None:
+    result = evaluate("len < ${x}", {"x": 1}, "mozaiks")
+    assert not result.success
+    assert result.error.message == (
+        "'<' not supported between instances of 'builtin_function_or_method' and 'int'"
+    )

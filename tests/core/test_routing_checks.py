@@ -235,7 +235,8 @@ def test_handoff_expression_checks_and_llm_conditions_untouched(workspace):
         "in workflows/W/context_variables.yaml; the runtime fails with a missing context "
         "variable",
         "workflows/W/handoffs.yaml:16:16: handoff_rules[2].condition: AG2 ContextExpression "
-        "refuses this condition: Syntax error: invalid syntax (at character 14); HandoffManager "
+        "refuses this condition: invalid syntax (<unknown>, line 1) (at character 14); "
+        "HandoffManager "
         "logs 'Context condition build failed' and the workflow runs without this handoff",
     ]
 
@@ -334,7 +335,7 @@ def test_real_shape_problems_point_at_its_own_keys(workspace):
         "(did you mean 'PlannerAgent'?)",
         # the rule's line:col, with why the Mozaiks runtime will not start the workflow
         "workflows/W/transition_graph.yaml:6:25: transition_rules[0].context_expression: "
-        "the Mozaiks runtime cannot compile this rule: Syntax error: invalid syntax; the "
+        "the Mozaiks runtime cannot compile this rule: invalid syntax (<unknown>, line 1); the "
         "Mozaiks evaluator has no '!': write not (the graph does not compile "
         "(WorkflowGraphCompileError), so the workflow does not start) (at character 1)",
         "workflows/W/transition_graph.yaml:11:20: transition_rules[1].condition_key: 'atempts' "

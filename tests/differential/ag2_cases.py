@@ -8,6 +8,7 @@ that reaches the system (letters are limited to the variable names and ``len``).
 
 from __future__ import annotations
 
+import builtins
 import warnings
 from collections import Counter
 from collections.abc import Callable, Mapping
@@ -18,50 +19,97 @@ from autogen.agentchat.group.context_variables import ContextVariables
 from hypothesis import strategies as st
 
 from flowctx_core.expressions import EvalResult
-from flowctx_core.expressions.ag2 import ENGINE
-
-Outcome = tuple[bool, bool | None]
+from flowctx_core.expressions.ag2 import _OPAQUE_FRAME, ENGINE, FrameObject
 
 #: variables a context may hold; the expressions also name ones it never holds
 NAMES = ("a", "b", "n", "s", "items", "flag")
 MISSING = ("missing", "gone")
 ODD_NAMES = (" a ", "a.b", "1", "a b", "", "a]")
 
+#: (success, bool of the value, the value itself or the error's text)
+Outcome = tuple[bool, bool | None, Any]
+
+#: the fixed text ContextExpression wraps each error in: it only repeats the expression, and
+#: flowctx shows the expression itself (as it leaves out MemberJunction's wrapper)
+_WRAPPERS = (
+    ("Invalid expression syntax in '", "': "),
+    ("Error validating expression '", "': "),
+    ("Error evaluating expression '", "' (are you sure you're using ${my_context_variable_key}): "),
+)
+
+
+def engine_words(expr: str, exc: BaseException) -> str:
+    """The engine's message for ``exc``, without the wrapper that repeats the expression (a
+    KeyError's text without the quotes its str adds)."""
+    text = str(exc.args[0]) if isinstance(exc, KeyError) and exc.args else str(exc)
+    for before, after in _WRAPPERS:
+        head = before + expr + after
+        if text.startswith(head):
+            return text[len(head) :]
+    return text
+
 
 def real(expr: str, context: Mapping[str, Any]) -> Outcome:
-    """The engine's own answer: (success, bool of its value)."""
+    """The engine's own answer: (success, bool of its value, its value or its words)."""
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         try:
             compiled = ContextExpression(expr)
-        except Exception:
-            return (False, None)
+        except Exception as exc:
+            return (False, None, engine_words(expr, exc))
         try:
             value = compiled.evaluate(ContextVariables(data=dict(context)))
-        except Exception:
-            return (False, None)
-    return (True, bool(value))
+        except Exception as exc:
+            return (False, None, engine_words(expr, exc))
+    return (True, bool(value), value)
 
 
 def refused(result: EvalResult) -> bool:
-    """flowctx declined to predict because the runtime would execute or read its internals."""
+    """flowctx declined to predict: the runtime would execute or read its internals, or the
+    text passes one of flowctx's own bounds."""
     return (
         not result.success
         and result.error is not None
-        and result.error.message.startswith(f"{ENGINE} would")
+        and (
+            result.error.message.startswith(f"{ENGINE} would")
+            or "for flowctx" in result.error.message
+            or result.error.message.startswith("refused:")
+        )
     )
+
+
+def _same_value(ours: Any, theirs: Any) -> bool:
+    """The value evaluate returns, exactly: the type too (0 is not False); a name of the
+    evaluator's frame is the builtin it names."""
+    if isinstance(ours, FrameObject):
+        return getattr(builtins, ours.name, None) is theirs or (
+            ours.name in _OPAQUE_FRAME and not isinstance(theirs, (bool, int, float, str))
+        )
+    if type(ours) is not type(theirs):
+        return False
+    return ours == theirs or (ours != ours and theirs != theirs)  # nan is nan
+
+
+def _same_words(ours: str, theirs: str) -> bool:
+    """flowctx says the engine's words first, then may add why after "; "."""
+    return ours == theirs or ours.startswith(theirs + "; ")
 
 
 def compare(
     expr: str, context: Mapping[str, Any], evaluate: Callable[..., EvalResult]
 ) -> tuple[str, Outcome, Outcome]:
-    """``("agree" | "refused" | "disagree", flowctx's outcome, the engine's outcome)``."""
+    """``("agree" | "refused" | "disagree", flowctx's outcome, the engine's outcome)``:
+    success, the boolean, the exact value and the error's exact words are compared."""
     mine = evaluate(expr, dict(context), "ag2")
     theirs = real(expr, context)
-    ours: Outcome = (mine.success, mine.value if mine.success else None)
+    said = mine.raw if mine.success else (mine.error.message if mine.error else "")
+    ours: Outcome = (mine.success, mine.value if mine.success else None, said)
     if refused(mine):
         return ("refused", ours, theirs)
-    return ("agree" if ours == theirs else "disagree", ours, theirs)
+    same = ours[:2] == theirs[:2] and (
+        _same_value(ours[2], theirs[2]) if ours[0] else _same_words(ours[2], theirs[2])
+    )
+    return ("agree" if same else "disagree", ours, theirs)
 
 
 def tally(

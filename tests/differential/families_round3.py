@@ -52,7 +52,41 @@ SYNTAX = ["([a.b]) => 1", "([1]) => 1", "([...a, b]) => a", "([...a,]) => a", "(
           "(...[a, b]) => a + b", "([...[a]]) => a"]  # fmt: skip
 
 
+#: heads before => that are no parameter list, or are cut from it by a line break: V8 judges
+#: the head first (malformed, invalid target), then leaves a stray => to what encloses it
+HEADS = [
+    "(a+b)",
+    "(1)",
+    "(a.b)",
+    "('s')",
+    "(a, 1)",
+    "([a+1])",
+    "((a))",
+    "((a), b)",
+    "(x)",
+    "x",
+    "(x, y)",
+    "payload.n",
+    "f(a)",
+    "(a = 1)",
+    "([a], [b])",
+    "(a)(b)",
+    "1",
+    "a.b",
+]
+ARROWS = ["=>", "\n=>", "\u2028=>", "\r\n=>", " /* c */ =>", " //c\n=>"]
+
+
+def stray_arrow(r: random.Random) -> Case:
+    f = f"{r.choice(HEADS)}{r.choice(ARROWS)} {r.choice(['1', 'x', 'a'])}"
+    wrap = r.choice(["{f}", "[1].map({f})", "({f})", "[{f}]", "typeof ({f})", "1 + ({f})",
+                     "payload.arr.some({f})", "({f})(2)"])  # fmt: skip
+    return wrap.replace("{f}", f), _scope()
+
+
 def destructuring(r: random.Random) -> Case:
+    if r.random() < 0.1:
+        return stray_arrow(r)
     if r.random() < 0.2:
         f = r.choice(SYNTAX)
         expr = r.choice(["[[1, 2], 'ab'].map({f})", "({f})([5, 6])", "typeof ({f})",
@@ -289,12 +323,15 @@ def json_errors(r: random.Random) -> Case:
 FUNCS = ["x => x", "(a, b = 1) => a", "(...r) => r", "Math.max", "parseInt", "Number",
          "Number.isInteger", "''.trimLeft", "''.trimStart", "[].map", "payload.s.at",
          "JSON.parse", "Object.keys", "String", "isNaN", "''.trimRight", "Array.isArray",
-         "payload.o.hasOwnProperty", "Date.now", "Math", "JSON", "toString"]  # fmt: skip
+         "payload.o.hasOwnProperty", "Date.now", "Math", "JSON", "toString", "Object",
+         "Array", "Boolean", "RegExp", "Error", "TypeError", "Map", "Set", "Symbol", "Reflect",
+         "Atomics", "BigInt", "Date"]  # fmt: skip
 FN_KEYS = ["'length'", "'name'", "'isInteger'", "'call'", "'apply'", "'bind'", "'toString'",
            "'arguments'", "'caller'", "'x'", "0", "'MAX_VALUE'", "'parse'", "'PI'",
            "'max'"]  # fmt: skip
 FN_OPS = ["Object.hasOwn({f}, {k})", "({f}).hasOwnProperty({k})", "Object.keys({f})",
-          "Object.getOwnPropertyNames({f}).length", "{k} in {f}", "typeof ({f})[{k}]",
+          "Object.getOwnPropertyNames({f}).length", "Object.getOwnPropertyNames({f}).join()",
+          "{k} in {f}", "typeof ({f})[{k}]",
           "JSON.stringify(Object.getOwnPropertyDescriptor({f}, {k}))", "({f}).name",
           "({f}).length", "{f} === {g}", "({f}).name === ({g}).name",
           "Object.isExtensible({f})", "Object.isFrozen({f})", "toString.call({f})",

@@ -145,7 +145,9 @@ BUILTIN_READS = ["''.trim", "'a'.trim", "parseInt", "Number.parseInt", "parseFlo
                  "Number.parseFloat", "Math.max", "[].map", "[1].map", "Object.keys",
                  "isNaN", "Number.isNaN", "String", "JSON.parse", "'x'.toUpperCase",
                  "payload.s.trim", "payload.a.map", "Array.isArray", "[].includes",
-                 "payload.a.includes"]  # fmt: skip
+                 "payload.a.includes", "/a/g.test", "/b/.test", "/a/.exec", "/a/.toString",
+                 "new Date(0).getTime", "new Date(5).getTime", "new Date(0).valueOf",
+                 "new Date(0).toString", "[].toString"]  # fmt: skip
 
 
 def identity(r: random.Random) -> Case:

@@ -1006,6 +1006,24 @@ EXPRESSIONS: list[str] = [
 
 # (expression, scope): scopes of their own.
 SPECIAL: list[tuple[str, dict[str, Any]]] = [
+    # a value's constructor is the global it names (no code is reached until its own
+    # constructor, Function, which stays refused); no value but a function has a prototype
+    ("payload[k] !== undefined", {"payload": {}, "k": "constructor"}),
+    ("payload[k] === Object", {"payload": {}, "k": "constructor"}),
+    ("payload[k] !== undefined", {"payload": {}, "k": "__proto__"}),
+    (
+        "payload[k] === Object.getPrototypeOf(payload) && payload[k][k] === null",
+        {"payload": {}, "k": "__proto__"},
+    ),
+    (
+        "payload.a[k] === Array && payload.a[k].isArray(payload.a)",
+        {"payload": {"a": [1]}, "k": "constructor"},
+    ),
+    ("String(payload.n[k])", {"payload": {"n": 1}, "k": "constructor"}),
+    (
+        "payload[k] === undefined && payload.a[k] === undefined",
+        {"payload": {"a": []}, "k": "prototype"},
+    ),
     ("x", {"x": 1, "my-key": 2}),
     ("x", {"x": 1, "class": 2}),
     ("x", {"x": 1, "let": 2}),
@@ -1101,9 +1119,8 @@ NEVER_EXECUTE: list[tuple[str, dict[str, Any]]] = [
     ("Reflect.apply(Function, null, ['return 1'])() === 1", {}),
     ("[]['cons' + 'tructor']['cons' + 'tructor']('return 1')() === 1", {}),
     ("payload['constr' + 'uctor']['constr' + 'uctor']('return 2')() === 2", {"payload": {}}),
+    # spelled around MemberJunction's own guard in the text: refused as written
     ("payload.status['constr' + 'uctor'] !== undefined", {"payload": {"status": "x"}}),
-    ("payload[k] !== undefined", {"payload": {}, "k": "constructor"}),
-    ("payload[k] !== undefined", {"payload": {}, "k": "__proto__"}),
     ("payload.toString[k + 'tructor']('return 4')() === 4", {"payload": {}, "k": "cons"}),
     ("(0, eval)('1 + 1') === 2", {}),
     ("Function.apply(null, ['return 1'])() === 1", {}),

@@ -22,7 +22,7 @@ def test_the_hand_written_corpus_agrees() -> None:
     counts, wrong = tally(CORPUS, evaluate)
     assert wrong == [], f"ag2 corpus: {dict(counts)}"
     # The corpus reaches both outcomes of the engine, not only errors.
-    outcomes = Counter(real(expr, context) for expr, context in CORPUS)
+    outcomes = Counter(real(expr, context)[:2] for expr, context in CORPUS)
     assert outcomes[(True, True)] > 40 and outcomes[(True, False)] > 15
     assert outcomes[(False, None)] > 20
 
@@ -46,7 +46,7 @@ def test_generated_expressions_agree() -> None:
             wrong.append((expr, context, ours, theirs))
 
     run()
-    assert wrong[:5] == [], f"ag2 generated: {dict(counts)}"
+    assert wrong[:8] == [], f"ag2 generated: {dict(counts)}"
     # the generator reaches evaluation, not only errors
     assert counts["engine succeeded"] > 300, f"ag2 generated: {dict(counts)}"
 
@@ -63,7 +63,7 @@ def test_where_the_runtime_would_run_text_flowctx_refuses_and_says_so(
 ) -> None:
     verdict, ours, theirs = compare(expr, context, evaluate)
     assert verdict == "refused"
-    assert ours == (False, None)
+    assert ours[:2] == (False, None)
     assert theirs[0] is True  # the runtime did evaluate something outside its allowlist
 
 

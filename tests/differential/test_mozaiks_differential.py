@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from pathlib import Path
 from typing import Any
 
@@ -118,12 +119,24 @@ def _expression_tally(
         counts["runtime succeeded"] += theirs["ok"]
         if not ok and FLOWCTX_LIMIT in message:
             counts["flowctx bound"] += 1
-        elif (ok, value) == (theirs["ok"], theirs["value"]):
+        elif (ok, value) == (theirs["ok"], theirs["value"]) and (
+            ok or same_words(message, theirs["error"])
+        ):
             counts["agree"] += 1
         else:
             counts["disagree"] += 1
             wrong.append((text, context, (ok, value, message), theirs))
     return counts, wrong
+
+
+def same_words(ours: str, theirs: str | None) -> bool:
+    """flowctx's message says the runtime's own words first ("Type: words" as the harness
+    records them, the type left out), then may add why after "; ", then what follows at the
+    graph's level in parentheses; "no expression" is the harness's mark of an empty rule."""
+    if theirs is None or theirs == "no expression":
+        return True
+    words = theirs.split(": ", 1)[1] if re.match(r"^\w+: ", theirs) else theirs
+    return ours == words or ours.startswith((words + "; ", words + " ("))
 
 
 def _jsonable(context: dict[str, Any]) -> bool:

@@ -477,7 +477,9 @@ def error_function(name: str) -> JsFunction:
     def make(message: Any = UNDEFINED, options: Any = UNDEFINED, *_: Any) -> JsErrorObject:
         return JsErrorObject(name, message, options)
 
-    return JsFunction(name, make, arity=1)
+    # V8's default stack depth, Error's one enumerable property (node leaves it as it is)
+    members = {"stackTraceLimit": 10} if name == "Error" else None
+    return JsFunction(name, make, members=members, arity=1)
 
 
 def wrap(kind: type) -> Callable[..., JsWrapper]:

@@ -239,7 +239,13 @@ class JsDate(JsObject):
             return self.props[key]
         method = DATE_METHODS.get(key)
         if method is not None:
-            return JsFunction(key, functools.partial(_call_method, key, self), arity=_arity(key))
+            # one function object for every Date (``d1.getTime === d2.getTime``)
+            return JsFunction(
+                key,
+                functools.partial(_call_method, key, self),
+                arity=_arity(key),
+                ident=f"Date.prototype.{key}",
+            )
         from flowctx_core.expressions.js.regexp import _object_proto
 
         return _object_proto(self, key)

@@ -35,9 +35,15 @@ def _receiver_kind(fn: JsFunction) -> str | None:
     """The prototype a method reads ``this`` from ('String.prototype'...), None: no ``this``."""
     ident = fn.ident or ""
     owner, _, _ = ident.rpartition(".")
+    if owner in _CLASS_BOUND:
+        return None  # its receiver must be of its own class: checked as the object's method
     if owner.endswith(".prototype") and isinstance(fn.fn, functools.partial):
         return owner
     return None
+
+
+#: prototypes whose methods are bound to an object of their class (a RegExp, a Date)
+_CLASS_BOUND: Final = frozenset({"RegExp.prototype", "Date.prototype"})
 
 
 def _with_this(fn: JsFunction, this: Any) -> Callable[..., Any]:

@@ -389,6 +389,10 @@ def _keys_of(x: Any, what: str) -> list[str]:
         return own_keys(x)
     if isinstance(x, JsObject):
         return x.js_keys()
+    if (type(x) is JsFunction or type(x) is JsNamespace) and GLOBALS.get(x.name) is x:
+        from flowctx_core.expressions.js.builtinnames import KEYS
+
+        return list(KEYS.get(x.name, ()))  # the few enumerable ones (Error.stackTraceLimit)
     return []
 
 
@@ -461,6 +465,11 @@ def _object_own_names(x: Any = UNDEFINED, *_: Any) -> list[str]:
     array or a string, ``length`` and ``name`` of a function)."""
     if is_nullish(x):
         raise JsError("Cannot convert undefined or null to object")
+    if (type(x) is JsFunction or type(x) is JsNamespace) and GLOBALS.get(x.name) is x:
+        from flowctx_core.expressions.js.builtinnames import OWN_NAMES
+
+        if x.name in OWN_NAMES:
+            return list(OWN_NAMES[x.name])  # node's own list, in its order
     if type(x) is JsFunction and x.members is None:
         return ["length", "name"]
     if type(x) is JsFunction or type(x) is JsNamespace:
@@ -941,6 +950,8 @@ def _global_to_string() -> JsFunction:
 
 
 GLOBALS["toString"] = _global_to_string()
+LENT["globals"] = GLOBALS
+LENT["object_prototype"] = OBJECT_PROTOTYPE
 
 #: what ``new`` does with each constructor global, by the function object's id
 CONSTRUCTORS: Final = constructors.register(GLOBALS)

@@ -465,6 +465,8 @@ def get_member(obj: Any, key: Any) -> Any:
             return _bind(k, method, obj)
         return _proto_member(obj, k, frozenset())
     if t is JsFunction or t is JsNamespace:
+        if obj is LENT["object_prototype"] and k in ("__proto__", "constructor"):
+            return None if k == "__proto__" else LENT["globals"]["Object"]  # the chain's end
         if k in OBJECT_MODEL_KEYS:
             raise security(f"reading '{k}' of a built-in leads to Function")
         if obj.members is not None and k in obj.members:
@@ -473,6 +475,10 @@ def get_member(obj: Any, key: Any) -> Any:
             return obj.name
         if t is JsFunction and k == "length":
             if obj.arity is None:
+                from flowctx_core.expressions.js.builtinnames import LENGTHS
+
+                if LENT["globals"].get(obj.name) is obj and obj.name in LENGTHS:
+                    return LENGTHS[obj.name]  # a global function's, as node has it
                 raise Unsupported("flowctx does not reproduce the length of built-in functions")
             return obj.arity
         if t is JsFunction and k == "toString":  # Function.prototype.toString: its text
@@ -494,8 +500,9 @@ def get_member(obj: Any, key: Any) -> Any:
     if t is JsCreated:
         if own_has(obj, k):
             return own_get(obj, k)
-        if k in OBJECT_MODEL_KEYS:
-            raise security(f"reading '{k}' reaches the object model, and from there Function")
+        if k == "__proto__":
+            # Object.prototype's accessor, found only by a chain that reaches it
+            return obj.proto if _reaches_object_prototype(obj.proto) else UNDEFINED
         if obj.proto is None:
             return UNDEFINED
         return _inherited(obj, k, get_member(obj.proto, k))
@@ -506,6 +513,12 @@ def get_member(obj: Any, key: Any) -> Any:
             return own_get(obj, k)
         return _object_member(obj, k)
     return UNDEFINED
+
+
+def _reaches_object_prototype(proto: Any) -> bool:
+    while type(proto) is JsCreated:
+        proto = proto.proto
+    return proto is not None
 
 
 def _fn_to_string(fn: JsFunction, *_: Any) -> str:
@@ -519,7 +532,22 @@ def _object_member(obj: Any, k: str) -> Any:
     return _proto_member(obj, k, frozenset())
 
 
+#: the global constructor a value's ``constructor`` reads (its prototype's)
+_CONSTRUCTORS: Final = {dict: "Object", list: "Array", tuple: "Array", str: "String",
+                        int: "Number", float: "Number", bool: "Boolean"}  # fmt: skip
+
+
 def _proto_member(obj: Any, k: str, proto: frozenset[str]) -> Any:
+    if k == "prototype":
+        return UNDEFINED  # only a function has one: nothing on a value's chain is so named
+    if k == "constructor" and type(obj) in _CONSTRUCTORS:
+        # the same function the global names (Object, Array...), which an expression reaches
+        # anyway; reading on from it (its own constructor, Function) is refused there
+        return LENT["globals"][_CONSTRUCTORS[type(obj)]]
+    if k == "__proto__":
+        if type(obj) is dict:
+            return LENT["object_prototype"]  # what Object.getPrototypeOf gives, one object
+        raise Unsupported(f"flowctx does not reproduce the prototype of {typeof(obj)} values")
     if k in OBJECT_MODEL_KEYS:
         raise security(f"reading '{k}' reaches the object model, and from there Function")
     if k in OBJECT_METHODS and not (type(obj) in (int, float, bool, str) and k == "toString"):

@@ -785,7 +785,13 @@ class JsRegExp(JsObject):
             return self.props[key]
         method = REGEXP_METHODS.get(key)
         if method is not None:
-            return JsFunction(key, functools.partial(method, self), arity=_ARITY.get(key, 0))
+            # one function object for every RegExp (``/a/.test === /b/.test``)
+            return JsFunction(
+                key,
+                functools.partial(method, self),
+                arity=_ARITY.get(key, 0),
+                ident=f"RegExp.prototype.{key}",
+            )
         return _object_proto(self, key)
 
     def js_set(self, key: str, value: Any) -> None:

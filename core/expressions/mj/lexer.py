@@ -21,6 +21,13 @@ class JsSyntaxError(ExpressionError):
     """What V8 would report when MemberJunction builds the function."""
 
     kind = "syntax"
+    #: raised where a parenthesised parameter list met what is no parameter: V8 reads the
+    #: parentheses as an expression first, and says so when that reading fails
+    cover = False
+
+    def as_cover(self) -> JsSyntaxError:
+        self.cover = True
+        return self
 
 
 class Token(NamedTuple):

@@ -139,6 +139,27 @@ _LOAD: Final = ast.Load()
 MAX_PARSE_DEPTH: Final = 2000  # V8 nests far deeper than 1000 characters allow
 
 
+def _parameters(head: ast.expr) -> bool:
+    """Whether a parenthesised expression also reads as an arrow's parameter list (names,
+    ``name = default``, array patterns of those, separated by commas)."""
+    if isinstance(head, JsSequence):
+        return all(_parameter(item) for item in head.values)
+    # the head's own parentheses are the list's: only parentheses inside it are refused
+    return _parameter(head, own=True)
+
+
+def _parameter(item: ast.expr, own: bool = False) -> bool:
+    if getattr(item, "fx_paren", 0) > (1 if own else 0):
+        return False
+    if isinstance(item, ast.Name):
+        return True
+    if isinstance(item, JsAssign):
+        return item.op == "=" and _parameter(item.target)
+    if isinstance(item, ast.List):
+        return all(isinstance(e, JsHole) or _parameter(e) for e in item.elts)
+    return False
+
+
 def _mark(node: ast.AST, start: int, end: int) -> Any:
     return set_span(node, start, end)
 
@@ -236,7 +257,9 @@ class Parser:
         if tok.kind == "name" and tok.value not in RESERVED:
             return self.error(f"Unexpected identifier '{tok.value}'", tok)
         shown = self.text[tok.start : tok.end] or str(tok.value)
-        if shown == "=>":
+        if shown == "=>" and not tok.nl_before:
+            # a line break before => keeps V8 from reading an arrow at all (no LineTerminator
+            # there): it is then a token like any other
             return self.error("Malformed arrow function parameter list", tok)
         return self.error(f"Unexpected token '{shown}'", tok)
 
@@ -306,6 +329,8 @@ class Parser:
             start = self.peek().start
             target = self.conditional()
             tok = self.peek()
+            if tok.kind == "op" and tok.value == "=>":
+                self.stray_arrow(target, tok)
             if tok.kind == "op" and tok.value in _ASSIGN_OPS:
                 self.check_target(target, tok, "assignment")
                 self.advance()
@@ -643,7 +668,7 @@ class Parser:
                 break
             self.advance()
         self.leave()
-        if self.at("=>"):
+        if self.at("=>") and not self.peek().nl_before:
             raise self.unexpected()  # "Malformed arrow function parameter list"
         if not self.at(")"):
             # V8 says so whatever stands there (another token, an illegal character)
@@ -674,7 +699,35 @@ class Parser:
                     return nxt.kind == "op" and nxt.value == "=>" and not nxt.nl_before
             k += 1
 
+    def stray_arrow(self, head: ast.expr, tok: Token) -> None:
+        """``=>`` after an expression that was not read as an arrow's head (a line break
+        before it, or a head that is no parameter list). V8 judges the head first: neither a
+        name nor parenthesised is a malformed list; a parenthesised one must be a parameter
+        list; only then does the line break end the arrow, and the token is left to what
+        encloses it (``missing ) after argument list`` in a call)."""
+        parenthesised = getattr(head, "fx_paren", False)
+        if not parenthesised and not isinstance(head, ast.Name):
+            raise self.error("Malformed arrow function parameter list", tok)
+        if parenthesised and not _parameters(head):
+            raise self.error("Invalid destructuring assignment target", tok)
+
     def arrow(self) -> ast.expr:
+        opening = self.pos
+        try:
+            return self._arrow()
+        except JsSyntaxError as exc:
+            if not exc.cover or not self.tokens[opening].value == "(":
+                raise
+            # V8 reads the parentheses as an expression first, and only then as parameters:
+            # text that is no expression fails as such, an expression that is no parameter
+            # list is an invalid target
+            self.pos = opening
+            self.advance()
+            self.expression()
+            self.expect(")")
+            raise self.error("Invalid destructuring assignment target", self.peek()) from None
+
+    def _arrow(self) -> ast.expr:
         start = self.peek().start
         names: list[Token] = []  # every name bound, in order (patterns' names included)
         slots: list[str] = []
@@ -693,7 +746,7 @@ class Parser:
                     pattern = self.binding_pattern(names)
                     slots.append(f"[{len(slots)}]")  # no source text spells it
                 elif tok.kind != "name":
-                    raise self.unexpected()
+                    raise self.unexpected().as_cover()
                 else:
                     self.check_binding(tok)
                     names.append(self.advance())
@@ -714,7 +767,7 @@ class Parser:
                             "Rest parameter must be last formal parameter", self.peek()
                         )
                 elif not self.at(")"):
-                    raise self.unexpected()
+                    raise self.unexpected().as_cover()
             self.advance()
         else:
             self.check_binding(self.peek())
@@ -793,7 +846,7 @@ class Parser:
             if self.at(","):
                 self.advance()
             elif not self.at("]"):
-                raise self.unexpected()
+                raise self.unexpected().as_cover()
         self.expect("]")
         return _mark(JsPattern(elts=elts), start, start + 1)
 
@@ -831,7 +884,8 @@ class Parser:
             end = self.expect(")").end
             # The span keeps the parentheses so that spans of enclosing nodes stay contiguous.
             set_span(inner, tok.start, end)
-            inner.fx_paren = True  # type: ignore[attr-defined]
+            # how many parentheses enclose it: ``((a))`` is no parameter list, ``(a)`` is
+            inner.fx_paren = getattr(inner, "fx_paren", 0) + 1  # type: ignore[attr-defined]
             return inner
         if tok.kind == "op" and tok.value == "[":
             return self.array()
