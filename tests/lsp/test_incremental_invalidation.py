@@ -254,3 +254,68 @@ async def test_the_editor_holds_every_problem_at_its_place_after_lines_move(
             await ed.edit(rel, text)
     finally:
         await ed.client.shutdown_session()
+
+
+def test_random_edits_of_declarations_always_match_a_fresh_workspace(tmp_path: Path) -> None:
+    """Edits an author makes to valid declarations (a type or source changed, a name renamed,
+    a definition added or removed, persisted toggled, an ignore comment
+    added above one, the agents' list or checks settings changed), each checked incrementally
+    and compared with a fresh workspace and check from scratch."""
+    import random
+
+    rng = random.Random(34)
+    types = ["integer", "string", "intger", "strng", "boolean", "object"]
+    sources = [
+        "{type: state, default: 1}",
+        '{type: state, default: "x"}',
+        "{type: config, env_var: FLOWCTX_TEST_NEVER_SET, default: 2}",
+        '{type: data_reference, collection: c, query_template: {k: "{{v1}}"}}',
+        "{type: computed}",
+        "{type: state, default: '{{v0}}'}",
+        "{type: runtime}",
+    ]
+    defs = [[f"v{i}", rng.choice(types), rng.choice(sources), False, False] for i in range(10)]
+    agents = ["v0", "v1", "v3"]
+
+    def render() -> str:
+        out = ["definitions:"]
+        for name, kind, source, persisted, comment in defs:
+            if comment:
+                out.append("  # flowctx: ignore[exposure.not-exposed]")
+            out += [f"  {name}:", f"    type: {kind}"]
+            out += ["    persisted: true"] if persisted else []
+            out.append(f"    source: {source}")
+        return "\n".join(
+            [*out, "agents:", "  Writer:", f"    variables: [{', '.join(agents)}]", ""]
+        )
+
+    twin = Twin(_workspace(tmp_path))
+    partly = 0
+    for step in range(60):
+        r, d = rng.random(), rng.choice(defs)
+        if r < 0.3:
+            d[1] = rng.choice(types)
+        elif r < 0.5:
+            d[2] = rng.choice(sources)
+        elif r < 0.6:
+            d[3] = not d[3]
+        elif r < 0.7:
+            d[4] = not d[4]
+        elif r < 0.78:
+            taken = {x[0] for x in defs}
+            d[0] = rng.choice([n for n in ("api_token", "_bad", f"n{step}") if n not in taken])
+        elif r < 0.84 and len(defs) > 2:
+            defs.remove(d)
+        elif r < 0.9:
+            at = rng.randrange(len(defs) + 1)
+            defs.insert(at, [f"a{step}", rng.choice(types), rng.choice(sources), False, False])
+        elif r < 0.95:
+            agents[:] = rng.sample([x[0] for x in defs], k=min(3, len(defs)))
+        else:
+            twin.buffers[twin.profile] = rng.choice(
+                ["checks:\n  exposure.not-exposed: error\n", "checks:\n  runtime.*: ignore\n", ""]
+            )
+        twin.buffers[twin.contract] = render()
+        twin.check()
+        partly += bool(twin.ws.latest.partly)
+    assert partly > 10  # many of them read one definition again only
