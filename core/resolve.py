@@ -72,6 +72,8 @@ def _kind(spec: VariableSpec) -> Kind:
 
 def _positions(values: list[Any], wanted: Any) -> list[int]:
     """Where ``wanted`` (a source type, or None: by identity) stands in ``values``."""
+    if wanted is not None and wanted not in values:  # the usual case: one pass of C's
+        return []
     return flagged(list(map(is_ if wanted is None else eq, values, repeat(wanted))))
 
 
@@ -391,10 +393,9 @@ def _resolve(
                 description=definition.description,
             )
         )
-    if done < len(specs):
+    if done < len(specs):  # the state rows after the last one resolved (nothing reads on)
         rows.extend(state[done:])  # type: ignore[arg-type]  # no None among them
-        values.update(zip(declared[done:], map(_VALUE, state[done:]), strict=True))
-    rows.extend(schema_rows(inputs, set(declared)))
+    rows.extend(schema_rows(inputs, workflow.declared))
     dropped = tuple(
         Diagnostic(
             f"launch values from {inputs.launch_origins.get(key) or 'the caller'}",

@@ -7,7 +7,7 @@ Loading never raises for bad content: problems are Diagnostics on the snapshot.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, KeysView, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 from itertools import chain
@@ -166,6 +166,11 @@ class WorkflowSnapshot:
 
     def variable(self, name: str) -> VariableSpec | None:
         return self._by_name.get(name)
+
+    @property
+    def declared(self) -> KeysView[str]:
+        """The declared names (a set-like view, built once)."""
+        return self._by_name.keys()
 
     def agents_of(self, variable: str) -> tuple[str, ...]:
         return self._exposure.get(variable, ())
