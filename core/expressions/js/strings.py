@@ -21,6 +21,7 @@ from flowctx_core.expressions.js.values import (
     JsError,
     JsFunction,
     from_units,
+    number_to_string,
     to_int,
     to_number,
     to_string,
@@ -77,7 +78,7 @@ def _no_regexp(search: Any, method: str) -> str:
     return to_string(search)
 
 
-def _str_includes(s: str, search: Any = UNDEFINED, position: Any = UNDEFINED) -> bool:
+def _str_includes(s: str, search: Any = UNDEFINED, position: Any = UNDEFINED, *_: Any) -> bool:
     u = to_units(s)
     return to_units(_no_regexp(search, "includes")) in u[_relative_pos(position, len(u)) :]
 
@@ -88,23 +89,23 @@ def _relative_pos(v: Any, length: int) -> int:
     return int(min(max(to_int(v), 0), length))
 
 
-def _str_starts(s: str, search: Any = UNDEFINED, position: Any = UNDEFINED) -> bool:
+def _str_starts(s: str, search: Any = UNDEFINED, position: Any = UNDEFINED, *_: Any) -> bool:
     u = to_units(s)
     return u.startswith(to_units(to_string(search)), _relative_pos(position, len(u)))
 
 
-def _str_ends(s: str, search: Any = UNDEFINED, end: Any = UNDEFINED) -> bool:
+def _str_ends(s: str, search: Any = UNDEFINED, end: Any = UNDEFINED, *_: Any) -> bool:
     u = to_units(s)
     stop = len(u) if end is UNDEFINED else _relative_pos(end, len(u))
     return u[:stop].endswith(to_units(to_string(search)))
 
 
-def _str_index_of(s: str, search: Any = UNDEFINED, position: Any = UNDEFINED) -> int:
+def _str_index_of(s: str, search: Any = UNDEFINED, position: Any = UNDEFINED, *_: Any) -> int:
     u = to_units(s)
     return u.find(to_units(to_string(search)), _relative_pos(position, len(u)))
 
 
-def _str_last_index_of(s: str, search: Any = UNDEFINED, position: Any = UNDEFINED) -> int:
+def _str_last_index_of(s: str, search: Any = UNDEFINED, position: Any = UNDEFINED, *_: Any) -> int:
     u, needle = to_units(s), to_units(to_string(search))
     pos = to_number(position)
     start = len(u) if pos != pos else int(min(max(to_int(pos), 0), len(u)))
@@ -331,9 +332,10 @@ def _str_locale_compare(
     s: str, other: Any = UNDEFINED, locales: Any = UNDEFINED, options: Any = UNDEFINED, *_: Any
 ) -> int:
     if locales is not UNDEFINED or options is not UNDEFINED:  # Intl.Collator's
-        from flowctx_core.expressions.js.intl.collator import locale_compare as compare
+        from flowctx_core.expressions.js import intl
 
-        return compare(s, other, locales, options)
+        order: int = intl.service("collator").locale_compare(s, other, locales, options)
+        return order
     a, b = _collation_key(s), _collation_key(to_string(other))
     return -1 if a < b else (1 if a > b else 0)
 
@@ -399,7 +401,7 @@ def _str_pad_end(s: str, length: Any = UNDEFINED, fill: Any = UNDEFINED, *_: Any
 def _str_repeat(s: str, count: Any = UNDEFINED, *_: Any) -> str:
     n = to_int(count)
     if n < 0 or n == math.inf:
-        raise JsError("Invalid count value")
+        raise JsError(f"Invalid count value: {number_to_string(to_number(count))}")
     if not s:
         return ""  # ''.repeat(1e300) is '' (no string of 1e300 copies is ever built)
     if len(s) * n > MAX_STRING_LENGTH:

@@ -30,6 +30,13 @@ def _module(name: str) -> Any:
     return importlib.import_module(f"flowctx_core.expressions.js.intl.{name}")
 
 
+def service(name: str) -> Any:
+    """An Intl service's module (``numberformat``, ``collator``...), loaded on first use: the
+    value modules' locale-sensitive methods reach Intl through it, Intl's services reach the
+    value modules directly, so neither imports the other both ways."""
+    return _module(name)
+
+
 def _maker(name: str) -> Callable[..., Any]:
     module = _SERVICES[name][0]
 

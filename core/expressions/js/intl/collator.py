@@ -66,9 +66,9 @@ class Collator(JsObject):
             return JsFunction("", lambda a=UNDEFINED, b=UNDEFINED, *_: self.compare(a, b), arity=2)
         if key == "resolvedOptions":
             return JsFunction(key, lambda *_: dict(self.o), arity=0)
-        from flowctx_core.expressions.js.regexp import _object_proto
+        from flowctx_core.expressions.js.common import LENT
 
-        return _object_proto(self, key)
+        return LENT["object_proto"](self, key)  # regexp.py's, which reaches Intl
 
     def compare(self, a: Any, b: Any) -> int:
         ka, kb = self.key(to_string(a)), self.key(to_string(b))

@@ -74,9 +74,9 @@ class DateTimeFormat(JsObject):
             return JsFunction(key, lambda *_: self.resolved(), arity=0)
         if key in ("formatRange", "formatRangeToParts"):
             return JsFunction(key, _refuse_range, arity=2)
-        from flowctx_core.expressions.js.regexp import _object_proto
+        from flowctx_core.expressions.js.common import LENT
 
-        return _object_proto(self, key)
+        return LENT["object_proto"](self, key)  # regexp.py's, which reaches Intl
 
     def resolved(self) -> dict[str, Any]:
         o = self.o

@@ -39,9 +39,9 @@ class ListFormat(JsObject):
             return JsFunction(key, lambda v=UNDEFINED, *_: self.parts_objects(v), arity=1)
         if key == "resolvedOptions":
             return JsFunction(key, lambda *_: dict(self.o), arity=0)
-        from flowctx_core.expressions.js.regexp import _object_proto
+        from flowctx_core.expressions.js.common import LENT
 
-        return _object_proto(self, key)
+        return LENT["object_proto"](self, key)  # regexp.py's, which reaches Intl
 
     def format(self, value: Any) -> str:
         return "".join(v for _, v in self.parts(value))

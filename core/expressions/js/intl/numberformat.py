@@ -79,9 +79,9 @@ class NumberFormat(JsObject):
             return JsFunction(key, lambda *_: self.resolved(), arity=0)
         if key in ("formatRange", "formatRangeToParts"):
             return JsFunction(key, _not_reproduced(key), arity=2)
-        from flowctx_core.expressions.js.regexp import _object_proto
+        from flowctx_core.expressions.js.common import LENT
 
-        return _object_proto(self, key)
+        return LENT["object_proto"](self, key)  # regexp.py's, which reaches Intl
 
     # --- options ----------------------------------------------------------------------------
 
@@ -291,9 +291,10 @@ class NumberFormat(JsObject):
             if shown == 0 or shown.adjusted() <= k:
                 break
             k = shown.adjusted()
-        from flowctx_core.expressions.js.intl.plural import cardinal_category
+        from flowctx_core.expressions.js import intl
 
-        category = cardinal_category(self.o["locale"], int(whole), fraction)
+        # plural rules build on this module: reached through the loader, not imported back
+        category = intl.service("plural").cardinal_category(self.o["locale"], int(whole), fraction)
         found = None
         if whole == "1" and not fraction:
             found = patterns.get("=1")

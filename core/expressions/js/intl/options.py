@@ -19,9 +19,9 @@ def coerce_options(options: Any) -> Any:
 def read(options: Any, name: str) -> Any:
     if options is UNDEFINED:
         return UNDEFINED
-    from flowctx_core.expressions.js.objects import get_member
+    from flowctx_core.expressions.js.common import LENT
 
-    return get_member(options, name)
+    return LENT["get_member"](options, name)  # objects.py's, which reaches Intl
 
 
 def get_option(
