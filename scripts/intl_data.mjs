@@ -152,6 +152,7 @@ const languages = [];
 for (const a of letters) for (const b of letters) languages.push(a + b);
 languages.push("ast", "ckb", "fil", "haw", "yue", "kok", "chr", "ceb", "mai", "sat", "mni",
   "brx", "doi", "kea", "gsw", "dsb", "hsb", "nds", "smn", "sah", "vai", "yrl", "jgo", "kgp",
+  "jbo", "hak", "hsn", "nan", "xtg",
   "und");
 const scripts = ["Latn", "Cyrl", "Arab", "Hans", "Hant", "Deva", "Beng", "Guru", "Adlm",
   "Olck", "Mtei", "Vaii", "Tfng", "Dsrt", "Shaw", "Rohg", "Mong", "Orya", "Telu", "Knda"];
@@ -469,6 +470,13 @@ for (const tag of DF) {
 
 // --- collation: which locales sort as the root does -------------------------------------------
 const COL = available(Intl.Collator);
+// the locales whose collator's defaults are not false/false (da sorts upper case first, th
+// ignores punctuation)
+const collatorDefaults = {};
+for (const tag of COL) {
+  const r = new Intl.Collator(tag).resolvedOptions();
+  if (r.caseFirst !== "false" || r.ignorePunctuation) collatorDefaults[tag] = [r.caseFirst, r.ignorePunctuation];
+}
 const pool = [];
 for (let c = 0x20; c < 0x250; c++) pool.push(String.fromCodePoint(c));
 for (let c = 0x370; c < 0x530; c++) pool.push(String.fromCodePoint(c));
@@ -538,16 +546,30 @@ writeFileSync(new URL("../core/expressions/js/intl/rootorder.json", import.meta.
 // For a locale whose collation is not the root's, every character of a pool (Basic Latin, Latin-1,
 // Latin Extended-A) gets three ranks: its class among the pool sorted at base, accent and variant
 // sensitivity. A string of pool characters is then keyed by its characters' ranks, level by
-// level; the model is kept for a locale only where it gives node's answer on thousands of strings
-// (contractions such as Danish aa or Czech ch, expansions such as ß fail it: refused).
+// level, a locale's contractions (Czech ch) as one letter; the model is kept for a locale only
+// where it gives node's answer on thousands of strings and on every digraph against its
+// neighbours (expansions such as ß and contractions of other kinds fail it: refused).
 const tailorPool = [];
 for (let c = 0x20; c < 0x180; c++) if (c < 0x7f || c > 0x9f) tailorPool.push(String.fromCharCode(c));
-function ranks(tag) {
+// digraphs and trigraphs some collations weigh as one letter (Czech ch, Danish aa, Hungarian cs,
+// Croatian dž), in each case form: a locale's are those that sort after their first letters and
+// a z (a letter of its own after its first letter), where spelled out they would sort before
+const DIGRAPHS = ["ch", "aa", "ll", "dz", "dž", "dzs", "cs", "gy", "ly", "ny", "sz", "ty", "zs", "lj",
+  "nj", "rr", "ng", "th", "ij", "ddh", "dd", "ff", "ph", "rh", "dh", "gj", "sh", "xh", "zh"].flatMap((d) =>
+    [...new Set([d, d[0].toUpperCase() + d.slice(1), d.toUpperCase(), d.slice(0, -1) + d.at(-1).toUpperCase()])]);
+const LETTERS = [..."abcdefghijklmnopqrstuvwxyz"];
+function unitsOf(tag) {
+  const cmp = new Intl.Collator(tag, { sensitivity: "base" }).compare;
+  // after its first letters and a z, or before its own first letters (Welsh ng before n)
+  return DIGRAPHS.filter((d) => cmp(d + "0", d.slice(0, -1) + "zz") > 0 || cmp(d + "0", d.slice(0, -1)) < 0);
+}
+function ranks(tag, units) {
   const out = {};
+  const pool = [...tailorPool, ...units];
   const ignorable = new Intl.Collator(tag).compare;
   for (const [level, sensitivity] of [[0, "base"], [1, "accent"], [2, "variant"]]) {
     const cmp = new Intl.Collator(tag, { sensitivity }).compare;
-    const sorted = [...tailorPool].sort(cmp);
+    const sorted = [...pool].sort(cmp);
     let rank = 0;
     sorted.forEach((c, i) => {
       if (i && cmp(sorted[i - 1], c) !== 0) rank++;
@@ -558,8 +580,19 @@ function ranks(tag) {
   for (const c of tailorPool) if (ignorable(c, "") === 0) out[c] = [-1, -1, -1];
   return out;
 }
+function tokens(r, s) {
+  // the longest unit first, as ICU matches contractions
+  const out = [];
+  for (let i = 0; i < s.length;) {
+    const three = s.slice(i, i + 3), two = s.slice(i, i + 2);
+    const unit = three.length === 3 && r[three] ? three : two.length === 2 && r[two] ? two : s[i];
+    out.push(unit);
+    i += unit.length;
+  }
+  return out.filter((c) => r[c][0] >= 0);
+}
 function modelKey(r, s) {
-  const chars = [...s].filter((c) => r[c][0] >= 0);
+  const chars = tokens(r, s);
   return [0, 1, 2].map((level) => chars.map((c) => r[c][level]));
 }
 function modelCompare(r, a, b) {
@@ -571,21 +604,27 @@ function modelCompare(r, a, b) {
   }
   return 0;
 }
-const atoms = [..."abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ", ...tailorPool,
-  "ch", "Ch", "CH", "aa", "Aa", "AA", "ll", "dz", "dž", "cs", "gy", "ly", "ny", "sz", "ty", "zs", "lj",
-  "nj", "rr", "th", "ij", "ae", "oe", "ue", "ss", "ß", "æ", "ø", "å", "ä", "ö", "ü", "ñ", "ç", "ş", "ğ", "ı", "İ"];
+const atoms = [..."abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ", ...tailorPool, ...DIGRAPHS,
+  "ae", "oe", "ue", "ss", "ß", "æ", "ø", "å", "ä", "ö", "ü", "ñ", "ç", "ş", "ğ", "ı", "İ"];
 const word = () => { let w = ""; for (let k = 1 + rnd(4); k > 0; k--) w += atoms[rnd(atoms.length)]; return w; };
 const tailored = {};
 for (const tag of COL) {
   if (rootCollations.includes(tag)) continue;
-  const r = ranks(tag);
+  const units = unitsOf(tag);
+  const r = ranks(tag, units);
   const cmp = new Intl.Collator(tag).compare;
-  let ok = true;
-  for (let i = 0; i < 6000 && ok; i++) {
-    const a = word(), b = rnd(3) ? word() : a.slice(0, -1) + atoms[rnd(atoms.length)];
-    if (modelCompare(r, a, b) !== cmp(a, b)) ok = false;
+  const pairs = [];
+  // every digraph against its first letters and another letter, alone and before a letter
+  for (const d of DIGRAPHS) for (const x of [...LETTERS, "A", "Z"]) {
+    pairs.push([d, d.slice(0, -1) + x], [d + "a", d.slice(0, -1) + x + "a"], [d + "e", d.slice(0, -1) + x]);
   }
-  if (ok) tailored[tag] = tailorPool.map((c) => r[c]);
+  for (let i = 0; i < 6000; i++) {
+    const a = word();
+    pairs.push([a, rnd(3) ? word() : a.slice(0, -1) + atoms[rnd(atoms.length)]]);
+  }
+  if (pairs.every(([a, b]) => modelCompare(r, a, b) === cmp(a, b))) {
+    tailored[tag] = [tailorPool.map((c) => r[c]), Object.fromEntries(units.map((u) => [u, r[u]]))];
+  }
 }
 
 // the skeletons' rows shared: templates, name lists and resolved options pooled, each row six
@@ -626,7 +665,7 @@ function pooled(table) {
 const data = {
   node: process.version, icu: process.versions.icu,
   locales: { number: NF, plural: PR, list: LF, date: DF, collator: COL },
-  rootCollations, tailored,
+  rootCollations, collatorDefaults, tailored,
   numbers: pruned(numbers), compacts: pruned(compacts), currencyDigits, currencies, currencyCommon: CURRENCIES,
   pluralRows: pluralRows.map((r) => JSON.parse(r)), plural,
   lists: pruned(lists), dates: pruned(dates), skeletons: pooled(pruned(skeletonRows)),
@@ -634,7 +673,8 @@ const data = {
 // one file per service, each read on that service's first use; gzip without a name or time in
 // its header, so the same node writes the same bytes
 const FILES = {
-  locales: ["node", "icu", "locales", "rootCollations", "currencies", "currencyDigits", "currencyCommon"],
+  locales: ["node", "icu", "locales", "rootCollations", "currencies", "currencyDigits", "currencyCommon",
+    "collatorDefaults"],
   numbers: ["numbers"], compacts: ["compacts"], plural: ["pluralRows", "plural"], lists: ["lists"], dates: ["dates"],
   skeletons: ["skeletons"],
   tailored: ["tailored"],

@@ -23,7 +23,7 @@ _SERVICES: Final = {
 #: Intl's other constructors: valid, not reproduced
 #: the ids of the constructors ``new`` accepts though no global has their name
 CONSTRUCTOR_IDS: Final[set[int]] = set()
-_OTHERS: Final = ("RelativeTimeFormat", "DisplayNames", "Segmenter", "Locale", "DurationFormat")
+_OTHERS: Final = ("RelativeTimeFormat", "DisplayNames", "Segmenter", "Locale")
 
 
 def _module(name: str) -> Any:

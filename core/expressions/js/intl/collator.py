@@ -32,14 +32,21 @@ def _root_locales() -> frozenset[str]:
 _POOL: Final = [chr(c) for c in range(0x20, 0x180) if c < 0x7F or c > 0x9F]
 
 
+Ranks = dict[str, tuple[int, int, int]]
+
+
 @functools.cache
-def _tailored(locale: str) -> dict[str, tuple[int, int, int]] | None:
-    """A tailored locale's ranks of each pool character at the three levels (-1: ignored),
-    where node's answers on strings of them were checked to follow from them."""
-    rows = table("tailored").get(locale)
-    if rows is None:
+def _tailored(locale: str) -> Ranks | None:
+    """A tailored locale's ranks of each pool character and of each of its contractions (cs's
+    ch) at the three levels (-1: ignored), where node's answers on strings of them were checked
+    to follow from them."""
+    found = table("tailored").get(locale)
+    if found is None:
         return None
-    return {c: (r[0], r[1], r[2]) for c, r in zip(_POOL, rows, strict=True)}
+    rows, units = found
+    ranks: Ranks = {c: (r[0], r[1], r[2]) for c, r in zip(_POOL, rows, strict=True)}
+    ranks.update({u: (r[0], r[1], r[2]) for u, r in units.items()})
+    return ranks
 
 
 class Collator(JsObject):
@@ -74,8 +81,8 @@ class Collator(JsObject):
         ranks = _tailored(o["locale"])
         if ranks is not None:
             return self._tailored_key(ranks, s)
-        if o["ignorePunctuation"]:
-            s = "".join(c for c in s if unicodedata.category(c) not in _VARIABLE)
+        if o["ignorePunctuation"] and not o["numeric"]:
+            s = _unpunctuated(s)
         if o["numeric"]:
             primary: list[int] = []
             secondary: list[int] = []
@@ -83,8 +90,11 @@ class Collator(JsObject):
             at = 0
             for m in [*_DIGITS.finditer(s), None]:
                 end = len(s) if m is None else m.start()
-                if end > at:
-                    p, sec, t = _collation_key(s[at:end])
+                segment = s[at:end]
+                if o["ignorePunctuation"]:  # after the runs of digits are found (1.10 is 1, 10)
+                    segment = _unpunctuated(segment)
+                if segment:
+                    p, sec, t = _collation_key(segment)
                     primary += p
                     secondary += sec
                     tertiary += t
@@ -109,7 +119,7 @@ class Collator(JsObject):
             (0 if upper_first else 1)
             if unicodedata.category(c) in ("Lu", "Lt")
             else (1 if upper_first else 0)
-            for c in unicodedata.normalize("NFD", s)
+            for c in _spelled_out(s)
             if unicodedata.category(c)[0] in "LN"
         )
         if sensitivity == "case":
@@ -120,9 +130,18 @@ class Collator(JsObject):
             raise Unsupported("flowctx does not reproduce caseFirst 'upper' for these characters")
         return key[0], key[1], tuple(zip(cases, key[2], strict=True))
 
-    def _tailored_key(self, ranks: dict[str, tuple[int, int, int]], s: str) -> tuple[Any, ...]:
+    def _tailored_key(self, ranks: Ranks, s: str) -> tuple[Any, ...]:
         weights = []
-        for c in unicodedata.normalize("NFC", s):
+        s = unicodedata.normalize("NFC", s)
+        i = 0
+        while i < len(s):
+            # a contraction first, the longest, as ICU matches them
+            c = (
+                s[i : i + 3]
+                if s[i : i + 3] in ranks and len(s[i : i + 3]) == 3
+                else (s[i : i + 2] if len(s[i : i + 2]) == 2 and s[i : i + 2] in ranks else s[i])
+            )
+            i += len(c)
             found = ranks.get(c)
             if found is None:
                 raise Unsupported(
@@ -133,6 +152,18 @@ class Collator(JsObject):
                 weights.append(found)
         levels = {"base": 1, "accent": 2}.get(self.o["sensitivity"], 3)
         return tuple(tuple(w[level] for w in weights) for level in range(levels))
+
+
+def _spelled_out(s: str) -> str:
+    """The letters the case level sees: ß as ss, æ as ae, compatibility forms decomposed."""
+    from flowctx_core.expressions.js.strings import _generated
+
+    expansions = _generated()[2]
+    return "".join(expansions.get(c, c) for c in unicodedata.normalize("NFKD", s))
+
+
+def _unpunctuated(s: str) -> str:
+    return "".join(c for c in s if unicodedata.category(c) not in _VARIABLE)
 
 
 def construct(
@@ -154,8 +185,11 @@ def construct(
     ):
         raise JsError(f"Invalid collation : {collation}")
     numeric = option("numeric", "boolean", None, False)
-    case_first = option("caseFirst", "string", ("upper", "lower", "false"), "false")
+    case_first = option("caseFirst", "string", ("upper", "lower", "false"), None)
     locale = resolve("collator", requested)
+    default_case, default_ignore = table("collatorDefaults").get(locale, ("false", False))
+    if case_first is None:
+        case_first = default_case
     tailored = locale not in _root_locales()
     if tailored and _tailored(locale) is None:
         raise Unsupported(
@@ -165,14 +199,11 @@ def construct(
     if collation is not UNDEFINED and collation not in ("default", "standard"):
         raise Unsupported(f"flowctx does not reproduce the collation {collation!r}")
     sensitivity = option("sensitivity", "string", ("base", "accent", "case", "variant"), "variant")
-    ignore = option("ignorePunctuation", "boolean", None, locale.split("-")[0] == "th")
+    ignore = option("ignorePunctuation", "boolean", None, default_ignore)
     if usage == "search":  # the search collations weigh letters apart (German ä)
         raise Unsupported("flowctx does not reproduce the search collations (usage 'search')")
     if tailored and (
-        numeric
-        or case_first != "false"
-        or sensitivity == "case"
-        or ignore != (locale.split("-")[0] == "th")
+        numeric or case_first != default_case or sensitivity == "case" or ignore != default_ignore
     ):
         raise Unsupported(
             f"flowctx reproduces the collation of {locale!r} with its default options and"

@@ -13,6 +13,7 @@ from typing import Any, Final
 _FILES: Final = {
     "node": "locales", "icu": "locales", "locales": "locales", "rootCollations": "locales",
     "currencies": "locales", "currencyDigits": "locales", "currencyCommon": "locales",
+    "collatorDefaults": "locales",
     "numbers": "numbers", "compacts": "compacts", "pluralRows": "plural", "plural": "plural",
     "lists": "lists", "dates": "dates", "tailored": "tailored", "skeletons": "skeletons",
 }  # fmt: skip
