@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
+from flowctx_core.base.textlines import text_lines
 from flowctx_core.base.yamlmarks import PathKey, YamlDoc, parse_yaml_text
 from flowctx_core.model.filenames import (
     BUILD_CONTEXT_DIR,
@@ -231,7 +232,7 @@ def _remember(path: Path, text: str, doc: YamlDoc) -> _File:
         for at, mark in table.items():
             if at:
                 heads.setdefault((where, at[0], len(at)), []).append((at, mark))
-    f = _File(path, text.splitlines(), doc, marks, heads)
+    f = _File(path, text_lines(text), doc, marks, heads)
     with _READ_LOCK:
         if len(_READ) >= _READ_LIMIT:
             _READ.pop(next(iter(_READ)))
