@@ -465,3 +465,31 @@ def test_weak_collections(expr: str, expected: str) -> None:
 )  # fmt: skip
 def test_weak_collections_errors(expr: str, expected: str) -> None:
     assert _error(expr) == expected
+
+
+@pytest.mark.parametrize(
+    ("expr", "expected"),
+    [("[].reverse.call('a')", "a"), ("[].fill.call(5, 1)", "5"),
+     ("typeof [].reverse.call(true)", "object"), ("[].unshift.call(5, 1)", "1"),
+     ("(payload.h = JSON.parse(payload.t), [].shift.call(payload.h), JSON.stringify(payload.h))",
+      '{"1":3,"length":2}'),
+     ("(payload.h = JSON.parse(payload.t), [].unshift.call(payload.h, 'a'), "
+      "JSON.stringify(payload.h))", '{"0":"a","1":1,"3":3,"length":4}')],
+)  # fmt: skip
+def test_generic_array_writes_on_array_likes(expr: str, expected: str) -> None:
+    scope = {"payload": {"t": '{"0": 1, "2": 3, "length": 3}'}}
+    result = evaluate(expr, scope, "mj")
+    assert result.success, result.error
+    assert str(GLOBALS["String"].fn(result.raw)) == expected
+
+
+@pytest.mark.parametrize(
+    ("expr", "expected"),
+    [("[].reverse.call('ab')",
+      "Cannot assign to read only property '0' of object '[object String]'"),
+     ("[].shift.call('a')", "Cannot delete property '0' of [object String]"),
+     ("[].unshift.call('ab', 1)",
+      "Cannot assign to read only property '1' of object '[object String]'")],
+)  # fmt: skip
+def test_generic_array_writes_on_strings(expr: str, expected: str) -> None:
+    assert _error(expr) == expected
