@@ -493,3 +493,18 @@ def test_generic_array_writes_on_array_likes(expr: str, expected: str) -> None:
 )  # fmt: skip
 def test_generic_array_writes_on_strings(expr: str, expected: str) -> None:
     assert _error(expr) == expected
+
+
+def test_generic_sort_and_copy_within() -> None:
+    scope = {"payload": {"t": '{"0": 3, "2": 1, "3": 2, "length": 5}'}}
+    for expr, expected in [
+        ("JSON.stringify([].sort.call(JSON.parse(payload.t)))", '{"0":1,"1":2,"2":3,"length":5}'),
+        ("JSON.stringify([].copyWithin.call(JSON.parse(payload.t), 1, 0, 3))",
+         '{"0":3,"1":3,"3":1,"length":5}'),
+        ("[].sort.call('a')", "a"),
+    ]:  # fmt: skip
+        result = evaluate(expr, scope, "mj")
+        assert result.success and GLOBALS["String"].fn(result.raw) == expected, expr
+    assert _error("[].sort.call('ba')") == (
+        "Cannot assign to read only property '0' of object '[object String]'"
+    )

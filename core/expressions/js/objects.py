@@ -447,9 +447,36 @@ def _generic_unshift(target: Any, length: int, items: list[Any]) -> Any:
     return length + len(items)
 
 
+def _generic_copy_within(target: Any, length: int, args: list[Any]) -> Any:
+    to = _relative(args[0] if args else UNDEFINED, length, 0)
+    start = _relative(args[1] if len(args) > 1 else UNDEFINED, length, 0)
+    final = _relative(args[2] if len(args) > 2 else UNDEFINED, length, length)
+    count = min(final - start, length - to)
+    step = 1
+    if start < to < start + count:
+        step, start, to = -1, start + count - 1, to + count - 1
+    while count > 0:
+        _move(target, start, to)
+        start, to, count = start + step, to + step, count - 1
+    return target
+
+
+def _generic_sort(target: Any, length: int, args: list[Any]) -> Any:
+    if length < 2:
+        return target  # V8 returns before it reads or writes anything
+    present = [str(k) for k in range(length) if _obj_has_own(target, str(k))]
+    values = [get_member(target, k) for k in present]
+    get_member(values, "sort").fn(*args[:1])
+    for j, value in enumerate(values):
+        set_member(target, str(j), value)
+    for j in range(len(values), length):  # the holes move to the end
+        _delete_own(target, str(j))
+    return target
+
+
 _GENERIC_WRITES: Final[dict[str, Callable[[Any, int, list[Any]], Any]]] = {
     "reverse": _generic_reverse, "fill": _generic_fill, "shift": _generic_shift,
-    "unshift": _generic_unshift,
+    "unshift": _generic_unshift, "copyWithin": _generic_copy_within, "sort": _generic_sort,
 }  # fmt: skip
 
 
