@@ -390,10 +390,11 @@ def _keys_of(x: Any, what: str) -> list[str]:
         return own_keys(x)
     if isinstance(x, JsObject):
         return x.js_keys()
-    if (type(x) is JsFunction or type(x) is JsNamespace) and GLOBALS.get(x.name) is x:
+    name: str = x.name if isinstance(x, JsFunction | JsNamespace) else ""
+    if name and GLOBALS.get(name) is x:
         from flowctx_core.expressions.js.builtinnames import KEYS
 
-        return list(KEYS.get(x.name, ()))  # the few enumerable ones (Error.stackTraceLimit)
+        return list(KEYS.get(name, ()))  # the few enumerable ones (Error.stackTraceLimit)
     return []
 
 
@@ -466,11 +467,12 @@ def _object_own_names(x: Any = UNDEFINED, *_: Any) -> list[str]:
     array or a string, ``length`` and ``name`` of a function)."""
     if is_nullish(x):
         raise JsError("Cannot convert undefined or null to object")
-    if (type(x) is JsFunction or type(x) is JsNamespace) and GLOBALS.get(x.name) is x:
+    name: str = x.name if isinstance(x, JsFunction | JsNamespace) else ""
+    if name and GLOBALS.get(name) is x:
         from flowctx_core.expressions.js.builtinnames import OWN_NAMES
 
-        if x.name in OWN_NAMES:
-            return list(OWN_NAMES[x.name])  # node's own list, in its order
+        if name in OWN_NAMES:
+            return list(OWN_NAMES[name])  # node's own list, in its order
     if type(x) is JsFunction and x.members is None:
         return ["length", "name"]
     if type(x) is JsFunction or type(x) is JsNamespace:
