@@ -508,3 +508,15 @@ def test_generic_sort_and_copy_within() -> None:
     assert _error("[].sort.call('ba')") == (
         "Cannot assign to read only property '0' of object '[object String]'"
     )
+
+
+def test_generic_splice() -> None:
+    scope = {"payload": {"t": '{"0": 3, "2": 1, "3": 2, "length": 5}'}}
+    expr = "(payload.h = JSON.parse(payload.t), JSON.stringify([[].splice.call(payload.h, 1, 1, 'a', 'b'), payload.h]))"  # noqa: E501
+    result = evaluate(expr, scope, "mj")
+    assert result.success and result.raw == (
+        '[[null],{"0":3,"1":"a","2":"b","3":1,"4":2,"length":6}]'
+    )
+    assert _error("[].splice.call('ab', 2, 0)") == (
+        "Cannot assign to read only property 'length' of object '[object String]'"
+    )

@@ -474,7 +474,35 @@ def _generic_sort(target: Any, length: int, args: list[Any]) -> Any:
     return target
 
 
+def _generic_splice(target: Any, length: int, args: list[Any]) -> Any:
+    start = _relative(args[0] if args else UNDEFINED, length, 0)
+    items = args[2:]
+    if not args:
+        count = 0
+    elif len(args) == 1:
+        count = length - start
+    else:
+        count = int(min(max(to_int(args[1]), 0), length - start))
+    removed: list[Any] = [HOLE] * count
+    for k in range(count):
+        if _obj_has_own(target, str(start + k)):
+            removed[k] = get_member(target, str(start + k))
+    if len(items) < count:
+        for k in range(start, length - count):
+            _move(target, k + count, k + len(items))
+        for k in range(length, length - count + len(items), -1):
+            _delete_own(target, str(k - 1))
+    elif len(items) > count:
+        for k in range(length - count, start, -1):
+            _move(target, k + count - 1, k + len(items) - 1)
+    for i, item in enumerate(items):
+        set_member(target, str(start + i), item)
+    set_member(target, "length", length - count + len(items))
+    return removed
+
+
 _GENERIC_WRITES: Final[dict[str, Callable[[Any, int, list[Any]], Any]]] = {
+    "splice": _generic_splice,
     "reverse": _generic_reverse, "fill": _generic_fill, "shift": _generic_shift,
     "unshift": _generic_unshift, "copyWithin": _generic_copy_within, "sort": _generic_sort,
 }  # fmt: skip
