@@ -10,16 +10,18 @@ so ``check``, ``matrix`` and the app's status line count the same things
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, replace
 from functools import partial
+from itertools import chain
 from typing import Any
 
 from flowctx_core.base.cancelcheck import stop_if_cancelled
-from flowctx_core.base.diagnostics import Diagnostic, Severity, sort_key
+from flowctx_core.base.diagnostics import Diagnostic, Severity
 from flowctx_core.base.secrets import mask_text
 from flowctx_core.buildctx import registry_problems
-from flowctx_core.model.check_tuning import tune, unknown_codes
+from flowctx_core.model.check_tuning import commented_rows, tune, tune_one, unknown_codes
 from flowctx_core.model.inputs import ResolveInputs
 from flowctx_core.model.matrix import Matrix, Refusal, Row
 from flowctx_core.model.source_types import SOURCE_TYPES
@@ -53,14 +55,15 @@ def exposure_problems(snap: WorkspaceSnapshot, wf: WorkflowSnapshot) -> list[Dia
     out: list[Diagnostic] = []
     if wf.doc is None:
         return out
-    exposed = {n for names in wf.agents.values() for n in names}
-    for spec in wf.variables:
+    exposed = frozenset(n for names in wf.agents.values() for n in names)
+
+    def each(spec: VariableSpec) -> list[Diagnostic]:
         shown = spec.name in exposed
-        out.extend(
-            spec.remembered(
-                "not exposed", shown, partial(_not_exposed, wf, spec, shown), "problems"
-            )
+        return spec.remembered(
+            "not exposed", shown, partial(_not_exposed, wf, spec, shown), "problems"
         )
+
+    out.extend(chain.from_iterable(wf.per_item("not exposed", wf.variables, exposed, each)))
     for agent, names in wf.agents.items():
         if not names:
             out.append(
@@ -401,16 +404,17 @@ def row_problems(matrix: Matrix, wf: WorkflowSnapshot) -> list[Diagnostic]:
     Rows of definitions that did not validate are left out: the contract's own problems
     already say why, at the key that is wrong.
     """
-    out: list[Diagnostic] = []
     from flowctx_core.sources.data_reference import looked_up_with_a_secret
 
-    looked_up = looked_up_with_a_secret(matrix.rows)
-    for row in matrix.rows:
+    looked_up = frozenset(looked_up_with_a_secret(matrix.rows, wf.per_item))
+
+    def each(row: Row) -> list[Diagnostic]:
+        out: list[Diagnostic] = []
         if row.origin == "invalid definition" or row.name in looked_up:
             # whether a lookup by a secret found its record (or fell back, or failed) is a
             # bit of the secret: a filter of ``$lt`` bounds bisected a key one variable at a
             # time; such a row's own problems are not reported
-            continue
+            return out
         found = [*((w, "warning") for w in row.warnings)]
         if row.error:
             error = row.error
@@ -419,7 +423,12 @@ def row_problems(matrix: Matrix, wf: WorkflowSnapshot) -> list[Diagnostic]:
             found.append((error, "error"))
         for message, severity in found:
             out.append(_row_diagnostic(row, wf, mask_text(message), severity))
-    return out
+        return out
+
+    # each row's problems are a function of it (a row kept from the last matrix is of a
+    # declaration kept in place) and of what is looked up with a secret
+    key = (looked_up, wf.doc is None)
+    return list(chain.from_iterable(wf.per_item("row problems", matrix.rows, key, each)))
 
 
 def _row_diagnostic(row: Row, wf: WorkflowSnapshot, message: str, severity: str) -> Diagnostic:
@@ -505,8 +514,10 @@ def workflow_part(
         problems.extend(_coded(extra, "build-context"))
         # a row problem a static check already reports (a runtime check names the
         # profile, at the key it is about) is one problem, not two
-        said = _Said(d.message for d in static if d.file == wf.contract_file)
-        problems.extend(d for d in row_problems(matrix, wf) if d.message not in said)
+        rows = row_problems(matrix, wf)
+        if rows:
+            said = _Said(d.message for d in static if d.file == wf.contract_file)
+            problems.extend(d for d in rows if d.message not in said)
         # launch values the runtime would drop (undeclared, over 64 KB, past 50 keys)
         problems.extend(_coded(matrix.launch_dropped, "launch"))
     return problems
@@ -514,9 +525,144 @@ def workflow_part(
 
 def tuned_problems(snap: WorkspaceSnapshot, problems: Iterable[Diagnostic]) -> Problems:
     """The parts' problems merged (exact duplicates once), tuned as the workspace asks
-    (``checks:``, ignore comments) and sorted file:line:col."""
+    (``checks:``, ignore comments) and sorted file:line:col (``problem_order``)."""
     kept, ignored = tune(set(problems), snap.profile.checks, lambda rel: _text(snap, rel))
-    return Problems(sorted(kept, key=sort_key), ignored=tuple(sorted(ignored, key=sort_key)))
+    return Problems(
+        sorted(kept, key=problem_order), ignored=tuple(sorted(ignored, key=problem_order))
+    )
+
+
+def problem_order(d: Diagnostic) -> tuple[Any, ...]:
+    """``sort_key`` (file:line:col, message), then every other field: two problems with the
+    same key are equal, so the order never depends on the order they were found in."""
+    fix = d.fix
+    rest = (fix.old, fix.new, fix.line) if fix is not None else ()
+    return (d.file, d.line, d.column, d.message, d.severity, d.code, d.yaml_path, rest)
+
+
+class TunedProblems:
+    """``tuned_problems`` asked again and again of lists that differ a little from one call
+    to the next (the language server's check after each edit): each problem is tuned once and
+    put in its place in the sorted lists, so a call costs what changed, not the whole list.
+    Problems are told apart by identity (the parts keep the same objects for what an edit did
+    not change); exact duplicates (equal values) are still merged.
+
+    What a problem's tuning reads besides itself is looked at on every call: ``checks:``
+    (another one starts over) and its file's ignore comments (every problem of a file that
+    holds one, or held one at the last call, is tuned again)."""
+
+    def __init__(self) -> None:
+        self.reset()
+
+    def reset(self) -> None:
+        """Forget every call: the next one tunes its whole list."""
+        self._tuning: Any = None
+        #: the objects of the last call, by id (kept alive, so an id is never another's)
+        self._objects: dict[int, Diagnostic] = {}
+        #: each value (the first object of it) -> how many objects of the last call have it
+        self._count: dict[Diagnostic, int] = {}
+        #: each value -> (it tuned, whether it is ignored)
+        self._result: dict[Diagnostic, tuple[Diagnostic, bool]] = {}
+        #: the values of each file
+        self._files: dict[str, set[Diagnostic]] = {}
+        #: files whose text held an ignore comment at the last call
+        self._commented: set[str] = set()
+        self._kept: list[Diagnostic] = []
+        self._ignored: list[Diagnostic] = []
+
+    def __call__(self, snap: WorkspaceSnapshot, problems: Iterable[Diagnostic]) -> Problems:
+        try:
+            return self._tuned(snap, problems)
+        except BaseException:
+            self.reset()  # half-placed lists are never reused
+            raise
+
+    def _tuned(self, snap: WorkspaceSnapshot, problems: Iterable[Diagnostic]) -> Problems:
+        tuning = snap.profile.checks
+        if tuning is not self._tuning and tuning != self._tuning:
+            self.reset()
+            self._tuning = tuning
+        listed = problems if isinstance(problems, list) else list(problems)
+        now = dict(zip(map(id, listed), listed, strict=True))
+        before = self._objects
+        gone = before.keys() - now.keys()
+        added = [now[i] for i in now.keys() - before.keys()]
+        rows: dict[str, list[str] | None] = {}
+
+        def rows_of(file: str) -> list[str] | None:
+            if file not in rows:
+                rows[file] = commented_rows(lambda rel: _text(snap, rel), file)
+            return rows[file]
+
+        if len(gone) + len(added) > max(64, len(now) // 8):
+            # most of the list is new (lines added above thousands of problems): placing
+            # each would cost more than sorting them all once
+            return self._all(now, rows_of)
+        for i in gone:
+            self._drop(before[i])
+        self._objects = now
+
+        # every value of a file with an ignore comment (now or at the last call) again
+        commented = {f for f in self._files if rows_of(f) is not None}
+        for file in commented | (self._commented & self._files.keys()):
+            for value in self._files[file]:
+                self._unplace(self._result.pop(value))
+                self._place(value, rows_of(file))
+        for p in added:
+            count = self._count.get(p, 0)
+            self._count[p] = count + 1
+            if count == 0:
+                self._files.setdefault(p.file, set()).add(p)
+                self._place(p, rows_of(p.file) if p.line > 0 else None)
+        self._commented = {f for f in self._files if rows.get(f) is not None}
+        return Problems(self._kept, ignored=tuple(self._ignored))  # a copy of each
+
+    def _all(
+        self, now: dict[int, Diagnostic], rows_of: Callable[[str], list[str] | None]
+    ) -> Problems:
+        """Every problem of ``now`` tuned and sorted afresh (the tuning is kept)."""
+        tuning = self._tuning
+        self.reset()
+        self._tuning = tuning
+        self._objects = now
+        for p in now.values():
+            count = self._count.get(p, 0)
+            self._count[p] = count + 1
+            if count == 0:
+                self._files.setdefault(p.file, set()).add(p)
+                result = tune_one(p, tuning, rows_of(p.file) if p.line > 0 else None)
+                self._result[p] = result
+                (self._ignored if result[1] else self._kept).append(result[0])
+        self._kept.sort(key=problem_order)
+        self._ignored.sort(key=problem_order)
+        self._commented = {f for f in self._files if rows_of(f) is not None}
+        return Problems(self._kept, ignored=tuple(self._ignored))
+
+    def _place(self, value: Diagnostic, rows: list[str] | None) -> None:
+        tuned, ignored = tune_one(value, self._tuning, rows if value.line > 0 else None)
+        self._result[value] = (tuned, ignored)
+        into = self._ignored if ignored else self._kept
+        into.insert(bisect_right(into, problem_order(tuned), key=problem_order), tuned)
+
+    def _unplace(self, result: tuple[Diagnostic, bool]) -> None:
+        tuned, ignored = result
+        into = self._ignored if ignored else self._kept
+        i = bisect_left(into, problem_order(tuned), key=problem_order)
+        while into[i] is not tuned:
+            i += 1
+        del into[i]
+
+    def _drop(self, p: Diagnostic) -> None:
+        count = self._count[p] - 1
+        if count:
+            self._count[p] = count
+            return
+        del self._count[p]
+        self._unplace(self._result.pop(p))
+        values = self._files[p.file]
+        values.discard(p)
+        if not values:
+            del self._files[p.file]
 
 
 class Problems(list[Diagnostic]):

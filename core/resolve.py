@@ -10,12 +10,15 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from functools import partial
+from itertools import compress, repeat
+from operator import attrgetter, eq, is_, itemgetter
 from pathlib import Path
 from typing import Any
 
 from flowctx_core.base.cancelcheck import stop_if_cancelled
 from flowctx_core.base.diagnostics import Diagnostic
 from flowctx_core.base.gcpause import gc_paused
+from flowctx_core.base.peritem import flagged
 from flowctx_core.base.secrets import is_secret_key, mask_text
 from flowctx_core.buildctx import project_build_context
 from flowctx_core.model.inputs import PROCESS_ORIGIN, ResolveInputs
@@ -49,8 +52,36 @@ def _is_secret(spec: VariableSpec) -> bool:
     return bool(env_var and is_secret_key(env_var)) or secret_field(src) is not None
 
 
+#: what resolving reads of one declaration before resolving it (``_kind``)
+Kind = tuple[str | None, Any, Any, bool]
+_TYPE, _ENV_VAR, _TEMPLATE, _SECRET = (itemgetter(i) for i in range(4))
+_NAME = attrgetter("name")
+_VALUE = attrgetter("value")
+
+
+def _kind(spec: VariableSpec) -> Kind:
+    """(its source type (None when it did not validate), a config source's env_var, a
+    data_reference's filter, whether it is a secret on its own): a function of the declaration
+    alone, kept per item for the next read of the contract."""
+    src = spec.definition.source if spec.definition else None
+    stype = src.type if src is not None else None
+    env_var = getattr(src, "env_var", None) if stype == "config" else None
+    template = getattr(src, "query_template", None) if stype == "data_reference" else None
+    return stype, env_var, template, spec.remembered("secret", None, partial(_is_secret, spec))
+
+
+def _positions(values: list[Any], wanted: Any) -> list[int]:
+    """Where ``wanted`` (a source type, or None: by identity) stands in ``values``."""
+    if wanted is not None and wanted not in values:  # the usual case: one pass of C's
+        return []
+    return flagged(list(map(is_ if wanted is None else eq, values, repeat(wanted))))
+
+
 def _looked_up_with_secrets(
-    specs: Sequence[VariableSpec], secret: list[bool], machine: frozenset[str] = frozenset()
+    specs: Sequence[VariableSpec],
+    secret: list[bool],
+    machine: frozenset[str] = frozenset(),
+    kinds: Sequence[Kind] | None = None,
 ) -> list[bool]:
     """``secret`` with every ``data_reference`` whose filter reads a secret (a secret
     variable, a secret-looking key, a value of the process's own environment (``machine``),
@@ -58,32 +89,75 @@ def _looked_up_with_secrets(
     any, tells something of it, so the record is masked as the secret is."""
     from flowctx_core.sources.data_reference import reads_secret
 
+    kinds = kinds if kinds is not None else [_kind(v) for v in specs]
     out = list(secret)
-    names = {v.name for v, s in zip(specs, out, strict=True) if s} | set(machine)
+    # only the data_references with a filter can change
+    lookups = [
+        (i, template)
+        for i in _positions(list(map(_TYPE, kinds)), "data_reference")
+        if (template := kinds[i][2])
+    ]
+    if not lookups:
+        return out
+    names = set(compress(map(_NAME, specs), out)) | set(machine)
     changed = True
     while changed:
         changed = False
-        for i, spec in enumerate(specs):
-            src = spec.definition.source if spec.definition else None
-            if out[i] or getattr(src, "type", None) != "data_reference":
-                continue
-            template = getattr(src, "query_template", None)
-            if template and reads_secret(template, names):
+        for i, template in lookups:
+            if not out[i] and reads_secret(template, names):
                 out[i] = True
-                names.add(spec.name)
+                names.add(specs[i].name)
                 changed = True
     return out
 
 
-def _from_the_process(specs: Sequence[VariableSpec], inputs: ResolveInputs) -> frozenset[str]:
+def _from_the_process(
+    specs: Sequence[VariableSpec], inputs: ResolveInputs, kinds: Sequence[Kind] | None = None
+) -> frozenset[str]:
     """The config variables whose value the process's own environment gives."""
+    kinds = kinds if kinds is not None else [_kind(v) for v in specs]
     out: set[str] = set()
-    for spec in specs:
-        src = spec.definition.source if spec.definition else None
-        env_var = getattr(src, "env_var", None) if getattr(src, "type", None) == "config" else None
+    for i in _positions(list(map(_TYPE, kinds)), "config"):
+        env_var = kinds[i][1]
         if env_var and env_var in inputs.env and inputs.env_origins.get(env_var) == PROCESS_ORIGIN:
-            out.add(spec.name)
+            out.add(specs[i].name)
     return frozenset(out)
+
+
+def _state_row(
+    workflow: Any, replaced: frozenset[str], ctx: SourceContext, spec: VariableSpec
+) -> Row | None:
+    """The row of a state declaration no launch value or run identity replaces (None for any
+    other), kept on its spec too, which moves it with its lines. A state source reads its
+    declaration alone (``sources/state.py``): ``ctx`` only carries the run's inputs."""
+    definition = spec.definition
+    if definition is None or definition.source.type != "state" or spec.name in replaced:
+        return None
+    is_secret = spec.remembered("secret", None, partial(_is_secret, spec))
+    agents = workflow.agents_of(spec.name)
+    known = spec.memo.get("state row")
+    if known is not None and known[0] == (is_secret, agents):
+        return known[1]  # type: ignore[no-any-return]
+    result = RESOLVERS["state"](replace(ctx, name=spec.name, definition=definition))
+    row = Row(
+        name=spec.name,
+        type=definition.canonical_type,
+        source="state",
+        status="error" if result.error else result.status,
+        value=result.value,
+        # messages may quote paths and URIs: mask passwords once, for every consumer
+        origin=mask_text(result.origin),
+        trace=tuple(_masked_step(t) for t in result.trace),
+        warnings=tuple(mask_text(w) for w in result.warnings),
+        agents=agents,
+        error=mask_text(result.error) if result.error else None,
+        loc=spec.loc,
+        secret=is_secret,
+        definition=spec.raw,
+        description=definition.description,
+    )
+    spec.memo["state row"] = ((is_secret, agents), row, "row")
+    return row
 
 
 def _error_row(spec: VariableSpec, agents: tuple[str, ...]) -> Row:
@@ -128,7 +202,10 @@ def _resolve(
             raise ValueError("resolve: name the workflow (the snapshot holds several)")
         workflow_name = next(iter(snapshot.workflows))
     workflow = snapshot.workflow(workflow_name)
-    declared = [v.name for v in workflow.variables]
+    specs = workflow.variables
+    declared = list(map(_NAME, specs))
+    kinds = workflow.per_item("resolve kind", specs, None, _kind)
+    types = list(map(_TYPE, kinds))
     admission = admit_launch(inputs.launch, declared)
     launch = admission.admitted
     # the runtime profile is the snapshot's: the contract was read with it, and every source
@@ -154,45 +231,55 @@ def _resolve(
     values: dict[str, Any] = dict(launch)
     # variables.py resolves runtime sources before every other, whatever the declaration order
     # (mozaiks 0.2.0, mozaiksai/core/workflow/context/variables.py): templates see them
-    for spec in workflow.variables:
-        if spec.definition is not None and spec.definition.source.type == "runtime":
-            values.setdefault(spec.name, (runtime_context or {}).get(spec.name))
+    for i in _positions(types, "runtime"):
+        name = specs[i].name
+        values.setdefault(name, (runtime_context or {}).get(name))
     # each definition's secrecy once (rows and sources both ask)
-    machine = _from_the_process(workflow.variables, inputs)
-    secret = _looked_up_with_secrets(
-        workflow.variables,
-        [v.remembered("secret", None, partial(_is_secret, v)) for v in workflow.variables],
-        machine,
-    )
-    secret_names = frozenset(
-        v.name for v, is_secret in zip(workflow.variables, secret, strict=True) if is_secret
-    )
+    machine = _from_the_process(specs, inputs, kinds)
+    secret = _looked_up_with_secrets(specs, list(map(_SECRET, kinds)), machine, kinds)
+    secret_names = frozenset(compress(declared, secret))
     # shown masked in a lookup's filter too: a value of the process's own environment (on a
     # CI runner a secret may have any name, and a contract chooses which variables it reads)
     hidden = secret_names | machine
+    # a state variable's row is a function of its declaration, its secrecy (a state source is
+    # never looked up: its own) and who sees it alone, when no launch value or run identity
+    # replaces it: kept per declaration; only the others are resolved in the loop below, in
+    # declaration order, each seeing the values of those before it
+    replaced = frozenset(launch) | frozenset(seeded)
+    run = SourceContext(
+        "",
+        None,  # type: ignore[arg-type]
+        workflow,
+        inputs,
+        values,
+        fallbacks,
+        hidden,
+        files,
+        projection,
+        runtime_context,
+    )
+    state = workflow.per_item(
+        "state rows",
+        specs,
+        (workflow.agents, replaced),
+        partial(_state_row, workflow, replaced, run),
+    )
     rows: list[Row] = []
     raised: list[tuple[str, str, Loc | None]] = []
-    for spec, is_secret in zip(workflow.variables, secret, strict=True):
+    done = 0
+    for i in _positions(state, None):
         stop_if_cancelled()
+        if done < i:  # the state rows before it, with their values
+            rows.extend(state[done:i])  # type: ignore[arg-type]  # no None among them
+            values.update(zip(declared[done:i], map(_VALUE, state[done:i]), strict=True))
+        done = i + 1
+        spec, is_secret = specs[i], secret[i]
         agents = workflow.agents_of(spec.name)
         if spec.definition is None:
             rows.append(_error_row(spec, agents))
             values[spec.name] = None
             continue
         definition = spec.definition
-        # a state variable's row is a function of its declaration, its secrecy and who sees
-        # it alone (when no launch value or run identity replaces it): kept on the spec, which
-        # a contract read again keeps for each unchanged definition
-        plain = (
-            definition.source.type == "state"
-            and spec.name not in launch
-            and spec.name not in seeded
-        )
-        known = spec.memo.get("state row") if plain else None
-        if known is not None and known[0] == (is_secret, agents):
-            rows.append(known[1])
-            values[spec.name] = known[1].value
-            continue
         ctx = SourceContext(
             spec.name,
             definition,
@@ -306,9 +393,9 @@ def _resolve(
                 description=definition.description,
             )
         )
-        if plain:
-            spec.memo["state row"] = ((is_secret, agents), rows[-1], "row")
-    rows.extend(schema_rows(inputs, set(declared)))
+    if done < len(specs):  # the state rows after the last one resolved (nothing reads on)
+        rows.extend(state[done:])  # type: ignore[arg-type]  # no None among them
+    rows.extend(schema_rows(inputs, workflow.declared))
     dropped = tuple(
         Diagnostic(
             f"launch values from {inputs.launch_origins.get(key) or 'the caller'}",

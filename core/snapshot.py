@@ -37,6 +37,7 @@ from flowctx_core.model.inputs import ResolveInputs
 from flowctx_core.model.profiles import MOZAIKS, RuntimeProfile
 from flowctx_core.model.workflow_files import WorkflowFiles, load_workflow_files
 from flowctx_core.model.workspace import (
+    VariableSpec,
     WorkflowSnapshot,
     list_workflows,
     load_workflow,
@@ -130,13 +131,7 @@ class WorkspaceSnapshot:
 
     def file_contents(self, workflow: WorkflowSnapshot) -> dict[FileKey, FileContent]:
         """The contents of ``workflow``'s file sources, by source."""
-        out: dict[FileKey, FileContent] = {}
-        for spec in workflow.variables:
-            d = spec.definition
-            if d is not None and d.source.type == "file":
-                key = file_key(d.source.path, d.source.format, d.source.encoding)
-                out[key] = self.files[key]
-        return out
+        return {key: self.files[key] for key in file_keys(workflow)}
 
     def read_paths(
         self, workflow: WorkflowSnapshot, files: Mapping[FileKey, FileContent] | None = None
@@ -157,20 +152,26 @@ def _file_sources(
 ) -> dict[FileKey, FileContent]:
     out: dict[FileKey, FileContent] = {}
     for wf in workflows:
-        for spec in wf.variables:
-            d = spec.definition
-            if d is None or d.source.type != "file":
-                continue
-            key = file_key(d.source.path, d.source.format, d.source.encoding)
+        for key in file_keys(wf):
             if key not in out:
+                path, form, encoding = key
                 out[key] = read_file_source(
-                    wf.root,
-                    d.source.path,
-                    d.source.format,
-                    d.source.encoding,
-                    allow_outside=allow_outside,
+                    wf.root, path, form, encoding, allow_outside=allow_outside
                 )
     return out
+
+
+def file_keys(workflow: WorkflowSnapshot) -> list[FileKey]:
+    """The ``file`` sources' keys, in declaration order (a declaration's own is kept per item
+    for the next read of the contract)."""
+    return list(filter(None, workflow.per_item("file key", workflow.variables, None, _file_key)))
+
+
+def _file_key(spec: VariableSpec) -> FileKey | None:
+    d = spec.definition
+    if d is None or d.source.type != "file":
+        return None
+    return file_key(d.source.path, d.source.format, d.source.encoding)
 
 
 def _registry_roots(root: Path, setting: BuildContextSetting) -> tuple[RegistryRoot, ...]:

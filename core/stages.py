@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from flowctx_core.base.diagnostics import Diagnostic
 from flowctx_core.base.yamlmarks import PathKey
 from flowctx_core.model.matrix import Refusal
-from flowctx_core.model.workspace import WorkflowSnapshot
+from flowctx_core.model.workspace import VariableSpec, WorkflowSnapshot
 from flowctx_core.routing.model import Routes
 from flowctx_core.routing.model.common import TRANSITION_RULES_KEY
 from flowctx_core.runtime.policy import AuthorityPolicy, build_policy, clean_key
@@ -100,7 +100,6 @@ def contract_refusal(snap: WorkspaceSnapshot, wf: WorkflowSnapshot) -> Refusal |
     routes = snap.routes.get(wf.name)
     graph = routes.transitions if routes is not None else None
     rules, paths = runtime_rules(routes)
-    declared = {v.name for v in wf.variables}
     missing: list[tuple[str, PathKey]] = []
     for raw, path in zip(rules, paths, strict=True):
         if not isinstance(raw, dict):
@@ -116,7 +115,7 @@ def contract_refusal(snap: WorkspaceSnapshot, wf: WorkflowSnapshot) -> Refusal |
         else:
             continue
         for name in names:
-            if name and name not in declared:
+            if name and wf.variable(name) is None:
                 missing.append(
                     (
                         f"transition_graph {source}->{target} references undeclared context "
@@ -207,13 +206,18 @@ def policy_refusal(wf: WorkflowSnapshot, policy: AuthorityPolicy | None) -> Refu
     return Refusal(policy.error, wf.doc.file, line, col, "refused", stage="authority")
 
 
+def _has_clean_key(spec: VariableSpec) -> bool:
+    return bool(clean_key(spec.name))
+
+
 def empty_key_refusal(wf: WorkflowSnapshot) -> Refusal | None:
     """A declared name the policy cannot hold (a leading ``_``...): the first ``context.set``
     of it raises ``context_authority.empty_key`` (mozaiks 0.2.0,
     mozaiksai/core/workflow/context/adapter.py ``set`` -> authority.py ``require_can_write``)."""
     if not wf.runtime.strict_workflow_files or wf.doc is None:
         return None
-    if all(clean_key(v.name) for v in wf.variables):  # the usual case: no order to find
+    # the usual case: no order to find (each name's key kept per declaration)
+    if all(wf.per_item("clean key", wf.variables, None, _has_clean_key)):
         return None
     ordered = sorted(
         (v for v in wf.variables if v.definition is not None),

@@ -20,6 +20,8 @@ parses whole when the answer is None, which it is whenever the edit is not plain
 
 from __future__ import annotations
 
+from bisect import bisect_right
+from operator import itemgetter
 from typing import Any
 
 from flowctx_core.base.diagnostics import Diagnostic
@@ -44,16 +46,17 @@ def reparse_yaml_text(
     differs from it inside one definition only; None when it cannot be (parse whole)."""
     if old_doc is None or old_problems or old_doc.file != display or old_doc.nodes <= 0:
         return None
-    if any(mark in text or mark in old_text for mark in _UNHANDLED):
-        return None
-    if text.startswith("%") or "\n%" in text or old_text.startswith("%") or "\n%" in old_text:
+    # a text this module made its document from was looked at then
+    if _unhandled(text) or (old_doc.edit is None and _unhandled(old_text)):
         return None
     data = old_doc.data
     if not isinstance(data, dict) or not isinstance(data.get(_SECTION), dict):
         return None
     defs: dict[Any, Any] = data[_SECTION]
-    bounds = _boundaries(old_doc, data, defs)
-    if bounds is None:
+    if old_doc.bounds is None:
+        old_doc.bounds = _boundaries(old_doc, data, defs) or False
+    bounds = old_doc.bounds
+    if not bounds:
         return None
     starts, column, top_lines = bounds
     old_lines, lines = old_text.split("\n"), text.split("\n")
@@ -88,11 +91,25 @@ def reparse_yaml_text(
     nodes = old_doc.nodes - old_nodes + new_nodes
     if nodes > MAX_YAML_NODES:
         return None
-    new_defs = {
-        (new_key if k == name else k): (new_value if k == name else v) for k, v in defs.items()
-    }
+    if new_key == name:
+        new_defs = dict(defs)
+        new_defs[name] = new_value
+    else:
+        new_defs = {
+            (new_key if k == name else k): (new_value if k == name else v) for k, v in defs.items()
+        }
     new_data = {k: (new_defs if k == _SECTION else v) for k, v in data.items()}
-    doc = YamlDoc(display, new_data, nodes=nodes, from_part=True)
+    doc = YamlDoc(
+        display, new_data, nodes=nodes, from_part=True, edit=(name, new_key, delta, id(old_doc))
+    )
+    # the definitions' lines as they stand now: the same, those after the edit moved
+    doc.bounds = (
+        [(s + delta if s > start else s, new_key if s == start else n) for s, n in starts]
+        if delta or new_key != name
+        else starts,
+        column,
+        [line + delta if line > start else line for line in top_lines],
+    )
     old_at, new_at = (_SECTION, name), (_SECTION, new_key)
     doc.key_marks = _marks(
         old_doc.key_marks,
@@ -158,31 +175,43 @@ def _boundaries(
 def _changed(old: list[str], new: list[str]) -> tuple[int | None, int, int]:
     """The first line that differs, and the end (exclusive) of the differing lines in the old
     and the new list once the common tail is set aside; None when the lists are equal."""
-    limit = min(len(old), len(new))
-    first = 0
-    while first < limit and old[first] == new[first]:
-        first += 1
-    if first == len(old) == len(new):
+    if old == new:
         return None, 0, 0
-    tail = 0
-    while tail < limit - first and old[-1 - tail] == new[-1 - tail]:
-        tail += 1
+    limit = min(len(old), len(new))
+    first = _common(old, new, limit)
+    tail = _common(old[::-1], new[::-1], limit - first)
     return first, len(old) - tail, len(new) - tail
 
 
-def _last_at_most(starts: list[tuple[int, Any]], line: int) -> tuple[int, Any] | None:
-    from bisect import bisect_right
+def _common(a: list[str], b: list[str], limit: int) -> int:
+    """How many leading lines ``a`` and ``b`` share, at most ``limit``: by halves, each
+    comparison of slices being C's."""
+    lo, hi = 0, limit
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if a[lo:mid] == b[lo:mid]:
+            lo = mid
+        else:
+            hi = mid - 1
+    return lo
 
-    i = bisect_right([s for s, _ in starts], line)
+
+def _unhandled(text: str) -> bool:
+    """Whether ``text`` uses what is left to the whole parse (``_UNHANDLED``, directives)."""
+    return any(mark in text for mark in _UNHANDLED) or text.startswith("%") or "\n%" in text
+
+
+def _last_at_most(starts: list[tuple[int, Any]], line: int) -> tuple[int, Any] | None:
+    i = bisect_right(starts, line, key=_LINE)
     return starts[i - 1] if i else None
 
 
 def _first_after(starts: list[tuple[int, Any]], line: int) -> int | None:
-    from bisect import bisect_right
+    i = bisect_right(starts, line, key=_LINE)
+    return starts[i][0] if i < len(starts) else None
 
-    lines = [s for s, _ in starts]
-    i = bisect_right(lines, line)
-    return lines[i] if i < len(lines) else None
+
+_LINE = itemgetter(0)
 
 
 #: the key of the line put after a part, where the next definition or top-level key stands

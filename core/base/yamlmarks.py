@@ -207,6 +207,11 @@ class YamlDoc:
     nodes: int = field(default=0, compare=False)
     #: made by ``yamledit`` from an earlier parse (only the edited definition parsed)
     from_part: bool = field(default=False, compare=False)
+    #: ``yamledit``'s: the definition it parsed again (its old name, its name now, the lines
+    #: it added, the id of the parse it started from) when ``from_part``, and the
+    #: definitions' lines once found
+    edit: Any = field(default=None, compare=False, repr=False)
+    bounds: Any = field(default=None, compare=False, repr=False)
 
     def where(self, path: PathKey, *, key: bool = True) -> tuple[int, int]:
         """Line and column (1-based) of ``path``: its key when ``key``, else its value.

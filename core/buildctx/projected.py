@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from operator import attrgetter
 from typing import Any
 
 from flowctx_core.base.diagnostics import Diagnostic
@@ -18,7 +19,7 @@ from flowctx_core.buildctx.injection import InjectionSource
 from flowctx_core.buildctx.registry import Registry
 from flowctx_core.buildctx.setting import BuildContextSetting
 from flowctx_core.model.matrix import Refusal, TraceStep
-from flowctx_core.model.workspace import WorkflowSnapshot
+from flowctx_core.model.workspace import VariableSpec, WorkflowSnapshot
 
 
 @dataclass(frozen=True)
@@ -75,14 +76,19 @@ class BuildContextProjection:
 
 def build_context_names(workflow: WorkflowSnapshot) -> dict[str, str | None]:
     """Declared variable -> its source type (raw, so a broken definition still counts)."""
-    out: dict[str, str | None] = {}
-    for spec in workflow.variables:
-        if spec.definition is not None:
-            out[spec.name] = spec.definition.source.type
-        else:
-            src = spec.raw.get("source") if isinstance(spec.raw, dict) else None
-            out[spec.name] = src.get("type") if isinstance(src, dict) else None
-    return out
+    specs = workflow.variables
+    types = workflow.per_item("declared source type", specs, None, _source_type)
+    return dict(zip(map(_NAME, specs), types, strict=True))
+
+
+_NAME = attrgetter("name")
+
+
+def _source_type(spec: VariableSpec) -> str | None:
+    if spec.definition is not None:
+        return spec.definition.source.type  # type: ignore[no-any-return]
+    src = spec.raw.get("source") if isinstance(spec.raw, dict) else None
+    return src.get("type") if isinstance(src, dict) else None
 
 
 def type_warning(value: Any, declared: str) -> str | None:

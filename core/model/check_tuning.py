@@ -199,22 +199,38 @@ def tune(
     #: each file's lines, None when no comment of it can ignore anything
     rows: dict[str, list[str] | None] = {}
     for p in problems:
-        locked = p.code in LOCKED
-        action = tuning.action(p.code, p.file) if tuning else None
-        if p.line > 0 and p.file.endswith((".yaml", ".yml")):
+        lines = None
+        if p.line > 0:
             if p.file not in rows:
-                text = text_of(p.file)
-                rows[p.file] = text.splitlines() if _MARKER in text else None
+                rows[p.file] = commented_rows(text_of, p.file)
             lines = rows[p.file]
-            codes = _ignored_on_rows(lines, p.line) if lines is not None else None
-            if codes is not None and ("*" in codes or p.code in codes):
-                action = "ignore"
-        if locked and action != "error":
-            kept.append(p)
-        elif action == "ignore":
-            ignored.append(p)
-        elif action in ("warning", "error") and action != p.severity:
-            kept.append(replace(p, severity=action))  # type: ignore[arg-type]
-        else:
-            kept.append(p)
+        found, dropped = tune_one(p, tuning, lines)
+        (ignored if dropped else kept).append(found)
     return kept, ignored
+
+
+def commented_rows(text_of: Callable[[str], str], file: str) -> list[str] | None:
+    """The lines of ``file`` when a comment of it can ignore a problem, else None (no YAML
+    file, or no ``flowctx:`` in it)."""
+    if not file.endswith((".yaml", ".yml")):
+        return None
+    text = text_of(file)
+    return text.splitlines() if _MARKER in text else None
+
+
+def tune_one(p: Diagnostic, tuning: Tuning, rows: list[str] | None) -> tuple[Diagnostic, bool]:
+    """``tune`` of one problem: (it with the severity asked for, whether it is ignored);
+    ``rows``: its file's ``commented_rows``."""
+    locked = p.code in LOCKED
+    action = tuning.action(p.code, p.file) if tuning else None
+    if p.line > 0 and rows is not None:
+        codes = _ignored_on_rows(rows, p.line)
+        if codes is not None and ("*" in codes or p.code in codes):
+            action = "ignore"
+    if locked and action != "error":
+        return p, False
+    if action == "ignore":
+        return p, True
+    if action in ("warning", "error") and action != p.severity:
+        return replace(p, severity=action), False  # type: ignore[arg-type]
+    return p, False

@@ -7,9 +7,11 @@ Loading never raises for bad content: problems are Diagnostics on the snapshot.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, KeysView, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property
+from itertools import chain
+from operator import attrgetter
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -19,6 +21,7 @@ from flowctx_core.base import fsview
 from flowctx_core.base.diagnostics import Diagnostic, suggest
 from flowctx_core.base.gcpause import gc_paused
 from flowctx_core.base.pathsafety import present
+from flowctx_core.base.peritem import Records, per_item
 from flowctx_core.base.yamledit import reparse_yaml_text
 from flowctx_core.base.yamlmarks import YamlDoc, parse_yaml_text, read_text_file
 from flowctx_core.model.contract import ROOT_KEYS, AgentView, Definition, validation_diagnostics
@@ -28,6 +31,7 @@ from flowctx_core.model.profiles import MOZAIKS, RuntimeProfile
 from flowctx_core.model.workspace_root import display_path, outside_workspace, yaml_coded
 
 T = TypeVar("T")
+R = TypeVar("R")
 
 
 @dataclass(frozen=True)
@@ -119,16 +123,19 @@ class WorkflowSnapshot:
     definitions_read: Mapping[Any, DefinitionRead] = field(
         default_factory=dict, compare=False, repr=False
     )
+    #: the stages' results per declaration or row of the read this one was parsed from
+    #: (``earlier``), for the declarations this read keeps (``base/peritem.py``)
+    carried: Records | None = field(default=None, compare=False, repr=False)
 
     # Indexes built on first use: scanning every agent's list for every variable made
     # resolving a large workflow quadratic. (cached_property writes the instance __dict__
     # directly, so it works on a frozen dataclass.)
     @cached_property
     def _by_name(self) -> dict[str, VariableSpec]:
-        out: dict[str, VariableSpec] = {}
-        for v in self.variables:
-            out.setdefault(v.name, v)  # the first declaration, as the old linear scan found
-        return out
+        # the first declaration of a name, as the old linear scan found: built backwards, so
+        # the first one is written last
+        specs = self.variables[::-1]
+        return dict(zip(map(_NAME, specs), specs, strict=True))
 
     @cached_property
     def _exposure(self) -> dict[str, tuple[str, ...]]:
@@ -139,6 +146,18 @@ class WorkflowSnapshot:
         return {name: tuple(agents) for name, agents in out.items()}
 
     @cached_property
+    def stage_results(self) -> Records:
+        """What the stages computed per declaration (and per row) of this read
+        (``base/peritem.py``): the next read of the contract takes what it keeps from it."""
+        return {}
+
+    def per_item(self, stage: str, items: Sequence[T], key: Any, each: Callable[[T], R]) -> list[R]:
+        """``[each(item) for item in items]`` (``items``: these declarations, or what was
+        resolved from them), each a function of its item and ``key`` alone, computed only for
+        the items that the earlier read's results of ``stage`` do not hold."""
+        return per_item(self.stage_results, self.carried, stage, items, key, each)
+
+    @cached_property
     def policy_memo(self) -> dict[Any, Any]:
         """``stages.workflow_policy``'s policies of this snapshot, by the routes they were built
         with: resolving and checking a workflow both need it, and at 3,000 variables each
@@ -147,6 +166,11 @@ class WorkflowSnapshot:
 
     def variable(self, name: str) -> VariableSpec | None:
         return self._by_name.get(name)
+
+    @property
+    def declared(self) -> KeysView[str]:
+        """The declared names (a set-like view, built once)."""
+        return self._by_name.keys()
 
     def agents_of(self, variable: str) -> tuple[str, ...]:
         return self._exposure.get(variable, ())
@@ -341,10 +365,16 @@ def parse_contract(
     older_shape = isinstance(data.get("definitions"), list) or isinstance(data.get("agents"), list)
     memo = earlier.definitions_read if earlier is not None and earlier.runtime is runtime else {}
     read: dict[Any, DefinitionRead] = {}
-    variables = _parse_definitions(doc, data.get("definitions"), diags, runtime, base, memo, read)
+    variables = None
+    if earlier is not None and memo and not base:
+        variables = _one_edited(doc, earlier, data.get("definitions"), diags, runtime, read)
+    if variables is None:
+        variables = _parse_definitions(
+            doc, data.get("definitions"), diags, runtime, base, memo, read
+        )
     agents, agent_locs = _parse_agents(doc, data.get("agents"), diags, runtime, base)
 
-    declared = {v.name for v in variables}
+    declared = set(map(_NAME, variables))
     for agent, names in agents.items():
         missing = [n for n in names if n not in declared]
         if missing and rules.agent_refs_checked:
@@ -370,8 +400,24 @@ def parse_contract(
     hint = ""
     if older_shape and not rules.accepts_lists:
         hint = "; lists of definitions are the older runtime's shape (--runtime mozaiks-2026-01)"
+    carried = None
+    if earlier is not None and earlier.runtime is runtime:
+        # one level only: the earlier read's own carried records are merged, never linked
+        carried = {**(earlier.carried or {}), **earlier.stage_results}
     return _snapshot(
-        name, folder, root, display, variables, agents, diags, doc, agent_locs, runtime, hint, read
+        name,
+        folder,
+        root,
+        display,
+        variables,
+        agents,
+        diags,
+        doc,
+        agent_locs,
+        runtime,
+        hint,
+        read,
+        carried,
     )
 
 
@@ -388,6 +434,7 @@ def _snapshot(
     runtime: RuntimeProfile,
     hint: str = "",
     read: Mapping[Any, DefinitionRead] | None = None,
+    carried: Records | None = None,
 ) -> WorkflowSnapshot:
     return WorkflowSnapshot(
         name,
@@ -402,6 +449,7 @@ def _snapshot(
         runtime=runtime,
         refused=_refusal(diags, runtime, hint),
         definitions_read=read or {},
+        carried=carried,
     )
 
 
@@ -504,6 +552,53 @@ def _parse_definitions(
         if read is not None:
             read[path] = found
     return out
+
+
+_NAME = attrgetter("name")
+_SPEC = attrgetter("spec")
+_PROBLEMS = attrgetter("problems")
+
+
+def _one_edited(
+    doc: YamlDoc,
+    earlier: WorkflowSnapshot,
+    raw: Any,
+    diags: list[Diagnostic],
+    runtime: RuntimeProfile,
+    read: dict[Any, DefinitionRead],
+) -> list[VariableSpec] | None:
+    """``_parse_definitions`` of a document ``yamledit`` made from ``earlier``'s by parsing one
+    definition again with no line added or removed: every other definition is the same value
+    at the same mark, so ``earlier``'s read of it is taken as it is, in one pass of C's, and
+    only the edited one is read. None when the document is not such a one."""
+    edit = doc.edit
+    if (
+        edit is None
+        or edit[2] != 0
+        or earlier.doc is None
+        or edit[3] != id(earlier.doc)
+        or not isinstance(raw, dict)
+        or len(raw) != len(earlier.definitions_read)
+    ):
+        return None
+    old, new = ("definitions", edit[0]), ("definitions", edit[1])
+    paths = list(earlier.definitions_read)
+    reads = list(earlier.definitions_read.values())
+    try:
+        at = paths.index(old)
+    except ValueError:
+        return None
+    value = raw.get(edit[1])
+    mark = doc.where(new, key=True)
+    context = {
+        "trigger_rules": runtime.contract.trigger_rules,
+        "trigger_types": runtime.contract.trigger_types,
+    }
+    spec, problems = _definition(doc, str(edit[1]), value, new, mark, runtime, context)
+    paths[at], reads[at] = new, DefinitionRead(value, mark, spec, tuple(problems))
+    read.update(zip(paths, reads, strict=True))
+    diags.extend(chain.from_iterable(map(_PROBLEMS, reads)))
+    return list(map(_SPEC, reads))
 
 
 @dataclass(frozen=True)

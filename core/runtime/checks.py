@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import partial
+from itertools import chain
 from pathlib import Path
 from typing import Protocol
 
@@ -49,18 +50,23 @@ def config_default_problems(snap: WorkspaceSnapshot, wf: WorkflowSnapshot) -> li
     runtime = wf.runtime
     if wf.doc is None or runtime.sources.config != "env_only":
         return out
-    for spec in wf.variables:
-        d = spec.definition
-        if d is None or d.source.type != "config":
-            continue
-        note = documented_note(spec.name, d.source)
-        if note is None:
-            continue
-        path = (*_base(wf, spec.name), "source", "default")
-        out.append(
-            wf.doc.diag(path, f"{note} [runtime {runtime.name}]", key=True, severity="warning")
+    return list(
+        chain.from_iterable(
+            wf.per_item("config default", wf.variables, runtime, partial(_config_default, wf))
         )
-    return out
+    )
+
+
+def _config_default(wf: WorkflowSnapshot, spec: VariableSpec) -> tuple[Diagnostic, ...]:
+    """``config_default_problems`` of one declaration."""
+    d = spec.definition
+    if d is None or d.source.type != "config" or wf.doc is None:
+        return ()
+    note = documented_note(spec.name, d.source)
+    if note is None:
+        return ()
+    path = (*_base(wf, spec.name), "source", "default")
+    return (wf.doc.diag(path, f"{note} [runtime {wf.runtime.name}]", key=True, severity="warning"),)
 
 
 def data_source_problems(snap: WorkspaceSnapshot, wf: WorkflowSnapshot) -> list[Diagnostic]:
@@ -69,10 +75,19 @@ def data_source_problems(snap: WorkspaceSnapshot, wf: WorkflowSnapshot) -> list[
     runtime = wf.runtime
     if wf.doc is None:
         return out
-    for spec in wf.variables:
-        d = spec.definition
-        if d is None or d.source.type not in ("data_reference", "data_entity"):
-            continue
+    return list(
+        chain.from_iterable(
+            wf.per_item("data source", wf.variables, runtime, partial(_data_source, wf))
+        )
+    )
+
+
+def _data_source(wf: WorkflowSnapshot, spec: VariableSpec) -> list[Diagnostic]:
+    """``data_source_problems`` of one declaration."""
+    out: list[Diagnostic] = []
+    runtime = wf.runtime
+    d = spec.definition
+    if wf.doc is not None and d is not None and d.source.type in ("data_reference", "data_entity"):
         src = d.source
         path = (*_base(wf, spec.name), "source")
         missing = [k for k in ("database_name", "collection") if not getattr(src, k)]
@@ -167,13 +182,13 @@ def persisted_default_problems(snap: WorkspaceSnapshot, wf: WorkflowSnapshot) ->
     runtime = wf.runtime
     if wf.doc is None or not runtime.contract.persist_type_guard:
         return out
-    for spec in wf.variables:
-        out.extend(
-            spec.remembered(
-                "persisted default", runtime, partial(_default_misfit, wf, spec), "problems"
-            )
+
+    def each(spec: VariableSpec) -> list[Diagnostic]:
+        return spec.remembered(
+            "persisted default", runtime, partial(_default_misfit, wf, spec), "problems"
         )
-    return out
+
+    return list(chain.from_iterable(wf.per_item("persisted default", wf.variables, runtime, each)))
 
 
 def _default_misfit(wf: WorkflowSnapshot, spec: VariableSpec) -> list[Diagnostic]:
@@ -286,13 +301,13 @@ def unknown_type_problems(snap: WorkspaceSnapshot, wf: WorkflowSnapshot) -> list
     out: list[Diagnostic] = []
     if wf.doc is None:
         return out
-    for spec in wf.variables:
-        out.extend(
-            spec.remembered(
-                "unknown type", wf.runtime, partial(_unknown_type, wf, spec), "problems"
-            )
+
+    def each(spec: VariableSpec) -> list[Diagnostic]:
+        return spec.remembered(
+            "unknown type", wf.runtime, partial(_unknown_type, wf, spec), "problems"
         )
-    return out
+
+    return list(chain.from_iterable(wf.per_item("unknown type", wf.variables, wf.runtime, each)))
 
 
 def _unknown_type(wf: WorkflowSnapshot, spec: VariableSpec) -> list[Diagnostic]:

@@ -41,7 +41,7 @@ class LaunchAdmission:
 
 
 def admit_launch(launch: Mapping[str, Any], declared: Iterable[str]) -> LaunchAdmission:
-    declared_set = set(declared)
+    declared_set: set[str] | None = None  # built when a launch value needs it
     admitted: dict[str, Any] = {}
     dropped: list[tuple[str, str]] = []
     trigger: Mapping[str, Any] | None = None
@@ -60,6 +60,8 @@ def admit_launch(launch: Mapping[str, Any], declared: Iterable[str]) -> LaunchAd
             else:
                 dropped.append((key, "the trigger payload must be a JSON object"))
             continue
+        if declared_set is None:
+            declared_set = set(declared)
         if key not in IDENTITY_KEYS and key not in declared_set:
             dropped.append((key, "not a declared variable of this workflow"))
             continue

@@ -27,6 +27,8 @@ import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache, partial
+from itertools import chain
+from operator import itemgetter
 from typing import Any
 
 from flowctx_core.model.matrix import Matrix
@@ -550,41 +552,57 @@ def build_policy(
     """
     reads = transition_keys(rules)
     routing = frozenset(reads)  # once: every variable is judged against the same rules
-    variables: dict[str, VariableAuthority] = {}
+    specs = workflow.variables
+    # what each declaration gives on its own, kept for the next read of the contract
+    facts = workflow.per_item(
+        "authority",
+        specs,
+        (workflow.name, routing, task_keys),
+        partial(_facts, workflow.name, routing, task_keys),
+    )
     error: str | None = None
     error_key: str | None = None
-    for spec in workflow.variables:
-        key = clean_key(spec.name)
-        if not key or key in variables:
-            continue
-        try:
-            # a function of the declaration (never changed: specs are frozen, their raw
-            # value is the parse's) and of these rules alone
-            authority = spec.remembered(
-                "authority",
-                (key, routing, task_keys),
-                partial(infer, key, _raw(spec), routing, task_keys),
-            )
-        except AuthorityError as exc:
-            error, error_key = str(exc), exc.key
-            break
-        problem = _replay_problem(workflow.name, authority)
-        if problem is not None:
-            error, error_key = problem, key
-            variables[key] = authority
-            break
-        variables[key] = authority
+    keys = list(map(_KEY, facts))
+    variables = dict(zip(keys, map(_AUTHORITY, facts), strict=True))
+    variables.pop("", None)
+    failed = any(map(_ERROR, facts)) or any(map(_REPLAY, facts))
+    silent: list[SilentTrigger]
+    if not failed and len(variables) == len(keys) - keys.count(""):
+        # no declaration fails and no name is declared twice: each one's own authority holds
+        silent = list(chain.from_iterable(map(_SILENT, facts)))
+    else:
+        variables = {}
+        for fact in facts:
+            key = fact[0]
+            if not key or key in variables:
+                continue
+            if fact[2] is not None:
+                error, error_key = fact[2]
+                break
+            variables[key] = fact[1]
+            if fact[3] is not None:
+                error, error_key = fact[3], key
+                break
+        silent = [
+            t
+            for spec in specs
+            if (held := variables.get(clean_key(spec.name))) is not None
+            for t in _silent_triggers(held, spec)
+        ]
     for key in IDENTITY:
         if key not in variables:
             variables[key] = infer(key, {"type": "string"}, frozenset())
     failures: list[CompileFailure] = []
     # an undeclared key never gets here: contract_validation.py refuses it at load (stages.py)
-    declared = {spec.name.strip() for spec in workflow.variables}
+    declared: set[str] | None = None
     for key in sorted(reads):
         known = variables.get(key)
         at = tuple(reads[key])
-        if known is None and key not in declared:
-            continue
+        if known is None:
+            if declared is None:
+                declared = {spec.name.strip() for spec in specs}
+            if key not in declared:
+                continue
         if known is None:
             message = f"unknown routing context variable {key!r}"
             failures.append(CompileFailure(key, message, _FIX_UNKNOWN, at))
@@ -594,25 +612,6 @@ def build_policy(
         elif not known.deterministic_writers:
             message = f"routing context variable {key!r} has no authorized deterministic writer"
             failures.append(CompileFailure(key, message, _FIX_NO_WRITER, at))
-    silent: list[SilentTrigger] = []
-    for spec in workflow.variables:
-        held = variables.get(clean_key(spec.name))
-        if held is None:
-            continue
-        src = _source(_raw(spec))
-        if _text(src.get("type")) != "state":
-            continue
-        triggers = list(enumerate(_source_triggers(src)))
-        agent_text = [t for _, t in triggers if _text(t.get("type")) == "agent_text"]
-        # derived.py apply_agent_text: sentinel only when every agent_text trigger is one
-        sentinel = bool(agent_text) and all(_is_sentinel(t) for t in agent_text)
-        for i, trigger in triggers:
-            writer = _TRIGGER_WRITERS.get(_text(trigger.get("type")))
-            if writer == AGENT_TEXT and sentinel:
-                writer = SENTINEL_TEXT_TRIGGER
-            if writer is None or held.can_write(writer):
-                continue
-            silent.append(SilentTrigger(held.key, i, writer, _silent_reason(held, writer)))
     return AuthorityPolicy(
         workflow.name,
         variables,
@@ -622,6 +621,62 @@ def build_policy(
         tuple(silent),
         routing,
     )
+
+
+_KEY = itemgetter(0)
+_AUTHORITY = itemgetter(1)
+_ERROR = itemgetter(2)
+_REPLAY = itemgetter(3)
+_SILENT = itemgetter(4)
+
+#: one declaration's part of the policy: its key (clean_key), its authority (None when its
+#: key is empty or it fails), the error its inference raises (message, key), the error its
+#: replay contract gives, and its triggers that never write under its own authority
+Facts = tuple[
+    str, VariableAuthority | None, tuple[str, str] | None, str | None, tuple[SilentTrigger, ...]
+]
+
+
+def _facts(
+    workflow: str, routing: frozenset[str], task_keys: frozenset[str], spec: VariableSpec
+) -> Facts:
+    """``build_policy``'s reading of one declaration, alone."""
+    key = clean_key(spec.name)
+    if not key:
+        return key, None, None, None, ()
+    try:
+        # a function of the declaration (never changed: specs are frozen, their raw value is
+        # the parse's) and of these rules alone
+        authority = spec.remembered(
+            "authority",
+            (key, routing, task_keys),
+            partial(infer, key, _raw(spec), routing, task_keys),
+        )
+    except AuthorityError as exc:
+        return key, None, (str(exc), exc.key), None, ()
+    replay = _replay_problem(workflow, authority)
+    return key, authority, None, replay, tuple(_silent_triggers(authority, spec))
+
+
+def _silent_triggers(held: VariableAuthority, spec: VariableSpec) -> list[SilentTrigger]:
+    """The triggers of a state declaration whose writer ``held`` (the authority of its key)
+    refuses."""
+    src = _source(_raw(spec))
+    if _text(src.get("type")) != "state":
+        return []
+    triggers = list(enumerate(_source_triggers(src)))
+    agent_text = [t for _, t in triggers if _text(t.get("type")) == "agent_text"]
+    # derived.py apply_agent_text: sentinel only when every agent_text trigger is one
+    sentinel = bool(agent_text) and all(_is_sentinel(t) for t in agent_text)
+    out: list[SilentTrigger] = []
+    for i, trigger in triggers:
+        writer = _TRIGGER_WRITERS.get(_text(trigger.get("type")))
+        if writer == AGENT_TEXT and sentinel:
+            writer = SENTINEL_TEXT_TRIGGER
+        if writer is None or held.can_write(writer):
+            continue
+        out.append(SilentTrigger(held.key, i, writer, _silent_reason(held, writer)))
+    return out
 
 
 #: the writer each trigger type writes as (derived.py: apply_agent_text, apply_user_text,

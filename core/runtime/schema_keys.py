@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Container
 from typing import Any
 
 from flowctx_core.model.database import DatabaseError
@@ -39,7 +40,7 @@ def overview_text(database: str, first_docs: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def schema_rows(inputs: ResolveInputs, declared: set[str]) -> list[Row]:
+def schema_rows(inputs: ResolveInputs, declared: Container[str]) -> list[Row]:
     include = inputs.env_flag("CONTEXT_INCLUDE_SCHEMA")
     schema_db = str(inputs.env.get("CONTEXT_SCHEMA_DB", "") or "") or None
     rows: list[Row] = []

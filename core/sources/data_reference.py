@@ -10,6 +10,8 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Collection, Iterable, Mapping
+from itertools import chain, compress
+from operator import itemgetter
 from typing import Any
 
 from flowctx_core.base.gcpause import gc_resumed
@@ -78,22 +80,38 @@ def from_the_process(row: Any) -> bool:
     return any(step.outcome == "used" and step.detail.endswith(said) for step in row.trace)
 
 
-def looked_up_with_a_secret(rows: Iterable[Any]) -> set[str]:
+def looked_up_with_a_secret(rows: Iterable[Any], per_item: Any = None) -> set[str]:
     """The names of the rows (``flowctx_core.model.matrix.Row``) that a data_reference filter
     reading a secret resolved (``flowctx_core.resolve`` marks them secret): whether, where and
     how they found a record depends on the secret's value (a filter of ``$lt`` bounds bisects
-    a key), so neither their status nor what follows from it may be told."""
-    rows = list(rows)
-    secret = {r.name for r in rows if r.secret or from_the_process(r)}
+    a key), so neither their status nor what follows from it may be told. ``per_item`` (a
+    workflow snapshot's) keeps what is read of each row for the next matrix."""
+    rows = rows if isinstance(rows, (list, tuple)) else list(rows)
+    facts = (
+        per_item("secret rows", rows, None, _secret_facts)
+        if per_item is not None
+        else [_secret_facts(r) for r in rows]
+    )
+    secret = set(chain.from_iterable(map(itemgetter(0), facts)))
     out: set[str] = set()
-    for row in rows:
-        if not row.secret or row.source != "data_reference":
-            continue
+    for row in compress(rows, map(itemgetter(1), facts)):
         source = row.definition.get("source") if isinstance(row.definition, dict) else None
         template = source.get("query_template") if isinstance(source, dict) else None
         if template and reads_secret(template, secret - {row.name}):
             out.add(row.name)
     return out
+
+
+def _secret_facts(row: Any) -> tuple[tuple[str, ...], bool]:
+    """(the row's name when it is a secret or read from the process's environment, whether it
+    is a secret data_reference with a filter)."""
+    if not row.secret:
+        return ((row.name,) if from_the_process(row) else ()), False
+    if row.source != "data_reference":
+        return (row.name,), False
+    source = row.definition.get("source") if isinstance(row.definition, dict) else None
+    template = source.get("query_template") if isinstance(source, dict) else None
+    return (row.name,), bool(template)
 
 
 def render_query(

@@ -18,13 +18,18 @@ from __future__ import annotations
 
 import re
 import threading
+from bisect import bisect_left, bisect_right
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from itertools import repeat
+from operator import attrgetter, is_
 from pathlib import Path
 from typing import Any
 
 from flowctx_core.base import fsview
 from flowctx_core.base.diagnostics import Diagnostic
+from flowctx_core.base.gcpause import gc_paused
+from flowctx_core.base.peritem import flagged
 from flowctx_core.base.secrets import MASK, mask_text
 from flowctx_core.model.filenames import (
     CONTRACT_FILE,
@@ -77,6 +82,10 @@ class Workspace:
     #: each workflow's last contract that parsed, kept by the checker across stopped checks
     #: (``incremental.analyse``'s ``latest``)
     parses: dict[str, Any] = field(default_factory=dict)
+    #: the last problems located, by the id of their problem (``_located``), and the texts of
+    #: their files then
+    located: dict[int, Located] = field(default_factory=dict)
+    texts: dict[Path, str] = field(default_factory=dict)
 
 
 @dataclass
@@ -193,11 +202,18 @@ def problems(
     Checked incrementally (``incremental.analyse``) from the workspace's last analysis, which
     this one replaces; ``cancel`` (set when a newer change arrives) stops it with
     ``Cancelled``, leaving the last analysis in place."""
-    from flowctx_tui.lsp.incremental import analyse
-
     if isinstance(ws, MjWorkspace):
         return mj_problems(ws, buffers)
     _profile_as_edited(ws, buffers)
+    # the collector paused for the whole check, not only its loads and resolutions: it
+    # otherwise walked the server's kept analyses again and again while the checks allocate
+    with gc_paused():
+        return _checked(ws, buffers, cancel)
+
+
+def _checked(ws: Workspace, buffers: Mapping[Path, str], cancel: Any) -> dict[Path, list[Located]]:
+    from flowctx_tui.lsp.incremental import analyse
+
     found = analyse(ws.session, buffers, ws.latest, cancel, ws.parses)
     ws.latest = found
     good = dict(ws.good)
@@ -205,30 +221,103 @@ def problems(
         if part.wf.doc is not None:
             good[name] = part
     ws.good = {name: part for name, part in good.items() if name in found.parts}
+    return _located(ws, found.problems, buffers)
+
+
+def _located(
+    ws: Workspace, listed: list[Diagnostic], buffers: Mapping[Path, str]
+) -> dict[Path, list[Located]]:
+    """``listed`` (sorted by ``problem_order``: each file's problems are one run, by line) on
+    the spans they point at, by absolute file. A problem the last call located (the same
+    object) keeps its ``Located`` while its line's text is the same: only the lines an edit
+    touched are looked at again, so a file with thousands of problems costs what changed."""
     out: dict[Path, list[Located]] = {}
-    texts: dict[Path, list[str]] = {}
-    #: each problem file's absolute path, None outside the workspace (resolved once per file:
-    #: a 3,000-variable contract has thousands of problems in one file)
-    where: dict[str, Path | None] = {}
-    for problem in found.problems:
-        if not problem.file:
+    before = ws.located
+    hits: list[Located | None] = list(map(before.get, map(id, listed)))
+    now: dict[int, Located] = {}
+    texts: dict[Path, str] = {}
+    i, n = 0, len(listed)
+    while i < n:
+        file = listed[i].file
+        j = bisect_right(listed, file, lo=i, key=_FILE)  # this file's run
+        path = _inside(ws.root, file) if file else None
+        if path is None:  # in no file of the workspace (an environment variable)
+            i = j
             continue
-        if problem.file not in where:
-            full = (ws.root / problem.file).resolve()
-            inside = ws.root in full.parents or full == ws.root
-            where[problem.file] = full if inside else None
-        path = where[problem.file]
-        if path is None:
-            continue
-        if path not in texts:
-            texts[path] = _text_of(path, buffers, ws.root).splitlines()
-        line = max(problem.line - 1, 0)
-        column = max(problem.column - 1, 0)
-        start, end = _span(texts[path], line, column)
-        out.setdefault(path, []).append(
-            Located(path, line, start, end, problem, _row(texts[path], line))
-        )
+        text = _text_of(path, buffers, ws.root)
+        rows = text.splitlines()
+        # hits on lines the text changed on (and every later line when the count changed)
+        # are looked at again; lines split at breaks other than "\n" (a lone "\r") are
+        # counted apart from the text's "\n", so each is looked at again
+        first, last = 0, None
+        if len(rows) == text.count("\n") + (not text.endswith("\n")) - (not text):
+            first, last = _touched(ws.texts.get(path), text)
+            texts[path] = text
+        lo = bisect_left(listed, first, lo=i, hi=j, key=_ROW)
+        hi = j if last is None else max(lo, bisect_left(listed, last, lo=i, hi=j, key=_ROW))
+        # those on touched lines looked at, then those never located (found by C's index)
+        redo = [k for k in range(lo, hi) if (h := hits[k]) is None or _row(rows, h.line) != h.row]
+        redo += positions(hits, None, i, lo) + positions(hits, None, hi, j)
+        for k in redo:
+            problem = listed[k]
+            line, column = max(problem.line - 1, 0), max(problem.column - 1, 0)
+            start, end = _span(rows, line, column)
+            hits[k] = Located(path, line, start, end, problem, _row(rows, line))
+        run = out.setdefault(path, [])
+        run.extend(hits[i:j])  # type: ignore[arg-type]
+        now.update(zip(map(id, listed[i:j]), hits[i:j], strict=True))  # type: ignore[arg-type]
+        i = j
+    ws.located = now
+    ws.texts = texts
     return out
+
+
+_FILE = attrgetter("file")
+
+
+def positions(items: list[Any], wanted: Any, lo: int, hi: int) -> list[int]:
+    """Where ``wanted`` itself stands in ``items[lo:hi]`` (by identity: C's passes only)."""
+    return [lo + k for k in flagged(list(map(is_, items[lo:hi], repeat(wanted))))]
+
+
+def _ROW(problem: Diagnostic) -> int:
+    """The 0-based line a problem is shown on."""
+    return max(problem.line - 1, 0)
+
+
+def _inside(root: Path, file: str) -> Path | None:
+    """A problem file's absolute path, None outside the workspace."""
+    full = (root / file).resolve()
+    return full if root in full.parents or full == root else None
+
+
+def _touched(old: str | None, new: str) -> tuple[int, int | None]:
+    """The lines (0-based, of ``new``) an edit from ``old`` may have changed: from the first
+    that differs to the end (exclusive) of the last that differs when both texts have as many
+    lines (the lines after them are the same lines), else to the end (None). ``(len, len)``
+    for the same text; ``(0, None)`` when there is no old text."""
+    if old is None:
+        return 0, None
+    if old == new:
+        return len(new), len(new)
+    same = _common_prefix(old, new)
+    first = new.count("\n", 0, same)
+    if old.count("\n") != new.count("\n"):
+        return first, None
+    tail = min(_common_prefix(old[::-1], new[::-1]), min(len(old), len(new)) - same)
+    return first, new.count("\n", 0, len(new) - tail) + 1
+
+
+def _common_prefix(a: str, b: str) -> int:
+    """The length of the longest common prefix, by halves (each comparison is C's)."""
+    lo, hi = 0, min(len(a), len(b))
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if a[lo:mid] == b[lo:mid]:
+            lo = mid
+        else:
+            hi = mid - 1
+    return lo
 
 
 def _profile_as_edited(ws: Workspace, buffers: Mapping[Path, str]) -> None:

@@ -15,8 +15,12 @@ An ``Analysis`` is immutable once made. Making the next one (``analyse``):
   database, the environment, flowctx.yaml, the workflow list, the fallbacks, every registry).
   A shared file changes the file sources of each workflow that reads it, a registry or
   flowctx.yaml the settings of all: those workflows are checked again, the others not;
+- inside a workflow checked again, each declaration the edit did not touch keeps what the
+  stages computed of it (its read, its resolution kind and state row, its policy entry, its
+  checks' problems: ``WorkflowSnapshot.per_item``), so an edit of one definition of a
+  3,000-variable contract costs what it changed;
 - the workspace's own problems are computed again, and the parts are merged and tuned as
-  ``check`` does (``tuned_problems``).
+  ``check`` does (``tuned_problems``; ``TunedProblems`` places only the problems that changed).
 
 ``flowctx.yaml`` is part of the session: when its text (the editor's, else the disk's) is not
 the one the session was read with, the session is read again first.
@@ -33,7 +37,7 @@ from typing import Any
 
 from flowctx_core.base import fsview
 from flowctx_core.base.diagnostics import Diagnostic
-from flowctx_core.check import tuned_problems, workflow_part, workspace_part
+from flowctx_core.check import TunedProblems, workflow_part, workspace_part
 from flowctx_core.expressions.budget import Cancelled, Flag, bounded
 from flowctx_core.model.matrix import Matrix
 from flowctx_core.model.workspace import (
@@ -79,6 +83,8 @@ class Analysis:
     parsed: Mapping[str, WorkflowSnapshot] = field(default_factory=dict)
     #: the workflows of ``reparsed`` parsed from ``parsed`` that way
     partly: tuple[str, ...] = ()
+    #: ``tuned_problems`` kept from one analysis to the next (each changed problem placed)
+    tuner: TunedProblems = field(default_factory=TunedProblems)
 
 
 def _stop(cancel: Flag | None) -> None:
@@ -243,7 +249,8 @@ def analyse(
                 checked.append(name)
             problems.extend(parts[name].problems)
         _stop(cancel)
-        tuned = tuned_problems(snap, problems)
+        tuner = previous.tuner if previous is not None else TunedProblems()
+        tuned = tuner(snap, problems)
     reparsed = tuple(n for n in snap.workflows if n not in given)
     before = previous.parsed if previous is not None else {}
     parsed = {
@@ -253,7 +260,7 @@ def analyse(
     }
     partly = tuple(n for n, wf in edited.items() if wf.doc is not None and wf.doc.from_part)
     return Analysis(
-        session, snap, parts, tuned, tuple(checked), reparsed, dict(buffers), parsed, partly
+        session, snap, parts, tuned, tuple(checked), reparsed, dict(buffers), parsed, partly, tuner
     )
 
 

@@ -37,6 +37,7 @@ import os
 import threading
 import time
 from collections.abc import Callable
+from operator import itemgetter
 from pathlib import Path
 from typing import Any, NamedTuple, TypeVar
 
@@ -143,15 +144,13 @@ class FlowctxServer(LanguageServer):
         self._published_change: dict[Path, int] = {}
         #: files changed since the last publication of their workspace: sent even if unchanged
         self._touched: dict[Path, set[Path]] = {}
-        #: each converted diagnostic's JSON text, by its id (the diagnostic is kept in
-        #: ``_converted`` while its text is here)
-        self._texts: dict[int, tuple[types.Diagnostic, str]] = {}
         #: the version last published of each open document, and what was sent for each file
         self._sent_versions: dict[Path, int] = {}
         self._sent: dict[Path, list[types.Diagnostic]] = {}
-        #: each problem's diagnostic as last converted (a check of a 3,000-variable contract
-        #: repeats thousands of them unchanged: converting each again took 30 ms)
-        self._converted: dict[analysis.Located, tuple[types.Diagnostic, str]] = {}
+        #: each problem's diagnostic as last converted and its JSON text, by the id of its
+        #: ``Located`` (kept alive here): a check of a 3,000-variable contract repeats
+        #: thousands of them unchanged, and converting each again took 30 ms
+        self._converted: dict[int, tuple[analysis.Located, types.Diagnostic, str]] = {}
         self.env = dict(os.environ)
         #: ``flowctx lsp --runtime NAME``: the profile every workspace is answered under
         self.runtime: str | None = None
@@ -242,13 +241,13 @@ class FlowctxServer(LanguageServer):
             return
         self._published_change[ws.root] = change
         for path in sorted(set(found) | ws.published | touched):
-            items = found.get(path, [])
+            items, texts = found.get(path, _NONE)
             version = versions.get(path)
             if version is not None and version < self._sent_versions.get(path, -1):
                 continue  # never back to an older text of the document
             if path not in touched and self._sent.get(path) == items:
                 continue  # nothing new for it
-            self._publish(path, items, version)
+            self._publish(path, texts, version)
             self._sent[path] = items
             if version is not None:
                 self._sent_versions[path] = version
@@ -256,7 +255,7 @@ class FlowctxServer(LanguageServer):
 
     def _check(
         self, ws: Workspace | MjWorkspace, buffers: dict[Path, str], cancel: threading.Event
-    ) -> dict[Path, list[types.Diagnostic]] | None:
+    ) -> dict[Path, Diagnostics] | None:
         """The workspace's diagnostics by file, ready to send; None when cancelled."""
         from flowctx_core.expressions.budget import Cancelled, bounded
 
@@ -270,42 +269,38 @@ class FlowctxServer(LanguageServer):
                 if cancel.is_set():
                     return None
                 raise
-        return self._diagnostics(found)
+            return self._diagnostics(found)
 
-    def _diagnostics(
-        self, found: dict[Path, list[analysis.Located]]
-    ) -> dict[Path, list[types.Diagnostic]]:
+    def _diagnostics(self, found: dict[Path, list[analysis.Located]]) -> dict[Path, Diagnostics]:
         """``found`` as the protocol's diagnostics, each converted (and serialised) once while
-        it lasts."""
+        it lasts: by the identity of its ``Located``, which the analysis keeps for a problem
+        whose line did not change (a check of a 3,000-variable contract repeats thousands of
+        them unchanged)."""
         before = self._converted
-        now: dict[analysis.Located, tuple[types.Diagnostic, str]] = {}
-        out: dict[Path, list[types.Diagnostic]] = {}
+        now: dict[int, tuple[analysis.Located, types.Diagnostic, str]] = {}
+        out: dict[Path, Diagnostics] = {}
         for path, items in found.items():
-            listed = out[path] = []
-            for item in items:
-                made = now.get(item) or before.get(item)
-                if made is None:
-                    diagnostic = _diagnostic(self, item)
-                    made = (diagnostic, json.dumps(_CONVERTER.unstructure(diagnostic)))
-                now[item] = made
-                listed.append(made[0])
-        self._texts = {id(pair[0]): pair for pair in now.values()}
+            made = list(map(before.get, map(id, items)))
+            for k in analysis.positions(made, None, 0, len(made)):
+                item = items[k]
+                diagnostic = _diagnostic(self, item)
+                made[k] = (item, diagnostic, json.dumps(_CONVERTER.unstructure(diagnostic)))
+            out[path] = Diagnostics(list(map(_SECOND, made)), list(map(_THIRD, made)))  # type: ignore[arg-type]
+            now.update(zip(map(id, items), made, strict=True))  # type: ignore[arg-type]
         self._converted = now
         return out
 
-    def _publish(self, path: Path, items: list[types.Diagnostic], version: int | None) -> None:
-        """``textDocument/publishDiagnostics`` of ``items``, from their serialised texts."""
-        texts = self._texts
+    def _publish(self, path: Path, listed: list[str], version: int | None) -> None:
+        """``textDocument/publishDiagnostics`` of diagnostics already serialised (``listed``)."""
         params: dict[str, Any] = {"uri": from_fs_path(str(path)) or "", "diagnostics": []}
         if version is not None:
             params["version"] = version
         head = json.dumps(
             {"jsonrpc": "2.0", "method": types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS, "params": params}
         )
-        listed = ",".join(_text(texts, d) for d in items)
         # the empty list's "[]" is the one in the head: the diagnostics go inside it
         at = head.index('"diagnostics": []') + len('"diagnostics": [')
-        self.protocol._send_data(_Prepared(head[:at] + listed + head[at:]))
+        self.protocol._send_data(_Prepared(head[:at] + ",".join(listed) + head[at:]))
 
     # --- requests -----------------------------------------------------------------------------
 
@@ -339,12 +334,18 @@ class FlowctxServer(LanguageServer):
             return None
 
 
-def _text(texts: dict[int, tuple[types.Diagnostic, str]], d: types.Diagnostic) -> str:
-    """``d``'s JSON text: the one kept when it was converted, else made now."""
-    pair = texts.get(id(d))
-    if pair is not None and pair[0] is d:
-        return pair[1]
-    return json.dumps(_CONVERTER.unstructure(d))
+_SECOND = itemgetter(1)
+_THIRD = itemgetter(2)
+
+
+class Diagnostics(NamedTuple):
+    """One file's diagnostics, and the JSON text of each (sent as it is)."""
+
+    items: list[types.Diagnostic]
+    texts: list[str]
+
+
+_NONE = Diagnostics([], [])
 
 
 def _diagnostic(ls: FlowctxServer, item: analysis.Located) -> types.Diagnostic:

@@ -108,10 +108,8 @@ class JsBigInt(JsObject):
             return JsFunction("toString", self._to_string, arity=0, ident=ident)
         if key == "valueOf":
             return JsFunction(key, lambda *_: self, arity=0, ident=ident)
-        if key == "toLocaleString":  # en-US grouping, as node 20 prints it
-            return JsFunction(
-                key, lambda *_: _grouped(decimal_text(self.big)), arity=0, ident=ident
-            )
+        if key == "toLocaleString":  # en-US grouping, as node 20 prints it; else Intl's
+            return JsFunction(key, self._to_locale_string, arity=0, ident=ident)
         return UNDEFINED
 
     def js_set(self, key: str, value: Any) -> None:
@@ -119,6 +117,16 @@ class JsBigInt(JsObject):
             f"Cannot create property '{key}' on bigint '{decimal_text(self.big)}'",
             anonymous=f"Cannot create property '{key}' on bigint",
         )
+
+    def _to_locale_string(self, locales: Any = UNDEFINED, options: Any = UNDEFINED, *_: Any) -> str:
+        if locales is UNDEFINED and options is UNDEFINED:
+            return _grouped(decimal_text(self.big))
+        from flowctx_core.expressions.js import intl
+
+        service = "BigInt.prototype.toLocaleString"
+        formatter = intl.service("numberformat").construct(locales, options, service=service)
+        text: str = formatter.format(self)
+        return text
 
     def _to_string(self, radix: Any = UNDEFINED, *_: Any) -> str:
         n_radix = 10 if radix is UNDEFINED else js.to_int(radix)

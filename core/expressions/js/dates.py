@@ -353,9 +353,10 @@ def _locale_time(t_local: float) -> str:
 def _locale(kind: str) -> Callable[..., str]:
     def call(d: JsDate, locales: Any = UNDEFINED, options: Any = UNDEFINED, *_: Any) -> str:
         if not (locales is UNDEFINED or locales == "en-US") or options is not UNDEFINED:
-            raise Unsupported(
-                "flowctx does not reproduce toLocale*String with other locales or options"
-            )
+            from flowctx_core.expressions.js import intl
+
+            text: str = intl.service("datetimeformat").to_locale(d.tv, kind, locales, options)
+            return text
         t = d.tv
         if t != t:
             return "Invalid Date"

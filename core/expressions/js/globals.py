@@ -22,6 +22,7 @@ from flowctx_core.expressions.js import (
     dates,
     extras,
     fdlibm,
+    intl,
     reflect,
     regexp,
     symbols,
@@ -376,6 +377,14 @@ def _number_is_finite(x: Any = UNDEFINED, *_: Any) -> bool:
     return is_number(x) and _is_finite(x)
 
 
+def _global_name(x: Any) -> str | None:
+    """The name of the global function or namespace ``x`` is, or None."""
+    if type(x) is not JsFunction and type(x) is not JsNamespace:
+        return None
+    name: str = x.name
+    return name if GLOBALS.get(name) is x else None
+
+
 def _keys_of(x: Any, what: str) -> list[str]:
     if is_nullish(x):
         raise JsError("Cannot convert undefined or null to object")
@@ -390,8 +399,8 @@ def _keys_of(x: Any, what: str) -> list[str]:
         return own_keys(x)
     if isinstance(x, JsObject):
         return x.js_keys()
-    name: str = x.name if isinstance(x, JsFunction | JsNamespace) else ""
-    if name and GLOBALS.get(name) is x:
+    name = _global_name(x)
+    if name is not None:
         from flowctx_core.expressions.js.builtinnames import KEYS
 
         return list(KEYS.get(name, ()))  # the few enumerable ones (Error.stackTraceLimit)
@@ -467,8 +476,8 @@ def _object_own_names(x: Any = UNDEFINED, *_: Any) -> list[str]:
     array or a string, ``length`` and ``name`` of a function)."""
     if is_nullish(x):
         raise JsError("Cannot convert undefined or null to object")
-    name: str = x.name if isinstance(x, JsFunction | JsNamespace) else ""
-    if name and GLOBALS.get(name) is x:
+    name = _global_name(x)
+    if name is not None:
         from flowctx_core.expressions.js.builtinnames import OWN_NAMES
 
         if name in OWN_NAMES:
@@ -1024,6 +1033,7 @@ bigint.register(GLOBALS)
 reflect.register(GLOBALS, CONSTRUCTORS)
 clone.register(GLOBALS)
 symbols.register(GLOBALS)
+intl.register(GLOBALS, CONSTRUCTORS)
 atomics.register(GLOBALS)
 extras.register(GLOBALS, NUMBER_METHODS)
 LENT["quote"] = _quote
@@ -1077,7 +1087,7 @@ NOT_REPRODUCED_WHY: Final[dict[str, str]] = {
 # Other globals node has: valid, harmless, but not reproduced by flowctx.
 OTHER_GLOBALS: Final = frozenset(
     {
-        "AggregateError", "Intl", "ArrayBuffer", "Uint8Array",
+        "AggregateError", "ArrayBuffer", "Uint8Array",
         "Int8Array", "Uint16Array", "Int16Array", "Uint32Array", "Int32Array", "Float32Array",
         "Float64Array", "Uint8ClampedArray", "BigUint64Array", "BigInt64Array", "DataView",
         "URL", "URLSearchParams", "DOMException", "AbortController", "AbortSignal", "Event",

@@ -183,9 +183,15 @@ def _num_to_locale_string(
 
     from flowctx_core.expressions.js.numbershape import number_shape
 
+    if options is not UNDEFINED:  # Intl.NumberFormat's whole option set
+        from flowctx_core.expressions.js import intl
+
+        formatter = intl.service("numberformat").construct(
+            locales, options, service="Number.prototype.toLocaleString"
+        )
+        text: str = formatter.format(x)
+        return text
     digits, minus, group, point, primary, secondary, min2, nan, infinity = number_shape(locales)
-    if options is not UNDEFINED:
-        raise Unsupported("flowctx reproduces toLocaleString without options only")
     if x != x:
         return nan
     negative = x < 0 or (x == 0 and math.copysign(1.0, x) < 0)

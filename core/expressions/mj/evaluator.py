@@ -31,6 +31,7 @@ from flowctx_core.expressions.js.globals import (
     NOT_REPRODUCED_WHY,
     OTHER_GLOBALS,
 )
+from flowctx_core.expressions.js.intl import CONSTRUCTOR_IDS as INTL_CONSTRUCTORS
 from flowctx_core.expressions.js.objects import (
     call_with_this,
     check_delete,
@@ -618,7 +619,9 @@ def _new(c: _Compiler, node: JsNew) -> Fn:
     def construct(env: Env) -> Any:
         fn = func(env)
         make = CONSTRUCTORS.get(id(fn)) if type(fn) is js.JsFunction else None
-        if make is None or GLOBALS.get(getattr(fn, "name", "")) is not fn:
+        if make is None or (
+            GLOBALS.get(getattr(fn, "name", "")) is not fn and id(fn) not in INTL_CONSTRUCTORS
+        ):
             raise js.JsError(f"{shown} is not a constructor")
         return make(*args(env))
 
