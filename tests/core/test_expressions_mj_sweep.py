@@ -465,3 +465,58 @@ def test_weak_collections(expr: str, expected: str) -> None:
 )  # fmt: skip
 def test_weak_collections_errors(expr: str, expected: str) -> None:
     assert _error(expr) == expected
+
+
+@pytest.mark.parametrize(
+    ("expr", "expected"),
+    [("[].reverse.call('a')", "a"), ("[].fill.call(5, 1)", "5"),
+     ("typeof [].reverse.call(true)", "object"), ("[].unshift.call(5, 1)", "1"),
+     ("(payload.h = JSON.parse(payload.t), [].shift.call(payload.h), JSON.stringify(payload.h))",
+      '{"1":3,"length":2}'),
+     ("(payload.h = JSON.parse(payload.t), [].unshift.call(payload.h, 'a'), "
+      "JSON.stringify(payload.h))", '{"0":"a","1":1,"3":3,"length":4}')],
+)  # fmt: skip
+def test_generic_array_writes_on_array_likes(expr: str, expected: str) -> None:
+    scope = {"payload": {"t": '{"0": 1, "2": 3, "length": 3}'}}
+    result = evaluate(expr, scope, "mj")
+    assert result.success, result.error
+    assert str(GLOBALS["String"].fn(result.raw)) == expected
+
+
+@pytest.mark.parametrize(
+    ("expr", "expected"),
+    [("[].reverse.call('ab')",
+      "Cannot assign to read only property '0' of object '[object String]'"),
+     ("[].shift.call('a')", "Cannot delete property '0' of [object String]"),
+     ("[].unshift.call('ab', 1)",
+      "Cannot assign to read only property '1' of object '[object String]'")],
+)  # fmt: skip
+def test_generic_array_writes_on_strings(expr: str, expected: str) -> None:
+    assert _error(expr) == expected
+
+
+def test_generic_sort_and_copy_within() -> None:
+    scope = {"payload": {"t": '{"0": 3, "2": 1, "3": 2, "length": 5}'}}
+    for expr, expected in [
+        ("JSON.stringify([].sort.call(JSON.parse(payload.t)))", '{"0":1,"1":2,"2":3,"length":5}'),
+        ("JSON.stringify([].copyWithin.call(JSON.parse(payload.t), 1, 0, 3))",
+         '{"0":3,"1":3,"3":1,"length":5}'),
+        ("[].sort.call('a')", "a"),
+    ]:  # fmt: skip
+        result = evaluate(expr, scope, "mj")
+        assert result.success and GLOBALS["String"].fn(result.raw) == expected, expr
+    assert _error("[].sort.call('ba')") == (
+        "Cannot assign to read only property '0' of object '[object String]'"
+    )
+
+
+def test_generic_splice() -> None:
+    scope = {"payload": {"t": '{"0": 3, "2": 1, "3": 2, "length": 5}'}}
+    expr = "(payload.h = JSON.parse(payload.t), JSON.stringify([[].splice.call(payload.h, 1, 1, 'a', 'b'), payload.h]))"  # noqa: E501
+    result = evaluate(expr, scope, "mj")
+    assert result.success and result.raw == (
+        '[[null],{"0":3,"1":"a","2":"b","3":1,"4":2,"length":6}]'
+    )
+    assert _error("[].splice.call('ab', 2, 0)") == (
+        "Cannot assign to read only property 'length' of object '[object String]'"
+    )

@@ -23,6 +23,7 @@ from flowctx_core.expressions.js.values import (
     JsError,
     JsFunction,
     JsObject,
+    JsPropsObject,
     array_index,
     is_nullish,
     own_keys,
@@ -226,10 +227,10 @@ def _key(v: Any) -> Any:
     return ("object", id(v))
 
 
-class JsCollection(JsObject):
+class JsCollection(JsPropsObject):
     """A Map (``is_set`` false) or a Set, in insertion order."""
 
-    __slots__ = ("entries", "is_set", "props")
+    __slots__ = ("entries", "is_set")
 
     def __init__(self, is_set: bool) -> None:
         self.is_set = is_set
@@ -265,21 +266,7 @@ class JsCollection(JsObject):
         if key == "size":  # a getter of the prototype, no setter
             shown = "#<Set>" if self.is_set else "#<Map>"
             raise JsError(f"Cannot set property size of {shown} which has only a getter")
-        if self.props is None:
-            self.props = {}
-        self.props[key] = value
-
-    def js_has(self, key: str) -> bool:
-        return bool(self.props and key in self.props) or self.js_get(key) is not UNDEFINED
-
-    def js_owns(self, key: str) -> bool:
-        return bool(self.props and key in self.props)
-
-    def js_keys(self) -> list[str]:
-        return list(self.props) if self.props else []
-
-    def js_json(self) -> Any:
-        return dict(self.props) if self.props else {}
+        super().js_set(key, value)
 
     def put(self, k: Any, v: Any) -> None:
         if type(k) is float and k == 0:

@@ -19,6 +19,7 @@ from flowctx_core.expressions.js.common import (
     Unsupported,
     _array_prop,
     _mutating,
+    _relative,
     _state,
     array_prop_keys,
     security,
@@ -375,11 +376,142 @@ def _array_method_on(this: Any, name: str, args: list[Any]) -> Any:
             length -= 1
         set_member(target, "length", length)
         return value
+    if name in _GENERIC_WRITES and (type(this) is dict or not _holds_properties(this)):
+        target = this if type(this) is dict else new_object(this)
+        if length > MAX_STRING_LENGTH:
+            raise Unsupported(f"flowctx does not reproduce Array.prototype.{name} this long")
+        charge(ELEMENT * length)
+        return _GENERIC_WRITES[name](target, length, args)
     if name in MUTATING_METHODS or length > MAX_STRING_LENGTH:
         raise Unsupported(f"flowctx does not reproduce Array.prototype.{name} on other values")
     charge(ELEMENT * length)
     view = [get_member(this, str(i)) if _obj_has_own(this, str(i)) else HOLE for i in range(length)]
     return get_member(view, name).fn(*args)
+
+
+# ECMAScript's generic array algorithms over an array-like object (a plain object, or a
+# primitive's wrapper: a String's indexes and length are read-only, so a write there is V8's
+# TypeError), step by step, so the first write that fails is the one node reports
+
+
+def _move(target: Any, src: int, dst: int) -> None:
+    if _obj_has_own(target, str(src)):
+        set_member(target, str(dst), get_member(target, str(src)))
+    else:
+        _delete_own(target, str(dst))
+
+
+def _generic_reverse(target: Any, length: int, _: list[Any]) -> Any:
+    lower, middle = 0, length // 2
+    while lower != middle:
+        upper = length - lower - 1
+        lo, up = str(lower), str(upper)
+        lower_exists, upper_exists = _obj_has_own(target, lo), _obj_has_own(target, up)
+        lower_value = get_member(target, lo) if lower_exists else UNDEFINED
+        upper_value = get_member(target, up) if upper_exists else UNDEFINED
+        if lower_exists and upper_exists:
+            set_member(target, lo, upper_value)
+            set_member(target, up, lower_value)
+        elif upper_exists:
+            set_member(target, lo, upper_value)
+            _delete_own(target, up)
+        elif lower_exists:
+            _delete_own(target, lo)
+            set_member(target, up, lower_value)
+        lower += 1
+    return target
+
+
+def _generic_fill(target: Any, length: int, args: list[Any]) -> Any:
+    value = args[0] if args else UNDEFINED
+    start = _relative(args[1] if len(args) > 1 else UNDEFINED, length, 0)
+    end = _relative(args[2] if len(args) > 2 else UNDEFINED, length, length)
+    for k in range(start, end):
+        set_member(target, str(k), value)
+    return target
+
+
+def _generic_shift(target: Any, length: int, _: list[Any]) -> Any:
+    if length == 0:
+        set_member(target, "length", 0)
+        return UNDEFINED
+    first = get_member(target, "0")
+    for k in range(1, length):
+        _move(target, k, k - 1)
+    _delete_own(target, str(length - 1))
+    set_member(target, "length", length - 1)
+    return first
+
+
+def _generic_unshift(target: Any, length: int, items: list[Any]) -> Any:
+    if items:
+        for k in range(length, 0, -1):
+            _move(target, k - 1, k + len(items) - 1)
+        for j, item in enumerate(items):
+            set_member(target, str(j), item)
+    set_member(target, "length", length + len(items))
+    return length + len(items)
+
+
+def _generic_copy_within(target: Any, length: int, args: list[Any]) -> Any:
+    to = _relative(args[0] if args else UNDEFINED, length, 0)
+    start = _relative(args[1] if len(args) > 1 else UNDEFINED, length, 0)
+    final = _relative(args[2] if len(args) > 2 else UNDEFINED, length, length)
+    count = min(final - start, length - to)
+    step = 1
+    if start < to < start + count:
+        step, start, to = -1, start + count - 1, to + count - 1
+    while count > 0:
+        _move(target, start, to)
+        start, to, count = start + step, to + step, count - 1
+    return target
+
+
+def _generic_sort(target: Any, length: int, args: list[Any]) -> Any:
+    if length < 2:
+        return target  # V8 returns before it reads or writes anything
+    present = [str(k) for k in range(length) if _obj_has_own(target, str(k))]
+    values = [get_member(target, k) for k in present]
+    get_member(values, "sort").fn(*args[:1])
+    for j, value in enumerate(values):
+        set_member(target, str(j), value)
+    for j in range(len(values), length):  # the holes move to the end
+        _delete_own(target, str(j))
+    return target
+
+
+def _generic_splice(target: Any, length: int, args: list[Any]) -> Any:
+    start = _relative(args[0] if args else UNDEFINED, length, 0)
+    items = args[2:]
+    if not args:
+        count = 0
+    elif len(args) == 1:
+        count = length - start
+    else:
+        count = int(min(max(to_int(args[1]), 0), length - start))
+    removed: list[Any] = [HOLE] * count
+    for k in range(count):
+        if _obj_has_own(target, str(start + k)):
+            removed[k] = get_member(target, str(start + k))
+    if len(items) < count:
+        for k in range(start, length - count):
+            _move(target, k + count, k + len(items))
+        for k in range(length, length - count + len(items), -1):
+            _delete_own(target, str(k - 1))
+    elif len(items) > count:
+        for k in range(length - count, start, -1):
+            _move(target, k + count - 1, k + len(items) - 1)
+    for i, item in enumerate(items):
+        set_member(target, str(start + i), item)
+    set_member(target, "length", length - count + len(items))
+    return removed
+
+
+_GENERIC_WRITES: Final[dict[str, Callable[[Any, int, list[Any]], Any]]] = {
+    "splice": _generic_splice,
+    "reverse": _generic_reverse, "fill": _generic_fill, "shift": _generic_shift,
+    "unshift": _generic_unshift, "copyWithin": _generic_copy_within, "sort": _generic_sort,
+}  # fmt: skip
 
 
 def _delete_own(obj: Any, key: str) -> None:

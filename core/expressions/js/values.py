@@ -172,6 +172,31 @@ class JsObject:
         return {}
 
 
+class JsPropsObject(JsObject):
+    """An object of a built-in class that takes own properties (``m.x = 1``), kept in
+    ``props``, None until the first."""
+
+    __slots__ = ("props",)
+    props: dict[str, Any] | None
+
+    def js_set(self, key: str, value: Any) -> None:
+        if self.props is None:
+            self.props = {}
+        self.props[key] = value
+
+    def js_has(self, key: str) -> bool:
+        return bool(self.props and key in self.props) or self.js_get(key) is not UNDEFINED
+
+    def js_owns(self, key: str) -> bool:
+        return bool(self.props and key in self.props)
+
+    def js_keys(self) -> list[str]:
+        return list(self.props) if self.props else []
+
+    def js_json(self) -> Any:
+        return dict(self.props) if self.props else {}
+
+
 class JsNamespace:
     """A built-in namespace object (``Math``, ``JSON``): typeof 'object', fixed members."""
 

@@ -13,7 +13,7 @@ from flowctx_core.expressions.js.values import (
     UNDEFINED,
     JsError,
     JsFunction,
-    JsObject,
+    JsPropsObject,
     is_nullish,
     shown_value,
     to_string,
@@ -27,10 +27,10 @@ def _holdable(v: Any) -> bool:
     return v is not None and typeof(v) in ("object", "function")
 
 
-class JsWeakCollection(JsObject):
+class JsWeakCollection(JsPropsObject):
     """A WeakMap (``is_set`` false) or a WeakSet: its entries by the key object's identity."""
 
-    __slots__ = ("entries", "is_set", "props")
+    __slots__ = ("entries", "is_set")
 
     def __init__(self, is_set: bool) -> None:
         self.is_set = is_set
@@ -62,23 +62,6 @@ class JsWeakCollection(JsObject):
         from flowctx_core.expressions.js.regexp import _object_proto
 
         return _object_proto(self, key)
-
-    def js_set(self, key: str, value: Any) -> None:
-        if self.props is None:
-            self.props = {}
-        self.props[key] = value
-
-    def js_has(self, key: str) -> bool:
-        return bool(self.props and key in self.props) or self.js_get(key) is not UNDEFINED
-
-    def js_owns(self, key: str) -> bool:
-        return bool(self.props and key in self.props)
-
-    def js_keys(self) -> list[str]:
-        return list(self.props) if self.props else []
-
-    def js_json(self) -> Any:
-        return dict(self.props) if self.props else {}
 
     def put(self, k: Any, v: Any) -> None:
         if not _holdable(k):

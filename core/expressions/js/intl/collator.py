@@ -14,8 +14,8 @@ from typing import Any, Final
 from flowctx_core.expressions.js.common import Unsupported
 from flowctx_core.expressions.js.intl.data import table
 from flowctx_core.expressions.js.intl.locales import canonical_list, resolve
-from flowctx_core.expressions.js.intl.options import coerce_options, get_option
-from flowctx_core.expressions.js.values import UNDEFINED, JsError, JsFunction, JsObject, to_string
+from flowctx_core.expressions.js.intl.options import IntlObject, coerce_options, get_option
+from flowctx_core.expressions.js.values import UNDEFINED, JsError, JsFunction, to_string
 
 SERVICE: Final = "Intl.Collator"
 _DIGITS: Final = re.compile(r"[0-9]+")
@@ -49,26 +49,19 @@ def _tailored(locale: str) -> Ranks | None:
     return ranks
 
 
-class Collator(JsObject):
+class Collator(IntlObject):
+    tag = "Collator"
     __slots__ = ("o",)
 
     def __init__(self, options: dict[str, Any]) -> None:
         self.o = options
 
-    def __repr__(self) -> str:
-        return "[object Intl.Collator]"
-
-    def js_primitive(self, hint: str = "default") -> Any:
-        return repr(self)
-
-    def js_get(self, key: str) -> Any:
+    def member(self, key: str) -> Any:
         if key == "compare":
             return JsFunction("", lambda a=UNDEFINED, b=UNDEFINED, *_: self.compare(a, b), arity=2)
         if key == "resolvedOptions":
             return JsFunction(key, lambda *_: dict(self.o), arity=0)
-        from flowctx_core.expressions.js.common import LENT
-
-        return LENT["object_proto"](self, key)  # regexp.py's, which reaches Intl
+        return None
 
     def compare(self, a: Any, b: Any) -> int:
         ka, kb = self.key(to_string(a)), self.key(to_string(b))

@@ -16,12 +16,11 @@ from typing import Any, Final
 from flowctx_core.expressions.js.common import Unsupported
 from flowctx_core.expressions.js.intl.data import inherited, table
 from flowctx_core.expressions.js.intl.locales import canonical_list, resolve
-from flowctx_core.expressions.js.intl.options import coerce_options, get_option, read
+from flowctx_core.expressions.js.intl.options import IntlObject, coerce_options, get_option, read
 from flowctx_core.expressions.js.values import (
     UNDEFINED,
     JsError,
     JsFunction,
-    JsObject,
     to_number,
     to_string,
     truthy,
@@ -44,7 +43,8 @@ _STYLES: Final = ("full", "long", "medium", "short")
 _UTC_NAMES: Final = {"utc": "UTC", "etc/utc": "UTC", "gmt": "UTC", "etc/gmt": "UTC"}
 
 
-class DateTimeFormat(JsObject):
+class DateTimeFormat(IntlObject):
+    tag = "DateTimeFormat"
     __slots__ = ("kind", "o", "row", "skeleton")
 
     def __init__(
@@ -59,13 +59,7 @@ class DateTimeFormat(JsObject):
         self.kind = kind  # "date", "time", "both" (the default forms) or "skeleton"
         self.skeleton = skeleton
 
-    def __repr__(self) -> str:
-        return "[object Intl.DateTimeFormat]"
-
-    def js_primitive(self, hint: str = "default") -> Any:
-        return repr(self)
-
-    def js_get(self, key: str) -> Any:
+    def member(self, key: str) -> Any:
         if key == "format":
             return JsFunction("", lambda d=UNDEFINED, *_: self.format(_time(d)), arity=1)
         if key == "formatToParts":
@@ -74,9 +68,7 @@ class DateTimeFormat(JsObject):
             return JsFunction(key, lambda *_: self.resolved(), arity=0)
         if key in ("formatRange", "formatRangeToParts"):
             return JsFunction(key, _refuse_range, arity=2)
-        from flowctx_core.expressions.js.common import LENT
-
-        return LENT["object_proto"](self, key)  # regexp.py's, which reaches Intl
+        return None
 
     def resolved(self) -> dict[str, Any]:
         o = self.o

@@ -10,8 +10,8 @@ from typing import Any, Final
 from flowctx_core.expressions.js.common import Unsupported
 from flowctx_core.expressions.js.intl.data import inherited, table
 from flowctx_core.expressions.js.intl.locales import canonical_list, resolve
-from flowctx_core.expressions.js.intl.options import coerce_options, get_option
-from flowctx_core.expressions.js.values import UNDEFINED, JsError, JsFunction, JsObject
+from flowctx_core.expressions.js.intl.options import IntlObject, coerce_options, get_option
+from flowctx_core.expressions.js.values import UNDEFINED, JsError, JsFunction
 
 SERVICE: Final = "Intl.ListFormat"
 _TO_E: Final = re.compile(r"(?i:i|hi(?![ae]))")
@@ -19,29 +19,22 @@ _TO_U: Final = re.compile(r"(?i:o|ho|8|11(?!\d))")
 _HEBREW: Final = re.compile(r"[\u05d0-\u05ea]")
 
 
-class ListFormat(JsObject):
+class ListFormat(IntlObject):
+    tag = "ListFormat"
     __slots__ = ("o", "seps")
 
     def __init__(self, options: dict[str, Any], seps: list[str]) -> None:
         self.o = options
         self.seps = seps
 
-    def __repr__(self) -> str:
-        return "[object Intl.ListFormat]"
-
-    def js_primitive(self, hint: str = "default") -> Any:
-        return repr(self)
-
-    def js_get(self, key: str) -> Any:
+    def member(self, key: str) -> Any:
         if key == "format":
             return JsFunction(key, lambda v=UNDEFINED, *_: self.format(v), arity=1)
         if key == "formatToParts":
             return JsFunction(key, lambda v=UNDEFINED, *_: self.parts_objects(v), arity=1)
         if key == "resolvedOptions":
             return JsFunction(key, lambda *_: dict(self.o), arity=0)
-        from flowctx_core.expressions.js.common import LENT
-
-        return LENT["object_proto"](self, key)  # regexp.py's, which reaches Intl
+        return None
 
     def format(self, value: Any) -> str:
         return "".join(v for _, v in self.parts(value))

@@ -18,6 +18,7 @@ from flowctx_core.expressions.js.common import Unsupported
 from flowctx_core.expressions.js.intl.data import inherited, table
 from flowctx_core.expressions.js.intl.locales import resolve
 from flowctx_core.expressions.js.intl.options import (
+    IntlObject,
     coerce_options,
     get_number_option,
     get_option,
@@ -29,7 +30,6 @@ from flowctx_core.expressions.js.values import (
     UNDEFINED,
     JsError,
     JsFunction,
-    JsObject,
     to_number,
     to_string,
     truthy,
@@ -58,19 +58,14 @@ def currency_digits(code: str) -> int:
     return int(table("currencyDigits").get(code, 2))
 
 
-class NumberFormat(JsObject):
+class NumberFormat(IntlObject):
+    tag = "NumberFormat"
     __slots__ = ("_pattern", "o")
 
     def __init__(self, options: dict[str, Any]) -> None:
         self.o = options
 
-    def __repr__(self) -> str:
-        return "[object Intl.NumberFormat]"
-
-    def js_primitive(self, hint: str = "default") -> Any:
-        return repr(self)
-
-    def js_get(self, key: str) -> Any:
+    def member(self, key: str) -> Any:
         if key == "format":
             return JsFunction("", lambda x=UNDEFINED, *_: self.format(x), arity=1)
         if key == "formatToParts":
@@ -79,9 +74,7 @@ class NumberFormat(JsObject):
             return JsFunction(key, lambda *_: self.resolved(), arity=0)
         if key in ("formatRange", "formatRangeToParts"):
             return JsFunction(key, _not_reproduced(key), arity=2)
-        from flowctx_core.expressions.js.common import LENT
-
-        return LENT["object_proto"](self, key)  # regexp.py's, which reaches Intl
+        return None
 
     # --- options ----------------------------------------------------------------------------
 

@@ -4,9 +4,16 @@ object coerced."""
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import Any, ClassVar
 
-from flowctx_core.expressions.js.values import UNDEFINED, JsError, to_number, to_string, truthy
+from flowctx_core.expressions.js.values import (
+    UNDEFINED,
+    JsError,
+    JsObject,
+    to_number,
+    to_string,
+    truthy,
+)
 
 
 def coerce_options(options: Any) -> Any:
@@ -55,3 +62,29 @@ def number_option(value: Any, name: str, low: int, high: int, default: Any) -> A
 
 def get_number_option(options: Any, name: str, low: int, high: int, default: Any) -> Any:
     return number_option(read(options, name), name, low, high, default)
+
+
+class IntlObject(JsObject):
+    """An instance of an Intl service: ``[object Intl.<tag>]`` as text, its own methods from
+    ``member``, everything else from Object.prototype."""
+
+    __slots__ = ()
+    tag: ClassVar[str] = ""
+
+    def __repr__(self) -> str:
+        return f"[object Intl.{self.tag}]"
+
+    def js_primitive(self, hint: str = "default") -> Any:
+        return repr(self)
+
+    def js_get(self, key: str) -> Any:
+        found = self.member(key)
+        if found is not None:
+            return found
+        from flowctx_core.expressions.js.common import LENT
+
+        return LENT["object_proto"](self, key)  # regexp.py's, which reaches Intl
+
+    def member(self, key: str) -> Any:
+        """The service's own method named ``key``, or None."""
+        return None

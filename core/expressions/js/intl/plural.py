@@ -13,14 +13,15 @@ from flowctx_core.expressions.js.common import Unsupported
 from flowctx_core.expressions.js.intl.data import inherited, table
 from flowctx_core.expressions.js.intl.locales import canonical_list, resolve
 from flowctx_core.expressions.js.intl.numberformat import NumberFormat, _digit_options
-from flowctx_core.expressions.js.intl.options import coerce_options, get_option
-from flowctx_core.expressions.js.values import UNDEFINED, JsFunction, JsObject, to_number
+from flowctx_core.expressions.js.intl.options import IntlObject, coerce_options, get_option
+from flowctx_core.expressions.js.values import UNDEFINED, JsFunction, to_number
 
 SERVICE: Final = "Intl.PluralRules"
 _NAMES: Final = {"z": "zero", "o": "one", "t": "two", "f": "few", "m": "many", "x": "other"}
 
 
-class PluralRules(JsObject):
+class PluralRules(IntlObject):
+    tag = "PluralRules"
     __slots__ = ("digits", "o", "row")
 
     def __init__(self, options: dict[str, Any], row: dict[str, Any]) -> None:
@@ -28,22 +29,14 @@ class PluralRules(JsObject):
         self.row = row
         self.digits = NumberFormat(options)
 
-    def __repr__(self) -> str:
-        return "[object Intl.PluralRules]"
-
-    def js_primitive(self, hint: str = "default") -> Any:
-        return repr(self)
-
-    def js_get(self, key: str) -> Any:
+    def member(self, key: str) -> Any:
         if key == "select":
             return JsFunction(key, lambda n=UNDEFINED, *_: self.select(n), arity=1)
         if key == "resolvedOptions":
             return JsFunction(key, lambda *_: self.resolved(), arity=0)
         if key == "selectRange":
             return JsFunction(key, _refuse_range, arity=2)
-        from flowctx_core.expressions.js.common import LENT
-
-        return LENT["object_proto"](self, key)  # regexp.py's, which reaches Intl
+        return None
 
     def resolved(self) -> dict[str, Any]:
         o = self.o
