@@ -239,10 +239,8 @@ def _parsed(path: Path, text: str) -> YamlDoc | None:
 
     with _READ_LOCK:
         known = _PARSED.get(path)
-    found = None if known is None else reparse_yaml_text(*known, (), text, path.name)
-    if found is None:
-        found = parse_yaml_text(text, path.name)
-    doc, problems = found
+    again = None if known is None else reparse_yaml_text(*known, (), text, path.name)
+    doc, problems = again if again is not None else parse_yaml_text(text, path.name)
     with _READ_LOCK:
         _PARSED.pop(path, None)
         if doc is not None and not problems:

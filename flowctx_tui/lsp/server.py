@@ -953,7 +953,7 @@ def _symbols_json(ls: FlowctxServer, uri: str, rows: list[str], found: list[Any]
     out = []
     for s in found:
         (l0, c0), (l1, c1), (sl, sc0, sc1) = s.start, s.end, s.selection
-        key = (s.name, s.kind, s.detail, c0, l1 - l0, c1, sl - l0, sc0, sc1)
+        key: tuple[Any, ...] = (s.name, s.kind, s.detail, c0, l1 - l0, c1, sl - l0, sc0, sc1)
         key += (row(l0), row(l1), row(sl))
         made = before.get(key) or now.get(key)
         if made is None:
