@@ -9,7 +9,8 @@ import { writeFileSync } from "node:fs";
 const GLOBALS = [
   "Math", "JSON", "Number", "String", "Boolean", "Array", "Object", "Date", "RegExp",
   "Error", "TypeError", "RangeError", "SyntaxError", "ReferenceError", "EvalError",
-  "URIError", "Map", "Set", "BigInt", "Reflect", "Symbol", "Atomics", "Intl",
+  "URIError", "Map", "Set", "WeakMap", "WeakSet", "BigInt", "Reflect", "Symbol", "Atomics",
+  "Intl",
 ];
 
 const lines = [
@@ -35,7 +36,7 @@ for (const name of GLOBALS) {
 lines.push("}", "", "#: the length of each global function", "LENGTHS: Final[dict[str, int]] = {");
 const FUNCTIONS = [
   "parseInt", "parseFloat", "isNaN", "isFinite", "encodeURIComponent", "encodeURI",
-  "decodeURIComponent", "decodeURI", "escape", "unescape", "structuredClone",
+  "decodeURIComponent", "decodeURI", "escape", "unescape", "structuredClone", "atob", "btoa",
 ];
 for (const name of [...GLOBALS, ...FUNCTIONS]) {
   const value = globalThis[name];

@@ -7,9 +7,11 @@ so aliases share one object instead of being expanded (a billion-laughs file sta
 
 from __future__ import annotations
 
+import re
 import sys
-from collections.abc import Iterator
-from dataclasses import dataclass, field
+from bisect import bisect_right
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from types import GeneratorType
 from typing import Any
@@ -488,8 +490,50 @@ def _open_at_end(exc: yaml.MarkedYAMLError, text: str, display: str) -> Diagnost
     return Diagnostic(display, line, column, message)
 
 
+#: the line breaks YAML 1.1 (and so PyYAML and libyaml) counts besides ``\n``, ``\r\n`` and
+#: ``\r``: NEL, LINE SEPARATOR and PARAGRAPH SEPARATOR. Editors, the language server protocol,
+#: ``grep -n`` and git count lines by the first three only, so a description holding one of
+#: these would put every mark after it a line (or more) below the text it names.
+_YAML_ONLY_BREAKS = ("\x85", "\u2028", "\u2029")
+_PARSER_BREAK = re.compile("\r\n|[\r\n\x85\u2028\u2029]")
+_LINE_BREAK = re.compile("\r\n|[\r\n]")
+
+
+def _editor_lines(text: str) -> Callable[[int, int], tuple[int, int]] | None:
+    """The parser's 1-based ``(line, column)`` in ``text`` -> the line and column an editor
+    shows; None when the two agree (no break only YAML counts)."""
+    if not any(b in text for b in _YAML_ONLY_BREAKS):
+        return None
+    parsed = [0] + [m.end() for m in _PARSER_BREAK.finditer(text)]
+    real = [0] + [m.end() for m in _LINE_BREAK.finditer(text)]
+
+    def where(line: int, column: int) -> tuple[int, int]:
+        if not 1 <= line <= len(parsed) or column < 1:
+            return line, column
+        offset = parsed[line - 1] + column - 1
+        row = bisect_right(real, offset) - 1
+        return row + 1, offset - real[row] + 1
+
+    return where
+
+
 def parse_yaml_text(text: str, display: str) -> tuple[YamlDoc | None, list[Diagnostic]]:
-    """Parse YAML text; never raises for bad input. ``None`` document when it cannot be read."""
+    """Parse YAML text; never raises for bad input. ``None`` document when it cannot be read.
+    Lines and columns are the editor's (see ``_YAML_ONLY_BREAKS``)."""
+    doc, problems = _parse(text, display)
+    where = _editor_lines(text)
+    if where is None:
+        return doc, problems
+    if doc is not None:
+        doc.key_marks = {k: where(*m) for k, m in doc.key_marks.items()}
+        doc.value_marks = {k: where(*m) for k, m in doc.value_marks.items()}
+    moved = [
+        replace(p, line=at[0], column=at[1]) for p in problems for at in [where(p.line, p.column)]
+    ]
+    return doc, moved
+
+
+def _parse(text: str, display: str) -> tuple[YamlDoc | None, list[Diagnostic]]:
     problems: list[Diagnostic] = []
     doc = YamlDoc(file=display, data=None)
     try:

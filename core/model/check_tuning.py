@@ -34,6 +34,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Final
 
 from flowctx_core.base.diagnostics import Diagnostic, suggest
+from flowctx_core.base.textlines import text_lines
 
 ACTIONS: Final = ("ignore", "warning", "error")
 #: codes a repository's files may not silence (they say the runtime would run code)
@@ -166,7 +167,7 @@ def read_tuning(
 def ignored_on_line(text: str, line: int) -> tuple[str, ...] | None:
     """The codes a ``# flowctx: ignore[...]`` comment ignores on 1-based ``line`` of ``text``
     (on it, or alone on the line above); ``("*",)`` for a bare ``ignore``; None: no comment."""
-    return _ignored_on_rows(text.splitlines(), line)
+    return _ignored_on_rows(text_lines(text), line)
 
 
 def _ignored_on_rows(rows: list[str], line: int) -> tuple[str, ...] | None:
@@ -215,7 +216,7 @@ def commented_rows(text_of: Callable[[str], str], file: str) -> list[str] | None
     if not file.endswith((".yaml", ".yml")):
         return None
     text = text_of(file)
-    return text.splitlines() if _MARKER in text else None
+    return text_lines(text) if _MARKER in text else None
 
 
 def tune_one(p: Diagnostic, tuning: Tuning, rows: list[str] | None) -> tuple[Diagnostic, bool]:

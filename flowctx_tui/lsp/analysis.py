@@ -31,6 +31,7 @@ from flowctx_core.base.diagnostics import Diagnostic
 from flowctx_core.base.gcpause import gc_paused
 from flowctx_core.base.peritem import flagged
 from flowctx_core.base.secrets import MASK, mask_text
+from flowctx_core.base.textlines import text_lines
 from flowctx_core.model.filenames import (
     CONTRACT_FILE,
     FLOW_FILE,
@@ -183,7 +184,7 @@ def mj_problems(ws: MjWorkspace, buffers: Mapping[Path, str]) -> dict[Path, list
         if ws.root not in path.parents and path != ws.root:
             continue
         if path not in texts:
-            texts[path] = _text_of(path, buffers, ws.root).splitlines()
+            texts[path] = text_lines(_text_of(path, buffers, ws.root))
         line, column = max(problem.line - 1, 0), max(problem.column - 1, 0)
         start, end = _json_span(texts[path], line, column)
         out.setdefault(path, []).append(
@@ -245,7 +246,7 @@ def _located(
             i = j
             continue
         text = _text_of(path, buffers, ws.root)
-        rows = text.splitlines()
+        rows = text_lines(text)
         # hits on lines the text changed on (and every later line when the count changed)
         # are looked at again; lines split at breaks other than "\n" (a lone "\r") are
         # counted apart from the text's "\n", so each is looked at again
@@ -332,7 +333,7 @@ def _profile_as_edited(ws: Workspace, buffers: Mapping[Path, str]) -> None:
 
 def line_of(ws: Workspace, path: Path, buffers: Mapping[Path, str], line: int) -> str:
     """Line ``line`` (0-based) of ``path`` as the editor or the disk has it ("" past the end)."""
-    return _row(_text_of(path, buffers, ws.root).splitlines(), line)
+    return _row(text_lines(_text_of(path, buffers, ws.root)), line)
 
 
 def _row(rows: list[str], line: int) -> str:
@@ -357,7 +358,7 @@ def _text_of(path: Path, buffers: Mapping[Path, str], root: Path) -> str:
 
 def word_at(text: str, line: int, character: int) -> tuple[str, int, int] | None:
     """The identifier under the cursor and its span on the line, or None."""
-    lines = text.splitlines()
+    lines = text_lines(text)
     if line >= len(lines):
         return None
     row = lines[line]
@@ -554,7 +555,7 @@ def completions(
     path: Path, text: str, line: int, character: int, matrix: Matrix | None, names: Any
 ) -> Completions | None:
     """What to offer at the cursor. ``names`` gives the workflow's agents and steps."""
-    lines = text.splitlines()
+    lines = text_lines(text)
     row = lines[line][:character] if line < len(lines) else ""
     variables = tuple(r.name for r in matrix.rows) if matrix is not None else ()
     for pattern in (_OPEN_DOLLAR, _OPEN_BRACES):
@@ -717,7 +718,7 @@ def mj_hover(
                 continue
             if loc.line - 1 != line:
                 continue
-            lines = _text_of(target, buffers, ws.root).splitlines()
+            lines = text_lines(_text_of(target, buffers, ws.root))
             start, end = _json_span(lines, line, loc.column - 1)
             if not start <= character < end:
                 continue
@@ -758,7 +759,7 @@ def _condition_under(
     with fsview.buffers(buffers):
         found = open_mj(ws.root)
     target = path.resolve()
-    lines = _text_of(target, buffers, ws.root).splitlines()
+    lines = text_lines(_text_of(target, buffers, ws.root))
     for agent in found.flows.values():
         for p in agent.paths:
             loc = p.at("Condition")
@@ -786,7 +787,7 @@ def mj_completions(
     if under is None:
         return None
     agent, p, begin = under
-    row = text.splitlines()[line][begin:character]
+    row = text_lines(text)[line][begin:character]
     m = _DOTTED_TAIL.search(row)
     chain = m.group(0) if m else ""
     base, _, word = chain.rpartition(".")

@@ -47,6 +47,7 @@ from pygls.lsp.server import LanguageServer
 from pygls.protocol import LanguageServerProtocol, default_converter
 from pygls.uris import from_fs_path, to_fs_path
 
+from flowctx_core.base.textlines import text_lines
 from flowctx_core.model.filenames import ROUTING_FILES
 from flowctx_tui.lsp import analysis
 from flowctx_tui.lsp.analysis import MjWorkspace, Workspace
@@ -192,7 +193,7 @@ class FlowctxServer(LanguageServer):
     def position(self, uri: str, position: types.Position) -> types.Position:
         """A position the client sent in ``uri``, in code points of its line."""
         doc = self.workspace.get_text_document(uri)
-        return to_server(self.workspace.position_codec, doc.lines, position)
+        return to_server(self.workspace.position_codec, text_lines(doc.source), position)
 
     def span(self, row: str, line: int, start: int, end: int) -> types.Range:
         """A code-point span of a line, in the client's units."""
@@ -604,7 +605,7 @@ async def completion(ls: FlowctxServer, params: types.CompletionParams) -> types
         "source type": types.CompletionItemKind.EnumMember,
         "path": types.CompletionItemKind.Field,
     }[offered.kind]
-    row = text.splitlines()[pos.line] if pos.line < len(text.splitlines()) else ""
+    row = text_lines(text)[pos.line] if pos.line < len(text_lines(text)) else ""
     edit = ls.span(row, pos.line, max(pos.character - len(offered.prefix), 0), pos.character)
     items = [
         types.CompletionItem(
@@ -718,7 +719,7 @@ def _quick_fixes(ls: FlowctxServer, params: types.CodeActionParams) -> list[type
     from flowctx_tui.lsp import quickfix
 
     uri = params.text_document.uri
-    rows = ls.workspace.get_text_document(uri).source.splitlines()
+    rows = text_lines(ls.workspace.get_text_document(uri).source)
     out = []
     for diagnostic in params.context.diagnostics:
         fix = quickfix.fix_of(diagnostic.data)
@@ -888,7 +889,7 @@ async def document_symbol(
         return []
     buffers = ls.buffers()
     found = await ls.answer(lambda: symbols.document_symbols(ws, path, buffers)) or []
-    rows = ls.workspace.get_text_document(params.text_document.uri).source.splitlines()
+    rows = text_lines(ls.workspace.get_text_document(params.text_document.uri).source)
     out = []
     for s in found:
         line, start, end = s.selection
@@ -947,7 +948,7 @@ async def workspace_symbol(
             continue
         line, start, end = s.selection
         if s.path not in rows:
-            rows[s.path] = analysis._text_of(s.path, buffers, ws.root).splitlines()
+            rows[s.path] = text_lines(analysis._text_of(s.path, buffers, ws.root))
         row = rows[s.path][line] if line < len(rows[s.path]) else ""
         out.append(
             types.SymbolInformation(

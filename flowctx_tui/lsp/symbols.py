@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from flowctx_core.base.secrets import mask_text
+from flowctx_core.base.textlines import text_lines
 from flowctx_core.base.yamlmarks import PathKey, YamlDoc
 from flowctx_core.model.filenames import (
     CONTRACT_FILE,
@@ -217,7 +218,7 @@ def _mj_symbols(ws: MjWorkspace, path: Path | None, buffers: Mapping[Path, str])
         if (target is not None and where != target) or loc.line < 1:
             return
         if where not in texts:
-            texts[where] = _text_of(where, buffers, ws.root).splitlines()
+            texts[where] = text_lines(_text_of(where, buffers, ws.root))
         rows = texts[where]
         line = loc.line - 1
         col = max(loc.column - 1, 0)

@@ -178,6 +178,27 @@ def test_contract_errors_at_their_lines(
     ]
 
 
+def test_lines_are_counted_as_editors_count_them_after_unicode_line_separators(
+    workspace: WriteWorkspace, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # YAML counts NEL, LINE SEPARATOR and PARAGRAPH SEPARATOR as line breaks; an editor,
+    # grep -n and git do not: a problem after a description holding them is on the line the
+    # author sees, at the column they see
+    text = (
+        "definitions:\n"
+        '  note:\n    type: string\n    description: "a\u2028b\x85c\u2029d"\n'
+        "    source: {type: state, default: x}\n"
+        "  limits:\n    type: object\n    source: {type: data_reference, colection: x}\n"
+        "agents: {A: {variables: [note, limits]}}\n"
+    )
+    root = workspace({"workflows/Seps/context_variables.yaml": text})
+    code, out, _ = check(capsys, str(root), "--quiet")
+    assert code == 1
+    row = text.split("\n").index("    source: {type: data_reference, colection: x}")
+    col = text.split("\n")[row].index("colection")
+    assert f"workflows/Seps/context_variables.yaml:{row + 1}:{col + 1}: " in "\n".join(out), out
+
+
 def test_warnings_alone_pass_unless_strict(
     workspace: WriteWorkspace, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -288,3 +288,120 @@ async def test_prepare_rename_and_rename_count_in_the_clients_units(
     assert row[chars(row, r.start.character, encoding) : chars(row, r.end.character, encoding)] == (
         "max_build_iterations"
     )
+
+
+async def test_lines_after_unicode_line_separators_are_the_editors_lines(demo: Path) -> None:
+    """A description holding NEL, LINE SEPARATOR or PARAGRAPH SEPARATOR (line breaks to YAML
+    and to ``str.splitlines``, not to an editor or the protocol) moves nothing: a definition
+    lands on the key, a rename edits exactly the name in every file, symbols name their line."""
+    contract = demo / CONTRACT
+    text = contract.read_text().replace(
+        "description: Shown in greetings;", 'description: "Shown\u2028in\x85greetings\u2029;'
+    )
+    text = text.replace("default is always used.\n", 'default is always used."\n', 1)
+    contract.write_text(text)
+    rows = text.split("\n")
+    lsp = await start(demo, None)
+    try:
+        doc = open_doc(lsp, contract, text)
+        graph = (demo / GRAPH).read_text()
+        grows = graph.split("\n")
+        line = next(n for n, r in enumerate(grows) if ORIGINAL in r)
+        at = types.Position(line=line, character=grows[line].index("max_build") + 3)
+        gdoc = from_fs_path(str((demo / GRAPH).resolve())) or ""
+        where = await asyncio.wait_for(
+            lsp.text_document_definition_async(
+                types.DefinitionParams(
+                    text_document=types.TextDocumentIdentifier(uri=gdoc), position=at
+                )
+            ),
+            WAIT,
+        )
+        assert isinstance(where, types.Location), where
+        assert rows[where.range.start.line].strip() == "max_build_iterations:"
+
+        row = next(n for n, r in enumerate(rows) if r.strip() == "PlannerAgent:")
+        edit = await asyncio.wait_for(
+            lsp.text_document_rename_async(
+                types.RenameParams(
+                    text_document=types.TextDocumentIdentifier(uri=doc),
+                    position=types.Position(line=row, character=4),
+                    new_name="Planner",
+                )
+            ),
+            WAIT,
+        )
+        assert edit is not None and edit.changes is not None
+        mine = edit.changes.get(doc, [])
+        assert [e.range.start.line for e in mine] == [row]
+        for e in mine:
+            r = rows[e.range.start.line]
+            assert r[e.range.start.character : e.range.end.character] == "PlannerAgent"
+
+        symbols = await asyncio.wait_for(
+            lsp.text_document_document_symbol_async(
+                types.DocumentSymbolParams(text_document=types.TextDocumentIdentifier(uri=doc))
+            ),
+            WAIT,
+        )
+        named = {
+            s.name: s.selection_range.start.line
+            for top in symbols or []
+            for s in [top, *(getattr(top, "children", None) or [])]
+            if isinstance(s, types.DocumentSymbol)
+        }
+        assert rows[named["max_build_iterations"]].strip() == "max_build_iterations:", named
+    finally:
+        await lsp.shutdown_session()
+
+
+async def test_a_rename_counts_every_files_wide_lines_in_the_clients_units(demo: Path) -> None:
+    """A rename started in the contract edits files the editor has not opened (a prompt, a
+    test case) on lines holding CJK text, an emoji and a combining mark, each edit exactly the
+    name, counted in UTF-8 bytes for a client that agreed on them."""
+    encoding = types.PositionEncodingKind.Utf8
+    agents = demo / "workflows/AppGenerator/agents.yaml"
+    agents.write_text(
+        agents.read_text().replace(
+            "Interview the founder about the app;",
+            "日本語😀 e\u0301 Interview {{llm_model}} about the app (llm_model in prose);",
+        )
+    )
+    tests = demo / ".flowctx/tests/routing.yaml"
+    tests.write_text(
+        tests.read_text().replace(
+            "    context: {interview_complete: true}\n",
+            '    context: {interview_complete: true, note_😀: "שלום", llm_model: x}\n',
+            1,
+        )
+    )
+    contract = demo / CONTRACT
+    text = contract.read_text()
+    rows = text.split("\n")
+    row = next(n for n, r in enumerate(rows) if r == "  llm_model:")
+    lsp = await start(demo, encoding)
+    try:
+        doc = open_doc(lsp, contract, text)
+        edit = await asyncio.wait_for(
+            lsp.text_document_rename_async(
+                types.RenameParams(
+                    text_document=types.TextDocumentIdentifier(uri=doc),
+                    position=types.Position(line=row, character=4),
+                    new_name="model_name",
+                )
+            ),
+            WAIT,
+        )
+    finally:
+        await lsp.shutdown_session()
+    assert edit is not None and edit.changes is not None
+    for path in (agents, tests):
+        edits = edit.changes[from_fs_path(str(path.resolve())) or ""]
+        lines = path.read_text().split("\n")
+        wide = [e for e in edits if not lines[e.range.start.line].isascii()]
+        assert len(wide) == 1, (path.name, edits)
+        line = lines[wide[0].range.start.line]
+        r = wide[0].range
+        first = chars(line, r.start.character, encoding)
+        got = line[first : chars(line, r.end.character, encoding)]
+        assert got == "llm_model", (path.name, got)

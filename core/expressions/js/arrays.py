@@ -17,9 +17,11 @@ from flowctx_core.expressions.js.values import (
     JsFunction,
     from_units,
     is_nullish,
+    join_array,
     join_bounded,
     js_value,
     same_value_zero,
+    shown_value,
     strict_eq,
     to_int,
     to_number,
@@ -49,12 +51,12 @@ def _arr_concat(arr: list[Any], *args: Any) -> list[Any]:
     return out
 
 
-def _arr_includes(arr: list[Any], search: Any = UNDEFINED, start: Any = UNDEFINED) -> bool:
+def _arr_includes(arr: list[Any], search: Any = UNDEFINED, start: Any = UNDEFINED, *_: Any) -> bool:
     begin = _relative(start, len(arr), 0)
     return any(same_value_zero(js_value(x), search) for x in arr[begin:])
 
 
-def _arr_index_of(arr: list[Any], search: Any = UNDEFINED, start: Any = UNDEFINED) -> int:
+def _arr_index_of(arr: list[Any], search: Any = UNDEFINED, start: Any = UNDEFINED, *_: Any) -> int:
     begin = _relative(start, len(arr), 0)
     for i in range(begin, len(arr)):
         x = arr[i]
@@ -80,8 +82,7 @@ def _arr_last_index_of(arr: list[Any], search: Any = UNDEFINED, *rest: Any) -> i
 
 def _arr_join(arr: list[Any], sep: Any = UNDEFINED, *_: Any) -> str:
     sep_s = "," if sep is UNDEFINED else to_string(sep)
-    parts = ("" if is_nullish(x) else to_string(js_value(x)) for x in arr)
-    return from_units(join_bounded(sep_s, parts))
+    return from_units(join_array(arr, sep_s))
 
 
 def _arr_slice(arr: list[Any], start: Any = UNDEFINED, end: Any = UNDEFINED, *_: Any) -> list[Any]:
@@ -98,21 +99,21 @@ def _present(arr: list[Any], i: int) -> bool:
     return i < len(arr) and arr[i] is not HOLE
 
 
-def _arr_some(arr: list[Any], fn: Any = UNDEFINED, *_: Any) -> bool:
-    call = _call(fn, "some")
+def _arr_some(arr: list[Any], fn: Any = UNDEFINED, this: Any = UNDEFINED, *_: Any) -> bool:
+    call = _call(fn, "some", this)
     return any(_present(arr, i) and truthy(call(js_value(arr[i]), i, arr)) for i in range(len(arr)))
 
 
-def _arr_every(arr: list[Any], fn: Any = UNDEFINED, *_: Any) -> bool:
-    call = _call(fn, "every")
+def _arr_every(arr: list[Any], fn: Any = UNDEFINED, this: Any = UNDEFINED, *_: Any) -> bool:
+    call = _call(fn, "every", this)
     for i in range(len(arr)):
         if _present(arr, i) and not truthy(call(js_value(arr[i]), i, arr)):
             return False
     return True
 
 
-def _arr_filter(arr: list[Any], fn: Any = UNDEFINED, *_: Any) -> list[Any]:
-    call = _call(fn, "filter")
+def _arr_filter(arr: list[Any], fn: Any = UNDEFINED, this: Any = UNDEFINED, *_: Any) -> list[Any]:
+    call = _call(fn, "filter", this)
     out = []
     for i in range(len(arr)):
         if _present(arr, i):
@@ -122,8 +123,10 @@ def _arr_filter(arr: list[Any], fn: Any = UNDEFINED, *_: Any) -> list[Any]:
     return out
 
 
-def _find(arr: list[Any], fn: Any, method: str, reverse: bool) -> tuple[int, Any]:
-    call = _call(fn, method)
+def _find(
+    arr: list[Any], fn: Any, method: str, reverse: bool, this: Any = UNDEFINED
+) -> tuple[int, Any]:
+    call = _call(fn, method, this)
     indexes = range(len(arr) - 1, -1, -1) if reverse else range(len(arr))
     for i in indexes:  # holes and removed indexes are read as undefined here
         x = js_value(arr[i]) if i < len(arr) else UNDEFINED
@@ -132,24 +135,26 @@ def _find(arr: list[Any], fn: Any, method: str, reverse: bool) -> tuple[int, Any
     return -1, UNDEFINED
 
 
-def _arr_find(arr: list[Any], fn: Any = UNDEFINED, *_: Any) -> Any:
-    return _find(arr, fn, "find", False)[1]
+def _arr_find(arr: list[Any], fn: Any = UNDEFINED, this: Any = UNDEFINED, *_: Any) -> Any:
+    return _find(arr, fn, "find", False, this)[1]
 
 
-def _arr_find_index(arr: list[Any], fn: Any = UNDEFINED, *_: Any) -> int:
-    return _find(arr, fn, "findIndex", False)[0]
+def _arr_find_index(arr: list[Any], fn: Any = UNDEFINED, this: Any = UNDEFINED, *_: Any) -> int:
+    return _find(arr, fn, "findIndex", False, this)[0]
 
 
-def _arr_find_last(arr: list[Any], fn: Any = UNDEFINED, *_: Any) -> Any:
-    return _find(arr, fn, "findLast", True)[1]
+def _arr_find_last(arr: list[Any], fn: Any = UNDEFINED, this: Any = UNDEFINED, *_: Any) -> Any:
+    return _find(arr, fn, "findLast", True, this)[1]
 
 
-def _arr_find_last_index(arr: list[Any], fn: Any = UNDEFINED, *_: Any) -> int:
-    return _find(arr, fn, "findLastIndex", True)[0]
+def _arr_find_last_index(
+    arr: list[Any], fn: Any = UNDEFINED, this: Any = UNDEFINED, *_: Any
+) -> int:
+    return _find(arr, fn, "findLastIndex", True, this)[0]
 
 
-def _arr_map(arr: list[Any], fn: Any = UNDEFINED, *_: Any) -> list[Any]:
-    call = _call(fn, "map")
+def _arr_map(arr: list[Any], fn: Any = UNDEFINED, this: Any = UNDEFINED, *_: Any) -> list[Any]:
+    call = _call(fn, "map", this)
     out: list[Any] = [HOLE] * len(arr)  # what is not visited stays a hole: [1,,3].map(f)
     for i in range(len(out)):
         if _present(arr, i):
@@ -157,8 +162,8 @@ def _arr_map(arr: list[Any], fn: Any = UNDEFINED, *_: Any) -> list[Any]:
     return out
 
 
-def _arr_for_each(arr: list[Any], fn: Any = UNDEFINED, *_: Any) -> Any:
-    call = _call(fn, "forEach")
+def _arr_for_each(arr: list[Any], fn: Any = UNDEFINED, this: Any = UNDEFINED, *_: Any) -> Any:
+    call = _call(fn, "forEach", this)
     for i in range(len(arr)):
         if _present(arr, i):
             call(js_value(arr[i]), i, arr)
@@ -192,10 +197,10 @@ def _arr_flat(arr: list[Any], depth: Any = UNDEFINED, *_: Any) -> list[Any]:
     return out
 
 
-def _arr_flat_map(arr: list[Any], fn: Any = UNDEFINED, *_: Any) -> list[Any]:
+def _arr_flat_map(arr: list[Any], fn: Any = UNDEFINED, this: Any = UNDEFINED, *_: Any) -> list[Any]:
     _call(fn, "flatMap")  # its own TypeError for a mapper that is no function
     out: list[Any] = []
-    _flatten(_arr_map(arr, fn), 1, out)
+    _flatten(_arr_map(arr, fn, this), 1, out)
     return out
 
 
@@ -341,7 +346,7 @@ def _arr_with(arr: list[Any], index: Any = UNDEFINED, value: Any = UNDEFINED, *_
     n = to_int(index)
     n = n + len(arr) if n < 0 else n
     if not 0 <= n < len(arr):
-        raise JsError("Invalid index")
+        raise JsError(f"Invalid index : {shown_value(index)}")
     out = list(arr)
     out[int(n)] = value
     return out

@@ -103,21 +103,36 @@ class JsBigInt(JsObject):
         raise JsError("Do not know how to serialize a BigInt")
 
     def js_get(self, key: str) -> Any:
+        ident = f"BigInt.prototype.{key}"
         if key == "toString":
-            return JsFunction("toString", self._to_string, arity=0)
+            return JsFunction("toString", self._to_string, arity=0, ident=ident)
         if key == "valueOf":
-            return JsFunction(key, lambda *_: self, arity=0)
-        if key == "toLocaleString":  # en-US grouping, as node 20 prints it
-            return JsFunction(key, lambda *_: _grouped(decimal_text(self.big)), arity=0)
+            return JsFunction(key, lambda *_: self, arity=0, ident=ident)
+        if key == "toLocaleString":  # en-US grouping, as node 20 prints it; else Intl's
+            return JsFunction(key, self._to_locale_string, arity=0, ident=ident)
         return UNDEFINED
 
     def js_set(self, key: str, value: Any) -> None:
-        raise JsError(f"Cannot create property '{key}' on bigint")
+        raise JsError(
+            f"Cannot create property '{key}' on bigint '{decimal_text(self.big)}'",
+            anonymous=f"Cannot create property '{key}' on bigint",
+        )
+
+    def _to_locale_string(self, locales: Any = UNDEFINED, options: Any = UNDEFINED, *_: Any) -> str:
+        if locales is UNDEFINED and options is UNDEFINED:
+            return _grouped(decimal_text(self.big))
+        from flowctx_core.expressions.js import intl
+
+        service = "BigInt.prototype.toLocaleString"
+        formatter = intl.service("numberformat").construct(locales, options, service=service)
+        text: str = formatter.format(self)
+        return text
 
     def _to_string(self, radix: Any = UNDEFINED, *_: Any) -> str:
-        r = 10 if radix is UNDEFINED else int(js.to_int(radix))
-        if not 2 <= r <= 36:
+        n_radix = 10 if radix is UNDEFINED else js.to_int(radix)
+        if not 2 <= n_radix <= 36:
             raise JsError("toString() radix argument must be between 2 and 36")
+        r = int(n_radix)
         n = abs(self.big)
         charge(n.bit_length() // 8 + 1)
         if r == 10:
@@ -202,7 +217,17 @@ def to_bigint(v: Any = UNDEFINED, *_: Any) -> JsBigInt:
 # --- operators ----------------------------------------------------------------------------
 
 
+def _numeric(v: Any) -> Any:
+    """ToNumeric: an object's primitive (hint number), then a Number unless it is a BigInt;
+    its errors (an object without a primitive, a Symbol) come before the mixing's."""
+    if _is(v):
+        return v
+    prim = js.to_primitive(v, "number")
+    return prim if _is(prim) else js.to_number(prim)
+
+
 def _both(a: Any, b: Any) -> tuple[int, int]:
+    a, b = _numeric(a), _numeric(b)
     if _is(a) and _is(b):
         return a.big, b.big
     raise JsError(MIX)
@@ -266,6 +291,7 @@ def aware(name: str, plain: Callable[[Any, Any], Any]) -> Callable[[Any, Any], A
 
         def urshift(a: Any, b: Any) -> Any:
             if _is(a) or _is(b):
+                a, b = _numeric(a), _numeric(b)
                 if _is(a) and _is(b):
                     raise JsError("BigInts have no unsigned right shift, use >> instead")
                 raise JsError(MIX)

@@ -202,6 +202,16 @@ OWN_NAMES: Final[dict[str, tuple[str, ...]]] = {
         "name",
         "prototype",
     ),
+    "WeakMap": (
+        "length",
+        "name",
+        "prototype",
+    ),
+    "WeakSet": (
+        "length",
+        "name",
+        "prototype",
+    ),
     "BigInt": (
         "length",
         "name",
@@ -299,6 +309,8 @@ LENGTHS: Final[dict[str, int]] = {
     "URIError": 1,
     "Map": 0,
     "Set": 0,
+    "WeakMap": 0,
+    "WeakSet": 0,
     "BigInt": 1,
     "Symbol": 0,
     "parseInt": 2,
@@ -312,4 +324,6 @@ LENGTHS: Final[dict[str, int]] = {
     "escape": 1,
     "unescape": 1,
     "structuredClone": 0,
+    "atob": 1,
+    "btoa": 1,
 }

@@ -32,6 +32,7 @@ from flowctx_core.expressions.js.values import (
     keep_all_keys,
     keeps_all_keys,
     own_keys,
+    shown_value,
     to_string,
     typeof,
 )
@@ -89,6 +90,8 @@ class _Cloner:
             return out
         if t is JsIterator:
             raise _not_cloned("#<Object>")
+        if type(v).__name__ == "JsWeakCollection":
+            raise _not_cloned(shown_value(v))  # a WeakMap or WeakSet is not serializable
         if type(v).__name__ == "JsRegExp":
             # a fresh RegExp of the same source and flags: lastIndex starts again at 0
             return self._keep(v, type(v)(v.source, v.flags, v.literal))

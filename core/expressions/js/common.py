@@ -14,11 +14,12 @@ from typing import Any, Final
 
 from flowctx_core.expressions.js.values import (
     UNDEFINED,
+    CalledNonCallable,
     JsError,
     JsFunction,
     JsSecurityRefusal,
+    shown_value,
     to_int,
-    to_string,
     typeof,
 )
 
@@ -141,6 +142,7 @@ _LENGTHS: Final[dict[str, str]] = {
     ),
     "Date": ("now:0 parse:1 UTC:7 "),
     "Symbol": ("for:1 keyFor:1 "),
+    "BigInt": ("asUintN:2 asIntN:2 "),
     "Atomics": (
         "add:3 and:3 compareExchange:4 exchange:3 load:2 or:3 store:3 sub:3 xor:3 wait:4 "
         "notify:3 waitAsync:4 isLockFree:1 "
@@ -155,6 +157,7 @@ _LENGTHS: Final[dict[str, str]] = {
         "TypeError:1 RangeError:1 SyntaxError:1 ReferenceError:1 EvalError:1 URIError:1 "
         "parseInt:2 parseFloat:1 toString:0 structuredClone:0 Symbol:0 "
         "isNaN:1 isFinite:1 encodeURIComponent:1 encodeURI:1 decodeURIComponent:1 "
+        "decodeURI:1 escape:1 unescape:1 atob:1 btoa:1 BigInt:1 WeakMap:0 WeakSet:0 "
     ),
 }
 BUILTIN_LENGTHS: Final[dict[str, int]] = {
@@ -179,29 +182,12 @@ def _relative(v: Any, length: int, default: int) -> int:
 
 def not_callable(v: Any) -> str:
     """How V8 names a callback that is no function in "... is not a function"."""
-    if type(v) is str:
-        return v
-    if v is None or v is UNDEFINED or type(v) in (bool, int, float):
-        return to_string(v)
-    if type(v) is list:
-        return "[object Array]"
-    name = type(v).__name__
-    if name == "JsCreated":
-        return "[object Object]" if v.proto is None else "#<Object>"
-    if name == "JsDate" or name == "JsRegExp":
-        return f"[object {name[2:]}]"
-    if name == "JsWrapper":
-        return str(v.tag)
-    if name == "JsCollection":
-        return "#<Set>" if v.is_set else "#<Map>"
-    if typeof(v) == "bigint":
-        return to_string(v)
-    if typeof(v) == "symbol":
-        return repr(v)  # its descriptive string
-    return "#<Object>"
+    return shown_value(v)
 
 
-def _call(fn: Any, method: str) -> Callable[..., Any]:
+def _call(fn: Any, method: str, this: Any = UNDEFINED) -> Callable[..., Any]:
+    """A callback of a built-in, called with ``this`` (the method's thisArg) as its receiver
+    where it reads one (a prototype's method; arrows keep their own)."""
     if type(fn) is not JsFunction:
         if method == "flatMap":
             raise JsError("flatMap mapper function is not callable")
@@ -209,7 +195,16 @@ def _call(fn: Any, method: str) -> Callable[..., Any]:
             f"{not_callable(fn)} is not a function", anonymous=f"{typeof(fn)} is not a function"
         )
     if fn.method is not None:
-        # a prototype's method handed over as a callback: called with ``this`` undefined
+        # a prototype's method handed over as a callback: called with ``this`` undefined;
+        # a call it makes of what is no function is named by the value (no call expression
+        # of the condition's makes it)
         detached = LENT["call_with_this"]
-        return lambda *args: detached(fn, UNDEFINED, list(args))
+
+        def callback(*args: Any) -> Any:
+            try:
+                return detached(fn, this, list(args))
+            except CalledNonCallable as exc:
+                raise JsError(str(exc)) from None
+
+        return callback
     return fn.fn

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import Any, Final
 
 from flowctx_core.expressions.budget import charge
-from flowctx_core.expressions.js import dates, regexp
+from flowctx_core.expressions.js import dates, regexp, weak
 from flowctx_core.expressions.js.common import LENT, Unsupported
 from flowctx_core.expressions.js.iterators import JsIterator
 from flowctx_core.expressions.js.values import (
@@ -23,6 +23,7 @@ from flowctx_core.expressions.js.values import (
     JsError,
     JsFunction,
     JsObject,
+    JsPropsObject,
     array_index,
     is_nullish,
     own_keys,
@@ -226,10 +227,10 @@ def _key(v: Any) -> Any:
     return ("object", id(v))
 
 
-class JsCollection(JsObject):
+class JsCollection(JsPropsObject):
     """A Map (``is_set`` false) or a Set, in insertion order."""
 
-    __slots__ = ("entries", "is_set", "props")
+    __slots__ = ("entries", "is_set")
 
     def __init__(self, is_set: bool) -> None:
         self.is_set = is_set
@@ -265,21 +266,7 @@ class JsCollection(JsObject):
         if key == "size":  # a getter of the prototype, no setter
             shown = "#<Set>" if self.is_set else "#<Map>"
             raise JsError(f"Cannot set property size of {shown} which has only a getter")
-        if self.props is None:
-            self.props = {}
-        self.props[key] = value
-
-    def js_has(self, key: str) -> bool:
-        return bool(self.props and key in self.props) or self.js_get(key) is not UNDEFINED
-
-    def js_owns(self, key: str) -> bool:
-        return bool(self.props and key in self.props)
-
-    def js_keys(self) -> list[str]:
-        return list(self.props) if self.props else []
-
-    def js_json(self) -> Any:
-        return dict(self.props) if self.props else {}
+        super().js_set(key, value)
 
     def put(self, k: Any, v: Any) -> None:
         if type(k) is float and k == 0:
@@ -456,6 +443,8 @@ def instance_of(value: Any, name: str) -> bool:
         return name == "RegExp"
     if isinstance(value, JsCollection):
         return name == ("Set" if value.is_set else "Map")
+    if isinstance(value, weak.JsWeakCollection):
+        return name == value.kind
     if isinstance(value, JsErrorObject):
         return name in ("Error", value.name)
     if isinstance(value, JsWrapper):
@@ -482,13 +471,16 @@ def error_function(name: str) -> JsFunction:
     return JsFunction(name, make, members=members, arity=1)
 
 
-def wrap(kind: type) -> Callable[..., JsWrapper]:
+def wrap(kind: type, convert: Callable[[Any], Any] = to_number) -> Callable[..., JsWrapper]:
+    """``new String(x)``, ``new Boolean(x)``, ``new Number(x)`` (``convert`` is Number(), which
+    takes a BigInt's value where ToNumber throws)."""
+
     def make(*args: Any) -> JsWrapper:
         if kind is str:
             return JsWrapper(to_string(args[0]) if args else "")
         if kind is bool:
             return JsWrapper(truthy(args[0]) if args else False)
-        return JsWrapper(to_number(args[0]) if args else 0)
+        return JsWrapper(convert(args[0]) if args else 0)
 
     return make
 
@@ -499,16 +491,20 @@ def register(globals_: dict[str, Any]) -> dict[int, Callable[..., Any]]:
         globals_[name] = error_function(name)
     globals_["Map"] = JsFunction("Map", _not_without_new("Map"), arity=0)
     globals_["Set"] = JsFunction("Set", _not_without_new("Set"), arity=0)
+    for weak_name in ("WeakMap", "WeakSet"):
+        globals_[weak_name] = JsFunction(weak_name, _not_without_new(weak_name), arity=0)
     table: dict[int, Callable[..., Any]] = {
         id(globals_["Date"]): dates.construct,
         id(globals_["RegExp"]): regexp.construct,
         id(globals_["Array"]): new_array,
         id(globals_["Object"]): new_object,
         id(globals_["String"]): wrap(str),
-        id(globals_["Number"]): wrap(float),
+        id(globals_["Number"]): wrap(float, lambda v: globals_["Number"].fn(v)),
         id(globals_["Boolean"]): wrap(bool),
         id(globals_["Map"]): new_map,
         id(globals_["Set"]): new_set,
+        id(globals_["WeakMap"]): weak.construct(False, _iterable),
+        id(globals_["WeakSet"]): weak.construct(True, _iterable),
     }
     for name in ERROR_NAMES:
         table[id(globals_[name])] = globals_[name].fn

@@ -28,6 +28,7 @@ from flowctx_core.expressions.js.values import (
     to_number,
     to_primitive,
     to_string,
+    typeof,
 )
 
 if TYPE_CHECKING:  # zoneinfo comes with the first local-time reading in a zone other than UTC
@@ -239,13 +240,17 @@ class JsDate(JsObject):
             return self.props[key]
         method = DATE_METHODS.get(key)
         if method is not None:
-            # one function object for every Date (``d1.getTime === d2.getTime``)
-            return JsFunction(
-                key,
+            name = "toUTCString" if key == "toGMTString" else key  # one function, two keys
+            bound = JsFunction(
+                name,
                 functools.partial(_call_method, key, self),
                 arity=_arity(key),
-                ident=f"Date.prototype.{key}",
+                ident=f"Date.prototype.{name}",
             )
+            # a prototype's method: called without this Date (detached, as a callback), it
+            # checks the receiver it is given
+            bound.method, bound.receiver = _call_method, self
+            return bound
         from flowctx_core.expressions.js.regexp import _object_proto
 
         return _object_proto(self, key)
@@ -348,9 +353,10 @@ def _locale_time(t_local: float) -> str:
 def _locale(kind: str) -> Callable[..., str]:
     def call(d: JsDate, locales: Any = UNDEFINED, options: Any = UNDEFINED, *_: Any) -> str:
         if not (locales is UNDEFINED or locales == "en-US") or options is not UNDEFINED:
-            raise Unsupported(
-                "flowctx does not reproduce toLocale*String with other locales or options"
-            )
+            from flowctx_core.expressions.js import intl
+
+            text: str = intl.service("datetimeformat").to_locale(d.tv, kind, locales, options)
+            return text
         t = d.tv
         if t != t:
             return "Invalid Date"
@@ -436,7 +442,7 @@ def _set_time(d: JsDate, t: Any = UNDEFINED, *_: Any) -> Any:
 
 def _set_year(d: JsDate, y: Any = UNDEFINED, *_: Any) -> Any:
     year = float(to_number(y))
-    if year != year:
+    if not _finite(year):
         d.tv = math.nan
         return math.nan
     yi = math.trunc(year)
@@ -560,6 +566,8 @@ def construct(*args: Any) -> JsDate:
         v = args[0]
         if isinstance(v, JsDate):
             return JsDate(v.tv)
+        if typeof(v) == "bigint":  # a primitive, not a string: ToNumber throws
+            raise JsError("Cannot convert a BigInt value to a number")
         p = to_primitive(v)
         if type(p) is str:
             return JsDate(parse(p))
@@ -576,7 +584,7 @@ def _from_fields(args: tuple[Any, ...]) -> float:
     mi = nums[4] if len(nums) > 4 else 0.0
     s = nums[5] if len(nums) > 5 else 0.0
     ms = nums[6] if len(nums) > 6 else 0.0
-    if y == y and 0 <= math.trunc(y) <= 99:
+    if _finite(y) and 0 <= math.trunc(y) <= 99:
         y = 1900 + math.trunc(y)
     return make_date(make_day(y, m, d), make_time(h, mi, s, ms))
 

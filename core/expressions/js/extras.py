@@ -42,12 +42,61 @@ def _receiver_kind(fn: JsFunction) -> str | None:
     return None
 
 
-#: prototypes whose methods are bound to an object of their class (a RegExp, a Date)
-_CLASS_BOUND: Final = frozenset({"RegExp.prototype", "Date.prototype"})
+_ARTICLE: Final = {"object": "an object", "undefined": "a undefined"}
+
+
+def _function_method(name: str, target: Any) -> Callable[..., Any]:
+    """``Function.prototype[name]`` (call, apply, bind) run with ``target`` as its ``this``:
+    the function it calls, or V8's TypeError when ``target`` is none."""
+    if type(target) is JsFunction:
+        member = function_member(target, name)
+        assert member is not None
+        return member.fn
+    if name == "bind":
+        raise JsError("Bind must be called on a function")
+
+    def non_callable(this: Any = UNDEFINED, array: Any = UNDEFINED, *_: Any) -> Any:
+        if name == "apply" and not js.is_nullish(array):
+            kind = "null" if target is None else js.typeof(target)
+            which = "null" if target is None else _ARTICLE.get(kind, f"a {kind}")
+            raise JsError(
+                f"Function.prototype.apply was called on {js.shown_value(target)}, which is "
+                f"{which} and not a function",
+                anonymous=f"Function.prototype.apply was called on a value which is {which} "
+                "and not a function",
+            )
+        raise js.CalledNonCallable(f"{js.default_call_site(target)} is not a function")
+
+    return non_callable
+
+
+#: prototypes whose methods are bound to an object of their class (a RegExp, a Date, a
+#: Map, a Set)
+_CLASS_BOUND: Final = frozenset(
+    {"RegExp.prototype", "Date.prototype", "Map.prototype", "Set.prototype"}
+)
 
 
 def _with_this(fn: JsFunction, this: Any) -> Callable[..., Any]:
     """``fn`` as a call with ``this`` as its receiver."""
+    if fn.ident in ("Function.prototype.call", "Function.prototype.apply",
+                    "Function.prototype.bind"):  # fmt: skip
+        return _function_method(fn.ident.rpartition(".")[2], this)
+    kind, _, name = (fn.ident or "").partition(".prototype.")
+    if kind in ("WeakMap", "WeakSet"):
+        if type(this).__name__ == "JsWeakCollection" and this.kind == kind:
+            return LENT["get_member"](this, name).fn
+        raise JsError(
+            f"Method {kind}.prototype.{name} called on incompatible receiver "
+            f"{js.shown_value(this)}",
+            anonymous=f"Method {kind}.prototype.{name} called on incompatible receiver",
+        )
+    if kind in ("Symbol", "BigInt"):
+        # thisSymbolValue / thisBigIntValue: the primitive itself or its wrapper's
+        prim = this.js_primitive() if type(this).__name__ == "JsWrapper" else this
+        if js.typeof(prim) != kind.lower():
+            raise JsError(f"{kind}.prototype.{name} requires that 'this' be a {kind}")
+        return LENT["get_member"](prim, name).fn
     owner = _receiver_kind(fn)
     if fn.ident == "Object.prototype.toString":
         to_string_of = LENT["object_to_string"]
@@ -61,8 +110,8 @@ def _with_this(fn: JsFunction, this: Any) -> Callable[..., Any]:
             # a method of a Date, RegExp, Map...: its receiver must be one of the same class
             bound = fn.fn.args[-1]
             if isinstance(bound, JsObject) and this is not bound:
-                if type(this) is not type(bound):
-                    raise JsError(f"Method {fn.name} called on incompatible receiver")
+                if type(this) is not type(bound) or _kind(this) != _kind(bound):
+                    return _incompatible(bound, fn.name, this)
                 return functools.partial(fn.fn.func, *fn.fn.args[:-1], this)
         return fn.fn  # a static function or an arrow: this is not read
     assert isinstance(fn.fn, functools.partial)
@@ -70,7 +119,8 @@ def _with_this(fn: JsFunction, this: Any) -> Callable[..., Any]:
     name = fn.name
     if owner == "String.prototype":
         if js.is_nullish(this):
-            raise JsError(f"String.prototype.{name} called on null or undefined")
+            shown = {"trimStart": "trimLeft", "trimEnd": "trimRight"}.get(name, name)
+            raise JsError(f"String.prototype.{shown} called on null or undefined")
         return functools.partial(method, js.to_string(this))
     if owner == "Array.prototype":
         if type(this) is list or type(this) is tuple:
@@ -84,13 +134,99 @@ def _with_this(fn: JsFunction, this: Any) -> Callable[..., Any]:
         return functools.partial(method, this)
     if owner == "Error.prototype":
         return functools.partial(method, this)  # generic: it checks its receiver itself
+    if owner == "Function.prototype":
+        if type(this) is not JsFunction:
+            raise JsError(f"Function.prototype.{name} requires that 'this' be a Function")
+        return functools.partial(method, this)
     if owner == "Boolean.prototype":
         if this is not True and this is not False:
             raise JsError(f"Boolean.prototype.{name} requires that 'this' be a Boolean")
         return functools.partial(method, this)
+    if owner == "Object.prototype" and name == "isPrototypeOf":
+
+        def is_prototype_of(v: Any = UNDEFINED, *_: Any) -> bool:
+            if js.typeof(v) in ("object", "function") and v is not None and js.is_nullish(this):
+                raise JsError("Cannot convert undefined or null to object")
+            return False  # no value here has an object on its prototype chain
+
+        return is_prototype_of
+    keyed = name in ("hasOwnProperty", "propertyIsEnumerable")
+    if owner == "Object.prototype" and keyed and js.is_nullish(this):
+
+        def key_first(key: Any = UNDEFINED, *_: Any) -> Any:
+            js.property_key(key)  # ToPropertyKey comes before ToObject(this)
+            raise JsError("Cannot convert undefined or null to object")
+
+        return key_first
     if js.is_nullish(this):
+        if owner == "Object.prototype" and name == "toLocaleString":
+            raise JsError("Object.prototype.toLocaleString called on null or undefined")
         raise JsError("Cannot convert undefined or null to object")
+    if owner == "Object.prototype" and name == "valueOf":
+        boxed = this if js.typeof(this) in ("object", "function") else LENT["new_object"](this)
+        return lambda *_: boxed  # ToObject
     return functools.partial(method, this)
+
+
+def _kind(obj: Any) -> str:
+    """The built-in class of an object made here: Date, RegExp, Map, Set..."""
+    name = type(obj).__name__
+    if name == "JsCollection":
+        return "Set" if obj.is_set else "Map"
+    return name.removeprefix("Js")
+
+
+def _incompatible(bound: Any, name: str, this: Any) -> Callable[..., Any]:
+    """A Date's, RegExp's, Map's or Set's method called on another value: the generic ones
+    (Date's toJSON, RegExp's toString) run, the others throw V8's TypeError for the class."""
+    kind = _kind(bound)
+    get_member = LENT["get_member"]
+    if kind == "Date" and name == "toJSON":
+        if js.is_nullish(this):
+            raise JsError("Cannot convert undefined or null to object")
+
+        def to_json(*_: Any) -> Any:
+            prim = this
+            if js.typeof(this) in ("object", "function"):
+                prim = js.to_primitive(this, "number")
+            if type(prim) in (int, float) and (prim != prim or prim in (math.inf, -math.inf)):
+                return None
+            method = get_member(this, "toISOString")
+            if type(method) is not JsFunction:
+                raise JsError("toISOString is not a function")
+            return _with_this(method, this)()
+
+        return to_json
+    regexp_like = this is not None and js.typeof(this) in ("object", "function")
+    if kind == "RegExp" and name == "toString" and regexp_like:
+        source, flags = get_member(this, "source"), get_member(this, "flags")
+        return lambda *_: f"/{js.to_string(source)}/{js.to_string(flags)}"
+    shown = js.shown_value(this)
+    if kind == "Date":
+        if (name.startswith("get") and name != "getYear") or name == "valueOf":
+            raise JsError("this is not a Date object.")
+        name = "toUTCString" if name == "toGMTString" else name
+    elif kind == "Set" and name == "keys":
+        name = "values"  # one function under two names
+    elif kind == "RegExp" and name == "test":
+        if regexp_like:
+
+            def test_other(subject: Any = UNDEFINED, *_: Any) -> Any:
+                js.to_string(subject)  # the subject is converted before exec is looked for
+                raise JsError(
+                    f"Method RegExp.prototype.exec called on incompatible receiver {shown}",
+                    anonymous="Method RegExp.prototype.exec called on incompatible receiver",
+                )
+
+            return test_other
+        shown = "undefined"
+    raise JsError(
+        f"Method {kind}.prototype.{name} called on incompatible receiver {shown}",
+        anonymous=f"Method {kind}.prototype.{name} called on incompatible receiver",
+    )
+
+
+LENT["with_this"] = _with_this
 
 
 def args_of(array: Any) -> list[Any]:
@@ -108,6 +244,13 @@ def args_of(array: Any) -> list[Any]:
     return []
 
 
+def _member_of(fn: JsFunction, member: JsFunction) -> JsFunction:
+    """Function.prototype's method read off ``fn``: called without it, it runs on its receiver
+    (call_with_this dispatches it)."""
+    member.method, member.receiver = _with_this, fn
+    return member
+
+
 def function_member(fn: JsFunction, key: str) -> JsFunction | None:
     """``fn.call``, ``fn.apply`` and ``fn.bind``; None for other keys."""
     if key == "call":
@@ -115,13 +258,13 @@ def function_member(fn: JsFunction, key: str) -> JsFunction | None:
         def call(this: Any = UNDEFINED, *args: Any) -> Any:
             return _with_this(fn, this)(*args)
 
-        return JsFunction("call", call, arity=1, ident="Function.prototype.call")
+        return _member_of(fn, JsFunction("call", call, arity=1, ident="Function.prototype.call"))
     if key == "apply":
 
         def apply(this: Any = UNDEFINED, array: Any = UNDEFINED, *_: Any) -> Any:
             return _with_this(fn, this)(*args_of(array))
 
-        return JsFunction("apply", apply, arity=2, ident="Function.prototype.apply")
+        return _member_of(fn, JsFunction("apply", apply, arity=2, ident="Function.prototype.apply"))
     if key == "bind":
 
         def bind(this: Any = UNDEFINED, *bound: Any) -> JsFunction:
@@ -133,7 +276,7 @@ def function_member(fn: JsFunction, key: str) -> JsFunction | None:
             arity = max((fn.arity or 0) - len(bound), 0)
             return JsFunction(f"bound {fn.name}", bound_call, arity=arity)
 
-        return JsFunction("bind", bind, arity=1, ident="Function.prototype.bind")
+        return _member_of(fn, JsFunction("bind", bind, arity=1, ident="Function.prototype.bind"))
     return None
 
 
@@ -529,6 +672,67 @@ def stringify(
 # --- registration -------------------------------------------------------------------------------
 
 
+# --- atob / btoa (WHATWG's forgiving-base64, node's error texts) --------------------------------
+
+_B64: Final = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
+_B64_WHITESPACE: Final = "\t\n\f\r "
+
+
+def _base64_input(args: tuple[Any, ...]) -> str:
+    if not args:
+        raise JsError('The "input" argument must be specified')
+    return js.to_string(args[0])
+
+
+def btoa(*args: Any) -> str:
+    """Each UTF-16 unit below 256 a byte, the bytes in base64; any other unit refused."""
+    units = js.to_units(_base64_input(args))
+    if any(ord(u) > 0xFF for u in units):
+        raise JsError("Invalid character")
+    charge(len(units) // 4 + 1)
+    data = units.encode("latin-1")
+    out = []
+    for i in range(0, len(data), 3):
+        chunk = data[i : i + 3]
+        n = int.from_bytes(chunk.ljust(3, b"\0"), "big")
+        digits = [_B64[(n >> s) & 63] for s in (18, 12, 6, 0)]
+        out.append("".join(digits[: len(chunk) + 1]) + "=" * (3 - len(chunk)))
+    return "".join(out)
+
+
+def atob(*args: Any) -> str:
+    """Forgiving-base64 decode: ASCII whitespace skipped, at most two '=' and only at the end
+    of a length that is a multiple of four; each byte a character (latin-1)."""
+    text = _base64_input(args)
+    charge(len(text) // 4 + 1)
+    digits: list[int] = []
+    equals = 0
+    for ch in text:
+        if ch in _B64_WHITESPACE:
+            continue
+        if ch == "=":
+            equals += 1
+            if equals > 2:
+                raise JsError("Invalid character")
+            continue
+        if equals or ch not in _B64:
+            raise JsError("Invalid character")
+        digits.append(_B64.index(ch))
+    if equals and (len(digits) + equals) % 4:
+        raise JsError("Invalid character")
+    if len(digits) % 4 == 1:
+        raise JsError("The string to be decoded is not correctly encoded.")
+    out = bytearray()
+    for i in range(0, len(digits), 4):
+        group = digits[i : i + 4]
+        n = 0
+        for d in group:
+            n = n << 6 | d
+        n <<= 6 * (4 - len(group))
+        out.extend(n.to_bytes(3, "big")[: len(group) - 1])
+    return out.decode("latin-1")
+
+
 def register(globals_: dict[str, Any], number_methods: dict[str, Any]) -> None:
     from flowctx_core.expressions.js.arrays import ARRAY_METHODS
     from flowctx_core.expressions.js.strings import STRING_METHODS
@@ -540,6 +744,8 @@ def register(globals_: dict[str, Any], number_methods: dict[str, Any]) -> None:
     STRING_METHODS.update(HTML_METHODS)
     number_methods["toExponential"] = to_exponential
     globals_["escape"] = JsFunction("escape", escape, arity=1)
+    globals_["atob"] = JsFunction("atob", atob, arity=1)
+    globals_["btoa"] = JsFunction("btoa", btoa, arity=1)
     globals_["unescape"] = JsFunction("unescape", unescape, arity=1)
     globals_["decodeURI"] = JsFunction("decodeURI", decode_uri, arity=1)
     globals_["decodeURIComponent"] = JsFunction("decodeURIComponent", decode_uri_component, arity=1)

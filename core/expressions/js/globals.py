@@ -22,6 +22,7 @@ from flowctx_core.expressions.js import (
     dates,
     extras,
     fdlibm,
+    intl,
     reflect,
     regexp,
     symbols,
@@ -58,6 +59,7 @@ from flowctx_core.expressions.js.values import (
     JsObject,
     array_index,
     check_length,
+    default_call_site,
     from_units,
     is_nullish,
     is_number,
@@ -266,7 +268,7 @@ MATH: Final = JsNamespace(
         "LN2": math.log(2),
         "LN10": math.log(10),
         "LOG2E": 1 / math.log(2),
-        "LOG10E": 1 / math.log(10),
+        "LOG10E": 0.4342944819032518,  # V8's constant; 1 / ln 10 rounds one unit lower
         "SQRT2": math.sqrt(2),
         "SQRT1_2": math.sqrt(0.5),
     },
@@ -375,6 +377,14 @@ def _number_is_finite(x: Any = UNDEFINED, *_: Any) -> bool:
     return is_number(x) and _is_finite(x)
 
 
+def _global_name(x: Any) -> str | None:
+    """The name of the global function or namespace ``x`` is, or None."""
+    if type(x) is not JsFunction and type(x) is not JsNamespace:
+        return None
+    name: str = x.name
+    return name if GLOBALS.get(name) is x else None
+
+
 def _keys_of(x: Any, what: str) -> list[str]:
     if is_nullish(x):
         raise JsError("Cannot convert undefined or null to object")
@@ -389,10 +399,11 @@ def _keys_of(x: Any, what: str) -> list[str]:
         return own_keys(x)
     if isinstance(x, JsObject):
         return x.js_keys()
-    if (type(x) is JsFunction or type(x) is JsNamespace) and GLOBALS.get(x.name) is x:
+    name = _global_name(x)
+    if name is not None:
         from flowctx_core.expressions.js.builtinnames import KEYS
 
-        return list(KEYS.get(x.name, ()))  # the few enumerable ones (Error.stackTraceLimit)
+        return list(KEYS.get(name, ()))  # the few enumerable ones (Error.stackTraceLimit)
     return []
 
 
@@ -465,17 +476,19 @@ def _object_own_names(x: Any = UNDEFINED, *_: Any) -> list[str]:
     array or a string, ``length`` and ``name`` of a function)."""
     if is_nullish(x):
         raise JsError("Cannot convert undefined or null to object")
-    if (type(x) is JsFunction or type(x) is JsNamespace) and GLOBALS.get(x.name) is x:
+    name = _global_name(x)
+    if name is not None:
         from flowctx_core.expressions.js.builtinnames import OWN_NAMES
 
-        if x.name in OWN_NAMES:
-            return list(OWN_NAMES[x.name])  # node's own list, in its order
+        if name in OWN_NAMES:
+            return list(OWN_NAMES[name])  # node's own list, in its order
     if type(x) is JsFunction and x.members is None:
         return ["length", "name"]
     if type(x) is JsFunction or type(x) is JsNamespace:
-        # a built-in's members, in V8's order of its own setup
         raise Unsupported("flowctx does not reproduce the own property names of built-ins")
     keys = _keys_of(x, "getOwnPropertyNames")
+    if type(x) is regexp.JsRegExp:
+        return ["lastIndex", *keys]  # made with the object, before any key added since
     if type(x) is constructors.JsErrorObject:
         # the stack is made with the error, then the message it was given
         return ["stack", *(["message"] if x.own_message else []), *keys]
@@ -508,15 +521,17 @@ def _object_get_prototype_of(x: Any = UNDEFINED, *_: Any) -> Any:
 
 
 def _object_create(proto: Any = UNDEFINED, props: Any = UNDEFINED, *_: Any) -> Any:
-    if (
-        proto is not None
-        and type(proto) not in (list, dict, JsCreated, JsFunction, JsNamespace)
-        and not isinstance(proto, constructors.JsWrapper)
-    ):
+    if proto is not None and typeof(proto) not in ("object", "function"):
         shown = "undefined" if proto is UNDEFINED else to_string(proto)
         raise JsError(f"Object prototype may only be an Object or null: {shown}")
     if props is not UNDEFINED:
-        raise Unsupported("flowctx does not reproduce property descriptors (Object.create)")
+        # ObjectDefineProperties: each descriptor must be an object; a property it would
+        # define is refused there (none: the object is made as without them)
+        GLOBALS["Object"].members["defineProperties"].fn({}, props)
+    if type(proto) not in (list, dict, JsCreated, JsFunction, JsNamespace) and not isinstance(
+        proto, constructors.JsWrapper | type(None)
+    ):
+        raise Unsupported("flowctx does not reproduce objects inheriting from built-ins")
     if proto is OBJECT_PROTOTYPE:
         return {}  # an ordinary object
     if type(proto) in (JsFunction, JsNamespace):
@@ -559,11 +574,23 @@ def _object_is(a: Any = UNDEFINED, b: Any = UNDEFINED, *_: Any) -> bool:
 
 
 def _object_from_entries(entries: Any = UNDEFINED, *_: Any) -> dict[str, Any]:
-    if type(entries) is not list:
-        raise Unsupported("flowctx reproduces Object.fromEntries of arrays only")
+    if is_nullish(entries):
+        raise JsError("undefined is not iterable")
+    if type(entries) is list or type(entries) is tuple:
+        items: list[Any] = [js_value(x) for x in entries]
+    elif type(entries) is str:
+        items = list(entries)  # by code points, as the string iterator goes
+    elif isinstance(entries, JsObject) and (got := entries.js_iter()) is not None:
+        items = list(got)
+    else:
+        raise JsError(
+            f"{default_call_site(entries)} is not iterable (cannot read property "
+            "Symbol(Symbol.iterator))",
+            anonymous="value is not iterable",
+        )
     out: dict[str, Any] = {}
-    charge(ELEMENT * len(entries))
-    for pair in entries:
+    charge(ELEMENT * len(items))
+    for pair in items:
         # a string is no entry object either (Object.fromEntries(['ab']) throws)
         if is_nullish(pair) or type(pair) in (int, float, bool, str):
             raise JsError(
@@ -599,7 +626,13 @@ def _quote(s: str) -> str:
 _JSON_DEPTH: Final = 4_500
 
 
-def _stringify(v: Any, indent: str, prefix: str, depth: int, room: list[int]) -> str | None:
+#: the containers being serialised, each with the key it was reached by (for V8's message)
+_Path = list[tuple[Any, str | int]]
+
+
+def _stringify(
+    v: Any, indent: str, prefix: str, depth: int, room: list[int], path: _Path | None = None
+) -> str | None:
     """JSON text of ``v``; ``room`` holds the characters still allowed, so the text is
     refused while it is being built, not after (references to one array nest cheaply)."""
     if depth > _JSON_DEPTH:
@@ -623,7 +656,7 @@ def _stringify(v: Any, indent: str, prefix: str, depth: int, room: list[int]) ->
         elif v is UNDEFINED or t is JsFunction:
             return None
         else:
-            return _stringify_container(v, indent, prefix, depth, room)
+            return _stringify_container(v, indent, prefix, depth, room, path or [(v, "")])
     _use(room, len(text))
     return text
 
@@ -634,8 +667,46 @@ def _use(room: list[int], n: int) -> None:
         raise too_long()
 
 
+def _circular(path: _Path, again: Any, key: str | int) -> JsError:
+    """V8's TypeError for a value that holds itself: where the circle starts, the first two
+    and the last step around it (an ellipsis between), and the key that closes it."""
+
+    def ctor(o: Any) -> str:
+        return "Array" if type(o) in (list, tuple) else "Object"
+
+    def named(k: str | int) -> str:
+        return f"index {k}" if type(k) is int else f"property '{k}'"
+
+    start = next(i for i, (o, _) in enumerate(path) if o is again)
+    lines = [f"    --> starting at object with constructor '{ctor(path[start][0])}'"]
+    rest = path[start + 1 :]
+    shown = rest if len(rest) <= 3 else [*rest[:2], None, rest[-1]]
+    for step in shown:
+        if step is None:
+            lines.append("    |     ...")
+        else:
+            lines.append(f"    |     {named(step[1])} -> object with constructor '{ctor(step[0])}'")
+    lines.append(f"    --- {named(key)} closes the circle")
+    return JsError("Converting circular structure to JSON\n" + "\n".join(lines))
+
+
+def _nested(
+    x: Any, key: str | int, indent: str, inner: str, depth: int, room: list[int], path: _Path
+) -> str | None:
+    x = js_value(x)
+    if type(x) in (list, tuple) or isinstance(x, Mapping):
+        if any(o is x for o, _ in path):
+            raise _circular(path, x, key)
+        path.append((x, key))
+        try:
+            return _stringify(x, indent, inner, depth + 1, room, path)
+        finally:
+            path.pop()
+    return _stringify(x, indent, inner, depth + 1, room, path)
+
+
 def _stringify_container(
-    v: Any, indent: str, prefix: str, depth: int, room: list[int]
+    v: Any, indent: str, prefix: str, depth: int, room: list[int], path: _Path
 ) -> str | None:
     t = type(v)
     inner = prefix + indent
@@ -643,8 +714,8 @@ def _stringify_container(
     step = len(inner) + 2 if indent else 1
     if t is list or t is tuple:
         items = []
-        for x in v:
-            items.append(_stringify(x, indent, inner, depth + 1, room) or "null")
+        for i, x in enumerate(v):
+            items.append(_nested(x, i, indent, inner, depth, room, path) or "null")
             if items[-1] == "null" and x is not None:
                 _use(room, 4)
             _use(room, step)
@@ -658,7 +729,7 @@ def _stringify_container(
         members = v.members if t is JsNamespace else v
         parts = []
         for k in own_keys(members) if t is not JsNamespace else []:
-            text = _stringify(get_member(members, k), indent, inner, depth + 1, room)
+            text = _nested(get_member(members, k), k, indent, inner, depth, room, path)
             if text is not None:
                 key = _quote(k)
                 _use(room, len(key) + step + 2)
@@ -749,7 +820,7 @@ def _string_from_code_point(*codes: Any) -> str:
     for c in codes:
         n = to_number(c)
         if n != n or not float(n).is_integer() or not 0 <= n <= 0x10FFFF:
-            raise JsError("Invalid code point")
+            raise JsError(f"Invalid code point {number_to_string(n)}")
         out.append(chr(int(n)))
     return from_units("".join(out))
 
@@ -759,8 +830,11 @@ def _array_of(*items: Any) -> list[Any]:
 
 
 def _array_from(src: Any = UNDEFINED, fn: Any = UNDEFINED, *_: Any) -> list[Any]:
+    if fn is not UNDEFINED:
+        _call(fn, "Array.from")  # the mapping function is checked first
     if is_nullish(src):
-        raise JsError("Cannot convert undefined or null to object")
+        shown = "object null" if src is None else "undefined"
+        raise JsError(f"{shown} is not iterable (cannot read property Symbol(Symbol.iterator))")
     if type(src) is str:
         charge(len(src))
         items: list[Any] = list(src)
@@ -770,8 +844,8 @@ def _array_from(src: Any = UNDEFINED, fn: Any = UNDEFINED, *_: Any) -> list[Any]
     elif isinstance(src, JsObject) and (got := src.js_iter()) is not None:
         charge(ELEMENT * len(got))
         items = got
-    elif isinstance(src, Mapping):
-        length = to_int(get_member(src, "length"))
+    elif isinstance(src, Mapping) or type(src) is JsFunction:  # array-likes (a function's
+        length = to_int(get_member(src, "length"))  # length is its parameters')
         if length > MAX_STRING_LENGTH:
             raise JsError("Invalid array length")
         charge(ELEMENT * int(max(length, 0)))
@@ -959,9 +1033,25 @@ bigint.register(GLOBALS)
 reflect.register(GLOBALS, CONSTRUCTORS)
 clone.register(GLOBALS)
 symbols.register(GLOBALS)
+intl.register(GLOBALS, CONSTRUCTORS)
 atomics.register(GLOBALS)
 extras.register(GLOBALS, NUMBER_METHODS)
 LENT["quote"] = _quote
+
+
+def _plain_function_construct(fn: JsFunction) -> Callable[..., Any]:
+    """``new`` on one of node's globals written as a plain function (atob, btoa): the
+    function runs, and, as it returns a primitive, ``new`` gives the object it made."""
+
+    def construct(*args: Any) -> Any:
+        fn.fn(*args)
+        return {}
+
+    return construct
+
+
+for _name in ("atob", "btoa"):
+    CONSTRUCTORS[id(GLOBALS[_name])] = _plain_function_construct(GLOBALS[_name])
 
 # Globals of node through which the published evaluator runs code or reaches the host; an
 # expression that names one is refused, never evaluated.
@@ -997,12 +1087,11 @@ NOT_REPRODUCED_WHY: Final[dict[str, str]] = {
 # Other globals node has: valid, harmless, but not reproduced by flowctx.
 OTHER_GLOBALS: Final = frozenset(
     {
-        "AggregateError", "Intl", "ArrayBuffer", "Uint8Array",
+        "AggregateError", "ArrayBuffer", "Uint8Array",
         "Int8Array", "Uint16Array", "Int16Array", "Uint32Array", "Int32Array", "Float32Array",
         "Float64Array", "Uint8ClampedArray", "BigUint64Array", "BigInt64Array", "DataView",
-        "WeakMap", "WeakSet",
         "URL", "URLSearchParams", "DOMException", "AbortController", "AbortSignal", "Event",
-        "EventTarget", "TextEncoder", "TextDecoder", "atob", "btoa", "Blob", "File",
+        "EventTarget", "TextEncoder", "TextDecoder", "Blob", "File",
         "FormData", "Headers", "Request", "Response", "BroadcastChannel", "MessageChannel",
         "MessagePort", "MessageEvent", "CustomEvent", "Crypto", "CryptoKey", "SubtleCrypto",
         "Proxy",

@@ -4,8 +4,8 @@ Node's case mappings follow the first locale asked for (ECMA-402's CanonicalizeL
 string, or the elements of an array; a number or a boolean is an empty list, the default
 locale). Turkish and Azeri map the dotted and dotless i (Unicode's SpecialCasing), Lithuanian
 keeps and removes the combining dot above soft-dotted letters; every other language maps as
-``toUpperCase``/``toLowerCase`` do, but Greek uppercasing, which ICU applies to ``el`` (it drops
-accents), and which flowctx does not reproduce.
+``toUpperCase``/``toLowerCase`` do, but Greek, whose uppercasing drops accents
+(``greekupper.py``).
 """
 
 from __future__ import annotations
@@ -14,7 +14,6 @@ import re
 import unicodedata
 from typing import Any, Final
 
-from flowctx_core.expressions.js.common import Unsupported
 from flowctx_core.expressions.js.values import UNDEFINED, JsError, to_string
 
 # RFC 5646's well-formed tags (the regular grammar; node refuses the irregular grandfathered
@@ -67,8 +66,8 @@ def first_locale(locales: Any) -> str | None:
         return None
     tag = tags[0]
     if not _TAG.match(tag):
-        if tag and re.fullmatch(r"[A-Za-z0-9-]+", tag) and ("--" in tag or tag[-1] == "-"):
-            raise JsError(f"Invalid language tag: {tag}")
+        if tag and re.fullmatch(r"[A-Za-z0-9-]+", tag) and tag[-1] == "-" and "--" not in tag:
+            raise JsError(f"Invalid language tag: {tag.lower()}")
         raise JsError("Incorrect locale information provided")
     return tag
 
@@ -166,7 +165,9 @@ def locale_upper(s: str, locales: Any = UNDEFINED, *_: Any) -> str:
     if language == "lt":
         return _lithuanian_upper(s)
     if language == "el":
-        raise Unsupported("flowctx does not reproduce Greek uppercasing (toLocaleUpperCase('el'))")
+        from flowctx_core.expressions.js.greekupper import greek_upper
+
+        return greek_upper(s)
     return s.upper()
 
 

@@ -19,6 +19,12 @@ def number_shape(locales: Any) -> NumberShape:
     tag = first_locale(locales)
     if tag is None:
         return DEFAULT
+    lowered_tag = tag.lower()
+    if "-u-" in lowered_tag:
+        from flowctx_core.expressions.js.intl.locales import _keywords
+
+        if not {"nu", "va"} & set(_keywords(lowered_tag)):
+            tag = tag[: lowered_tag.index("-u-")]  # keywords numbers do not read: dropped
     parts = tag.split("-")
     if any(len(p) == 1 and p.lower() != "x" for p in parts[1:]):
         # a -u- extension can choose a numbering system (-u-nu-thai): not reproduced

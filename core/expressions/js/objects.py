@@ -19,6 +19,7 @@ from flowctx_core.expressions.js.common import (
     Unsupported,
     _array_prop,
     _mutating,
+    _relative,
     _state,
     array_prop_keys,
     security,
@@ -42,6 +43,7 @@ from flowctx_core.expressions.js.values import (
     JsNamespace,
     JsObject,
     array_index,
+    default_call_site,
     is_nullish,
     is_number,
     js_value,
@@ -181,9 +183,15 @@ def _num_to_locale_string(
 
     from flowctx_core.expressions.js.numbershape import number_shape
 
+    if options is not UNDEFINED:  # Intl.NumberFormat's whole option set
+        from flowctx_core.expressions.js import intl
+
+        formatter = intl.service("numberformat").construct(
+            locales, options, service="Number.prototype.toLocaleString"
+        )
+        text: str = formatter.format(x)
+        return text
     digits, minus, group, point, primary, secondary, min2, nan, infinity = number_shape(locales)
-    if options is not UNDEFINED:
-        raise Unsupported("flowctx reproduces toLocaleString without options only")
     if x != x:
         return nan
     negative = x < 0 or (x == 0 and math.copysign(1.0, x) < 0)
@@ -241,18 +249,59 @@ def _obj_has_own(obj: Any, key: Any = UNDEFINED, *_: Any) -> bool:
         return obj.members is not None and k in obj.members
     if type(obj).__name__ == "JsErrorObject":  # V8 gives every error its own stack
         return k == "stack" or (k == "message" and obj.own_message) or k in obj.props
+    if type(obj).__name__ == "JsRegExp" and k == "lastIndex":
+        return True  # made with every regular expression, as its own data
     owns = getattr(obj, "js_owns", None)  # arguments, a Map's or a Set's written keys
     return bool(owns(k)) if owns is not None else False
 
 
+#: the accessors the built-in prototypes define (what __lookupGetter__ would find)
+_ACCESSORS: Final = {
+    "JsRegExp": frozenset({"dotAll", "flags", "global", "hasIndices", "ignoreCase", "multiline",
+                           "source", "sticky", "unicode", "unicodeSets"}),
+    "JsCollection": frozenset({"size"}),
+    "JsSymbol": frozenset({"description"}),
+}  # fmt: skip
+
+
+def _lookup_accessor(o: Any, key: Any = UNDEFINED, *_: Any) -> Any:
+    """__lookupGetter__ / __lookupSetter__: the data here has no accessor of its own."""
+    k = property_key(key)
+    if k in _ACCESSORS.get(type(o).__name__, ()) or k == "__proto__":
+        raise Unsupported("flowctx does not reproduce the built-in accessors as values")
+    return UNDEFINED
+
+
+def _define_accessor(name: str) -> Callable[..., Any]:
+    def define(o: Any, key: Any = UNDEFINED, fn: Any = UNDEFINED, *_: Any) -> Any:
+        if type(fn) is not JsFunction:
+            raise JsError(f"Object.prototype.{name}: Expecting function")
+        property_key(key)
+        raise Unsupported(f"flowctx does not reproduce accessors ({name})")
+
+    return define
+
+
 OBJECT_METHODS: Final[dict[str, Callable[..., Any]]] = {
+    "__lookupGetter__": _lookup_accessor,
+    "__lookupSetter__": _lookup_accessor,
+    "__defineGetter__": _define_accessor("__defineGetter__"),
+    "__defineSetter__": _define_accessor("__defineSetter__"),
     "hasOwnProperty": _obj_has_own,
     "propertyIsEnumerable": lambda o, k=UNDEFINED, *_: k != "length" and _obj_has_own(o, k),
     "isPrototypeOf": lambda o, *_: False,
     "toString": lambda o, *_: object_to_string(o),
-    "toLocaleString": lambda o, *_: to_string(o),
+    "toLocaleString": lambda o, *_: _invoke_to_string(o),
     "valueOf": _num_value_of,
 }
+
+
+def _invoke_to_string(o: Any) -> Any:
+    """Object.prototype.toLocaleString: Invoke(this, "toString")."""
+    method = get_member(o, "toString")
+    if type(method) is not JsFunction:
+        raise JsError(f"{default_call_site(method)} is not a function")
+    return call_with_this(method, o, []) if method.method is not None else method.fn()
 
 
 _OWNER: Final = {
@@ -274,6 +323,9 @@ def _bind(name: str, method: Callable[..., Any], obj: Any) -> JsFunction:
     bound.method, bound.receiver = method, obj
     return bound
 
+
+#: the names V8 gives String.prototype's trimming functions in its TypeErrors
+V8_STRING_NAMES: Final = {"trimStart": "trimLeft", "trimEnd": "trimRight"}
 
 #: legacy names whose property holds the same function object as the standard one (so
 #: ``''.trimLeft === ''.trimStart`` and ``''.trimLeft.name`` is "trimStart")
@@ -300,6 +352,11 @@ def _array_method_on(this: Any, name: str, args: list[Any]) -> Any:
     if name == "concat":
         first = this if _holds_properties(this) else new_object(this)
         return get_member([first], "concat").fn(*args)
+    if name == "toString":  # its join if it has one that is callable, else Object's
+        join = get_member(this, "join")
+        if type(join) is JsFunction:
+            return call_with_this(join, this, [])
+        return object_to_string(this)
     raw = get_member(this, "length")
     n = to_number(raw)
     length = 0 if n != n or n <= 0 else int(min(n, 2**53 - 1))
@@ -319,11 +376,142 @@ def _array_method_on(this: Any, name: str, args: list[Any]) -> Any:
             length -= 1
         set_member(target, "length", length)
         return value
+    if name in _GENERIC_WRITES and (type(this) is dict or not _holds_properties(this)):
+        target = this if type(this) is dict else new_object(this)
+        if length > MAX_STRING_LENGTH:
+            raise Unsupported(f"flowctx does not reproduce Array.prototype.{name} this long")
+        charge(ELEMENT * length)
+        return _GENERIC_WRITES[name](target, length, args)
     if name in MUTATING_METHODS or length > MAX_STRING_LENGTH:
         raise Unsupported(f"flowctx does not reproduce Array.prototype.{name} on other values")
     charge(ELEMENT * length)
     view = [get_member(this, str(i)) if _obj_has_own(this, str(i)) else HOLE for i in range(length)]
     return get_member(view, name).fn(*args)
+
+
+# ECMAScript's generic array algorithms over an array-like object (a plain object, or a
+# primitive's wrapper: a String's indexes and length are read-only, so a write there is V8's
+# TypeError), step by step, so the first write that fails is the one node reports
+
+
+def _move(target: Any, src: int, dst: int) -> None:
+    if _obj_has_own(target, str(src)):
+        set_member(target, str(dst), get_member(target, str(src)))
+    else:
+        _delete_own(target, str(dst))
+
+
+def _generic_reverse(target: Any, length: int, _: list[Any]) -> Any:
+    lower, middle = 0, length // 2
+    while lower != middle:
+        upper = length - lower - 1
+        lo, up = str(lower), str(upper)
+        lower_exists, upper_exists = _obj_has_own(target, lo), _obj_has_own(target, up)
+        lower_value = get_member(target, lo) if lower_exists else UNDEFINED
+        upper_value = get_member(target, up) if upper_exists else UNDEFINED
+        if lower_exists and upper_exists:
+            set_member(target, lo, upper_value)
+            set_member(target, up, lower_value)
+        elif upper_exists:
+            set_member(target, lo, upper_value)
+            _delete_own(target, up)
+        elif lower_exists:
+            _delete_own(target, lo)
+            set_member(target, up, lower_value)
+        lower += 1
+    return target
+
+
+def _generic_fill(target: Any, length: int, args: list[Any]) -> Any:
+    value = args[0] if args else UNDEFINED
+    start = _relative(args[1] if len(args) > 1 else UNDEFINED, length, 0)
+    end = _relative(args[2] if len(args) > 2 else UNDEFINED, length, length)
+    for k in range(start, end):
+        set_member(target, str(k), value)
+    return target
+
+
+def _generic_shift(target: Any, length: int, _: list[Any]) -> Any:
+    if length == 0:
+        set_member(target, "length", 0)
+        return UNDEFINED
+    first = get_member(target, "0")
+    for k in range(1, length):
+        _move(target, k, k - 1)
+    _delete_own(target, str(length - 1))
+    set_member(target, "length", length - 1)
+    return first
+
+
+def _generic_unshift(target: Any, length: int, items: list[Any]) -> Any:
+    if items:
+        for k in range(length, 0, -1):
+            _move(target, k - 1, k + len(items) - 1)
+        for j, item in enumerate(items):
+            set_member(target, str(j), item)
+    set_member(target, "length", length + len(items))
+    return length + len(items)
+
+
+def _generic_copy_within(target: Any, length: int, args: list[Any]) -> Any:
+    to = _relative(args[0] if args else UNDEFINED, length, 0)
+    start = _relative(args[1] if len(args) > 1 else UNDEFINED, length, 0)
+    final = _relative(args[2] if len(args) > 2 else UNDEFINED, length, length)
+    count = min(final - start, length - to)
+    step = 1
+    if start < to < start + count:
+        step, start, to = -1, start + count - 1, to + count - 1
+    while count > 0:
+        _move(target, start, to)
+        start, to, count = start + step, to + step, count - 1
+    return target
+
+
+def _generic_sort(target: Any, length: int, args: list[Any]) -> Any:
+    if length < 2:
+        return target  # V8 returns before it reads or writes anything
+    present = [str(k) for k in range(length) if _obj_has_own(target, str(k))]
+    values = [get_member(target, k) for k in present]
+    get_member(values, "sort").fn(*args[:1])
+    for j, value in enumerate(values):
+        set_member(target, str(j), value)
+    for j in range(len(values), length):  # the holes move to the end
+        _delete_own(target, str(j))
+    return target
+
+
+def _generic_splice(target: Any, length: int, args: list[Any]) -> Any:
+    start = _relative(args[0] if args else UNDEFINED, length, 0)
+    items = args[2:]
+    if not args:
+        count = 0
+    elif len(args) == 1:
+        count = length - start
+    else:
+        count = int(min(max(to_int(args[1]), 0), length - start))
+    removed: list[Any] = [HOLE] * count
+    for k in range(count):
+        if _obj_has_own(target, str(start + k)):
+            removed[k] = get_member(target, str(start + k))
+    if len(items) < count:
+        for k in range(start, length - count):
+            _move(target, k + count, k + len(items))
+        for k in range(length, length - count + len(items), -1):
+            _delete_own(target, str(k - 1))
+    elif len(items) > count:
+        for k in range(length - count, start, -1):
+            _move(target, k + count - 1, k + len(items) - 1)
+    for i, item in enumerate(items):
+        set_member(target, str(start + i), item)
+    set_member(target, "length", length - count + len(items))
+    return removed
+
+
+_GENERIC_WRITES: Final[dict[str, Callable[[Any, int, list[Any]], Any]]] = {
+    "splice": _generic_splice,
+    "reverse": _generic_reverse, "fill": _generic_fill, "shift": _generic_shift,
+    "unshift": _generic_unshift, "copyWithin": _generic_copy_within, "sort": _generic_sort,
+}  # fmt: skip
 
 
 def _delete_own(obj: Any, key: str) -> None:
@@ -358,7 +546,7 @@ def object_to_string(this: Any) -> str:
     name = t.__name__
     if name == "JsWrapper":
         return str(this.tag)
-    if name in ("JsCollection", "JsIterator"):
+    if name in ("JsCollection", "JsIterator", "JsWeakCollection"):
         return repr(this)
     if name in ("JsDate", "JsRegExp"):
         return f"[object {name[2:]}]"
@@ -380,19 +568,25 @@ def call_with_this(fn: JsFunction, this: Any, args: list[Any]) -> Any:
         return fn.fn(*args)
     owner, _, name = (fn.ident or "").rpartition(".")
     nullish = is_nullish(this)
+    if owner in _RECEIVER_CHECKED:
+        return LENT["with_this"](fn, this)(*args)
     if owner == "String.prototype":
         if name in ("toString", "valueOf"):
             if type(this) is not str:
                 raise JsError(f"String.prototype.{name} requires that 'this' be a String")
             return get_member(this, name).fn(*args)
         if nullish:
-            raise JsError(f"String.prototype.{name} called on null or undefined")
+            shown = V8_STRING_NAMES.get(name, name)
+            raise JsError(f"String.prototype.{shown} called on null or undefined")
         return get_member(to_string(this), name).fn(*args)
     if owner == "Number.prototype":
         if not is_number(this):
             raise JsError(f"Number.prototype.{name} requires that 'this' be a Number")
         return get_member(this, name).fn(*args)
     if owner == "Array.prototype":
+        compare = args[0] if args and name in ("sort", "toSorted") else UNDEFINED
+        if compare is not UNDEFINED and type(compare) is not JsFunction:  # before the receiver
+            raise JsError("The comparison function must be either a function or undefined")
         if nullish:
             if name in _NAMED_ON_NULL:
                 raise JsError(f"Array.prototype.{name} called on null or undefined")
@@ -404,6 +598,7 @@ def call_with_this(fn: JsFunction, this: Any, args: list[Any]) -> Any:
         return object_to_string(this)
     if owner == "Object.prototype" and name == "hasOwnProperty":
         if nullish:
+            property_key(args[0] if args else UNDEFINED)  # the key is converted first
             raise JsError("Cannot convert undefined or null to object")
         return _obj_has_own(this, *args[:1])
     raise Unsupported(f"flowctx does not reproduce {fn.ident} called on another value")
@@ -482,12 +677,14 @@ def get_member(obj: Any, key: Any) -> Any:
                 raise Unsupported("flowctx does not reproduce the length of built-in functions")
             return obj.arity
         if t is JsFunction and k == "toString":  # Function.prototype.toString: its text
-            return JsFunction(
+            text = JsFunction(
                 "toString",
                 partial(_fn_to_string, obj),
                 arity=0,
                 ident="Function.prototype.toString",
             )
+            text.method, text.receiver = _with_receiver, obj
+            return text
         if t is JsFunction and k in ("call", "apply", "bind"):
             return function_member(obj, k)
         if t is JsFunction and k in ("caller", "arguments"):
@@ -507,12 +704,41 @@ def get_member(obj: Any, key: Any) -> Any:
             return UNDEFINED
         return _inherited(obj, k, get_member(obj.proto, k))
     if isinstance(obj, JsObject):
-        return obj.js_get(k)
+        got = obj.js_get(k)
+        if got is UNDEFINED and k in OBJECT_METHODS:  # Object.prototype's, inherited
+            return _bind(k, OBJECT_METHODS[k], obj)
+        if type(got) is JsFunction and got.method is None and got.source is None:
+            cls = _CLASS_OF.get(type(obj).__name__)
+            if cls is not None:
+                # a method of its class's prototype: called without this object (detached,
+                # as a callback, with call), it checks the receiver it is given
+                if cls in ("Collection", "Weak"):
+                    cls = "Set" if getattr(obj, "is_set", False) else "Map"
+                    cls = "Weak" + cls if type(obj).__name__ == "JsWeakCollection" else cls
+                got.method, got.receiver = _with_receiver, obj
+                if got.ident is None:
+                    got.ident = f"{cls}.prototype.{got.name}"
+        return got
     if isinstance(obj, Mapping):
         if own_has(obj, k):
             return own_get(obj, k)
         return _object_member(obj, k)
     return UNDEFINED
+
+
+#: the classes whose objects' methods check their receiver (by the Python class's name)
+_CLASS_OF: Final = {"JsRegExp": "RegExp", "JsCollection": "Collection", "JsSymbol": "Symbol",
+                    "JsBigInt": "BigInt", "JsWeakCollection": "Weak"}  # fmt: skip
+_RECEIVER_CHECKED: Final = frozenset(
+    {"Date.prototype", "RegExp.prototype", "Map.prototype", "Set.prototype",
+     "Symbol.prototype", "BigInt.prototype", "Function.prototype", "WeakMap.prototype",
+     "WeakSet.prototype"}
+)  # fmt: skip
+
+
+def _with_receiver(*_: Any) -> Any:
+    """The marker of a class method (``JsFunction.method``): call_with_this dispatches it."""
+    raise AssertionError("a class method is called through call_with_this")
 
 
 def _reaches_object_prototype(proto: Any) -> bool:

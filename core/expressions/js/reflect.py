@@ -97,9 +97,7 @@ def _constructor_of(
 def _ownkeys(own_names: JsFunction) -> Callable[..., Any]:
     def own_keys(target: Any = UNDEFINED, *_: Any) -> list[str]:
         _target("ownKeys", target)
-        if type(target).__name__ == "JsRegExp":
-            return ["lastIndex", *own_names.fn(target)]
-        return list(own_names.fn(target))
+        return list(own_names.fn(target))  # no value here has a symbol key of its own
 
     return own_keys
 
@@ -223,6 +221,73 @@ def _set_prototype_of(obj: Mapping[str, Any]) -> Callable[..., Any]:
     return set_prototype_of
 
 
+def _object_statics(obj: Mapping[str, Any]) -> dict[str, Callable[..., Any]]:
+    """Object's statics over property descriptors and prototypes, each with V8's checks and
+    errors; a change flowctx does not make (a descriptor, a new prototype) is refused."""
+    own_names, own_descriptor = obj["getOwnPropertyNames"].fn, obj["getOwnPropertyDescriptor"].fn
+    get_member = LENT["get_member"]
+
+    def coercible(v: Any) -> Any:
+        if v is None or v is UNDEFINED:
+            raise JsError("Cannot convert undefined or null to object")
+        return v
+
+    def symbols(o: Any = UNDEFINED, *_: Any) -> list[Any]:
+        coercible(o)
+        return []  # no value here has a symbol-keyed property of its own
+
+    def descriptors(o: Any = UNDEFINED, *_: Any) -> dict[str, Any]:
+        coercible(o)
+        return {k: own_descriptor(o, k) for k in own_names(o)}
+
+    def define(o: Any = UNDEFINED, key: Any = UNDEFINED, desc: Any = UNDEFINED, *_: Any) -> Any:
+        if not is_object(o):
+            raise JsError("Object.defineProperty called on non-object")
+        _define_property(o, key, desc)
+
+    def define_all(o: Any = UNDEFINED, props: Any = UNDEFINED, *_: Any) -> Any:
+        if not is_object(o):
+            raise JsError("Object.defineProperties called on non-object")
+        keys = obj["keys"].fn(coercible(props))
+        for k in keys:
+            desc = get_member(props, k)
+            if not is_object(desc):
+                raise JsError(
+                    f"Property description must be an object: {not_callable(desc)}",
+                    anonymous="Property description must be an object",
+                )
+        if keys:
+            raise Unsupported(
+                "flowctx does not reproduce property descriptors (Object.defineProperties)"
+            )
+        return o
+
+    set_proto = _set_prototype_of(obj)
+
+    def set_prototype(o: Any = UNDEFINED, proto: Any = UNDEFINED, *_: Any) -> Any:
+        if o is None or o is UNDEFINED:
+            raise JsError("Object.setPrototypeOf called on null or undefined")
+        if proto is not None and not is_object(proto):
+            raise JsError(
+                f"Object prototype may only be an Object or null: {not_callable(proto)}",
+                anonymous="Object prototype may only be an Object or null",
+            )
+        if not is_object(o):
+            return o
+        if proto is o:
+            raise JsError("Cyclic __proto__ value")
+        if not set_proto(o, proto):
+            raise JsError(
+                f"{not_callable(o)} is not extensible", anonymous="object is not extensible"
+            )
+        return o
+
+    return {
+        "getOwnPropertySymbols": symbols, "getOwnPropertyDescriptors": descriptors,
+        "defineProperty": define, "defineProperties": define_all, "setPrototypeOf": set_prototype,
+    }  # fmt: skip
+
+
 def _after_check(name: str, fn: JsFunction) -> Callable[..., Any]:
     def checked(target: Any = UNDEFINED, *args: Any) -> Any:
         return fn.fn(_target(name, target), *args)
@@ -233,6 +298,8 @@ def _after_check(name: str, fn: JsFunction) -> Callable[..., Any]:
 def register(globals_: dict[str, Any], constructors: Mapping[int, Callable[..., Any]]) -> None:
     obj: Mapping[str, Any] = globals_["Object"].members
     make_of = _constructor_of(constructors, globals_)
+    for name, fn in _object_statics(obj).items():
+        globals_["Object"].members[name] = JsFunction(name, fn, ident=f"Object.{name}")
 
     def construct(fn: Any = UNDEFINED, args: Any = UNDEFINED, *rest: Any) -> Any:
         make = make_of(fn)

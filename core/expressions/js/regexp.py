@@ -35,7 +35,7 @@ from flowctx_core.expressions.budget import (
     remaining_steps,
 )
 from flowctx_core.expressions.js import common
-from flowctx_core.expressions.js.common import Unsupported
+from flowctx_core.expressions.js.common import LENT, Unsupported
 from flowctx_core.expressions.js.regexcost import worst_steps
 from flowctx_core.expressions.js.regexworker import WORKER, TooSlow
 from flowctx_core.expressions.js.strings import STRING_METHODS, _replace, replacement_cost
@@ -1196,3 +1196,6 @@ def literal(token_text: str) -> tuple[str, str]:
     """Body and flags of a regular expression literal's text ``/body/flags``."""
     close = token_text.rfind("/")
     return token_text[1:close], token_text[close + 1 :]
+
+
+LENT["object_proto"] = _object_proto

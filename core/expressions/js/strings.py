@@ -21,6 +21,7 @@ from flowctx_core.expressions.js.values import (
     JsError,
     JsFunction,
     from_units,
+    number_to_string,
     to_int,
     to_number,
     to_string,
@@ -77,7 +78,7 @@ def _no_regexp(search: Any, method: str) -> str:
     return to_string(search)
 
 
-def _str_includes(s: str, search: Any = UNDEFINED, position: Any = UNDEFINED) -> bool:
+def _str_includes(s: str, search: Any = UNDEFINED, position: Any = UNDEFINED, *_: Any) -> bool:
     u = to_units(s)
     return to_units(_no_regexp(search, "includes")) in u[_relative_pos(position, len(u)) :]
 
@@ -88,23 +89,23 @@ def _relative_pos(v: Any, length: int) -> int:
     return int(min(max(to_int(v), 0), length))
 
 
-def _str_starts(s: str, search: Any = UNDEFINED, position: Any = UNDEFINED) -> bool:
+def _str_starts(s: str, search: Any = UNDEFINED, position: Any = UNDEFINED, *_: Any) -> bool:
     u = to_units(s)
     return u.startswith(to_units(to_string(search)), _relative_pos(position, len(u)))
 
 
-def _str_ends(s: str, search: Any = UNDEFINED, end: Any = UNDEFINED) -> bool:
+def _str_ends(s: str, search: Any = UNDEFINED, end: Any = UNDEFINED, *_: Any) -> bool:
     u = to_units(s)
     stop = len(u) if end is UNDEFINED else _relative_pos(end, len(u))
     return u[:stop].endswith(to_units(to_string(search)))
 
 
-def _str_index_of(s: str, search: Any = UNDEFINED, position: Any = UNDEFINED) -> int:
+def _str_index_of(s: str, search: Any = UNDEFINED, position: Any = UNDEFINED, *_: Any) -> int:
     u = to_units(s)
     return u.find(to_units(to_string(search)), _relative_pos(position, len(u)))
 
 
-def _str_last_index_of(s: str, search: Any = UNDEFINED, position: Any = UNDEFINED) -> int:
+def _str_last_index_of(s: str, search: Any = UNDEFINED, position: Any = UNDEFINED, *_: Any) -> int:
     u, needle = to_units(s), to_units(to_string(search))
     pos = to_number(position)
     start = len(u) if pos != pos else int(min(max(to_int(pos), 0), len(u)))
@@ -119,10 +120,14 @@ def _str_last_index_of(s: str, search: Any = UNDEFINED, position: Any = UNDEFINE
 # BMP, Han by radical and strokes, then lone surrogates, unassigned code points, U+FFFD and
 # U+FFFF), the others by their decomposition (é as e and an accent), digits of any script by
 # value, expansions (ß as ss, æ as ae, ligatures and digraphs by their compatibility
-# decomposition) that differ from their spelled-out form at the third level. Not reproduced:
-# Han beyond the BMP (by code point after the BMP's), contractions of other scripts.
+# decomposition) that differ from their spelled-out form at the third level, letters node weighs
+# apart from their decomposition (й, أ: intl/rootorder.py). Refused, not reproduced:
+# Han beyond the BMP and supplementary code points unassigned in Python's Unicode (their
+# place in node's order).
 _EXPANSIONS: Final = {"ß": "ss", "æ": "ae", "Æ": "AE", "œ": "oe", "Œ": "OE", "ø": "o\u0338",
                       "Ø": "O\u0338", "ı": "i", "ς": "σ"}  # fmt: skip
+#: the expansions node tells from their spelling at the second level (ß from ss)
+_SPELLED_APART: Final = frozenset("ßæÆœŒ")
 _SECONDARY_BASE: Final = 0
 _VARIANT: Final = 0x110000  # a letter's variant of its own (đ), after its accents
 _PUNCT: Final = 1_000
@@ -192,6 +197,9 @@ def _generated() -> tuple[dict[str, Weight], frozenset[str], dict[str, str]]:
         text = chr(first) + chr(second)
         expansions[chr(cp)] = text.upper() if chr(cp).isupper() else text
     expansions.update(_EXPANSIONS)
+    from flowctx_core.expressions.js.intl.rootorder import add_contractions
+
+    add_contractions(weights)  # й, أ...: letters of their own, not a letter and a mark
     return weights, ignorable, expansions
 
 
@@ -218,8 +226,8 @@ def _han(cp: int) -> int | None:
     i = bisect.bisect_right(starts, cp) - 1
     if i >= 0 and cp < starts[i] + counts[i]:
         return _HAN + ranks[i] + cp - starts[i]
-    if 0x20000 <= cp <= 0x3FFFF:
-        return _HAN + 0x100000 + cp
+    if 0x20000 <= cp <= 0x3FFFF:  # node interleaves them by radical: not reproduced
+        raise Unsupported("flowctx does not reproduce the order of Han characters beyond the BMP")
     return None
 
 
@@ -243,6 +251,9 @@ def _primary(c: str) -> Weight | None:
         return None
     if category == "Nd":
         return _DIGIT + unicodedata.digit(c), 0, 0
+    if category == "Cn" and ord(c) > 0xFFFF:
+        # unassigned to Python's Unicode: node's (newer) may have given it a place
+        raise Unsupported("flowctx does not reproduce the order of this supplementary code point")
     if category.startswith("L"):
         # beyond the generated BMP: by code point, after its letters, before Han
         return _LETTER + 100_000 + ord(c.lower()[0]), 0, 1 if c.isupper() else 0
@@ -278,7 +289,13 @@ def _build_key(s: str) -> Key:
     secondary: list[int] = []
     tertiary: list[int] = []
     weights, ignorable, expansions = _generated()
-    for ch in s:
+    from flowctx_core.expressions.js.intl.rootorder import (
+        EXPANSION_ACCENT,
+        accent_weight,
+        composed,
+    )
+
+    for ch in composed(s):
         variant = 0
         own = weights.get(ch)  # a letter or symbol of its own in node's order
         text = None if own is not None else expansions.get(ch)
@@ -299,17 +316,26 @@ def _build_key(s: str) -> Key:
                 if c in _accents() or (
                     c not in ignorable and unicodedata.category(c) in ("Mn", "Me")
                 ):
-                    secondary.append(ord(c))  # an accent: second level only
+                    secondary.append(accent_weight(c))  # an accent: second level only
                 continue
             primary.append(weight[0])
             secondary.append(_SECONDARY_BASE)
+            if ch in _SPELLED_APART and c == text[0]:
+                secondary.append(EXPANSION_ACCENT)  # ß is ss apart at the second level
             if weight[1]:
                 secondary.append(_VARIANT + weight[1])  # đ: d, then its stroke at the second level
             tertiary.append(variant + weight[2])
     return tuple(primary), tuple(secondary), tuple(tertiary)
 
 
-def _str_locale_compare(s: str, other: Any = UNDEFINED, *_: Any) -> int:
+def _str_locale_compare(
+    s: str, other: Any = UNDEFINED, locales: Any = UNDEFINED, options: Any = UNDEFINED, *_: Any
+) -> int:
+    if locales is not UNDEFINED or options is not UNDEFINED:  # Intl.Collator's
+        from flowctx_core.expressions.js import intl
+
+        order: int = intl.service("collator").locale_compare(s, other, locales, options)
+        return order
     a, b = _collation_key(s), _collation_key(to_string(other))
     return -1 if a < b else (1 if a > b else 0)
 
@@ -375,7 +401,7 @@ def _str_pad_end(s: str, length: Any = UNDEFINED, fill: Any = UNDEFINED, *_: Any
 def _str_repeat(s: str, count: Any = UNDEFINED, *_: Any) -> str:
     n = to_int(count)
     if n < 0 or n == math.inf:
-        raise JsError("Invalid count value")
+        raise JsError(f"Invalid count value: {number_to_string(to_number(count))}")
     if not s:
         return ""  # ''.repeat(1e300) is '' (no string of 1e300 copies is ever built)
     if len(s) * n > MAX_STRING_LENGTH:

@@ -58,9 +58,11 @@ class JsSymbol(JsObject):
         if key == "description":
             return self.description
         if key == "toString":
-            return JsFunction("toString", lambda *_: self.shown(), arity=0)
+            return JsFunction(
+                "toString", lambda *_: self.shown(), arity=0, ident="Symbol.prototype.toString"
+            )
         if key == "valueOf":
-            return JsFunction("valueOf", lambda *_: self, arity=0)
+            return JsFunction("valueOf", lambda *_: self, arity=0, ident="Symbol.prototype.valueOf")
         return UNDEFINED
 
     def js_has(self, key: str) -> bool:

@@ -126,6 +126,12 @@ class JsFunction:
         return f"function {self.name}"
 
 
+class CalledNonCallable(JsError):
+    """A built-in (``Function.prototype.call``...) asked to call what is no function: V8 words
+    it after the call expression the condition is running (``f.call.call is not a
+    function``), so the evaluator's call node gives the message."""
+
+
 class JsObject:
     """An object of a built-in class (RegExp, Date, Map, an iterator...): the module that
     defines the class gives its behaviour through these methods, so the conversions and
@@ -164,6 +170,31 @@ class JsObject:
     def js_json(self) -> Any:
         """What ``JSON.stringify`` serialises in its place (``{}``: no own enumerable keys)."""
         return {}
+
+
+class JsPropsObject(JsObject):
+    """An object of a built-in class that takes own properties (``m.x = 1``), kept in
+    ``props``, None until the first."""
+
+    __slots__ = ("props",)
+    props: dict[str, Any] | None
+
+    def js_set(self, key: str, value: Any) -> None:
+        if self.props is None:
+            self.props = {}
+        self.props[key] = value
+
+    def js_has(self, key: str) -> bool:
+        return bool(self.props and key in self.props) or self.js_get(key) is not UNDEFINED
+
+    def js_owns(self, key: str) -> bool:
+        return bool(self.props and key in self.props)
+
+    def js_keys(self) -> list[str]:
+        return list(self.props) if self.props else []
+
+    def js_json(self) -> Any:
+        return dict(self.props) if self.props else {}
 
 
 class JsNamespace:
@@ -457,6 +488,25 @@ def check_length(s: str) -> str:
 ELEMENT: Final = 4
 
 
+_joining = threading.local()
+
+
+def join_array(arr: list[Any] | tuple[Any, ...], sep: str) -> str:
+    """Array.prototype.join's loop: nullish elements are empty, and an array met again while
+    it is being joined (one that holds itself) joins to the empty string, as V8's cycle
+    detection does, rather than recursing."""
+    stack: set[int] | None = getattr(_joining, "stack", None)
+    if stack is None:
+        stack = _joining.stack = set()
+    if id(arr) in stack:
+        return ""
+    stack.add(id(arr))
+    try:
+        return join_bounded(sep, ("" if is_nullish(x) else to_string(js_value(x)) for x in arr))
+    finally:
+        stack.discard(id(arr))
+
+
 def join_bounded(sep: str, parts: Any) -> str:
     """``sep.join(parts)`` refused before it passes ``MAX_STRING_LENGTH``: the length is
     added up part by part, so a list of references to one long string is refused at the
@@ -590,6 +640,70 @@ def number_to_string(n: int | float) -> str:
     return sign + digits[0] + "." + digits[1:] + exp
 
 
+def _data_chain_has(obj: Any, key: str) -> bool:
+    """Whether a plain object or one of its prototypes has ``key`` as its own data."""
+    while isinstance(obj, dict):
+        if own_has(obj, key):
+            return True
+        obj = obj.proto if type(obj) is JsCreated else None
+    return False
+
+
+def shown_value(v: Any) -> str:
+    """V8's NoSideEffectsToString, how its TypeErrors name a value: primitives as String()
+    gives them (symbols described), a function as its text (past 128 characters, its first 111,
+    ``...<omitted>...`` and its last 2), an object whose toString is Object.prototype's as
+    ``#<Constructor>``, any other as ``[object Tag]``; nothing of the value is run."""
+    t = type(v)
+    if t is str:
+        return v
+    if v is None or v is UNDEFINED or t in (bool, int, float):
+        return to_string(v)
+    if t is list or t is tuple:
+        return "[object Array]"
+    if t is JsFunction:
+        text = to_string(v)
+        if len(text) > 128:
+            return text[:111] + "...<omitted>..." + text[-2:]
+        return text
+    if t is JsNamespace:
+        return "#<Object>"  # Math, JSON...: Object.prototype's toString, constructor Object
+    if isinstance(v, dict):
+        if type(v) is JsCreated and v.proto is None and not own_has(v, "toString"):
+            return "[object Object]"
+        if _data_chain_has(v, "toString") or _data_chain_has(v, "constructor"):
+            return "[object Object]"
+        return "#<Object>"
+    kind = typeof(v)
+    if kind == "bigint":
+        return to_string(v)
+    if kind == "symbol":
+        return repr(v)
+    name = t.__name__
+    if name in ("JsDate", "JsRegExp"):
+        return f"[object {name[2:]}]"
+    if name == "JsWrapper":
+        return str(v.tag)
+    if name == "JsCollection":
+        return "#<Set>" if v.is_set else "#<Map>"
+    if name == "JsWeakCollection":
+        return f"#<{v.kind}>"
+    if name == "JsErrorObject":
+        return to_string(v)
+    return "#<Object>"
+
+
+def default_call_site(v: Any) -> str:
+    """How V8 names a value a built-in found no function (no call expression to print):
+    its type, then a primitive's text (a string quoted)."""
+    kind = typeof(v)
+    if type(v) is str:
+        return f'{kind} "{v}"'
+    if v is None or type(v) in (bool, int, float):
+        return f"{kind} {to_string(v)}"
+    return kind
+
+
 def to_string(v: Any) -> str:
     t = type(v)
     if t is str:
@@ -605,10 +719,12 @@ def to_string(v: Any) -> str:
     if v is False:
         return "false"
     if t is list or t is tuple:
-        return join_bounded(",", ("" if is_nullish(x) else to_string(x) for x in v))
+        return join_array(v, ",")
     if t is JsFunction:
         if v.source is not None:
             return v.source
+        if v.name.startswith("bound "):  # a bound function's text names nothing
+            return "function () { [native code] }"
         return f"function {v.name}() {{ [native code] }}"
     if t is JsNamespace:
         return f"[object {v.name}]"
@@ -1056,8 +1172,20 @@ def js_urshift(a: Any, b: Any) -> int:
 
 def js_in(key: Any, obj: Any) -> bool:
     """``key in obj``: own keys and the prototype chain, as JavaScript answers it."""
-    k = property_key(key)
     t = type(obj)
+    if (
+        t in (str, int, float, bool)
+        or obj is None
+        or obj is UNDEFINED
+        or (isinstance(obj, JsObject) and obj.js_typeof() in ("bigint", "symbol"))
+    ):
+        # V8 refuses the right side before it converts the key, and names the key unconverted
+        shown = repr(obj) if typeof(obj) == "symbol" else to_string(obj)
+        raise JsError(
+            f"Cannot use 'in' operator to search for '{shown_value(key)}' in {shown}",
+            anonymous=f"Cannot use 'in' operator to search for a key in {typeof(obj)}",
+        )
+    k = property_key(key)
     if t is JsCreated:
         if own_has(obj, k):
             return True

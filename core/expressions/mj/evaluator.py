@@ -31,6 +31,7 @@ from flowctx_core.expressions.js.globals import (
     NOT_REPRODUCED_WHY,
     OTHER_GLOBALS,
 )
+from flowctx_core.expressions.js.intl import CONSTRUCTOR_IDS as INTL_CONSTRUCTORS
 from flowctx_core.expressions.js.objects import (
     call_with_this,
     check_delete,
@@ -38,6 +39,7 @@ from flowctx_core.expressions.js.objects import (
     set_member,
 )
 from flowctx_core.expressions.js.regexp import JsRegExp
+from flowctx_core.expressions.mj.callprinter import printed
 from flowctx_core.expressions.mj.lexer import is_id_part, is_id_start, tokenize
 from flowctx_core.expressions.mj.nodes import (
     JsArrow,
@@ -497,32 +499,6 @@ def _spread_values(v: Any) -> list[Any]:
     raise js.JsError(f"{js.typeof(v)} is not iterable")
 
 
-def _printed(c: _Compiler, node: ast.expr) -> str:
-    """How V8's call printer shows an operand in a TypeError: paths with dots, literals as
-    JavaScript writes them; anything else as its source text."""
-    if isinstance(node, ast.Name):
-        return node.id
-    if isinstance(node, ast.Attribute):
-        return f"{_printed(c, node.value)}.{node.attr}"
-    if isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Constant):
-        key = node.slice.value
-        if type(key) is str and key.isidentifier():
-            return f"{_printed(c, node.value)}.{key}"
-    if isinstance(node, ast.Call):
-        return f"{_printed(c, node.func)}(...)"  # V8 shortens a call's arguments
-    if isinstance(node, JsArrow):
-        return "(intermediate value)"
-    if isinstance(node, JsSequence):
-        return "(" + " , ".join(_printed(c, v) for v in node.values) + ")"
-    if isinstance(node, ast.Constant):
-        v = node.value
-        if v is None or type(v) is bool or type(v) in (int, float):
-            return js.to_string(v)
-        if type(v) is str:
-            return '"' + v + '"'
-    return c.source(node).strip()
-
-
 def _spread_error(v: Any, shown: str, in_call: bool) -> js.JsError:
     """V8's TypeError for spreading a value without an iterator (in a call, the nullish
     ones name the missing property; the others fail on the iterator's type)."""
@@ -535,10 +511,10 @@ def _spread_error(v: Any, shown: str, in_call: bool) -> js.JsError:
 
 
 def _spreader(c: _Compiler, node: ast.expr, in_call: bool) -> Callable[[Any], list[Any]]:
-    shown = _printed(c, node)
+    shown = printed(node)
     if isinstance(node, ast.Call) and not in_call:
         # V8 names the callee of a call whose result it cannot spread
-        callee = _printed(c, node.func)
+        callee = printed(node.func)
 
         def spread_result(v: Any) -> list[Any]:
             try:
@@ -559,8 +535,31 @@ def _spreader(c: _Compiler, node: ast.expr, in_call: bool) -> Callable[[Any], li
     return spread
 
 
+def _spread_source(c: _Compiler, node: ast.expr, in_call: bool) -> Fn:
+    """What a spread in an array literal spreads: a call there whose callee is no function
+    fails with V8's iterator wording (``f is not a function or its return value is not
+    iterable``); in a call's arguments the plain one."""
+    fn = c.compile(node)
+    if in_call or not isinstance(node, ast.Call):
+        return fn
+    plain = f"{printed(node.func)} is not a function"
+
+    def source(env: Env) -> Any:
+        try:
+            return fn(env)
+        except js.JsError as exc:
+            if str(exc) == plain:
+                raise js.JsError(f"{plain} or its return value is not iterable") from None
+            raise
+
+    return source
+
+
 def _args(c: _Compiler, nodes: list[ast.expr], in_call: bool = True) -> Callable[[Env], list[Any]]:
-    fns = [c.compile(a.value if isinstance(a, JsSpread) else a) for a in nodes]
+    fns = [
+        _spread_source(c, a.value, in_call) if isinstance(a, JsSpread) else c.compile(a)
+        for a in nodes
+    ]
     spread = [isinstance(a, JsSpread) for a in nodes]
     spreaders = [_spreader(c, a.value, in_call) if isinstance(a, JsSpread) else None for a in nodes]
     if not any(spread):
@@ -585,7 +584,7 @@ def _args(c: _Compiler, nodes: list[ast.expr], in_call: bool = True) -> Callable
 def _call(c: _Compiler, node: ast.Call) -> Fn:
     func = c.compile(node.func)
     args = _args(c, node.args)
-    shown = _printed(c, node.func) or "Boolean"
+    shown = printed(node.func) or "Boolean"
 
     target = node.func
     member = isinstance(target, ast.Attribute | ast.Subscript)
@@ -596,15 +595,18 @@ def _call(c: _Compiler, node: ast.Call) -> Fn:
         fn = func(env)
         if type(fn) is not js.JsFunction:
             raise js.JsError(f"{shown} is not a function")
-        if fn.method is None:
-            return fn.fn(*args(env))
-        if member:
-            this = env.receiver
-        elif detached:
-            this = UNDEFINED
-        else:
-            return fn.fn(*args(env))
-        return call_with_this(fn, this, args(env))
+        try:
+            if fn.method is None:
+                return fn.fn(*args(env))
+            if member:
+                this = env.receiver
+            elif detached:
+                this = UNDEFINED
+            else:
+                return fn.fn(*args(env))
+            return call_with_this(fn, this, args(env))
+        except js.CalledNonCallable:
+            raise js.JsError(f"{shown} is not a function") from None
 
     return call
 
@@ -612,12 +614,14 @@ def _call(c: _Compiler, node: ast.Call) -> Fn:
 def _new(c: _Compiler, node: JsNew) -> Fn:
     func = c.compile(node.callee)
     args = _args(c, node.args)
-    shown = _printed(c, node.callee)
+    shown = printed(node.callee)
 
     def construct(env: Env) -> Any:
         fn = func(env)
         make = CONSTRUCTORS.get(id(fn)) if type(fn) is js.JsFunction else None
-        if make is None or GLOBALS.get(getattr(fn, "name", "")) is not fn:
+        if make is None or (
+            GLOBALS.get(getattr(fn, "name", "")) is not fn and id(fn) not in INTL_CONSTRUCTORS
+        ):
             raise js.JsError(f"{shown} is not a constructor")
         return make(*args(env))
 
@@ -835,6 +839,9 @@ def _compare(c: _Compiler, node: ast.Compare) -> Fn:
 
 def _instanceof(left: Any, right: Any) -> bool:
     if type(right) is not js.JsFunction:
+        kind = js.typeof(right)
+        if right is None or kind not in ("object", "function"):
+            raise js.JsError("Right-hand side of 'instanceof' is not an object")
         raise js.JsError("Right-hand side of 'instanceof' is not callable")
     if right is GLOBALS["Array"]:
         return type(left) is list or type(left) is tuple
@@ -958,7 +965,9 @@ def _list(c: _Compiler, node: ast.List) -> Fn:
             (
                 None
                 if isinstance(e, JsHole)
-                else c.compile(e.value if isinstance(e, JsSpread) else e),
+                else _spread_source(c, e.value, False)
+                if isinstance(e, JsSpread)
+                else c.compile(e),
                 _spreader(c, e.value, False) if isinstance(e, JsSpread) else None,
             )
             for e in node.elts
@@ -1041,11 +1050,13 @@ class _Ref:
             self.kind = "call"
             self.call = c.compile(target)
 
-    def locate(self, env: Env) -> tuple[Any, Any]:
+    def locate(self, env: Env, deleting: bool = False) -> tuple[Any, Any]:
         if self.kind == "member":
             assert self.obj is not None and self.key is not None
             obj = self.obj(env)
             key = self.key(env)
+            if deleting and (obj is None or obj is UNDEFINED):
+                raise js.JsError("Cannot convert undefined or null to object")  # ToObject
             if obj is None or obj is UNDEFINED:
                 kind = "null" if obj is None else "undefined"
                 shown = js.property_key(key)
@@ -1170,7 +1181,7 @@ def _delete(c: _Compiler, node: JsDelete) -> Fn:
     ref = _Ref(c, target)
 
     def delete(env: Env) -> bool:
-        obj, key = ref.locate(env)
+        obj, key = ref.locate(env, deleting=True)
         k = js.property_key(key)
         if k in js.OBJECT_MODEL_KEYS:
             raise security(f"deleting '{k}' changes the object model")
@@ -1190,8 +1201,13 @@ def _delete(c: _Compiler, node: JsDelete) -> Fn:
             if k == "length":
                 raise js.JsError("Cannot delete property 'length' of [object Array]")
             return True
-        if type(obj) is str and (k == "length" or js.array_index(k) is not None):
-            raise js.JsError(f"Cannot delete property '{k}' of a string")
+        index = js.array_index(k) if type(obj) is str else None
+        if type(obj) is str and (
+            k == "length" or (index is not None and index < js.utf16_length(obj))
+        ):
+            raise js.JsError(f"Cannot delete property '{k}' of [object String]")
+        if k == "lastIndex" and type(obj).__name__ == "JsRegExp":  # not configurable
+            raise js.JsError("Cannot delete property 'lastIndex' of [object RegExp]")
         # Math.PI and the other constants are not configurable: a TypeError in the strict
         # mode MemberJunction's function runs in; Math's methods can be deleted (true)
         if (

@@ -1,0 +1,107 @@
+"""``Intl`` as node 20 has it: NumberFormat, Collator, PluralRules, ListFormat, DateTimeFormat,
+getCanonicalLocales and supportedLocalesOf, over tables measured from node
+(scripts/intl_data.mjs, ``tables/``). Each service's module and the tables load on
+its first use; registering the namespace loads nothing."""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from typing import Any, Final
+
+from flowctx_core.expressions.js.values import UNDEFINED, JsError, JsFunction, JsNamespace
+
+#: each constructor: its module, the service whose locales it resolves, whether a call
+#: without ``new`` is refused, its ``length``
+_SERVICES: Final = {
+    "NumberFormat": ("numberformat", "number", False, 0),
+    "Collator": ("collator", "collator", False, 0),
+    "PluralRules": ("plural", "plural", True, 0),
+    "ListFormat": ("listformat", "list", True, 0),
+    "DateTimeFormat": ("datetimeformat", "date", False, 0),
+}
+#: Intl's other constructors: valid, not reproduced
+#: the ids of the constructors ``new`` accepts though no global has their name
+CONSTRUCTOR_IDS: Final[set[int]] = set()
+_OTHERS: Final = ("RelativeTimeFormat", "DisplayNames", "Segmenter", "Locale")
+
+
+def _module(name: str) -> Any:
+    return importlib.import_module(f"flowctx_core.expressions.js.intl.{name}")
+
+
+def service(name: str) -> Any:
+    """An Intl service's module (``numberformat``, ``collator``...), loaded on first use: the
+    value modules' locale-sensitive methods reach Intl through it, Intl's services reach the
+    value modules directly, so neither imports the other both ways."""
+    return _module(name)
+
+
+def _maker(name: str) -> Callable[..., Any]:
+    module = _SERVICES[name][0]
+
+    def make(*args: Any) -> Any:
+        construct: Callable[..., Any] = _module(module).construct
+        return construct(*args)
+
+    return make
+
+
+def _called(name: str) -> Callable[..., Any]:
+    if _SERVICES[name][2]:
+
+        def refuse(*_: Any) -> Any:
+            raise JsError(f"Constructor Intl.{name} requires 'new'")
+
+        return refuse
+    return _maker(name)
+
+
+def _supported(service: str) -> Callable[..., Any]:
+    def call(locales: Any = UNDEFINED, options: Any = UNDEFINED, *_: Any) -> list[str]:
+        result: list[str] = _module("locales").supported(service, locales, options)
+        return result
+
+    return call
+
+
+def _not_reproduced(name: str) -> Callable[..., Any]:
+    def call(*_: Any) -> Any:
+        from flowctx_core.expressions.js.common import Unsupported
+
+        raise Unsupported(f"flowctx does not reproduce Intl.{name}")
+
+    return call
+
+
+def _canonical(locales: Any = UNDEFINED, *_: Any) -> list[str]:
+    result: list[str] = _module("locales").canonical_list(locales)
+    return result
+
+
+def _supported_values(*_: Any) -> Any:
+    from flowctx_core.expressions.js.common import Unsupported
+
+    raise Unsupported("flowctx does not reproduce Intl.supportedValuesOf")
+
+
+def register(globals_: dict[str, Any], constructors: dict[int, Callable[..., Any]]) -> None:
+    """Add ``Intl`` to the globals and its constructors to the ``new`` table."""
+    members: dict[str, Any] = {}
+    for name, (_module_name, service, _needs_new, arity) in _SERVICES.items():
+        fn = JsFunction(
+            name,
+            _called(name),
+            members={
+                "supportedLocalesOf": JsFunction("supportedLocalesOf", _supported(service), arity=1)
+            },
+            arity=arity,
+        )
+        members[name] = fn
+        constructors[id(fn)] = _maker(name)
+        CONSTRUCTOR_IDS.add(id(fn))
+    for name in _OTHERS:
+        members[name] = JsFunction(name, _not_reproduced(name), arity=0)
+    members["getCanonicalLocales"] = JsFunction("getCanonicalLocales", _canonical, arity=1)
+    members["supportedValuesOf"] = JsFunction("supportedValuesOf", _supported_values, arity=1)
+    globals_["Intl"] = JsNamespace("Intl", members)

@@ -1,0 +1,48 @@
+"""The Intl tables node answers with (``tables/*.json.gz``, written by scripts/intl_data.mjs):
+each file read on the first use of what needs it, never at import."""
+
+from __future__ import annotations
+
+import functools
+import gzip
+import json
+from importlib import resources
+from typing import Any, Final
+
+#: which file holds each table
+_FILES: Final = {
+    "node": "locales", "icu": "locales", "locales": "locales", "rootCollations": "locales",
+    "currencies": "locales", "currencyDigits": "locales", "currencyCommon": "locales",
+    "collatorDefaults": "locales",
+    "numbers": "numbers", "compacts": "compacts", "pluralRows": "plural", "plural": "plural",
+    "lists": "lists", "dates": "dates", "tailored": "tailored", "skeletons": "skeletons",
+}  # fmt: skip
+
+
+@functools.cache
+def _file(name: str) -> dict[str, Any]:
+    raw = resources.files(__package__).joinpath("tables", f"{name}.json.gz").read_bytes()
+    loaded: dict[str, Any] = json.loads(gzip.decompress(raw))
+    return loaded
+
+
+def table(name: str) -> Any:
+    """One of the tables (``numbers``, ``plural``, ``dates``...)."""
+    return _file(_FILES[name])[name]
+
+
+@functools.cache
+def available(service: str) -> frozenset[str]:
+    """The locales a service resolves to ("number", "plural", "list", "date", "collator")."""
+    return frozenset(table("locales")[service])
+
+
+def inherited(rows: dict[str, Any], tag: str) -> Any:
+    """A row of a table kept only where it differs from its parent's: the tag's, else its
+    nearest parent's (de-CH, then de)."""
+    while True:
+        if tag in rows:
+            return rows[tag]
+        if "-" not in tag:
+            return None
+        tag = tag.rsplit("-", 1)[0]

@@ -1,0 +1,363 @@
+"""``Intl.DateTimeFormat`` and ``Date.prototype.toLocale{,Date,Time}String(locales)`` as node 20
+answers them for every locale node has, in its default forms: the date (year, month and day
+as numbers), the time (hours, minutes, seconds) or both, in the locale's own pattern, digits,
+hour cycle and AM/PM, measured from node (scripts/intl_data.mjs), in node's zone (``TZ``) or
+the ``timeZone`` option. Refused: any other option (components, dateStyle, timeStyle, hour12,
+hourCycle, calendar, numberingSystem), calendars other than the Gregorian (fa, th, ar-SA...),
+dates before the Gregorian reform (ICU's calendar is Julian before 1582-10-15) and a zone
+Python's zoneinfo does not know."""
+
+from __future__ import annotations
+
+import math
+from datetime import UTC
+from typing import Any, Final
+
+from flowctx_core.expressions.js.common import Unsupported
+from flowctx_core.expressions.js.intl.data import inherited, table
+from flowctx_core.expressions.js.intl.locales import canonical_list, resolve
+from flowctx_core.expressions.js.intl.options import IntlObject, coerce_options, get_option, read
+from flowctx_core.expressions.js.values import (
+    UNDEFINED,
+    JsError,
+    JsFunction,
+    to_number,
+    to_string,
+    truthy,
+)
+
+SERVICE: Final = "Intl.DateTimeFormat"
+_GREGORIAN_REFORM: Final = -12219292800000  # 1582-10-15T00:00:00Z
+_COMPONENTS: Final = (
+    ("weekday", ("narrow", "short", "long")),
+    ("era", ("narrow", "short", "long")),
+    ("year", ("2-digit", "numeric")),
+    ("month", ("2-digit", "numeric", "narrow", "short", "long")),
+    ("day", ("2-digit", "numeric")),
+    ("dayPeriod", ("narrow", "short", "long")),
+    ("hour", ("2-digit", "numeric")),
+    ("minute", ("2-digit", "numeric")),
+    ("second", ("2-digit", "numeric")),
+)
+_STYLES: Final = ("full", "long", "medium", "short")
+_UTC_NAMES: Final = {"utc": "UTC", "etc/utc": "UTC", "gmt": "UTC", "etc/gmt": "UTC"}
+
+
+class DateTimeFormat(IntlObject):
+    tag = "DateTimeFormat"
+    __slots__ = ("kind", "o", "row", "skeleton")
+
+    def __init__(
+        self,
+        options: dict[str, Any],
+        row: dict[str, Any],
+        kind: str,
+        skeleton: dict[str, Any] | None = None,
+    ) -> None:
+        self.o = options
+        self.row = row
+        self.kind = kind  # "date", "time", "both" (the default forms) or "skeleton"
+        self.skeleton = skeleton
+
+    def member(self, key: str) -> Any:
+        if key == "format":
+            return JsFunction("", lambda d=UNDEFINED, *_: self.format(_time(d)), arity=1)
+        if key == "formatToParts":
+            return JsFunction(key, lambda d=UNDEFINED, *_: self.parts_objects(_time(d)), arity=1)
+        if key == "resolvedOptions":
+            return JsFunction(key, lambda *_: self.resolved(), arity=0)
+        if key in ("formatRange", "formatRangeToParts"):
+            return JsFunction(key, _refuse_range, arity=2)
+        return None
+
+    def resolved(self) -> dict[str, Any]:
+        o = self.o
+        out = {
+            "locale": o["locale"],
+            "calendar": "gregory",
+            "numberingSystem": o["numberingSystem"],
+            "timeZone": o["timeZone"],
+        }
+        if self.skeleton is not None:
+            out.update(self.skeleton["r"])
+            return out
+        if self.kind in ("time", "both"):
+            out["hourCycle"] = self.row["hc"]
+            out["hour12"] = self.row["hc"] in ("h11", "h12")
+        if self.kind in ("date", "both"):
+            widths = {p[0]: p[1] for p in self.row["date"] if isinstance(p, list) and len(p) == 2}
+            for name in ("year", "month", "day"):
+                out[name] = "2-digit" if widths.get(name) == 2 else "numeric"
+        if self.kind in ("time", "both"):
+            two = any(p == ["hour", 2] for p in self.row["time"])
+            out.update(hour="2-digit" if two else "numeric", minute="2-digit", second="2-digit")
+        return out
+
+    def format(self, t: float) -> str:
+        # V8 11.3 swaps ICU's narrow no-break spaces for plain ones in format's text (not in
+        # formatToParts')
+        return "".join(v for _, v in self.parts(t)).replace("\u202f", " ")
+
+    def parts_objects(self, t: float) -> list[dict[str, Any]]:
+        return [{"type": k, "value": v} for k, v in self.parts(t)]
+
+    def parts(self, t: float) -> list[tuple[str, str]]:
+        from flowctx_core.expressions.js import dates
+
+        if t != t:
+            raise JsError("Invalid time value")
+        if t < _GREGORIAN_REFORM:
+            raise Unsupported("flowctx does not reproduce dates before 1582-10-15 (Julian)")
+        zone = self.o["timeZone"]
+        from flowctx_core.expressions.js.dates import _PY_MAX, _PY_MIN
+
+        if zone != "UTC" and not _PY_MIN <= t <= _PY_MAX:
+            raise Unsupported("flowctx does not reproduce a zone's offsets beyond the year 9999")
+        t_local = t + _offset(zone, t) if zone != dates.zone_name() else dates.local(t)
+        y, mo, d, h, mi, s, _, _ = dates._fields(t_local)
+        row = self.row
+        sk = self.skeleton
+        hc = row["hc"] if sk is None else sk["r"].get("hourCycle", "h23")
+        hour = {"h12": (h % 12) or 12, "h11": h % 12, "h23": h, "h24": h or 24}[hc]
+        values = {"year": y, "month": mo + 1, "day": d, "hour": hour, "minute": mi, "second": s}
+        table = str.maketrans("0123456789", row["digits"])
+        out: list[tuple[str, str]] = []
+        if sk is None:
+            pattern = row[self.kind]
+        else:
+            pattern = sk["tm"][mo] if sk["tm"] is not None else sk["t"]
+            if y < 1000 and any(isinstance(p, list) and p[0] == "year" for p in pattern):
+                raise Unsupported("flowctx does not reproduce years before 1000 in these forms")
+        for piece in pattern:
+            if isinstance(piece, str):
+                out.append(("literal", piece))
+            elif piece[0] == "a":
+                out.append(("dayPeriod", row["am"] if h < 12 else row["pm"]))
+            elif sk is not None and piece[1] == "t":
+                name = piece[0]
+                if name == "weekday":
+                    out.append((name, sk["w"][dates._fields(t_local)[7]]))
+                elif name == "dayPeriod":
+                    out.append((name, sk["dp"][h]))
+                elif name == "month":
+                    out.append((name, sk["m"][mo]))
+                else:
+                    raise Unsupported(f"flowctx does not reproduce the {name} field")
+            else:
+                name, width = piece
+                n = values[name]
+                text = (
+                    f"{n % 100:02d}"
+                    if name == "year" and width == 2
+                    else (f"{n:02d}" if width == 2 else str(n))
+                )
+                out.append((name, text.translate(table)))
+        return out
+
+
+def _offset(zone: str, t: float) -> float:
+    if zone == "UTC":
+        return 0
+    from datetime import datetime
+    from zoneinfo import ZoneInfo
+
+    from flowctx_core.expressions.js.dates import _PY_MAX, _PY_MIN
+
+    # zoneinfo's range, as dates.py reads a zone's offsets beyond it
+    stamp = datetime.fromtimestamp(min(max(t, _PY_MIN), _PY_MAX) / 1000, tz=UTC)
+    off = stamp.astimezone(ZoneInfo(zone)).utcoffset()
+    return 0 if off is None else off.total_seconds() * 1000
+
+
+def _time(value: Any) -> float:
+    """The time value ``format`` reads: now for undefined, a Date's, else ToNumber."""
+    from flowctx_core.expressions.js import dates
+
+    if value is UNDEFINED:
+        return float(dates.date_now())
+    if isinstance(value, dates.JsDate):
+        return value.tv
+    x = to_number(value)
+    if x != x or abs(x) > 8.64e15:
+        return math.nan
+    return float(math.trunc(x)) + 0.0
+
+
+def _refuse_range(*_: Any) -> Any:
+    raise Unsupported("flowctx does not reproduce Intl.DateTimeFormat.prototype.formatRange")
+
+
+def _time_zone(value: Any) -> str:
+    from flowctx_core.expressions.js import dates
+
+    if value is UNDEFINED:
+        return dates.zone_name() if dates.zone_name() not in ("UTC0", "Etc/UTC") else "UTC"
+    name = to_string(value)
+    if name.lower() in _UTC_NAMES:
+        return "UTC"
+    from zoneinfo import ZoneInfo
+
+    try:
+        ZoneInfo(name)
+    except (ValueError, OSError, LookupError) as exc:
+        raise JsError(f"Invalid time zone specified: {name}") from exc
+    if name != name.strip() or not name[0].isupper():
+        raise Unsupported(f"flowctx does not reproduce ICU's spelling of the time zone {name!r}")
+    return name
+
+
+_DATE_FIELDS: Final = ("weekday", "year", "month", "day")
+_TIME_FIELDS: Final = ("dayPeriod", "hour", "minute", "second", "fractionalSecondDigits")
+#: what ToDateTimeOptions requires and adds, for each caller
+_DEFAULTS: Final = {"date": ("date", "date"), "time": ("time", "time"), "both": ("any", "all"),
+                    "intl": ("any", "date")}  # fmt: skip
+_DEFAULT_FORMS: Final = {
+    ("day=numeric", "month=numeric", "year=numeric"): "date",
+    ("hour=numeric", "minute=numeric", "second=numeric"): "time",
+    ("day=numeric", "hour=numeric", "minute=numeric", "month=numeric", "second=numeric",
+     "year=numeric"): "both",
+}  # fmt: skip
+
+
+def construct(
+    locales: Any = UNDEFINED,
+    options: Any = UNDEFINED,
+    *_: Any,
+    kind: str = "intl",
+    service: str = SERVICE,
+) -> DateTimeFormat:
+    """``new Intl.DateTimeFormat`` (kind "intl") or the Date method's format ("date", "time",
+    "both"): the options read in ECMA-402's order with V8's errors, then the pattern node
+    has for that option set in the locale (scripts/intl_data.mjs's skeletons)."""
+    required, defaults = _DEFAULTS[kind]
+    if kind != "intl" and options is not None and options is not UNDEFINED:
+        # a Date method's ToDateTimeOptions comes first: a style of the other kind is
+        # refused before the locales and the other options are read
+        if required == "date" and read(options, "timeStyle") is not UNDEFINED:
+            raise JsError("Invalid option : timeStyle")
+        if required == "time" and read(options, "dateStyle") is not UNDEFINED:
+            raise JsError("Invalid option : dateStyle")
+    requested = canonical_list(locales)
+    if options is None:
+        raise JsError("Cannot convert undefined or null to object")
+    opts = coerce_options(options)
+
+    def option(name: str, allowed: tuple[str, ...] | None) -> Any:
+        return get_option(opts, name, "string", allowed, UNDEFINED, service)
+
+    option("localeMatcher", ("lookup", "best fit"))
+    refused = [n for n in ("calendar", "numberingSystem") if option(n, None) is not UNDEFINED]
+    hour12 = read(opts, "hour12")
+    hour12 = UNDEFINED if hour12 is UNDEFINED else truthy(hour12)
+    if option("hourCycle", ("h11", "h12", "h23", "h24")) is not UNDEFINED:
+        refused.append("hourCycle")
+    zone = _time_zone(read(opts, "timeZone"))
+    fields: dict[str, str] = {}
+    for name, allowed in _COMPONENTS:
+        value = option(name, allowed)
+        if value is not UNDEFINED:
+            fields[name] = value
+    if read(opts, "fractionalSecondDigits") is not UNDEFINED:
+        refused.append("fractionalSecondDigits")
+    if option("timeZoneName", None) is not UNDEFINED:
+        refused.append("timeZoneName")
+    option("formatMatcher", ("basic", "best fit"))
+    date_style = option("dateStyle", _STYLES)
+    time_style = option("timeStyle", _STYLES)
+    styled = date_style is not UNDEFINED or time_style is not UNDEFINED
+    if styled and (fields or "fractionalSecondDigits" in refused or "timeZoneName" in refused):
+        first = next(iter(fields), "fractionalSecondDigits")
+        style = "dateStyle" if date_style is not UNDEFINED else "timeStyle"
+        raise JsError(f"Can't set option {first} when {style} is used")
+    locale = resolve("date", requested)
+    for name in ("era", "dayPeriod"):
+        if name in fields:
+            refused.append(name)
+    if refused:
+        raise Unsupported(
+            "flowctx does not reproduce DateTimeFormat's option " + ", ".join(refused)
+        )
+    if not styled:
+        wanted = {"date": _DATE_FIELDS, "time": _TIME_FIELDS}.get(
+            required, _DATE_FIELDS + _TIME_FIELDS
+        )
+        if not any(name in fields for name in wanted):
+            if defaults in ("date", "all"):
+                fields.update(year="numeric", month="numeric", day="numeric")
+            if defaults in ("time", "all"):
+                fields.update(hour="numeric", minute="numeric", second="numeric")
+    row = inherited(table("dates"), locale) or table("dates")["en"]
+    if row["cal"] != "gregory":
+        raise Unsupported(f"flowctx does not reproduce the {row['cal']} calendar of {locale!r}")
+    options_ = {"locale": locale, "numberingSystem": _nu(row), "timeZone": zone}
+    if styled:
+        if hour12 is not UNDEFINED:
+            raise Unsupported("flowctx does not reproduce hour12 with dateStyle or timeStyle")
+        if time_style in ("full", "long"):
+            raise Unsupported("flowctx does not reproduce timeStyle 'full' or 'long' (zone names)")
+        key = ",".join(
+            f"{n}={v}" for n, v in (("dateStyle", date_style), ("timeStyle", time_style))
+            if v is not UNDEFINED
+        )  # fmt: skip
+    else:
+        names = tuple(sorted(f"{n}={v}" for n, v in fields.items()))
+        form = _DEFAULT_FORMS.get(names)
+        if form is not None and hour12 is UNDEFINED:
+            return DateTimeFormat(options_, row, form)
+        if hour12 is not UNDEFINED and "hour" in fields:
+            names = tuple(sorted((*names, f"hour12={'true' if hour12 else 'false'}")))
+        key = ",".join(names)
+    skeleton = _skeleton(locale, key)
+    if skeleton is None:
+        raise Unsupported(
+            f"flowctx does not reproduce DateTimeFormat with these options ({key}) in {locale!r}"
+        )
+    return DateTimeFormat(options_, row, "skeleton", skeleton)
+
+
+def _skeleton(locale: str, key: str) -> dict[str, Any] | None:
+    """The pattern, names and resolved options node has for one option set in a locale."""
+    skeletons = table("skeletons")
+    try:
+        at = skeletons["keys"].index(key)
+    except ValueError:
+        return None
+    tag = locale
+    while True:
+        found = skeletons["tags"].get(tag)
+        if found is not None and found[at] is not None:
+            index = found[at]
+            break
+        if "-" not in tag:
+            return None
+        tag = tag.rsplit("-", 1)[0]
+    if index < 0:
+        return None
+    pool = skeletons["pool"]
+    t, tm, months, weekdays, periods, resolved = skeletons["rows"][index]
+    return {
+        "t": pool[t], "tm": pool[tm] if tm >= 0 else None,
+        "m": pool[months] if months >= 0 else None,
+        "w": pool[weekdays] if weekdays >= 0 else None,
+        "dp": pool[periods] if periods >= 0 else None, "r": pool[resolved],
+    }  # fmt: skip
+
+
+def _nu(row: dict[str, Any]) -> str:
+    from flowctx_core.expressions.js.intl.numberformat import _NUMBERING
+
+    found = _NUMBERING.get(row["digits"][0])
+    if found is None:
+        raise Unsupported("flowctx does not reproduce this locale's numbering system")
+    return found
+
+
+def to_locale(t: float, kind: str, locales: Any, options: Any) -> str:
+    """``Date.prototype.toLocale{,Date,Time}String(locales, options)``."""
+    method = {"date": "toLocaleDateString", "time": "toLocaleTimeString"}.get(
+        kind, "toLocaleString"
+    )
+    if t != t:  # before the locales and options are read
+        return "Invalid Date"
+    service = f"Date.prototype.{method}"
+    return construct(locales, options, kind=kind, service=service).format(t)

@@ -1,0 +1,204 @@
+"""Locale lists as ECMA-402 and V8 read them: ``Intl.getCanonicalLocales``, the locale a
+service resolves to (the longest prefix of the asked tag that node has, else en-US) and
+``supportedLocalesOf``, with V8's errors."""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Final
+
+from flowctx_core.expressions.js.common import Unsupported
+from flowctx_core.expressions.js.intl.data import available
+from flowctx_core.expressions.js.localecase import _TAG, ALIASES
+from flowctx_core.expressions.js.values import HOLE, UNDEFINED, JsError, to_string
+
+DEFAULT: Final = "en-US"
+#: whole-tag aliases ICU replaces (a language that became a language with a script, ...)
+_TAG_ALIASES: Final = {"sh": "sr-Latn", "tl": "fil", "cnr": "sr-ME", "no-bok": "nb", "no-nyn": "nn"}
+#: the regular grandfathered tags, which ICU replaces whole
+_GRANDFATHERED: Final = {"art-lojban": "jbo", "zh-guoyu": "zh", "zh-hakka": "hak",
+                         "zh-xiang": "hsn", "zh-min-nan": "nan", "cel-gaulish": "xtg",
+                         "no-bok": "nb", "no-nyn": "nn"}  # fmt: skip
+_LOCALE_ERROR: Final = "Incorrect locale information provided"
+
+
+def _invalid(tag: str) -> JsError:
+    if tag and re.fullmatch(r"[A-Za-z0-9-]+", tag) and tag[-1] == "-" and "--" not in tag:
+        return JsError(f"Invalid language tag: {tag.lower()}")
+    return JsError(_LOCALE_ERROR)
+
+
+def canonical_tag(tag: str) -> str:
+    """One tag in its canonical form (cases, aliases, the -u- extension's keys sorted and
+    their ``true`` values dropped), or V8's RangeError for a tag that is not well-formed."""
+    if tag.lower() in _GRANDFATHERED:
+        return _GRANDFATHERED[tag.lower()]
+    if not _TAG.match(tag):
+        raise _invalid(tag)
+    parts = tag.lower().split("-")
+    head: list[str] = []
+    i = 0
+    while i < len(parts) and len(parts[i]) != 1:
+        head.append(parts[i])
+        i += 1
+    extensions: dict[str, list[str]] = {}
+    while i < len(parts):
+        singleton = parts[i]
+        i += 1
+        body: list[str] = []
+        while i < len(parts) and (singleton == "x" or len(parts[i]) != 1):
+            body.append(parts[i])
+            i += 1
+        if singleton in extensions:
+            raise JsError(_LOCALE_ERROR)
+        extensions[singleton] = body
+    language = ALIASES.get(head[0], head[0])
+    out = [language]
+    variants: list[str] = []
+    for p in head[1:]:
+        if len(p) == 4 and p.isalpha():
+            out.append(p.title())
+        elif (len(p) == 2 and p.isalpha()) or (len(p) == 3 and p.isdigit()):
+            out.append(p.upper())
+        elif len(p) == 3 and p.isalpha():
+            raise JsError(_LOCALE_ERROR)  # an extended language subtag: V8 refuses it
+        else:
+            if p in variants:
+                raise JsError(_LOCALE_ERROR)
+            variants.append(p)
+    base = "-".join(out)
+    aliased = _TAG_ALIASES.get(base) or _TAG_ALIASES.get(language)
+    if aliased is not None and (base in _TAG_ALIASES or len(out) == 1):
+        base = aliased if base in _TAG_ALIASES else aliased + base[len(language) :]
+    text = "-".join([base, *sorted(variants)])
+    for singleton in sorted(k for k in extensions if k != "x"):
+        body = extensions[singleton]
+        if singleton == "u":
+            body = _canonical_u(body)
+        text += "-" + "-".join([singleton, *body]) if body else ""
+    if "x" in extensions:
+        text += "-" + "-".join(["x", *extensions["x"]])
+    return text
+
+
+def _canonical_u(body: list[str]) -> list[str]:
+    attributes: list[str] = []
+    i = 0
+    while i < len(body) and len(body[i]) != 2:
+        attributes.append(body[i])
+        i += 1
+    keywords: dict[str, list[str]] = {}
+    while i < len(body):
+        key = body[i]
+        i += 1
+        value: list[str] = []
+        while i < len(body) and len(body[i]) != 2:
+            value.append(body[i])
+            i += 1
+        keywords.setdefault(key, [v for v in value if v != "true"] if value != ["true"] else [])
+    out = list(attributes)
+    for key in sorted(keywords):
+        out.append(key)
+        out.extend(keywords[key])
+    return out
+
+
+def canonical_list(locales: Any) -> list[str]:
+    """CanonicalizeLocaleList: a string, or the elements of an array (each a string or an
+    object read as its string); undefined, a number or a boolean is the empty list."""
+    if locales is UNDEFINED:
+        return []
+    if locales is None:
+        raise JsError("Cannot convert undefined or null to object")
+    if isinstance(locales, str):
+        items = [locales]
+    elif isinstance(locales, (list, tuple)):
+        items = []
+        for item in locales:
+            if item is HOLE:
+                continue
+            if isinstance(item, str):
+                items.append(item)
+                continue
+            if item is UNDEFINED or item is None or isinstance(item, (bool, int, float)):
+                raise JsError("Language ID should be string or object.")
+            items.append(to_string(item))
+    elif isinstance(locales, (bool, int, float, dict)):
+        return []
+    else:
+        raise Unsupported("flowctx does not reproduce this value as a list of locales")
+    seen: list[str] = []
+    for item in items:
+        tag = canonical_tag(item)
+        if tag not in seen:
+            seen.append(tag)
+    return seen
+
+
+def _base(tag: str) -> str:
+    """The tag without its extensions and private use (what availability is looked up by)."""
+    parts = tag.split("-")
+    for i, p in enumerate(parts[1:], 1):
+        if len(p) == 1:
+            return "-".join(parts[:i])
+    return tag
+
+
+def best_available(service: str, tag: str) -> str | None:
+    """The longest prefix of the tag that the service has (ECMA-402's BestAvailableLocale)."""
+    have = available(service)
+    candidate = _base(tag)
+    while candidate:
+        if candidate in have:
+            return candidate
+        cut = candidate.rfind("-")
+        if cut < 0:
+            return None
+        if cut >= 2 and candidate[cut - 2] == "-":
+            cut -= 2
+        candidate = candidate[:cut]
+    return None
+
+
+#: the -u- keywords each service reads (the others are dropped from its locale)
+_KEYS: Final = {"number": {"nu"}, "collator": {"co", "kn", "kf"}, "date": {"ca", "nu", "hc"},
+                "plural": set(), "list": set()}  # fmt: skip
+
+
+def _keywords(tag: str) -> list[str]:
+    body = tag.split("-u-", 1)[1].split("-")
+    keys = []
+    for p in body:
+        if len(p) == 1:
+            break
+        if len(p) == 2:
+            keys.append(p)
+    return keys
+
+
+def resolve(service: str, locales: Any) -> str:
+    """The locale a service resolves ``locales`` to. A -u- keyword the service reads (a
+    numbering system, a collation, a calendar...) is refused; the others are dropped, as V8
+    drops them, but ``va`` (a variant to ICU, kept by every service)."""
+    for tag in canonical_list(locales):
+        found = best_available(service, tag)
+        if found is None:
+            continue
+        if "-u-" in tag:
+            keys = _keywords(tag)
+            if "va" in keys or set(keys) & _KEYS[service]:
+                raise Unsupported(
+                    f"flowctx does not reproduce the Unicode extension of the locale {tag!r}"
+                )
+        return found
+    return DEFAULT
+
+
+def supported(service: str, locales: Any, options: Any = UNDEFINED) -> list[str]:
+    """``Intl.X.supportedLocalesOf``: the asked tags (canonical) that the service has."""
+    from flowctx_core.expressions.js.intl.options import coerce_options, get_option
+
+    tags = canonical_list(locales)
+    opts = coerce_options(options)
+    get_option(opts, "localeMatcher", "string", ("lookup", "best fit"), "best fit", "Intl")
+    return [tag for tag in tags if best_available(service, tag) is not None]

@@ -1,0 +1,531 @@
+"""``Intl.NumberFormat`` (and ``Number.prototype.toLocaleString(locales, options)``) as node 20
+answers it: the options read in ECMA-402's order with V8's errors, digits rounded half away
+from zero from the shortest digits of the double (as ICU does), then the locale's symbols,
+group sizes and affixes (decimal, percent, currency) measured from node
+(scripts/intl_data.mjs). Compact notation, units, currency names and accounting negatives are
+refused, not guessed."""
+
+from __future__ import annotations
+
+import functools
+import math
+import re
+import unicodedata
+from decimal import ROUND_HALF_UP, Decimal, localcontext
+from typing import Any, Final
+
+from flowctx_core.expressions.js.common import Unsupported
+from flowctx_core.expressions.js.intl.data import inherited, table
+from flowctx_core.expressions.js.intl.locales import resolve
+from flowctx_core.expressions.js.intl.options import (
+    IntlObject,
+    coerce_options,
+    get_number_option,
+    get_option,
+    number_option,
+    read,
+)
+from flowctx_core.expressions.js.numbershape import number_shape
+from flowctx_core.expressions.js.values import (
+    UNDEFINED,
+    JsError,
+    JsFunction,
+    to_number,
+    to_string,
+    truthy,
+)
+
+SERVICE: Final = "Intl.NumberFormat"
+_NUMBERING: Final = {
+    "0": "latn", "\u0660": "arab", "\u06f0": "arabext", "\u09e6": "beng", "\u0966": "deva",
+    "\u1040": "mymr", "\u0f20": "tibt", "\u0e50": "thai", "\u17e0": "khmr", "\u0ae6": "gujr",
+    "\u0a66": "guru", "\u0ce6": "knda", "\u0d66": "mlym", "\u0b66": "orya", "\u0be6": "tamldec",
+    "\u0c66": "telu", "\u1810": "mong", "\u07c0": "nkoo", "\U0001e950": "adlm",
+    "\u1c50": "olck", "\uabf0": "mtei", "\ua620": "vaii", "\U00011066": "brah",
+}  # fmt: skip
+_WELL_FORMED_NU: Final = re.compile(r"[a-zA-Z0-9]{3,8}(?:-[a-zA-Z0-9]{3,8})*\Z")
+_WELL_FORMED_UNIT: Final = re.compile(r"[a-z]+(?:-[a-z]+)*\Z")
+
+
+def _number_row(locale: str) -> dict[str, Any]:
+    row = inherited(table("numbers"), locale)
+    if row is None:
+        row = table("numbers")["en"]
+    return row  # type: ignore[no-any-return]
+
+
+def currency_digits(code: str) -> int:
+    return int(table("currencyDigits").get(code, 2))
+
+
+class NumberFormat(IntlObject):
+    tag = "NumberFormat"
+    __slots__ = ("_pattern", "o")
+
+    def __init__(self, options: dict[str, Any]) -> None:
+        self.o = options
+
+    def member(self, key: str) -> Any:
+        if key == "format":
+            return JsFunction("", lambda x=UNDEFINED, *_: self.format(x), arity=1)
+        if key == "formatToParts":
+            return JsFunction(key, lambda x=UNDEFINED, *_: self.parts_objects(x), arity=1)
+        if key == "resolvedOptions":
+            return JsFunction(key, lambda *_: self.resolved(), arity=0)
+        if key in ("formatRange", "formatRangeToParts"):
+            return JsFunction(key, _not_reproduced(key), arity=2)
+        return None
+
+    # --- options ----------------------------------------------------------------------------
+
+    def resolved(self) -> dict[str, Any]:
+        o = self.o
+        out: dict[str, Any] = {"locale": o["locale"], "numberingSystem": o["numberingSystem"]}
+        out["style"] = o["style"]
+        if o["style"] == "currency":
+            out["currency"] = o["currency"]
+            out["currencyDisplay"] = o["currencyDisplay"]
+            out["currencySign"] = o["currencySign"]
+        if o["style"] == "unit":
+            out["unit"] = o["unit"]
+            out["unitDisplay"] = o["unitDisplay"]
+        out["minimumIntegerDigits"] = o["mnid"]
+        if o["mnsd"] is not None:
+            out["minimumSignificantDigits"] = o["mnsd"]
+            out["maximumSignificantDigits"] = o["mxsd"]
+        if o["mnfd"] is not None:
+            out["minimumFractionDigits"] = o["mnfd"]
+            out["maximumFractionDigits"] = o["mxfd"]
+        out["useGrouping"] = o["useGrouping"]
+        out["notation"] = o["notation"]
+        if o["notation"] == "compact":
+            out["compactDisplay"] = o["compactDisplay"]
+        out["signDisplay"] = o["signDisplay"]
+        out["roundingMode"] = o["roundingMode"]
+        out["roundingIncrement"] = o["roundingIncrement"]
+        out["trailingZeroDisplay"] = o["trailingZeroDisplay"]
+        out["roundingPriority"] = o["roundingPriority"]
+        return out
+
+    # --- formatting -------------------------------------------------------------------------
+
+    def format(self, value: Any) -> str:
+        return "".join(v for _, v in self.parts(value))
+
+    def parts_objects(self, value: Any) -> list[dict[str, Any]]:
+        return [{"type": t, "value": v} for t, v in self.parts(value)]
+
+    def parts(self, value: Any) -> list[tuple[str, str]]:
+        exact, x = _numeric(value)
+        o = self.o
+        if o["style"] == "percent" and exact is not None:
+            exact = exact.scaleb(2)
+        negative = (
+            x < 0 or (x == 0 and math.copysign(1.0, x) < 0)
+            if exact is None
+            else (exact.is_signed())
+        )
+        if exact is not None:
+            exact = abs(exact)
+        body, is_zero = self._body(exact, x)
+        sign = _sign(o["signDisplay"], negative, is_zero, x != x)
+        if sign == "-" and o["style"] == "currency" and o["currencySign"] == "accounting":
+            raise Unsupported("flowctx does not reproduce accounting negatives (currencySign)")
+        row = _number_row(o["locale"])
+        kind = {"decimal": "dec", "percent": "pct", "currency": "cur"}[o["style"]]
+        template = row[kind][1 if sign else 0]
+        if sign == "+" and kind == "dec" and "plusAt" in row:
+            template = row["plusAt"]
+        if o["notation"] == "compact" and exact is not None:
+            template = self._compact_template(1 if sign else 0)
+        out: list[tuple[str, str]] = []
+        symbol = self._symbol(row) if kind == "cur" else ""
+        for i, piece in enumerate(template):
+            if piece == 0:
+                out.extend(body)
+            elif piece == 1:
+                out.append(
+                    ("minusSign", row["minus"]) if sign == "-" else ("plusSign", row["plus"])
+                )
+            elif piece == 2:
+                out.extend(_spaced(symbol, template, i, exact is not None))
+            elif isinstance(piece, list):
+                out.append(("compact", piece[0]))
+            elif kind == "pct" and row["pctSign"] in piece:
+                before, _, after = piece.partition(row["pctSign"])
+                out.extend(
+                    p
+                    for p in (
+                        ("literal", before),
+                        ("percentSign", row["pctSign"]),
+                        ("literal", after),
+                    )
+                    if p[1]
+                )
+            else:
+                out.append(("literal", piece))
+        return out
+
+    def _symbol(self, row: dict[str, Any]) -> str:
+        code = self.o["currency"]
+        display = self.o["currencyDisplay"]
+        if display == "code":
+            return str(code)
+        if display == "name":
+            raise Unsupported("flowctx does not reproduce currency names (currencyDisplay 'name')")
+        if code not in table("currencies"):
+            return str(code)  # a currency ICU does not know is shown by its code
+        found = row["narrow" if display == "narrowSymbol" else "sym"].get(code)
+        if found is None:
+            raise Unsupported(
+                f"flowctx reproduces the symbols of the common currencies only, not {code}"
+            )
+        return str(found)
+
+    def _body(self, exact: Decimal | None, x: float) -> tuple[list[tuple[str, str]], bool]:
+        """The number's own parts (no sign, no affixes), and whether it rounded to zero."""
+        o = self.o
+        shape = number_shape(o["locale"])
+        digits, _minus, group, point, primary, secondary, min2, nan, infinity = shape
+        row = _number_row(o["locale"])
+        if o["style"] == "currency":
+            group, point = row["curGroup"] or group, row["curDecimal"] or point
+        kind = {"decimal": 0, "percent": 1, "currency": 2}[o["style"]]
+        primary, secondary = row["sizes"][kind]
+        if exact is None:
+            return ([("nan", nan)] if x != x else [("infinity", infinity)]), False
+        exponent: int | None = None
+        if o["notation"] == "compact":
+            whole, fraction = self._compact(exact)
+        elif o["notation"] in ("scientific", "engineering"):
+            whole, fraction, exponent = self._scientific(exact)
+        else:
+            whole, fraction = self._rounded(exact)
+        is_zero = set(whole + fraction) <= {"0"}
+        whole = whole.zfill(o["mnid"])
+        grouping = o["useGrouping"]
+        out: list[tuple[str, str]] = []
+        if grouping is False or len(whole) <= primary:
+            groups = [whole]
+        elif grouping == "always" or len(whole) >= primary + (
+            2 if (min2 if grouping == "auto" else grouping == "min2") else 1
+        ):
+            groups = [whole[-primary:]]
+            rest = whole[:-primary]
+            while rest:
+                groups.append(rest[-secondary:])
+                rest = rest[:-secondary]
+            groups.reverse()
+        else:
+            groups = [whole]
+        table = str.maketrans("0123456789", digits)
+        for i, g in enumerate(groups):
+            if i:
+                out.append(("group", group))
+            out.append(("integer", g.translate(table)))
+        if fraction:
+            out.append(("decimal", point))
+            out.append(("fraction", fraction.translate(table)))
+        if exponent is not None:
+            out.append(("exponentSeparator", row["exp"]))
+            if exponent < 0:  # the sign may come after a direction mark (ar, he)
+                if len(row["expMinus"]) > 1:
+                    out.append(("literal", row["expMinus"][:-1]))
+                out.append(("exponentMinusSign", row["expMinus"][-1]))
+            out.append(("exponentInteger", str(abs(exponent)).translate(table)))
+        return out, is_zero
+
+    def _rounded(self, d: Decimal) -> tuple[str, str]:
+        o = self.o
+        with localcontext() as ctx:
+            ctx.prec = 400
+            if o.get("compactRounding"):
+                # sd 1-2 against fd 0-0, the more precise wins (ICU's compact rounding)
+                step_exp = min(d.adjusted() - 1, 0) if d != 0 else 0
+                text = f"{d.quantize(Decimal(1).scaleb(step_exp), rounding=ROUND_HALF_UP):f}"
+                whole, _, fraction = text.partition(".")
+                fraction = fraction.rstrip("0")
+            elif o["mnsd"] is not None:
+                if d == 0:
+                    whole, fraction = "0", "0" * (o["mnsd"] - 1)
+                else:
+                    step = Decimal(1).scaleb(d.adjusted() - o["mxsd"] + 1)
+                    text = f"{d.quantize(step, rounding=ROUND_HALF_UP):f}"
+                    whole, _, fraction = text.partition(".")
+                    fraction = fraction.rstrip("0")
+                    count = len((whole + fraction).lstrip("0"))
+                    if count < o["mnsd"]:
+                        fraction += "0" * (o["mnsd"] - count)
+            else:
+                step = Decimal(1).scaleb(-o["mxfd"])
+                text = f"{d.quantize(step, rounding=ROUND_HALF_UP):f}"
+                whole, _, fraction = text.partition(".")
+                keep = o["mnfd"]
+                stripped = fraction.rstrip("0")
+                fraction = stripped if len(stripped) >= keep else fraction[:keep]
+        if o["trailingZeroDisplay"] == "stripIfInteger" and set(fraction) <= {"0"}:
+            fraction = ""
+        return whole.lstrip("0") or "0", fraction
+
+    def _compact(self, d: Decimal) -> tuple[str, str]:
+        """The number divided by its magnitude's power of ten and rounded (a second time when
+        rounding carried it into the next magnitude: 999,999 is 1M); the pattern is kept for
+        the template."""
+        table_ = inherited(table("compacts"), self.o["locale"]) or table("compacts")["en"]
+        magnitudes = table_[self.o["compactDisplay"]]
+        top = len(magnitudes) - 1
+        k = d.adjusted() if d != 0 else 0
+        for _ in range(2):
+            if k > top:
+                raise Unsupported(f"flowctx does not reproduce compact notation beyond 10^{top}")
+            exp, patterns = magnitudes[max(k, 0)]
+            whole, fraction = self._rounded(d.scaleb(-exp))
+            shown = Decimal(whole + ("." + fraction if fraction else "")).scaleb(exp)
+            if shown == 0 or shown.adjusted() <= k:
+                break
+            k = shown.adjusted()
+        from flowctx_core.expressions.js import intl
+
+        # plural rules build on this module: reached through the loader, not imported back
+        category = intl.service("plural").cardinal_category(self.o["locale"], int(whole), fraction)
+        found = None
+        if whole == "1" and not fraction:
+            found = patterns.get("=1")
+        found = found or patterns.get(category) or patterns.get("other")
+        if found is None:
+            raise Unsupported("flowctx does not reproduce this compact pattern")
+        self._pattern = found
+        return whole, fraction
+
+    def _compact_template(self, signed: int) -> list[Any]:
+        return list(self._pattern[signed])
+
+    def _scientific(self, d: Decimal) -> tuple[str, str, int]:
+        step = 3 if self.o["notation"] == "engineering" else 1
+        if d == 0:
+            whole, fraction = self._rounded(d)
+            return whole, fraction, 0
+        exponent = d.adjusted() // step * step
+        for _ in range(2):
+            whole, fraction = self._rounded(d.scaleb(-exponent))
+            if len(whole) <= step:
+                return whole, fraction, exponent
+            exponent += step
+        return whole, fraction, exponent
+
+
+def _not_reproduced(name: str) -> Any:
+    def call(*_: Any) -> Any:
+        raise Unsupported(f"flowctx does not reproduce Intl.NumberFormat.prototype.{name}")
+
+    return call
+
+
+_DECIMAL_LITERAL: Final = re.compile(r"[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?\Z")
+
+
+def _numeric(value: Any) -> tuple[Decimal | None, float]:
+    """The value format reads: an exact decimal (strings keep all their digits, as V8's
+    format does), or None with NaN or an infinity."""
+    big = getattr(value, "big", None)
+    if big is not None:
+        return Decimal(big), float(1 if big >= 0 else -1)
+    if isinstance(value, str):
+        text = value.strip(" \t\n\r\v\f\u00a0\ufeff\u2028\u2029")
+        if _DECIMAL_LITERAL.match(text):
+            d = Decimal(text)
+            return d, -1.0 if d.is_signed() else 1.0
+    x = to_number(value)
+    if x != x or x in (math.inf, -math.inf):
+        return None, float(x)
+    if type(x) is float:
+        return Decimal(repr(x)), x
+    return Decimal(x), float(x)
+
+
+def _sign(display: str, negative: bool, zero: bool, nan: bool) -> str:
+    if display == "never":
+        return ""
+    if display == "auto":
+        return "-" if negative and not nan else ""
+    if display == "always":
+        return "-" if negative and not nan else "+"
+    if display == "exceptZero":
+        if zero or nan:
+            return ""
+        return "-" if negative and not nan else "+"
+    # negative
+    return "-" if negative and not zero and not nan else ""
+
+
+def _spaced(symbol: str, template: list[Any], i: int, digits: bool) -> list[tuple[str, str]]:
+    """ICU's currency spacing: a symbol that ends (or starts) with a letter next to the digits
+    is set apart by a no-break space."""
+
+    def plain(c: str) -> bool:
+        return unicodedata.category(c)[0] not in "SZ"
+
+    parts = [("currency", symbol)]
+    if not digits:  # NaN, infinity: no digit beside the symbol
+        return parts
+    if i + 1 < len(template) and template[i + 1] == 0 and symbol and plain(symbol[-1]):
+        parts.append(("literal", "\u00a0"))
+    if i > 0 and template[i - 1] == 0 and symbol and plain(symbol[0]):
+        parts.insert(0, ("literal", "\u00a0"))
+    return parts
+
+
+# --- the constructor -------------------------------------------------------------------------
+
+
+def construct(
+    locales: Any = UNDEFINED, options: Any = UNDEFINED, *_: Any, service: str = SERVICE
+) -> NumberFormat:
+    """``new Intl.NumberFormat``; ``service`` names the caller in V8's errors
+    (Number.prototype.toLocaleString)."""
+    return NumberFormat(read_options(locales, options, service))
+
+
+@functools.cache
+def _default_numbering(locale: str) -> str:
+    digits = number_shape(locale)[0]
+    found = _NUMBERING.get(digits[0])
+    if found is None:
+        raise Unsupported(f"flowctx does not reproduce the numbering system of {locale!r}")
+    return found
+
+
+def read_options(locales: Any, options: Any, service: str = SERVICE) -> dict[str, Any]:
+    from flowctx_core.expressions.js.intl.locales import canonical_list
+
+    requested = canonical_list(locales)
+    if options is None:
+        raise JsError(f"{service} called on null or undefined")
+    opts = coerce_options(options)
+
+    def option(name: str, allowed: tuple[str, ...] | None, default: Any) -> Any:
+        return get_option(opts, name, "string", allowed, default, service)
+
+    option("localeMatcher", ("lookup", "best fit"), "best fit")
+    nu = option("numberingSystem", None, UNDEFINED)
+    if nu is not UNDEFINED and not _WELL_FORMED_NU.match(nu):
+        raise JsError(f"Invalid numberingSystem : {nu}")
+    locale = resolve("number", requested)
+    style = option("style", ("decimal", "percent", "currency", "unit"), "decimal")
+    currency = option("currency", None, UNDEFINED)
+    if currency is not UNDEFINED and not re.fullmatch(r"[A-Za-z]{3}", currency):
+        raise JsError(f"Invalid currency code : {currency}")
+    currency_display = option(
+        "currencyDisplay", ("code", "symbol", "narrowSymbol", "name"), "symbol"
+    )
+    currency_sign = option("currencySign", ("standard", "accounting"), "standard")
+    unit = option("unit", None, UNDEFINED)
+    if unit is not UNDEFINED and not _WELL_FORMED_UNIT.match(unit):
+        raise JsError(f"Invalid unit argument for {service}() '{unit}'")
+    unit_display = option("unitDisplay", ("short", "narrow", "long"), "short")
+    if style == "currency" and currency is UNDEFINED:
+        raise JsError("Currency code is required with currency style.")
+    if style == "unit" and unit is UNDEFINED:
+        raise JsError(f"Invalid unit argument for {service}() ''")
+    if currency is not UNDEFINED:
+        currency = currency.upper()
+    notation = option("notation", ("standard", "scientific", "engineering", "compact"), "standard")
+    o: dict[str, Any] = {"locale": locale, "numberingSystem": "", "style": style,
+                         "currency": currency, "currencyDisplay": currency_display,
+                         "currencySign": currency_sign, "unit": unit,
+                         "unitDisplay": unit_display, "notation": notation}  # fmt: skip
+    _digit_options(opts, o, service)
+    o["compactDisplay"] = option("compactDisplay", ("short", "long"), "short")
+    o["useGrouping"] = _use_grouping(opts, "min2" if notation == "compact" else "auto", service)
+    o["signDisplay"] = option(
+        "signDisplay", ("auto", "never", "always", "exceptZero", "negative"), "auto"
+    )
+    numbering = _default_numbering(locale)
+    if nu is not UNDEFINED and nu != numbering:
+        raise Unsupported(f"flowctx does not reproduce the numbering system {nu!r}")
+    o["numberingSystem"] = numbering
+    if style == "unit":
+        raise Unsupported("flowctx does not reproduce unit formatting (style 'unit')")
+    if notation == "compact" and style != "decimal":
+        raise Unsupported(f"flowctx does not reproduce compact notation with style {style!r}")
+    return o
+
+
+def _digit_options(opts: Any, o: dict[str, Any], service: str = SERVICE) -> None:
+    """SetNumberFormatDigitOptions (ECMA-402 2023), as V8 11.3 reads and checks them."""
+    style, notation = o["style"], o["notation"]
+    if style == "currency" and notation != "compact":
+        mnfd_default = currency_digits(o["currency"])
+        mxfd_default = mnfd_default
+    else:
+        mnfd_default = 0
+        mxfd_default = 0 if style == "percent" else 3
+    mnid = get_number_option(opts, "minimumIntegerDigits", 1, 21, 1)
+    mnfd = read(opts, "minimumFractionDigits")
+    mxfd = read(opts, "maximumFractionDigits")
+    mnsd = read(opts, "minimumSignificantDigits")
+    mxsd = read(opts, "maximumSignificantDigits")
+    has_sd = mnsd is not UNDEFINED or mxsd is not UNDEFINED
+    has_fd = mnfd is not UNDEFINED or mxfd is not UNDEFINED
+    o.update(mnid=mnid, mnsd=None, mxsd=None, mnfd=None, mxfd=None)
+    if has_sd:
+        o["mnsd"] = number_option(mnsd, "minimumSignificantDigits", 1, 21, 1)
+        o["mxsd"] = number_option(mxsd, "maximumSignificantDigits", o["mnsd"], 21, 21)
+    elif notation == "compact" and not has_fd:
+        o.update(mnsd=1, mxsd=2, mnfd=0, mxfd=0, compactRounding=True)
+    elif has_fd:
+        lo = number_option(mnfd, "minimumFractionDigits", 0, 20, None)
+        hi = number_option(mxfd, "maximumFractionDigits", 0, 20, None)
+        if lo is None:
+            lo = min(mnfd_default, hi)
+        elif hi is None:
+            hi = max(mxfd_default, lo)
+        elif lo > hi:
+            raise JsError("maximumFractionDigits value is out of range.")
+        o.update(mnfd=lo, mxfd=hi)
+    else:
+        o.update(mnfd=mnfd_default, mxfd=mxfd_default)
+    increment = get_number_option(opts, "roundingIncrement", 1, 5000, 1)
+    if increment not in (1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000, 2500, 5000):
+        raise JsError("roundingIncrement value is out of range.")
+    rounding_mode = get_option(
+        opts, "roundingMode", "string",
+        ("ceil", "floor", "expand", "trunc", "halfCeil", "halfFloor", "halfExpand",
+         "halfTrunc", "halfEven"), "halfExpand", service,
+    )  # fmt: skip
+    priority = get_option(
+        opts,
+        "roundingPriority",
+        "string",
+        ("auto", "morePrecision", "lessPrecision"),
+        "auto",
+        service,
+    )
+    trailing = get_option(
+        opts, "trailingZeroDisplay", "string", ("auto", "stripIfInteger"), "auto", service
+    )
+    if increment != 1 or rounding_mode != "halfExpand" or priority != "auto":
+        raise Unsupported(
+            "flowctx reproduces the default rounding only (roundingMode halfExpand, "
+            "roundingIncrement 1, roundingPriority auto)"
+        )
+    if o.get("compactRounding"):
+        priority = "morePrecision"  # what V8 reports for compact's own rounding
+    o.update(roundingMode=rounding_mode, roundingIncrement=increment, roundingPriority=priority,
+             trailingZeroDisplay=trailing)  # fmt: skip
+
+
+def _use_grouping(opts: Any, default: str, service: str) -> Any:
+    value = read(opts, "useGrouping")
+    if value is UNDEFINED:
+        return default
+    if value is True:
+        return "always"
+    if not truthy(value):
+        return False
+    text = to_string(value)
+    if text in ("true", "false"):
+        return default
+    if text not in ("min2", "auto", "always"):
+        raise JsError(f"Value {text} out of range for {service} options property useGrouping")
+    return text

@@ -1,0 +1,125 @@
+"""Intl and the locale-sensitive built-ins through ``flowctx eval``: node 20's answers (measured
+with node 20.20.2, ICU 78.2), V8's errors, and what flowctx refuses by name. The differential
+families (tests/differential/families_intl.py) compare thousands more against node itself."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from flowctx_tui.cli import main
+
+PAYLOAD = {
+    "n": 1234.5,
+    "eur": {"style": "currency", "currency": "EUR"},
+    "jpy": {"style": "currency", "currency": "JPY"},
+    "pct": {"style": "percent", "maximumFractionDigits": 1},
+    "sig": {"maximumSignificantDigits": 2},
+    "eng": {"notation": "engineering"},
+    "always": {"signDisplay": "always"},
+    "base": {"sensitivity": "base"},
+    "num": {"numeric": True},
+    "ord": {"type": "ordinal"},
+    "or": {"type": "disjunction"},
+    "tokyo": {"timeZone": "Asia/Tokyo"},
+    "compact": {"notation": "compact"},
+    "long": {"notation": "compact", "compactDisplay": "long"},
+    "ymd": {"year": "numeric", "month": "long", "day": "numeric"},
+    "full": {"dateStyle": "full"},
+}
+
+# (condition, node's value)
+CASES = [
+    ("new Intl.NumberFormat('de-DE').format(payload.n)", "1.234,5"),
+    ("payload.n.toLocaleString('de-DE', payload.eur)", "1.234,50\u00a0€"),
+    ("payload.n.toLocaleString('en-IN', payload.eur)", "€1,234.50"),
+    ("payload.n.toLocaleString('ja', payload.jpy)", "￥1,235"),
+    ("(0.12345).toLocaleString('fr', payload.pct)", "12,3\u00a0%"),
+    ("(123456).toLocaleString('en', payload.sig)", "120,000"),
+    ("payload.n.toLocaleString('en', payload.eng)", "1.235E3"),
+    ("(0).toLocaleString('en', payload.always)", "+0"),
+    ("(1234567.891).toLocaleString('en-IN')", "12,34,567.891"),
+    ("(1234).toLocaleString('en', payload.compact)", "1.2K"),
+    ("(999999).toLocaleString('en', payload.compact)", "1M"),
+    ("(2000).toLocaleString('ru', payload.long)", "2 тысячи"),
+    ("(1000).toLocaleString('fr', payload.long)", "mille"),
+    ("new Date(0).toLocaleDateString('en-US', payload.ymd)", "January 1, 1970"),
+    ("new Date(0).toLocaleDateString('de-DE', payload.full)", "Donnerstag, 1. Januar 1970"),
+    ("Intl.getCanonicalLocales(['EN-us', 'iw'])[1]", "he"),
+    ("Intl.NumberFormat.supportedLocalesOf(['de', 'xx']).join()", "de"),
+    ("new Intl.NumberFormat('en-XX').resolvedOptions().locale", "en"),
+    ("String(new Intl.Collator('de').compare('a', 'B'))", "-1"),
+    ("String('a'.localeCompare('\u00e1', 'en', payload.base))", "0"),
+    ("String('a10'.localeCompare('a9', 'en', payload.num))", "1"),
+    ("String('\u00e4'.localeCompare('z', 'sv'))", "1"),
+    ("String('\u00f1'.localeCompare('o', 'es'))", "-1"),
+    ("new Intl.PluralRules('ru').select(22)", "few"),
+    ("new Intl.PluralRules('en', payload.ord).select(23)", "few"),
+    ("new Intl.PluralRules('fr').select(1.5)", "one"),
+    ("new Intl.ListFormat('en').format(['a', 'b', 'c'])", "a, b, and c"),
+    ("new Intl.ListFormat('es').format(['a', 'b', 'iglesia'])", "a, b e iglesia"),
+    ("new Intl.ListFormat('de', payload.or).format(['a', 'b'])", "a oder b"),
+    ("new Date(0).toLocaleString('de-DE')", "1.1.1970, 00:00:00"),
+    ("new Date(1700000000000).toLocaleDateString('ko')", "2023. 11. 14."),
+    ("new Intl.DateTimeFormat('en', payload.tokyo).format(1700000000000)", "11/15/2023"),
+    ("'\u03ac\u03b9'.toLocaleUpperCase('el')", "\u0391\u03aa"),
+    ("'\u03ae'.toLocaleUpperCase('el')", "\u0389"),
+]
+
+
+@pytest.mark.parametrize(("condition", "answer"), CASES)
+def test_node_answers(condition: str, answer: str, capsys: pytest.CaptureFixture[str]) -> None:
+    # the condition's value is compared in the condition itself: eval prints its boolean
+    expr = f"{condition} === {json.dumps(answer)}"
+    code = main(["eval", expr, "--payload", json.dumps(PAYLOAD)])
+    out = capsys.readouterr().out
+    assert (code, out) == (0, "true\n"), (condition, out)
+
+
+@pytest.mark.parametrize(
+    ("condition", "message"),
+    [
+        ("payload.n.toLocaleString('en', payload.bad)",
+         "Value bogus out of range for Number.prototype.toLocaleString options property style"),
+        ("new Intl.NumberFormat('en', payload.nocur)",
+         "Currency code is required with currency style."),
+        ("Intl.getCanonicalLocales('en_US')", "Incorrect locale information provided"),
+        ("Intl.PluralRules('en')", "Constructor Intl.PluralRules requires 'new'"),
+        ("new Intl.ListFormat('en').format([1])", "Iterable yielded 1 which is not a string"),
+        ("new Intl.NumberFormat('en', payload.big).format(1)",
+         "maximumFractionDigits value is out of range."),
+        # refused by name, never guessed
+        ("payload.n.toLocaleString('en', payload.money)",
+         "flowctx does not reproduce compact notation with style 'currency'"),
+        ("'a'.localeCompare('b', 'hu')", "flowctx does not reproduce the collation of 'hu'"),
+        ("new Date(0).toLocaleString('fa')", "flowctx does not reproduce the persian calendar"),
+    ],
+)  # fmt: skip
+def test_errors(condition: str, message: str, capsys: pytest.CaptureFixture[str]) -> None:
+    scope = {"bad": {"style": "bogus"}, "nocur": {"style": "currency"}, "n": 1,
+             "big": {"maximumFractionDigits": 21},
+             "money": {"notation": "compact", "style": "currency", "currency": "USD"}}  # fmt: skip
+    code = main(["eval", condition, "--payload", json.dumps(scope)])
+    err = capsys.readouterr().err
+    assert code != 0
+    assert message in err.splitlines()[0], err
+
+
+@pytest.mark.parametrize(
+    ("condition", "answer"),
+    [
+        # Danish aa is one letter, after z and æ and ø; Czech ch comes after h
+        ("['aa', 'z', 'ab'].sort(new Intl.Collator('da').compare).join()", "ab,z,aa"),
+        ("['ch', 'h', 'i', 'c'].sort(new Intl.Collator('cs').compare).join()", "c,h,ch,i"),
+        ("['\u00f1', 'n', 'o'].sort(new Intl.Collator('es').compare).join()", "n,\u00f1,o"),
+        # Danish sorts capitals first by default, and says so
+        ("new Intl.Collator('da').resolvedOptions().caseFirst", "upper"),
+        ("String('A'.localeCompare('a', 'da'))", "-1"),
+    ],
+)  # fmt: skip
+def test_tailored_collations(
+    condition: str, answer: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code = main(["eval", f"{condition} === {json.dumps(answer)}"])
+    assert (code, capsys.readouterr().out) == (0, "true\n"), condition

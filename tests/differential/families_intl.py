@@ -1,0 +1,297 @@
+"""Generator families for ``Intl`` and the locale-sensitive built-ins that share it (issue 36,
+item 7): NumberFormat and ``toLocaleString(locales, options)``, Collator and
+``localeCompare(that, locales, options)``, PluralRules, ListFormat, DateTimeFormat and
+``toLocale*String(locales)``, locale lists (getCanonicalLocales, supportedLocalesOf) and Greek
+uppercasing. Every family is named ``locale.*``, so its error texts are compared too
+(``draw.ERROR_TEXTS``). MemberJunction refuses braces: options objects come from the scope,
+drawn here with valid and invalid values alike.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+Case = tuple[str, dict[str, Any]]
+
+LOCALES = ["en", "en-US", "de", "de-DE", "de-CH", "fr", "fr-CA", "es", "es-MX", "it", "nl", "pt",
+           "pt-BR", "pt-PT", "ja", "zh", "zh-TW", "ko", "ru", "pl", "sv", "da", "nb", "fi", "tr",
+           "ar", "ar-EG", "he", "hi", "bn", "fa", "th", "en-IN", "en-GB", "de-AT", "ca", "id",
+           "el", "cs", "uk", "xx", "en-XX", "EN-us", "und", "sr-Latn", "zh-Hant", "iw"]  # fmt: skip
+LOCALE_ARGS = ["undefined", "[]", "['de', 'en']", "payload.locs", "5", "null", "'en_US'", "'x'",
+               "'en-u-nu-thai'", "['en', 5]", "'de-'", "'en-x-priv'"]  # fmt: skip
+
+
+def _locale(r: random.Random) -> str:
+    return f"'{r.choice(LOCALES)}'" if r.random() < 0.85 else r.choice(LOCALE_ARGS)
+
+
+def _options(r: random.Random, table: dict[str, list[Any]], most: int = 3) -> dict[str, Any]:
+    keys = r.sample(sorted(table), r.randint(0, min(most, len(table))))
+    return {k: r.choice(table[k]) for k in keys}
+
+
+NUMBER_OPTIONS: dict[str, list[Any]] = {
+    "style": ["decimal", "percent", "currency", "currency", "unit", "bogus"],
+    "currency": ["USD", "EUR", "JPY", "GBP", "CHF", "INR", "BRL", "usd", "XYZ", "US", "KWD",
+                 "SEK", "SAR"],
+    "currencyDisplay": ["symbol", "narrowSymbol", "code", "name", "x"],
+    "minimumFractionDigits": [0, 1, 2, 3, 5, 21, -1, "2", 101],
+    "maximumFractionDigits": [0, 1, 2, 4, 20, 100, 101, "x"],
+    "minimumSignificantDigits": [1, 2, 3, 5, 0, 22],
+    "maximumSignificantDigits": [1, 2, 3, 6, 21, 22],
+    "minimumIntegerDigits": [1, 2, 3, 5, 0, 22],
+    "useGrouping": [True, False, "always", "auto", "min2", "true", "x", 0, 1],
+    "notation": ["standard", "scientific", "engineering", "compact", "x"],
+    "signDisplay": ["auto", "always", "never", "exceptZero", "negative", "x"],
+    "trailingZeroDisplay": ["auto", "stripIfInteger", "x"],
+    "compactDisplay": ["short", "long", "x"],
+    "numberingSystem": ["latn", "arab", "x"],
+}  # fmt: skip
+NUMBERS = ["1234.5", "-1234567.891", "0", "-0", "0.5", "-0.0001", "1e21", "123456789012",
+           "0.0005", "1.0005", "NaN", "Infinity", "-Infinity", "12", "99999.9995", "5e-7",
+           "2**53", "-42.125", "1000000", "payload.n", "0.125", "'1234.5678'", "12n",
+           "0.995", "-1.5"]  # fmt: skip
+NUMBER_FORMS = [
+    "({x}).toLocaleString({l}, payload.o)", "new Intl.NumberFormat({l}, payload.o).format({x})",
+    "Intl.NumberFormat({l}, payload.o).format({x})",
+    "JSON.stringify(new Intl.NumberFormat({l}, payload.o).resolvedOptions())",
+    "JSON.stringify(new Intl.NumberFormat({l}, payload.o).formatToParts({x}))",
+    "new Intl.NumberFormat({l}).format({x})", "[1, 22, 333].map(Intl.NumberFormat({l}).format)",
+    "({x}).toLocaleString({l}, payload.o).length",
+]  # fmt: skip
+
+
+def _scope(options: dict[str, Any], **extra: Any) -> dict[str, Any]:
+    return {"payload": {"o": options, "n": 98765.4321, "locs": ["fr-CA", "de"], **extra}}
+
+
+def number_format(r: random.Random) -> Case:
+    options = _options(r, NUMBER_OPTIONS)
+    if r.random() < 0.2:
+        options = {"notation": "compact", "compactDisplay": r.choice(["short", "long"])}
+    if r.random() < 0.4:
+        options = {"style": "currency", "currency": r.choice(NUMBER_OPTIONS["currency"][:7]),
+                   **options}  # fmt: skip
+    form = r.choice(NUMBER_FORMS)
+    expr = form.replace("{l}", _locale(r)).replace("{x}", r.choice(NUMBERS))
+    return expr, _scope(options)
+
+
+COLLATOR_OPTIONS: dict[str, list[Any]] = {
+    "sensitivity": ["base", "accent", "case", "variant", "x"],
+    "numeric": [True, False, "true", 0],
+    "caseFirst": ["upper", "lower", "false", "x"],
+    "ignorePunctuation": [True, False],
+    "usage": ["sort", "search", "x"],
+    "collation": ["default", "phonebk", "x", "standard"],
+}
+WORDS = ["a", "A", "b", "á", "Á", "ä", "z", "ß", "ss", "a1", "a10", "a2", "a02", "ab", "a-b",
+         "a b", "a.b", "ä1", "Ab", "aB", "résumé", "resume", "Resume", "é", "e", "E", "ö", "o",
+         "ø", "æ", "ae", "ch", "c", "d", "ñ", "n", "x9", "x 9", "9", "10", "", "Z", "ǆ",
+         "1.5", "1.10", "a$b", "a_b", "å", "aa", "ı", "i", "İ", "ç"]  # fmt: skip
+COLLATOR_FORMS = [
+    "{a}.localeCompare({b}, {l}, payload.o)", "new Intl.Collator({l}, payload.o).compare({a}, {b})",
+    "Intl.Collator({l}, payload.o).compare({a}, {b})", "{a}.localeCompare({b}, {l})",
+    "payload.w.slice().sort(new Intl.Collator({l}, payload.o).compare).join()",
+    "JSON.stringify(new Intl.Collator({l}, payload.o).resolvedOptions())",
+]  # fmt: skip
+
+
+def _lit(s: str) -> str:
+    return "'" + "".join(c if c.isascii() and c != "'" else f"\\u{ord(c):04x}" for c in s) + "'"
+
+
+def collator(r: random.Random) -> Case:
+    a, b = r.choice(WORDS), r.choice(WORDS)
+    form = r.choice(COLLATOR_FORMS)
+    expr = form.replace("{l}", _locale(r)).replace("{a}", _lit(a)).replace("{b}", _lit(b))
+    return expr, {"payload": {"o": _options(r, COLLATOR_OPTIONS), "w": r.sample(WORDS, 6),
+                              "locs": ["fr-CA", "de"]}}  # fmt: skip
+
+
+PLURAL_OPTIONS: dict[str, list[Any]] = {
+    "type": ["cardinal", "ordinal", "x"],
+    "minimumFractionDigits": [0, 1, 2],
+    "maximumFractionDigits": [0, 1, 2, 3],
+    "maximumSignificantDigits": [1, 2, 3],
+}
+PLURAL_NUMBERS = ["0", "1", "2", "3", "5", "11", "21", "22", "101", "111", "1000000", "1.5", "0.5",
+                  "1.0", "2.25", "-1", "NaN", "'1'", "1e6", "3.1", "12345", "2000000", "100",
+                  "0.01", "1.005", "1234.5"]  # fmt: skip
+PLURAL_FORMS = ["new Intl.PluralRules({l}, payload.o).select({x})",
+                "new Intl.PluralRules({l}).select({x})",
+                "JSON.stringify(new Intl.PluralRules({l}, payload.o).resolvedOptions())",
+                "Intl.PluralRules({l})"]  # fmt: skip
+
+
+def plural(r: random.Random) -> Case:
+    form = r.choice(PLURAL_FORMS)
+    expr = form.replace("{l}", _locale(r)).replace("{x}", r.choice(PLURAL_NUMBERS))
+    return expr, _scope(_options(r, PLURAL_OPTIONS, 2))
+
+
+LIST_OPTIONS: dict[str, list[Any]] = {
+    "type": ["conjunction", "disjunction", "unit", "x"],
+    "style": ["long", "short", "narrow", "x"],
+}
+LIST_ITEMS = ["[]", "['a']", "['a', 'b']", "['a', 'b', 'c']", "['x', 'y', 'z', 'w']",
+              "['Ana', 'Ignacio']", "['a', 'hielo']", "['a', 'hierro']", "['a', 'ocho']",
+              "['a', '8']", "['a', '11']", "['a', 'hola']", "payload.items", "'abc'", "[1, 2]",
+              "['\\u05d0', '\\u05d1']", "['a', '\\u05d1']", "undefined"]  # fmt: skip
+LIST_FORMS = ["new Intl.ListFormat({l}, payload.o).format({x})",
+              "JSON.stringify(new Intl.ListFormat({l}, payload.o).formatToParts({x}))",
+              "JSON.stringify(new Intl.ListFormat({l}, payload.o).resolvedOptions())",
+              "Intl.ListFormat({l})"]  # fmt: skip
+
+
+def list_format(r: random.Random) -> Case:
+    form = r.choice(LIST_FORMS)
+    expr = form.replace("{l}", _locale(r)).replace("{x}", r.choice(LIST_ITEMS))
+    return expr, _scope(_options(r, LIST_OPTIONS, 2), items=["uno", "ocho", "y"])
+
+
+DATE_OPTIONS: dict[str, list[Any]] = {
+    "timeZone": ["UTC", "utc", "Asia/Tokyo", "America/New_York", "Europe/Berlin", "Foo/Bar",
+                 "Etc/GMT+5"],
+    "hour": ["numeric", "2-digit", "x"],
+    "minute": ["2-digit", "numeric"],
+    "second": ["2-digit"],
+    "year": ["numeric", "2-digit"],
+    "month": ["long", "short", "numeric", "2-digit", "narrow", "x"],
+    "day": ["numeric", "2-digit"],
+    "weekday": ["long", "short", "narrow"],
+    "hour12": [True, False],
+    "dateStyle": ["full", "long", "medium", "short", "x"],
+    "timeStyle": ["medium", "short", "long"],
+    "era": ["short"],
+}  # fmt: skip
+# the option sets people write (most of them reproduced), beside random ones
+DATE_SETS: list[dict[str, Any]] = [
+    {"dateStyle": "long"}, {"dateStyle": "full"}, {"dateStyle": "medium", "timeStyle": "short"},
+    {"dateStyle": "short"}, {"timeStyle": "short"},
+    {"year": "numeric", "month": "long", "day": "numeric"},
+    {"year": "numeric", "month": "short", "day": "numeric"},
+    {"year": "numeric", "month": "2-digit", "day": "2-digit"}, {"month": "long", "day": "numeric"},
+    {"weekday": "long", "year": "numeric", "month": "long", "day": "numeric"},
+    {"weekday": "long"}, {"month": "long"}, {"month": "short", "year": "numeric"},
+    {"hour": "2-digit", "minute": "2-digit"},
+    {"hour": "numeric", "minute": "2-digit", "hour12": True},
+    {"hour": "2-digit", "minute": "2-digit", "hour12": False},
+    {"year": "numeric", "month": "2-digit", "day": "2-digit", "hour": "2-digit",
+     "minute": "2-digit"},
+]  # fmt: skip
+DATES = ["0", "1700000000000", "Date.UTC(2024, 1, 29, 23, 59, 59)", "Date.UTC(1999, 11, 31, 12)",
+         "-1e12", "NaN", "Date.UTC(1582, 9, 14)", "8.64e15", "payload.t", "'2020-01-01'",
+         "Date.UTC(2026, 5, 1, 0, 30)"]  # fmt: skip
+DATE_FORMS = ["new Date({x}).toLocaleString({l})", "new Date({x}).toLocaleDateString({l})",
+              "new Date({x}).toLocaleTimeString({l})",
+              "new Date({x}).toLocaleDateString({l}, payload.o)",
+              "new Date({x}).toLocaleTimeString({l}, payload.o)",
+              "JSON.stringify(new Intl.DateTimeFormat({l}, payload.o).formatToParts({x}))",
+              "new Date({x}).toLocaleString({l}, payload.o)",
+              "new Intl.DateTimeFormat({l}, payload.o).format({x})",
+              "Intl.DateTimeFormat({l}).format(new Date({x}))",
+              "JSON.stringify(new Intl.DateTimeFormat({l}).formatToParts({x}))",
+              "JSON.stringify(new Intl.DateTimeFormat({l}, payload.o).resolvedOptions())",
+              ]  # fmt: skip
+
+
+def date_time(r: random.Random) -> Case:
+    form = r.choice(DATE_FORMS)
+    expr = form.replace("{l}", _locale(r)).replace("{x}", r.choice(DATES))
+    roll = r.random()
+    options = (
+        dict(r.choice(DATE_SETS))
+        if roll < 0.45
+        else (_options(r, DATE_OPTIONS, 3) if roll < 0.75 else {})
+    )
+    if r.random() < 0.3:
+        options["timeZone"] = r.choice(DATE_OPTIONS["timeZone"][:5])
+    return expr, {"payload": {"o": options, "t": 1234567890123, "locs": ["fr-CA", "de"]}}
+
+
+TAGS = ["en-us", "EN", "de-de-u-co-phonebk", "zh-hant-tw", "iw", "sh", "in", "en-x-Foo", "x",
+        "en_US", "de-", "", "und", "en-u-kn-true", "en-u-ca-gregory-nu-latn", "tl", "mo",
+        "en-GB-oed", "es-419", "de-CH-1996", "sr-latn-rs", "deu", "ja-JP-u-ca-japanese",
+        "en-a-bbb-x-a-ccc", "en-u-nu-thai", "xx", "root", "en--US", "i-klingon", "art-lojban",
+        "en-US-u-va-posix", "zh-cmn", "fr-FR-x-y", "en-latn", "EN-LATN-US"]  # fmt: skip
+TAG_FORMS = ["Intl.getCanonicalLocales({t})", "Intl.getCanonicalLocales([{t}, {u}])",
+             "Intl.NumberFormat.supportedLocalesOf([{t}, {u}])",
+             "Intl.Collator.supportedLocalesOf({t})", "Intl.PluralRules.supportedLocalesOf({t})",
+             "Intl.DateTimeFormat.supportedLocalesOf([{t}])",
+             "Intl.ListFormat.supportedLocalesOf([{u}, {t}])",
+             "new Intl.NumberFormat({t}).resolvedOptions().locale",
+             "new Intl.Collator({t}).resolvedOptions().locale",
+             "Intl.getCanonicalLocales(payload.locs)", "typeof Intl", "String(Intl)",
+             "Object.keys(Intl)", "Intl.getCanonicalLocales()", "Intl.getCanonicalLocales(null)",
+             "new Intl.PluralRules({t}).resolvedOptions().locale"]  # fmt: skip
+
+
+def tags(r: random.Random) -> Case:
+    form = r.choice(TAG_FORMS)
+    expr = form.replace("{t}", f"'{r.choice(TAGS)}'").replace("{u}", f"'{r.choice(TAGS)}'")
+    return expr, {"payload": {"locs": r.sample(TAGS, 3)}}
+
+
+FAMILIES: dict[str, Callable[[random.Random], Case]] = {
+    "locale.numberformat": number_format,
+    "locale.collator": collator,
+    "locale.plural": plural,
+    "locale.list": list_format,
+    "locale.datetime": date_time,
+    "locale.tags": tags,
+}
+
+
+# Greek uppercasing: accents and breathings dropped, ypogegrammeni as a capital iota, the
+# dialytika kept or gained after an accented vowel, the disjunctive ή
+GREEK_ATOMS = ["α", "ά", "ὰ", "ᾶ", "ᾳ", "ᾴ", "ε", "έ", "η", "ή", "ῆ", "ῃ", "ι", "ί", "ϊ", "ΐ",
+               "ο", "ό", "υ", "ύ", "ϋ", "ΰ", "ω", "ώ", "ῳ", "ς", "σ", "Ά", "Ή", "Ϊ", "ἀ", "ἁ",
+               "ἄ", "ᾀ", "\u0301", "\u0308", "\u0345", "\u0313", " ", "a", "-", "ϒ", "ϓ", "Ω",
+               "\u2126", "ᾼ", "ǰ", "ß", "'"]  # fmt: skip
+GREEK_FORMS = ["{s}.toLocaleUpperCase('el')", "{s}.toLocaleUpperCase(['el-GR'])",
+               "{s}.toLocaleUpperCase('ell')", "{s}.toUpperCase()",
+               "{s}.toLocaleUpperCase('el').length", "{s}.toLocaleLowerCase('el')"]  # fmt: skip
+
+
+def greek(r: random.Random) -> Case:
+    text = "".join(r.choice(GREEK_ATOMS) for _ in range(r.randint(1, 6)))
+    return r.choice(GREEK_FORMS).replace("{s}", _lit(text)), {}
+
+
+# localeCompare beyond the common cases: lone surrogates, controls, noncharacters,
+# supplementary-plane Han and letters, Arabic, punctuation against letters
+EDGE_ATOMS = ["\ud800", "\udc00", "\udfff", "\ud83d", "\u0000", "\u0001", "\u001f", "\u007f",
+              "\u0085", "\u00ad", "\u200b", "\ufeff", "\uffff", "\ufffe", "\ufffd", "a", "A",
+              "z", "0", "9", "-", "_", ",", ";", "!", "?", ".", "'", "\"", "(", "@", "*", "/",
+              "\\", "&", "#", "%", "`", "^", "+", "<", "=", "|", "~", "$", "\u00a0", " ", "\t",
+              "\u4e00", "\u9fff", "\U00020000", "\U0002a6d6", "\U00030000", "\U0001f600",
+              "\U00010400", "\U0001d400", "\u0627", "\u0644", "\u0644\u0627", "\u0623",
+              "\u0622", "\u0649", "\u064a", "\u0629", "\u0647", "\u064b", "\u0670",
+              "\u06cc", "\u0640"]  # fmt: skip
+EDGE_FORMS = ["{a}.localeCompare({b})", "[{a}, {b}].sort((x, y) => x.localeCompare(y)).length",
+              "{a}.localeCompare({b}) < 0"]  # fmt: skip
+
+
+def _escaped(s: str) -> str:
+    units = s.encode("utf-16-le", "surrogatepass")
+    codes = [int.from_bytes(units[i : i + 2], "little") for i in range(0, len(units), 2)]
+    return (
+        "'"
+        + "".join(chr(u) if chr(u).isalnum() and u < 128 else f"\\u{u:04x}" for u in codes)
+        + "'"
+    )
+
+
+def compare_edges(r: random.Random) -> Case:
+    a = "".join(r.choice(EDGE_ATOMS) for _ in range(r.randint(0, 3)))
+    b = "".join(r.choice(EDGE_ATOMS) for _ in range(r.randint(0, 3)))
+    if a and r.random() < 0.4:
+        b = a[:-1] + r.choice(EDGE_ATOMS)
+    return r.choice(EDGE_FORMS).replace("{a}", _escaped(a)).replace("{b}", _escaped(b)), {}
+
+
+FAMILIES["locale.greek"] = greek
+FAMILIES["locale.compare_edges"] = compare_edges
