@@ -221,10 +221,33 @@ def read_yaml(path: Path, ws: Workspace, buffers: Mapping[Path, str]) -> _File |
         return known[1]
     doc = _checked(path, ws, text)
     if doc is None:
-        doc, _ = parse_yaml_text(text, path.name)
+        doc = _parsed(path, text)
     if doc is None:
         return None
     return _remember(path, text, doc)
+
+
+#: each file's last parse made here that found no problem, with its text: a request that
+#: comes before the checker has parsed a contract's new text parses again only the edited
+#: definition (``yamledit``), where a whole parse of a 3,000-variable contract held the
+#: interpreter for a few hundred milliseconds during a typing burst
+_PARSED: dict[Path, tuple[str, YamlDoc]] = {}
+
+
+def _parsed(path: Path, text: str) -> YamlDoc | None:
+    from flowctx_core.base.yamledit import reparse_yaml_text
+
+    with _READ_LOCK:
+        known = _PARSED.get(path)
+    again = None if known is None else reparse_yaml_text(*known, (), text, path.name)
+    doc, problems = again if again is not None else parse_yaml_text(text, path.name)
+    with _READ_LOCK:
+        _PARSED.pop(path, None)
+        if doc is not None and not problems:
+            if len(_PARSED) >= _READ_LIMIT:
+                _PARSED.pop(next(iter(_PARSED)))
+            _PARSED[path] = (text, doc)
+    return doc
 
 
 def _checked(path: Path, ws: Workspace, text: str) -> YamlDoc | None:

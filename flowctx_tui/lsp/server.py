@@ -84,6 +84,17 @@ class _Protocol(LanguageServerProtocol):
                 self._send_response(data["id"], None, error.to_response_error())
             raise
 
+    def _send_response(self, msg_id: Any, result: Any = None, error: Any = None) -> None:
+        """A ``_Raw`` result (an outline, a completion list: JSON text made from pieces kept
+        between requests) as it is, any other as pygls sends it."""
+        if error is not None or not isinstance(result, _Raw):
+            super()._send_response(msg_id, result, error)
+            return
+        self._result_types.pop(msg_id, None)
+        head = json.dumps({"jsonrpc": "2.0", "id": msg_id, "result": None})
+        at = head.rindex("null")
+        self._send_data(_Prepared(head[:at] + result.text + head[at + 4 :]))
+
     def _send_data(self, data: Any) -> None:
         """A ``_Prepared`` message as it is (the diagnostics of a 3,000-variable contract,
         serialised one by one as each first appears: 25 ms saved on each publication), any
@@ -120,6 +131,15 @@ class _Prepared:
         self.body = body
 
 
+class _Raw:
+    """A request's result already serialised (JSON text, ASCII), sent as it is."""
+
+    __slots__ = ("text",)
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+
 class _Busy(Exception):
     """A request was given up (late or cancelled) before its work started."""
 
@@ -138,6 +158,16 @@ class FlowctxServer(LanguageServer):
         self._timers: dict[Path, asyncio.TimerHandle] = {}
         #: the running check of each workspace, stopped when a newer change supersedes it
         self._checks: dict[Path, threading.Event] = {}
+        #: each document's outline entries as last serialised, by what they depend on with
+        #: lines counted from the entry's first (an edit above an entry shifts it, and only
+        #: its line numbers are written again): its JSON before the ranges, and its columns
+        #: in the client's units (``_symbols_json``)
+        self._outline: dict[str, dict[tuple[Any, ...], tuple[str, tuple[int, ...]]]] = {}
+        #: the completion items last offered: what they were made from, each offered
+        #: variable's type and source (by the analysis, kept alive here), and each item's JSON
+        #: around its edit range (``_completion_json``)
+        self._offered: tuple[Any, ...] | None = None
+        self._about: tuple[Any, dict[str, Any]] | None = None
         #: one check at a time (requests never take it: they read the last analysis)
         self._check_lock = threading.Lock()
         #: each workspace's newest change (a counter) and the newest change published
@@ -571,7 +601,7 @@ async def completion(ls: FlowctxServer, params: types.CompletionParams) -> types
     mj = ls.workspace_for(mj_path) if mj_path is not None else None
     text = ls.workspace.get_text_document(params.text_document.uri).source
     #: each offered variable's type and source (completion_info), filled by the work
-    about: dict[str, Any] = {}
+    about: list[dict[str, Any]] = [{}]
     if isinstance(mj, MjWorkspace) and mj_path is not None:
         source = text
         offered = await ls.answer(
@@ -592,38 +622,56 @@ async def completion(ls: FlowctxServer, params: types.CompletionParams) -> types
             names = analysis.names_of(ws, workflow, buffers)
             found = analysis.completions(path, text, pos.line, pos.character, matrix, names)
             if found is not None and found.kind == "variable":
-                about.update(variable_info(matrix))
+                # made once per analysis (the same matrix until a check swaps in another)
+                known = ls._about
+                if known is None or known[0] is not matrix:
+                    known = ls._about = (matrix, variable_info(matrix))
+                about[0] = known[1]
             return found
 
         offered = await ls.answer(work)
     if offered is None:
         return empty
-    kind = {
-        "variable": types.CompletionItemKind.Variable,
-        "agent": types.CompletionItemKind.Class,
-        "step": types.CompletionItemKind.Class,
-        "source type": types.CompletionItemKind.EnumMember,
-        "path": types.CompletionItemKind.Field,
-    }[offered.kind]
     row = text_lines(text)[pos.line] if pos.line < len(text_lines(text)) else ""
     edit = ls.span(row, pos.line, max(pos.character - len(offered.prefix), 0), pos.character)
-    items = [
-        types.CompletionItem(
-            label=name,
-            kind=kind,
-            # a variable's type and source (never its value), else what kind of name it is
-            detail=about[name].detail if name in about else f"flowctx: {offered.kind}",
-            documentation=types.MarkupContent(
-                kind=types.MarkupKind.Markdown, value=about[name].documentation
-            )
-            if name in about
-            else None,
-            text_edit=types.TextEdit(range=edit, new_text=name),
-        )
-        for name in offered.items
-        if name.startswith(offered.prefix)
-    ]
-    return types.CompletionList(is_incomplete=False, items=items)
+    return _Raw(_completion_json(ls, offered, about[0], edit))  # type: ignore[return-value]
+
+
+def _completion_json(
+    ls: FlowctxServer, offered: analysis.Completions, about: dict[str, Any], edit: types.Range
+) -> str:
+    """The completion list as JSON text. Its items depend on the cursor only through the
+    typed prefix and the edit range: each item's JSON around its range is made once for the
+    names, kind and variable descriptions offered, and reused while they stay the same."""
+    names = tuple(offered.items)
+    made = ls._offered
+    if made is None or made[0] != offered.kind or made[1] is not about or made[2] != names:
+        kind = {
+            "variable": types.CompletionItemKind.Variable,
+            "agent": types.CompletionItemKind.Class,
+            "step": types.CompletionItemKind.Class,
+            "source type": types.CompletionItemKind.EnumMember,
+            "path": types.CompletionItemKind.Field,
+        }[offered.kind]
+        pieces = []
+        for name in names:
+            item: dict[str, Any] = {
+                "label": name,
+                "kind": int(kind),
+                # a variable's type and source (never its value), else what kind of name it is
+                "detail": about[name].detail if name in about else f"flowctx: {offered.kind}",
+            }
+            if name in about:
+                item["documentation"] = {
+                    "kind": types.MarkupKind.Markdown.value,
+                    "value": about[name].documentation,
+                }
+            head = json.dumps(item)[:-1] + ', "textEdit": {"range": '
+            pieces.append((name, head, f', "newText": {json.dumps(name)}}}}}'))
+        made = ls._offered = (offered.kind, about, names, pieces)
+    at = json.dumps(_CONVERTER.unstructure(edit))
+    items = [head + at + tail for name, head, tail in made[3] if name.startswith(offered.prefix)]
+    return '{"isIncomplete": false, "items": [' + ", ".join(items) + "]}"
 
 
 @server.feature(types.TEXT_DOCUMENT_DEFINITION)
@@ -890,21 +938,49 @@ async def document_symbol(
     buffers = ls.buffers()
     found = await ls.answer(lambda: symbols.document_symbols(ws, path, buffers)) or []
     rows = text_lines(ls.workspace.get_text_document(params.text_document.uri).source)
+    return _Raw(_symbols_json(ls, params.text_document.uri, rows, found))  # type: ignore[return-value]
+
+
+def _symbols_json(ls: FlowctxServer, uri: str, rows: list[str], found: list[Any]) -> str:
+    """The outline as JSON text: each entry's name, kind, detail and columns converted once
+    and kept while its lines' text stays the same, wherever the entry moves."""
+
+    def row(n: int) -> str:
+        return rows[n] if 0 <= n < len(rows) else ""
+
+    before = ls._outline.get(uri, {})
+    now: dict[tuple[Any, ...], tuple[str, tuple[int, ...]]] = {}
     out = []
     for s in found:
-        line, start, end = s.selection
-        selection = ls.span(rows[line] if line < len(rows) else "", line, start, end)
-        whole = _symbol_range(ls, rows, s.start, s.end)
-        out.append(
-            types.DocumentSymbol(
-                name=s.name,
-                detail=s.detail or None,
-                kind=_SYMBOL_KINDS[s.kind],
-                range=whole,
-                selection_range=selection,
+        (l0, c0), (l1, c1), (sl, sc0, sc1) = s.start, s.end, s.selection
+        key: tuple[Any, ...] = (s.name, s.kind, s.detail, c0, l1 - l0, c1, sl - l0, sc0, sc1)
+        key += (row(l0), row(l1), row(sl))
+        made = before.get(key) or now.get(key)
+        if made is None:
+            whole = _symbol_range(ls, rows, s.start, s.end)
+            selection = ls.span(row(sl), sl, sc0, sc1)
+            head = {"name": s.name, "kind": int(_SYMBOL_KINDS[s.kind])}
+            if s.detail:
+                head["detail"] = s.detail
+            made = (
+                json.dumps(head)[:-1],
+                (
+                    whole.start.character,
+                    whole.end.character,
+                    selection.start.character,
+                    selection.end.character,
+                ),
             )
+        now[key] = made
+        text, (a, b, c, d) = made
+        out.append(
+            f'{text}, "range": {{"start": {{"line": {l0}, "character": {a}}}, '
+            f'"end": {{"line": {l1}, "character": {b}}}}}, '
+            f'"selectionRange": {{"start": {{"line": {sl}, "character": {c}}}, '
+            f'"end": {{"line": {sl}, "character": {d}}}}}}}'
         )
-    return out
+    ls._outline[uri] = now
+    return "[" + ", ".join(out) + "]"
 
 
 @server.feature(types.WORKSPACE_SYMBOL)

@@ -9,6 +9,7 @@ variable's definition, a rule's mapping), ``selection`` the name the outline sho
 from __future__ import annotations
 
 import bisect
+import threading
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -30,6 +31,14 @@ from flowctx_tui.lsp.occurrences import AGENTS_FILE
 
 #: at most this many answers to a workspace/symbol query (a 3,000-variable contract)
 WORKSPACE_LIMIT = 500
+
+#: each YAML file's outline as last made, with the text it was made from: an editor asks for
+#: the outline again and again (after each edit, on focus), and a 3,000-variable contract's
+#: took 150 ms to make even from the checker's parse
+_OUTLINES: dict[Path, tuple[str, list[Symbol]]] = {}
+_OUTLINES_LIMIT = 32
+#: requests run in worker threads side by side
+_OUTLINES_LOCK = threading.Lock()
 
 
 @dataclass(frozen=True)
@@ -246,11 +255,22 @@ def document_symbols(
 ) -> list[Symbol]:
     """The outline of one file, in file order."""
     if isinstance(ws, MjWorkspace):
-        found = _mj_symbols(ws, path, buffers)
-    else:
-        d = _read(path, ws, buffers)
-        found = [s for s in _yaml_symbols(d) if s is not None] if d is not None else []
-    return sorted(found, key=lambda s: s.start)
+        return sorted(_mj_symbols(ws, path, buffers), key=lambda s: s.start)
+    # a YAML file's outline is made from its text alone
+    text = _text_of(path, buffers, ws.root)
+    with _OUTLINES_LOCK:
+        known = _OUTLINES.get(path)
+    if known is not None and known[0] == text:
+        return list(known[1])
+    d = _read(path, ws, buffers)
+    found = [s for s in _yaml_symbols(d) if s is not None] if d is not None else []
+    found.sort(key=lambda s: s.start)
+    with _OUTLINES_LOCK:
+        _OUTLINES.pop(path, None)
+        if len(_OUTLINES) >= _OUTLINES_LIMIT:
+            _OUTLINES.pop(next(iter(_OUTLINES)))
+        _OUTLINES[path] = (text, found)
+    return list(found)
 
 
 def _fuzzy(query: str, name: str) -> bool:

@@ -4,6 +4,7 @@ MemberJunction flow agent's steps and paths in its MetadataSync JSON."""
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 
 from lsprotocol import types
@@ -118,3 +119,55 @@ async def test_an_outline_masks_a_password_in_a_condition(
     found = await _outline(client, open_doc(client, demo, GRAPH, text))
     details = " ".join(s.detail or "" for s in found)
     assert "mongodb://admin:***@db/x" in details and "hunter2" not in details
+
+
+async def test_the_outline_and_completion_follow_an_edit_that_shifts_lines_and_renames(
+    client: LanguageClient, demo: Path
+) -> None:
+    """The server keeps the outline's entries and the completion items between requests:
+    after lines are inserted above every entry and a variable is renamed, each entry is
+    where the new text has it and the old name is offered nowhere."""
+    from tests.lsp.test_lsp_server import change, line_of
+
+    text = (demo / CONTRACT).read_text()
+    doc = open_doc(client, demo, CONTRACT)
+    before = await _outline(client, doc)
+    assert "llm_model" in {s.name for s in before}
+    edited = "# 日本 😀\n# two more lines\n" + text.replace("  llm_model:", "  llm_name:  # 😀", 1)
+    change(client, doc, edited, 2)
+    after = await _outline(client, doc)
+    names = [s.name for s in after]
+    assert "llm_name" in names and "llm_model" not in names and len(after) == len(before)
+    rows = edited.splitlines()
+    for s in after:
+        if s.kind == types.SymbolKind.Variable:
+            assert _selected(edited, s.selection_range) == s.name
+            assert rows[s.range.start.line].startswith(f"  {s.name}:")
+    moved = {s.name: s.range.start.line for s in after}
+    assert all(moved[s.name] == s.range.start.line + 2 for s in before if s.name in moved)
+    # the variables offered after ${ in the routing rules follow the check of the new text
+    graph = (demo / GRAPH).read_text()
+    gdoc = open_doc(client, demo, GRAPH)
+    row = line_of(graph, "${plan_approved} and")
+    typed = graph.splitlines()
+    typed[row] = '    context_expression: "${llm'
+    change(client, gdoc, "\n".join(typed) + "\n", 2)
+    labels: list[str] = []
+    for _ in range(200):
+        result = await client.text_document_completion_async(
+            types.CompletionParams(
+                text_document=types.TextDocumentIdentifier(uri=gdoc),
+                position=types.Position(line=row, character=len(typed[row])),
+            )
+        )
+        items = result.items if isinstance(result, types.CompletionList) else []
+        labels = [i.label for i in items]
+        if "llm_name" in labels:
+            break
+        await asyncio.sleep(0.05)
+    assert "llm_name" in labels and "llm_model" not in labels
+    item = next(i for i in items if i.label == "llm_name")
+    edit = item.text_edit
+    assert isinstance(edit, types.TextEdit) and edit.new_text == "llm_name"
+    assert edit.range.start == types.Position(line=row, character=len(typed[row]) - 3)
+    assert "string" in (item.detail or "")
