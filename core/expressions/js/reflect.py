@@ -200,6 +200,9 @@ def _define_property(
     raise Unsupported("flowctx does not reproduce property descriptors (Reflect.defineProperty)")
 
 
+_BUILT_IN_PROTOTYPE: Final = object()
+
+
 def _set_prototype_of(obj: Mapping[str, Any]) -> Callable[..., Any]:
     def set_prototype_of(target: Any = UNDEFINED, proto: Any = UNDEFINED, *_: Any) -> Any:
         _target("setPrototypeOf", target)
@@ -210,7 +213,13 @@ def _set_prototype_of(obj: Mapping[str, Any]) -> Callable[..., Any]:
             )
         # OrdinarySetPrototypeOf: the same prototype is no change; a non-extensible object
         # refuses any other
-        if obj["getPrototypeOf"].fn(target) is proto:
+        try:
+            current = obj["getPrototypeOf"].fn(target)
+        except Unsupported:
+            # a built-in prototype (Array.prototype...), which no expression holds as a value:
+            # never the one asked for
+            current = _BUILT_IN_PROTOTYPE
+        if current is proto:
             return True
         if not obj["isExtensible"].fn(target):
             return False
