@@ -21,6 +21,7 @@ parses whole when the answer is None, which it is whenever the edit is not plain
 from __future__ import annotations
 
 from bisect import bisect_right
+from collections.abc import Sequence
 from operator import itemgetter
 from typing import Any
 
@@ -178,14 +179,14 @@ def _changed(old: list[str], new: list[str]) -> tuple[int | None, int, int]:
     if old == new:
         return None, 0, 0
     limit = min(len(old), len(new))
-    first = _common(old, new, limit)
-    tail = _common(old[::-1], new[::-1], limit - first)
+    first = common_prefix(old, new, limit)
+    tail = common_prefix(old[::-1], new[::-1], limit - first)
     return first, len(old) - tail, len(new) - tail
 
 
-def _common(a: list[str], b: list[str], limit: int) -> int:
-    """How many leading lines ``a`` and ``b`` share, at most ``limit``: by halves, each
-    comparison of slices being C's."""
+def common_prefix(a: Sequence[Any], b: Sequence[Any], limit: int) -> int:
+    """How many leading items (lines, characters) ``a`` and ``b`` share, at most ``limit``:
+    by halves, each comparison of slices being C's."""
     lo, hi = 0, limit
     while lo < hi:
         mid = (lo + hi + 1) // 2

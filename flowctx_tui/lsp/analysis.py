@@ -32,6 +32,7 @@ from flowctx_core.base.gcpause import gc_paused
 from flowctx_core.base.peritem import flagged
 from flowctx_core.base.secrets import MASK, mask_text
 from flowctx_core.base.textlines import text_lines
+from flowctx_core.base.yamledit import common_prefix
 from flowctx_core.model.filenames import (
     CONTRACT_FILE,
     FLOW_FILE,
@@ -301,24 +302,12 @@ def _touched(old: str | None, new: str) -> tuple[int, int | None]:
         return 0, None
     if old == new:
         return len(new), len(new)
-    same = _common_prefix(old, new)
+    same = common_prefix(old, new, min(len(old), len(new)))
     first = new.count("\n", 0, same)
     if old.count("\n") != new.count("\n"):
         return first, None
-    tail = min(_common_prefix(old[::-1], new[::-1]), min(len(old), len(new)) - same)
+    tail = common_prefix(old[::-1], new[::-1], min(len(old), len(new)) - same)
     return first, new.count("\n", 0, len(new) - tail) + 1
-
-
-def _common_prefix(a: str, b: str) -> int:
-    """The length of the longest common prefix, by halves (each comparison is C's)."""
-    lo, hi = 0, min(len(a), len(b))
-    while lo < hi:
-        mid = (lo + hi + 1) // 2
-        if a[lo:mid] == b[lo:mid]:
-            lo = mid
-        else:
-            hi = mid - 1
-    return lo
 
 
 def _profile_as_edited(ws: Workspace, buffers: Mapping[Path, str]) -> None:
