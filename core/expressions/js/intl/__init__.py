@@ -26,22 +26,18 @@ CONSTRUCTOR_IDS: Final[set[int]] = set()
 _OTHERS: Final = ("RelativeTimeFormat", "DisplayNames", "Segmenter", "Locale")
 
 
-def _module(name: str) -> Any:
-    return importlib.import_module(f"flowctx_core.expressions.js.intl.{name}")
-
-
 def service(name: str) -> Any:
     """An Intl service's module (``numberformat``, ``collator``...), loaded on first use: the
     value modules' locale-sensitive methods reach Intl through it, Intl's services reach the
     value modules directly, so neither imports the other both ways."""
-    return _module(name)
+    return importlib.import_module(f"flowctx_core.expressions.js.intl.{name}")
 
 
 def _maker(name: str) -> Callable[..., Any]:
     module = _SERVICES[name][0]
 
     def make(*args: Any) -> Any:
-        construct: Callable[..., Any] = _module(module).construct
+        construct: Callable[..., Any] = service(module).construct
         return construct(*args)
 
     return make
@@ -57,9 +53,9 @@ def _called(name: str) -> Callable[..., Any]:
     return _maker(name)
 
 
-def _supported(service: str) -> Callable[..., Any]:
+def _supported(kind: str) -> Callable[..., Any]:
     def call(locales: Any = UNDEFINED, options: Any = UNDEFINED, *_: Any) -> list[str]:
-        result: list[str] = _module("locales").supported(service, locales, options)
+        result: list[str] = service("locales").supported(kind, locales, options)
         return result
 
     return call
@@ -75,7 +71,7 @@ def _not_reproduced(name: str) -> Callable[..., Any]:
 
 
 def _canonical(locales: Any = UNDEFINED, *_: Any) -> list[str]:
-    result: list[str] = _module("locales").canonical_list(locales)
+    result: list[str] = service("locales").canonical_list(locales)
     return result
 
 
@@ -88,12 +84,12 @@ def _supported_values(*_: Any) -> Any:
 def register(globals_: dict[str, Any], constructors: dict[int, Callable[..., Any]]) -> None:
     """Add ``Intl`` to the globals and its constructors to the ``new`` table."""
     members: dict[str, Any] = {}
-    for name, (_module_name, service, _needs_new, arity) in _SERVICES.items():
+    for name, (_module_name, kind, _needs_new, arity) in _SERVICES.items():
         fn = JsFunction(
             name,
             _called(name),
             members={
-                "supportedLocalesOf": JsFunction("supportedLocalesOf", _supported(service), arity=1)
+                "supportedLocalesOf": JsFunction("supportedLocalesOf", _supported(kind), arity=1)
             },
             arity=arity,
         )
