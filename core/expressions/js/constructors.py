@@ -449,7 +449,8 @@ def instance_of(value: Any, name: str) -> bool:
         return name in ("Error", value.name)
     if isinstance(value, JsWrapper):
         return value.tag == f"[object {name}]"
-    return False
+    host = getattr(value, "KINDS", None)  # the host classes (typed arrays...) name theirs
+    return host is not None and name in host
 
 
 # --- the table ------------------------------------------------------------------------------

@@ -22,6 +22,7 @@ from flowctx_core.expressions.js import (
     dates,
     extras,
     fdlibm,
+    host,
     intl,
     reflect,
     regexp,
@@ -1035,6 +1036,7 @@ clone.register(GLOBALS)
 symbols.register(GLOBALS)
 intl.register(GLOBALS, CONSTRUCTORS)
 atomics.register(GLOBALS)
+host.register(GLOBALS, CONSTRUCTORS)
 extras.register(GLOBALS, NUMBER_METHODS)
 LENT["quote"] = _quote
 
@@ -1096,6 +1098,7 @@ OTHER_GLOBALS: Final = frozenset(
         "MessagePort", "MessageEvent", "CustomEvent", "Crypto", "CryptoKey", "SubtleCrypto",
         "Proxy",
     }
+    - host.NAMES
 )  # fmt: skip
 # typeof of node 20's other globals, as measured inside MemberJunction's function (strict mode,
 # an ES module's process): typeof reads only a binding's type, so it is predicted, never run.
