@@ -487,6 +487,9 @@ def _object_own_names(x: Any = UNDEFINED, *_: Any) -> list[str]:
         return ["length", "name"]
     if type(x) is JsFunction or type(x) is JsNamespace:
         raise Unsupported("flowctx does not reproduce the own property names of built-ins")
+    host = getattr(x, "own_names", None)  # a host class's own (AggregateError)
+    if host is not None:
+        return list(host())
     keys = _keys_of(x, "getOwnPropertyNames")
     if type(x) is regexp.JsRegExp:
         return ["lastIndex", *keys]  # made with the object, before any key added since
@@ -1172,7 +1175,8 @@ def _set_arities() -> None:
         if isinstance(value, JsFunction | JsNamespace) and value.members:
             for member, fn in value.members.items():
                 if isinstance(fn, JsFunction):
-                    fn.arity = BUILTIN_LENGTHS.get(f"{name}.{member}")
+                    # a module that registered a length of its own keeps it (host.register)
+                    fn.arity = BUILTIN_LENGTHS.get(f"{name}.{member}", fn.arity)
 
 
 _set_arities()

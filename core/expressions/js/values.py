@@ -723,6 +723,8 @@ def to_string(v: Any) -> str:
     if t is JsFunction:
         if v.source is not None:
             return v.source
+        if v.ident == "node class":  # node's classes written in JavaScript print their source
+            raise JsError(f"flowctx does not reproduce the source text of node's class {v.name}")
         if v.name.startswith("bound "):  # a bound function's text names nothing
             return "function () { [native code] }"
         return f"function {v.name}() {{ [native code] }}"

@@ -272,8 +272,9 @@ def _bind_parameters(scope: Mapping[str, Any], names: _Parameters) -> dict[str, 
 # --- compiling -------------------------------------------------------------------------------
 
 
-#: a BigInt literal or the BigInt global: only such a condition can meet a BigInt value
-_BIGINT_TEXT: Final = re.compile(r"[0-9a-fA-F_]n(?![\w$])|BigInt")
+#: a BigInt literal, the BigInt global or a name that makes BigInts (BigInt64Array,
+#: BigUint64Array, DataView's getBigUint64): only such a condition can meet a BigInt value
+_BIGINT_TEXT: Final = re.compile(r"[0-9a-fA-F_]n(?![\w$])|BigU?[Ii]nt")
 
 
 class _Compiler:
@@ -484,6 +485,11 @@ def _chain(c: _Compiler, node: JsChain) -> Fn:
     return chain
 
 
+class _NotIterable(js.JsError):
+    """A value spread that has no iterator (an iterator's own error, such as a typed array's
+    over a shrunk buffer, is not this one and passes as it is)."""
+
+
 def _spread_values(v: Any) -> list[Any]:
     if type(v) is list or type(v) is tuple:
         charge(js.ELEMENT * len(v))
@@ -496,7 +502,7 @@ def _spread_values(v: Any) -> list[Any]:
         if items is not None:
             charge(js.ELEMENT * len(items))
             return items
-    raise js.JsError(f"{js.typeof(v)} is not iterable")
+    raise _NotIterable(f"{js.typeof(v)} is not iterable")
 
 
 def _spread_error(v: Any, shown: str, in_call: bool) -> js.JsError:
@@ -519,7 +525,7 @@ def _spreader(c: _Compiler, node: ast.expr, in_call: bool) -> Callable[[Any], li
         def spread_result(v: Any) -> list[Any]:
             try:
                 return _spread_values(v)
-            except js.JsError:
+            except _NotIterable:
                 raise js.JsError(
                     f"{callee} is not a function or its return value is not iterable"
                 ) from None
@@ -529,7 +535,7 @@ def _spreader(c: _Compiler, node: ast.expr, in_call: bool) -> Callable[[Any], li
     def spread(v: Any) -> list[Any]:
         try:
             return _spread_values(v)
-        except js.JsError:
+        except _NotIterable:
             raise _spread_error(v, shown, in_call) from None
 
     return spread

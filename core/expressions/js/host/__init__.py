@@ -1,7 +1,7 @@
-"""node 20's pure host globals a condition may reach: ArrayBuffer, the typed arrays, DataView,
-TextEncoder and TextDecoder. Registering them makes their function objects only; each
-class's module (``typedarrays``, ``dataview``, ``textcoding``) loads on first use, so a
-condition that names none of them loads nothing of them."""
+"""node 20's pure host globals a condition may reach: ArrayBuffer, the typed arrays,
+DataView, TextEncoder, TextDecoder and AggregateError. Registering them makes their function
+objects only; each class's module (``typedarrays``, ``dataview``, ``textcoding``,
+``aggregate``) loads on first use, so a condition that names none of them loads none."""
 
 from __future__ import annotations
 
@@ -18,7 +18,12 @@ TYPED_ARRAYS: Final = {
     "Float64Array": 8, "BigInt64Array": 8, "BigUint64Array": 8,
 }  # fmt: skip
 #: the names registered here (what the evaluator no longer refuses)
-NAMES: Final = frozenset({*TYPED_ARRAYS, "ArrayBuffer"})
+NAMES: Final = frozenset(
+    {*TYPED_ARRAYS, "ArrayBuffer", "DataView", "TextEncoder", "TextDecoder", "AggregateError"}
+)
+#: node's classes written in JavaScript: String() of one gives its source, which flowctx does
+#: not hold (``values.to_string`` refuses a function with this ident)
+NODE_CLASS: Final = "node class"
 
 
 def service(name: str) -> Any:
@@ -29,6 +34,13 @@ def service(name: str) -> Any:
 def _requires_new(name: str) -> Callable[..., Any]:
     def call(*_: Any) -> Any:
         raise JsError(f"Constructor {name} requires 'new'")
+
+    return call
+
+
+def _class_call(name: str) -> Callable[..., Any]:
+    def call(*_: Any) -> Any:
+        raise JsError(f"Class constructor {name} cannot be invoked without 'new'")
 
     return call
 
@@ -63,3 +75,16 @@ def register(globals_: dict[str, Any], constructors: dict[int, Callable[..., Any
         )
         globals_[name] = fn
         constructors[id(fn)] = _lazy("typedarrays", "construct", name)
+    view = JsFunction("DataView", _requires_new("DataView"), arity=1)
+    globals_["DataView"] = view
+    constructors[id(view)] = _lazy("dataview", "construct")
+    for name, module, make in (
+        ("TextEncoder", "textcoding", "new_text_encoder"),
+        ("TextDecoder", "textcoding", "new_text_decoder"),
+    ):
+        fn = JsFunction(name, _class_call(name), arity=0, ident=NODE_CLASS)
+        globals_[name] = fn
+        constructors[id(fn)] = _lazy(module, make)
+    aggregate = JsFunction("AggregateError", _lazy("aggregate", "construct"), arity=2)
+    globals_["AggregateError"] = aggregate
+    constructors[id(aggregate)] = aggregate.fn

@@ -306,6 +306,8 @@ class JsTypedArray(JsPropsObject):
 
     def items(self) -> list[Any]:
         n = self.length()
+        if not n:
+            return []
         charge(n // 8 + 1)
         code = KINDS[self.kind][0]
         raw = struct.unpack_from(f"<{n}{code}", self.buffer.data, self.offset)
@@ -357,7 +359,9 @@ class JsTypedArray(JsPropsObject):
             fn, arity = method
             return JsFunction(
                 key,
-                functools.partial(_checked, fn, key, self),
+                functools.partial(fn, self)
+                if key in UNCHECKED
+                else functools.partial(_checked, fn, key, self),
                 arity=arity,
                 ident=f"%TypedArray%.prototype.{key}",
             )
@@ -505,6 +509,7 @@ def _over_buffer(kind: str, buf: JsArrayBuffer, offset: Any, length: Any) -> JsT
     if start % size:
         raise JsError(f"start offset of {kind} should be a multiple of {size}")
     fixed: int | None = None
+    tracking = length is UNDEFINED and buf.max_length is not None
     if length is not UNDEFINED:
         n = to_int(length)
         if n < 0 or n > SAFE:
@@ -512,15 +517,11 @@ def _over_buffer(kind: str, buf: JsArrayBuffer, offset: Any, length: Any) -> JsT
         fixed = int(n)
     have = len(buf.data)
     if fixed is None:
-        if buf.max_length is not None:
-            if start > have:
-                raise JsError(f"Start offset {start} is outside the bounds of the buffer")
-            return JsTypedArray(kind, buf, start, None)
         if have % size:
             raise JsError(f"byte length of {kind} should be a multiple of {size}")
         if start > have:
             raise JsError(f"Start offset {start} is outside the bounds of the buffer")
-        return JsTypedArray(kind, buf, start, (have - start) // size)
+        return JsTypedArray(kind, buf, start, None if tracking else (have - start) // size)
     if start + fixed * size > have:
         raise JsError(f"Invalid typed array length: {fixed}")
     return JsTypedArray(kind, buf, start, fixed)
@@ -749,13 +750,16 @@ def _slice(ta: JsTypedArray, start: Any = UNDEFINED, end: Any = UNDEFINED, *_: A
 
 
 def _subarray(ta: JsTypedArray, start: Any = UNDEFINED, end: Any = UNDEFINED, *_: Any) -> Any:
+    """A view of the same buffer, made as ``new <kind>(buffer, offset, length)`` is (its
+    RangeErrors when the buffer shrank under the view); a length-tracking view's subarray
+    to the end tracks too."""
     length = ta.length()
     a = _relative(start, length, 0)
-    size = ta.size
+    offset = ta.offset + a * ta.size
     if ta.fixed is None and end is UNDEFINED:
-        return JsTypedArray(ta.kind, ta.buffer, ta.offset + a * size, None)
+        return _over_buffer(ta.kind, ta.buffer, offset, UNDEFINED)
     b = _relative(end, length, length)
-    return JsTypedArray(ta.kind, ta.buffer, ta.offset + a * size, max(b - a, 0))
+    return _over_buffer(ta.kind, ta.buffer, offset, max(b - a, 0))
 
 
 def _set(ta: JsTypedArray, source: Any = UNDEFINED, offset: Any = UNDEFINED, *_: Any) -> Any:
@@ -838,6 +842,8 @@ METHODS: Final[dict[str, tuple[Callable[..., Any], int]]] = {
     "toLocaleString": (_to_locale_string, 0), "toString": (_to_string, 0),
     "toReversed": (_to_reversed, 0), "toSorted": (_to_sorted, 1), "with": (_with, 2),
 }  # fmt: skip
+#: the methods that do not check the view first (they make a new one over its buffer)
+UNCHECKED: Final = frozenset({"subarray"})
 
 
 # --- statics ------------------------------------------------------------------------------------
