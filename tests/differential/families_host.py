@@ -151,14 +151,17 @@ def buffers(r: random.Random) -> Case:
     )
 
 
-HOST_NAMES = ["ArrayBuffer", *KINDS, "DataView", "TextEncoder", "TextDecoder", "AggregateError"]
+HOST_NAMES = ["ArrayBuffer", *KINDS, "DataView", "TextEncoder", "TextDecoder", "AggregateError",
+              "URL", "URLSearchParams"]  # fmt: skip
 STATIC_USES = ["typeof {N}", "{N}.name", "{N}.length", "String({N})", "{N}()", "{N}(1)",
                "Object.getOwnPropertyNames({N}).join()", "Object.keys({N}).join()",
                "{N}.BYTES_PER_ELEMENT", "{N}.from([1, 2])", "{N}.of(1, 2)", "{N}.from('12')",
                "{N}.from(null)", "{N}.from([1], 5)", "{N}.from(payload.al, x => x * 2)",
                "{N}.isView", "{N} === {N}", "JSON.stringify({N})", "{N}.foo",
                "{N}.from.length", "{N}.of.length", "{N}.from.name", "new {N}",
-               "{N}.isView(new Uint8Array(1))", "{N}.isView(payload.arr)"]  # fmt: skip
+               "{N}.isView(new Uint8Array(1))", "{N}.isView(payload.arr)", "{N}.canParse('x:')",
+               "{N}.parse('http://a').href", "{N}.canParse()", "{N}.parse('x', 'y')",
+               "{N}.parse.length", "{N}.canParse.name"]  # fmt: skip
 
 
 def statics(r: random.Random) -> Case:
@@ -287,7 +290,116 @@ def aggregate_errors(r: random.Random) -> Case:
     return use.replace("{e}", e), _scope()
 
 
+SCHEMES = ["http:", "https:", "HTTP:", "ws:", "wss:", "ftp:", "file:", "sc:", "mailto:",
+           "javascript:", "blob:", "data:", "a+b-c.d:", "1x:", "", "h ttp:"]  # fmt: skip
+SLASHES = ["//", "//", "/", "", "\\\\", "/\\", "///", " //"]
+USERINFO_PARTS = ["", "", "u@", "u:p@", ":p@", "u:@", "@", "a b:c%@", "u@v@", "é:ü@"]
+HOSTS = ["example.com", "EXAMPLE.com", "a", "ex%41mple.com", "ex%2Fmple", "1.2.3.4", "0x7f.1",
+         "0300.0250.0.1", "4294967295", "4294967296", "1.2.3.4.5", "256.1.1.1", "1.2.3.09",
+         "09.1", "[::1]", "[1:0:0:0:0:0:0:1]", "[::ffff:1.2.3.4]", "[1::2::3]", "[0:0:1::]",
+         "[fe80::1%25eth0]", "[::", "a b", "a<b", "a^b", "", "localhost", "LOCALHOST",
+         "münchen.de", "xn--mnchen-3ya.de", "a..b", "a.", ".", "%zz", "a%00b", "0x",
+         "1.2.3."]  # fmt: skip
+PORTS = ["", "", ":80", ":443", ":8080", ":0", ":65535", ":65536", ":", ":8a", ":021"]
+PATHS = ["", "/", "/a/b", "/a/../b", "/a/./b/", "/%2e%2E/x", "/a b", "/a%20b", "/é", "/C:/x",
+         "/C|/x", "/../..", "/a/..", "\\a\\b", "/a?", "/a{b}", "/`'\"<>", "/%", "/.%2e/",
+         "/a/b/../../../c"]  # fmt: skip
+QUERIES = ["", "", "?", "?a=1&b=2", "?a b", "?'\"<>", "?é=ü", "?%zz", "?a=1#", "?#"]
+FRAGMENTS = ["", "", "#", "#f", "#f g", '#`"<>', "#é", "#%20"]
+BASES = ["", "", "", "http://h/b/c?q#f", "file:///C:/a/b", "sc://h/p", "sc:opaque", "mailto:x",
+         "https://u:p@h:8/p/q", "x", "file://host/share/f"]  # fmt: skip
+URL_READS = ["href", "origin", "protocol", "username", "password", "host", "hostname", "port",
+             "pathname", "search", "hash"]  # fmt: skip
+RELATIVES = ["", "x", "../y", "/z", "//other/p", "?q2", "#f2", "C:/w", "\\\\s\\t", ".",
+             "..", "http:rel", "file:z", "sc:z", " ", "%2e%2e/u", "http://[::1]/"]  # fmt: skip
+
+
+def _url_text(r: random.Random) -> str:
+    return (
+        r.choice(SCHEMES) + r.choice(SLASHES) + r.choice(USERINFO_PARTS) + r.choice(HOSTS)
+        + r.choice(PORTS) + r.choice(PATHS) + r.choice(QUERIES) + r.choice(FRAGMENTS)
+    )  # fmt: skip
+
+
+def _literal(text: str) -> str:
+    return "'" + text.replace("\\", "\\\\").replace("'", "\\'") + "'"
+
+
+def urls(r: random.Random) -> Case:
+    """The WHATWG parser as node's ada runs it: every component, relative resolution."""
+    if r.random() < 0.35:
+        made = f"new URL({_literal(r.choice(RELATIVES))}, {_literal(_url_text(r))})"
+    else:
+        base = r.choice(BASES)
+        text = _literal(_url_text(r))
+        made = f"new URL({text}, {_literal(base)})" if base else f"new URL({text})"
+    use = r.choice([*URL_READS, "href", "href", "toString()", "toJSON()", "searchParams.size"])
+    form = r.choice(["{u}.{r}", "{u}.{r}", "JSON.stringify({u})", "URL.canParse({a})",
+                     "String({u})", "[{u}.{r}]", "{u}.searchParams.toString()"])  # fmt: skip
+    args = made[len("new URL(") : -1]
+    return form.replace("{u}", made).replace("{r}", use).replace("{a}", args), _scope()
+
+
+SETTER_VALUES = ["x", "", "https", "file", "sc", "ftp:", "h2", "h2:81", "[::2]", "a b", "8080",
+                 "8080x", "99999", "-1", "/p/../q", "p q", "?a=b c", "#f g", "u@v", "p:w",
+                 "ex%41mple", "ü", "C:", "\\\\x", "javascript", " x ", "0x7f.1",
+                 "a/b"]  # fmt: skip
+SETTER_TARGETS = ["http://u:p@h:8/a/b?q=1#f", "https://h/", "file:///C:/x", "file://host/x",
+                  "sc://h/p?q", "sc:opaque path ?q#f", "mailto:x@y", "http://h/?a=1&b=2",
+                  "ws://h:80/", "sc:/p", "sc://u@h/"]  # fmt: skip
+
+
+def url_setters(r: random.Random) -> Case:
+    """Each setter on every kind of URL, with values that change it, are refused or ignored."""
+    name = r.choice([*URL_READS, "href", "searchParams"])
+    value = _literal(r.choice(SETTER_VALUES))
+    read = r.choice([*URL_READS, "href", "href", "searchParams.toString()"])
+    target = _literal(r.choice(SETTER_TARGETS))
+    return f"(u => (u.{name} = {value}, u.{read}))(new URL({target}))", _scope()
+
+
+PARAM_INITS = ["", "'a=1&b=2&a=3'", "'?x=%20+y&&=z&w'", "'a=%zz&b=%C3'", "'é=ü&😀=1'",
+               "payload.o", "payload.arr", "[['a', 1], ['b', 'c']]", "[['a']]", "[1]",
+               "new Map([['m', 2]])", "new URLSearchParams('q=1')", "null", "1", "'?'",
+               "'a=b=c'", "x => x", "[['a', 1, 2]]", "['ab']", "new Set([['s', 1]])"]  # fmt: skip
+PARAM_USES = ["String({p})", "{p}.size", "{p}.get('a')", "{p}.getAll('a')", "{p}.has('a')",
+              "{p}.has('a', '3')", "({p}.append('a', 'x y&'), String({p}))",
+              "({p}.set('a', 9), String({p}))", "({p}.delete('a'), String({p}))",
+              "({p}.delete('a', '1'), String({p}))", "({p}.sort(), String({p}))",
+              "[...{p}]", "[...{p}.keys()]", "[...{p}.values()]",
+              "JSON.stringify([...{p}.entries()])",
+              "{p}.get()", "{p}.append('x')", "{p}.set('x')", "{p}.forEach(1)",
+              "({p}.forEach((v, k) => v), 1)", "JSON.stringify({p})", "Object.keys({p})",
+              "toString.call({p})", "{p}.toString()", "{p} + ''", "{p}.size = 1",
+              "{p} instanceof URLSearchParams", "String({p}.entries())", "{p}.keys().next()",
+              "Array.from({p}).length", "new URLSearchParams({p}).toString()"]  # fmt: skip
+LINKED = ["(u => (u.searchParams.append('k', 'v w'), u.href))",
+          "(u => (u.searchParams.delete('a'), u.href))",
+          "(u => (u.search = 'z=1', String(u.searchParams)))",
+          "(u => (u.searchParams.sort(), u.search))",
+          "(u => (u.href = 'http://n/?n=1', u.searchParams.get('n')))",
+          "(u => (u.searchParams.set('a', ''), u.search))",
+          "(u => (u.hash = 'x', u.searchParams.size))",
+          "(u => u.searchParams === u.searchParams)", "(u => (u.search = '', u.href))",
+          "(u => (u.searchParams.delete('zz'), u.href))"]  # fmt: skip
+
+
+def search_params(r: random.Random) -> Case:
+    if r.random() < 0.3:
+        target = _literal(r.choice(["http://h/?a=1&b=2", "http://h/?", "sc:x?a=1 #f", "http://h/#f",
+                                    "file:///p?a=%20"]))  # fmt: skip
+        return f"{r.choice(LINKED)}(new URL({target}))", _scope()
+    made = f"new URLSearchParams({r.choice(PARAM_INITS)})"
+    use = r.choice(PARAM_USES)
+    if use.count("{p}") > 1:
+        return f"(p => {use.replace('{p}', 'p')})({made})", _scope()
+    return use.replace("{p}", made), _scope()
+
+
 FAMILIES: dict[str, Callable[[random.Random], Case]] = {
+    "host.url": urls,
+    "host.url_setters": url_setters,
+    "host.params": search_params,
     "host.dataview": data_views,
     "host.text": text_coding,
     "host.aggregate": aggregate_errors,

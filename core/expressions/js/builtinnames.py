@@ -376,11 +376,31 @@ OWN_NAMES: Final[dict[str, tuple[str, ...]]] = {
         "name",
         "prototype",
     ),
+    "URL": (
+        "length",
+        "name",
+        "prototype",
+        "parse",
+        "canParse",
+        "createObjectURL",
+        "revokeObjectURL",
+    ),
+    "URLSearchParams": (
+        "length",
+        "name",
+        "prototype",
+    ),
 }
 
 #: Object.keys of each: its enumerable own names
 KEYS: Final[dict[str, tuple[str, ...]]] = {
     "Error": ("stackTraceLimit",),
+    "URL": (
+        "parse",
+        "canParse",
+        "createObjectURL",
+        "revokeObjectURL",
+    ),
 }
 
 #: the length of each global function
@@ -421,6 +441,8 @@ LENGTHS: Final[dict[str, int]] = {
     "TextEncoder": 0,
     "TextDecoder": 0,
     "AggregateError": 2,
+    "URL": 1,
+    "URLSearchParams": 0,
     "parseInt": 2,
     "parseFloat": 1,
     "isNaN": 1,

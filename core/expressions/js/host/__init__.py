@@ -1,7 +1,8 @@
 """node 20's pure host globals a condition may reach: ArrayBuffer, the typed arrays,
-DataView, TextEncoder, TextDecoder and AggregateError. Registering them makes their function
-objects only; each class's module (``typedarrays``, ``dataview``, ``textcoding``,
-``aggregate``) loads on first use, so a condition that names none of them loads none."""
+DataView, TextEncoder, TextDecoder, URL, URLSearchParams and AggregateError. Registering
+them makes their function objects only; each class's module (``typedarrays``,
+``dataview``, ``textcoding``, ``url``, ``aggregate``) loads on first use, so a condition
+that names none of them loads none of them."""
 
 from __future__ import annotations
 
@@ -19,7 +20,16 @@ TYPED_ARRAYS: Final = {
 }  # fmt: skip
 #: the names registered here (what the evaluator no longer refuses)
 NAMES: Final = frozenset(
-    {*TYPED_ARRAYS, "ArrayBuffer", "DataView", "TextEncoder", "TextDecoder", "AggregateError"}
+    {
+        *TYPED_ARRAYS,
+        "ArrayBuffer",
+        "DataView",
+        "TextEncoder",
+        "TextDecoder",
+        "AggregateError",
+        "URL",
+        "URLSearchParams",
+    }
 )
 #: node's classes written in JavaScript: String() of one gives its source, which flowctx does
 #: not hold (``values.to_string`` refuses a function with this ident)
@@ -78,11 +88,19 @@ def register(globals_: dict[str, Any], constructors: dict[int, Callable[..., Any
     view = JsFunction("DataView", _requires_new("DataView"), arity=1)
     globals_["DataView"] = view
     constructors[id(view)] = _lazy("dataview", "construct")
-    for name, module, make in (
-        ("TextEncoder", "textcoding", "new_text_encoder"),
-        ("TextDecoder", "textcoding", "new_text_decoder"),
+    url_statics = {
+        "parse": JsFunction("parse", _lazy("url", "parse_or_null"), arity=1),
+        "canParse": JsFunction("canParse", _lazy("url", "can_parse"), arity=1),
+        "createObjectURL": JsFunction("createObjectURL", _lazy("url", "object_url"), arity=1),
+        "revokeObjectURL": JsFunction("revokeObjectURL", _lazy("url", "object_url"), arity=1),
+    }
+    for name, module, make, arity, members in (
+        ("TextEncoder", "textcoding", "new_text_encoder", 0, None),
+        ("TextDecoder", "textcoding", "new_text_decoder", 0, None),
+        ("URL", "url", "new_url", 1, url_statics),
+        ("URLSearchParams", "url", "new_search_params", 0, None),
     ):
-        fn = JsFunction(name, _class_call(name), arity=0, ident=NODE_CLASS)
+        fn = JsFunction(name, _class_call(name), members, arity=arity, ident=NODE_CLASS)
         globals_[name] = fn
         constructors[id(fn)] = _lazy(module, make)
     aggregate = JsFunction("AggregateError", _lazy("aggregate", "construct"), arity=2)
