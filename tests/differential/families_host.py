@@ -396,7 +396,33 @@ def search_params(r: random.Random) -> Case:
     return use.replace("{p}", made), _scope()
 
 
+ATOMIC_ARRAYS = ["new Int32Array(4)", "new Int8Array([5, -1])", "new Uint8Array([6, 255])",
+                 "new Uint16Array([5])", "new Uint32Array([1])", "new BigInt64Array(2)",
+                 "new BigUint64Array([1n])", "new Float64Array(2)", "new Uint8ClampedArray(2)",
+                 "new Int16Array(0)", "new DataView(new ArrayBuffer(4))", "new ArrayBuffer(4)",
+                 "new URL('http://a')", "new TextEncoder()",
+                 "new AggregateError([], 'm')"]  # fmt: skip
+ATOMIC_CALLS = ["Atomics.{op}(t, 0, {v})", "Atomics.{op}(t, 1, {v})", "Atomics.{op}(t, {i}, {v})",
+                "(Atomics.{op}(t, 0, {v}), t.join())", "Atomics.load(t, {i})",
+                "Atomics.store(t, 0, {v})", "Atomics.compareExchange(t, 0, {v}, 7)",
+                "(Atomics.compareExchange(t, 0, {v}, {v}), String(t))", "Atomics.notify(t, 0)",
+                "Atomics.wait(t, 0, {v})", "Atomics.waitAsync(t, 0, {v})",
+                "Atomics.notify(t, {i}, -1)", "Atomics.{op}(t)"]  # fmt: skip
+
+
+def atomics(r: random.Random) -> Case:
+    """Atomics over the typed arrays a condition makes (never shared)."""
+    call = (
+        r.choice(ATOMIC_CALLS)
+        .replace("{op}", r.choice(["add", "sub", "and", "or", "xor", "exchange", "load", "store"]))
+        .replace("{i}", r.choice(["0", "-1", "4", "1.5", "'1'", "NaN", "2 ** 53"]))
+        .replace("{v}", r.choice(["1", "300", "-1.5", "-0", "'x'", "1n", "2n ** 64n", "true"]))
+    )
+    return f"(t => {call})({r.choice(ATOMIC_ARRAYS)})", _scope()
+
+
 FAMILIES: dict[str, Callable[[random.Random], Case]] = {
+    "host.atomics": atomics,
     "host.url": urls,
     "host.url_setters": url_setters,
     "host.params": search_params,

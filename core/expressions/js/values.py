@@ -690,6 +690,9 @@ def shown_value(v: Any) -> str:
         return f"#<{v.kind}>"
     if name == "JsErrorObject":
         return to_string(v)
+    host = getattr(v, "js_shown", None)  # the host classes (typed arrays, URL...) name theirs
+    if host is not None:
+        return str(host())
     return "#<Object>"
 
 

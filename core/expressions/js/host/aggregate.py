@@ -24,6 +24,9 @@ class JsAggregateError(JsErrorObject):
         super().__init__("AggregateError", message, options)
         self.errors: Any = errors
 
+    def js_shown(self) -> str:
+        return to_string(self)
+
     def js_get(self, key: str) -> Any:
         if key == "errors" and key not in self.props:
             return self.errors

@@ -52,6 +52,9 @@ class JsDataView(JsPropsObject):
         self.fixed = fixed
         self.props: dict[str, Any] | None = None
 
+    def js_shown(self) -> str:
+        return "#<DataView>"
+
     def __repr__(self) -> str:
         return "[object DataView]"
 

@@ -131,6 +131,9 @@ class JsTextEncoder(JsPropsObject):
     def __init__(self) -> None:
         self.props: dict[str, Any] | None = None
 
+    def js_shown(self) -> str:
+        return "#<TextEncoder>"
+
     def __repr__(self) -> str:
         return "[object TextEncoder]"
 
@@ -214,6 +217,9 @@ class JsTextDecoder(JsPropsObject):
         self.bom_done = False
         self.icu = False  # windows-1252: ICU's decoder since the first streaming call
         self.props: dict[str, Any] | None = None
+
+    def js_shown(self) -> str:
+        return "#<TextDecoder>"
 
     def __repr__(self) -> str:
         return "[object TextDecoder]"

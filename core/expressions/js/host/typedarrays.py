@@ -139,6 +139,9 @@ class JsArrayBuffer(JsPropsObject):
         self.max_length = max_length
         self.props: dict[str, Any] | None = None
 
+    def js_shown(self) -> str:
+        return "#<ArrayBuffer>"
+
     def __repr__(self) -> str:
         return "[object ArrayBuffer]"
 
@@ -329,6 +332,9 @@ class JsTypedArray(JsPropsObject):
         struct.pack_into(
             f"<{len(converted)}{code}", self.buffer.data, self.offset + start * size, *converted
         )
+
+    def js_shown(self) -> str:
+        return f"[object {self.kind}]"  # its own toString is not Object.prototype's
 
     def __repr__(self) -> str:
         return f"[object {self.kind}]"

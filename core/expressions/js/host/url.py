@@ -83,6 +83,9 @@ class JsURLSearchParams(JsPropsObject):
         self.owner = owner
         self.props: dict[str, Any] | None = None
 
+    def js_shown(self) -> str:
+        return "[object URLSearchParams]"
+
     def __repr__(self) -> str:
         return "[object URLSearchParams]"
 
@@ -297,6 +300,9 @@ class JsURL(JsPropsObject):
         self.url = url
         self.params: JsURLSearchParams | None = None
         self.props: dict[str, Any] | None = None
+
+    def js_shown(self) -> str:
+        return "[object URL]"
 
     def __repr__(self) -> str:
         return self.url.href()
