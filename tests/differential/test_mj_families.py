@@ -7,7 +7,7 @@ tests/differential/mj_corpus.py`` draws 20,000 fresh cases and prints the same c
 
 from __future__ import annotations
 
-from tests.differential import families_intl
+from tests.differential import families_host, families_intl
 from tests.differential.draw import draw, judge
 from tests.differential.draw import families as all_families
 from tests.differential.oracle import MjOracle
@@ -28,11 +28,15 @@ OPEN: dict[str, str] = {}
 # flat: an array nested deeper than flowctx's stack bound (refused as its bound, never guessed).
 # locale.*: Intl's parts flowctx refuses (compact money, units, currency names, numbering
 # systems, tailored collations, other calendars; docs/conditions.md)
+# host.url / host.url_setters: a host name that is not ASCII or a punycode label (IDNA, UTS
+# #46). host.statics: String() of node's classes written in JavaScript (TextEncoder,
+# TextDecoder, URL, URLSearchParams), which print node's own source.
 NOT_REPRODUCED: set[str] = {"functions.own", "reflect", "flat", "sweep.global", "sweep.new",
                             "sweep.ownnames", "sweep.proto", "sweep.static",
                             "sweep.props", "sweep.detached", "locale.numberformat",
                             "locale.collator", "locale.plural", "locale.list",
-                            "locale.datetime", "locale.tags", "locale.compare_edges"}  # fmt: skip
+                            "locale.datetime", "locale.tags", "locale.compare_edges",
+                            "host.url", "host.url_setters", "host.statics"}  # fmt: skip
 
 
 #: Intl's families (families_intl.py) draw apart, so adding them left the other families' draw
@@ -40,10 +44,15 @@ NOT_REPRODUCED: set[str] = {"functions.own", "reflect", "flat", "sweep.global", 
 INTL = frozenset(families_intl.FAMILIES)
 INTL_SEED = 36
 INTL_CASES = 900
+#: node's pure host globals (families_host.py: typed arrays, DataView, TextEncoder/TextDecoder,
+#: URL, AggregateError, Atomics over typed arrays) draw apart too, for the same reason
+HOST = frozenset(families_host.FAMILIES)
+HOST_SEED = 36
+HOST_CASES = 1200
 
 
 def test_fixed_draw_of_the_families_agrees_exactly(mj_oracle: MjOracle) -> None:
-    cases = draw(CASES, SEED, [name for name in all_families() if name not in INTL])
+    cases = draw(CASES, SEED, [name for name in all_families() if name not in INTL | HOST])
     tally = judge(mj_oracle, cases)
     families = {family for family, _ in cases}
     assert families >= {"holes", "digits", "negzero", "identity", "arrows", "identifiers"}
@@ -81,3 +90,19 @@ def test_fixed_draw_of_the_intl_families_agrees_exactly(mj_oracle: MjOracle) -> 
             assert counts["refused-not-reproduced"] == 0, tally.table(examples=True)
         # most of each family is answered, not refused
         assert counts["agree"] > counts["refused-not-reproduced"], family
+
+
+def test_fixed_draw_of_the_host_families_agrees_exactly(mj_oracle: MjOracle) -> None:
+    """ArrayBuffer, the typed arrays, DataView, TextEncoder/TextDecoder, URL and
+    URLSearchParams, AggregateError and Atomics over typed arrays: values and error texts
+    agree, or flowctx names what it does not reproduce (IDNA, node's class sources)."""
+    cases = draw(HOST_CASES, HOST_SEED, sorted(HOST))
+    tally = judge(mj_oracle, cases)
+    assert {family for family, _ in cases} == HOST
+    for family in sorted(HOST):
+        counts = tally.counts[family]
+        assert counts["disagree"] == 0, tally.table(examples=True)
+        assert counts["refused-as-code"] == 0, tally.table(examples=True)
+        if family not in NOT_REPRODUCED:
+            assert counts["refused-not-reproduced"] == 0, tally.table(examples=True)
+        assert counts["agree"] > 10 * counts["refused-not-reproduced"], family
