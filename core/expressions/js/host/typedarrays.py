@@ -195,8 +195,9 @@ def to_index(v: Any, message: str) -> int:
 
 
 def _allocate(length: int) -> None:
-    """Charge what zeroing ``length`` bytes or elements costs; refuse past the budget."""
-    if length > MAX_ITEMS:
+    """Charge what zeroing ``length`` bytes costs; refuse past the budget (an array's bound
+    in elements, at eight bytes the element)."""
+    if length > 8 * MAX_ITEMS:
         raise items_refused("the buffer")
     charge(length // 64 + 1)
 
@@ -445,6 +446,8 @@ def create(kind: str, length: int) -> JsTypedArray:
     """A new typed array of ``length`` zeros, over a buffer of its own."""
     if length > MAX_TYPED_LENGTH:
         raise JsError(f"Invalid typed array length: {length}")
+    if length > MAX_ITEMS:
+        raise items_refused("the typed array")
     size = KINDS[kind][1]
     _allocate(length * size)
     return JsTypedArray(kind, JsArrayBuffer(length * size), 0, length)
