@@ -686,7 +686,10 @@ def _new(c: _Compiler, node: JsNew) -> Fn:
             args(env)  # the arguments run before the callee is found no constructor
             if applied and fn is not GLOBALS["Symbol"] and fn is not GLOBALS["BigInt"]:
                 # Symbol and BigInt are constructors that throw their own words
-                raise js.JsError(f"{js.shown_value(fn)} is not a constructor")
+                raise js.JsError(
+                    f"{js.shown_value(fn)} is not a constructor",
+                    anonymous="value is not a constructor",
+                )
             raise js.JsError(f"{shown} is not a constructor")
         return make(*args(env))
 
