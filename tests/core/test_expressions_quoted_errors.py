@@ -88,7 +88,7 @@ def test_no_family_of_the_differential_quotes_a_secret_in_its_errors() -> None:
         checked += 1
         quoted = [v for v in _strings(secret) if v in result.error.message and v not in text]
         assert not quoted, (family, text, result.error.message)
-    assert checked > 1000
+    assert checked > 400
 
 
 def _strings(value: object) -> set[str]:
