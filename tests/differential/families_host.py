@@ -152,7 +152,7 @@ def buffers(r: random.Random) -> Case:
 
 
 HOST_NAMES = ["ArrayBuffer", *KINDS, "DataView", "TextEncoder", "TextDecoder", "AggregateError",
-              "URL", "URLSearchParams"]  # fmt: skip
+              "URL", "URLSearchParams", "DOMException"]  # fmt: skip
 STATIC_USES = ["typeof {N}", "{N}.name", "{N}.length", "String({N})", "{N}()", "{N}(1)",
                "Object.getOwnPropertyNames({N}).join()", "Object.keys({N}).join()",
                "{N}.BYTES_PER_ELEMENT", "{N}.from([1, 2])", "{N}.of(1, 2)", "{N}.from('12')",
@@ -421,7 +421,31 @@ def atomics(r: random.Random) -> Case:
     return f"(t => {call})({r.choice(ATOMIC_ARRAYS)})", _scope()
 
 
+DOM_MADE = ["new DOMException('m', 'NotFoundError')", "new DOMException('m')", "new DOMException()",
+            "new DOMException('m', 'Foo')", "new DOMException('m', 'DataCloneError')",
+            "new DOMException('m', 'ValidationError')", "new DOMException(1, 2)",
+            "new DOMException('m', payload.o)", "new DOMException('m', null)",
+            "new DOMException('m', 'AbortError')", "DOMException('m')",
+            "new DOMException('m', 'SyntaxError')"]  # fmt: skip
+DOM_USES = ["{e}", "String({e})", "{e}.name", "{e}.message", "{e}.code", "toString.call({e})",
+            "{e} instanceof Error", "{e} instanceof DOMException", "{e} instanceof TypeError",
+            "Object.keys({e})", "JSON.stringify({e})", "Object.getOwnPropertyNames({e})",
+            "{e}.hasOwnProperty('message')", "{e}.NOT_FOUND_ERR", "{e}.DATA_CLONE_ERR",
+            "({e}.message = 'z', {e}.message)", "({e}.code = 5, {e}.code)",
+            "({e}.x = 1, Object.keys({e}))", "{e}.toString()", "'code' in {e}",
+            "DOMException.ABORT_ERR", "DOMException.length", "typeof DOMException"]  # fmt: skip
+
+
+def dom_exceptions(r: random.Random) -> Case:
+    e = r.choice(DOM_MADE)
+    use = r.choice(DOM_USES)
+    if use.count("{e}") > 1:
+        return f"(e => {use.replace('{e}', 'e')})({e})", _scope()
+    return use.replace("{e}", e), _scope()
+
+
 FAMILIES: dict[str, Callable[[random.Random], Case]] = {
+    "host.domexception": dom_exceptions,
     "host.atomics": atomics,
     "host.url": urls,
     "host.url_setters": url_setters,

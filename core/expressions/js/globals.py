@@ -1093,6 +1093,7 @@ HOST_CALLEES: Final = frozenset(
 # Names of node flowctx does not reproduce, and why (refused, never guessed).
 NOT_REPRODUCED_WHY: Final[dict[str, str]] = {
     "Proxy": "flowctx does not reproduce Proxy objects (their traps)",
+    **host.WHY,
 }
 # Other globals node has: valid, harmless, but not reproduced by flowctx.
 OTHER_GLOBALS: Final = frozenset(

@@ -18,6 +18,25 @@ TYPED_ARRAYS: Final = {
     "Uint16Array": 2, "Int32Array": 4, "Uint32Array": 4, "Float32Array": 4,
     "Float64Array": 8, "BigInt64Array": 8, "BigUint64Array": 8,
 }  # fmt: skip
+#: DOMException's WebIDL error names and their legacy codes, and the constant naming each code
+DOM_CODES: Final[tuple[tuple[str, str], ...]] = (
+    ("IndexSizeError", "INDEX_SIZE_ERR"), ("DOMStringSizeError", "DOMSTRING_SIZE_ERR"),
+    ("HierarchyRequestError", "HIERARCHY_REQUEST_ERR"),
+    ("WrongDocumentError", "WRONG_DOCUMENT_ERR"),
+    ("InvalidCharacterError", "INVALID_CHARACTER_ERR"),
+    ("NoDataAllowedError", "NO_DATA_ALLOWED_ERR"),
+    ("NoModificationAllowedError", "NO_MODIFICATION_ALLOWED_ERR"),
+    ("NotFoundError", "NOT_FOUND_ERR"), ("NotSupportedError", "NOT_SUPPORTED_ERR"),
+    ("InUseAttributeError", "INUSE_ATTRIBUTE_ERR"), ("InvalidStateError", "INVALID_STATE_ERR"),
+    ("SyntaxError", "SYNTAX_ERR"), ("InvalidModificationError", "INVALID_MODIFICATION_ERR"),
+    ("NamespaceError", "NAMESPACE_ERR"), ("InvalidAccessError", "INVALID_ACCESS_ERR"),
+    ("ValidationError", "VALIDATION_ERR"), ("TypeMismatchError", "TYPE_MISMATCH_ERR"),
+    ("SecurityError", "SECURITY_ERR"), ("NetworkError", "NETWORK_ERR"),
+    ("AbortError", "ABORT_ERR"), ("URLMismatchError", "URL_MISMATCH_ERR"),
+    ("QuotaExceededError", "QUOTA_EXCEEDED_ERR"), ("TimeoutError", "TIMEOUT_ERR"),
+    ("InvalidNodeTypeError", "INVALID_NODE_TYPE_ERR"), ("DataCloneError", "DATA_CLONE_ERR"),
+)  # fmt: skip
+DOM_CONSTANTS: Final = {constant: code for code, (_, constant) in enumerate(DOM_CODES, 1)}
 #: the names registered here (what the evaluator no longer refuses)
 NAMES: Final = frozenset(
     {
@@ -29,8 +48,27 @@ NAMES: Final = frozenset(
         "AggregateError",
         "URL",
         "URLSearchParams",
+        "DOMException",
     }
 )
+_READ_LATER: Final = "its contents are read asynchronously, after the condition has returned"
+_HANDLE: Final = "it holds a handle of the host (a channel or port between threads)"
+#: node's other web globals, refused with the reason
+WHY: Final = {
+    name: f"flowctx does not reproduce the global '{name}': {reason}"
+    for name, reason in {
+        "Blob": _READ_LATER, "File": _READ_LATER, "Request": _READ_LATER,
+        "Response": _READ_LATER, "FormData": "it holds Blobs and Files, read asynchronously",
+        "BroadcastChannel": _HANDLE, "MessageChannel": _HANDLE, "MessagePort": _HANDLE,
+        "AbortController": "its signal's listeners and timers are the host's event loop",
+        "AbortSignal": "its listeners and timeout are the host's event loop",
+        "EventTarget": "its listeners run through the host's event dispatch",
+        "Event": "its dispatch runs through the host's event loop",
+        "CustomEvent": "its dispatch runs through the host's event loop",
+        "MessageEvent": "its dispatch runs through the host's event loop",
+        "Headers": "a pure class not written yet",
+    }.items()
+}  # fmt: skip
 #: node's classes written in JavaScript: String() of one gives its source, which flowctx does
 #: not hold (``values.to_string`` refuses a function with this ident)
 NODE_CLASS: Final = "node class"
@@ -99,6 +137,7 @@ def register(globals_: dict[str, Any], constructors: dict[int, Callable[..., Any
         ("TextDecoder", "textcoding", "new_text_decoder", 0, None),
         ("URL", "url", "new_url", 1, url_statics),
         ("URLSearchParams", "url", "new_search_params", 0, None),
+        ("DOMException", "domexception", "construct", 0, dict(DOM_CONSTANTS)),
     ):
         fn = JsFunction(name, _class_call(name), members, arity=arity, ident=NODE_CLASS)
         globals_[name] = fn
