@@ -444,7 +444,44 @@ def dom_exceptions(r: random.Random) -> Case:
     return use.replace("{e}", e), _scope()
 
 
+# each class's methods, read from one object and called with another ``this`` (toLocaleString's
+# arguments are locales: the locale families draw them)
+HOLDERS = {
+    "new Uint8Array([3, 1, 2])": ["at", "copyWithin", "entries", "every", "fill", "filter",
+                                  "find", "findIndex", "findLast", "findLastIndex", "forEach",
+                                  "includes", "indexOf", "join", "keys", "lastIndexOf", "map",
+                                  "reverse", "reduce", "reduceRight", "set", "slice", "some",
+                                  "sort", "subarray", "toString",
+                                  "toReversed", "toSorted", "values", "with"],
+    "new ArrayBuffer(4)": ["slice", "resize"],
+    "new DataView(new ArrayBuffer(4))": ["getInt8", "setUint16", "getFloat64"],
+    "new URL('http://a/?q=1')": ["toString", "toJSON"],
+    "new URLSearchParams('a=1&b=2')": ["get", "getAll", "has", "append", "sort", "toString",
+                                       "keys", "forEach", "set", "delete"],
+    "new TextEncoder()": ["encode", "encodeInto"],
+    "new TextDecoder()": ["decode"],
+}  # fmt: skip
+THIS = ["new Int8Array([5, -1])", "new Float64Array([2.5, 1])", "[5, 6]", "undefined", "null",
+        "1", "'ab'", "payload.o", "new ArrayBuffer(8)", "new DataView(new ArrayBuffer(8))",
+        "new URL('http://b/')", "new URLSearchParams('a=9')", "new TextEncoder()",
+        "new TextDecoder()", "new BigInt64Array([1n])"]  # fmt: skip
+METHOD_ARGS = ["", "0", "x => x", "(a, b) => a - b, 0", "'a', 'b'", "[1], 0", "1, 2"]
+DETACHED_FORMS = ["{m}.call({t}, {a})", "{m}.apply({t}, [{a}])", "{m}.bind({t})({a})",
+                  "(0, {m})({a})", "[{m}][0]({a})", "[1].map({m})"]  # fmt: skip
+
+
+def detached_methods(r: random.Random) -> Case:
+    holder = r.choice(list(HOLDERS))
+    method = f"{holder}.{r.choice(HOLDERS[holder])}"
+    form = r.choice(DETACHED_FORMS)
+    call = form.replace("{m}", method).replace("{t}", r.choice(THIS))
+    return call.replace("{a}", r.choice(METHOD_ARGS)).replace("(, ", "(").replace(
+        ", )", ")"
+    ), _scope()
+
+
 FAMILIES: dict[str, Callable[[random.Random], Case]] = {
+    "host.detached": detached_methods,
     "host.domexception": dom_exceptions,
     "host.atomics": atomics,
     "host.url": urls,

@@ -602,6 +602,9 @@ def call_with_this(fn: JsFunction, this: Any, args: list[Any]) -> Any:
             property_key(args[0] if args else UNDEFINED)  # the key is converted first
             raise JsError("Cannot convert undefined or null to object")
         return _obj_has_own(this, *args[:1])
+    host = getattr(receiver, "js_call_with", None)  # a host class's method (typed arrays...)
+    if host is not None:
+        return host(name, this, args)
     raise Unsupported(f"flowctx does not reproduce {fn.ident} called on another value")
 
 

@@ -116,8 +116,15 @@ def register(globals_: dict[str, Any], constructors: dict[int, Callable[..., Any
             _requires_new(name),
             members={
                 "BYTES_PER_ELEMENT": size,
-                "from": JsFunction("from", _lazy("typedarrays", "static_from", name), arity=1),
-                "of": JsFunction("of", _lazy("typedarrays", "static_of", name), arity=0),
+                "from": JsFunction(
+                    "from",
+                    _lazy("typedarrays", "static_from", name),
+                    arity=1,
+                    ident="%TypedArray%.from",  # one function, inherited by every kind
+                ),
+                "of": JsFunction(
+                    "of", _lazy("typedarrays", "static_of", name), arity=0, ident="%TypedArray%.of"
+                ),
             },
             arity=3,
         )

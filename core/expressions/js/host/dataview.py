@@ -15,11 +15,11 @@ from flowctx_core.expressions.js.host.typedarrays import (
     JsArrayBuffer,
     _object_proto,
     _read_value,
+    bound_method,
 )
 from flowctx_core.expressions.js.values import (
     UNDEFINED,
     JsError,
-    JsFunction,
     JsPropsObject,
     to_int,
     truthy,
@@ -87,8 +87,8 @@ class JsDataView(JsPropsObject):
         method = METHODS.get(key)
         if method is not None:
             fn, arity = method
-            return JsFunction(
-                key, functools.partial(fn, self), arity=arity, ident=f"DataView.prototype.{key}"
+            return bound_method(
+                self, key, functools.partial(fn, self), arity, f"DataView.prototype.{key}"
             )
         return _object_proto(self, key)
 
@@ -99,6 +99,12 @@ class JsDataView(JsPropsObject):
 
     def js_has(self, key: str) -> bool:
         return key in _GETTERS or key in METHODS or super().js_has(key)
+
+    def js_call_with(self, name: str, this: Any, args: list[Any]) -> Any:
+        if isinstance(this, JsDataView):
+            return this.js_get(name).fn(*args)
+        # V8 names no receiver here
+        raise JsError(f"Method DataView.prototype.{name} called on incompatible receiver undefined")
 
     def js_clone(self, cloner: Any) -> Any:
         buffer = cloner.clone(self.buffer)

@@ -20,12 +20,12 @@ from flowctx_core.expressions.js.host.typedarrays import (
     JsArrayBuffer,
     JsTypedArray,
     _object_proto,
+    bound_method,
     from_values,
 )
 from flowctx_core.expressions.js.values import (
     UNDEFINED,
     JsError,
-    JsFunction,
     JsPropsObject,
     is_nullish,
     number_to_string,
@@ -148,10 +148,15 @@ class JsTextEncoder(JsPropsObject):
         method = _ENCODER_METHODS.get(key)
         if method is not None:
             fn, arity = method
-            return JsFunction(
-                key, functools.partial(fn, self), arity=arity, ident=f"TextEncoder.prototype.{key}"
+            return bound_method(
+                self, key, functools.partial(fn, self), arity, f"TextEncoder.prototype.{key}"
             )
         return _object_proto(self, key)
+
+    def js_call_with(self, name: str, this: Any, args: list[Any]) -> Any:
+        if isinstance(this, JsTextEncoder):
+            return this.js_get(name).fn(*args)
+        raise JsError('Value of "this" must be of type TextEncoder')
 
     def js_set(self, key: str, value: Any) -> None:
         if key == "encoding":
@@ -237,13 +242,15 @@ class JsTextDecoder(JsPropsObject):
         if key == "ignoreBOM":
             return self.ignore_bom
         if key == "decode":
-            return JsFunction(
-                key,
-                functools.partial(_decode, self),
-                arity=0,
-                ident="TextDecoder.prototype.decode",
+            return bound_method(
+                self, key, functools.partial(_decode, self), 0, "TextDecoder.prototype.decode"
             )
         return _object_proto(self, key)
+
+    def js_call_with(self, name: str, this: Any, args: list[Any]) -> Any:
+        if isinstance(this, JsTextDecoder):
+            return this.js_get(name).fn(*args)
+        raise JsError('Value of "this" must be of type TextDecoder')
 
     def js_set(self, key: str, value: Any) -> None:
         if key in ("encoding", "fatal", "ignoreBOM"):

@@ -28,6 +28,7 @@ from flowctx_core.expressions.js.values import (
     number_to_string,
     own_keys,
     same_value_zero,
+    shown_value,
     strict_eq,
     to_int,
     to_number,
@@ -160,8 +161,8 @@ class JsArrayBuffer(JsPropsObject):
         method = _BUFFER_METHODS.get(key)
         if method is not None:
             fn, arity = method
-            return JsFunction(
-                key, functools.partial(fn, self), arity=arity, ident=f"ArrayBuffer.prototype.{key}"
+            return bound_method(
+                self, key, functools.partial(fn, self), arity, f"ArrayBuffer.prototype.{key}"
             )
         return _object_proto(self, key)
 
@@ -173,11 +174,37 @@ class JsArrayBuffer(JsPropsObject):
     def js_has(self, key: str) -> bool:
         return key in ("byteLength", "maxByteLength", "resizable") or super().js_has(key)
 
+    def js_call_with(self, name: str, this: Any, args: list[Any]) -> Any:
+        if isinstance(this, JsArrayBuffer):
+            return this.js_get(name).fn(*args)
+        raise _incompatible("ArrayBuffer", name, shown_value(this))
+
     def js_clone(self, cloner: Any) -> Any:
         copy = JsArrayBuffer(0, self.max_length)
         copy.data = bytearray(self.data)
         charge(len(self.data) // 64 + 1)
         return cloner._keep(self, copy)
+
+
+def _host_method(*_: Any) -> Any:
+    """The marker of a host class's method (``JsFunction.method``): a call with another
+    ``this`` goes to the class's ``js_call_with``."""
+    raise AssertionError("a host class's method is called through js_call_with")
+
+
+def bound_method(
+    owner: Any, name: str, call: Callable[..., Any], arity: int, ident: str
+) -> JsFunction:
+    """A prototype's method read from ``owner``: called on it as it is; called with another
+    ``this`` (detached, ``call``, ``apply``, ``bind``, as a callback), ``owner``'s class
+    decides (``js_call_with``)."""
+    fn = JsFunction(name, call, arity=arity, ident=ident)
+    fn.method, fn.receiver = _host_method, owner
+    return fn
+
+
+def _incompatible(owner: str, name: str, shown: str) -> JsError:
+    return JsError(f"Method {owner}.prototype.{name} called on incompatible receiver {shown}")
 
 
 def _object_proto(obj: Any, key: str) -> Any:
@@ -364,14 +391,12 @@ class JsTypedArray(JsPropsObject):
         method = METHODS.get(key)
         if method is not None:
             fn, arity = method
-            return JsFunction(
-                key,
+            call = (
                 functools.partial(fn, self)
                 if key in UNCHECKED
-                else functools.partial(_checked, fn, key, self),
-                arity=arity,
-                ident=f"%TypedArray%.prototype.{key}",
+                else functools.partial(_checked, fn, key, self)
             )
+            return bound_method(self, key, call, arity, f"%TypedArray%.prototype.{key}")
         return _object_proto(self, key)
 
     def js_set(self, key: str, value: Any) -> None:
@@ -419,6 +444,19 @@ class JsTypedArray(JsPropsObject):
         if self.props:
             out.update(self.props)
         return out
+
+    def js_call_with(self, name: str, this: Any, args: list[Any]) -> Any:
+        compare = args[0] if args and name in ("sort", "toSorted") else UNDEFINED
+        if compare is not UNDEFINED and type(compare) is not JsFunction:  # checked first
+            raise JsError("The comparison function must be either a function or undefined")
+        if isinstance(this, JsTypedArray):
+            return this.js_get(name).fn(*args)
+        if name == "toString":  # Array.prototype.toString itself: generic
+            return LENT["call_with_this"](LENT["get_member"]([], "toString"), this, args)
+        if name in _NOT_TYPED:
+            raise JsError("this is not a typed array.")
+        shown = "undefined" if name == "subarray" else shown_value(this)
+        raise _incompatible("%TypedArray%", name, shown)
 
     def js_freeze(self, frozen: bool | None) -> None:
         if frozen and self.length():
@@ -851,6 +889,12 @@ METHODS: Final[dict[str, tuple[Callable[..., Any], int]]] = {
     "toLocaleString": (_to_locale_string, 0), "toString": (_to_string, 0),
     "toReversed": (_to_reversed, 0), "toSorted": (_to_sorted, 1), "with": (_with, 2),
 }  # fmt: skip
+#: the methods whose receiver check says "this is not a typed array." (the others name it)
+_NOT_TYPED: Final = frozenset(
+    {"entries", "keys", "values", "copyWithin", "every", "fill", "filter", "find", "findIndex",
+     "findLast", "findLastIndex", "forEach", "includes", "indexOf", "lastIndexOf", "map",
+     "reverse", "reduce", "reduceRight", "set", "some", "with"}
+)  # fmt: skip
 #: the methods that do not check the view first (they make a new one over its buffer)
 UNCHECKED: Final = frozenset({"subarray"})
 

@@ -13,7 +13,7 @@ from typing import Any, Final
 from flowctx_core.expressions.budget import charge
 from flowctx_core.expressions.js.common import Unsupported
 from flowctx_core.expressions.js.host.textcoding import received
-from flowctx_core.expressions.js.host.typedarrays import _object_proto
+from flowctx_core.expressions.js.host.typedarrays import _object_proto, bound_method
 from flowctx_core.expressions.js.host.urlparse import (
     FORM,
     USERINFO,
@@ -103,11 +103,8 @@ class JsURLSearchParams(JsPropsObject):
         method = _PARAMS_METHODS.get(key)
         if method is not None:
             fn, arity = method
-            return JsFunction(
-                key,
-                functools.partial(fn, self),
-                arity=arity,
-                ident=f"URLSearchParams.prototype.{key}",
+            return bound_method(
+                self, key, functools.partial(fn, self), arity, f"URLSearchParams.prototype.{key}"
             )
         return _object_proto(self, key)
 
@@ -120,6 +117,11 @@ class JsURLSearchParams(JsPropsObject):
 
     def js_has(self, key: str) -> bool:
         return key == "size" or key in _PARAMS_METHODS or super().js_has(key)
+
+    def js_call_with(self, name: str, this: Any, args: list[Any]) -> Any:
+        if isinstance(this, JsURLSearchParams):
+            return this.js_get(name).fn(*args)
+        raise JsError('Value of "this" must be of type URLSearchParams')
 
     def changed(self) -> None:
         """The URL standard's update steps: the owner's query follows the list."""
@@ -319,13 +321,19 @@ class JsURL(JsPropsObject):
         if key in _ACCESSORS:
             return self.read(key)
         if key in ("toString", "toJSON"):
-            return JsFunction(
-                key, lambda *_: self.url.href(), arity=0, ident=f"URL.prototype.{key}"
-            )
+            return bound_method(self, key, lambda *_: self.url.href(), 0, f"URL.prototype.{key}")
         return _object_proto(self, key)
 
     def js_has(self, key: str) -> bool:
         return key in _ACCESSORS or key in ("toString", "toJSON") or super().js_has(key)
+
+    def js_call_with(self, name: str, this: Any, args: list[Any]) -> Any:
+        if isinstance(this, JsURL):
+            return this.js_get(name).fn(*args)
+        if is_nullish(this):
+            kind = "null" if this is None else "undefined"
+            raise JsError(f"Cannot read properties of {kind} (reading 'URL')")
+        raise JsError("Receiver must be an instance of class URL")
 
     def read(self, key: str) -> Any:
         u = self.url
