@@ -220,7 +220,10 @@ LABELS = ["", "'utf-8'", "'utf8'", "' UTF-8 '", "'unicode-1-1-utf-8'", "'utf-16l
           "'utf-16'", "'UTF-16BE'", "'ucs-2'", "'latin1'", "'ascii'", "'windows-1252'", "undefined",
           "'utf-8', payload.fatal", "'utf-8', payload.bom", "'utf-16le', payload.fatal",
           "'utf-16be', payload.bom", "'utf-8', 1", "'utf-8', null", "'utf-8', 'x'",
-          "'utf-8', payload.arr"]  # fmt: skip
+          "'utf-8', payload.arr", "'foo'", "'shift_jis'", "'ISO-8859-2'", "'x-user-defined'",
+          "'iso-8859-16'", "'iso-2022-kr'", "'koi8-r'", "'gbk'", "' UTF8x '", "1", "null",
+          "'utf-16'", "'iso-8859-8', payload.fatal", "'windows-1255', payload.fatal",
+          "'ibm866'", "'koi8-u'", "'x-mac-cyrillic'", "'big5'"]  # fmt: skip
 INPUTS = ["new Uint8Array({b})", "new Uint8Array({b}).buffer",
           "new Uint16Array(new Uint8Array({b}).buffer.slice(0, 2))",
           "new DataView(new Uint8Array({b}).buffer)", "new Uint8Array({b}).subarray(1)", "",

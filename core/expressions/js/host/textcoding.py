@@ -2,16 +2,21 @@
 ``encodeInto`` stopping before a character that does not fit), UTF-8 and UTF-16 in (the
 WHATWG replacement of each maximal ill-formed subpart, the byte order mark taken off unless
 ``ignoreBOM``, ``fatal``'s TypeError, ``stream`` keeping an unfinished sequence for the next
-call), with node's argument errors. windows-1252 (``latin1``, ``ascii``...) is two decoders
-in node 20, as measured: Latin-1 (each byte its own code point, 0x80 is U+0080) until the
-decoder is first asked to ``stream``, and ICU's windows-1252 (0x80 is U+20AC; the five bytes
-it leaves undefined are their own code points) from then on, for good."""
+call), with node's argument errors and every label it accepts (``encodings.json``, measured).
+The single-byte legacy encodings (ISO 8859, KOI8, windows-125x...) decode by each byte's text
+as node gives it (measured); the multi-byte ones (GBK, Big5, Shift_JIS, EUC...) decode ASCII
+only, the rest is refused: node takes them from ICU. windows-1252 (``latin1``, ``ascii``...)
+is two decoders in node 20, as measured: Latin-1 (each byte its own code point, 0x80 is
+U+0080) until the decoder is first asked to ``stream``, and ICU's windows-1252 (0x80 is
+U+20AC; the five bytes it leaves undefined are their own code points) from then on."""
 
 from __future__ import annotations
 
 import codecs
 import functools
+import json
 from collections.abc import Callable
+from importlib import resources
 from typing import Any, Final
 
 from flowctx_core.expressions.budget import charge
@@ -34,19 +39,20 @@ from flowctx_core.expressions.js.values import (
     typeof,
 )
 
-#: the WHATWG labels of the encodings flowctx decodes, and each one's name
-_LABELS: Final[dict[str, tuple[str, ...]]] = {
-    "utf-8": ("unicode-1-1-utf-8", "unicode11utf8", "unicode20utf8", "utf-8", "utf8",
-              "x-unicode20utf8"),
-    "utf-16le": ("csunicode", "iso-10646-ucs-2", "ucs-2", "unicode", "unicodefeff", "utf-16",
-                 "utf-16le"),
-    "utf-16be": ("unicodefffe", "utf-16be"),
-    "windows-1252": ("ansi_x3.4-1968", "ascii", "cp1252", "cp819", "csisolatin1", "ibm819",
-                     "iso-8859-1", "iso-ir-100", "iso8859-1", "iso88591", "iso_8859-1",
-                     "iso_8859-1:1987", "l1", "latin1", "us-ascii", "windows-1252",
-                     "x-cp1252"),
-}  # fmt: skip
-ENCODINGS: Final = {label: name for name, labels in _LABELS.items() for label in labels}
+#: the labels node's TextDecoder accepts and the encoding each names, measured from node
+#: (scripts/text_encodings.mjs); any other label is node's RangeError
+_MEASURED: Final = json.loads(
+    resources.files(__package__).joinpath("encodings.json").read_text("utf-8")
+)
+ENCODINGS: Final[dict[str, str]] = _MEASURED["labels"]
+#: labels the standard gives an encoding node refuses: its RangeError names the encoding
+_REFUSED: Final[dict[str, str]] = _MEASURED["refused"]
+#: the encodings node decodes ASCII (ESC aside) with as it is
+_ASCII_AS_IS: Final = frozenset(_MEASURED["ascii"])
+#: the single-byte encodings: each byte's text as node decodes it
+_SINGLE: Final[dict[str, dict[int, str]]] = {
+    name: dict(enumerate(table)) for name, table in _MEASURED["single"].items()
+}
 _CODECS: Final = {"utf-8": "utf-8", "utf-16le": "utf-16-le", "utf-16be": "utf-16-be"}
 _BOMS: Final = {"utf-8": b"\xef\xbb\xbf", "utf-16le": b"\xff\xfe", "utf-16be": b"\xfe\xff"}
 _ASCII_SPACE: Final = "\t\n\x0c\r "
@@ -292,6 +298,21 @@ def _decode(
         stream = truthy(get_member(options, "stream"))
     charge(len(data) // 8 + 1)
     codec = _CODECS.get(decoder.encoding)
+    single = _SINGLE.get(decoder.encoding)
+    if single is not None:
+        text = data.decode("latin-1").translate(single)
+        if decoder.fatal and "\ufffd" in text:
+            raise JsError(f"The encoded data was not valid for encoding {decoder.encoding}")
+        return text
+    if codec is None and decoder.encoding != "windows-1252":
+        if not data or (
+            decoder.encoding in _ASCII_AS_IS and data.isascii() and b"\x1b" not in data
+        ):
+            return data.decode("ascii")
+        raise Unsupported(
+            f"flowctx does not reproduce TextDecoder's {decoder.encoding} decoding (node takes "
+            "it from ICU)"
+        )
     if codec is None:
         decoder.icu = decoder.icu or stream
         return (
@@ -327,10 +348,11 @@ def new_text_decoder(label: Any = UNDEFINED, options: Any = UNDEFINED, *_: Any) 
 
         fatal = truthy(get_member(options, "fatal"))
         ignore_bom = truthy(get_member(options, "ignoreBOM"))
-    encoding = ENCODINGS.get(text.strip(_ASCII_SPACE).lower())
+    label = text.strip(_ASCII_SPACE).lower()
+    encoding = ENCODINGS.get(label)
     if encoding is None:
-        raise Unsupported(
-            f"flowctx does not reproduce TextDecoder's encoding labels beyond UTF-8, UTF-16 "
-            f"and windows-1252 ('{text[:40]}' is another one of node's, or none)"
+        text = _REFUSED.get(label, text)
+        raise JsError(
+            f'The "{text}" encoding is not supported', anonymous="The encoding is not supported"
         )
     return JsTextDecoder(encoding, fatal, ignore_bom)
