@@ -20,9 +20,10 @@ OPEN: dict[str, str] = {}
 # functions.own: Object.getOwnPropertyNames of a built-in (Math, Number...), V8's own order.
 # reflect: Reflect.setPrototypeOf of an object (the evaluator's objects cannot change their
 # prototype), writes through Reflect.set on functions, Maps and Sets.
-# sweep.global / sweep.new: node's globals flowctx leaves out (Proxy). sweep.ownnames: the prototype of a function or namespace as a
-# value. sweep.proto / sweep.static: Array.prototype's mutating methods on values that are no
-# array, the prototype of a primitive as a value, property descriptors and built-in accessors.
+# sweep.global / sweep.new: node's globals flowctx leaves out (Proxy). sweep.ownnames: the
+# prototype of a function or namespace as a value. sweep.proto / sweep.static:
+# Array.prototype's mutating methods on values that are no array, the prototype of a
+# primitive as a value, property descriptors and built-in accessors.
 # sweep.props: writes to the built-ins' own properties. sweep.detached: locale methods' options.
 # flat: an array nested deeper than flowctx's stack bound (refused as its bound, never guessed).
 # locale.*: Intl's parts flowctx refuses (compact money, units, currency names, numbering

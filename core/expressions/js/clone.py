@@ -98,7 +98,10 @@ class _Cloner:
         host = getattr(v, "js_clone", None)  # the host classes (typed arrays...) clone themselves
         if host is not None:
             return host(self)
-        raise Unsupported(f"flowctx does not reproduce structuredClone of {to_string(v)}")
+        raise Unsupported(
+            f"flowctx does not reproduce structuredClone of {to_string(v)}",
+            anonymous=f"flowctx does not reproduce structuredClone of this {typeof(v)}",
+        )
 
     def _keep(self, source: Any, copy: Any) -> Any:
         self.memo[id(source)] = (source, copy)
