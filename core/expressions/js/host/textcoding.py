@@ -26,7 +26,7 @@ from flowctx_core.expressions.js.host.typedarrays import (
     JsTypedArray,
     _object_proto,
     bound_method,
-    from_values,
+    create,
 )
 from flowctx_core.expressions.js.values import (
     UNDEFINED,
@@ -173,7 +173,10 @@ class JsTextEncoder(JsPropsObject):
 def _encode(_: JsTextEncoder, text: Any = UNDEFINED, *__: Any) -> JsTypedArray:
     s = "" if text is UNDEFINED else to_string(text)
     charge(len(s) // 8 + 1)
-    return from_values("Uint8Array", list(_well_formed(s).encode("utf-8")))
+    data = _well_formed(s).encode("utf-8")
+    ta = create("Uint8Array", len(data))
+    ta.buffer.data[:] = data
+    return ta
 
 
 def _encode_into(

@@ -493,6 +493,7 @@ def create(kind: str, length: int) -> JsTypedArray:
 
 def from_values(kind: str, values: list[Any]) -> JsTypedArray:
     ta = create(kind, len(values))
+    charge(ELEMENT * len(values))  # each value converted in interpreted code
     convert = CONVERT[kind]
     ta.write_all(0, [convert(v) for v in values])
     return ta

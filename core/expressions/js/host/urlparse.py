@@ -11,11 +11,16 @@ import re
 from dataclasses import dataclass, field
 from typing import Final
 
+from flowctx_core.expressions.budget import charge
 from flowctx_core.expressions.js.common import Unsupported
 
 SPECIAL: Final[dict[str, int | None]] = {
     "ftp": 21, "file": None, "http": 80, "https": 443, "ws": 80, "wss": 443,
 }  # fmt: skip
+
+
+#: the evaluation budget's steps one code point of a URL costs to parse
+PARSE_STEP: Final = 16
 
 
 class Failure(Exception):
@@ -125,6 +130,10 @@ def utf8(text: str) -> bytes:
 
 
 def encode(text: str, keep: frozenset[int], space_plus: bool = False) -> str:
+    if text.isascii():
+        raw = text.encode("ascii")
+        if keep.isdisjoint(raw) and not (space_plus and 0x20 in raw):
+            return text  # the common case: nothing to encode
     out = []
     for b in utf8(text):
         if space_plus and b == 0x20:
@@ -350,6 +359,20 @@ _DOUBLE_DOTS: Final = frozenset({"..", ".%2e", "%2e.", "%2e%2e"})
 EOF: Final = ""
 
 
+_PATH_STOP: Final = re.compile(r"[/?#]")
+_PATH_STOP_SPECIAL: Final = re.compile(r"[/?#\\]")
+_OPAQUE_STOP: Final = re.compile(r"[?#]")
+_QUERY_STOP: Final = re.compile(r"#")
+_NO_STOP: Final = re.compile(r"(?!)")
+
+
+def _run_end(s: str, i: int, stop: re.Pattern[str]) -> int:
+    """Where the run of code points from ``i`` (at least the one there, which the state has
+    taken as plain) that ``stop`` does not end, ends."""
+    found = stop.search(s, i + 1)
+    return found.start() if found else len(s)
+
+
 def _windows_drive(s: str, normalized: bool = False) -> bool:
     return len(s) == 2 and s[0] in _ALPHA and (s[1] == ":" or (not normalized and s[1] == "|"))
 
@@ -379,6 +402,8 @@ def parse(
 ) -> Url:
     """The basic URL parser; with ``url`` and ``override`` (a state's name) as the setters
     run it. Raises ``Failure``; an override that changes nothing returns ``url`` as it was."""
+    # the states run in interpreted code, a few microseconds a code point
+    charge(PARSE_STEP * len(text) + 1)
     if url is None:
         url = Url()
         text = text.strip("".join(chr(c) for c in range(0x21)))
@@ -695,7 +720,9 @@ def parse(
                     url.fragment = ""
                     state = "fragment"
             else:
-                buffer += encode(c, PATH)
+                j = _run_end(s, i, _PATH_STOP_SPECIAL if url.special else _PATH_STOP)
+                buffer += encode(s[i:j], PATH)
+                i = j - 1  # a run of plain code points at once
         elif state == "opaque path":
             assert isinstance(url.path, str)
             if c == "?":
@@ -705,7 +732,9 @@ def parse(
                 url.fragment = ""
                 state = "fragment"
             elif c != EOF:
-                url.path += encode(c, C0)
+                j = _run_end(s, i, _OPAQUE_STOP)
+                url.path += encode(s[i:j], C0)
+                i = j - 1
         elif state == "query":
             if (override is None and c == "#") or c == EOF:
                 keep = SPECIAL_QUERY if url.special else QUERY
@@ -715,9 +744,12 @@ def parse(
                     url.fragment = ""
                     state = "fragment"
             else:
-                buffer += c
+                j = _run_end(s, i, _QUERY_STOP if override is None else _NO_STOP)
+                buffer += s[i:j]
+                i = j - 1
         elif state == "fragment" and c != EOF:
-            url.fragment = (url.fragment or "") + encode(c, FRAGMENT)
+            url.fragment = (url.fragment or "") + encode(s[i:], FRAGMENT)
+            i = n - 1
         if i >= n:  # the pointer is at the end after this state's run
             break
         i += 1
