@@ -53,6 +53,8 @@ USES = ["{t}", "{t}.length", "String({t})", "JSON.stringify({t})", "Object.keys(
         "{t}.map((x, i) => x + x)", "{t}.filter((x, i) => i % 2 === 0)",
         "{t}.reduce((a, b) => a + b)", "{t}.reduceRight((a, b) => [a, b].join())",
         "{t}.sort()", "{t}.sort((a, b) => b > a ? 1 : -1)", "{t}.toSorted()",
+        "{t}.sort(() => -1)", "{t}.toSorted((a, b) => (a * 7 + b) % 5 - 2)",
+        "(s => ({t}.sort((a, b) => (s.push([a, b].join(':')), 0)), s.join()))([])",
         "{t}.toReversed()", "{t}.reverse()", "{t}.includes({v})", "{t}.includes(NaN)",
         "{t}.indexOf({v})", "{t}.lastIndexOf({v}, -2)", "{t}.join('-')", "{t}.join()",
         "{t}.subarray(1).length", "{t}.subarray(-2, -1)", "{t}.subarray(1).byteOffset",

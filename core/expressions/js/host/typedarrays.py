@@ -752,11 +752,37 @@ def _sorted(ta: JsTypedArray, cmp: Any, name: str) -> list[Any]:
         return sorted(items, key=_sort_key)
     call = _call(cmp, name)
 
-    def compare(a: Any, b: Any) -> int:
+    def compare(a: Any, b: Any) -> float:
         r = to_number(call(a, b))
-        return -1 if r < 0 else 1 if r > 0 else 0
+        return 0 if r != r else r
 
-    return sorted(items, key=functools.cmp_to_key(compare))
+    return _merge_sort(items, compare)
+
+
+def _merge_sort(items: list[Any], compare: Callable[[Any, Any], float]) -> list[Any]:
+    """V8's merge sort of a typed array with a comparator (top-down, two work copies, the
+    left element first on a tie): with a comparator that is not consistent, the order it
+    leaves is V8's own, which another stable sort would not give."""
+    source, target = list(items), list(items)
+
+    def merge_sort(src: list[Any], lo: int, hi: int, dst: list[Any]) -> None:
+        middle = lo + ((hi - lo) >> 1)
+        if middle - lo > 1:
+            merge_sort(dst, lo, middle, src)
+        if hi - middle > 1:
+            merge_sort(dst, middle, hi, src)
+        left, right = lo, middle
+        for k in range(lo, hi):
+            if left < middle and (right >= hi or compare(src[left], src[right]) <= 0):
+                dst[k] = src[left]
+                left += 1
+            else:
+                dst[k] = src[right]
+                right += 1
+
+    if len(items) > 1:
+        merge_sort(source, 0, len(items), target)
+    return target
 
 
 def _sort(ta: JsTypedArray, cmp: Any = UNDEFINED, *_: Any) -> Any:
