@@ -648,7 +648,7 @@ def parse(
                         not _starts_with_drive(s, i)
                         and isinstance(base.path, list)
                         and base.path
-                        and _windows_drive(base.path[0], True)
+                        and _windows_drive(base.path[0][:2], True)  # ada: starts like one
                     ):
                         assert isinstance(url.path, list)
                         url.path.append(base.path[0])
