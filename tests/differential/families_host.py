@@ -346,7 +346,8 @@ def urls(r: random.Random) -> Case:
 
 
 SETTER_VALUES = ["x", "", "https", "file", "sc", "ftp:", "h2", "h2:81", "[::2]", "a b", "8080",
-                 "8080x", "99999", "-1", "/p/../q", "p q", "?a=b c", "#f g", "u@v", "p:w",
+                 "8080x", "99999", "-1", "+1", "-x", "a1", "/p/../q", "p q", "?a=b c",
+                 "#f g", "u@v", "p:w",
                  "ex%41mple", "ü", "C:", "\\\\x", "javascript", " x ", "0x7f.1",
                  "a/b"]  # fmt: skip
 SETTER_TARGETS = ["http://u:p@h:8/a/b?q=1#f", "https://h/", "file:///C:/x", "file://host/x",

@@ -436,7 +436,7 @@ def _set_hostname(u: Url, text: str) -> Url | None:
 
 def _set_port(u: Url, text: str) -> Url | None:
     """The port setter as node's ada runs it (measured): a value without any digit, or
-    starting with a space or control, changes nothing; one whose digits do not lead clears
+    starting with a space, a control or '-', changes nothing; one whose digits do not lead clears
     the port; leading digits past 65535 change nothing."""
     if u.cannot_have_credentials():
         return None
@@ -444,7 +444,7 @@ def _set_port(u: Url, text: str) -> Url | None:
     if text == "":
         u.port = None
         return u
-    if text[0] <= " " or not any("0" <= ch <= "9" for ch in text):
+    if text[0] <= " " or text[0] == "-" or not any("0" <= ch <= "9" for ch in text):
         return None
     digits = len(text) - len(text.lstrip("0123456789"))
     if digits == 0:
