@@ -537,7 +537,7 @@ def _spread_error(v: Any, shown: str, where: SpreadIn) -> js.JsError:
 
 
 def _spreader(c: _Compiler, node: ast.expr, where: SpreadIn) -> Callable[[Any], list[Any]]:
-    shown = printed(node)
+    shown = printed(node, where == "array")
     if isinstance(node, ast.Call | JsNew) and where != "call":
         # V8 names the callee of a call whose result it cannot spread
         array = where == "array"
@@ -573,13 +573,16 @@ def _spread_source(c: _Compiler, node: ast.expr, where: SpreadIn) -> Fn:
     if where != "array" or not isinstance(node, ast.Call):
         return fn
     plain = f"{printed(node.func)} is not a function"
+    # an iterator's error prints the callee as V8's call printer does there (calls and ``new``
+    # inside it by their callees)
+    iterated = f"{printed(node.func, True)} is not a function or its return value is not iterable"
 
     def source(env: Env) -> Any:
         try:
             return fn(env)
         except js.JsError as exc:
             if str(exc) == plain:
-                raise js.JsError(f"{plain} or its return value is not iterable") from None
+                raise js.JsError(iterated) from None
             raise
 
     return source
