@@ -63,7 +63,7 @@ def draw(count: int, seed: int, only: Sequence[str] = ()) -> list[tuple[str, Cas
 ERROR_TEXTS: Final = frozenset(
     {"destructuring", "spread", "json", "descriptors", "detached", "frozen", "ownkeys",
      "unicode", "functions.own", "bigint.as_n", "date.legacy", "locale", "reflect",
-     "clone", "symbols", "host", "sweep"}
+     "clone", "symbols", "host", "sweep", "objmodel"}
 )  # fmt: skip
 ENGINE_PREFIX: Final = "Expression evaluation failed: "
 

@@ -7,7 +7,7 @@ tests/differential/mj_corpus.py`` draws 20,000 fresh cases and prints the same c
 
 from __future__ import annotations
 
-from tests.differential import families_intl
+from tests.differential import families_intl, families_objmodel
 from tests.differential.draw import draw, judge
 from tests.differential.draw import families as all_families
 from tests.differential.oracle import MjOracle
@@ -40,10 +40,16 @@ NOT_REPRODUCED: set[str] = {"functions.own", "reflect", "flat", "sweep.global", 
 INTL = frozenset(families_intl.FAMILIES)
 INTL_SEED = 36
 INTL_CASES = 900
+#: the object model's families (families_objmodel.py): the built-in prototypes as values, the
+#: chain, methods on other receivers; drawn apart too
+OBJMODEL = frozenset(families_objmodel.FAMILIES)
+OBJMODEL_SEED = 36
+OBJMODEL_CASES = 450
 
 
 def test_fixed_draw_of_the_families_agrees_exactly(mj_oracle: MjOracle) -> None:
-    cases = draw(CASES, SEED, [name for name in all_families() if name not in INTL])
+    apart = INTL | OBJMODEL
+    cases = draw(CASES, SEED, [name for name in all_families() if name not in apart])
     tally = judge(mj_oracle, cases)
     families = {family for family, _ in cases}
     assert families >= {"holes", "digits", "negzero", "identity", "arrows", "identifiers"}
@@ -81,3 +87,16 @@ def test_fixed_draw_of_the_intl_families_agrees_exactly(mj_oracle: MjOracle) -> 
             assert counts["refused-not-reproduced"] == 0, tally.table(examples=True)
         # most of each family is answered, not refused
         assert counts["agree"] > counts["refused-not-reproduced"], family
+
+
+def test_fixed_draw_of_the_object_model_families_agrees_exactly(mj_oracle: MjOracle) -> None:
+    """The built-in prototypes as values (their names, conversions, methods on them and on
+    other receivers) and the prototype chain: values and error texts agree, nothing refused."""
+    cases = draw(OBJMODEL_CASES, OBJMODEL_SEED, sorted(OBJMODEL))
+    tally = judge(mj_oracle, cases)
+    assert {family for family, _ in cases} == OBJMODEL
+    for family in sorted(OBJMODEL):
+        counts = tally.counts[family]
+        assert counts["disagree"] == 0, tally.table(examples=True)
+        assert counts["refused-not-reproduced"] == 0, tally.table(examples=True)
+        assert counts["agree"] > 0, family

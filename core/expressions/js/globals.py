@@ -26,6 +26,7 @@ from flowctx_core.expressions.js import (
     reflect,
     regexp,
     symbols,
+    weak,
 )
 from flowctx_core.expressions.js.common import (
     BUILTIN_LENGTHS,
@@ -44,6 +45,12 @@ from flowctx_core.expressions.js.objects import (
     object_to_string,
     own_descriptor,
     set_member,
+)
+from flowctx_core.expressions.js.prototypes import (
+    FUNCTION_PROTOTYPE,
+    OBJECT_PROTOTYPE,
+    JsPrototype,
+    prototype_of,
 )
 from flowctx_core.expressions.js.values import (
     DROPPED_KEYS,
@@ -476,6 +483,11 @@ def _object_own_names(x: Any = UNDEFINED, *_: Any) -> list[str]:
     array or a string, ``length`` and ``name`` of a function)."""
     if is_nullish(x):
         raise JsError("Cannot convert undefined or null to object")
+    if type(x) is JsPrototype:
+        return list(x.names)
+    if x is FUNCTION_PROTOTYPE:
+        return ["length", "name", "arguments", "caller", "constructor", "apply", "bind", "call",
+                "toString"]  # fmt: skip
     name = _global_name(x)
     if name is not None:
         from flowctx_core.expressions.js.builtinnames import OWN_NAMES
@@ -502,22 +514,10 @@ def _object_own_names(x: Any = UNDEFINED, *_: Any) -> list[str]:
     return keys
 
 
-#: Object.prototype as a value (what Object.getPrototypeOf gives for a plain object): one
-#: object, so two reads are ===; String() of it is '[object Object]', JSON '{}'
-OBJECT_PROTOTYPE: Final = JsNamespace("Object", {})
-
-
 def _object_get_prototype_of(x: Any = UNDEFINED, *_: Any) -> Any:
     if is_nullish(x):
         raise JsError("Cannot convert undefined or null to object")
-    if type(x) is JsCreated:
-        return x.proto
-    if type(x) is dict or x is OBJECT_PROTOTYPE:
-        return OBJECT_PROTOTYPE if x is not OBJECT_PROTOTYPE else None
-    raise Unsupported(
-        f"flowctx does not reproduce the prototype of {typeof(x)} values as a value "
-        "(Object.getPrototypeOf)"
-    )
+    return prototype_of(x)
 
 
 def _object_create(proto: Any = UNDEFINED, props: Any = UNDEFINED, *_: Any) -> Any:
@@ -528,12 +528,12 @@ def _object_create(proto: Any = UNDEFINED, props: Any = UNDEFINED, *_: Any) -> A
         # ObjectDefineProperties: each descriptor must be an object; a property it would
         # define is refused there (none: the object is made as without them)
         GLOBALS["Object"].members["defineProperties"].fn({}, props)
+    if proto is OBJECT_PROTOTYPE:
+        return {}  # an ordinary object
     if type(proto) not in (list, dict, JsCreated, JsFunction, JsNamespace) and not isinstance(
         proto, constructors.JsWrapper | type(None)
     ):
         raise Unsupported("flowctx does not reproduce objects inheriting from built-ins")
-    if proto is OBJECT_PROTOTYPE:
-        return {}  # an ordinary object
     if type(proto) in (JsFunction, JsNamespace):
         raise Unsupported("flowctx does not reproduce objects inheriting from built-ins")
     return JsCreated(proto)
@@ -1026,6 +1026,28 @@ def _global_to_string() -> JsFunction:
 GLOBALS["toString"] = _global_to_string()
 LENT["globals"] = GLOBALS
 LENT["object_prototype"] = OBJECT_PROTOTYPE
+
+
+def _prototype_sample(kind: str) -> Any:
+    """A value of ``kind``: a built-in prototype's methods are the ones its values read."""
+    if kind == "Date":
+        return dates.JsDate(0)
+    if kind == "RegExp":
+        return regexp.JsRegExp("a", "")
+    if kind in ("Map", "Set"):
+        return constructors.new_set() if kind == "Set" else constructors.new_map()
+    if kind in ("WeakMap", "WeakSet"):
+        return weak.JsWeakCollection(kind == "WeakSet")
+    if kind == "Symbol":
+        return symbols.JsSymbol(UNDEFINED)
+    if kind == "BigInt":
+        return bigint.JsBigInt(0)
+    if kind.endswith("Error"):
+        return constructors.JsErrorObject(kind)
+    return {"Array": [], "String": "", "Number": 0, "Boolean": False}[kind]
+
+
+LENT["prototype_sample"] = _prototype_sample
 
 #: what ``new`` does with each constructor global, by the function object's id
 CONSTRUCTORS: Final = constructors.register(GLOBALS)

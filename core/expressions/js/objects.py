@@ -26,11 +26,22 @@ from flowctx_core.expressions.js.common import (
 )
 from flowctx_core.expressions.js.extras import function_member, radix_string
 from flowctx_core.expressions.js.integrity import check_length, check_write
+from flowctx_core.expressions.js.prototypes import (
+    ARRAY_PROTOTYPE,
+    FUNCTION_PROTOTYPE,
+    JsPrototype,
+    is_prototype_of,
+    on_array_prototype,
+    prototype_of,
+    unwrap,
+)
+from flowctx_core.expressions.js.prototypes import receiver as prototype_receiver
 from flowctx_core.expressions.js.strings import STRING_METHODS
 from flowctx_core.expressions.js.values import (
     ARRAY_PROTO,
     DROPPED_KEYS,
     ELEMENT,
+    FUNCTION_PROTO,
     HOLE,
     MAX_STRING_LENGTH,
     OBJECT_MODEL_KEYS,
@@ -242,6 +253,8 @@ def _obj_has_own(obj: Any, key: Any = UNDEFINED, *_: Any) -> bool:
         return k == "length" or (index is not None and index < utf16_length(obj))
     if isinstance(obj, Mapping):
         return own_has(obj, k)
+    if obj is FUNCTION_PROTOTYPE:
+        return k in FUNCTION_PROTO
     if type(obj) is JsFunction:
         # every function's own length and name; a built-in's static members
         return k in ("length", "name") or (obj.members is not None and k in obj.members)
@@ -262,6 +275,11 @@ _ACCESSORS: Final = {
     "JsCollection": frozenset({"size"}),
     "JsSymbol": frozenset({"description"}),
 }  # fmt: skip
+
+
+#: the Python class of each prototype's objects, by the prototype's kind
+_PROTOTYPE_CLASS: Final = {"RegExp": "JsRegExp", "Map": "JsCollection", "Set": "JsCollection",
+                           "Symbol": "JsSymbol"}  # fmt: skip
 
 
 def _lookup_accessor(o: Any, key: Any = UNDEFINED, *_: Any) -> Any:
@@ -288,8 +306,10 @@ OBJECT_METHODS: Final[dict[str, Callable[..., Any]]] = {
     "__defineGetter__": _define_accessor("__defineGetter__"),
     "__defineSetter__": _define_accessor("__defineSetter__"),
     "hasOwnProperty": _obj_has_own,
-    "propertyIsEnumerable": lambda o, k=UNDEFINED, *_: k != "length" and _obj_has_own(o, k),
-    "isPrototypeOf": lambda o, *_: False,
+    "propertyIsEnumerable": lambda o, k=UNDEFINED, *_: (
+        k != "length" and type(o) is not JsPrototype and _obj_has_own(o, k)
+    ),
+    "isPrototypeOf": lambda o, v=UNDEFINED, *_: is_prototype_of(o, v),
     "toString": lambda o, *_: object_to_string(o),
     "toLocaleString": lambda o, *_: _invoke_to_string(o),
     "valueOf": _num_value_of,
@@ -540,6 +560,8 @@ def object_to_string(this: Any) -> str:
         return "[object Function]"
     if t is JsNamespace:
         return f"[object {this.name}]"
+    if t is JsPrototype:
+        return this.tag()
     kind = typeof(this)
     if kind in ("string", "number", "boolean", "bigint", "symbol"):
         return f"[object {'BigInt' if kind == 'bigint' else kind.capitalize()}]"
@@ -561,6 +583,11 @@ def call_with_this(fn: JsFunction, this: Any, args: list[Any]) -> Any:
     """A prototype's method called with ``this`` other than the value it was read from
     (``(0, s.at)(0)`` has none, ``[s.at][0](0)`` the array): ECMAScript's method on that
     receiver, or V8's TypeError for the receiver it refuses."""
+    if type(fn.receiver) is JsPrototype:
+        if this is fn.receiver:
+            return fn.fn(*args)
+        fn = unwrap(fn)  # the method every value of its kind reads
+    this = prototype_receiver(fn, this)
     receiver = fn.receiver
     if this is receiver or (
         type(this) is type(receiver) and type(this) in (str, int, float, bool) and this == receiver
@@ -593,6 +620,8 @@ def call_with_this(fn: JsFunction, this: Any, args: list[Any]) -> Any:
             raise JsError("Cannot convert undefined or null to object")
         if type(this) is list:
             return get_member(this, name).fn(*args)
+        if this is ARRAY_PROTOTYPE:
+            return on_array_prototype(fn, args)
         return _array_method_on(this, name, args)
     if owner == "Object.prototype" and name == "toString":
         return object_to_string(this)
@@ -601,7 +630,15 @@ def call_with_this(fn: JsFunction, this: Any, args: list[Any]) -> Any:
             property_key(args[0] if args else UNDEFINED)  # the key is converted first
             raise JsError("Cannot convert undefined or null to object")
         return _obj_has_own(this, *args[:1])
+    if owner in _GENERIC_OWNERS:
+        return LENT["with_this"](fn, this)(*args)
     raise Unsupported(f"flowctx does not reproduce {fn.ident} called on another value")
+
+
+#: prototypes whose methods ``with_this`` calls on any receiver, with V8's checks
+_GENERIC_OWNERS: Final = frozenset(
+    {"Object.prototype", "Boolean.prototype", "Error.prototype", "Function.prototype"}
+)
 
 
 def get_member(obj: Any, key: Any) -> Any:
@@ -660,8 +697,8 @@ def get_member(obj: Any, key: Any) -> Any:
             return _bind(k, method, obj)
         return _proto_member(obj, k, frozenset())
     if t is JsFunction or t is JsNamespace:
-        if obj is LENT["object_prototype"] and k in ("__proto__", "constructor"):
-            return None if k == "__proto__" else LENT["globals"]["Object"]  # the chain's end
+        if k == "__proto__" and not (obj.members and k in obj.members):
+            return prototype_of(obj)  # Function.prototype, or Object.prototype for Math
         if k in OBJECT_MODEL_KEYS:
             raise security(f"reading '{k}' of a built-in leads to Function")
         if obj.members is not None and k in obj.members:
@@ -705,6 +742,8 @@ def get_member(obj: Any, key: Any) -> Any:
         return _inherited(obj, k, get_member(obj.proto, k))
     if isinstance(obj, JsObject):
         got = obj.js_get(k)
+        if got is UNDEFINED and k == "__proto__" and not _obj_has_own(obj, k):
+            return prototype_of(obj)  # Object.prototype's accessor
         if got is UNDEFINED and k in OBJECT_METHODS:  # Object.prototype's, inherited
             return _bind(k, OBJECT_METHODS[k], obj)
         if type(got) is JsFunction and got.method is None and got.source is None:
@@ -771,9 +810,7 @@ def _proto_member(obj: Any, k: str, proto: frozenset[str]) -> Any:
         # anyway; reading on from it (its own constructor, Function) is refused there
         return LENT["globals"][_CONSTRUCTORS[type(obj)]]
     if k == "__proto__":
-        if type(obj) is dict:
-            return LENT["object_prototype"]  # what Object.getPrototypeOf gives, one object
-        raise Unsupported(f"flowctx does not reproduce the prototype of {typeof(obj)} values")
+        return prototype_of(obj)  # Object.prototype's accessor: what getPrototypeOf gives
     if k in OBJECT_MODEL_KEYS:
         raise security(f"reading '{k}' reaches the object model, and from there Function")
     if k in OBJECT_METHODS and not (type(obj) in (int, float, bool, str) and k == "toString"):
@@ -892,6 +929,14 @@ def own_descriptor(obj: Any, key: Any) -> Any:
                 "configurable": configurable}  # fmt: skip
 
     t = type(obj)
+    if t is JsPrototype:
+        if k not in obj.names:
+            return UNDEFINED
+        if k == "length":  # Array.prototype's is an array's, String.prototype's a String's
+            return data(0, obj.kind == "Array", False, False)
+        if k == "__proto__" or k in _ACCESSORS.get(_PROTOTYPE_CLASS.get(obj.kind, ""), ()):
+            raise Unsupported("flowctx does not reproduce the built-in accessors as values")
+        return data(get_member(obj, k), True, False, True)
     if t is str:
         if k == "length":
             return data(utf16_length(obj), False, False, False)

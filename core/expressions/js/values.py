@@ -690,6 +690,8 @@ def shown_value(v: Any) -> str:
         return f"#<{v.kind}>"
     if name == "JsErrorObject":
         return to_string(v)
+    if name == "JsPrototype":
+        return str(v.shown())
     return "#<Object>"
 
 

@@ -22,6 +22,7 @@ from flowctx_core.expressions.budget import charge
 from flowctx_core.expressions.js import bigint
 from flowctx_core.expressions.js import values as js
 from flowctx_core.expressions.js.arguments import JsArguments
+from flowctx_core.expressions.js.builtinnames import PROTO_NAMES
 from flowctx_core.expressions.js.common import NeedsCopy, Unsupported, security, set_on_copy
 from flowctx_core.expressions.js.constructors import instance_of
 from flowctx_core.expressions.js.globals import (
@@ -38,6 +39,7 @@ from flowctx_core.expressions.js.objects import (
     get_member,
     set_member,
 )
+from flowctx_core.expressions.js.prototypes import JsPrototype, is_prototype_of, prototype
 from flowctx_core.expressions.js.regexp import JsRegExp
 from flowctx_core.expressions.mj.callprinter import printed
 from flowctx_core.expressions.mj.lexer import is_id_part, is_id_start, tokenize
@@ -843,6 +845,9 @@ def _instanceof(left: Any, right: Any) -> bool:
         if right is None or kind not in ("object", "function"):
             raise js.JsError("Right-hand side of 'instanceof' is not an object")
         raise js.JsError("Right-hand side of 'instanceof' is not callable")
+    chained = type(left) is js.JsCreated or type(left) is JsPrototype
+    if chained and right.name in PROTO_NAMES and GLOBALS.get(right.name) is right:
+        return is_prototype_of(prototype(right.name), left)  # Object.create(null): none
     if right is GLOBALS["Array"]:
         return type(left) is list or type(left) is tuple
     if right is GLOBALS["Object"]:

@@ -1,0 +1,142 @@
+"""Generator families for the object model (issue 36): the built-in prototypes as values, their
+methods called on them and on other values, the prototype chain (``isPrototypeOf``,
+``instanceof``, ``__proto__`` read through a computed key), and built-in methods called on
+values of another kind. Every family is named ``objmodel.*``, so its error texts are compared
+too (``draw.ERROR_TEXTS``).
+
+MemberJunction refuses the words ``constructor`` / ``prototype`` and braces in the text, so a
+prototype is reached through ``Object.getPrototypeOf`` / ``Reflect.getPrototypeOf``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+Case = tuple[str, dict[str, Any]]
+
+
+def _scope() -> dict[str, Any]:
+    payload = {"o": {"a": 1}, "arr": [1, 2, 3], "s": "ab", "n": 5, "eo": {}, "t": True}
+    return {"payload": payload, "data": {}, "context": {}, "stepResult": None}
+
+
+#: values whose prototype is read, each kind of built-in and a few of their own prototypes
+HOLDERS = ["[]", "payload.arr", "''", "payload.s", "0", "1.5", "true", "payload.o", "payload.eo",
+           "x => x", "Math.max", "new Date(0)", "/a/g", "new Map()", "new Set()",
+           "new WeakMap()", "new WeakSet()", "Symbol('d')", "1n", "new Error('e')",
+           "new TypeError('t')", "new RangeError()", "Object(1)", "Object('s')", "Object(false)",
+           "Math", "JSON", "Reflect", "Array", "TypeError", "Error", "Object.create(null)",
+           "Object.create(payload.o)"]  # fmt: skip
+GETTERS = ["Object.getPrototypeOf({h})", "Reflect.getPrototypeOf({h})",
+           "Object.getPrototypeOf(Object.getPrototypeOf({h}))",
+           "(payload.p = '__pro' + 'to__', ({h})[payload.p])"]  # fmt: skip
+USES = ["String({p})", "JSON.stringify({p})", "typeof {p}", "{p} === null",
+        "Object.getOwnPropertyNames({p}).join()", "Object.keys({p}).length",
+        "toString.call({p})", "payload.eo.toString.call({p})", "[{p}] + ''",
+        "Number({p})", "{p} + 1", "!!{p}", "{p} instanceof Object", "{p} instanceof Array",
+        "{p} instanceof Map", "{p} instanceof Error", "payload.eo.isPrototypeOf.call({p}, {h})",
+        "'map' in {p}", "'toString' in {p}", "({p}).hasOwnProperty('toString')",
+        "({p}).hasOwnProperty('length')", "Object.getOwnPropertyNames({p}).length",
+        "Object.getPrototypeOf({p}) === Object.getPrototypeOf(payload.eo)",
+        "({p}).length", "({p}).name", "({p}).message", "({p}).source", "({p}).flags",
+        "({p}).global", "({p}).size", "({p}).description", "String(({p}).valueOf())",
+        "({p}).toString()", "JSON.stringify(Object.entries({p}))",
+        "Object.getOwnPropertyDescriptor({p}, 'length') === undefined",
+        "Object.isExtensible({p})", "Object.isFrozen({p})"]  # fmt: skip
+
+
+def _protos(r: random.Random) -> Case:
+    h = r.choice(HOLDERS)
+    p = r.choice(GETTERS).replace("{h}", h)
+    return r.choice(USES).replace("{p}", p).replace("{h}", h), _scope()
+
+
+#: each prototype's methods, read from it and called on it or on another value
+METHODS: dict[str, list[str]] = {
+    "[]": ["at(0)", "concat([1])", "join('-')", "slice()", "indexOf(1)", "includes(undefined)",
+           "map(x => x)", "filter(x => x)", "keys().next().done", "toString()", "flat()",
+           "push()", "pop()", "reverse()", "sort()", "fill(1)", "unshift()", "splice(0, 0)",
+           "shift()", "copyWithin(0, 1)", "toReversed()", "with(0, 1)", "some(x => x)", "length"],
+    "''": ["at(0)", "toUpperCase()", "concat('x')", "padStart(3, '*')", "split('')", "length",
+           "toString()", "valueOf()", "charCodeAt(0)", "trimStart()", "bold()", "repeat(2)"],
+    "0": ["toFixed(2)", "toString(2)", "valueOf()", "toPrecision(3)", "toExponential()"],
+    "true": ["toString()", "valueOf()"],
+    "payload.eo": ["toString()", "valueOf() === undefined", "hasOwnProperty('valueOf')",
+                   "propertyIsEnumerable('toString')", "isPrototypeOf([])",
+                   "isPrototypeOf(payload.eo)", "__lookupGetter__('x')", "toLocaleString()"],
+    "(x => x)": ["toString()", "call()", "apply(null, [1])", "bind(null)()", "length", "name",
+                 "call(1) === undefined"],
+    "new Date(0)": ["getTime()", "toISOString()", "valueOf()", "toString()", "setDate(1)",
+                    "getYear()", "toJSON()", "toGMTString()", "toLocaleDateString()"],
+    "/a/g": ["exec('a')", "test('a')", "toString()", "source", "flags", "global", "sticky",
+             "compile()"],
+    "new Map()": ["get(1)", "has(1)", "set(1, 2)", "size", "keys()", "forEach(x => x)"],
+    "new Set()": ["has(1)", "add(1)", "keys()", "size"],
+    "new WeakMap()": ["get(payload.o)", "has(payload.o)"],
+    "Symbol('d')": ["toString()", "valueOf()", "description"],
+    "1n": ["toString()", "valueOf()", "toLocaleString()"],
+    "new TypeError('x')": ["name", "message", "toString()"],
+    "new Error('x')": ["name", "message", "toString()"],
+}  # fmt: skip
+OTHERS = ["payload.arr", "payload.s", "payload.n", "payload.o", "new Date(5)", "/b/y",
+          "new Map([[1, 2]])", "new Set([1])", "Symbol('e')", "2n", "new RangeError('r')",
+          "undefined", "null", "Object(3)", "Object('xy')", "x => x", "true"]  # fmt: skip
+CALL_FORMS = ["{P}.{m}", "({P}.{name}).call({o}{rest})", "String({P}.{m})",
+              "JSON.stringify({P}.{m})", "typeof {P}.{m}", "{P}.{name} === {v}.{name}",
+              "Reflect.apply({P}.{name}, {o}, [{args}])"]  # fmt: skip
+
+
+_WRITES = frozenset({"push", "pop", "shift", "unshift", "splice", "reverse", "sort", "fill",
+                     "copyWithin"})  # fmt: skip
+
+
+def _calls(r: random.Random) -> Case:
+    v = r.choice(sorted(METHODS))
+    m = r.choice(METHODS[v])
+    name, _, tail = m.partition("(")
+    args = tail[:-1].split(").")[0] if tail else ""
+    form = r.choice(CALL_FORMS)
+    if name in _WRITES and "{o}" in form:
+        form = "{P}.{m}"  # Array.prototype's writes on other objects: the sweep's
+    if "(" not in m and form not in ("{P}.{m}", "String({P}.{m})", "typeof {P}.{m}"):
+        form = "{P}.{m}"
+    text = (
+        form.replace("{P}", f"Object.getPrototypeOf({v})")
+        .replace("{m}", m)
+        .replace("{name}", name)
+        .replace("{o}", r.choice(OTHERS))
+        .replace("{rest}", f", {args}" if args else "")
+        .replace("{args}", args)
+        .replace("{v}", v)
+    )
+    return text, _scope()
+
+
+#: the chain: isPrototypeOf and instanceof between every kind of value and prototype
+CHAIN_VALUES = ["[]", "''", "Object('')", "0", "Object(0)", "payload.o", "x => x", "Math.max",
+                "new Date(0)", "/a/", "new Map()", "new TypeError()", "Object.create(null)",
+                "Object.create(payload.o)", "Object.create(Object.create(payload.o))", "Math",
+                "Object.create(payload.arr)", "Object.create(Object.getPrototypeOf(payload.o))",
+                "Array", "TypeError", "undefined", "null", "1n", "Symbol()"]  # fmt: skip
+CHAIN_FORMS = ["Object.getPrototypeOf({a}).isPrototypeOf({b})",
+               "payload.eo.isPrototypeOf.call({a}, {b})",
+               "Object.getPrototypeOf(Object.getPrototypeOf({a})).isPrototypeOf({b})",
+               "{b} instanceof Object", "{b} instanceof Array", "{b} instanceof Error",
+               "(payload.eo.isPrototypeOf || 0)({b})", "(true.valueOf || 0)({b})",
+               "(payload.eo.isPrototypeOf)['call']({a}, {b})"]  # fmt: skip
+
+
+def _chain(r: random.Random) -> Case:
+    form = r.choice(CHAIN_FORMS)
+    return form.replace("{a}", r.choice(CHAIN_VALUES)).replace(
+        "{b}", r.choice(CHAIN_VALUES)
+    ), _scope()
+
+
+FAMILIES: dict[str, Callable[[random.Random], Case]] = {
+    "objmodel.protos": _protos,
+    "objmodel.calls": _calls,
+    "objmodel.chain": _chain,
+}
