@@ -135,8 +135,33 @@ def _chain(r: random.Random) -> Case:
     ), _scope()
 
 
+#: own properties of the functions a condition makes (arrows, bound functions): ordinary
+#: objects; the host's built-ins are never written (the engine's process would keep the change)
+FUNCTIONS = ["x => x", "(a, b) => a + b", "(x => x).bind(null)", "(() => 1).bind(null, 2)"]
+FN_STEPS = ["{f}.a = 1", "{f}.b = 'x'", "{f}['0'] = 2", "{f}.call = 5", "{f}.name = 'n'",
+            "{f}.length = 3", "Object.freeze({f})", "Object.seal({f})",
+            "Object.preventExtensions({f})", "delete {f}.a",
+            "Reflect.set({f}, 'c', 3)", "Reflect.set({f}, 'name', 3)",
+            "Reflect.deleteProperty({f}, 'a')", "Object.assign({f}, payload.o)"]  # fmt: skip
+FN_READS = ["Object.keys({f}).join()", "Object.getOwnPropertyNames({f}).join()", "{f}.a",
+            "{f}.call", "typeof {f}.call", "{f}.name", "{f}.length", "{f}(1)",
+            "Object.hasOwn({f}, 'a')", "({f}).hasOwnProperty('b')", "'a' in {f}",
+            "JSON.stringify(Object.getOwnPropertyDescriptor({f}, 'a'))",
+            "JSON.stringify(Object.entries({f}))", "JSON.stringify(Object.assign(payload.eo, {f}))",
+            "Object.isFrozen({f})", "Object.isSealed({f})", "JSON.stringify(Reflect.ownKeys({f}))",
+            "({f}).propertyIsEnumerable('a')", "JSON.stringify([{f}])"]  # fmt: skip
+
+
+def _fnprops(r: random.Random) -> Case:
+    f = "payload.f"
+    steps = [r.choice(FN_STEPS) for _ in range(r.randint(0, 3))]
+    body = ", ".join([f"{f} = {r.choice(FUNCTIONS)}", *steps, r.choice(FN_READS)])
+    return f"({body})".replace("{f}", f), _scope()
+
+
 FAMILIES: dict[str, Callable[[random.Random], Case]] = {
     "objmodel.protos": _protos,
     "objmodel.calls": _calls,
     "objmodel.chain": _chain,
+    "objmodel.fnprops": _fnprops,
 }

@@ -406,6 +406,8 @@ def _keys_of(x: Any, what: str) -> list[str]:
         return own_keys(x)
     if isinstance(x, JsObject):
         return x.js_keys()
+    if type(x) is JsFunction and x.props:
+        return own_keys(x.props)  # own keys written on an arrow: ordinary, enumerable
     name = _global_name(x)
     if name is not None:
         from flowctx_core.expressions.js.builtinnames import KEYS
@@ -440,6 +442,7 @@ def _object_assign(target: Any = UNDEFINED, *sources: Any) -> Any:
         if is_nullish(source) or not (
             type(source) in (str, list, tuple)
             or isinstance(source, (Mapping, constructors.JsWrapper))
+            or (type(source) is JsFunction and source.props)
         ):
             continue
         for k in _keys_of(source, "assign"):
@@ -495,7 +498,9 @@ def _object_own_names(x: Any = UNDEFINED, *_: Any) -> list[str]:
         if name in OWN_NAMES:
             return list(OWN_NAMES[name])  # node's own list, in its order
     if type(x) is JsFunction and x.members is None:
-        return ["length", "name"]
+        keys = own_keys(x.props) if x.props else []
+        at = sum(1 for k in keys if array_index(k) is not None)
+        return [*keys[:at], "length", "name", *keys[at:]]  # indices first
     if type(x) is JsFunction or type(x) is JsNamespace:
         raise Unsupported("flowctx does not reproduce the own property names of built-ins")
     keys = _keys_of(x, "getOwnPropertyNames")

@@ -256,6 +256,8 @@ def _obj_has_own(obj: Any, key: Any = UNDEFINED, *_: Any) -> bool:
     if obj is FUNCTION_PROTOTYPE:
         return k in FUNCTION_PROTO
     if type(obj) is JsFunction:
+        if obj.props is not None and k in obj.props:
+            return True
         # every function's own length and name; a built-in's static members
         return k in ("length", "name") or (obj.members is not None and k in obj.members)
     if type(obj) is JsNamespace:  # Math, JSON: their members
@@ -541,10 +543,14 @@ def _delete_own(obj: Any, key: str) -> None:
         _mutating()
         obj.pop(key, None)
         return
+    if type(obj) is JsFunction:
+        check_delete(obj, key)
+        if key in ("length", "name"):
+            raise Unsupported(f"flowctx does not reproduce deleting a function's {key}")
     owns = getattr(obj, "js_owns", None)
-    if owns is not None and owns(key) and key not in getattr(obj, "props", {}):
+    if owns is not None and owns(key) and key not in (getattr(obj, "props", None) or {}):
         raise JsError(f"Cannot delete property '{key}' of {obj.tag}")
-    getattr(obj, "props", {}).pop(key, None)
+    (getattr(obj, "props", None) or {}).pop(key, None)
 
 
 def object_to_string(this: Any) -> str:
@@ -697,6 +703,8 @@ def get_member(obj: Any, key: Any) -> Any:
             return _bind(k, method, obj)
         return _proto_member(obj, k, frozenset())
     if t is JsFunction or t is JsNamespace:
+        if t is JsFunction and obj.props is not None and k in obj.props:
+            return obj.props[k]
         if k == "__proto__" and not (obj.members and k in obj.members):
             return prototype_of(obj)  # Function.prototype, or Object.prototype for Math
         if k in OBJECT_MODEL_KEYS:
@@ -884,6 +892,8 @@ def integrity_of(obj: Any, frozen: bool | None) -> bool:
         if type(obj) is JsFunction:
             level = _level(obj)
             want = NOT_EXTENSIBLE if frozen is None else FROZEN if frozen else SEALED
+            if frozen and level == SEALED and not obj.props:
+                return True  # sealed, and its own length and name are read-only already
             return level is not None and level >= want
         return type(obj) is not JsNamespace
     level = _level(obj)
@@ -912,6 +922,8 @@ def check_delete(obj: Any, k: str) -> None:
         raise JsError(f"Cannot delete property '{k}' of #<Object>")
     if type(obj) is list and _obj_has_own(obj, k):
         raise JsError(f"Cannot delete property '{k}' of [object Array]")
+    if type(obj) is JsFunction and _obj_has_own(obj, k):
+        raise JsError(f"Cannot delete property '{k}' of {to_string(obj)}")
 
 
 def own_descriptor(obj: Any, key: Any) -> Any:
@@ -949,6 +961,8 @@ def own_descriptor(obj: Any, key: Any) -> Any:
         if t is not dict and k == "length":
             return data(len(obj), not frozen, False, False)
         return data(get_member(obj, k), not frozen, True, not sealed)
+    if t is JsFunction and obj.props is not None and k in obj.props:
+        return data(obj.props[k], not frozen, True, not sealed)
     if t is JsFunction and k in ("length", "name"):
         # every function's own two, neither writable nor enumerable
         return data(get_member(obj, k), False, False, not sealed)
@@ -1000,6 +1014,13 @@ def _check_integrity(obj: Any, k: str) -> None:
         return
     if type(obj) is dict:
         shown, exists = "#<Object>", k in obj
+    elif type(obj) is JsFunction:
+        exists = k in ("length", "name") or (obj.props is not None and k in obj.props)
+        if entry[1] == FROZEN and exists:
+            raise JsError(
+                f"Cannot assign to read only property '{k}' of function '{to_string(obj)}'"
+            )
+        shown = "function"
     elif type(obj) is list:
         index = array_index(k)
         shown = "[object Array]"
@@ -1097,7 +1118,19 @@ def set_member(obj: Any, key: Any, value: Any) -> None:
     if isinstance(obj, JsObject):
         obj.js_set(k, value)
         return
-    raise Unsupported("flowctx does not reproduce writing properties of built-ins")
+    if t is JsFunction and obj.owned:
+        if k in ("length", "name"):
+            raise JsError(
+                f"Cannot assign to read only property '{k}' of function '{to_string(obj)}'"
+            )
+        if obj.props is None:
+            obj.props = {}
+        obj.props[k] = value
+        return
+    raise Unsupported(
+        "flowctx does not reproduce writing properties of built-ins: the engine's host "
+        "process keeps the change for every later evaluation"
+    )
 
 
 LENT["get_member"] = get_member

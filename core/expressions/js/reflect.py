@@ -162,6 +162,9 @@ def _delete_property(target: Any = UNDEFINED, key: Any = UNDEFINED, *_: Any) -> 
             return True
         if not isinstance(member, JsFunction | JsNamespace):
             return False  # Math.PI and the other constants are not configurable
+    if type(target) is JsFunction and target.props is not None and k in target.props:
+        del target.props[k]
+        return True
     if (
         type(target) is JsFunction
         and k not in ("length", "name")

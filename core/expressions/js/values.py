@@ -98,7 +98,7 @@ class JsFunction:
     ``members`` holds the properties a global exposes (``Number.isInteger``, ``Math.PI``).
     """
 
-    __slots__ = ("arity", "fn", "ident", "members", "method", "name", "receiver", "source")
+    __slots__ = ("arity", "fn", "ident", "members", "method", "name", "props", "receiver", "source")
 
     def __init__(
         self,
@@ -121,9 +121,18 @@ class JsFunction:
         # value it was read from, so a call with another ``this`` can be told apart
         self.method: Callable[..., Any] | None = None
         self.receiver: Any = None
+        # the own properties written on a function the condition made (an arrow, a bound
+        # function), in the order they were added; None until the first
+        self.props: dict[str, Any] | None = None
 
     def __repr__(self) -> str:
         return f"function {self.name}"
+
+    @property
+    def owned(self) -> bool:
+        """Made by this evaluation (an arrow, a bound function), not one of the host's
+        built-ins: properties written on it stay inside the condition."""
+        return self.source is not None or (self.ident is None and self.name.startswith("bound "))
 
 
 class CalledNonCallable(JsError):
@@ -1201,7 +1210,8 @@ def js_in(key: Any, obj: Any) -> bool:
         return k in ARRAY_PROTO or k in OBJECT_PROTO
     if t is JsFunction:
         return (
-            (obj.members is not None and k in obj.members)
+            (obj.props is not None and k in obj.props)
+            or (obj.members is not None and k in obj.members)
             or k in FUNCTION_PROTO
             or (k in OBJECT_PROTO)
         )

@@ -1211,6 +1211,11 @@ def _delete(c: _Compiler, node: JsDelete) -> Fn:
             k == "length" or (index is not None and index < js.utf16_length(obj))
         ):
             raise js.JsError(f"Cannot delete property '{k}' of [object String]")
+        if type(obj) is js.JsFunction and obj.props is not None and k in obj.props:
+            del obj.props[k]  # an own property written on an arrow
+            return True
+        if type(obj) is js.JsFunction and k in ("length", "name"):
+            raise Unsupported(f"flowctx does not reproduce deleting a function's {k}")
         if k == "lastIndex" and type(obj).__name__ == "JsRegExp":  # not configurable
             raise js.JsError("Cannot delete property 'lastIndex' of [object RegExp]")
         # Math.PI and the other constants are not configurable: a TypeError in the strict
