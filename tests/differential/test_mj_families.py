@@ -19,18 +19,16 @@ OPEN: dict[str, str] = {}
 # Families where flowctx may say it does not reproduce a construct (allowed, counted):
 # functions.own: Object.getOwnPropertyNames of a built-in (Math, Number...), V8's own order.
 # reflect: Reflect.setPrototypeOf of an object (the evaluator's objects cannot change their
-# prototype), writes through Reflect.set on functions, Maps and Sets.
+# prototype), writes through Reflect.set on built-ins, Maps and Sets.
 # sweep.global / sweep.new: node's globals flowctx leaves out (typed arrays, URL,
-# TextEncoder, Proxy). sweep.ownnames: the prototype of a function or namespace as a
-# value. sweep.proto / sweep.static: Array.prototype's mutating methods on values that are no
-# array, the prototype of a primitive as a value, property descriptors and built-in accessors.
-# sweep.props: writes to the built-ins' own properties. sweep.detached: locale methods' options.
+# TextEncoder, Proxy). sweep.proto / sweep.static: Array.prototype's mutating methods on
+# values that are no array, changing a prototype, property descriptors and built-in accessors.
+# sweep.props: writes to the built-ins' own properties (the host would keep them).
 # flat: an array nested deeper than flowctx's stack bound (refused as its bound, never guessed).
 # locale.*: Intl's parts flowctx refuses (compact money, units, currency names, numbering
 # systems, tailored collations, other calendars; docs/conditions.md)
 NOT_REPRODUCED: set[str] = {"functions.own", "reflect", "flat", "sweep.global", "sweep.new",
-                            "sweep.ownnames", "sweep.proto", "sweep.static",
-                            "sweep.props", "sweep.detached", "locale.numberformat",
+                            "sweep.proto", "sweep.static", "sweep.props", "locale.numberformat",
                             "locale.collator", "locale.plural", "locale.list",
                             "locale.datetime", "locale.tags", "locale.compare_edges"}  # fmt: skip
 
