@@ -19,6 +19,7 @@ from flowctx_core.expressions.js.arrays import MUTATING_METHODS
 from flowctx_core.expressions.js.globals import (
     EXECUTING_GLOBALS,
     GLOBALS,
+    HOST_CALLEES,
     HOST_REASONS,
     HOST_TYPES,
 )
@@ -566,6 +567,7 @@ class Parser:
             elif tok.value == "(":
                 callee = node
                 args = self.arguments()
+                self.host_callee(callee)
                 node = ast.Call(func=callee, args=args, keywords=[])
                 if self.synthetic_call is None and start == 0 and self.pos_is_synthetic(callee):
                     self.synthetic_call = node
@@ -588,7 +590,8 @@ class Parser:
         if self.at("."):
             return self.new_target(tok)
         nxt = self.peek()
-        if nxt.kind == "name" and nxt.value in EXECUTING_GLOBALS | {"Function"}:
+        bare = nxt.value in HOST_CALLEES and self.peek(1).value not in (".", "[", "?.")
+        if nxt.kind == "name" and nxt.value in EXECUTING_GLOBALS | {"Function"} and not bare:
             self.refuse(f"new {nxt.value}", tok.start, nxt.end)
         self.enter()
         callee = self.member_no_call()
@@ -597,6 +600,7 @@ class Parser:
         if self.at("("):
             args = self.arguments()
             end = self.tokens[self.pos - 1].end
+        self.host_callee(callee)
         self.leave()
         return _mark(JsNew(callee=callee, args=args), tok.start, end)
 
@@ -923,10 +927,24 @@ class Parser:
             if name in EXECUTING_GLOBALS and name not in self.bound:
                 what = HOST_REASONS.get(name, f"'{name}' reaches code execution or the host")
                 message = f"{ENGINE} would execute this as code ({what})"
-                self.result.host.append((name, message, tok.start, tok.end))
-            elif name in EXECUTING_GLOBALS or name not in GLOBALS:
+                entry = (name, message, tok.start, tok.end)
+                self.result.host.append(entry)
+                node = _mark(ast.Name(id=name, ctx=_LOAD), tok.start, tok.end)
+                node.fx_host = entry  # type: ignore[attr-defined]
+                return node  # type: ignore[no-any-return]
+            if name in EXECUTING_GLOBALS or name not in GLOBALS:
                 self.result.names[name] = None
         return _mark(ast.Name(id=name, ctx=_LOAD), tok.start, tok.end)
+
+    def host_callee(self, callee: ast.expr) -> None:
+        """A host global that is only called or constructed (``globalThis(1)``, ``new
+        Promise(1)``) reaches nothing before the engine throws: its refusal is lifted and the
+        evaluator decides from the arguments (``hostcalls``)."""
+        entry = getattr(callee, "fx_host", None)
+        if entry is None or not isinstance(callee, ast.Name) or callee.id not in HOST_CALLEES:
+            return
+        self.result.host[:] = [e for e in self.result.host if e is not entry]
+        callee.fx_host_call = True  # type: ignore[attr-defined]
 
     def array(self) -> ast.expr:
         start = self.advance().start
