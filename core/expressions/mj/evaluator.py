@@ -897,8 +897,9 @@ def _instanceof(left: Any, right: Any) -> bool:
             raise js.JsError("Right-hand side of 'instanceof' is not an object")
         raise js.JsError("Right-hand side of 'instanceof' is not callable")
     chained = type(left) is js.JsCreated or type(left) is JsPrototype
-    if chained and right.name in PROTO_NAMES and GLOBALS.get(right.name) is right:
-        return is_prototype_of(prototype(right.name), left)  # Object.create(null): none
+    called: str = right.name
+    if chained and called in PROTO_NAMES and GLOBALS.get(called) is right:
+        return is_prototype_of(prototype(called), left)  # Object.create(null): none
     if right is GLOBALS["Array"]:
         return type(left) is list or type(left) is tuple
     if right is GLOBALS["Object"]:
