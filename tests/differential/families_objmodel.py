@@ -159,9 +159,54 @@ def _fnprops(r: random.Random) -> Case:
     return f"({body})".replace("{f}", f), _scope()
 
 
+#: changing a prototype: every kind of object given every kind of prototype, then read
+TARGETS = ["payload.o", "payload.arr", "new Date(0)", "/a/g", "x => x", "new Map([[1, 2]])",
+           "new Set([1])", "Object(1)", "Object('ab')", "new TypeError('t')",
+           "Object.create(payload.o)", "Object.create(null)", "(x => x).bind(null)",
+           "Object.create(Object.getPrototypeOf([]))", "1", "'s'"]  # fmt: skip
+NEW_PROTOS = ["null", "payload.o", "payload.arr", "Object.getPrototypeOf([])",
+              "Object.getPrototypeOf(payload.eo)", "Object.getPrototypeOf(new Date(0))",
+              "Object.getPrototypeOf(new Map())", "Object.getPrototypeOf(new Set())",
+              "Object.getPrototypeOf(/a/)", "Object.getPrototypeOf(1)", "Object.getPrototypeOf('')",
+              "Object.getPrototypeOf(x => x)", "Object.getPrototypeOf(new RangeError())",
+              "x => 1", "Object.create(payload.o)", "Object.create(Object.getPrototypeOf([]))",
+              "1", "undefined", "payload.t"]  # fmt: skip
+SETTERS = [
+    "Object.setPrototypeOf(payload.t, payload.p)",
+    "String(Reflect.setPrototypeOf(payload.t, payload.p))",
+    "(Object.preventExtensions(payload.t), Reflect.setPrototypeOf(payload.t, payload.p))",
+    "(Object.preventExtensions(payload.t), Object.setPrototypeOf(payload.t, payload.p))",
+    "Reflect.setPrototypeOf(payload.t, Object.create(payload.t))",
+    "Object.setPrototypeOf(payload.t, Object.create(Object.create(payload.t)))",
+]
+# (a built-in prototype is never the object changed: node's process would keep the change)
+READS = ["String(payload.t)", "JSON.stringify(payload.t)", "payload.t + 1", "typeof payload.t",
+         "Array.isArray(payload.t)", "payload.t.length", "payload.t.size", "payload.t.source",
+         "payload.t.flags", "payload.t.toString()", "typeof payload.t.map", "payload.t.a",
+         "typeof payload.t.getTime", "toString.call(payload.t)", "payload.t instanceof Array",
+         "payload.t instanceof Object", "payload.t instanceof Map", "payload.t instanceof Date",
+         "Object.getPrototypeOf(payload.t) === payload.p", "Object.keys(payload.t).join()",
+         "payload.t.hasOwnProperty('0')", "'map' in payload.t", "'a' in payload.t",
+         "payload.t.valueOf() === payload.t", "payload.t.getTime()", "payload.t.push(9)",
+         "payload.t.get(1)", "payload.t.has(1)", "payload.t.name", "payload.t.message",
+         "payload.t(1)", "payload.t.call(null, 2)", "payload.t.join('-')", "payload.t[0]",
+         "payload.p.isPrototypeOf(payload.t)", "Number(payload.t)", "[payload.t] + ''",
+         "payload.t.exec('a')", "String(payload.t.map(x => x))", "payload.t.toFixed(1)",
+         "Object.getOwnPropertyNames(payload.t).join()", "payload.t.at(0)"]  # fmt: skip
+
+
+def _setproto(r: random.Random) -> Case:
+    steps = [f"payload.t = {r.choice(TARGETS)}", f"payload.p = {r.choice(NEW_PROTOS)}",
+             r.choice(SETTERS), r.choice(READS)]  # fmt: skip
+    if r.random() < 0.3:
+        steps.pop()
+    return "(" + ", ".join(steps) + ")", _scope()
+
+
 FAMILIES: dict[str, Callable[[random.Random], Case]] = {
     "objmodel.protos": _protos,
     "objmodel.calls": _calls,
     "objmodel.chain": _chain,
     "objmodel.fnprops": _fnprops,
+    "objmodel.setproto": _setproto,
 }

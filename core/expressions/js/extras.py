@@ -80,10 +80,11 @@ _CLASS_BOUND: Final = frozenset(
 
 def _with_this(fn: JsFunction, this: Any) -> Callable[..., Any]:
     """``fn`` as a call with ``this`` as its receiver."""
-    if type(fn.receiver) is prototypes.JsPrototype:
+    inner = prototypes.unwrap(fn)
+    if inner is not fn:  # a method read from a prototype for fn.receiver
         if this is fn.receiver:
             return fn.fn
-        fn = prototypes.unwrap(fn)  # the method every value of its kind reads
+        fn = inner
     this = prototypes.receiver(fn, this)
     if fn.ident in ("Function.prototype.call", "Function.prototype.apply",
                     "Function.prototype.bind"):  # fmt: skip
@@ -91,7 +92,7 @@ def _with_this(fn: JsFunction, this: Any) -> Callable[..., Any]:
     kind, _, name = (fn.ident or "").partition(".prototype.")
     if kind in ("WeakMap", "WeakSet"):
         if type(this).__name__ == "JsWeakCollection" and this.kind == kind:
-            return LENT["get_member"](this, name).fn
+            return this.js_get(name).fn  # its class method, whatever its chain
         raise JsError(
             f"Method {kind}.prototype.{name} called on incompatible receiver "
             f"{js.shown_value(this)}",
@@ -227,6 +228,7 @@ def _incompatible(bound: Any, name: str, this: Any) -> Callable[..., Any]:
 
 
 LENT["with_this"] = _with_this
+LENT["function_member"] = lambda fn, key: function_member(fn, key)
 
 
 def args_of(array: Any) -> list[Any]:

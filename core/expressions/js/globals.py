@@ -39,6 +39,7 @@ from flowctx_core.expressions.js.jsonerrors import json_error
 from flowctx_core.expressions.js.objects import (
     NUMBER_METHODS,
     _obj_has_own,
+    call_with_this,
     get_member,
     integrity,
     integrity_of,
@@ -50,9 +51,11 @@ from flowctx_core.expressions.js.prototypes import (
     FUNCTION_PROTOTYPE,
     OBJECT_PROTOTYPE,
     JsPrototype,
+    generic,
     prototype_of,
 )
 from flowctx_core.expressions.js.values import (
+    CHANGED,
     DROPPED_KEYS,
     ELEMENT,
     HOLE,
@@ -535,11 +538,10 @@ def _object_create(proto: Any = UNDEFINED, props: Any = UNDEFINED, *_: Any) -> A
         GLOBALS["Object"].members["defineProperties"].fn({}, props)
     if proto is OBJECT_PROTOTYPE:
         return {}  # an ordinary object
-    if type(proto) not in (list, dict, JsCreated, JsFunction, JsNamespace) and not isinstance(
-        proto, constructors.JsWrapper | type(None)
+    if type(proto) is JsNamespace or (
+        type(proto) is JsFunction and proto is not FUNCTION_PROTOTYPE and not proto.owned
     ):
-        raise Unsupported("flowctx does not reproduce objects inheriting from built-ins")
-    if type(proto) in (JsFunction, JsNamespace):
+        # Math, a global function: what the object would read there is the host's own
         raise Unsupported("flowctx does not reproduce objects inheriting from built-ins")
     return JsCreated(proto)
 
@@ -644,6 +646,8 @@ def _stringify(
         raise JsError("Maximum call stack size exceeded")
     charge(6 * ELEMENT)  # measured: about 3 us of interpreted work a value
     v = js_value(v)
+    if (CHANGED.table or type(v) is JsCreated) and generic(v):
+        v = _along_chain(v)
     if isinstance(v, JsObject):
         v = v.js_json()
     if v is None:
@@ -664,6 +668,25 @@ def _stringify(
             return _stringify_container(v, indent, prefix, depth, room, path or [(v, "")])
     _use(room, len(text))
     return text
+
+
+def _along_chain(v: Any) -> Any:
+    """SerializeJSONProperty's first steps for an object whose chain was changed or leads to
+    a built-in prototype: the toJSON it inherits (Date.prototype's), else its own data."""
+    to_json = get_member(v, "toJSON")
+    if type(to_json) is JsFunction:
+        if to_json.method is not None:
+            return js_value(call_with_this(to_json, v, [""]))
+        return js_value(to_json.fn(""))
+    if isinstance(v, constructors.JsWrapper):
+        # a Number or String object is converted along its chain; a Boolean's is its value
+        if type(v.value) is str:
+            return to_string(v)
+        return to_number(v) if type(v.value) in (int, float) else v.value
+    if isinstance(v, JsObject):
+        # a Date or a Map that no longer inherits its class's methods: its own keys only
+        return {k: get_member(v, k) for k in v.js_keys()}
+    return v
 
 
 def _use(room: list[int], n: int) -> None:

@@ -30,19 +30,24 @@ from flowctx_core.expressions.js.prototypes import (
     ARRAY_PROTOTYPE,
     FUNCTION_PROTOTYPE,
     JsPrototype,
+    generic,
     is_prototype_of,
     on_array_prototype,
     prototype_of,
+    read_through,
+    to_string_tag,
     unwrap,
 )
 from flowctx_core.expressions.js.prototypes import receiver as prototype_receiver
 from flowctx_core.expressions.js.strings import STRING_METHODS
 from flowctx_core.expressions.js.values import (
     ARRAY_PROTO,
+    CHANGED,
     DROPPED_KEYS,
     ELEMENT,
     FUNCTION_PROTO,
     HOLE,
+    KEPT,
     MAX_STRING_LENGTH,
     OBJECT_MODEL_KEYS,
     OBJECT_PROTO,
@@ -54,9 +59,12 @@ from flowctx_core.expressions.js.values import (
     JsNamespace,
     JsObject,
     array_index,
+    changed_prototype,
     default_call_site,
+    function_text,
     is_nullish,
     is_number,
+    js_in,
     js_value,
     keeps_all_keys,
     number,
@@ -382,9 +390,9 @@ def _array_method_on(this: Any, name: str, args: list[Any]) -> Any:
     raw = get_member(this, "length")
     n = to_number(raw)
     length = 0 if n != n or n <= 0 else int(min(n, 2**53 - 1))
-    if name in ("push", "pop") and (type(this) is dict or not _holds_properties(this)):
+    if name in ("push", "pop") and (type(this) in (dict, JsCreated) or not _holds_properties(this)):
         # a primitive is written through its wrapper object (ToObject), as V8 does
-        target = this if type(this) is dict else new_object(this)
+        target = this if type(this) in (dict, JsCreated) else new_object(this)
         if name == "push":
             for i, item in enumerate(args):
                 set_member(target, str(length + i), item)
@@ -398,8 +406,8 @@ def _array_method_on(this: Any, name: str, args: list[Any]) -> Any:
             length -= 1
         set_member(target, "length", length)
         return value
-    if name in _GENERIC_WRITES and (type(this) is dict or not _holds_properties(this)):
-        target = this if type(this) is dict else new_object(this)
+    if name in _GENERIC_WRITES and (type(this) in (dict, JsCreated) or not _holds_properties(this)):
+        target = this if type(this) in (dict, JsCreated) else new_object(this)
         if length > MAX_STRING_LENGTH:
             raise Unsupported(f"flowctx does not reproduce Array.prototype.{name} this long")
         charge(ELEMENT * length)
@@ -407,7 +415,9 @@ def _array_method_on(this: Any, name: str, args: list[Any]) -> Any:
     if name in MUTATING_METHODS or length > MAX_STRING_LENGTH:
         raise Unsupported(f"flowctx does not reproduce Array.prototype.{name} on other values")
     charge(ELEMENT * length)
-    view = [get_member(this, str(i)) if _obj_has_own(this, str(i)) else HOLE for i in range(length)]
+    view = [
+        get_member(this, str(i)) if _has_property(this, str(i)) else HOLE for i in range(length)
+    ]
     return get_member(view, name).fn(*args)
 
 
@@ -416,8 +426,16 @@ def _array_method_on(this: Any, name: str, args: list[Any]) -> Any:
 # TypeError), step by step, so the first write that fails is the one node reports
 
 
+def _has_property(obj: Any, k: str) -> bool:
+    """HasProperty: an own key, or one along the object's chain (an array-like inherits its
+    elements from an array it was made from)."""
+    if _obj_has_own(obj, k):
+        return True
+    return typeof(obj) in ("object", "function") and obj is not None and js_in(k, obj)
+
+
 def _move(target: Any, src: int, dst: int) -> None:
-    if _obj_has_own(target, str(src)):
+    if _has_property(target, str(src)):
         set_member(target, str(dst), get_member(target, str(src)))
     else:
         _delete_own(target, str(dst))
@@ -428,7 +446,7 @@ def _generic_reverse(target: Any, length: int, _: list[Any]) -> Any:
     while lower != middle:
         upper = length - lower - 1
         lo, up = str(lower), str(upper)
-        lower_exists, upper_exists = _obj_has_own(target, lo), _obj_has_own(target, up)
+        lower_exists, upper_exists = _has_property(target, lo), _has_property(target, up)
         lower_value = get_member(target, lo) if lower_exists else UNDEFINED
         upper_value = get_member(target, up) if upper_exists else UNDEFINED
         if lower_exists and upper_exists:
@@ -492,7 +510,7 @@ def _generic_copy_within(target: Any, length: int, args: list[Any]) -> Any:
 def _generic_sort(target: Any, length: int, args: list[Any]) -> Any:
     if length < 2:
         return target  # V8 returns before it reads or writes anything
-    present = [str(k) for k in range(length) if _obj_has_own(target, str(k))]
+    present = [str(k) for k in range(length) if _has_property(target, str(k))]
     values = [get_member(target, k) for k in present]
     get_member(values, "sort").fn(*args[:1])
     for j, value in enumerate(values):
@@ -513,7 +531,7 @@ def _generic_splice(target: Any, length: int, args: list[Any]) -> Any:
         count = int(min(max(to_int(args[1]), 0), length - start))
     removed: list[Any] = [HOLE] * count
     for k in range(count):
-        if _obj_has_own(target, str(start + k)):
+        if _has_property(target, str(start + k)):
             removed[k] = get_member(target, str(start + k))
     if len(items) < count:
         for k in range(start, length - count):
@@ -538,7 +556,7 @@ _GENERIC_WRITES: Final[dict[str, Callable[[Any, int, list[Any]], Any]]] = {
 
 def _delete_own(obj: Any, key: str) -> None:
     """DeletePropertyOrThrow on a plain object or a primitive's wrapper."""
-    if type(obj) is dict:
+    if type(obj) is dict or type(obj) is JsCreated:
         check_delete(obj, key)
         _mutating()
         obj.pop(key, None)
@@ -560,6 +578,8 @@ def object_to_string(this: Any) -> str:
     if this is None:
         return "[object Null]"
     t = type(this)
+    if (CHANGED.table or t is JsCreated) and generic(this):
+        return to_string_tag(this)
     if t is list or t is tuple:
         return "[object Array]"
     if t is JsFunction:
@@ -567,7 +587,7 @@ def object_to_string(this: Any) -> str:
     if t is JsNamespace:
         return f"[object {this.name}]"
     if t is JsPrototype:
-        return this.tag()
+        return this.to_string_tag()
     kind = typeof(this)
     if kind in ("string", "number", "boolean", "bigint", "symbol"):
         return f"[object {'BigInt' if kind == 'bigint' else kind.capitalize()}]"
@@ -589,10 +609,11 @@ def call_with_this(fn: JsFunction, this: Any, args: list[Any]) -> Any:
     """A prototype's method called with ``this`` other than the value it was read from
     (``(0, s.at)(0)`` has none, ``[s.at][0](0)`` the array): ECMAScript's method on that
     receiver, or V8's TypeError for the receiver it refuses."""
-    if type(fn.receiver) is JsPrototype:
+    inner = unwrap(fn)
+    if inner is not fn:  # a method read from a prototype for fn.receiver
         if this is fn.receiver:
             return fn.fn(*args)
-        fn = unwrap(fn)  # the method every value of its kind reads
+        fn = inner
     this = prototype_receiver(fn, this)
     receiver = fn.receiver
     if this is receiver or (
@@ -625,7 +646,7 @@ def call_with_this(fn: JsFunction, this: Any, args: list[Any]) -> Any:
                 raise JsError(f"Array.prototype.{name} called on null or undefined")
             raise JsError("Cannot convert undefined or null to object")
         if type(this) is list:
-            return get_member(this, name).fn(*args)
+            return _get_member(this, name).fn(*args)  # its class method, whatever its chain
         if this is ARRAY_PROTOTYPE:
             return on_array_prototype(fn, args)
         return _array_method_on(this, name, args)
@@ -649,6 +670,17 @@ _GENERIC_OWNERS: Final = frozenset(
 
 def get_member(obj: Any, key: Any) -> Any:
     """``obj[key]`` with JavaScript semantics on MemberJunction's copy of the context."""
+    if CHANGED.table:
+        proto = changed_prototype(obj)
+        if proto is not KEPT:  # a prototype the condition gave it
+            k = key if type(key) is str else property_key(key)
+            if _obj_has_own(obj, k):
+                return _get_member(obj, k)
+            return read_through(obj, proto, k)
+    return _get_member(obj, key)
+
+
+def _get_member(obj: Any, key: Any) -> Any:
     k = key if type(key) is str else property_key(key)
     t = type(obj)
     if t is dict:
@@ -742,6 +774,8 @@ def get_member(obj: Any, key: Any) -> Any:
     if t is JsCreated:
         if own_has(obj, k):
             return own_get(obj, k)
+        if generic(obj):  # a chain through a built-in prototype
+            return read_through(obj, obj.proto, k)
         if k == "__proto__":
             # Object.prototype's accessor, found only by a chain that reaches it
             return obj.proto if _reaches_object_prototype(obj.proto) else UNDEFINED
@@ -923,7 +957,7 @@ def check_delete(obj: Any, k: str) -> None:
     if type(obj) is list and _obj_has_own(obj, k):
         raise JsError(f"Cannot delete property '{k}' of [object Array]")
     if type(obj) is JsFunction and _obj_has_own(obj, k):
-        raise JsError(f"Cannot delete property '{k}' of {to_string(obj)}")
+        raise JsError(f"Cannot delete property '{k}' of {function_text(obj)}")
 
 
 def own_descriptor(obj: Any, key: Any) -> Any:
@@ -1018,7 +1052,7 @@ def _check_integrity(obj: Any, k: str) -> None:
         exists = k in ("length", "name") or (obj.props is not None and k in obj.props)
         if entry[1] == FROZEN and exists:
             raise JsError(
-                f"Cannot assign to read only property '{k}' of function '{to_string(obj)}'"
+                f"Cannot assign to read only property '{k}' of function '{function_text(obj)}'"
             )
         shown = "function"
     elif type(obj) is list:
@@ -1121,7 +1155,7 @@ def set_member(obj: Any, key: Any, value: Any) -> None:
     if t is JsFunction and obj.owned:
         if k in ("length", "name"):
             raise JsError(
-                f"Cannot assign to read only property '{k}' of function '{to_string(obj)}'"
+                f"Cannot assign to read only property '{k}' of function '{function_text(obj)}'"
             )
         if obj.props is None:
             obj.props = {}
@@ -1134,5 +1168,6 @@ def set_member(obj: Any, key: Any, value: Any) -> None:
 
 
 LENT["get_member"] = get_member
+LENT["has_own"] = _obj_has_own
 LENT["call_with_this"] = call_with_this
 LENT["object_to_string"] = object_to_string

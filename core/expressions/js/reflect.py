@@ -19,6 +19,7 @@ from flowctx_core.expressions.js.common import (
 from flowctx_core.expressions.js.constructors import JsErrorObject
 from flowctx_core.expressions.js.extras import args_of, function_member
 from flowctx_core.expressions.js.objects import check_delete, set_member
+from flowctx_core.expressions.js.prototypes import change_prototype, refusal_to_change
 from flowctx_core.expressions.js.values import (
     HOLE,
     UNDEFINED,
@@ -214,21 +215,10 @@ def _set_prototype_of(obj: Mapping[str, Any]) -> Callable[..., Any]:
                 f"Object prototype may only be an Object or null: {to_string(proto)}",
                 anonymous="Object prototype may only be an Object or null",
             )
-        # OrdinarySetPrototypeOf: the same prototype is no change; a non-extensible object
-        # refuses any other
-        try:
-            current = obj["getPrototypeOf"].fn(target)
-        except Unsupported:
-            # a built-in prototype (Array.prototype...), which no expression holds as a value:
-            # never the one asked for
-            current = _BUILT_IN_PROTOTYPE
-        if current is proto:
-            return True
-        if not obj["isExtensible"].fn(target):
+        if refusal_to_change(target, proto) is not None:
             return False
-        raise Unsupported(
-            "flowctx does not reproduce changing a prototype (Reflect.setPrototypeOf)"
-        )
+        change_prototype(target, proto)
+        return True
 
     return set_prototype_of
 
@@ -274,8 +264,6 @@ def _object_statics(obj: Mapping[str, Any]) -> dict[str, Callable[..., Any]]:
             )
         return o
 
-    set_proto = _set_prototype_of(obj)
-
     def set_prototype(o: Any = UNDEFINED, proto: Any = UNDEFINED, *_: Any) -> Any:
         if o is None or o is UNDEFINED:
             raise JsError("Object.setPrototypeOf called on null or undefined")
@@ -286,12 +274,11 @@ def _object_statics(obj: Mapping[str, Any]) -> dict[str, Callable[..., Any]]:
             )
         if not is_object(o):
             return o
-        if proto is o:
-            raise JsError("Cyclic __proto__ value")
-        if not set_proto(o, proto):
-            raise JsError(
-                f"{not_callable(o)} is not extensible", anonymous="object is not extensible"
-            )
+        refused = refusal_to_change(o, proto)
+        if refused is not None:
+            extensible = refused.endswith(" is not extensible")
+            raise JsError(refused, anonymous="object is not extensible" if extensible else None)
+        change_prototype(o, proto)
         return o
 
     return {

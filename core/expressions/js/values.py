@@ -231,6 +231,32 @@ class JsCreated(dict):  # type: ignore[type-arg]
         self.proto = proto
 
 
+class _Changed(threading.local):
+    """The objects of the copy whose prototype a condition changed (Object.setPrototypeOf on
+    an array, a plain object, a Date...: their Python class cannot hold it), by id."""
+
+    table: dict[int, tuple[Any, Any]] | None = None
+
+
+CHANGED: Final = _Changed()
+#: an object's operations along its prototype chain, lent by prototypes.py (which knows the
+#: built-in prototypes): "walks" (whether the chain was changed or leads to a built-in
+#: prototype), "to_primitive", "has" (``key in`` along it), "shown" (V8's name of it)
+GENERIC: dict[str, Callable[..., Any]] = {}
+#: what ``changed_prototype`` gives for an object whose prototype is its kind's own
+KEPT: Final = object()
+
+
+def changed_prototype(v: Any) -> Any:
+    """The prototype a condition gave ``v`` (an object, or None), or ``KEPT``."""
+    table = CHANGED.table
+    if table:
+        entry = table.get(id(v))
+        if entry is not None and entry[0] is v:
+            return entry[1]
+    return KEPT
+
+
 # The keys MemberJunction 5.51.3 drops from the context at every level before evaluating.
 DROPPED_KEYS: Final = frozenset({"__proto__", "constructor", "prototype", "eval", "Function"})
 # Keys that lead from data to the JavaScript object model (and from there to Function).
@@ -569,6 +595,8 @@ def to_number(v: Any) -> int | float:
         return math.nan
     if t is str:
         return string_to_number(v)
+    if (CHANGED.table or t is JsCreated) and _walks(v):
+        return to_number(GENERIC["to_primitive"](v, "number"))
     if t is list or t is tuple:
         return string_to_number(to_string(v))
     if t is JsCreated:
@@ -668,6 +696,13 @@ def shown_value(v: Any) -> str:
         return v
     if v is None or v is UNDEFINED or t in (bool, int, float):
         return to_string(v)
+    if t is JsFunction:
+        text = function_text(v)
+        if len(text) > 128:
+            return text[:111] + "...<omitted>..." + text[-2:]
+        return text
+    if (CHANGED.table or t is JsCreated) and _walks(v):
+        return str(GENERIC["shown"](v))
     if t is list or t is tuple:
         return "[object Array]"
     if t is JsFunction:
@@ -729,14 +764,12 @@ def to_string(v: Any) -> str:
         return "true"
     if v is False:
         return "false"
+    if (CHANGED.table or t is JsCreated) and _walks(v):
+        return to_string(GENERIC["to_primitive"](v, "string"))
     if t is list or t is tuple:
         return join_array(v, ",")
     if t is JsFunction:
-        if v.source is not None:
-            return v.source
-        if v.name.startswith("bound "):  # a bound function's text names nothing
-            return "function () { [native code] }"
-        return f"function {v.name}() {{ [native code] }}"
+        return function_text(v)
     if t is JsNamespace:
         return f"[object {v.name}]"
     if t is dict and "toString" in v:
@@ -753,6 +786,15 @@ def to_string(v: Any) -> str:
     if isinstance(v, JsObject):
         return to_string(v.js_primitive("string"))
     return "[object Object]"
+
+
+def function_text(fn: JsFunction) -> str:
+    """Function.prototype.toString of ``fn``: its source, or the native form."""
+    if fn.source is not None:
+        return fn.source
+    if fn.name.startswith("bound "):  # a bound function's text names nothing
+        return "function () { [native code] }"
+    return f"function {fn.name}() {{ [native code] }}"
 
 
 def _chain_end(obj: JsCreated) -> Any:
@@ -814,7 +856,15 @@ def _has_data_key(obj: Any, key: str) -> bool:
     return False
 
 
+def _walks(v: Any) -> bool:
+    """Whether ``v``'s prototype chain was changed or leads to a built-in prototype (its
+    conversions then read toString and valueOf along it)."""
+    return bool(GENERIC) and bool(GENERIC["walks"](v))
+
+
 def to_primitive(v: Any, hint: str = "default") -> Any:
+    if (CHANGED.table or type(v) is JsCreated) and _walks(v):
+        return GENERIC["to_primitive"](v, hint)
     if isinstance(v, JsObject):
         return v.js_primitive(hint)
     t = type(v)
@@ -1197,6 +1247,8 @@ def js_in(key: Any, obj: Any) -> bool:
             anonymous=f"Cannot use 'in' operator to search for a key in {typeof(obj)}",
         )
     k = property_key(key)
+    if (CHANGED.table or t is JsCreated) and _walks(obj):
+        return bool(GENERIC["has"](obj, k))
     if t is JsCreated:
         if own_has(obj, k):
             return True

@@ -896,7 +896,11 @@ def _instanceof(left: Any, right: Any) -> bool:
         if right is None or kind not in ("object", "function"):
             raise js.JsError("Right-hand side of 'instanceof' is not an object")
         raise js.JsError("Right-hand side of 'instanceof' is not callable")
-    chained = type(left) is js.JsCreated or type(left) is JsPrototype
+    chained = (
+        type(left) is js.JsCreated
+        or type(left) is JsPrototype
+        or js.changed_prototype(left) is not js.KEPT
+    )
     called: str = right.name
     if chained and called in PROTO_NAMES and GLOBALS.get(called) is right:
         return is_prototype_of(prototype(called), left)  # Object.create(null): none
@@ -1360,6 +1364,7 @@ def _precheck_scope(compiled: Compiled, scope: Mapping[str, Any]) -> Mapping[str
 def _execute(compiled: Compiled, scope: Mapping[str, Any], env: Env, fn: Fn) -> Any:
     # JSON.parse's objects of the evaluation before (kept past its end: its value is shown)
     js.forget_kept_keys()
+    js.CHANGED.table = None  # and the prototypes it changed
     if getattr(compiled.tree, "fx_mutates", False):
         env.scope = clone(scope)
         set_on_copy(True)
