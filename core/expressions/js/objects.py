@@ -390,9 +390,9 @@ def _array_method_on(this: Any, name: str, args: list[Any]) -> Any:
     raw = get_member(this, "length")
     n = to_number(raw)
     length = 0 if n != n or n <= 0 else int(min(n, 2**53 - 1))
-    if name in ("push", "pop") and (type(this) in (dict, JsCreated) or not _holds_properties(this)):
+    if name in ("push", "pop") and (_plain(this) or not _holds_properties(this)):
         # a primitive is written through its wrapper object (ToObject), as V8 does
-        target = this if type(this) in (dict, JsCreated) else new_object(this)
+        target = this if _plain(this) else new_object(this)
         if name == "push":
             for i, item in enumerate(args):
                 set_member(target, str(length + i), item)
@@ -406,8 +406,8 @@ def _array_method_on(this: Any, name: str, args: list[Any]) -> Any:
             length -= 1
         set_member(target, "length", length)
         return value
-    if name in _GENERIC_WRITES and (type(this) in (dict, JsCreated) or not _holds_properties(this)):
-        target = this if type(this) in (dict, JsCreated) else new_object(this)
+    if name in _GENERIC_WRITES and (_plain(this) or not _holds_properties(this)):
+        target = this if _plain(this) else new_object(this)
         if length > MAX_STRING_LENGTH:
             raise Unsupported(f"flowctx does not reproduce Array.prototype.{name} this long")
         charge(ELEMENT * length)
@@ -424,6 +424,19 @@ def _array_method_on(this: Any, name: str, args: list[Any]) -> Any:
 # ECMAScript's generic array algorithms over an array-like object (a plain object, or a
 # primitive's wrapper: a String's indexes and length are read-only, so a write there is V8's
 # TypeError), step by step, so the first write that fails is the one node reports
+
+
+def _plain(obj: Any) -> bool:
+    """An object the generic array algorithms write keys on as they are: a plain or created
+    object, or one of a built-in class that keeps the keys written on it (a Map, a Date...)."""
+    if type(obj) is dict or type(obj) is JsCreated:
+        return True
+    return (
+        isinstance(obj, JsObject)
+        and type(obj).js_set is not JsObject.js_set
+        and getattr(obj, "js_owns", None) is not None
+        and obj.js_typeof() == "object"
+    )
 
 
 def _has_property(obj: Any, k: str) -> bool:
@@ -1020,6 +1033,8 @@ def own_descriptor(obj: Any, key: Any) -> Any:
             return data(obj.props[k], not frozen, k != "cause", not sealed)
         if k != "stack":
             return UNDEFINED
+    if type(obj).__name__ == "JsRegExp" and k == "lastIndex":
+        return data(obj.last_index, not frozen, False, False)
     if isinstance(obj, JsObject):
         owns = getattr(obj, "js_owns", None)
         if getattr(obj, "tag", "") == "[object String]" and owns is not None:
