@@ -648,6 +648,8 @@ def _stringify(
     v = js_value(v)
     if (CHANGED.table or type(v) is JsCreated) and generic(v):
         v = _along_chain(v)
+    elif type(v) is constructors.JsWrapper and v.props:
+        v = _unwrapped(v)  # its own toString or valueOf may stand in the way
     if isinstance(v, JsObject):
         v = v.js_json()
     if v is None:
@@ -679,14 +681,19 @@ def _along_chain(v: Any) -> Any:
             return js_value(call_with_this(to_json, v, [""]))
         return js_value(to_json.fn(""))
     if isinstance(v, constructors.JsWrapper):
-        # a Number or String object is converted along its chain; a Boolean's is its value
-        if type(v.value) is str:
-            return to_string(v)
-        return to_number(v) if type(v.value) in (int, float) else v.value
+        return _unwrapped(v)
     if isinstance(v, JsObject):
         # a Date or a Map that no longer inherits its class's methods: its own keys only
         return {k: get_member(v, k) for k in v.js_keys()}
     return v
+
+
+def _unwrapped(v: Any) -> Any:
+    """JSON of a Number or String object: ToNumber / ToString of it (which read its toString
+    and valueOf); a Boolean's or BigInt's is its value."""
+    if type(v.value) is str:
+        return to_string(v)
+    return to_number(v) if type(v.value) in (int, float) else v.value
 
 
 def _use(room: list[int], n: int) -> None:

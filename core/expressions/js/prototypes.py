@@ -195,8 +195,12 @@ _FLAG_GETTERS: Final = (("hasIndices", "d"), ("global", "g"), ("ignoreCase", "i"
 
 def shown(v: Any) -> str:
     """V8's NoSideEffectsToString of ``v``, as its TypeErrors name it."""
-    if not generic(v):
-        return shown_value(v)
+    if not generic(v) or type(v) is JsFunction:
+        return shown_value(v)  # a function by its text, whatever its chain
+    if type(v).__name__ == "JsErrorObject":  # its name and message along its chain, as data
+        get_member = LENT["get_member"]
+        parts = [get_member(v, "name"), get_member(v, "message")]
+        return ": ".join(p for p in parts if type(p) is str and p)
     p = prototype_of(v)
     while p is not None:
         if type(p) is JsPrototype and p.kind in _TAGGED:
@@ -207,11 +211,6 @@ def shown(v: Any) -> str:
     if prototype_of(v) is OBJECT_PROTOTYPE and type(v) in (dict, JsCreated):
         return "#<Object>"
     name = type(v).__name__
-    if name == "JsErrorObject":  # its name and message as its chain holds them, as data
-        get_member = LENT["get_member"]
-        parts = [get_member(v, "name"), get_member(v, "message")]
-        texts = [p for p in parts if type(p) is str and p]
-        return ": ".join(texts)
     if name == "JsCollection":  # V8 names an object by its class, not ECMAScript's builtinTag
         return "[object Set]" if v.is_set else "[object Map]"
     if name == "JsWeakCollection":
@@ -343,10 +342,9 @@ def generic(v: Any) -> bool:
         end = v.proto
         while type(end) is JsCreated:
             end = end.proto
-        return end is not None and (
-            type(end) is JsPrototype or type(end) is JsFunction
-            or changed_prototype(end) is not KEPT
-        )  # fmt: skip
+        if end is None or type(end) in (dict, list, tuple):
+            return False  # the created object's own conversions cover these chains
+        return type(end).__name__ != "JsWrapper" or changed_prototype(end) is not KEPT
     return False
 
 
