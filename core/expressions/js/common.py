@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import Any, Final
 
 from flowctx_core.expressions.js.values import (
+    ATTRIBUTES,
     CHANGED,
     UNDEFINED,
     CalledNonCallable,
@@ -55,6 +56,7 @@ def set_on_copy(on_copy: bool) -> None:
     _state.integrity = {}
     if on_copy:
         CHANGED.table = None  # the prototypes a run before changed (kept past its end: shown)
+        ATTRIBUTES.table = None  # and the attributes it defined
 
 
 def _array_prop(arr: Any, key: str) -> Any:

@@ -78,6 +78,7 @@ from flowctx_core.expressions.js.values import (
     number,
     number_to_string,
     own_keys,
+    own_keys_all,
     property_key,
     strict_eq,
     to_int,
@@ -406,7 +407,7 @@ def _keys_of(x: Any, what: str) -> list[str]:
         charge(ELEMENT * len(x))
         return [str(i) for i in range(utf16_length(x))]
     if isinstance(x, Mapping) and type(x) is not JsNamespace:
-        return own_keys(x)
+        return own_keys_all(x) if what == "getOwnPropertyNames" else own_keys(x)
     if isinstance(x, JsObject):
         return x.js_keys()
     if type(x) is JsFunction and x.props:
@@ -532,10 +533,13 @@ def _object_create(proto: Any = UNDEFINED, props: Any = UNDEFINED, *_: Any) -> A
     if proto is not None and typeof(proto) not in ("object", "function"):
         shown = "undefined" if proto is UNDEFINED else to_string(proto)
         raise JsError(f"Object prototype may only be an Object or null: {shown}")
+    made = _created(proto)
     if props is not UNDEFINED:
-        # ObjectDefineProperties: each descriptor must be an object; a property it would
-        # define is refused there (none: the object is made as without them)
-        GLOBALS["Object"].members["defineProperties"].fn({}, props)
+        GLOBALS["Object"].members["defineProperties"].fn(made, props)  # ObjectDefineProperties
+    return made
+
+
+def _created(proto: Any) -> Any:
     if proto is OBJECT_PROTOTYPE:
         return {}  # an ordinary object
     if type(proto) is JsNamespace or (

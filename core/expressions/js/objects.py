@@ -11,6 +11,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Any, Final
 
 from flowctx_core.expressions.budget import charge
+from flowctx_core.expressions.js import descriptors
 from flowctx_core.expressions.js.arrays import ARRAY_METHODS, MUTATING_METHODS
 from flowctx_core.expressions.js.common import (
     _MISSING_PROP,
@@ -42,6 +43,7 @@ from flowctx_core.expressions.js.prototypes import receiver as prototype_receive
 from flowctx_core.expressions.js.strings import STRING_METHODS
 from flowctx_core.expressions.js.values import (
     ARRAY_PROTO,
+    ATTRIBUTES,
     CHANGED,
     DROPPED_KEYS,
     ELEMENT,
@@ -59,6 +61,7 @@ from flowctx_core.expressions.js.values import (
     JsNamespace,
     JsObject,
     array_index,
+    attributes_of,
     changed_prototype,
     default_call_site,
     function_text,
@@ -71,8 +74,9 @@ from flowctx_core.expressions.js.values import (
     number_to_string,
     own_get,
     own_has,
-    own_keys,
+    own_keys_all,
     property_key,
+    shown_value,
     to_int,
     to_number,
     to_string,
@@ -292,7 +296,16 @@ _PROTOTYPE_CLASS: Final = {"RegExp": "JsRegExp", "Map": "JsCollection", "Set": "
                            "Symbol": "JsSymbol"}  # fmt: skip
 
 
-def _lookup_accessor(o: Any, key: Any = UNDEFINED, *_: Any) -> Any:
+def _lookup_accessor(setter: bool) -> Callable[..., Any]:
+    def lookup(o: Any, key: Any = UNDEFINED, *_: Any) -> Any:
+        if type(o) is dict or type(o) is JsCreated:
+            return descriptors.lookup_accessor(o, key, setter)
+        return _lookup_built_in(o, key)
+
+    return lookup
+
+
+def _lookup_built_in(o: Any, key: Any = UNDEFINED, *_: Any) -> Any:
     """__lookupGetter__ / __lookupSetter__: the data here has no accessor of its own."""
     k = property_key(key)
     if k in _ACCESSORS.get(type(o).__name__, ()) or k == "__proto__":
@@ -304,15 +317,20 @@ def _define_accessor(name: str) -> Callable[..., Any]:
     def define(o: Any, key: Any = UNDEFINED, fn: Any = UNDEFINED, *_: Any) -> Any:
         if type(fn) is not JsFunction:
             raise JsError(f"Object.prototype.{name}: Expecting function")
+        field = "get" if name == "__defineGetter__" else "set"
+        d = {field: fn, "enumerable": True, "configurable": True}
+        if type(o) is dict or type(o) is JsCreated:
+            descriptors.define(o, key, d, throw=True)
+            return UNDEFINED
         property_key(key)
-        raise Unsupported(f"flowctx does not reproduce accessors ({name})")
+        raise Unsupported(f"flowctx does not reproduce accessors ({name}) on {typeof(o)} values")
 
     return define
 
 
 OBJECT_METHODS: Final[dict[str, Callable[..., Any]]] = {
-    "__lookupGetter__": _lookup_accessor,
-    "__lookupSetter__": _lookup_accessor,
+    "__lookupGetter__": _lookup_accessor(setter=False),
+    "__lookupSetter__": _lookup_accessor(setter=True),
     "__defineGetter__": _define_accessor("__defineGetter__"),
     "__defineSetter__": _define_accessor("__defineSetter__"),
     "hasOwnProperty": _obj_has_own,
@@ -949,7 +967,12 @@ def integrity_of(obj: Any, frozen: bool | None) -> bool:
     if frozen is None or level >= (FROZEN if frozen else SEALED):
         return True
     if type(obj) is dict or type(obj) is JsCreated:
-        return not own_keys(obj)
+        # TestIntegrityLevel: every own property non-configurable (and read-only, frozen)
+        for k in own_keys_all(obj):
+            held = descriptors.descriptor_of(obj, k)
+            if held["configurable"] or (frozen and held.get("writable")):
+                return False
+        return True
     if type(obj) is list:
         return not obj  # V8 reads an empty array's elements only, not its length
     name = type(obj).__name__
@@ -962,6 +985,10 @@ def integrity_of(obj: Any, frozen: bool | None) -> bool:
 
 def check_delete(obj: Any, k: str) -> None:
     """``delete`` of an own property of a sealed or frozen object: strict mode's TypeError."""
+    if ATTRIBUTES.table and type(obj) in (dict, JsCreated) and own_has(obj, k):
+        if not attributes_of(obj, k)[2]:
+            raise JsError(f"Cannot delete property '{k}' of {shown_value(obj)}")
+        descriptors.forget(obj, k)
     level = _level(obj) if getattr(_state, "integrity", None) else None
     if level is None or level < SEALED:
         return
@@ -1002,6 +1029,8 @@ def own_descriptor(obj: Any, key: Any) -> Any:
         if _obj_has_own(obj, k):
             return data(get_member(obj, k), False, True, False)
         return UNDEFINED
+    if (t is dict or t is JsCreated) and ATTRIBUTES.table and own_has(obj, k):
+        return descriptors.descriptor_of(obj, k)
     if t is dict or t is list or t is tuple:
         if not _obj_has_own(obj, k):
             return UNDEFINED
@@ -1120,6 +1149,9 @@ def set_member(obj: Any, key: Any, value: Any) -> None:
         _check_integrity(obj, k)
     t = type(obj)
     if t is dict or t is JsCreated:
+        if ATTRIBUTES.table:  # a property defined read-only or as an accessor, maybe inherited
+            descriptors.assign(obj, k, value)
+            return
         _mutating()
         obj[k] = value
         return
@@ -1183,6 +1215,7 @@ def set_member(obj: Any, key: Any, value: Any) -> None:
 
 
 LENT["get_member"] = get_member
+LENT["integrity_level"] = lambda obj: _level(obj) if getattr(_state, "integrity", None) else None
 LENT["has_own"] = _obj_has_own
 LENT["call_with_this"] = call_with_this
 LENT["object_to_string"] = object_to_string

@@ -17,6 +17,7 @@ from flowctx_core.expressions.js.common import (
     not_callable,
 )
 from flowctx_core.expressions.js.constructors import JsErrorObject
+from flowctx_core.expressions.js.descriptors import define, to_descriptor
 from flowctx_core.expressions.js.extras import args_of, function_member
 from flowctx_core.expressions.js.objects import check_delete, set_member
 from flowctx_core.expressions.js.prototypes import change_prototype, refusal_to_change
@@ -195,16 +196,17 @@ def _define_property(
     target: Any = UNDEFINED, key: Any = UNDEFINED, desc: Any = UNDEFINED, *_: Any
 ) -> Any:
     _target("defineProperty", target)
-    property_key(key)
+    k = property_key(key)
+    return define(target, k, _descriptor(desc), throw=False)
+
+
+def _descriptor(desc: Any) -> dict[str, Any]:
     if not is_object(desc):
         raise JsError(
             f"Property description must be an object: {not_callable(desc)}",
             anonymous="Property description must be an object",
         )
-    raise Unsupported("flowctx does not reproduce property descriptors (Reflect.defineProperty)")
-
-
-_BUILT_IN_PROTOTYPE: Final = object()
+    return to_descriptor(desc)
 
 
 def _set_prototype_of(obj: Mapping[str, Any]) -> Callable[..., Any]:
@@ -242,26 +244,21 @@ def _object_statics(obj: Mapping[str, Any]) -> dict[str, Callable[..., Any]]:
         coercible(o)
         return {k: own_descriptor(o, k) for k in own_names(o)}
 
-    def define(o: Any = UNDEFINED, key: Any = UNDEFINED, desc: Any = UNDEFINED, *_: Any) -> Any:
+    def define_one(o: Any = UNDEFINED, key: Any = UNDEFINED, desc: Any = UNDEFINED, *_: Any) -> Any:
         if not is_object(o):
             raise JsError("Object.defineProperty called on non-object")
-        _define_property(o, key, desc)
+        k = property_key(key)
+        define(o, k, _descriptor(desc), throw=True)
+        return o
 
     def define_all(o: Any = UNDEFINED, props: Any = UNDEFINED, *_: Any) -> Any:
         if not is_object(o):
             raise JsError("Object.defineProperties called on non-object")
         keys = obj["keys"].fn(coercible(props))
-        for k in keys:
-            desc = get_member(props, k)
-            if not is_object(desc):
-                raise JsError(
-                    f"Property description must be an object: {not_callable(desc)}",
-                    anonymous="Property description must be an object",
-                )
-        if keys:
-            raise Unsupported(
-                "flowctx does not reproduce property descriptors (Object.defineProperties)"
-            )
+        # every descriptor is read before any property is defined
+        found = [(k, _descriptor(get_member(props, k))) for k in keys]
+        for k, d in found:
+            define(o, k, d, throw=True)
         return o
 
     def set_prototype(o: Any = UNDEFINED, proto: Any = UNDEFINED, *_: Any) -> Any:
@@ -283,7 +280,8 @@ def _object_statics(obj: Mapping[str, Any]) -> dict[str, Callable[..., Any]]:
 
     return {
         "getOwnPropertySymbols": symbols, "getOwnPropertyDescriptors": descriptors,
-        "defineProperty": define, "defineProperties": define_all, "setPrototypeOf": set_prototype,
+        "defineProperty": define_one, "defineProperties": define_all,
+        "setPrototypeOf": set_prototype,
     }  # fmt: skip
 
 

@@ -257,6 +257,78 @@ def changed_prototype(v: Any) -> Any:
     return KEPT
 
 
+class Accessor:
+    """An accessor property of a plain object (Object.defineProperty with get / set, or
+    __defineGetter__), held in the object's dict in place of a value: reading the key runs the
+    getter. Only a function the condition made is an accessor here (an arrow reads no
+    ``this``, so the getter needs no receiver)."""
+
+    __slots__ = ("getter", "setter")
+
+    def __init__(self, getter: Any, setter: Any) -> None:
+        self.getter = getter  # a JsFunction or UNDEFINED
+        self.setter = setter
+
+    def __repr__(self) -> str:
+        return "[Getter/Setter]"
+
+    def read(self) -> Any:
+        if type(self.getter) is JsFunction:
+            return self.getter.fn()
+        return UNDEFINED
+
+
+#: a property's attributes: writable, enumerable, configurable (an accessor's writable unused)
+Attributes = tuple[bool, bool, bool]
+#: what an assignment gives a new property
+ORDINARY: Final[Attributes] = (True, True, True)
+
+
+class _Attributes(threading.local):
+    """The attributes of properties Object.defineProperty gave other than an assignment's,
+    by the object's id: ``(object, {key: attributes})``."""
+
+    table: dict[int, tuple[Any, dict[str, Attributes]]] | None = None
+
+
+ATTRIBUTES: Final = _Attributes()
+
+
+def attributes_of(obj: Any, key: str) -> Attributes:
+    """The attributes of ``obj``'s own property ``key`` (an assignment's unless defined)."""
+    table = ATTRIBUTES.table
+    if table:
+        entry = table.get(id(obj))
+        if entry is not None and entry[0] is obj:
+            return entry[1].get(key, ORDINARY)
+    return ORDINARY
+
+
+def defined_attributes(obj: Any) -> dict[str, Attributes] | None:
+    table = ATTRIBUTES.table
+    if table:
+        entry = table.get(id(obj))
+        if entry is not None and entry[0] is obj:
+            return entry[1]
+    return None
+
+
+def set_attributes(obj: Any, key: str, attributes: Attributes | None) -> None:
+    """Record ``key``'s attributes (None: an assignment's, as when it is deleted)."""
+    table = ATTRIBUTES.table
+    if attributes is None or attributes == ORDINARY:
+        entry = table.get(id(obj)) if table else None
+        if entry is not None and entry[0] is obj:
+            entry[1].pop(key, None)
+        return
+    if table is None:
+        table = ATTRIBUTES.table = {}
+    entry = table.get(id(obj))
+    if entry is None or entry[0] is not obj:
+        entry = table[id(obj)] = (obj, {})
+    entry[1][key] = attributes
+
+
 # The keys MemberJunction 5.51.3 drops from the context at every level before evaluating.
 DROPPED_KEYS: Final = frozenset({"__proto__", "constructor", "prototype", "eval", "Function"})
 # Keys that lead from data to the JavaScript object model (and from there to Function).
@@ -434,6 +506,8 @@ def js_value(v: Any) -> Any:
         return _stringified(v)
     if v is HOLE:
         return UNDEFINED
+    if t is Accessor:
+        return v.read()
     return v
 
 
@@ -961,7 +1035,17 @@ def forget_kept_keys() -> None:
 
 def own_keys(obj: Mapping[Any, Any]) -> list[str]:
     """Object.keys order: integer-like keys ascending, then the others in insertion order;
-    the keys MemberJunction drops from its copy are not there."""
+    the keys MemberJunction drops from its copy are not there, nor the ones defined not
+    enumerable."""
+    keys = own_keys_all(obj)
+    defined = defined_attributes(obj) if ATTRIBUTES.table else None
+    if defined:
+        return [k for k in keys if defined.get(k, ORDINARY)[1]]
+    return keys
+
+
+def own_keys_all(obj: Mapping[Any, Any]) -> list[str]:
+    """Every own key of a plain object, enumerable or not, in Object.keys order."""
     charge(ELEMENT * len(obj))
     keys = [property_key(k) for k in obj]
     if not keeps_all_keys(obj):
@@ -1017,6 +1101,16 @@ def strict_eq(a: Any, b: Any) -> bool:
     if ta is JsFunction:
         return a.ident is not None and a.ident == b.ident
     return isinstance(a, JsObject) and bool(a == b)  # a BigInt is equal by value
+
+
+def same_value(a: Any, b: Any) -> bool:
+    """SameValue (Object.is): NaN is NaN, -0 is not +0."""
+    if is_number(a) and is_number(b):
+        x, y = float(a), float(b)
+        if x != x and y != y:
+            return True
+        return x == y and math.copysign(1.0, x) == math.copysign(1.0, y)
+    return strict_eq(a, b)
 
 
 def same_value_zero(a: Any, b: Any) -> bool:

@@ -434,7 +434,11 @@ def _attribute(c: _Compiler, node: ast.Attribute) -> Fn:
             v = obj.get(attr, _MISSING)
             if v is not _MISSING:
                 t = type(v)
-                if (t is int and (v > _EXACT or v < -_EXACT)) or (t is dict and "constructor" in v):
+                if (
+                    (t is int and (v > _EXACT or v < -_EXACT))
+                    or (t is dict and "constructor" in v)
+                    or t is js.Accessor
+                ):
                     return js.js_value(v)
                 return v
         return get_member(obj, attr)
@@ -1365,6 +1369,7 @@ def _execute(compiled: Compiled, scope: Mapping[str, Any], env: Env, fn: Fn) -> 
     # JSON.parse's objects of the evaluation before (kept past its end: its value is shown)
     js.forget_kept_keys()
     js.CHANGED.table = None  # and the prototypes it changed
+    js.ATTRIBUTES.table = None  # and the attributes it defined
     if getattr(compiled.tree, "fx_mutates", False):
         env.scope = clone(scope)
         set_on_copy(True)

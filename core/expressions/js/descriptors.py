@@ -1,0 +1,219 @@
+"""Property descriptors of plain objects (Object.defineProperty, defineProperties, Reflect's,
+``__defineGetter__`` / ``__defineSetter__``): ECMAScript's ToPropertyDescriptor and
+ValidateAndApplyPropertyDescriptor with V8's TypeErrors.
+
+A property defined here keeps its attributes in ``values.ATTRIBUTES`` (an assignment's, all
+true, are not recorded); an accessor sits in the object's dict as a ``values.Accessor`` that
+every read resolves (``js_value``). Only plain and created objects take descriptors here:
+arrays, functions and the built-in classes are refused by name.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from flowctx_core.expressions.js.common import LENT, Unsupported, _mutating
+from flowctx_core.expressions.js.values import (
+    ORDINARY,
+    UNDEFINED,
+    Accessor,
+    Attributes,
+    JsCreated,
+    JsError,
+    JsFunction,
+    attributes_of,
+    js_in,
+    js_value,
+    own_has,
+    property_key,
+    same_value,
+    set_attributes,
+    shown_value,
+    truthy,
+    typeof,
+)
+
+#: ToPropertyDescriptor's fields, in the order it reads them
+_FIELDS: Final = ("enumerable", "configurable", "value", "writable", "get", "set")
+_FLAGS: Final = frozenset({"enumerable", "configurable", "writable"})
+
+
+def to_descriptor(desc: Any) -> dict[str, Any]:
+    """ToPropertyDescriptor of an object (the caller has checked it is one)."""
+    get_member = LENT["get_member"]
+    out: dict[str, Any] = {}
+    for name in _FIELDS:
+        if js_in(name, desc):
+            value = get_member(desc, name)
+            out[name] = truthy(value) if name in _FLAGS else value
+    for name, word in (("get", "Getter"), ("set", "Setter")):
+        fn = out.get(name, UNDEFINED)
+        if fn is not UNDEFINED and type(fn) is not JsFunction:
+            raise JsError(
+                f"{word} must be a function: {shown_value(fn)}",
+                anonymous=f"{word} must be a function",
+            )
+    if ("get" in out or "set" in out) and ("value" in out or "writable" in out):
+        raise JsError(
+            "Invalid property descriptor. Cannot both specify accessors and a value or "
+            f"writable attribute, {shown_value(desc)}"
+        )
+    return out
+
+
+def _effective(obj: Any, key: str) -> Attributes:
+    """``key``'s attributes with the object's seal or freeze applied."""
+    writable, enumerable, configurable = attributes_of(obj, key)
+    level = LENT["integrity_level"](obj)
+    if level is not None and level >= 1:
+        configurable = False
+        if level >= 2:
+            writable = False
+    return writable, enumerable, configurable
+
+
+def _takes_descriptors(obj: Any, d: dict[str, Any]) -> None:
+    if type(obj) is not dict and type(obj) is not JsCreated:
+        what = "arrays" if type(obj) in (list, tuple) else f"{typeof(obj)} values of this kind"
+        if type(obj) is JsFunction:
+            what = "functions"
+        raise Unsupported(f"flowctx does not reproduce property descriptors on {what}")
+    for name in ("get", "set"):
+        fn = d.get(name, UNDEFINED)
+        if type(fn) is JsFunction and not fn.owned:
+            # a built-in method as a getter reads this object as its receiver
+            raise Unsupported("flowctx does not reproduce built-in functions as accessors")
+
+
+def define(obj: Any, key: Any, d: dict[str, Any], throw: bool) -> bool:
+    """[[DefineOwnProperty]] of ``key`` on ``obj`` with the descriptor ``d``: False (or
+    V8's TypeError when ``throw``) where ValidateAndApplyPropertyDescriptor refuses."""
+    k = property_key(key)
+    _takes_descriptors(obj, d)
+
+    def fail(message: str) -> bool:
+        if throw:
+            raise JsError(message)
+        return False
+
+    accessor = "get" in d or "set" in d
+    if not own_has(obj, k):
+        if not LENT["globals"]["Object"].members["isExtensible"].fn(obj):
+            return fail(f"Cannot define property {k}, object is not extensible")
+        _mutating()
+        if accessor:
+            obj[k] = Accessor(d.get("get", UNDEFINED), d.get("set", UNDEFINED))
+        else:
+            obj[k] = d.get("value", UNDEFINED)
+        attributes = (
+            bool(d.get("writable", False)),
+            bool(d.get("enumerable", False)),
+            bool(d.get("configurable", False)),
+        )
+        set_attributes(obj, k, attributes)
+        return True
+    current = obj[k]
+    was_accessor = type(current) is Accessor
+    writable, enumerable, configurable = _effective(obj, k)
+    redefine = f"Cannot redefine property: {k}"
+    if not configurable:
+        if d.get("configurable") is True:
+            return fail(redefine)
+        if "enumerable" in d and d["enumerable"] != enumerable:
+            return fail(redefine)
+        generic = not accessor and "value" not in d and "writable" not in d
+        if not generic:
+            if accessor != was_accessor:
+                return fail(redefine)
+            if was_accessor:
+                for name, held in (("get", current.getter), ("set", current.setter)):
+                    if name in d and d[name] is not held:
+                        return fail(redefine)
+            elif not writable:
+                if d.get("writable") is True:
+                    return fail(redefine)
+                if "value" in d and not same_value(d["value"], js_value(current)):
+                    return fail(redefine)
+    _mutating()
+    if accessor:
+        getter = current.getter if was_accessor else UNDEFINED
+        setter = current.setter if was_accessor else UNDEFINED
+        obj[k] = Accessor(d.get("get", getter), d.get("set", setter))
+        writable = False
+    elif "value" in d or "writable" in d or not was_accessor:
+        if was_accessor:
+            obj[k], writable = UNDEFINED, False  # an accessor made a data property
+        if "value" in d:
+            obj[k] = d["value"]
+        writable = bool(d.get("writable", writable))
+    enumerable = bool(d.get("enumerable", enumerable))
+    configurable = bool(d.get("configurable", configurable))
+    level = LENT["integrity_level"](obj)
+    if level is None:
+        set_attributes(obj, k, (writable, enumerable, configurable))
+    else:  # a sealed or frozen object keeps what its level says beside what is defined
+        held = attributes_of(obj, k)
+        set_attributes(
+            obj, k, (writable if level < 2 else held[0], enumerable,
+                     configurable if level < 1 else held[2]),
+        )  # fmt: skip
+    return True
+
+
+def descriptor_of(obj: Any, k: str) -> dict[str, Any]:
+    """FromPropertyDescriptor of a plain object's own ``k`` (the caller checked it is own)."""
+    raw = obj[k]
+    writable, enumerable, configurable = _effective(obj, k)
+    if type(raw) is Accessor:
+        return {"get": raw.getter, "set": raw.setter, "enumerable": enumerable,
+                "configurable": configurable}  # fmt: skip
+    return {"value": js_value(raw), "writable": writable, "enumerable": enumerable,
+            "configurable": configurable}  # fmt: skip
+
+
+def assign(obj: Any, k: str, value: Any) -> None:
+    """``obj[k] = value`` on a plain or created object when descriptors are about: a setter
+    runs (or V8's TypeError for a getter alone), a read-only property refuses, along the
+    chain too; otherwise an own data property is written."""
+    target: Any = obj
+    while type(target) is dict or type(target) is JsCreated:
+        if own_has(target, k):
+            raw = target[k]
+            if type(raw) is Accessor:
+                if type(raw.setter) is JsFunction:
+                    raw.setter.fn(value)
+                    return
+                raise JsError(
+                    f"Cannot set property {k} of {shown_value(obj)} which has only a getter"
+                )
+            if not _effective(target, k)[0]:
+                raise JsError(
+                    f"Cannot assign to read only property '{k}' of object '{shown_value(obj)}'"
+                )
+            break
+        target = target.proto if type(target) is JsCreated else None
+    _mutating()
+    obj[k] = value
+
+
+def lookup_accessor(obj: Any, key: Any, setter: bool) -> Any:
+    """__lookupGetter__ / __lookupSetter__ along a plain object's chain."""
+    k = property_key(key)
+    target: Any = obj
+    while type(target) is dict or type(target) is JsCreated:
+        if own_has(target, k):
+            raw = target[k]
+            if type(raw) is Accessor:
+                return raw.setter if setter else raw.getter
+            return UNDEFINED
+        target = target.proto if type(target) is JsCreated else None
+    return UNDEFINED
+
+
+def forget(obj: Any, k: str) -> None:
+    """A deleted property's attributes go with it."""
+    set_attributes(obj, k, None)
+
+
+__all__ = ["ORDINARY", "assign", "define", "descriptor_of", "forget", "lookup_accessor",
+           "to_descriptor"]  # fmt: skip
