@@ -203,10 +203,63 @@ def _setproto(r: random.Random) -> Case:
     return "(" + ", ".join(steps) + ")", _scope()
 
 
+#: property descriptors of plain and created objects, and the accessors of __defineGetter__
+HOLDERS_D = ["payload.o", "Object.create(payload.o)", "Object.create(null)",
+             "Object.preventExtensions(payload.o)", "Object.seal(payload.o)",
+             "Object.freeze(payload.o)"]  # fmt: skip
+DESC_FIELDS = ["payload.d.value = 3", "payload.d.value = undefined", "payload.d.writable = true",
+               "payload.d.writable = 0", "payload.d.enumerable = true",
+               "payload.d.enumerable = false", "payload.d.configurable = true",
+               "payload.d.configurable = ''", "payload.d.get = () => 7",
+               "payload.d.set = v => payload.got = v", "payload.d.get = undefined",
+               "payload.d.get = 1", "payload.d.set = 'x'"]  # fmt: skip
+DEFINES = ["Object.defineProperty(payload.h, {k}, payload.d)",
+           "String(Reflect.defineProperty(payload.h, {k}, payload.d))",
+           "Object.defineProperties(payload.h, Object.fromEntries([[{k}, payload.d]]))",
+           "payload.h.__defineGetter__({k}, () => 5)",
+           "payload.h.__defineSetter__({k}, v => payload.got = v)",
+           "payload.h.__defineGetter__({k}, 1)",
+           "(payload.h = Object.create(payload.h, "
+           "Object.fromEntries([[{k}, payload.d]])))"]  # fmt: skip
+D_KEYS = ["'x'", "'a'", "'0'", "'y'"]
+D_READS = ["JSON.stringify(Object.keys(payload.h))",
+           "JSON.stringify(Object.getOwnPropertyNames(payload.h))", "JSON.stringify(payload.h)",
+           "JSON.stringify(Object.entries(payload.h))", "payload.h.{kk}", "payload.h[{k}]",
+           "JSON.stringify(Object.getOwnPropertyDescriptor(payload.h, {k}))",
+           "JSON.stringify(Object.getOwnPropertyDescriptors(payload.h))",
+           "typeof Object.getOwnPropertyDescriptor(payload.h, {k})?.get",
+           "(payload.h[{k}] = 9, payload.h[{k}])", "delete payload.h[{k}]",
+           "String(Reflect.deleteProperty(payload.h, {k}))",
+           "String(Reflect.set(payload.h, {k}, 1))",
+           "Object.isFrozen(payload.h)", "Object.isSealed(payload.h)",
+           "Object.isExtensible(payload.h)", "{k} in payload.h",
+           "Object.hasOwn(payload.h, {k})", "payload.h.propertyIsEnumerable({k})",
+           "JSON.stringify(Object.assign(payload.eo, payload.h))",
+           "(payload.c = Object.create(payload.h), payload.c[{k}] = 4, JSON.stringify(payload.c))",
+           "typeof payload.h.__lookupGetter__({k})", "typeof payload.h.__lookupSetter__({k})",
+           "(payload.h[{k}] = 6, payload.got)", "JSON.stringify(structuredClone(payload.h))",
+           "String(Object.freeze(payload.h)[{k}])"]  # fmt: skip
+
+
+def _descriptors(r: random.Random) -> Case:
+    k = r.choice(D_KEYS)
+    kk = k.strip("'") if k.strip("'").isidentifier() else "x"
+    steps = [f"payload.h = {r.choice(HOLDERS_D)}", "payload.d = payload.eo"]
+    steps += [r.choice(DESC_FIELDS) for _ in range(r.randint(0, 3))]
+    steps += [r.choice(DEFINES).replace("{k}", k) for _ in range(r.randint(1, 2))]
+    if r.random() < 0.3:  # the descriptor object is drawn again for a second definition
+        steps += ["payload.d = Object.create(null)", r.choice(DESC_FIELDS),
+                  r.choice(DEFINES).replace("{k}", k)]  # fmt: skip
+    steps.append(r.choice(D_READS).replace("{kk}", kk).replace("{k}", k))
+    scope = _scope()
+    return "(" + ", ".join(steps) + ")", scope
+
+
 FAMILIES: dict[str, Callable[[random.Random], Case]] = {
     "objmodel.protos": _protos,
     "objmodel.calls": _calls,
     "objmodel.chain": _chain,
     "objmodel.fnprops": _fnprops,
     "objmodel.setproto": _setproto,
+    "objmodel.descriptors": _descriptors,
 }

@@ -334,14 +334,21 @@ OBJECT_METHODS: Final[dict[str, Callable[..., Any]]] = {
     "__defineGetter__": _define_accessor("__defineGetter__"),
     "__defineSetter__": _define_accessor("__defineSetter__"),
     "hasOwnProperty": _obj_has_own,
-    "propertyIsEnumerable": lambda o, k=UNDEFINED, *_: (
-        k != "length" and type(o) is not JsPrototype and _obj_has_own(o, k)
-    ),
+    "propertyIsEnumerable": lambda o, k=UNDEFINED, *_: _is_enumerable(o, k),
     "isPrototypeOf": lambda o, v=UNDEFINED, *_: is_prototype_of(o, v),
     "toString": lambda o, *_: object_to_string(o),
     "toLocaleString": lambda o, *_: _invoke_to_string(o),
     "valueOf": _num_value_of,
 }
+
+
+def _is_enumerable(o: Any, key: Any) -> bool:
+    """Object.prototype.propertyIsEnumerable: an own property that Object.keys lists."""
+    if key == "length" or type(o) is JsPrototype or not _obj_has_own(o, key):
+        return False
+    if type(o) is dict or type(o) is JsCreated:
+        return attributes_of(o, property_key(key))[1]
+    return True
 
 
 def _invoke_to_string(o: Any) -> Any:
@@ -1200,6 +1207,11 @@ def set_member(obj: Any, key: Any, value: Any) -> None:
         obj.js_set(k, value)
         return
     if t is JsFunction and obj.owned:
+        if k in ("caller", "arguments") and not (obj.props and k in obj.props):
+            raise JsError(  # Function.prototype's poisoned accessors
+                "'caller', 'callee', and 'arguments' properties may not be accessed on strict "
+                "mode functions or the arguments objects for calls to them"
+            )
         if k in ("length", "name"):
             raise JsError(
                 f"Cannot assign to read only property '{k}' of function '{function_text(obj)}'"

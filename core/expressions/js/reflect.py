@@ -24,6 +24,7 @@ from flowctx_core.expressions.js.prototypes import change_prototype, refusal_to_
 from flowctx_core.expressions.js.values import (
     HOLE,
     UNDEFINED,
+    Accessor,
     JsCreated,
     JsError,
     JsFunction,
@@ -117,6 +118,12 @@ def _get(target: Any = UNDEFINED, key: Any = UNDEFINED, *rest: Any) -> Any:
 def _set(target: Any = UNDEFINED, key: Any = UNDEFINED, value: Any = UNDEFINED, *rest: Any) -> Any:
     _target("set", target)
     if rest and rest[0] is not target:
+        k = property_key(key)
+        accessor = isinstance(target, dict) and own_has(target, k)
+        if not is_object(rest[0]) and not (accessor and type(target[k]) is Accessor):
+            # OrdinarySetWithOwnDescriptor: a data property is written on the receiver, and
+            # a primitive takes none
+            return False
         raise Unsupported("flowctx does not reproduce Reflect.set with another receiver")
     if type(target) is JsFunction and property_key(key) in ("length", "name"):
         return False  # neither is writable
