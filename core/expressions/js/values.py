@@ -787,8 +787,8 @@ def shown_value(v: Any) -> str:
     if t is JsNamespace:
         return "#<Object>"  # Math, JSON...: Object.prototype's toString, constructor Object
     if isinstance(v, dict):
-        if type(v) is JsCreated and v.proto is None and not own_has(v, "toString"):
-            return "[object Object]"
+        if type(v) is JsCreated and _chain_end(v) is None and not _data_chain_has(v, "toString"):
+            return "[object Object]"  # no Object.prototype on its chain
         if _data_chain_has(v, "toString") or _data_chain_has(v, "constructor"):
             return "[object Object]"
         return "#<Object>"
