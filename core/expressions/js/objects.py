@@ -1156,7 +1156,8 @@ def set_member(obj: Any, key: Any, value: Any) -> None:
         _check_integrity(obj, k)
     t = type(obj)
     if t is dict or t is JsCreated:
-        if ATTRIBUTES.table:  # a property defined read-only or as an accessor, maybe inherited
+        if ATTRIBUTES.table or (t is JsCreated and getattr(_state, "integrity", None)):
+            # a property defined read-only or as an accessor, or frozen, maybe inherited
             descriptors.assign(obj, k, value)
             return
         _mutating()
