@@ -35,7 +35,10 @@ def _scope() -> dict[str, Any]:
         ("Object.getPrototypeOf(0).toFixed(2)", "0.00"),
         ("Object.getPrototypeOf([]).concat([1]).length", "1"),
         (
-            "Object.getPrototypeOf(Object.getPrototypeOf([])) === Object.getPrototypeOf(payload.o)",
+            (
+                "Object.getPrototypeOf(Object.getPrototypeOf([])) === "
+                "Object.getPrototypeOf(payload.o)"
+            ),
             "true",
         ),
         ("Object.getPrototypeOf(Object.getPrototypeOf(payload.o))", "null"),
@@ -44,15 +47,66 @@ def _scope() -> dict[str, Any]:
         ("Object.create(null) instanceof Object", "false"),
         ("Object.getPrototypeOf(/a/).source", "(?:)"),
         (
-            "(payload.f = x => x, payload.f.b = 1, payload.f[0] = 2, "
-            "Object.getOwnPropertyNames(payload.f).join())",
+            (
+                "(payload.f = x => x, payload.f.b = 1, payload.f[0] = 2, "
+                "Object.getOwnPropertyNames(payload.f).join())"
+            ),
             "0,length,name,b",
         ),
         ("Reflect.set(x => x, 'zz', 9)", "true"),
         (
-            "(payload.f = x => x, payload.f.a = 1, "
-            "JSON.stringify(Object.assign(payload.o, payload.f)))",
+            (
+                "(payload.f = x => x, payload.f.a = 1, "
+                "JSON.stringify(Object.assign(payload.o, payload.f)))"
+            ),
             '{"a":1}',
+        ),
+        (
+            (
+                "(payload.a = [1, 2], Object.setPrototypeOf(payload.a, null), "
+                "Array.isArray(payload.a) + JSON.stringify(payload.a))"
+            ),
+            "true[1,2]",
+        ),
+        (
+            (
+                "(payload.d = new Date(0), Object.setPrototypeOf(payload.d, "
+                "Object.getPrototypeOf(payload.o)), payload.d + 1)"
+            ),
+            "[object Date]1",
+        ),
+        (
+            (
+                "(payload.q = Object.create(Object.getPrototypeOf([])), "
+                "payload.q.push(1, 2), JSON.stringify(payload.q) + payload.q.length)"
+            ),
+            '{"0":1,"1":2,"length":2}2',
+        ),
+        (
+            (
+                "(payload.m = new Map(), Object.setPrototypeOf(payload.m, "
+                "Object.getPrototypeOf(new Set())), toString.call(payload.m))"
+            ),
+            "[object Set]",
+        ),
+        (
+            (
+                "(payload.o.__defineGetter__('g', () => 5), payload.o.g + "
+                "Object.keys(payload.o).join())"
+            ),
+            "5a,g",
+        ),
+        (
+            (
+                "(payload.d = Object.create(null), payload.d.value = 3, "
+                "Object.defineProperty(payload.o, 'x', payload.d), "
+                "JSON.stringify([Object.keys(payload.o), "
+                "Object.getOwnPropertyNames(payload.o), "
+                "Object.getOwnPropertyDescriptor(payload.o, 'x')]))"
+            ),
+            (
+                '[["a"],["a","x"],{"value":3,"writable":false,"enumerable":false,"configurable":false}]'
+            ),
         ),
     ],
 )
@@ -65,7 +119,6 @@ def test_values(expr: str, expected: str) -> None:
 @pytest.mark.parametrize(
     ("expr", "expected"),
     [
-        ("(true.valueOf || 0)(1.5)", "Boolean.prototype.valueOf requires that 'this' be a Boolean"),
         ("Object.getPrototypeOf(new Date(0)).getTime()", "this is not a Date object."),
         (
             "String(Object.getPrototypeOf(new Date(0)))",
@@ -83,12 +136,13 @@ def test_values(expr: str, expected: str) -> None:
             "(payload.eo = payload.o, (payload.eo.isPrototypeOf || 0)([]))",
             "Cannot convert undefined or null to object",
         ),
+        ("(true.valueOf || 0)(1.5)", "Boolean.prototype.valueOf requires that 'this' be a Boolean"),
         (
             "(payload.f = x => x, payload.f.name = 1)",
             "Cannot assign to read only property 'name' of function 'x => x'",
         ),
         (
-            "(payload.f = x => x, payload.f.a = 1, Object.freeze(payload.f), payload.f.a = 2)",
+            ("(payload.f = x => x, payload.f.a = 1, Object.freeze(payload.f), payload.f.a = 2)"),
             "Cannot assign to read only property 'a' of function 'x => x'",
         ),
         (
@@ -98,6 +152,39 @@ def test_values(expr: str, expected: str) -> None:
         (
             "[].push.call(x => x, 1)",
             "Cannot assign to read only property 'length' of function 'x => x'",
+        ),
+        (
+            ("(payload.b = Object.create(payload.o), Object.setPrototypeOf(payload.o, payload.b))"),
+            "Cyclic __proto__ value",
+        ),
+        (
+            "Object.setPrototypeOf(Object.preventExtensions([]), null)",
+            "[object Array] is not extensible",
+        ),
+        (
+            ("(payload.d = new Date(0), Object.setPrototypeOf(payload.d, null), payload.d + 1)"),
+            "Cannot convert object to primitive value",
+        ),
+        (
+            "(payload.o.__defineGetter__('g', () => 5), payload.o.g = 1)",
+            "Cannot set property g of #<Object> which has only a getter",
+        ),
+        (
+            (
+                "(payload.d = Object.create(null), payload.d.value = 3, "
+                "Object.defineProperty(payload.o, 'x', payload.d), delete payload.o.x)"
+            ),
+            "Cannot delete property 'x' of #<Object>",
+        ),
+        (
+            (
+                "(payload.d = Object.create(null), payload.d.get = () => 1, "
+                "payload.d.value = 1, Object.defineProperty(payload.o, 'x', payload.d))"
+            ),
+            (
+                "Invalid property descriptor. Cannot both specify accessors and a value "
+                "or writable attribute, [object Object]"
+            ),
         ),
     ],
 )
