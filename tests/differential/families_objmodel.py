@@ -255,6 +255,47 @@ def _descriptors(r: random.Random) -> Case:
     return "(" + ", ".join(steps) + ")", scope
 
 
+#: symbol-keyed properties of a condition's objects and the well-known symbols it installs
+SYM_HOLDERS = ["payload.o", "Object.create(payload.o)", "Object.create(null)", "x => x",
+               "Object.freeze(payload.o)", "Object.preventExtensions(payload.o)"]  # fmt: skip
+SYM_KEYS = ["payload.s", "Symbol.iterator", "Symbol.toPrimitive", "Symbol.toStringTag",
+            "Symbol.hasInstance", "Symbol.for('r')", "Symbol('k')"]  # fmt: skip
+SYM_VALUES = ["1", "'Tag'", "h => h", "h => 42", "h => payload.arr", "() => [1, 2].values()",
+              "() => payload.it", "x => x === 1", "undefined", "() => 'p'"]  # fmt: skip
+SYM_STEPS = ["payload.h[{k}] = {v}", "delete payload.h[{k}]",
+             "Object.defineProperty(payload.h, {k}, payload.eo)",
+             "String(Reflect.defineProperty(payload.h, {k}, payload.eo))",
+             "String(Reflect.set(payload.h, {k}, {v}))",
+             "payload.h.__defineGetter__({k}, () => 5)"]  # fmt: skip
+SYM_READS = ["String(payload.h[{k}])", "typeof payload.h[{k}]", "{k} in payload.h",
+             "payload.h.hasOwnProperty({k})", "Object.hasOwn(payload.h, {k})",
+             "Object.getOwnPropertySymbols(payload.h).map(String).join()",
+             "Reflect.ownKeys(payload.h).map(String).join()", "JSON.stringify(payload.h)",
+             "Object.keys(payload.h).join()",
+             "JSON.stringify(Object.getOwnPropertyDescriptor(payload.h, {k}))",
+             "String(payload.h)", "payload.h + 1", "+payload.h", "toString.call(payload.h)",
+             "[...payload.h].join()", "Array.from(payload.h).length", "1 instanceof payload.h",
+             "payload.h.propertyIsEnumerable({k})",
+             "Object.assign(payload.eo, payload.h)[{k}] === payload.h[{k}]",
+             "Object.getOwnPropertySymbols(Object.getPrototypeOf({p})).map(String).join()",
+             "String(Object.getPrototypeOf({p})[Symbol.toStringTag])",
+             "{p}[Symbol.iterator] === {p}.values", "typeof {p}[Symbol.iterator]"]  # fmt: skip
+SYM_PROTOS = ["[]", "new Map()", "new Set()", "''", "Math", "payload.o", "1n", "x => x"]
+
+
+def _symkeys(r: random.Random) -> Case:
+    steps = ["payload.s = Symbol('s')", f"payload.h = {r.choice(SYM_HOLDERS)}",
+             "payload.i = 0", "payload.it = Object.create(null)",
+             "payload.it.next = () => payload.i < 2 ? Object.fromEntries([['value', payload.i++], "
+             "['done', false]]) : Object.fromEntries([['done', true]])"]  # fmt: skip
+    for _ in range(r.randint(1, 3)):
+        step = r.choice(SYM_STEPS).replace("{k}", r.choice(SYM_KEYS))
+        steps.append(step.replace("{v}", r.choice(SYM_VALUES)))
+    read = r.choice(SYM_READS).replace("{k}", r.choice(SYM_KEYS))
+    steps.append(read.replace("{p}", r.choice(SYM_PROTOS)))
+    return "(" + ", ".join(steps) + ")", _scope()
+
+
 FAMILIES: dict[str, Callable[[random.Random], Case]] = {
     "objmodel.protos": _protos,
     "objmodel.calls": _calls,
@@ -262,4 +303,5 @@ FAMILIES: dict[str, Callable[[random.Random], Case]] = {
     "objmodel.fnprops": _fnprops,
     "objmodel.setproto": _setproto,
     "objmodel.descriptors": _descriptors,
+    "objmodel.symkeys": _symkeys,
 }

@@ -57,6 +57,7 @@ def set_on_copy(on_copy: bool) -> None:
     if on_copy:
         CHANGED.table = None  # the prototypes a run before changed (kept past its end: shown)
         ATTRIBUTES.table = None  # and the attributes it defined
+        CHANGED.symbols = False
 
 
 def _array_prop(arr: Any, key: str) -> Any:

@@ -13,7 +13,9 @@ from __future__ import annotations
 from typing import Any, Final
 
 from flowctx_core.expressions.js.common import LENT, Unsupported, _mutating
+from flowctx_core.expressions.js.symbols import JsSymbol
 from flowctx_core.expressions.js.values import (
+    CHANGED,
     ORDINARY,
     UNDEFINED,
     Accessor,
@@ -88,7 +90,7 @@ def _takes_descriptors(obj: Any, d: dict[str, Any]) -> None:
 def define(obj: Any, key: Any, d: dict[str, Any], throw: bool) -> bool:
     """[[DefineOwnProperty]] of ``key`` on ``obj`` with the descriptor ``d``: False (or
     V8's TypeError when ``throw``) where ValidateAndApplyPropertyDescriptor refuses."""
-    k = property_key(key)
+    k = key if type(key) is JsSymbol else property_key(key)
     _takes_descriptors(obj, d)
 
     def fail(message: str) -> bool:
@@ -101,6 +103,8 @@ def define(obj: Any, key: Any, d: dict[str, Any], throw: bool) -> bool:
         if not LENT["globals"]["Object"].members["isExtensible"].fn(obj):
             return fail(f"Cannot define property {k}, object is not extensible")
         _mutating()
+        if type(k) is JsSymbol:
+            CHANGED.symbols = True
         if accessor:
             obj[k] = Accessor(d.get("get", UNDEFINED), d.get("set", UNDEFINED))
         else:
@@ -198,7 +202,7 @@ def assign(obj: Any, k: str, value: Any) -> None:
 
 def lookup_accessor(obj: Any, key: Any, setter: bool) -> Any:
     """__lookupGetter__ / __lookupSetter__ along a plain object's chain."""
-    k = property_key(key)
+    k = key if type(key) is JsSymbol else property_key(key)
     target: Any = obj
     while type(target) is dict or type(target) is JsCreated:
         if own_has(target, k):

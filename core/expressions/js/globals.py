@@ -26,6 +26,7 @@ from flowctx_core.expressions.js import (
     reflect,
     regexp,
     symbols,
+    symkeys,
     weak,
 )
 from flowctx_core.expressions.js.common import (
@@ -68,6 +69,7 @@ from flowctx_core.expressions.js.values import (
     JsNamespace,
     JsObject,
     array_index,
+    attributes_of,
     check_length,
     default_call_site,
     from_units,
@@ -451,6 +453,9 @@ def _object_assign(target: Any = UNDEFINED, *sources: Any) -> Any:
             continue
         for k in _keys_of(source, "assign"):
             set_member(target, k, get_member(source, k))
+        for sym in symkeys.own_symbols(source):  # then its enumerable symbol keys
+            if type(source) is JsFunction or attributes_of(source, sym)[1]:
+                set_member(target, sym, get_member(source, sym))
     return target
 
 
@@ -883,6 +888,8 @@ def _array_from(src: Any = UNDEFINED, fn: Any = UNDEFINED, *_: Any) -> list[Any]
     elif isinstance(src, JsObject) and (got := src.js_iter()) is not None:
         charge(ELEMENT * len(got))
         items = got
+    elif (by_symbol := symkeys.iterate(src)) is not None:
+        items = by_symbol  # an object with its own Symbol.iterator
     elif isinstance(src, Mapping) or type(src) is JsFunction:  # array-likes (a function's
         length = to_int(get_member(src, "length"))  # length is its parameters')
         if length > MAX_STRING_LENGTH:

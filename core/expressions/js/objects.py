@@ -11,7 +11,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Any, Final
 
 from flowctx_core.expressions.budget import charge
-from flowctx_core.expressions.js import descriptors
+from flowctx_core.expressions.js import descriptors, symkeys
 from flowctx_core.expressions.js.arrays import ARRAY_METHODS, MUTATING_METHODS
 from flowctx_core.expressions.js.common import (
     _MISSING_PROP,
@@ -41,6 +41,7 @@ from flowctx_core.expressions.js.prototypes import (
 )
 from flowctx_core.expressions.js.prototypes import receiver as prototype_receiver
 from flowctx_core.expressions.js.strings import STRING_METHODS
+from flowctx_core.expressions.js.symbols import JsSymbol
 from flowctx_core.expressions.js.values import (
     ARRAY_PROTO,
     ATTRIBUTES,
@@ -254,6 +255,8 @@ BOOLEAN_METHODS: Final[dict[str, Callable[..., Any]]] = {
 
 
 def _obj_has_own(obj: Any, key: Any = UNDEFINED, *_: Any) -> bool:
+    if type(key) is JsSymbol:
+        return symkeys.has_own(obj, key)
     k = property_key(key)
     if type(obj) is list or type(obj) is tuple:
         index = array_index(k)
@@ -347,7 +350,7 @@ def _is_enumerable(o: Any, key: Any) -> bool:
     if key == "length" or type(o) is JsPrototype or not _obj_has_own(o, key):
         return False
     if type(o) is dict or type(o) is JsCreated:
-        return attributes_of(o, property_key(key))[1]
+        return attributes_of(o, key if type(key) is JsSymbol else property_key(key))[1]
     return True
 
 
@@ -708,6 +711,8 @@ _GENERIC_OWNERS: Final = frozenset(
 
 def get_member(obj: Any, key: Any) -> Any:
     """``obj[key]`` with JavaScript semantics on MemberJunction's copy of the context."""
+    if type(key) is JsSymbol:
+        return symkeys.get(obj, key)
     if CHANGED.table:
         proto = changed_prototype(obj)
         if proto is not KEPT:  # a prototype the condition gave it
@@ -1012,6 +1017,8 @@ def own_descriptor(obj: Any, key: Any) -> Any:
     (ECMAScript's FromPropertyDescriptor, in that order), undefined when it is not own."""
     if is_nullish(obj):
         raise JsError("Cannot convert undefined or null to object")
+    if type(key) is JsSymbol:
+        return _symbol_descriptor(obj, key)
     k = property_key(key)
     level = _level(obj) if getattr(_state, "integrity", None) else None
     sealed = level is not None and level >= SEALED
@@ -1089,6 +1096,19 @@ def own_descriptor(obj: Any, key: Any) -> Any:
     raise Unsupported("flowctx does not reproduce this object's property descriptors")
 
 
+def _symbol_descriptor(obj: Any, sym: JsSymbol) -> Any:
+    if not symkeys.has_own(obj, sym):
+        if type(obj) is JsPrototype and sym in symkeys.built_in_symbols(obj):
+            raise Unsupported("flowctx does not reproduce the built-in prototypes' symbol keys")
+        return UNDEFINED
+    if type(obj) is dict or type(obj) is JsCreated:
+        return descriptors.descriptor_of(obj, sym)
+    level = _level(obj) if getattr(_state, "integrity", None) else None
+    sealed, frozen = level is not None and level >= SEALED, level is not None and level >= FROZEN
+    return {"value": obj.props[sym], "writable": not frozen, "enumerable": True,
+            "configurable": not sealed}  # fmt: skip
+
+
 #: built-in objects that have no own property of their own (their state is internal)
 _NO_OWN: Final = frozenset({"JsCollection", "JsDate", "JsIterator"})
 
@@ -1146,6 +1166,10 @@ def _inherited(obj: JsCreated, k: str, found: Any) -> Any:
 def set_member(obj: Any, key: Any, value: Any) -> None:
     """``obj[key] = value`` on MemberJunction's copy (strict mode: a frozen or sealed object
     refuses with a TypeError)."""
+    if type(key) is JsSymbol:
+        symkeys.put(obj, key, value)
+        CHANGED.symbols = True
+        return
     k = property_key(key)
     if obj is None or obj is UNDEFINED:
         kind = "null" if obj is None else "undefined"
@@ -1228,6 +1252,12 @@ def set_member(obj: Any, key: Any, value: Any) -> None:
 
 
 LENT["get_member"] = get_member
+LENT["check_integrity"] = lambda obj, k: (
+    _check_integrity(obj, k) if getattr(_state, "integrity", None) else None
+)
+LENT["check_delete"] = lambda obj, k: check_delete(obj, k)
+LENT["assign"] = descriptors.assign
+LENT["has_accessors"] = lambda: bool(ATTRIBUTES.table or getattr(_state, "integrity", None))
 LENT["integrity_level"] = lambda obj: _level(obj) if getattr(_state, "integrity", None) else None
 LENT["has_own"] = _obj_has_own
 LENT["call_with_this"] = call_with_this

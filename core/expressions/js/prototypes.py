@@ -19,6 +19,7 @@ from typing import Any, Final
 
 from flowctx_core.expressions.js.builtinnames import PROTO_NAMES
 from flowctx_core.expressions.js.common import LENT, Unsupported, _mutating, security
+from flowctx_core.expressions.js.symbols import WELL_KNOWN
 from flowctx_core.expressions.js.values import (
     CHANGED,
     GENERIC,
@@ -240,6 +241,10 @@ def builtin_tag(v: Any) -> str:
 def to_string_tag(v: Any) -> str:
     """Object.prototype.toString of an object with a changed chain: its @@toStringTag, read
     from the chain (Map.prototype's...), or its built-in tag."""
+    if CHANGED.symbols and GENERIC["symbol_keyed"](v):
+        tag = GENERIC["symbol_get"](v, WELL_KNOWN["toStringTag"])
+        if type(tag) is str:
+            return f"[object {tag}]"
     p = prototype_of(v)
     while p is not None:
         if type(p) is JsPrototype and p.kind in _TAGGED:
@@ -338,6 +343,8 @@ def generic(v: Any) -> bool:
     made by Object.create from a built-in prototype."""
     if changed_prototype(v) is not KEPT:
         return True
+    if CHANGED.symbols and GENERIC["symbol_keyed"](v):
+        return True
     if type(v) is JsCreated:
         end = v.proto
         while type(end) is JsCreated:
@@ -351,6 +358,15 @@ def generic(v: Any) -> bool:
 def to_primitive(v: Any, hint: str) -> Any:
     """ToPrimitive of an object whose chain ``generic`` walks: Date.prototype's and
     Symbol.prototype's @@toPrimitive when the chain has them, else OrdinaryToPrimitive."""
+    if CHANGED.symbols and GENERIC["symbol_keyed"](v):
+        exotic = GENERIC["symbol_get"](v, WELL_KNOWN["toPrimitive"])
+        if exotic is not UNDEFINED and exotic is not None:
+            if type(exotic) is not JsFunction:
+                raise JsError(f"{default_call_site(exotic)} is not a function")
+            result = exotic.fn(hint)  # a function the condition made: it reads no this
+            if typeof(result) in ("object", "function") and result is not None:
+                raise JsError("Cannot convert object to primitive value")
+            return result
     p = prototype_of(v)
     while p is not None:
         if type(p) is JsPrototype and p.kind in ("Date", "Symbol"):

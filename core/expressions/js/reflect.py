@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any, Final
 
+from flowctx_core.expressions.js import symkeys
 from flowctx_core.expressions.js.common import (
     LENT,
     Unsupported,
@@ -20,7 +21,12 @@ from flowctx_core.expressions.js.constructors import JsErrorObject
 from flowctx_core.expressions.js.descriptors import define, to_descriptor
 from flowctx_core.expressions.js.extras import args_of, function_member
 from flowctx_core.expressions.js.objects import check_delete, set_member
-from flowctx_core.expressions.js.prototypes import change_prototype, refusal_to_change
+from flowctx_core.expressions.js.prototypes import (
+    FUNCTION_PROTOTYPE,
+    JsPrototype,
+    change_prototype,
+    refusal_to_change,
+)
 from flowctx_core.expressions.js.values import (
     HOLE,
     UNDEFINED,
@@ -97,10 +103,18 @@ def _constructor_of(
     return make_of
 
 
+def own_symbols_of(o: Any) -> list[Any]:
+    """Object.getOwnPropertySymbols: a condition's object's symbol keys, a built-in
+    prototype's or namespace's well-known ones."""
+    if type(o) is JsPrototype or type(o) is JsNamespace or o is FUNCTION_PROTOTYPE:
+        return symkeys.built_in_symbols(o)
+    return symkeys.own_symbols(o)
+
+
 def _ownkeys(own_names: JsFunction) -> Callable[..., Any]:
     def own_keys(target: Any = UNDEFINED, *_: Any) -> list[str]:
         _target("ownKeys", target)
-        return list(own_names.fn(target))  # no value here has a symbol key of its own
+        return [*own_names.fn(target), *own_symbols_of(target)]
 
     return own_keys
 
@@ -203,8 +217,12 @@ def _define_property(
     target: Any = UNDEFINED, key: Any = UNDEFINED, desc: Any = UNDEFINED, *_: Any
 ) -> Any:
     _target("defineProperty", target)
-    k = property_key(key)
-    return define(target, k, _descriptor(desc), throw=False)
+    return define(target, _key(key), _descriptor(desc), throw=False)
+
+
+def _key(key: Any) -> Any:
+    """ToPropertyKey: a symbol stays a symbol."""
+    return key if symkeys.is_symbol_key(key) else property_key(key)
 
 
 def _descriptor(desc: Any) -> dict[str, Any]:
@@ -244,8 +262,7 @@ def _object_statics(obj: Mapping[str, Any]) -> dict[str, Callable[..., Any]]:
         return v
 
     def symbols(o: Any = UNDEFINED, *_: Any) -> list[Any]:
-        coercible(o)
-        return []  # no value here has a symbol-keyed property of its own
+        return own_symbols_of(coercible(o))
 
     def descriptors(o: Any = UNDEFINED, *_: Any) -> dict[str, Any]:
         coercible(o)
@@ -254,8 +271,7 @@ def _object_statics(obj: Mapping[str, Any]) -> dict[str, Callable[..., Any]]:
     def define_one(o: Any = UNDEFINED, key: Any = UNDEFINED, desc: Any = UNDEFINED, *_: Any) -> Any:
         if not is_object(o):
             raise JsError("Object.defineProperty called on non-object")
-        k = property_key(key)
-        define(o, k, _descriptor(desc), throw=True)
+        define(o, _key(key), _descriptor(desc), throw=True)
         return o
 
     def define_all(o: Any = UNDEFINED, props: Any = UNDEFINED, *_: Any) -> Any:

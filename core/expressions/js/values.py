@@ -236,6 +236,9 @@ class _Changed(threading.local):
     an array, a plain object, a Date...: their Python class cannot hold it), by id."""
 
     table: dict[int, tuple[Any, Any]] | None = None
+    #: whether a symbol-keyed property was written (Symbol.toPrimitive, Symbol.toStringTag
+    #: may then stand on an object's chain)
+    symbols: bool = False
 
 
 CHANGED: Final = _Changed()
@@ -669,7 +672,7 @@ def to_number(v: Any) -> int | float:
         return math.nan
     if t is str:
         return string_to_number(v)
-    if (CHANGED.table or t is JsCreated) and _walks(v):
+    if (CHANGED.table or CHANGED.symbols or t is JsCreated) and _walks(v):
         return to_number(GENERIC["to_primitive"](v, "number"))
     if t is list or t is tuple:
         return string_to_number(to_string(v))
@@ -838,7 +841,7 @@ def to_string(v: Any) -> str:
         return "true"
     if v is False:
         return "false"
-    if (CHANGED.table or t is JsCreated) and _walks(v):
+    if (CHANGED.table or CHANGED.symbols or t is JsCreated) and _walks(v):
         return to_string(GENERIC["to_primitive"](v, "string"))
     if t is list or t is tuple:
         return join_array(v, ",")
@@ -937,7 +940,7 @@ def _walks(v: Any) -> bool:
 
 
 def to_primitive(v: Any, hint: str = "default") -> Any:
-    if (CHANGED.table or type(v) is JsCreated) and _walks(v):
+    if (CHANGED.table or CHANGED.symbols or type(v) is JsCreated) and _walks(v):
         return GENERIC["to_primitive"](v, hint)
     if isinstance(v, JsObject):
         return v.js_primitive(hint)
@@ -1047,7 +1050,8 @@ def own_keys(obj: Mapping[Any, Any]) -> list[str]:
 def own_keys_all(obj: Mapping[Any, Any]) -> list[str]:
     """Every own key of a plain object, enumerable or not, in Object.keys order."""
     charge(ELEMENT * len(obj))
-    keys = [property_key(k) for k in obj]
+    keys = [k if type(k) is str else property_key(k) for k in obj
+            if type(k) is str or not _is_symbol(k)]  # fmt: skip
     if not keeps_all_keys(obj):
         keys = [k for k in keys if k not in DROPPED_KEYS]
     ints = [k for k in keys if _array_index(k) is not None]
@@ -1076,13 +1080,19 @@ def own_get(obj: Mapping[Any, Any], key: str) -> Any:
     return UNDEFINED
 
 
-def own_has(obj: Mapping[Any, Any], key: str) -> bool:
+def own_has(obj: Mapping[Any, Any], key: Any) -> bool:
     if key in DROPPED_KEYS and not keeps_all_keys(obj):
         return False
     if key in obj:
         return True
+    if type(key) is not str:
+        return False  # a symbol
     charge(ELEMENT * len(obj))
-    return any(type(k) is not str and property_key(k) == key for k in obj)
+    return any(type(k) is not str and not _is_symbol(k) and property_key(k) == key for k in obj)
+
+
+def _is_symbol(k: Any) -> bool:
+    return type(k) is not str and getattr(k, "key_refusal", None) is not None
 
 
 # --- equality and comparison ---------------------------------------------------------------
@@ -1340,6 +1350,8 @@ def js_in(key: Any, obj: Any) -> bool:
             f"Cannot use 'in' operator to search for '{shown_value(key)}' in {shown}",
             anonymous=f"Cannot use 'in' operator to search for a key in {typeof(obj)}",
         )
+    if getattr(key, "key_refusal", None) is not None:  # a symbol
+        return bool(GENERIC["has_symbol"](obj, key))
     k = property_key(key)
     if (CHANGED.table or t is JsCreated) and _walks(obj):
         return bool(GENERIC["has"](obj, k))

@@ -19,7 +19,7 @@ from collections.abc import Callable, Mapping
 from typing import Any, Final, Literal
 
 from flowctx_core.expressions.budget import charge
-from flowctx_core.expressions.js import bigint
+from flowctx_core.expressions.js import bigint, symkeys
 from flowctx_core.expressions.js import values as js
 from flowctx_core.expressions.js.arguments import JsArguments
 from flowctx_core.expressions.js.builtinnames import PROTO_NAMES
@@ -503,6 +503,9 @@ def _spread_values(v: Any) -> list[Any]:
         if items is not None:
             charge(js.ELEMENT * len(items))
             return items
+    by_symbol = symkeys.iterate(v)  # an object with its own Symbol.iterator
+    if by_symbol is not None:
+        return by_symbol
     raise js.JsError(f"{js.typeof(v)} is not iterable")
 
 
@@ -538,6 +541,9 @@ def _spreader(c: _Compiler, node: ast.expr, where: SpreadIn) -> Callable[[Any], 
         )
 
         def spread_result(v: Any) -> list[Any]:
+            by_symbol = symkeys.iterate(v)
+            if by_symbol is not None:
+                return by_symbol
             try:
                 return _spread_values(v)
             except js.JsError:
@@ -546,6 +552,9 @@ def _spreader(c: _Compiler, node: ast.expr, where: SpreadIn) -> Callable[[Any], 
         return spread_result
 
     def spread(v: Any) -> list[Any]:
+        by_symbol = symkeys.iterate(v)  # its own Symbol.iterator (its errors are its own)
+        if by_symbol is not None:
+            return by_symbol
         try:
             return _spread_values(v)
         except js.JsError:
@@ -895,6 +904,12 @@ def _compare(c: _Compiler, node: ast.Compare) -> Fn:
 
 
 def _instanceof(left: Any, right: Any) -> bool:
+    if js.CHANGED.symbols and symkeys.keeps(right):
+        handler = symkeys.get(right, symkeys.HAS_INSTANCE)
+        if handler is not UNDEFINED and handler is not None:
+            if type(handler) is not js.JsFunction:
+                raise js.JsError(f"{js.default_call_site(handler)} is not a function")
+            return js.truthy(handler.fn(left))  # a function the condition made: no this
     if type(right) is not js.JsFunction:
         kind = js.typeof(right)
         if right is None or kind not in ("object", "function"):
@@ -1247,6 +1262,11 @@ def _delete(c: _Compiler, node: JsDelete) -> Fn:
 
     def delete(env: Env) -> bool:
         obj, key = ref.locate(env, deleting=True)
+        if symkeys.is_symbol_key(key):
+            if not _on_copy(env) and type(obj) is not js.JsFunction:
+                raise NeedsCopy
+            symkeys.delete(obj, key)
+            return True
         k = js.property_key(key)
         if k in js.OBJECT_MODEL_KEYS:
             raise security(f"deleting '{k}' changes the object model")
@@ -1370,6 +1390,7 @@ def _execute(compiled: Compiled, scope: Mapping[str, Any], env: Env, fn: Fn) -> 
     js.forget_kept_keys()
     js.CHANGED.table = None  # and the prototypes it changed
     js.ATTRIBUTES.table = None  # and the attributes it defined
+    js.CHANGED.symbols = False  # and whether it keyed a property by a symbol
     if getattr(compiled.tree, "fx_mutates", False):
         env.scope = clone(scope)
         set_on_copy(True)
