@@ -70,8 +70,7 @@ METHODS: dict[str, list[str]] = {
                  "call(1) === undefined"],
     "new Date(0)": ["getTime()", "toISOString()", "valueOf()", "toString()", "setDate(1)",
                     "getYear()", "toJSON()", "toGMTString()", "toLocaleDateString()"],
-    "/a/g": ["exec('a')", "test('a')", "toString()", "source", "flags", "global", "sticky",
-             "compile()"],
+    "/a/g": ["exec('a')", "test('a')", "toString()", "source", "flags", "global", "sticky"],
     "new Map()": ["get(1)", "has(1)", "set(1, 2)", "size", "keys()", "forEach(x => x)"],
     "new Set()": ["has(1)", "add(1)", "keys()", "size"],
     "new WeakMap()": ["get(payload.o)", "has(payload.o)"],
@@ -81,7 +80,7 @@ METHODS: dict[str, list[str]] = {
     "new Error('x')": ["name", "message", "toString()"],
 }  # fmt: skip
 OTHERS = ["payload.arr", "payload.s", "payload.n", "payload.o", "new Date(5)", "/b/y",
-          "new Map([[1, 2]])", "new Set([1])", "Symbol('e')", "2n", "new RangeError('r')",
+          "new Map([[1, 2]])", "new Set([1])", "2n", "new RangeError('r')",
           "undefined", "null", "Object(3)", "Object('xy')", "x => x", "true"]  # fmt: skip
 CALL_FORMS = ["{P}.{m}", "({P}.{name}).call({o}{rest})", "String({P}.{m})",
               "JSON.stringify({P}.{m})", "typeof {P}.{m}", "{P}.{name} === {v}.{name}",

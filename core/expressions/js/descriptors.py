@@ -63,9 +63,18 @@ def to_descriptor(desc: Any) -> dict[str, Any]:
     return out
 
 
-def _effective(obj: Any, key: str) -> Attributes:
+def _store(obj: Any) -> dict[Any, Any]:
+    """Where ``obj``'s own properties are: a plain object's dict, a function's ``props``."""
+    if type(obj) is JsFunction:
+        if obj.props is None:
+            obj.props = {}
+        return obj.props
+    return obj  # type: ignore[no-any-return]
+
+
+def _effective(obj: Any, key: Any) -> Attributes:
     """``key``'s attributes with the object's seal or freeze applied."""
-    writable, enumerable, configurable = attributes_of(obj, key)
+    writable, enumerable, configurable = attributes_of(_store(obj), key)
     level = LENT["integrity_level"](obj)
     if level is not None and level >= 1:
         configurable = False
@@ -74,12 +83,19 @@ def _effective(obj: Any, key: str) -> Attributes:
     return writable, enumerable, configurable
 
 
-def _takes_descriptors(obj: Any, d: dict[str, Any]) -> None:
-    if type(obj) is not dict and type(obj) is not JsCreated:
+def takes_descriptors(obj: Any) -> bool:
+    """A plain or created object, or a function the condition made."""
+    return type(obj) is dict or type(obj) is JsCreated or (type(obj) is JsFunction and obj.owned)
+
+
+def _takes_descriptors(obj: Any, k: Any, d: dict[str, Any]) -> None:
+    if not takes_descriptors(obj):
         what = "arrays" if type(obj) in (list, tuple) else f"{typeof(obj)} values of this kind"
         if type(obj) is JsFunction:
-            what = "functions"
+            what = "built-in functions"
         raise Unsupported(f"flowctx does not reproduce property descriptors on {what}")
+    if type(obj) is JsFunction and k in ("length", "name", "caller", "arguments"):
+        raise Unsupported(f"flowctx does not reproduce redefining a function's {k}")
     for name in ("get", "set"):
         fn = d.get(name, UNDEFINED)
         if type(fn) is JsFunction and not fn.owned:
@@ -91,7 +107,8 @@ def define(obj: Any, key: Any, d: dict[str, Any], throw: bool) -> bool:
     """[[DefineOwnProperty]] of ``key`` on ``obj`` with the descriptor ``d``: False (or
     V8's TypeError when ``throw``) where ValidateAndApplyPropertyDescriptor refuses."""
     k = key if type(key) is JsSymbol else property_key(key)
-    _takes_descriptors(obj, d)
+    _takes_descriptors(obj, k, d)
+    store = _store(obj)
 
     def fail(message: str) -> bool:
         if throw:
@@ -99,24 +116,25 @@ def define(obj: Any, key: Any, d: dict[str, Any], throw: bool) -> bool:
         return False
 
     accessor = "get" in d or "set" in d
-    if not own_has(obj, k):
+    if not own_has(store, k):
         if not LENT["globals"]["Object"].members["isExtensible"].fn(obj):
             return fail(f"Cannot define property {k}, object is not extensible")
-        _mutating()
+        if type(obj) is not JsFunction:
+            _mutating()
         if type(k) is JsSymbol:
             CHANGED.symbols = True
         if accessor:
-            obj[k] = Accessor(d.get("get", UNDEFINED), d.get("set", UNDEFINED))
+            store[k] = Accessor(d.get("get", UNDEFINED), d.get("set", UNDEFINED))
         else:
-            obj[k] = d.get("value", UNDEFINED)
+            store[k] = d.get("value", UNDEFINED)
         attributes = (
             bool(d.get("writable", False)),
             bool(d.get("enumerable", False)),
             bool(d.get("configurable", False)),
         )
-        set_attributes(obj, k, attributes)
+        set_attributes(store, k, attributes)
         return True
-    current = obj[k]
+    current = store[k]
     was_accessor = type(current) is Accessor
     writable, enumerable, configurable = _effective(obj, k)
     redefine = f"Cannot redefine property: {k}"
@@ -138,35 +156,36 @@ def define(obj: Any, key: Any, d: dict[str, Any], throw: bool) -> bool:
                     return fail(redefine)
                 if "value" in d and not same_value(d["value"], js_value(current)):
                     return fail(redefine)
-    _mutating()
+    if type(obj) is not JsFunction:
+        _mutating()
     if accessor:
         getter = current.getter if was_accessor else UNDEFINED
         setter = current.setter if was_accessor else UNDEFINED
-        obj[k] = Accessor(d.get("get", getter), d.get("set", setter))
+        store[k] = Accessor(d.get("get", getter), d.get("set", setter))
         writable = False
     elif "value" in d or "writable" in d or not was_accessor:
         if was_accessor:
-            obj[k], writable = UNDEFINED, False  # an accessor made a data property
+            store[k], writable = UNDEFINED, False  # an accessor made a data property
         if "value" in d:
-            obj[k] = d["value"]
+            store[k] = d["value"]
         writable = bool(d.get("writable", writable))
     enumerable = bool(d.get("enumerable", enumerable))
     configurable = bool(d.get("configurable", configurable))
     level = LENT["integrity_level"](obj)
     if level is None:
-        set_attributes(obj, k, (writable, enumerable, configurable))
+        set_attributes(store, k, (writable, enumerable, configurable))
     else:  # a sealed or frozen object keeps what its level says beside what is defined
-        held = attributes_of(obj, k)
+        held = attributes_of(store, k)
         set_attributes(
-            obj, k, (writable if level < 2 else held[0], enumerable,
+            store, k, (writable if level < 2 else held[0], enumerable,
                      configurable if level < 1 else held[2]),
         )  # fmt: skip
     return True
 
 
 def descriptor_of(obj: Any, k: str) -> dict[str, Any]:
-    """FromPropertyDescriptor of a plain object's own ``k`` (the caller checked it is own)."""
-    raw = obj[k]
+    """FromPropertyDescriptor of an object's own ``k`` (the caller checked it is own)."""
+    raw = _store(obj)[k]
     writable, enumerable, configurable = _effective(obj, k)
     if type(raw) is Accessor:
         return {"get": raw.getter, "set": raw.setter, "enumerable": enumerable,
@@ -180,9 +199,10 @@ def assign(obj: Any, k: str, value: Any) -> None:
     runs (or V8's TypeError for a getter alone), a read-only property refuses, along the
     chain too; otherwise an own data property is written."""
     target: Any = obj
-    while type(target) is dict or type(target) is JsCreated:
-        if own_has(target, k):
-            raw = target[k]
+    while takes_descriptors(target):
+        store = _store(target)
+        if own_has(store, k):
+            raw = store[k]
             if type(raw) is Accessor:
                 if type(raw.setter) is JsFunction:
                     raw.setter.fn(value)
@@ -191,22 +211,25 @@ def assign(obj: Any, k: str, value: Any) -> None:
                     f"Cannot set property {k} of {shown_value(obj)} which has only a getter"
                 )
             if not _effective(target, k)[0]:
+                what = "function" if type(obj) is JsFunction else "object"
                 raise JsError(
-                    f"Cannot assign to read only property '{k}' of object '{shown_value(obj)}'"
+                    f"Cannot assign to read only property '{k}' of {what} '{shown_value(obj)}'"
                 )
             break
         target = target.proto if type(target) is JsCreated else None
-    _mutating()
-    obj[k] = value
+    if type(obj) is not JsFunction:
+        _mutating()
+    _store(obj)[k] = value
 
 
 def lookup_accessor(obj: Any, key: Any, setter: bool) -> Any:
     """__lookupGetter__ / __lookupSetter__ along a plain object's chain."""
     k = key if type(key) is JsSymbol else property_key(key)
     target: Any = obj
-    while type(target) is dict or type(target) is JsCreated:
-        if own_has(target, k):
-            raw = target[k]
+    while takes_descriptors(target):
+        store = _store(target)
+        if own_has(store, k):
+            raw = store[k]
             if type(raw) is Accessor:
                 return raw.setter if setter else raw.getter
             return UNDEFINED
@@ -214,10 +237,14 @@ def lookup_accessor(obj: Any, key: Any, setter: bool) -> Any:
     return UNDEFINED
 
 
-def forget(obj: Any, k: str) -> None:
+def forget(obj: Any, k: Any) -> None:
     """A deleted property's attributes go with it."""
-    set_attributes(obj, k, None)
+    set_attributes(_store(obj), k, None)
 
 
-__all__ = ["ORDINARY", "assign", "define", "descriptor_of", "forget", "lookup_accessor",
-           "to_descriptor"]  # fmt: skip
+def configurable(obj: Any, k: Any) -> bool:
+    return attributes_of(_store(obj), k)[2]
+
+
+__all__ = ["ORDINARY", "assign", "configurable", "define", "descriptor_of", "forget",
+           "lookup_accessor", "takes_descriptors", "to_descriptor"]  # fmt: skip

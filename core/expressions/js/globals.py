@@ -507,7 +507,7 @@ def _object_own_names(x: Any = UNDEFINED, *_: Any) -> list[str]:
         if name in OWN_NAMES:
             return list(OWN_NAMES[name])  # node's own list, in its order
     if type(x) is JsFunction and x.members is None:
-        keys = own_keys(x.props) if x.props else []
+        keys = own_keys_all(x.props) if x.props else []
         at = sum(1 for k in keys if array_index(k) is not None)
         return [*keys[:at], "length", "name", *keys[at:]]  # indices first
     if type(x) is JsFunction or type(x) is JsNamespace:
@@ -888,7 +888,7 @@ def _array_from(src: Any = UNDEFINED, fn: Any = UNDEFINED, *_: Any) -> list[Any]
     elif isinstance(src, JsObject) and (got := src.js_iter()) is not None:
         charge(ELEMENT * len(got))
         items = got
-    elif (by_symbol := symkeys.iterate(src)) is not None:
+    elif (by_symbol := _by_symbol(src)) is not None:
         items = by_symbol  # an object with its own Symbol.iterator
     elif isinstance(src, Mapping) or type(src) is JsFunction:  # array-likes (a function's
         length = to_int(get_member(src, "length"))  # length is its parameters')
@@ -902,6 +902,18 @@ def _array_from(src: Any = UNDEFINED, fn: Any = UNDEFINED, *_: Any) -> list[Any]
         return items
     call = _call(fn, "Array.from")
     return [call(x, i) for i, x in enumerate(items)]
+
+
+def _by_symbol(src: Any) -> list[Any] | None:
+    if (
+        symkeys.iterate_method(src) not in (UNDEFINED, None)
+        and type(symkeys.iterate_method(src)) is not JsFunction
+    ):
+        raise JsError(
+            "%Array%.from requires that the property of the first argument, "
+            "items[Symbol.iterator], when exists, be a function"
+        )
+    return symkeys.iterate(src)
 
 
 def _is_array(x: Any = UNDEFINED, *_: Any) -> bool:

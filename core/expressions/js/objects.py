@@ -62,7 +62,6 @@ from flowctx_core.expressions.js.values import (
     JsNamespace,
     JsObject,
     array_index,
-    attributes_of,
     changed_prototype,
     default_call_site,
     function_text,
@@ -301,7 +300,7 @@ _PROTOTYPE_CLASS: Final = {"RegExp": "JsRegExp", "Map": "JsCollection", "Set": "
 
 def _lookup_accessor(setter: bool) -> Callable[..., Any]:
     def lookup(o: Any, key: Any = UNDEFINED, *_: Any) -> Any:
-        if type(o) is dict or type(o) is JsCreated:
+        if descriptors.takes_descriptors(o):
             return descriptors.lookup_accessor(o, key, setter)
         return _lookup_built_in(o, key)
 
@@ -322,7 +321,7 @@ def _define_accessor(name: str) -> Callable[..., Any]:
             raise JsError(f"Object.prototype.{name}: Expecting function")
         field = "get" if name == "__defineGetter__" else "set"
         d = {field: fn, "enumerable": True, "configurable": True}
-        if type(o) is dict or type(o) is JsCreated:
+        if descriptors.takes_descriptors(o):
             descriptors.define(o, key, d, throw=True)
             return UNDEFINED
         property_key(key)
@@ -349,8 +348,10 @@ def _is_enumerable(o: Any, key: Any) -> bool:
     """Object.prototype.propertyIsEnumerable: an own property that Object.keys lists."""
     if key == "length" or type(o) is JsPrototype or not _obj_has_own(o, key):
         return False
-    if type(o) is dict or type(o) is JsCreated:
-        return attributes_of(o, key if type(key) is JsSymbol else property_key(key))[1]
+    if descriptors.takes_descriptors(o):
+        return descriptors.descriptor_of(o, key if type(key) is JsSymbol else property_key(key))[
+            "enumerable"
+        ]
     return True
 
 
@@ -619,7 +620,7 @@ def object_to_string(this: Any) -> str:
     if this is None:
         return "[object Null]"
     t = type(this)
-    if (CHANGED.table or t is JsCreated) and generic(this):
+    if (CHANGED.table or CHANGED.symbols or t is JsCreated) and generic(this):
         return to_string_tag(this)
     if t is list or t is tuple:
         return "[object Array]"
@@ -779,7 +780,7 @@ def _get_member(obj: Any, key: Any) -> Any:
         return _proto_member(obj, k, frozenset())
     if t is JsFunction or t is JsNamespace:
         if t is JsFunction and obj.props is not None and k in obj.props:
-            return obj.props[k]
+            return js_value(obj.props[k])
         if k == "__proto__" and not (obj.members and k in obj.members):
             return prototype_of(obj)  # Function.prototype, or Object.prototype for Math
         if k in OBJECT_MODEL_KEYS:
@@ -872,7 +873,7 @@ def _reaches_object_prototype(proto: Any) -> bool:
 
 
 def _fn_to_string(fn: JsFunction, *_: Any) -> str:
-    return to_string(fn)
+    return function_text(fn)  # its text, whatever its chain
 
 
 def _object_member(obj: Any, k: str) -> Any:
@@ -997,8 +998,8 @@ def integrity_of(obj: Any, frozen: bool | None) -> bool:
 
 def check_delete(obj: Any, k: str) -> None:
     """``delete`` of an own property of a sealed or frozen object: strict mode's TypeError."""
-    if ATTRIBUTES.table and type(obj) in (dict, JsCreated) and own_has(obj, k):
-        if not attributes_of(obj, k)[2]:
+    if ATTRIBUTES.table and descriptors.takes_descriptors(obj) and _obj_has_own(obj, k):
+        if not descriptors.configurable(obj, k):
             raise JsError(f"Cannot delete property '{k}' of {shown_value(obj)}")
         descriptors.forget(obj, k)
     level = _level(obj) if getattr(_state, "integrity", None) else None
@@ -1052,7 +1053,7 @@ def own_descriptor(obj: Any, key: Any) -> Any:
             return data(len(obj), not frozen, False, False)
         return data(get_member(obj, k), not frozen, True, not sealed)
     if t is JsFunction and obj.props is not None and k in obj.props:
-        return data(obj.props[k], not frozen, True, not sealed)
+        return descriptors.descriptor_of(obj, k)
     if t is JsFunction and k in ("length", "name"):
         # every function's own two, neither writable nor enumerable
         return data(get_member(obj, k), False, False, not sealed)
@@ -1101,12 +1102,7 @@ def _symbol_descriptor(obj: Any, sym: JsSymbol) -> Any:
         if type(obj) is JsPrototype and sym in symkeys.built_in_symbols(obj):
             raise Unsupported("flowctx does not reproduce the built-in prototypes' symbol keys")
         return UNDEFINED
-    if type(obj) is dict or type(obj) is JsCreated:
-        return descriptors.descriptor_of(obj, sym)
-    level = _level(obj) if getattr(_state, "integrity", None) else None
-    sealed, frozen = level is not None and level >= SEALED, level is not None and level >= FROZEN
-    return {"value": obj.props[sym], "writable": not frozen, "enumerable": True,
-            "configurable": not sealed}  # fmt: skip
+    return descriptors.descriptor_of(obj, sym)
 
 
 #: built-in objects that have no own property of their own (their state is internal)
@@ -1241,6 +1237,9 @@ def set_member(obj: Any, key: Any, value: Any) -> None:
             raise JsError(
                 f"Cannot assign to read only property '{k}' of function '{function_text(obj)}'"
             )
+        if ATTRIBUTES.table:
+            descriptors.assign(obj, k, value)
+            return
         if obj.props is None:
             obj.props = {}
         obj.props[k] = value

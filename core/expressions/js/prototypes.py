@@ -209,8 +209,11 @@ def shown(v: Any) -> str:
         if type(p) is JsPrototype:
             break
         p = prototype_of(p)
-    if prototype_of(v) is OBJECT_PROTOTYPE and type(v) in (dict, JsCreated):
-        return "#<Object>"
+    end: Any = v
+    while type(end) in (dict, JsCreated) and changed_prototype(end) is KEPT:
+        end = end.proto if type(end) is JsCreated else OBJECT_PROTOTYPE
+    if end is OBJECT_PROTOTYPE and type(v) in (dict, JsCreated):
+        return "#<Object>"  # its constructor, read along the chain, is Object
     name = type(v).__name__
     if name == "JsCollection":  # V8 names an object by its class, not ECMAScript's builtinTag
         return "[object Set]" if v.is_set else "[object Map]"

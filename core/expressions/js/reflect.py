@@ -139,7 +139,7 @@ def _set(target: Any = UNDEFINED, key: Any = UNDEFINED, value: Any = UNDEFINED, 
             # a primitive takes none
             return False
         raise Unsupported("flowctx does not reproduce Reflect.set with another receiver")
-    if type(target) is JsFunction and property_key(key) in ("length", "name"):
+    if type(target) is JsFunction and _key(key) in ("length", "name"):
         return False  # neither is writable
     if isinstance(target, JsObject) and type(target).js_set is JsObject.js_set:
         raise Unsupported(f"flowctx does not reproduce writing properties of {shown_of(target)}")

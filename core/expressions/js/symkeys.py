@@ -174,6 +174,15 @@ def put(obj: Any, sym: JsSymbol, value: Any) -> None:
         what = "arrays" if t in (list, tuple) else f"{typeof(obj)} values of this kind"
         raise Unsupported(f"flowctx does not reproduce properties keyed by a symbol on {what}")
     LENT["check_integrity"](obj, sym)
+    if t is JsFunction and sym is HAS_INSTANCE and not has_own(obj, sym):
+        # Function.prototype's is read-only: an assignment may not shadow it
+        raise JsError(
+            "Cannot assign to read only property 'Symbol(Symbol.hasInstance)' of function "
+            f"'{shown_value(obj)}'"
+        )
+    if LENT["has_accessors"]():
+        LENT["assign"](obj, sym, value)
+        return
     if t is JsFunction:
         if obj.props is None:
             obj.props = {}
@@ -201,6 +210,30 @@ def symbol_keyed(v: Any) -> bool:
 GENERIC.update(has_symbol=has, symbol_get=get, symbol_keyed=symbol_keyed)
 
 
+class NoNext(JsError):
+    """A Symbol.iterator or an iterator's ``next`` that is no function: a spread names the
+    value it spreads instead."""
+
+
+def own_chain_get(obj: Any, sym: JsSymbol) -> Any:
+    """``obj[sym]`` from the condition's own objects of its chain only (the built-in part
+    answers with its default: Function.prototype's Symbol.hasInstance is instanceof's own)."""
+    node: Any = obj
+    while node is not None:
+        store = _own_store(node)
+        if store and sym in store:
+            return js_value(store[sym])
+        node = node.proto if type(node) is JsCreated else None
+    return UNDEFINED
+
+
+def iterate_method(v: Any) -> Any:
+    """A condition's object's Symbol.iterator (UNDEFINED when it has none)."""
+    if not CHANGED.symbols or not keeps(v):
+        return UNDEFINED
+    return get(v, ITERATOR)
+
+
 def iterate(v: Any) -> list[Any] | None:
     """The items of a condition's object that has Symbol.iterator (an arrow giving an
     iterator: a built-in one, or an object whose ``next`` gives ``{value, done}`` objects);
@@ -211,7 +244,7 @@ def iterate(v: Any) -> list[Any] | None:
     if method is UNDEFINED or method is None:
         return None
     if type(method) is not JsFunction:
-        raise Unsupported("flowctx does not reproduce a Symbol.iterator that is no function")
+        raise NoNext(f"{default_call_site(method)} is not a function")
     it = method.fn()  # a function the condition made: it reads no this
     if isinstance(it, JsObject) and type(it).__name__ == "JsIterator":
         got = it.js_iter()
@@ -220,10 +253,10 @@ def iterate(v: Any) -> list[Any] | None:
         raise JsError("Result of the Symbol.iterator method is not an object")
     get_member = LENT["get_member"]
     items: list[Any] = []
+    step = get_member(it, "next")  # read once, as GetIterator keeps it
+    if type(step) is not JsFunction:
+        raise NoNext(f"{default_call_site(step)} is not a function")
     while True:
-        step = get_member(it, "next")
-        if type(step) is not JsFunction:
-            raise JsError(f"{default_call_site(step)} is not a function")
         result = LENT["call_with_this"](step, it, []) if step.method is not None else step.fn()
         if typeof(result) not in ("object", "function") or result is None:
             raise JsError(

@@ -552,7 +552,10 @@ def _spreader(c: _Compiler, node: ast.expr, where: SpreadIn) -> Callable[[Any], 
         return spread_result
 
     def spread(v: Any) -> list[Any]:
-        by_symbol = symkeys.iterate(v)  # its own Symbol.iterator (its errors are its own)
+        try:
+            by_symbol = symkeys.iterate(v)  # its own Symbol.iterator (its errors are its own)
+        except symkeys.NoNext:
+            raise _spread_error(v, shown, where) from None
         if by_symbol is not None:
             return by_symbol
         try:
@@ -905,7 +908,7 @@ def _compare(c: _Compiler, node: ast.Compare) -> Fn:
 
 def _instanceof(left: Any, right: Any) -> bool:
     if js.CHANGED.symbols and symkeys.keeps(right):
-        handler = symkeys.get(right, symkeys.HAS_INSTANCE)
+        handler = symkeys.own_chain_get(right, symkeys.HAS_INSTANCE)
         if handler is not UNDEFINED and handler is not None:
             if type(handler) is not js.JsFunction:
                 raise js.JsError(f"{js.default_call_site(handler)} is not a function")
@@ -932,6 +935,8 @@ def _instanceof(left: Any, right: Any) -> bool:
         return instance_of(left, name)  # BigInt is no constructor, but Object(1n) is one
     if right.members is not None:
         return False
+    if js.typeof(left) not in ("object", "function") or left is None:
+        return False  # OrdinaryHasInstance answers a primitive before reading prototype
     raise js.JsError("Function has non-object prototype 'undefined' in instanceof check")
 
 
@@ -1292,7 +1297,7 @@ def _delete(c: _Compiler, node: JsDelete) -> Fn:
         ):
             raise js.JsError(f"Cannot delete property '{k}' of [object String]")
         if type(obj) is js.JsFunction and obj.props is not None and k in obj.props:
-            del obj.props[k]  # an own property written on an arrow
+            del obj.props[k]  # an own property written on an arrow (check_delete passed)
             return True
         if type(obj) is js.JsFunction and k in ("length", "name"):
             raise Unsupported(f"flowctx does not reproduce deleting a function's {k}")
