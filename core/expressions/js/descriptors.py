@@ -183,7 +183,7 @@ def define(obj: Any, key: Any, d: dict[str, Any], throw: bool) -> bool:
     return True
 
 
-def descriptor_of(obj: Any, k: str) -> dict[str, Any]:
+def descriptor_of(obj: Any, k: Any) -> dict[str, Any]:
     """FromPropertyDescriptor of an object's own ``k`` (the caller checked it is own)."""
     raw = _store(obj)[k]
     writable, enumerable, configurable = _effective(obj, k)
@@ -194,7 +194,7 @@ def descriptor_of(obj: Any, k: str) -> dict[str, Any]:
             "configurable": configurable}  # fmt: skip
 
 
-def assign(obj: Any, k: str, value: Any) -> None:
+def assign(obj: Any, k: Any, value: Any) -> None:
     """``obj[k] = value`` on a plain or created object when descriptors are about: a setter
     runs (or V8's TypeError for a getter alone), a read-only property refuses, along the
     chain too; otherwise an own data property is written."""

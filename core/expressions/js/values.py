@@ -291,13 +291,13 @@ class _Attributes(threading.local):
     """The attributes of properties Object.defineProperty gave other than an assignment's,
     by the object's id: ``(object, {key: attributes})``."""
 
-    table: dict[int, tuple[Any, dict[str, Attributes]]] | None = None
+    table: dict[int, tuple[Any, dict[Any, Attributes]]] | None = None
 
 
 ATTRIBUTES: Final = _Attributes()
 
 
-def attributes_of(obj: Any, key: str) -> Attributes:
+def attributes_of(obj: Any, key: Any) -> Attributes:
     """The attributes of ``obj``'s own property ``key`` (an assignment's unless defined)."""
     table = ATTRIBUTES.table
     if table:
@@ -307,7 +307,7 @@ def attributes_of(obj: Any, key: str) -> Attributes:
     return ORDINARY
 
 
-def defined_attributes(obj: Any) -> dict[str, Attributes] | None:
+def defined_attributes(obj: Any) -> dict[Any, Attributes] | None:
     table = ATTRIBUTES.table
     if table:
         entry = table.get(id(obj))
@@ -316,7 +316,7 @@ def defined_attributes(obj: Any) -> dict[str, Attributes] | None:
     return None
 
 
-def set_attributes(obj: Any, key: str, attributes: Attributes | None) -> None:
+def set_attributes(obj: Any, key: Any, attributes: Attributes | None) -> None:
     """Record ``key``'s attributes (None: an assignment's, as when it is deleted)."""
     table = ATTRIBUTES.table
     if attributes is None or attributes == ORDINARY:
