@@ -419,7 +419,7 @@ def test_javascript_beyond_the_documented_list(expr: str, expected: bool) -> Non
     ("expr", "message"),
     [("08 === 8", "Decimals with leading zeros are not allowed in strict mode."),
      ("010", "Octal literals are not allowed in strict mode."),
-     ("a ?? b || c", "Unexpected token '||'"), ("delete a", "Delete of an unqualified"),
+     ("a ?? b || c", "missing ) after argument list"), ("delete a", "Delete of an unqualified"),
      ("let", "Unexpected strict mode reserved word"), ("-2 ** 2", "Unary operator used"),
      ("'\\1'", "Octal escape sequences")],
 )  # fmt: skip

@@ -2,8 +2,8 @@
 holes beside spread, ``JSON.parse`` revivers, property descriptors and extensibility,
 methods called without their receiver, frozen and sealed objects, own ``__proto__`` keys.
 
-Same shape as the other ``families_*`` modules; every family here also compares the error
-text (``draw.ERROR_TEXTS``), not only success and value. MemberJunction refuses braces, so
+Same shape as the other ``families_*`` modules; like every family, these compare the error
+text (``draw.kind``), not only success and value. MemberJunction refuses braces, so
 object patterns cannot be written: every pattern is an array pattern, and objects come from
 the scope.
 """

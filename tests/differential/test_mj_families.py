@@ -51,7 +51,7 @@ def test_fixed_draw_of_the_families_agrees_exactly(mj_oracle: MjOracle) -> None:
     tally = judge(mj_oracle, cases)
     families = {family for family, _ in cases}
     assert families >= {"holes", "digits", "negzero", "identity", "arrows", "identifiers"}
-    # issue 36's families, whose error texts are compared too (draw.ERROR_TEXTS)
+    # issue 36's families
     assert families >= {"destructuring", "spread.holes", "json.reviver", "json.errors",
                         "descriptors", "ownkeys", "frozen", "detached",
                         "unicode.names", "functions.own", "date.legacy",

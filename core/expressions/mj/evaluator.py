@@ -41,6 +41,7 @@ from flowctx_core.expressions.js.objects import (
 )
 from flowctx_core.expressions.js.prototypes import JsPrototype, is_prototype_of, prototype
 from flowctx_core.expressions.js.regexp import JsRegExp
+from flowctx_core.expressions.js.symbols import WELL_KNOWN
 from flowctx_core.expressions.mj import hostcalls
 from flowctx_core.expressions.mj.callprinter import printed
 from flowctx_core.expressions.mj.lexer import is_id_part, is_id_start, tokenize
@@ -409,11 +410,27 @@ class _Made:
         self.scope, self.value = scope, value
 
 
-def _reading(node: ast.AST, key: Any, obj: Any) -> js.JsError:
+def _reading(node: ast.AST | None, key: Any, obj: Any, verb: str = "read") -> js.JsError:
+    """V8's TypeError for reading (or, ``verb`` "set", writing) a property of null or
+    undefined. ``node`` is the key's node: a key written in the expression is named as written."""
     kind = "null" if obj is None else "undefined"
-    # Name the key only when it is written in the expression (computed keys may be secrets).
-    shown = f"'{js.property_key(key)}'" if isinstance(node, ast.Constant) else "a computed key"
-    return js.JsError(f"Cannot read properties of {kind} (reading {shown})")
+    if verb == "read" and key is WELL_KNOWN["iterator"]:
+        return _not_iterable(obj)  # V8 reads it as an iterator's lookup
+    head = f"Cannot {verb} properties of {kind}"
+    doing = "reading" if verb == "read" else "setting"
+    if node is None or isinstance(node, ast.Constant):
+        return js.JsError(f"{head} ({doing} '{js.property_key(key)}')")
+    # V8 names a computed key as it names values in errors, without converting it (an array,
+    # a date, a RegExp or an object without a prototype not at all); a key that may derive from
+    # a secret is left out when the condition read one (``anonymous``).
+    anonymous = f"{head} ({doing} a computed key)"
+    if js.typeof(key) in ("object", "function") and key is not None:
+        shown = js.shown_value(key)
+        if shown.startswith("[object "):
+            return js.JsError(head, anonymous=anonymous)
+    else:
+        shown = js.shown_value(key) if js.typeof(key) == "symbol" else js.property_key(key)
+    return js.JsError(f"{head} ({doing} '{shown}')", anonymous=anonymous)
 
 
 def _attribute(c: _Compiler, node: ast.Attribute) -> Fn:
@@ -687,7 +704,10 @@ def _new(c: _Compiler, node: JsNew) -> Fn:
             args(env)  # the arguments run before the callee is found no constructor
             if applied and fn is not GLOBALS["Symbol"] and fn is not GLOBALS["BigInt"]:
                 # Symbol and BigInt are constructors that throw their own words
-                raise js.JsError(f"{js.shown_value(fn)} is not a constructor")
+                raise js.JsError(
+                    f"{js.shown_value(fn)} is not a constructor",
+                    anonymous="value is not a constructor",
+                )
             raise js.JsError(f"{shown} is not a constructor")
         return make(*args(env))
 
@@ -1113,6 +1133,7 @@ class _Ref:
         self.name = ""
         self.obj: Fn | None = None
         self.key: Fn | None = None
+        self.key_node: ast.expr | None = None  # a computed key's node (None: a written name)
         self.call: Fn | None = None
         self.items: list[_Ref | None] = []
         if isinstance(target, ast.Name):
@@ -1128,6 +1149,7 @@ class _Ref:
             self.kind = "member"
             self.obj = c.compile(target.value)
             self.key = c.compile(target.slice)
+            self.key_node = target.slice
         elif isinstance(target, ast.List):
             self.kind = "pattern"
             self.items = [None if isinstance(e, JsHole) else _Ref(c, e) for e in target.elts]
@@ -1142,10 +1164,8 @@ class _Ref:
             key = self.key(env)
             if deleting and (obj is None or obj is UNDEFINED):
                 raise js.JsError("Cannot convert undefined or null to object")  # ToObject
-            if obj is None or obj is UNDEFINED:
-                kind = "null" if obj is None else "undefined"
-                shown = js.property_key(key)
-                raise js.JsError(f"Cannot set properties of {kind} (setting '{shown}')")
+            # a null or undefined object fails when it is read or written: an assignment's
+            # value runs first, a compound one reads first
             return obj, key
         if self.kind == "call":
             assert self.call is not None
@@ -1155,6 +1175,8 @@ class _Ref:
 
     def get(self, env: Env, where: tuple[Any, Any]) -> Any:
         if self.kind == "member":
+            if where[0] is None or where[0] is UNDEFINED:
+                raise _reading(self.key_node, where[1], where[0])
             return get_member(*where)
         return self.read_name(env)
 
@@ -1169,6 +1191,8 @@ class _Ref:
                     ref.set(env, spot, values[i] if i < len(values) else UNDEFINED)
             return
         if self.kind == "member":
+            if where[0] is None or where[0] is UNDEFINED:
+                raise _reading(self.key_node, where[1], where[0], "set")
             set_member(where[0], where[1], value)
             return
         name = self.name
@@ -1182,9 +1206,12 @@ class _Ref:
             env.scope[name] = value
             return
         if name in ("undefined", "NaN", "Infinity"):
-            raise js.JsError(f"Cannot assign to read only property '{name}' of object")
+            raise js.JsError(f"Cannot assign to read only property '{name}' of object '#<Object>'")
         if name in GLOBALS:
-            raise Unsupported(f"flowctx does not reproduce assigning to the global '{name}'")
+            raise security(
+                f"assigning to the global '{name}' replaces it in the host's process, for every "
+                "later condition"
+            )
         raise js.JsError(f"{name} is not defined")
 
 

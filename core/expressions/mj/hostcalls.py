@@ -29,7 +29,10 @@ def constructed(name: str, shown: str, args: list[Any]) -> NoReturn:
             "new Promise runs its executor and leaves its reactions to the host after the "
             "condition has returned; a rejection nobody handles reaches the host's process"
         )
-    raise js.JsError(f"Promise resolver {shown_value(executor)} is not a function")
+    raise js.JsError(
+        f"Promise resolver {shown_value(executor)} is not a function",
+        anonymous=f"Promise resolver ({js.typeof(executor)}) is not a function",
+    )
 
 
 #: how V8 names each host object (NoSideEffectsToString: its constructor's name)
@@ -44,10 +47,13 @@ def not_applicable(fn: Any, shown: str | None = None) -> js.JsError:
     """A call whose arguments V8 built as an array (a spread before another argument) applies
     its callee, and names it by value and type when it is no function."""
     kind = js.typeof(fn)
-    shown = shown or js.shown_value(fn)
     which = "null" if fn is None else f"{_article(kind)} {kind}"
+    tail = f"which is {which} and not a function"
+    if shown is not None:  # a host object: its name, no value of the scope
+        return js.JsError(f"Function.prototype.apply was called on {shown}, {tail}")
     return js.JsError(
-        f"Function.prototype.apply was called on {shown}, which is {which} and not a function"
+        f"Function.prototype.apply was called on {js.shown_value(fn)}, {tail}",
+        anonymous=f"Function.prototype.apply was called on a value {tail}",
     )
 
 

@@ -26,7 +26,7 @@ from flowctx_core.expressions.js.globals import (
 from flowctx_core.expressions.js.regexp import RegExpSyntaxError, literal, validate
 from flowctx_core.expressions.js.values import OBJECT_MODEL_KEYS
 from flowctx_core.expressions.mj.errors import SecurityRefusal, Unpredicted
-from flowctx_core.expressions.mj.lexer import JsSyntaxError, Token, tokenize
+from flowctx_core.expressions.mj.lexer import JsSyntaxError, Token, scan
 from flowctx_core.expressions.mj.nodes import (
     JsArrow,
     JsAssign,
@@ -198,7 +198,7 @@ class Parser:
     def __init__(self, text: str, bound: frozenset[str] = frozenset()) -> None:
         self.text = text
         self.bound = bound  # host-global names the scope provides: the scope's values
-        expr_tokens = tokenize(text)
+        expr_tokens, self.octal = scan(text)
         n = len(text)
         eof = expr_tokens[-1]
         # MemberJunction's body: Boolean( <condition> ); -- a // comment that runs to the end
@@ -243,8 +243,15 @@ class Parser:
         n = len(self.text)
         return JsSyntaxError(message, min(tok.start, n), min(tok.end, n))
 
+    def private(self, tok: Token) -> JsSyntaxError:
+        return self.error(
+            f"Private field '{tok.value}' must be declared in an enclosing class", tok
+        )
+
     def unexpected(self, tok: Token | None = None) -> JsSyntaxError:
         tok = tok or self.peek()
+        if tok.kind == "private":
+            return self.private(tok)
         if tok.kind == "illegal":
             return tok.value  # type: ignore[no-any-return]  # the scanner's own error
         if tok.kind == "eof":
@@ -288,6 +295,21 @@ class Parser:
     # --- entry ------------------------------------------------------------------------------
 
     def parse(self) -> ParseResult:
+        """The condition's tree; a strict-mode octal error comes after the parse, unless the
+        parse failed at a later place in the text (V8 keeps the earlier of two errors)."""
+        try:
+            result = self.parse_body()
+        except JsSyntaxError as exc:
+            octal = self.octal
+            where = exc.v8_start if exc.v8_start is not None else (exc.error.start or 0)
+            if octal is not None and (octal.error.end or 0) < where:
+                raise octal from None
+            raise
+        if self.octal is not None:
+            raise self.octal
+        return result
+
+    def parse_body(self) -> ParseResult:
         root = self.expression()
         self.expect(";")
         if self.peek().kind != "eof":
@@ -395,16 +417,14 @@ class Parser:
                 node = _mark(
                     JsCoalesce(left=node, right=right), span_of(head)[0], span_of(right)[1]
                 )
-            if self.at("||") or self.at("&&"):
-                raise self.unexpected()
+            # ``??`` mixed with ``||``/``&&`` ends the expression here: what encloses it says
+            # why (V8's "missing ) after argument list" in a call, "Unexpected token" else)
             return node
         node = self.and_tail(head)
         while self.at("||"):
             self.advance()
             right = self.and_tail(self.binary(0))
             node = self.boolop(ast.Or, node, right)
-        if self.at("??"):
-            raise self.unexpected()
         return node
 
     def and_tail(self, left: ast.expr) -> ast.expr:
@@ -638,8 +658,8 @@ class Parser:
 
     def property_name(self) -> Token:
         tok = self.peek()
-        if tok.kind == "op" and tok.value == "#":
-            raise self.error("Private field '#' must be declared in an enclosing class", tok)
+        if tok.kind == "private":
+            raise self.private(tok)
         if tok.kind != "name":
             raise self.unexpected()
         self.advance()
@@ -675,8 +695,11 @@ class Parser:
         if self.at("=>") and not self.peek().nl_before:
             raise self.unexpected()  # "Malformed arrow function parameter list"
         if not self.at(")"):
-            # V8 says so whatever stands there (another token, an illegal character)
-            raise self.error("missing ) after argument list", self.peek())
+            # V8 says so whatever stands there (another token, an illegal character), and
+            # places it at the argument's last token (which decides which of two errors wins)
+            error = self.error("missing ) after argument list", self.peek())
+            error.v8_start = self.tokens[self.pos - 1].start
+            raise error
         self.advance()
         return args
 
