@@ -1,8 +1,7 @@
 """Generator families for the object model (issue 36): the built-in prototypes as values, their
 methods called on them and on other values, the prototype chain (``isPrototypeOf``,
 ``instanceof``, ``__proto__`` read through a computed key), and built-in methods called on
-values of another kind. Every family is named ``objmodel.*``, so its error texts are compared
-too (``draw.ERROR_TEXTS``).
+values of another kind; their error texts are compared too.
 
 MemberJunction refuses the words ``constructor`` / ``prototype`` and braces in the text, so a
 prototype is reached through ``Object.getPrototypeOf`` / ``Reflect.getPrototypeOf``.

@@ -537,7 +537,10 @@ def _object_get_prototype_of(x: Any = UNDEFINED, *_: Any) -> Any:
 def _object_create(proto: Any = UNDEFINED, props: Any = UNDEFINED, *_: Any) -> Any:
     if proto is not None and typeof(proto) not in ("object", "function"):
         shown = "undefined" if proto is UNDEFINED else to_string(proto)
-        raise JsError(f"Object prototype may only be an Object or null: {shown}")
+        raise JsError(
+            f"Object prototype may only be an Object or null: {shown}",
+            anonymous="Object prototype may only be an Object or null",
+        )
     made = _created(proto)
     if props is not UNDEFINED:
         GLOBALS["Object"].members["defineProperties"].fn(made, props)  # ObjectDefineProperties

@@ -324,7 +324,9 @@ def _not_a_function(key: str, this: Any, *_: Any) -> Any:
         raise JsError("Function.prototype.toString requires that 'this' be a Function")
     if key == "bind":
         raise JsError("Bind must be called on a function")
-    raise CalledNonCallable(f"{default_call_site(this)} is not a function")  # named by the call
+    raise CalledNonCallable(  # named by the call
+        f"{default_call_site(this)} is not a function", anonymous="value is not a function"
+    )
 
 
 def has_through(proto: Any, key: str) -> bool:
@@ -365,7 +367,10 @@ def to_primitive(v: Any, hint: str) -> Any:
         exotic = GENERIC["symbol_get"](v, WELL_KNOWN["toPrimitive"])
         if exotic is not UNDEFINED and exotic is not None:
             if type(exotic) is not JsFunction:
-                raise JsError(f"{default_call_site(exotic)} is not a function")
+                raise JsError(
+                    f"{default_call_site(exotic)} is not a function",
+                    anonymous="Symbol.toPrimitive is not a function",
+                )
             result = exotic.fn(hint)  # a function the condition made: it reads no this
             if typeof(result) in ("object", "function") and result is not None:
                 raise JsError("Cannot convert object to primitive value")

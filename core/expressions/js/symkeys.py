@@ -244,7 +244,10 @@ def iterate(v: Any) -> list[Any] | None:
     if method is UNDEFINED or method is None:
         return None
     if type(method) is not JsFunction:
-        raise NoNext(f"{default_call_site(method)} is not a function")
+        raise NoNext(
+            f"{default_call_site(method)} is not a function",
+            anonymous="Symbol.iterator is not a function",
+        )
     it = method.fn()  # a function the condition made: it reads no this
     if isinstance(it, JsObject) and type(it).__name__ == "JsIterator":
         got = it.js_iter()
@@ -255,7 +258,10 @@ def iterate(v: Any) -> list[Any] | None:
     items: list[Any] = []
     step = get_member(it, "next")  # read once, as GetIterator keeps it
     if type(step) is not JsFunction:
-        raise NoNext(f"{default_call_site(step)} is not a function")
+        raise NoNext(
+            f"{default_call_site(step)} is not a function",
+            anonymous="the iterator's next is not a function",
+        )
     while True:
         result = LENT["call_with_this"](step, it, []) if step.method is not None else step.fn()
         if typeof(result) not in ("object", "function") or result is None:

@@ -931,7 +931,10 @@ def _instanceof(left: Any, right: Any) -> bool:
         handler = symkeys.own_chain_get(right, symkeys.HAS_INSTANCE)
         if handler is not UNDEFINED and handler is not None:
             if type(handler) is not js.JsFunction:
-                raise js.JsError(f"{js.default_call_site(handler)} is not a function")
+                raise js.JsError(
+                    f"{js.default_call_site(handler)} is not a function",
+                    anonymous="Symbol.hasInstance is not a function",
+                )
             return js.truthy(handler.fn(left))  # a function the condition made: no this
     if type(right) is not js.JsFunction:
         kind = js.typeof(right)
