@@ -294,6 +294,32 @@ def _symkeys(r: random.Random) -> Case:
     return "(" + ", ".join(steps) + ")", _scope()
 
 
+#: descriptors on arrays: ArraySetLength and elements defined as an assignment would
+ARRAY_HOLDERS = ["payload.arr", "Object.freeze(payload.arr)", "Object.seal(payload.arr)",
+                 "Object.preventExtensions(payload.arr)", "[1, , 3]", "[]"]  # fmt: skip
+ARRAY_KEYS = ["'length'", "'0'", "'1'", "'5'", "'x'"]
+ARRAY_FIELDS = ["payload.d.value = 1", "payload.d.value = 5", "payload.d.value = -1",
+                "payload.d.value = '2'", "payload.d.value = 1.5", "payload.d.value = 0",
+                "payload.d.enumerable = true", "payload.d.configurable = true",
+                "payload.d.writable = true", "payload.d.get = () => 1",
+                "payload.d.writable = payload.d.enumerable = payload.d.configurable = true",
+                "payload.d.enumerable = false"]  # fmt: skip
+ARRAY_READS = ["JSON.stringify(payload.h)", "payload.h.length",
+               "JSON.stringify(Object.keys(payload.h))",
+               "JSON.stringify(Object.getOwnPropertyDescriptor(payload.h, {k}))",
+               "payload.h.x", "String(payload.h)"]  # fmt: skip
+
+
+def _arraydesc(r: random.Random) -> Case:
+    k = r.choice(ARRAY_KEYS)
+    steps = [f"payload.h = {r.choice(ARRAY_HOLDERS)}", "payload.d = Object.create(null)"]
+    steps += [r.choice(ARRAY_FIELDS) for _ in range(r.randint(0, 2))]
+    define = r.choice(["Object.defineProperty(payload.h, {k}, payload.d)",
+                       "String(Reflect.defineProperty(payload.h, {k}, payload.d))"])  # fmt: skip
+    steps += [define.replace("{k}", k), r.choice(ARRAY_READS).replace("{k}", k)]
+    return "(" + ", ".join(steps) + ")", _scope()
+
+
 FAMILIES: dict[str, Callable[[random.Random], Case]] = {
     "objmodel.protos": _protos,
     "objmodel.calls": _calls,
@@ -302,4 +328,5 @@ FAMILIES: dict[str, Callable[[random.Random], Case]] = {
     "objmodel.setproto": _setproto,
     "objmodel.descriptors": _descriptors,
     "objmodel.symkeys": _symkeys,
+    "objmodel.arraydesc": _arraydesc,
 }

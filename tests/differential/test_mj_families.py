@@ -38,7 +38,10 @@ INTL_CASES = 900
 #: chain, methods on other receivers; drawn apart too
 OBJMODEL = frozenset(families_objmodel.FAMILIES)
 OBJMODEL_SEED = 36
-OBJMODEL_CASES = 450
+OBJMODEL_CASES = 500
+#: objmodel.arraydesc may refuse array elements defined with attributes other than an
+#: assignment's, a read-only length and accessors on arrays (flowctx's arrays hold values only)
+OBJMODEL_REFUSING = frozenset({"objmodel.arraydesc"})
 
 
 def test_fixed_draw_of_the_families_agrees_exactly(mj_oracle: MjOracle) -> None:
@@ -92,5 +95,6 @@ def test_fixed_draw_of_the_object_model_families_agrees_exactly(mj_oracle: MjOra
     for family in sorted(OBJMODEL):
         counts = tally.counts[family]
         assert counts["disagree"] == 0, tally.table(examples=True)
-        assert counts["refused-not-reproduced"] == 0, tally.table(examples=True)
-        assert counts["agree"] > 0, family
+        if family not in OBJMODEL_REFUSING:
+            assert counts["refused-not-reproduced"] == 0, tally.table(examples=True)
+        assert counts["agree"] > counts["refused-not-reproduced"], family

@@ -1200,7 +1200,7 @@ def set_member(obj: Any, key: Any, value: Any) -> None:
             if n < len(obj):
                 del obj[n:]
             else:
-                obj.extend([UNDEFINED] * (n - len(obj)))
+                obj.extend([HOLE] * (n - len(obj)))  # holes: no element is made
             return
         if index is None:
             entry = _state.array_props.setdefault(id(obj), (obj, {}))
@@ -1210,7 +1210,7 @@ def set_member(obj: Any, key: Any, value: Any) -> None:
             if index > MAX_STRING_LENGTH:
                 raise JsError("Array index too large")
             charge(index)
-            obj.extend([UNDEFINED] * (index + 1 - len(obj)))
+            obj.extend([HOLE] * (index + 1 - len(obj)))  # holes between, as in JavaScript
         obj[index] = value
         return
     if t in (str, int, float, bool):
@@ -1259,5 +1259,6 @@ LENT["assign"] = descriptors.assign
 LENT["has_accessors"] = lambda: bool(ATTRIBUTES.table or getattr(_state, "integrity", None))
 LENT["integrity_level"] = lambda obj: _level(obj) if getattr(_state, "integrity", None) else None
 LENT["has_own"] = _obj_has_own
+LENT["set_member"] = set_member
 LENT["call_with_this"] = call_with_this
 LENT["object_to_string"] = object_to_string
