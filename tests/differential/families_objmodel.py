@@ -257,7 +257,8 @@ def _descriptors(r: random.Random) -> Case:
 SYM_HOLDERS = ["payload.o", "Object.create(payload.o)", "Object.create(null)", "x => x",
                "Object.freeze(payload.o)", "Object.preventExtensions(payload.o)"]  # fmt: skip
 SYM_KEYS = ["payload.s", "Symbol.iterator", "Symbol.toPrimitive", "Symbol.toStringTag",
-            "Symbol.hasInstance", "Symbol.for('r')", "Symbol('k')"]  # fmt: skip
+            "Symbol.hasInstance", "Symbol.for('r')", "Symbol('k')",
+            "Symbol.isConcatSpreadable"]  # fmt: skip
 SYM_VALUES = ["1", "'Tag'", "h => h", "h => 42", "h => payload.arr", "() => [1, 2].values()",
               "() => payload.it", "x => x === 1", "undefined", "() => 'p'"]  # fmt: skip
 SYM_STEPS = ["payload.h[{k}] = {v}", "delete payload.h[{k}]",
@@ -273,6 +274,7 @@ SYM_READS = ["String(payload.h[{k}])", "typeof payload.h[{k}]", "{k} in payload.
              "JSON.stringify(Object.getOwnPropertyDescriptor(payload.h, {k}))",
              "String(payload.h)", "payload.h + 1", "+payload.h", "toString.call(payload.h)",
              "[...payload.h].join()", "Array.from(payload.h).length", "1 instanceof payload.h",
+             "(payload.h.length = 2, payload.h[1] = 'b', JSON.stringify([0].concat(payload.h)))",
              "payload.h.propertyIsEnumerable({k})",
              "Object.assign(payload.eo, payload.h)[{k}] === payload.h[{k}]",
              "Object.getOwnPropertySymbols(Object.getPrototypeOf({p})).map(String).join()",

@@ -9,16 +9,19 @@ are refused by name.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any, Final
 
 from flowctx_core.expressions.budget import charge
 from flowctx_core.expressions.js.common import LENT, Unsupported, _mutating
+from flowctx_core.expressions.js.iterators import JsIterator
 from flowctx_core.expressions.js.prototypes import JsPrototype, prototype_of
 from flowctx_core.expressions.js.symbols import WELL_KNOWN, JsSymbol
 from flowctx_core.expressions.js.values import (
     CHANGED,
     ELEMENT,
     GENERIC,
+    KEPT,
     MAX_STRING_LENGTH,
     UNDEFINED,
     JsCreated,
@@ -26,6 +29,7 @@ from flowctx_core.expressions.js.values import (
     JsFunction,
     JsNamespace,
     JsObject,
+    changed_prototype,
     default_call_site,
     js_value,
     shown_value,
@@ -122,6 +126,14 @@ def _built_in(node: Any, sym: JsSymbol, receiver: Any) -> Any:
             if sym is WELL_KNOWN[name]:
                 if name == "iterator" and kind in _ITERATES_AS:
                     return LENT["get_member"](p, _ITERATES_AS[kind])
+                method = _SYMBOL_METHODS.get((kind, name))
+                if method is not None:
+                    fn = JsFunction(
+                        f"[Symbol.{name}]", partial(method, receiver), arity=_ARITY[name],
+                        ident=f"{kind}.prototype[Symbol.{name}]",
+                    )  # fmt: skip
+                    fn.method, fn.receiver = _bound_only, receiver
+                    return fn
                 raise Unsupported(
                     f"flowctx does not reproduce {kind}.prototype[Symbol.{name}] as a value"
                 )
@@ -138,6 +150,55 @@ def built_in_symbols(p: Any) -> list[JsSymbol]:
     if kind in _TAGS:  # node lists the tag first, except Symbol.prototype's
         found = [*found, TO_STRING_TAG] if kind == "Symbol" else [TO_STRING_TAG, *found]
     return found
+
+
+def _bound_only(*_: Any) -> Any:
+    """The marker of a symbol-keyed built-in method read from a value: called on another
+    receiver (``.call``), it is refused as not reproduced (call_with_this)."""
+    raise AssertionError("called through call_with_this")
+
+
+def _string_iterator(this: Any, *_: Any) -> Any:
+    if this is None or this is UNDEFINED:
+        raise JsError("String.prototype[Symbol.iterator] called on null or undefined")
+    text = to_string(this)
+    charge(ELEMENT * len(text))
+    return JsIterator("String Iterator", list(text))  # by code points
+
+
+def _has_instance(this: Any, v: Any = UNDEFINED, *_: Any) -> Any:
+    """Function.prototype[Symbol.hasInstance]: OrdinaryHasInstance(this, v)."""
+    if type(this) is not JsFunction:
+        return False
+    return LENT["instanceof"](v, this)
+
+
+def _date_to_primitive(this: Any, hint: Any = UNDEFINED, *_: Any) -> Any:
+    if typeof(this) not in ("object", "function") or this is None:
+        shown = shown_value(this)
+        raise JsError(
+            f"Method Date.prototype [ @@toPrimitive ] called on incompatible receiver {shown}",
+            anonymous="Method Date.prototype [ @@toPrimitive ] called on incompatible receiver",
+        )
+    if hint not in ("string", "default", "number"):
+        shown = "undefined" if hint is UNDEFINED else shown_value(hint)
+        raise JsError(f"Invalid hint: {shown}", anonymous="Invalid hint")
+    if type(this).__name__ == "JsDate" and changed_prototype(this) is KEPT:
+        return this.js_primitive("number" if hint == "number" else "string")
+    raise Unsupported("flowctx does not reproduce Date.prototype[Symbol.toPrimitive] on this value")
+
+
+def _symbol_to_primitive(this: Any, *_: Any) -> Any:
+    if type(this) is JsSymbol:
+        return this
+    raise JsError("Symbol.prototype [ @@toPrimitive ] requires that 'this' be a Symbol")
+
+
+_SYMBOL_METHODS: Final = {
+    ("String", "iterator"): _string_iterator, ("Function", "hasInstance"): _has_instance,
+    ("Date", "toPrimitive"): _date_to_primitive, ("Symbol", "toPrimitive"): _symbol_to_primitive,
+}  # fmt: skip
+_ARITY: Final = {"iterator": 0, "hasInstance": 1, "toPrimitive": 1}
 
 
 def has(obj: Any, sym: JsSymbol) -> bool:
@@ -207,7 +268,15 @@ def symbol_keyed(v: Any) -> bool:
     return False
 
 
-GENERIC.update(has_symbol=has, symbol_get=get, symbol_keyed=symbol_keyed)
+def spreadable(v: Any) -> bool:
+    """Symbol.isConcatSpreadable a condition set on its object (true: concat spreads it)."""
+    if not keeps(v):
+        return False
+    flag = own_chain_get(v, CONCAT_SPREADABLE)
+    return flag is not UNDEFINED and truthy(flag)
+
+
+GENERIC.update(has_symbol=has, symbol_get=get, symbol_keyed=symbol_keyed, spreadable=spreadable)
 
 
 class NoNext(JsError):

@@ -23,7 +23,13 @@ from flowctx_core.expressions.js import bigint, symkeys
 from flowctx_core.expressions.js import values as js
 from flowctx_core.expressions.js.arguments import JsArguments
 from flowctx_core.expressions.js.builtinnames import PROTO_NAMES
-from flowctx_core.expressions.js.common import NeedsCopy, Unsupported, security, set_on_copy
+from flowctx_core.expressions.js.common import (
+    LENT,
+    NeedsCopy,
+    Unsupported,
+    security,
+    set_on_copy,
+)
 from flowctx_core.expressions.js.constructors import instance_of
 from flowctx_core.expressions.js.globals import (
     CONSTRUCTORS,
@@ -961,6 +967,9 @@ def _instanceof(left: Any, right: Any) -> bool:
     if js.typeof(left) not in ("object", "function") or left is None:
         return False  # OrdinaryHasInstance answers a primitive before reading prototype
     raise js.JsError("Function has non-object prototype 'undefined' in instanceof check")
+
+
+LENT["instanceof"] = _instanceof  # Function.prototype[Symbol.hasInstance] runs it
 
 
 def _jsbinary(c: _Compiler, node: JsBinary) -> Fn:
