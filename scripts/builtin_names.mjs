@@ -45,5 +45,15 @@ for (const name of [...GLOBALS, ...FUNCTIONS]) {
   const value = globalThis[name];
   if (typeof value === "function") lines.push(`    ${JSON.stringify(name)}: ${value.length},`);
 }
+lines.push("}", "", "#: Object.getOwnPropertyNames of each global constructor's prototype, and of", "#: Function.prototype", "PROTO_NAMES: Final[dict[str, tuple[str, ...]]] = {");
+const CONSTRUCTORS = [
+  "Object", "Function", "Array", "String", "Number", "Boolean", "Symbol", "BigInt", "Date",
+  "RegExp", "Error", "TypeError", "RangeError", "SyntaxError", "ReferenceError", "EvalError",
+  "URIError", "Map", "Set", "WeakMap", "WeakSet", "Promise",
+];
+for (const name of CONSTRUCTORS) {
+  const names = Object.getOwnPropertyNames(globalThis[name].prototype);
+  lines.push(`    ${JSON.stringify(name)}: (${names.map((n) => JSON.stringify(n)).join(", ")},),`);
+}
 lines.push("}", "");
 writeFileSync(new URL("../core/expressions/js/builtinnames.py", import.meta.url), lines.join("\n"));
