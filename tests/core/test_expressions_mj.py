@@ -430,6 +430,44 @@ def test_strict_mode_syntax_errors(expr: str, message: str) -> None:
     assert info.value.error.message.startswith(message)
 
 
+#: V8's (node 20) words for a token out of place, measured on MemberJunction 5.51.3: which
+#: one depends on where the token stands, not only on the token
+TOKENS_OUT_OF_PLACE = [
+    # '=>' where an operand or a property name must stand is a token like any other; after a
+    # complete expression that is no parameter list it is a malformed list
+    ("a === => 1", "Unexpected token '=>'"), ("f(=> 1)", "Unexpected token '=>'"),
+    ("a.=>b", "Unexpected token '=>'"), ("a ? => 1 : 2", "Unexpected token '=>'"),
+    ("a + b => 1", "Malformed arrow function parameter list"),
+    # '#x' is read as a private name only where a binary expression starts
+    ("a + #x", "Private field '#x' must be declared in an enclosing class"),
+    ("a ** #x", "Private field '#x' must be declared in an enclosing class"),
+    ("!#x", "Unexpected identifier '#x'"), ("new #x", "Unexpected identifier '#x'"),
+    ("(a #x)", "Unexpected identifier '#x'"), ("a #x", "missing ) after argument list"),
+    # reserved words V8 scans as tokens of their own
+    ("1 + enum", "Unexpected reserved word"), ("(a get)", "Unexpected token 'get'"),
+    ("(a \\u0074rue)", "Keyword must not contain escaped characters"),
+    ("!import", "Cannot use import statement outside a module"),
+    # a '/' after '.' is a division sign; after a prefix '++' a regular expression
+    ("a./a/", "Unexpected token '/'"), ("++ /a/gg", "Invalid regular expression flags"),
+    ("++/a/", "Invalid left-hand side expression in prefix operation"),
+    # a line comment swallows ");": the next token is the '}' closing MemberJunction's try
+    ("a + // c", "Unexpected token '}'"), ("[<!--1]", "Unexpected token '}'"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("expr", "message"), TOKENS_OUT_OF_PLACE)
+def test_a_token_out_of_place_gets_v8s_words_for_where_it_stands(expr: str, message: str) -> None:
+    result = evaluate(expr, {"a": 1, "f": 2})
+    assert result.error is not None and result.error.message == message
+
+
+def test_a_complete_condition_before_a_line_comment_still_evaluates() -> None:
+    # the comment swallows ");", and the '}' after it ends the return statement (ASI)
+    missing = evaluate("(a), (0) //", {"a": 1}).error  # Boolean( is left open
+    assert missing is not None and missing.message == "missing ) after argument list"
+    assert evaluate("a++ /2/ 1", {"a": 4}).value is True  # postfix: two divisions
+
+
 # --- never executed ----------------------------------------------------------------------------
 
 

@@ -77,8 +77,10 @@ LINE_TERMINATORS: Final = "\n\r\u2028\u2029"
 _SPACE: Final = frozenset(JS_WHITESPACE) - frozenset(LINE_TERMINATORS)
 _DIGITS: Final = "0123456789"
 _ESCAPES: Final = {"n": "\n", "t": "\t", "r": "\r", "b": "\b", "f": "\f", "v": "\v"}
-# After these a '/' starts a regular expression, not a division.
-_REGEX_AFTER_OPS: Final = frozenset(PUNCTUATORS) - {")", "]", "}", "++", "--"}
+# After these a '/' starts a regular expression, not a division: where an operand may start
+# (after '.' a property name must, and V8 scans the '/' as a division sign there; after '++'
+# and '--' it depends on whether they were prefix operators, see ``regex_allowed``).
+_REGEX_AFTER_OPS: Final = frozenset(PUNCTUATORS) - {")", "]", "}", "++", "--", ".", "?."}
 _REGEX_AFTER_WORDS: Final = frozenset(
     {"typeof", "void", "delete", "in", "instanceof", "new", "return", "case", "do", "else",
      "throw", "yield", "await"}
@@ -120,6 +122,7 @@ class _Lexer:
         self.text = text
         self.tokens: list[Token] = []
         self.octal: JsSyntaxError | None = None
+        self.prefix_updates: set[int] = set()  # indices of '++'/'--' tokens read as prefix
 
     def error(self, message: str, start: int, end: int) -> JsSyntaxError:
         return JsSyntaxError(message, start, min(end, len(self.text)))
@@ -129,6 +132,8 @@ class _Lexer:
             return True
         last = self.tokens[-1]
         if last.kind == "op":
+            if last.value in ("++", "--"):
+                return len(self.tokens) - 1 in self.prefix_updates
             return last.value in _REGEX_AFTER_OPS
         if last.kind == "name":
             return last.value in _REGEX_AFTER_WORDS and not last.escaped
@@ -224,6 +229,10 @@ class _Lexer:
                     raise self.error("Invalid or unexpected token", i, i + 1)
                 if p == "?." and i + 2 < n and text[i + 2] in _DIGITS:
                     p = "?"  # `a?.5:1` is a conditional
+                if p in ("++", "--") and (nl or self.regex_allowed()):
+                    # where an operand may start (or after a line break, where a postfix
+                    # operator may not stand) it is a prefix operator: an operand follows
+                    self.prefix_updates.add(len(self.tokens))
                 i += len(p)
                 self.add("op", p, start, i, nl)
             nl = line_start = False

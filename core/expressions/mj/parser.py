@@ -202,9 +202,14 @@ class Parser:
         n = len(text)
         eof = expr_tokens[-1]
         # MemberJunction's body: Boolean( <condition> ); -- a // comment that runs to the end
-        # of the condition also comments out the ");".
+        # of the condition also comments out the ");", and the next token V8 meets is the
+        # "}" that closes the try block around it on the next line.
         head = [Token("name", "Boolean", 0, 0), Token("op", "(", 0, 0)]
-        tail = [] if eof.value else [Token("op", ")", n, n), Token("op", ";", n, n)]
+        tail = (
+            [Token("op", "}", n, n)]
+            if eof.value
+            else [Token("op", ")", n, n), Token("op", ";", n, n)]
+        )
         self.tokens = [*head, *expr_tokens[:-1], *tail, Token("eof", None, n, n)]
         self.pos = 0
         self.depth = 0
@@ -248,10 +253,14 @@ class Parser:
             f"Private field '{tok.value}' must be declared in an enclosing class", tok
         )
 
-    def unexpected(self, tok: Token | None = None) -> JsSyntaxError:
+    def unexpected(self, tok: Token | None = None, operand: bool = False) -> JsSyntaxError:
+        """V8's words for a token that cannot stand here; ``operand``: where an operand was
+        expected (an ``=>`` there is a token like any other, not a parameter list)."""
         tok = tok or self.peek()
         if tok.kind == "private":
-            return self.private(tok)
+            # only where a binary expression starts is it read as a private name (and then
+            # fails as undeclared, see ``binary``); anywhere else it is a token out of place
+            return self.error(f"Unexpected identifier '{tok.value}'", tok)
         if tok.kind == "illegal":
             return tok.value  # type: ignore[no-any-return]  # the scanner's own error
         if tok.kind == "eof":
@@ -260,12 +269,23 @@ class Parser:
             return self.error("Unexpected string", tok)
         if tok.kind == "num":
             return self.error("Unexpected number", tok)
+        if (
+            tok.kind == "name"
+            and tok.escaped
+            and (tok.value in RESERVED or tok.value in STRICT_RESERVED)
+        ):
+            return self.error("Keyword must not contain escaped characters", tok)
+        if tok.kind == "name" and tok.value == "enum":
+            return self.error("Unexpected reserved word", tok)
+        if tok.kind == "name" and tok.value in ("get", "set"):
+            # V8 scans them as tokens of their own (for accessors) and names the token
+            return self.error(f"Unexpected token '{tok.value}'", tok)
         if tok.kind == "name" and tok.value in STRICT_RESERVED:
             return self.error("Unexpected strict mode reserved word", tok)
         if tok.kind == "name" and tok.value not in RESERVED:
             return self.error(f"Unexpected identifier '{tok.value}'", tok)
         shown = self.text[tok.start : tok.end] or str(tok.value)
-        if shown == "=>" and not tok.nl_before:
+        if shown == "=>" and not tok.nl_before and not operand:
             # a line break before => keeps V8 from reading an arrow at all (no LineTerminator
             # there): it is then a token like any other
             return self.error("Malformed arrow function parameter list", tok)
@@ -311,7 +331,10 @@ class Parser:
 
     def parse_body(self) -> ParseResult:
         root = self.expression()
-        self.expect(";")
+        if self.at("}"):
+            self.advance()  # a complete return statement before the block's "}" (ASI)
+        else:
+            self.expect(";")
         if self.peek().kind != "eof":
             raise self.unexpected()
         result = self.result
@@ -457,6 +480,11 @@ class Parser:
     def binary(self, min_level: int) -> ast.expr:
         """Precedence climbing over the binary levels (one Python frame per operand, so deep
         texts stay far from the interpreter's recursion limit)."""
+        tok = self.peek()
+        if tok.kind == "private":
+            # V8 reads ``#x`` where a binary expression starts as a private brand check
+            # (``#x in o``), which outside a class fails as undeclared
+            raise self.private(tok)
         left = self.exponent()
         while True:
             op = self.binary_op()
@@ -494,6 +522,8 @@ class Parser:
         if not self.at("**"):
             return left
         self.advance()
+        if self.peek().kind == "private":
+            raise self.private(self.peek())  # V8's right operand of ** is a binary one too
         self.enter()
         right = self.exponent()
         self.leave()
@@ -661,7 +691,7 @@ class Parser:
         if tok.kind == "private":
             raise self.private(tok)
         if tok.kind != "name":
-            raise self.unexpected()
+            raise self.unexpected(operand=True)
         self.advance()
         if tok.value in OBJECT_MODEL_KEYS:
             self.refuse(f"reading '{tok.value}' reaches Function", tok.start, tok.end)
@@ -916,7 +946,7 @@ class Parser:
             return inner
         if tok.kind == "op" and tok.value == "[":
             return self.array()
-        raise self.unexpected()
+        raise self.unexpected(operand=True)
 
     def identifier(self) -> ast.expr:
         tok = self.advance()
@@ -936,7 +966,7 @@ class Parser:
                     return _mark(ast.Constant(value=None), tok.start, self.tokens[self.pos - 1].end)
                 if self.at("."):
                     raise self.error("Cannot use 'import.meta' outside a module", tok)
-                raise self.unexpected(tok)
+                raise self.error("Cannot use import statement outside a module", tok)
             if name == "super":
                 raise self.error("'super' keyword unexpected here", tok)
             if name in RESERVED:
