@@ -452,6 +452,9 @@ TOKENS_OUT_OF_PLACE = [
     ("++/a/", "Invalid left-hand side expression in prefix operation"),
     # a line comment swallows ");": the next token is the '}' closing MemberJunction's try
     ("a + // c", "Unexpected token '}'"), ("[<!--1]", "Unexpected token '}'"),
+    # a parenthesised array is no pattern; after a number V8 looks at one UTF-16 unit
+    ("([a]) = !>1", "Invalid left-hand side in assignment"),
+    ("00x", "Invalid or unexpected token"), ("7\U0001d4b3", "missing ) after argument list"),
 ]  # fmt: skip
 
 
@@ -459,6 +462,20 @@ TOKENS_OUT_OF_PLACE = [
 def test_a_token_out_of_place_gets_v8s_words_for_where_it_stands(expr: str, message: str) -> None:
     result = evaluate(expr, {"a": 1, "f": 2})
     assert result.error is not None and result.error.message == message
+
+
+@pytest.mark.parametrize(
+    ("expr", "message"),
+    [("delete a?.length", "Cannot delete property 'length' of [object Array]"),
+     ("delete s?.length", "Cannot delete property 'length' of [object String]"),
+     ("delete o?.a && !('a' in o)", None), ("delete missing?.a", None)],
+)  # fmt: skip
+def test_delete_through_an_optional_chain_deletes_the_member(expr: str, message: str) -> None:
+    result = evaluate(expr, {"a": [1], "s": "ab", "o": {"a": 1}, "missing": None})
+    if message is None:
+        assert result.value is True, result.error
+    else:
+        assert result.error is not None and result.error.message == message
 
 
 def test_a_complete_condition_before_a_line_comment_still_evaluates() -> None:

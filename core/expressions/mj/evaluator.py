@@ -1303,6 +1303,17 @@ def _update(c: _Compiler, node: JsUpdate) -> Fn:
 
 def _delete(c: _Compiler, node: JsDelete) -> Fn:
     target = node.operand
+    if isinstance(target, JsChain) and isinstance(target.value, ast.Attribute | ast.Subscript):
+        # `delete a?.b`: true where the chain stops, else the member's own delete
+        member = _delete(c, JsDelete(operand=target.value))
+
+        def delete_optional(env: Env) -> bool:
+            try:
+                return bool(member(env))
+            except ShortCircuit:
+                return True
+
+        return delete_optional
     if not isinstance(target, ast.Attribute | ast.Subscript):
         inner = c.compile(target)
 

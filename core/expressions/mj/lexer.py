@@ -93,6 +93,12 @@ def is_id_start(c: str) -> bool:
     return id_start(c)
 
 
+def _unit_starts_name(c: str) -> bool:
+    """What V8 checks right after a number: one UTF-16 unit, so a name starting with a
+    character past U+FFFF (a surrogate pair) is a token of its own (`7𝒳` is 7 then 𝒳)."""
+    return ord(c) <= 0xFFFF and is_id_start(c)
+
+
 def is_id_part(c: str) -> bool:
     if c.isascii():
         return c.isalnum() or c in "_$"
@@ -300,7 +306,7 @@ class _Lexer:
                 raise self.error("Invalid or unexpected token", i, j + 1)
             if j < n and text[j] == "n":
                 return self.bigint(int(body.replace("_", ""), base), i, j + 1)
-            if j < n and (is_id_part(text[j]) or text[j] in _DIGITS):
+            if j < n and ord(text[j]) <= 0xFFFF and (is_id_part(text[j]) or text[j] in _DIGITS):
                 raise self.error("Invalid or unexpected token", i, j + 1)
             return number(int(body.replace("_", ""), base)), j
         if text[i] == "0" and i + 1 < n and text[i + 1] in _DIGITS:
@@ -309,6 +315,8 @@ class _Lexer:
             if j < n and text[j] == "n":  # no BigInt of a legacy literal: the scanner fails
                 raise self.error("Invalid or unexpected token", i, j + 1)
             if all(d in "01234567" for d in text[i:j]):
+                if j < n and (_unit_starts_name(text[j]) or text[j] == "\\"):
+                    raise self.error("Invalid or unexpected token", i, j + 1)  # `00x`
                 self.octal = self.error("Octal literals are not allowed in strict mode.", i, j)
                 return int(text[i:j], 8), j
             # a decimal with a leading zero (08, 09.5): scanned as one, refused in strict mode
@@ -337,7 +345,7 @@ class _Lexer:
                 raise self.error("Invalid or unexpected token", i, k)
         if j < n and text[j] == "n" and not is_float:
             return self.bigint(int(text[i:j].replace("_", "")), i, j + 1)
-        if j < n and (is_id_start(text[j]) or text[j] in _DIGITS or text[j] == "\\"):
+        if j < n and (_unit_starts_name(text[j]) or text[j] in _DIGITS or text[j] == "\\"):
             raise self.error("Invalid or unexpected token", i, j + 1)
         literal = text[i:j].replace("_", "")
         if is_float:

@@ -400,7 +400,12 @@ class Parser:
             # has run, so a branch that is never taken does not fail. A logical assignment
             # or a call inside an optional chain is an early SyntaxError.
             return
-        if isinstance(target, ast.List) and tok.value == "=" and what == "assignment":
+        if (
+            isinstance(target, ast.List)
+            and tok.value == "="
+            and what == "assignment"
+            and not getattr(target, "fx_paren", 0)  # `([a]) = 1` is no pattern to V8
+        ):
             for item in target.elts:
                 if isinstance(item, JsHole):
                     continue
