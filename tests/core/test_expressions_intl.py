@@ -27,6 +27,10 @@ PAYLOAD = {
     "long": {"notation": "compact", "compactDisplay": "long"},
     "ymd": {"year": "numeric", "month": "long", "day": "numeric"},
     "full": {"dateStyle": "full"},
+    "f3": {"minimumFractionDigits": 3},
+    "f4": {"minimumFractionDigits": 4},
+    "upto3": {"maximumFractionDigits": 3},
+    "upto5": {"maximumFractionDigits": 5},
 }
 
 # (condition, node's value)
@@ -57,6 +61,13 @@ CASES = [
     ("new Intl.PluralRules('ru').select(22)", "few"),
     ("new Intl.PluralRules('en', payload.ord).select(23)", "few"),
     ("new Intl.PluralRules('fr').select(1.5)", "one"),
+    # CLDR's rules over any number of fraction digits (f, t, v of the digits shown)
+    ("new Intl.PluralRules('lv', payload.f3).select(0.121)", "one"),
+    ("new Intl.PluralRules('hr', payload.upto5).select(1.00021)", "one"),
+    ("new Intl.PluralRules('fil', payload.f4).select(2.1234)", "other"),
+    ("new Intl.PluralRules('mk', payload.upto3).select(3.011)", "other"),
+    ("new Intl.PluralRules('sl', payload.upto3).select(1.001)", "few"),
+    ("new Intl.PluralRules('br').select(1000001)", "one"),
     ("new Intl.ListFormat('en').format(['a', 'b', 'c'])", "a, b, and c"),
     ("new Intl.ListFormat('es').format(['a', 'b', 'iglesia'])", "a, b e iglesia"),
     ("new Intl.ListFormat('de', payload.or).format(['a', 'b'])", "a oder b"),

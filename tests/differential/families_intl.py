@@ -113,13 +113,17 @@ def collator(r: random.Random) -> Case:
 
 PLURAL_OPTIONS: dict[str, list[Any]] = {
     "type": ["cardinal", "ordinal", "x"],
-    "minimumFractionDigits": [0, 1, 2],
-    "maximumFractionDigits": [0, 1, 2, 3],
-    "maximumSignificantDigits": [1, 2, 3],
+    "minimumFractionDigits": [0, 1, 2, 3, 4],
+    "maximumFractionDigits": [0, 1, 2, 3, 5, 8],
+    "maximumSignificantDigits": [1, 2, 3, 7],
 }
+# languages whose rules read the fraction digits (f, t, v) or name millions apart
+PLURAL_LOCALES = ["lv", "hr", "sr", "bs", "sl", "fil", "mk", "is", "br", "cy", "ga", "lt", "mt",
+                  "gv", "dsb", "si", "ceb", "kw", "ar", "he", "fr", "pt-PT"]  # fmt: skip
 PLURAL_NUMBERS = ["0", "1", "2", "3", "5", "11", "21", "22", "101", "111", "1000000", "1.5", "0.5",
                   "1.0", "2.25", "-1", "NaN", "'1'", "1e6", "3.1", "12345", "2000000", "100",
-                  "0.01", "1.005", "1234.5"]  # fmt: skip
+                  "0.01", "1.005", "1234.5", "0.121", "1.00021", "3.011", "1.001", "1000001",
+                  "21.0101", "0.30001", "11.111", "2.0004", "7.12345678"]  # fmt: skip
 PLURAL_FORMS = ["new Intl.PluralRules({l}, payload.o).select({x})",
                 "new Intl.PluralRules({l}).select({x})",
                 "JSON.stringify(new Intl.PluralRules({l}, payload.o).resolvedOptions())",
@@ -128,7 +132,8 @@ PLURAL_FORMS = ["new Intl.PluralRules({l}, payload.o).select({x})",
 
 def plural(r: random.Random) -> Case:
     form = r.choice(PLURAL_FORMS)
-    expr = form.replace("{l}", _locale(r)).replace("{x}", r.choice(PLURAL_NUMBERS))
+    locale = f"'{r.choice(PLURAL_LOCALES)}'" if r.random() < 0.5 else _locale(r)
+    expr = form.replace("{l}", locale).replace("{x}", r.choice(PLURAL_NUMBERS))
     return expr, _scope(_options(r, PLURAL_OPTIONS, 2))
 
 

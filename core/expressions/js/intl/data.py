@@ -14,7 +14,8 @@ _FILES: Final = {
     "node": "locales", "icu": "locales", "locales": "locales", "rootCollations": "locales",
     "currencies": "locales", "currencyDigits": "locales", "currencyCommon": "locales",
     "collatorDefaults": "locales",
-    "numbers": "numbers", "compacts": "compacts", "pluralRows": "plural", "plural": "plural",
+    "numbers": "numbers", "compacts": "compacts",
+    "pluralRules": "pluralrules", "pluralRuleSets": "pluralrules",
     "lists": "lists", "dates": "dates", "tailored": "tailored", "skeletons": "skeletons",
 }  # fmt: skip
 
