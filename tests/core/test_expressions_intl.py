@@ -27,6 +27,10 @@ PAYLOAD = {
     "long": {"notation": "compact", "compactDisplay": "long"},
     "ymd": {"year": "numeric", "month": "long", "day": "numeric"},
     "full": {"dateStyle": "full"},
+    "utc": {"timeZone": "UTC"},
+    "ny": {"timeZone": "America/New_York"},
+    "tokyo_": {"timeZone": "Asia/Tokyo"},
+    "ymd_utc": {"timeZone": "UTC", "year": "numeric", "month": "long", "day": "numeric"},
     "f3": {"minimumFractionDigits": 3},
     "f4": {"minimumFractionDigits": 4},
     "upto3": {"maximumFractionDigits": 3},
@@ -74,6 +78,16 @@ CASES = [
     ("new Date(0).toLocaleString('de-DE')", "1.1.1970, 00:00:00"),
     ("new Date(1700000000000).toLocaleDateString('ko')", "2023. 11. 14."),
     ("new Intl.DateTimeFormat('en', payload.tokyo).format(1700000000000)", "11/15/2023"),
+    # proleptic Gregorian before 1582 (V8 sets ICU's calendar so), era years before 1, a
+    # zone's local mean time before its first rule and its last rule after 9999
+    ("new Date(Date.UTC(1582, 9, 4)).toLocaleDateString('en', payload.utc)", "10/4/1582"),
+    ("new Date(-62198755200000).toLocaleDateString('de', payload.utc)", "1.1.2"),
+    ("new Date(8.64e15).toLocaleString('en', payload.ny)", "9/12/275760, 8:00:00 PM"),
+    ("new Date(-1e14).toLocaleString('en', payload.tokyo_)", "2/15/1200, 11:32:19 PM"),
+    (
+        "new Date(Date.UTC(812, 11, 25)).toLocaleDateString('en', payload.ymd_utc)",
+        "December 25, 812",
+    ),
     ("'\u03ac\u03b9'.toLocaleUpperCase('el')", "\u0391\u03aa"),
     ("'\u03ae'.toLocaleUpperCase('el')", "\u0389"),
 ]

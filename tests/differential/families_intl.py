@@ -189,7 +189,9 @@ DATE_SETS: list[dict[str, Any]] = [
 ]  # fmt: skip
 DATES = ["0", "1700000000000", "Date.UTC(2024, 1, 29, 23, 59, 59)", "Date.UTC(1999, 11, 31, 12)",
          "-1e12", "NaN", "Date.UTC(1582, 9, 14)", "8.64e15", "payload.t", "'2020-01-01'",
-         "Date.UTC(2026, 5, 1, 0, 30)"]  # fmt: skip
+         "Date.UTC(2026, 5, 1, 0, 30)", "-1e14", "-62198755200000", "-8.64e15",
+         "Date.UTC(812, 11, 25, 8)", "Date.UTC(1582, 9, 4, 23)",
+         "Date.UTC(-44, 2, 15)"]  # fmt: skip
 DATE_FORMS = ["new Date({x}).toLocaleString({l})", "new Date({x}).toLocaleDateString({l})",
               "new Date({x}).toLocaleTimeString({l})",
               "new Date({x}).toLocaleDateString({l}, payload.o)",

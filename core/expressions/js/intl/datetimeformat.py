@@ -4,8 +4,8 @@ as numbers), the time (hours, minutes, seconds) or both, in the locale's own pat
 hour cycle and AM/PM, measured from node (scripts/intl_data.mjs), in node's zone (``TZ``) or
 the ``timeZone`` option. Refused: any other option (components, dateStyle, timeStyle, hour12,
 hourCycle, calendar, numberingSystem), calendars other than the Gregorian (fa, th, ar-SA...),
-dates before the Gregorian reform (ICU's calendar is Julian before 1582-10-15) and a zone
-Python's zoneinfo does not know."""
+and a zone Python's zoneinfo does not know. Dates are proleptic Gregorian, as V8 sets ICU's
+calendar, before 1582 too."""
 
 from __future__ import annotations
 
@@ -27,7 +27,7 @@ from flowctx_core.expressions.js.values import (
 )
 
 SERVICE: Final = "Intl.DateTimeFormat"
-_GREGORIAN_REFORM: Final = -12219292800000  # 1582-10-15T00:00:00Z
+_CYCLE: Final = 146097 * 86400000  # 400 Gregorian years, a whole number of weeks
 _COMPONENTS: Final = (
     ("weekday", ("narrow", "short", "long")),
     ("era", ("narrow", "short", "long")),
@@ -106,15 +106,12 @@ class DateTimeFormat(IntlObject):
 
         if t != t:
             raise JsError("Invalid time value")
-        if t < _GREGORIAN_REFORM:
-            raise Unsupported("flowctx does not reproduce dates before 1582-10-15 (Julian)")
         zone = self.o["timeZone"]
-        from flowctx_core.expressions.js.dates import _PY_MAX, _PY_MIN
-
-        if zone != "UTC" and not _PY_MIN <= t <= _PY_MAX:
-            raise Unsupported("flowctx does not reproduce a zone's offsets beyond the year 9999")
         t_local = t + _offset(zone, t) if zone != dates.zone_name() else dates.local(t)
         y, mo, d, h, mi, s, _, _ = dates._fields(t_local)
+        # V8 makes ICU's calendar proleptic Gregorian (no Julian dates before 1582); a year
+        # before 1 is shown as its era's year (0 is 1 BC)
+        y = y if y > 0 else 1 - y
         row = self.row
         sk = self.skeleton
         hc = row["hc"] if sk is None else sk["r"].get("hourCycle", "h23")
@@ -125,9 +122,8 @@ class DateTimeFormat(IntlObject):
         if sk is None:
             pattern = row[self.kind]
         else:
+            # every pattern's year is y or yy (measured down to the year 5): never padded
             pattern = sk["tm"][mo] if sk["tm"] is not None else sk["t"]
-            if y < 1000 and any(isinstance(p, list) and p[0] == "year" for p in pattern):
-                raise Unsupported("flowctx does not reproduce years before 1000 in these forms")
         for piece in pattern:
             if isinstance(piece, str):
                 out.append(("literal", piece))
@@ -163,8 +159,11 @@ def _offset(zone: str, t: float) -> float:
 
     from flowctx_core.expressions.js.dates import _PY_MAX, _PY_MIN
 
-    # zoneinfo's range, as dates.py reads a zone's offsets beyond it
-    stamp = datetime.fromtimestamp(min(max(t, _PY_MIN), _PY_MAX) / 1000, tz=UTC)
+    # zoneinfo's range: before the year 1 the zone's first offset (its local mean time) holds,
+    # as in ICU; after 9999 its last rule, which repeats with the calendar every 400 years
+    if t > _PY_MAX:
+        t -= math.ceil((t - _PY_MAX) / _CYCLE) * _CYCLE
+    stamp = datetime.fromtimestamp(max(t, _PY_MIN) / 1000, tz=UTC)
     off = stamp.astimezone(ZoneInfo(zone)).utcoffset()
     return 0 if off is None else off.total_seconds() * 1000
 
