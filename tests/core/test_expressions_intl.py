@@ -31,6 +31,14 @@ PAYLOAD = {
     "ny": {"timeZone": "America/New_York"},
     "tokyo_": {"timeZone": "Asia/Tokyo"},
     "ymd_utc": {"timeZone": "UTC", "year": "numeric", "month": "long", "day": "numeric"},
+    "hani": {
+        "numberingSystem": "hanidec",
+        "style": "currency",
+        "currency": "EUR",
+        "currencyDisplay": "code",
+    },
+    "arab": {"numberingSystem": "arab"},
+    "keep": {"ignorePunctuation": False},
     "f3": {"minimumFractionDigits": 3},
     "f4": {"minimumFractionDigits": 4},
     "upto3": {"maximumFractionDigits": 3},
@@ -78,6 +86,20 @@ CASES = [
     ("new Date(0).toLocaleString('de-DE')", "1.1.1970, 00:00:00"),
     ("new Date(1700000000000).toLocaleDateString('ko')", "2023. 11. 14."),
     ("new Intl.DateTimeFormat('en', payload.tokyo).format(1700000000000)", "11/15/2023"),
+    # numbering systems, by option or -u-nu-: their digits, and their own symbols (arab's)
+    (
+        "(-1234.5).toLocaleString('en-u-nu-arab')",
+        "\u061c-\u0661\u066c\u0662\u0663\u0664\u066b\u0665",
+    ),
+    ("new Intl.NumberFormat('en-u-nu-thai').format(-1234.5)", "-\u0e51,\u0e52\u0e53\u0e54.\u0e55"),
+    ("new Intl.NumberFormat('en', payload.hani).format(12)", "EUR\u4e00\u4e8c.\u3007\u3007"),
+    ("new Intl.NumberFormat('en-u-nu-thai', payload.arab).resolvedOptions().locale", "en"),
+    ("new Intl.NumberFormat('en-u-nu-roman').resolvedOptions().numberingSystem", "latn"),
+    # collations and their options by -u-co-, -u-kn-, -u-kf-
+    ("new Intl.Collator('de-de-u-co-phonebk').resolvedOptions().locale", "de-u-co-phonebk"),
+    ("['a10', 'a9'].sort(new Intl.Collator('en-u-kn').compare).join()", "a9,a10"),
+    ("['a', 'B', 'A'].sort(new Intl.Collator('en-u-kf-upper').compare).join()", "A,a,B"),
+    ("String(new Intl.Collator('th', payload.keep).resolvedOptions().ignorePunctuation)", "true"),
     # proleptic Gregorian before 1582 (V8 sets ICU's calendar so), era years before 1, a
     # zone's local mean time before its first rule and its last rule after 9999
     ("new Date(Date.UTC(1582, 9, 4)).toLocaleDateString('en', payload.utc)", "10/4/1582"),
@@ -119,6 +141,8 @@ def test_node_answers(condition: str, answer: str, capsys: pytest.CaptureFixture
          "flowctx does not reproduce compact notation with style 'currency'"),
         ("'a'.localeCompare('b', 'hu')", "flowctx does not reproduce the collation of 'hu'"),
         ("new Date(0).toLocaleString('fa')", "flowctx does not reproduce the persian calendar"),
+        ("'a'.localeCompare('b', 'de-u-co-phonebk')",
+         "flowctx does not reproduce the collation 'phonebk'"),
     ],
 )  # fmt: skip
 def test_errors(condition: str, message: str, capsys: pytest.CaptureFixture[str]) -> None:

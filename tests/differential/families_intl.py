@@ -47,8 +47,14 @@ NUMBER_OPTIONS: dict[str, list[Any]] = {
     "signDisplay": ["auto", "always", "never", "exceptZero", "negative", "x"],
     "trailingZeroDisplay": ["auto", "stripIfInteger", "x"],
     "compactDisplay": ["short", "long", "x"],
-    "numberingSystem": ["latn", "arab", "x"],
+    "numberingSystem": ["latn", "arab", "x", "thai", "hanidec", "deva", "arabext", "beng",
+                        "fullwide", "roman", "native", "mathbold", "tamldec"],
 }  # fmt: skip
+# numbering systems asked by the locale itself (its -u-nu-), valid, algorithmic or unknown
+NUMBER_LOCALES = ["'en-u-nu-thai'", "'ar-EG-u-nu-latn'", "'hi-u-nu-deva'", "'fa-u-nu-latn'",
+                  "'zh-u-nu-hanidec'", "'bn-u-nu-latn'", "'de-u-nu-arab'", "'fr-u-nu-arabext'",
+                  "'en-u-nu-roman'", "'ja-u-nu-foo'", "'ar-u-nu-arab'", "'en-US-u-va-posix'",
+                  "'de-CH-u-nu-fullwide'"]  # fmt: skip
 NUMBERS = ["1234.5", "-1234567.891", "0", "-0", "0.5", "-0.0001", "1e21", "123456789012",
            "0.0005", "1.0005", "NaN", "Infinity", "-Infinity", "12", "99999.9995", "5e-7",
            "2**53", "-42.125", "1000000", "payload.n", "0.125", "'1234.5678'", "12n",
@@ -75,7 +81,8 @@ def number_format(r: random.Random) -> Case:
         options = {"style": "currency", "currency": r.choice(NUMBER_OPTIONS["currency"][:7]),
                    **options}  # fmt: skip
     form = r.choice(NUMBER_FORMS)
-    expr = form.replace("{l}", _locale(r)).replace("{x}", r.choice(NUMBERS))
+    locale = r.choice(NUMBER_LOCALES) if r.random() < 0.15 else _locale(r)
+    expr = form.replace("{l}", locale).replace("{x}", r.choice(NUMBERS))
     return expr, _scope(options)
 
 
@@ -85,8 +92,13 @@ COLLATOR_OPTIONS: dict[str, list[Any]] = {
     "caseFirst": ["upper", "lower", "false", "x"],
     "ignorePunctuation": [True, False],
     "usage": ["sort", "search", "x"],
-    "collation": ["default", "phonebk", "x", "standard"],
+    "collation": ["default", "phonebk", "x", "standard", "emoji", "eor", "trad", "PINYIN"],
 }
+# collations and options asked by the locale itself (its -u-co-, -u-kn-, -u-kf-)
+COLLATOR_LOCALES = ["'en-u-kn'", "'en-u-kn-false'", "'de-u-co-phonebk'", "'en-u-co-phonebk'",
+                    "'en-u-kf-upper'", "'en-u-kf-lower-kn'", "'zh-u-co-zhuyin'", "'es-u-co-trad'",
+                    "'en-u-co-emoji'", "'en-u-kn-foo'", "'da-u-kf-false'", "'sv-u-co-search'",
+                    "'en-US-u-va-posix'"]  # fmt: skip
 WORDS = ["a", "A", "b", "á", "Á", "ä", "z", "ß", "ss", "a1", "a10", "a2", "a02", "ab", "a-b",
          "a b", "a.b", "ä1", "Ab", "aB", "résumé", "resume", "Resume", "é", "e", "E", "ö", "o",
          "ø", "æ", "ae", "ch", "c", "d", "ñ", "n", "x9", "x 9", "9", "10", "", "Z", "ǆ",
@@ -106,7 +118,8 @@ def _lit(s: str) -> str:
 def collator(r: random.Random) -> Case:
     a, b = r.choice(WORDS), r.choice(WORDS)
     form = r.choice(COLLATOR_FORMS)
-    expr = form.replace("{l}", _locale(r)).replace("{a}", _lit(a)).replace("{b}", _lit(b))
+    locale = r.choice(COLLATOR_LOCALES) if r.random() < 0.15 else _locale(r)
+    expr = form.replace("{l}", locale).replace("{a}", _lit(a)).replace("{b}", _lit(b))
     return expr, {"payload": {"o": _options(r, COLLATOR_OPTIONS), "w": r.sample(WORDS, 6),
                               "locs": ["fr-CA", "de"]}}  # fmt: skip
 

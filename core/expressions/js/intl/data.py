@@ -16,6 +16,9 @@ _FILES: Final = {
     "collatorDefaults": "locales",
     "numbers": "numbers", "compacts": "compacts",
     "pluralRules": "pluralrules", "pluralRuleSets": "pluralrules",
+    "numberingDigits": "numbering", "numberingRows": "numbering",
+    "collations": "extensions", "collationHidden": "extensions",
+    "collationDefaults": "extensions",
     "lists": "lists", "dates": "dates", "tailored": "tailored", "skeletons": "skeletons",
 }  # fmt: skip
 

@@ -16,7 +16,7 @@ from typing import Any, Final
 
 from flowctx_core.expressions.js.common import Unsupported
 from flowctx_core.expressions.js.intl.data import inherited, table
-from flowctx_core.expressions.js.intl.locales import resolve
+from flowctx_core.expressions.js.intl.locales import resolve_keywords, with_keywords
 from flowctx_core.expressions.js.intl.options import (
     IntlObject,
     coerce_options,
@@ -25,6 +25,7 @@ from flowctx_core.expressions.js.intl.options import (
     number_option,
     read,
 )
+from flowctx_core.expressions.js.numberlocales import NumberShape
 from flowctx_core.expressions.js.numbershape import number_shape
 from flowctx_core.expressions.js.values import (
     UNDEFINED,
@@ -56,6 +57,55 @@ def _number_row(locale: str) -> dict[str, Any]:
 
 def currency_digits(code: str) -> int:
     return int(table("currencyDigits").get(code, 2))
+
+
+#: what a numbering system other than the locale's own changes in its row (the rest of the
+#: override is the shape's: group, point, sizes, nan, infinity)
+_ROW_KEYS: Final = ("dec", "pct", "cur", "minus", "exp", "expMinus", "sizes", "pctSign",
+                    "curGroup", "curDecimal", "plusAt")  # fmt: skip
+
+
+def decimal_system(name: str) -> bool:
+    """Whether ICU has this numbering system and it has ten digits (V8 takes no other)."""
+    return name in table("numberingDigits")
+
+
+def _override(base: str, nu: str) -> dict[str, Any]:
+    """What the numbering system changes in the locale's numbers (scripts/intl_numbering.mjs):
+    nothing for its own system."""
+    if nu == _default_numbering(base):
+        return {}
+    rows = inherited(table("numberingRows"), base) or {}
+    found: dict[str, Any] = rows.get(nu, {})
+    return found
+
+
+def numbered_shape(base: str, nu: str) -> NumberShape:
+    """The locale's number shape in a numbering system: its digits, and its symbols where the
+    system has its own."""
+    shape = number_shape(base)
+    ov = _override(base, nu)
+    if nu == _default_numbering(base):
+        return shape
+    _digits, minus, group, point, primary, secondary, min2, nan, infinity = shape
+    if "dec" in ov or "minus" in ov:
+        negative = ov.get("dec", _number_row(base)["dec"])[1]
+        sign = ov.get("minus", _number_row(base)["minus"])
+        lead = negative[: negative.index(0)] if 0 in negative else negative
+        minus = "".join(sign if p == 1 else str(p) for p in lead)
+    if "sizes" in ov:
+        primary, secondary = ov["sizes"][0]
+    return (
+        table("numberingDigits")[nu],
+        minus,
+        ov.get("group", group),
+        ov.get("point", point),
+        primary,
+        secondary,
+        ov.get("min2", min2),
+        ov.get("nan", nan),
+        ov.get("infinity", infinity),
+    )
 
 
 class NumberFormat(IntlObject):
@@ -131,7 +181,7 @@ class NumberFormat(IntlObject):
         sign = _sign(o["signDisplay"], negative, is_zero, x != x)
         if sign == "-" and o["style"] == "currency" and o["currencySign"] == "accounting":
             raise Unsupported("flowctx does not reproduce accounting negatives (currencySign)")
-        row = _number_row(o["locale"])
+        row = self._row()
         kind = {"decimal": "dec", "percent": "pct", "currency": "cur"}[o["style"]]
         template = row[kind][1 if sign else 0]
         if sign == "+" and kind == "dec" and "plusAt" in row:
@@ -148,7 +198,8 @@ class NumberFormat(IntlObject):
                     ("minusSign", row["minus"]) if sign == "-" else ("plusSign", row["plus"])
                 )
             elif piece == 2:
-                out.extend(_spaced(symbol, template, i, exact is not None))
+                spaced = exact is not None and self._digit_class()
+                out.extend(_spaced(symbol, template, i, spaced))
             elif isinstance(piece, list):
                 out.append(("compact", piece[0]))
             elif kind == "pct" and row["pctSign"] in piece:
@@ -165,6 +216,25 @@ class NumberFormat(IntlObject):
             else:
                 out.append(("literal", piece))
         return out
+
+    def _row(self) -> dict[str, Any]:
+        """The locale's number row, with what its numbering system changes."""
+        row = _number_row(self.o["base"])
+        ov = _override(self.o["base"], self.o["numberingSystem"])
+        if not ov:
+            return row
+        if ov.get("compact") and self.o["notation"] == "compact":
+            raise Unsupported(
+                f"flowctx does not reproduce compact notation in the numbering system"
+                f" {self.o['numberingSystem']!r} of {self.o['base']!r}"
+            )
+        return {**row, **{k: ov[k] for k in _ROW_KEYS if k in ov}}
+
+    def _digit_class(self) -> bool:
+        """Whether the digits are decimal digits to ICU's currency spacing (Han digits are
+        letters: no space beside a currency code)."""
+        digits = table("numberingDigits")[self.o["numberingSystem"]]
+        return unicodedata.category(digits[0]) == "Nd"
 
     def _symbol(self, row: dict[str, Any]) -> str:
         code = self.o["currency"]
@@ -185,9 +255,11 @@ class NumberFormat(IntlObject):
     def _body(self, exact: Decimal | None, x: float) -> tuple[list[tuple[str, str]], bool]:
         """The number's own parts (no sign, no affixes), and whether it rounded to zero."""
         o = self.o
-        shape = number_shape(o["locale"])
+        if o["posix"]:
+            raise Unsupported("flowctx does not reproduce the locale en-US-u-va-posix")
+        shape = numbered_shape(o["base"], o["numberingSystem"])
         digits, _minus, group, point, primary, secondary, min2, nan, infinity = shape
-        row = _number_row(o["locale"])
+        row = self._row()
         if o["style"] == "currency":
             group, point = row["curGroup"] or group, row["curDecimal"] or point
         kind = {"decimal": 0, "percent": 1, "currency": 2}[o["style"]]
@@ -271,7 +343,7 @@ class NumberFormat(IntlObject):
         """The number divided by its magnitude's power of ten and rounded (a second time when
         rounding carried it into the next magnitude: 999,999 is 1M); the pattern is kept for
         the template."""
-        table_ = inherited(table("compacts"), self.o["locale"]) or table("compacts")["en"]
+        table_ = inherited(table("compacts"), self.o["base"]) or table("compacts")["en"]
         magnitudes = table_[self.o["compactDisplay"]]
         top = len(magnitudes) - 1
         k = d.adjusted() if d != 0 else 0
@@ -287,7 +359,7 @@ class NumberFormat(IntlObject):
         from flowctx_core.expressions.js import intl
 
         # plural rules build on this module: reached through the loader, not imported back
-        category = intl.service("plural").cardinal_category(self.o["locale"], int(whole), fraction)
+        category = intl.service("plural").cardinal_category(self.o["base"], int(whole), fraction)
         found = None
         if whole == "1" and not fraction:
             found = patterns.get("=1")
@@ -359,8 +431,8 @@ def _sign(display: str, negative: bool, zero: bool, nan: bool) -> str:
 
 
 def _spaced(symbol: str, template: list[Any], i: int, digits: bool) -> list[tuple[str, str]]:
-    """ICU's currency spacing: a symbol that ends (or starts) with a letter next to the digits
-    is set apart by a no-break space."""
+    """ICU's currency spacing: a symbol that ends (or starts) with a letter next to decimal
+    digits is set apart by a no-break space."""
 
     def plain(c: str) -> bool:
         return unicodedata.category(c)[0] not in "SZ"
@@ -391,8 +463,26 @@ def _default_numbering(locale: str) -> str:
     digits = number_shape(locale)[0]
     found = _NUMBERING.get(digits[0])
     if found is None:
+        found = next((k for k, v in table("numberingDigits").items() if v == digits), None)
+    if found is None:
         raise Unsupported(f"flowctx does not reproduce the numbering system of {locale!r}")
     return found
+
+
+def numbering(base: str, keywords: dict[str, str], option: Any) -> tuple[str, dict[str, str]]:
+    """The numbering system ResolveLocale and the option choose, and the keywords the locale
+    keeps: the option wins (and drops a different -u-nu-), a system V8 does not take (an
+    algorithmic one, a name ICU does not have) is the locale's own."""
+    kept = {k: v for k, v in keywords.items() if k == "va"}
+    asked = keywords.get("nu")
+    if option is not UNDEFINED:
+        if asked == option and decimal_system(option):
+            kept["nu"] = option
+        return (option if decimal_system(option) else _default_numbering(base)), kept
+    if asked is not None and decimal_system(asked):
+        kept["nu"] = asked
+        return asked, kept
+    return _default_numbering(base), kept
 
 
 def read_options(locales: Any, options: Any, service: str = SERVICE) -> dict[str, Any]:
@@ -410,11 +500,13 @@ def read_options(locales: Any, options: Any, service: str = SERVICE) -> dict[str
     nu = option("numberingSystem", None, UNDEFINED)
     if nu is not UNDEFINED and not _WELL_FORMED_NU.match(nu):
         raise JsError(f"Invalid numberingSystem : {nu}")
-    locale = resolve("number", requested)
+    base, found = resolve_keywords("number", requested)
     style = option("style", ("decimal", "percent", "currency", "unit"), "decimal")
     currency = option("currency", None, UNDEFINED)
     if currency is not UNDEFINED and not re.fullmatch(r"[A-Za-z]{3}", currency):
         raise JsError(f"Invalid currency code : {currency}")
+    if style == "currency" and currency is UNDEFINED:
+        raise JsError("Currency code is required with currency style.")
     currency_display = option(
         "currencyDisplay", ("code", "symbol", "narrowSymbol", "name"), "symbol"
     )
@@ -422,15 +514,13 @@ def read_options(locales: Any, options: Any, service: str = SERVICE) -> dict[str
     unit = option("unit", None, UNDEFINED)
     if unit is not UNDEFINED and not _WELL_FORMED_UNIT.match(unit):
         raise JsError(f"Invalid unit argument for {service}() '{unit}'")
-    unit_display = option("unitDisplay", ("short", "narrow", "long"), "short")
-    if style == "currency" and currency is UNDEFINED:
-        raise JsError("Currency code is required with currency style.")
     if style == "unit" and unit is UNDEFINED:
         raise JsError(f"Invalid unit argument for {service}() ''")
+    unit_display = option("unitDisplay", ("short", "narrow", "long"), "short")
     if currency is not UNDEFINED:
         currency = currency.upper()
     notation = option("notation", ("standard", "scientific", "engineering", "compact"), "standard")
-    o: dict[str, Any] = {"locale": locale, "numberingSystem": "", "style": style,
+    o: dict[str, Any] = {"locale": base, "numberingSystem": "", "style": style,
                          "currency": currency, "currencyDisplay": currency_display,
                          "currencySign": currency_sign, "unit": unit,
                          "unitDisplay": unit_display, "notation": notation}  # fmt: skip
@@ -440,10 +530,9 @@ def read_options(locales: Any, options: Any, service: str = SERVICE) -> dict[str
     o["signDisplay"] = option(
         "signDisplay", ("auto", "never", "always", "exceptZero", "negative"), "auto"
     )
-    numbering = _default_numbering(locale)
-    if nu is not UNDEFINED and nu != numbering:
-        raise Unsupported(f"flowctx does not reproduce the numbering system {nu!r}")
-    o["numberingSystem"] = numbering
+    o["numberingSystem"], kept = numbering(base, found, nu)
+    o["base"], o["locale"] = base, with_keywords(base, kept)
+    o["posix"] = base == "en-US" and kept.get("va") == "posix"
     if style == "unit":
         raise Unsupported("flowctx does not reproduce unit formatting (style 'unit')")
     if notation == "compact" and style != "decimal":
