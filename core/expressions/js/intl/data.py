@@ -18,7 +18,7 @@ _FILES: Final = {
     "pluralRules": "pluralrules", "pluralRuleSets": "pluralrules",
     "numberingDigits": "numbering", "numberingRows": "numbering",
     "collations": "extensions", "collationHidden": "extensions",
-    "collationDefaults": "extensions",
+    "collationDefaults": "extensions", "compactCurrency": "compactcurrency",
     "lists": "lists", "dates": "dates", "tailored": "tailored", "skeletons": "skeletons",
 }  # fmt: skip
 

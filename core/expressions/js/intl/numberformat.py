@@ -343,8 +343,12 @@ class NumberFormat(IntlObject):
         """The number divided by its magnitude's power of ten and rounded (a second time when
         rounding carried it into the next magnitude: 999,999 is 1M); the pattern is kept for
         the template."""
-        table_ = inherited(table("compacts"), self.o["base"]) or table("compacts")["en"]
-        magnitudes = table_[self.o["compactDisplay"]]
+        if self.o["style"] == "currency":  # one display: ICU has no long currency patterns
+            rows = table("compactCurrency")
+            magnitudes = inherited(rows, self.o["base"]) or rows["en"]
+        else:
+            table_ = inherited(table("compacts"), self.o["base"]) or table("compacts")["en"]
+            magnitudes = table_[self.o["compactDisplay"]]
         top = len(magnitudes) - 1
         k = d.adjusted() if d != 0 else 0
         for _ in range(2):
@@ -370,7 +374,16 @@ class NumberFormat(IntlObject):
         return whole, fraction
 
     def _compact_template(self, signed: int) -> list[Any]:
-        return list(self._pattern[signed])
+        pattern = list(self._pattern[signed])
+        ov = _override(self.o["base"], self.o["numberingSystem"])
+        if signed and "dec" in ov:
+            # the numbering system's own marks around the sign (arabext's), as in its
+            # plain pattern
+            own = _number_row(self.o["base"])["dec"][1]
+            old, new = own[: own.index(0)], ov["dec"][1][: ov["dec"][1].index(0)]
+            if pattern[: len(old)] == old:
+                pattern[: len(old)] = new
+        return pattern
 
     def _scientific(self, d: Decimal) -> tuple[str, str, int]:
         step = 3 if self.o["notation"] == "engineering" else 1
@@ -535,7 +548,7 @@ def read_options(locales: Any, options: Any, service: str = SERVICE) -> dict[str
     o["posix"] = base == "en-US" and kept.get("va") == "posix"
     if style == "unit":
         raise Unsupported("flowctx does not reproduce unit formatting (style 'unit')")
-    if notation == "compact" and style != "decimal":
+    if notation == "compact" and style == "percent":
         raise Unsupported(f"flowctx does not reproduce compact notation with style {style!r}")
     return o
 
