@@ -48,6 +48,7 @@ function measure(tag, nu) {
   const cur = { style: "currency", currency: "EUR", currencyDisplay: "code" };
   const sizes = (o) => {
     const ints = f(o, 123456789012).filter((p) => p.type === "integer").map((p) => [...p.value].length);
+    if (ints.length === 1) return [0, 0]; // a pattern without grouping (en-US-u-va-posix)
     return [ints[ints.length - 1], ints.length > 2 ? ints[ints.length - 2] : ints[ints.length - 1]];
   };
   const row = {
@@ -104,6 +105,11 @@ for (const tag of locales) {
   if (p && JSON.stringify(numbering[p] ?? {}) === mine) continue;
   pruned[tag] = numbering[tag] ?? {};
 }
-const out = { numberingDigits: digits, numberingRows: pruned };
+// en-US-u-va-posix, ICU's en_US_POSIX: what it changes in en-US (no grouping, INF, ¤ apart)
+const posix = {};
+const us = measure("en-US", "latn");
+const px = measure("en-US-u-va-posix", "latn");
+for (const k of Object.keys(px)) if (JSON.stringify(px[k]) !== JSON.stringify(us[k])) posix[k] = px[k];
+const out = { numberingDigits: digits, numberingRows: pruned, numberingPosix: posix };
 writeFileSync(new URL("numbering.json.gz", tables), gzipSync(JSON.stringify(out), { level: 9 }));
 console.log(`${Object.keys(digits).length} decimal systems; ${differing} locales with rows of their own`);

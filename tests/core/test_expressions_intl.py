@@ -40,6 +40,9 @@ PAYLOAD = {
     "arab": {"numberingSystem": "arab"},
     "eurc": {"notation": "compact", "style": "currency", "currency": "EUR"},
     "usdc": {"notation": "compact", "style": "currency", "currency": "USD"},
+    "eurn": {"style": "currency", "currency": "EUR", "currencyDisplay": "name"},
+    "chfn": {"style": "currency", "currency": "CHF", "currencyDisplay": "name"},
+    "kwd": {"style": "currency", "currency": "KWD"},
     "keep": {"ignorePunctuation": False},
     "f3": {"minimumFractionDigits": 3},
     "f4": {"minimumFractionDigits": 4},
@@ -100,6 +103,13 @@ CASES = [
     # compact currencies (one display: ICU has no long currency patterns)
     ("(1234567).toLocaleString('de', payload.eurc)", "1,2\u00a0Mio.\u00a0\u20ac"),
     ("(-1234).toLocaleString('fr', payload.usdc)", "-1,2\u00a0k\u00a0$US"),
+    # every currency ICU has, by symbol or by name (agreeing with the number's plural category)
+    ("(2).toLocaleString('ru', payload.eurn)", "2,00 \u0435\u0432\u0440\u043e"),
+    ("(1).toLocaleString('ja', payload.chfn)", "1.00\u30b9\u30a4\u30b9 \u30d5\u30e9\u30f3"),
+    ("(2).toLocaleString('ar', payload.kwd)", "\u200f2.000\u00a0\u062f.\u0643.\u200f"),
+    # past the largest compact magnitude, its pattern; en-US-u-va-posix groups nothing
+    ("(1e21).toLocaleString('it', payload.compact)", "1.000.000.000\u00a0Bln"),
+    ("(-1234567.5).toLocaleString('en-US-u-va-posix')", "-1234567.5"),
     # collations and their options by -u-co-, -u-kn-, -u-kf-
     ("new Intl.Collator('de-de-u-co-phonebk').resolvedOptions().locale", "de-u-co-phonebk"),
     ("['a10', 'a9'].sort(new Intl.Collator('en-u-kn').compare).join()", "a9,a10"),

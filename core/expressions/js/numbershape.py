@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from flowctx_core.expressions.js.common import Unsupported
 from flowctx_core.expressions.js.localecase import first_locale, language_of
 from flowctx_core.expressions.js.numberlocales import NUMBER_LOCALES, NumberShape
 
@@ -26,10 +25,8 @@ def number_shape(locales: Any) -> NumberShape:
         from flowctx_core.expressions.js import intl
 
         formatter = intl.service("numberformat").construct(locales)
-        if formatter.o["posix"]:
-            raise Unsupported("flowctx does not reproduce the locale en-US-u-va-posix")
         shape: NumberShape = intl.service("numberformat").numbered_shape(
-            formatter.o["base"], formatter.o["numberingSystem"]
+            formatter.o["base"], formatter.o["numberingSystem"], formatter.o["posix"]
         )
         return shape
     lowered = [p.lower() for p in parts]

@@ -16,9 +16,11 @@ _FILES: Final = {
     "collatorDefaults": "locales",
     "numbers": "numbers", "compacts": "compacts",
     "pluralRules": "pluralrules", "pluralRuleSets": "pluralrules",
-    "numberingDigits": "numbering", "numberingRows": "numbering",
+    "numberingDigits": "numbering", "numberingRows": "numbering", "numberingPosix": "numbering",
     "collations": "extensions", "collationHidden": "extensions",
     "collationDefaults": "extensions", "compactCurrency": "compactcurrency",
+    "currencyBase": "currencies", "currencySymbols": "currencies",
+    "currencyNames": "currencynames", "currencyNamePatterns": "currencynames",
     "lists": "lists", "dates": "dates", "tailored": "tailored", "skeletons": "skeletons",
 }  # fmt: skip
 

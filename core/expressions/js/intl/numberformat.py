@@ -65,14 +65,31 @@ _ROW_KEYS: Final = ("dec", "pct", "cur", "minus", "exp", "expMinus", "sizes", "p
                     "curGroup", "curDecimal", "plusAt")  # fmt: skip
 
 
+def _inherited_key(rows: dict[str, Any], tag: str, key: str) -> Any:
+    """A key of a table whose locales keep only what differs from their parent's: the tag's,
+    else its nearest parent's that has it."""
+    while True:
+        row = rows.get(tag)
+        if row is not None and key in row:
+            return row[key]
+        if "-" not in tag:
+            return None
+        tag = tag.rsplit("-", 1)[0]
+
+
 def decimal_system(name: str) -> bool:
     """Whether ICU has this numbering system and it has ten digits (V8 takes no other)."""
     return name in table("numberingDigits")
 
 
-def _override(base: str, nu: str) -> dict[str, Any]:
+def _override(base: str, nu: str, posix: bool = False) -> dict[str, Any]:
     """What the numbering system changes in the locale's numbers (scripts/intl_numbering.mjs):
-    nothing for its own system."""
+    nothing for its own system; or what en-US-u-va-posix changes in en-US."""
+    if posix:
+        if nu != "latn":
+            raise Unsupported(f"flowctx does not reproduce en-US-u-va-posix in {nu!r} digits")
+        posix_row: dict[str, Any] = table("numberingPosix")
+        return posix_row
     if nu == _default_numbering(base):
         return {}
     rows = inherited(table("numberingRows"), base) or {}
@@ -80,12 +97,12 @@ def _override(base: str, nu: str) -> dict[str, Any]:
     return found
 
 
-def numbered_shape(base: str, nu: str) -> NumberShape:
+def numbered_shape(base: str, nu: str, posix: bool = False) -> NumberShape:
     """The locale's number shape in a numbering system: its digits, and its symbols where the
-    system has its own."""
+    system has its own (and en-US-u-va-posix's)."""
     shape = number_shape(base)
-    ov = _override(base, nu)
-    if nu == _default_numbering(base):
+    ov = _override(base, nu, posix)
+    if not ov and nu == _default_numbering(base):
         return shape
     _digits, minus, group, point, primary, secondary, min2, nan, infinity = shape
     if "dec" in ov or "minus" in ov:
@@ -94,7 +111,7 @@ def numbered_shape(base: str, nu: str) -> NumberShape:
         lead = negative[: negative.index(0)] if 0 in negative else negative
         minus = "".join(sign if p == 1 else str(p) for p in lead)
     if "sizes" in ov:
-        primary, secondary = ov["sizes"][0]
+        primary, secondary = ov["sizes"][0] if ov["sizes"][0][0] else (1000, 1000)
     return (
         table("numberingDigits")[nu],
         minus,
@@ -110,10 +127,11 @@ def numbered_shape(base: str, nu: str) -> NumberShape:
 
 class NumberFormat(IntlObject):
     tag = "NumberFormat"
-    __slots__ = ("_pattern", "o")
+    __slots__ = ("_category", "_marks", "_pattern", "o")
 
     def __init__(self, options: dict[str, Any]) -> None:
         self.o = options
+        self._marks = ""
 
     def member(self, key: str) -> Any:
         if key == "format":
@@ -184,6 +202,13 @@ class NumberFormat(IntlObject):
         row = self._row()
         kind = {"decimal": "dec", "percent": "pct", "currency": "cur"}[o["style"]]
         template = row[kind][1 if sign else 0]
+        by_name = kind == "cur" and o["currencyDisplay"] == "name"
+        if by_name:
+            self._category = self._category_of(body)
+            patterns = _inherited_key(table("currencyNamePatterns"), o["base"], self._category)
+            if patterns is None:
+                patterns = _inherited_key(table("currencyNamePatterns"), o["base"], "other")
+            template = patterns[1 if sign else 0]
         if sign == "+" and kind == "dec" and "plusAt" in row:
             template = row["plusAt"]
         if o["notation"] == "compact" and exact is not None:
@@ -198,8 +223,11 @@ class NumberFormat(IntlObject):
                     ("minusSign", row["minus"]) if sign == "-" else ("plusSign", row["plus"])
                 )
             elif piece == 2:
-                spaced = exact is not None and self._digit_class()
+                # no currency spacing beside a name (ja's 1.00スイス フラン)
+                spaced = exact is not None and self._digit_class() and not by_name
                 out.extend(_spaced(symbol, template, i, spaced))
+                if self._marks:
+                    out.append(("literal", self._marks))
             elif isinstance(piece, list):
                 out.append(("compact", piece[0]))
             elif kind == "pct" and row["pctSign"] in piece:
@@ -220,15 +248,32 @@ class NumberFormat(IntlObject):
     def _row(self) -> dict[str, Any]:
         """The locale's number row, with what its numbering system changes."""
         row = _number_row(self.o["base"])
-        ov = _override(self.o["base"], self.o["numberingSystem"])
+        ov = _override(self.o["base"], self.o["numberingSystem"], self.o["posix"])
         if not ov:
             return row
-        if ov.get("compact") and self.o["notation"] == "compact":
+        if self.o["notation"] == "compact" and (
+            ov.get("compact") or (self.o["style"] == "currency" and "cur" in ov)
+        ):
             raise Unsupported(
                 f"flowctx does not reproduce compact notation in the numbering system"
                 f" {self.o['numberingSystem']!r} of {self.o['base']!r}"
             )
         return {**row, **{k: ov[k] for k in _ROW_KEYS if k in ov}}
+
+    def _category_of(self, body: list[tuple[str, str]]) -> str:
+        """The plural category of the number as shown (a currency's name agrees with it)."""
+        digits = table("numberingDigits")[self.o["numberingSystem"]]
+        back = str.maketrans(digits, "0123456789")
+        whole = "".join(v for k, v in body if k == "integer").translate(back)
+        fraction = "".join(v for k, v in body if k == "fraction").translate(back)
+        if not whole.isdigit() or (fraction and not fraction.isdigit()):
+            return "other"  # NaN, infinity
+        from flowctx_core.expressions.js import intl
+
+        category: str = intl.service("plural").cardinal_category(
+            self.o["base"], int(whole), fraction
+        )
+        return category
 
     def _digit_class(self) -> bool:
         """Whether the digits are decimal digits to ICU's currency spacing (Han digits are
@@ -239,28 +284,30 @@ class NumberFormat(IntlObject):
     def _symbol(self, row: dict[str, Any]) -> str:
         code = self.o["currency"]
         display = self.o["currencyDisplay"]
-        if display == "code":
-            return str(code)
-        if display == "name":
-            raise Unsupported("flowctx does not reproduce currency names (currencyDisplay 'name')")
-        if code not in table("currencies"):
+        if display == "code" or code not in table("currencyBase"):
             return str(code)  # a currency ICU does not know is shown by its code
-        found = row["narrow" if display == "narrowSymbol" else "sym"].get(code)
-        if found is None:
-            raise Unsupported(
-                f"flowctx reproduces the symbols of the common currencies only, not {code}"
-            )
-        return str(found)
+        if display == "name":
+            return self._name()
+        found = _inherited_key(table("currencySymbols"), self.o["base"], code)
+        row = found if found is not None else table("currencyBase")[code]
+        sym = row[0] or code
+        narrow = display == "narrowSymbol"
+        if len(row) > 2:  # a right-to-left symbol's closing mark, outside its part
+            self._marks = row[3] if narrow else row[2]
+        return str(row[1] or sym) if narrow else str(sym)
+
+    def _name(self) -> str:
+        names = _inherited_key(table("currencyNames"), self.o["base"], self.o["currency"]) or {}
+        name = names.get(self._category) or names.get("other")
+        return str(name or self.o["currency"])
 
     def _body(self, exact: Decimal | None, x: float) -> tuple[list[tuple[str, str]], bool]:
         """The number's own parts (no sign, no affixes), and whether it rounded to zero."""
         o = self.o
-        if o["posix"]:
-            raise Unsupported("flowctx does not reproduce the locale en-US-u-va-posix")
-        shape = numbered_shape(o["base"], o["numberingSystem"])
+        shape = numbered_shape(o["base"], o["numberingSystem"], o["posix"])
         digits, _minus, group, point, primary, secondary, min2, nan, infinity = shape
         row = self._row()
-        if o["style"] == "currency":
+        if o["style"] == "currency":  # names too (de-AT groups money apart)
             group, point = row["curGroup"] or group, row["curDecimal"] or point
         kind = {"decimal": 0, "percent": 1, "currency": 2}[o["style"]]
         primary, secondary = row["sizes"][kind]
@@ -352,9 +399,8 @@ class NumberFormat(IntlObject):
         top = len(magnitudes) - 1
         k = d.adjusted() if d != 0 else 0
         for _ in range(2):
-            if k > top:
-                raise Unsupported(f"flowctx does not reproduce compact notation beyond 10^{top}")
-            exp, patterns = magnitudes[max(k, 0)]
+            # past the largest magnitude ICU keeps its pattern: 1e21 is 1,000,000,000T
+            exp, patterns = magnitudes[min(max(k, 0), top)]
             whole, fraction = self._rounded(d.scaleb(-exp))
             shown = Decimal(whole + ("." + fraction if fraction else "")).scaleb(exp)
             if shown == 0 or shown.adjusted() <= k:
@@ -375,7 +421,7 @@ class NumberFormat(IntlObject):
 
     def _compact_template(self, signed: int) -> list[Any]:
         pattern = list(self._pattern[signed])
-        ov = _override(self.o["base"], self.o["numberingSystem"])
+        ov = _override(self.o["base"], self.o["numberingSystem"], self.o["posix"])
         if signed and "dec" in ov:
             # the numbering system's own marks around the sign (arabext's), as in its
             # plain pattern
@@ -550,13 +596,15 @@ def read_options(locales: Any, options: Any, service: str = SERVICE) -> dict[str
         raise Unsupported("flowctx does not reproduce unit formatting (style 'unit')")
     if notation == "compact" and style == "percent":
         raise Unsupported(f"flowctx does not reproduce compact notation with style {style!r}")
+    if notation == "compact" and style == "currency" and currency_display == "name":
+        raise Unsupported("flowctx does not reproduce compact notation with currency names")
     return o
 
 
 def _digit_options(opts: Any, o: dict[str, Any], service: str = SERVICE) -> None:
     """SetNumberFormatDigitOptions (ECMA-402 2023), as V8 11.3 reads and checks them."""
     style, notation = o["style"], o["notation"]
-    if style == "currency" and notation != "compact":
+    if style == "currency":  # compact too, where fraction digits are asked
         mnfd_default = currency_digits(o["currency"])
         mxfd_default = mnfd_default
     else:
