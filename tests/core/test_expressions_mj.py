@@ -419,7 +419,7 @@ def test_javascript_beyond_the_documented_list(expr: str, expected: bool) -> Non
     ("expr", "message"),
     [("08 === 8", "Decimals with leading zeros are not allowed in strict mode."),
      ("010", "Octal literals are not allowed in strict mode."),
-     ("a ?? b || c", "Unexpected token '||'"), ("delete a", "Delete of an unqualified"),
+     ("a ?? b || c", "missing ) after argument list"), ("delete a", "Delete of an unqualified"),
      ("let", "Unexpected strict mode reserved word"), ("-2 ** 2", "Unary operator used"),
      ("'\\1'", "Octal escape sequences")],
 )  # fmt: skip
@@ -658,3 +658,57 @@ def test_every_global_with_properties_has_nodes_own_names() -> None:
     }
     assert holding and holding <= set(OWN_NAMES)
     assert raw("Object.getOwnPropertyNames(Math).length", {}) == len(OWN_NAMES["Math"])
+
+
+# --- host globals only called or constructed; names node's global scope lacks; call order ----
+
+HOST_CALLS = [
+    ("globalThis(1)", "globalThis is not a function"),
+    ("(globalThis)(1)", "globalThis is not a function"),
+    ("new console", "console is not a constructor"),
+    ("process(payload.missing.y)", "Cannot read properties of undefined (reading 'y')"),
+    ("Promise(1)", "Promise constructor cannot be invoked without 'new'"),
+    ("new Promise(payload.o)", "Promise resolver #<Object> is not a function"),
+    ("new Promise()", "Promise resolver undefined is not a function"),
+    ("(require)('x')", "require is not defined"),
+    ("window", "window is not defined"),
+    ("payload.zz(payload.missing.y)", "Cannot read properties of undefined (reading 'y')"),
+    ("payload.n(...payload.arr, 1)",
+     "Function.prototype.apply was called on 5, which is a number and not a function"),
+    ("payload.zz(...payload.arr, 1)",
+     "Function.prototype.apply was called on undefined, which is a undefined and not a function"),
+    ("performance(...payload.arr, 1)",
+     "Function.prototype.apply was called on #<Performance>, which is an object and not a "
+     "function"),
+    ("Math.max(...payload.n, 1)",
+     "number 5 is not iterable (cannot read property Symbol(Symbol.iterator))"),
+    ("Math.max(...Number(1), 1)",
+     "Number is not iterable (cannot read property Symbol(Symbol.iterator))"),
+    ("new payload.o(...payload.arr, 1)", "#<Object> is not a constructor"),
+    ("new BigInt(...payload.arr, 1)", "BigInt is not a constructor"),
+    ("[...new Date(0).getTime()]",
+     "Date.getTime is not a function or its return value is not iterable"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("expr", "message"), HOST_CALLS, ids=[c[0] for c in HOST_CALLS])
+def test_a_call_that_throws_before_reaching_the_host_is_predicted(expr: str, message: str) -> None:
+    """Measured with MemberJunction 5.51.3: the arguments run before the callee is found no
+    function; a spread before another argument makes V8 apply an array it built."""
+    assert err(expr, {"payload": {"o": {"a": 1}, "arr": [1, 2], "n": 5}}) == message
+
+
+@pytest.mark.parametrize(
+    "expr",
+    ["globalThis.x", "(0, globalThis)(1)", "globalThis?.(1)", "new Promise(x => 1)",
+     "new Promise(Math.max)", "Promise.resolve(1)", "globalThis(process)", "new globalThis.x"],
+)  # fmt: skip
+def test_host_globals_used_otherwise_stay_refused_as_code(expr: str) -> None:
+    assert "would execute this as code" in err(expr, {"payload": {}})
+
+
+def test_a_scope_key_named_like_a_host_global_is_called_as_the_scopes_value() -> None:
+    assert err("console(1)", {"console": 2}) == "console is not a function"
+    result = evaluate("globalThis(1)", {"globalThis": [1]}, "mj")
+    assert not result.success and result.error is not None
+    assert result.error.message == "globalThis is not a function"

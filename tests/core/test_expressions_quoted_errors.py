@@ -8,9 +8,12 @@ import json
 
 import pytest
 
+from flowctx_core.expressions import evaluate
 from flowctx_tui.cli import main
+from tests.differential.draw import NOW, draw
 
 SECRET = "sk-live-0123456789"
+READ_UNDEFINED = "Cannot read properties of undefined"
 
 
 def _eval(capsys: pytest.CaptureFixture[str], expr: str, *extra: str) -> dict[str, object]:
@@ -45,8 +48,16 @@ def test_a_plain_value_is_quoted_as_node_quotes_it(
         ("JSON.parse(context.openai_api_key)", "Unexpected token in JSON at position 0"),
         ("[1].map(context.openai_api_key)", "string is not a function"),
         ("(context.openai_api_key.q = 1)", "Cannot create property 'q' on a string"),
+        ("context.x[context.openai_api_key]", f"{READ_UNDEFINED} (reading a computed key)"),
+        ("context.x[context.openai_api_key] = 1",
+         "Cannot set properties of undefined (setting a computed key)"),
+        ("context.x[context.openai_api_key]++", f"{READ_UNDEFINED} (reading a computed key)"),
+        ("new Promise(context.openai_api_key)", "Promise resolver (string) is not a function"),
+        ("context.openai_api_key(...[1], 2)",
+         "Function.prototype.apply was called on a value which is a string and not a function"),
+        ("new context.openai_api_key(...[1], 2)", "value is not a constructor"),
     ],
-)
+)  # fmt: skip
 def test_a_secret_is_never_quoted(
     capsys: pytest.CaptureFixture[str], expr: str, anonymous: str
 ) -> None:
@@ -57,3 +68,34 @@ def test_a_secret_is_never_quoted(
     main(["eval", expr, "--dialect", "mj", "--context", context, "--explain"])
     text = capsys.readouterr().out
     assert anonymous in text and "sk-live" not in text
+
+
+def test_no_family_of_the_differential_quotes_a_secret_in_its_errors() -> None:
+    """Every generator family's conditions, with their payload moved into ``context`` and a
+    secret beside it: whatever fails says no string of the secret scope that the condition's
+    text does not itself hold."""
+    cases = draw(6000, 36)
+    checked = 0
+    for family, (expr, scope) in cases:
+        payload = scope.get("payload")
+        if "payload" not in expr or not isinstance(payload, dict) or family.startswith("locale"):
+            continue
+        secret = {**payload, "api_key": SECRET}
+        text = expr.replace("payload", "context")
+        result = evaluate(text, {**scope, "payload": {}, "context": secret}, "mj", now=NOW)
+        if result.success or result.error is None:
+            continue
+        checked += 1
+        quoted = [v for v in _strings(secret) if v in result.error.message and v not in text]
+        assert not quoted, (family, text, result.error.message)
+    assert checked > 400
+
+
+def _strings(value: object) -> set[str]:
+    if isinstance(value, str):
+        return {value} if len(value) >= 4 and value.strip() else set()
+    if isinstance(value, dict):
+        return set().union(*(_strings(v) for v in value.values()))
+    if isinstance(value, list):
+        return set().union(*(_strings(v) for v in value))
+    return set()

@@ -58,13 +58,6 @@ def draw(count: int, seed: int, only: Sequence[str] = ()) -> list[tuple[str, Cas
     return [(names[i % len(names)], table[names[i % len(names)]](rng)) for i in range(count)]
 
 
-#: families whose error texts are compared too (with the engine's "Expression evaluation
-#: failed: " taken off): a failure with another message is a disagreement
-ERROR_TEXTS: Final = frozenset(
-    {"destructuring", "spread", "json", "descriptors", "detached", "frozen", "ownkeys",
-     "unicode", "functions.own", "bigint.as_n", "date.legacy", "locale", "reflect",
-     "clone", "symbols", "host", "sweep"}
-)  # fmt: skip
 ENGINE_PREFIX: Final = "Expression evaluation failed: "
 
 
@@ -73,7 +66,9 @@ def same_error(real: Answer, ours: EvalResult) -> bool:
     return ours.error is not None and ours.error.message == theirs
 
 
-def kind(real: Answer, ours: EvalResult, errors: bool = False) -> str:
+def kind(real: Answer, ours: EvalResult) -> str:
+    """How flowctx's answer compares with the engine's: values exactly, errors by their text
+    (the engine's "Expression evaluation failed: " taken off)."""
     if not ours.success and ours.error is not None:
         message = ours.error.message
         if NEVER_EXECUTE in message:
@@ -83,7 +78,7 @@ def kind(real: Answer, ours: EvalResult, errors: bool = False) -> str:
     if ours.success != real.success:
         return "disagree"
     if not real.success:
-        return "agree" if not errors or same_error(real, ours) else "disagree"
+        return "agree" if same_error(real, ours) else "disagree"
     if ours.value != real.value:
         return "disagree"
     if real.exact is not None and not same(real.exact, projection(ours)):
@@ -140,7 +135,6 @@ def judge(oracle: MjOracle, cases: Sequence[tuple[str, Case]]) -> Tally:
     tally = Tally()
     for (family, (expr, scope)), real in zip(cases, answers, strict=True):
         ours = evaluate(expr, scope, "mj", now=NOW)
-        texts = family in ERROR_TEXTS or family.split(".")[0] in ERROR_TEXTS
-        what = kind(real, ours, texts)
+        what = kind(real, ours)
         tally.add(family, what, _describe(expr, scope, real, ours))
     return tally

@@ -2,8 +2,8 @@
 item 7): NumberFormat and ``toLocaleString(locales, options)``, Collator and
 ``localeCompare(that, locales, options)``, PluralRules, ListFormat, DateTimeFormat and
 ``toLocale*String(locales)``, locale lists (getCanonicalLocales, supportedLocalesOf) and Greek
-uppercasing. Every family is named ``locale.*``, so its error texts are compared too
-(``draw.ERROR_TEXTS``). MemberJunction refuses braces: options objects come from the scope,
+uppercasing. Every family is named ``locale.*``; like every family's, its error texts are
+compared too (``draw.kind``). MemberJunction refuses braces: options objects come from the scope,
 drawn here with valid and invalid values alike.
 """
 

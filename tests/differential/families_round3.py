@@ -2,8 +2,8 @@
 holes beside spread, ``JSON.parse`` revivers, property descriptors and extensibility,
 methods called without their receiver, frozen and sealed objects, own ``__proto__`` keys.
 
-Same shape as the other ``families_*`` modules; every family here also compares the error
-text (``draw.ERROR_TEXTS``), not only success and value. MemberJunction refuses braces, so
+Same shape as the other ``families_*`` modules; like every family, these compare the error
+text (``draw.kind``), not only success and value. MemberJunction refuses braces, so
 object patterns cannot be written: every pattern is an array pattern, and objects come from
 the scope.
 """
@@ -614,6 +614,85 @@ def host_values(r: random.Random) -> Case:
     return use.replace("{n}", r.choice(sizes)), _scope()
 
 
+# issue 36 (refused as code where nothing reaches code): host objects and Promise only called or
+# constructed, names node's global scope lacks (require, window...), and the order of a call's
+# steps (its arguments run before its callee is found no function)
+HOST_CALLEES = ["globalThis", "global", "process", "console", "performance", "crypto",
+                "WebAssembly", "Promise"]  # fmt: skip
+UNDEFINED_HOST = ["require", "module", "exports", "__filename", "__dirname", "window",
+                  "document", "self", "Worker", "AsyncFunction", "GeneratorFunction"]  # fmt: skip
+NOT_CALLABLE = ["payload.o", "payload.zz", "payload.n", "payload.s.foo", "Math", "1",
+                "payload.arr[9]", "(payload.o.a)"]  # fmt: skip
+NOT_CONSTRUCTOR = ["Math.max", "(x => x)", "payload.s.at", "payload.o", "Symbol"]
+CALL_ARGUMENTS = [
+    "",
+    "1",
+    "payload.missing.y",
+    "...payload.n",
+    "...payload.arr",
+    "payload.o",
+    "[1, 2]",
+    "null",
+    "undefined",
+    "'s'",
+    "new Date(0)",
+    "Symbol('q')",
+    "1n",
+    "-0",
+    "/a/g",
+    "payload.s",
+    "1.5, 2",
+    "payload.missing",
+    "true",
+    "...payload.s",
+    "...payload.missing",
+    "payload.arr",
+    # a spread before another argument: V8 builds an array and applies
+    "...payload.arr, 1",
+    "...payload.n, 1",
+    "...new Date(0), 1",
+    "...Math.max(), 1",
+    "...Symbol('a'), ...payload.arr",
+    "...payload.missing, 2",
+    "...(x => 3)(), 1",
+    "...null, 1",
+    "...payload.o, ...payload.s",
+    "...new Map(), ...payload.missing",
+    "1, ...payload.s, 2",
+    "...Number(1), 1",
+    "...payload.arr.at(0), 1",
+    "...true, 1",
+    "...1n, 1",
+]
+SPREAD_SOURCES = ["new Date(0)", "Math.max()", "payload.n", "payload.missing", "Symbol('a')",
+                  "new Map([[1, 2]])", "payload.zz()", "(x => 3)()", "new (x => x)()",
+                  "payload.s", "null", "payload.o", "new Number(1)", "new Set('ab')",
+                  "new Date(0).getTime()", "[1].at(0)"]  # fmt: skip
+CALL_FORMS = ["{c}({a})", "new {c}({a})", "new {c}", "({c})({a})", "!{c}({a})",
+              "typeof {c}({a})", "[{c}({a})]", "{c}({a}) || 1"]  # fmt: skip
+UNDEFINED_FORMS = ["{u}", "{u}({a})", "typeof {u}", "{u}.x", "{u}[0]", "new {u}({a})",
+                   "typeof {u} === 'undefined'", "{u} === undefined"]  # fmt: skip
+
+
+def host_calls(r: random.Random) -> Case:
+    pick = r.random()
+    a = r.choice(CALL_ARGUMENTS)
+    if pick < 0.5:
+        text = r.choice(CALL_FORMS).replace("{c}", r.choice(HOST_CALLEES))
+    elif pick < 0.7:
+        text = r.choice(UNDEFINED_FORMS).replace("{u}", r.choice(UNDEFINED_HOST))
+    elif pick < 0.85:
+        text = r.choice(["{c}({a})", "({c})({a})", "{c}({a}, {a})"])
+        text = text.replace("{c}", r.choice(NOT_CALLABLE))
+    elif pick < 0.95:
+        text = r.choice(["new {c}({a})", "new {c}"]).replace("{c}", r.choice(NOT_CONSTRUCTOR))
+    else:
+        text = r.choice(["[...{s}]", "[1, ...{s}]", "[...{s}, 1]", "Math.max(...{s})",
+                         "Math.max(...{s}, 1)", "[...{s}].length"])  # fmt: skip
+        text = text.replace("{s}", r.choice(SPREAD_SOURCES))
+    return text.replace("{a}", a), _scope()
+
+
 # characters at the edges of the root collation: punctuation and symbols in node's own order,
 # controls (ignorable or not), lone surrogates, U+FFFD/U+FFFF, letters of their own beyond a-z,
 # accents with and without a base, expansions, other scripts, Han
@@ -672,5 +751,6 @@ FAMILIES: dict[str, Callable[[random.Random], Case]] = {
     "clone": structured_clone,
     "symbols": symbols,
     "host.values": host_values,
+    "host.calls": host_calls,
     "locale.compare": locale_compare,
 }

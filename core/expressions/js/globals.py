@@ -1054,16 +1054,15 @@ for _name in ("atob", "btoa"):
     CONSTRUCTORS[id(GLOBALS[_name])] = _plain_function_construct(GLOBALS[_name])
 
 # Globals of node through which the published evaluator runs code or reaches the host; an
-# expression that names one is refused, never evaluated.
+# expression that names one is refused, never evaluated. (``require``, ``module``, ``window``,
+# ``__dirname``... are not here: a function made by ``new Function`` sees only the global scope,
+# where node has none of them, so the engine answers "require is not defined".)
 EXECUTING_GLOBALS: Final = frozenset(
     {
-        "globalThis", "global", "process", "Function", "eval", "require",
-        "module", "exports", "import", "setTimeout", "setInterval", "setImmediate",
-        "queueMicrotask", "clearTimeout", "clearInterval", "clearImmediate", "Buffer", "fetch",
-        "WebAssembly", "console", "SharedArrayBuffer", "Worker",
-        "performance", "crypto", "self", "window", "document", "FinalizationRegistry",
-        "WeakRef", "Promise", "__filename", "__dirname", "AsyncFunction",
-        "GeneratorFunction",
+        "globalThis", "global", "process", "Function", "eval", "import", "setTimeout",
+        "setInterval", "setImmediate", "queueMicrotask", "clearTimeout", "clearInterval",
+        "clearImmediate", "Buffer", "fetch", "WebAssembly", "console", "SharedArrayBuffer",
+        "performance", "crypto", "FinalizationRegistry", "WeakRef", "Promise",
     }
 )  # fmt: skip
 # Why a host global is refused, where more can be said than that it reaches code or the host.
@@ -1072,7 +1071,6 @@ HOST_REASONS: Final[dict[str, str]] = {
     "process": "'process' is the host's process: its environment, exit, its files",
     "globalThis": "'globalThis' reaches every global, Function and process among them",
     "global": "'global' reaches every global, Function and process among them",
-    "require": "'require' loads and runs modules",
     "fetch": "'fetch' reaches the network",
     "setTimeout": "'setTimeout' runs code after the condition has returned",
     "setInterval": "'setInterval' runs code after the condition has returned",
@@ -1080,6 +1078,13 @@ HOST_REASONS: Final[dict[str, str]] = {
     "queueMicrotask": "'queueMicrotask' runs code after the condition has returned",
     "Promise": "'Promise' runs its callbacks after the condition has returned",
 }
+# Host globals whose call or construction is predicted from its arguments alone: objects, which
+# the engine finds no function or constructor, and Promise, whose call without ``new`` or whose
+# executor that is no function throws before anything runs (``hostcalls``).
+HOST_CALLEES: Final = frozenset(
+    {"globalThis", "global", "process", "console", "performance", "crypto", "WebAssembly",
+     "Promise"}
+)  # fmt: skip
 # Names of node flowctx does not reproduce, and why (refused, never guessed).
 NOT_REPRODUCED_WHY: Final[dict[str, str]] = {
     "Proxy": "flowctx does not reproduce Proxy objects (their traps)",

@@ -146,78 +146,82 @@ def _flatten(node: ast.AST, same: Any) -> list[ast.AST]:
     return parts[::-1]
 
 
-def printed(node: ast.AST) -> str:
-    """The text V8's call printer gives for ``node``."""
+def printed(node: ast.AST, it: bool = False) -> str:
+    """The text V8's call printer gives for ``node``; ``it``: for an iterator's error, which
+    prints a ``new`` expression as its callee (``[...new Date(0).getTime()]``: ``Date.getTime``).
+    """
     v = _literal(node)
     if v is not _MISSING:
         return _show_literal(v)
     if isinstance(node, ast.Name):
         return node.id
     if isinstance(node, ast.Attribute):
-        return _member(node.value) + node.attr
+        return _member(node.value, it) + node.attr
     if isinstance(node, ast.Subscript):
         key = node.slice
         if isinstance(key, ast.Constant) and type(key.value) is str:
-            return _member(node.value) + key.value
+            return _member(node.value, it) + key.value
         optional = isinstance(node.value, JsOptional)
-        head = printed(node.value.value if optional else node.value)  # type: ignore[attr-defined]
-        return head + ("?.[" if optional else "[") + printed(key) + "]"
+        head = printed(node.value.value if optional else node.value, it)  # type: ignore[attr-defined]
+        return head + ("?.[" if optional else "[") + printed(key, it) + "]"
     if isinstance(node, JsOptional):
-        return printed(node.value)
+        return printed(node.value, it)
     if isinstance(node, ast.Call):
-        return printed(node.func) + "(...)"
+        return printed(node.func, it) + "(...)"
     if isinstance(node, JsSequence):
-        return "(" + " , ".join(printed(v) for v in node.values) + ")"
+        return "(" + " , ".join(printed(v, it) for v in node.values) + ")"
     if isinstance(node, ast.BoolOp):
         op = " && " if isinstance(node.op, ast.And) else " || "
-        return "(" + op.join(printed(v) for v in node.values) + ")"
+        return "(" + op.join(printed(v, it) for v in node.values) + ")"
     if isinstance(node, JsCoalesce):
         parts = _flatten(node, lambda n: isinstance(n, JsCoalesce))
-        return "(" + " ?? ".join(printed(p) for p in parts) + ")"
+        return "(" + " ?? ".join(printed(p, it) for p in parts) + ")"
     if isinstance(node, ast.BinOp) and type(node.op) in _BINARY:
         kind = type(node.op)
         if kind is ast.Pow:
             parts = [node.left, node.right]
         else:
             parts = _flatten(node, lambda n: isinstance(n, ast.BinOp) and type(n.op) is kind)
-        return "(" + f" {_BINARY[kind]} ".join(printed(p) for p in parts) + ")"
+        return "(" + f" {_BINARY[kind]} ".join(printed(p, it) for p in parts) + ")"
     if isinstance(node, JsBinary):
         if node.op == ">>>":
             parts = _flatten(node, lambda n: isinstance(n, JsBinary) and n.op == ">>>")
-            return "(" + " >>> ".join(printed(p) for p in parts) + ")"
-        return f"({printed(node.left)} {node.op} {printed(node.right)})"
+            return "(" + " >>> ".join(printed(p, it) for p in parts) + ")"
+        return f"({printed(node.left, it)} {node.op} {printed(node.right, it)})"
     if isinstance(node, ast.Compare) and len(node.ops) == 1 and type(node.ops[0]) in _COMPARE:
         op = _COMPARE[type(node.ops[0])]
-        return f"({printed(node.left)} {op} {printed(node.comparators[0])})"
+        return f"({printed(node.left, it)} {op} {printed(node.comparators[0], it)})"
     if isinstance(node, ast.UnaryOp) and type(node.op) in _UNARY:
-        return f"({_UNARY[type(node.op)]}{printed(node.operand)})"
+        return f"({_UNARY[type(node.op)]}{printed(node.operand, it)})"
     if isinstance(node, JsTypeof):
-        return f"(typeof {printed(node.operand)})"
+        return f"(typeof {printed(node.operand, it)})"
     if isinstance(node, JsVoid):
-        return f"(void {printed(node.operand)})"
+        return f"(void {printed(node.operand, it)})"
     if isinstance(node, JsDelete):
-        return f"(delete {printed(node.operand)})"
+        return f"(delete {printed(node.operand, it)})"
     if isinstance(node, JsUpdate):
-        inner = printed(node.target)
+        inner = printed(node.target, it)
         return f"({node.op}{inner})" if node.prefix else f"({inner}{node.op})"
     if isinstance(node, JsAssign):
-        return printed(node.target)
+        return printed(node.target, it)
     if isinstance(node, ast.IfExp):
         return INTERMEDIATE * 3
     if isinstance(node, ast.List):
-        return "[" + ",".join(printed(e) for e in node.elts) + "]"
+        return "[" + ",".join(printed(e, it) for e in node.elts) + "]"
     if isinstance(node, JsSpread):
-        return f"(...{printed(node.value)})"
+        return f"(...{printed(node.value, it)})"
     if isinstance(node, JsRegexLiteral):
         flags = "".join(f for f in _FLAG_ORDER if f in node.flags)
         return f"/{node.source}/{flags}"
+    if it and isinstance(node, JsNew):
+        return printed(node.callee, it)
     if isinstance(node, JsHole | JsArrow | JsNew | JsChain):
         return INTERMEDIATE
     return INTERMEDIATE
 
 
-def _member(obj: ast.AST) -> str:
+def _member(obj: ast.AST, it: bool = False) -> str:
     """The object of a property read and the dot after it (``?.`` on an optional link)."""
     if isinstance(obj, JsOptional):
-        return printed(obj.value) + "?."
-    return printed(obj) + "."
+        return printed(obj.value, it) + "?."
+    return printed(obj, it) + "."

@@ -16,7 +16,7 @@ from __future__ import annotations
 import ast
 import re
 from collections.abc import Callable, Mapping
-from typing import Any, Final
+from typing import Any, Final, Literal
 
 from flowctx_core.expressions.budget import charge
 from flowctx_core.expressions.js import bigint
@@ -39,6 +39,8 @@ from flowctx_core.expressions.js.objects import (
     set_member,
 )
 from flowctx_core.expressions.js.regexp import JsRegExp
+from flowctx_core.expressions.js.symbols import WELL_KNOWN
+from flowctx_core.expressions.mj import hostcalls
 from flowctx_core.expressions.mj.callprinter import printed
 from flowctx_core.expressions.mj.lexer import is_id_part, is_id_start, tokenize
 from flowctx_core.expressions.mj.nodes import (
@@ -406,11 +408,27 @@ class _Made:
         self.scope, self.value = scope, value
 
 
-def _reading(node: ast.AST, key: Any, obj: Any) -> js.JsError:
+def _reading(node: ast.AST | None, key: Any, obj: Any, verb: str = "read") -> js.JsError:
+    """V8's TypeError for reading (or, ``verb`` "set", writing) a property of null or
+    undefined. ``node`` is the key's node: a key written in the expression is named as written."""
     kind = "null" if obj is None else "undefined"
-    # Name the key only when it is written in the expression (computed keys may be secrets).
-    shown = f"'{js.property_key(key)}'" if isinstance(node, ast.Constant) else "a computed key"
-    return js.JsError(f"Cannot read properties of {kind} (reading {shown})")
+    if verb == "read" and key is WELL_KNOWN["iterator"]:
+        return _not_iterable(obj)  # V8 reads it as an iterator's lookup
+    head = f"Cannot {verb} properties of {kind}"
+    doing = "reading" if verb == "read" else "setting"
+    if node is None or isinstance(node, ast.Constant):
+        return js.JsError(f"{head} ({doing} '{js.property_key(key)}')")
+    # V8 names a computed key as it names values in errors, without converting it (an array,
+    # a date, a RegExp or an object without a prototype not at all); a key that may derive from
+    # a secret is left out when the condition read one (``anonymous``).
+    anonymous = f"{head} ({doing} a computed key)"
+    if js.typeof(key) in ("object", "function") and key is not None:
+        shown = js.shown_value(key)
+        if shown.startswith("[object "):
+            return js.JsError(head, anonymous=anonymous)
+    else:
+        shown = js.shown_value(key) if js.typeof(key) == "symbol" else js.property_key(key)
+    return js.JsError(f"{head} ({doing} '{shown}')", anonymous=anonymous)
 
 
 def _attribute(c: _Compiler, node: ast.Attribute) -> Fn:
@@ -499,30 +517,42 @@ def _spread_values(v: Any) -> list[Any]:
     raise js.JsError(f"{js.typeof(v)} is not iterable")
 
 
-def _spread_error(v: Any, shown: str, in_call: bool) -> js.JsError:
+#: where a spread is: a call's arguments (its last one), an array literal, or a call's arguments
+#: with a spread before another argument, which V8 builds as an array and applies
+SpreadIn = Literal["call", "array", "apply"]
+
+
+def _spread_error(v: Any, shown: str, where: SpreadIn) -> js.JsError:
     """V8's TypeError for spreading a value without an iterator (in a call, the nullish
-    ones name the missing property; the others fail on the iterator's type)."""
-    if not in_call:
+    ones name the missing property; the others fail on the iterator's type; applied, the value
+    is named by its type)."""
+    if where == "array":
         return js.JsError(f"{shown} is not iterable")
+    if where == "apply":
+        return _not_iterable(v)
     if js.is_nullish(v):
         missing = "null" if v is None else "undefined"
         return js.JsError(f"{shown} is not iterable (cannot read property {missing})")
     return js.JsError("Spread syntax requires ...iterable[Symbol.iterator] to be a function")
 
 
-def _spreader(c: _Compiler, node: ast.expr, in_call: bool) -> Callable[[Any], list[Any]]:
+def _spreader(c: _Compiler, node: ast.expr, where: SpreadIn) -> Callable[[Any], list[Any]]:
     shown = printed(node)
-    if isinstance(node, ast.Call) and not in_call:
+    if isinstance(node, ast.Call | JsNew) and where != "call":
         # V8 names the callee of a call whose result it cannot spread
-        callee = printed(node.func)
+        array = where == "array"
+        callee = printed(node.func if isinstance(node, ast.Call) else node.callee, array)
+        tail = (
+            "is not a function or its return value is not iterable"
+            if array
+            else "is not iterable (cannot read property Symbol(Symbol.iterator))"
+        )
 
         def spread_result(v: Any) -> list[Any]:
             try:
                 return _spread_values(v)
             except js.JsError:
-                raise js.JsError(
-                    f"{callee} is not a function or its return value is not iterable"
-                ) from None
+                raise js.JsError(f"{callee} {tail}") from None
 
         return spread_result
 
@@ -530,17 +560,17 @@ def _spreader(c: _Compiler, node: ast.expr, in_call: bool) -> Callable[[Any], li
         try:
             return _spread_values(v)
         except js.JsError:
-            raise _spread_error(v, shown, in_call) from None
+            raise _spread_error(v, shown, where) from None
 
     return spread
 
 
-def _spread_source(c: _Compiler, node: ast.expr, in_call: bool) -> Fn:
+def _spread_source(c: _Compiler, node: ast.expr, where: SpreadIn) -> Fn:
     """What a spread in an array literal spreads: a call there whose callee is no function
     fails with V8's iterator wording (``f is not a function or its return value is not
     iterable``); in a call's arguments the plain one."""
     fn = c.compile(node)
-    if in_call or not isinstance(node, ast.Call):
+    if where != "array" or not isinstance(node, ast.Call):
         return fn
     plain = f"{printed(node.func)} is not a function"
 
@@ -555,13 +585,20 @@ def _spread_source(c: _Compiler, node: ast.expr, in_call: bool) -> Fn:
     return source
 
 
-def _args(c: _Compiler, nodes: list[ast.expr], in_call: bool = True) -> Callable[[Env], list[Any]]:
+def _applied(nodes: list[ast.expr]) -> bool:
+    """A spread before another argument: V8 builds the arguments as an array and applies."""
+    return any(isinstance(a, JsSpread) for a in nodes[:-1])
+
+
+def _args(
+    c: _Compiler, nodes: list[ast.expr], where: SpreadIn = "call"
+) -> Callable[[Env], list[Any]]:
     fns = [
-        _spread_source(c, a.value, in_call) if isinstance(a, JsSpread) else c.compile(a)
+        _spread_source(c, a.value, where) if isinstance(a, JsSpread) else c.compile(a)
         for a in nodes
     ]
     spread = [isinstance(a, JsSpread) for a in nodes]
-    spreaders = [_spreader(c, a.value, in_call) if isinstance(a, JsSpread) else None for a in nodes]
+    spreaders = [_spreader(c, a.value, where) if isinstance(a, JsSpread) else None for a in nodes]
     if not any(spread):
         if len(fns) == 1:
             f0 = fns[0]
@@ -581,9 +618,26 @@ def _args(c: _Compiler, nodes: list[ast.expr], in_call: bool = True) -> Callable
     return values
 
 
+def _host_callee(
+    c: _Compiler, callee: ast.expr, args: Fn, shown: str, host: Callable[..., Any], normal: Fn
+) -> Fn:
+    """A host global only called or constructed (the parser lifted its refusal): the engine's
+    TypeError once the arguments have run, unless the scope binds the name."""
+    assert isinstance(callee, ast.Name)
+    name = callee.id
+
+    def host_call(env: Env) -> Any:
+        if name in env.scope:
+            return normal(env)
+        return host(name, shown, args(env))
+
+    return host_call
+
+
 def _call(c: _Compiler, node: ast.Call) -> Fn:
     func = c.compile(node.func)
-    args = _args(c, node.args)
+    applied = _applied(node.args)
+    args = _args(c, node.args, "apply" if applied else "call")
     shown = printed(node.func) or "Boolean"
 
     target = node.func
@@ -594,6 +648,9 @@ def _call(c: _Compiler, node: ast.Call) -> Fn:
     def call(env: Env) -> Any:
         fn = func(env)
         if type(fn) is not js.JsFunction:
+            args(env)  # the arguments run before the callee is found no function
+            if applied:
+                raise hostcalls.not_applicable(fn)
             raise js.JsError(f"{shown} is not a function")
         try:
             if fn.method is None:
@@ -608,12 +665,16 @@ def _call(c: _Compiler, node: ast.Call) -> Fn:
         except js.CalledNonCallable:
             raise js.JsError(f"{shown} is not a function") from None
 
+    if getattr(target, "fx_host_call", False):
+        host = hostcalls.applied_call if applied else hostcalls.called
+        return _host_callee(c, target, args, shown, host, call)
     return call
 
 
 def _new(c: _Compiler, node: JsNew) -> Fn:
     func = c.compile(node.callee)
-    args = _args(c, node.args)
+    applied = node.args is not None and _applied(node.args)
+    args = _args(c, node.args, "apply" if applied else "call")
     shown = printed(node.callee)
 
     def construct(env: Env) -> Any:
@@ -622,9 +683,19 @@ def _new(c: _Compiler, node: JsNew) -> Fn:
         if make is None or (
             GLOBALS.get(getattr(fn, "name", "")) is not fn and id(fn) not in INTL_CONSTRUCTORS
         ):
+            args(env)  # the arguments run before the callee is found no constructor
+            if applied and fn is not GLOBALS["Symbol"] and fn is not GLOBALS["BigInt"]:
+                # Symbol and BigInt are constructors that throw their own words
+                raise js.JsError(
+                    f"{js.shown_value(fn)} is not a constructor",
+                    anonymous="value is not a constructor",
+                )
             raise js.JsError(f"{shown} is not a constructor")
         return make(*args(env))
 
+    if getattr(node.callee, "fx_host_call", False):
+        host = hostcalls.applied_new if applied else hostcalls.constructed
+        return _host_callee(c, node.callee, args, shown, host, construct)
     return construct
 
 
@@ -951,7 +1022,7 @@ def _unary(c: _Compiler, node: ast.UnaryOp) -> Fn:
 def _list(c: _Compiler, node: ast.List) -> Fn:
     holes = [isinstance(e, JsHole) for e in node.elts]
     present = [e for e in node.elts if not isinstance(e, JsHole)]
-    values = _args(c, present, in_call=False)
+    values = _args(c, present, "array")
     if not any(holes):
         return values
     order = holes
@@ -965,10 +1036,10 @@ def _list(c: _Compiler, node: ast.List) -> Fn:
             (
                 None
                 if isinstance(e, JsHole)
-                else _spread_source(c, e.value, False)
+                else _spread_source(c, e.value, "array")
                 if isinstance(e, JsSpread)
                 else c.compile(e),
-                _spreader(c, e.value, False) if isinstance(e, JsSpread) else None,
+                _spreader(c, e.value, "array") if isinstance(e, JsSpread) else None,
             )
             for e in node.elts
         ]
@@ -1028,6 +1099,7 @@ class _Ref:
         self.name = ""
         self.obj: Fn | None = None
         self.key: Fn | None = None
+        self.key_node: ast.expr | None = None  # a computed key's node (None: a written name)
         self.call: Fn | None = None
         self.items: list[_Ref | None] = []
         if isinstance(target, ast.Name):
@@ -1043,6 +1115,7 @@ class _Ref:
             self.kind = "member"
             self.obj = c.compile(target.value)
             self.key = c.compile(target.slice)
+            self.key_node = target.slice
         elif isinstance(target, ast.List):
             self.kind = "pattern"
             self.items = [None if isinstance(e, JsHole) else _Ref(c, e) for e in target.elts]
@@ -1057,10 +1130,8 @@ class _Ref:
             key = self.key(env)
             if deleting and (obj is None or obj is UNDEFINED):
                 raise js.JsError("Cannot convert undefined or null to object")  # ToObject
-            if obj is None or obj is UNDEFINED:
-                kind = "null" if obj is None else "undefined"
-                shown = js.property_key(key)
-                raise js.JsError(f"Cannot set properties of {kind} (setting '{shown}')")
+            # a null or undefined object fails when it is read or written: an assignment's
+            # value runs first, a compound one reads first
             return obj, key
         if self.kind == "call":
             assert self.call is not None
@@ -1070,6 +1141,8 @@ class _Ref:
 
     def get(self, env: Env, where: tuple[Any, Any]) -> Any:
         if self.kind == "member":
+            if where[0] is None or where[0] is UNDEFINED:
+                raise _reading(self.key_node, where[1], where[0])
             return get_member(*where)
         return self.read_name(env)
 
@@ -1084,6 +1157,8 @@ class _Ref:
                     ref.set(env, spot, values[i] if i < len(values) else UNDEFINED)
             return
         if self.kind == "member":
+            if where[0] is None or where[0] is UNDEFINED:
+                raise _reading(self.key_node, where[1], where[0], "set")
             set_member(where[0], where[1], value)
             return
         name = self.name
@@ -1097,9 +1172,12 @@ class _Ref:
             env.scope[name] = value
             return
         if name in ("undefined", "NaN", "Infinity"):
-            raise js.JsError(f"Cannot assign to read only property '{name}' of object")
+            raise js.JsError(f"Cannot assign to read only property '{name}' of object '#<Object>'")
         if name in GLOBALS:
-            raise Unsupported(f"flowctx does not reproduce assigning to the global '{name}'")
+            raise security(
+                f"assigning to the global '{name}' replaces it in the host's process, for every "
+                "later condition"
+            )
         raise js.JsError(f"{name} is not defined")
 
 

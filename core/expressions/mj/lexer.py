@@ -63,7 +63,7 @@ PUNCTUATORS: Final = sorted(
         "=>", "==", "!=", "<=", ">=", "&&", "||", "??", "?.", "++", "--", "+=", "-=", "*=",
         "/=", "%=", "&=", "|=", "^=", "**", "<<", ">>",
         "{", "}", "(", ")", "[", "]", ".", ";", ",", "<", ">", "+", "-", "*", "/", "%", "&",
-        "|", "^", "!", "~", "?", ":", "=", "#", "@",
+        "|", "^", "!", "~", "?", ":", "=",
     ],
     key=len,
     reverse=True,
@@ -96,13 +96,28 @@ def is_id_part(c: str) -> bool:
 
 
 def tokenize(text: str) -> list[Token]:
-    return _Lexer(text).run()
+    """The tokens; a strict-mode octal error (which V8 reports late) ends them too."""
+    tokens, octal = scan(text)
+    if octal is not None and tokens[-2:-1] and tokens[-2].kind != "illegal":
+        start, end = octal.error.start or 0, octal.error.end or 0
+        tokens.insert(len(tokens) - 1, Token("illegal", octal, start, end))
+    return tokens
+
+
+def scan(text: str) -> tuple[list[Token], JsSyntaxError | None]:
+    """The tokens and the last strict-mode octal error (``'\\01'``, ``010``, ``08``,
+    ``'\\8'``), which V8 records while scanning and reports once the function is parsed:
+    where the parse fails too, the error earlier in the text is the one reported."""
+    lexer = _Lexer(text)
+    tokens = lexer.run()
+    return tokens, lexer.octal
 
 
 class _Lexer:
     def __init__(self, text: str) -> None:
         self.text = text
         self.tokens: list[Token] = []
+        self.octal: JsSyntaxError | None = None
 
     def error(self, message: str, start: int, end: int) -> JsSyntaxError:
         return JsSyntaxError(message, start, min(end, len(self.text)))
@@ -192,6 +207,10 @@ class _Lexer:
             elif is_id_start(c) or c == "\\":
                 name, i, escaped = self.identifier(i)
                 self.add("name", name, start, i, nl, escaped)
+            elif c == "#" and i + 1 < n and (is_id_start(text[i + 1]) or text[i + 1] == "\\"):
+                # a private name (``#x``): valid only inside a class, which a condition is not
+                name, i, escaped = self.identifier(i + 1)
+                self.add("private", "#" + name, start, i, nl, escaped)
             elif c == "/" and self.regex_allowed():
                 i = self.regexp(i)
                 self.add("regexp", text[start:i], start, i, nl)
@@ -263,12 +282,10 @@ class _Lexer:
         j = i
         if text[i] == "0" and i + 1 < n and text[i + 1] in "xXoObB":
             base = {"x": 16, "o": 8, "b": 2}[text[i + 1].lower()]
-            j = i + 2
-            allowed = "0123456789abcdefABCDEF"[: base if base < 16 else 22] + "_"
-            while j < n and text[j] in allowed:
-                j += 1
+            allowed = "0123456789abcdefABCDEF"[: base if base < 16 else 22]
+            j = self.separated(i + 2, allowed)
             body = text[i + 2 : j]
-            if not body or body.startswith("_") or body.endswith("_") or "__" in body:
+            if not body:
                 raise self.error("Invalid or unexpected token", i, j + 1)
             if j < n and text[j] == "n":
                 return self.bigint(int(body.replace("_", ""), base), i, j + 1)
@@ -281,20 +298,18 @@ class _Lexer:
             if j < n and text[j] == "n":  # no BigInt of a legacy literal: the scanner fails
                 raise self.error("Invalid or unexpected token", i, j + 1)
             if all(d in "01234567" for d in text[i:j]):
-                raise self.error("Octal literals are not allowed in strict mode.", i, j)
-            raise self.error("Decimals with leading zeros are not allowed in strict mode.", i, j)
+                self.octal = self.error("Octal literals are not allowed in strict mode.", i, j)
+                return int(text[i:j], 8), j
+            # a decimal with a leading zero (08, 09.5): scanned as one, refused in strict mode
+            self.octal = self.error(
+                "Decimals with leading zeros are not allowed in strict mode.", i, j
+            )
 
         def digits(j: int) -> int:
-            k = j
-            while k < n and (text[k] in _DIGITS or text[k] == "_"):
-                k += 1
-            part = text[j:k]
-            if part.startswith("_") or part.endswith("_") or "__" in part:
-                raise self.error("Numeric separators are not allowed here", j, k)
-            return k
+            return self.separated(j, _DIGITS)
 
         is_float = False
-        j = digits(i)
+        j = digits(i) if j == i else j
         if text[i] == "0" and j > i + 1 and text[i + 1] == "_":
             raise self.error("Numeric separator can not be used after leading 0.", i, j)
         if j < n and text[j] == ".":
@@ -320,6 +335,31 @@ class _Lexer:
         else:
             value = number(int(literal))
         return value, j
+
+    def separated(self, j: int, allowed: str) -> int:
+        """The end of the digits from ``j`` with V8's numeric separators: one ``_`` between two
+        digits; a part that starts with one has no digits (the ``_`` starts a name)."""
+        text, n = self.text, len(self.text)
+        k = j
+        while k < n:
+            c = text[k]
+            if c in allowed:
+                k += 1
+            elif c == "_" and k > j:
+                if k + 1 < n and text[k + 1] == "_":
+                    raise self.error(
+                        "Only one underscore is allowed as numeric separator", k + 1, k + 2
+                    )
+                if k + 1 >= n or text[k + 1] not in allowed:
+                    raise self.error(
+                        "Numeric separators are not allowed at the end of numeric literals",
+                        k,
+                        k + 1,
+                    )
+                k += 1
+            else:
+                break
+        return k
 
     def bigint(self, value: int, start: int, end: int) -> tuple[Any, int]:
         """A BigInt literal (``10n``, ``0x1Fn``) ending at ``end``."""
@@ -356,11 +396,15 @@ class _Lexer:
                 out.append("\0")
                 j += 1
             elif e in "01234567":
-                raise self.error(
+                self.octal = self.error(
                     "Octal escape sequences are not allowed in strict mode.", j - 1, j + 1
                 )
+                out.append(chr(int(e, 8)))
+                j += 1
             elif e in "89":
-                raise self.error("\\8 and \\9 are not allowed in strict mode.", j - 1, j + 1)
+                self.octal = self.error("\\8 and \\9 are not allowed in strict mode.", j - 1, j + 1)
+                out.append(e)
+                j += 1
             elif e == "x":
                 digits = text[j + 1 : j + 3]
                 if len(digits) != 2 or any(d not in "0123456789abcdefABCDEF" for d in digits):

@@ -19,13 +19,14 @@ from flowctx_core.expressions.js.arrays import MUTATING_METHODS
 from flowctx_core.expressions.js.globals import (
     EXECUTING_GLOBALS,
     GLOBALS,
+    HOST_CALLEES,
     HOST_REASONS,
     HOST_TYPES,
 )
 from flowctx_core.expressions.js.regexp import RegExpSyntaxError, literal, validate
 from flowctx_core.expressions.js.values import OBJECT_MODEL_KEYS
 from flowctx_core.expressions.mj.errors import SecurityRefusal, Unpredicted
-from flowctx_core.expressions.mj.lexer import JsSyntaxError, Token, tokenize
+from flowctx_core.expressions.mj.lexer import JsSyntaxError, Token, scan
 from flowctx_core.expressions.mj.nodes import (
     JsArrow,
     JsAssign,
@@ -197,7 +198,7 @@ class Parser:
     def __init__(self, text: str, bound: frozenset[str] = frozenset()) -> None:
         self.text = text
         self.bound = bound  # host-global names the scope provides: the scope's values
-        expr_tokens = tokenize(text)
+        expr_tokens, self.octal = scan(text)
         n = len(text)
         eof = expr_tokens[-1]
         # MemberJunction's body: Boolean( <condition> ); -- a // comment that runs to the end
@@ -242,8 +243,15 @@ class Parser:
         n = len(self.text)
         return JsSyntaxError(message, min(tok.start, n), min(tok.end, n))
 
+    def private(self, tok: Token) -> JsSyntaxError:
+        return self.error(
+            f"Private field '{tok.value}' must be declared in an enclosing class", tok
+        )
+
     def unexpected(self, tok: Token | None = None) -> JsSyntaxError:
         tok = tok or self.peek()
+        if tok.kind == "private":
+            return self.private(tok)
         if tok.kind == "illegal":
             return tok.value  # type: ignore[no-any-return]  # the scanner's own error
         if tok.kind == "eof":
@@ -287,6 +295,20 @@ class Parser:
     # --- entry ------------------------------------------------------------------------------
 
     def parse(self) -> ParseResult:
+        """The condition's tree; a strict-mode octal error comes after the parse, unless the
+        parse failed at a later place in the text (V8 keeps the earlier of two errors)."""
+        try:
+            result = self.parse_body()
+        except JsSyntaxError as exc:
+            octal = self.octal
+            if octal is not None and (octal.error.end or 0) < (exc.error.start or 0):
+                raise octal from None
+            raise
+        if self.octal is not None:
+            raise self.octal
+        return result
+
+    def parse_body(self) -> ParseResult:
         root = self.expression()
         self.expect(";")
         if self.peek().kind != "eof":
@@ -394,16 +416,14 @@ class Parser:
                 node = _mark(
                     JsCoalesce(left=node, right=right), span_of(head)[0], span_of(right)[1]
                 )
-            if self.at("||") or self.at("&&"):
-                raise self.unexpected()
+            # ``??`` mixed with ``||``/``&&`` ends the expression here: what encloses it says
+            # why (V8's "missing ) after argument list" in a call, "Unexpected token" else)
             return node
         node = self.and_tail(head)
         while self.at("||"):
             self.advance()
             right = self.and_tail(self.binary(0))
             node = self.boolop(ast.Or, node, right)
-        if self.at("??"):
-            raise self.unexpected()
         return node
 
     def and_tail(self, left: ast.expr) -> ast.expr:
@@ -566,6 +586,7 @@ class Parser:
             elif tok.value == "(":
                 callee = node
                 args = self.arguments()
+                self.host_callee(callee)
                 node = ast.Call(func=callee, args=args, keywords=[])
                 if self.synthetic_call is None and start == 0 and self.pos_is_synthetic(callee):
                     self.synthetic_call = node
@@ -588,7 +609,8 @@ class Parser:
         if self.at("."):
             return self.new_target(tok)
         nxt = self.peek()
-        if nxt.kind == "name" and nxt.value in EXECUTING_GLOBALS | {"Function"}:
+        bare = nxt.value in HOST_CALLEES and self.peek(1).value not in (".", "[", "?.")
+        if nxt.kind == "name" and nxt.value in EXECUTING_GLOBALS | {"Function"} and not bare:
             self.refuse(f"new {nxt.value}", tok.start, nxt.end)
         self.enter()
         callee = self.member_no_call()
@@ -597,6 +619,7 @@ class Parser:
         if self.at("("):
             args = self.arguments()
             end = self.tokens[self.pos - 1].end
+        self.host_callee(callee)
         self.leave()
         return _mark(JsNew(callee=callee, args=args), tok.start, end)
 
@@ -634,8 +657,8 @@ class Parser:
 
     def property_name(self) -> Token:
         tok = self.peek()
-        if tok.kind == "op" and tok.value == "#":
-            raise self.error("Private field '#' must be declared in an enclosing class", tok)
+        if tok.kind == "private":
+            raise self.private(tok)
         if tok.kind != "name":
             raise self.unexpected()
         self.advance()
@@ -923,10 +946,24 @@ class Parser:
             if name in EXECUTING_GLOBALS and name not in self.bound:
                 what = HOST_REASONS.get(name, f"'{name}' reaches code execution or the host")
                 message = f"{ENGINE} would execute this as code ({what})"
-                self.result.host.append((name, message, tok.start, tok.end))
-            elif name in EXECUTING_GLOBALS or name not in GLOBALS:
+                entry = (name, message, tok.start, tok.end)
+                self.result.host.append(entry)
+                node = _mark(ast.Name(id=name, ctx=_LOAD), tok.start, tok.end)
+                node.fx_host = entry  # type: ignore[attr-defined]
+                return node  # type: ignore[no-any-return]
+            if name in EXECUTING_GLOBALS or name not in GLOBALS:
                 self.result.names[name] = None
         return _mark(ast.Name(id=name, ctx=_LOAD), tok.start, tok.end)
+
+    def host_callee(self, callee: ast.expr) -> None:
+        """A host global that is only called or constructed (``globalThis(1)``, ``new
+        Promise(1)``) reaches nothing before the engine throws: its refusal is lifted and the
+        evaluator decides from the arguments (``hostcalls``)."""
+        entry = getattr(callee, "fx_host", None)
+        if entry is None or not isinstance(callee, ast.Name) or callee.id not in HOST_CALLEES:
+            return
+        self.result.host[:] = [e for e in self.result.host if e is not entry]
+        callee.fx_host_call = True  # type: ignore[attr-defined]
 
     def array(self) -> ast.expr:
         start = self.advance().start
