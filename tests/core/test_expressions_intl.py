@@ -44,6 +44,10 @@ PAYLOAD = {
     "chfn": {"style": "currency", "currency": "CHF", "currencyDisplay": "name"},
     "kwd": {"style": "currency", "currency": "KWD"},
     "keep": {"ignorePunctuation": False},
+    "h11": {"hour": "numeric", "hourCycle": "h11", "timeZone": "UTC"},
+    "hm": {"hour": "numeric", "minute": "2-digit", "timeZone": "UTC"},
+    "h12": {"hour": "numeric", "hour12": True},
+    "hm12": {"hour": "numeric", "minute": "2-digit", "hour12": True, "timeZone": "UTC"},
     "f3": {"minimumFractionDigits": 3},
     "f4": {"minimumFractionDigits": 4},
     "upto3": {"maximumFractionDigits": 3},
@@ -115,6 +119,15 @@ CASES = [
     ("['a10', 'a9'].sort(new Intl.Collator('en-u-kn').compare).join()", "a9,a10"),
     ("['a', 'B', 'A'].sort(new Intl.Collator('en-u-kf-upper').compare).join()", "A,a,B"),
     ("String(new Intl.Collator('th', payload.keep).resolvedOptions().ignorePunctuation)", "true"),
+    # hour cycles by hour12, hourCycle or -u-hc- (h23 with hour12 is h11), digits by -u-nu-
+    ("new Intl.DateTimeFormat('en', payload.h11).format(0)", "0 AM"),
+    ("new Intl.DateTimeFormat('ja-u-hc-h12', payload.hm).format(0)", "\u5348\u524d12:00"),
+    ("new Intl.DateTimeFormat('en-u-hc-h23', payload.h12).resolvedOptions().hourCycle", "h11"),
+    ("new Intl.DateTimeFormat('de', payload.hm12).format(0)", "0:00 AM"),
+    (
+        "new Date(0).toLocaleDateString('en-u-nu-thai', payload.utc)",
+        "\u0e51/\u0e51/\u0e51\u0e59\u0e57\u0e50",
+    ),
     # proleptic Gregorian before 1582 (V8 sets ICU's calendar so), era years before 1, a
     # zone's local mean time before its first rule and its last rule after 9999
     ("new Date(Date.UTC(1582, 9, 4)).toLocaleDateString('en', payload.utc)", "10/4/1582"),
