@@ -1,7 +1,7 @@
 // Writes core/expressions/js/intl/tables/extensions.json.gz: which values of the -u- keywords
 // that choose data each locale has, as node's ICU resolves them: for every locale Collator
 // resolves to (tables/locales.json.gz) the collations (-u-co-, the collation option) it takes,
-// and where the resolved locale shows them.
+// and where the resolved locale shows them; and Intl.supportedValuesOf's lists.
 //   node scripts/intl_extensions.mjs
 import { readFileSync, writeFileSync } from "node:fs";
 import { gunzipSync, gzipSync } from "node:zlib";
@@ -38,6 +38,9 @@ if (process.argv[2] !== "--collation") {
     if (r.collation === "default" && r.locale.endsWith(`-u-co-${co}`)) collationDefaults[tag] = co;
   }
 }
-const out = { collations, collationHidden, collationDefaults };
+// Intl.supportedValuesOf's lists
+const supportedValues = Object.fromEntries(["calendar", "collation", "currency", "numberingSystem", "timeZone", "unit"]
+  .map((k) => [k, Intl.supportedValuesOf(k)]));
+const out = { collations, collationHidden, collationDefaults, supportedValues };
 writeFileSync(new URL("extensions.json.gz", tables), gzipSync(JSON.stringify(out), { level: 9 }));
 console.log(Object.entries(collations).map(([k, v]) => `${k} ${v === "*" ? "all" : v.length}`).join(", "));

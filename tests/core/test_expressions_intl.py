@@ -128,6 +128,8 @@ CASES = [
         "new Date(0).toLocaleDateString('en-u-nu-thai', payload.utc)",
         "\u0e51/\u0e51/\u0e51\u0e59\u0e57\u0e50",
     ),
+    ("Intl.supportedValuesOf('calendar').slice(0, 3).join()", "buddhist,chinese,coptic"),
+    ("String(Intl.supportedValuesOf(['unit']).length)", "45"),
     # proleptic Gregorian before 1582 (V8 sets ICU's calendar so), era years before 1, a
     # zone's local mean time before its first rule and its last rule after 9999
     ("new Date(Date.UTC(1582, 9, 4)).toLocaleDateString('en', payload.utc)", "10/4/1582"),
@@ -161,6 +163,7 @@ def test_node_answers(condition: str, answer: str, capsys: pytest.CaptureFixture
          "Currency code is required with currency style."),
         ("Intl.getCanonicalLocales('en_US')", "Incorrect locale information provided"),
         ("Intl.PluralRules('en')", "Constructor Intl.PluralRules requires 'new'"),
+        ("Intl.supportedValuesOf('units')", "Invalid key : units"),
         ("new Intl.ListFormat('en').format([1])", "Iterable yielded 1 which is not a string"),
         ("new Intl.NumberFormat('en', payload.big).format(1)",
          "maximumFractionDigits value is out of range."),
