@@ -38,9 +38,20 @@ if (process.argv[2] !== "--collation") {
     if (r.collation === "default" && r.locale.endsWith(`-u-co-${co}`)) collationDefaults[tag] = co;
   }
 }
+// the locales whose search collation is the root's (de's is not: ä is a letter of its own),
+// compared over Latin, Greek, Cyrillic and the words people sort, at every sensitivity
+const pool = [];
+for (let c = 0x20; c < 0x530; c++) if (c < 0x7f || c > 0x9f) pool.push(String.fromCharCode(c));
+pool.push("ss", "ae", "aa", "ch", "ll", "cs", "dz", "a1", "a10", "a-b", "a b", "1.5", "1.10");
+const searchAsRoot = process.argv[2] === "--collation" ? [] : locales.collator.filter((tag) =>
+  ["variant", "base", "accent", "case"].every((sensitivity) => {
+    const a = new Intl.Collator("und", { usage: "search", sensitivity });
+    const b = new Intl.Collator(tag, { usage: "search", sensitivity });
+    return pool.every((x) => pool.every((y) => Math.sign(a.compare(x, y)) === Math.sign(b.compare(x, y))));
+  }));
 // Intl.supportedValuesOf's lists
 const supportedValues = Object.fromEntries(["calendar", "collation", "currency", "numberingSystem", "timeZone", "unit"]
   .map((k) => [k, Intl.supportedValuesOf(k)]));
-const out = { collations, collationHidden, collationDefaults, supportedValues };
+const out = { collations, collationHidden, collationDefaults, searchAsRoot, supportedValues };
 writeFileSync(new URL("extensions.json.gz", tables), gzipSync(JSON.stringify(out), { level: 9 }));
 console.log(Object.entries(collations).map(([k, v]) => `${k} ${v === "*" ? "all" : v.length}`).join(", "));

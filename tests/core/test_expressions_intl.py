@@ -44,6 +44,8 @@ PAYLOAD = {
     "chfn": {"style": "currency", "currency": "CHF", "currencyDisplay": "name"},
     "kwd": {"style": "currency", "currency": "KWD"},
     "keep": {"ignorePunctuation": False},
+    "search": {"usage": "search"},
+    "nopunct": {"ignorePunctuation": True},
     "h11": {"hour": "numeric", "hourCycle": "h11", "timeZone": "UTC"},
     "hm": {"hour": "numeric", "minute": "2-digit", "timeZone": "UTC"},
     "h12": {"hour": "numeric", "hour12": True},
@@ -119,6 +121,10 @@ CASES = [
     ("['a10', 'a9'].sort(new Intl.Collator('en-u-kn').compare).join()", "a9,a10"),
     ("['a', 'B', 'A'].sort(new Intl.Collator('en-u-kf-upper').compare).join()", "A,a,B"),
     ("String(new Intl.Collator('th', payload.keep).resolvedOptions().ignorePunctuation)", "true"),
+    # the root's search collation; emoji's is the root's; a tailored one ignoring punctuation
+    ("['b', 'a', 'A'].sort(new Intl.Collator('en', payload.search).compare).join()", "a,A,b"),
+    ("String(new Intl.Collator('en-u-co-emoji').compare('a', 'b'))", "-1"),
+    ("String(new Intl.Collator('sv', payload.nopunct).compare('a b', 'ab'))", "0"),
     # hour cycles by hour12, hourCycle or -u-hc- (h23 with hour12 is h11), digits by -u-nu-
     ("new Intl.DateTimeFormat('en', payload.h11).format(0)", "0 AM"),
     ("new Intl.DateTimeFormat('ja-u-hc-h12', payload.hm).format(0)", "\u5348\u524d12:00"),
@@ -172,11 +178,13 @@ def test_node_answers(condition: str, answer: str, capsys: pytest.CaptureFixture
         ("new Date(0).toLocaleString('fa')", "flowctx does not reproduce the persian calendar"),
         ("'a'.localeCompare('b', 'de-u-co-phonebk')",
          "flowctx does not reproduce the collation 'phonebk'"),
+        ("new Intl.Collator('de', payload.search).compare('a', 'b')",
+         "flowctx does not reproduce the search collation of 'de'"),
     ],
 )  # fmt: skip
 def test_errors(condition: str, message: str, capsys: pytest.CaptureFixture[str]) -> None:
     scope = {"bad": {"style": "bogus"}, "nocur": {"style": "currency"}, "n": 1,
-             "big": {"maximumFractionDigits": 21}}  # fmt: skip
+             "big": {"maximumFractionDigits": 21}, "search": {"usage": "search"}}  # fmt: skip
     code = main(["eval", condition, "--payload", json.dumps(scope)])
     err = capsys.readouterr().err
     assert code != 0

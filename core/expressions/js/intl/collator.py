@@ -25,6 +25,13 @@ SERVICE: Final = "Intl.Collator"
 _DIGITS: Final = re.compile(r"[0-9]+")
 _VARIABLE: Final = frozenset(("Zs", "Zl", "Zp", "Pc", "Pd", "Ps", "Pe", "Pi", "Pf", "Po"))
 _NUMBER_BAND: Final = 110_000  # a run of digits: its length, then each digit, among digits
+#: where the root's search collation orders otherwise than its standard one (measured over
+#: every BMP character: Arabic and its presentation forms, Thai and Lao, Hangul, relation
+#: signs, enclosed and halfwidth forms); elsewhere the two agree
+_SEARCH_APART: Final = re.compile(
+    "[\u0600-\u08ff\u0e00-\u0eff\u1100-\u11ff\u2200-\u22ff\u2a00-\u2aff"
+    "\u3100-\u32ff\ua960-\ua97f\uac00-\ud7ff\ufb00-\ufeff\uff00-\uffff]"
+)
 
 
 @functools.cache
@@ -70,10 +77,19 @@ class Collator(IntlObject):
         o = self.o
         if self.base == "en-US" and "-va-posix" in o["locale"]:
             raise Unsupported("flowctx does not reproduce the collation of en-US-u-va-posix")
-        if o["collation"] != "default":
+        # the emoji collation orders every character as the root does (measured over each
+        # code point below U+20000), so a locale of the root's compares in it as in its own
+        emoji_as_root = o["collation"] == "emoji" and self.base in _root_locales()
+        if o["collation"] != "default" and not emoji_as_root:
             raise Unsupported(f"flowctx does not reproduce the collation {o['collation']!r}")
-        if o["usage"] == "search":  # the search collations weigh letters apart (German ä)
-            raise Unsupported("flowctx does not reproduce the search collations (usage 'search')")
+        if o["usage"] == "search" and (
+            self.base not in table("searchAsRoot") or self.base not in _root_locales()
+        ):
+            # the tailored search collations weigh letters apart (German ä, Danish case);
+            # the others are the root's (scripts/intl_extensions.mjs)
+            raise Unsupported(
+                f"flowctx does not reproduce the search collation of {self.base!r} (usage 'search')"
+            )
         tailored = self.base not in _root_locales()
         if tailored and _tailored(self.base) is None:
             raise Unsupported(
@@ -82,14 +98,11 @@ class Collator(IntlObject):
             )
         default_case, default_ignore = self.defaults
         if tailored and (
-            o["numeric"]
-            or o["caseFirst"] != default_case
-            or o["sensitivity"] == "case"
-            or o["ignorePunctuation"] != default_ignore
+            o["numeric"] or o["caseFirst"] != default_case or o["sensitivity"] == "case"
         ):
             raise Unsupported(
-                f"flowctx reproduces the collation of {self.base!r} with its default options and"
-                " sensitivity only"
+                f"flowctx reproduces the collation of {self.base!r} without numeric, caseFirst"
+                " and sensitivity 'case'"
             )
 
     def member(self, key: str) -> Any:
@@ -101,7 +114,13 @@ class Collator(IntlObject):
 
     def compare(self, a: Any, b: Any) -> int:
         self._check()
-        ka, kb = self.key(to_string(a)), self.key(to_string(b))
+        x, y = to_string(a), to_string(b)
+        if self.o["usage"] == "search" and (_SEARCH_APART.search(x) or _SEARCH_APART.search(y)):
+            raise Unsupported(
+                "flowctx reproduces the root search collation outside Arabic, Thai, Lao, Hangul"
+                " and the relation signs it reorders"
+            )
+        ka, kb = self.key(x), self.key(y)
         return -1 if ka < kb else (1 if ka > kb else 0)
 
     def key(self, s: str) -> tuple[Any, ...]:
@@ -110,6 +129,8 @@ class Collator(IntlObject):
         o = self.o
         ranks = _tailored(self.base)
         if ranks is not None:
+            if o["ignorePunctuation"]:  # spaces and punctuation ignored, as in the root's
+                s = _unpunctuated(s)
             return self._tailored_key(ranks, s)
         if o["ignorePunctuation"] and not o["numeric"]:
             s = _unpunctuated(s)

@@ -19,7 +19,7 @@ _FILES: Final = {
     "numberingDigits": "numbering", "numberingRows": "numbering", "numberingPosix": "numbering",
     "collations": "extensions", "collationHidden": "extensions",
     "collationDefaults": "extensions", "compactCurrency": "compactcurrency",
-    "supportedValues": "extensions",
+    "supportedValues": "extensions", "searchAsRoot": "extensions",
     "currencyBase": "currencies", "currencySymbols": "currencies",
     "currencyNames": "currencynames", "currencyNamePatterns": "currencynames",
     "lists": "lists", "dates": "dates", "tailored": "tailored", "skeletons": "skeletons",
