@@ -96,7 +96,7 @@ class Collator(IntlObject):
                 f"flowctx does not reproduce the collation of {self.base!r} (its contractions:"
                 " da's aa, cs's ch, hr's dž...)"
             )
-        default_case, default_ignore = self.defaults
+        default_case = self.defaults[0]
         if tailored and (
             o["numeric"] or o["caseFirst"] != default_case or o["sensitivity"] == "case"
         ):
