@@ -136,6 +136,14 @@ CASES = [
     ),
     ("Intl.supportedValuesOf('calendar').slice(0, 3).join()", "buddhist,chinese,coptic"),
     ("String(Intl.supportedValuesOf(['unit']).length)", "45"),
+    # Han of every plane by radical and strokes; unassigned code points before U+FFFD
+    (
+        "['\u4e8c', '\ud840\udc00', '\u4e00', '\ud840\udc0b'].sort((a, b) => a.localeCompare(b))"
+        ".map(c => c.codePointAt(0).toString(16)).join()",
+        "4e00,20000,2000b,4e8c",
+    ),
+    ("String('\ud83d\udfff'.localeCompare('\ufffd'))", "-1"),
+    ("String('\ud83d\udfff'.localeCompare('\u0378'))", "1"),
     # proleptic Gregorian before 1582 (V8 sets ICU's calendar so), era years before 1, a
     # zone's local mean time before its first rule and its last rule after 9999
     ("new Date(Date.UTC(1582, 9, 4)).toLocaleDateString('en', payload.utc)", "10/4/1582"),
