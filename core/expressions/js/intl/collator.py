@@ -77,10 +77,7 @@ class Collator(IntlObject):
         o = self.o
         if self.base == "en-US" and "-va-posix" in o["locale"]:
             raise Unsupported("flowctx does not reproduce the collation of en-US-u-va-posix")
-        # the emoji collation orders every character as the root does (measured over each
-        # code point below U+20000), so a locale of the root's compares in it as in its own
-        emoji_as_root = o["collation"] == "emoji" and self.base in _root_locales()
-        if o["collation"] != "default" and not emoji_as_root:
+        if o["collation"] != "default":
             raise Unsupported(f"flowctx does not reproduce the collation {o['collation']!r}")
         if o["usage"] == "search" and (
             self.base not in table("searchAsRoot") or self.base not in _root_locales()
