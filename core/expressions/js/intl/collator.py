@@ -94,12 +94,10 @@ class Collator(IntlObject):
                 " da's aa, cs's ch, hr's dž...)"
             )
         default_case = self.defaults[0]
-        if tailored and (
-            o["numeric"] or o["caseFirst"] != default_case or o["sensitivity"] == "case"
-        ):
+        if tailored and (o["caseFirst"] != default_case or o["sensitivity"] == "case"):
             raise Unsupported(
-                f"flowctx reproduces the collation of {self.base!r} without numeric, caseFirst"
-                " and sensitivity 'case'"
+                f"flowctx reproduces the collation of {self.base!r} without caseFirst and"
+                " sensitivity 'case'"
             )
 
     def member(self, key: str) -> Any:
@@ -189,6 +187,18 @@ class Collator(IntlObject):
                 if s[i : i + 3] in ranks and len(s[i : i + 3]) == 3
                 else (s[i : i + 2] if len(s[i : i + 2]) == 2 and s[i : i + 2] in ranks else s[i])
             )
+            if self.o["numeric"] and "0" <= s[i] <= "9":
+                # a run of digits by its value (leading zeros ignored), where digits go
+                end = i
+                while end < len(s) and "0" <= s[end] <= "9":
+                    end += 1
+                digits = s[i:end].lstrip("0") or "0"
+                p, sec, ter = ranks["0"]
+                weights.append((p, sec, ter))
+                weights.append((_NUMBER_BAND + len(digits), sec, ter))
+                weights.extend((_NUMBER_BAND + 100_000 + int(d), sec, ter) for d in digits)
+                i = end
+                continue
             i += len(c)
             found = ranks.get(c)
             if found is None:
