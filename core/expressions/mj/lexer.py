@@ -328,9 +328,10 @@ class _Lexer:
             return self.separated(j, _DIGITS)
 
         is_float = False
+        if j == i and text[i] == "0" and i + 1 < n and text[i + 1] == "_":
+            # V8 refuses it at the '_', before reading on (`0__1` is this error too)
+            raise self.error("Numeric separator can not be used after leading 0.", i, i + 2)
         j = digits(i) if j == i else j
-        if text[i] == "0" and j > i + 1 and text[i + 1] == "_":
-            raise self.error("Numeric separator can not be used after leading 0.", i, j)
         if j < n and text[j] == ".":
             is_float = True
             j = digits(j + 1)
