@@ -769,3 +769,21 @@ def test_a_scope_key_named_like_a_host_global_is_called_as_the_scopes_value() ->
     result = evaluate("globalThis(1)", {"globalThis": [1]}, "mj")
     assert not result.success and result.error is not None
     assert result.error.message == "globalThis is not a function"
+
+
+@pytest.mark.parametrize(
+    ("expr", "expected"),
+    [("Math.max.apply(null, 10n)", "CreateListFromArrayLike called on non-object"),
+     ("Math.max.apply(null, Symbol())", "CreateListFromArrayLike called on non-object"),
+     ("Number.isNaN(Math.max.apply(null, x => x))", True),  # a function's length: 1
+     ("Math.max.apply(null, new Uint8Array([1, 7])) === 7", True),
+     ("String.fromCharCode.apply(null, new Uint16Array([65, 66])) === 'AB'", True)],
+)  # fmt: skip
+def test_apply_reads_any_object_as_array_like_and_refuses_every_primitive(
+    expr: str, expected: str | bool
+) -> None:
+    result = evaluate(expr, {})
+    if isinstance(expected, str):
+        assert result.error is not None and result.error.message == expected
+    else:
+        assert result.value is expected, result.error
