@@ -454,6 +454,9 @@ TOKENS_OUT_OF_PLACE = [
     ("a + // c", "Unexpected token '}'"), ("[<!--1]", "Unexpected token '}'"),
     # a parenthesised array is no pattern; after a number V8 looks at one UTF-16 unit
     ("([a]) = !>1", "Invalid left-hand side in assignment"),
+    # in parentheses '...' starts a rest parameter: what starts no binding after it fails
+    ("(...) => 1", "Unexpected token ')'"), ("(a, ...1)", "Unexpected number"),
+    ("(a, ...b)", "Unexpected token '...'"),
     ("00x", "Invalid or unexpected token"),
     ("0__proto__", "Numeric separator can not be used after leading 0."),
     ("7\U0001d4b3", "missing ) after argument list"),

@@ -808,6 +808,10 @@ class Parser:
                     pattern = self.binding_pattern(names)
                     slots.append(f"[{len(slots)}]")  # no source text spells it
                 elif tok.kind != "name":
+                    if dots is not None:
+                        # V8 reads a binding right after '...' (only a rest parameter may
+                        # start so): what stands there instead is its error, no cover
+                        raise self.unexpected()
                     raise self.unexpected().as_cover()
                 else:
                     self.check_binding(tok)
@@ -951,6 +955,17 @@ class Parser:
             return inner
         if tok.kind == "op" and tok.value == "[":
             return self.array()
+        if tok.kind == "op" and tok.value == "..." and self.pos > 0:
+            before = self.tokens[self.pos - 1]
+            after = self.peek(1)
+            if (
+                before.kind == "op"
+                and before.value in ("(", ",")
+                and not (after.kind == "name" or (after.kind == "op" and after.value == "["))
+            ):
+                # inside parentheses V8 reads '...' as a rest parameter's start: a token that
+                # starts no binding after it is the error (a binding: the '...' is)
+                raise self.unexpected(after, operand=True)
         raise self.unexpected(operand=True)
 
     def identifier(self) -> ast.expr:
