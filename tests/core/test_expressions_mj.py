@@ -457,6 +457,16 @@ TOKENS_OUT_OF_PLACE = [
     # in parentheses '...' starts a rest parameter: what starts no binding after it fails
     ("(...) => 1", "Unexpected token ')'"), ("(a, ...1)", "Unexpected number"),
     ("(a, ...b)", "Unexpected token '...'"),
+    # parameters are read as an expression first; a function expression stops where its
+    # body's '{' (never there) would stand
+    ("(null, b) => 1", "Invalid destructuring assignment target"),
+    ("([k.,v]) => v", "Unexpected token ','"),
+    ("([k.x, v]) => v", "Illegal property in declaration context"),
+    ("null => 1", "Malformed arrow function parameter list"),
+    ("(...null) => 1", "Unexpected token 'null'"), ("function f(a) + 1", "Unexpected token '+'"),
+    ("(a, function) => 1", "Unexpected token ')'"), ("function 0", "Unexpected number"),
+    ("--!a ** 2", "Unary operator used immediately before exponentiation expression. "
+     "Parenthesis must be used to disambiguate operator precedence"),
     ("00x", "Invalid or unexpected token"),
     ("0__proto__", "Numeric separator can not be used after leading 0."),
     ("7\U0001d4b3", "missing ) after argument list"),

@@ -24,11 +24,15 @@ class JsSyntaxError(ExpressionError):
     #: raised where a parenthesised parameter list met what is no parameter: V8 reads the
     #: parentheses as an expression first, and says so when that reading fails
     cover = False
+    keep = False
     #: where V8 places the error when that is not where flowctx underlines it
     v8_start: int | None = None
 
-    def as_cover(self) -> JsSyntaxError:
+    def as_cover(self, keep: bool = False) -> JsSyntaxError:
+        """``keep``: where the parentheses read as an expression, this error is still the
+        one V8 reports (not "Invalid destructuring assignment target")."""
         self.cover = True
+        self.keep = keep
         return self
 
 

@@ -564,6 +564,13 @@ class Parser:
                 raise self.error("Delete of an unqualified identifier in strict mode.", tok)
             self.result.mutates = True
             node = JsDelete(operand=operand)
+        if self.at("**"):
+            # V8 checks it as soon as the unary expression ends, even inside '++'/'--'
+            raise self.error(
+                "Unary operator used immediately before exponentiation expression. "
+                "Parenthesis must be used to disambiguate operator precedence",
+                self.peek(),
+            )
         return _mark(node, tok.start, end)
 
     def update(self) -> ast.expr:
@@ -743,6 +750,8 @@ class Parser:
     def arrow_ahead(self) -> bool:
         tok = self.peek()
         if tok.kind == "name":  # an escaped name is a parameter too (`\u0078 => x`)
+            if tok.value in RESERVED and not tok.escaped:
+                return False  # `null => 1`: a literal, then a stray '=>'
             nxt = self.peek(1)
             return nxt.kind == "op" and nxt.value == "=>" and not nxt.nl_before
         if not self.at("("):
@@ -787,6 +796,8 @@ class Parser:
             self.advance()
             self.expression()
             self.expect(")")
+            if exc.keep:
+                raise exc from None
             raise self.error("Invalid destructuring assignment target", self.peek()) from None
 
     def _arrow(self) -> ast.expr:
@@ -814,7 +825,11 @@ class Parser:
                         raise self.unexpected()
                     raise self.unexpected().as_cover()
                 else:
-                    self.check_binding(tok)
+                    try:
+                        self.check_binding(tok)
+                    except JsSyntaxError as exc:
+                        exc.cover = exc.cover and dots is None  # after '...': a binding
+                        raise
                     names.append(self.advance())
                     slots.append(tok.value)
                 patterns.append(pattern)
@@ -888,7 +903,10 @@ class Parser:
                 names.append(self.advance())
                 target = ast.Name(id=tok.value, ctx=ast.Store())
                 if self.at(".") or self.at("["):
-                    raise self.error("Illegal property in declaration context", tok)
+                    # only once the parentheses read as an expression (`[k.,v]` does not)
+                    raise self.error("Illegal property in declaration context", tok).as_cover(
+                        keep=True
+                    )
                 if self.at("?.") or self.at("("):
                     raise self.error("Invalid destructuring assignment target", tok)
             else:
@@ -916,6 +934,42 @@ class Parser:
         self.expect("]")
         return _mark(JsPattern(elts=elts), start, start + 1)
 
+    def function_expression(self) -> JsSyntaxError:
+        """V8's error for ``function [*] [name] (params)``: its body's '{' can never follow
+        (MemberJunction refuses braces), so the token where it stops is the error."""
+        if self.at("*"):
+            self.advance()
+        tok = self.peek()
+        if tok.kind == "name" and not (tok.value in RESERVED and not tok.escaped):
+            self.check_binding(tok)
+            self.advance()
+        self.expect("(")
+        names: list[Token] = []
+        while not self.at(")"):
+            dots = self.advance() if self.at("...") else None
+            tok = self.peek()
+            if tok.kind == "op" and tok.value == "[":
+                self.binding_pattern(names)
+            elif tok.kind == "name":
+                try:
+                    self.check_binding(tok)
+                except JsSyntaxError as exc:
+                    exc.cover = False
+                    raise
+                self.advance()
+            else:
+                return self.unexpected()
+            if self.at("=") and dots is None:
+                self.advance()
+                self.binding_default(names)
+            if dots is not None and not self.at(")"):
+                return self.error("Rest parameter must be last formal parameter", self.peek())
+            if not self.at(","):
+                break
+            self.advance()
+        self.expect(")")
+        return self.unexpected()
+
     def check_binding(self, tok: Token) -> None:
         name = tok.value
         if name in ("eval", "arguments"):
@@ -923,7 +977,9 @@ class Parser:
         if name in STRICT_RESERVED:
             raise self.error("Unexpected strict mode reserved word", tok)
         if name in RESERVED:
-            raise self.error(f"Unexpected token '{name}'", tok)
+            # in parentheses V8 reads an expression first: `(null, b) => 1` is one, and its
+            # `null` no target
+            raise self.error(f"Unexpected token '{name}'", tok).as_cover()
 
     # --- primaries ---------------------------------------------------------------------------
 
@@ -989,6 +1045,8 @@ class Parser:
                 raise self.error("Cannot use import statement outside a module", tok)
             if name == "super":
                 raise self.error("'super' keyword unexpected here", tok)
+            if name == "function":
+                raise self.function_expression()
             if name in RESERVED:
                 raise self.unexpected(tok)
             if name in STRICT_RESERVED:
