@@ -467,6 +467,9 @@ TOKENS_OUT_OF_PLACE = [
     ("(a, function) => 1", "Unexpected token ')'"), ("function 0", "Unexpected number"),
     ("--!a ** 2", "Unary operator used immediately before exponentiation expression. "
      "Parenthesis must be used to disambiguate operator precedence"),
+    ("import.x", "Unexpected identifier 'x'"), ("x[...a, b]", "Rest parameter must be last "
+     "formal parameter"), ("x[...(a)]", "Unexpected token '('"),
+    ("(arguments a, b) => 1", "Unexpected identifier 'a'"),
     ("00x", "Invalid or unexpected token"),
     ("0__proto__", "Numeric separator can not be used after leading 0."),
     ("7\U0001d4b3", "missing ) after argument list"),

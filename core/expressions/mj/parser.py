@@ -973,7 +973,8 @@ class Parser:
     def check_binding(self, tok: Token) -> None:
         name = tok.value
         if name in ("eval", "arguments"):
-            raise self.error("Unexpected eval or arguments in strict mode", tok)
+            # in parentheses, once they read as an expression (`(arguments a)` does not)
+            raise self.error("Unexpected eval or arguments in strict mode", tok).as_cover(keep=True)
         if name in STRICT_RESERVED:
             raise self.error("Unexpected strict mode reserved word", tok)
         if name in RESERVED:
@@ -1014,14 +1015,17 @@ class Parser:
         if tok.kind == "op" and tok.value == "..." and self.pos > 0:
             before = self.tokens[self.pos - 1]
             after = self.peek(1)
-            if (
-                before.kind == "op"
-                and before.value in ("(", ",")
-                and not (after.kind == "name" or (after.kind == "op" and after.value == "["))
-            ):
-                # inside parentheses V8 reads '...' as a rest parameter's start: a token that
-                # starts no binding after it is the error (a binding: the '...' is)
-                raise self.unexpected(after, operand=True)
+            if before.kind == "op" and before.value in ("(", ",", "["):
+                # where a list of expressions starts or goes on (parentheses, a computed key)
+                # V8 reads '...' as a rest parameter's start: a token that starts no binding
+                # after it is the error; a binding then a ',' is a rest that is not last
+                if not (after.kind == "name" or (after.kind == "op" and after.value == "[")):
+                    raise self.unexpected(after, operand=True)
+                self.advance()
+                self.binding_pattern([]) if after.value == "[" else self.advance()
+                if self.at(","):
+                    raise self.error("Rest parameter must be last formal parameter", self.peek())
+                raise self.unexpected(tok)
         raise self.unexpected(operand=True)
 
     def identifier(self) -> ast.expr:
@@ -1041,7 +1045,13 @@ class Parser:
                     self.arguments()
                     return _mark(ast.Constant(value=None), tok.start, self.tokens[self.pos - 1].end)
                 if self.at("."):
-                    raise self.error("Cannot use 'import.meta' outside a module", tok)
+                    self.advance()
+                    meta = self.peek()
+                    if meta.kind == "name" and meta.value == "meta" and meta.escaped:
+                        raise self.error("'import.meta' must not contain escaped characters", meta)
+                    if meta.kind == "name" and meta.value == "meta":
+                        raise self.error("Cannot use 'import.meta' outside a module", tok)
+                    raise self.unexpected(meta)  # only `meta` may follow `import.`
                 raise self.error("Cannot use import statement outside a module", tok)
             if name == "super":
                 raise self.error("'super' keyword unexpected here", tok)
