@@ -12,8 +12,9 @@ Math, JSON, Object, Array, Date, RegExp), every operator, and text broken at eve
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 Case = tuple[str, dict[str, Any]]
 
@@ -420,7 +421,122 @@ def _mutations(rng: random.Random) -> Case:
     return f"({text})", _scope(rng)
 
 
+# -- values at the edges of conversions and of methods' arguments -----------------------------
+
+_ODD_ARGS = ("undefined", "null", "NaN", "-1", "-0", "0", "1.5", "2", "Infinity", "-Infinity",
+             "'2'", "''", "'x'", "[]", "[3]", "[1, 2]", "true", "1e21", "2**32", "-(2**31)",
+             "payload.n", "payload.s", "payload.missing", "payload.o", "payload.arr")  # fmt: skip
+_CALLS = ("'{s}'.slice({a}, {b})", "'{s}'.substring({a}, {b})", "'{s}'.substr({a}, {b})",
+          "'{s}'.padStart({a}, {b})", "'{s}'.padEnd({a})", "'{s}'.indexOf({a}, {b})",
+          "'{s}'.lastIndexOf({a}, {b})", "'{s}'.at({a})", "'{s}'.charAt({a})",
+          "'{s}'.charCodeAt({a})", "'{s}'.codePointAt({a})", "'{s}'.split({a}, {b})",
+          "'{s}'.repeat({a})", "'{s}'.startsWith({a}, {b})", "'{s}'.includes({a}, {b})",
+          "'{s}'.endsWith({a}, {b})", "'{s}'.concat({a}, {b})", "'{s}'.localeCompare({a})",
+          "[1, 2, 3, 4].slice({a}, {b})", "[1, 2, 3, 4].at({a})", "[1, 2, 3, 4].indexOf({a}, {b})",
+          "[1, 2, 3, 4].includes({a}, {b})", "[1, 2, 3, 4].fill(0, {a}, {b})",
+          "[1, 2, 3, 4].copyWithin({a}, {b})", "[1, 2, 3, 4].splice({a}, {b})",
+          "[1, 2, 3, 4].join({a})", "[1, 2, 3, 4].flat({a})", "[1, 2, 3, 4].lastIndexOf({a}, {b})",
+          "[1, [2, [3]]].flat({a})", "Array.from({{length: 2}})", "Array({a})",
+          "({a}).toFixed({b})", "({a}).toPrecision({b})", "({a}).toString({b})",
+          "({a}).toExponential({b})", "Number({a})", "parseInt({a}, {b})", "parseFloat({a})",
+          "Math.round({a})", "Math.max({a}, {b})", "Math.min({a}, {b})", "Math.atan2({a}, {b})",
+          "Math.pow({a}, {b})", "({a}) % ({b})", "({a}) ** ({b})", "({a}) / ({b})",
+          "({a}) >>> ({b})", "({a}) << ({b})", "({a}) - ({b})", "({a}) + ({b})",
+          "({a}) < ({b})", "({a}) == ({b})", "({a}) === ({b})", "String({a})",
+          "JSON.stringify({a})", "JSON.stringify([{a}, {b}])", "Object.is({a}, {b})",
+          "new Date({a}).getTime()", "new Date({a}, {b}).getMonth()", "Date.UTC({a}, {b})",
+          "new Date(Date.UTC(2026, {a})).toISOString()", "String(new Date({a}))",
+          "new Date({a}).toUTCString()", "isNaN({a})", "Number.isSafeInteger({a})",
+          "BigInt({a})", "Boolean({a})", "[{a}, {b}].sort()", "[{a}, {b}].toString()",
+          "[{a}, {b}].map(Number)", "[{a}, {b}].map(String)", "[{a}, {b}].filter(Boolean)",
+          "[{a}, {b}].map(parseInt)", "Math.sign({a}) * 0", "1 / Math.trunc({a})")  # fmt: skip
+
+
+def _values(rng: random.Random) -> Case:
+    template = rng.choice(_CALLS)
+    s = rng.choice(("abcabc", "", "é😀x", "a,b,,c", "  pad ", "İ", "ß"))
+    text = template.format(s=s, a=rng.choice(_ODD_ARGS), b=rng.choice(_ODD_ARGS))
+    if rng.random() < 0.3:
+        text = f"{text} {rng.choice(_COMPARE)} {_atom(rng)}"
+    return text, _scope(rng)
+
+
+# -- callbacks with patterns, defaults and odd comparators -----------------------------------
+
+_PARAMS = ("x", "(x)", "([a, b])", "([a, b = 9])", "([, b])", "([a, ...rest])", "([[a]])",
+           "(x, i, arr)", "(x = 1)", "([a] = [])", "(a, b)", "([a, [b]])", "(...args)",
+           "([k, v], i)", "(_, i)")  # fmt: skip
+_BODIES = ("x", "a", "b", "rest", "args.length", "i", "arr.length", "v", "k", "a + b",
+           "typeof a", "[a, b]", "a ?? b", "b?.length", "a > b", "x?.[0]", "rest.length > 0",
+           "String(a) + b", "i % 2", "!x")  # fmt: skip
+_SOURCES = ("[[1, 2], [3], [], [null, 4]]", "[[1, [2]], ['a', 'b']]", "Object.entries(payload.o)",
+            "payload.items", "payload.arr", "payload.tags", "[1, 2, 3]", "['b', 'a', 'c']",
+            "[3, 1, 2].entries().toArray?.() ?? [[0, 3]]", "Array.from('abc').entries().next()",
+            "[undefined, null, 0]", "Object.entries(payload.user ?? {})")  # fmt: skip
+
+
+def _callbacks(rng: random.Random) -> Case:
+    method = rng.choice(("map", "filter", "some", "every", "find", "flatMap", "findIndex",
+                         "reduce", "sort", "forEach", "findLast"))  # fmt: skip
+    params = rng.choice(_PARAMS)
+    body = rng.choice(_BODIES)
+    if method == "reduce":
+        cb = f"(acc, {params.strip('()') or 'x'}) => acc + ({body})"
+        extra = rng.choice(("", ", 0", ", ''", ", []"))
+        text = f"{rng.choice(_SOURCES)}.reduce({cb}{extra})"
+    elif method == "sort":
+        text = f"{rng.choice(_SOURCES)}.slice().sort((p, q) => {rng.choice(_BODIES)})"
+        text = text.replace("=> x", "=> p").replace("=> a", "=> q")
+    else:
+        text = f"{rng.choice(_SOURCES)}.{method}({params} => {body})"
+    if rng.random() < 0.4:
+        text = f"JSON.stringify({text})"
+    return text, _scope(rng)
+
+
+_TOKEN = re.compile(r"\s+|\w+|'[^']*'|\"[^\"]*\"|/[^/\n]+/[a-z]*|\?\.|=>|\.\.\.|[^\w\s]{1,3}")
+_KEYWORDS = ("new", "typeof", "void", "delete", "in", "of", "instanceof", "function", "class",
+             "let", "const", "var", "yield", "this", "super", "import", "enum", "static",
+             "null", "true", "undefined", "NaN", "async", "get", "set", "target", "meta",
+             "arguments", "=>", "...", "?.", "?", ":", ",", "(", ")", "[", "]", "??", "||",
+             "!", "~", "**", "/", "#a", ".", "0", "1n", "'s'",
+             "/x/", "//", "<!--", "\n-->", "\\u0061", "\\u{61}", "ℹ", "\u2028")  # fmt: skip
+
+
+def _tokens(rng: random.Random) -> Case:
+    """Token-level damage: a token dropped, doubled, swapped with its neighbour, or a keyword,
+    operator or odd character put between two."""
+    source = rng.choice((rng.choice(_EVERYDAY), _operation(rng), _chain(rng), _builtin(rng)))
+    parts = [t for t in _TOKEN.findall(source) if not t.isspace()]
+    for _ in range(rng.randint(1, 2)):
+        if not parts:
+            break
+        k = rng.randrange(len(parts))
+        how = rng.random()
+        if how < 0.25:
+            del parts[k]
+        elif how < 0.45:
+            parts.insert(k, parts[k])
+        elif how < 0.6 and k + 1 < len(parts):
+            parts[k], parts[k + 1] = parts[k + 1], parts[k]
+        else:
+            parts.insert(k, rng.choice(_KEYWORDS))
+    glue = rng.choice((" ", "", " "))
+    text = glue.join(parts)
+    if _WRITES.search(text.replace(" ", "")) and not _WRITES.search(source.replace(" ", "")):
+        # a write the damage made could land on a built-in (`Array.isArray += 1`), which the
+        # engine's process keeps for every later case of the batch
+        return source, _scope(rng)
+    return text, _scope(rng)
+
+
+_WRITES: Final = re.compile(r"(?<![=!<>])=(?![=>])|\+\+|--|delete|(?:<<|>>|[-+*/%&|^?])=(?!=)")
+
+
 FAMILIES: dict[str, Callable[[random.Random], Case]] = {
+    "heldout.tokens": _tokens,
+    "heldout.values": _values,
+    "heldout.callbacks": _callbacks,
     "heldout.conditions": _conditions,
     "heldout.methods": _methods,
     "heldout.builtins": _builtins,
