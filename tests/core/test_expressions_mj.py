@@ -467,6 +467,7 @@ TOKENS_OUT_OF_PLACE = [
     ("(a, function) => 1", "Unexpected token ')'"), ("function 0", "Unexpected number"),
     ("--!a ** 2", "Unary operator used immediately before exponentiation expression. "
      "Parenthesis must be used to disambiguate operator precedence"),
+    ("function r => 1", "Unexpected token '=>'"), ("function f(a) => 1", "Unexpected token '=>'"),
     ("import.x", "Unexpected identifier 'x'"), ("x[...a, b]", "Rest parameter must be last "
      "formal parameter"), ("x[...(a)]", "Unexpected token '('"),
     ("(arguments a, b) => 1", "Unexpected identifier 'a'"),

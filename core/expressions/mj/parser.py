@@ -943,7 +943,9 @@ class Parser:
         if tok.kind == "name" and not (tok.value in RESERVED and not tok.escaped):
             self.check_binding(tok)
             self.advance()
-        self.expect("(")
+        if not self.at("("):
+            return self.unexpected(operand=True)  # `function f => 1`: '=>' is a token here
+        self.advance()
         names: list[Token] = []
         while not self.at(")"):
             dots = self.advance() if self.at("...") else None
@@ -958,7 +960,7 @@ class Parser:
                     raise
                 self.advance()
             else:
-                return self.unexpected()
+                return self.unexpected(operand=True)
             if self.at("=") and dots is None:
                 self.advance()
                 self.binding_default(names)
@@ -967,8 +969,10 @@ class Parser:
             if not self.at(","):
                 break
             self.advance()
-        self.expect(")")
-        return self.unexpected()
+        if not self.at(")"):
+            return self.unexpected(operand=True)
+        self.advance()
+        return self.unexpected(operand=True)  # where the body's '{' should stand
 
     def check_binding(self, tok: Token) -> None:
         name = tok.value
