@@ -468,6 +468,8 @@ TOKENS_OUT_OF_PLACE = [
     ("--!a ** 2", "Unary operator used immediately before exponentiation expression. "
      "Parenthesis must be used to disambiguate operator precedence"),
     ("function r => 1", "Unexpected token '=>'"), ("function f(a) => 1", "Unexpected token '=>'"),
+    ("(...=>xs) => 1", "Unexpected token '=>'"),
+    ("'a' /[/ - (x).match(/\\d+/)", "Invalid regular expression flags"),  # before the pattern
     ("import.x", "Unexpected identifier 'x'"), ("x[...a, b]", "Rest parameter must be last "
      "formal parameter"), ("x[...(a)]", "Unexpected token '('"),
     ("(arguments a, b) => 1", "Unexpected identifier 'a'"),

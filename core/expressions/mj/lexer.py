@@ -470,6 +470,10 @@ class _Lexer:
                 j += 1
                 while j < n and is_id_part(text[j]):
                     j += 1
+                if j < n and text[j] == "\\":
+                    # V8 reads no escape among the flags: the literal fails as it is scanned,
+                    # before its pattern is looked at
+                    raise self.error("Invalid regular expression flags", i, j + 1)
                 return j
             j += 1
         raise self.error("Invalid regular expression: missing /", i, n)

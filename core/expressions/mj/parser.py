@@ -822,7 +822,7 @@ class Parser:
                     if dots is not None:
                         # V8 reads a binding right after '...' (only a rest parameter may
                         # start so): what stands there instead is its error, no cover
-                        raise self.unexpected()
+                        raise self.unexpected(operand=True)
                     raise self.unexpected().as_cover()
                 else:
                     try:
