@@ -95,3 +95,19 @@ def test_a_bare_builtin_is_what_ag2_returns_said_with_its_repr(name: str) -> Non
     )
     # a context variable's value is never described this way
     assert evaluate("${x} and 5", {"x": 1}, "ag2").warnings == ()
+
+
+@pytest.mark.parametrize(
+    ("expr", "context"),
+    [("${a}${b}", {"a": 1, "b": -1}), ("${a}${b}", {"a": "x", "b": -1}),
+     ("${a}${b} == 0", {"a": 1, "b": -1}), ("${a}${b}", {"a": None, "b": -2.5}),
+     ("${a}${b}", {"a": 10**400, "b": -1.5}), ("(${a}and${a}) >= 1", {"a": -1}),
+     ("${a}${b}${c}", {"a": 5, "b": -1, "c": -2}), ("${a}${b}", {"a": 1, "b": float("-inf")})],
+)  # fmt: skip
+def test_a_subtraction_pasting_makes_is_answered_as_python_answers_it(
+    expr: str, context: dict[str, Any]
+) -> None:
+    """A negative number pasted after an operand is a binary '-' in the text AG2 evaluates:
+    Python's value, or its TypeError/OverflowError words, not a refusal."""
+    verdict, ours, theirs = compare(expr, context, evaluate)
+    assert verdict == "agree", (ours, theirs)
