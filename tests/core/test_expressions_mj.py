@@ -470,6 +470,15 @@ TOKENS_OUT_OF_PLACE = [
     ("function r => 1", "Unexpected token '=>'"), ("function f(a) => 1", "Unexpected token '=>'"),
     ("(...=>xs) => 1", "Unexpected token '=>'"),
     ("'a' /[/ - (x).match(/\\d+/)", "Invalid regular expression flags"),  # before the pattern
+    # an array destructuring assignment takes names, members, nested arrays, defaults, rests
+    ("[1] = a", "Invalid destructuring assignment target"),
+    ("[a?.b] = a", "Invalid destructuring assignment target"),
+    # a strict-mode 08 loses to an error V8 places at or before it
+    ("08 = 1", "Invalid left-hand side in assignment"),
+    ("08 => 1", "Malformed arrow function parameter list"),
+    ("08, a + b => 1", "Decimals with leading zeros are not allowed in strict mode."),
+    ("(08, a) => 1", "Invalid destructuring assignment target"),
+    ("(08, a + b) => 1", "Decimals with leading zeros are not allowed in strict mode."),
     ("import.x", "Unexpected identifier 'x'"), ("x[...a, b]", "Rest parameter must be last "
      "formal parameter"), ("x[...(a)]", "Unexpected token '('"),
     ("(arguments a, b) => 1", "Unexpected identifier 'a'"),
@@ -806,3 +815,15 @@ def test_apply_reads_any_object_as_array_like_and_refuses_every_primitive(
         assert result.error is not None and result.error.message == expected
     else:
         assert result.value is expected, result.error
+
+
+@pytest.mark.parametrize(
+    ("value", "message"),
+    [(1, "number 1 is not iterable (cannot read property Symbol(Symbol.iterator))"),
+     (None, "object null is not iterable (cannot read property Symbol(Symbol.iterator))"),
+     ({}, "object is not iterable (cannot read property Symbol(Symbol.iterator))"),
+     (True, "boolean true is not iterable (cannot read property Symbol(Symbol.iterator))")],
+)  # fmt: skip
+def test_destructuring_a_value_without_an_iterator_says_v8s_words(value: Any, message: str) -> None:
+    result = evaluate("[payload.x] = payload.v", {"payload": {"v": value}})
+    assert result.error is not None and result.error.message == message

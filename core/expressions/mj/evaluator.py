@@ -1203,9 +1203,12 @@ class _Ref:
 
     def set(self, env: Env, where: tuple[Any, Any], value: Any) -> None:
         if self.kind == "pattern":
-            values = _spread_values(value) if not js.is_nullish(value) else None
+            try:
+                values = _spread_values(value) if not js.is_nullish(value) else None
+            except _NotIterable:
+                values = None
             if values is None:
-                raise js.JsError(f"{js.to_string(value)} is not iterable")
+                raise _not_iterable(value)  # V8's words: "number 1 is not iterable (...)"
             for i, ref in enumerate(self.items):
                 if ref is not None:
                     spot = ref.locate(env)

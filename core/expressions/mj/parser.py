@@ -161,6 +161,22 @@ def _parameter(item: ast.expr, own: bool = False) -> bool:
     return False
 
 
+def _assignable(item: ast.expr) -> bool:
+    """Whether V8 takes ``item`` as an element of an array destructuring assignment: a name
+    or a member (parenthesised too), a nested array of such, one with a default, a rest."""
+    if isinstance(item, ast.Name):
+        return True
+    if isinstance(item, ast.Attribute | ast.Subscript):
+        return True
+    if isinstance(item, ast.List) and not getattr(item, "fx_paren", 0):
+        return all(isinstance(e, JsHole) or _assignable(e) for e in item.elts)
+    if isinstance(item, JsAssign) and item.op == "=" and not getattr(item, "fx_paren", 0):
+        return _assignable(item.target)
+    if isinstance(item, JsSpread):
+        return _assignable(item.value)
+    return False
+
+
 def _mark(node: ast.AST, start: int, end: int) -> Any:
     return set_span(node, start, end)
 
@@ -409,7 +425,13 @@ class Parser:
             for item in target.elts:
                 if isinstance(item, JsHole):
                     continue
-                if not isinstance(item, ast.Name | ast.Attribute | ast.Subscript):
+                if not _assignable(item):
+                    error = self.error("Invalid destructuring assignment target", tok)
+                    error.v8_start = span_of(item)[0]
+                    raise error
+                if not isinstance(item, ast.Name | ast.Attribute | ast.Subscript) or (
+                    self.in_optional_chain(item)
+                ):
                     start, end = span_of(item)
                     self.unsupported("this destructuring assignment", start, end)
             return
@@ -418,7 +440,9 @@ class Parser:
             if what != "assignment"
             else "Invalid left-hand side in assignment"
         )
-        raise self.error(message, tok)
+        error = self.error(message, tok)
+        error.v8_start = span_of(target)[0]  # V8 places it at the target (a 08 there loses)
+        raise error
 
     @staticmethod
     def in_optional_chain(node: ast.AST) -> bool:
@@ -778,7 +802,9 @@ class Parser:
         encloses it (``missing ) after argument list`` in a call)."""
         parenthesised = getattr(head, "fx_paren", False)
         if not parenthesised and not isinstance(head, ast.Name):
-            raise self.error("Malformed arrow function parameter list", tok)
+            error = self.error("Malformed arrow function parameter list", tok)
+            error.v8_start = span_of(head)[0]  # V8 places it at the head (a 08 there loses)
+            raise error
         if parenthesised and not _parameters(head):
             raise self.error("Invalid destructuring assignment target", tok)
 
@@ -794,11 +820,17 @@ class Parser:
             # list is an invalid target
             self.pos = opening
             self.advance()
-            self.expression()
+            head = self.expression()
             self.expect(")")
             if exc.keep:
                 raise exc from None
-            raise self.error("Invalid destructuring assignment target", self.peek()) from None
+            error = self.error("Invalid destructuring assignment target", self.peek())
+            items = head.values if isinstance(head, JsSequence) else [head]
+            # V8 places it at the last element that is no parameter (measured: it decides
+            # whether a strict-mode 08 before it wins)
+            bad = [i for i in items if not _parameter(i)]
+            error.v8_start = span_of(bad[-1])[0] if bad else self.tokens[opening].start
+            raise error from None
 
     def _arrow(self) -> ast.expr:
         start = self.peek().start
