@@ -827,3 +827,26 @@ def test_apply_reads_any_object_as_array_like_and_refuses_every_primitive(
 def test_destructuring_a_value_without_an_iterator_says_v8s_words(value: Any, message: str) -> None:
     result = evaluate("[payload.x] = payload.v", {"payload": {"v": value}})
     assert result.error is not None and result.error.message == message
+
+
+@pytest.mark.parametrize(
+    ("expr", "expected"),
+    [("([payload.x = 7, ...payload.y] = 'abc', JSON.stringify([payload.x, payload.y]))",
+      '["a",["b","c"]]'),
+     ("([[payload.p, [payload.q = 4]]] = [[1, []]], JSON.stringify([payload.p, payload.q]))",
+      "[1,4]"),
+     ("([payload.a, payload.b = payload.a] = [5], String(payload.b))", "5"),
+     ("([payload.f = x => 1] = [], payload.f.name)", "")],
+)  # fmt: skip
+def test_array_destructuring_assignment_with_nesting_defaults_and_rest(
+    expr: str, expected: str
+) -> None:
+    result = evaluate(expr, {"payload": {}})
+    assert result.success, result.error
+    assert result.raw == expected
+
+
+@pytest.mark.parametrize("expr", ["([...a, b] = c)", "([a, ...b,] = c)", "([[...a, b]] = c)"])
+def test_a_rest_element_not_last_is_v8s_syntax_error(expr: str) -> None:
+    result = evaluate(expr, {"a": 1, "b": 2, "c": [3]})
+    assert result.error is not None and result.error.message == "Rest element must be last element"

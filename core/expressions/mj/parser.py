@@ -422,18 +422,7 @@ class Parser:
             and what == "assignment"
             and not getattr(target, "fx_paren", 0)  # `([a]) = 1` is no pattern to V8
         ):
-            for item in target.elts:
-                if isinstance(item, JsHole):
-                    continue
-                if not _assignable(item):
-                    error = self.error("Invalid destructuring assignment target", tok)
-                    error.v8_start = span_of(item)[0]
-                    raise error
-                if not isinstance(item, ast.Name | ast.Attribute | ast.Subscript) or (
-                    self.in_optional_chain(item)
-                ):
-                    start, end = span_of(item)
-                    self.unsupported("this destructuring assignment", start, end)
+            self.check_pattern(target, tok)
             return
         message = (
             f"Invalid left-hand side expression in {what}"
@@ -443,6 +432,31 @@ class Parser:
         error = self.error(message, tok)
         error.v8_start = span_of(target)[0]  # V8 places it at the target (a 08 there loses)
         raise error
+
+    def check_pattern(self, target: ast.List, tok: Token) -> None:
+        """V8's early errors of an array destructuring assignment, nested arrays included."""
+        for item in target.elts:
+            if isinstance(item, JsHole):
+                continue
+            comma = getattr(item, "fx_comma", None)
+            if comma is not None:  # `[...a, b] = c`, `[...a,] = c`
+                raise self.error("Rest element must be last element", comma)
+            if not _assignable(item):
+                error = self.error("Invalid destructuring assignment target", tok)
+                error.v8_start = span_of(item)[0]
+                raise error
+            inner = item.target if isinstance(item, JsAssign) else item
+            inner = inner.value if isinstance(inner, JsSpread) else inner
+            if isinstance(inner, ast.List):
+                self.check_pattern(inner, tok)
+            if (
+                isinstance(item, JsAssign)
+                and isinstance(item.value, JsArrow)
+                and isinstance(item.target, ast.Name)
+            ):
+                # an arrow default takes the name it is bound to (NamedEvaluation)
+                start, end = span_of(item)
+                self.unsupported("an arrow function as a destructuring default", start, end)
 
     @staticmethod
     def in_optional_chain(node: ast.AST) -> bool:
@@ -1132,14 +1146,18 @@ class Parser:
                 tok = self.advance()
                 items.append(_mark(JsHole(), tok.start, tok.start))
                 continue
+            spread = None
             if self.at("..."):
                 tok = self.advance()
                 value = self.assignment()
-                items.append(_mark(JsSpread(value=value), tok.start, span_of(value)[1]))
+                spread = _mark(JsSpread(value=value), tok.start, span_of(value)[1])
+                items.append(spread)
             else:
                 items.append(self.assignment())
             if not self.at(","):
                 break
+            if spread is not None:
+                spread.fx_comma = self.peek()  # type: ignore[attr-defined]  # a rest not last
             self.advance()
         end = self.expect("]").end
         self.leave()
