@@ -479,6 +479,8 @@ TOKENS_OUT_OF_PLACE = [
     ("08, a + b => 1", "Decimals with leading zeros are not allowed in strict mode."),
     ("(08, a) => 1", "Invalid destructuring assignment target"),
     ("(08, a + b) => 1", "Decimals with leading zeros are not allowed in strict mode."),
+    ("x[...new a]", "Unexpected token 'new'"), ("([k ?. , v]) => k", "Unexpected token ','"),
+    ("'a b'.split(payload, 0)", "Cannot convert object to primitive value"),
     ("import.x", "Unexpected identifier 'x'"), ("x[...a, b]", "Rest parameter must be last "
      "formal parameter"), ("x[...(a)]", "Unexpected token '('"),
     ("(arguments a, b) => 1", "Unexpected identifier 'a'"),
@@ -490,7 +492,7 @@ TOKENS_OUT_OF_PLACE = [
 
 @pytest.mark.parametrize(("expr", "message"), TOKENS_OUT_OF_PLACE)
 def test_a_token_out_of_place_gets_v8s_words_for_where_it_stands(expr: str, message: str) -> None:
-    result = evaluate(expr, {"a": 1, "f": 2})
+    result = evaluate(expr, {"a": 1, "f": 2, "x": 3, "payload": [{"toString": "x"}]})
     assert result.error is not None and result.error.message == message
 
 

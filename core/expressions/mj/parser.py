@@ -954,7 +954,8 @@ class Parser:
                         keep=True
                     )
                 if self.at("?.") or self.at("("):
-                    raise self.error("Invalid destructuring assignment target", tok)
+                    # once the parentheses read as an expression (`[k ?. , v]` does not)
+                    raise self.error("Invalid destructuring assignment target", tok).as_cover()
             else:
                 # whatever expression it is, V8 names it an invalid target
                 end = self.assignment()
@@ -1069,7 +1070,10 @@ class Parser:
                 # where a list of expressions starts or goes on (parentheses, a computed key)
                 # V8 reads '...' as a rest parameter's start: a token that starts no binding
                 # after it is the error; a binding then a ',' is a rest that is not last
-                if not (after.kind == "name" or (after.kind == "op" and after.value == "[")):
+                binding = (
+                    after.kind == "name" and not (after.value in RESERVED and not after.escaped)
+                ) or (after.kind == "op" and after.value == "[")
+                if not binding:
                     raise self.unexpected(after, operand=True)
                 self.advance()
                 self.binding_pattern([]) if after.value == "[" else self.advance()
