@@ -108,6 +108,50 @@ def _scope() -> dict[str, Any]:
                 '[["a"],["a","x"],{"value":3,"writable":false,"enumerable":false,"configurable":false}]'
             ),
         ),
+        (
+            (
+                "(payload.s = Symbol('k'), payload.o[payload.s] = 1, "
+                "Reflect.ownKeys(payload.o).map(String).join() + "
+                "JSON.stringify(payload.o))"
+            ),
+            'a,Symbol(k){"a":1}',
+        ),
+        (
+            (
+                "(payload.o[Symbol.toPrimitive] = h => h, [payload.o + '', "
+                "String(payload.o), +payload.o].join())"
+            ),
+            "default,string,NaN",
+        ),
+        ("(payload.o[Symbol.toStringTag] = 'Zz', toString.call(payload.o))", "[object Zz]"),
+        (
+            (
+                "(payload.o[Symbol.iterator] = () => [1, 2].values(), "
+                "[...payload.o].join() + Array.from(payload.o).length)"
+            ),
+            "1,22",
+        ),
+        ("(payload.o[Symbol.hasInstance] = x => x === 1, 1 instanceof payload.o)", "true"),
+        (
+            (
+                "(payload.o[Symbol.isConcatSpreadable] = true, payload.o.length = 2, "
+                "JSON.stringify([0].concat(payload.o)))"
+            ),
+            "[0,null,null]",
+        ),
+        (
+            ("Object.getOwnPropertySymbols(Object.getPrototypeOf(new Map())).map(String).join()"),
+            "Symbol(Symbol.toStringTag),Symbol(Symbol.iterator)",
+        ),
+        ("String(''[Symbol.iterator])", "function [Symbol.iterator]() { [native code] }"),
+        (
+            (
+                "(payload.d = Object.create(null), payload.d.value = 1, "
+                "JSON.stringify(Object.defineProperty([1, 2], 'length', payload.d)))"
+            ),
+            "[1]",
+        ),
+        ("(payload.arr.length = 4, JSON.stringify(Object.keys(payload.arr)))", '["0","1"]'),
     ],
 )
 def test_values(expr: str, expected: str) -> None:
@@ -185,6 +229,35 @@ def test_values(expr: str, expected: str) -> None:
                 "Invalid property descriptor. Cannot both specify accessors and a value "
                 "or writable attribute, [object Object]"
             ),
+        ),
+        (
+            "(payload.o[Symbol.iterator] = () => 1, [...payload.o])",
+            "Result of the Symbol.iterator method is not an object",
+        ),
+        (
+            "(payload.f = x => x, payload.f[Symbol.hasInstance] = 1)",
+            (
+                "Cannot assign to read only property 'Symbol(Symbol.hasInstance)' of "
+                "function 'x => x'"
+            ),
+        ),
+        (
+            (
+                "(payload.d = Object.create(null), payload.d.value = -1, "
+                "Object.defineProperty([1, 2], 'length', payload.d))"
+            ),
+            "Invalid array length",
+        ),
+        (
+            (
+                "(payload.d = Object.create(null), payload.d.enumerable = true, "
+                "Object.defineProperty([1, 2], 'length', payload.d))"
+            ),
+            "Cannot redefine property: length",
+        ),
+        (
+            "(payload.s = Symbol('k'), Object.preventExtensions(payload.o)[payload.s] = 1)",
+            "Cannot add property Symbol(k), object is not extensible",
         ),
     ],
 )
