@@ -10,7 +10,10 @@ const GLOBALS = [
   "Math", "JSON", "Number", "String", "Boolean", "Array", "Object", "Date", "RegExp",
   "Error", "TypeError", "RangeError", "SyntaxError", "ReferenceError", "EvalError",
   "URIError", "Map", "Set", "WeakMap", "WeakSet", "BigInt", "Reflect", "Symbol", "Atomics",
-  "Intl",
+  "Intl", "ArrayBuffer", "Int8Array", "Uint8Array", "Uint8ClampedArray", "Int16Array",
+  "Uint16Array", "Int32Array", "Uint32Array", "Float32Array", "Float64Array",
+  "BigInt64Array", "BigUint64Array", "DataView", "TextEncoder", "TextDecoder",
+  "AggregateError", "URL", "URLSearchParams", "DOMException",
 ];
 
 const lines = [

@@ -1,10 +1,10 @@
 // Writes core/expressions/js/intl/tables/*.json.gz and rootorder.json: what node's Intl answers for each locale it has
-// (number affixes and symbols, plural categories, list separators, date patterns, which
-// collations are the root's), as data flowctx formats with. Run with the node whose answers
-// flowctx reproduces:   node scripts/intl_data.mjs
+// (number affixes and symbols, list separators, date patterns, which collations are the
+// root's), as data flowctx formats with. Run with the node whose answers flowctx reproduces:
+//   node scripts/intl_data.mjs
 // Every table is measured through Intl's own formatToParts/select/compare, never written by hand;
-// the script checks each inference it makes (a period of the plural categories, a list's
-// separators) against node over further samples, and leaves out what does not hold.
+// the script checks each inference it makes (a list's separators) against node over further
+// samples, and leaves out what does not hold. Plural rules: scripts/intl_plural_rules.mjs.
 import { writeFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import { spawnSync } from "node:child_process";
@@ -331,63 +331,7 @@ for (const c of currencies) {
 
 // --- plural categories ----------------------------------------------------------------------
 const PR = available(Intl.PluralRules);
-const letter = { zero: "z", one: "o", two: "t", few: "f", many: "m", other: "x" };
-function pluralTable(tag, type) {
-  const pr = new Intl.PluralRules(tag, { type });
-  const ints = [];
-  for (let i = 0; i < 2000; i++) ints.push(letter[pr.select(i)]);
-  const int = ints.join("");
-  // above 1999 the category is taken as that of 1000 + n % 1000; checked here, else refused
-  let period = true;
-  for (let n = 2000; n < 200000; n += 7) if (int[1000 + (n % 1000)] !== letter[pr.select(n)]) period = false;
-  const millions = {};
-  for (const n of [1e6, 2e6, 5e6, 1e7, 1e9, 3e9, 1e12, 1e15]) {
-    const c = letter[pr.select(n)];
-    if (c !== int[1000 + (n % 1000)]) millions[n] = c;
-  }
-  // one and two fraction digits: the categories of i.f for i below 30, above it that of
-  // 20 + i % 10 (checked here); where that does not hold, below 200 and above it 100 + i % 100
-  const decs = [];
-  for (const v of [1, 2]) {
-    const q = new Intl.PluralRules(tag, { type, minimumFractionDigits: v, maximumFractionDigits: v });
-    const cat = (i, f) => letter[q.select(Number(`${i}.${String(f).padStart(v, "0")}`))];
-    let found = null;
-    for (const [below, base, mod] of [[30, 20, 10], [200, 100, 100]]) {
-      let s = "";
-      for (let i = 0; i < below; i++) for (let f = 0; f < 10 ** v; f++) s += cat(i, f);
-      let ok = true;
-      for (let i = below; i < 5000 && ok; i += 3) for (let f = 0; f < 10 ** v; f += 7) {
-        if (s[(base + (i % mod)) * 10 ** v + f] !== cat(i, f)) { ok = false; break; }
-      }
-      if (ok) { found = { below, base, mod, s }; break; }
-    }
-    decs.push(found);
-  }
-  return { int, period, millions, decs, cats: pr.resolvedOptions().pluralCategories };
-}
-const pluralRows = [];
-const plural = { cardinal: {}, ordinal: {} };
-for (const type of ["cardinal", "ordinal"]) {
-  const table = {};
-  const byLanguage = {};
-  const quick = (tag) => {
-    const pr = new Intl.PluralRules(tag, { type });
-    const q = new Intl.PluralRules(tag, { type, minimumFractionDigits: 1 });
-    let s = "";
-    for (let i = 0; i < 300; i++) s += letter[pr.select(i)] + letter[q.select(i / 10)];
-    return s;
-  };
-  for (const tag of PR) {
-    const lang = languageOf(tag);
-    const same = tag !== lang && lang in byLanguage && quick(tag) === quick(lang);
-    const t = same ? byLanguage[lang] : JSON.stringify(pluralTable(tag, type));
-    if (tag === lang) byLanguage[lang] = t;
-    let i = pluralRows.indexOf(t);
-    if (i < 0) { pluralRows.push(t); i = pluralRows.length - 1; }
-    table[tag] = i;
-  }
-  plural[type] = pruned(table);
-}
+// the rules themselves: scripts/intl_plural_rules.mjs (tables/pluralrules.json.gz)
 
 // --- lists ----------------------------------------------------------------------------------
 const LF = available(Intl.ListFormat);
@@ -667,7 +611,6 @@ const data = {
   locales: { number: NF, plural: PR, list: LF, date: DF, collator: COL },
   rootCollations, collatorDefaults, tailored,
   numbers: pruned(numbers), compacts: pruned(compacts), currencyDigits, currencies, currencyCommon: CURRENCIES,
-  pluralRows: pluralRows.map((r) => JSON.parse(r)), plural,
   lists: pruned(lists), dates: pruned(dates), skeletons: pooled(pruned(skeletonRows)),
 };
 // one file per service, each read on that service's first use; gzip without a name or time in
@@ -675,7 +618,7 @@ const data = {
 const FILES = {
   locales: ["node", "icu", "locales", "rootCollations", "currencies", "currencyDigits", "currencyCommon",
     "collatorDefaults"],
-  numbers: ["numbers"], compacts: ["compacts"], plural: ["pluralRows", "plural"], lists: ["lists"], dates: ["dates"],
+  numbers: ["numbers"], compacts: ["compacts"], lists: ["lists"], dates: ["dates"],
   skeletons: ["skeletons"],
   tailored: ["tailored"],
 };

@@ -27,6 +27,33 @@ PAYLOAD = {
     "long": {"notation": "compact", "compactDisplay": "long"},
     "ymd": {"year": "numeric", "month": "long", "day": "numeric"},
     "full": {"dateStyle": "full"},
+    "utc": {"timeZone": "UTC"},
+    "ny": {"timeZone": "America/New_York"},
+    "tokyo_": {"timeZone": "Asia/Tokyo"},
+    "ymd_utc": {"timeZone": "UTC", "year": "numeric", "month": "long", "day": "numeric"},
+    "hani": {
+        "numberingSystem": "hanidec",
+        "style": "currency",
+        "currency": "EUR",
+        "currencyDisplay": "code",
+    },
+    "arab": {"numberingSystem": "arab"},
+    "eurc": {"notation": "compact", "style": "currency", "currency": "EUR"},
+    "usdc": {"notation": "compact", "style": "currency", "currency": "USD"},
+    "eurn": {"style": "currency", "currency": "EUR", "currencyDisplay": "name"},
+    "chfn": {"style": "currency", "currency": "CHF", "currencyDisplay": "name"},
+    "kwd": {"style": "currency", "currency": "KWD"},
+    "keep": {"ignorePunctuation": False},
+    "search": {"usage": "search"},
+    "nopunct": {"ignorePunctuation": True},
+    "h11": {"hour": "numeric", "hourCycle": "h11", "timeZone": "UTC"},
+    "hm": {"hour": "numeric", "minute": "2-digit", "timeZone": "UTC"},
+    "h12": {"hour": "numeric", "hour12": True},
+    "hm12": {"hour": "numeric", "minute": "2-digit", "hour12": True, "timeZone": "UTC"},
+    "f3": {"minimumFractionDigits": 3},
+    "f4": {"minimumFractionDigits": 4},
+    "upto3": {"maximumFractionDigits": 3},
+    "upto5": {"maximumFractionDigits": 5},
 }
 
 # (condition, node's value)
@@ -57,12 +84,75 @@ CASES = [
     ("new Intl.PluralRules('ru').select(22)", "few"),
     ("new Intl.PluralRules('en', payload.ord).select(23)", "few"),
     ("new Intl.PluralRules('fr').select(1.5)", "one"),
+    # CLDR's rules over any number of fraction digits (f, t, v of the digits shown)
+    ("new Intl.PluralRules('lv', payload.f3).select(0.121)", "one"),
+    ("new Intl.PluralRules('hr', payload.upto5).select(1.00021)", "one"),
+    ("new Intl.PluralRules('fil', payload.f4).select(2.1234)", "other"),
+    ("new Intl.PluralRules('mk', payload.upto3).select(3.011)", "other"),
+    ("new Intl.PluralRules('sl', payload.upto3).select(1.001)", "few"),
+    ("new Intl.PluralRules('br').select(1000001)", "one"),
     ("new Intl.ListFormat('en').format(['a', 'b', 'c'])", "a, b, and c"),
     ("new Intl.ListFormat('es').format(['a', 'b', 'iglesia'])", "a, b e iglesia"),
     ("new Intl.ListFormat('de', payload.or).format(['a', 'b'])", "a oder b"),
     ("new Date(0).toLocaleString('de-DE')", "1.1.1970, 00:00:00"),
     ("new Date(1700000000000).toLocaleDateString('ko')", "2023. 11. 14."),
     ("new Intl.DateTimeFormat('en', payload.tokyo).format(1700000000000)", "11/15/2023"),
+    # numbering systems, by option or -u-nu-: their digits, and their own symbols (arab's)
+    (
+        "(-1234.5).toLocaleString('en-u-nu-arab')",
+        "\u061c-\u0661\u066c\u0662\u0663\u0664\u066b\u0665",
+    ),
+    ("new Intl.NumberFormat('en-u-nu-thai').format(-1234.5)", "-\u0e51,\u0e52\u0e53\u0e54.\u0e55"),
+    ("new Intl.NumberFormat('en', payload.hani).format(12)", "EUR\u4e00\u4e8c.\u3007\u3007"),
+    ("new Intl.NumberFormat('en-u-nu-thai', payload.arab).resolvedOptions().locale", "en"),
+    ("new Intl.NumberFormat('en-u-nu-roman').resolvedOptions().numberingSystem", "latn"),
+    # compact currencies (one display: ICU has no long currency patterns)
+    ("(1234567).toLocaleString('de', payload.eurc)", "1,2\u00a0Mio.\u00a0\u20ac"),
+    ("(-1234).toLocaleString('fr', payload.usdc)", "-1,2\u00a0k\u00a0$US"),
+    # every currency ICU has, by symbol or by name (agreeing with the number's plural category)
+    ("(2).toLocaleString('ru', payload.eurn)", "2,00 \u0435\u0432\u0440\u043e"),
+    ("(1).toLocaleString('ja', payload.chfn)", "1.00\u30b9\u30a4\u30b9 \u30d5\u30e9\u30f3"),
+    ("(2).toLocaleString('ar', payload.kwd)", "\u200f2.000\u00a0\u062f.\u0643.\u200f"),
+    # past the largest compact magnitude, its pattern; en-US-u-va-posix groups nothing
+    ("(1e21).toLocaleString('it', payload.compact)", "1.000.000.000\u00a0Bln"),
+    ("(-1234567.5).toLocaleString('en-US-u-va-posix')", "-1234567.5"),
+    # collations and their options by -u-co-, -u-kn-, -u-kf-
+    ("new Intl.Collator('de-de-u-co-phonebk').resolvedOptions().locale", "de-u-co-phonebk"),
+    ("['a10', 'a9'].sort(new Intl.Collator('en-u-kn').compare).join()", "a9,a10"),
+    ("['a', 'B', 'A'].sort(new Intl.Collator('en-u-kf-upper').compare).join()", "A,a,B"),
+    ("String(new Intl.Collator('th', payload.keep).resolvedOptions().ignorePunctuation)", "true"),
+    # the root's search collation; a tailored one ignoring punctuation
+    ("['b', 'a', 'A'].sort(new Intl.Collator('en', payload.search).compare).join()", "a,A,b"),
+    ("String(new Intl.Collator('sv', payload.nopunct).compare('a b', 'ab'))", "0"),
+    # hour cycles by hour12, hourCycle or -u-hc- (h23 with hour12 is h11), digits by -u-nu-
+    ("new Intl.DateTimeFormat('en', payload.h11).format(0)", "0 AM"),
+    ("new Intl.DateTimeFormat('ja-u-hc-h12', payload.hm).format(0)", "\u5348\u524d12:00"),
+    ("new Intl.DateTimeFormat('en-u-hc-h23', payload.h12).resolvedOptions().hourCycle", "h11"),
+    ("new Intl.DateTimeFormat('de', payload.hm12).format(0)", "0:00 AM"),
+    (
+        "new Date(0).toLocaleDateString('en-u-nu-thai', payload.utc)",
+        "\u0e51/\u0e51/\u0e51\u0e59\u0e57\u0e50",
+    ),
+    ("Intl.supportedValuesOf('calendar').slice(0, 3).join()", "buddhist,chinese,coptic"),
+    ("String(Intl.supportedValuesOf(['unit']).length)", "45"),
+    # Han of every plane by radical and strokes; unassigned code points before U+FFFD
+    (
+        "['\u4e8c', '\ud840\udc00', '\u4e00', '\ud840\udc0b'].sort((a, b) => a.localeCompare(b))"
+        ".map(c => c.codePointAt(0).toString(16)).join()",
+        "4e00,20000,2000b,4e8c",
+    ),
+    ("String('\ud83d\udfff'.localeCompare('\ufffd'))", "-1"),
+    ("String('\ud83d\udfff'.localeCompare('\u0378'))", "1"),
+    # proleptic Gregorian before 1582 (V8 sets ICU's calendar so), era years before 1, a
+    # zone's local mean time before its first rule and its last rule after 9999
+    ("new Date(Date.UTC(1582, 9, 4)).toLocaleDateString('en', payload.utc)", "10/4/1582"),
+    ("new Date(-62198755200000).toLocaleDateString('de', payload.utc)", "1.1.2"),
+    ("new Date(8.64e15).toLocaleString('en', payload.ny)", "9/12/275760, 8:00:00 PM"),
+    ("new Date(-1e14).toLocaleString('en', payload.tokyo_)", "2/15/1200, 11:32:19 PM"),
+    (
+        "new Date(Date.UTC(812, 11, 25)).toLocaleDateString('en', payload.ymd_utc)",
+        "December 25, 812",
+    ),
     ("'\u03ac\u03b9'.toLocaleUpperCase('el')", "\u0391\u03aa"),
     ("'\u03ae'.toLocaleUpperCase('el')", "\u0389"),
 ]
@@ -86,20 +176,22 @@ def test_node_answers(condition: str, answer: str, capsys: pytest.CaptureFixture
          "Currency code is required with currency style."),
         ("Intl.getCanonicalLocales('en_US')", "Incorrect locale information provided"),
         ("Intl.PluralRules('en')", "Constructor Intl.PluralRules requires 'new'"),
+        ("Intl.supportedValuesOf('units')", "Invalid key : units"),
         ("new Intl.ListFormat('en').format([1])", "Iterable yielded 1 which is not a string"),
         ("new Intl.NumberFormat('en', payload.big).format(1)",
          "maximumFractionDigits value is out of range."),
         # refused by name, never guessed
-        ("payload.n.toLocaleString('en', payload.money)",
-         "flowctx does not reproduce compact notation with style 'currency'"),
         ("'a'.localeCompare('b', 'hu')", "flowctx does not reproduce the collation of 'hu'"),
         ("new Date(0).toLocaleString('fa')", "flowctx does not reproduce the persian calendar"),
+        ("'a'.localeCompare('b', 'de-u-co-phonebk')",
+         "flowctx does not reproduce the collation 'phonebk'"),
+        ("new Intl.Collator('de', payload.search).compare('a', 'b')",
+         "flowctx does not reproduce the search collation of 'de'"),
     ],
 )  # fmt: skip
 def test_errors(condition: str, message: str, capsys: pytest.CaptureFixture[str]) -> None:
     scope = {"bad": {"style": "bogus"}, "nocur": {"style": "currency"}, "n": 1,
-             "big": {"maximumFractionDigits": 21},
-             "money": {"notation": "compact", "style": "currency", "currency": "USD"}}  # fmt: skip
+             "big": {"maximumFractionDigits": 21}, "search": {"usage": "search"}}  # fmt: skip
     code = main(["eval", condition, "--payload", json.dumps(scope)])
     err = capsys.readouterr().err
     assert code != 0

@@ -47,8 +47,14 @@ NUMBER_OPTIONS: dict[str, list[Any]] = {
     "signDisplay": ["auto", "always", "never", "exceptZero", "negative", "x"],
     "trailingZeroDisplay": ["auto", "stripIfInteger", "x"],
     "compactDisplay": ["short", "long", "x"],
-    "numberingSystem": ["latn", "arab", "x"],
+    "numberingSystem": ["latn", "arab", "x", "thai", "hanidec", "deva", "arabext", "beng",
+                        "fullwide", "roman", "native", "mathbold", "tamldec"],
 }  # fmt: skip
+# numbering systems asked by the locale itself (its -u-nu-), valid, algorithmic or unknown
+NUMBER_LOCALES = ["'en-u-nu-thai'", "'ar-EG-u-nu-latn'", "'hi-u-nu-deva'", "'fa-u-nu-latn'",
+                  "'zh-u-nu-hanidec'", "'bn-u-nu-latn'", "'de-u-nu-arab'", "'fr-u-nu-arabext'",
+                  "'en-u-nu-roman'", "'ja-u-nu-foo'", "'ar-u-nu-arab'", "'en-US-u-va-posix'",
+                  "'de-CH-u-nu-fullwide'"]  # fmt: skip
 NUMBERS = ["1234.5", "-1234567.891", "0", "-0", "0.5", "-0.0001", "1e21", "123456789012",
            "0.0005", "1.0005", "NaN", "Infinity", "-Infinity", "12", "99999.9995", "5e-7",
            "2**53", "-42.125", "1000000", "payload.n", "0.125", "'1234.5678'", "12n",
@@ -75,7 +81,8 @@ def number_format(r: random.Random) -> Case:
         options = {"style": "currency", "currency": r.choice(NUMBER_OPTIONS["currency"][:7]),
                    **options}  # fmt: skip
     form = r.choice(NUMBER_FORMS)
-    expr = form.replace("{l}", _locale(r)).replace("{x}", r.choice(NUMBERS))
+    locale = r.choice(NUMBER_LOCALES) if r.random() < 0.15 else _locale(r)
+    expr = form.replace("{l}", locale).replace("{x}", r.choice(NUMBERS))
     return expr, _scope(options)
 
 
@@ -85,8 +92,13 @@ COLLATOR_OPTIONS: dict[str, list[Any]] = {
     "caseFirst": ["upper", "lower", "false", "x"],
     "ignorePunctuation": [True, False],
     "usage": ["sort", "search", "x"],
-    "collation": ["default", "phonebk", "x", "standard"],
+    "collation": ["default", "phonebk", "x", "standard", "emoji", "eor", "trad", "PINYIN"],
 }
+# collations and options asked by the locale itself (its -u-co-, -u-kn-, -u-kf-)
+COLLATOR_LOCALES = ["'en-u-kn'", "'en-u-kn-false'", "'de-u-co-phonebk'", "'en-u-co-phonebk'",
+                    "'en-u-kf-upper'", "'en-u-kf-lower-kn'", "'zh-u-co-zhuyin'", "'es-u-co-trad'",
+                    "'en-u-co-emoji'", "'en-u-kn-foo'", "'da-u-kf-false'", "'sv-u-co-search'",
+                    "'en-US-u-va-posix'"]  # fmt: skip
 WORDS = ["a", "A", "b", "á", "Á", "ä", "z", "ß", "ss", "a1", "a10", "a2", "a02", "ab", "a-b",
          "a b", "a.b", "ä1", "Ab", "aB", "résumé", "resume", "Resume", "é", "e", "E", "ö", "o",
          "ø", "æ", "ae", "ch", "c", "d", "ñ", "n", "x9", "x 9", "9", "10", "", "Z", "ǆ",
@@ -106,20 +118,25 @@ def _lit(s: str) -> str:
 def collator(r: random.Random) -> Case:
     a, b = r.choice(WORDS), r.choice(WORDS)
     form = r.choice(COLLATOR_FORMS)
-    expr = form.replace("{l}", _locale(r)).replace("{a}", _lit(a)).replace("{b}", _lit(b))
+    locale = r.choice(COLLATOR_LOCALES) if r.random() < 0.15 else _locale(r)
+    expr = form.replace("{l}", locale).replace("{a}", _lit(a)).replace("{b}", _lit(b))
     return expr, {"payload": {"o": _options(r, COLLATOR_OPTIONS), "w": r.sample(WORDS, 6),
                               "locs": ["fr-CA", "de"]}}  # fmt: skip
 
 
 PLURAL_OPTIONS: dict[str, list[Any]] = {
     "type": ["cardinal", "ordinal", "x"],
-    "minimumFractionDigits": [0, 1, 2],
-    "maximumFractionDigits": [0, 1, 2, 3],
-    "maximumSignificantDigits": [1, 2, 3],
+    "minimumFractionDigits": [0, 1, 2, 3, 4],
+    "maximumFractionDigits": [0, 1, 2, 3, 5, 8],
+    "maximumSignificantDigits": [1, 2, 3, 7],
 }
+# languages whose rules read the fraction digits (f, t, v) or name millions apart
+PLURAL_LOCALES = ["lv", "hr", "sr", "bs", "sl", "fil", "mk", "is", "br", "cy", "ga", "lt", "mt",
+                  "gv", "dsb", "si", "ceb", "kw", "ar", "he", "fr", "pt-PT"]  # fmt: skip
 PLURAL_NUMBERS = ["0", "1", "2", "3", "5", "11", "21", "22", "101", "111", "1000000", "1.5", "0.5",
                   "1.0", "2.25", "-1", "NaN", "'1'", "1e6", "3.1", "12345", "2000000", "100",
-                  "0.01", "1.005", "1234.5"]  # fmt: skip
+                  "0.01", "1.005", "1234.5", "0.121", "1.00021", "3.011", "1.001", "1000001",
+                  "21.0101", "0.30001", "11.111", "2.0004", "7.12345678"]  # fmt: skip
 PLURAL_FORMS = ["new Intl.PluralRules({l}, payload.o).select({x})",
                 "new Intl.PluralRules({l}).select({x})",
                 "JSON.stringify(new Intl.PluralRules({l}, payload.o).resolvedOptions())",
@@ -128,7 +145,8 @@ PLURAL_FORMS = ["new Intl.PluralRules({l}, payload.o).select({x})",
 
 def plural(r: random.Random) -> Case:
     form = r.choice(PLURAL_FORMS)
-    expr = form.replace("{l}", _locale(r)).replace("{x}", r.choice(PLURAL_NUMBERS))
+    locale = f"'{r.choice(PLURAL_LOCALES)}'" if r.random() < 0.5 else _locale(r)
+    expr = form.replace("{l}", locale).replace("{x}", r.choice(PLURAL_NUMBERS))
     return expr, _scope(_options(r, PLURAL_OPTIONS, 2))
 
 
@@ -184,7 +202,9 @@ DATE_SETS: list[dict[str, Any]] = [
 ]  # fmt: skip
 DATES = ["0", "1700000000000", "Date.UTC(2024, 1, 29, 23, 59, 59)", "Date.UTC(1999, 11, 31, 12)",
          "-1e12", "NaN", "Date.UTC(1582, 9, 14)", "8.64e15", "payload.t", "'2020-01-01'",
-         "Date.UTC(2026, 5, 1, 0, 30)"]  # fmt: skip
+         "Date.UTC(2026, 5, 1, 0, 30)", "-1e14", "-62198755200000", "-8.64e15",
+         "Date.UTC(812, 11, 25, 8)", "Date.UTC(1582, 9, 4, 23)",
+         "Date.UTC(-44, 2, 15)"]  # fmt: skip
 DATE_FORMS = ["new Date({x}).toLocaleString({l})", "new Date({x}).toLocaleDateString({l})",
               "new Date({x}).toLocaleTimeString({l})",
               "new Date({x}).toLocaleDateString({l}, payload.o)",

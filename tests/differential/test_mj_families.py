@@ -7,7 +7,7 @@ tests/differential/mj_corpus.py`` draws 20,000 fresh cases and prints the same c
 
 from __future__ import annotations
 
-from tests.differential import families_intl, families_objmodel
+from tests.differential import families_host, families_intl, families_objmodel
 from tests.differential.draw import draw, judge
 from tests.differential.draw import families as all_families
 from tests.differential.oracle import MjOracle
@@ -17,16 +17,21 @@ CASES = 3800  # about 57 a family, as many as before the sweep's families joined
 # Families where flowctx still differs, and why (not asserted; mj_corpus.py prints their counts):
 OPEN: dict[str, str] = {}
 # Families where flowctx may say it does not reproduce a construct (allowed, counted):
-# sweep.global / sweep.new: node's globals flowctx leaves out (typed arrays, URL,
-# TextEncoder, Proxy).
+# sweep.global / sweep.new: node's globals flowctx leaves out (Proxy).
 # flat: an array nested deeper than flowctx's stack bound (refused as its bound, never guessed).
 # locale.*: Intl's parts flowctx refuses (compact money, units, currency names, numbering
 # systems, tailored collations, other calendars; docs/conditions.md)
 # (functions.own, reflect, sweep.proto, sweep.static and sweep.props refuse nothing since the
 # object model: built-in prototypes as values, changed prototypes, descriptors, symbol keys)
+# host.url / host.url_setters: a host name that is not ASCII or a punycode label (IDNA, UTS
+# #46). host.statics: String() of node's classes written in JavaScript (TextEncoder,
+# TextDecoder, URL, URLSearchParams), which print node's own source. host.text: the
+# multi-byte legacy encodings (GBK, Big5, Shift_JIS, EUC) past ASCII, ICU's own decoders.
 NOT_REPRODUCED: set[str] = {"flat", "sweep.global", "sweep.new", "locale.numberformat",
                             "locale.collator", "locale.plural", "locale.list",
-                            "locale.datetime", "locale.tags", "locale.compare_edges"}  # fmt: skip
+                            "locale.datetime", "locale.tags", "locale.compare_edges",
+                            "host.url", "host.url_setters", "host.statics",
+                            "host.text"}  # fmt: skip
 
 
 #: Intl's families (families_intl.py) draw apart, so adding them left the other families' draw
@@ -34,6 +39,11 @@ NOT_REPRODUCED: set[str] = {"flat", "sweep.global", "sweep.new", "locale.numberf
 INTL = frozenset(families_intl.FAMILIES)
 INTL_SEED = 36
 INTL_CASES = 900
+#: node's pure host globals (families_host.py: typed arrays, DataView, TextEncoder/TextDecoder,
+#: URL, AggregateError, DOMException, Atomics over typed arrays) draw apart too
+HOST = frozenset(families_host.FAMILIES)
+HOST_SEED = 36
+HOST_CASES = 1200
 #: the object model's families (families_objmodel.py): the built-in prototypes as values, the
 #: chain, methods on other receivers; drawn apart too
 OBJMODEL = frozenset(families_objmodel.FAMILIES)
@@ -45,7 +55,7 @@ OBJMODEL_REFUSING = frozenset({"objmodel.arraydesc"})
 
 
 def test_fixed_draw_of_the_families_agrees_exactly(mj_oracle: MjOracle) -> None:
-    apart = INTL | OBJMODEL
+    apart = INTL | OBJMODEL | HOST
     cases = draw(CASES, SEED, [name for name in all_families() if name not in apart])
     tally = judge(mj_oracle, cases)
     families = {family for family, _ in cases}
@@ -56,7 +66,7 @@ def test_fixed_draw_of_the_families_agrees_exactly(mj_oracle: MjOracle) -> None:
                         "unicode.names", "functions.own", "date.legacy",
                         "bigint.as_n", "locale.case",
                         "locale.number", "reflect", "clone", "symbols",
-                        "host.values", "host.calls", "locale.compare"}  # fmt: skip
+                        "host.values", "host.calls", "locale.compare", "everyday"}  # fmt: skip
     # the built-in sweep (families_sweep.py): every built-in on every kind of receiver
     assert families >= {"sweep.proto", "sweep.static", "sweep.global", "sweep.new",
                         "sweep.names", "sweep.ownnames", "sweep.binary", "sweep.unary",
@@ -98,3 +108,19 @@ def test_fixed_draw_of_the_object_model_families_agrees_exactly(mj_oracle: MjOra
         if family not in OBJMODEL_REFUSING:
             assert counts["refused-not-reproduced"] == 0, tally.table(examples=True)
         assert counts["agree"] > counts["refused-not-reproduced"], family
+
+
+def test_fixed_draw_of_the_host_families_agrees_exactly(mj_oracle: MjOracle) -> None:
+    """ArrayBuffer, the typed arrays, DataView, TextEncoder/TextDecoder, URL and
+    URLSearchParams, AggregateError and Atomics over typed arrays: values and error texts
+    agree, or flowctx names what it does not reproduce (IDNA, node's class sources)."""
+    cases = draw(HOST_CASES, HOST_SEED, sorted(HOST))
+    tally = judge(mj_oracle, cases)
+    assert {family for family, _ in cases} == HOST
+    for family in sorted(HOST):
+        counts = tally.counts[family]
+        assert counts["disagree"] == 0, tally.table(examples=True)
+        assert counts["refused-as-code"] == 0, tally.table(examples=True)
+        if family not in NOT_REPRODUCED:
+            assert counts["refused-not-reproduced"] == 0, tally.table(examples=True)
+        assert counts["agree"] > 10 * counts["refused-not-reproduced"], family

@@ -95,6 +95,9 @@ class _Cloner:
         if type(v).__name__ == "JsRegExp":
             # a fresh RegExp of the same source and flags: lastIndex starts again at 0
             return self._keep(v, type(v)(v.source, v.flags, v.literal))
+        host = getattr(v, "js_clone", None)  # the host classes (typed arrays...) clone themselves
+        if host is not None:
+            return host(self)
         raise Unsupported(
             f"flowctx does not reproduce structuredClone of {to_string(v)}",
             anonymous=f"flowctx does not reproduce structuredClone of this {typeof(v)}",

@@ -439,6 +439,9 @@ LENT["new_object"] = new_object
 
 def instance_of(value: Any, name: str) -> bool:
     """``value instanceof <the global constructor name>`` for the classes made here."""
+    host = getattr(value, "KINDS", None)  # the host classes (typed arrays...) name theirs
+    if host is not None:
+        return name in host
     if isinstance(value, dates.JsDate):
         return name == "Date"
     if isinstance(value, regexp.JsRegExp):

@@ -89,6 +89,10 @@ def _with_this(fn: JsFunction, this: Any) -> Callable[..., Any]:
     if fn.ident in ("Function.prototype.call", "Function.prototype.apply",
                     "Function.prototype.bind"):  # fmt: skip
         return _function_method(fn.ident.rpartition(".")[2], this)
+    host = getattr(fn.receiver, "js_call_with", None) if fn.method is not None else None
+    if host is not None:  # a host class's method (typed arrays, URL...) decides
+        member = fn.ident.rpartition(".")[2] if fn.ident else fn.name
+        return lambda *args: host(member, this, list(args))
     kind, _, name = (fn.ident or "").partition(".prototype.")
     if kind in ("WeakMap", "WeakSet"):
         if type(this).__name__ == "JsWeakCollection" and this.kind == kind:

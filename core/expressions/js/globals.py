@@ -22,6 +22,7 @@ from flowctx_core.expressions.js import (
     dates,
     extras,
     fdlibm,
+    host,
     intl,
     reflect,
     regexp,
@@ -512,6 +513,9 @@ def _object_own_names(x: Any = UNDEFINED, *_: Any) -> list[str]:
         return [*keys[:at], "length", "name", *keys[at:]]  # indices first
     if type(x) is JsFunction or type(x) is JsNamespace:
         raise Unsupported("flowctx does not reproduce the own property names of built-ins")
+    host = getattr(x, "own_names", None)  # a host class's own (AggregateError)
+    if host is not None:
+        return list(host())
     keys = _keys_of(x, "getOwnPropertyNames")
     if type(x) is regexp.JsRegExp:
         return ["lastIndex", *keys]  # made with the object, before any key added since
@@ -1118,6 +1122,7 @@ clone.register(GLOBALS)
 symbols.register(GLOBALS)
 intl.register(GLOBALS, CONSTRUCTORS)
 atomics.register(GLOBALS)
+host.register(GLOBALS, CONSTRUCTORS)
 extras.register(GLOBALS, NUMBER_METHODS)
 LENT["quote"] = _quote
 
@@ -1171,6 +1176,7 @@ HOST_CALLEES: Final = frozenset(
 # Names of node flowctx does not reproduce, and why (refused, never guessed).
 NOT_REPRODUCED_WHY: Final[dict[str, str]] = {
     "Proxy": "flowctx does not reproduce Proxy objects (their traps)",
+    **host.WHY,
 }
 # Other globals node has: valid, harmless, but not reproduced by flowctx.
 OTHER_GLOBALS: Final = frozenset(
@@ -1184,6 +1190,7 @@ OTHER_GLOBALS: Final = frozenset(
         "MessagePort", "MessageEvent", "CustomEvent", "Crypto", "CryptoKey", "SubtleCrypto",
         "Proxy",
     }
+    - host.NAMES
 )  # fmt: skip
 # typeof of node 20's other globals, as measured inside MemberJunction's function (strict mode,
 # an ES module's process): typeof reads only a binding's type, so it is predicted, never run.
@@ -1257,7 +1264,8 @@ def _set_arities() -> None:
         if isinstance(value, JsFunction | JsNamespace) and value.members:
             for member, fn in value.members.items():
                 if isinstance(fn, JsFunction):
-                    fn.arity = BUILTIN_LENGTHS.get(f"{name}.{member}")
+                    # a module that registered a length of its own keeps it (host.register)
+                    fn.arity = BUILTIN_LENGTHS.get(f"{name}.{member}", fn.arity)
 
 
 _set_arities()

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from flowctx_core.expressions.js.common import Unsupported
 from flowctx_core.expressions.js.localecase import first_locale, language_of
 from flowctx_core.expressions.js.numberlocales import NUMBER_LOCALES, NumberShape
 
@@ -19,18 +18,17 @@ def number_shape(locales: Any) -> NumberShape:
     tag = first_locale(locales)
     if tag is None:
         return DEFAULT
-    lowered_tag = tag.lower()
-    if "-u-" in lowered_tag:
-        from flowctx_core.expressions.js.intl.locales import _keywords
-
-        if not {"nu", "va"} & set(_keywords(lowered_tag)):
-            tag = tag[: lowered_tag.index("-u-")]  # keywords numbers do not read: dropped
     parts = tag.split("-")
     if any(len(p) == 1 and p.lower() != "x" for p in parts[1:]):
-        # a -u- extension can choose a numbering system (-u-nu-thai): not reproduced
-        raise Unsupported(
-            f"flowctx does not reproduce toLocaleString with the extensions of {tag!r}"
+        # an extension: a numbering system (-u-nu-thai), a variant (en-US-u-va-posix)...
+        # Intl resolves it
+        from flowctx_core.expressions.js import intl
+
+        formatter = intl.service("numberformat").construct(locales)
+        shape: NumberShape = intl.service("numberformat").numbered_shape(
+            formatter.o["base"], formatter.o["numberingSystem"], formatter.o["posix"]
         )
+        return shape
     lowered = [p.lower() for p in parts]
     if "x" in lowered:
         parts = parts[: lowered.index("x")]  # private use: ignored

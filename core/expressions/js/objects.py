@@ -644,7 +644,8 @@ def object_to_string(this: Any) -> str:
         return "[object Error]"
     if name == "JsArguments":
         return "[object Arguments]"
-    return "[object Object]"
+    host = getattr(this, "TAG", None)  # the host classes (typed arrays...) name their tag
+    return f"[object {host}]" if host else "[object Object]"
 
 
 def call_with_this(fn: JsFunction, this: Any, args: list[Any]) -> Any:
@@ -701,6 +702,9 @@ def call_with_this(fn: JsFunction, this: Any, args: list[Any]) -> Any:
         return _obj_has_own(this, *args[:1])
     if owner in _GENERIC_OWNERS:
         return LENT["with_this"](fn, this)(*args)
+    host = getattr(receiver, "js_call_with", None)  # a host class's method (typed arrays...)
+    if host is not None:
+        return host(name, this, args)
     raise Unsupported(f"flowctx does not reproduce {fn.ident} called on another value")
 
 
@@ -922,6 +926,9 @@ FROZEN: Final = 2
 def integrity(obj: Any, frozen: bool | None) -> None:
     """Object.freeze / Object.seal / Object.preventExtensions (``frozen`` None): recorded for
     the copy the evaluation runs on (a primitive is returned as it is)."""
+    host = getattr(obj, "js_freeze", None)  # a host class's own refusal (typed arrays)
+    if host is not None:
+        host(frozen)
     if not _holds_properties(obj):
         if type(obj) is JsNamespace or (type(obj) is JsFunction and obj.ident):
             raise Unsupported("flowctx does not reproduce freezing or sealing built-ins")

@@ -121,9 +121,10 @@ def _str_last_index_of(s: str, search: Any = UNDEFINED, position: Any = UNDEFINE
 # U+FFFF), the others by their decomposition (é as e and an accent), digits of any script by
 # value, expansions (ß as ss, æ as ae, ligatures and digraphs by their compatibility
 # decomposition) that differ from their spelled-out form at the third level, letters node weighs
-# apart from their decomposition (й, أ: intl/rootorder.py). Refused, not reproduced:
-# Han beyond the BMP and supplementary code points unassigned in Python's Unicode (their
-# place in node's order).
+# apart from their decomposition (й, أ: intl/rootorder.py), Han of every plane by radical and
+# strokes (intl/tables/han.json.gz), supplementary code points node leaves unassigned by code
+# point. Refused, not reproduced: supplementary code points Python's Unicode leaves unassigned
+# and node's does not (their place in node's order).
 _EXPANSIONS: Final = {"ß": "ss", "æ": "ae", "Æ": "AE", "œ": "oe", "Œ": "OE", "ø": "o\u0338",
                       "Ø": "O\u0338", "ı": "i", "ς": "σ"}  # fmt: skip
 #: the expansions node tells from their spelling at the second level (ß from ss)
@@ -135,6 +136,7 @@ _DIGIT: Final = 100_000
 _LETTER: Final = 200_000
 _HAN: Final = _LETTER + 0x200000
 _TAIL: Final = _HAN + 0x300000
+_AFTER_UNASSIGNED: Final = 0x110000  # U+FFFD and U+FFFF come after every code point
 
 
 #: a character's weights: its primary, its place at the second level among the characters of
@@ -190,6 +192,9 @@ def _generated() -> tuple[dict[str, Weight], frozenset[str], dict[str, str]]:
     _load(weights, "BEFORE_DIGITS", _PUNCT)
     _load(weights, "LETTERS", _LETTER)
     _load(weights, "AFTER_LETTERS", _TAIL)
+    for last in ("\ufffd", "\uffff"):  # room before them for the unassigned supplementary
+        p, sec, t = weights[last]
+        weights[last] = (p + _AFTER_UNASSIGNED, sec, t)
     ignorable = _runs(collation.IGNORABLE)
     spelled = collation.LATIN_EXPANSIONS
     expansions = {}
@@ -205,29 +210,45 @@ def _generated() -> tuple[dict[str, Weight], frozenset[str], dict[str, str]]:
 
 @functools.cache
 def _han_runs() -> tuple[list[int], list[int], list[int]]:
-    """The generated Han order as runs sorted by code point: each run's first code point,
-    its length and the rank of its first character (looked up by bisection: 27,000
-    characters in 4,300 runs)."""
-    from flowctx_core.expressions.js import collation
+    """The measured Han order (scripts/intl_han.mjs: the BMP's and the supplementary planes'
+    ideographs, which node interleaves by radical) as runs sorted by code point: each run's
+    first code point, its length and the rank of its first character (looked up by
+    bisection: 102,000 characters in 20,700 runs)."""
+    from flowctx_core.expressions.js import intl
 
+    order = intl.service("data").table("hanOrder")
     runs, rank = [], 0
-    for start, count in zip(collation.HAN[::2], collation.HAN[1::2], strict=True):
+    for start, count in zip(order[::2], order[1::2], strict=True):
         runs.append((start, count, rank))
         rank += count
     runs.sort()
     return [r[0] for r in runs], [r[1] for r in runs], [r[2] for r in runs]
 
 
+@functools.cache
+def _unassigned_runs() -> tuple[list[int], list[int]]:
+    from flowctx_core.expressions.js import intl
+
+    runs = intl.service("data").table("unassigned")
+    return list(runs[::2]), list(runs[1::2])
+
+
+def _unassigned(cp: int) -> bool:
+    """Whether node's Unicode leaves this supplementary code point unassigned."""
+    starts, counts = _unassigned_runs()
+    i = bisect.bisect_right(starts, cp) - 1
+    return i >= 0 and cp < starts[i] + counts[i]
+
+
 def _han(cp: int) -> int | None:
-    """A Han character's primary: the BMP's (and the radicals among them) in node's order
-    (radical and strokes), the others after them by code point (node interleaves those by
-    radical too: not reproduced)."""
+    """A Han character's primary: its rank in node's order (radical and strokes), the BMP's
+    (and the radicals among them) and the supplementary planes' ideographs together."""
+    if not (0x2E80 <= cp <= 0xFAFF or 0x20000 <= cp <= 0x3FFFF):
+        return None
     starts, counts, ranks = _han_runs()
     i = bisect.bisect_right(starts, cp) - 1
     if i >= 0 and cp < starts[i] + counts[i]:
         return _HAN + ranks[i] + cp - starts[i]
-    if 0x20000 <= cp <= 0x3FFFF:  # node interleaves them by radical: not reproduced
-        raise Unsupported("flowctx does not reproduce the order of Han characters beyond the BMP")
     return None
 
 
@@ -252,7 +273,10 @@ def _primary(c: str) -> Weight | None:
     if category == "Nd":
         return _DIGIT + unicodedata.digit(c), 0, 0
     if category == "Cn" and ord(c) > 0xFFFF:
-        # unassigned to Python's Unicode: node's (newer) may have given it a place
+        if _unassigned(ord(c)):
+            # unassigned to node too: by code point, after the BMP's, before U+FFFD
+            return weights["\ufffd"][0] - _AFTER_UNASSIGNED + ord(c), 0, 0
+        # unassigned to Python's Unicode, not to node's (newer): its place is node's own
         raise Unsupported("flowctx does not reproduce the order of this supplementary code point")
     if category.startswith("L"):
         # beyond the generated BMP: by code point, after its letters, before Han

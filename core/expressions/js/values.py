@@ -813,6 +813,9 @@ def shown_value(v: Any) -> str:
         return to_string(v)
     if name == "JsPrototype":
         return str(v.shown())
+    host = getattr(v, "js_shown", None)  # the host classes (typed arrays, URL...) name theirs
+    if host is not None:
+        return str(host())
     return "#<Object>"
 
 
@@ -869,6 +872,8 @@ def function_text(fn: JsFunction) -> str:
     """Function.prototype.toString of ``fn``: its source, or the native form."""
     if fn.source is not None:
         return fn.source
+    if fn.ident == "node class":  # node's classes written in JavaScript print their source
+        raise JsError(f"flowctx does not reproduce the source text of node's class {fn.name}")
     if fn.name.startswith("bound "):  # a bound function's text names nothing
         return "function () { [native code] }"
     return f"function {fn.name}() {{ [native code] }}"

@@ -282,8 +282,9 @@ def _bind_parameters(scope: Mapping[str, Any], names: _Parameters) -> dict[str, 
 # --- compiling -------------------------------------------------------------------------------
 
 
-#: a BigInt literal or the BigInt global: only such a condition can meet a BigInt value
-_BIGINT_TEXT: Final = re.compile(r"[0-9a-fA-F_]n(?![\w$])|BigInt")
+#: a BigInt literal, the BigInt global or a name that makes BigInts (BigInt64Array,
+#: BigUint64Array, DataView's getBigUint64): only such a condition can meet a BigInt value
+_BIGINT_TEXT: Final = re.compile(r"[0-9a-fA-F_]n(?![\w$])|BigU?[Ii]nt")
 
 
 class _Compiler:
@@ -514,6 +515,11 @@ def _chain(c: _Compiler, node: JsChain) -> Fn:
     return chain
 
 
+class _NotIterable(js.JsError):
+    """A value spread that has no iterator (an iterator's own error, such as a typed array's
+    over a shrunk buffer, is not this one and passes as it is)."""
+
+
 def _spread_values(v: Any) -> list[Any]:
     if type(v) is list or type(v) is tuple:
         charge(js.ELEMENT * len(v))
@@ -529,7 +535,7 @@ def _spread_values(v: Any) -> list[Any]:
     by_symbol = symkeys.iterate(v)  # an object with its own Symbol.iterator
     if by_symbol is not None:
         return by_symbol
-    raise js.JsError(f"{js.typeof(v)} is not iterable")
+    raise _NotIterable(f"{js.typeof(v)} is not iterable")
 
 
 #: where a spread is: a call's arguments (its last one), an array literal, or a call's arguments
@@ -552,7 +558,7 @@ def _spread_error(v: Any, shown: str, where: SpreadIn) -> js.JsError:
 
 
 def _spreader(c: _Compiler, node: ast.expr, where: SpreadIn) -> Callable[[Any], list[Any]]:
-    shown = printed(node)
+    shown = printed(node, where == "array")
     if isinstance(node, ast.Call | JsNew) and where != "call":
         # V8 names the callee of a call whose result it cannot spread
         array = where == "array"
@@ -569,7 +575,7 @@ def _spreader(c: _Compiler, node: ast.expr, where: SpreadIn) -> Callable[[Any], 
                 return by_symbol
             try:
                 return _spread_values(v)
-            except js.JsError:
+            except _NotIterable:
                 raise js.JsError(f"{callee} {tail}") from None
 
         return spread_result
@@ -583,7 +589,7 @@ def _spreader(c: _Compiler, node: ast.expr, where: SpreadIn) -> Callable[[Any], 
             return by_symbol
         try:
             return _spread_values(v)
-        except js.JsError:
+        except _NotIterable:
             raise _spread_error(v, shown, where) from None
 
     return spread
@@ -597,13 +603,16 @@ def _spread_source(c: _Compiler, node: ast.expr, where: SpreadIn) -> Fn:
     if where != "array" or not isinstance(node, ast.Call):
         return fn
     plain = f"{printed(node.func)} is not a function"
+    # an iterator's error prints the callee as V8's call printer does there (calls and ``new``
+    # inside it by their callees)
+    iterated = f"{printed(node.func, True)} is not a function or its return value is not iterable"
 
     def source(env: Env) -> Any:
         try:
             return fn(env)
         except js.JsError as exc:
             if str(exc) == plain:
-                raise js.JsError(f"{plain} or its return value is not iterable") from None
+                raise js.JsError(iterated) from None
             raise
 
     return source

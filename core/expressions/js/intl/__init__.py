@@ -75,10 +75,16 @@ def _canonical(locales: Any = UNDEFINED, *_: Any) -> list[str]:
     return result
 
 
-def _supported_values(*_: Any) -> Any:
-    from flowctx_core.expressions.js.common import Unsupported
+def _supported_values(key: Any = UNDEFINED, *_: Any) -> list[str]:
+    """``Intl.supportedValuesOf(key)``: ICU's calendars, collations, currencies, numbering
+    systems, time zones or units, as node lists them (scripts/intl_extensions.mjs)."""
+    from flowctx_core.expressions.js.values import to_string
 
-    raise Unsupported("flowctx does not reproduce Intl.supportedValuesOf")
+    name = to_string(key)
+    values = service("data").table("supportedValues").get(name)
+    if values is None:
+        raise JsError(f"Invalid key : {name}")
+    return list(values)
 
 
 def register(globals_: dict[str, Any], constructors: dict[int, Callable[..., Any]]) -> None:

@@ -13,7 +13,11 @@ from typing import Any, Final
 
 from flowctx_core.expressions.js.common import Unsupported
 from flowctx_core.expressions.js.intl.data import table
-from flowctx_core.expressions.js.intl.locales import canonical_list, resolve
+from flowctx_core.expressions.js.intl.locales import (
+    canonical_list,
+    resolve_keywords,
+    with_keywords,
+)
 from flowctx_core.expressions.js.intl.options import IntlObject, coerce_options, get_option
 from flowctx_core.expressions.js.values import UNDEFINED, JsError, JsFunction, to_string
 
@@ -21,6 +25,13 @@ SERVICE: Final = "Intl.Collator"
 _DIGITS: Final = re.compile(r"[0-9]+")
 _VARIABLE: Final = frozenset(("Zs", "Zl", "Zp", "Pc", "Pd", "Ps", "Pe", "Pi", "Pf", "Po"))
 _NUMBER_BAND: Final = 110_000  # a run of digits: its length, then each digit, among digits
+#: where the root's search collation orders otherwise than its standard one (measured over
+#: every BMP character: Arabic and its presentation forms, Thai and Lao, Hangul, relation
+#: signs, enclosed and halfwidth forms); elsewhere the two agree
+_SEARCH_APART: Final = re.compile(
+    "[\u0600-\u08ff\u0e00-\u0eff\u1100-\u11ff\u2200-\u22ff\u2a00-\u2aff"
+    "\u3100-\u32ff\ua960-\ua97f\uac00-\ud7ff\ufb00-\ufeff\uff00-\uffff]"
+)
 
 
 @functools.cache
@@ -51,10 +62,43 @@ def _tailored(locale: str) -> Ranks | None:
 
 class Collator(IntlObject):
     tag = "Collator"
-    __slots__ = ("o",)
+    __slots__ = ("base", "defaults", "o")
 
-    def __init__(self, options: dict[str, Any]) -> None:
+    def __init__(
+        self, options: dict[str, Any], base: str, defaults: tuple[str, bool] = ("false", False)
+    ) -> None:
         self.o = options
+        self.base = base  # the locale without its -u- keywords
+        self.defaults = defaults  # the locale's own caseFirst and ignorePunctuation
+
+    def _check(self) -> None:
+        """What flowctx does not reproduce, refused when a comparison needs it (the options
+        resolve exactly, whatever they are)."""
+        o = self.o
+        if self.base == "en-US" and "-va-posix" in o["locale"]:
+            raise Unsupported("flowctx does not reproduce the collation of en-US-u-va-posix")
+        if o["collation"] != "default":
+            raise Unsupported(f"flowctx does not reproduce the collation {o['collation']!r}")
+        if o["usage"] == "search" and (
+            self.base not in table("searchAsRoot") or self.base not in _root_locales()
+        ):
+            # the tailored search collations weigh letters apart (German ä, Danish case);
+            # the others are the root's (scripts/intl_extensions.mjs)
+            raise Unsupported(
+                f"flowctx does not reproduce the search collation of {self.base!r} (usage 'search')"
+            )
+        tailored = self.base not in _root_locales()
+        if tailored and _tailored(self.base) is None:
+            raise Unsupported(
+                f"flowctx does not reproduce the collation of {self.base!r} (its contractions:"
+                " da's aa, cs's ch, hr's dž...)"
+            )
+        default_case = self.defaults[0]
+        if tailored and (o["caseFirst"] != default_case or o["sensitivity"] == "case"):
+            raise Unsupported(
+                f"flowctx reproduces the collation of {self.base!r} without caseFirst and"
+                " sensitivity 'case'"
+            )
 
     def member(self, key: str) -> Any:
         if key == "compare":
@@ -64,15 +108,24 @@ class Collator(IntlObject):
         return None
 
     def compare(self, a: Any, b: Any) -> int:
-        ka, kb = self.key(to_string(a)), self.key(to_string(b))
+        self._check()
+        x, y = to_string(a), to_string(b)
+        if self.o["usage"] == "search" and (_SEARCH_APART.search(x) or _SEARCH_APART.search(y)):
+            raise Unsupported(
+                "flowctx reproduces the root search collation outside Arabic, Thai, Lao, Hangul"
+                " and the relation signs it reorders"
+            )
+        ka, kb = self.key(x), self.key(y)
         return -1 if ka < kb else (1 if ka > kb else 0)
 
     def key(self, s: str) -> tuple[Any, ...]:
         from flowctx_core.expressions.js.strings import _collation_key
 
         o = self.o
-        ranks = _tailored(o["locale"])
+        ranks = _tailored(self.base)
         if ranks is not None:
+            if o["ignorePunctuation"]:  # spaces and punctuation ignored, as in the root's
+                s = _unpunctuated(s)
             return self._tailored_key(ranks, s)
         if o["ignorePunctuation"] and not o["numeric"]:
             s = _unpunctuated(s)
@@ -134,11 +187,23 @@ class Collator(IntlObject):
                 if s[i : i + 3] in ranks and len(s[i : i + 3]) == 3
                 else (s[i : i + 2] if len(s[i : i + 2]) == 2 and s[i : i + 2] in ranks else s[i])
             )
+            if self.o["numeric"] and "0" <= s[i] <= "9":
+                # a run of digits by its value (leading zeros ignored), where digits go
+                end = i
+                while end < len(s) and "0" <= s[end] <= "9":
+                    end += 1
+                digits = s[i:end].lstrip("0") or "0"
+                p, sec, ter = ranks["0"]
+                weights.append((p, sec, ter))
+                weights.append((_NUMBER_BAND + len(digits), sec, ter))
+                weights.extend((_NUMBER_BAND + 100_000 + int(d), sec, ter) for d in digits)
+                i = end
+                continue
             i += len(c)
             found = ranks.get(c)
             if found is None:
                 raise Unsupported(
-                    f"flowctx reproduces the collation of {self.o['locale']!r} for Latin letters,"
+                    f"flowctx reproduces the collation of {self.base!r} for Latin letters,"
                     " digits and ASCII punctuation only"
                 )
             if found[0] >= 0:
@@ -177,42 +242,89 @@ def construct(
         r"[a-zA-Z0-9]{3,8}(?:-[a-zA-Z0-9]{3,8})*", collation
     ):
         raise JsError(f"Invalid collation : {collation}")
-    numeric = option("numeric", "boolean", None, False)
-    case_first = option("caseFirst", "string", ("upper", "lower", "false"), None)
-    locale = resolve("collator", requested)
+    numeric = option("numeric", "boolean", None, UNDEFINED)
+    case_first = option("caseFirst", "string", ("upper", "lower", "false"), UNDEFINED)
+    locale, found = resolve_keywords("collator", requested)
+    kept = {k: v for k, v in found.items() if k == "va"}
+    # -u-kn- and -u-kf-: V8 keeps a valid one in the locale even where an option overrides it
+    if found.get("kn") in ("", "false"):
+        kept["kn"] = found["kn"]
+        if numeric is UNDEFINED:
+            numeric = found["kn"] == ""
+    if found.get("kf") in ("upper", "lower", "false"):
+        kept["kf"] = found["kf"]
+        if case_first is UNDEFINED:
+            case_first = found["kf"]
+    # the collation: the option's (lowercased), else the -u-co-'s, where the locale has it;
+    # V8 shows it in the locale either way (but the option's neither in ICU's alias locales,
+    # zh-TW, nor beside a kept -u-kn- or -u-kf-, where the tag's stays); the search
+    # collations replace it
+    chosen, shown = "default", True
+    own = table("collationDefaults").get(locale)  # zh's pinyin: reported as "default"
+    asked = found.get("co", "")
+    tag_co = asked if _has_collation(locale, asked) or asked == own else None
+    if collation is not UNDEFINED and collation.lower() == own:
+        shown = False  # the locale's own by its name: the locale keeps the tag's
+    elif collation is not UNDEFINED:  # the option wins, valid or not, over a -u-co-
+        tag_co = None
+        if _has_collation(locale, collation.lower()):
+            chosen = collation.lower()
+            shown = locale not in table("collationHidden") and not {"kn", "kf"} & set(kept)
+            if not shown and {"kn", "kf"} & set(kept) and _has_collation(locale, asked):
+                tag_co = asked
+    elif tag_co is not None and tag_co != own:
+        chosen = tag_co
+    if locale == "zh" and chosen == "stroke" and usage != "search":
+        # measured: node answers stroke in a fresh process and default once it has made
+        # enough other collators (ICU's cache), so the answer depends on the process's past
+        raise Unsupported(
+            "flowctx does not reproduce zh's stroke collation: node's answer depends on the"
+            " collators its process made before"
+        )
+    if usage == "search" and tag_co is not None:
+        # measured: de-u-co-phonebk searching resolves to de in a fresh node, and keeps its
+        # -u-co- once the process has made other collators
+        raise Unsupported(
+            "flowctx does not reproduce a search collator of a locale with -u-co-: node's answer"
+            " depends on the collators its process made before"
+        )
+    if usage == "search":
+        chosen = "default"
+    elif chosen != "default" and shown:
+        kept["co"] = chosen
+    elif tag_co is not None:
+        kept["co"] = tag_co
+    # the locale's own caseFirst and punctuation belong to its standard collation: the
+    # search collation and the others (emoji, eor...) keep neither (da's upper first, th's
+    # punctuation ignored)
     default_case, default_ignore = table("collatorDefaults").get(locale, ("false", False))
-    if case_first is None:
+    if usage == "search" or chosen != "default":
+        default_case, default_ignore = "false", False
+    if case_first is UNDEFINED:
         case_first = default_case
-    tailored = locale not in _root_locales()
-    if tailored and _tailored(locale) is None:
-        raise Unsupported(
-            f"flowctx does not reproduce the collation of {locale!r} (its contractions: da's aa,"
-            " cs's ch, hr's dž...)"
-        )
-    if collation is not UNDEFINED and collation not in ("default", "standard"):
-        raise Unsupported(f"flowctx does not reproduce the collation {collation!r}")
+    numeric = numeric is True
     sensitivity = option("sensitivity", "string", ("base", "accent", "case", "variant"), "variant")
-    ignore = option("ignorePunctuation", "boolean", None, default_ignore)
-    if usage == "search":  # the search collations weigh letters apart (German ä)
-        raise Unsupported("flowctx does not reproduce the search collations (usage 'search')")
-    if tailored and (
-        numeric or case_first != default_case or sensitivity == "case" or ignore != default_ignore
-    ):
-        raise Unsupported(
-            f"flowctx reproduces the collation of {locale!r} with its default options and"
-            " sensitivity only"
-        )
+    # V8 sets ICU's punctuation handling only for true: false leaves th's default (ignored)
+    ignore = option("ignorePunctuation", "boolean", None, default_ignore) or default_ignore
     return Collator(
         {
-            "locale": locale,
+            "locale": with_keywords(locale, kept),
             "usage": usage,
             "sensitivity": sensitivity,
             "ignorePunctuation": ignore,
-            "collation": "default",
+            "collation": chosen,
             "numeric": numeric,
             "caseFirst": case_first,
-        }
+        },
+        locale,
+        (default_case, default_ignore),
     )
+
+
+def _has_collation(locale: str, name: str) -> bool:
+    """Whether the locale takes this collation (scripts/intl_extensions.mjs)."""
+    taking = table("collations").get(name)
+    return taking is not None and (taking == "*" or locale in taking)
 
 
 def locale_compare(s: str, other: Any, locales: Any, options: Any) -> int:

@@ -14,7 +14,15 @@ _FILES: Final = {
     "node": "locales", "icu": "locales", "locales": "locales", "rootCollations": "locales",
     "currencies": "locales", "currencyDigits": "locales", "currencyCommon": "locales",
     "collatorDefaults": "locales",
-    "numbers": "numbers", "compacts": "compacts", "pluralRows": "plural", "plural": "plural",
+    "numbers": "numbers", "compacts": "compacts",
+    "pluralRules": "pluralrules", "pluralRuleSets": "pluralrules",
+    "numberingDigits": "numbering", "numberingRows": "numbering", "numberingPosix": "numbering",
+    "collations": "extensions", "collationHidden": "extensions",
+    "collationDefaults": "extensions", "compactCurrency": "compactcurrency",
+    "supportedValues": "extensions", "searchAsRoot": "extensions", "hanOrder": "han",
+    "unassigned": "han",
+    "currencyBase": "currencies", "currencySymbols": "currencies",
+    "currencyNames": "currencynames", "currencyNamePatterns": "currencynames",
     "lists": "lists", "dates": "dates", "tailored": "tailored", "skeletons": "skeletons",
 }  # fmt: skip
 

@@ -4,18 +4,23 @@ as numbers), the time (hours, minutes, seconds) or both, in the locale's own pat
 hour cycle and AM/PM, measured from node (scripts/intl_data.mjs), in node's zone (``TZ``) or
 the ``timeZone`` option. Refused: any other option (components, dateStyle, timeStyle, hour12,
 hourCycle, calendar, numberingSystem), calendars other than the Gregorian (fa, th, ar-SA...),
-dates before the Gregorian reform (ICU's calendar is Julian before 1582-10-15) and a zone
-Python's zoneinfo does not know."""
+and a zone Python's zoneinfo does not know. Dates are proleptic Gregorian, as V8 sets ICU's
+calendar, before 1582 too."""
 
 from __future__ import annotations
 
 import math
+import re
 from datetime import UTC
 from typing import Any, Final
 
 from flowctx_core.expressions.js.common import Unsupported
 from flowctx_core.expressions.js.intl.data import inherited, table
-from flowctx_core.expressions.js.intl.locales import canonical_list, resolve
+from flowctx_core.expressions.js.intl.locales import (
+    canonical_list,
+    resolve_keywords,
+    with_keywords,
+)
 from flowctx_core.expressions.js.intl.options import IntlObject, coerce_options, get_option, read
 from flowctx_core.expressions.js.values import (
     UNDEFINED,
@@ -27,7 +32,7 @@ from flowctx_core.expressions.js.values import (
 )
 
 SERVICE: Final = "Intl.DateTimeFormat"
-_GREGORIAN_REFORM: Final = -12219292800000  # 1582-10-15T00:00:00Z
+_CYCLE: Final = 146097 * 86400000  # 400 Gregorian years, a whole number of weeks
 _COMPONENTS: Final = (
     ("weekday", ("narrow", "short", "long")),
     ("era", ("narrow", "short", "long")),
@@ -41,6 +46,13 @@ _COMPONENTS: Final = (
 )
 _STYLES: Final = ("full", "long", "medium", "short")
 _UTC_NAMES: Final = {"utc": "UTC", "etc/utc": "UTC", "gmt": "UTC", "etc/gmt": "UTC"}
+_WELL_FORMED: Final = re.compile(r"[a-zA-Z0-9]{3,8}(?:-[a-zA-Z0-9]{3,8})*\Z")
+#: the calendars ICU has (Intl.supportedValuesOf("calendar"))
+_CALENDARS: Final = frozenset((
+    "buddhist", "chinese", "coptic", "dangi", "ethioaa", "ethiopic", "gregory", "hebrew",
+    "indian", "islamic", "islamic-civil", "islamic-rgsa", "islamic-tbla", "islamic-umalqura",
+    "iso8601", "japanese", "persian", "roc",
+))  # fmt: skip
 
 
 class DateTimeFormat(IntlObject):
@@ -80,6 +92,9 @@ class DateTimeFormat(IntlObject):
         }
         if self.skeleton is not None:
             out.update(self.skeleton["r"])
+            if o.get("hourCycle") and "hourCycle" in out:
+                out["hourCycle"] = o["hourCycle"]
+                out["hour12"] = o["hourCycle"] in ("h11", "h12")
             return out
         if self.kind in ("time", "both"):
             out["hourCycle"] = self.row["hc"]
@@ -106,28 +121,25 @@ class DateTimeFormat(IntlObject):
 
         if t != t:
             raise JsError("Invalid time value")
-        if t < _GREGORIAN_REFORM:
-            raise Unsupported("flowctx does not reproduce dates before 1582-10-15 (Julian)")
         zone = self.o["timeZone"]
-        from flowctx_core.expressions.js.dates import _PY_MAX, _PY_MIN
-
-        if zone != "UTC" and not _PY_MIN <= t <= _PY_MAX:
-            raise Unsupported("flowctx does not reproduce a zone's offsets beyond the year 9999")
         t_local = t + _offset(zone, t) if zone != dates.zone_name() else dates.local(t)
         y, mo, d, h, mi, s, _, _ = dates._fields(t_local)
+        # V8 makes ICU's calendar proleptic Gregorian (no Julian dates before 1582); a year
+        # before 1 is shown as its era's year (0 is 1 BC)
+        y = y if y > 0 else 1 - y
         row = self.row
         sk = self.skeleton
         hc = row["hc"] if sk is None else sk["r"].get("hourCycle", "h23")
+        hc = self.o.get("hourCycle") or hc
         hour = {"h12": (h % 12) or 12, "h11": h % 12, "h23": h, "h24": h or 24}[hc]
         values = {"year": y, "month": mo + 1, "day": d, "hour": hour, "minute": mi, "second": s}
-        table = str.maketrans("0123456789", row["digits"])
+        table = str.maketrans("0123456789", self.o["digits"])
         out: list[tuple[str, str]] = []
         if sk is None:
             pattern = row[self.kind]
         else:
+            # every pattern's year is y or yy (measured down to the year 5): never padded
             pattern = sk["tm"][mo] if sk["tm"] is not None else sk["t"]
-            if y < 1000 and any(isinstance(p, list) and p[0] == "year" for p in pattern):
-                raise Unsupported("flowctx does not reproduce years before 1000 in these forms")
         for piece in pattern:
             if isinstance(piece, str):
                 out.append(("literal", piece))
@@ -163,8 +175,11 @@ def _offset(zone: str, t: float) -> float:
 
     from flowctx_core.expressions.js.dates import _PY_MAX, _PY_MIN
 
-    # zoneinfo's range, as dates.py reads a zone's offsets beyond it
-    stamp = datetime.fromtimestamp(min(max(t, _PY_MIN), _PY_MAX) / 1000, tz=UTC)
+    # zoneinfo's range: before the year 1 the zone's first offset (its local mean time) holds,
+    # as in ICU; after 9999 its last rule, which repeats with the calendar every 400 years
+    if t > _PY_MAX:
+        t -= math.ceil((t - _PY_MAX) / _CYCLE) * _CYCLE
+    stamp = datetime.fromtimestamp(max(t, _PY_MIN) / 1000, tz=UTC)
     off = stamp.astimezone(ZoneInfo(zone)).utcoffset()
     return 0 if off is None else off.total_seconds() * 1000
 
@@ -246,11 +261,16 @@ def construct(
         return get_option(opts, name, "string", allowed, UNDEFINED, service)
 
     option("localeMatcher", ("lookup", "best fit"))
-    refused = [n for n in ("calendar", "numberingSystem") if option(n, None) is not UNDEFINED]
+    refused: list[str] = []
+    calendar = option("calendar", None)
+    if calendar is not UNDEFINED and not _WELL_FORMED.match(calendar):
+        raise JsError(f"Invalid calendar : {calendar}")
+    nu = option("numberingSystem", None)
+    if nu is not UNDEFINED and not _WELL_FORMED.match(nu):
+        raise JsError(f"Invalid numberingSystem : {nu}")
     hour12 = read(opts, "hour12")
     hour12 = UNDEFINED if hour12 is UNDEFINED else truthy(hour12)
-    if option("hourCycle", ("h11", "h12", "h23", "h24")) is not UNDEFINED:
-        refused.append("hourCycle")
+    hour_cycle = option("hourCycle", ("h11", "h12", "h23", "h24"))
     zone = _time_zone(read(opts, "timeZone"))
     fields: dict[str, str] = {}
     for name, allowed in _COMPONENTS:
@@ -269,7 +289,7 @@ def construct(
         first = next(iter(fields), "fractionalSecondDigits")
         style = "dateStyle" if date_style is not UNDEFINED else "timeStyle"
         raise JsError(f"Can't set option {first} when {style} is used")
-    locale = resolve("date", requested)
+    locale, found = resolve_keywords("date", requested)
     for name in ("era", "dayPeriod"):
         if name in fields:
             refused.append(name)
@@ -289,7 +309,43 @@ def construct(
     row = inherited(table("dates"), locale) or table("dates")["en"]
     if row["cal"] != "gregory":
         raise Unsupported(f"flowctx does not reproduce the {row['cal']} calendar of {locale!r}")
-    options_ = {"locale": locale, "numberingSystem": _nu(row), "timeZone": zone}
+    kept = {k: v for k, v in found.items() if k == "va"}
+    # the calendar: the option's, else the -u-ca-'s (either kept in the locale only when it is
+    # the -u-ca-'s), where ICU has it
+    asked = calendar.lower() if calendar is not UNDEFINED else None
+    tag_ca = found.get("ca")
+    ca = asked if asked in _CALENDARS else None
+    if ca is None and asked is None and tag_ca in _CALENDARS:
+        ca = tag_ca
+    if ca is not None and ca not in ("gregory", "iso8601"):
+        raise Unsupported(f"flowctx does not reproduce the {ca} calendar")
+    if ca == "iso8601":
+        raise Unsupported("flowctx does not reproduce the iso8601 calendar")
+    if ca is not None and tag_ca == ca and calendar in (UNDEFINED, tag_ca):
+        kept["ca"] = ca
+    # the numbering system, as NumberFormat resolves it
+    numbering, nu_kept = intl_numbering(locale, found, nu)
+    kept.update(nu_kept)
+    # the hour cycle: hour12, else hourCycle, else the -u-hc-, else the locale's
+    tag_hc = found.get("hc") if found.get("hc") in ("h11", "h12", "h23", "h24") else None
+    cycle = None
+    if hour12 is not UNDEFINED:
+        if tag_hc is not None:  # V8 measures hour12 against the -u-hc-: h23 with true is h11
+            cycle = ("h11" if tag_hc in ("h11", "h23") else "h12") if hour12 else "h23"
+    elif hour_cycle is not UNDEFINED:
+        cycle = hour_cycle
+        if tag_hc == hour_cycle:
+            kept["hc"] = tag_hc
+    elif tag_hc is not None:
+        cycle = tag_hc
+        kept["hc"] = tag_hc
+    if cycle is not None and "hour" in fields:
+        hour12 = cycle in ("h11", "h12")
+    elif cycle is not None and (time_style is not UNDEFINED or (not styled and not fields)):
+        raise Unsupported("flowctx does not reproduce an hour cycle with the default forms")
+    options_ = {"locale": with_keywords(locale, kept), "numberingSystem": numbering,
+                "timeZone": zone, "digits": table("numberingDigits")[numbering],
+                "hourCycle": cycle if "hour" in fields else None}  # fmt: skip
     if styled:
         if hour12 is not UNDEFINED:
             raise Unsupported("flowctx does not reproduce hour12 with dateStyle or timeStyle")
@@ -303,9 +359,13 @@ def construct(
         names = tuple(sorted(f"{n}={v}" for n, v in fields.items()))
         form = _DEFAULT_FORMS.get(names)
         if form is not None and hour12 is UNDEFINED:
+            options_["hourCycle"] = None
             return DateTimeFormat(options_, row, form)
         if hour12 is not UNDEFINED and "hour" in fields:
-            names = tuple(sorted((*names, f"hour12={'true' if hour12 else 'false'}")))
+            # sorted by option name, as scripts/intl_data.mjs keys them: hour before hour12
+            flag = ("hour12", "true" if hour12 else "false")
+            pairs = sorted([*(n.split("=", 1) for n in names), flag], key=lambda p: p[0])
+            names = tuple(f"{n}={v}" for n, v in pairs)
         key = ",".join(names)
     skeleton = _skeleton(locale, key)
     if skeleton is None:
@@ -343,13 +403,14 @@ def _skeleton(locale: str, key: str) -> dict[str, Any] | None:
     }  # fmt: skip
 
 
-def _nu(row: dict[str, Any]) -> str:
-    from flowctx_core.expressions.js.intl.numberformat import _NUMBERING
+def intl_numbering(locale: str, found: dict[str, str], option: Any) -> tuple[str, dict[str, str]]:
+    """The numbering system and the -u-nu- kept, as NumberFormat resolves them."""
+    from flowctx_core.expressions.js import intl
 
-    found = _NUMBERING.get(row["digits"][0])
-    if found is None:
-        raise Unsupported("flowctx does not reproduce this locale's numbering system")
-    return found
+    chosen: tuple[str, dict[str, str]] = intl.service("numberformat").numbering(
+        locale, {k: v for k, v in found.items() if k == "nu"}, option
+    )
+    return chosen
 
 
 def to_locale(t: float, kind: str, locales: Any, options: Any) -> str:

@@ -160,38 +160,52 @@ def best_available(service: str, tag: str) -> str | None:
     return None
 
 
-#: the -u- keywords each service reads (the others are dropped from its locale)
-_KEYS: Final = {"number": {"nu"}, "collator": {"co", "kn", "kf"}, "date": {"ca", "nu", "hc"},
-                "plural": set(), "list": set()}  # fmt: skip
-
-
-def _keywords(tag: str) -> list[str]:
-    body = tag.split("-u-", 1)[1].split("-")
-    keys = []
-    for p in body:
+def keywords(tag: str) -> dict[str, str]:
+    """A canonical tag's -u- keywords, each with its value ("" for true)."""
+    if "-u-" not in tag:
+        return {}
+    out: dict[str, str] = {}
+    key = None
+    for p in tag.split("-u-", 1)[1].split("-"):
         if len(p) == 1:
             break
         if len(p) == 2:
-            keys.append(p)
-    return keys
+            key = p
+            out[key] = ""
+        elif key is not None:
+            out[key] = f"{out[key]}-{p}" if out[key] else p
+    return out
+
+
+def with_keywords(base: str, kept: dict[str, str]) -> str:
+    """The resolved locale: the available tag and the keywords the service kept, sorted."""
+    if not kept:
+        return base
+    body = [f"{k}-{v}" if v else k for k, v in sorted(kept.items())]
+    return f"{base}-u-" + "-".join(body)
+
+
+def resolve_keywords(service: str, locales: Any) -> tuple[str, dict[str, str]]:
+    """ResolveLocale's start: the first asked tag the service has (its longest available
+    prefix, else en-US) and that tag's -u- keywords, for the service to keep those it reads
+    and supports (``va``, a variant to ICU, every service keeps)."""
+    for tag in canonical_list(locales):
+        found = best_available(service, tag)
+        if found is not None:
+            return found, keywords(tag)
+    return DEFAULT, {}
 
 
 def resolve(service: str, locales: Any) -> str:
-    """The locale a service resolves ``locales`` to. A -u- keyword the service reads (a
-    numbering system, a collation, a calendar...) is refused; the others are dropped, as V8
-    drops them, but ``va`` (a variant to ICU, kept by every service)."""
-    for tag in canonical_list(locales):
-        found = best_available(service, tag)
-        if found is None:
-            continue
-        if "-u-" in tag:
-            keys = _keywords(tag)
-            if "va" in keys or set(keys) & _KEYS[service]:
-                raise Unsupported(
-                    f"flowctx does not reproduce the Unicode extension of the locale {tag!r}"
-                )
-        return found
-    return DEFAULT
+    """The locale a service that reads no -u- keyword resolves ``locales`` to: the available
+    tag, with ``va`` kept (the others are dropped, as V8 drops them)."""
+    base, found = resolve_keywords(service, locales)
+    return with_keywords(base, {k: v for k, v in found.items() if k == "va"})
+
+
+def base_of(locale: str) -> str:
+    """A resolved locale without its -u- extension (what the tables are looked up by)."""
+    return _base(locale)
 
 
 def supported(service: str, locales: Any, options: Any = UNDEFINED) -> list[str]:

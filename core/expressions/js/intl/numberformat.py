@@ -16,7 +16,7 @@ from typing import Any, Final
 
 from flowctx_core.expressions.js.common import Unsupported
 from flowctx_core.expressions.js.intl.data import inherited, table
-from flowctx_core.expressions.js.intl.locales import resolve
+from flowctx_core.expressions.js.intl.locales import resolve_keywords, with_keywords
 from flowctx_core.expressions.js.intl.options import (
     IntlObject,
     coerce_options,
@@ -25,6 +25,7 @@ from flowctx_core.expressions.js.intl.options import (
     number_option,
     read,
 )
+from flowctx_core.expressions.js.numberlocales import NumberShape
 from flowctx_core.expressions.js.numbershape import number_shape
 from flowctx_core.expressions.js.values import (
     UNDEFINED,
@@ -58,12 +59,79 @@ def currency_digits(code: str) -> int:
     return int(table("currencyDigits").get(code, 2))
 
 
+#: what a numbering system other than the locale's own changes in its row (the rest of the
+#: override is the shape's: group, point, sizes, nan, infinity)
+_ROW_KEYS: Final = ("dec", "pct", "cur", "minus", "exp", "expMinus", "sizes", "pctSign",
+                    "curGroup", "curDecimal", "plusAt")  # fmt: skip
+
+
+def _inherited_key(rows: dict[str, Any], tag: str, key: str) -> Any:
+    """A key of a table whose locales keep only what differs from their parent's: the tag's,
+    else its nearest parent's that has it."""
+    while True:
+        row = rows.get(tag)
+        if row is not None and key in row:
+            return row[key]
+        if "-" not in tag:
+            return None
+        tag = tag.rsplit("-", 1)[0]
+
+
+def decimal_system(name: str) -> bool:
+    """Whether ICU has this numbering system and it has ten digits (V8 takes no other)."""
+    return name in table("numberingDigits")
+
+
+def _override(base: str, nu: str, posix: bool = False) -> dict[str, Any]:
+    """What the numbering system changes in the locale's numbers (scripts/intl_numbering.mjs):
+    nothing for its own system; or what en-US-u-va-posix changes in en-US."""
+    if posix:
+        if nu != "latn":
+            raise Unsupported(f"flowctx does not reproduce en-US-u-va-posix in {nu!r} digits")
+        posix_row: dict[str, Any] = table("numberingPosix")
+        return posix_row
+    if nu == _default_numbering(base):
+        return {}
+    rows = inherited(table("numberingRows"), base) or {}
+    found: dict[str, Any] = rows.get(nu, {})
+    return found
+
+
+def numbered_shape(base: str, nu: str, posix: bool = False) -> NumberShape:
+    """The locale's number shape in a numbering system: its digits, and its symbols where the
+    system has its own (and en-US-u-va-posix's)."""
+    shape = number_shape(base)
+    ov = _override(base, nu, posix)
+    if not ov and nu == _default_numbering(base):
+        return shape
+    _digits, minus, group, point, primary, secondary, min2, nan, infinity = shape
+    if "dec" in ov or "minus" in ov:
+        negative = ov.get("dec", _number_row(base)["dec"])[1]
+        sign = ov.get("minus", _number_row(base)["minus"])
+        lead = negative[: negative.index(0)] if 0 in negative else negative
+        minus = "".join(sign if p == 1 else str(p) for p in lead)
+    if "sizes" in ov:
+        primary, secondary = ov["sizes"][0] if ov["sizes"][0][0] else (1000, 1000)
+    return (
+        table("numberingDigits")[nu],
+        minus,
+        ov.get("group", group),
+        ov.get("point", point),
+        primary,
+        secondary,
+        ov.get("min2", min2),
+        ov.get("nan", nan),
+        ov.get("infinity", infinity),
+    )
+
+
 class NumberFormat(IntlObject):
     tag = "NumberFormat"
-    __slots__ = ("_pattern", "o")
+    __slots__ = ("_category", "_marks", "_pattern", "o")
 
     def __init__(self, options: dict[str, Any]) -> None:
         self.o = options
+        self._marks = ""
 
     def member(self, key: str) -> Any:
         if key == "format":
@@ -131,9 +199,16 @@ class NumberFormat(IntlObject):
         sign = _sign(o["signDisplay"], negative, is_zero, x != x)
         if sign == "-" and o["style"] == "currency" and o["currencySign"] == "accounting":
             raise Unsupported("flowctx does not reproduce accounting negatives (currencySign)")
-        row = _number_row(o["locale"])
+        row = self._row()
         kind = {"decimal": "dec", "percent": "pct", "currency": "cur"}[o["style"]]
         template = row[kind][1 if sign else 0]
+        by_name = kind == "cur" and o["currencyDisplay"] == "name"
+        if by_name:
+            self._category = self._category_of(body)
+            patterns = _inherited_key(table("currencyNamePatterns"), o["base"], self._category)
+            if patterns is None:
+                patterns = _inherited_key(table("currencyNamePatterns"), o["base"], "other")
+            template = patterns[1 if sign else 0]
         if sign == "+" and kind == "dec" and "plusAt" in row:
             template = row["plusAt"]
         if o["notation"] == "compact" and exact is not None:
@@ -148,7 +223,11 @@ class NumberFormat(IntlObject):
                     ("minusSign", row["minus"]) if sign == "-" else ("plusSign", row["plus"])
                 )
             elif piece == 2:
-                out.extend(_spaced(symbol, template, i, exact is not None))
+                # no currency spacing beside a name (ja's 1.00スイス フラン)
+                spaced = exact is not None and self._digit_class() and not by_name
+                out.extend(_spaced(symbol, template, i, spaced))
+                if self._marks:
+                    out.append(("literal", self._marks))
             elif isinstance(piece, list):
                 out.append(("compact", piece[0]))
             elif kind == "pct" and row["pctSign"] in piece:
@@ -166,29 +245,69 @@ class NumberFormat(IntlObject):
                 out.append(("literal", piece))
         return out
 
+    def _row(self) -> dict[str, Any]:
+        """The locale's number row, with what its numbering system changes."""
+        row = _number_row(self.o["base"])
+        ov = _override(self.o["base"], self.o["numberingSystem"], self.o["posix"])
+        if not ov:
+            return row
+        if self.o["notation"] == "compact" and (
+            ov.get("compact") or (self.o["style"] == "currency" and "cur" in ov)
+        ):
+            raise Unsupported(
+                f"flowctx does not reproduce compact notation in the numbering system"
+                f" {self.o['numberingSystem']!r} of {self.o['base']!r}"
+            )
+        return {**row, **{k: ov[k] for k in _ROW_KEYS if k in ov}}
+
+    def _category_of(self, body: list[tuple[str, str]]) -> str:
+        """The plural category of the number as shown (a currency's name agrees with it)."""
+        digits = table("numberingDigits")[self.o["numberingSystem"]]
+        back = str.maketrans(digits, "0123456789")
+        whole = "".join(v for k, v in body if k == "integer").translate(back)
+        fraction = "".join(v for k, v in body if k == "fraction").translate(back)
+        if not whole.isdigit() or (fraction and not fraction.isdigit()):
+            return "other"  # NaN, infinity
+        from flowctx_core.expressions.js import intl
+
+        category: str = intl.service("plural").cardinal_category(
+            self.o["base"], int(whole), fraction
+        )
+        return category
+
+    def _digit_class(self) -> bool:
+        """Whether the digits are decimal digits to ICU's currency spacing (Han digits are
+        letters: no space beside a currency code)."""
+        digits = table("numberingDigits")[self.o["numberingSystem"]]
+        return unicodedata.category(digits[0]) == "Nd"
+
     def _symbol(self, row: dict[str, Any]) -> str:
         code = self.o["currency"]
         display = self.o["currencyDisplay"]
-        if display == "code":
-            return str(code)
-        if display == "name":
-            raise Unsupported("flowctx does not reproduce currency names (currencyDisplay 'name')")
-        if code not in table("currencies"):
+        if display == "code" or code not in table("currencyBase"):
             return str(code)  # a currency ICU does not know is shown by its code
-        found = row["narrow" if display == "narrowSymbol" else "sym"].get(code)
-        if found is None:
-            raise Unsupported(
-                f"flowctx reproduces the symbols of the common currencies only, not {code}"
-            )
-        return str(found)
+        if display == "name":
+            return self._name()
+        found = _inherited_key(table("currencySymbols"), self.o["base"], code)
+        row = found if found is not None else table("currencyBase")[code]
+        sym = row[0] or code
+        narrow = display == "narrowSymbol"
+        if len(row) > 2:  # a right-to-left symbol's closing mark, outside its part
+            self._marks = row[3] if narrow else row[2]
+        return str(row[1] or sym) if narrow else str(sym)
+
+    def _name(self) -> str:
+        names = _inherited_key(table("currencyNames"), self.o["base"], self.o["currency"]) or {}
+        name = names.get(self._category) or names.get("other")
+        return str(name or self.o["currency"])
 
     def _body(self, exact: Decimal | None, x: float) -> tuple[list[tuple[str, str]], bool]:
         """The number's own parts (no sign, no affixes), and whether it rounded to zero."""
         o = self.o
-        shape = number_shape(o["locale"])
+        shape = numbered_shape(o["base"], o["numberingSystem"], o["posix"])
         digits, _minus, group, point, primary, secondary, min2, nan, infinity = shape
-        row = _number_row(o["locale"])
-        if o["style"] == "currency":
+        row = self._row()
+        if o["style"] == "currency":  # names too (de-AT groups money apart)
             group, point = row["curGroup"] or group, row["curDecimal"] or point
         kind = {"decimal": 0, "percent": 1, "currency": 2}[o["style"]]
         primary, secondary = row["sizes"][kind]
@@ -271,14 +390,17 @@ class NumberFormat(IntlObject):
         """The number divided by its magnitude's power of ten and rounded (a second time when
         rounding carried it into the next magnitude: 999,999 is 1M); the pattern is kept for
         the template."""
-        table_ = inherited(table("compacts"), self.o["locale"]) or table("compacts")["en"]
-        magnitudes = table_[self.o["compactDisplay"]]
+        if self.o["style"] == "currency":  # one display: ICU has no long currency patterns
+            rows = table("compactCurrency")
+            magnitudes = inherited(rows, self.o["base"]) or rows["en"]
+        else:
+            table_ = inherited(table("compacts"), self.o["base"]) or table("compacts")["en"]
+            magnitudes = table_[self.o["compactDisplay"]]
         top = len(magnitudes) - 1
         k = d.adjusted() if d != 0 else 0
         for _ in range(2):
-            if k > top:
-                raise Unsupported(f"flowctx does not reproduce compact notation beyond 10^{top}")
-            exp, patterns = magnitudes[max(k, 0)]
+            # past the largest magnitude ICU keeps its pattern: 1e21 is 1,000,000,000T
+            exp, patterns = magnitudes[min(max(k, 0), top)]
             whole, fraction = self._rounded(d.scaleb(-exp))
             shown = Decimal(whole + ("." + fraction if fraction else "")).scaleb(exp)
             if shown == 0 or shown.adjusted() <= k:
@@ -287,7 +409,7 @@ class NumberFormat(IntlObject):
         from flowctx_core.expressions.js import intl
 
         # plural rules build on this module: reached through the loader, not imported back
-        category = intl.service("plural").cardinal_category(self.o["locale"], int(whole), fraction)
+        category = intl.service("plural").cardinal_category(self.o["base"], int(whole), fraction)
         found = None
         if whole == "1" and not fraction:
             found = patterns.get("=1")
@@ -298,7 +420,16 @@ class NumberFormat(IntlObject):
         return whole, fraction
 
     def _compact_template(self, signed: int) -> list[Any]:
-        return list(self._pattern[signed])
+        pattern = list(self._pattern[signed])
+        ov = _override(self.o["base"], self.o["numberingSystem"], self.o["posix"])
+        if signed and "dec" in ov:
+            # the numbering system's own marks around the sign (arabext's), as in its
+            # plain pattern
+            own = _number_row(self.o["base"])["dec"][1]
+            old, new = own[: own.index(0)], ov["dec"][1][: ov["dec"][1].index(0)]
+            if pattern[: len(old)] == old:
+                pattern[: len(old)] = new
+        return pattern
 
     def _scientific(self, d: Decimal) -> tuple[str, str, int]:
         step = 3 if self.o["notation"] == "engineering" else 1
@@ -359,8 +490,8 @@ def _sign(display: str, negative: bool, zero: bool, nan: bool) -> str:
 
 
 def _spaced(symbol: str, template: list[Any], i: int, digits: bool) -> list[tuple[str, str]]:
-    """ICU's currency spacing: a symbol that ends (or starts) with a letter next to the digits
-    is set apart by a no-break space."""
+    """ICU's currency spacing: a symbol that ends (or starts) with a letter next to decimal
+    digits is set apart by a no-break space."""
 
     def plain(c: str) -> bool:
         return unicodedata.category(c)[0] not in "SZ"
@@ -391,8 +522,26 @@ def _default_numbering(locale: str) -> str:
     digits = number_shape(locale)[0]
     found = _NUMBERING.get(digits[0])
     if found is None:
+        found = next((k for k, v in table("numberingDigits").items() if v == digits), None)
+    if found is None:
         raise Unsupported(f"flowctx does not reproduce the numbering system of {locale!r}")
     return found
+
+
+def numbering(base: str, keywords: dict[str, str], option: Any) -> tuple[str, dict[str, str]]:
+    """The numbering system ResolveLocale and the option choose, and the keywords the locale
+    keeps: the option wins (and drops a different -u-nu-), a system V8 does not take (an
+    algorithmic one, a name ICU does not have) is the locale's own."""
+    kept = {k: v for k, v in keywords.items() if k == "va"}
+    asked = keywords.get("nu")
+    if option is not UNDEFINED:
+        if asked == option and decimal_system(option):
+            kept["nu"] = option
+        return (option if decimal_system(option) else _default_numbering(base)), kept
+    if asked is not None and decimal_system(asked):
+        kept["nu"] = asked
+        return asked, kept
+    return _default_numbering(base), kept
 
 
 def read_options(locales: Any, options: Any, service: str = SERVICE) -> dict[str, Any]:
@@ -410,11 +559,13 @@ def read_options(locales: Any, options: Any, service: str = SERVICE) -> dict[str
     nu = option("numberingSystem", None, UNDEFINED)
     if nu is not UNDEFINED and not _WELL_FORMED_NU.match(nu):
         raise JsError(f"Invalid numberingSystem : {nu}")
-    locale = resolve("number", requested)
+    base, found = resolve_keywords("number", requested)
     style = option("style", ("decimal", "percent", "currency", "unit"), "decimal")
     currency = option("currency", None, UNDEFINED)
     if currency is not UNDEFINED and not re.fullmatch(r"[A-Za-z]{3}", currency):
         raise JsError(f"Invalid currency code : {currency}")
+    if style == "currency" and currency is UNDEFINED:
+        raise JsError("Currency code is required with currency style.")
     currency_display = option(
         "currencyDisplay", ("code", "symbol", "narrowSymbol", "name"), "symbol"
     )
@@ -422,15 +573,13 @@ def read_options(locales: Any, options: Any, service: str = SERVICE) -> dict[str
     unit = option("unit", None, UNDEFINED)
     if unit is not UNDEFINED and not _WELL_FORMED_UNIT.match(unit):
         raise JsError(f"Invalid unit argument for {service}() '{unit}'")
-    unit_display = option("unitDisplay", ("short", "narrow", "long"), "short")
-    if style == "currency" and currency is UNDEFINED:
-        raise JsError("Currency code is required with currency style.")
     if style == "unit" and unit is UNDEFINED:
         raise JsError(f"Invalid unit argument for {service}() ''")
+    unit_display = option("unitDisplay", ("short", "narrow", "long"), "short")
     if currency is not UNDEFINED:
         currency = currency.upper()
     notation = option("notation", ("standard", "scientific", "engineering", "compact"), "standard")
-    o: dict[str, Any] = {"locale": locale, "numberingSystem": "", "style": style,
+    o: dict[str, Any] = {"locale": base, "numberingSystem": "", "style": style,
                          "currency": currency, "currencyDisplay": currency_display,
                          "currencySign": currency_sign, "unit": unit,
                          "unitDisplay": unit_display, "notation": notation}  # fmt: skip
@@ -440,21 +589,22 @@ def read_options(locales: Any, options: Any, service: str = SERVICE) -> dict[str
     o["signDisplay"] = option(
         "signDisplay", ("auto", "never", "always", "exceptZero", "negative"), "auto"
     )
-    numbering = _default_numbering(locale)
-    if nu is not UNDEFINED and nu != numbering:
-        raise Unsupported(f"flowctx does not reproduce the numbering system {nu!r}")
-    o["numberingSystem"] = numbering
+    o["numberingSystem"], kept = numbering(base, found, nu)
+    o["base"], o["locale"] = base, with_keywords(base, kept)
+    o["posix"] = base == "en-US" and kept.get("va") == "posix"
     if style == "unit":
         raise Unsupported("flowctx does not reproduce unit formatting (style 'unit')")
-    if notation == "compact" and style != "decimal":
+    if notation == "compact" and style == "percent":
         raise Unsupported(f"flowctx does not reproduce compact notation with style {style!r}")
+    if notation == "compact" and style == "currency" and currency_display == "name":
+        raise Unsupported("flowctx does not reproduce compact notation with currency names")
     return o
 
 
 def _digit_options(opts: Any, o: dict[str, Any], service: str = SERVICE) -> None:
     """SetNumberFormatDigitOptions (ECMA-402 2023), as V8 11.3 reads and checks them."""
     style, notation = o["style"], o["notation"]
-    if style == "currency" and notation != "compact":
+    if style == "currency":  # compact too, where fraction digits are asked
         mnfd_default = currency_digits(o["currency"])
         mxfd_default = mnfd_default
     else:

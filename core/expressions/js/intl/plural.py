@@ -1,11 +1,14 @@
-"""``Intl.PluralRules`` as node 20 answers it: the number rounded as its digit options say,
-then its category read from tables measured from node (scripts/intl_data.mjs): every integer
-below 2,000 and above it by its last three digits (checked there, with the millions some
-languages name apart), and one or two fraction digits; three or more are refused."""
+"""``Intl.PluralRules`` as node 20 answers it: the number rounded as its digit options say, then
+its category by the CLDR plural rules node's ICU has for the locale (UTS #35's operands n, i, v,
+w, f, t, e over the digits shown), as scripts/intl_plural_rules.mjs kept them after checking
+each locale's rules against node's own answers."""
 
 from __future__ import annotations
 
+import functools
 import math
+import re
+from collections.abc import Callable
 from decimal import Decimal
 from typing import Any, Final
 
@@ -17,14 +20,13 @@ from flowctx_core.expressions.js.intl.options import IntlObject, coerce_options,
 from flowctx_core.expressions.js.values import UNDEFINED, JsFunction, to_number
 
 SERVICE: Final = "Intl.PluralRules"
-_NAMES: Final = {"z": "zero", "o": "one", "t": "two", "f": "few", "m": "many", "x": "other"}
 
 
 class PluralRules(IntlObject):
     tag = "PluralRules"
     __slots__ = ("digits", "o", "row")
 
-    def __init__(self, options: dict[str, Any], row: dict[str, Any]) -> None:
+    def __init__(self, options: dict[str, Any], row: list[Any]) -> None:
         self.o = options
         self.row = row
         self.digits = NumberFormat(options)
@@ -48,7 +50,7 @@ class PluralRules(IntlObject):
         else:
             out["minimumFractionDigits"] = o["mnfd"]
             out["maximumFractionDigits"] = o["mxfd"]
-        out["pluralCategories"] = list(self.row["cats"])
+        out["pluralCategories"] = list(self.row[1])
         return out
 
     def select(self, value: Any) -> str:
@@ -58,16 +60,12 @@ class PluralRules(IntlObject):
         exact = Decimal(repr(abs(float(x)))) if type(x) is float else Decimal(abs(x))
         whole, fraction = self.digits._rounded(exact)
         whole = whole.lstrip("0") or "0"
-        return _NAMES[category(self.row, int(whole), fraction)]
+        return category(self.row, whole, fraction)
 
 
 def cardinal_category(locale: str, i: int, fraction: str) -> str:
     """The cardinal category of a number shown with these digits in a (resolved) locale."""
-    tag = _plural_locale(locale)
-    index = inherited(table("plural")["cardinal"], tag)
-    if index is None:
-        index = table("plural")["cardinal"]["en"]
-    return _NAMES[category(table("pluralRows")[index], i, fraction)]
+    return category(_rules("cardinal", _plural_locale(locale)), str(i), fraction)
 
 
 def _plural_locale(locale: str) -> str:
@@ -76,23 +74,83 @@ def _plural_locale(locale: str) -> str:
     return best_available("plural", locale) or "en"
 
 
-def category(row: dict[str, Any], i: int, fraction: str) -> str:
-    v = len(fraction)
-    if v == 0:
-        if i < 2000:
-            return str(row["int"][i])
-        if i % 1_000_000 == 0 and row["millions"]:
-            return str(next(iter(row["millions"].values())))
-        if not row["period"]:
-            raise Unsupported("flowctx does not reproduce this language's plural rule above 1999")
-        return str(row["int"][1000 + i % 1000])
-    if v > 2 or row["decs"][v - 1] is None:
-        raise Unsupported(
-            "flowctx reproduces plural categories of numbers with up to two fraction digits"
-        )
-    dec = row["decs"][v - 1]
-    at = i if i < dec["below"] else dec["base"] + i % dec["mod"]
-    return str(dec["s"][at * 10**v + int(fraction)])
+def _rules(kind: str, locale: str) -> list[Any]:
+    """The rule set (``[{category: condition}, categories]``) of a resolved locale."""
+    index = inherited(table("pluralRuleSets")[kind], locale)
+    if index is None:
+        index = table("pluralRuleSets")[kind]["en"]
+    rules: list[Any] = table("pluralRules")[index]
+    return rules
+
+
+class _Operands:
+    """UTS #35's plural operands of a number as shown: n its absolute value, i its integer
+    digits, v and f its visible fraction digits (count, value), w and t the same without trailing
+    zeros, e (and c) the compact exponent, 0 outside compact notation."""
+
+    __slots__ = ("e", "f", "i", "n", "t", "v", "w")
+
+    def __init__(self, whole: str, fraction: str) -> None:
+        trimmed = fraction.rstrip("0")
+        self.n = Decimal(whole + ("." + fraction if fraction else ""))
+        self.i = int(whole)
+        self.v, self.f = len(fraction), int(fraction or "0")
+        self.w, self.t = len(trimmed), int(trimmed or "0")
+        self.e = 0
+
+    def get(self, name: str) -> Decimal | int:
+        value: Decimal | int = getattr(self, "e" if name == "c" else name)
+        return value
+
+
+_RELATION: Final = re.compile(r"([nivwftec])(?:\s*%\s*(\d+))?\s*(!=|=)\s*(.+)")
+Condition = Callable[[_Operands], bool]
+
+
+@functools.cache
+def _compiled(condition: str) -> Condition:
+    """A rule's condition (``n % 10 = 1 and n % 100 != 11 or v = 2``) as a test of operands:
+    ``or`` of ``and`` of relations; a range (``2..4``) holds only for whole values."""
+    alternatives = []
+    for conjunction in condition.split(" or "):
+        relations = []
+        for relation in conjunction.split(" and "):
+            found = _RELATION.fullmatch(relation.strip())
+            if found is None:
+                raise ValueError(f"plural rule {relation!r}")
+            name, modulus, op, ranges = found.groups()
+            spans = []
+            for item in ranges.split(","):
+                low, _, high = item.strip().partition("..")
+                spans.append((int(low), int(high or low)))
+            relations.append((name, int(modulus) if modulus else None, op == "=", tuple(spans)))
+        alternatives.append(tuple(relations))
+
+    def holds(o: _Operands) -> bool:
+        for relations in alternatives:
+            for name, modulus, equal, spans in relations:
+                x = o.get(name)
+                if modulus is not None:
+                    x = x % modulus
+                whole = x == int(x)
+                hit = whole and any(low <= x <= high for low, high in spans)
+                if hit != equal:
+                    break
+            else:
+                return True
+        return False
+
+    return holds
+
+
+def category(rules: list[Any], whole: str, fraction: str) -> str:
+    """The category of a number shown as ``whole.fraction`` under a rule set: the first whose
+    condition holds, else "other"."""
+    o = _Operands(whole, fraction)
+    for name, condition in rules[0].items():
+        if _compiled(condition)(o):
+            return str(name)
+    return "other"
 
 
 def _refuse_range(*_: Any) -> Any:
@@ -108,7 +166,4 @@ def construct(locales: Any = UNDEFINED, options: Any = UNDEFINED, *_: Any) -> Pl
     _digit_options(opts, o, SERVICE)
     o["locale"] = resolve("plural", requested)
     o.update(trailingZeroDisplay="auto", useGrouping=False, signDisplay="auto")
-    index = inherited(table("plural")[kind], o["locale"])
-    if index is None:
-        index = table("plural")[kind]["en"]
-    return PluralRules(o, table("pluralRows")[index])
+    return PluralRules(o, _rules(kind, o["locale"]))

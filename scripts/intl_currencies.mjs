@@ -1,0 +1,110 @@
+// Writes core/expressions/js/intl/tables/currencies.json.gz and currencynames.json.gz (apart: the
+// names are most of the bytes, read only for currencyDisplay "name"): every currency ICU knows
+// (Intl.supportedValuesOf("currency")) as node shows it in every locale NumberFormat resolves to
+// (tables/locales.json.gz): its symbol and narrow symbol where they are not its code, and its
+// name for each plural category the locale has (currencyDisplay "name"), with the pattern that
+// puts the number and the name together. Each locale keeps only what differs from its parent's
+// (de-CH from de); a language keeps only the symbols that differ from the most common ones. A
+// symbol's row is [symbol or 0 (its code), narrow symbol or 0 (the symbol)] and, for a
+// right-to-left symbol that ICU closes with a mark outside its part, the marks of each.
+//   node scripts/intl_currencies.mjs
+import { readFileSync, writeFileSync } from "node:fs";
+import { gunzipSync, gzipSync } from "node:zlib";
+
+const tables = new URL("../core/expressions/js/intl/tables/", import.meta.url);
+const locales = JSON.parse(gunzipSync(readFileSync(new URL("locales.json.gz", tables)))).locales.number;
+const codes = Intl.supportedValuesOf("currency");
+// a number of each plural category (the categories' own samples, as CLDR lists them)
+const SAMPLES = [1, 2, 3, 5, 11, 21, 0, 1.5, 100, 1000000, 0.5, 22, 6, 7, 0.1];
+
+function template(parts) {
+  const out = [];
+  for (const p of parts) {
+    if (["integer", "group", "decimal", "fraction"].includes(p.type)) {
+      if (out[out.length - 1] !== 0) out.push(0);
+    } else if (p.type === "minusSign" || p.type === "plusSign") out.push(1);
+    else if (p.type === "currency") out.push(2);
+    else if (typeof out[out.length - 1] === "string") out[out.length - 1] += p.value;
+    else out.push(p.value);
+  }
+  return out;
+}
+const symbols = {};
+const names = {};
+const patterns = {};
+for (const tag of locales) {
+  const pr = new Intl.PluralRules(tag);
+  const cats = {};
+  for (const x of SAMPLES) cats[pr.select(x)] ??= x;
+  const sym = {};
+  const nm = {};
+  const plainParts = new Intl.NumberFormat(tag, { style: "currency", currency: "XXX" }).formatToParts(1);
+  let plainMarks = "";
+  for (const p of plainParts.slice(plainParts.findIndex((p) => p.type === "currency") + 1)) {
+    if (p.type !== "literal" || !/^[\u200e\u200f\u061c]+$/.test(p.value)) break;
+    plainMarks += p.value;
+  }
+  for (const c of codes) {
+    const part = (o, x) => new Intl.NumberFormat(tag, { style: "currency", currency: c, ...o }).formatToParts(x)
+      .filter((p) => p.type === "currency").map((p) => p.value).join("");
+    const s = part({}, 1);
+    const n = part({ currencyDisplay: "narrowSymbol" }, 1);
+    // a right-to-left symbol's own closing mark (ar's د.ك. and U+200F), which ICU leaves out
+    // of the currency part: the marks right after it that a plain symbol has not
+    const marks = (o) => {
+      const parts = new Intl.NumberFormat(tag, { style: "currency", currency: c, ...o }).formatToParts(1);
+      const at = parts.findIndex((p) => p.type === "currency");
+      let out = "";
+      for (const p of parts.slice(at + 1)) {
+        if (p.type !== "literal" || !/^[\u200e\u200f\u061c]+$/.test(p.value)) break;
+        out += p.value;
+      }
+      return out;
+    };
+    const row = [s === c ? 0 : s, n === s ? 0 : n];
+    const [ms, mn] = [marks({}), marks({ currencyDisplay: "narrowSymbol" })];
+    if (ms || mn) row.push(ms.slice(plainMarks.length), mn.slice(plainMarks.length));
+    sym[c] = row;
+    nm[c] = Object.fromEntries(Object.entries(cats).map(([cat, x]) => [cat, part({ currencyDisplay: "name", minimumFractionDigits: 0 }, x)]));
+  }
+  symbols[tag] = sym;
+  names[tag] = nm;
+  const pat = {};
+  for (const [cat, x] of Object.entries(cats)) {
+    const f = new Intl.NumberFormat(tag, { style: "currency", currency: "USD", currencyDisplay: "name", minimumFractionDigits: 0 });
+    pat[cat] = [template(f.formatToParts(x)), template(f.formatToParts(-x))];
+  }
+  patterns[tag] = pat;
+}
+// the most common symbols over the languages: the base a language's own are kept against
+const languages = locales.filter((t) => !t.includes("-"));
+const common = {};
+for (const c of codes) {
+  const seen = {};
+  for (const l of languages) { const k = JSON.stringify(symbols[l][c]); seen[k] = (seen[k] ?? 0) + 1; }
+  common[c] = JSON.parse(Object.entries(seen).sort((a, b) => b[1] - a[1])[0][0]);
+}
+const parentOf = (tag) => (tag.includes("-") ? tag.slice(0, tag.lastIndexOf("-")) : null);
+function pruned(all, base) {
+  const out = {};
+  for (const tag of locales) {
+    let p = parentOf(tag);
+    while (p && !(p in all)) p = parentOf(p);
+    const against = p ? all[p] : base;
+    const row = {};
+    for (const [k, v] of Object.entries(all[tag])) {
+      if (!against || JSON.stringify(against[k]) !== JSON.stringify(v)) row[k] = v;
+    }
+    if (Object.keys(row).length || !p) out[tag] = row;
+  }
+  return out;
+}
+const files = {
+  currencies: { currencyBase: common, currencySymbols: pruned(symbols, common) },
+  currencynames: { currencyNames: pruned(names, null), currencyNamePatterns: pruned(patterns, null) },
+};
+for (const [file, data] of Object.entries(files)) {
+  const bytes = gzipSync(JSON.stringify(data), { level: 9 });
+  writeFileSync(new URL(`${file}.json.gz`, tables), bytes);
+  console.log(`${file}: ${codes.length} currencies, ${bytes.length} bytes`);
+}
