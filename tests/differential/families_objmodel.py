@@ -367,7 +367,11 @@ PROXY_USES = ["payload.p.a", "String(payload.p.zz)", "payload.p.a = 5", "payload
               "typeof payload.r.proxy)",
               "(payload.r = Proxy.revocable(payload.o, payload.h), payload.r.revoke(), "
               "payload.r.proxy.a)", "new Proxy(1, payload.h)", "Proxy(payload.o, payload.h)",
-              "JSON.stringify(new Proxy(payload.p, payload.eo))"]  # fmt: skip
+              "JSON.stringify(new Proxy(payload.p, payload.eo))",
+              "Object.freeze(payload.p) === payload.p", "Object.seal(payload.p) === payload.p",
+              "Object.isFrozen(payload.p)", "Object.isSealed(payload.p)",
+              "(Object.freeze(payload.p), JSON.stringify(Object.getOwnPropertyDescriptor("
+              "payload.p, 'a')))"]  # fmt: skip
 
 
 def _proxy(r: random.Random) -> Case:

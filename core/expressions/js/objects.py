@@ -948,8 +948,9 @@ def integrity(obj: Any, frozen: bool | None) -> None:
     if type(obj) is JsProxy:
         if frozen is None:
             obj.prevent_extensions(throw=True)
-            return
-        raise Unsupported("flowctx does not reproduce freezing or sealing a proxy")
+        else:
+            obj.set_integrity(frozen)
+        return
     host = getattr(obj, "js_freeze", None)  # a host class's own refusal (typed arrays)
     if host is not None:
         host(frozen)
@@ -1000,7 +1001,7 @@ def integrity_of(obj: Any, frozen: bool | None) -> bool:
     if type(obj) is JsProxy:
         if frozen is None:
             return not obj.is_extensible()
-        raise Unsupported("flowctx does not reproduce Object.isFrozen or isSealed of a proxy")
+        return obj.test_integrity(frozen)
     if not _holds_properties(obj):
         if type(obj) is JsFunction:
             level = _level(obj)

@@ -243,10 +243,13 @@ class JsProxy(JsObject):
                 raise JsError("'ownKeys' on proxy: trap returned duplicate entries")
             keys.append(k)
         extensible = self._extensible()
+        fixed, configurable = [], []
         for k in target_keys:
             own = self._target_own(k)
-            required = not extensible or (isinstance(own, dict) and not own["configurable"])
-            if required and not any(k is seen or k == seen for seen in keys):
+            (fixed if isinstance(own, dict) and not own["configurable"] else configurable).append(k)
+        # the non-configurable keys first, then (a non-extensible target) the others
+        for k in fixed + ([] if extensible else configurable):
+            if not any(k is seen or k == seen for seen in keys):
                 raise JsError(f"'ownKeys' on proxy: trap result did not include '{_name_of(k)}'")
         if not extensible and len(keys) != len(target_keys):
             raise JsError(
@@ -385,6 +388,35 @@ class JsProxy(JsObject):
                 "'preventExtensions' on proxy: trap returned truish but the proxy target is "
                 "extensible"
             )
+        return True
+
+    def set_integrity(self, frozen: bool) -> None:
+        """SetIntegrityLevel: Object.seal / Object.freeze through the traps."""
+        self.prevent_extensions(throw=True)
+        for k in self.own_keys():
+            if frozen:
+                found = self.own_property(k)
+                if found is UNDEFINED:
+                    continue
+                accessor = "get" in found or "set" in found
+                d = {"configurable": False} if accessor else {"configurable": False,
+                                                                "writable": False}  # fmt: skip
+            else:
+                d = {"configurable": False}
+            self.define(k, d, throw=True)
+
+    def test_integrity(self, frozen: bool) -> bool:
+        """TestIntegrityLevel: Object.isSealed / Object.isFrozen through the traps."""
+        if self.is_extensible():
+            return False
+        for k in self.own_keys():
+            found = self.own_property(k)
+            if found is UNDEFINED:
+                continue
+            if found["configurable"]:
+                return False
+            if frozen and "value" in found and found["writable"]:
+                return False
         return True
 
     # --- what the conversions and built-ins ask of an object -----------------------------
