@@ -690,6 +690,8 @@ def shown_value(v: Any) -> str:
         return to_string(v)
     if name == "JsPrototype":
         return str(v.shown())
+    if name == "JsProxy":
+        return "[object Array]" if v.is_array() else "#<Object>"
     host = getattr(v, "js_shown", None)  # the host classes (typed arrays, URL...) name theirs
     if host is not None:
         return str(host())
