@@ -481,6 +481,8 @@ TOKENS_OUT_OF_PLACE = [
     ("(08, a + b) => 1", "Decimals with leading zeros are not allowed in strict mode."),
     ("x[...new a]", "Unexpected token 'new'"), ("([k ?. , v]) => k", "Unexpected token ','"),
     ("'a b'.split(payload, 0)", "Cannot convert object to primitive value"),
+    ("a.new /[/ 1", "Invalid regular expression: missing /"),  # a property named new
+    ("([k, 1n v]) => v", "Unexpected identifier 'v'"),
     ("import.x", "Unexpected identifier 'x'"), ("x[...a, b]", "Rest parameter must be last "
      "formal parameter"), ("x[...(a)]", "Unexpected token '('"),
     ("(arguments a, b) => 1", "Unexpected identifier 'a'"),

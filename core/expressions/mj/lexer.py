@@ -146,6 +146,9 @@ class _Lexer:
                 return len(self.tokens) - 1 in self.prefix_updates
             return last.value in _REGEX_AFTER_OPS
         if last.kind == "name":
+            before = self.tokens[-2] if len(self.tokens) > 1 else None
+            if before is not None and before.kind == "op" and before.value in (".", "?."):
+                return False  # a keyword as a property name (`a.new / 2`) is a name
             return last.value in _REGEX_AFTER_WORDS and not last.escaped
         return False
 

@@ -957,12 +957,9 @@ class Parser:
                     # once the parentheses read as an expression (`[k ?. , v]` does not)
                     raise self.error("Invalid destructuring assignment target", tok).as_cover()
             else:
-                # whatever expression it is, V8 names it an invalid target
-                end = self.assignment()
-                raise self.error(
-                    "Invalid destructuring assignment target",
-                    Token("op", "", tok.start, span_of(end)[1]),
-                )
+                # whatever expression it is, V8 names it an invalid target, once the
+                # parentheses read as an expression (`[k, 1n v]` does not)
+                raise self.error("Invalid destructuring assignment target", tok).as_cover()
             if dots is not None:
                 if self.at("="):
                     raise self.error("Invalid destructuring assignment target", tok)
