@@ -566,17 +566,17 @@ class Ag2Eval(SandboxEval):
         raise SandboxError(f"name '{node.id}' is not defined")
 
     def _eval_binop(self, node: ast.BinOp) -> Any:
-        """Only a subtraction that pasting made: Python's own '-' between plain values (the
+        """Only arithmetic that pasting made: Python's own '-' or '+' between plain values (the
         numbers, strings, booleans and None a context holds), with Python's TypeError words."""
         left, right = self._eval(node.left), self._eval(node.right)
         if not all(type(v) in _PLAIN for v in (left, right)):
             raise WouldExecute(
-                f"{ENGINE} would execute this as code: pasting the values puts a subtraction "
+                f"{ENGINE} would execute this as code: pasting the values puts arithmetic "
                 "of its own evaluator's objects into the text it evaluates unchecked; flowctx "
                 "does not run it"
             )
         try:
-            return left - right
+            return left + right if type(node.op) is ast.Add else left - right
         except (TypeError, OverflowError) as exc:
             raise SandboxError(str(exc)) from None
 
@@ -675,14 +675,17 @@ class Ag2Eval(SandboxEval):
             self.pasted_names = frozenset()
 
 
-#: what pasting a negative number after an operand makes: a binary '-' (`${a}${b}`, 1 and -1)
-_PASTED_ARITHMETIC: Final = frozenset({ast.BinOp, ast.Sub})
+#: what pasting a number makes after an operand: a binary '-' (`${a}${b}`, 1 and -1), or a
+#: '+' out of an exponent (`not${f}` with 1e+300 pastes `not1e+300`)
+_PASTED_ARITHMETIC: Final = frozenset({ast.BinOp, ast.Sub, ast.Add})
 #: the values a context variable pastes as themselves (lists and dicts paste True/False)
 _PLAIN: Final = frozenset({int, float, bool, str, type(None)})
 
 
 def _pasted_subtraction(node: ast.AST) -> bool:
-    return type(node) is ast.Sub or (type(node) is ast.BinOp and type(node.op) is ast.Sub)
+    if type(node) is ast.BinOp:
+        return type(node.op) in (ast.Sub, ast.Add)
+    return type(node) in (ast.Sub, ast.Add)
 
 
 #: said after Python's words when the pasted text does not parse

@@ -102,7 +102,8 @@ def test_a_bare_builtin_is_what_ag2_returns_said_with_its_repr(name: str) -> Non
     [("${a}${b}", {"a": 1, "b": -1}), ("${a}${b}", {"a": "x", "b": -1}),
      ("${a}${b} == 0", {"a": 1, "b": -1}), ("${a}${b}", {"a": None, "b": -2.5}),
      ("${a}${b}", {"a": 10**400, "b": -1.5}), ("(${a}and${a}) >= 1", {"a": -1}),
-     ("${a}${b}${c}", {"a": 5, "b": -1, "c": -2}), ("${a}${b}", {"a": 1, "b": float("-inf")})],
+     ("${a}${b}${c}", {"a": 5, "b": -1, "c": -2}), ("${a}${b}", {"a": 1, "b": float("-inf")}),
+     ("(not${f}) != 1", {"f": 1e300}), ("${a}${b}", {"a": 5, "b": 1e-300})],
 )  # fmt: skip
 def test_a_subtraction_pasting_makes_is_answered_as_python_answers_it(
     expr: str, context: dict[str, Any]
