@@ -642,9 +642,12 @@ class Ag2Eval(SandboxEval):
             raise SandboxError(f"{exc}{_UNPARSED}") from None
         except (RecursionError, MemoryError):
             raise SandboxError("Expression is nested too deeply") from None
+        # a value holding ${...} pastes the next variable into itself: its text is the
+        # author's no longer, and what it spells is refused below
+        chained = any(isinstance(scope[name], str) and "${" in scope[name] for name in plan.names)
         for node in ast.walk(tree):
-            if type(node) in _PASTED_ARITHMETIC and _pasted_subtraction(node):
-                continue  # a pasted negative number after an operand: `${a}${b}` with -1
+            if not chained and type(node) in _PASTED_ARITHMETIC and _pasted_subtraction(node):
+                continue  # a pasted number after an operand: `${a}${b}` with -1
             if type(node) not in ALLOWED_NODES or (
                 isinstance(node, ast.Call)
                 and not (
