@@ -526,6 +526,7 @@ class Ag2Eval(SandboxEval):
             ast.UnaryOp: self._eval_unaryop,
             ast.BoolOp: self._eval_boolop,
             ast.Compare: self._eval_compare,
+            ast.BinOp: self._eval_binop,
         }
 
     @staticmethod
@@ -563,6 +564,21 @@ class Ag2Eval(SandboxEval):
                 "text AG2 evaluates"
             )
         raise SandboxError(f"name '{node.id}' is not defined")
+
+    def _eval_binop(self, node: ast.BinOp) -> Any:
+        """Only a subtraction that pasting made: Python's own '-' between plain values (the
+        numbers, strings, booleans and None a context holds), with Python's TypeError words."""
+        left, right = self._eval(node.left), self._eval(node.right)
+        if not all(type(v) in _PLAIN for v in (left, right)):
+            raise WouldExecute(
+                f"{ENGINE} would execute this as code: pasting the values puts a subtraction "
+                "of its own evaluator's objects into the text it evaluates unchecked; flowctx "
+                "does not run it"
+            )
+        try:
+            return left - right
+        except (TypeError, OverflowError) as exc:
+            raise SandboxError(str(exc)) from None
 
     def _eval_call(self, node: ast.Call) -> Any:
         return len(self._eval(node.args[0]))
@@ -627,6 +643,8 @@ class Ag2Eval(SandboxEval):
         except (RecursionError, MemoryError):
             raise SandboxError("Expression is nested too deeply") from None
         for node in ast.walk(tree):
+            if type(node) in _PASTED_ARITHMETIC and _pasted_subtraction(node):
+                continue  # a pasted negative number after an operand: `${a}${b}` with -1
             if type(node) not in ALLOWED_NODES or (
                 isinstance(node, ast.Call)
                 and not (
@@ -655,6 +673,16 @@ class Ag2Eval(SandboxEval):
             return self._eval(tree)
         finally:
             self.pasted_names = frozenset()
+
+
+#: what pasting a negative number after an operand makes: a binary '-' (`${a}${b}`, 1 and -1)
+_PASTED_ARITHMETIC: Final = frozenset({ast.BinOp, ast.Sub})
+#: the values a context variable pastes as themselves (lists and dicts paste True/False)
+_PLAIN: Final = frozenset({int, float, bool, str, type(None)})
+
+
+def _pasted_subtraction(node: ast.AST) -> bool:
+    return type(node) is ast.Sub or (type(node) is ast.BinOp and type(node.op) is ast.Sub)
 
 
 #: said after Python's words when the pasted text does not parse

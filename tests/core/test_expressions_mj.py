@@ -430,6 +430,93 @@ def test_strict_mode_syntax_errors(expr: str, message: str) -> None:
     assert info.value.error.message.startswith(message)
 
 
+#: V8's (node 20) words for a token out of place, measured on MemberJunction 5.51.3: which
+#: one depends on where the token stands, not only on the token
+TOKENS_OUT_OF_PLACE = [
+    # '=>' where an operand or a property name must stand is a token like any other; after a
+    # complete expression that is no parameter list it is a malformed list
+    ("a === => 1", "Unexpected token '=>'"), ("f(=> 1)", "Unexpected token '=>'"),
+    ("a.=>b", "Unexpected token '=>'"), ("a ? => 1 : 2", "Unexpected token '=>'"),
+    ("a + b => 1", "Malformed arrow function parameter list"),
+    # '#x' is read as a private name only where a binary expression starts
+    ("a + #x", "Private field '#x' must be declared in an enclosing class"),
+    ("a ** #x", "Private field '#x' must be declared in an enclosing class"),
+    ("!#x", "Unexpected identifier '#x'"), ("new #x", "Unexpected identifier '#x'"),
+    ("(a #x)", "Unexpected identifier '#x'"), ("a #x", "missing ) after argument list"),
+    # reserved words V8 scans as tokens of their own
+    ("1 + enum", "Unexpected reserved word"), ("(a get)", "Unexpected token 'get'"),
+    ("(a \\u0074rue)", "Keyword must not contain escaped characters"),
+    ("!import", "Cannot use import statement outside a module"),
+    # a '/' after '.' is a division sign; after a prefix '++' a regular expression
+    ("a./a/", "Unexpected token '/'"), ("++ /a/gg", "Invalid regular expression flags"),
+    ("++/a/", "Invalid left-hand side expression in prefix operation"),
+    # a line comment swallows ");": the next token is the '}' closing MemberJunction's try
+    ("a + // c", "Unexpected token '}'"), ("[<!--1]", "Unexpected token '}'"),
+    # a parenthesised array is no pattern; after a number V8 looks at one UTF-16 unit
+    ("([a]) = !>1", "Invalid left-hand side in assignment"),
+    # in parentheses '...' starts a rest parameter: what starts no binding after it fails
+    ("(...) => 1", "Unexpected token ')'"), ("(a, ...1)", "Unexpected number"),
+    ("(a, ...b)", "Unexpected token '...'"),
+    # parameters are read as an expression first; a function expression stops where its
+    # body's '{' (never there) would stand
+    ("(null, b) => 1", "Invalid destructuring assignment target"),
+    ("([k.,v]) => v", "Unexpected token ','"),
+    ("([k.x, v]) => v", "Illegal property in declaration context"),
+    ("null => 1", "Malformed arrow function parameter list"),
+    ("(...null) => 1", "Unexpected token 'null'"), ("function f(a) + 1", "Unexpected token '+'"),
+    ("(a, function) => 1", "Unexpected token ')'"), ("function 0", "Unexpected number"),
+    ("--!a ** 2", "Unary operator used immediately before exponentiation expression. "
+     "Parenthesis must be used to disambiguate operator precedence"),
+    ("function r => 1", "Unexpected token '=>'"), ("function f(a) => 1", "Unexpected token '=>'"),
+    ("(...=>xs) => 1", "Unexpected token '=>'"),
+    ("'a' /[/ - (x).match(/\\d+/)", "Invalid regular expression flags"),  # before the pattern
+    # an array destructuring assignment takes names, members, nested arrays, defaults, rests
+    ("[1] = a", "Invalid destructuring assignment target"),
+    ("[a?.b] = a", "Invalid destructuring assignment target"),
+    # a strict-mode 08 loses to an error V8 places at or before it
+    ("08 = 1", "Invalid left-hand side in assignment"),
+    ("08 => 1", "Malformed arrow function parameter list"),
+    ("08, a + b => 1", "Decimals with leading zeros are not allowed in strict mode."),
+    ("(08, a) => 1", "Invalid destructuring assignment target"),
+    ("(08, a + b) => 1", "Decimals with leading zeros are not allowed in strict mode."),
+    ("x[...new a]", "Unexpected token 'new'"), ("([k ?. , v]) => k", "Unexpected token ','"),
+    ("'a b'.split(payload, 0)", "Cannot convert object to primitive value"),
+    ("import.x", "Unexpected identifier 'x'"), ("x[...a, b]", "Rest parameter must be last "
+     "formal parameter"), ("x[...(a)]", "Unexpected token '('"),
+    ("(arguments a, b) => 1", "Unexpected identifier 'a'"),
+    ("00x", "Invalid or unexpected token"),
+    ("0__proto__", "Numeric separator can not be used after leading 0."),
+    ("7\U0001d4b3", "missing ) after argument list"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("expr", "message"), TOKENS_OUT_OF_PLACE)
+def test_a_token_out_of_place_gets_v8s_words_for_where_it_stands(expr: str, message: str) -> None:
+    result = evaluate(expr, {"a": 1, "f": 2, "x": 3, "payload": [{"toString": "x"}]})
+    assert result.error is not None and result.error.message == message
+
+
+@pytest.mark.parametrize(
+    ("expr", "message"),
+    [("delete a?.length", "Cannot delete property 'length' of [object Array]"),
+     ("delete s?.length", "Cannot delete property 'length' of [object String]"),
+     ("delete o?.a && !('a' in o)", None), ("delete missing?.a", None)],
+)  # fmt: skip
+def test_delete_through_an_optional_chain_deletes_the_member(expr: str, message: str) -> None:
+    result = evaluate(expr, {"a": [1], "s": "ab", "o": {"a": 1}, "missing": None})
+    if message is None:
+        assert result.value is True, result.error
+    else:
+        assert result.error is not None and result.error.message == message
+
+
+def test_a_complete_condition_before_a_line_comment_still_evaluates() -> None:
+    # the comment swallows ");", and the '}' after it ends the return statement (ASI)
+    missing = evaluate("(a), (0) //", {"a": 1}).error  # Boolean( is left open
+    assert missing is not None and missing.message == "missing ) after argument list"
+    assert evaluate("a++ /2/ 1", {"a": 4}).value is True  # postfix: two divisions
+
+
 # --- never executed ----------------------------------------------------------------------------
 
 
@@ -712,3 +799,56 @@ def test_a_scope_key_named_like_a_host_global_is_called_as_the_scopes_value() ->
     result = evaluate("globalThis(1)", {"globalThis": [1]}, "mj")
     assert not result.success and result.error is not None
     assert result.error.message == "globalThis is not a function"
+
+
+@pytest.mark.parametrize(
+    ("expr", "expected"),
+    [("Math.max.apply(null, 10n)", "CreateListFromArrayLike called on non-object"),
+     ("Math.max.apply(null, Symbol())", "CreateListFromArrayLike called on non-object"),
+     ("Number.isNaN(Math.max.apply(null, x => x))", True),  # a function's length: 1
+     ("Math.max.apply(null, new Uint8Array([1, 7])) === 7", True),
+     ("String.fromCharCode.apply(null, new Uint16Array([65, 66])) === 'AB'", True)],
+)  # fmt: skip
+def test_apply_reads_any_object_as_array_like_and_refuses_every_primitive(
+    expr: str, expected: str | bool
+) -> None:
+    result = evaluate(expr, {})
+    if isinstance(expected, str):
+        assert result.error is not None and result.error.message == expected
+    else:
+        assert result.value is expected, result.error
+
+
+@pytest.mark.parametrize(
+    ("value", "message"),
+    [(1, "number 1 is not iterable (cannot read property Symbol(Symbol.iterator))"),
+     (None, "object null is not iterable (cannot read property Symbol(Symbol.iterator))"),
+     ({}, "object is not iterable (cannot read property Symbol(Symbol.iterator))"),
+     (True, "boolean true is not iterable (cannot read property Symbol(Symbol.iterator))")],
+)  # fmt: skip
+def test_destructuring_a_value_without_an_iterator_says_v8s_words(value: Any, message: str) -> None:
+    result = evaluate("[payload.x] = payload.v", {"payload": {"v": value}})
+    assert result.error is not None and result.error.message == message
+
+
+@pytest.mark.parametrize(
+    ("expr", "expected"),
+    [("([payload.x = 7, ...payload.y] = 'abc', JSON.stringify([payload.x, payload.y]))",
+      '["a",["b","c"]]'),
+     ("([[payload.p, [payload.q = 4]]] = [[1, []]], JSON.stringify([payload.p, payload.q]))",
+      "[1,4]"),
+     ("([payload.a, payload.b = payload.a] = [5], String(payload.b))", "5"),
+     ("([payload.f = x => 1] = [], payload.f.name)", "")],
+)  # fmt: skip
+def test_array_destructuring_assignment_with_nesting_defaults_and_rest(
+    expr: str, expected: str
+) -> None:
+    result = evaluate(expr, {"payload": {}})
+    assert result.success, result.error
+    assert result.raw == expected
+
+
+@pytest.mark.parametrize("expr", ["([...a, b] = c)", "([a, ...b,] = c)", "([[...a, b]] = c)"])
+def test_a_rest_element_not_last_is_v8s_syntax_error(expr: str) -> None:
+    result = evaluate(expr, {"a": 1, "b": 2, "c": [3]})
+    assert result.error is not None and result.error.message == "Rest element must be last element"

@@ -186,6 +186,18 @@ def test_generated_expressions_against_the_installed_evaluator(
     assert wrong[:5] == [], f"mozaiks 0.2.0 transition expressions: {counts}"
 
 
+def test_the_held_out_expressions_against_the_installed_evaluator(
+    mozaiks_oracle: MozaiksOracle,
+) -> None:
+    """Expressions from a grammar written apart from this suite's (heldout_python.py)."""
+    from tests.differential import heldout_python
+
+    cases = [(t, c) for t, c in heldout_python.draw(2000, 36) if _jsonable(c)]
+    counts, wrong = _expression_tally(mozaiks_oracle, cases)
+    assert wrong[:5] == [], f"mozaiks 0.2.0 held-out expressions: {counts}"
+    assert counts["flowctx bound"] == 0 and counts["runtime succeeded"] > 300, counts
+
+
 def test_the_workspace_flowctx_init_writes(mozaiks_oracle: MozaiksOracle, tmp_path: Path) -> None:
     """``flowctx init``'s workspace is one the release discovers, loads and runs, and flowctx
     answers every stage of it as the release does (no disagreement of any kind)."""

@@ -241,13 +241,13 @@ def args_of(array: Any) -> list[Any]:
     if type(array) is list or type(array) is tuple:
         charge(ELEMENT * len(array))
         return [UNDEFINED if x is js.HOLE else js.js_value(x) for x in array]
-    if isinstance(array, Mapping):
-        get_member = LENT["get_member"]
-        n = int(min(max(js.to_int(get_member(array, "length")), 0), MAX_STRING_LENGTH))
-        return [get_member(array, str(i)) for i in range(n)]
-    if type(array) is str or js.is_number(array) or array is True or array is False:
+    if js.typeof(array) not in ("object", "function"):  # a primitive: BigInt, Symbol too
         raise JsError("CreateListFromArrayLike called on non-object")
-    return []
+    # any other object is array-like by its length (a function's arity, a typed array's)
+    get_member = LENT["get_member"]
+    n = int(min(max(js.to_int(get_member(array, "length")), 0), MAX_STRING_LENGTH))
+    charge(ELEMENT * n)
+    return [get_member(array, str(i)) for i in range(n)]
 
 
 def _member_of(fn: JsFunction, member: JsFunction) -> JsFunction:

@@ -37,6 +37,7 @@ from flowctx_core.expressions.budget import (
 from flowctx_core.expressions.js import common
 from flowctx_core.expressions.js.common import LENT, Unsupported
 from flowctx_core.expressions.js.regexcost import worst_steps
+from flowctx_core.expressions.js.regexsyntax import v8_syntax_error
 from flowctx_core.expressions.js.regexworker import WORKER, TooSlow
 from flowctx_core.expressions.js.strings import STRING_METHODS, _replace, replacement_cost
 from flowctx_core.expressions.js.values import (
@@ -348,6 +349,10 @@ def _pattern_text(source: str, flags: str, prefix: str = "") -> tuple[str, str]:
 def _compile(source: str, flags: str, prefix: str = "") -> regress.Regex:
     import regress
 
+    reason = v8_syntax_error(source, flags)
+    if reason is not None:  # V8's first structural error, in V8's words
+        shown = f"/{source}/{flags.replace('L', '')}"
+        raise RegExpSyntaxError(f"Invalid regular expression: {shown}: {reason}")
     pattern, engine_flags = _pattern_text(source, flags, prefix)
     try:
         return regress.Regex(pattern, engine_flags)

@@ -539,11 +539,13 @@ def _str_substr(s: str, start: Any = UNDEFINED, length: Any = UNDEFINED, *_: Any
 
 def _str_split(s: str, sep: Any = UNDEFINED, limit: Any = UNDEFINED, *_: Any) -> list[str]:
     lim = 2**32 - 1 if limit is UNDEFINED else to_uint32(limit)  # ToUint32(Infinity) is 0
+    # ToString(separator) comes before the zero limit's early return (its error too)
+    sep_text = None if sep is UNDEFINED else to_string(sep)
     if lim == 0:
         return []
-    if sep is UNDEFINED:
+    if sep_text is None:
         return [s]
-    u, sep_u = to_units(s), to_units(to_string(sep))
+    u, sep_u = to_units(s), to_units(sep_text)
     count = len(u) if sep_u == "" else u.count(sep_u) + 1  # counted before the parts are built
     if count > MAX_STRING_LENGTH:
         raise JsError(f"split() result too long (over {MAX_STRING_LENGTH:,} parts; {BUDGET})")

@@ -1159,6 +1159,8 @@ class _Ref:
         self.key_node: ast.expr | None = None  # a computed key's node (None: a written name)
         self.call: Fn | None = None
         self.items: list[_Ref | None] = []
+        self.inner: _Ref | None = None  # a default's or a rest's own target
+        self.default: Fn | None = None
         if isinstance(target, ast.Name):
             self.name = target.id
             self.local = c.is_local(target.id)
@@ -1176,6 +1178,13 @@ class _Ref:
         elif isinstance(target, ast.List):
             self.kind = "pattern"
             self.items = [None if isinstance(e, JsHole) else _Ref(c, e) for e in target.elts]
+        elif isinstance(target, JsAssign) and target.op == "=":
+            self.kind = "default"  # `[a = 1] = ...`: the default where the value is undefined
+            self.inner = _Ref(c, target.target)
+            self.default = c.compile(target.value)
+        elif isinstance(target, JsSpread):
+            self.kind = "rest"  # `[a, ...b] = ...`: what is left, as an array
+            self.inner = _Ref(c, target.value)
         else:
             self.kind = "call"
             self.call = c.compile(target)
@@ -1194,6 +1203,8 @@ class _Ref:
             assert self.call is not None
             self.call(env)
             raise js.JsError(self.invalid)
+        if self.inner is not None:  # a default's or a rest's target
+            return self.inner.locate(env)
         return None, None
 
     def get(self, env: Env, where: tuple[Any, Any]) -> Any:
@@ -1205,13 +1216,24 @@ class _Ref:
 
     def set(self, env: Env, where: tuple[Any, Any], value: Any) -> None:
         if self.kind == "pattern":
-            values = _spread_values(value) if not js.is_nullish(value) else None
+            try:
+                values = _spread_values(value) if not js.is_nullish(value) else None
+            except _NotIterable:
+                values = None
             if values is None:
-                raise js.JsError(f"{js.to_string(value)} is not iterable")
+                raise _not_iterable(value)  # V8's words: "number 1 is not iterable (...)"
             for i, ref in enumerate(self.items):
                 if ref is not None:
                     spot = ref.locate(env)
-                    ref.set(env, spot, values[i] if i < len(values) else UNDEFINED)
+                    if ref.kind == "rest":
+                        ref.set(env, spot, list(values[i:]))
+                    else:
+                        ref.set(env, spot, values[i] if i < len(values) else UNDEFINED)
+            return
+        if self.inner is not None:  # a default's or a rest's target
+            if self.default is not None and value is UNDEFINED:
+                value = self.default(env)
+            self.inner.set(env, where, value)
             return
         if self.kind == "member":
             if where[0] is None or where[0] is UNDEFINED:
@@ -1305,6 +1327,17 @@ def _update(c: _Compiler, node: JsUpdate) -> Fn:
 
 def _delete(c: _Compiler, node: JsDelete) -> Fn:
     target = node.operand
+    if isinstance(target, JsChain) and isinstance(target.value, ast.Attribute | ast.Subscript):
+        # `delete a?.b`: true where the chain stops, else the member's own delete
+        member = _delete(c, JsDelete(operand=target.value))
+
+        def delete_optional(env: Env) -> bool:
+            try:
+                return bool(member(env))
+            except ShortCircuit:
+                return True
+
+        return delete_optional
     if not isinstance(target, ast.Attribute | ast.Subscript):
         inner = c.compile(target)
 

@@ -24,11 +24,15 @@ class JsSyntaxError(ExpressionError):
     #: raised where a parenthesised parameter list met what is no parameter: V8 reads the
     #: parentheses as an expression first, and says so when that reading fails
     cover = False
+    keep = False
     #: where V8 places the error when that is not where flowctx underlines it
     v8_start: int | None = None
 
-    def as_cover(self) -> JsSyntaxError:
+    def as_cover(self, keep: bool = False) -> JsSyntaxError:
+        """``keep``: where the parentheses read as an expression, this error is still the
+        one V8 reports (not "Invalid destructuring assignment target")."""
         self.cover = True
+        self.keep = keep
         return self
 
 
@@ -77,8 +81,10 @@ LINE_TERMINATORS: Final = "\n\r\u2028\u2029"
 _SPACE: Final = frozenset(JS_WHITESPACE) - frozenset(LINE_TERMINATORS)
 _DIGITS: Final = "0123456789"
 _ESCAPES: Final = {"n": "\n", "t": "\t", "r": "\r", "b": "\b", "f": "\f", "v": "\v"}
-# After these a '/' starts a regular expression, not a division.
-_REGEX_AFTER_OPS: Final = frozenset(PUNCTUATORS) - {")", "]", "}", "++", "--"}
+# After these a '/' starts a regular expression, not a division: where an operand may start
+# (after '.' a property name must, and V8 scans the '/' as a division sign there; after '++'
+# and '--' it depends on whether they were prefix operators, see ``regex_allowed``).
+_REGEX_AFTER_OPS: Final = frozenset(PUNCTUATORS) - {")", "]", "}", "++", "--", ".", "?."}
 _REGEX_AFTER_WORDS: Final = frozenset(
     {"typeof", "void", "delete", "in", "instanceof", "new", "return", "case", "do", "else",
      "throw", "yield", "await"}
@@ -89,6 +95,12 @@ def is_id_start(c: str) -> bool:
     if c.isascii():
         return c.isalpha() or c in "_$"
     return id_start(c)
+
+
+def _unit_starts_name(c: str) -> bool:
+    """What V8 checks right after a number: one UTF-16 unit, so a name starting with a
+    character past U+FFFF (a surrogate pair) is a token of its own (`7𝒳` is 7 then 𝒳)."""
+    return ord(c) <= 0xFFFF and is_id_start(c)
 
 
 def is_id_part(c: str) -> bool:
@@ -120,6 +132,7 @@ class _Lexer:
         self.text = text
         self.tokens: list[Token] = []
         self.octal: JsSyntaxError | None = None
+        self.prefix_updates: set[int] = set()  # indices of '++'/'--' tokens read as prefix
 
     def error(self, message: str, start: int, end: int) -> JsSyntaxError:
         return JsSyntaxError(message, start, min(end, len(self.text)))
@@ -129,6 +142,8 @@ class _Lexer:
             return True
         last = self.tokens[-1]
         if last.kind == "op":
+            if last.value in ("++", "--"):
+                return len(self.tokens) - 1 in self.prefix_updates
             return last.value in _REGEX_AFTER_OPS
         if last.kind == "name":
             return last.value in _REGEX_AFTER_WORDS and not last.escaped
@@ -224,6 +239,10 @@ class _Lexer:
                     raise self.error("Invalid or unexpected token", i, i + 1)
                 if p == "?." and i + 2 < n and text[i + 2] in _DIGITS:
                     p = "?"  # `a?.5:1` is a conditional
+                if p in ("++", "--") and (nl or self.regex_allowed()):
+                    # where an operand may start (or after a line break, where a postfix
+                    # operator may not stand) it is a prefix operator: an operand follows
+                    self.prefix_updates.add(len(self.tokens))
                 i += len(p)
                 self.add("op", p, start, i, nl)
             nl = line_start = False
@@ -291,7 +310,7 @@ class _Lexer:
                 raise self.error("Invalid or unexpected token", i, j + 1)
             if j < n and text[j] == "n":
                 return self.bigint(int(body.replace("_", ""), base), i, j + 1)
-            if j < n and (is_id_part(text[j]) or text[j] in _DIGITS):
+            if j < n and ord(text[j]) <= 0xFFFF and (is_id_part(text[j]) or text[j] in _DIGITS):
                 raise self.error("Invalid or unexpected token", i, j + 1)
             return number(int(body.replace("_", ""), base)), j
         if text[i] == "0" and i + 1 < n and text[i + 1] in _DIGITS:
@@ -300,6 +319,8 @@ class _Lexer:
             if j < n and text[j] == "n":  # no BigInt of a legacy literal: the scanner fails
                 raise self.error("Invalid or unexpected token", i, j + 1)
             if all(d in "01234567" for d in text[i:j]):
+                if j < n and (_unit_starts_name(text[j]) or text[j] == "\\"):
+                    raise self.error("Invalid or unexpected token", i, j + 1)  # `00x`
                 self.octal = self.error("Octal literals are not allowed in strict mode.", i, j)
                 return int(text[i:j], 8), j
             # a decimal with a leading zero (08, 09.5): scanned as one, refused in strict mode
@@ -311,9 +332,10 @@ class _Lexer:
             return self.separated(j, _DIGITS)
 
         is_float = False
+        if j == i and text[i] == "0" and i + 1 < n and text[i + 1] == "_":
+            # V8 refuses it at the '_', before reading on (`0__1` is this error too)
+            raise self.error("Numeric separator can not be used after leading 0.", i, i + 2)
         j = digits(i) if j == i else j
-        if text[i] == "0" and j > i + 1 and text[i + 1] == "_":
-            raise self.error("Numeric separator can not be used after leading 0.", i, j)
         if j < n and text[j] == ".":
             is_float = True
             j = digits(j + 1)
@@ -328,7 +350,7 @@ class _Lexer:
                 raise self.error("Invalid or unexpected token", i, k)
         if j < n and text[j] == "n" and not is_float:
             return self.bigint(int(text[i:j].replace("_", "")), i, j + 1)
-        if j < n and (is_id_start(text[j]) or text[j] in _DIGITS or text[j] == "\\"):
+        if j < n and (_unit_starts_name(text[j]) or text[j] in _DIGITS or text[j] == "\\"):
             raise self.error("Invalid or unexpected token", i, j + 1)
         literal = text[i:j].replace("_", "")
         if is_float:
@@ -448,6 +470,10 @@ class _Lexer:
                 j += 1
                 while j < n and is_id_part(text[j]):
                     j += 1
+                if j < n and text[j] == "\\":
+                    # V8 reads no escape among the flags: the literal fails as it is scanned,
+                    # before its pattern is looked at
+                    raise self.error("Invalid regular expression flags", i, j + 1)
                 return j
             j += 1
         raise self.error("Invalid regular expression: missing /", i, n)

@@ -161,6 +161,22 @@ def _parameter(item: ast.expr, own: bool = False) -> bool:
     return False
 
 
+def _assignable(item: ast.expr) -> bool:
+    """Whether V8 takes ``item`` as an element of an array destructuring assignment: a name
+    or a member (parenthesised too), a nested array of such, one with a default, a rest."""
+    if isinstance(item, ast.Name):
+        return True
+    if isinstance(item, ast.Attribute | ast.Subscript):
+        return True
+    if isinstance(item, ast.List) and not getattr(item, "fx_paren", 0):
+        return all(isinstance(e, JsHole) or _assignable(e) for e in item.elts)
+    if isinstance(item, JsAssign) and item.op == "=" and not getattr(item, "fx_paren", 0):
+        return _assignable(item.target)
+    if isinstance(item, JsSpread):
+        return _assignable(item.value)
+    return False
+
+
 def _mark(node: ast.AST, start: int, end: int) -> Any:
     return set_span(node, start, end)
 
@@ -202,9 +218,14 @@ class Parser:
         n = len(text)
         eof = expr_tokens[-1]
         # MemberJunction's body: Boolean( <condition> ); -- a // comment that runs to the end
-        # of the condition also comments out the ");".
+        # of the condition also comments out the ");", and the next token V8 meets is the
+        # "}" that closes the try block around it on the next line.
         head = [Token("name", "Boolean", 0, 0), Token("op", "(", 0, 0)]
-        tail = [] if eof.value else [Token("op", ")", n, n), Token("op", ";", n, n)]
+        tail = (
+            [Token("op", "}", n, n)]
+            if eof.value
+            else [Token("op", ")", n, n), Token("op", ";", n, n)]
+        )
         self.tokens = [*head, *expr_tokens[:-1], *tail, Token("eof", None, n, n)]
         self.pos = 0
         self.depth = 0
@@ -248,10 +269,14 @@ class Parser:
             f"Private field '{tok.value}' must be declared in an enclosing class", tok
         )
 
-    def unexpected(self, tok: Token | None = None) -> JsSyntaxError:
+    def unexpected(self, tok: Token | None = None, operand: bool = False) -> JsSyntaxError:
+        """V8's words for a token that cannot stand here; ``operand``: where an operand was
+        expected (an ``=>`` there is a token like any other, not a parameter list)."""
         tok = tok or self.peek()
         if tok.kind == "private":
-            return self.private(tok)
+            # only where a binary expression starts is it read as a private name (and then
+            # fails as undeclared, see ``binary``); anywhere else it is a token out of place
+            return self.error(f"Unexpected identifier '{tok.value}'", tok)
         if tok.kind == "illegal":
             return tok.value  # type: ignore[no-any-return]  # the scanner's own error
         if tok.kind == "eof":
@@ -260,12 +285,23 @@ class Parser:
             return self.error("Unexpected string", tok)
         if tok.kind == "num":
             return self.error("Unexpected number", tok)
+        if (
+            tok.kind == "name"
+            and tok.escaped
+            and (tok.value in RESERVED or tok.value in STRICT_RESERVED)
+        ):
+            return self.error("Keyword must not contain escaped characters", tok)
+        if tok.kind == "name" and tok.value == "enum":
+            return self.error("Unexpected reserved word", tok)
+        if tok.kind == "name" and tok.value in ("get", "set"):
+            # V8 scans them as tokens of their own (for accessors) and names the token
+            return self.error(f"Unexpected token '{tok.value}'", tok)
         if tok.kind == "name" and tok.value in STRICT_RESERVED:
             return self.error("Unexpected strict mode reserved word", tok)
         if tok.kind == "name" and tok.value not in RESERVED:
             return self.error(f"Unexpected identifier '{tok.value}'", tok)
         shown = self.text[tok.start : tok.end] or str(tok.value)
-        if shown == "=>" and not tok.nl_before:
+        if shown == "=>" and not tok.nl_before and not operand:
             # a line break before => keeps V8 from reading an arrow at all (no LineTerminator
             # there): it is then a token like any other
             return self.error("Malformed arrow function parameter list", tok)
@@ -311,7 +347,10 @@ class Parser:
 
     def parse_body(self) -> ParseResult:
         root = self.expression()
-        self.expect(";")
+        if self.at("}"):
+            self.advance()  # a complete return statement before the block's "}" (ASI)
+        else:
+            self.expect(";")
         if self.peek().kind != "eof":
             raise self.unexpected()
         result = self.result
@@ -377,20 +416,47 @@ class Parser:
             # has run, so a branch that is never taken does not fail. A logical assignment
             # or a call inside an optional chain is an early SyntaxError.
             return
-        if isinstance(target, ast.List) and tok.value == "=" and what == "assignment":
-            for item in target.elts:
-                if isinstance(item, JsHole):
-                    continue
-                if not isinstance(item, ast.Name | ast.Attribute | ast.Subscript):
-                    start, end = span_of(item)
-                    self.unsupported("this destructuring assignment", start, end)
+        if (
+            isinstance(target, ast.List)
+            and tok.value == "="
+            and what == "assignment"
+            and not getattr(target, "fx_paren", 0)  # `([a]) = 1` is no pattern to V8
+        ):
+            self.check_pattern(target, tok)
             return
         message = (
             f"Invalid left-hand side expression in {what}"
             if what != "assignment"
             else "Invalid left-hand side in assignment"
         )
-        raise self.error(message, tok)
+        error = self.error(message, tok)
+        error.v8_start = span_of(target)[0]  # V8 places it at the target (a 08 there loses)
+        raise error
+
+    def check_pattern(self, target: ast.List, tok: Token) -> None:
+        """V8's early errors of an array destructuring assignment, nested arrays included."""
+        for item in target.elts:
+            if isinstance(item, JsHole):
+                continue
+            comma = getattr(item, "fx_comma", None)
+            if comma is not None:  # `[...a, b] = c`, `[...a,] = c`
+                raise self.error("Rest element must be last element", comma)
+            if not _assignable(item):
+                error = self.error("Invalid destructuring assignment target", tok)
+                error.v8_start = span_of(item)[0]
+                raise error
+            inner = item.target if isinstance(item, JsAssign) else item
+            inner = inner.value if isinstance(inner, JsSpread) else inner
+            if isinstance(inner, ast.List):
+                self.check_pattern(inner, tok)
+            if (
+                isinstance(item, JsAssign)
+                and isinstance(item.value, JsArrow)
+                and isinstance(item.target, ast.Name)
+            ):
+                # an arrow default takes the name it is bound to (NamedEvaluation)
+                start, end = span_of(item)
+                self.unsupported("an arrow function as a destructuring default", start, end)
 
     @staticmethod
     def in_optional_chain(node: ast.AST) -> bool:
@@ -457,6 +523,11 @@ class Parser:
     def binary(self, min_level: int) -> ast.expr:
         """Precedence climbing over the binary levels (one Python frame per operand, so deep
         texts stay far from the interpreter's recursion limit)."""
+        tok = self.peek()
+        if tok.kind == "private":
+            # V8 reads ``#x`` where a binary expression starts as a private brand check
+            # (``#x in o``), which outside a class fails as undeclared
+            raise self.private(tok)
         left = self.exponent()
         while True:
             op = self.binary_op()
@@ -494,6 +565,8 @@ class Parser:
         if not self.at("**"):
             return left
         self.advance()
+        if self.peek().kind == "private":
+            raise self.private(self.peek())  # V8's right operand of ** is a binary one too
         self.enter()
         right = self.exponent()
         self.leave()
@@ -529,6 +602,13 @@ class Parser:
                 raise self.error("Delete of an unqualified identifier in strict mode.", tok)
             self.result.mutates = True
             node = JsDelete(operand=operand)
+        if self.at("**"):
+            # V8 checks it as soon as the unary expression ends, even inside '++'/'--'
+            raise self.error(
+                "Unary operator used immediately before exponentiation expression. "
+                "Parenthesis must be used to disambiguate operator precedence",
+                self.peek(),
+            )
         return _mark(node, tok.start, end)
 
     def update(self) -> ast.expr:
@@ -661,7 +741,7 @@ class Parser:
         if tok.kind == "private":
             raise self.private(tok)
         if tok.kind != "name":
-            raise self.unexpected()
+            raise self.unexpected(operand=True)
         self.advance()
         if tok.value in OBJECT_MODEL_KEYS:
             self.refuse(f"reading '{tok.value}' reaches Function", tok.start, tok.end)
@@ -708,6 +788,8 @@ class Parser:
     def arrow_ahead(self) -> bool:
         tok = self.peek()
         if tok.kind == "name":  # an escaped name is a parameter too (`\u0078 => x`)
+            if tok.value in RESERVED and not tok.escaped:
+                return False  # `null => 1`: a literal, then a stray '=>'
             nxt = self.peek(1)
             return nxt.kind == "op" and nxt.value == "=>" and not nxt.nl_before
         if not self.at("("):
@@ -734,7 +816,9 @@ class Parser:
         encloses it (``missing ) after argument list`` in a call)."""
         parenthesised = getattr(head, "fx_paren", False)
         if not parenthesised and not isinstance(head, ast.Name):
-            raise self.error("Malformed arrow function parameter list", tok)
+            error = self.error("Malformed arrow function parameter list", tok)
+            error.v8_start = span_of(head)[0]  # V8 places it at the head (a 08 there loses)
+            raise error
         if parenthesised and not _parameters(head):
             raise self.error("Invalid destructuring assignment target", tok)
 
@@ -750,9 +834,17 @@ class Parser:
             # list is an invalid target
             self.pos = opening
             self.advance()
-            self.expression()
+            head = self.expression()
             self.expect(")")
-            raise self.error("Invalid destructuring assignment target", self.peek()) from None
+            if exc.keep:
+                raise exc from None
+            error = self.error("Invalid destructuring assignment target", self.peek())
+            items = head.values if isinstance(head, JsSequence) else [head]
+            # V8 places it at the last element that is no parameter (measured: it decides
+            # whether a strict-mode 08 before it wins)
+            bad = [i for i in items if not _parameter(i)]
+            error.v8_start = span_of(bad[-1])[0] if bad else self.tokens[opening].start
+            raise error from None
 
     def _arrow(self) -> ast.expr:
         start = self.peek().start
@@ -773,9 +865,17 @@ class Parser:
                     pattern = self.binding_pattern(names)
                     slots.append(f"[{len(slots)}]")  # no source text spells it
                 elif tok.kind != "name":
+                    if dots is not None:
+                        # V8 reads a binding right after '...' (only a rest parameter may
+                        # start so): what stands there instead is its error, no cover
+                        raise self.unexpected(operand=True)
                     raise self.unexpected().as_cover()
                 else:
-                    self.check_binding(tok)
+                    try:
+                        self.check_binding(tok)
+                    except JsSyntaxError as exc:
+                        exc.cover = exc.cover and dots is None  # after '...': a binding
+                        raise
                     names.append(self.advance())
                     slots.append(tok.value)
                 patterns.append(pattern)
@@ -849,9 +949,13 @@ class Parser:
                 names.append(self.advance())
                 target = ast.Name(id=tok.value, ctx=ast.Store())
                 if self.at(".") or self.at("["):
-                    raise self.error("Illegal property in declaration context", tok)
+                    # only once the parentheses read as an expression (`[k.,v]` does not)
+                    raise self.error("Illegal property in declaration context", tok).as_cover(
+                        keep=True
+                    )
                 if self.at("?.") or self.at("("):
-                    raise self.error("Invalid destructuring assignment target", tok)
+                    # once the parentheses read as an expression (`[k ?. , v]` does not)
+                    raise self.error("Invalid destructuring assignment target", tok).as_cover()
             else:
                 # whatever expression it is, V8 names it an invalid target
                 end = self.assignment()
@@ -877,14 +981,57 @@ class Parser:
         self.expect("]")
         return _mark(JsPattern(elts=elts), start, start + 1)
 
+    def function_expression(self) -> JsSyntaxError:
+        """V8's error for ``function [*] [name] (params)``: its body's '{' can never follow
+        (MemberJunction refuses braces), so the token where it stops is the error."""
+        if self.at("*"):
+            self.advance()
+        tok = self.peek()
+        if tok.kind == "name" and not (tok.value in RESERVED and not tok.escaped):
+            self.check_binding(tok)
+            self.advance()
+        if not self.at("("):
+            return self.unexpected(operand=True)  # `function f => 1`: '=>' is a token here
+        self.advance()
+        names: list[Token] = []
+        while not self.at(")"):
+            dots = self.advance() if self.at("...") else None
+            tok = self.peek()
+            if tok.kind == "op" and tok.value == "[":
+                self.binding_pattern(names)
+            elif tok.kind == "name":
+                try:
+                    self.check_binding(tok)
+                except JsSyntaxError as exc:
+                    exc.cover = False
+                    raise
+                self.advance()
+            else:
+                return self.unexpected(operand=True)
+            if self.at("=") and dots is None:
+                self.advance()
+                self.binding_default(names)
+            if dots is not None and not self.at(")"):
+                return self.error("Rest parameter must be last formal parameter", self.peek())
+            if not self.at(","):
+                break
+            self.advance()
+        if not self.at(")"):
+            return self.unexpected(operand=True)
+        self.advance()
+        return self.unexpected(operand=True)  # where the body's '{' should stand
+
     def check_binding(self, tok: Token) -> None:
         name = tok.value
         if name in ("eval", "arguments"):
-            raise self.error("Unexpected eval or arguments in strict mode", tok)
+            # in parentheses, once they read as an expression (`(arguments a)` does not)
+            raise self.error("Unexpected eval or arguments in strict mode", tok).as_cover(keep=True)
         if name in STRICT_RESERVED:
             raise self.error("Unexpected strict mode reserved word", tok)
         if name in RESERVED:
-            raise self.error(f"Unexpected token '{name}'", tok)
+            # in parentheses V8 reads an expression first: `(null, b) => 1` is one, and its
+            # `null` no target
+            raise self.error(f"Unexpected token '{name}'", tok).as_cover()
 
     # --- primaries ---------------------------------------------------------------------------
 
@@ -916,7 +1063,24 @@ class Parser:
             return inner
         if tok.kind == "op" and tok.value == "[":
             return self.array()
-        raise self.unexpected()
+        if tok.kind == "op" and tok.value == "..." and self.pos > 0:
+            before = self.tokens[self.pos - 1]
+            after = self.peek(1)
+            if before.kind == "op" and before.value in ("(", ",", "["):
+                # where a list of expressions starts or goes on (parentheses, a computed key)
+                # V8 reads '...' as a rest parameter's start: a token that starts no binding
+                # after it is the error; a binding then a ',' is a rest that is not last
+                binding = (
+                    after.kind == "name" and not (after.value in RESERVED and not after.escaped)
+                ) or (after.kind == "op" and after.value == "[")
+                if not binding:
+                    raise self.unexpected(after, operand=True)
+                self.advance()
+                self.binding_pattern([]) if after.value == "[" else self.advance()
+                if self.at(","):
+                    raise self.error("Rest parameter must be last formal parameter", self.peek())
+                raise self.unexpected(tok)
+        raise self.unexpected(operand=True)
 
     def identifier(self) -> ast.expr:
         tok = self.advance()
@@ -935,10 +1099,18 @@ class Parser:
                     self.arguments()
                     return _mark(ast.Constant(value=None), tok.start, self.tokens[self.pos - 1].end)
                 if self.at("."):
-                    raise self.error("Cannot use 'import.meta' outside a module", tok)
-                raise self.unexpected(tok)
+                    self.advance()
+                    meta = self.peek()
+                    if meta.kind == "name" and meta.value == "meta" and meta.escaped:
+                        raise self.error("'import.meta' must not contain escaped characters", meta)
+                    if meta.kind == "name" and meta.value == "meta":
+                        raise self.error("Cannot use 'import.meta' outside a module", tok)
+                    raise self.unexpected(meta)  # only `meta` may follow `import.`
+                raise self.error("Cannot use import statement outside a module", tok)
             if name == "super":
                 raise self.error("'super' keyword unexpected here", tok)
+            if name == "function":
+                raise self.function_expression()
             if name in RESERVED:
                 raise self.unexpected(tok)
             if name in STRICT_RESERVED:
@@ -978,14 +1150,18 @@ class Parser:
                 tok = self.advance()
                 items.append(_mark(JsHole(), tok.start, tok.start))
                 continue
+            spread = None
             if self.at("..."):
                 tok = self.advance()
                 value = self.assignment()
-                items.append(_mark(JsSpread(value=value), tok.start, span_of(value)[1]))
+                spread = _mark(JsSpread(value=value), tok.start, span_of(value)[1])
+                items.append(spread)
             else:
                 items.append(self.assignment())
             if not self.at(","):
                 break
+            if spread is not None:
+                spread.fx_comma = self.peek()  # type: ignore[attr-defined]  # a rest not last
             self.advance()
         end = self.expect("]").end
         self.leave()
