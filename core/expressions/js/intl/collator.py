@@ -77,7 +77,10 @@ class Collator(IntlObject):
         o = self.o
         if self.base == "en-US" and "-va-posix" in o["locale"]:
             raise Unsupported("flowctx does not reproduce the collation of en-US-u-va-posix")
-        if o["collation"] != "default":
+        # the emoji collation moves the emoji alone (measured: every other character sorts
+        # as in the root), so a locale of the root's compares in it as in its own
+        emoji = o["collation"] == "emoji" and self.base in _root_locales()
+        if o["collation"] != "default" and not emoji:
             raise Unsupported(f"flowctx does not reproduce the collation {o['collation']!r}")
         if o["usage"] == "search" and (
             self.base not in table("searchAsRoot") or self.base not in _root_locales()
@@ -110,6 +113,8 @@ class Collator(IntlObject):
     def compare(self, a: Any, b: Any) -> int:
         self._check()
         x, y = to_string(a), to_string(b)
+        if self.o["collation"] == "emoji" and (_emoji_moved(x) or _emoji_moved(y)):
+            raise Unsupported("flowctx does not reproduce the emoji collation's order of emoji")
         if self.o["usage"] == "search" and (_SEARCH_APART.search(x) or _SEARCH_APART.search(y)):
             raise Unsupported(
                 "flowctx reproduces the root search collation outside Arabic, Thai, Lao, Hangul"
@@ -319,6 +324,23 @@ def construct(
         locale,
         (default_case, default_ignore),
     )
+
+
+@functools.cache
+def _moved() -> frozenset[int]:
+    runs = table("emojiMoved")
+    return frozenset(
+        cp for start, count in zip(runs[::2], runs[1::2], strict=True)
+        for cp in range(start, start + count)
+    )  # fmt: skip
+
+
+def _emoji_moved(s: str) -> bool:
+    """Whether the string holds a character the emoji collation moves
+    (scripts/intl_extensions.mjs)."""
+    moved = _moved()
+    joined = s.encode("utf-16-le", "surrogatepass").decode("utf-16-le", "surrogatepass")
+    return any(ord(c) in moved for c in joined)
 
 
 def _has_collation(locale: str, name: str) -> bool:

@@ -20,7 +20,7 @@ _FILES: Final = {
     "collations": "extensions", "collationHidden": "extensions",
     "collationDefaults": "extensions", "compactCurrency": "compactcurrency",
     "supportedValues": "extensions", "searchAsRoot": "extensions", "hanOrder": "han",
-    "unassigned": "han",
+    "unassigned": "han", "emojiMoved": "extensions",
     "currencyBase": "currencies", "currencySymbols": "currencies",
     "currencyNames": "currencynames", "currencyNamePatterns": "currencynames",
     "lists": "lists", "dates": "dates", "tailored": "tailored", "skeletons": "skeletons",
