@@ -50,6 +50,16 @@ PAYLOAD = {
     "hm": {"hour": "numeric", "minute": "2-digit", "timeZone": "UTC"},
     "h12": {"hour": "numeric", "hour12": True},
     "hm12": {"hour": "numeric", "minute": "2-digit", "hour12": True, "timeZone": "UTC"},
+    "era": {"timeZone": "UTC", "era": "short", "year": "numeric"},
+    "eralong": {
+        "timeZone": "UTC",
+        "era": "long",
+        "year": "numeric",
+        "month": "long",
+        "day": "numeric",
+    },
+    "wd": {"timeZone": "UTC", "weekday": "short"},
+    "hm2": {"timeZone": "UTC", "hour": "2-digit", "minute": "2-digit"},
     "f3": {"minimumFractionDigits": 3},
     "f4": {"minimumFractionDigits": 4},
     "upto3": {"maximumFractionDigits": 3},
@@ -143,6 +153,17 @@ CASES = [
     ),
     ("String('\ud83d\udfff'.localeCompare('\ufffd'))", "-1"),
     ("String('\ud83d\udfff'.localeCompare('\u0378'))", "1"),
+    # eras; what the Date methods add to a set without their fields
+    ("new Date(0).toLocaleDateString('en', payload.era)", "1970 AD"),
+    (
+        "new Date(-1e14).toLocaleDateString('en', payload.eralong)",
+        "February 15, 1200 Before Christ",
+    ),
+    ("new Date(0).toLocaleTimeString('en', payload.wd)", "Thu 12:00:00 AM"),
+    ("new Date(0).toLocaleDateString('de', payload.hm2)", "1.1.1970, 00:00"),
+    # Thai's Buddhist calendar: years from 543 BC, ICU's Julian dates before 1582
+    ("new Date(0).toLocaleString('th', payload.utc)", "1/1/2513 00:00:00"),
+    ("new Date(Date.UTC(-600, 0, 1)).toLocaleDateString('th', payload.utc)", "8/1/-57"),
     # proleptic Gregorian before 1582 (V8 sets ICU's calendar so), era years before 1, a
     # zone's local mean time before its first rule and its last rule after 9999
     ("new Date(Date.UTC(1582, 9, 4)).toLocaleDateString('en', payload.utc)", "10/4/1582"),

@@ -183,8 +183,15 @@ DATE_OPTIONS: dict[str, list[Any]] = {
     "hour12": [True, False],
     "dateStyle": ["full", "long", "medium", "short", "x"],
     "timeStyle": ["medium", "short", "long"],
-    "era": ["short"],
+    "era": ["short", "long", "narrow"],
+    "hourCycle": ["h11", "h12", "h23", "h24", "x"],
+    "numberingSystem": ["arab", "thai", "latn", "roman"],
+    "calendar": ["gregory", "japanese", "x"],
 }  # fmt: skip
+# hour cycles, numbering systems and calendars asked by the locale itself
+DATE_LOCALES = ["'en-u-hc-h23'", "'ja-u-hc-h12'", "'en-u-nu-thai'", "'de-u-ca-gregory'",
+                "'ja-JP-u-ca-japanese'", "'th-u-ca-gregory'", "'ar-EG-u-nu-latn'",
+                "'fr-u-hc-h11-nu-arab'"]  # fmt: skip
 # the option sets people write (most of them reproduced), beside random ones
 DATE_SETS: list[dict[str, Any]] = [
     {"dateStyle": "long"}, {"dateStyle": "full"}, {"dateStyle": "medium", "timeStyle": "short"},
@@ -220,7 +227,8 @@ DATE_FORMS = ["new Date({x}).toLocaleString({l})", "new Date({x}).toLocaleDateSt
 
 def date_time(r: random.Random) -> Case:
     form = r.choice(DATE_FORMS)
-    expr = form.replace("{l}", _locale(r)).replace("{x}", r.choice(DATES))
+    locale = r.choice(DATE_LOCALES) if r.random() < 0.1 else _locale(r)
+    expr = form.replace("{l}", locale).replace("{x}", r.choice(DATES))
     roll = r.random()
     options = (
         dict(r.choice(DATE_SETS))
