@@ -10,7 +10,10 @@ const GLOBALS = [
   "Math", "JSON", "Number", "String", "Boolean", "Array", "Object", "Date", "RegExp",
   "Error", "TypeError", "RangeError", "SyntaxError", "ReferenceError", "EvalError",
   "URIError", "Map", "Set", "WeakMap", "WeakSet", "BigInt", "Reflect", "Symbol", "Atomics",
-  "Intl",
+  "Intl", "ArrayBuffer", "Int8Array", "Uint8Array", "Uint8ClampedArray", "Int16Array",
+  "Uint16Array", "Int32Array", "Uint32Array", "Float32Array", "Float64Array",
+  "BigInt64Array", "BigUint64Array", "DataView", "TextEncoder", "TextDecoder",
+  "AggregateError", "URL", "URLSearchParams", "DOMException",
 ];
 
 const lines = [
@@ -41,6 +44,16 @@ const FUNCTIONS = [
 for (const name of [...GLOBALS, ...FUNCTIONS]) {
   const value = globalThis[name];
   if (typeof value === "function") lines.push(`    ${JSON.stringify(name)}: ${value.length},`);
+}
+lines.push("}", "", "#: Object.getOwnPropertyNames of each global constructor's prototype, and of", "#: Function.prototype", "PROTO_NAMES: Final[dict[str, tuple[str, ...]]] = {");
+const CONSTRUCTORS = [
+  "Object", "Function", "Array", "String", "Number", "Boolean", "Symbol", "BigInt", "Date",
+  "RegExp", "Error", "TypeError", "RangeError", "SyntaxError", "ReferenceError", "EvalError",
+  "URIError", "Map", "Set", "WeakMap", "WeakSet", "Promise",
+];
+for (const name of CONSTRUCTORS) {
+  const names = Object.getOwnPropertyNames(globalThis[name].prototype);
+  lines.push(`    ${JSON.stringify(name)}: (${names.map((n) => JSON.stringify(n)).join(", ")},),`);
 }
 lines.push("}", "");
 writeFileSync(new URL("../core/expressions/js/builtinnames.py", import.meta.url), lines.join("\n"));

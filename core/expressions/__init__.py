@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from flowctx_core.base import clock
 from flowctx_core.base.record import Record, replace
+from flowctx_core.base.secrets import MASK
 from flowctx_core.expressions import budget
 from flowctx_core.expressions.compiling import (
     _FRONT_END_MODULES,
@@ -251,10 +252,12 @@ def evaluate(
     try:
         quoting_begin()
         result = _evaluate(text, scope, dialect, explain, secret_roots, reveal_secrets, t0)
-        if not result.success and not reveal_secrets and quoted_a_value():
-            result = _without_quoted_secrets(
-                result, text, scope, dialect, explain, secret_roots, t0
-            )
+        if not result.success and not reveal_secrets:
+            if quoted_a_value():
+                result = _without_quoted_secrets(
+                    result, text, scope, dialect, explain, secret_roots, t0
+                )
+            result = _without_secret_strings(result, text, scope, dialect, secret_roots)
         used = state.used
         return result if used is None else _clocked(result, used)
     finally:
@@ -283,6 +286,36 @@ def _without_quoted_secrets(
         return _evaluate(text, scope, dialect, explain, secret_roots, False, t0)
     finally:
         anonymous_errors(False)
+
+
+def _without_secret_strings(
+    result: EvalResult,
+    text: str,
+    scope: Mapping[str, Any],
+    dialect: str,
+    secret_roots: SecretPaths | None,
+) -> EvalResult:
+    """The last guard on a failure's words: a message that still holds a secret string of the
+    scope (a refusal naming an option read from ``context``, a message without an anonymous
+    form), of a condition that read a secret, has each such string masked."""
+    error = result.error
+    if error is None or not error.message or not isinstance(scope, Mapping):
+        return result
+    from flowctx_core.expressions.explain import secret_strings_of
+    from flowctx_core.expressions.taint import secret_read
+
+    roots = DEFAULT_SECRET_ROOTS[dialect] if secret_roots is None else secret_roots
+    found = [s for s in secret_strings_of(scope, roots) if s in error.message]
+    if not found or secret_read(text, scope, dialect, roots) is None:
+        return result
+    from flowctx_core.expressions.explain import errors_scrubbed
+
+    message = error.message
+    for secret in found:
+        message = message.replace(secret, MASK)
+    tree = result.explain
+    tree = errors_scrubbed(tree, found) if tree is not None else None
+    return replace(result, error=ExprError(message, error.start, error.end), explain=tree)
 
 
 def _clocked(result: EvalResult, used: clock.Clock) -> EvalResult:

@@ -366,6 +366,34 @@ def _secrets_in(scope: Any, paths: Mapping[tuple[str, ...], str]) -> list[str]:
     return sorted((s for s in found if len(s) >= 4), key=len, reverse=True)
 
 
+def secret_strings_of(scope: Any, roots: SecretPaths) -> list[str]:
+    """Every secret string of ``scope``: under the secret roots (whole roots included), under
+    secret-looking keys, URI passwords; longest first, four characters or more."""
+    if not isinstance(scope, Mapping):
+        return []
+    found: set[str] = set(_secrets_in(dict(scope), secret_paths(roots)))
+    for path in secret_paths(roots):
+        value: Any = scope
+        for part in path:
+            value = value.get(part) if isinstance(value, Mapping) else None
+        if value is not None:
+            _collect([value], found, every=True)
+    return sorted((s for s in found if len(s) >= 4), key=len, reverse=True)
+
+
+def errors_scrubbed(node: ExplainNode, secrets: list[str]) -> ExplainNode:
+    """The tree with each error (and the display that shows it) holding no secret string."""
+    children = tuple(errors_scrubbed(child, secrets) for child in node.children)
+    if node.error is None or not any(s in node.error for s in secrets):
+        return node if children == node.children else replace(node, children=children)
+    return replace(
+        node,
+        children=children,
+        error=_scrub(node.error, secrets),
+        display=_scrub(node.display, secrets),
+    )
+
+
 def _has_text(value: Any) -> bool:
     if isinstance(value, str):
         return value != MASK

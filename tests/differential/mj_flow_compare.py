@@ -155,19 +155,11 @@ def flowctx_answer(agent: Agent, case: Mapping[str, Any]) -> dict[str, Any]:
     )
 
 
-_CAUGHT = re.compile(r"Flow execution error: .*")
-
-
 def normal(winner: Any, ended: bool, failed: bool, message: Any, entered: Any) -> dict[str, Any]:
-    # an error DetermineNextStep caught: JavaScript's JSON.parse words it its own way
-    if isinstance(message, str):
-        message = _CAUGHT.sub("Flow execution error", message)
-    if isinstance(entered, str):
-        entered = _CAUGHT.sub("Flow execution error", entered)
     if winner is not None and failed:
         # entering the step threw (a loop's Configuration is not JSON): the run fails there,
-        # with JavaScript's JSON.parse message, which flowctx words in its own way
-        message, entered = None, "the run fails entering the step"
+        # with the exception's message
+        message = None
     return {
         "winner": winner,
         "ended": bool(ended),
@@ -327,10 +319,8 @@ def flowctx_run(agent: Agent, case: Mapping[str, Any]) -> dict[str, Any]:
         max_steps=case["maxSteps"],
     )
     message = trace.message if trace.end in ("ended", "failed") else None
-    if trace.fatal:  # JavaScript's and Python's JSON parse errors are worded differently
-        message = "the run throws"
-    if isinstance(message, str):
-        message = _CAUGHT.sub("Flow execution error", message)
+    if trace.fatal:  # the exception the run throws, in the runtime's words
+        message = f"threw: {message}"
     return {
         "steps": [s.step.name for s in trace.steps],
         "end": trace.end,
@@ -343,10 +333,6 @@ def flowctx_run(agent: Agent, case: Mapping[str, Any]) -> dict[str, Any]:
 def oracle_run(answer: Mapping[str, Any]) -> dict[str, Any]:
     end = answer["end"]
     message = answer.get("message") if end in ("ended", "failed") else None
-    if isinstance(message, str) and message.startswith("threw: "):
-        message = "the run throws"
-    if isinstance(message, str):
-        message = _CAUGHT.sub("Flow execution error", message)
     payload = None if end == "failed" else answer["payload"]
     return {"steps": answer["steps"], "end": end, "message": message, "payload": payload}
 

@@ -1,8 +1,9 @@
 """flowctx's mj dialect against MemberJunction's published SafeExpressionEvaluator 5.51.3.
 
 Each case runs in the real evaluator (node, one process per batch) and in flowctx; they must
-agree on success and on the boolean value. Cases where the real evaluator executes injected
-code are never run by flowctx: there it must refuse and say that the runtime would execute it.
+agree on success, on the exact value (its type, text, JSON, negative zero) and on the error's
+words. Cases where the real evaluator executes injected code are never run by flowctx: there
+it must refuse and say that the runtime would execute it.
 """
 
 from __future__ import annotations

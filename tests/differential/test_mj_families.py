@@ -7,7 +7,7 @@ tests/differential/mj_corpus.py`` draws 20,000 fresh cases and prints the same c
 
 from __future__ import annotations
 
-from tests.differential import families_intl
+from tests.differential import families_host, families_intl, families_objmodel
 from tests.differential.draw import draw, judge
 from tests.differential.draw import families as all_families
 from tests.differential.oracle import MjOracle
@@ -17,21 +17,20 @@ CASES = 3800  # about 57 a family, as many as before the sweep's families joined
 # Families where flowctx still differs, and why (not asserted; mj_corpus.py prints their counts):
 OPEN: dict[str, str] = {}
 # Families where flowctx may say it does not reproduce a construct (allowed, counted):
-# functions.own: Object.getOwnPropertyNames of a built-in (Math, Number...), V8's own order.
-# reflect: Reflect.setPrototypeOf of an object (the evaluator's objects cannot change their
-# prototype), writes through Reflect.set on functions, Maps and Sets.
-# sweep.global / sweep.new: node's globals flowctx leaves out (typed arrays, URL,
-# TextEncoder, Proxy). sweep.ownnames: the prototype of a function or namespace as a
-# value. sweep.proto / sweep.static: Array.prototype's mutating methods on values that are no
-# array, the prototype of a primitive as a value, property descriptors and built-in accessors.
-# sweep.props: writes to the built-ins' own properties. sweep.detached: locale methods' options.
+# sweep.global / sweep.new: node's globals flowctx leaves out (Proxy).
 # flat: an array nested deeper than flowctx's stack bound (refused as its bound, never guessed).
 # locale.*: Intl's parts flowctx refuses (units, options in tailored collations, other
 # collations, sets of date components not measured, other calendars; docs/commands/eval.md)
-NOT_REPRODUCED: set[str] = {"functions.own", "reflect", "flat", "sweep.global", "sweep.new",
-                            "sweep.ownnames", "sweep.proto", "sweep.static",
-                            "sweep.props", "sweep.detached", "locale.numberformat",
-                            "locale.collator", "locale.datetime"}  # fmt: skip
+# (functions.own, reflect, sweep.proto, sweep.static and sweep.props refuse nothing since the
+# object model: built-in prototypes as values, changed prototypes, descriptors, symbol keys)
+# host.url / host.url_setters: a host name that is not ASCII or a punycode label (IDNA, UTS
+# #46). host.statics: String() of node's classes written in JavaScript (TextEncoder,
+# TextDecoder, URL, URLSearchParams), which print node's own source. host.text: the
+# multi-byte legacy encodings (GBK, Big5, Shift_JIS, EUC) past ASCII, ICU's own decoders.
+NOT_REPRODUCED: set[str] = {"flat", "sweep.global", "sweep.new", "locale.numberformat",
+                            "locale.collator", "locale.datetime",
+                            "host.url", "host.url_setters", "host.statics",
+                            "host.text"}  # fmt: skip
 
 
 #: Intl's families (families_intl.py) draw apart, so adding them left the other families' draw
@@ -39,10 +38,24 @@ NOT_REPRODUCED: set[str] = {"functions.own", "reflect", "flat", "sweep.global", 
 INTL = frozenset(families_intl.FAMILIES)
 INTL_SEED = 36
 INTL_CASES = 900
+#: node's pure host globals (families_host.py: typed arrays, DataView, TextEncoder/TextDecoder,
+#: URL, AggregateError, DOMException, Atomics over typed arrays) draw apart too
+HOST = frozenset(families_host.FAMILIES)
+HOST_SEED = 36
+HOST_CASES = 1200
+#: the object model's families (families_objmodel.py): the built-in prototypes as values, the
+#: chain, methods on other receivers; drawn apart too
+OBJMODEL = frozenset(families_objmodel.FAMILIES)
+OBJMODEL_SEED = 36
+OBJMODEL_CASES = 500
+#: objmodel.arraydesc may refuse array elements defined with attributes other than an
+#: assignment's, a read-only length and accessors on arrays (flowctx's arrays hold values only)
+OBJMODEL_REFUSING = frozenset({"objmodel.arraydesc"})
 
 
 def test_fixed_draw_of_the_families_agrees_exactly(mj_oracle: MjOracle) -> None:
-    cases = draw(CASES, SEED, [name for name in all_families() if name not in INTL])
+    apart = INTL | OBJMODEL | HOST
+    cases = draw(CASES, SEED, [name for name in all_families() if name not in apart])
     tally = judge(mj_oracle, cases)
     families = {family for family, _ in cases}
     assert families >= {"holes", "digits", "negzero", "identity", "arrows", "identifiers"}
@@ -52,7 +65,7 @@ def test_fixed_draw_of_the_families_agrees_exactly(mj_oracle: MjOracle) -> None:
                         "unicode.names", "functions.own", "date.legacy",
                         "bigint.as_n", "locale.case",
                         "locale.number", "reflect", "clone", "symbols",
-                        "host.values", "host.calls", "locale.compare"}  # fmt: skip
+                        "host.values", "host.calls", "locale.compare", "everyday"}  # fmt: skip
     # the built-in sweep (families_sweep.py): every built-in on every kind of receiver
     assert families >= {"sweep.proto", "sweep.static", "sweep.global", "sweep.new",
                         "sweep.names", "sweep.ownnames", "sweep.binary", "sweep.unary",
@@ -80,3 +93,33 @@ def test_fixed_draw_of_the_intl_families_agrees_exactly(mj_oracle: MjOracle) -> 
             assert counts["refused-not-reproduced"] == 0, tally.table(examples=True)
         # most of each family is answered, not refused
         assert counts["agree"] > counts["refused-not-reproduced"], family
+
+
+def test_fixed_draw_of_the_object_model_families_agrees_exactly(mj_oracle: MjOracle) -> None:
+    """The built-in prototypes as values (their names, conversions, methods on them and on
+    other receivers) and the prototype chain: values and error texts agree, nothing refused."""
+    cases = draw(OBJMODEL_CASES, OBJMODEL_SEED, sorted(OBJMODEL))
+    tally = judge(mj_oracle, cases)
+    assert {family for family, _ in cases} == OBJMODEL
+    for family in sorted(OBJMODEL):
+        counts = tally.counts[family]
+        assert counts["disagree"] == 0, tally.table(examples=True)
+        if family not in OBJMODEL_REFUSING:
+            assert counts["refused-not-reproduced"] == 0, tally.table(examples=True)
+        assert counts["agree"] > counts["refused-not-reproduced"], family
+
+
+def test_fixed_draw_of_the_host_families_agrees_exactly(mj_oracle: MjOracle) -> None:
+    """ArrayBuffer, the typed arrays, DataView, TextEncoder/TextDecoder, URL and
+    URLSearchParams, AggregateError and Atomics over typed arrays: values and error texts
+    agree, or flowctx names what it does not reproduce (IDNA, node's class sources)."""
+    cases = draw(HOST_CASES, HOST_SEED, sorted(HOST))
+    tally = judge(mj_oracle, cases)
+    assert {family for family, _ in cases} == HOST
+    for family in sorted(HOST):
+        counts = tally.counts[family]
+        assert counts["disagree"] == 0, tally.table(examples=True)
+        assert counts["refused-as-code"] == 0, tally.table(examples=True)
+        if family not in NOT_REPRODUCED:
+            assert counts["refused-not-reproduced"] == 0, tally.table(examples=True)
+        assert counts["agree"] > 10 * counts["refused-not-reproduced"], family

@@ -9,7 +9,9 @@ from typing import Any, Final
 from flowctx_core.expressions.budget import BUDGET, charge
 from flowctx_core.expressions.js.common import LENT, Unsupported, _call, _mutating, _relative
 from flowctx_core.expressions.js.values import (
+    CHANGED,
     ELEMENT,
+    GENERIC,
     HOLE,
     MAX_STRING_LENGTH,
     UNDEFINED,
@@ -19,6 +21,7 @@ from flowctx_core.expressions.js.values import (
     is_nullish,
     join_array,
     join_bounded,
+    js_in,
     js_value,
     same_value_zero,
     shown_value,
@@ -44,11 +47,24 @@ def _arr_concat(arr: list[Any], *args: Any) -> list[Any]:
     for a in args:
         if type(a) is list or type(a) is tuple:
             out.extend(a)
+        elif CHANGED.symbols and GENERIC["spreadable"](a):
+            out.extend(_array_like(a))  # Symbol.isConcatSpreadable set on a condition's object
         else:
             out.append(a)
         if len(out) > MAX_STRING_LENGTH:
             raise JsError("concat() result too long")
     return out
+
+
+def _array_like(a: Any) -> list[Any]:
+    """The elements of an array-like object up to its ``length`` (holes where it has none)."""
+    get_member = LENT["get_member"]
+    length = to_int(get_member(a, "length"))
+    length = int(min(max(length, 0), MAX_STRING_LENGTH + 1))
+    if length > MAX_STRING_LENGTH:
+        raise JsError("concat() result too long")
+    charge(ELEMENT * length)
+    return [get_member(a, str(i)) if js_in(str(i), a) else HOLE for i in range(length)]
 
 
 def _arr_includes(arr: list[Any], search: Any = UNDEFINED, start: Any = UNDEFINED, *_: Any) -> bool:

@@ -1,7 +1,7 @@
-"""The ``Atomics`` namespace: every operation takes an integer typed array first, which no
-value of the evaluator is (typed arrays and shared memory are not reproduced, so no condition
-can make one): each throws V8's TypeError naming what it was given; ``isLockFree`` answers
-for the sizes V8's atomics are lock-free at."""
+"""The ``Atomics`` namespace: every operation takes an integer typed array first; on one of
+the host's typed arrays (``host.atomics``) it runs, on any other value it throws V8's
+TypeError naming what it was given; ``isLockFree`` answers for the sizes V8's atomics are
+lock-free at."""
 
 from __future__ import annotations
 
@@ -27,8 +27,12 @@ _OPERATIONS: Final = {
 }  # fmt: skip
 
 
-def _operation(kind: str) -> Callable[..., Any]:
-    def operation(array: Any = UNDEFINED, *_: Any) -> Any:
+def _operation(name: str, kind: str) -> Callable[..., Any]:
+    def operation(array: Any = UNDEFINED, *args: Any) -> Any:
+        if type(array).__name__ == "JsTypedArray":  # the host's typed arrays run them
+            from flowctx_core.expressions.js.host import service
+
+            return service("atomics").operation(name, array, *args)
         shown = to_string(array) if type(array) is JsFunction else not_callable(array)
         raise JsError(
             f"{shown} is not {kind} typed array.",
@@ -43,6 +47,6 @@ def _is_lock_free(size: Any = UNDEFINED, *_: Any) -> bool:
 
 
 def register(globals_: dict[str, Any]) -> None:
-    members = {name: JsFunction(name, _operation(kind)) for name, kind in _OPERATIONS.items()}
+    members = {name: JsFunction(name, _operation(name, kind)) for name, kind in _OPERATIONS.items()}
     members["isLockFree"] = JsFunction("isLockFree", _is_lock_free)
     globals_["Atomics"] = JsNamespace("Atomics", members)

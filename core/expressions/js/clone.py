@@ -95,7 +95,13 @@ class _Cloner:
         if type(v).__name__ == "JsRegExp":
             # a fresh RegExp of the same source and flags: lastIndex starts again at 0
             return self._keep(v, type(v)(v.source, v.flags, v.literal))
-        raise Unsupported(f"flowctx does not reproduce structuredClone of {to_string(v)}")
+        host = getattr(v, "js_clone", None)  # the host classes (typed arrays...) clone themselves
+        if host is not None:
+            return host(self)
+        raise Unsupported(
+            f"flowctx does not reproduce structuredClone of {to_string(v)}",
+            anonymous=f"flowctx does not reproduce structuredClone of this {typeof(v)}",
+        )
 
     def _keep(self, source: Any, copy: Any) -> Any:
         self.memo[id(source)] = (source, copy)

@@ -13,6 +13,8 @@ from collections.abc import Callable
 from typing import Any, Final
 
 from flowctx_core.expressions.js.values import (
+    ATTRIBUTES,
+    CHANGED,
     UNDEFINED,
     CalledNonCallable,
     JsError,
@@ -52,6 +54,10 @@ def set_on_copy(on_copy: bool) -> None:
     _state.array_props = {}
     # Objects of the copy that Object.seal (1) or Object.freeze (2) made, by id.
     _state.integrity = {}
+    if on_copy:
+        CHANGED.table = None  # the prototypes a run before changed (kept past its end: shown)
+        ATTRIBUTES.table = None  # and the attributes it defined
+        CHANGED.symbols = False
 
 
 def _array_prop(arr: Any, key: str) -> Any:

@@ -18,6 +18,7 @@ from flowctx_core.expressions.js.common import LENT, Unsupported
 from flowctx_core.expressions.js.iterators import JsIterator
 from flowctx_core.expressions.js.values import (
     ELEMENT,
+    KEPT,
     MAX_STRING_LENGTH,
     UNDEFINED,
     JsError,
@@ -25,6 +26,7 @@ from flowctx_core.expressions.js.values import (
     JsObject,
     JsPropsObject,
     array_index,
+    changed_prototype,
     is_nullish,
     own_keys,
     property_key,
@@ -135,7 +137,7 @@ ERROR_NAMES: Final = (
 
 def _error_to_string(this: Any, *_: Any) -> str:
     """Error.prototype.toString, generic: any object's name and message."""
-    if isinstance(this, JsErrorObject):
+    if isinstance(this, JsErrorObject) and changed_prototype(this) is KEPT:
         return str(this.js_primitive())
     if typeof(this) not in ("object", "function") or this is None:
         shown = repr(this) if typeof(this) == "symbol" else to_string(this)
@@ -437,6 +439,9 @@ LENT["new_object"] = new_object
 
 def instance_of(value: Any, name: str) -> bool:
     """``value instanceof <the global constructor name>`` for the classes made here."""
+    host = getattr(value, "KINDS", None)  # the host classes (typed arrays...) name theirs
+    if host is not None:
+        return name in host
     if isinstance(value, dates.JsDate):
         return name == "Date"
     if isinstance(value, regexp.JsRegExp):

@@ -260,6 +260,12 @@ class JsDate(JsObject):
             self.props = {}
         self.props[key] = value
 
+    def js_owns(self, key: str) -> bool:
+        return bool(self.props and key in self.props)  # a Date's time is internal
+
+    def js_keys(self) -> list[str]:
+        return list(self.props) if self.props else []
+
     def js_json(self) -> Any:
         return None if self.tv != self.tv else iso_string(self.tv)
 

@@ -16,6 +16,7 @@ from collections.abc import Callable, Mapping
 from typing import Any, Final
 
 from flowctx_core.expressions.budget import charge
+from flowctx_core.expressions.js import prototypes
 from flowctx_core.expressions.js import values as js
 from flowctx_core.expressions.js.common import LENT, _mutating, _relative
 from flowctx_core.expressions.js.iterators import JsIterator
@@ -79,13 +80,23 @@ _CLASS_BOUND: Final = frozenset(
 
 def _with_this(fn: JsFunction, this: Any) -> Callable[..., Any]:
     """``fn`` as a call with ``this`` as its receiver."""
+    inner = prototypes.unwrap(fn)
+    if inner is not fn:  # a method read from a prototype for fn.receiver
+        if this is fn.receiver:
+            return fn.fn
+        fn = inner
+    this = prototypes.receiver(fn, this)
     if fn.ident in ("Function.prototype.call", "Function.prototype.apply",
                     "Function.prototype.bind"):  # fmt: skip
         return _function_method(fn.ident.rpartition(".")[2], this)
+    host = getattr(fn.receiver, "js_call_with", None) if fn.method is not None else None
+    if host is not None:  # a host class's method (typed arrays, URL...) decides
+        member = fn.ident.rpartition(".")[2] if fn.ident else fn.name
+        return lambda *args: host(member, this, list(args))
     kind, _, name = (fn.ident or "").partition(".prototype.")
     if kind in ("WeakMap", "WeakSet"):
         if type(this).__name__ == "JsWeakCollection" and this.kind == kind:
-            return LENT["get_member"](this, name).fn
+            return this.js_get(name).fn  # its class method, whatever its chain
         raise JsError(
             f"Method {kind}.prototype.{name} called on incompatible receiver "
             f"{js.shown_value(this)}",
@@ -143,13 +154,7 @@ def _with_this(fn: JsFunction, this: Any) -> Callable[..., Any]:
             raise JsError(f"Boolean.prototype.{name} requires that 'this' be a Boolean")
         return functools.partial(method, this)
     if owner == "Object.prototype" and name == "isPrototypeOf":
-
-        def is_prototype_of(v: Any = UNDEFINED, *_: Any) -> bool:
-            if js.typeof(v) in ("object", "function") and v is not None and js.is_nullish(this):
-                raise JsError("Cannot convert undefined or null to object")
-            return False  # no value here has an object on its prototype chain
-
-        return is_prototype_of
+        return lambda v=UNDEFINED, *_: prototypes.is_prototype_of(this, v)
     keyed = name in ("hasOwnProperty", "propertyIsEnumerable")
     if owner == "Object.prototype" and keyed and js.is_nullish(this):
 
@@ -227,6 +232,7 @@ def _incompatible(bound: Any, name: str, this: Any) -> Callable[..., Any]:
 
 
 LENT["with_this"] = _with_this
+LENT["function_member"] = lambda fn, key: function_member(fn, key)
 
 
 def args_of(array: Any) -> list[Any]:

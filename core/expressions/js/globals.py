@@ -22,10 +22,13 @@ from flowctx_core.expressions.js import (
     dates,
     extras,
     fdlibm,
+    host,
     intl,
     reflect,
     regexp,
     symbols,
+    symkeys,
+    weak,
 )
 from flowctx_core.expressions.js.common import (
     BUILTIN_LENGTHS,
@@ -38,6 +41,7 @@ from flowctx_core.expressions.js.jsonerrors import json_error
 from flowctx_core.expressions.js.objects import (
     NUMBER_METHODS,
     _obj_has_own,
+    call_with_this,
     get_member,
     integrity,
     integrity_of,
@@ -45,7 +49,15 @@ from flowctx_core.expressions.js.objects import (
     own_descriptor,
     set_member,
 )
+from flowctx_core.expressions.js.prototypes import (
+    FUNCTION_PROTOTYPE,
+    OBJECT_PROTOTYPE,
+    JsPrototype,
+    generic,
+    prototype_of,
+)
 from flowctx_core.expressions.js.values import (
+    CHANGED,
     DROPPED_KEYS,
     ELEMENT,
     HOLE,
@@ -58,6 +70,7 @@ from flowctx_core.expressions.js.values import (
     JsNamespace,
     JsObject,
     array_index,
+    attributes_of,
     check_length,
     default_call_site,
     from_units,
@@ -68,6 +81,7 @@ from flowctx_core.expressions.js.values import (
     number,
     number_to_string,
     own_keys,
+    own_keys_all,
     property_key,
     strict_eq,
     to_int,
@@ -396,9 +410,11 @@ def _keys_of(x: Any, what: str) -> list[str]:
         charge(ELEMENT * len(x))
         return [str(i) for i in range(utf16_length(x))]
     if isinstance(x, Mapping) and type(x) is not JsNamespace:
-        return own_keys(x)
+        return own_keys_all(x) if what == "getOwnPropertyNames" else own_keys(x)
     if isinstance(x, JsObject):
         return x.js_keys()
+    if type(x) is JsFunction and x.props:
+        return own_keys(x.props)  # own keys written on an arrow: ordinary, enumerable
     name = _global_name(x)
     if name is not None:
         from flowctx_core.expressions.js.builtinnames import KEYS
@@ -433,10 +449,14 @@ def _object_assign(target: Any = UNDEFINED, *sources: Any) -> Any:
         if is_nullish(source) or not (
             type(source) in (str, list, tuple)
             or isinstance(source, (Mapping, constructors.JsWrapper))
+            or (type(source) is JsFunction and source.props)
         ):
             continue
         for k in _keys_of(source, "assign"):
             set_member(target, k, get_member(source, k))
+        for sym in symkeys.own_symbols(source):  # then its enumerable symbol keys
+            if type(source) is JsFunction or attributes_of(source, sym)[1]:
+                set_member(target, sym, get_member(source, sym))
     return target
 
 
@@ -476,6 +496,11 @@ def _object_own_names(x: Any = UNDEFINED, *_: Any) -> list[str]:
     array or a string, ``length`` and ``name`` of a function)."""
     if is_nullish(x):
         raise JsError("Cannot convert undefined or null to object")
+    if type(x) is JsPrototype:
+        return list(x.names)
+    if x is FUNCTION_PROTOTYPE:
+        return ["length", "name", "arguments", "caller", "constructor", "apply", "bind", "call",
+                "toString"]  # fmt: skip
     name = _global_name(x)
     if name is not None:
         from flowctx_core.expressions.js.builtinnames import OWN_NAMES
@@ -483,9 +508,14 @@ def _object_own_names(x: Any = UNDEFINED, *_: Any) -> list[str]:
         if name in OWN_NAMES:
             return list(OWN_NAMES[name])  # node's own list, in its order
     if type(x) is JsFunction and x.members is None:
-        return ["length", "name"]
+        keys = own_keys_all(x.props) if x.props else []
+        at = sum(1 for k in keys if array_index(k) is not None)
+        return [*keys[:at], "length", "name", *keys[at:]]  # indices first
     if type(x) is JsFunction or type(x) is JsNamespace:
         raise Unsupported("flowctx does not reproduce the own property names of built-ins")
+    host = getattr(x, "own_names", None)  # a host class's own (AggregateError)
+    if host is not None:
+        return list(host())
     keys = _keys_of(x, "getOwnPropertyNames")
     if type(x) is regexp.JsRegExp:
         return ["lastIndex", *keys]  # made with the object, before any key added since
@@ -502,39 +532,32 @@ def _object_own_names(x: Any = UNDEFINED, *_: Any) -> list[str]:
     return keys
 
 
-#: Object.prototype as a value (what Object.getPrototypeOf gives for a plain object): one
-#: object, so two reads are ===; String() of it is '[object Object]', JSON '{}'
-OBJECT_PROTOTYPE: Final = JsNamespace("Object", {})
-
-
 def _object_get_prototype_of(x: Any = UNDEFINED, *_: Any) -> Any:
     if is_nullish(x):
         raise JsError("Cannot convert undefined or null to object")
-    if type(x) is JsCreated:
-        return x.proto
-    if type(x) is dict or x is OBJECT_PROTOTYPE:
-        return OBJECT_PROTOTYPE if x is not OBJECT_PROTOTYPE else None
-    raise Unsupported(
-        f"flowctx does not reproduce the prototype of {typeof(x)} values as a value "
-        "(Object.getPrototypeOf)"
-    )
+    return prototype_of(x)
 
 
 def _object_create(proto: Any = UNDEFINED, props: Any = UNDEFINED, *_: Any) -> Any:
     if proto is not None and typeof(proto) not in ("object", "function"):
         shown = "undefined" if proto is UNDEFINED else to_string(proto)
-        raise JsError(f"Object prototype may only be an Object or null: {shown}")
+        raise JsError(
+            f"Object prototype may only be an Object or null: {shown}",
+            anonymous="Object prototype may only be an Object or null",
+        )
+    made = _created(proto)
     if props is not UNDEFINED:
-        # ObjectDefineProperties: each descriptor must be an object; a property it would
-        # define is refused there (none: the object is made as without them)
-        GLOBALS["Object"].members["defineProperties"].fn({}, props)
-    if type(proto) not in (list, dict, JsCreated, JsFunction, JsNamespace) and not isinstance(
-        proto, constructors.JsWrapper | type(None)
-    ):
-        raise Unsupported("flowctx does not reproduce objects inheriting from built-ins")
+        GLOBALS["Object"].members["defineProperties"].fn(made, props)  # ObjectDefineProperties
+    return made
+
+
+def _created(proto: Any) -> Any:
     if proto is OBJECT_PROTOTYPE:
         return {}  # an ordinary object
-    if type(proto) in (JsFunction, JsNamespace):
+    if type(proto) is JsNamespace or (
+        type(proto) is JsFunction and proto is not FUNCTION_PROTOTYPE and not proto.owned
+    ):
+        # Math, a global function: what the object would read there is the host's own
         raise Unsupported("flowctx does not reproduce objects inheriting from built-ins")
     return JsCreated(proto)
 
@@ -639,6 +662,10 @@ def _stringify(
         raise JsError("Maximum call stack size exceeded")
     charge(6 * ELEMENT)  # measured: about 3 us of interpreted work a value
     v = js_value(v)
+    if (CHANGED.table or type(v) is JsCreated) and generic(v):
+        v = _along_chain(v)
+    elif type(v) is constructors.JsWrapper and v.props:
+        v = _unwrapped(v)  # its own toString or valueOf may stand in the way
     if isinstance(v, JsObject):
         v = v.js_json()
     if v is None:
@@ -659,6 +686,30 @@ def _stringify(
             return _stringify_container(v, indent, prefix, depth, room, path or [(v, "")])
     _use(room, len(text))
     return text
+
+
+def _along_chain(v: Any) -> Any:
+    """SerializeJSONProperty's first steps for an object whose chain was changed or leads to
+    a built-in prototype: the toJSON it inherits (Date.prototype's), else its own data."""
+    to_json = get_member(v, "toJSON")
+    if type(to_json) is JsFunction:
+        if to_json.method is not None:
+            return js_value(call_with_this(to_json, v, [""]))
+        return js_value(to_json.fn(""))
+    if isinstance(v, constructors.JsWrapper):
+        return _unwrapped(v)
+    if isinstance(v, JsObject):
+        # a Date or a Map that no longer inherits its class's methods: its own keys only
+        return {k: get_member(v, k) for k in v.js_keys()}
+    return v
+
+
+def _unwrapped(v: Any) -> Any:
+    """JSON of a Number or String object: ToNumber / ToString of it (which read its toString
+    and valueOf); a Boolean's or BigInt's is its value."""
+    if type(v.value) is str:
+        return to_string(v)
+    return to_number(v) if type(v.value) in (int, float) else v.value
 
 
 def _use(room: list[int], n: int) -> None:
@@ -844,6 +895,8 @@ def _array_from(src: Any = UNDEFINED, fn: Any = UNDEFINED, *_: Any) -> list[Any]
     elif isinstance(src, JsObject) and (got := src.js_iter()) is not None:
         charge(ELEMENT * len(got))
         items = got
+    elif (by_symbol := _by_symbol(src)) is not None:
+        items = by_symbol  # an object with its own Symbol.iterator
     elif isinstance(src, Mapping) or type(src) is JsFunction:  # array-likes (a function's
         length = to_int(get_member(src, "length"))  # length is its parameters')
         if length > MAX_STRING_LENGTH:
@@ -856,6 +909,18 @@ def _array_from(src: Any = UNDEFINED, fn: Any = UNDEFINED, *_: Any) -> list[Any]
         return items
     call = _call(fn, "Array.from")
     return [call(x, i) for i, x in enumerate(items)]
+
+
+def _by_symbol(src: Any) -> list[Any] | None:
+    if (
+        symkeys.iterate_method(src) not in (UNDEFINED, None)
+        and type(symkeys.iterate_method(src)) is not JsFunction
+    ):
+        raise JsError(
+            "%Array%.from requires that the property of the first argument, "
+            "items[Symbol.iterator], when exists, be a function"
+        )
+    return symkeys.iterate(src)
 
 
 def _is_array(x: Any = UNDEFINED, *_: Any) -> bool:
@@ -1027,6 +1092,28 @@ GLOBALS["toString"] = _global_to_string()
 LENT["globals"] = GLOBALS
 LENT["object_prototype"] = OBJECT_PROTOTYPE
 
+
+def _prototype_sample(kind: str) -> Any:
+    """A value of ``kind``: a built-in prototype's methods are the ones its values read."""
+    if kind == "Date":
+        return dates.JsDate(0)
+    if kind == "RegExp":
+        return regexp.JsRegExp("a", "")
+    if kind in ("Map", "Set"):
+        return constructors.new_set() if kind == "Set" else constructors.new_map()
+    if kind in ("WeakMap", "WeakSet"):
+        return weak.JsWeakCollection(kind == "WeakSet")
+    if kind == "Symbol":
+        return symbols.JsSymbol(UNDEFINED)
+    if kind == "BigInt":
+        return bigint.JsBigInt(0)
+    if kind.endswith("Error"):
+        return constructors.JsErrorObject(kind)
+    return {"Array": [], "String": "", "Number": 0, "Boolean": False}[kind]
+
+
+LENT["prototype_sample"] = _prototype_sample
+
 #: what ``new`` does with each constructor global, by the function object's id
 CONSTRUCTORS: Final = constructors.register(GLOBALS)
 bigint.register(GLOBALS)
@@ -1035,6 +1122,7 @@ clone.register(GLOBALS)
 symbols.register(GLOBALS)
 intl.register(GLOBALS, CONSTRUCTORS)
 atomics.register(GLOBALS)
+host.register(GLOBALS, CONSTRUCTORS)
 extras.register(GLOBALS, NUMBER_METHODS)
 LENT["quote"] = _quote
 
@@ -1088,6 +1176,7 @@ HOST_CALLEES: Final = frozenset(
 # Names of node flowctx does not reproduce, and why (refused, never guessed).
 NOT_REPRODUCED_WHY: Final[dict[str, str]] = {
     "Proxy": "flowctx does not reproduce Proxy objects (their traps)",
+    **host.WHY,
 }
 # Other globals node has: valid, harmless, but not reproduced by flowctx.
 OTHER_GLOBALS: Final = frozenset(
@@ -1101,6 +1190,7 @@ OTHER_GLOBALS: Final = frozenset(
         "MessagePort", "MessageEvent", "CustomEvent", "Crypto", "CryptoKey", "SubtleCrypto",
         "Proxy",
     }
+    - host.NAMES
 )  # fmt: skip
 # typeof of node 20's other globals, as measured inside MemberJunction's function (strict mode,
 # an ES module's process): typeof reads only a binding's type, so it is predicted, never run.
@@ -1174,7 +1264,8 @@ def _set_arities() -> None:
         if isinstance(value, JsFunction | JsNamespace) and value.members:
             for member, fn in value.members.items():
                 if isinstance(fn, JsFunction):
-                    fn.arity = BUILTIN_LENGTHS.get(f"{name}.{member}")
+                    # a module that registered a length of its own keeps it (host.register)
+                    fn.arity = BUILTIN_LENGTHS.get(f"{name}.{member}", fn.arity)
 
 
 _set_arities()

@@ -11,6 +11,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Any, Final
 
 from flowctx_core.expressions.budget import charge
+from flowctx_core.expressions.js import descriptors, symkeys
 from flowctx_core.expressions.js.arrays import ARRAY_METHODS, MUTATING_METHODS
 from flowctx_core.expressions.js.common import (
     _MISSING_PROP,
@@ -26,12 +27,30 @@ from flowctx_core.expressions.js.common import (
 )
 from flowctx_core.expressions.js.extras import function_member, radix_string
 from flowctx_core.expressions.js.integrity import check_length, check_write
+from flowctx_core.expressions.js.prototypes import (
+    ARRAY_PROTOTYPE,
+    FUNCTION_PROTOTYPE,
+    JsPrototype,
+    generic,
+    is_prototype_of,
+    on_array_prototype,
+    prototype_of,
+    read_through,
+    to_string_tag,
+    unwrap,
+)
+from flowctx_core.expressions.js.prototypes import receiver as prototype_receiver
 from flowctx_core.expressions.js.strings import STRING_METHODS
+from flowctx_core.expressions.js.symbols import JsSymbol
 from flowctx_core.expressions.js.values import (
     ARRAY_PROTO,
+    ATTRIBUTES,
+    CHANGED,
     DROPPED_KEYS,
     ELEMENT,
+    FUNCTION_PROTO,
     HOLE,
+    KEPT,
     MAX_STRING_LENGTH,
     OBJECT_MODEL_KEYS,
     OBJECT_PROTO,
@@ -43,17 +62,21 @@ from flowctx_core.expressions.js.values import (
     JsNamespace,
     JsObject,
     array_index,
+    changed_prototype,
     default_call_site,
+    function_text,
     is_nullish,
     is_number,
+    js_in,
     js_value,
     keeps_all_keys,
     number,
     number_to_string,
     own_get,
     own_has,
-    own_keys,
+    own_keys_all,
     property_key,
+    shown_value,
     to_int,
     to_number,
     to_string,
@@ -231,6 +254,8 @@ BOOLEAN_METHODS: Final[dict[str, Callable[..., Any]]] = {
 
 
 def _obj_has_own(obj: Any, key: Any = UNDEFINED, *_: Any) -> bool:
+    if type(key) is JsSymbol:
+        return symkeys.has_own(obj, key)
     k = property_key(key)
     if type(obj) is list or type(obj) is tuple:
         index = array_index(k)
@@ -242,7 +267,11 @@ def _obj_has_own(obj: Any, key: Any = UNDEFINED, *_: Any) -> bool:
         return k == "length" or (index is not None and index < utf16_length(obj))
     if isinstance(obj, Mapping):
         return own_has(obj, k)
+    if obj is FUNCTION_PROTOTYPE:
+        return k in FUNCTION_PROTO
     if type(obj) is JsFunction:
+        if obj.props is not None and k in obj.props:
+            return True
         # every function's own length and name; a built-in's static members
         return k in ("length", "name") or (obj.members is not None and k in obj.members)
     if type(obj) is JsNamespace:  # Math, JSON: their members
@@ -264,7 +293,21 @@ _ACCESSORS: Final = {
 }  # fmt: skip
 
 
-def _lookup_accessor(o: Any, key: Any = UNDEFINED, *_: Any) -> Any:
+#: the Python class of each prototype's objects, by the prototype's kind
+_PROTOTYPE_CLASS: Final = {"RegExp": "JsRegExp", "Map": "JsCollection", "Set": "JsCollection",
+                           "Symbol": "JsSymbol"}  # fmt: skip
+
+
+def _lookup_accessor(setter: bool) -> Callable[..., Any]:
+    def lookup(o: Any, key: Any = UNDEFINED, *_: Any) -> Any:
+        if descriptors.takes_descriptors(o):
+            return descriptors.lookup_accessor(o, key, setter)
+        return _lookup_built_in(o, key)
+
+    return lookup
+
+
+def _lookup_built_in(o: Any, key: Any = UNDEFINED, *_: Any) -> Any:
     """__lookupGetter__ / __lookupSetter__: the data here has no accessor of its own."""
     k = property_key(key)
     if k in _ACCESSORS.get(type(o).__name__, ()) or k == "__proto__":
@@ -276,24 +319,40 @@ def _define_accessor(name: str) -> Callable[..., Any]:
     def define(o: Any, key: Any = UNDEFINED, fn: Any = UNDEFINED, *_: Any) -> Any:
         if type(fn) is not JsFunction:
             raise JsError(f"Object.prototype.{name}: Expecting function")
+        field = "get" if name == "__defineGetter__" else "set"
+        d = {field: fn, "enumerable": True, "configurable": True}
+        if descriptors.takes_descriptors(o):
+            descriptors.define(o, key, d, throw=True)
+            return UNDEFINED
         property_key(key)
-        raise Unsupported(f"flowctx does not reproduce accessors ({name})")
+        raise Unsupported(f"flowctx does not reproduce accessors ({name}) on {typeof(o)} values")
 
     return define
 
 
 OBJECT_METHODS: Final[dict[str, Callable[..., Any]]] = {
-    "__lookupGetter__": _lookup_accessor,
-    "__lookupSetter__": _lookup_accessor,
+    "__lookupGetter__": _lookup_accessor(setter=False),
+    "__lookupSetter__": _lookup_accessor(setter=True),
     "__defineGetter__": _define_accessor("__defineGetter__"),
     "__defineSetter__": _define_accessor("__defineSetter__"),
     "hasOwnProperty": _obj_has_own,
-    "propertyIsEnumerable": lambda o, k=UNDEFINED, *_: k != "length" and _obj_has_own(o, k),
-    "isPrototypeOf": lambda o, *_: False,
+    "propertyIsEnumerable": lambda o, k=UNDEFINED, *_: _is_enumerable(o, k),
+    "isPrototypeOf": lambda o, v=UNDEFINED, *_: is_prototype_of(o, v),
     "toString": lambda o, *_: object_to_string(o),
     "toLocaleString": lambda o, *_: _invoke_to_string(o),
     "valueOf": _num_value_of,
 }
+
+
+def _is_enumerable(o: Any, key: Any) -> bool:
+    """Object.prototype.propertyIsEnumerable: an own property that Object.keys lists."""
+    if key == "length" or type(o) is JsPrototype or not _obj_has_own(o, key):
+        return False
+    if descriptors.takes_descriptors(o):
+        return descriptors.descriptor_of(o, key if type(key) is JsSymbol else property_key(key))[
+            "enumerable"
+        ]
+    return True
 
 
 def _invoke_to_string(o: Any) -> Any:
@@ -360,9 +419,9 @@ def _array_method_on(this: Any, name: str, args: list[Any]) -> Any:
     raw = get_member(this, "length")
     n = to_number(raw)
     length = 0 if n != n or n <= 0 else int(min(n, 2**53 - 1))
-    if name in ("push", "pop") and (type(this) is dict or not _holds_properties(this)):
+    if name in ("push", "pop") and (_plain(this) or not _holds_properties(this)):
         # a primitive is written through its wrapper object (ToObject), as V8 does
-        target = this if type(this) is dict else new_object(this)
+        target = this if _plain(this) else new_object(this)
         if name == "push":
             for i, item in enumerate(args):
                 set_member(target, str(length + i), item)
@@ -376,8 +435,8 @@ def _array_method_on(this: Any, name: str, args: list[Any]) -> Any:
             length -= 1
         set_member(target, "length", length)
         return value
-    if name in _GENERIC_WRITES and (type(this) is dict or not _holds_properties(this)):
-        target = this if type(this) is dict else new_object(this)
+    if name in _GENERIC_WRITES and (_plain(this) or not _holds_properties(this)):
+        target = this if _plain(this) else new_object(this)
         if length > MAX_STRING_LENGTH:
             raise Unsupported(f"flowctx does not reproduce Array.prototype.{name} this long")
         charge(ELEMENT * length)
@@ -385,7 +444,9 @@ def _array_method_on(this: Any, name: str, args: list[Any]) -> Any:
     if name in MUTATING_METHODS or length > MAX_STRING_LENGTH:
         raise Unsupported(f"flowctx does not reproduce Array.prototype.{name} on other values")
     charge(ELEMENT * length)
-    view = [get_member(this, str(i)) if _obj_has_own(this, str(i)) else HOLE for i in range(length)]
+    view = [
+        get_member(this, str(i)) if _has_property(this, str(i)) else HOLE for i in range(length)
+    ]
     return get_member(view, name).fn(*args)
 
 
@@ -394,8 +455,29 @@ def _array_method_on(this: Any, name: str, args: list[Any]) -> Any:
 # TypeError), step by step, so the first write that fails is the one node reports
 
 
+def _plain(obj: Any) -> bool:
+    """An object the generic array algorithms write keys on as they are: a plain or created
+    object, or one of a built-in class that keeps the keys written on it (a Map, a Date...)."""
+    if type(obj) is dict or type(obj) is JsCreated:
+        return True
+    return (
+        isinstance(obj, JsObject)
+        and type(obj).js_set is not JsObject.js_set
+        and getattr(obj, "js_owns", None) is not None
+        and obj.js_typeof() == "object"
+    )
+
+
+def _has_property(obj: Any, k: str) -> bool:
+    """HasProperty: an own key, or one along the object's chain (an array-like inherits its
+    elements from an array it was made from)."""
+    if _obj_has_own(obj, k):
+        return True
+    return typeof(obj) in ("object", "function") and obj is not None and js_in(k, obj)
+
+
 def _move(target: Any, src: int, dst: int) -> None:
-    if _obj_has_own(target, str(src)):
+    if _has_property(target, str(src)):
         set_member(target, str(dst), get_member(target, str(src)))
     else:
         _delete_own(target, str(dst))
@@ -406,7 +488,7 @@ def _generic_reverse(target: Any, length: int, _: list[Any]) -> Any:
     while lower != middle:
         upper = length - lower - 1
         lo, up = str(lower), str(upper)
-        lower_exists, upper_exists = _obj_has_own(target, lo), _obj_has_own(target, up)
+        lower_exists, upper_exists = _has_property(target, lo), _has_property(target, up)
         lower_value = get_member(target, lo) if lower_exists else UNDEFINED
         upper_value = get_member(target, up) if upper_exists else UNDEFINED
         if lower_exists and upper_exists:
@@ -470,7 +552,7 @@ def _generic_copy_within(target: Any, length: int, args: list[Any]) -> Any:
 def _generic_sort(target: Any, length: int, args: list[Any]) -> Any:
     if length < 2:
         return target  # V8 returns before it reads or writes anything
-    present = [str(k) for k in range(length) if _obj_has_own(target, str(k))]
+    present = [str(k) for k in range(length) if _has_property(target, str(k))]
     values = [get_member(target, k) for k in present]
     get_member(values, "sort").fn(*args[:1])
     for j, value in enumerate(values):
@@ -491,7 +573,7 @@ def _generic_splice(target: Any, length: int, args: list[Any]) -> Any:
         count = int(min(max(to_int(args[1]), 0), length - start))
     removed: list[Any] = [HOLE] * count
     for k in range(count):
-        if _obj_has_own(target, str(start + k)):
+        if _has_property(target, str(start + k)):
             removed[k] = get_member(target, str(start + k))
     if len(items) < count:
         for k in range(start, length - count):
@@ -516,15 +598,19 @@ _GENERIC_WRITES: Final[dict[str, Callable[[Any, int, list[Any]], Any]]] = {
 
 def _delete_own(obj: Any, key: str) -> None:
     """DeletePropertyOrThrow on a plain object or a primitive's wrapper."""
-    if type(obj) is dict:
+    if type(obj) is dict or type(obj) is JsCreated:
         check_delete(obj, key)
         _mutating()
         obj.pop(key, None)
         return
+    if type(obj) is JsFunction:
+        check_delete(obj, key)
+        if key in ("length", "name"):
+            raise Unsupported(f"flowctx does not reproduce deleting a function's {key}")
     owns = getattr(obj, "js_owns", None)
-    if owns is not None and owns(key) and key not in getattr(obj, "props", {}):
+    if owns is not None and owns(key) and key not in (getattr(obj, "props", None) or {}):
         raise JsError(f"Cannot delete property '{key}' of {obj.tag}")
-    getattr(obj, "props", {}).pop(key, None)
+    (getattr(obj, "props", None) or {}).pop(key, None)
 
 
 def object_to_string(this: Any) -> str:
@@ -534,12 +620,16 @@ def object_to_string(this: Any) -> str:
     if this is None:
         return "[object Null]"
     t = type(this)
+    if (CHANGED.table or CHANGED.symbols or t is JsCreated) and generic(this):
+        return to_string_tag(this)
     if t is list or t is tuple:
         return "[object Array]"
     if t is JsFunction:
         return "[object Function]"
     if t is JsNamespace:
         return f"[object {this.name}]"
+    if t is JsPrototype:
+        return this.to_string_tag()
     kind = typeof(this)
     if kind in ("string", "number", "boolean", "bigint", "symbol"):
         return f"[object {'BigInt' if kind == 'bigint' else kind.capitalize()}]"
@@ -554,13 +644,20 @@ def object_to_string(this: Any) -> str:
         return "[object Error]"
     if name == "JsArguments":
         return "[object Arguments]"
-    return "[object Object]"
+    host = getattr(this, "TAG", None)  # the host classes (typed arrays...) name their tag
+    return f"[object {host}]" if host else "[object Object]"
 
 
 def call_with_this(fn: JsFunction, this: Any, args: list[Any]) -> Any:
     """A prototype's method called with ``this`` other than the value it was read from
     (``(0, s.at)(0)`` has none, ``[s.at][0](0)`` the array): ECMAScript's method on that
     receiver, or V8's TypeError for the receiver it refuses."""
+    inner = unwrap(fn)
+    if inner is not fn:  # a method read from a prototype for fn.receiver
+        if this is fn.receiver:
+            return fn.fn(*args)
+        fn = inner
+    this = prototype_receiver(fn, this)
     receiver = fn.receiver
     if this is receiver or (
         type(this) is type(receiver) and type(this) in (str, int, float, bool) and this == receiver
@@ -592,7 +689,9 @@ def call_with_this(fn: JsFunction, this: Any, args: list[Any]) -> Any:
                 raise JsError(f"Array.prototype.{name} called on null or undefined")
             raise JsError("Cannot convert undefined or null to object")
         if type(this) is list:
-            return get_member(this, name).fn(*args)
+            return _get_member(this, name).fn(*args)  # its class method, whatever its chain
+        if this is ARRAY_PROTOTYPE:
+            return on_array_prototype(fn, args)
         return _array_method_on(this, name, args)
     if owner == "Object.prototype" and name == "toString":
         return object_to_string(this)
@@ -601,11 +700,35 @@ def call_with_this(fn: JsFunction, this: Any, args: list[Any]) -> Any:
             property_key(args[0] if args else UNDEFINED)  # the key is converted first
             raise JsError("Cannot convert undefined or null to object")
         return _obj_has_own(this, *args[:1])
+    if owner in _GENERIC_OWNERS:
+        return LENT["with_this"](fn, this)(*args)
+    host = getattr(receiver, "js_call_with", None)  # a host class's method (typed arrays...)
+    if host is not None:
+        return host(name, this, args)
     raise Unsupported(f"flowctx does not reproduce {fn.ident} called on another value")
+
+
+#: prototypes whose methods ``with_this`` calls on any receiver, with V8's checks
+_GENERIC_OWNERS: Final = frozenset(
+    {"Object.prototype", "Boolean.prototype", "Error.prototype", "Function.prototype"}
+)
 
 
 def get_member(obj: Any, key: Any) -> Any:
     """``obj[key]`` with JavaScript semantics on MemberJunction's copy of the context."""
+    if type(key) is JsSymbol:
+        return symkeys.get(obj, key)
+    if CHANGED.table:
+        proto = changed_prototype(obj)
+        if proto is not KEPT:  # a prototype the condition gave it
+            k = key if type(key) is str else property_key(key)
+            if _obj_has_own(obj, k):
+                return _get_member(obj, k)
+            return read_through(obj, proto, k)
+    return _get_member(obj, key)
+
+
+def _get_member(obj: Any, key: Any) -> Any:
     k = key if type(key) is str else property_key(key)
     t = type(obj)
     if t is dict:
@@ -660,8 +783,10 @@ def get_member(obj: Any, key: Any) -> Any:
             return _bind(k, method, obj)
         return _proto_member(obj, k, frozenset())
     if t is JsFunction or t is JsNamespace:
-        if obj is LENT["object_prototype"] and k in ("__proto__", "constructor"):
-            return None if k == "__proto__" else LENT["globals"]["Object"]  # the chain's end
+        if t is JsFunction and obj.props is not None and k in obj.props:
+            return js_value(obj.props[k])
+        if k == "__proto__" and not (obj.members and k in obj.members):
+            return prototype_of(obj)  # Function.prototype, or Object.prototype for Math
         if k in OBJECT_MODEL_KEYS:
             raise security(f"reading '{k}' of a built-in leads to Function")
         if obj.members is not None and k in obj.members:
@@ -697,6 +822,8 @@ def get_member(obj: Any, key: Any) -> Any:
     if t is JsCreated:
         if own_has(obj, k):
             return own_get(obj, k)
+        if generic(obj):  # a chain through a built-in prototype
+            return read_through(obj, obj.proto, k)
         if k == "__proto__":
             # Object.prototype's accessor, found only by a chain that reaches it
             return obj.proto if _reaches_object_prototype(obj.proto) else UNDEFINED
@@ -705,6 +832,8 @@ def get_member(obj: Any, key: Any) -> Any:
         return _inherited(obj, k, get_member(obj.proto, k))
     if isinstance(obj, JsObject):
         got = obj.js_get(k)
+        if got is UNDEFINED and k == "__proto__" and not _obj_has_own(obj, k):
+            return prototype_of(obj)  # Object.prototype's accessor
         if got is UNDEFINED and k in OBJECT_METHODS:  # Object.prototype's, inherited
             return _bind(k, OBJECT_METHODS[k], obj)
         if type(got) is JsFunction and got.method is None and got.source is None:
@@ -748,7 +877,7 @@ def _reaches_object_prototype(proto: Any) -> bool:
 
 
 def _fn_to_string(fn: JsFunction, *_: Any) -> str:
-    return to_string(fn)
+    return function_text(fn)  # its text, whatever its chain
 
 
 def _object_member(obj: Any, k: str) -> Any:
@@ -771,9 +900,7 @@ def _proto_member(obj: Any, k: str, proto: frozenset[str]) -> Any:
         # anyway; reading on from it (its own constructor, Function) is refused there
         return LENT["globals"][_CONSTRUCTORS[type(obj)]]
     if k == "__proto__":
-        if type(obj) is dict:
-            return LENT["object_prototype"]  # what Object.getPrototypeOf gives, one object
-        raise Unsupported(f"flowctx does not reproduce the prototype of {typeof(obj)} values")
+        return prototype_of(obj)  # Object.prototype's accessor: what getPrototypeOf gives
     if k in OBJECT_MODEL_KEYS:
         raise security(f"reading '{k}' reaches the object model, and from there Function")
     if k in OBJECT_METHODS and not (type(obj) in (int, float, bool, str) and k == "toString"):
@@ -799,6 +926,9 @@ FROZEN: Final = 2
 def integrity(obj: Any, frozen: bool | None) -> None:
     """Object.freeze / Object.seal / Object.preventExtensions (``frozen`` None): recorded for
     the copy the evaluation runs on (a primitive is returned as it is)."""
+    host = getattr(obj, "js_freeze", None)  # a host class's own refusal (typed arrays)
+    if host is not None:
+        host(frozen)
     if not _holds_properties(obj):
         if type(obj) is JsNamespace or (type(obj) is JsFunction and obj.ident):
             raise Unsupported("flowctx does not reproduce freezing or sealing built-ins")
@@ -847,6 +977,8 @@ def integrity_of(obj: Any, frozen: bool | None) -> bool:
         if type(obj) is JsFunction:
             level = _level(obj)
             want = NOT_EXTENSIBLE if frozen is None else FROZEN if frozen else SEALED
+            if frozen and level == SEALED and not obj.props:
+                return True  # sealed, and its own length and name are read-only already
             return level is not None and level >= want
         return type(obj) is not JsNamespace
     level = _level(obj)
@@ -855,7 +987,12 @@ def integrity_of(obj: Any, frozen: bool | None) -> bool:
     if frozen is None or level >= (FROZEN if frozen else SEALED):
         return True
     if type(obj) is dict or type(obj) is JsCreated:
-        return not own_keys(obj)
+        # TestIntegrityLevel: every own property non-configurable (and read-only, frozen)
+        for k in own_keys_all(obj):
+            held = descriptors.descriptor_of(obj, k)
+            if held["configurable"] or (frozen and held.get("writable")):
+                return False
+        return True
     if type(obj) is list:
         return not obj  # V8 reads an empty array's elements only, not its length
     name = type(obj).__name__
@@ -868,6 +1005,10 @@ def integrity_of(obj: Any, frozen: bool | None) -> bool:
 
 def check_delete(obj: Any, k: str) -> None:
     """``delete`` of an own property of a sealed or frozen object: strict mode's TypeError."""
+    if ATTRIBUTES.table and descriptors.takes_descriptors(obj) and _obj_has_own(obj, k):
+        if not descriptors.configurable(obj, k):
+            raise JsError(f"Cannot delete property '{k}' of {shown_value(obj)}")
+        descriptors.forget(obj, k)
     level = _level(obj) if getattr(_state, "integrity", None) else None
     if level is None or level < SEALED:
         return
@@ -875,6 +1016,8 @@ def check_delete(obj: Any, k: str) -> None:
         raise JsError(f"Cannot delete property '{k}' of #<Object>")
     if type(obj) is list and _obj_has_own(obj, k):
         raise JsError(f"Cannot delete property '{k}' of [object Array]")
+    if type(obj) is JsFunction and _obj_has_own(obj, k):
+        raise JsError(f"Cannot delete property '{k}' of {function_text(obj)}")
 
 
 def own_descriptor(obj: Any, key: Any) -> Any:
@@ -882,6 +1025,8 @@ def own_descriptor(obj: Any, key: Any) -> Any:
     (ECMAScript's FromPropertyDescriptor, in that order), undefined when it is not own."""
     if is_nullish(obj):
         raise JsError("Cannot convert undefined or null to object")
+    if type(key) is JsSymbol:
+        return _symbol_descriptor(obj, key)
     k = property_key(key)
     level = _level(obj) if getattr(_state, "integrity", None) else None
     sealed = level is not None and level >= SEALED
@@ -892,18 +1037,30 @@ def own_descriptor(obj: Any, key: Any) -> Any:
                 "configurable": configurable}  # fmt: skip
 
     t = type(obj)
+    if t is JsPrototype:
+        if k not in obj.names:
+            return UNDEFINED
+        if k == "length":  # Array.prototype's is an array's, String.prototype's a String's
+            return data(0, obj.kind == "Array", False, False)
+        if k == "__proto__" or k in _ACCESSORS.get(_PROTOTYPE_CLASS.get(obj.kind, ""), ()):
+            raise Unsupported("flowctx does not reproduce the built-in accessors as values")
+        return data(get_member(obj, k), True, False, True)
     if t is str:
         if k == "length":
             return data(utf16_length(obj), False, False, False)
         if _obj_has_own(obj, k):
             return data(get_member(obj, k), False, True, False)
         return UNDEFINED
+    if (t is dict or t is JsCreated) and ATTRIBUTES.table and own_has(obj, k):
+        return descriptors.descriptor_of(obj, k)
     if t is dict or t is list or t is tuple:
         if not _obj_has_own(obj, k):
             return UNDEFINED
         if t is not dict and k == "length":
             return data(len(obj), not frozen, False, False)
         return data(get_member(obj, k), not frozen, True, not sealed)
+    if t is JsFunction and obj.props is not None and k in obj.props:
+        return descriptors.descriptor_of(obj, k)
     if t is JsFunction and k in ("length", "name"):
         # every function's own two, neither writable nor enumerable
         return data(get_member(obj, k), False, False, not sealed)
@@ -927,6 +1084,8 @@ def own_descriptor(obj: Any, key: Any) -> Any:
             return data(obj.props[k], not frozen, k != "cause", not sealed)
         if k != "stack":
             return UNDEFINED
+    if type(obj).__name__ == "JsRegExp" and k == "lastIndex":
+        return data(obj.last_index, not frozen, False, False)
     if isinstance(obj, JsObject):
         owns = getattr(obj, "js_owns", None)
         if getattr(obj, "tag", "") == "[object String]" and owns is not None:
@@ -945,6 +1104,14 @@ def own_descriptor(obj: Any, key: Any) -> Any:
     raise Unsupported("flowctx does not reproduce this object's property descriptors")
 
 
+def _symbol_descriptor(obj: Any, sym: JsSymbol) -> Any:
+    if not symkeys.has_own(obj, sym):
+        if type(obj) is JsPrototype and sym in symkeys.built_in_symbols(obj):
+            raise Unsupported("flowctx does not reproduce the built-in prototypes' symbol keys")
+        return UNDEFINED
+    return descriptors.descriptor_of(obj, sym)
+
+
 #: built-in objects that have no own property of their own (their state is internal)
 _NO_OWN: Final = frozenset({"JsCollection", "JsDate", "JsIterator"})
 
@@ -955,6 +1122,13 @@ def _check_integrity(obj: Any, k: str) -> None:
         return
     if type(obj) is dict:
         shown, exists = "#<Object>", k in obj
+    elif type(obj) is JsFunction:
+        exists = k in ("length", "name") or (obj.props is not None and k in obj.props)
+        if entry[1] == FROZEN and exists:
+            raise JsError(
+                f"Cannot assign to read only property '{k}' of function '{function_text(obj)}'"
+            )
+        shown = "function"
     elif type(obj) is list:
         index = array_index(k)
         shown = "[object Array]"
@@ -995,6 +1169,10 @@ def _inherited(obj: JsCreated, k: str, found: Any) -> Any:
 def set_member(obj: Any, key: Any, value: Any) -> None:
     """``obj[key] = value`` on MemberJunction's copy (strict mode: a frozen or sealed object
     refuses with a TypeError)."""
+    if type(key) is JsSymbol:
+        symkeys.put(obj, key, value)
+        CHANGED.symbols = True
+        return
     k = property_key(key)
     if obj is None or obj is UNDEFINED:
         kind = "null" if obj is None else "undefined"
@@ -1005,6 +1183,10 @@ def set_member(obj: Any, key: Any, value: Any) -> None:
         _check_integrity(obj, k)
     t = type(obj)
     if t is dict or t is JsCreated:
+        if ATTRIBUTES.table or (t is JsCreated and getattr(_state, "integrity", None)):
+            # a property defined read-only or as an accessor, or frozen, maybe inherited
+            descriptors.assign(obj, k, value)
+            return
         _mutating()
         obj[k] = value
         return
@@ -1025,7 +1207,7 @@ def set_member(obj: Any, key: Any, value: Any) -> None:
             if n < len(obj):
                 del obj[n:]
             else:
-                obj.extend([UNDEFINED] * (n - len(obj)))
+                obj.extend([HOLE] * (n - len(obj)))  # holes: no element is made
             return
         if index is None:
             entry = _state.array_props.setdefault(id(obj), (obj, {}))
@@ -1035,7 +1217,7 @@ def set_member(obj: Any, key: Any, value: Any) -> None:
             if index > MAX_STRING_LENGTH:
                 raise JsError("Array index too large")
             charge(index)
-            obj.extend([UNDEFINED] * (index + 1 - len(obj)))
+            obj.extend([HOLE] * (index + 1 - len(obj)))  # holes between, as in JavaScript
         obj[index] = value
         return
     if t in (str, int, float, bool):
@@ -1052,9 +1234,38 @@ def set_member(obj: Any, key: Any, value: Any) -> None:
     if isinstance(obj, JsObject):
         obj.js_set(k, value)
         return
-    raise Unsupported("flowctx does not reproduce writing properties of built-ins")
+    if t is JsFunction and obj.owned:
+        if k in ("caller", "arguments") and not (obj.props and k in obj.props):
+            raise JsError(  # Function.prototype's poisoned accessors
+                "'caller', 'callee', and 'arguments' properties may not be accessed on strict "
+                "mode functions or the arguments objects for calls to them"
+            )
+        if k in ("length", "name"):
+            raise JsError(
+                f"Cannot assign to read only property '{k}' of function '{function_text(obj)}'"
+            )
+        if ATTRIBUTES.table:
+            descriptors.assign(obj, k, value)
+            return
+        if obj.props is None:
+            obj.props = {}
+        obj.props[k] = value
+        return
+    raise Unsupported(
+        "flowctx does not reproduce writing properties of built-ins: the engine's host "
+        "process keeps the change for every later evaluation"
+    )
 
 
 LENT["get_member"] = get_member
+LENT["check_integrity"] = lambda obj, k: (
+    _check_integrity(obj, k) if getattr(_state, "integrity", None) else None
+)
+LENT["check_delete"] = lambda obj, k: check_delete(obj, k)
+LENT["assign"] = descriptors.assign
+LENT["has_accessors"] = lambda: bool(ATTRIBUTES.table or getattr(_state, "integrity", None))
+LENT["integrity_level"] = lambda obj: _level(obj) if getattr(_state, "integrity", None) else None
+LENT["has_own"] = _obj_has_own
+LENT["set_member"] = set_member
 LENT["call_with_this"] = call_with_this
 LENT["object_to_string"] = object_to_string

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any, Final
 
+from flowctx_core.expressions.js import symkeys
 from flowctx_core.expressions.js.common import (
     LENT,
     Unsupported,
@@ -17,11 +18,19 @@ from flowctx_core.expressions.js.common import (
     not_callable,
 )
 from flowctx_core.expressions.js.constructors import JsErrorObject
+from flowctx_core.expressions.js.descriptors import define, to_descriptor
 from flowctx_core.expressions.js.extras import args_of, function_member
 from flowctx_core.expressions.js.objects import check_delete, set_member
+from flowctx_core.expressions.js.prototypes import (
+    FUNCTION_PROTOTYPE,
+    JsPrototype,
+    change_prototype,
+    refusal_to_change,
+)
 from flowctx_core.expressions.js.values import (
     HOLE,
     UNDEFINED,
+    Accessor,
     JsCreated,
     JsError,
     JsFunction,
@@ -94,10 +103,18 @@ def _constructor_of(
     return make_of
 
 
+def own_symbols_of(o: Any) -> list[Any]:
+    """Object.getOwnPropertySymbols: a condition's object's symbol keys, a built-in
+    prototype's or namespace's well-known ones."""
+    if type(o) is JsPrototype or type(o) is JsNamespace or o is FUNCTION_PROTOTYPE:
+        return symkeys.built_in_symbols(o)
+    return symkeys.own_symbols(o)
+
+
 def _ownkeys(own_names: JsFunction) -> Callable[..., Any]:
     def own_keys(target: Any = UNDEFINED, *_: Any) -> list[str]:
         _target("ownKeys", target)
-        return list(own_names.fn(target))  # no value here has a symbol key of its own
+        return [*own_names.fn(target), *own_symbols_of(target)]
 
     return own_keys
 
@@ -115,8 +132,14 @@ def _get(target: Any = UNDEFINED, key: Any = UNDEFINED, *rest: Any) -> Any:
 def _set(target: Any = UNDEFINED, key: Any = UNDEFINED, value: Any = UNDEFINED, *rest: Any) -> Any:
     _target("set", target)
     if rest and rest[0] is not target:
+        k = property_key(key)
+        accessor = isinstance(target, dict) and own_has(target, k)
+        if not is_object(rest[0]) and not (accessor and type(target[k]) is Accessor):
+            # OrdinarySetWithOwnDescriptor: a data property is written on the receiver, and
+            # a primitive takes none
+            return False
         raise Unsupported("flowctx does not reproduce Reflect.set with another receiver")
-    if type(target) is JsFunction and property_key(key) in ("length", "name"):
+    if type(target) is JsFunction and _key(key) in ("length", "name"):
         return False  # neither is writable
     if isinstance(target, JsObject) and type(target).js_set is JsObject.js_set:
         raise Unsupported(f"flowctx does not reproduce writing properties of {shown_of(target)}")
@@ -162,6 +185,9 @@ def _delete_property(target: Any = UNDEFINED, key: Any = UNDEFINED, *_: Any) -> 
             return True
         if not isinstance(member, JsFunction | JsNamespace):
             return False  # Math.PI and the other constants are not configurable
+    if type(target) is JsFunction and target.props is not None and k in target.props:
+        del target.props[k]
+        return True
     if (
         type(target) is JsFunction
         and k not in ("length", "name")
@@ -191,16 +217,21 @@ def _define_property(
     target: Any = UNDEFINED, key: Any = UNDEFINED, desc: Any = UNDEFINED, *_: Any
 ) -> Any:
     _target("defineProperty", target)
-    property_key(key)
+    return define(target, _key(key), _descriptor(desc), throw=False)
+
+
+def _key(key: Any) -> Any:
+    """ToPropertyKey: a symbol stays a symbol."""
+    return key if symkeys.is_symbol_key(key) else property_key(key)
+
+
+def _descriptor(desc: Any) -> dict[str, Any]:
     if not is_object(desc):
         raise JsError(
             f"Property description must be an object: {not_callable(desc)}",
             anonymous="Property description must be an object",
         )
-    raise Unsupported("flowctx does not reproduce property descriptors (Reflect.defineProperty)")
-
-
-_BUILT_IN_PROTOTYPE: Final = object()
+    return to_descriptor(desc)
 
 
 def _set_prototype_of(obj: Mapping[str, Any]) -> Callable[..., Any]:
@@ -211,21 +242,10 @@ def _set_prototype_of(obj: Mapping[str, Any]) -> Callable[..., Any]:
                 f"Object prototype may only be an Object or null: {to_string(proto)}",
                 anonymous="Object prototype may only be an Object or null",
             )
-        # OrdinarySetPrototypeOf: the same prototype is no change; a non-extensible object
-        # refuses any other
-        try:
-            current = obj["getPrototypeOf"].fn(target)
-        except Unsupported:
-            # a built-in prototype (Array.prototype...), which no expression holds as a value:
-            # never the one asked for
-            current = _BUILT_IN_PROTOTYPE
-        if current is proto:
-            return True
-        if not obj["isExtensible"].fn(target):
+        if refusal_to_change(target, proto) is not None:
             return False
-        raise Unsupported(
-            "flowctx does not reproduce changing a prototype (Reflect.setPrototypeOf)"
-        )
+        change_prototype(target, proto)
+        return True
 
     return set_prototype_of
 
@@ -242,36 +262,27 @@ def _object_statics(obj: Mapping[str, Any]) -> dict[str, Callable[..., Any]]:
         return v
 
     def symbols(o: Any = UNDEFINED, *_: Any) -> list[Any]:
-        coercible(o)
-        return []  # no value here has a symbol-keyed property of its own
+        return own_symbols_of(coercible(o))
 
     def descriptors(o: Any = UNDEFINED, *_: Any) -> dict[str, Any]:
         coercible(o)
         return {k: own_descriptor(o, k) for k in own_names(o)}
 
-    def define(o: Any = UNDEFINED, key: Any = UNDEFINED, desc: Any = UNDEFINED, *_: Any) -> Any:
+    def define_one(o: Any = UNDEFINED, key: Any = UNDEFINED, desc: Any = UNDEFINED, *_: Any) -> Any:
         if not is_object(o):
             raise JsError("Object.defineProperty called on non-object")
-        _define_property(o, key, desc)
+        define(o, _key(key), _descriptor(desc), throw=True)
+        return o
 
     def define_all(o: Any = UNDEFINED, props: Any = UNDEFINED, *_: Any) -> Any:
         if not is_object(o):
             raise JsError("Object.defineProperties called on non-object")
         keys = obj["keys"].fn(coercible(props))
-        for k in keys:
-            desc = get_member(props, k)
-            if not is_object(desc):
-                raise JsError(
-                    f"Property description must be an object: {not_callable(desc)}",
-                    anonymous="Property description must be an object",
-                )
-        if keys:
-            raise Unsupported(
-                "flowctx does not reproduce property descriptors (Object.defineProperties)"
-            )
+        # every descriptor is read before any property is defined
+        found = [(k, _descriptor(get_member(props, k))) for k in keys]
+        for k, d in found:
+            define(o, k, d, throw=True)
         return o
-
-    set_proto = _set_prototype_of(obj)
 
     def set_prototype(o: Any = UNDEFINED, proto: Any = UNDEFINED, *_: Any) -> Any:
         if o is None or o is UNDEFINED:
@@ -283,17 +294,17 @@ def _object_statics(obj: Mapping[str, Any]) -> dict[str, Callable[..., Any]]:
             )
         if not is_object(o):
             return o
-        if proto is o:
-            raise JsError("Cyclic __proto__ value")
-        if not set_proto(o, proto):
-            raise JsError(
-                f"{not_callable(o)} is not extensible", anonymous="object is not extensible"
-            )
+        refused = refusal_to_change(o, proto)
+        if refused is not None:
+            extensible = refused.endswith(" is not extensible")
+            raise JsError(refused, anonymous="object is not extensible" if extensible else None)
+        change_prototype(o, proto)
         return o
 
     return {
         "getOwnPropertySymbols": symbols, "getOwnPropertyDescriptors": descriptors,
-        "defineProperty": define, "defineProperties": define_all, "setPrototypeOf": set_prototype,
+        "defineProperty": define_one, "defineProperties": define_all,
+        "setPrototypeOf": set_prototype,
     }  # fmt: skip
 
 

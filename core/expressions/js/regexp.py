@@ -810,6 +810,10 @@ class JsRegExp(JsObject):
     def js_keys(self) -> list[str]:
         return list(self.props) if self.props else []
 
+    def js_owns(self, key: str) -> bool:
+        """lastIndex, made with it, and the keys written on it."""
+        return key == "lastIndex" or bool(self.props and key in self.props)
+
 
 def _object_proto(obj: Any, key: str) -> Any:
     from flowctx_core.expressions.js.objects import OBJECT_METHODS, _bind

@@ -2,8 +2,9 @@
 symbols, as primitive values (typeof 'symbol', equal only to themselves). ``String(sym)`` and
 ``sym.toString()`` give ``Symbol(d)``; every implicit conversion throws V8's TypeError
 ("Cannot convert a Symbol value to a string" / "... to a number"); JSON leaves them out.
-Properties keyed by a symbol are not reproduced: the evaluator's objects are keyed by
-strings, so a symbol used as a key is refused rather than guessed."""
+Properties keyed by a symbol live in symkeys.py (plain and created objects, a condition's
+functions); where a key is converted to a string elsewhere (an array's, a Map's), a symbol
+is refused rather than guessed."""
 
 from __future__ import annotations
 

@@ -98,7 +98,7 @@ class JsFunction:
     ``members`` holds the properties a global exposes (``Number.isInteger``, ``Math.PI``).
     """
 
-    __slots__ = ("arity", "fn", "ident", "members", "method", "name", "receiver", "source")
+    __slots__ = ("arity", "fn", "ident", "members", "method", "name", "props", "receiver", "source")
 
     def __init__(
         self,
@@ -121,9 +121,18 @@ class JsFunction:
         # value it was read from, so a call with another ``this`` can be told apart
         self.method: Callable[..., Any] | None = None
         self.receiver: Any = None
+        # the own properties written on a function the condition made (an arrow, a bound
+        # function), in the order they were added; None until the first
+        self.props: dict[str, Any] | None = None
 
     def __repr__(self) -> str:
         return f"function {self.name}"
+
+    @property
+    def owned(self) -> bool:
+        """Made by this evaluation (an arrow, a bound function), not one of the host's
+        built-ins: properties written on it stay inside the condition."""
+        return self.source is not None or (self.ident is None and self.name.startswith("bound "))
 
 
 class CalledNonCallable(JsError):
@@ -220,6 +229,107 @@ class JsCreated(dict):  # type: ignore[type-arg]
     def __init__(self, proto: Any) -> None:
         super().__init__()
         self.proto = proto
+
+
+class _Changed(threading.local):
+    """The objects of the copy whose prototype a condition changed (Object.setPrototypeOf on
+    an array, a plain object, a Date...: their Python class cannot hold it), by id."""
+
+    table: dict[int, tuple[Any, Any]] | None = None
+    #: whether a symbol-keyed property was written (Symbol.toPrimitive, Symbol.toStringTag
+    #: may then stand on an object's chain)
+    symbols: bool = False
+
+
+CHANGED: Final = _Changed()
+#: an object's operations along its prototype chain, lent by prototypes.py (which knows the
+#: built-in prototypes): "walks" (whether the chain was changed or leads to a built-in
+#: prototype), "to_primitive", "has" (``key in`` along it), "shown" (V8's name of it)
+GENERIC: dict[str, Callable[..., Any]] = {}
+#: what ``changed_prototype`` gives for an object whose prototype is its kind's own
+KEPT: Final = object()
+
+
+def changed_prototype(v: Any) -> Any:
+    """The prototype a condition gave ``v`` (an object, or None), or ``KEPT``."""
+    table = CHANGED.table
+    if table:
+        entry = table.get(id(v))
+        if entry is not None and entry[0] is v:
+            return entry[1]
+    return KEPT
+
+
+class Accessor:
+    """An accessor property of a plain object (Object.defineProperty with get / set, or
+    __defineGetter__), held in the object's dict in place of a value: reading the key runs the
+    getter. Only a function the condition made is an accessor here (an arrow reads no
+    ``this``, so the getter needs no receiver)."""
+
+    __slots__ = ("getter", "setter")
+
+    def __init__(self, getter: Any, setter: Any) -> None:
+        self.getter = getter  # a JsFunction or UNDEFINED
+        self.setter = setter
+
+    def __repr__(self) -> str:
+        return "[Getter/Setter]"
+
+    def read(self) -> Any:
+        if type(self.getter) is JsFunction:
+            return self.getter.fn()
+        return UNDEFINED
+
+
+#: a property's attributes: writable, enumerable, configurable (an accessor's writable unused)
+Attributes = tuple[bool, bool, bool]
+#: what an assignment gives a new property
+ORDINARY: Final[Attributes] = (True, True, True)
+
+
+class _Attributes(threading.local):
+    """The attributes of properties Object.defineProperty gave other than an assignment's,
+    by the object's id: ``(object, {key: attributes})``."""
+
+    table: dict[int, tuple[Any, dict[Any, Attributes]]] | None = None
+
+
+ATTRIBUTES: Final = _Attributes()
+
+
+def attributes_of(obj: Any, key: Any) -> Attributes:
+    """The attributes of ``obj``'s own property ``key`` (an assignment's unless defined)."""
+    table = ATTRIBUTES.table
+    if table:
+        entry = table.get(id(obj))
+        if entry is not None and entry[0] is obj:
+            return entry[1].get(key, ORDINARY)
+    return ORDINARY
+
+
+def defined_attributes(obj: Any) -> dict[Any, Attributes] | None:
+    table = ATTRIBUTES.table
+    if table:
+        entry = table.get(id(obj))
+        if entry is not None and entry[0] is obj:
+            return entry[1]
+    return None
+
+
+def set_attributes(obj: Any, key: Any, attributes: Attributes | None) -> None:
+    """Record ``key``'s attributes (None: an assignment's, as when it is deleted)."""
+    table = ATTRIBUTES.table
+    if attributes is None or attributes == ORDINARY:
+        entry = table.get(id(obj)) if table else None
+        if entry is not None and entry[0] is obj:
+            entry[1].pop(key, None)
+        return
+    if table is None:
+        table = ATTRIBUTES.table = {}
+    entry = table.get(id(obj))
+    if entry is None or entry[0] is not obj:
+        entry = table[id(obj)] = (obj, {})
+    entry[1][key] = attributes
 
 
 # The keys MemberJunction 5.51.3 drops from the context at every level before evaluating.
@@ -399,6 +509,8 @@ def js_value(v: Any) -> Any:
         return _stringified(v)
     if v is HOLE:
         return UNDEFINED
+    if t is Accessor:
+        return v.read()
     return v
 
 
@@ -560,6 +672,8 @@ def to_number(v: Any) -> int | float:
         return math.nan
     if t is str:
         return string_to_number(v)
+    if (CHANGED.table or CHANGED.symbols or t is JsCreated) and _walks(v):
+        return to_number(GENERIC["to_primitive"](v, "number"))
     if t is list or t is tuple:
         return string_to_number(to_string(v))
     if t is JsCreated:
@@ -659,6 +773,13 @@ def shown_value(v: Any) -> str:
         return v
     if v is None or v is UNDEFINED or t in (bool, int, float):
         return to_string(v)
+    if t is JsFunction:
+        text = function_text(v)
+        if len(text) > 128:
+            return text[:111] + "...<omitted>..." + text[-2:]
+        return text
+    if (CHANGED.table or t is JsCreated) and _walks(v):
+        return str(GENERIC["shown"](v))
     if t is list or t is tuple:
         return "[object Array]"
     if t is JsFunction:
@@ -669,8 +790,8 @@ def shown_value(v: Any) -> str:
     if t is JsNamespace:
         return "#<Object>"  # Math, JSON...: Object.prototype's toString, constructor Object
     if isinstance(v, dict):
-        if type(v) is JsCreated and v.proto is None and not own_has(v, "toString"):
-            return "[object Object]"
+        if type(v) is JsCreated and _chain_end(v) is None and not _data_chain_has(v, "toString"):
+            return "[object Object]"  # no Object.prototype on its chain
         if _data_chain_has(v, "toString") or _data_chain_has(v, "constructor"):
             return "[object Object]"
         return "#<Object>"
@@ -690,6 +811,11 @@ def shown_value(v: Any) -> str:
         return f"#<{v.kind}>"
     if name == "JsErrorObject":
         return to_string(v)
+    if name == "JsPrototype":
+        return str(v.shown())
+    host = getattr(v, "js_shown", None)  # the host classes (typed arrays, URL...) name theirs
+    if host is not None:
+        return str(host())
     return "#<Object>"
 
 
@@ -718,14 +844,12 @@ def to_string(v: Any) -> str:
         return "true"
     if v is False:
         return "false"
+    if (CHANGED.table or CHANGED.symbols or t is JsCreated) and _walks(v):
+        return to_string(GENERIC["to_primitive"](v, "string"))
     if t is list or t is tuple:
         return join_array(v, ",")
     if t is JsFunction:
-        if v.source is not None:
-            return v.source
-        if v.name.startswith("bound "):  # a bound function's text names nothing
-            return "function () { [native code] }"
-        return f"function {v.name}() {{ [native code] }}"
+        return function_text(v)
     if t is JsNamespace:
         return f"[object {v.name}]"
     if t is dict and "toString" in v:
@@ -742,6 +866,17 @@ def to_string(v: Any) -> str:
     if isinstance(v, JsObject):
         return to_string(v.js_primitive("string"))
     return "[object Object]"
+
+
+def function_text(fn: JsFunction) -> str:
+    """Function.prototype.toString of ``fn``: its source, or the native form."""
+    if fn.source is not None:
+        return fn.source
+    if fn.ident == "node class":  # node's classes written in JavaScript print their source
+        raise JsError(f"flowctx does not reproduce the source text of node's class {fn.name}")
+    if fn.name.startswith("bound "):  # a bound function's text names nothing
+        return "function () { [native code] }"
+    return f"function {fn.name}() {{ [native code] }}"
 
 
 def _chain_end(obj: JsCreated) -> Any:
@@ -803,7 +938,15 @@ def _has_data_key(obj: Any, key: str) -> bool:
     return False
 
 
+def _walks(v: Any) -> bool:
+    """Whether ``v``'s prototype chain was changed or leads to a built-in prototype (its
+    conversions then read toString and valueOf along it)."""
+    return bool(GENERIC) and bool(GENERIC["walks"](v))
+
+
 def to_primitive(v: Any, hint: str = "default") -> Any:
+    if (CHANGED.table or CHANGED.symbols or type(v) is JsCreated) and _walks(v):
+        return GENERIC["to_primitive"](v, hint)
     if isinstance(v, JsObject):
         return v.js_primitive(hint)
     t = type(v)
@@ -900,9 +1043,20 @@ def forget_kept_keys() -> None:
 
 def own_keys(obj: Mapping[Any, Any]) -> list[str]:
     """Object.keys order: integer-like keys ascending, then the others in insertion order;
-    the keys MemberJunction drops from its copy are not there."""
+    the keys MemberJunction drops from its copy are not there, nor the ones defined not
+    enumerable."""
+    keys = own_keys_all(obj)
+    defined = defined_attributes(obj) if ATTRIBUTES.table else None
+    if defined:
+        return [k for k in keys if defined.get(k, ORDINARY)[1]]
+    return keys
+
+
+def own_keys_all(obj: Mapping[Any, Any]) -> list[str]:
+    """Every own key of a plain object, enumerable or not, in Object.keys order."""
     charge(ELEMENT * len(obj))
-    keys = [property_key(k) for k in obj]
+    keys = [k if type(k) is str else property_key(k) for k in obj
+            if type(k) is str or not _is_symbol(k)]  # fmt: skip
     if not keeps_all_keys(obj):
         keys = [k for k in keys if k not in DROPPED_KEYS]
     ints = [k for k in keys if _array_index(k) is not None]
@@ -931,13 +1085,19 @@ def own_get(obj: Mapping[Any, Any], key: str) -> Any:
     return UNDEFINED
 
 
-def own_has(obj: Mapping[Any, Any], key: str) -> bool:
+def own_has(obj: Mapping[Any, Any], key: Any) -> bool:
     if key in DROPPED_KEYS and not keeps_all_keys(obj):
         return False
     if key in obj:
         return True
+    if type(key) is not str:
+        return False  # a symbol
     charge(ELEMENT * len(obj))
-    return any(type(k) is not str and property_key(k) == key for k in obj)
+    return any(type(k) is not str and not _is_symbol(k) and property_key(k) == key for k in obj)
+
+
+def _is_symbol(k: Any) -> bool:
+    return type(k) is not str and getattr(k, "key_refusal", None) is not None
 
 
 # --- equality and comparison ---------------------------------------------------------------
@@ -956,6 +1116,16 @@ def strict_eq(a: Any, b: Any) -> bool:
     if ta is JsFunction:
         return a.ident is not None and a.ident == b.ident
     return isinstance(a, JsObject) and bool(a == b)  # a BigInt is equal by value
+
+
+def same_value(a: Any, b: Any) -> bool:
+    """SameValue (Object.is): NaN is NaN, -0 is not +0."""
+    if is_number(a) and is_number(b):
+        x, y = float(a), float(b)
+        if x != x and y != y:
+            return True
+        return x == y and math.copysign(1.0, x) == math.copysign(1.0, y)
+    return strict_eq(a, b)
 
 
 def same_value_zero(a: Any, b: Any) -> bool:
@@ -1185,7 +1355,11 @@ def js_in(key: Any, obj: Any) -> bool:
             f"Cannot use 'in' operator to search for '{shown_value(key)}' in {shown}",
             anonymous=f"Cannot use 'in' operator to search for a key in {typeof(obj)}",
         )
+    if getattr(key, "key_refusal", None) is not None:  # a symbol
+        return bool(GENERIC["has_symbol"](obj, key))
     k = property_key(key)
+    if (CHANGED.table or t is JsCreated) and _walks(obj):
+        return bool(GENERIC["has"](obj, k))
     if t is JsCreated:
         if own_has(obj, k):
             return True
@@ -1199,7 +1373,8 @@ def js_in(key: Any, obj: Any) -> bool:
         return k in ARRAY_PROTO or k in OBJECT_PROTO
     if t is JsFunction:
         return (
-            (obj.members is not None and k in obj.members)
+            (obj.props is not None and k in obj.props)
+            or (obj.members is not None and k in obj.members)
             or k in FUNCTION_PROTO
             or (k in OBJECT_PROTO)
         )

@@ -167,7 +167,8 @@ def printed(node: ast.AST, it: bool = False) -> str:
     if isinstance(node, JsOptional):
         return printed(node.value, it)
     if isinstance(node, ast.Call):
-        return printed(node.func, it) + "(...)"
+        # an iterator's error prints a call as its callee (``[...f(x) + 1]``: ``(f + 1)``)
+        return printed(node.func, it) + ("" if it else "(...)")
     if isinstance(node, JsSequence):
         return "(" + " , ".join(printed(v, it) for v in node.values) + ")"
     if isinstance(node, ast.BoolOp):
@@ -190,7 +191,10 @@ def printed(node: ast.AST, it: bool = False) -> str:
         return f"({printed(node.left, it)} {node.op} {printed(node.right, it)})"
     if isinstance(node, ast.Compare) and len(node.ops) == 1 and type(node.ops[0]) in _COMPARE:
         op = _COMPARE[type(node.ops[0])]
-        return f"({printed(node.left, it)} {op} {printed(node.comparators[0], it)})"
+        left, right = printed(node.left, it), printed(node.comparators[0], it)
+        if op in ("!=", "!=="):  # V8 parses a != b as !(a == b), and prints it so
+            return f"(!({left} {'=' + op[1:]} {right}))"
+        return f"({left} {op} {right})"
     if isinstance(node, ast.UnaryOp) and type(node.op) in _UNARY:
         return f"({_UNARY[type(node.op)]}{printed(node.operand, it)})"
     if isinstance(node, JsTypeof):

@@ -19,10 +19,17 @@ from collections.abc import Callable, Mapping
 from typing import Any, Final, Literal
 
 from flowctx_core.expressions.budget import charge
-from flowctx_core.expressions.js import bigint
+from flowctx_core.expressions.js import bigint, symkeys
 from flowctx_core.expressions.js import values as js
 from flowctx_core.expressions.js.arguments import JsArguments
-from flowctx_core.expressions.js.common import NeedsCopy, Unsupported, security, set_on_copy
+from flowctx_core.expressions.js.builtinnames import PROTO_NAMES
+from flowctx_core.expressions.js.common import (
+    LENT,
+    NeedsCopy,
+    Unsupported,
+    security,
+    set_on_copy,
+)
 from flowctx_core.expressions.js.constructors import instance_of
 from flowctx_core.expressions.js.globals import (
     CONSTRUCTORS,
@@ -38,6 +45,7 @@ from flowctx_core.expressions.js.objects import (
     get_member,
     set_member,
 )
+from flowctx_core.expressions.js.prototypes import JsPrototype, is_prototype_of, prototype
 from flowctx_core.expressions.js.regexp import JsRegExp
 from flowctx_core.expressions.js.symbols import WELL_KNOWN
 from flowctx_core.expressions.mj import hostcalls
@@ -274,8 +282,9 @@ def _bind_parameters(scope: Mapping[str, Any], names: _Parameters) -> dict[str, 
 # --- compiling -------------------------------------------------------------------------------
 
 
-#: a BigInt literal or the BigInt global: only such a condition can meet a BigInt value
-_BIGINT_TEXT: Final = re.compile(r"[0-9a-fA-F_]n(?![\w$])|BigInt")
+#: a BigInt literal, the BigInt global or a name that makes BigInts (BigInt64Array,
+#: BigUint64Array, DataView's getBigUint64): only such a condition can meet a BigInt value
+_BIGINT_TEXT: Final = re.compile(r"[0-9a-fA-F_]n(?![\w$])|BigU?[Ii]nt")
 
 
 class _Compiler:
@@ -449,7 +458,11 @@ def _attribute(c: _Compiler, node: ast.Attribute) -> Fn:
             v = obj.get(attr, _MISSING)
             if v is not _MISSING:
                 t = type(v)
-                if (t is int and (v > _EXACT or v < -_EXACT)) or (t is dict and "constructor" in v):
+                if (
+                    (t is int and (v > _EXACT or v < -_EXACT))
+                    or (t is dict and "constructor" in v)
+                    or t is js.Accessor
+                ):
                     return js.js_value(v)
                 return v
         return get_member(obj, attr)
@@ -502,6 +515,11 @@ def _chain(c: _Compiler, node: JsChain) -> Fn:
     return chain
 
 
+class _NotIterable(js.JsError):
+    """A value spread that has no iterator (an iterator's own error, such as a typed array's
+    over a shrunk buffer, is not this one and passes as it is)."""
+
+
 def _spread_values(v: Any) -> list[Any]:
     if type(v) is list or type(v) is tuple:
         charge(js.ELEMENT * len(v))
@@ -514,7 +532,10 @@ def _spread_values(v: Any) -> list[Any]:
         if items is not None:
             charge(js.ELEMENT * len(items))
             return items
-    raise js.JsError(f"{js.typeof(v)} is not iterable")
+    by_symbol = symkeys.iterate(v)  # an object with its own Symbol.iterator
+    if by_symbol is not None:
+        return by_symbol
+    raise _NotIterable(f"{js.typeof(v)} is not iterable")
 
 
 #: where a spread is: a call's arguments (its last one), an array literal, or a call's arguments
@@ -537,7 +558,7 @@ def _spread_error(v: Any, shown: str, where: SpreadIn) -> js.JsError:
 
 
 def _spreader(c: _Compiler, node: ast.expr, where: SpreadIn) -> Callable[[Any], list[Any]]:
-    shown = printed(node)
+    shown = printed(node, where == "array")
     if isinstance(node, ast.Call | JsNew) and where != "call":
         # V8 names the callee of a call whose result it cannot spread
         array = where == "array"
@@ -549,17 +570,26 @@ def _spreader(c: _Compiler, node: ast.expr, where: SpreadIn) -> Callable[[Any], 
         )
 
         def spread_result(v: Any) -> list[Any]:
+            by_symbol = symkeys.iterate(v)
+            if by_symbol is not None:
+                return by_symbol
             try:
                 return _spread_values(v)
-            except js.JsError:
+            except _NotIterable:
                 raise js.JsError(f"{callee} {tail}") from None
 
         return spread_result
 
     def spread(v: Any) -> list[Any]:
         try:
+            by_symbol = symkeys.iterate(v)  # its own Symbol.iterator (its errors are its own)
+        except symkeys.NoNext:
+            raise _spread_error(v, shown, where) from None
+        if by_symbol is not None:
+            return by_symbol
+        try:
             return _spread_values(v)
-        except js.JsError:
+        except _NotIterable:
             raise _spread_error(v, shown, where) from None
 
     return spread
@@ -573,13 +603,16 @@ def _spread_source(c: _Compiler, node: ast.expr, where: SpreadIn) -> Fn:
     if where != "array" or not isinstance(node, ast.Call):
         return fn
     plain = f"{printed(node.func)} is not a function"
+    # an iterator's error prints the callee as V8's call printer does there (calls and ``new``
+    # inside it by their callees)
+    iterated = f"{printed(node.func, True)} is not a function or its return value is not iterable"
 
     def source(env: Env) -> Any:
         try:
             return fn(env)
         except js.JsError as exc:
             if str(exc) == plain:
-                raise js.JsError(f"{plain} or its return value is not iterable") from None
+                raise js.JsError(iterated) from None
             raise
 
     return source
@@ -909,11 +942,28 @@ def _compare(c: _Compiler, node: ast.Compare) -> Fn:
 
 
 def _instanceof(left: Any, right: Any) -> bool:
+    if js.CHANGED.symbols and symkeys.keeps(right):
+        handler = symkeys.own_chain_get(right, symkeys.HAS_INSTANCE)
+        if handler is not UNDEFINED and handler is not None:
+            if type(handler) is not js.JsFunction:
+                raise js.JsError(
+                    f"{js.default_call_site(handler)} is not a function",
+                    anonymous="Symbol.hasInstance is not a function",
+                )
+            return js.truthy(handler.fn(left))  # a function the condition made: no this
     if type(right) is not js.JsFunction:
         kind = js.typeof(right)
         if right is None or kind not in ("object", "function"):
             raise js.JsError("Right-hand side of 'instanceof' is not an object")
         raise js.JsError("Right-hand side of 'instanceof' is not callable")
+    chained = (
+        type(left) is js.JsCreated
+        or type(left) is JsPrototype
+        or js.changed_prototype(left) is not js.KEPT
+    )
+    called: str = right.name
+    if chained and called in PROTO_NAMES and GLOBALS.get(called) is right:
+        return is_prototype_of(prototype(called), left)  # Object.create(null): none
     if right is GLOBALS["Array"]:
         return type(left) is list or type(left) is tuple
     if right is GLOBALS["Object"]:
@@ -923,7 +973,12 @@ def _instanceof(left: Any, right: Any) -> bool:
         return instance_of(left, name)  # BigInt is no constructor, but Object(1n) is one
     if right.members is not None:
         return False
+    if js.typeof(left) not in ("object", "function") or left is None:
+        return False  # OrdinaryHasInstance answers a primitive before reading prototype
     raise js.JsError("Function has non-object prototype 'undefined' in instanceof check")
+
+
+LENT["instanceof"] = _instanceof  # Function.prototype[Symbol.hasInstance] runs it
 
 
 def _jsbinary(c: _Compiler, node: JsBinary) -> Fn:
@@ -1260,6 +1315,11 @@ def _delete(c: _Compiler, node: JsDelete) -> Fn:
 
     def delete(env: Env) -> bool:
         obj, key = ref.locate(env, deleting=True)
+        if symkeys.is_symbol_key(key):
+            if not _on_copy(env) and type(obj) is not js.JsFunction:
+                raise NeedsCopy
+            symkeys.delete(obj, key)
+            return True
         k = js.property_key(key)
         if k in js.OBJECT_MODEL_KEYS:
             raise security(f"deleting '{k}' changes the object model")
@@ -1284,6 +1344,11 @@ def _delete(c: _Compiler, node: JsDelete) -> Fn:
             k == "length" or (index is not None and index < js.utf16_length(obj))
         ):
             raise js.JsError(f"Cannot delete property '{k}' of [object String]")
+        if type(obj) is js.JsFunction and obj.props is not None and k in obj.props:
+            del obj.props[k]  # an own property written on an arrow (check_delete passed)
+            return True
+        if type(obj) is js.JsFunction and k in ("length", "name"):
+            raise Unsupported(f"flowctx does not reproduce deleting a function's {k}")
         if k == "lastIndex" and type(obj).__name__ == "JsRegExp":  # not configurable
             raise js.JsError("Cannot delete property 'lastIndex' of [object RegExp]")
         # Math.PI and the other constants are not configurable: a TypeError in the strict
@@ -1376,6 +1441,9 @@ def _precheck_scope(compiled: Compiled, scope: Mapping[str, Any]) -> Mapping[str
 def _execute(compiled: Compiled, scope: Mapping[str, Any], env: Env, fn: Fn) -> Any:
     # JSON.parse's objects of the evaluation before (kept past its end: its value is shown)
     js.forget_kept_keys()
+    js.CHANGED.table = None  # and the prototypes it changed
+    js.ATTRIBUTES.table = None  # and the attributes it defined
+    js.CHANGED.symbols = False  # and whether it keyed a property by a symbol
     if getattr(compiled.tree, "fx_mutates", False):
         env.scope = clone(scope)
         set_on_copy(True)

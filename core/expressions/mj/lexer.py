@@ -24,6 +24,8 @@ class JsSyntaxError(ExpressionError):
     #: raised where a parenthesised parameter list met what is no parameter: V8 reads the
     #: parentheses as an expression first, and says so when that reading fails
     cover = False
+    #: where V8 places the error when that is not where flowctx underlines it
+    v8_start: int | None = None
 
     def as_cover(self) -> JsSyntaxError:
         self.cover = True

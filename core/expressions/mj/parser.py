@@ -301,7 +301,8 @@ class Parser:
             result = self.parse_body()
         except JsSyntaxError as exc:
             octal = self.octal
-            if octal is not None and (octal.error.end or 0) < (exc.error.start or 0):
+            where = exc.v8_start if exc.v8_start is not None else (exc.error.start or 0)
+            if octal is not None and (octal.error.end or 0) < where:
                 raise octal from None
             raise
         if self.octal is not None:
@@ -694,8 +695,11 @@ class Parser:
         if self.at("=>") and not self.peek().nl_before:
             raise self.unexpected()  # "Malformed arrow function parameter list"
         if not self.at(")"):
-            # V8 says so whatever stands there (another token, an illegal character)
-            raise self.error("missing ) after argument list", self.peek())
+            # V8 says so whatever stands there (another token, an illegal character), and
+            # places it at the argument's last token (which decides which of two errors wins)
+            error = self.error("missing ) after argument list", self.peek())
+            error.v8_start = self.tokens[self.pos - 1].start
+            raise error
         self.advance()
         return args
 

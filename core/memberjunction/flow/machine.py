@@ -31,6 +31,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any, Final, Literal
 
+from flowctx_core.expressions.js.jsonerrors import json_error
 from flowctx_core.expressions.js.strings import locale_compare
 from flowctx_core.expressions.js.values import truthy
 from flowctx_core.memberjunction.flow.model import Agent, Step, StepPath
@@ -191,17 +192,24 @@ class Entered:
     failure: str | None = None
     #: the run itself fails (an exception in the runtime: a loop's Configuration not JSON)
     fatal: str | None = None
+    #: that exception's own message, as the runtime words it (what a caught one reports)
+    thrown: str | None = None
 
 
 def _js_text(value: Any) -> str:
     return "null" if value is None else str(value)
 
 
+def _no_constant(name: str) -> Any:
+    raise ValueError(name)  # NaN and Infinity are Python's, not JSON's
+
+
 def _parse_json(text: str | None) -> tuple[Any, str | None]:
+    """``JSON.parse(text || '{}')``, and where it throws, its message in V8's words."""
     try:
-        return json.loads(text or "{}"), None
-    except ValueError as exc:
-        return None, f"{exc.__class__.__name__}: {exc}"
+        return json.loads(text or "{}", parse_constant=_no_constant), None
+    except (ValueError, RecursionError):
+        return None, f"SyntaxError: {json_error(text or '{}')[0]}"
 
 
 def enter(step: Step) -> Entered:
@@ -223,15 +231,19 @@ def enter(step: Step) -> Entered:
             return Entered(step, f"{t} step '{step.name}' has no Configuration")
         config, bad = _parse_json(step.configuration)
         if bad is not None:
-            return Entered(step, fatal=f"the {t} step's Configuration is not JSON ({bad})")
+            why = f"the {t} step's Configuration is not JSON ({bad})"
+            return Entered(step, fatal=why, thrown=bad.removeprefix("SyntaxError: "))
         if config is None:
-            return Entered(step, fatal=f"the {t} step's Configuration is JSON null")
+            first = "collectionPath" if t == "ForEach" else "condition"  # the first key read
+            thrown = f"Cannot read properties of null (reading '{first}')"
+            return Entered(step, fatal=f"the {t} step's Configuration is JSON null", thrown=thrown)
         if step.loop_body == "Action":
             if step.action is None:
                 return Entered(step, "Action not found for loop body: null")
             _, bad = _parse_json(step.input_mapping)
             if bad is not None:
-                return Entered(step, fatal=f"the loop's ActionInputMapping is not JSON ({bad})")
+                why = f"the loop's ActionInputMapping is not JSON ({bad})"
+                return Entered(step, fatal=why, thrown=bad.removeprefix("SyntaxError: "))
         elif step.loop_body == "Sub-Agent" and step.sub_agent is None:
             return Entered(step, "Sub-Agent not found for loop body: null")
         if step.loop_body == "Prompt":
@@ -463,10 +475,11 @@ def _hand_back(
             if e.fatal is not None and caught and len(attempts) == 1:
                 # DetermineNextStep catches the error as a failed decision: the step is entered
                 # (it is the current step) and fails at once
-                e = replace(e, failure=f"Flow execution error: {e.fatal}", fatal=None)
+                e = replace(e, failure=f"Flow execution error: {e.thrown or e.fatal}", fatal=None)
             if e.fatal is not None:
                 why = f"the run fails entering '{e.step.name}': {e.fatal}"
-                return hop(e.step, True, True, why, entered_failure=e.fatal, message=e.fatal)
+                thrown = e.thrown or e.fatal
+                return hop(e.step, True, True, why, entered_failure=thrown, message=thrown)
             reason = attempt.message
             if len(attempts) > 1:
                 reason += f" (after {len(attempts) - 1} failed decision(s) handed back)"

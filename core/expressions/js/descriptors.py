@@ -1,0 +1,338 @@
+"""Property descriptors of plain objects (Object.defineProperty, defineProperties, Reflect's,
+``__defineGetter__`` / ``__defineSetter__``): ECMAScript's ToPropertyDescriptor and
+ValidateAndApplyPropertyDescriptor with V8's TypeErrors.
+
+A property defined here keeps its attributes in ``values.ATTRIBUTES`` (an assignment's, all
+true, are not recorded); an accessor sits in the object's dict as a ``values.Accessor`` that
+every read resolves (``js_value``). Only plain and created objects take descriptors here:
+arrays, functions and the built-in classes are refused by name.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from flowctx_core.expressions.js.common import (
+    LENT,
+    Unsupported,
+    _array_prop,
+    _mutating,
+    array_prop_keys,
+)
+from flowctx_core.expressions.js.symbols import JsSymbol
+from flowctx_core.expressions.js.values import (
+    CHANGED,
+    HOLE,
+    ORDINARY,
+    UNDEFINED,
+    Accessor,
+    Attributes,
+    JsCreated,
+    JsError,
+    JsFunction,
+    array_index,
+    attributes_of,
+    js_in,
+    js_value,
+    own_has,
+    property_key,
+    same_value,
+    set_attributes,
+    shown_value,
+    to_number,
+    to_uint32,
+    truthy,
+    typeof,
+)
+
+#: ToPropertyDescriptor's fields, in the order it reads them
+_FIELDS: Final = ("enumerable", "configurable", "value", "writable", "get", "set")
+_FLAGS: Final = frozenset({"enumerable", "configurable", "writable"})
+
+
+def to_descriptor(desc: Any) -> dict[str, Any]:
+    """ToPropertyDescriptor of an object (the caller has checked it is one)."""
+    get_member = LENT["get_member"]
+    out: dict[str, Any] = {}
+    for name in _FIELDS:
+        if js_in(name, desc):
+            value = get_member(desc, name)
+            out[name] = truthy(value) if name in _FLAGS else value
+    for name, word in (("get", "Getter"), ("set", "Setter")):
+        fn = out.get(name, UNDEFINED)
+        if fn is not UNDEFINED and type(fn) is not JsFunction:
+            raise JsError(
+                f"{word} must be a function: {shown_value(fn)}",
+                anonymous=f"{word} must be a function",
+            )
+    if ("get" in out or "set" in out) and ("value" in out or "writable" in out):
+        raise JsError(
+            "Invalid property descriptor. Cannot both specify accessors and a value or "
+            f"writable attribute, {shown_value(desc)}"
+        )
+    return out
+
+
+def _store(obj: Any) -> dict[Any, Any]:
+    """Where ``obj``'s own properties are: a plain object's dict, a function's ``props``."""
+    if type(obj) is JsFunction:
+        if obj.props is None:
+            obj.props = {}
+        return obj.props
+    return obj  # type: ignore[no-any-return]
+
+
+def _effective(obj: Any, key: Any) -> Attributes:
+    """``key``'s attributes with the object's seal or freeze applied."""
+    writable, enumerable, configurable = attributes_of(_store(obj), key)
+    level = LENT["integrity_level"](obj)
+    if level is not None and level >= 1:
+        configurable = False
+        if level >= 2:
+            writable = False
+    return writable, enumerable, configurable
+
+
+def takes_descriptors(obj: Any) -> bool:
+    """A plain or created object, or a function the condition made."""
+    return type(obj) is dict or type(obj) is JsCreated or (type(obj) is JsFunction and obj.owned)
+
+
+def _takes_descriptors(obj: Any, k: Any, d: dict[str, Any]) -> None:
+    if not takes_descriptors(obj):
+        what = "arrays" if type(obj) in (list, tuple) else f"{typeof(obj)} values of this kind"
+        if type(obj) is JsFunction:
+            what = "built-in functions"
+        raise Unsupported(f"flowctx does not reproduce property descriptors on {what}")
+    if type(obj) is JsFunction and k in ("length", "name", "caller", "arguments"):
+        raise Unsupported(f"flowctx does not reproduce redefining a function's {k}")
+    for name in ("get", "set"):
+        fn = d.get(name, UNDEFINED)
+        if type(fn) is JsFunction and not fn.owned:
+            # a built-in method as a getter reads this object as its receiver
+            raise Unsupported("flowctx does not reproduce built-in functions as accessors")
+
+
+def define(obj: Any, key: Any, d: dict[str, Any], throw: bool) -> bool:
+    """[[DefineOwnProperty]] of ``key`` on ``obj`` with the descriptor ``d``: False (or
+    V8's TypeError when ``throw``) where ValidateAndApplyPropertyDescriptor refuses."""
+    k = key if type(key) is JsSymbol else property_key(key)
+    if type(obj) is list and type(k) is str:
+        return _define_on_array(obj, k, d, throw)
+    _takes_descriptors(obj, k, d)
+    store = _store(obj)
+
+    def fail(message: str) -> bool:
+        if throw:
+            raise JsError(message)
+        return False
+
+    accessor = "get" in d or "set" in d
+    if not own_has(store, k):
+        if not LENT["globals"]["Object"].members["isExtensible"].fn(obj):
+            return fail(f"Cannot define property {k}, object is not extensible")
+        if type(obj) is not JsFunction:
+            _mutating()
+        if type(k) is JsSymbol:
+            CHANGED.symbols = True
+        if accessor:
+            store[k] = Accessor(d.get("get", UNDEFINED), d.get("set", UNDEFINED))
+        else:
+            store[k] = d.get("value", UNDEFINED)
+        attributes = (
+            bool(d.get("writable", False)),
+            bool(d.get("enumerable", False)),
+            bool(d.get("configurable", False)),
+        )
+        set_attributes(store, k, attributes)
+        return True
+    current = store[k]
+    was_accessor = type(current) is Accessor
+    writable, enumerable, configurable = _effective(obj, k)
+    redefine = f"Cannot redefine property: {k}"
+    if not configurable:
+        if d.get("configurable") is True:
+            return fail(redefine)
+        if "enumerable" in d and d["enumerable"] != enumerable:
+            return fail(redefine)
+        generic = not accessor and "value" not in d and "writable" not in d
+        if not generic:
+            if accessor != was_accessor:
+                return fail(redefine)
+            if was_accessor:
+                for name, held in (("get", current.getter), ("set", current.setter)):
+                    if name in d and d[name] is not held:
+                        return fail(redefine)
+            elif not writable:
+                if d.get("writable") is True:
+                    return fail(redefine)
+                if "value" in d and not same_value(d["value"], js_value(current)):
+                    return fail(redefine)
+    if type(obj) is not JsFunction:
+        _mutating()
+    if accessor:
+        getter = current.getter if was_accessor else UNDEFINED
+        setter = current.setter if was_accessor else UNDEFINED
+        store[k] = Accessor(d.get("get", getter), d.get("set", setter))
+        writable = False
+    elif "value" in d or "writable" in d or not was_accessor:
+        if was_accessor:
+            store[k], writable = UNDEFINED, False  # an accessor made a data property
+        if "value" in d:
+            store[k] = d["value"]
+        writable = bool(d.get("writable", writable))
+    enumerable = bool(d.get("enumerable", enumerable))
+    configurable = bool(d.get("configurable", configurable))
+    level = LENT["integrity_level"](obj)
+    if level is None:
+        set_attributes(store, k, (writable, enumerable, configurable))
+    else:  # a sealed or frozen object keeps what its level says beside what is defined
+        held = attributes_of(store, k)
+        set_attributes(
+            store, k, (writable if level < 2 else held[0], enumerable,
+                     configurable if level < 1 else held[2]),
+        )  # fmt: skip
+    return True
+
+
+def _define_on_array(arr: list[Any], k: str, d: dict[str, Any], throw: bool) -> bool:
+    """[[DefineOwnProperty]] of an array (ArraySetLength for ``length``): what keeps an
+    assignment's attributes is written; other attributes on its elements are refused."""
+    set_member = LENT["set_member"]
+    level = LENT["integrity_level"](arr)
+    sealed, frozen = level is not None and level >= 1, level is not None and level >= 2
+    accessor = "get" in d or "set" in d
+
+    def fail(message: str) -> bool:
+        if throw:
+            raise JsError(message)
+        return False
+
+    redefine = f"Cannot redefine property: {k}"
+    if k == "length":
+        length = len(arr)
+        if "value" in d:  # ArraySetLength converts the value before anything is checked
+            number = to_number(d["value"])
+            length = to_uint32(number)
+            if length != number:
+                raise JsError("Invalid array length")
+        if accessor or d.get("configurable") is True or d.get("enumerable") is True:
+            return fail(redefine)
+        if frozen:  # its length is read-only
+            if d.get("writable") is True or length != len(arr):
+                return fail(redefine)
+            return True
+        if d.get("writable") is False:
+            raise Unsupported("flowctx does not reproduce a read-only array length")
+        if length != len(arr):
+            try:
+                set_member(arr, "length", length)
+            except JsError:
+                if throw:
+                    raise
+                return False  # a sealed array keeps the elements it cannot delete
+        return True
+    if accessor:
+        raise Unsupported("flowctx does not reproduce accessors on arrays")
+    index = array_index(k)
+    named = array_prop_keys(arr)
+    exists = (index is not None and index < len(arr) and arr[index] is not HOLE) or k in named
+    if not exists:
+        if level is not None:
+            return fail(f"Cannot define property {k}, object is not extensible")
+        wanted = tuple(bool(d.get(flag, False)) for flag in ("writable", "enumerable",
+                                                            "configurable"))  # fmt: skip
+        if wanted != (True, True, True):
+            raise Unsupported(
+                "flowctx does not reproduce array elements with attributes other than an "
+                "assignment's"
+            )
+        set_member(arr, k, d.get("value", UNDEFINED))
+        return True
+    writable, enumerable, configurable = not frozen, True, not sealed
+    current = arr[index] if index is not None and index < len(arr) else _array_prop(arr, k)
+    if not configurable:
+        if d.get("configurable") is True or d.get("enumerable", True) is not True:
+            return fail(redefine)
+        if not writable:
+            if d.get("writable") is True:
+                return fail(redefine)
+            if "value" in d and not same_value(d["value"], js_value(current)):
+                return fail(redefine)
+            return True
+    wanted = (bool(d.get("writable", writable)), bool(d.get("enumerable", enumerable)),
+              bool(d.get("configurable", configurable)))  # fmt: skip
+    if wanted != (writable, enumerable, configurable):
+        raise Unsupported(
+            "flowctx does not reproduce array elements with attributes other than an assignment's"
+        )
+    if "value" in d:
+        set_member(arr, k, d["value"])
+    return True
+
+
+def descriptor_of(obj: Any, k: Any) -> dict[str, Any]:
+    """FromPropertyDescriptor of an object's own ``k`` (the caller checked it is own)."""
+    raw = _store(obj)[k]
+    writable, enumerable, configurable = _effective(obj, k)
+    if type(raw) is Accessor:
+        return {"get": raw.getter, "set": raw.setter, "enumerable": enumerable,
+                "configurable": configurable}  # fmt: skip
+    return {"value": js_value(raw), "writable": writable, "enumerable": enumerable,
+            "configurable": configurable}  # fmt: skip
+
+
+def assign(obj: Any, k: Any, value: Any) -> None:
+    """``obj[k] = value`` on a plain or created object when descriptors are about: a setter
+    runs (or V8's TypeError for a getter alone), a read-only property refuses, along the
+    chain too; otherwise an own data property is written."""
+    target: Any = obj
+    while takes_descriptors(target):
+        store = _store(target)
+        if own_has(store, k):
+            raw = store[k]
+            if type(raw) is Accessor:
+                if type(raw.setter) is JsFunction:
+                    raw.setter.fn(value)
+                    return
+                raise JsError(
+                    f"Cannot set property {k} of {shown_value(obj)} which has only a getter"
+                )
+            if not _effective(target, k)[0]:
+                what = "function" if type(obj) is JsFunction else "object"
+                raise JsError(
+                    f"Cannot assign to read only property '{k}' of {what} '{shown_value(obj)}'"
+                )
+            break
+        target = target.proto if type(target) is JsCreated else None
+    if type(obj) is not JsFunction:
+        _mutating()
+    _store(obj)[k] = value
+
+
+def lookup_accessor(obj: Any, key: Any, setter: bool) -> Any:
+    """__lookupGetter__ / __lookupSetter__ along a plain object's chain."""
+    k = key if type(key) is JsSymbol else property_key(key)
+    target: Any = obj
+    while takes_descriptors(target):
+        store = _store(target)
+        if own_has(store, k):
+            raw = store[k]
+            if type(raw) is Accessor:
+                return raw.setter if setter else raw.getter
+            return UNDEFINED
+        target = target.proto if type(target) is JsCreated else None
+    return UNDEFINED
+
+
+def forget(obj: Any, k: Any) -> None:
+    """A deleted property's attributes go with it."""
+    set_attributes(_store(obj), k, None)
+
+
+def configurable(obj: Any, k: Any) -> bool:
+    return attributes_of(_store(obj), k)[2]
+
+
+__all__ = ["ORDINARY", "assign", "configurable", "define", "descriptor_of", "forget",
+           "lookup_accessor", "takes_descriptors", "to_descriptor"]  # fmt: skip

@@ -1,0 +1,361 @@
+"""TextEncoder and TextDecoder as node 20 has them: UTF-8 out (a lone surrogate as U+FFFD,
+``encodeInto`` stopping before a character that does not fit), UTF-8 and UTF-16 in (the
+WHATWG replacement of each maximal ill-formed subpart, the byte order mark taken off unless
+``ignoreBOM``, ``fatal``'s TypeError, ``stream`` keeping an unfinished sequence for the next
+call), with node's argument errors and every label it accepts (``encodings.json``, measured).
+The single-byte legacy encodings (ISO 8859, KOI8, windows-125x...) decode by each byte's text
+as node gives it (measured); the multi-byte ones (GBK, Big5, Shift_JIS, EUC...) decode ASCII
+only, the rest is refused: node takes them from ICU. windows-1252 (``latin1``, ``ascii``...)
+is two decoders in node 20, as measured: Latin-1 (each byte its own code point, 0x80 is
+U+0080) until the decoder is first asked to ``stream``, and ICU's windows-1252 (0x80 is
+U+20AC; the five bytes it leaves undefined are their own code points) from then on."""
+
+from __future__ import annotations
+
+import codecs
+import functools
+import json
+from collections.abc import Callable
+from importlib import resources
+from typing import Any, Final
+
+from flowctx_core.expressions.budget import charge
+from flowctx_core.expressions.js.common import Unsupported
+from flowctx_core.expressions.js.host.typedarrays import (
+    JsArrayBuffer,
+    JsTypedArray,
+    _object_proto,
+    bound_method,
+    create,
+)
+from flowctx_core.expressions.js.values import (
+    UNDEFINED,
+    JsError,
+    JsPropsObject,
+    is_nullish,
+    number_to_string,
+    to_string,
+    truthy,
+    typeof,
+)
+
+#: the labels node's TextDecoder accepts and the encoding each names, measured from node
+#: (scripts/text_encodings.mjs); any other label is node's RangeError
+_MEASURED: Final = json.loads(
+    resources.files(__package__).joinpath("encodings.json").read_text("utf-8")
+)
+ENCODINGS: Final[dict[str, str]] = _MEASURED["labels"]
+#: labels the standard gives an encoding node refuses: its RangeError names the encoding
+_REFUSED: Final[dict[str, str]] = _MEASURED["refused"]
+#: the encodings node decodes ASCII (ESC aside) with as it is
+_ASCII_AS_IS: Final = frozenset(_MEASURED["ascii"])
+#: the single-byte encodings: each byte's text as node decodes it
+_SINGLE: Final[dict[str, dict[int, str]]] = {
+    name: dict(enumerate(table)) for name, table in _MEASURED["single"].items()
+}
+_CODECS: Final = {"utf-8": "utf-8", "utf-16le": "utf-16-le", "utf-16be": "utf-16-be"}
+_BOMS: Final = {"utf-8": b"\xef\xbb\xbf", "utf-16le": b"\xff\xfe", "utf-16be": b"\xfe\xff"}
+_ASCII_SPACE: Final = "\t\n\x0c\r "
+
+
+def _windows_1252(b: int) -> str:
+    try:
+        return bytes([b]).decode("cp1252")
+    except UnicodeDecodeError:
+        return chr(b)  # the five bytes windows-1252 leaves undefined
+
+
+#: Latin-1 text to windows-1252's: the code points 0x80 to 0x9F that it reads otherwise
+_WINDOWS_1252: Final = {b: _windows_1252(b) for b in range(0x80, 0xA0)}
+
+
+def received(v: Any) -> str:
+    """How node's ERR_INVALID_ARG_TYPE names the value it was given."""
+    if v is UNDEFINED:
+        return "Received undefined"
+    if v is None:
+        return "Received null"
+    kind = typeof(v)
+    if kind == "function":
+        return f"Received function {to_string(v.name) if hasattr(v, 'name') else ''}"
+    if kind == "object":
+        return f"Received an instance of {constructor_name(v)}"
+    if kind == "string":
+        shown = v if len(v) <= 25 else v[:25] + "..."
+        quote = "'" if "'" not in shown else '"' if '"' not in shown else "`"
+        return f"Received type string ({quote}{shown}{quote})"
+    if kind == "number":
+        text = "-0" if v == 0 and str(v).startswith("-") else number_to_string(v)
+        return f"Received type number ({text})"
+    if kind == "bigint":
+        return f"Received type bigint ({to_string(v)}n)"
+    if kind == "symbol":
+        return f"Received type symbol ({v.shown()})"
+    return f"Received type {kind} ({to_string(v)})"
+
+
+def constructor_name(v: Any) -> str:
+    """The name of an object's constructor, as node's messages give it."""
+    t = type(v)
+    if t is list or t is tuple:
+        return "Array"
+    host = getattr(v, "TAG", None)
+    if host is not None and host != "Error":
+        return str(host)
+    name = t.__name__
+    if name == "JsCollection":
+        return "Set" if v.is_set else "Map"
+    if name == "JsWeakCollection":
+        return str(v.kind)
+    if name in ("JsDate", "JsRegExp"):
+        return name[2:]
+    if name in ("JsErrorObject", "JsAggregateError"):
+        return str(v.name)
+    if name == "JsWrapper":
+        return str(v.tag)[8:-1]
+    return "Object"
+
+
+def _arg_type(name: str, expected: str, v: Any) -> JsError:
+    return JsError(f'The "{name}" argument must be {expected}. {received(v)}')
+
+
+# --- TextEncoder -------------------------------------------------------------------------------
+
+
+def _well_formed(s: str) -> str:
+    if any("\ud800" <= c <= "\udfff" for c in s):
+        return "".join("\ufffd" if "\ud800" <= c <= "\udfff" else c for c in s)
+    return s
+
+
+class JsTextEncoder(JsPropsObject):
+    __slots__ = ()
+    TAG: Final = "TextEncoder"
+    KINDS: Final = frozenset({"TextEncoder"})
+
+    def __init__(self) -> None:
+        self.props: dict[str, Any] | None = None
+
+    def js_shown(self) -> str:
+        return "#<TextEncoder>"
+
+    def __repr__(self) -> str:
+        return "[object TextEncoder]"
+
+    def js_primitive(self, hint: str = "default") -> Any:
+        return "[object TextEncoder]"
+
+    def js_get(self, key: str) -> Any:
+        if self.props and key in self.props:
+            return self.props[key]
+        if key == "encoding":
+            return "utf-8"
+        method = _ENCODER_METHODS.get(key)
+        if method is not None:
+            fn, arity = method
+            return bound_method(
+                self, key, functools.partial(fn, self), arity, f"TextEncoder.prototype.{key}"
+            )
+        return _object_proto(self, key)
+
+    def js_call_with(self, name: str, this: Any, args: list[Any]) -> Any:
+        if isinstance(this, JsTextEncoder):
+            return this.js_get(name).fn(*args)
+        raise JsError('Value of "this" must be of type TextEncoder')
+
+    def js_set(self, key: str, value: Any) -> None:
+        if key == "encoding":
+            raise JsError("Cannot set property encoding of #<TextEncoder> which has only a getter")
+        super().js_set(key, value)
+
+
+def _encode(_: JsTextEncoder, text: Any = UNDEFINED, *__: Any) -> JsTypedArray:
+    s = "" if text is UNDEFINED else to_string(text)
+    charge(len(s) // 8 + 1)
+    data = _well_formed(s).encode("utf-8")
+    ta = create("Uint8Array", len(data))
+    ta.buffer.data[:] = data
+    return ta
+
+
+def _encode_into(
+    _: JsTextEncoder, src: Any = UNDEFINED, dest: Any = UNDEFINED, *__: Any
+) -> dict[str, Any]:
+    if type(src) is not str:
+        raise _arg_type("src", "of type string", src)
+    if not isinstance(dest, JsTypedArray) or dest.kind != "Uint8Array":
+        raise _arg_type("dest", "an instance of Uint8Array", dest)
+    room = dest.length()
+    charge(len(src) // 8 + 1)
+    read = written = 0
+    out = bytearray()
+    for c in src:
+        encoded = _well_formed(c).encode("utf-8")
+        if written + len(encoded) > room:
+            break
+        out += encoded
+        written += len(encoded)
+        read += 2 if ord(c) > 0xFFFF else 1
+    if out:
+        start = dest.offset
+        dest.buffer.data[start : start + len(out)] = out
+    return {"read": read, "written": written}
+
+
+_ENCODER_METHODS: Final[dict[str, tuple[Callable[..., Any], int]]] = {
+    "encode": (_encode, 0),
+    "encodeInto": (_encode_into, 2),
+}
+
+
+def new_text_encoder(*_: Any) -> JsTextEncoder:
+    return JsTextEncoder()
+
+
+# --- TextDecoder -------------------------------------------------------------------------------
+
+
+class JsTextDecoder(JsPropsObject):
+    """A decoder of ``encoding``; a streaming decode keeps its state between calls."""
+
+    __slots__ = ("bom_done", "encoding", "fatal", "icu", "ignore_bom", "state")
+    TAG: Final = "TextDecoder"
+    KINDS: Final = frozenset({"TextDecoder"})
+
+    def __init__(self, encoding: str, fatal: bool, ignore_bom: bool) -> None:
+        self.encoding = encoding
+        self.fatal = fatal
+        self.ignore_bom = ignore_bom
+        self.state: codecs.IncrementalDecoder | None = None
+        self.bom_done = False
+        self.icu = False  # windows-1252: ICU's decoder since the first streaming call
+        self.props: dict[str, Any] | None = None
+
+    def js_shown(self) -> str:
+        return "#<TextDecoder>"
+
+    def __repr__(self) -> str:
+        return "[object TextDecoder]"
+
+    def js_primitive(self, hint: str = "default") -> Any:
+        return "[object TextDecoder]"
+
+    def js_get(self, key: str) -> Any:
+        if self.props and key in self.props:
+            return self.props[key]
+        if key == "encoding":
+            return self.encoding
+        if key == "fatal":
+            return self.fatal
+        if key == "ignoreBOM":
+            return self.ignore_bom
+        if key == "decode":
+            return bound_method(
+                self, key, functools.partial(_decode, self), 0, "TextDecoder.prototype.decode"
+            )
+        return _object_proto(self, key)
+
+    def js_call_with(self, name: str, this: Any, args: list[Any]) -> Any:
+        if isinstance(this, JsTextDecoder):
+            return this.js_get(name).fn(*args)
+        raise JsError('Value of "this" must be of type TextDecoder')
+
+    def js_set(self, key: str, value: Any) -> None:
+        if key in ("encoding", "fatal", "ignoreBOM"):
+            raise JsError(f"Cannot set property {key} of #<TextDecoder> which has only a getter")
+        super().js_set(key, value)
+
+
+#: what decode says of an input that is no buffer, by the decoder node runs for the encoding
+_NOT_BUFFER: Final = {
+    "utf-8": 'The "list" argument must be an instance of SharedArrayBuffer, ArrayBuffer or '
+    "ArrayBufferView.",
+    "utf-16le": 'The "input" argument must be an instance of SharedArrayBuffer, ArrayBuffer or '
+    "ArrayBufferView.",
+    "windows-1252": 'The "input" argument must be an instance of ArrayBuffer, '
+    "SharedArrayBuffer, or ArrayBufferView.",
+}
+
+
+def _bytes_of(input_: Any, encoding: str) -> bytes:
+    if isinstance(input_, JsArrayBuffer):
+        return bytes(input_.data)
+    if isinstance(input_, JsTypedArray):
+        start = input_.offset
+        return bytes(input_.buffer.data[start : start + input_.length() * input_.size])
+    if type(input_).__name__ == "JsDataView":
+        size = input_.size("byteLength")
+        return bytes(input_.buffer.data[input_.offset : input_.offset + size])
+    raise JsError(_NOT_BUFFER.get(encoding, _NOT_BUFFER["utf-16le"]))
+
+
+def _decode(
+    decoder: JsTextDecoder, input_: Any = UNDEFINED, options: Any = UNDEFINED, *_: Any
+) -> str:
+    data = b"" if input_ is UNDEFINED else _bytes_of(input_, decoder.encoding)
+    stream = False
+    if not is_nullish(options) and typeof(options) in ("object", "function"):
+        from flowctx_core.expressions.js.objects import get_member
+
+        stream = truthy(get_member(options, "stream"))
+    charge(len(data) // 8 + 1)
+    codec = _CODECS.get(decoder.encoding)
+    single = _SINGLE.get(decoder.encoding)
+    if single is not None:
+        text = data.decode("latin-1").translate(single)
+        if decoder.fatal and "\ufffd" in text:
+            raise JsError(f"The encoded data was not valid for encoding {decoder.encoding}")
+        return text
+    if codec is None and decoder.encoding != "windows-1252":
+        if not data or (
+            decoder.encoding in _ASCII_AS_IS and data.isascii() and b"\x1b" not in data
+        ):
+            return data.decode("ascii")
+        raise Unsupported(
+            f"flowctx does not reproduce TextDecoder's {decoder.encoding} decoding (node takes "
+            "it from ICU)"
+        )
+    if codec is None:
+        decoder.icu = decoder.icu or stream
+        return (
+            data.decode("latin-1").translate(_WINDOWS_1252)
+            if decoder.icu
+            else data.decode("latin-1")
+        )
+    if decoder.state is None:
+        errors = "strict" if decoder.fatal else "replace"
+        decoder.state = codecs.getincrementaldecoder(codec)(errors)
+        decoder.bom_done = False
+    try:
+        text = decoder.state.decode(data, final=not stream)
+    except UnicodeDecodeError:
+        decoder.state = None
+        raise JsError(f"The encoded data was not valid for encoding {decoder.encoding}") from None
+    if not decoder.bom_done and text:
+        decoder.bom_done = True
+        if text[0] == "\ufeff" and not decoder.ignore_bom:
+            text = text[1:]
+    if not stream:
+        decoder.state = None
+    return text
+
+
+def new_text_decoder(label: Any = UNDEFINED, options: Any = UNDEFINED, *_: Any) -> JsTextDecoder:
+    text = "utf-8" if label is UNDEFINED else to_string(label)
+    fatal = ignore_bom = False
+    if options is not UNDEFINED and options is not None:
+        if typeof(options) not in ("object", "function"):
+            raise _arg_type("options", "of type object", options)
+        from flowctx_core.expressions.js.objects import get_member
+
+        fatal = truthy(get_member(options, "fatal"))
+        ignore_bom = truthy(get_member(options, "ignoreBOM"))
+    label = text.strip(_ASCII_SPACE).lower()
+    encoding = ENCODINGS.get(label)
+    if encoding is None:
+        text = _REFUSED.get(label, text)
+        raise JsError(
+            f'The "{text}" encoding is not supported', anonymous="The encoding is not supported"
+        )
+    return JsTextDecoder(encoding, fatal, ignore_bom)

@@ -1,0 +1,355 @@
+"""Properties keyed by a symbol (``payload.o[Symbol('k')] = 1``, ``Object.getOwnPropertySymbols``)
+on the objects a condition writes: plain and created objects keep a symbol as a key of their
+dict (a symbol's identity is the Python object's), a function the condition made keeps it
+among its own properties. The built-in prototypes' symbol-keyed members an expression can
+read as values (an array's ``Symbol.iterator``, Map.prototype's ``Symbol.toStringTag``) are
+given; the ones that are functions of the host (Date.prototype's ``Symbol.toPrimitive``...)
+are refused by name.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import Any, Final
+
+from flowctx_core.expressions.budget import charge
+from flowctx_core.expressions.js.common import LENT, Unsupported, _mutating
+from flowctx_core.expressions.js.iterators import JsIterator
+from flowctx_core.expressions.js.prototypes import JsPrototype, prototype_of
+from flowctx_core.expressions.js.symbols import WELL_KNOWN, JsSymbol
+from flowctx_core.expressions.js.values import (
+    CHANGED,
+    ELEMENT,
+    GENERIC,
+    KEPT,
+    MAX_STRING_LENGTH,
+    UNDEFINED,
+    JsCreated,
+    JsError,
+    JsFunction,
+    JsNamespace,
+    JsObject,
+    changed_prototype,
+    default_call_site,
+    js_value,
+    shown_value,
+    to_string,
+    truthy,
+    typeof,
+)
+
+ITERATOR: Final = WELL_KNOWN["iterator"]
+TO_PRIMITIVE: Final = WELL_KNOWN["toPrimitive"]
+TO_STRING_TAG: Final = WELL_KNOWN["toStringTag"]
+HAS_INSTANCE: Final = WELL_KNOWN["hasInstance"]
+CONCAT_SPREADABLE: Final = WELL_KNOWN["isConcatSpreadable"]
+
+#: the tag each built-in prototype (or namespace) holds under Symbol.toStringTag
+_TAGS: Final = {"Map": "Map", "Set": "Set", "WeakMap": "WeakMap", "WeakSet": "WeakSet",
+                "Symbol": "Symbol", "BigInt": "BigInt"}  # fmt: skip
+_NAMESPACE_TAGS: Final = frozenset({"Math", "JSON", "Reflect", "Atomics", "Intl"})
+#: the symbol-keyed methods of the built-in prototypes, by prototype
+_METHODS: Final = {
+    "Array": ("iterator", "unscopables"), "String": ("iterator",), "Map": ("iterator",),
+    "Set": ("iterator",), "Date": ("toPrimitive",), "Symbol": ("toPrimitive",),
+    "RegExp": ("match", "matchAll", "replace", "search", "split"),
+    "Function": ("hasInstance",),
+}  # fmt: skip
+_ITERATES_AS: Final = {"Array": "values", "Map": "entries", "Set": "values"}
+
+
+def is_symbol_key(key: Any) -> bool:
+    return type(key) is JsSymbol
+
+
+def keeps(obj: Any) -> bool:
+    """Whether ``obj`` holds symbol-keyed properties of its own here."""
+    return type(obj) is dict or type(obj) is JsCreated or (
+        type(obj) is JsFunction and obj.owned
+    )  # fmt: skip
+
+
+def _own_store(obj: Any) -> dict[Any, Any] | None:
+    if type(obj) is dict or type(obj) is JsCreated:
+        return obj  # type: ignore[no-any-return]
+    if type(obj) is JsFunction:
+        return obj.props
+    return None
+
+
+def own_symbols(obj: Any) -> list[JsSymbol]:
+    """Object.getOwnPropertySymbols: the symbol keys in the order they were added."""
+    store = _own_store(obj)
+    return [k for k in store if type(k) is JsSymbol] if store else []
+
+
+def has_own(obj: Any, sym: JsSymbol) -> bool:
+    store = _own_store(obj)
+    return bool(store) and sym in store  # type: ignore[operator]
+
+
+def get(obj: Any, sym: JsSymbol) -> Any:
+    """``obj[sym]``."""
+    if obj is None or obj is UNDEFINED:
+        kind = "null" if obj is None else "undefined"
+        raise JsError(f"Cannot read properties of {kind} (reading '{sym.shown()}')")
+    node: Any = obj
+    while True:
+        store = _own_store(node)
+        if store and sym in store:
+            return js_value(store[sym])
+        if type(node) is JsCreated:
+            node = node.proto
+            if node is None:
+                return UNDEFINED
+            continue
+        return _built_in(node, sym, obj)
+
+
+def _built_in(node: Any, sym: JsSymbol, receiver: Any) -> Any:
+    """``sym`` read from the built-in part of a chain (``node`` onwards)."""
+    if type(node) is JsNamespace:
+        return node.name if sym is TO_STRING_TAG and node.name in _NAMESPACE_TAGS else UNDEFINED
+    p = node if type(node) is JsPrototype else prototype_of(node)
+    while p is not None:
+        if type(p) is not JsPrototype and not (type(p) is JsFunction and p.ident):
+            store = _own_store(p)  # a changed chain through an object of the condition's
+            if store and sym in store:
+                return js_value(store[sym])
+            p = prototype_of(p)
+            continue
+        kind = p.kind if type(p) is JsPrototype else "Function"
+        if sym is TO_STRING_TAG and kind in _TAGS:
+            return _TAGS[kind]
+        names = _METHODS.get(kind, ())
+        for name in names:
+            if sym is WELL_KNOWN[name]:
+                if name == "iterator" and kind in _ITERATES_AS:
+                    return LENT["get_member"](p, _ITERATES_AS[kind])
+                method = _SYMBOL_METHODS.get((kind, name))
+                if method is not None:
+                    fn = JsFunction(
+                        f"[Symbol.{name}]", partial(method, receiver), arity=_ARITY[name],
+                        ident=f"{kind}.prototype[Symbol.{name}]",
+                    )  # fmt: skip
+                    fn.method, fn.receiver = _bound_only, receiver
+                    return fn
+                raise Unsupported(
+                    f"flowctx does not reproduce {kind}.prototype[Symbol.{name}] as a value"
+                )
+        p = prototype_of(p)
+    return UNDEFINED
+
+
+def built_in_symbols(p: Any) -> list[JsSymbol]:
+    """The symbol keys a built-in prototype or namespace owns, in node's order."""
+    if type(p) is JsNamespace:
+        return [TO_STRING_TAG] if p.name in _NAMESPACE_TAGS else []
+    kind = p.kind if type(p) is JsPrototype else "Function"
+    found = [WELL_KNOWN[name] for name in _METHODS.get(kind, ())]
+    if kind in _TAGS:  # node lists the tag first, except Symbol.prototype's
+        found = [*found, TO_STRING_TAG] if kind == "Symbol" else [TO_STRING_TAG, *found]
+    return found
+
+
+def _bound_only(*_: Any) -> Any:
+    """The marker of a symbol-keyed built-in method read from a value: called on another
+    receiver (``.call``), it is refused as not reproduced (call_with_this)."""
+    raise AssertionError("called through call_with_this")
+
+
+def _string_iterator(this: Any, *_: Any) -> Any:
+    if this is None or this is UNDEFINED:
+        raise JsError("String.prototype[Symbol.iterator] called on null or undefined")
+    text = to_string(this)
+    charge(ELEMENT * len(text))
+    return JsIterator("String Iterator", list(text))  # by code points
+
+
+def _has_instance(this: Any, v: Any = UNDEFINED, *_: Any) -> Any:
+    """Function.prototype[Symbol.hasInstance]: OrdinaryHasInstance(this, v)."""
+    if type(this) is not JsFunction:
+        return False
+    return LENT["instanceof"](v, this)
+
+
+def _date_to_primitive(this: Any, hint: Any = UNDEFINED, *_: Any) -> Any:
+    if typeof(this) not in ("object", "function") or this is None:
+        shown = shown_value(this)
+        raise JsError(
+            f"Method Date.prototype [ @@toPrimitive ] called on incompatible receiver {shown}",
+            anonymous="Method Date.prototype [ @@toPrimitive ] called on incompatible receiver",
+        )
+    if hint not in ("string", "default", "number"):
+        shown = "undefined" if hint is UNDEFINED else shown_value(hint)
+        raise JsError(f"Invalid hint: {shown}", anonymous="Invalid hint")
+    if type(this).__name__ == "JsDate" and changed_prototype(this) is KEPT:
+        return this.js_primitive("number" if hint == "number" else "string")
+    raise Unsupported("flowctx does not reproduce Date.prototype[Symbol.toPrimitive] on this value")
+
+
+def _symbol_to_primitive(this: Any, *_: Any) -> Any:
+    if type(this) is JsSymbol:
+        return this
+    raise JsError("Symbol.prototype [ @@toPrimitive ] requires that 'this' be a Symbol")
+
+
+_SYMBOL_METHODS: Final = {
+    ("String", "iterator"): _string_iterator, ("Function", "hasInstance"): _has_instance,
+    ("Date", "toPrimitive"): _date_to_primitive, ("Symbol", "toPrimitive"): _symbol_to_primitive,
+}  # fmt: skip
+_ARITY: Final = {"iterator": 0, "hasInstance": 1, "toPrimitive": 1}
+
+
+def has(obj: Any, sym: JsSymbol) -> bool:
+    """``sym in obj``."""
+    try:
+        return get(obj, sym) is not UNDEFINED or _holds_undefined(obj, sym)
+    except Unsupported:
+        return True  # a built-in's own symbol-keyed method: there, whatever it is
+
+
+def _holds_undefined(obj: Any, sym: JsSymbol) -> bool:
+    node: Any = obj
+    while node is not None:
+        store = _own_store(node)
+        if store and sym in store:
+            return True
+        node = node.proto if type(node) is JsCreated else None
+    return False
+
+
+def put(obj: Any, sym: JsSymbol, value: Any) -> None:
+    """``obj[sym] = value``."""
+    if obj is None or obj is UNDEFINED:
+        kind = "null" if obj is None else "undefined"
+        raise JsError(f"Cannot set properties of {kind} (setting '{sym.shown()}')")
+    t = type(obj)
+    if t in (str, int, float, bool):
+        shown = to_string(obj)
+        raise JsError(
+            f"Cannot create property '{sym.shown()}' on {typeof(obj)} '{shown}'",
+            anonymous=f"Cannot create property '{sym.shown()}' on a {typeof(obj)}",
+        )
+    if not keeps(obj):
+        what = "arrays" if t in (list, tuple) else f"{typeof(obj)} values of this kind"
+        raise Unsupported(f"flowctx does not reproduce properties keyed by a symbol on {what}")
+    LENT["check_integrity"](obj, sym)
+    if t is JsFunction and sym is HAS_INSTANCE and not has_own(obj, sym):
+        # Function.prototype's is read-only: an assignment may not shadow it
+        raise JsError(
+            "Cannot assign to read only property 'Symbol(Symbol.hasInstance)' of function "
+            f"'{shown_value(obj)}'"
+        )
+    if LENT["has_accessors"]():
+        LENT["assign"](obj, sym, value)
+        return
+    if t is JsFunction:
+        if obj.props is None:
+            obj.props = {}
+        obj.props[sym] = value
+        return
+    if LENT["has_accessors"]():
+        LENT["assign"](obj, sym, value)
+        return
+    _mutating()
+    obj[sym] = value
+
+
+def symbol_keyed(v: Any) -> bool:
+    """Whether Symbol.toPrimitive or Symbol.toStringTag stands on a condition's object's
+    chain (its conversions and tag then walk it)."""
+    node: Any = v
+    while node is not None:
+        store = _own_store(node)
+        if store and (TO_PRIMITIVE in store or TO_STRING_TAG in store):
+            return True
+        node = node.proto if type(node) is JsCreated else None
+    return False
+
+
+def spreadable(v: Any) -> bool:
+    """Symbol.isConcatSpreadable a condition set on its object (true: concat spreads it)."""
+    if not keeps(v):
+        return False
+    flag = own_chain_get(v, CONCAT_SPREADABLE)
+    return flag is not UNDEFINED and truthy(flag)
+
+
+GENERIC.update(has_symbol=has, symbol_get=get, symbol_keyed=symbol_keyed, spreadable=spreadable)
+
+
+class NoNext(JsError):
+    """A Symbol.iterator or an iterator's ``next`` that is no function: a spread names the
+    value it spreads instead."""
+
+
+def own_chain_get(obj: Any, sym: JsSymbol) -> Any:
+    """``obj[sym]`` from the condition's own objects of its chain only (the built-in part
+    answers with its default: Function.prototype's Symbol.hasInstance is instanceof's own)."""
+    node: Any = obj
+    while node is not None:
+        store = _own_store(node)
+        if store and sym in store:
+            return js_value(store[sym])
+        node = node.proto if type(node) is JsCreated else None
+    return UNDEFINED
+
+
+def iterate_method(v: Any) -> Any:
+    """A condition's object's Symbol.iterator (UNDEFINED when it has none)."""
+    if not CHANGED.symbols or not keeps(v):
+        return UNDEFINED
+    return get(v, ITERATOR)
+
+
+def iterate(v: Any) -> list[Any] | None:
+    """The items of a condition's object that has Symbol.iterator (an arrow giving an
+    iterator: a built-in one, or an object whose ``next`` gives ``{value, done}`` objects);
+    None when it has none."""
+    if not CHANGED.symbols or not keeps(v):
+        return None
+    method = get(v, ITERATOR)
+    if method is UNDEFINED or method is None:
+        return None
+    if type(method) is not JsFunction:
+        raise NoNext(
+            f"{default_call_site(method)} is not a function",
+            anonymous="Symbol.iterator is not a function",
+        )
+    it = method.fn()  # a function the condition made: it reads no this
+    if isinstance(it, JsObject) and type(it).__name__ == "JsIterator":
+        got = it.js_iter()
+        return list(got) if got is not None else []
+    if typeof(it) not in ("object", "function") or it is None:
+        raise JsError("Result of the Symbol.iterator method is not an object")
+    get_member = LENT["get_member"]
+    items: list[Any] = []
+    step = get_member(it, "next")  # read once, as GetIterator keeps it
+    if type(step) is not JsFunction:
+        raise NoNext(
+            f"{default_call_site(step)} is not a function",
+            anonymous="the iterator's next is not a function",
+        )
+    while True:
+        result = LENT["call_with_this"](step, it, []) if step.method is not None else step.fn()
+        if typeof(result) not in ("object", "function") or result is None:
+            raise JsError(
+                f"Iterator result {shown_value(result)} is not an object",
+                anonymous="Iterator result is not an object",
+            )
+        if truthy(get_member(result, "done")):
+            return items
+        charge(ELEMENT)
+        if len(items) >= MAX_STRING_LENGTH:
+            raise Unsupported("flowctx does not reproduce an iterator this long")
+        items.append(get_member(result, "value"))
+
+
+def delete(obj: Any, sym: JsSymbol) -> None:
+    store = _own_store(obj)
+    if store and sym in store:
+        LENT["check_delete"](obj, sym)
+        if type(obj) is not JsFunction:
+            _mutating()
+        del store[sym]

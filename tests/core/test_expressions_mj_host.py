@@ -1,0 +1,182 @@
+"""node 20's pure host globals in MemberJunction conditions (issue 36): ArrayBuffer, the typed
+arrays, DataView, TextEncoder/TextDecoder, URL/URLSearchParams, AggregateError and Atomics
+over typed arrays. Each value or error text below is node 20's, measured through
+MemberJunction 5.51.3's evaluator ("Expression evaluation failed: " taken off); the
+differential families (tests/differential/families_host.py) compare thousands more."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from flowctx_core.expressions import evaluate
+from flowctx_core.expressions.js.globals import GLOBALS
+from flowctx_tui.cli import main
+
+SCOPE: dict[str, Any] = {
+    "payload": {"s": "a😀b", "arr": [1, 2, 3], "u": "https://x.org/p?q=caf%C3%A9&q=2#top",
+                "mb": {"maxByteLength": 8}, "fatal": {"fatal": True}}
+}  # fmt: skip
+
+
+def _string(expr: str) -> str:
+    result = evaluate(expr, SCOPE, "mj")
+    assert result.success, f"{expr!r}: {result.error}"
+    return str(GLOBALS["String"].fn(result.raw))
+
+
+def _error(expr: str) -> str:
+    result = evaluate(expr, SCOPE, "mj")
+    assert not result.success and result.error is not None, f"{expr!r} gave {result.raw!r}"
+    return result.error.message
+
+
+@pytest.mark.parametrize(
+    ("expr", "expected"),
+    [
+        # elements converted on every write: modulo 2**n, clamped half to even, float32
+        ("new Int8Array([300, -200, 1.7, NaN, '5'])", "44,56,1,0,5"),
+        ("new Uint8ClampedArray([300, -5, 1.5, 2.5, 254.5])", "255,0,2,2,254"),
+        ("new Float32Array([1.1])[0]", "1.100000023841858"),
+        ("String(new BigInt64Array([2n ** 63n, -1n]))", "-9223372036854775808,-1"),
+        # the default sort is numeric, -0 before +0 and NaN last
+        ("new Float64Array([3, -0, 0, NaN, -1, 10]).sort().join()", "-1,0,0,3,10,NaN"),
+        ("JSON.stringify(new Uint8Array([1, 2]))", '{"0":1,"1":2}'),
+        ("Object.keys(new Uint16Array(3)).join()", "0,1,2"),
+        ("new Uint8Array([1, 2, 3]).subarray(1).byteOffset", "1"),
+        ("new Uint8Array(new Uint16Array([258, 3]).buffer).join()", "2,1,3,0"),
+        ("structuredClone(new Uint8Array([1, 2]).subarray(1)).join()", "2"),
+        # a length-tracking view over a resizable buffer follows it
+        (
+            "(b => (u => (b.resize(6), u.length))(new Uint8Array(b)))"
+            "(new ArrayBuffer(2, payload.mb))",
+            "6",
+        ),
+        (
+            "(d => (d.setUint16(0, 258), [d.getUint8(0), d.getUint16(0, true)]))"
+            "(new DataView(new ArrayBuffer(4)))",
+            "1,513",
+        ),
+        ("new TextEncoder().encode(payload.s).join()", "97,240,159,152,128,98"),
+        (
+            "new TextDecoder().decode(new Uint8Array([0xf0, 0x9f, 0x98, 0x80, 0xc0, 0x80]))",
+            "😀\ufffd\ufffd",
+        ),
+        (
+            "JSON.stringify(new TextEncoder().encodeInto(payload.s, new Uint8Array(3)))",
+            '{"read":1,"written":1}',
+        ),
+        ("new URL(payload.u).searchParams.getAll('q').join('|')", "café|2"),
+        (
+            "new URL('HTTP://User@EXAMPLE.com:80/a/../b/./c?x=1 2#f g').href",
+            "http://User@example.com/b/c?x=1%202#f%20g",
+        ),
+        ("new URL('http://0x7f.1/').hostname", "127.0.0.1"),
+        ("new URL('http://[1:0:0:0:0:0:0:1]').host", "[1::1]"),
+        (
+            "(u => (u.searchParams.append('k', 'v w'), u.href))(new URL('http://h/?'))",
+            "http://h/?k=v+w",
+        ),
+        ("(u => (u.port = '8080x', u.href))(new URL('http://a/'))", "http://a:8080/"),
+        ("String(new AggregateError([1, 2], 'm'))", "AggregateError: m"),
+        ("(t => (Atomics.add(t, 1, 5), t.join()))(new Int8Array(4))", "0,5,0,0"),
+    ],
+)
+def test_values(expr: str, expected: str) -> None:
+    assert _string(expr) == expected
+
+
+@pytest.mark.parametrize(
+    ("expr", "expected"),
+    [
+        ("Uint8Array(1)", "Constructor Uint8Array requires 'new'"),
+        ("URL('http://a')", "Class constructor URL cannot be invoked without 'new'"),
+        ("new Uint8Array(-1)", "Invalid typed array length: -1"),
+        (
+            "new Uint16Array(new ArrayBuffer(8), 1)",
+            "start offset of Uint16Array should be a multiple of 2",
+        ),
+        ("new BigInt64Array([1])", "Cannot convert 1 to a BigInt"),
+        ("new Uint8Array(3).set([1, 2], 2)", "offset is out of bounds"),
+        ("Object.freeze(new Uint8Array(2))", "Cannot freeze array buffer views with elements"),
+        (
+            "new ArrayBuffer(8).resize(4)",
+            "Method ArrayBuffer.prototype.resize called on incompatible receiver #<ArrayBuffer>",
+        ),
+        (
+            "(b => (u => (b.resize(2), u.join()))(new Uint8Array(b, 0, 4)))"
+            "(new ArrayBuffer(4, payload.mb))",
+            "Cannot perform %TypedArray%.prototype.join on a detached ArrayBuffer",
+        ),
+        (
+            "new DataView(new ArrayBuffer(4)).getInt32(1)",
+            "Offset is outside the bounds of the DataView",
+        ),
+        (
+            "new TextDecoder('utf-8', payload.fatal).decode(new Uint8Array([0xff]))",
+            "The encoded data was not valid for encoding utf-8",
+        ),
+        (
+            "new TextEncoder().encodeInto('ab', [])",
+            'The "dest" argument must be an instance of Uint8Array. Received an instance of Array',
+        ),
+        ("new URL('http://1.2.3.4.5/')", "Invalid URL"),
+        ("new URLSearchParams([1])", "Each query pair must be an iterable [name, value] tuple"),
+        (
+            "Atomics.add(new Float64Array(4), 0, 5)",
+            "[object Float64Array] is not an integer typed array.",
+        ),
+    ],
+)
+def test_errors(expr: str, expected: str) -> None:
+    assert _error(expr) == expected
+
+
+def test_what_flowctx_does_not_hold_is_refused_by_name() -> None:
+    assert "IDNA" in _error("new URL('http://münchen.de/').host")
+    assert "source text of node's class URL" in _error("String(URL)")
+    assert "Blob registry" in _error("URL.createObjectURL(1)")
+
+
+def test_lengths_past_the_budget_are_refused_where_node_goes_on() -> None:
+    assert "flowctx's evaluation budget" in _error("new Uint8Array(2 ** 32).length")
+    assert "flowctx's evaluation budget" in _error("new ArrayBuffer(1e8).byteLength")
+    assert _string("new Float64Array(300000).length") == "300000"  # bounded as arrays are
+    # past V8's own bound it is V8's RangeError, not a refusal
+    assert _error("new Uint8Array(2 ** 33)") == "Invalid typed array length: 8589934592"
+
+
+def test_eval_prints_the_answer_and_the_located_error(capsys: pytest.CaptureFixture[str]) -> None:
+    payload = json.dumps({"u": "https://x.org/p?q=1"})
+    code = main(["eval", "new URL(payload.u).searchParams.get('q') === '1'", "--payload", payload])
+    assert code == 0 and capsys.readouterr().out == "true\n"
+    code = main(["eval", "new DataView(new ArrayBuffer(2)).getFloat64(0)"])
+    err = capsys.readouterr().err
+    assert code != 0 and "Offset is outside the bounds of the DataView" in err
+
+
+PROBE = """
+import json, sys
+from flowctx_core.expressions import evaluate
+loaded = lambda: sorted(m for m in sys.modules if m.startswith("flowctx_core.expressions.js.host."))
+evaluate("1 === 1", {})
+before = loaded()
+ok = evaluate("new URL('http://a/').host === 'a'", {}).value
+print(json.dumps({"before": before, "after": loaded(), "ok": ok}))
+"""
+
+
+def test_the_host_classes_load_on_first_use() -> None:
+    root = Path(__file__).resolve().parents[2]
+    done = subprocess.run(
+        [sys.executable, "-c", PROBE], capture_output=True, text=True, cwd=root, check=True
+    )
+    got = json.loads(done.stdout.strip().splitlines()[-1])
+    assert got["before"] == [] and got["ok"] is True
+    assert "flowctx_core.expressions.js.host.url" in got["after"]
+    assert "flowctx_core.expressions.js.host.dataview" not in got["after"]

@@ -1,0 +1,334 @@
+"""Generator families for the object model (issue 36): the built-in prototypes as values, their
+methods called on them and on other values, the prototype chain (``isPrototypeOf``,
+``instanceof``, ``__proto__`` read through a computed key), and built-in methods called on
+values of another kind; their error texts are compared too.
+
+MemberJunction refuses the words ``constructor`` / ``prototype`` and braces in the text, so a
+prototype is reached through ``Object.getPrototypeOf`` / ``Reflect.getPrototypeOf``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+Case = tuple[str, dict[str, Any]]
+
+
+def _scope() -> dict[str, Any]:
+    payload = {"o": {"a": 1}, "arr": [1, 2, 3], "s": "ab", "n": 5, "eo": {}, "t": True}
+    return {"payload": payload, "data": {}, "context": {}, "stepResult": None}
+
+
+#: values whose prototype is read, each kind of built-in and a few of their own prototypes
+HOLDERS = ["[]", "payload.arr", "''", "payload.s", "0", "1.5", "true", "payload.o", "payload.eo",
+           "x => x", "Math.max", "new Date(0)", "/a/g", "new Map()", "new Set()",
+           "new WeakMap()", "new WeakSet()", "Symbol('d')", "1n", "new Error('e')",
+           "new TypeError('t')", "new RangeError()", "Object(1)", "Object('s')", "Object(false)",
+           "Math", "JSON", "Reflect", "Array", "TypeError", "Error", "Object.create(null)",
+           "Object.create(payload.o)"]  # fmt: skip
+GETTERS = ["Object.getPrototypeOf({h})", "Reflect.getPrototypeOf({h})",
+           "Object.getPrototypeOf(Object.getPrototypeOf({h}))",
+           "(payload.p = '__pro' + 'to__', ({h})[payload.p])"]  # fmt: skip
+USES = ["String({p})", "JSON.stringify({p})", "typeof {p}", "{p} === null",
+        "Object.getOwnPropertyNames({p}).join()", "Object.keys({p}).length",
+        "toString.call({p})", "payload.eo.toString.call({p})", "[{p}] + ''",
+        "Number({p})", "{p} + 1", "!!{p}", "{p} instanceof Object", "{p} instanceof Array",
+        "{p} instanceof Map", "{p} instanceof Error", "payload.eo.isPrototypeOf.call({p}, {h})",
+        "'map' in {p}", "'toString' in {p}", "({p}).hasOwnProperty('toString')",
+        "({p}).hasOwnProperty('length')", "Object.getOwnPropertyNames({p}).length",
+        "Object.getPrototypeOf({p}) === Object.getPrototypeOf(payload.eo)",
+        "({p}).length", "({p}).name", "({p}).message", "({p}).source", "({p}).flags",
+        "({p}).global", "({p}).size", "({p}).description", "String(({p}).valueOf())",
+        "({p}).toString()", "JSON.stringify(Object.entries({p}))",
+        "Object.getOwnPropertyDescriptor({p}, 'length') === undefined",
+        "Object.isExtensible({p})", "Object.isFrozen({p})"]  # fmt: skip
+
+
+def _protos(r: random.Random) -> Case:
+    h = r.choice(HOLDERS)
+    p = r.choice(GETTERS).replace("{h}", h)
+    return r.choice(USES).replace("{p}", p).replace("{h}", h), _scope()
+
+
+#: each prototype's methods, read from it and called on it or on another value
+METHODS: dict[str, list[str]] = {
+    "[]": ["at(0)", "concat([1])", "join('-')", "slice()", "indexOf(1)", "includes(undefined)",
+           "map(x => x)", "filter(x => x)", "keys().next().done", "toString()", "flat()",
+           "push()", "pop()", "reverse()", "sort()", "fill(1)", "unshift()", "splice(0, 0)",
+           "shift()", "copyWithin(0, 1)", "toReversed()", "with(0, 1)", "some(x => x)", "length"],
+    "''": ["at(0)", "toUpperCase()", "concat('x')", "padStart(3, '*')", "split('')", "length",
+           "toString()", "valueOf()", "charCodeAt(0)", "trimStart()", "bold()", "repeat(2)"],
+    "0": ["toFixed(2)", "toString(2)", "valueOf()", "toPrecision(3)", "toExponential()"],
+    "true": ["toString()", "valueOf()"],
+    "payload.eo": ["toString()", "valueOf() === undefined", "hasOwnProperty('valueOf')",
+                   "propertyIsEnumerable('toString')", "isPrototypeOf([])",
+                   "isPrototypeOf(payload.eo)", "__lookupGetter__('x')", "toLocaleString()"],
+    "(x => x)": ["toString()", "call()", "apply(null, [1])", "bind(null)()", "length", "name",
+                 "call(1) === undefined"],
+    "new Date(0)": ["getTime()", "toISOString()", "valueOf()", "toString()", "setDate(1)",
+                    "getYear()", "toJSON()", "toGMTString()", "toLocaleDateString()"],
+    "/a/g": ["exec('a')", "test('a')", "toString()", "source", "flags", "global", "sticky"],
+    "new Map()": ["get(1)", "has(1)", "set(1, 2)", "size", "keys()", "forEach(x => x)"],
+    "new Set()": ["has(1)", "add(1)", "keys()", "size"],
+    "new WeakMap()": ["get(payload.o)", "has(payload.o)"],
+    "Symbol('d')": ["toString()", "valueOf()", "description"],
+    "1n": ["toString()", "valueOf()", "toLocaleString()"],
+    "new TypeError('x')": ["name", "message", "toString()"],
+    "new Error('x')": ["name", "message", "toString()"],
+}  # fmt: skip
+OTHERS = ["payload.arr", "payload.s", "payload.n", "payload.o", "new Date(5)", "/b/y",
+          "new Map([[1, 2]])", "new Set([1])", "2n", "new RangeError('r')",
+          "undefined", "null", "Object(3)", "Object('xy')", "x => x", "true"]  # fmt: skip
+CALL_FORMS = ["{P}.{m}", "({P}.{name}).call({o}{rest})", "String({P}.{m})",
+              "JSON.stringify({P}.{m})", "typeof {P}.{m}", "{P}.{name} === {v}.{name}",
+              "Reflect.apply({P}.{name}, {o}, [{args}])"]  # fmt: skip
+
+
+_WRITES = frozenset({"push", "pop", "shift", "unshift", "splice", "reverse", "sort", "fill",
+                     "copyWithin"})  # fmt: skip
+
+
+def _calls(r: random.Random) -> Case:
+    v = r.choice(sorted(METHODS))
+    m = r.choice(METHODS[v])
+    name, _, tail = m.partition("(")
+    args = tail[:-1].split(").")[0] if tail else ""
+    form = r.choice(CALL_FORMS)
+    if name in _WRITES and "{o}" in form:
+        form = "{P}.{m}"  # Array.prototype's writes on other objects: the sweep's
+    if "(" not in m and form not in ("{P}.{m}", "String({P}.{m})", "typeof {P}.{m}"):
+        form = "{P}.{m}"
+    text = (
+        form.replace("{P}", f"Object.getPrototypeOf({v})")
+        .replace("{m}", m)
+        .replace("{name}", name)
+        .replace("{o}", r.choice(OTHERS))
+        .replace("{rest}", f", {args}" if args else "")
+        .replace("{args}", args)
+        .replace("{v}", v)
+    )
+    return text, _scope()
+
+
+#: the chain: isPrototypeOf and instanceof between every kind of value and prototype
+CHAIN_VALUES = ["[]", "''", "Object('')", "0", "Object(0)", "payload.o", "x => x", "Math.max",
+                "new Date(0)", "/a/", "new Map()", "new TypeError()", "Object.create(null)",
+                "Object.create(payload.o)", "Object.create(Object.create(payload.o))", "Math",
+                "Object.create(payload.arr)", "Object.create(Object.getPrototypeOf(payload.o))",
+                "Array", "TypeError", "undefined", "null", "1n", "Symbol()"]  # fmt: skip
+CHAIN_FORMS = ["Object.getPrototypeOf({a}).isPrototypeOf({b})",
+               "payload.eo.isPrototypeOf.call({a}, {b})",
+               "Object.getPrototypeOf(Object.getPrototypeOf({a})).isPrototypeOf({b})",
+               "{b} instanceof Object", "{b} instanceof Array", "{b} instanceof Error",
+               "(payload.eo.isPrototypeOf || 0)({b})", "(true.valueOf || 0)({b})",
+               "(payload.eo.isPrototypeOf)['call']({a}, {b})"]  # fmt: skip
+
+
+def _chain(r: random.Random) -> Case:
+    form = r.choice(CHAIN_FORMS)
+    return form.replace("{a}", r.choice(CHAIN_VALUES)).replace(
+        "{b}", r.choice(CHAIN_VALUES)
+    ), _scope()
+
+
+#: own properties of the functions a condition makes (arrows, bound functions): ordinary
+#: objects; the host's built-ins are never written (the engine's process would keep the change)
+FUNCTIONS = ["x => x", "(a, b) => a + b", "(x => x).bind(null)", "(() => 1).bind(null, 2)"]
+FN_STEPS = ["{f}.a = 1", "{f}.b = 'x'", "{f}['0'] = 2", "{f}.call = 5", "{f}.name = 'n'",
+            "{f}.length = 3", "Object.freeze({f})", "Object.seal({f})",
+            "Object.preventExtensions({f})", "delete {f}.a",
+            "Reflect.set({f}, 'c', 3)", "Reflect.set({f}, 'name', 3)",
+            "Reflect.deleteProperty({f}, 'a')", "Object.assign({f}, payload.o)"]  # fmt: skip
+FN_READS = ["Object.keys({f}).join()", "Object.getOwnPropertyNames({f}).join()", "{f}.a",
+            "{f}.call", "typeof {f}.call", "{f}.name", "{f}.length", "{f}(1)",
+            "Object.hasOwn({f}, 'a')", "({f}).hasOwnProperty('b')", "'a' in {f}",
+            "JSON.stringify(Object.getOwnPropertyDescriptor({f}, 'a'))",
+            "JSON.stringify(Object.entries({f}))", "JSON.stringify(Object.assign(payload.eo, {f}))",
+            "Object.isFrozen({f})", "Object.isSealed({f})", "JSON.stringify(Reflect.ownKeys({f}))",
+            "({f}).propertyIsEnumerable('a')", "JSON.stringify([{f}])"]  # fmt: skip
+
+
+def _fnprops(r: random.Random) -> Case:
+    f = "payload.f"
+    steps = [r.choice(FN_STEPS) for _ in range(r.randint(0, 3))]
+    body = ", ".join([f"{f} = {r.choice(FUNCTIONS)}", *steps, r.choice(FN_READS)])
+    return f"({body})".replace("{f}", f), _scope()
+
+
+#: changing a prototype: every kind of object given every kind of prototype, then read
+TARGETS = ["payload.o", "payload.arr", "new Date(0)", "/a/g", "x => x", "new Map([[1, 2]])",
+           "new Set([1])", "Object(1)", "Object('ab')", "new TypeError('t')",
+           "Object.create(payload.o)", "Object.create(null)", "(x => x).bind(null)",
+           "Object.create(Object.getPrototypeOf([]))", "1", "'s'"]  # fmt: skip
+NEW_PROTOS = ["null", "payload.o", "payload.arr", "Object.getPrototypeOf([])",
+              "Object.getPrototypeOf(payload.eo)", "Object.getPrototypeOf(new Date(0))",
+              "Object.getPrototypeOf(new Map())", "Object.getPrototypeOf(new Set())",
+              "Object.getPrototypeOf(/a/)", "Object.getPrototypeOf(1)", "Object.getPrototypeOf('')",
+              "Object.getPrototypeOf(x => x)", "Object.getPrototypeOf(new RangeError())",
+              "x => 1", "Object.create(payload.o)", "Object.create(Object.getPrototypeOf([]))",
+              "1", "undefined", "payload.t"]  # fmt: skip
+SETTERS = [
+    "Object.setPrototypeOf(payload.t, payload.p)",
+    "String(Reflect.setPrototypeOf(payload.t, payload.p))",
+    "(Object.preventExtensions(payload.t), Reflect.setPrototypeOf(payload.t, payload.p))",
+    "(Object.preventExtensions(payload.t), Object.setPrototypeOf(payload.t, payload.p))",
+    "Reflect.setPrototypeOf(payload.t, Object.create(payload.t))",
+    "Object.setPrototypeOf(payload.t, Object.create(Object.create(payload.t)))",
+]
+# (a built-in prototype is never the object changed: node's process would keep the change)
+READS = ["String(payload.t)", "JSON.stringify(payload.t)", "payload.t + 1", "typeof payload.t",
+         "Array.isArray(payload.t)", "payload.t.length", "payload.t.size", "payload.t.source",
+         "payload.t.flags", "payload.t.toString()", "typeof payload.t.map", "payload.t.a",
+         "typeof payload.t.getTime", "toString.call(payload.t)", "payload.t instanceof Array",
+         "payload.t instanceof Object", "payload.t instanceof Map", "payload.t instanceof Date",
+         "Object.getPrototypeOf(payload.t) === payload.p", "Object.keys(payload.t).join()",
+         "payload.t.hasOwnProperty('0')", "'map' in payload.t", "'a' in payload.t",
+         "payload.t.valueOf() === payload.t", "payload.t.getTime()", "payload.t.push(9)",
+         "payload.t.get(1)", "payload.t.has(1)", "payload.t.name", "payload.t.message",
+         "payload.t(1)", "payload.t.call(null, 2)", "payload.t.join('-')", "payload.t[0]",
+         "payload.p.isPrototypeOf(payload.t)", "Number(payload.t)", "[payload.t] + ''",
+         "payload.t.exec('a')", "String(payload.t.map(x => x))", "payload.t.toFixed(1)",
+         "Object.getOwnPropertyNames(payload.t).join()", "payload.t.at(0)"]  # fmt: skip
+
+
+def _setproto(r: random.Random) -> Case:
+    steps = [f"payload.t = {r.choice(TARGETS)}", f"payload.p = {r.choice(NEW_PROTOS)}",
+             r.choice(SETTERS), r.choice(READS)]  # fmt: skip
+    if r.random() < 0.3:
+        steps.pop()
+    return "(" + ", ".join(steps) + ")", _scope()
+
+
+#: property descriptors of plain and created objects, and the accessors of __defineGetter__
+HOLDERS_D = ["payload.o", "Object.create(payload.o)", "Object.create(null)",
+             "Object.preventExtensions(payload.o)", "Object.seal(payload.o)",
+             "Object.freeze(payload.o)"]  # fmt: skip
+DESC_FIELDS = ["payload.d.value = 3", "payload.d.value = undefined", "payload.d.writable = true",
+               "payload.d.writable = 0", "payload.d.enumerable = true",
+               "payload.d.enumerable = false", "payload.d.configurable = true",
+               "payload.d.configurable = ''", "payload.d.get = () => 7",
+               "payload.d.set = v => payload.got = v", "payload.d.get = undefined",
+               "payload.d.get = 1", "payload.d.set = 'x'"]  # fmt: skip
+DEFINES = ["Object.defineProperty(payload.h, {k}, payload.d)",
+           "String(Reflect.defineProperty(payload.h, {k}, payload.d))",
+           "Object.defineProperties(payload.h, Object.fromEntries([[{k}, payload.d]]))",
+           "payload.h.__defineGetter__({k}, () => 5)",
+           "payload.h.__defineSetter__({k}, v => payload.got = v)",
+           "payload.h.__defineGetter__({k}, 1)",
+           "(payload.h = Object.create(payload.h, "
+           "Object.fromEntries([[{k}, payload.d]])))"]  # fmt: skip
+D_KEYS = ["'x'", "'a'", "'0'", "'y'"]
+D_READS = ["JSON.stringify(Object.keys(payload.h))",
+           "JSON.stringify(Object.getOwnPropertyNames(payload.h))", "JSON.stringify(payload.h)",
+           "JSON.stringify(Object.entries(payload.h))", "payload.h.{kk}", "payload.h[{k}]",
+           "JSON.stringify(Object.getOwnPropertyDescriptor(payload.h, {k}))",
+           "JSON.stringify(Object.getOwnPropertyDescriptors(payload.h))",
+           "typeof Object.getOwnPropertyDescriptor(payload.h, {k})?.get",
+           "(payload.h[{k}] = 9, payload.h[{k}])", "delete payload.h[{k}]",
+           "String(Reflect.deleteProperty(payload.h, {k}))",
+           "String(Reflect.set(payload.h, {k}, 1))",
+           "Object.isFrozen(payload.h)", "Object.isSealed(payload.h)",
+           "Object.isExtensible(payload.h)", "{k} in payload.h",
+           "Object.hasOwn(payload.h, {k})", "payload.h.propertyIsEnumerable({k})",
+           "JSON.stringify(Object.assign(payload.eo, payload.h))",
+           "(payload.c = Object.create(payload.h), payload.c[{k}] = 4, JSON.stringify(payload.c))",
+           "typeof payload.h.__lookupGetter__({k})", "typeof payload.h.__lookupSetter__({k})",
+           "(payload.h[{k}] = 6, payload.got)", "JSON.stringify(structuredClone(payload.h))",
+           "String(Object.freeze(payload.h)[{k}])"]  # fmt: skip
+
+
+def _descriptors(r: random.Random) -> Case:
+    k = r.choice(D_KEYS)
+    kk = k.strip("'") if k.strip("'").isidentifier() else "x"
+    steps = [f"payload.h = {r.choice(HOLDERS_D)}", "payload.d = payload.eo"]
+    steps += [r.choice(DESC_FIELDS) for _ in range(r.randint(0, 3))]
+    steps += [r.choice(DEFINES).replace("{k}", k) for _ in range(r.randint(1, 2))]
+    if r.random() < 0.3:  # the descriptor object is drawn again for a second definition
+        steps += ["payload.d = Object.create(null)", r.choice(DESC_FIELDS),
+                  r.choice(DEFINES).replace("{k}", k)]  # fmt: skip
+    steps.append(r.choice(D_READS).replace("{kk}", kk).replace("{k}", k))
+    scope = _scope()
+    return "(" + ", ".join(steps) + ")", scope
+
+
+#: symbol-keyed properties of a condition's objects and the well-known symbols it installs
+SYM_HOLDERS = ["payload.o", "Object.create(payload.o)", "Object.create(null)", "x => x",
+               "Object.freeze(payload.o)", "Object.preventExtensions(payload.o)"]  # fmt: skip
+SYM_KEYS = ["payload.s", "Symbol.iterator", "Symbol.toPrimitive", "Symbol.toStringTag",
+            "Symbol.hasInstance", "Symbol.for('r')", "Symbol('k')",
+            "Symbol.isConcatSpreadable"]  # fmt: skip
+SYM_VALUES = ["1", "'Tag'", "h => h", "h => 42", "h => payload.arr", "() => [1, 2].values()",
+              "() => payload.it", "x => x === 1", "undefined", "() => 'p'"]  # fmt: skip
+SYM_STEPS = ["payload.h[{k}] = {v}", "delete payload.h[{k}]",
+             "Object.defineProperty(payload.h, {k}, payload.eo)",
+             "String(Reflect.defineProperty(payload.h, {k}, payload.eo))",
+             "String(Reflect.set(payload.h, {k}, {v}))",
+             "payload.h.__defineGetter__({k}, () => 5)"]  # fmt: skip
+SYM_READS = ["String(payload.h[{k}])", "typeof payload.h[{k}]", "{k} in payload.h",
+             "payload.h.hasOwnProperty({k})", "Object.hasOwn(payload.h, {k})",
+             "Object.getOwnPropertySymbols(payload.h).map(String).join()",
+             "Reflect.ownKeys(payload.h).map(String).join()", "JSON.stringify(payload.h)",
+             "Object.keys(payload.h).join()",
+             "JSON.stringify(Object.getOwnPropertyDescriptor(payload.h, {k}))",
+             "String(payload.h)", "payload.h + 1", "+payload.h", "toString.call(payload.h)",
+             "[...payload.h].join()", "Array.from(payload.h).length", "1 instanceof payload.h",
+             "(payload.h.length = 2, payload.h[1] = 'b', JSON.stringify([0].concat(payload.h)))",
+             "payload.h.propertyIsEnumerable({k})",
+             "Object.assign(payload.eo, payload.h)[{k}] === payload.h[{k}]",
+             "Object.getOwnPropertySymbols(Object.getPrototypeOf({p})).map(String).join()",
+             "String(Object.getPrototypeOf({p})[Symbol.toStringTag])",
+             "{p}[Symbol.iterator] === {p}.values", "typeof {p}[Symbol.iterator]"]  # fmt: skip
+SYM_PROTOS = ["[]", "new Map()", "new Set()", "''", "Math", "payload.o", "1n", "x => x"]
+
+
+def _symkeys(r: random.Random) -> Case:
+    steps = ["payload.s = Symbol('s')", f"payload.h = {r.choice(SYM_HOLDERS)}",
+             "payload.i = 0", "payload.it = Object.create(null)",
+             "payload.it.next = () => payload.i < 2 ? Object.fromEntries([['value', payload.i++], "
+             "['done', false]]) : Object.fromEntries([['done', true]])"]  # fmt: skip
+    for _ in range(r.randint(1, 3)):
+        step = r.choice(SYM_STEPS).replace("{k}", r.choice(SYM_KEYS))
+        steps.append(step.replace("{v}", r.choice(SYM_VALUES)))
+    read = r.choice(SYM_READS).replace("{k}", r.choice(SYM_KEYS))
+    steps.append(read.replace("{p}", r.choice(SYM_PROTOS)))
+    return "(" + ", ".join(steps) + ")", _scope()
+
+
+#: descriptors on arrays: ArraySetLength and elements defined as an assignment would
+ARRAY_HOLDERS = ["payload.arr", "Object.freeze(payload.arr)", "Object.seal(payload.arr)",
+                 "Object.preventExtensions(payload.arr)", "[1, , 3]", "[]"]  # fmt: skip
+ARRAY_KEYS = ["'length'", "'0'", "'1'", "'5'", "'x'"]
+ARRAY_FIELDS = ["payload.d.value = 1", "payload.d.value = 5", "payload.d.value = -1",
+                "payload.d.value = '2'", "payload.d.value = 1.5", "payload.d.value = 0",
+                "payload.d.enumerable = true", "payload.d.configurable = true",
+                "payload.d.writable = true", "payload.d.get = () => 1",
+                "payload.d.writable = payload.d.enumerable = payload.d.configurable = true",
+                "payload.d.enumerable = false"]  # fmt: skip
+ARRAY_READS = ["JSON.stringify(payload.h)", "payload.h.length",
+               "JSON.stringify(Object.keys(payload.h))",
+               "JSON.stringify(Object.getOwnPropertyDescriptor(payload.h, {k}))",
+               "payload.h.x", "String(payload.h)"]  # fmt: skip
+
+
+def _arraydesc(r: random.Random) -> Case:
+    k = r.choice(ARRAY_KEYS)
+    steps = [f"payload.h = {r.choice(ARRAY_HOLDERS)}", "payload.d = Object.create(null)"]
+    steps += [r.choice(ARRAY_FIELDS) for _ in range(r.randint(0, 2))]
+    define = r.choice(["Object.defineProperty(payload.h, {k}, payload.d)",
+                       "String(Reflect.defineProperty(payload.h, {k}, payload.d))"])  # fmt: skip
+    steps += [define.replace("{k}", k), r.choice(ARRAY_READS).replace("{k}", k)]
+    return "(" + ", ".join(steps) + ")", _scope()
+
+
+FAMILIES: dict[str, Callable[[random.Random], Case]] = {
+    "objmodel.protos": _protos,
+    "objmodel.calls": _calls,
+    "objmodel.chain": _chain,
+    "objmodel.fnprops": _fnprops,
+    "objmodel.setproto": _setproto,
+    "objmodel.descriptors": _descriptors,
+    "objmodel.symkeys": _symkeys,
+    "objmodel.arraydesc": _arraydesc,
+}
