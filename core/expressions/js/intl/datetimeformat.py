@@ -362,7 +362,7 @@ def construct(
     elif hour_cycle is not UNDEFINED:
         cycle = hour_cycle
         if tag_hc == hour_cycle:
-            kept["hc"] = tag_hc
+            kept["hc"] = hour_cycle
     elif tag_hc is not None:
         cycle = tag_hc
         kept["hc"] = tag_hc

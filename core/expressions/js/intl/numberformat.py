@@ -214,7 +214,7 @@ class NumberFormat(IntlObject):
         if o["notation"] == "compact" and exact is not None:
             template = self._compact_template(1 if sign else 0)
         out: list[tuple[str, str]] = []
-        symbol = self._symbol(row) if kind == "cur" else ""
+        symbol = self._symbol() if kind == "cur" else ""
         for i, piece in enumerate(template):
             if piece == 0:
                 out.extend(body)
@@ -281,7 +281,7 @@ class NumberFormat(IntlObject):
         digits = table("numberingDigits")[self.o["numberingSystem"]]
         return unicodedata.category(digits[0]) == "Nd"
 
-    def _symbol(self, row: dict[str, Any]) -> str:
+    def _symbol(self) -> str:
         code = self.o["currency"]
         display = self.o["currencyDisplay"]
         if display == "code" or code not in table("currencyBase"):
@@ -289,12 +289,12 @@ class NumberFormat(IntlObject):
         if display == "name":
             return self._name()
         found = _inherited_key(table("currencySymbols"), self.o["base"], code)
-        row = found if found is not None else table("currencyBase")[code]
-        sym = row[0] or code
+        entry = found if found is not None else table("currencyBase")[code]
+        sym = entry[0] or code
         narrow = display == "narrowSymbol"
-        if len(row) > 2:  # a right-to-left symbol's closing mark, outside its part
-            self._marks = row[3] if narrow else row[2]
-        return str(row[1] or sym) if narrow else str(sym)
+        if len(entry) > 2:  # a right-to-left symbol's closing mark, outside its part
+            self._marks = entry[3] if narrow else entry[2]
+        return str(entry[1] or sym) if narrow else str(sym)
 
     def _name(self) -> str:
         names = _inherited_key(table("currencyNames"), self.o["base"], self.o["currency"]) or {}
