@@ -60,6 +60,8 @@ PAYLOAD = {
     },
     "wd": {"timeZone": "UTC", "weekday": "short"},
     "hm2": {"timeZone": "UTC", "hour": "2-digit", "minute": "2-digit"},
+    "auto": {"numeric": "auto"},
+    "narrow": {"style": "narrow"},
     "f3": {"minimumFractionDigits": 3},
     "f4": {"minimumFractionDigits": 4},
     "upto3": {"maximumFractionDigits": 3},
@@ -164,6 +166,16 @@ CASES = [
     # Thai's Buddhist calendar: years from 543 BC, ICU's Julian dates before 1582
     ("new Date(0).toLocaleString('th', payload.utc)", "1/1/2513 00:00:00"),
     ("new Date(Date.UTC(-600, 0, 1)).toLocaleDateString('th', payload.utc)", "8/1/-57"),
+    # RelativeTimeFormat: the texts around the number, the phrases within 1% of -2 to 2
+    ("new Intl.RelativeTimeFormat('en', payload.auto).format(-1.0049, 'day')", "yesterday"),
+    ("new Intl.RelativeTimeFormat('en', payload.auto).format(0.4, 'days')", "in 0.4 days"),
+    (
+        "new Intl.RelativeTimeFormat('ru').format(-21, 'minute')",
+        "21 \u043c\u0438\u043d\u0443\u0442\u0443 \u043d\u0430\u0437\u0430\u0434",
+    ),
+    ("new Intl.RelativeTimeFormat('fr', payload.narrow).format(-3, 'month')", "-3 m."),
+    ("new Intl.RelativeTimeFormat('en-u-nu-thai').format(3, 'day')", "in \u0e53 days"),
+    ("new Intl.PluralRules('fr').select(1e21)", "one"),
     # proleptic Gregorian before 1582 (V8 sets ICU's calendar so), era years before 1, a
     # zone's local mean time before its first rule and its last rule after 9999
     ("new Date(Date.UTC(1582, 9, 4)).toLocaleDateString('en', payload.utc)", "10/4/1582"),
@@ -198,6 +210,8 @@ def test_node_answers(condition: str, answer: str, capsys: pytest.CaptureFixture
         ("Intl.getCanonicalLocales('en_US')", "Incorrect locale information provided"),
         ("Intl.PluralRules('en')", "Constructor Intl.PluralRules requires 'new'"),
         ("Intl.supportedValuesOf('units')", "Invalid key : units"),
+        ("new Intl.RelativeTimeFormat('en').format(1, 'x')",
+         "Invalid unit argument for Intl.RelativeTimeFormat.prototype.format() 'x'"),
         ("new Intl.ListFormat('en').format([1])", "Iterable yielded 1 which is not a string"),
         ("new Intl.NumberFormat('en', payload.big).format(1)",
          "maximumFractionDigits value is out of range."),

@@ -263,6 +263,32 @@ def tags(r: random.Random) -> Case:
     return expr, {"payload": {"locs": r.sample(TAGS, 3)}}
 
 
+RELATIVE_OPTIONS: dict[str, list[Any]] = {
+    "style": ["long", "short", "narrow", "x"],
+    "numeric": ["always", "auto", "x"],
+    "numberingSystem": ["arab", "thai", "latn", "roman"],
+}
+RELATIVE_VALUES = ["0", "-0", "1", "-1", "2", "-2", "3", "-3", "1.5", "-21", "1234.5", "1e21",
+                   "NaN", "Infinity", "'3'", "0.0001", "-100", "1.0049", "-0.995", "2.01",
+                   "0.4"]  # fmt: skip
+RELATIVE_UNITS = ["second", "minutes", "hour", "day", "days", "week", "month", "quarter",
+                  "years", "x", "undefined"]  # fmt: skip
+RELATIVE_FORMS = ["new Intl.RelativeTimeFormat({l}, payload.o).format({x}, {u})",
+                  "JSON.stringify(new Intl.RelativeTimeFormat({l}, payload.o)"
+                  ".formatToParts({x}, {u}))",
+                  "JSON.stringify(new Intl.RelativeTimeFormat({l}, payload.o).resolvedOptions())",
+                  "Intl.RelativeTimeFormat({l})",
+                  "Intl.RelativeTimeFormat.supportedLocalesOf({l}).join()"]  # fmt: skip
+
+
+def relative_time(r: random.Random) -> Case:
+    unit = r.choice(RELATIVE_UNITS)
+    unit = unit if unit == "undefined" else f"'{unit}'"
+    form = r.choice(RELATIVE_FORMS)
+    expr = form.replace("{l}", _locale(r)).replace("{x}", r.choice(RELATIVE_VALUES))
+    return expr.replace("{u}", unit), _scope(_options(r, RELATIVE_OPTIONS, 2))
+
+
 FAMILIES: dict[str, Callable[[random.Random], Case]] = {
     "locale.numberformat": number_format,
     "locale.collator": collator,
@@ -270,6 +296,7 @@ FAMILIES: dict[str, Callable[[random.Random], Case]] = {
     "locale.list": list_format,
     "locale.datetime": date_time,
     "locale.tags": tags,
+    "locale.relative": relative_time,
 }
 
 

@@ -1,7 +1,7 @@
 """``Intl`` as node 20 has it: NumberFormat, Collator, PluralRules, ListFormat, DateTimeFormat,
-getCanonicalLocales and supportedLocalesOf, over tables measured from node
-(scripts/intl_data.mjs, ``tables/``). Each service's module and the tables load on
-its first use; registering the namespace loads nothing."""
+RelativeTimeFormat, getCanonicalLocales, supportedLocalesOf and supportedValuesOf, over tables
+measured from node (scripts/intl_*.mjs, ``tables/``). Each service's module and the tables load
+on its first use; registering the namespace loads nothing."""
 
 from __future__ import annotations
 
@@ -19,11 +19,12 @@ _SERVICES: Final = {
     "PluralRules": ("plural", "plural", True, 0),
     "ListFormat": ("listformat", "list", True, 0),
     "DateTimeFormat": ("datetimeformat", "date", False, 0),
+    "RelativeTimeFormat": ("relativetime", "relative", True, 0),
 }
 #: Intl's other constructors: valid, not reproduced
 #: the ids of the constructors ``new`` accepts though no global has their name
 CONSTRUCTOR_IDS: Final[set[int]] = set()
-_OTHERS: Final = ("RelativeTimeFormat", "DisplayNames", "Segmenter", "Locale")
+_OTHERS: Final = ("DisplayNames", "Segmenter", "Locale")
 
 
 def service(name: str) -> Any:

@@ -21,6 +21,7 @@ _FILES: Final = {
     "collationDefaults": "extensions", "compactCurrency": "compactcurrency",
     "supportedValues": "extensions", "searchAsRoot": "extensions", "hanOrder": "han",
     "unassigned": "han", "emojiMoved": "extensions",
+    "relative": "relative", "relativeLocales": "relative",
     "currencyBase": "currencies", "currencySymbols": "currencies",
     "currencyNames": "currencynames", "currencyNamePatterns": "currencynames",
     "lists": "lists", "dates": "dates", "tailored": "tailored", "skeletons": "skeletons",
@@ -41,7 +42,10 @@ def table(name: str) -> Any:
 
 @functools.cache
 def available(service: str) -> frozenset[str]:
-    """The locales a service resolves to ("number", "plural", "list", "date", "collator")."""
+    """The locales a service resolves to ("number", "plural", "list", "date", "collator",
+    "relative")."""
+    if service == "relative":
+        return frozenset(table("relativeLocales"))
     return frozenset(table("locales")[service])
 
 
