@@ -62,6 +62,7 @@ PAYLOAD = {
     "hm2": {"timeZone": "UTC", "hour": "2-digit", "minute": "2-digit"},
     "auto": {"numeric": "auto"},
     "narrow": {"style": "narrow"},
+    "gb": {"region": "GB"},
     "f3": {"minimumFractionDigits": 3},
     "f4": {"minimumFractionDigits": 4},
     "upto3": {"maximumFractionDigits": 3},
@@ -176,6 +177,15 @@ CASES = [
     ("new Intl.RelativeTimeFormat('fr', payload.narrow).format(-3, 'month')", "-3 m."),
     ("new Intl.RelativeTimeFormat('en-u-nu-thai').format(3, 'day')", "in \u0e53 days"),
     ("new Intl.PluralRules('fr').select(1e21)", "one"),
+    # Intl.Locale: the tag canonical with its options laid over it; likely subtags
+    (
+        "String(new Intl.Locale('en-latn-us-u-va-posix-nu-thai', payload.gb))",
+        "en-Latn-GB-u-nu-thai-va-posix",
+    ),
+    ("new Intl.Locale('en-latn-us-u-va-posix', payload.gb).baseName", "en-Latn-GB-u-va-posix"),
+    ("new Intl.Locale('zh-TW').maximize().toString()", "zh-Hant-TW"),
+    ("new Intl.Locale('und-Cyrl-NA').maximize().minimize().toString()", "ru-NA"),
+    ("String(new Intl.Locale('und').language)", "undefined"),
     # proleptic Gregorian before 1582 (V8 sets ICU's calendar so), era years before 1, a
     # zone's local mean time before its first rule and its last rule after 9999
     ("new Date(Date.UTC(1582, 9, 4)).toLocaleDateString('en', payload.utc)", "10/4/1582"),
@@ -210,6 +220,9 @@ def test_node_answers(condition: str, answer: str, capsys: pytest.CaptureFixture
         ("Intl.getCanonicalLocales('en_US')", "Incorrect locale information provided"),
         ("Intl.PluralRules('en')", "Constructor Intl.PluralRules requires 'new'"),
         ("Intl.supportedValuesOf('units')", "Invalid key : units"),
+        ("new Intl.Locale('de-')", "Incorrect locale information provided"),
+        ("new Intl.Locale()",
+         "First argument to Intl.Locale constructor can't be empty or missing"),
         ("new Intl.RelativeTimeFormat('en').format(1, 'x')",
          "Invalid unit argument for Intl.RelativeTimeFormat.prototype.format() 'x'"),
         ("new Intl.ListFormat('en').format([1])", "Iterable yielded 1 which is not a string"),

@@ -289,6 +289,35 @@ def relative_time(r: random.Random) -> Case:
     return expr.replace("{u}", unit), _scope(_options(r, RELATIVE_OPTIONS, 2))
 
 
+LOCALE_OPTIONS: dict[str, list[Any]] = {
+    "language": ["de", "zh", "x", "und", "haw"],
+    "script": ["Latn", "hant", "Cyrl", "x1"],
+    "region": ["GB", "us", "419", "x"],
+    "calendar": ["gregory", "japanese", "x"],
+    "collation": ["phonebk", "emoji"],
+    "hourCycle": ["h11", "h23", "x"],
+    "caseFirst": ["upper", "false", "x"],
+    "numeric": [True, False, "x"],
+    "numberingSystem": ["arab", "latn"],
+}
+LOCALE_TAGS = ["en", "en-US", "zh-TW", "zh-Hant", "sr-Cyrl", "und", "und-Cyrl-NA", "ar",
+               "pt-BR", "en-latn-us-u-va-posix", "de-u-co-phonebk-kn", "ja-JP-u-ca-japanese",
+               "iw", "sh", "az-Arab", "und-419", "yue", "ku-Arab", "haw-US", "xx"]  # fmt: skip
+LOCALE_FORMS = ["String(new Intl.Locale({t}, payload.o))",
+                "new Intl.Locale({t}).maximize().toString()",
+                "new Intl.Locale({t}, payload.o).minimize().toString()",
+                "JSON.stringify([new Intl.Locale({t}, payload.o)].map(l => [l.baseName, "
+                "l.language, l.script, l.region, l.calendar, l.collation, l.hourCycle, "
+                "l.caseFirst, l.numeric, l.numberingSystem]))", "Intl.Locale({t})",
+                "new Intl.Locale()",
+                "String(new Intl.Locale(new Intl.Locale({t}), payload.o))"]  # fmt: skip
+
+
+def locale_object(r: random.Random) -> Case:
+    tag = f"'{r.choice(LOCALE_TAGS)}'" if r.random() < 0.8 else f"'{r.choice(TAGS)}'"
+    return r.choice(LOCALE_FORMS).replace("{t}", tag), _scope(_options(r, LOCALE_OPTIONS, 3))
+
+
 FAMILIES: dict[str, Callable[[random.Random], Case]] = {
     "locale.numberformat": number_format,
     "locale.collator": collator,
@@ -297,6 +326,7 @@ FAMILIES: dict[str, Callable[[random.Random], Case]] = {
     "locale.datetime": date_time,
     "locale.tags": tags,
     "locale.relative": relative_time,
+    "locale.locale": locale_object,
 }
 
 

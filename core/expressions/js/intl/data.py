@@ -22,6 +22,7 @@ _FILES: Final = {
     "supportedValues": "extensions", "searchAsRoot": "extensions", "hanOrder": "han",
     "unassigned": "han", "emojiMoved": "extensions",
     "relative": "relative", "relativeLocales": "relative",
+    "likely": "likely", "likelyExceptions": "likely",
     "currencyBase": "currencies", "currencySymbols": "currencies",
     "currencyNames": "currencynames", "currencyNamePatterns": "currencynames",
     "lists": "lists", "dates": "dates", "tailored": "tailored", "skeletons": "skeletons",
