@@ -13,7 +13,7 @@ const GLOBALS = [
   "Intl", "ArrayBuffer", "Int8Array", "Uint8Array", "Uint8ClampedArray", "Int16Array",
   "Uint16Array", "Int32Array", "Uint32Array", "Float32Array", "Float64Array",
   "BigInt64Array", "BigUint64Array", "DataView", "TextEncoder", "TextDecoder",
-  "AggregateError", "URL", "URLSearchParams", "DOMException",
+  "AggregateError", "URL", "URLSearchParams", "DOMException", "Proxy",
 ];
 
 const lines = [

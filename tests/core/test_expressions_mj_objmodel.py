@@ -108,6 +108,79 @@ def _scope() -> dict[str, Any]:
                 '[["a"],["a","x"],{"value":3,"writable":false,"enumerable":false,"configurable":false}]'
             ),
         ),
+        (
+            (
+                "(payload.s = Symbol('k'), payload.o[payload.s] = 1, "
+                "Reflect.ownKeys(payload.o).map(String).join() + "
+                "JSON.stringify(payload.o))"
+            ),
+            'a,Symbol(k){"a":1}',
+        ),
+        (
+            (
+                "(payload.o[Symbol.toPrimitive] = h => h, [payload.o + '', "
+                "String(payload.o), +payload.o].join())"
+            ),
+            "default,string,NaN",
+        ),
+        ("(payload.o[Symbol.toStringTag] = 'Zz', toString.call(payload.o))", "[object Zz]"),
+        (
+            (
+                "(payload.o[Symbol.iterator] = () => [1, 2].values(), "
+                "[...payload.o].join() + Array.from(payload.o).length)"
+            ),
+            "1,22",
+        ),
+        ("(payload.o[Symbol.hasInstance] = x => x === 1, 1 instanceof payload.o)", "true"),
+        (
+            (
+                "(payload.o[Symbol.isConcatSpreadable] = true, payload.o.length = 2, "
+                "JSON.stringify([0].concat(payload.o)))"
+            ),
+            "[0,null,null]",
+        ),
+        (
+            ("Object.getOwnPropertySymbols(Object.getPrototypeOf(new Map())).map(String).join()"),
+            "Symbol(Symbol.toStringTag),Symbol(Symbol.iterator)",
+        ),
+        ("String(''[Symbol.iterator])", "function [Symbol.iterator]() { [native code] }"),
+        (
+            (
+                "(payload.d = Object.create(null), payload.d.value = 1, "
+                "JSON.stringify(Object.defineProperty([1, 2], 'length', payload.d)))"
+            ),
+            "[1]",
+        ),
+        ("(payload.arr.length = 4, JSON.stringify(Object.keys(payload.arr)))", '["0","1"]'),
+        (
+            (
+                "(payload.h = Object.create(null), payload.h.get = (t, k) => k + '!', "
+                "new Proxy(payload.o, payload.h).zz)"
+            ),
+            "zz!",
+        ),
+        (
+            (
+                "(payload.h = Object.create(null), payload.h.ownKeys = () => ['b', "
+                "'a'], JSON.stringify(Object.keys(new Proxy(payload.o, payload.h))))"
+            ),
+            '["a"]',
+        ),
+        (
+            (
+                "(payload.h = Object.create(null), payload.h.get = (t, k) => k === "
+                "'length' ? 2 : t[k], JSON.stringify(new Proxy(payload.arr, "
+                "payload.h).map(x => x * 2)))"
+            ),
+            "[2,4]",
+        ),
+        (
+            (
+                "(payload.h = Object.create(null), payload.h.set = () => false, "
+                "Reflect.set(new Proxy(payload.o, payload.h), 'a', 1))"
+            ),
+            "false",
+        ),
     ],
 )
 def test_values(expr: str, expected: str) -> None:
@@ -119,6 +192,15 @@ def test_values(expr: str, expected: str) -> None:
 @pytest.mark.parametrize(
     ("expr", "expected"),
     [
+        (
+            (
+                "(payload.p = new Proxy(payload.arr, payload.eo), "
+                "[Array.isArray(payload.p), JSON.stringify(payload.p), "
+                "String(payload.p), toString.call(payload.p), "
+                "payload.p.length].join('|'))"
+            ),
+            "Cannot create proxy with a non-object as target or handler",
+        ),
         ("Object.getPrototypeOf(new Date(0)).getTime()", "this is not a Date object."),
         (
             "String(Object.getPrototypeOf(new Date(0)))",
@@ -185,6 +267,76 @@ def test_values(expr: str, expected: str) -> None:
                 "Invalid property descriptor. Cannot both specify accessors and a value "
                 "or writable attribute, [object Object]"
             ),
+        ),
+        (
+            "(payload.o[Symbol.iterator] = () => 1, [...payload.o])",
+            "Result of the Symbol.iterator method is not an object",
+        ),
+        (
+            "(payload.f = x => x, payload.f[Symbol.hasInstance] = 1)",
+            (
+                "Cannot assign to read only property 'Symbol(Symbol.hasInstance)' of "
+                "function 'x => x'"
+            ),
+        ),
+        (
+            (
+                "(payload.d = Object.create(null), payload.d.value = -1, "
+                "Object.defineProperty([1, 2], 'length', payload.d))"
+            ),
+            "Invalid array length",
+        ),
+        (
+            (
+                "(payload.d = Object.create(null), payload.d.enumerable = true, "
+                "Object.defineProperty([1, 2], 'length', payload.d))"
+            ),
+            "Cannot redefine property: length",
+        ),
+        (
+            "(payload.s = Symbol('k'), Object.preventExtensions(payload.o)[payload.s] = 1)",
+            "Cannot add property Symbol(k), object is not extensible",
+        ),
+        ("Proxy(payload.o, payload.o)", "Constructor Proxy requires 'new'"),
+        ("new Proxy(1, payload.o)", "Cannot create proxy with a non-object as target or handler"),
+        (
+            (
+                "(payload.h = Object.create(null), payload.h.get = 1, new "
+                "Proxy(payload.o, payload.h).zz)"
+            ),
+            "'1' returned for property 'get' of object '[object Object]' is not a function",
+        ),
+        (
+            (
+                "(payload.h = Object.create(null), payload.h.get = () => 2, new "
+                "Proxy(Object.freeze(payload.o), payload.h).a)"
+            ),
+            (
+                "'get' on proxy: property 'a' is a read-only and non-configurable data "
+                "property on the proxy target but the proxy did not return its actual "
+                "value (expected '1' but got '2')"
+            ),
+        ),
+        (
+            (
+                "(payload.h = Object.create(null), payload.h.set = () => false, "
+                "payload.p = new Proxy(payload.o, payload.h), payload.p.a = 1)"
+            ),
+            "'set' on proxy: trap returned falsish for property 'a'",
+        ),
+        (
+            (
+                "(payload.h = Object.create(null), payload.h.ownKeys = () => ['a', "
+                "'a'], Object.keys(new Proxy(payload.o, payload.h)))"
+            ),
+            "'ownKeys' on proxy: trap returned duplicate entries",
+        ),
+        (
+            (
+                "(payload.r = Proxy.revocable(payload.o, payload.o), "
+                "payload.r.revoke(), payload.r.proxy.a)"
+            ),
+            "Cannot perform 'get' on a proxy that has been revoked",
         ),
     ],
 )

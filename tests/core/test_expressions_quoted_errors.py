@@ -91,9 +91,14 @@ def test_no_family_of_the_differential_quotes_a_secret_in_its_errors() -> None:
     assert checked > 500
 
 
+#: words V8's messages hold whatever the scope holds ("Cannot read properties of null")
+_ENGINE_WORDS = frozenset({"null", "undefined", "true", "false", "object", "function", "string"})
+
+
 def _strings(value: object) -> set[str]:
     if isinstance(value, str):
-        return {value} if len(value) >= 4 and value.strip() else set()
+        keep = len(value) >= 4 and value.strip() and value not in _ENGINE_WORDS
+        return {value} if keep else set()
     if isinstance(value, dict):
         return set().union(*(_strings(v) for v in value.values()))
     if isinstance(value, list):

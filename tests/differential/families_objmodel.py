@@ -322,6 +322,66 @@ def _arraydesc(r: random.Random) -> Case:
     return "(" + ", ".join(steps) + ")", _scope()
 
 
+#: Proxy: arrow traps on a null-prototype handler (or a handler from the scope), every
+#: internal method, the invariants V8 checks, revocation
+PROXY_TARGETS = ["payload.o", "payload.arr", "Object.freeze(payload.o)",
+                 "Object.preventExtensions(payload.o)", "Object.create(null)", "[]",
+                 "Object.seal(payload.arr)"]  # fmt: skip
+TRAPS = ["payload.h.get = (t, k) => k === 'a' ? 2 : t[k]", "payload.h.get = () => undefined",
+         "payload.h.get = 1", "payload.h.set = () => false", "payload.h.set = () => true",
+         "payload.h.set = (t, k, v) => (t[k] = v, true)", "payload.h.has = () => false",
+         "payload.h.has = k => true", "payload.h.deleteProperty = () => false",
+         "payload.h.deleteProperty = () => true", "payload.h.ownKeys = () => ['b', 'a']",
+         "payload.h.ownKeys = () => []", "payload.h.ownKeys = () => 1",
+         "payload.h.ownKeys = () => [1]", "payload.h.ownKeys = () => ['a', 'a']",
+         "payload.h.getOwnPropertyDescriptor = () => undefined",
+         "payload.h.getOwnPropertyDescriptor = () => 1",
+         "payload.h.getOwnPropertyDescriptor = (t, k) => Reflect.getOwnPropertyDescriptor(t, k)",
+         "payload.h.defineProperty = () => false", "payload.h.getPrototypeOf = () => null",
+         "payload.h.getPrototypeOf = () => 1",
+         "payload.h.getPrototypeOf = () => Object.getPrototypeOf([])",
+         "payload.h.setPrototypeOf = () => false", "payload.h.isExtensible = () => false",
+         "payload.h.isExtensible = () => true", "payload.h.preventExtensions = () => false",
+         "payload.h.preventExtensions = t => Object.preventExtensions(t) && true",
+         "payload.h.get = (t, k) => typeof k"]  # fmt: skip
+PROXY_USES = ["payload.p.a", "String(payload.p.zz)", "payload.p.a = 5", "payload.p.length",
+              "'a' in payload.p", "delete payload.p.a", "JSON.stringify(Object.keys(payload.p))",
+              "JSON.stringify(Object.getOwnPropertyNames(payload.p))",
+              "JSON.stringify(Reflect.ownKeys(payload.p))", "JSON.stringify(payload.p)",
+              "String(payload.p)", "typeof payload.p", "Array.isArray(payload.p)",
+              "toString.call(payload.p)", "payload.p instanceof Array",
+              "payload.p instanceof Object", "Object.getPrototypeOf(payload.p) === null",
+              "Object.isExtensible(payload.p)", "String(Reflect.preventExtensions(payload.p))",
+              "Object.preventExtensions(payload.p) === payload.p",
+              "JSON.stringify(Object.getOwnPropertyDescriptor(payload.p, 'a'))",
+              "String(Reflect.defineProperty(payload.p, 'n', payload.eo))",
+              "Object.defineProperty(payload.p, 'n', payload.eo) === payload.p",
+              "String(Reflect.set(payload.p, 'a', 7))",
+              "String(Reflect.deleteProperty(payload.p, 'a'))",
+              "String(Reflect.setPrototypeOf(payload.p, null))",
+              "Object.setPrototypeOf(payload.p, null) === payload.p",
+              "payload.p.hasOwnProperty('a')",
+              "[...payload.p].join()", "String(payload.p.map(x => x))", "payload.p + ''",
+              "JSON.stringify(Object.assign(Object.create(null), payload.p))",
+              "(payload.r = Proxy.revocable(payload.o, payload.h), payload.r.revoke(), "
+              "typeof payload.r.proxy)",
+              "(payload.r = Proxy.revocable(payload.o, payload.h), payload.r.revoke(), "
+              "payload.r.proxy.a)", "new Proxy(1, payload.h)", "Proxy(payload.o, payload.h)",
+              "JSON.stringify(new Proxy(payload.p, payload.eo))",
+              "Object.freeze(payload.p) === payload.p", "Object.seal(payload.p) === payload.p",
+              "Object.isFrozen(payload.p)", "Object.isSealed(payload.p)",
+              "(Object.freeze(payload.p), JSON.stringify(Object.getOwnPropertyDescriptor("
+              "payload.p, 'a')))"]  # fmt: skip
+
+
+def _proxy(r: random.Random) -> Case:
+    steps = ["payload.h = Object.create(null)"]
+    steps += [r.choice(TRAPS) for _ in range(r.randint(0, 2))]
+    steps += [f"payload.p = new Proxy({r.choice(PROXY_TARGETS)}, payload.h)",
+              r.choice(PROXY_USES)]  # fmt: skip
+    return "(" + ", ".join(steps) + ")", _scope()
+
+
 FAMILIES: dict[str, Callable[[random.Random], Case]] = {
     "objmodel.protos": _protos,
     "objmodel.calls": _calls,
@@ -331,4 +391,5 @@ FAMILIES: dict[str, Callable[[random.Random], Case]] = {
     "objmodel.descriptors": _descriptors,
     "objmodel.symkeys": _symkeys,
     "objmodel.arraydesc": _arraydesc,
+    "objmodel.proxy": _proxy,
 }

@@ -48,10 +48,11 @@ HOST_CASES = 1200
 #: chain, methods on other receivers; drawn apart too
 OBJMODEL = frozenset(families_objmodel.FAMILIES)
 OBJMODEL_SEED = 36
-OBJMODEL_CASES = 500
-#: objmodel.arraydesc may refuse array elements defined with attributes other than an
-#: assignment's, a read-only length and accessors on arrays (flowctx's arrays hold values only)
-OBJMODEL_REFUSING = frozenset({"objmodel.arraydesc"})
+OBJMODEL_CASES = 560
+#: objmodel.arraydesc (and objmodel.proxy over arrays) may refuse array elements defined with
+#: attributes other than an assignment's, a read-only length and accessors on arrays
+#: (flowctx's arrays hold values only)
+OBJMODEL_REFUSING = frozenset({"objmodel.arraydesc", "objmodel.proxy"})
 
 
 def test_fixed_draw_of_the_families_agrees_exactly(mj_oracle: MjOracle) -> None:

@@ -420,6 +420,11 @@ OWN_NAMES: Final[dict[str, tuple[str, ...]]] = {
         "INVALID_NODE_TYPE_ERR",
         "DATA_CLONE_ERR",
     ),
+    "Proxy": (
+        "length",
+        "name",
+        "revocable",
+    ),
 }
 
 #: Object.keys of each: its enumerable own names
@@ -501,6 +506,7 @@ LENGTHS: Final[dict[str, int]] = {
     "URL": 1,
     "URLSearchParams": 0,
     "DOMException": 0,
+    "Proxy": 2,
     "parseInt": 2,
     "parseFloat": 1,
     "isNaN": 1,

@@ -117,6 +117,8 @@ def define(obj: Any, key: Any, d: dict[str, Any], throw: bool) -> bool:
     """[[DefineOwnProperty]] of ``key`` on ``obj`` with the descriptor ``d``: False (or
     V8's TypeError when ``throw``) where ValidateAndApplyPropertyDescriptor refuses."""
     k = key if type(key) is JsSymbol else property_key(key)
+    if type(obj).__name__ == "JsProxy":
+        return bool(obj.define(k, d, throw))  # its defineProperty trap
     if type(obj) is list and type(k) is str:
         return _define_on_array(obj, k, d, throw)
     _takes_descriptors(obj, k, d)

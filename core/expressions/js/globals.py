@@ -24,6 +24,7 @@ from flowctx_core.expressions.js import (
     fdlibm,
     host,
     intl,
+    proxies,
     reflect,
     regexp,
     symbols,
@@ -56,6 +57,7 @@ from flowctx_core.expressions.js.prototypes import (
     generic,
     prototype_of,
 )
+from flowctx_core.expressions.js.proxies import JsProxy
 from flowctx_core.expressions.js.values import (
     CHANGED,
     DROPPED_KEYS,
@@ -450,12 +452,18 @@ def _object_assign(target: Any = UNDEFINED, *sources: Any) -> Any:
             type(source) in (str, list, tuple)
             or isinstance(source, (Mapping, constructors.JsWrapper))
             or (type(source) is JsFunction and source.props)
+            or type(source) is JsProxy
         ):
             continue
         for k in _keys_of(source, "assign"):
             set_member(target, k, get_member(source, k))
         for sym in symkeys.own_symbols(source):  # then its enumerable symbol keys
-            if type(source) is JsFunction or attributes_of(source, sym)[1]:
+            if type(source) is JsProxy:
+                found = source.own_property(sym)
+                enumerable = isinstance(found, dict) and found["enumerable"]
+            else:
+                enumerable = type(source) is JsFunction or attributes_of(source, sym)[1]
+            if enumerable:
                 set_member(target, sym, get_member(source, sym))
     return target
 
@@ -498,6 +506,8 @@ def _object_own_names(x: Any = UNDEFINED, *_: Any) -> list[str]:
         raise JsError("Cannot convert undefined or null to object")
     if type(x) is JsPrototype:
         return list(x.names)
+    if type(x) is JsProxy:
+        return [k for k in x.own_keys() if type(k) is str]  # its ownKeys trap
     if x is FUNCTION_PROTOTYPE:
         return ["length", "name", "arguments", "caller", "constructor", "apply", "bind", "call",
                 "toString"]  # fmt: skip
@@ -924,6 +934,8 @@ def _by_symbol(src: Any) -> list[Any] | None:
 
 
 def _is_array(x: Any = UNDEFINED, *_: Any) -> bool:
+    if type(x) is JsProxy:
+        return x.is_array()  # its target's
     return type(x) is list or type(x) is tuple
 
 
@@ -1123,6 +1135,7 @@ symbols.register(GLOBALS)
 intl.register(GLOBALS, CONSTRUCTORS)
 atomics.register(GLOBALS)
 host.register(GLOBALS, CONSTRUCTORS)
+proxies.register(GLOBALS, CONSTRUCTORS)
 extras.register(GLOBALS, NUMBER_METHODS)
 LENT["quote"] = _quote
 
@@ -1175,7 +1188,6 @@ HOST_CALLEES: Final = frozenset(
 )  # fmt: skip
 # Names of node flowctx does not reproduce, and why (refused, never guessed).
 NOT_REPRODUCED_WHY: Final[dict[str, str]] = {
-    "Proxy": "flowctx does not reproduce Proxy objects (their traps)",
     **host.WHY,
 }
 # Other globals node has: valid, harmless, but not reproduced by flowctx.
@@ -1188,7 +1200,6 @@ OTHER_GLOBALS: Final = frozenset(
         "EventTarget", "TextEncoder", "TextDecoder", "Blob", "File",
         "FormData", "Headers", "Request", "Response", "BroadcastChannel", "MessageChannel",
         "MessagePort", "MessageEvent", "CustomEvent", "Crypto", "CryptoKey", "SubtleCrypto",
-        "Proxy",
     }
     - host.NAMES
 )  # fmt: skip

@@ -40,6 +40,7 @@ from flowctx_core.expressions.js.prototypes import (
     unwrap,
 )
 from flowctx_core.expressions.js.prototypes import receiver as prototype_receiver
+from flowctx_core.expressions.js.proxies import JsProxy
 from flowctx_core.expressions.js.strings import STRING_METHODS
 from flowctx_core.expressions.js.symbols import JsSymbol
 from flowctx_core.expressions.js.values import (
@@ -254,6 +255,8 @@ BOOLEAN_METHODS: Final[dict[str, Callable[..., Any]]] = {
 
 
 def _obj_has_own(obj: Any, key: Any = UNDEFINED, *_: Any) -> bool:
+    if type(obj) is JsProxy:
+        return obj.own_property(key) is not UNDEFINED  # its getOwnPropertyDescriptor trap
     if type(key) is JsSymbol:
         return symkeys.has_own(obj, key)
     k = property_key(key)
@@ -444,15 +447,25 @@ def _array_method_on(this: Any, name: str, args: list[Any]) -> Any:
     if name in MUTATING_METHODS or length > MAX_STRING_LENGTH:
         raise Unsupported(f"flowctx does not reproduce Array.prototype.{name} on other values")
     charge(ELEMENT * length)
-    view = [
-        get_member(this, str(i)) if _has_property(this, str(i)) else HOLE for i in range(length)
-    ]
+    if name in _GET_ONLY:  # these read every index with Get, holes or not
+        view = [get_member(this, str(i)) for i in range(length)]
+    else:
+        view = [
+            get_member(this, str(i)) if _has_property(this, str(i)) else HOLE for i in range(length)
+        ]
     return get_member(view, name).fn(*args)
 
 
 # ECMAScript's generic array algorithms over an array-like object (a plain object, or a
 # primitive's wrapper: a String's indexes and length are read-only, so a write there is V8's
 # TypeError), step by step, so the first write that fails is the one node reports
+
+
+#: Array.prototype's methods that read an array-like's indices with Get alone (no HasProperty)
+_GET_ONLY: Final = frozenset(
+    {"join", "toString", "toLocaleString", "includes", "at", "find", "findIndex", "findLast",
+     "findLastIndex", "toReversed", "toSorted", "toSpliced", "with"}
+)  # fmt: skip
 
 
 def _plain(obj: Any) -> bool:
@@ -471,6 +484,8 @@ def _plain(obj: Any) -> bool:
 def _has_property(obj: Any, k: str) -> bool:
     """HasProperty: an own key, or one along the object's chain (an array-like inherits its
     elements from an array it was made from)."""
+    if type(obj) is JsProxy:
+        return js_in(k, obj)  # its has trap alone
     if _obj_has_own(obj, k):
         return True
     return typeof(obj) in ("object", "function") and obj is not None and js_in(k, obj)
@@ -630,6 +645,8 @@ def object_to_string(this: Any) -> str:
         return f"[object {this.name}]"
     if t is JsPrototype:
         return this.to_string_tag()
+    if t is JsProxy:
+        return this.tag()
     kind = typeof(this)
     if kind in ("string", "number", "boolean", "bigint", "symbol"):
         return f"[object {'BigInt' if kind == 'bigint' else kind.capitalize()}]"
@@ -731,6 +748,8 @@ def get_member(obj: Any, key: Any) -> Any:
 def _get_member(obj: Any, key: Any) -> Any:
     k = key if type(key) is str else property_key(key)
     t = type(obj)
+    if t is JsProxy:
+        return obj.js_get(k)  # its get trap
     if t is dict:
         if k in obj and (k not in DROPPED_KEYS or keeps_all_keys(obj)):
             return js_value(obj[k])
@@ -926,6 +945,12 @@ FROZEN: Final = 2
 def integrity(obj: Any, frozen: bool | None) -> None:
     """Object.freeze / Object.seal / Object.preventExtensions (``frozen`` None): recorded for
     the copy the evaluation runs on (a primitive is returned as it is)."""
+    if type(obj) is JsProxy:
+        if frozen is None:
+            obj.prevent_extensions(throw=True)
+        else:
+            obj.set_integrity(frozen)
+        return
     host = getattr(obj, "js_freeze", None)  # a host class's own refusal (typed arrays)
     if host is not None:
         host(frozen)
@@ -973,6 +998,10 @@ def integrity_of(obj: Any, frozen: bool | None) -> bool:
     """Object.isFrozen / Object.isSealed / (``frozen`` None) not Object.isExtensible:
     primitives are all three; an object once made so, or not extensible with nothing its
     own a seal or a freeze would change (an empty object; an array's length is its own)."""
+    if type(obj) is JsProxy:
+        if frozen is None:
+            return not obj.is_extensible()
+        return obj.test_integrity(frozen)
     if not _holds_properties(obj):
         if type(obj) is JsFunction:
             level = _level(obj)
@@ -1025,6 +1054,8 @@ def own_descriptor(obj: Any, key: Any) -> Any:
     (ECMAScript's FromPropertyDescriptor, in that order), undefined when it is not own."""
     if is_nullish(obj):
         raise JsError("Cannot convert undefined or null to object")
+    if type(obj) is JsProxy:
+        return obj.own_property(key if type(key) is JsSymbol else property_key(key))
     if type(key) is JsSymbol:
         return _symbol_descriptor(obj, key)
     k = property_key(key)
@@ -1266,6 +1297,7 @@ LENT["assign"] = descriptors.assign
 LENT["has_accessors"] = lambda: bool(ATTRIBUTES.table or getattr(_state, "integrity", None))
 LENT["integrity_level"] = lambda obj: _level(obj) if getattr(_state, "integrity", None) else None
 LENT["has_own"] = _obj_has_own
+LENT["own_descriptor"] = own_descriptor
 LENT["set_member"] = set_member
 LENT["call_with_this"] = call_with_this
 LENT["object_to_string"] = object_to_string

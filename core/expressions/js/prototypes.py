@@ -521,6 +521,8 @@ def _natural(x: Any) -> Any:
         return prototype(x.name if x.name in _ERRORS else "Error")
     if name == "JsWrapper":
         return prototype(x.tag[len("[object ") : -1])
+    if name == "JsProxy":
+        return x.prototype()  # its getPrototypeOf trap
     raise Unsupported(f"flowctx does not reproduce the prototype of {typeof(x)} values")
 
 

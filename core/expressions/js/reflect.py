@@ -27,6 +27,7 @@ from flowctx_core.expressions.js.prototypes import (
     change_prototype,
     refusal_to_change,
 )
+from flowctx_core.expressions.js.proxies import JsProxy
 from flowctx_core.expressions.js.values import (
     HOLE,
     UNDEFINED,
@@ -40,6 +41,7 @@ from flowctx_core.expressions.js.values import (
     js_in,
     own_has,
     property_key,
+    shown_value,
     to_string,
     typeof,
 )
@@ -106,6 +108,8 @@ def _constructor_of(
 def own_symbols_of(o: Any) -> list[Any]:
     """Object.getOwnPropertySymbols: a condition's object's symbol keys, a built-in
     prototype's or namespace's well-known ones."""
+    if type(o) is JsProxy:
+        return [k for k in o.own_keys() if type(k) is not str]
     if type(o) is JsPrototype or type(o) is JsNamespace or o is FUNCTION_PROTOTYPE:
         return symkeys.built_in_symbols(o)
     return symkeys.own_symbols(o)
@@ -114,6 +118,8 @@ def own_symbols_of(o: Any) -> list[Any]:
 def _ownkeys(own_names: JsFunction) -> Callable[..., Any]:
     def own_keys(target: Any = UNDEFINED, *_: Any) -> list[str]:
         _target("ownKeys", target)
+        if type(target) is JsProxy:
+            return target.own_keys()  # its ownKeys trap's order
         return [*own_names.fn(target), *own_symbols_of(target)]
 
     return own_keys
@@ -131,6 +137,8 @@ def _get(target: Any = UNDEFINED, key: Any = UNDEFINED, *rest: Any) -> Any:
 
 def _set(target: Any = UNDEFINED, key: Any = UNDEFINED, value: Any = UNDEFINED, *rest: Any) -> Any:
     _target("set", target)
+    if type(target) is JsProxy and (not rest or rest[0] is target):
+        return target.put(_key(key), value, strict=False)
     if rest and rest[0] is not target:
         k = property_key(key)
         accessor = isinstance(target, dict) and own_has(target, k)
@@ -156,6 +164,8 @@ def _set(target: Any = UNDEFINED, key: Any = UNDEFINED, value: Any = UNDEFINED, 
 
 def _delete_property(target: Any = UNDEFINED, key: Any = UNDEFINED, *_: Any) -> bool:
     _target("deleteProperty", target)
+    if type(target) is JsProxy:
+        return target.delete(_key(key), strict=False)
     k = property_key(key)
     t = type(target)
     try:
@@ -220,6 +230,28 @@ def _define_property(
     return define(target, _key(key), _descriptor(desc), throw=False)
 
 
+def _set_prototype(target: Any, proto: Any, throw: bool) -> bool:
+    """[[SetPrototypeOf]] of a proxy's target without a setPrototypeOf trap."""
+    if type(target) is JsProxy:
+        return target.set_prototype(proto, throw)
+    refused = refusal_to_change(target, proto)
+    if refused is not None:
+        if throw:
+            extensible = refused.endswith(" is not extensible")
+            raise JsError(refused, anonymous="object is not extensible" if extensible else None)
+        return False
+    change_prototype(target, proto)
+    return True
+
+
+def _deleted(target: Any, key: Any, strict: bool) -> bool:
+    """[[Delete]] of a proxy's target without a deleteProperty trap."""
+    done = _delete_property(target, key)
+    if not done and strict:
+        raise JsError(f"Cannot delete property '{_key(key)}' of {shown_value(target)}")
+    return bool(done)
+
+
 def _key(key: Any) -> Any:
     """ToPropertyKey: a symbol stays a symbol."""
     return key if symkeys.is_symbol_key(key) else property_key(key)
@@ -242,6 +274,8 @@ def _set_prototype_of(obj: Mapping[str, Any]) -> Callable[..., Any]:
                 f"Object prototype may only be an Object or null: {to_string(proto)}",
                 anonymous="Object prototype may only be an Object or null",
             )
+        if type(target) is JsProxy:
+            return target.set_prototype(proto, throw=False)
         if refusal_to_change(target, proto) is not None:
             return False
         change_prototype(target, proto)
@@ -294,6 +328,9 @@ def _object_statics(obj: Mapping[str, Any]) -> dict[str, Callable[..., Any]]:
             )
         if not is_object(o):
             return o
+        if type(o) is JsProxy:
+            o.set_prototype(proto, throw=True)
+            return o
         refused = refusal_to_change(o, proto)
         if refused is not None:
             extensible = refused.endswith(" is not extensible")
@@ -331,7 +368,9 @@ def register(globals_: dict[str, Any], constructors: Mapping[int, Callable[..., 
         return make(*args_of(args))
 
     def prevent(target: Any = UNDEFINED, *_: Any) -> bool:
-        obj["preventExtensions"].fn(_target("preventExtensions", target))
+        if type(_target("preventExtensions", target)) is JsProxy:
+            return bool(target.prevent_extensions(throw=False))
+        obj["preventExtensions"].fn(target)
         return True
 
     members: dict[str, Callable[..., Any]] = {
@@ -351,6 +390,10 @@ def register(globals_: dict[str, Any], constructors: Mapping[int, Callable[..., 
         "set": _set,
         "setPrototypeOf": _set_prototype_of(obj),
     }
+    LENT["reflect_own_keys"] = members["ownKeys"]
+    LENT["delete_property"] = _deleted
+    LENT["set_prototype"] = _set_prototype
+    LENT["define"] = define
     globals_["Reflect"] = JsNamespace(
         "Reflect", {name: JsFunction(name, fn) for name, fn in members.items()}
     )

@@ -41,12 +41,14 @@ from flowctx_core.expressions.js.regexworker import WORKER, TooSlow
 from flowctx_core.expressions.js.strings import STRING_METHODS, _replace, replacement_cost
 from flowctx_core.expressions.js.values import (
     ELEMENT,
+    KEPT,
     MAX_STRING_LENGTH,
     UNDEFINED,
     JsCreated,
     JsError,
     JsFunction,
     JsObject,
+    changed_prototype,
     from_units,
     to_int,
     to_string,
@@ -899,6 +901,10 @@ def _test(rx: Any, s: Any = UNDEFINED, *_: Any) -> bool:
 
 
 def _to_string(rx: Any, *_: Any) -> str:
+    if type(rx) is JsRegExp and changed_prototype(rx) is not KEPT:
+        # its source and flags read along the chain a condition gave it
+        get_member = LENT["get_member"]
+        return f"/{to_string(get_member(rx, 'source'))}/{to_string(get_member(rx, 'flags'))}"
     return to_string(rx)
 
 

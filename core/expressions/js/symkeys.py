@@ -16,6 +16,7 @@ from flowctx_core.expressions.budget import charge
 from flowctx_core.expressions.js.common import LENT, Unsupported, _mutating
 from flowctx_core.expressions.js.iterators import JsIterator
 from flowctx_core.expressions.js.prototypes import JsPrototype, prototype_of
+from flowctx_core.expressions.js.proxies import JsProxy
 from flowctx_core.expressions.js.symbols import WELL_KNOWN, JsSymbol
 from flowctx_core.expressions.js.values import (
     CHANGED,
@@ -79,6 +80,8 @@ def _own_store(obj: Any) -> dict[Any, Any] | None:
 
 def own_symbols(obj: Any) -> list[JsSymbol]:
     """Object.getOwnPropertySymbols: the symbol keys in the order they were added."""
+    if type(obj) is JsProxy:
+        return [k for k in obj.own_keys() if type(k) is JsSymbol]
     store = _own_store(obj)
     return [k for k in store if type(k) is JsSymbol] if store else []
 
@@ -93,6 +96,8 @@ def get(obj: Any, sym: JsSymbol) -> Any:
     if obj is None or obj is UNDEFINED:
         kind = "null" if obj is None else "undefined"
         raise JsError(f"Cannot read properties of {kind} (reading '{sym.shown()}')")
+    if type(obj) is JsProxy:
+        return obj.js_get(sym)
     node: Any = obj
     while True:
         store = _own_store(node)
@@ -203,6 +208,8 @@ _ARITY: Final = {"iterator": 0, "hasInstance": 1, "toPrimitive": 1}
 
 def has(obj: Any, sym: JsSymbol) -> bool:
     """``sym in obj``."""
+    if type(obj) is JsProxy:
+        return obj.js_has(sym)
     try:
         return get(obj, sym) is not UNDEFINED or _holds_undefined(obj, sym)
     except Unsupported:
@@ -225,6 +232,9 @@ def put(obj: Any, sym: JsSymbol, value: Any) -> None:
         kind = "null" if obj is None else "undefined"
         raise JsError(f"Cannot set properties of {kind} (setting '{sym.shown()}')")
     t = type(obj)
+    if t is JsProxy:
+        obj.put(sym, value, strict=True)
+        return
     if t in (str, int, float, bool):
         shown = to_string(obj)
         raise JsError(

@@ -46,6 +46,7 @@ from flowctx_core.expressions.js.objects import (
     set_member,
 )
 from flowctx_core.expressions.js.prototypes import JsPrototype, is_prototype_of, prototype
+from flowctx_core.expressions.js.proxies import JsProxy
 from flowctx_core.expressions.js.regexp import JsRegExp
 from flowctx_core.expressions.js.symbols import WELL_KNOWN
 from flowctx_core.expressions.mj import hostcalls
@@ -959,6 +960,7 @@ def _instanceof(left: Any, right: Any) -> bool:
     chained = (
         type(left) is js.JsCreated
         or type(left) is JsPrototype
+        or type(left) is JsProxy
         or js.changed_prototype(left) is not js.KEPT
     )
     called: str = right.name
@@ -1315,6 +1317,9 @@ def _delete(c: _Compiler, node: JsDelete) -> Fn:
 
     def delete(env: Env) -> bool:
         obj, key = ref.locate(env, deleting=True)
+        if type(obj) is JsProxy:
+            return bool(obj.delete(key if symkeys.is_symbol_key(key) else js.property_key(key),
+                                   strict=True))  # fmt: skip
         if symkeys.is_symbol_key(key):
             if not _on_copy(env) and type(obj) is not js.JsFunction:
                 raise NeedsCopy

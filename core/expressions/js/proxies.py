@@ -1,0 +1,541 @@
+"""Proxy objects (``new Proxy(target, handler)``, ``Proxy.revocable``): ECMAScript's proxy
+internal methods over a target that is an object, each looking up its trap on the handler at
+the time of the operation, and V8's TypeErrors for the invariants a trap's answer breaks.
+
+Traps are functions the condition made (an arrow reads no ``this``, so a trap needs no
+receiver). A proxy around a function (its ``apply`` and ``construct`` traps) and the integrity
+operations on a proxy (``Object.freeze`` runs several traps in turn) are refused by name.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flowctx_core.expressions.js.common import LENT, Unsupported
+from flowctx_core.expressions.js.descriptors import to_descriptor
+from flowctx_core.expressions.js.prototypes import prototype_of
+from flowctx_core.expressions.js.symbols import WELL_KNOWN
+from flowctx_core.expressions.js.values import (
+    UNDEFINED,
+    JsError,
+    JsFunction,
+    JsObject,
+    default_call_site,
+    js_in,
+    same_value,
+    shown_value,
+    to_int,
+    truthy,
+    typeof,
+)
+
+
+def _name_of(key: Any) -> str:
+    """How V8's proxy errors name a key (a symbol by its description)."""
+    return key.shown() if typeof(key) == "symbol" else str(key)
+
+
+def _is_object(v: Any) -> bool:
+    return typeof(v) in ("object", "function") and v is not None
+
+
+class JsProxy(JsObject):
+    """A proxy: ``handler`` None once revoked."""
+
+    __slots__ = ("handler", "target")
+
+    def __init__(self, target: Any, handler: Any) -> None:
+        self.target = target
+        self.handler: Any = handler
+
+    def __repr__(self) -> str:
+        return "[object Object]"
+
+    # --- the trap and the target's own answers ------------------------------------------
+
+    def _trap(self, name: str) -> Any:
+        """The handler's trap ``name`` (None: there is none), or V8's TypeError."""
+        if self.handler is None:
+            raise JsError(f"Cannot perform '{name}' on a proxy that has been revoked")
+        trap = LENT["get_member"](self.handler, name)
+        if trap is None or trap is UNDEFINED:
+            return None
+        if type(trap) is not JsFunction:
+            raise JsError(
+                f"'{shown_value(trap)}' returned for property '{name}' of object "
+                f"'{shown_value(self.handler)}' is not a function",
+                anonymous=f"the proxy's '{name}' trap is not a function",
+            )
+        return trap
+
+    def _call(self, trap: JsFunction, *args: Any) -> Any:
+        if trap.method is not None:
+            return LENT["call_with_this"](trap, self.handler, list(args))
+        return trap.fn(*args)
+
+    def _target_own(self, key: Any) -> Any:
+        """The target's own property descriptor of ``key`` (a dict), or UNDEFINED."""
+        return LENT["own_descriptor"](self.target, key)
+
+    def _extensible(self) -> bool:
+        return bool(LENT["globals"]["Object"].members["isExtensible"].fn(self.target))
+
+    # --- the internal methods ------------------------------------------------------------
+
+    def js_get(self, key: Any) -> Any:
+        trap = self._trap("get")
+        if trap is None:
+            return LENT["get_member"](self.target, key)
+        value = self._call(trap, self.target, key, self)
+        own = self._target_own(key)
+        if isinstance(own, dict) and not own["configurable"]:
+            name = _name_of(key)
+            if "value" in own and not own["writable"] and not same_value(value, own["value"]):
+                raise JsError(
+                    f"'get' on proxy: property '{name}' is a read-only and non-configurable "
+                    "data property on the proxy target but the proxy did not return its actual "
+                    f"value (expected '{_text(own['value'])}' but got '{_text(value)}')",
+                    anonymous="'get' on proxy: the trap did not return the target's value",
+                )
+            if "get" in own and own["get"] is UNDEFINED and value is not UNDEFINED:
+                raise JsError(
+                    f"'get' on proxy: property '{name}' is a non-configurable accessor property "
+                    "on the proxy target and does not have a getter function, but the trap did "
+                    f"not return 'undefined' (got '{_text(value)}')",
+                    anonymous="'get' on proxy: the trap did not return undefined",
+                )
+        return value
+
+    def put(self, key: Any, value: Any, strict: bool) -> bool:
+        trap = self._trap("set")
+        if trap is None:
+            return self._ordinary_set(key, value, strict)
+        name = _name_of(key)
+        if not truthy(self._call(trap, self.target, key, value, self)):
+            if strict:
+                raise JsError(f"'set' on proxy: trap returned falsish for property '{name}'")
+            return False
+        own = self._target_own(key)
+        if isinstance(own, dict) and not own["configurable"]:
+            if "value" in own and not own["writable"] and not same_value(value, own["value"]):
+                raise JsError(
+                    f"'set' on proxy: trap returned truish for property '{name}' which exists "
+                    "in the proxy target as a non-configurable and non-writable data property "
+                    "with a different value"
+                )
+            if "set" in own and own["set"] is UNDEFINED:
+                raise JsError(
+                    f"'set' on proxy: trap returned truish for property '{name}' which exists "
+                    "in the proxy target as a non-configurable and non-writable accessor "
+                    "property without a setter"
+                )
+        return True
+
+    def js_set(self, key: str, value: Any) -> None:
+        self.put(key, value, strict=True)
+
+    def _ordinary_set(self, key: Any, value: Any, strict: bool) -> bool:
+        """The target's [[Set]] with this proxy as the receiver (OrdinarySet): the target's
+        own or inherited property decides, then the proxy itself is asked for the property
+        (its getOwnPropertyDescriptor and defineProperty traps)."""
+        found = self._target_own(key)
+        node = self.target
+        while found is UNDEFINED:
+            node = prototype_of(node)
+            if node is None:
+                break
+            if type(node) is JsProxy or type(node).__name__ == "JsPrototype":
+                break  # the rest of the chain holds no setter or read-only key here
+            found = LENT["own_descriptor"](node, key)
+        name = _name_of(key)
+        if isinstance(found, dict) and ("get" in found or "set" in found):
+            setter = found.get("set", UNDEFINED)
+            if type(setter) is JsFunction:
+                setter.fn(value)
+                return True
+            if strict:
+                raise JsError(
+                    f"Cannot set property {name} of {shown_value(self)} which has only a getter"
+                )
+            return False
+        if isinstance(found, dict) and not found["writable"]:
+            if strict:
+                raise JsError(
+                    f"Cannot assign to read only property '{name}' of object '{shown_value(self)}'"
+                )
+            return False
+        existing = self.own_property(key)
+        if isinstance(existing, dict):
+            if "get" in existing or "set" in existing or not existing["writable"]:
+                return False
+            return self.define(key, {"value": value}, strict)
+        return self.define(
+            key, {"value": value, "writable": True, "enumerable": True, "configurable": True},
+            strict,
+        )  # fmt: skip
+
+    def js_has(self, key: Any) -> bool:
+        trap = self._trap("has")
+        if trap is None:
+            return bool(js_in(key, self.target))
+        if truthy(self._call(trap, self.target, key)):
+            return True
+        own = self._target_own(key)
+        if isinstance(own, dict):
+            name = _name_of(key)
+            if not own["configurable"]:
+                raise JsError(
+                    f"'has' on proxy: trap returned falsish for property '{name}' which exists "
+                    "in the proxy target as non-configurable"
+                )
+            if not self._extensible():
+                raise JsError(
+                    f"'has' on proxy: trap returned falsish for property '{name}' but the proxy "
+                    "target is not extensible"
+                )
+        return False
+
+    def delete(self, key: Any, strict: bool) -> bool:
+        trap = self._trap("deleteProperty")
+        if trap is None:
+            return bool(LENT["delete_property"](self.target, key, strict))
+        name = _name_of(key)
+        if not truthy(self._call(trap, self.target, key)):
+            if strict:
+                raise JsError(
+                    f"'deleteProperty' on proxy: trap returned falsish for property '{name}'"
+                )
+            return False
+        own = self._target_own(key)
+        if isinstance(own, dict):
+            if not own["configurable"]:
+                raise JsError(
+                    f"'deleteProperty' on proxy: trap returned truish for property '{name}' "
+                    "which is non-configurable in the proxy target"
+                )
+            if not self._extensible():
+                raise JsError(
+                    f"'deleteProperty' on proxy: trap returned truish for property '{name}' "
+                    "but the proxy target is non-extensible"
+                )
+        return True
+
+    def own_keys(self) -> list[Any]:
+        """[[OwnPropertyKeys]]: every key, strings and symbols in the trap's order."""
+        trap = self._trap("ownKeys")
+        target_keys = LENT["reflect_own_keys"](self.target)
+        if trap is None:
+            return list(target_keys)
+        result = self._call(trap, self.target)
+        if not _is_object(result):
+            raise JsError("CreateListFromArrayLike called on non-object")
+        get_member = LENT["get_member"]
+        length = int(max(to_int(get_member(result, "length")), 0))
+        keys: list[Any] = []
+        for i in range(length):
+            k = get_member(result, str(i))
+            if type(k) is not str and typeof(k) != "symbol":
+                raise JsError(
+                    f"{shown_value(k)} is not a valid property name",
+                    anonymous="a value is not a valid property name",
+                )
+            if any(same_value(k, seen) for seen in keys):
+                raise JsError("'ownKeys' on proxy: trap returned duplicate entries")
+            keys.append(k)
+        extensible = self._extensible()
+        fixed, configurable = [], []
+        for k in target_keys:
+            own = self._target_own(k)
+            (fixed if isinstance(own, dict) and not own["configurable"] else configurable).append(k)
+        # the non-configurable keys first, then (a non-extensible target) the others
+        for k in fixed + ([] if extensible else configurable):
+            if not any(k is seen or k == seen for seen in keys):
+                raise JsError(f"'ownKeys' on proxy: trap result did not include '{_name_of(k)}'")
+        if not extensible and len(keys) != len(target_keys):
+            raise JsError(
+                "'ownKeys' on proxy: trap returned extra keys but proxy target is non-extensible"
+            )
+        return keys
+
+    def own_property(self, key: Any) -> Any:
+        """[[GetOwnProperty]]: a descriptor (a dict) or UNDEFINED."""
+        trap = self._trap("getOwnPropertyDescriptor")
+        if trap is None:
+            return self._target_own(key)
+        result = self._call(trap, self.target, key)
+        name = _name_of(key)
+        own = self._target_own(key)
+        if result is UNDEFINED:
+            if isinstance(own, dict):
+                if not own["configurable"]:
+                    raise JsError(
+                        f"'getOwnPropertyDescriptor' on proxy: trap returned undefined for "
+                        f"property '{name}' which is non-configurable in the proxy target"
+                    )
+                if not self._extensible():
+                    raise JsError(
+                        f"'getOwnPropertyDescriptor' on proxy: trap returned undefined for "
+                        f"property '{name}' which exists in the non-extensible proxy target"
+                    )
+            return UNDEFINED
+        if not _is_object(result):
+            raise JsError(
+                "'getOwnPropertyDescriptor' on proxy: trap returned neither object nor "
+                f"undefined for property '{name}'"
+            )
+        d = to_descriptor(result)
+        if own is UNDEFINED and not self._extensible():
+            raise JsError(
+                f"'getOwnPropertyDescriptor' on proxy: trap returned descriptor for property "
+                f"'{name}' that is incompatible with the existing property in the proxy target"
+            )
+        if not d.get("configurable", False) and (own is UNDEFINED or own["configurable"]):
+            raise JsError(
+                f"'getOwnPropertyDescriptor' on proxy: trap reported non-configurability for "
+                f"property '{name}' which is either non-existent or configurable in the proxy "
+                "target"
+            )
+        accessor = "get" in d or "set" in d
+        if accessor:
+            return {"get": d.get("get", UNDEFINED), "set": d.get("set", UNDEFINED),
+                    "enumerable": d.get("enumerable", False),
+                    "configurable": d.get("configurable", False)}  # fmt: skip
+        return {"value": d.get("value", UNDEFINED), "writable": d.get("writable", False),
+                "enumerable": d.get("enumerable", False),
+                "configurable": d.get("configurable", False)}  # fmt: skip
+
+    def define(self, key: Any, d: dict[str, Any], throw: bool) -> bool:
+        trap = self._trap("defineProperty")
+        if trap is None:
+            return bool(LENT["define"](self.target, key, d, throw))
+        name = _name_of(key)
+        desc = dict(d)
+        if not truthy(self._call(trap, self.target, key, desc)):
+            if throw:
+                raise JsError(
+                    f"'defineProperty' on proxy: trap returned falsish for property '{name}'"
+                )
+            return False
+        own = self._target_own(key)
+        if own is UNDEFINED and not self._extensible():
+            raise JsError(
+                f"'defineProperty' on proxy: trap returned truish for adding property '{name}' "
+                " to the non-extensible proxy target"
+            )
+        if d.get("configurable") is False and (own is UNDEFINED or own["configurable"]):
+            raise JsError(
+                f"'defineProperty' on proxy: trap returned truish for defining non-configurable "
+                f"property '{name}' which is either non-existent or configurable in the proxy "
+                "target"
+            )
+        return True
+
+    def prototype(self) -> Any:
+        trap = self._trap("getPrototypeOf")
+        if trap is None:
+            return prototype_of(self.target)
+        proto = self._call(trap, self.target)
+        if proto is not None and not _is_object(proto):
+            raise JsError("'getPrototypeOf' on proxy: trap returned neither object nor null")
+        if not self._extensible() and proto is not prototype_of(self.target):
+            raise JsError(
+                "'getPrototypeOf' on proxy: proxy target is non-extensible but the trap did not "
+                "return its actual prototype"
+            )
+        return proto
+
+    def set_prototype(self, proto: Any, throw: bool) -> bool:
+        trap = self._trap("setPrototypeOf")
+        if trap is None:
+            return bool(LENT["set_prototype"](self.target, proto, throw))
+        if not truthy(self._call(trap, self.target, proto)):
+            if throw:
+                raise JsError(
+                    "'setPrototypeOf' on proxy: trap returned falsish for property 'undefined'"
+                )
+            return False
+        if not self._extensible() and proto is not prototype_of(self.target):
+            raise JsError(
+                "'setPrototypeOf' on proxy: trap returned truish for setting a new prototype "
+                "on the non-extensible proxy target"
+            )
+        return True
+
+    def is_extensible(self) -> bool:
+        trap = self._trap("isExtensible")
+        if trap is None:
+            return self._extensible()
+        answer = truthy(self._call(trap, self.target))
+        actual = self._extensible()
+        if answer != actual:
+            raise JsError(
+                "'isExtensible' on proxy: trap result does not reflect extensibility of proxy "
+                f"target (which is '{'true' if actual else 'false'}')"
+            )
+        return answer
+
+    def prevent_extensions(self, throw: bool) -> bool:
+        trap = self._trap("preventExtensions")
+        if trap is None:
+            LENT["globals"]["Object"].members["preventExtensions"].fn(self.target)
+            return True
+        if not truthy(self._call(trap, self.target)):
+            if throw:
+                raise JsError("'preventExtensions' on proxy: trap returned falsish")
+            return False
+        if self._extensible():
+            raise JsError(
+                "'preventExtensions' on proxy: trap returned truish but the proxy target is "
+                "extensible"
+            )
+        return True
+
+    def set_integrity(self, frozen: bool) -> None:
+        """SetIntegrityLevel: Object.seal / Object.freeze through the traps."""
+        self.prevent_extensions(throw=True)
+        for k in self.own_keys():
+            if frozen:
+                found = self.own_property(k)
+                if found is UNDEFINED:
+                    continue
+                accessor = "get" in found or "set" in found
+                d = {"configurable": False} if accessor else {"configurable": False,
+                                                                "writable": False}  # fmt: skip
+            else:
+                d = {"configurable": False}
+            self.define(k, d, throw=True)
+
+    def test_integrity(self, frozen: bool) -> bool:
+        """TestIntegrityLevel: Object.isSealed / Object.isFrozen through the traps."""
+        if self.is_extensible():
+            return False
+        for k in self.own_keys():
+            found = self.own_property(k)
+            if found is UNDEFINED:
+                continue
+            if found["configurable"]:
+                return False
+            if frozen and "value" in found and found["writable"]:
+                return False
+        return True
+
+    # --- what the conversions and built-ins ask of an object -----------------------------
+
+    def is_array(self) -> bool:
+        if self.handler is None:
+            raise JsError("Cannot perform 'IsArray' on a proxy that has been revoked")
+        target = self.target
+        if type(target) is JsProxy:
+            return target.is_array()
+        return type(target) is list or type(target) is tuple
+
+    def js_keys(self) -> list[str]:
+        """Object.keys: the string keys whose descriptor (the trap's) is enumerable."""
+        out = []
+        for k in self.own_keys():
+            if type(k) is str:
+                d = self.own_property(k)
+                if isinstance(d, dict) and d["enumerable"]:
+                    out.append(k)
+        return out
+
+    def js_owns(self, key: str) -> bool:
+        return self.own_property(key) is not UNDEFINED
+
+    def js_primitive(self, hint: str = "default") -> Any:
+        to_primitive = WELL_KNOWN["toPrimitive"]
+        exotic = self.js_get(to_primitive)
+        if exotic is not UNDEFINED and exotic is not None:
+            if type(exotic) is not JsFunction:
+                raise JsError(
+                    f"{default_call_site(exotic)} is not a function",
+                    anonymous="Symbol.toPrimitive is not a function",
+                )
+            result = exotic.fn(hint)
+            if _is_object(result):
+                raise JsError("Cannot convert object to primitive value")
+            return result
+        order = ("toString", "valueOf") if hint == "string" else ("valueOf", "toString")
+        for name in order:
+            method = self.js_get(name)
+            if type(method) is JsFunction:
+                if method.method is not None:
+                    result = LENT["call_with_this"](method, self, [])
+                else:
+                    result = method.fn()
+                if not _is_object(result):
+                    return result
+        raise JsError("Cannot convert object to primitive value")
+
+    def js_json(self) -> Any:
+        """What JSON.stringify serialises: an array's elements or an object's keys, each read
+        through the proxy (its toJSON first)."""
+        to_json = self.js_get("toJSON")
+        if type(to_json) is JsFunction:
+            if to_json.method is not None:
+                return LENT["call_with_this"](to_json, self, [""])
+            return to_json.fn("")
+        if self.is_array():
+            length = int(max(to_int(self.js_get("length")), 0))
+            return [self.js_get(str(i)) for i in range(length)]
+        return {k: self.js_get(k) for k in self.js_keys()}
+
+    def js_iter(self) -> list[Any] | None:
+        method = self.js_get(WELL_KNOWN["iterator"])
+        if method is UNDEFINED or method is None:
+            return None
+        if type(method) is JsFunction and method.ident == "Array.prototype.values":
+            length = int(max(to_int(self.js_get("length")), 0))
+            return [self.js_get(str(i)) for i in range(length)]
+        raise Unsupported("flowctx does not reproduce iterating a proxy by this Symbol.iterator")
+
+    def tag(self) -> str:
+        """Object.prototype.toString of it: Array's tag for an array target, else its
+        Symbol.toStringTag read through the proxy, else Object's."""
+        builtin = "Array" if self.is_array() else "Object"
+        tag = self.js_get(WELL_KNOWN["toStringTag"])
+        return f"[object {tag if type(tag) is str else builtin}]"
+
+
+def _text(v: Any) -> str:
+    """A value as V8's proxy invariant errors print it."""
+    try:
+        return shown_value(v)
+    except JsError:
+        return "[object Object]"
+
+
+def _proxy_create(target: Any = UNDEFINED, handler: Any = UNDEFINED, *_: Any) -> JsProxy:
+    if not _is_object(target) or not _is_object(handler):
+        raise JsError("Cannot create proxy with a non-object as target or handler")
+    if typeof(target) == "function":
+        raise Unsupported(
+            "flowctx does not reproduce Proxy objects around functions (their apply and "
+            "construct traps)"
+        )
+    return JsProxy(target, handler)
+
+
+def _revocable(target: Any = UNDEFINED, handler: Any = UNDEFINED, *_: Any) -> dict[str, Any]:
+    proxy = _proxy_create(target, handler)
+
+    def revoke(*_: Any) -> Any:
+        proxy.handler = None
+        proxy.target = None
+        return UNDEFINED
+
+    return {"proxy": proxy, "revoke": JsFunction("", revoke, arity=0, source=None)}
+
+
+def _call_without_new(*_: Any) -> Any:
+    raise JsError("Constructor Proxy requires 'new'")
+
+
+def register(globals_: dict[str, Any], constructors: dict[int, Any]) -> None:
+    proxy = JsFunction(
+        "Proxy", _call_without_new,
+        {"revocable": JsFunction("revocable", _revocable, arity=2, ident="Proxy.revocable")},
+        arity=2,
+    )  # fmt: skip
+    globals_["Proxy"] = proxy
+    constructors[id(proxy)] = _proxy_create
