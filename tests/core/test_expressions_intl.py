@@ -43,6 +43,7 @@ PAYLOAD = {
     "eurn": {"style": "currency", "currency": "EUR", "currencyDisplay": "name"},
     "chfn": {"style": "currency", "currency": "CHF", "currencyDisplay": "name"},
     "kwd": {"style": "currency", "currency": "KWD"},
+    "acct": {"style": "currency", "currency": "USD", "currencySign": "accounting"},
     "keep": {"ignorePunctuation": False},
     "search": {"usage": "search"},
     "nopunct": {"ignorePunctuation": True},
@@ -126,6 +127,7 @@ CASES = [
     ("(2).toLocaleString('ru', payload.eurn)", "2,00 \u0435\u0432\u0440\u043e"),
     ("(1).toLocaleString('ja', payload.chfn)", "1.00\u30b9\u30a4\u30b9 \u30d5\u30e9\u30f3"),
     ("(2).toLocaleString('ar', payload.kwd)", "\u200f2.000\u00a0\u062f.\u0643.\u200f"),
+    ("(-1234.5).toLocaleString('en', payload.acct)", "($1,234.50)"),
     # past the largest compact magnitude, its pattern; en-US-u-va-posix groups nothing
     ("(1e21).toLocaleString('it', payload.compact)", "1.000.000.000\u00a0Bln"),
     ("(-1234567.5).toLocaleString('en-US-u-va-posix')", "-1234567.5"),

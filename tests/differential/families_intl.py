@@ -37,6 +37,7 @@ NUMBER_OPTIONS: dict[str, list[Any]] = {
     "currency": ["USD", "EUR", "JPY", "GBP", "CHF", "INR", "BRL", "usd", "XYZ", "US", "KWD",
                  "SEK", "SAR"],
     "currencyDisplay": ["symbol", "narrowSymbol", "code", "name", "x"],
+    "currencySign": ["standard", "accounting", "x"],
     "minimumFractionDigits": [0, 1, 2, 3, 5, 21, -1, "2", 101],
     "maximumFractionDigits": [0, 1, 2, 4, 20, 100, 101, "x"],
     "minimumSignificantDigits": [1, 2, 3, 5, 0, 22],

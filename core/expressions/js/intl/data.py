@@ -24,6 +24,7 @@ _FILES: Final = {
     "relative": "relative", "relativeLocales": "relative",
     "likely": "likely", "likelyExceptions": "likely",
     "currencyBase": "currencies", "currencySymbols": "currencies",
+    "currencyAccounting": "currencies",
     "currencyNames": "currencynames", "currencyNamePatterns": "currencynames",
     "lists": "lists", "dates": "dates", "tailored": "tailored", "skeletons": "skeletons",
 }  # fmt: skip

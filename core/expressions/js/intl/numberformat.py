@@ -1,9 +1,9 @@
 """``Intl.NumberFormat`` (and ``Number.prototype.toLocaleString(locales, options)``) as node 20
 answers it: the options read in ECMA-402's order with V8's errors, digits rounded half away
 from zero from the shortest digits of the double (as ICU does), then the locale's symbols,
-group sizes and affixes (decimal, percent, currency) measured from node
-(scripts/intl_data.mjs). Compact notation, units, currency names and accounting negatives are
-refused, not guessed."""
+group sizes and affixes (decimal, percent, currency, accounting, compact) measured from node
+(scripts/intl_*.mjs), in any decimal numbering system. Units, compact percents and formatRange
+are refused, not guessed."""
 
 from __future__ import annotations
 
@@ -197,8 +197,6 @@ class NumberFormat(IntlObject):
             exact = abs(exact)
         body, is_zero = self._body(exact, x)
         sign = _sign(o["signDisplay"], negative, is_zero, x != x)
-        if sign == "-" and o["style"] == "currency" and o["currencySign"] == "accounting":
-            raise Unsupported("flowctx does not reproduce accounting negatives (currencySign)")
         row = self._row()
         kind = {"decimal": "dec", "percent": "pct", "currency": "cur"}[o["style"]]
         template = row[kind][1 if sign else 0]
@@ -209,6 +207,17 @@ class NumberFormat(IntlObject):
             if patterns is None:
                 patterns = _inherited_key(table("currencyNamePatterns"), o["base"], "other")
             template = patterns[1 if sign else 0]
+        accounting = kind == "cur" and o["currencySign"] == "accounting" and not by_name
+        if accounting and sign:  # the locale's accounting pattern: en's ($1.00)
+            ov = _override(o["base"], o["numberingSystem"], o["posix"])
+            if o["notation"] == "compact" or "cur" in ov:
+                raise Unsupported(
+                    "flowctx does not reproduce accounting negatives in compact notation or a"
+                    " numbering system with money patterns of its own"
+                )
+            rows = table("currencyAccounting")
+            pair = inherited(rows, o["base"]) or rows["en"]
+            template = pair[0 if sign == "+" else 1]
         if sign == "+" and kind == "dec" and "plusAt" in row:
             template = row["plusAt"]
         if o["notation"] == "compact" and exact is not None:
