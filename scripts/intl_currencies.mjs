@@ -30,8 +30,8 @@ function template(parts) {
   }
   return out;
 }
-// a locale's accounting patterns (currencySign "accounting"), signed: [with a plus, with a
-// minus], measured with a currency whose symbol is a symbol at both ends (scripts/intl_data.mjs)
+// a locale's accounting patterns (currencySign "accounting"): [with a plus, with a minus,
+// without a sign] (nb puts the symbol first in all three), measured with a currency whose symbol is a symbol at both ends (scripts/intl_data.mjs)
 const PLAIN = ["USD", "EUR", "GBP", "JPY", "CNY", "CHF", "CAD", "AUD", "INR", "BRL", "MXN",
   "KRW", "RUB", "SEK", "NOK", "DKK", "PLN", "TRY", "ZAR", "HKD", "SGD", "NZD"];
 function plainCurrency(tag) {
@@ -46,9 +46,10 @@ function plainCurrency(tag) {
 }
 const accounting = {};
 for (const tag of locales) {
-  const o = { ...plainCurrency(tag), currencySign: "accounting", signDisplay: "always" };
-  const f = new Intl.NumberFormat(tag, o);
-  accounting[tag] = [template(f.formatToParts(1)), template(f.formatToParts(-1))];
+  const o = { ...plainCurrency(tag), currencySign: "accounting" };
+  const f = new Intl.NumberFormat(tag, { ...o, signDisplay: "always" });
+  accounting[tag] = [template(f.formatToParts(1)), template(f.formatToParts(-1)),
+    template(new Intl.NumberFormat(tag, o).formatToParts(1))];
 }
 const symbols = {};
 const names = {};

@@ -208,7 +208,7 @@ class NumberFormat(IntlObject):
                 patterns = _inherited_key(table("currencyNamePatterns"), o["base"], "other")
             template = patterns[1 if sign else 0]
         accounting = kind == "cur" and o["currencySign"] == "accounting" and not by_name
-        if accounting and sign:  # the locale's accounting pattern: en's ($1.00)
+        if accounting:  # the locale's accounting patterns: en's ($1.00), nb's £ 1,00
             ov = _override(o["base"], o["numberingSystem"], o["posix"])
             if o["notation"] == "compact" or "cur" in ov:
                 raise Unsupported(
@@ -217,7 +217,7 @@ class NumberFormat(IntlObject):
                 )
             rows = table("currencyAccounting")
             pair = inherited(rows, o["base"]) or rows["en"]
-            template = pair[0 if sign == "+" else 1]
+            template = pair[{"+": 0, "-": 1}.get(sign, 2)]
         if sign == "+" and kind == "dec" and "plusAt" in row:
             template = row["plusAt"]
         if o["notation"] == "compact" and exact is not None:
@@ -598,6 +598,8 @@ def read_options(locales: Any, options: Any, service: str = SERVICE) -> dict[str
     o["signDisplay"] = option(
         "signDisplay", ("auto", "never", "always", "exceptZero", "negative"), "auto"
     )
+    if o["signDisplay"] == "never":  # ICU has no accounting form without signs: V8 says so
+        o["currencySign"] = "standard"
     o["numberingSystem"], kept = numbering(base, found, nu)
     o["base"], o["locale"] = base, with_keywords(base, kept)
     o["posix"] = base == "en-US" and kept.get("va") == "posix"
