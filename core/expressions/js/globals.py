@@ -15,6 +15,7 @@ from typing import Any, Final
 
 from flowctx_core.expressions.budget import charge
 from flowctx_core.expressions.js import (
+    arrayattrs,
     atomics,
     bigint,
     clone,
@@ -407,7 +408,8 @@ def _keys_of(x: Any, what: str) -> list[str]:
     if type(x) is list or type(x) is tuple:
         charge(ELEMENT * len(x))
         keys = [str(i) for i, v in enumerate(x) if v is not HOLE]  # a hole is no key
-        return keys + array_prop_keys(x)
+        keys += array_prop_keys(x)
+        return keys if what == "getOwnPropertyNames" else arrayattrs.enumerable_keys(x, keys)
     if type(x) is str:
         charge(ELEMENT * len(x))
         return [str(i) for i in range(utf16_length(x))]

@@ -11,7 +11,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Any, Final
 
 from flowctx_core.expressions.budget import charge
-from flowctx_core.expressions.js import descriptors, symkeys
+from flowctx_core.expressions.js import arrayattrs, descriptors, symkeys
 from flowctx_core.expressions.js.arrays import ARRAY_METHODS, MUTATING_METHODS
 from flowctx_core.expressions.js.common import (
     _MISSING_PROP,
@@ -355,6 +355,8 @@ def _is_enumerable(o: Any, key: Any) -> bool:
         return descriptors.descriptor_of(o, key if type(key) is JsSymbol else property_key(key))[
             "enumerable"
         ]
+    if type(o) is list and type(key) is not JsSymbol and arrayattrs.has_attributes(o):
+        return arrayattrs.effective(o, property_key(key))[1]
     return True
 
 
@@ -770,8 +772,10 @@ def _get_member(obj: Any, key: Any) -> Any:
             charge(ELEMENT * len(obj))
             if k in MUTATING_METHODS and getattr(_state, "integrity", None):
                 level = _level(obj)
-                if level is not None:
+                if level is not None or arrayattrs.has_attributes(obj):
                     method = _locked(k, method, level)
+            elif k in MUTATING_METHODS and arrayattrs.has_attributes(obj):
+                method = _locked(k, method, None)
             return _bind(k, method, obj)
         return _proto_member(obj, k, ARRAY_PROTO)
     if t is str:
@@ -966,23 +970,27 @@ def integrity(obj: Any, frozen: bool | None) -> None:
         _state.integrity[id(obj)] = (obj, level)
 
 
-def _locked(name: str, method: Callable[..., Any], level: int) -> Callable[..., Any]:
-    """An array method that writes, on an array that is frozen, sealed or not extensible:
-    V8's TypeError where the specification's first write fails."""
+def _locked(name: str, method: Callable[..., Any], level: int | None) -> Callable[..., Any]:
+    """An array method that writes, on an array that is frozen, sealed or not extensible, or
+    whose properties have other attributes: V8's TypeError where the specification's first
+    write fails; otherwise the method runs and the elements' attributes follow its writes."""
     if name == "sort":
 
         def sort(arr: list[Any], *args: Any) -> Any:
             scratch = list(arr)
             method(scratch, *args)  # the comparator runs before anything is written
-            check_write(name, arr, level, args)
+            settle = check_write(name, arr, level, args)
             arr[:] = scratch
+            settle()
             return arr
 
         return sort
 
     def write(arr: list[Any], *args: Any) -> Any:
-        check_write(name, arr, level, args)
-        return method(arr, *args)
+        settle = check_write(name, arr, level, args)
+        result = method(arr, *args)
+        settle()
+        return result
 
     return write
 
@@ -1023,6 +1031,8 @@ def integrity_of(obj: Any, frozen: bool | None) -> bool:
                 return False
         return True
     if type(obj) is list:
+        if arrayattrs.has_attributes(obj):
+            return arrayattrs.integrity(obj, frozen)
         return not obj  # V8 reads an empty array's elements only, not its length
     name = type(obj).__name__
     if name == "JsWrapper":
@@ -1038,6 +1048,10 @@ def check_delete(obj: Any, k: str) -> None:
         if not descriptors.configurable(obj, k):
             raise JsError(f"Cannot delete property '{k}' of {shown_value(obj)}")
         descriptors.forget(obj, k)
+    if type(obj) is list and arrayattrs.has_attributes(obj) and _obj_has_own(obj, k):
+        if k == "length" or not arrayattrs.effective(obj, k)[2]:
+            raise JsError(f"Cannot delete property '{k}' of [object Array]")
+        arrayattrs.forget_index(obj, k)
     level = _level(obj) if getattr(_state, "integrity", None) else None
     if level is None or level < SEALED:
         return
@@ -1088,7 +1102,9 @@ def own_descriptor(obj: Any, key: Any) -> Any:
         if not _obj_has_own(obj, k):
             return UNDEFINED
         if t is not dict and k == "length":
-            return data(len(obj), not frozen, False, False)
+            return data(len(obj), t is list and arrayattrs.length_writable(obj), False, False)
+        if t is list and arrayattrs.has_attributes(obj):
+            return data(get_member(obj, k), *arrayattrs.effective(obj, k))
         return data(get_member(obj, k), not frozen, True, not sealed)
     if t is JsFunction and obj.props is not None and k in obj.props:
         return descriptors.descriptor_of(obj, k)
@@ -1224,6 +1240,9 @@ def set_member(obj: Any, key: Any, value: Any) -> None:
     if t is list:
         _mutating()
         index = array_index(k)
+        attributed = arrayattrs.has_attributes(obj)
+        if attributed and k != "length":
+            arrayattrs.check_set(obj, k, index)
         if k == "length":
             n = to_number(value)
             if n != n or n < 0 or not float(n).is_integer():
@@ -1231,6 +1250,10 @@ def set_member(obj: Any, key: Any, value: Any) -> None:
             n = int(n)
             if n > MAX_STRING_LENGTH:
                 raise JsError("Invalid array length")
+            if attributed:
+                charge(n)
+                arrayattrs.set_length(obj, n)
+                return
             level = _level(obj) if getattr(_state, "integrity", None) else None
             if level is not None:
                 check_length(obj, level, n)

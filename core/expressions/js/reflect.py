@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any, Final
 
-from flowctx_core.expressions.js import symkeys
+from flowctx_core.expressions.js import arrayattrs, symkeys
 from flowctx_core.expressions.js.common import (
     LENT,
     Unsupported,
@@ -181,13 +181,18 @@ def _delete_property(target: Any = UNDEFINED, key: Any = UNDEFINED, *_: Any) -> 
         index = array_index(k)
         if index is not None:
             if index < len(target) and target[index] is not HOLE:
+                if t is list and not arrayattrs.effective(target, k)[2]:
+                    return False
                 _mutating()
                 target[index] = HOLE
+                arrayattrs.forget_index(target, k)
             return True
         if k == "length":
             return False
         if k in array_prop_keys(target):
-            raise Unsupported("flowctx does not reproduce deleting an array's named keys")
+            if t is list and not arrayattrs.effective(target, k)[2]:
+                return False
+            arrayattrs.delete_named(target, k)
         return True
     if t is JsNamespace:
         member = target.members.get(k, UNDEFINED)

@@ -1,0 +1,222 @@
+"""Arrays' own properties with attributes other than an assignment's: elements and named keys
+defined read-only, hidden from enumeration or not configurable, and a read-only ``length``
+(ECMAScript's array exotic [[DefineOwnProperty]] and ArraySetLength, with V8's TypeErrors).
+
+The attributes sit in ``values.ATTRIBUTES`` beside the list, keyed by the property's name
+(``"0"``, ``"x"``, ``"length"``), for the evaluation's copy only; a plain array has no entry
+and keeps the fast path. An array's seal or freeze is applied on top (``effective``).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from flowctx_core.expressions.js.common import LENT, _mutating, _state
+from flowctx_core.expressions.js.values import (
+    ATTRIBUTES,
+    HOLE,
+    ORDINARY,
+    UNDEFINED,
+    Attributes,
+    JsError,
+    array_index,
+    attributes_of,
+    defined_attributes,
+    set_attributes,
+)
+
+_ARRAY: Final = "[object Array]"
+
+
+def has_attributes(arr: Any) -> bool:
+    """Whether any of ``arr``'s own properties was defined with other attributes."""
+    return bool(ATTRIBUTES.table) and bool(defined_attributes(arr))
+
+
+def length_writable(arr: Any) -> bool:
+    level = LENT["integrity_level"](arr)
+    if level is not None and level >= 2:
+        return False
+    return not ATTRIBUTES.table or attributes_of(arr, "length")[0]
+
+
+def effective(arr: Any, k: str) -> Attributes:
+    """``k``'s attributes (an own element or named key) with the array's seal or freeze."""
+    writable, enumerable, configurable = attributes_of(arr, k)
+    level = LENT["integrity_level"](arr)
+    if level is not None and level >= 1:
+        configurable = False
+        if level >= 2:
+            writable = False
+    return writable, enumerable, configurable
+
+
+def enumerable_keys(arr: Any, keys: list[str]) -> list[str]:
+    """``keys`` without the ones defined not enumerable."""
+    defined = defined_attributes(arr) if ATTRIBUTES.table else None
+    if not defined:
+        return keys
+    return [k for k in keys if defined.get(k, ORDINARY)[1]]
+
+
+def read_only(k: str) -> JsError:
+    return JsError(f"Cannot assign to read only property '{k}' of object '{_ARRAY}'")
+
+
+def check_set(arr: list[Any], k: str, index: int | None) -> None:
+    """``arr[k] = v``: V8's TypeError where the property or the length is read-only."""
+    if index is not None:
+        if index < len(arr) and arr[index] is not HOLE:
+            if not attributes_of(arr, k)[0]:
+                raise read_only(k)
+        elif index >= len(arr) and not length_writable(arr):
+            raise read_only("length")
+        return
+    named = getattr(_state, "array_props", {}).get(id(arr))
+    if named is not None and named[0] is arr and k in named[1] and not attributes_of(arr, k)[0]:
+        raise read_only(k)
+
+
+def truncate(arr: list[Any], n: int) -> int | None:
+    """ArraySetLength's deletions from the end down to ``n``: they stop above the first
+    element that is not configurable, whose index is returned (the length is then one more)."""
+    level = LENT["integrity_level"](arr)
+    sealed = level is not None and level >= 1
+    stop = None
+    for i in range(len(arr) - 1, n - 1, -1):
+        if arr[i] is not HOLE and (sealed or not attributes_of(arr, str(i))[2]):
+            stop = i
+            break
+    keep = n if stop is None else stop + 1
+    if ATTRIBUTES.table:
+        for i in range(keep, len(arr)):
+            set_attributes(arr, str(i), None)
+    del arr[keep:]
+    return stop
+
+
+def set_length(arr: list[Any], n: int) -> None:
+    """``arr.length = n`` where attributes are about (a read-only length, elements that are
+    not configurable)."""
+    if not length_writable(arr):
+        raise read_only("length")
+    if n < len(arr):
+        stop = truncate(arr, n)
+        if stop is not None:
+            raise JsError(f"Cannot delete property '{stop}' of {_ARRAY}")
+    else:
+        arr.extend([HOLE] * (n - len(arr)))
+
+
+def forget_index(arr: Any, k: str) -> None:
+    if ATTRIBUTES.table:
+        set_attributes(arr, k, None)
+
+
+def delete_named(arr: Any, k: str) -> None:
+    """An array's own named key deleted (its attributes go with it)."""
+    _mutating()
+    named = getattr(_state, "array_props", {}).get(id(arr))
+    if named is not None and named[0] is arr:
+        named[1].pop(k, None)
+    forget_index(arr, k)
+
+
+def _write(arr: list[Any], k: str, index: int | None, value: Any) -> None:
+    """An own data property written with no check (the definition has validated it)."""
+    _mutating()
+    if index is None:
+        _state.array_props.setdefault(id(arr), (arr, {}))[1][k] = value
+        return
+    if index >= len(arr):
+        arr.extend([HOLE] * (index + 1 - len(arr)))
+    arr[index] = value
+
+
+def define(arr: list[Any], k: str, d: dict[str, Any], throw: bool, length: int | None) -> bool:
+    """[[DefineOwnProperty]] of an array's element, named key or (``length`` the converted
+    value, or None without one) its length, the descriptor ``d`` a data one."""
+    from flowctx_core.expressions.js.values import js_value, same_value
+
+    level = LENT["integrity_level"](arr)
+
+    def fail(message: str) -> bool:
+        if throw:
+            raise JsError(message)
+        return False
+
+    redefine = f"Cannot redefine property: {k}"
+    if k == "length":
+        if d.get("configurable") is True or d.get("enumerable") is True:
+            return fail(redefine)
+        if not length_writable(arr):
+            if d.get("writable") is True or (length is not None and length != len(arr)):
+                return fail(redefine)
+            return True
+        _mutating()
+        if length is not None and length != len(arr):
+            if length > len(arr):
+                arr.extend([HOLE] * (length - len(arr)))
+            else:
+                stop = truncate(arr, length)
+                if stop is not None:
+                    if d.get("writable") is False:
+                        set_attributes(arr, "length", (False, False, False))
+                    return fail(f"Cannot delete property '{stop}' of {_ARRAY}")
+        if d.get("writable") is False:
+            set_attributes(arr, "length", (False, False, False))
+        return True
+    index = array_index(k)
+    named = getattr(_state, "array_props", {}).get(id(arr))
+    if index is not None:
+        exists = index < len(arr) and arr[index] is not HOLE
+        current = arr[index] if exists else UNDEFINED
+    else:
+        exists = named is not None and named[0] is arr and k in named[1]
+        current = named[1][k] if exists and named is not None else UNDEFINED
+    if not exists:
+        if level is not None:
+            return fail(f"Cannot define property {k}, object is not extensible")
+        if index is not None and index >= len(arr) and not length_writable(arr):
+            return fail(f"Cannot define property {k}, object is not extensible")
+        _write(arr, k, index, d.get("value", UNDEFINED))
+        attributes = tuple(bool(d.get(f, False)) for f in ("writable", "enumerable",
+                                                           "configurable"))  # fmt: skip
+        set_attributes(arr, k, attributes)  # type: ignore[arg-type]
+        return True
+    writable, enumerable, configurable = effective(arr, k)
+    if not configurable:
+        if d.get("configurable") is True:
+            return fail(redefine)
+        if "enumerable" in d and d["enumerable"] != enumerable:
+            return fail(redefine)
+        if not writable:
+            if d.get("writable") is True:
+                return fail(redefine)
+            if "value" in d and not same_value(d["value"], js_value(current)):
+                return fail(redefine)
+    if "value" in d:
+        _write(arr, k, index, d["value"])
+    else:
+        _mutating()
+    held = attributes_of(arr, k)
+    wanted = (bool(d.get("writable", writable)), bool(d.get("enumerable", enumerable)),
+              bool(d.get("configurable", configurable)))  # fmt: skip
+    if level is not None:  # a seal or freeze stays on top of what is defined
+        wanted = (wanted[0] if level < 2 else held[0], wanted[1],
+                  wanted[2] if level < 1 else held[2])  # fmt: skip
+    set_attributes(arr, k, wanted)
+    return True
+
+
+def integrity(arr: list[Any], frozen: bool) -> bool:
+    """TestIntegrityLevel of a non-extensible array whose properties have attributes: V8
+    reads its elements only, unless a named key of its own is there too."""
+    keys = [str(i) for i, v in enumerate(arr) if v is not HOLE]
+    named = getattr(_state, "array_props", {}).get(id(arr))
+    names = list(named[1]) if named is not None and named[0] is arr else []
+    for k in keys + names:
+        writable, _, configurable = effective(arr, k)
+        if configurable or (frozen and writable):
+            return False
+    return not (names and frozen and length_writable(arr))
