@@ -202,6 +202,14 @@ def define(arr: list[Any], k: str, d: dict[str, Any], throw: bool, length: int |
     held = attributes_of(arr, k)
     wanted = (bool(d.get("writable", writable)), bool(d.get("enumerable", enumerable)),
               bool(d.get("configurable", configurable)))  # fmt: skip
+    if level == 1 and index is not None and wanted != (True, True, False) and not _indexed(arr):
+        # V8 moves a sealed array's elements to a dictionary to change one, and the others
+        # lose the seal there (configurable again); named keys keep theirs
+        _state.integrity[id(arr)] = (arr, 0)
+        for name in list(named[1]) if named is not None and named[0] is arr else []:
+            w, e, _ = attributes_of(arr, name)
+            set_attributes(arr, name, (w, e, False))
+        level = 0
     if level is not None:  # a seal or freeze stays on top of what is defined
         wanted = (wanted[0] if level < 2 else held[0], wanted[1],
                   wanted[2] if level < 1 else held[2])  # fmt: skip
@@ -209,9 +217,15 @@ def define(arr: list[Any], k: str, d: dict[str, Any], throw: bool, length: int |
     return True
 
 
+def _indexed(arr: Any) -> bool:
+    """Whether an element of ``arr`` has attributes of its own (V8's dictionary elements)."""
+    defined = defined_attributes(arr) if ATTRIBUTES.table else None
+    return bool(defined) and any(type(k) is str and array_index(k) is not None for k in defined)
+
+
 def integrity(arr: list[Any], frozen: bool) -> bool:
-    """TestIntegrityLevel of a non-extensible array whose properties have attributes: V8
-    reads its elements only, unless a named key of its own is there too."""
+    """TestIntegrityLevel of a non-extensible array as V8 reads it: its elements and named
+    keys, never its length (an empty one is frozen whatever its length says)."""
     keys = [str(i) for i, v in enumerate(arr) if v is not HOLE]
     named = getattr(_state, "array_props", {}).get(id(arr))
     names = list(named[1]) if named is not None and named[0] is arr else []
@@ -219,4 +233,4 @@ def integrity(arr: list[Any], frozen: bool) -> bool:
         writable, _, configurable = effective(arr, k)
         if configurable or (frozen and writable):
             return False
-    return not (names and frozen and length_writable(arr))
+    return True

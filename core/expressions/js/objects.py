@@ -1031,9 +1031,7 @@ def integrity_of(obj: Any, frozen: bool | None) -> bool:
                 return False
         return True
     if type(obj) is list:
-        if arrayattrs.has_attributes(obj):
-            return arrayattrs.integrity(obj, frozen)
-        return not obj  # V8 reads an empty array's elements only, not its length
+        return arrayattrs.integrity(obj, frozen)
     name = type(obj).__name__
     if name == "JsWrapper":
         return not obj.props  # type: ignore[attr-defined]
@@ -1179,8 +1177,10 @@ def _check_integrity(obj: Any, k: str) -> None:
     elif type(obj) is list:
         index = array_index(k)
         shown = "[object Array]"
-        exists = k == "length" or (
-            index is not None and index < len(obj) and obj[index] is not HOLE
+        exists = (
+            k == "length"
+            or (index is not None and index < len(obj) and obj[index] is not HOLE)
+            or (index is None and k in array_prop_keys(obj))
         )
     else:
         owns = getattr(obj, "js_owns", None)
@@ -1250,11 +1250,11 @@ def set_member(obj: Any, key: Any, value: Any) -> None:
             n = int(n)
             if n > MAX_STRING_LENGTH:
                 raise JsError("Invalid array length")
-            if attributed:
+            level = _level(obj) if getattr(_state, "integrity", None) else None
+            if attributed or level is not None:
                 charge(n)
                 arrayattrs.set_length(obj, n)
                 return
-            level = _level(obj) if getattr(_state, "integrity", None) else None
             if level is not None:
                 check_length(obj, level, n)
             charge(n)
