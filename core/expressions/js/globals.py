@@ -904,7 +904,7 @@ def _array_from(src: Any = UNDEFINED, fn: Any = UNDEFINED, *_: Any) -> list[Any]
     elif type(src) is list or type(src) is tuple:
         charge(ELEMENT * len(src))
         items = [js_value(x) for x in src]
-    elif isinstance(src, JsObject) and (got := src.js_iter()) is not None:
+    elif isinstance(src, JsObject) and (got := _iterated(src)) is not None:
         charge(ELEMENT * len(got))
         items = got
     elif (by_symbol := _by_symbol(src)) is not None:
@@ -921,6 +921,12 @@ def _array_from(src: Any = UNDEFINED, fn: Any = UNDEFINED, *_: Any) -> list[Any]
         return items
     call = _call(fn, "Array.from")
     return [call(x, i) for i, x in enumerate(items)]
+
+
+def _iterated(src: JsObject) -> list[Any] | None:
+    if type(src) is JsProxy:  # its Symbol.iterator read once, Array.from's error if uncallable
+        return src.js_iter(array_from=True)
+    return src.js_iter()
 
 
 def _by_symbol(src: Any) -> list[Any] | None:

@@ -322,6 +322,11 @@ def iterate(v: Any) -> list[Any] | None:
     method = get(v, ITERATOR)
     if method is UNDEFINED or method is None:
         return None
+    return iterate_by(method)
+
+
+def iterate_by(method: Any) -> list[Any]:
+    """The items an object's Symbol.iterator ``method`` (not nullish) gives."""
     if type(method) is not JsFunction:
         raise NoNext(
             f"{default_call_site(method)} is not a function",
@@ -363,3 +368,6 @@ def delete(obj: Any, sym: JsSymbol) -> None:
         if type(obj) is not JsFunction:
             _mutating()
         del store[sym]
+
+
+LENT["iterate_by"] = iterate_by
