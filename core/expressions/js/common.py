@@ -50,11 +50,12 @@ def mutation_allowed() -> bool:
 
 def set_on_copy(on_copy: bool) -> None:
     _state.on_copy = on_copy
-    # Named properties written on arrays of the copy (Python lists cannot hold them), by id.
-    _state.array_props = {}
     # Objects of the copy that Object.seal (1) or Object.freeze (2) made, by id.
     _state.integrity = {}
     if on_copy:
+        # Named properties written on arrays of the copy (Python lists cannot hold them), by
+        # id: kept past the run's end, as its value is shown (an own toString converts it)
+        _state.array_props = {}
         CHANGED.table = None  # the prototypes a run before changed (kept past its end: shown)
         ATTRIBUTES.table = None  # and the attributes it defined
         CHANGED.symbols = False

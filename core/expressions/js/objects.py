@@ -1213,6 +1213,10 @@ def _inherited(obj: JsCreated, k: str, found: Any) -> Any:
     return JsFunction(found.name, refuse, arity=found.arity, ident=found.ident)
 
 
+#: the methods OrdinaryToPrimitive reads: an object that owns one converts through its chain
+_CONVERSIONS: Final = frozenset({"toString", "valueOf"})
+
+
 def set_member(obj: Any, key: Any, value: Any) -> None:
     """``obj[key] = value`` on MemberJunction's copy (strict mode: a frozen or sealed object
     refuses with a TypeError)."""
@@ -1229,6 +1233,8 @@ def set_member(obj: Any, key: Any, value: Any) -> None:
     if getattr(_state, "integrity", None):
         _check_integrity(obj, k)
     t = type(obj)
+    if k in _CONVERSIONS and t is not dict and t is not JsCreated:
+        CHANGED.symbols = True  # an own toString / valueOf: conversions walk the chain
     if t is dict or t is JsCreated:
         if ATTRIBUTES.table or (t is JsCreated and getattr(_state, "integrity", None)):
             # a property defined read-only or as an accessor, or frozen, maybe inherited
