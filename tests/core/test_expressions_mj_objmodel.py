@@ -1316,3 +1316,258 @@ def test_conversions_errors(expr: str, expected: str) -> None:
     result = evaluate(expr, _scope(), "mj")
     assert not result.success and result.error is not None, f"{expr!r} gave {result.raw!r}"
     assert result.error.message == expected
+
+
+# Symbol keys and accessors on arrays' named and symbol keys: iteration, conversion, concat,
+# descriptors, freezing
+ARRAY_KEYS_VALUES: Final = [
+    (
+        (
+            "(payload.s = Symbol('s'), payload.arr[payload.s] = 1, "
+            "String(payload.arr[payload.s]) + Object.keys(payload.arr) + "
+            "Object.getOwnPropertySymbols(payload.arr).map(String))"
+        ),
+        "10,1Symbol(s)",
+    ),
+    (
+        (
+            "(payload.s = Symbol('s'), payload.arr[payload.s] = 1, "
+            "JSON.stringify(Reflect.ownKeys(payload.arr).map(String)))"
+        ),
+        '["0","1","length","Symbol(s)"]',
+    ),
+    (
+        (
+            "(payload.s = Symbol('s'), payload.arr[payload.s] = 1, String([payload.s in "
+            "payload.arr, payload.arr.hasOwnProperty(payload.s), Object.hasOwn(payload.arr, "
+            "payload.s), delete payload.arr[payload.s], payload.s in payload.arr]))"
+        ),
+        "true,true,true,true,false",
+    ),
+    (
+        "(payload.arr[Symbol.iterator] = () => [7, 8].values(), [...payload.arr].join())",
+        "7,8",
+    ),
+    (
+        ("(payload.arr[Symbol.iterator] = () => [7, 8].values(), Array.from(payload.arr).join())"),
+        "7,8",
+    ),
+    (
+        ("(payload.arr[Symbol.toPrimitive] = () => 'P', String(payload.arr) + (payload.arr + 1))"),
+        "PP1",
+    ),
+    (
+        "(payload.arr[Symbol.toStringTag] = 'T', toString.call(payload.arr))",
+        "[object T]",
+    ),
+    (
+        (
+            "(payload.arr[Symbol.isConcatSpreadable] = false, "
+            "JSON.stringify([0].concat(payload.arr)))"
+        ),
+        "[0,[1,2]]",
+    ),
+    (
+        (
+            "(Object.preventExtensions(payload.arr), String(Reflect.set(payload.arr, "
+            "Symbol('q'), 1)))"
+        ),
+        "false",
+    ),
+    (
+        (
+            "(payload.s = Symbol('s'), payload.arr[payload.s] = 1, "
+            "JSON.stringify(Object.getOwnPropertyDescriptor(payload.arr, payload.s)))"
+        ),
+        '{"value":1,"writable":true,"enumerable":true,"configurable":true}',
+    ),
+    (
+        (
+            "(payload.s = Symbol('s'), payload.arr[payload.s] = 1, JSON.stringify([payload.arr, "
+            "Object.assign(Object.create(null), payload.arr)[payload.s], "
+            "structuredClone(payload.arr)]))"
+        ),
+        "[[1,2],1,[1,2]]",
+    ),
+    (
+        (
+            "(payload.s = Symbol('s'), payload.arr[payload.s] = 1, "
+            "String([payload.arr.slice()[payload.s], "
+            "Object.isFrozen(Object.freeze(payload.arr))]))"
+        ),
+        ",true",
+    ),
+    (
+        (
+            "(payload.s = Symbol('s'), payload.arr[payload.s] = 1, payload.arr.push(3), "
+            "payload.arr.propertyIsEnumerable(payload.s))"
+        ),
+        "true",
+    ),
+    (
+        (
+            "(payload.s = Symbol('s'), payload.arr[payload.s] = 1, Object.freeze(payload.arr), "
+            "JSON.stringify(Object.getOwnPropertyDescriptor(payload.arr, payload.s)))"
+        ),
+        '{"value":1,"writable":false,"enumerable":true,"configurable":false}',
+    ),
+    (
+        (
+            "(payload.arr[Symbol.isConcatSpreadable] = false, "
+            "JSON.stringify(payload.arr.concat([4], payload.arr)))"
+        ),
+        "[[1,2],4,[1,2]]",
+    ),
+    (
+        (
+            "(payload.o[Symbol.isConcatSpreadable] = true, payload.o.length = 2, "
+            "JSON.stringify(payload.arr.concat(payload.o)))"
+        ),
+        "[1,2,null,null]",
+    ),
+    (
+        "(payload.arr[Symbol.isConcatSpreadable] = 0, JSON.stringify([].concat(payload.arr)))",
+        "[[1,2]]",
+    ),
+    (
+        (
+            "(payload.arr[Symbol.iterator] = () => [7, 8].values(), "
+            "JSON.stringify([Array.from(new Set(payload.arr)), new Map([payload.arr]).size]))"
+        ),
+        "[[7,8],1]",
+    ),
+    (
+        (
+            "(payload.arr.__defineGetter__('x', () => 5), String([payload.arr.x, "
+            "Object.keys(payload.arr), "
+            "JSON.stringify(Object.getOwnPropertyDescriptor(payload.arr, 'x'))]))"
+        ),
+        '5,0,1,x,{"enumerable":true,"configurable":true}',
+    ),
+    (
+        (
+            "(payload.arr.__defineSetter__('x', v => payload.got = v), payload.arr.x = 4, "
+            "String([payload.got, payload.arr.x]))"
+        ),
+        "4,",
+    ),
+    (
+        (
+            "(payload.s = Symbol('s'), payload.arr.__defineGetter__(payload.s, () => 5), "
+            "String([payload.arr[payload.s], "
+            "JSON.stringify(Object.getOwnPropertyDescriptor(payload.arr, payload.s)), typeof "
+            "Object.getOwnPropertyDescriptor(payload.arr, payload.s).get]))"
+        ),
+        '5,{"enumerable":true,"configurable":true},function',
+    ),
+    (
+        (
+            "(payload.arr.__defineGetter__(Symbol.toPrimitive, () => () => 'P'), "
+            "String(payload.arr))"
+        ),
+        "P",
+    ),
+    (
+        (
+            "(payload.arr.__defineGetter__(Symbol.iterator, () => () => [4].values()), "
+            "[...payload.arr].join())"
+        ),
+        "4",
+    ),
+    (
+        (
+            "(payload.arr.__defineGetter__('x', () => 5), "
+            "JSON.stringify([Object.assign(Object.create(null), payload.arr), "
+            "Object.entries(payload.arr)]))"
+        ),
+        '[{"0":1,"1":2,"x":5},[["0",1],["1",2],["x",5]]]',
+    ),
+    (
+        (
+            "(payload.arr.__defineGetter__('x', () => 5), Object.freeze(payload.arr), "
+            "String([Object.isFrozen(payload.arr), payload.arr.x]))"
+        ),
+        "true,5",
+    ),
+    (
+        (
+            "(Object.defineProperty(payload.arr, 'x', Object.fromEntries([['get', () => 5], "
+            "['configurable', true]])), Object.defineProperty(payload.arr, 'x', "
+            "Object.fromEntries([['value', 1]])), "
+            "JSON.stringify(Object.getOwnPropertyDescriptor(payload.arr, 'x')))"
+        ),
+        '{"value":1,"writable":false,"enumerable":false,"configurable":true}',
+    ),
+    (
+        (
+            "(payload.arr.__defineGetter__('x', () => 5), delete payload.arr.x, "
+            "String(payload.arr.x))"
+        ),
+        "undefined",
+    ),
+]
+
+ARRAY_KEYS_ERRORS: Final = [
+    (
+        "(payload.arr[Symbol.iterator] = 1, [...payload.arr].join())",
+        "payload.arr is not iterable",
+    ),
+    (
+        "(Object.freeze(payload.arr), payload.arr[Symbol('q')] = 1)",
+        "Cannot add property Symbol(q), object is not extensible",
+    ),
+    (
+        (
+            "(payload.s = Symbol('s'), payload.arr[payload.s] = 1, Object.freeze(payload.arr), "
+            "payload.arr[payload.s] = 2)"
+        ),
+        "Cannot assign to read only property 'Symbol(s)' of object '[object Array]'",
+    ),
+    (
+        (
+            "(payload.s = Symbol('s'), payload.arr[payload.s] = 1, Object.seal(payload.arr), "
+            "delete payload.arr[payload.s])"
+        ),
+        "Cannot delete property 'Symbol(s)' of [object Array]",
+    ),
+    (
+        "(payload.arr.__defineGetter__('x', () => 5), payload.arr.x = 1)",
+        "Cannot set property x of [object Array] which has only a getter",
+    ),
+    (
+        (
+            "(payload.s = Symbol('s'), payload.arr.__defineGetter__(payload.s, () => 5), "
+            "payload.arr[payload.s] = 1)"
+        ),
+        "Cannot set property Symbol(s) of [object Array] which has only a getter",
+    ),
+    (
+        (
+            "(Object.defineProperty(payload.arr, 'x', Object.fromEntries([['get', () => 5]])), "
+            "Object.defineProperty(payload.arr, 'x', Object.fromEntries([['value', 1]])))"
+        ),
+        "Cannot redefine property: x",
+    ),
+]
+
+
+@pytest.mark.parametrize(("expr", "expected"), ARRAY_KEYS_VALUES)
+def test_array_keys_values(expr: str, expected: str) -> None:
+    result = evaluate(expr, _scope(), "mj")
+    assert result.success, f"{expr!r}: {result.error}"
+    assert GLOBALS["String"].fn(result.raw) == expected
+
+
+@pytest.mark.parametrize(("expr", "expected"), ARRAY_KEYS_ERRORS)
+def test_array_keys_errors(expr: str, expected: str) -> None:
+    result = evaluate(expr, _scope(), "mj")
+    assert not result.success and result.error is not None, f"{expr!r} gave {result.raw!r}"
+    assert result.error.message == expected
+
+
+def test_accessors_on_array_elements_are_refused_by_name() -> None:
+    result = evaluate(
+        "(payload.arr.__defineGetter__('1', () => 5), payload.arr[1])", _scope(), "mj"
+    )
+    assert not result.success and result.error is not None
+    assert result.error.message == "flowctx does not reproduce accessors on arrays' elements"

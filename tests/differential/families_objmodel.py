@@ -255,7 +255,8 @@ def _descriptors(r: random.Random) -> Case:
 
 #: symbol-keyed properties of a condition's objects and the well-known symbols it installs
 SYM_HOLDERS = ["payload.o", "Object.create(payload.o)", "Object.create(null)", "x => x",
-               "Object.freeze(payload.o)", "Object.preventExtensions(payload.o)"]  # fmt: skip
+               "Object.freeze(payload.o)", "Object.preventExtensions(payload.o)", "payload.arr",
+               "[]", "Object.seal(payload.arr)", "[1, , 3]"]  # fmt: skip
 SYM_KEYS = ["payload.s", "Symbol.iterator", "Symbol.toPrimitive", "Symbol.toStringTag",
             "Symbol.hasInstance", "Symbol.for('r')", "Symbol('k')",
             "Symbol.isConcatSpreadable"]  # fmt: skip
@@ -278,6 +279,9 @@ SYM_READS = ["String(payload.h[{k}])", "typeof payload.h[{k}]", "{k} in payload.
              "payload.h.propertyIsEnumerable({k})",
              "Object.assign(payload.eo, payload.h)[{k}] === payload.h[{k}]",
              "Object.getOwnPropertySymbols(Object.getPrototypeOf({p})).map(String).join()",
+             "JSON.stringify([[0].concat(payload.h), new Set(payload.h).size])",
+             "JSON.stringify(Object.getOwnPropertySymbols(payload.h).map(s => "
+             "Object.getOwnPropertyDescriptor(payload.h, s)))",
              "String(Object.getPrototypeOf({p})[Symbol.toStringTag])",
              "{p}[Symbol.iterator] === {p}.values", "typeof {p}[Symbol.iterator]"]  # fmt: skip
 SYM_PROTOS = ["[]", "new Map()", "new Set()", "''", "Math", "payload.o", "1n", "x => x"]

@@ -49,7 +49,8 @@ HOST_CASES = 1200
 OBJMODEL = frozenset(families_objmodel.FAMILIES)
 OBJMODEL_SEED = 36
 OBJMODEL_CASES = 560
-#: objmodel.arraydesc may refuse accessors on arrays (flowctx's arrays hold values only)
+#: objmodel.arraydesc may refuse accessors on arrays' elements (flowctx's arrays hold values
+#: only; their named and symbol keys take accessors)
 OBJMODEL_REFUSING = frozenset({"objmodel.arraydesc"})
 
 

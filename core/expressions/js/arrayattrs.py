@@ -14,11 +14,15 @@ from typing import Any, Final
 from flowctx_core.expressions.js.common import LENT, _mutating, _state
 from flowctx_core.expressions.js.values import (
     ATTRIBUTES,
+    CHANGED,
+    GENERIC,
     HOLE,
     ORDINARY,
     UNDEFINED,
+    Accessor,
     Attributes,
     JsError,
+    JsFunction,
     array_index,
     attributes_of,
     defined_attributes,
@@ -40,7 +44,7 @@ def length_writable(arr: Any) -> bool:
     return not ATTRIBUTES.table or attributes_of(arr, "length")[0]
 
 
-def effective(arr: Any, k: str) -> Attributes:
+def effective(arr: Any, k: Any) -> Attributes:
     """``k``'s attributes (an own element or named key) with the array's seal or freeze."""
     writable, enumerable, configurable = attributes_of(arr, k)
     level = LENT["integrity_level"](arr)
@@ -63,18 +67,42 @@ def read_only(k: str) -> JsError:
     return JsError(f"Cannot assign to read only property '{k}' of object '{_ARRAY}'")
 
 
-def check_set(arr: list[Any], k: str, index: int | None) -> None:
-    """``arr[k] = v``: V8's TypeError where the property or the length is read-only."""
+def check_set(arr: list[Any], k: Any, index: int | None, value: Any = UNDEFINED) -> bool:
+    """``arr[k] = value``: V8's TypeError where the property or the length is read-only;
+    True when ``k`` is an accessor whose setter took the value."""
     if index is not None:
         if index < len(arr) and arr[index] is not HOLE:
             if not attributes_of(arr, k)[0]:
                 raise read_only(k)
         elif index >= len(arr) and not length_writable(arr):
             raise read_only("length")
-        return
+        return False
     named = getattr(_state, "array_props", {}).get(id(arr))
-    if named is not None and named[0] is arr and k in named[1] and not attributes_of(arr, k)[0]:
-        raise read_only(k)
+    if named is None or named[0] is not arr or k not in named[1]:
+        return False
+    raw = named[1][k]
+    shown = k if type(k) is str else k.shown()
+    if type(raw) is Accessor:
+        if type(raw.setter) is JsFunction:
+            raw.setter.fn(value)
+            return True
+        raise JsError(f"Cannot set property {shown} of {_ARRAY} which has only a getter")
+    if not effective(arr, k)[0]:
+        raise read_only(shown)
+    return False
+
+
+def descriptor(arr: list[Any], k: Any) -> dict[str, Any]:
+    """FromPropertyDescriptor of an own element, named or symbol key of ``arr``."""
+    writable, enumerable, configurable = effective(arr, k)
+    named = getattr(_state, "array_props", {}).get(id(arr))
+    raw = named[1].get(k) if named is not None and named[0] is arr else None
+    if type(raw) is Accessor:
+        return {"get": raw.getter, "set": raw.setter, "enumerable": enumerable,
+                "configurable": configurable}  # fmt: skip
+    value = LENT["get_member"](arr, k) if type(k) is str else GENERIC["symbol_get"](arr, k)
+    return {"value": value, "writable": writable, "enumerable": enumerable,
+            "configurable": configurable}  # fmt: skip
 
 
 def truncate(arr: list[Any], n: int) -> int | None:
@@ -122,7 +150,7 @@ def delete_named(arr: Any, k: str) -> None:
     forget_index(arr, k)
 
 
-def _write(arr: list[Any], k: str, index: int | None, value: Any) -> None:
+def _write(arr: list[Any], k: Any, index: int | None, value: Any) -> None:
     """An own data property written with no check (the definition has validated it)."""
     _mutating()
     if index is None:
@@ -133,7 +161,7 @@ def _write(arr: list[Any], k: str, index: int | None, value: Any) -> None:
     arr[index] = value
 
 
-def define(arr: list[Any], k: str, d: dict[str, Any], throw: bool, length: int | None) -> bool:
+def define(arr: list[Any], k: Any, d: dict[str, Any], throw: bool, length: int | None) -> bool:
     """[[DefineOwnProperty]] of an array's element, named key or (``length`` the converted
     value, or None without one) its length, the descriptor ``d`` a data one."""
     from flowctx_core.expressions.js.values import js_value, same_value
@@ -166,7 +194,9 @@ def define(arr: list[Any], k: str, d: dict[str, Any], throw: bool, length: int |
         if d.get("writable") is False:
             set_attributes(arr, "length", (False, False, False))
         return True
-    index = array_index(k)
+    if type(k) is not str:
+        CHANGED.symbols = True  # a symbol key: conversions and iteration look at it
+    index = array_index(k) if type(k) is str else None  # a symbol key is no index
     named = getattr(_state, "array_props", {}).get(id(arr))
     if index is not None:
         exists = index < len(arr) and arr[index] is not HOLE
@@ -174,28 +204,48 @@ def define(arr: list[Any], k: str, d: dict[str, Any], throw: bool, length: int |
     else:
         exists = named is not None and named[0] is arr and k in named[1]
         current = named[1][k] if exists and named is not None else UNDEFINED
+    accessor = "get" in d or "set" in d
     if not exists:
         if level is not None:
             return fail(f"Cannot define property {k}, object is not extensible")
         if index is not None and index >= len(arr) and not length_writable(arr):
             return fail(f"Cannot define property {k}, object is not extensible")
-        _write(arr, k, index, d.get("value", UNDEFINED))
+        if accessor:
+            _write(arr, k, index, Accessor(d.get("get", UNDEFINED), d.get("set", UNDEFINED)))
+        else:
+            _write(arr, k, index, d.get("value", UNDEFINED))
         attributes = tuple(bool(d.get(f, False)) for f in ("writable", "enumerable",
                                                            "configurable"))  # fmt: skip
         set_attributes(arr, k, attributes)  # type: ignore[arg-type]
         return True
     writable, enumerable, configurable = effective(arr, k)
+    was_accessor = type(current) is Accessor
     if not configurable:
         if d.get("configurable") is True:
             return fail(redefine)
         if "enumerable" in d and d["enumerable"] != enumerable:
             return fail(redefine)
-        if not writable:
+        generic = not accessor and "value" not in d and "writable" not in d
+        if not generic and accessor != was_accessor:
+            return fail(redefine)
+        if not generic and was_accessor:
+            for name, held_fn in (("get", current.getter), ("set", current.setter)):
+                if name in d and d[name] is not held_fn:
+                    return fail(redefine)
+        elif not generic and not writable:
             if d.get("writable") is True:
                 return fail(redefine)
             if "value" in d and not same_value(d["value"], js_value(current)):
                 return fail(redefine)
-    if "value" in d:
+    if accessor:
+        getter = current.getter if was_accessor else UNDEFINED
+        setter = current.setter if was_accessor else UNDEFINED
+        _write(arr, k, index, Accessor(d.get("get", getter), d.get("set", setter)))
+        writable = False
+    elif was_accessor and ("value" in d or "writable" in d):
+        _write(arr, k, index, d.get("value", UNDEFINED))  # an accessor made a data property
+        writable = False
+    elif "value" in d:
         _write(arr, k, index, d["value"])
     else:
         _mutating()

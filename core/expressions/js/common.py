@@ -88,7 +88,9 @@ def array_prop_keys(arr: Any) -> list[str]:
     order they were written: Object.keys lists them after the indexes."""
     props = getattr(_state, "array_props", None)
     entry = props.get(id(arr)) if props else None
-    return list(entry[1]) if entry is not None and entry[0] is arr else []
+    if entry is None or entry[0] is not arr:
+        return []
+    return [k for k in entry[1] if type(k) is str]  # its symbol keys are beside them
 
 
 def _mutating() -> None:

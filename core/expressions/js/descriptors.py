@@ -28,6 +28,7 @@ from flowctx_core.expressions.js.values import (
     JsCreated,
     JsError,
     JsFunction,
+    array_index,
     attributes_of,
     js_in,
     js_value,
@@ -116,8 +117,8 @@ def define(obj: Any, key: Any, d: dict[str, Any], throw: bool) -> bool:
     k = key if type(key) is JsSymbol else property_key(key)
     if type(obj).__name__ == "JsProxy":
         return bool(obj.define(k, d, throw))  # its defineProperty trap
-    if type(obj) is list and type(k) is str:
-        return _define_on_array(obj, k, d, throw)
+    if type(obj) is list:
+        return _define_on_array(obj, k, d, throw)  # a symbol key beside its named keys
     _takes_descriptors(obj, k, d)
     store = _store(obj)
 
@@ -194,7 +195,7 @@ def define(obj: Any, key: Any, d: dict[str, Any], throw: bool) -> bool:
     return True
 
 
-def _define_on_array(arr: list[Any], k: str, d: dict[str, Any], throw: bool) -> bool:
+def _define_on_array(arr: list[Any], k: Any, d: dict[str, Any], throw: bool) -> bool:
     """[[DefineOwnProperty]] of an array (ArraySetLength for ``length``), data properties
     with any attributes (``arrayattrs``); accessors on arrays are refused."""
     length = None
@@ -208,8 +209,12 @@ def _define_on_array(arr: list[Any], k: str, d: dict[str, Any], throw: bool) -> 
             if throw:
                 raise JsError(f"Cannot redefine property: {k}")
             return False
-    elif "get" in d or "set" in d:
-        raise Unsupported("flowctx does not reproduce accessors on arrays")
+    elif ("get" in d or "set" in d) and type(k) is str and array_index(k) is not None:
+        raise Unsupported("flowctx does not reproduce accessors on arrays' elements")
+    for name in ("get", "set"):
+        fn = d.get(name, UNDEFINED)
+        if type(fn) is JsFunction and not fn.owned:
+            raise Unsupported("flowctx does not reproduce built-in functions as accessors")
     return arrayattrs.define(arr, k, d, throw, length)
 
 

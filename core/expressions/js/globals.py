@@ -901,6 +901,8 @@ def _array_from(src: Any = UNDEFINED, fn: Any = UNDEFINED, *_: Any) -> list[Any]
     if type(src) is str:
         charge(len(src))
         items: list[Any] = list(src)
+    elif type(src) is list and CHANGED.symbols and (by_symbol := _by_symbol(src)) is not None:
+        items = by_symbol  # an array with its own Symbol.iterator
     elif type(src) is list or type(src) is tuple:
         charge(ELEMENT * len(src))
         items = [js_value(x) for x in src]
@@ -930,6 +932,8 @@ def _iterated(src: JsObject) -> list[Any] | None:
 
 
 def _by_symbol(src: Any) -> list[Any] | None:
+    if type(src) is list and symkeys.iterate_method(src) in (UNDEFINED, None):
+        return None  # an array's own undefined Symbol.iterator: Array.from reads it by length
     if (
         symkeys.iterate_method(src) not in (UNDEFINED, None)
         and type(symkeys.iterate_method(src)) is not JsFunction

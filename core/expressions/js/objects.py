@@ -57,6 +57,7 @@ from flowctx_core.expressions.js.values import (
     OBJECT_PROTO,
     STRING_PROTO,
     UNDEFINED,
+    Accessor,
     JsCreated,
     JsError,
     JsFunction,
@@ -324,7 +325,7 @@ def _define_accessor(name: str) -> Callable[..., Any]:
             raise JsError(f"Object.prototype.{name}: Expecting function")
         field = "get" if name == "__defineGetter__" else "set"
         d = {field: fn, "enumerable": True, "configurable": True}
-        if descriptors.takes_descriptors(o):
+        if descriptors.takes_descriptors(o) or type(o) is list:
             descriptors.define(o, key, d, throw=True)
             return UNDEFINED
         property_key(key)
@@ -355,8 +356,8 @@ def _is_enumerable(o: Any, key: Any) -> bool:
         return descriptors.descriptor_of(o, key if type(key) is JsSymbol else property_key(key))[
             "enumerable"
         ]
-    if type(o) is list and type(key) is not JsSymbol and arrayattrs.has_attributes(o):
-        return arrayattrs.effective(o, property_key(key))[1]
+    if type(o) is list and arrayattrs.has_attributes(o):
+        return arrayattrs.effective(o, key if type(key) is JsSymbol else property_key(key))[1]
     return True
 
 
@@ -764,7 +765,7 @@ def _get_member(obj: Any, key: Any) -> Any:
             return len(obj)
         written = _array_prop(obj, k)
         if written is not _MISSING_PROP:
-            return written
+            return written.read() if type(written) is Accessor else written
         method = ARRAY_METHODS.get(k)
         if method is not None:
             # the array methods loop over the elements in interpreted code: charged here,
@@ -1102,7 +1103,7 @@ def own_descriptor(obj: Any, key: Any) -> Any:
         if t is not dict and k == "length":
             return data(len(obj), t is list and arrayattrs.length_writable(obj), False, False)
         if t is list and arrayattrs.has_attributes(obj):
-            return data(get_member(obj, k), *arrayattrs.effective(obj, k))
+            return arrayattrs.descriptor(obj, k)
         return data(get_member(obj, k), not frozen, True, not sealed)
     if t is JsFunction and obj.props is not None and k in obj.props:
         return descriptors.descriptor_of(obj, k)
@@ -1154,6 +1155,8 @@ def _symbol_descriptor(obj: Any, sym: JsSymbol) -> Any:
         if type(obj) is JsPrototype and sym in symkeys.built_in_symbols(obj):
             raise Unsupported("flowctx does not reproduce the built-in prototypes' symbol keys")
         return UNDEFINED
+    if type(obj) is list:
+        return arrayattrs.descriptor(obj, sym)
     return descriptors.descriptor_of(obj, sym)
 
 
@@ -1175,12 +1178,12 @@ def _check_integrity(obj: Any, k: str) -> None:
             )
         shown = "function"
     elif type(obj) is list:
-        index = array_index(k)
+        index = array_index(k) if type(k) is str else None
         shown = "[object Array]"
         exists = (
             k == "length"
             or (index is not None and index < len(obj) and obj[index] is not HOLE)
-            or (index is None and k in array_prop_keys(obj))
+            or (index is None and _obj_has_own(obj, k))
         )
     else:
         owns = getattr(obj, "js_owns", None)
@@ -1247,8 +1250,8 @@ def set_member(obj: Any, key: Any, value: Any) -> None:
         _mutating()
         index = array_index(k)
         attributed = arrayattrs.has_attributes(obj)
-        if attributed and k != "length":
-            arrayattrs.check_set(obj, k, index)
+        if attributed and k != "length" and arrayattrs.check_set(obj, k, index, value):
+            return  # its setter ran
         if k == "length":
             n = to_number(value)
             if n != n or n < 0 or not float(n).is_integer():
@@ -1324,6 +1327,7 @@ LENT["check_integrity"] = lambda obj, k: (
 LENT["check_delete"] = lambda obj, k: check_delete(obj, k)
 LENT["assign"] = descriptors.assign
 LENT["has_accessors"] = lambda: bool(ATTRIBUTES.table or getattr(_state, "integrity", None))
+LENT["array_set"] = lambda arr, sym, value: arrayattrs.check_set(arr, sym, None, value)
 LENT["integrity_level"] = lambda obj: _level(obj) if getattr(_state, "integrity", None) else None
 LENT["has_own"] = _obj_has_own
 LENT["own_descriptor"] = own_descriptor
