@@ -304,7 +304,7 @@ def _without_secret_strings(
     from flowctx_core.expressions.explain import secret_strings_of
     from flowctx_core.expressions.taint import secret_read
 
-    roots = DEFAULT_SECRET_ROOTS[dialect] if secret_roots is None else secret_roots
+    roots = DEFAULT_SECRET_ROOTS.get(dialect, ()) if secret_roots is None else secret_roots
     found = [s for s in secret_strings_of(scope, roots) if s in error.message]
     if not found or secret_read(text, scope, dialect, roots) is None:
         return result

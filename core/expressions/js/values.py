@@ -20,6 +20,7 @@ from typing import Any, Final
 from flowctx_core.base.lazyre import pattern
 from flowctx_core.expressions.budget import BUDGET, MAX_ITEMS, charge
 from flowctx_core.expressions.js import fdlibm
+from flowctx_core.expressions.js.builtinnames import PROTO_NAMES
 from flowctx_core.expressions.sandbox import SandboxError, quoting
 
 
@@ -344,139 +345,15 @@ MAX_STRING_LENGTH: Final = MAX_ITEMS
 #: node's own longest string (V8 on 64-bit: 2**29 - 24 code units)
 NODE_MAX_STRING: Final = 2**29 - 24
 
-# Property names on the prototypes as node 20 (the runtime of the measurements) lists them;
-# ``'toString' in payload`` is true through the prototype chain.
-OBJECT_PROTO: Final = frozenset(
-    [
-        "constructor",
-        "__defineGetter__",
-        "__defineSetter__",
-        "hasOwnProperty",
-        "__lookupGetter__",
-        "__lookupSetter__",
-        "isPrototypeOf",
-        "propertyIsEnumerable",
-        "toString",
-        "valueOf",
-        "__proto__",
-        "toLocaleString",
-    ]
-)
-ARRAY_PROTO: Final = frozenset(
-    [
-        "length",
-        "constructor",
-        "at",
-        "concat",
-        "copyWithin",
-        "fill",
-        "find",
-        "findIndex",
-        "findLast",
-        "findLastIndex",
-        "lastIndexOf",
-        "pop",
-        "push",
-        "reverse",
-        "shift",
-        "unshift",
-        "slice",
-        "sort",
-        "splice",
-        "includes",
-        "indexOf",
-        "join",
-        "keys",
-        "entries",
-        "values",
-        "forEach",
-        "filter",
-        "flat",
-        "flatMap",
-        "map",
-        "every",
-        "some",
-        "reduce",
-        "reduceRight",
-        "toLocaleString",
-        "toString",
-        "toReversed",
-        "toSorted",
-        "toSpliced",
-        "with",
-    ]
-)
-STRING_PROTO: Final = frozenset(
-    [
-        "length",
-        "constructor",
-        "anchor",
-        "at",
-        "big",
-        "blink",
-        "bold",
-        "charAt",
-        "charCodeAt",
-        "codePointAt",
-        "concat",
-        "endsWith",
-        "fontcolor",
-        "fontsize",
-        "fixed",
-        "includes",
-        "indexOf",
-        "isWellFormed",
-        "italics",
-        "lastIndexOf",
-        "link",
-        "localeCompare",
-        "match",
-        "matchAll",
-        "normalize",
-        "padEnd",
-        "padStart",
-        "repeat",
-        "replace",
-        "replaceAll",
-        "search",
-        "slice",
-        "small",
-        "split",
-        "strike",
-        "sub",
-        "substr",
-        "substring",
-        "sup",
-        "startsWith",
-        "toString",
-        "toWellFormed",
-        "trim",
-        "trimStart",
-        "trimLeft",
-        "trimEnd",
-        "trimRight",
-        "toLocaleLowerCase",
-        "toLocaleUpperCase",
-        "toLowerCase",
-        "toUpperCase",
-        "valueOf",
-    ]
-)
-NUMBER_PROTO: Final = frozenset(
-    [
-        "constructor",
-        "toExponential",
-        "toFixed",
-        "toPrecision",
-        "toString",
-        "valueOf",
-        "toLocaleString",
-    ]
-)
-BOOLEAN_PROTO: Final = frozenset({"constructor", "toString", "valueOf"})
-FUNCTION_PROTO: Final = frozenset(
-    ["length", "name", "arguments", "caller", "constructor", "apply", "bind", "call", "toString"]
-)
+# Property names on the prototypes as node 20 (the runtime of the measurements) lists them
+# (generated from node: ``scripts/builtin_names.mjs``); ``'toString' in payload`` is true
+# through the prototype chain.
+OBJECT_PROTO: Final = frozenset(PROTO_NAMES["Object"])
+ARRAY_PROTO: Final = frozenset(PROTO_NAMES["Array"])
+STRING_PROTO: Final = frozenset(PROTO_NAMES["String"])
+NUMBER_PROTO: Final = frozenset(PROTO_NAMES["Number"])
+BOOLEAN_PROTO: Final = frozenset(PROTO_NAMES["Boolean"])
+FUNCTION_PROTO: Final = frozenset(PROTO_NAMES["Function"])
 
 # WhiteSpace and LineTerminator: what trim() removes and Number() skips.
 JS_WHITESPACE: Final = (
