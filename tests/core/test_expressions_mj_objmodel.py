@@ -1571,3 +1571,123 @@ def test_accessors_on_array_elements_are_refused_by_name() -> None:
     )
     assert not result.success and result.error is not None
     assert result.error.message == "flowctx does not reproduce accessors on arrays' elements"
+
+
+# Reflect.set with another object as the receiver (OrdinarySet's receiver steps)
+RECEIVERS_VALUES: Final = [
+    (
+        (
+            "(payload.r = Object.create(null), String(Reflect.set(payload.o, 'a', 5, "
+            "payload.r)) + JSON.stringify([payload.o, payload.r]))"
+        ),
+        'true[{"a":1},{"a":5}]',
+    ),
+    (
+        (
+            "(payload.r = Object.create(null), String(Reflect.set(payload.o, 'zz', 5, "
+            "payload.r)) + JSON.stringify([payload.o, payload.r]))"
+        ),
+        'true[{"a":1},{"zz":5}]',
+    ),
+    (
+        (
+            "(payload.r = Object.freeze(Object.create(null)), String(Reflect.set(payload.o, "
+            "'a', 5, payload.r)))"
+        ),
+        "false",
+    ),
+    (
+        (
+            "(payload.r = Object.create(null), Object.defineProperty(payload.r, 'a', "
+            "Object.fromEntries([['value', 1], ['configurable', true]])), "
+            "String(Reflect.set(payload.o, 'a', 5, payload.r)) + "
+            "JSON.stringify(Object.getOwnPropertyDescriptor(payload.r, 'a')))"
+        ),
+        'false{"value":1,"writable":false,"enumerable":false,"configurable":true}',
+    ),
+    (
+        (
+            "(payload.r = Object.create(null), Object.defineProperty(payload.r, 'a', "
+            "Object.fromEntries([['value', 1], ['writable', true]])), "
+            "String(Reflect.set(payload.o, 'a', 5, payload.r)) + "
+            "JSON.stringify(Object.getOwnPropertyDescriptor(payload.r, 'a')))"
+        ),
+        'true{"value":5,"writable":true,"enumerable":false,"configurable":false}',
+    ),
+    (
+        (
+            "(payload.r = Object.create(null), payload.o.__defineSetter__('a', v => payload.got "
+            "= v), String(Reflect.set(payload.o, 'a', 5, payload.r)) + payload.got + "
+            "Object.keys(payload.r))"
+        ),
+        "true5",
+    ),
+    (
+        (
+            "(payload.r = Object.create(null), payload.o.__defineGetter__('a', () => 1), "
+            "String(Reflect.set(payload.o, 'a', 5, payload.r)))"
+        ),
+        "false",
+    ),
+    (
+        "(String(Reflect.set(payload.o, 'a', 5, 1)))",
+        "false",
+    ),
+    (
+        (
+            "(payload.r = [], String(Reflect.set(payload.o, '0', 5, payload.r)) + "
+            "JSON.stringify(payload.r))"
+        ),
+        "true[5]",
+    ),
+    (
+        (
+            "(payload.r = [], String(Reflect.set(payload.arr, '1', 5, payload.r)) + "
+            "JSON.stringify([payload.r, payload.arr]))"
+        ),
+        "true[[null,5],[1,2]]",
+    ),
+    (
+        (
+            "(payload.r = Object.create(null), String(Reflect.set(Object.freeze(payload.o), "
+            "'a', 5, payload.r)))"
+        ),
+        "false",
+    ),
+    (
+        (
+            "(payload.r = Object.create(null), String(Reflect.set(Object.create(payload.o), "
+            "'toString', 5, payload.r)) + Object.keys(payload.r))"
+        ),
+        "truetoString",
+    ),
+    (
+        (
+            "(payload.r = Object.create(null), payload.p = new Proxy(payload.r, "
+            "Object.create(null)), String(Reflect.set(payload.o, 'q', 5, payload.p)) + "
+            "Object.keys(payload.r))"
+        ),
+        "trueq",
+    ),
+    (
+        (
+            "(payload.r = x => x, String(Reflect.set(payload.o, 'q', 5, payload.r)) + "
+            "Object.keys(payload.r))"
+        ),
+        "trueq",
+    ),
+    (
+        (
+            "(payload.r = Object.create(null), String(Reflect.set(payload.arr, 'length', 0, "
+            "payload.r)) + JSON.stringify([payload.r, payload.arr]))"
+        ),
+        'true[{"length":0},[1,2]]',
+    ),
+]
+
+
+@pytest.mark.parametrize(("expr", "expected"), RECEIVERS_VALUES)
+def test_reflect_set_with_another_receiver(expr: str, expected: str) -> None:
+    result = evaluate(expr, _scope(), "mj")
+    assert result.success, f"{expr!r}: {result.error}"
+    assert GLOBALS["String"].fn(result.raw) == expected

@@ -236,7 +236,13 @@ D_READS = ["JSON.stringify(Object.keys(payload.h))",
            "(payload.c = Object.create(payload.h), payload.c[{k}] = 4, JSON.stringify(payload.c))",
            "typeof payload.h.__lookupGetter__({k})", "typeof payload.h.__lookupSetter__({k})",
            "(payload.h[{k}] = 6, payload.got)", "JSON.stringify(structuredClone(payload.h))",
-           "String(Object.freeze(payload.h)[{k}])"]  # fmt: skip
+           "String(Object.freeze(payload.h)[{k}])",
+           "(payload.c = Object.create(null), String(Reflect.set(payload.h, {k}, 2, payload.c)) + "
+           "JSON.stringify(Object.getOwnPropertyDescriptor(payload.c, {k})))",
+           "(payload.c = Object.freeze(Object.create(null)), String(Reflect.set(payload.h, {k}, 2, "
+           "payload.c)) + payload.got)",
+           "(String(Reflect.set(payload.h, {k}, 2, payload.arr)) + JSON.stringify(payload.arr))",
+           "String(Reflect.set(payload.h, {k}, 2, 1))"]  # fmt: skip
 
 
 def _descriptors(r: random.Random) -> Case:
