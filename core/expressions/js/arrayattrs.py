@@ -198,6 +198,7 @@ def define(arr: list[Any], k: Any, d: dict[str, Any], throw: bool, length: int |
         CHANGED.symbols = True  # a symbol key: conversions and iteration look at it
     index = array_index(k) if type(k) is str else None  # a symbol key is no index
     named = getattr(_state, "array_props", {}).get(id(arr))
+    current: Any
     if index is not None:
         exists = index < len(arr) and arr[index] is not HOLE
         current = arr[index] if exists else UNDEFINED
@@ -270,7 +271,9 @@ def define(arr: list[Any], k: Any, d: dict[str, Any], throw: bool, length: int |
 def _indexed(arr: Any) -> bool:
     """Whether an element of ``arr`` has attributes of its own (V8's dictionary elements)."""
     defined = defined_attributes(arr) if ATTRIBUTES.table else None
-    return bool(defined) and any(type(k) is str and array_index(k) is not None for k in defined)
+    if not defined:
+        return False
+    return any(type(k) is str and array_index(k) is not None for k in defined)
 
 
 def integrity(arr: list[Any], frozen: bool) -> bool:

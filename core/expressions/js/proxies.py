@@ -243,7 +243,8 @@ class JsProxy(JsObject):
                 raise JsError("'ownKeys' on proxy: trap returned duplicate entries")
             keys.append(k)
         extensible = self._extensible()
-        fixed, configurable = [], []
+        fixed: list[Any] = []
+        configurable: list[Any] = []
         for k in target_keys:
             own = self._target_own(k)
             (fixed if isinstance(own, dict) and not own["configurable"] else configurable).append(k)
