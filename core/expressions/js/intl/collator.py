@@ -162,22 +162,22 @@ class Collator(IntlObject):
         else:
             key = _collation_key(s)
         sensitivity = o["sensitivity"]
-        if sensitivity == "base":
-            return (key[0],)
-        if sensitivity == "accent":
-            return key[0], key[1]
-        upper_first = o["caseFirst"] == "upper"
         if ranks is not None and sensitivity == "variant" and o["caseFirst"] == self.defaults[0]:
             return key  # the locale's own case order is in its measured ranks (da: upper)
-        if ranks is not None and (sensitivity != "variant" or upper_first):
+        if ranks is not None and (sensitivity != "variant" or o["caseFirst"] == "upper"):
             spelled = _spelled_out(s)
             if spelled != unicodedata.normalize("NFKD", s):
                 # a tailored locale's ranks weigh ß as one letter, node as ss (equal at the
                 # first level: ja's ß is ss); and tr puts ß before ss at the case level
                 raise Unsupported(
-                    f"flowctx does not reproduce the case level of {self.base!r} for ß, æ, œ"
-                    " and the other expansions"
+                    f"flowctx reproduces the collation of {self.base!r} with its own options"
+                    " only for ß, æ, œ and the other expansions"
                 )
+        if sensitivity == "base":
+            return (key[0],)
+        if sensitivity == "accent":
+            return key[0], key[1]
+        upper_first = o["caseFirst"] == "upper"
         cases = tuple(
             (0 if upper_first else 1)
             if unicodedata.category(c) in ("Lu", "Lt")
