@@ -37,6 +37,7 @@ from flowctx_core.expressions.budget import (
 from flowctx_core.expressions.js import common
 from flowctx_core.expressions.js.common import LENT, Unsupported
 from flowctx_core.expressions.js.regexcost import worst_steps
+from flowctx_core.expressions.js.regexsyntax import structural as _structural
 from flowctx_core.expressions.js.regexsyntax import v8_syntax_error
 from flowctx_core.expressions.js.regexworker import WORKER, TooSlow
 from flowctx_core.expressions.js.strings import STRING_METHODS, _replace, replacement_cost
@@ -466,25 +467,6 @@ class _Text:
 # --- matching -------------------------------------------------------------------------------
 
 _LOOKBEHIND: Final = r"\(\?<[=!]"
-
-
-def _structural(source: str) -> Iterator[tuple[int, str]]:
-    """Each character of a pattern (with its index) outside escapes and character classes:
-    what the group counting and the backtracking pre-screen read."""
-    i, n = 0, len(source)
-    in_class = False
-    while i < n:
-        c = source[i]
-        if c == "\\":
-            i += 2
-            continue
-        if in_class:
-            in_class = c != "]"
-        elif c == "[":
-            in_class = True
-        else:
-            yield i, c
-        i += 1
 
 
 #: regress steps a match may risk in this process (about 4 ms); riskier ones run in a child
