@@ -4,7 +4,8 @@
 // (tables/locales.json.gz): its symbol and narrow symbol where they are not its code, and its
 // name for each plural category the locale has (currencyDisplay "name"), with the pattern that
 // puts the number and the name together. Each locale keeps only what differs from its parent's
-// (de-CH from de); a language keeps only the symbols that differ from the most common ones. A
+// (de-CH from de); a language keeps only the symbols that differ from the most common ones.
+// And each locale's accounting patterns (a minus in parentheses: en's ($1.00)). A
 // symbol's row is [symbol or 0 (its code), narrow symbol or 0 (the symbol)] and, for a
 // right-to-left symbol that ICU closes with a mark outside its part, the marks of each.
 //   node scripts/intl_currencies.mjs
@@ -28,6 +29,27 @@ function template(parts) {
     else out.push(p.value);
   }
   return out;
+}
+// a locale's accounting patterns (currencySign "accounting"): [with a plus, with a minus,
+// without a sign] (nb puts the symbol first in all three), measured with a currency whose symbol is a symbol at both ends (scripts/intl_data.mjs)
+const PLAIN = ["USD", "EUR", "GBP", "JPY", "CNY", "CHF", "CAD", "AUD", "INR", "BRL", "MXN",
+  "KRW", "RUB", "SEK", "NOK", "DKK", "PLN", "TRY", "ZAR", "HKD", "SGD", "NZD"];
+function plainCurrency(tag) {
+  for (const currencyDisplay of ["symbol", "narrowSymbol"]) {
+    for (const currency of PLAIN) {
+      const o = { style: "currency", currency, currencyDisplay };
+      const sym = new Intl.NumberFormat(tag, o).formatToParts(1).find((p) => p.type === "currency").value;
+      if (/^\p{Sc}$/u.test([...sym][0]) && /^\p{Sc}$/u.test([...sym].at(-1))) return o;
+    }
+  }
+  throw new Error(`no currency of ${tag} has a plain symbol`);
+}
+const accounting = {};
+for (const tag of locales) {
+  const o = { ...plainCurrency(tag), currencySign: "accounting" };
+  const f = new Intl.NumberFormat(tag, { ...o, signDisplay: "always" });
+  accounting[tag] = [template(f.formatToParts(1)), template(f.formatToParts(-1)),
+    template(new Intl.NumberFormat(tag, o).formatToParts(1))];
 }
 const symbols = {};
 const names = {};
@@ -99,8 +121,19 @@ function pruned(all, base) {
   }
   return out;
 }
+function prunedRows(all) {
+  const out = {};
+  for (const tag of locales) {
+    let p = parentOf(tag);
+    while (p && !(p in all)) p = parentOf(p);
+    if (p && JSON.stringify(all[p]) === JSON.stringify(all[tag])) continue;
+    out[tag] = all[tag];
+  }
+  return out;
+}
 const files = {
-  currencies: { currencyBase: common, currencySymbols: pruned(symbols, common) },
+  currencies: { currencyBase: common, currencySymbols: pruned(symbols, common),
+    currencyAccounting: prunedRows(accounting) },
   currencynames: { currencyNames: pruned(names, null), currencyNamePatterns: pruned(patterns, null) },
 };
 for (const [file, data] of Object.entries(files)) {

@@ -50,6 +50,20 @@ const COMPONENT_SETS = [
   { year: "numeric", month: "long", day: "numeric", hour: "numeric", minute: "2-digit" },
   { weekday: "long", hour: "numeric", minute: "2-digit" },
 ];
+// eras, alone and with the dates they name
+for (const era of ["short", "long", "narrow"]) {
+  COMPONENT_SETS.push({ era }, { era, year: "numeric" }, { era, year: "numeric", month: "long", day: "numeric" },
+    { era, year: "numeric", month: "short", day: "numeric" }, { era, year: "numeric", month: "numeric", day: "numeric" });
+}
+// what the Date methods make of a set without their fields: toLocaleTimeString adds hours,
+// minutes and seconds, toLocaleDateString a year, month and day, toLocaleString both
+const DATE_PART = ["weekday", "era", "year", "month", "day"];
+const TIME_PART = ["dayPeriod", "hour", "minute", "second"];
+for (const set of [...COMPONENT_SETS]) {
+  const keys = Object.keys(set);
+  if (!keys.some((k) => TIME_PART.includes(k))) COMPONENT_SETS.push({ ...set, hour: "numeric", minute: "numeric", second: "numeric" });
+  if (!keys.some((k) => DATE_PART.includes(k))) COMPONENT_SETS.push({ ...set, year: "numeric", month: "numeric", day: "numeric" });
+}
 const skeletonKey = (o) => Object.keys(o).sort().map((k) => `${k}=${o[k]}`).join(",");
 for (const set of COMPONENT_SETS) {
   SKELETONS[skeletonKey(set)] = set;
@@ -87,6 +101,11 @@ function skeletonRow(tag, opts, digits) {
     const part = f.formatToParts(at(2006, 0, 5, h, 4, 5)).find((p) => p.type === "dayPeriod");
     periods.push(part ? part.value : "");
   }
+  // the era's names: before the year 1 and after
+  const eras = [Date.UTC(-500, 0, 5, 3, 4, 5), at(2006, 0, 5, 3, 4, 5)].map((t) => {
+    const part = f.formatToParts(t).find((p) => p.type === "era");
+    return part ? part.value : "";
+  });
   const r = f.resolvedOptions();
   const resolved = {};
   for (const k of ["hourCycle", "hour12", ...FIELDS, "dateStyle", "timeStyle"]) if (k in r) resolved[k] = r[k];
@@ -98,6 +117,7 @@ function skeletonRow(tag, opts, digits) {
     w: weekdays.some((w) => w) ? weekdays : null,
     dp: periods.some((p) => p) ? periods : null,
     r: resolved,
+    e: eras.some((e) => e) ? eras : null,
   };
 }
 function rebuild(row, t, digits) {
@@ -113,6 +133,7 @@ function rebuild(row, t, digits) {
     const [name, width] = p;
     if (name === "weekday") return row.w[d.getUTCDay()];
     if (name === "dayPeriod") return row.dp[h];
+    if (name === "era") return row.e[y > 0 ? 1 : 0];
     if (name === "month" && width === "t") return row.m[mo];
     const n = values[name];
     if (n === undefined) return "?";
@@ -143,8 +164,9 @@ function skeletonsOf(tag, skip) {
 // node 20 aborts the whole process in formatToParts for a few patterns (gd's year and short
 // month): each locale is measured in a child process, and a skeleton that kills it is left out
 if (process.argv[2] === "--skeletons") {
-  process.stdout.write(JSON.stringify(skeletonsOf(process.argv[3], process.argv.slice(4))));
-  process.exit(0);
+  // exit once the pipe has taken it all (a pipe takes 64 KiB at a time)
+  process.stdout.write(JSON.stringify(skeletonsOf(process.argv[3], process.argv.slice(4))), () => process.exit(0));
+  await new Promise(() => {});
 }
 // --- the locales node has -----------------------------------------------------------------
 const letters = "abcdefghijklmnopqrstuvwxyz";
@@ -571,7 +593,7 @@ for (const tag of COL) {
   }
 }
 
-// the skeletons' rows shared: templates, name lists and resolved options pooled, each row six
+// the skeletons' rows shared: templates, name lists and resolved options pooled, each row seven
 // pool indices (-1: none), each locale a list over the sorted skeleton keys of row indices (null:
 // its parent's)
 function pooled(table) {
@@ -587,7 +609,7 @@ function pooled(table) {
   for (const [tag, row] of Object.entries(table)) {
     byTag[tag] = {};
     for (const [key, e] of Object.entries(row)) {
-      const r = JSON.stringify([ref(e.t), ref(e.tm), ref(e.m), ref(e.w), ref(e.dp), ref(e.r)]);
+      const r = JSON.stringify([ref(e.t), ref(e.tm), ref(e.m), ref(e.w), ref(e.dp), ref(e.r), ref(e.e)]);
       if (!rowIndex.has(r)) { rowIndex.set(r, rows.length); rows.push(JSON.parse(r)); }
       byTag[tag][key] = rowIndex.get(r);
     }

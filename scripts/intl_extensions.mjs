@@ -49,9 +49,41 @@ const searchAsRoot = process.argv[2] === "--collation" ? [] : locales.collator.f
     const b = new Intl.Collator(tag, { usage: "search", sensitivity });
     return pool.every((x) => pool.every((y) => Math.sign(a.compare(x, y)) === Math.sign(b.compare(x, y))));
   }));
+// the characters the emoji collation moves (emoji among themselves, after the symbols), as
+// runs: the emoji and pictographs, sorted with a third of the BMP by the root's order, that are
+// out of the longest run the emoji collation keeps in that order (every other character sorts
+// as in the root: checked over pairs of random characters)
+const root = new Intl.Collator("en");
+const emojiOrder = new Intl.Collator("en-u-co-emoji"); // und drops its -u-co-
+const items = new Set();
+for (let c = 0x20; c < 0x10000; c += c < 0x80 ? 1 : 3) if (c < 0xd800 || c >= 0xe000) items.add(c);
+for (let c = 0x20; c <= 0x10ffff; c++) {
+  if (c >= 0xd800 && c < 0xe000) continue;
+  if (/\p{Emoji}|\p{Extended_Pictographic}/u.test(String.fromCodePoint(c))) items.add(c);
+}
+const inRoot = [...items].sort((x, y) => root.compare(String.fromCodePoint(x), String.fromCodePoint(y)) || x - y);
+const rank = new Map([...inRoot].sort((x, y) => emojiOrder.compare(String.fromCodePoint(x), String.fromCodePoint(y)) || x - y).map((c, i) => [c, i]));
+// the longest increasing run of emoji ranks over the root's order (patience sorting)
+const seq = inRoot.map((c) => rank.get(c));
+const tails = [], tailAt = [], prev = new Array(seq.length).fill(-1);
+seq.forEach((v, i) => {
+  let lo = 0, hi = tails.length;
+  while (lo < hi) { const mid = (lo + hi) >> 1; if (tails[mid] < v) lo = mid + 1; else hi = mid; }
+  tails[lo] = v; tailAt[lo] = i; prev[i] = lo > 0 ? tailAt[lo - 1] : -1;
+});
+const kept = new Set();
+for (let i = tailAt[tails.length - 1]; i >= 0; i = prev[i]) kept.add(inRoot[i]);
+const movedCps = inRoot.filter((c) => !kept.has(c)).sort((x, y) => x - y);
+const moved = [];
+for (const c of movedCps) {
+  const last = moved[moved.length - 1];
+  if (last && last[0] + last[1] === c) last[1]++;
+  else moved.push([c, 1]);
+}
 // Intl.supportedValuesOf's lists
 const supportedValues = Object.fromEntries(["calendar", "collation", "currency", "numberingSystem", "timeZone", "unit"]
   .map((k) => [k, Intl.supportedValuesOf(k)]));
-const out = { collations, collationHidden, collationDefaults, searchAsRoot, supportedValues };
+const out = { collations, collationHidden, collationDefaults, searchAsRoot, supportedValues,
+  emojiMoved: moved.flat() };
 writeFileSync(new URL("extensions.json.gz", tables), gzipSync(JSON.stringify(out), { level: 9 }));
 console.log(Object.entries(collations).map(([k, v]) => `${k} ${v === "*" ? "all" : v.length}`).join(", "));

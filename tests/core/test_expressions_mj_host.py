@@ -14,9 +14,8 @@ from typing import Any
 
 import pytest
 
-from flowctx_core.expressions import evaluate
-from flowctx_core.expressions.js.globals import GLOBALS
 from flowctx_tui.cli import main
+from tests.core.mjvalues import error_of, string_of
 
 SCOPE: dict[str, Any] = {
     "payload": {"s": "a😀b", "arr": [1, 2, 3], "u": "https://x.org/p?q=caf%C3%A9&q=2#top",
@@ -25,15 +24,11 @@ SCOPE: dict[str, Any] = {
 
 
 def _string(expr: str) -> str:
-    result = evaluate(expr, SCOPE, "mj")
-    assert result.success, f"{expr!r}: {result.error}"
-    return str(GLOBALS["String"].fn(result.raw))
+    return string_of(expr, SCOPE)
 
 
 def _error(expr: str) -> str:
-    result = evaluate(expr, SCOPE, "mj")
-    assert not result.success and result.error is not None, f"{expr!r} gave {result.raw!r}"
-    return result.error.message
+    return error_of(expr, SCOPE)
 
 
 @pytest.mark.parametrize(

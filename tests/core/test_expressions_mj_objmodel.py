@@ -6,7 +6,7 @@ taken off)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 import pytest
 
@@ -354,3 +354,1340 @@ def test_writes_to_the_hosts_built_ins_are_refused_saying_why(expr: str) -> None
     result = evaluate(expr, _scope(), "mj")
     assert not result.success and result.error is not None
     assert "keeps the change for every later evaluation" in result.error.message
+
+
+# Arrays' elements, named keys and length defined with attributes other than an assignment's,
+# then written, deleted, listed, locked and changed by every array method that writes
+ARRAY_ATTRIBUTES_VALUES: Final = [
+    (
+        (
+            "(payload.h = [1,2,3], Object.defineProperty(payload.h, '2', "
+            "Object.fromEntries([['configurable', false]])), String(Reflect.set(payload.h, "
+            "'length', 1)) + payload.h.length)"
+        ),
+        "false3",
+    ),
+    (
+        (
+            "(payload.h = [1,2,3], Object.defineProperty(payload.h, '1', "
+            "Object.fromEntries([['configurable', false]])), "
+            "String(Reflect.defineProperty(payload.h, 'length', Object.fromEntries([['value', "
+            "0]]))) + payload.h.length)"
+        ),
+        "false2",
+    ),
+    (
+        (
+            "(payload.h = [1,2,3], Object.defineProperty(payload.h, 'length', "
+            "Object.fromEntries([['writable', false]])), String(Reflect.set(payload.h, '7', "
+            "1)))"
+        ),
+        "false",
+    ),
+    (
+        (
+            "(payload.h = [1,2,3], Object.defineProperty(payload.h, '0', "
+            "Object.fromEntries([['configurable', false]])), payload.h.shift())"
+        ),
+        "1",
+    ),
+    (
+        (
+            "(payload.h = [1,2,3], Object.defineProperty(payload.h, '0', "
+            "Object.fromEntries([['enumerable', false]])), "
+            "JSON.stringify([Object.keys(payload.h), payload.h, [...payload.h], "
+            "payload.h.join(), Object.values(payload.h), Object.entries(payload.h), "
+            "Object.assign(Object.create(null), payload.h)]))"
+        ),
+        '[["1","2"],[1,2,3],[1,2,3],"1,2,3",[2,3],[["1",2],["2",3]],{"1":2,"2":3}]',
+    ),
+    (
+        (
+            "(payload.h = [1,2,3], Object.defineProperty(payload.h, '0', "
+            "Object.fromEntries([['enumerable', false]])), payload.h.shift(), "
+            "JSON.stringify([Object.keys(payload.h), payload.h, "
+            "Object.getOwnPropertyDescriptors(payload.h)]))"
+        ),
+        (
+            '[["1"],[2,3],{"0":{"value":2,"writable":true,"enumerable":false,"configurable":true},"1":{"value":3,"writable":true,"enumerable":true,"configurable":true},"length":{"value":2,"writable":true,"enumerable":false,"configurable":false}}]'
+        ),
+    ),
+    (
+        (
+            "(payload.h = [1,2,3], Object.defineProperty(payload.h, '0', "
+            "Object.fromEntries([['writable', false], ['configurable', false]])), "
+            "Object.preventExtensions(payload.h), String([Object.isFrozen(payload.h), "
+            "Object.isSealed(payload.h)]))"
+        ),
+        "false,false",
+    ),
+    (
+        (
+            "(payload.h = [1], Object.defineProperty(payload.h, '0', "
+            "Object.fromEntries([['writable', false], ['configurable', false]])), "
+            "Object.defineProperty(payload.h, 'length', Object.fromEntries([['writable', "
+            "false]])), Object.preventExtensions(payload.h), "
+            "String([Object.isFrozen(payload.h), Object.isSealed(payload.h)]))"
+        ),
+        "true,true",
+    ),
+    (
+        (
+            "(payload.h = [1,2,3], Object.defineProperty(payload.h, 'length', "
+            "Object.fromEntries([['writable', false]])), payload.h.sort())"
+        ),
+        "1,2,3",
+    ),
+    (
+        (
+            "(payload.h = [1,2,3], Object.defineProperty(payload.h, 'length', "
+            "Object.fromEntries([['writable', false]])), payload.h.reverse())"
+        ),
+        "3,2,1",
+    ),
+    (
+        (
+            "(payload.h = [1,2,3], Object.defineProperty(payload.h, 'length', "
+            "Object.fromEntries([['writable', false]])), "
+            "String(Reflect.defineProperty(payload.h, '5', Object.fromEntries([['value', "
+            "1]]))))"
+        ),
+        "false",
+    ),
+    (
+        (
+            "(payload.h = [1], Object.defineProperty(payload.h, '0', "
+            "Object.fromEntries([['writable', false], ['configurable', false]])), "
+            "Object.preventExtensions(payload.h), String([Object.isFrozen(payload.h), "
+            "Object.isSealed(payload.h)]))"
+        ),
+        "true,true",
+    ),
+    (
+        (
+            "(payload.h = [1], Object.defineProperty(payload.h, '0', "
+            "Object.fromEntries([['configurable', false]])), "
+            "Object.preventExtensions(payload.h), String([Object.isFrozen(payload.h), "
+            "Object.isSealed(payload.h)]))"
+        ),
+        "false,true",
+    ),
+    (
+        (
+            "(payload.h = [], Object.defineProperty(payload.h, 'length', "
+            "Object.fromEntries([['writable', false]])), Object.preventExtensions(payload.h), "
+            "String([Object.isFrozen(payload.h), Object.isSealed(payload.h)]))"
+        ),
+        "true,true",
+    ),
+    (
+        (
+            "(payload.h = [1], Object.defineProperty(payload.h, 'x', "
+            "Object.fromEntries([['value', 1]])), Object.preventExtensions(payload.h), "
+            "String([Object.isFrozen(payload.h), Object.isSealed(payload.h)]))"
+        ),
+        "false,false",
+    ),
+    (
+        (
+            "(payload.h = [1,2,3], Object.defineProperty(payload.h, '1', "
+            "Object.fromEntries([['enumerable', false]])), payload.h.unshift(0), "
+            "JSON.stringify([Object.keys(payload.h), payload.h]))"
+        ),
+        '[["0","2","3"],[0,1,2,3]]',
+    ),
+    (
+        (
+            "(payload.h = [1,2,3], Object.defineProperty(payload.h, '1', "
+            "Object.fromEntries([['enumerable', false], ['value', 9]])), payload.h.splice(1, "
+            "1), JSON.stringify([Object.keys(payload.h), payload.h]))"
+        ),
+        '[["0"],[1,3]]',
+    ),
+    (
+        (
+            "(payload.h = [1,2,3], Object.defineProperty(payload.h, '1', "
+            "Object.fromEntries([['writable', false]])), String(Reflect.set(payload.h, '1', "
+            "2)))"
+        ),
+        "false",
+    ),
+    (
+        (
+            "(payload.h = [1,2,3], Object.defineProperty(payload.h, '1', "
+            "Object.fromEntries([['configurable', false]])), "
+            "String(Reflect.deleteProperty(payload.h, '1')))"
+        ),
+        "false",
+    ),
+    (
+        (
+            "(payload.h = [1,2,3], Object.defineProperty(payload.h, 'x', "
+            "Object.fromEntries([['value', 4], ['configurable', true]])), "
+            "String(Reflect.deleteProperty(payload.h, 'x')) + Object.keys(payload.h))"
+        ),
+        "true0,1,2",
+    ),
+    (
+        (
+            "(payload.h = [1,2,3], payload.h.x = 1, delete payload.h.x, "
+            "JSON.stringify(Object.getOwnPropertyNames(payload.h)))"
+        ),
+        '["0","1","2","length"]',
+    ),
+    (
+        (
+            "(payload.h = [1,2,3], Object.defineProperty(payload.h, '1', "
+            "Object.fromEntries([['enumerable', false]])), "
+            "String([payload.h.propertyIsEnumerable(1), payload.h.propertyIsEnumerable(0), "
+            "payload.h.hasOwnProperty(1)]))"
+        ),
+        "false,true,true",
+    ),
+    (
+        (
+            "(payload.h = [1,2,3], Object.defineProperty(payload.h, '1', "
+            "Object.fromEntries([['writable', false]])), Object.defineProperty(payload.h, '1', "
+            "Object.fromEntries([['value', 3]])))"
+        ),
+        "1,3,3",
+    ),
+    (
+        (
+            "(payload.h = [1,2,3], Object.defineProperty(payload.h, '1', "
+            "Object.fromEntries([['writable', false]])), Object.seal(payload.h), "
+            "JSON.stringify(Object.getOwnPropertyDescriptor(payload.h, 1)))"
+        ),
+        '{"value":2,"writable":false,"enumerable":true,"configurable":false}',
+    ),
+    (
+        (
+            "(payload.h = [1,2,3], Object.defineProperty(payload.h, '1', "
+            "Object.fromEntries([['configurable', false]])), "
+            "String(Reflect.defineProperty(payload.h, 'length', Object.fromEntries([['value', "
+            "0], ['writable', false]]))), "
+            "JSON.stringify(Object.getOwnPropertyDescriptor(payload.h, 'length')))"
+        ),
+        '{"value":2,"writable":false,"enumerable":false,"configurable":false}',
+    ),
+    (
+        (
+            "(payload.h = [1,2,3], Object.defineProperty(payload.h, 'length', "
+            "Object.fromEntries([['writable', false]])), "
+            "String(Reflect.defineProperty(payload.h, 'length', Object.fromEntries([['value', "
+            "3]]))))"
+        ),
+        "true",
+    ),
+    (
+        (
+            "(payload.h = [1,2,3], Object.defineProperty(payload.h, '1', "
+            "Object.fromEntries([['configurable', false]])), Object.defineProperty(payload.h, "
+            "'2', Object.fromEntries([['configurable', false]])), String(Reflect.set(payload.h, "
+            "'length', 0)) + payload.h.length)"
+        ),
+        "false3",
+    ),
+    (
+        (
+            "(payload.h = [1,2,3,4], Object.defineProperty(payload.h, '1', "
+            "Object.fromEntries([['writable', true]])), Object.seal(payload.h), "
+            "String(Reflect.set(payload.h, 'length', 1)) + payload.h.length)"
+        ),
+        "false4",
+    ),
+    (
+        (
+            "(payload.h = [1,2,3], Object.seal(payload.h), payload.h.length = 6, "
+            "String(Reflect.set(payload.h, 'length', 0)), payload.h.length)"
+        ),
+        "3",
+    ),
+    (
+        (
+            "(payload.h = [1,2,3], Object.defineProperty(payload.h, '0', "
+            "Object.fromEntries([['writable', false]])), Object.seal(payload.h), "
+            "String(Reflect.defineProperty(payload.h, '2', Object.fromEntries([['writable', "
+            "false]]))), String([Object.isFrozen(payload.h), Object.isSealed(payload.h), "
+            "Object.isExtensible(payload.h)]))"
+        ),
+        "false,true,false",
+    ),
+    (
+        (
+            "(payload.h = [1,2,3], Object.seal(payload.h), "
+            "String(Reflect.defineProperty(payload.h, '2', Object.fromEntries([['writable', "
+            "false]]))), String([Object.isFrozen(payload.h), Object.isSealed(payload.h), "
+            "Object.isExtensible(payload.h)]))"
+        ),
+        "false,false,false",
+    ),
+    (
+        (
+            "(payload.h = [1,2,3], Object.seal(payload.h), String([Object.isFrozen(payload.h), "
+            "Object.isSealed(payload.h), Object.isExtensible(payload.h)]))"
+        ),
+        "false,true,false",
+    ),
+    (
+        (
+            "(payload.h = [1,2,3], Object.seal(payload.h), Object.defineProperty(payload.h, "
+            "'0', Object.fromEntries([['value', 9]])), String([Object.isFrozen(payload.h), "
+            "Object.isSealed(payload.h), Object.isExtensible(payload.h)]))"
+        ),
+        "false,true,false",
+    ),
+    (
+        (
+            "(payload.h = [1,2,3], Object.preventExtensions(payload.h), "
+            "Object.defineProperty(payload.h, '0', Object.fromEntries([['value', 9]])), "
+            "String([Object.isFrozen(payload.h), Object.isSealed(payload.h), "
+            "Object.isExtensible(payload.h)]))"
+        ),
+        "false,false,false",
+    ),
+    (
+        (
+            "(payload.h = [1], Object.defineProperty(payload.h, '0', "
+            "Object.fromEntries([['writable', false]])), Object.seal(payload.h), "
+            "String([Object.isFrozen(payload.h), Object.isSealed(payload.h), "
+            "Object.isExtensible(payload.h)]))"
+        ),
+        "true,true,false",
+    ),
+    (
+        (
+            "(payload.h = [1,2,3], Object.seal(payload.h), Object.defineProperty(payload.h, "
+            "'0', Object.fromEntries([['value', 9]])), "
+            "JSON.stringify(Object.getOwnPropertyDescriptors(payload.h)))"
+        ),
+        (
+            '{"0":{"value":9,"writable":true,"enumerable":true,"configurable":false},"1":{"value":2,"writable":true,"enumerable":true,"configurable":false},"2":{"value":3,"writable":true,"enumerable":true,"configurable":false},"length":{"value":3,"writable":true,"enumerable":false,"configurable":false}}'
+        ),
+    ),
+    (
+        (
+            "(payload.h = [1,2,3], Object.freeze(payload.h), Object.defineProperty(payload.h, "
+            "'0', Object.fromEntries([['value', 1]])), "
+            "JSON.stringify(Object.getOwnPropertyDescriptors(payload.h)))"
+        ),
+        (
+            '{"0":{"value":1,"writable":false,"enumerable":true,"configurable":false},"1":{"value":2,"writable":false,"enumerable":true,"configurable":false},"2":{"value":3,"writable":false,"enumerable":true,"configurable":false},"length":{"value":3,"writable":false,"enumerable":false,"configurable":false}}'
+        ),
+    ),
+    (
+        (
+            "(payload.h = [1,2,3], Object.seal(payload.h), Object.defineProperty(payload.h, "
+            "'0', Object.fromEntries([['writable', true]])), "
+            "JSON.stringify(Object.getOwnPropertyDescriptors(payload.h)))"
+        ),
+        (
+            '{"0":{"value":1,"writable":true,"enumerable":true,"configurable":false},"1":{"value":2,"writable":true,"enumerable":true,"configurable":false},"2":{"value":3,"writable":true,"enumerable":true,"configurable":false},"length":{"value":3,"writable":true,"enumerable":false,"configurable":false}}'
+        ),
+    ),
+    (
+        (
+            "(payload.h = [1,2,3], Object.seal(payload.h), Object.defineProperty(payload.h, "
+            "'0', Object.fromEntries([['writable', false]])), "
+            "JSON.stringify(Object.getOwnPropertyDescriptors(payload.h)))"
+        ),
+        (
+            '{"0":{"value":1,"writable":false,"enumerable":true,"configurable":false},"1":{"value":2,"writable":true,"enumerable":true,"configurable":true},"2":{"value":3,"writable":true,"enumerable":true,"configurable":true},"length":{"value":3,"writable":true,"enumerable":false,"configurable":false}}'
+        ),
+    ),
+    (
+        (
+            "(payload.h = [1,2,3], payload.h.x = 1, Object.seal(payload.h), "
+            "Object.defineProperty(payload.h, '0', Object.fromEntries([['writable', false]])), "
+            "JSON.stringify(Object.getOwnPropertyDescriptors(payload.h)))"
+        ),
+        (
+            '{"0":{"value":1,"writable":false,"enumerable":true,"configurable":false},"1":{"value":2,"writable":true,"enumerable":true,"configurable":true},"2":{"value":3,"writable":true,"enumerable":true,"configurable":true},"length":{"value":3,"writable":true,"enumerable":false,"configurable":false},"x":{"value":1,"writable":true,"enumerable":true,"configurable":false}}'
+        ),
+    ),
+    (
+        (
+            "(payload.h = [1,2,3], Object.seal(payload.h), Object.defineProperty(payload.h, "
+            "'length', Object.fromEntries([['writable', false]])), "
+            "JSON.stringify(Object.getOwnPropertyDescriptors(payload.h)))"
+        ),
+        (
+            '{"0":{"value":1,"writable":true,"enumerable":true,"configurable":false},"1":{"value":2,"writable":true,"enumerable":true,"configurable":false},"2":{"value":3,"writable":true,"enumerable":true,"configurable":false},"length":{"value":3,"writable":false,"enumerable":false,"configurable":false}}'
+        ),
+    ),
+    (
+        (
+            "(payload.h = [1,2,3], Object.seal(payload.h), payload.h[0] = 5, "
+            "JSON.stringify(Object.getOwnPropertyDescriptors(payload.h)))"
+        ),
+        (
+            '{"0":{"value":5,"writable":true,"enumerable":true,"configurable":false},"1":{"value":2,"writable":true,"enumerable":true,"configurable":false},"2":{"value":3,"writable":true,"enumerable":true,"configurable":false},"length":{"value":3,"writable":true,"enumerable":false,"configurable":false}}'
+        ),
+    ),
+    (
+        (
+            "(payload.h = [1,,3], Object.seal(payload.h), Object.defineProperty(payload.h, '0', "
+            "Object.fromEntries([['writable', false]])), "
+            "JSON.stringify(Object.getOwnPropertyDescriptors(payload.h)))"
+        ),
+        (
+            '{"0":{"value":1,"writable":false,"enumerable":true,"configurable":false},"2":{"value":3,"writable":true,"enumerable":true,"configurable":true},"length":{"value":3,"writable":true,"enumerable":false,"configurable":false}}'
+        ),
+    ),
+    (
+        (
+            "(payload.h = [], Object.seal(payload.h), String(Reflect.defineProperty(payload.h, "
+            "'length', Object.fromEntries([['writable', false]]))), "
+            "JSON.stringify(Object.getOwnPropertyDescriptors(payload.h)))"
+        ),
+        '{"length":{"value":0,"writable":false,"enumerable":false,"configurable":false}}',
+    ),
+    (
+        (
+            "(payload.h = [1,2,3], Object.preventExtensions(payload.h), "
+            "Object.defineProperty(payload.h, '0', Object.fromEntries([['writable', false]])), "
+            "JSON.stringify(Object.getOwnPropertyDescriptors(payload.h)))"
+        ),
+        (
+            '{"0":{"value":1,"writable":false,"enumerable":true,"configurable":true},"1":{"value":2,"writable":true,"enumerable":true,"configurable":true},"2":{"value":3,"writable":true,"enumerable":true,"configurable":true},"length":{"value":3,"writable":true,"enumerable":false,"configurable":false}}'
+        ),
+    ),
+    (
+        (
+            "(payload.h = [1,2,3], Object.seal(payload.h), Object.defineProperty(payload.h, "
+            "'0', Object.fromEntries([['writable', false]])), Object.seal(payload.h), "
+            "JSON.stringify(Object.getOwnPropertyDescriptors(payload.h)))"
+        ),
+        (
+            '{"0":{"value":1,"writable":false,"enumerable":true,"configurable":false},"1":{"value":2,"writable":true,"enumerable":true,"configurable":false},"2":{"value":3,"writable":true,"enumerable":true,"configurable":false},"length":{"value":3,"writable":true,"enumerable":false,"configurable":false}}'
+        ),
+    ),
+    (
+        (
+            "(payload.h = [, ,], Object.preventExtensions(payload.h), "
+            "String([Object.isFrozen(payload.h), Object.isSealed(payload.h)]))"
+        ),
+        "true,true",
+    ),
+    (
+        (
+            "(payload.h = [1], delete payload.h[0], Object.preventExtensions(payload.h), "
+            "String([Object.isFrozen(payload.h), Object.isSealed(payload.h)]))"
+        ),
+        "true,true",
+    ),
+    (
+        (
+            "(payload.h = [1], payload.h.x = 1, delete payload.h[0], "
+            "Object.preventExtensions(payload.h), String([Object.isFrozen(payload.h), "
+            "Object.isSealed(payload.h)]))"
+        ),
+        "false,false",
+    ),
+    (
+        (
+            "(payload.h = [], payload.h.x = 1, Object.preventExtensions(payload.h), "
+            "String([Object.isFrozen(payload.h), Object.isSealed(payload.h)]))"
+        ),
+        "false,false",
+    ),
+    (
+        (
+            "(payload.h = [], Object.defineProperty(payload.h, 'x', "
+            "Object.fromEntries([['value', 1]])), Object.preventExtensions(payload.h), "
+            "String([Object.isFrozen(payload.h), Object.isSealed(payload.h)]))"
+        ),
+        "true,true",
+    ),
+]
+
+ARRAY_ATTRIBUTES_ERRORS: Final = [
+    (
+        (
+            "(payload.h = [1,2,3], Object.defineProperty(payload.h, '0', "
+            "Object.fromEntries([['writable', false]])), payload.h[0] = 5)"
+        ),
+        "Cannot assign to read only property '0' of object '[object Array]'",
+    ),
+    (
+        (
+            "(payload.h = [1,2,3], Object.defineProperty(payload.h, '2', "
+            "Object.fromEntries([['configurable', false]])), payload.h.length = 1)"
+        ),
+        "Cannot delete property '2' of [object Array]",
+    ),
+    (
+        (
+            "(payload.h = [1,2,3], Object.defineProperty(payload.h, '1', "
+            "Object.fromEntries([['configurable', false]])), Object.defineProperty(payload.h, "
+            "'length', Object.fromEntries([['value', 0]])))"
+        ),
+        "Cannot delete property '1' of [object Array]",
+    ),
+    (
+        (
+            "(payload.h = [1,2,3], Object.defineProperty(payload.h, 'length', "
+            "Object.fromEntries([['writable', false]])), payload.h.push(1))"
+        ),
+        "Cannot assign to read only property 'length' of object '[object Array]'",
+    ),
+    (
+        (
+            "(payload.h = [1,2,3], Object.defineProperty(payload.h, 'length', "
+            "Object.fromEntries([['writable', false]])), payload.h.pop())"
+        ),
+        "Cannot assign to read only property 'length' of object '[object Array]'",
+    ),
+    (
+        (
+            "(payload.h = [1,2,3], Object.defineProperty(payload.h, 'length', "
+            "Object.fromEntries([['writable', false]])), payload.h[5] = 1)"
+        ),
+        "Cannot assign to read only property 'length' of object '[object Array]'",
+    ),
+    (
+        (
+            "(payload.h = [1,2,3], Object.defineProperty(payload.h, 'length', "
+            "Object.fromEntries([['writable', false]])), payload.h.length = 3)"
+        ),
+        "Cannot assign to read only property 'length' of object '[object Array]'",
+    ),
+    (
+        (
+            "(payload.h = [1,2,3], Object.defineProperty(payload.h, 'length', "
+            "Object.fromEntries([['writable', false]])), payload.h.length = 2)"
+        ),
+        "Cannot assign to read only property 'length' of object '[object Array]'",
+    ),
+    (
+        (
+            "(payload.h = [1,2,3], Object.defineProperty(payload.h, '0', "
+            "Object.fromEntries([['configurable', false]])), delete payload.h[0])"
+        ),
+        "Cannot delete property '0' of [object Array]",
+    ),
+    (
+        (
+            "(payload.h = [1,2,3], Object.defineProperty(payload.h, '2', "
+            "Object.fromEntries([['configurable', false]])), payload.h.pop())"
+        ),
+        "Cannot delete property '2' of [object Array]",
+    ),
+    (
+        (
+            "(payload.h = [1,2,3], Object.defineProperty(payload.h, '0', "
+            "Object.fromEntries([['writable', false]])), payload.h.reverse())"
+        ),
+        "Cannot assign to read only property '0' of object '[object Array]'",
+    ),
+    (
+        (
+            "(payload.h = [1,2,3], Object.defineProperty(payload.h, '1', "
+            "Object.fromEntries([['writable', false]])), payload.h.sort((a, b) => b - a))"
+        ),
+        "Cannot assign to read only property '1' of object '[object Array]'",
+    ),
+    (
+        (
+            "(payload.h = [3,2,1], Object.defineProperty(payload.h, '1', "
+            "Object.fromEntries([['writable', false]])), payload.h.sort((a, b) => a - b))"
+        ),
+        "Cannot assign to read only property '1' of object '[object Array]'",
+    ),
+    (
+        (
+            "(payload.h = [1,2,3], Object.defineProperty(payload.h, '1', "
+            "Object.fromEntries([['writable', false]])), payload.h.fill(2, 1))"
+        ),
+        "Cannot assign to read only property '1' of object '[object Array]'",
+    ),
+    (
+        (
+            "(payload.h = [1,2,3], Object.defineProperty(payload.h, '1', "
+            "Object.fromEntries([['writable', false]])), payload.h.fill(0))"
+        ),
+        "Cannot assign to read only property '1' of object '[object Array]'",
+    ),
+    (
+        (
+            "(payload.h = [1,2,3], Object.defineProperty(payload.h, '1', "
+            "Object.fromEntries([['writable', false]])), payload.h.copyWithin(0, 1))"
+        ),
+        "Cannot assign to read only property '1' of object '[object Array]'",
+    ),
+    (
+        (
+            "(payload.h = [1,2,3], Object.defineProperty(payload.h, 'x', "
+            "Object.fromEntries([['value', 1]])), payload.h.x = 2)"
+        ),
+        "Cannot assign to read only property 'x' of object '[object Array]'",
+    ),
+    (
+        (
+            "(payload.h = [1,2,3], Object.defineProperty(payload.h, 'x', "
+            "Object.fromEntries([['value', 1]])), delete payload.h.x)"
+        ),
+        "Cannot delete property 'x' of [object Array]",
+    ),
+    (
+        "(payload.h = [1,2,3], Object.freeze(payload.h), payload.h.sort())",
+        "Cannot assign to read only property '0' of object '[object Array]'",
+    ),
+    (
+        (
+            "(payload.h = [1,2,3], Object.defineProperty(payload.h, 'length', "
+            "Object.fromEntries([['writable', false]])), payload.h.splice(0, 0))"
+        ),
+        "Cannot assign to read only property 'length' of object '[object Array]'",
+    ),
+    (
+        (
+            "(payload.h = [1,2,3], Object.defineProperty(payload.h, 'length', "
+            "Object.fromEntries([['writable', false]])), Object.defineProperty(payload.h, '5', "
+            "Object.fromEntries([['value', 1]])))"
+        ),
+        "Cannot define property 5, object is not extensible",
+    ),
+    (
+        (
+            "(payload.h = [1,2,3], Object.defineProperty(payload.h, '0', "
+            "Object.fromEntries([['writable', false]])), payload.h.unshift(0))"
+        ),
+        "Cannot assign to read only property '0' of object '[object Array]'",
+    ),
+    (
+        (
+            "(payload.h = [1,2,3], Object.defineProperty(payload.h, '2', "
+            "Object.fromEntries([['writable', false]])), payload.h.unshift(0))"
+        ),
+        "Cannot assign to read only property '2' of object '[object Array]'",
+    ),
+    (
+        (
+            "(payload.h = [1,2,3], Object.defineProperty(payload.h, '1', "
+            "Object.fromEntries([['configurable', false]])), Object.defineProperty(payload.h, "
+            "'1', Object.fromEntries([['enumerable', false]])))"
+        ),
+        "Cannot redefine property: 1",
+    ),
+    (
+        (
+            "(payload.h = [1,2,3], Object.defineProperty(payload.h, '1', "
+            "Object.fromEntries([['configurable', false]])), payload.h.length = 0, "
+            "JSON.stringify(payload.h))"
+        ),
+        "Cannot delete property '1' of [object Array]",
+    ),
+    (
+        (
+            "(payload.h = [1,2,3], Object.defineProperty(payload.h, '1', "
+            "Object.fromEntries([['configurable', false]])), Object.defineProperty(payload.h, "
+            "'length', Object.fromEntries([['value', 0], ['writable', false]])))"
+        ),
+        "Cannot delete property '1' of [object Array]",
+    ),
+    (
+        (
+            "(payload.h = [1,2,3], Object.defineProperty(payload.h, 'length', "
+            "Object.fromEntries([['writable', false]])), Object.defineProperty(payload.h, "
+            "'length', Object.fromEntries([['value', 2]])))"
+        ),
+        "Cannot redefine property: length",
+    ),
+    (
+        (
+            "(payload.h = [1,2,3], Object.defineProperty(payload.h, '1', "
+            "Object.fromEntries([['writable', false]])), payload.h.splice(0, 1))"
+        ),
+        "Cannot assign to read only property '1' of object '[object Array]'",
+    ),
+    (
+        "(payload.h = [1,2,3], Object.seal(payload.h), payload.h.length = 1)",
+        "Cannot delete property '2' of [object Array]",
+    ),
+    (
+        (
+            "(payload.h = [1,2,3], Object.defineProperty(payload.h, '1', "
+            "Object.fromEntries([['writable', false]])), Object.seal(payload.h), "
+            "payload.h.length = 1)"
+        ),
+        "Cannot delete property '2' of [object Array]",
+    ),
+    (
+        (
+            "(payload.h = [1,2,3], Object.defineProperty(payload.h, '1', "
+            "Object.fromEntries([['configurable', false]])), Object.defineProperty(payload.h, "
+            "'2', Object.fromEntries([['configurable', false]])), payload.h.length = 0)"
+        ),
+        "Cannot delete property '2' of [object Array]",
+    ),
+    (
+        (
+            "(payload.h = [1,2,3], Object.defineProperty(payload.h, '2', "
+            "Object.fromEntries([['configurable', false]])), Object.defineProperty(payload.h, "
+            "'1', Object.fromEntries([['configurable', false]])), payload.h.length = 0)"
+        ),
+        "Cannot delete property '2' of [object Array]",
+    ),
+    (
+        (
+            "(payload.h = [1,2,3,4], Object.defineProperty(payload.h, '1', "
+            "Object.fromEntries([['writable', false]])), Object.seal(payload.h), "
+            "payload.h.length = 1)"
+        ),
+        "Cannot delete property '3' of [object Array]",
+    ),
+    (
+        (
+            "(payload.h = [1,2,3,4], Object.defineProperty(payload.h, '2', "
+            "Object.fromEntries([['writable', false]])), Object.seal(payload.h), "
+            "payload.h.length = 1)"
+        ),
+        "Cannot delete property '3' of [object Array]",
+    ),
+    (
+        (
+            "(payload.h = [1,2,3,4], Object.defineProperty(payload.h, '1', "
+            "Object.fromEntries([['writable', true]])), Object.seal(payload.h), "
+            "payload.h.length = 1)"
+        ),
+        "Cannot delete property '3' of [object Array]",
+    ),
+    (
+        (
+            "(payload.h = [1,2,3], Object.seal(payload.h), Object.defineProperty(payload.h, "
+            "'0', Object.fromEntries([['value', 9]])), delete payload.h[1], "
+            "JSON.stringify(payload.h))"
+        ),
+        "Cannot delete property '1' of [object Array]",
+    ),
+]
+
+
+@pytest.mark.parametrize(("expr", "expected"), ARRAY_ATTRIBUTES_VALUES)
+def test_array_attributes_values(expr: str, expected: str) -> None:
+    result = evaluate(expr, _scope(), "mj")
+    assert result.success, f"{expr!r}: {result.error}"
+    assert GLOBALS["String"].fn(result.raw) == expected
+
+
+@pytest.mark.parametrize(("expr", "expected"), ARRAY_ATTRIBUTES_ERRORS)
+def test_array_attributes_errors(expr: str, expected: str) -> None:
+    result = evaluate(expr, _scope(), "mj")
+    assert not result.success and result.error is not None, f"{expr!r} gave {result.raw!r}"
+    assert result.error.message == expected
+
+
+# A proxy iterated by the Symbol.iterator its get trap gives; own toString / valueOf on
+# arrays, functions, Dates, RegExps and Maps (assigned, or copied by Object.assign)
+CONVERSIONS_VALUES: Final = [
+    (
+        (
+            "(payload.h = Object.create(null), payload.h.get = (t, k) => typeof k === 'symbol' "
+            "? () => [7, 8].values() : t[k], payload.p = new Proxy(payload.arr, payload.h), "
+            "[...payload.p].join())"
+        ),
+        "7,8",
+    ),
+    (
+        (
+            "(payload.h = Object.create(null), payload.h.get = (t, k) => typeof k === 'symbol' "
+            "? () => [7, 8].keys() : t[k], payload.p = new Proxy(payload.o, payload.h), "
+            "Array.from(payload.p).join())"
+        ),
+        "0,1",
+    ),
+    (
+        (
+            "(payload.vo = Object.fromEntries([['valueOf', 1], ['toString', 'x']]), "
+            "Object.assign(payload.arr, payload.vo), payload.arr.join())"
+        ),
+        "1,2",
+    ),
+    (
+        (
+            "(payload.arr.toString = () => 'T', String(payload.arr) + (payload.arr + 1) + "
+            "[payload.arr])"
+        ),
+        "TT1T",
+    ),
+    (
+        (
+            "(payload.arr.valueOf = () => 5, String(payload.arr) + (payload.arr + 1) + "
+            "(payload.arr * 2))"
+        ),
+        "1,2610",
+    ),
+    (
+        "(payload.arr.valueOf = () => payload.arr, payload.arr + 1)",
+        "1,21",
+    ),
+    (
+        (
+            "(payload.f = x => x, payload.f.toString = () => 'F', String(payload.f) + "
+            "(payload.f + 1))"
+        ),
+        "FF1",
+    ),
+    (
+        ("(payload.w = Object(1), payload.w.toString = 'x', String(payload.w) + (payload.w + 1))"),
+        "12",
+    ),
+    (
+        "(payload.w = Object(1), payload.w.valueOf = 'x', String(payload.w))",
+        "1",
+    ),
+    (
+        "(payload.w = Object(1), payload.w.valueOf = 'x', payload.w + 1)",
+        "11",
+    ),
+    (
+        "(payload.d = new Date(0), payload.d.toString = 'x', String(payload.d))",
+        "0",
+    ),
+    (
+        "(payload.d = new Date(0), payload.d.toString = 'x', payload.d + 1)",
+        "1",
+    ),
+    (
+        "(payload.d = new Date(0), payload.d.valueOf = () => 9, payload.d * 2)",
+        "18",
+    ),
+    (
+        "(payload.m = new Map(), payload.m.toString = () => 'M', String(payload.m))",
+        "M",
+    ),
+    (
+        "(payload.d = new Date(0), payload.d.valueOf = () => NaN, JSON.stringify(payload.d))",
+        "null",
+    ),
+    (
+        "(payload.d = new Date(0), payload.d.valueOf = () => 'v', JSON.stringify(payload.d))",
+        '"1970-01-01T00:00:00.000Z"',
+    ),
+    (
+        (
+            "(payload.arr.toString = () => 'T', JSON.stringify(payload.arr) + "
+            "Object.keys(payload.arr))"
+        ),
+        "[1,2]0,1,toString",
+    ),
+    (
+        "(payload.arr.toString = () => 'T', payload.arr == 'T')",
+        "true",
+    ),
+    (
+        "(payload.arr.valueOf = () => 2, payload.arr > 1)",
+        "true",
+    ),
+    (
+        (
+            "(payload.arr.toString = () => 'k', payload.o[payload.arr] = 1, "
+            "Object.keys(payload.o).join())"
+        ),
+        "a,k",
+    ),
+]
+
+CONVERSIONS_ERRORS: Final = [
+    (
+        (
+            "(payload.h = Object.create(null), payload.h.get = (t, k) => typeof k, payload.p = "
+            "new Proxy(payload.arr, payload.h), [...payload.p].join())"
+        ),
+        "payload.p is not iterable",
+    ),
+    (
+        (
+            "(payload.h = Object.create(null), payload.h.get = (t, k) => typeof k, payload.p = "
+            "new Proxy(payload.arr, payload.h), Array.from(payload.p).join())"
+        ),
+        (
+            "%Array%.from requires that the property of the first argument, "
+            "items[Symbol.iterator], when exists, be a function"
+        ),
+    ),
+    (
+        (
+            "(payload.h = Object.create(null), payload.h.get = (t, k) => typeof k, payload.p = "
+            "new Proxy(payload.arr, payload.h), new Set(payload.p).size)"
+        ),
+        "object is not iterable (cannot read property Symbol(Symbol.iterator))",
+    ),
+    (
+        (
+            "(payload.h = Object.create(null), payload.h.get = (t, k) => typeof k === 'symbol' "
+            "? () => 1 : t[k], payload.p = new Proxy(payload.o, payload.h), [...payload.p])"
+        ),
+        "Result of the Symbol.iterator method is not an object",
+    ),
+    (
+        "(payload.o[Symbol.iterator] = 'x', [...payload.o])",
+        "payload.o is not iterable",
+    ),
+    (
+        (
+            "(payload.vo = Object.fromEntries([['valueOf', 1], ['toString', 'x']]), "
+            "Object.assign(payload.arr, payload.vo), String(payload.arr))"
+        ),
+        "Cannot convert object to primitive value",
+    ),
+    (
+        (
+            "(payload.vo = Object.fromEntries([['valueOf', 1], ['toString', 'x']]), "
+            "Object.assign(payload.arr, payload.vo), payload.arr + 1)"
+        ),
+        "Cannot convert object to primitive value",
+    ),
+    (
+        (
+            "(payload.vo = Object.fromEntries([['valueOf', 1], ['toString', 'x']]), "
+            "Object.assign(payload.arr, payload.vo), [payload.arr].join())"
+        ),
+        "Cannot convert object to primitive value",
+    ),
+    (
+        "(payload.arr.toString = 'x', String(payload.arr))",
+        "Cannot convert object to primitive value",
+    ),
+    (
+        "(payload.arr.toString = 'x', payload.arr + 1)",
+        "Cannot convert object to primitive value",
+    ),
+    (
+        "(payload.f = x => x, payload.f.toString = 'x', String(payload.f))",
+        "Cannot convert object to primitive value",
+    ),
+    (
+        (
+            "(payload.w = Object('s'), payload.w.toString = 'x', payload.w.valueOf = 1, "
+            "String(payload.w))"
+        ),
+        "Cannot convert object to primitive value",
+    ),
+    (
+        (
+            "(payload.d = new Date(0), payload.d.toString = 'x', payload.d.valueOf = 2, "
+            "payload.d + 1)"
+        ),
+        "Cannot convert object to primitive value",
+    ),
+    (
+        (
+            "(payload.vo = Object.fromEntries([['valueOf', 1], ['toString', 'x']]), "
+            "Object.assign(new Date(0), payload.vo) + '')"
+        ),
+        "Cannot convert object to primitive value",
+    ),
+    (
+        (
+            "(payload.vo = Object.fromEntries([['valueOf', 1], ['toString', 'x']]), "
+            "JSON.stringify([Object.assign(new Date(0), payload.vo)]))"
+        ),
+        "Cannot convert object to primitive value",
+    ),
+    (
+        "(payload.r = /a/, payload.r.toString = 'x', String(payload.r))",
+        "Cannot convert object to primitive value",
+    ),
+    (
+        (
+            "(payload.vo = Object.fromEntries([['valueOf', 1], ['toString', 'x']]), "
+            "Object.assign(x => x, payload.vo), String(Object.assign(x => x, payload.vo)))"
+        ),
+        "Cannot convert object to primitive value",
+    ),
+    (
+        "(payload.d = new Date(NaN), payload.d.valueOf = () => 'v', JSON.stringify(payload.d))",
+        "Invalid time value",
+    ),
+]
+
+
+@pytest.mark.parametrize(("expr", "expected"), CONVERSIONS_VALUES)
+def test_conversions_values(expr: str, expected: str) -> None:
+    result = evaluate(expr, _scope(), "mj")
+    assert result.success, f"{expr!r}: {result.error}"
+    assert GLOBALS["String"].fn(result.raw) == expected
+
+
+@pytest.mark.parametrize(("expr", "expected"), CONVERSIONS_ERRORS)
+def test_conversions_errors(expr: str, expected: str) -> None:
+    result = evaluate(expr, _scope(), "mj")
+    assert not result.success and result.error is not None, f"{expr!r} gave {result.raw!r}"
+    assert result.error.message == expected
+
+
+# Symbol keys and accessors on arrays' named and symbol keys: iteration, conversion, concat,
+# descriptors, freezing
+ARRAY_KEYS_VALUES: Final = [
+    (
+        (
+            "(payload.s = Symbol('s'), payload.arr[payload.s] = 1, "
+            "String(payload.arr[payload.s]) + Object.keys(payload.arr) + "
+            "Object.getOwnPropertySymbols(payload.arr).map(String))"
+        ),
+        "10,1Symbol(s)",
+    ),
+    (
+        (
+            "(payload.s = Symbol('s'), payload.arr[payload.s] = 1, "
+            "JSON.stringify(Reflect.ownKeys(payload.arr).map(String)))"
+        ),
+        '["0","1","length","Symbol(s)"]',
+    ),
+    (
+        (
+            "(payload.s = Symbol('s'), payload.arr[payload.s] = 1, String([payload.s in "
+            "payload.arr, payload.arr.hasOwnProperty(payload.s), Object.hasOwn(payload.arr, "
+            "payload.s), delete payload.arr[payload.s], payload.s in payload.arr]))"
+        ),
+        "true,true,true,true,false",
+    ),
+    (
+        "(payload.arr[Symbol.iterator] = () => [7, 8].values(), [...payload.arr].join())",
+        "7,8",
+    ),
+    (
+        ("(payload.arr[Symbol.iterator] = () => [7, 8].values(), Array.from(payload.arr).join())"),
+        "7,8",
+    ),
+    (
+        ("(payload.arr[Symbol.toPrimitive] = () => 'P', String(payload.arr) + (payload.arr + 1))"),
+        "PP1",
+    ),
+    (
+        "(payload.arr[Symbol.toStringTag] = 'T', toString.call(payload.arr))",
+        "[object T]",
+    ),
+    (
+        (
+            "(payload.arr[Symbol.isConcatSpreadable] = false, "
+            "JSON.stringify([0].concat(payload.arr)))"
+        ),
+        "[0,[1,2]]",
+    ),
+    (
+        (
+            "(Object.preventExtensions(payload.arr), String(Reflect.set(payload.arr, "
+            "Symbol('q'), 1)))"
+        ),
+        "false",
+    ),
+    (
+        (
+            "(payload.s = Symbol('s'), payload.arr[payload.s] = 1, "
+            "JSON.stringify(Object.getOwnPropertyDescriptor(payload.arr, payload.s)))"
+        ),
+        '{"value":1,"writable":true,"enumerable":true,"configurable":true}',
+    ),
+    (
+        (
+            "(payload.s = Symbol('s'), payload.arr[payload.s] = 1, JSON.stringify([payload.arr, "
+            "Object.assign(Object.create(null), payload.arr)[payload.s], "
+            "structuredClone(payload.arr)]))"
+        ),
+        "[[1,2],1,[1,2]]",
+    ),
+    (
+        (
+            "(payload.s = Symbol('s'), payload.arr[payload.s] = 1, "
+            "String([payload.arr.slice()[payload.s], "
+            "Object.isFrozen(Object.freeze(payload.arr))]))"
+        ),
+        ",true",
+    ),
+    (
+        (
+            "(payload.s = Symbol('s'), payload.arr[payload.s] = 1, payload.arr.push(3), "
+            "payload.arr.propertyIsEnumerable(payload.s))"
+        ),
+        "true",
+    ),
+    (
+        (
+            "(payload.s = Symbol('s'), payload.arr[payload.s] = 1, Object.freeze(payload.arr), "
+            "JSON.stringify(Object.getOwnPropertyDescriptor(payload.arr, payload.s)))"
+        ),
+        '{"value":1,"writable":false,"enumerable":true,"configurable":false}',
+    ),
+    (
+        (
+            "(payload.arr[Symbol.isConcatSpreadable] = false, "
+            "JSON.stringify(payload.arr.concat([4], payload.arr)))"
+        ),
+        "[[1,2],4,[1,2]]",
+    ),
+    (
+        (
+            "(payload.o[Symbol.isConcatSpreadable] = true, payload.o.length = 2, "
+            "JSON.stringify(payload.arr.concat(payload.o)))"
+        ),
+        "[1,2,null,null]",
+    ),
+    (
+        "(payload.arr[Symbol.isConcatSpreadable] = 0, JSON.stringify([].concat(payload.arr)))",
+        "[[1,2]]",
+    ),
+    (
+        (
+            "(payload.arr[Symbol.iterator] = () => [7, 8].values(), "
+            "JSON.stringify([Array.from(new Set(payload.arr)), new Map([payload.arr]).size]))"
+        ),
+        "[[7,8],1]",
+    ),
+    (
+        (
+            "(payload.arr.__defineGetter__('x', () => 5), String([payload.arr.x, "
+            "Object.keys(payload.arr), "
+            "JSON.stringify(Object.getOwnPropertyDescriptor(payload.arr, 'x'))]))"
+        ),
+        '5,0,1,x,{"enumerable":true,"configurable":true}',
+    ),
+    (
+        (
+            "(payload.arr.__defineSetter__('x', v => payload.got = v), payload.arr.x = 4, "
+            "String([payload.got, payload.arr.x]))"
+        ),
+        "4,",
+    ),
+    (
+        (
+            "(payload.s = Symbol('s'), payload.arr.__defineGetter__(payload.s, () => 5), "
+            "String([payload.arr[payload.s], "
+            "JSON.stringify(Object.getOwnPropertyDescriptor(payload.arr, payload.s)), typeof "
+            "Object.getOwnPropertyDescriptor(payload.arr, payload.s).get]))"
+        ),
+        '5,{"enumerable":true,"configurable":true},function',
+    ),
+    (
+        (
+            "(payload.arr.__defineGetter__(Symbol.toPrimitive, () => () => 'P'), "
+            "String(payload.arr))"
+        ),
+        "P",
+    ),
+    (
+        (
+            "(payload.arr.__defineGetter__(Symbol.iterator, () => () => [4].values()), "
+            "[...payload.arr].join())"
+        ),
+        "4",
+    ),
+    (
+        (
+            "(payload.arr.__defineGetter__('x', () => 5), "
+            "JSON.stringify([Object.assign(Object.create(null), payload.arr), "
+            "Object.entries(payload.arr)]))"
+        ),
+        '[{"0":1,"1":2,"x":5},[["0",1],["1",2],["x",5]]]',
+    ),
+    (
+        (
+            "(payload.arr.__defineGetter__('x', () => 5), Object.freeze(payload.arr), "
+            "String([Object.isFrozen(payload.arr), payload.arr.x]))"
+        ),
+        "true,5",
+    ),
+    (
+        (
+            "(Object.defineProperty(payload.arr, 'x', Object.fromEntries([['get', () => 5], "
+            "['configurable', true]])), Object.defineProperty(payload.arr, 'x', "
+            "Object.fromEntries([['value', 1]])), "
+            "JSON.stringify(Object.getOwnPropertyDescriptor(payload.arr, 'x')))"
+        ),
+        '{"value":1,"writable":false,"enumerable":false,"configurable":true}',
+    ),
+    (
+        (
+            "(payload.arr.__defineGetter__('x', () => 5), delete payload.arr.x, "
+            "String(payload.arr.x))"
+        ),
+        "undefined",
+    ),
+]
+
+ARRAY_KEYS_ERRORS: Final = [
+    (
+        "(payload.arr[Symbol.iterator] = 1, [...payload.arr].join())",
+        "payload.arr is not iterable",
+    ),
+    (
+        "(Object.freeze(payload.arr), payload.arr[Symbol('q')] = 1)",
+        "Cannot add property Symbol(q), object is not extensible",
+    ),
+    (
+        (
+            "(payload.s = Symbol('s'), payload.arr[payload.s] = 1, Object.freeze(payload.arr), "
+            "payload.arr[payload.s] = 2)"
+        ),
+        "Cannot assign to read only property 'Symbol(s)' of object '[object Array]'",
+    ),
+    (
+        (
+            "(payload.s = Symbol('s'), payload.arr[payload.s] = 1, Object.seal(payload.arr), "
+            "delete payload.arr[payload.s])"
+        ),
+        "Cannot delete property 'Symbol(s)' of [object Array]",
+    ),
+    (
+        "(payload.arr.__defineGetter__('x', () => 5), payload.arr.x = 1)",
+        "Cannot set property x of [object Array] which has only a getter",
+    ),
+    (
+        (
+            "(payload.s = Symbol('s'), payload.arr.__defineGetter__(payload.s, () => 5), "
+            "payload.arr[payload.s] = 1)"
+        ),
+        "Cannot set property Symbol(s) of [object Array] which has only a getter",
+    ),
+    (
+        (
+            "(Object.defineProperty(payload.arr, 'x', Object.fromEntries([['get', () => 5]])), "
+            "Object.defineProperty(payload.arr, 'x', Object.fromEntries([['value', 1]])))"
+        ),
+        "Cannot redefine property: x",
+    ),
+]
+
+
+@pytest.mark.parametrize(("expr", "expected"), ARRAY_KEYS_VALUES)
+def test_array_keys_values(expr: str, expected: str) -> None:
+    result = evaluate(expr, _scope(), "mj")
+    assert result.success, f"{expr!r}: {result.error}"
+    assert GLOBALS["String"].fn(result.raw) == expected
+
+
+@pytest.mark.parametrize(("expr", "expected"), ARRAY_KEYS_ERRORS)
+def test_array_keys_errors(expr: str, expected: str) -> None:
+    result = evaluate(expr, _scope(), "mj")
+    assert not result.success and result.error is not None, f"{expr!r} gave {result.raw!r}"
+    assert result.error.message == expected
+
+
+def test_accessors_on_array_elements_are_refused_by_name() -> None:
+    result = evaluate(
+        "(payload.arr.__defineGetter__('1', () => 5), payload.arr[1])", _scope(), "mj"
+    )
+    assert not result.success and result.error is not None
+    assert result.error.message == "flowctx does not reproduce accessors on arrays' elements"
+
+
+# Reflect.set with another object as the receiver (OrdinarySet's receiver steps)
+RECEIVERS_VALUES: Final = [
+    (
+        (
+            "(payload.r = Object.create(null), String(Reflect.set(payload.o, 'a', 5, "
+            "payload.r)) + JSON.stringify([payload.o, payload.r]))"
+        ),
+        'true[{"a":1},{"a":5}]',
+    ),
+    (
+        (
+            "(payload.r = Object.create(null), String(Reflect.set(payload.o, 'zz', 5, "
+            "payload.r)) + JSON.stringify([payload.o, payload.r]))"
+        ),
+        'true[{"a":1},{"zz":5}]',
+    ),
+    (
+        (
+            "(payload.r = Object.freeze(Object.create(null)), String(Reflect.set(payload.o, "
+            "'a', 5, payload.r)))"
+        ),
+        "false",
+    ),
+    (
+        (
+            "(payload.r = Object.create(null), Object.defineProperty(payload.r, 'a', "
+            "Object.fromEntries([['value', 1], ['configurable', true]])), "
+            "String(Reflect.set(payload.o, 'a', 5, payload.r)) + "
+            "JSON.stringify(Object.getOwnPropertyDescriptor(payload.r, 'a')))"
+        ),
+        'false{"value":1,"writable":false,"enumerable":false,"configurable":true}',
+    ),
+    (
+        (
+            "(payload.r = Object.create(null), Object.defineProperty(payload.r, 'a', "
+            "Object.fromEntries([['value', 1], ['writable', true]])), "
+            "String(Reflect.set(payload.o, 'a', 5, payload.r)) + "
+            "JSON.stringify(Object.getOwnPropertyDescriptor(payload.r, 'a')))"
+        ),
+        'true{"value":5,"writable":true,"enumerable":false,"configurable":false}',
+    ),
+    (
+        (
+            "(payload.r = Object.create(null), payload.o.__defineSetter__('a', v => payload.got "
+            "= v), String(Reflect.set(payload.o, 'a', 5, payload.r)) + payload.got + "
+            "Object.keys(payload.r))"
+        ),
+        "true5",
+    ),
+    (
+        (
+            "(payload.r = Object.create(null), payload.o.__defineGetter__('a', () => 1), "
+            "String(Reflect.set(payload.o, 'a', 5, payload.r)))"
+        ),
+        "false",
+    ),
+    (
+        "(String(Reflect.set(payload.o, 'a', 5, 1)))",
+        "false",
+    ),
+    (
+        (
+            "(payload.r = [], String(Reflect.set(payload.o, '0', 5, payload.r)) + "
+            "JSON.stringify(payload.r))"
+        ),
+        "true[5]",
+    ),
+    (
+        (
+            "(payload.r = [], String(Reflect.set(payload.arr, '1', 5, payload.r)) + "
+            "JSON.stringify([payload.r, payload.arr]))"
+        ),
+        "true[[null,5],[1,2]]",
+    ),
+    (
+        (
+            "(payload.r = Object.create(null), String(Reflect.set(Object.freeze(payload.o), "
+            "'a', 5, payload.r)))"
+        ),
+        "false",
+    ),
+    (
+        (
+            "(payload.r = Object.create(null), String(Reflect.set(Object.create(payload.o), "
+            "'toString', 5, payload.r)) + Object.keys(payload.r))"
+        ),
+        "truetoString",
+    ),
+    (
+        (
+            "(payload.r = Object.create(null), payload.p = new Proxy(payload.r, "
+            "Object.create(null)), String(Reflect.set(payload.o, 'q', 5, payload.p)) + "
+            "Object.keys(payload.r))"
+        ),
+        "trueq",
+    ),
+    (
+        (
+            "(payload.r = x => x, String(Reflect.set(payload.o, 'q', 5, payload.r)) + "
+            "Object.keys(payload.r))"
+        ),
+        "trueq",
+    ),
+    (
+        (
+            "(payload.r = Object.create(null), String(Reflect.set(payload.arr, 'length', 0, "
+            "payload.r)) + JSON.stringify([payload.r, payload.arr]))"
+        ),
+        'true[{"length":0},[1,2]]',
+    ),
+]
+
+
+@pytest.mark.parametrize(("expr", "expected"), RECEIVERS_VALUES)
+def test_reflect_set_with_another_receiver(expr: str, expected: str) -> None:
+    result = evaluate(expr, _scope(), "mj")
+    assert result.success, f"{expr!r}: {result.error}"
+    assert GLOBALS["String"].fn(result.raw) == expected

@@ -10,6 +10,7 @@ import pytest
 
 from flowctx_core.expressions import evaluate
 from flowctx_core.expressions.js.globals import GLOBALS
+from tests.core.mjvalues import error_of, string_of
 
 SCOPE: dict[str, Any] = {
     "payload": {"s": "a😀b", "arr": [1, 2], "o": {"a": 1}, "vo": {"valueOf": 1, "toString": "x"}}
@@ -17,15 +18,11 @@ SCOPE: dict[str, Any] = {
 
 
 def _string(expr: str) -> str:
-    result = evaluate(expr, SCOPE, "mj")
-    assert result.success, f"{expr!r}: {result.error}"
-    return str(GLOBALS["String"].fn(result.raw))
+    return string_of(expr, SCOPE)
 
 
 def _error(expr: str) -> str:
-    result = evaluate(expr, SCOPE, "mj")
-    assert not result.success and result.error is not None, f"{expr!r} gave {result.raw!r}"
-    return result.error.message
+    return error_of(expr, SCOPE)
 
 
 @pytest.mark.parametrize(

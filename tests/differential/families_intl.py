@@ -37,6 +37,7 @@ NUMBER_OPTIONS: dict[str, list[Any]] = {
     "currency": ["USD", "EUR", "JPY", "GBP", "CHF", "INR", "BRL", "usd", "XYZ", "US", "KWD",
                  "SEK", "SAR"],
     "currencyDisplay": ["symbol", "narrowSymbol", "code", "name", "x"],
+    "currencySign": ["standard", "accounting", "x"],
     "minimumFractionDigits": [0, 1, 2, 3, 5, 21, -1, "2", 101],
     "maximumFractionDigits": [0, 1, 2, 4, 20, 100, 101, "x"],
     "minimumSignificantDigits": [1, 2, 3, 5, 0, 22],
@@ -183,8 +184,15 @@ DATE_OPTIONS: dict[str, list[Any]] = {
     "hour12": [True, False],
     "dateStyle": ["full", "long", "medium", "short", "x"],
     "timeStyle": ["medium", "short", "long"],
-    "era": ["short"],
+    "era": ["short", "long", "narrow"],
+    "hourCycle": ["h11", "h12", "h23", "h24", "x"],
+    "numberingSystem": ["arab", "thai", "latn", "roman"],
+    "calendar": ["gregory", "japanese", "x"],
 }  # fmt: skip
+# hour cycles, numbering systems and calendars asked by the locale itself
+DATE_LOCALES = ["'en-u-hc-h23'", "'ja-u-hc-h12'", "'en-u-nu-thai'", "'de-u-ca-gregory'",
+                "'ja-JP-u-ca-japanese'", "'th-u-ca-gregory'", "'ar-EG-u-nu-latn'",
+                "'fr-u-hc-h11-nu-arab'"]  # fmt: skip
 # the option sets people write (most of them reproduced), beside random ones
 DATE_SETS: list[dict[str, Any]] = [
     {"dateStyle": "long"}, {"dateStyle": "full"}, {"dateStyle": "medium", "timeStyle": "short"},
@@ -220,7 +228,8 @@ DATE_FORMS = ["new Date({x}).toLocaleString({l})", "new Date({x}).toLocaleDateSt
 
 def date_time(r: random.Random) -> Case:
     form = r.choice(DATE_FORMS)
-    expr = form.replace("{l}", _locale(r)).replace("{x}", r.choice(DATES))
+    locale = r.choice(DATE_LOCALES) if r.random() < 0.1 else _locale(r)
+    expr = form.replace("{l}", locale).replace("{x}", r.choice(DATES))
     roll = r.random()
     options = (
         dict(r.choice(DATE_SETS))
@@ -255,6 +264,61 @@ def tags(r: random.Random) -> Case:
     return expr, {"payload": {"locs": r.sample(TAGS, 3)}}
 
 
+RELATIVE_OPTIONS: dict[str, list[Any]] = {
+    "style": ["long", "short", "narrow", "x"],
+    "numeric": ["always", "auto", "x"],
+    "numberingSystem": ["arab", "thai", "latn", "roman"],
+}
+RELATIVE_VALUES = ["0", "-0", "1", "-1", "2", "-2", "3", "-3", "1.5", "-21", "1234.5", "1e21",
+                   "NaN", "Infinity", "'3'", "0.0001", "-100", "1.0049", "-0.995", "2.01",
+                   "0.4"]  # fmt: skip
+RELATIVE_UNITS = ["second", "minutes", "hour", "day", "days", "week", "month", "quarter",
+                  "years", "x", "undefined"]  # fmt: skip
+RELATIVE_FORMS = ["new Intl.RelativeTimeFormat({l}, payload.o).format({x}, {u})",
+                  "JSON.stringify(new Intl.RelativeTimeFormat({l}, payload.o)"
+                  ".formatToParts({x}, {u}))",
+                  "JSON.stringify(new Intl.RelativeTimeFormat({l}, payload.o).resolvedOptions())",
+                  "Intl.RelativeTimeFormat({l})",
+                  "Intl.RelativeTimeFormat.supportedLocalesOf({l}).join()"]  # fmt: skip
+
+
+def relative_time(r: random.Random) -> Case:
+    unit = r.choice(RELATIVE_UNITS)
+    unit = unit if unit == "undefined" else f"'{unit}'"
+    form = r.choice(RELATIVE_FORMS)
+    expr = form.replace("{l}", _locale(r)).replace("{x}", r.choice(RELATIVE_VALUES))
+    return expr.replace("{u}", unit), _scope(_options(r, RELATIVE_OPTIONS, 2))
+
+
+LOCALE_OPTIONS: dict[str, list[Any]] = {
+    "language": ["de", "zh", "x", "und", "haw"],
+    "script": ["Latn", "hant", "Cyrl", "x1"],
+    "region": ["GB", "us", "419", "x"],
+    "calendar": ["gregory", "japanese", "x"],
+    "collation": ["phonebk", "emoji"],
+    "hourCycle": ["h11", "h23", "x"],
+    "caseFirst": ["upper", "false", "x"],
+    "numeric": [True, False, "x"],
+    "numberingSystem": ["arab", "latn"],
+}
+LOCALE_TAGS = ["en", "en-US", "zh-TW", "zh-Hant", "sr-Cyrl", "und", "und-Cyrl-NA", "ar",
+               "pt-BR", "en-latn-us-u-va-posix", "de-u-co-phonebk-kn", "ja-JP-u-ca-japanese",
+               "iw", "sh", "az-Arab", "und-419", "yue", "ku-Arab", "haw-US", "xx"]  # fmt: skip
+LOCALE_FORMS = ["String(new Intl.Locale({t}, payload.o))",
+                "new Intl.Locale({t}).maximize().toString()",
+                "new Intl.Locale({t}, payload.o).minimize().toString()",
+                "JSON.stringify([new Intl.Locale({t}, payload.o)].map(l => [l.baseName, "
+                "l.language, l.script, l.region, l.calendar, l.collation, l.hourCycle, "
+                "l.caseFirst, l.numeric, l.numberingSystem]))", "Intl.Locale({t})",
+                "new Intl.Locale()",
+                "String(new Intl.Locale(new Intl.Locale({t}), payload.o))"]  # fmt: skip
+
+
+def locale_object(r: random.Random) -> Case:
+    tag = f"'{r.choice(LOCALE_TAGS)}'" if r.random() < 0.8 else f"'{r.choice(TAGS)}'"
+    return r.choice(LOCALE_FORMS).replace("{t}", tag), _scope(_options(r, LOCALE_OPTIONS, 3))
+
+
 FAMILIES: dict[str, Callable[[random.Random], Case]] = {
     "locale.numberformat": number_format,
     "locale.collator": collator,
@@ -262,6 +326,8 @@ FAMILIES: dict[str, Callable[[random.Random], Case]] = {
     "locale.list": list_format,
     "locale.datetime": date_time,
     "locale.tags": tags,
+    "locale.relative": relative_time,
+    "locale.locale": locale_object,
 }
 
 

@@ -236,7 +236,13 @@ D_READS = ["JSON.stringify(Object.keys(payload.h))",
            "(payload.c = Object.create(payload.h), payload.c[{k}] = 4, JSON.stringify(payload.c))",
            "typeof payload.h.__lookupGetter__({k})", "typeof payload.h.__lookupSetter__({k})",
            "(payload.h[{k}] = 6, payload.got)", "JSON.stringify(structuredClone(payload.h))",
-           "String(Object.freeze(payload.h)[{k}])"]  # fmt: skip
+           "String(Object.freeze(payload.h)[{k}])",
+           "(payload.c = Object.create(null), String(Reflect.set(payload.h, {k}, 2, payload.c)) + "
+           "JSON.stringify(Object.getOwnPropertyDescriptor(payload.c, {k})))",
+           "(payload.c = Object.freeze(Object.create(null)), String(Reflect.set(payload.h, {k}, 2, "
+           "payload.c)) + payload.got)",
+           "(String(Reflect.set(payload.h, {k}, 2, payload.arr)) + JSON.stringify(payload.arr))",
+           "String(Reflect.set(payload.h, {k}, 2, 1))"]  # fmt: skip
 
 
 def _descriptors(r: random.Random) -> Case:
@@ -255,7 +261,8 @@ def _descriptors(r: random.Random) -> Case:
 
 #: symbol-keyed properties of a condition's objects and the well-known symbols it installs
 SYM_HOLDERS = ["payload.o", "Object.create(payload.o)", "Object.create(null)", "x => x",
-               "Object.freeze(payload.o)", "Object.preventExtensions(payload.o)"]  # fmt: skip
+               "Object.freeze(payload.o)", "Object.preventExtensions(payload.o)", "payload.arr",
+               "[]", "Object.seal(payload.arr)", "[1, , 3]"]  # fmt: skip
 SYM_KEYS = ["payload.s", "Symbol.iterator", "Symbol.toPrimitive", "Symbol.toStringTag",
             "Symbol.hasInstance", "Symbol.for('r')", "Symbol('k')",
             "Symbol.isConcatSpreadable"]  # fmt: skip
@@ -278,6 +285,9 @@ SYM_READS = ["String(payload.h[{k}])", "typeof payload.h[{k}]", "{k} in payload.
              "payload.h.propertyIsEnumerable({k})",
              "Object.assign(payload.eo, payload.h)[{k}] === payload.h[{k}]",
              "Object.getOwnPropertySymbols(Object.getPrototypeOf({p})).map(String).join()",
+             "JSON.stringify([[0].concat(payload.h), new Set(payload.h).size])",
+             "JSON.stringify(Object.getOwnPropertySymbols(payload.h).map(s => "
+             "Object.getOwnPropertyDescriptor(payload.h, s)))",
              "String(Object.getPrototypeOf({p})[Symbol.toStringTag])",
              "{p}[Symbol.iterator] === {p}.values", "typeof {p}[Symbol.iterator]"]  # fmt: skip
 SYM_PROTOS = ["[]", "new Map()", "new Set()", "''", "Math", "payload.o", "1n", "x => x"]
@@ -296,20 +306,44 @@ def _symkeys(r: random.Random) -> Case:
     return "(" + ", ".join(steps) + ")", _scope()
 
 
-#: descriptors on arrays: ArraySetLength and elements defined as an assignment would
+#: descriptors on arrays: ArraySetLength, elements, named keys and the length defined with
+#: any attributes, then every operation that writes, deletes, lists or locks them
 ARRAY_HOLDERS = ["payload.arr", "Object.freeze(payload.arr)", "Object.seal(payload.arr)",
-                 "Object.preventExtensions(payload.arr)", "[1, , 3]", "[]"]  # fmt: skip
-ARRAY_KEYS = ["'length'", "'0'", "'1'", "'5'", "'x'"]
+                 "Object.preventExtensions(payload.arr)", "[1, , 3]", "[]",
+                 "[3, 1, 2, 0]"]  # fmt: skip
+ARRAY_KEYS = ["'length'", "'0'", "'1'", "'2'", "'5'", "'x'"]
 ARRAY_FIELDS = ["payload.d.value = 1", "payload.d.value = 5", "payload.d.value = -1",
                 "payload.d.value = '2'", "payload.d.value = 1.5", "payload.d.value = 0",
                 "payload.d.enumerable = true", "payload.d.configurable = true",
                 "payload.d.writable = true", "payload.d.get = () => 1",
                 "payload.d.writable = payload.d.enumerable = payload.d.configurable = true",
-                "payload.d.enumerable = false"]  # fmt: skip
+                "payload.d.enumerable = false", "payload.d.writable = false",
+                "payload.d.configurable = false", "payload.d.value = 2",
+                "payload.d.writable = payload.d.enumerable = true"]  # fmt: skip
+ARRAY_OPS = ["payload.h.push(7)", "payload.h.pop()", "payload.h.shift()", "payload.h.unshift(8)",
+             "payload.h.splice(1, 1)", "payload.h.splice(0, 0, 4)", "payload.h.sort()",
+             "payload.h.sort((a, b) => b - a)", "payload.h.reverse()", "payload.h.fill(6, 1)",
+             "payload.h.fill(0)", "payload.h.copyWithin(0, 1)", "payload.h.length = 1",
+             "payload.h.length = 0", "payload.h.length = 6", "payload.h[0] = 9",
+             "payload.h[1] = 9", "payload.h[4] = 9", "payload.h.x = 3", "delete payload.h[1]",
+             "delete payload.h.x", "String(Reflect.set(payload.h, '1', 4))",
+             "String(Reflect.set(payload.h, 'length', 0))",
+             "String(Reflect.deleteProperty(payload.h, '0'))", "Object.freeze(payload.h)",
+             "Object.seal(payload.h)", "Object.preventExtensions(payload.h)",
+             "String(Reflect.defineProperty(payload.h, '1', payload.d))",
+             "String(Reflect.defineProperty(payload.h, 'length', payload.d))"]  # fmt: skip
 ARRAY_READS = ["JSON.stringify(payload.h)", "payload.h.length",
                "JSON.stringify(Object.keys(payload.h))",
                "JSON.stringify(Object.getOwnPropertyDescriptor(payload.h, {k}))",
-               "payload.h.x", "String(payload.h)"]  # fmt: skip
+               "payload.h.x", "String(payload.h)",
+               "JSON.stringify(Object.getOwnPropertyDescriptors(payload.h))",
+               "JSON.stringify([Object.values(payload.h), Object.entries(payload.h)])",
+               "JSON.stringify([...payload.h])", "payload.h.join('|')",
+               "JSON.stringify(Object.assign(Object.create(null), payload.h))",
+               "String([Object.isFrozen(payload.h), Object.isSealed(payload.h), "
+               "Object.isExtensible(payload.h)])", "payload.h.propertyIsEnumerable({k})",
+               "JSON.stringify(Object.getOwnPropertyNames(payload.h))",
+               "JSON.stringify(payload.h.map(x => x))", "payload.h.indexOf(2)"]  # fmt: skip
 
 
 def _arraydesc(r: random.Random) -> Case:
@@ -318,7 +352,12 @@ def _arraydesc(r: random.Random) -> Case:
     steps += [r.choice(ARRAY_FIELDS) for _ in range(r.randint(0, 2))]
     define = r.choice(["Object.defineProperty(payload.h, {k}, payload.d)",
                        "String(Reflect.defineProperty(payload.h, {k}, payload.d))"])  # fmt: skip
-    steps += [define.replace("{k}", k), r.choice(ARRAY_READS).replace("{k}", k)]
+    steps.append(define.replace("{k}", k))
+    if r.random() < 0.4:  # a second property defined another way
+        steps += ["payload.d = Object.create(null)", r.choice(ARRAY_FIELDS),
+                  define.replace("{k}", r.choice(ARRAY_KEYS))]  # fmt: skip
+    steps += [r.choice(ARRAY_OPS) for _ in range(r.randint(0, 2))]
+    steps.append(r.choice(ARRAY_READS).replace("{k}", k))
     return "(" + ", ".join(steps) + ")", _scope()
 
 

@@ -43,12 +43,16 @@ def _arr_at(arr: list[Any], i: Any = UNDEFINED, *_: Any) -> Any:
 
 
 def _arr_concat(arr: list[Any], *args: Any) -> list[Any]:
-    out = list(arr)
-    for a in args:
-        if type(a) is list or type(a) is tuple:
+    out: list[Any] = []
+    for a in (arr, *args):
+        # IsConcatSpreadable: Symbol.isConcatSpreadable set on a condition's object (an array
+        # too), else whether it is an array
+        flag = GENERIC["concat_flag"](a) if CHANGED.symbols else UNDEFINED
+        array = type(a) is list or type(a) is tuple
+        if (array and flag is UNDEFINED) or (array and truthy(flag)):
             out.extend(a)
-        elif CHANGED.symbols and GENERIC["spreadable"](a):
-            out.extend(_array_like(a))  # Symbol.isConcatSpreadable set on a condition's object
+        elif flag is not UNDEFINED and truthy(flag):
+            out.extend(_array_like(a))
         else:
             out.append(a)
         if len(out) > MAX_STRING_LENGTH:

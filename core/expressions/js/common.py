@@ -50,11 +50,12 @@ def mutation_allowed() -> bool:
 
 def set_on_copy(on_copy: bool) -> None:
     _state.on_copy = on_copy
-    # Named properties written on arrays of the copy (Python lists cannot hold them), by id.
-    _state.array_props = {}
     # Objects of the copy that Object.seal (1) or Object.freeze (2) made, by id.
     _state.integrity = {}
     if on_copy:
+        # Named properties written on arrays of the copy (Python lists cannot hold them), by
+        # id: kept past the run's end, as its value is shown (an own toString converts it)
+        _state.array_props = {}
         CHANGED.table = None  # the prototypes a run before changed (kept past its end: shown)
         ATTRIBUTES.table = None  # and the attributes it defined
         CHANGED.symbols = False
@@ -87,7 +88,9 @@ def array_prop_keys(arr: Any) -> list[str]:
     order they were written: Object.keys lists them after the indexes."""
     props = getattr(_state, "array_props", None)
     entry = props.get(id(arr)) if props else None
-    return list(entry[1]) if entry is not None and entry[0] is arr else []
+    if entry is None or entry[0] is not arr:
+        return []
+    return [k for k in entry[1] if type(k) is str]  # its symbol keys are beside them
 
 
 def _mutating() -> None:

@@ -358,15 +358,18 @@ _SET_METHODS: Final[dict[str, tuple[Callable[..., Any], int]]] = {
 
 
 def _iterable(v: Any, what: str) -> list[Any]:
-    from flowctx_core.expressions.js.values import js_value
+    from flowctx_core.expressions.js.values import CHANGED, GENERIC, js_value
 
-    if type(v) is list or type(v) is tuple:
+    own = GENERIC["iterate"](v) if CHANGED.symbols else None
+    if type(own) is list:
+        return own  # its own Symbol.iterator (an array's too)
+    if own is None and (type(v) is list or type(v) is tuple):
         charge(ELEMENT * len(v))
         return [js_value(x) for x in v]
     if type(v) is str:
         charge(len(v))
         return list(v)
-    if isinstance(v, JsObject):
+    if isinstance(v, JsObject) and own is None:
         got = v.js_iter()
         if got is not None:
             return got

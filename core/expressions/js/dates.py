@@ -21,6 +21,7 @@ from flowctx_core.base import clock
 from flowctx_core.expressions.js.common import LENT, Unsupported
 from flowctx_core.expressions.js.dateparser import parse_date
 from flowctx_core.expressions.js.values import (
+    GENERIC,
     UNDEFINED,
     JsError,
     JsFunction,
@@ -267,6 +268,12 @@ class JsDate(JsObject):
         return list(self.props) if self.props else []
 
     def js_json(self) -> Any:
+        if self.props and ("toString" in self.props or "valueOf" in self.props):
+            # Date.prototype.toJSON converts through ToPrimitive(number) first
+            tv = GENERIC["to_primitive"](self, "number")
+            if type(tv) in (int, float) and not math.isfinite(tv):
+                return None
+            return iso_string(self.tv)  # then toISOString: a RangeError for an invalid date
         return None if self.tv != self.tv else iso_string(self.tv)
 
 

@@ -12,17 +12,15 @@ from __future__ import annotations
 
 from typing import Any, Final
 
+from flowctx_core.expressions.js import arrayattrs
 from flowctx_core.expressions.js.common import (
     LENT,
     Unsupported,
-    _array_prop,
     _mutating,
-    array_prop_keys,
 )
 from flowctx_core.expressions.js.symbols import JsSymbol
 from flowctx_core.expressions.js.values import (
     CHANGED,
-    HOLE,
     ORDINARY,
     UNDEFINED,
     Accessor,
@@ -119,8 +117,8 @@ def define(obj: Any, key: Any, d: dict[str, Any], throw: bool) -> bool:
     k = key if type(key) is JsSymbol else property_key(key)
     if type(obj).__name__ == "JsProxy":
         return bool(obj.define(k, d, throw))  # its defineProperty trap
-    if type(obj) is list and type(k) is str:
-        return _define_on_array(obj, k, d, throw)
+    if type(obj) is list:
+        return _define_on_array(obj, k, d, throw)  # a symbol key beside its named keys
     _takes_descriptors(obj, k, d)
     store = _store(obj)
 
@@ -197,80 +195,27 @@ def define(obj: Any, key: Any, d: dict[str, Any], throw: bool) -> bool:
     return True
 
 
-def _define_on_array(arr: list[Any], k: str, d: dict[str, Any], throw: bool) -> bool:
-    """[[DefineOwnProperty]] of an array (ArraySetLength for ``length``): what keeps an
-    assignment's attributes is written; other attributes on its elements are refused."""
-    set_member = LENT["set_member"]
-    level = LENT["integrity_level"](arr)
-    sealed, frozen = level is not None and level >= 1, level is not None and level >= 2
-    accessor = "get" in d or "set" in d
-
-    def fail(message: str) -> bool:
-        if throw:
-            raise JsError(message)
-        return False
-
-    redefine = f"Cannot redefine property: {k}"
+def _define_on_array(arr: list[Any], k: Any, d: dict[str, Any], throw: bool) -> bool:
+    """[[DefineOwnProperty]] of an array (ArraySetLength for ``length``), data properties
+    with any attributes (``arrayattrs``); accessors on arrays are refused."""
+    length = None
     if k == "length":
-        length = len(arr)
         if "value" in d:  # ArraySetLength converts the value before anything is checked
             number = to_number(d["value"])
             length = to_uint32(number)
             if length != number:
                 raise JsError("Invalid array length")
-        if accessor or d.get("configurable") is True or d.get("enumerable") is True:
-            return fail(redefine)
-        if frozen:  # its length is read-only
-            if d.get("writable") is True or length != len(arr):
-                return fail(redefine)
-            return True
-        if d.get("writable") is False:
-            raise Unsupported("flowctx does not reproduce a read-only array length")
-        if length != len(arr):
-            try:
-                set_member(arr, "length", length)
-            except JsError:
-                if throw:
-                    raise
-                return False  # a sealed array keeps the elements it cannot delete
-        return True
-    if accessor:
-        raise Unsupported("flowctx does not reproduce accessors on arrays")
-    index = array_index(k)
-    named = array_prop_keys(arr)
-    exists = (index is not None and index < len(arr) and arr[index] is not HOLE) or k in named
-    if not exists:
-        if level is not None:
-            return fail(f"Cannot define property {k}, object is not extensible")
-        wanted = tuple(bool(d.get(flag, False)) for flag in ("writable", "enumerable",
-                                                            "configurable"))  # fmt: skip
-        if wanted != (True, True, True):
-            raise Unsupported(
-                "flowctx does not reproduce array elements with attributes other than an "
-                "assignment's"
-            )
-        set_member(arr, k, d.get("value", UNDEFINED))
-        return True
-    writable, enumerable, configurable = not frozen, True, not sealed
-    current = arr[index] if index is not None and index < len(arr) else _array_prop(arr, k)
-    if not configurable:
-        if d.get("configurable") is True or d.get("enumerable", True) is not True:
-            return fail(redefine)
-        if not writable:
-            if d.get("writable") is True:
-                return fail(redefine)
-            if "value" in d and not same_value(d["value"], js_value(current)):
-                return fail(redefine)
-            return True
-    wanted = (bool(d.get("writable", writable)), bool(d.get("enumerable", enumerable)),
-              bool(d.get("configurable", configurable)))  # fmt: skip
-    if wanted != (writable, enumerable, configurable):
-        raise Unsupported(
-            "flowctx does not reproduce array elements with attributes other than an assignment's"
-        )
-    if "value" in d:
-        set_member(arr, k, d["value"])
-    return True
+        if "get" in d or "set" in d:
+            if throw:
+                raise JsError(f"Cannot redefine property: {k}")
+            return False
+    elif ("get" in d or "set" in d) and type(k) is str and array_index(k) is not None:
+        raise Unsupported("flowctx does not reproduce accessors on arrays' elements")
+    for name in ("get", "set"):
+        fn = d.get(name, UNDEFINED)
+        if type(fn) is JsFunction and not fn.owned:
+            raise Unsupported("flowctx does not reproduce built-in functions as accessors")
+    return arrayattrs.define(arr, k, d, throw, length)
 
 
 def descriptor_of(obj: Any, k: Any) -> dict[str, Any]:

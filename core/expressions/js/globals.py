@@ -15,6 +15,7 @@ from typing import Any, Final
 
 from flowctx_core.expressions.budget import charge
 from flowctx_core.expressions.js import (
+    arrayattrs,
     atomics,
     bigint,
     clone,
@@ -407,7 +408,8 @@ def _keys_of(x: Any, what: str) -> list[str]:
     if type(x) is list or type(x) is tuple:
         charge(ELEMENT * len(x))
         keys = [str(i) for i, v in enumerate(x) if v is not HOLE]  # a hole is no key
-        return keys + array_prop_keys(x)
+        keys += array_prop_keys(x)
+        return keys if what == "getOwnPropertyNames" else arrayattrs.enumerable_keys(x, keys)
     if type(x) is str:
         charge(ELEMENT * len(x))
         return [str(i) for i in range(utf16_length(x))]
@@ -899,10 +901,12 @@ def _array_from(src: Any = UNDEFINED, fn: Any = UNDEFINED, *_: Any) -> list[Any]
     if type(src) is str:
         charge(len(src))
         items: list[Any] = list(src)
+    elif type(src) is list and CHANGED.symbols and (by_symbol := _by_symbol(src)) is not None:
+        items = by_symbol  # an array with its own Symbol.iterator
     elif type(src) is list or type(src) is tuple:
         charge(ELEMENT * len(src))
         items = [js_value(x) for x in src]
-    elif isinstance(src, JsObject) and (got := src.js_iter()) is not None:
+    elif isinstance(src, JsObject) and (got := _iterated(src)) is not None:
         charge(ELEMENT * len(got))
         items = got
     elif (by_symbol := _by_symbol(src)) is not None:
@@ -921,7 +925,15 @@ def _array_from(src: Any = UNDEFINED, fn: Any = UNDEFINED, *_: Any) -> list[Any]
     return [call(x, i) for i, x in enumerate(items)]
 
 
+def _iterated(src: JsObject) -> list[Any] | None:
+    if type(src) is JsProxy:  # its Symbol.iterator read once, Array.from's error if uncallable
+        return src.js_iter(array_from=True)
+    return src.js_iter()
+
+
 def _by_symbol(src: Any) -> list[Any] | None:
+    if type(src) is list and symkeys.iterate_method(src) in (UNDEFINED, None):
+        return None  # an array's own undefined Symbol.iterator: Array.from reads it by length
     if (
         symkeys.iterate_method(src) not in (UNDEFINED, None)
         and type(symkeys.iterate_method(src)) is not JsFunction

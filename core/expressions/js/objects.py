@@ -11,7 +11,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Any, Final
 
 from flowctx_core.expressions.budget import charge
-from flowctx_core.expressions.js import descriptors, symkeys
+from flowctx_core.expressions.js import arrayattrs, descriptors, symkeys
 from flowctx_core.expressions.js.arrays import ARRAY_METHODS, MUTATING_METHODS
 from flowctx_core.expressions.js.common import (
     _MISSING_PROP,
@@ -57,6 +57,7 @@ from flowctx_core.expressions.js.values import (
     OBJECT_PROTO,
     STRING_PROTO,
     UNDEFINED,
+    Accessor,
     JsCreated,
     JsError,
     JsFunction,
@@ -324,7 +325,7 @@ def _define_accessor(name: str) -> Callable[..., Any]:
             raise JsError(f"Object.prototype.{name}: Expecting function")
         field = "get" if name == "__defineGetter__" else "set"
         d = {field: fn, "enumerable": True, "configurable": True}
-        if descriptors.takes_descriptors(o):
+        if descriptors.takes_descriptors(o) or type(o) is list:
             descriptors.define(o, key, d, throw=True)
             return UNDEFINED
         property_key(key)
@@ -355,6 +356,8 @@ def _is_enumerable(o: Any, key: Any) -> bool:
         return descriptors.descriptor_of(o, key if type(key) is JsSymbol else property_key(key))[
             "enumerable"
         ]
+    if type(o) is list and arrayattrs.has_attributes(o):
+        return arrayattrs.effective(o, key if type(key) is JsSymbol else property_key(key))[1]
     return True
 
 
@@ -762,7 +765,7 @@ def _get_member(obj: Any, key: Any) -> Any:
             return len(obj)
         written = _array_prop(obj, k)
         if written is not _MISSING_PROP:
-            return written
+            return written.read() if type(written) is Accessor else written
         method = ARRAY_METHODS.get(k)
         if method is not None:
             # the array methods loop over the elements in interpreted code: charged here,
@@ -770,8 +773,10 @@ def _get_member(obj: Any, key: Any) -> Any:
             charge(ELEMENT * len(obj))
             if k in MUTATING_METHODS and getattr(_state, "integrity", None):
                 level = _level(obj)
-                if level is not None:
+                if level is not None or arrayattrs.has_attributes(obj):
                     method = _locked(k, method, level)
+            elif k in MUTATING_METHODS and arrayattrs.has_attributes(obj):
+                method = _locked(k, method, None)
             return _bind(k, method, obj)
         return _proto_member(obj, k, ARRAY_PROTO)
     if t is str:
@@ -966,23 +971,27 @@ def integrity(obj: Any, frozen: bool | None) -> None:
         _state.integrity[id(obj)] = (obj, level)
 
 
-def _locked(name: str, method: Callable[..., Any], level: int) -> Callable[..., Any]:
-    """An array method that writes, on an array that is frozen, sealed or not extensible:
-    V8's TypeError where the specification's first write fails."""
+def _locked(name: str, method: Callable[..., Any], level: int | None) -> Callable[..., Any]:
+    """An array method that writes, on an array that is frozen, sealed or not extensible, or
+    whose properties have other attributes: V8's TypeError where the specification's first
+    write fails; otherwise the method runs and the elements' attributes follow its writes."""
     if name == "sort":
 
         def sort(arr: list[Any], *args: Any) -> Any:
             scratch = list(arr)
             method(scratch, *args)  # the comparator runs before anything is written
-            check_write(name, arr, level, args)
+            settle = check_write(name, arr, level, args)
             arr[:] = scratch
+            settle()
             return arr
 
         return sort
 
     def write(arr: list[Any], *args: Any) -> Any:
-        check_write(name, arr, level, args)
-        return method(arr, *args)
+        settle = check_write(name, arr, level, args)
+        result = method(arr, *args)
+        settle()
+        return result
 
     return write
 
@@ -1023,7 +1032,7 @@ def integrity_of(obj: Any, frozen: bool | None) -> bool:
                 return False
         return True
     if type(obj) is list:
-        return not obj  # V8 reads an empty array's elements only, not its length
+        return arrayattrs.integrity(obj, frozen)
     name = type(obj).__name__
     if name == "JsWrapper":
         return not obj.props  # type: ignore[attr-defined]
@@ -1038,6 +1047,10 @@ def check_delete(obj: Any, k: str) -> None:
         if not descriptors.configurable(obj, k):
             raise JsError(f"Cannot delete property '{k}' of {shown_value(obj)}")
         descriptors.forget(obj, k)
+    if type(obj) is list and arrayattrs.has_attributes(obj) and _obj_has_own(obj, k):
+        if k == "length" or not arrayattrs.effective(obj, k)[2]:
+            raise JsError(f"Cannot delete property '{k}' of [object Array]")
+        arrayattrs.forget_index(obj, k)
     level = _level(obj) if getattr(_state, "integrity", None) else None
     if level is None or level < SEALED:
         return
@@ -1088,7 +1101,9 @@ def own_descriptor(obj: Any, key: Any) -> Any:
         if not _obj_has_own(obj, k):
             return UNDEFINED
         if t is not dict and k == "length":
-            return data(len(obj), not frozen, False, False)
+            return data(len(obj), t is list and arrayattrs.length_writable(obj), False, False)
+        if t is list and arrayattrs.has_attributes(obj):
+            return arrayattrs.descriptor(obj, k)
         return data(get_member(obj, k), not frozen, True, not sealed)
     if t is JsFunction and obj.props is not None and k in obj.props:
         return descriptors.descriptor_of(obj, k)
@@ -1140,6 +1155,8 @@ def _symbol_descriptor(obj: Any, sym: JsSymbol) -> Any:
         if type(obj) is JsPrototype and sym in symkeys.built_in_symbols(obj):
             raise Unsupported("flowctx does not reproduce the built-in prototypes' symbol keys")
         return UNDEFINED
+    if type(obj) is list:
+        return arrayattrs.descriptor(obj, sym)
     return descriptors.descriptor_of(obj, sym)
 
 
@@ -1161,10 +1178,12 @@ def _check_integrity(obj: Any, k: str) -> None:
             )
         shown = "function"
     elif type(obj) is list:
-        index = array_index(k)
+        index = array_index(k) if type(k) is str else None
         shown = "[object Array]"
-        exists = k == "length" or (
-            index is not None and index < len(obj) and obj[index] is not HOLE
+        exists = (
+            k == "length"
+            or (index is not None and index < len(obj) and obj[index] is not HOLE)
+            or (index is None and _obj_has_own(obj, k))
         )
     else:
         owns = getattr(obj, "js_owns", None)
@@ -1197,6 +1216,10 @@ def _inherited(obj: JsCreated, k: str, found: Any) -> Any:
     return JsFunction(found.name, refuse, arity=found.arity, ident=found.ident)
 
 
+#: the methods OrdinaryToPrimitive reads: an object that owns one converts through its chain
+_CONVERSIONS: Final = frozenset({"toString", "valueOf"})
+
+
 def set_member(obj: Any, key: Any, value: Any) -> None:
     """``obj[key] = value`` on MemberJunction's copy (strict mode: a frozen or sealed object
     refuses with a TypeError)."""
@@ -1213,6 +1236,8 @@ def set_member(obj: Any, key: Any, value: Any) -> None:
     if getattr(_state, "integrity", None):
         _check_integrity(obj, k)
     t = type(obj)
+    if k in _CONVERSIONS and t is not dict and t is not JsCreated:
+        CHANGED.symbols = True  # an own toString / valueOf: conversions walk the chain
     if t is dict or t is JsCreated:
         if ATTRIBUTES.table or (t is JsCreated and getattr(_state, "integrity", None)):
             # a property defined read-only or as an accessor, or frozen, maybe inherited
@@ -1224,6 +1249,9 @@ def set_member(obj: Any, key: Any, value: Any) -> None:
     if t is list:
         _mutating()
         index = array_index(k)
+        attributed = arrayattrs.has_attributes(obj)
+        if attributed and k != "length" and arrayattrs.check_set(obj, k, index, value):
+            return  # its setter ran
         if k == "length":
             n = to_number(value)
             if n != n or n < 0 or not float(n).is_integer():
@@ -1232,6 +1260,10 @@ def set_member(obj: Any, key: Any, value: Any) -> None:
             if n > MAX_STRING_LENGTH:
                 raise JsError("Invalid array length")
             level = _level(obj) if getattr(_state, "integrity", None) else None
+            if attributed or level is not None:
+                charge(n)
+                arrayattrs.set_length(obj, n)
+                return
             if level is not None:
                 check_length(obj, level, n)
             charge(n)
@@ -1295,6 +1327,7 @@ LENT["check_integrity"] = lambda obj, k: (
 LENT["check_delete"] = lambda obj, k: check_delete(obj, k)
 LENT["assign"] = descriptors.assign
 LENT["has_accessors"] = lambda: bool(ATTRIBUTES.table or getattr(_state, "integrity", None))
+LENT["array_set"] = lambda arr, sym, value: arrayattrs.check_set(arr, sym, None, value)
 LENT["integrity_level"] = lambda obj: _level(obj) if getattr(_state, "integrity", None) else None
 LENT["has_own"] = _obj_has_own
 LENT["own_descriptor"] = own_descriptor

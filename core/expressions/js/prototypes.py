@@ -350,6 +350,10 @@ def generic(v: Any) -> bool:
         return True
     if CHANGED.symbols and GENERIC["symbol_keyed"](v):
         return True
+    if CHANGED.symbols and type(v) is not dict and type(v) is not JsCreated:
+        has_own = LENT["has_own"]  # an array, function, Date... that owns toString / valueOf
+        if has_own(v, "toString") or has_own(v, "valueOf"):
+            return True
     if type(v) is JsCreated:
         end = v.proto
         while type(end) is JsCreated:

@@ -243,7 +243,8 @@ class JsProxy(JsObject):
                 raise JsError("'ownKeys' on proxy: trap returned duplicate entries")
             keys.append(k)
         extensible = self._extensible()
-        fixed, configurable = [], []
+        fixed: list[Any] = []
+        configurable: list[Any] = []
         for k in target_keys:
             own = self._target_own(k)
             (fixed if isinstance(own, dict) and not own["configurable"] else configurable).append(k)
@@ -480,13 +481,24 @@ class JsProxy(JsObject):
             return [self.js_get(str(i)) for i in range(length)]
         return {k: self.js_get(k) for k in self.js_keys()}
 
-    def js_iter(self) -> list[Any] | None:
+    def js_iter(self, array_from: bool = False) -> list[Any] | None:
+        """The items its Symbol.iterator (read once through the proxy) gives; None when it
+        is not iterable (Array.from's own TypeError when it is there but not callable)."""
         method = self.js_get(WELL_KNOWN["iterator"])
         if method is UNDEFINED or method is None:
             return None
         if type(method) is JsFunction and method.ident == "Array.prototype.values":
             length = int(max(to_int(self.js_get("length")), 0))
             return [self.js_get(str(i)) for i in range(length)]
+        if type(method) is not JsFunction:
+            if array_from:
+                raise JsError(
+                    "%Array%.from requires that the property of the first argument, "
+                    "items[Symbol.iterator], when exists, be a function"
+                )
+            return None  # V8: "... is not iterable"
+        if method.owned:  # an arrow the condition made reads no receiver
+            return LENT["iterate_by"](method)  # type: ignore[no-any-return]
         raise Unsupported("flowctx does not reproduce iterating a proxy by this Symbol.iterator")
 
     def tag(self) -> str:

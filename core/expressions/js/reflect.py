@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any, Final
 
-from flowctx_core.expressions.js import symkeys
+from flowctx_core.expressions.js import arrayattrs, symkeys
 from flowctx_core.expressions.js.common import (
     LENT,
     Unsupported,
@@ -25,13 +25,13 @@ from flowctx_core.expressions.js.prototypes import (
     FUNCTION_PROTOTYPE,
     JsPrototype,
     change_prototype,
+    prototype_of,
     refusal_to_change,
 )
 from flowctx_core.expressions.js.proxies import JsProxy
 from flowctx_core.expressions.js.values import (
     HOLE,
     UNDEFINED,
-    Accessor,
     JsCreated,
     JsError,
     JsFunction,
@@ -129,6 +129,53 @@ def _has(target: Any = UNDEFINED, key: Any = UNDEFINED, *_: Any) -> bool:
     return js_in(key, _target("has", target))
 
 
+#: the objects whose own properties OrdinarySet with another receiver reads and defines here
+_ORDINARY: Final = (dict, JsCreated, list)
+
+
+def _set_on_receiver(target: Any, k: Any, value: Any, receiver: Any) -> bool:
+    """OrdinarySet of ``k`` on ``target`` with another ``receiver``: the property found along
+    the target's chain decides (a setter runs; a writable data property, or none, is defined
+    on the receiver as CreateDataProperty or a value-only redefinition would)."""
+    own_descriptor = LENT["own_descriptor"]
+    node = target
+    while True:
+        if not (type(node) in _ORDINARY or (type(node) is JsFunction and node.owned)):
+            raise Unsupported("flowctx does not reproduce Reflect.set with this receiver")
+        found = own_descriptor(node, k)
+        if found is not UNDEFINED:
+            break
+        node = prototype_of(node)
+        if node is None:
+            found = {"value": UNDEFINED, "writable": True}
+            break
+        if type(node) is JsPrototype:  # a built-in prototype: its methods are writable data
+            found = own_descriptor(node, k)
+            if found is UNDEFINED:
+                found = {"value": UNDEFINED, "writable": True}
+            break
+    if "get" in found or "set" in found:
+        setter = found.get("set", UNDEFINED)
+        if type(setter) is not JsFunction:
+            return False
+        if not setter.owned:
+            raise Unsupported("flowctx does not reproduce built-in functions as setters")
+        setter.fn(value)  # a function the condition made reads no receiver
+        return True
+    if not found["writable"] or not is_object(receiver):
+        return False
+    if not (type(receiver) in _ORDINARY or type(receiver) is JsProxy or (
+            type(receiver) is JsFunction and receiver.owned)):  # fmt: skip
+        raise Unsupported("flowctx does not reproduce Reflect.set with this receiver")
+    existing = own_descriptor(receiver, k)
+    if existing is not UNDEFINED:
+        if "get" in existing or "set" in existing or not existing["writable"]:
+            return False
+        return bool(define(receiver, k, {"value": value}, throw=False))
+    return bool(define(receiver, k, {"value": value, "writable": True, "enumerable": True,
+                                     "configurable": True}, throw=False))  # fmt: skip
+
+
 def _get(target: Any = UNDEFINED, key: Any = UNDEFINED, *rest: Any) -> Any:
     _target("get", target)
     # the receiver is the ``this`` of a getter: the evaluator's objects have none
@@ -140,13 +187,7 @@ def _set(target: Any = UNDEFINED, key: Any = UNDEFINED, value: Any = UNDEFINED, 
     if type(target) is JsProxy and (not rest or rest[0] is target):
         return target.put(_key(key), value, strict=False)
     if rest and rest[0] is not target:
-        k = property_key(key)
-        accessor = isinstance(target, dict) and own_has(target, k)
-        if not is_object(rest[0]) and not (accessor and type(target[k]) is Accessor):
-            # OrdinarySetWithOwnDescriptor: a data property is written on the receiver, and
-            # a primitive takes none
-            return False
-        raise Unsupported("flowctx does not reproduce Reflect.set with another receiver")
+        return _set_on_receiver(target, _key(key), value, rest[0])
     if type(target) is JsFunction and _key(key) in ("length", "name"):
         return False  # neither is writable
     if isinstance(target, JsObject) and type(target).js_set is JsObject.js_set:
@@ -181,13 +222,18 @@ def _delete_property(target: Any = UNDEFINED, key: Any = UNDEFINED, *_: Any) -> 
         index = array_index(k)
         if index is not None:
             if index < len(target) and target[index] is not HOLE:
+                if t is list and not arrayattrs.effective(target, k)[2]:
+                    return False
                 _mutating()
                 target[index] = HOLE
+                arrayattrs.forget_index(target, k)
             return True
         if k == "length":
             return False
         if k in array_prop_keys(target):
-            raise Unsupported("flowctx does not reproduce deleting an array's named keys")
+            if t is list and not arrayattrs.effective(target, k)[2]:
+                return False
+            arrayattrs.delete_named(target, k)
         return True
     if t is JsNamespace:
         member = target.members.get(k, UNDEFINED)

@@ -37,6 +37,7 @@ from flowctx_core.expressions.budget import (
 from flowctx_core.expressions.js import common
 from flowctx_core.expressions.js.common import LENT, Unsupported
 from flowctx_core.expressions.js.regexcost import worst_steps
+from flowctx_core.expressions.js.regexsyntax import structural as _structural
 from flowctx_core.expressions.js.regexsyntax import v8_syntax_error
 from flowctx_core.expressions.js.regexworker import WORKER, TooSlow
 from flowctx_core.expressions.js.strings import STRING_METHODS, _replace, replacement_cost
@@ -468,25 +469,6 @@ class _Text:
 _LOOKBEHIND: Final = r"\(\?<[=!]"
 
 
-def _structural(source: str) -> Iterator[tuple[int, str]]:
-    """Each character of a pattern (with its index) outside escapes and character classes:
-    what the group counting and the backtracking pre-screen read."""
-    i, n = 0, len(source)
-    in_class = False
-    while i < n:
-        c = source[i]
-        if c == "\\":
-            i += 2
-            continue
-        if in_class:
-            in_class = c != "]"
-        elif c == "[":
-            in_class = True
-        else:
-            yield i, c
-        i += 1
-
-
 #: regress steps a match may risk in this process (about 4 ms); riskier ones run in a child
 _IN_PROCESS: Final = 1_500_000
 #: budget steps each match found costs besides the matching: its spans built in Python, the
@@ -858,7 +840,13 @@ def builtin_exec(rx: JsRegExp, s: str) -> _Found | None:
         if glob or sticky:
             rx.last_index = 0
         return None
-    found = find_at(rx, text, last, sticky)
+    if glob and not sticky and text.unicode and _splits_pair(text.units, last) and _atom(rx):
+        # V8 runs a pattern of plain characters as a string search from lastIndex itself: in
+        # u/v mode it does not step back to the start of a pair lastIndex splits
+        at = text.units.find(to_units(rx.source), last)
+        found = find_at(rx, text, at, True) if at >= 0 else None
+    else:
+        found = find_at(rx, text, last, sticky)
     if found is None:
         if glob or sticky:
             rx.last_index = 0
@@ -866,6 +854,24 @@ def builtin_exec(rx: JsRegExp, s: str) -> _Found | None:
     if glob or sticky:
         rx.last_index = found.spans[0][1]  # type: ignore[index]
     return found
+
+
+#: what makes a pattern more than plain characters to V8's parser
+_NOT_ATOM: Final = frozenset("\\^$.|?*+()[]{}")
+
+
+def _atom(rx: JsRegExp) -> bool:
+    """A pattern V8 compiles to a string search: plain characters, no case folding, and in
+    u/v mode one atom (a run of BMP characters, or a single astral one: an astral character
+    beside others is an atom of its own in a text V8 matches by its engine)."""
+    src = rx.source
+    if not src or "i" in rx.flags or _NOT_ATOM.intersection(src):
+        return False
+    return len(src) == 1 or all(ord(c) <= 0xFFFF for c in src)
+
+
+def _splits_pair(s: str, i: int) -> bool:
+    return 0 < i < len(s) and "\ud800" <= s[i - 1] <= "\udbff" and "\udc00" <= s[i] <= "\udfff"
 
 
 def _result(rx: JsRegExp, found: _Found, s: str, text: _Text | None = None) -> list[Any]:

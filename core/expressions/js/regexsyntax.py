@@ -13,6 +13,7 @@ judge) end its reading before the first of them, and then nothing is said about 
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Final
 
 #: escapes that are assertions: nothing may repeat them
@@ -35,10 +36,11 @@ def _name_end(source: str, i: int) -> int | None:
     return j
 
 
-def _has_named_groups(source: str) -> bool:
-    """Whether a ``(?<name>`` group stands in the pattern outside escapes and classes (V8
-    reads ``\\k`` as a named reference only then, without the u flag)."""
-    i, n, in_class = 0, len(source), False
+def structural(source: str) -> Iterator[tuple[int, str]]:
+    """Each character of a pattern (with its index) outside escapes and character classes:
+    what the group counting, the backtracking pre-screen and this reading look at."""
+    i, n = 0, len(source)
+    in_class = False
     while i < n:
         c = source[i]
         if c == "\\":
@@ -48,10 +50,18 @@ def _has_named_groups(source: str) -> bool:
             in_class = c != "]"
         elif c == "[":
             in_class = True
-        elif source.startswith("(?<", i) and source[i + 3 : i + 4] not in ("=", "!"):
-            return True
+        else:
+            yield i, c
         i += 1
-    return False
+
+
+def _has_named_groups(source: str) -> bool:
+    """Whether a ``(?<name>`` group stands in the pattern outside escapes and classes (V8
+    reads ``\\k`` as a named reference only then, without the u flag)."""
+    return any(
+        c == "(" and source.startswith("(?<", i) and source[i + 3 : i + 4] not in ("=", "!")
+        for i, c in structural(source)
+    )
 
 
 def v8_syntax_error(source: str, flags: str) -> str | None:

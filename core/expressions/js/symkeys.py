@@ -13,7 +13,7 @@ from functools import partial
 from typing import Any, Final
 
 from flowctx_core.expressions.budget import charge
-from flowctx_core.expressions.js.common import LENT, Unsupported, _mutating
+from flowctx_core.expressions.js.common import LENT, Unsupported, _mutating, _state
 from flowctx_core.expressions.js.iterators import JsIterator
 from flowctx_core.expressions.js.prototypes import JsPrototype, prototype_of
 from flowctx_core.expressions.js.proxies import JsProxy
@@ -65,7 +65,7 @@ def is_symbol_key(key: Any) -> bool:
 
 def keeps(obj: Any) -> bool:
     """Whether ``obj`` holds symbol-keyed properties of its own here."""
-    return type(obj) is dict or type(obj) is JsCreated or (
+    return type(obj) is dict or type(obj) is JsCreated or type(obj) is list or (
         type(obj) is JsFunction and obj.owned
     )  # fmt: skip
 
@@ -75,6 +75,9 @@ def _own_store(obj: Any) -> dict[Any, Any] | None:
         return obj  # type: ignore[no-any-return]
     if type(obj) is JsFunction:
         return obj.props
+    if type(obj) is list:  # beside the array's named keys
+        entry = getattr(_state, "array_props", {}).get(id(obj))
+        return entry[1] if entry is not None and entry[0] is obj else None  # type: ignore[no-any-return]
     return None
 
 
@@ -245,6 +248,12 @@ def put(obj: Any, sym: JsSymbol, value: Any) -> None:
         what = "arrays" if t in (list, tuple) else f"{typeof(obj)} values of this kind"
         raise Unsupported(f"flowctx does not reproduce properties keyed by a symbol on {what}")
     LENT["check_integrity"](obj, sym)
+    if t is list:
+        if has_own(obj, sym) and LENT["array_set"](obj, sym, value):
+            return  # its setter ran
+        _mutating()
+        _state.array_props.setdefault(id(obj), (obj, {}))[1][sym] = value
+        return
     if t is JsFunction and sym is HAS_INSTANCE and not has_own(obj, sym):
         # Function.prototype's is read-only: an assignment may not shadow it
         raise JsError(
@@ -286,7 +295,13 @@ def spreadable(v: Any) -> bool:
     return flag is not UNDEFINED and truthy(flag)
 
 
-GENERIC.update(has_symbol=has, symbol_get=get, symbol_keyed=symbol_keyed, spreadable=spreadable)
+def concat_flag(v: Any) -> Any:
+    """Symbol.isConcatSpreadable as a condition set it on its object (undefined if not)."""
+    return own_chain_get(v, CONCAT_SPREADABLE) if keeps(v) else UNDEFINED
+
+
+GENERIC.update(has_symbol=has, symbol_get=get, symbol_keyed=symbol_keyed, spreadable=spreadable,
+               concat_flag=concat_flag)  # fmt: skip
 
 
 class NoNext(JsError):
@@ -319,9 +334,18 @@ def iterate(v: Any) -> list[Any] | None:
     None when it has none."""
     if not CHANGED.symbols or not keeps(v):
         return None
+    if type(v) is list and not has_own(v, ITERATOR):
+        return None  # Array.prototype's: the array's elements
     method = get(v, ITERATOR)
     if method is UNDEFINED or method is None:
+        if type(v) is list:  # its own, undefined: not iterable
+            raise NoNext("Symbol.iterator is not a function")
         return None
+    return iterate_by(method)
+
+
+def iterate_by(method: Any) -> list[Any]:
+    """The items an object's Symbol.iterator ``method`` (not nullish) gives."""
     if type(method) is not JsFunction:
         raise NoNext(
             f"{default_call_site(method)} is not a function",
@@ -363,3 +387,20 @@ def delete(obj: Any, sym: JsSymbol) -> None:
         if type(obj) is not JsFunction:
             _mutating()
         del store[sym]
+
+
+LENT["iterate_by"] = iterate_by
+
+
+def iterate_for_collection(v: Any) -> Any:
+    """``iterate`` for the Map and Set constructors: "uncallable" when Symbol.iterator or
+    its ``next`` is not a function (their own "is not iterable" error then)."""
+    if keeps(v) and (type(v) is not list or has_own(v, ITERATOR)):
+        method = get(v, ITERATOR)
+        nullish = method is UNDEFINED or method is None
+        if (type(v) is list and nullish) or (not nullish and type(method) is not JsFunction):
+            return "uncallable"
+    return iterate(v)  # a ``next`` that is no function: "... is not a function"
+
+
+GENERIC["iterate"] = iterate_for_collection

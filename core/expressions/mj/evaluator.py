@@ -19,7 +19,7 @@ from collections.abc import Callable, Mapping
 from typing import Any, Final, Literal
 
 from flowctx_core.expressions.budget import charge
-from flowctx_core.expressions.js import bigint, symkeys
+from flowctx_core.expressions.js import arrayattrs, bigint, symkeys
 from flowctx_core.expressions.js import values as js
 from flowctx_core.expressions.js.arguments import JsArguments
 from flowctx_core.expressions.js.builtinnames import PROTO_NAMES
@@ -27,6 +27,7 @@ from flowctx_core.expressions.js.common import (
     LENT,
     NeedsCopy,
     Unsupported,
+    array_prop_keys,
     security,
     set_on_copy,
 )
@@ -1376,6 +1377,10 @@ def _delete(c: _Compiler, node: JsDelete) -> Fn:
                 return True
             if k == "length":
                 raise js.JsError("Cannot delete property 'length' of [object Array]")
+            if index is None and k in array_prop_keys(obj):  # a named key of its own
+                if not _on_copy(env):
+                    raise NeedsCopy
+                arrayattrs.delete_named(obj, k)
             return True
         index = js.array_index(k) if type(obj) is str else None
         if type(obj) is str and (

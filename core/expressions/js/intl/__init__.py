@@ -1,7 +1,7 @@
 """``Intl`` as node 20 has it: NumberFormat, Collator, PluralRules, ListFormat, DateTimeFormat,
-getCanonicalLocales and supportedLocalesOf, over tables measured from node
-(scripts/intl_data.mjs, ``tables/``). Each service's module and the tables load on
-its first use; registering the namespace loads nothing."""
+RelativeTimeFormat, Locale, getCanonicalLocales, supportedLocalesOf and supportedValuesOf, over
+tables measured from node (scripts/intl_*.mjs, ``tables/``). Each service's module and the
+tables load on its first use; registering the namespace loads nothing."""
 
 from __future__ import annotations
 
@@ -19,11 +19,13 @@ _SERVICES: Final = {
     "PluralRules": ("plural", "plural", True, 0),
     "ListFormat": ("listformat", "list", True, 0),
     "DateTimeFormat": ("datetimeformat", "date", False, 0),
+    "RelativeTimeFormat": ("relativetime", "relative", True, 0),
+    "Locale": ("locale", "", True, 1),
 }
 #: Intl's other constructors: valid, not reproduced
 #: the ids of the constructors ``new`` accepts though no global has their name
 CONSTRUCTOR_IDS: Final[set[int]] = set()
-_OTHERS: Final = ("RelativeTimeFormat", "DisplayNames", "Segmenter", "Locale")
+_OTHERS: Final = ("DisplayNames", "Segmenter")
 
 
 def service(name: str) -> Any:
@@ -91,14 +93,12 @@ def register(globals_: dict[str, Any], constructors: dict[int, Callable[..., Any
     """Add ``Intl`` to the globals and its constructors to the ``new`` table."""
     members: dict[str, Any] = {}
     for name, (_module_name, kind, _needs_new, arity) in _SERVICES.items():
-        fn = JsFunction(
-            name,
-            _called(name),
-            members={
-                "supportedLocalesOf": JsFunction("supportedLocalesOf", _supported(kind), arity=1)
-            },
-            arity=arity,
+        statics = (  # Intl.Locale has no supportedLocalesOf
+            {"supportedLocalesOf": JsFunction("supportedLocalesOf", _supported(kind), arity=1)}
+            if kind
+            else {}
         )
+        fn = JsFunction(name, _called(name), members=statics, arity=arity)
         members[name] = fn
         constructors[id(fn)] = _maker(name)
         CONSTRUCTOR_IDS.add(id(fn))

@@ -20,8 +20,11 @@ _FILES: Final = {
     "collations": "extensions", "collationHidden": "extensions",
     "collationDefaults": "extensions", "compactCurrency": "compactcurrency",
     "supportedValues": "extensions", "searchAsRoot": "extensions", "hanOrder": "han",
-    "unassigned": "han",
+    "unassigned": "han", "emojiMoved": "extensions",
+    "relative": "relative", "relativeLocales": "relative",
+    "likely": "likely", "likelyExceptions": "likely",
     "currencyBase": "currencies", "currencySymbols": "currencies",
+    "currencyAccounting": "currencies",
     "currencyNames": "currencynames", "currencyNamePatterns": "currencynames",
     "lists": "lists", "dates": "dates", "tailored": "tailored", "skeletons": "skeletons",
 }  # fmt: skip
@@ -41,7 +44,10 @@ def table(name: str) -> Any:
 
 @functools.cache
 def available(service: str) -> frozenset[str]:
-    """The locales a service resolves to ("number", "plural", "list", "date", "collator")."""
+    """The locales a service resolves to ("number", "plural", "list", "date", "collator",
+    "relative")."""
+    if service == "relative":
+        return frozenset(table("relativeLocales"))
     return frozenset(table("locales")[service])
 
 

@@ -33,6 +33,7 @@ from flowctx_core.expressions.js.values import (
 
 SERVICE: Final = "Intl.DateTimeFormat"
 _CYCLE: Final = 146097 * 86400000  # 400 Gregorian years, a whole number of weeks
+_REFORM_DAY: Final = -141427  # 1582-10-15, the first Gregorian day, in days since 1970
 _COMPONENTS: Final = (
     ("weekday", ("narrow", "short", "long")),
     ("era", ("narrow", "short", "long")),
@@ -86,7 +87,7 @@ class DateTimeFormat(IntlObject):
         o = self.o
         out = {
             "locale": o["locale"],
-            "calendar": "gregory",
+            "calendar": o["calendar"],
             "numberingSystem": o["numberingSystem"],
             "timeZone": o["timeZone"],
         }
@@ -124,9 +125,15 @@ class DateTimeFormat(IntlObject):
         zone = self.o["timeZone"]
         t_local = t + _offset(zone, t) if zone != dates.zone_name() else dates.local(t)
         y, mo, d, h, mi, s, _, _ = dates._fields(t_local)
-        # V8 makes ICU's calendar proleptic Gregorian (no Julian dates before 1582); a year
+        # V8 makes ICU's Gregorian calendar proleptic (no Julian dates before 1582); a year
         # before 1 is shown as its era's year (0 is 1 BC)
+        era_year_ad = y > 0
         y = y if y > 0 else 1 - y
+        if self.o["calendar"] == "buddhist":
+            # the Buddhist calendar keeps ICU's Julian dates before 1582-10-15, and counts its
+            # years from 543 BC, negative before
+            y, mo, d = _julian_or_gregorian(t_local)
+            y += 543
         row = self.row
         sk = self.skeleton
         hc = row["hc"] if sk is None else sk["r"].get("hourCycle", "h23")
@@ -153,6 +160,8 @@ class DateTimeFormat(IntlObject):
                     out.append((name, sk["dp"][h]))
                 elif name == "month":
                     out.append((name, sk["m"][mo]))
+                elif name == "era":  # before the year 1 and after
+                    out.append((name, sk["e"][1 if era_year_ad else 0]))
                 else:
                     raise Unsupported(f"flowctx does not reproduce the {name} field")
             else:
@@ -165,6 +174,22 @@ class DateTimeFormat(IntlObject):
                 )
                 out.append((name, text.translate(table)))
         return out
+
+
+def _julian_or_gregorian(t: float) -> tuple[int, int, int]:
+    """ICU's hybrid calendar: the Julian year, month (0-11) and day before the Gregorian
+    reform (the local day 1582-10-15), the Gregorian ones from it; astronomical years."""
+    from flowctx_core.expressions.js import dates
+
+    days = math.floor(t / 86_400_000)
+    if days >= _REFORM_DAY:
+        y, mo, d = dates._fields(t)[:3]
+        return y, mo, d
+    c = days + 2440588 + 32082  # the Julian day number, then the Julian calendar's algorithm
+    dd = (4 * c + 3) // 1461
+    e = c - 1461 * dd // 4
+    m = (5 * e + 2) // 153
+    return dd - 4800 + m // 10, m + 2 - 12 * (m // 10), e - (153 * m + 2) // 5 + 1
 
 
 def _offset(zone: str, t: float) -> float:
@@ -290,9 +315,8 @@ def construct(
         style = "dateStyle" if date_style is not UNDEFINED else "timeStyle"
         raise JsError(f"Can't set option {first} when {style} is used")
     locale, found = resolve_keywords("date", requested)
-    for name in ("era", "dayPeriod"):
-        if name in fields:
-            refused.append(name)
+    if "dayPeriod" in fields:
+        refused.append("dayPeriod")
     if refused:
         raise Unsupported(
             "flowctx does not reproduce DateTimeFormat's option " + ", ".join(refused)
@@ -307,8 +331,9 @@ def construct(
             if defaults in ("time", "all"):
                 fields.update(hour="numeric", minute="numeric", second="numeric")
     row = inherited(table("dates"), locale) or table("dates")["en"]
-    if row["cal"] != "gregory":
-        raise Unsupported(f"flowctx does not reproduce the {row['cal']} calendar of {locale!r}")
+    own_calendar = row["cal"]
+    if own_calendar not in ("gregory", "buddhist"):
+        raise Unsupported(f"flowctx does not reproduce the {own_calendar} calendar of {locale!r}")
     kept = {k: v for k, v in found.items() if k == "va"}
     # the calendar: the option's, else the -u-ca-'s (either kept in the locale only when it is
     # the -u-ca-'s), where ICU has it
@@ -323,6 +348,8 @@ def construct(
         raise Unsupported("flowctx does not reproduce the iso8601 calendar")
     if ca is not None and tag_ca == ca and calendar in (UNDEFINED, tag_ca):
         kept["ca"] = ca
+    if own_calendar == "buddhist" and ca == "gregory":
+        own_calendar = "gregory"  # th's own patterns, in Gregorian years
     # the numbering system, as NumberFormat resolves it
     numbering, nu_kept = intl_numbering(locale, found, nu)
     kept.update(nu_kept)
@@ -335,7 +362,7 @@ def construct(
     elif hour_cycle is not UNDEFINED:
         cycle = hour_cycle
         if tag_hc == hour_cycle:
-            kept["hc"] = tag_hc
+            kept["hc"] = hour_cycle
     elif tag_hc is not None:
         cycle = tag_hc
         kept["hc"] = tag_hc
@@ -344,6 +371,7 @@ def construct(
     elif cycle is not None and (time_style is not UNDEFINED or (not styled and not fields)):
         raise Unsupported("flowctx does not reproduce an hour cycle with the default forms")
     options_ = {"locale": with_keywords(locale, kept), "numberingSystem": numbering,
+                "calendar": own_calendar,
                 "timeZone": zone, "digits": table("numberingDigits")[numbering],
                 "hourCycle": cycle if "hour" in fields else None}  # fmt: skip
     if styled:
@@ -394,12 +422,13 @@ def _skeleton(locale: str, key: str) -> dict[str, Any] | None:
     if index < 0:
         return None
     pool = skeletons["pool"]
-    t, tm, months, weekdays, periods, resolved = skeletons["rows"][index]
+    t, tm, months, weekdays, periods, resolved, eras = skeletons["rows"][index]
     return {
         "t": pool[t], "tm": pool[tm] if tm >= 0 else None,
         "m": pool[months] if months >= 0 else None,
         "w": pool[weekdays] if weekdays >= 0 else None,
         "dp": pool[periods] if periods >= 0 else None, "r": pool[resolved],
+        "e": pool[eras] if eras >= 0 else None,
     }  # fmt: skip
 
 

@@ -1,9 +1,9 @@
 """``Intl.NumberFormat`` (and ``Number.prototype.toLocaleString(locales, options)``) as node 20
 answers it: the options read in ECMA-402's order with V8's errors, digits rounded half away
 from zero from the shortest digits of the double (as ICU does), then the locale's symbols,
-group sizes and affixes (decimal, percent, currency) measured from node
-(scripts/intl_data.mjs). Compact notation, units, currency names and accounting negatives are
-refused, not guessed."""
+group sizes and affixes (decimal, percent, currency, accounting, compact) measured from node
+(scripts/intl_*.mjs), in any decimal numbering system. Units, compact percents and formatRange
+are refused, not guessed."""
 
 from __future__ import annotations
 
@@ -197,8 +197,6 @@ class NumberFormat(IntlObject):
             exact = abs(exact)
         body, is_zero = self._body(exact, x)
         sign = _sign(o["signDisplay"], negative, is_zero, x != x)
-        if sign == "-" and o["style"] == "currency" and o["currencySign"] == "accounting":
-            raise Unsupported("flowctx does not reproduce accounting negatives (currencySign)")
         row = self._row()
         kind = {"decimal": "dec", "percent": "pct", "currency": "cur"}[o["style"]]
         template = row[kind][1 if sign else 0]
@@ -209,12 +207,23 @@ class NumberFormat(IntlObject):
             if patterns is None:
                 patterns = _inherited_key(table("currencyNamePatterns"), o["base"], "other")
             template = patterns[1 if sign else 0]
+        accounting = kind == "cur" and o["currencySign"] == "accounting" and not by_name
+        if accounting:  # the locale's accounting patterns: en's ($1.00), nb's £ 1,00
+            ov = _override(o["base"], o["numberingSystem"], o["posix"])
+            if o["notation"] == "compact" or "cur" in ov:
+                raise Unsupported(
+                    "flowctx does not reproduce accounting negatives in compact notation or a"
+                    " numbering system with money patterns of its own"
+                )
+            rows = table("currencyAccounting")
+            pair = inherited(rows, o["base"]) or rows["en"]
+            template = pair[{"+": 0, "-": 1}.get(sign, 2)]
         if sign == "+" and kind == "dec" and "plusAt" in row:
             template = row["plusAt"]
         if o["notation"] == "compact" and exact is not None:
             template = self._compact_template(1 if sign else 0)
         out: list[tuple[str, str]] = []
-        symbol = self._symbol(row) if kind == "cur" else ""
+        symbol = self._symbol() if kind == "cur" else ""
         for i, piece in enumerate(template):
             if piece == 0:
                 out.extend(body)
@@ -281,7 +290,7 @@ class NumberFormat(IntlObject):
         digits = table("numberingDigits")[self.o["numberingSystem"]]
         return unicodedata.category(digits[0]) == "Nd"
 
-    def _symbol(self, row: dict[str, Any]) -> str:
+    def _symbol(self) -> str:
         code = self.o["currency"]
         display = self.o["currencyDisplay"]
         if display == "code" or code not in table("currencyBase"):
@@ -289,12 +298,12 @@ class NumberFormat(IntlObject):
         if display == "name":
             return self._name()
         found = _inherited_key(table("currencySymbols"), self.o["base"], code)
-        row = found if found is not None else table("currencyBase")[code]
-        sym = row[0] or code
+        entry = found if found is not None else table("currencyBase")[code]
+        sym = entry[0] or code
         narrow = display == "narrowSymbol"
-        if len(row) > 2:  # a right-to-left symbol's closing mark, outside its part
-            self._marks = row[3] if narrow else row[2]
-        return str(row[1] or sym) if narrow else str(sym)
+        if len(entry) > 2:  # a right-to-left symbol's closing mark, outside its part
+            self._marks = entry[3] if narrow else entry[2]
+        return str(entry[1] or sym) if narrow else str(sym)
 
     def _name(self) -> str:
         names = _inherited_key(table("currencyNames"), self.o["base"], self.o["currency"]) or {}
@@ -589,6 +598,8 @@ def read_options(locales: Any, options: Any, service: str = SERVICE) -> dict[str
     o["signDisplay"] = option(
         "signDisplay", ("auto", "never", "always", "exceptZero", "negative"), "auto"
     )
+    if o["signDisplay"] == "never":  # ICU has no accounting form without signs: V8 says so
+        o["currencySign"] = "standard"
     o["numberingSystem"], kept = numbering(base, found, nu)
     o["base"], o["locale"] = base, with_keywords(base, kept)
     o["posix"] = base == "en-US" and kept.get("va") == "posix"

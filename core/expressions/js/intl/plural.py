@@ -93,7 +93,7 @@ class _Operands:
     def __init__(self, whole: str, fraction: str) -> None:
         trimmed = fraction.rstrip("0")
         self.n = Decimal(whole + ("." + fraction if fraction else ""))
-        self.i = int(whole)
+        self.i = int(whole) % 10**18  # ICU keeps an integer's last 18 digits (1e21's i is 0)
         self.v, self.f = len(fraction), int(fraction or "0")
         self.w, self.t = len(trimmed), int(trimmed or "0")
         self.e = 0
