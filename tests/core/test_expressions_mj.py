@@ -854,3 +854,21 @@ def test_array_destructuring_assignment_with_nesting_defaults_and_rest(
 def test_a_rest_element_not_last_is_v8s_syntax_error(expr: str) -> None:
     result = evaluate(expr, {"a": 1, "b": 2, "c": [3]})
     assert result.error is not None and result.error.message == "Rest element must be last element"
+
+
+OCTAL_ORDER = [
+    ("--'\\08' && x", "Invalid left-hand side expression in prefix operation"),
+    ("1 ?? 010 || 2", "missing ) after argument list"),
+    ("'\\01' + 1 2", "Octal escape sequences are not allowed in strict mode."),
+    ("'\\01' + '\\8'", "\\8 and \\9 are not allowed in strict mode."),
+    ("x => 09 !x", "Decimals with leading zeros are not allowed in strict mode."),
+    ("(x => 1)(010) !x", "missing ) after argument list"),
+    ("09.5", "Decimals with leading zeros are not allowed in strict mode."),
+]
+
+
+@pytest.mark.parametrize(("expr", "message"), OCTAL_ORDER, ids=[c[0] for c in OCTAL_ORDER])
+def test_strict_mode_octal_errors_come_where_v8_reports_them(expr: str, message: str) -> None:
+    """Measured with MemberJunction 5.51.3: V8 records the last octal it scanned and reports
+    it when an arrow or the whole function ends, unless an error placed earlier came first."""
+    assert err(expr, {"x": 1, "a": 1, "b": 2}) == message

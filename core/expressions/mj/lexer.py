@@ -111,27 +111,29 @@ def is_id_part(c: str) -> bool:
 
 def tokenize(text: str) -> list[Token]:
     """The tokens; a strict-mode octal error (which V8 reports late) ends them too."""
-    tokens, octal = scan(text)
+    tokens, octals = scan(text)
+    octal = octals[-1] if octals else None
     if octal is not None and tokens[-2:-1] and tokens[-2].kind != "illegal":
         start, end = octal.error.start or 0, octal.error.end or 0
         tokens.insert(len(tokens) - 1, Token("illegal", octal, start, end))
     return tokens
 
 
-def scan(text: str) -> tuple[list[Token], JsSyntaxError | None]:
+def scan(text: str) -> tuple[list[Token], list[JsSyntaxError]]:
     """The tokens and the last strict-mode octal error (``'\\01'``, ``010``, ``08``,
     ``'\\8'``), which V8 records while scanning and reports once the function is parsed:
     where the parse fails too, the error earlier in the text is the one reported."""
     lexer = _Lexer(text)
     tokens = lexer.run()
-    return tokens, lexer.octal
+    return tokens, lexer.octals
 
 
 class _Lexer:
     def __init__(self, text: str) -> None:
         self.text = text
         self.tokens: list[Token] = []
-        self.octal: JsSyntaxError | None = None
+        #: every strict-mode octal error, in the order scanned
+        self.octals: list[JsSyntaxError] = []
         self.prefix_updates: set[int] = set()  # indices of '++'/'--' tokens read as prefix
 
     def error(self, message: str, start: int, end: int) -> JsSyntaxError:
@@ -324,11 +326,13 @@ class _Lexer:
             if all(d in "01234567" for d in text[i:j]):
                 if j < n and (_unit_starts_name(text[j]) or text[j] == "\\"):
                     raise self.error("Invalid or unexpected token", i, j + 1)  # `00x`
-                self.octal = self.error("Octal literals are not allowed in strict mode.", i, j)
+                self.octals.append(
+                    self.error("Octal literals are not allowed in strict mode.", i, j)
+                )
                 return int(text[i:j], 8), j
             # a decimal with a leading zero (08, 09.5): scanned as one, refused in strict mode
-            self.octal = self.error(
-                "Decimals with leading zeros are not allowed in strict mode.", i, j
+            self.octals.append(
+                self.error("Decimals with leading zeros are not allowed in strict mode.", i, j)
             )
 
         def digits(j: int) -> int:
@@ -423,13 +427,17 @@ class _Lexer:
                 out.append("\0")
                 j += 1
             elif e in "01234567":
-                self.octal = self.error(
-                    "Octal escape sequences are not allowed in strict mode.", j - 1, j + 1
+                self.octals.append(
+                    self.error(
+                        "Octal escape sequences are not allowed in strict mode.", j - 1, j + 1
+                    )
                 )
                 out.append(chr(int(e, 8)))
                 j += 1
             elif e in "89":
-                self.octal = self.error("\\8 and \\9 are not allowed in strict mode.", j - 1, j + 1)
+                self.octals.append(
+                    self.error("\\8 and \\9 are not allowed in strict mode.", j - 1, j + 1)
+                )
                 out.append(e)
                 j += 1
             elif e == "x":

@@ -214,7 +214,8 @@ class Parser:
     def __init__(self, text: str, bound: frozenset[str] = frozenset()) -> None:
         self.text = text
         self.bound = bound  # host-global names the scope provides: the scope's values
-        expr_tokens, self.octal = scan(text)
+        expr_tokens, self.octals = scan(text)
+        self.octal = self.octals[-1] if self.octals else None
         n = len(text)
         eof = expr_tokens[-1]
         # MemberJunction's body: Boolean( <condition> ); -- a // comment that runs to the end
@@ -915,10 +916,24 @@ class Parser:
             body = self.assignment()
         finally:
             self.params.pop()
+        self.octal_in(start, span_of(body)[1])
         node = JsArrow(body=body, defaults=defaults, rest=rest, patterns=patterns)
         node.params = tuple(slots)
         node.bound = tuple(t.value for t in names)
         return _mark(node, start, span_of(body)[1])
+
+    def octal_in(self, start: int, end: int) -> None:
+        """V8 checks an arrow function for strict-mode octal errors as it ends: the last one
+        its scanner has read (up to the token after the body) fails there, when it lies
+        inside the arrow, before any error the rest of the condition would give."""
+        if not self.octals:
+            return
+        read_to = self.peek().end
+        scanned = [o for o in self.octals if (o.error.start or 0) < read_to]
+        if scanned:
+            last = scanned[-1]
+            if start <= (last.error.start or 0) and (last.error.end or 0) <= end:
+                raise last
 
     def binding_default(self, names: list[Token]) -> ast.expr:
         """A parameter's or a pattern element's default: it sees the names bound before it."""
