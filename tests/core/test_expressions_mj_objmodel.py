@@ -1691,3 +1691,122 @@ def test_reflect_set_with_another_receiver(expr: str, expected: str) -> None:
     result = evaluate(expr, _scope(), "mj")
     assert result.success, f"{expr!r}: {result.error}"
     assert GLOBALS["String"].fn(result.raw) == expected
+
+
+# Object.freeze of an array V8 already reads as frozen (its elements, not its length) changes
+# nothing: the length stays writable
+FREEZE_VALUES: Final = [
+    (
+        (
+            "(payload.h = [], Object.defineProperty(payload.h, '2', "
+            "Object.fromEntries([['value', 1]])), Object.freeze(payload.h), "
+            "JSON.stringify(Object.getOwnPropertyDescriptor(payload.h, 'length')))"
+        ),
+        '{"value":3,"writable":false,"enumerable":false,"configurable":false}',
+    ),
+    (
+        (
+            "(payload.h = [], Object.defineProperty(payload.h, '2', "
+            "Object.fromEntries([['value', 1]])), Object.preventExtensions(payload.h), "
+            "Object.freeze(payload.h), "
+            "JSON.stringify(Object.getOwnPropertyDescriptor(payload.h, 'length')))"
+        ),
+        '{"value":3,"writable":true,"enumerable":false,"configurable":false}',
+    ),
+    (
+        (
+            "(payload.h = [1], Object.preventExtensions(payload.h), Object.freeze(payload.h), "
+            "JSON.stringify(Object.getOwnPropertyDescriptor(payload.h, 'length')))"
+        ),
+        '{"value":1,"writable":false,"enumerable":false,"configurable":false}',
+    ),
+    (
+        (
+            "(payload.h = [1], Object.defineProperty(payload.h, '0', "
+            "Object.fromEntries([['writable', false]])), Object.preventExtensions(payload.h), "
+            "Object.freeze(payload.h), "
+            "JSON.stringify(Object.getOwnPropertyDescriptor(payload.h, 'length')))"
+        ),
+        '{"value":1,"writable":false,"enumerable":false,"configurable":false}',
+    ),
+    (
+        (
+            "(payload.h = [1], Object.defineProperty(payload.h, '0', "
+            "Object.fromEntries([['writable', false]])), Object.preventExtensions(payload.h), "
+            "Object.seal(payload.h), Object.freeze(payload.h), "
+            "JSON.stringify(Object.getOwnPropertyDescriptor(payload.h, 'length')))"
+        ),
+        '{"value":1,"writable":true,"enumerable":false,"configurable":false}',
+    ),
+    (
+        (
+            "(payload.h = [1], Object.defineProperty(payload.h, 'x', "
+            "Object.fromEntries([['writable', false]])), Object.preventExtensions(payload.h), "
+            "Object.freeze(payload.h), "
+            "JSON.stringify(Object.getOwnPropertyDescriptor(payload.h, 'length')))"
+        ),
+        '{"value":1,"writable":false,"enumerable":false,"configurable":false}',
+    ),
+    (
+        (
+            "(payload.h = [1], Object.defineProperty(payload.h, '0', "
+            "Object.fromEntries([['writable', true]])), Object.preventExtensions(payload.h), "
+            "Object.freeze(payload.h), "
+            "JSON.stringify(Object.getOwnPropertyDescriptor(payload.h, 'length')))"
+        ),
+        '{"value":1,"writable":false,"enumerable":false,"configurable":false}',
+    ),
+    (
+        (
+            "(payload.h = [], Object.preventExtensions(payload.h), Object.freeze(payload.h), "
+            "JSON.stringify(Object.getOwnPropertyDescriptor(payload.h, 'length')))"
+        ),
+        '{"value":0,"writable":true,"enumerable":false,"configurable":false}',
+    ),
+    (
+        (
+            "(payload.h = [], Object.preventExtensions(payload.h), Object.freeze(payload.h), "
+            "payload.h.length = 2, payload.h.length)"
+        ),
+        "2",
+    ),
+    (
+        (
+            "(payload.h = [1], Object.freeze(payload.h), Object.freeze(payload.h), "
+            "JSON.stringify(Object.getOwnPropertyDescriptor(payload.h, 'length')))"
+        ),
+        '{"value":1,"writable":false,"enumerable":false,"configurable":false}',
+    ),
+    (
+        (
+            "(payload.h = [], Object.seal(payload.h), Object.freeze(payload.h), "
+            "JSON.stringify(Object.getOwnPropertyDescriptor(payload.h, 'length')))"
+        ),
+        '{"value":0,"writable":true,"enumerable":false,"configurable":false}',
+    ),
+]
+
+FREEZE_ERRORS: Final = [
+    (
+        (
+            "(payload.h = [1], Object.defineProperty(payload.h, '0', "
+            "Object.fromEntries([['writable', false]])), Object.preventExtensions(payload.h), "
+            "Object.freeze(payload.h), payload.h.length = 0)"
+        ),
+        "Cannot assign to read only property 'length' of object '[object Array]'",
+    ),
+]
+
+
+@pytest.mark.parametrize(("expr", "expected"), FREEZE_VALUES)
+def test_freezing_arrays_v8_reads_as_frozen(expr: str, expected: str) -> None:
+    result = evaluate(expr, _scope(), "mj")
+    assert result.success, f"{expr!r}: {result.error}"
+    assert GLOBALS["String"].fn(result.raw) == expected
+
+
+@pytest.mark.parametrize(("expr", "expected"), FREEZE_ERRORS)
+def test_frozen_arrays_errors(expr: str, expected: str) -> None:
+    result = evaluate(expr, _scope(), "mj")
+    assert not result.success and result.error is not None, f"{expr!r} gave {result.raw!r}"
+    assert result.error.message == expected

@@ -966,6 +966,10 @@ def integrity(obj: Any, frozen: bool | None) -> None:
             return
     _mutating()
     level = NOT_EXTENSIBLE if frozen is None else FROZEN if frozen else SEALED
+    if frozen and type(obj) is list and _level(obj) is not None and arrayattrs.integrity(obj, True):
+        # V8 finds it frozen already (it reads the elements, not the length) and changes
+        # nothing: the length stays writable
+        return
     entry = _state.integrity.get(id(obj))
     if entry is None or entry[0] is not obj or entry[1] < level:
         _state.integrity[id(obj)] = (obj, level)
