@@ -460,7 +460,7 @@ def main(argv: list[str] | None = None) -> int:
             answers = oracle.run(batch, probe=True, now=NOW.ms)
             for (expr, scope), real in zip(batch, answers, strict=True):
                 try:
-                    ours = evaluate(expr, scope, "mj", now=NOW)
+                    ours = evaluate(expr, scope, "mj", now=NOW, reveal_secrets=True)
                     what = kind(real, ours)
                     line = _describe(expr, {}, real, ours)
                 except (RecursionError, ValueError, TypeError, OverflowError) as exc:
