@@ -301,6 +301,8 @@ def _without_secret_strings(
     error = result.error
     if error is None or not error.message or not isinstance(scope, Mapping):
         return result
+    if not _quotes_the_scope(error.message, scope):
+        return result  # the common failure: its words hold no text of the scope at all
     from flowctx_core.expressions.explain import secret_strings_of
     from flowctx_core.expressions.taint import secret_read
 
@@ -316,6 +318,27 @@ def _without_secret_strings(
     tree = result.explain
     tree = errors_scrubbed(tree, found) if tree is not None else None
     return replace(result, error=ExprError(message, error.start, error.end), explain=tree)
+
+
+def _quotes_the_scope(message: str, scope: Mapping[str, Any]) -> bool:
+    """Whether ``message`` holds a string of ``scope`` four characters or longer (a quick
+    look before the secret strings are worked out)."""
+    stack: list[Any] = [scope]
+    longest = len(message)
+    seen = 0
+    while stack:
+        seen += 1
+        if seen > 200_000:
+            return True  # a scope this large (or holding itself) gets the full look
+        value = stack.pop()
+        if isinstance(value, str):
+            if 4 <= len(value) <= longest and value in message:
+                return True
+        elif isinstance(value, Mapping):
+            stack.extend(value.values())
+        elif isinstance(value, (list, tuple)):
+            stack.extend(value)
+    return False
 
 
 def _clocked(result: EvalResult, used: clock.Clock) -> EvalResult:
