@@ -141,7 +141,7 @@ def in_process() -> None:
 
 def uncached(number: int = 1_000) -> None:
     """Parse and evaluate from scratch (no parse cache) against simpleeval's parse and eval."""
-    from flowctx_core.expressions import _front_end
+    from flowctx_core.expressions.compiling import _front_end
     from flowctx_core.expressions.sandbox import evaluator_for
 
     print(f"\n{'uncached case':<22} {'ours us':>9} {'simpleeval us':>14} {'ratio':>7}")
