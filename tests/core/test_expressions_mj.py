@@ -872,3 +872,16 @@ def test_strict_mode_octal_errors_come_where_v8_reports_them(expr: str, message:
     """Measured with MemberJunction 5.51.3: V8 records the last octal it scanned and reports
     it when an arrow or the whole function ends, unless an error placed earlier came first."""
     assert err(expr, {"x": 1, "a": 1, "b": 2}) == message
+
+
+@pytest.mark.parametrize(
+    "expr",
+    ["Reflect.apply(payload.arr.push, Object.seal(payload.arr), [1])",
+     "payload.arr.push.call(Object.seal(payload.arr), 1)",
+     "payload.arr.push.apply(Object.freeze(payload.arr), [1])"],
+)  # fmt: skip
+def test_a_writing_method_read_before_its_array_was_sealed_fails_when_it_runs(expr: str) -> None:
+    """Measured with MemberJunction 5.51.3: V8 checks the array when the method writes."""
+    assert err(expr, {"payload": {"arr": [1, 2, 3]}}) == (
+        "Cannot add property 3, object is not extensible"
+    )

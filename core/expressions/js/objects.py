@@ -771,12 +771,8 @@ def _get_member(obj: Any, key: Any) -> Any:
             # the array methods loop over the elements in interpreted code: charged here,
             # before the call, what one pass costs (callbacks and conversions charge their own)
             charge(ELEMENT * len(obj))
-            if k in MUTATING_METHODS and getattr(_state, "integrity", None):
-                level = _level(obj)
-                if level is not None or arrayattrs.has_attributes(obj):
-                    method = _locked(k, method, level)
-            elif k in MUTATING_METHODS and arrayattrs.has_attributes(obj):
-                method = _locked(k, method, None)
+            if k in MUTATING_METHODS:
+                method = _checked_when_called(k, method)
             return _bind(k, method, obj)
         return _proto_member(obj, k, ARRAY_PROTO)
     if t is str:
@@ -973,6 +969,19 @@ def integrity(obj: Any, frozen: bool | None) -> None:
     entry = _state.integrity.get(id(obj))
     if entry is None or entry[0] is not obj or entry[1] < level:
         _state.integrity[id(obj)] = (obj, level)
+
+
+def _checked_when_called(name: str, method: Callable[..., Any]) -> Callable[..., Any]:
+    """A writing array method that looks at its array's integrity and attributes when it runs,
+    not when it was read (``arr.push.call(Object.seal(arr), 1)`` seals between the two)."""
+
+    def run(arr: list[Any], *args: Any) -> Any:
+        level = _level(arr) if getattr(_state, "integrity", None) else None
+        if level is not None or arrayattrs.has_attributes(arr):
+            return _locked(name, method, level)(arr, *args)
+        return method(arr, *args)
+
+    return run
 
 
 def _locked(name: str, method: Callable[..., Any], level: int | None) -> Callable[..., Any]:
