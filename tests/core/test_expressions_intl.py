@@ -12,6 +12,8 @@ from flowctx_tui.cli import main
 
 PAYLOAD = {
     "n": 1234.5,
+    "inr_name": {"style": "currency", "currency": "INR", "currencyDisplay": "name"},
+    "compact_strip": {"notation": "compact", "trailingZeroDisplay": "stripIfInteger"},
     "eur": {"style": "currency", "currency": "EUR"},
     "jpy": {"style": "currency", "currency": "JPY"},
     "pct": {"style": "percent", "maximumFractionDigits": 1},
@@ -197,6 +199,24 @@ CASES = [
     (
         "new Date(Date.UTC(812, 11, 25)).toLocaleDateString('en', payload.ymd_utc)",
         "December 25, 812",
+    ),
+    # a numbering system's marks around its signs come with the sign in a name's pattern
+    (
+        "new Intl.NumberFormat('de-u-nu-arab', payload.inr_name).format(-5)",
+        "\u061c-\u0665\u066b\u0660\u0660 Indische Rupien",
+    ),
+    (
+        "new Intl.NumberFormat('en-u-nu-arabext', payload.inr_name).format(-5)",
+        "\u200e-\u200e\u06f5\u066b\u06f0\u06f0 Indian rupees",
+    ),
+    (
+        "new Intl.NumberFormat('en', payload.compact_strip).resolvedOptions().roundingPriority",
+        "auto",
+    ),
+    (
+        "new Intl.NumberFormat('fr-u-nu-arabext', payload.eng).formatToParts(0.125)"
+        ".map(p => p.type).join()",
+        "integer,exponentSeparator,literal,exponentMinusSign,literal,exponentInteger",
     ),
     ("'\u03ac\u03b9'.toLocaleUpperCase('el')", "\u0391\u03aa"),
     ("'\u03ae'.toLocaleUpperCase('el')", "\u0389"),

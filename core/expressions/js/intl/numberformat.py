@@ -82,6 +82,10 @@ def decimal_system(name: str) -> bool:
     return name in table("numberingDigits")
 
 
+#: the bidi marks numbering systems put around signs (ALM, LRM, RLM)
+_BIDI_MARKS: Final = "\u061c\u200e\u200f"
+
+
 def _override(base: str, nu: str, posix: bool = False) -> dict[str, Any]:
     """What the numbering system changes in the locale's numbers (scripts/intl_numbering.mjs):
     nothing for its own system; or what en-US-u-va-posix changes in en-US."""
@@ -228,9 +232,17 @@ class NumberFormat(IntlObject):
             if piece == 0:
                 out.extend(body)
             elif piece == 1:
+                # a name's pattern is the locale's: the marks a numbering system writes around
+                # its signs (arab's U+061C, arabext's U+200E) come with the sign, as ICU's
+                # symbol holds them
+                before, after = self._sign_marks() if by_name else ("", "")
+                if before:
+                    out.append(("literal", before))
                 out.append(
                     ("minusSign", row["minus"]) if sign == "-" else ("plusSign", row["plus"])
                 )
+                if after:
+                    out.append(("literal", after))
             elif piece == 2:
                 # no currency spacing beside a name (ja's 1.00スイス フラン)
                 spaced = exact is not None and self._digit_class() and not by_name
@@ -253,6 +265,22 @@ class NumberFormat(IntlObject):
             else:
                 out.append(("literal", piece))
         return out
+
+    def _sign_marks(self) -> tuple[str, str]:
+        """The bidi marks a numbering system writes before and after a sign in its own
+        patterns (arab's U+061C before, arabext's U+200E on both sides), or empty."""
+        ov = _override(self.o["base"], self.o["numberingSystem"], self.o["posix"])
+        dec = ov.get("dec")
+        negative = dec[1] if isinstance(dec, list) and len(dec) > 1 else []
+        if 1 not in negative:
+            return "", ""
+        at = negative.index(1)
+
+        def mark(i: int) -> str:
+            piece = negative[i] if 0 <= i < len(negative) else None
+            return piece if isinstance(piece, str) and not piece.strip(_BIDI_MARKS) else ""
+
+        return mark(at - 1), mark(at + 1)
 
     def _row(self) -> dict[str, Any]:
         """The locale's number row, with what its numbering system changes."""
@@ -356,10 +384,15 @@ class NumberFormat(IntlObject):
             out.append(("fraction", fraction.translate(table)))
         if exponent is not None:
             out.append(("exponentSeparator", row["exp"]))
-            if exponent < 0:  # the sign may come after a direction mark (ar, he)
-                if len(row["expMinus"]) > 1:
-                    out.append(("literal", row["expMinus"][:-1]))
-                out.append(("exponentMinusSign", row["expMinus"][-1]))
+            if exponent < 0:  # the sign may stand between direction marks (ar, arabext)
+                minus = row["expMinus"]
+                core = minus.strip(_BIDI_MARKS) or minus[-1]
+                at = minus.find(core)
+                if minus[:at]:
+                    out.append(("literal", minus[:at]))
+                out.append(("exponentMinusSign", core))
+                if minus[at + len(core) :]:
+                    out.append(("literal", minus[at + len(core) :]))
             out.append(("exponentInteger", str(abs(exponent)).translate(table)))
         return out, is_zero
 
@@ -670,8 +703,9 @@ def _digit_options(opts: Any, o: dict[str, Any], service: str = SERVICE) -> None
             "flowctx reproduces the default rounding only (roundingMode halfExpand, "
             "roundingIncrement 1, roundingPriority auto)"
         )
-    if o.get("compactRounding"):
-        priority = "morePrecision"  # what V8 reports for compact's own rounding
+    if o.get("compactRounding") and trailing == "auto":
+        # what V8 reports for compact's own rounding (with stripIfInteger it reports auto)
+        priority = "morePrecision"
     o.update(roundingMode=rounding_mode, roundingIncrement=increment, roundingPriority=priority,
              trailingZeroDisplay=trailing)  # fmt: skip
 
