@@ -246,18 +246,22 @@ def _resolve(
     # replaces it: kept per declaration; only the others are resolved in the loop below, in
     # declaration order, each seeing the values of those before it
     replaced = frozenset(launch) | frozenset(seeded)
-    run = SourceContext(
-        "",
-        None,  # type: ignore[arg-type]
-        workflow,
-        inputs,
-        values,
-        fallbacks,
-        hidden,
-        files,
-        projection,
-        runtime_context,
-    )
+
+    def context(name: str, definition: Any) -> SourceContext:
+        return SourceContext(
+            name,
+            definition,
+            workflow,
+            inputs,
+            values,
+            fallbacks,
+            hidden,
+            files,
+            projection,
+            runtime_context,
+        )
+
+    run = context("", None)
     state = workflow.per_item(
         "state rows",
         specs,
@@ -280,18 +284,7 @@ def _resolve(
             values[spec.name] = None
             continue
         definition = spec.definition
-        ctx = SourceContext(
-            spec.name,
-            definition,
-            workflow,
-            inputs,
-            values,
-            fallbacks,
-            hidden,
-            files,
-            projection,
-            runtime_context,
-        )
+        ctx = context(spec.name, definition)
         result = RESOLVERS[definition.source.type](ctx)
         value, status, origin = result.value, result.status, result.origin
         trace = list(result.trace)
