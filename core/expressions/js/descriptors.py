@@ -28,7 +28,6 @@ from flowctx_core.expressions.js.values import (
     JsCreated,
     JsError,
     JsFunction,
-    array_index,
     attributes_of,
     js_in,
     js_value,
@@ -209,8 +208,6 @@ def _define_on_array(arr: list[Any], k: Any, d: dict[str, Any], throw: bool) -> 
             if throw:
                 raise JsError(f"Cannot redefine property: {k}")
             return False
-    elif ("get" in d or "set" in d) and type(k) is str and array_index(k) is not None:
-        raise Unsupported("flowctx does not reproduce accessors on arrays' elements")
     for name in ("get", "set"):
         fn = d.get(name, UNDEFINED)
         if type(fn) is JsFunction and not fn.owned:

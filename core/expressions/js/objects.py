@@ -506,8 +506,10 @@ def _generic_reverse(target: Any, length: int, _: list[Any]) -> Any:
     while lower != middle:
         upper = length - lower - 1
         lo, up = str(lower), str(upper)
-        lower_exists, upper_exists = _has_property(target, lo), _has_property(target, up)
+        # each HasProperty before its Get (a getter may take the other index away)
+        lower_exists = _has_property(target, lo)
         lower_value = get_member(target, lo) if lower_exists else UNDEFINED
+        upper_exists = _has_property(target, up)
         upper_value = get_member(target, up) if upper_exists else UNDEFINED
         if lower_exists and upper_exists:
             set_member(target, lo, upper_value)
@@ -570,8 +572,9 @@ def _generic_copy_within(target: Any, length: int, args: list[Any]) -> Any:
 def _generic_sort(target: Any, length: int, args: list[Any]) -> Any:
     if length < 2:
         return target  # V8 returns before it reads or writes anything
-    present = [str(k) for k in range(length) if _has_property(target, str(k))]
-    values = [get_member(target, k) for k in present]
+    values = [  # HasProperty then Get, index by index (a getter may take indexes away)
+        get_member(target, str(k)) for k in range(length) if _has_property(target, str(k))
+    ]
     get_member(values, "sort").fn(*args[:1])
     for j, value in enumerate(values):
         set_member(target, str(j), value)
@@ -614,8 +617,40 @@ _GENERIC_WRITES: Final[dict[str, Callable[[Any, int, list[Any]], Any]]] = {
 }  # fmt: skip
 
 
+def _generic_on_array(name: str, arr: list[Any], args: list[Any]) -> Any:
+    """A writing method on an array whose elements include accessors: ECMAScript's generic
+    algorithm step by step (Get runs a getter, Set a setter, in the order the specification
+    reads and writes), as V8 runs it on such an array."""
+    length = len(arr)
+    if name == "push":
+        for i, item in enumerate(args):
+            set_member(arr, str(length + i), item)
+        set_member(arr, "length", length + len(args))
+        return length + len(args)
+    if name == "pop":
+        if not length:
+            set_member(arr, "length", 0)
+            return UNDEFINED
+        key = str(length - 1)
+        value = get_member(arr, key)
+        _delete_own(arr, key)
+        set_member(arr, "length", length - 1)
+        return value
+    charge(ELEMENT * length)
+    return _GENERIC_WRITES[name](arr, length, args)
+
+
 def _delete_own(obj: Any, key: str) -> None:
-    """DeletePropertyOrThrow on a plain object or a primitive's wrapper."""
+    """DeletePropertyOrThrow on a plain object, an array or a primitive's wrapper."""
+    if type(obj) is list:
+        check_delete(obj, key)
+        _mutating()
+        index = array_index(key)
+        if index is None:
+            arrayattrs.delete_named(obj, key)
+        elif index < len(obj):
+            obj[index] = HOLE
+        return
     if type(obj) is dict or type(obj) is JsCreated:
         check_delete(obj, key)
         _mutating()
@@ -978,6 +1013,8 @@ def _checked_when_called(name: str, method: Callable[..., Any]) -> Callable[...,
     def run(arr: list[Any], *args: Any) -> Any:
         level = _level(arr) if getattr(_state, "integrity", None) else None
         if level is not None or arrayattrs.has_attributes(arr):
+            if arrayattrs.holds_accessor(arr):  # its getters and setters run as it reads
+                return _generic_on_array(name, arr, list(args))
             return _locked(name, method, level)(arr, *args)
         return method(arr, *args)
 
@@ -1198,6 +1235,9 @@ def _check_integrity(obj: Any, k: str) -> None:
             or (index is not None and index < len(obj) and obj[index] is not HOLE)
             or (index is None and _obj_has_own(obj, k))
         )
+        held = obj[index] if index is not None and exists else _array_prop(obj, k)
+        if type(held) is Accessor:
+            return  # its setter runs (or V8's getter-only TypeError), frozen or not
     else:
         owns = getattr(obj, "js_owns", None)
         exists = bool(owns is not None and owns(k))

@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 import re
 import threading
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any, Final
 
 from flowctx_core.base.lazyre import pattern
@@ -240,6 +240,9 @@ class _Changed(threading.local):
     #: whether a symbol-keyed property was written (Symbol.toPrimitive, Symbol.toStringTag
     #: may then stand on an object's chain)
     symbols: bool = False
+    #: whether an accessor was defined on an array's element (Object.defineProperty(arr, 0,
+    #: {get})): the array methods that copy elements then read them through their getters
+    elements: bool = False
 
 
 CHANGED: Final = _Changed()
@@ -491,9 +494,17 @@ def join_array(arr: list[Any] | tuple[Any, ...], sep: str) -> str:
         return ""
     stack.add(id(arr))
     try:
-        return join_bounded(sep, ("" if is_nullish(x) else to_string(js_value(x)) for x in arr))
+        values = got(arr) if CHANGED.elements else map(js_value, arr)
+        return join_bounded(sep, ("" if is_nullish(x) else to_string(x) for x in values))
     finally:
         stack.discard(id(arr))
+
+
+def got(arr: list[Any] | tuple[Any, ...], start: int = 0) -> Iterator[Any]:
+    """Get of each index from ``start`` below the length ``arr`` had when this began, one by
+    one: a getter that shortens the array leaves undefined for the indexes it took away."""
+    for i in range(start, len(arr)):
+        yield js_value(arr[i]) if i < len(arr) else UNDEFINED
 
 
 def join_bounded(sep: str, parts: Any) -> str:
