@@ -34,13 +34,16 @@ class JsIterator(JsObject):
 
     def rest(self) -> list[Any]:
         """What a spread or Array.from takes: the items not yet consumed."""
-        if self.array is not None:
+        arr = self.array
+        if arr is not None:  # every step left, each read as next() would read it
             out = []
-            while True:
-                step = self._next()
-                if step["done"]:
-                    return out
-                out.append(step["value"])
+            i, keys, values = self.position, self.mode == "keys", self.mode == "values"
+            while i < len(arr):
+                value = i if keys else js_value(arr[i])
+                out.append(value if keys or values else [i, value])
+                i += 1
+            self.array, self.position = None, 0
+            return out
         out = self.items[self.position :]
         self.position = len(self.items)
         return out
