@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import threading
 from typing import Any
 
 import pytest
@@ -731,6 +732,51 @@ def test_a_function_calling_itself_3000_deep_is_evaluated_and_deeper_is_flowctx_
     assert result.success and result.raw == 3000, result.error
     deeper = evaluate(text.replace("{n}", "20000"), {"payload": {}}, "mj")
     assert deeper.error is not None and "flowctx's bound" in deeper.error.message
+
+
+def _nested(depth: int) -> list[Any]:
+    value: list[Any] = [1, 2]
+    for _ in range(depth):
+        value = [value]
+    return value
+
+
+# measured from MemberJunction 5.51.3 on node 20: arrays this deep are joined, written and
+# copied; node's own stack ends near 2,000 levels
+DEEP_DATA = [
+    ("String(x).length", 3),
+    ("JSON.stringify(x).length", 2005),
+    ("x.toLocaleString().length", 3),
+    ("structuredClone(x).length", 1),
+    ("JSON.stringify(x, null, 1).length", 1007010),
+    ("x.push(1)", 2),
+    ("(payload.y = 1, String(x).length)", 3),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), DEEP_DATA)
+def test_data_a_thousand_levels_deep_is_evaluated_as_node_does(text: str, expected: int) -> None:
+    scope = {"x": _nested(1000), "payload": {}}
+    result = evaluate(text, scope, "mj")
+    assert result.success and result.raw == expected, result.error
+    # a second time (a run that ran out of stack once must leave no join marked)
+    assert evaluate(text, scope, "mj").raw == expected
+
+
+def test_data_deeper_than_flowctx_s_bound_is_refused_by_name_and_functions_keep_their_room() -> (
+    None
+):
+    deep = evaluate("String(x)", {"x": _nested(1600)}, "mj")
+    assert deep.error is not None
+    assert "nested more than 1,500 levels deep: past flowctx's bound" in deep.error.message
+    # a function that calls itself through a sort gets no extra room from deep data (each of
+    # its calls goes through the C stack): flowctx's bound, in a thread as the app runs it
+    out: list[Any] = []
+    text = "(f => f(f))(f => [2, 1].sort(() => f(f)))"
+    worker = threading.Thread(target=lambda: out.append(evaluate(text, {"x": _nested(1400)}, "mj")))
+    worker.start()
+    worker.join()
+    assert out[0].error is not None and "flowctx's bound" in out[0].error.message
 
 
 def test_every_global_with_properties_has_nodes_own_names() -> None:
