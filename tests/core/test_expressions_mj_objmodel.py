@@ -1937,3 +1937,101 @@ def test_a_getter_alone_on_an_array_element_refuses_writes(expr: str) -> None:
     result = evaluate(expr, _three(), "mj")
     assert not result.success and result.error is not None
     assert result.error.message == "Cannot set property 0 of [object Array] which has only a getter"
+
+
+# Property descriptors on a Date, a Map, a Set, a Number or Boolean object (their own
+# properties are all the condition's): attributes, accessors, keys, JSON, conversions,
+# integrity and deletion as on a plain object, with V8's names of each class in its errors
+BUILTIN_DESCRIPTORS: Final = [
+    (
+        (
+            "(payload.h = new Date(0), Object.defineProperty(payload.h, 'x', "
+            "Object.fromEntries([['value', 1], ['enumerable', true]])), "
+            "JSON.stringify([Object.keys(payload.h), payload.h.x]))"
+        ),
+        '[["x"],1]',
+    ),
+    (
+        (
+            "(payload.h = new Map(), Object.defineProperty(payload.h, 'x', "
+            "Object.fromEntries([['get', () => 5]])), JSON.stringify([payload.h.x, "
+            "Object.keys(payload.h), Object.getOwnPropertyNames(payload.h)]))"
+        ),
+        '[5,[],["x"]]',
+    ),
+    (
+        (
+            "(payload.h = new Number(1), Object.defineProperty(payload.h, 'x', "
+            "Object.fromEntries([['value', 1], ['enumerable', true]])), "
+            "JSON.stringify(Object.entries(payload.h)))"
+        ),
+        '[["x",1]]',
+    ),
+    (
+        (
+            "(payload.h = new Boolean(false), Object.defineProperty(payload.h, 'y', "
+            "Object.fromEntries([['get', () => 2], ['enumerable', true]])), "
+            "JSON.stringify([payload.h.y, Object.keys(payload.h), "
+            "Object.getOwnPropertyDescriptor(payload.h, 'y')]))"
+        ),
+        '[2,["y"],{"enumerable":true,"configurable":false}]',
+    ),
+    (
+        (
+            "(payload.h = new Set([1]), Object.defineProperty(payload.h, 'x', "
+            "Object.fromEntries([['value', 1]])), Object.seal(payload.h), "
+            "String([Object.isFrozen(payload.h), Object.isSealed(payload.h)]))"
+        ),
+        "true,true",
+    ),
+    (
+        (
+            "(payload.h = new Date(0), payload.h.x = 3, Object.defineProperty(payload.h, "
+            "'toJSON', Object.create(null)), JSON.stringify(payload.h))"
+        ),
+        '{"x":3}',
+    ),
+    (
+        (
+            "(payload.h = new Map([[1, 2]]), Object.defineProperty(payload.h, 'valueOf', "
+            "Object.fromEntries([['value', () => 9]])), payload.h + 1)"
+        ),
+        "10",
+    ),
+    (
+        (
+            "(payload.h = new Map([[1, 2]]), payload.h.y = 5, "
+            "JSON.stringify(Object.assign(Object.create(null), payload.h)))"
+        ),
+        '{"y":5}',
+    ),
+    (
+        (
+            "(payload.h = new Date(0), payload.h.x = 1, delete payload.h.x, "
+            "Object.hasOwn(payload.h, 'x'))"
+        ),
+        "false",
+    ),
+    (
+        ("(payload.h = new Date(0), payload.h.x = 1, Object.seal(payload.h), delete payload.h.x)"),
+        "Cannot delete property 'x' of [object Date]",
+    ),
+    (
+        (
+            "(payload.h = new Map(), Object.defineProperty(payload.h, 'x', Object.create(null)), "
+            "payload.h.x = 2)"
+        ),
+        "Cannot assign to read only property 'x' of object '#<Map>'",
+    ),
+    (
+        "(payload.h = new Map(), Object.freeze(payload.h), payload.h.size = 4)",
+        "Cannot set property size of #<Map> which has only a getter",
+    ),
+]
+
+
+@pytest.mark.parametrize(("expr", "expected"), BUILTIN_DESCRIPTORS)
+def test_descriptors_on_built_in_objects(expr: str, expected: str) -> None:
+    result = evaluate(expr, {"payload": {}}, "mj")
+    shown = GLOBALS["String"].fn(result.raw) if result.success else result.error.message
+    assert shown == expected, expr

@@ -438,6 +438,48 @@ def _element_accessors(r: random.Random) -> Case:
     return "(" + ", ".join(steps) + ")", _scope()
 
 
+#: property descriptors on objects of the built-in classes whose own properties are all the
+#: condition's: a Date, a Map, a Set, a Number or Boolean object
+BP_HOLDERS = ["new Date(0)", "new Map([[1, 2]])", "new Set([1])", "new Number(5)",
+              "new Boolean(false)", "Object(2)", "new Date(NaN)"]  # fmt: skip
+BP_KEYS = ["'x'", "'y'", "'size'", "'0'", "'toJSON'", "'valueOf'"]
+BP_FIELDS = ["payload.d.value = 1", "payload.d.value = 'v'", "payload.d.enumerable = true",
+             "payload.d.writable = true", "payload.d.configurable = true",
+             "payload.d.get = () => (payload.log.push('g'), 7)",
+             "payload.d.set = v => payload.log.push('s' + v)",
+             "payload.d.value = () => 9"]  # fmt: skip
+BP_STEPS = ["payload.h.x = 3", "payload.h[{k}] = 4", "delete payload.h.x",
+            "delete payload.h[{k}]", "Object.freeze(payload.h)", "Object.seal(payload.h)",
+            "String(Reflect.set(payload.h, {k}, 5))",
+            "String(Reflect.deleteProperty(payload.h, {k}))"]  # fmt: skip
+BP_READS = ["JSON.stringify(Object.keys(payload.h))", "String(payload.h[{k}])",
+            "JSON.stringify(Object.getOwnPropertyDescriptor(payload.h, {k}))",
+            "JSON.stringify(Object.getOwnPropertyNames(payload.h))",
+            "JSON.stringify(Object.entries(payload.h))", "JSON.stringify(payload.h)",
+            "JSON.stringify(Object.assign(Object.create(null), payload.h))",
+            "payload.h.hasOwnProperty({k})", "payload.h.propertyIsEnumerable({k})",
+            "{k} in payload.h", "String(payload.h)", "payload.h + 1",
+            "JSON.stringify(Object.getOwnPropertyDescriptors(payload.h))",
+            "String([Object.isFrozen(payload.h), Object.isSealed(payload.h)])",
+            "JSON.stringify({{...payload.h}})", "JSON.stringify(structuredClone(payload.h))",
+            "typeof payload.h[{k}]"]  # fmt: skip
+
+
+def _builtin_props(r: random.Random) -> Case:
+    k = r.choice(BP_KEYS)
+    steps = [f"payload.h = {r.choice(BP_HOLDERS)}", "payload.log = []"]
+    for _ in range(r.randint(1, 2)):
+        steps.append("payload.d = Object.create(null)")
+        steps += [r.choice(BP_FIELDS) for _ in range(r.randint(0, 2))]
+        define = r.choice(EA_DEFINES[:2])
+        steps.append(define.replace("{k}", r.choice([k, r.choice(BP_KEYS)])))
+    steps += [r.choice(BP_STEPS).replace("{k}", k) for _ in range(r.randint(0, 2))]
+    read = r.choice(BP_READS).replace("{k}", k).replace("{{", "{").replace("}}", "}")
+    steps.append(f"payload.r = {read}")
+    steps.append("JSON.stringify([payload.r, payload.log])")
+    return "(" + ", ".join(steps) + ")", _scope()
+
+
 #: Proxy: arrow traps on a null-prototype handler (or a handler from the scope), every
 #: internal method, the invariants V8 checks, revocation
 PROXY_TARGETS = ["payload.o", "payload.arr", "Object.freeze(payload.o)",
@@ -508,5 +550,6 @@ FAMILIES: dict[str, Callable[[random.Random], Case]] = {
     "objmodel.symkeys": _symkeys,
     "objmodel.arraydesc": _arraydesc,
     "objmodel.elementaccessors": _element_accessors,
+    "objmodel.builtinprops": _builtin_props,
     "objmodel.proxy": _proxy,
 }

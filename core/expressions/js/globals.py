@@ -21,6 +21,7 @@ from flowctx_core.expressions.js import (
     clone,
     constructors,
     dates,
+    descriptors,
     extras,
     fdlibm,
     host,
@@ -417,6 +418,8 @@ def _keys_of(x: Any, what: str) -> list[str]:
     if isinstance(x, Mapping) and type(x) is not JsNamespace:
         return own_keys_all(x) if what == "getOwnPropertyNames" else own_keys(x)
     if isinstance(x, JsObject):
+        if what == "getOwnPropertyNames" and descriptors.takes_descriptors(x):
+            return own_keys_all(x.props or {})  # type: ignore[attr-defined]
         return x.js_keys()
     if type(x) is JsFunction and x.props:
         return own_keys(x.props)  # own keys written on an arrow: ordinary, enumerable
@@ -469,6 +472,7 @@ def _object_assign(target: Any = UNDEFINED, *sources: Any) -> Any:
             or isinstance(source, (Mapping, constructors.JsWrapper))
             or (type(source) is JsFunction and source.props)
             or type(source) is JsProxy
+            or descriptors.takes_descriptors(source)  # a Date's, a Map's own keys
         ):
             continue
         for k in _still_own(source, _keys_of(source, "assign")):
@@ -691,6 +695,12 @@ def _stringify(
     v = js_value(v)
     if (CHANGED.table or type(v) is JsCreated) and generic(v):
         v = _along_chain(v)
+    elif (
+        isinstance(v, JsObject)
+        and descriptors.takes_descriptors(v)
+        and "toJSON" in (getattr(v, "props", None) or ())
+    ):
+        v = _along_chain(v)  # an own toJSON stands before its class's (a Date's)
     elif type(v) is constructors.JsWrapper and v.props:
         v = _unwrapped(v)  # its own toString or valueOf may stand in the way
     if isinstance(v, JsObject):

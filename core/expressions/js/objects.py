@@ -887,6 +887,10 @@ def _get_member(obj: Any, key: Any) -> Any:
         return _inherited(obj, k, get_member(obj.proto, k))
     if isinstance(obj, JsObject):
         got = obj.js_get(k)
+        if type(got) is Accessor:  # defined on a Date, a Map, a Number object...
+            return got.read()
+        if got is UNDEFINED and ATTRIBUTES.table and _obj_has_own(obj, k):
+            return got  # its own undefined, before Object.prototype's method
         if got is UNDEFINED and k == "__proto__" and not _obj_has_own(obj, k):
             return prototype_of(obj)  # Object.prototype's accessor
         if got is UNDEFINED and k in OBJECT_METHODS:  # Object.prototype's, inherited
@@ -1074,9 +1078,10 @@ def integrity_of(obj: Any, frozen: bool | None) -> bool:
         return False
     if frozen is None or level >= (FROZEN if frozen else SEALED):
         return True
-    if type(obj) is dict or type(obj) is JsCreated:
+    if descriptors.takes_descriptors(obj) and type(obj) is not JsFunction:
         # TestIntegrityLevel: every own property non-configurable (and read-only, frozen)
-        for k in own_keys_all(obj):
+        own = obj if type(obj) is dict or type(obj) is JsCreated else obj.props or {}
+        for k in own_keys_all(own):
             held = descriptors.descriptor_of(obj, k)
             if held["configurable"] or (frozen and held.get("writable")):
                 return False
@@ -1110,6 +1115,8 @@ def check_delete(obj: Any, k: str) -> None:
         raise JsError(f"Cannot delete property '{k}' of [object Array]")
     if type(obj) is JsFunction and _obj_has_own(obj, k):
         raise JsError(f"Cannot delete property '{k}' of {function_text(obj)}")
+    if isinstance(obj, JsObject) and descriptors.takes_descriptors(obj) and _obj_has_own(obj, k):
+        raise JsError(f"Cannot delete property '{k}' of {shown_value(obj)}")
 
 
 def own_descriptor(obj: Any, key: Any) -> Any:
@@ -1193,6 +1200,8 @@ def own_descriptor(obj: Any, key: Any) -> Any:
         if owns is not None and not owns(k):
             return UNDEFINED
         props = getattr(obj, "props", None)
+        if props and k in props and descriptors.takes_descriptors(obj):
+            return descriptors.descriptor_of(obj, k)  # its attributes, or an accessor
         if props and k in props:  # a key written on it: an ordinary data property
             return data(props[k], not frozen, True, not sealed)
         if obj.js_typeof() == "bigint" or (owns is None and type(obj).__name__ in _NO_OWN):
@@ -1242,6 +1251,12 @@ def _check_integrity(obj: Any, k: str) -> None:
         owns = getattr(obj, "js_owns", None)
         exists = bool(owns is not None and owns(k))
         shown = getattr(obj, "tag", "#<Object>")
+        if isinstance(obj, JsObject) and descriptors.takes_descriptors(obj):  # a Date, a Map
+            shown = shown_value(obj)
+            if exists and type(getattr(obj, "props", {}).get(k)) is Accessor:
+                return  # its setter runs (or V8's getter-only TypeError), frozen or not
+            if k == "size" and not exists and type(obj).__name__ == "JsCollection":
+                return  # the prototype's getter-only size refuses first
     if entry[1] == FROZEN and exists:
         raise JsError(f"Cannot assign to read only property '{k}' of object '{shown}'")
     if not exists:
@@ -1348,6 +1363,9 @@ def set_member(obj: Any, key: Any, value: Any) -> None:
             anonymous=f"Cannot create property '{k}' on a {typeof(obj)}",
         )
     if isinstance(obj, JsObject):
+        if ATTRIBUTES.table and descriptors.takes_descriptors(obj):
+            descriptors.assign(obj, k, value)  # a property defined read-only or an accessor
+            return
         obj.js_set(k, value)
         return
     if t is JsFunction and obj.owned:

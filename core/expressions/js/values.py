@@ -182,6 +182,12 @@ class JsObject:
         return {}
 
 
+def enumerable_props(props: dict[Any, Any] | None) -> list[Any]:
+    """The keys of a built-in object's own ``props`` that are enumerable (Object.defineProperty
+    may have defined some that are not)."""
+    return own_keys(props) if props else []
+
+
 class JsPropsObject(JsObject):
     """An object of a built-in class that takes own properties (``m.x = 1``), kept in
     ``props``, None until the first."""
@@ -201,10 +207,10 @@ class JsPropsObject(JsObject):
         return bool(self.props and key in self.props)
 
     def js_keys(self) -> list[str]:
-        return list(self.props) if self.props else []
+        return enumerable_props(self.props)
 
     def js_json(self) -> Any:
-        return dict(self.props) if self.props else {}
+        return {k: self.props[k] for k in enumerable_props(self.props)} if self.props else {}
 
 
 class JsNamespace:

@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any, Final, Literal
 
 from flowctx_core.expressions.budget import charge
-from flowctx_core.expressions.js import arrayattrs, bigint, symkeys
+from flowctx_core.expressions.js import arrayattrs, bigint, descriptors, symkeys
 from flowctx_core.expressions.js import values as js
 from flowctx_core.expressions.js.arguments import JsArguments
 from flowctx_core.expressions.js.builtinnames import PROTO_NAMES
@@ -1464,6 +1464,15 @@ def _delete(c: _Compiler, node: JsDelete) -> Fn:
             raise Unsupported(f"flowctx does not reproduce deleting a function's {k}")
         if k == "lastIndex" and type(obj).__name__ == "JsRegExp":  # not configurable
             raise js.JsError("Cannot delete property 'lastIndex' of [object RegExp]")
+        if (
+            isinstance(obj, js.JsObject)
+            and descriptors.takes_descriptors(obj)
+            and k in (getattr(obj, "props", None) or {})
+        ):  # an own key of a Date, a Map...
+            if not _on_copy(env):
+                raise NeedsCopy
+            del obj.props[k]  # type: ignore[attr-defined]
+            return True
         # Math.PI and the other constants are not configurable: a TypeError in the strict
         # mode MemberJunction's function runs in; Math's methods can be deleted (true)
         if (
