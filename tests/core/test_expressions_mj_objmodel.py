@@ -2035,3 +2035,48 @@ def test_descriptors_on_built_in_objects(expr: str, expected: str) -> None:
     result = evaluate(expr, {"payload": {}}, "mj")
     shown = GLOBALS["String"].fn(result.raw) if result.success else result.error.message
     assert shown == expected, expr
+
+
+# An array whose prototype the condition changed is iterated through its new chain's
+# Symbol.iterator: a null prototype or a plain object's has none (V8's words per construct)
+REPROTOTYPED_ITERATION: Final = [
+    ("(Object.setPrototypeOf(payload.arr, null), [...payload.arr])", "payload.arr is not iterable"),
+    (
+        "(Object.setPrototypeOf(payload.arr, null), Math.max(...payload.arr))",
+        "Spread syntax requires ...iterable[Symbol.iterator] to be a function",
+    ),
+    (
+        "(Object.setPrototypeOf(payload.arr, payload.o), (([a]) => a)(payload.arr))",
+        "object is not iterable (cannot read property Symbol(Symbol.iterator))",
+    ),
+    (
+        "(Object.setPrototypeOf(payload.arr, null), new Set(payload.arr).size)",
+        "object is not iterable (cannot read property Symbol(Symbol.iterator))",
+    ),
+    (
+        "(Object.setPrototypeOf(payload.arr, null), Object.fromEntries(payload.arr))",
+        "object is not iterable (cannot read property Symbol(Symbol.iterator))",
+    ),
+    (
+        "(Object.setPrototypeOf(payload.arr, null), [payload.a] = payload.arr)",
+        "object is not iterable (cannot read property Symbol(Symbol.iterator))",
+    ),
+    ("(Object.setPrototypeOf(payload.arr, null), Array.from(payload.arr).length)", "2"),
+    (
+        "(Object.setPrototypeOf(payload.arr, Object.create(Object.getPrototypeOf([]))), "
+        "[...payload.arr].length)",
+        "2",
+    ),
+    (
+        "(payload.c = Object.create(null), payload.c.x = 1, Object.seal(payload.c), "
+        "delete payload.c.x)",
+        "Cannot delete property 'x' of [object Object]",
+    ),
+]
+
+
+@pytest.mark.parametrize(("expr", "expected"), REPROTOTYPED_ITERATION)
+def test_arrays_with_another_prototype_iterate_through_it(expr: str, expected: str) -> None:
+    result = evaluate(expr, _scope(), "mj")
+    shown = GLOBALS["String"].fn(result.raw) if result.success else result.error.message
+    assert shown == expected, expr

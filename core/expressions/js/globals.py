@@ -64,6 +64,7 @@ from flowctx_core.expressions.js.values import (
     CHANGED,
     DROPPED_KEYS,
     ELEMENT,
+    GENERIC,
     HOLE,
     JS_WHITESPACE,
     MAX_STRING_LENGTH,
@@ -629,8 +630,14 @@ def _object_is(a: Any = UNDEFINED, b: Any = UNDEFINED, *_: Any) -> bool:
 def _object_from_entries(entries: Any = UNDEFINED, *_: Any) -> dict[str, Any]:
     if is_nullish(entries):
         raise JsError("undefined is not iterable")
-    if type(entries) is list or type(entries) is tuple:
-        items: list[Any] = [js_value(x) for x in entries]
+    own = GENERIC["iterate"](entries) if CHANGED.symbols or CHANGED.table else None
+    if own == "uncallable":  # an array whose chain has no Symbol.iterator any more
+        raise JsError(f"{typeof(entries)} is not iterable (cannot read property "
+                      "Symbol(Symbol.iterator))")  # fmt: skip
+    if type(own) is list:
+        items: list[Any] = own
+    elif type(entries) is list or type(entries) is tuple:
+        items = [js_value(x) for x in entries]
     elif type(entries) is str:
         items = list(entries)  # by code points, as the string iterator goes
     elif isinstance(entries, JsObject) and (got := entries.js_iter()) is not None:

@@ -1101,16 +1101,23 @@ def check_delete(obj: Any, k: str) -> None:
     if ATTRIBUTES.table and descriptors.takes_descriptors(obj) and _obj_has_own(obj, k):
         if not descriptors.configurable(obj, k):
             raise JsError(f"Cannot delete property '{k}' of {shown_value(obj)}")
+        _check_sealed(obj, k)  # before its attributes go: a sealed object keeps the key
         descriptors.forget(obj, k)
     if type(obj) is list and arrayattrs.has_attributes(obj) and _obj_has_own(obj, k):
         if k == "length" or not arrayattrs.effective(obj, k)[2]:
             raise JsError(f"Cannot delete property '{k}' of [object Array]")
         arrayattrs.forget_index(obj, k)
+    _check_sealed(obj, k)
+
+
+def _check_sealed(obj: Any, k: str) -> None:
     level = _level(obj) if getattr(_state, "integrity", None) else None
     if level is None or level < SEALED:
         return
     if type(obj) is dict and own_has(obj, k):
         raise JsError(f"Cannot delete property '{k}' of #<Object>")
+    if type(obj) is JsCreated and own_has(obj, k):
+        raise JsError(f"Cannot delete property '{k}' of {shown_value(obj)}")
     if type(obj) is list and _obj_has_own(obj, k):
         raise JsError(f"Cannot delete property '{k}' of [object Array]")
     if type(obj) is JsFunction and _obj_has_own(obj, k):

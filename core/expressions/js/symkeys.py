@@ -321,9 +321,20 @@ def own_chain_get(obj: Any, sym: JsSymbol) -> Any:
     return UNDEFINED
 
 
+def _reprototyped(v: Any) -> bool:
+    """An array whose prototype the condition changed: its Symbol.iterator is looked up along
+    its new chain (a null prototype, or a plain object's, has none)."""
+    return type(v) is list and bool(CHANGED.table) and changed_prototype(v) is not KEPT
+
+
+def _arrays_own(method: Any) -> bool:
+    """Array.prototype's Symbol.iterator, found along a changed chain: the elements."""
+    return type(method) is JsFunction and method.ident == "Array.prototype.values"
+
+
 def iterate_method(v: Any) -> Any:
     """A condition's object's Symbol.iterator (UNDEFINED when it has none)."""
-    if not CHANGED.symbols or not keeps(v):
+    if not (CHANGED.symbols or _reprototyped(v)) or not keeps(v):
         return UNDEFINED
     return get(v, ITERATOR)
 
@@ -332,14 +343,16 @@ def iterate(v: Any) -> list[Any] | None:
     """The items of a condition's object that has Symbol.iterator (an arrow giving an
     iterator: a built-in one, or an object whose ``next`` gives ``{value, done}`` objects);
     None when it has none."""
-    if not CHANGED.symbols or not keeps(v):
+    if not (CHANGED.symbols or _reprototyped(v)) or not keeps(v):
         return None
-    if type(v) is list and not has_own(v, ITERATOR):
+    if type(v) is list and not has_own(v, ITERATOR) and not _reprototyped(v):
         return None  # Array.prototype's: the array's elements
     method = get(v, ITERATOR)
     if method is UNDEFINED or method is None:
-        if type(v) is list:  # its own, undefined: not iterable
+        if type(v) is list:  # its own or its chain's, undefined: not iterable
             raise NoNext("Symbol.iterator is not a function")
+        return None
+    if type(v) is list and _arrays_own(method):
         return None
     return iterate_by(method)
 
@@ -395,7 +408,7 @@ LENT["iterate_by"] = iterate_by
 def iterate_for_collection(v: Any) -> Any:
     """``iterate`` for the Map and Set constructors: "uncallable" when Symbol.iterator or
     its ``next`` is not a function (their own "is not iterable" error then)."""
-    if keeps(v) and (type(v) is not list or has_own(v, ITERATOR)):
+    if keeps(v) and (type(v) is not list or has_own(v, ITERATOR) or _reprototyped(v)):
         method = get(v, ITERATOR)
         nullish = method is UNDEFINED or method is None
         if (type(v) is list and nullish) or (not nullish and type(method) is not JsFunction):

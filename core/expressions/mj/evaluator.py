@@ -584,11 +584,16 @@ class _Stepped:
 def _pattern_values(v: Any) -> Any:
     """What an array pattern takes its elements from."""
     if type(v) is list and js.CHANGED.elements:
-        return _Stepped(v)
+        own = symkeys.iterate(v) if js.CHANGED.table or js.CHANGED.symbols else None
+        return _Stepped(v) if own is None else own
     return _spread_values(v)
 
 
 def _spread_values(v: Any) -> list[Any]:
+    if type(v) is list and (js.CHANGED.table or js.CHANGED.symbols):
+        own = symkeys.iterate(v)  # its own Symbol.iterator, or its changed chain's
+        if own is not None:
+            return own
     if type(v) is list or type(v) is tuple:
         charge(js.ELEMENT * len(v))
         return [js.js_value(x) for x in v]
@@ -1287,7 +1292,7 @@ class _Ref:
         if self.kind == "pattern":
             try:
                 values = _pattern_values(value) if not js.is_nullish(value) else None
-            except _NotIterable:
+            except (_NotIterable, symkeys.NoNext):
                 values = None
             if values is None:
                 raise _not_iterable(value)  # V8's words: "number 1 is not iterable (...)"
