@@ -2080,3 +2080,188 @@ def test_arrays_with_another_prototype_iterate_through_it(expr: str, expected: s
     result = evaluate(expr, _scope(), "mj")
     shown = GLOBALS["String"].fn(result.raw) if result.success else result.error.message
     assert shown == expected, expr
+
+
+# A Proxy around a function: a function to every caller (typeof, callbacks, call / apply /
+# bind, Reflect.apply / construct, new), its calls through the apply trap with the receiver
+# and the arguments as an array, new through the construct trap, V8's words for each failure
+FUNCTION_PROXIES: Final = [
+    ("(payload.p = new Proxy(x => x * 2, Object.create(null)), payload.p(3))", "6"),
+    ("typeof new Proxy(x => x, Object.create(null))", "function"),
+    (
+        (
+            "(payload.h = Object.create(null), payload.h.apply = (t, th, "
+            "a) => JSON.stringify([typeof t, th === undefined, a]), new Proxy(x => x, "
+            "payload.h)(1, 2))"
+        ),
+        '["function",true,[1,2]]',
+    ),
+    (
+        (
+            "(payload.h = Object.create(null), payload.h.apply = (t, th, a) => th, "
+            "payload.o.f = new Proxy(x => x, payload.h), payload.o.f() === payload.o)"
+        ),
+        "true",
+    ),
+    (
+        (
+            "(payload.h = Object.create(null), payload.h.apply = (t, th, a) => a[0] + 1, "
+            "JSON.stringify(payload.arr.map(new Proxy(x => x, payload.h))))"
+        ),
+        "[2,3,4]",
+    ),
+    (
+        (
+            "(payload.h = Object.create(null), payload.h.apply = (t, th, a) => th, "
+            "JSON.stringify(payload.arr.map(new Proxy(x => x, payload.h), payload.o)))"
+        ),
+        '[{"a":1},{"a":1},{"a":1}]',
+    ),
+    (
+        (
+            "(payload.h = Object.create(null), payload.h.apply = (t, th, a) => b - a, "
+            "payload.arr.sort(new Proxy((a, b) => b - a, payload.h)))"
+        ),
+        "b is not defined",
+    ),
+    (
+        (
+            "(payload.h = Object.create(null), payload.h.apply = (t, th, a) => a[1] - a[0], "
+            "JSON.stringify(payload.arr.sort(new Proxy((a, b) => 0, payload.h))))"
+        ),
+        "[3,2,1]",
+    ),
+    ("new Proxy(x => x, Object.create(null)).name", ""),
+    ("new Proxy(x => x, Object.create(null)).length", "1"),
+    ("String(new Proxy(x => x, Object.create(null)))", "function () { [native code] }"),
+    ("new (new Proxy(x => x, Object.create(null)))()", "(intermediate value) is not a constructor"),
+    ("(payload.p = new Proxy(Date, Object.create(null)), new payload.p(0).getTime())", "0"),
+    (
+        (
+            "(payload.h = Object.create(null), payload.h.construct = (t, a, "
+            "nt) => JSON.stringify([typeof t, a]), new (new Proxy(Date, payload.h))(1, 2))"
+        ),
+        "'construct' on proxy: trap returned non-object ('[\"function\",[1,2]]')",
+    ),
+    (
+        (
+            "(payload.h = Object.create(null), payload.h.construct = (t, a, "
+            "nt) => Object.fromEntries([['n', a.length]]), JSON.stringify(new (new Proxy(Date, "
+            "payload.h))(1, 2)))"
+        ),
+        '{"n":2}',
+    ),
+    (
+        (
+            "(payload.h = Object.create(null), payload.h.construct = (t, a, "
+            "nt) => nt === payload.p, payload.p = new Proxy(Date, payload.h), new payload.p())"
+        ),
+        "'construct' on proxy: trap returned non-object ('true')",
+    ),
+    (
+        (
+            "(payload.h = Object.create(null), payload.h.construct = (t, a, nt) => 1, "
+            "new (new Proxy(Date, payload.h))())"
+        ),
+        "'construct' on proxy: trap returned non-object ('1')",
+    ),
+    (
+        ("(payload.h = Object.create(null), payload.h.apply = 1, new Proxy(x => x, payload.h)())"),
+        "(intermediate value) is not a function",
+    ),
+    (
+        (
+            "(payload.r = Proxy.revocable(x => x, Object.create(null)), payload.r.revoke(), "
+            "payload.r.proxy(1))"
+        ),
+        "Cannot perform 'apply' on a proxy that has been revoked",
+    ),
+    (
+        (
+            "(payload.r = Proxy.revocable(x => x, Object.create(null)), payload.r.revoke(), "
+            "typeof payload.r.proxy)"
+        ),
+        "function",
+    ),
+    (
+        (
+            "(payload.h = Object.create(null), payload.h.get = (t, k) => k, new Proxy(x => x, "
+            "payload.h).foo)"
+        ),
+        "foo",
+    ),
+    (
+        (
+            "(payload.h = Object.create(null), payload.h.apply = (t, th, a) => 5, "
+            "new Proxy(new Proxy(x => x, payload.h), Object.create(null))())"
+        ),
+        "5",
+    ),
+    (
+        (
+            "(payload.h = Object.create(null), payload.h.apply = (t, th, a) => th, "
+            "new Proxy(x => x, payload.h).call(payload.o) === payload.o)"
+        ),
+        "true",
+    ),
+    (
+        (
+            "(payload.h = Object.create(null), payload.h.apply = (t, th, a) => a.length, "
+            "new Proxy(x => x, payload.h).apply(null, [1, 2, 3]))"
+        ),
+        "3",
+    ),
+    (
+        (
+            "(payload.h = Object.create(null), payload.h.apply = (t, th, "
+            "a) => a.length + (th === payload.o), new Proxy(x => x, payload.h).bind(payload.o, "
+            "1)(2))"
+        ),
+        "3",
+    ),
+    (
+        (
+            "(payload.h = Object.create(null), payload.h.apply = (t, th, a) => a.length, "
+            "Reflect.apply(new Proxy(x => x, payload.h), null, [1, 2]))"
+        ),
+        "2",
+    ),
+    (
+        (
+            "(payload.h = Object.create(null), payload.h.apply = (t, th, a) => 7, "
+            "[1].some(new Proxy(x => x, payload.h)))"
+        ),
+        "true",
+    ),
+    ("new Proxy(Math.max, Object.create(null))(1, 5)", "5"),
+    ("new Proxy(payload.arr.map, Object.create(null)).call([1], x => x + 1)", "2"),
+    (
+        (
+            "(payload.h = Object.create(null), payload.h.get = () => 3, String(new Proxy(x => x, "
+            "payload.h)))"
+        ),
+        "number 3 is not a function",
+    ),
+    (
+        (
+            "(payload.h = Object.create(null), payload.h.apply = 1, "
+            "payload.arr.map(new Proxy(x => x, payload.h)))"
+        ),
+        "number 1 is not a function",
+    ),
+    (
+        "Reflect.construct(new Proxy(x => x, Object.create(null)), [])",
+        "x => x is not a constructor",
+    ),
+]
+
+
+def _payload() -> dict[str, Any]:
+    return {"payload": {"o": {"a": 1}, "arr": [1, 2, 3]}}
+
+
+@pytest.mark.parametrize(("expr", "expected"), FUNCTION_PROXIES)
+def test_proxies_around_functions(expr: str, expected: str) -> None:
+    result = evaluate(expr, _payload(), "mj")
+    shown = GLOBALS["String"].fn(result.raw) if result.success else result.error.message
+    assert shown == expected, expr

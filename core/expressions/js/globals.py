@@ -408,6 +408,8 @@ def _global_name(x: Any) -> str | None:
 def _keys_of(x: Any, what: str) -> list[str]:
     if is_nullish(x):
         raise JsError("Cannot convert undefined or null to object")
+    if type(x) is JsFunction and x.proxy is not None:
+        x = x.proxy  # a Proxy around a function: its ownKeys trap
     if type(x) is list or type(x) is tuple:
         charge(ELEMENT * len(x))
         keys = [str(i) for i, v in enumerate(x) if v is not HOLE]  # a hole is no key
@@ -474,6 +476,7 @@ def _object_assign(target: Any = UNDEFINED, *sources: Any) -> Any:
             or (type(source) is JsFunction and source.props)
             or type(source) is JsProxy
             or descriptors.takes_descriptors(source)  # a Date's, a Map's own keys
+            or (type(source) is JsFunction and source.proxy is not None)
         ):
             continue
         for k in _still_own(source, _keys_of(source, "assign")):
@@ -527,6 +530,8 @@ def _object_own_names(x: Any = UNDEFINED, *_: Any) -> list[str]:
         raise JsError("Cannot convert undefined or null to object")
     if type(x) is JsPrototype:
         return list(x.names)
+    if type(x) is JsFunction and x.proxy is not None:
+        x = x.proxy  # a Proxy around a function
     if type(x) is JsProxy:
         return [k for k in x.own_keys() if type(k) is str]  # its ownKeys trap
     if x is FUNCTION_PROTOTYPE:
@@ -1185,6 +1190,17 @@ host.register(GLOBALS, CONSTRUCTORS)
 proxies.register(GLOBALS, CONSTRUCTORS)
 extras.register(GLOBALS, NUMBER_METHODS)
 LENT["quote"] = _quote
+
+
+def _constructor_of(fn: JsFunction) -> Callable[..., Any] | None:
+    """What ``new fn(...)`` runs, or None where ``fn`` is no constructor."""
+    make = CONSTRUCTORS.get(id(fn))
+    if make is None or (GLOBALS.get(fn.name) is not fn and id(fn) not in intl.CONSTRUCTOR_IDS):
+        return None
+    return make  # type: ignore[no-any-return]
+
+
+LENT["constructor_of"] = _constructor_of
 
 
 def _plain_function_construct(fn: JsFunction) -> Callable[..., Any]:

@@ -508,6 +508,8 @@ def _natural(x: Any) -> Any:
     if t is JsNamespace:
         return OBJECT_PROTOTYPE  # Math, JSON, Reflect, Atomics, Intl
     if t is JsFunction:
+        if x.proxy is not None:
+            return x.proxy.prototype()  # a Proxy around a function: its getPrototypeOf trap
         if x is FUNCTION_PROTOTYPE:
             return OBJECT_PROTOTYPE
         if x.name in _ERRORS and LENT["globals"].get(x.name) is x:

@@ -83,6 +83,8 @@ def _own_store(obj: Any) -> dict[Any, Any] | None:
 
 def own_symbols(obj: Any) -> list[JsSymbol]:
     """Object.getOwnPropertySymbols: the symbol keys in the order they were added."""
+    if type(obj) is JsFunction and obj.proxy is not None:
+        obj = obj.proxy  # a Proxy around a function
     if type(obj) is JsProxy:
         return [k for k in obj.own_keys() if type(k) is JsSymbol]
     store = _own_store(obj)
@@ -99,6 +101,8 @@ def get(obj: Any, sym: JsSymbol) -> Any:
     if obj is None or obj is UNDEFINED:
         kind = "null" if obj is None else "undefined"
         raise JsError(f"Cannot read properties of {kind} (reading '{sym.shown()}')")
+    if type(obj) is JsFunction and obj.proxy is not None:
+        obj = obj.proxy  # a Proxy around a function
     if type(obj) is JsProxy:
         return obj.js_get(sym)
     node: Any = obj
@@ -211,6 +215,8 @@ _ARITY: Final = {"iterator": 0, "hasInstance": 1, "toPrimitive": 1}
 
 def has(obj: Any, sym: JsSymbol) -> bool:
     """``sym in obj``."""
+    if type(obj) is JsFunction and obj.proxy is not None:
+        obj = obj.proxy  # a Proxy around a function
     if type(obj) is JsProxy:
         return obj.js_has(sym)
     try:
@@ -235,6 +241,8 @@ def put(obj: Any, sym: JsSymbol, value: Any) -> None:
         kind = "null" if obj is None else "undefined"
         raise JsError(f"Cannot set properties of {kind} (setting '{sym.shown()}')")
     t = type(obj)
+    if t is JsFunction and obj.proxy is not None:
+        obj, t = obj.proxy, JsProxy  # a Proxy around a function
     if t is JsProxy:
         obj.put(sym, value, strict=True)
         return
