@@ -948,6 +948,14 @@ TWO_ERRORS = [
     ('x < "a\n #"', "missing ) after argument list"),
     ('x < "a\n 1ing"', "Invalid or unexpected token"),
     ("x < 1\\u00", "Invalid Unicode escape sequence"),
+    # '?.' after `new a`: reported at '?.', lost to the argument list's at `a` if apart
+    ("new a ?.b", "missing ) after argument list"),
+    ("new a?.b", "Invalid optional chain from new expression"),
+    ("[new a ?.b]", "Invalid optional chain from new expression"),
+    # V8 fails a destructuring assignment as an argument after a compound assignment
+    ("x += 1, [b] = [1]", "Invalid destructuring assignment target"),
+    ("f(x ??= 1, 3, [b] = [1])", "Invalid destructuring assignment target"),
+    ("x = 1, [c] = [1]", "c is not defined"), ("(x += 1), [c] = [1]", "c is not defined"),
     # a letter past U+FFFF ends a regular expression's flags
     ("x.replace(/a/g\U0001d4b3, '')", "missing ) after argument list"),
 ]  # fmt: skip

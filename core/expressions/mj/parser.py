@@ -752,7 +752,13 @@ class Parser:
                 key = self.computed_key()
                 node = ast.Subscript(value=node, slice=key, ctx=_LOAD)
             elif self.at("?."):
-                raise self.error("Invalid optional chain from new expression", self.peek())
+                # reported at '?.', which V8 has not read: an argument list around it then
+                # reports its own at the token before, which wins when it ends earlier
+                chain = self.peek()
+                before = self.tokens[self.pos - 1]
+                if before.end < chain.start and self.in_arguments(self.pos):
+                    raise self.error("missing ) after argument list", before)
+                raise self.error("Invalid optional chain from new expression", chain)
             else:
                 return node
             _mark(node, start, self.tokens[self.pos - 1].end)
@@ -782,13 +788,23 @@ class Parser:
         self.expect("(")
         self.enter()
         args: list[ast.expr] = []
+        compound = False  # an argument before was a compound assignment (`a += 1`)
         while not self.at(")"):
             if self.at("..."):
                 tok = self.advance()
                 value = self.assignment()
                 args.append(_mark(JsSpread(value=value), tok.start, span_of(value)[1]))
             else:
-                args.append(self.assignment())
+                arg = self.assignment()
+                if isinstance(arg, JsAssign) and not getattr(arg, "fx_paren", 0):
+                    if compound and isinstance(arg.target, ast.List) and arg.op == "=":
+                        # V8 (node 20) fails a destructuring assignment as an argument after
+                        # a compound one (`f(a += 1, [b] = c)`), as it does no other
+                        error = self.error("Invalid destructuring assignment target", self.peek())
+                        error.v8_start = span_of(arg.target)[0]
+                        raise error
+                    compound = compound or arg.op != "="
+                args.append(arg)
             if not self.at(","):
                 break
             self.advance()
