@@ -23,13 +23,12 @@ OPEN: dict[str, str] = {}
 # CLDR does not list; docs/commands/eval.md)
 # (functions.own, reflect, sweep.proto, sweep.static and sweep.props refuse nothing since the
 # object model: built-in prototypes as values, changed prototypes, descriptors, symbol keys)
-# host.url / host.url_setters: a host name that is not ASCII or a punycode label (IDNA, UTS
-# #46). host.statics: String() of node's classes written in JavaScript (TextEncoder,
+# host.statics: String() of node's classes written in JavaScript (TextEncoder,
 # TextDecoder, URL, URLSearchParams), which print node's own source. host.text: the
 # multi-byte legacy encodings (GBK, Big5, Shift_JIS, EUC) past ASCII, ICU's own decoders.
 NOT_REPRODUCED: set[str] = {"sweep.global", "sweep.new", "locale.numberformat",
                             "locale.collator", "locale.datetime", "locale.locale",
-                            "host.url", "host.url_setters", "host.statics",
+                            "host.statics",
                             "host.text"}  # fmt: skip
 
 
