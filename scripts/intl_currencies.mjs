@@ -58,6 +58,10 @@ for (const tag of locales) {
   const pr = new Intl.PluralRules(tag);
   const cats = {};
   for (const x of SAMPLES) cats[pr.select(x)] ??= x;
+  for (const [cat, x] of Object.entries(cats)) {
+    if (new Intl.NumberFormat(tag, { maximumFractionDigits: 3 }).format(x) !== new Intl.NumberFormat(tag).format(x)) throw new Error(`${tag}: ${x} is not shown as it is`);
+    if (new Intl.PluralRules(tag, { maximumFractionDigits: 3 }).select(x) !== cat) throw new Error(`${tag}: ${x} is not ${cat}`);
+  }
   const sym = {};
   const nm = {};
   const plainParts = new Intl.NumberFormat(tag, { style: "currency", currency: "XXX" }).formatToParts(1);
@@ -87,7 +91,10 @@ for (const tag of locales) {
     const [ms, mn] = [marks({}), marks({ currencyDisplay: "narrowSymbol" })];
     if (ms || mn) row.push(ms.slice(plainMarks.length), mn.slice(plainMarks.length));
     sym[c] = row;
-    nm[c] = Object.fromEntries(Object.entries(cats).map(([cat, x]) => [cat, part({ currencyDisplay: "name", minimumFractionDigits: 0 }, x)]));
+    // each category's name with its sample shown as it is (1.5 rounded to a yen's 2 would
+    // be ru's "few", not its "other")
+    nm[c] = Object.fromEntries(Object.entries(cats).map(([cat, x]) => [cat,
+      part({ currencyDisplay: "name", minimumFractionDigits: 0, maximumFractionDigits: 3 }, x)]));
   }
   symbols[tag] = sym;
   names[tag] = nm;

@@ -13,6 +13,12 @@ from flowctx_tui.cli import main
 PAYLOAD = {
     "n": 1234.5,
     "inr_name": {"style": "currency", "currency": "INR", "currencyDisplay": "name"},
+    "jpy_name1": {
+        "style": "currency",
+        "currency": "JPY",
+        "currencyDisplay": "name",
+        "maximumFractionDigits": 1,
+    },
     "compact_strip": {"notation": "compact", "trailingZeroDisplay": "stripIfInteger"},
     "eur": {"style": "currency", "currency": "EUR"},
     "jpy": {"style": "currency", "currency": "JPY"},
@@ -221,6 +227,11 @@ CASES = [
         "new Intl.NumberFormat('fr-u-nu-arabext', payload.eng).formatToParts(0.125)"
         ".map(p => p.type).join()",
         "integer,exponentSeparator,literal,exponentMinusSign,literal,exponentInteger",
+    ),
+    # a currency name in the category of the number as shown: ru's 1,5 is "other", its 2 "few"
+    (
+        "new Intl.NumberFormat('ru', payload.jpy_name1).format(1.5)",
+        "1,5 \u044f\u043f\u043e\u043d\u0441\u043a\u043e\u0439 \u0438\u0435\u043d\u044b",
     ),
     ("'\u03ac\u03b9'.toLocaleUpperCase('el')", "\u0391\u03aa"),
     ("'\u03ae'.toLocaleUpperCase('el')", "\u0389"),
