@@ -268,15 +268,18 @@ def test_node_answers(condition: str, answer: str, capsys: pytest.CaptureFixture
         # refused by name, never guessed
         ("'a'.localeCompare('b', 'hu')", "flowctx does not reproduce the collation of 'hu'"),
         ("new Date(0).toLocaleString('fa')", "flowctx does not reproduce the persian calendar"),
-        ("'a'.localeCompare('b', 'de-u-co-phonebk')",
-         "flowctx does not reproduce the collation 'phonebk'"),
-        ("new Intl.Collator('de', payload.search).compare('a', 'b')",
-         "flowctx does not reproduce the search collation of 'de'"),
+        ("'\u00e4'.localeCompare('b', 'de-u-co-phonebk')",
+         "flowctx reproduces the collation 'phonebk' of 'de' for Latin letters"),
+        ("new Intl.Collator('fr-CA').compare('a', 'b')",
+         "flowctx does not reproduce the collation of 'fr-CA' with sensitivity 'variant'"),
+        ("new Intl.Collator('en-US-u-va-posix', payload.eor).compare('a', 'b')",
+         "flowctx does not reproduce the collation 'eor' of en-US-u-va-posix"),
     ],
 )  # fmt: skip
 def test_errors(condition: str, message: str, capsys: pytest.CaptureFixture[str]) -> None:
     scope = {"bad": {"style": "bogus"}, "nocur": {"style": "currency"}, "n": 1,
-             "big": {"maximumFractionDigits": 21}, "search": {"usage": "search"}}  # fmt: skip
+             "big": {"maximumFractionDigits": 21}, "search": {"usage": "search"},
+             "eor": {"collation": "eor"}}  # fmt: skip
     code = main(["eval", condition, "--payload", json.dumps(scope)])
     err = capsys.readouterr().err
     assert code != 0
@@ -293,10 +296,23 @@ def test_errors(condition: str, message: str, capsys: pytest.CaptureFixture[str]
         # Danish sorts capitals first by default, and says so
         ("new Intl.Collator('da').resolvedOptions().caseFirst", "upper"),
         ("String('A'.localeCompare('a', 'da'))", "-1"),
+        # the other collations, the search collations, en-US-u-va-posix, caseFirst
+        ("['cuna', 'chico', 'dama', 'lz', 'llave'].sort(new Intl.Collator('es-u-co-trad')"
+         ".compare).join()", "cuna,chico,dama,lz,llave"),
+        ("['Uhr', '\u00dcbel', 'Ufer'].sort(new Intl.Collator('de-u-co-phonebk').compare).join()",
+         "\u00dcbel,Ufer,Uhr"),
+        ("['b', 'B', 'a', 'A', '_'].sort(new Intl.Collator('en-US-u-va-posix').compare).join()",
+         "A,B,_,a,b"),
+        ("String(new Intl.Collator('de', payload.search_base).compare('\u00fc', 'ue'))", "0"),
+        ("String('\u00df'.localeCompare('ss', 'sv', payload.upper))", "1"),
+        ("['a', 'B', 'A', 'b'].sort(new Intl.Collator('en', payload.upper).compare).join()",
+         "A,a,B,b"),
     ],
 )  # fmt: skip
 def test_tailored_collations(
     condition: str, answer: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    code = main(["eval", f"{condition} === {json.dumps(answer)}"])
+    scope = {"search_base": {"usage": "search", "sensitivity": "base"},
+             "upper": {"caseFirst": "upper"}}  # fmt: skip
+    code = main(["eval", f"{condition} === {json.dumps(answer)}", "--payload", json.dumps(scope)])
     assert (code, capsys.readouterr().out) == (0, "true\n"), condition
