@@ -148,6 +148,7 @@ function modelCompareCol(r, a, b, col) {
   const ordered = col === 0 ? [0] : col === 1 ? [0, 1] : col <= 4 ? [0, col] : [0, 1, col];
   return modelCompare(r, a, b, ordered, false);
 }
+let backwards = false;
 const PUNCTUATION = /[\p{Zs}\p{Zl}\p{Zp}\p{P}]/u;
 function tokens(r, s, ip) {
   // the longest unit first, as ICU matches contractions
@@ -166,6 +167,7 @@ function modelCompare(r, a, b, cols, ip) {
   for (const col of cols) {
     const x = ta.flatMap((c) => weightsOf(r[c], col)).filter((w) => w !== -1);
     const y = tb.flatMap((c) => weightsOf(r[c], col)).filter((w) => w !== -1);
+    if (backwards && col === 1) { x.reverse(); y.reverse(); } // fr-CA's accents from the end
     for (let i = 0; i < Math.min(x.length, y.length); i++) if (x[i] !== y[i]) return x[i] < y[i] ? -1 : 1;
     if (x.length !== y.length) return x.length < y.length ? -1 : 1;
   }
@@ -230,8 +232,10 @@ for (const v of variants) {
   if (only && !only.test(v.key)) continue;
   const units = unitsOf(v);
   const r = ranks(v, units);
+  // French accents weighed from the end of the string (cote, côte, coté, côté)
+  backwards = make(v, {}).compare("c\u00f4te", "cot\u00e9") < 0;
   // a collator weighing the pool as one already kept does (eor in most locales) is that one
-  const signature = JSON.stringify([units, [...pool, ...units].map((c) => r[c])]);
+  const signature = JSON.stringify([backwards, units, [...pool, ...units].map((c) => r[c])]);
   if (seen.has(signature)) {
     const same = seen.get(signature);
     if (same in out) out[v.key] = same;
@@ -253,7 +257,7 @@ for (const v of variants) {
   const items = [...pool, ...units];
   const plain = (c, col) => (c in expansions || unmodelled.includes(c) ? -1 : r[c][col]);
   out[v.key] = [units, COLUMNS.map((_, col) => ref(items.map((c) => plain(c, col)))), valid, expansions,
-    unmodelled.join("")];
+    unmodelled.join(""), backwards ? 1 : 0];
 }
 const data = { collationRanks: { pool: pool.join(""), columns: columnPool, collators: out } };
 const bytes = gzipSync(JSON.stringify(data), { level: 9 });

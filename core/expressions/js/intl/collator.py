@@ -63,13 +63,16 @@ class Model:
     of their spelling, the characters it does not model, and the combinations of sensitivity,
     caseFirst and ignorePunctuation whose answers were checked against node's."""
 
-    __slots__ = ("name", "ranks", "unmodelled", "valid")
+    __slots__ = ("backwards", "name", "ranks", "unmodelled", "valid")
 
-    def __init__(self, name: str, ranks: dict[str, Weights], unmodelled: str, valid: int) -> None:
+    def __init__(
+        self, name: str, ranks: dict[str, Weights], unmodelled: str, valid: int, backwards: bool
+    ) -> None:
         self.name = name
         self.ranks = ranks
         self.unmodelled = frozenset(unmodelled)
         self.valid = valid
+        self.backwards = backwards  # fr-CA weighs accents from the end (cote, côte, coté)
 
     def checked(self, sensitivity: str, case_first: str, ignore: bool) -> bool:
         key = (sensitivity, "false" if sensitivity in ("base", "accent") else case_first)
@@ -85,13 +88,13 @@ def _model(key: str) -> Model | None:
         row = rows[row]
     if row is None:
         return None
-    units, columns, valid, expansions, unmodelled = row
+    units, columns, valid, expansions, unmodelled, backwards = row
     items = [*found["pool"], *units]
     cols = [found["columns"][i] for i in columns]
     ranks: dict[str, Weights] = {c: tuple(col[i] for col in cols) for i, c in enumerate(items)}
     for c, weights in expansions.items():
         ranks[c] = tuple(tuple(w) for w in weights)
-    return Model(key, ranks, unmodelled, valid)
+    return Model(key, ranks, unmodelled, valid, bool(backwards))
 
 
 class Collator(IntlObject):
@@ -115,6 +118,8 @@ class Collator(IntlObject):
                     f"flowctx does not reproduce the collation {o['collation']!r} of"
                     " en-US-u-va-posix"
                 )
+            if o["numeric"]:  # measured: its digits' values go elsewhere than its 0
+                raise Unsupported("flowctx does not reproduce numeric en-US-u-va-posix")
             name = "en-US-u-va-posix" + ("/search" if o["usage"] == "search" else "")
         elif o["usage"] == "search":
             # the search collations of most locales are the root's (scripts/intl_extensions.mjs)
@@ -214,7 +219,8 @@ class Collator(IntlObject):
             if unicodedata.category(c) in ("Lu", "Lt")
             else (1 if upper_first else 0)
             for c in _spelled_out(s)
-            if unicodedata.category(c)[0] in "LN"
+            # numeric: a run of digits weighs as its value (a2 is a02 at the case level too)
+            if unicodedata.category(c)[0] in ("L" if o["numeric"] else "LN")
         )
         if sensitivity == "case":
             return key[0], cases
@@ -271,7 +277,7 @@ class Collator(IntlObject):
         columns = _COLUMNS[
             o["sensitivity"], "false" if o["sensitivity"] in ("base", "accent") else o["caseFirst"]
         ]
-        return tuple(
+        key = [
             tuple(
                 w
                 for unit in units
@@ -279,7 +285,10 @@ class Collator(IntlObject):
                 if w != -1
             )
             for col in columns
-        )
+        ]
+        if model.backwards and len(key) > 1 and columns[1] == 1:
+            key[1] = key[1][::-1]
+        return tuple(key)
 
 
 def _described(o: dict[str, Any], base: str) -> str:
