@@ -918,6 +918,9 @@ def keeps_all_keys(obj: Any) -> bool:
 
 def forget_kept_keys() -> None:
     _kept.table = {}
+    # and the joins in progress: an evaluation that ran out of stack inside a join may have
+    # left its arrays marked, and a run again would join them to '' as if they held themselves
+    _joining.stack = set()
 
 
 def own_keys(obj: Mapping[Any, Any]) -> list[str]:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import ast
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any, Final, Literal
 
 from flowctx_core.expressions.budget import charge
@@ -79,6 +79,7 @@ from flowctx_core.expressions.sandbox import (
     Records,
     SandboxEval,
     ShortCircuit,
+    TooMuchWork,
     Trace,
     deep_recursion,
     span_of,
@@ -123,10 +124,39 @@ def _child(env: Env, local: dict[str, Any]) -> Env:
 # --- the context copy MemberJunction evaluates on ------------------------------------------
 
 
+#: data nested deeper than this is past flowctx's stack: node's own ends between 1,000 and
+#: 2,000 levels for ``String``, ``JSON.stringify`` and ``flat`` (a RangeError there)
+MAX_DATA_ROOM: Final = 1_500
+
+
+def data_depth(value: Any, bound: int = MAX_DATA_ROOM + 1) -> int:
+    """How deep ``value``'s objects and arrays nest, counted without recursion and no further
+    than ``bound`` (a scope can be larger than the interpreter's stack is deep)."""
+    deepest = 0
+    stack = [(value, 0)]
+    while stack:
+        node, level = stack.pop()
+        if isinstance(node, Mapping):
+            items: Iterable[Any] = node.values()
+        elif isinstance(node, (list, tuple)):
+            items = node
+        else:
+            continue
+        level += 1
+        if level > deepest:
+            deepest = level
+            if deepest >= bound:
+                return deepest
+        stack.extend((item, level) for item in items)
+    return deepest
+
+
 def clone(value: Any, depth: int = 0) -> Any:
     """``createSafeContext``/``cloneValue``: dropped keys removed at every level."""
-    if depth > 500:
-        raise js.JsError("Maximum call stack size exceeded")
+    if depth > MAX_DATA_ROOM:
+        # node's own copy runs out of stack between 2,000 and 3,000 levels, at a depth its
+        # stack's size decides: flowctx stops before, as its bound
+        raise RecursionError
     t = type(value)
     if t is dict and "constructor" in value and depth > 0:
         # cloneValue's String() of such an object; the context itself is copied key by key
@@ -1524,10 +1554,28 @@ def run(compiled: Compiled, scope: Mapping[str, Any]) -> Any:
     scope = _precheck_scope(compiled, scope)
     fn = getattr(compiled.tree, "fx_fast", None)
     depth = _room(compiled)
-    if fn is not None and depth <= 30:
-        return _execute(compiled, scope, Env(scope), fn)
-    with deep_recursion(depth):
-        return _execute(compiled, scope, Env(scope), fn or _closures(compiled, False))
+    try:
+        if fn is not None and depth <= 30:
+            return _execute(compiled, scope, Env(scope), fn)
+        with deep_recursion(depth):
+            return _execute(compiled, scope, Env(scope), fn or _closures(compiled, False))
+    except RecursionError:
+        # the text was shallow but its data is deep (``String(x)`` of an array 400 levels
+        # deep): the rare path measures the data and runs again with room for it. Not for a
+        # text with functions: one that calls itself through a built-in (a sort's comparator)
+        # goes through the C stack on every call, and room for deep data would overflow it
+        if "=>" in compiled.text:
+            raise
+        room = data_depth(scope)
+        if room > MAX_DATA_ROOM:
+            raise TooMuchWork(
+                f"The data is nested more than {MAX_DATA_ROOM:,} levels deep: past flowctx's "
+                "bound (node's own stack ends near 2,000 levels, at a depth its size decides)"
+            ) from None
+        if room <= depth:
+            raise
+        with deep_recursion(room):
+            return _execute(compiled, scope, Env(scope), fn or _closures(compiled, False))
 
 
 def run_traced(compiled: Compiled, scope: Mapping[str, Any]) -> Trace:
@@ -1536,7 +1584,10 @@ def run_traced(compiled: Compiled, scope: Mapping[str, Any]) -> Trace:
     env = Env(scope, records)
     try:
         scope = env.scope = _precheck_scope(compiled, scope)
-        with deep_recursion(_room(compiled)):
+        room = _room(compiled)
+        if "=>" not in compiled.text and data_depth(scope, room + 1) > room:
+            room = min(data_depth(scope), MAX_DATA_ROOM)  # as ``run`` does
+        with deep_recursion(room):
             trace.value = _execute(compiled, scope, env, _closures(compiled, True))
     except Exception as exc:
         trace.error = exc
@@ -1573,5 +1624,7 @@ def make_runner(compiled: Compiled) -> Callable[[Mapping[str, Any]], Any]:
             return fn(env)
         except NeedsCopy:
             return _execute(compiled, scope, Env(scope), fn)
+        except RecursionError:
+            return run(compiled, scope)  # deep data: ``run`` makes room for it
 
     return runner
