@@ -50,6 +50,14 @@ for (const tag of locales) {
   const f = new Intl.NumberFormat(tag, { ...o, signDisplay: "always" });
   accounting[tag] = [template(f.formatToParts(1)), template(f.formatToParts(-1)),
     template(new Intl.NumberFormat(tag, o).formatToParts(1))];
+  // and its group sizes where they are not the currency's (en-IN's accounting groups by three)
+  const sizes = (g) => {
+    const ints = g.formatToParts(-1234567890.5).filter((p) => p.type === "integer").map((p) => p.value.length);
+    return ints.length > 2 ? [ints.at(-1), ints.at(-2)] : ints.length === 2 ? [ints[1], ints[1]] : [0, 0];
+  };
+  const own = sizes(new Intl.NumberFormat(tag, { ...o, useGrouping: "always" }));
+  const plain = sizes(new Intl.NumberFormat(tag, { ...o, currencySign: "standard", useGrouping: "always" }));
+  if (JSON.stringify(own) !== JSON.stringify(plain)) accounting[tag].push(own);
 }
 const symbols = {};
 const names = {};
