@@ -158,6 +158,16 @@ def test_host_names_past_ascii_go_through_uts_46_as_node_applies_it(
         assert result.raw == expected, result.error
 
 
+def test_url_can_parse_warns_of_nodes_optimized_answer_for_latin_1_hosts() -> None:
+    """Measured with node 20: canParse('x', 'http://é.de/') is true in a fresh process and
+    false once V8 has optimized the calls; flowctx gives the first answer and says so."""
+    result = evaluate("URL.canParse('x', payload.base)", {"payload": {"base": "http://é.de/"}})
+    assert result.value is True
+    assert any("once V8 has optimized its calls" in w for w in result.warnings)
+    plain = evaluate("new URL(payload.base).host", {"payload": {"base": "http://é.de/"}})
+    assert not any("canParse" in w for w in plain.warnings)
+
+
 def test_what_flowctx_does_not_hold_is_refused_by_name() -> None:
     assert "source text of node's class URL" in _error("String(URL)")
     assert "Blob registry" in _error("URL.createObjectURL(1)")
