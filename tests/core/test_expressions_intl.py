@@ -13,8 +13,16 @@ from flowctx_tui.cli import main
 PAYLOAD = {
     "n": 1234.5,
     "inr_name": {"style": "currency", "currency": "INR", "currencyDisplay": "name"},
+    "jpy_name1": {
+        "style": "currency",
+        "currency": "JPY",
+        "currencyDisplay": "name",
+        "maximumFractionDigits": 1,
+    },
     "compact_strip": {"notation": "compact", "trailingZeroDisplay": "stripIfInteger"},
     "eur": {"style": "currency", "currency": "EUR"},
+    "chf": {"style": "currency", "currency": "CHF"},
+    "chf_acc": {"style": "currency", "currency": "CHF", "currencySign": "accounting"},
     "jpy": {"style": "currency", "currency": "JPY"},
     "pct": {"style": "percent", "maximumFractionDigits": 1},
     "sig": {"maximumSignificantDigits": 2},
@@ -159,6 +167,10 @@ CASES = [
         "4e00,20000,2000b,4e8c",
     ),
     ("String('\ud83d\udfff'.localeCompare('\ufffd'))", "-1"),
+    # ǽ is æ (ae, apart from ae at the second level) and an acute: after æ, ǿ after ø
+    ("String('\ud55c\ufb00\u00e6'.localeCompare('\ud55c\ufb00\u01fd'))", "-1"),
+    ("String('\u01ff'.localeCompare('\u00f8'))", "1"),
+    ("String('\u00c6'.localeCompare('\u1d2d'))", "-1"),
     ("String('\ud83d\udfff'.localeCompare('\u0378'))", "1"),
     # eras; what the Date methods add to a set without their fields
     ("new Date(0).toLocaleDateString('en', payload.era)", "1970 AD"),
@@ -218,6 +230,17 @@ CASES = [
         ".map(p => p.type).join()",
         "integer,exponentSeparator,literal,exponentMinusSign,literal,exponentInteger",
     ),
+    # en-IN's accounting pattern groups by three, its currency pattern the Indian way
+    (
+        "new Intl.NumberFormat('en-IN', payload.chf_acc).format(-1234567.5)",
+        "(CHF\u00a01,234,567.50)",
+    ),
+    ("new Intl.NumberFormat('en-IN', payload.chf).format(-1234567.5)", "-CHF\u00a012,34,567.50"),
+    # a currency name in the category of the number as shown: ru's 1,5 is "other", its 2 "few"
+    (
+        "new Intl.NumberFormat('ru', payload.jpy_name1).format(1.5)",
+        "1,5 \u044f\u043f\u043e\u043d\u0441\u043a\u043e\u0439 \u0438\u0435\u043d\u044b",
+    ),
     ("'\u03ac\u03b9'.toLocaleUpperCase('el')", "\u0391\u03aa"),
     ("'\u03ae'.toLocaleUpperCase('el')", "\u0389"),
 ]
@@ -253,15 +276,20 @@ def test_node_answers(condition: str, answer: str, capsys: pytest.CaptureFixture
         # refused by name, never guessed
         ("'a'.localeCompare('b', 'hu')", "flowctx does not reproduce the collation of 'hu'"),
         ("new Date(0).toLocaleString('fa')", "flowctx does not reproduce the persian calendar"),
-        ("'a'.localeCompare('b', 'de-u-co-phonebk')",
-         "flowctx does not reproduce the collation 'phonebk'"),
-        ("new Intl.Collator('de', payload.search).compare('a', 'b')",
-         "flowctx does not reproduce the search collation of 'de'"),
+        ("'\u0430'.localeCompare('b', 'de-u-co-phonebk')",
+         "flowctx reproduces the collation 'phonebk' of 'de' for Latin letters"),
+        ("new Intl.Collator('en-US-u-va-posix', payload.num).compare('a', 'b')",
+         "flowctx does not reproduce numeric en-US-u-va-posix"),
+        ("new Intl.Collator('ha').compare('t\u015b', 'b')",
+         "flowctx does not reproduce the collation of 'ha' where a letter with an accent ends"),
+        ("new Intl.Collator('en-US-u-va-posix', payload.eor).compare('a', 'b')",
+         "flowctx does not reproduce the collation 'eor' of en-US-u-va-posix"),
     ],
 )  # fmt: skip
 def test_errors(condition: str, message: str, capsys: pytest.CaptureFixture[str]) -> None:
     scope = {"bad": {"style": "bogus"}, "nocur": {"style": "currency"}, "n": 1,
-             "big": {"maximumFractionDigits": 21}, "search": {"usage": "search"}}  # fmt: skip
+             "big": {"maximumFractionDigits": 21}, "search": {"usage": "search"},
+             "eor": {"collation": "eor"}, "num": {"numeric": True}}  # fmt: skip
     code = main(["eval", condition, "--payload", json.dumps(scope)])
     err = capsys.readouterr().err
     assert code != 0
@@ -278,10 +306,35 @@ def test_errors(condition: str, message: str, capsys: pytest.CaptureFixture[str]
         # Danish sorts capitals first by default, and says so
         ("new Intl.Collator('da').resolvedOptions().caseFirst", "upper"),
         ("String('A'.localeCompare('a', 'da'))", "-1"),
+        # the other collations, the search collations, en-US-u-va-posix, caseFirst
+        ("['cuna', 'chico', 'dama', 'lz', 'llave'].sort(new Intl.Collator('es-u-co-trad')"
+         ".compare).join()", "cuna,chico,dama,lz,llave"),
+        ("['Uhr', '\u00dcbel', 'Ufer'].sort(new Intl.Collator('de-u-co-phonebk').compare).join()",
+         "\u00dcbel,Ufer,Uhr"),
+        ("['b', 'B', 'a', 'A', '_'].sort(new Intl.Collator('en-US-u-va-posix').compare).join()",
+         "A,B,_,a,b"),
+        ("String(new Intl.Collator('de', payload.search_base).compare('\u00fc', 'ue'))", "0"),
+        ("String('\u00df'.localeCompare('ss', 'sv', payload.upper))", "1"),
+        # a search collator with -u-co- is the locale's search collator
+        ("new Intl.Collator('de-u-co-phonebk', payload.search_base).resolvedOptions().locale",
+         "de"),
+        ("String(new Intl.Collator('es-u-co-trad', payload.search_base).compare('ch', 'cz'))",
+         "-1"),
+        # phonebook German: ä is ae (and after it); Hausa's ts one letter after t
+        ("['af', '\u00e4', 'ad', 'ae'].sort(new Intl.Collator('de-u-co-phonebk').compare).join()",
+         "ad,ae,\u00e4,af"),
+        ("['tz', 'ts', 'u', 'ta'].sort(new Intl.Collator('ha').compare).join()", "ta,tz,ts,u"),
+        # fr-CA weighs accents from the end of the word
+        ("['c\u00f4t\u00e9', 'cot\u00e9', 'cote', 'c\u00f4te'].sort(new Intl.Collator('fr-CA')"
+         ".compare).join()", "cote,c\u00f4te,cot\u00e9,c\u00f4t\u00e9"),
+        ("['a', 'B', 'A', 'b'].sort(new Intl.Collator('en', payload.upper).compare).join()",
+         "A,a,B,b"),
     ],
 )  # fmt: skip
 def test_tailored_collations(
     condition: str, answer: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    code = main(["eval", f"{condition} === {json.dumps(answer)}"])
+    scope = {"search_base": {"usage": "search", "sensitivity": "base"},
+             "upper": {"caseFirst": "upper"}}  # fmt: skip
+    code = main(["eval", f"{condition} === {json.dumps(answer)}", "--payload", json.dumps(scope)])
     assert (code, capsys.readouterr().out) == (0, "true\n"), condition

@@ -920,6 +920,52 @@ def test_strict_mode_octal_errors_come_where_v8_reports_them(expr: str, message:
     assert err(expr, {"x": 1, "a": 1, "b": 2}) == message
 
 
+#: measured with MemberJunction 5.51.3: V8 reports errors as it meets them and keeps the one
+#: placed earliest, so a second report placed before the first wins
+TWO_ERRORS = [
+    # the binding after a rest parameter's '...' fails, then '...' itself is reported
+    ("[1].find((... ?. xs) => 1)", "Unexpected token '...'"),
+    ("[1].find((...?. xs) => 1)", "Unexpected token '?.'"),
+    ("(a, ... 1) => 1", "Unexpected token '...'"), ("(...1)", "Unexpected number"),
+    ("(... eval) => 1", "Unexpected token '...'"),
+    ("(...eval) => 1", "Unexpected eval or arguments in strict mode"),
+    ("(... [a b]) => 1", "Unexpected token '...'"),
+    ("(... [a, 1]) => 1", "Invalid destructuring assignment target"),
+    ("(... [a, 1]) + 1", "Unexpected token '...'"), ("(...) => 1", "Unexpected token ')'"),
+    # a pattern's invalid target is recorded: a syntax error after it is reported first
+    ("Object.entries(o).some(([ arguments k , v ]) => v 1)", "Unexpected identifier 'k'"),
+    ("([a, ...b, c d]) => 1", "Unexpected identifier 'd'"),
+    # a token the scanner fails on without an error of its own: the next token's error is
+    # reported, and loses to the argument list's, reported at the failed token
+    ('x < "pend \n 1__0ing"', "missing ) after argument list"),
+    ('(x < "a\n 1__0")', "Only one underscore is allowed as numeric separator"),
+    ('[x < "a\n 1_"]', "Numeric separators are not allowed at the end of numeric literals"),
+    ('f(x ? "a\n 1__0" : 1)', "Only one underscore is allowed as numeric separator"),
+    ('f(x ? 1 : "a\n 1__0")', "missing ) after argument list"),
+    ("x < @ 1__0", "missing ) after argument list"),
+    ("x < 1e 1__0", "missing ) after argument list"),
+    ("x < 0b2 1__0", "Invalid or unexpected token"), ("x < #  1__0", "Invalid or unexpected token"),
+    ('x < "a\n #"', "missing ) after argument list"),
+    ('x < "a\n 1ing"', "Invalid or unexpected token"),
+    ("x < 1\\u00", "Invalid Unicode escape sequence"),
+    # '?.' after `new a`: reported at '?.', lost to the argument list's at `a` if apart
+    ("new a ?.b", "missing ) after argument list"),
+    ("new a?.b", "Invalid optional chain from new expression"),
+    ("[new a ?.b]", "Invalid optional chain from new expression"),
+    # V8 fails a destructuring assignment as an argument after a compound assignment
+    ("x += 1, [b] = [1]", "Invalid destructuring assignment target"),
+    ("f(x ??= 1, 3, [b] = [1])", "Invalid destructuring assignment target"),
+    ("x = 1, [c] = [1]", "c is not defined"), ("(x += 1), [c] = [1]", "c is not defined"),
+    # a letter past U+FFFF ends a regular expression's flags
+    ("x.replace(/a/g\U0001d4b3, '')", "missing ) after argument list"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("expr", "message"), TWO_ERRORS, ids=[c[0] for c in TWO_ERRORS])
+def test_of_two_syntax_errors_the_one_v8_keeps_is_reported(expr: str, message: str) -> None:
+    assert err(expr, {"x": 1, "a": 1, "b": 2, "o": {"a": 1}, "f": 1}) == message
+
+
 @pytest.mark.parametrize(
     "expr",
     ["Reflect.apply(payload.arr.push, Object.seal(payload.arr), [1])",

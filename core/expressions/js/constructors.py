@@ -416,7 +416,8 @@ def new_array(*args: Any) -> list[Any]:
             raise JsError("Invalid array length")
         if n > MAX_STRING_LENGTH:
             raise Unsupported(
-                f"flowctx does not build arrays of more than {MAX_STRING_LENGTH:,} elements"
+                f"flowctx does not reproduce arrays of more than {MAX_STRING_LENGTH:,} elements "
+                "(flowctx's bound; node makes a sparse one)"
             )
         charge(int(n))
         from flowctx_core.expressions.js import values

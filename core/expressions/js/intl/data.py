@@ -26,7 +26,8 @@ _FILES: Final = {
     "currencyBase": "currencies", "currencySymbols": "currencies",
     "currencyAccounting": "currencies",
     "currencyNames": "currencynames", "currencyNamePatterns": "currencynames",
-    "lists": "lists", "dates": "dates", "tailored": "tailored", "skeletons": "skeletons",
+    "lists": "lists", "dates": "dates", "skeletons": "skeletons",
+    "collationRanks": "collations",
 }  # fmt: skip
 
 

@@ -348,6 +348,9 @@ class NumberFormat(IntlObject):
             group, point = row["curGroup"] or group, row["curDecimal"] or point
         kind = {"decimal": 0, "percent": 1, "currency": 2}[o["style"]]
         primary, secondary = row["sizes"][kind]
+        sizes = _accounting_sizes(o)
+        if sizes is not None:  # en-IN's accounting pattern groups by three
+            primary, secondary = sizes
         if exact is None:
             return ([("nan", nan)] if x != x else [("infinity", infinity)]), False
         exponent: int | None = None
@@ -708,6 +711,18 @@ def _digit_options(opts: Any, o: dict[str, Any], service: str = SERVICE) -> None
         priority = "morePrecision"
     o.update(roundingMode=rounding_mode, roundingIncrement=increment, roundingPriority=priority,
              trailingZeroDisplay=trailing)  # fmt: skip
+
+
+def _accounting_sizes(o: dict[str, Any]) -> tuple[int, int] | None:
+    """The group sizes of the locale's accounting pattern where they are not its currency
+    pattern's (scripts/intl_currencies.mjs)."""
+    if o["style"] != "currency" or o["currencySign"] != "accounting":
+        return None
+    if o["currencyDisplay"] == "name":
+        return None
+    rows = table("currencyAccounting")
+    pattern = inherited(rows, o["base"]) or rows["en"]
+    return (pattern[3][0], pattern[3][1]) if len(pattern) > 3 else None
 
 
 def _use_grouping(opts: Any, default: str, service: str) -> Any:
