@@ -2265,3 +2265,160 @@ def test_proxies_around_functions(expr: str, expected: str) -> None:
     result = evaluate(expr, _payload(), "mj")
     shown = GLOBALS["String"].fn(result.raw) if result.success else result.error.message
     assert shown == expected, expr
+
+
+# Symbol-keyed properties of a Date, a Map, a Set, a Number or Boolean object (their class's
+# read-only Symbol.toStringTag / Symbol.toPrimitive may not be shadowed by an assignment), and
+# an object's own toJSON, which JSON.stringify calls with the key
+BUILTIN_SYMBOLS: Final = [
+    (
+        (
+            "(payload.h = new Set(), payload.h[Symbol.for('a')] = 1, "
+            "String(Object.getOwnPropertySymbols(payload.h)))"
+        ),
+        "Cannot convert a Symbol value to a string",
+    ),
+    (
+        (
+            "(payload.h = new Set(), payload.h[Symbol.for('a')] = 1, "
+            "Object.getOwnPropertySymbols(payload.h).map(String).join())"
+        ),
+        "Symbol(a)",
+    ),
+    (
+        "(payload.h = new Date(0), payload.h[Symbol.toPrimitive] = h => 42, payload.h + 1)",
+        (
+            "Cannot assign to read only property 'Symbol(Symbol.toPrimitive)' of object "
+            "'[object Date]'"
+        ),
+    ),
+    (
+        (
+            "(payload.h = new Map(), payload.h[Symbol.toStringTag] = 'Tag', "
+            "toString.call(payload.h))"
+        ),
+        "Cannot assign to read only property 'Symbol(Symbol.toStringTag)' of object '#<Map>'",
+    ),
+    (
+        (
+            "(payload.h = new Number(3), payload.h[Symbol.iterator] = () => [1, 2].values(), "
+            "[...payload.h].length)"
+        ),
+        "2",
+    ),
+    (
+        (
+            "(payload.h = new Date(0), payload.s = Symbol('k'), payload.h[payload.s] = 5, "
+            "JSON.stringify([payload.h[payload.s], payload.s in payload.h, "
+            "Object.keys(payload.h), JSON.stringify(payload.h)]))"
+        ),
+        '[5,true,[],"\\"1970-01-01T00:00:00.000Z\\""]',
+    ),
+    (
+        (
+            "(payload.h = new Map([[1, 2]]), Object.defineProperty(payload.h, Symbol.iterator, "
+            "Object.fromEntries([['value', () => [7].values()]])), "
+            "JSON.stringify([...payload.h]))"
+        ),
+        "[7]",
+    ),
+    (
+        "(payload.h = new Set([1]), payload.h[Symbol.iterator] = undefined, [...payload.h])",
+        "payload.h is not iterable",
+    ),
+    (
+        (
+            "(payload.h = new Boolean(true), payload.h[Symbol.for('x')] = 2, "
+            "delete payload.h[Symbol.for('x')], Object.getOwnPropertySymbols(payload.h).length)"
+        ),
+        "0",
+    ),
+    (
+        (
+            "(payload.h = new Date(0), payload.h[Symbol.for('x')] = 2, Object.freeze(payload.h), "
+            "payload.h[Symbol.for('x')] = 3)"
+        ),
+        "Cannot assign to read only property 'Symbol(x)' of object '[object Date]'",
+    ),
+    (
+        (
+            "(payload.h = new Date(0), payload.h[Symbol.for('x')] = 2, "
+            "Reflect.ownKeys(payload.h).map(String).join())"
+        ),
+        "Symbol(x)",
+    ),
+    (
+        (
+            "(payload.h = new Map(), payload.h[Symbol.for('x')] = 2, "
+            "JSON.stringify(Object.assign(Object.create(null), payload.h)))"
+        ),
+        "{}",
+    ),
+    (
+        (
+            "(payload.h = new Map(), payload.h[Symbol.for('x')] = 2, "
+            "Object.assign(Object.create(null), payload.h)[Symbol.for('x')])"
+        ),
+        "2",
+    ),
+    (
+        (
+            "(payload.o.toJSON = k => k + '!', JSON.stringify([payload.o, "
+            "Object.fromEntries([['x', payload.o]])]))"
+        ),
+        '["0!",{"x":"x!"}]',
+    ),
+    (
+        (
+            "(payload.r = Object.create(null), payload.r.toJSON = () => 9, "
+            "JSON.stringify(payload.r))"
+        ),
+        "9",
+    ),
+    (
+        (
+            "(payload.h = new Date(NaN), Object.defineProperty(payload.h, Symbol.toPrimitive, "
+            "Object.create(null)), payload.h + 1)"
+        ),
+        "NaN",
+    ),
+    (
+        (
+            "(payload.h = new Number(5), Object.defineProperty(payload.h, Symbol.toPrimitive, "
+            "Object.fromEntries([['value', 1]])), JSON.stringify(payload.h))"
+        ),
+        (
+            "'1' returned for property 'Symbol(Symbol.toPrimitive)' of object '[object Number]' "
+            "is not a function"
+        ),
+    ),
+    (
+        (
+            "(payload.h = new Number(5), Object.defineProperty(payload.h, Symbol.toStringTag, "
+            "Object.fromEntries([['value', 'v']])), delete payload.h[Symbol.toStringTag])"
+        ),
+        "Cannot delete property 'Symbol(Symbol.toStringTag)' of [object v]",
+    ),
+    (
+        (
+            "(payload.h = new Set([1]), Object.defineProperty(payload.h, Symbol.toStringTag, "
+            "Object.create(null)), toString.call(payload.h))"
+        ),
+        "[object Object]",
+    ),
+    (
+        (
+            "(payload.s = Symbol('s'), Reflect.set(payload.arr, Symbol.toStringTag, 'Tag'), "
+            "Reflect.defineProperty(payload.arr, payload.s, payload.o), "
+            "delete payload.arr[payload.s])"
+        ),
+        "Cannot delete property 'Symbol(s)' of [object Tag]",
+    ),
+]
+
+
+@pytest.mark.parametrize(("expr", "expected"), BUILTIN_SYMBOLS)
+def test_symbol_keys_on_built_in_objects(expr: str, expected: str) -> None:
+    result = evaluate(expr, _payload(), "mj")
+    shown = GLOBALS["String"].fn(result.raw) if result.success else result.error.message
+    assert shown == expected, expr

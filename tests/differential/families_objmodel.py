@@ -442,7 +442,8 @@ def _element_accessors(r: random.Random) -> Case:
 #: condition's: a Date, a Map, a Set, a Number or Boolean object
 BP_HOLDERS = ["new Date(0)", "new Map([[1, 2]])", "new Set([1])", "new Number(5)",
               "new Boolean(false)", "Object(2)", "new Date(NaN)"]  # fmt: skip
-BP_KEYS = ["'x'", "'y'", "'size'", "'0'", "'toJSON'", "'valueOf'"]
+BP_KEYS = ["'x'", "'y'", "'size'", "'0'", "'toJSON'", "'valueOf'", "Symbol.toPrimitive",
+           "Symbol.iterator", "Symbol.toStringTag", "Symbol.for('s')"]  # fmt: skip
 BP_FIELDS = ["payload.d.value = 1", "payload.d.value = 'v'", "payload.d.enumerable = true",
              "payload.d.writable = true", "payload.d.configurable = true",
              "payload.d.get = () => (payload.log.push('g'), 7)",
@@ -462,7 +463,10 @@ BP_READS = ["JSON.stringify(Object.keys(payload.h))", "String(payload.h[{k}])",
             "JSON.stringify(Object.getOwnPropertyDescriptors(payload.h))",
             "String([Object.isFrozen(payload.h), Object.isSealed(payload.h)])",
             "JSON.stringify({{...payload.h}})", "JSON.stringify(structuredClone(payload.h))",
-            "typeof payload.h[{k}]"]  # fmt: skip
+            "typeof payload.h[{k}]", "Object.getOwnPropertySymbols(payload.h).map(String).join()",
+            "toString.call(payload.h)", "JSON.stringify([...payload.h])", "payload.h + ''",
+            "Reflect.ownKeys(payload.h).map(String).join()",
+            "String(Object.assign(Object.create(null), payload.h)[{k}])"]  # fmt: skip
 
 
 def _builtin_props(r: random.Random) -> Case:
@@ -570,7 +574,7 @@ FN_USES = ["payload.p(1, 2)", "payload.o.f = payload.p, payload.o.f(1) === paylo
            "new payload.p(1, 2)", "JSON.stringify(new payload.p(0))",
            "JSON.stringify(Reflect.construct(payload.p, [0]))", "typeof payload.p",
            "String(payload.p)", "payload.p.name", "payload.p.length", "'x' in payload.p",
-           "(payload.p.x = 1, payload.p.x)", "delete payload.p.name",
+           "(payload.p.x = 1, payload.p.x)", "delete payload.p.x",
            "JSON.stringify(Object.keys(payload.p))",
            "JSON.stringify(Object.getOwnPropertyNames(payload.p))",
            "payload.p instanceof Object", "payload.p instanceof Array",
@@ -587,7 +591,7 @@ FN_USES = ["payload.p(1, 2)", "payload.o.f = payload.p, payload.o.f(1) === paylo
 
 #: the writes a proxy forwards to its target: drawn on a target the condition made only (a
 #: built-in's own properties would change for every later case the engine runs)
-FN_WRITES = frozenset({"(payload.p.x = 1, payload.p.x)", "delete payload.p.name"})
+FN_WRITES = frozenset({"(payload.p.x = 1, payload.p.x)", "delete payload.p.x"})
 
 
 def _function_proxy(r: random.Random) -> Case:

@@ -29,7 +29,6 @@ from flowctx_core.expressions.js.values import (
     changed_prototype,
     is_nullish,
     own_keys,
-    property_key,
     to_number,
     to_string,
     truthy,
@@ -92,7 +91,7 @@ class JsWrapper(JsObject):
         if not self._fixed(key) and key in self.props:
             return self.props[key]
         if key == "hasOwnProperty":
-            owns = functools.partial(lambda w, k=UNDEFINED, *_: w.js_owns(property_key(k)), self)
+            owns = functools.partial(lambda w, k=UNDEFINED, *_: LENT["has_own"](w, k), self)
             return JsFunction(key, owns, arity=1, ident="Object.prototype.hasOwnProperty")
         return get_member(self.value, key)
 

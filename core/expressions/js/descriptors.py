@@ -302,3 +302,6 @@ def configurable(obj: Any, k: Any) -> bool:
 
 __all__ = ["ORDINARY", "assign", "configurable", "define", "descriptor_of", "forget",
            "lookup_accessor", "takes_descriptors", "to_descriptor"]  # fmt: skip
+
+
+LENT["takes_descriptors"] = takes_descriptors

@@ -82,6 +82,7 @@ from flowctx_core.expressions.js.values import (
     got,
     is_nullish,
     is_number,
+    js_in,
     js_value,
     keep_all_keys,
     number,
@@ -486,7 +487,9 @@ def _object_assign(target: Any = UNDEFINED, *sources: Any) -> Any:
                 found = source.own_property(sym)
                 enumerable = isinstance(found, dict) and found["enumerable"]
             else:
-                enumerable = type(source) is JsFunction or attributes_of(source, sym)[1]
+                props = isinstance(source, JsObject) and descriptors.takes_descriptors(source)
+                store = getattr(source, "props", None) if props else source
+                enumerable = type(source) is JsFunction or attributes_of(store, sym)[1]
             if enumerable:
                 set_member(target, sym, get_member(source, sym))
     return target
@@ -697,14 +700,28 @@ _Path = list[tuple[Any, str | int]]
 
 
 def _stringify(
-    v: Any, indent: str, prefix: str, depth: int, room: list[int], path: _Path | None = None
+    v: Any,
+    indent: str,
+    prefix: str,
+    depth: int,
+    room: list[int],
+    path: _Path | None = None,
+    key: str = "",
 ) -> str | None:
-    """JSON text of ``v``; ``room`` holds the characters still allowed, so the text is
-    refused while it is being built, not after (references to one array nest cheaply)."""
+    """JSON text of ``v`` (the value of ``key`` in its holder); ``room`` holds the characters
+    still allowed, so the text is refused while it is being built, not after (references to
+    one array nest cheaply)."""
     if depth > _JSON_DEPTH:
         raise JsError("Maximum call stack size exceeded")
     charge(6 * ELEMENT)  # measured: about 3 us of interpreted work a value
     v = js_value(v)
+    if (type(v) is dict and "toJSON" in v) or (type(v) is JsCreated and js_in("toJSON", v)):
+        to_json = get_member(v, "toJSON")  # SerializeJSONProperty: its toJSON, given the key
+        if type(to_json) is JsFunction:
+            if to_json.method is not None:
+                v = js_value(call_with_this(to_json, v, [key]))
+            else:
+                v = js_value(to_json.fn(key))
     if (CHANGED.table or type(v) is JsCreated) and generic(v):
         v = _along_chain(v)
     elif (
@@ -756,6 +773,11 @@ def _along_chain(v: Any) -> Any:
 def _unwrapped(v: Any) -> Any:
     """JSON of a Number or String object: ToNumber / ToString of it (which read its toString
     and valueOf); a Boolean's or BigInt's is its value."""
+    if CHANGED.symbols and GENERIC["symbol_keyed"](v):  # its own Symbol.toPrimitive
+        hint = "string" if type(v.value) is str else "number"
+        if type(v.value) in (str, int, float):
+            primitive = GENERIC["to_primitive"](v, hint, True)
+            return to_string(primitive) if hint == "string" else to_number(primitive)
     if type(v.value) is str:
         return to_string(v)
     return to_number(v) if type(v.value) in (int, float) else v.value
@@ -799,10 +821,10 @@ def _nested(
             raise _circular(path, x, key)
         path.append((x, key))
         try:
-            return _stringify(x, indent, inner, depth + 1, room, path)
+            return _stringify(x, indent, inner, depth + 1, room, path, str(key))
         finally:
             path.pop()
-    return _stringify(x, indent, inner, depth + 1, room, path)
+    return _stringify(x, indent, inner, depth + 1, room, path, str(key))
 
 
 def _stringify_container(

@@ -1097,7 +1097,7 @@ def integrity_of(obj: Any, frozen: bool | None) -> bool:
     if descriptors.takes_descriptors(obj) and type(obj) is not JsFunction:
         # TestIntegrityLevel: every own property non-configurable (and read-only, frozen)
         own = obj if type(obj) is dict or type(obj) is JsCreated else obj.props or {}
-        for k in own_keys_all(own):
+        for k in [*own_keys_all(own), *(k for k in own if type(k) is JsSymbol)]:
             held = descriptors.descriptor_of(obj, k)
             if held["configurable"] or (frozen and held.get("writable")):
                 return False
@@ -1121,7 +1121,7 @@ def check_delete(obj: Any, k: str) -> None:
         descriptors.forget(obj, k)
     if type(obj) is list and arrayattrs.has_attributes(obj) and _obj_has_own(obj, k):
         if k == "length" or not arrayattrs.effective(obj, k)[2]:
-            raise JsError(f"Cannot delete property '{k}' of [object Array]")
+            raise JsError(f"Cannot delete property '{k}' of {shown_value(obj)}")
         arrayattrs.forget_index(obj, k)
     _check_sealed(obj, k)
 
@@ -1135,7 +1135,7 @@ def _check_sealed(obj: Any, k: str) -> None:
     if type(obj) is JsCreated and own_has(obj, k):
         raise JsError(f"Cannot delete property '{k}' of {shown_value(obj)}")
     if type(obj) is list and _obj_has_own(obj, k):
-        raise JsError(f"Cannot delete property '{k}' of [object Array]")
+        raise JsError(f"Cannot delete property '{k}' of {shown_value(obj)}")
     if type(obj) is JsFunction and _obj_has_own(obj, k):
         raise JsError(f"Cannot delete property '{k}' of {function_text(obj)}")
     if isinstance(obj, JsObject) and descriptors.takes_descriptors(obj) and _obj_has_own(obj, k):

@@ -29,6 +29,7 @@ from flowctx_core.expressions.js.prototypes import (
     refusal_to_change,
 )
 from flowctx_core.expressions.js.proxies import JsProxy
+from flowctx_core.expressions.js.symbols import JsSymbol
 from flowctx_core.expressions.js.values import (
     HOLE,
     UNDEFINED,
@@ -219,6 +220,12 @@ def _delete_property(target: Any = UNDEFINED, key: Any = UNDEFINED, *_: Any) -> 
         target = target.proxy  # a Proxy around a function
     if type(target) is JsProxy:
         return target.delete(_key(key), strict=False)
+    if type(key) is JsSymbol and symkeys.keeps(target):
+        try:
+            symkeys.delete(target, key)  # its own symbol-keyed property, if configurable
+        except JsError:
+            return False
+        return True
     k = property_key(key)
     t = type(target)
     try:

@@ -67,7 +67,13 @@ def keeps(obj: Any) -> bool:
     """Whether ``obj`` holds symbol-keyed properties of its own here."""
     return type(obj) is dict or type(obj) is JsCreated or type(obj) is list or (
         type(obj) is JsFunction and obj.owned
-    )  # fmt: skip
+    ) or _props_object(obj)  # fmt: skip
+
+
+def _props_object(obj: Any) -> bool:
+    """A Date, a Map, a Set, a Number or Boolean object: its own keys, symbols too, are all
+    the condition's, in its ``props``."""
+    return isinstance(obj, JsObject) and bool(LENT["takes_descriptors"](obj))
 
 
 def _own_store(obj: Any) -> dict[Any, Any] | None:
@@ -75,6 +81,8 @@ def _own_store(obj: Any) -> dict[Any, Any] | None:
         return obj  # type: ignore[no-any-return]
     if type(obj) is JsFunction:
         return obj.props
+    if _props_object(obj):
+        return obj.props  # type: ignore[attr-defined,no-any-return]
     if type(obj) is list:  # beside the array's named keys
         entry = getattr(_state, "array_props", {}).get(id(obj))
         return entry[1] if entry is not None and entry[0] is obj else None  # type: ignore[no-any-return]
@@ -219,8 +227,10 @@ def has(obj: Any, sym: JsSymbol) -> bool:
         obj = obj.proxy  # a Proxy around a function
     if type(obj) is JsProxy:
         return obj.js_has(sym)
+    if _holds_undefined(obj, sym):
+        return True  # its own or its chain's: no getter runs to find it
     try:
-        return get(obj, sym) is not UNDEFINED or _holds_undefined(obj, sym)
+        return get(obj, sym) is not UNDEFINED
     except Unsupported:
         return True  # a built-in's own symbol-keyed method: there, whatever it is
 
@@ -255,6 +265,12 @@ def put(obj: Any, sym: JsSymbol, value: Any) -> None:
     if not keeps(obj):
         what = "arrays" if t in (list, tuple) else f"{typeof(obj)} values of this kind"
         raise Unsupported(f"flowctx does not reproduce properties keyed by a symbol on {what}")
+    if _props_object(obj) and not has_own(obj, sym) and _read_only_built_in(obj, sym):
+        # the class's prototype holds it read-only (Map's Symbol.toStringTag, Date's
+        # Symbol.toPrimitive): an assignment may not shadow it
+        raise JsError(
+            f"Cannot assign to read only property '{sym.shown()}' of object '{shown_value(obj)}'"
+        )
     LENT["check_integrity"](obj, sym)
     if t is list:
         if has_own(obj, sym) and LENT["array_set"](obj, sym, value):
@@ -271,7 +287,7 @@ def put(obj: Any, sym: JsSymbol, value: Any) -> None:
     if LENT["has_accessors"]():
         LENT["assign"](obj, sym, value)
         return
-    if t is JsFunction:
+    if t is JsFunction or _props_object(obj):
         if obj.props is None:
             obj.props = {}
         obj.props[sym] = value
@@ -281,6 +297,17 @@ def put(obj: Any, sym: JsSymbol, value: Any) -> None:
         return
     _mutating()
     obj[sym] = value
+
+
+def _read_only_built_in(obj: Any, sym: JsSymbol) -> bool:
+    """Whether ``sym`` is a read-only property of the built-in part of ``obj``'s chain: every
+    Symbol.toStringTag there, and Date.prototype's Symbol.toPrimitive."""
+    if sym is not TO_STRING_TAG and sym is not TO_PRIMITIVE:
+        return False
+    try:
+        return _built_in(obj, sym, obj) is not UNDEFINED
+    except Unsupported:
+        return True  # Date.prototype[Symbol.toPrimitive], not held as a value here
 
 
 def symbol_keyed(v: Any) -> bool:
@@ -355,9 +382,12 @@ def iterate(v: Any) -> list[Any] | None:
         return None
     if type(v) is list and not has_own(v, ITERATOR) and not _reprototyped(v):
         return None  # Array.prototype's: the array's elements
+    if _props_object(v) and not has_own(v, ITERATOR) and changed_prototype(v) is KEPT:
+        return None  # its class's iterator (a Map's entries, a Set's values)
     method = get(v, ITERATOR)
     if method is UNDEFINED or method is None:
-        if type(v) is list:  # its own or its chain's, undefined: not iterable
+        if type(v) is list or (_props_object(v) and has_own(v, ITERATOR)):
+            # its own or its chain's, undefined: not iterable
             raise NoNext("Symbol.iterator is not a function")
         return None
     if type(v) is list and _arrays_own(method):
@@ -425,3 +455,14 @@ def iterate_for_collection(v: Any) -> Any:
 
 
 GENERIC["iterate"] = iterate_for_collection
+GENERIC["holds_symbol"] = _holds_undefined
+
+
+def _own_tag(v: Any) -> Any:
+    """An object's own Symbol.toStringTag data property (how V8's errors name it), or None."""
+    store = _own_store(v)
+    tag = store.get(TO_STRING_TAG) if store else None
+    return tag if type(tag) is str else None
+
+
+GENERIC["own_tag"] = _own_tag

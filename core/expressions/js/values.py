@@ -679,7 +679,11 @@ def shown_value(v: Any) -> str:
         if len(text) > 128:
             return text[:111] + "...<omitted>..." + text[-2:]
         return text
-    if (CHANGED.table or t is JsCreated) and _walks(v):
+    if CHANGED.symbols and (t is list or (isinstance(v, JsObject) and getattr(v, "props", None))):
+        tag = GENERIC["own_tag"](v)  # an array's, a Date's, a Number object's Symbol.toStringTag
+        if tag is not None and t.__name__ != "JsCollection":  # a Map stays #<Map>
+            return f"[object {tag}]"
+    if (CHANGED.table or CHANGED.symbols or t is JsCreated) and _walks(v):
         return str(GENERIC["shown"](v))
     if t is list or t is tuple:
         return "[object Array]"
