@@ -2422,3 +2422,92 @@ def test_symbol_keys_on_built_in_objects(expr: str, expected: str) -> None:
     result = evaluate(expr, _payload(), "mj")
     shown = GLOBALS["String"].fn(result.raw) if result.success else result.error.message
     assert shown == expected, expr
+
+
+# A RegExp's and a String object's own properties: keys defined beside lastIndex, indexes and
+# length, which are validated as V8's fixed attributes say (lastIndex writable, the others not)
+REGEXP_STRING_DESCRIPTORS: Final = [
+    (
+        (
+            "(payload.h = /a/g, Object.defineProperty(payload.h, 'x', "
+            "Object.fromEntries([['value', 1], ['enumerable', true]])), "
+            "JSON.stringify([Object.keys(payload.h), Object.getOwnPropertyNames(payload.h), "
+            "payload.h.x]))"
+        ),
+        '[["x"],["lastIndex","x"],1]',
+    ),
+    (
+        (
+            "(payload.h = /a/g, Object.defineProperty(payload.h, 'lastIndex', "
+            "Object.fromEntries([['value', 3]])), payload.h.lastIndex)"
+        ),
+        "3",
+    ),
+    (
+        (
+            "(payload.h = /a/g, Object.defineProperty(payload.h, 'lastIndex', "
+            "Object.fromEntries([['enumerable', true]])))"
+        ),
+        "Cannot redefine property: lastIndex",
+    ),
+    (
+        "JSON.stringify(Object.getOwnPropertyDescriptor(/a/g, 'lastIndex'))",
+        '{"value":0,"writable":true,"enumerable":false,"configurable":false}',
+    ),
+    (
+        (
+            "(payload.h = new String('ab'), Object.defineProperty(payload.h, '0', "
+            "Object.fromEntries([['value', 'a']])), "
+            "JSON.stringify(Object.getOwnPropertyDescriptor(payload.h, '0')))"
+        ),
+        '{"value":"a","writable":false,"enumerable":true,"configurable":false}',
+    ),
+    (
+        (
+            "(payload.h = new String('ab'), Object.defineProperty(payload.h, '0', "
+            "Object.fromEntries([['value', 'z']])))"
+        ),
+        "Cannot redefine property: 0",
+    ),
+    (
+        (
+            "(payload.h = new String('ab'), String(Reflect.defineProperty(payload.h, 'length', "
+            "Object.fromEntries([['value', 5]]))))"
+        ),
+        "false",
+    ),
+    (
+        (
+            "(payload.h = new String('ab'), Object.defineProperty(payload.h, 'x', "
+            "Object.fromEntries([['get', () => 7], ['enumerable', true]])), "
+            "JSON.stringify([payload.h.x, Object.keys(payload.h), "
+            "Object.getOwnPropertyNames(payload.h)]))"
+        ),
+        '[7,["0","1","x"],["0","1","length","x"]]',
+    ),
+    (
+        "(payload.h = new String('ab'), delete payload.h.length)",
+        "Cannot delete property 'length' of [object String]",
+    ),
+    (
+        (
+            "(payload.h = new String('ab'), Object.defineProperty(payload.h, Symbol.toPrimitive, "
+            "Object.fromEntries([['value', () => 9]])), JSON.stringify([...payload.h]))"
+        ),
+        '["9"]',
+    ),
+    (
+        (
+            "(payload.h = /a/g, Object.seal(payload.h), String([Object.isFrozen(payload.h), "
+            "Object.isSealed(payload.h)]))"
+        ),
+        "false,true",
+    ),
+]
+
+
+@pytest.mark.parametrize(("expr", "expected"), REGEXP_STRING_DESCRIPTORS)
+def test_descriptors_on_regexps_and_string_objects(expr: str, expected: str) -> None:
+    result = evaluate(expr, {"payload": {}}, "mj")
+    shown = GLOBALS["String"].fn(result.raw) if result.success else result.error.message
+    assert shown == expected, expr

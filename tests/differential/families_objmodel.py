@@ -441,8 +441,10 @@ def _element_accessors(r: random.Random) -> Case:
 #: property descriptors on objects of the built-in classes whose own properties are all the
 #: condition's: a Date, a Map, a Set, a Number or Boolean object
 BP_HOLDERS = ["new Date(0)", "new Map([[1, 2]])", "new Set([1])", "new Number(5)",
-              "new Boolean(false)", "Object(2)", "new Date(NaN)"]  # fmt: skip
-BP_KEYS = ["'x'", "'y'", "'size'", "'0'", "'toJSON'", "'valueOf'", "Symbol.toPrimitive",
+              "new Boolean(false)", "Object(2)", "new Date(NaN)", "/a/g", "new String('ab')",
+              "Object('xyz')"]  # fmt: skip
+BP_KEYS = ["'x'", "'y'", "'size'", "'0'", "'toJSON'", "'valueOf'", "'lastIndex'", "'length'",
+           "'5'", "Symbol.toPrimitive",
            "Symbol.iterator", "Symbol.toStringTag", "Symbol.for('s')"]  # fmt: skip
 BP_FIELDS = ["payload.d.value = 1", "payload.d.value = 'v'", "payload.d.enumerable = true",
              "payload.d.writable = true", "payload.d.configurable = true",

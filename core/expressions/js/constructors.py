@@ -29,6 +29,7 @@ from flowctx_core.expressions.js.values import (
     changed_prototype,
     is_nullish,
     own_keys,
+    shown_value,
     to_number,
     to_string,
     truthy,
@@ -65,7 +66,7 @@ class JsWrapper(JsObject):
         return f"[object {kind.get(type(self.value), 'BigInt')}]"
 
     def _fixed(self, key: str) -> bool:
-        if type(self.value) is not str:
+        if type(self.value) is not str or type(key) is not str:
             return False
         index = array_index(key)
         return key == "length" or (index is not None and index < utf16_length(self.value))
@@ -97,7 +98,9 @@ class JsWrapper(JsObject):
 
     def js_set(self, key: str, value: Any) -> None:
         if self._fixed(key):
-            raise JsError(f"Cannot assign to read only property '{key}' of object '{self.tag}'")
+            raise JsError(
+                f"Cannot assign to read only property '{key}' of object '{shown_value(self)}'"
+            )
         self.props[key] = value
 
     def js_owns(self, key: str) -> bool:
@@ -114,7 +117,8 @@ class JsWrapper(JsObject):
 
     def js_iter(self) -> list[Any] | None:
         if type(self.value) is str:
-            return list(self.value)
+            # String.prototype[Symbol.iterator] iterates ToString(this): its own conversions
+            return list(to_string(self) if self.props else self.value)
         return None
 
     def js_json(self) -> Any:

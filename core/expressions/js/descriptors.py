@@ -28,6 +28,7 @@ from flowctx_core.expressions.js.values import (
     JsCreated,
     JsError,
     JsFunction,
+    array_index,
     attributes_of,
     js_in,
     js_value,
@@ -40,6 +41,7 @@ from flowctx_core.expressions.js.values import (
     to_uint32,
     truthy,
     typeof,
+    utf16_length,
 )
 
 #: ToPropertyDescriptor's fields, in the order it reads them
@@ -83,7 +85,13 @@ def _store(obj: Any) -> dict[Any, Any]:
 #: the built-in classes whose own properties are all the condition's (a Date's time, a Map's
 #: entries, a Number's or Boolean's value are internal): they take descriptors as a plain
 #: object does; a String wrapper (its indexes), a RegExp (lastIndex) and an Error are refused
-_PROPS_CLASSES: Final = frozenset({"JsDate", "JsCollection", "JsWrapper"})
+_PROPS_CLASSES: Final = frozenset({"JsDate", "JsCollection", "JsWrapper", "JsRegExp"})
+#: the keys of a RegExp that are no property of its own here: lastIndex (its own, held as
+#: ``last_index``) and its prototype's accessors
+_REGEXP_HELD: Final = frozenset(
+    {"lastIndex", "source", "flags", "global", "ignoreCase", "multiline", "dotAll", "unicode",
+     "unicodeSets", "sticky", "hasIndices"}
+)  # fmt: skip
 
 
 def _props_object(obj: Any) -> bool:
@@ -91,8 +99,20 @@ def _props_object(obj: Any) -> bool:
     if name not in _PROPS_CLASSES:
         return False
     if name == "JsWrapper":
-        return type(obj.value) in (int, float, bool)
+        return type(obj.value) in (int, float, bool, str)
     return True
+
+
+def _held_elsewhere(obj: Any, k: Any) -> bool:
+    """A key a built-in object answers from its own state, not its ``props``: a RegExp's
+    lastIndex and flags, a String object's indexes and length."""
+    name = type(obj).__name__
+    if name == "JsRegExp":
+        return k in _REGEXP_HELD
+    if name == "JsWrapper" and type(obj.value) is str and type(k) is str:
+        index = array_index(k)
+        return k == "length" or (index is not None and index < utf16_length(obj.value))
+    return False
 
 
 def _effective(obj: Any, key: Any) -> Attributes:
@@ -110,6 +130,37 @@ def takes_descriptors(obj: Any) -> bool:
     """A plain or created object, or a function the condition made."""
     t = type(obj)
     return t is dict or t is JsCreated or (t is JsFunction and obj.owned) or _props_object(obj)
+
+
+def _define_held(obj: Any, k: str, d: dict[str, Any], throw: bool) -> bool:
+    """ValidateAndApplyPropertyDescriptor of a String object's index or length (read-only,
+    not configurable: only the same value passes) or a RegExp's lastIndex (writable, not
+    configurable: its value may change)."""
+    regexp = type(obj).__name__ == "JsRegExp"
+    if regexp and k != "lastIndex":
+        raise Unsupported(f"flowctx does not reproduce an own {k} on a RegExp")
+    if regexp:
+        held = {"value": obj.last_index, "writable": True, "enumerable": False}
+    else:
+        held = {"value": LENT["get_member"](obj.value, k), "writable": False,
+                "enumerable": k != "length"}  # fmt: skip
+    if (
+        d.get("configurable") is True
+        or ("enumerable" in d and d["enumerable"] != held["enumerable"])
+        or "get" in d
+        or "set" in d
+        or (not held["writable"] and d.get("writable") is True)
+        or (not held["writable"] and "value" in d and not same_value(d["value"], held["value"]))
+    ):
+        if throw:
+            raise JsError(f"Cannot redefine property: {k}")
+        return False
+    if regexp and d.get("writable") is False:
+        raise Unsupported("flowctx does not reproduce a read-only lastIndex")
+    if regexp and "value" in d:
+        _mutating()
+        obj.last_index = d["value"]
+    return True
 
 
 def _takes_descriptors(obj: Any, k: Any, d: dict[str, Any]) -> None:
@@ -137,6 +188,8 @@ def define(obj: Any, key: Any, d: dict[str, Any], throw: bool) -> bool:
         return bool(obj.define(k, d, throw))  # its defineProperty trap
     if type(obj) is list:
         return _define_on_array(obj, k, d, throw)  # a symbol key beside its named keys
+    if type(k) is str and _props_object(obj) and _held_elsewhere(obj, k):
+        return _define_held(obj, k, d, throw)
     _takes_descriptors(obj, k, d)
     store = _store(obj)
 
@@ -236,6 +289,8 @@ def _define_on_array(arr: list[Any], k: Any, d: dict[str, Any], throw: bool) -> 
 
 def descriptor_of(obj: Any, k: Any) -> dict[str, Any]:
     """FromPropertyDescriptor of an object's own ``k`` (the caller checked it is own)."""
+    if _props_object(obj) and _held_elsewhere(obj, k):
+        return LENT["own_descriptor"](obj, k)  # type: ignore[no-any-return]
     raw = _store(obj)[k]
     writable, enumerable, configurable = _effective(obj, k)
     if type(raw) is Accessor:
@@ -271,8 +326,10 @@ def assign(obj: Any, k: Any, value: Any) -> None:
     if type(obj) is not JsFunction:
         _mutating()
     store = _store(obj)
-    if type(obj).__name__ == "JsCollection" and k == "size" and not own_has(store, k):
-        obj.js_set(k, value)  # the prototype's getter-only size
+    held = type(obj).__name__ in ("JsCollection", "JsRegExp", "JsWrapper")
+    if held and type(k) is str and not own_has(store, k):
+        obj.js_set(k, value)  # its class's answer: a getter alone (size, source), lastIndex
+        return
     store[k] = value
 
 
@@ -297,6 +354,8 @@ def forget(obj: Any, k: Any) -> None:
 
 
 def configurable(obj: Any, k: Any) -> bool:
+    if _props_object(obj) and _held_elsewhere(obj, k):
+        return False  # a String object's index or length, a RegExp's lastIndex
     return attributes_of(_store(obj), k)[2]
 
 

@@ -423,7 +423,11 @@ def _keys_of(x: Any, what: str) -> list[str]:
         return own_keys_all(x) if what == "getOwnPropertyNames" else own_keys(x)
     if isinstance(x, JsObject):
         if what == "getOwnPropertyNames" and descriptors.takes_descriptors(x):
-            return own_keys_all(x.props or {})  # type: ignore[attr-defined]
+            own = own_keys_all(x.props or {})  # type: ignore[attr-defined]
+            value = getattr(x, "value", None)
+            if type(value) is str:  # a String object's indexes come first
+                return [str(i) for i in range(utf16_length(value))] + own
+            return own
         return x.js_keys()
     if type(x) is JsFunction and x.props:
         return own_keys(x.props)  # own keys written on an arrow: ordinary, enumerable
@@ -557,7 +561,9 @@ def _object_own_names(x: Any = UNDEFINED, *_: Any) -> list[str]:
         return list(host())
     keys = _keys_of(x, "getOwnPropertyNames")
     if type(x) is regexp.JsRegExp:
-        return ["lastIndex", *keys]  # made with the object, before any key added since
+        # made with the object, after the integer keys, before any other key added since
+        at = sum(1 for k in keys if array_index(k) is not None)
+        return [*keys[:at], "lastIndex", *keys[at:]]
     if type(x) is constructors.JsErrorObject:
         # the stack is made with the error, then the message it was given
         return ["stack", *(["message"] if x.own_message else []), *keys]

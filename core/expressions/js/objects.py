@@ -352,7 +352,10 @@ OBJECT_METHODS: Final[dict[str, Callable[..., Any]]] = {
 
 def _is_enumerable(o: Any, key: Any) -> bool:
     """Object.prototype.propertyIsEnumerable: an own property that Object.keys lists."""
-    if key == "length" or type(o) is JsPrototype or not _obj_has_own(o, key):
+    fixed_length = type(o) in (list, tuple, str, JsFunction) or getattr(o, "tag", "") in (
+        "[object String]",
+    )  # its length is its own, not enumerable
+    if (key == "length" and fixed_length) or type(o) is JsPrototype or not _obj_has_own(o, key):
         return False
     if descriptors.takes_descriptors(o):
         return descriptors.descriptor_of(o, key if type(key) is JsSymbol else property_key(key))[
@@ -1096,6 +1099,8 @@ def integrity_of(obj: Any, frozen: bool | None) -> bool:
         return True
     if descriptors.takes_descriptors(obj) and type(obj) is not JsFunction:
         # TestIntegrityLevel: every own property non-configurable (and read-only, frozen)
+        if frozen and type(obj).__name__ == "JsRegExp" and level < FROZEN:
+            return False  # its lastIndex stays writable under a seal
         own = obj if type(obj) is dict or type(obj) is JsCreated else obj.props or {}
         for k in [*own_keys_all(own), *(k for k in own if type(k) is JsSymbol)]:
             held = descriptors.descriptor_of(obj, k)
@@ -1278,7 +1283,7 @@ def _check_integrity(obj: Any, k: str) -> None:
         shown = getattr(obj, "tag", "#<Object>")
         if isinstance(obj, JsObject) and descriptors.takes_descriptors(obj):  # a Date, a Map
             shown = shown_value(obj)
-            if exists and type(getattr(obj, "props", {}).get(k)) is Accessor:
+            if exists and type((getattr(obj, "props", None) or {}).get(k)) is Accessor:
                 return  # its setter runs (or V8's getter-only TypeError), frozen or not
             if k == "size" and not exists and type(obj).__name__ == "JsCollection":
                 return  # the prototype's getter-only size refuses first

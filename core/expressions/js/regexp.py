@@ -51,6 +51,7 @@ from flowctx_core.expressions.js.values import (
     JsFunction,
     JsObject,
     changed_prototype,
+    enumerable_props,
     from_units,
     to_int,
     to_string,
@@ -793,15 +794,18 @@ class JsRegExp(JsObject):
             self.props = {}
         self.props[key] = value
 
-    def js_json(self) -> Any:
-        return dict(self.props) if self.props else {}  # lastIndex is not enumerable
+    def js_json(self) -> Any:  # lastIndex is not enumerable
+        return {k: self.props[k] for k in enumerable_props(self.props)} if self.props else {}
 
     def js_keys(self) -> list[str]:
-        return list(self.props) if self.props else []
+        return enumerable_props(self.props)
 
     def js_owns(self, key: str) -> bool:
         """lastIndex, made with it, and the keys written on it."""
         return key == "lastIndex" or bool(self.props and key in self.props)
+
+    def js_has(self, key: str) -> bool:
+        return self.js_owns(key) or self.js_get(key) is not UNDEFINED
 
 
 def _object_proto(obj: Any, key: str) -> Any:
@@ -916,6 +920,8 @@ def _to_string(rx: Any, *_: Any) -> str:
         # its source and flags read along the chain a condition gave it
         get_member = LENT["get_member"]
         return f"/{to_string(get_member(rx, 'source'))}/{to_string(get_member(rx, 'flags'))}"
+    if type(rx) is JsRegExp:
+        return str(rx.js_primitive())  # its own keys (a Symbol.toStringTag) change nothing
     return to_string(rx)
 
 

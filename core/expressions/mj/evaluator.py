@@ -1482,6 +1482,13 @@ def _delete(c: _Compiler, node: JsDelete) -> Fn:
         if (
             isinstance(obj, js.JsObject)
             and descriptors.takes_descriptors(obj)
+            and LENT["has_own"](obj, k)
+            and not descriptors.configurable(obj, k)
+        ):  # a String object's index or length
+            raise js.JsError(f"Cannot delete property '{k}' of {js.shown_value(obj)}")
+        if (
+            isinstance(obj, js.JsObject)
+            and descriptors.takes_descriptors(obj)
             and k in (getattr(obj, "props", None) or {})
         ):  # an own key of a Date, a Map...
             if not _on_copy(env):
