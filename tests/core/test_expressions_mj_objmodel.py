@@ -2511,3 +2511,77 @@ def test_descriptors_on_regexps_and_string_objects(expr: str, expected: str) -> 
     result = evaluate(expr, {"payload": {}}, "mj")
     shown = GLOBALS["String"].fn(result.raw) if result.success else result.error.message
     assert shown == expected, expr
+
+
+# Any object whose prototype the condition changed is iterated (spread, patterns, Set, Array.from)
+# by the Symbol.iterator of its new chain, run on it as V8 runs it: Array.prototype's over it as
+# an array-like, a Map's or Set's refusing another receiver, String.prototype's on ToString(it)
+CHAINED_ITERATION: Final = [
+    (
+        (
+            "(payload.t = Object.create(payload.o), Object.setPrototypeOf(payload.t, "
+            "Object.getPrototypeOf(new Set())), (([a]) => a)(payload.t))"
+        ),
+        "Method Set.prototype.values called on incompatible receiver #<Set>",
+    ),
+    (
+        (
+            "(payload.t = Object.create(null), Object.setPrototypeOf(payload.t, "
+            "Object.getPrototypeOf([])), new Set(payload.t).size)"
+        ),
+        "0",
+    ),
+    (
+        (
+            "(payload.t = Object.create(payload.o), Object.setPrototypeOf(payload.t, "
+            "Object.create(Object.getPrototypeOf([]))), JSON.stringify([...payload.t]))"
+        ),
+        "[]",
+    ),
+    (
+        ("(payload.t = new Set([1]), Object.setPrototypeOf(payload.t, payload.o), [...payload.t])"),
+        "payload.t is not iterable",
+    ),
+    (
+        (
+            "(payload.t = new Set([1]), Object.setPrototypeOf(payload.t, "
+            "Object.create(Object.getPrototypeOf([]))), JSON.stringify(Array.from(payload.t)))"
+        ),
+        "[]",
+    ),
+    (
+        (
+            "(payload.t = Object('ab'), Object.setPrototypeOf(payload.t, payload.o), "
+            "new Set(payload.t).size)"
+        ),
+        "object is not iterable (cannot read property Symbol(Symbol.iterator))",
+    ),
+    (
+        (
+            "(payload.t = (x => x).bind(null), Object.setPrototypeOf(payload.t, payload.arr), "
+            "Math.max(...payload.t))"
+        ),
+        "1",
+    ),
+    (
+        (
+            "(payload.t = new Date(0), Object.setPrototypeOf(payload.t, "
+            "Object.getPrototypeOf('')), Math.max(...payload.t))"
+        ),
+        "String.prototype.toString requires that 'this' be a String",
+    ),
+    (
+        (
+            "(payload.t = new Map([[1, 2]]), Object.setPrototypeOf(payload.t, "
+            "Object.getPrototypeOf(new RangeError())), [payload.a] = payload.t)"
+        ),
+        "object is not iterable (cannot read property Symbol(Symbol.iterator))",
+    ),
+]
+
+
+@pytest.mark.parametrize(("expr", "expected"), CHAINED_ITERATION)
+def test_objects_iterate_through_the_chain_they_were_given(expr: str, expected: str) -> None:
+    result = evaluate(expr, _payload(), "mj")
+    shown = GLOBALS["String"].fn(result.raw) if result.success else result.error.message
+    assert shown == expected, expr

@@ -179,6 +179,9 @@ SETTERS = [
 ]
 # (a built-in prototype is never the object changed: node's process would keep the change)
 READS = ["String(payload.t)", "JSON.stringify(payload.t)", "payload.t + 1", "typeof payload.t",
+         "JSON.stringify([...payload.t])", "Math.max(...payload.t)", "(([a]) => a)(payload.t)",
+         "new Set(payload.t).size", "JSON.stringify(Object.fromEntries(payload.t))",
+         "([payload.a] = payload.t, payload.a)", "JSON.stringify(Array.from(payload.t))",
          "Array.isArray(payload.t)", "payload.t.length", "payload.t.size", "payload.t.source",
          "payload.t.flags", "payload.t.toString()", "typeof payload.t.map", "payload.t.a",
          "typeof payload.t.getTime", "toString.call(payload.t)", "payload.t instanceof Array",

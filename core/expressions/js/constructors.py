@@ -363,7 +363,8 @@ _SET_METHODS: Final[dict[str, tuple[Callable[..., Any], int]]] = {
 def _iterable(v: Any, what: str) -> list[Any]:
     from flowctx_core.expressions.js.values import CHANGED, GENERIC, js_value
 
-    own = GENERIC["iterate"](v) if CHANGED.symbols or CHANGED.table else None
+    walks = CHANGED.symbols or CHANGED.table or type(v).__name__ == "JsCreated"
+    own = GENERIC["iterate"](v) if walks else None
     if type(own) is list:
         return own  # its own Symbol.iterator (an array's too)
     if own is None and (type(v) is list or type(v) is tuple):

@@ -644,7 +644,8 @@ def _object_is(a: Any = UNDEFINED, b: Any = UNDEFINED, *_: Any) -> bool:
 def _object_from_entries(entries: Any = UNDEFINED, *_: Any) -> dict[str, Any]:
     if is_nullish(entries):
         raise JsError("undefined is not iterable")
-    own = GENERIC["iterate"](entries) if CHANGED.symbols or CHANGED.table else None
+    walks = CHANGED.symbols or CHANGED.table or type(entries) is JsCreated
+    own = GENERIC["iterate"](entries) if walks else None
     if own == "uncallable":  # an array whose chain has no Symbol.iterator any more
         raise JsError(f"{typeof(entries)} is not iterable (cannot read property "
                       "Symbol(Symbol.iterator))")  # fmt: skip
@@ -966,9 +967,25 @@ def _array_from(src: Any = UNDEFINED, fn: Any = UNDEFINED, *_: Any) -> list[Any]
     if is_nullish(src):
         shown = "object null" if src is None else "undefined"
         raise JsError(f"{shown} is not iterable (cannot read property Symbol(Symbol.iterator))")
+    chained = (CHANGED.table or type(src) is JsCreated) and symkeys.chained(src)
+    chained = chained and type(src) is not list
+    method = symkeys.get(src, symkeys.ITERATOR) if chained else UNDEFINED
     if type(src) is str:
         charge(len(src))
         items: list[Any] = list(src)
+    elif chained and method is not UNDEFINED and method is not None:
+        if type(method) is not JsFunction:
+            raise JsError(
+                "%Array%.from requires that the property of the first argument, "
+                "items[Symbol.iterator], when exists, be a function"
+            )
+        items = symkeys.run_iterator(method, src)  # the iterator its chain gives it
+    elif chained:  # none along its chain: an array-like
+        length = to_int(get_member(src, "length"))
+        if length > MAX_STRING_LENGTH:
+            raise JsError("Invalid array length")
+        charge(ELEMENT * int(max(length, 0)))
+        items = [get_member(src, str(i)) for i in range(int(max(length, 0)))]
     elif type(src) is list and CHANGED.symbols and (by_symbol := _by_symbol(src)) is not None:
         items = by_symbol  # an array with its own Symbol.iterator
     elif type(src) is list or type(src) is tuple:

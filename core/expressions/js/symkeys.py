@@ -34,6 +34,7 @@ from flowctx_core.expressions.js.values import (
     default_call_site,
     js_value,
     shown_value,
+    to_int,
     to_string,
     truthy,
     typeof,
@@ -374,10 +375,59 @@ def iterate_method(v: Any) -> Any:
     return get(v, ITERATOR)
 
 
+def chained(v: Any) -> bool:
+    """An object whose prototype the condition changed (any kind): its Symbol.iterator is
+    its new chain's."""
+    if type(v) is JsCreated:
+        return True  # Object.create's: its chain is the one it was given
+    return bool(CHANGED.table) and typeof(v) in ("object", "function") and v is not None and (
+        changed_prototype(v) is not KEPT
+    )  # fmt: skip
+
+
+def run_iterator(method: Any, v: Any) -> list[Any]:
+    """GetIterator(v) with ``method`` (its Symbol.iterator, found along its chain, not
+    nullish) and every step of it: a built-in one runs on ``v`` as V8's does."""
+    ident = getattr(method, "ident", None) or ""
+    get_member = LENT["get_member"]
+    if ident in ("Array.prototype.values", "Array.prototype.keys", "Array.prototype.entries"):
+        if type(v) is list or type(v) is tuple:
+            items = [js_value(x) for x in v]
+        else:  # an array-like: its length, then each index, as the array iterator reads them
+            length = to_int(get_member(v, "length"))
+            n = int(min(max(length, 0), MAX_STRING_LENGTH + 1))
+            if n > MAX_STRING_LENGTH:
+                raise Unsupported("flowctx does not reproduce an iterator this long")
+            charge(ELEMENT * n)
+            items = [get_member(v, str(i)) for i in range(n)]
+        if ident.endswith("keys"):
+            return list(range(len(items)))
+        if ident.endswith("entries"):
+            return [[i, x] for i, x in enumerate(items)]
+        return items
+    kind, _, name = ident.partition(".prototype.")
+    if kind in ("Map", "Set") and name in ("values", "keys", "entries"):
+        if type(v).__name__ == "JsCollection" and v.is_set == (kind == "Set"):
+            pairs = list(v.entries.values())
+            if name == "entries":
+                return [[k, k if v.is_set else x] for k, x in pairs]
+            return [k if name == "keys" or v.is_set else x for k, x in pairs]
+        raise JsError(
+            f"Method {ident} called on incompatible receiver {GENERIC['shown'](v)}",
+            anonymous=f"Method {ident} called on incompatible receiver",
+        )
+    return iterate_by(method)
+
+
 def iterate(v: Any) -> list[Any] | None:
     """The items of a condition's object that has Symbol.iterator (an arrow giving an
     iterator: a built-in one, or an object whose ``next`` gives ``{value, done}`` objects);
     None when it has none."""
+    if type(v) is not list and chained(v):  # along the chain the condition gave it
+        method = get(v, ITERATOR)
+        if method is UNDEFINED or method is None:
+            raise NoNext("Symbol.iterator is not a function")
+        return run_iterator(method, v)
     if not (CHANGED.symbols or _reprototyped(v)) or not keeps(v):
         return None
     if type(v) is list and not has_own(v, ITERATOR) and not _reprototyped(v):
@@ -446,7 +496,11 @@ LENT["iterate_by"] = iterate_by
 def iterate_for_collection(v: Any) -> Any:
     """``iterate`` for the Map and Set constructors: "uncallable" when Symbol.iterator or
     its ``next`` is not a function (their own "is not iterable" error then)."""
-    if keeps(v) and (type(v) is not list or has_own(v, ITERATOR) or _reprototyped(v)):
+    if chained(v) and type(v) is not list:
+        method = get(v, ITERATOR)
+        if method is UNDEFINED or method is None or type(method) is not JsFunction:
+            return "uncallable"
+    elif keeps(v) and (type(v) is not list or has_own(v, ITERATOR) or _reprototyped(v)):
         method = get(v, ITERATOR)
         nullish = method is UNDEFINED or method is None
         if (type(v) is list and nullish) or (not nullish and type(method) is not JsFunction):

@@ -590,6 +590,8 @@ def _pattern_values(v: Any) -> Any:
 
 
 def _spread_values(v: Any) -> list[Any]:
+    if (js.CHANGED.table or type(v) is js.JsCreated) and type(v) is not list and symkeys.chained(v):
+        return symkeys.iterate(v) or []  # along the chain the condition gave it
     if type(v) is list and (js.CHANGED.table or js.CHANGED.symbols):
         own = symkeys.iterate(v)  # its own Symbol.iterator, or its changed chain's
         if own is not None:
@@ -869,7 +871,7 @@ def _binder(c: _Compiler, target: ast.expr) -> Binder:
             raise _not_iterable(value)
         try:
             items = _pattern_values(value)
-        except js.JsError:
+        except (_NotIterable, symkeys.NoNext):  # a method that runs keeps its own error
             raise _not_iterable(value) from None
         for i, (kind, bind, fallback) in enumerate(steps):
             if kind == "hole":
