@@ -968,7 +968,6 @@ def _array_from(src: Any = UNDEFINED, fn: Any = UNDEFINED, *_: Any) -> list[Any]
         shown = "object null" if src is None else "undefined"
         raise JsError(f"{shown} is not iterable (cannot read property Symbol(Symbol.iterator))")
     chained = (CHANGED.table or type(src) is JsCreated) and symkeys.chained(src)
-    chained = chained and type(src) is not list
     method = symkeys.get(src, symkeys.ITERATOR) if chained else UNDEFINED
     if type(src) is str:
         charge(len(src))

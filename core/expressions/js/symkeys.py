@@ -442,7 +442,7 @@ def iterate(v: Any) -> list[Any] | None:
         return None
     if type(v) is list and _arrays_own(method):
         return None
-    return iterate_by(method)
+    return run_iterator(method, v)
 
 
 def iterate_by(method: Any) -> list[Any]:
