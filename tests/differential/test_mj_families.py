@@ -46,7 +46,7 @@ HOST_CASES = 1200
 #: chain, methods on other receivers; drawn apart too
 OBJMODEL = frozenset(families_objmodel.FAMILIES)
 OBJMODEL_SEED = 36
-OBJMODEL_CASES = 660
+OBJMODEL_CASES = 720
 #: the object model's families that may refuse a construct (none: each is predicted)
 OBJMODEL_REFUSING: frozenset[str] = frozenset()
 
