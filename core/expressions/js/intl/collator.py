@@ -63,16 +63,20 @@ class Model:
     of their spelling, the characters it does not model, and the combinations of sensitivity,
     caseFirst and ignorePunctuation whose answers were checked against node's."""
 
-    __slots__ = ("backwards", "name", "ranks", "units", "unmodelled", "valid")
+    __slots__ = (
+        "backwards", "blocked", "name", "numeric_at", "ranks", "units", "unmodelled", "valid",
+    )  # fmt: skip
 
-    def __init__(
-        self, name: str, ranks: dict[str, Weights], unmodelled: str, valid: int, backwards: bool
-    ) -> None:
+    def __init__(self, name: str, ranks: dict[str, Weights], row: list[Any]) -> None:
         self.name = name
         self.ranks = ranks
+        _units, _columns, self.valid, _expansions, unmodelled, backwards, blocked, at = row
         self.unmodelled = frozenset(unmodelled)
-        self.valid = valid
-        self.backwards = backwards  # fr-CA weighs accents from the end (cote, côte, coté)
+        self.backwards = bool(backwards)  # fr-CA weighs accents from the end (cote, côte, coté)
+        # the pairs of letters that keep a contraction from starting at their second (Danish
+        # aA: aAa is no a and Aa)
+        self.blocked = frozenset(blocked)
+        self.numeric_at = at  # where numeric puts a run of digits (en-US-u-va-posix: first)
         self.units = tuple(u for u in ranks if len(u) > 1)  # its contractions (Czech ch)
 
     def accented(self, s: str) -> bool:
@@ -91,9 +95,10 @@ class Model:
                 at = s.find(unit[:-1], at + 1)
         return False
 
-    def checked(self, sensitivity: str, case_first: str, ignore: bool) -> bool:
+    def checked(self, sensitivity: str, case_first: str, ignore: bool, numeric: bool) -> bool:
         key = (sensitivity, "false" if sensitivity in ("base", "accent") else case_first)
-        return bool(self.valid >> (_COMBOS[key] + (8 if ignore else 0)) & 1)
+        bit = _COMBOS[key] + (8 if ignore else 0) + (16 if numeric else 0)
+        return bool(self.valid >> bit & 1)
 
 
 @functools.cache
@@ -105,13 +110,13 @@ def _model(key: str) -> Model | None:
         row = rows[row]
     if row is None:
         return None
-    units, columns, valid, expansions, unmodelled, backwards = row
+    units, columns, _valid, expansions, *_ = row
     items = [*found["pool"], *units]
     cols = [found["columns"][i] for i in columns]
     ranks: dict[str, Weights] = {c: tuple(col[i] for col in cols) for i, c in enumerate(items)}
     for c, weights in expansions.items():
         ranks[c] = tuple(tuple(w) for w in weights)
-    return Model(key, ranks, unmodelled, valid, bool(backwards))
+    return Model(key, ranks, row)
 
 
 class Collator(IntlObject):
@@ -135,8 +140,6 @@ class Collator(IntlObject):
                     f"flowctx does not reproduce the collation {o['collation']!r} of"
                     " en-US-u-va-posix"
                 )
-            if o["numeric"]:  # measured: its digits' values go elsewhere than its 0
-                raise Unsupported("flowctx does not reproduce numeric en-US-u-va-posix")
             name = "en-US-u-va-posix" + ("/search" if o["usage"] == "search" else "")
         elif o["usage"] == "search":
             # the search collations of most locales are the root's (scripts/intl_extensions.mjs)
@@ -253,14 +256,16 @@ class Collator(IntlObject):
         a run of digits by its value where numeric asks (leading zeros ignored)."""
         o = self.o
         ignore = bool(o["ignorePunctuation"])
-        if not model.checked(o["sensitivity"], o["caseFirst"], ignore):
+        if not model.checked(o["sensitivity"], o["caseFirst"], ignore, o["numeric"]):
             raise Unsupported(
                 f"flowctx does not reproduce the collation {_described(o, self.base)} with"
-                f" sensitivity {o['sensitivity']!r} and caseFirst {o['caseFirst']!r}"
+                f" sensitivity {o['sensitivity']!r}, caseFirst {o['caseFirst']!r},"
+                f" ignorePunctuation {ignore} and numeric {o['numeric']}"
             )
         ranks = model.ranks
         units: list[Weights] = []
         s = unicodedata.normalize("NFC", s)
+        last: str | None = None  # the single letter before
         if model.accented(s):
             raise Unsupported(
                 f"flowctx does not reproduce the collation {_described(o, self.base)} where a"
@@ -278,16 +283,21 @@ class Collator(IntlObject):
                     end += 1
                 digits = s[i:end].lstrip("0") or "0"
                 zero = ranks["0"]
-                units.append(zero)
+                units.append((model.numeric_at, *zero[1:]))
+                last = None
                 for band in (len(digits), *(100_000 + int(d) for d in digits)):
                     units.append((_NUMBER_BAND + band, *zero[1:]))
                 i = end
                 continue
-            # a contraction first, the longest, as ICU matches them
+            # a contraction first, the longest, as ICU matches them (not where the letter before
+            # keeps it from starting)
             unit = next(
                 (s[i : i + n] for n in (3, 2) if len(s[i : i + n]) == n and s[i : i + n] in ranks),
                 s[i],
             )
+            if last is not None and last + s[i] in model.blocked:
+                unit = s[i]
+            last = unit if len(unit) == 1 else None
             found = ranks.get(unit)
             if found is None or unit in model.unmodelled:
                 raise Unsupported(
