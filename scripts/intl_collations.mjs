@@ -98,6 +98,8 @@ function expansionsOf(v, r) {
     // its compatibility spelling where it has one of two pool letters (ǆ: dž, not dz)
     const compat = c.normalize("NFKD").normalize("NFC");
     const spelled = compat.length === 2 && [...compat].every((x) => x in r) && cmp(c, compat) === 0 ? compat : tied;
+    // a letter its spelling's contraction is (Danish å is aa): a letter of its own
+    if (tokens(r, spelled, false).length === 1) { delete out[c]; continue; }
     // its case's spelling first (Æ: AE, ǅ: Dž)
     const title = spelled[0].toUpperCase() + spelled.slice(1).toLowerCase();
     const order = c === c.toLowerCase() ? [spelled.toLowerCase(), title, spelled.toUpperCase()]
@@ -168,12 +170,13 @@ function modelCompareCol(r, a, b, col) {
 }
 let backwards = false;
 let blocked = new Set();
-const PUNCTUATION = /[\p{Zs}\p{Zl}\p{Zp}\p{P}]/u;
+// the characters ignorePunctuation drops (spaces and punctuation; measured per collator)
+let variable = new Set();
 function tokens(r, s, ip, numeric = false) {
   // the longest unit first, as ICU matches contractions
   const out = [];
   for (let i = 0; i < s.length;) {
-    if (ip && PUNCTUATION.test(s[i])) { i++; continue; }
+    if (ip && variable.has(s[i])) { i++; continue; }
     if (numeric && s[i] >= "0" && s[i] <= "9") {
       // a run of digits by its value (leading zeros ignored), where the collator puts numbers
       let end = i;
@@ -264,6 +267,12 @@ for (const usage of ["sort", "search"]) {
   variants.push({ key: usage === "sort" ? "en-US-u-va-posix" : "en-US-u-va-posix/search",
     locale: "en-US-u-va-posix", options: { usage } });
 }
+for (const [co, taking] of Object.entries(collations)) {
+  if (co === "search" || co === "standard") continue;
+  if (taking === "*" || taking.includes("en-US")) {
+    variants.push({ key: `en-US-u-va-posix/${co}`, locale: "en-US-u-va-posix", options: { collation: co } });
+  }
+}
 
 const columnPool = [], columnIndex = new Map();
 const ref = (col) => {
@@ -281,6 +290,8 @@ for (const v of variants) {
   const r = ranks(v, units);
   // French accents weighed from the end of the string (cote, côte, coté, côté)
   backwards = make(v, {}).compare("c\u00f4te", "cot\u00e9") < 0;
+  const ipCmp = make(v, { ignorePunctuation: true }).compare;
+  variable = new Set(pool.filter((c) => ipCmp("a" + c + "b", "ab") === 0));
   // the pairs of letters that keep a contraction from starting at their second (Danish aA)
   blocked = new Set();
   const baseCmp = make(v, { sensitivity: "base" }).compare;
@@ -297,7 +308,7 @@ for (const v of variants) {
   const before = pool.filter((c) => !/[0-9]/.test(c) && r[c][0] !== -1 && numericBase(c, "0") < 0);
   numericAt = before.length ? Math.max(...before.map((c) => r[c][0])) + 0.5 : -0.5;
   // a collator weighing the pool as one already kept does (eor in most locales) is that one
-  const signature = JSON.stringify([backwards, [...blocked], numericAt, units, [...pool, ...units].map((c) => r[c])]);
+  const signature = JSON.stringify([backwards, [...blocked], numericAt, [...variable], units, [...pool, ...units].map((c) => r[c])]);
   if (seen.has(signature)) {
     const same = seen.get(signature);
     if (same in out) out[v.key] = same;
@@ -339,7 +350,7 @@ for (const v of variants) {
   const items = [...pool, ...units];
   const plain = (c, col) => (c in expansions || unmodelled.includes(c) ? -1 : r[c][col]);
   out[v.key] = [units, COLUMNS.map((_, col) => ref(items.map((c) => plain(c, col)))), valid, expansions,
-    unmodelled.join(""), backwards ? 1 : 0, [...blocked].sort(), numericAt];
+    unmodelled.join(""), backwards ? 1 : 0, [...blocked].sort(), numericAt, [...variable].join("")];
 }
 const data = { collationRanks: { pool: pool.join(""), columns: columnPool, collators: out } };
 const bytes = gzipSync(JSON.stringify(data), { level: 9 });

@@ -56,12 +56,20 @@ function measure(tag, nu) {
     pct: [template(f({ style: "percent" }, 1)), template(f({ style: "percent" }, -1))],
     cur: [template(f({ style: "currency", currency: "EUR" }, 1)),
       template(f({ style: "currency", currency: "EUR" }, -1))],
+    // the accounting patterns (with a plus, with a minus, without a sign), as
+    // scripts/intl_currencies.mjs measures a locale's own
+    acc: [template(f({ style: "currency", currency: "EUR", currencySign: "accounting", signDisplay: "always" }, 1)),
+      template(f({ style: "currency", currency: "EUR", currencySign: "accounting", signDisplay: "always" }, -1)),
+      template(f({ style: "currency", currency: "EUR", currencySign: "accounting" }, 1))],
     curCode: [template(f(cur, 1)), template(f(cur, -1))],
     minus: value(f({}, -1), "minusSign"),
     plus: value(f({ signDisplay: "always" }, 1), "plusSign"),
     exp: value(f({ notation: "scientific" }, -12345), "exponentSeparator"),
     expMinus: between(f({ notation: "scientific" }, 0.001), "exponentSeparator", "exponentInteger"),
     sizes: [sizes({}), sizes({ style: "percent" }), sizes({ style: "currency", currency: "USD" })],
+    accSizes: sizes({ style: "currency", currency: "USD", currencySign: "accounting" }),
+    accGroup: value(f({ style: "currency", currency: "USD", currencySign: "accounting" }, 1234567.5), "group"),
+    accMin2: !f({ style: "currency", currency: "USD", currencySign: "accounting" }, 1234).some((p) => p.type === "group"),
     pctSign: value(f({ style: "percent" }, 1), "percentSign"),
     curGroup: value(f({ style: "currency", currency: "USD" }, 1234567.5), "group"),
     curDecimal: value(f({ style: "currency", currency: "USD" }, 1234567.5), "decimal"),
@@ -91,6 +99,9 @@ for (const tag of locales) {
       if (JSON.stringify(row[k]) !== JSON.stringify(base[k])) diff[k] = row[k];
     }
     if ("compact" in diff) diff.compact = true;
+    // the accounting pattern's group sizes, wherever the system changes the others
+    if ("sizes" in diff) Object.assign(diff, { accSizes: row.accSizes, accGroup: row.accGroup, accMin2: row.accMin2 });
+    else { delete diff.accSizes; delete diff.accGroup; delete diff.accMin2; }
     if (Object.keys(diff).length) rows[nu] = diff;
   }
   if (Object.keys(rows).length) { numbering[tag] = rows; differing++; }
@@ -110,6 +121,8 @@ const posix = {};
 const us = measure("en-US", "latn");
 const px = measure("en-US-u-va-posix", "latn");
 for (const k of Object.keys(px)) if (JSON.stringify(px[k]) !== JSON.stringify(us[k])) posix[k] = px[k];
+// grouped, unlike its other money
+if ("sizes" in posix) Object.assign(posix, { accSizes: px.accSizes, accGroup: px.accGroup, accMin2: px.accMin2 });
 const out = { numberingDigits: digits, numberingRows: pruned, numberingPosix: posix };
 writeFileSync(new URL("numbering.json.gz", tables), gzipSync(JSON.stringify(out), { level: 9 }));
 console.log(`${Object.keys(digits).length} decimal systems; ${differing} locales with rows of their own`);

@@ -211,21 +211,23 @@ class NumberFormat(IntlObject):
             if patterns is None:
                 patterns = _inherited_key(table("currencyNamePatterns"), o["base"], "other")
             template = patterns[1 if sign else 0]
+            if sign and _override(o["base"], o["numberingSystem"], o["posix"]).get("dec"):
+                template = _without_own_marks(template, _number_row(o["base"])["dec"][1])
         accounting = kind == "cur" and o["currencySign"] == "accounting" and not by_name
         if accounting:  # the locale's accounting patterns: en's ($1.00), nb's £ 1,00
             ov = _override(o["base"], o["numberingSystem"], o["posix"])
-            if o["notation"] == "compact" or "cur" in ov:
-                raise Unsupported(
-                    "flowctx does not reproduce accounting negatives in compact notation or a"
-                    " numbering system with money patterns of its own"
-                )
             rows = table("currencyAccounting")
-            pair = inherited(rows, o["base"]) or rows["en"]
+            # a numbering system's own where it has them (de in arab: no parentheses)
+            pair = ov.get("acc") or inherited(rows, o["base"]) or rows["en"]
             template = pair[{"+": 0, "-": 1}.get(sign, 2)]
         if sign == "+" and kind == "dec" and "plusAt" in row:
             template = row["plusAt"]
         if o["notation"] == "compact" and exact is not None:
-            template = self._compact_template(1 if sign else 0)
+            compact = self._compact_template(1 if sign else 0)
+            # accounting keeps its pattern where the magnitude has no compact part (en's ($5),
+            # but -$5M)
+            if not (accounting and not any(isinstance(p, list) for p in self._pattern[0])):
+                template = compact
         out: list[tuple[str, str]] = []
         symbol = self._symbol() if kind == "cur" else ""
         for i, piece in enumerate(template):
@@ -271,16 +273,7 @@ class NumberFormat(IntlObject):
         patterns (arab's U+061C before, arabext's U+200E on both sides), or empty."""
         ov = _override(self.o["base"], self.o["numberingSystem"], self.o["posix"])
         dec = ov.get("dec")
-        negative = dec[1] if isinstance(dec, list) and len(dec) > 1 else []
-        if 1 not in negative:
-            return "", ""
-        at = negative.index(1)
-
-        def mark(i: int) -> str:
-            piece = negative[i] if 0 <= i < len(negative) else None
-            return piece if isinstance(piece, str) and not piece.strip(_BIDI_MARKS) else ""
-
-        return mark(at - 1), mark(at + 1)
+        return _marks_around_sign(dec[1] if isinstance(dec, list) and len(dec) > 1 else [])
 
     def _row(self) -> dict[str, Any]:
         """The locale's number row, with what its numbering system changes."""
@@ -288,9 +281,7 @@ class NumberFormat(IntlObject):
         ov = _override(self.o["base"], self.o["numberingSystem"], self.o["posix"])
         if not ov:
             return row
-        if self.o["notation"] == "compact" and (
-            ov.get("compact") or (self.o["style"] == "currency" and "cur" in ov)
-        ):
+        if self.o["notation"] == "compact" and (ov.get("compact")):
             raise Unsupported(
                 f"flowctx does not reproduce compact notation in the numbering system"
                 f" {self.o['numberingSystem']!r} of {self.o['base']!r}"
@@ -351,6 +342,9 @@ class NumberFormat(IntlObject):
         sizes = _accounting_sizes(o)
         if sizes is not None:  # en-IN's accounting pattern groups by three
             primary, secondary = sizes
+            ov = _override(o["base"], o["numberingSystem"], o["posix"])
+            group = ov.get("accGroup") or group  # en-US-u-va-posix's, grouped there alone
+            min2 = ov.get("accMin2", min2)
         if exact is None:
             return ([("nan", nan)] if x != x else [("infinity", infinity)]), False
         exponent: int | None = None
@@ -467,6 +461,11 @@ class NumberFormat(IntlObject):
     def _compact_template(self, signed: int) -> list[Any]:
         pattern = list(self._pattern[signed])
         ov = _override(self.o["base"], self.o["numberingSystem"], self.o["posix"])
+        plain = not any(isinstance(piece, list) for piece in pattern)
+        if self.o["style"] == "currency" and "cur" in ov and plain:
+            # no compact part (a number below a thousand): the numbering system's own money
+            # pattern (en-US-u-va-posix's ¤ 0, fa in latn's)
+            return list(ov["cur"][signed])
         if signed and "dec" in ov:
             # the numbering system's own marks around the sign (arabext's), as in its
             # plain pattern
@@ -713,6 +712,36 @@ def _digit_options(opts: Any, o: dict[str, Any], service: str = SERVICE) -> None
              trailingZeroDisplay=trailing)  # fmt: skip
 
 
+def _marks_around_sign(negative: list[Any]) -> tuple[str, str]:
+    """The bidi marks right before and after the sign of a negative pattern, or empty."""
+    if 1 not in negative:
+        return "", ""
+    at = negative.index(1)
+
+    def mark(i: int) -> str:
+        piece = negative[i] if 0 <= i < len(negative) else None
+        return piece if isinstance(piece, str) and not piece.strip(_BIDI_MARKS) else ""
+
+    return mark(at - 1), mark(at + 1)
+
+
+def _without_own_marks(template: list[Any], own_negative: list[Any]) -> list[Any]:
+    """A currency name's pattern (measured in the locale's own numbering system) without the
+    marks that system writes around the sign (ar-EG's U+061C): another system's come with
+    the sign."""
+    before, after = _marks_around_sign(own_negative)
+    out = list(template)
+    if 1 not in out:
+        return out
+    at = out.index(1)
+    if before and at > 0 and isinstance(out[at - 1], str) and out[at - 1].endswith(before):
+        out[at - 1] = out[at - 1][: -len(before)]
+    following = out[at + 1] if at + 1 < len(out) else None
+    if after and isinstance(following, str) and following.startswith(after):
+        out[at + 1] = following[len(after) :]
+    return [p for p in out if p != ""]
+
+
 def _accounting_sizes(o: dict[str, Any]) -> tuple[int, int] | None:
     """The group sizes of the locale's accounting pattern where they are not its currency
     pattern's (scripts/intl_currencies.mjs)."""
@@ -720,6 +749,10 @@ def _accounting_sizes(o: dict[str, Any]) -> tuple[int, int] | None:
         return None
     if o["currencyDisplay"] == "name":
         return None
+    ov = _override(o["base"], o["numberingSystem"], o["posix"])
+    if "accSizes" in ov:  # a numbering system's (en-US-u-va-posix groups only these)
+        primary, secondary = ov["accSizes"]
+        return (primary, secondary) if primary else (1000, 1000)  # [0, 0]: no grouping
     rows = table("currencyAccounting")
     pattern = inherited(rows, o["base"]) or rows["en"]
     return (pattern[3][0], pattern[3][1]) if len(pattern) > 3 else None
