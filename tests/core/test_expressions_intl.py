@@ -23,6 +23,7 @@ PAYLOAD = {
     "eur": {"style": "currency", "currency": "EUR"},
     "chf": {"style": "currency", "currency": "CHF"},
     "usd_compact": {"style": "currency", "currency": "USD", "notation": "compact"},
+    "pct_compact": {"style": "percent", "notation": "compact"},
     "usd_acc": {"style": "currency", "currency": "USD", "currencySign": "accounting"},
     "usd_acc_compact": {
         "style": "currency",
@@ -265,6 +266,24 @@ CASES = [
     (
         "new Intl.NumberFormat('ar-EG-u-nu-latn', payload.inr_name).format(-5)",
         "\u200e-5.00 \u0631\u0648\u0628\u064a\u0629 \u0647\u0646\u062f\u064a",
+    ),
+    # compact percents are ICU's unit percent: its pattern (de's plain space, tr's sign first)
+    # around the signed compact number, the sign a part of type unit
+    ("new Intl.NumberFormat('de', payload.pct_compact).format(12.345)", "1235 %"),
+    ("new Intl.NumberFormat('tr', payload.pct_compact).format(-123.45)", "%-12\u00a0B"),
+    (
+        "new Intl.NumberFormat('en', payload.pct_compact).formatToParts(12.345)"
+        ".map(p => p.type).join()",
+        "integer,decimal,fraction,compact,unit",
+    ),
+    # en-US-u-va-posix in other digits: its own symbols and patterns in them
+    (
+        "new Intl.NumberFormat('en-US-u-va-posix-nu-thai').format(-1234567.5)",
+        "-\u0e51\u0e52\u0e53\u0e54\u0e55\u0e56\u0e57.\u0e55",
+    ),
+    (
+        "new Intl.NumberFormat('en-US-u-va-posix-nu-arab', payload.pct).format(12)",
+        "\u0661\u066c\u0662\u0660\u0660\u066a\u061c",
     ),
     # a currency name in the category of the number as shown: ru's 1,5 is "other", its 2 "few"
     (

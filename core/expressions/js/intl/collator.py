@@ -326,17 +326,16 @@ class Collator(IntlObject):
             o["sensitivity"], "false" if o["sensitivity"] in ("base", "accent") else o["caseFirst"]
         ]
         key = [
-            tuple(
-                w
-                for unit in units
-                for w in (unit[col] if isinstance(unit[col], tuple) else (unit[col],))
-                if w != -1
-            )
-            for col in columns
+            tuple(w for unit in units for w in _weights(unit[col]) if w != -1) for col in columns
         ]
         if model.backwards and len(key) > 1 and columns[1] == 1:
             key[1] = key[1][::-1]
         return tuple(key)
+
+
+def _weights(found: float | tuple[float, ...]) -> tuple[float, ...]:
+    """A unit's weights in one column: one, or an expansion's several."""
+    return found if isinstance(found, tuple) else (found,)
 
 
 def _described(o: dict[str, Any], base: str) -> str:

@@ -2,7 +2,7 @@
 answers it: the options read in ECMA-402's order with V8's errors, digits rounded half away
 from zero from the shortest digits of the double (as ICU does), then the locale's symbols,
 group sizes and affixes (decimal, percent, currency, accounting, compact) measured from node
-(scripts/intl_*.mjs), in any decimal numbering system. Units, compact percents and formatRange
+(scripts/intl_*.mjs), in any decimal numbering system. Units, compact money by name and formatRange
 are refused, not guessed."""
 
 from __future__ import annotations
@@ -90,9 +90,10 @@ def _override(base: str, nu: str, posix: bool = False) -> dict[str, Any]:
     """What the numbering system changes in the locale's numbers (scripts/intl_numbering.mjs):
     nothing for its own system; or what en-US-u-va-posix changes in en-US."""
     if posix:
-        if nu != "latn":
-            raise Unsupported(f"flowctx does not reproduce en-US-u-va-posix in {nu!r} digits")
-        posix_row: dict[str, Any] = table("numberingPosix")
+        # en-US-u-va-posix's symbols and patterns in that system (measured)
+        posix_row: dict[str, Any] = (
+            table("numberingPosix") if nu == "latn" else table("numberingPosixRows")[nu]
+        )
         return posix_row
     if nu == _default_numbering(base):
         return {}
@@ -222,6 +223,11 @@ class NumberFormat(IntlObject):
             template = pair[{"+": 0, "-": 1}.get(sign, 2)]
         if sign == "+" and kind == "dec" and "plusAt" in row:
             template = row["plusAt"]
+        if o["notation"] == "compact" and kind == "pct":
+            # ICU's unit percent around the signed compact number (infinity: the plain one)
+            signed = 1 if sign else 0
+            number = row["dec"][signed] if exact is None else self._compact_template(signed)
+            return self._compact_percent(number, body, sign, row)
         if o["notation"] == "compact" and exact is not None:
             compact = self._compact_template(1 if sign else 0)
             # accounting keeps its pattern where the magnitude has no compact part (en's ($5),
@@ -266,6 +272,35 @@ class NumberFormat(IntlObject):
                 )
             else:
                 out.append(("literal", piece))
+        return out
+
+    def _compact_percent(
+        self, compact: list[Any], body: list[tuple[str, str]], sign: str, row: dict[str, Any]
+    ) -> list[tuple[str, str]]:
+        """A compact percent: ICU formats it as the unit percent, whose pattern (de's 50 %
+        with a plain space, tr's %-12 B) goes around the signed compact number
+        (scripts/intl_compact_percent.mjs)."""
+        o = self.o
+        ov = _override(o["base"], o["numberingSystem"], o["posix"])
+        if "pct" in ov or "pctSign" in ov:
+            raise Unsupported(
+                "flowctx does not reproduce compact percents in a numbering system with percent"
+                " patterns of its own"
+            )
+        before, after = inherited(table("compactPercent"), o["base"]) or ([], [["unit", "%"]])
+        out: list[tuple[str, str]] = [(t, v) for t, v in before]
+        for piece in compact:
+            if piece == 0:
+                out.extend(body)
+            elif piece == 1:
+                out.append(
+                    ("minusSign", row["minus"]) if sign == "-" else ("plusSign", row["plus"])
+                )
+            elif isinstance(piece, list):
+                out.append(("compact", piece[0]))
+            else:
+                out.append(("literal", piece))
+        out.extend((t, v) for t, v in after)
         return out
 
     def _sign_marks(self) -> tuple[str, str]:
@@ -338,6 +373,8 @@ class NumberFormat(IntlObject):
         if o["style"] == "currency":  # names too (de-AT groups money apart)
             group, point = row["curGroup"] or group, row["curDecimal"] or point
         kind = {"decimal": 0, "percent": 1, "currency": 2}[o["style"]]
+        if o["style"] == "currency" and o["currencyDisplay"] == "name":
+            kind = 0  # a name's pattern is the decimal one (en-US-u-va-posix in arab: ungrouped)
         primary, secondary = row["sizes"][kind]
         sizes = _accounting_sizes(o)
         if sizes is not None:  # en-IN's accounting pattern groups by three
@@ -640,8 +677,6 @@ def read_options(locales: Any, options: Any, service: str = SERVICE) -> dict[str
     o["posix"] = base == "en-US" and kept.get("va") == "posix"
     if style == "unit":
         raise Unsupported("flowctx does not reproduce unit formatting (style 'unit')")
-    if notation == "compact" and style == "percent":
-        raise Unsupported(f"flowctx does not reproduce compact notation with style {style!r}")
     if notation == "compact" and style == "currency" and currency_display == "name":
         raise Unsupported("flowctx does not reproduce compact notation with currency names")
     return o
