@@ -1565,14 +1565,6 @@ def test_array_keys_errors(expr: str, expected: str) -> None:
     assert result.error.message == expected
 
 
-def test_accessors_on_array_elements_are_refused_by_name() -> None:
-    result = evaluate(
-        "(payload.arr.__defineGetter__('1', () => 5), payload.arr[1])", _scope(), "mj"
-    )
-    assert not result.success and result.error is not None
-    assert result.error.message == "flowctx does not reproduce accessors on arrays' elements"
-
-
 # Reflect.set with another object as the receiver (OrdinarySet's receiver steps)
 RECEIVERS_VALUES: Final = [
     (
@@ -1810,3 +1802,236 @@ def test_frozen_arrays_errors(expr: str, expected: str) -> None:
     result = evaluate(expr, _scope(), "mj")
     assert not result.success and result.error is not None, f"{expr!r} gave {result.raw!r}"
     assert result.error.message == expected
+
+
+# Accessors on arrays' elements (Object.defineProperty(arr, 0, {get, set}), __defineGetter__):
+# every read, copy and write of the elements runs them in V8's order, and a method that reads
+# the length once sees the indexes a getter took away as undefined
+ELEMENT_ACCESSORS_VALUES: Final = [
+    (
+        (
+            "(payload.log = [], Object.defineProperty(payload.arr, 1, "
+            "Object.fromEntries([['get', () => (payload.log.push('get'), 7)]])), "
+            "payload.arr.map(x => payload.log.push(x)), payload.log.join())"
+        ),
+        "1,get,7,3",
+    ),
+    (
+        "(payload.arr.__defineGetter__('1', () => 5), payload.arr[1] + payload.arr.length)",
+        "8",
+    ),
+    (
+        (
+            "(payload.log = [], Object.defineProperty(payload.arr, 0, "
+            "Object.fromEntries([['get', () => 9], ['set', v => payload.log.push(v)], "
+            "['configurable', true]])), payload.arr.sort(), JSON.stringify([payload.arr, "
+            "payload.log]))"
+        ),
+        "[[9,3,9],[2]]",
+    ),
+    (
+        (
+            "(payload.n = 0, Object.defineProperty(payload.arr, 2, Object.fromEntries([['get', "
+            "() => ++payload.n]])), (([a, , ...b]) => JSON.stringify([a, b, "
+            "payload.n]))(payload.arr))"
+        ),
+        "[1,[1],1]",
+    ),
+    (
+        (
+            "(payload.n = 0, Object.defineProperty(payload.arr, 1, Object.fromEntries([['get', "
+            "() => ++payload.n]])), payload.arr.keys().next().value + payload.n)"
+        ),
+        "0",
+    ),
+    (
+        (
+            "(Object.defineProperty(payload.arr, 0, Object.fromEntries([['get', "
+            "() => (payload.arr.length = 1, 'cut')], ['enumerable', true]])), "
+            "JSON.stringify([payload.arr, payload.arr.join('-')]))"
+        ),
+        '[["cut"],"cut--"]',
+    ),
+    (
+        (
+            "(Object.defineProperty(payload.arr, 0, Object.fromEntries([['get', "
+            "() => (payload.arr.length = 1, 'cut')], ['enumerable', true]])), "
+            "JSON.stringify(Object.entries(payload.arr)))"
+        ),
+        '[["0","cut"]]',
+    ),
+    (
+        (
+            "(Object.defineProperty(payload.arr, 1, Object.fromEntries([['get', () => 5]])), "
+            "JSON.stringify(structuredClone(payload.arr)))"
+        ),
+        "[1,5,3]",
+    ),
+    (
+        (
+            "(payload.log = [], Object.defineProperty(payload.arr, 0, "
+            "Object.fromEntries([['get', () => 1], ['set', v => payload.log.push(v)]])), "
+            "Object.freeze(payload.arr), payload.arr[0] = 4, payload.log[0])"
+        ),
+        "4",
+    ),
+    (
+        (
+            "(Object.defineProperty(payload.arr, 2, Object.fromEntries([['get', () => 5]])), "
+            "payload.arr.pop())"
+        ),
+        "5",
+    ),
+    (
+        (
+            "(Object.defineProperty(payload.arr, 2, Object.fromEntries([['get', () => 5], "
+            "['configurable', true]])), JSON.stringify([payload.arr.pop(), payload.arr]))"
+        ),
+        "[5,[1,2]]",
+    ),
+    (
+        (
+            "(Object.defineProperty(payload.arr, 0, Object.fromEntries([['get', () => 5], "
+            "['enumerable', true]])), "
+            "JSON.stringify(Object.getOwnPropertyDescriptor(payload.arr, '0')))"
+        ),
+        '{"enumerable":true,"configurable":true}',
+    ),
+    (
+        (
+            "(payload.log = [], Object.defineProperty(payload.arr, 1, "
+            "Object.fromEntries([['get', () => (payload.log.push('g'), 2)]])), "
+            "JSON.stringify([payload.arr.toReversed(), payload.arr.with(1, 0), "
+            "payload.arr.includes(2), payload.log.length]))"
+        ),
+        "[[3,2,1],[1,0,3],true,2]",
+    ),
+]
+
+
+def _three() -> dict[str, Any]:
+    return {"payload": {"arr": [1, 2, 3]}}
+
+
+@pytest.mark.parametrize(("expr", "expected"), ELEMENT_ACCESSORS_VALUES)
+def test_accessors_on_array_elements(expr: str, expected: str) -> None:
+    result = evaluate(expr, _three(), "mj")
+    assert result.success, f"{expr!r}: {result.error}"
+    assert GLOBALS["String"].fn(result.raw) == expected
+
+
+@pytest.mark.parametrize(
+    "expr",
+    [
+        (
+            "(Object.defineProperty(payload.arr, 0, Object.fromEntries([['get', () => 7]])), "
+            "payload.arr.sort())"
+        ),
+        (
+            "(Object.defineProperty(payload.arr, 0, Object.fromEntries([['get', () => 5]])), "
+            "payload.arr[0] = 1)"
+        ),
+    ],
+)
+def test_a_getter_alone_on_an_array_element_refuses_writes(expr: str) -> None:
+    result = evaluate(expr, _three(), "mj")
+    assert not result.success and result.error is not None
+    assert result.error.message == "Cannot set property 0 of [object Array] which has only a getter"
+
+
+# Property descriptors on a Date, a Map, a Set, a Number or Boolean object (their own
+# properties are all the condition's): attributes, accessors, keys, JSON, conversions,
+# integrity and deletion as on a plain object, with V8's names of each class in its errors
+BUILTIN_DESCRIPTORS: Final = [
+    (
+        (
+            "(payload.h = new Date(0), Object.defineProperty(payload.h, 'x', "
+            "Object.fromEntries([['value', 1], ['enumerable', true]])), "
+            "JSON.stringify([Object.keys(payload.h), payload.h.x]))"
+        ),
+        '[["x"],1]',
+    ),
+    (
+        (
+            "(payload.h = new Map(), Object.defineProperty(payload.h, 'x', "
+            "Object.fromEntries([['get', () => 5]])), JSON.stringify([payload.h.x, "
+            "Object.keys(payload.h), Object.getOwnPropertyNames(payload.h)]))"
+        ),
+        '[5,[],["x"]]',
+    ),
+    (
+        (
+            "(payload.h = new Number(1), Object.defineProperty(payload.h, 'x', "
+            "Object.fromEntries([['value', 1], ['enumerable', true]])), "
+            "JSON.stringify(Object.entries(payload.h)))"
+        ),
+        '[["x",1]]',
+    ),
+    (
+        (
+            "(payload.h = new Boolean(false), Object.defineProperty(payload.h, 'y', "
+            "Object.fromEntries([['get', () => 2], ['enumerable', true]])), "
+            "JSON.stringify([payload.h.y, Object.keys(payload.h), "
+            "Object.getOwnPropertyDescriptor(payload.h, 'y')]))"
+        ),
+        '[2,["y"],{"enumerable":true,"configurable":false}]',
+    ),
+    (
+        (
+            "(payload.h = new Set([1]), Object.defineProperty(payload.h, 'x', "
+            "Object.fromEntries([['value', 1]])), Object.seal(payload.h), "
+            "String([Object.isFrozen(payload.h), Object.isSealed(payload.h)]))"
+        ),
+        "true,true",
+    ),
+    (
+        (
+            "(payload.h = new Date(0), payload.h.x = 3, Object.defineProperty(payload.h, "
+            "'toJSON', Object.create(null)), JSON.stringify(payload.h))"
+        ),
+        '{"x":3}',
+    ),
+    (
+        (
+            "(payload.h = new Map([[1, 2]]), Object.defineProperty(payload.h, 'valueOf', "
+            "Object.fromEntries([['value', () => 9]])), payload.h + 1)"
+        ),
+        "10",
+    ),
+    (
+        (
+            "(payload.h = new Map([[1, 2]]), payload.h.y = 5, "
+            "JSON.stringify(Object.assign(Object.create(null), payload.h)))"
+        ),
+        '{"y":5}',
+    ),
+    (
+        (
+            "(payload.h = new Date(0), payload.h.x = 1, delete payload.h.x, "
+            "Object.hasOwn(payload.h, 'x'))"
+        ),
+        "false",
+    ),
+    (
+        ("(payload.h = new Date(0), payload.h.x = 1, Object.seal(payload.h), delete payload.h.x)"),
+        "Cannot delete property 'x' of [object Date]",
+    ),
+    (
+        (
+            "(payload.h = new Map(), Object.defineProperty(payload.h, 'x', Object.create(null)), "
+            "payload.h.x = 2)"
+        ),
+        "Cannot assign to read only property 'x' of object '#<Map>'",
+    ),
+    (
+        "(payload.h = new Map(), Object.freeze(payload.h), payload.h.size = 4)",
+        "Cannot set property size of #<Map> which has only a getter",
+    ),
+]
+
+
+@pytest.mark.parametrize(("expr", "expected"), BUILTIN_DESCRIPTORS)
+def test_descriptors_on_built_in_objects(expr: str, expected: str) -> None:
+    result = evaluate(expr, {"payload": {}}, "mj")
+    shown = GLOBALS["String"].fn(result.raw) if result.success else result.error.message
+    assert shown == expected, expr

@@ -59,6 +59,7 @@ def set_on_copy(on_copy: bool) -> None:
         CHANGED.table = None  # the prototypes a run before changed (kept past its end: shown)
         ATTRIBUTES.table = None  # and the attributes it defined
         CHANGED.symbols = False
+        CHANGED.elements = False
 
 
 def _array_prop(arr: Any, key: str) -> Any:

@@ -389,12 +389,7 @@ def copy_within(arr: list[Any], target: Any = UNDEFINED, *args: Any) -> list[Any
 def _iterator(kind: str) -> Callable[..., JsIterator]:
     def make(arr: list[Any], *_: Any) -> JsIterator:
         charge(ELEMENT * len(arr))
-        values = [UNDEFINED if x is js.HOLE else js.js_value(x) for x in arr]
-        if kind == "keys":
-            return JsIterator("Array Iterator", list(range(len(arr))))
-        if kind == "values":
-            return JsIterator("Array Iterator", values)
-        return JsIterator("Array Iterator", [[i, v] for i, v in enumerate(values)])
+        return JsIterator("Array Iterator", [], arr, kind)
 
     return make
 

@@ -21,6 +21,7 @@ from flowctx_core.expressions.js import (
     clone,
     constructors,
     dates,
+    descriptors,
     extras,
     fdlibm,
     host,
@@ -77,6 +78,7 @@ from flowctx_core.expressions.js.values import (
     check_length,
     default_call_site,
     from_units,
+    got,
     is_nullish,
     is_number,
     js_value,
@@ -416,6 +418,8 @@ def _keys_of(x: Any, what: str) -> list[str]:
     if isinstance(x, Mapping) and type(x) is not JsNamespace:
         return own_keys_all(x) if what == "getOwnPropertyNames" else own_keys(x)
     if isinstance(x, JsObject):
+        if what == "getOwnPropertyNames" and descriptors.takes_descriptors(x):
+            return own_keys_all(x.props or {})  # type: ignore[attr-defined]
         return x.js_keys()
     if type(x) is JsFunction and x.props:
         return own_keys(x.props)  # own keys written on an arrow: ordinary, enumerable
@@ -434,13 +438,26 @@ def _object_keys(x: Any = UNDEFINED, *_: Any) -> list[str]:
 def _object_values(x: Any = UNDEFINED, *_: Any) -> list[Any]:
     keys = _keys_of(x, "values")
     charge(ELEMENT * len(keys))
-    return [get_member(x, k) for k in keys]
+    return [get_member(x, k) for k in _still_own(x, keys)]
 
 
 def _object_entries(x: Any = UNDEFINED, *_: Any) -> list[Any]:
     keys = _keys_of(x, "entries")
     charge(2 * ELEMENT * len(keys))
-    return [[k, get_member(x, k)] for k in keys]
+    return [[k, get_member(x, k)] for k in _still_own(x, keys)]
+
+
+def _still_own(x: Any, keys: list[str]) -> Any:
+    """EnumerableOwnProperties' keys, each looked up again just before it is read: a getter
+    on an array's element may take the later elements away (``CHANGED.elements``)."""
+    if not CHANGED.elements or type(x) is not list:
+        return keys
+    return (k for k in keys if _own_element(x, k))
+
+
+def _own_element(arr: list[Any], k: str) -> bool:
+    index = array_index(k)
+    return index is None or (index < len(arr) and arr[index] is not HOLE)
 
 
 def _object_assign(target: Any = UNDEFINED, *sources: Any) -> Any:
@@ -455,9 +472,10 @@ def _object_assign(target: Any = UNDEFINED, *sources: Any) -> Any:
             or isinstance(source, (Mapping, constructors.JsWrapper))
             or (type(source) is JsFunction and source.props)
             or type(source) is JsProxy
+            or descriptors.takes_descriptors(source)  # a Date's, a Map's own keys
         ):
             continue
-        for k in _keys_of(source, "assign"):
+        for k in _still_own(source, _keys_of(source, "assign")):
             set_member(target, k, get_member(source, k))
         for sym in symkeys.own_symbols(source):  # then its enumerable symbol keys
             if type(source) is JsProxy:
@@ -632,7 +650,8 @@ def _object_from_entries(entries: Any = UNDEFINED, *_: Any) -> dict[str, Any]:
                 f"Iterator value {to_string(pair)} is not an entry object",
                 anonymous="Iterator value is not an entry object",
             )
-        out[property_key(get_member(pair, "0"))] = get_member(pair, "1")
+        key = property_key(get_member(pair, "0"))  # its key read before its value
+        out[key] = get_member(pair, "1")
     return out
 
 
@@ -676,6 +695,12 @@ def _stringify(
     v = js_value(v)
     if (CHANGED.table or type(v) is JsCreated) and generic(v):
         v = _along_chain(v)
+    elif (
+        isinstance(v, JsObject)
+        and descriptors.takes_descriptors(v)
+        and "toJSON" in (getattr(v, "props", None) or ())
+    ):
+        v = _along_chain(v)  # an own toJSON stands before its class's (a Date's)
     elif type(v) is constructors.JsWrapper and v.props:
         v = _unwrapped(v)  # its own toString or valueOf may stand in the way
     if isinstance(v, JsObject):
@@ -777,7 +802,10 @@ def _stringify_container(
     step = len(inner) + 2 if indent else 1
     if t is list or t is tuple:
         items = []
-        for i, x in enumerate(v):
+        # the length is read once: a getter on an element may shorten the array, and the
+        # indexes it took away read undefined
+        elements = got(v) if CHANGED.elements else v
+        for i, x in enumerate(elements):
             items.append(_nested(x, i, indent, inner, depth, room, path) or "null")
             if items[-1] == "null" and x is not None:
                 _use(room, 4)

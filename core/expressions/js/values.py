@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 import re
 import threading
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any, Final
 
 from flowctx_core.base.lazyre import pattern
@@ -182,6 +182,12 @@ class JsObject:
         return {}
 
 
+def enumerable_props(props: dict[Any, Any] | None) -> list[Any]:
+    """The keys of a built-in object's own ``props`` that are enumerable (Object.defineProperty
+    may have defined some that are not)."""
+    return own_keys(props) if props else []
+
+
 class JsPropsObject(JsObject):
     """An object of a built-in class that takes own properties (``m.x = 1``), kept in
     ``props``, None until the first."""
@@ -201,10 +207,10 @@ class JsPropsObject(JsObject):
         return bool(self.props and key in self.props)
 
     def js_keys(self) -> list[str]:
-        return list(self.props) if self.props else []
+        return enumerable_props(self.props)
 
     def js_json(self) -> Any:
-        return dict(self.props) if self.props else {}
+        return {k: self.props[k] for k in enumerable_props(self.props)} if self.props else {}
 
 
 class JsNamespace:
@@ -240,6 +246,9 @@ class _Changed(threading.local):
     #: whether a symbol-keyed property was written (Symbol.toPrimitive, Symbol.toStringTag
     #: may then stand on an object's chain)
     symbols: bool = False
+    #: whether an accessor was defined on an array's element (Object.defineProperty(arr, 0,
+    #: {get})): the array methods that copy elements then read them through their getters
+    elements: bool = False
 
 
 CHANGED: Final = _Changed()
@@ -491,9 +500,17 @@ def join_array(arr: list[Any] | tuple[Any, ...], sep: str) -> str:
         return ""
     stack.add(id(arr))
     try:
-        return join_bounded(sep, ("" if is_nullish(x) else to_string(js_value(x)) for x in arr))
+        values = got(arr) if CHANGED.elements else map(js_value, arr)
+        return join_bounded(sep, ("" if is_nullish(x) else to_string(x) for x in values))
     finally:
         stack.discard(id(arr))
+
+
+def got(arr: list[Any] | tuple[Any, ...], start: int = 0) -> Iterator[Any]:
+    """Get of each index from ``start`` below the length ``arr`` had when this began, one by
+    one: a getter that shortens the array leaves undefined for the indexes it took away."""
+    for i in range(start, len(arr)):
+        yield js_value(arr[i]) if i < len(arr) else UNDEFINED
 
 
 def join_bounded(sep: str, parts: Any) -> str:

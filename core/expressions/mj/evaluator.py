@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any, Final, Literal
 
 from flowctx_core.expressions.budget import charge
-from flowctx_core.expressions.js import arrayattrs, bigint, symkeys
+from flowctx_core.expressions.js import arrayattrs, bigint, descriptors, symkeys
 from flowctx_core.expressions.js import values as js
 from flowctx_core.expressions.js.arguments import JsArguments
 from flowctx_core.expressions.js.builtinnames import PROTO_NAMES
@@ -552,6 +552,42 @@ class _NotIterable(js.JsError):
     over a shrunk buffer, is not this one and passes as it is)."""
 
 
+class _Stepped:
+    """An array destructured once an accessor stands on one of its elements
+    (``CHANGED.elements``): the array iterator's steps, each index read when the pattern
+    reaches it, against the length the array has at that step (a getter may shorten it), and
+    an elision of the pattern steps over its element by reading it too."""
+
+    __slots__ = ("arr", "done")
+
+    def __init__(self, arr: list[Any]) -> None:
+        self.arr = arr
+        self.done = False
+
+    def __len__(self) -> int:
+        return 0 if self.done else len(self.arr)
+
+    def __getitem__(self, i: Any) -> Any:
+        if isinstance(i, slice):  # a rest element: every step left
+            out, k = [], i.start or 0
+            while not self.done and k < len(self.arr):
+                out.append(js.js_value(self.arr[k]))
+                k += 1
+            self.done = True
+            return out
+        if self.done or i >= len(self.arr):
+            self.done = True  # the iterator is done for good
+            return UNDEFINED
+        return js.js_value(self.arr[i])
+
+
+def _pattern_values(v: Any) -> Any:
+    """What an array pattern takes its elements from."""
+    if type(v) is list and js.CHANGED.elements:
+        return _Stepped(v)
+    return _spread_values(v)
+
+
 def _spread_values(v: Any) -> list[Any]:
     if type(v) is list or type(v) is tuple:
         charge(js.ELEMENT * len(v))
@@ -820,11 +856,13 @@ def _binder(c: _Compiler, target: ast.expr) -> Binder:
         if value is None or value is UNDEFINED or type(value) in (bool, int, float):
             raise _not_iterable(value)
         try:
-            items = _spread_values(value)
+            items = _pattern_values(value)
         except js.JsError:
             raise _not_iterable(value) from None
         for i, (kind, bind, fallback) in enumerate(steps):
             if kind == "hole":
+                if type(items) is _Stepped:
+                    items[i]  # an elision steps the iterator too
                 continue
             assert bind is not None
             if kind == "rest":
@@ -1248,12 +1286,14 @@ class _Ref:
     def set(self, env: Env, where: tuple[Any, Any], value: Any) -> None:
         if self.kind == "pattern":
             try:
-                values = _spread_values(value) if not js.is_nullish(value) else None
+                values = _pattern_values(value) if not js.is_nullish(value) else None
             except _NotIterable:
                 values = None
             if values is None:
                 raise _not_iterable(value)  # V8's words: "number 1 is not iterable (...)"
             for i, ref in enumerate(self.items):
+                if ref is None and type(values) is _Stepped:
+                    values[i]  # an elision steps the iterator too
                 if ref is not None:
                     spot = ref.locate(env)
                     if ref.kind == "rest":
@@ -1424,6 +1464,15 @@ def _delete(c: _Compiler, node: JsDelete) -> Fn:
             raise Unsupported(f"flowctx does not reproduce deleting a function's {k}")
         if k == "lastIndex" and type(obj).__name__ == "JsRegExp":  # not configurable
             raise js.JsError("Cannot delete property 'lastIndex' of [object RegExp]")
+        if (
+            isinstance(obj, js.JsObject)
+            and descriptors.takes_descriptors(obj)
+            and k in (getattr(obj, "props", None) or {})
+        ):  # an own key of a Date, a Map...
+            if not _on_copy(env):
+                raise NeedsCopy
+            del obj.props[k]  # type: ignore[attr-defined]
+            return True
         # Math.PI and the other constants are not configurable: a TypeError in the strict
         # mode MemberJunction's function runs in; Math's methods can be deleted (true)
         if (
@@ -1517,6 +1566,7 @@ def _execute(compiled: Compiled, scope: Mapping[str, Any], env: Env, fn: Fn) -> 
     js.CHANGED.table = None  # and the prototypes it changed
     js.ATTRIBUTES.table = None  # and the attributes it defined
     js.CHANGED.symbols = False  # and whether it keyed a property by a symbol
+    js.CHANGED.elements = False  # and whether it put an accessor on an array's element
     if getattr(compiled.tree, "fx_mutates", False):
         env.scope = clone(scope)
         set_on_copy(True)

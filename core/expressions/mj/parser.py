@@ -894,7 +894,7 @@ class Parser:
             if [t.value for t in after if t.kind == "op"] == [")", "=>"]:
                 return exc
             return self.unexpected(dots)
-        where = exc.v8_start if exc.v8_start is not None else exc.error.start
+        where = exc.v8_start if exc.v8_start is not None else (exc.error.start or 0)
         return self.unexpected(dots) if dots.end < where else exc
 
     def closing(self, opening: int) -> int | None:
