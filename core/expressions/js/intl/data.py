@@ -17,6 +17,7 @@ _FILES: Final = {
     "numbers": "numbers", "compacts": "compacts",
     "pluralRules": "pluralrules", "pluralRuleSets": "pluralrules",
     "numberingDigits": "numbering", "numberingRows": "numbering", "numberingPosix": "numbering",
+    "numberingPosixRows": "numbering", "compactPercent": "compactpercent",
     "collations": "extensions", "collationHidden": "extensions",
     "collationDefaults": "extensions", "compactCurrency": "compactcurrency",
     "supportedValues": "extensions", "searchAsRoot": "extensions", "hanOrder": "han",
