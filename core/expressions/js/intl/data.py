@@ -26,6 +26,9 @@ _FILES: Final = {
     "currencyBase": "currencies", "currencySymbols": "currencies",
     "currencyAccounting": "currencies",
     "currencyNames": "currencynames", "currencyNamePatterns": "currencynames",
+    "calendarSkeletons": "calendars", "calendarEras": "calendars",
+    "calendarEraYears": "calendars", "persianEarlier": "calendars",
+    "dateParts": "dateparts", "dateJoins": "dateparts", "datePartsRefused": "dateparts",
     "lists": "lists", "dates": "dates", "tailored": "tailored", "skeletons": "skeletons",
 }  # fmt: skip
 
