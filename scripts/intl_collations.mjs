@@ -97,7 +97,9 @@ function expansionsOf(v, r) {
   for (const [c, tied] of Object.entries(out)) {
     // its compatibility spelling where it has one of two pool letters (ǆ: dž, not dz)
     const compat = c.normalize("NFKD").normalize("NFC");
-    const spelled = compat.length === 2 && [...compat].every((x) => x in r) ? compat : tied;
+    const spelled = compat.length === 2 && [...compat].every((x) => x in r) && cmp(c, compat) === 0 ? compat : tied;
+    // a letter its spelling's contraction is (Danish å is aa): a letter of its own
+    if (tokens(r, spelled, false).length === 1) { delete out[c]; continue; }
     // its case's spelling first (Æ: AE, ǅ: Dž)
     const title = spelled[0].toUpperCase() + spelled.slice(1).toLowerCase();
     const order = c === c.toLowerCase() ? [spelled.toLowerCase(), title, spelled.toUpperCase()]
@@ -167,24 +169,44 @@ function modelCompareCol(r, a, b, col) {
   return modelCompare(r, a, b, ordered, false);
 }
 let backwards = false;
-const PUNCTUATION = /[\p{Zs}\p{Zl}\p{Zp}\p{P}]/u;
-function tokens(r, s, ip) {
+let blocked = new Set();
+// the characters ignorePunctuation drops (spaces and punctuation; measured per collator)
+let variable = new Set();
+function tokens(r, s, ip, numeric = false) {
   // the longest unit first, as ICU matches contractions
   const out = [];
   for (let i = 0; i < s.length;) {
-    if (ip && PUNCTUATION.test(s[i])) { i++; continue; }
+    if (ip && variable.has(s[i])) { i++; continue; }
+    if (numeric && s[i] >= "0" && s[i] <= "9") {
+      // a run of digits by its value (leading zeros ignored), where the collator puts numbers
+      let end = i;
+      while (end < s.length && s[end] >= "0" && s[end] <= "9") end++;
+      out.push({ digits: s.slice(i, end).replace(/^0+/, "") || "0" });
+      i = end;
+      continue;
+    }
     const three = s.slice(i, i + 3), two = s.slice(i, i + 2);
-    const unit = three.length === 3 && r[three] ? three : two.length === 2 && r[two] ? two : s[i];
+    // a letter and the next that the collator keeps apart (Danish aA: aAa is no a and Aa)
+    const kept = out.length && out.at(-1).length === 1 && blocked.has(out.at(-1) + s[i]);
+    const unit = kept ? s[i] : three.length === 3 && r[three] ? three : two.length === 2 && r[two] ? two : s[i];
     out.push(unit);
     i += unit.length;
   }
   return out;
 }
-function modelCompare(r, a, b, cols, ip) {
-  const ta = tokens(r, a, ip), tb = tokens(r, b, ip);
+const BAND = 110000;
+let numericAt = 0;
+function tokenWeights(r, t, col) {
+  if (typeof t === "string") return weightsOf(r[t], col);
+  const zero = r["0"][col];
+  const bands = [t.digits.length, ...[...t.digits].map((d) => 100000 + Number(d))];
+  return col === 0 ? [numericAt, ...bands.map((b) => BAND + b)] : [zero, ...bands.map(() => zero)];
+}
+function modelCompare(r, a, b, cols, ip, numeric = false) {
+  const ta = tokens(r, a, ip, numeric), tb = tokens(r, b, ip, numeric);
   for (const col of cols) {
-    const x = ta.flatMap((c) => weightsOf(r[c], col)).filter((w) => w !== -1);
-    const y = tb.flatMap((c) => weightsOf(r[c], col)).filter((w) => w !== -1);
+    const x = ta.flatMap((c) => tokenWeights(r, c, col)).filter((w) => w !== -1);
+    const y = tb.flatMap((c) => tokenWeights(r, c, col)).filter((w) => w !== -1);
     if (backwards && col === 1) { x.reverse(); y.reverse(); } // fr-CA's accents from the end
     for (let i = 0; i < Math.min(x.length, y.length); i++) if (x[i] !== y[i]) return x[i] < y[i] ? -1 : 1;
     if (x.length !== y.length) return x.length < y.length ? -1 : 1;
@@ -217,6 +239,15 @@ for (let i = 0; i < 800; i++) {
   const [x1, x2] = [g[rnd(g.length)], g[rnd(g.length)]], [y1, y2] = [h[rnd(h.length)], h[rnd(h.length)]];
   pairs.push([x1 + y2, x2 + y1], ["c" + x1 + "t" + y2, "c" + x2 + "t" + y1]);
 }
+// words with runs of digits, for numeric
+const NUMBERS = ["0", "1", "2", "9", "02", "10", "007", "123", "1.5", "1.10", "x", "a", "A", "b", " ", ".", "-",
+  "_", "$", "~", "é", "ä"];
+const numbers = [];
+for (let i = 0; i < 1500; i++) {
+  const w = () => { let x = ""; for (let k = 1 + rnd(3); k > 0; k--) x += NUMBERS[rnd(NUMBERS.length)]; return x; };
+  const a = w();
+  numbers.push([a, rnd(2) ? w() : a.slice(0, -1) + NUMBERS[rnd(NUMBERS.length)]]);
+}
 // every pool character against every other, alone (a cheap check of the ranks themselves)
 for (let i = 0; i < 1500; i++) pairs.push([pool[rnd(pool.length)], pool[rnd(pool.length)]]);
 
@@ -236,6 +267,12 @@ for (const usage of ["sort", "search"]) {
   variants.push({ key: usage === "sort" ? "en-US-u-va-posix" : "en-US-u-va-posix/search",
     locale: "en-US-u-va-posix", options: { usage } });
 }
+for (const [co, taking] of Object.entries(collations)) {
+  if (co === "search" || co === "standard") continue;
+  if (taking === "*" || taking.includes("en-US")) {
+    variants.push({ key: `en-US-u-va-posix/${co}`, locale: "en-US-u-va-posix", options: { collation: co } });
+  }
+}
 
 const columnPool = [], columnIndex = new Map();
 const ref = (col) => {
@@ -253,8 +290,25 @@ for (const v of variants) {
   const r = ranks(v, units);
   // French accents weighed from the end of the string (cote, côte, coté, côté)
   backwards = make(v, {}).compare("c\u00f4te", "cot\u00e9") < 0;
+  const ipCmp = make(v, { ignorePunctuation: true }).compare;
+  variable = new Set(pool.filter((c) => ipCmp("a" + c + "b", "ab") === 0));
+  // the pairs of letters that keep a contraction from starting at their second (Danish aA)
+  blocked = new Set();
+  const baseCmp = make(v, { sensitivity: "base" }).compare;
+  for (const u of units.filter((d) => d.length === 2)) {
+    for (const x of [...LETTERS, ...LETTERS.map((y) => y.toUpperCase())]) {
+      const a = x + u, b = x + u[0] + (u[1].toLowerCase() === "z" ? "y" : "z");
+      if (modelCompare(r, a, b, [0], false) === baseCmp(a, b)) continue;
+      blocked.add(x + u[0]);
+      if (modelCompare(r, a, b, [0], false) !== baseCmp(a, b)) blocked.delete(x + u[0]);
+    }
+  }
+  // where numeric puts a run of digits among the pool's characters (en-US-u-va-posix: first)
+  const numericBase = make(v, { sensitivity: "base", numeric: true }).compare;
+  const before = pool.filter((c) => !/[0-9]/.test(c) && r[c][0] !== -1 && numericBase(c, "0") < 0);
+  numericAt = before.length ? Math.max(...before.map((c) => r[c][0])) + 0.5 : -0.5;
   // a collator weighing the pool as one already kept does (eor in most locales) is that one
-  const signature = JSON.stringify([backwards, units, [...pool, ...units].map((c) => r[c])]);
+  const signature = JSON.stringify([backwards, [...blocked], numericAt, [...variable], units, [...pool, ...units].map((c) => r[c])]);
   if (seen.has(signature)) {
     const same = seen.get(signature);
     if (same in out) out[v.key] = same;
@@ -281,17 +335,22 @@ for (const v of variants) {
     !accented(a) && !accented(b));
   let valid = 0;
   COMBOS.forEach(([sensitivity, caseFirst, ignorePunctuation], bit) => {
-    const cmp = make(v, { sensitivity, caseFirst, ignorePunctuation }).compare;
     const cols = columnsOf(sensitivity, caseFirst);
-    if (checked.every(([a, b]) => modelCompare(r, a, b, cols, ignorePunctuation) === cmp(a, b))) valid |= 1 << bit;
+    for (const numeric of [false, true]) {
+      const cmp = make(v, { sensitivity, caseFirst, ignorePunctuation, numeric }).compare;
+      const all = numeric ? [...checked, ...numbers] : checked;
+      if (all.every(([a, b]) => modelCompare(r, a, b, cols, ignorePunctuation, numeric) === cmp(a, b))) {
+        valid += 2 ** (bit + (numeric ? 16 : 0));
+      }
+    }
   });
-  if (process.env.DEBUG) console.log(v.key, valid.toString(2).padStart(16, "0"), units.join(" "), Object.keys(expansions).join(""), unmodelled.join(""));
+  if (process.env.DEBUG) console.log(v.key, valid.toString(2).padStart(16, "0"), units.join(" "), Object.keys(expansions).join(""), unmodelled.join(""), [...blocked].join(" "));
   if (!valid) continue;
   kept++;
   const items = [...pool, ...units];
   const plain = (c, col) => (c in expansions || unmodelled.includes(c) ? -1 : r[c][col]);
   out[v.key] = [units, COLUMNS.map((_, col) => ref(items.map((c) => plain(c, col)))), valid, expansions,
-    unmodelled.join(""), backwards ? 1 : 0];
+    unmodelled.join(""), backwards ? 1 : 0, [...blocked].sort(), numericAt, [...variable].join("")];
 }
 const data = { collationRanks: { pool: pool.join(""), columns: columnPool, collators: out } };
 const bytes = gzipSync(JSON.stringify(data), { level: 9 });

@@ -22,6 +22,15 @@ PAYLOAD = {
     "compact_strip": {"notation": "compact", "trailingZeroDisplay": "stripIfInteger"},
     "eur": {"style": "currency", "currency": "EUR"},
     "chf": {"style": "currency", "currency": "CHF"},
+    "usd_compact": {"style": "currency", "currency": "USD", "notation": "compact"},
+    "pct_compact": {"style": "percent", "notation": "compact"},
+    "usd_acc": {"style": "currency", "currency": "USD", "currencySign": "accounting"},
+    "usd_acc_compact": {
+        "style": "currency",
+        "currency": "USD",
+        "currencySign": "accounting",
+        "notation": "compact",
+    },
     "chf_acc": {"style": "currency", "currency": "CHF", "currencySign": "accounting"},
     "jpy": {"style": "currency", "currency": "JPY"},
     "pct": {"style": "percent", "maximumFractionDigits": 1},
@@ -236,6 +245,46 @@ CASES = [
         "(CHF\u00a01,234,567.50)",
     ),
     ("new Intl.NumberFormat('en-IN', payload.chf).format(-1234567.5)", "-CHF\u00a012,34,567.50"),
+    # compact money in a numbering system with money patterns of its own: its own pattern
+    # below a thousand, the locale's compact ones above
+    ("new Intl.NumberFormat('en-US-u-va-posix', payload.usd_compact).format(12)", "$\u00a012"),
+    ("new Intl.NumberFormat('nb-u-nu-thai', payload.usd_compact).format(5)", "USD\u00a0\u0e55"),
+    (
+        "new Intl.NumberFormat('fa-u-nu-latn', payload.usd_compact).format(1234567)",
+        "\u200e$\u00a01.2\u00a0\u0645\u06cc\u0644\u06cc\u0648\u0646",
+    ),
+    # accounting in a numbering system (de in arab has no parentheses), in compact notation
+    # (its pattern below a thousand), in en-US-u-va-posix (grouped, unlike its other money)
+    (
+        "new Intl.NumberFormat('de-u-nu-arab', payload.usd_acc).format(-5)",
+        "\u061c-\u0665\u066b\u0660\u0660\u00a0$",
+    ),
+    ("new Intl.NumberFormat('en', payload.usd_acc_compact).format(-5)", "($5)"),
+    ("new Intl.NumberFormat('en', payload.usd_acc_compact).format(-5e6)", "-$5M"),
+    ("new Intl.NumberFormat('en-US-u-va-posix', payload.usd_acc).format(-1234)", "($1,234.00)"),
+    # a name's pattern drops the marks of the locale's own digits around the sign
+    (
+        "new Intl.NumberFormat('ar-EG-u-nu-latn', payload.inr_name).format(-5)",
+        "\u200e-5.00 \u0631\u0648\u0628\u064a\u0629 \u0647\u0646\u062f\u064a",
+    ),
+    # compact percents are ICU's unit percent: its pattern (de's plain space, tr's sign first)
+    # around the signed compact number, the sign a part of type unit
+    ("new Intl.NumberFormat('de', payload.pct_compact).format(12.345)", "1235 %"),
+    ("new Intl.NumberFormat('tr', payload.pct_compact).format(-123.45)", "%-12\u00a0B"),
+    (
+        "new Intl.NumberFormat('en', payload.pct_compact).formatToParts(12.345)"
+        ".map(p => p.type).join()",
+        "integer,decimal,fraction,compact,unit",
+    ),
+    # en-US-u-va-posix in other digits: its own symbols and patterns in them
+    (
+        "new Intl.NumberFormat('en-US-u-va-posix-nu-thai').format(-1234567.5)",
+        "-\u0e51\u0e52\u0e53\u0e54\u0e55\u0e56\u0e57.\u0e55",
+    ),
+    (
+        "new Intl.NumberFormat('en-US-u-va-posix-nu-arab', payload.pct).format(12)",
+        "\u0661\u066c\u0662\u0660\u0660\u066a\u061c",
+    ),
     # a currency name in the category of the number as shown: ru's 1,5 is "other", its 2 "few"
     (
         "new Intl.NumberFormat('ru', payload.jpy_name1).format(1.5)",
@@ -275,21 +324,20 @@ def test_node_answers(condition: str, answer: str, capsys: pytest.CaptureFixture
          "maximumFractionDigits value is out of range."),
         # refused by name, never guessed
         ("'a'.localeCompare('b', 'hu')", "flowctx does not reproduce the collation of 'hu'"),
-        ("new Date(0).toLocaleString('fa')", "flowctx does not reproduce the persian calendar"),
+        ("new Date(0).toLocaleString('en-u-ca-hebrew')",
+         "flowctx does not reproduce the hebrew calendar"),
         ("'\u0430'.localeCompare('b', 'de-u-co-phonebk')",
          "flowctx reproduces the collation 'phonebk' of 'de' for Latin letters"),
-        ("new Intl.Collator('en-US-u-va-posix', payload.num).compare('a', 'b')",
-         "flowctx does not reproduce numeric en-US-u-va-posix"),
         ("new Intl.Collator('ha').compare('t\u015b', 'b')",
          "flowctx does not reproduce the collation of 'ha' where a letter with an accent ends"),
-        ("new Intl.Collator('en-US-u-va-posix', payload.eor).compare('a', 'b')",
-         "flowctx does not reproduce the collation 'eor' of en-US-u-va-posix"),
+        ("new Intl.Collator('zh', payload.zhuyin).resolvedOptions()",
+         "flowctx does not reproduce the locale zh's collator reports with a collation option"),
     ],
 )  # fmt: skip
 def test_errors(condition: str, message: str, capsys: pytest.CaptureFixture[str]) -> None:
     scope = {"bad": {"style": "bogus"}, "nocur": {"style": "currency"}, "n": 1,
              "big": {"maximumFractionDigits": 21}, "search": {"usage": "search"},
-             "eor": {"collation": "eor"}, "num": {"numeric": True}}  # fmt: skip
+             "zhuyin": {"collation": "zhuyin"}}  # fmt: skip
     code = main(["eval", condition, "--payload", json.dumps(scope)])
     err = capsys.readouterr().err
     assert code != 0
@@ -313,6 +361,13 @@ def test_errors(condition: str, message: str, capsys: pytest.CaptureFixture[str]
          "\u00dcbel,Ufer,Uhr"),
         ("['b', 'B', 'a', 'A', '_'].sort(new Intl.Collator('en-US-u-va-posix').compare).join()",
          "A,B,_,a,b"),
+        # en-US-u-va-posix ignoring punctuation keeps its hyphen; eor takes its case apart
+        ("String(new Intl.Collator('en-US-u-va-posix', payload.nopunct).compare('a-b', 'ab'))",
+         "-1"),
+        ("String(new Intl.Collator('en-US-u-va-posix', payload.eor).compare('a', 'B'))", "-1"),
+        # numeric en-US-u-va-posix puts numbers before spaces and punctuation
+        ("['a10', 'a2', 'a.b', 'a b'].sort(new Intl.Collator('en-US-u-va-posix', payload.num)"
+         ".compare).join()", "a2,a10,a b,a.b"),
         ("String(new Intl.Collator('de', payload.search_base).compare('\u00fc', 'ue'))", "0"),
         ("String('\u00df'.localeCompare('ss', 'sv', payload.upper))", "1"),
         # a search collator with -u-co- is the locale's search collator
@@ -335,6 +390,129 @@ def test_tailored_collations(
     condition: str, answer: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
     scope = {"search_base": {"usage": "search", "sensitivity": "base"},
-             "upper": {"caseFirst": "upper"}}  # fmt: skip
+             "upper": {"caseFirst": "upper"}, "num": {"numeric": True},
+             "nopunct": {"ignorePunctuation": True}, "eor": {"collation": "eor"}}  # fmt: skip
     code = main(["eval", f"{condition} === {json.dumps(answer)}", "--payload", json.dumps(scope)])
     assert (code, capsys.readouterr().out) == (0, "true\n"), condition
+
+
+# the calendars ICU counts apart from the Gregorian: the Japanese eras (counted from 645 before
+# the first, in Julian dates before 1582), the Persian (its corrected years: 1503 starts a day
+# early), the Republic of China's, the Buddhist, and a locale's Gregorian patterns where its own
+# calendar is another
+CALENDAR_SCOPE = {
+    "utc": {"timeZone": "UTC"}, "jl": {"timeZone": "UTC", "dateStyle": "long"},
+    "ymd": {"timeZone": "UTC", "year": "numeric", "month": "long", "day": "numeric"},
+    "era": {"timeZone": "UTC", "era": "long", "year": "numeric"},
+    "jap": {"timeZone": "UTC", "calendar": "japanese", "dateStyle": "full"},
+}  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("condition", "answer"),
+    [
+        ("new Date(Date.UTC(-44, 2, 15)).toLocaleDateString('ja-JP-u-ca-japanese', payload.utc)",
+         "\u5927\u5316-688/3/17"),
+        ("new Date(Date.UTC(2024, 1, 29)).toLocaleDateString('ja-JP-u-ca-japanese', payload.utc)",
+         "R6/2/29"),
+        ("new Date(Date.UTC(1582, 9, 4, 23)).toLocaleDateString('ja-JP-u-ca-japanese', payload.jl)",
+         "\u5929\u6b6310\u5e749\u670824\u65e5"),
+        ("new Date(Date.UTC(2024, 1, 29)).toLocaleDateString('fa', payload.utc)",
+         "\u06f1\u06f4\u06f0\u06f2/\u06f1\u06f2/\u06f1\u06f0"),
+        ("new Date(-8.64e15).toLocaleDateString('fa', payload.utc)",
+         "\u200e\u2212\u06f2\u06f7\u06f2\u06f4\u06f4\u06f2/\u06f1/\u06f1\u06f0"),
+        ("new Date(Date.UTC(2124, 2, 20)).toLocaleDateString('en-u-ca-persian', payload.ymd)",
+         "Farvardin 1, 1503 AP"),
+        ("new Date(0).toLocaleDateString('en', payload.jap)", "Thursday, January 1, 45 Sh\u014dwa"),
+        ("new Date(0).toLocaleDateString('zh-TW-u-ca-roc', payload.era)", "\u6c11\u570b59\u5e74"),
+        ("new Date(0).toLocaleDateString('th', payload.ymd)",
+         "1 \u0e21\u0e01\u0e23\u0e32\u0e04\u0e21 2513"),
+        ("new Intl.DateTimeFormat('ja-JP-u-ca-japanese').resolvedOptions().era", "narrow"),
+        ("new Date(0).toLocaleDateString('th-u-ca-gregory', payload.jl)",
+         "1 \u0e21\u0e01\u0e23\u0e32\u0e04\u0e21 \u0e04.\u0e28. 1970"),
+    ],
+)  # fmt: skip
+def test_calendars(condition: str, answer: str, capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(["eval", f"{condition} === {json.dumps(answer)}", "--payload",
+                 json.dumps(CALENDAR_SCOPE)])  # fmt: skip
+    assert (code, capsys.readouterr().out) == (0, "true\n"), condition
+
+
+# a set of date and time components ICU's generator joins from its date's pattern and its time's
+# (the join chosen by the month's width), timeStyle full and long (UTC's name), and the hour
+# cycles V8 gives a timeStyle: hour12 measured against the -u-hc- or the locale's own cycle, the
+# -u-hc- kept in the locale only where the hours are in its cycle
+PATTERN_SCOPE = {
+    "f24": {"timeZone": "UTC", "hour12": False},
+    "wt": {"timeZone": "UTC", "weekday": "short", "hour": "numeric", "minute": "2-digit"},
+    "mdt": {
+        "timeZone": "UTC",
+        "month": "long",
+        "day": "numeric",
+        "hour": "numeric",
+        "minute": "2-digit",
+    },
+    "ymdhms": {
+        "timeZone": "UTC",
+        "year": "2-digit",
+        "month": "narrow",
+        "day": "2-digit",
+        "hour": "2-digit",
+        "second": "numeric",
+    },
+    "eh": {"timeZone": "UTC", "era": "short", "hour": "2-digit"},
+    "full": {"timeZone": "UTC", "timeStyle": "full"},
+    "dl": {"timeZone": "UTC", "dateStyle": "long", "timeStyle": "long"},
+    "t12": {"timeZone": "UTC", "timeStyle": "short", "hour12": True},
+    "t24": {"timeZone": "UTC", "timeStyle": "medium", "hour12": False},
+    "h23": {"timeZone": "UTC", "timeStyle": "short", "hourCycle": "h23"},
+    "ds12": {"timeZone": "UTC", "dateStyle": "short", "hour12": True},
+    "hm12": {"timeZone": "UTC", "hour": "numeric", "minute": "2-digit", "hour12": True},
+    "tokyo": {"timeZone": "Asia/Tokyo", "timeStyle": "full"},
+}
+
+
+@pytest.mark.parametrize(
+    ("condition", "answer"),
+    [
+        ("new Date(Date.UTC(2024, 1, 29, 23, 59, 59)).toLocaleString('de', payload.wt)",
+         "Do., 23:59"),
+        ("new Date(Date.UTC(2024, 1, 29, 23, 59, 59)).toLocaleString('en', payload.mdt)",
+         "February 29 at 11:59 PM"),
+        ("new Date(Date.UTC(2024, 1, 29, 23, 59, 59)).toLocaleString('fr', payload.ymdhms)",
+         "29 F 24 59 (heure: 23 h)"),
+        ("new Date(Date.UTC(2024, 1, 29, 23, 59, 59)).toLocaleString('en', payload.eh)",
+         "AD, 11 PM"),
+        ("new Date(0).toLocaleTimeString('de', payload.full)",
+         "00:00:00 Koordinierte Weltzeit"),
+        ("new Date(0).toLocaleString('ja', payload.dl)",
+         "1970\u5e741\u67081\u65e5 0:00:00 UTC"),
+        ("new Date(0).toLocaleTimeString('de', payload.t12)",
+         "00:00 AM"),
+        ("new Date(0).toLocaleTimeString('en', payload.t24)",
+         "24:00:00"),
+        ("new Date(0).toLocaleTimeString('de-u-hc-h12', payload.t12)",
+         "12:00 AM"),
+        ("new Intl.DateTimeFormat('de-u-hc-h12', payload.t12).resolvedOptions().locale",
+         "de-u-hc-h12"),
+        ("new Intl.DateTimeFormat('de-u-hc-h12', payload.ds12).resolvedOptions().locale",
+         "de"),
+        ("new Intl.DateTimeFormat('ja-u-hc-h12', payload.hm12).resolvedOptions().locale",
+         "ja-u-hc-h12"),
+        ("new Date(0).toLocaleTimeString('en-u-hc-h23', payload.h23)",
+         "00:00"),
+        ("new Date(0).toLocaleTimeString('en-u-hc-h12', payload.f24)",
+         "24:00:00"),
+    ],
+)  # fmt: skip
+def test_date_patterns(condition: str, answer: str, capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(["eval", f"{condition} === {json.dumps(answer)}", "--payload",
+                 json.dumps(PATTERN_SCOPE)])  # fmt: skip
+    assert (code, capsys.readouterr().out) == (0, "true\n"), condition
+
+
+def test_zone_names_other_than_utcs_are_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(["eval", "new Date(0).toLocaleTimeString('en', payload.tokyo)", "--payload",
+                 json.dumps(PATTERN_SCOPE)])  # fmt: skip
+    assert code != 0
+    assert "flowctx does not reproduce the time zone name of Asia/Tokyo" in capsys.readouterr().err

@@ -1653,14 +1653,21 @@ def run(compiled: Compiled, scope: Mapping[str, Any]) -> Any:
 
 
 def run_traced(compiled: Compiled, scope: Mapping[str, Any]) -> Trace:
+    trace = _run_traced(compiled, scope, _room(compiled))
+    if isinstance(trace.error, RecursionError) and "=>" not in compiled.text:
+        # deep data, measured only now (a large document is walked only when it is deep)
+        room = data_depth(scope)
+        if _room(compiled) < room <= MAX_DATA_ROOM:
+            trace = _run_traced(compiled, scope, room)
+    return trace
+
+
+def _run_traced(compiled: Compiled, scope: Mapping[str, Any], room: int) -> Trace:
     records = Records()
     trace = Trace(records=records)
     env = Env(scope, records)
     try:
         scope = env.scope = _precheck_scope(compiled, scope)
-        room = _room(compiled)
-        if "=>" not in compiled.text and data_depth(scope, room + 1) > room:
-            room = min(data_depth(scope), MAX_DATA_ROOM)  # as ``run`` does
         with deep_recursion(room):
             trace.value = _execute(compiled, scope, env, _closures(compiled, True))
     except Exception as exc:
