@@ -24,6 +24,7 @@ PAYLOAD = {
     "chf": {"style": "currency", "currency": "CHF"},
     "usd_compact": {"style": "currency", "currency": "USD", "notation": "compact"},
     "pct_compact": {"style": "percent", "notation": "compact"},
+    "always_grouped": {"useGrouping": "always"},
     "usd_acc": {"style": "currency", "currency": "USD", "currencySign": "accounting"},
     "usd_acc_compact": {
         "style": "currency",
@@ -276,6 +277,8 @@ CASES = [
         ".map(p => p.type).join()",
         "integer,decimal,fraction,compact,unit",
     ),
+    # a pattern without grouping grouped by three where useGrouping says always
+    ("new Intl.NumberFormat('en-US-u-va-posix', payload.always_grouped).format(1234)", "1,234"),
     # en-US-u-va-posix in other digits: its own symbols and patterns in them
     (
         "new Intl.NumberFormat('en-US-u-va-posix-nu-thai').format(-1234567.5)",
