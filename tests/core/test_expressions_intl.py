@@ -333,7 +333,9 @@ def test_node_answers(condition: str, answer: str, capsys: pytest.CaptureFixture
         ("new Intl.Collator('ha').compare('t\u015b', 'b')",
          "flowctx does not reproduce the collation of 'ha' where a letter with an accent ends"),
         ("new Intl.Collator('zh', payload.zhuyin).resolvedOptions()",
-         "flowctx does not reproduce the locale zh's collator reports with a collation option"),
+         "flowctx does not reproduce the locale this collator reports (zh's with a collation"),
+        ("new Intl.Collator('de-u-co-phonebk', payload.search).resolvedOptions()",
+         "flowctx does not reproduce the locale this collator reports"),
     ],
 )  # fmt: skip
 def test_errors(condition: str, message: str, capsys: pytest.CaptureFixture[str]) -> None:
@@ -373,8 +375,6 @@ def test_errors(condition: str, message: str, capsys: pytest.CaptureFixture[str]
         ("String(new Intl.Collator('de', payload.search_base).compare('\u00fc', 'ue'))", "0"),
         ("String('\u00df'.localeCompare('ss', 'sv', payload.upper))", "1"),
         # a search collator with -u-co- is the locale's search collator
-        ("new Intl.Collator('de-u-co-phonebk', payload.search_base).resolvedOptions().locale",
-         "de"),
         ("String(new Intl.Collator('es-u-co-trad', payload.search_base).compare('ch', 'cz'))",
          "-1"),
         # phonebook German: ä is ae (and after it); Hausa's ts one letter after t
