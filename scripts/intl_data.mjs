@@ -9,6 +9,8 @@ import { writeFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
+import { SKELETONS } from "./intl_skeleton_sets.mjs";
+import { rebuild, skeletonRow } from "./intl_date_rows.mjs";
 
 
 // a seeded generator: the same node writes the same tables
@@ -19,128 +21,6 @@ const rnd = (n) => { seed = (seed * 1103515245 + 12345) % 2147483648; return see
 // Each skeleton's pattern is measured from formatToParts (numbers by their width, month and weekday
 // names and day periods as lists), rebuilt here from the data and kept only where the rebuilt text
 // equals node's on a few hundred dates (Catalan's d'abril is a pattern per month).
-const SKELETONS = {
-  "dateStyle=full": { dateStyle: "full" }, "dateStyle=long": { dateStyle: "long" },
-  "dateStyle=medium": { dateStyle: "medium" }, "dateStyle=short": { dateStyle: "short" },
-  "timeStyle=medium": { timeStyle: "medium" }, "timeStyle=short": { timeStyle: "short" },
-};
-for (const ds of ["full", "long", "medium", "short"]) for (const ts of ["medium", "short"]) {
-  SKELETONS[`dateStyle=${ds},timeStyle=${ts}`] = { dateStyle: ds, timeStyle: ts };
-}
-const COMPONENT_SETS = [
-  { year: "numeric", month: "long", day: "numeric" }, { year: "numeric", month: "short", day: "numeric" },
-  { year: "numeric", month: "2-digit", day: "2-digit" }, { year: "numeric", month: "numeric", day: "numeric" },
-  { year: "2-digit", month: "2-digit", day: "2-digit" }, { month: "long", day: "numeric" },
-  { month: "short", day: "numeric" }, { year: "numeric", month: "long" }, { year: "numeric", month: "short" },
-  { year: "numeric", month: "2-digit" }, { month: "2-digit", day: "2-digit" }, { month: "numeric", day: "numeric" },
-  { weekday: "long", year: "numeric", month: "long", day: "numeric" },
-  { weekday: "short", year: "numeric", month: "short", day: "numeric" },
-  { weekday: "long", month: "long", day: "numeric" }, { weekday: "short", month: "short", day: "numeric" },
-  { weekday: "long" }, { weekday: "short" }, { weekday: "narrow" }, { month: "long" }, { month: "short" },
-  { month: "narrow" }, { month: "numeric" }, { month: "2-digit" }, { year: "numeric" }, { year: "2-digit" },
-  { day: "numeric" }, { day: "2-digit" },
-  { hour: "numeric" }, { hour: "2-digit" }, { hour: "numeric", minute: "2-digit" },
-  { hour: "2-digit", minute: "2-digit" }, { hour: "numeric", minute: "numeric" },
-  { hour: "2-digit", minute: "2-digit", second: "2-digit" }, { hour: "numeric", minute: "2-digit", second: "2-digit" },
-  { minute: "2-digit", second: "2-digit" },
-  { year: "numeric", month: "numeric", day: "numeric", hour: "numeric", minute: "2-digit" },
-  { year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit" },
-  { year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit" },
-  { year: "numeric", month: "short", day: "numeric", hour: "numeric", minute: "2-digit" },
-  { year: "numeric", month: "long", day: "numeric", hour: "numeric", minute: "2-digit" },
-  { weekday: "long", hour: "numeric", minute: "2-digit" },
-];
-// eras, alone and with the dates they name
-for (const era of ["short", "long", "narrow"]) {
-  COMPONENT_SETS.push({ era }, { era, year: "numeric" }, { era, year: "numeric", month: "long", day: "numeric" },
-    { era, year: "numeric", month: "short", day: "numeric" }, { era, year: "numeric", month: "numeric", day: "numeric" });
-}
-// what the Date methods make of a set without their fields: toLocaleTimeString adds hours,
-// minutes and seconds, toLocaleDateString a year, month and day, toLocaleString both
-const DATE_PART = ["weekday", "era", "year", "month", "day"];
-const TIME_PART = ["dayPeriod", "hour", "minute", "second"];
-for (const set of [...COMPONENT_SETS]) {
-  const keys = Object.keys(set);
-  if (!keys.some((k) => TIME_PART.includes(k))) COMPONENT_SETS.push({ ...set, hour: "numeric", minute: "numeric", second: "numeric" });
-  if (!keys.some((k) => DATE_PART.includes(k))) COMPONENT_SETS.push({ ...set, year: "numeric", month: "numeric", day: "numeric" });
-}
-const skeletonKey = (o) => Object.keys(o).sort().map((k) => `${k}=${o[k]}`).join(",");
-for (const set of COMPONENT_SETS) {
-  SKELETONS[skeletonKey(set)] = set;
-  if ("hour" in set) {
-    for (const h12 of [true, false]) SKELETONS[skeletonKey({ ...set, hour12: h12 })] = { ...set, hour12: h12 };
-  }
-}
-const FIELDS = ["weekday", "era", "year", "month", "day", "dayPeriod", "hour", "minute", "second"];
-const at = (y, mo, d, h, mi, s) => Date.UTC(y, mo, d, h, mi, s);
-function skeletonRow(tag, opts, digits) {
-  const f = new Intl.DateTimeFormat(tag, { timeZone: "UTC", ...opts });
-  const undigit = (v) => [...v].map((c) => (digits.includes(c) ? String(digits.indexOf(c)) : c)).join("");
-  const templateAt = (t) => f.formatToParts(t).map((p) => {
-    if (p.type === "literal") return p.value;
-    if (p.type === "weekday" || p.type === "dayPeriod" || p.type === "era") return [p.type, "t"];
-    const v = undigit(p.value);
-    if (!/^[0-9]+$/.test(v)) return [p.type, "t"];
-    return [p.type, v.length === 2 && (p.type !== "year" || v === "06") ? 2 : 0];
-  });
-  const months = [];
-  const templates = [];
-  for (let mo = 0; mo < 12; mo++) {
-    const t = at(2006, mo, 5, 3, 4, 5);
-    templates.push(JSON.stringify(templateAt(t)));
-    const part = f.formatToParts(t).find((p) => p.type === "month");
-    months.push(part ? part.value : "");
-  }
-  const weekdays = [];
-  for (let d = 1; d <= 7; d++) {
-    const part = f.formatToParts(at(2006, 0, d, 3, 4, 5)).find((p) => p.type === "weekday");
-    weekdays.push(part ? part.value : "");
-  }
-  const periods = [];
-  for (let h = 0; h < 24; h++) {
-    const part = f.formatToParts(at(2006, 0, 5, h, 4, 5)).find((p) => p.type === "dayPeriod");
-    periods.push(part ? part.value : "");
-  }
-  // the era's names: before the year 1 and after
-  const eras = [Date.UTC(-500, 0, 5, 3, 4, 5), at(2006, 0, 5, 3, 4, 5)].map((t) => {
-    const part = f.formatToParts(t).find((p) => p.type === "era");
-    return part ? part.value : "";
-  });
-  const r = f.resolvedOptions();
-  const resolved = {};
-  for (const k of ["hourCycle", "hour12", ...FIELDS, "dateStyle", "timeStyle"]) if (k in r) resolved[k] = r[k];
-  const same = templates.every((t) => t === templates[0]);
-  return {
-    t: JSON.parse(templates[0]),
-    tm: same ? null : templates.map((t) => JSON.parse(t)),
-    m: months.some((m) => m && !/^[0-9]+$/.test(undigit(m))) ? months : null,
-    w: weekdays.some((w) => w) ? weekdays : null,
-    dp: periods.some((p) => p) ? periods : null,
-    r: resolved,
-    e: eras.some((e) => e) ? eras : null,
-  };
-}
-function rebuild(row, t, digits) {
-  const d = new Date(t);
-  const y = d.getUTCFullYear(), mo = d.getUTCMonth(), day = d.getUTCDate(), h = d.getUTCHours();
-  const hc = row.r.hourCycle;
-  const hour = { h12: h % 12 || 12, h11: h % 12, h23: h, h24: h || 24 }[hc] ?? h;
-  const values = { year: y, month: mo + 1, day, hour, minute: d.getUTCMinutes(), second: d.getUTCSeconds() };
-  const tpl = row.tm ? row.tm[mo] : row.t;
-  const nd = (s) => s.replace(/[0-9]/g, (c) => digits[Number(c)]);
-  return tpl.map((p) => {
-    if (typeof p === "string") return p;
-    const [name, width] = p;
-    if (name === "weekday") return row.w[d.getUTCDay()];
-    if (name === "dayPeriod") return row.dp[h];
-    if (name === "era") return row.e[y > 0 ? 1 : 0];
-    if (name === "month" && width === "t") return row.m[mo];
-    const n = values[name];
-    if (n === undefined) return "?";
-    if (name === "year" && width === 2) return nd(String(n % 100).padStart(2, "0"));
-    return nd(width === 2 ? String(n).padStart(2, "0") : String(n));
-  }).join("");
-}
 function skeletonsOf(tag, skip) {
   const base = new Intl.DateTimeFormat(tag).resolvedOptions();
   const nf = new Intl.NumberFormat(tag, { numberingSystem: base.numberingSystem, useGrouping: false });

@@ -327,7 +327,8 @@ def test_node_answers(condition: str, answer: str, capsys: pytest.CaptureFixture
          "maximumFractionDigits value is out of range."),
         # refused by name, never guessed
         ("'a'.localeCompare('b', 'hu')", "flowctx does not reproduce the collation of 'hu'"),
-        ("new Date(0).toLocaleString('fa')", "flowctx does not reproduce the persian calendar"),
+        ("new Date(0).toLocaleString('en-u-ca-hebrew')",
+         "flowctx does not reproduce the hebrew calendar"),
         ("'\u0430'.localeCompare('b', 'de-u-co-phonebk')",
          "flowctx reproduces the collation 'phonebk' of 'de' for Latin letters"),
         ("new Intl.Collator('ha').compare('t\u015b', 'b')",
@@ -396,3 +397,125 @@ def test_tailored_collations(
              "nopunct": {"ignorePunctuation": True}, "eor": {"collation": "eor"}}  # fmt: skip
     code = main(["eval", f"{condition} === {json.dumps(answer)}", "--payload", json.dumps(scope)])
     assert (code, capsys.readouterr().out) == (0, "true\n"), condition
+
+
+# the calendars ICU counts apart from the Gregorian: the Japanese eras (counted from 645 before
+# the first, in Julian dates before 1582), the Persian (its corrected years: 1503 starts a day
+# early), the Republic of China's, the Buddhist, and a locale's Gregorian patterns where its own
+# calendar is another
+CALENDAR_SCOPE = {
+    "utc": {"timeZone": "UTC"}, "jl": {"timeZone": "UTC", "dateStyle": "long"},
+    "ymd": {"timeZone": "UTC", "year": "numeric", "month": "long", "day": "numeric"},
+    "era": {"timeZone": "UTC", "era": "long", "year": "numeric"},
+    "jap": {"timeZone": "UTC", "calendar": "japanese", "dateStyle": "full"},
+}  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("condition", "answer"),
+    [
+        ("new Date(Date.UTC(-44, 2, 15)).toLocaleDateString('ja-JP-u-ca-japanese', payload.utc)",
+         "\u5927\u5316-688/3/17"),
+        ("new Date(Date.UTC(2024, 1, 29)).toLocaleDateString('ja-JP-u-ca-japanese', payload.utc)",
+         "R6/2/29"),
+        ("new Date(Date.UTC(1582, 9, 4, 23)).toLocaleDateString('ja-JP-u-ca-japanese', payload.jl)",
+         "\u5929\u6b6310\u5e749\u670824\u65e5"),
+        ("new Date(Date.UTC(2024, 1, 29)).toLocaleDateString('fa', payload.utc)",
+         "\u06f1\u06f4\u06f0\u06f2/\u06f1\u06f2/\u06f1\u06f0"),
+        ("new Date(-8.64e15).toLocaleDateString('fa', payload.utc)",
+         "\u200e\u2212\u06f2\u06f7\u06f2\u06f4\u06f4\u06f2/\u06f1/\u06f1\u06f0"),
+        ("new Date(Date.UTC(2124, 2, 20)).toLocaleDateString('en-u-ca-persian', payload.ymd)",
+         "Farvardin 1, 1503 AP"),
+        ("new Date(0).toLocaleDateString('en', payload.jap)", "Thursday, January 1, 45 Sh\u014dwa"),
+        ("new Date(0).toLocaleDateString('zh-TW-u-ca-roc', payload.era)", "\u6c11\u570b59\u5e74"),
+        ("new Date(0).toLocaleDateString('th', payload.ymd)",
+         "1 \u0e21\u0e01\u0e23\u0e32\u0e04\u0e21 2513"),
+        ("new Intl.DateTimeFormat('ja-JP-u-ca-japanese').resolvedOptions().era", "narrow"),
+        ("new Date(0).toLocaleDateString('th-u-ca-gregory', payload.jl)",
+         "1 \u0e21\u0e01\u0e23\u0e32\u0e04\u0e21 \u0e04.\u0e28. 1970"),
+    ],
+)  # fmt: skip
+def test_calendars(condition: str, answer: str, capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(["eval", f"{condition} === {json.dumps(answer)}", "--payload",
+                 json.dumps(CALENDAR_SCOPE)])  # fmt: skip
+    assert (code, capsys.readouterr().out) == (0, "true\n"), condition
+
+
+# a set of date and time components ICU's generator joins from its date's pattern and its time's
+# (the join chosen by the month's width), timeStyle full and long (UTC's name), and the hour
+# cycles V8 gives a timeStyle: hour12 measured against the -u-hc- or the locale's own cycle, the
+# -u-hc- kept in the locale only where the hours are in its cycle
+PATTERN_SCOPE = {
+    "f24": {"timeZone": "UTC", "hour12": False},
+    "wt": {"timeZone": "UTC", "weekday": "short", "hour": "numeric", "minute": "2-digit"},
+    "mdt": {
+        "timeZone": "UTC",
+        "month": "long",
+        "day": "numeric",
+        "hour": "numeric",
+        "minute": "2-digit",
+    },
+    "ymdhms": {
+        "timeZone": "UTC",
+        "year": "2-digit",
+        "month": "narrow",
+        "day": "2-digit",
+        "hour": "2-digit",
+        "second": "numeric",
+    },
+    "eh": {"timeZone": "UTC", "era": "short", "hour": "2-digit"},
+    "full": {"timeZone": "UTC", "timeStyle": "full"},
+    "dl": {"timeZone": "UTC", "dateStyle": "long", "timeStyle": "long"},
+    "t12": {"timeZone": "UTC", "timeStyle": "short", "hour12": True},
+    "t24": {"timeZone": "UTC", "timeStyle": "medium", "hour12": False},
+    "h23": {"timeZone": "UTC", "timeStyle": "short", "hourCycle": "h23"},
+    "ds12": {"timeZone": "UTC", "dateStyle": "short", "hour12": True},
+    "hm12": {"timeZone": "UTC", "hour": "numeric", "minute": "2-digit", "hour12": True},
+    "tokyo": {"timeZone": "Asia/Tokyo", "timeStyle": "full"},
+}
+
+
+@pytest.mark.parametrize(
+    ("condition", "answer"),
+    [
+        ("new Date(Date.UTC(2024, 1, 29, 23, 59, 59)).toLocaleString('de', payload.wt)",
+         "Do., 23:59"),
+        ("new Date(Date.UTC(2024, 1, 29, 23, 59, 59)).toLocaleString('en', payload.mdt)",
+         "February 29 at 11:59 PM"),
+        ("new Date(Date.UTC(2024, 1, 29, 23, 59, 59)).toLocaleString('fr', payload.ymdhms)",
+         "29 F 24 59 (heure: 23 h)"),
+        ("new Date(Date.UTC(2024, 1, 29, 23, 59, 59)).toLocaleString('en', payload.eh)",
+         "AD, 11 PM"),
+        ("new Date(0).toLocaleTimeString('de', payload.full)",
+         "00:00:00 Koordinierte Weltzeit"),
+        ("new Date(0).toLocaleString('ja', payload.dl)",
+         "1970\u5e741\u67081\u65e5 0:00:00 UTC"),
+        ("new Date(0).toLocaleTimeString('de', payload.t12)",
+         "00:00 AM"),
+        ("new Date(0).toLocaleTimeString('en', payload.t24)",
+         "24:00:00"),
+        ("new Date(0).toLocaleTimeString('de-u-hc-h12', payload.t12)",
+         "12:00 AM"),
+        ("new Intl.DateTimeFormat('de-u-hc-h12', payload.t12).resolvedOptions().locale",
+         "de-u-hc-h12"),
+        ("new Intl.DateTimeFormat('de-u-hc-h12', payload.ds12).resolvedOptions().locale",
+         "de"),
+        ("new Intl.DateTimeFormat('ja-u-hc-h12', payload.hm12).resolvedOptions().locale",
+         "ja-u-hc-h12"),
+        ("new Date(0).toLocaleTimeString('en-u-hc-h23', payload.h23)",
+         "00:00"),
+        ("new Date(0).toLocaleTimeString('en-u-hc-h12', payload.f24)",
+         "24:00:00"),
+    ],
+)  # fmt: skip
+def test_date_patterns(condition: str, answer: str, capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(["eval", f"{condition} === {json.dumps(answer)}", "--payload",
+                 json.dumps(PATTERN_SCOPE)])  # fmt: skip
+    assert (code, capsys.readouterr().out) == (0, "true\n"), condition
+
+
+def test_zone_names_other_than_utcs_are_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(["eval", "new Date(0).toLocaleTimeString('en', payload.tokyo)", "--payload",
+                 json.dumps(PATTERN_SCOPE)])  # fmt: skip
+    assert code != 0
+    assert "flowctx does not reproduce the time zone name of Asia/Tokyo" in capsys.readouterr().err

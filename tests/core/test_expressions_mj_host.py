@@ -158,6 +158,46 @@ def test_host_names_past_ascii_go_through_uts_46_as_node_applies_it(
         assert result.raw == expected, result.error
 
 
+#: measured with node 20 (its ICU's converters): pairs, gb18030's four bytes, EUC-JP's three,
+#: and the errors where a lead byte alone or a pair is one U+FFFD
+MULTIBYTE = [
+    ("gbk", [0x81, 0x40], "\u4e02"), ("gb18030", [0x81, 0x30, 0x81, 0x30], "\u0080"),
+    ("gb18030", [0x90, 0x30, 0x81, 0x30], "\U00010000"),
+    ("gb18030", [0x84, 0x31, 0xA5, 0x30], "\ufffd"), ("gb18030", [0x81, 0x30, 0x41], "\ufffd0A"),
+    ("euc-jp", [0x8F, 0xB0, 0xA1], "\u4e02"), ("euc-jp", [0x8F, 0xA1, 0x41], "\ufffd\ufffdA"),
+    ("euc-jp", [0x8F, 0xFF], "\ufffd"), ("shift_jis", [0x81, 0x7F], "\ufffd\u001a"),
+    ("big5", [0x81, 0x40], "\ueeb8"), ("euc-kr", [0xA1, 0xA1], "\u3000"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("encoding", "data", "expected"), MULTIBYTE)
+def test_multi_byte_legacy_encodings_decode_as_nodes_icu_does(
+    encoding: str, data: list[int], expected: str
+) -> None:
+    scope = {"payload": {"e": encoding, "a": data}}
+    result = evaluate("new TextDecoder(payload.e).decode(new Uint8Array(payload.a))", scope, "mj")
+    assert result.raw == expected, result.error
+
+
+def test_multi_byte_decoders_stream_and_fail_as_node_does() -> None:
+    three = (
+        "(d => [d.decode(payload.x), d.decode(payload.x, payload.s), d.decode(payload.x)]"
+        ".join('|'))(new TextDecoder('gbk'))"
+    )
+    scope = {"x": [0x80, 0x82, 0x81, 0xE9], "s": {"stream": True}}
+    result = evaluate(three.replace("payload.x", "new Uint8Array(payload.x)"), {"payload": scope})
+    assert result.raw == "€倎�|€倎|閫倎�", result.error
+    held = (
+        "(d => [d.decode(new Uint8Array([0x81]), payload.s), d.decode()].join('|'))"
+        "(new TextDecoder('big5'))"
+    )
+    assert evaluate(held, {"payload": {"s": {"stream": True}}}, "mj").raw == "|\ufffd"
+    text = "new TextDecoder('gbk', payload.f).decode(new Uint8Array([0x81]))"
+    fatal = evaluate(text, {"payload": {"f": {"fatal": True}}}, "mj")
+    assert fatal.error is not None
+    assert fatal.error.message == "The encoded data was not valid for encoding gbk"
+
+
 def test_url_can_parse_warns_of_nodes_optimized_answer_for_latin_1_hosts() -> None:
     """Measured with node 20: canParse('x', 'http://é.de/') is true in a fresh process and
     false once V8 has optimized the calls; flowctx gives the first answer and says so."""

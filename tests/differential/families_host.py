@@ -217,7 +217,10 @@ BYTES = ["[104, 105]", "[0xff]", "[0xef, 0xbb, 0xbf, 65]", "[0xe2, 0x82]", "[0xe
          "[0xf0, 0x9f, 0x98, 0x80, 0xc0, 0x80, 0xed, 0xa0, 0x80]", "[65, 0, 66, 0]",
          "[0xff, 0xfe, 65, 0]", "[0, 0xd8, 65, 0]", "[65]", "[0xfe, 0xff, 0, 65]",
          "[0xf4, 0x90, 0x80, 0x80, 0xf8, 0x41, 0xe0, 0x80, 0x41]", "[]",
-         "[0x3d, 0xd8, 0, 0xde]", "[0x80, 0x82, 0x81, 0xe9]"]  # fmt: skip
+         "[0x3d, 0xd8, 0, 0xde]", "[0x80, 0x82, 0x81, 0xe9]",
+         "[0x81, 0x30, 0x81, 0x30, 0xb0, 0xa1]", "[0x8f, 0xb0, 0xa1, 0x8f, 0xa1]",
+         "[0xa4, 0x40, 0x81, 0x7f, 0xc8]", "[0x90, 0x30, 0x81, 0x30, 0x81, 0x39]",
+         "[0x84, 0x31, 0xa5, 0x30, 0x8e, 0xe0, 0x82]"]  # fmt: skip
 LABELS = ["", "'utf-8'", "'utf8'", "' UTF-8 '", "'unicode-1-1-utf-8'", "'utf-16le'",
           "'utf-16'", "'UTF-16BE'", "'ucs-2'", "'latin1'", "'ascii'", "'windows-1252'", "undefined",
           "'utf-8', payload.fatal", "'utf-8', payload.bom", "'utf-16le', payload.fatal",
@@ -225,7 +228,10 @@ LABELS = ["", "'utf-8'", "'utf8'", "' UTF-8 '", "'unicode-1-1-utf-8'", "'utf-16l
           "'utf-8', payload.arr", "'foo'", "'shift_jis'", "'ISO-8859-2'", "'x-user-defined'",
           "'iso-8859-16'", "'iso-2022-kr'", "'koi8-r'", "'gbk'", "' UTF8x '", "1", "null",
           "'utf-16'", "'iso-8859-8', payload.fatal", "'windows-1255', payload.fatal",
-          "'ibm866'", "'koi8-u'", "'x-mac-cyrillic'", "'big5'"]  # fmt: skip
+          "'ibm866'", "'koi8-u'", "'x-mac-cyrillic'", "'big5'", "'gb18030'", "'euc-jp'",
+          "'euc-kr'", "'gb2312'", "'gbk', payload.fatal", "'shift_jis', payload.fatal",
+          "'big5', payload.fatal", "'euc-jp', payload.fatal",
+          "'gb18030', payload.fatal"]  # fmt: skip
 INPUTS = ["new Uint8Array({b})", "new Uint8Array({b}).buffer",
           "new Uint16Array(new Uint8Array({b}).buffer.slice(0, 2))",
           "new DataView(new Uint8Array({b}).buffer)", "new Uint8Array({b}).subarray(1)", "",

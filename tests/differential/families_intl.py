@@ -187,16 +187,18 @@ DATE_OPTIONS: dict[str, list[Any]] = {
     "weekday": ["long", "short", "narrow"],
     "hour12": [True, False],
     "dateStyle": ["full", "long", "medium", "short", "x"],
-    "timeStyle": ["medium", "short", "long"],
+    "timeStyle": ["medium", "short", "long", "full"],
     "era": ["short", "long", "narrow"],
     "hourCycle": ["h11", "h12", "h23", "h24", "x"],
     "numberingSystem": ["arab", "thai", "latn", "roman"],
-    "calendar": ["gregory", "japanese", "x"],
+    "calendar": ["gregory", "japanese", "x", "persian", "buddhist", "roc", "islamic-civil"],
 }  # fmt: skip
 # hour cycles, numbering systems and calendars asked by the locale itself
 DATE_LOCALES = ["'en-u-hc-h23'", "'ja-u-hc-h12'", "'en-u-nu-thai'", "'de-u-ca-gregory'",
                 "'ja-JP-u-ca-japanese'", "'th-u-ca-gregory'", "'ar-EG-u-nu-latn'",
-                "'fr-u-hc-h11-nu-arab'"]  # fmt: skip
+                "'fr-u-hc-h11-nu-arab'", "'fa-u-ca-gregory'", "'en-u-ca-persian'",
+                "'zh-TW-u-ca-roc'", "'th-u-ca-buddhist'", "'de-u-hc-h12'", "'en-GB-u-ca-japanese'",
+                "'ko-u-hc-h24'"]  # fmt: skip
 # the option sets people write (most of them reproduced), beside random ones
 DATE_SETS: list[dict[str, Any]] = [
     {"dateStyle": "long"}, {"dateStyle": "full"}, {"dateStyle": "medium", "timeStyle": "short"},
@@ -211,6 +213,11 @@ DATE_SETS: list[dict[str, Any]] = [
     {"hour": "2-digit", "minute": "2-digit", "hour12": False},
     {"year": "numeric", "month": "2-digit", "day": "2-digit", "hour": "2-digit",
      "minute": "2-digit"},
+    {"dateStyle": "long", "timeStyle": "long"}, {"timeStyle": "full"},
+    {"timeStyle": "short", "hour12": True}, {"dateStyle": "medium", "timeStyle": "medium",
+     "hourCycle": "h23"},
+    {"weekday": "short", "hour": "numeric", "minute": "2-digit"},
+    {"month": "short", "day": "numeric", "hour": "numeric", "minute": "2-digit"},
 ]  # fmt: skip
 DATES = ["0", "1700000000000", "Date.UTC(2024, 1, 29, 23, 59, 59)", "Date.UTC(1999, 11, 31, 12)",
          "-1e12", "NaN", "Date.UTC(1582, 9, 14)", "8.64e15", "payload.t", "'2020-01-01'",

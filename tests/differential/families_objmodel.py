@@ -442,7 +442,8 @@ def _element_accessors(r: random.Random) -> Case:
 #: condition's: a Date, a Map, a Set, a Number or Boolean object
 BP_HOLDERS = ["new Date(0)", "new Map([[1, 2]])", "new Set([1])", "new Number(5)",
               "new Boolean(false)", "Object(2)", "new Date(NaN)"]  # fmt: skip
-BP_KEYS = ["'x'", "'y'", "'size'", "'0'", "'toJSON'", "'valueOf'"]
+BP_KEYS = ["'x'", "'y'", "'size'", "'0'", "'toJSON'", "'valueOf'", "Symbol.toPrimitive",
+           "Symbol.iterator", "Symbol.toStringTag", "Symbol.for('s')"]  # fmt: skip
 BP_FIELDS = ["payload.d.value = 1", "payload.d.value = 'v'", "payload.d.enumerable = true",
              "payload.d.writable = true", "payload.d.configurable = true",
              "payload.d.get = () => (payload.log.push('g'), 7)",
@@ -462,7 +463,10 @@ BP_READS = ["JSON.stringify(Object.keys(payload.h))", "String(payload.h[{k}])",
             "JSON.stringify(Object.getOwnPropertyDescriptors(payload.h))",
             "String([Object.isFrozen(payload.h), Object.isSealed(payload.h)])",
             "JSON.stringify({{...payload.h}})", "JSON.stringify(structuredClone(payload.h))",
-            "typeof payload.h[{k}]"]  # fmt: skip
+            "typeof payload.h[{k}]", "Object.getOwnPropertySymbols(payload.h).map(String).join()",
+            "toString.call(payload.h)", "JSON.stringify([...payload.h])", "payload.h + ''",
+            "Reflect.ownKeys(payload.h).map(String).join()",
+            "String(Object.assign(Object.create(null), payload.h)[{k}])"]  # fmt: skip
 
 
 def _builtin_props(r: random.Random) -> Case:
@@ -540,6 +544,66 @@ def _proxy(r: random.Random) -> Case:
     return "(" + ", ".join(steps) + ")", _scope()
 
 
+#: Proxy around a function: calls (plain, as a method, with call / apply / bind, Reflect's),
+#: callbacks of the array methods, new, and the traps of every other operation
+FN_TARGETS = ["x => x * 2", "(a, b) => b - a", "Math.max", "Date", "payload.arr.map",
+              "(x => x).bind(null, 1)", "new Proxy(x => -x, Object.create(null))", "Map",
+              "() => payload.log.push('t')"]  # fmt: skip
+FN_TRAPS = ["payload.h.apply = (t, th, a) => (payload.log.push(typeof th), a.length)",
+            "payload.h.apply = (t, th, a) => t(...a)", "payload.h.apply = (t, th, a) => th",
+            "payload.h.apply = (t, th, a) => Reflect.apply(t, th, a)", "payload.h.apply = 1",
+            "payload.h.apply = (t, th, a) => a[1] - a[0]",
+            "payload.h.construct = (t, a, nt) => Object.fromEntries([['n', a.length]])",
+            "payload.h.construct = (t, a, nt) => 1", "payload.h.construct = (t, a) => new t(...a)",
+            "payload.h.construct = (t, a, nt) => [nt === payload.p]",
+            "payload.h.get = (t, k) => k === 'name' ? 'nm' : t[k]", "payload.h.get = () => 3",
+            "payload.h.has = () => true", "payload.h.set = () => true",
+            "payload.h.set = () => false", "payload.h.ownKeys = () => ['q']",
+            "payload.h.deleteProperty = () => true",
+            "payload.h.getPrototypeOf = () => Object.getPrototypeOf([])",
+            "payload.h.getOwnPropertyDescriptor = () => undefined"]  # fmt: skip
+FN_USES = ["payload.p(1, 2)", "payload.o.f = payload.p, payload.o.f(1) === payload.o",
+           "payload.p.call(payload.o, 1)", "payload.p.apply(payload.o, [1, 2, 3])",
+           "payload.p.bind(payload.o, 1)(2)", "Reflect.apply(payload.p, payload.o, [4])",
+           "JSON.stringify(payload.arr.map(payload.p))",
+           "JSON.stringify(payload.arr.map(payload.p, payload.o))",
+           "JSON.stringify(payload.arr.filter(payload.p))",
+           "JSON.stringify(payload.arr.slice().sort(payload.p))",
+           "payload.arr.reduce(payload.p, 0)", "payload.arr.find(payload.p)",
+           "payload.arr.some(payload.p)", "JSON.stringify(Array.from(payload.arr, payload.p))",
+           "new payload.p(1, 2)", "JSON.stringify(new payload.p(0))",
+           "JSON.stringify(Reflect.construct(payload.p, [0]))", "typeof payload.p",
+           "String(payload.p)", "payload.p.name", "payload.p.length", "'x' in payload.p",
+           "(payload.p.x = 1, payload.p.x)", "delete payload.p.x",
+           "JSON.stringify(Object.keys(payload.p))",
+           "JSON.stringify(Object.getOwnPropertyNames(payload.p))",
+           "payload.p instanceof Object", "payload.p instanceof Array",
+           "Object.getPrototypeOf(payload.p) === Object.getPrototypeOf(x => x)",
+           "JSON.stringify([payload.p])", "JSON.stringify(Object.getOwnPropertyDescriptor("
+           "payload.p, 'length'))", "String(Reflect.has(payload.p, 'call'))",
+           "(payload.r = Proxy.revocable(x => x, payload.h), payload.r.revoke(), "
+           "payload.r.proxy(1))",
+           "(payload.r = Proxy.revocable(x => x, payload.h), payload.r.revoke(), "
+           "typeof payload.r.proxy)",
+           "payload.p.call.call(payload.p, null, 1)", "[payload.p][0](5)",
+           "(0, payload.p)(7)", "payload.p?.(8)"]  # fmt: skip
+
+
+#: the writes a proxy forwards to its target: drawn on a target the condition made only (a
+#: built-in's own properties would change for every later case the engine runs)
+FN_WRITES = frozenset({"(payload.p.x = 1, payload.p.x)", "delete payload.p.x"})
+
+
+def _function_proxy(r: random.Random) -> Case:
+    steps = ["payload.log = []", "payload.h = Object.create(null)"]
+    steps += [r.choice(FN_TRAPS) for _ in range(r.randint(0, 2))]
+    target = r.choice(FN_TARGETS)
+    uses = FN_USES if "=>" in target else [u for u in FN_USES if u not in FN_WRITES]
+    steps += [f"payload.p = new Proxy({target}, payload.h)", f"payload.u = ({r.choice(uses)})",
+              "JSON.stringify([payload.u, payload.log])"]  # fmt: skip
+    return "(" + ", ".join(steps) + ")", _scope()
+
+
 FAMILIES: dict[str, Callable[[random.Random], Case]] = {
     "objmodel.protos": _protos,
     "objmodel.calls": _calls,
@@ -551,5 +615,6 @@ FAMILIES: dict[str, Callable[[random.Random], Case]] = {
     "objmodel.arraydesc": _arraydesc,
     "objmodel.elementaccessors": _element_accessors,
     "objmodel.builtinprops": _builtin_props,
+    "objmodel.fnproxy": _function_proxy,
     "objmodel.proxy": _proxy,
 }

@@ -272,9 +272,10 @@ class JsDate(JsObject):
         return enumerable_props(self.props)
 
     def js_json(self) -> Any:
-        if self.props and ("toString" in self.props or "valueOf" in self.props):
-            # Date.prototype.toJSON converts through ToPrimitive(number) first
-            tv = GENERIC["to_primitive"](self, "number")
+        if self.props:
+            # Date.prototype.toJSON converts through ToPrimitive(number) first (its own
+            # toString, valueOf or Symbol.toPrimitive then run)
+            tv = GENERIC["to_primitive"](self, "number", True)
             if type(tv) in (int, float) and not math.isfinite(tv):
                 return None
             return iso_string(self.tv)  # then toISOString: a RangeError for an invalid date

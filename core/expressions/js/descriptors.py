@@ -131,6 +131,8 @@ def define(obj: Any, key: Any, d: dict[str, Any], throw: bool) -> bool:
     """[[DefineOwnProperty]] of ``key`` on ``obj`` with the descriptor ``d``: False (or
     V8's TypeError when ``throw``) where ValidateAndApplyPropertyDescriptor refuses."""
     k = key if type(key) is JsSymbol else property_key(key)
+    if type(obj) is JsFunction and obj.proxy is not None:
+        obj = obj.proxy  # a Proxy around a function
     if type(obj).__name__ == "JsProxy":
         return bool(obj.define(k, d, throw))  # its defineProperty trap
     if type(obj) is list:
@@ -300,3 +302,6 @@ def configurable(obj: Any, k: Any) -> bool:
 
 __all__ = ["ORDINARY", "assign", "configurable", "define", "descriptor_of", "forget",
            "lookup_accessor", "takes_descriptors", "to_descriptor"]  # fmt: skip
+
+
+LENT["takes_descriptors"] = takes_descriptors

@@ -80,6 +80,8 @@ _CLASS_BOUND: Final = frozenset(
 
 def _with_this(fn: JsFunction, this: Any) -> Callable[..., Any]:
     """``fn`` as a call with ``this`` as its receiver."""
+    if fn.proxy is not None:  # a Proxy around a function: its apply trap sees ``this``
+        return lambda *args: LENT["call_with_this"](fn, this, list(args))
     inner = prototypes.unwrap(fn)
     if inner is not fn:  # a method read from a prototype for fn.receiver
         if this is fn.receiver:

@@ -11,7 +11,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Any, Final
 
 from flowctx_core.expressions.budget import charge
-from flowctx_core.expressions.js import arrayattrs, descriptors, symkeys
+from flowctx_core.expressions.js import arrayattrs, descriptors, proxies, symkeys
 from flowctx_core.expressions.js.arrays import ARRAY_METHODS, MUTATING_METHODS
 from flowctx_core.expressions.js.common import (
     _MISSING_PROP,
@@ -256,6 +256,8 @@ BOOLEAN_METHODS: Final[dict[str, Callable[..., Any]]] = {
 
 
 def _obj_has_own(obj: Any, key: Any = UNDEFINED, *_: Any) -> bool:
+    if type(obj) is JsFunction and obj.proxy is not None:
+        obj = obj.proxy  # a Proxy around a function: its traps
     if type(obj) is JsProxy:
         return obj.own_property(key) is not UNDEFINED  # its getOwnPropertyDescriptor trap
     if type(key) is JsSymbol:
@@ -487,6 +489,8 @@ def _plain(obj: Any) -> bool:
 def _has_property(obj: Any, k: str) -> bool:
     """HasProperty: an own key, or one along the object's chain (an array-like inherits its
     elements from an array it was made from)."""
+    if type(obj) is JsFunction and obj.proxy is not None:
+        obj = obj.proxy  # a Proxy around a function: its traps
     if type(obj) is JsProxy:
         return js_in(k, obj)  # its has trap alone
     if _obj_has_own(obj, k):
@@ -707,6 +711,8 @@ def call_with_this(fn: JsFunction, this: Any, args: list[Any]) -> Any:
     """A prototype's method called with ``this`` other than the value it was read from
     (``(0, s.at)(0)`` has none, ``[s.at][0](0)`` the array): ECMAScript's method on that
     receiver, or V8's TypeError for the receiver it refuses."""
+    if fn.proxy is not None:  # a Proxy around a function: its apply trap sees ``this``
+        return proxies.call(fn.proxy, this, args)
     inner = unwrap(fn)
     if inner is not fn:  # a method read from a prototype for fn.receiver
         if this is fn.receiver:
@@ -837,6 +843,12 @@ def _get_member(obj: Any, key: Any) -> Any:
         if method is not None:
             return _bind(k, method, obj)
         return _proto_member(obj, k, frozenset())
+    if t is JsFunction and obj.proxy is not None:
+        got = obj.proxy.js_get(k)  # a Proxy around a function: its get trap
+        target = obj.proxy.target
+        if k in ("call", "apply", "bind") and type(got) is JsFunction and got.receiver is target:
+            return function_member(obj, k)  # Function.prototype's, called on the proxy
+        return got
     if t is JsFunction or t is JsNamespace:
         if t is JsFunction and obj.props is not None and k in obj.props:
             return js_value(obj.props[k])
@@ -985,6 +997,8 @@ FROZEN: Final = 2
 def integrity(obj: Any, frozen: bool | None) -> None:
     """Object.freeze / Object.seal / Object.preventExtensions (``frozen`` None): recorded for
     the copy the evaluation runs on (a primitive is returned as it is)."""
+    if type(obj) is JsFunction and obj.proxy is not None:
+        obj = obj.proxy  # a Proxy around a function: its traps
     if type(obj) is JsProxy:
         if frozen is None:
             obj.prevent_extensions(throw=True)
@@ -1061,6 +1075,8 @@ def integrity_of(obj: Any, frozen: bool | None) -> bool:
     """Object.isFrozen / Object.isSealed / (``frozen`` None) not Object.isExtensible:
     primitives are all three; an object once made so, or not extensible with nothing its
     own a seal or a freeze would change (an empty object; an array's length is its own)."""
+    if type(obj) is JsFunction and obj.proxy is not None:
+        obj = obj.proxy  # a Proxy around a function: its traps
     if type(obj) is JsProxy:
         if frozen is None:
             return not obj.is_extensible()
@@ -1081,7 +1097,7 @@ def integrity_of(obj: Any, frozen: bool | None) -> bool:
     if descriptors.takes_descriptors(obj) and type(obj) is not JsFunction:
         # TestIntegrityLevel: every own property non-configurable (and read-only, frozen)
         own = obj if type(obj) is dict or type(obj) is JsCreated else obj.props or {}
-        for k in own_keys_all(own):
+        for k in [*own_keys_all(own), *(k for k in own if type(k) is JsSymbol)]:
             held = descriptors.descriptor_of(obj, k)
             if held["configurable"] or (frozen and held.get("writable")):
                 return False
@@ -1101,18 +1117,25 @@ def check_delete(obj: Any, k: str) -> None:
     if ATTRIBUTES.table and descriptors.takes_descriptors(obj) and _obj_has_own(obj, k):
         if not descriptors.configurable(obj, k):
             raise JsError(f"Cannot delete property '{k}' of {shown_value(obj)}")
+        _check_sealed(obj, k)  # before its attributes go: a sealed object keeps the key
         descriptors.forget(obj, k)
     if type(obj) is list and arrayattrs.has_attributes(obj) and _obj_has_own(obj, k):
         if k == "length" or not arrayattrs.effective(obj, k)[2]:
-            raise JsError(f"Cannot delete property '{k}' of [object Array]")
+            raise JsError(f"Cannot delete property '{k}' of {shown_value(obj)}")
         arrayattrs.forget_index(obj, k)
+    _check_sealed(obj, k)
+
+
+def _check_sealed(obj: Any, k: str) -> None:
     level = _level(obj) if getattr(_state, "integrity", None) else None
     if level is None or level < SEALED:
         return
     if type(obj) is dict and own_has(obj, k):
         raise JsError(f"Cannot delete property '{k}' of #<Object>")
+    if type(obj) is JsCreated and own_has(obj, k):
+        raise JsError(f"Cannot delete property '{k}' of {shown_value(obj)}")
     if type(obj) is list and _obj_has_own(obj, k):
-        raise JsError(f"Cannot delete property '{k}' of [object Array]")
+        raise JsError(f"Cannot delete property '{k}' of {shown_value(obj)}")
     if type(obj) is JsFunction and _obj_has_own(obj, k):
         raise JsError(f"Cannot delete property '{k}' of {function_text(obj)}")
     if isinstance(obj, JsObject) and descriptors.takes_descriptors(obj) and _obj_has_own(obj, k):
@@ -1124,6 +1147,8 @@ def own_descriptor(obj: Any, key: Any) -> Any:
     (ECMAScript's FromPropertyDescriptor, in that order), undefined when it is not own."""
     if is_nullish(obj):
         raise JsError("Cannot convert undefined or null to object")
+    if type(obj) is JsFunction and obj.proxy is not None:
+        obj = obj.proxy  # a Proxy around a function: its traps
     if type(obj) is JsProxy:
         return obj.own_property(key if type(key) is JsSymbol else property_key(key))
     if type(key) is JsSymbol:
@@ -1367,6 +1392,9 @@ def set_member(obj: Any, key: Any, value: Any) -> None:
             descriptors.assign(obj, k, value)  # a property defined read-only or an accessor
             return
         obj.js_set(k, value)
+        return
+    if t is JsFunction and obj.proxy is not None:
+        obj.proxy.js_set(k, value)  # a Proxy around a function: its set trap
         return
     if t is JsFunction and obj.owned:
         if k in ("caller", "arguments") and not (obj.props and k in obj.props):

@@ -99,7 +99,10 @@ class JsFunction:
     ``members`` holds the properties a global exposes (``Number.isInteger``, ``Math.PI``).
     """
 
-    __slots__ = ("arity", "fn", "ident", "members", "method", "name", "props", "receiver", "source")
+    __slots__ = (
+        *("arity", "fn", "ident", "members", "method", "name", "props", "proxy", "receiver"),
+        "source",
+    )
 
     def __init__(
         self,
@@ -125,6 +128,8 @@ class JsFunction:
         # the own properties written on a function the condition made (an arrow, a bound
         # function), in the order they were added; None until the first
         self.props: dict[str, Any] | None = None
+        # a Proxy around a function: its traps (``proxies.JsProxy``); None for the others
+        self.proxy: Any = None
 
     def __repr__(self) -> str:
         return f"function {self.name}"
@@ -668,11 +673,17 @@ def shown_value(v: Any) -> str:
     if v is None or v is UNDEFINED or t in (bool, int, float):
         return to_string(v)
     if t is JsFunction:
+        if v.proxy is not None and v.proxy.target is not None:
+            return shown_value(v.proxy.target)  # V8 names a proxy by its target
         text = function_text(v)
         if len(text) > 128:
             return text[:111] + "...<omitted>..." + text[-2:]
         return text
-    if (CHANGED.table or t is JsCreated) and _walks(v):
+    if CHANGED.symbols and (t is list or (isinstance(v, JsObject) and getattr(v, "props", None))):
+        tag = GENERIC["own_tag"](v)  # an array's, a Date's, a Number object's Symbol.toStringTag
+        if tag is not None and t.__name__ != "JsCollection":  # a Map stays #<Map>
+            return f"[object {tag}]"
+    if (CHANGED.table or CHANGED.symbols or t is JsCreated) and _walks(v):
         return str(GENERIC["shown"](v))
     if t is list or t is tuple:
         return "[object Array]"
@@ -745,6 +756,8 @@ def to_string(v: Any) -> str:
     if t is list or t is tuple:
         return join_array(v, ",")
     if t is JsFunction:
+        if v.proxy is not None:  # a Proxy around a function: its traps convert it
+            return to_string(v.proxy.js_primitive("string"))
         return function_text(v)
     if t is JsNamespace:
         return f"[object {v.name}]"
@@ -770,7 +783,7 @@ def function_text(fn: JsFunction) -> str:
         return fn.source
     if fn.ident == "node class":  # node's classes written in JavaScript print their source
         raise JsError(f"flowctx does not reproduce the source text of node's class {fn.name}")
-    if fn.name.startswith("bound "):  # a bound function's text names nothing
+    if fn.name.startswith("bound ") or fn.proxy is not None:  # these texts name nothing
         return "function () { [native code] }"
     return f"function {fn.name}() {{ [native code] }}"
 
@@ -1270,6 +1283,8 @@ def js_in(key: Any, obj: Any) -> bool:
         if index is not None:
             return index < len(obj) and obj[index] is not HOLE
         return k in ARRAY_PROTO or k in OBJECT_PROTO
+    if t is JsFunction and obj.proxy is not None:
+        return bool(obj.proxy.js_has(k))  # a Proxy around a function: its has trap
     if t is JsFunction:
         return (
             (obj.props is not None and k in obj.props)

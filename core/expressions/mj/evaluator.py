@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any, Final, Literal
 
 from flowctx_core.expressions.budget import charge
-from flowctx_core.expressions.js import arrayattrs, bigint, descriptors, symkeys
+from flowctx_core.expressions.js import arrayattrs, bigint, descriptors, proxies, symkeys
 from flowctx_core.expressions.js import values as js
 from flowctx_core.expressions.js.arguments import JsArguments
 from flowctx_core.expressions.js.builtinnames import PROTO_NAMES
@@ -584,11 +584,16 @@ class _Stepped:
 def _pattern_values(v: Any) -> Any:
     """What an array pattern takes its elements from."""
     if type(v) is list and js.CHANGED.elements:
-        return _Stepped(v)
+        own = symkeys.iterate(v) if js.CHANGED.table or js.CHANGED.symbols else None
+        return _Stepped(v) if own is None else own
     return _spread_values(v)
 
 
 def _spread_values(v: Any) -> list[Any]:
+    if type(v) is list and (js.CHANGED.table or js.CHANGED.symbols):
+        own = symkeys.iterate(v)  # its own Symbol.iterator, or its changed chain's
+        if own is not None:
+            return own
     if type(v) is list or type(v) is tuple:
         charge(js.ELEMENT * len(v))
         return [js.js_value(x) for x in v]
@@ -754,12 +759,14 @@ def _call(c: _Compiler, node: ast.Call) -> Fn:
                 raise hostcalls.not_applicable(fn)
             raise js.JsError(f"{shown} is not a function")
         try:
-            if fn.method is None:
+            if fn.method is None and fn.proxy is None:
                 return fn.fn(*args(env))
             if member:
                 this = env.receiver
             elif detached:
                 this = UNDEFINED
+            elif fn.proxy is not None:
+                this = env.receiver  # an optional call of a member: its object
             else:
                 return fn.fn(*args(env))
             return call_with_this(fn, this, args(env))
@@ -780,6 +787,11 @@ def _new(c: _Compiler, node: JsNew) -> Fn:
 
     def construct(env: Env) -> Any:
         fn = func(env)
+        if type(fn) is js.JsFunction and fn.proxy is not None:  # a Proxy around a function
+            if not proxies.is_constructor(fn):
+                args(env)
+                raise js.JsError(f"{shown} is not a constructor")
+            return proxies.construct(fn, args(env), fn)
         make = CONSTRUCTORS.get(id(fn)) if type(fn) is js.JsFunction else None
         if make is None or (
             GLOBALS.get(getattr(fn, "name", "")) is not fn and id(fn) not in INTL_CONSTRUCTORS
@@ -1030,6 +1042,7 @@ def _instanceof(left: Any, right: Any) -> bool:
         type(left) is js.JsCreated
         or type(left) is JsPrototype
         or type(left) is JsProxy
+        or (type(left) is js.JsFunction and left.proxy is not None)
         or js.changed_prototype(left) is not js.KEPT
     )
     called: str = right.name
@@ -1287,7 +1300,7 @@ class _Ref:
         if self.kind == "pattern":
             try:
                 values = _pattern_values(value) if not js.is_nullish(value) else None
-            except _NotIterable:
+            except (_NotIterable, symkeys.NoNext):
                 values = None
             if values is None:
                 raise _not_iterable(value)  # V8's words: "number 1 is not iterable (...)"
@@ -1421,6 +1434,8 @@ def _delete(c: _Compiler, node: JsDelete) -> Fn:
 
     def delete(env: Env) -> bool:
         obj, key = ref.locate(env, deleting=True)
+        if type(obj) is js.JsFunction and obj.proxy is not None:
+            obj = obj.proxy  # a Proxy around a function: its deleteProperty trap
         if type(obj) is JsProxy:
             return bool(obj.delete(key if symkeys.is_symbol_key(key) else js.property_key(key),
                                    strict=True))  # fmt: skip
@@ -1629,14 +1644,21 @@ def run(compiled: Compiled, scope: Mapping[str, Any]) -> Any:
 
 
 def run_traced(compiled: Compiled, scope: Mapping[str, Any]) -> Trace:
+    trace = _run_traced(compiled, scope, _room(compiled))
+    if isinstance(trace.error, RecursionError) and "=>" not in compiled.text:
+        # deep data, measured only now (a large document is walked only when it is deep)
+        room = data_depth(scope)
+        if _room(compiled) < room <= MAX_DATA_ROOM:
+            trace = _run_traced(compiled, scope, room)
+    return trace
+
+
+def _run_traced(compiled: Compiled, scope: Mapping[str, Any], room: int) -> Trace:
     records = Records()
     trace = Trace(records=records)
     env = Env(scope, records)
     try:
         scope = env.scope = _precheck_scope(compiled, scope)
-        room = _room(compiled)
-        if "=>" not in compiled.text and data_depth(scope, room + 1) > room:
-            room = min(data_depth(scope), MAX_DATA_ROOM)  # as ``run`` does
         with deep_recursion(room):
             trace.value = _execute(compiled, scope, env, _closures(compiled, True))
     except Exception as exc:

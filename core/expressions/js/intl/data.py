@@ -27,6 +27,9 @@ _FILES: Final = {
     "currencyBase": "currencies", "currencySymbols": "currencies",
     "currencyAccounting": "currencies",
     "currencyNames": "currencynames", "currencyNamePatterns": "currencynames",
+    "calendarSkeletons": "calendars", "calendarEras": "calendars",
+    "calendarEraYears": "calendars", "persianEarlier": "calendars",
+    "dateParts": "dateparts", "dateJoins": "dateparts", "datePartsRefused": "dateparts",
     "lists": "lists", "dates": "dates", "skeletons": "skeletons",
     "collationRanks": "collations",
 }  # fmt: skip

@@ -1,20 +1,24 @@
 """``Intl.DateTimeFormat`` and ``Date.prototype.toLocale{,Date,Time}String(locales)`` as node 20
-answers them for every locale node has, in its default forms: the date (year, month and day
-as numbers), the time (hours, minutes, seconds) or both, in the locale's own pattern, digits,
-hour cycle and AM/PM, measured from node (scripts/intl_data.mjs), in node's zone (``TZ``) or
-the ``timeZone`` option. Refused: any other option (components, dateStyle, timeStyle, hour12,
-hourCycle, calendar, numberingSystem), calendars other than the Gregorian (fa, th, ar-SA...),
-and a zone Python's zoneinfo does not know. Dates are proleptic Gregorian, as V8 sets ICU's
-calendar, before 1582 too."""
+answers them for every locale node has: each option set's pattern, names, digits, hour cycle
+and resolved options measured from node (scripts/intl_data.mjs, intl_date_parts.mjs,
+intl_calendars.mjs), in node's zone (``TZ``) or the ``timeZone`` option. A set of date and
+time components in the Gregorian calendar is its date's pattern and its time's joined as ICU's
+pattern generator joins them (by the date's month), where node has no pattern of its own for
+it; the Japanese, Persian, Buddhist and ROC calendars count their fields in ``calendars``.
+Refused: the other calendars, ``dayPeriod``, ``fractionalSecondDigits``, ``timeZoneName``, the
+names of zones other than UTC, and a zone Python's zoneinfo does not know. Gregorian dates are
+proleptic, as V8 sets ICU's calendar, before 1582 too."""
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 from datetime import UTC
 from typing import Any, Final
 
 from flowctx_core.expressions.js.common import Unsupported
+from flowctx_core.expressions.js.intl import calendars
 from flowctx_core.expressions.js.intl.data import inherited, table
 from flowctx_core.expressions.js.intl.locales import (
     canonical_list,
@@ -33,7 +37,6 @@ from flowctx_core.expressions.js.values import (
 
 SERVICE: Final = "Intl.DateTimeFormat"
 _CYCLE: Final = 146097 * 86400000  # 400 Gregorian years, a whole number of weeks
-_REFORM_DAY: Final = -141427  # 1582-10-15, the first Gregorian day, in days since 1970
 _COMPONENTS: Final = (
     ("weekday", ("narrow", "short", "long")),
     ("era", ("narrow", "short", "long")),
@@ -109,6 +112,18 @@ class DateTimeFormat(IntlObject):
             out.update(hour="2-digit" if two else "numeric", minute="2-digit", second="2-digit")
         return out
 
+    def _negative(self, n: int, width: int) -> str:
+        """A negative year as ICU writes it: the locale's number without grouping; two digits
+        keep the sign and the last two digits (-12148 is -48)."""
+        from flowctx_core.expressions.js.intl import numberformat
+
+        plain = {"numberingSystem": self.o["numberingSystem"], "useGrouping": False}
+        if width != 2:
+            return numberformat.construct(self.o["locale"], plain).format(n)
+        one = numberformat.construct(self.o["locale"], {**plain, "minimumIntegerDigits": 2})
+        digits = f"{-n % 100:02d}".translate(str.maketrans("0123456789", self.o["digits"]))
+        return one.format(-1).replace(self.o["digits"][0] + self.o["digits"][1], digits)
+
     def format(self, t: float) -> str:
         # V8 11.3 swaps ICU's narrow no-break spaces for plain ones in format's text (not in
         # formatToParts')
@@ -127,13 +142,10 @@ class DateTimeFormat(IntlObject):
         y, mo, d, h, mi, s, _, _ = dates._fields(t_local)
         # V8 makes ICU's Gregorian calendar proleptic (no Julian dates before 1582); a year
         # before 1 is shown as its era's year (0 is 1 BC)
-        era_year_ad = y > 0
+        era = 1 if y > 0 else 0
         y = y if y > 0 else 1 - y
-        if self.o["calendar"] == "buddhist":
-            # the Buddhist calendar keeps ICU's Julian dates before 1582-10-15, and counts its
-            # years from 543 BC, negative before
-            y, mo, d = _julian_or_gregorian(t_local)
-            y += 543
+        if self.o["calendar"] in calendars.CALENDARS:
+            era, y, mo, d = calendars.fields(self.o["calendar"], t_local)
         row = self.row
         sk = self.skeleton
         hc = row["hc"] if sk is None else sk["r"].get("hourCycle", "h23")
@@ -160,13 +172,20 @@ class DateTimeFormat(IntlObject):
                     out.append((name, sk["dp"][h]))
                 elif name == "month":
                     out.append((name, sk["m"][mo]))
-                elif name == "era":  # before the year 1 and after
-                    out.append((name, sk["e"][1 if era_year_ad else 0]))
+                elif name == "era":  # the Gregorian's: before the year 1 and after
+                    out.append((name, sk["e"][era]))
+                elif name == "timeZoneName" and zone == "UTC":
+                    out.append((name, sk["z"]))
+                elif name == "timeZoneName":
+                    raise Unsupported(f"flowctx does not reproduce the time zone name of {zone}")
                 else:
                     raise Unsupported(f"flowctx does not reproduce the {name} field")
             else:
                 name, width = piece
                 n = values[name]
+                if n < 0:  # a year before a calendar's first, as the locale writes -5
+                    out.append((name, self._negative(n, width)))
+                    continue
                 text = (
                     f"{n % 100:02d}"
                     if name == "year" and width == 2
@@ -174,22 +193,6 @@ class DateTimeFormat(IntlObject):
                 )
                 out.append((name, text.translate(table)))
         return out
-
-
-def _julian_or_gregorian(t: float) -> tuple[int, int, int]:
-    """ICU's hybrid calendar: the Julian year, month (0-11) and day before the Gregorian
-    reform (the local day 1582-10-15), the Gregorian ones from it; astronomical years."""
-    from flowctx_core.expressions.js import dates
-
-    days = math.floor(t / 86_400_000)
-    if days >= _REFORM_DAY:
-        y, mo, d = dates._fields(t)[:3]
-        return y, mo, d
-    c = days + 2440588 + 32082  # the Julian day number, then the Julian calendar's algorithm
-    dd = (4 * c + 3) // 1461
-    e = c - 1461 * dd // 4
-    m = (5 * e + 2) // 153
-    return dd - 4800 + m // 10, m + 2 - 12 * (m // 10), e - (153 * m + 2) // 5 + 1
 
 
 def _offset(zone: str, t: float) -> float:
@@ -332,8 +335,6 @@ def construct(
                 fields.update(hour="numeric", minute="numeric", second="numeric")
     row = inherited(table("dates"), locale) or table("dates")["en"]
     own_calendar = row["cal"]
-    if own_calendar not in ("gregory", "buddhist"):
-        raise Unsupported(f"flowctx does not reproduce the {own_calendar} calendar of {locale!r}")
     kept = {k: v for k, v in found.items() if k == "va"}
     # the calendar: the option's, else the -u-ca-'s (either kept in the locale only when it is
     # the -u-ca-'s), where ICU has it
@@ -342,51 +343,62 @@ def construct(
     ca = asked if asked in _CALENDARS else None
     if ca is None and asked is None and tag_ca in _CALENDARS:
         ca = tag_ca
-    if ca is not None and ca not in ("gregory", "iso8601"):
-        raise Unsupported(f"flowctx does not reproduce the {ca} calendar")
-    if ca == "iso8601":
-        raise Unsupported("flowctx does not reproduce the iso8601 calendar")
     if ca is not None and tag_ca == ca and calendar in (UNDEFINED, tag_ca):
         kept["ca"] = ca
-    if own_calendar == "buddhist" and ca == "gregory":
-        own_calendar = "gregory"  # th's own patterns, in Gregorian years
+    chosen = ca or own_calendar
+    if chosen != "gregory" and chosen not in calendars.CALENDARS:
+        where = "" if ca else f" of {locale!r}"
+        raise Unsupported(f"flowctx does not reproduce the {chosen} calendar{where}")
+    # the Gregorian patterns of a locale whose own calendar is another, and every other
+    # calendar's, are tables/calendars' rows
+    other = None if chosen == own_calendar == "gregory" else chosen
     # the numbering system, as NumberFormat resolves it
     numbering, nu_kept = intl_numbering(locale, found, nu)
     kept.update(nu_kept)
     # the hour cycle: hour12, else hourCycle, else the -u-hc-, else the locale's
     tag_hc = found.get("hc") if found.get("hc") in ("h11", "h12", "h23", "h24") else None
+    # V8's hour12 is measured against the -u-hc- (else, with a timeStyle, the locale's own
+    # cycle): true is h11 where that is h11 or h23, else h12; false is h23 or h24 likewise
+    timed = "hour" in fields or time_style is not UNDEFINED
     cycle = None
     if hour12 is not UNDEFINED:
-        if tag_hc is not None:  # V8 measures hour12 against the -u-hc-: h23 with true is h11
-            cycle = ("h11" if tag_hc in ("h11", "h23") else "h12") if hour12 else "h23"
+        if tag_hc is not None or time_style is not UNDEFINED:
+            low = (tag_hc or row["hc"]) in ("h11", "h23")
+            cycle = ("h11" if low else "h12") if hour12 else ("h23" if low else "h24")
     elif hour_cycle is not UNDEFINED:
         cycle = hour_cycle
-        if tag_hc == hour_cycle:
-            kept["hc"] = hour_cycle
     elif tag_hc is not None:
         cycle = tag_hc
+    # the -u-hc- stays in the locale where the hours are in its cycle, or, without hours,
+    # where no option asked for another
+    if tag_hc is not None and (
+        cycle == tag_hc if timed else hour12 is UNDEFINED and hour_cycle is UNDEFINED
+    ):
         kept["hc"] = tag_hc
     if cycle is not None and "hour" in fields:
         hour12 = cycle in ("h11", "h12")
-    elif cycle is not None and (time_style is not UNDEFINED or (not styled and not fields)):
-        raise Unsupported("flowctx does not reproduce an hour cycle with the default forms")
     options_ = {"locale": with_keywords(locale, kept), "numberingSystem": numbering,
-                "calendar": own_calendar,
+                "calendar": chosen,
                 "timeZone": zone, "digits": table("numberingDigits")[numbering],
                 "hourCycle": cycle if "hour" in fields else None}  # fmt: skip
     if styled:
-        if hour12 is not UNDEFINED:
-            raise Unsupported("flowctx does not reproduce hour12 with dateStyle or timeStyle")
-        if time_style in ("full", "long"):
-            raise Unsupported("flowctx does not reproduce timeStyle 'full' or 'long' (zone names)")
+        # a timeStyle in another hour cycle: ICU's pattern for the -u-hc- it keeps, else V8's
+        # for the option's cycle (scripts/intl_date_parts.mjs measures both)
+        asked = (
+            ""
+            if cycle is None or time_style is UNDEFINED
+            else (f"hc={cycle}" if kept.get("hc") == cycle else f"hourCycle={cycle}")
+        )
         key = ",".join(
-            f"{n}={v}" for n, v in (("dateStyle", date_style), ("timeStyle", time_style))
-            if v is not UNDEFINED
+            v for v in (
+                "" if date_style is UNDEFINED else f"dateStyle={date_style}", asked,
+                "" if time_style is UNDEFINED else f"timeStyle={time_style}",
+            ) if v
         )  # fmt: skip
     else:
         names = tuple(sorted(f"{n}={v}" for n, v in fields.items()))
         form = _DEFAULT_FORMS.get(names)
-        if form is not None and hour12 is UNDEFINED:
+        if form is not None and hour12 is UNDEFINED and (other is None or form == "time"):
             options_["hourCycle"] = None
             return DateTimeFormat(options_, row, form)
         if hour12 is not UNDEFINED and "hour" in fields:
@@ -395,7 +407,7 @@ def construct(
             pairs = sorted([*(n.split("=", 1) for n in names), flag], key=lambda p: p[0])
             names = tuple(f"{n}={v}" for n, v in pairs)
         key = ",".join(names)
-    skeleton = _skeleton(locale, key)
+    skeleton = _skeleton(locale, key, other)
     if skeleton is None:
         raise Unsupported(
             f"flowctx does not reproduce DateTimeFormat with these options ({key}) in {locale!r}"
@@ -403,16 +415,92 @@ def construct(
     return DateTimeFormat(options_, row, "skeleton", skeleton)
 
 
-def _skeleton(locale: str, key: str) -> dict[str, Any] | None:
-    """The pattern, names and resolved options node has for one option set in a locale."""
-    skeletons = table("skeletons")
-    try:
-        at = skeletons["keys"].index(key)
-    except ValueError:
+def _skeleton(locale: str, key: str, calendar: str | None = None) -> dict[str, Any] | None:
+    """The pattern, names and resolved options node has for one option set in a locale, in
+    its own Gregorian calendar (None) or in another calendar: measured for the set itself, or
+    joined from its date's and its time's as ICU's pattern generator joins them."""
+    if calendar is not None:
+        return _row("calendarSkeletons", calendar, locale, key)
+    found = _row("skeletons", None, locale, key)
+    if found is not None or _parts_left_out(locale):
+        return found
+    found = _row("dateParts", None, locale, key)
+    if found is not None:
+        return found
+    pairs = [p.split("=", 1) for p in key.split(",")]
+    date = [(n, v) for n, v in pairs if n in _DATE_PART]
+    time = [(n, v) for n, v in pairs if n not in _DATE_PART]
+    if not date or not time or all(n == "era" for n, _ in date):
+        return None  # an era alone with a time is a row of its own, measured or refused
+    joins = inherited(table("dateJoins"), locale)
+    d = _row("dateParts", None, locale, ",".join(f"{n}={v}" for n, v in date))
+    t = _row("dateParts", None, locale, ",".join(f"{n}={v}" for n, v in time))
+    if joins is None or d is None or t is None:
+        return None
+    month = dict(date).get("month")
+    style = "medium" if month == "short" else "short"
+    if month == "long":
+        style = "full" if "weekday" in dict(date) else "long"
+    join = joins[style]
+    resolved = {k: t["r"].get(k, d["r"].get(k)) for k in _RESOLVED if k in t["r"] or k in d["r"]}
+    return {
+        "t": _joined(join, d["t"], t["t"]),
+        "tm": None if d["tm"] is None else [_joined(join, x, t["t"]) for x in d["tm"]],
+        "m": d["m"], "w": d["w"], "dp": t["dp"], "r": resolved, "e": d["e"],
+    }  # fmt: skip
+
+
+def _parts_left_out(locale: str) -> bool:
+    """Whether scripts/intl_date_parts.mjs left the locale out (node aborts on one of its
+    patterns): its parent's parts are not its own."""
+    joins, left_out = table("dateJoins"), table("datePartsRefused")
+    tag = locale
+    while tag not in joins:
+        if tag in left_out:
+            return True
+        if "-" not in tag:
+            return False
+        tag = tag.rsplit("-", 1)[0]
+    return False
+
+
+_DATE_PART: Final = frozenset(("weekday", "era", "year", "month", "day"))
+_RESOLVED: Final = ("hourCycle", "hour12", "weekday", "era", "year", "month", "day", "dayPeriod",
+                    "hour", "minute", "second")  # fmt: skip
+
+
+def _joined(join: list[str], date: list[Any], time: list[Any]) -> list[Any]:
+    """A date's and a time's patterns joined (order "dt" or "td", then the text before,
+    between and after them), neighbouring texts made one, as formatToParts gives them."""
+    order, pre, mid, post = join
+    pieces = [pre, *date, mid, *time, post] if order == "dt" else [pre, *time, mid, *date, post]
+    out: list[Any] = []
+    for piece in pieces:
+        if piece == "":
+            continue
+        if isinstance(piece, str) and out and isinstance(out[-1], str):
+            out[-1] += piece
+        else:
+            out.append(piece)
+    return out
+
+
+@functools.cache
+def _key_index(name: str) -> dict[str, int]:
+    return {k: i for i, k in enumerate(table(name)["keys"])}
+
+
+def _row(name: str, calendar: str | None, locale: str, key: str) -> dict[str, Any] | None:
+    """One row of a pooled table of rows (scripts/intl_data.mjs's ``pooled``), by locale
+    (its own, else its nearest parent's) and key."""
+    skeletons = table(name)
+    tags = skeletons["tags"] if calendar is None else skeletons["calendars"][calendar]
+    at = _key_index(name).get(key)
+    if at is None:
         return None
     tag = locale
     while True:
-        found = skeletons["tags"].get(tag)
+        found = tags.get(tag)
         if found is not None and found[at] is not None:
             index = found[at]
             break
@@ -422,8 +510,9 @@ def _skeleton(locale: str, key: str) -> dict[str, Any] | None:
     if index < 0:
         return None
     pool = skeletons["pool"]
-    t, tm, months, weekdays, periods, resolved, eras = skeletons["rows"][index]
+    t, tm, months, weekdays, periods, resolved, eras, *more = skeletons["rows"][index]
     return {
+        "z": pool[more[0]] if more and more[0] >= 0 else None,
         "t": pool[t], "tm": pool[tm] if tm >= 0 else None,
         "m": pool[months] if months >= 0 else None,
         "w": pool[weekdays] if weekdays >= 0 else None,
