@@ -180,9 +180,9 @@ class Collator(IntlObject):
     def resolved(self) -> dict[str, Any]:
         if self.unsettled:
             raise Unsupported(
-                "flowctx does not reproduce the locale this collator reports (zh's with a"
-                " collation option, a search collator's with -u-co-): node's answer depends on"
-                " the collators its process made before"
+                "flowctx does not reproduce what this collator reports (zh's, a search"
+                " collator's with -u-co-): node's answer depends on the collators its process"
+                " made before"
             )
         return dict(self.o)
 
@@ -413,15 +413,10 @@ def construct(
                 tag_co = asked
     elif tag_co is not None and tag_co != own:
         chosen = tag_co
-    # measured likewise: zh with a collation by the option shows it in its locale in a fresh
-    # node (zh-u-co-zhuyin), not in the judge's long-running one (zh)
-    unsettled = (
-        locale == "zh"
-        and collation is not UNDEFINED
-        and chosen != "default"
-        and shown
-        and usage != "search"
-    )
+    # measured likewise: a locale whose standard collation has a name of its own (zh's pinyin)
+    # reports it as "default" or by its name, and a collation option's in its locale or not
+    # (zh-u-co-zhuyin, zh), by the collators its process made before (zh-u-co-unihan's)
+    unsettled = own is not None
     if locale == "zh" and chosen == "stroke" and usage != "search":
         # measured: node answers stroke in a fresh process and default once it has made
         # enough other collators (ICU's cache), so the answer depends on the process's past
