@@ -73,9 +73,9 @@ function measure(tag, nu) {
     pctSign: value(f({ style: "percent" }, 1), "percentSign"),
     curGroup: value(f({ style: "currency", currency: "USD" }, 1234567.5), "group"),
     curDecimal: value(f({ style: "currency", currency: "USD" }, 1234567.5), "decimal"),
-    // the group symbol and minimum grouping of the first style that groups at all
-    // (en-US-u-va-posix in arab groups its percents alone)
-    group: value(f({}, 1234567.5), "group") || value(f({ style: "percent" }, 12345.675), "group"),
+    // the group symbol, shown where the pattern groups nothing too (useGrouping always groups
+    // en-US-u-va-posix by three)
+    group: value(f({ useGrouping: "always" }, 1234567.5), "group"),
     point: value(f({}, 1234567.5), "decimal"),
     min2: f({}, 1234567).some((p) => p.type === "group") || !f({ style: "percent" }, 12345.67).some((p) => p.type === "group")
       ? !f({}, 1234).some((p) => p.type === "group") : !f({ style: "percent" }, 12.34).some((p) => p.type === "group"),

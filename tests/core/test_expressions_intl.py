@@ -24,6 +24,7 @@ PAYLOAD = {
     "chf": {"style": "currency", "currency": "CHF"},
     "usd_compact": {"style": "currency", "currency": "USD", "notation": "compact"},
     "pct_compact": {"style": "percent", "notation": "compact"},
+    "always_grouped": {"useGrouping": "always"},
     "usd_acc": {"style": "currency", "currency": "USD", "currencySign": "accounting"},
     "usd_acc_compact": {
         "style": "currency",
@@ -276,6 +277,8 @@ CASES = [
         ".map(p => p.type).join()",
         "integer,decimal,fraction,compact,unit",
     ),
+    # a pattern without grouping grouped by three where useGrouping says always
+    ("new Intl.NumberFormat('en-US-u-va-posix', payload.always_grouped).format(1234)", "1,234"),
     # en-US-u-va-posix in other digits: its own symbols and patterns in them
     (
         "new Intl.NumberFormat('en-US-u-va-posix-nu-thai').format(-1234567.5)",
@@ -331,7 +334,9 @@ def test_node_answers(condition: str, answer: str, capsys: pytest.CaptureFixture
         ("new Intl.Collator('ha').compare('t\u015b', 'b')",
          "flowctx does not reproduce the collation of 'ha' where a letter with an accent ends"),
         ("new Intl.Collator('zh', payload.zhuyin).resolvedOptions()",
-         "flowctx does not reproduce the locale zh's collator reports with a collation option"),
+         "flowctx does not reproduce what this collator reports (zh's"),
+        ("new Intl.Collator('de-u-co-phonebk', payload.search).resolvedOptions()",
+         "flowctx does not reproduce what this collator reports"),
     ],
 )  # fmt: skip
 def test_errors(condition: str, message: str, capsys: pytest.CaptureFixture[str]) -> None:
@@ -371,8 +376,6 @@ def test_errors(condition: str, message: str, capsys: pytest.CaptureFixture[str]
         ("String(new Intl.Collator('de', payload.search_base).compare('\u00fc', 'ue'))", "0"),
         ("String('\u00df'.localeCompare('ss', 'sv', payload.upper))", "1"),
         # a search collator with -u-co- is the locale's search collator
-        ("new Intl.Collator('de-u-co-phonebk', payload.search_base).resolvedOptions().locale",
-         "de"),
         ("String(new Intl.Collator('es-u-co-trad', payload.search_base).compare('ch', 'cz'))",
          "-1"),
         # phonebook German: ä is ae (and after it); Hausa's ts one letter after t

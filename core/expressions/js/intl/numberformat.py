@@ -395,6 +395,8 @@ class NumberFormat(IntlObject):
         whole = whole.zfill(o["mnid"])
         grouping = o["useGrouping"]
         out: list[tuple[str, str]] = []
+        if grouping == "always" and (primary == 0 or primary >= 1000):
+            primary = secondary = 3  # a pattern without grouping: ICU groups by three
         if grouping is False or len(whole) <= primary:
             groups = [whole]
         elif grouping == "always" or len(whole) >= primary + (
