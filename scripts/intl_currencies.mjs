@@ -50,6 +50,14 @@ for (const tag of locales) {
   const f = new Intl.NumberFormat(tag, { ...o, signDisplay: "always" });
   accounting[tag] = [template(f.formatToParts(1)), template(f.formatToParts(-1)),
     template(new Intl.NumberFormat(tag, o).formatToParts(1))];
+  // and its group sizes where they are not the currency's (en-IN's accounting groups by three)
+  const sizes = (g) => {
+    const ints = g.formatToParts(-1234567890.5).filter((p) => p.type === "integer").map((p) => p.value.length);
+    return ints.length > 2 ? [ints.at(-1), ints.at(-2)] : ints.length === 2 ? [ints[1], ints[1]] : [0, 0];
+  };
+  const own = sizes(new Intl.NumberFormat(tag, { ...o, useGrouping: "always" }));
+  const plain = sizes(new Intl.NumberFormat(tag, { ...o, currencySign: "standard", useGrouping: "always" }));
+  if (JSON.stringify(own) !== JSON.stringify(plain)) accounting[tag].push(own);
 }
 const symbols = {};
 const names = {};
@@ -58,6 +66,10 @@ for (const tag of locales) {
   const pr = new Intl.PluralRules(tag);
   const cats = {};
   for (const x of SAMPLES) cats[pr.select(x)] ??= x;
+  for (const [cat, x] of Object.entries(cats)) {
+    if (new Intl.NumberFormat(tag, { maximumFractionDigits: 3 }).format(x) !== new Intl.NumberFormat(tag).format(x)) throw new Error(`${tag}: ${x} is not shown as it is`);
+    if (new Intl.PluralRules(tag, { maximumFractionDigits: 3 }).select(x) !== cat) throw new Error(`${tag}: ${x} is not ${cat}`);
+  }
   const sym = {};
   const nm = {};
   const plainParts = new Intl.NumberFormat(tag, { style: "currency", currency: "XXX" }).formatToParts(1);
@@ -87,7 +99,10 @@ for (const tag of locales) {
     const [ms, mn] = [marks({}), marks({ currencyDisplay: "narrowSymbol" })];
     if (ms || mn) row.push(ms.slice(plainMarks.length), mn.slice(plainMarks.length));
     sym[c] = row;
-    nm[c] = Object.fromEntries(Object.entries(cats).map(([cat, x]) => [cat, part({ currencyDisplay: "name", minimumFractionDigits: 0 }, x)]));
+    // each category's name with its sample shown as it is (1.5 rounded to a yen's 2 would
+    // be ru's "few", not its "other")
+    nm[c] = Object.fromEntries(Object.entries(cats).map(([cat, x]) => [cat,
+      part({ currencyDisplay: "name", minimumFractionDigits: 0, maximumFractionDigits: 3 }, x)]));
   }
   symbols[tag] = sym;
   names[tag] = nm;

@@ -388,90 +388,7 @@ marks.forEach((m, i) => {
 writeFileSync(new URL("../core/expressions/js/intl/rootorder.json", import.meta.url),
   JSON.stringify({ contractions, marks: markGroups }) + "\n");
 
-// --- tailored collations: each character's place at each level, checked on strings -------------
-// For a locale whose collation is not the root's, every character of a pool (Basic Latin, Latin-1,
-// Latin Extended-A) gets three ranks: its class among the pool sorted at base, accent and variant
-// sensitivity. A string of pool characters is then keyed by its characters' ranks, level by
-// level, a locale's contractions (Czech ch) as one letter; the model is kept for a locale only
-// where it gives node's answer on thousands of strings and on every digraph against its
-// neighbours (expansions such as ß and contractions of other kinds fail it: refused).
-const tailorPool = [];
-for (let c = 0x20; c < 0x180; c++) if (c < 0x7f || c > 0x9f) tailorPool.push(String.fromCharCode(c));
-// digraphs and trigraphs some collations weigh as one letter (Czech ch, Danish aa, Hungarian cs,
-// Croatian dž), in each case form: a locale's are those that sort after their first letters and
-// a z (a letter of its own after its first letter), where spelled out they would sort before
-const DIGRAPHS = ["ch", "aa", "ll", "dz", "dž", "dzs", "cs", "gy", "ly", "ny", "sz", "ty", "zs", "lj",
-  "nj", "rr", "ng", "th", "ij", "ddh", "dd", "ff", "ph", "rh", "dh", "gj", "sh", "xh", "zh"].flatMap((d) =>
-    [...new Set([d, d[0].toUpperCase() + d.slice(1), d.toUpperCase(), d.slice(0, -1) + d.at(-1).toUpperCase()])]);
-const LETTERS = [..."abcdefghijklmnopqrstuvwxyz"];
-function unitsOf(tag) {
-  const cmp = new Intl.Collator(tag, { sensitivity: "base" }).compare;
-  // after its first letters and a z, or before its own first letters (Welsh ng before n)
-  return DIGRAPHS.filter((d) => cmp(d + "0", d.slice(0, -1) + "zz") > 0 || cmp(d + "0", d.slice(0, -1)) < 0);
-}
-function ranks(tag, units) {
-  const out = {};
-  const pool = [...tailorPool, ...units];
-  const ignorable = new Intl.Collator(tag).compare;
-  for (const [level, sensitivity] of [[0, "base"], [1, "accent"], [2, "variant"]]) {
-    const cmp = new Intl.Collator(tag, { sensitivity }).compare;
-    const sorted = [...pool].sort(cmp);
-    let rank = 0;
-    sorted.forEach((c, i) => {
-      if (i && cmp(sorted[i - 1], c) !== 0) rank++;
-      (out[c] ||= [0, 0, 0])[level] = rank;
-    });
-  }
-  // a character the locale ignores (Thai ignores punctuation) weighs nothing: -1
-  for (const c of tailorPool) if (ignorable(c, "") === 0) out[c] = [-1, -1, -1];
-  return out;
-}
-function tokens(r, s) {
-  // the longest unit first, as ICU matches contractions
-  const out = [];
-  for (let i = 0; i < s.length;) {
-    const three = s.slice(i, i + 3), two = s.slice(i, i + 2);
-    const unit = three.length === 3 && r[three] ? three : two.length === 2 && r[two] ? two : s[i];
-    out.push(unit);
-    i += unit.length;
-  }
-  return out.filter((c) => r[c][0] >= 0);
-}
-function modelKey(r, s) {
-  const chars = tokens(r, s);
-  return [0, 1, 2].map((level) => chars.map((c) => r[c][level]));
-}
-function modelCompare(r, a, b) {
-  const ka = modelKey(r, a), kb = modelKey(r, b);
-  for (let level = 0; level < 3; level++) {
-    const x = ka[level], y = kb[level];
-    for (let i = 0; i < Math.min(x.length, y.length); i++) if (x[i] !== y[i]) return x[i] < y[i] ? -1 : 1;
-    if (x.length !== y.length) return x.length < y.length ? -1 : 1;
-  }
-  return 0;
-}
-const atoms = [..."abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ", ...tailorPool, ...DIGRAPHS,
-  "ae", "oe", "ue", "ss", "ß", "æ", "ø", "å", "ä", "ö", "ü", "ñ", "ç", "ş", "ğ", "ı", "İ"];
-const word = () => { let w = ""; for (let k = 1 + rnd(4); k > 0; k--) w += atoms[rnd(atoms.length)]; return w; };
-const tailored = {};
-for (const tag of COL) {
-  if (rootCollations.includes(tag)) continue;
-  const units = unitsOf(tag);
-  const r = ranks(tag, units);
-  const cmp = new Intl.Collator(tag).compare;
-  const pairs = [];
-  // every digraph against its first letters and another letter, alone and before a letter
-  for (const d of DIGRAPHS) for (const x of [...LETTERS, "A", "Z"]) {
-    pairs.push([d, d.slice(0, -1) + x], [d + "a", d.slice(0, -1) + x + "a"], [d + "e", d.slice(0, -1) + x]);
-  }
-  for (let i = 0; i < 6000; i++) {
-    const a = word();
-    pairs.push([a, rnd(3) ? word() : a.slice(0, -1) + atoms[rnd(atoms.length)]]);
-  }
-  if (pairs.every(([a, b]) => modelCompare(r, a, b) === cmp(a, b))) {
-    tailored[tag] = [tailorPool.map((c) => r[c]), Object.fromEntries(units.map((u) => [u, r[u]]))];
-  }
-}
+// the tailored collations: scripts/intl_collations.mjs
 
 // the skeletons' rows shared: templates, name lists and resolved options pooled, each row seven
 // pool indices (-1: none), each locale a list over the sorted skeleton keys of row indices (null:
@@ -511,7 +428,7 @@ function pooled(table) {
 const data = {
   node: process.version, icu: process.versions.icu,
   locales: { number: NF, plural: PR, list: LF, date: DF, collator: COL },
-  rootCollations, collatorDefaults, tailored,
+  rootCollations, collatorDefaults,
   numbers: pruned(numbers), compacts: pruned(compacts), currencyDigits, currencies, currencyCommon: CURRENCIES,
   lists: pruned(lists), dates: pruned(dates), skeletons: pooled(pruned(skeletonRows)),
 };
@@ -522,7 +439,6 @@ const FILES = {
     "collatorDefaults"],
   numbers: ["numbers"], compacts: ["compacts"], lists: ["lists"], dates: ["dates"],
   skeletons: ["skeletons"],
-  tailored: ["tailored"],
 };
 let total = 0;
 for (const [file, keys] of Object.entries(FILES)) {

@@ -56,18 +56,29 @@ function measure(tag, nu) {
     pct: [template(f({ style: "percent" }, 1)), template(f({ style: "percent" }, -1))],
     cur: [template(f({ style: "currency", currency: "EUR" }, 1)),
       template(f({ style: "currency", currency: "EUR" }, -1))],
+    // the accounting patterns (with a plus, with a minus, without a sign), as
+    // scripts/intl_currencies.mjs measures a locale's own
+    acc: [template(f({ style: "currency", currency: "EUR", currencySign: "accounting", signDisplay: "always" }, 1)),
+      template(f({ style: "currency", currency: "EUR", currencySign: "accounting", signDisplay: "always" }, -1)),
+      template(f({ style: "currency", currency: "EUR", currencySign: "accounting" }, 1))],
     curCode: [template(f(cur, 1)), template(f(cur, -1))],
     minus: value(f({}, -1), "minusSign"),
     plus: value(f({ signDisplay: "always" }, 1), "plusSign"),
     exp: value(f({ notation: "scientific" }, -12345), "exponentSeparator"),
     expMinus: between(f({ notation: "scientific" }, 0.001), "exponentSeparator", "exponentInteger"),
     sizes: [sizes({}), sizes({ style: "percent" }), sizes({ style: "currency", currency: "USD" })],
+    accSizes: sizes({ style: "currency", currency: "USD", currencySign: "accounting" }),
+    accGroup: value(f({ style: "currency", currency: "USD", currencySign: "accounting" }, 1234567.5), "group"),
+    accMin2: !f({ style: "currency", currency: "USD", currencySign: "accounting" }, 1234).some((p) => p.type === "group"),
     pctSign: value(f({ style: "percent" }, 1), "percentSign"),
     curGroup: value(f({ style: "currency", currency: "USD" }, 1234567.5), "group"),
     curDecimal: value(f({ style: "currency", currency: "USD" }, 1234567.5), "decimal"),
-    group: value(f({}, 1234567.5), "group"),
+    // the group symbol and minimum grouping of the first style that groups at all
+    // (en-US-u-va-posix in arab groups its percents alone)
+    group: value(f({}, 1234567.5), "group") || value(f({ style: "percent" }, 12345.675), "group"),
     point: value(f({}, 1234567.5), "decimal"),
-    min2: f({}, 1234).some((p) => p.type === "group") ? false : true,
+    min2: f({}, 1234567).some((p) => p.type === "group") || !f({ style: "percent" }, 12345.67).some((p) => p.type === "group")
+      ? !f({}, 1234).some((p) => p.type === "group") : !f({ style: "percent" }, 12.34).some((p) => p.type === "group"),
     nan: value(f({}, NaN), "nan"),
     infinity: value(f({}, Infinity), "infinity"),
     plusAt: template(f({ signDisplay: "always" }, 1)),
@@ -91,6 +102,9 @@ for (const tag of locales) {
       if (JSON.stringify(row[k]) !== JSON.stringify(base[k])) diff[k] = row[k];
     }
     if ("compact" in diff) diff.compact = true;
+    // the accounting pattern's group sizes, wherever the system changes the others
+    if ("sizes" in diff) Object.assign(diff, { accSizes: row.accSizes, accGroup: row.accGroup, accMin2: row.accMin2 });
+    else { delete diff.accSizes; delete diff.accGroup; delete diff.accMin2; }
     if (Object.keys(diff).length) rows[nu] = diff;
   }
   if (Object.keys(rows).length) { numbering[tag] = rows; differing++; }
@@ -110,6 +124,21 @@ const posix = {};
 const us = measure("en-US", "latn");
 const px = measure("en-US-u-va-posix", "latn");
 for (const k of Object.keys(px)) if (JSON.stringify(px[k]) !== JSON.stringify(us[k])) posix[k] = px[k];
-const out = { numberingDigits: digits, numberingRows: pruned, numberingPosix: posix };
+// grouped, unlike its other money
+if ("sizes" in posix) Object.assign(posix, { accSizes: px.accSizes, accGroup: px.accGroup, accMin2: px.accMin2 });
+// and in each other numbering system: what it changes in en-US (ICU reads the posix symbols and
+// patterns of that system, with the root's for arab and arabext)
+const posixRows = {};
+for (const nu of Object.keys(digits)) {
+  if (nu === "latn") continue;
+  const row = measure("en-US-u-va-posix", nu);
+  const diff = {};
+  for (const k of Object.keys(row)) if (JSON.stringify(row[k]) !== JSON.stringify(us[k])) diff[k] = row[k];
+  if ("compact" in diff) diff.compact = true;
+  if ("sizes" in diff) Object.assign(diff, { accSizes: row.accSizes, accGroup: row.accGroup, accMin2: row.accMin2 });
+  else { delete diff.accSizes; delete diff.accGroup; delete diff.accMin2; }
+  posixRows[nu] = diff;
+}
+const out = { numberingDigits: digits, numberingRows: pruned, numberingPosix: posix, numberingPosixRows: posixRows };
 writeFileSync(new URL("numbering.json.gz", tables), gzipSync(JSON.stringify(out), { level: 9 }));
 console.log(`${Object.keys(digits).length} decimal systems; ${differing} locales with rows of their own`);

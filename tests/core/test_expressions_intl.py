@@ -13,8 +13,25 @@ from flowctx_tui.cli import main
 PAYLOAD = {
     "n": 1234.5,
     "inr_name": {"style": "currency", "currency": "INR", "currencyDisplay": "name"},
+    "jpy_name1": {
+        "style": "currency",
+        "currency": "JPY",
+        "currencyDisplay": "name",
+        "maximumFractionDigits": 1,
+    },
     "compact_strip": {"notation": "compact", "trailingZeroDisplay": "stripIfInteger"},
     "eur": {"style": "currency", "currency": "EUR"},
+    "chf": {"style": "currency", "currency": "CHF"},
+    "usd_compact": {"style": "currency", "currency": "USD", "notation": "compact"},
+    "pct_compact": {"style": "percent", "notation": "compact"},
+    "usd_acc": {"style": "currency", "currency": "USD", "currencySign": "accounting"},
+    "usd_acc_compact": {
+        "style": "currency",
+        "currency": "USD",
+        "currencySign": "accounting",
+        "notation": "compact",
+    },
+    "chf_acc": {"style": "currency", "currency": "CHF", "currencySign": "accounting"},
     "jpy": {"style": "currency", "currency": "JPY"},
     "pct": {"style": "percent", "maximumFractionDigits": 1},
     "sig": {"maximumSignificantDigits": 2},
@@ -159,6 +176,10 @@ CASES = [
         "4e00,20000,2000b,4e8c",
     ),
     ("String('\ud83d\udfff'.localeCompare('\ufffd'))", "-1"),
+    # ǽ is æ (ae, apart from ae at the second level) and an acute: after æ, ǿ after ø
+    ("String('\ud55c\ufb00\u00e6'.localeCompare('\ud55c\ufb00\u01fd'))", "-1"),
+    ("String('\u01ff'.localeCompare('\u00f8'))", "1"),
+    ("String('\u00c6'.localeCompare('\u1d2d'))", "-1"),
     ("String('\ud83d\udfff'.localeCompare('\u0378'))", "1"),
     # eras; what the Date methods add to a set without their fields
     ("new Date(0).toLocaleDateString('en', payload.era)", "1970 AD"),
@@ -218,6 +239,57 @@ CASES = [
         ".map(p => p.type).join()",
         "integer,exponentSeparator,literal,exponentMinusSign,literal,exponentInteger",
     ),
+    # en-IN's accounting pattern groups by three, its currency pattern the Indian way
+    (
+        "new Intl.NumberFormat('en-IN', payload.chf_acc).format(-1234567.5)",
+        "(CHF\u00a01,234,567.50)",
+    ),
+    ("new Intl.NumberFormat('en-IN', payload.chf).format(-1234567.5)", "-CHF\u00a012,34,567.50"),
+    # compact money in a numbering system with money patterns of its own: its own pattern
+    # below a thousand, the locale's compact ones above
+    ("new Intl.NumberFormat('en-US-u-va-posix', payload.usd_compact).format(12)", "$\u00a012"),
+    ("new Intl.NumberFormat('nb-u-nu-thai', payload.usd_compact).format(5)", "USD\u00a0\u0e55"),
+    (
+        "new Intl.NumberFormat('fa-u-nu-latn', payload.usd_compact).format(1234567)",
+        "\u200e$\u00a01.2\u00a0\u0645\u06cc\u0644\u06cc\u0648\u0646",
+    ),
+    # accounting in a numbering system (de in arab has no parentheses), in compact notation
+    # (its pattern below a thousand), in en-US-u-va-posix (grouped, unlike its other money)
+    (
+        "new Intl.NumberFormat('de-u-nu-arab', payload.usd_acc).format(-5)",
+        "\u061c-\u0665\u066b\u0660\u0660\u00a0$",
+    ),
+    ("new Intl.NumberFormat('en', payload.usd_acc_compact).format(-5)", "($5)"),
+    ("new Intl.NumberFormat('en', payload.usd_acc_compact).format(-5e6)", "-$5M"),
+    ("new Intl.NumberFormat('en-US-u-va-posix', payload.usd_acc).format(-1234)", "($1,234.00)"),
+    # a name's pattern drops the marks of the locale's own digits around the sign
+    (
+        "new Intl.NumberFormat('ar-EG-u-nu-latn', payload.inr_name).format(-5)",
+        "\u200e-5.00 \u0631\u0648\u0628\u064a\u0629 \u0647\u0646\u062f\u064a",
+    ),
+    # compact percents are ICU's unit percent: its pattern (de's plain space, tr's sign first)
+    # around the signed compact number, the sign a part of type unit
+    ("new Intl.NumberFormat('de', payload.pct_compact).format(12.345)", "1235 %"),
+    ("new Intl.NumberFormat('tr', payload.pct_compact).format(-123.45)", "%-12\u00a0B"),
+    (
+        "new Intl.NumberFormat('en', payload.pct_compact).formatToParts(12.345)"
+        ".map(p => p.type).join()",
+        "integer,decimal,fraction,compact,unit",
+    ),
+    # en-US-u-va-posix in other digits: its own symbols and patterns in them
+    (
+        "new Intl.NumberFormat('en-US-u-va-posix-nu-thai').format(-1234567.5)",
+        "-\u0e51\u0e52\u0e53\u0e54\u0e55\u0e56\u0e57.\u0e55",
+    ),
+    (
+        "new Intl.NumberFormat('en-US-u-va-posix-nu-arab', payload.pct).format(12)",
+        "\u0661\u066c\u0662\u0660\u0660\u066a\u061c",
+    ),
+    # a currency name in the category of the number as shown: ru's 1,5 is "other", its 2 "few"
+    (
+        "new Intl.NumberFormat('ru', payload.jpy_name1).format(1.5)",
+        "1,5 \u044f\u043f\u043e\u043d\u0441\u043a\u043e\u0439 \u0438\u0435\u043d\u044b",
+    ),
     ("'\u03ac\u03b9'.toLocaleUpperCase('el')", "\u0391\u03aa"),
     ("'\u03ae'.toLocaleUpperCase('el')", "\u0389"),
 ]
@@ -254,15 +326,18 @@ def test_node_answers(condition: str, answer: str, capsys: pytest.CaptureFixture
         ("'a'.localeCompare('b', 'hu')", "flowctx does not reproduce the collation of 'hu'"),
         ("new Date(0).toLocaleString('en-u-ca-hebrew')",
          "flowctx does not reproduce the hebrew calendar"),
-        ("'a'.localeCompare('b', 'de-u-co-phonebk')",
-         "flowctx does not reproduce the collation 'phonebk'"),
-        ("new Intl.Collator('de', payload.search).compare('a', 'b')",
-         "flowctx does not reproduce the search collation of 'de'"),
+        ("'\u0430'.localeCompare('b', 'de-u-co-phonebk')",
+         "flowctx reproduces the collation 'phonebk' of 'de' for Latin letters"),
+        ("new Intl.Collator('ha').compare('t\u015b', 'b')",
+         "flowctx does not reproduce the collation of 'ha' where a letter with an accent ends"),
+        ("new Intl.Collator('zh', payload.zhuyin).resolvedOptions()",
+         "flowctx does not reproduce the locale zh's collator reports with a collation option"),
     ],
 )  # fmt: skip
 def test_errors(condition: str, message: str, capsys: pytest.CaptureFixture[str]) -> None:
     scope = {"bad": {"style": "bogus"}, "nocur": {"style": "currency"}, "n": 1,
-             "big": {"maximumFractionDigits": 21}, "search": {"usage": "search"}}  # fmt: skip
+             "big": {"maximumFractionDigits": 21}, "search": {"usage": "search"},
+             "zhuyin": {"collation": "zhuyin"}}  # fmt: skip
     code = main(["eval", condition, "--payload", json.dumps(scope)])
     err = capsys.readouterr().err
     assert code != 0
@@ -279,12 +354,45 @@ def test_errors(condition: str, message: str, capsys: pytest.CaptureFixture[str]
         # Danish sorts capitals first by default, and says so
         ("new Intl.Collator('da').resolvedOptions().caseFirst", "upper"),
         ("String('A'.localeCompare('a', 'da'))", "-1"),
+        # the other collations, the search collations, en-US-u-va-posix, caseFirst
+        ("['cuna', 'chico', 'dama', 'lz', 'llave'].sort(new Intl.Collator('es-u-co-trad')"
+         ".compare).join()", "cuna,chico,dama,lz,llave"),
+        ("['Uhr', '\u00dcbel', 'Ufer'].sort(new Intl.Collator('de-u-co-phonebk').compare).join()",
+         "\u00dcbel,Ufer,Uhr"),
+        ("['b', 'B', 'a', 'A', '_'].sort(new Intl.Collator('en-US-u-va-posix').compare).join()",
+         "A,B,_,a,b"),
+        # en-US-u-va-posix ignoring punctuation keeps its hyphen; eor takes its case apart
+        ("String(new Intl.Collator('en-US-u-va-posix', payload.nopunct).compare('a-b', 'ab'))",
+         "-1"),
+        ("String(new Intl.Collator('en-US-u-va-posix', payload.eor).compare('a', 'B'))", "-1"),
+        # numeric en-US-u-va-posix puts numbers before spaces and punctuation
+        ("['a10', 'a2', 'a.b', 'a b'].sort(new Intl.Collator('en-US-u-va-posix', payload.num)"
+         ".compare).join()", "a2,a10,a b,a.b"),
+        ("String(new Intl.Collator('de', payload.search_base).compare('\u00fc', 'ue'))", "0"),
+        ("String('\u00df'.localeCompare('ss', 'sv', payload.upper))", "1"),
+        # a search collator with -u-co- is the locale's search collator
+        ("new Intl.Collator('de-u-co-phonebk', payload.search_base).resolvedOptions().locale",
+         "de"),
+        ("String(new Intl.Collator('es-u-co-trad', payload.search_base).compare('ch', 'cz'))",
+         "-1"),
+        # phonebook German: ä is ae (and after it); Hausa's ts one letter after t
+        ("['af', '\u00e4', 'ad', 'ae'].sort(new Intl.Collator('de-u-co-phonebk').compare).join()",
+         "ad,ae,\u00e4,af"),
+        ("['tz', 'ts', 'u', 'ta'].sort(new Intl.Collator('ha').compare).join()", "ta,tz,ts,u"),
+        # fr-CA weighs accents from the end of the word
+        ("['c\u00f4t\u00e9', 'cot\u00e9', 'cote', 'c\u00f4te'].sort(new Intl.Collator('fr-CA')"
+         ".compare).join()", "cote,c\u00f4te,cot\u00e9,c\u00f4t\u00e9"),
+        ("['a', 'B', 'A', 'b'].sort(new Intl.Collator('en', payload.upper).compare).join()",
+         "A,a,B,b"),
     ],
 )  # fmt: skip
 def test_tailored_collations(
     condition: str, answer: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    code = main(["eval", f"{condition} === {json.dumps(answer)}"])
+    scope = {"search_base": {"usage": "search", "sensitivity": "base"},
+             "upper": {"caseFirst": "upper"}, "num": {"numeric": True},
+             "nopunct": {"ignorePunctuation": True}, "eor": {"collation": "eor"}}  # fmt: skip
+    code = main(["eval", f"{condition} === {json.dumps(answer)}", "--payload", json.dumps(scope)])
     assert (code, capsys.readouterr().out) == (0, "true\n"), condition
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import threading
 from typing import Any
 
 import pytest
@@ -733,6 +734,51 @@ def test_a_function_calling_itself_3000_deep_is_evaluated_and_deeper_is_flowctx_
     assert deeper.error is not None and "flowctx's bound" in deeper.error.message
 
 
+def _nested(depth: int) -> list[Any]:
+    value: list[Any] = [1, 2]
+    for _ in range(depth):
+        value = [value]
+    return value
+
+
+# measured from MemberJunction 5.51.3 on node 20: arrays this deep are joined, written and
+# copied; node's own stack ends near 2,000 levels
+DEEP_DATA = [
+    ("String(x).length", 3),
+    ("JSON.stringify(x).length", 2005),
+    ("x.toLocaleString().length", 3),
+    ("structuredClone(x).length", 1),
+    ("JSON.stringify(x, null, 1).length", 1007010),
+    ("x.push(1)", 2),
+    ("(payload.y = 1, String(x).length)", 3),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), DEEP_DATA)
+def test_data_a_thousand_levels_deep_is_evaluated_as_node_does(text: str, expected: int) -> None:
+    scope = {"x": _nested(1000), "payload": {}}
+    result = evaluate(text, scope, "mj")
+    assert result.success and result.raw == expected, result.error
+    # a second time (a run that ran out of stack once must leave no join marked)
+    assert evaluate(text, scope, "mj").raw == expected
+
+
+def test_data_deeper_than_flowctx_s_bound_is_refused_by_name_and_functions_keep_their_room() -> (
+    None
+):
+    deep = evaluate("String(x)", {"x": _nested(1600)}, "mj")
+    assert deep.error is not None
+    assert "nested more than 1,500 levels deep: past flowctx's bound" in deep.error.message
+    # a function that calls itself through a sort gets no extra room from deep data (each of
+    # its calls goes through the C stack): flowctx's bound, in a thread as the app runs it
+    out: list[Any] = []
+    text = "(f => f(f))(f => [2, 1].sort(() => f(f)))"
+    worker = threading.Thread(target=lambda: out.append(evaluate(text, {"x": _nested(1400)}, "mj")))
+    worker.start()
+    worker.join()
+    assert out[0].error is not None and "flowctx's bound" in out[0].error.message
+
+
 def test_every_global_with_properties_has_nodes_own_names() -> None:
     """Object.getOwnPropertyNames of a global reads node's list (scripts/builtin_names.mjs):
     a global added without one would answer "not reproduced"."""
@@ -872,6 +918,52 @@ def test_strict_mode_octal_errors_come_where_v8_reports_them(expr: str, message:
     """Measured with MemberJunction 5.51.3: V8 records the last octal it scanned and reports
     it when an arrow or the whole function ends, unless an error placed earlier came first."""
     assert err(expr, {"x": 1, "a": 1, "b": 2}) == message
+
+
+#: measured with MemberJunction 5.51.3: V8 reports errors as it meets them and keeps the one
+#: placed earliest, so a second report placed before the first wins
+TWO_ERRORS = [
+    # the binding after a rest parameter's '...' fails, then '...' itself is reported
+    ("[1].find((... ?. xs) => 1)", "Unexpected token '...'"),
+    ("[1].find((...?. xs) => 1)", "Unexpected token '?.'"),
+    ("(a, ... 1) => 1", "Unexpected token '...'"), ("(...1)", "Unexpected number"),
+    ("(... eval) => 1", "Unexpected token '...'"),
+    ("(...eval) => 1", "Unexpected eval or arguments in strict mode"),
+    ("(... [a b]) => 1", "Unexpected token '...'"),
+    ("(... [a, 1]) => 1", "Invalid destructuring assignment target"),
+    ("(... [a, 1]) + 1", "Unexpected token '...'"), ("(...) => 1", "Unexpected token ')'"),
+    # a pattern's invalid target is recorded: a syntax error after it is reported first
+    ("Object.entries(o).some(([ arguments k , v ]) => v 1)", "Unexpected identifier 'k'"),
+    ("([a, ...b, c d]) => 1", "Unexpected identifier 'd'"),
+    # a token the scanner fails on without an error of its own: the next token's error is
+    # reported, and loses to the argument list's, reported at the failed token
+    ('x < "pend \n 1__0ing"', "missing ) after argument list"),
+    ('(x < "a\n 1__0")', "Only one underscore is allowed as numeric separator"),
+    ('[x < "a\n 1_"]', "Numeric separators are not allowed at the end of numeric literals"),
+    ('f(x ? "a\n 1__0" : 1)', "Only one underscore is allowed as numeric separator"),
+    ('f(x ? 1 : "a\n 1__0")', "missing ) after argument list"),
+    ("x < @ 1__0", "missing ) after argument list"),
+    ("x < 1e 1__0", "missing ) after argument list"),
+    ("x < 0b2 1__0", "Invalid or unexpected token"), ("x < #  1__0", "Invalid or unexpected token"),
+    ('x < "a\n #"', "missing ) after argument list"),
+    ('x < "a\n 1ing"', "Invalid or unexpected token"),
+    ("x < 1\\u00", "Invalid Unicode escape sequence"),
+    # '?.' after `new a`: reported at '?.', lost to the argument list's at `a` if apart
+    ("new a ?.b", "missing ) after argument list"),
+    ("new a?.b", "Invalid optional chain from new expression"),
+    ("[new a ?.b]", "Invalid optional chain from new expression"),
+    # V8 fails a destructuring assignment as an argument after a compound assignment
+    ("x += 1, [b] = [1]", "Invalid destructuring assignment target"),
+    ("f(x ??= 1, 3, [b] = [1])", "Invalid destructuring assignment target"),
+    ("x = 1, [c] = [1]", "c is not defined"), ("(x += 1), [c] = [1]", "c is not defined"),
+    # a letter past U+FFFF ends a regular expression's flags
+    ("x.replace(/a/g\U0001d4b3, '')", "missing ) after argument list"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("expr", "message"), TWO_ERRORS, ids=[c[0] for c in TWO_ERRORS])
+def test_of_two_syntax_errors_the_one_v8_keeps_is_reported(expr: str, message: str) -> None:
+    assert err(expr, {"x": 1, "a": 1, "b": 2, "o": {"a": 1}, "f": 1}) == message
 
 
 @pytest.mark.parametrize(

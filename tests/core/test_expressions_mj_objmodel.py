@@ -1565,14 +1565,6 @@ def test_array_keys_errors(expr: str, expected: str) -> None:
     assert result.error.message == expected
 
 
-def test_accessors_on_array_elements_are_refused_by_name() -> None:
-    result = evaluate(
-        "(payload.arr.__defineGetter__('1', () => 5), payload.arr[1])", _scope(), "mj"
-    )
-    assert not result.success and result.error is not None
-    assert result.error.message == "flowctx does not reproduce accessors on arrays' elements"
-
-
 # Reflect.set with another object as the receiver (OrdinarySet's receiver steps)
 RECEIVERS_VALUES: Final = [
     (
@@ -1810,3 +1802,623 @@ def test_frozen_arrays_errors(expr: str, expected: str) -> None:
     result = evaluate(expr, _scope(), "mj")
     assert not result.success and result.error is not None, f"{expr!r} gave {result.raw!r}"
     assert result.error.message == expected
+
+
+# Accessors on arrays' elements (Object.defineProperty(arr, 0, {get, set}), __defineGetter__):
+# every read, copy and write of the elements runs them in V8's order, and a method that reads
+# the length once sees the indexes a getter took away as undefined
+ELEMENT_ACCESSORS_VALUES: Final = [
+    (
+        (
+            "(payload.log = [], Object.defineProperty(payload.arr, 1, "
+            "Object.fromEntries([['get', () => (payload.log.push('get'), 7)]])), "
+            "payload.arr.map(x => payload.log.push(x)), payload.log.join())"
+        ),
+        "1,get,7,3",
+    ),
+    (
+        "(payload.arr.__defineGetter__('1', () => 5), payload.arr[1] + payload.arr.length)",
+        "8",
+    ),
+    (
+        (
+            "(payload.log = [], Object.defineProperty(payload.arr, 0, "
+            "Object.fromEntries([['get', () => 9], ['set', v => payload.log.push(v)], "
+            "['configurable', true]])), payload.arr.sort(), JSON.stringify([payload.arr, "
+            "payload.log]))"
+        ),
+        "[[9,3,9],[2]]",
+    ),
+    (
+        (
+            "(payload.n = 0, Object.defineProperty(payload.arr, 2, Object.fromEntries([['get', "
+            "() => ++payload.n]])), (([a, , ...b]) => JSON.stringify([a, b, "
+            "payload.n]))(payload.arr))"
+        ),
+        "[1,[1],1]",
+    ),
+    (
+        (
+            "(payload.n = 0, Object.defineProperty(payload.arr, 1, Object.fromEntries([['get', "
+            "() => ++payload.n]])), payload.arr.keys().next().value + payload.n)"
+        ),
+        "0",
+    ),
+    (
+        (
+            "(Object.defineProperty(payload.arr, 0, Object.fromEntries([['get', "
+            "() => (payload.arr.length = 1, 'cut')], ['enumerable', true]])), "
+            "JSON.stringify([payload.arr, payload.arr.join('-')]))"
+        ),
+        '[["cut"],"cut--"]',
+    ),
+    (
+        (
+            "(Object.defineProperty(payload.arr, 0, Object.fromEntries([['get', "
+            "() => (payload.arr.length = 1, 'cut')], ['enumerable', true]])), "
+            "JSON.stringify(Object.entries(payload.arr)))"
+        ),
+        '[["0","cut"]]',
+    ),
+    (
+        (
+            "(Object.defineProperty(payload.arr, 1, Object.fromEntries([['get', () => 5]])), "
+            "JSON.stringify(structuredClone(payload.arr)))"
+        ),
+        "[1,5,3]",
+    ),
+    (
+        (
+            "(payload.log = [], Object.defineProperty(payload.arr, 0, "
+            "Object.fromEntries([['get', () => 1], ['set', v => payload.log.push(v)]])), "
+            "Object.freeze(payload.arr), payload.arr[0] = 4, payload.log[0])"
+        ),
+        "4",
+    ),
+    (
+        (
+            "(Object.defineProperty(payload.arr, 2, Object.fromEntries([['get', () => 5]])), "
+            "payload.arr.pop())"
+        ),
+        "5",
+    ),
+    (
+        (
+            "(Object.defineProperty(payload.arr, 2, Object.fromEntries([['get', () => 5], "
+            "['configurable', true]])), JSON.stringify([payload.arr.pop(), payload.arr]))"
+        ),
+        "[5,[1,2]]",
+    ),
+    (
+        (
+            "(Object.defineProperty(payload.arr, 0, Object.fromEntries([['get', () => 5], "
+            "['enumerable', true]])), "
+            "JSON.stringify(Object.getOwnPropertyDescriptor(payload.arr, '0')))"
+        ),
+        '{"enumerable":true,"configurable":true}',
+    ),
+    (
+        (
+            "(payload.log = [], Object.defineProperty(payload.arr, 1, "
+            "Object.fromEntries([['get', () => (payload.log.push('g'), 2)]])), "
+            "JSON.stringify([payload.arr.toReversed(), payload.arr.with(1, 0), "
+            "payload.arr.includes(2), payload.log.length]))"
+        ),
+        "[[3,2,1],[1,0,3],true,2]",
+    ),
+]
+
+
+def _three() -> dict[str, Any]:
+    return {"payload": {"arr": [1, 2, 3]}}
+
+
+@pytest.mark.parametrize(("expr", "expected"), ELEMENT_ACCESSORS_VALUES)
+def test_accessors_on_array_elements(expr: str, expected: str) -> None:
+    result = evaluate(expr, _three(), "mj")
+    assert result.success, f"{expr!r}: {result.error}"
+    assert GLOBALS["String"].fn(result.raw) == expected
+
+
+@pytest.mark.parametrize(
+    "expr",
+    [
+        (
+            "(Object.defineProperty(payload.arr, 0, Object.fromEntries([['get', () => 7]])), "
+            "payload.arr.sort())"
+        ),
+        (
+            "(Object.defineProperty(payload.arr, 0, Object.fromEntries([['get', () => 5]])), "
+            "payload.arr[0] = 1)"
+        ),
+    ],
+)
+def test_a_getter_alone_on_an_array_element_refuses_writes(expr: str) -> None:
+    result = evaluate(expr, _three(), "mj")
+    assert not result.success and result.error is not None
+    assert result.error.message == "Cannot set property 0 of [object Array] which has only a getter"
+
+
+# Property descriptors on a Date, a Map, a Set, a Number or Boolean object (their own
+# properties are all the condition's): attributes, accessors, keys, JSON, conversions,
+# integrity and deletion as on a plain object, with V8's names of each class in its errors
+BUILTIN_DESCRIPTORS: Final = [
+    (
+        (
+            "(payload.h = new Date(0), Object.defineProperty(payload.h, 'x', "
+            "Object.fromEntries([['value', 1], ['enumerable', true]])), "
+            "JSON.stringify([Object.keys(payload.h), payload.h.x]))"
+        ),
+        '[["x"],1]',
+    ),
+    (
+        (
+            "(payload.h = new Map(), Object.defineProperty(payload.h, 'x', "
+            "Object.fromEntries([['get', () => 5]])), JSON.stringify([payload.h.x, "
+            "Object.keys(payload.h), Object.getOwnPropertyNames(payload.h)]))"
+        ),
+        '[5,[],["x"]]',
+    ),
+    (
+        (
+            "(payload.h = new Number(1), Object.defineProperty(payload.h, 'x', "
+            "Object.fromEntries([['value', 1], ['enumerable', true]])), "
+            "JSON.stringify(Object.entries(payload.h)))"
+        ),
+        '[["x",1]]',
+    ),
+    (
+        (
+            "(payload.h = new Boolean(false), Object.defineProperty(payload.h, 'y', "
+            "Object.fromEntries([['get', () => 2], ['enumerable', true]])), "
+            "JSON.stringify([payload.h.y, Object.keys(payload.h), "
+            "Object.getOwnPropertyDescriptor(payload.h, 'y')]))"
+        ),
+        '[2,["y"],{"enumerable":true,"configurable":false}]',
+    ),
+    (
+        (
+            "(payload.h = new Set([1]), Object.defineProperty(payload.h, 'x', "
+            "Object.fromEntries([['value', 1]])), Object.seal(payload.h), "
+            "String([Object.isFrozen(payload.h), Object.isSealed(payload.h)]))"
+        ),
+        "true,true",
+    ),
+    (
+        (
+            "(payload.h = new Date(0), payload.h.x = 3, Object.defineProperty(payload.h, "
+            "'toJSON', Object.create(null)), JSON.stringify(payload.h))"
+        ),
+        '{"x":3}',
+    ),
+    (
+        (
+            "(payload.h = new Map([[1, 2]]), Object.defineProperty(payload.h, 'valueOf', "
+            "Object.fromEntries([['value', () => 9]])), payload.h + 1)"
+        ),
+        "10",
+    ),
+    (
+        (
+            "(payload.h = new Map([[1, 2]]), payload.h.y = 5, "
+            "JSON.stringify(Object.assign(Object.create(null), payload.h)))"
+        ),
+        '{"y":5}',
+    ),
+    (
+        (
+            "(payload.h = new Date(0), payload.h.x = 1, delete payload.h.x, "
+            "Object.hasOwn(payload.h, 'x'))"
+        ),
+        "false",
+    ),
+    (
+        ("(payload.h = new Date(0), payload.h.x = 1, Object.seal(payload.h), delete payload.h.x)"),
+        "Cannot delete property 'x' of [object Date]",
+    ),
+    (
+        (
+            "(payload.h = new Map(), Object.defineProperty(payload.h, 'x', Object.create(null)), "
+            "payload.h.x = 2)"
+        ),
+        "Cannot assign to read only property 'x' of object '#<Map>'",
+    ),
+    (
+        "(payload.h = new Map(), Object.freeze(payload.h), payload.h.size = 4)",
+        "Cannot set property size of #<Map> which has only a getter",
+    ),
+]
+
+
+@pytest.mark.parametrize(("expr", "expected"), BUILTIN_DESCRIPTORS)
+def test_descriptors_on_built_in_objects(expr: str, expected: str) -> None:
+    result = evaluate(expr, {"payload": {}}, "mj")
+    shown = GLOBALS["String"].fn(result.raw) if result.success else result.error.message
+    assert shown == expected, expr
+
+
+# An array whose prototype the condition changed is iterated through its new chain's
+# Symbol.iterator: a null prototype or a plain object's has none (V8's words per construct)
+REPROTOTYPED_ITERATION: Final = [
+    ("(Object.setPrototypeOf(payload.arr, null), [...payload.arr])", "payload.arr is not iterable"),
+    (
+        "(Object.setPrototypeOf(payload.arr, null), Math.max(...payload.arr))",
+        "Spread syntax requires ...iterable[Symbol.iterator] to be a function",
+    ),
+    (
+        "(Object.setPrototypeOf(payload.arr, payload.o), (([a]) => a)(payload.arr))",
+        "object is not iterable (cannot read property Symbol(Symbol.iterator))",
+    ),
+    (
+        "(Object.setPrototypeOf(payload.arr, null), new Set(payload.arr).size)",
+        "object is not iterable (cannot read property Symbol(Symbol.iterator))",
+    ),
+    (
+        "(Object.setPrototypeOf(payload.arr, null), Object.fromEntries(payload.arr))",
+        "object is not iterable (cannot read property Symbol(Symbol.iterator))",
+    ),
+    (
+        "(Object.setPrototypeOf(payload.arr, null), [payload.a] = payload.arr)",
+        "object is not iterable (cannot read property Symbol(Symbol.iterator))",
+    ),
+    ("(Object.setPrototypeOf(payload.arr, null), Array.from(payload.arr).length)", "2"),
+    (
+        "(Object.setPrototypeOf(payload.arr, Object.create(Object.getPrototypeOf([]))), "
+        "[...payload.arr].length)",
+        "2",
+    ),
+    (
+        "(payload.c = Object.create(null), payload.c.x = 1, Object.seal(payload.c), "
+        "delete payload.c.x)",
+        "Cannot delete property 'x' of [object Object]",
+    ),
+]
+
+
+@pytest.mark.parametrize(("expr", "expected"), REPROTOTYPED_ITERATION)
+def test_arrays_with_another_prototype_iterate_through_it(expr: str, expected: str) -> None:
+    result = evaluate(expr, _scope(), "mj")
+    shown = GLOBALS["String"].fn(result.raw) if result.success else result.error.message
+    assert shown == expected, expr
+
+
+# A Proxy around a function: a function to every caller (typeof, callbacks, call / apply /
+# bind, Reflect.apply / construct, new), its calls through the apply trap with the receiver
+# and the arguments as an array, new through the construct trap, V8's words for each failure
+FUNCTION_PROXIES: Final = [
+    ("(payload.p = new Proxy(x => x * 2, Object.create(null)), payload.p(3))", "6"),
+    ("typeof new Proxy(x => x, Object.create(null))", "function"),
+    (
+        (
+            "(payload.h = Object.create(null), payload.h.apply = (t, th, "
+            "a) => JSON.stringify([typeof t, th === undefined, a]), new Proxy(x => x, "
+            "payload.h)(1, 2))"
+        ),
+        '["function",true,[1,2]]',
+    ),
+    (
+        (
+            "(payload.h = Object.create(null), payload.h.apply = (t, th, a) => th, "
+            "payload.o.f = new Proxy(x => x, payload.h), payload.o.f() === payload.o)"
+        ),
+        "true",
+    ),
+    (
+        (
+            "(payload.h = Object.create(null), payload.h.apply = (t, th, a) => a[0] + 1, "
+            "JSON.stringify(payload.arr.map(new Proxy(x => x, payload.h))))"
+        ),
+        "[2,3,4]",
+    ),
+    (
+        (
+            "(payload.h = Object.create(null), payload.h.apply = (t, th, a) => th, "
+            "JSON.stringify(payload.arr.map(new Proxy(x => x, payload.h), payload.o)))"
+        ),
+        '[{"a":1},{"a":1},{"a":1}]',
+    ),
+    (
+        (
+            "(payload.h = Object.create(null), payload.h.apply = (t, th, a) => b - a, "
+            "payload.arr.sort(new Proxy((a, b) => b - a, payload.h)))"
+        ),
+        "b is not defined",
+    ),
+    (
+        (
+            "(payload.h = Object.create(null), payload.h.apply = (t, th, a) => a[1] - a[0], "
+            "JSON.stringify(payload.arr.sort(new Proxy((a, b) => 0, payload.h))))"
+        ),
+        "[3,2,1]",
+    ),
+    ("new Proxy(x => x, Object.create(null)).name", ""),
+    ("new Proxy(x => x, Object.create(null)).length", "1"),
+    ("String(new Proxy(x => x, Object.create(null)))", "function () { [native code] }"),
+    ("new (new Proxy(x => x, Object.create(null)))()", "(intermediate value) is not a constructor"),
+    ("(payload.p = new Proxy(Date, Object.create(null)), new payload.p(0).getTime())", "0"),
+    (
+        (
+            "(payload.h = Object.create(null), payload.h.construct = (t, a, "
+            "nt) => JSON.stringify([typeof t, a]), new (new Proxy(Date, payload.h))(1, 2))"
+        ),
+        "'construct' on proxy: trap returned non-object ('[\"function\",[1,2]]')",
+    ),
+    (
+        (
+            "(payload.h = Object.create(null), payload.h.construct = (t, a, "
+            "nt) => Object.fromEntries([['n', a.length]]), JSON.stringify(new (new Proxy(Date, "
+            "payload.h))(1, 2)))"
+        ),
+        '{"n":2}',
+    ),
+    (
+        (
+            "(payload.h = Object.create(null), payload.h.construct = (t, a, "
+            "nt) => nt === payload.p, payload.p = new Proxy(Date, payload.h), new payload.p())"
+        ),
+        "'construct' on proxy: trap returned non-object ('true')",
+    ),
+    (
+        (
+            "(payload.h = Object.create(null), payload.h.construct = (t, a, nt) => 1, "
+            "new (new Proxy(Date, payload.h))())"
+        ),
+        "'construct' on proxy: trap returned non-object ('1')",
+    ),
+    (
+        ("(payload.h = Object.create(null), payload.h.apply = 1, new Proxy(x => x, payload.h)())"),
+        "(intermediate value) is not a function",
+    ),
+    (
+        (
+            "(payload.r = Proxy.revocable(x => x, Object.create(null)), payload.r.revoke(), "
+            "payload.r.proxy(1))"
+        ),
+        "Cannot perform 'apply' on a proxy that has been revoked",
+    ),
+    (
+        (
+            "(payload.r = Proxy.revocable(x => x, Object.create(null)), payload.r.revoke(), "
+            "typeof payload.r.proxy)"
+        ),
+        "function",
+    ),
+    (
+        (
+            "(payload.h = Object.create(null), payload.h.get = (t, k) => k, new Proxy(x => x, "
+            "payload.h).foo)"
+        ),
+        "foo",
+    ),
+    (
+        (
+            "(payload.h = Object.create(null), payload.h.apply = (t, th, a) => 5, "
+            "new Proxy(new Proxy(x => x, payload.h), Object.create(null))())"
+        ),
+        "5",
+    ),
+    (
+        (
+            "(payload.h = Object.create(null), payload.h.apply = (t, th, a) => th, "
+            "new Proxy(x => x, payload.h).call(payload.o) === payload.o)"
+        ),
+        "true",
+    ),
+    (
+        (
+            "(payload.h = Object.create(null), payload.h.apply = (t, th, a) => a.length, "
+            "new Proxy(x => x, payload.h).apply(null, [1, 2, 3]))"
+        ),
+        "3",
+    ),
+    (
+        (
+            "(payload.h = Object.create(null), payload.h.apply = (t, th, "
+            "a) => a.length + (th === payload.o), new Proxy(x => x, payload.h).bind(payload.o, "
+            "1)(2))"
+        ),
+        "3",
+    ),
+    (
+        (
+            "(payload.h = Object.create(null), payload.h.apply = (t, th, a) => a.length, "
+            "Reflect.apply(new Proxy(x => x, payload.h), null, [1, 2]))"
+        ),
+        "2",
+    ),
+    (
+        (
+            "(payload.h = Object.create(null), payload.h.apply = (t, th, a) => 7, "
+            "[1].some(new Proxy(x => x, payload.h)))"
+        ),
+        "true",
+    ),
+    ("new Proxy(Math.max, Object.create(null))(1, 5)", "5"),
+    ("new Proxy(payload.arr.map, Object.create(null)).call([1], x => x + 1)", "2"),
+    (
+        (
+            "(payload.h = Object.create(null), payload.h.get = () => 3, String(new Proxy(x => x, "
+            "payload.h)))"
+        ),
+        "number 3 is not a function",
+    ),
+    (
+        (
+            "(payload.h = Object.create(null), payload.h.apply = 1, "
+            "payload.arr.map(new Proxy(x => x, payload.h)))"
+        ),
+        "number 1 is not a function",
+    ),
+    (
+        "Reflect.construct(new Proxy(x => x, Object.create(null)), [])",
+        "x => x is not a constructor",
+    ),
+]
+
+
+def _payload() -> dict[str, Any]:
+    return {"payload": {"o": {"a": 1}, "arr": [1, 2, 3]}}
+
+
+@pytest.mark.parametrize(("expr", "expected"), FUNCTION_PROXIES)
+def test_proxies_around_functions(expr: str, expected: str) -> None:
+    result = evaluate(expr, _payload(), "mj")
+    shown = GLOBALS["String"].fn(result.raw) if result.success else result.error.message
+    assert shown == expected, expr
+
+
+# Symbol-keyed properties of a Date, a Map, a Set, a Number or Boolean object (their class's
+# read-only Symbol.toStringTag / Symbol.toPrimitive may not be shadowed by an assignment), and
+# an object's own toJSON, which JSON.stringify calls with the key
+BUILTIN_SYMBOLS: Final = [
+    (
+        (
+            "(payload.h = new Set(), payload.h[Symbol.for('a')] = 1, "
+            "String(Object.getOwnPropertySymbols(payload.h)))"
+        ),
+        "Cannot convert a Symbol value to a string",
+    ),
+    (
+        (
+            "(payload.h = new Set(), payload.h[Symbol.for('a')] = 1, "
+            "Object.getOwnPropertySymbols(payload.h).map(String).join())"
+        ),
+        "Symbol(a)",
+    ),
+    (
+        "(payload.h = new Date(0), payload.h[Symbol.toPrimitive] = h => 42, payload.h + 1)",
+        (
+            "Cannot assign to read only property 'Symbol(Symbol.toPrimitive)' of object "
+            "'[object Date]'"
+        ),
+    ),
+    (
+        (
+            "(payload.h = new Map(), payload.h[Symbol.toStringTag] = 'Tag', "
+            "toString.call(payload.h))"
+        ),
+        "Cannot assign to read only property 'Symbol(Symbol.toStringTag)' of object '#<Map>'",
+    ),
+    (
+        (
+            "(payload.h = new Number(3), payload.h[Symbol.iterator] = () => [1, 2].values(), "
+            "[...payload.h].length)"
+        ),
+        "2",
+    ),
+    (
+        (
+            "(payload.h = new Date(0), payload.s = Symbol('k'), payload.h[payload.s] = 5, "
+            "JSON.stringify([payload.h[payload.s], payload.s in payload.h, "
+            "Object.keys(payload.h), JSON.stringify(payload.h)]))"
+        ),
+        '[5,true,[],"\\"1970-01-01T00:00:00.000Z\\""]',
+    ),
+    (
+        (
+            "(payload.h = new Map([[1, 2]]), Object.defineProperty(payload.h, Symbol.iterator, "
+            "Object.fromEntries([['value', () => [7].values()]])), "
+            "JSON.stringify([...payload.h]))"
+        ),
+        "[7]",
+    ),
+    (
+        "(payload.h = new Set([1]), payload.h[Symbol.iterator] = undefined, [...payload.h])",
+        "payload.h is not iterable",
+    ),
+    (
+        (
+            "(payload.h = new Boolean(true), payload.h[Symbol.for('x')] = 2, "
+            "delete payload.h[Symbol.for('x')], Object.getOwnPropertySymbols(payload.h).length)"
+        ),
+        "0",
+    ),
+    (
+        (
+            "(payload.h = new Date(0), payload.h[Symbol.for('x')] = 2, Object.freeze(payload.h), "
+            "payload.h[Symbol.for('x')] = 3)"
+        ),
+        "Cannot assign to read only property 'Symbol(x)' of object '[object Date]'",
+    ),
+    (
+        (
+            "(payload.h = new Date(0), payload.h[Symbol.for('x')] = 2, "
+            "Reflect.ownKeys(payload.h).map(String).join())"
+        ),
+        "Symbol(x)",
+    ),
+    (
+        (
+            "(payload.h = new Map(), payload.h[Symbol.for('x')] = 2, "
+            "JSON.stringify(Object.assign(Object.create(null), payload.h)))"
+        ),
+        "{}",
+    ),
+    (
+        (
+            "(payload.h = new Map(), payload.h[Symbol.for('x')] = 2, "
+            "Object.assign(Object.create(null), payload.h)[Symbol.for('x')])"
+        ),
+        "2",
+    ),
+    (
+        (
+            "(payload.o.toJSON = k => k + '!', JSON.stringify([payload.o, "
+            "Object.fromEntries([['x', payload.o]])]))"
+        ),
+        '["0!",{"x":"x!"}]',
+    ),
+    (
+        (
+            "(payload.r = Object.create(null), payload.r.toJSON = () => 9, "
+            "JSON.stringify(payload.r))"
+        ),
+        "9",
+    ),
+    (
+        (
+            "(payload.h = new Date(NaN), Object.defineProperty(payload.h, Symbol.toPrimitive, "
+            "Object.create(null)), payload.h + 1)"
+        ),
+        "NaN",
+    ),
+    (
+        (
+            "(payload.h = new Number(5), Object.defineProperty(payload.h, Symbol.toPrimitive, "
+            "Object.fromEntries([['value', 1]])), JSON.stringify(payload.h))"
+        ),
+        (
+            "'1' returned for property 'Symbol(Symbol.toPrimitive)' of object '[object Number]' "
+            "is not a function"
+        ),
+    ),
+    (
+        (
+            "(payload.h = new Number(5), Object.defineProperty(payload.h, Symbol.toStringTag, "
+            "Object.fromEntries([['value', 'v']])), delete payload.h[Symbol.toStringTag])"
+        ),
+        "Cannot delete property 'Symbol(Symbol.toStringTag)' of [object v]",
+    ),
+    (
+        (
+            "(payload.h = new Set([1]), Object.defineProperty(payload.h, Symbol.toStringTag, "
+            "Object.create(null)), toString.call(payload.h))"
+        ),
+        "[object Object]",
+    ),
+    (
+        (
+            "(payload.s = Symbol('s'), Reflect.set(payload.arr, Symbol.toStringTag, 'Tag'), "
+            "Reflect.defineProperty(payload.arr, payload.s, payload.o), "
+            "delete payload.arr[payload.s])"
+        ),
+        "Cannot delete property 'Symbol(s)' of [object Tag]",
+    ),
+]
+
+
+@pytest.mark.parametrize(("expr", "expected"), BUILTIN_SYMBOLS)
+def test_symbol_keys_on_built_in_objects(expr: str, expected: str) -> None:
+    result = evaluate(expr, _payload(), "mj")
+    shown = GLOBALS["String"].fn(result.raw) if result.success else result.error.message
+    assert shown == expected, expr

@@ -217,7 +217,10 @@ BYTES = ["[104, 105]", "[0xff]", "[0xef, 0xbb, 0xbf, 65]", "[0xe2, 0x82]", "[0xe
          "[0xf0, 0x9f, 0x98, 0x80, 0xc0, 0x80, 0xed, 0xa0, 0x80]", "[65, 0, 66, 0]",
          "[0xff, 0xfe, 65, 0]", "[0, 0xd8, 65, 0]", "[65]", "[0xfe, 0xff, 0, 65]",
          "[0xf4, 0x90, 0x80, 0x80, 0xf8, 0x41, 0xe0, 0x80, 0x41]", "[]",
-         "[0x3d, 0xd8, 0, 0xde]", "[0x80, 0x82, 0x81, 0xe9]"]  # fmt: skip
+         "[0x3d, 0xd8, 0, 0xde]", "[0x80, 0x82, 0x81, 0xe9]",
+         "[0x81, 0x30, 0x81, 0x30, 0xb0, 0xa1]", "[0x8f, 0xb0, 0xa1, 0x8f, 0xa1]",
+         "[0xa4, 0x40, 0x81, 0x7f, 0xc8]", "[0x90, 0x30, 0x81, 0x30, 0x81, 0x39]",
+         "[0x84, 0x31, 0xa5, 0x30, 0x8e, 0xe0, 0x82]"]  # fmt: skip
 LABELS = ["", "'utf-8'", "'utf8'", "' UTF-8 '", "'unicode-1-1-utf-8'", "'utf-16le'",
           "'utf-16'", "'UTF-16BE'", "'ucs-2'", "'latin1'", "'ascii'", "'windows-1252'", "undefined",
           "'utf-8', payload.fatal", "'utf-8', payload.bom", "'utf-16le', payload.fatal",
@@ -225,7 +228,10 @@ LABELS = ["", "'utf-8'", "'utf8'", "' UTF-8 '", "'unicode-1-1-utf-8'", "'utf-16l
           "'utf-8', payload.arr", "'foo'", "'shift_jis'", "'ISO-8859-2'", "'x-user-defined'",
           "'iso-8859-16'", "'iso-2022-kr'", "'koi8-r'", "'gbk'", "' UTF8x '", "1", "null",
           "'utf-16'", "'iso-8859-8', payload.fatal", "'windows-1255', payload.fatal",
-          "'ibm866'", "'koi8-u'", "'x-mac-cyrillic'", "'big5'"]  # fmt: skip
+          "'ibm866'", "'koi8-u'", "'x-mac-cyrillic'", "'big5'", "'gb18030'", "'euc-jp'",
+          "'euc-kr'", "'gb2312'", "'gbk', payload.fatal", "'shift_jis', payload.fatal",
+          "'big5', payload.fatal", "'euc-jp', payload.fatal",
+          "'gb18030', payload.fatal"]  # fmt: skip
 INPUTS = ["new Uint8Array({b})", "new Uint8Array({b}).buffer",
           "new Uint16Array(new Uint8Array({b}).buffer.slice(0, 2))",
           "new DataView(new Uint8Array({b}).buffer)", "new Uint8Array({b}).subarray(1)", "",
@@ -304,7 +310,9 @@ HOSTS = ["example.com", "EXAMPLE.com", "a", "ex%41mple.com", "ex%2Fmple", "1.2.3
          "09.1", "[::1]", "[1:0:0:0:0:0:0:1]", "[::ffff:1.2.3.4]", "[1::2::3]", "[0:0:1::]",
          "[fe80::1%25eth0]", "[::", "a b", "a<b", "a^b", "", "localhost", "LOCALHOST",
          "münchen.de", "xn--mnchen-3ya.de", "a..b", "a.", ".", "%zz", "a%00b", "0x",
-         "1.2.3."]  # fmt: skip
+         "1.2.3.", "FAß.de", "ẞ.de", "ａｂ。com", "①.com", "a\u00adb", "xn--abc-", "xn--a",
+         "XN--MNCHEN-3YA.de", "💩.la", "xn--zcar9600b", "Ⅻ.com", "a\u0301.de", "\u0301a",
+         "m%C3%BCnchen.de", "\ufdfa", "１２７.0.0.1", "xn--ls8h"]  # fmt: skip
 PORTS = ["", "", ":80", ":443", ":8080", ":0", ":65535", ":65536", ":", ":8a", ":021"]
 PATHS = ["", "/", "/a/b", "/a/../b", "/a/./b/", "/%2e%2E/x", "/a b", "/a%20b", "/é", "/C:/x",
          "/C|/x", "/../..", "/a/..", "\\a\\b", "/a?", "/a{b}", "/`'\"<>", "/%", "/.%2e/",
@@ -486,7 +494,51 @@ def detached_methods(r: random.Random) -> Case:
     ), _scope()
 
 
+#: characters from every part of UTS #46's mapping: kept (Latin, Greek, Cyrillic, CJK, Indic,
+#: Thai, emoji), mapped (capitals, full-width, compatibility forms, ligatures, ẞ, ς), ignored
+#: (soft hyphen, zero-width space, variation selectors), disallowed (controls, spaces,
+#: unassigned), marks that may not start a label, the dots that map to '.'
+IDNA_CHARS = list("abz09-_") + list("äöüßéçñøåæœıΣσςΑωжЖщЁ中文日本語한국어ไทยहिन्दी") + [
+    "\u0301", "\u0308", "\u093c", "\u094d", "\u0e31", "\u00ad", "\u200b", "\ufe0f",
+    "\u3002", "\uff0e", "\uff61", "\uff21", "\u2460", "\u2160", "\u33a1", "\u1e9e",
+    "\ufb01", "\u0130", "\U0001F600", "\U0001D400", "\U00020000", "\u2488", "\u00a0",
+    "\u3000", "\ufffd", "\u0378", "\u02b0", "\u00b7", "\u0375", "\u30fb", "\u0f0b",
+    "\u01c5", "\u1f88", "\u0345", "\u0390", "\u212b", "\u2126", "\u03d2", "\u0387",
+    "\U0001CF0D", "\u1acd", "\U000E0100", "\u180b", "%", "%41", "%C3%BC", "$", "!", ",",
+    "\u05d0", "\u05f3", "\u05b0", "\u0628", "\u0627", "\u0660", "\u06f0", "\u064b",
+    "\u200c", "\u200d", "\u0915", "\u1820", "\ua872", "\u07ca"]  # fmt: skip
+
+
+def idna(r: random.Random) -> Case:
+    """Host names past ASCII through node's UTS #46: mapped, put in NFC, checked (combining
+    marks first, joiners, right-to-left letters and Arabic digits), written as punycode;
+    punycode labels decoded and checked."""
+    if r.random() < 0.3:
+        cp = r.randrange(0x80, 0x30000)
+        while 0xD800 <= cp <= 0xDFFF:
+            cp = r.randrange(0x80, 0x30000)
+        host = r.choice(["a{c}", "{c}", "{c}b", "x.{c}.com"]).replace("{c}", chr(cp))
+    elif r.random() < 0.7:
+        labels = ["".join(r.choice(IDNA_CHARS) for _ in range(r.randint(1, 5)))
+                  for _ in range(r.randint(1, 3))]  # fmt: skip
+        host = r.choice([".", "\u3002"]).join(labels)
+    else:
+        word = "".join(r.choice(IDNA_CHARS[7:60]) for _ in range(r.randint(1, 5))).lower()
+        code = word.encode("punycode").decode("ascii")
+        if r.random() < 0.3 and code:
+            at = r.randrange(len(code))
+            code = code[:at] + r.choice("abz09-") + code[at + 1 :]
+        host = r.choice(["xn--", "XN--"]) + code + r.choice(["", ".com"])
+    made = f"new URL({_literal('http://' + host + r.choice(['/', ':8/p', '/?q']))})"
+    form = r.choice(["{u}.hostname", "{u}.href", "URL.canParse({a})", "{u}.origin",
+                     "(u => (u.hostname = {h}, u.host))(new URL('http://x:8/'))"])  # fmt: skip
+    args = made[len("new URL(") : -1]
+    text = form.replace("{u}", made).replace("{a}", args).replace("{h}", _literal(host))
+    return text, _scope()
+
+
 FAMILIES: dict[str, Callable[[random.Random], Case]] = {
+    "host.idna": idna,
     "host.detached": detached_methods,
     "host.domexception": dom_exceptions,
     "host.atomics": atomics,

@@ -93,13 +93,17 @@ COLLATOR_OPTIONS: dict[str, list[Any]] = {
     "caseFirst": ["upper", "lower", "false", "x"],
     "ignorePunctuation": [True, False],
     "usage": ["sort", "search", "x"],
-    "collation": ["default", "phonebk", "x", "standard", "emoji", "eor", "trad", "PINYIN"],
-}
+    "collation": ["default", "phonebk", "x", "standard", "emoji", "eor", "trad", "PINYIN",
+                  "zhuyin", "stroke", "unihan", "compat", "dict", "phonetic", "searchjl"],
+}  # fmt: skip
 # collations and options asked by the locale itself (its -u-co-, -u-kn-, -u-kf-)
 COLLATOR_LOCALES = ["'en-u-kn'", "'en-u-kn-false'", "'de-u-co-phonebk'", "'en-u-co-phonebk'",
                     "'en-u-kf-upper'", "'en-u-kf-lower-kn'", "'zh-u-co-zhuyin'", "'es-u-co-trad'",
                     "'en-u-co-emoji'", "'en-u-kn-foo'", "'da-u-kf-false'", "'sv-u-co-search'",
-                    "'en-US-u-va-posix'"]  # fmt: skip
+                    "'en-US-u-va-posix'", "'fi-u-co-trad'", "'ko-u-co-searchjl'",
+                    "'ar-u-co-compat'", "'si-u-co-dict'", "'ln-u-co-phonetic'", "'hr'",
+                    "'cy'", "'zh-u-co-unihan'", "'de-AT-u-co-phonebk'", "'ja-u-co-unihan'",
+                    "'en-US-u-va-posix-kf-upper'"]  # fmt: skip
 WORDS = ["a", "A", "b", "á", "Á", "ä", "z", "ß", "ss", "a1", "a10", "a2", "a02", "ab", "a-b",
          "a b", "a.b", "ä1", "Ab", "aB", "résumé", "resume", "Resume", "é", "e", "E", "ö", "o",
          "ø", "æ", "ae", "ch", "c", "d", "ñ", "n", "x9", "x 9", "9", "10", "", "Z", "ǆ",

@@ -361,6 +361,129 @@ def _arraydesc(r: random.Random) -> Case:
     return "(" + ", ".join(steps) + ")", _scope()
 
 
+#: accessors on arrays' elements: getters and setters that log each call, then every
+#: operation that reads, copies or writes the elements (their calls' order is compared too)
+EA_HOLDERS = ["[1, 2, 3]", "payload.arr", "[1, , 3]", "[3, 1, 2, 0]", "[]", "[[1, 2], 3, [4]]",
+              "Object.seal([1, 2, 3])", "['b', undefined, 'a']"]  # fmt: skip
+EA_KEYS = ["'0'", "'1'", "'2'", "'4'", "0", "'x'"]
+EA_GETTERS = ["() => (payload.log.push('g{n}'), ++payload.c)", "() => 'g'", "() => undefined",
+              "() => [7, 8]", "() => (payload.log.push('g{n}'), payload.c)",
+              "() => payload.h.length", "() => (payload.h.length = 1, 'cut')"]  # fmt: skip
+EA_SETTERS = ["v => payload.log.push('s{n}:' + v)", "v => (payload.c = v)",
+              "v => payload.log.push(typeof v)"]  # fmt: skip
+EA_FIELDS = ["payload.d.configurable = true", "payload.d.enumerable = true",
+             "payload.d.configurable = payload.d.enumerable = true",
+             "payload.d.enumerable = false"]  # fmt: skip
+EA_DEFINES = [
+    "Object.defineProperty(payload.h, {k}, payload.d)",
+    "String(Reflect.defineProperty(payload.h, {k}, payload.d))",
+    "Object.defineProperties(payload.h, Object.fromEntries([[{k}, payload.d]]))",
+]
+EA_OPS = ["payload.h.map(x => x)", "payload.h.filter(x => x)",
+          "payload.h.forEach(x => payload.log.push('f' + x))", "payload.h.some(x => x === 2)",
+          "payload.h.every(x => x)", "payload.h.find(x => x === 2)",
+          "payload.h.findIndex(x => x === 2)", "payload.h.findLast(x => x)",
+          "payload.h.findLastIndex(x => x === 1)", "payload.h.reduce((a, b) => a + b)",
+          "payload.h.reduceRight((a, b) => a + b, '')", "payload.h.flatMap(x => [x, x])",
+          "payload.h.flat()", "payload.h.slice(1)", "payload.h.slice()", "payload.h.concat([9])",
+          "[0].concat(payload.h)", "payload.h.includes(2)", "payload.h.includes(undefined)",
+          "payload.h.indexOf(3)", "payload.h.lastIndexOf(1)", "payload.h.at(-1)",
+          "payload.h.at(0)", "payload.h.join('-')", "String(payload.h)", "payload.h + ''",
+          "payload.h.toString()", "payload.h.toReversed()", "payload.h.toSorted()",
+          "payload.h.toSpliced(1, 1)", "payload.h.with(1, 'w')", "payload.h.sort()",
+          "payload.h.sort((a, b) => b - a)", "payload.h.reverse()", "payload.h.push(5)",
+          "payload.h.pop()", "payload.h.shift()", "payload.h.unshift(0)",
+          "payload.h.splice(1, 1, 'n')", "payload.h.splice(0)", "payload.h.fill(4, 1)",
+          "payload.h.copyWithin(0, 1)", "[...payload.h]", "Array.from(payload.h)",
+          "Array.from(payload.h, x => x)", "Object.values(payload.h)",
+          "Object.entries(payload.h)", "Object.keys(payload.h)",
+          "Object.assign(Object.create(null), payload.h)", "Object.assign([], payload.h)",
+          "Math.max(...payload.h)", "new Set(payload.h).size", "payload.h.length",
+          "payload.h[0]", "payload.h[1]", "payload.h[0] = 'x'", "payload.h[1] = 'x'",
+          "payload.h.length = 1", "payload.h.length = 0", "delete payload.h[0]",
+          "(([a, b]) => [a, b])(payload.h)", "(([a, ...b]) => b)(payload.h)",
+          "structuredClone(payload.h)", "Object.getOwnPropertyDescriptor(payload.h, '0')",
+          "Object.getOwnPropertyDescriptors(payload.h)", "payload.h.toLocaleString()",
+          "Object.freeze(payload.h)", "Object.isFrozen(Object.freeze(payload.h))",
+          "Object.isSealed(Object.seal(payload.h))", "payload.h == '1,2,3'",
+          "Array.prototype.map.call(payload.h, x => x)", "Reflect.get(payload.h, '0')",
+          "Reflect.set(payload.h, '0', 5)", "Reflect.ownKeys(payload.h)", "'0' in payload.h",
+          "payload.h.hasOwnProperty('0')", "Reflect.deleteProperty(payload.h, '0')",
+          "payload.h.propertyIsEnumerable('0')", "JSON.stringify(payload.h)",
+          "payload.h.x", "payload.h.x = 1", "Object.entries(Object.fromEntries([payload.h]))",
+          "Array.isArray(payload.h)", "payload.h.keys().next().value",
+          "payload.h.values().next().value", "payload.h.entries().next().value",
+          "payload.h.__lookupGetter__('0')", "payload.h.__lookupSetter__('0')",
+          "Object.setPrototypeOf(payload.h, null) === payload.h",
+          "Object.fromEntries(payload.h.map((x, i) => [i, x]))",
+          "payload.h.toSorted((a, b) => a > b ? -1 : 1)"]  # fmt: skip
+
+
+def _element_accessors(r: random.Random) -> Case:
+    steps = [f"payload.h = {r.choice(EA_HOLDERS)}", "payload.c = 0", "payload.log = []"]
+    for n in range(r.randint(1, 2)):
+        k = r.choice(EA_KEYS)
+        steps.append("payload.d = Object.create(null)")
+        roll = r.random()
+        if roll < 0.8:
+            steps.append("payload.d.get = " + r.choice(EA_GETTERS).replace("{n}", str(n)))
+        if roll > 0.5:
+            steps.append("payload.d.set = " + r.choice(EA_SETTERS).replace("{n}", str(n)))
+        steps += [r.choice(EA_FIELDS) for _ in range(r.randint(0, 1))]
+        steps.append(r.choice(EA_DEFINES).replace("{k}", k))
+    if r.random() < 0.2:
+        steps.append(r.choice(EA_OPS))
+    steps.append(f"payload.r = {r.choice(EA_OPS)}")
+    steps.append("JSON.stringify([payload.r, payload.log, payload.c])")
+    return "(" + ", ".join(steps) + ")", _scope()
+
+
+#: property descriptors on objects of the built-in classes whose own properties are all the
+#: condition's: a Date, a Map, a Set, a Number or Boolean object
+BP_HOLDERS = ["new Date(0)", "new Map([[1, 2]])", "new Set([1])", "new Number(5)",
+              "new Boolean(false)", "Object(2)", "new Date(NaN)"]  # fmt: skip
+BP_KEYS = ["'x'", "'y'", "'size'", "'0'", "'toJSON'", "'valueOf'", "Symbol.toPrimitive",
+           "Symbol.iterator", "Symbol.toStringTag", "Symbol.for('s')"]  # fmt: skip
+BP_FIELDS = ["payload.d.value = 1", "payload.d.value = 'v'", "payload.d.enumerable = true",
+             "payload.d.writable = true", "payload.d.configurable = true",
+             "payload.d.get = () => (payload.log.push('g'), 7)",
+             "payload.d.set = v => payload.log.push('s' + v)",
+             "payload.d.value = () => 9"]  # fmt: skip
+BP_STEPS = ["payload.h.x = 3", "payload.h[{k}] = 4", "delete payload.h.x",
+            "delete payload.h[{k}]", "Object.freeze(payload.h)", "Object.seal(payload.h)",
+            "String(Reflect.set(payload.h, {k}, 5))",
+            "String(Reflect.deleteProperty(payload.h, {k}))"]  # fmt: skip
+BP_READS = ["JSON.stringify(Object.keys(payload.h))", "String(payload.h[{k}])",
+            "JSON.stringify(Object.getOwnPropertyDescriptor(payload.h, {k}))",
+            "JSON.stringify(Object.getOwnPropertyNames(payload.h))",
+            "JSON.stringify(Object.entries(payload.h))", "JSON.stringify(payload.h)",
+            "JSON.stringify(Object.assign(Object.create(null), payload.h))",
+            "payload.h.hasOwnProperty({k})", "payload.h.propertyIsEnumerable({k})",
+            "{k} in payload.h", "String(payload.h)", "payload.h + 1",
+            "JSON.stringify(Object.getOwnPropertyDescriptors(payload.h))",
+            "String([Object.isFrozen(payload.h), Object.isSealed(payload.h)])",
+            "JSON.stringify({{...payload.h}})", "JSON.stringify(structuredClone(payload.h))",
+            "typeof payload.h[{k}]", "Object.getOwnPropertySymbols(payload.h).map(String).join()",
+            "toString.call(payload.h)", "JSON.stringify([...payload.h])", "payload.h + ''",
+            "Reflect.ownKeys(payload.h).map(String).join()",
+            "String(Object.assign(Object.create(null), payload.h)[{k}])"]  # fmt: skip
+
+
+def _builtin_props(r: random.Random) -> Case:
+    k = r.choice(BP_KEYS)
+    steps = [f"payload.h = {r.choice(BP_HOLDERS)}", "payload.log = []"]
+    for _ in range(r.randint(1, 2)):
+        steps.append("payload.d = Object.create(null)")
+        steps += [r.choice(BP_FIELDS) for _ in range(r.randint(0, 2))]
+        define = r.choice(EA_DEFINES[:2])
+        steps.append(define.replace("{k}", r.choice([k, r.choice(BP_KEYS)])))
+    steps += [r.choice(BP_STEPS).replace("{k}", k) for _ in range(r.randint(0, 2))]
+    read = r.choice(BP_READS).replace("{k}", k).replace("{{", "{").replace("}}", "}")
+    steps.append(f"payload.r = {read}")
+    steps.append("JSON.stringify([payload.r, payload.log])")
+    return "(" + ", ".join(steps) + ")", _scope()
+
+
 #: Proxy: arrow traps on a null-prototype handler (or a handler from the scope), every
 #: internal method, the invariants V8 checks, revocation
 PROXY_TARGETS = ["payload.o", "payload.arr", "Object.freeze(payload.o)",
@@ -421,6 +544,66 @@ def _proxy(r: random.Random) -> Case:
     return "(" + ", ".join(steps) + ")", _scope()
 
 
+#: Proxy around a function: calls (plain, as a method, with call / apply / bind, Reflect's),
+#: callbacks of the array methods, new, and the traps of every other operation
+FN_TARGETS = ["x => x * 2", "(a, b) => b - a", "Math.max", "Date", "payload.arr.map",
+              "(x => x).bind(null, 1)", "new Proxy(x => -x, Object.create(null))", "Map",
+              "() => payload.log.push('t')"]  # fmt: skip
+FN_TRAPS = ["payload.h.apply = (t, th, a) => (payload.log.push(typeof th), a.length)",
+            "payload.h.apply = (t, th, a) => t(...a)", "payload.h.apply = (t, th, a) => th",
+            "payload.h.apply = (t, th, a) => Reflect.apply(t, th, a)", "payload.h.apply = 1",
+            "payload.h.apply = (t, th, a) => a[1] - a[0]",
+            "payload.h.construct = (t, a, nt) => Object.fromEntries([['n', a.length]])",
+            "payload.h.construct = (t, a, nt) => 1", "payload.h.construct = (t, a) => new t(...a)",
+            "payload.h.construct = (t, a, nt) => [nt === payload.p]",
+            "payload.h.get = (t, k) => k === 'name' ? 'nm' : t[k]", "payload.h.get = () => 3",
+            "payload.h.has = () => true", "payload.h.set = () => true",
+            "payload.h.set = () => false", "payload.h.ownKeys = () => ['q']",
+            "payload.h.deleteProperty = () => true",
+            "payload.h.getPrototypeOf = () => Object.getPrototypeOf([])",
+            "payload.h.getOwnPropertyDescriptor = () => undefined"]  # fmt: skip
+FN_USES = ["payload.p(1, 2)", "payload.o.f = payload.p, payload.o.f(1) === payload.o",
+           "payload.p.call(payload.o, 1)", "payload.p.apply(payload.o, [1, 2, 3])",
+           "payload.p.bind(payload.o, 1)(2)", "Reflect.apply(payload.p, payload.o, [4])",
+           "JSON.stringify(payload.arr.map(payload.p))",
+           "JSON.stringify(payload.arr.map(payload.p, payload.o))",
+           "JSON.stringify(payload.arr.filter(payload.p))",
+           "JSON.stringify(payload.arr.slice().sort(payload.p))",
+           "payload.arr.reduce(payload.p, 0)", "payload.arr.find(payload.p)",
+           "payload.arr.some(payload.p)", "JSON.stringify(Array.from(payload.arr, payload.p))",
+           "new payload.p(1, 2)", "JSON.stringify(new payload.p(0))",
+           "JSON.stringify(Reflect.construct(payload.p, [0]))", "typeof payload.p",
+           "String(payload.p)", "payload.p.name", "payload.p.length", "'x' in payload.p",
+           "(payload.p.x = 1, payload.p.x)", "delete payload.p.x",
+           "JSON.stringify(Object.keys(payload.p))",
+           "JSON.stringify(Object.getOwnPropertyNames(payload.p))",
+           "payload.p instanceof Object", "payload.p instanceof Array",
+           "Object.getPrototypeOf(payload.p) === Object.getPrototypeOf(x => x)",
+           "JSON.stringify([payload.p])", "JSON.stringify(Object.getOwnPropertyDescriptor("
+           "payload.p, 'length'))", "String(Reflect.has(payload.p, 'call'))",
+           "(payload.r = Proxy.revocable(x => x, payload.h), payload.r.revoke(), "
+           "payload.r.proxy(1))",
+           "(payload.r = Proxy.revocable(x => x, payload.h), payload.r.revoke(), "
+           "typeof payload.r.proxy)",
+           "payload.p.call.call(payload.p, null, 1)", "[payload.p][0](5)",
+           "(0, payload.p)(7)", "payload.p?.(8)"]  # fmt: skip
+
+
+#: the writes a proxy forwards to its target: drawn on a target the condition made only (a
+#: built-in's own properties would change for every later case the engine runs)
+FN_WRITES = frozenset({"(payload.p.x = 1, payload.p.x)", "delete payload.p.x"})
+
+
+def _function_proxy(r: random.Random) -> Case:
+    steps = ["payload.log = []", "payload.h = Object.create(null)"]
+    steps += [r.choice(FN_TRAPS) for _ in range(r.randint(0, 2))]
+    target = r.choice(FN_TARGETS)
+    uses = FN_USES if "=>" in target else [u for u in FN_USES if u not in FN_WRITES]
+    steps += [f"payload.p = new Proxy({target}, payload.h)", f"payload.u = ({r.choice(uses)})",
+              "JSON.stringify([payload.u, payload.log])"]  # fmt: skip
+    return "(" + ", ".join(steps) + ")", _scope()
+
+
 FAMILIES: dict[str, Callable[[random.Random], Case]] = {
     "objmodel.protos": _protos,
     "objmodel.calls": _calls,
@@ -430,5 +613,8 @@ FAMILIES: dict[str, Callable[[random.Random], Case]] = {
     "objmodel.descriptors": _descriptors,
     "objmodel.symkeys": _symkeys,
     "objmodel.arraydesc": _arraydesc,
+    "objmodel.elementaccessors": _element_accessors,
+    "objmodel.builtinprops": _builtin_props,
+    "objmodel.fnproxy": _function_proxy,
     "objmodel.proxy": _proxy,
 }

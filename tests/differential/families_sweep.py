@@ -461,7 +461,7 @@ def main(argv: list[str] | None = None) -> int:
             for (expr, scope), real in zip(batch, answers, strict=True):
                 try:
                     ours = evaluate(expr, scope, "mj", now=NOW, reveal_secrets=True)
-                    what = kind(real, ours)
+                    what = kind(real, ours, expr)
                     line = _describe(expr, {}, real, ours)
                 except (RecursionError, ValueError, TypeError, OverflowError) as exc:
                     what, line = "disagree", f"{expr!r}: flowctx raised {exc!r}"

@@ -72,6 +72,9 @@ def check_set(arr: list[Any], k: Any, index: int | None, value: Any = UNDEFINED)
     True when ``k`` is an accessor whose setter took the value."""
     if index is not None:
         if index < len(arr) and arr[index] is not HOLE:
+            held = arr[index]
+            if type(held) is Accessor:
+                return _set_through(held, k, value)
             if not attributes_of(arr, k)[0]:
                 raise read_only(k)
         elif index >= len(arr) and not length_writable(arr):
@@ -83,13 +86,23 @@ def check_set(arr: list[Any], k: Any, index: int | None, value: Any = UNDEFINED)
     raw = named[1][k]
     shown = k if type(k) is str else k.shown()
     if type(raw) is Accessor:
-        if type(raw.setter) is JsFunction:
-            raw.setter.fn(value)
-            return True
-        raise JsError(f"Cannot set property {shown} of {_ARRAY} which has only a getter")
+        return _set_through(raw, shown, value)
     if not effective(arr, k)[0]:
         raise read_only(shown)
     return False
+
+
+def _set_through(accessor: Accessor, shown: str, value: Any) -> bool:
+    """An assignment to an accessor: its setter runs, or V8's TypeError for a getter alone."""
+    if type(accessor.setter) is JsFunction:
+        accessor.setter.fn(value)
+        return True
+    raise JsError(f"Cannot set property {shown} of {_ARRAY} which has only a getter")
+
+
+def holds_accessor(arr: Any) -> bool:
+    """Whether an element of ``arr`` is an accessor (asked only once one was defined)."""
+    return CHANGED.elements and any(type(x) is Accessor for x in arr)
 
 
 def descriptor(arr: list[Any], k: Any) -> dict[str, Any]:
@@ -97,6 +110,9 @@ def descriptor(arr: list[Any], k: Any) -> dict[str, Any]:
     writable, enumerable, configurable = effective(arr, k)
     named = getattr(_state, "array_props", {}).get(id(arr))
     raw = named[1].get(k) if named is not None and named[0] is arr else None
+    index = array_index(k) if type(k) is str else None
+    if index is not None and index < len(arr):
+        raw = arr[index]
     if type(raw) is Accessor:
         return {"get": raw.getter, "set": raw.setter, "enumerable": enumerable,
                 "configurable": configurable}  # fmt: skip
@@ -158,6 +174,8 @@ def _write(arr: list[Any], k: Any, index: int | None, value: Any) -> None:
         return
     if index >= len(arr):
         arr.extend([HOLE] * (index + 1 - len(arr)))
+    if type(value) is Accessor:
+        CHANGED.elements = True
     arr[index] = value
 
 

@@ -15,9 +15,11 @@ from flowctx_core.expressions.js.values import (
     HOLE,
     MAX_STRING_LENGTH,
     UNDEFINED,
+    Accessor,
     JsError,
     JsFunction,
     from_units,
+    got,
     is_nullish,
     join_array,
     join_bounded,
@@ -36,6 +38,22 @@ from flowctx_core.expressions.js.values import (
 # --- array methods -------------------------------------------------------------------------
 
 
+def _read(arr: list[Any] | tuple[Any, ...], indexes: Any) -> list[Any]:
+    """The elements at ``indexes`` in that order, an accessor's getter run as it is read
+    (holes kept, HasProperty then Get): what a method that copies elements reads once an
+    accessor was defined on an array's element (``CHANGED.elements``)."""
+    return [
+        (arr[i].read() if type(arr[i]) is Accessor else arr[i]) if i < len(arr) else HOLE
+        for i in indexes
+    ]
+
+
+def _get_each(arr: list[Any] | tuple[Any, ...], indexes: Any) -> list[Any]:
+    """Get of each of ``indexes`` in that order (a hole or an index a getter took away reads
+    undefined)."""
+    return [js_value(arr[i]) if i < len(arr) else UNDEFINED for i in indexes]
+
+
 def _arr_at(arr: list[Any], i: Any = UNDEFINED, *_: Any) -> Any:
     n = to_int(i)
     n = n + len(arr) if n < 0 else n
@@ -50,7 +68,7 @@ def _arr_concat(arr: list[Any], *args: Any) -> list[Any]:
         flag = GENERIC["concat_flag"](a) if CHANGED.symbols else UNDEFINED
         array = type(a) is list or type(a) is tuple
         if (array and flag is UNDEFINED) or (array and truthy(flag)):
-            out.extend(a)
+            out.extend(_read(a, range(len(a))) if CHANGED.elements else a)
         elif flag is not UNDEFINED and truthy(flag):
             out.extend(_array_like(a))
         else:
@@ -73,13 +91,15 @@ def _array_like(a: Any) -> list[Any]:
 
 def _arr_includes(arr: list[Any], search: Any = UNDEFINED, start: Any = UNDEFINED, *_: Any) -> bool:
     begin = _relative(start, len(arr), 0)
+    if CHANGED.elements:
+        return any(same_value_zero(x, search) for x in got(arr, begin))
     return any(same_value_zero(js_value(x), search) for x in arr[begin:])
 
 
 def _arr_index_of(arr: list[Any], search: Any = UNDEFINED, start: Any = UNDEFINED, *_: Any) -> int:
     begin = _relative(start, len(arr), 0)
     for i in range(begin, len(arr)):
-        x = arr[i]
+        x = arr[i] if i < len(arr) else HOLE  # a getter may have shortened it
         if x is not HOLE and strict_eq(js_value(x), search):
             return i
     return -1
@@ -94,7 +114,7 @@ def _arr_last_index_of(arr: list[Any], search: Any = UNDEFINED, *rest: Any) -> i
         if last < 0:
             return -1
     for i in range(int(last), -1, -1):
-        x = arr[i]
+        x = arr[i] if i < len(arr) else HOLE  # a getter may have shortened it
         if x is not HOLE and strict_eq(js_value(x), search):
             return i
     return -1
@@ -107,7 +127,7 @@ def _arr_join(arr: list[Any], sep: Any = UNDEFINED, *_: Any) -> str:
 
 def _arr_slice(arr: list[Any], start: Any = UNDEFINED, end: Any = UNDEFINED, *_: Any) -> list[Any]:
     a, b = _relative(start, len(arr), 0), _relative(end, len(arr), len(arr))
-    return list(arr[a:b])
+    return _read(arr, range(a, b)) if CHANGED.elements else list(arr[a:b])
 
 
 # The iteration methods visit the indexes below the length the array had when they started,
@@ -201,6 +221,8 @@ def _flatten(arr: list[Any] | tuple[Any, ...], depth: float, out: list[Any]) -> 
         for x in items:
             if x is HOLE:
                 continue
+            if type(x) is Accessor:
+                x = x.read()
             if (type(x) is list or type(x) is tuple) and d >= 1:
                 charge(ELEMENT * len(x) + 1)
                 stack.append((iter(x), d - 1))
@@ -293,6 +315,8 @@ def _sorted(arr: list[Any], compare: Any, holes: Any) -> list[Any]:
 
 
 def _arr_to_sorted(arr: list[Any], compare: Any = UNDEFINED, *_: Any) -> list[Any]:
+    if CHANGED.elements:
+        arr = _get_each(arr, range(len(arr)))
     return _sorted(arr, compare, UNDEFINED)
 
 
@@ -303,6 +327,8 @@ def _arr_sort(arr: list[Any], compare: Any = UNDEFINED, *_: Any) -> list[Any]:
 
 
 def _arr_to_reversed(arr: list[Any], *_: Any) -> list[Any]:
+    if CHANGED.elements:
+        return _get_each(arr, range(len(arr) - 1, -1, -1))
     return arr[::-1]
 
 
@@ -359,6 +385,9 @@ def _arr_splice(arr: list[Any], *args: Any) -> list[Any]:
 
 def _arr_to_spliced(arr: list[Any], *args: Any) -> list[Any]:
     start, count, items = _splice_args(arr, args)
+    if CHANGED.elements:
+        n = len(arr)
+        return [*_get_each(arr, range(start)), *items, *_get_each(arr, range(start + count, n))]
     return [*arr[:start], *items, *arr[start + count :]]
 
 
@@ -367,8 +396,12 @@ def _arr_with(arr: list[Any], index: Any = UNDEFINED, value: Any = UNDEFINED, *_
     n = n + len(arr) if n < 0 else n
     if not 0 <= n < len(arr):
         raise JsError(f"Invalid index : {shown_value(index)}")
+    skipped = int(n)
+    if CHANGED.elements:  # every element read but the one replaced
+        n = len(arr)
+        return [*_get_each(arr, range(skipped)), value, *_get_each(arr, range(skipped + 1, n))]
     out = list(arr)
-    out[int(n)] = value
+    out[skipped] = value
     return out
 
 
@@ -401,7 +434,7 @@ def _arr_to_locale_string(
             raise JsError(f"{to_string(method)} is not a function")
         return to_string(method.fn(locales, options))
 
-    return from_units(join_bounded(",", (part(x) for x in arr)))
+    return from_units(join_bounded(",", (part(x) for x in (got(arr) if CHANGED.elements else arr))))
 
 
 def _arr_iterator(arr: list[Any], *_: Any) -> Any:

@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from typing import Any, Final
 
 from flowctx_core.expressions.budget import charge
+from flowctx_core.expressions.js import arrayattrs
 from flowctx_core.expressions.js.common import (
     LENT,
     Unsupported,
@@ -29,6 +30,7 @@ from flowctx_core.expressions.js.values import (
     JsFunction,
     JsNamespace,
     JsObject,
+    array_index,
     keep_all_keys,
     keeps_all_keys,
     own_keys,
@@ -110,10 +112,28 @@ class _Cloner:
     def _array(self, arr: Any) -> list[Any]:
         out: list[Any] = self._keep(arr, [])
         charge(ELEMENT * len(arr))
-        out.extend(HOLE if x is HOLE else self.clone(x) for x in arr)
+        get_member = LENT["get_member"]
         named = array_prop_keys(arr)
+        if type(arr) is list and arrayattrs.has_attributes(arr):
+            # V8 writes an array whose properties have attributes as a sparse one: its
+            # length, then each own enumerable key still there when it is reached, read
+            # with Get (a getter runs, and may take later keys away)
+            n = len(arr)
+            keys = [str(i) for i, x in enumerate(arr) if x is not HOLE] + named
+            out.extend([HOLE] * n)
+            props: dict[str, Any] = {}
+            for k in arrayattrs.enumerable_keys(arr, keys):
+                index = array_index(k)
+                if index is None:
+                    if k in array_prop_keys(arr):
+                        props[k] = self.clone(get_member(arr, k))
+                elif index < len(arr) and arr[index] is not HOLE:
+                    out[index] = self.clone(get_member(arr, k))
+            if props:
+                attach_props(out, props)
+            return out
+        out.extend(HOLE if x is HOLE else self.clone(x) for x in arr)
         if named:
-            get_member = LENT["get_member"]
             attach_props(out, {k: self.clone(get_member(arr, k)) for k in named})
         return out
 

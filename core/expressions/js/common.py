@@ -59,6 +59,7 @@ def set_on_copy(on_copy: bool) -> None:
         CHANGED.table = None  # the prototypes a run before changed (kept past its end: shown)
         ATTRIBUTES.table = None  # and the attributes it defined
         CHANGED.symbols = False
+        CHANGED.elements = False
 
 
 def _array_prop(arr: Any, key: str) -> Any:
@@ -216,4 +217,13 @@ def _call(fn: Any, method: str, this: Any = UNDEFINED) -> Callable[..., Any]:
                 raise JsError(str(exc)) from None
 
         return callback
+    if fn.proxy is not None:  # a Proxy around a function: its apply trap sees thisArg
+
+        def trapped(*args: Any) -> Any:
+            try:
+                return LENT["call_with_this"](fn, this, list(args))
+            except CalledNonCallable as exc:
+                raise JsError(str(exc)) from None  # no call expression of the condition's
+
+        return trapped
     return fn.fn

@@ -29,7 +29,6 @@ from flowctx_core.expressions.js.values import (
     changed_prototype,
     is_nullish,
     own_keys,
-    property_key,
     to_number,
     to_string,
     truthy,
@@ -92,7 +91,7 @@ class JsWrapper(JsObject):
         if not self._fixed(key) and key in self.props:
             return self.props[key]
         if key == "hasOwnProperty":
-            owns = functools.partial(lambda w, k=UNDEFINED, *_: w.js_owns(property_key(k)), self)
+            owns = functools.partial(lambda w, k=UNDEFINED, *_: LENT["has_own"](w, k), self)
             return JsFunction(key, owns, arity=1, ident="Object.prototype.hasOwnProperty")
         return get_member(self.value, key)
 
@@ -360,7 +359,7 @@ _SET_METHODS: Final[dict[str, tuple[Callable[..., Any], int]]] = {
 def _iterable(v: Any, what: str) -> list[Any]:
     from flowctx_core.expressions.js.values import CHANGED, GENERIC, js_value
 
-    own = GENERIC["iterate"](v) if CHANGED.symbols else None
+    own = GENERIC["iterate"](v) if CHANGED.symbols or CHANGED.table else None
     if type(own) is list:
         return own  # its own Symbol.iterator (an array's too)
     if own is None and (type(v) is list or type(v) is tuple):
@@ -416,7 +415,8 @@ def new_array(*args: Any) -> list[Any]:
             raise JsError("Invalid array length")
         if n > MAX_STRING_LENGTH:
             raise Unsupported(
-                f"flowctx does not build arrays of more than {MAX_STRING_LENGTH:,} elements"
+                f"flowctx does not reproduce arrays of more than {MAX_STRING_LENGTH:,} elements "
+                "(flowctx's bound; node makes a sparse one)"
             )
         charge(int(n))
         from flowctx_core.expressions.js import values

@@ -26,6 +26,7 @@ from flowctx_core.expressions.js.values import (
     JsError,
     JsFunction,
     JsObject,
+    enumerable_props,
     to_number,
     to_primitive,
     to_string,
@@ -264,13 +265,17 @@ class JsDate(JsObject):
     def js_owns(self, key: str) -> bool:
         return bool(self.props and key in self.props)  # a Date's time is internal
 
+    def js_has(self, key: str) -> bool:
+        return self.js_owns(key) or self.js_get(key) is not UNDEFINED
+
     def js_keys(self) -> list[str]:
-        return list(self.props) if self.props else []
+        return enumerable_props(self.props)
 
     def js_json(self) -> Any:
-        if self.props and ("toString" in self.props or "valueOf" in self.props):
-            # Date.prototype.toJSON converts through ToPrimitive(number) first
-            tv = GENERIC["to_primitive"](self, "number")
+        if self.props:
+            # Date.prototype.toJSON converts through ToPrimitive(number) first (its own
+            # toString, valueOf or Symbol.toPrimitive then run)
+            tv = GENERIC["to_primitive"](self, "number", True)
             if type(tv) in (int, float) and not math.isfinite(tv):
                 return None
             return iso_string(self.tv)  # then toISOString: a RangeError for an invalid date

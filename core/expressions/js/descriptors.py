@@ -28,7 +28,6 @@ from flowctx_core.expressions.js.values import (
     JsCreated,
     JsError,
     JsFunction,
-    array_index,
     attributes_of,
     js_in,
     js_value,
@@ -72,12 +71,28 @@ def to_descriptor(desc: Any) -> dict[str, Any]:
 
 
 def _store(obj: Any) -> dict[Any, Any]:
-    """Where ``obj``'s own properties are: a plain object's dict, a function's ``props``."""
-    if type(obj) is JsFunction:
+    """Where ``obj``'s own properties are: a plain object's dict, a function's or a built-in
+    object's ``props``."""
+    if type(obj) is JsFunction or type(obj).__name__ in _PROPS_CLASSES:
         if obj.props is None:
             obj.props = {}
-        return obj.props
+        return obj.props  # type: ignore[no-any-return]
     return obj  # type: ignore[no-any-return]
+
+
+#: the built-in classes whose own properties are all the condition's (a Date's time, a Map's
+#: entries, a Number's or Boolean's value are internal): they take descriptors as a plain
+#: object does; a String wrapper (its indexes), a RegExp (lastIndex) and an Error are refused
+_PROPS_CLASSES: Final = frozenset({"JsDate", "JsCollection", "JsWrapper"})
+
+
+def _props_object(obj: Any) -> bool:
+    name = type(obj).__name__
+    if name not in _PROPS_CLASSES:
+        return False
+    if name == "JsWrapper":
+        return type(obj.value) in (int, float, bool)
+    return True
 
 
 def _effective(obj: Any, key: Any) -> Attributes:
@@ -93,7 +108,8 @@ def _effective(obj: Any, key: Any) -> Attributes:
 
 def takes_descriptors(obj: Any) -> bool:
     """A plain or created object, or a function the condition made."""
-    return type(obj) is dict or type(obj) is JsCreated or (type(obj) is JsFunction and obj.owned)
+    t = type(obj)
+    return t is dict or t is JsCreated or (t is JsFunction and obj.owned) or _props_object(obj)
 
 
 def _takes_descriptors(obj: Any, k: Any, d: dict[str, Any]) -> None:
@@ -115,6 +131,8 @@ def define(obj: Any, key: Any, d: dict[str, Any], throw: bool) -> bool:
     """[[DefineOwnProperty]] of ``key`` on ``obj`` with the descriptor ``d``: False (or
     V8's TypeError when ``throw``) where ValidateAndApplyPropertyDescriptor refuses."""
     k = key if type(key) is JsSymbol else property_key(key)
+    if type(obj) is JsFunction and obj.proxy is not None:
+        obj = obj.proxy  # a Proxy around a function
     if type(obj).__name__ == "JsProxy":
         return bool(obj.define(k, d, throw))  # its defineProperty trap
     if type(obj) is list:
@@ -133,8 +151,8 @@ def define(obj: Any, key: Any, d: dict[str, Any], throw: bool) -> bool:
             return fail(f"Cannot define property {k}, object is not extensible")
         if type(obj) is not JsFunction:
             _mutating()
-        if type(k) is JsSymbol:
-            CHANGED.symbols = True
+        if type(k) is JsSymbol or (k in ("toString", "valueOf") and type(obj) is not dict):
+            CHANGED.symbols = True  # conversions look at the object's own keys then
         if accessor:
             store[k] = Accessor(d.get("get", UNDEFINED), d.get("set", UNDEFINED))
         else:
@@ -209,8 +227,6 @@ def _define_on_array(arr: list[Any], k: Any, d: dict[str, Any], throw: bool) -> 
             if throw:
                 raise JsError(f"Cannot redefine property: {k}")
             return False
-    elif ("get" in d or "set" in d) and type(k) is str and array_index(k) is not None:
-        raise Unsupported("flowctx does not reproduce accessors on arrays' elements")
     for name in ("get", "set"):
         fn = d.get(name, UNDEFINED)
         if type(fn) is JsFunction and not fn.owned:
@@ -254,7 +270,10 @@ def assign(obj: Any, k: Any, value: Any) -> None:
         target = target.proto if type(target) is JsCreated else None
     if type(obj) is not JsFunction:
         _mutating()
-    _store(obj)[k] = value
+    store = _store(obj)
+    if type(obj).__name__ == "JsCollection" and k == "size" and not own_has(store, k):
+        obj.js_set(k, value)  # the prototype's getter-only size
+    store[k] = value
 
 
 def lookup_accessor(obj: Any, key: Any, setter: bool) -> Any:
@@ -283,3 +302,6 @@ def configurable(obj: Any, k: Any) -> bool:
 
 __all__ = ["ORDINARY", "assign", "configurable", "define", "descriptor_of", "forget",
            "lookup_accessor", "takes_descriptors", "to_descriptor"]  # fmt: skip
+
+
+LENT["takes_descriptors"] = takes_descriptors

@@ -80,6 +80,8 @@ _CLASS_BOUND: Final = frozenset(
 
 def _with_this(fn: JsFunction, this: Any) -> Callable[..., Any]:
     """``fn`` as a call with ``this`` as its receiver."""
+    if fn.proxy is not None:  # a Proxy around a function: its apply trap sees ``this``
+        return lambda *args: LENT["call_with_this"](fn, this, list(args))
     inner = prototypes.unwrap(fn)
     if inner is not fn:  # a method read from a prototype for fn.receiver
         if this is fn.receiver:
@@ -389,12 +391,7 @@ def copy_within(arr: list[Any], target: Any = UNDEFINED, *args: Any) -> list[Any
 def _iterator(kind: str) -> Callable[..., JsIterator]:
     def make(arr: list[Any], *_: Any) -> JsIterator:
         charge(ELEMENT * len(arr))
-        values = [UNDEFINED if x is js.HOLE else js.js_value(x) for x in arr]
-        if kind == "keys":
-            return JsIterator("Array Iterator", list(range(len(arr))))
-        if kind == "values":
-            return JsIterator("Array Iterator", values)
-        return JsIterator("Array Iterator", [[i, v] for i, v in enumerate(values)])
+        return JsIterator("Array Iterator", [], arr, kind)
 
     return make
 

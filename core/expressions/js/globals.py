@@ -21,6 +21,7 @@ from flowctx_core.expressions.js import (
     clone,
     constructors,
     dates,
+    descriptors,
     extras,
     fdlibm,
     host,
@@ -63,6 +64,7 @@ from flowctx_core.expressions.js.values import (
     CHANGED,
     DROPPED_KEYS,
     ELEMENT,
+    GENERIC,
     HOLE,
     JS_WHITESPACE,
     MAX_STRING_LENGTH,
@@ -77,8 +79,10 @@ from flowctx_core.expressions.js.values import (
     check_length,
     default_call_site,
     from_units,
+    got,
     is_nullish,
     is_number,
+    js_in,
     js_value,
     keep_all_keys,
     number,
@@ -405,6 +409,8 @@ def _global_name(x: Any) -> str | None:
 def _keys_of(x: Any, what: str) -> list[str]:
     if is_nullish(x):
         raise JsError("Cannot convert undefined or null to object")
+    if type(x) is JsFunction and x.proxy is not None:
+        x = x.proxy  # a Proxy around a function: its ownKeys trap
     if type(x) is list or type(x) is tuple:
         charge(ELEMENT * len(x))
         keys = [str(i) for i, v in enumerate(x) if v is not HOLE]  # a hole is no key
@@ -416,6 +422,8 @@ def _keys_of(x: Any, what: str) -> list[str]:
     if isinstance(x, Mapping) and type(x) is not JsNamespace:
         return own_keys_all(x) if what == "getOwnPropertyNames" else own_keys(x)
     if isinstance(x, JsObject):
+        if what == "getOwnPropertyNames" and descriptors.takes_descriptors(x):
+            return own_keys_all(x.props or {})  # type: ignore[attr-defined]
         return x.js_keys()
     if type(x) is JsFunction and x.props:
         return own_keys(x.props)  # own keys written on an arrow: ordinary, enumerable
@@ -434,13 +442,26 @@ def _object_keys(x: Any = UNDEFINED, *_: Any) -> list[str]:
 def _object_values(x: Any = UNDEFINED, *_: Any) -> list[Any]:
     keys = _keys_of(x, "values")
     charge(ELEMENT * len(keys))
-    return [get_member(x, k) for k in keys]
+    return [get_member(x, k) for k in _still_own(x, keys)]
 
 
 def _object_entries(x: Any = UNDEFINED, *_: Any) -> list[Any]:
     keys = _keys_of(x, "entries")
     charge(2 * ELEMENT * len(keys))
-    return [[k, get_member(x, k)] for k in keys]
+    return [[k, get_member(x, k)] for k in _still_own(x, keys)]
+
+
+def _still_own(x: Any, keys: list[str]) -> Any:
+    """EnumerableOwnProperties' keys, each looked up again just before it is read: a getter
+    on an array's element may take the later elements away (``CHANGED.elements``)."""
+    if not CHANGED.elements or type(x) is not list:
+        return keys
+    return (k for k in keys if _own_element(x, k))
+
+
+def _own_element(arr: list[Any], k: str) -> bool:
+    index = array_index(k)
+    return index is None or (index < len(arr) and arr[index] is not HOLE)
 
 
 def _object_assign(target: Any = UNDEFINED, *sources: Any) -> Any:
@@ -455,16 +476,20 @@ def _object_assign(target: Any = UNDEFINED, *sources: Any) -> Any:
             or isinstance(source, (Mapping, constructors.JsWrapper))
             or (type(source) is JsFunction and source.props)
             or type(source) is JsProxy
+            or descriptors.takes_descriptors(source)  # a Date's, a Map's own keys
+            or (type(source) is JsFunction and source.proxy is not None)
         ):
             continue
-        for k in _keys_of(source, "assign"):
+        for k in _still_own(source, _keys_of(source, "assign")):
             set_member(target, k, get_member(source, k))
         for sym in symkeys.own_symbols(source):  # then its enumerable symbol keys
             if type(source) is JsProxy:
                 found = source.own_property(sym)
                 enumerable = isinstance(found, dict) and found["enumerable"]
             else:
-                enumerable = type(source) is JsFunction or attributes_of(source, sym)[1]
+                props = isinstance(source, JsObject) and descriptors.takes_descriptors(source)
+                store = getattr(source, "props", None) if props else source
+                enumerable = type(source) is JsFunction or attributes_of(store, sym)[1]
             if enumerable:
                 set_member(target, sym, get_member(source, sym))
     return target
@@ -508,6 +533,8 @@ def _object_own_names(x: Any = UNDEFINED, *_: Any) -> list[str]:
         raise JsError("Cannot convert undefined or null to object")
     if type(x) is JsPrototype:
         return list(x.names)
+    if type(x) is JsFunction and x.proxy is not None:
+        x = x.proxy  # a Proxy around a function
     if type(x) is JsProxy:
         return [k for k in x.own_keys() if type(k) is str]  # its ownKeys trap
     if x is FUNCTION_PROTOTYPE:
@@ -611,8 +638,14 @@ def _object_is(a: Any = UNDEFINED, b: Any = UNDEFINED, *_: Any) -> bool:
 def _object_from_entries(entries: Any = UNDEFINED, *_: Any) -> dict[str, Any]:
     if is_nullish(entries):
         raise JsError("undefined is not iterable")
-    if type(entries) is list or type(entries) is tuple:
-        items: list[Any] = [js_value(x) for x in entries]
+    own = GENERIC["iterate"](entries) if CHANGED.symbols or CHANGED.table else None
+    if own == "uncallable":  # an array whose chain has no Symbol.iterator any more
+        raise JsError(f"{typeof(entries)} is not iterable (cannot read property "
+                      "Symbol(Symbol.iterator))")  # fmt: skip
+    if type(own) is list:
+        items: list[Any] = own
+    elif type(entries) is list or type(entries) is tuple:
+        items = [js_value(x) for x in entries]
     elif type(entries) is str:
         items = list(entries)  # by code points, as the string iterator goes
     elif isinstance(entries, JsObject) and (got := entries.js_iter()) is not None:
@@ -632,7 +665,8 @@ def _object_from_entries(entries: Any = UNDEFINED, *_: Any) -> dict[str, Any]:
                 f"Iterator value {to_string(pair)} is not an entry object",
                 anonymous="Iterator value is not an entry object",
             )
-        out[property_key(get_member(pair, "0"))] = get_member(pair, "1")
+        key = property_key(get_member(pair, "0"))  # its key read before its value
+        out[key] = get_member(pair, "1")
     return out
 
 
@@ -666,16 +700,36 @@ _Path = list[tuple[Any, str | int]]
 
 
 def _stringify(
-    v: Any, indent: str, prefix: str, depth: int, room: list[int], path: _Path | None = None
+    v: Any,
+    indent: str,
+    prefix: str,
+    depth: int,
+    room: list[int],
+    path: _Path | None = None,
+    key: str = "",
 ) -> str | None:
-    """JSON text of ``v``; ``room`` holds the characters still allowed, so the text is
-    refused while it is being built, not after (references to one array nest cheaply)."""
+    """JSON text of ``v`` (the value of ``key`` in its holder); ``room`` holds the characters
+    still allowed, so the text is refused while it is being built, not after (references to
+    one array nest cheaply)."""
     if depth > _JSON_DEPTH:
         raise JsError("Maximum call stack size exceeded")
     charge(6 * ELEMENT)  # measured: about 3 us of interpreted work a value
     v = js_value(v)
+    if (type(v) is dict and "toJSON" in v) or (type(v) is JsCreated and js_in("toJSON", v)):
+        to_json = get_member(v, "toJSON")  # SerializeJSONProperty: its toJSON, given the key
+        if type(to_json) is JsFunction:
+            if to_json.method is not None:
+                v = js_value(call_with_this(to_json, v, [key]))
+            else:
+                v = js_value(to_json.fn(key))
     if (CHANGED.table or type(v) is JsCreated) and generic(v):
         v = _along_chain(v)
+    elif (
+        isinstance(v, JsObject)
+        and descriptors.takes_descriptors(v)
+        and "toJSON" in (getattr(v, "props", None) or ())
+    ):
+        v = _along_chain(v)  # an own toJSON stands before its class's (a Date's)
     elif type(v) is constructors.JsWrapper and v.props:
         v = _unwrapped(v)  # its own toString or valueOf may stand in the way
     if isinstance(v, JsObject):
@@ -719,6 +773,11 @@ def _along_chain(v: Any) -> Any:
 def _unwrapped(v: Any) -> Any:
     """JSON of a Number or String object: ToNumber / ToString of it (which read its toString
     and valueOf); a Boolean's or BigInt's is its value."""
+    if CHANGED.symbols and GENERIC["symbol_keyed"](v):  # its own Symbol.toPrimitive
+        hint = "string" if type(v.value) is str else "number"
+        if type(v.value) in (str, int, float):
+            primitive = GENERIC["to_primitive"](v, hint, True)
+            return to_string(primitive) if hint == "string" else to_number(primitive)
     if type(v.value) is str:
         return to_string(v)
     return to_number(v) if type(v.value) in (int, float) else v.value
@@ -762,10 +821,10 @@ def _nested(
             raise _circular(path, x, key)
         path.append((x, key))
         try:
-            return _stringify(x, indent, inner, depth + 1, room, path)
+            return _stringify(x, indent, inner, depth + 1, room, path, str(key))
         finally:
             path.pop()
-    return _stringify(x, indent, inner, depth + 1, room, path)
+    return _stringify(x, indent, inner, depth + 1, room, path, str(key))
 
 
 def _stringify_container(
@@ -777,7 +836,10 @@ def _stringify_container(
     step = len(inner) + 2 if indent else 1
     if t is list or t is tuple:
         items = []
-        for i, x in enumerate(v):
+        # the length is read once: a getter on an element may shorten the array, and the
+        # indexes it took away read undefined
+        elements = got(v) if CHANGED.elements else v
+        for i, x in enumerate(elements):
             items.append(_nested(x, i, indent, inner, depth, room, path) or "null")
             if items[-1] == "null" and x is not None:
                 _use(room, 4)
@@ -1150,6 +1212,17 @@ host.register(GLOBALS, CONSTRUCTORS)
 proxies.register(GLOBALS, CONSTRUCTORS)
 extras.register(GLOBALS, NUMBER_METHODS)
 LENT["quote"] = _quote
+
+
+def _constructor_of(fn: JsFunction) -> Callable[..., Any] | None:
+    """What ``new fn(...)`` runs, or None where ``fn`` is no constructor."""
+    make = CONSTRUCTORS.get(id(fn))
+    if make is None or (GLOBALS.get(fn.name) is not fn and id(fn) not in intl.CONSTRUCTOR_IDS):
+        return None
+    return make  # type: ignore[no-any-return]
+
+
+LENT["constructor_of"] = _constructor_of
 
 
 def _plain_function_construct(fn: JsFunction) -> Callable[..., Any]:

@@ -11,7 +11,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Any, Final
 
 from flowctx_core.expressions.budget import charge
-from flowctx_core.expressions.js import arrayattrs, descriptors, symkeys
+from flowctx_core.expressions.js import arrayattrs, descriptors, proxies, symkeys
 from flowctx_core.expressions.js.arrays import ARRAY_METHODS, MUTATING_METHODS
 from flowctx_core.expressions.js.common import (
     _MISSING_PROP,
@@ -256,6 +256,8 @@ BOOLEAN_METHODS: Final[dict[str, Callable[..., Any]]] = {
 
 
 def _obj_has_own(obj: Any, key: Any = UNDEFINED, *_: Any) -> bool:
+    if type(obj) is JsFunction and obj.proxy is not None:
+        obj = obj.proxy  # a Proxy around a function: its traps
     if type(obj) is JsProxy:
         return obj.own_property(key) is not UNDEFINED  # its getOwnPropertyDescriptor trap
     if type(key) is JsSymbol:
@@ -487,6 +489,8 @@ def _plain(obj: Any) -> bool:
 def _has_property(obj: Any, k: str) -> bool:
     """HasProperty: an own key, or one along the object's chain (an array-like inherits its
     elements from an array it was made from)."""
+    if type(obj) is JsFunction and obj.proxy is not None:
+        obj = obj.proxy  # a Proxy around a function: its traps
     if type(obj) is JsProxy:
         return js_in(k, obj)  # its has trap alone
     if _obj_has_own(obj, k):
@@ -506,8 +510,10 @@ def _generic_reverse(target: Any, length: int, _: list[Any]) -> Any:
     while lower != middle:
         upper = length - lower - 1
         lo, up = str(lower), str(upper)
-        lower_exists, upper_exists = _has_property(target, lo), _has_property(target, up)
+        # each HasProperty before its Get (a getter may take the other index away)
+        lower_exists = _has_property(target, lo)
         lower_value = get_member(target, lo) if lower_exists else UNDEFINED
+        upper_exists = _has_property(target, up)
         upper_value = get_member(target, up) if upper_exists else UNDEFINED
         if lower_exists and upper_exists:
             set_member(target, lo, upper_value)
@@ -570,8 +576,9 @@ def _generic_copy_within(target: Any, length: int, args: list[Any]) -> Any:
 def _generic_sort(target: Any, length: int, args: list[Any]) -> Any:
     if length < 2:
         return target  # V8 returns before it reads or writes anything
-    present = [str(k) for k in range(length) if _has_property(target, str(k))]
-    values = [get_member(target, k) for k in present]
+    values = [  # HasProperty then Get, index by index (a getter may take indexes away)
+        get_member(target, str(k)) for k in range(length) if _has_property(target, str(k))
+    ]
     get_member(values, "sort").fn(*args[:1])
     for j, value in enumerate(values):
         set_member(target, str(j), value)
@@ -614,8 +621,40 @@ _GENERIC_WRITES: Final[dict[str, Callable[[Any, int, list[Any]], Any]]] = {
 }  # fmt: skip
 
 
+def _generic_on_array(name: str, arr: list[Any], args: list[Any]) -> Any:
+    """A writing method on an array whose elements include accessors: ECMAScript's generic
+    algorithm step by step (Get runs a getter, Set a setter, in the order the specification
+    reads and writes), as V8 runs it on such an array."""
+    length = len(arr)
+    if name == "push":
+        for i, item in enumerate(args):
+            set_member(arr, str(length + i), item)
+        set_member(arr, "length", length + len(args))
+        return length + len(args)
+    if name == "pop":
+        if not length:
+            set_member(arr, "length", 0)
+            return UNDEFINED
+        key = str(length - 1)
+        value = get_member(arr, key)
+        _delete_own(arr, key)
+        set_member(arr, "length", length - 1)
+        return value
+    charge(ELEMENT * length)
+    return _GENERIC_WRITES[name](arr, length, args)
+
+
 def _delete_own(obj: Any, key: str) -> None:
-    """DeletePropertyOrThrow on a plain object or a primitive's wrapper."""
+    """DeletePropertyOrThrow on a plain object, an array or a primitive's wrapper."""
+    if type(obj) is list:
+        check_delete(obj, key)
+        _mutating()
+        index = array_index(key)
+        if index is None:
+            arrayattrs.delete_named(obj, key)
+        elif index < len(obj):
+            obj[index] = HOLE
+        return
     if type(obj) is dict or type(obj) is JsCreated:
         check_delete(obj, key)
         _mutating()
@@ -672,6 +711,8 @@ def call_with_this(fn: JsFunction, this: Any, args: list[Any]) -> Any:
     """A prototype's method called with ``this`` other than the value it was read from
     (``(0, s.at)(0)`` has none, ``[s.at][0](0)`` the array): ECMAScript's method on that
     receiver, or V8's TypeError for the receiver it refuses."""
+    if fn.proxy is not None:  # a Proxy around a function: its apply trap sees ``this``
+        return proxies.call(fn.proxy, this, args)
     inner = unwrap(fn)
     if inner is not fn:  # a method read from a prototype for fn.receiver
         if this is fn.receiver:
@@ -802,6 +843,12 @@ def _get_member(obj: Any, key: Any) -> Any:
         if method is not None:
             return _bind(k, method, obj)
         return _proto_member(obj, k, frozenset())
+    if t is JsFunction and obj.proxy is not None:
+        got = obj.proxy.js_get(k)  # a Proxy around a function: its get trap
+        target = obj.proxy.target
+        if k in ("call", "apply", "bind") and type(got) is JsFunction and got.receiver is target:
+            return function_member(obj, k)  # Function.prototype's, called on the proxy
+        return got
     if t is JsFunction or t is JsNamespace:
         if t is JsFunction and obj.props is not None and k in obj.props:
             return js_value(obj.props[k])
@@ -852,6 +899,10 @@ def _get_member(obj: Any, key: Any) -> Any:
         return _inherited(obj, k, get_member(obj.proto, k))
     if isinstance(obj, JsObject):
         got = obj.js_get(k)
+        if type(got) is Accessor:  # defined on a Date, a Map, a Number object...
+            return got.read()
+        if got is UNDEFINED and ATTRIBUTES.table and _obj_has_own(obj, k):
+            return got  # its own undefined, before Object.prototype's method
         if got is UNDEFINED and k == "__proto__" and not _obj_has_own(obj, k):
             return prototype_of(obj)  # Object.prototype's accessor
         if got is UNDEFINED and k in OBJECT_METHODS:  # Object.prototype's, inherited
@@ -946,6 +997,8 @@ FROZEN: Final = 2
 def integrity(obj: Any, frozen: bool | None) -> None:
     """Object.freeze / Object.seal / Object.preventExtensions (``frozen`` None): recorded for
     the copy the evaluation runs on (a primitive is returned as it is)."""
+    if type(obj) is JsFunction and obj.proxy is not None:
+        obj = obj.proxy  # a Proxy around a function: its traps
     if type(obj) is JsProxy:
         if frozen is None:
             obj.prevent_extensions(throw=True)
@@ -978,6 +1031,8 @@ def _checked_when_called(name: str, method: Callable[..., Any]) -> Callable[...,
     def run(arr: list[Any], *args: Any) -> Any:
         level = _level(arr) if getattr(_state, "integrity", None) else None
         if level is not None or arrayattrs.has_attributes(arr):
+            if arrayattrs.holds_accessor(arr):  # its getters and setters run as it reads
+                return _generic_on_array(name, arr, list(args))
             return _locked(name, method, level)(arr, *args)
         return method(arr, *args)
 
@@ -1020,6 +1075,8 @@ def integrity_of(obj: Any, frozen: bool | None) -> bool:
     """Object.isFrozen / Object.isSealed / (``frozen`` None) not Object.isExtensible:
     primitives are all three; an object once made so, or not extensible with nothing its
     own a seal or a freeze would change (an empty object; an array's length is its own)."""
+    if type(obj) is JsFunction and obj.proxy is not None:
+        obj = obj.proxy  # a Proxy around a function: its traps
     if type(obj) is JsProxy:
         if frozen is None:
             return not obj.is_extensible()
@@ -1037,9 +1094,10 @@ def integrity_of(obj: Any, frozen: bool | None) -> bool:
         return False
     if frozen is None or level >= (FROZEN if frozen else SEALED):
         return True
-    if type(obj) is dict or type(obj) is JsCreated:
+    if descriptors.takes_descriptors(obj) and type(obj) is not JsFunction:
         # TestIntegrityLevel: every own property non-configurable (and read-only, frozen)
-        for k in own_keys_all(obj):
+        own = obj if type(obj) is dict or type(obj) is JsCreated else obj.props or {}
+        for k in [*own_keys_all(own), *(k for k in own if type(k) is JsSymbol)]:
             held = descriptors.descriptor_of(obj, k)
             if held["configurable"] or (frozen and held.get("writable")):
                 return False
@@ -1059,20 +1117,29 @@ def check_delete(obj: Any, k: str) -> None:
     if ATTRIBUTES.table and descriptors.takes_descriptors(obj) and _obj_has_own(obj, k):
         if not descriptors.configurable(obj, k):
             raise JsError(f"Cannot delete property '{k}' of {shown_value(obj)}")
+        _check_sealed(obj, k)  # before its attributes go: a sealed object keeps the key
         descriptors.forget(obj, k)
     if type(obj) is list and arrayattrs.has_attributes(obj) and _obj_has_own(obj, k):
         if k == "length" or not arrayattrs.effective(obj, k)[2]:
-            raise JsError(f"Cannot delete property '{k}' of [object Array]")
+            raise JsError(f"Cannot delete property '{k}' of {shown_value(obj)}")
         arrayattrs.forget_index(obj, k)
+    _check_sealed(obj, k)
+
+
+def _check_sealed(obj: Any, k: str) -> None:
     level = _level(obj) if getattr(_state, "integrity", None) else None
     if level is None or level < SEALED:
         return
     if type(obj) is dict and own_has(obj, k):
         raise JsError(f"Cannot delete property '{k}' of #<Object>")
+    if type(obj) is JsCreated and own_has(obj, k):
+        raise JsError(f"Cannot delete property '{k}' of {shown_value(obj)}")
     if type(obj) is list and _obj_has_own(obj, k):
-        raise JsError(f"Cannot delete property '{k}' of [object Array]")
+        raise JsError(f"Cannot delete property '{k}' of {shown_value(obj)}")
     if type(obj) is JsFunction and _obj_has_own(obj, k):
         raise JsError(f"Cannot delete property '{k}' of {function_text(obj)}")
+    if isinstance(obj, JsObject) and descriptors.takes_descriptors(obj) and _obj_has_own(obj, k):
+        raise JsError(f"Cannot delete property '{k}' of {shown_value(obj)}")
 
 
 def own_descriptor(obj: Any, key: Any) -> Any:
@@ -1080,6 +1147,8 @@ def own_descriptor(obj: Any, key: Any) -> Any:
     (ECMAScript's FromPropertyDescriptor, in that order), undefined when it is not own."""
     if is_nullish(obj):
         raise JsError("Cannot convert undefined or null to object")
+    if type(obj) is JsFunction and obj.proxy is not None:
+        obj = obj.proxy  # a Proxy around a function: its traps
     if type(obj) is JsProxy:
         return obj.own_property(key if type(key) is JsSymbol else property_key(key))
     if type(key) is JsSymbol:
@@ -1156,6 +1225,8 @@ def own_descriptor(obj: Any, key: Any) -> Any:
         if owns is not None and not owns(k):
             return UNDEFINED
         props = getattr(obj, "props", None)
+        if props and k in props and descriptors.takes_descriptors(obj):
+            return descriptors.descriptor_of(obj, k)  # its attributes, or an accessor
         if props and k in props:  # a key written on it: an ordinary data property
             return data(props[k], not frozen, True, not sealed)
         if obj.js_typeof() == "bigint" or (owns is None and type(obj).__name__ in _NO_OWN):
@@ -1198,10 +1269,19 @@ def _check_integrity(obj: Any, k: str) -> None:
             or (index is not None and index < len(obj) and obj[index] is not HOLE)
             or (index is None and _obj_has_own(obj, k))
         )
+        held = obj[index] if index is not None and exists else _array_prop(obj, k)
+        if type(held) is Accessor:
+            return  # its setter runs (or V8's getter-only TypeError), frozen or not
     else:
         owns = getattr(obj, "js_owns", None)
         exists = bool(owns is not None and owns(k))
         shown = getattr(obj, "tag", "#<Object>")
+        if isinstance(obj, JsObject) and descriptors.takes_descriptors(obj):  # a Date, a Map
+            shown = shown_value(obj)
+            if exists and type(getattr(obj, "props", {}).get(k)) is Accessor:
+                return  # its setter runs (or V8's getter-only TypeError), frozen or not
+            if k == "size" and not exists and type(obj).__name__ == "JsCollection":
+                return  # the prototype's getter-only size refuses first
     if entry[1] == FROZEN and exists:
         raise JsError(f"Cannot assign to read only property '{k}' of object '{shown}'")
     if not exists:
@@ -1308,7 +1388,13 @@ def set_member(obj: Any, key: Any, value: Any) -> None:
             anonymous=f"Cannot create property '{k}' on a {typeof(obj)}",
         )
     if isinstance(obj, JsObject):
+        if ATTRIBUTES.table and descriptors.takes_descriptors(obj):
+            descriptors.assign(obj, k, value)  # a property defined read-only or an accessor
+            return
         obj.js_set(k, value)
+        return
+    if t is JsFunction and obj.proxy is not None:
+        obj.proxy.js_set(k, value)  # a Proxy around a function: its set trap
         return
     if t is JsFunction and obj.owned:
         if k in ("caller", "arguments") and not (obj.props and k in obj.props):

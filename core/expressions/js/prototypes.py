@@ -248,6 +248,8 @@ def to_string_tag(v: Any) -> str:
         tag = GENERIC["symbol_get"](v, WELL_KNOWN["toStringTag"])
         if type(tag) is str:
             return f"[object {tag}]"
+        if GENERIC["holds_symbol"](v, WELL_KNOWN["toStringTag"]):
+            return f"[object {builtin_tag(v)}]"  # one of its own shadows the prototype's
     p = prototype_of(v)
     while p is not None:
         if type(p) is JsPrototype and p.kind in _TAGGED:
@@ -364,12 +366,21 @@ def generic(v: Any) -> bool:
     return False
 
 
-def to_primitive(v: Any, hint: str) -> Any:
+def to_primitive(v: Any, hint: str, runtime: bool = False) -> Any:
     """ToPrimitive of an object whose chain ``generic`` walks: Date.prototype's and
-    Symbol.prototype's @@toPrimitive when the chain has them, else OrdinaryToPrimitive."""
+    Symbol.prototype's @@toPrimitive when the chain has them, else OrdinaryToPrimitive
+    (``runtime``: as V8's runtime converts for JSON and a few built-ins, whose words for a
+    @@toPrimitive that is no function name the property)."""
+    p = prototype_of(v)
     if CHANGED.symbols and GENERIC["symbol_keyed"](v):
         exotic = GENERIC["symbol_get"](v, WELL_KNOWN["toPrimitive"])
         if exotic is not UNDEFINED and exotic is not None:
+            if type(exotic) is not JsFunction and runtime:
+                raise JsError(
+                    f"'{shown(exotic)}' returned for property 'Symbol(Symbol.toPrimitive)' of "
+                    f"object '{shown(v)}' is not a function",
+                    anonymous="Symbol.toPrimitive is not a function",
+                )
             if type(exotic) is not JsFunction:
                 raise JsError(
                     f"{default_call_site(exotic)} is not a function",
@@ -379,7 +390,9 @@ def to_primitive(v: Any, hint: str) -> Any:
             if typeof(result) in ("object", "function") and result is not None:
                 raise JsError("Cannot convert object to primitive value")
             return result
-    p = prototype_of(v)
+        if GENERIC["holds_symbol"](v, WELL_KNOWN["toPrimitive"]):
+            p = None  # an own undefined one shadows Date.prototype's: OrdinaryToPrimitive
+            hint = "number" if hint == "default" else hint
     while p is not None:
         if type(p) is JsPrototype and p.kind in ("Date", "Symbol"):
             if p.kind == "Symbol":
@@ -508,6 +521,8 @@ def _natural(x: Any) -> Any:
     if t is JsNamespace:
         return OBJECT_PROTOTYPE  # Math, JSON, Reflect, Atomics, Intl
     if t is JsFunction:
+        if x.proxy is not None:
+            return x.proxy.prototype()  # a Proxy around a function: its getPrototypeOf trap
         if x is FUNCTION_PROTOTYPE:
             return OBJECT_PROTOTYPE
         if x.name in _ERRORS and LENT["globals"].get(x.name) is x:

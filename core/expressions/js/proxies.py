@@ -3,8 +3,9 @@ internal methods over a target that is an object, each looking up its trap on th
 the time of the operation, and V8's TypeErrors for the invariants a trap's answer breaks.
 
 Traps are functions the condition made (an arrow reads no ``this``, so a trap needs no
-receiver). A proxy around a function (its ``apply`` and ``construct`` traps) and the integrity
-operations on a proxy (``Object.freeze`` runs several traps in turn) are refused by name.
+receiver). A proxy around a function is a ``JsFunction`` to every caller (typeof, callbacks,
+``call``/``apply``/``bind``) whose ``proxy`` holds this object: its calls run the ``apply``
+trap, ``new`` the ``construct`` trap, and every other operation the same traps as here.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from flowctx_core.expressions.js.prototypes import prototype_of
 from flowctx_core.expressions.js.symbols import WELL_KNOWN
 from flowctx_core.expressions.js.values import (
     UNDEFINED,
+    CalledNonCallable,
     JsError,
     JsFunction,
     JsObject,
@@ -42,11 +44,12 @@ def _is_object(v: Any) -> bool:
 class JsProxy(JsObject):
     """A proxy: ``handler`` None once revoked."""
 
-    __slots__ = ("handler", "target")
+    __slots__ = ("handler", "target", "wrapper")
 
     def __init__(self, target: Any, handler: Any) -> None:
         self.target = target
         self.handler: Any = handler
+        self.wrapper: Any = None  # around a function: the JsFunction that stands for it
 
     def __repr__(self) -> str:
         return "[object Object]"
@@ -72,6 +75,16 @@ class JsProxy(JsObject):
         if trap.method is not None:
             return LENT["call_with_this"](trap, self.handler, list(args))
         return trap.fn(*args)
+
+    def _refuse_builtin_invariants(self) -> None:
+        """A trap's answer about a built-in function's own keys is checked against its
+        ``prototype`` (not configurable), which flowctx does not hold as a property."""
+        target = self.target
+        if type(target) is JsFunction and not target.owned and target.proxy is None:
+            raise Unsupported(
+                "flowctx does not reproduce the invariants of a Proxy's traps around a "
+                "built-in function (its own prototype property)"
+            )
 
     def _target_own(self, key: Any) -> Any:
         """The target's own property descriptor of ``key`` (a dict), or UNDEFINED."""
@@ -226,6 +239,7 @@ class JsProxy(JsObject):
         target_keys = LENT["reflect_own_keys"](self.target)
         if trap is None:
             return list(target_keys)
+        self._refuse_builtin_invariants()
         result = self._call(trap, self.target)
         if not _is_object(result):
             raise JsError("CreateListFromArrayLike called on non-object")
@@ -263,6 +277,7 @@ class JsProxy(JsObject):
         trap = self._trap("getOwnPropertyDescriptor")
         if trap is None:
             return self._target_own(key)
+        self._refuse_builtin_invariants()
         result = self._call(trap, self.target, key)
         name = _name_of(key)
         own = self._target_own(key)
@@ -461,7 +476,7 @@ class JsProxy(JsObject):
             method = self.js_get(name)
             if type(method) is JsFunction:
                 if method.method is not None:
-                    result = LENT["call_with_this"](method, self, [])
+                    result = LENT["call_with_this"](method, self.wrapper or self, [])
                 else:
                     result = method.fn()
                 if not _is_object(result):
@@ -517,26 +532,96 @@ def _text(v: Any) -> str:
         return "[object Object]"
 
 
-def _proxy_create(target: Any = UNDEFINED, handler: Any = UNDEFINED, *_: Any) -> JsProxy:
+def _proxy_create(
+    target: Any = UNDEFINED, handler: Any = UNDEFINED, *_: Any
+) -> JsProxy | JsFunction:
     if not _is_object(target) or not _is_object(handler):
         raise JsError("Cannot create proxy with a non-object as target or handler")
+    proxy = JsProxy(target, handler)
     if typeof(target) == "function":
-        raise Unsupported(
-            "flowctx does not reproduce Proxy objects around functions (their apply and "
-            "construct traps)"
-        )
-    return JsProxy(target, handler)
+        return callable_proxy(proxy)
+    return proxy
+
+
+# --- a proxy around a function: [[Call]] and [[Construct]] ---------------------------------
+
+
+def callable_proxy(proxy: JsProxy) -> JsFunction:
+    """A Proxy whose target is a function: a function to every caller (typeof, callbacks,
+    call and apply), whose calls run the ``apply`` trap and whose properties the other traps
+    answer (``JsFunction.proxy``)."""
+    fn = JsFunction("", lambda *args: call(proxy, UNDEFINED, list(args)), arity=0)
+    fn.proxy, proxy.wrapper = proxy, fn
+    return fn
+
+
+def _array(items: list[Any]) -> list[Any]:
+    return list(items)  # CreateArrayFromList: a fresh array the trap may keep or change
+
+
+def call(proxy: JsProxy, this: Any, args: list[Any]) -> Any:
+    """[[Call]] of a proxy around a function: its ``apply`` trap with the target, the
+    receiver and the arguments as an array, else the target called."""
+    if proxy.handler is None:
+        proxy._trap("apply")  # revoked: V8's TypeError
+    trap = LENT["get_member"](proxy.handler, "apply")
+    if trap is None or trap is UNDEFINED:
+        trap = None
+    elif type(trap) is not JsFunction:  # V8 names the call expression, else the trap
+        raise CalledNonCallable(f"{default_call_site(trap)} is not a function")
+    target = proxy.target
+    if trap is None:
+        return call_target(target, this, args)
+    return proxy._call(trap, target, this, _array(args))
+
+
+def call_target(fn: JsFunction, this: Any, args: list[Any]) -> Any:
+    """``fn`` called with ``this``: a proxy's own [[Call]], a method with its receiver."""
+    if fn.proxy is not None:
+        return call(fn.proxy, this, args)
+    if fn.method is None:
+        return fn.fn(*args)
+    return LENT["call_with_this"](fn, this, args)
+
+
+def is_constructor(fn: Any) -> bool:
+    """IsConstructor: a proxy is one when its target is."""
+    while type(fn) is JsFunction and fn.proxy is not None:
+        if fn.proxy.target is None:
+            return True  # revoked: the trap's lookup fails first
+        fn = fn.proxy.target
+    return type(fn) is JsFunction and LENT["constructor_of"](fn) is not None
+
+
+def construct(fn: JsFunction, args: list[Any], new_target: Any) -> Any:
+    """[[Construct]] of a proxy around a constructor: its ``construct`` trap with the target,
+    the arguments as an array and new.target (its answer must be an object), else the
+    target constructed."""
+    proxy = fn.proxy
+    trap = proxy._trap("construct")
+    target = proxy.target
+    if trap is None:
+        if proxy._trap("get") is not None:
+            proxy._refuse_builtin_invariants()  # new.target's prototype is read through it
+        if target.proxy is not None:
+            return construct(target, args, new_target)
+        return LENT["constructor_of"](target)(*args)
+    made = proxy._call(trap, target, _array(args), new_target)
+    if not _is_object(made):
+        raise JsError(f"'construct' on proxy: trap returned non-object ('{_text(made)}')")
+    return made
 
 
 def _revocable(target: Any = UNDEFINED, handler: Any = UNDEFINED, *_: Any) -> dict[str, Any]:
-    proxy = _proxy_create(target, handler)
+    made = _proxy_create(target, handler)
+    proxy: JsProxy = made.proxy if type(made) is JsFunction else made  # type: ignore[assignment]
 
     def revoke(*_: Any) -> Any:
         proxy.handler = None
         proxy.target = None
         return UNDEFINED
 
-    return {"proxy": proxy, "revoke": JsFunction("", revoke, arity=0, source=None)}
+    return {"proxy": made, "revoke": JsFunction("", revoke, arity=0, source=None)}
 
 
 def _call_without_new(*_: Any) -> Any:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any, Final
 
-from flowctx_core.expressions.js import arrayattrs, symkeys
+from flowctx_core.expressions.js import arrayattrs, proxies, symkeys
 from flowctx_core.expressions.js.common import (
     LENT,
     Unsupported,
@@ -29,6 +29,7 @@ from flowctx_core.expressions.js.prototypes import (
     refusal_to_change,
 )
 from flowctx_core.expressions.js.proxies import JsProxy
+from flowctx_core.expressions.js.symbols import JsSymbol
 from flowctx_core.expressions.js.values import (
     HOLE,
     UNDEFINED,
@@ -96,6 +97,10 @@ def _constructor_of(
     constructors: Mapping[int, Callable[..., Any]], globals_: Mapping[str, Any]
 ) -> Callable[[Any], Callable[..., Any]]:
     def make_of(fn: Any) -> Callable[..., Any]:
+        if type(fn) is JsFunction and fn.proxy is not None:  # a Proxy around a function
+            if not proxies.is_constructor(fn):
+                raise JsError(f"{shown_value(fn)} is not a constructor")
+            return lambda *args: proxies.construct(fn, list(args), fn)
         make = constructors.get(id(fn)) if type(fn) is JsFunction else None
         if make is None or globals_.get(fn.name) is not fn:
             shown = to_string(fn) if type(fn) is JsFunction else not_callable(fn)
@@ -108,6 +113,8 @@ def _constructor_of(
 def own_symbols_of(o: Any) -> list[Any]:
     """Object.getOwnPropertySymbols: a condition's object's symbol keys, a built-in
     prototype's or namespace's well-known ones."""
+    if type(o) is JsFunction and o.proxy is not None:
+        o = o.proxy  # a Proxy around a function
     if type(o) is JsProxy:
         return [k for k in o.own_keys() if type(k) is not str]
     if type(o) is JsPrototype or type(o) is JsNamespace or o is FUNCTION_PROTOTYPE:
@@ -118,6 +125,8 @@ def own_symbols_of(o: Any) -> list[Any]:
 def _ownkeys(own_names: JsFunction) -> Callable[..., Any]:
     def own_keys(target: Any = UNDEFINED, *_: Any) -> list[str]:
         _target("ownKeys", target)
+        if type(target) is JsFunction and target.proxy is not None:
+            target = target.proxy  # a Proxy around a function
         if type(target) is JsProxy:
             return target.own_keys()  # its ownKeys trap's order
         return [*own_names.fn(target), *own_symbols_of(target)]
@@ -184,6 +193,8 @@ def _get(target: Any = UNDEFINED, key: Any = UNDEFINED, *rest: Any) -> Any:
 
 def _set(target: Any = UNDEFINED, key: Any = UNDEFINED, value: Any = UNDEFINED, *rest: Any) -> Any:
     _target("set", target)
+    if type(target) is JsFunction and target.proxy is not None and (not rest or rest[0] is target):
+        return bool(target.proxy.put(_key(key), value, strict=False))  # around a function
     if type(target) is JsProxy and (not rest or rest[0] is target):
         return target.put(_key(key), value, strict=False)
     if rest and rest[0] is not target:
@@ -205,8 +216,16 @@ def _set(target: Any = UNDEFINED, key: Any = UNDEFINED, value: Any = UNDEFINED, 
 
 def _delete_property(target: Any = UNDEFINED, key: Any = UNDEFINED, *_: Any) -> bool:
     _target("deleteProperty", target)
+    if type(target) is JsFunction and target.proxy is not None:
+        target = target.proxy  # a Proxy around a function
     if type(target) is JsProxy:
         return target.delete(_key(key), strict=False)
+    if type(key) is JsSymbol and symkeys.keeps(target):
+        try:
+            symkeys.delete(target, key)  # its own symbol-keyed property, if configurable
+        except JsError:
+            return False
+        return True
     k = property_key(key)
     t = type(target)
     try:
@@ -278,6 +297,8 @@ def _define_property(
 
 def _set_prototype(target: Any, proto: Any, throw: bool) -> bool:
     """[[SetPrototypeOf]] of a proxy's target without a setPrototypeOf trap."""
+    if type(target) is JsFunction and target.proxy is not None:
+        target = target.proxy  # a Proxy around a function
     if type(target) is JsProxy:
         return target.set_prototype(proto, throw)
     refused = refusal_to_change(target, proto)
@@ -320,6 +341,8 @@ def _set_prototype_of(obj: Mapping[str, Any]) -> Callable[..., Any]:
                 f"Object prototype may only be an Object or null: {to_string(proto)}",
                 anonymous="Object prototype may only be an Object or null",
             )
+        if type(target) is JsFunction and target.proxy is not None:
+            target = target.proxy  # a Proxy around a function
         if type(target) is JsProxy:
             return target.set_prototype(proto, throw=False)
         if refusal_to_change(target, proto) is not None:
@@ -374,8 +397,9 @@ def _object_statics(obj: Mapping[str, Any]) -> dict[str, Callable[..., Any]]:
             )
         if not is_object(o):
             return o
-        if type(o) is JsProxy:
-            o.set_prototype(proto, throw=True)
+        proxy = o.proxy if type(o) is JsFunction else o
+        if type(proxy) is JsProxy:
+            proxy.set_prototype(proto, throw=True)
             return o
         refused = refusal_to_change(o, proto)
         if refused is not None:
@@ -414,6 +438,8 @@ def register(globals_: dict[str, Any], constructors: Mapping[int, Callable[..., 
         return make(*args_of(args))
 
     def prevent(target: Any = UNDEFINED, *_: Any) -> bool:
+        if type(target) is JsFunction and target.proxy is not None:
+            target = target.proxy  # a Proxy around a function
         if type(_target("preventExtensions", target)) is JsProxy:
             return bool(target.prevent_extensions(throw=False))
         obj["preventExtensions"].fn(target)

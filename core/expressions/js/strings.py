@@ -323,18 +323,28 @@ def _build_key(s: str) -> Key:
         variant = 0
         own = weights.get(ch)  # a letter or symbol of its own in node's order
         text = None if own is not None else expansions.get(ch)
+        # where an expansion node tells from its spelling (ß, æ, œ) starts in ``text``
+        apart: tuple[int, ...] = ()
         if own is not None:
             text = ch
         elif text is not None:
             variant = 2
+            apart = (0,) if ch in _SPELLED_APART else ()
         else:
             text = unicodedata.normalize("NFKD", ch)
             if text != unicodedata.normalize("NFD", ch):
                 variant = 2  # a compatibility form (ligature, digraph): third-level difference
-            if any(c in expansions for c in text):  # ǽ: æ and an accent, æ as ae
-                text = "".join(expansions.get(c, c) for c in text)
-                variant = 2
-        for c in text:
+            if any(c in expansions and c not in weights for c in text):
+                # ǽ: æ and an accent, æ as ae (but ǿ is ø, a letter of its own, and an accent)
+                spelled, marks = "", []
+                for c in text:
+                    if c in _SPELLED_APART:  # ǽ is æ's ae, apart from ae, then its accent
+                        marks.append(len(spelled))
+                    spelled += c if c in weights else expansions.get(c, c)
+                # a compatibility form of an expansion (ᴭ) comes after the expansion (Æ)
+                variant = 4 if variant else 2
+                text, apart = spelled, tuple(marks)
+        for at, c in enumerate(text):
             weight = _primary(c)
             if weight is None:
                 if c in _accents() or (
@@ -344,7 +354,7 @@ def _build_key(s: str) -> Key:
                 continue
             primary.append(weight[0])
             secondary.append(_SECONDARY_BASE)
-            if ch in _SPELLED_APART and c == text[0]:
+            if at in apart:
                 secondary.append(EXPANSION_ACCENT)  # ß is ss apart at the second level
             if weight[1]:
                 secondary.append(_VARIANT + weight[1])  # đ: d, then its stroke at the second level

@@ -67,7 +67,13 @@ def keeps(obj: Any) -> bool:
     """Whether ``obj`` holds symbol-keyed properties of its own here."""
     return type(obj) is dict or type(obj) is JsCreated or type(obj) is list or (
         type(obj) is JsFunction and obj.owned
-    )  # fmt: skip
+    ) or _props_object(obj)  # fmt: skip
+
+
+def _props_object(obj: Any) -> bool:
+    """A Date, a Map, a Set, a Number or Boolean object: its own keys, symbols too, are all
+    the condition's, in its ``props``."""
+    return isinstance(obj, JsObject) and bool(LENT["takes_descriptors"](obj))
 
 
 def _own_store(obj: Any) -> dict[Any, Any] | None:
@@ -75,6 +81,8 @@ def _own_store(obj: Any) -> dict[Any, Any] | None:
         return obj  # type: ignore[no-any-return]
     if type(obj) is JsFunction:
         return obj.props
+    if _props_object(obj):
+        return obj.props  # type: ignore[attr-defined,no-any-return]
     if type(obj) is list:  # beside the array's named keys
         entry = getattr(_state, "array_props", {}).get(id(obj))
         return entry[1] if entry is not None and entry[0] is obj else None  # type: ignore[no-any-return]
@@ -83,6 +91,8 @@ def _own_store(obj: Any) -> dict[Any, Any] | None:
 
 def own_symbols(obj: Any) -> list[JsSymbol]:
     """Object.getOwnPropertySymbols: the symbol keys in the order they were added."""
+    if type(obj) is JsFunction and obj.proxy is not None:
+        obj = obj.proxy  # a Proxy around a function
     if type(obj) is JsProxy:
         return [k for k in obj.own_keys() if type(k) is JsSymbol]
     store = _own_store(obj)
@@ -99,6 +109,8 @@ def get(obj: Any, sym: JsSymbol) -> Any:
     if obj is None or obj is UNDEFINED:
         kind = "null" if obj is None else "undefined"
         raise JsError(f"Cannot read properties of {kind} (reading '{sym.shown()}')")
+    if type(obj) is JsFunction and obj.proxy is not None:
+        obj = obj.proxy  # a Proxy around a function
     if type(obj) is JsProxy:
         return obj.js_get(sym)
     node: Any = obj
@@ -211,10 +223,14 @@ _ARITY: Final = {"iterator": 0, "hasInstance": 1, "toPrimitive": 1}
 
 def has(obj: Any, sym: JsSymbol) -> bool:
     """``sym in obj``."""
+    if type(obj) is JsFunction and obj.proxy is not None:
+        obj = obj.proxy  # a Proxy around a function
     if type(obj) is JsProxy:
         return obj.js_has(sym)
+    if _holds_undefined(obj, sym):
+        return True  # its own or its chain's: no getter runs to find it
     try:
-        return get(obj, sym) is not UNDEFINED or _holds_undefined(obj, sym)
+        return get(obj, sym) is not UNDEFINED
     except Unsupported:
         return True  # a built-in's own symbol-keyed method: there, whatever it is
 
@@ -235,6 +251,8 @@ def put(obj: Any, sym: JsSymbol, value: Any) -> None:
         kind = "null" if obj is None else "undefined"
         raise JsError(f"Cannot set properties of {kind} (setting '{sym.shown()}')")
     t = type(obj)
+    if t is JsFunction and obj.proxy is not None:
+        obj, t = obj.proxy, JsProxy  # a Proxy around a function
     if t is JsProxy:
         obj.put(sym, value, strict=True)
         return
@@ -247,6 +265,12 @@ def put(obj: Any, sym: JsSymbol, value: Any) -> None:
     if not keeps(obj):
         what = "arrays" if t in (list, tuple) else f"{typeof(obj)} values of this kind"
         raise Unsupported(f"flowctx does not reproduce properties keyed by a symbol on {what}")
+    if _props_object(obj) and not has_own(obj, sym) and _read_only_built_in(obj, sym):
+        # the class's prototype holds it read-only (Map's Symbol.toStringTag, Date's
+        # Symbol.toPrimitive): an assignment may not shadow it
+        raise JsError(
+            f"Cannot assign to read only property '{sym.shown()}' of object '{shown_value(obj)}'"
+        )
     LENT["check_integrity"](obj, sym)
     if t is list:
         if has_own(obj, sym) and LENT["array_set"](obj, sym, value):
@@ -263,7 +287,7 @@ def put(obj: Any, sym: JsSymbol, value: Any) -> None:
     if LENT["has_accessors"]():
         LENT["assign"](obj, sym, value)
         return
-    if t is JsFunction:
+    if t is JsFunction or _props_object(obj):
         if obj.props is None:
             obj.props = {}
         obj.props[sym] = value
@@ -273,6 +297,17 @@ def put(obj: Any, sym: JsSymbol, value: Any) -> None:
         return
     _mutating()
     obj[sym] = value
+
+
+def _read_only_built_in(obj: Any, sym: JsSymbol) -> bool:
+    """Whether ``sym`` is a read-only property of the built-in part of ``obj``'s chain: every
+    Symbol.toStringTag there, and Date.prototype's Symbol.toPrimitive."""
+    if sym is not TO_STRING_TAG and sym is not TO_PRIMITIVE:
+        return False
+    try:
+        return _built_in(obj, sym, obj) is not UNDEFINED
+    except Unsupported:
+        return True  # Date.prototype[Symbol.toPrimitive], not held as a value here
 
 
 def symbol_keyed(v: Any) -> bool:
@@ -321,9 +356,20 @@ def own_chain_get(obj: Any, sym: JsSymbol) -> Any:
     return UNDEFINED
 
 
+def _reprototyped(v: Any) -> bool:
+    """An array whose prototype the condition changed: its Symbol.iterator is looked up along
+    its new chain (a null prototype, or a plain object's, has none)."""
+    return type(v) is list and bool(CHANGED.table) and changed_prototype(v) is not KEPT
+
+
+def _arrays_own(method: Any) -> bool:
+    """Array.prototype's Symbol.iterator, found along a changed chain: the elements."""
+    return type(method) is JsFunction and method.ident == "Array.prototype.values"
+
+
 def iterate_method(v: Any) -> Any:
     """A condition's object's Symbol.iterator (UNDEFINED when it has none)."""
-    if not CHANGED.symbols or not keeps(v):
+    if not (CHANGED.symbols or _reprototyped(v)) or not keeps(v):
         return UNDEFINED
     return get(v, ITERATOR)
 
@@ -332,14 +378,19 @@ def iterate(v: Any) -> list[Any] | None:
     """The items of a condition's object that has Symbol.iterator (an arrow giving an
     iterator: a built-in one, or an object whose ``next`` gives ``{value, done}`` objects);
     None when it has none."""
-    if not CHANGED.symbols or not keeps(v):
+    if not (CHANGED.symbols or _reprototyped(v)) or not keeps(v):
         return None
-    if type(v) is list and not has_own(v, ITERATOR):
+    if type(v) is list and not has_own(v, ITERATOR) and not _reprototyped(v):
         return None  # Array.prototype's: the array's elements
+    if _props_object(v) and not has_own(v, ITERATOR) and changed_prototype(v) is KEPT:
+        return None  # its class's iterator (a Map's entries, a Set's values)
     method = get(v, ITERATOR)
     if method is UNDEFINED or method is None:
-        if type(v) is list:  # its own, undefined: not iterable
+        if type(v) is list or (_props_object(v) and has_own(v, ITERATOR)):
+            # its own or its chain's, undefined: not iterable
             raise NoNext("Symbol.iterator is not a function")
+        return None
+    if type(v) is list and _arrays_own(method):
         return None
     return iterate_by(method)
 
@@ -395,7 +446,7 @@ LENT["iterate_by"] = iterate_by
 def iterate_for_collection(v: Any) -> Any:
     """``iterate`` for the Map and Set constructors: "uncallable" when Symbol.iterator or
     its ``next`` is not a function (their own "is not iterable" error then)."""
-    if keeps(v) and (type(v) is not list or has_own(v, ITERATOR)):
+    if keeps(v) and (type(v) is not list or has_own(v, ITERATOR) or _reprototyped(v)):
         method = get(v, ITERATOR)
         nullish = method is UNDEFINED or method is None
         if (type(v) is list and nullish) or (not nullish and type(method) is not JsFunction):
@@ -404,3 +455,14 @@ def iterate_for_collection(v: Any) -> Any:
 
 
 GENERIC["iterate"] = iterate_for_collection
+GENERIC["holds_symbol"] = _holds_undefined
+
+
+def _own_tag(v: Any) -> Any:
+    """An object's own Symbol.toStringTag data property (how V8's errors name it), or None."""
+    store = _own_store(v)
+    tag = store.get(TO_STRING_TAG) if store else None
+    return tag if type(tag) is str else None
+
+
+GENERIC["own_tag"] = _own_tag

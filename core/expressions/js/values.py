@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 import re
 import threading
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any, Final
 
 from flowctx_core.base.lazyre import pattern
@@ -99,7 +99,10 @@ class JsFunction:
     ``members`` holds the properties a global exposes (``Number.isInteger``, ``Math.PI``).
     """
 
-    __slots__ = ("arity", "fn", "ident", "members", "method", "name", "props", "receiver", "source")
+    __slots__ = (
+        *("arity", "fn", "ident", "members", "method", "name", "props", "proxy", "receiver"),
+        "source",
+    )
 
     def __init__(
         self,
@@ -125,6 +128,8 @@ class JsFunction:
         # the own properties written on a function the condition made (an arrow, a bound
         # function), in the order they were added; None until the first
         self.props: dict[str, Any] | None = None
+        # a Proxy around a function: its traps (``proxies.JsProxy``); None for the others
+        self.proxy: Any = None
 
     def __repr__(self) -> str:
         return f"function {self.name}"
@@ -182,6 +187,12 @@ class JsObject:
         return {}
 
 
+def enumerable_props(props: dict[Any, Any] | None) -> list[Any]:
+    """The keys of a built-in object's own ``props`` that are enumerable (Object.defineProperty
+    may have defined some that are not)."""
+    return own_keys(props) if props else []
+
+
 class JsPropsObject(JsObject):
     """An object of a built-in class that takes own properties (``m.x = 1``), kept in
     ``props``, None until the first."""
@@ -201,10 +212,10 @@ class JsPropsObject(JsObject):
         return bool(self.props and key in self.props)
 
     def js_keys(self) -> list[str]:
-        return list(self.props) if self.props else []
+        return enumerable_props(self.props)
 
     def js_json(self) -> Any:
-        return dict(self.props) if self.props else {}
+        return {k: self.props[k] for k in enumerable_props(self.props)} if self.props else {}
 
 
 class JsNamespace:
@@ -240,6 +251,9 @@ class _Changed(threading.local):
     #: whether a symbol-keyed property was written (Symbol.toPrimitive, Symbol.toStringTag
     #: may then stand on an object's chain)
     symbols: bool = False
+    #: whether an accessor was defined on an array's element (Object.defineProperty(arr, 0,
+    #: {get})): the array methods that copy elements then read them through their getters
+    elements: bool = False
 
 
 CHANGED: Final = _Changed()
@@ -491,9 +505,17 @@ def join_array(arr: list[Any] | tuple[Any, ...], sep: str) -> str:
         return ""
     stack.add(id(arr))
     try:
-        return join_bounded(sep, ("" if is_nullish(x) else to_string(js_value(x)) for x in arr))
+        values = got(arr) if CHANGED.elements else map(js_value, arr)
+        return join_bounded(sep, ("" if is_nullish(x) else to_string(x) for x in values))
     finally:
         stack.discard(id(arr))
+
+
+def got(arr: list[Any] | tuple[Any, ...], start: int = 0) -> Iterator[Any]:
+    """Get of each index from ``start`` below the length ``arr`` had when this began, one by
+    one: a getter that shortens the array leaves undefined for the indexes it took away."""
+    for i in range(start, len(arr)):
+        yield js_value(arr[i]) if i < len(arr) else UNDEFINED
 
 
 def join_bounded(sep: str, parts: Any) -> str:
@@ -651,11 +673,17 @@ def shown_value(v: Any) -> str:
     if v is None or v is UNDEFINED or t in (bool, int, float):
         return to_string(v)
     if t is JsFunction:
+        if v.proxy is not None and v.proxy.target is not None:
+            return shown_value(v.proxy.target)  # V8 names a proxy by its target
         text = function_text(v)
         if len(text) > 128:
             return text[:111] + "...<omitted>..." + text[-2:]
         return text
-    if (CHANGED.table or t is JsCreated) and _walks(v):
+    if CHANGED.symbols and (t is list or (isinstance(v, JsObject) and getattr(v, "props", None))):
+        tag = GENERIC["own_tag"](v)  # an array's, a Date's, a Number object's Symbol.toStringTag
+        if tag is not None and t.__name__ != "JsCollection":  # a Map stays #<Map>
+            return f"[object {tag}]"
+    if (CHANGED.table or CHANGED.symbols or t is JsCreated) and _walks(v):
         return str(GENERIC["shown"](v))
     if t is list or t is tuple:
         return "[object Array]"
@@ -728,6 +756,8 @@ def to_string(v: Any) -> str:
     if t is list or t is tuple:
         return join_array(v, ",")
     if t is JsFunction:
+        if v.proxy is not None:  # a Proxy around a function: its traps convert it
+            return to_string(v.proxy.js_primitive("string"))
         return function_text(v)
     if t is JsNamespace:
         return f"[object {v.name}]"
@@ -753,7 +783,7 @@ def function_text(fn: JsFunction) -> str:
         return fn.source
     if fn.ident == "node class":  # node's classes written in JavaScript print their source
         raise JsError(f"flowctx does not reproduce the source text of node's class {fn.name}")
-    if fn.name.startswith("bound "):  # a bound function's text names nothing
+    if fn.name.startswith("bound ") or fn.proxy is not None:  # these texts name nothing
         return "function () { [native code] }"
     return f"function {fn.name}() {{ [native code] }}"
 
@@ -918,6 +948,9 @@ def keeps_all_keys(obj: Any) -> bool:
 
 def forget_kept_keys() -> None:
     _kept.table = {}
+    # and the joins in progress: an evaluation that ran out of stack inside a join may have
+    # left its arrays marked, and a run again would join them to '' as if they held themselves
+    _joining.stack = set()
 
 
 def own_keys(obj: Mapping[Any, Any]) -> list[str]:
@@ -1250,6 +1283,8 @@ def js_in(key: Any, obj: Any) -> bool:
         if index is not None:
             return index < len(obj) and obj[index] is not HOLE
         return k in ARRAY_PROTO or k in OBJECT_PROTO
+    if t is JsFunction and obj.proxy is not None:
+        return bool(obj.proxy.js_has(k))  # a Proxy around a function: its has trap
     if t is JsFunction:
         return (
             (obj.props is not None and k in obj.props)

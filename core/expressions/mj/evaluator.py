@@ -15,11 +15,11 @@ from __future__ import annotations
 
 import ast
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any, Final, Literal
 
 from flowctx_core.expressions.budget import charge
-from flowctx_core.expressions.js import arrayattrs, bigint, symkeys
+from flowctx_core.expressions.js import arrayattrs, bigint, descriptors, proxies, symkeys
 from flowctx_core.expressions.js import values as js
 from flowctx_core.expressions.js.arguments import JsArguments
 from flowctx_core.expressions.js.builtinnames import PROTO_NAMES
@@ -79,6 +79,7 @@ from flowctx_core.expressions.sandbox import (
     Records,
     SandboxEval,
     ShortCircuit,
+    TooMuchWork,
     Trace,
     deep_recursion,
     span_of,
@@ -123,10 +124,39 @@ def _child(env: Env, local: dict[str, Any]) -> Env:
 # --- the context copy MemberJunction evaluates on ------------------------------------------
 
 
+#: data nested deeper than this is past flowctx's stack: node's own ends between 1,000 and
+#: 2,000 levels for ``String``, ``JSON.stringify`` and ``flat`` (a RangeError there)
+MAX_DATA_ROOM: Final = 1_500
+
+
+def data_depth(value: Any, bound: int = MAX_DATA_ROOM + 1) -> int:
+    """How deep ``value``'s objects and arrays nest, counted without recursion and no further
+    than ``bound`` (a scope can be larger than the interpreter's stack is deep)."""
+    deepest = 0
+    stack = [(value, 0)]
+    while stack:
+        node, level = stack.pop()
+        if isinstance(node, Mapping):
+            items: Iterable[Any] = node.values()
+        elif isinstance(node, (list, tuple)):
+            items = node
+        else:
+            continue
+        level += 1
+        if level > deepest:
+            deepest = level
+            if deepest >= bound:
+                return deepest
+        stack.extend((item, level) for item in items)
+    return deepest
+
+
 def clone(value: Any, depth: int = 0) -> Any:
     """``createSafeContext``/``cloneValue``: dropped keys removed at every level."""
-    if depth > 500:
-        raise js.JsError("Maximum call stack size exceeded")
+    if depth > MAX_DATA_ROOM:
+        # node's own copy runs out of stack between 2,000 and 3,000 levels, at a depth its
+        # stack's size decides: flowctx stops before, as its bound
+        raise RecursionError
     t = type(value)
     if t is dict and "constructor" in value and depth > 0:
         # cloneValue's String() of such an object; the context itself is copied key by key
@@ -522,7 +552,48 @@ class _NotIterable(js.JsError):
     over a shrunk buffer, is not this one and passes as it is)."""
 
 
+class _Stepped:
+    """An array destructured once an accessor stands on one of its elements
+    (``CHANGED.elements``): the array iterator's steps, each index read when the pattern
+    reaches it, against the length the array has at that step (a getter may shorten it), and
+    an elision of the pattern steps over its element by reading it too."""
+
+    __slots__ = ("arr", "done")
+
+    def __init__(self, arr: list[Any]) -> None:
+        self.arr = arr
+        self.done = False
+
+    def __len__(self) -> int:
+        return 0 if self.done else len(self.arr)
+
+    def __getitem__(self, i: Any) -> Any:
+        if isinstance(i, slice):  # a rest element: every step left
+            out, k = [], i.start or 0
+            while not self.done and k < len(self.arr):
+                out.append(js.js_value(self.arr[k]))
+                k += 1
+            self.done = True
+            return out
+        if self.done or i >= len(self.arr):
+            self.done = True  # the iterator is done for good
+            return UNDEFINED
+        return js.js_value(self.arr[i])
+
+
+def _pattern_values(v: Any) -> Any:
+    """What an array pattern takes its elements from."""
+    if type(v) is list and js.CHANGED.elements:
+        own = symkeys.iterate(v) if js.CHANGED.table or js.CHANGED.symbols else None
+        return _Stepped(v) if own is None else own
+    return _spread_values(v)
+
+
 def _spread_values(v: Any) -> list[Any]:
+    if type(v) is list and (js.CHANGED.table or js.CHANGED.symbols):
+        own = symkeys.iterate(v)  # its own Symbol.iterator, or its changed chain's
+        if own is not None:
+            return own
     if type(v) is list or type(v) is tuple:
         charge(js.ELEMENT * len(v))
         return [js.js_value(x) for x in v]
@@ -688,12 +759,14 @@ def _call(c: _Compiler, node: ast.Call) -> Fn:
                 raise hostcalls.not_applicable(fn)
             raise js.JsError(f"{shown} is not a function")
         try:
-            if fn.method is None:
+            if fn.method is None and fn.proxy is None:
                 return fn.fn(*args(env))
             if member:
                 this = env.receiver
             elif detached:
                 this = UNDEFINED
+            elif fn.proxy is not None:
+                this = env.receiver  # an optional call of a member: its object
             else:
                 return fn.fn(*args(env))
             return call_with_this(fn, this, args(env))
@@ -714,6 +787,11 @@ def _new(c: _Compiler, node: JsNew) -> Fn:
 
     def construct(env: Env) -> Any:
         fn = func(env)
+        if type(fn) is js.JsFunction and fn.proxy is not None:  # a Proxy around a function
+            if not proxies.is_constructor(fn):
+                args(env)
+                raise js.JsError(f"{shown} is not a constructor")
+            return proxies.construct(fn, args(env), fn)
         make = CONSTRUCTORS.get(id(fn)) if type(fn) is js.JsFunction else None
         if make is None or (
             GLOBALS.get(getattr(fn, "name", "")) is not fn and id(fn) not in INTL_CONSTRUCTORS
@@ -790,11 +868,13 @@ def _binder(c: _Compiler, target: ast.expr) -> Binder:
         if value is None or value is UNDEFINED or type(value) in (bool, int, float):
             raise _not_iterable(value)
         try:
-            items = _spread_values(value)
+            items = _pattern_values(value)
         except js.JsError:
             raise _not_iterable(value) from None
         for i, (kind, bind, fallback) in enumerate(steps):
             if kind == "hole":
+                if type(items) is _Stepped:
+                    items[i]  # an elision steps the iterator too
                 continue
             assert bind is not None
             if kind == "rest":
@@ -962,6 +1042,7 @@ def _instanceof(left: Any, right: Any) -> bool:
         type(left) is js.JsCreated
         or type(left) is JsPrototype
         or type(left) is JsProxy
+        or (type(left) is js.JsFunction and left.proxy is not None)
         or js.changed_prototype(left) is not js.KEPT
     )
     called: str = right.name
@@ -1218,12 +1299,14 @@ class _Ref:
     def set(self, env: Env, where: tuple[Any, Any], value: Any) -> None:
         if self.kind == "pattern":
             try:
-                values = _spread_values(value) if not js.is_nullish(value) else None
-            except _NotIterable:
+                values = _pattern_values(value) if not js.is_nullish(value) else None
+            except (_NotIterable, symkeys.NoNext):
                 values = None
             if values is None:
                 raise _not_iterable(value)  # V8's words: "number 1 is not iterable (...)"
             for i, ref in enumerate(self.items):
+                if ref is None and type(values) is _Stepped:
+                    values[i]  # an elision steps the iterator too
                 if ref is not None:
                     spot = ref.locate(env)
                     if ref.kind == "rest":
@@ -1351,6 +1434,8 @@ def _delete(c: _Compiler, node: JsDelete) -> Fn:
 
     def delete(env: Env) -> bool:
         obj, key = ref.locate(env, deleting=True)
+        if type(obj) is js.JsFunction and obj.proxy is not None:
+            obj = obj.proxy  # a Proxy around a function: its deleteProperty trap
         if type(obj) is JsProxy:
             return bool(obj.delete(key if symkeys.is_symbol_key(key) else js.property_key(key),
                                    strict=True))  # fmt: skip
@@ -1394,6 +1479,15 @@ def _delete(c: _Compiler, node: JsDelete) -> Fn:
             raise Unsupported(f"flowctx does not reproduce deleting a function's {k}")
         if k == "lastIndex" and type(obj).__name__ == "JsRegExp":  # not configurable
             raise js.JsError("Cannot delete property 'lastIndex' of [object RegExp]")
+        if (
+            isinstance(obj, js.JsObject)
+            and descriptors.takes_descriptors(obj)
+            and k in (getattr(obj, "props", None) or {})
+        ):  # an own key of a Date, a Map...
+            if not _on_copy(env):
+                raise NeedsCopy
+            del obj.props[k]  # type: ignore[attr-defined]
+            return True
         # Math.PI and the other constants are not configurable: a TypeError in the strict
         # mode MemberJunction's function runs in; Math's methods can be deleted (true)
         if (
@@ -1487,6 +1581,7 @@ def _execute(compiled: Compiled, scope: Mapping[str, Any], env: Env, fn: Fn) -> 
     js.CHANGED.table = None  # and the prototypes it changed
     js.ATTRIBUTES.table = None  # and the attributes it defined
     js.CHANGED.symbols = False  # and whether it keyed a property by a symbol
+    js.CHANGED.elements = False  # and whether it put an accessor on an array's element
     if getattr(compiled.tree, "fx_mutates", False):
         env.scope = clone(scope)
         set_on_copy(True)
@@ -1524,19 +1619,47 @@ def run(compiled: Compiled, scope: Mapping[str, Any]) -> Any:
     scope = _precheck_scope(compiled, scope)
     fn = getattr(compiled.tree, "fx_fast", None)
     depth = _room(compiled)
-    if fn is not None and depth <= 30:
-        return _execute(compiled, scope, Env(scope), fn)
-    with deep_recursion(depth):
-        return _execute(compiled, scope, Env(scope), fn or _closures(compiled, False))
+    try:
+        if fn is not None and depth <= 30:
+            return _execute(compiled, scope, Env(scope), fn)
+        with deep_recursion(depth):
+            return _execute(compiled, scope, Env(scope), fn or _closures(compiled, False))
+    except RecursionError:
+        # the text was shallow but its data is deep (``String(x)`` of an array 400 levels
+        # deep): the rare path measures the data and runs again with room for it. Not for a
+        # text with functions: one that calls itself through a built-in (a sort's comparator)
+        # goes through the C stack on every call, and room for deep data would overflow it
+        if "=>" in compiled.text:
+            raise
+        room = data_depth(scope)
+        if room > MAX_DATA_ROOM:
+            raise TooMuchWork(
+                f"The data is nested more than {MAX_DATA_ROOM:,} levels deep: past flowctx's "
+                "bound (node's own stack ends near 2,000 levels, at a depth its size decides)"
+            ) from None
+        if room <= depth:
+            raise
+        with deep_recursion(room):
+            return _execute(compiled, scope, Env(scope), fn or _closures(compiled, False))
 
 
 def run_traced(compiled: Compiled, scope: Mapping[str, Any]) -> Trace:
+    trace = _run_traced(compiled, scope, _room(compiled))
+    if isinstance(trace.error, RecursionError) and "=>" not in compiled.text:
+        # deep data, measured only now (a large document is walked only when it is deep)
+        room = data_depth(scope)
+        if _room(compiled) < room <= MAX_DATA_ROOM:
+            trace = _run_traced(compiled, scope, room)
+    return trace
+
+
+def _run_traced(compiled: Compiled, scope: Mapping[str, Any], room: int) -> Trace:
     records = Records()
     trace = Trace(records=records)
     env = Env(scope, records)
     try:
         scope = env.scope = _precheck_scope(compiled, scope)
-        with deep_recursion(_room(compiled)):
+        with deep_recursion(room):
             trace.value = _execute(compiled, scope, env, _closures(compiled, True))
     except Exception as exc:
         trace.error = exc
@@ -1573,5 +1696,7 @@ def make_runner(compiled: Compiled) -> Callable[[Mapping[str, Any]], Any]:
             return fn(env)
         except NeedsCopy:
             return _execute(compiled, scope, Env(scope), fn)
+        except RecursionError:
+            return run(compiled, scope)  # deep data: ``run`` makes room for it
 
     return runner

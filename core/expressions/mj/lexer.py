@@ -27,6 +27,11 @@ class JsSyntaxError(ExpressionError):
     keep = False
     #: where V8 places the error when that is not where flowctx underlines it
     v8_start: int | None = None
+    #: a failed token without an error of V8's scanner: where its scanner goes on, and the
+    #: error of the token it scans there, if that has one (see ``lexer._resumes``)
+    resume: int | None = None
+    scans_on = True
+    lookahead: JsSyntaxError | None = None
 
     def as_cover(self, keep: bool = False) -> JsSyntaxError:
         """``keep``: where the parentheses read as an expression, this error is still the
@@ -128,6 +133,34 @@ def scan(text: str) -> tuple[list[Token], list[JsSyntaxError]]:
     return tokens, lexer.octals
 
 
+def _resumes(error: JsSyntaxError, at: int, scans_on: bool = True) -> JsSyntaxError:
+    """A failed token V8's scanner gives up on without an error of its own (an unterminated
+    string, a stray character, ``1e``): it scans the next token from ``at`` all the same, and
+    that token's error, if it has one, is the one V8 reports."""
+    error.resume = at
+    error.scans_on = scans_on
+    return error
+
+
+def _next_error(text: str, at: int) -> JsSyntaxError | None:
+    """The error of the token V8 scans after a failed one, when that token fails with an
+    error of its own (``1__0``, ``"\\xZ"``, ``#``), placed in ``text``."""
+    rest = text[at:]
+    if rest.lstrip().startswith("/"):
+        return None  # after a failed token '/' is a division, no regular expression
+    tokens = _Lexer(rest).run()
+    first = tokens[0]
+    if first.kind != "illegal" or first.value.resume is not None:
+        return None
+    found: JsSyntaxError = first.value
+    start, end = found.error.start, found.error.end
+    return JsSyntaxError(
+        found.error.message,
+        None if start is None else start + at,
+        None if end is None else end + at,
+    )
+
+
 class _Lexer:
     def __init__(self, text: str) -> None:
         self.text = text
@@ -161,6 +194,8 @@ class _Lexer:
         try:
             return self.scan()
         except JsSyntaxError as e:
+            if e.resume is not None and e.scans_on:
+                e.lookahead = _next_error(self.text, e.resume)
             start = e.error.start if e.error.start is not None else len(self.text)
             end = e.error.end if e.error.end is not None else start
             self.tokens.append(Token("illegal", e, start, end))
@@ -241,7 +276,11 @@ class _Lexer:
                     if text.startswith(p, i):
                         break
                 else:
-                    raise self.error("Invalid or unexpected token", i, i + 1)
+                    error = self.error("Invalid or unexpected token", i, i + 1)
+                    if c == "#":
+                        raise error  # a '#' no name follows: an error of V8's scanner
+                    # past ASCII V8 reads no token after it (measured)
+                    raise _resumes(error, i + 1, scans_on=c.isascii())
                 if p == "?." and i + 2 < n and text[i + 2] in _DIGITS:
                     p = "?"  # `a?.5:1` is a conditional
                 if p in ("++", "--") and (nl or self.regex_allowed()):
@@ -268,11 +307,12 @@ class _Lexer:
             c = text[i]
             if c == "\\":
                 if not text.startswith("u", i + 1):
-                    raise self.error("Invalid or unexpected token", i, i + 1)
+                    raise _resumes(self.error("Invalid or unexpected token", i, i + 1), i + 1)
                 ch, j = self.unicode_escape(i + 1)
                 ok = is_id_start(ch) if first else is_id_part(ch)
                 if not ok:
-                    raise self.error("Invalid Unicode escape sequence", i, j)
+                    # no error of V8's scanner: the token after it is scanned all the same
+                    raise _resumes(self.error("Invalid Unicode escape sequence", i, j), j)
                 out.append(ch)
                 escaped = True
                 i = j
@@ -312,20 +352,21 @@ class _Lexer:
             j = self.separated(i + 2, allowed)
             body = text[i + 2 : j]
             if not body:
-                raise self.error("Invalid or unexpected token", i, j + 1)
+                raise _resumes(self.error("Invalid or unexpected token", i, j + 1), j)
             if j < n and text[j] == "n":
                 return self.bigint(int(body.replace("_", ""), base), i, j + 1)
             if j < n and ord(text[j]) <= 0xFFFF and (is_id_part(text[j]) or text[j] in _DIGITS):
-                raise self.error("Invalid or unexpected token", i, j + 1)
+                raise _resumes(self.error("Invalid or unexpected token", i, j + 1), j)
             return number(int(body.replace("_", ""), base)), j
         if text[i] == "0" and i + 1 < n and text[i + 1] in _DIGITS:
             while j < n and text[j] in _DIGITS:
                 j += 1
             if j < n and text[j] == "n":  # no BigInt of a legacy literal: the scanner fails
-                raise self.error("Invalid or unexpected token", i, j + 1)
+                raise _resumes(self.error("Invalid or unexpected token", i, j + 1), j)
             if all(d in "01234567" for d in text[i:j]):
                 if j < n and (_unit_starts_name(text[j]) or text[j] == "\\"):
-                    raise self.error("Invalid or unexpected token", i, j + 1)  # `00x`
+                    # `00x`
+                    raise _resumes(self.error("Invalid or unexpected token", i, j + 1), j)
                 self.octals.append(
                     self.error("Octal literals are not allowed in strict mode.", i, j)
                 )
@@ -354,11 +395,14 @@ class _Lexer:
                 is_float = True
                 j = digits(k)
             else:
-                raise self.error("Invalid or unexpected token", i, k)
+                raise _resumes(self.error("Invalid or unexpected token", i, k), k)
         if j < n and text[j] == "n" and not is_float:
             return self.bigint(int(text[i:j].replace("_", "")), i, j + 1)
         if j < n and (_unit_starts_name(text[j]) or text[j] in _DIGITS or text[j] == "\\"):
-            raise self.error("Invalid or unexpected token", i, j + 1)
+            error = self.error("Invalid or unexpected token", i, j + 1)
+            if text[j] == "_" and text[i] == "0":
+                raise error  # `08_1`: a separator after a leading zero is a scanner error
+            raise _resumes(error, j)
         literal = text[i:j].replace("_", "")
         if is_float:
             f = float(literal)
@@ -396,7 +440,7 @@ class _Lexer:
         """A BigInt literal (``10n``, ``0x1Fn``) ending at ``end``."""
         text = self.text
         if end < len(text) and (is_id_part(text[end]) or text[end] == "\\"):
-            raise self.error("Invalid or unexpected token", start, end + 1)
+            raise _resumes(self.error("Invalid or unexpected token", start, end + 1), end)
         from flowctx_core.expressions.js.bigint import JsBigInt
 
         return JsBigInt(value), end
@@ -460,7 +504,7 @@ class _Lexer:
             else:
                 out.append(e)
                 j += 1
-        raise self.error("Invalid or unexpected token", i, n)
+        raise _resumes(self.error("Invalid or unexpected token", i, n), j)
 
     def regexp(self, i: int) -> int:
         text, n = self.text, len(self.text)
@@ -479,7 +523,9 @@ class _Lexer:
                 in_class = False
             elif c == "/" and not in_class:
                 j += 1
-                while j < n and is_id_part(text[j]):
+                # one UTF-16 unit at a time: a letter past U+FFFF ends the flags, a token of
+                # its own (`/a/g𝒳` is /a/g then 𝒳)
+                while j < n and ord(text[j]) <= 0xFFFF and is_id_part(text[j]):
                     j += 1
                 if j < n and text[j] == "\\":
                     # V8 reads no escape among the flags: the literal fails as it is scanned,

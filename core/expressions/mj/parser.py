@@ -192,6 +192,26 @@ def _fold_string(node: ast.AST) -> str | None:
     return None
 
 
+def _ends_operand(tok: Token) -> bool:
+    """Whether a '(' after ``tok`` opens a call's arguments (not a parenthesised expression)."""
+    if tok.kind in ("num", "str", "regexp"):
+        return True
+    if tok.kind == "name":
+        return tok.escaped or tok.value not in RESERVED or tok.value in ("this", "super")
+    return tok.kind == "op" and tok.value in (")", "]", "?.")
+
+
+#: a pattern's errors V8 records as it reads the pattern and reports only once the pattern
+#: turns out to be a parameter (or an assignment's target)
+_RECORDED: Final = frozenset(
+    {
+        "Invalid destructuring assignment target",
+        "Illegal property in declaration context",
+        "Rest element must be last element",
+    }
+)
+
+
 class ParseResult:
     __slots__ = (
         "depth", "host", "mutates", "names", "root", "security", "unpredicted", "wrapped",
@@ -279,7 +299,7 @@ class Parser:
             # fails as undeclared, see ``binary``); anywhere else it is a token out of place
             return self.error(f"Unexpected identifier '{tok.value}'", tok)
         if tok.kind == "illegal":
-            return tok.value  # type: ignore[no-any-return]  # the scanner's own error
+            return self.scanner_failure(tok)
         if tok.kind == "eof":
             return self.error("Unexpected end of input", tok)
         if tok.kind == "str":
@@ -732,7 +752,13 @@ class Parser:
                 key = self.computed_key()
                 node = ast.Subscript(value=node, slice=key, ctx=_LOAD)
             elif self.at("?."):
-                raise self.error("Invalid optional chain from new expression", self.peek())
+                # reported at '?.', which V8 has not read: an argument list around it then
+                # reports its own at the token before, which wins when it ends earlier
+                chain = self.peek()
+                before = self.tokens[self.pos - 1]
+                if before.end < chain.start and self.in_arguments(self.pos):
+                    raise self.error("missing ) after argument list", before)
+                raise self.error("Invalid optional chain from new expression", chain)
             else:
                 return node
             _mark(node, start, self.tokens[self.pos - 1].end)
@@ -762,13 +788,23 @@ class Parser:
         self.expect("(")
         self.enter()
         args: list[ast.expr] = []
+        compound = False  # an argument before was a compound assignment (`a += 1`)
         while not self.at(")"):
             if self.at("..."):
                 tok = self.advance()
                 value = self.assignment()
                 args.append(_mark(JsSpread(value=value), tok.start, span_of(value)[1]))
             else:
-                args.append(self.assignment())
+                arg = self.assignment()
+                if isinstance(arg, JsAssign) and not getattr(arg, "fx_paren", 0):
+                    if compound and isinstance(arg.target, ast.List) and arg.op == "=":
+                        # V8 (node 20) fails a destructuring assignment as an argument after
+                        # a compound one (`f(a += 1, [b] = c)`), as it does no other
+                        error = self.error("Invalid destructuring assignment target", self.peek())
+                        error.v8_start = span_of(arg.target)[0]
+                        raise error
+                    compound = compound or arg.op != "="
+                args.append(arg)
             if not self.at(","):
                 break
             self.advance()
@@ -808,6 +844,71 @@ class Parser:
                     nxt = self.peek(k + 1)
                     return nxt.kind == "op" and nxt.value == "=>" and not nxt.nl_before
             k += 1
+
+    def scanner_failure(self, tok: Token) -> JsSyntaxError:
+        """The error V8 reports at a token its scanner failed on: its own, or, when it has
+        none, the error of the token scanned after it (``lexer._resumes``). Reported there,
+        past the failed token, it loses to the "missing ) after argument list" an argument
+        list reports at the failed token, if that list is what the token ends (the one
+        around the condition counts: MemberJunction calls ``Boolean(...)``)."""
+        own: JsSyntaxError = tok.value
+        after = own.lookahead
+        if after is None or own.resume is None:
+            return own
+        if self.in_arguments(self.tokens.index(tok)) and own.resume < (after.error.start or 0):
+            return self.error("missing ) after argument list", tok)
+        return after
+
+    def in_arguments(self, index: int) -> bool:
+        """Whether the token at ``index`` stands directly in a call's arguments: no bracket
+        open around it inside them, and no ``?`` whose ``:`` V8 would still expect."""
+        depth = colons = 0
+        for k in range(index - 1, -1, -1):
+            t = self.tokens[k]
+            if t.kind != "op":
+                continue
+            if t.value in (")", "]", "}"):
+                depth += 1
+            elif t.value in ("(", "[", "{"):
+                if depth == 0:
+                    return t.value == "(" and k > 0 and _ends_operand(self.tokens[k - 1])
+                depth -= 1
+            elif depth == 0 and t.value == ":":
+                colons += 1
+            elif depth == 0 and t.value == "?":
+                if colons == 0:
+                    return False
+                colons -= 1
+        return True
+
+    def rest_failed(self, dots: Token, exc: JsSyntaxError, first: int) -> JsSyntaxError:
+        """The error V8 reports when the binding after a rest parameter's '...' fails. V8
+        reports its own errors as it meets them, stops its scanner, and then, the binding not
+        being followed by ``) =>``, reports the '...' too; of two reports the earlier in the
+        text stays, so '...' wins unless the binding's error starts right where it ends
+        (``(... 1)`` is "Unexpected token '...'", ``(...1)`` "Unexpected number"). A pattern's
+        invalid targets are only recorded, reported once ``) =>`` makes it a parameter."""
+        if exc.error.message in _RECORDED:
+            close = self.closing(first)
+            after = self.tokens[close + 1 : close + 3] if close is not None else []
+            if [t.value for t in after if t.kind == "op"] == [")", "=>"]:
+                return exc
+            return self.unexpected(dots)
+        where = exc.v8_start if exc.v8_start is not None else (exc.error.start or 0)
+        return self.unexpected(dots) if dots.end < where else exc
+
+    def closing(self, opening: int) -> int | None:
+        """The index of the token that closes the bracket at ``opening``, if the text has it."""
+        depth = 0
+        for index in range(opening, len(self.tokens)):
+            t = self.tokens[index]
+            if t.kind == "op" and t.value in ("(", "[", "{"):
+                depth += 1
+            elif t.kind == "op" and t.value in (")", "]", "}"):
+                depth -= 1
+                if depth == 0:
+                    return index
+        return None
 
     def stray_arrow(self, head: ast.expr, tok: Token) -> None:
         """``=>`` after an expression that was not read as an arrow's head (a line break
@@ -861,24 +962,30 @@ class Parser:
                     raise self.error("Rest parameter must be last formal parameter", self.peek())
                 dots = self.advance() if self.at("...") else None
                 tok = self.peek()
+                first = self.pos
                 pattern: JsPattern | None = None
-                if tok.kind == "op" and tok.value == "[":
-                    pattern = self.binding_pattern(names)
-                    slots.append(f"[{len(slots)}]")  # no source text spells it
-                elif tok.kind != "name":
-                    if dots is not None:
-                        # V8 reads a binding right after '...' (only a rest parameter may
-                        # start so): what stands there instead is its error, no cover
-                        raise self.unexpected(operand=True)
-                    raise self.unexpected().as_cover()
-                else:
-                    try:
-                        self.check_binding(tok)
-                    except JsSyntaxError as exc:
-                        exc.cover = exc.cover and dots is None  # after '...': a binding
+                try:
+                    if tok.kind == "op" and tok.value == "[":
+                        pattern = self.binding_pattern(names)
+                        slots.append(f"[{len(slots)}]")  # no source text spells it
+                    elif tok.kind != "name":
+                        if dots is not None:
+                            # V8 reads a binding right after '...' (only a rest parameter may
+                            # start so): what stands there instead is its error, no cover
+                            raise self.unexpected(operand=True)
+                        raise self.unexpected().as_cover()
+                    else:
+                        try:
+                            self.check_binding(tok)
+                        except JsSyntaxError as exc:
+                            exc.cover = exc.cover and dots is None  # after '...': a binding
+                            raise
+                        names.append(self.advance())
+                        slots.append(tok.value)
+                except JsSyntaxError as exc:
+                    if dots is None:
                         raise
-                    names.append(self.advance())
-                    slots.append(tok.value)
+                    raise self.rest_failed(dots, exc, first) from None
                 patterns.append(pattern)
                 default: ast.expr | None = None
                 if self.at("=") and dots is None:
@@ -959,7 +1066,9 @@ class Parser:
                 target = self.binding_pattern(names)
             elif tok.kind == "name":
                 if tok.value in ("eval", "arguments"):
-                    raise self.error("Invalid destructuring assignment target", tok)
+                    # recorded, as V8 reads the parentheses as an expression first: a
+                    # syntax error after it wins (`([arguments k]) =>` fails at k)
+                    raise self.error("Invalid destructuring assignment target", tok).as_cover()
                 self.check_binding(tok)
                 names.append(self.advance())
                 target = ast.Name(id=tok.value, ctx=ast.Store())
@@ -976,10 +1085,11 @@ class Parser:
                 # parentheses read as an expression (`[k, 1n v]` does not)
                 raise self.error("Invalid destructuring assignment target", tok).as_cover()
             if dots is not None:
+                # both recorded as the previous: `[...a = 1]` and `[...a, b]` are expressions
                 if self.at("="):
-                    raise self.error("Invalid destructuring assignment target", tok)
+                    raise self.error("Invalid destructuring assignment target", tok).as_cover()
                 if not self.at("]"):
-                    raise self.error("Rest element must be last element", dots)
+                    raise self.error("Rest element must be last element", dots).as_cover(keep=True)
                 elts.append(JsSpread(value=target))
                 break
             if self.at("="):
@@ -1085,10 +1195,14 @@ class Parser:
                 binding = (
                     after.kind == "name" and not (after.value in RESERVED and not after.escaped)
                 ) or (after.kind == "op" and after.value == "[")
-                if not binding:
-                    raise self.unexpected(after, operand=True)
                 self.advance()
-                self.binding_pattern([]) if after.value == "[" else self.advance()
+                first = self.pos
+                try:
+                    if not binding:
+                        raise self.unexpected(after, operand=True)
+                    self.binding_pattern([]) if after.value == "[" else self.advance()
+                except JsSyntaxError as exc:
+                    raise self.rest_failed(tok, exc, first) from None
                 if self.at(","):
                     raise self.error("Rest parameter must be last formal parameter", self.peek())
                 raise self.unexpected(tok)

@@ -4,20 +4,25 @@ WHATWG replacement of each maximal ill-formed subpart, the byte order mark taken
 ``ignoreBOM``, ``fatal``'s TypeError, ``stream`` keeping an unfinished sequence for the next
 call), with node's argument errors and every label it accepts (``encodings.json``, measured).
 The single-byte legacy encodings (ISO 8859, KOI8, windows-125x...) decode by each byte's text
-as node gives it (measured); the multi-byte ones (GBK, Big5, Shift_JIS, EUC...) decode ASCII
-only, the rest is refused: node takes them from ICU. windows-1252 (``latin1``, ``ascii``...)
-is two decoders in node 20, as measured: Latin-1 (each byte its own code point, 0x80 is
-U+0080) until the decoder is first asked to ``stream``, and ICU's windows-1252 (0x80 is
-U+20AC; the five bytes it leaves undefined are their own code points) from then on."""
+as node gives it (measured); the multi-byte ones (GBK, gb18030, Big5, EUC-KR, EUC-JP,
+Shift_JIS) byte by byte as ICU's converters read them, with gb18030's four-byte and EUC-JP's
+three-byte sequences (``multibyte.json.gz``, measured with their errors, ``fatal`` and
+``stream``); ISO-2022-JP (a decoder with states switched by escapes) decodes ASCII only, the
+rest is refused. windows-1252 (``latin1``, ``ascii``...) is two decoders in node 20, as
+measured: Latin-1 (each byte its own code point, 0x80 is U+0080) until the decoder is first
+asked to ``stream``, and ICU's windows-1252 (0x80 is U+20AC; the five bytes it leaves
+undefined are their own code points) from then on."""
 
 from __future__ import annotations
 
+import bisect
 import codecs
 import functools
+import gzip
 import json
 from collections.abc import Callable
 from importlib import resources
-from typing import Any, Final
+from typing import Any, Final, NamedTuple
 
 from flowctx_core.expressions.budget import charge
 from flowctx_core.expressions.js.common import Unsupported
@@ -54,6 +59,126 @@ _SINGLE: Final[dict[str, dict[int, str]]] = {
     name: dict(enumerate(table)) for name, table in _MEASURED["single"].items()
 }
 _CODECS: Final = {"utf-8": "utf-8", "utf-16le": "utf-16-le", "utf-16be": "utf-16-be"}
+
+
+class _Multibyte(NamedTuple):
+    single: list[str]
+    rows: dict[int, str]
+    #: a longer form's sequences: runs (first index, last index, first code point)
+    firsts: list[int]
+    runs: list[tuple[int, int, int]]
+
+
+@functools.cache
+def _multibyte() -> dict[str, _Multibyte]:
+    """The multi-byte encodings as node's ICU decodes them (scripts/text_multibyte.mjs): each
+    byte alone, and per lead byte a row of what it makes with each next byte ("\x00": no
+    pair, the lead alone and the next byte read anew; "\x01": one error for both; "\x02": a
+    longer sequence starts, ``_LONGER``)."""
+    raw = resources.files(__package__).joinpath("multibyte.json.gz").read_bytes()
+    data = json.loads(gzip.decompress(raw))
+    out = {}
+    for name, table in data["encodings"].items():
+        runs = [tuple(run) for run in table.get("longer", [])]
+        out[name] = _Multibyte(
+            table["single"],
+            {int(lead): row for lead, row in table["rows"].items()},
+            [run[0] for run in runs],
+            runs,  # type: ignore[arg-type]
+        )
+    return out
+
+
+def _gb18030_index(s: bytes) -> int:
+    return ((s[0] - 0x81) * 10 + (s[1] - 0x30)) * 1260 + (s[2] - 0x81) * 10 + (s[3] - 0x30)
+
+
+def _euc_jp_index(s: bytes) -> int:
+    return (s[1] - 0xA1) * 94 + (s[2] - 0xA1)
+
+
+#: the longer sequences: the range of each byte after the first two, and the index of a whole
+#: sequence in its table (gb18030's four bytes, EUC-JP's 0x8F and two more)
+_LONGER: Final[dict[str, tuple[tuple[tuple[int, int], ...], Callable[[bytes], int]]]] = {
+    "gb18030": (((0x81, 0xFE), (0x30, 0x39)), _gb18030_index),
+    "euc-jp": (((0xA1, 0xFE),), _euc_jp_index),
+}
+
+
+def _longer_at(table: _Multibyte, encoding: str, data: bytes, i: int) -> tuple[str, int] | str:
+    """The text and length of the longer sequence at ``i``; "bad" where a byte is out of its
+    range (the lead is then one error and the rest read anew); "short" where the bytes end
+    inside it."""
+    ranges, index = _LONGER[encoding]
+    need = 2 + len(ranges)
+    for k, (low, high) in enumerate(ranges, start=2):
+        if i + k >= len(data):
+            return "short"
+        if not low <= data[i + k] <= high:
+            return "bad"
+    at = index(data[i : i + need])
+    found = bisect.bisect_right(table.firsts, at) - 1
+    if found >= 0 and at <= table.runs[found][1]:
+        return chr(table.runs[found][2] + at - table.runs[found][0]), need
+    return "\ufffd", need
+
+
+def _decode_multibyte(decoder: JsTextDecoder, table: _Multibyte, data: bytes, stream: bool) -> str:
+    """Byte by byte as ICU's converter reads them; streamed, an unfinished sequence at the end
+    waits for the next call (node keeps it in the converter)."""
+    single, rows = table.single, table.rows
+    data = decoder.pending + data
+    decoder.pending = b""
+    charge(len(data) // 2 + 1)
+    out: list[str] = []
+    error = False
+    i, n = 0, len(data)
+    while i < n:
+        b = data[i]
+        row = rows.get(b)
+        if row is not None:
+            if i + 1 < n:
+                got = row[data[i + 1]]
+                if got == "\x02":
+                    found = _longer_at(table, decoder.encoding, data, i)
+                    if found == "short":
+                        if stream:
+                            decoder.pending = data[i:]
+                            break
+                        out.append("\ufffd")  # one error for the unfinished rest
+                        error = True
+                        break
+                    if isinstance(found, tuple):
+                        out.append(found[0])
+                        error = error or found[0] == "\ufffd"
+                        i += found[1]
+                        continue
+                    out.append("\ufffd")  # a byte out of range: the lead alone is the error
+                    error = True
+                    i += 1
+                    continue
+                if got == "\x01":
+                    out.append("\ufffd")
+                    error = True
+                    i += 2
+                    continue
+                if got != "\x00":
+                    out.append(got)
+                    i += 2
+                    continue
+            elif stream:
+                decoder.pending = data[i:]
+                break
+        text = single[b]
+        error = error or text == "\ufffd"
+        out.append(text)
+        i += 1
+    if error and decoder.fatal:
+        decoder.pending = b""
+        raise JsError(f"The encoded data was not valid for encoding {decoder.encoding}")
+    return "".join(out)
+
+
 _BOMS: Final = {"utf-8": b"\xef\xbb\xbf", "utf-16le": b"\xff\xfe", "utf-16be": b"\xfe\xff"}
 _ASCII_SPACE: Final = "\t\n\x0c\r "
 
@@ -219,7 +344,7 @@ def new_text_encoder(*_: Any) -> JsTextEncoder:
 class JsTextDecoder(JsPropsObject):
     """A decoder of ``encoding``; a streaming decode keeps its state between calls."""
 
-    __slots__ = ("bom_done", "encoding", "fatal", "icu", "ignore_bom", "state")
+    __slots__ = ("bom_done", "encoding", "fatal", "icu", "ignore_bom", "pending", "state")
     TAG: Final = "TextDecoder"
     KINDS: Final = frozenset({"TextDecoder"})
 
@@ -230,6 +355,7 @@ class JsTextDecoder(JsPropsObject):
         self.state: codecs.IncrementalDecoder | None = None
         self.bom_done = False
         self.icu = False  # windows-1252: ICU's decoder since the first streaming call
+        self.pending = b""  # the double-byte encodings: a lead byte a streamed call ended with
         self.props: dict[str, Any] | None = None
 
     def js_shown(self) -> str:
@@ -307,6 +433,9 @@ def _decode(
         if decoder.fatal and "\ufffd" in text:
             raise JsError(f"The encoded data was not valid for encoding {decoder.encoding}")
         return text
+    multibyte = _multibyte().get(decoder.encoding) if codec is None else None
+    if multibyte is not None:
+        return _decode_multibyte(decoder, multibyte, data, stream)
     if codec is None and decoder.encoding != "windows-1252":
         if not data or (
             decoder.encoding in _ASCII_AS_IS and data.isascii() and b"\x1b" not in data

@@ -2,8 +2,8 @@
 follows it): the basic URL parser's states, hosts (domains, IPv4 in every radix, IPv6
 compressed), the percent-encode sets, dot segments and Windows drive letters, the state
 overrides the setters use, and the serializer. A host that is not ASCII after
-percent-decoding, or a label that is already punycode (``xn--``), needs UTS #46 (IDNA), which
-flowctx does not hold: ``Unsupported``, never guessed."""
+percent-decoding, or a label that is already punycode (``xn--``), goes through UTS #46 as node
+applies it (``idna``)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from flowctx_core.expressions.budget import charge
-from flowctx_core.expressions.js.common import Unsupported
+from flowctx_core.expressions.js.host.idna import IdnaFailure, to_ascii
 
 SPECIAL: Final[dict[str, int | None]] = {
     "ftp": 21, "file": None, "http": 80, "https": 443, "ws": 80, "wss": 443,
@@ -334,15 +334,12 @@ def parse_host(text: str, special: bool) -> str:
         domain = domain_bytes.decode("utf-8")
     except UnicodeDecodeError:
         domain = domain_bytes.decode("utf-8", "replace")
-    if not domain.isascii():
-        raise Unsupported(
-            "flowctx does not reproduce IDNA (a host name that is not ASCII: node runs UTS #46)"
-        )
     ascii_domain = domain.lower()
-    if any(label.startswith("xn--") for label in ascii_domain.split(".")):
-        raise Unsupported(
-            "flowctx does not reproduce IDNA (a punycode label 'xn--': node validates it)"
-        )
+    if not domain.isascii() or "xn--" in ascii_domain:
+        try:
+            ascii_domain = to_ascii(domain)
+        except IdnaFailure:
+            raise Failure from None
     if not ascii_domain or any(c in _FORBIDDEN_DOMAIN for c in ascii_domain):
         raise Failure
     if _ends_in_number(ascii_domain):

@@ -1,8 +1,10 @@
 """``Intl.Collator`` (and ``localeCompare(that, locales, options)``) as node 20 answers it, over
 the root collation flowctx reproduces (``strings.py``): the options read in ECMA-402's order
 with V8's errors, then sensitivity (which levels count), numeric (runs of digits by value,
-leading zeros ignored), caseFirst and ignorePunctuation. A locale whose collation node tailors
-(sv, es, da, tr, ja, ru...: measured by scripts/intl_data.mjs) is refused, not guessed."""
+leading zeros ignored), caseFirst and ignorePunctuation. The collators node tailors (sv, es's
+trad, de's phonebk, eor, the search collations, en-US-u-va-posix...) compare with their
+measured weights (scripts/intl_collations.mjs) over the characters and options the
+measurement checked; the rest is refused, not guessed."""
 
 from __future__ import annotations
 
@@ -39,103 +41,184 @@ def _root_locales() -> frozenset[str]:
     return frozenset(table("rootCollations"))
 
 
-#: the characters a tailored collation's ranks cover (scripts/intl_data.mjs's pool)
-_POOL: Final = [chr(c) for c in range(0x20, 0x180) if c < 0x7F or c > 0x9F]
+#: a measured collator's columns: (sensitivity, caseFirst) -> the columns keyed, in order
+_COLUMNS: Final = {
+    ("base", "false"): (0,), ("accent", "false"): (0, 1),
+    ("case", "false"): (0, 2), ("case", "upper"): (0, 3), ("case", "lower"): (0, 4),
+    ("variant", "false"): (0, 1, 5), ("variant", "upper"): (0, 1, 6),
+    ("variant", "lower"): (0, 1, 7),
+}  # fmt: skip
+#: the bit of each (sensitivity, caseFirst) among the combinations node's answers were checked
+#: on (eight without ignorePunctuation, then eight with it)
+_COMBOS: Final = {key: bit for bit, key in enumerate(_COLUMNS)}
+
+#: a character's weights in each column: one, or several (ß as ss, with the mark between)
+Weights = tuple[float | tuple[float, ...], ...]
 
 
-Ranks = dict[str, tuple[int, int, int]]
+class Model:
+    """A collator measured from node (scripts/intl_collations.mjs): each character of a pool
+    (Basic Latin to IPA Extensions) and each contraction of the collator (Czech ch) with its
+    rank in each column (-1: it weighs nothing there), the expansions (ß as ss) with the weights
+    of their spelling, the characters it does not model, and the combinations of sensitivity,
+    caseFirst and ignorePunctuation whose answers were checked against node's."""
+
+    __slots__ = (
+        "backwards", "blocked", "name", "numeric_at", "ranks", "units", "unmodelled", "valid",
+        "variable",
+    )  # fmt: skip
+
+    def __init__(self, name: str, ranks: dict[str, Weights], row: list[Any]) -> None:
+        self.name = name
+        self.ranks = ranks
+        _units, _columns, self.valid, _expansions, unmodelled, backwards, blocked, at, variable = (
+            row
+        )
+        self.unmodelled = frozenset(unmodelled)
+        self.backwards = bool(backwards)  # fr-CA weighs accents from the end (cote, côte, coté)
+        # the pairs of letters that keep a contraction from starting at their second (Danish
+        # aA: aAa is no a and Aa)
+        self.blocked = frozenset(blocked)
+        self.numeric_at = at  # where numeric puts a run of digits (en-US-u-va-posix: first)
+        self.variable = frozenset(variable)  # what ignorePunctuation drops
+        self.units = tuple(u for u in ranks if len(u) > 1)  # its contractions (Czech ch)
+
+    def accented(self, s: str) -> bool:
+        """Whether a contraction's last letter comes with an accent (Hausa's ts in tś): ICU
+        weighs it as the contraction and an accent, which the model does not."""
+        for unit in self.units:
+            at = s.find(unit[:-1])
+            while at >= 0:
+                after = s[at + len(unit) - 1 : at + len(unit)]
+                if (
+                    after
+                    and after != unit[-1]
+                    and unicodedata.normalize("NFD", after)[0] == unit[-1]
+                ):
+                    return True
+                at = s.find(unit[:-1], at + 1)
+        return False
+
+    def checked(self, sensitivity: str, case_first: str, ignore: bool, numeric: bool) -> bool:
+        key = (sensitivity, "false" if sensitivity in ("base", "accent") else case_first)
+        bit = _COMBOS[key] + (8 if ignore else 0) + (16 if numeric else 0)
+        return bool(self.valid >> bit & 1)
 
 
 @functools.cache
-def _tailored(locale: str) -> Ranks | None:
-    """A tailored locale's ranks of each pool character and of each of its contractions (cs's
-    ch) at the three levels (-1: ignored), where node's answers on strings of them were checked
-    to follow from them."""
-    found = table("tailored").get(locale)
-    if found is None:
+def _model(key: str) -> Model | None:
+    found = table("collationRanks")
+    rows = found["collators"]
+    row = rows.get(key)
+    if isinstance(row, str):  # weighs the pool as another collator does (eor's in most locales)
+        row = rows[row]
+    if row is None:
         return None
-    rows, units = found
-    ranks: Ranks = {c: (r[0], r[1], r[2]) for c, r in zip(_POOL, rows, strict=True)}
-    ranks.update({u: (r[0], r[1], r[2]) for u, r in units.items()})
-    return ranks
+    units, columns, _valid, expansions, *_ = row
+    items = [*found["pool"], *units]
+    cols = [found["columns"][i] for i in columns]
+    ranks: dict[str, Weights] = {c: tuple(col[i] for col in cols) for i, c in enumerate(items)}
+    for c, weights in expansions.items():
+        ranks[c] = tuple(tuple(w) for w in weights)
+    return Model(key, ranks, row)
 
 
 class Collator(IntlObject):
     tag = "Collator"
-    __slots__ = ("base", "defaults", "o")
+    __slots__ = ("base", "defaults", "o", "unsettled")
 
     def __init__(
-        self, options: dict[str, Any], base: str, defaults: tuple[str, bool] = ("false", False)
+        self,
+        options: dict[str, Any],
+        base: str,
+        defaults: tuple[str, bool] = ("false", False),
+        unsettled: bool = False,
     ) -> None:
         self.o = options
         self.base = base  # the locale without its -u- keywords
         self.defaults = defaults  # the locale's own caseFirst and ignorePunctuation
+        self.unsettled = unsettled  # what it reports depends on node's process
 
-    def _check(self) -> None:
-        """What flowctx does not reproduce, refused when a comparison needs it (the options
-        resolve exactly, whatever they are)."""
+    def _measured(self) -> Model | None:
+        """The measured collator this one compares with, None where flowctx's root collation
+        does (refused where node makes a collator flowctx has not measured)."""
         o = self.o
         if self.base == "en-US" and "-va-posix" in o["locale"]:
-            raise Unsupported("flowctx does not reproduce the collation of en-US-u-va-posix")
-        # the emoji collation moves the emoji alone (measured: every other character sorts
-        # as in the root), so a locale of the root's compares in it as in its own
-        emoji = o["collation"] == "emoji" and self.base in _root_locales()
-        if o["collation"] != "default" and not emoji:
-            raise Unsupported(f"flowctx does not reproduce the collation {o['collation']!r}")
-        if o["usage"] == "search" and (
-            self.base not in table("searchAsRoot") or self.base not in _root_locales()
-        ):
-            # the tailored search collations weigh letters apart (German ä, Danish case);
-            # the others are the root's (scripts/intl_extensions.mjs)
-            raise Unsupported(
-                f"flowctx does not reproduce the search collation of {self.base!r} (usage 'search')"
-            )
-        tailored = self.base not in _root_locales()
-        if tailored and _tailored(self.base) is None:
-            raise Unsupported(
-                f"flowctx does not reproduce the collation of {self.base!r} (its contractions:"
-                " da's aa, cs's ch, hr's dž...)"
-            )
-        default_case = self.defaults[0]
-        if tailored and o["caseFirst"] != default_case and default_case != "false":
-            raise Unsupported(
-                f"flowctx reproduces the collation of {self.base!r} with its own caseFirst only"
-            )
+            name = "en-US-u-va-posix"
+            if o["usage"] == "search":
+                name += "/search"
+            elif o["collation"] != "default":
+                name += f"/{o['collation']}"
+        elif o["usage"] == "search":
+            # the search collations of most locales are the root's (scripts/intl_extensions.mjs)
+            if self.base in table("searchAsRoot") and self.base in _root_locales():
+                return None
+            name = f"{self.base}/search"
+        elif o["collation"] != "default":
+            # the emoji collation moves the emoji alone (measured: every other character sorts
+            # as in the root), so a locale of the root's compares in it as in its own
+            if o["collation"] == "emoji" and self.base in _root_locales():
+                return None
+            name = f"{self.base}/{o['collation']}"
+        elif self.base in _root_locales():
+            return None
+        else:
+            name = self.base
+        model = _model(name)
+        if model is None:
+            described = _described(o, self.base)
+            raise Unsupported(f"flowctx does not reproduce the collation {described}")
+        return model
 
     def member(self, key: str) -> Any:
         if key == "compare":
             return JsFunction("", lambda a=UNDEFINED, b=UNDEFINED, *_: self.compare(a, b), arity=2)
         if key == "resolvedOptions":
-            return JsFunction(key, lambda *_: dict(self.o), arity=0)
+            return JsFunction(key, lambda *_: self.resolved(), arity=0)
         return None
 
-    def compare(self, a: Any, b: Any) -> int:
-        self._check()
-        x, y = to_string(a), to_string(b)
-        if self.o["collation"] == "emoji" and (_emoji_moved(x) or _emoji_moved(y)):
-            raise Unsupported("flowctx does not reproduce the emoji collation's order of emoji")
-        if self.o["usage"] == "search" and (_SEARCH_APART.search(x) or _SEARCH_APART.search(y)):
+    def resolved(self) -> dict[str, Any]:
+        if self.unsettled:
             raise Unsupported(
-                "flowctx reproduces the root search collation outside Arabic, Thai, Lao, Hangul"
-                " and the relation signs it reorders"
+                "flowctx does not reproduce the locale zh's collator reports with a collation"
+                " option: node's answer depends on the collators its process made before"
             )
-        ka, kb = self.key(x), self.key(y)
+        return dict(self.o)
+
+    def compare(self, a: Any, b: Any) -> int:
+        x, y = to_string(a), to_string(b)
+        model = self._measured()
+        moved = _emoji_moved(x) or _emoji_moved(y)
+        if model is None and self.o["collation"] == "emoji" and moved:
+            raise Unsupported("flowctx does not reproduce the emoji collation's order of emoji")
+        apart = _SEARCH_APART.search(x) or _SEARCH_APART.search(y)
+        if model is None and self.o["usage"] == "search" and apart:
+            raise Unsupported(
+                "flowctx reproduces the root search collation outside Arabic, Thai, Lao,"
+                " Hangul and the relation signs it reorders"
+            )
+        if model is None:
+            try:
+                ka, kb = self.key(x), self.key(y)
+            except Unsupported:
+                # what the root's own algorithm does not weigh (caseFirst upper on some
+                # letters) node's root collator does as measured, over the measured pool
+                root = _model("und")
+                if root is None:
+                    raise
+                ka, kb = self._measured_key(root, x), self._measured_key(root, y)
+        else:
+            ka, kb = self._measured_key(model, x), self._measured_key(model, y)
         return -1 if ka < kb else (1 if ka > kb else 0)
 
     def key(self, s: str) -> tuple[Any, ...]:
+        """The root collation's key with the options (flowctx's own algorithm)."""
         from flowctx_core.expressions.js.strings import _collation_key
 
         o = self.o
-        ranks = _tailored(self.base)
-        if ranks is not None:
-            if o["ignorePunctuation"] and not o["numeric"]:  # spaces and punctuation ignored
-                s = _unpunctuated(s)
-            key = self._tailored_key(ranks, s)
-        elif o["ignorePunctuation"] and not o["numeric"]:
+        if o["ignorePunctuation"] and not o["numeric"]:
             s = _unpunctuated(s)
-        if ranks is not None:
-            pass
-        elif o["numeric"]:
+        if o["numeric"]:
             primary: list[int] = []
             secondary: list[int] = []
             tertiary: list[int] = []
@@ -158,21 +241,10 @@ class Collator(IntlObject):
                 secondary += [0] * len(weights)
                 tertiary += [0] * len(weights)
                 at = m.end()
-            key = (tuple(primary), tuple(secondary), tuple(tertiary))
+            key: tuple[Any, ...] = (tuple(primary), tuple(secondary), tuple(tertiary))
         else:
             key = _collation_key(s)
         sensitivity = o["sensitivity"]
-        if ranks is not None and sensitivity == "variant" and o["caseFirst"] == self.defaults[0]:
-            return key  # the locale's own case order is in its measured ranks (da: upper)
-        if ranks is not None and (sensitivity != "variant" or o["caseFirst"] == "upper"):
-            spelled = _spelled_out(s)
-            if spelled != unicodedata.normalize("NFKD", s):
-                # a tailored locale's ranks weigh ß as one letter, node as ss (equal at the
-                # first level: ja's ß is ss); and tr puts ß before ss at the case level
-                raise Unsupported(
-                    f"flowctx reproduces the collation of {self.base!r} with its own options"
-                    " only for ß, æ, œ and the other expansions"
-                )
         if sensitivity == "base":
             return (key[0],)
         if sensitivity == "accent":
@@ -183,7 +255,8 @@ class Collator(IntlObject):
             if unicodedata.category(c) in ("Lu", "Lt")
             else (1 if upper_first else 0)
             for c in _spelled_out(s)
-            if unicodedata.category(c)[0] in "LN"
+            # numeric: a run of digits weighs as its value (a2 is a02 at the case level too)
+            if unicodedata.category(c)[0] in ("L" if o["numeric"] else "LN")
         )
         if sensitivity == "case":
             return key[0], cases
@@ -193,42 +266,88 @@ class Collator(IntlObject):
             raise Unsupported("flowctx does not reproduce caseFirst 'upper' for these characters")
         return key[0], key[1], tuple(zip(cases, key[2], strict=True))
 
-    def _tailored_key(self, ranks: Ranks, s: str) -> tuple[Any, ...]:
-        weights = []
+    def _measured_key(self, model: Model, s: str) -> tuple[Any, ...]:
+        """A string's key in a measured collator: its characters' (and contractions') weights,
+        column by column, as scripts/intl_collations.mjs checked them against node's answers;
+        a run of digits by its value where numeric asks (leading zeros ignored)."""
+        o = self.o
+        ignore = bool(o["ignorePunctuation"])
+        if not model.checked(o["sensitivity"], o["caseFirst"], ignore, o["numeric"]):
+            raise Unsupported(
+                f"flowctx does not reproduce the collation {_described(o, self.base)} with"
+                f" sensitivity {o['sensitivity']!r}, caseFirst {o['caseFirst']!r},"
+                f" ignorePunctuation {ignore} and numeric {o['numeric']}"
+            )
+        ranks = model.ranks
+        units: list[Weights] = []
         s = unicodedata.normalize("NFC", s)
+        last: str | None = None  # the single letter before
+        if model.accented(s):
+            raise Unsupported(
+                f"flowctx does not reproduce the collation {_described(o, self.base)} where a"
+                " letter with an accent ends one of its contractions"
+            )
         i = 0
         while i < len(s):
-            # a contraction first, the longest, as ICU matches them
-            c = (
-                s[i : i + 3]
-                if s[i : i + 3] in ranks and len(s[i : i + 3]) == 3
-                else (s[i : i + 2] if len(s[i : i + 2]) == 2 and s[i : i + 2] in ranks else s[i])
-            )
-            if self.o["ignorePunctuation"] and unicodedata.category(s[i]) in _VARIABLE:
+            if ignore and s[i] in model.variable:
                 i += 1  # after the runs of digits are found (1.10 is 1, 10)
                 continue
-            if self.o["numeric"] and "0" <= s[i] <= "9":
+            if o["numeric"] and "0" <= s[i] <= "9":
                 # a run of digits by its value (leading zeros ignored), where digits go
                 end = i
                 while end < len(s) and "0" <= s[end] <= "9":
                     end += 1
                 digits = s[i:end].lstrip("0") or "0"
-                p, sec, ter = ranks["0"]
-                weights.append((p, sec, ter))
-                weights.append((_NUMBER_BAND + len(digits), sec, ter))
-                weights.extend((_NUMBER_BAND + 100_000 + int(d), sec, ter) for d in digits)
+                zero = ranks["0"]
+                units.append((model.numeric_at, *zero[1:]))
+                last = None
+                for band in (len(digits), *(100_000 + int(d) for d in digits)):
+                    units.append((_NUMBER_BAND + band, *zero[1:]))
                 i = end
                 continue
-            i += len(c)
-            found = ranks.get(c)
-            if found is None:
+            # a contraction first, the longest, as ICU matches them (not where the letter before
+            # keeps it from starting)
+            unit = next(
+                (s[i : i + n] for n in (3, 2) if len(s[i : i + n]) == n and s[i : i + n] in ranks),
+                s[i],
+            )
+            if last is not None and last + s[i] in model.blocked:
+                unit = s[i]
+            last = unit if len(unit) == 1 else None
+            found = ranks.get(unit)
+            if found is None or unit in model.unmodelled:
                 raise Unsupported(
-                    f"flowctx reproduces the collation of {self.base!r} for Latin letters,"
-                    " digits and ASCII punctuation only"
+                    f"flowctx reproduces the collation {_described(o, self.base)} for Latin"
+                    " letters, digits and ASCII punctuation only"
                 )
-            if found[0] >= 0:
-                weights.append(found)
-        return tuple(tuple(w[level] for w in weights) for level in range(3))
+            units.append(found)
+            i += len(unit)
+        columns = _COLUMNS[
+            o["sensitivity"], "false" if o["sensitivity"] in ("base", "accent") else o["caseFirst"]
+        ]
+        key = [
+            tuple(w for unit in units for w in _weights(unit[col]) if w != -1) for col in columns
+        ]
+        if model.backwards and len(key) > 1 and columns[1] == 1:
+            key[1] = key[1][::-1]
+        return tuple(key)
+
+
+def _weights(found: float | tuple[float, ...]) -> tuple[float, ...]:
+    """A unit's weights in one column: one, or an expansion's several."""
+    return found if isinstance(found, tuple) else (found,)
+
+
+def _described(o: dict[str, Any], base: str) -> str:
+    if "-va-posix" in o["locale"] and o["collation"] != "default" and o["usage"] != "search":
+        return f"{o['collation']!r} of en-US-u-va-posix"
+    if "-va-posix" in o["locale"]:
+        return "of en-US-u-va-posix" + (" (usage 'search')" if o["usage"] == "search" else "")
+    if o["usage"] == "search":
+        return f"of {base!r} (usage 'search')"
+    if o["collation"] != "default":
+        return f"{o['collation']!r} of {base!r}"
+    return f"of {base!r}"
 
 
 def _spelled_out(s: str) -> str:
@@ -293,6 +412,9 @@ def construct(
                 tag_co = asked
     elif tag_co is not None and tag_co != own:
         chosen = tag_co
+    # measured likewise: zh with a collation by the option shows it in its locale in a fresh
+    # node (zh-u-co-zhuyin), not in the judge's long-running one (zh)
+    unsettled = locale == "zh" and collation is not UNDEFINED and chosen != "default" and shown
     if locale == "zh" and chosen == "stroke" and usage != "search":
         # measured: node answers stroke in a fresh process and default once it has made
         # enough other collators (ICU's cache), so the answer depends on the process's past
@@ -300,13 +422,9 @@ def construct(
             "flowctx does not reproduce zh's stroke collation: node's answer depends on the"
             " collators its process made before"
         )
-    if usage == "search" and tag_co is not None:
-        # measured: de-u-co-phonebk searching resolves to de in a fresh node, and keeps its
-        # -u-co- once the process has made other collators
-        raise Unsupported(
-            "flowctx does not reproduce a search collator of a locale with -u-co-: node's answer"
-            " depends on the collators its process made before"
-        )
+    # a search collator of a locale with -u-co- (de-u-co-phonebk) is the locale's search
+    # collator, and the resolved locale drops the -u-co- (measured over 60,000 fresh draws and
+    # 7,700 collators made in one process before it)
     if usage == "search":
         chosen = "default"
     elif chosen != "default" and shown:
@@ -337,6 +455,7 @@ def construct(
         },
         locale,
         (default_case, default_ignore),
+        unsettled and usage != "search",
     )
 
 

@@ -17,6 +17,7 @@ _FILES: Final = {
     "numbers": "numbers", "compacts": "compacts",
     "pluralRules": "pluralrules", "pluralRuleSets": "pluralrules",
     "numberingDigits": "numbering", "numberingRows": "numbering", "numberingPosix": "numbering",
+    "numberingPosixRows": "numbering", "compactPercent": "compactpercent",
     "collations": "extensions", "collationHidden": "extensions",
     "collationDefaults": "extensions", "compactCurrency": "compactcurrency",
     "supportedValues": "extensions", "searchAsRoot": "extensions", "hanOrder": "han",
@@ -29,7 +30,8 @@ _FILES: Final = {
     "calendarSkeletons": "calendars", "calendarEras": "calendars",
     "calendarEraYears": "calendars", "persianEarlier": "calendars",
     "dateParts": "dateparts", "dateJoins": "dateparts", "datePartsRefused": "dateparts",
-    "lists": "lists", "dates": "dates", "tailored": "tailored", "skeletons": "skeletons",
+    "lists": "lists", "dates": "dates", "skeletons": "skeletons",
+    "collationRanks": "collations",
 }  # fmt: skip
 
 

@@ -2,7 +2,7 @@
 answers it: the options read in ECMA-402's order with V8's errors, digits rounded half away
 from zero from the shortest digits of the double (as ICU does), then the locale's symbols,
 group sizes and affixes (decimal, percent, currency, accounting, compact) measured from node
-(scripts/intl_*.mjs), in any decimal numbering system. Units, compact percents and formatRange
+(scripts/intl_*.mjs), in any decimal numbering system. Units, compact money by name and formatRange
 are refused, not guessed."""
 
 from __future__ import annotations
@@ -90,9 +90,10 @@ def _override(base: str, nu: str, posix: bool = False) -> dict[str, Any]:
     """What the numbering system changes in the locale's numbers (scripts/intl_numbering.mjs):
     nothing for its own system; or what en-US-u-va-posix changes in en-US."""
     if posix:
-        if nu != "latn":
-            raise Unsupported(f"flowctx does not reproduce en-US-u-va-posix in {nu!r} digits")
-        posix_row: dict[str, Any] = table("numberingPosix")
+        # en-US-u-va-posix's symbols and patterns in that system (measured)
+        posix_row: dict[str, Any] = (
+            table("numberingPosix") if nu == "latn" else table("numberingPosixRows")[nu]
+        )
         return posix_row
     if nu == _default_numbering(base):
         return {}
@@ -211,21 +212,28 @@ class NumberFormat(IntlObject):
             if patterns is None:
                 patterns = _inherited_key(table("currencyNamePatterns"), o["base"], "other")
             template = patterns[1 if sign else 0]
+            if sign and _override(o["base"], o["numberingSystem"], o["posix"]).get("dec"):
+                template = _without_own_marks(template, _number_row(o["base"])["dec"][1])
         accounting = kind == "cur" and o["currencySign"] == "accounting" and not by_name
         if accounting:  # the locale's accounting patterns: en's ($1.00), nb's £ 1,00
             ov = _override(o["base"], o["numberingSystem"], o["posix"])
-            if o["notation"] == "compact" or "cur" in ov:
-                raise Unsupported(
-                    "flowctx does not reproduce accounting negatives in compact notation or a"
-                    " numbering system with money patterns of its own"
-                )
             rows = table("currencyAccounting")
-            pair = inherited(rows, o["base"]) or rows["en"]
+            # a numbering system's own where it has them (de in arab: no parentheses)
+            pair = ov.get("acc") or inherited(rows, o["base"]) or rows["en"]
             template = pair[{"+": 0, "-": 1}.get(sign, 2)]
         if sign == "+" and kind == "dec" and "plusAt" in row:
             template = row["plusAt"]
+        if o["notation"] == "compact" and kind == "pct":
+            # ICU's unit percent around the signed compact number (infinity: the plain one)
+            signed = 1 if sign else 0
+            number = row["dec"][signed] if exact is None else self._compact_template(signed)
+            return self._compact_percent(number, body, sign, row)
         if o["notation"] == "compact" and exact is not None:
-            template = self._compact_template(1 if sign else 0)
+            compact = self._compact_template(1 if sign else 0)
+            # accounting keeps its pattern where the magnitude has no compact part (en's ($5),
+            # but -$5M)
+            if not (accounting and not any(isinstance(p, list) for p in self._pattern[0])):
+                template = compact
         out: list[tuple[str, str]] = []
         symbol = self._symbol() if kind == "cur" else ""
         for i, piece in enumerate(template):
@@ -266,21 +274,41 @@ class NumberFormat(IntlObject):
                 out.append(("literal", piece))
         return out
 
+    def _compact_percent(
+        self, compact: list[Any], body: list[tuple[str, str]], sign: str, row: dict[str, Any]
+    ) -> list[tuple[str, str]]:
+        """A compact percent: ICU formats it as the unit percent, whose pattern (de's 50 %
+        with a plain space, tr's %-12 B) goes around the signed compact number
+        (scripts/intl_compact_percent.mjs)."""
+        o = self.o
+        ov = _override(o["base"], o["numberingSystem"], o["posix"])
+        if "pct" in ov or "pctSign" in ov:
+            raise Unsupported(
+                "flowctx does not reproduce compact percents in a numbering system with percent"
+                " patterns of its own"
+            )
+        before, after = inherited(table("compactPercent"), o["base"]) or ([], [["unit", "%"]])
+        out: list[tuple[str, str]] = [(t, v) for t, v in before]
+        for piece in compact:
+            if piece == 0:
+                out.extend(body)
+            elif piece == 1:
+                out.append(
+                    ("minusSign", row["minus"]) if sign == "-" else ("plusSign", row["plus"])
+                )
+            elif isinstance(piece, list):
+                out.append(("compact", piece[0]))
+            else:
+                out.append(("literal", piece))
+        out.extend((t, v) for t, v in after)
+        return out
+
     def _sign_marks(self) -> tuple[str, str]:
         """The bidi marks a numbering system writes before and after a sign in its own
         patterns (arab's U+061C before, arabext's U+200E on both sides), or empty."""
         ov = _override(self.o["base"], self.o["numberingSystem"], self.o["posix"])
         dec = ov.get("dec")
-        negative = dec[1] if isinstance(dec, list) and len(dec) > 1 else []
-        if 1 not in negative:
-            return "", ""
-        at = negative.index(1)
-
-        def mark(i: int) -> str:
-            piece = negative[i] if 0 <= i < len(negative) else None
-            return piece if isinstance(piece, str) and not piece.strip(_BIDI_MARKS) else ""
-
-        return mark(at - 1), mark(at + 1)
+        return _marks_around_sign(dec[1] if isinstance(dec, list) and len(dec) > 1 else [])
 
     def _row(self) -> dict[str, Any]:
         """The locale's number row, with what its numbering system changes."""
@@ -288,9 +316,7 @@ class NumberFormat(IntlObject):
         ov = _override(self.o["base"], self.o["numberingSystem"], self.o["posix"])
         if not ov:
             return row
-        if self.o["notation"] == "compact" and (
-            ov.get("compact") or (self.o["style"] == "currency" and "cur" in ov)
-        ):
+        if self.o["notation"] == "compact" and (ov.get("compact")):
             raise Unsupported(
                 f"flowctx does not reproduce compact notation in the numbering system"
                 f" {self.o['numberingSystem']!r} of {self.o['base']!r}"
@@ -347,7 +373,15 @@ class NumberFormat(IntlObject):
         if o["style"] == "currency":  # names too (de-AT groups money apart)
             group, point = row["curGroup"] or group, row["curDecimal"] or point
         kind = {"decimal": 0, "percent": 1, "currency": 2}[o["style"]]
+        if o["style"] == "currency" and o["currencyDisplay"] == "name":
+            kind = 0  # a name's pattern is the decimal one (en-US-u-va-posix in arab: ungrouped)
         primary, secondary = row["sizes"][kind]
+        sizes = _accounting_sizes(o)
+        if sizes is not None:  # en-IN's accounting pattern groups by three
+            primary, secondary = sizes
+            ov = _override(o["base"], o["numberingSystem"], o["posix"])
+            group = ov.get("accGroup") or group  # en-US-u-va-posix's, grouped there alone
+            min2 = ov.get("accMin2", min2)
         if exact is None:
             return ([("nan", nan)] if x != x else [("infinity", infinity)]), False
         exponent: int | None = None
@@ -464,6 +498,11 @@ class NumberFormat(IntlObject):
     def _compact_template(self, signed: int) -> list[Any]:
         pattern = list(self._pattern[signed])
         ov = _override(self.o["base"], self.o["numberingSystem"], self.o["posix"])
+        plain = not any(isinstance(piece, list) for piece in pattern)
+        if self.o["style"] == "currency" and "cur" in ov and plain:
+            # no compact part (a number below a thousand): the numbering system's own money
+            # pattern (en-US-u-va-posix's ¤ 0, fa in latn's)
+            return list(ov["cur"][signed])
         if signed and "dec" in ov:
             # the numbering system's own marks around the sign (arabext's), as in its
             # plain pattern
@@ -638,8 +677,6 @@ def read_options(locales: Any, options: Any, service: str = SERVICE) -> dict[str
     o["posix"] = base == "en-US" and kept.get("va") == "posix"
     if style == "unit":
         raise Unsupported("flowctx does not reproduce unit formatting (style 'unit')")
-    if notation == "compact" and style == "percent":
-        raise Unsupported(f"flowctx does not reproduce compact notation with style {style!r}")
     if notation == "compact" and style == "currency" and currency_display == "name":
         raise Unsupported("flowctx does not reproduce compact notation with currency names")
     return o
@@ -708,6 +745,52 @@ def _digit_options(opts: Any, o: dict[str, Any], service: str = SERVICE) -> None
         priority = "morePrecision"
     o.update(roundingMode=rounding_mode, roundingIncrement=increment, roundingPriority=priority,
              trailingZeroDisplay=trailing)  # fmt: skip
+
+
+def _marks_around_sign(negative: list[Any]) -> tuple[str, str]:
+    """The bidi marks right before and after the sign of a negative pattern, or empty."""
+    if 1 not in negative:
+        return "", ""
+    at = negative.index(1)
+
+    def mark(i: int) -> str:
+        piece = negative[i] if 0 <= i < len(negative) else None
+        return piece if isinstance(piece, str) and not piece.strip(_BIDI_MARKS) else ""
+
+    return mark(at - 1), mark(at + 1)
+
+
+def _without_own_marks(template: list[Any], own_negative: list[Any]) -> list[Any]:
+    """A currency name's pattern (measured in the locale's own numbering system) without the
+    marks that system writes around the sign (ar-EG's U+061C): another system's come with
+    the sign."""
+    before, after = _marks_around_sign(own_negative)
+    out = list(template)
+    if 1 not in out:
+        return out
+    at = out.index(1)
+    if before and at > 0 and isinstance(out[at - 1], str) and out[at - 1].endswith(before):
+        out[at - 1] = out[at - 1][: -len(before)]
+    following = out[at + 1] if at + 1 < len(out) else None
+    if after and isinstance(following, str) and following.startswith(after):
+        out[at + 1] = following[len(after) :]
+    return [p for p in out if p != ""]
+
+
+def _accounting_sizes(o: dict[str, Any]) -> tuple[int, int] | None:
+    """The group sizes of the locale's accounting pattern where they are not its currency
+    pattern's (scripts/intl_currencies.mjs)."""
+    if o["style"] != "currency" or o["currencySign"] != "accounting":
+        return None
+    if o["currencyDisplay"] == "name":
+        return None
+    ov = _override(o["base"], o["numberingSystem"], o["posix"])
+    if "accSizes" in ov:  # a numbering system's (en-US-u-va-posix groups only these)
+        primary, secondary = ov["accSizes"]
+        return (primary, secondary) if primary else (1000, 1000)  # [0, 0]: no grouping
+    rows = table("currencyAccounting")
+    pattern = inherited(rows, o["base"]) or rows["en"]
+    return (pattern[3][0], pattern[3][1]) if len(pattern) > 3 else None
 
 
 def _use_grouping(opts: Any, default: str, service: str) -> Any:
