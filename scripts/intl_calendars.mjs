@@ -5,7 +5,8 @@
 // own month and era; the start days of the Japanese eras; the Persian years whose first day is a
 // day earlier than the 33-year arithmetic rule says. Run with the node whose answers flowctx
 // reproduces:
-//   node scripts/intl_calendars.mjs
+//   node scripts/intl_calendars.mjs [CALENDAR...]
+// (with calendars named, only those are measured again, the table's others kept).
 // Every row is rebuilt here from its data and kept only where the rebuilt text equals node's on
 // a few hundred dates; the calendar's fields of those dates are node's own (an English formatter
 // in that calendar with Latin digits).
@@ -17,7 +18,7 @@ import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { SKELETONS } from "./intl_skeleton_sets.mjs";
 
-const CALENDARS = ["japanese", "persian", "buddhist", "roc"];
+const CALENDARS = ["japanese", "persian", "buddhist", "roc", "islamic-civil", "islamic-tbla"];
 const DAY = 86400000;
 const tables = new URL("../core/expressions/js/intl/tables/", import.meta.url);
 
@@ -149,7 +150,7 @@ if (process.argv[2] === "--rows") {
 
 // --- the whole table ------------------------------------------------------------------------
 if (process.argv[2] === "--eras") {
-  writeFileSync(process.argv[3], JSON.stringify(Object.fromEntries(CALENDARS.map((c) => [c, erasOf(c)]))));
+  writeFileSync(process.argv[3], JSON.stringify(Object.fromEntries([...CALENDARS, "gregory"].map((c) => [c, erasOf(c)]))));
   process.exit(0);
 }
 // the locales whose Gregorian patterns differ from their parent's (the Gregorian tables' own
@@ -159,7 +160,8 @@ const read = (file) => JSON.parse(gunzipSync(readFileSync(new URL(file, tables))
 const locales = read("locales.json.gz").locales.date.filter((tag) =>
   tag in read("skeletons.json.gz").skeletons.tags || tag in read("dates.json.gz").dates
   || new Intl.DateTimeFormat(tag).resolvedOptions().calendar !== "gregory");
-const eraTable = Object.fromEntries([...CALENDARS, "gregory"].map((c) => [c, erasOf(c)]));
+const RUN = process.argv.length > 2 ? process.argv.slice(2) : [...CALENDARS, "gregory"];
+const eraTable = Object.fromEntries(RUN.map((c) => [c, erasOf(c)]));
 for (const [cal, { eras }] of Object.entries(eraTable)) {
   if (new Set(eras).size !== eras.length) throw new Error(`two eras of ${cal} share a name`);
 }
@@ -188,14 +190,14 @@ async function measure(tag, cal) {
 // and the Gregorian rows of the locales whose own calendar is another (th, fa...), which
 // scripts/intl_data.mjs leaves out
 const jobs = [];
-for (const cal of [...CALENDARS, "gregory"]) {
+for (const cal of RUN) {
   for (const tag of locales) {
     const own = new Intl.DateTimeFormat(tag).resolvedOptions().calendar;
     if (cal === "gregory" && own === "gregory") continue;
     jobs.push([cal, tag, own === cal ? tag : `${tag}-u-ca-${cal}`]);
   }
 }
-const measured = Object.fromEntries([...CALENDARS, "gregory"].map((c) => [c, {}]));
+const measured = Object.fromEntries(RUN.map((c) => [c, {}]));
 let next = 0;
 async function worker() {
   while (next < jobs.length) {
@@ -211,17 +213,17 @@ const parentOf = (tag) => {
 };
 // rows shared as scripts/intl_data.mjs shares the Gregorian ones: pooled, each locale a list over
 // the sorted keys of row indices (-1: none, null: its parent's)
-function pooled(byCalendar) {
-  const pool = [], index = new Map();
+function pooled(byCalendar, base) {
+  const pool = [...(base?.pool ?? [])], index = new Map(pool.map((v, i) => [JSON.stringify(v), i]));
   const ref = (v) => {
     if (v === null) return -1;
     const k = JSON.stringify(v);
     if (!index.has(k)) { index.set(k, pool.length); pool.push(v); }
     return index.get(k);
   };
-  const rows = [], rowIndex = new Map();
+  const rows = [...(base?.rows ?? [])], rowIndex = new Map(rows.map((v, i) => [JSON.stringify(v), i]));
   const keys = Object.keys(SKELETONS).sort();
-  const calendars = {};
+  const calendars = { ...(base?.calendars ?? {}) };
   for (const [cal, byTag] of Object.entries(byCalendar)) {
     const indexed = {};
     for (const [tag, row] of Object.entries(byTag)) {
@@ -261,11 +263,14 @@ for (let y = -272443; y <= 275140; y++) {
   persianEarlier.push(y);
 }
 
+const base = process.argv.length > 2 ? read("calendars.json.gz") : {};
+const counted = RUN.filter((c) => c !== "gregory");
 const data = {
-  calendarSkeletons: pooled(measured),
+  calendarSkeletons: pooled(measured, base.calendarSkeletons),
   // each era's day found first and the era's year on it
-  calendarEras: Object.fromEntries(CALENDARS.map((c) => [c, eraTable[c].days])),
-  calendarEraYears: Object.fromEntries(CALENDARS.map((c) => [c, eraTable[c].days.map((d) => fieldsOf(c, d * DAY).year)])),
+  calendarEras: { ...base.calendarEras, ...Object.fromEntries(counted.map((c) => [c, eraTable[c].days])) },
+  calendarEraYears: { ...base.calendarEraYears,
+    ...Object.fromEntries(counted.map((c) => [c, eraTable[c].days.map((d) => fieldsOf(c, d * DAY).year)])) },
   persianEarlier,
 };
 const bytes = gzipSync(JSON.stringify(data), { level: 9 });

@@ -36,7 +36,15 @@ function sets(widths) {
 // is measured as a row of its own
 const DATE_SETS = sets(DATE).filter((o) => Object.keys(o).some((k) => k !== "era"));
 const ERAS = DATE.era.map((era) => ({ era }));
-const TIME_SETS = sets(TIME).flatMap((o) => ("hour" in o ? [o, { ...o, hour12: true }, { ...o, hour12: false }] : [o]));
+// hours in every cycle: hour12, the hourCycle option, or the locale's -u-hc- (key hc=), each its
+// own pattern (ICU's generator keeps the width of a pattern's own hours, not of another cycle's)
+const CYCLES = ["h11", "h12", "h23", "h24"];
+const TIME_SETS = sets(TIME).flatMap((o) => ("hour" in o
+  ? [o, { ...o, hour12: true }, { ...o, hour12: false }, ...CYCLES.map((hourCycle) => ({ ...o, hourCycle })),
+    ...CYCLES.map((hc) => ({ ...o, hc }))]
+  : [o]));
+// the tag and options a set is asked with (hc= is the locale's -u-hc-)
+const askedWith = (tag, { hc, ...opts }) => [hc ? `${tag}-u-hc-${hc}` : tag, opts];
 // the join's pattern ICU chooses by the date's month: long with a weekday, long, short, else
 export const joinStyle = (d) => (d.month === "long" ? (d.weekday ? "full" : "long") : d.month === "short" ? "medium" : "short");
 const STYLE_DATES = { full: { weekday: "long", month: "long", day: "numeric" }, long: { month: "long", day: "numeric" },
@@ -89,14 +97,16 @@ function partsOf(tag) {
   const ds = [...nf.format(1234567890)];
   const digits = [ds[9], ...ds.slice(0, 9)].join("");
   const times = Array.from({ length: 16 }, () => Date.UTC(1990 + rnd(60), rnd(12), 1 + rnd(28), rnd(24), rnd(60), rnd(60)));
-  const checked = (opts, row, n = 16, asked = tag) => {
+  const checked = (set, row, n = 16) => {
+    const [asked, opts] = askedWith(tag, set);
     const f = new Intl.DateTimeFormat(asked, { timeZone: "UTC", ...opts });
     return times.slice(0, n).every((t) => rebuild(row, t, digits) === f.formatToParts(t).map((p) => p.value).join(""));
   };
+  const measure = (set) => skeletonRow(...askedWith(tag, set), digits);
   const rows = {};
-  for (const opts of [...DATE_SETS, ...TIME_SETS]) {
-    const row = skeletonRow(tag, opts, digits);
-    if (checked(opts, row)) rows[skeletonKey(opts)] = row;
+  for (const set of [...DATE_SETS, ...TIME_SETS]) {
+    const row = measure(set);
+    if (checked(set, row)) rows[skeletonKey(set)] = row;
   }
   // the styles with a time and an hour cycle (V8 asks ICU again for the style's pattern with
   // the hour cycle's hours), and timeStyle full and long (the zone's name, UTC's)
@@ -109,9 +119,9 @@ function partsOf(tag) {
         if (checked(opts, row)) rows[skeletonKey(opts)] = row;
         // the locale's -u-hc- (ICU's own patterns for it, unlike the option's): key hc=
         if (hourCycle === undefined) continue;
-        const plain = { timeStyle, ...(dateStyle ? { dateStyle } : {}) };
-        const own = skeletonRow(`${tag}-u-hc-${hourCycle}`, plain, digits);
-        if (checked(plain, own, 16, `${tag}-u-hc-${hourCycle}`)) rows[skeletonKey({ ...plain, hc: hourCycle })] = own;
+        const set = { timeStyle, ...(dateStyle ? { dateStyle } : {}), hc: hourCycle };
+        const own = measure(set);
+        if (checked(set, own)) rows[skeletonKey(set)] = own;
       }
     }
   }
@@ -127,8 +137,8 @@ function partsOf(tag) {
     const dr = rows[skeletonKey(d)], tr = rows[skeletonKey(t)], join = joins[joinStyle(d)];
     const opts = { ...d, ...t };
     if (dr && tr && join && checked(opts, compose(join, dr, tr), 8)) return;
-    if (drawn) { failed++; process.stderr.write(`join ${skeletonKey(opts)}\n`); }
-    const row = skeletonRow(tag, opts, digits);
+    if (drawn) failed++;
+    const row = measure(opts);
     if (checked(opts, row)) own[skeletonKey(opts)] = row;
   };
   for (const d of DATE_SETS.filter((o) => Object.keys(o).length === 1 && o.weekday)) for (const t of TIME_SETS) check(d, t, false);

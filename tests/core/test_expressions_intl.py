@@ -408,6 +408,9 @@ CALENDAR_SCOPE = {
     "ymd": {"timeZone": "UTC", "year": "numeric", "month": "long", "day": "numeric"},
     "era": {"timeZone": "UTC", "era": "long", "year": "numeric"},
     "jap": {"timeZone": "UTC", "calendar": "japanese", "dateStyle": "full"},
+    "civ": {"timeZone": "UTC", "calendar": "islamic-civil", "dateStyle": "long"},
+    "tbla": {"timeZone": "UTC", "calendar": "islamic-tbla", "year": "numeric", "month": "long",
+             "day": "numeric"},
 }  # fmt: skip
 
 
@@ -431,6 +434,10 @@ CALENDAR_SCOPE = {
         ("new Date(0).toLocaleDateString('th', payload.ymd)",
          "1 \u0e21\u0e01\u0e23\u0e32\u0e04\u0e21 2513"),
         ("new Intl.DateTimeFormat('ja-JP-u-ca-japanese').resolvedOptions().era", "narrow"),
+        ("new Date(0).toLocaleDateString('en', payload.civ)", "Shawwal 22, 1389 AH"),
+        ("new Date(0).toLocaleDateString('ar', payload.tbla)",
+         "23 \u0634\u0648\u0627\u0644 1389 \u0647\u0640"),
+        ("new Date(-8.64e15).toLocaleDateString('en', payload.civ)", "Rabi\u02bb I 22, -280804 AH"),
         ("new Date(0).toLocaleDateString('th-u-ca-gregory', payload.jl)",
          "1 \u0e21\u0e01\u0e23\u0e32\u0e04\u0e21 \u0e04.\u0e28. 1970"),
     ],
@@ -446,6 +453,8 @@ def test_calendars(condition: str, answer: str, capsys: pytest.CaptureFixture[st
 # cycles V8 gives a timeStyle: hour12 measured against the -u-hc- or the locale's own cycle, the
 # -u-hc- kept in the locale only where the hours are in its cycle
 PATTERN_SCOPE = {
+    "h24": {"timeZone": "UTC", "hour": "numeric", "hourCycle": "h24"},
+    "hm": {"timeZone": "UTC", "hour": "numeric", "minute": "2-digit"},
     "f24": {"timeZone": "UTC", "hour12": False},
     "wt": {"timeZone": "UTC", "weekday": "short", "hour": "numeric", "minute": "2-digit"},
     "mdt": {
@@ -502,6 +511,10 @@ PATTERN_SCOPE = {
          "de"),
         ("new Intl.DateTimeFormat('ja-u-hc-h12', payload.hm12).resolvedOptions().locale",
          "ja-u-hc-h12"),
+        # hours in the option's cycle keep their own width (fr's h24 is 24 h, not 24:00)
+        ("new Date(0).toLocaleTimeString('fr', payload.h24)", "24 h"),
+        ("new Intl.DateTimeFormat('fr', payload.h24).resolvedOptions().hour", "numeric"),
+        ("new Date(0).toLocaleTimeString('ja-u-hc-h11', payload.hm)", "\u5348\u524d0:00"),
         ("new Date(0).toLocaleTimeString('en-u-hc-h23', payload.h23)",
          "00:00"),
         ("new Date(0).toLocaleTimeString('en-u-hc-h12', payload.f24)",

@@ -1,10 +1,11 @@
 """The calendars other than the Gregorian that ``Intl.DateTimeFormat`` reproduces, as ICU
 counts them in node 20: the Japanese (ICU's Julian dates before 1582-10-15, the era from the
 Japanese eras' start days, node's own, counted from 645 before the first), the Buddhist (the
-same dates, years from 543 BC), the Republic of China's (the same, before and from 1912) and
+same dates, years from 543 BC), the Republic of China's (the same, before and from 1912),
 the Persian (the 33-year arithmetic rule, with the years whose first day ICU puts a day
-earlier, measured). Each gives an era index, a year, a month (0-11) and a day, which the
-measured rows of scripts/intl_calendars.mjs name."""
+earlier, measured) and the two tabular Islamic ones (30-year cycles from 16 July 622, the
+civil, or the day before, the astronomical epoch's). Each gives an era index, a year, a
+month (0-11) and a day, which the measured rows of scripts/intl_calendars.mjs name."""
 
 from __future__ import annotations
 
@@ -16,7 +17,9 @@ from typing import Final
 from flowctx_core.expressions.js.intl.data import table
 
 #: the calendars whose fields this module counts and whose patterns tables/calendars holds
-CALENDARS: Final = frozenset(("japanese", "persian", "buddhist", "roc"))
+CALENDARS: Final = frozenset(
+    ("japanese", "persian", "buddhist", "roc", "islamic-civil", "islamic-tbla")
+)
 _MS_PER_DAY: Final = 86_400_000
 _REFORM_DAY: Final = -141427  # 1582-10-15, the first Gregorian day, in days since 1970
 _PERSIAN_EPOCH: Final = 1948320 - 2440588  # the day before 1 Farvardin 1, in days since 1970
@@ -69,11 +72,24 @@ def _persian(days: int) -> tuple[int, int, int]:
     return year, month, in_year - (month * 31 if month < 6 else month * 30 + 6) + 1
 
 
+def _islamic(days: int, epoch: int) -> tuple[int, int, int]:
+    """The tabular Islamic year, month (0-11) and day; ``epoch`` the Julian day number of
+    1 Muharram 1."""
+    since = days + 2440588 - epoch
+    year = (30 * since + 10646) // 10631
+    start = (year - 1) * 354 + (3 + 11 * year) // 30
+    month = min(math.ceil((since - 29 - start) / 29.5), 11)
+    return year, month, since - (math.ceil(29.5 * month) + start) + 1
+
+
 def fields(calendar: str, t_local: float) -> tuple[int, int, int, int]:
     """The era index, year, month (0-11) and day of a local time in one of ``CALENDARS``."""
     days = math.floor(t_local / _MS_PER_DAY)
     if calendar == "persian":
         y, m, d = _persian(days)
+        return 0, y, m, d
+    if calendar.startswith("islamic"):
+        y, m, d = _islamic(days, 1948440 if calendar == "islamic-civil" else 1948439)
         return 0, y, m, d
     y, m, d = julian_or_gregorian(days)
     if calendar == "buddhist":

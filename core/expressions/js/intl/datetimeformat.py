@@ -49,6 +49,7 @@ _COMPONENTS: Final = (
     ("second", ("2-digit", "numeric")),
 )
 _STYLES: Final = ("full", "long", "medium", "short")
+_NAMED: Final = ("narrow", "short", "long")
 _UTC_NAMES: Final = {"utc": "UTC", "etc/utc": "UTC", "gmt": "UTC", "etc/gmt": "UTC"}
 _WELL_FORMED: Final = re.compile(r"[a-zA-Z0-9]{3,8}(?:-[a-zA-Z0-9]{3,8})*\Z")
 #: the calendars ICU has (Intl.supportedValuesOf("calendar"))
@@ -191,6 +192,11 @@ class DateTimeFormat(IntlObject):
                     if name == "year" and width == 2
                     else (f"{n:02d}" if width == 2 else str(n))
                 )
+                if name == "month" and sk is not None and sk["r"].get("month") in _NAMED:
+                    # month names that are digits (zh's narrow ones) keep the locale's own
+                    own = str.maketrans("0123456789", self.row["digits"])
+                    out.append((name, text.translate(own)))
+                    continue
                 out.append((name, text.translate(table)))
         return out
 
@@ -375,13 +381,15 @@ def construct(
         cycle == tag_hc if timed else hour12 is UNDEFINED and hour_cycle is UNDEFINED
     ):
         kept["hc"] = tag_hc
-    if cycle is not None and "hour" in fields:
-        hour12 = cycle in ("h11", "h12")
     options_ = {"locale": with_keywords(locale, kept), "numberingSystem": numbering,
                 "calendar": chosen,
                 "timeZone": zone, "digits": table("numberingDigits")[numbering],
-                "hourCycle": cycle if "hour" in fields else None}  # fmt: skip
+                "hourCycle": None}  # fmt: skip
     if styled:
+        if time_style is not UNDEFINED and cycle not in (None, tag_hc) and tag_hc is not None:
+            raise Unsupported(
+                "flowctx does not reproduce a timeStyle in another hour cycle than the -u-hc-"
+            )
         # a timeStyle in another hour cycle: ICU's pattern for the -u-hc- it keeps, else V8's
         # for the option's cycle (scripts/intl_date_parts.mjs measures both)
         asked = (
@@ -398,12 +406,22 @@ def construct(
     else:
         names = tuple(sorted(f"{n}={v}" for n, v in fields.items()))
         form = _DEFAULT_FORMS.get(names)
-        if form is not None and hour12 is UNDEFINED and (other is None or form == "time"):
-            options_["hourCycle"] = None
+        plain = hour12 is UNDEFINED and cycle is None
+        if form is not None and plain and (other is None or form == "time"):
             return DateTimeFormat(options_, row, form)
-        if hour12 is not UNDEFINED and "hour" in fields:
-            # sorted by option name, as scripts/intl_data.mjs keys them: hour before hour12
+        # hours in another cycle: hour12's own patterns, else the cycle's, with the -u-hc- the
+        # locale keeps (ICU's patterns for it) or without (V8's for the option's)
+        flag = None
+        if "hour" in fields and cycle is not None:
+            if other is not None:
+                raise Unsupported(
+                    f"flowctx does not reproduce an hour cycle in the {chosen} calendar"
+                )
+            flag = ("hc", cycle) if kept.get("hc") == cycle else ("hourCycle", cycle)
+        elif "hour" in fields and hour12 is not UNDEFINED:
             flag = ("hour12", "true" if hour12 else "false")
+        if flag is not None:
+            # sorted by option name, as the scripts key them: hour, hour12, hourCycle
             pairs = sorted([*(n.split("=", 1) for n in names), flag], key=lambda p: p[0])
             names = tuple(f"{n}={v}" for n, v in pairs)
         key = ",".join(names)
@@ -500,9 +518,9 @@ def _row(name: str, calendar: str | None, locale: str, key: str) -> dict[str, An
         return None
     tag = locale
     while True:
-        found = tags.get(tag)
-        if found is not None and found[at] is not None:
-            index = found[at]
+        found = tags.get(tag)  # a list over the keys, None where it is the parent's
+        index = None if found is None else found[at]
+        if index is not None:
             break
         if "-" not in tag:
             return None
