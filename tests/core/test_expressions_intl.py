@@ -277,6 +277,11 @@ CASES = [
         ".map(p => p.type).join()",
         "integer,decimal,fraction,compact,unit",
     ),
+    # ICU writes an exponent's astral digits each inside the previous one's surrogate pair
+    (
+        "JSON.stringify(new Intl.NumberFormat('en-u-nu-mathbold', payload.eng).format(1e21))",
+        '"\U0001d7cfE\\ud835\U0001d7d0\\udfcf"',
+    ),
     # a pattern without grouping grouped by three where useGrouping says always
     ("new Intl.NumberFormat('en-US-u-va-posix', payload.always_grouped).format(1234)", "1,234"),
     # en-US-u-va-posix in other digits: its own symbols and patterns in them

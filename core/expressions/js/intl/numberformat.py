@@ -429,7 +429,7 @@ class NumberFormat(IntlObject):
                 out.append(("exponentMinusSign", core))
                 if minus[at + len(core) :]:
                     out.append(("literal", minus[at + len(core) :]))
-            out.append(("exponentInteger", str(abs(exponent)).translate(table)))
+            out.append(("exponentInteger", _exponent_digits(abs(exponent), table)))
         return out, is_zero
 
     def _rounded(self, d: Decimal) -> tuple[str, str]:
@@ -747,6 +747,23 @@ def _digit_options(opts: Any, o: dict[str, Any], service: str = SERVICE) -> None
         priority = "morePrecision"
     o.update(roundingMode=rounding_mode, roundingIncrement=increment, roundingPriority=priority,
              trailingZeroDisplay=trailing)  # fmt: skip
+
+
+def _exponent_digits(exponent: int, table: dict[int, Any]) -> str:
+    """An exponent's digits as ICU writes them: from the last, each inserted in UTF-16 code
+    units at its running position less the digits before it, so a system with astral digits
+    (mathbold) gets each next digit inside the previous one's surrogate pair (E\ud835𝟐\udfcf
+    for 21), as node shows."""
+    from flowctx_core.expressions.js.values import from_units, to_units
+
+    units: list[str] = []
+    at = 0
+    for j, d in enumerate(reversed(str(exponent))):
+        digit = to_units(d.translate(table))
+        place = at - j
+        units[place:place] = list(digit)
+        at += len(digit)
+    return from_units("".join(units))
 
 
 def _marks_around_sign(negative: list[Any]) -> tuple[str, str]:
