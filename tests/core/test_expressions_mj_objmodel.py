@@ -2585,3 +2585,34 @@ def test_objects_iterate_through_the_chain_they_were_given(expr: str, expected: 
     result = evaluate(expr, _payload(), "mj")
     shown = GLOBALS["String"].fn(result.raw) if result.success else result.error.message
     assert shown == expected, expr
+
+
+# measured with MemberJunction 5.51.3: Date.prototype[Symbol.toPrimitive] is OrdinaryToPrimitive
+# through [[Get]], so a date's own valueOf or toString stands first even once a symbol key is
+# defined on it (JSON's toJSON then calls toISOString on the string it got)
+DATE_OWN_CONVERSIONS = [
+    ("(payload.h = new Date(NaN), payload.d = Object.create(null), payload.d.enumerable = true, "
+     "Reflect.defineProperty(payload.h, 'valueOf', payload.d), payload.e = Object.create(null), "
+     "Object.defineProperty(payload.h, Symbol.toStringTag, payload.e), JSON.stringify(payload.h))",
+     None, "Invalid time value"),
+    ("(payload.h = new Date(0), payload.d = Object.create(null), payload.d.value = () => 'T', "
+     "Object.defineProperty(payload.h, 'toString', payload.d), payload.e = Object.create(null), "
+     "Object.defineProperty(payload.h, Symbol.iterator, payload.e), "
+     "[+payload.h, payload.h + 1, String(payload.h)].join('|'))", "0|T1|T", None),
+    ("(payload.h = new Date(5), payload.d = Object.create(null), payload.d.value = 1, "
+     "Object.defineProperty(payload.h, 'toString', payload.d), "
+     "Object.defineProperty(payload.h, 'valueOf', payload.d), payload.e = Object.create(null), "
+     "Object.defineProperty(payload.h, Symbol.toStringTag, payload.e), String(payload.h))",
+     None, "Cannot convert object to primitive value"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("text", "value", "error"), DATE_OWN_CONVERSIONS)
+def test_a_dates_own_conversions_stand_before_its_symbol_to_primitive(
+    text: str, value: str | None, error: str | None
+) -> None:
+    result = evaluate(text, {"payload": {}}, "mj")
+    if error is None:
+        assert result.raw == value, result.error
+    else:
+        assert result.error is not None and result.error.message == error

@@ -205,7 +205,20 @@ def _date_to_primitive(this: Any, hint: Any = UNDEFINED, *_: Any) -> Any:
         shown = "undefined" if hint is UNDEFINED else shown_value(hint)
         raise JsError(f"Invalid hint: {shown}", anonymous="Invalid hint")
     if type(this).__name__ == "JsDate" and changed_prototype(this) is KEPT:
-        return this.js_primitive("number" if hint == "number" else "string")
+        if not getattr(this, "props", None):
+            return this.js_primitive("number" if hint == "number" else "string")
+        # OrdinaryToPrimitive through [[Get]]: an own valueOf or toString stands first
+        get_member, call_with_this = LENT["get_member"], LENT["call_with_this"]
+        order = ("valueOf", "toString") if hint == "number" else ("toString", "valueOf")
+        for name in order:
+            method = get_member(this, name)
+            if type(method) is JsFunction:
+                result = (
+                    call_with_this(method, this, []) if method.method is not None else method.fn()
+                )
+                if typeof(result) not in ("object", "function") or result is None:
+                    return result
+        raise JsError("Cannot convert object to primitive value")
     raise Unsupported("flowctx does not reproduce Date.prototype[Symbol.toPrimitive] on this value")
 
 
