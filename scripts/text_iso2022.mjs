@@ -114,7 +114,16 @@ if (process.argv[2]) {
     const first = s.decode(new Uint8Array(bytes.slice(0, cut)), { stream: true });
     const second = s.decode(new Uint8Array(bytes.slice(cut)));
     const again = s.decode(new Uint8Array(bytes)); // the decoder is new again after a flush
-    cases.push({ bytes, whole, fatal, cut, first, second, again });
+    // fatal and streamed: the first call's error leaves the state for the second
+    const f = new TextDecoder("iso-2022-jp", { fatal: true });
+    const fatalStream = [bytes.slice(0, cut), bytes.slice(cut)].map((part, k) => {
+      try {
+        return f.decode(new Uint8Array(part), { stream: k === 0 });
+      } catch (e) {
+        return { error: e.message };
+      }
+    });
+    cases.push({ bytes, whole, fatal, cut, first, second, again, fatalStream });
   }
   writeFileSync(process.argv[2], JSON.stringify(cases));
   console.log(cases.length, "cases written");

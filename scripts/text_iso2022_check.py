@@ -1,7 +1,7 @@
 """Compare flowctx's ISO-2022-JP decoder with node's answers on the random byte texts
 ``node scripts/text_iso2022.mjs CASES`` wrote: whole, with ``fatal`` (its TypeError exactly
 where node throws one), streamed in two calls (the state kept between them) and whole again
-on the same decoder after that (a flush leaves it new).
+on the same decoder after that (a flush leaves it new), and streamed with ``fatal``.
 
 Run ``python scripts/text_iso2022_check.py CASES``; it prints the disagreements and a count.
 """
@@ -47,6 +47,8 @@ def main() -> int:
         ours["first"] = _decode(s, data[:cut], stream=True)
         ours["second"] = _decode(s, data[cut:])
         ours["again"] = _decode(s, data)
+        f = new_text_decoder("iso-2022-jp", {"fatal": True})
+        ours["fatalStream"] = [_decode(f, data[:cut], stream=True), _decode(f, data[cut:])]
         for key, got in ours.items():
             if got != case[key]:
                 wrong += 1

@@ -205,7 +205,8 @@ def _decode_iso2022jp(decoder: JsTextDecoder, data: bytes, stream: bool) -> str:
     0201 Roman, its katakana or JIS X 0208's pairs; a line break in the pairs' state is itself
     and back to ASCII; an escape right after another (nothing decoded between) is an error, as
     are SO and SI. Streamed, an unfinished escape or pair waits for the next call, with the
-    state it found (``decoder.jis``)."""
+    state it found (``decoder.jis``); with ``fatal``, a streamed call's error drops the rest of
+    its bytes and keeps the state it left, a flush's leaves the decoder new (as measured)."""
     table = _iso2022jp()
     data = decoder.pending + data
     decoder.pending = b""
@@ -214,7 +215,7 @@ def _decode_iso2022jp(decoder: JsTextDecoder, data: bytes, stream: bool) -> str:
     out: list[str] = []
     error = False
     i, n = 0, len(data)
-    while i < n:
+    while i < n and not (error and decoder.fatal):  # fatal: the rest after an error is dropped
         b = data[i]
         if b == 0x1B:
             k = i + 1
@@ -273,11 +274,9 @@ def _decode_iso2022jp(decoder: JsTextDecoder, data: bytes, stream: bool) -> str:
         error = error or text == "\ufffd"
         out.append(text)
         i += step
-    decoder.jis = (state, empty)
-    if not stream or (error and decoder.fatal):
-        decoder.jis = ("ascii", False)
+    # a flush leaves the decoder new; a streamed call keeps the state, that of its error too
+    decoder.jis = (state, empty) if stream else ("ascii", False)
     if error and decoder.fatal:
-        decoder.pending = b""
         raise JsError(f"The encoded data was not valid for encoding {decoder.encoding}")
     return "".join(out)
 
