@@ -9,6 +9,7 @@
 //   node scripts/intl_compact_currency.mjs
 import { readFileSync, writeFileSync } from "node:fs";
 import { gunzipSync, gzipSync } from "node:zlib";
+import { prunedRows } from "./intl_rows.mjs";
 
 const tables = new URL("../core/expressions/js/intl/tables/", import.meta.url);
 const locales = JSON.parse(gunzipSync(readFileSync(new URL("locales.json.gz", tables)))).locales.number;
@@ -71,13 +72,6 @@ for (const tag of locales) {
   compactCurrency[tag] = magnitudes;
 }
 // a row is kept only where it differs from its parent's
-const parentOf = (tag) => (tag.includes("-") ? tag.slice(0, tag.lastIndexOf("-")) : null);
-const pruned = {};
-for (const tag of locales) {
-  let p = parentOf(tag);
-  while (p && !(p in compactCurrency)) p = parentOf(p);
-  if (p && JSON.stringify(compactCurrency[p]) === JSON.stringify(compactCurrency[tag])) continue;
-  pruned[tag] = compactCurrency[tag];
-}
+const pruned = prunedRows(compactCurrency, locales);
 writeFileSync(new URL("compactcurrency.json.gz", tables), gzipSync(JSON.stringify({ compactCurrency: pruned }), { level: 9 }));
 console.log(`${Object.keys(pruned).length} locales of their own`);

@@ -7,6 +7,7 @@
 //   node scripts/intl_compact_percent.mjs
 import { readFileSync, writeFileSync } from "node:fs";
 import { gunzipSync, gzipSync } from "node:zlib";
+import { prunedRows } from "./intl_rows.mjs";
 
 const tables = new URL("../core/expressions/js/intl/tables/", import.meta.url);
 const locales = JSON.parse(gunzipSync(readFileSync(new URL("locales.json.gz", tables)))).locales.number;
@@ -22,14 +23,7 @@ for (const tag of locales) {
   const pairs = (ps) => ps.map((p) => [p.type, p.value]);
   all[tag] = [pairs(parts.slice(0, first)), pairs(parts.slice(last + 1))];
 }
-const parentOf = (tag) => (tag.includes("-") ? tag.slice(0, tag.lastIndexOf("-")) : null);
-const out = {};
-for (const tag of locales) {
-  let p = parentOf(tag);
-  while (p && !(p in all)) p = parentOf(p);
-  if (p && JSON.stringify(all[p]) === JSON.stringify(all[tag])) continue;
-  out[tag] = all[tag];
-}
+const out = prunedRows(all, locales);
 const bytes = gzipSync(JSON.stringify({ compactPercent: out }), { level: 9 });
 writeFileSync(new URL("compactpercent.json.gz", tables), bytes);
 console.log(`compactpercent: ${Object.keys(out).length} locales, ${bytes.length} bytes`);

@@ -11,6 +11,7 @@
 //   node scripts/intl_currencies.mjs
 import { readFileSync, writeFileSync } from "node:fs";
 import { gunzipSync, gzipSync } from "node:zlib";
+import { nearestParent, prunedRows } from "./intl_rows.mjs";
 
 const tables = new URL("../core/expressions/js/intl/tables/", import.meta.url);
 const locales = JSON.parse(gunzipSync(readFileSync(new URL("locales.json.gz", tables)))).locales.number;
@@ -121,12 +122,10 @@ for (const c of codes) {
   for (const l of languages) { const k = JSON.stringify(symbols[l][c]); seen[k] = (seen[k] ?? 0) + 1; }
   common[c] = JSON.parse(Object.entries(seen).sort((a, b) => b[1] - a[1])[0][0]);
 }
-const parentOf = (tag) => (tag.includes("-") ? tag.slice(0, tag.lastIndexOf("-")) : null);
 function pruned(all, base) {
   const out = {};
   for (const tag of locales) {
-    let p = parentOf(tag);
-    while (p && !(p in all)) p = parentOf(p);
+    const p = nearestParent(tag, all);
     const against = p ? all[p] : base;
     const row = {};
     for (const [k, v] of Object.entries(all[tag])) {
@@ -136,19 +135,9 @@ function pruned(all, base) {
   }
   return out;
 }
-function prunedRows(all) {
-  const out = {};
-  for (const tag of locales) {
-    let p = parentOf(tag);
-    while (p && !(p in all)) p = parentOf(p);
-    if (p && JSON.stringify(all[p]) === JSON.stringify(all[tag])) continue;
-    out[tag] = all[tag];
-  }
-  return out;
-}
 const files = {
   currencies: { currencyBase: common, currencySymbols: pruned(symbols, common),
-    currencyAccounting: prunedRows(accounting) },
+    currencyAccounting: prunedRows(accounting, locales) },
   currencynames: { currencyNames: pruned(names, null), currencyNamePatterns: pruned(patterns, null) },
 };
 for (const [file, data] of Object.entries(files)) {

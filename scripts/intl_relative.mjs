@@ -8,6 +8,7 @@
 //   node scripts/intl_relative.mjs
 import { readFileSync, writeFileSync } from "node:fs";
 import { gunzipSync, gzipSync } from "node:zlib";
+import { prunedRows } from "./intl_rows.mjs";
 
 const tables = new URL("../core/expressions/js/intl/tables/", import.meta.url);
 const number = JSON.parse(gunzipSync(readFileSync(new URL("locales.json.gz", tables)))).locales.number;
@@ -54,14 +55,7 @@ for (const tag of locales) {
   if (JSON.stringify(row.short) === JSON.stringify(row.long)) delete row.short;
   rows[tag] = row;
 }
-const parentOf = (tag) => (tag.includes("-") ? tag.slice(0, tag.lastIndexOf("-")) : null);
-const pruned = {};
-for (const tag of locales) {
-  let p = parentOf(tag);
-  while (p && !(p in rows)) p = parentOf(p);
-  if (p && JSON.stringify(rows[p]) === JSON.stringify(rows[tag])) continue;
-  pruned[tag] = rows[tag];
-}
+const pruned = prunedRows(rows, locales);
 const bytes = gzipSync(JSON.stringify({ relativeLocales: locales, relative: pruned }), { level: 9 });
 writeFileSync(new URL("relative.json.gz", tables), bytes);
 console.log(`${locales.length} locales, ${Object.keys(pruned).length} rows, ${bytes.length} bytes`);

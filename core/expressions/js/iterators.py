@@ -5,7 +5,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from flowctx_core.expressions.js.values import UNDEFINED, JsFunction, JsObject, js_value
+from flowctx_core.expressions.js.values import (
+    CHANGED,
+    UNDEFINED,
+    JsFunction,
+    JsObject,
+    js_value,
+)
 
 
 class JsIterator(JsObject):
@@ -35,6 +41,10 @@ class JsIterator(JsObject):
     def rest(self) -> list[Any]:
         """What a spread or Array.from takes: the items not yet consumed."""
         arr = self.array
+        if arr is not None and self.mode == "values" and not CHANGED.elements:
+            out = list(map(js_value, arr[self.position :]))  # no getter can change the array
+            self.array, self.position = None, 0
+            return out
         if arr is not None:  # every step left, each read as next() would read it
             out = []
             i, keys, values = self.position, self.mode == "keys", self.mode == "values"

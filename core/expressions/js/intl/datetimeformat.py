@@ -50,6 +50,10 @@ _COMPONENTS: Final = (
 )
 _STYLES: Final = ("full", "long", "medium", "short")
 _NAMED: Final = ("narrow", "short", "long")
+#: the letters V8 reads as fields in a pattern, its words' too; those of the fields the tables'
+#: resolved options leave out (fractionalSecondDigits, timeZoneName)
+_PATTERN_LETTERS: Final = frozenset("GyMLEcdhHkKmsSzvVOabBjJC")
+_UNREAD: Final = frozenset("SzvVO")
 _UTC_NAMES: Final = {"utc": "UTC", "etc/utc": "UTC", "gmt": "UTC", "etc/gmt": "UTC"}
 _WELL_FORMED: Final = re.compile(r"[a-zA-Z0-9]{3,8}(?:-[a-zA-Z0-9]{3,8})*\Z")
 #: the calendars ICU has (Intl.supportedValuesOf("calendar"))
@@ -89,6 +93,14 @@ class DateTimeFormat(IntlObject):
 
     def resolved(self) -> dict[str, Any]:
         o = self.o
+        sk = self.skeleton
+        if sk is not None and (sk.get("joined") or any(
+            isinstance(p, str) and _UNREAD & set(p) for p in sk["t"]
+        )):  # fmt: skip
+            raise Unsupported(
+                "flowctx does not reproduce the options V8 reads from the words of this "
+                "pattern (resolvedOptions)"
+            )
         out = {
             "locale": o["locale"],
             "calendar": o["calendar"],
@@ -462,6 +474,8 @@ def _skeleton(locale: str, key: str, calendar: str | None = None) -> dict[str, A
     join = joins[style]
     resolved = {k: t["r"].get(k, d["r"].get(k)) for k in _RESOLVED if k in t["r"] or k in d["r"]}
     return {
+        # V8 reads the letters of a pattern's words as fields too (fi's 'klo' is an hour)
+        "joined": bool(_PATTERN_LETTERS & set("".join(join[1:]))),
         "t": _joined(join, d["t"], t["t"]),
         "tm": None if d["tm"] is None else [_joined(join, x, t["t"]) for x in d["tm"]],
         "m": d["m"], "w": d["w"], "dp": t["dp"], "r": resolved, "e": d["e"],
