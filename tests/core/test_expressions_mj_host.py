@@ -198,6 +198,49 @@ def test_multi_byte_decoders_stream_and_fail_as_node_does() -> None:
     assert fatal.error.message == "The encoded data was not valid for encoding gbk"
 
 
+#: measured with node 20 (ICU's ISO-2022-JP, not the WHATWG decoder): the switches to JIS X
+#: 0208, JIS X 0201 Roman and katakana; a line break back to ASCII; two switches in a row, an
+#: escape node refuses (ESC $ A), an unknown one (ESC alone), SO and bytes past ASCII as errors
+ISO_2022_JP = [
+    ([0x1B, 0x24, 0x42, 0x46, 0x7C, 0x4B, 0x5C, 0x1B, 0x28, 0x4A, 0x5C, 0x7E, 0x1B, 0x28, 0x49,
+      0x31, 0x5F], "日本¥‾ｱﾟ"),
+    ([0x1B, 0x24, 0x42, 0x30, 0x21, 0x0A, 0x41], "亜\nA"),
+    ([0x1B, 0x24, 0x42, 0x1B, 0x28, 0x42, 0x41], "\ufffdA"),
+    ([0x1B, 0x24, 0x41, 0x41], "\ufffdA"), ([0x1B, 0x41, 0x42], "\ufffdAB"),
+    ([0x1B, 0x24, 0x42, 0x30, 0x0A, 0x41], "\ufffd\ufffd"),
+    ([0x41, 0x0E, 0x80, 0x42], "A\ufffd\ufffdB"),
+    ([0x1B, 0x28, 0x49, 0x0D, 0x5C], "\r\\"), ([0x1B, 0x24, 0x42, 0x22, 0x2F], "\ufffd"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("data", "expected"), ISO_2022_JP)
+def test_iso_2022_jp_decodes_as_nodes_icu_state_machine_does(
+    data: list[int], expected: str
+) -> None:
+    text = "new TextDecoder('iso-2022-jp').decode(new Uint8Array(payload.a))"
+    result = evaluate(text, {"payload": {"a": data}}, "mj")
+    assert result.raw == expected, result.error
+
+
+def test_iso_2022_jp_streams_its_state_and_fails_as_node_does() -> None:
+    calls = (
+        "(d => payload.a.map((a, i) => d.decode(new Uint8Array(a), payload.o[i])).join('|'))"
+        "(new TextDecoder('iso-2022-jp'))"
+    )
+    stream = {"stream": True}
+    scope = {"a": [[0x1B, 0x24], [0x42, 0x30], [0x21], [], [0x30, 0x21]]}
+    scope["o"] = [stream, stream, stream, None, None]
+    # the escape and the pair wait across calls; the flush leaves the decoder in ASCII
+    assert evaluate(calls, {"payload": scope}, "mj").raw == "||亜||0!"
+    text = "new TextDecoder('iso-2022-jp', payload.f).decode(new Uint8Array(payload.a))"
+    scope = {"f": {"fatal": True}, "a": [0x1B, 0x24, 0x42, 0x30]}
+    fatal = evaluate(text, {"payload": scope}, "mj")
+    assert fatal.error is not None
+    assert fatal.error.message == "The encoded data was not valid for encoding iso-2022-jp"
+    scope["a"] = [0x1B, 0x24, 0x42, 0x30, 0x21]
+    assert evaluate(text, {"payload": scope}, "mj").raw == "亜"
+
+
 def test_url_can_parse_warns_of_nodes_optimized_answer_for_latin_1_hosts() -> None:
     """Measured with node 20: canParse('x', 'http://é.de/') is true in a fresh process and
     false once V8 has optimized the calls; flowctx gives the first answer and says so."""

@@ -7,8 +7,9 @@ The single-byte legacy encodings (ISO 8859, KOI8, windows-125x...) decode by eac
 as node gives it (measured); the multi-byte ones (GBK, gb18030, Big5, EUC-KR, EUC-JP,
 Shift_JIS) byte by byte as ICU's converters read them, with gb18030's four-byte and EUC-JP's
 three-byte sequences (``multibyte.json.gz``, measured with their errors, ``fatal`` and
-``stream``); ISO-2022-JP (a decoder with states switched by escapes) decodes ASCII only, the
-rest is refused. windows-1252 (``latin1``, ``ascii``...) is two decoders in node 20, as
+``stream``); ISO-2022-JP as ICU's state machine switched by escapes reads it (ICU's, not the
+WHATWG decoder: ``iso2022jp.json.gz``, measured with its errors, ``fatal`` and ``stream``).
+windows-1252 (``latin1``, ``ascii``...) is two decoders in node 20, as
 measured: Latin-1 (each byte its own code point, 0x80 is U+0080) until the decoder is first
 asked to ``stream``, and ICU's windows-1252 (0x80 is U+20AC; the five bytes it leaves
 undefined are their own code points) from then on."""
@@ -25,7 +26,6 @@ from importlib import resources
 from typing import Any, Final, NamedTuple
 
 from flowctx_core.expressions.budget import charge
-from flowctx_core.expressions.js.common import Unsupported
 from flowctx_core.expressions.js.host.typedarrays import (
     JsArrayBuffer,
     JsTypedArray,
@@ -52,8 +52,6 @@ _MEASURED: Final = json.loads(
 ENCODINGS: Final[dict[str, str]] = _MEASURED["labels"]
 #: labels the standard gives an encoding node refuses: its RangeError names the encoding
 _REFUSED: Final[dict[str, str]] = _MEASURED["refused"]
-#: the encodings node decodes ASCII (ESC aside) with as it is
-_ASCII_AS_IS: Final = frozenset(_MEASURED["ascii"])
 #: the single-byte encodings: each byte's text as node decodes it
 _SINGLE: Final[dict[str, dict[int, str]]] = {
     name: dict(enumerate(table)) for name, table in _MEASURED["single"].items()
@@ -175,6 +173,110 @@ def _decode_multibyte(decoder: JsTextDecoder, table: _Multibyte, data: bytes, st
         i += 1
     if error and decoder.fatal:
         decoder.pending = b""
+        raise JsError(f"The encoded data was not valid for encoding {decoder.encoding}")
+    return "".join(out)
+
+
+class _Iso2022Jp(NamedTuple):
+    #: escape sequences (the bytes after ESC) and their starts: "prefix" (a longer one starts),
+    #: the state one switches to, or "refused" (one error for all its bytes)
+    escapes: dict[bytes, str]
+    #: JIS X 0208: the text of each pair of bytes from 0x21 to 0x7E, 94 by 94
+    pairs: str
+
+
+@functools.cache
+def _iso2022jp() -> _Iso2022Jp:
+    """ISO-2022-JP as node's ICU decodes it (scripts/text_iso2022.mjs)."""
+    raw = resources.files(__package__).joinpath("iso2022jp.json.gz").read_bytes()
+    data = json.loads(gzip.decompress(raw))
+    return _Iso2022Jp(
+        {bytes.fromhex(seq): kind for seq, kind in data["escapes"].items()}, data["jis0208"]
+    )
+
+
+#: JIS X 0201 Roman: ASCII but for the yen sign and the overline
+_ROMAN: Final = {0x5C: "\u00a5", 0x7E: "\u203e"}
+_KATAKANA: Final = 0xFF61 - 0x21
+
+
+def _decode_iso2022jp(decoder: JsTextDecoder, data: bytes, stream: bool) -> str:
+    """Byte by byte as ICU's converter reads ISO-2022-JP: ASCII until an escape switches to JIS X
+    0201 Roman, its katakana or JIS X 0208's pairs; a line break in the pairs' state is itself
+    and back to ASCII; an escape right after another (nothing decoded between) is an error, as
+    are SO and SI. Streamed, an unfinished escape or pair waits for the next call, with the
+    state it found (``decoder.jis``); with ``fatal``, a streamed call's error drops the rest of
+    its bytes and keeps the state it left, a flush's leaves the decoder new (as measured)."""
+    table = _iso2022jp()
+    data = decoder.pending + data
+    decoder.pending = b""
+    charge(len(data) // 2 + 1)
+    state, empty = decoder.jis
+    out: list[str] = []
+    error = False
+    i, n = 0, len(data)
+    while i < n and not (error and decoder.fatal):  # fatal: the rest after an error is dropped
+        b = data[i]
+        if b == 0x1B:
+            k = i + 1
+            kind = "prefix"
+            while kind == "prefix" and k < n:
+                k += 1
+                kind = table.escapes.get(data[i + 1 : k], "")
+            if kind == "prefix":  # the bytes end inside the sequence
+                if stream:
+                    decoder.pending = data[i:]
+                    break
+                out.append("\ufffd")
+                error = True
+                break
+            if not kind:  # an unknown escape: ESC alone is the error, what follows read anew
+                k = i + 1
+            if kind in ("", "refused") or empty:
+                out.append("\ufffd")
+                error = True
+                empty = False
+            else:
+                empty = True
+            if kind not in ("", "refused"):
+                state = kind
+            i = k
+            continue
+        empty = False
+        if b in (0x0A, 0x0D):
+            if state != "roman":
+                state = "ascii"
+            out.append(chr(b))
+            i += 1
+            continue
+        text = "\ufffd"
+        step = 1
+        if b in (0x0E, 0x0F):
+            pass
+        elif state == "ascii":
+            text = chr(b) if b < 0x80 else text
+        elif state == "roman":
+            text = _ROMAN.get(b, chr(b)) if b < 0x80 else text
+        elif state == "katakana":
+            text = chr(b + _KATAKANA) if 0x21 <= b <= 0x5F else text
+        elif i + 1 == n:  # a pair's first byte ends the bytes
+            if stream:
+                decoder.pending = data[i:]
+                break
+        else:
+            t = data[i + 1]
+            if 0x21 <= t <= 0x7E:
+                if 0x21 <= b <= 0x7E:
+                    text = table.pairs[(b - 0x21) * 94 + t - 0x21]
+                    step = 2
+            elif t not in (0x1B, 0x0E, 0x0F):
+                step = 2  # neither byte starts a character: one error for both
+        error = error or text == "\ufffd"
+        out.append(text)
+        i += step
+    # a flush leaves the decoder new; a streamed call keeps the state, that of its error too
+    decoder.jis = (state, empty) if stream else ("ascii", False)
+    if error and decoder.fatal:
         raise JsError(f"The encoded data was not valid for encoding {decoder.encoding}")
     return "".join(out)
 
@@ -344,7 +446,7 @@ def new_text_encoder(*_: Any) -> JsTextEncoder:
 class JsTextDecoder(JsPropsObject):
     """A decoder of ``encoding``; a streaming decode keeps its state between calls."""
 
-    __slots__ = ("bom_done", "encoding", "fatal", "icu", "ignore_bom", "pending", "state")
+    __slots__ = ("bom_done", "encoding", "fatal", "icu", "ignore_bom", "jis", "pending", "state")
     TAG: Final = "TextDecoder"
     KINDS: Final = frozenset({"TextDecoder"})
 
@@ -356,6 +458,7 @@ class JsTextDecoder(JsPropsObject):
         self.bom_done = False
         self.icu = False  # windows-1252: ICU's decoder since the first streaming call
         self.pending = b""  # the double-byte encodings: a lead byte a streamed call ended with
+        self.jis = ("ascii", False)  # ISO-2022-JP: the state, whether an escape just switched it
         self.props: dict[str, Any] | None = None
 
     def js_shown(self) -> str:
@@ -436,15 +539,8 @@ def _decode(
     multibyte = _multibyte().get(decoder.encoding) if codec is None else None
     if multibyte is not None:
         return _decode_multibyte(decoder, multibyte, data, stream)
-    if codec is None and decoder.encoding != "windows-1252":
-        if not data or (
-            decoder.encoding in _ASCII_AS_IS and data.isascii() and b"\x1b" not in data
-        ):
-            return data.decode("ascii")
-        raise Unsupported(
-            f"flowctx does not reproduce TextDecoder's {decoder.encoding} decoding (node takes "
-            "it from ICU)"
-        )
+    if decoder.encoding == "iso-2022-jp":
+        return _decode_iso2022jp(decoder, data, stream)
     if codec is None:
         decoder.icu = decoder.icu or stream
         return (
