@@ -910,6 +910,9 @@ OCTAL_ORDER = [
     ("x => 09 !x", "Decimals with leading zeros are not allowed in strict mode."),
     ("(x => 1)(010) !x", "missing ) after argument list"),
     ("09.5", "Decimals with leading zeros are not allowed in strict mode."),
+    # V8 places it on the whole literal: '...' right after 08.5 starts no later than it ends
+    ("[08.5...payload.arr]", "Unexpected token '...'"),
+    ("[08.5 ...payload.arr]", "Decimals with leading zeros are not allowed in strict mode."),
 ]
 
 

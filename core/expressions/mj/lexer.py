@@ -409,6 +409,10 @@ class _Lexer:
             value: int | float = int(f) if f.is_integer() and abs(f) <= 2**53 else f
         else:
             value = number(int(literal))
+        octal = self.octals[-1] if self.octals else None
+        if octal is not None and octal.error.start == i and octal.error.end != j:
+            # V8 places it on the whole literal (`08.5`): which of two errors wins depends on it
+            self.octals[-1] = self.error(octal.error.message, i, j)
         return value, j
 
     def separated(self, j: int, allowed: str) -> int:
