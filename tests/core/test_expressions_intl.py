@@ -537,3 +537,24 @@ def test_zone_names_other_than_utcs_are_refused(capsys: pytest.CaptureFixture[st
                  json.dumps(PATTERN_SCOPE)])  # fmt: skip
     assert code != 0
     assert "flowctx does not reproduce the time zone name of Asia/Tokyo" in capsys.readouterr().err
+
+
+# measured with node 20: the variant POSIX alone is -u-va-posix (CLDR's alias, as V8 applies
+# it), and ICU leaves und with a region and a variant as it is where the language alone would
+# be the minimal form
+POSIX_AND_MINIMIZE = [
+    ("Intl.getCanonicalLocales('en-US-posix-u-nu-arab')[0]", "en-US-u-nu-arab-va-posix"),
+    ("new Intl.Locale('en-US-fonipa-posix').toString()", "en-US-fonipa-posix"),
+    ("new Intl.Locale('und-US-fonipa').minimize().toString()", "und-US-fonipa"),
+    ("new Intl.Locale('und-FR-u-va-posix').minimize().toString()", "und-FR-u-va-posix"),
+    ("new Intl.Locale('und-GB-fonipa').minimize().toString()", "en-GB-fonipa"),
+    ("new Intl.Locale('und-Latn-US-u-va-posix').minimize().toString()", "en-u-va-posix"),
+]
+
+
+@pytest.mark.parametrize(("condition", "answer"), POSIX_AND_MINIMIZE)
+def test_posix_variant_and_minimizing_und_as_node(
+    condition: str, answer: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code = main(["eval", f"{condition} === {json.dumps(answer)}"])
+    assert (code, capsys.readouterr().out) == (0, "true\n"), condition

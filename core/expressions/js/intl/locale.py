@@ -79,6 +79,14 @@ class Locale(IntlObject):
         else:
             full = _maximize(*_parts(head))
             found = "-".join(p for p in (full if how == "maximize" else _minimize(full)) if p)
+        _, script, region = _parts(head)
+        variant = bool(rest) or kws.get("va") == "posix"  # ICU's variant POSIX
+        alone = not _parts(found)[2]  # the minimal form is the language alone
+        if how == "minimize" and language == "und" and not script and region and variant and alone:
+            # measured: there (und-US-fonipa, und-FR-u-va-posix) ICU leaves und with its region
+            # and variant as it is; where the region stays (und-GB-fonipa is en-GB-fonipa) it
+            # minimizes
+            return Locale(self.text)
         return Locale(_canonical(with_keywords(found + rest, kws) + _others(self.text)))
 
 

@@ -70,6 +70,10 @@ def canonical_tag(tag: str) -> str:
     aliased = _TAG_ALIASES.get(base) or _TAG_ALIASES.get(language)
     if aliased is not None and (base in _TAG_ALIASES or len(out) == 1):
         base = aliased if base in _TAG_ALIASES else aliased + base[len(language) :]
+    if variants == ["posix"] and "va" not in extensions.get("u", []):
+        # CLDR's alias, as V8 applies it: the variant POSIX alone is -u-va-posix
+        variants = []
+        extensions["u"] = [*extensions.get("u", []), "va", "posix"]
     text = "-".join([base, *sorted(variants)])
     for singleton in sorted(k for k in extensions if k != "x"):
         body = extensions[singleton]
