@@ -831,19 +831,11 @@ class Parser:
             return nxt.kind == "op" and nxt.value == "=>" and not nxt.nl_before
         if not self.at("("):
             return False
-        depth, k = 0, 0
-        while True:
-            t = self.peek(k)
-            if t.kind == "eof":
-                return False
-            if t.kind == "op" and t.value in ("(", "["):
-                depth += 1
-            elif t.kind == "op" and t.value in (")", "]"):
-                depth -= 1
-                if depth == 0:
-                    nxt = self.peek(k + 1)
-                    return nxt.kind == "op" and nxt.value == "=>" and not nxt.nl_before
-            k += 1
+        close = self.closing(self.pos)
+        if close is None:
+            return False
+        nxt = self.tokens[close + 1]  # the token list ends with eof
+        return nxt.kind == "op" and nxt.value == "=>" and not nxt.nl_before
 
     def scanner_failure(self, tok: Token) -> JsSyntaxError:
         """The error V8 reports at a token its scanner failed on: its own, or, when it has
