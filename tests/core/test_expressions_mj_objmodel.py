@@ -2616,3 +2616,69 @@ def test_a_dates_own_conversions_stand_before_its_symbol_to_primitive(
         assert result.raw == value, result.error
     else:
         assert result.error is not None and result.error.message == error
+
+
+# measured with MemberJunction 5.51.3: a frozen RegExp's lastIndex is read-only, and so is one
+# defined so; every Set the RegExp methods make throws (a g or y exec, a global match or replace
+# writing 0 first, search writing 0 where it was not 0), of the same value too; exec without g
+# or y never writes it, split and matchAll work on a copy
+_RO = "Cannot assign to read only property 'lastIndex' of object '[object RegExp]'"
+_FIXED = (
+    "Object.defineProperty(/a/, 'lastIndex', Object.fromEntries([['writable', false], "
+    "['value', 3]]))"
+)
+READ_ONLY_LAST_INDEX = [
+    ("Object.freeze(/a/g).test('a')", None, _RO),
+    ("Object.freeze(/a/y).test('b')", None, _RO),
+    ("Object.freeze(/a/g).exec('zzz')", None, _RO),
+    ("'aa'.match(Object.freeze(/a/g))", None, _RO),
+    ("'aa'.replace(Object.freeze(/a/g), 'b')", None, _RO),
+    ("'aa'.replaceAll(Object.freeze(/a/g), 'c')", None, _RO),
+    ("'aa'.search(Object.freeze(/a/g))", None, _RO),
+    ("'bab'.replace(Object.freeze(/a/y), 'x')", None, _RO),
+    ("String(Object.freeze(/a/).test('a'))", "true", None),
+    ("'aa'.replace(Object.freeze(/a/), 'b')", "ba", None),
+    ("String('aa'.split(Object.freeze(/a/g)))", ",,", None),
+    ("String([...'aa'.matchAll(Object.freeze(/a/g))].length)", "2", None),
+    ("String(Object.seal(/a/g).test('a'))", "true", None),
+    (f"((r) => String([r.test('a'), r.lastIndex]))({_FIXED})", "true,3", None),
+    (f"((r) => 'ab'.search(r))({_FIXED})", None, _RO),
+    (
+        "((r) => String('ab'.search(r)))(Object.defineProperty(/a/, 'lastIndex', "
+        "Object.fromEntries([['writable', false]])))",
+        "0",
+        None,
+    ),
+    (f"((r) => (r.lastIndex = 3))({_FIXED})", None, _RO),
+    (f"((r) => String(Reflect.set(r, 'lastIndex', 1)))({_FIXED})", "false", None),
+    (f"((r) => String(Object.isFrozen(Object.seal(r))))({_FIXED})", "true", None),
+    ("String(Object.isFrozen(Object.seal(/a/)))", "false", None),
+    (
+        f"((r) => Object.defineProperty(r, 'lastIndex', Object.fromEntries([['writable', true]])))"
+        f"({_FIXED})",
+        None,
+        "Cannot redefine property: lastIndex",
+    ),
+    (
+        "((r) => Object.defineProperty(r, 'lastIndex', Object.fromEntries([['value', 1]])))"
+        "(Object.freeze(/a/))",
+        None,
+        "Cannot redefine property: lastIndex",
+    ),
+    (
+        f"((r) => String(Object.getOwnPropertyDescriptor(r, 'lastIndex').writable))({_FIXED})",
+        "false",
+        None,
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "value", "error"), READ_ONLY_LAST_INDEX)
+def test_a_read_only_last_index_refuses_the_regexp_methods_writes(
+    text: str, value: str | None, error: str | None
+) -> None:
+    result = evaluate(text, {"payload": {}}, "mj")
+    if error is None:
+        assert result.raw == value, result.error
+    else:
+        assert result.error is not None and result.error.message == error, result.raw

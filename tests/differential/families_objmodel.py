@@ -609,6 +609,47 @@ def _function_proxy(r: random.Random) -> Case:
     return "(" + ", ".join(steps) + ")", _scope()
 
 
+#: a RegExp frozen, sealed, made non-extensible or given a read-only lastIndex (with or without a
+#: value), its lastIndex moved first, then every method that reads or writes lastIndex
+LR_FLAGS = ["", "g", "y", "gy", "i", "gi", "u", "gu", "d"]
+LR_SOURCES = ["a", "b", "a|", "(?:)", "\\d+", "(a)(b)?", "\\ud83d\\ude00", "."]
+LR_LOCKS = ["payload.h", "Object.freeze(payload.h)", "Object.seal(payload.h)",
+            "Object.preventExtensions(payload.h)",
+            "Object.defineProperty(payload.h, 'lastIndex', Object.fromEntries([['writable', "
+            "false]]))",
+            "Object.defineProperty(payload.h, 'lastIndex', Object.fromEntries([['writable', "
+            "false], ['value', {v}]]))",
+            "Reflect.defineProperty(payload.h, 'lastIndex', Object.fromEntries([['value', {v}]]))"]  # fmt: skip
+LR_VALUES = ["0", "1", "2", "5", "-1", "-0", "'1'", "'x'", "1.5", "null", "true", "undefined"]
+LR_INPUTS = ["'ab'", "'aab'", "'ba'", "''", "'xyz'", "'a1b22'", "'\\ud83d\\ude00a'", "payload.s"]
+LR_USES = ["payload.h.test({i})", "JSON.stringify(payload.h.exec({i}))",
+           "JSON.stringify({i}.match(payload.h))", "{i}.replace(payload.h, '-')",
+           "{i}.replace(payload.h, m => m + m)", "{i}.replaceAll(payload.h, '$&$&')",
+           "{i}.search(payload.h)", "JSON.stringify({i}.split(payload.h))",
+           "[...{i}.matchAll(payload.h)].length", "payload.h.lastIndex = {v}",
+           "String(Reflect.set(payload.h, 'lastIndex', {v}))",
+           "JSON.stringify(Object.getOwnPropertyDescriptor(payload.h, 'lastIndex'))",
+           "Object.isFrozen(payload.h)", "Object.isSealed(payload.h)",
+           "Object.isExtensible(payload.h)", "payload.h.x = 1",
+           "String(Reflect.defineProperty(payload.h, 'lastIndex', Object.fromEntries([['value', "
+           "{v}]])))", "String(payload.h)", "JSON.stringify(structuredClone(payload.h).lastIndex)"]  # fmt: skip
+
+
+def _locked_regexp(r: random.Random) -> Case:
+    flags = r.choice(LR_FLAGS)
+    steps = [f"payload.h = /{r.choice(LR_SOURCES)}/{flags}"]
+    if r.random() < 0.5:
+        steps.append(f"payload.h.lastIndex = {r.choice(LR_VALUES)}")
+    steps.append(r.choice(LR_LOCKS).replace("{v}", r.choice(LR_VALUES)))
+    for _ in range(r.randint(1, 3)):
+        use = r.choice(LR_USES).replace("{i}", r.choice(LR_INPUTS))
+        steps.append("payload.log.push(" + use.replace("{v}", r.choice(LR_VALUES)) + ")")
+    steps.append("JSON.stringify([payload.log, payload.h.lastIndex])")
+    scope = _scope()
+    scope["payload"]["log"] = []
+    return "(" + ", ".join(steps) + ")", scope
+
+
 FAMILIES: dict[str, Callable[[random.Random], Case]] = {
     "objmodel.protos": _protos,
     "objmodel.calls": _calls,
@@ -622,4 +663,5 @@ FAMILIES: dict[str, Callable[[random.Random], Case]] = {
     "objmodel.builtinprops": _builtin_props,
     "objmodel.fnproxy": _function_proxy,
     "objmodel.proxy": _proxy,
+    "objmodel.lockedregexp": _locked_regexp,
 }

@@ -1099,7 +1099,7 @@ def integrity_of(obj: Any, frozen: bool | None) -> bool:
         return True
     if descriptors.takes_descriptors(obj) and type(obj) is not JsFunction:
         # TestIntegrityLevel: every own property non-configurable (and read-only, frozen)
-        if frozen and type(obj).__name__ == "JsRegExp" and level < FROZEN:
+        if frozen and type(obj).__name__ == "JsRegExp" and level < FROZEN and not obj.fixed:
             return False  # its lastIndex stays writable under a seal
         own = obj if type(obj) is dict or type(obj) is JsCreated else obj.props or {}
         for k in [*own_keys_all(own), *(k for k in own if type(k) is JsSymbol)]:
@@ -1218,7 +1218,7 @@ def own_descriptor(obj: Any, key: Any) -> Any:
         if k != "stack":
             return UNDEFINED
     if type(obj).__name__ == "JsRegExp" and k == "lastIndex":
-        return data(obj.last_index, not frozen, False, False)
+        return data(obj.last_index, not frozen and not obj.fixed, False, False)
     if isinstance(obj, JsObject):
         owns = getattr(obj, "js_owns", None)
         if getattr(obj, "tag", "") == "[object String]" and owns is not None:

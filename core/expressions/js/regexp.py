@@ -53,6 +53,7 @@ from flowctx_core.expressions.js.values import (
     changed_prototype,
     enumerable_props,
     from_units,
+    same_value,
     to_int,
     to_string,
     to_units,
@@ -714,7 +715,7 @@ def _advance(text: _Text, index: int) -> int:
 
 
 class JsRegExp(JsObject):
-    __slots__ = ("flags", "last_index", "literal", "props", "source")
+    __slots__ = ("fixed", "flags", "last_index", "literal", "props", "source")
 
     def __init__(self, source: str, flags: str, literal: bool = False) -> None:
         validate(source, flags, literal)
@@ -722,6 +723,7 @@ class JsRegExp(JsObject):
         self.source = source
         self.flags = "".join(f for f in FLAG_ORDER if f in flags)
         self.last_index: Any = 0
+        self.fixed = False  # lastIndex defined read-only (a freeze makes it so too)
         self.props: dict[str, Any] | None = None
 
     def __repr__(self) -> str:
@@ -786,7 +788,7 @@ class JsRegExp(JsObject):
 
     def js_set(self, key: str, value: Any) -> None:
         if key == "lastIndex":
-            self.last_index = value
+            put_last_index(self, value)
             return
         if key in ("source", "flags", *_FLAG_NAMES):
             raise JsError(f"Cannot set property {key} of [object Object] which has only a getter")
@@ -833,6 +835,18 @@ def _to_length(v: Any) -> int:
     return int(min(n, 2**53 - 1))
 
 
+def put_last_index(rx: JsRegExp, value: Any) -> None:
+    """Set(R, "lastIndex", value, true): a frozen RegExp's lastIndex, or one defined
+    read-only, refuses every write, of its own value too (strict mode's TypeError)."""
+    if rx.fixed:
+        raise JsError(_READ_ONLY)
+    LENT["check_integrity"](rx, "lastIndex")
+    rx.last_index = value
+
+
+_READ_ONLY: Final = "Cannot assign to read only property 'lastIndex' of object '[object RegExp]'"
+
+
 def builtin_exec(rx: JsRegExp, s: str) -> _Found | None:
     """RegExpBuiltinExec: honours and updates ``lastIndex`` for ``g``/``y``."""
     glob, sticky = "g" in rx.flags, "y" in rx.flags
@@ -842,7 +856,7 @@ def builtin_exec(rx: JsRegExp, s: str) -> _Found | None:
         last = 0
     if last > len(text.units):
         if glob or sticky:
-            rx.last_index = 0
+            put_last_index(rx, 0)
         return None
     if glob and not sticky and text.unicode and _splits_pair(text.units, last) and _atom(rx):
         # V8 runs a pattern of plain characters as a string search from lastIndex itself: in
@@ -853,10 +867,10 @@ def builtin_exec(rx: JsRegExp, s: str) -> _Found | None:
         found = find_at(rx, text, last, sticky)
     if found is None:
         if glob or sticky:
-            rx.last_index = 0
+            put_last_index(rx, 0)
         return None
     if glob or sticky:
-        rx.last_index = found.spans[0][1]  # type: ignore[index]
+        put_last_index(rx, found.spans[0][1])  # type: ignore[index]
     return found
 
 
@@ -952,7 +966,7 @@ def _match(s: str, regexp: Any = UNDEFINED, *_: Any) -> Any:
     if "g" not in rx.flags:
         found = builtin_exec(rx, s)
         return None if found is None else _result(rx, found, s)
-    rx.last_index = 0
+    put_last_index(rx, 0)
     text = _Text(s, "u" in rx.flags or "v" in rx.flags)
     out = [text.piece(*f.spans[0]) for f in find_all(rx, text)]  # type: ignore[misc]
     rx.last_index = 0
@@ -989,6 +1003,10 @@ def _match_all(s: str, regexp: Any = UNDEFINED, *_: Any) -> Any:
 def _str_search(s: str, regexp: Any = UNDEFINED, *_: Any) -> int:
     rx = _as_regexp(regexp if regexp is not None else "null")
     previous = rx.last_index
+    if not same_value(previous, 0) or "g" in rx.flags or "y" in rx.flags:
+        # RegExp.prototype[Symbol.search] writes 0 first unless it is 0 already, and a g or y
+        # RegExp's exec writes it again: a read-only lastIndex refuses the first write
+        put_last_index(rx, 0)
     rx.last_index = 0
     text = _Text(s, "u" in rx.flags or "v" in rx.flags)
     found = find_at(rx, text, 0, "y" in rx.flags)
@@ -1060,7 +1078,7 @@ def _substitution(
 def _replace_regexp(s: str, rx: JsRegExp, replacement: Any) -> str:
     text = _Text(s, "u" in rx.flags or "v" in rx.flags)
     if "g" in rx.flags:
-        rx.last_index = 0
+        put_last_index(rx, 0)
         results = list(find_all(rx, text))
         rx.last_index = 0
     else:
