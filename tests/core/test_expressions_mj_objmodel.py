@@ -2682,3 +2682,108 @@ def test_a_read_only_last_index_refuses_the_regexp_methods_writes(
         assert result.raw == value, result.error
     else:
         assert result.error is not None and result.error.message == error, result.raw
+
+
+# measured with MemberJunction 5.51.3: a global constructor's own properties have node's
+# attributes (prototype, the constants, Error.stackTraceLimit, URL's enumerable statics), and
+# a Proxy around one checks its traps' answers against them, as V8's TypeErrors say
+_H = "payload.h = Object.create(null), "
+BUILTIN_OWN = [
+    (
+        "JSON.stringify(Object.getOwnPropertyDescriptor(Error, 'stackTraceLimit'))",
+        '{"value":10,"writable":true,"enumerable":true,"configurable":true}',
+        None,
+    ),
+    (
+        "JSON.stringify(Object.getOwnPropertyDescriptor(DOMException, 'ABORT_ERR'))",
+        '{"value":20,"writable":false,"enumerable":true,"configurable":false}',
+        None,
+    ),
+    (
+        "String(Object.getOwnPropertyDescriptor(Number, 'proto' + 'type').configurable)",
+        "false",
+        None,
+    ),
+    (
+        "String(Object.getOwnPropertyDescriptor(Map, 'proto' + 'type').value === "
+        "Object.getPrototypeOf(new Map()))",
+        "true",
+        None,
+    ),
+    ("String('proto' + 'type' in Date)", "true", None),
+    ("String(Date.hasOwnProperty('proto' + 'type'))", "true", None),
+    ("String(Reflect.deleteProperty(Date, 'proto' + 'type'))", "false", None),
+    ("String(Reflect.construct(Symbol, []))", None, "Symbol is not a constructor"),
+    (
+        f"({_H}payload.h.ownKeys = () => ['q'], Object.keys(new Proxy(Date, payload.h)))",
+        None,
+        "'ownKeys' on proxy: trap result did not include 'prototype'",
+    ),
+    (
+        f"({_H}payload.h.ownKeys = () => ['q', 'proto' + 'type'], "
+        "Object.keys(new Proxy(Number, payload.h)))",
+        None,
+        "'ownKeys' on proxy: trap result did not include 'MAX_VALUE'",
+    ),
+    (
+        f"({_H}payload.h.ownKeys = () => ['q'], "
+        "JSON.stringify(Object.keys(new Proxy(Math.max, payload.h))))",
+        "[]",
+        None,
+    ),
+    (
+        f"({_H}payload.h.getOwnPropertyDescriptor = () => undefined, "
+        "Object.keys(new Proxy(Number, payload.h)))",
+        None,
+        "'getOwnPropertyDescriptor' on proxy: trap returned undefined for property "
+        "'prototype' which is non-configurable in the proxy target",
+    ),
+    (
+        f"({_H}payload.h.has = () => false, 'proto' + 'type' in new Proxy(Date, payload.h))",
+        None,
+        "'has' on proxy: trap returned falsish for property 'prototype' which exists in the "
+        "proxy target as non-configurable",
+    ),
+    (
+        f"({_H}payload.h.get = () => 3, new (new Proxy(Map, payload.h))().size)",
+        None,
+        "'get' on proxy: property 'prototype' is a read-only and non-configurable data "
+        "property on the proxy target but the proxy did not return its actual value "
+        "(expected '#<Map>' but got '3')",
+    ),
+    (
+        f"({_H}payload.h.get = () => 3, new (new Proxy(Error, payload.h))())",
+        None,
+        "'get' on proxy: property 'prototype' is a read-only and non-configurable data "
+        "property on the proxy target but the proxy did not return its actual value "
+        "(expected 'Error' but got '3')",
+    ),
+    (
+        f"({_H}payload.h.get = () => Object.getPrototypeOf(new Date(0)), "
+        "String(new (new Proxy(Date, payload.h))(0).getTime()))",
+        "0",
+        None,
+    ),
+    (
+        f"({_H}payload.h.get = (t, k) => t[k], "
+        "JSON.stringify(new (new Proxy(Date, payload.h))(0)))",
+        '"1970-01-01T00:00:00.000Z"',
+        None,
+    ),
+    (
+        "String(Object.keys(new Proxy(Date, Object.create(null))).length)",
+        "0",
+        None,
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "value", "error"), BUILTIN_OWN)
+def test_built_in_constructors_own_properties_and_proxies_around_them(
+    text: str, value: str | None, error: str | None
+) -> None:
+    result = evaluate(text, {"payload": {}}, "mj")
+    if error is None:
+        assert result.raw == value, result.error
+    else:
+        assert result.error is not None and result.error.message == error, result.raw

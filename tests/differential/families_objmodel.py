@@ -551,9 +551,9 @@ def _proxy(r: random.Random) -> Case:
 
 #: Proxy around a function: calls (plain, as a method, with call / apply / bind, Reflect's),
 #: callbacks of the array methods, new, and the traps of every other operation
-FN_TARGETS = ["x => x * 2", "(a, b) => b - a", "Math.max", "Date", "payload.arr.map",
-              "(x => x).bind(null, 1)", "new Proxy(x => -x, Object.create(null))", "Map",
-              "() => payload.log.push('t')"]  # fmt: skip
+FN_TARGETS = ["x => x * 2", "(a, b) => b - a", "Math.max", "Date", "payload.arr.map", "Number",
+              "Error", "Symbol", "(x => x).bind(null, 1)", "Map",
+              "new Proxy(x => -x, Object.create(null))", "() => payload.log.push('t')"]  # fmt: skip
 FN_TRAPS = ["payload.h.apply = (t, th, a) => (payload.log.push(typeof th), a.length)",
             "payload.h.apply = (t, th, a) => t(...a)", "payload.h.apply = (t, th, a) => th",
             "payload.h.apply = (t, th, a) => Reflect.apply(t, th, a)", "payload.h.apply = 1",
@@ -619,7 +619,8 @@ LR_LOCKS = ["payload.h", "Object.freeze(payload.h)", "Object.seal(payload.h)",
             "false]]))",
             "Object.defineProperty(payload.h, 'lastIndex', Object.fromEntries([['writable', "
             "false], ['value', {v}]]))",
-            "Reflect.defineProperty(payload.h, 'lastIndex', Object.fromEntries([['value', {v}]]))"]  # fmt: skip
+            "Reflect.defineProperty(payload.h, 'lastIndex', Object.fromEntries([['value', "
+            "{v}]]))"]  # fmt: skip
 LR_VALUES = ["0", "1", "2", "5", "-1", "-0", "'1'", "'x'", "1.5", "null", "true", "undefined"]
 LR_INPUTS = ["'ab'", "'aab'", "'ba'", "''", "'xyz'", "'a1b22'", "'\\ud83d\\ude00a'", "payload.s"]
 LR_USES = ["payload.h.test({i})", "JSON.stringify(payload.h.exec({i}))",
@@ -632,7 +633,8 @@ LR_USES = ["payload.h.test({i})", "JSON.stringify(payload.h.exec({i}))",
            "Object.isFrozen(payload.h)", "Object.isSealed(payload.h)",
            "Object.isExtensible(payload.h)", "payload.h.x = 1",
            "String(Reflect.defineProperty(payload.h, 'lastIndex', Object.fromEntries([['value', "
-           "{v}]])))", "String(payload.h)", "JSON.stringify(structuredClone(payload.h).lastIndex)"]  # fmt: skip
+           "{v}]])))", "String(payload.h)",
+           "JSON.stringify(structuredClone(payload.h).lastIndex)"]  # fmt: skip
 
 
 def _locked_regexp(r: random.Random) -> Case:

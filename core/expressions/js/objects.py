@@ -31,6 +31,7 @@ from flowctx_core.expressions.js.prototypes import (
     ARRAY_PROTOTYPE,
     FUNCTION_PROTOTYPE,
     JsPrototype,
+    constructor_prototype,
     generic,
     is_prototype_of,
     on_array_prototype,
@@ -50,6 +51,7 @@ from flowctx_core.expressions.js.values import (
     DROPPED_KEYS,
     ELEMENT,
     FUNCTION_PROTO,
+    GENERIC,
     HOLE,
     KEPT,
     MAX_STRING_LENGTH,
@@ -278,6 +280,10 @@ def _obj_has_own(obj: Any, key: Any = UNDEFINED, *_: Any) -> bool:
     if type(obj) is JsFunction:
         if obj.props is not None and k in obj.props:
             return True
+        if k == "prototype" or (obj.members is not None and k not in obj.members):
+            held = builtin_attributes(obj, k)  # Date's prototype, RegExp's $1, Error's
+            if held is not None:
+                return True
         # every function's own length and name; a built-in's static members
         return k in ("length", "name") or (obj.members is not None and k in obj.members)
     if type(obj) is JsNamespace:  # Math, JSON: their members
@@ -857,6 +863,10 @@ def _get_member(obj: Any, key: Any) -> Any:
             return js_value(obj.props[k])
         if k == "__proto__" and not (obj.members and k in obj.members):
             return prototype_of(obj)  # Function.prototype, or Object.prototype for Math
+        if k == "prototype" and t is JsFunction and LENT["globals"].get(obj.name) is obj:
+            held = constructor_prototype(obj.name)
+            if held is not None:
+                return held  # Date.prototype: the object Object.getPrototypeOf(new Date()) is
         if k in OBJECT_MODEL_KEYS:
             raise security(f"reading '{k}' of a built-in leads to Function")
         if obj.members is not None and k in obj.members:
@@ -1198,6 +1208,17 @@ def own_descriptor(obj: Any, key: Any) -> Any:
         # every function's own two, neither writable nor enumerable
         return data(get_member(obj, k), False, False, not sealed)
     if t is JsFunction or t is JsNamespace:
+        held = builtin_attributes(obj, k)
+        if held is not None:  # measured: a constructor's prototype, a constant, a static
+            if "a" in held:
+                raise Unsupported("flowctx does not reproduce the built-in accessors as values")
+            if k == "prototype":  # the object getPrototypeOf gives its instances
+                value = constructor_prototype(obj.name)
+                if value is None:
+                    raise Unsupported(f"flowctx does not reproduce {obj.name}'s prototype")
+            else:
+                value = get_member(obj, k)
+            return data(value, "w" in held, "e" in held, "c" in held)
         if obj.members is None or k not in obj.members:
             return UNDEFINED
         member = obj.members[k]
@@ -1237,6 +1258,17 @@ def own_descriptor(obj: Any, key: Any) -> Any:
         if obj.js_typeof() == "bigint" or (owns is None and type(obj).__name__ in _NO_OWN):
             return UNDEFINED
     raise Unsupported("flowctx does not reproduce this object's property descriptors")
+
+
+def builtin_attributes(obj: JsFunction | JsNamespace, k: str) -> str | None:
+    """The attributes node gives a global function's or namespace's own ``k`` where they are
+    not a method's (None: a method, or not a global's own key)."""
+    from flowctx_core.expressions.js.builtinnames import ATTRIBUTES
+
+    table = ATTRIBUTES.get(obj.name)
+    if table is None or k not in table or LENT["globals"].get(obj.name) is not obj:
+        return None
+    return table[k]
 
 
 def _symbol_descriptor(obj: Any, sym: JsSymbol) -> Any:
@@ -1425,6 +1457,7 @@ def set_member(obj: Any, key: Any, value: Any) -> None:
 
 
 LENT["get_member"] = get_member
+GENERIC["builtin_owns"] = lambda fn, k: builtin_attributes(fn, k) is not None
 LENT["check_integrity"] = lambda obj, k: (
     _check_integrity(obj, k) if getattr(_state, "integrity", None) else None
 )

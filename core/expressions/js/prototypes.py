@@ -468,6 +468,18 @@ def prototype(kind: str) -> Any:
     return got
 
 
+#: the global constructors whose instances' prototype flowctx holds as an object
+_HELD: Final = frozenset({"Object", "Array", "String", "Boolean", "Number", "Date", "RegExp",
+                          "Symbol", "BigInt", "Map", "Set", "WeakMap", "WeakSet", "Error",
+                          *_ERRORS})  # fmt: skip
+
+
+def constructor_prototype(name: str) -> Any:
+    """``<name>.prototype`` of a global constructor: the object its instances are made with
+    (None: one flowctx does not hold, such as URL's)."""
+    return prototype(name) if name in _HELD else None
+
+
 def _function_prototype(*_: Any) -> Any:
     return UNDEFINED  # Function.prototype is a function that returns undefined
 

@@ -1291,6 +1291,7 @@ def js_in(key: Any, obj: Any) -> bool:
             or (obj.members is not None and k in obj.members)
             or k in FUNCTION_PROTO
             or (k in OBJECT_PROTO)
+            or GENERIC["builtin_owns"](obj, k)  # Date's prototype, Error's stackTraceLimit
         )
     if t is JsNamespace:
         return k in obj.members or k in OBJECT_PROTO

@@ -799,8 +799,10 @@ def _new(c: _Compiler, node: JsNew) -> Fn:
             GLOBALS.get(getattr(fn, "name", "")) is not fn and id(fn) not in INTL_CONSTRUCTORS
         ):
             args(env)  # the arguments run before the callee is found no constructor
-            if applied and fn is not GLOBALS["Symbol"] and fn is not GLOBALS["BigInt"]:
-                # Symbol and BigInt are constructors that throw their own words
+            if proxies.refusing_new(fn):
+                # Symbol and BigInt are constructors whose first step throws their own words
+                raise js.JsError(f"{fn.name} is not a constructor")
+            if applied:
                 raise js.JsError(
                     f"{js.shown_value(fn)} is not a constructor",
                     anonymous="value is not a constructor",
