@@ -54,6 +54,7 @@ from flowctx_core.expressions.js.values import (
     GENERIC,
     HOLE,
     KEPT,
+    LEGACY_STATICS,
     MAX_STRING_LENGTH,
     OBJECT_MODEL_KEYS,
     OBJECT_PROTO,
@@ -863,6 +864,10 @@ def _get_member(obj: Any, key: Any) -> Any:
             return js_value(obj.props[k])
         if k == "__proto__" and not (obj.members and k in obj.members):
             return prototype_of(obj)  # Function.prototype, or Object.prototype for Math
+        if k in LEGACY_STATICS and obj.name == "RegExp" and LENT["globals"]["RegExp"] is obj:
+            from flowctx_core.expressions.js.regexp import legacy_static
+
+            return legacy_static(k)
         if k == "prototype" and t is JsFunction and LENT["globals"].get(obj.name) is obj:
             held = constructor_prototype(obj.name)
             if held is not None:

@@ -35,7 +35,7 @@ from flowctx_core.expressions.budget import (
     remaining_steps,
 )
 from flowctx_core.expressions.js import common
-from flowctx_core.expressions.js.common import LENT, Unsupported
+from flowctx_core.expressions.js.common import LENT, HostString, Unsupported
 from flowctx_core.expressions.js.regexcost import worst_steps
 from flowctx_core.expressions.js.regexsyntax import structural as _structural
 from flowctx_core.expressions.js.regexsyntax import v8_syntax_error
@@ -44,6 +44,7 @@ from flowctx_core.expressions.js.strings import STRING_METHODS, _replace, replac
 from flowctx_core.expressions.js.values import (
     ELEMENT,
     KEPT,
+    LAST_MATCH,
     MAX_STRING_LENGTH,
     UNDEFINED,
     JsCreated,
@@ -582,12 +583,24 @@ def _first(rx: JsRegExp, prefix: str, chars: str, lone: bool = False) -> list[An
     return got[0] if got else None
 
 
-def find_at(rx: JsRegExp, text: _Text, start: int, sticky: bool) -> _Found | None:
+def find_at(
+    rx: JsRegExp, text: _Text, start: int, sticky: bool, remember: bool = True
+) -> _Found | None:
     """The first match at code unit ``start`` or after it (only at it when ``sticky``), with
     the whole string as context (lookbehind, ``^``, ``\\b`` see what precedes ``start``)."""
     if text.unicode and len(text.units) != len(text.chars):
-        return _find_between_halves(rx, text, start, sticky)
-    return _find_at_points(rx, text, start, sticky)
+        found = _find_between_halves(rx, text, start, sticky)
+    else:
+        found = _find_at_points(rx, text, start, sticky)
+    if found is not None and remember:
+        _remember(text, found)
+    return found
+
+
+def _remember(text: _Text, found: _Found) -> None:
+    """Every successful match is the realm's last one (RegExp.$1 and the others read it)."""
+    LAST_MATCH.units = text.units
+    LAST_MATCH.spans = found.spans
 
 
 # V8 (node 20) tries a u/v pattern at every code unit, also between the two halves of a
@@ -695,7 +708,9 @@ def find_all(rx: JsRegExp, text: _Text) -> Iterator[_Found]:
         return
     for m in _search(rx, "", text.chars, True, text.lone):
         charge(ELEMENT)
-        yield _found(m, text, rx.source, 0)
+        found = _found(m, text, rx.source, 0)
+        _remember(text, found)
+        yield found
 
 
 def _advance(text: _Text, index: int) -> int:
@@ -817,6 +832,29 @@ def _object_proto(obj: Any, key: str) -> Any:
     if method is not None:
         return _bind(key, method, obj)  # one function object whatever it is read from
     return UNDEFINED
+
+
+def legacy_static(key: str) -> str:
+    """``RegExp.$1``, ``RegExp.lastMatch``...: the condition's last successful match. Before
+    the condition's first they hold the engine process's last match (its host's history)."""
+    units, spans = LAST_MATCH.units, LAST_MATCH.spans
+    if units is None or spans is None:
+        raise HostString(
+            f"flowctx does not reproduce RegExp.{key} before a match in the condition: it holds "
+            "the last match the engine's process made (host state)"
+        )
+    start, end = spans[0]  # type: ignore[misc]
+    if key in ("input", "$_"):
+        return from_units(units)
+    if key in ("lastMatch", "$&"):
+        return from_units(units[start:end])
+    if key in ("leftContext", "$`"):
+        return from_units(units[:start])
+    if key in ("rightContext", "$'"):
+        return from_units(units[end:])
+    index = len(spans) - 1 if key in ("lastParen", "$+") else int(key[1])
+    span = spans[index] if 0 < index < len(spans) else None
+    return "" if span is None else from_units(units[span[0] : span[1]])
 
 
 _ARITY: Final = {"exec": 1, "test": 1, "toString": 0, "compile": 2}
@@ -1151,12 +1189,13 @@ def _split_regexp(s: str, rx: JsRegExp, limit: Any) -> list[Any]:
         return [] if find_at(splitter, text, 0, True) is not None else [s]
     p = q = 0
     while q < size:
-        found = find_at(splitter, text, q, False)
+        found = find_at(splitter, text, q, False, remember=False)
         if found is None:
             break
         start, end = found.spans[0]  # type: ignore[misc]
         if start >= size:
-            break
+            break  # a match at the end is never tried: the last match stays as it was
+        _remember(text, found)
         q = start
         e = min(end, size)
         if e == p:

@@ -257,6 +257,21 @@ class _Changed(threading.local):
 
 
 CHANGED: Final = _Changed()
+
+
+class _LastMatch(threading.local):
+    """The condition's last successful match (RegExp.$1, RegExp.lastMatch... read it): the
+    subject's code units and the match's spans, None before the condition's first."""
+
+    units: str | None = None
+    spans: list[tuple[int, int] | None] | None = None
+
+
+LAST_MATCH: Final = _LastMatch()
+#: RegExp's legacy static properties, each a view of the last successful match
+LEGACY_STATICS: Final = frozenset({"input", "$_", "lastMatch", "$&", "lastParen", "$+",
+                                   "leftContext", "$`", "rightContext", "$'", "$1", "$2",
+                                   "$3", "$4", "$5", "$6", "$7", "$8", "$9"})  # fmt: skip
 #: an object's operations along its prototype chain, lent by prototypes.py (which knows the
 #: built-in prototypes): "walks" (whether the chain was changed or leads to a built-in
 #: prototype), "to_primitive", "has" (``key in`` along it), "shown" (V8's name of it)

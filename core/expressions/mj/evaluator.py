@@ -25,6 +25,7 @@ from flowctx_core.expressions.js.arguments import JsArguments
 from flowctx_core.expressions.js.builtinnames import PROTO_NAMES
 from flowctx_core.expressions.js.common import (
     LENT,
+    HostString,
     NeedsCopy,
     Unsupported,
     array_prop_keys,
@@ -754,7 +755,12 @@ def _call(c: _Compiler, node: ast.Call) -> Fn:
     detached = not member and not isinstance(target, JsChain | JsOptional)
 
     def call(env: Env) -> Any:
-        fn = func(env)
+        try:
+            fn = func(env)
+        except HostString:
+            if applied:
+                raise  # V8 prints the value
+            fn = ""  # the host's string, whatever it holds: not a function
         if type(fn) is not js.JsFunction:
             args(env)  # the arguments run before the callee is found no function
             if applied:
@@ -1138,7 +1144,14 @@ def _typeof(c: _Compiler, node: JsTypeof) -> Fn:
             return js.typeof(inner(env))
 
         return typeof_name
-    return lambda env: js.typeof(inner(env))
+
+    def typeof(env: Env) -> str:
+        try:
+            return js.typeof(inner(env))
+        except HostString:
+            return "string"  # the host's string, whatever it holds
+
+    return typeof
 
 
 def _void(c: _Compiler, node: JsVoid) -> Fn:
@@ -1593,6 +1606,7 @@ def _execute(compiled: Compiled, scope: Mapping[str, Any], env: Env, fn: Fn) -> 
     js.ATTRIBUTES.table = None  # and the attributes it defined
     js.CHANGED.symbols = False  # and whether it keyed a property by a symbol
     js.CHANGED.elements = False  # and whether it put an accessor on an array's element
+    js.LAST_MATCH.units = js.LAST_MATCH.spans = None  # and its last match (RegExp.$1)
     if getattr(compiled.tree, "fx_mutates", False):
         env.scope = clone(scope)
         set_on_copy(True)
@@ -1605,6 +1619,7 @@ def _execute(compiled: Compiled, scope: Mapping[str, Any], env: Env, fn: Fn) -> 
     except NeedsCopy:
         env.scope = clone(scope)
         env.budget[0] = 0
+        js.LAST_MATCH.units = js.LAST_MATCH.spans = None
         if env.trace is not None:
             env.trace.clear()
             env.err[0] = env.err[1] = None
@@ -1690,6 +1705,7 @@ def make_runner(compiled: Compiled) -> Callable[[Mapping[str, Any]], Any]:
         return lambda scope: run(compiled, scope)
     wrapped = getattr(tree, "fx_wrapped", False)
     verdicts = _scope_verdicts
+    last_match = js.LAST_MATCH
 
     def runner(scope: Mapping[str, Any]) -> Any:
         try:
@@ -1703,6 +1719,7 @@ def make_runner(compiled: Compiled) -> Callable[[Mapping[str, Any]], Any]:
         if wrapped and "Boolean" in scope:
             raise js.JsError("Boolean is not a function")
         env = Env(scope)
+        last_match.units = None  # RegExp.$1 of an evaluation before is not this one's
         try:
             return fn(env)
         except NeedsCopy:
