@@ -2787,3 +2787,30 @@ def test_built_in_constructors_own_properties_and_proxies_around_them(
         assert result.raw == value, result.error
     else:
         assert result.error is not None and result.error.message == error, result.raw
+
+
+# measured with MemberJunction 5.51.3 (node 20.20.2): Error's two stack functions are there
+# (calling them writes or shapes a stack, whose text names the host's files: refused), and
+# Symbol.dispose / asyncDispose are node's registered symbols
+NODE_STATICS = [
+    ("typeof Error.captureStackTrace", "function"),
+    ("Error.prepareStackTrace.name", "ErrorPrepareStackTrace"),
+    ("String(Error.captureStackTrace.length)", "2"),
+    ("String(Symbol.dispose)", "Symbol(nodejs.dispose)"),
+    ("Symbol.keyFor(Symbol.asyncDispose)", "nodejs.asyncDispose"),
+    ("String(Symbol.for('nodejs.dispose') === Symbol.dispose)", "true"),
+    (
+        "JSON.stringify(Object.getOwnPropertyDescriptor(Error, 'captureStackTrace').writable)",
+        "true",
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), NODE_STATICS)
+def test_nodes_own_statics_on_error_and_symbol(text: str, expected: str) -> None:
+    assert evaluate(text, {"payload": {}}, "mj").raw == expected
+
+
+def test_a_stack_trace_is_refused_as_host_state() -> None:
+    result = evaluate("Error.captureStackTrace(payload)", {"payload": {}}, "mj")
+    assert result.error is not None and "names the engine's own files" in result.error.message

@@ -479,9 +479,26 @@ def error_function(name: str) -> JsFunction:
     def make(message: Any = UNDEFINED, options: Any = UNDEFINED, *_: Any) -> JsErrorObject:
         return JsErrorObject(name, message, options)
 
-    # V8's default stack depth, Error's one enumerable property (node leaves it as it is)
-    members = {"stackTraceLimit": 10} if name == "Error" else None
+    # V8's default stack depth, Error's one enumerable property (node leaves it as it is),
+    # and the two functions that write or shape a stack (their text names the host's files)
+    members = (
+        {
+            "captureStackTrace": JsFunction("captureStackTrace", _stack_refused, arity=2),
+            "prepareStackTrace": JsFunction(
+                "ErrorPrepareStackTrace", _stack_refused, arity=2, ident="node class"
+            ),
+            "stackTraceLimit": 10,
+        }
+        if name == "Error"
+        else None
+    )
     return JsFunction(name, make, members=members, arity=1)
+
+
+def _stack_refused(*_: Any) -> Any:
+    raise Unsupported(
+        "flowctx does not reproduce a stack trace: its text names the engine's own files (host)"
+    )
 
 
 def wrap(kind: type, convert: Callable[[Any], Any] = to_number) -> Callable[..., JsWrapper]:

@@ -92,13 +92,20 @@ WELL_KNOWN: Final = {
     )
 }  # fmt: skip
 
+#: Symbol.dispose and Symbol.asyncDispose: node 20 defines them as registered symbols
+#: (Symbol.for('nodejs.dispose')), before any condition runs
+NODE_REGISTERED: Final = {
+    "dispose": JsSymbol("nodejs.dispose"),
+    "asyncDispose": JsSymbol("nodejs.asyncDispose"),
+}
+
 _registry = threading.local()
 
 
 def _table() -> dict[str, JsSymbol]:
     table: dict[str, JsSymbol] | None = getattr(_registry, "table", None)
     if table is None or len(table) > 10_000:
-        table = _registry.table = {}
+        table = _registry.table = {sym.description: sym for sym in NODE_REGISTERED.values()}
     return table
 
 
@@ -130,5 +137,6 @@ def register(globals_: dict[str, Any]) -> None:
         "for": JsFunction("for", _symbol_for, arity=1),
         "keyFor": JsFunction("keyFor", _symbol_key_for, arity=1),
         **WELL_KNOWN,
+        **NODE_REGISTERED,
     }
     globals_["Symbol"] = JsFunction("Symbol", _symbol, members)
