@@ -2803,6 +2803,8 @@ NODE_STATICS = [
         "JSON.stringify(Object.getOwnPropertyDescriptor(Error, 'captureStackTrace').writable)",
         "true",
     ),
+    ("String(new Set().keys === new Set().values)", "true"),  # one function, named values
+    ("new Set().keys.name", "values"),
 ]
 
 

@@ -262,6 +262,8 @@ class JsCollection(JsPropsObject):
         method = (_SET_METHODS if self.is_set else _MAP_METHODS).get(key)
         if method is not None:
             fn, arity = method
+            if key == "keys" and self.is_set:
+                key = "values"  # Set.prototype.keys is Set.prototype.values itself
             return _method(self, key, fn, arity)
         from flowctx_core.expressions.js.regexp import _object_proto
 
