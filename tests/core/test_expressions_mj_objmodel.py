@@ -2816,3 +2816,48 @@ def test_nodes_own_statics_on_error_and_symbol(text: str, expected: str) -> None
 def test_a_stack_trace_is_refused_as_host_state() -> None:
     result = evaluate("Error.captureStackTrace(payload)", {"payload": {}}, "mj")
     assert result.error is not None and "names the engine's own files" in result.error.message
+
+
+# measured with MemberJunction 5.51.3: a function's own length and name are configurable; once
+# deleted, Function.prototype's ('' and 0) show through, bind reads them, and an assignment
+# meets the inherited read-only one
+_F = "payload.f = (a, b) => a, "
+DELETED_FUNCTION_OWN = [
+    (
+        f"({_F}delete payload.f.name, JSON.stringify([payload.f.name, payload.f.length, "
+        "Object.getOwnPropertyNames(payload.f), payload.f.hasOwnProperty('name'), "
+        "'name' in payload.f]))",
+        '["",2,["length"],false,true]',
+        None,
+    ),
+    (
+        f"({_F}delete payload.f.length, delete payload.f.name, "
+        "JSON.stringify([payload.f.bind(null).name, payload.f.bind(null, 1).length]))",
+        '["bound ",0]',
+        None,
+    ),
+    ("String(Reflect.deleteProperty(x => x, 'length'))", "true", None),
+    (
+        f"({_F}delete payload.f.name, payload.f.name = 'z')",
+        None,
+        "Cannot assign to read only property 'name' of function '(a, b) => a'",
+    ),
+    (
+        f"({_F}Object.preventExtensions(payload.f), delete payload.f.name, "
+        "delete payload.f.length, String([Object.isSealed(payload.f), "
+        "Object.isFrozen(payload.f)]))",
+        "true,true",
+        None,
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "value", "error"), DELETED_FUNCTION_OWN)
+def test_deleting_a_functions_own_length_and_name(
+    text: str, value: str | None, error: str | None
+) -> None:
+    result = evaluate(text, {"payload": {}}, "mj")
+    if error is None:
+        assert result.raw == value, result.error
+    else:
+        assert result.error is not None and result.error.message == error, result.raw

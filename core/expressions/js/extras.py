@@ -281,8 +281,10 @@ def function_member(fn: JsFunction, key: str) -> JsFunction | None:
             def bound_call(*args: Any) -> Any:
                 return target(*bound, *args)
 
-            arity = max((fn.arity or 0) - len(bound), 0)
-            return JsFunction(f"bound {fn.name}", bound_call, arity=arity)
+            # the target's own length (none: 0) and name (inherited '' once deleted)
+            arity = max((fn.arity or 0) - len(bound), 0) if fn.owns_own("length") else 0
+            name = fn.name if fn.owns_own("name") else ""
+            return JsFunction(f"bound {name}", bound_call, arity=arity)
 
         return _member_of(fn, JsFunction("bind", bind, arity=1, ident="Function.prototype.bind"))
     return None

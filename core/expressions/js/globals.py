@@ -553,7 +553,8 @@ def _object_own_names(x: Any = UNDEFINED, *_: Any) -> list[str]:
     if type(x) is JsFunction and x.members is None:
         keys = own_keys_all(x.props) if x.props else []
         at = sum(1 for k in keys if array_index(k) is not None)
-        return [*keys[:at], "length", "name", *keys[at:]]  # indices first
+        own = [k for k in ("length", "name") if x.owns_own(k)]
+        return [*keys[:at], *own, *keys[at:]]  # indices first
     if type(x) is JsFunction or type(x) is JsNamespace:
         raise Unsupported("flowctx does not reproduce the own property names of built-ins")
     host = getattr(x, "own_names", None)  # a host class's own (AggregateError)

@@ -286,7 +286,9 @@ def _obj_has_own(obj: Any, key: Any = UNDEFINED, *_: Any) -> bool:
             if held is not None:
                 return True
         # every function's own length and name; a built-in's static members
-        return k in ("length", "name") or (obj.members is not None and k in obj.members)
+        if k in ("length", "name"):
+            return obj.owns_own(k)
+        return obj.members is not None and k in obj.members
     if type(obj) is JsNamespace:  # Math, JSON: their members
         return obj.members is not None and k in obj.members
     if type(obj).__name__ == "JsErrorObject":  # V8 gives every error its own stack
@@ -673,11 +675,23 @@ def _delete_own(obj: Any, key: str) -> None:
     if type(obj) is JsFunction:
         check_delete(obj, key)
         if key in ("length", "name"):
-            raise Unsupported(f"flowctx does not reproduce deleting a function's {key}")
+            forget_own(obj, key)
+            return
     owns = getattr(obj, "js_owns", None)
     if owns is not None and owns(key) and key not in (getattr(obj, "props", None) or {}):
         raise JsError(f"Cannot delete property '{key}' of {obj.tag}")
     (getattr(obj, "props", None) or {}).pop(key, None)
+
+
+def forget_own(fn: JsFunction, key: str) -> None:
+    """Delete a function's own ``length`` or ``name`` (configurable): of one the condition
+    made only, a built-in's would change for the host's every later evaluation."""
+    if not fn.owned:
+        raise Unsupported(
+            f"flowctx does not reproduce deleting a built-in function's {key}: the engine's host "
+            "process keeps the change for every later evaluation"
+        )
+    fn.gone = (*getattr(fn, "gone", ()), key)
 
 
 def object_to_string(this: Any) -> str:
@@ -877,8 +891,10 @@ def _get_member(obj: Any, key: Any) -> Any:
         if obj.members is not None and k in obj.members:
             return obj.members[k]
         if t is JsFunction and k == "name":
-            return obj.name
+            return obj.name if obj.owns_own(k) else ""  # deleted: Function.prototype's
         if t is JsFunction and k == "length":
+            if not obj.owns_own(k):
+                return 0  # deleted: Function.prototype's
             if obj.arity is None:
                 from flowctx_core.expressions.js.builtinnames import LENGTHS
 
@@ -1105,6 +1121,9 @@ def integrity_of(obj: Any, frozen: bool | None) -> bool:
             want = NOT_EXTENSIBLE if frozen is None else FROZEN if frozen else SEALED
             if frozen and level == SEALED and not obj.props:
                 return True  # sealed, and its own length and name are read-only already
+            gone = not obj.owns_own("length") and not obj.owns_own("name")
+            if level is not None and not obj.props and gone:
+                return True  # not extensible, with nothing of its own left
             return level is not None and level >= want
         return type(obj) is not JsNamespace
     level = _level(obj)
@@ -1210,6 +1229,8 @@ def own_descriptor(obj: Any, key: Any) -> Any:
     if t is JsFunction and obj.props is not None and k in obj.props:
         return descriptors.descriptor_of(obj, k)
     if t is JsFunction and k in ("length", "name"):
+        if not obj.owns_own(k):
+            return UNDEFINED  # deleted
         # every function's own two, neither writable nor enumerable
         return data(get_member(obj, k), False, False, not sealed)
     if t is JsFunction or t is JsNamespace:

@@ -101,7 +101,7 @@ class JsFunction:
 
     __slots__ = (
         *("arity", "fn", "ident", "members", "method", "name", "props", "proxy", "receiver"),
-        "source",
+        *("source", "gone"),
     )
 
     def __init__(
@@ -133,6 +133,11 @@ class JsFunction:
 
     def __repr__(self) -> str:
         return f"function {self.name}"
+
+    def owns_own(self, key: str) -> bool:
+        """Whether its own ``length`` or ``name`` is still there (a condition may delete those
+        of a function it made; ``gone`` is set only then)."""
+        return key not in getattr(self, "gone", ())
 
     @property
     def owned(self) -> bool:

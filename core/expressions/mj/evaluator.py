@@ -44,6 +44,7 @@ from flowctx_core.expressions.js.intl import CONSTRUCTOR_IDS as INTL_CONSTRUCTOR
 from flowctx_core.expressions.js.objects import (
     call_with_this,
     check_delete,
+    forget_own,
     get_member,
     set_member,
 )
@@ -1493,7 +1494,9 @@ def _delete(c: _Compiler, node: JsDelete) -> Fn:
             del obj.props[k]  # an own property written on an arrow (check_delete passed)
             return True
         if type(obj) is js.JsFunction and k in ("length", "name"):
-            raise Unsupported(f"flowctx does not reproduce deleting a function's {k}")
+            if obj.owns_own(k):
+                forget_own(obj, k)  # configurable: Function.prototype's shows through
+            return True
         if k == "lastIndex" and type(obj).__name__ == "JsRegExp":  # not configurable
             raise js.JsError("Cannot delete property 'lastIndex' of [object RegExp]")
         if (
