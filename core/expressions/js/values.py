@@ -103,6 +103,8 @@ class JsFunction:
         *("arity", "fn", "ident", "members", "method", "name", "props", "proxy", "receiver"),
         *("source", "gone"),
     )
+    #: the own ``length``/``name`` a condition deleted (set only then: most never have one)
+    gone: tuple[str, ...]
 
     def __init__(
         self,
