@@ -1,12 +1,13 @@
 """``Intl.DateTimeFormat`` and ``Date.prototype.toLocale{,Date,Time}String(locales)`` as node 20
 answers them for every locale node has: each option set's pattern, names, digits, hour cycle
 and resolved options measured from node (scripts/intl_data.mjs, intl_date_parts.mjs,
-intl_calendars.mjs), in node's zone (``TZ``) or the ``timeZone`` option. A set of date and
+intl_calendars.mjs), in node's zone (``TZ``) or the ``timeZone`` option (any zone ICU knows,
+its offsets ICU's own: ``zones``). A set of date and
 time components in the Gregorian calendar is its date's pattern and its time's joined as ICU's
 pattern generator joins them (by the date's month), where node has no pattern of its own for
 it; the Japanese, Persian, Buddhist and ROC calendars count their fields in ``calendars``.
 Refused: the other calendars, ``dayPeriod``, ``fractionalSecondDigits``, ``timeZoneName``, the
-names of zones other than UTC, and a zone Python's zoneinfo does not know. Gregorian dates are
+names of zones other than UTC. Gregorian dates are
 proleptic, as V8 sets ICU's calendar, before 1582 too."""
 
 from __future__ import annotations
@@ -14,11 +15,10 @@ from __future__ import annotations
 import functools
 import math
 import re
-from datetime import UTC
 from typing import Any, Final
 
 from flowctx_core.expressions.js.common import Unsupported
-from flowctx_core.expressions.js.intl import calendars
+from flowctx_core.expressions.js.intl import calendars, zones
 from flowctx_core.expressions.js.intl.data import inherited, table
 from flowctx_core.expressions.js.intl.locales import (
     canonical_list,
@@ -36,7 +36,6 @@ from flowctx_core.expressions.js.values import (
 )
 
 SERVICE: Final = "Intl.DateTimeFormat"
-_CYCLE: Final = 146097 * 86400000  # 400 Gregorian years, a whole number of weeks
 _COMPONENTS: Final = (
     ("weekday", ("narrow", "short", "long")),
     ("era", ("narrow", "short", "long")),
@@ -54,7 +53,6 @@ _NAMED: Final = ("narrow", "short", "long")
 #: resolved options leave out (fractionalSecondDigits, timeZoneName)
 _PATTERN_LETTERS: Final = frozenset("GyMLEcdhHkKmsSzvVOabBjJC")
 _UNREAD: Final = frozenset("SzvVO")
-_UTC_NAMES: Final = {"utc": "UTC", "etc/utc": "UTC", "gmt": "UTC", "etc/gmt": "UTC"}
 _WELL_FORMED: Final = re.compile(r"[a-zA-Z0-9]{3,8}(?:-[a-zA-Z0-9]{3,8})*\Z")
 #: the calendars ICU has (Intl.supportedValuesOf("calendar"))
 _CALENDARS: Final = frozenset((
@@ -151,7 +149,7 @@ class DateTimeFormat(IntlObject):
         if t != t:
             raise JsError("Invalid time value")
         zone = self.o["timeZone"]
-        t_local = t + _offset(zone, t) if zone != dates.zone_name() else dates.local(t)
+        t_local = t + _offset(zone, t)
         y, mo, d, h, mi, s, _, _ = dates._fields(t_local)
         # V8 makes ICU's Gregorian calendar proleptic (no Julian dates before 1582); a year
         # before 1 is shown as its era's year (0 is 1 BC)
@@ -214,20 +212,11 @@ class DateTimeFormat(IntlObject):
 
 
 def _offset(zone: str, t: float) -> float:
-    if zone == "UTC":
-        return 0
-    from datetime import datetime
-    from zoneinfo import ZoneInfo
+    from flowctx_core.expressions.js import dates
 
-    from flowctx_core.expressions.js.dates import _PY_MAX, _PY_MIN
-
-    # zoneinfo's range: before the year 1 the zone's first offset (its local mean time) holds,
-    # as in ICU; after 9999 its last rule, which repeats with the calendar every 400 years
-    if t > _PY_MAX:
-        t -= math.ceil((t - _PY_MAX) / _CYCLE) * _CYCLE
-    stamp = datetime.fromtimestamp(max(t, _PY_MIN) / 1000, tz=UTC)
-    off = stamp.astimezone(ZoneInfo(zone)).utcoffset()
-    return 0 if off is None else off.total_seconds() * 1000
+    if zones.known(zone):
+        return zones.offset_ms(zone, t)
+    return dates.offset_ms(t)  # node's own zone (TZ) where ICU's tables do not name it
 
 
 def _time(value: Any) -> float:
@@ -252,19 +241,13 @@ def _time_zone(value: Any) -> str:
     from flowctx_core.expressions.js import dates
 
     if value is UNDEFINED:
-        return dates.zone_name() if dates.zone_name() not in ("UTC0", "Etc/UTC") else "UTC"
+        own = dates.zone_name()
+        return "UTC" if own == "UTC0" else zones.canonical(own) or own
     name = to_string(value)
-    if name.lower() in _UTC_NAMES:
-        return "UTC"
-    from zoneinfo import ZoneInfo
-
-    try:
-        ZoneInfo(name)
-    except (ValueError, OSError, LookupError) as exc:
-        raise JsError(f"Invalid time zone specified: {name}") from exc
-    if name != name.strip() or not name[0].isupper():
-        raise Unsupported(f"flowctx does not reproduce ICU's spelling of the time zone {name!r}")
-    return name
+    found = zones.canonical(name)
+    if found is None:
+        raise JsError(f"Invalid time zone specified: {name}")
+    return found
 
 
 _DATE_FIELDS: Final = ("weekday", "year", "month", "day")
