@@ -31,7 +31,7 @@ _FILES: Final = {
     "calendarEraYears": "calendars", "persianEarlier": "calendars",
     "dateParts": "dateparts", "dateJoins": "dateparts", "datePartsRefused": "dateparts",
     "lists": "lists", "dates": "dates", "skeletons": "skeletons",
-    "collationRanks": "collations",
+    "collationRanks": "collations", "units": "units", "ranges": "ranges",
     "zoneNames": "zones", "zoneOffsets": "zones",
 }  # fmt: skip
 
