@@ -1308,6 +1308,7 @@ OTHER_GLOBALS: Final = frozenset(
         "EventTarget", "TextEncoder", "TextDecoder", "Blob", "File",
         "FormData", "Headers", "Request", "Response", "BroadcastChannel", "MessageChannel",
         "MessagePort", "MessageEvent", "CustomEvent", "Crypto", "CryptoKey", "SubtleCrypto",
+        *host.STREAMS, *host.PERFORMANCE,
     }
     - host.NAMES
 )  # fmt: skip
@@ -1344,6 +1345,7 @@ HOST_TYPES: Final[dict[str, str]] = {
     "self": "undefined", "setImmediate": "function", "setInterval": "function",
     "setTimeout": "function", "structuredClone": "function", "unescape": "function",
     "window": "undefined",
+    **{name: "function" for name in (*host.STREAMS, *host.PERFORMANCE)},
 }  # fmt: skip
 
 # Namespaces and the members completion offers on them.
