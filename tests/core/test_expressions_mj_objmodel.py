@@ -2861,3 +2861,35 @@ def test_deleting_a_functions_own_length_and_name(
         assert result.raw == value, result.error
     else:
         assert result.error is not None and result.error.message == error, result.raw
+
+
+# measured with MemberJunction 5.51.3: an error's cause is its own (not enumerable), after the
+# stack and the message, before an AggregateError's errors; a TextDecoder's own symbol keys
+# are node's internals (a native handle among them): refused
+ERROR_OWN_NAMES = [
+    (
+        "(payload.e = new Error('m', Object.fromEntries([['cause', 2]])), payload.e.x = 1, "
+        "JSON.stringify([Object.getOwnPropertyNames(payload.e), Object.keys(payload.e)]))",
+        '[["stack","message","cause","x"],["x"]]',
+    ),
+    (
+        "JSON.stringify(Reflect.ownKeys(new AggregateError([1], 'm', "
+        "Object.fromEntries([['cause', 1]]))))",
+        '["stack","message","cause","errors"]',
+    ),
+    (
+        "JSON.stringify(Object.getOwnPropertyNames(new Error(undefined, "
+        "Object.fromEntries([['cause', undefined]]))))",
+        '["stack","cause"]',
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), ERROR_OWN_NAMES)
+def test_an_errors_cause_is_its_own(text: str, expected: str) -> None:
+    assert evaluate(text, {"payload": {}}, "mj").raw == expected
+
+
+def test_a_text_decoders_internal_symbols_are_refused() -> None:
+    result = evaluate("Reflect.ownKeys(new TextDecoder()).length", {"payload": {}}, "mj")
+    assert result.error is not None and "internal state" in result.error.message

@@ -566,8 +566,9 @@ def _object_own_names(x: Any = UNDEFINED, *_: Any) -> list[str]:
         at = sum(1 for k in keys if array_index(k) is not None)
         return [*keys[:at], "lastIndex", *keys[at:]]
     if type(x) is constructors.JsErrorObject:
-        # the stack is made with the error, then the message it was given
-        return ["stack", *(["message"] if x.own_message else []), *keys]
+        # the stack is made with the error, then the message and cause it was given, then
+        # the keys written on it (the cause is not enumerable: Object.keys leaves it out)
+        return ["stack", *(["message"] if x.own_message else []), *own_keys_all(x.props)]
     if type(x) in (list, tuple, str) or (
         isinstance(x, constructors.JsWrapper) and type(x.value) is str
     ):
