@@ -194,6 +194,17 @@ DATE_OPTIONS: dict[str, list[Any]] = {
     "calendar": ["gregory", "japanese", "x", "persian", "buddhist", "roc", "islamic-civil",
                  "islamic-tbla"],
 }  # fmt: skip
+#: every calendar ICU has (and a few it has not), for the draws of random component sets
+CALENDARS = ["buddhist", "chinese", "coptic", "dangi", "ethioaa", "ethiopic", "gregory", "hebrew",
+             "indian", "islamic", "islamic-civil", "islamic-rgsa", "islamic-tbla",
+             "islamic-umalqura", "iso8601", "japanese", "persian", "roc", "ethiopic-amete-alem",
+             "islamicc", "x"]  # fmt: skip
+DATE_WIDTHS: dict[str, list[str]] = {
+    "weekday": ["narrow", "short", "long"], "era": ["narrow", "short", "long"],
+    "year": ["numeric", "2-digit"], "month": ["numeric", "2-digit", "narrow", "short", "long"],
+    "day": ["numeric", "2-digit"], "hour": ["numeric", "2-digit"],
+    "minute": ["numeric", "2-digit"], "second": ["numeric", "2-digit"],
+}  # fmt: skip
 # hour cycles, numbering systems and calendars asked by the locale itself
 DATE_LOCALES = ["'en-u-hc-h23'", "'ja-u-hc-h12'", "'en-u-nu-thai'", "'de-u-ca-gregory'",
                 "'ja-JP-u-ca-japanese'", "'th-u-ca-gregory'", "'ar-EG-u-nu-latn'",
@@ -238,8 +249,31 @@ DATE_FORMS = ["new Date({x}).toLocaleString({l})", "new Date({x}).toLocaleDateSt
               ]  # fmt: skip
 
 
+def _calendar_set(r: random.Random) -> tuple[str, dict[str, Any]]:
+    """A random set of components in any width, in a calendar asked by the option or by the
+    locale's -u-ca-, with an hour cycle now and then."""
+    options: dict[str, Any] = {k: r.choice(v) for k, v in DATE_WIDTHS.items() if r.random() < 0.35}
+    if r.random() < 0.2:
+        key = r.choice(["hour12", "hourCycle"])
+        options[key] = r.choice([True, False] if key == "hour12" else ["h11", "h12", "h23", "h24"])
+    if r.random() < 0.15:
+        options = {"dateStyle": r.choice(DATE_OPTIONS["dateStyle"][:4])}
+    if r.random() < 0.3:
+        options["timeZone"] = r.choice(DATE_OPTIONS["timeZone"][:5])
+    calendar = r.choice(CALENDARS)
+    if r.random() < 0.5:
+        options["calendar"] = calendar
+        return _locale(r), options
+    base = r.choice(LOCALES[:-3])
+    return f"'{base}-u-ca-{calendar}'", options
+
+
 def date_time(r: random.Random) -> Case:
     form = r.choice(DATE_FORMS)
+    if r.random() < 0.3:  # every calendar, random sets of components
+        locale, options = _calendar_set(r)
+        expr = form.replace("{l}", locale).replace("{x}", r.choice(DATES))
+        return expr, {"payload": {"o": options, "t": 1234567890123, "locs": ["fr-CA", "de"]}}
     locale = r.choice(DATE_LOCALES) if r.random() < 0.1 else _locale(r)
     expr = form.replace("{l}", locale).replace("{x}", r.choice(DATES))
     roll = r.random()

@@ -19,8 +19,9 @@ OPEN: dict[str, str] = {}
 # Families where flowctx may say it does not reproduce a construct (allowed, counted):
 # sweep.global / sweep.new: node's globals flowctx leaves out (Proxy).
 # locale.*: Intl's parts flowctx refuses (units, options in tailored collations, other
-# collations, sets of date components not measured in a calendar other than the Gregorian,
-# the lunisolar and astronomical calendars, time zone names other than UTC's, minimizing a
+# collations, the few sets of date components whose patterns node's rows could not rebuild in a
+# calendar other than the Gregorian, the lunisolar calendars (chinese, dangi), the astronomical
+# Islamic one outside its measured years, time zone names other than UTC's, minimizing a
 # language CLDR does not list; docs/commands/eval.md)
 # (functions.own, reflect, sweep.proto, sweep.static and sweep.props refuse nothing since the
 # object model: built-in prototypes as values, changed prototypes, descriptors, symbol keys)

@@ -21,6 +21,7 @@ from flowctx_core.expressions.js.common import Unsupported
 from flowctx_core.expressions.js.intl import calendars, zones
 from flowctx_core.expressions.js.intl.data import inherited, table
 from flowctx_core.expressions.js.intl.locales import (
+    CALENDAR_ALIASES,
     canonical_list,
     resolve_keywords,
     with_keywords,
@@ -162,7 +163,8 @@ class DateTimeFormat(IntlObject):
         hc = row["hc"] if sk is None else sk["r"].get("hourCycle", "h23")
         hc = self.o.get("hourCycle") or hc
         hour = {"h12": (h % 12) or 12, "h11": h % 12, "h23": h, "h24": h or 24}[hc]
-        values = {"year": y, "month": mo + 1, "day": d, "hour": hour, "minute": mi, "second": s}
+        month = calendars.month_number(self.o["calendar"], y, mo)
+        values = {"year": y, "month": month, "day": d, "hour": hour, "minute": mi, "second": s}
         table = str.maketrans("0123456789", self.o["digits"])
         out: list[tuple[str, str]] = []
         if sk is None:
@@ -208,6 +210,18 @@ class DateTimeFormat(IntlObject):
                     out.append((name, text.translate(own)))
                     continue
                 out.append((name, text.translate(table)))
+        if any(v == "" for _, v in out):
+            # a name a calendar leaves empty (the ISO calendar's months and eras, the Coptic
+            # era before its first year) is no part: the texts beside it are one
+            merged: list[tuple[str, str]] = []
+            for k, v in out:
+                if v == "":
+                    continue
+                if k == "literal" and merged and merged[-1][0] == "literal":
+                    merged[-1] = (k, merged[-1][1] + v)
+                else:
+                    merged.append((k, v))
+            out = merged
         return out
 
 
@@ -340,6 +354,7 @@ def construct(
     # the calendar: the option's, else the -u-ca-'s (either kept in the locale only when it is
     # the -u-ca-'s), where ICU has it
     asked = calendar.lower() if calendar is not UNDEFINED else None
+    asked = CALENDAR_ALIASES.get(asked, asked) if asked is not None else None
     tag_ca = found.get("ca")
     ca = asked if asked in _CALENDARS else None
     if ca is None and asked is None and tag_ca in _CALENDARS:
@@ -408,10 +423,6 @@ def construct(
         # locale keeps (ICU's patterns for it) or without (V8's for the option's)
         flag = None
         if "hour" in fields and cycle is not None:
-            if other is not None:
-                raise Unsupported(
-                    f"flowctx does not reproduce an hour cycle in the {chosen} calendar"
-                )
             flag = ("hc", cycle) if kept.get("hc") == cycle else ("hourCycle", cycle)
         elif "hour" in fields and hour12 is not UNDEFINED:
             flag = ("hour12", "true" if hour12 else "false")
@@ -433,11 +444,14 @@ def _skeleton(locale: str, key: str, calendar: str | None = None) -> dict[str, A
     its own Gregorian calendar (None) or in another calendar: measured for the set itself, or
     joined from its date's and its time's as ICU's pattern generator joins them."""
     if calendar is not None:
-        return _row("calendarSkeletons", calendar, locale, key)
-    found = _row("skeletons", None, locale, key)
-    if found is not None or _parts_left_out(locale):
+        found = _row("calendarSkeletons", calendar, locale, key)
+    else:
+        found = _row("skeletons", None, locale, key)
+        if found is not None or _parts_left_out(locale):
+            return found
+    if found is not None:
         return found
-    found = _row("dateParts", None, locale, key)
+    found = _part(locale, key, calendar)
     if found is not None:
         return found
     pairs = [p.split("=", 1) for p in key.split(",")]
@@ -445,9 +459,14 @@ def _skeleton(locale: str, key: str, calendar: str | None = None) -> dict[str, A
     time = [(n, v) for n, v in pairs if n not in _DATE_PART]
     if not date or not time or all(n == "era" for n, _ in date):
         return None  # an era alone with a time is a row of its own, measured or refused
-    joins = inherited(table("dateJoins"), locale)
-    d = _row("dateParts", None, locale, ",".join(f"{n}={v}" for n, v in date))
-    t = _row("dateParts", None, locale, ",".join(f"{n}={v}" for n, v in time))
+    if calendar is not None and all(n == "weekday" for n, _ in date):
+        return None  # so is a weekday alone with a time (ICU has patterns for it), refused
+    joins = inherited(
+        table("dateJoins") if calendar is None else table("calendarJoins").get(calendar, {}),
+        locale,
+    )
+    d = _part(locale, ",".join(f"{n}={v}" for n, v in date), calendar)
+    t = _part(locale, ",".join(f"{n}={v}" for n, v in time), calendar)
     if joins is None or d is None or t is None:
         return None
     month = dict(date).get("month")
@@ -455,14 +474,61 @@ def _skeleton(locale: str, key: str, calendar: str | None = None) -> dict[str, A
     if month == "long":
         style = "full" if "weekday" in dict(date) else "long"
     join = joins[style]
+    # V8 reads the fields' widths from the joined pattern, the words' letters too (pt's
+    # "segundo" is a day): where the date's and the time's say two widths, it is refused
     resolved = {k: t["r"].get(k, d["r"].get(k)) for k in _RESOLVED if k in t["r"] or k in d["r"]}
+    clash = any(d["r"][k] != t["r"][k] for k in d["r"] if k in t["r"])
     return {
         # V8 reads the letters of a pattern's words as fields too (fi's 'klo' is an hour)
-        "joined": bool(_PATTERN_LETTERS & set("".join(join[1:]))),
+        "joined": clash or bool(_PATTERN_LETTERS & set("".join(join[1:]))),
         "t": _joined(join, d["t"], t["t"]),
         "tm": None if d["tm"] is None else [_joined(join, x, t["t"]) for x in d["tm"]],
         "m": d["m"], "w": d["w"], "dp": t["dp"], "r": resolved, "e": d["e"],
     }  # fmt: skip
+
+
+def _part(locale: str, key: str, calendar: str | None) -> dict[str, Any] | None:
+    """One set of date or of time components measured in a calendar (None: the locale's own
+    Gregorian one, scripts/intl_date_parts.mjs; else scripts/intl_calendar_parts.mjs, where a
+    time's row is the locale's Gregorian one unless the calendar's patterns write it
+    otherwise)."""
+    if calendar is None:
+        return None if _parts_left_out(locale) else _row("dateParts", None, locale, key)
+    if not _measured_in(calendar, locale):
+        return None
+    found = _row("calendarParts", calendar, locale, key)
+    if found is not _GREGORIAN:
+        return found
+    if calendar == "gregory":
+        return None  # (never so measured)
+    own = (inherited(table("dates"), locale) or table("dates")["en"])["cal"]
+    return _part(locale, key, None if own == "gregory" else "gregory")
+
+
+@functools.cache
+def _calendar_locales(calendar: str) -> frozenset[str]:
+    return frozenset(table("calendarLocales").get(calendar, ()))
+
+
+@functools.cache
+def _own_patterns() -> frozenset[str]:
+    """The locales whose Gregorian patterns are not their parent's."""
+    return frozenset(table("skeletons")["tags"]) | frozenset(table("dates"))
+
+
+def _measured_in(calendar: str, locale: str) -> bool:
+    """Whether scripts/intl_calendar_parts.mjs measured the locale whose patterns ``locale``
+    has (its own, else its nearest parent's that has its own) in a calendar."""
+    measured, own = _calendar_locales(calendar), _own_patterns()
+    tag = locale
+    while True:
+        if tag in measured:
+            return True
+        if tag in own:
+            return False
+        if "-" not in tag:
+            return True
+        tag = tag.rsplit("-", 1)[0]
 
 
 def _parts_left_out(locale: str) -> bool:
@@ -505,11 +571,16 @@ def _key_index(name: str) -> dict[str, int]:
     return {k: i for i, k in enumerate(table(name)["keys"])}
 
 
+#: a row of tables/calendarparts that is the locale's Gregorian one (-2 there)
+_GREGORIAN: Final[dict[str, Any]] = {}
+
+
 def _row(name: str, calendar: str | None, locale: str, key: str) -> dict[str, Any] | None:
     """One row of a pooled table of rows (scripts/intl_data.mjs's ``pooled``), by locale
-    (its own, else its nearest parent's) and key."""
+    (its own, else its nearest parent's) and key; ``_GREGORIAN`` where it is the locale's
+    Gregorian row."""
     skeletons = table(name)
-    tags = skeletons["tags"] if calendar is None else skeletons["calendars"][calendar]
+    tags = skeletons["tags"] if calendar is None else skeletons["calendars"].get(calendar, {})
     at = _key_index(name).get(key)
     if at is None:
         return None
@@ -523,7 +594,7 @@ def _row(name: str, calendar: str | None, locale: str, key: str) -> dict[str, An
             return None
         tag = tag.rsplit("-", 1)[0]
     if index < 0:
-        return None
+        return _GREGORIAN if index == -2 else None
     pool = skeletons["pool"]
     t, tm, months, weekdays, periods, resolved, eras, *more = skeletons["rows"][index]
     return {

@@ -20,12 +20,42 @@ _GRANDFATHERED: Final = {"art-lojban": "jbo", "zh-guoyu": "zh", "zh-hakka": "hak
                          "zh-xiang": "hsn", "zh-min-nan": "nan", "cel-gaulish": "xtg",
                          "no-bok": "nb", "no-nyn": "nn"}  # fmt: skip
 _LOCALE_ERROR: Final = "Incorrect locale information provided"
+#: CLDR's aliases of calendars, which ICU replaces in a tag's -u-ca- and V8 in the option
+CALENDAR_ALIASES: Final = {"islamicc": "islamic-civil", "ethiopic-amete-alem": "ethioaa"}
 
 
 def _invalid(tag: str) -> JsError:
-    if tag and re.fullmatch(r"[A-Za-z0-9-]+", tag) and tag[-1] == "-" and "--" not in tag:
-        return JsError(f"Invalid language tag: {tag.lower()}")
-    return JsError(_LOCALE_ERROR)
+    """V8's error for a tag that is not well-formed: "Incorrect locale information provided"
+    where it does not start with a language identifier (a language, then a script, a region
+    and variants, up to a singleton), else ICU's refusal, "Invalid language tag: " and the tag
+    in ASCII lowercase (its UTF-8 bytes, each shown as a Latin-1 character)."""
+    if not _starts_with_language_id(tag):
+        return JsError(_LOCALE_ERROR)
+    shown = tag.encode("utf-8").decode("latin-1")
+    return JsError("Invalid language tag: " + re.sub("[A-Z]+", lambda m: m[0].lower(), shown))
+
+
+def _starts_with_language_id(tag: str) -> bool:
+    tokens = tag.split("-")
+    if tokens[-1] == "" and len(tokens) > 1:  # V8 splits with getline: no empty last token
+        tokens.pop()
+    if not re.fullmatch(r"[A-Za-z]{2,3}|[A-Za-z]{5,8}", tokens[0]):
+        return False
+    rest = tokens[1:]
+    if rest and re.fullmatch(r"[A-Za-z]{4}", rest[0]) and not _singleton(rest[0]):
+        rest = rest[1:]
+    if rest and re.fullmatch(r"[A-Za-z]{2}|[0-9]{3}", rest[0]):
+        rest = rest[1:]
+    for token in rest:
+        if _singleton(token):
+            return True
+        if not re.fullmatch(r"[A-Za-z0-9]{5,8}|[0-9][A-Za-z0-9]{3}", token):
+            return False
+    return True
+
+
+def _singleton(token: str) -> bool:
+    return len(token) == 1 and token.isascii() and token.isalnum()
 
 
 def canonical_tag(tag: str) -> str:
@@ -103,7 +133,11 @@ def _canonical_u(body: list[str]) -> list[str]:
     out = list(attributes)
     for key in sorted(keywords):
         out.append(key)
-        out.extend(keywords[key])
+        joined = "-".join(keywords[key])
+        if key == "ca" and joined in CALENDAR_ALIASES:
+            out.extend(CALENDAR_ALIASES[joined].split("-"))
+        else:
+            out.extend(keywords[key])
     return out
 
 
