@@ -1,4 +1,4 @@
-// Writes core/expressions/js/intl/tables/calendarparts.json.gz: every set of date components
+// Writes core/expressions/js/intl/tables/calendarparts*.json.gz: every set of date components
 // (weekday, era, year, month, day in every width) measured in each calendar other than a
 // locale's own Gregorian one, the sets of time components whose text in the calendar is not the
 // locale's Gregorian one (ICU's generator takes a calendar's own patterns, which a few locales
@@ -6,7 +6,8 @@
 // date's month, as scripts/intl_date_parts.mjs finds them for the Gregorian). Run with the node
 // whose answers flowctx reproduces:
 //   node scripts/intl_calendar_parts.mjs [CALENDAR...]
-// (with calendars named, only those are measured again, the table's others kept).
+// (with calendars named, only those are measured again, the table's others kept; --split writes
+// a table of the whole in one file as one file per calendar).
 // Every row is rebuilt from its data and kept only where the rebuilt text equals node's on
 // six dates; each calendar's joins are checked on 60 sets drawn at random, and a locale where
 // one fails has its joins refused (null).
@@ -178,6 +179,50 @@ if (process.argv[2] === "--parts") {
 // --- the locales in every calendar, three at a time ---------------------------------------------
 const tables = new URL("../core/expressions/js/intl/tables/", import.meta.url);
 const read = (file) => JSON.parse(gunzipSync(readFileSync(new URL(file, tables))));
+// the table in one file per calendar (each read on its first use) beside the keys, joins, locales
+// and months: written from the whole, and read back into it
+const partFile = (cal) => `calendarparts-${cal}.json.gz`;
+function split(data) {
+  const { pool, rows, keys, calendars } = data.calendarParts;
+  for (const [cal, tags] of Object.entries(calendars)) {
+    const [pooled, rowed, p2, r2] = [new Map(), new Map(), [], []];
+    const refP = (i) => {
+      if (i < 0) return i;
+      if (!pooled.has(i)) { pooled.set(i, p2.length); p2.push(pool[i]); }
+      return pooled.get(i);
+    };
+    const refR = (i) => {
+      if (i === null || i < 0) return i;
+      if (!rowed.has(i)) { rowed.set(i, r2.length); r2.push(rows[i].map(refP)); }
+      return rowed.get(i);
+    };
+    const t2 = Object.fromEntries(Object.entries(tags).map(([t, l]) => [t, l.map(refR)]));
+    writeFileSync(new URL(partFile(cal), tables), gzipSync(JSON.stringify({ pool: p2, rows: r2, tags: t2 }), { level: 9 }));
+  }
+  const { calendarParts, ...rest } = data;
+  const bytes = gzipSync(JSON.stringify({ calendarPartKeys: keys, ...rest }), { level: 9 });
+  writeFileSync(new URL("calendarparts.json.gz", tables), bytes);
+}
+function whole() {
+  const small = read("calendarparts.json.gz");
+  if (small.calendarParts) return small;
+  const [pool, rows, calendars] = [[], [], {}];
+  for (const cal of Object.keys(small.calendarLocales)) {
+    const part = read(partFile(cal));
+    const [po, ro] = [pool.length, rows.length];
+    pool.push(...part.pool);
+    rows.push(...part.rows.map((r) => r.map((i) => (i < 0 ? i : i + po))));
+    calendars[cal] = Object.fromEntries(Object.entries(part.tags).map(([t, l]) => [t, l.map((i) => (i === null || i < 0 ? i : i + ro))]));
+  }
+  const { calendarPartKeys, ...rest } = small;
+  return { calendarParts: { pool, rows, keys: calendarPartKeys, calendars }, ...rest };
+}
+if (process.argv[2] === "--split") {
+  split(whole());
+  console.log("split core/expressions/js/intl/tables/calendarparts.json.gz");
+  process.exit(0);
+}
+
 // as scripts/intl_calendars.mjs: the locales whose Gregorian patterns differ from their parent's
 // and those whose own calendar is another
 function measuredLocales() {
@@ -220,7 +265,7 @@ function child(tag, names) {
   });
 }
 
-const baseFile = process.argv.length > 2 ? read("calendarparts.json.gz") : null;
+const baseFile = process.argv.length > 2 ? whole() : null;
 const base = baseFile?.calendarParts;
 const pool = [...(base?.pool ?? [])], index = new Map(pool.map((v, i) => [JSON.stringify(v), i]));
 const ref = (v) => {
@@ -285,9 +330,8 @@ function write(note) {
     calendarLocales: covered,
     calendarMonths: { ...(baseFile?.calendarMonths ?? {}), ...Object.fromEntries(RUN.map((c) => [c, calTable[c].months.keys])) },
   };
-  const bytes = gzipSync(JSON.stringify(data), { level: 9 });
-  writeFileSync(new URL("calendarparts.json.gz", tables), bytes);
-  console.log(`wrote core/expressions/js/intl/tables/calendarparts.json.gz: ${bytes.length} bytes (${note})`);
+  split(data);
+  console.log(`wrote core/expressions/js/intl/tables/calendarparts*.json.gz (${note})`);
 }
 
 const aborted = [];

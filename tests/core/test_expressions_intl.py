@@ -595,10 +595,9 @@ CALENDAR_SETS_SCOPE = {
         ("new Date(Date.UTC(1800, 0, 1)).toLocaleDateString('en-u-ca-islamic-umalqura',"
          " payload.ymd)",
          "Sha\u02bbban 4, 1214 AH"),
-        ("JSON.stringify(new Intl.DateTimeFormat('en-u-ca-iso8601', payload.ymd).format"
-         "ToParts(0))",
-         "[{\"type\":\"year\",\"value\":\"1970\"},{\"type\":\"literal\",\"value\":\"  "
-         "\"},{\"type\":\"day\",\"value\":\"1\"}]"),
+        ("new Intl.DateTimeFormat('en-u-ca-iso8601', payload.ymd).formatToParts(0)"
+         ".map(p => p.type + '=' + p.value).join('|')",
+         "year=1970|literal=  |day=1"),
         ("new Date(Date.UTC(1582, 9, 4)).toLocaleDateString('en-u-ca-iso8601', payload.utc)",
          "1582-09-24"),
         ("new Date(1700000000000).toLocaleString('ja-JP-u-ca-japanese', payload.mix)",
@@ -606,11 +605,9 @@ CALENDAR_SETS_SCOPE = {
         ("new Date(1700000000000).toLocaleString('fa', payload.h11)",
          "\u06f2\u06f3 \u0622\u0628\u0627\u0646 \u06f0\u06f2\u060c \u06f1\u06f0:\u06f1"
          "\u06f3 \u0628.\u0638."),
-        ("JSON.stringify(new Intl.DateTimeFormat('en-u-ca-coptic', payload.era).formatToParts(0))",
-         "[{\"type\":\"month\",\"value\":\"Kiahk\"},{\"type\":\"literal\",\"value\":\" "
-         "\"},{\"type\":\"day\",\"value\":\"23\"},{\"type\":\"literal\",\"value\":\", "
-         "\"},{\"type\":\"year\",\"value\":\"1686\"},{\"type\":\"literal\",\"value\":\""
-         " \"},{\"type\":\"era\",\"value\":\"AM\"}]"),
+        ("new Intl.DateTimeFormat('en-u-ca-coptic', payload.era).formatToParts(0)"
+         ".map(p => p.type + '=' + p.value).join('|')",
+         "month=Kiahk|literal= |day=23|literal=, |year=1686|literal= |era=AM"),
         ("new Date(0).toLocaleDateString('th', payload.mix)",
          "\u0e1e\u0e38\u0e17\u0e18\u0e28\u0e31\u0e01\u0e23\u0e32\u0e0a \u0e1e\u0e24 01/01 0:00 AM"),
         ("new Date(0).toLocaleDateString('zh-TW-u-ca-roc', payload.ym)",

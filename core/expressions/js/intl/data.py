@@ -29,7 +29,7 @@ _FILES: Final = {
     "currencyNames": "currencynames", "currencyNamePatterns": "currencynames",
     "calendarSkeletons": "calendars", "calendarEras": "calendars",
     "calendarEraYears": "calendars", "persianEarlier": "calendars",
-    "calendarParts": "calendarparts", "calendarJoins": "calendarparts",
+    "calendarPartKeys": "calendarparts", "calendarJoins": "calendarparts",
     "calendarMonths": "calendarparts", "calendarMonthSpans": "calendarmonths",
     "calendarLocales": "calendarparts",
     "dateParts": "dateparts", "dateJoins": "dateparts", "datePartsRefused": "dateparts",
@@ -44,6 +44,16 @@ def _file(name: str) -> dict[str, Any]:
     raw = resources.files(__package__).joinpath("tables", f"{name}.json.gz").read_bytes()
     loaded: dict[str, Any] = json.loads(gzip.decompress(raw))
     return loaded
+
+
+def calendar_parts(calendar: str) -> dict[str, Any]:
+    """The rows of one calendar's sets of components (``tables/calendarparts-CAL.json.gz``,
+    scripts/intl_calendar_parts.mjs: its pool, rows and each locale's list over the keys),
+    empty where none were measured."""
+    try:
+        return _file(f"calendarparts-{calendar}")
+    except FileNotFoundError:
+        return {}
 
 
 def table(name: str) -> Any:

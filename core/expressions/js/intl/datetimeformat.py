@@ -19,7 +19,7 @@ from typing import Any, Final
 
 from flowctx_core.expressions.js.common import Unsupported
 from flowctx_core.expressions.js.intl import calendars, zones
-from flowctx_core.expressions.js.intl.data import inherited, table
+from flowctx_core.expressions.js.intl.data import calendar_parts, inherited, table
 from flowctx_core.expressions.js.intl.locales import (
     CALENDAR_ALIASES,
     canonical_list,
@@ -568,7 +568,8 @@ def _joined(join: list[str], date: list[Any], time: list[Any]) -> list[Any]:
 
 @functools.cache
 def _key_index(name: str) -> dict[str, int]:
-    return {k: i for i, k in enumerate(table(name)["keys"])}
+    keys = table(name)
+    return {k: i for i, k in enumerate(keys if isinstance(keys, list) else keys["keys"])}
 
 
 #: a row of tables/calendarparts that is the locale's Gregorian one (-2 there)
@@ -579,9 +580,14 @@ def _row(name: str, calendar: str | None, locale: str, key: str) -> dict[str, An
     """One row of a pooled table of rows (scripts/intl_data.mjs's ``pooled``), by locale
     (its own, else its nearest parent's) and key; ``_GREGORIAN`` where it is the locale's
     Gregorian row."""
-    skeletons = table(name)
-    tags = skeletons["tags"] if calendar is None else skeletons["calendars"].get(calendar, {})
-    at = _key_index(name).get(key)
+    if name == "calendarParts":
+        skeletons = calendar_parts(str(calendar))
+        tags = skeletons.get("tags", {})
+        at = _key_index("calendarPartKeys").get(key)
+    else:
+        skeletons = table(name)
+        tags = skeletons["tags"] if calendar is None else skeletons["calendars"].get(calendar, {})
+        at = _key_index(name).get(key)
     if at is None:
         return None
     tag = locale
