@@ -231,14 +231,16 @@ def _measured_islamic(days: int, calendar: str) -> tuple[int, int, int]:
     return year + 1, month, days - starts[at] + 1
 
 
-def month_number(calendar: str, year: int, month: int) -> int:
+def month_number(calendar: str, year: int, month: int, named: bool = False) -> int:
     """A month's number as ICU writes it: the Hebrew year's months counted without Adar I
-    where the year has none (Adar is the sixth, Nisan the seventh; Adar II the seventh)."""
+    where the year has none (Adar is the sixth, Nisan the seventh; Adar II the seventh); a
+    name that is a number (a narrow one) is the month's place, Adar I's kept, Adar II's the
+    seventh."""
     if calendar != "hebrew":
         return month + 1
     if month == 13:
         return 7
-    return month + 1 if hebrew_leap(year) or month < 6 else month
+    return month + 1 if named or hebrew_leap(year) or month < 6 else month
 
 
 def fields(calendar: str, t_local: float) -> tuple[int, int, int, int]:

@@ -207,7 +207,8 @@ class DateTimeFormat(IntlObject):
                 if name == "month" and sk is not None and sk["r"].get("month") in _NAMED:
                     # month names that are digits (zh's narrow ones) keep the locale's own
                     own = str.maketrans("0123456789", self.row["digits"])
-                    out.append((name, text.translate(own)))
+                    n = calendars.month_number(self.o["calendar"], y, mo, named=True)
+                    out.append((name, (f"{n:02d}" if width == 2 else str(n)).translate(own)))
                     continue
                 out.append((name, text.translate(table)))
         if any(v == "" for _, v in out):
@@ -417,7 +418,7 @@ def construct(
         names = tuple(sorted(f"{n}={v}" for n, v in fields.items()))
         form = _DEFAULT_FORMS.get(names)
         plain = hour12 is UNDEFINED and cycle is None
-        if form is not None and plain and (other is None or form == "time"):
+        if form is not None and plain and other is None:
             return DateTimeFormat(options_, row, form)
         # hours in another cycle: hour12's own patterns, else the cycle's, with the -u-hc- the
         # locale keeps (ICU's patterns for it) or without (V8's for the option's)
