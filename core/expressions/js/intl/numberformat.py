@@ -466,7 +466,9 @@ class NumberFormat(IntlObject):
             group = ov.get("accGroup") or group  # en-US-u-va-posix's, grouped there alone
             min2 = ov.get("accMin2", min2)
         if exact is None:
-            return ([("nan", nan)] if x != x else [("infinity", infinity)]), False
+            # a word for infinity (dz's) is an integer part to V8, only ∞ an infinity (measured)
+            named = "infinity" if infinity == "\u221e" else "integer"
+            return ([("nan", nan)] if x != x else [(named, infinity)]), False
         exponent: int | None = None
         if o["notation"] == "compact":
             whole, fraction = self._compact(exact)

@@ -123,10 +123,7 @@ def range_triples(nf: Any, start: Any, end: Any) -> list[tuple[str, str, str]]:
     unit = o["style"] == "unit" and a.category is not None
     middle_equal = _plain(a.prefix) == _plain(b.prefix) and _plain(a.suffix) == _plain(b.suffix)
     if middle_equal and a.inner == b.inner and _same_quantity(a, b, x, y):
-        # V8 names infinity's part by the ends' own value only outside the approximately form
-        return [
-            ("integer" if t == "infinity" else t, v, "shared") for t, v in nf.parts(x, approx=True)
-        ]
+        return [(t, v, "shared") for t, v in nf.parts(x, approx=True)]
     count = sum(1 for c in _text(_plain(a.prefix) + _plain(a.suffix)))
     collapse_middle = middle_equal and count > 1
     repeat = bool(a.inner) or (not collapse_middle and count > 0)
