@@ -756,3 +756,42 @@ def test_range_errors(condition: str, message: str, capsys: pytest.CaptureFixtur
     code = main(["eval", condition, "--payload", json.dumps(payload)])
     assert code != 0
     assert message in capsys.readouterr().err.splitlines()[0]
+
+
+# Intl.Locale's lists (getters in node 20), measured with node: by the region (the tag's, else
+# its likely one), the language's data (az-Arab's is the root's), a -u- keyword's one value
+LOCALE_LISTS = [
+    ("ar", "calendars", ["gregory", "coptic", "islamic", "islamic-civil", "islamic-tbla"]),
+    ("ar", "collations", ["compat", "emoji", "eor"]),
+    ("ar", "textInfo", {"direction": "rtl"}),
+    ("ar", "weekInfo", {"firstDay": 6, "weekend": [5, 6], "minimalDays": 1}),
+    ("de-US", "collations", ["emoji", "eor", "phonebk"]),
+    ("de-US", "hourCycles", ["h12"]),
+    ("fr-CA", "hourCycles", ["h23"]),
+    ("az-Arab", "textInfo", {"direction": "ltr"}),
+    ("az-Arab", "calendars", ["persian", "gregory", "islamic", "islamic-civil", "islamic-tbla"]),
+    ("ja-JP-u-ca-japanese", "calendars", ["japanese"]),
+    ("ja-JP-u-ca-japanese", "timeZones", ["Asia/Tokyo"]),
+    ("en-u-fw-mon", "weekInfo", {"firstDay": 1, "weekend": [6, 7], "minimalDays": 1}),
+    ("nqo", "numberingSystems", ["nkoo"]),
+    ("nqo", "textInfo", {"direction": "rtl"}),
+    ("bn-Hant", "calendars", ["gregory", "islamic", "islamic-civil", "islamic-tbla"]),
+]
+
+
+@pytest.mark.parametrize(("tag", "key", "answer"), LOCALE_LISTS)
+def test_locale_lists_as_node(
+    tag: str, key: str, answer: object, capsys: pytest.CaptureFixture[str]
+) -> None:
+    expr = f"JSON.stringify(new Intl.Locale('{tag}').{key}) === {json.dumps(json.dumps(answer))}"
+    code = main(["eval", expr])
+    assert (code, capsys.readouterr().out) == (0, "true\n"), (tag, key)
+
+
+def test_locale_lists_errors_and_absence(capsys: pytest.CaptureFixture[str]) -> None:
+    # no region, no time zones; a numbering system ICU does not have breaks the hour cycles
+    code = main(["eval", "new Intl.Locale('de').timeZones === undefined"])
+    assert (code, capsys.readouterr().out) == (0, "true\n")
+    code = main(["eval", "new Intl.Locale('en-u-nu-foo').hourCycles"])
+    assert code != 0
+    assert "Internal error. Icu error." in capsys.readouterr().err

@@ -436,6 +436,33 @@ def number_range(r: random.Random) -> Case:
     return expr, _scope(options, p=plural)
 
 
+INFO_LANGUAGES = ["en", "de", "fr", "ar", "he", "fa", "ur", "ps", "sd", "dv", "az", "pa", "ku",
+                  "zh", "ja", "ko", "th", "hi", "bn", "es", "pt", "ru", "sr", "uz", "ms", "mn",
+                  "eo", "ia", "yue", "ff", "ks", "sv", "fi", "vi", "si", "ln", "und", "xx", "qaa",
+                  "ckb", "ug", "yi", "syr", "nqo", "rhg"]  # fmt: skip
+INFO_SCRIPTS = ["", "", "", "Latn", "Arab", "Cyrl", "Hant", "Hans", "Adlm", "Hebr", "Deva"]
+INFO_REGIONS = ["", "", "US", "GB", "DE", "CA", "EG", "SA", "IR", "AF", "IN", "JP", "TW", "HK",
+                "MO", "CN", "BR", "PT", "419", "001", "150", "ZZ", "AQ", "MV", "IL", "TH", "SY",
+                "IQ", "MA", "KR", "ES", "MX", "RS", "BA", "UZ", "MN", "PK", "FR", "CH",
+                "AE"]  # fmt: skip
+INFO_KEYWORDS = ["", "", "", "-u-ca-buddhist", "-u-ca-islamicc", "-u-co-phonebk", "-u-co-foo",
+                 "-u-hc-h11", "-u-hc-h23", "-u-nu-arab", "-u-nu-foo", "-u-nu-roman", "-u-fw-mon",
+                 "-u-fw-sat", "-u-ca-japanese-nu-jpan", "-u-kn"]  # fmt: skip
+INFO_KEYS = ["calendars", "collations", "hourCycles", "numberingSystems", "textInfo",
+             "timeZones", "weekInfo"]  # fmt: skip
+
+
+def locale_info(r: random.Random) -> Case:
+    """The lists Intl.Locale offers, for tags of many languages, scripts, regions and keywords."""
+    parts = [r.choice(INFO_LANGUAGES), r.choice(INFO_SCRIPTS), r.choice(INFO_REGIONS)]
+    tag = "-".join(p for p in parts if p) + r.choice(INFO_KEYWORDS)
+    key = r.choice(INFO_KEYS)
+    form = r.choice(["JSON.stringify(new Intl.Locale('{t}').{k})",
+                     "String(new Intl.Locale('{t}').{k})",
+                     "new Intl.Locale('{t}').{k} === undefined"])  # fmt: skip
+    return form.replace("{t}", tag).replace("{k}", key), _scope({})
+
+
 FAMILIES: dict[str, Callable[[random.Random], Case]] = {
     "locale.numberformat": number_format,
     "locale.collator": collator,
@@ -447,6 +474,7 @@ FAMILIES: dict[str, Callable[[random.Random], Case]] = {
     "locale.locale": locale_object,
     "locale.unit": number_unit,
     "locale.range": number_range,
+    "locale.info": locale_info,
 }
 
 
