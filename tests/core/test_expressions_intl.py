@@ -783,7 +783,12 @@ LOCALE_LISTS = [
 def test_locale_lists_as_node(
     tag: str, key: str, answer: object, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    expr = f"JSON.stringify(new Intl.Locale('{tag}').{key}) === {json.dumps(json.dumps(answer))}"
+    # MemberJunction refuses braces, in strings too: an object is compared by its values
+    value = f"new Intl.Locale('{tag}').{key}"
+    if isinstance(answer, dict):
+        value, answer = f"Object.values({value})", list(answer.values())
+    text = json.dumps(answer, separators=(",", ":"))
+    expr = f"JSON.stringify({value}) === {json.dumps(text)}"
     code = main(["eval", expr])
     assert (code, capsys.readouterr().out) == (0, "true\n"), (tag, key)
 
