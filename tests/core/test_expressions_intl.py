@@ -21,6 +21,7 @@ PAYLOAD = {
     },
     "compact_strip": {"notation": "compact", "trailingZeroDisplay": "stripIfInteger"},
     "eur": {"style": "currency", "currency": "EUR"},
+    "usd": {"style": "currency", "currency": "USD"},
     "chf": {"style": "currency", "currency": "CHF"},
     "usd_compact": {"style": "currency", "currency": "USD", "notation": "compact"},
     "pct_compact": {"style": "percent", "notation": "compact"},
@@ -358,6 +359,9 @@ CASES = [
     ("new Intl.NumberFormat('en', payload.pct_per_h).format(5)", "5%"),
     ("new Intl.NumberFormat('en', payload.pct_per_h_compact).format(5)", "5%/h"),
     ("new Intl.NumberFormat('fr-CA', payload.mpg).format(5)", "5\u00a0mi/gal"),
+    # CLDR's own pattern and separators for a currency in a locale: en-CH's euro
+    ("new Intl.NumberFormat('en-CH', payload.eur).format(-1234.5)", "-\u20ac1,234.50"),
+    ("new Intl.NumberFormat('en-CH', payload.usd).format(1234.5)", "US$\u00a01'234.50"),
     ("'\u03ac\u03b9'.toLocaleUpperCase('el')", "\u0391\u03aa"),
     ("'\u03ae'.toLocaleUpperCase('el')", "\u0389"),
 ]

@@ -55,7 +55,8 @@ NUMBER_OPTIONS: dict[str, list[Any]] = {
 NUMBER_LOCALES = ["'en-u-nu-thai'", "'ar-EG-u-nu-latn'", "'hi-u-nu-deva'", "'fa-u-nu-latn'",
                   "'zh-u-nu-hanidec'", "'bn-u-nu-latn'", "'de-u-nu-arab'", "'fr-u-nu-arabext'",
                   "'en-u-nu-roman'", "'ja-u-nu-foo'", "'ar-u-nu-arab'", "'en-US-u-va-posix'",
-                  "'de-CH-u-nu-fullwide'"]  # fmt: skip
+                  "'de-CH-u-nu-fullwide'", "'en-CH'", "'en-SE'", "'en-150'", "'kea'",
+                  "'en-DK'"]  # fmt: skip
 NUMBERS = ["1234.5", "-1234567.891", "0", "-0", "0.5", "-0.0001", "1e21", "123456789012",
            "0.0005", "1.0005", "NaN", "Infinity", "-Infinity", "12", "99999.9995", "5e-7",
            "2**53", "-42.125", "1000000", "payload.n", "0.125", "'1234.5678'", "12n",

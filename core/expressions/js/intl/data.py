@@ -32,7 +32,7 @@ _FILES: Final = {
     "dateParts": "dateparts", "dateJoins": "dateparts", "datePartsRefused": "dateparts",
     "lists": "lists", "dates": "dates", "skeletons": "skeletons",
     "collationRanks": "collations", "units": "units", "ranges": "ranges",
-    "localeInfo": "localeinfo",
+    "localeInfo": "localeinfo", "currencyFormats": "currencyformats",
 }  # fmt: skip
 
 

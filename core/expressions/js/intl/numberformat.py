@@ -229,6 +229,9 @@ class NumberFormat(IntlObject):
             template = patterns[signed]
             if sign and _override(o["base"], o["numberingSystem"], o["posix"]).get("dec"):
                 template = _without_own_marks(template, _number_row(o["base"])["dec"][1])
+        own = self._own_currency_format()
+        if own is not None and kind == "cur" and not by_name:
+            template = own[signed]
         accounting = kind == "cur" and o["currencySign"] == "accounting" and not by_name
         if accounting:  # the locale's accounting patterns: en's ($1.00), nb's £ 1,00
             ov = _override(o["base"], o["numberingSystem"], o["posix"])
@@ -296,6 +299,42 @@ class NumberFormat(IntlObject):
         if o["style"] == "unit" and not percent_unit:
             return self._unit(out, body)
         return out
+
+    def _own_currency_format(self) -> list[Any] | None:
+        """The pattern and separators CLDR gives the currency in the locale, where they are not
+        the locale's (en-CH's €1,234.50 against its US$ 1'234.50): [positive, signed, group,
+        decimal] (scripts/intl_currency_formats.mjs)."""
+        o = self.o
+        if o["style"] != "currency":
+            return None
+        row = inherited(table("currencyFormats"), o["base"]) or {}
+        own: list[Any] | None = row.get(o["currency"])
+        plain = o["numberingSystem"] == _default_numbering(o["base"]) and not o["posix"]
+        if own is None:
+            # the locale's own pattern where its number row holds a currency's (en-CH's)
+            pattern = row.get("")
+            accounting = o["currencySign"] == "accounting"
+            if pattern is not None and (accounting or not plain or o["notation"] == "compact"):
+                raise Unsupported(
+                    f"flowctx does not reproduce accounting, compact or other digits' currencies"
+                    f" in {o['base']!r} (its tables were measured through a currency with a"
+                    " pattern of its own)"
+                )
+            simple = o["currencyDisplay"] != "name"
+            if pattern is None or not plain or not simple or o["notation"] == "compact":
+                return None
+            return [pattern[0], pattern[1], None, None]
+        if not plain or o["currencyDisplay"] == "name" or o["currencySign"] == "accounting":
+            raise Unsupported(
+                f"flowctx does not reproduce {o['currency']} in {o['base']!r} in another"
+                " numbering system, by name or in accounting (CLDR's own pattern for it)"
+            )
+        if o["notation"] == "compact":
+            raise Unsupported(
+                f"flowctx does not reproduce compact {o['currency']} in {o['base']!r}"
+                " (CLDR's own pattern for it)"
+            )
+        return own
 
     def _symbol_marks(self) -> tuple[str, str]:
         """The bidi marks the sign's symbol holds before and after it (ar's U+200E, ar-EG's
@@ -453,6 +492,9 @@ class NumberFormat(IntlObject):
         row = self._row()
         if o["style"] == "currency":  # names too (de-AT groups money apart)
             group, point = row["curGroup"] or group, row["curDecimal"] or point
+            own = self._own_currency_format()
+            if own is not None and own[2] is not None:
+                group, point = own[2], own[3]
         kind = {"decimal": 0, "percent": 1, "currency": 2, "unit": 0}[o["style"]]
         if self._percent_unit():
             kind = 1
@@ -466,8 +508,9 @@ class NumberFormat(IntlObject):
             group = ov.get("accGroup") or group  # en-US-u-va-posix's, grouped there alone
             min2 = ov.get("accMin2", min2)
         if exact is None:
-            # a word for infinity (dz's) is an integer part to V8, only ∞ an infinity (measured)
-            named = "infinity" if infinity == "\u221e" else "integer"
+            # dz's word for infinity is an integer part to V8; ∞ and en-US-u-va-posix's INF are
+            # infinity parts (measured)
+            named = "infinity" if infinity == "\u221e" or infinity.isascii() else "integer"
             return ([("nan", nan)] if x != x else [(named, infinity)]), False
         exponent: int | None = None
         if o["notation"] == "compact":
