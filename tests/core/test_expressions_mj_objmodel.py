@@ -2893,3 +2893,33 @@ def test_an_errors_cause_is_its_own(text: str, expected: str) -> None:
 def test_a_text_decoders_internal_symbols_are_refused() -> None:
     result = evaluate("Reflect.ownKeys(new TextDecoder()).length", {"payload": {}}, "mj")
     assert result.error is not None and "internal state" in result.error.message
+
+
+# measured with MemberJunction 5.51.3: a WeakRef's target stays for as long as the condition
+# runs (one synchronous job), deref gives it back; V8's errors for a target that cannot be held
+# weakly, a call without new and another receiver
+WEAK_REFS = [
+    ("String(new WeakRef(payload.o).deref() === payload.o)", "true", None),
+    ("String(((s) => new WeakRef(s).deref() === s)(Symbol('q')))", "true", None),
+    ("toString.call(new WeakRef(x => x))", "[object WeakRef]", None),
+    ("JSON.stringify(new WeakRef(payload.o))", "{}", None),
+    ("String(WeakRef.length + WeakRef.name)", "1WeakRef", None),
+    ("new WeakRef(1)", None, "WeakRef: invalid target"),
+    ("new WeakRef(Symbol.for('x'))", None, "WeakRef: invalid target"),
+    ("WeakRef(payload.o)", None, "Constructor WeakRef requires 'new'"),
+    (
+        "new WeakRef(payload.o).deref.call(payload.o)",
+        None,
+        "Method WeakRef.prototype.deref called on incompatible receiver #<Object>",
+    ),
+    ("structuredClone(new WeakRef(payload.o))", None, "#<WeakRef> could not be cloned."),
+]
+
+
+@pytest.mark.parametrize(("text", "value", "error"), WEAK_REFS)
+def test_weak_refs(text: str, value: str | None, error: str | None) -> None:
+    result = evaluate(text, {"payload": {"o": {"a": 1}}}, "mj")
+    if error is None:
+        assert result.raw == value, result.error
+    else:
+        assert result.error is not None and result.error.message == error, result.raw

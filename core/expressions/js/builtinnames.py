@@ -212,6 +212,11 @@ OWN_NAMES: Final[dict[str, tuple[str, ...]]] = {
         "name",
         "prototype",
     ),
+    "WeakRef": (
+        "length",
+        "name",
+        "prototype",
+    ),
     "BigInt": (
         "length",
         "name",
@@ -532,6 +537,7 @@ ATTRIBUTES: Final[dict[str, dict[str, str]]] = {
     "Set": {"length": "c", "name": "c", "prototype": ""},
     "WeakMap": {"length": "c", "name": "c", "prototype": ""},
     "WeakSet": {"length": "c", "name": "c", "prototype": ""},
+    "WeakRef": {"length": "c", "name": "c", "prototype": ""},
     "BigInt": {"length": "c", "name": "c", "prototype": ""},
     "Symbol": {
         "length": "c",
@@ -633,6 +639,7 @@ PROTOTYPE_TEXTS: Final[dict[str, str]] = {
     "Set": "#<Set>",
     "WeakMap": "#<WeakMap>",
     "WeakSet": "#<WeakSet>",
+    "WeakRef": "#<WeakRef>",
     "BigInt": "[object BigInt]",
     "Symbol": "[object Symbol]",
     "ArrayBuffer": "#<ArrayBuffer>",
@@ -676,6 +683,7 @@ LENGTHS: Final[dict[str, int]] = {
     "Set": 0,
     "WeakMap": 0,
     "WeakSet": 0,
+    "WeakRef": 1,
     "BigInt": 1,
     "Symbol": 0,
     "ArrayBuffer": 1,
@@ -1002,6 +1010,10 @@ PROTO_NAMES: Final[dict[str, tuple[str, ...]]] = {
         "delete",
         "has",
         "add",
+    ),
+    "WeakRef": (
+        "constructor",
+        "deref",
     ),
     "Promise": (
         "constructor",

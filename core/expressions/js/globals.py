@@ -1213,6 +1213,8 @@ def _prototype_sample(kind: str) -> Any:
         return constructors.new_set() if kind == "Set" else constructors.new_map()
     if kind in ("WeakMap", "WeakSet"):
         return weak.JsWeakCollection(kind == "WeakSet")
+    if kind == "WeakRef":
+        return weak.construct_ref({})
     if kind == "Symbol":
         return symbols.JsSymbol(UNDEFINED)
     if kind == "BigInt":
@@ -1272,7 +1274,7 @@ EXECUTING_GLOBALS: Final = frozenset(
         "globalThis", "global", "process", "Function", "eval", "import", "setTimeout",
         "setInterval", "setImmediate", "queueMicrotask", "clearTimeout", "clearInterval",
         "clearImmediate", "Buffer", "fetch", "WebAssembly", "console", "SharedArrayBuffer",
-        "performance", "crypto", "FinalizationRegistry", "WeakRef", "Promise",
+        "performance", "crypto", "FinalizationRegistry", "Promise",
     }
 )  # fmt: skip
 # Why a host global is refused, where more can be said than that it reaches code or the host.
