@@ -32,7 +32,8 @@ _FILES: Final = {
     "dateParts": "dateparts", "dateJoins": "dateparts", "datePartsRefused": "dateparts",
     "lists": "lists", "dates": "dates", "skeletons": "skeletons",
     "collationRanks": "collations",
-    "zoneNames": "zones", "zoneOffsets": "zones",
+    "zoneNames": "zones", "zoneOffsets": "zones", "zoneSpellings": "zones",
+    "zoneParts": "zoneparts", "zoneGmt": "zoneparts", "zonePartsRefused": "zoneparts",
 }  # fmt: skip
 
 
