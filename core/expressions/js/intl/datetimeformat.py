@@ -174,8 +174,8 @@ class DateTimeFormat(IntlObject):
         zone's in the localized GMT formats (scripts/intl_zone_parts.mjs)."""
         style, zone = self.o["zoneStyle"], self.o["timeZone"]
         gmt, utc, _ = self._names()
-        if zone == "UTC":
-            return str(utc[style])
+        if zone == "UTC":  # measured in the locale's own digits
+            return str(utc[style]).translate(str.maketrans(self.row["digits"], self.o["digits"]))
         if style not in ("shortOffset", "longOffset"):
             raise Unsupported(
                 f"flowctx does not reproduce the {style} time zone name of {zone} (only the "
@@ -237,17 +237,13 @@ class DateTimeFormat(IntlObject):
         return None
 
     def _finest_level(self, t: float) -> int:
-        """The level of the pattern's finest field (a zone's name and a flexible day period
-        count for none, as measured)."""
+        """The level of the pattern's finest field (a zone's name counts for none, as
+        measured)."""
         if self.skeleton is None:
             pattern = self.row[self.kind]
         else:
             pattern = self.skeleton["t"]
-        levels = [
-            _FIELD_LEVELS.get(p[0], -1)
-            for p in pattern
-            if isinstance(p, list) and not (p[0] == "dayPeriod" and self.o.get("dayPeriod"))
-        ]
+        levels = [_FIELD_LEVELS.get(p[0], -1) for p in pattern if isinstance(p, list)]
         return max(levels, default=-1)
 
     def format(self, t: float) -> str:
