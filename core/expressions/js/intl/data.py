@@ -33,6 +33,7 @@ _FILES: Final = {
     "lists": "lists", "dates": "dates", "skeletons": "skeletons",
     "collationRanks": "collations",
     "zoneNames": "zones", "zoneOffsets": "zones", "zoneSpellings": "zones",
+    "ranges": "ranges", "rangesAborted": "ranges",
     "zoneParts": "zoneparts", "zoneGmt": "zoneparts", "zonePartsRefused": "zoneparts",
 }  # fmt: skip
 

@@ -54,6 +54,8 @@ _COMPONENTS: Final = (
     ("second", ("2-digit", "numeric")),
 )
 _STYLES: Final = ("full", "long", "medium", "short")
+#: the decimal separators the measured patterns put before a fraction of a second
+_SEPARATORS: Final = frozenset(".,\u066b")
 _ZONE_STYLES: Final = ("short", "long", "shortOffset", "longOffset", "shortGeneric", "longGeneric")
 _NAMED: Final = ("narrow", "short", "long")
 #: the letters V8 reads as fields in a pattern, its words' too; those of the fields the tables'
@@ -161,6 +163,13 @@ class DateTimeFormat(IntlObject):
             return str(sk["dp"][h])
         return str(self._names()[2][width])
 
+    def _decimal(self) -> str:
+        from flowctx_core.expressions.js.intl import numberformat
+
+        system = {"numberingSystem": self.o["numberingSystem"]}
+        nf = numberformat.construct(self.o["locale"], system)
+        return next(v for k, v in nf.parts(0.5) if k == "decimal")
+
     def _names(self) -> list[Any]:
         """The locale's GMT formats, UTC's names and noon's (tables/zoneparts)."""
         found = inherited(table("zoneGmt"), self.o["locale"].split("-u-")[0])
@@ -207,13 +216,45 @@ class DateTimeFormat(IntlObject):
         x, y = float(math.trunc(x)) + 0.0, float(math.trunc(y)) + 0.0
         differing = self._greatest_difference(x, y)
         if differing is not None and differing <= self._finest_level(x):
-            raise Unsupported(
-                f"flowctx does not reproduce {method} of two dates the pattern tells apart "
-                "(ICU's interval patterns)"
-            )
+            template = self._interval(differing)
+            if template is None:
+                raise Unsupported(
+                    f"flowctx does not reproduce {method} of two dates the pattern tells apart "
+                    "with this set of options (ICU's interval patterns)"
+                )
+            pieces = [p if not (self.skeleton is None and p == ["dayPeriod", "t"]) else ["a", 0]
+                      for p, _ in template]  # fmt: skip
+            first, second = self.parts(x, pieces), self.parts(y, pieces)
+            found = [
+                (*(second[i] if source == "endRange" else first[i]), source)
+                for i, (_, source) in enumerate(template)
+            ]
+            if method == "formatRange":
+                return "".join(v for _, v, _ in found)
+            return [{"type": k, "value": v, "source": s} for k, v, s in found]
         if method == "formatRange":
             return self.format(x)
         return [{"type": k, "value": v, "source": "shared"} for k, v in self.parts(x)]
+
+    def _interval(self, level: int) -> list[Any] | None:
+        """ICU's interval pattern for the set's options and the greatest differing field,
+        measured in the locale's own Gregorian calendar (tables/ranges)."""
+        key = self.o.get("rangeKey")
+        if key is None or self.o["calendar"] != "gregory" or self.row["cal"] != "gregory":
+            return None
+        if key == "day=numeric,month=numeric,year=numeric" and self.o.get("defaulted"):
+            key = ""
+        ranges = table("ranges")
+        tag = self.o["locale"].split("-u-")[0]
+        while True:
+            levels = ranges["tags"].get(tag, {}).get(key)
+            if levels is not None:
+                break
+            if "-" not in tag:
+                return None
+            tag = tag.rsplit("-", 1)[0]
+        at = levels.get(str(level), -1)
+        return None if at < 0 else list(ranges["pool"][at])
 
     def _greatest_difference(self, x: float, y: float) -> int | None:
         """The level of the greatest calendar field two instants differ in (ICU's order: era,
@@ -254,7 +295,8 @@ class DateTimeFormat(IntlObject):
     def parts_objects(self, t: float) -> list[dict[str, Any]]:
         return [{"type": k, "value": v} for k, v in self.parts(t)]
 
-    def parts(self, t: float) -> list[tuple[str, str]]:
+    def parts(self, t: float, template: list[Any] | None = None) -> list[tuple[str, str]]:
+        """The parts of one instant, by the set's pattern or by ``template`` (a range's)."""
         from flowctx_core.expressions.js import dates
 
         if t != t:
@@ -281,6 +323,8 @@ class DateTimeFormat(IntlObject):
         else:
             # every pattern's year is y or yy (measured down to the year 5): never padded
             pattern = sk["tm"][mo] if sk["tm"] is not None else sk["t"]
+        if template is not None:
+            pattern = template
         for piece in pattern:
             if isinstance(piece, str):
                 out.append(("literal", piece))
@@ -304,6 +348,10 @@ class DateTimeFormat(IntlObject):
                     raise Unsupported(f"flowctx does not reproduce the time zone name of {zone}")
                 elif name == "fractionalSecond":
                     ms = f"{dates._fields(t_local)[6]:03d}"[: self.o["fsd"]]
+                    if out and out[-1][0] == "literal" and out[-1][1][-1:] in _SEPARATORS:
+                        # ICU's generator writes the locale's decimal separator (in its
+                        # numbering system) before the fraction: de-CH's is not de's
+                        out[-1] = ("literal", out[-1][1][:-1] + self._decimal())
                     out.append((name, ms.translate(table)))
                 else:
                     raise Unsupported(f"flowctx does not reproduce the {name} field")
@@ -436,11 +484,15 @@ def construct(
         style = "dateStyle" if date_style is not UNDEFINED else "timeStyle"
         raise JsError(f"Can't set option {first or 'fractionalSecondDigits'} when {style} is used")
     locale, found = resolve_keywords("date", requested)
+    defaulted = False
     if not styled:
         wanted = {"date": _DATE_FIELDS, "time": _TIME_FIELDS}.get(
             required, _DATE_FIELDS + _TIME_FIELDS
         )
-        if not any(name in fields for name in wanted) and (fsd is UNDEFINED or required == "date"):
+        defaulted = not any(name in fields for name in wanted) and (
+            fsd is UNDEFINED or required == "date"
+        )
+        if defaulted:
             if defaults in ("date", "all"):
                 fields.update(year="numeric", month="numeric", day="numeric")
             if defaults in ("time", "all"):
@@ -496,7 +548,7 @@ def construct(
                 "timeZone": zone, "digits": table("numberingDigits")[numbering],
                 "hourCycle": None, "fsd": None if fsd is UNDEFINED else fsd,
                 "zoneStyle": None if zone_style is UNDEFINED else zone_style,
-                "dayPeriod": fields.get("dayPeriod")}  # fmt: skip
+                "dayPeriod": fields.get("dayPeriod"), "defaulted": defaulted}  # fmt: skip
     if styled:
         if time_style is not UNDEFINED and cycle not in (None, tag_hc) and tag_hc is not None:
             raise Unsupported(
@@ -519,6 +571,7 @@ def construct(
         names = tuple(sorted(f"{n}={v}" for n, v in fields.items()))
         form = _DEFAULT_FORMS.get(names)
         plain = hour12 is UNDEFINED and cycle is None
+        options_["rangeKey"] = None if "hc" in kept else ",".join(names)
         if form is not None and plain and (other is None or form == "time"):
             return DateTimeFormat(options_, row, form)
         # hours in another cycle: hour12's own patterns, else the cycle's, with the -u-hc- the
@@ -537,6 +590,7 @@ def construct(
             pairs = sorted([*(n.split("=", 1) for n in names), flag], key=lambda p: p[0])
             names = tuple(f"{n}={v}" for n, v in pairs)
         key = ",".join(names)
+    options_["rangeKey"] = None if "hc" in kept else key
     skeleton = _skeleton(locale, key, other)
     if skeleton is None:
         raise Unsupported(
@@ -594,6 +648,16 @@ def _zone_skeleton(locale: str, key: str) -> dict[str, Any] | None:
     date = [(n, v) for n, v in pairs if n in _DATE_PART]
     time = [(n, v) for n, v in pairs if n not in _DATE_PART]
     names = {n for n, _ in time}
+    if (
+        "fractionalSecondDigits" in names
+        and "timeZoneName" in names
+        and not {
+            "minute",
+            "second",
+        }
+        & names
+    ):
+        return None  # ICU appends the fraction with its field's name, by the count of digits
     lone_second = "second" in names and "minute" not in names
     alone = {n for n, _ in date} in ({"era"}, {"weekday"})  # patterns of their own with a time
     if date and (lone_second or alone):
