@@ -254,7 +254,8 @@ const tags = {};
 for (const tag of Object.keys(indexed)) {
   const p = parentOf(tag);
   const list = indexed[tag].map((v, at) => (p && get(p, at) === v ? null : v));
-  if (list.some((v) => v !== null)) tags[tag] = list;
+  // a list as text (base 36, empty for the parent's): read per locale on first use, not at load
+  if (list.some((v) => v !== null)) tags[tag] = list.map((v) => (v === null ? "" : v.toString(36))).join(",");
 }
 const names = {};
 for (const [tag, m] of Object.entries(measured)) {

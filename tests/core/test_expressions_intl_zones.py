@@ -11,6 +11,17 @@ import pytest
 from flowctx_tui.cli import main
 
 PAYLOAD = {
+    "f4_f": {
+        "timeZone": "UTC",
+        "minute": "2-digit",
+        "second": "2-digit",
+        "fractionalSecondDigits": 3,
+    },
+    "r5_ds": {"dateStyle": "medium"},
+    "r5_ts": {"timeStyle": "short"},
+    "r5_month": {"month": "long"},
+    "r5_dt": {"dateStyle": "long", "timeStyle": "short", "timeZone": "Asia/Kolkata"},
+    "r5_hm": {"hour": "numeric", "minute": "2-digit", "timeZone": "America/New_York"},
     "kolkata": {"timeZone": "asia/kolkata"},
     "kyiv": {"timeZone": "Europe/Kyiv"},
     "est": {"timeZone": "EST"},
@@ -136,6 +147,69 @@ CASES = [
       "ared\"},{\"type\":\"year\",\"value\":\"1970\",\"source\":\"shared\"}]")),
     ("new Intl.DateTimeFormat('en', payload.month).formatRange(0, 86400000)",
      "January"),
+    ("new Intl.DateTimeFormat('en', payload.r5_ds).formatRange(0, 5e9)",
+     "Jan 1\u2009\u2013\u2009Feb 27, 1970"),
+    ("JSON.stringify(new Intl.DateTimeFormat('de', payload.r5_ds).formatRangeToParts(0, 5e8))",
+     ("[{\"type\":\"day\",\"value\":\"01\",\"source\":\"startRange\"},{\"type\":\"lit"
+      "eral\",\"value\":\".\u2013\",\"source\":\"shared\"},{\"type\":\"day\",\"value"
+      "\":\"06\",\"source\":\"endRange\"},{\"type\":\"literal\",\"value\":\".\",\"sou"
+      "rce\":\"shared\"},{\"type\":\"month\",\"value\":\"01\",\"source\":\"shared\"},"
+      "{\"type\":\"literal\",\"value\":\".\",\"source\":\"shared\"},{\"type\":\"year"
+      "\",\"value\":\"1970\",\"source\":\"shared\"}]")),
+    ("new Intl.DateTimeFormat('ja', payload.r5_ts).formatRange(0, 5e6)",
+     "0\u664200\u5206\uff5e1\u664223\u5206"),
+    ("new Intl.DateTimeFormat('en').formatRange(0, 5e10)",
+     "1/1/1970\u2009\u2013\u20098/2/1971"),
+    ("new Intl.DateTimeFormat('ru', payload.r5_month).formatRange(0, 5e9)",
+     "\u044f\u043d\u0432\u0430\u0440\u044c \u2013 \u0444\u0435\u0432\u0440\u0430\u043b\u044c"),
+    ("new Intl.DateTimeFormat('ar-EG', payload.r5_dt).formatRange(0, 5e9)",
+     ("\u0661 \u064a\u0646\u0627\u064a\u0631 \u0661\u0669\u0667\u0660 \u0641\u064a "
+      "\u0665:\u0663\u0660 \u0635 \u2013 \u0662\u0668 \u0641\u0628\u0631\u0627\u064a"
+      "\u0631 \u0661\u0669\u0667\u0660 \u0641\u064a \u0662:\u0662\u0663 \u0635")),
+    ("new Intl.DateTimeFormat('en-GB', payload.r5_dt).formatRange(0, 5e4)",
+     "1 January 1970 at 05:30"),
+    ("new Intl.DateTimeFormat('en', payload.r5_hm).formatRange(0, 5e7)",
+     "12/31/1969, 7:00\u202fPM\u2009\u2013\u20091/1/1970, 8:53\u202fAM"),
+    ("new Intl.DateTimeFormat('fr-u-nu-arab', payload.r5_hm).formatRange(0, 5e7)",
+     ("\u0663\u0661/\u0661\u0662/\u0661\u0669\u0666\u0669 \u0661\u0669:\u0660\u0660"
+      "\u2009\u2013\u2009\u0660\u0661/\u0660\u0661/\u0661\u0669\u0667\u0660 \u0660"
+      "\u0668:\u0665\u0663")),
+    ("new Intl.DateTimeFormat('en', payload.r5_hm).formatRange(new Date(0), new Date(5e7))",
+     "12/31/1969, 7:00\u202fPM\u2009\u2013\u20091/1/1970, 8:53\u202fAM"),
+    (("new Date(Date.UTC(1999, 11, 31, 23, 59, 59, 987)).toLocaleTimeString('de-CH', "
+      "payload.f4_f)"),
+     "59:59.987"),
+    (("new Date(Date.UTC(1999, 11, 31, 23, 59, 59, 987)).toLocaleTimeString('fr-u-hc-"
+      "h11-nu-arab', payload.f4_f)"),
+     "\u0665\u0669:\u0665\u0669\u066b\u0669\u0668\u0667"),
+    ("new Date(Date.UTC(1999, 11, 31, 23, 59, 59, 987)).toLocaleTimeString('de', payload.f4_f)",
+     "59:59,987"),
+    (("new Date(Date.UTC(1999, 11, 31, 23, 59, 59, 987)).toLocaleTimeString('en-IN', "
+      "payload.f4_f)"),
+     "59:59.987"),
+    (("new Date(Date.UTC(1999, 11, 31, 23, 59, 59, 987)).toLocaleTimeString('es-MX', "
+      "payload.f4_f)"),
+     "59:59.987"),
+    (("new Date(Date.UTC(1999, 11, 31, 23, 59, 59, 987)).toLocaleTimeString('pt-PT', "
+      "payload.f4_f)"),
+     "59:59,987"),
+    ("new Date(Date.UTC(1999, 11, 31, 23, 59, 59, 987)).toLocaleTimeString('ar', payload.f4_f)",
+     "59:59.987"),
+    (("new Date(Date.UTC(1999, 11, 31, 23, 59, 59, 987)).toLocaleTimeString('ar-EG', "
+      "payload.f4_f)"),
+     "\u0665\u0669:\u0665\u0669\u066b\u0669\u0668\u0667"),
+    (("new Date(Date.UTC(1999, 11, 31, 23, 59, 59, 987)).toLocaleTimeString('it-CH', "
+      "payload.f4_f)"),
+     "59:59.987"),
+    (("new Date(Date.UTC(1999, 11, 31, 23, 59, 59, 987)).toLocaleTimeString('fr-CA', "
+      "payload.f4_f)"),
+     "59 min 59,987 s"),
+    (("new Date(Date.UTC(1999, 11, 31, 23, 59, 59, 987)).toLocaleTimeString('de-u-nu-"
+      "arab', payload.f4_f)"),
+     "\u0665\u0669:\u0665\u0669\u066b\u0669\u0668\u0667"),
+    (("new Date(Date.UTC(1999, 11, 31, 23, 59, 59, 987)).toLocaleTimeString('en-u-nu-"
+      "arabext', payload.f4_f)"),
+     "\u06f5\u06f9:\u06f5\u06f9\u066b\u06f9\u06f8\u06f7"),
 ]  # fmt: skip
 
 
@@ -181,7 +255,7 @@ def test_v8_errors(condition: str, message: str, capsys: pytest.CaptureFixture[s
         ("new Date(0).toLocaleString('en', payload.ny_short)",
          "flowctx does not reproduce the short time zone name of America/New_York"),
         # ICU's interval patterns
-        ("new Intl.DateTimeFormat('en', payload.month).formatRange(0, 5e9)",
+        ("new Intl.DateTimeFormat('en', payload.wd).formatRange(0, 5e9)",
          "flowctx does not reproduce formatRange of two dates the pattern tells apart"),
         # ICU appends an hour's fractional seconds with the field's name
         ("new Intl.DateTimeFormat('en', payload.hour_fsd).format(0)",
@@ -190,7 +264,8 @@ def test_v8_errors(condition: str, message: str, capsys: pytest.CaptureFixture[s
 )  # fmt: skip
 def test_refused_by_name(condition: str, message: str, capsys: pytest.CaptureFixture[str]) -> None:
     scope = {**PAYLOAD, "ny_short": {"timeZone": "America/New_York", "timeZoneName": "short"},
-             "hour_fsd": {"hour": "numeric", "fractionalSecondDigits": 2}}  # fmt: skip
+             "hour_fsd": {"hour": "numeric", "fractionalSecondDigits": 2},
+             "wd": {"weekday": "short"}}  # fmt: skip
     code = main(["eval", condition, "--payload", json.dumps(scope)])
     assert code != 0
     assert message in capsys.readouterr().err, condition

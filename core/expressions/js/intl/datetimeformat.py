@@ -738,6 +738,17 @@ def _key_index(name: str) -> dict[str, int]:
     return {k: i for i, k in enumerate(table(name)["keys"])}
 
 
+@functools.cache
+def _listed(name: str, calendar: str | None, tag: str) -> list[int | None]:
+    """A locale's list over a table's keys (None where it is the parent's); a list kept as
+    text (base 36, tables/zoneparts) is read on its first use."""
+    skeletons = table(name)
+    found = (skeletons["tags"] if calendar is None else skeletons["calendars"][calendar])[tag]
+    if isinstance(found, str):
+        return [None if x == "" else int(x, 36) for x in found.split(",")]
+    return list(found)
+
+
 def _row(name: str, calendar: str | None, locale: str, key: str) -> dict[str, Any] | None:
     """One row of a pooled table of rows (scripts/intl_data.mjs's ``pooled``), by locale
     (its own, else its nearest parent's) and key."""
@@ -748,7 +759,7 @@ def _row(name: str, calendar: str | None, locale: str, key: str) -> dict[str, An
         return None
     tag = locale
     while True:
-        found = tags.get(tag)  # a list over the keys, None where it is the parent's
+        found = _listed(name, calendar, tag) if tag in tags else None
         index = None if found is None else found[at]
         if index is not None:
             break
