@@ -648,15 +648,7 @@ def _zone_skeleton(locale: str, key: str) -> dict[str, Any] | None:
     date = [(n, v) for n, v in pairs if n in _DATE_PART]
     time = [(n, v) for n, v in pairs if n not in _DATE_PART]
     names = {n for n, _ in time}
-    if (
-        "fractionalSecondDigits" in names
-        and "timeZoneName" in names
-        and not {
-            "minute",
-            "second",
-        }
-        & names
-    ):
+    if "fractionalSecondDigits" in names and "minute" not in names and (len(names) > 1 or date):
         return None  # ICU appends the fraction with its field's name, by the count of digits
     lone_second = "second" in names and "minute" not in names
     alone = {n for n, _ in date} in ({"era"}, {"weekday"})  # patterns of their own with a time
