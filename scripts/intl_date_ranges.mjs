@@ -1,4 +1,4 @@
-// Writes core/expressions/js/intl/tables/ranges.json.gz: Intl.DateTimeFormat's formatRangeToParts
+// Writes core/expressions/js/intl/tables/dateranges.json.gz: Intl.DateTimeFormat's formatRangeToParts
 // for the option sets people write (the styles, the default forms, common sets of components),
 // in each locale whose own calendar is the Gregorian: for each greatest differing field (year,
 // month, day, am/pm, hour, minute, second, millisecond) ICU's interval pattern as a template of
@@ -152,7 +152,7 @@ for (const [tag, e] of Object.entries(encoded)) {
   const own = p ? Object.fromEntries(Object.entries(e).filter(([k, v]) => JSON.stringify(v) !== JSON.stringify(encoded[p][k]))) : e;
   if (Object.keys(own).length) tags[tag] = own;
 }
-const data = { ranges: { pool, tags }, rangesAborted: aborted };
+const data = { dateRanges: { pool, tags }, dateRangesAborted: aborted };
 const bytes = gzipSync(JSON.stringify(data), { level: 9 });
-writeFileSync(new URL("ranges.json.gz", tables), bytes);
-console.log(`wrote core/expressions/js/intl/tables/ranges.json.gz: ${bytes.length} bytes; ${Object.keys(measured).length} locales; aborted ${aborted.join(" ") || "none"}`);
+writeFileSync(new URL("dateranges.json.gz", tables), bytes);
+console.log(`wrote core/expressions/js/intl/tables/dateranges.json.gz: ${bytes.length} bytes; ${Object.keys(measured).length} locales; aborted ${aborted.join(" ") || "none"}`);

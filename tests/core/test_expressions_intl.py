@@ -58,6 +58,33 @@ PAYLOAD = {
         "currencyDisplay": "code",
     },
     "arab": {"numberingSystem": "arab"},
+    "kmh": {"style": "unit", "unit": "kilometer-per-hour"},
+    "kmh_long": {"style": "unit", "unit": "kilometer-per-hour", "unitDisplay": "long"},
+    "m_per_h_long": {"style": "unit", "unit": "meter-per-hour", "unitDisplay": "long"},
+    "kg_long": {"style": "unit", "unit": "kilogram", "unitDisplay": "long"},
+    "m_long_compact": {
+        "style": "unit",
+        "unit": "meter",
+        "unitDisplay": "long",
+        "notation": "compact",
+    },
+    "gal_long_sci": {
+        "style": "unit",
+        "unit": "gallon",
+        "unitDisplay": "long",
+        "notation": "scientific",
+    },
+    "acre": {"style": "unit", "unit": "acre"},
+    "pct_unit": {"style": "unit", "unit": "percent"},
+    "pct_per_h": {"style": "unit", "unit": "percent-per-hour"},
+    "pct_per_h_compact": {"style": "unit", "unit": "percent-per-hour", "notation": "compact"},
+    "mpg": {"style": "unit", "unit": "mile-per-gallon"},
+    "eur_name_sci": {
+        "style": "currency",
+        "currency": "EUR",
+        "currencyDisplay": "name",
+        "notation": "scientific",
+    },
     "eurc": {"notation": "compact", "style": "currency", "currency": "EUR"},
     "usdc": {"notation": "compact", "style": "currency", "currency": "USD"},
     "eurn": {"style": "currency", "currency": "EUR", "currencyDisplay": "name"},
@@ -211,6 +238,9 @@ CASES = [
     ("new Intl.Locale('en-latn-us-u-va-posix', payload.gb).baseName", "en-Latn-GB-u-va-posix"),
     ("new Intl.Locale('zh-TW').maximize().toString()", "zh-Hant-TW"),
     ("new Intl.Locale('und-Cyrl-NA').maximize().minimize().toString()", "ru-NA"),
+    # a language ICU has no likely subtags for stays as it is, both ways
+    ("new Intl.Locale('xx-cyrl-ru').minimize().toString()", "xx-Cyrl-RU"),
+    ("new Intl.Locale('qaa-Zzzz-ZZ').maximize().toString()", "qaa-Zzzz-ZZ"),
     ("String(new Intl.Locale('und').language)", "undefined"),
     # proleptic Gregorian before 1582 (V8 sets ICU's calendar so), era years before 1, a
     # zone's local mean time before its first rule and its last rule after 9999
@@ -298,6 +328,39 @@ CASES = [
         "new Intl.NumberFormat('ru', payload.jpy_name1).format(1.5)",
         "1,5 \u044f\u043f\u043e\u043d\u0441\u043a\u043e\u0439 \u0438\u0435\u043d\u044b",
     ),
+    # units (style unit): the locale's pattern around the signed number, by plural category;
+    # a compound is its numerator inside the denominator's per pattern unless ICU has its own
+    ("new Intl.NumberFormat('en', payload.kmh).format(-1234.5)", "-1,234.5 km/h"),
+    ("new Intl.NumberFormat('en', payload.kmh_long).format(1)", "1 kilometer per hour"),
+    (
+        "new Intl.NumberFormat('de', payload.m_per_h_long).formatToParts(2)"
+        ".map(p => p.type + ':' + p.value).join('|')",
+        "integer:2|literal: |unit:Meter pro Stunde",
+    ),
+    (
+        "[1, 2, 5, 21, 0.5].map(new Intl.NumberFormat('ru', payload.kg_long).format).join('|')",
+        "1 \u043a\u0438\u043b\u043e\u0433\u0440\u0430\u043c\u043c|"
+        "2 \u043a\u0438\u043b\u043e\u0433\u0440\u0430\u043c\u043c\u0430|"
+        "5 \u043a\u0438\u043b\u043e\u0433\u0440\u0430\u043c\u043c|"
+        "21 \u043a\u0438\u043b\u043e\u0433\u0440\u0430\u043c\u043c|"
+        "0,5 \u043a\u0438\u043b\u043e\u0433\u0440\u0430\u043c\u043c\u0430",
+    ),
+    # a compact or scientific number's plural category counts its exponent (fr's 1 k is
+    # other, 5E-1 many)
+    (
+        "new Intl.NumberFormat('fr', payload.m_long_compact).format(1000)",
+        "1\u00a0k\u00a0m\u00e8tres",
+    ),
+    ("new Intl.NumberFormat('fr', payload.m_long_compact).format(1)", "1\u00a0m\u00e8tre"),
+    ("new Intl.NumberFormat('fr', payload.gal_long_sci).format(0.5)", "5E-1 gallons"),
+    ("new Intl.NumberFormat('pt', payload.eur_name_sci).format(0.5)", "5,00E-1 Euros"),
+    # a pattern without the number: ar's one acre drops the number and its sign
+    ("new Intl.NumberFormat('ar', payload.acre).format(-1)", "\u0641\u062f\u0627\u0646"),
+    # percent short is the locale's percent pattern, unscaled (eu's sign before %)
+    ("new Intl.NumberFormat('eu', payload.pct_unit).format(-2)", "\u2212%\u00a02"),
+    ("new Intl.NumberFormat('en', payload.pct_per_h).format(5)", "5%"),
+    ("new Intl.NumberFormat('en', payload.pct_per_h_compact).format(5)", "5%/h"),
+    ("new Intl.NumberFormat('fr-CA', payload.mpg).format(5)", "5\u00a0mi/gal"),
     ("'\u03ac\u03b9'.toLocaleUpperCase('el')", "\u0391\u03aa"),
     ("'\u03ae'.toLocaleUpperCase('el')", "\u0389"),
 ]
@@ -330,6 +393,12 @@ def test_node_answers(condition: str, answer: str, capsys: pytest.CaptureFixture
         ("new Intl.ListFormat('en').format([1])", "Iterable yielded 1 which is not a string"),
         ("new Intl.NumberFormat('en', payload.big).format(1)",
          "maximumFractionDigits value is out of range."),
+        ("new Intl.NumberFormat('en', payload.xyz)",
+         "Invalid unit argument for Intl.NumberFormat() 'xyz'"),
+        ("new Intl.NumberFormat('en', payload.nounit)",
+         "Invalid unit argument for Intl.NumberFormat() ''"),
+        ("(5).toLocaleString('en', payload.per)",
+         "Invalid unit argument for Number.prototype.toLocaleString() 'meter-per'"),
         # refused by name, never guessed
         ("'a'.localeCompare('b', 'hu')", "flowctx does not reproduce the collation of 'hu'"),
         ("new Date(0).toLocaleString('en-u-ca-hebrew')",
@@ -347,7 +416,9 @@ def test_node_answers(condition: str, answer: str, capsys: pytest.CaptureFixture
 def test_errors(condition: str, message: str, capsys: pytest.CaptureFixture[str]) -> None:
     scope = {"bad": {"style": "bogus"}, "nocur": {"style": "currency"}, "n": 1,
              "big": {"maximumFractionDigits": 21}, "search": {"usage": "search"},
-             "zhuyin": {"collation": "zhuyin"}}  # fmt: skip
+             "zhuyin": {"collation": "zhuyin"}, "xyz": {"unit": "xyz"},
+             "nounit": {"style": "unit"},
+             "per": {"style": "unit", "unit": "meter-per"}}  # fmt: skip
     code = main(["eval", condition, "--payload", json.dumps(scope)])
     err = capsys.readouterr().err
     assert code != 0

@@ -542,7 +542,8 @@ def test_code_execution_routes_are_refused_when_parsed(expr: str) -> None:
     [("typeof console", {}, "object"), ("typeof Symbol", {}, "function"),
      ("typeof process === 'object'", {}, True), ("typeof console", {"console": 1}, "number"),
      ("globalThis", {"globalThis": 3}, 3), ("Symbol + 1", {"Symbol": 3}, 4),
-     ("typeof require", {}, "undefined")],
+     ("typeof require", {}, "undefined"), ("typeof TransformStream", {}, "function"),
+     ("typeof PerformanceObserver", {}, "function"), ("typeof fs", {}, "undefined")],
 )  # fmt: skip
 def test_host_globals_typeof_and_scope_provided_names_are_predicted(
     expr: str, scope: dict[str, Any], raw: Any
@@ -550,6 +551,12 @@ def test_host_globals_typeof_and_scope_provided_names_are_predicted(
     result = evaluate(expr, scope, "mj")
     assert result.success, result.error
     assert result.raw == raw
+
+
+def test_node_web_streams_are_refused_saying_why() -> None:
+    result = evaluate("new ReadableStream().locked", {}, "mj")
+    assert result.error is not None
+    assert "pulled and pushed through the host's event loop" in result.error.message
 
 
 @pytest.mark.parametrize(

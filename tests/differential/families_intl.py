@@ -360,6 +360,68 @@ def locale_object(r: random.Random) -> Case:
     return r.choice(LOCALE_FORMS).replace("{t}", tag), _scope(_options(r, LOCALE_OPTIONS, 3))
 
 
+SIMPLE_UNITS = ["acre", "bit", "byte", "celsius", "centimeter", "day", "degree", "fahrenheit",
+                "fluid-ounce", "foot", "gallon", "gigabit", "gigabyte", "gram", "hectare", "hour",
+                "inch", "kilobit", "kilobyte", "kilogram", "kilometer", "liter", "megabit",
+                "megabyte", "meter", "microsecond", "mile", "mile-scandinavian", "milliliter",
+                "millimeter", "millisecond", "minute", "month", "nanosecond", "ounce", "percent",
+                "petabyte", "pound", "second", "stone", "terabit", "terabyte", "week", "yard",
+                "year"]  # fmt: skip
+# units V8 refuses (not sanctioned, not well formed) and compounds ICU has patterns of its own for
+ODD_UNITS = ["xyz", "Meter", "meter-per", "square-meter", "liter-per-100-kilometer", "", "5",
+             "meter-and-centimeter", "kilometer-per-hour", "meter-per-second", "mile-per-hour",
+             "mile-per-gallon", "liter-per-kilometer", "percent-per-percent",
+             "meter-per-meter"]  # fmt: skip
+# languages with many plural categories, right-to-left ones, other numbering systems
+UNIT_LOCALES = ["en", "de", "fr", "ar", "ru", "pl", "cs", "lt", "lv", "sl", "ga", "cy", "he", "ja",
+                "zh", "ko", "hi", "bn", "fa", "ur", "es", "pt", "it", "uk", "ro", "tr", "fi", "hu",
+                "sv", "nb", "da", "nl", "el", "th", "vi", "id", "mr", "ta", "te", "kn", "ml", "km",
+                "my", "ne", "si", "sk", "hr", "sr", "bs", "mk", "bg", "is", "et", "ka", "hy", "kk",
+                "ky", "uz", "az", "mn", "am", "sw", "zu", "af", "ca", "gl", "eu", "br", "mt", "fil",
+                "yue", "zh-Hant", "en-GB", "en-IN", "fr-CA", "de-CH", "es-MX", "pt-PT", "ar-EG",
+                "sr-Latn", "ps", "ks", "sd", "pa", "gu", "or", "as", "dz", "ff-Adlm", "chr",
+                "ce", "gd", "kw", "ast", "fy", "lb", "rm", "se", "ug"]  # fmt: skip
+UNIT_NUMBERS = [*NUMBERS, "1", "2", "3", "5", "11", "21", "101", "1.5", "2.5", "0.1", "-1",
+                "-2", "1000", "1500", "1000000", "2000000", "12345.678", "1e-7"]  # fmt: skip
+UNIT_OPTIONS: dict[str, list[Any]] = {
+    "unitDisplay": ["short", "narrow", "long", "long", "x"],
+    "notation": ["standard", "compact", "scientific", "engineering"],
+    "compactDisplay": ["short", "long"],
+    "signDisplay": ["auto", "always", "never", "exceptZero", "negative"],
+    "maximumFractionDigits": [0, 1, 2],
+    "minimumFractionDigits": [0, 1, 2],
+    "maximumSignificantDigits": [1, 2, 3],
+    "useGrouping": [True, False, "always"],
+    "numberingSystem": ["arab", "deva", "thai", "latn"],
+}
+UNIT_FORMS = [
+    "new Intl.NumberFormat({l}, payload.o).format({x})", "({x}).toLocaleString({l}, payload.o)",
+    "JSON.stringify(new Intl.NumberFormat({l}, payload.o).formatToParts({x}))",
+    "JSON.stringify(new Intl.NumberFormat({l}, payload.o).resolvedOptions())",
+    "[1, 2, 5, 22, 0.5].map(new Intl.NumberFormat({l}, payload.o).format).join('|')",
+]  # fmt: skip
+
+
+def _unit(r: random.Random) -> str:
+    roll = r.random()
+    if roll < 0.55:
+        return r.choice(SIMPLE_UNITS)
+    if roll < 0.9:
+        return f"{r.choice(SIMPLE_UNITS)}-per-{r.choice(SIMPLE_UNITS)}"
+    return r.choice(ODD_UNITS)
+
+
+def number_unit(r: random.Random) -> Case:
+    """Style unit: every sanctioned unit and compound, each display, plural categories of many
+    languages, compact and scientific numbers, formatToParts's unit parts, V8's unit errors."""
+    options: dict[str, Any] = {"style": "unit", "unit": _unit(r), **_options(r, UNIT_OPTIONS)}
+    if r.random() < 0.05:
+        options.pop("unit" if r.random() < 0.5 else "style")
+    locale = f"'{r.choice(UNIT_LOCALES)}'" if r.random() < 0.9 else _locale(r)
+    expr = r.choice(UNIT_FORMS).replace("{l}", locale).replace("{x}", r.choice(UNIT_NUMBERS))
+    return expr, _scope(options)
+
+
 FAMILIES: dict[str, Callable[[random.Random], Case]] = {
     "locale.numberformat": number_format,
     "locale.collator": collator,
@@ -369,6 +431,7 @@ FAMILIES: dict[str, Callable[[random.Random], Case]] = {
     "locale.tags": tags,
     "locale.relative": relative_time,
     "locale.locale": locale_object,
+    "locale.unit": number_unit,
 }
 
 

@@ -553,7 +553,8 @@ def _object_own_names(x: Any = UNDEFINED, *_: Any) -> list[str]:
     if type(x) is JsFunction and x.members is None:
         keys = own_keys_all(x.props) if x.props else []
         at = sum(1 for k in keys if array_index(k) is not None)
-        return [*keys[:at], "length", "name", *keys[at:]]  # indices first
+        own = [k for k in ("length", "name") if x.owns_own(k)]
+        return [*keys[:at], *own, *keys[at:]]  # indices first
     if type(x) is JsFunction or type(x) is JsNamespace:
         raise Unsupported("flowctx does not reproduce the own property names of built-ins")
     host = getattr(x, "own_names", None)  # a host class's own (AggregateError)
@@ -565,8 +566,9 @@ def _object_own_names(x: Any = UNDEFINED, *_: Any) -> list[str]:
         at = sum(1 for k in keys if array_index(k) is not None)
         return [*keys[:at], "lastIndex", *keys[at:]]
     if type(x) is constructors.JsErrorObject:
-        # the stack is made with the error, then the message it was given
-        return ["stack", *(["message"] if x.own_message else []), *keys]
+        # the stack is made with the error, then the message and cause it was given, then
+        # the keys written on it (the cause is not enumerable: Object.keys leaves it out)
+        return ["stack", *(["message"] if x.own_message else []), *own_keys_all(x.props)]
     if type(x) in (list, tuple, str) or (
         isinstance(x, constructors.JsWrapper) and type(x.value) is str
     ):
@@ -1211,6 +1213,8 @@ def _prototype_sample(kind: str) -> Any:
         return constructors.new_set() if kind == "Set" else constructors.new_map()
     if kind in ("WeakMap", "WeakSet"):
         return weak.JsWeakCollection(kind == "WeakSet")
+    if kind == "WeakRef":
+        return weak.construct_ref({})
     if kind == "Symbol":
         return symbols.JsSymbol(UNDEFINED)
     if kind == "BigInt":
@@ -1270,7 +1274,7 @@ EXECUTING_GLOBALS: Final = frozenset(
         "globalThis", "global", "process", "Function", "eval", "import", "setTimeout",
         "setInterval", "setImmediate", "queueMicrotask", "clearTimeout", "clearInterval",
         "clearImmediate", "Buffer", "fetch", "WebAssembly", "console", "SharedArrayBuffer",
-        "performance", "crypto", "FinalizationRegistry", "WeakRef", "Promise",
+        "performance", "crypto", "FinalizationRegistry", "Promise",
     }
 )  # fmt: skip
 # Why a host global is refused, where more can be said than that it reaches code or the host.
@@ -1307,6 +1311,7 @@ OTHER_GLOBALS: Final = frozenset(
         "EventTarget", "TextEncoder", "TextDecoder", "Blob", "File",
         "FormData", "Headers", "Request", "Response", "BroadcastChannel", "MessageChannel",
         "MessagePort", "MessageEvent", "CustomEvent", "Crypto", "CryptoKey", "SubtleCrypto",
+        *host.STREAMS, *host.PERFORMANCE,
     }
     - host.NAMES
 )  # fmt: skip
@@ -1343,6 +1348,7 @@ HOST_TYPES: Final[dict[str, str]] = {
     "self": "undefined", "setImmediate": "function", "setInterval": "function",
     "setTimeout": "function", "structuredClone": "function", "unescape": "function",
     "window": "undefined",
+    **{name: "function" for name in (*host.STREAMS, *host.PERFORMANCE)},
 }  # fmt: skip
 
 # Namespaces and the members completion offers on them.

@@ -44,7 +44,7 @@ _PRIMITIVES: Final[dict[str, Any]] = {"String": "", "Number": 0, "Boolean": Fals
 _ERRORS: Final = ("TypeError", "RangeError", "SyntaxError", "ReferenceError", "EvalError",
                   "URIError")  # fmt: skip
 #: how V8's TypeErrors name the prototype objects whose class has a toStringTag
-_TAGGED: Final = frozenset({"Map", "Set", "WeakMap", "WeakSet", "Symbol", "BigInt"})
+_TAGGED: Final = frozenset({"Map", "Set", "WeakMap", "WeakSet", "WeakRef", "Symbol", "BigInt"})
 #: a change to a built-in the engine's host process keeps
 HOST_CHANGE: Final = (
     "flowctx does not reproduce changing a built-in prototype: the engine's host process "
@@ -466,6 +466,19 @@ def prototype(kind: str) -> Any:
     if got is None:
         got = _BY_KIND[kind] = JsPrototype(kind)
     return got
+
+
+#: the global constructors whose instances' prototype flowctx holds as an object
+_HELD: Final = frozenset({"Object", "Array", "String", "Boolean", "Number", "Date", "RegExp",
+                          "Symbol", "BigInt", "Map", "Set", "WeakMap", "WeakSet", "WeakRef",
+                          "Error",
+                          *_ERRORS})  # fmt: skip
+
+
+def constructor_prototype(name: str) -> Any:
+    """``<name>.prototype`` of a global constructor: the object its instances are made with
+    (None: one flowctx does not hold, such as URL's)."""
+    return prototype(name) if name in _HELD else None
 
 
 def _function_prototype(*_: Any) -> Any:

@@ -31,9 +31,9 @@ _FILES: Final = {
     "calendarEraYears": "calendars", "persianEarlier": "calendars",
     "dateParts": "dateparts", "dateJoins": "dateparts", "datePartsRefused": "dateparts",
     "lists": "lists", "dates": "dates", "skeletons": "skeletons",
-    "collationRanks": "collations",
+    "collationRanks": "collations", "units": "units", "ranges": "ranges",
     "zoneNames": "zones", "zoneOffsets": "zones", "zoneSpellings": "zones",
-    "ranges": "ranges", "rangesAborted": "ranges",
+    "dateRanges": "dateranges", "dateRangesAborted": "dateranges",
     "zoneParts": "zoneparts", "zoneGmt": "zoneparts", "zonePartsRefused": "zoneparts",
 }  # fmt: skip
 

@@ -238,13 +238,13 @@ class DateTimeFormat(IntlObject):
 
     def _interval(self, level: int) -> list[Any] | None:
         """ICU's interval pattern for the set's options and the greatest differing field,
-        measured in the locale's own Gregorian calendar (tables/ranges)."""
+        measured in the locale's own Gregorian calendar (tables/dateranges)."""
         key = self.o.get("rangeKey")
         if key is None or self.o["calendar"] != "gregory" or self.row["cal"] != "gregory":
             return None
         if key == "day=numeric,month=numeric,year=numeric" and self.o.get("defaulted"):
             key = ""
-        ranges = table("ranges")
+        ranges = table("dateRanges")
         tag = self.o["locale"].split("-u-")[0]
         while True:
             levels = ranges["tags"].get(tag, {}).get(key)

@@ -2,8 +2,8 @@
 answers it: the options read in ECMA-402's order with V8's errors, digits rounded half away
 from zero from the shortest digits of the double (as ICU does), then the locale's symbols,
 group sizes and affixes (decimal, percent, currency, accounting, compact) measured from node
-(scripts/intl_*.mjs), in any decimal numbering system. Units, compact money by name and formatRange
-are refused, not guessed."""
+(scripts/intl_*.mjs), in any decimal numbering system, and units around the decimal number
+(units.py). Compact money by name and formatRange are refused, not guessed."""
 
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ from decimal import ROUND_HALF_UP, Decimal, localcontext
 from typing import Any, Final
 
 from flowctx_core.expressions.js.common import Unsupported
+from flowctx_core.expressions.js.intl import units
 from flowctx_core.expressions.js.intl.data import inherited, table
 from flowctx_core.expressions.js.intl.locales import resolve_keywords, with_keywords
 from flowctx_core.expressions.js.intl.options import (
@@ -45,7 +46,6 @@ _NUMBERING: Final = {
     "\u1c50": "olck", "\uabf0": "mtei", "\ua620": "vaii", "\U00011066": "brah",
 }  # fmt: skip
 _WELL_FORMED_NU: Final = re.compile(r"[a-zA-Z0-9]{3,8}(?:-[a-zA-Z0-9]{3,8})*\Z")
-_WELL_FORMED_UNIT: Final = re.compile(r"[a-z]+(?:-[a-z]+)*\Z")
 
 
 def _number_row(locale: str) -> dict[str, Any]:
@@ -132,11 +132,16 @@ def numbered_shape(base: str, nu: str, posix: bool = False) -> NumberShape:
 
 class NumberFormat(IntlObject):
     tag = "NumberFormat"
-    __slots__ = ("_category", "_marks", "_pattern", "o")
+    __slots__ = ("_category", "_layers", "_marks", "_pattern", "_shift", "o")
 
     def __init__(self, options: dict[str, Any]) -> None:
         self.o = options
         self._marks = ""
+        self._shift = 0
+        #: where the last parts' pieces stand, for formatRange (numberrange.py): the number's
+        #: own parts (start, end, where its exponent starts), the unit's pattern around it,
+        #: the rounded quantity
+        self._layers: dict[str, Any] = {}
 
     def member(self, key: str) -> Any:
         if key == "format":
@@ -188,7 +193,9 @@ class NumberFormat(IntlObject):
     def parts_objects(self, value: Any) -> list[dict[str, Any]]:
         return [{"type": t, "value": v} for t, v in self.parts(value)]
 
-    def parts(self, value: Any) -> list[tuple[str, str]]:
+    def parts(self, value: Any, approx: bool = False) -> list[tuple[str, str]]:
+        """The parts of the number; ``approx``: as formatRange shows two ends that format
+        alike (ICU's approximately sign where the sign goes, en's ~5, ~-5)."""
         exact, x = _numeric(value)
         o = self.o
         if o["style"] == "percent" and exact is not None:
@@ -202,16 +209,21 @@ class NumberFormat(IntlObject):
             exact = abs(exact)
         body, is_zero = self._body(exact, x)
         sign = _sign(o["signDisplay"], negative, is_zero, x != x)
+        signed = 1 if sign or approx else 0
+        self._layers["quantity"] = (negative and not is_zero, self._layers["digits"])
         row = self._row()
-        kind = {"decimal": "dec", "percent": "pct", "currency": "cur"}[o["style"]]
-        template = row[kind][1 if sign else 0]
+        percent_unit = self._percent_unit()
+        kind = {"decimal": "dec", "percent": "pct", "currency": "cur", "unit": "dec"}[o["style"]]
+        if percent_unit:
+            kind = "pct"
+        template = row[kind][signed]
         by_name = kind == "cur" and o["currencyDisplay"] == "name"
         if by_name:
             self._category = self._category_of(body)
             patterns = _inherited_key(table("currencyNamePatterns"), o["base"], self._category)
             if patterns is None:
                 patterns = _inherited_key(table("currencyNamePatterns"), o["base"], "other")
-            template = patterns[1 if sign else 0]
+            template = patterns[signed]
             if sign and _override(o["base"], o["numberingSystem"], o["posix"]).get("dec"):
                 template = _without_own_marks(template, _number_row(o["base"])["dec"][1])
         accounting = kind == "cur" and o["currencySign"] == "accounting" and not by_name
@@ -220,24 +232,30 @@ class NumberFormat(IntlObject):
             rows = table("currencyAccounting")
             # a numbering system's own where it has them (de in arab: no parentheses)
             pair = ov.get("acc") or inherited(rows, o["base"]) or rows["en"]
-            template = pair[{"+": 0, "-": 1}.get(sign, 2)]
-        if sign == "+" and kind == "dec" and "plusAt" in row:
+            template = pair[{"+": 0, "-": 1}.get(sign or ("+" if approx else ""), 2)]
+        if (sign or ("+" if approx else "")) == "+" and kind == "dec" and "plusAt" in row:
             template = row["plusAt"]
         if o["notation"] == "compact" and kind == "pct":
             # ICU's unit percent around the signed compact number (infinity: the plain one)
-            signed = 1 if sign else 0
             number = row["dec"][signed] if exact is None else self._compact_template(signed)
+            if approx:
+                number = _with_approx(number, sign)
             return self._compact_percent(number, body, sign, row)
         if o["notation"] == "compact" and exact is not None:
-            compact = self._compact_template(1 if sign else 0)
+            compact = self._compact_template(signed)
             # accounting keeps its pattern where the magnitude has no compact part (en's ($5),
             # but -$5M)
             if not (accounting and not any(isinstance(p, list) for p in self._pattern[0])):
                 template = compact
+        if approx:
+            template = _with_approx(template, sign)
         out: list[tuple[str, str]] = []
         symbol = self._symbol() if kind == "cur" else ""
         for i, piece in enumerate(template):
-            if piece == 0:
+            if piece is _APPROX:
+                out.append(("approximatelySign", _approximately(o)))
+            elif piece == 0:
+                self._layers["body"] = (len(out), len(out) + len(body))
                 out.extend(body)
             elif piece == 1:
                 # a name's pattern is the locale's: the marks a numbering system writes around
@@ -265,14 +283,52 @@ class NumberFormat(IntlObject):
                     p
                     for p in (
                         ("literal", before),
-                        ("percentSign", row["pctSign"]),
+                        ("unit" if percent_unit else "percentSign", row["pctSign"]),
                         ("literal", after),
                     )
                     if p[1]
                 )
             else:
                 out.append(("literal", piece))
+        if o["style"] == "unit" and not percent_unit:
+            return self._unit(out, body)
         return out
+
+    def _percent_unit(self) -> bool:
+        """Whether V8 formats the unit as ICU's percent (percent and percent-per-Y, short and
+        narrow): the locale's percent pattern, unscaled, its sign a unit part (eu's −% 2)."""
+        o = self.o
+        return (
+            o["style"] == "unit"
+            and o["unitDisplay"] != "long"
+            and o["unit"].partition("-per-")[0] == "percent"
+            and not (o["notation"] == "compact" and "-per-" in o["unit"])
+        )
+
+    def _unit(
+        self, number: list[tuple[str, str]], body: list[tuple[str, str]]
+    ) -> list[tuple[str, str]]:
+        """The signed number inside the unit's pattern for its plural category; a pattern
+        without the number (ar's one acre) is the unit alone."""
+        o = self.o
+        compact_percent = None
+        if o["notation"] == "compact" and o["unit"].startswith("percent-per-"):
+            ov = _override(o["base"], o["numberingSystem"], o["posix"])
+            if "pct" in ov or "pctSign" in ov:
+                raise Unsupported(
+                    "flowctx does not reproduce compact percents in a numbering system with"
+                    " percent patterns of its own"
+                )
+            before, after = inherited(table("compactPercent"), o["base"]) or ([], [["", "%"]])
+            compact_percent = "".join(v for _, v in before) + "{0}" + "".join(v for _, v in after)
+        found = units.pattern(
+            o["base"], o["unit"], o["unitDisplay"], self._category_of(body), compact_percent
+        )
+        before, placeholder, after = found.partition("{0}")
+        self._layers["outer"] = self._category_of(body)
+        if not placeholder:
+            return units.affix_parts(found)
+        return merged_literals(units.affix_parts(before) + number + units.affix_parts(after))
 
     def _compact_percent(
         self, compact: list[Any], body: list[tuple[str, str]], sign: str, row: dict[str, Any]
@@ -290,7 +346,10 @@ class NumberFormat(IntlObject):
         before, after = inherited(table("compactPercent"), o["base"]) or ([], [["unit", "%"]])
         out: list[tuple[str, str]] = [(t, v) for t, v in before]
         for piece in compact:
-            if piece == 0:
+            if piece is _APPROX:
+                out.append(("approximatelySign", _approximately(o)))
+            elif piece == 0:
+                self._layers["body"] = (len(out), len(out) + len(body))
                 out.extend(body)
             elif piece == 1:
                 out.append(
@@ -324,17 +383,24 @@ class NumberFormat(IntlObject):
         return {**row, **{k: ov[k] for k in _ROW_KEYS if k in ov}}
 
     def _category_of(self, body: list[tuple[str, str]]) -> str:
-        """The plural category of the number as shown (a currency's name agrees with it)."""
+        """The plural category of the number as shown (a currency's name and a unit agree
+        with it), at its whole magnitude: compact 1K and scientific 1E3 are a thousand to
+        ICU's plural rules (fr's 1 k mètres)."""
         digits = table("numberingDigits")[self.o["numberingSystem"]]
         back = str.maketrans(digits, "0123456789")
         whole = "".join(v for k, v in body if k == "integer").translate(back)
         fraction = "".join(v for k, v in body if k == "fraction").translate(back)
         if not whole.isdigit() or (fraction and not fraction.isdigit()):
             return "other"  # NaN, infinity
+        if self._shift:
+            with localcontext() as ctx:
+                ctx.prec = 400
+                shown = Decimal(whole + ("." + fraction if fraction else ""))
+                whole, _, fraction = f"{shown.scaleb(self._shift):f}".partition(".")
         from flowctx_core.expressions.js import intl
 
         category: str = intl.service("plural").cardinal_category(
-            self.o["base"], int(whole), fraction
+            self.o["base"], int(whole), fraction, self._shift
         )
         return category
 
@@ -367,12 +433,16 @@ class NumberFormat(IntlObject):
     def _body(self, exact: Decimal | None, x: float) -> tuple[list[tuple[str, str]], bool]:
         """The number's own parts (no sign, no affixes), and whether it rounded to zero."""
         o = self.o
+        self._shift = 0
+        self._layers = {"digits": ("nan",) if x != x else ("infinity",)}
         shape = numbered_shape(o["base"], o["numberingSystem"], o["posix"])
         digits, _minus, group, point, primary, secondary, min2, nan, infinity = shape
         row = self._row()
         if o["style"] == "currency":  # names too (de-AT groups money apart)
             group, point = row["curGroup"] or group, row["curDecimal"] or point
-        kind = {"decimal": 0, "percent": 1, "currency": 2}[o["style"]]
+        kind = {"decimal": 0, "percent": 1, "currency": 2, "unit": 0}[o["style"]]
+        if self._percent_unit():
+            kind = 1
         if o["style"] == "currency" and o["currencyDisplay"] == "name":
             kind = 0  # a name's pattern is the decimal one (en-US-u-va-posix in arab: ungrouped)
         primary, secondary = row["sizes"][kind]
@@ -389,9 +459,11 @@ class NumberFormat(IntlObject):
             whole, fraction = self._compact(exact)
         elif o["notation"] in ("scientific", "engineering"):
             whole, fraction, exponent = self._scientific(exact)
+            self._shift = exponent
         else:
             whole, fraction = self._rounded(exact)
         is_zero = set(whole + fraction) <= {"0"}
+        self._layers["digits"] = (whole.lstrip("0"), fraction.rstrip("0"), self._shift)
         whole = whole.zfill(o["mnid"])
         grouping = o["useGrouping"]
         out: list[tuple[str, str]] = []
@@ -480,6 +552,7 @@ class NumberFormat(IntlObject):
             # past the largest magnitude ICU keeps its pattern: 1e21 is 1,000,000,000T
             exp, patterns = magnitudes[min(max(k, 0), top)]
             whole, fraction = self._rounded(d.scaleb(-exp))
+            self._shift = exp
             shown = Decimal(whole + ("." + fraction if fraction else "")).scaleb(exp)
             if shown == 0 or shown.adjusted() <= k:
                 break
@@ -526,6 +599,42 @@ class NumberFormat(IntlObject):
                 return whole, fraction, exponent
             exponent += step
         return whole, fraction, exponent
+
+
+def merged_literals(parts: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """Adjacent literals as one part: V8's literals are the gaps between ICU's fields (ko's
+    space before the number's own right-to-left mark)."""
+    out: list[tuple[str, str]] = []
+    for kind, text in parts:
+        if kind == "literal" and out and out[-1][0] == "literal":
+            out[-1] = ("literal", out[-1][1] + text)
+        else:
+            out.append((kind, text))
+    return out
+
+
+#: where the approximately sign goes in a template (formatRange's ~5)
+_APPROX: Final = object()
+
+
+def _approximately(o: dict[str, Any]) -> str:
+    from flowctx_core.expressions.js.intl.numberrange import approximately_sign
+
+    return approximately_sign(o["base"], o["numberingSystem"])
+
+
+def _with_approx(template: list[Any], sign: str) -> list[Any]:
+    """The signed template with the approximately sign right before the sign and the marks
+    around it (ar's ~\u200e-5); without a sign, the marks go too (ar's ~5). A template without
+    a sign (en's accounting ($5.00)) has no place for it."""
+    if 1 not in template:
+        return template
+    at = template.index(1)
+    before, after = _marks_around_sign(template)
+    start = at - 1 if before else at
+    end = at + 2 if after else at + 1
+    kept = template[start:end] if sign else []
+    return [*template[:start], _APPROX, *kept, *template[end:]]
 
 
 def _not_reproduced(name: str) -> Any:
@@ -654,7 +763,7 @@ def read_options(locales: Any, options: Any, service: str = SERVICE) -> dict[str
     )
     currency_sign = option("currencySign", ("standard", "accounting"), "standard")
     unit = option("unit", None, UNDEFINED)
-    if unit is not UNDEFINED and not _WELL_FORMED_UNIT.match(unit):
+    if unit is not UNDEFINED and not units.well_formed(unit):
         raise JsError(f"Invalid unit argument for {service}() '{unit}'")
     if style == "unit" and unit is UNDEFINED:
         raise JsError(f"Invalid unit argument for {service}() ''")
@@ -677,8 +786,6 @@ def read_options(locales: Any, options: Any, service: str = SERVICE) -> dict[str
     o["numberingSystem"], kept = numbering(base, found, nu)
     o["base"], o["locale"] = base, with_keywords(base, kept)
     o["posix"] = base == "en-US" and kept.get("va") == "posix"
-    if style == "unit":
-        raise Unsupported("flowctx does not reproduce unit formatting (style 'unit')")
     if notation == "compact" and style == "currency" and currency_display == "name":
         raise Unsupported("flowctx does not reproduce compact notation with currency names")
     return o

@@ -63,9 +63,10 @@ class PluralRules(IntlObject):
         return category(self.row, whole, fraction)
 
 
-def cardinal_category(locale: str, i: int, fraction: str) -> str:
-    """The cardinal category of a number shown with these digits in a (resolved) locale."""
-    return category(_rules("cardinal", _plural_locale(locale)), str(i), fraction)
+def cardinal_category(locale: str, i: int, fraction: str, exponent: int = 0) -> str:
+    """The cardinal category of a number shown with these digits in a (resolved) locale;
+    ``exponent`` is a compact or scientific number's (its operands e and c)."""
+    return category(_rules("cardinal", _plural_locale(locale)), str(i), fraction, exponent)
 
 
 def _plural_locale(locale: str) -> str:
@@ -143,11 +144,14 @@ def _compiled(condition: str) -> Condition:
     return holds
 
 
-def category(rules: list[Any], whole: str, fraction: str) -> str:
+def category(rules: list[Any], whole: str, fraction: str, exponent: int = 0) -> str:
     """The category of a number shown as ``whole.fraction`` under a rule set: the first whose
-    condition holds, else "other"."""
+    condition holds, else "other". With an exponent the rules can overlap (fr's 5E-1 is one by
+    i and many by e): ICU tries them in its data's order, the categories' names sorted."""
     o = _Operands(whole, fraction)
-    for name, condition in rules[0].items():
+    o.e = exponent
+    items = rules[0].items()
+    for name, condition in sorted(items) if exponent else items:
         if _compiled(condition)(o):
             return str(name)
     return "other"
