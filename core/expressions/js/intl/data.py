@@ -35,6 +35,7 @@ _FILES: Final = {
     "zoneNames": "zones", "zoneOffsets": "zones", "zoneSpellings": "zones",
     "dateRanges": "dateranges", "dateRangesAborted": "dateranges",
     "zoneParts": "zoneparts", "zoneGmt": "zoneparts", "zonePartsRefused": "zoneparts",
+    "localeInfo": "localeinfo",
 }  # fmt: skip
 
 
