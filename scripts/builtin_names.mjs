@@ -9,7 +9,8 @@ import { writeFileSync } from "node:fs";
 const GLOBALS = [
   "Math", "JSON", "Number", "String", "Boolean", "Array", "Object", "Date", "RegExp",
   "Error", "TypeError", "RangeError", "SyntaxError", "ReferenceError", "EvalError",
-  "URIError", "Map", "Set", "WeakMap", "WeakSet", "BigInt", "Reflect", "Symbol", "Atomics",
+  "URIError", "Map", "Set", "WeakMap", "WeakSet", "WeakRef", "Promise", "BigInt", "Reflect",
+  "Symbol", "Atomics",
   "Intl", "ArrayBuffer", "Int8Array", "Uint8Array", "Uint8ClampedArray", "Int16Array",
   "Uint16Array", "Int32Array", "Uint32Array", "Float32Array", "Float64Array",
   "BigInt64Array", "BigUint64Array", "DataView", "TextEncoder", "TextDecoder",
@@ -36,6 +37,40 @@ for (const name of GLOBALS) {
   const keys = Object.keys(globalThis[name]);
   if (keys.length) lines.push(`    ${JSON.stringify(name)}: (${keys.map((n) => JSON.stringify(n)).join(", ")},),`);
 }
+lines.push(
+  "}",
+  "",
+  "#: the attributes of each own property that is not a method's (a data property, writable,",
+  "#: configurable, not enumerable): 'a' an accessor, then 'w' writable, 'e' enumerable,",
+  "#: 'c' configurable",
+  "ATTRIBUTES: Final[dict[str, dict[str, str]]] = {",
+);
+for (const name of GLOBALS) {
+  const odd = [];
+  for (const key of Object.getOwnPropertyNames(globalThis[name])) {
+    const d = Object.getOwnPropertyDescriptor(globalThis[name], key);
+    const code = ("get" in d ? "a" : "") + (d.writable ? "w" : "") + (d.enumerable ? "e" : "") +
+      (d.configurable ? "c" : "");
+    if (code !== "wc") odd.push(`${JSON.stringify(key)}: ${JSON.stringify(code)}`);
+  }
+  if (odd.length) lines.push(`    ${JSON.stringify(name)}: {${odd.join(", ")}},`);
+}
+lines.push(
+  "}",
+  "",
+  "#: how V8's TypeError about a proxy's get trap shows each global constructor's prototype",
+  "#: (the value the trap had to return)",
+  "PROTOTYPE_TEXTS: Final[dict[str, str]] = {",
+);
+for (const name of GLOBALS) {
+  if (!Object.getOwnPropertyNames(globalThis[name]).includes("prototype")) continue;
+  try {
+    new Proxy(globalThis[name], { get: () => 3 }).prototype;
+  } catch (e) {
+    const shown = /expected '([^]*)' but got '3'/.exec(e.message)[1];
+    lines.push(`    ${JSON.stringify(name)}: ${JSON.stringify(shown)},`);
+  }
+}
 lines.push("}", "", "#: the length of each global function", "LENGTHS: Final[dict[str, int]] = {");
 const FUNCTIONS = [
   "parseInt", "parseFloat", "isNaN", "isFinite", "encodeURIComponent", "encodeURI",
@@ -49,7 +84,7 @@ lines.push("}", "", "#: Object.getOwnPropertyNames of each global constructor's 
 const CONSTRUCTORS = [
   "Object", "Function", "Array", "String", "Number", "Boolean", "Symbol", "BigInt", "Date",
   "RegExp", "Error", "TypeError", "RangeError", "SyntaxError", "ReferenceError", "EvalError",
-  "URIError", "Map", "Set", "WeakMap", "WeakSet", "Promise",
+  "URIError", "Map", "Set", "WeakMap", "WeakSet", "WeakRef", "Promise",
 ];
 for (const name of CONSTRUCTORS) {
   const names = Object.getOwnPropertyNames(globalThis[name].prototype);

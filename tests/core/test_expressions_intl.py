@@ -239,6 +239,9 @@ CASES = [
     ("new Intl.Locale('en-latn-us-u-va-posix', payload.gb).baseName", "en-Latn-GB-u-va-posix"),
     ("new Intl.Locale('zh-TW').maximize().toString()", "zh-Hant-TW"),
     ("new Intl.Locale('und-Cyrl-NA').maximize().minimize().toString()", "ru-NA"),
+    # a language ICU has no likely subtags for stays as it is, both ways
+    ("new Intl.Locale('xx-cyrl-ru').minimize().toString()", "xx-Cyrl-RU"),
+    ("new Intl.Locale('qaa-Zzzz-ZZ').maximize().toString()", "qaa-Zzzz-ZZ"),
     ("String(new Intl.Locale('und').language)", "undefined"),
     # proleptic Gregorian before 1582 (V8 sets ICU's calendar so), era years before 1, a
     # zone's local mean time before its first rule and its last rule after 9999

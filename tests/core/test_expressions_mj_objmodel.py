@@ -2616,3 +2616,310 @@ def test_a_dates_own_conversions_stand_before_its_symbol_to_primitive(
         assert result.raw == value, result.error
     else:
         assert result.error is not None and result.error.message == error
+
+
+# measured with MemberJunction 5.51.3: a frozen RegExp's lastIndex is read-only, and so is one
+# defined so; every Set the RegExp methods make throws (a g or y exec, a global match or replace
+# writing 0 first, search writing 0 where it was not 0), of the same value too; exec without g
+# or y never writes it, split and matchAll work on a copy
+_RO = "Cannot assign to read only property 'lastIndex' of object '[object RegExp]'"
+_FIXED = (
+    "Object.defineProperty(/a/, 'lastIndex', Object.fromEntries([['writable', false], "
+    "['value', 3]]))"
+)
+READ_ONLY_LAST_INDEX = [
+    ("Object.freeze(/a/g).test('a')", None, _RO),
+    ("Object.freeze(/a/y).test('b')", None, _RO),
+    ("Object.freeze(/a/g).exec('zzz')", None, _RO),
+    ("'aa'.match(Object.freeze(/a/g))", None, _RO),
+    ("'aa'.replace(Object.freeze(/a/g), 'b')", None, _RO),
+    ("'aa'.replaceAll(Object.freeze(/a/g), 'c')", None, _RO),
+    ("'aa'.search(Object.freeze(/a/g))", None, _RO),
+    ("'bab'.replace(Object.freeze(/a/y), 'x')", None, _RO),
+    ("String(Object.freeze(/a/).test('a'))", "true", None),
+    ("'aa'.replace(Object.freeze(/a/), 'b')", "ba", None),
+    ("String('aa'.split(Object.freeze(/a/g)))", ",,", None),
+    ("String([...'aa'.matchAll(Object.freeze(/a/g))].length)", "2", None),
+    ("String(Object.seal(/a/g).test('a'))", "true", None),
+    (f"((r) => String([r.test('a'), r.lastIndex]))({_FIXED})", "true,3", None),
+    (f"((r) => 'ab'.search(r))({_FIXED})", None, _RO),
+    (
+        "((r) => String('ab'.search(r)))(Object.defineProperty(/a/, 'lastIndex', "
+        "Object.fromEntries([['writable', false]])))",
+        "0",
+        None,
+    ),
+    (f"((r) => (r.lastIndex = 3))({_FIXED})", None, _RO),
+    (f"((r) => String(Reflect.set(r, 'lastIndex', 1)))({_FIXED})", "false", None),
+    (f"((r) => String(Object.isFrozen(Object.seal(r))))({_FIXED})", "true", None),
+    ("String(Object.isFrozen(Object.seal(/a/)))", "false", None),
+    (
+        f"((r) => Object.defineProperty(r, 'lastIndex', Object.fromEntries([['writable', true]])))"
+        f"({_FIXED})",
+        None,
+        "Cannot redefine property: lastIndex",
+    ),
+    (
+        "((r) => Object.defineProperty(r, 'lastIndex', Object.fromEntries([['value', 1]])))"
+        "(Object.freeze(/a/))",
+        None,
+        "Cannot redefine property: lastIndex",
+    ),
+    (
+        f"((r) => String(Object.getOwnPropertyDescriptor(r, 'lastIndex').writable))({_FIXED})",
+        "false",
+        None,
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "value", "error"), READ_ONLY_LAST_INDEX)
+def test_a_read_only_last_index_refuses_the_regexp_methods_writes(
+    text: str, value: str | None, error: str | None
+) -> None:
+    result = evaluate(text, {"payload": {}}, "mj")
+    if error is None:
+        assert result.raw == value, result.error
+    else:
+        assert result.error is not None and result.error.message == error, result.raw
+
+
+# measured with MemberJunction 5.51.3: a global constructor's own properties have node's
+# attributes (prototype, the constants, Error.stackTraceLimit, URL's enumerable statics), and
+# a Proxy around one checks its traps' answers against them, as V8's TypeErrors say
+_H = "payload.h = Object.create(null), "
+BUILTIN_OWN = [
+    (
+        "JSON.stringify(Object.getOwnPropertyDescriptor(Error, 'stackTraceLimit'))",
+        '{"value":10,"writable":true,"enumerable":true,"configurable":true}',
+        None,
+    ),
+    (
+        "JSON.stringify(Object.getOwnPropertyDescriptor(DOMException, 'ABORT_ERR'))",
+        '{"value":20,"writable":false,"enumerable":true,"configurable":false}',
+        None,
+    ),
+    (
+        "String(Object.getOwnPropertyDescriptor(Number, 'proto' + 'type').configurable)",
+        "false",
+        None,
+    ),
+    (
+        "String(Object.getOwnPropertyDescriptor(Map, 'proto' + 'type').value === "
+        "Object.getPrototypeOf(new Map()))",
+        "true",
+        None,
+    ),
+    ("String('proto' + 'type' in Date)", "true", None),
+    ("String(Date.hasOwnProperty('proto' + 'type'))", "true", None),
+    ("String(Reflect.deleteProperty(Date, 'proto' + 'type'))", "false", None),
+    ("String(Reflect.construct(Symbol, []))", None, "Symbol is not a constructor"),
+    (
+        f"({_H}payload.h.ownKeys = () => ['q'], Object.keys(new Proxy(Date, payload.h)))",
+        None,
+        "'ownKeys' on proxy: trap result did not include 'prototype'",
+    ),
+    (
+        f"({_H}payload.h.ownKeys = () => ['q', 'proto' + 'type'], "
+        "Object.keys(new Proxy(Number, payload.h)))",
+        None,
+        "'ownKeys' on proxy: trap result did not include 'MAX_VALUE'",
+    ),
+    (
+        f"({_H}payload.h.ownKeys = () => ['q'], "
+        "JSON.stringify(Object.keys(new Proxy(Math.max, payload.h))))",
+        "[]",
+        None,
+    ),
+    (
+        f"({_H}payload.h.getOwnPropertyDescriptor = () => undefined, "
+        "Object.keys(new Proxy(Number, payload.h)))",
+        None,
+        "'getOwnPropertyDescriptor' on proxy: trap returned undefined for property "
+        "'prototype' which is non-configurable in the proxy target",
+    ),
+    (
+        f"({_H}payload.h.has = () => false, 'proto' + 'type' in new Proxy(Date, payload.h))",
+        None,
+        "'has' on proxy: trap returned falsish for property 'prototype' which exists in the "
+        "proxy target as non-configurable",
+    ),
+    (
+        f"({_H}payload.h.get = () => 3, new (new Proxy(Map, payload.h))().size)",
+        None,
+        "'get' on proxy: property 'prototype' is a read-only and non-configurable data "
+        "property on the proxy target but the proxy did not return its actual value "
+        "(expected '#<Map>' but got '3')",
+    ),
+    (
+        f"({_H}payload.h.get = () => 3, new (new Proxy(Error, payload.h))())",
+        None,
+        "'get' on proxy: property 'prototype' is a read-only and non-configurable data "
+        "property on the proxy target but the proxy did not return its actual value "
+        "(expected 'Error' but got '3')",
+    ),
+    (
+        f"({_H}payload.h.get = () => Object.getPrototypeOf(new Date(0)), "
+        "String(new (new Proxy(Date, payload.h))(0).getTime()))",
+        "0",
+        None,
+    ),
+    (
+        f"({_H}payload.h.get = (t, k) => t[k], "
+        "JSON.stringify(new (new Proxy(Date, payload.h))(0)))",
+        '"1970-01-01T00:00:00.000Z"',
+        None,
+    ),
+    (
+        "String(Object.keys(new Proxy(Date, Object.create(null))).length)",
+        "0",
+        None,
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "value", "error"), BUILTIN_OWN)
+def test_built_in_constructors_own_properties_and_proxies_around_them(
+    text: str, value: str | None, error: str | None
+) -> None:
+    result = evaluate(text, {"payload": {}}, "mj")
+    if error is None:
+        assert result.raw == value, result.error
+    else:
+        assert result.error is not None and result.error.message == error, result.raw
+
+
+# measured with MemberJunction 5.51.3 (node 20.20.2): Error's two stack functions are there
+# (calling them writes or shapes a stack, whose text names the host's files: refused), and
+# Symbol.dispose / asyncDispose are node's registered symbols
+NODE_STATICS = [
+    ("typeof Error.captureStackTrace", "function"),
+    ("Error.prepareStackTrace.name", "ErrorPrepareStackTrace"),
+    ("String(Error.captureStackTrace.length)", "2"),
+    ("String(Symbol.dispose)", "Symbol(nodejs.dispose)"),
+    ("Symbol.keyFor(Symbol.asyncDispose)", "nodejs.asyncDispose"),
+    ("String(Symbol.for('nodejs.dispose') === Symbol.dispose)", "true"),
+    (
+        "JSON.stringify(Object.getOwnPropertyDescriptor(Error, 'captureStackTrace').writable)",
+        "true",
+    ),
+    ("String(new Set().keys === new Set().values)", "true"),  # one function, named values
+    ("new Set().keys.name", "values"),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), NODE_STATICS)
+def test_nodes_own_statics_on_error_and_symbol(text: str, expected: str) -> None:
+    assert evaluate(text, {"payload": {}}, "mj").raw == expected
+
+
+def test_a_stack_trace_is_refused_as_host_state() -> None:
+    result = evaluate("Error.captureStackTrace(payload)", {"payload": {}}, "mj")
+    assert result.error is not None and "names the engine's own files" in result.error.message
+
+
+# measured with MemberJunction 5.51.3: a function's own length and name are configurable; once
+# deleted, Function.prototype's ('' and 0) show through, bind reads them, and an assignment
+# meets the inherited read-only one
+_F = "payload.f = (a, b) => a, "
+DELETED_FUNCTION_OWN = [
+    (
+        f"({_F}delete payload.f.name, JSON.stringify([payload.f.name, payload.f.length, "
+        "Object.getOwnPropertyNames(payload.f), payload.f.hasOwnProperty('name'), "
+        "'name' in payload.f]))",
+        '["",2,["length"],false,true]',
+        None,
+    ),
+    (
+        f"({_F}delete payload.f.length, delete payload.f.name, "
+        "JSON.stringify([payload.f.bind(null).name, payload.f.bind(null, 1).length]))",
+        '["bound ",0]',
+        None,
+    ),
+    ("String(Reflect.deleteProperty(x => x, 'length'))", "true", None),
+    (
+        f"({_F}delete payload.f.name, payload.f.name = 'z')",
+        None,
+        "Cannot assign to read only property 'name' of function '(a, b) => a'",
+    ),
+    (
+        f"({_F}Object.preventExtensions(payload.f), delete payload.f.name, "
+        "delete payload.f.length, String([Object.isSealed(payload.f), "
+        "Object.isFrozen(payload.f)]))",
+        "true,true",
+        None,
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "value", "error"), DELETED_FUNCTION_OWN)
+def test_deleting_a_functions_own_length_and_name(
+    text: str, value: str | None, error: str | None
+) -> None:
+    result = evaluate(text, {"payload": {}}, "mj")
+    if error is None:
+        assert result.raw == value, result.error
+    else:
+        assert result.error is not None and result.error.message == error, result.raw
+
+
+# measured with MemberJunction 5.51.3: an error's cause is its own (not enumerable), after the
+# stack and the message, before an AggregateError's errors; a TextDecoder's own symbol keys
+# are node's internals (a native handle among them): refused
+ERROR_OWN_NAMES = [
+    (
+        "(payload.e = new Error('m', Object.fromEntries([['cause', 2]])), payload.e.x = 1, "
+        "JSON.stringify([Object.getOwnPropertyNames(payload.e), Object.keys(payload.e)]))",
+        '[["stack","message","cause","x"],["x"]]',
+    ),
+    (
+        "JSON.stringify(Reflect.ownKeys(new AggregateError([1], 'm', "
+        "Object.fromEntries([['cause', 1]]))))",
+        '["stack","message","cause","errors"]',
+    ),
+    (
+        "JSON.stringify(Object.getOwnPropertyNames(new Error(undefined, "
+        "Object.fromEntries([['cause', undefined]]))))",
+        '["stack","cause"]',
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), ERROR_OWN_NAMES)
+def test_an_errors_cause_is_its_own(text: str, expected: str) -> None:
+    assert evaluate(text, {"payload": {}}, "mj").raw == expected
+
+
+def test_a_text_decoders_internal_symbols_are_refused() -> None:
+    result = evaluate("Reflect.ownKeys(new TextDecoder()).length", {"payload": {}}, "mj")
+    assert result.error is not None and "internal state" in result.error.message
+
+
+# measured with MemberJunction 5.51.3: a WeakRef's target stays for as long as the condition
+# runs (one synchronous job), deref gives it back; V8's errors for a target that cannot be held
+# weakly, a call without new and another receiver
+WEAK_REFS = [
+    ("String(new WeakRef(payload.o).deref() === payload.o)", "true", None),
+    ("String(((s) => new WeakRef(s).deref() === s)(Symbol('q')))", "true", None),
+    ("toString.call(new WeakRef(x => x))", "[object WeakRef]", None),
+    ("JSON.stringify(new WeakRef(payload.o))", "{}", None),
+    ("String(WeakRef.length + WeakRef.name)", "1WeakRef", None),
+    ("new WeakRef(1)", None, "WeakRef: invalid target"),
+    ("new WeakRef(Symbol.for('x'))", None, "WeakRef: invalid target"),
+    ("WeakRef(payload.o)", None, "Constructor WeakRef requires 'new'"),
+    (
+        "new WeakRef(payload.o).deref.call(payload.o)",
+        None,
+        "Method WeakRef.prototype.deref called on incompatible receiver #<Object>",
+    ),
+    ("structuredClone(new WeakRef(payload.o))", None, "#<WeakRef> could not be cloned."),
+]
+
+
+@pytest.mark.parametrize(("text", "value", "error"), WEAK_REFS)
+def test_weak_refs(text: str, value: str | None, error: str | None) -> None:
+    result = evaluate(text, {"payload": {"o": {"a": 1}}}, "mj")
+    if error is None:
+        assert result.raw == value, result.error
+    else:
+        assert result.error is not None and result.error.message == error, result.raw

@@ -224,3 +224,61 @@ def test_errors_show_a_plain_value_as_node_does() -> None:
     assert result.error.message == (
         "The number 1.5 cannot be converted to a BigInt because it is not an integer"
     )
+
+
+# measured with node 20.20.2 (MemberJunction 5.51.3's engine): RegExp's legacy statics read the
+# realm's last successful match: every exec, test, match, replace (its callback sees the match
+# it was called for), search and split; split never records the match it finds at the end of
+# the string (it is never tried there) but records the empty ones it skips
+_READ = "JSON.stringify([RegExp.lastMatch, RegExp.leftContext, RegExp.rightContext, RegExp.$1])"
+LEGACY_STATICS = [
+    ("/(b)(c)?/.exec('abcd')", '["bc","a","d","b"]'),
+    ("'a1b22c'.split(/(\\d+)/)", '["22","a1b","c","22"]'),
+    ("'a1b22c'.split(/(\\d+)/, 2)", '["1","a","b22c","1"]'),
+    ("'e\\u0301'.split(/\\B/)", '["!","","","!"]'),
+    ("'é'.split(/\\B/, 1)", '["","","é",""]'),
+    ("'ab'.split(/$/)", '["!","","","!"]'),
+    ("''.split(/x*/)", '["","","",""]'),
+    ("'abab'.split(/(?=b)/)", '["","aba","b",""]'),
+    ("'a😀b'.split(/(?:)/u)", '["","a😀","b",""]'),
+    ("'xyzy'.replace(/(y)/g, '-')", '["y","xyz","","y"]'),
+    ("'xyz'.search(/y/)", '["y","x","z",""]'),
+    ("[...'xyzy'.matchAll(/(y)/g)]", '["y","xyz","","y"]'),
+    ("/nomatch/.test('aqz')", '["!","","","!"]'),
+    ("'a-b-c'.replace(/(-)/g, (m, p) => RegExp.leftContext.length)", '["-","a-b","c","-"]'),
+]
+
+
+@pytest.mark.parametrize(("ops", "expected"), LEGACY_STATICS)
+def test_regexp_legacy_statics_read_the_conditions_last_match(ops: str, expected: str) -> None:
+    result = evaluate(f"(/(!)/.exec('!'), {ops}, {_READ})", {"payload": {}}, "mj")
+    assert result.raw == expected, result.error
+
+
+def test_regexp_legacy_statics_before_a_match_are_host_state() -> None:
+    result = evaluate("/(\\d+)/.test('x') || RegExp.$1", {"payload": {}}, "mj")
+    assert result.error is not None
+    assert "holds the last match the engine's process made" in result.error.message
+    shown = evaluate(
+        "'a-b-c'.replace(/(-)/g, (m, p) => RegExp.leftContext.length)", {"payload": {}}, "mj"
+    )
+    assert shown.raw == "a3b3c"  # the callbacks run once every match was found
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("typeof RegExp.$1", "string"),
+        ("String('$2' in RegExp)", "true"),
+    ],
+)
+def test_regexp_legacy_statics_are_strings_whatever_the_host_matched(
+    text: str, expected: str
+) -> None:
+    assert evaluate(text, {"payload": {}}, "mj").raw == expected
+
+
+def test_calling_a_regexp_legacy_static_is_v8s_type_error() -> None:
+    result = evaluate("RegExp.rightContext(payload.x, '')", {"payload": {}}, "mj")
+    assert result.error is not None
+    assert result.error.message == "RegExp.rightContext is not a function"

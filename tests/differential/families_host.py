@@ -542,6 +542,39 @@ def idna(r: random.Random) -> Case:
     return text, _scope()
 
 
+#: Promise and WeakRef before the condition returns: the objects, their class, V8's
+#: TypeErrors. Never a rejection (one nobody handles ends the engine's process, the judge's
+#: as well), nor a callback or a thenable's then, which run after it (refused as code: the
+#: core tests hold those)
+PROMISE_VALUES = ["1", "payload.o", "payload.arr", "Promise.resolve(2)", "'s'", "undefined",
+                  "Object.fromEntries([['then', 1]])", "new WeakRef(payload.o)",
+                  "payload.p"]  # fmt: skip
+PROMISES = ["Promise.resolve({v})", "Promise.all([{v}, {v}])", "Promise.allSettled([{v}])",
+            "Promise.race([{v}])", "Promise.any([{v}])", "Promise.all(new Set([{v}]))",
+            "Promise.race('ab')", "Promise.resolve({v}).then()",
+            "Promise.resolve({v}).then(1, 2)", "payload.p"]  # fmt: skip
+PROMISE_USES = ["String({p})", "{p} instanceof Promise", "typeof {p}", "JSON.stringify({p})",
+                "Object.keys({p}).length", "toString.call({p})", "{p} === {p}",
+                "Object.getPrototypeOf({p}) === Object.getPrototypeOf(payload.p)",
+                "Promise.resolve({p}) === {p}", "{p}.then.call({v})",
+                "Promise.resolve.call({v}, 1)", "Promise.all.call({v}, [])",
+                "(0, Promise.race)([])", "new Promise({v})", "Promise({v})",
+                "Reflect.construct(Promise, [{v}])", "structuredClone({p})",
+                "Object.isFrozen(Object.freeze({p}))", "({p}.x = 1, {p}.x)",
+                "new WeakRef({p}).deref() === {p}", "new WeakRef({v}).deref()",
+                "String(new WeakRef({v}))", "{p}.then.length + {p}.then.name",
+                "Object.getOwnPropertyNames(Object.getPrototypeOf({p})).join()"]  # fmt: skip
+
+
+def promises(r: random.Random) -> Case:
+    value = r.choice(PROMISE_VALUES)
+    made = r.choice(PROMISES).replace("{v}", value)
+    use = r.choice(PROMISE_USES).replace("{p}", made).replace("{v}", r.choice(PROMISE_VALUES))
+    scope = _scope()
+    scope["payload"]["p"] = None
+    return f"(payload.p = Promise.resolve(0), {use})", scope
+
+
 FAMILIES: dict[str, Callable[[random.Random], Case]] = {
     "host.idna": idna,
     "host.detached": detached_methods,
@@ -557,4 +590,5 @@ FAMILIES: dict[str, Callable[[random.Random], Case]] = {
     "host.convert": conversion,
     "host.buffer": buffers,
     "host.statics": statics,
+    "host.promise": promises,
 }

@@ -178,7 +178,15 @@ def list_format(r: random.Random) -> Case:
 
 DATE_OPTIONS: dict[str, list[Any]] = {
     "timeZone": ["UTC", "utc", "Asia/Tokyo", "America/New_York", "Europe/Berlin", "Foo/Bar",
-                 "Etc/GMT+5"],
+                 "Etc/GMT+5", "Asia/Kolkata", "asia/calcutta", "Australia/Lord_Howe",
+                 "Pacific/Chatham", "America/St_Johns", "Asia/Kathmandu", "America/Sao_Paulo",
+                 "US/Pacific", "EST", "Europe/Kyiv", "Etc/GMT-14", "Etc/GMT+13", "+05:30",
+                 "Africa/Casablanca", "America/Santiago", "Europe/London", "GMT0", "IST",
+                 "Antarctica/Troll", "Asia/Tehran", "America/Argentina/Buenos_Aires"],
+    "timeZoneName": ["short", "long", "shortOffset", "longOffset", "shortGeneric",
+                     "longGeneric", "x"],
+    "fractionalSecondDigits": [1, 2, 3, 0, 4, "2"],
+    "dayPeriod": ["narrow", "short", "long", "x"],
     "hour": ["numeric", "2-digit", "x"],
     "minute": ["2-digit", "numeric"],
     "second": ["2-digit"],
@@ -220,12 +228,26 @@ DATE_SETS: list[dict[str, Any]] = [
      "hourCycle": "h23"},
     {"weekday": "short", "hour": "numeric", "minute": "2-digit"},
     {"month": "short", "day": "numeric", "hour": "numeric", "minute": "2-digit"},
+    {"timeZoneName": "short"}, {"hour": "numeric", "minute": "2-digit", "timeZoneName": "short"},
+    {"year": "numeric", "month": "short", "day": "numeric", "hour": "2-digit",
+     "minute": "2-digit", "timeZoneName": "shortOffset"},
+    {"hour": "2-digit", "minute": "2-digit", "second": "2-digit", "timeZoneName": "longOffset"},
+    {"hour": "numeric", "minute": "2-digit", "second": "2-digit", "fractionalSecondDigits": 3},
+    {"minute": "2-digit", "second": "2-digit", "fractionalSecondDigits": 2},
+    {"hour": "numeric", "minute": "2-digit", "dayPeriod": "short"}, {"dayPeriod": "long"},
+    {"hour": "numeric", "dayPeriod": "narrow"}, {"weekday": "long", "timeZoneName": "long"},
+    {"year": "numeric", "month": "long", "day": "numeric", "timeZoneName": "shortGeneric"},
 ]  # fmt: skip
 DATES = ["0", "1700000000000", "Date.UTC(2024, 1, 29, 23, 59, 59)", "Date.UTC(1999, 11, 31, 12)",
          "-1e12", "NaN", "Date.UTC(1582, 9, 14)", "8.64e15", "payload.t", "'2020-01-01'",
          "Date.UTC(2026, 5, 1, 0, 30)", "-1e14", "-62198755200000", "-8.64e15",
          "Date.UTC(812, 11, 25, 8)", "Date.UTC(1582, 9, 4, 23)",
-         "Date.UTC(-44, 2, 15)"]  # fmt: skip
+         "Date.UTC(-44, 2, 15)", "Date.UTC(2026, 2, 8, 7, 30)", "Date.UTC(2026, 9, 25, 0, 59)",
+         "Date.UTC(2100, 9, 31, 1, 30)", "Date.UTC(1850, 5, 1, 12)", "Date.UTC(2024, 5, 1, 12)",
+         "Date.UTC(1999, 11, 31, 23, 59, 59, 987)", "Date.UTC(40000, 6, 1)"]  # fmt: skip
+# the end of a range: the same instant, a little later, much later, invalid
+RANGE_ENDS = ["{x}", "{x} + 1", "{x} + 999", "{x} + 60000", "{x} + 3600000", "{x} + 86400000",
+              "{x} + 4e10", "NaN", "undefined", "new Date({x})", "'x'"]  # fmt: skip
 DATE_FORMS = ["new Date({x}).toLocaleString({l})", "new Date({x}).toLocaleDateString({l})",
               "new Date({x}).toLocaleTimeString({l})",
               "new Date({x}).toLocaleDateString({l}, payload.o)",
@@ -236,21 +258,28 @@ DATE_FORMS = ["new Date({x}).toLocaleString({l})", "new Date({x}).toLocaleDateSt
               "Intl.DateTimeFormat({l}).format(new Date({x}))",
               "JSON.stringify(new Intl.DateTimeFormat({l}).formatToParts({x}))",
               "JSON.stringify(new Intl.DateTimeFormat({l}, payload.o).resolvedOptions())",
+              "new Intl.DateTimeFormat({l}, payload.o).formatRange({x}, {y})",
+              "JSON.stringify(new Intl.DateTimeFormat({l}, payload.o)"
+              ".formatRangeToParts({x}, {y}))",
+              "new Intl.DateTimeFormat({l}, payload.o).resolvedOptions().timeZone",
+              "new Intl.DateTimeFormat({l}, payload.o).formatRange({x})",
               ]  # fmt: skip
 
 
 def date_time(r: random.Random) -> Case:
     form = r.choice(DATE_FORMS)
     locale = r.choice(DATE_LOCALES) if r.random() < 0.1 else _locale(r)
-    expr = form.replace("{l}", locale).replace("{x}", r.choice(DATES))
+    expr = form.replace("{l}", locale).replace("{y}", r.choice(RANGE_ENDS))
+    expr = expr.replace("{x}", r.choice(DATES))
     roll = r.random()
     options = (
         dict(r.choice(DATE_SETS))
         if roll < 0.45
         else (_options(r, DATE_OPTIONS, 3) if roll < 0.75 else {})
     )
-    if r.random() < 0.3:
-        options["timeZone"] = r.choice(DATE_OPTIONS["timeZone"][:5])
+    if r.random() < 0.4:
+        zones = DATE_OPTIONS["timeZone"]
+        options["timeZone"] = r.choice(zones[:5] if r.random() < 0.5 else zones)
     return expr, {"payload": {"o": options, "t": 1234567890123, "locs": ["fr-CA", "de"]}}
 
 

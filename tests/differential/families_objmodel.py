@@ -24,7 +24,8 @@ def _scope() -> dict[str, Any]:
 #: values whose prototype is read, each kind of built-in and a few of their own prototypes
 HOLDERS = ["[]", "payload.arr", "''", "payload.s", "0", "1.5", "true", "payload.o", "payload.eo",
            "x => x", "Math.max", "new Date(0)", "/a/g", "new Map()", "new Set()",
-           "new WeakMap()", "new WeakSet()", "Symbol('d')", "1n", "new Error('e')",
+           "new WeakMap()", "new WeakSet()", "new WeakRef(payload.o)", "Symbol('d')", "1n",
+           "new Error('e')",
            "new TypeError('t')", "new RangeError()", "Object(1)", "Object('s')", "Object(false)",
            "Math", "JSON", "Reflect", "Array", "TypeError", "Error", "Object.create(null)",
            "Object.create(payload.o)"]  # fmt: skip
@@ -73,6 +74,7 @@ METHODS: dict[str, list[str]] = {
     "new Map()": ["get(1)", "has(1)", "set(1, 2)", "size", "keys()", "forEach(x => x)"],
     "new Set()": ["has(1)", "add(1)", "keys()", "size"],
     "new WeakMap()": ["get(payload.o)", "has(payload.o)"],
+    "new WeakRef(payload.o)": ["deref()", "deref().a"],
     "Symbol('d')": ["toString()", "valueOf()", "description"],
     "1n": ["toString()", "valueOf()", "toLocaleString()"],
     "new TypeError('x')": ["name", "message", "toString()"],
@@ -551,9 +553,9 @@ def _proxy(r: random.Random) -> Case:
 
 #: Proxy around a function: calls (plain, as a method, with call / apply / bind, Reflect's),
 #: callbacks of the array methods, new, and the traps of every other operation
-FN_TARGETS = ["x => x * 2", "(a, b) => b - a", "Math.max", "Date", "payload.arr.map",
-              "(x => x).bind(null, 1)", "new Proxy(x => -x, Object.create(null))", "Map",
-              "() => payload.log.push('t')"]  # fmt: skip
+FN_TARGETS = ["x => x * 2", "(a, b) => b - a", "Math.max", "Date", "payload.arr.map", "Number",
+              "Error", "Symbol", "(x => x).bind(null, 1)", "Map",
+              "new Proxy(x => -x, Object.create(null))", "() => payload.log.push('t')"]  # fmt: skip
 FN_TRAPS = ["payload.h.apply = (t, th, a) => (payload.log.push(typeof th), a.length)",
             "payload.h.apply = (t, th, a) => t(...a)", "payload.h.apply = (t, th, a) => th",
             "payload.h.apply = (t, th, a) => Reflect.apply(t, th, a)", "payload.h.apply = 1",
@@ -609,6 +611,49 @@ def _function_proxy(r: random.Random) -> Case:
     return "(" + ", ".join(steps) + ")", _scope()
 
 
+#: a RegExp frozen, sealed, made non-extensible or given a read-only lastIndex (with or without a
+#: value), its lastIndex moved first, then every method that reads or writes lastIndex
+LR_FLAGS = ["", "g", "y", "gy", "i", "gi", "u", "gu", "d"]
+LR_SOURCES = ["a", "b", "a|", "(?:)", "\\d+", "(a)(b)?", "\\ud83d\\ude00", "."]
+LR_LOCKS = ["payload.h", "Object.freeze(payload.h)", "Object.seal(payload.h)",
+            "Object.preventExtensions(payload.h)",
+            "Object.defineProperty(payload.h, 'lastIndex', Object.fromEntries([['writable', "
+            "false]]))",
+            "Object.defineProperty(payload.h, 'lastIndex', Object.fromEntries([['writable', "
+            "false], ['value', {v}]]))",
+            "Reflect.defineProperty(payload.h, 'lastIndex', Object.fromEntries([['value', "
+            "{v}]]))"]  # fmt: skip
+LR_VALUES = ["0", "1", "2", "5", "-1", "-0", "'1'", "'x'", "1.5", "null", "true", "undefined"]
+LR_INPUTS = ["'ab'", "'aab'", "'ba'", "''", "'xyz'", "'a1b22'", "'\\ud83d\\ude00a'", "payload.s"]
+LR_USES = ["payload.h.test({i})", "JSON.stringify(payload.h.exec({i}))",
+           "JSON.stringify({i}.match(payload.h))", "{i}.replace(payload.h, '-')",
+           "{i}.replace(payload.h, m => m + m)", "{i}.replaceAll(payload.h, '$&$&')",
+           "{i}.search(payload.h)", "JSON.stringify({i}.split(payload.h))",
+           "[...{i}.matchAll(payload.h)].length", "payload.h.lastIndex = {v}",
+           "String(Reflect.set(payload.h, 'lastIndex', {v}))",
+           "JSON.stringify(Object.getOwnPropertyDescriptor(payload.h, 'lastIndex'))",
+           "Object.isFrozen(payload.h)", "Object.isSealed(payload.h)",
+           "Object.isExtensible(payload.h)", "payload.h.x = 1",
+           "String(Reflect.defineProperty(payload.h, 'lastIndex', Object.fromEntries([['value', "
+           "{v}]])))", "String(payload.h)",
+           "JSON.stringify(structuredClone(payload.h).lastIndex)"]  # fmt: skip
+
+
+def _locked_regexp(r: random.Random) -> Case:
+    flags = r.choice(LR_FLAGS)
+    steps = [f"payload.h = /{r.choice(LR_SOURCES)}/{flags}"]
+    if r.random() < 0.5:
+        steps.append(f"payload.h.lastIndex = {r.choice(LR_VALUES)}")
+    steps.append(r.choice(LR_LOCKS).replace("{v}", r.choice(LR_VALUES)))
+    for _ in range(r.randint(1, 3)):
+        use = r.choice(LR_USES).replace("{i}", r.choice(LR_INPUTS))
+        steps.append("payload.log.push(" + use.replace("{v}", r.choice(LR_VALUES)) + ")")
+    steps.append("JSON.stringify([payload.log, payload.h.lastIndex])")
+    scope = _scope()
+    scope["payload"]["log"] = []
+    return "(" + ", ".join(steps) + ")", scope
+
+
 FAMILIES: dict[str, Callable[[random.Random], Case]] = {
     "objmodel.protos": _protos,
     "objmodel.calls": _calls,
@@ -622,4 +667,5 @@ FAMILIES: dict[str, Callable[[random.Random], Case]] = {
     "objmodel.builtinprops": _builtin_props,
     "objmodel.fnproxy": _function_proxy,
     "objmodel.proxy": _proxy,
+    "objmodel.lockedregexp": _locked_regexp,
 }

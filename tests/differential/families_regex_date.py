@@ -376,6 +376,34 @@ def html(r: random.Random) -> Case:
     return f"{target}.{r.choice(HTML)}", {"s": r.choice(["text", 'a"q', ""])}
 
 
+#: RegExp's legacy statics after one to three operations: every operation that matches (exec,
+#: test, match, matchAll, replace with a string or a function reading them, replaceAll,
+#: search, split with a limit), failing ones between them
+LEGACY_READS = ["RegExp.$1", "RegExp.$2", "RegExp.$9", "RegExp.input", "RegExp.lastMatch",
+                "RegExp.lastParen", "RegExp.leftContext", "RegExp.rightContext", "RegExp['$_']",
+                "RegExp['$&']", "RegExp['$+']", "RegExp['$`']", "RegExp[\"$'\"]",
+                "RegExp['$' + 3]", "'$1' in RegExp", "typeof RegExp.$1"]  # fmt: skip
+LEGACY_OPS = ["s.match({r})", "s.search({r})", "s.replace({r}, '#')",
+              "s.replace({r}, m => RegExp.leftContext.length + RegExp.$1)",
+              "s.replaceAll({r}, '_')", "s.split({r})", "s.split({r}, 1)", "s.split({r}, 2)",
+              "{r}.test(s)", "{r}.exec(s)", "[...s.matchAll({r})].length",
+              "(r => [r.test(s), r.test(s)])({r})", "'zzz'.match({r})"]  # fmt: skip
+
+
+def regex_legacy(r: random.Random) -> Case:
+    steps = []
+    for _ in range(r.randint(1, 3)):
+        op = r.choice(LEGACY_OPS).replace("{r}", _literal(r))
+        if "matchAll" in op or "replaceAll" in op:
+            op = op.replace("/g", "/").replace("/", "/", 1)
+            op = op[: op.rindex("/") + 1] + "g" + op[op.rindex("/") + 1 :].replace("g", "")
+        steps.append(op)
+    reads = [r.choice(LEGACY_READS) for _ in range(r.randint(1, 4))]
+    return f"(/(.)/.exec('!'), {', '.join(steps)}, JSON.stringify([{', '.join(reads)}]))", {
+        "s": r.choice(TEXTS)
+    }
+
+
 FAMILIES: dict[str, Callable[[random.Random], Case]] = {
     "bigint": bigints,
     "bigint.calls": bigint_calls,
@@ -389,6 +417,7 @@ FAMILIES: dict[str, Callable[[random.Random], Case]] = {
     "regex.paths": regex_paths,
     "regex.ctor": regex_ctor,
     "regex.division": regex_division,
+    "regex.legacy": regex_legacy,
     "date.values": date_values,
     "date.statics": date_statics,
     "date.clock": date_clock,

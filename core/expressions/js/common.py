@@ -36,6 +36,11 @@ class Unsupported(JsError):
     """Valid JavaScript that flowctx does not reproduce: refused rather than guessed."""
 
 
+class HostString(Unsupported):
+    """A string the engine's process holds (RegExp.$1 before the condition's first match):
+    its text is refused, what any string would do (``typeof``, a call) is not."""
+
+
 _state = threading.local()
 
 #: what the upper built-in modules lend ``extras`` (the JSON serializer and the function

@@ -262,6 +262,8 @@ class JsCollection(JsPropsObject):
         method = (_SET_METHODS if self.is_set else _MAP_METHODS).get(key)
         if method is not None:
             fn, arity = method
+            if key == "keys" and self.is_set:
+                key = "values"  # Set.prototype.keys is Set.prototype.values itself
             return _method(self, key, fn, arity)
         from flowctx_core.expressions.js.regexp import _object_proto
 
@@ -479,9 +481,26 @@ def error_function(name: str) -> JsFunction:
     def make(message: Any = UNDEFINED, options: Any = UNDEFINED, *_: Any) -> JsErrorObject:
         return JsErrorObject(name, message, options)
 
-    # V8's default stack depth, Error's one enumerable property (node leaves it as it is)
-    members = {"stackTraceLimit": 10} if name == "Error" else None
+    # V8's default stack depth, Error's one enumerable property (node leaves it as it is),
+    # and the two functions that write or shape a stack (their text names the host's files)
+    members = (
+        {
+            "captureStackTrace": JsFunction("captureStackTrace", _stack_refused, arity=2),
+            "prepareStackTrace": JsFunction(
+                "ErrorPrepareStackTrace", _stack_refused, arity=2, ident="node class"
+            ),
+            "stackTraceLimit": 10,
+        }
+        if name == "Error"
+        else None
+    )
     return JsFunction(name, make, members=members, arity=1)
+
+
+def _stack_refused(*_: Any) -> Any:
+    raise Unsupported(
+        "flowctx does not reproduce a stack trace: its text names the engine's own files (host)"
+    )
 
 
 def wrap(kind: type, convert: Callable[[Any], Any] = to_number) -> Callable[..., JsWrapper]:
@@ -506,6 +525,7 @@ def register(globals_: dict[str, Any]) -> dict[int, Callable[..., Any]]:
     globals_["Set"] = JsFunction("Set", _not_without_new("Set"), arity=0)
     for weak_name in ("WeakMap", "WeakSet"):
         globals_[weak_name] = JsFunction(weak_name, _not_without_new(weak_name), arity=0)
+    globals_["WeakRef"] = JsFunction("WeakRef", _not_without_new("WeakRef"), arity=1)
     table: dict[int, Callable[..., Any]] = {
         id(globals_["Date"]): dates.construct,
         id(globals_["RegExp"]): regexp.construct,
@@ -518,6 +538,7 @@ def register(globals_: dict[str, Any]) -> dict[int, Callable[..., Any]]:
         id(globals_["Set"]): new_set,
         id(globals_["WeakMap"]): weak.construct(False, _iterable),
         id(globals_["WeakSet"]): weak.construct(True, _iterable),
+        id(globals_["WeakRef"]): weak.construct_ref,
     }
     for name in ERROR_NAMES:
         table[id(globals_[name])] = globals_[name].fn
@@ -525,3 +546,6 @@ def register(globals_: dict[str, Any]) -> dict[int, Callable[..., Any]]:
 
 
 LENT["JsWrapper"] = JsWrapper
+
+
+LENT["iterable"] = _iterable

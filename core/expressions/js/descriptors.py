@@ -140,7 +140,8 @@ def _define_held(obj: Any, k: str, d: dict[str, Any], throw: bool) -> bool:
     if regexp and k != "lastIndex":
         raise Unsupported(f"flowctx does not reproduce an own {k} on a RegExp")
     if regexp:
-        held = {"value": obj.last_index, "writable": True, "enumerable": False}
+        writable = not obj.fixed and (LENT["integrity_level"](obj) or 0) < 2
+        held = {"value": obj.last_index, "writable": writable, "enumerable": False}
     else:
         held = {"value": LENT["get_member"](obj.value, k), "writable": False,
                 "enumerable": k != "length"}  # fmt: skip
@@ -155,11 +156,12 @@ def _define_held(obj: Any, k: str, d: dict[str, Any], throw: bool) -> bool:
         if throw:
             raise JsError(f"Cannot redefine property: {k}")
         return False
-    if regexp and d.get("writable") is False:
-        raise Unsupported("flowctx does not reproduce a read-only lastIndex")
-    if regexp and "value" in d:
+    if regexp and ("value" in d or d.get("writable") is False):
         _mutating()
-        obj.last_index = d["value"]
+        if "value" in d:
+            obj.last_index = d["value"]
+        if d.get("writable") is False:
+            obj.fixed = True
     return True
 
 

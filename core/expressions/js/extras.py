@@ -96,7 +96,7 @@ def _with_this(fn: JsFunction, this: Any) -> Callable[..., Any]:
         member = fn.ident.rpartition(".")[2] if fn.ident else fn.name
         return lambda *args: host(member, this, list(args))
     kind, _, name = (fn.ident or "").partition(".prototype.")
-    if kind in ("WeakMap", "WeakSet"):
+    if kind in ("WeakMap", "WeakSet", "WeakRef"):
         if type(this).__name__ == "JsWeakCollection" and this.kind == kind:
             return this.js_get(name).fn  # its class method, whatever its chain
         raise JsError(
@@ -281,8 +281,10 @@ def function_member(fn: JsFunction, key: str) -> JsFunction | None:
             def bound_call(*args: Any) -> Any:
                 return target(*bound, *args)
 
-            arity = max((fn.arity or 0) - len(bound), 0)
-            return JsFunction(f"bound {fn.name}", bound_call, arity=arity)
+            # the target's own length (none: 0) and name (inherited '' once deleted)
+            arity = max((fn.arity or 0) - len(bound), 0) if fn.owns_own("length") else 0
+            name = fn.name if fn.owns_own("name") else ""
+            return JsFunction(f"bound {name}", bound_call, arity=arity)
 
         return _member_of(fn, JsFunction("bind", bind, arity=1, ident="Function.prototype.bind"))
     return None

@@ -26,6 +26,7 @@ from flowctx_core.expressions.js import (
     fdlibm,
     host,
     intl,
+    promise,
     proxies,
     reflect,
     regexp,
@@ -553,7 +554,8 @@ def _object_own_names(x: Any = UNDEFINED, *_: Any) -> list[str]:
     if type(x) is JsFunction and x.members is None:
         keys = own_keys_all(x.props) if x.props else []
         at = sum(1 for k in keys if array_index(k) is not None)
-        return [*keys[:at], "length", "name", *keys[at:]]  # indices first
+        own = [k for k in ("length", "name") if x.owns_own(k)]
+        return [*keys[:at], *own, *keys[at:]]  # indices first
     if type(x) is JsFunction or type(x) is JsNamespace:
         raise Unsupported("flowctx does not reproduce the own property names of built-ins")
     host = getattr(x, "own_names", None)  # a host class's own (AggregateError)
@@ -565,8 +567,9 @@ def _object_own_names(x: Any = UNDEFINED, *_: Any) -> list[str]:
         at = sum(1 for k in keys if array_index(k) is not None)
         return [*keys[:at], "lastIndex", *keys[at:]]
     if type(x) is constructors.JsErrorObject:
-        # the stack is made with the error, then the message it was given
-        return ["stack", *(["message"] if x.own_message else []), *keys]
+        # the stack is made with the error, then the message and cause it was given, then
+        # the keys written on it (the cause is not enumerable: Object.keys leaves it out)
+        return ["stack", *(["message"] if x.own_message else []), *own_keys_all(x.props)]
     if type(x) in (list, tuple, str) or (
         isinstance(x, constructors.JsWrapper) and type(x.value) is str
     ):
@@ -1211,6 +1214,10 @@ def _prototype_sample(kind: str) -> Any:
         return constructors.new_set() if kind == "Set" else constructors.new_map()
     if kind in ("WeakMap", "WeakSet"):
         return weak.JsWeakCollection(kind == "WeakSet")
+    if kind == "WeakRef":
+        return weak.construct_ref({})
+    if kind == "Promise":
+        return promise.JsPromise()
     if kind == "Symbol":
         return symbols.JsSymbol(UNDEFINED)
     if kind == "BigInt":
@@ -1228,6 +1235,7 @@ bigint.register(GLOBALS)
 reflect.register(GLOBALS, CONSTRUCTORS)
 clone.register(GLOBALS)
 symbols.register(GLOBALS)
+promise.register(GLOBALS, CONSTRUCTORS)
 intl.register(GLOBALS, CONSTRUCTORS)
 atomics.register(GLOBALS)
 host.register(GLOBALS, CONSTRUCTORS)
@@ -1270,7 +1278,7 @@ EXECUTING_GLOBALS: Final = frozenset(
         "globalThis", "global", "process", "Function", "eval", "import", "setTimeout",
         "setInterval", "setImmediate", "queueMicrotask", "clearTimeout", "clearInterval",
         "clearImmediate", "Buffer", "fetch", "WebAssembly", "console", "SharedArrayBuffer",
-        "performance", "crypto", "FinalizationRegistry", "WeakRef", "Promise",
+        "performance", "crypto", "FinalizationRegistry",
     }
 )  # fmt: skip
 # Why a host global is refused, where more can be said than that it reaches code or the host.
@@ -1284,14 +1292,11 @@ HOST_REASONS: Final[dict[str, str]] = {
     "setInterval": "'setInterval' runs code after the condition has returned",
     "setImmediate": "'setImmediate' runs code after the condition has returned",
     "queueMicrotask": "'queueMicrotask' runs code after the condition has returned",
-    "Promise": "'Promise' runs its callbacks after the condition has returned",
 }
 # Host globals whose call or construction is predicted from its arguments alone: objects, which
-# the engine finds no function or constructor, and Promise, whose call without ``new`` or whose
-# executor that is no function throws before anything runs (``hostcalls``).
+# the engine finds no function or constructor (``hostcalls``).
 HOST_CALLEES: Final = frozenset(
-    {"globalThis", "global", "process", "console", "performance", "crypto", "WebAssembly",
-     "Promise"}
+    {"globalThis", "global", "process", "console", "performance", "crypto", "WebAssembly"}
 )  # fmt: skip
 # Names of node flowctx does not reproduce, and why (refused, never guessed).
 NOT_REPRODUCED_WHY: Final[dict[str, str]] = {
@@ -1307,6 +1312,7 @@ OTHER_GLOBALS: Final = frozenset(
         "EventTarget", "TextEncoder", "TextDecoder", "Blob", "File",
         "FormData", "Headers", "Request", "Response", "BroadcastChannel", "MessageChannel",
         "MessagePort", "MessageEvent", "CustomEvent", "Crypto", "CryptoKey", "SubtleCrypto",
+        *host.STREAMS, *host.PERFORMANCE,
     }
     - host.NAMES
 )  # fmt: skip
@@ -1343,6 +1349,7 @@ HOST_TYPES: Final[dict[str, str]] = {
     "self": "undefined", "setImmediate": "function", "setInterval": "function",
     "setTimeout": "function", "structuredClone": "function", "unescape": "function",
     "window": "undefined",
+    **{name: "function" for name in (*host.STREAMS, *host.PERFORMANCE)},
 }  # fmt: skip
 
 # Namespaces and the members completion offers on them.

@@ -31,6 +31,7 @@ from flowctx_core.expressions.js.prototypes import (
     ARRAY_PROTOTYPE,
     FUNCTION_PROTOTYPE,
     JsPrototype,
+    constructor_prototype,
     generic,
     is_prototype_of,
     on_array_prototype,
@@ -50,8 +51,10 @@ from flowctx_core.expressions.js.values import (
     DROPPED_KEYS,
     ELEMENT,
     FUNCTION_PROTO,
+    GENERIC,
     HOLE,
     KEPT,
+    LEGACY_STATICS,
     MAX_STRING_LENGTH,
     OBJECT_MODEL_KEYS,
     OBJECT_PROTO,
@@ -278,8 +281,14 @@ def _obj_has_own(obj: Any, key: Any = UNDEFINED, *_: Any) -> bool:
     if type(obj) is JsFunction:
         if obj.props is not None and k in obj.props:
             return True
+        if k == "prototype" or (obj.members is not None and k not in obj.members):
+            held = builtin_attributes(obj, k)  # Date's prototype, RegExp's $1, Error's
+            if held is not None:
+                return True
         # every function's own length and name; a built-in's static members
-        return k in ("length", "name") or (obj.members is not None and k in obj.members)
+        if k in ("length", "name"):
+            return obj.owns_own(k)
+        return obj.members is not None and k in obj.members
     if type(obj) is JsNamespace:  # Math, JSON: their members
         return obj.members is not None and k in obj.members
     if type(obj).__name__ == "JsErrorObject":  # V8 gives every error its own stack
@@ -666,11 +675,23 @@ def _delete_own(obj: Any, key: str) -> None:
     if type(obj) is JsFunction:
         check_delete(obj, key)
         if key in ("length", "name"):
-            raise Unsupported(f"flowctx does not reproduce deleting a function's {key}")
+            forget_own(obj, key)
+            return
     owns = getattr(obj, "js_owns", None)
     if owns is not None and owns(key) and key not in (getattr(obj, "props", None) or {}):
         raise JsError(f"Cannot delete property '{key}' of {obj.tag}")
     (getattr(obj, "props", None) or {}).pop(key, None)
+
+
+def forget_own(fn: JsFunction, key: str) -> None:
+    """Delete a function's own ``length`` or ``name`` (configurable): of one the condition
+    made only, a built-in's would change for the host's every later evaluation."""
+    if not fn.owned:
+        raise Unsupported(
+            f"flowctx does not reproduce deleting a built-in function's {key}: the engine's host "
+            "process keeps the change for every later evaluation"
+        )
+    fn.gone = (*getattr(fn, "gone", ()), key)
 
 
 def object_to_string(this: Any) -> str:
@@ -857,13 +878,21 @@ def _get_member(obj: Any, key: Any) -> Any:
             return js_value(obj.props[k])
         if k == "__proto__" and not (obj.members and k in obj.members):
             return prototype_of(obj)  # Function.prototype, or Object.prototype for Math
+        if k in LEGACY_STATICS and obj.name == "RegExp" and LENT["globals"]["RegExp"] is obj:
+            return LENT["legacy_static"](k)  # regexp.py's
+        if k == "prototype" and t is JsFunction and LENT["globals"].get(obj.name) is obj:
+            held = constructor_prototype(obj.name)
+            if held is not None:
+                return held  # Date.prototype: the object Object.getPrototypeOf(new Date()) is
         if k in OBJECT_MODEL_KEYS:
             raise security(f"reading '{k}' of a built-in leads to Function")
         if obj.members is not None and k in obj.members:
             return obj.members[k]
         if t is JsFunction and k == "name":
-            return obj.name
+            return obj.name if obj.owns_own(k) else ""  # deleted: Function.prototype's
         if t is JsFunction and k == "length":
+            if not obj.owns_own(k):
+                return 0  # deleted: Function.prototype's
             if obj.arity is None:
                 from flowctx_core.expressions.js.builtinnames import LENGTHS
 
@@ -915,9 +944,10 @@ def _get_member(obj: Any, key: Any) -> Any:
             if cls is not None:
                 # a method of its class's prototype: called without this object (detached,
                 # as a callback, with call), it checks the receiver it is given
-                if cls in ("Collection", "Weak"):
+                if cls == "Weak":
+                    cls = getattr(obj, "kind", "")  # WeakMap, WeakSet, WeakRef
+                elif cls == "Collection":
                     cls = "Set" if getattr(obj, "is_set", False) else "Map"
-                    cls = "Weak" + cls if type(obj).__name__ == "JsWeakCollection" else cls
                 got.method, got.receiver = _with_receiver, obj
                 if got.ident is None:
                     got.ident = f"{cls}.prototype.{got.name}"
@@ -935,7 +965,7 @@ _CLASS_OF: Final = {"JsRegExp": "RegExp", "JsCollection": "Collection", "JsSymbo
 _RECEIVER_CHECKED: Final = frozenset(
     {"Date.prototype", "RegExp.prototype", "Map.prototype", "Set.prototype",
      "Symbol.prototype", "BigInt.prototype", "Function.prototype", "WeakMap.prototype",
-     "WeakSet.prototype"}
+     "WeakSet.prototype", "WeakRef.prototype"}
 )  # fmt: skip
 
 
@@ -1090,6 +1120,9 @@ def integrity_of(obj: Any, frozen: bool | None) -> bool:
             want = NOT_EXTENSIBLE if frozen is None else FROZEN if frozen else SEALED
             if frozen and level == SEALED and not obj.props:
                 return True  # sealed, and its own length and name are read-only already
+            gone = not obj.owns_own("length") and not obj.owns_own("name")
+            if level is not None and not obj.props and gone:
+                return True  # not extensible, with nothing of its own left
             return level is not None and level >= want
         return type(obj) is not JsNamespace
     level = _level(obj)
@@ -1099,7 +1132,7 @@ def integrity_of(obj: Any, frozen: bool | None) -> bool:
         return True
     if descriptors.takes_descriptors(obj) and type(obj) is not JsFunction:
         # TestIntegrityLevel: every own property non-configurable (and read-only, frozen)
-        if frozen and type(obj).__name__ == "JsRegExp" and level < FROZEN:
+        if frozen and type(obj).__name__ == "JsRegExp" and level < FROZEN and not obj.fixed:
             return False  # its lastIndex stays writable under a seal
         own = obj if type(obj) is dict or type(obj) is JsCreated else obj.props or {}
         for k in [*own_keys_all(own), *(k for k in own if type(k) is JsSymbol)]:
@@ -1195,9 +1228,22 @@ def own_descriptor(obj: Any, key: Any) -> Any:
     if t is JsFunction and obj.props is not None and k in obj.props:
         return descriptors.descriptor_of(obj, k)
     if t is JsFunction and k in ("length", "name"):
+        if not obj.owns_own(k):
+            return UNDEFINED  # deleted
         # every function's own two, neither writable nor enumerable
         return data(get_member(obj, k), False, False, not sealed)
     if t is JsFunction or t is JsNamespace:
+        held = builtin_attributes(obj, k)
+        if held is not None:  # measured: a constructor's prototype, a constant, a static
+            if "a" in held:
+                raise Unsupported("flowctx does not reproduce the built-in accessors as values")
+            if k == "prototype":  # the object getPrototypeOf gives its instances
+                value = constructor_prototype(obj.name)
+                if value is None:
+                    raise Unsupported(f"flowctx does not reproduce {obj.name}'s prototype")
+            else:
+                value = get_member(obj, k)
+            return data(value, "w" in held, "e" in held, "c" in held)
         if obj.members is None or k not in obj.members:
             return UNDEFINED
         member = obj.members[k]
@@ -1218,7 +1264,7 @@ def own_descriptor(obj: Any, key: Any) -> Any:
         if k != "stack":
             return UNDEFINED
     if type(obj).__name__ == "JsRegExp" and k == "lastIndex":
-        return data(obj.last_index, not frozen, False, False)
+        return data(obj.last_index, not frozen and not obj.fixed, False, False)
     if isinstance(obj, JsObject):
         owns = getattr(obj, "js_owns", None)
         if getattr(obj, "tag", "") == "[object String]" and owns is not None:
@@ -1237,6 +1283,17 @@ def own_descriptor(obj: Any, key: Any) -> Any:
         if obj.js_typeof() == "bigint" or (owns is None and type(obj).__name__ in _NO_OWN):
             return UNDEFINED
     raise Unsupported("flowctx does not reproduce this object's property descriptors")
+
+
+def builtin_attributes(obj: JsFunction | JsNamespace, k: str) -> str | None:
+    """The attributes node gives a global function's or namespace's own ``k`` where they are
+    not a method's (None: a method, or not a global's own key)."""
+    from flowctx_core.expressions.js.builtinnames import ATTRIBUTES
+
+    table = ATTRIBUTES.get(obj.name)
+    if table is None or k not in table or LENT["globals"].get(obj.name) is not obj:
+        return None
+    return table[k]
 
 
 def _symbol_descriptor(obj: Any, sym: JsSymbol) -> Any:
@@ -1425,6 +1482,7 @@ def set_member(obj: Any, key: Any, value: Any) -> None:
 
 
 LENT["get_member"] = get_member
+GENERIC["builtin_owns"] = lambda fn, k: builtin_attributes(fn, k) is not None
 LENT["check_integrity"] = lambda obj, k: (
     _check_integrity(obj, k) if getattr(_state, "integrity", None) else None
 )

@@ -77,18 +77,34 @@ class JsProxy(JsObject):
         return trap.fn(*args)
 
     def _refuse_builtin_invariants(self) -> None:
-        """A trap's answer about a built-in function's own keys is checked against its
-        ``prototype`` (not configurable), which flowctx does not hold as a property."""
+        """A trap's answer about a built-in function's own keys is checked against their
+        attributes (a constructor's ``prototype`` is not configurable): measured for the
+        global functions and every function without a ``prototype`` or statics of its own,
+        not for the others (``Intl.DateTimeFormat``)."""
         target = self.target
-        if type(target) is JsFunction and not target.owned and target.proxy is None:
+        if (
+            type(target) is JsFunction
+            and not target.owned
+            and target.proxy is None
+            and (target.members or LENT["constructor_of"](target) is not None)
+            and not _measured_global(target)
+        ):
             raise Unsupported(
                 "flowctx does not reproduce the invariants of a Proxy's traps around a "
                 "built-in function (its own prototype property)"
             )
 
     def _target_own(self, key: Any) -> Any:
-        """The target's own property descriptor of ``key`` (a dict), or UNDEFINED."""
-        return LENT["own_descriptor"](self.target, key)
+        """The target's own property descriptor of ``key`` (a dict), or UNDEFINED, as the
+        invariants read it: a global constructor's ``prototype`` is held here (reading it as a
+        value is refused: it leads to Function)."""
+        target = self.target
+        if key == "prototype" and type(target) is JsFunction and _measured_global(target):
+            from flowctx_core.expressions.js.prototypes import prototype
+
+            return {"value": prototype(target.name), "writable": False, "enumerable": False,
+                    "configurable": False}  # fmt: skip
+        return LENT["own_descriptor"](target, key)
 
     def _extensible(self) -> bool:
         return bool(LENT["globals"]["Object"].members["isExtensible"].fn(self.target))
@@ -276,7 +292,7 @@ class JsProxy(JsObject):
         """[[GetOwnProperty]]: a descriptor (a dict) or UNDEFINED."""
         trap = self._trap("getOwnPropertyDescriptor")
         if trap is None:
-            return self._target_own(key)
+            return LENT["own_descriptor"](self.target, key)  # its prototype refused, as code
         self._refuse_builtin_invariants()
         result = self._call(trap, self.target, key)
         name = _name_of(key)
@@ -526,6 +542,11 @@ class JsProxy(JsObject):
 
 def _text(v: Any) -> str:
     """A value as V8's proxy invariant errors print it."""
+    if type(v).__name__ == "JsPrototype":
+        from flowctx_core.expressions.js.builtinnames import PROTOTYPE_TEXTS
+
+        if v.kind in PROTOTYPE_TEXTS:
+            return PROTOTYPE_TEXTS[v.kind]
     try:
         return shown_value(v)
     except JsError:
@@ -590,7 +611,22 @@ def is_constructor(fn: Any) -> bool:
         if fn.proxy.target is None:
             return True  # revoked: the trap's lookup fails first
         fn = fn.proxy.target
-    return type(fn) is JsFunction and LENT["constructor_of"](fn) is not None
+    return type(fn) is JsFunction and (LENT["constructor_of"](fn) is not None or refusing_new(fn))
+
+
+def refusing_new(fn: Any) -> bool:
+    """Symbol and BigInt have [[Construct]], whose first step throws when new.target is set."""
+    return (
+        type(fn) is JsFunction
+        and fn.name in ("Symbol", "BigInt")
+        and LENT["globals"].get(fn.name) is fn
+    )
+
+
+def _measured_global(fn: JsFunction) -> bool:
+    from flowctx_core.expressions.js.builtinnames import ATTRIBUTES
+
+    return fn.name in ATTRIBUTES and LENT["globals"].get(fn.name) is fn
 
 
 def construct(fn: JsFunction, args: list[Any], new_target: Any) -> Any:
@@ -601,8 +637,18 @@ def construct(fn: JsFunction, args: list[Any], new_target: Any) -> Any:
     trap = proxy._trap("construct")
     target = proxy.target
     if trap is None:
+        if target.proxy is None and refusing_new(target):
+            raise JsError(f"{target.name} is not a constructor")
         if proxy._trap("get") is not None:
             proxy._refuse_builtin_invariants()  # new.target's prototype is read through it
+            if new_target is fn and target.proxy is None:
+                # OrdinaryCreateFromConstructor reads it through the trap: only the target's
+                # own passes (read-only, not configurable), else V8's TypeError
+                proxy.js_get("prototype")
+            elif new_target is fn:
+                raise Unsupported(
+                    "flowctx does not reproduce new on a proxy with a get trap around another proxy"
+                )
         if target.proxy is not None:
             return construct(target, args, new_target)
         return LENT["constructor_of"](target)(*args)
@@ -636,3 +682,6 @@ def register(globals_: dict[str, Any], constructors: dict[int, Any]) -> None:
     )  # fmt: skip
     globals_["Proxy"] = proxy
     constructors[id(proxy)] = _proxy_create
+
+
+LENT["is_constructor"] = is_constructor

@@ -20,7 +20,12 @@ from flowctx_core.expressions.js.common import (
 from flowctx_core.expressions.js.constructors import JsErrorObject
 from flowctx_core.expressions.js.descriptors import define, to_descriptor
 from flowctx_core.expressions.js.extras import args_of, function_member
-from flowctx_core.expressions.js.objects import check_delete, set_member
+from flowctx_core.expressions.js.objects import (
+    builtin_attributes,
+    check_delete,
+    forget_own,
+    set_member,
+)
 from flowctx_core.expressions.js.prototypes import (
     FUNCTION_PROTOTYPE,
     JsPrototype,
@@ -102,6 +107,8 @@ def _constructor_of(
                 raise JsError(f"{shown_value(fn)} is not a constructor")
             return lambda *args: proxies.construct(fn, list(args), fn)
         make = constructors.get(id(fn)) if type(fn) is JsFunction else None
+        if proxies.refusing_new(fn):  # a constructor whose first step refuses new.target
+            raise JsError(f"{fn.name} is not a constructor")
         if make is None or globals_.get(fn.name) is not fn:
             shown = to_string(fn) if type(fn) is JsFunction else not_callable(fn)
             raise JsError(f"{shown} is not a constructor", anonymous="value is not a constructor")
@@ -263,11 +270,14 @@ def _delete_property(target: Any = UNDEFINED, key: Any = UNDEFINED, *_: Any) -> 
     if type(target) is JsFunction and target.props is not None and k in target.props:
         del target.props[k]
         return True
-    if (
-        type(target) is JsFunction
-        and k not in ("length", "name")
-        and not (target.members and k in target.members)
-    ):
+    held = builtin_attributes(target, k) if type(target) is JsFunction else None
+    if held is not None and "c" not in held:
+        return False  # a constructor's prototype, Number.EPSILON: not configurable
+    if type(target) is JsFunction and k in ("length", "name"):
+        if target.owns_own(k):
+            forget_own(target, k)
+        return True
+    if type(target) is JsFunction and not (target.members and k in target.members):
         return True  # not an own property
     if type(target) is JsErrorObject and k != "stack":
         if k == "message":

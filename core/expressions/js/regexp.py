@@ -35,7 +35,7 @@ from flowctx_core.expressions.budget import (
     remaining_steps,
 )
 from flowctx_core.expressions.js import common
-from flowctx_core.expressions.js.common import LENT, Unsupported
+from flowctx_core.expressions.js.common import LENT, HostString, Unsupported
 from flowctx_core.expressions.js.regexcost import worst_steps
 from flowctx_core.expressions.js.regexsyntax import structural as _structural
 from flowctx_core.expressions.js.regexsyntax import v8_syntax_error
@@ -44,6 +44,7 @@ from flowctx_core.expressions.js.strings import STRING_METHODS, _replace, replac
 from flowctx_core.expressions.js.values import (
     ELEMENT,
     KEPT,
+    LAST_MATCH,
     MAX_STRING_LENGTH,
     UNDEFINED,
     JsCreated,
@@ -53,6 +54,7 @@ from flowctx_core.expressions.js.values import (
     changed_prototype,
     enumerable_props,
     from_units,
+    same_value,
     to_int,
     to_string,
     to_units,
@@ -581,12 +583,24 @@ def _first(rx: JsRegExp, prefix: str, chars: str, lone: bool = False) -> list[An
     return got[0] if got else None
 
 
-def find_at(rx: JsRegExp, text: _Text, start: int, sticky: bool) -> _Found | None:
+def find_at(
+    rx: JsRegExp, text: _Text, start: int, sticky: bool, remember: bool = True
+) -> _Found | None:
     """The first match at code unit ``start`` or after it (only at it when ``sticky``), with
     the whole string as context (lookbehind, ``^``, ``\\b`` see what precedes ``start``)."""
     if text.unicode and len(text.units) != len(text.chars):
-        return _find_between_halves(rx, text, start, sticky)
-    return _find_at_points(rx, text, start, sticky)
+        found = _find_between_halves(rx, text, start, sticky)
+    else:
+        found = _find_at_points(rx, text, start, sticky)
+    if found is not None and remember:
+        _remember(text, found)
+    return found
+
+
+def _remember(text: _Text, found: _Found) -> None:
+    """Every successful match is the realm's last one (RegExp.$1 and the others read it)."""
+    LAST_MATCH.units = text.units
+    LAST_MATCH.spans = found.spans
 
 
 # V8 (node 20) tries a u/v pattern at every code unit, also between the two halves of a
@@ -694,7 +708,9 @@ def find_all(rx: JsRegExp, text: _Text) -> Iterator[_Found]:
         return
     for m in _search(rx, "", text.chars, True, text.lone):
         charge(ELEMENT)
-        yield _found(m, text, rx.source, 0)
+        found = _found(m, text, rx.source, 0)
+        _remember(text, found)
+        yield found
 
 
 def _advance(text: _Text, index: int) -> int:
@@ -714,7 +730,7 @@ def _advance(text: _Text, index: int) -> int:
 
 
 class JsRegExp(JsObject):
-    __slots__ = ("flags", "last_index", "literal", "props", "source")
+    __slots__ = ("fixed", "flags", "last_index", "literal", "props", "source")
 
     def __init__(self, source: str, flags: str, literal: bool = False) -> None:
         validate(source, flags, literal)
@@ -722,6 +738,7 @@ class JsRegExp(JsObject):
         self.source = source
         self.flags = "".join(f for f in FLAG_ORDER if f in flags)
         self.last_index: Any = 0
+        self.fixed = False  # lastIndex defined read-only (a freeze makes it so too)
         self.props: dict[str, Any] | None = None
 
     def __repr__(self) -> str:
@@ -786,7 +803,7 @@ class JsRegExp(JsObject):
 
     def js_set(self, key: str, value: Any) -> None:
         if key == "lastIndex":
-            self.last_index = value
+            put_last_index(self, value)
             return
         if key in ("source", "flags", *_FLAG_NAMES):
             raise JsError(f"Cannot set property {key} of [object Object] which has only a getter")
@@ -817,6 +834,29 @@ def _object_proto(obj: Any, key: str) -> Any:
     return UNDEFINED
 
 
+def legacy_static(key: str) -> str:
+    """``RegExp.$1``, ``RegExp.lastMatch``...: the condition's last successful match. Before
+    the condition's first they hold the engine process's last match (its host's history)."""
+    units, spans = LAST_MATCH.units, LAST_MATCH.spans
+    if units is None or spans is None:
+        raise HostString(
+            f"flowctx does not reproduce RegExp.{key} before a match in the condition: it holds "
+            "the last match the engine's process made (host state)"
+        )
+    start, end = spans[0]  # type: ignore[misc]
+    if key in ("input", "$_"):
+        return from_units(units)
+    if key in ("lastMatch", "$&"):
+        return from_units(units[start:end])
+    if key in ("leftContext", "$`"):
+        return from_units(units[:start])
+    if key in ("rightContext", "$'"):
+        return from_units(units[end:])
+    index = len(spans) - 1 if key in ("lastParen", "$+") else int(key[1])
+    span = spans[index] if 0 < index < len(spans) else None
+    return "" if span is None else from_units(units[span[0] : span[1]])
+
+
 _ARITY: Final = {"exec": 1, "test": 1, "toString": 0, "compile": 2}
 
 
@@ -833,6 +873,18 @@ def _to_length(v: Any) -> int:
     return int(min(n, 2**53 - 1))
 
 
+def put_last_index(rx: JsRegExp, value: Any) -> None:
+    """Set(R, "lastIndex", value, true): a frozen RegExp's lastIndex, or one defined
+    read-only, refuses every write, of its own value too (strict mode's TypeError)."""
+    if rx.fixed:
+        raise JsError(_READ_ONLY)
+    LENT["check_integrity"](rx, "lastIndex")
+    rx.last_index = value
+
+
+_READ_ONLY: Final = "Cannot assign to read only property 'lastIndex' of object '[object RegExp]'"
+
+
 def builtin_exec(rx: JsRegExp, s: str) -> _Found | None:
     """RegExpBuiltinExec: honours and updates ``lastIndex`` for ``g``/``y``."""
     glob, sticky = "g" in rx.flags, "y" in rx.flags
@@ -842,7 +894,7 @@ def builtin_exec(rx: JsRegExp, s: str) -> _Found | None:
         last = 0
     if last > len(text.units):
         if glob or sticky:
-            rx.last_index = 0
+            put_last_index(rx, 0)
         return None
     if glob and not sticky and text.unicode and _splits_pair(text.units, last) and _atom(rx):
         # V8 runs a pattern of plain characters as a string search from lastIndex itself: in
@@ -853,10 +905,10 @@ def builtin_exec(rx: JsRegExp, s: str) -> _Found | None:
         found = find_at(rx, text, last, sticky)
     if found is None:
         if glob or sticky:
-            rx.last_index = 0
+            put_last_index(rx, 0)
         return None
     if glob or sticky:
-        rx.last_index = found.spans[0][1]  # type: ignore[index]
+        put_last_index(rx, found.spans[0][1])  # type: ignore[index]
     return found
 
 
@@ -952,7 +1004,7 @@ def _match(s: str, regexp: Any = UNDEFINED, *_: Any) -> Any:
     if "g" not in rx.flags:
         found = builtin_exec(rx, s)
         return None if found is None else _result(rx, found, s)
-    rx.last_index = 0
+    put_last_index(rx, 0)
     text = _Text(s, "u" in rx.flags or "v" in rx.flags)
     out = [text.piece(*f.spans[0]) for f in find_all(rx, text)]  # type: ignore[misc]
     rx.last_index = 0
@@ -989,6 +1041,10 @@ def _match_all(s: str, regexp: Any = UNDEFINED, *_: Any) -> Any:
 def _str_search(s: str, regexp: Any = UNDEFINED, *_: Any) -> int:
     rx = _as_regexp(regexp if regexp is not None else "null")
     previous = rx.last_index
+    if not same_value(previous, 0) or "g" in rx.flags or "y" in rx.flags:
+        # RegExp.prototype[Symbol.search] writes 0 first unless it is 0 already, and a g or y
+        # RegExp's exec writes it again: a read-only lastIndex refuses the first write
+        put_last_index(rx, 0)
     rx.last_index = 0
     text = _Text(s, "u" in rx.flags or "v" in rx.flags)
     found = find_at(rx, text, 0, "y" in rx.flags)
@@ -1060,7 +1116,7 @@ def _substitution(
 def _replace_regexp(s: str, rx: JsRegExp, replacement: Any) -> str:
     text = _Text(s, "u" in rx.flags or "v" in rx.flags)
     if "g" in rx.flags:
-        rx.last_index = 0
+        put_last_index(rx, 0)
         results = list(find_all(rx, text))
         rx.last_index = 0
     else:
@@ -1133,12 +1189,13 @@ def _split_regexp(s: str, rx: JsRegExp, limit: Any) -> list[Any]:
         return [] if find_at(splitter, text, 0, True) is not None else [s]
     p = q = 0
     while q < size:
-        found = find_at(splitter, text, q, False)
+        found = find_at(splitter, text, q, False, remember=False)
         if found is None:
             break
         start, end = found.spans[0]  # type: ignore[misc]
         if start >= size:
-            break
+            break  # a match at the end is never tried: the last match stays as it was
+        _remember(text, found)
         q = start
         e = min(end, size)
         if e == p:
@@ -1226,3 +1283,4 @@ def literal(token_text: str) -> tuple[str, str]:
 
 
 LENT["object_proto"] = _object_proto
+LENT["legacy_static"] = legacy_static

@@ -92,13 +92,20 @@ WELL_KNOWN: Final = {
     )
 }  # fmt: skip
 
+#: Symbol.dispose and Symbol.asyncDispose: node 20 defines them as registered symbols
+#: (Symbol.for('nodejs.dispose')), before any condition runs
+NODE_REGISTERED: Final = {
+    "dispose": JsSymbol("nodejs.dispose"),
+    "asyncDispose": JsSymbol("nodejs.asyncDispose"),
+}
+
 _registry = threading.local()
 
 
 def _table() -> dict[str, JsSymbol]:
     table: dict[str, JsSymbol] | None = getattr(_registry, "table", None)
     if table is None or len(table) > 10_000:
-        table = _registry.table = {}
+        table = _registry.table = {sym.description: sym for sym in NODE_REGISTERED.values()}
     return table
 
 
@@ -117,6 +124,12 @@ def _symbol_for(key: Any = UNDEFINED, *_: Any) -> JsSymbol:
     return found
 
 
+def registered(sym: JsSymbol) -> bool:
+    """Whether Symbol.for made it (a registered symbol cannot be held weakly)."""
+    description: Any = sym.description
+    return type(description) is str and _table().get(description) is sym
+
+
 def _symbol_key_for(sym: Any = UNDEFINED, *_: Any) -> Any:
     if type(sym) is not JsSymbol:
         raise JsError(f"{not_callable(sym)} is not a symbol", anonymous="value is not a symbol")
@@ -130,5 +143,6 @@ def register(globals_: dict[str, Any]) -> None:
         "for": JsFunction("for", _symbol_for, arity=1),
         "keyFor": JsFunction("keyFor", _symbol_key_for, arity=1),
         **WELL_KNOWN,
+        **NODE_REGISTERED,
     }
     globals_["Symbol"] = JsFunction("Symbol", _symbol, members)

@@ -96,8 +96,18 @@ def own_symbols(obj: Any) -> list[JsSymbol]:
         obj = obj.proxy  # a Proxy around a function
     if type(obj) is JsProxy:
         return [k for k in obj.own_keys() if type(k) is JsSymbol]
+    internal = _NODE_INTERNALS.get(type(obj).__name__)
+    if internal is not None:
+        raise Unsupported(
+            f"flowctx does not reproduce the symbol keys of a {internal}: node keeps its "
+            "internal state (a native handle among it) under them (host)"
+        )
     store = _own_store(obj)
     return [k for k in store if type(k) is JsSymbol] if store else []
+
+
+#: node's classes whose instances hold their state under symbol keys of node's own modules
+_NODE_INTERNALS: Final = {"JsTextEncoder": "TextEncoder", "JsTextDecoder": "TextDecoder"}
 
 
 def has_own(obj: Any, sym: JsSymbol) -> bool:

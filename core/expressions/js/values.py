@@ -101,8 +101,10 @@ class JsFunction:
 
     __slots__ = (
         *("arity", "fn", "ident", "members", "method", "name", "props", "proxy", "receiver"),
-        "source",
+        *("source", "gone"),
     )
+    #: the own ``length``/``name`` a condition deleted (set only then: most never have one)
+    gone: tuple[str, ...]
 
     def __init__(
         self,
@@ -133,6 +135,11 @@ class JsFunction:
 
     def __repr__(self) -> str:
         return f"function {self.name}"
+
+    def owns_own(self, key: str) -> bool:
+        """Whether its own ``length`` or ``name`` is still there (a condition may delete those
+        of a function it made; ``gone`` is set only then)."""
+        return key not in getattr(self, "gone", ())
 
     @property
     def owned(self) -> bool:
@@ -257,6 +264,21 @@ class _Changed(threading.local):
 
 
 CHANGED: Final = _Changed()
+
+
+class _LastMatch(threading.local):
+    """The condition's last successful match (RegExp.$1, RegExp.lastMatch... read it): the
+    subject's code units and the match's spans, None before the condition's first."""
+
+    units: str | None = None
+    spans: list[tuple[int, int] | None] | None = None
+
+
+LAST_MATCH: Final = _LastMatch()
+#: RegExp's legacy static properties, each a view of the last successful match
+LEGACY_STATICS: Final = frozenset({"input", "$_", "lastMatch", "$&", "lastParen", "$+",
+                                   "leftContext", "$`", "rightContext", "$'", "$1", "$2",
+                                   "$3", "$4", "$5", "$6", "$7", "$8", "$9"})  # fmt: skip
 #: an object's operations along its prototype chain, lent by prototypes.py (which knows the
 #: built-in prototypes): "walks" (whether the chain was changed or leads to a built-in
 #: prototype), "to_primitive", "has" (``key in`` along it), "shown" (V8's name of it)
@@ -1291,6 +1313,7 @@ def js_in(key: Any, obj: Any) -> bool:
             or (obj.members is not None and k in obj.members)
             or k in FUNCTION_PROTO
             or (k in OBJECT_PROTO)
+            or GENERIC["builtin_owns"](obj, k)  # Date's prototype, Error's stackTraceLimit
         )
     if t is JsNamespace:
         return k in obj.members or k in OBJECT_PROTO

@@ -25,6 +25,7 @@ from flowctx_core.expressions.js.arguments import JsArguments
 from flowctx_core.expressions.js.builtinnames import PROTO_NAMES
 from flowctx_core.expressions.js.common import (
     LENT,
+    HostString,
     NeedsCopy,
     Unsupported,
     array_prop_keys,
@@ -43,6 +44,7 @@ from flowctx_core.expressions.js.intl import CONSTRUCTOR_IDS as INTL_CONSTRUCTOR
 from flowctx_core.expressions.js.objects import (
     call_with_this,
     check_delete,
+    forget_own,
     get_member,
     set_member,
 )
@@ -754,7 +756,12 @@ def _call(c: _Compiler, node: ast.Call) -> Fn:
     detached = not member and not isinstance(target, JsChain | JsOptional)
 
     def call(env: Env) -> Any:
-        fn = func(env)
+        try:
+            fn = func(env)
+        except HostString:
+            if applied:
+                raise  # V8 prints the value
+            fn = ""  # the host's string, whatever it holds: not a function
         if type(fn) is not js.JsFunction:
             args(env)  # the arguments run before the callee is found no function
             if applied:
@@ -799,8 +806,10 @@ def _new(c: _Compiler, node: JsNew) -> Fn:
             GLOBALS.get(getattr(fn, "name", "")) is not fn and id(fn) not in INTL_CONSTRUCTORS
         ):
             args(env)  # the arguments run before the callee is found no constructor
-            if applied and fn is not GLOBALS["Symbol"] and fn is not GLOBALS["BigInt"]:
-                # Symbol and BigInt are constructors that throw their own words
+            if proxies.refusing_new(fn):
+                # Symbol and BigInt are constructors whose first step throws their own words
+                raise js.JsError(f"{fn.name} is not a constructor")
+            if applied:
                 raise js.JsError(
                     f"{js.shown_value(fn)} is not a constructor",
                     anonymous="value is not a constructor",
@@ -1136,7 +1145,14 @@ def _typeof(c: _Compiler, node: JsTypeof) -> Fn:
             return js.typeof(inner(env))
 
         return typeof_name
-    return lambda env: js.typeof(inner(env))
+
+    def typeof(env: Env) -> str:
+        try:
+            return js.typeof(inner(env))
+        except HostString:
+            return "string"  # the host's string, whatever it holds
+
+    return typeof
 
 
 def _void(c: _Compiler, node: JsVoid) -> Fn:
@@ -1478,7 +1494,9 @@ def _delete(c: _Compiler, node: JsDelete) -> Fn:
             del obj.props[k]  # an own property written on an arrow (check_delete passed)
             return True
         if type(obj) is js.JsFunction and k in ("length", "name"):
-            raise Unsupported(f"flowctx does not reproduce deleting a function's {k}")
+            if obj.owns_own(k):
+                forget_own(obj, k)  # configurable: Function.prototype's shows through
+            return True
         if k == "lastIndex" and type(obj).__name__ == "JsRegExp":  # not configurable
             raise js.JsError("Cannot delete property 'lastIndex' of [object RegExp]")
         if (
@@ -1591,6 +1609,7 @@ def _execute(compiled: Compiled, scope: Mapping[str, Any], env: Env, fn: Fn) -> 
     js.ATTRIBUTES.table = None  # and the attributes it defined
     js.CHANGED.symbols = False  # and whether it keyed a property by a symbol
     js.CHANGED.elements = False  # and whether it put an accessor on an array's element
+    js.LAST_MATCH.units = js.LAST_MATCH.spans = None  # and its last match (RegExp.$1)
     if getattr(compiled.tree, "fx_mutates", False):
         env.scope = clone(scope)
         set_on_copy(True)
@@ -1603,6 +1622,7 @@ def _execute(compiled: Compiled, scope: Mapping[str, Any], env: Env, fn: Fn) -> 
     except NeedsCopy:
         env.scope = clone(scope)
         env.budget[0] = 0
+        js.LAST_MATCH.units = js.LAST_MATCH.spans = None
         if env.trace is not None:
             env.trace.clear()
             env.err[0] = env.err[1] = None
@@ -1688,6 +1708,7 @@ def make_runner(compiled: Compiled) -> Callable[[Mapping[str, Any]], Any]:
         return lambda scope: run(compiled, scope)
     wrapped = getattr(tree, "fx_wrapped", False)
     verdicts = _scope_verdicts
+    last_match = js.LAST_MATCH
 
     def runner(scope: Mapping[str, Any]) -> Any:
         try:
@@ -1701,6 +1722,7 @@ def make_runner(compiled: Compiled) -> Callable[[Mapping[str, Any]], Any]:
         if wrapped and "Boolean" in scope:
             raise js.JsError("Boolean is not a function")
         env = Env(scope)
+        last_match.units = None  # RegExp.$1 of an evaluation before is not this one's
         try:
             return fn(env)
         except NeedsCopy:

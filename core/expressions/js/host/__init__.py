@@ -52,6 +52,21 @@ NAMES: Final = frozenset(
     }
 )
 _READ_LATER: Final = "its contents are read asynchronously, after the condition has returned"
+_STREAM: Final = "its chunks are pulled and pushed through the host's event loop"
+_TIMELINE: Final = "its entries are the host process's own timeline"
+#: node 20's web streams and performance classes (globals of its process, typeof 'function')
+STREAMS: Final = (
+    "ReadableStream", "ReadableStreamDefaultReader", "ReadableStreamBYOBReader",
+    "ReadableStreamBYOBRequest", "ReadableByteStreamController",
+    "ReadableStreamDefaultController", "TransformStream", "TransformStreamDefaultController",
+    "WritableStream", "WritableStreamDefaultController", "WritableStreamDefaultWriter",
+    "ByteLengthQueuingStrategy", "CountQueuingStrategy", "TextEncoderStream",
+    "TextDecoderStream", "CompressionStream", "DecompressionStream",
+)  # fmt: skip
+PERFORMANCE: Final = (
+    "Performance", "PerformanceEntry", "PerformanceMark", "PerformanceMeasure",
+    "PerformanceObserver", "PerformanceObserverEntryList", "PerformanceResourceTiming",
+)  # fmt: skip
 _HANDLE: Final = "it holds a handle of the host (a channel or port between threads)"
 #: node's other web globals, refused with the reason
 WHY: Final = {
@@ -67,6 +82,8 @@ WHY: Final = {
         "CustomEvent": "its dispatch runs through the host's event loop",
         "MessageEvent": "its dispatch runs through the host's event loop",
         "Headers": "a pure class not written yet",
+        **{name: _STREAM for name in STREAMS},
+        **{name: _TIMELINE for name in PERFORMANCE},
     }.items()
 }  # fmt: skip
 #: node's classes written in JavaScript: String() of one gives its source, which flowctx does

@@ -10,6 +10,7 @@ from flowctx_core.expressions.js.values import (
     UNDEFINED,
     JsError,
     JsObject,
+    own_keys_all,
     to_string,
     typeof,
 )
@@ -45,9 +46,12 @@ class JsAggregateError(JsErrorObject):
         return key == "errors" or self.js_get(key) is not UNDEFINED
 
     def own_names(self) -> list[str]:
-        """Object.getOwnPropertyNames: made with the stack, the message, then the errors."""
+        """Object.getOwnPropertyNames: made with the stack, the message, the cause, then the
+        errors, before the keys written on it."""
         message = ["message"] if self.own_message else []
-        return ["stack", *message, "errors", *self.js_keys()]
+        keys = own_keys_all(self.props)
+        cause = keys[:1] if keys[:1] == ["cause"] else []
+        return ["stack", *message, *cause, "errors", *keys[len(cause) :]]
 
     def js_clone(self, cloner: Any) -> Any:
         # V8's serializer keeps the standard errors' names only: an Error with the message

@@ -32,6 +32,9 @@ _FILES: Final = {
     "dateParts": "dateparts", "dateJoins": "dateparts", "datePartsRefused": "dateparts",
     "lists": "lists", "dates": "dates", "skeletons": "skeletons",
     "collationRanks": "collations", "units": "units", "ranges": "ranges",
+    "zoneNames": "zones", "zoneOffsets": "zones", "zoneSpellings": "zones",
+    "dateRanges": "dateranges", "dateRangesAborted": "dateranges",
+    "zoneParts": "zoneparts", "zoneGmt": "zoneparts", "zonePartsRefused": "zoneparts",
     "localeInfo": "localeinfo", "currencyFormats": "currencyformats",
 }  # fmt: skip
 
