@@ -22,6 +22,12 @@ PAYLOAD = {
     "compact_strip": {"notation": "compact", "trailingZeroDisplay": "stripIfInteger"},
     "eur": {"style": "currency", "currency": "EUR"},
     "usd": {"style": "currency", "currency": "USD"},
+    "eur_name_compact": {
+        "style": "currency",
+        "currency": "EUR",
+        "currencyDisplay": "name",
+        "notation": "compact",
+    },
     "chf": {"style": "currency", "currency": "CHF"},
     "usd_compact": {"style": "currency", "currency": "USD", "notation": "compact"},
     "pct_compact": {"style": "percent", "notation": "compact"},
@@ -365,6 +371,12 @@ CASES = [
     # CLDR's own pattern and separators for a currency in a locale: en-CH's euro
     ("new Intl.NumberFormat('en-CH', payload.eur).format(-1234.5)", "-\u20ac1,234.50"),
     ("new Intl.NumberFormat('en-CH', payload.usd).format(1234.5)", "US$\u00a01'234.50"),
+    # compact money by name: the name (in the category the exponent counts) around the number
+    ("new Intl.NumberFormat('pt', payload.eur_name_compact).format(1234567)", "1,2\u00a0mi Euros"),
+    (
+        "new Intl.NumberFormat('fr', payload.eur_name_compact).format(-1234.5)",
+        "-1,2\u00a0k euros",
+    ),
     ("'\u03ac\u03b9'.toLocaleUpperCase('el')", "\u0391\u03aa"),
     ("'\u03ae'.toLocaleUpperCase('el')", "\u0389"),
 ]

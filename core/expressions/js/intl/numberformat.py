@@ -3,7 +3,7 @@ answers it: the options read in ECMA-402's order with V8's errors, digits rounde
 from zero from the shortest digits of the double (as ICU does), then the locale's symbols,
 group sizes and affixes (decimal, percent, currency, accounting, compact) measured from node
 (scripts/intl_*.mjs), in any decimal numbering system, and units around the decimal number
-(units.py). Compact money by name and formatRange are refused, not guessed."""
+(units.py), a currency's name around a compact number too; formatRange in numberrange.py."""
 
 from __future__ import annotations
 
@@ -247,11 +247,17 @@ class NumberFormat(IntlObject):
             if approx:
                 number = _with_approx(number, sign, self._symbol_marks())
             return self._compact_percent(number, body, sign, row)
-        if o["notation"] == "compact" and exact is not None:
+        # a name goes around the compact number (1.2M euros), as a unit does
+        inner = self._compact_template(0) if by_name and o["notation"] == "compact" else None
+        if exact is None:
+            inner = None
+        if o["notation"] == "compact" and exact is not None and not by_name:
             compact = self._compact_template(signed)
             # accounting keeps its pattern where the magnitude has no compact part (en's ($5),
             # but -$5M)
-            if not (accounting and not any(isinstance(p, list) for p in self._pattern[0])):
+            has_part = any(isinstance(p, list) for p in self._pattern[0])
+            # a magnitude without a compact part keeps the currency's own pattern (en-CH's €12)
+            if not ((accounting or own is not None) and not has_part):
                 template = compact
         if approx:
             template = _with_approx(template, sign, self._symbol_marks())
@@ -260,6 +266,15 @@ class NumberFormat(IntlObject):
         for i, piece in enumerate(template):
             if piece is _APPROX:
                 out.append(("approximatelySign", _approximately(o)))
+            elif piece == 0 and inner is not None:
+                for p in inner:
+                    if p == 0:
+                        self._layers["body"] = (len(out), len(out) + len(body))
+                        out.extend(body)
+                    elif isinstance(p, list):
+                        out.append(("compact", p[0]))
+                    else:
+                        out.append(("literal", p))
             elif piece == 0:
                 self._layers["body"] = (len(out), len(out) + len(body))
                 out.extend(body)
@@ -314,25 +329,20 @@ class NumberFormat(IntlObject):
             # the locale's own pattern where its number row holds a currency's (en-CH's)
             pattern = row.get("")
             accounting = o["currencySign"] == "accounting"
-            if pattern is not None and (accounting or not plain or o["notation"] == "compact"):
+            if pattern is not None and (accounting or not plain):
                 raise Unsupported(
-                    f"flowctx does not reproduce accounting, compact or other digits' currencies"
+                    f"flowctx does not reproduce accounting or other digits' currencies"
                     f" in {o['base']!r} (its tables were measured through a currency with a"
                     " pattern of its own)"
                 )
             simple = o["currencyDisplay"] != "name"
-            if pattern is None or not plain or not simple or o["notation"] == "compact":
+            if pattern is None or not plain or not simple:
                 return None
             return [pattern[0], pattern[1], None, None]
         if not plain or o["currencyDisplay"] == "name" or o["currencySign"] == "accounting":
             raise Unsupported(
                 f"flowctx does not reproduce {o['currency']} in {o['base']!r} in another"
                 " numbering system, by name or in accounting (CLDR's own pattern for it)"
-            )
-        if o["notation"] == "compact":
-            raise Unsupported(
-                f"flowctx does not reproduce compact {o['currency']} in {o['base']!r}"
-                " (CLDR's own pattern for it)"
             )
         return own
 
@@ -598,7 +608,9 @@ class NumberFormat(IntlObject):
         """The number divided by its magnitude's power of ten and rounded (a second time when
         rounding carried it into the next magnitude: 999,999 is 1M); the pattern is kept for
         the template."""
-        if self.o["style"] == "currency":  # one display: ICU has no long currency patterns
+        by_name = self.o["currencyDisplay"] == "name"
+        if self.o["style"] == "currency" and not by_name:
+            # one display: ICU has no long currency patterns
             rows = table("compactCurrency")
             magnitudes = inherited(rows, self.o["base"]) or rows["en"]
         else:
@@ -632,7 +644,8 @@ class NumberFormat(IntlObject):
         pattern = list(self._pattern[signed])
         ov = _override(self.o["base"], self.o["numberingSystem"], self.o["posix"])
         plain = not any(isinstance(piece, list) for piece in pattern)
-        if self.o["style"] == "currency" and "cur" in ov and plain:
+        money = self.o["style"] == "currency" and self.o["currencyDisplay"] != "name"
+        if money and "cur" in ov and plain:
             # no compact part (a number below a thousand): the numbering system's own money
             # pattern (en-US-u-va-posix's ¤ 0, fa in latn's)
             return list(ov["cur"][signed])
@@ -846,8 +859,6 @@ def read_options(locales: Any, options: Any, service: str = SERVICE) -> dict[str
     o["numberingSystem"], kept = numbering(base, found, nu)
     o["base"], o["locale"] = base, with_keywords(base, kept)
     o["posix"] = base == "en-US" and kept.get("va") == "posix"
-    if notation == "compact" and style == "currency" and currency_display == "name":
-        raise Unsupported("flowctx does not reproduce compact notation with currency names")
     return o
 
 
