@@ -439,7 +439,7 @@ RANGE_FORMS = [
 RANGE_OPTIONS: dict[str, list[Any]] = {
     "style": ["decimal", "percent", "currency", "unit"],
     "currency": ["USD", "EUR", "JPY", "CHF", "INR", "GBP"],
-    "currencyDisplay": ["symbol", "narrowSymbol", "code"],
+    "currencyDisplay": ["symbol", "narrowSymbol", "code", "name", "name"],
     "currencySign": ["standard", "accounting"],
     "unit": ["meter", "kilometer-per-hour", "percent", "liter", "day", "byte-per-second"],
     "unitDisplay": ["short", "narrow", "long"],

@@ -223,6 +223,7 @@ class NumberFormat(IntlObject):
         by_name = kind == "cur" and o["currencyDisplay"] == "name"
         if by_name:
             self._category = self._category_of(body)
+            self._layers["outer"] = self._category
             patterns = _inherited_key(table("currencyNamePatterns"), o["base"], self._category)
             if patterns is None:
                 patterns = _inherited_key(table("currencyNamePatterns"), o["base"], "other")
@@ -486,6 +487,19 @@ class NumberFormat(IntlObject):
         if len(entry) > 2:  # a right-to-left symbol's closing mark, outside its part
             self._marks = entry[3] if narrow else entry[2]
         return str(entry[1] or sym) if narrow else str(sym)
+
+    def name_affixes(self, category: str) -> tuple[list[Any], list[Any]]:
+        """The parts a currency's name puts before and after the number in a plural category
+        (formatRange says it once, in the range's category)."""
+        o = self.o
+        self._category = category
+        patterns = _inherited_key(table("currencyNamePatterns"), o["base"], category)
+        if patterns is None:
+            patterns = _inherited_key(table("currencyNamePatterns"), o["base"], "other")
+        template = patterns[0]
+        pieces = [("currency", self._name()) if p == 2 else ("literal", p) for p in template]
+        at = template.index(0)
+        return pieces[:at], pieces[at + 1 :]
 
     def _name(self) -> str:
         names = _inherited_key(table("currencyNames"), self.o["base"], self.o["currency"]) or {}
