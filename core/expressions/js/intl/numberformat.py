@@ -423,6 +423,8 @@ class NumberFormat(IntlObject):
             else:
                 out.append(("literal", piece))
         out.extend((t, v) for t, v in after)
+        # the percent is ICU's outer modifier here (formatRange says it once)
+        self._layers["affixes"] = ([(t, v) for t, v in before], [(t, v) for t, v in after])
         return out
 
     def _sign_marks(self) -> tuple[str, str]:

@@ -66,7 +66,7 @@ class _Side:
     """One end formatted: its number's own parts and exponent (ICU's inner modifier), the
     affixes of its pattern (the middle modifier), its unit's category (the outer one)."""
 
-    __slots__ = ("category", "core", "inner", "prefix", "quantity", "suffix")
+    __slots__ = ("affixes", "category", "core", "inner", "prefix", "quantity", "suffix")
 
     def __init__(self, nf: Any, value: Any) -> None:
         full = nf.parts(value)
@@ -77,6 +77,10 @@ class _Side:
         cut = next((i for i, p in enumerate(body) if p[0] == "exponentSeparator"), len(body))
         self.core, self.inner = body[:cut], body[cut:]
         self.prefix, self.suffix = number[:start], number[end:]
+        self.affixes = layers.get("affixes")
+        if self.affixes is not None:  # a compact percent's, around the compact number
+            self.prefix = self.prefix[len(self.affixes[0]) :]
+            self.suffix = self.suffix[: len(self.suffix) - len(self.affixes[1])]
         self.category = layers.get("outer")
         self.quantity = layers["quantity"]
         o = nf.o
@@ -101,11 +105,8 @@ def _same_quantity(a: _Side, b: _Side, x: Any, y: Any) -> bool:
 
 def _refused(nf: Any) -> None:
     o = nf.o
-    percent = o["style"] == "percent" or (
-        o["style"] == "unit" and o["unit"].partition("-per-")[0] == "percent"
-    )
-    if percent and o["notation"] == "compact":
-        raise Unsupported("flowctx does not reproduce formatRange with compact percents")
+    if o["style"] == "unit" and o["notation"] == "compact" and o["unit"].startswith("percent-"):
+        raise Unsupported("flowctx does not reproduce formatRange with compact percent-per units")
     if o["numberingSystem"] in _row(o["base"]).get("systems", {}):
         raise Unsupported(
             f"flowctx does not reproduce formatRange in the numbering system"
@@ -162,6 +163,10 @@ def range_triples(nf: Any, start: Any, end: Any) -> list[tuple[str, str, str]]:
         prefix = prefix + units.affix_parts(before_text)
         suffix = suffix + units.affix_parts(after_text)
         length_prefix += _units(before_text)
+    if a.affixes is not None:
+        prefix = prefix + a.affixes[0]
+        suffix = suffix + a.affixes[1]
+        length_prefix += _units(_text(a.affixes[0]))
     if by_name:
         cat = plural_range(o["base"], "cardinal", a.category, b.category)
         before_name, after_name = nf.name_affixes(cat)
