@@ -18,16 +18,18 @@ CASES = 3800  # about 57 a family, as many as before the sweep's families joined
 OPEN: dict[str, str] = {}
 # Families where flowctx may say it does not reproduce a construct (allowed, counted):
 # sweep.global / sweep.new: node's globals flowctx leaves out (Proxy).
-# locale.*: Intl's parts flowctx refuses (units, options in tailored collations, other
-# collations, sets of date components not measured in a calendar other than the Gregorian,
-# the lunisolar and astronomical calendars, time zone names other than UTC's, minimizing a
-# language CLDR does not list; docs/commands/eval.md)
+# locale.*: Intl's parts flowctx refuses (compact percents in a numbering system with percent
+# patterns of its own, compact percent-per units in ranges, -u-rg-, options in tailored
+# collations, other collations, sets of date components not measured in a calendar other
+# than the Gregorian, the lunisolar and astronomical calendars, time zone names other than
+# UTC's, minimizing a language CLDR does not list; docs/commands/eval.md)
 # (functions.own, reflect, sweep.proto, sweep.static and sweep.props refuse nothing since the
 # object model: built-in prototypes as values, changed prototypes, descriptors, symbol keys)
 # host.statics: String() of node's classes written in JavaScript (TextEncoder,
 # TextDecoder, URL, URLSearchParams), which print node's own source.
 NOT_REPRODUCED: set[str] = {"sweep.global", "sweep.new", "locale.numberformat",
                             "locale.collator", "locale.datetime", "locale.locale",
+                            "locale.unit", "locale.range", "locale.info",
                             "host.statics"}  # fmt: skip
 
 
