@@ -108,7 +108,8 @@ COLLATOR_LOCALES = ["'en-u-kn'", "'en-u-kn-false'", "'de-u-co-phonebk'", "'en-u-
 WORDS = ["a", "A", "b", "á", "Á", "ä", "z", "ß", "ss", "a1", "a10", "a2", "a02", "ab", "a-b",
          "a b", "a.b", "ä1", "Ab", "aB", "résumé", "resume", "Resume", "é", "e", "E", "ö", "o",
          "ø", "æ", "ae", "ch", "c", "d", "ñ", "n", "x9", "x 9", "9", "10", "", "Z", "ǆ",
-         "1.5", "1.10", "a$b", "a_b", "å", "aa", "ı", "i", "İ", "ç"]  # fmt: skip
+         "1.5", "1.10", "a$b", "a_b", "å", "aa", "ı", "i", "İ", "ç", "ō", "ǒ", "đ", "ď",
+         "ł", "ĺ", "ħ", "ĥ", "ǿ"]  # fmt: skip
 COLLATOR_FORMS = [
     "{a}.localeCompare({b}, {l}, payload.o)", "new Intl.Collator({l}, payload.o).compare({a}, {b})",
     "Intl.Collator({l}, payload.o).compare({a}, {b})", "{a}.localeCompare({b}, {l})",

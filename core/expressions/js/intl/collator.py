@@ -221,7 +221,7 @@ class Collator(IntlObject):
             s = _unpunctuated(s)
         if o["numeric"]:
             primary: list[int] = []
-            secondary: list[int] = []
+            secondary: list[float] = []
             tertiary: list[int] = []
             at = 0
             for m in [*_DIGITS.finditer(s), None]:

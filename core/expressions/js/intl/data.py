@@ -36,6 +36,7 @@ _FILES: Final = {
     "dateRanges": "dateranges", "dateRangesAborted": "dateranges",
     "zoneParts": "zoneparts", "zoneGmt": "zoneparts", "zonePartsRefused": "zoneparts",
     "localeInfo": "localeinfo", "currencyFormats": "currencyformats",
+    "variantAccents": "variants",
 }  # fmt: skip
 
 
