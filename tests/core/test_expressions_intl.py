@@ -22,6 +22,7 @@ PAYLOAD = {
     "compact_strip": {"notation": "compact", "trailingZeroDisplay": "stripIfInteger"},
     "eur": {"style": "currency", "currency": "EUR"},
     "usd": {"style": "currency", "currency": "USD"},
+    "lower": {"caseFirst": "lower"},
     "eur_name_compact": {
         "style": "currency",
         "currency": "EUR",
@@ -385,6 +386,14 @@ CASES = [
         "['\u00f8'.localeCompare('\u014d'), '\u00f8'.localeCompare('\u01d2'), "
         "'\u0111'.localeCompare('\u010f')].join()",
         "-1,1,1",
+    ),
+    # a letter's forms at the third level in node's order (a < ａ < A < ª = ᵃ < ᴬ); lower
+    # first weighs their case first (ₘ, lower, before Ⓜ)
+    (
+        "['\u00aa'.localeCompare('A'), '\uff41'.localeCompare('A'), '\u00aa'.localeCompare("
+        "'\u1d43'), '\u1d2c'.localeCompare('\u00aa'), '\u2098'.localeCompare('\u24c2', 'en', "
+        "payload.lower)].join()",
+        "1,-1,0,1,-1",
     ),
 ]
 

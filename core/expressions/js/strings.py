@@ -316,6 +316,14 @@ def _variant_accents() -> dict[str, float]:
     return found
 
 
+@functools.cache
+def _tertiary_ranks() -> dict[str, int]:
+    from flowctx_core.expressions.js.intl.data import table
+
+    found: dict[str, int] = table("tertiaryRanks")
+    return found
+
+
 def _build_key(s: str) -> Key:
     primary: list[int] = []
     secondary: list[float] = []
@@ -369,7 +377,9 @@ def _build_key(s: str) -> Key:
                 # root order puts it (ø before ō), else after them
                 placed = _variant_accents().get(c)
                 secondary.append(_VARIANT + weight[1] if placed is None else placed)
-            tertiary.append(variant + weight[2])
+            # a letter's forms apart at the third level only (a, ａ, A, ª, ᴬ) in node's order
+            ranked = _tertiary_ranks().get(ch) if len(text) == 1 else None
+            tertiary.append(variant + weight[2] if ranked is None else ranked)
     return tuple(primary), tuple(secondary), tuple(tertiary)
 
 

@@ -36,7 +36,7 @@ _FILES: Final = {
     "dateRanges": "dateranges", "dateRangesAborted": "dateranges",
     "zoneParts": "zoneparts", "zoneGmt": "zoneparts", "zonePartsRefused": "zoneparts",
     "localeInfo": "localeinfo", "currencyFormats": "currencyformats",
-    "variantAccents": "variants",
+    "variantAccents": "variants", "tertiaryRanks": "tertiary",
 }  # fmt: skip
 
 
