@@ -494,6 +494,25 @@ def locale_info(r: random.Random) -> Case:
     return form.replace("{t}", tag).replace("{k}", key), _scope({})
 
 
+# a letter's forms apart from it at the third level only (width, circled, superscript,
+# subscript, modifier letters), in both cases
+LETTER_FORMS = ["aAªᵃₐᴬａＡⓐⒶ", "oOºᵒₒᴼｏＯⓞⓄ", "sSˢｓＳⓢⓈ", "mMᵐₘᴹｍＭⓜⓂ", "iIⁱᵢᴵｉＩⓘⒾ",
+                "eEᵉₑᴱｅＥⓔⒺ", "nNⁿₙᴺｎＮⓝⓃ"]  # fmt: skip
+FORM_OPTIONS = [{}, {"caseFirst": "upper"}, {"caseFirst": "lower"}, {"sensitivity": "case"},
+                {"sensitivity": "accent"}]  # fmt: skip
+
+
+def compare_forms(r: random.Random) -> Case:
+    """Strings alike but for the forms of their letters: the root collation's third level and
+    the case level (caseFirst) decide."""
+    groups = [r.choice(LETTER_FORMS) for _ in range(r.randint(1, 3))]
+    a = "".join(r.choice(g) for g in groups)
+    b = "".join(r.choice(g) for g in groups)
+    if r.random() < 0.5:
+        return f"{_lit(a)}.localeCompare({_lit(b)})", _scope({})
+    return f"{_lit(a)}.localeCompare({_lit(b)}, 'en', payload.o)", _scope(r.choice(FORM_OPTIONS))
+
+
 FAMILIES: dict[str, Callable[[random.Random], Case]] = {
     "locale.numberformat": number_format,
     "locale.collator": collator,
@@ -506,6 +525,7 @@ FAMILIES: dict[str, Callable[[random.Random], Case]] = {
     "locale.unit": number_unit,
     "locale.range": number_range,
     "locale.info": locale_info,
+    "locale.forms": compare_forms,
 }
 
 
