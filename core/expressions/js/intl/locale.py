@@ -10,7 +10,6 @@ from __future__ import annotations
 import re
 from typing import Any, Final
 
-from flowctx_core.expressions.js.common import Unsupported
 from flowctx_core.expressions.js.intl.data import table
 from flowctx_core.expressions.js.intl.locales import canonical_tag, keywords, with_keywords
 from flowctx_core.expressions.js.intl.options import IntlObject, get_option
