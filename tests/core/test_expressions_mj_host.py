@@ -293,3 +293,33 @@ def test_the_host_classes_load_on_first_use() -> None:
     assert got["before"] == [] and got["ok"] is True
     assert "flowctx_core.expressions.js.host.url" in got["after"]
     assert "flowctx_core.expressions.js.host.dataview" not in got["after"]
+
+
+# measured with MemberJunction 5.51.3: a SharedArrayBuffer no other agent shares (a condition
+# starts no worker): growable, its own slice, its clone the same memory; Atomics.wait on it
+# answers at once or when its timeout is over, and without one would hang node: refused
+SHARED = [
+    ("String(new SharedArrayBuffer(8))", "[object SharedArrayBuffer]"),
+    ("(g => (g.grow(4), [g.byteLength, g.maxByteLength, g.growable].join()))"
+     "(new SharedArrayBuffer(2, Object.fromEntries([['maxByteLength', 8]])))", "4,8,true"),
+    ("String(new SharedArrayBuffer(8).slice(2) instanceof SharedArrayBuffer)", "true"),
+    ("String((s => (new Uint8Array(structuredClone(s))[0] = 7, new Uint8Array(s)[0]))"
+     "(new SharedArrayBuffer(4)))", "7"),
+    ("(i => [Atomics.wait(i, 0, 1), Atomics.wait(i, 0, 0, 0), Atomics.wait(i, 0, 0, 5), "
+     "Atomics.notify(i, 0, 1)].join())(new Int32Array(new SharedArrayBuffer(8)))",
+     "not-equal,timed-out,timed-out,0"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("expr", "expected"), SHARED)
+def test_shared_array_buffers(expr: str, expected: str) -> None:
+    assert _string(expr) == expected
+
+
+def test_a_wait_nobody_can_notify_is_refused() -> None:
+    message = _error("Atomics.wait(new Int32Array(new SharedArrayBuffer(8)), 0, 0)")
+    assert "would wait forever" in message
+    assert _error("new SharedArrayBuffer(8).grow(9)") == (
+        "Method SharedArrayBuffer.prototype.grow called on incompatible receiver "
+        "#<SharedArrayBuffer>"
+    )

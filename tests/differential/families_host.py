@@ -118,7 +118,9 @@ BUFFERS = ["new ArrayBuffer(8)", "new ArrayBuffer()", "new ArrayBuffer(-1)", "ne
            "new ArrayBuffer(4, payload.mbs)", "new ArrayBuffer(4, payload.mbn)",
            "new ArrayBuffer(4, payload.o)", "new ArrayBuffer(4, null)",
            "new ArrayBuffer(0, payload.mb)",
-           "ArrayBuffer(4)", "new ArrayBuffer(NaN)"]  # fmt: skip
+           "ArrayBuffer(4)", "new ArrayBuffer(NaN)", "new SharedArrayBuffer(8)",
+           "new SharedArrayBuffer(4, payload.mb)", "new SharedArrayBuffer(4, payload.mbs)",
+           "SharedArrayBuffer(4)", "new SharedArrayBuffer(-1)"]  # fmt: skip
 BUFFER_USES = ["{b}", "{b}.byteLength", "{b}.maxByteLength", "{b}.resizable", "String({b})",
                "JSON.stringify({b})", "{b}.slice(1).byteLength", "{b}.slice(-3, -1).byteLength",
                "{b}.slice(5, 1).byteLength", "({b}.resize(8), 1)", "({b}.resize(17), 1)",
@@ -127,7 +129,10 @@ BUFFER_USES = ["{b}", "{b}.byteLength", "{b}.maxByteLength", "{b}.resizable", "S
                "structuredClone({b}).byteLength", "structuredClone({b}).resizable",
                "new Uint8Array({b}).length", "new Uint16Array({b}, 2).length",
                "{b}.byteLength = 1", "typeof {b}", "{b}.transfer", "{b}.detached",
-               "new Float64Array({b}).length"]  # fmt: skip
+               "new Float64Array({b}).length", "({b}.grow(8), {b}.byteLength)",
+               "({b}.grow(2), 1)", "{b}.growable", "{b}.slice(1) instanceof SharedArrayBuffer",
+               "{b}.slice.call(new ArrayBuffer(2))", "{b}.grow.length",
+               "(new Uint8Array(structuredClone({b}))[0] = 5, new Uint8Array({b})[0])"]  # fmt: skip
 # a view over a resizable buffer, the buffer resized, the view read
 RESIZED = ["u.length", "u.byteLength", "u.byteOffset", "u.join()", "[...u].length", "u[0]",
            "u.at(0)", "String(u)", "JSON.stringify(u)", "u.fill(1).length", "u.slice().length",
@@ -429,8 +434,27 @@ ATOMIC_CALLS = ["Atomics.{op}(t, 0, {v})", "Atomics.{op}(t, 1, {v})", "Atomics.{
                 "Atomics.notify(t, {i}, -1)", "Atomics.{op}(t)"]  # fmt: skip
 
 
+#: over shared memory: a wait always with a timeout that is over at once, or a value that
+#: differs (a wait nobody notifies would hang node: the judge's own)
+SHARED_ARRAYS = ["new Int32Array(new SharedArrayBuffer(8))",
+                 "new BigInt64Array(new SharedArrayBuffer(16))",
+                 "new Uint8Array(new SharedArrayBuffer(4))"]  # fmt: skip
+SHARED_CALLS = ["Atomics.wait(t, 0, {v}, 0)", "Atomics.wait(t, {i}, {v}, -1)",
+                "JSON.stringify(Atomics.waitAsync(t, 0, {v}, 0))", "Atomics.notify(t, 0, 1)",
+                "(Atomics.store(t, 0, 5), Atomics.wait(t, 0, 4))", "Atomics.{op}(t, 0, {v})",
+                "(Atomics.{op}(t, 1, {v}), String(t))", "Atomics.wait(t, 0, {v}, 2)"]  # fmt: skip
+
+
 def atomics(r: random.Random) -> Case:
-    """Atomics over the typed arrays a condition makes (never shared)."""
+    """Atomics over the typed arrays a condition makes, shared or not."""
+    if r.random() < 0.3:
+        call = (
+            r.choice(SHARED_CALLS)
+            .replace("{op}", r.choice(["add", "sub", "exchange", "load", "store"]))
+            .replace("{i}", r.choice(["0", "-1", "1.5", "'1'"]))
+            .replace("{v}", r.choice(["1", "0", "0n", "-0", "'x'", "1n", "true"]))
+        )
+        return f"(t => {call})({r.choice(SHARED_ARRAYS)})", _scope()
     call = (
         r.choice(ATOMIC_CALLS)
         .replace("{op}", r.choice(["add", "sub", "and", "or", "xor", "exchange", "load", "store"]))

@@ -250,6 +250,11 @@ OWN_NAMES: Final[dict[str, tuple[str, ...]]] = {
         "set",
         "setPrototypeOf",
     ),
+    "SharedArrayBuffer": (
+        "length",
+        "name",
+        "prototype",
+    ),
     "Symbol": (
         "length",
         "name",
@@ -551,6 +556,7 @@ ATTRIBUTES: Final[dict[str, dict[str, str]]] = {
     "WeakRef": {"length": "c", "name": "c", "prototype": ""},
     "Promise": {"length": "c", "name": "c", "prototype": ""},
     "BigInt": {"length": "c", "name": "c", "prototype": ""},
+    "SharedArrayBuffer": {"length": "c", "name": "c", "prototype": ""},
     "Symbol": {
         "length": "c",
         "name": "c",
@@ -654,6 +660,7 @@ PROTOTYPE_TEXTS: Final[dict[str, str]] = {
     "WeakRef": "#<WeakRef>",
     "Promise": "#<Promise>",
     "BigInt": "[object BigInt]",
+    "SharedArrayBuffer": "#<SharedArrayBuffer>",
     "Symbol": "[object Symbol]",
     "ArrayBuffer": "#<ArrayBuffer>",
     "Int8Array": "[object Object]",
@@ -699,6 +706,7 @@ LENGTHS: Final[dict[str, int]] = {
     "WeakRef": 1,
     "Promise": 1,
     "BigInt": 1,
+    "SharedArrayBuffer": 1,
     "Symbol": 0,
     "ArrayBuffer": 1,
     "Int8Array": 3,

@@ -42,6 +42,7 @@ NAMES: Final = frozenset(
     {
         *TYPED_ARRAYS,
         "ArrayBuffer",
+        "SharedArrayBuffer",
         "DataView",
         "TextEncoder",
         "TextDecoder",
@@ -127,6 +128,9 @@ def register(globals_: dict[str, Any], constructors: dict[int, Callable[..., Any
     )
     globals_["ArrayBuffer"] = buffer
     constructors[id(buffer)] = _lazy("typedarrays", "new_array_buffer")
+    shared = JsFunction("SharedArrayBuffer", _requires_new("SharedArrayBuffer"), arity=1)
+    globals_["SharedArrayBuffer"] = shared
+    constructors[id(shared)] = _lazy("typedarrays", "new_shared_array_buffer")
     for name, size in TYPED_ARRAYS.items():
         fn = JsFunction(
             name,
