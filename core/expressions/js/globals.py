@@ -1277,7 +1277,7 @@ EXECUTING_GLOBALS: Final = frozenset(
     {
         "globalThis", "global", "process", "Function", "eval", "import", "setTimeout",
         "setInterval", "setImmediate", "queueMicrotask", "clearTimeout", "clearInterval",
-        "clearImmediate", "Buffer", "fetch", "WebAssembly", "console",
+        "clearImmediate", "fetch", "WebAssembly", "console",
         "performance", "crypto", "FinalizationRegistry",
     }
 )  # fmt: skip
@@ -1312,7 +1312,7 @@ OTHER_GLOBALS: Final = frozenset(
         "EventTarget", "TextEncoder", "TextDecoder", "Blob", "File",
         "FormData", "Headers", "Request", "Response", "BroadcastChannel", "MessageChannel",
         "MessagePort", "MessageEvent", "CustomEvent", "Crypto", "CryptoKey", "SubtleCrypto",
-        *host.STREAMS, *host.PERFORMANCE,
+        *host.STREAMS, *host.PERFORMANCE, "Buffer",
     }
     - host.NAMES
 )  # fmt: skip

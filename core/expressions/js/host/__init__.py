@@ -83,6 +83,7 @@ WHY: Final = {
         "CustomEvent": "its dispatch runs through the host's event loop",
         "MessageEvent": "its dispatch runs through the host's event loop",
         "Headers": "a pure class not written yet",
+        "Buffer": "node's own class (its allocUnsafe hands out the host's memory)",
         **{name: _STREAM for name in STREAMS},
         **{name: _TIMELINE for name in PERFORMANCE},
     }.items()
