@@ -599,6 +599,49 @@ def promises(r: random.Random) -> Case:
     return f"(payload.p = Promise.resolve(0), {use})", scope
 
 
+#: node's Buffer: text in every encoding it knows (and names it does not), made from strings,
+#: arrays, views and buffers, read back in every encoding, searched, compared, sliced
+NB_TEXTS = ["''", "'abc'", "'héllo'", "'aGk='", "'aGk'", "'YQ=x'", "'a Gk='", "'-_-_'",
+            "'+/+/'", "'6869'", "'686'", "'68 69'", "'6g'", "'\\ud800a'", "'😀x'", "'é€'",
+            "'\\u00ff\\u0100'", "'a\\nb'", "payload.s", "'YWJj\\nZGVm'", "'===='",
+            "'a'", "'ab'", "'abc'"]  # fmt: skip
+NB_ENCODINGS = ["", ", 'utf8'", ", 'UTF-8'", ", 'hex'", ", 'base64'", ", 'base64url'",
+                ", 'latin1'", ", 'binary'", ", 'ascii'", ", 'utf16le'", ", 'ucs2'", ", 'nope'",
+                ", undefined", ", 1", ", ''"]  # fmt: skip
+NB_SOURCES = ["Buffer.from({t}{e})", "Buffer.from([1, 256, -1, 'a', 97])",
+              "Buffer.from(new Uint16Array([258, 3]))", "Buffer.from(new ArrayBuffer(4), 1, 2)",
+              "Buffer.from(new ArrayBuffer(4), 5)", "Buffer.alloc(3{e2})", "Buffer.alloc(-1)",
+              "Buffer.from(payload.arr)", "Buffer.from(payload.o)", "Buffer.from()",
+              "Buffer.from(new String('ab'))", "Buffer.of(104, 105)",
+              "Buffer.concat([Buffer.from({t}{e}), Buffer.from('!')])",
+              "Buffer.from(Buffer.from({t}{e}))"]  # fmt: skip
+NB_USES = ["{b}.toString({e1})", "{b}.toString({e1}, 1)", "{b}.toString({e1}, 1, 3)",
+           "JSON.stringify({b})", "String({b})", "{b}.length", "{b} instanceof Buffer",
+           "Buffer.isBuffer({b})", "{b}.equals(Buffer.from('abc'))",
+           "{b}.compare(Buffer.from('abc'))", "Buffer.compare({b}, Buffer.from('b'))",
+           "{b}.indexOf({t}{e})", "{b}.lastIndexOf(98)", "{b}.includes({t}{e})",
+           "{b}.slice(1).toString('hex')", "{b}.subarray(-2).toString('hex')",
+           "{b}.map(x => x + 1).toString('hex')", "{b}.filter(x => x > 97).length",
+           "Buffer.byteLength({t}{e})", "toString.call({b})", "[...{b}].join()",
+           "{b}.toJSON().data.length", "JSON.stringify(structuredClone({b}))",
+           "{b}.fill({t}{e}).toString('hex')", "Buffer.isEncoding({e0})"]  # fmt: skip
+
+
+def node_buffers(r: random.Random) -> Case:
+    def enc() -> str:
+        return r.choice(NB_ENCODINGS)
+
+    made = r.choice(NB_SOURCES).replace("{e2}", r.choice(["", ", 'ab'", ", 'ab', 'hex'", ", 258",
+                                                          ", 'zz', 'hex'", ", ''"]))  # fmt: skip
+    made = made.replace("{t}", r.choice(NB_TEXTS)).replace("{e}", enc())
+    use = r.choice(NB_USES).replace("{b}", "b").replace("{t}", r.choice(NB_TEXTS))
+    use = use.replace("{e}", enc()).replace("{e1}", enc().lstrip(", ") or "undefined")
+    use = use.replace("{e0}", enc().lstrip(", ") or "'hex'")
+    scope = _scope()
+    scope["payload"]["s"] = "c2VjcmV0"
+    return f"(b => {use})({made})", scope
+
+
 FAMILIES: dict[str, Callable[[random.Random], Case]] = {
     "host.idna": idna,
     "host.detached": detached_methods,
@@ -615,4 +658,5 @@ FAMILIES: dict[str, Callable[[random.Random], Case]] = {
     "host.buffer": buffers,
     "host.statics": statics,
     "host.promise": promises,
+    "host.nodebuffer": node_buffers,
 }

@@ -1312,7 +1312,7 @@ OTHER_GLOBALS: Final = frozenset(
         "EventTarget", "TextEncoder", "TextDecoder", "Blob", "File",
         "FormData", "Headers", "Request", "Response", "BroadcastChannel", "MessageChannel",
         "MessagePort", "MessageEvent", "CustomEvent", "Crypto", "CryptoKey", "SubtleCrypto",
-        *host.STREAMS, *host.PERFORMANCE, "Buffer",
+        *host.STREAMS, *host.PERFORMANCE,
     }
     - host.NAMES
 )  # fmt: skip
