@@ -343,6 +343,11 @@ NODE_BUFFERS = [
     ("Buffer.from('abcd').fill('x', 1, 3).toString()", "axxd"),
     ("String(Buffer.from('abcb').indexOf('YmM=', 0, 'base64'))", "1"),
     ("Buffer.concat([Buffer.from('a'), new Uint8Array([98])]).toString()", "ab"),
+    (
+        "(b => [b.readInt8(3), b.readUInt16BE(0), b.readIntLE(1, 6), String(b.readBigInt64LE(0))]"
+        ".join())(Buffer.from([1, 2, 3, 250, 5, 6, 7, 8, 9]))",
+        "-6,258,7722451469058,578437699879502337",
+    ),
 ]
 NODE_BUFFER_ERRORS = [
     ("Buffer.from(payload.o)",
@@ -356,6 +361,11 @@ NODE_BUFFER_ERRORS = [
      "The argument 'value' is invalid. Received 'a\\tb'"),
     ("Buffer.from('abcd').fill('x', 1.5)",
      'The value of "offset" is out of range. It must be an integer. Received 1.5'),
+    ("Buffer.from([1, 2]).readUInt8(1e21)",
+     'The value of "offset" is out of range. It must be >= 0 and <= 1. Received 1e_+21'),
+    ("Buffer.from([1]).readUInt32BE()", "Attempt to access memory outside buffer bounds"),
+    ("Buffer.from([1]).readUIntBE(undefined, 7)",
+     'The "offset" argument must be of type number. Received undefined'),
     ("Buffer.concat([1])",
      'The "list[0]" argument must be an instance of Buffer or Uint8Array. Received type '
      "number (1)"),

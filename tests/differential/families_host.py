@@ -624,7 +624,13 @@ NB_USES = ["{b}.toString({e1})", "{b}.toString({e1}, 1)", "{b}.toString({e1}, 1,
            "{b}.map(x => x + 1).toString('hex')", "{b}.filter(x => x > 97).length",
            "Buffer.byteLength({t}{e})", "toString.call({b})", "[...{b}].join()",
            "{b}.toJSON().data.length", "JSON.stringify(structuredClone({b}))",
-           "{b}.fill({t}{e}).toString('hex')", "Buffer.isEncoding({e0})"]  # fmt: skip
+           "{b}.fill({t}{e}).toString('hex')", "Buffer.isEncoding({e0})",
+           "{b}.read{R}({o})", "String({b}.readBigInt64LE({o}))", "{b}.readUIntBE({o}, {n})",
+           "{b}.readIntLE({o}, {n})", "{b}.read{R}()"]  # fmt: skip
+NB_READS = ["UInt8", "Int8", "UInt16LE", "UInt16BE", "Int16LE", "Int32BE", "UInt32LE",
+            "Uint32BE", "FloatLE", "DoubleBE", "Uint8"]  # fmt: skip
+NB_OFFSETS = ["0", "1", "2", "-1", "1.5", "'1'", "null", "NaN", "2 ** 40", "1e21", "-0", "3",
+              "undefined"]  # fmt: skip
 
 
 def node_buffers(r: random.Random) -> Case:
@@ -635,6 +641,8 @@ def node_buffers(r: random.Random) -> Case:
                                                           ", 'zz', 'hex'", ", ''"]))  # fmt: skip
     made = made.replace("{t}", r.choice(NB_TEXTS)).replace("{e}", enc())
     use = r.choice(NB_USES).replace("{b}", "b").replace("{t}", r.choice(NB_TEXTS))
+    use = use.replace("{R}", r.choice(NB_READS)).replace("{o}", r.choice(NB_OFFSETS))
+    use = use.replace("{n}", r.choice(["1", "2", "3", "6", "7", "0", "2.5", "undefined"]))
     use = use.replace("{e}", enc()).replace("{e1}", enc().lstrip(", ") or "undefined")
     use = use.replace("{e0}", enc().lstrip(", ") or "'hex'")
     scope = _scope()

@@ -4,12 +4,13 @@
 ArrayBuffer's memory, ``{type: 'Buffer', data}``), ``alloc``, ``byteLength``, ``concat``,
 ``compare``, ``isBuffer``, ``isEncoding``, ``of``; a buffer's ``toString`` and ``toJSON``,
 ``equals``, ``compare``, ``indexOf``/``lastIndexOf``/``includes`` of a byte, text or bytes,
-``slice`` and ``subarray`` (views of the same memory), and the typed array's methods, whose
+``fill``, the ``read`` family with node's range errors, ``slice`` and ``subarray`` (views of
+the same memory), and the typed array's methods, whose
 new arrays are buffers where node's species makes them so. The encodings decode as node's do
 (base64 skips what is not in its alphabets and stops at '=', hex stops at the first pair that
 is not one). Refused by name: ``allocUnsafe`` (it hands out the host's memory), ``Buffer()``
 itself (node prints a deprecation warning on the host's output), and the methods not written
-(the ``read``/``write`` families, ``copyBytesFrom``).
+(the ``write`` family, ``copyBytesFrom``).
 """
 
 from __future__ import annotations
@@ -17,10 +18,12 @@ from __future__ import annotations
 import base64
 import binascii
 import functools
+import struct
 from collections.abc import Callable
 from typing import Any, Final
 
 from flowctx_core.expressions.budget import charge
+from flowctx_core.expressions.js.bigint import JsBigInt
 from flowctx_core.expressions.js.common import LENT, Unsupported
 from flowctx_core.expressions.js.host.textcoding import received
 from flowctx_core.expressions.js.host.typedarrays import (
@@ -270,13 +273,9 @@ def _alloc(size: Any = UNDEFINED, fill: Any = UNDEFINED, encoding: Any = UNDEFIN
     if typeof(size) != "number":
         raise JsError(f'The "size" argument must be of type number. {received(size)}')
     if not 0 <= size <= MAX_LENGTH:
-        shown = to_string(size)
-        if type(size) is int or (type(size) is float and size.is_integer() and abs(size) < 2**53):
-            n = int(size)
-            shown = f"{n:_}" if abs(n) >= 2**32 else str(n)
         raise JsError(
             f'The value of "size" is out of range. It must be >= 0 && <= {MAX_LENGTH}. '
-            f"Received {shown}"
+            f"Received {_shown_number(size)}"
         )
     out = _made(bytes(int(size)))
     if fill is not UNDEFINED and fill != 0 and int(size) > 0:
@@ -542,6 +541,101 @@ def _includes(buf: JsNodeBuffer, value: Any = UNDEFINED, offset: Any = UNDEFINED
     return _search(buf, value, offset, encoding, False) != -1
 
 
+def _shown_number(v: Any) -> str:
+    """How node's range errors show a number: an integer past 2**32 with '_' put every three
+    characters from the end of its text (1e21's is 1e_+21), another as inspect shows it."""
+    if type(v) in (int, float) and v == v and float(v).is_integer() and abs(v) > 2**32:
+        text = to_string(v)
+        start = 1 if text[0] == "-" else 0
+        i, rest = len(text), ""
+        while i >= start + 4:
+            rest = "_" + text[i - 3 : i] + rest
+            i -= 3
+        return text[:i] + rest
+    if type(v) is float and v == 0 and str(v).startswith("-"):
+        return "-0"
+    return to_string(v)
+
+
+def _bounds(value: Any, top: int, name: str = "offset") -> JsError:
+    """node's boundsError: not an integer, a buffer too short, or out of 0 (1) .. top."""
+    if typeof(value) != "number":
+        return JsError(f'The "{name}" argument must be of type number. {received(value)}')
+    if value != value or not float(value).is_integer():
+        return JsError(
+            f'The value of "{name}" is out of range. It must be an integer. Received '
+            f"{_shown_number(value)}"
+        )
+    if top < 0:
+        return JsError("Attempt to access memory outside buffer bounds")
+    low = 1 if name == "byteLength" else 0
+    return JsError(
+        f'The value of "{name}" is out of range. It must be >= {low} and <= {top}. Received '
+        f"{_shown_number(value)}"
+    )
+
+
+def _read_typed(size: int, fmt: str, big: bool = False) -> Callable[..., Any]:
+    def read(buf: JsNodeBuffer, offset: Any = 0, *_: Any) -> Any:
+        offset = 0 if offset is UNDEFINED else offset
+        n = buf.length()
+        if typeof(offset) != "number" or offset != offset or not float(offset).is_integer():
+            raise _bounds(offset, n - size)
+        if not 0 <= offset <= n - size:
+            raise _bounds(offset, n - size)
+        (value,) = struct.unpack_from(fmt, bytes(buf.view()), int(offset))
+        if big:
+            return JsBigInt(value)
+        return float(value) if fmt[-1] in "fd" else int(value)
+
+    return read
+
+
+def _read_variable(signed: bool, little: bool) -> Callable[..., Any]:
+    """readUIntBE(offset, byteLength) and the others: 1 to 6 bytes."""
+
+    def read(
+        buf: JsNodeBuffer, offset: Any = UNDEFINED, byte_length: Any = UNDEFINED, *_: Any
+    ) -> Any:
+        if offset is UNDEFINED:  # no default here: checked before the byte length
+            raise _bounds(offset, 0)
+        if byte_length not in (1, 2, 3, 4, 5, 6) or type(byte_length) is bool:
+            raise _bounds(byte_length, 6, "byteLength")
+        size = int(byte_length)
+        n = buf.length()
+        if typeof(offset) != "number" or offset != offset or not float(offset).is_integer():
+            raise _bounds(offset, n - size)
+        if not 0 <= offset <= n - size:
+            raise _bounds(offset, n - size)
+        raw = bytes(buf.view()[int(offset) : int(offset) + size])
+        return int.from_bytes(raw, "little" if little else "big", signed=signed)
+
+    return read
+
+
+def _reads() -> dict[str, tuple[Callable[..., Any], int]]:
+    table: dict[str, tuple[Callable[..., Any], int]] = {}
+    fixed = {"UInt8": (1, "B"), "Int8": (1, "b"), "UInt16": (2, "H"), "Int16": (2, "h"),
+             "UInt32": (4, "I"), "Int32": (4, "i"), "Float": (4, "f"),
+             "Double": (8, "d")}  # fmt: skip
+    for name, (size, code) in fixed.items():
+        ends = ("",) if size == 1 else ("LE", "BE")
+        for end in ends:
+            fmt = (">" if end == "BE" else "<") + code
+            for spelled in {name, name.replace("UInt", "Uint")}:
+                table[f"read{spelled}{end}"] = (_read_typed(size, fmt), 0)
+    for name, code in (("BigInt64", "q"), ("BigUInt64", "Q")):
+        for end in ("LE", "BE"):
+            fmt = (">" if end == "BE" else "<") + code
+            for spelled in {name, name.replace("UInt", "Uint")}:
+                table[f"read{spelled}{end}"] = (_read_typed(8, fmt, big=True), 0)
+    for signed, name in ((False, "UInt"), (True, "Int")):
+        for end in ("LE", "BE"):
+            for spelled in {name, name.replace("UInt", "Uint")}:
+                table[f"read{spelled}{end}"] = (_read_variable(signed, end == "LE"), 2)
+    return table
+
+
 def _slice(buf: JsNodeBuffer, *args: Any) -> Any:
     return _as_buffer(buf.js_get("subarray").fn(*args[:2]))
 
@@ -556,11 +650,12 @@ _METHODS: Final[dict[str, tuple[Callable[..., Any], int]]] = {
     "equals": (_equals, 1), "compare": (_compare_to, 5), "indexOf": (_index_of, 3),
     "lastIndexOf": (_last_index_of, 3), "includes": (_includes, 3), "slice": (_slice, 2),
     "fill": (_fill, 4),
+    **_reads(),
 }  # fmt: skip
 #: the typed array's methods whose new array is made by the species: a Buffer
 _SPECIES: Final = frozenset({"map", "filter", "subarray"})
 _REFUSED_METHODS: Final = frozenset(
-    {f"{op}{kind}{end}" for op in ("read", "write")
+    {f"{op}{kind}{end}" for op in ("write",)
      for kind in ("UInt8", "Uint8", "Int8", "UInt16", "Uint16", "Int16", "UInt32", "Uint32",
                   "Int32", "BigUInt64", "BigUint64", "BigInt64", "Float", "Double", "UIntBE",
                   "UintBE", "IntBE", "UIntLE", "UintLE", "IntLE")
