@@ -134,6 +134,8 @@ class JsArrayBuffer(JsPropsObject):
     __slots__ = ("data", "max_length")
     TAG: str = "ArrayBuffer"
     KINDS: frozenset[str] = frozenset({"ArrayBuffer"})
+    #: the getter that says whether its length may change (a SharedArrayBuffer's is growable)
+    CHANGES: str = "resizable"
 
     def __init__(self, length: int, max_length: int | None = None) -> None:
         self.data = bytearray(length)
@@ -141,13 +143,16 @@ class JsArrayBuffer(JsPropsObject):
         self.props: dict[str, Any] | None = None
 
     def js_shown(self) -> str:
-        return "#<ArrayBuffer>"
+        return f"#<{self.TAG}>"
 
     def __repr__(self) -> str:
-        return "[object ArrayBuffer]"
+        return f"[object {self.TAG}]"
 
     def js_primitive(self, hint: str = "default") -> Any:
-        return "[object ArrayBuffer]"
+        return f"[object {self.TAG}]"
+
+    def methods(self) -> dict[str, tuple[Callable[..., Any], int]]:
+        return _BUFFER_METHODS
 
     def js_get(self, key: str) -> Any:
         if self.props and key in self.props:
@@ -156,28 +161,27 @@ class JsArrayBuffer(JsPropsObject):
             return len(self.data)
         if key == "maxByteLength":
             return self.max_length if self.max_length is not None else len(self.data)
-        if key == "resizable":
+        if key == self.CHANGES:
             return self.max_length is not None
-        method = _BUFFER_METHODS.get(key)
+        method = self.methods().get(key)
         if method is not None:
             fn, arity = method
-            return bound_method(
-                self, key, functools.partial(fn, self), arity, f"ArrayBuffer.prototype.{key}"
-            )
+            ident = f"{self.TAG}.prototype.{key}"
+            return bound_method(self, key, functools.partial(fn, self), arity, ident)
         return _object_proto(self, key)
 
     def js_set(self, key: str, value: Any) -> None:
-        if key in ("byteLength", "maxByteLength", "resizable"):
-            raise JsError(f"Cannot set property {key} of #<ArrayBuffer> which has only a getter")
+        if key in ("byteLength", "maxByteLength", self.CHANGES):
+            raise JsError(f"Cannot set property {key} of #<{self.TAG}> which has only a getter")
         super().js_set(key, value)
 
     def js_has(self, key: str) -> bool:
-        return key in ("byteLength", "maxByteLength", "resizable") or super().js_has(key)
+        return key in ("byteLength", "maxByteLength", self.CHANGES) or super().js_has(key)
 
     def js_call_with(self, name: str, this: Any, args: list[Any]) -> Any:
-        if type(this) is JsArrayBuffer:
+        if type(this) is type(self):
             return this.js_get(name).fn(*args)
-        raise _incompatible("ArrayBuffer", name, shown_value(this))
+        raise _incompatible(self.TAG, name, shown_value(this))
 
     def js_clone(self, cloner: Any) -> Any:
         copy = JsArrayBuffer(0, self.max_length)
@@ -193,47 +197,10 @@ class JsSharedArrayBuffer(JsArrayBuffer):
     __slots__ = ()
     TAG = "SharedArrayBuffer"
     KINDS = frozenset({"SharedArrayBuffer"})
-    _GETTERS: Final = ("byteLength", "maxByteLength", "growable")
+    CHANGES = "growable"
 
-    def js_shown(self) -> str:
-        return "#<SharedArrayBuffer>"
-
-    def __repr__(self) -> str:
-        return "[object SharedArrayBuffer]"
-
-    def js_primitive(self, hint: str = "default") -> Any:
-        return "[object SharedArrayBuffer]"
-
-    def js_get(self, key: str) -> Any:
-        if self.props and key in self.props:
-            return self.props[key]
-        if key == "byteLength":
-            return len(self.data)
-        if key == "maxByteLength":
-            return self.max_length if self.max_length is not None else len(self.data)
-        if key == "growable":
-            return self.max_length is not None
-        method = _SHARED_METHODS.get(key)
-        if method is not None:
-            fn, arity = method
-            ident = f"SharedArrayBuffer.prototype.{key}"
-            return bound_method(self, key, functools.partial(fn, self), arity, ident)
-        return _object_proto(self, key)
-
-    def js_set(self, key: str, value: Any) -> None:
-        if key in self._GETTERS:
-            raise JsError(
-                f"Cannot set property {key} of #<SharedArrayBuffer> which has only a getter"
-            )
-        JsPropsObject.js_set(self, key, value)
-
-    def js_has(self, key: str) -> bool:
-        return key in self._GETTERS or JsPropsObject.js_has(self, key)
-
-    def js_call_with(self, name: str, this: Any, args: list[Any]) -> Any:
-        if type(this) is JsSharedArrayBuffer:
-            return this.js_get(name).fn(*args)
-        raise _incompatible("SharedArrayBuffer", name, shown_value(this))
+    def methods(self) -> dict[str, tuple[Callable[..., Any], int]]:
+        return _SHARED_METHODS
 
     def js_clone(self, cloner: Any) -> Any:
         return cloner._keep(self, self)  # shared memory: the clone is a view of the same bytes
