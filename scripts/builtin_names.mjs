@@ -10,7 +10,7 @@ const GLOBALS = [
   "Math", "JSON", "Number", "String", "Boolean", "Array", "Object", "Date", "RegExp",
   "Error", "TypeError", "RangeError", "SyntaxError", "ReferenceError", "EvalError",
   "URIError", "Map", "Set", "WeakMap", "WeakSet", "WeakRef", "Promise", "BigInt", "Reflect",
-  "Symbol", "Atomics",
+  "SharedArrayBuffer", "Buffer", "Symbol", "Atomics",
   "Intl", "ArrayBuffer", "Int8Array", "Uint8Array", "Uint8ClampedArray", "Int16Array",
   "Uint16Array", "Int32Array", "Uint32Array", "Float32Array", "Float64Array",
   "BigInt64Array", "BigUint64Array", "DataView", "TextEncoder", "TextDecoder",

@@ -1277,7 +1277,7 @@ EXECUTING_GLOBALS: Final = frozenset(
     {
         "globalThis", "global", "process", "Function", "eval", "import", "setTimeout",
         "setInterval", "setImmediate", "queueMicrotask", "clearTimeout", "clearInterval",
-        "clearImmediate", "Buffer", "fetch", "WebAssembly", "console", "SharedArrayBuffer",
+        "clearImmediate", "fetch", "WebAssembly", "console",
         "performance", "crypto", "FinalizationRegistry",
     }
 )  # fmt: skip

@@ -8,6 +8,7 @@ group sizes and affixes (decimal, percent, currency, accounting, compact) measur
 from __future__ import annotations
 
 import functools
+import importlib
 import math
 import re
 import unicodedata
@@ -151,8 +152,8 @@ class NumberFormat(IntlObject):
         if key == "resolvedOptions":
             return JsFunction(key, lambda *_: self.resolved(), arity=0)
         if key in ("formatRange", "formatRangeToParts"):
-            from flowctx_core.expressions.js.intl import numberrange
-
+            # loaded on first use; it builds on this module
+            numberrange = importlib.import_module("flowctx_core.expressions.js.intl.numberrange")
             method = numberrange.format_range if key == "formatRange" else numberrange.range_parts
             return JsFunction(key, lambda x=UNDEFINED, y=UNDEFINED, *_: method(self, x, y), arity=2)
         return None
@@ -704,10 +705,16 @@ def merged_literals(parts: list[tuple[str, str]]) -> list[tuple[str, str]]:
 _APPROX: Final = object()
 
 
-def _approximately(o: dict[str, Any]) -> str:
-    from flowctx_core.expressions.js.intl.numberrange import approximately_sign
+def range_row(locale: str) -> dict[str, Any]:
+    """The locale's row of range patterns (scripts/intl_ranges.mjs), its parents' else en's."""
+    rows = table("ranges")
+    found: dict[str, Any] = inherited(rows, locale) or rows["en"]
+    return found
 
-    return approximately_sign(o["base"], o["numberingSystem"])
+
+def _approximately(o: dict[str, Any]) -> str:
+    """The locale's approximately sign (en's ~, de's ≈)."""
+    return str(range_row(o["base"])["approx"])
 
 
 def _with_approx(template: list[Any], sign: str, marks: tuple[str, str]) -> list[Any]:

@@ -11,20 +11,15 @@ from typing import Any, Final
 
 from flowctx_core.expressions.js.common import Unsupported
 from flowctx_core.expressions.js.intl import units
-from flowctx_core.expressions.js.intl.data import inherited, table
-from flowctx_core.expressions.js.intl.numberformat import SPACING, _numeric, merged_literals
+from flowctx_core.expressions.js.intl.numberformat import (
+    SPACING,
+    _numeric,
+    merged_literals,
+    range_row,
+)
 from flowctx_core.expressions.js.values import UNDEFINED, JsError, to_units
 
-
-def _row(locale: str) -> dict[str, Any]:
-    rows = table("ranges")
-    found: dict[str, Any] = inherited(rows, locale) or rows["en"]
-    return found
-
-
-def approximately_sign(locale: str, numbering: str) -> str:
-    """The locale's approximately sign (en's ~, de's ≈)."""
-    return str(_row(locale)["approx"])
+_row = range_row
 
 
 #: ICU's pattern white space (the range sign gets spaces unless it has them already)
