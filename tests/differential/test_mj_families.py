@@ -54,7 +54,8 @@ OBJMODEL_REFUSING: frozenset[str] = frozenset()
 
 def test_fixed_draw_of_the_families_agrees_exactly(mj_oracle: MjOracle) -> None:
     apart = INTL | OBJMODEL | HOST | HELDOUT
-    cases = draw(CASES, SEED, [name for name in all_families() if name not in apart])
+    # exact names: "locale" (families_values) would pull every locale.* family in, Intl's too
+    cases = draw(CASES, SEED, [name for name in all_families() if name not in apart], exact=True)
     tally = judge(mj_oracle, cases)
     families = {family for family, _ in cases}
     assert families >= {"holes", "digits", "negzero", "identity", "arrows", "identifiers"}
