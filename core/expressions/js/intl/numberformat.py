@@ -250,9 +250,9 @@ class NumberFormat(IntlObject):
                 number = _with_approx(number, sign, self._symbol_marks())
             return self._compact_percent(number, body, sign, row)
         # a name goes around the compact number (1.2M euros), as a unit does
-        inner = self._compact_template(0) if by_name and o["notation"] == "compact" else None
-        if exact is None:
-            inner = None
+        inner = None
+        if by_name and o["notation"] == "compact" and exact is not None:
+            inner = self._compact_template(0)
         if o["notation"] == "compact" and exact is not None and not by_name:
             compact = self._compact_template(signed)
             # accounting keeps its pattern where the magnitude has no compact part (en's ($5),
