@@ -374,6 +374,7 @@ CASES = [
     ("new Intl.NumberFormat('en-CH', payload.usd).format(1234.5)", "US$\u00a01'234.50"),
     # compact money by name: the name (in the category the exponent counts) around the number
     ("new Intl.NumberFormat('pt', payload.eur_name_compact).format(1234567)", "1,2\u00a0mi Euros"),
+    ("new Intl.NumberFormat('en', payload.eur_name_compact).format(-Infinity)", "-\u221e euros"),
     (
         "new Intl.NumberFormat('fr', payload.eur_name_compact).format(-1234.5)",
         "-1,2\u00a0k euros",
