@@ -730,6 +730,25 @@ def _key_index(name: str) -> dict[str, int]:
     return {k: i for i, k in enumerate(table(name)["keys"])}
 
 
+class _Pool:
+    """A pool whose values are kept as JSON text (tables/dateparts), read on first use."""
+
+    __slots__ = ("name",)
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __getitem__(self, at: int) -> Any:
+        return _pooled(self.name, at)
+
+
+@functools.cache
+def _pooled(name: str, at: int) -> Any:
+    import json
+
+    return json.loads(table(name)["pool"][at])
+
+
 @functools.cache
 def _listed(name: str, calendar: str | None, tag: str) -> list[int | None]:
     """A locale's list over a table's keys (None where it is the parent's); a list kept as
@@ -760,8 +779,11 @@ def _row(name: str, calendar: str | None, locale: str, key: str) -> dict[str, An
         tag = tag.rsplit("-", 1)[0]
     if index < 0:
         return None
-    pool = skeletons["pool"]
-    t, tm, months, weekdays, periods, resolved, eras, *more = skeletons["rows"][index]
+    pool = _Pool(name) if skeletons.get("texts") else skeletons["pool"]
+    row = skeletons["rows"][index]
+    if isinstance(row, str):  # a row as text (base 36), tables/dateparts
+        row = [int(x, 36) for x in row.split(",")]
+    t, tm, months, weekdays, periods, resolved, eras, *more = row
     return {
         "z": pool[more[0]] if more and more[0] >= 0 else None,
         "t": pool[t], "tm": pool[tm] if tm >= 0 else None,
