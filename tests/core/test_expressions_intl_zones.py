@@ -11,6 +11,7 @@ import pytest
 from flowctx_tui.cli import main
 
 PAYLOAD = {
+    "wdhm": {"weekday": "short", "hour": "numeric", "minute": "2-digit"},
     "f4_f": {
         "timeZone": "UTC",
         "minute": "2-digit",
@@ -210,6 +211,34 @@ CASES = [
     (("new Date(Date.UTC(1999, 11, 31, 23, 59, 59, 987)).toLocaleTimeString('en-u-nu-"
       "arabext', payload.f4_f)"),
      "\u06f5\u06f9:\u06f5\u06f9\u066b\u06f9\u06f8\u06f7"),
+    # an interval pattern's own day periods: zh-Hant's flexible ones beside a single time's am/pm
+    (("JSON.stringify(new Intl.DateTimeFormat('zh-Hant', payload.wdhm).formatRangeToP"
+      "arts(Date.UTC(2026, 5, 1, 0, 30), Date.UTC(2026, 5, 1, 0, 30) + 60000))"),
+     ("[{\"type\":\"weekday\",\"value\":\"\u9031\u4e00\",\"source\":\"shared\"},{\"ty"
+      "pe\":\"literal\",\"value\":\" \",\"source\":\"shared\"},{\"type\":\"dayPeriod"
+      "\",\"value\":\"\u51cc\u6668\",\"source\":\"shared\"},{\"type\":\"hour\",\"valu"
+      "e\":\"12\",\"source\":\"startRange\"},{\"type\":\"literal\",\"value\":\":\",\""
+      "source\":\"startRange\"},{\"type\":\"minute\",\"value\":\"30\",\"source\":\"st"
+      "artRange\"},{\"type\":\"literal\",\"value\":\"\u81f3\",\"source\":\"shared\"},"
+      "{\"type\":\"hour\",\"value\":\"12\",\"source\":\"endRange\"},{\"type\":\"liter"
+      "al\",\"value\":\":\",\"source\":\"endRange\"},{\"type\":\"minute\",\"value\":"
+      "\"31\",\"source\":\"endRange\"}]")),
+    (("JSON.stringify(new Intl.DateTimeFormat('zh-Hant', payload.wdhm).formatToParts("
+      "Date.UTC(2026, 5, 1, 0, 30)))"),
+     ("[{\"type\":\"weekday\",\"value\":\"\u9031\u4e00\"},{\"type\":\"dayPeriod\",\"v"
+      "alue\":\"\u4e0a\u5348\"},{\"type\":\"hour\",\"value\":\"12\"},{\"type\":\"lite"
+      "ral\",\"value\":\":\"},{\"type\":\"minute\",\"value\":\"30\"}]")),
+    (("JSON.stringify(new Intl.DateTimeFormat('zh-Hant', payload.wdhm).formatRangeToP"
+      "arts(Date.UTC(2026, 5, 1, 5, 30), Date.UTC(2026, 5, 1, 5, 30) + 60000))"),
+     ("[{\"type\":\"weekday\",\"value\":\"\u9031\u4e00\",\"source\":\"shared\"},{\"ty"
+      "pe\":\"literal\",\"value\":\" \",\"source\":\"shared\"},{\"type\":\"dayPeriod"
+      "\",\"value\":\"\u6e05\u6668\",\"source\":\"shared\"},{\"type\":\"hour\",\"valu"
+      "e\":\"5\",\"source\":\"startRange\"},{\"type\":\"literal\",\"value\":\":\",\"s"
+      "ource\":\"startRange\"},{\"type\":\"minute\",\"value\":\"30\",\"source\":\"sta"
+      "rtRange\"},{\"type\":\"literal\",\"value\":\"\u81f3\",\"source\":\"shared\"},{"
+      "\"type\":\"hour\",\"value\":\"5\",\"source\":\"endRange\"},{\"type\":\"literal"
+      "\",\"value\":\":\",\"source\":\"endRange\"},{\"type\":\"minute\",\"value\":\"3"
+      "1\",\"source\":\"endRange\"}]")),
 ]  # fmt: skip
 
 

@@ -216,15 +216,16 @@ class DateTimeFormat(IntlObject):
         x, y = float(math.trunc(x)) + 0.0, float(math.trunc(y)) + 0.0
         differing = self._greatest_difference(x, y)
         if differing is not None and differing <= self._finest_level(x):
-            template = self._interval(differing)
-            if template is None:
+            interval = self._interval(differing)
+            if interval is None:
                 raise Unsupported(
                     f"flowctx does not reproduce {method} of two dates the pattern tells apart "
                     "with this set of options (ICU's interval patterns)"
                 )
+            template, periods = interval
             pieces = [p if not (self.skeleton is None and p == ["dayPeriod", "t"]) else ["a", 0]
                       for p, _ in template]  # fmt: skip
-            first, second = self.parts(x, pieces), self.parts(y, pieces)
+            first, second = self.parts(x, pieces, periods), self.parts(y, pieces, periods)
             found = [
                 (*(second[i] if source == "endRange" else first[i]), source)
                 for i, (_, source) in enumerate(template)
@@ -236,7 +237,7 @@ class DateTimeFormat(IntlObject):
             return self.format(x)
         return [{"type": k, "value": v, "source": "shared"} for k, v in self.parts(x)]
 
-    def _interval(self, level: int) -> list[Any] | None:
+    def _interval(self, level: int) -> tuple[list[Any], list[str] | None] | None:
         """ICU's interval pattern for the set's options and the greatest differing field,
         measured in the locale's own Gregorian calendar (tables/dateranges)."""
         key = self.o.get("rangeKey")
@@ -254,7 +255,12 @@ class DateTimeFormat(IntlObject):
                 return None
             tag = tag.rsplit("-", 1)[0]
         at = levels.get(str(level), -1)
-        return None if at < 0 else list(ranges["pool"][at])
+        if at < 0:
+            return None
+        found = ranges["pool"][at]
+        if isinstance(found, dict):
+            return list(found["t"]), list(found["dp"])
+        return list(found), None
 
     def _greatest_difference(self, x: float, y: float) -> int | None:
         """The level of the greatest calendar field two instants differ in (ICU's order: era,
@@ -295,8 +301,11 @@ class DateTimeFormat(IntlObject):
     def parts_objects(self, t: float) -> list[dict[str, Any]]:
         return [{"type": k, "value": v} for k, v in self.parts(t)]
 
-    def parts(self, t: float, template: list[Any] | None = None) -> list[tuple[str, str]]:
-        """The parts of one instant, by the set's pattern or by ``template`` (a range's)."""
+    def parts(
+        self, t: float, template: list[Any] | None = None, periods: list[str] | None = None
+    ) -> list[tuple[str, str]]:
+        """The parts of one instant, by the set's pattern or by ``template`` (a range's, with
+        its own day periods where they are not the set's)."""
         from flowctx_core.expressions.js import dates
 
         if t != t:
@@ -328,14 +337,14 @@ class DateTimeFormat(IntlObject):
         for piece in pattern:
             if isinstance(piece, str):
                 out.append(("literal", piece))
-            elif piece[0] == "a":
-                out.append(("dayPeriod", row["am"] if h < 12 else row["pm"]))
+            elif piece[0] == "a":  # a range's own day periods (B where the set has a)
+                out.append(("dayPeriod", periods[h] if periods else row["am" if h < 12 else "pm"]))
             elif sk is not None and piece[1] == "t":
                 name = piece[0]
                 if name == "weekday":
                     out.append((name, sk["w"][dates._fields(t_local)[7]]))
                 elif name == "dayPeriod":
-                    out.append((name, self._period(pattern, h, mi, s)))
+                    out.append((name, periods[h] if periods else self._period(pattern, h, mi, s)))
                 elif name == "month":
                     out.append((name, sk["m"][mo]))
                 elif name == "era":  # the Gregorian's: before the year 1 and after
