@@ -298,3 +298,39 @@ def test_refused_by_name(condition: str, message: str, capsys: pytest.CaptureFix
     code = main(["eval", condition, "--payload", json.dumps(scope)])
     assert code != 0
     assert message in capsys.readouterr().err, condition
+
+
+@pytest.mark.parametrize(
+    ("zone", "condition", "answer"),
+    [
+        # measured: TZ=Asia/Kolkata node -p '...'
+        ("Asia/Kolkata", "new Intl.DateTimeFormat().resolvedOptions().timeZone", "Asia/Calcutta"),
+        ("Asia/Kolkata", "new Intl.DateTimeFormat('en', payload.ts).format(0)", "5:30 AM"),
+        ("US/Eastern", "new Intl.DateTimeFormat().resolvedOptions().timeZone", "America/New_York"),
+        ("Etc/UTC", "new Intl.DateTimeFormat().resolvedOptions().timeZone", "UTC"),
+    ],
+)  # fmt: skip
+def test_node_zone_is_tz(
+    zone: str,
+    condition: str,
+    answer: str,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("TZ", zone)
+    scope = json.dumps({"answer": answer, "ts": {"timeStyle": "short"}})
+    code = main(["eval", f"{condition} === payload.answer", "--payload", scope])
+    assert (code, capsys.readouterr().out) == (0, "true\n"), condition
+
+
+def test_a_tz_icu_does_not_read_is_refused(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # node reads TZ as written: asia/kolkata is no zone to ICU (resolvedOptions().timeZone is
+    # undefined there), so flowctx says so rather than guess
+    monkeypatch.setenv("TZ", "asia/kolkata")
+    code = main(["eval", "new Intl.DateTimeFormat().resolvedOptions().timeZone === 'UTC'"])
+    assert code != 0
+    assert (
+        "flowctx does not reproduce node's time zone TZ='asia/kolkata'" in capsys.readouterr().err
+    )
