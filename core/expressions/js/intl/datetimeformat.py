@@ -581,7 +581,10 @@ def construct(
         form = _DEFAULT_FORMS.get(names)
         plain = hour12 is UNDEFINED and cycle is None
         options_["rangeKey"] = None if "hc" in kept else ",".join(names)
-        if form is not None and plain and (other is None or form == "time"):
+        # the time form in another calendar is the own calendar's, but where node's differs
+        # (tables/calendartimes: es-MX's hours are 2-digit in the Islamic calendars)
+        other_time = form == "time" and f"{locale}:{chosen}" not in _calendar_times()
+        if form is not None and plain and (other is None or other_time):
             return DateTimeFormat(options_, row, form)
         # hours in another cycle: hour12's own patterns, else the cycle's, with the -u-hc- the
         # locale keeps (ICU's patterns for it) or without (V8's for the option's)
@@ -606,6 +609,11 @@ def construct(
             f"flowctx does not reproduce DateTimeFormat with these options ({key}) in {locale!r}"
         )
     return DateTimeFormat(options_, row, "skeleton", skeleton)
+
+
+@functools.cache
+def _calendar_times() -> frozenset[str]:
+    return frozenset(table("calendarTimesOwn"))
 
 
 def _skeleton(locale: str, key: str, calendar: str | None = None) -> dict[str, Any] | None:
