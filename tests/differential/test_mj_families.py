@@ -20,7 +20,8 @@ OPEN: dict[str, str] = {}
 # sweep.global / sweep.new: node's globals flowctx leaves out (Proxy).
 # locale.*: Intl's parts flowctx refuses (units, options in tailored collations, other
 # collations, sets of date components not measured in a calendar other than the Gregorian,
-# the lunisolar and astronomical calendars, time zone names other than UTC's, minimizing a
+# the lunisolar and astronomical calendars, time zone names other than UTC's but their GMT
+# offsets, interval patterns of option sets not measured, minimizing a
 # language CLDR does not list; docs/commands/eval.md)
 # (functions.own, reflect, sweep.proto, sweep.static and sweep.props refuse nothing since the
 # object model: built-in prototypes as values, changed prototypes, descriptors, symbol keys)
