@@ -33,6 +33,15 @@ const SETS = [{}, { dateStyle: "full" }, { dateStyle: "long" }, { dateStyle: "me
   { year: "numeric", month: "short", day: "numeric", hour: "numeric", minute: "2-digit" },
   { month: "short", day: "numeric", hour: "numeric", minute: "2-digit" },
   { weekday: "short", hour: "numeric", minute: "2-digit" },
+  // zones' names (offsets, UTC's names) and day periods
+  { timeZoneName: "short" }, { timeZoneName: "shortOffset" }, { timeZoneName: "longOffset" },
+  { hour: "numeric", minute: "2-digit", timeZoneName: "short" },
+  { hour: "numeric", minute: "2-digit", timeZoneName: "shortOffset" },
+  { year: "numeric", month: "short", day: "numeric", hour: "2-digit", minute: "2-digit", timeZoneName: "shortOffset" },
+  { hour: "2-digit", minute: "2-digit", second: "2-digit", timeZoneName: "longOffset" },
+  { year: "numeric", month: "long", day: "numeric", timeZoneName: "shortGeneric" },
+  { hour: "numeric", minute: "2-digit", dayPeriod: "short" }, { dayPeriod: "long" },
+  { hour: "numeric", dayPeriod: "narrow" },
 ];
 // the greatest differing field's level (ICU's order) and the calendar fields each changes
 const LEVELS = [[10, "year"], [20, "month"], [30, "day"], [40, "ampm"], [50, "hour"], [60, "minute"], [70, "second"], [80, "ms"]];

@@ -243,8 +243,9 @@ class DateTimeFormat(IntlObject):
         key = self.o.get("rangeKey")
         if key is None or self.o["calendar"] != "gregory" or self.row["cal"] != "gregory":
             return None
-        if key == "day=numeric,month=numeric,year=numeric" and self.o.get("defaulted"):
-            key = ""
+        if self.o.get("defaulted"):  # the date V8 adds where no field was asked
+            added = ("day=numeric", "month=numeric", "year=numeric")
+            key = ",".join(k for k in key.split(",") if k not in added)
         ranges = table("dateRanges")
         tag = self.o["locale"].split("-u-")[0]
         while True:
