@@ -9,7 +9,8 @@ import { writeFileSync } from "node:fs";
 const GLOBALS = [
   "Math", "JSON", "Number", "String", "Boolean", "Array", "Object", "Date", "RegExp",
   "Error", "TypeError", "RangeError", "SyntaxError", "ReferenceError", "EvalError",
-  "URIError", "Map", "Set", "WeakMap", "WeakSet", "WeakRef", "BigInt", "Reflect", "Symbol", "Atomics",
+  "URIError", "Map", "Set", "WeakMap", "WeakSet", "WeakRef", "Promise", "BigInt", "Reflect",
+  "SharedArrayBuffer", "Buffer", "Symbol", "Atomics",
   "Intl", "ArrayBuffer", "Int8Array", "Uint8Array", "Uint8ClampedArray", "Int16Array",
   "Uint16Array", "Int32Array", "Uint32Array", "Float32Array", "Float64Array",
   "BigInt64Array", "BigUint64Array", "DataView", "TextEncoder", "TextDecoder",

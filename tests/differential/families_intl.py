@@ -422,6 +422,76 @@ def number_unit(r: random.Random) -> Case:
     return expr, _scope(options)
 
 
+RANGE_ENDS = ["3", "5", "-5", "-3", "0", "-0", "1", "2", "1.5", "1000", "3000", "3100", "1e6",
+              "2.9", "3.1", "0.5", "1234.5", "99999", "Infinity", "-Infinity", "'5'", "2n",
+              "null", "NaN", "undefined", "'abc'", "payload.n", "21", "22", "1e21",
+              "0.001"]  # fmt: skip
+RANGE_FORMS = [
+    "new Intl.NumberFormat({l}, payload.o).formatRange({x}, {y})",
+    "JSON.stringify(new Intl.NumberFormat({l}, payload.o).formatRangeToParts({x}, {y}))",
+    "new Intl.NumberFormat({l}, payload.o).formatRange({x}, {x})",
+    "JSON.stringify(new Intl.NumberFormat({l}, payload.o).formatRangeToParts({x}, {x}))",
+    "new Intl.NumberFormat({l}, payload.o).formatRange({x})",
+    "new Intl.PluralRules({l}, payload.o).selectRange({x}, {y})",
+    "new Intl.PluralRules({l}, payload.p).selectRange({x}, {y})",
+]  # fmt: skip
+RANGE_OPTIONS: dict[str, list[Any]] = {
+    "style": ["decimal", "percent", "currency", "unit"],
+    "currency": ["USD", "EUR", "JPY", "CHF", "INR", "GBP"],
+    "currencyDisplay": ["symbol", "narrowSymbol", "code"],
+    "currencySign": ["standard", "accounting"],
+    "unit": ["meter", "kilometer-per-hour", "percent", "liter", "day", "byte-per-second"],
+    "unitDisplay": ["short", "narrow", "long"],
+    "notation": ["standard", "scientific", "engineering", "compact"],
+    "signDisplay": ["auto", "always", "never", "exceptZero", "negative"],
+    "maximumFractionDigits": [0, 1, 2],
+    "maximumSignificantDigits": [1, 2],
+}
+
+
+def number_range(r: random.Random) -> Case:
+    """formatRange, formatRangeToParts and selectRange: both ends alike or not, collapsing
+    units and affixes, the approximately sign, V8's errors."""
+    options = _options(r, RANGE_OPTIONS, 4)
+    if options.get("style") == "currency":
+        options.setdefault("currency", "EUR")
+    if options.get("style") == "unit":
+        options.setdefault("unit", "meter")
+    locale = f"'{r.choice(UNIT_LOCALES)}'" if r.random() < 0.8 else _locale(r)
+    expr = r.choice(RANGE_FORMS).replace("{l}", locale)
+    expr = expr.replace("{x}", r.choice(RANGE_ENDS)).replace("{y}", r.choice(RANGE_ENDS))
+    plural = {"type": r.choice(["cardinal", "ordinal"]),
+              **_options(r, PLURAL_OPTIONS, 1)}  # fmt: skip
+    return expr, _scope(options, p=plural)
+
+
+INFO_LANGUAGES = ["en", "de", "fr", "ar", "he", "fa", "ur", "ps", "sd", "dv", "az", "pa", "ku",
+                  "zh", "ja", "ko", "th", "hi", "bn", "es", "pt", "ru", "sr", "uz", "ms", "mn",
+                  "eo", "ia", "yue", "ff", "ks", "sv", "fi", "vi", "si", "ln", "und", "xx", "qaa",
+                  "ckb", "ug", "yi", "syr", "nqo", "rhg"]  # fmt: skip
+INFO_SCRIPTS = ["", "", "", "Latn", "Arab", "Cyrl", "Hant", "Hans", "Adlm", "Hebr", "Deva"]
+INFO_REGIONS = ["", "", "US", "GB", "DE", "CA", "EG", "SA", "IR", "AF", "IN", "JP", "TW", "HK",
+                "MO", "CN", "BR", "PT", "419", "001", "150", "ZZ", "AQ", "MV", "IL", "TH", "SY",
+                "IQ", "MA", "KR", "ES", "MX", "RS", "BA", "UZ", "MN", "PK", "FR", "CH",
+                "AE"]  # fmt: skip
+INFO_KEYWORDS = ["", "", "", "-u-ca-buddhist", "-u-ca-islamicc", "-u-co-phonebk", "-u-co-foo",
+                 "-u-hc-h11", "-u-hc-h23", "-u-nu-arab", "-u-nu-foo", "-u-nu-roman", "-u-fw-mon",
+                 "-u-fw-sat", "-u-ca-japanese-nu-jpan", "-u-kn"]  # fmt: skip
+INFO_KEYS = ["calendars", "collations", "hourCycles", "numberingSystems", "textInfo",
+             "timeZones", "weekInfo"]  # fmt: skip
+
+
+def locale_info(r: random.Random) -> Case:
+    """The lists Intl.Locale offers, for tags of many languages, scripts, regions and keywords."""
+    parts = [r.choice(INFO_LANGUAGES), r.choice(INFO_SCRIPTS), r.choice(INFO_REGIONS)]
+    tag = "-".join(p for p in parts if p) + r.choice(INFO_KEYWORDS)
+    key = r.choice(INFO_KEYS)
+    form = r.choice(["JSON.stringify(new Intl.Locale('{t}').{k})",
+                     "String(new Intl.Locale('{t}').{k})",
+                     "new Intl.Locale('{t}').{k} === undefined"])  # fmt: skip
+    return form.replace("{t}", tag).replace("{k}", key), _scope({})
+
+
 FAMILIES: dict[str, Callable[[random.Random], Case]] = {
     "locale.numberformat": number_format,
     "locale.collator": collator,
@@ -432,6 +502,8 @@ FAMILIES: dict[str, Callable[[random.Random], Case]] = {
     "locale.relative": relative_time,
     "locale.locale": locale_object,
     "locale.unit": number_unit,
+    "locale.range": number_range,
+    "locale.info": locale_info,
 }
 
 

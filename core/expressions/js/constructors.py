@@ -546,3 +546,6 @@ def register(globals_: dict[str, Any]) -> dict[int, Callable[..., Any]]:
 
 
 LENT["JsWrapper"] = JsWrapper
+
+
+LENT["iterable"] = _iterable

@@ -132,8 +132,8 @@ class JsArrayBuffer(JsPropsObject):
     """An ArrayBuffer: its bytes, and its maxByteLength when it is resizable."""
 
     __slots__ = ("data", "max_length")
-    TAG: Final = "ArrayBuffer"
-    KINDS: Final = frozenset({"ArrayBuffer"})
+    TAG: str = "ArrayBuffer"
+    KINDS: frozenset[str] = frozenset({"ArrayBuffer"})
 
     def __init__(self, length: int, max_length: int | None = None) -> None:
         self.data = bytearray(length)
@@ -175,7 +175,7 @@ class JsArrayBuffer(JsPropsObject):
         return key in ("byteLength", "maxByteLength", "resizable") or super().js_has(key)
 
     def js_call_with(self, name: str, this: Any, args: list[Any]) -> Any:
-        if isinstance(this, JsArrayBuffer):
+        if type(this) is JsArrayBuffer:
             return this.js_get(name).fn(*args)
         raise _incompatible("ArrayBuffer", name, shown_value(this))
 
@@ -184,6 +184,59 @@ class JsArrayBuffer(JsPropsObject):
         copy.data = bytearray(self.data)
         charge(len(self.data) // 64 + 1)
         return cloner._keep(self, copy)
+
+
+class JsSharedArrayBuffer(JsArrayBuffer):
+    """A SharedArrayBuffer: bytes no other agent shares here (a condition starts no worker),
+    growable rather than resizable; structuredClone gives the same memory back."""
+
+    __slots__ = ()
+    TAG = "SharedArrayBuffer"
+    KINDS = frozenset({"SharedArrayBuffer"})
+    _GETTERS: Final = ("byteLength", "maxByteLength", "growable")
+
+    def js_shown(self) -> str:
+        return "#<SharedArrayBuffer>"
+
+    def __repr__(self) -> str:
+        return "[object SharedArrayBuffer]"
+
+    def js_primitive(self, hint: str = "default") -> Any:
+        return "[object SharedArrayBuffer]"
+
+    def js_get(self, key: str) -> Any:
+        if self.props and key in self.props:
+            return self.props[key]
+        if key == "byteLength":
+            return len(self.data)
+        if key == "maxByteLength":
+            return self.max_length if self.max_length is not None else len(self.data)
+        if key == "growable":
+            return self.max_length is not None
+        method = _SHARED_METHODS.get(key)
+        if method is not None:
+            fn, arity = method
+            ident = f"SharedArrayBuffer.prototype.{key}"
+            return bound_method(self, key, functools.partial(fn, self), arity, ident)
+        return _object_proto(self, key)
+
+    def js_set(self, key: str, value: Any) -> None:
+        if key in self._GETTERS:
+            raise JsError(
+                f"Cannot set property {key} of #<SharedArrayBuffer> which has only a getter"
+            )
+        JsPropsObject.js_set(self, key, value)
+
+    def js_has(self, key: str) -> bool:
+        return key in self._GETTERS or JsPropsObject.js_has(self, key)
+
+    def js_call_with(self, name: str, this: Any, args: list[Any]) -> Any:
+        if type(this) is JsSharedArrayBuffer:
+            return this.js_get(name).fn(*args)
+        raise _incompatible("SharedArrayBuffer", name, shown_value(this))
+
+    def js_clone(self, cloner: Any) -> Any:
+        return cloner._keep(self, self)  # shared memory: the clone is a view of the same bytes
 
 
 def _host_method(*_: Any) -> Any:
@@ -227,6 +280,15 @@ def _allocate(length: int) -> None:
     if length > 8 * MAX_ITEMS:
         raise items_refused("the buffer")
     charge(length // 64 + 1)
+
+
+def new_shared_array_buffer(
+    length: Any = UNDEFINED, options: Any = UNDEFINED, *_: Any
+) -> JsSharedArrayBuffer:
+    made = new_array_buffer(length, options)
+    shared = JsSharedArrayBuffer(0, made.max_length)
+    shared.data = made.data
+    return shared
 
 
 def new_array_buffer(length: Any = UNDEFINED, options: Any = UNDEFINED, *_: Any) -> JsArrayBuffer:
@@ -273,6 +335,31 @@ def _buffer_resize(buf: JsArrayBuffer, length: Any = UNDEFINED, *_: Any) -> Any:
 _BUFFER_METHODS: Final[dict[str, tuple[Callable[..., Any], int]]] = {
     "slice": (_buffer_slice, 2),
     "resize": (_buffer_resize, 1),
+}
+
+
+def _shared_slice(
+    buf: JsSharedArrayBuffer, start: Any = UNDEFINED, end: Any = UNDEFINED, *_: Any
+) -> JsSharedArrayBuffer:
+    out = JsSharedArrayBuffer(0)
+    out.data = _buffer_slice(buf, start, end).data
+    return out
+
+
+def _shared_grow(buf: JsSharedArrayBuffer, length: Any = UNDEFINED, *_: Any) -> Any:
+    if buf.max_length is None:
+        raise _incompatible("SharedArrayBuffer", "grow", "#<SharedArrayBuffer>")
+    n = to_int(length)
+    if n < len(buf.data) or n > buf.max_length:
+        raise JsError("SharedArrayBuffer.prototype.grow: Invalid length parameter")
+    _allocate(int(n))
+    buf.data.extend(bytes(int(n) - len(buf.data)))
+    return UNDEFINED
+
+
+_SHARED_METHODS: Final[dict[str, tuple[Callable[..., Any], int]]] = {
+    "slice": (_shared_slice, 2),
+    "grow": (_shared_grow, 1),
 }
 
 

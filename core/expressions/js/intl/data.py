@@ -36,6 +36,7 @@ _FILES: Final = {
     "dateRanges": "dateranges", "dateRangesAborted": "dateranges",
     "calendarTimesOwn": "calendartimes",
     "zoneParts": "zoneparts", "zoneGmt": "zoneparts", "zonePartsRefused": "zoneparts",
+    "localeInfo": "localeinfo",
 }  # fmt: skip
 
 

@@ -8,6 +8,7 @@ group sizes and affixes (decimal, percent, currency, accounting, compact) measur
 from __future__ import annotations
 
 import functools
+import importlib
 import math
 import re
 import unicodedata
@@ -151,7 +152,10 @@ class NumberFormat(IntlObject):
         if key == "resolvedOptions":
             return JsFunction(key, lambda *_: self.resolved(), arity=0)
         if key in ("formatRange", "formatRangeToParts"):
-            return JsFunction(key, _not_reproduced(key), arity=2)
+            # loaded on first use; it builds on this module
+            numberrange = importlib.import_module("flowctx_core.expressions.js.intl.numberrange")
+            method = numberrange.format_range if key == "formatRange" else numberrange.range_parts
+            return JsFunction(key, lambda x=UNDEFINED, y=UNDEFINED, *_: method(self, x, y), arity=2)
         return None
 
     # --- options ----------------------------------------------------------------------------
@@ -210,7 +214,7 @@ class NumberFormat(IntlObject):
         body, is_zero = self._body(exact, x)
         sign = _sign(o["signDisplay"], negative, is_zero, x != x)
         signed = 1 if sign or approx else 0
-        self._layers["quantity"] = (negative and not is_zero, self._layers["digits"])
+        self._layers["quantity"] = (negative, self._layers["digits"])
         row = self._row()
         percent_unit = self._percent_unit()
         kind = {"decimal": "dec", "percent": "pct", "currency": "cur", "unit": "dec"}[o["style"]]
@@ -239,7 +243,7 @@ class NumberFormat(IntlObject):
             # ICU's unit percent around the signed compact number (infinity: the plain one)
             number = row["dec"][signed] if exact is None else self._compact_template(signed)
             if approx:
-                number = _with_approx(number, sign)
+                number = _with_approx(number, sign, self._symbol_marks())
             return self._compact_percent(number, body, sign, row)
         if o["notation"] == "compact" and exact is not None:
             compact = self._compact_template(signed)
@@ -248,7 +252,7 @@ class NumberFormat(IntlObject):
             if not (accounting and not any(isinstance(p, list) for p in self._pattern[0])):
                 template = compact
         if approx:
-            template = _with_approx(template, sign)
+            template = _with_approx(template, sign, self._symbol_marks())
         out: list[tuple[str, str]] = []
         symbol = self._symbol() if kind == "cur" else ""
         for i, piece in enumerate(template):
@@ -294,6 +298,15 @@ class NumberFormat(IntlObject):
             return self._unit(out, body)
         return out
 
+    def _symbol_marks(self) -> tuple[str, str]:
+        """The bidi marks the sign's symbol holds before and after it (ar's U+200E, ar-EG's
+        U+061C), apart from the marks of the pattern around it."""
+        o = self.o
+        minus = numbered_shape(o["base"], o["numberingSystem"], o["posix"])[1]
+        core = minus.strip(_BIDI_MARKS) or minus[-1:]
+        at = minus.find(core)
+        return minus[:at], minus[at + len(core) :]
+
     def _percent_unit(self) -> bool:
         """Whether V8 formats the unit as ICU's percent (percent and percent-per-Y, short and
         narrow): the locale's percent pattern, unscaled, its sign a unit part (eu's −% 2)."""
@@ -326,6 +339,7 @@ class NumberFormat(IntlObject):
         )
         before, placeholder, after = found.partition("{0}")
         self._layers["outer"] = self._category_of(body)
+        self._layers["number"] = number
         if not placeholder:
             return units.affix_parts(found)
         return merged_literals(units.affix_parts(before) + number + units.affix_parts(after))
@@ -453,7 +467,9 @@ class NumberFormat(IntlObject):
             group = ov.get("accGroup") or group  # en-US-u-va-posix's, grouped there alone
             min2 = ov.get("accMin2", min2)
         if exact is None:
-            return ([("nan", nan)] if x != x else [("infinity", infinity)]), False
+            # a word for infinity (dz's) is an integer part to V8, only ∞ an infinity (measured)
+            named = "infinity" if infinity == "\u221e" else "integer"
+            return ([("nan", nan)] if x != x else [(named, infinity)]), False
         exponent: int | None = None
         if o["notation"] == "compact":
             whole, fraction = self._compact(exact)
@@ -617,31 +633,35 @@ def merged_literals(parts: list[tuple[str, str]]) -> list[tuple[str, str]]:
 _APPROX: Final = object()
 
 
+def range_row(locale: str) -> dict[str, Any]:
+    """The locale's row of range patterns (scripts/intl_ranges.mjs), its parents' else en's."""
+    rows = table("ranges")
+    found: dict[str, Any] = inherited(rows, locale) or rows["en"]
+    return found
+
+
 def _approximately(o: dict[str, Any]) -> str:
-    from flowctx_core.expressions.js.intl.numberrange import approximately_sign
+    """The locale's approximately sign (en's ~, de's ≈)."""
+    return str(range_row(o["base"])["approx"])
 
-    return approximately_sign(o["base"], o["numberingSystem"])
 
-
-def _with_approx(template: list[Any], sign: str) -> list[Any]:
-    """The signed template with the approximately sign right before the sign and the marks
-    around it (ar's ~\u200e-5); without a sign, the marks go too (ar's ~5). A template without
-    a sign (en's accounting ($5.00)) has no place for it."""
+def _with_approx(template: list[Any], sign: str, marks: tuple[str, str]) -> list[Any]:
+    """The signed template with the approximately sign right before the sign's symbol, the
+    marks it holds included (ar's \u200f~\u200e-5.00 €); without a sign the symbol's marks go
+    too, the pattern's stay (ar's \u200f~5.00 €). A template without a sign (en's accounting
+    ($5.00)) has no place for it."""
     if 1 not in template:
         return template
     at = template.index(1)
-    before, after = _marks_around_sign(template)
-    start = at - 1 if before else at
-    end = at + 2 if after else at + 1
-    kept = template[start:end] if sign else []
-    return [*template[:start], _APPROX, *kept, *template[end:]]
-
-
-def _not_reproduced(name: str) -> Any:
-    def call(*_: Any) -> Any:
-        raise Unsupported(f"flowctx does not reproduce Intl.NumberFormat.prototype.{name}")
-
-    return call
+    before, after = marks
+    head, tail = list(template[:at]), list(template[at + 1 :])
+    own_before = own_after = ""
+    if before and head and isinstance(head[-1], str) and head[-1].endswith(before):
+        own_before, head[-1] = before, head[-1][: -len(before)]
+    if after and tail and isinstance(tail[0], str) and tail[0].startswith(after):
+        own_after, tail[0] = after, tail[0][len(after) :]
+    sign_pieces = [own_before, 1, own_after] if sign else []
+    return [p for p in [*head, _APPROX, *sign_pieces, *tail] if p != ""]
 
 
 _DECIMAL_LITERAL: Final = re.compile(r"[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?\Z")
@@ -681,6 +701,10 @@ def _sign(display: str, negative: bool, zero: bool, nan: bool) -> str:
     return "-" if negative and not zero and not nan else ""
 
 
+#: ICU's currency spacing (one object: formatRange tells it from the pattern's own literals)
+SPACING: Final = ("literal", "\u00a0")
+
+
 def _spaced(symbol: str, template: list[Any], i: int, digits: bool) -> list[tuple[str, str]]:
     """ICU's currency spacing: a symbol that ends (or starts) with a letter next to decimal
     digits is set apart by a no-break space."""
@@ -692,9 +716,9 @@ def _spaced(symbol: str, template: list[Any], i: int, digits: bool) -> list[tupl
     if not digits:  # NaN, infinity: no digit beside the symbol
         return parts
     if i + 1 < len(template) and template[i + 1] == 0 and symbol and plain(symbol[-1]):
-        parts.append(("literal", "\u00a0"))
+        parts.append(SPACING)
     if i > 0 and template[i - 1] == 0 and symbol and plain(symbol[0]):
-        parts.insert(0, ("literal", "\u00a0"))
+        parts.insert(0, SPACING)
     return parts
 
 
