@@ -55,7 +55,8 @@ NUMBER_OPTIONS: dict[str, list[Any]] = {
 NUMBER_LOCALES = ["'en-u-nu-thai'", "'ar-EG-u-nu-latn'", "'hi-u-nu-deva'", "'fa-u-nu-latn'",
                   "'zh-u-nu-hanidec'", "'bn-u-nu-latn'", "'de-u-nu-arab'", "'fr-u-nu-arabext'",
                   "'en-u-nu-roman'", "'ja-u-nu-foo'", "'ar-u-nu-arab'", "'en-US-u-va-posix'",
-                  "'de-CH-u-nu-fullwide'"]  # fmt: skip
+                  "'de-CH-u-nu-fullwide'", "'en-CH'", "'en-SE'", "'en-150'", "'kea'",
+                  "'en-DK'"]  # fmt: skip
 NUMBERS = ["1234.5", "-1234567.891", "0", "-0", "0.5", "-0.0001", "1e21", "123456789012",
            "0.0005", "1.0005", "NaN", "Infinity", "-Infinity", "12", "99999.9995", "5e-7",
            "2**53", "-42.125", "1000000", "payload.n", "0.125", "'1234.5678'", "12n",
@@ -107,7 +108,8 @@ COLLATOR_LOCALES = ["'en-u-kn'", "'en-u-kn-false'", "'de-u-co-phonebk'", "'en-u-
 WORDS = ["a", "A", "b", "á", "Á", "ä", "z", "ß", "ss", "a1", "a10", "a2", "a02", "ab", "a-b",
          "a b", "a.b", "ä1", "Ab", "aB", "résumé", "resume", "Resume", "é", "e", "E", "ö", "o",
          "ø", "æ", "ae", "ch", "c", "d", "ñ", "n", "x9", "x 9", "9", "10", "", "Z", "ǆ",
-         "1.5", "1.10", "a$b", "a_b", "å", "aa", "ı", "i", "İ", "ç"]  # fmt: skip
+         "1.5", "1.10", "a$b", "a_b", "å", "aa", "ı", "i", "İ", "ç", "ō", "ǒ", "đ", "ď",
+         "ł", "ĺ", "ħ", "ĥ", "ǿ"]  # fmt: skip
 COLLATOR_FORMS = [
     "{a}.localeCompare({b}, {l}, payload.o)", "new Intl.Collator({l}, payload.o).compare({a}, {b})",
     "Intl.Collator({l}, payload.o).compare({a}, {b})", "{a}.localeCompare({b}, {l})",
@@ -438,7 +440,7 @@ RANGE_FORMS = [
 RANGE_OPTIONS: dict[str, list[Any]] = {
     "style": ["decimal", "percent", "currency", "unit"],
     "currency": ["USD", "EUR", "JPY", "CHF", "INR", "GBP"],
-    "currencyDisplay": ["symbol", "narrowSymbol", "code"],
+    "currencyDisplay": ["symbol", "narrowSymbol", "code", "name", "name"],
     "currencySign": ["standard", "accounting"],
     "unit": ["meter", "kilometer-per-hour", "percent", "liter", "day", "byte-per-second"],
     "unitDisplay": ["short", "narrow", "long"],
@@ -492,6 +494,25 @@ def locale_info(r: random.Random) -> Case:
     return form.replace("{t}", tag).replace("{k}", key), _scope({})
 
 
+# a letter's forms apart from it at the third level only (width, circled, superscript,
+# subscript, modifier letters), in both cases
+LETTER_FORMS = ["aAªᵃₐᴬａＡⓐⒶ", "oOºᵒₒᴼｏＯⓞⓄ", "sSˢｓＳⓢⓈ", "mMᵐₘᴹｍＭⓜⓂ", "iIⁱᵢᴵｉＩⓘⒾ",
+                "eEᵉₑᴱｅＥⓔⒺ", "nNⁿₙᴺｎＮⓝⓃ"]  # fmt: skip
+FORM_OPTIONS = [{}, {"caseFirst": "upper"}, {"caseFirst": "lower"}, {"sensitivity": "case"},
+                {"sensitivity": "accent"}]  # fmt: skip
+
+
+def compare_forms(r: random.Random) -> Case:
+    """Strings alike but for the forms of their letters: the root collation's third level and
+    the case level (caseFirst) decide."""
+    groups = [r.choice(LETTER_FORMS) for _ in range(r.randint(1, 3))]
+    a = "".join(r.choice(g) for g in groups)
+    b = "".join(r.choice(g) for g in groups)
+    if r.random() < 0.5:
+        return f"{_lit(a)}.localeCompare({_lit(b)})", _scope({})
+    return f"{_lit(a)}.localeCompare({_lit(b)}, 'en', payload.o)", _scope(r.choice(FORM_OPTIONS))
+
+
 FAMILIES: dict[str, Callable[[random.Random], Case]] = {
     "locale.numberformat": number_format,
     "locale.collator": collator,
@@ -504,6 +525,7 @@ FAMILIES: dict[str, Callable[[random.Random], Case]] = {
     "locale.unit": number_unit,
     "locale.range": number_range,
     "locale.info": locale_info,
+    "locale.forms": compare_forms,
 }
 
 

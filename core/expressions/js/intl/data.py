@@ -36,7 +36,8 @@ _FILES: Final = {
     "dateRanges": "dateranges", "dateRangesAborted": "dateranges",
     "calendarTimesOwn": "calendartimes",
     "zoneParts": "zoneparts", "zoneGmt": "zoneparts", "zonePartsRefused": "zoneparts",
-    "localeInfo": "localeinfo",
+    "localeInfo": "localeinfo", "currencyFormats": "currencyformats",
+    "variantAccents": "variants", "tertiaryRanks": "tertiary",
 }  # fmt: skip
 
 

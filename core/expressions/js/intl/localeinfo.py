@@ -70,10 +70,6 @@ def lists(
     default_script, likely_region = likely
     place = region or likely_region
     by_region = ("calendars", "hourCycles", "weekInfo", "timeZones")
-    unknown = language != "und" and language not in table("likely")
-    if key in by_region and not region and unknown and script:
-        # measured: ICU infers no region for xx-Hant (its calendars are the world's)
-        raise Unsupported(f"flowctx does not reproduce Intl.Locale's {key} for {base!r}")
     if key in by_region and place and place not in set(_info()["regions"]):
         raise Unsupported(f"flowctx does not reproduce Intl.Locale's {key} for the region {place}")
     if key == "calendars":

@@ -3,7 +3,7 @@ answers it: the options read in ECMA-402's order with V8's errors, digits rounde
 from zero from the shortest digits of the double (as ICU does), then the locale's symbols,
 group sizes and affixes (decimal, percent, currency, accounting, compact) measured from node
 (scripts/intl_*.mjs), in any decimal numbering system, and units around the decimal number
-(units.py). Compact money by name and formatRange are refused, not guessed."""
+(units.py), a currency's name around a compact number too; formatRange in numberrange.py."""
 
 from __future__ import annotations
 
@@ -224,12 +224,16 @@ class NumberFormat(IntlObject):
         by_name = kind == "cur" and o["currencyDisplay"] == "name"
         if by_name:
             self._category = self._category_of(body)
+            self._layers["outer"] = self._category
             patterns = _inherited_key(table("currencyNamePatterns"), o["base"], self._category)
             if patterns is None:
                 patterns = _inherited_key(table("currencyNamePatterns"), o["base"], "other")
             template = patterns[signed]
             if sign and _override(o["base"], o["numberingSystem"], o["posix"]).get("dec"):
                 template = _without_own_marks(template, _number_row(o["base"])["dec"][1])
+        own = self._own_currency_format()
+        if own is not None and kind == "cur" and not by_name:
+            template = own[signed]
         accounting = kind == "cur" and o["currencySign"] == "accounting" and not by_name
         if accounting:  # the locale's accounting patterns: en's ($1.00), nb's £ 1,00
             ov = _override(o["base"], o["numberingSystem"], o["posix"])
@@ -245,11 +249,17 @@ class NumberFormat(IntlObject):
             if approx:
                 number = _with_approx(number, sign, self._symbol_marks())
             return self._compact_percent(number, body, sign, row)
-        if o["notation"] == "compact" and exact is not None:
+        # a name goes around the compact number (1.2M euros), as a unit does
+        inner = self._compact_template(0) if by_name and o["notation"] == "compact" else None
+        if exact is None:
+            inner = None
+        if o["notation"] == "compact" and exact is not None and not by_name:
             compact = self._compact_template(signed)
             # accounting keeps its pattern where the magnitude has no compact part (en's ($5),
             # but -$5M)
-            if not (accounting and not any(isinstance(p, list) for p in self._pattern[0])):
+            has_part = any(isinstance(p, list) for p in self._pattern[0])
+            # a magnitude without a compact part keeps the currency's own pattern (en-CH's €12)
+            if not ((accounting or own is not None) and not has_part):
                 template = compact
         if approx:
             template = _with_approx(template, sign, self._symbol_marks())
@@ -258,6 +268,15 @@ class NumberFormat(IntlObject):
         for i, piece in enumerate(template):
             if piece is _APPROX:
                 out.append(("approximatelySign", _approximately(o)))
+            elif piece == 0 and inner is not None:
+                for p in inner:
+                    if p == 0:
+                        self._layers["body"] = (len(out), len(out) + len(body))
+                        out.extend(body)
+                    elif isinstance(p, list):
+                        out.append(("compact", p[0]))
+                    else:
+                        out.append(("literal", p))
             elif piece == 0:
                 self._layers["body"] = (len(out), len(out) + len(body))
                 out.extend(body)
@@ -297,6 +316,37 @@ class NumberFormat(IntlObject):
         if o["style"] == "unit" and not percent_unit:
             return self._unit(out, body)
         return out
+
+    def _own_currency_format(self) -> list[Any] | None:
+        """The pattern and separators CLDR gives the currency in the locale, where they are not
+        the locale's (en-CH's €1,234.50 against its US$ 1'234.50): [positive, signed, group,
+        decimal] (scripts/intl_currency_formats.mjs)."""
+        o = self.o
+        if o["style"] != "currency":
+            return None
+        row = inherited(table("currencyFormats"), o["base"]) or {}
+        own: list[Any] | None = row.get(o["currency"])
+        plain = o["numberingSystem"] == _default_numbering(o["base"]) and not o["posix"]
+        if own is None:
+            # the locale's own pattern where its number row holds a currency's (en-CH's)
+            pattern = row.get("")
+            accounting = o["currencySign"] == "accounting"
+            if pattern is not None and (accounting or not plain):
+                raise Unsupported(
+                    f"flowctx does not reproduce accounting or other digits' currencies"
+                    f" in {o['base']!r} (its tables were measured through a currency with a"
+                    " pattern of its own)"
+                )
+            simple = o["currencyDisplay"] != "name"
+            if pattern is None or not plain or not simple:
+                return None
+            return [pattern[0], pattern[1], None, None]
+        if not plain or o["currencyDisplay"] == "name" or o["currencySign"] == "accounting":
+            raise Unsupported(
+                f"flowctx does not reproduce {o['currency']} in {o['base']!r} in another"
+                " numbering system, by name or in accounting (CLDR's own pattern for it)"
+            )
+        return own
 
     def _symbol_marks(self) -> tuple[str, str]:
         """The bidi marks the sign's symbol holds before and after it (ar's U+200E, ar-EG's
@@ -374,6 +424,8 @@ class NumberFormat(IntlObject):
             else:
                 out.append(("literal", piece))
         out.extend((t, v) for t, v in after)
+        # the percent is ICU's outer modifier here (formatRange says it once)
+        self._layers["affixes"] = ([(t, v) for t, v in before], [(t, v) for t, v in after])
         return out
 
     def _sign_marks(self) -> tuple[str, str]:
@@ -439,6 +491,19 @@ class NumberFormat(IntlObject):
             self._marks = entry[3] if narrow else entry[2]
         return str(entry[1] or sym) if narrow else str(sym)
 
+    def name_affixes(self, category: str) -> tuple[list[Any], list[Any]]:
+        """The parts a currency's name puts before and after the number in a plural category
+        (formatRange says it once, in the range's category)."""
+        o = self.o
+        self._category = category
+        patterns = _inherited_key(table("currencyNamePatterns"), o["base"], category)
+        if patterns is None:
+            patterns = _inherited_key(table("currencyNamePatterns"), o["base"], "other")
+        template = patterns[0]
+        pieces = [("currency", self._name()) if p == 2 else ("literal", p) for p in template]
+        at = template.index(0)
+        return pieces[:at], pieces[at + 1 :]
+
     def _name(self) -> str:
         names = _inherited_key(table("currencyNames"), self.o["base"], self.o["currency"]) or {}
         name = names.get(self._category) or names.get("other")
@@ -454,6 +519,9 @@ class NumberFormat(IntlObject):
         row = self._row()
         if o["style"] == "currency":  # names too (de-AT groups money apart)
             group, point = row["curGroup"] or group, row["curDecimal"] or point
+            own = self._own_currency_format()
+            if own is not None and own[2] is not None:
+                group, point = own[2], own[3]
         kind = {"decimal": 0, "percent": 1, "currency": 2, "unit": 0}[o["style"]]
         if self._percent_unit():
             kind = 1
@@ -467,8 +535,9 @@ class NumberFormat(IntlObject):
             group = ov.get("accGroup") or group  # en-US-u-va-posix's, grouped there alone
             min2 = ov.get("accMin2", min2)
         if exact is None:
-            # a word for infinity (dz's) is an integer part to V8, only ∞ an infinity (measured)
-            named = "infinity" if infinity == "\u221e" else "integer"
+            # dz's word for infinity is an integer part to V8; ∞ and en-US-u-va-posix's INF are
+            # infinity parts (measured)
+            named = "infinity" if infinity == "\u221e" or infinity.isascii() else "integer"
             return ([("nan", nan)] if x != x else [(named, infinity)]), False
         exponent: int | None = None
         if o["notation"] == "compact":
@@ -556,7 +625,9 @@ class NumberFormat(IntlObject):
         """The number divided by its magnitude's power of ten and rounded (a second time when
         rounding carried it into the next magnitude: 999,999 is 1M); the pattern is kept for
         the template."""
-        if self.o["style"] == "currency":  # one display: ICU has no long currency patterns
+        by_name = self.o["currencyDisplay"] == "name"
+        if self.o["style"] == "currency" and not by_name:
+            # one display: ICU has no long currency patterns
             rows = table("compactCurrency")
             magnitudes = inherited(rows, self.o["base"]) or rows["en"]
         else:
@@ -590,7 +661,8 @@ class NumberFormat(IntlObject):
         pattern = list(self._pattern[signed])
         ov = _override(self.o["base"], self.o["numberingSystem"], self.o["posix"])
         plain = not any(isinstance(piece, list) for piece in pattern)
-        if self.o["style"] == "currency" and "cur" in ov and plain:
+        money = self.o["style"] == "currency" and self.o["currencyDisplay"] != "name"
+        if money and "cur" in ov and plain:
             # no compact part (a number below a thousand): the numbering system's own money
             # pattern (en-US-u-va-posix's ¤ 0, fa in latn's)
             return list(ov["cur"][signed])
@@ -810,8 +882,6 @@ def read_options(locales: Any, options: Any, service: str = SERVICE) -> dict[str
     o["numberingSystem"], kept = numbering(base, found, nu)
     o["base"], o["locale"] = base, with_keywords(base, kept)
     o["posix"] = base == "en-US" and kept.get("va") == "posix"
-    if notation == "compact" and style == "currency" and currency_display == "name":
-        raise Unsupported("flowctx does not reproduce compact notation with currency names")
     return o
 
 

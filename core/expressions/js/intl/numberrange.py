@@ -61,7 +61,7 @@ class _Side:
     """One end formatted: its number's own parts and exponent (ICU's inner modifier), the
     affixes of its pattern (the middle modifier), its unit's category (the outer one)."""
 
-    __slots__ = ("category", "core", "inner", "prefix", "quantity", "suffix")
+    __slots__ = ("affixes", "category", "core", "inner", "prefix", "quantity", "suffix")
 
     def __init__(self, nf: Any, value: Any) -> None:
         full = nf.parts(value)
@@ -72,8 +72,19 @@ class _Side:
         cut = next((i for i, p in enumerate(body) if p[0] == "exponentSeparator"), len(body))
         self.core, self.inner = body[:cut], body[cut:]
         self.prefix, self.suffix = number[:start], number[end:]
+        self.affixes = layers.get("affixes")
+        if self.affixes is not None:  # a compact percent's, around the compact number
+            self.prefix = self.prefix[len(self.affixes[0]) :]
+            self.suffix = self.suffix[: len(self.suffix) - len(self.affixes[1])]
         self.category = layers.get("outer")
         self.quantity = layers["quantity"]
+        o = nf.o
+        if o["style"] == "currency" and o["currencyDisplay"] == "name":
+            # the name is ICU's outer modifier, the sign (with its marks) and a compact part the
+            # number's own affixes
+            before, after = nf.name_affixes(self.category)
+            self.prefix = self.prefix[len(before) :]
+            self.suffix = self.suffix[: len(self.suffix) - len(after)]
 
 
 def _same_quantity(a: _Side, b: _Side, x: Any, y: Any) -> bool:
@@ -89,15 +100,8 @@ def _same_quantity(a: _Side, b: _Side, x: Any, y: Any) -> bool:
 
 def _refused(nf: Any) -> None:
     o = nf.o
-    if o["style"] == "currency" and o["currencyDisplay"] == "name":
-        raise Unsupported(
-            "flowctx does not reproduce formatRange with currency names (currencyDisplay 'name')"
-        )
-    percent = o["style"] == "percent" or (
-        o["style"] == "unit" and o["unit"].partition("-per-")[0] == "percent"
-    )
-    if percent and o["notation"] == "compact":
-        raise Unsupported("flowctx does not reproduce formatRange with compact percents")
+    if o["style"] == "unit" and o["notation"] == "compact" and o["unit"].startswith("percent-"):
+        raise Unsupported("flowctx does not reproduce formatRange with compact percent-per units")
     if o["numberingSystem"] in _row(o["base"]).get("systems", {}):
         raise Unsupported(
             f"flowctx does not reproduce formatRange in the numbering system"
@@ -116,6 +120,7 @@ def range_triples(nf: Any, start: Any, end: Any) -> list[tuple[str, str, str]]:
     o = nf.o
     a, b = _Side(nf, x), _Side(nf, y)
     unit = o["style"] == "unit" and a.category is not None
+    by_name = o["style"] == "currency" and o["currencyDisplay"] == "name"
     middle_equal = _plain(a.prefix) == _plain(b.prefix) and _plain(a.suffix) == _plain(b.suffix)
     if middle_equal and a.inner == b.inner and _same_quantity(a, b, x, y):
         return [(t, v, "shared") for t, v in nf.parts(x, approx=True)]
@@ -153,6 +158,16 @@ def range_triples(nf: Any, start: Any, end: Any) -> list[tuple[str, str, str]]:
         prefix = prefix + units.affix_parts(before_text)
         suffix = suffix + units.affix_parts(after_text)
         length_prefix += _units(before_text)
+    if a.affixes is not None:
+        prefix = prefix + a.affixes[0]
+        suffix = suffix + a.affixes[1]
+        length_prefix += _units(_text(a.affixes[0]))
+    if by_name:
+        cat = plural_range(o["base"], "cardinal", a.category, b.category)
+        before_name, after_name = nf.name_affixes(cat)
+        prefix = prefix + before_name
+        suffix = suffix + after_name
+        length_prefix += _units(_text(before_name))
     length1, length2 = _units(_text(side1)), _units(_text(side2))
     index0 = length_prefix
     index2 = length_prefix + length1 + _units(infix)
