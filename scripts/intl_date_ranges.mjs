@@ -4,7 +4,8 @@
 // month, day, am/pm, hour, minute, second, millisecond) ICU's interval pattern as a template of
 // parts, each with its source (startRange, endRange, shared), the fields' names taken from the
 // set's own row (tables/skeletons). A template is kept only where it rebuilds node's parts on
-// 6 random pairs of instants that differ first in that field. Run with the node flowctx
+// each hour's pair and 6 random pairs of instants that differ first in that field (an interval's
+// own day periods, where they are not the row's, kept beside it). Run with the node flowctx
 // reproduces:
 //   node scripts/intl_date_ranges.mjs
 import { readFileSync, writeFileSync } from "node:fs";
@@ -32,6 +33,15 @@ const SETS = [{}, { dateStyle: "full" }, { dateStyle: "long" }, { dateStyle: "me
   { year: "numeric", month: "short", day: "numeric", hour: "numeric", minute: "2-digit" },
   { month: "short", day: "numeric", hour: "numeric", minute: "2-digit" },
   { weekday: "short", hour: "numeric", minute: "2-digit" },
+  // zones' names (offsets, UTC's names) and day periods
+  { timeZoneName: "short" }, { timeZoneName: "shortOffset" }, { timeZoneName: "longOffset" },
+  { hour: "numeric", minute: "2-digit", timeZoneName: "short" },
+  { hour: "numeric", minute: "2-digit", timeZoneName: "shortOffset" },
+  { year: "numeric", month: "short", day: "numeric", hour: "2-digit", minute: "2-digit", timeZoneName: "shortOffset" },
+  { hour: "2-digit", minute: "2-digit", second: "2-digit", timeZoneName: "longOffset" },
+  { year: "numeric", month: "long", day: "numeric", timeZoneName: "shortGeneric" },
+  { hour: "numeric", minute: "2-digit", dayPeriod: "short" }, { dayPeriod: "long" },
+  { hour: "numeric", dayPeriod: "narrow" },
 ];
 // the greatest differing field's level (ICU's order) and the calendar fields each changes
 const LEVELS = [[10, "year"], [20, "month"], [30, "day"], [40, "ampm"], [50, "hour"], [60, "minute"], [70, "second"], [80, "ms"]];
@@ -63,8 +73,6 @@ function rangesOf(tag) {
   for (const set of SETS) {
     const f = new Intl.DateTimeFormat(tag, { timeZone: "UTC", ...set });
     const row = skeletonRow(tag, set, digits);
-    const piece = (p, t) => rebuild({ ...row, t: [p], tm: null }, t, digits);
-    const rebuildRange = (tpl, t1, t2) => tpl.map(([p, s]) => ({ value: typeof p === "string" ? p : piece(p, s === "endRange" ? t2 : t1), source: s }));
     const levels = {};
     for (const [level] of LEVELS) {
       const parts = f.formatRangeToParts(at(A), at(B[level]));
@@ -78,13 +86,34 @@ function rangesOf(tag) {
         if (p.source !== "endRange" || !(p.type in widths)) widths[p.type] = v.length === 2 && (p.type !== "year" || v === "06" || v === "07") ? 2 : 0;
         return [[p.type, widths[p.type]], p.source];
       });
-      let ok = true;
-      for (let i = 0; i < 6 && ok; i++) {
-        const [t1, t2] = pair(level);
-        const want = f.formatRangeToParts(t1, t2).map((p) => ({ value: p.value, source: p.source }));
-        ok = JSON.stringify(rebuildRange(tpl, t1, t2)) === JSON.stringify(want);
+      // the day periods of an interval pattern may be another field's (zh-Hant's flexible
+      // periods beside a single date's am/pm): measured at each hour where they are not the row's
+      const shift = (h) => {
+        const g = [2006, 0, 5, h, 4, 5, 6];
+        const b = [...g];
+        if (level === 10) b[0]++; else if (level === 20) b[1]++; else if (level === 30) b[2]++;
+        else if (level === 40) b[3] = h < 12 ? h + 12 : h - 12; else if (level === 50) b[3] = h % 12 === 11 ? h - 1 : h + 1;
+        else if (level === 60) b[4] += 20; else if (level === 70) b[5] += 20; else b[6] += 100;
+        return [at(g), at(b)];
+      };
+      let periods = null;
+      if (tpl.some(([p]) => Array.isArray(p) && p[0] === "dayPeriod")) {
+        const seen = Array.from({ length: 24 }, (_, h) => {
+          const part = f.formatRangeToParts(...shift(h)).find((p) => p.type === "dayPeriod" && p.source !== "endRange");
+          return part ? part.value : "";
+        });
+        if (JSON.stringify(seen) !== JSON.stringify(row.dp)) periods = seen;
       }
-      levels[level] = ok ? tpl : null;
+      const rowOf = periods ? { ...row, dp: periods } : row;
+      const rebuildWith = (tpl2, t1, t2) => tpl2.map(([p, s]) => ({ value: typeof p === "string" ? p : rebuild({ ...rowOf, t: [p], tm: null }, s === "endRange" ? t2 : t1, digits), source: s }));
+      let ok = true;
+      // every hour once (the day periods), then 6 random pairs
+      for (let i = 0; i < 30 && ok; i++) {
+        const [t1, t2] = i < 24 ? shift(i) : pair(level);
+        const want = f.formatRangeToParts(t1, t2).map((p) => ({ value: p.value, source: p.source }));
+        ok = JSON.stringify(rebuildWith(tpl, t1, t2)) === JSON.stringify(want);
+      }
+      levels[level] = ok ? (periods ? { t: tpl, dp: periods } : tpl) : null;
     }
     out[skeletonKey(set)] = levels;
   }

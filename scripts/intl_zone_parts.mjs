@@ -93,14 +93,16 @@ const tables = new URL("../core/expressions/js/intl/tables/", import.meta.url);
 const read = (file) => JSON.parse(gunzipSync(readFileSync(new URL(file, tables))));
 const dp = read("dateparts.json.gz");
 const parentOf = (tag) => (tag.includes("-") ? tag.slice(0, tag.lastIndexOf("-")) : null);
+// tables/dateparts keeps its lists, rows and pool as text (read on first use)
+const listOf = (text) => text.split(",").map((x) => (x === "" ? null : parseInt(x, 36)));
 function datePart(tag, key) {
   const at = dp.dateParts.keys.indexOf(key);
   for (let t = tag; t; t = parentOf(t)) {
-    const list = dp.dateParts.tags[t];
+    const list = t in dp.dateParts.tags ? listOf(dp.dateParts.tags[t]) : null;
     if (list && list[at] !== null && list[at] !== undefined) {
       if (list[at] < 0) return null;
-      const [t0, tm, m, w, p, r, e] = dp.dateParts.rows[list[at]];
-      const pool = dp.dateParts.pool;
+      const [t0, tm, m, w, p, r, e] = listOf(dp.dateParts.rows[list[at]]);
+      const pool = new Proxy([], { get: (_, i) => JSON.parse(dp.dateParts.pool[i]) });
       return { t: pool[t0], tm: tm >= 0 ? pool[tm] : null, m: m >= 0 ? pool[m] : null, w: w >= 0 ? pool[w] : null, r: pool[r], e: e >= 0 ? pool[e] : null };
     }
   }

@@ -11,6 +11,7 @@ import pytest
 from flowctx_tui.cli import main
 
 PAYLOAD = {
+    "wdhm": {"weekday": "short", "hour": "numeric", "minute": "2-digit"},
     "f4_f": {
         "timeZone": "UTC",
         "minute": "2-digit",
@@ -210,6 +211,34 @@ CASES = [
     (("new Date(Date.UTC(1999, 11, 31, 23, 59, 59, 987)).toLocaleTimeString('en-u-nu-"
       "arabext', payload.f4_f)"),
      "\u06f5\u06f9:\u06f5\u06f9\u066b\u06f9\u06f8\u06f7"),
+    # an interval pattern's own day periods: zh-Hant's flexible ones beside a single time's am/pm
+    (("JSON.stringify(new Intl.DateTimeFormat('zh-Hant', payload.wdhm).formatRangeToP"
+      "arts(Date.UTC(2026, 5, 1, 0, 30), Date.UTC(2026, 5, 1, 0, 30) + 60000))"),
+     ("[{\"type\":\"weekday\",\"value\":\"\u9031\u4e00\",\"source\":\"shared\"},{\"ty"
+      "pe\":\"literal\",\"value\":\" \",\"source\":\"shared\"},{\"type\":\"dayPeriod"
+      "\",\"value\":\"\u51cc\u6668\",\"source\":\"shared\"},{\"type\":\"hour\",\"valu"
+      "e\":\"12\",\"source\":\"startRange\"},{\"type\":\"literal\",\"value\":\":\",\""
+      "source\":\"startRange\"},{\"type\":\"minute\",\"value\":\"30\",\"source\":\"st"
+      "artRange\"},{\"type\":\"literal\",\"value\":\"\u81f3\",\"source\":\"shared\"},"
+      "{\"type\":\"hour\",\"value\":\"12\",\"source\":\"endRange\"},{\"type\":\"liter"
+      "al\",\"value\":\":\",\"source\":\"endRange\"},{\"type\":\"minute\",\"value\":"
+      "\"31\",\"source\":\"endRange\"}]")),
+    (("JSON.stringify(new Intl.DateTimeFormat('zh-Hant', payload.wdhm).formatToParts("
+      "Date.UTC(2026, 5, 1, 0, 30)))"),
+     ("[{\"type\":\"weekday\",\"value\":\"\u9031\u4e00\"},{\"type\":\"dayPeriod\",\"v"
+      "alue\":\"\u4e0a\u5348\"},{\"type\":\"hour\",\"value\":\"12\"},{\"type\":\"lite"
+      "ral\",\"value\":\":\"},{\"type\":\"minute\",\"value\":\"30\"}]")),
+    (("JSON.stringify(new Intl.DateTimeFormat('zh-Hant', payload.wdhm).formatRangeToP"
+      "arts(Date.UTC(2026, 5, 1, 5, 30), Date.UTC(2026, 5, 1, 5, 30) + 60000))"),
+     ("[{\"type\":\"weekday\",\"value\":\"\u9031\u4e00\",\"source\":\"shared\"},{\"ty"
+      "pe\":\"literal\",\"value\":\" \",\"source\":\"shared\"},{\"type\":\"dayPeriod"
+      "\",\"value\":\"\u6e05\u6668\",\"source\":\"shared\"},{\"type\":\"hour\",\"valu"
+      "e\":\"5\",\"source\":\"startRange\"},{\"type\":\"literal\",\"value\":\":\",\"s"
+      "ource\":\"startRange\"},{\"type\":\"minute\",\"value\":\"30\",\"source\":\"sta"
+      "rtRange\"},{\"type\":\"literal\",\"value\":\"\u81f3\",\"source\":\"shared\"},{"
+      "\"type\":\"hour\",\"value\":\"5\",\"source\":\"endRange\"},{\"type\":\"literal"
+      "\",\"value\":\":\",\"source\":\"endRange\"},{\"type\":\"minute\",\"value\":\"3"
+      "1\",\"source\":\"endRange\"}]")),
 ]  # fmt: skip
 
 
@@ -269,3 +298,39 @@ def test_refused_by_name(condition: str, message: str, capsys: pytest.CaptureFix
     code = main(["eval", condition, "--payload", json.dumps(scope)])
     assert code != 0
     assert message in capsys.readouterr().err, condition
+
+
+@pytest.mark.parametrize(
+    ("zone", "condition", "answer"),
+    [
+        # measured: TZ=Asia/Kolkata node -p '...'
+        ("Asia/Kolkata", "new Intl.DateTimeFormat().resolvedOptions().timeZone", "Asia/Calcutta"),
+        ("Asia/Kolkata", "new Intl.DateTimeFormat('en', payload.ts).format(0)", "5:30 AM"),
+        ("US/Eastern", "new Intl.DateTimeFormat().resolvedOptions().timeZone", "America/New_York"),
+        ("Etc/UTC", "new Intl.DateTimeFormat().resolvedOptions().timeZone", "UTC"),
+    ],
+)  # fmt: skip
+def test_node_zone_is_tz(
+    zone: str,
+    condition: str,
+    answer: str,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("TZ", zone)
+    scope = json.dumps({"answer": answer, "ts": {"timeStyle": "short"}})
+    code = main(["eval", f"{condition} === payload.answer", "--payload", scope])
+    assert (code, capsys.readouterr().out) == (0, "true\n"), condition
+
+
+def test_a_tz_icu_does_not_read_is_refused(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # node reads TZ as written: asia/kolkata is no zone to ICU (resolvedOptions().timeZone is
+    # undefined there), so flowctx says so rather than guess
+    monkeypatch.setenv("TZ", "asia/kolkata")
+    code = main(["eval", "new Intl.DateTimeFormat().resolvedOptions().timeZone === 'UTC'"])
+    assert code != 0
+    assert (
+        "flowctx does not reproduce node's time zone TZ='asia/kolkata'" in capsys.readouterr().err
+    )

@@ -247,7 +247,7 @@ DATES = ["0", "1700000000000", "Date.UTC(2024, 1, 29, 23, 59, 59)", "Date.UTC(19
          "Date.UTC(2100, 9, 31, 1, 30)", "Date.UTC(1850, 5, 1, 12)", "Date.UTC(2024, 5, 1, 12)",
          "Date.UTC(1999, 11, 31, 23, 59, 59, 987)", "Date.UTC(40000, 6, 1)"]  # fmt: skip
 # the end of a range: the same instant, a little later, much later, invalid
-RANGE_ENDS = ["{x}", "{x} + 1", "{x} + 999", "{x} + 60000", "{x} + 3600000", "{x} + 86400000",
+DATE_RANGE_ENDS = ["{x}", "{x} + 1", "{x} + 999", "{x} + 60000", "{x} + 3600000", "{x} + 86400000",
               "{x} + 4e10", "NaN", "undefined", "new Date({x})", "'x'"]  # fmt: skip
 DATE_FORMS = ["new Date({x}).toLocaleString({l})", "new Date({x}).toLocaleDateString({l})",
               "new Date({x}).toLocaleTimeString({l})",
@@ -270,7 +270,7 @@ DATE_FORMS = ["new Date({x}).toLocaleString({l})", "new Date({x}).toLocaleDateSt
 def date_time(r: random.Random) -> Case:
     form = r.choice(DATE_FORMS)
     locale = r.choice(DATE_LOCALES) if r.random() < 0.1 else _locale(r)
-    expr = form.replace("{l}", locale).replace("{y}", r.choice(RANGE_ENDS))
+    expr = form.replace("{l}", locale).replace("{y}", r.choice(DATE_RANGE_ENDS))
     expr = expr.replace("{x}", r.choice(DATES))
     roll = r.random()
     options = (

@@ -34,6 +34,7 @@ _FILES: Final = {
     "collationRanks": "collations", "units": "units", "ranges": "ranges",
     "zoneNames": "zones", "zoneOffsets": "zones", "zoneSpellings": "zones",
     "dateRanges": "dateranges", "dateRangesAborted": "dateranges",
+    "calendarTimesOwn": "calendartimes",
     "zoneParts": "zoneparts", "zoneGmt": "zoneparts", "zonePartsRefused": "zoneparts",
     "localeInfo": "localeinfo", "currencyFormats": "currencyformats",
     "variantAccents": "variants", "tertiaryRanks": "tertiary",

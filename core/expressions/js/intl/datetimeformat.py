@@ -216,15 +216,16 @@ class DateTimeFormat(IntlObject):
         x, y = float(math.trunc(x)) + 0.0, float(math.trunc(y)) + 0.0
         differing = self._greatest_difference(x, y)
         if differing is not None and differing <= self._finest_level(x):
-            template = self._interval(differing)
-            if template is None:
+            interval = self._interval(differing)
+            if interval is None:
                 raise Unsupported(
                     f"flowctx does not reproduce {method} of two dates the pattern tells apart "
                     "with this set of options (ICU's interval patterns)"
                 )
+            template, periods = interval
             pieces = [p if not (self.skeleton is None and p == ["dayPeriod", "t"]) else ["a", 0]
                       for p, _ in template]  # fmt: skip
-            first, second = self.parts(x, pieces), self.parts(y, pieces)
+            first, second = self.parts(x, pieces, periods), self.parts(y, pieces, periods)
             found = [
                 (*(second[i] if source == "endRange" else first[i]), source)
                 for i, (_, source) in enumerate(template)
@@ -236,14 +237,15 @@ class DateTimeFormat(IntlObject):
             return self.format(x)
         return [{"type": k, "value": v, "source": "shared"} for k, v in self.parts(x)]
 
-    def _interval(self, level: int) -> list[Any] | None:
+    def _interval(self, level: int) -> tuple[list[Any], list[str] | None] | None:
         """ICU's interval pattern for the set's options and the greatest differing field,
         measured in the locale's own Gregorian calendar (tables/dateranges)."""
         key = self.o.get("rangeKey")
         if key is None or self.o["calendar"] != "gregory" or self.row["cal"] != "gregory":
             return None
-        if key == "day=numeric,month=numeric,year=numeric" and self.o.get("defaulted"):
-            key = ""
+        if self.o.get("defaulted"):  # the date V8 adds where no field was asked
+            added = ("day=numeric", "month=numeric", "year=numeric")
+            key = ",".join(k for k in key.split(",") if k not in added)
         ranges = table("dateRanges")
         tag = self.o["locale"].split("-u-")[0]
         while True:
@@ -254,7 +256,12 @@ class DateTimeFormat(IntlObject):
                 return None
             tag = tag.rsplit("-", 1)[0]
         at = levels.get(str(level), -1)
-        return None if at < 0 else list(ranges["pool"][at])
+        if at < 0:
+            return None
+        found = ranges["pool"][at]
+        if isinstance(found, dict):
+            return list(found["t"]), list(found["dp"])
+        return list(found), None
 
     def _greatest_difference(self, x: float, y: float) -> int | None:
         """The level of the greatest calendar field two instants differ in (ICU's order: era,
@@ -295,8 +302,11 @@ class DateTimeFormat(IntlObject):
     def parts_objects(self, t: float) -> list[dict[str, Any]]:
         return [{"type": k, "value": v} for k, v in self.parts(t)]
 
-    def parts(self, t: float, template: list[Any] | None = None) -> list[tuple[str, str]]:
-        """The parts of one instant, by the set's pattern or by ``template`` (a range's)."""
+    def parts(
+        self, t: float, template: list[Any] | None = None, periods: list[str] | None = None
+    ) -> list[tuple[str, str]]:
+        """The parts of one instant, by the set's pattern or by ``template`` (a range's, with
+        its own day periods where they are not the set's)."""
         from flowctx_core.expressions.js import dates
 
         if t != t:
@@ -328,14 +338,14 @@ class DateTimeFormat(IntlObject):
         for piece in pattern:
             if isinstance(piece, str):
                 out.append(("literal", piece))
-            elif piece[0] == "a":
-                out.append(("dayPeriod", row["am"] if h < 12 else row["pm"]))
+            elif piece[0] == "a":  # a range's own day periods (B where the set has a)
+                out.append(("dayPeriod", periods[h] if periods else row["am" if h < 12 else "pm"]))
             elif sk is not None and piece[1] == "t":
                 name = piece[0]
                 if name == "weekday":
                     out.append((name, sk["w"][dates._fields(t_local)[7]]))
                 elif name == "dayPeriod":
-                    out.append((name, self._period(pattern, h, mi, s)))
+                    out.append((name, periods[h] if periods else self._period(pattern, h, mi, s)))
                 elif name == "month":
                     out.append((name, sk["m"][mo]))
                 elif name == "era":  # the Gregorian's: before the year 1 and after
@@ -572,7 +582,10 @@ def construct(
         form = _DEFAULT_FORMS.get(names)
         plain = hour12 is UNDEFINED and cycle is None
         options_["rangeKey"] = None if "hc" in kept else ",".join(names)
-        if form is not None and plain and (other is None or form == "time"):
+        # the time form in another calendar is the own calendar's, but where node's differs
+        # (tables/calendartimes: es-MX's hours are 2-digit in the Islamic calendars)
+        other_time = form == "time" and f"{locale}:{chosen}" not in _calendar_times()
+        if form is not None and plain and (other is None or other_time):
             return DateTimeFormat(options_, row, form)
         # hours in another cycle: hour12's own patterns, else the cycle's, with the -u-hc- the
         # locale keeps (ICU's patterns for it) or without (V8's for the option's)
@@ -597,6 +610,11 @@ def construct(
             f"flowctx does not reproduce DateTimeFormat with these options ({key}) in {locale!r}"
         )
     return DateTimeFormat(options_, row, "skeleton", skeleton)
+
+
+@functools.cache
+def _calendar_times() -> frozenset[str]:
+    return frozenset(table("calendarTimesOwn"))
 
 
 def _skeleton(locale: str, key: str, calendar: str | None = None) -> dict[str, Any] | None:
@@ -730,6 +748,25 @@ def _key_index(name: str) -> dict[str, int]:
     return {k: i for i, k in enumerate(table(name)["keys"])}
 
 
+class _Pool:
+    """A pool whose values are kept as JSON text (tables/dateparts), read on first use."""
+
+    __slots__ = ("name",)
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __getitem__(self, at: int) -> Any:
+        return _pooled(self.name, at)
+
+
+@functools.cache
+def _pooled(name: str, at: int) -> Any:
+    import json
+
+    return json.loads(table(name)["pool"][at])
+
+
 @functools.cache
 def _listed(name: str, calendar: str | None, tag: str) -> list[int | None]:
     """A locale's list over a table's keys (None where it is the parent's); a list kept as
@@ -760,8 +797,11 @@ def _row(name: str, calendar: str | None, locale: str, key: str) -> dict[str, An
         tag = tag.rsplit("-", 1)[0]
     if index < 0:
         return None
-    pool = skeletons["pool"]
-    t, tm, months, weekdays, periods, resolved, eras, *more = skeletons["rows"][index]
+    pool = _Pool(name) if skeletons.get("texts") else skeletons["pool"]
+    row = skeletons["rows"][index]
+    if isinstance(row, str):  # a row as text (base 36), tables/dateparts
+        row = [int(x, 36) for x in row.split(",")]
+    t, tm, months, weekdays, periods, resolved, eras, *more = row
     return {
         "z": pool[more[0]] if more and more[0] >= 0 else None,
         "t": pool[t], "tm": pool[tm] if tm >= 0 else None,
