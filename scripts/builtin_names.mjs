@@ -9,7 +9,8 @@ import { writeFileSync } from "node:fs";
 const GLOBALS = [
   "Math", "JSON", "Number", "String", "Boolean", "Array", "Object", "Date", "RegExp",
   "Error", "TypeError", "RangeError", "SyntaxError", "ReferenceError", "EvalError",
-  "URIError", "Map", "Set", "WeakMap", "WeakSet", "BigInt", "Reflect", "Symbol", "Atomics",
+  "URIError", "Map", "Set", "WeakMap", "WeakSet", "WeakRef", "Promise", "BigInt", "Reflect",
+  "SharedArrayBuffer", "Buffer", "Symbol", "Atomics",
   "Intl", "ArrayBuffer", "Int8Array", "Uint8Array", "Uint8ClampedArray", "Int16Array",
   "Uint16Array", "Int32Array", "Uint32Array", "Float32Array", "Float64Array",
   "BigInt64Array", "BigUint64Array", "DataView", "TextEncoder", "TextDecoder",
@@ -83,7 +84,7 @@ lines.push("}", "", "#: Object.getOwnPropertyNames of each global constructor's 
 const CONSTRUCTORS = [
   "Object", "Function", "Array", "String", "Number", "Boolean", "Symbol", "BigInt", "Date",
   "RegExp", "Error", "TypeError", "RangeError", "SyntaxError", "ReferenceError", "EvalError",
-  "URIError", "Map", "Set", "WeakMap", "WeakSet", "Promise",
+  "URIError", "Map", "Set", "WeakMap", "WeakSet", "WeakRef", "Promise",
 ];
 for (const name of CONSTRUCTORS) {
   const names = Object.getOwnPropertyNames(globalThis[name].prototype);

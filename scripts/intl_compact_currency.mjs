@@ -50,7 +50,7 @@ for (const tag of locales) {
   for (let k = 0; k < 21; k++) {
     const parts = nf.formatToParts(2 * 10 ** k);
     const shown = parts.filter((p) => p.type === "integer").map((p) => p.value).join("");
-    const exp = parts.some((p) => p.type === "compact") ? k - (shown.length - 1) : 0;
+    const exp = parts.some((p) => p.type === "compact") ? k - ([...shown].length - 1) : 0;
     const byCategory = {};
     const digits = k - exp;
     const low = 10 ** digits;

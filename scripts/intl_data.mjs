@@ -195,7 +195,7 @@ for (const tag of NF) {
     for (let k = 0; k < 21; k++) {
       const parts = nf.formatToParts(2 * 10 ** k); // 10^k itself may be a word (fr: mille)
       const shown = parts.filter((p) => p.type === "integer").map((p) => p.value).join("");
-      const exp = parts.some((p) => p.type === "compact") ? k - (shown.length - 1) : 0;
+      const exp = parts.some((p) => p.type === "compact") ? k - ([...shown].length - 1) : 0;
       const byCategory = {};
       const digits = k - exp;
       const candidates = [];

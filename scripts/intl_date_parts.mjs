@@ -214,11 +214,15 @@ const tags = {};
 for (const tag of Object.keys(indexed)) {
   const p = parentOf(tag);
   const list = indexed[tag].map((v, at) => (p && get(p, at) === v ? null : v));
-  if (list.some((v) => v !== null)) tags[tag] = list;
+  // a list as text (base 36, empty for the parent's): read per locale on first use, not at load
+  if (list.some((v) => v !== null)) tags[tag] = list.map((v) => (v === null ? "" : v.toString(36))).join(",");
 }
 // each locale's joins (null where a drawn set's join was not node's: its joins are refused)
 const joins = Object.fromEntries(Object.entries(measured).map(([tag, m]) => [tag, m.failed ? null : m.joins]));
-const data = { dateParts: { pool, rows, keys, tags }, dateJoins: joins, datePartsRefused: refused };
+// rows as text (base 36) and the pool's values as JSON text: read one by one on first use
+const rowTexts = rows.map((r) => r.map((v) => v.toString(36)).join(","));
+const poolTexts = pool.map((v) => JSON.stringify(v));
+const data = { dateParts: { pool: poolTexts, rows: rowTexts, keys, tags, texts: true }, dateJoins: joins, datePartsRefused: refused };
 const bytes = gzipSync(JSON.stringify(data), { level: 9 });
 writeFileSync(new URL("dateparts.json.gz", tables), bytes);
 const failing = Object.entries(measured).filter(([, m]) => m.failed).map(([t, m]) => `${t}:${m.failed}`);

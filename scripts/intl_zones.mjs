@@ -65,9 +65,10 @@ function offsetOf(z) {
 function candidates(z) {
   try {
     const out = execFileSync("python3", ["-c", `
-import zoneinfo, sys
-z = zoneinfo.ZoneInfo(sys.argv[1])
-print(" ".join(str(t) for t in (z._trans_utc or [])))`, z], { encoding: "utf8" });
+import sys
+from zoneinfo._zoneinfo import ZoneInfo
+z = ZoneInfo(sys.argv[1])
+print(" ".join(str(t) for t in (z._trans_utc or [])))`, z], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] });
     return out.trim().split(" ").filter(Boolean).map((s) => Number(s) * S);
   } catch { return []; }
 }
@@ -203,7 +204,9 @@ for (let i = 0; i < 4000; i++) {
 }
 if (bad) throw new Error(`${bad} of 4000 offsets differ`);
 
-const out = { zoneNames: resolved, zoneNamesCased: caseSensitive, zoneOffsets: data };
+// the names as written that ICU itself knows (node's TZ is read as written, case and all)
+const spellings = [...names].filter((n) => resolve(n) !== null).sort();
+const out = { zoneNames: resolved, zoneNamesCased: caseSensitive, zoneSpellings: spellings, zoneOffsets: data };
 const bytes = gzipSync(JSON.stringify(out), { level: 9 });
 writeFileSync(new URL("../core/expressions/js/intl/tables/zones.json.gz", import.meta.url), bytes);
 console.log(`wrote core/expressions/js/intl/tables/zones.json.gz: ${bytes.length} bytes, ${Object.keys(resolved).length} names, ${zones.length} zones`);

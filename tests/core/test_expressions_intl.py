@@ -21,6 +21,14 @@ PAYLOAD = {
     },
     "compact_strip": {"notation": "compact", "trailingZeroDisplay": "stripIfInteger"},
     "eur": {"style": "currency", "currency": "EUR"},
+    "usd": {"style": "currency", "currency": "USD"},
+    "lower": {"caseFirst": "lower"},
+    "eur_name_compact": {
+        "style": "currency",
+        "currency": "EUR",
+        "currencyDisplay": "name",
+        "notation": "compact",
+    },
     "chf": {"style": "currency", "currency": "CHF"},
     "usd_compact": {"style": "currency", "currency": "USD", "notation": "compact"},
     "pct_compact": {"style": "percent", "notation": "compact"},
@@ -238,6 +246,9 @@ CASES = [
     ("new Intl.Locale('en-latn-us-u-va-posix', payload.gb).baseName", "en-Latn-GB-u-va-posix"),
     ("new Intl.Locale('zh-TW').maximize().toString()", "zh-Hant-TW"),
     ("new Intl.Locale('und-Cyrl-NA').maximize().minimize().toString()", "ru-NA"),
+    # a language ICU has no likely subtags for stays as it is, both ways
+    ("new Intl.Locale('xx-cyrl-ru').minimize().toString()", "xx-Cyrl-RU"),
+    ("new Intl.Locale('qaa-Zzzz-ZZ').maximize().toString()", "qaa-Zzzz-ZZ"),
     ("String(new Intl.Locale('und').language)", "undefined"),
     # proleptic Gregorian before 1582 (V8 sets ICU's calendar so), era years before 1, a
     # zone's local mean time before its first rule and its last rule after 9999
@@ -358,8 +369,33 @@ CASES = [
     ("new Intl.NumberFormat('en', payload.pct_per_h).format(5)", "5%"),
     ("new Intl.NumberFormat('en', payload.pct_per_h_compact).format(5)", "5%/h"),
     ("new Intl.NumberFormat('fr-CA', payload.mpg).format(5)", "5\u00a0mi/gal"),
+    # CLDR's own pattern and separators for a currency in a locale: en-CH's euro
+    ("new Intl.NumberFormat('en-CH', payload.eur).format(-1234.5)", "-\u20ac1,234.50"),
+    ("new Intl.NumberFormat('en-CH', payload.usd).format(1234.5)", "US$\u00a01'234.50"),
+    # compact money by name: the name (in the category the exponent counts) around the number
+    ("new Intl.NumberFormat('pt', payload.eur_name_compact).format(1234567)", "1,2\u00a0mi Euros"),
+    ("new Intl.NumberFormat('en', payload.eur_name_compact).format(-Infinity)", "-\u221e euros"),
+    (
+        "new Intl.NumberFormat('fr', payload.eur_name_compact).format(-1234.5)",
+        "-1,2\u00a0k euros",
+    ),
     ("'\u03ac\u03b9'.toLocaleUpperCase('el')", "\u0391\u03aa"),
     ("'\u03ae'.toLocaleUpperCase('el')", "\u0389"),
+    # the root collation puts the letters apart at the second level among the accents: ø
+    # between ǒ's caron and ō's macron, đ after ď (measured with node)
+    (
+        "['\u00f8'.localeCompare('\u014d'), '\u00f8'.localeCompare('\u01d2'), "
+        "'\u0111'.localeCompare('\u010f')].join()",
+        "-1,1,1",
+    ),
+    # a letter's forms at the third level in node's order (a < ａ < A < ª = ᵃ < ᴬ); lower
+    # first weighs their case first (ₘ, lower, before Ⓜ)
+    (
+        "['\u00aa'.localeCompare('A'), '\uff41'.localeCompare('A'), '\u00aa'.localeCompare("
+        "'\u1d43'), '\u1d2c'.localeCompare('\u00aa'), '\u2098'.localeCompare('\u24c2', 'en', "
+        "payload.lower)].join()",
+        "1,-1,0,1,-1",
+    ),
 ]
 
 
@@ -733,3 +769,185 @@ def test_posix_variant_and_minimizing_und_as_node(
 ) -> None:
     code = main(["eval", f"{condition} === {json.dumps(answer)}"])
     assert (code, capsys.readouterr().out) == (0, "true\n"), condition
+
+
+# formatRange and selectRange (measured with node 20): the range pattern, affixes longer than
+# one code point said once (de's €, en's CHF), units always once in the range's plural
+# category, spaces around the range sign where something repeats, ~ where both ends agree
+RANGES = [
+    (
+        "en",
+        {"style": "currency", "currency": "CHF", "currencyDisplay": "name"},
+        -5,
+        5,
+        "-5.00 \u2013 5.00 Swiss francs",
+        "minusSign:startRange:-|integer:startRange:5|decimal:startRange:.|fraction:startRange:00|"
+        "literal:shared: \u2013 |integer:endRange:5|decimal:endRange:.|fraction:endRange:00|"
+        "literal:shared: |currency:shared:Swiss francs",
+    ),
+    ("en", {}, 3, 5, "3\u20135", "integer:startRange:3|literal:shared:\u2013|integer:endRange:5"),
+    ("en", {}, 5, 5, "~5", "approximatelySign:shared:~|integer:shared:5"),
+    (
+        "en",
+        {"style": "currency", "currency": "USD"},
+        3,
+        5,
+        "$3.00 \u2013 $5.00",
+        "currency:startRange:$|integer:startRange:3|decimal:startRange:.|fraction:startRange:00|"
+        "literal:shared: \u2013 |currency:endRange:$|integer:endRange:5|decimal:endRange:.|"
+        "fraction:endRange:00",
+    ),
+    (
+        "de",
+        {"style": "currency", "currency": "EUR"},
+        3,
+        5,
+        "3,00\u20135,00\xa0\u20ac",
+        "integer:startRange:3|decimal:startRange:,|fraction:startRange:00|literal:shared:\u2013|"
+        "integer:endRange:5|decimal:endRange:,|fraction:endRange:00|literal:shared:\xa0|"
+        "currency:shared:\u20ac",
+    ),
+    (
+        "en",
+        {"style": "currency", "currency": "CHF"},
+        3,
+        5,
+        "CHF\xa03.00\u20135.00",
+        "currency:shared:CHF|literal:startRange:\xa0|integer:startRange:3|decimal:startRange:.|"
+        "fraction:shared:00|literal:endRange:\u2013|integer:endRange:5|decimal:endRange:.|"
+        "fraction:shared:00",
+    ),
+    (
+        "en",
+        {"style": "unit", "unit": "meter", "unitDisplay": "long"},
+        1,
+        2,
+        "1\u20132 meters",
+        "integer:startRange:1|literal:shared:\u2013|integer:endRange:2|literal:shared: |"
+        "unit:shared:meters",
+    ),
+    (
+        "ar",
+        {"style": "currency", "currency": "EUR"},
+        -5,
+        -5,
+        "\u200f~\u200e-5.00\xa0\u20ac",
+        "literal:shared:\u200f|approximatelySign:shared:~|literal:shared:\u200e|"
+        "minusSign:shared:-|integer:shared:5|decimal:shared:.|fraction:shared:00|"
+        "literal:shared:\xa0|currency:shared:\u20ac",
+    ),
+    (
+        "en",
+        {"style": "currency", "currency": "USD", "currencySign": "accounting"},
+        -5,
+        5,
+        "($5.00) \u2013 $5.00",
+        "literal:startRange:(|currency:startRange:$|integer:startRange:5|decimal:startRange:.|"
+        "fraction:startRange:00|literal:shared:) \u2013 |currency:endRange:$|integer:endRange:5|"
+        "decimal:endRange:.|fraction:endRange:00",
+    ),
+    (
+        "ja",
+        {},
+        -5,
+        -3,
+        "-5 \uff5e -3",
+        "minusSign:startRange:-|integer:startRange:5|literal:shared: \uff5e |"
+        "minusSign:endRange:-|integer:endRange:3",
+    ),
+    ("en", {"signDisplay": "never"}, "-0", 0, "~0", "approximatelySign:shared:~|integer:shared:0"),
+]
+
+
+@pytest.mark.parametrize(("locale", "options", "start", "end", "text", "parts"), RANGES)
+def test_format_range_as_node(
+    locale: str,
+    options: dict[str, object],
+    start: float | str,
+    end: float,
+    text: str,
+    parts: str,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    nf = f"new Intl.NumberFormat('{locale}', payload.o)"
+    # -0 is written out: JSON has none
+    first = start if isinstance(start, str) else json.dumps(start)
+    expr = (
+        f"{nf}.formatRange({first}, {end}) === {json.dumps(text)} && {nf}.formatRangeToParts("
+        f"{first}, {end}).map(p => p.type + ':' + p.source + ':' + p.value).join('|') === "
+        f"{json.dumps(parts)}"
+    )
+    code = main(["eval", expr, "--payload", json.dumps({"o": options})])
+    assert (code, capsys.readouterr().out) == (0, "true\n"), (locale, options, start, end)
+
+
+def test_select_range_as_node(capsys: pytest.CaptureFixture[str]) -> None:
+    expr = (
+        "new Intl.PluralRules('ru').selectRange(1, 5) === 'many' && "
+        "new Intl.PluralRules('fr').selectRange(0, 1) === 'one' && "
+        "new Intl.PluralRules('en', payload.ord).selectRange(1, 2) === 'other'"
+    )
+    code = main(["eval", expr, "--payload", json.dumps({"ord": {"type": "ordinal"}})])
+    assert (code, capsys.readouterr().out) == (0, "true\n")
+
+
+@pytest.mark.parametrize(
+    ("condition", "message"),
+    [
+        ("new Intl.NumberFormat('en').formatRange(5)", "Invalid end : undefined"),
+        ("new Intl.NumberFormat('en').formatRange('abc')", "Invalid end : undefined"),
+        ("new Intl.NumberFormat('en').formatRange('abc', 1)", "Invalid start : abc"),
+        ("new Intl.NumberFormat('en').formatRange(1, NaN)", "Invalid end : NaN"),
+        ("new Intl.PluralRules('en').selectRange(1)", "Invalid endRange : undefined"),
+        ("new Intl.PluralRules('en').selectRange('x', 1)", "Invalid startRange : NaN"),
+    ],
+)  # fmt: skip
+def test_range_errors(condition: str, message: str, capsys: pytest.CaptureFixture[str]) -> None:
+    payload = {"name": {"style": "currency", "currency": "USD", "currencyDisplay": "name"}}
+    code = main(["eval", condition, "--payload", json.dumps(payload)])
+    assert code != 0
+    assert message in capsys.readouterr().err.splitlines()[0]
+
+
+# Intl.Locale's lists (getters in node 20), measured with node: by the region (the tag's, else
+# its likely one), the language's data (az-Arab's is the root's), a -u- keyword's one value
+LOCALE_LISTS = [
+    ("ar", "calendars", ["gregory", "coptic", "islamic", "islamic-civil", "islamic-tbla"]),
+    ("ar", "collations", ["compat", "emoji", "eor"]),
+    ("ar", "textInfo", {"direction": "rtl"}),
+    ("ar", "weekInfo", {"firstDay": 6, "weekend": [5, 6], "minimalDays": 1}),
+    ("de-US", "collations", ["emoji", "eor", "phonebk"]),
+    ("de-US", "hourCycles", ["h12"]),
+    ("fr-CA", "hourCycles", ["h23"]),
+    ("az-Arab", "textInfo", {"direction": "ltr"}),
+    ("az-Arab", "calendars", ["persian", "gregory", "islamic", "islamic-civil", "islamic-tbla"]),
+    ("ja-JP-u-ca-japanese", "calendars", ["japanese"]),
+    ("ja-JP-u-ca-japanese", "timeZones", ["Asia/Tokyo"]),
+    ("en-u-fw-mon", "weekInfo", {"firstDay": 1, "weekend": [6, 7], "minimalDays": 1}),
+    ("nqo", "numberingSystems", ["nkoo"]),
+    ("nqo", "textInfo", {"direction": "rtl"}),
+    ("bn-Hant", "calendars", ["gregory", "islamic", "islamic-civil", "islamic-tbla"]),
+]
+
+
+@pytest.mark.parametrize(("tag", "key", "answer"), LOCALE_LISTS)
+def test_locale_lists_as_node(
+    tag: str, key: str, answer: object, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # MemberJunction refuses braces, in strings too: an object is compared by its values
+    value = f"new Intl.Locale('{tag}').{key}"
+    if isinstance(answer, dict):
+        value, answer = f"Object.values({value})", list(answer.values())
+    text = json.dumps(answer, separators=(",", ":"))
+    expr = f"JSON.stringify({value}) === {json.dumps(text)}"
+    code = main(["eval", expr])
+    assert (code, capsys.readouterr().out) == (0, "true\n"), (tag, key)
+
+
+def test_locale_lists_errors_and_absence(capsys: pytest.CaptureFixture[str]) -> None:
+    # no region, no time zones; a numbering system ICU does not have breaks the hour cycles
+    code = main(["eval", "new Intl.Locale('de').timeZones === undefined"])
+    assert (code, capsys.readouterr().out) == (0, "true\n")
+    code = main(["eval", "new Intl.Locale('en-u-nu-foo').hourCycles"])
+    assert code != 0
+    assert "Internal error. Icu error." in capsys.readouterr().err

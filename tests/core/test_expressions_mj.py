@@ -843,7 +843,8 @@ def test_a_call_that_throws_before_reaching_the_host_is_predicted(expr: str, mes
 @pytest.mark.parametrize(
     "expr",
     ["globalThis.x", "(0, globalThis)(1)", "globalThis?.(1)", "new Promise(x => 1)",
-     "new Promise(Math.max)", "Promise.resolve(1)", "globalThis(process)", "new globalThis.x"],
+     "new Promise(Math.max)", "Promise.resolve(1).then(x => x)", "Promise.reject(1)",
+     "Promise.any([])", "Promise.all(1)", "globalThis(process)", "new globalThis.x"],
 )  # fmt: skip
 def test_host_globals_used_otherwise_stay_refused_as_code(expr: str) -> None:
     assert "would execute this as code" in err(expr, {"payload": {}})
@@ -987,3 +988,35 @@ def test_a_writing_method_read_before_its_array_was_sealed_fails_when_it_runs(ex
     assert err(expr, {"payload": {"arr": [1, 2, 3]}}) == (
         "Cannot add property 3, object is not extensible"
     )
+
+
+# measured with MemberJunction 5.51.3: what a promise is before the condition returns (the
+# object, its class, V8's TypeErrors); what it would do later is refused above
+PROMISE_VALUES = [
+    ("String(Promise.resolve(1) instanceof Promise)", "true"),
+    ("String(Promise.resolve(1))", "[object Promise]"),
+    ("JSON.stringify(Promise.all([1, Promise.resolve(2)]))", "{}"),
+    ("String(((p) => Promise.resolve(p) === p)(Promise.resolve(2)))", "true"),
+    ("String(Promise.resolve(1).then() instanceof Promise)", "true"),
+    ("Object.getOwnPropertyNames(Object.getPrototypeOf(Promise.race([]))).join()",
+     "constructor,then,catch,finally"),
+    ("typeof Promise.withResolvers", "undefined"),
+]  # fmt: skip
+PROMISE_ERRORS = [
+    ("Promise.resolve.call(undefined, 1)", "PromiseResolve called on non-object"),
+    ("(0, Promise.all)([])", "Promise.all called on non-object"),
+    ("Promise.all.call(payload.o, [])", "#<Object> is not a constructor"),
+    ("Promise.resolve(1).then.call(1)",
+     "Method Promise.prototype.then called on incompatible receiver 1"),
+    ("structuredClone(Promise.resolve(1))", "#<Promise> could not be cloned."),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("expr", "expected"), PROMISE_VALUES)
+def test_a_promise_is_an_object_before_the_condition_returns(expr: str, expected: str) -> None:
+    assert raw(expr, {"payload": {}}) == expected
+
+
+@pytest.mark.parametrize(("expr", "message"), PROMISE_ERRORS)
+def test_a_promises_type_errors(expr: str, message: str) -> None:
+    assert err(expr, {"payload": {"o": {"a": 1}}}) == message

@@ -20,7 +20,7 @@ from tests.core.mjvalues import error_of, string_of
 
 SCOPE: dict[str, Any] = {
     "payload": {"s": "a😀b", "arr": [1, 2, 3], "u": "https://x.org/p?q=caf%C3%A9&q=2#top",
-                "mb": {"maxByteLength": 8}, "fatal": {"fatal": True}}
+                "mb": {"maxByteLength": 8}, "fatal": {"fatal": True}, "o": {"a": 1}}
 }  # fmt: skip
 
 
@@ -293,3 +293,95 @@ def test_the_host_classes_load_on_first_use() -> None:
     assert got["before"] == [] and got["ok"] is True
     assert "flowctx_core.expressions.js.host.url" in got["after"]
     assert "flowctx_core.expressions.js.host.dataview" not in got["after"]
+
+
+# measured with MemberJunction 5.51.3: a SharedArrayBuffer no other agent shares (a condition
+# starts no worker): growable, its own slice, its clone the same memory; Atomics.wait on it
+# answers at once or when its timeout is over, and without one would hang node: refused
+SHARED = [
+    ("String(new SharedArrayBuffer(8))", "[object SharedArrayBuffer]"),
+    ("(g => (g.grow(4), [g.byteLength, g.maxByteLength, g.growable].join()))"
+     "(new SharedArrayBuffer(2, Object.fromEntries([['maxByteLength', 8]])))", "4,8,true"),
+    ("String(new SharedArrayBuffer(8).slice(2) instanceof SharedArrayBuffer)", "true"),
+    ("String((s => (new Uint8Array(structuredClone(s))[0] = 7, new Uint8Array(s)[0]))"
+     "(new SharedArrayBuffer(4)))", "7"),
+    ("(i => [Atomics.wait(i, 0, 1), Atomics.wait(i, 0, 0, 0), Atomics.wait(i, 0, 0, 5), "
+     "Atomics.notify(i, 0, 1)].join())(new Int32Array(new SharedArrayBuffer(8)))",
+     "not-equal,timed-out,timed-out,0"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("expr", "expected"), SHARED)
+def test_shared_array_buffers(expr: str, expected: str) -> None:
+    assert _string(expr) == expected
+
+
+def test_a_wait_nobody_can_notify_is_refused() -> None:
+    message = _error("Atomics.wait(new Int32Array(new SharedArrayBuffer(8)), 0, 0)")
+    assert "would wait forever" in message
+    assert _error("new SharedArrayBuffer(8).grow(9)") == (
+        "Method SharedArrayBuffer.prototype.grow called on incompatible receiver "
+        "#<SharedArrayBuffer>"
+    )
+
+
+# measured with MemberJunction 5.51.3 (node 20.20.2): Buffer's encodings (base64 skipping what
+# is in neither alphabet and stopping at '=', hex stopping at the first pair that is none),
+# its statics, its views, its fill, node's own error texts; allocUnsafe hands out the host's
+# memory and Buffer() prints a deprecation warning on the host's output: refused
+NODE_BUFFERS = [
+    ("Buffer.from('aGk=', 'base64').toString()", "hi"),
+    ("Buffer.from('YQ=x', 'base64').toString('hex')", "61"),
+    ("Buffer.from('68 69', 'hex').toString('hex')", "68"),
+    ("JSON.stringify(Buffer.from('\\ud800a'))", '{"type":"Buffer","data":[239,191,189,97]}'),
+    ("Buffer.from('abc').toString('base64url')", "YWJj"),
+    ("String(Buffer.byteLength('a Gk=', 'base64'))", "3"),
+    ("Buffer.from('abc').subarray(1).toString()", "bc"),
+    ("Buffer.from('abc').map(x => x + 1).toString()", "bcd"),
+    ("String(structuredClone(Buffer.from('a')) instanceof Buffer)", "false"),
+    ("Buffer.alloc(3, 'ab').toString()", "aba"),
+    ("Buffer.from('abcd').fill('x', 1, 3).toString()", "axxd"),
+    ("String(Buffer.from('abcb').indexOf('YmM=', 0, 'base64'))", "1"),
+    ("Buffer.concat([Buffer.from('a'), new Uint8Array([98])]).toString()", "ab"),
+    (
+        "(b => [b.readInt8(3), b.readUInt16BE(0), b.readIntLE(1, 6), String(b.readBigInt64LE(0))]"
+        ".join())(Buffer.from([1, 2, 3, 250, 5, 6, 7, 8, 9]))",
+        "-6,258,7722451469058,578437699879502337",
+    ),
+]
+NODE_BUFFER_ERRORS = [
+    ("Buffer.from(payload.o)",
+     "The first argument must be of type string or an instance of Buffer, ArrayBuffer, or "
+     "Array or an Array-like Object. Received an instance of Object"),
+    ("Buffer.from('abc').toString('nope')", "Unknown encoding: nope"),
+    ("Buffer.alloc(2 ** 33)",
+     'The value of "size" is out of range. It must be >= 0 && <= 4294967296. Received '
+     "8_589_934_592"),
+    ("Buffer.from('abcd').fill('a\\tb', 'hex')",
+     "The argument 'value' is invalid. Received 'a\\tb'"),
+    ("Buffer.from('abcd').fill('x', 1.5)",
+     'The value of "offset" is out of range. It must be an integer. Received 1.5'),
+    ("Buffer.from([1, 2]).readUInt8(1e21)",
+     'The value of "offset" is out of range. It must be >= 0 and <= 1. Received 1e_+21'),
+    ("Buffer.from([1]).readUInt32BE()", "Attempt to access memory outside buffer bounds"),
+    ("Buffer.from([1]).readUIntBE(undefined, 7)",
+     'The "offset" argument must be of type number. Received undefined'),
+    ("Buffer.concat([1])",
+     'The "list[0]" argument must be an instance of Buffer or Uint8Array. Received type '
+     "number (1)"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("expr", "expected"), NODE_BUFFERS)
+def test_node_buffers(expr: str, expected: str) -> None:
+    assert _string(expr) == expected
+
+
+@pytest.mark.parametrize(("expr", "expected"), NODE_BUFFER_ERRORS)
+def test_node_buffer_errors(expr: str, expected: str) -> None:
+    assert _error(expr) == expected
+
+
+def test_what_reaches_the_host_of_buffer_is_refused() -> None:
+    assert "the host's memory" in _error("Buffer.allocUnsafe(4)")
+    assert "deprecation warning" in _error("Buffer(1)")

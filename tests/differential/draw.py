@@ -50,10 +50,13 @@ def families() -> dict[str, Family]:
     return out
 
 
-def draw(count: int, seed: int, only: Sequence[str] = ()) -> list[tuple[str, Case]]:
-    """``count`` cases, round-robin over the families (or ``only`` those), reproducible."""
+def draw(
+    count: int, seed: int, only: Sequence[str] = (), exact: bool = False
+) -> list[tuple[str, Case]]:
+    """``count`` cases, round-robin over the families (or ``only`` those, and the families
+    named under them: ``sweep`` is every ``sweep.*``, unless ``exact``), reproducible."""
     table = families()
-    names = [n for n in table if not only or n in only or n.split(".")[0] in only]
+    names = [n for n in table if not only or n in only or (not exact and n.split(".")[0] in only)]
     rng = random.Random(seed)
     return [(names[i % len(names)], table[names[i % len(names)]](rng)) for i in range(count)]
 

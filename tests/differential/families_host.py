@@ -118,7 +118,9 @@ BUFFERS = ["new ArrayBuffer(8)", "new ArrayBuffer()", "new ArrayBuffer(-1)", "ne
            "new ArrayBuffer(4, payload.mbs)", "new ArrayBuffer(4, payload.mbn)",
            "new ArrayBuffer(4, payload.o)", "new ArrayBuffer(4, null)",
            "new ArrayBuffer(0, payload.mb)",
-           "ArrayBuffer(4)", "new ArrayBuffer(NaN)"]  # fmt: skip
+           "ArrayBuffer(4)", "new ArrayBuffer(NaN)", "new SharedArrayBuffer(8)",
+           "new SharedArrayBuffer(4, payload.mb)", "new SharedArrayBuffer(4, payload.mbs)",
+           "SharedArrayBuffer(4)", "new SharedArrayBuffer(-1)"]  # fmt: skip
 BUFFER_USES = ["{b}", "{b}.byteLength", "{b}.maxByteLength", "{b}.resizable", "String({b})",
                "JSON.stringify({b})", "{b}.slice(1).byteLength", "{b}.slice(-3, -1).byteLength",
                "{b}.slice(5, 1).byteLength", "({b}.resize(8), 1)", "({b}.resize(17), 1)",
@@ -127,7 +129,10 @@ BUFFER_USES = ["{b}", "{b}.byteLength", "{b}.maxByteLength", "{b}.resizable", "S
                "structuredClone({b}).byteLength", "structuredClone({b}).resizable",
                "new Uint8Array({b}).length", "new Uint16Array({b}, 2).length",
                "{b}.byteLength = 1", "typeof {b}", "{b}.transfer", "{b}.detached",
-               "new Float64Array({b}).length"]  # fmt: skip
+               "new Float64Array({b}).length", "({b}.grow(8), {b}.byteLength)",
+               "({b}.grow(2), 1)", "{b}.growable", "{b}.slice(1) instanceof SharedArrayBuffer",
+               "{b}.slice.call(new ArrayBuffer(2))", "{b}.grow.length",
+               "(new Uint8Array(structuredClone({b}))[0] = 5, new Uint8Array({b})[0])"]  # fmt: skip
 # a view over a resizable buffer, the buffer resized, the view read
 RESIZED = ["u.length", "u.byteLength", "u.byteOffset", "u.join()", "[...u].length", "u[0]",
            "u.at(0)", "String(u)", "JSON.stringify(u)", "u.fill(1).length", "u.slice().length",
@@ -429,8 +434,27 @@ ATOMIC_CALLS = ["Atomics.{op}(t, 0, {v})", "Atomics.{op}(t, 1, {v})", "Atomics.{
                 "Atomics.notify(t, {i}, -1)", "Atomics.{op}(t)"]  # fmt: skip
 
 
+#: over shared memory: a wait always with a timeout that is over at once, or a value that
+#: differs (a wait nobody notifies would hang node: the judge's own)
+SHARED_ARRAYS = ["new Int32Array(new SharedArrayBuffer(8))",
+                 "new BigInt64Array(new SharedArrayBuffer(16))",
+                 "new Uint8Array(new SharedArrayBuffer(4))"]  # fmt: skip
+SHARED_CALLS = ["Atomics.wait(t, 0, {v}, 0)", "Atomics.wait(t, {i}, {v}, -1)",
+                "JSON.stringify(Atomics.waitAsync(t, 0, {v}, 0))", "Atomics.notify(t, 0, 1)",
+                "(Atomics.store(t, 0, 5), Atomics.wait(t, 0, 4))", "Atomics.{op}(t, 0, {v})",
+                "(Atomics.{op}(t, 1, {v}), String(t))", "Atomics.wait(t, 0, {v}, 2)"]  # fmt: skip
+
+
 def atomics(r: random.Random) -> Case:
-    """Atomics over the typed arrays a condition makes (never shared)."""
+    """Atomics over the typed arrays a condition makes, shared or not."""
+    if r.random() < 0.3:
+        call = (
+            r.choice(SHARED_CALLS)
+            .replace("{op}", r.choice(["add", "sub", "exchange", "load", "store"]))
+            .replace("{i}", r.choice(["0", "-1", "1.5", "'1'"]))
+            .replace("{v}", r.choice(["1", "0", "0n", "-0", "'x'", "1n", "true"]))
+        )
+        return f"(t => {call})({r.choice(SHARED_ARRAYS)})", _scope()
     call = (
         r.choice(ATOMIC_CALLS)
         .replace("{op}", r.choice(["add", "sub", "and", "or", "xor", "exchange", "load", "store"]))
@@ -542,6 +566,90 @@ def idna(r: random.Random) -> Case:
     return text, _scope()
 
 
+#: Promise and WeakRef before the condition returns: the objects, their class, V8's
+#: TypeErrors. Never a rejection (one nobody handles ends the engine's process, the judge's
+#: as well), nor a callback or a thenable's then, which run after it (refused as code: the
+#: core tests hold those)
+PROMISE_VALUES = ["1", "payload.o", "payload.arr", "Promise.resolve(2)", "'s'", "undefined",
+                  "Object.fromEntries([['then', 1]])", "new WeakRef(payload.o)",
+                  "payload.p"]  # fmt: skip
+PROMISES = ["Promise.resolve({v})", "Promise.all([{v}, {v}])", "Promise.allSettled([{v}])",
+            "Promise.race([{v}])", "Promise.any([{v}])", "Promise.all(new Set([{v}]))",
+            "Promise.race('ab')", "Promise.resolve({v}).then()",
+            "Promise.resolve({v}).then(1, 2)", "payload.p"]  # fmt: skip
+PROMISE_USES = ["String({p})", "{p} instanceof Promise", "typeof {p}", "JSON.stringify({p})",
+                "Object.keys({p}).length", "toString.call({p})", "{p} === {p}",
+                "Object.getPrototypeOf({p}) === Object.getPrototypeOf(payload.p)",
+                "Promise.resolve({p}) === {p}", "{p}.then.call({v})",
+                "Promise.resolve.call({v}, 1)", "Promise.all.call({v}, [])",
+                "(0, Promise.race)([])", "new Promise({v})", "Promise({v})",
+                "Reflect.construct(Promise, [{v}])", "structuredClone({p})",
+                "Object.isFrozen(Object.freeze({p}))", "({p}.x = 1, {p}.x)",
+                "new WeakRef({p}).deref() === {p}", "new WeakRef({v}).deref()",
+                "String(new WeakRef({v}))", "{p}.then.length + {p}.then.name",
+                "Object.getOwnPropertyNames(Object.getPrototypeOf({p})).join()"]  # fmt: skip
+
+
+def promises(r: random.Random) -> Case:
+    value = r.choice(PROMISE_VALUES)
+    made = r.choice(PROMISES).replace("{v}", value)
+    use = r.choice(PROMISE_USES).replace("{p}", made).replace("{v}", r.choice(PROMISE_VALUES))
+    scope = _scope()
+    scope["payload"]["p"] = None
+    return f"(payload.p = Promise.resolve(0), {use})", scope
+
+
+#: node's Buffer: text in every encoding it knows (and names it does not), made from strings,
+#: arrays, views and buffers, read back in every encoding, searched, compared, sliced
+NB_TEXTS = ["''", "'abc'", "'héllo'", "'aGk='", "'aGk'", "'YQ=x'", "'a Gk='", "'-_-_'",
+            "'+/+/'", "'6869'", "'686'", "'68 69'", "'6g'", "'\\ud800a'", "'😀x'", "'é€'",
+            "'\\u00ff\\u0100'", "'a\\nb'", "payload.s", "'YWJj\\nZGVm'", "'===='",
+            "'a'", "'ab'", "'abc'"]  # fmt: skip
+NB_ENCODINGS = ["", ", 'utf8'", ", 'UTF-8'", ", 'hex'", ", 'base64'", ", 'base64url'",
+                ", 'latin1'", ", 'binary'", ", 'ascii'", ", 'utf16le'", ", 'ucs2'", ", 'nope'",
+                ", undefined", ", 1", ", ''"]  # fmt: skip
+NB_SOURCES = ["Buffer.from({t}{e})", "Buffer.from([1, 256, -1, 'a', 97])",
+              "Buffer.from(new Uint16Array([258, 3]))", "Buffer.from(new ArrayBuffer(4), 1, 2)",
+              "Buffer.from(new ArrayBuffer(4), 5)", "Buffer.alloc(3{e2})", "Buffer.alloc(-1)",
+              "Buffer.from(payload.arr)", "Buffer.from(payload.o)", "Buffer.from()",
+              "Buffer.from(new String('ab'))", "Buffer.of(104, 105)",
+              "Buffer.concat([Buffer.from({t}{e}), Buffer.from('!')])",
+              "Buffer.from(Buffer.from({t}{e}))"]  # fmt: skip
+NB_USES = ["{b}.toString({e1})", "{b}.toString({e1}, 1)", "{b}.toString({e1}, 1, 3)",
+           "JSON.stringify({b})", "String({b})", "{b}.length", "{b} instanceof Buffer",
+           "Buffer.isBuffer({b})", "{b}.equals(Buffer.from('abc'))",
+           "{b}.compare(Buffer.from('abc'))", "Buffer.compare({b}, Buffer.from('b'))",
+           "{b}.indexOf({t}{e})", "{b}.lastIndexOf(98)", "{b}.includes({t}{e})",
+           "{b}.slice(1).toString('hex')", "{b}.subarray(-2).toString('hex')",
+           "{b}.map(x => x + 1).toString('hex')", "{b}.filter(x => x > 97).length",
+           "Buffer.byteLength({t}{e})", "toString.call({b})", "[...{b}].join()",
+           "{b}.toJSON().data.length", "JSON.stringify(structuredClone({b}))",
+           "{b}.fill({t}{e}).toString('hex')", "Buffer.isEncoding({e0})",
+           "{b}.read{R}({o})", "String({b}.readBigInt64LE({o}))", "{b}.readUIntBE({o}, {n})",
+           "{b}.readIntLE({o}, {n})", "{b}.read{R}()"]  # fmt: skip
+NB_READS = ["UInt8", "Int8", "UInt16LE", "UInt16BE", "Int16LE", "Int32BE", "UInt32LE",
+            "Uint32BE", "FloatLE", "DoubleBE", "Uint8"]  # fmt: skip
+NB_OFFSETS = ["0", "1", "2", "-1", "1.5", "'1'", "null", "NaN", "2 ** 40", "1e21", "-0", "3",
+              "undefined"]  # fmt: skip
+
+
+def node_buffers(r: random.Random) -> Case:
+    def enc() -> str:
+        return r.choice(NB_ENCODINGS)
+
+    made = r.choice(NB_SOURCES).replace("{e2}", r.choice(["", ", 'ab'", ", 'ab', 'hex'", ", 258",
+                                                          ", 'zz', 'hex'", ", ''"]))  # fmt: skip
+    made = made.replace("{t}", r.choice(NB_TEXTS)).replace("{e}", enc())
+    use = r.choice(NB_USES).replace("{b}", "b").replace("{t}", r.choice(NB_TEXTS))
+    use = use.replace("{R}", r.choice(NB_READS)).replace("{o}", r.choice(NB_OFFSETS))
+    use = use.replace("{n}", r.choice(["1", "2", "3", "6", "7", "0", "2.5", "undefined"]))
+    use = use.replace("{e}", enc()).replace("{e1}", enc().lstrip(", ") or "undefined")
+    use = use.replace("{e0}", enc().lstrip(", ") or "'hex'")
+    scope = _scope()
+    scope["payload"]["s"] = "c2VjcmV0"
+    return f"(b => {use})({made})", scope
+
+
 FAMILIES: dict[str, Callable[[random.Random], Case]] = {
     "host.idna": idna,
     "host.detached": detached_methods,
@@ -557,4 +665,6 @@ FAMILIES: dict[str, Callable[[random.Random], Case]] = {
     "host.convert": conversion,
     "host.buffer": buffers,
     "host.statics": statics,
+    "host.promise": promises,
+    "host.nodebuffer": node_buffers,
 }

@@ -55,7 +55,8 @@ NUMBER_OPTIONS: dict[str, list[Any]] = {
 NUMBER_LOCALES = ["'en-u-nu-thai'", "'ar-EG-u-nu-latn'", "'hi-u-nu-deva'", "'fa-u-nu-latn'",
                   "'zh-u-nu-hanidec'", "'bn-u-nu-latn'", "'de-u-nu-arab'", "'fr-u-nu-arabext'",
                   "'en-u-nu-roman'", "'ja-u-nu-foo'", "'ar-u-nu-arab'", "'en-US-u-va-posix'",
-                  "'de-CH-u-nu-fullwide'"]  # fmt: skip
+                  "'de-CH-u-nu-fullwide'", "'en-CH'", "'en-SE'", "'en-150'", "'kea'",
+                  "'en-DK'"]  # fmt: skip
 NUMBERS = ["1234.5", "-1234567.891", "0", "-0", "0.5", "-0.0001", "1e21", "123456789012",
            "0.0005", "1.0005", "NaN", "Infinity", "-Infinity", "12", "99999.9995", "5e-7",
            "2**53", "-42.125", "1000000", "payload.n", "0.125", "'1234.5678'", "12n",
@@ -107,7 +108,8 @@ COLLATOR_LOCALES = ["'en-u-kn'", "'en-u-kn-false'", "'de-u-co-phonebk'", "'en-u-
 WORDS = ["a", "A", "b", "á", "Á", "ä", "z", "ß", "ss", "a1", "a10", "a2", "a02", "ab", "a-b",
          "a b", "a.b", "ä1", "Ab", "aB", "résumé", "resume", "Resume", "é", "e", "E", "ö", "o",
          "ø", "æ", "ae", "ch", "c", "d", "ñ", "n", "x9", "x 9", "9", "10", "", "Z", "ǆ",
-         "1.5", "1.10", "a$b", "a_b", "å", "aa", "ı", "i", "İ", "ç"]  # fmt: skip
+         "1.5", "1.10", "a$b", "a_b", "å", "aa", "ı", "i", "İ", "ç", "ō", "ǒ", "đ", "ď",
+         "ł", "ĺ", "ħ", "ĥ", "ǿ"]  # fmt: skip
 COLLATOR_FORMS = [
     "{a}.localeCompare({b}, {l}, payload.o)", "new Intl.Collator({l}, payload.o).compare({a}, {b})",
     "Intl.Collator({l}, payload.o).compare({a}, {b})", "{a}.localeCompare({b}, {l})",
@@ -177,7 +179,15 @@ def list_format(r: random.Random) -> Case:
 
 DATE_OPTIONS: dict[str, list[Any]] = {
     "timeZone": ["UTC", "utc", "Asia/Tokyo", "America/New_York", "Europe/Berlin", "Foo/Bar",
-                 "Etc/GMT+5"],
+                 "Etc/GMT+5", "Asia/Kolkata", "asia/calcutta", "Australia/Lord_Howe",
+                 "Pacific/Chatham", "America/St_Johns", "Asia/Kathmandu", "America/Sao_Paulo",
+                 "US/Pacific", "EST", "Europe/Kyiv", "Etc/GMT-14", "Etc/GMT+13", "+05:30",
+                 "Africa/Casablanca", "America/Santiago", "Europe/London", "GMT0", "IST",
+                 "Antarctica/Troll", "Asia/Tehran", "America/Argentina/Buenos_Aires"],
+    "timeZoneName": ["short", "long", "shortOffset", "longOffset", "shortGeneric",
+                     "longGeneric", "x"],
+    "fractionalSecondDigits": [1, 2, 3, 0, 4, "2"],
+    "dayPeriod": ["narrow", "short", "long", "x"],
     "hour": ["numeric", "2-digit", "x"],
     "minute": ["2-digit", "numeric"],
     "second": ["2-digit"],
@@ -230,12 +240,26 @@ DATE_SETS: list[dict[str, Any]] = [
      "hourCycle": "h23"},
     {"weekday": "short", "hour": "numeric", "minute": "2-digit"},
     {"month": "short", "day": "numeric", "hour": "numeric", "minute": "2-digit"},
+    {"timeZoneName": "short"}, {"hour": "numeric", "minute": "2-digit", "timeZoneName": "short"},
+    {"year": "numeric", "month": "short", "day": "numeric", "hour": "2-digit",
+     "minute": "2-digit", "timeZoneName": "shortOffset"},
+    {"hour": "2-digit", "minute": "2-digit", "second": "2-digit", "timeZoneName": "longOffset"},
+    {"hour": "numeric", "minute": "2-digit", "second": "2-digit", "fractionalSecondDigits": 3},
+    {"minute": "2-digit", "second": "2-digit", "fractionalSecondDigits": 2},
+    {"hour": "numeric", "minute": "2-digit", "dayPeriod": "short"}, {"dayPeriod": "long"},
+    {"hour": "numeric", "dayPeriod": "narrow"}, {"weekday": "long", "timeZoneName": "long"},
+    {"year": "numeric", "month": "long", "day": "numeric", "timeZoneName": "shortGeneric"},
 ]  # fmt: skip
 DATES = ["0", "1700000000000", "Date.UTC(2024, 1, 29, 23, 59, 59)", "Date.UTC(1999, 11, 31, 12)",
          "-1e12", "NaN", "Date.UTC(1582, 9, 14)", "8.64e15", "payload.t", "'2020-01-01'",
          "Date.UTC(2026, 5, 1, 0, 30)", "-1e14", "-62198755200000", "-8.64e15",
          "Date.UTC(812, 11, 25, 8)", "Date.UTC(1582, 9, 4, 23)",
-         "Date.UTC(-44, 2, 15)"]  # fmt: skip
+         "Date.UTC(-44, 2, 15)", "Date.UTC(2026, 2, 8, 7, 30)", "Date.UTC(2026, 9, 25, 0, 59)",
+         "Date.UTC(2100, 9, 31, 1, 30)", "Date.UTC(1850, 5, 1, 12)", "Date.UTC(2024, 5, 1, 12)",
+         "Date.UTC(1999, 11, 31, 23, 59, 59, 987)", "Date.UTC(40000, 6, 1)"]  # fmt: skip
+# the end of a range: the same instant, a little later, much later, invalid
+DATE_RANGE_ENDS = ["{x}", "{x} + 1", "{x} + 999", "{x} + 60000", "{x} + 3600000", "{x} + 86400000",
+              "{x} + 4e10", "NaN", "undefined", "new Date({x})", "'x'"]  # fmt: skip
 DATE_FORMS = ["new Date({x}).toLocaleString({l})", "new Date({x}).toLocaleDateString({l})",
               "new Date({x}).toLocaleTimeString({l})",
               "new Date({x}).toLocaleDateString({l}, payload.o)",
@@ -246,6 +270,11 @@ DATE_FORMS = ["new Date({x}).toLocaleString({l})", "new Date({x}).toLocaleDateSt
               "Intl.DateTimeFormat({l}).format(new Date({x}))",
               "JSON.stringify(new Intl.DateTimeFormat({l}).formatToParts({x}))",
               "JSON.stringify(new Intl.DateTimeFormat({l}, payload.o).resolvedOptions())",
+              "new Intl.DateTimeFormat({l}, payload.o).formatRange({x}, {y})",
+              "JSON.stringify(new Intl.DateTimeFormat({l}, payload.o)"
+              ".formatRangeToParts({x}, {y}))",
+              "new Intl.DateTimeFormat({l}, payload.o).resolvedOptions().timeZone",
+              "new Intl.DateTimeFormat({l}, payload.o).formatRange({x})",
               ]  # fmt: skip
 
 
@@ -275,15 +304,17 @@ def date_time(r: random.Random) -> Case:
         expr = form.replace("{l}", locale).replace("{x}", r.choice(DATES))
         return expr, {"payload": {"o": options, "t": 1234567890123, "locs": ["fr-CA", "de"]}}
     locale = r.choice(DATE_LOCALES) if r.random() < 0.1 else _locale(r)
-    expr = form.replace("{l}", locale).replace("{x}", r.choice(DATES))
+    expr = form.replace("{l}", locale).replace("{y}", r.choice(DATE_RANGE_ENDS))
+    expr = expr.replace("{x}", r.choice(DATES))
     roll = r.random()
     options = (
         dict(r.choice(DATE_SETS))
         if roll < 0.45
         else (_options(r, DATE_OPTIONS, 3) if roll < 0.75 else {})
     )
-    if r.random() < 0.3:
-        options["timeZone"] = r.choice(DATE_OPTIONS["timeZone"][:5])
+    if r.random() < 0.4:
+        zones = DATE_OPTIONS["timeZone"]
+        options["timeZone"] = r.choice(zones[:5] if r.random() < 0.5 else zones)
     return expr, {"payload": {"o": options, "t": 1234567890123, "locs": ["fr-CA", "de"]}}
 
 
@@ -427,6 +458,95 @@ def number_unit(r: random.Random) -> Case:
     return expr, _scope(options)
 
 
+RANGE_ENDS = ["3", "5", "-5", "-3", "0", "-0", "1", "2", "1.5", "1000", "3000", "3100", "1e6",
+              "2.9", "3.1", "0.5", "1234.5", "99999", "Infinity", "-Infinity", "'5'", "2n",
+              "null", "NaN", "undefined", "'abc'", "payload.n", "21", "22", "1e21",
+              "0.001"]  # fmt: skip
+RANGE_FORMS = [
+    "new Intl.NumberFormat({l}, payload.o).formatRange({x}, {y})",
+    "JSON.stringify(new Intl.NumberFormat({l}, payload.o).formatRangeToParts({x}, {y}))",
+    "new Intl.NumberFormat({l}, payload.o).formatRange({x}, {x})",
+    "JSON.stringify(new Intl.NumberFormat({l}, payload.o).formatRangeToParts({x}, {x}))",
+    "new Intl.NumberFormat({l}, payload.o).formatRange({x})",
+    "new Intl.PluralRules({l}, payload.o).selectRange({x}, {y})",
+    "new Intl.PluralRules({l}, payload.p).selectRange({x}, {y})",
+]  # fmt: skip
+RANGE_OPTIONS: dict[str, list[Any]] = {
+    "style": ["decimal", "percent", "currency", "unit"],
+    "currency": ["USD", "EUR", "JPY", "CHF", "INR", "GBP"],
+    "currencyDisplay": ["symbol", "narrowSymbol", "code", "name", "name"],
+    "currencySign": ["standard", "accounting"],
+    "unit": ["meter", "kilometer-per-hour", "percent", "liter", "day", "byte-per-second"],
+    "unitDisplay": ["short", "narrow", "long"],
+    "notation": ["standard", "scientific", "engineering", "compact"],
+    "signDisplay": ["auto", "always", "never", "exceptZero", "negative"],
+    "maximumFractionDigits": [0, 1, 2],
+    "maximumSignificantDigits": [1, 2],
+}
+
+
+def number_range(r: random.Random) -> Case:
+    """formatRange, formatRangeToParts and selectRange: both ends alike or not, collapsing
+    units and affixes, the approximately sign, V8's errors."""
+    options = _options(r, RANGE_OPTIONS, 4)
+    if options.get("style") == "currency":
+        options.setdefault("currency", "EUR")
+    if options.get("style") == "unit":
+        options.setdefault("unit", "meter")
+    locale = f"'{r.choice(UNIT_LOCALES)}'" if r.random() < 0.8 else _locale(r)
+    expr = r.choice(RANGE_FORMS).replace("{l}", locale)
+    expr = expr.replace("{x}", r.choice(RANGE_ENDS)).replace("{y}", r.choice(RANGE_ENDS))
+    plural = {"type": r.choice(["cardinal", "ordinal"]),
+              **_options(r, PLURAL_OPTIONS, 1)}  # fmt: skip
+    return expr, _scope(options, p=plural)
+
+
+INFO_LANGUAGES = ["en", "de", "fr", "ar", "he", "fa", "ur", "ps", "sd", "dv", "az", "pa", "ku",
+                  "zh", "ja", "ko", "th", "hi", "bn", "es", "pt", "ru", "sr", "uz", "ms", "mn",
+                  "eo", "ia", "yue", "ff", "ks", "sv", "fi", "vi", "si", "ln", "und", "xx", "qaa",
+                  "ckb", "ug", "yi", "syr", "nqo", "rhg"]  # fmt: skip
+INFO_SCRIPTS = ["", "", "", "Latn", "Arab", "Cyrl", "Hant", "Hans", "Adlm", "Hebr", "Deva"]
+INFO_REGIONS = ["", "", "US", "GB", "DE", "CA", "EG", "SA", "IR", "AF", "IN", "JP", "TW", "HK",
+                "MO", "CN", "BR", "PT", "419", "001", "150", "ZZ", "AQ", "MV", "IL", "TH", "SY",
+                "IQ", "MA", "KR", "ES", "MX", "RS", "BA", "UZ", "MN", "PK", "FR", "CH",
+                "AE"]  # fmt: skip
+INFO_KEYWORDS = ["", "", "", "-u-ca-buddhist", "-u-ca-islamicc", "-u-co-phonebk", "-u-co-foo",
+                 "-u-hc-h11", "-u-hc-h23", "-u-nu-arab", "-u-nu-foo", "-u-nu-roman", "-u-fw-mon",
+                 "-u-fw-sat", "-u-ca-japanese-nu-jpan", "-u-kn"]  # fmt: skip
+INFO_KEYS = ["calendars", "collations", "hourCycles", "numberingSystems", "textInfo",
+             "timeZones", "weekInfo"]  # fmt: skip
+
+
+def locale_info(r: random.Random) -> Case:
+    """The lists Intl.Locale offers, for tags of many languages, scripts, regions and keywords."""
+    parts = [r.choice(INFO_LANGUAGES), r.choice(INFO_SCRIPTS), r.choice(INFO_REGIONS)]
+    tag = "-".join(p for p in parts if p) + r.choice(INFO_KEYWORDS)
+    key = r.choice(INFO_KEYS)
+    form = r.choice(["JSON.stringify(new Intl.Locale('{t}').{k})",
+                     "String(new Intl.Locale('{t}').{k})",
+                     "new Intl.Locale('{t}').{k} === undefined"])  # fmt: skip
+    return form.replace("{t}", tag).replace("{k}", key), _scope({})
+
+
+# a letter's forms apart from it at the third level only (width, circled, superscript,
+# subscript, modifier letters), in both cases
+LETTER_FORMS = ["aAªᵃₐᴬａＡⓐⒶ", "oOºᵒₒᴼｏＯⓞⓄ", "sSˢｓＳⓢⓈ", "mMᵐₘᴹｍＭⓜⓂ", "iIⁱᵢᴵｉＩⓘⒾ",
+                "eEᵉₑᴱｅＥⓔⒺ", "nNⁿₙᴺｎＮⓝⓃ"]  # fmt: skip
+FORM_OPTIONS = [{}, {"caseFirst": "upper"}, {"caseFirst": "lower"}, {"sensitivity": "case"},
+                {"sensitivity": "accent"}]  # fmt: skip
+
+
+def compare_forms(r: random.Random) -> Case:
+    """Strings alike but for the forms of their letters: the root collation's third level and
+    the case level (caseFirst) decide."""
+    groups = [r.choice(LETTER_FORMS) for _ in range(r.randint(1, 3))]
+    a = "".join(r.choice(g) for g in groups)
+    b = "".join(r.choice(g) for g in groups)
+    if r.random() < 0.5:
+        return f"{_lit(a)}.localeCompare({_lit(b)})", _scope({})
+    return f"{_lit(a)}.localeCompare({_lit(b)}, 'en', payload.o)", _scope(r.choice(FORM_OPTIONS))
+
+
 FAMILIES: dict[str, Callable[[random.Random], Case]] = {
     "locale.numberformat": number_format,
     "locale.collator": collator,
@@ -437,6 +557,9 @@ FAMILIES: dict[str, Callable[[random.Random], Case]] = {
     "locale.relative": relative_time,
     "locale.locale": locale_object,
     "locale.unit": number_unit,
+    "locale.range": number_range,
+    "locale.info": locale_info,
+    "locale.forms": compare_forms,
 }
 
 

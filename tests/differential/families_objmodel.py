@@ -24,7 +24,8 @@ def _scope() -> dict[str, Any]:
 #: values whose prototype is read, each kind of built-in and a few of their own prototypes
 HOLDERS = ["[]", "payload.arr", "''", "payload.s", "0", "1.5", "true", "payload.o", "payload.eo",
            "x => x", "Math.max", "new Date(0)", "/a/g", "new Map()", "new Set()",
-           "new WeakMap()", "new WeakSet()", "Symbol('d')", "1n", "new Error('e')",
+           "new WeakMap()", "new WeakSet()", "new WeakRef(payload.o)", "Symbol('d')", "1n",
+           "new Error('e')",
            "new TypeError('t')", "new RangeError()", "Object(1)", "Object('s')", "Object(false)",
            "Math", "JSON", "Reflect", "Array", "TypeError", "Error", "Object.create(null)",
            "Object.create(payload.o)"]  # fmt: skip
@@ -73,6 +74,7 @@ METHODS: dict[str, list[str]] = {
     "new Map()": ["get(1)", "has(1)", "set(1, 2)", "size", "keys()", "forEach(x => x)"],
     "new Set()": ["has(1)", "add(1)", "keys()", "size"],
     "new WeakMap()": ["get(payload.o)", "has(payload.o)"],
+    "new WeakRef(payload.o)": ["deref()", "deref().a"],
     "Symbol('d')": ["toString()", "valueOf()", "description"],
     "1n": ["toString()", "valueOf()", "toLocaleString()"],
     "new TypeError('x')": ["name", "message", "toString()"],

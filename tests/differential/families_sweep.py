@@ -127,7 +127,7 @@ GLOBAL_FUNCTIONS = ["parseInt", "parseFloat", "isNaN", "isFinite", "encodeURICom
                     "decodeURIComponent", "encodeURI", "decodeURI", "escape", "unescape",
                     "String", "Number", "Boolean", "Array", "Object", "Symbol", "BigInt",
                     "Date", "RegExp", "Error", "TypeError", "RangeError", "Map", "Set",
-                    "structuredClone", "atob", "btoa", "WeakMap", "WeakSet", "Promise",
+                    "structuredClone", "atob", "btoa", "WeakMap", "WeakSet", "WeakRef", "Promise",
                     "ArrayBuffer", "Uint8Array", "DataView", "URL", "TextEncoder",
                     "Intl", "Atomics", "Proxy",
                     "globalThis", "undefined", "NaN", "Infinity"]  # fmt: skip

@@ -92,8 +92,8 @@ class _Cloner:
             return out
         if t is JsIterator:
             raise _not_cloned("#<Object>")
-        if type(v).__name__ == "JsWeakCollection":
-            raise _not_cloned(shown_value(v))  # a WeakMap or WeakSet is not serializable
+        if type(v).__name__ in ("JsWeakCollection", "JsPromise"):
+            raise _not_cloned(shown_value(v))  # a WeakMap, a WeakRef, a Promise: not serializable
         if type(v).__name__ == "JsRegExp":
             # a fresh RegExp of the same source and flags: lastIndex starts again at 0
             return self._keep(v, type(v)(v.source, v.flags, v.literal))

@@ -525,6 +525,7 @@ def register(globals_: dict[str, Any]) -> dict[int, Callable[..., Any]]:
     globals_["Set"] = JsFunction("Set", _not_without_new("Set"), arity=0)
     for weak_name in ("WeakMap", "WeakSet"):
         globals_[weak_name] = JsFunction(weak_name, _not_without_new(weak_name), arity=0)
+    globals_["WeakRef"] = JsFunction("WeakRef", _not_without_new("WeakRef"), arity=1)
     table: dict[int, Callable[..., Any]] = {
         id(globals_["Date"]): dates.construct,
         id(globals_["RegExp"]): regexp.construct,
@@ -537,6 +538,7 @@ def register(globals_: dict[str, Any]) -> dict[int, Callable[..., Any]]:
         id(globals_["Set"]): new_set,
         id(globals_["WeakMap"]): weak.construct(False, _iterable),
         id(globals_["WeakSet"]): weak.construct(True, _iterable),
+        id(globals_["WeakRef"]): weak.construct_ref,
     }
     for name in ERROR_NAMES:
         table[id(globals_[name])] = globals_[name].fn
@@ -544,3 +546,6 @@ def register(globals_: dict[str, Any]) -> dict[int, Callable[..., Any]]:
 
 
 LENT["JsWrapper"] = JsWrapper
+
+
+LENT["iterable"] = _iterable

@@ -96,7 +96,7 @@ def _with_this(fn: JsFunction, this: Any) -> Callable[..., Any]:
         member = fn.ident.rpartition(".")[2] if fn.ident else fn.name
         return lambda *args: host(member, this, list(args))
     kind, _, name = (fn.ident or "").partition(".prototype.")
-    if kind in ("WeakMap", "WeakSet"):
+    if kind in ("WeakMap", "WeakSet", "WeakRef"):
         if type(this).__name__ == "JsWeakCollection" and this.kind == kind:
             return this.js_get(name).fn  # its class method, whatever its chain
         raise JsError(

@@ -26,6 +26,7 @@ from flowctx_core.expressions.js import (
     fdlibm,
     host,
     intl,
+    promise,
     proxies,
     reflect,
     regexp,
@@ -1213,6 +1214,10 @@ def _prototype_sample(kind: str) -> Any:
         return constructors.new_set() if kind == "Set" else constructors.new_map()
     if kind in ("WeakMap", "WeakSet"):
         return weak.JsWeakCollection(kind == "WeakSet")
+    if kind == "WeakRef":
+        return weak.construct_ref({})
+    if kind == "Promise":
+        return promise.JsPromise()
     if kind == "Symbol":
         return symbols.JsSymbol(UNDEFINED)
     if kind == "BigInt":
@@ -1230,6 +1235,7 @@ bigint.register(GLOBALS)
 reflect.register(GLOBALS, CONSTRUCTORS)
 clone.register(GLOBALS)
 symbols.register(GLOBALS)
+promise.register(GLOBALS, CONSTRUCTORS)
 intl.register(GLOBALS, CONSTRUCTORS)
 atomics.register(GLOBALS)
 host.register(GLOBALS, CONSTRUCTORS)
@@ -1271,8 +1277,8 @@ EXECUTING_GLOBALS: Final = frozenset(
     {
         "globalThis", "global", "process", "Function", "eval", "import", "setTimeout",
         "setInterval", "setImmediate", "queueMicrotask", "clearTimeout", "clearInterval",
-        "clearImmediate", "Buffer", "fetch", "WebAssembly", "console", "SharedArrayBuffer",
-        "performance", "crypto", "FinalizationRegistry", "WeakRef", "Promise",
+        "clearImmediate", "fetch", "WebAssembly", "console",
+        "performance", "crypto", "FinalizationRegistry",
     }
 )  # fmt: skip
 # Why a host global is refused, where more can be said than that it reaches code or the host.
@@ -1286,14 +1292,11 @@ HOST_REASONS: Final[dict[str, str]] = {
     "setInterval": "'setInterval' runs code after the condition has returned",
     "setImmediate": "'setImmediate' runs code after the condition has returned",
     "queueMicrotask": "'queueMicrotask' runs code after the condition has returned",
-    "Promise": "'Promise' runs its callbacks after the condition has returned",
 }
 # Host globals whose call or construction is predicted from its arguments alone: objects, which
-# the engine finds no function or constructor, and Promise, whose call without ``new`` or whose
-# executor that is no function throws before anything runs (``hostcalls``).
+# the engine finds no function or constructor (``hostcalls``).
 HOST_CALLEES: Final = frozenset(
-    {"globalThis", "global", "process", "console", "performance", "crypto", "WebAssembly",
-     "Promise"}
+    {"globalThis", "global", "process", "console", "performance", "crypto", "WebAssembly"}
 )  # fmt: skip
 # Names of node flowctx does not reproduce, and why (refused, never guessed).
 NOT_REPRODUCED_WHY: Final[dict[str, str]] = {

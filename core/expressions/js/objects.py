@@ -879,9 +879,7 @@ def _get_member(obj: Any, key: Any) -> Any:
         if k == "__proto__" and not (obj.members and k in obj.members):
             return prototype_of(obj)  # Function.prototype, or Object.prototype for Math
         if k in LEGACY_STATICS and obj.name == "RegExp" and LENT["globals"]["RegExp"] is obj:
-            from flowctx_core.expressions.js.regexp import legacy_static
-
-            return legacy_static(k)
+            return LENT["legacy_static"](k)  # regexp.py's
         if k == "prototype" and t is JsFunction and LENT["globals"].get(obj.name) is obj:
             held = constructor_prototype(obj.name)
             if held is not None:
@@ -946,9 +944,10 @@ def _get_member(obj: Any, key: Any) -> Any:
             if cls is not None:
                 # a method of its class's prototype: called without this object (detached,
                 # as a callback, with call), it checks the receiver it is given
-                if cls in ("Collection", "Weak"):
+                if cls == "Weak":
+                    cls = getattr(obj, "kind", "")  # WeakMap, WeakSet, WeakRef
+                elif cls == "Collection":
                     cls = "Set" if getattr(obj, "is_set", False) else "Map"
-                    cls = "Weak" + cls if type(obj).__name__ == "JsWeakCollection" else cls
                 got.method, got.receiver = _with_receiver, obj
                 if got.ident is None:
                     got.ident = f"{cls}.prototype.{got.name}"
@@ -966,7 +965,7 @@ _CLASS_OF: Final = {"JsRegExp": "RegExp", "JsCollection": "Collection", "JsSymbo
 _RECEIVER_CHECKED: Final = frozenset(
     {"Date.prototype", "RegExp.prototype", "Map.prototype", "Set.prototype",
      "Symbol.prototype", "BigInt.prototype", "Function.prototype", "WeakMap.prototype",
-     "WeakSet.prototype"}
+     "WeakSet.prototype", "WeakRef.prototype"}
 )  # fmt: skip
 
 

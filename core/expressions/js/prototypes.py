@@ -44,7 +44,9 @@ _PRIMITIVES: Final[dict[str, Any]] = {"String": "", "Number": 0, "Boolean": Fals
 _ERRORS: Final = ("TypeError", "RangeError", "SyntaxError", "ReferenceError", "EvalError",
                   "URIError")  # fmt: skip
 #: how V8's TypeErrors name the prototype objects whose class has a toStringTag
-_TAGGED: Final = frozenset({"Map", "Set", "WeakMap", "WeakSet", "Symbol", "BigInt"})
+_TAGGED: Final = frozenset(
+    {"Map", "Set", "WeakMap", "WeakSet", "WeakRef", "Promise", "Symbol", "BigInt"}
+)
 #: a change to a built-in the engine's host process keeps
 HOST_CHANGE: Final = (
     "flowctx does not reproduce changing a built-in prototype: the engine's host process "
@@ -470,7 +472,8 @@ def prototype(kind: str) -> Any:
 
 #: the global constructors whose instances' prototype flowctx holds as an object
 _HELD: Final = frozenset({"Object", "Array", "String", "Boolean", "Number", "Date", "RegExp",
-                          "Symbol", "BigInt", "Map", "Set", "WeakMap", "WeakSet", "Error",
+                          "Symbol", "BigInt", "Map", "Set", "WeakMap", "WeakSet", "WeakRef",
+                          "Promise", "Error",
                           *_ERRORS})  # fmt: skip
 
 
@@ -501,7 +504,7 @@ def parent(proto: JsPrototype) -> Any:
 #: the prototype of each class of object made here, by its Python class's name
 _CLASS_PROTOTYPES: Final = {
     "JsDate": "Date", "JsRegExp": "RegExp", "JsSymbol": "Symbol", "JsBigInt": "BigInt",
-    "JsArguments": "Object",
+    "JsArguments": "Object", "JsPromise": "Promise",
 }  # fmt: skip
 
 

@@ -682,3 +682,6 @@ def register(globals_: dict[str, Any], constructors: dict[int, Any]) -> None:
     )  # fmt: skip
     globals_["Proxy"] = proxy
     constructors[id(proxy)] = _proxy_create
+
+
+LENT["is_constructor"] = is_constructor

@@ -1283,3 +1283,4 @@ def literal(token_text: str) -> tuple[str, str]:
 
 
 LENT["object_proto"] = _object_proto
+LENT["legacy_static"] = legacy_static

@@ -284,7 +284,7 @@ def _primary(c: str) -> Weight | None:
     return _PUNCT + 100_000 + ord(c), 0, 0  # a symbol newer than the generated order
 
 
-Key = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+Key = tuple[tuple[int, ...], tuple[float, ...], tuple[int, ...]]
 
 
 _KEYS: dict[str, Key] = {}
@@ -308,9 +308,25 @@ def _collation_key(s: str) -> Key:
     return key
 
 
+@functools.cache
+def _variant_accents() -> dict[str, float]:
+    from flowctx_core.expressions.js.intl.data import table
+
+    found: dict[str, float] = table("variantAccents")
+    return found
+
+
+@functools.cache
+def _tertiary_ranks() -> dict[str, int]:
+    from flowctx_core.expressions.js.intl.data import table
+
+    found: dict[str, int] = table("tertiaryRanks")
+    return found
+
+
 def _build_key(s: str) -> Key:
     primary: list[int] = []
-    secondary: list[int] = []
+    secondary: list[float] = []
     tertiary: list[int] = []
     weights, ignorable, expansions = _generated()
     from flowctx_core.expressions.js.intl.rootorder import (
@@ -357,8 +373,13 @@ def _build_key(s: str) -> Key:
             if at in apart:
                 secondary.append(EXPANSION_ACCENT)  # ß is ss apart at the second level
             if weight[1]:
-                secondary.append(_VARIANT + weight[1])  # đ: d, then its stroke at the second level
-            tertiary.append(variant + weight[2])
+                # đ: d, then its stroke at the second level, among the accents where node's
+                # root order puts it (ø before ō), else after them
+                placed = _variant_accents().get(c)
+                secondary.append(_VARIANT + weight[1] if placed is None else placed)
+            # a letter's forms apart at the third level only (a, ａ, A, ª, ᴬ) in node's order
+            ranked = _tertiary_ranks().get(ch) if len(text) == 1 else None
+            tertiary.append(variant + weight[2] if ranked is None else ranked)
     return tuple(primary), tuple(secondary), tuple(tertiary)
 
 

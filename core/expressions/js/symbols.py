@@ -124,6 +124,12 @@ def _symbol_for(key: Any = UNDEFINED, *_: Any) -> JsSymbol:
     return found
 
 
+def registered(sym: JsSymbol) -> bool:
+    """Whether Symbol.for made it (a registered symbol cannot be held weakly)."""
+    description: Any = sym.description
+    return type(description) is str and _table().get(description) is sym
+
+
 def _symbol_key_for(sym: Any = UNDEFINED, *_: Any) -> Any:
     if type(sym) is not JsSymbol:
         raise JsError(f"{not_callable(sym)} is not a symbol", anonymous="value is not a symbol")

@@ -1,6 +1,8 @@
 """WeakMap and WeakSet: keyed by object identity, only objects as keys, no size and no
-iteration (nothing a condition could observe of the collection's contents but its own answers).
-Each method checks its receiver and its key with V8's TypeErrors."""
+iteration (nothing a condition could observe of the collection's contents but its own answers);
+WeakRef: one target, which ``deref`` gives back for as long as the condition runs (ECMAScript
+keeps a target alive until the end of the job that made or read it, and a condition is one
+synchronous job). Each method checks its receiver and its key with V8's TypeErrors."""
 
 from __future__ import annotations
 
@@ -28,18 +30,16 @@ def _holdable(v: Any) -> bool:
 
 
 class JsWeakCollection(JsPropsObject):
-    """A WeakMap (``is_set`` false) or a WeakSet: its entries by the key object's identity."""
+    """A WeakMap (``is_set`` false) or a WeakSet: its entries by the key object's identity; a
+    WeakRef (``kind``) holds its target as its one entry."""
 
-    __slots__ = ("entries", "is_set")
+    __slots__ = ("entries", "is_set", "kind")
 
-    def __init__(self, is_set: bool) -> None:
+    def __init__(self, is_set: bool, kind: str | None = None) -> None:
         self.is_set = is_set
+        self.kind = kind or ("WeakSet" if is_set else "WeakMap")
         self.entries: dict[int, tuple[Any, Any]] = {}  # id(key) -> (key, value)
         self.props: dict[str, Any] | None = None
-
-    @property
-    def kind(self) -> str:
-        return "WeakSet" if self.is_set else "WeakMap"
 
     def __repr__(self) -> str:
         return f"[object {self.kind}]"
@@ -50,7 +50,7 @@ class JsWeakCollection(JsPropsObject):
     def js_get(self, key: str) -> Any:
         if self.props and key in self.props:
             return self.props[key]
-        method = (_SET_METHODS if self.is_set else _MAP_METHODS).get(key)
+        method = _METHODS[self.kind].get(key)
         if method is not None:
             fn, arity = method
             return JsFunction(
@@ -101,12 +101,29 @@ def _delete(c: JsWeakCollection, k: Any = UNDEFINED, *_: Any) -> bool:
     return True
 
 
+def _deref(c: JsWeakCollection, *_: Any) -> Any:
+    return next(iter(c.entries.values()))[0]
+
+
 _MAP_METHODS: Final[dict[str, tuple[Callable[..., Any], int]]] = {
     "get": (_get, 1), "set": (_set, 2), "has": (_has, 1), "delete": (_delete, 1),
 }  # fmt: skip
 _SET_METHODS: Final[dict[str, tuple[Callable[..., Any], int]]] = {
     "add": (_add, 1), "has": (_has, 1), "delete": (_delete, 1),
 }  # fmt: skip
+_METHODS: Final = {"WeakMap": _MAP_METHODS, "WeakSet": _SET_METHODS,
+                   "WeakRef": {"deref": (_deref, 0)}}  # fmt: skip
+
+
+def construct_ref(target: Any = UNDEFINED, *_: Any) -> JsWeakCollection:
+    """``new WeakRef(target)``: an object, a function or a symbol no registry holds."""
+    from flowctx_core.expressions.js.symbols import JsSymbol, registered
+
+    if not _holdable(target) and not (type(target) is JsSymbol and not registered(target)):
+        raise JsError("WeakRef: invalid target")
+    ref = JsWeakCollection(False, "WeakRef")
+    ref.entries[id(target)] = (target, target)
+    return ref
 
 
 def construct(is_set: bool, iterable: Callable[[Any, str], list[Any]]) -> Callable[..., Any]:

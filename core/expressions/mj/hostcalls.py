@@ -1,38 +1,22 @@
-"""Host globals that are only called or constructed (``globalThis(1)``, ``new console``,
-``Promise(x)``, ``new Promise(1)``): node throws before anything of the host is reached, so the
-engine's TypeError is predicted from the arguments, which run first as in any call. Anything
-else done with these names stays refused by the parser; a Promise given a function is refused
-here, since its executor and reactions would run after the condition has returned."""
+"""Host globals that are only called or constructed (``globalThis(1)``, ``new console``):
+node throws before anything of the host is reached, so the engine's TypeError is predicted
+from the arguments, which run first as in any call. Anything else done with these names stays
+refused by the parser."""
 
 from __future__ import annotations
 
 from typing import Any, Final, NoReturn
 
 from flowctx_core.expressions.js import values as js
-from flowctx_core.expressions.js.common import security
-from flowctx_core.expressions.js.values import shown_value
 
 
 def called(name: str, shown: str, args: list[Any]) -> NoReturn:
     """``name(...)`` after its arguments were evaluated; ``shown`` is V8's print of the callee."""
-    if name == "Promise":
-        raise js.JsError("Promise constructor cannot be invoked without 'new'")
     raise js.JsError(f"{shown} is not a function")
 
 
 def constructed(name: str, shown: str, args: list[Any]) -> NoReturn:
-    if name != "Promise":
-        raise js.JsError(f"{shown} is not a constructor")
-    executor = args[0] if args else js.UNDEFINED
-    if type(executor) is js.JsFunction:
-        raise security(
-            "new Promise runs its executor and leaves its reactions to the host after the "
-            "condition has returned; a rejection nobody handles reaches the host's process"
-        )
-    raise js.JsError(
-        f"Promise resolver {shown_value(executor)} is not a function",
-        anonymous=f"Promise resolver ({js.typeof(executor)}) is not a function",
-    )
+    raise js.JsError(f"{shown} is not a constructor")
 
 
 #: how V8 names each host object (NoSideEffectsToString: its constructor's name)
@@ -58,12 +42,8 @@ def not_applicable(fn: Any, shown: str | None = None) -> js.JsError:
 
 
 def applied_call(name: str, shown: str, args: list[Any]) -> NoReturn:
-    if name == "Promise":
-        called(name, shown, args)
     raise not_applicable({}, _SHOWN.get(name, "#<Object>"))
 
 
 def applied_new(name: str, shown: str, args: list[Any]) -> NoReturn:
-    if name == "Promise":
-        constructed(name, shown, args)
     raise js.JsError(f"{_SHOWN.get(name, '#<Object>')} is not a constructor")

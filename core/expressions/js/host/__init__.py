@@ -42,6 +42,8 @@ NAMES: Final = frozenset(
     {
         *TYPED_ARRAYS,
         "ArrayBuffer",
+        "SharedArrayBuffer",
+        "Buffer",
         "DataView",
         "TextEncoder",
         "TextDecoder",
@@ -118,6 +120,16 @@ def _lazy(module: str, attr: str, *pre: Any) -> Callable[..., Any]:
     return call
 
 
+#: node's Buffer statics, in node's order: the function of host/buffer.py and its length
+BUFFER_STATICS: Final[dict[str, tuple[str, int]]] = {
+    "from": ("from_", 3), "copyBytesFrom": ("copy_bytes_from", 3), "of": ("of", 0),
+    "alloc": ("alloc", 3), "allocUnsafe": ("alloc_unsafe", 1),
+    "allocUnsafeSlow": ("alloc_unsafe", 1), "isBuffer": ("is_buffer", 1),
+    "compare": ("compare", 2), "isEncoding": ("is_encoding", 1), "concat": ("concat", 2),
+    "byteLength": ("byte_length", 2),
+}  # fmt: skip
+
+
 def register(globals_: dict[str, Any], constructors: dict[int, Callable[..., Any]]) -> None:
     buffer = JsFunction(
         "ArrayBuffer",
@@ -127,6 +139,23 @@ def register(globals_: dict[str, Any], constructors: dict[int, Callable[..., Any
     )
     globals_["ArrayBuffer"] = buffer
     constructors[id(buffer)] = _lazy("typedarrays", "new_array_buffer")
+    node_buffer = JsFunction(
+        "Buffer",
+        _lazy("buffer", "called"),
+        members={
+            "poolSize": 8192,
+            **{
+                name: JsFunction(name, _lazy("buffer", attr), arity=arity)
+                for name, (attr, arity) in BUFFER_STATICS.items()
+            },
+        },
+        arity=2,
+    )
+    globals_["Buffer"] = node_buffer
+    constructors[id(node_buffer)] = _lazy("buffer", "called")
+    shared = JsFunction("SharedArrayBuffer", _requires_new("SharedArrayBuffer"), arity=1)
+    globals_["SharedArrayBuffer"] = shared
+    constructors[id(shared)] = _lazy("typedarrays", "new_shared_array_buffer")
     for name, size in TYPED_ARRAYS.items():
         fn = JsFunction(
             name,

@@ -1,16 +1,18 @@
-"""Atomics over the typed arrays a condition makes (never shared: node's SharedArrayBuffer
-is refused), as ECMAScript defines the operations: the array checked, then the index, then
-the value converted; read-modify-write answers the old element; ``wait`` needs shared
-memory, ``notify`` wakes no one."""
+"""Atomics over the typed arrays a condition makes, as ECMAScript defines the operations: the
+array checked, then the index, then the value converted; read-modify-write answers the old
+element; ``wait`` needs shared memory (a SharedArrayBuffer's, which no other agent shares
+here: a condition starts no worker), ``notify`` wakes no one."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from typing import Any, Final
 
 from flowctx_core.expressions.js import bigint
+from flowctx_core.expressions.js.common import Unsupported
 from flowctx_core.expressions.js.host.typedarrays import CONVERT, JsTypedArray, to_index
-from flowctx_core.expressions.js.values import UNDEFINED, JsError, shown_value, to_int
+from flowctx_core.expressions.js.values import UNDEFINED, JsError, shown_value, to_int, to_number
 
 _INTEGER: Final = frozenset(
     {"Int8Array", "Uint8Array", "Int16Array", "Uint16Array", "Int32Array", "Uint32Array",
@@ -48,17 +50,39 @@ def _raw(v: Any) -> int:
     return int(v.big) if isinstance(v, bigint.JsBigInt) else int(v)
 
 
+def _wait(name: str, ta: Any, i: int, value: Any = UNDEFINED, timeout: Any = UNDEFINED) -> Any:
+    """DoWait on shared memory no other agent writes: "not-equal" when the element is not the
+    value, else "timed-out" once the timeout has passed (node's thread blocked meanwhile); with
+    no timeout nobody ever notifies it and the engine hangs."""
+    expected = CONVERT[ta.kind](_integer(ta, value))
+    limit = to_number(timeout)
+    if _raw(ta.get(i)) != expected:
+        outcome = "not-equal"
+    elif limit == limit and limit != math.inf:  # NaN waits forever, as +Infinity
+        outcome = "timed-out"
+    else:
+        raise Unsupported(
+            f"flowctx does not reproduce Atomics.{name} without a timeout: nothing can notify "
+            "it, so node's thread (the host's) would wait forever"
+        )
+    if name == "wait":
+        return outcome
+    return {"async": False, "value": outcome}
+
+
 def operation(name: str, array: Any, *args: Any) -> Any:
     """``Atomics[name](array, ...args)`` on a typed array (the caller checked it is one)."""
     if name in ("wait", "waitAsync", "notify"):
         ta = _array(array, _WAITABLE, "an int32 or BigInt64")
-        _index(ta, args[0] if args else UNDEFINED)
+        i = _index(ta, args[0] if args else UNDEFINED)
         if name == "notify":
             count = args[1] if len(args) > 1 else UNDEFINED
             if count is not UNDEFINED:
                 to_int(count)
-            return 0  # not shared: no agent waits on it
-        raise JsError(f"{shown_value(ta)} is not a shared typed array.")
+            return 0  # no other agent: none waits on it
+        if ta.buffer.TAG != "SharedArrayBuffer":
+            raise JsError(f"{shown_value(ta)} is not a shared typed array.")
+        return _wait(name, ta, i, *args[1:3])
     ta = _array(array, _INTEGER, "an integer")
     i = _index(ta, args[0] if args else UNDEFINED)
     convert = CONVERT[ta.kind]

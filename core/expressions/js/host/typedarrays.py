@@ -132,8 +132,10 @@ class JsArrayBuffer(JsPropsObject):
     """An ArrayBuffer: its bytes, and its maxByteLength when it is resizable."""
 
     __slots__ = ("data", "max_length")
-    TAG: Final = "ArrayBuffer"
-    KINDS: Final = frozenset({"ArrayBuffer"})
+    TAG: str = "ArrayBuffer"
+    KINDS: frozenset[str] = frozenset({"ArrayBuffer"})
+    #: the getter that says whether its length may change (a SharedArrayBuffer's is growable)
+    CHANGES: str = "resizable"
 
     def __init__(self, length: int, max_length: int | None = None) -> None:
         self.data = bytearray(length)
@@ -141,13 +143,16 @@ class JsArrayBuffer(JsPropsObject):
         self.props: dict[str, Any] | None = None
 
     def js_shown(self) -> str:
-        return "#<ArrayBuffer>"
+        return f"#<{self.TAG}>"
 
     def __repr__(self) -> str:
-        return "[object ArrayBuffer]"
+        return f"[object {self.TAG}]"
 
     def js_primitive(self, hint: str = "default") -> Any:
-        return "[object ArrayBuffer]"
+        return f"[object {self.TAG}]"
+
+    def methods(self) -> dict[str, tuple[Callable[..., Any], int]]:
+        return _BUFFER_METHODS
 
     def js_get(self, key: str) -> Any:
         if self.props and key in self.props:
@@ -156,34 +161,49 @@ class JsArrayBuffer(JsPropsObject):
             return len(self.data)
         if key == "maxByteLength":
             return self.max_length if self.max_length is not None else len(self.data)
-        if key == "resizable":
+        if key == self.CHANGES:
             return self.max_length is not None
-        method = _BUFFER_METHODS.get(key)
+        method = self.methods().get(key)
         if method is not None:
             fn, arity = method
-            return bound_method(
-                self, key, functools.partial(fn, self), arity, f"ArrayBuffer.prototype.{key}"
-            )
+            ident = f"{self.TAG}.prototype.{key}"
+            return bound_method(self, key, functools.partial(fn, self), arity, ident)
         return _object_proto(self, key)
 
     def js_set(self, key: str, value: Any) -> None:
-        if key in ("byteLength", "maxByteLength", "resizable"):
-            raise JsError(f"Cannot set property {key} of #<ArrayBuffer> which has only a getter")
+        if key in ("byteLength", "maxByteLength", self.CHANGES):
+            raise JsError(f"Cannot set property {key} of #<{self.TAG}> which has only a getter")
         super().js_set(key, value)
 
     def js_has(self, key: str) -> bool:
-        return key in ("byteLength", "maxByteLength", "resizable") or super().js_has(key)
+        return key in ("byteLength", "maxByteLength", self.CHANGES) or super().js_has(key)
 
     def js_call_with(self, name: str, this: Any, args: list[Any]) -> Any:
-        if isinstance(this, JsArrayBuffer):
+        if type(this) is type(self):
             return this.js_get(name).fn(*args)
-        raise _incompatible("ArrayBuffer", name, shown_value(this))
+        raise _incompatible(self.TAG, name, shown_value(this))
 
     def js_clone(self, cloner: Any) -> Any:
         copy = JsArrayBuffer(0, self.max_length)
         copy.data = bytearray(self.data)
         charge(len(self.data) // 64 + 1)
         return cloner._keep(self, copy)
+
+
+class JsSharedArrayBuffer(JsArrayBuffer):
+    """A SharedArrayBuffer: bytes no other agent shares here (a condition starts no worker),
+    growable rather than resizable; structuredClone gives the same memory back."""
+
+    __slots__ = ()
+    TAG = "SharedArrayBuffer"
+    KINDS = frozenset({"SharedArrayBuffer"})
+    CHANGES = "growable"
+
+    def methods(self) -> dict[str, tuple[Callable[..., Any], int]]:
+        return _SHARED_METHODS
+
+    def js_clone(self, cloner: Any) -> Any:
+        return cloner._keep(self, self)  # shared memory: the clone is a view of the same bytes
 
 
 def _host_method(*_: Any) -> Any:
@@ -227,6 +247,15 @@ def _allocate(length: int) -> None:
     if length > 8 * MAX_ITEMS:
         raise items_refused("the buffer")
     charge(length // 64 + 1)
+
+
+def new_shared_array_buffer(
+    length: Any = UNDEFINED, options: Any = UNDEFINED, *_: Any
+) -> JsSharedArrayBuffer:
+    made = new_array_buffer(length, options)
+    shared = JsSharedArrayBuffer(0, made.max_length)
+    shared.data = made.data
+    return shared
 
 
 def new_array_buffer(length: Any = UNDEFINED, options: Any = UNDEFINED, *_: Any) -> JsArrayBuffer:
@@ -273,6 +302,31 @@ def _buffer_resize(buf: JsArrayBuffer, length: Any = UNDEFINED, *_: Any) -> Any:
 _BUFFER_METHODS: Final[dict[str, tuple[Callable[..., Any], int]]] = {
     "slice": (_buffer_slice, 2),
     "resize": (_buffer_resize, 1),
+}
+
+
+def _shared_slice(
+    buf: JsSharedArrayBuffer, start: Any = UNDEFINED, end: Any = UNDEFINED, *_: Any
+) -> JsSharedArrayBuffer:
+    out = JsSharedArrayBuffer(0)
+    out.data = _buffer_slice(buf, start, end).data
+    return out
+
+
+def _shared_grow(buf: JsSharedArrayBuffer, length: Any = UNDEFINED, *_: Any) -> Any:
+    if buf.max_length is None:
+        raise _incompatible("SharedArrayBuffer", "grow", "#<SharedArrayBuffer>")
+    n = to_int(length)
+    if n < len(buf.data) or n > buf.max_length:
+        raise JsError("SharedArrayBuffer.prototype.grow: Invalid length parameter")
+    _allocate(int(n))
+    buf.data.extend(bytes(int(n) - len(buf.data)))
+    return UNDEFINED
+
+
+_SHARED_METHODS: Final[dict[str, tuple[Callable[..., Any], int]]] = {
+    "slice": (_shared_slice, 2),
+    "grow": (_shared_grow, 1),
 }
 
 

@@ -221,7 +221,7 @@ class Collator(IntlObject):
             s = _unpunctuated(s)
         if o["numeric"]:
             primary: list[int] = []
-            secondary: list[int] = []
+            secondary: list[float] = []
             tertiary: list[int] = []
             at = 0
             for m in [*_DIGITS.finditer(s), None]:
@@ -252,19 +252,23 @@ class Collator(IntlObject):
             return key[0], key[1]
         upper_first = o["caseFirst"] == "upper"
         cases = tuple(
-            (0 if upper_first else 1)
-            if unicodedata.category(c) in ("Lu", "Lt")
-            else (1 if upper_first else 0)
+            (0 if upper_first else 1) if _upper(c) else (1 if upper_first else 0)
             for c in _spelled_out(s)
             # numeric: a run of digits weighs as its value (a2 is a02 at the case level too)
-            if unicodedata.category(c)[0] in ("L" if o["numeric"] else "LN")
+            if unicodedata.category(c)[0] in ("L" if o["numeric"] else "LN") or _letter_form(c)
         )
         if sensitivity == "case":
             return key[0], cases
-        if not upper_first:
+        if o["caseFirst"] == "false":
             return key
+        if not upper_first and len(cases) != len(key[2]):
+            # lower first, where the case level does not line up: the third level alone (as
+            # before forms of letters were weighed)
+            return key[0], key[1], tuple((0, t) for t in key[2])
         if len(cases) != len(key[2]):
-            raise Unsupported("flowctx does not reproduce caseFirst 'upper' for these characters")
+            raise Unsupported(
+                f"flowctx does not reproduce caseFirst {o['caseFirst']!r} for these characters"
+            )
         return key[0], key[1], tuple(zip(cases, key[2], strict=True))
 
     def _measured_key(self, model: Model, s: str) -> tuple[Any, ...]:
@@ -332,6 +336,23 @@ class Collator(IntlObject):
         if model.backwards and len(key) > 1 and columns[1] == 1:
             key[1] = key[1][::-1]
         return tuple(key)
+
+
+def _letter_form(c: str) -> bool:
+    """Whether the character is another form of one letter (ª, Ⓜ, ｓ): a letter to the case
+    level, whatever its category."""
+    if unicodedata.category(c)[0] == "L":
+        return False
+    d = unicodedata.normalize("NFKD", c)
+    return len(d) == 1 and unicodedata.category(d)[0] == "L"
+
+
+def _upper(c: str) -> bool:
+    """Upper case to the case level: an upper-case letter, or a form of one (Ⓜ, ᴬ)."""
+    if unicodedata.category(c) in ("Lu", "Lt"):
+        return True
+    d = unicodedata.normalize("NFKD", c)
+    return len(d) == 1 and d != c and unicodedata.category(d) in ("Lu", "Lt")
 
 
 def _weights(found: float | tuple[float, ...]) -> tuple[float, ...]:

@@ -35,7 +35,12 @@ _FILES: Final = {
     "dateParts": "dateparts", "dateJoins": "dateparts", "datePartsRefused": "dateparts",
     "lists": "lists", "dates": "dates", "skeletons": "skeletons",
     "collationRanks": "collations", "units": "units", "ranges": "ranges",
-    "zoneNames": "zones", "zoneOffsets": "zones",
+    "zoneNames": "zones", "zoneOffsets": "zones", "zoneSpellings": "zones",
+    "dateRanges": "dateranges", "dateRangesAborted": "dateranges",
+    "calendarTimesOwn": "calendartimes",
+    "zoneParts": "zoneparts", "zoneGmt": "zoneparts", "zonePartsRefused": "zoneparts",
+    "localeInfo": "localeinfo", "currencyFormats": "currencyformats",
+    "variantAccents": "variants", "tertiaryRanks": "tertiary",
 }  # fmt: skip
 
 

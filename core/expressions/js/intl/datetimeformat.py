@@ -26,7 +26,13 @@ from flowctx_core.expressions.js.intl.locales import (
     resolve_keywords,
     with_keywords,
 )
-from flowctx_core.expressions.js.intl.options import IntlObject, coerce_options, get_option, read
+from flowctx_core.expressions.js.intl.options import (
+    IntlObject,
+    coerce_options,
+    get_number_option,
+    get_option,
+    read,
+)
 from flowctx_core.expressions.js.values import (
     UNDEFINED,
     JsError,
@@ -49,6 +55,9 @@ _COMPONENTS: Final = (
     ("second", ("2-digit", "numeric")),
 )
 _STYLES: Final = ("full", "long", "medium", "short")
+#: the decimal separators the measured patterns put before a fraction of a second
+_SEPARATORS: Final = frozenset(".,\u066b")
+_ZONE_STYLES: Final = ("short", "long", "shortOffset", "longOffset", "shortGeneric", "longGeneric")
 _NAMED: Final = ("narrow", "short", "long")
 #: the letters V8 reads as fields in a pattern, its words' too; those of the fields the tables'
 #: resolved options leave out (fractionalSecondDigits, timeZoneName)
@@ -87,7 +96,9 @@ class DateTimeFormat(IntlObject):
         if key == "resolvedOptions":
             return JsFunction(key, lambda *_: self.resolved(), arity=0)
         if key in ("formatRange", "formatRangeToParts"):
-            return JsFunction(key, _refuse_range, arity=2)
+            return JsFunction(
+                key, lambda a=UNDEFINED, b=UNDEFINED, *_: self.range(key, a, b), arity=2
+            )
         return None
 
     def resolved(self) -> dict[str, Any]:
@@ -111,6 +122,10 @@ class DateTimeFormat(IntlObject):
             if o.get("hourCycle") and "hourCycle" in out:
                 out["hourCycle"] = o["hourCycle"]
                 out["hour12"] = o["hourCycle"] in ("h11", "h12")
+            if o.get("fsd") is not None:
+                out["fractionalSecondDigits"] = o["fsd"]
+            if o.get("zoneStyle") is not None:
+                out["timeZoneName"] = o["zoneStyle"]
             return out
         if self.kind in ("time", "both"):
             out["hourCycle"] = self.row["hc"]
@@ -136,6 +151,150 @@ class DateTimeFormat(IntlObject):
         digits = f"{-n % 100:02d}".translate(str.maketrans("0123456789", self.o["digits"]))
         return one.format(-1).replace(self.o["digits"][0] + self.o["digits"][1], digits)
 
+    def _period(self, pattern: list[Any], h: int, mi: int, s: int) -> str:
+        """The day period: the row's for the hour (measured at 12:04:05), ICU's noon at
+        12 o'clock where the minutes and seconds shown are zero (flexible periods only)."""
+        sk = self.skeleton
+        assert sk is not None
+        width = self.o.get("dayPeriod")
+        shown = {p[0] for p in pattern if isinstance(p, list)}
+        if width is None or h != 12 or not shown & {"minute", "second"}:
+            return str(sk["dp"][h])
+        if ("minute" in shown and mi) or ("second" in shown and s):
+            return str(sk["dp"][h])
+        return str(self._names()[2][width])
+
+    def _decimal(self) -> str:
+        from flowctx_core.expressions.js.intl import numberformat
+
+        system = {"numberingSystem": self.o["numberingSystem"]}
+        nf = numberformat.construct(self.o["locale"], system)
+        return next(v for k, v in nf.parts(0.5) if k == "decimal")
+
+    def _names(self) -> list[Any]:
+        """The locale's GMT formats, UTC's names and noon's (tables/zoneparts)."""
+        found = inherited(table("zoneGmt"), self.o["locale"].split("-u-")[0])
+        if found is None:
+            locale = self.o["locale"]
+            raise Unsupported(f"flowctx does not reproduce the time zone names of {locale!r}")
+        return list(found)
+
+    def _zone_name(self, offset: float) -> str:
+        """The zone's name in the timeZoneName option's style: UTC's own in each, another
+        zone's in the localized GMT formats (scripts/intl_zone_parts.mjs)."""
+        style, zone = self.o["zoneStyle"], self.o["timeZone"]
+        gmt, utc, _ = self._names()
+        if zone == "UTC":  # measured in the locale's own digits
+            return str(utc[style]).translate(str.maketrans(self.row["digits"], self.o["digits"]))
+        if style not in ("shortOffset", "longOffset"):
+            raise Unsupported(
+                f"flowctx does not reproduce the {style} time zone name of {zone} (only the "
+                "shortOffset and longOffset forms of a zone other than UTC)"
+            )
+        seconds = round(offset / 1000)
+        forms = gmt[style]
+        if seconds == 0:
+            text = forms["zero"]
+        else:
+            a = abs(seconds)
+            h, m, s = a // 3600, a // 60 % 60, a % 60
+            kind = ("p_" if seconds > 0 else "n_") + ("hms" if s else "hm" if m else "h")
+            text = (
+                forms[kind].replace("{HH}", f"{h:02d}").replace("{H}", str(h))
+                .replace("{mm}", f"{m:02d}").replace("{ss}", f"{s:02d}")
+            )  # fmt: skip
+        return str(text).translate(str.maketrans("0123456789", self.o["digits"]))
+
+    def range(self, method: str, start: Any, end: Any) -> Any:
+        """``formatRange`` / ``formatRangeToParts``: V8's errors, and ICU's answer where the
+        two dates agree down to the pattern's smallest field (one date's text, every part
+        "shared"); an interval of two texts (ICU's interval patterns) is refused."""
+        if start is UNDEFINED or end is UNDEFINED:
+            raise JsError("Invalid time value")
+        x, y = to_number(start), to_number(end)
+        if x != x or y != y or abs(x) > 8.64e15 or abs(y) > 8.64e15:
+            raise JsError("Invalid time value")
+        x, y = float(math.trunc(x)) + 0.0, float(math.trunc(y)) + 0.0
+        differing = self._greatest_difference(x, y)
+        if differing is not None and differing <= self._finest_level(x):
+            interval = self._interval(differing)
+            if interval is None:
+                raise Unsupported(
+                    f"flowctx does not reproduce {method} of two dates the pattern tells apart "
+                    "with this set of options (ICU's interval patterns)"
+                )
+            template, periods = interval
+            pieces = [p if not (self.skeleton is None and p == ["dayPeriod", "t"]) else ["a", 0]
+                      for p, _ in template]  # fmt: skip
+            first, second = self.parts(x, pieces, periods), self.parts(y, pieces, periods)
+            found = [
+                (*(second[i] if source == "endRange" else first[i]), source)
+                for i, (_, source) in enumerate(template)
+            ]
+            if method == "formatRange":
+                return "".join(v for _, v, _ in found)
+            return [{"type": k, "value": v, "source": s} for k, v, s in found]
+        if method == "formatRange":
+            return self.format(x)
+        return [{"type": k, "value": v, "source": "shared"} for k, v in self.parts(x)]
+
+    def _interval(self, level: int) -> tuple[list[Any], list[str] | None] | None:
+        """ICU's interval pattern for the set's options and the greatest differing field,
+        measured in the locale's own Gregorian calendar (tables/dateranges)."""
+        key = self.o.get("rangeKey")
+        if key is None or self.o["calendar"] != "gregory" or self.row["cal"] != "gregory":
+            return None
+        if self.o.get("defaulted"):  # the date V8 adds where no field was asked
+            added = ("day=numeric", "month=numeric", "year=numeric")
+            key = ",".join(k for k in key.split(",") if k not in added)
+        ranges = table("dateRanges")
+        tag = self.o["locale"].split("-u-")[0]
+        while True:
+            levels = ranges["tags"].get(tag, {}).get(key)
+            if levels is not None:
+                break
+            if "-" not in tag:
+                return None
+            tag = tag.rsplit("-", 1)[0]
+        at = levels.get(str(level), -1)
+        if at < 0:
+            return None
+        found = ranges["pool"][at]
+        if isinstance(found, dict):
+            return list(found["t"]), list(found["dp"])
+        return list(found), None
+
+    def _greatest_difference(self, x: float, y: float) -> int | None:
+        """The level of the greatest calendar field two instants differ in (ICU's order: era,
+        year, month, day, am/pm, hour, minute, second, millisecond), None where none does."""
+        from flowctx_core.expressions.js import dates
+
+        zone = self.o["timeZone"]
+        fields = []
+        for t in (x, y):
+            local = t + _offset(zone, t)
+            yy, mo, d, h, mi, s, ms, _ = dates._fields(local)
+            era = 1 if yy > 0 else 0
+            if self.o["calendar"] in calendars.CALENDARS:
+                era, yy, mo, d = calendars.fields(self.o["calendar"], local)
+            elif self.o["calendar"] != "gregory":
+                raise Unsupported(f"flowctx does not reproduce formatRange in {self.o['calendar']}")
+            fields.append((era, yy, mo, d, h >= 12, h % 12, mi, s, ms))
+        for level, (a, b) in zip(_RANGE_LEVELS, zip(*fields, strict=True), strict=True):
+            if a != b:
+                return level
+        return None
+
+    def _finest_level(self, t: float) -> int:
+        """The level of the pattern's finest field (a zone's name counts for none, as
+        measured)."""
+        if self.skeleton is None:
+            pattern = self.row[self.kind]
+        else:
+            pattern = self.skeleton["t"]
+        levels = [_FIELD_LEVELS.get(p[0], -1) for p in pattern if isinstance(p, list)]
+        return max(levels, default=-1)
+
     def format(self, t: float) -> str:
         # V8 11.3 swaps ICU's narrow no-break spaces for plain ones in format's text (not in
         # formatToParts')
@@ -144,7 +303,11 @@ class DateTimeFormat(IntlObject):
     def parts_objects(self, t: float) -> list[dict[str, Any]]:
         return [{"type": k, "value": v} for k, v in self.parts(t)]
 
-    def parts(self, t: float) -> list[tuple[str, str]]:
+    def parts(
+        self, t: float, template: list[Any] | None = None, periods: list[str] | None = None
+    ) -> list[tuple[str, str]]:
+        """The parts of one instant, by the set's pattern or by ``template`` (a range's, with
+        its own day periods where they are not the set's)."""
         from flowctx_core.expressions.js import dates
 
         if t != t:
@@ -172,25 +335,36 @@ class DateTimeFormat(IntlObject):
         else:
             # every pattern's year is y or yy (measured down to the year 5): never padded
             pattern = sk["tm"][mo] if sk["tm"] is not None else sk["t"]
+        if template is not None:
+            pattern = template
         for piece in pattern:
             if isinstance(piece, str):
                 out.append(("literal", piece))
-            elif piece[0] == "a":
-                out.append(("dayPeriod", row["am"] if h < 12 else row["pm"]))
+            elif piece[0] == "a":  # a range's own day periods (B where the set has a)
+                out.append(("dayPeriod", periods[h] if periods else row["am" if h < 12 else "pm"]))
             elif sk is not None and piece[1] == "t":
                 name = piece[0]
                 if name == "weekday":
                     out.append((name, sk["w"][dates._fields(t_local)[7]]))
                 elif name == "dayPeriod":
-                    out.append((name, sk["dp"][h]))
+                    out.append((name, periods[h] if periods else self._period(pattern, h, mi, s)))
                 elif name == "month":
                     out.append((name, sk["m"][mo]))
                 elif name == "era":  # the Gregorian's: before the year 1 and after
                     out.append((name, sk["e"][era]))
-                elif name == "timeZoneName" and zone == "UTC":
+                elif name == "timeZoneName" and self.o.get("zoneStyle") is None and zone == "UTC":
                     out.append((name, sk["z"]))
+                elif name == "timeZoneName" and self.o.get("zoneStyle") is not None:
+                    out.append((name, self._zone_name(t_local - t)))
                 elif name == "timeZoneName":
                     raise Unsupported(f"flowctx does not reproduce the time zone name of {zone}")
+                elif name == "fractionalSecond":
+                    ms = f"{dates._fields(t_local)[6]:03d}"[: self.o["fsd"]]
+                    if out and out[-1][0] == "literal" and out[-1][1][-1:] in _SEPARATORS:
+                        # ICU's generator writes the locale's decimal separator (in its
+                        # numbering system) before the fraction: de-CH's is not de's
+                        out[-1] = ("literal", out[-1][1][:-1] + self._decimal())
+                    out.append((name, ms.translate(table)))
                 else:
                     raise Unsupported(f"flowctx does not reproduce the {name} field")
             else:
@@ -227,11 +401,7 @@ class DateTimeFormat(IntlObject):
 
 
 def _offset(zone: str, t: float) -> float:
-    from flowctx_core.expressions.js import dates
-
-    if zones.known(zone):
-        return zones.offset_ms(zone, t)
-    return dates.offset_ms(t)  # node's own zone (TZ) where ICU's tables do not name it
+    return zones.offset_ms(zone, t)
 
 
 def _time(value: Any) -> float:
@@ -248,16 +418,17 @@ def _time(value: Any) -> float:
     return float(math.trunc(x)) + 0.0
 
 
-def _refuse_range(*_: Any) -> Any:
-    raise Unsupported("flowctx does not reproduce Intl.DateTimeFormat.prototype.formatRange")
-
-
 def _time_zone(value: Any) -> str:
     from flowctx_core.expressions.js import dates
 
     if value is UNDEFINED:
+        # node's own zone: TZ as written (ICU reads it case and all), UTC where it is unset
         own = dates.zone_name()
-        return "UTC" if own == "UTC0" else zones.canonical(own) or own
+        if own in ("UTC", "UTC0"):
+            return "UTC"
+        if own not in table("zoneSpellings"):
+            raise Unsupported(f"flowctx does not reproduce node's time zone TZ={own!r}")
+        return zones.canonical(own) or own
     name = to_string(value)
     found = zones.canonical(name)
     if found is None:
@@ -265,6 +436,12 @@ def _time_zone(value: Any) -> str:
     return found
 
 
+#: ICU's levels of the calendar fields an interval compares, and of a pattern's fields
+_RANGE_LEVELS: Final = (0, 10, 20, 30, 40, 50, 60, 70, 80)
+_FIELD_LEVELS: Final = {
+    "era": 0, "year": 10, "month": 20, "day": 30, "weekday": 30, "dayPeriod": 40, "hour": 50,
+    "minute": 60, "second": 70, "fractionalSecond": 80,
+}  # fmt: skip
 _DATE_FIELDS: Final = ("weekday", "year", "month", "day")
 _TIME_FIELDS: Final = ("dayPeriod", "hour", "minute", "second", "fractionalSecondDigits")
 #: what ToDateTimeOptions requires and adds, for each caller
@@ -305,7 +482,6 @@ def construct(
         return get_option(opts, name, "string", allowed, UNDEFINED, service)
 
     option("localeMatcher", ("lookup", "best fit"))
-    refused: list[str] = []
     calendar = option("calendar", None)
     if calendar is not UNDEFINED and not _WELL_FORMED.match(calendar):
         raise JsError(f"Invalid calendar : {calendar}")
@@ -321,34 +497,35 @@ def construct(
         value = option(name, allowed)
         if value is not UNDEFINED:
             fields[name] = value
-    if read(opts, "fractionalSecondDigits") is not UNDEFINED:
-        refused.append("fractionalSecondDigits")
-    if option("timeZoneName", None) is not UNDEFINED:
-        refused.append("timeZoneName")
+    fsd = get_number_option(opts, "fractionalSecondDigits", 1, 3, UNDEFINED)
+    zone_style = option("timeZoneName", _ZONE_STYLES)
     option("formatMatcher", ("basic", "best fit"))
     date_style = option("dateStyle", _STYLES)
     time_style = option("timeStyle", _STYLES)
     styled = date_style is not UNDEFINED or time_style is not UNDEFINED
-    if styled and (fields or "fractionalSecondDigits" in refused or "timeZoneName" in refused):
-        first = next(iter(fields), "fractionalSecondDigits")
+    if styled and (fields or fsd is not UNDEFINED or zone_style is not UNDEFINED):
+        # V8 names the first of the components, then timeZoneName, then the digits
+        first = next(iter(fields), "timeZoneName" if zone_style is not UNDEFINED else None)
         style = "dateStyle" if date_style is not UNDEFINED else "timeStyle"
-        raise JsError(f"Can't set option {first} when {style} is used")
+        raise JsError(f"Can't set option {first or 'fractionalSecondDigits'} when {style} is used")
     locale, found = resolve_keywords("date", requested)
-    if "dayPeriod" in fields:
-        refused.append("dayPeriod")
-    if refused:
-        raise Unsupported(
-            "flowctx does not reproduce DateTimeFormat's option " + ", ".join(refused)
-        )
+    defaulted = False
     if not styled:
         wanted = {"date": _DATE_FIELDS, "time": _TIME_FIELDS}.get(
             required, _DATE_FIELDS + _TIME_FIELDS
         )
-        if not any(name in fields for name in wanted):
+        defaulted = not any(name in fields for name in wanted) and (
+            fsd is UNDEFINED or required == "date"
+        )
+        if defaulted:
             if defaults in ("date", "all"):
                 fields.update(year="numeric", month="numeric", day="numeric")
             if defaults in ("time", "all"):
                 fields.update(hour="numeric", minute="numeric", second="numeric")
+        if fsd is not UNDEFINED:
+            fields["fractionalSecondDigits"] = "*"
+        if zone_style is not UNDEFINED:
+            fields["timeZoneName"] = zone_style
     row = inherited(table("dates"), locale) or table("dates")["en"]
     own_calendar = row["cal"]
     kept = {k: v for k, v in found.items() if k == "va"}
@@ -395,7 +572,9 @@ def construct(
     options_ = {"locale": with_keywords(locale, kept), "numberingSystem": numbering,
                 "calendar": chosen,
                 "timeZone": zone, "digits": table("numberingDigits")[numbering],
-                "hourCycle": None}  # fmt: skip
+                "hourCycle": None, "fsd": None if fsd is UNDEFINED else fsd,
+                "zoneStyle": None if zone_style is UNDEFINED else zone_style,
+                "dayPeriod": fields.get("dayPeriod"), "defaulted": defaulted}  # fmt: skip
     if styled:
         if time_style is not UNDEFINED and cycle not in (None, tag_hc) and tag_hc is not None:
             raise Unsupported(
@@ -418,7 +597,17 @@ def construct(
         names = tuple(sorted(f"{n}={v}" for n, v in fields.items()))
         form = _DEFAULT_FORMS.get(names)
         plain = hour12 is UNDEFINED and cycle is None
-        if form is not None and plain and other is None:
+        options_["rangeKey"] = None if "hc" in kept else ",".join(names)
+        # the time form in another calendar is the own calendar's, but where node's differs
+        # (tables/calendartimes: es-MX's hours are 2-digit in the Islamic calendars)
+        # (where the calendar's own rows have the form, scripts/intl_calendar_parts.mjs's, those)
+        other_time = (
+            form == "time"
+            and chosen in _OWN_TIMES
+            and f"{locale}:{chosen}" not in _calendar_times()
+            and (other is None or _skeleton(locale, ",".join(names), other) is None)
+        )
+        if form is not None and plain and (other is None or other_time):
             return DateTimeFormat(options_, row, form)
         # hours in another cycle: hour12's own patterns, else the cycle's, with the -u-hc- the
         # locale keeps (ICU's patterns for it) or without (V8's for the option's)
@@ -432,6 +621,7 @@ def construct(
             pairs = sorted([*(n.split("=", 1) for n in names), flag], key=lambda p: p[0])
             names = tuple(f"{n}={v}" for n, v in pairs)
         key = ",".join(names)
+    options_["rangeKey"] = None if "hc" in kept else key
     skeleton = _skeleton(locale, key, other)
     if skeleton is None:
         raise Unsupported(
@@ -440,10 +630,17 @@ def construct(
     return DateTimeFormat(options_, row, "skeleton", skeleton)
 
 
+@functools.cache
+def _calendar_times() -> frozenset[str]:
+    return frozenset(table("calendarTimesOwn"))
+
+
 def _skeleton(locale: str, key: str, calendar: str | None = None) -> dict[str, Any] | None:
     """The pattern, names and resolved options node has for one option set in a locale, in
     its own Gregorian calendar (None) or in another calendar: measured for the set itself, or
     joined from its date's and its time's as ICU's pattern generator joins them."""
+    if any(f"{n}=" in key for n in ("timeZoneName", "fractionalSecondDigits", "dayPeriod")):
+        return None if calendar is not None else _zone_skeleton(locale, key)
     if calendar is not None:
         found = _row("calendarSkeletons", calendar, locale, key)
     else:
@@ -532,6 +729,58 @@ def _measured_in(calendar: str, locale: str) -> bool:
         tag = tag.rsplit("-", 1)[0]
 
 
+def _zone_skeleton(locale: str, key: str) -> dict[str, Any] | None:
+    """A set with a zone's name or fractional seconds: ICU's generator takes both as time
+    fields, so the time's pattern with them (tables/zoneparts) joined to the date's as any
+    other (scripts/intl_zone_parts.mjs checks the joins on random sets in every locale)."""
+    if _parts_left_out(locale) or _left_out(locale, table("zonePartsRefused")):
+        return None
+    pairs = [p.split("=", 1) for p in key.split(",")]
+    date = [(n, v) for n, v in pairs if n in _DATE_PART]
+    time = [(n, v) for n, v in pairs if n not in _DATE_PART]
+    names = {n for n, _ in time}
+    if "fractionalSecondDigits" in names and "minute" not in names and (len(names) > 1 or date):
+        return None  # ICU appends the fraction with its field's name, by the count of digits
+    lone_second = "second" in names and "minute" not in names
+    alone = {n for n, _ in date} in ({"era"}, {"weekday"})  # patterns of their own with a time
+    if date and (lone_second or alone):
+        return None  # ICU appends a second without its minute with the field's name
+    t = _row("zoneParts", None, locale, ",".join(f"{n}={v}" for n, v in time))
+    if t is None or not date:
+        return t
+    if names in ({"timeZoneName"}, {"dayPeriod"}):  # measured with V8's default date
+        field = next(iter(names))
+        own = {k: v for k, v in t["r"].items() if k == field}
+        t = {**t, "t": [[field, "t"]], "tm": None, "r": own}
+    d = _row("dateParts", None, locale, ",".join(f"{n}={v}" for n, v in date))
+    joins = inherited(table("dateJoins"), locale)
+    if joins is None or d is None:
+        return None
+    month = dict(date).get("month")
+    style = "medium" if month == "short" else "short"
+    if month == "long":
+        style = "full" if "weekday" in dict(date) else "long"
+    join = joins[style]
+    resolved = {k: t["r"].get(k, d["r"].get(k)) for k in _RESOLVED if k in t["r"] or k in d["r"]}
+    return {
+        "joined": bool(_PATTERN_LETTERS & set("".join(join[1:]))),
+        "t": _joined(join, d["t"], t["t"]),
+        "tm": None if d["tm"] is None else [_joined(join, x, t["t"]) for x in d["tm"]],
+        "m": d["m"], "w": d["w"], "dp": t["dp"], "r": resolved, "e": d["e"], "z": None,
+    }  # fmt: skip
+
+
+def _left_out(locale: str, tags: list[str]) -> bool:
+    """Whether the locale or a parent is one a script left out."""
+    tag = locale
+    while True:
+        if tag in tags:
+            return True
+        if "-" not in tag:
+            return False
+        tag = tag.rsplit("-", 1)[0]
+
+
 def _parts_left_out(locale: str) -> bool:
     """Whether scripts/intl_date_parts.mjs left the locale out (node aborts on one of its
     patterns): its parent's parts are not its own."""
@@ -546,6 +795,10 @@ def _parts_left_out(locale: str) -> bool:
     return False
 
 
+#: the calendars scripts/intl_calendar_times.mjs compared with the locales' own
+_OWN_TIMES: Final = frozenset(
+    ("japanese", "persian", "buddhist", "roc", "islamic-civil", "islamic-tbla", "gregory")
+)
 _DATE_PART: Final = frozenset(("weekday", "era", "year", "month", "day"))
 _RESOLVED: Final = ("hourCycle", "hour12", "weekday", "era", "year", "month", "day", "dayPeriod",
                     "hour", "minute", "second")  # fmt: skip
@@ -577,6 +830,39 @@ def _key_index(name: str) -> dict[str, int]:
 _GREGORIAN: Final[dict[str, Any]] = {}
 
 
+class _Pool:
+    """A pool whose values are kept as JSON text (tables/dateparts), read on first use."""
+
+    __slots__ = ("name",)
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __getitem__(self, at: int) -> Any:
+        return _pooled(self.name, at)
+
+
+@functools.cache
+def _pooled(name: str, at: int) -> Any:
+    import json
+
+    return json.loads(table(name)["pool"][at])
+
+
+@functools.cache
+def _listed(name: str, calendar: str | None, tag: str) -> list[int | None]:
+    """A locale's list over a table's keys (None where it is the parent's); a list kept as
+    text (base 36, tables/zoneparts) is read on its first use."""
+    if name == "calendarParts":  # one file per calendar
+        found = calendar_parts(str(calendar))["tags"][tag]
+    else:
+        skeletons = table(name)
+        found = (skeletons["tags"] if calendar is None else skeletons["calendars"][calendar])[tag]
+    if isinstance(found, str):
+        return [None if x == "" else int(x, 36) for x in found.split(",")]
+    return list(found)
+
+
 def _row(name: str, calendar: str | None, locale: str, key: str) -> dict[str, Any] | None:
     """One row of a pooled table of rows (scripts/intl_data.mjs's ``pooled``), by locale
     (its own, else its nearest parent's) and key; ``_GREGORIAN`` where it is the locale's
@@ -593,7 +879,7 @@ def _row(name: str, calendar: str | None, locale: str, key: str) -> dict[str, An
         return None
     tag = locale
     while True:
-        found = tags.get(tag)  # a list over the keys, None where it is the parent's
+        found = _listed(name, calendar, tag) if tag in tags else None
         index = None if found is None else found[at]
         if index is not None:
             break
@@ -602,8 +888,11 @@ def _row(name: str, calendar: str | None, locale: str, key: str) -> dict[str, An
         tag = tag.rsplit("-", 1)[0]
     if index < 0:
         return _GREGORIAN if index == -2 else None
-    pool = skeletons["pool"]
-    t, tm, months, weekdays, periods, resolved, eras, *more = skeletons["rows"][index]
+    pool = _Pool(name) if skeletons.get("texts") else skeletons["pool"]
+    row = skeletons["rows"][index]
+    if isinstance(row, str):  # a row as text (base 36), tables/dateparts
+        row = [int(x, 36) for x in row.split(",")]
+    t, tm, months, weekdays, periods, resolved, eras, *more = row
     return {
         "z": pool[more[0]] if more and more[0] >= 0 else None,
         "t": pool[t], "tm": pool[tm] if tm >= 0 else None,

@@ -2,15 +2,14 @@
 options laid over it (language, script, region, then the -u- keywords ca, co, hc, kf, kn, nu)
 with V8's errors, its parts as properties, and maximize/minimize by UTS #35's likely subtags
 over CLDR 48's table, with the tags node's ICU answers otherwise taken from node
-(scripts/intl_likely.mjs). The lists it offers (calendars, timeZones, weekInfo...) are refused
-by name."""
+(scripts/intl_likely.mjs), and the lists it offers (calendars, timeZones, weekInfo...) from
+ICU's data as node shows it (localeinfo.py)."""
 
 from __future__ import annotations
 
 import re
 from typing import Any, Final
 
-from flowctx_core.expressions.js.common import Unsupported
 from flowctx_core.expressions.js.intl.data import table
 from flowctx_core.expressions.js.intl.locales import canonical_tag, keywords, with_keywords
 from flowctx_core.expressions.js.intl.options import IntlObject, get_option
@@ -61,7 +60,12 @@ class Locale(IntlObject):
         if key == "numeric":
             return kws.get("kn") in ("", "true")
         if key in _LISTS:
-            raise Unsupported(f"flowctx does not reproduce Intl.Locale.prototype.{key}")
+            from flowctx_core.expressions.js.intl.localeinfo import lists
+
+            head = "-".join(p for p in (language, script, region) if p)
+            full = _parts(self._likely("maximize").text.split("-u-")[0])
+            own = _parts(Locale(language)._likely("maximize").text.split("-u-")[0])[1]
+            return lists(key, head, kws, (language, script, region), (own, full[2]))
         return None
 
     def _likely(self, how: str) -> Locale:
@@ -70,9 +74,10 @@ class Locale(IntlObject):
         rest = base[len(head) :]  # variants stay
         language = head.split("-")[0]
         unknown = language != "und" and language not in table("likely")
-        if unknown and how == "minimize" and head != language:
-            # measured: ICU minimizes xx-Cyrl-RU to xx-Cyrl, UTS #35 to xx-RU
-            raise Unsupported(f"flowctx does not reproduce the likely subtags of {language!r}")
+        if unknown:
+            # measured (3,080 tags of 7 languages ICU does not know, with every kind of script
+            # and region, Zzzz and ZZ among them): both leave the tag as it is
+            return Locale(self.text)
         exception = table("likelyExceptions").get(head)
         if exception is not None:
             found = exception[0 if how == "maximize" else 1]

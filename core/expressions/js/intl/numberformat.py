@@ -3,11 +3,12 @@ answers it: the options read in ECMA-402's order with V8's errors, digits rounde
 from zero from the shortest digits of the double (as ICU does), then the locale's symbols,
 group sizes and affixes (decimal, percent, currency, accounting, compact) measured from node
 (scripts/intl_*.mjs), in any decimal numbering system, and units around the decimal number
-(units.py). Compact money by name and formatRange are refused, not guessed."""
+(units.py), a currency's name around a compact number too; formatRange in numberrange.py."""
 
 from __future__ import annotations
 
 import functools
+import importlib
 import math
 import re
 import unicodedata
@@ -151,7 +152,10 @@ class NumberFormat(IntlObject):
         if key == "resolvedOptions":
             return JsFunction(key, lambda *_: self.resolved(), arity=0)
         if key in ("formatRange", "formatRangeToParts"):
-            return JsFunction(key, _not_reproduced(key), arity=2)
+            # loaded on first use; it builds on this module
+            numberrange = importlib.import_module("flowctx_core.expressions.js.intl.numberrange")
+            method = numberrange.format_range if key == "formatRange" else numberrange.range_parts
+            return JsFunction(key, lambda x=UNDEFINED, y=UNDEFINED, *_: method(self, x, y), arity=2)
         return None
 
     # --- options ----------------------------------------------------------------------------
@@ -210,7 +214,7 @@ class NumberFormat(IntlObject):
         body, is_zero = self._body(exact, x)
         sign = _sign(o["signDisplay"], negative, is_zero, x != x)
         signed = 1 if sign or approx else 0
-        self._layers["quantity"] = (negative and not is_zero, self._layers["digits"])
+        self._layers["quantity"] = (negative, self._layers["digits"])
         row = self._row()
         percent_unit = self._percent_unit()
         kind = {"decimal": "dec", "percent": "pct", "currency": "cur", "unit": "dec"}[o["style"]]
@@ -220,12 +224,16 @@ class NumberFormat(IntlObject):
         by_name = kind == "cur" and o["currencyDisplay"] == "name"
         if by_name:
             self._category = self._category_of(body)
+            self._layers["outer"] = self._category
             patterns = _inherited_key(table("currencyNamePatterns"), o["base"], self._category)
             if patterns is None:
                 patterns = _inherited_key(table("currencyNamePatterns"), o["base"], "other")
             template = patterns[signed]
             if sign and _override(o["base"], o["numberingSystem"], o["posix"]).get("dec"):
                 template = _without_own_marks(template, _number_row(o["base"])["dec"][1])
+        own = self._own_currency_format()
+        if own is not None and kind == "cur" and not by_name:
+            template = own[signed]
         accounting = kind == "cur" and o["currencySign"] == "accounting" and not by_name
         if accounting:  # the locale's accounting patterns: en's ($1.00), nb's £ 1,00
             ov = _override(o["base"], o["numberingSystem"], o["posix"])
@@ -239,21 +247,36 @@ class NumberFormat(IntlObject):
             # ICU's unit percent around the signed compact number (infinity: the plain one)
             number = row["dec"][signed] if exact is None else self._compact_template(signed)
             if approx:
-                number = _with_approx(number, sign)
+                number = _with_approx(number, sign, self._symbol_marks())
             return self._compact_percent(number, body, sign, row)
-        if o["notation"] == "compact" and exact is not None:
+        # a name goes around the compact number (1.2M euros), as a unit does
+        inner = None
+        if by_name and o["notation"] == "compact" and exact is not None:
+            inner = self._compact_template(0)
+        if o["notation"] == "compact" and exact is not None and not by_name:
             compact = self._compact_template(signed)
             # accounting keeps its pattern where the magnitude has no compact part (en's ($5),
             # but -$5M)
-            if not (accounting and not any(isinstance(p, list) for p in self._pattern[0])):
+            has_part = any(isinstance(p, list) for p in self._pattern[0])
+            # a magnitude without a compact part keeps the currency's own pattern (en-CH's €12)
+            if not ((accounting or own is not None) and not has_part):
                 template = compact
         if approx:
-            template = _with_approx(template, sign)
+            template = _with_approx(template, sign, self._symbol_marks())
         out: list[tuple[str, str]] = []
         symbol = self._symbol() if kind == "cur" else ""
         for i, piece in enumerate(template):
             if piece is _APPROX:
                 out.append(("approximatelySign", _approximately(o)))
+            elif piece == 0 and inner is not None:
+                for p in inner:
+                    if p == 0:
+                        self._layers["body"] = (len(out), len(out) + len(body))
+                        out.extend(body)
+                    elif isinstance(p, list):
+                        out.append(("compact", p[0]))
+                    else:
+                        out.append(("literal", p))
             elif piece == 0:
                 self._layers["body"] = (len(out), len(out) + len(body))
                 out.extend(body)
@@ -294,6 +317,46 @@ class NumberFormat(IntlObject):
             return self._unit(out, body)
         return out
 
+    def _own_currency_format(self) -> list[Any] | None:
+        """The pattern and separators CLDR gives the currency in the locale, where they are not
+        the locale's (en-CH's €1,234.50 against its US$ 1'234.50): [positive, signed, group,
+        decimal] (scripts/intl_currency_formats.mjs)."""
+        o = self.o
+        if o["style"] != "currency":
+            return None
+        row = inherited(table("currencyFormats"), o["base"]) or {}
+        own: list[Any] | None = row.get(o["currency"])
+        plain = o["numberingSystem"] == _default_numbering(o["base"]) and not o["posix"]
+        if own is None:
+            # the locale's own pattern where its number row holds a currency's (en-CH's)
+            pattern = row.get("")
+            accounting = o["currencySign"] == "accounting"
+            if pattern is not None and (accounting or not plain):
+                raise Unsupported(
+                    f"flowctx does not reproduce accounting or other digits' currencies"
+                    f" in {o['base']!r} (its tables were measured through a currency with a"
+                    " pattern of its own)"
+                )
+            simple = o["currencyDisplay"] != "name"
+            if pattern is None or not plain or not simple:
+                return None
+            return [pattern[0], pattern[1], None, None]
+        if not plain or o["currencyDisplay"] == "name" or o["currencySign"] == "accounting":
+            raise Unsupported(
+                f"flowctx does not reproduce {o['currency']} in {o['base']!r} in another"
+                " numbering system, by name or in accounting (CLDR's own pattern for it)"
+            )
+        return own
+
+    def _symbol_marks(self) -> tuple[str, str]:
+        """The bidi marks the sign's symbol holds before and after it (ar's U+200E, ar-EG's
+        U+061C), apart from the marks of the pattern around it."""
+        o = self.o
+        minus = numbered_shape(o["base"], o["numberingSystem"], o["posix"])[1]
+        core = minus.strip(_BIDI_MARKS) or minus[-1:]
+        at = minus.find(core)
+        return minus[:at], minus[at + len(core) :]
+
     def _percent_unit(self) -> bool:
         """Whether V8 formats the unit as ICU's percent (percent and percent-per-Y, short and
         narrow): the locale's percent pattern, unscaled, its sign a unit part (eu's −% 2)."""
@@ -326,6 +389,7 @@ class NumberFormat(IntlObject):
         )
         before, placeholder, after = found.partition("{0}")
         self._layers["outer"] = self._category_of(body)
+        self._layers["number"] = number
         if not placeholder:
             return units.affix_parts(found)
         return merged_literals(units.affix_parts(before) + number + units.affix_parts(after))
@@ -360,6 +424,8 @@ class NumberFormat(IntlObject):
             else:
                 out.append(("literal", piece))
         out.extend((t, v) for t, v in after)
+        # the percent is ICU's outer modifier here (formatRange says it once)
+        self._layers["affixes"] = ([(t, v) for t, v in before], [(t, v) for t, v in after])
         return out
 
     def _sign_marks(self) -> tuple[str, str]:
@@ -425,6 +491,19 @@ class NumberFormat(IntlObject):
             self._marks = entry[3] if narrow else entry[2]
         return str(entry[1] or sym) if narrow else str(sym)
 
+    def name_affixes(self, category: str) -> tuple[list[Any], list[Any]]:
+        """The parts a currency's name puts before and after the number in a plural category
+        (formatRange says it once, in the range's category)."""
+        o = self.o
+        self._category = category
+        patterns = _inherited_key(table("currencyNamePatterns"), o["base"], category)
+        if patterns is None:
+            patterns = _inherited_key(table("currencyNamePatterns"), o["base"], "other")
+        template = patterns[0]
+        pieces = [("currency", self._name()) if p == 2 else ("literal", p) for p in template]
+        at = template.index(0)
+        return pieces[:at], pieces[at + 1 :]
+
     def _name(self) -> str:
         names = _inherited_key(table("currencyNames"), self.o["base"], self.o["currency"]) or {}
         name = names.get(self._category) or names.get("other")
@@ -440,6 +519,9 @@ class NumberFormat(IntlObject):
         row = self._row()
         if o["style"] == "currency":  # names too (de-AT groups money apart)
             group, point = row["curGroup"] or group, row["curDecimal"] or point
+            own = self._own_currency_format()
+            if own is not None and own[2] is not None:
+                group, point = own[2], own[3]
         kind = {"decimal": 0, "percent": 1, "currency": 2, "unit": 0}[o["style"]]
         if self._percent_unit():
             kind = 1
@@ -453,7 +535,10 @@ class NumberFormat(IntlObject):
             group = ov.get("accGroup") or group  # en-US-u-va-posix's, grouped there alone
             min2 = ov.get("accMin2", min2)
         if exact is None:
-            return ([("nan", nan)] if x != x else [("infinity", infinity)]), False
+            # dz's word for infinity is an integer part to V8; ∞ and en-US-u-va-posix's INF are
+            # infinity parts (measured)
+            named = "infinity" if infinity == "\u221e" or infinity.isascii() else "integer"
+            return ([("nan", nan)] if x != x else [(named, infinity)]), False
         exponent: int | None = None
         if o["notation"] == "compact":
             whole, fraction = self._compact(exact)
@@ -540,7 +625,9 @@ class NumberFormat(IntlObject):
         """The number divided by its magnitude's power of ten and rounded (a second time when
         rounding carried it into the next magnitude: 999,999 is 1M); the pattern is kept for
         the template."""
-        if self.o["style"] == "currency":  # one display: ICU has no long currency patterns
+        by_name = self.o["currencyDisplay"] == "name"
+        if self.o["style"] == "currency" and not by_name:
+            # one display: ICU has no long currency patterns
             rows = table("compactCurrency")
             magnitudes = inherited(rows, self.o["base"]) or rows["en"]
         else:
@@ -574,7 +661,8 @@ class NumberFormat(IntlObject):
         pattern = list(self._pattern[signed])
         ov = _override(self.o["base"], self.o["numberingSystem"], self.o["posix"])
         plain = not any(isinstance(piece, list) for piece in pattern)
-        if self.o["style"] == "currency" and "cur" in ov and plain:
+        money = self.o["style"] == "currency" and self.o["currencyDisplay"] != "name"
+        if money and "cur" in ov and plain:
             # no compact part (a number below a thousand): the numbering system's own money
             # pattern (en-US-u-va-posix's ¤ 0, fa in latn's)
             return list(ov["cur"][signed])
@@ -617,31 +705,35 @@ def merged_literals(parts: list[tuple[str, str]]) -> list[tuple[str, str]]:
 _APPROX: Final = object()
 
 
+def range_row(locale: str) -> dict[str, Any]:
+    """The locale's row of range patterns (scripts/intl_ranges.mjs), its parents' else en's."""
+    rows = table("ranges")
+    found: dict[str, Any] = inherited(rows, locale) or rows["en"]
+    return found
+
+
 def _approximately(o: dict[str, Any]) -> str:
-    from flowctx_core.expressions.js.intl.numberrange import approximately_sign
+    """The locale's approximately sign (en's ~, de's ≈)."""
+    return str(range_row(o["base"])["approx"])
 
-    return approximately_sign(o["base"], o["numberingSystem"])
 
-
-def _with_approx(template: list[Any], sign: str) -> list[Any]:
-    """The signed template with the approximately sign right before the sign and the marks
-    around it (ar's ~\u200e-5); without a sign, the marks go too (ar's ~5). A template without
-    a sign (en's accounting ($5.00)) has no place for it."""
+def _with_approx(template: list[Any], sign: str, marks: tuple[str, str]) -> list[Any]:
+    """The signed template with the approximately sign right before the sign's symbol, the
+    marks it holds included (ar's \u200f~\u200e-5.00 €); without a sign the symbol's marks go
+    too, the pattern's stay (ar's \u200f~5.00 €). A template without a sign (en's accounting
+    ($5.00)) has no place for it."""
     if 1 not in template:
         return template
     at = template.index(1)
-    before, after = _marks_around_sign(template)
-    start = at - 1 if before else at
-    end = at + 2 if after else at + 1
-    kept = template[start:end] if sign else []
-    return [*template[:start], _APPROX, *kept, *template[end:]]
-
-
-def _not_reproduced(name: str) -> Any:
-    def call(*_: Any) -> Any:
-        raise Unsupported(f"flowctx does not reproduce Intl.NumberFormat.prototype.{name}")
-
-    return call
+    before, after = marks
+    head, tail = list(template[:at]), list(template[at + 1 :])
+    own_before = own_after = ""
+    if before and head and isinstance(head[-1], str) and head[-1].endswith(before):
+        own_before, head[-1] = before, head[-1][: -len(before)]
+    if after and tail and isinstance(tail[0], str) and tail[0].startswith(after):
+        own_after, tail[0] = after, tail[0][len(after) :]
+    sign_pieces = [own_before, 1, own_after] if sign else []
+    return [p for p in [*head, _APPROX, *sign_pieces, *tail] if p != ""]
 
 
 _DECIMAL_LITERAL: Final = re.compile(r"[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?\Z")
@@ -681,6 +773,10 @@ def _sign(display: str, negative: bool, zero: bool, nan: bool) -> str:
     return "-" if negative and not zero and not nan else ""
 
 
+#: ICU's currency spacing (one object: formatRange tells it from the pattern's own literals)
+SPACING: Final = ("literal", "\u00a0")
+
+
 def _spaced(symbol: str, template: list[Any], i: int, digits: bool) -> list[tuple[str, str]]:
     """ICU's currency spacing: a symbol that ends (or starts) with a letter next to decimal
     digits is set apart by a no-break space."""
@@ -692,9 +788,9 @@ def _spaced(symbol: str, template: list[Any], i: int, digits: bool) -> list[tupl
     if not digits:  # NaN, infinity: no digit beside the symbol
         return parts
     if i + 1 < len(template) and template[i + 1] == 0 and symbol and plain(symbol[-1]):
-        parts.append(("literal", "\u00a0"))
+        parts.append(SPACING)
     if i > 0 and template[i - 1] == 0 and symbol and plain(symbol[0]):
-        parts.insert(0, ("literal", "\u00a0"))
+        parts.insert(0, SPACING)
     return parts
 
 
@@ -786,8 +882,6 @@ def read_options(locales: Any, options: Any, service: str = SERVICE) -> dict[str
     o["numberingSystem"], kept = numbering(base, found, nu)
     o["base"], o["locale"] = base, with_keywords(base, kept)
     o["posix"] = base == "en-US" and kept.get("va") == "posix"
-    if notation == "compact" and style == "currency" and currency_display == "name":
-        raise Unsupported("flowctx does not reproduce compact notation with currency names")
     return o
 
 

@@ -12,12 +12,11 @@ from collections.abc import Callable
 from decimal import Decimal
 from typing import Any, Final
 
-from flowctx_core.expressions.js.common import Unsupported
 from flowctx_core.expressions.js.intl.data import inherited, table
 from flowctx_core.expressions.js.intl.locales import canonical_list, resolve
 from flowctx_core.expressions.js.intl.numberformat import NumberFormat, _digit_options
 from flowctx_core.expressions.js.intl.options import IntlObject, coerce_options, get_option
-from flowctx_core.expressions.js.values import UNDEFINED, JsFunction, to_number
+from flowctx_core.expressions.js.values import UNDEFINED, JsError, JsFunction, to_number
 
 SERVICE: Final = "Intl.PluralRules"
 
@@ -37,8 +36,26 @@ class PluralRules(IntlObject):
         if key == "resolvedOptions":
             return JsFunction(key, lambda *_: self.resolved(), arity=0)
         if key == "selectRange":
-            return JsFunction(key, _refuse_range, arity=2)
+            return JsFunction(
+                key, lambda x=UNDEFINED, y=UNDEFINED, *_: self.select_range(x, y), arity=2
+            )
         return None
+
+    def select_range(self, start: Any, end: Any) -> str:
+        """The category of a range: CLDR's plural ranges of its ends' categories (measured
+        with node's selectRange, scripts/intl_ranges.mjs), with V8's errors."""
+        from flowctx_core.expressions.js.intl.numberrange import plural_range
+
+        if start is UNDEFINED:
+            raise JsError("Invalid startRange : undefined")
+        if end is UNDEFINED:
+            raise JsError("Invalid endRange : undefined")
+        x, y = to_number(start), to_number(end)
+        if x != x:
+            raise JsError("Invalid startRange : NaN")
+        if y != y:
+            raise JsError("Invalid endRange : NaN")
+        return plural_range(self.o["locale"], self.o["type"], self.select(x), self.select(y))
 
     def resolved(self) -> dict[str, Any]:
         o = self.o
@@ -155,10 +172,6 @@ def category(rules: list[Any], whole: str, fraction: str, exponent: int = 0) -> 
         if _compiled(condition)(o):
             return str(name)
     return "other"
-
-
-def _refuse_range(*_: Any) -> Any:
-    raise Unsupported("flowctx does not reproduce Intl.PluralRules.prototype.selectRange")
 
 
 def construct(locales: Any = UNDEFINED, options: Any = UNDEFINED, *_: Any) -> PluralRules:

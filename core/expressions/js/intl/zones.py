@@ -87,7 +87,3 @@ def offset_ms(zone: str, t: float) -> int:
         return _by_rule(rule, s) * _S
     at = bisect.bisect_right(times, s)
     return (offsets[at - 1] if at else first) * _S
-
-
-def known(zone: str) -> bool:
-    return zone == "UTC" or zone in table("zoneOffsets")
