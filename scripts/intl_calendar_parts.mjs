@@ -141,14 +141,46 @@ function partsOf(tag, gregoryTag, cal) {
     const dr = rows[skeletonKey(d)], tr = timeRow(STYLE_TIME);
     joins[style] = dr && tr ? joinOf(dr.t, tr.t, both) : null;
   }
-  let failed = 0;
+  return { rows, gregorian: Object.keys(gregorian), joins: checkedJoins(joins, check, (set) => rows[skeletonKey(set)], timeRow) };
+}
+
+// the joins, checked on 60 sets drawn at random (a date set of a weekday or an era alone left
+// out: ICU has patterns of their own for them with a time, which flowctx refuses), or null where
+// one is not node's
+const JOINED = DATE_SETS.filter((o) => !Object.keys(o).every((k) => k === "weekday") && !Object.keys(o).every((k) => k === "era"));
+function checkedJoins(joins, check, dateRow, timeRow) {
   const plain = TIME_SETS.filter((o) => !o.hc);
   for (let i = 0; i < 60; i++) {
-    const d = DATE_SETS[rnd(DATE_SETS.length)], t = plain[rnd(plain.length)];
-    const dr = rows[skeletonKey(d)], tr = timeRow(t), jn = joins[joinStyle(d)];
-    if (!dr || !tr || !jn || !check({ ...d, ...t }, compose(jn, dr, tr))) failed++;
+    const d = JOINED[rnd(JOINED.length)], t = plain[rnd(plain.length)];
+    const dr = dateRow(d), tr = timeRow(t), jn = joins[joinStyle(d)];
+    if (!dr || !tr) continue;  // (a row node's patterns could not rebuild, refused)
+    if (!jn || !check({ ...d, ...t }, compose(jn, dr, tr))) return null;
   }
-  return { rows, gregorian: Object.keys(gregorian), joins: failed ? null : joins };
+  return joins;
+}
+
+// the joins alone, measured again for the locales and calendars whose joins are null
+function joinsOnly(tag, cal) {
+  const digits = digitsOf(tag);
+  const times = Array.from({ length: 2 }, () => Date.UTC(1990 + rnd(60), rnd(12), 1 + rnd(28), rnd(24), rnd(60), rnd(60)));
+  const textOf = (f, t) => f.formatToParts(t).map((p) => p.value).join("");
+  const row = (set) => {
+    const r = calendarRow(tag, cal, set, digits);
+    const ok = times.every((t) => rebuild(r, t, cal, digits) === textOf(r.f, t));
+    delete r.f;
+    return ok ? r : null;
+  };
+  const check = (opts, r) => {
+    const f = new Intl.DateTimeFormat(tag, { timeZone: "UTC", ...opts });
+    return times.every((t) => rebuild(r, t, cal, digits) === textOf(f, t));
+  };
+  const joins = {};
+  for (const [style, d] of Object.entries(STYLE_DATES)) {
+    const both = calendarRow(tag, cal, { ...d, ...STYLE_TIME }, digits).t;
+    const dr = row(d), tr = row(STYLE_TIME);
+    joins[style] = dr && tr ? joinOf(dr.t, tr.t, both) : null;
+  }
+  return checkedJoins(joins, check, row, row);
 }
 
 // the locales a regional locale may write as (CLDR's parents of most regions, which are not the
@@ -220,6 +252,23 @@ function whole() {
 if (process.argv[2] === "--split") {
   split(whole());
   console.log("split core/expressions/js/intl/tables/calendarparts.json.gz");
+  process.exit(0);
+}
+// --joins CAL...: the joins of the calendars named measured again where they are null
+if (process.argv[2] === "--joins") {
+  const small = read("calendarparts.json.gz");
+  const names = process.argv.slice(3);
+  const calTable = Object.fromEntries(names.map((c) => [c, { months: monthsOf(c), eras: erasOf(c) }]));
+  let found = 0;
+  for (const cal of names) {
+    for (const [tag, joins] of Object.entries(small.calendarJoins[cal])) {
+      if (joins !== null) continue;
+      const again = joinsOnly(asked(tag, cal), { name: cal, ...calTable[cal] });
+      if (again) { small.calendarJoins[cal][tag] = again; found++; }
+    }
+  }
+  writeFileSync(new URL("calendarparts.json.gz", tables), gzipSync(JSON.stringify(small), { level: 9 }));
+  console.log(`joins measured again: ${found} found`);
   process.exit(0);
 }
 
