@@ -642,16 +642,21 @@ def _skeleton(locale: str, key: str, calendar: str | None = None) -> dict[str, A
     if any(f"{n}=" in key for n in ("timeZoneName", "fractionalSecondDigits", "dayPeriod")):
         return None if calendar is not None else _zone_skeleton(locale, key)
     if calendar is not None:
-        found = _row("calendarSkeletons", calendar, locale, key)
-    else:
-        found = _row("skeletons", None, locale, key)
-        if found is not None or _parts_left_out(locale):
-            return found
-    if found is not None:
+        # a set of components from its calendar's own file first (tables/calendars, with the
+        # styles of every calendar, is read only where that has none)
+        if "Style" not in key:
+            found = _part(locale, key, calendar) or _joined_set(locale, key, calendar)
+            if found is not None:
+                return found
+        return _row("calendarSkeletons", calendar, locale, key)
+    found = _row("skeletons", None, locale, key)
+    if found is not None or _parts_left_out(locale):
         return found
-    found = _part(locale, key, calendar)
-    if found is not None:
-        return found
+    return _part(locale, key, None) or _joined_set(locale, key, None)
+
+
+def _joined_set(locale: str, key: str, calendar: str | None) -> dict[str, Any] | None:
+    """A set of date and time components joined from its date's and its time's rows."""
     pairs = [p.split("=", 1) for p in key.split(",")]
     date = [(n, v) for n, v in pairs if n in _DATE_PART]
     time = [(n, v) for n, v in pairs if n not in _DATE_PART]
