@@ -672,11 +672,7 @@ def _joined_set(locale: str, key: str, calendar: str | None) -> dict[str, Any] |
     t = _part(locale, ",".join(f"{n}={v}" for n, v in time), calendar)
     if joins is None or d is None or t is None:
         return None
-    month = dict(date).get("month")
-    style = "medium" if month == "short" else "short"
-    if month == "long":
-        style = "full" if "weekday" in dict(date) else "long"
-    join = joins[style]
+    join = joins[_join_style(date)]
     # V8 reads the fields' widths from the joined pattern, the words' letters too (pt's
     # "segundo" is a day): where the date's and the time's say two widths, it is refused
     resolved = {k: t["r"].get(k, d["r"].get(k)) for k in _RESOLVED if k in t["r"] or k in d["r"]}
@@ -688,6 +684,16 @@ def _joined_set(locale: str, key: str, calendar: str | None) -> dict[str, Any] |
         "tm": None if d["tm"] is None else [_joined(join, x, t["t"]) for x in d["tm"]],
         "m": d["m"], "w": d["w"], "dp": t["dp"], "r": resolved, "e": d["e"],
     }  # fmt: skip
+
+
+def _join_style(date: Any) -> str:
+    """Which of the locale's date-and-time joins ICU's generator takes: the month's width
+    decides (a long month with a weekday is the full one)."""
+    fields = dict(date)
+    month = fields.get("month")
+    if month == "long":
+        return "full" if "weekday" in fields else "long"
+    return "medium" if month == "short" else "short"
 
 
 def _part(locale: str, key: str, calendar: str | None) -> dict[str, Any] | None:
@@ -761,11 +767,7 @@ def _zone_skeleton(locale: str, key: str) -> dict[str, Any] | None:
     joins = inherited(table("dateJoins"), locale)
     if joins is None or d is None:
         return None
-    month = dict(date).get("month")
-    style = "medium" if month == "short" else "short"
-    if month == "long":
-        style = "full" if "weekday" in dict(date) else "long"
-    join = joins[style]
+    join = joins[_join_style(date)]
     resolved = {k: t["r"].get(k, d["r"].get(k)) for k in _RESOLVED if k in t["r"] or k in d["r"]}
     return {
         "joined": bool(_PATTERN_LETTERS & set("".join(join[1:]))),
