@@ -478,6 +478,10 @@ TOKENS_OUT_OF_PLACE = [
     ("08 = 1", "Invalid left-hand side in assignment"),
     ("08 => 1", "Malformed arrow function parameter list"),
     ("08, a + b => 1", "Decimals with leading zeros are not allowed in strict mode."),
+    # V8 places a unary operator before ** at the operator: an octal after it loses
+    ("-010 ** 2", "Unary operator used immediately before exponentiation expression. "
+     "Parenthesis must be used to disambiguate operator precedence"),
+    ("010 + (-1 ** 2)", "Octal literals are not allowed in strict mode."),
     ("(08, a) => 1", "Invalid destructuring assignment target"),
     ("(08, a + b) => 1", "Decimals with leading zeros are not allowed in strict mode."),
     ("x[...new a]", "Unexpected token 'new'"), ("([k ?. , v]) => k", "Unexpected token ','"),

@@ -576,11 +576,7 @@ class Parser:
         if self.is_unary(tok):
             node = self.unary()
             if self.at("**"):
-                raise self.error(
-                    "Unary operator used immediately before exponentiation expression. "
-                    "Parenthesis must be used to disambiguate operator precedence",
-                    self.peek(),
-                )
+                raise self.unary_power(tok)
             return node
         left = self.update()
         if not self.at("**"):
@@ -625,12 +621,19 @@ class Parser:
             node = JsDelete(operand=operand)
         if self.at("**"):
             # V8 checks it as soon as the unary expression ends, even inside '++'/'--'
-            raise self.error(
-                "Unary operator used immediately before exponentiation expression. "
-                "Parenthesis must be used to disambiguate operator precedence",
-                self.peek(),
-            )
+            raise self.unary_power(tok)
         return _mark(node, tok.start, end)
+
+    def unary_power(self, operator: Token) -> JsSyntaxError:
+        """``-x ** 2``: shown at the ``**``, placed by V8 at the unary operator (so a strict-mode
+        octal literal after that operator loses to it: ``-010 ** 2``)."""
+        error = self.error(
+            "Unary operator used immediately before exponentiation expression. "
+            "Parenthesis must be used to disambiguate operator precedence",
+            self.peek(),
+        )
+        error.v8_start = operator.start
+        return error
 
     def update(self) -> ast.expr:
         tok = self.peek()
