@@ -2913,3 +2913,24 @@ WEAK_REFS = [
 @pytest.mark.parametrize(("text", "value", "error"), WEAK_REFS)
 def test_weak_refs(text: str, value: str | None, error: str | None) -> None:
     _answers(text, value, error, {"o": {"a": 1}})
+
+
+# measured with MemberJunction 5.51.3: a Symbol object (Object(symbol)) is an ordinary object
+# to JSON and to its own keys, its conversions are its symbol's (V8's TypeErrors)
+SYMBOL_OBJECTS = [
+    ("typeof Object(Symbol('q'))", "object", None),
+    ("String(((s) => Object(s) == s)(Symbol('q')))", "true", None),
+    ("String(Object(Symbol('q')) instanceof Symbol)", "true", None),
+    ("(payload.w = Object(Symbol('q')), payload.w.x = 1, JSON.stringify(payload.w))",
+     '{"x":1}', None),
+    ("toString.call(Object(Symbol('q')))", "[object Symbol]", None),
+    ("+Object(Symbol('q'))", None, "Cannot convert a Symbol value to a number"),
+    ("String(Object(Symbol('q')))", None, "Cannot convert a Symbol value to a string"),
+    ("structuredClone(Object(Symbol('q')))", None, "[object Symbol] could not be cloned."),
+    ("Object(Symbol('q'))[Symbol.toPrimitive]('string').toString()", "Symbol(q)", None),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("text", "value", "error"), SYMBOL_OBJECTS)
+def test_symbol_objects(text: str, value: str | None, error: str | None) -> None:
+    _answers(text, value, error)

@@ -25,6 +25,7 @@ def _scope() -> dict[str, Any]:
 HOLDERS = ["[]", "payload.arr", "''", "payload.s", "0", "1.5", "true", "payload.o", "payload.eo",
            "x => x", "Math.max", "new Date(0)", "/a/g", "new Map()", "new Set()",
            "new WeakMap()", "new WeakSet()", "new WeakRef(payload.o)", "Symbol('d')", "1n",
+           "Object(Symbol('w'))",
            "new Error('e')",
            "new TypeError('t')", "new RangeError()", "Object(1)", "Object('s')", "Object(false)",
            "Math", "JSON", "Reflect", "Array", "TypeError", "Error", "Object.create(null)",

@@ -75,6 +75,8 @@ class _Cloner:
         if t is JsDate:
             return self._keep(v, JsDate(v.tv))
         if t is JsWrapper:
+            if typeof(v.value) == "symbol":
+                raise _not_cloned("[object Symbol]")
             return self._keep(v, JsWrapper(v.value))
         if t is JsErrorObject:
             # the name read (one of the standard ones, else Error), the message if it is own

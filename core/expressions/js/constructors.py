@@ -63,6 +63,8 @@ class JsWrapper(JsObject):
     def tag(self) -> str:
         """How V8's messages name it: ``[object String]``, ``[object Number]``..."""
         kind = {str: "String", bool: "Boolean", int: "Number", float: "Number"}
+        if typeof(self.value) == "symbol":
+            return "[object Symbol]"
         return f"[object {kind.get(type(self.value), 'BigInt')}]"
 
     def _fixed(self, key: str) -> bool:
@@ -122,6 +124,8 @@ class JsWrapper(JsObject):
         return None
 
     def js_json(self) -> Any:
+        if typeof(self.value) == "symbol":  # an ordinary object to JSON: its own keys
+            return {k: self.props[k] for k in own_keys(self.props)}
         if isinstance(self.value, JsObject):
             return self.value.js_json()  # a BigInt's refusal
         return self.value
@@ -440,7 +444,7 @@ def new_object(value: Any = UNDEFINED, *_: Any) -> Any:
     if type(value) in (str, int, float, bool) or typeof(value) == "bigint":
         return JsWrapper(value)
     if typeof(value) == "symbol":
-        raise Unsupported("flowctx does not reproduce Symbol wrapper objects")
+        return JsWrapper(value)  # no own keys; its conversions are the symbol's
     return value
 
 

@@ -555,8 +555,8 @@ class _Serializer:
             value = value.js_json()
         if self.fn is not None:
             value = self.fn.fn(key, value)
-        if isinstance(value, JsWrapper):
-            value = value.value
+        if isinstance(value, JsWrapper) and js.typeof(value.value) != "symbol":
+            value = value.value  # a Symbol object serializes as an ordinary one
         if value is None:
             return "null"
         if value is True:

@@ -740,7 +740,7 @@ def _stringify(
         and "toJSON" in (getattr(v, "props", None) or ())
     ):
         v = _along_chain(v)  # an own toJSON stands before its class's (a Date's)
-    elif type(v) is constructors.JsWrapper and v.props:
+    elif type(v) is constructors.JsWrapper and v.props and typeof(v.value) != "symbol":
         v = _unwrapped(v)  # its own toString or valueOf may stand in the way
     if isinstance(v, JsObject):
         v = v.js_json()

@@ -235,6 +235,8 @@ def _date_to_primitive(this: Any, hint: Any = UNDEFINED, *_: Any) -> Any:
 def _symbol_to_primitive(this: Any, *_: Any) -> Any:
     if type(this) is JsSymbol:
         return this
+    if type(this).__name__ == "JsWrapper" and type(this.value) is JsSymbol:
+        return this.value  # thisSymbolValue of a Symbol object
     raise JsError("Symbol.prototype [ @@toPrimitive ] requires that 'this' be a Symbol")
 
 

@@ -605,6 +605,8 @@ def to_number(v: Any) -> int | float:
         return string_to_number(to_string(v))
     if isinstance(v, JsObject):
         p = v.js_primitive("number")
+        if isinstance(p, JsObject) and p.js_typeof() == "symbol":
+            return to_number(p)  # a Symbol object's symbol: V8's TypeError
         return to_number(p) if not isinstance(p, JsObject) else math.nan
     return math.nan  # objects and functions: '[object Object]', 'function ...'
 

@@ -1064,8 +1064,8 @@ def _instanceof(left: Any, right: Any) -> bool:
     if right is GLOBALS["Object"]:
         return js.typeof(left) in ("object", "function") and left is not None
     name: str = right.name
-    if (id(right) in CONSTRUCTORS or name == "BigInt") and GLOBALS.get(name) is right:
-        return instance_of(left, name)  # BigInt is no constructor, but Object(1n) is one
+    if (id(right) in CONSTRUCTORS or name in ("BigInt", "Symbol")) and GLOBALS.get(name) is right:
+        return instance_of(left, name)  # no constructors, but Object(1n) is a BigInt's
     if right.members is not None:
         return False
     if js.typeof(left) not in ("object", "function") or left is None:
