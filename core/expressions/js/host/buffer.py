@@ -25,7 +25,7 @@ from typing import Any, Final
 from flowctx_core.expressions.budget import charge
 from flowctx_core.expressions.js.bigint import JsBigInt
 from flowctx_core.expressions.js.common import LENT, Unsupported
-from flowctx_core.expressions.js.host.textcoding import received
+from flowctx_core.expressions.js.host.textcoding import _well_formed, received
 from flowctx_core.expressions.js.host.typedarrays import (
     JsArrayBuffer,
     JsTypedArray,
@@ -74,7 +74,7 @@ class JsNodeBuffer(JsTypedArray):
         return _to_json(self)
 
     def view(self) -> memoryview:
-        return memoryview(self.buffer.data)[self.offset : self.offset + self.length()]
+        return _view_of(self)
 
     def js_get(self, key: str) -> Any:
         method = _METHODS.get(key)
@@ -94,12 +94,17 @@ class JsNodeBuffer(JsTypedArray):
     def js_call_with(self, name: str, this: Any, args: list[Any]) -> Any:
         if name in _METHODS:
             if isinstance(this, JsTypedArray) and this.kind == "Uint8Array":
-                return _METHODS[name][0](_as_buffer(this, copy_view=True), *args)
+                return _METHODS[name][0](_as_buffer(this), *args)
             raise Unsupported(f"flowctx does not reproduce Buffer.prototype.{name} on this value")
         return super().js_call_with(name, this, args)
 
 
-def _as_buffer(v: Any, copy_view: bool = False) -> Any:
+def _view_of(ta: JsTypedArray) -> memoryview:
+    """A typed array's bytes, in its buffer, without a copy."""
+    return memoryview(ta.buffer.data)[ta.offset : ta.offset + ta.length() * ta.size]
+
+
+def _as_buffer(v: Any) -> Any:
     """A Uint8Array a species made (map, filter, subarray): the same view, as a Buffer."""
     if type(v) is JsTypedArray and v.kind == "Uint8Array":
         return JsNodeBuffer("Uint8Array", v.buffer, v.offset, v.fixed)
@@ -127,7 +132,7 @@ def _unknown(v: Any) -> JsError:
 def _encode(text: str, encoding: str) -> bytes:
     charge(len(text) // 8 + 1)
     if encoding == "utf8":
-        return "".join("\ufffd" if "\ud800" <= c <= "\udfff" else c for c in text).encode("utf-8")
+        return _well_formed(text).encode("utf-8")
     units = to_units(text)
     if encoding in ("latin1", "ascii"):
         return bytes(ord(u) & 0xFF for u in units)
@@ -179,10 +184,11 @@ def _decode(data: bytes, encoding: str) -> str:
 
 
 def _byte_length_of_text(text: str, encoding: str) -> int:
-    units = len(to_units(text))
+    code_units = to_units(text)
+    units = len(code_units)
     if encoding in ("base64", "base64url"):
         n = units  # base64ByteLength: up to two '=' at the very end are not counted
-        tail = to_units(text)[-2:]
+        tail = code_units[-2:]
         if tail.endswith("="):
             n -= 2 if tail == "==" else 1
         return (n * 3) >> 2
@@ -217,15 +223,8 @@ def _from(value: Any = UNDEFINED, encoding_or_offset: Any = UNDEFINED, length: A
     value_of = get(value, "valueOf")
     if type(value_of) is JsFunction:
         primitive = LENT["call_with_this"](value_of, value, [])
-        if (
-            primitive is not None
-            and primitive is not value
-            and typeof(primitive)
-            in (
-                "string",
-                "object",
-            )
-        ):
+        kind = typeof(primitive)
+        if primitive is not None and primitive is not value and kind in ("string", "object"):
             return _from(primitive, encoding_or_offset, length)
     if isinstance(value, JsTypedArray):
         return _as_buffer(from_values("Uint8Array", value.items()))  # type: ignore[no-any-return]
@@ -356,9 +355,7 @@ def _fill_range(buf: JsNodeBuffer, value: Any, offset: Any = UNDEFINED, end: Any
     if type(value) is str:
         pattern = _encode(value, chosen) if value else b"\x00"
     elif isinstance(value, JsTypedArray):
-        pattern = bytes(
-            memoryview(value.buffer.data)[value.offset : value.offset + value.js_get("byteLength")]
-        )
+        pattern = bytes(_view_of(value))
     else:
         pattern = bytes([int(to_int(value)) % 2**32 & 0xFF]) if typeof(value) != "bigint" else b""
         if typeof(value) == "bigint":
@@ -400,7 +397,7 @@ def _is_encoding(v: Any = UNDEFINED, *_: Any) -> bool:
 
 def _uint8(v: Any, name: str) -> bytes:
     if isinstance(v, JsTypedArray) and v.kind == "Uint8Array":
-        return bytes(memoryview(v.buffer.data)[v.offset : v.offset + v.length()])
+        return bytes(_view_of(v))
     raise JsError(
         f'The "{name}" argument must be an instance of Buffer or Uint8Array. {received(v)}'
     )
@@ -575,15 +572,21 @@ def _bounds(value: Any, top: int, name: str = "offset") -> JsError:
     )
 
 
+def _read_start(buf: JsNodeBuffer, offset: Any, size: int) -> int:
+    """Where ``size`` bytes read from ``offset`` start in the buffer's memory, or node's
+    boundsError (an offset that is no integer, out of range, a buffer too short)."""
+    top = buf.length() - size
+    if typeof(offset) != "number" or offset != offset or not float(offset).is_integer():
+        raise _bounds(offset, top)
+    if not 0 <= offset <= top:
+        raise _bounds(offset, top)
+    return buf.offset + int(offset)
+
+
 def _read_typed(size: int, fmt: str, big: bool = False) -> Callable[..., Any]:
     def read(buf: JsNodeBuffer, offset: Any = 0, *_: Any) -> Any:
-        offset = 0 if offset is UNDEFINED else offset
-        n = buf.length()
-        if typeof(offset) != "number" or offset != offset or not float(offset).is_integer():
-            raise _bounds(offset, n - size)
-        if not 0 <= offset <= n - size:
-            raise _bounds(offset, n - size)
-        (value,) = struct.unpack_from(fmt, bytes(buf.view()), int(offset))
+        start = _read_start(buf, 0 if offset is UNDEFINED else offset, size)
+        (value,) = struct.unpack_from(fmt, buf.buffer.data, start)
         if big:
             return JsBigInt(value)
         return float(value) if fmt[-1] in "fd" else int(value)
@@ -602,12 +605,8 @@ def _read_variable(signed: bool, little: bool) -> Callable[..., Any]:
         if byte_length not in (1, 2, 3, 4, 5, 6) or type(byte_length) is bool:
             raise _bounds(byte_length, 6, "byteLength")
         size = int(byte_length)
-        n = buf.length()
-        if typeof(offset) != "number" or offset != offset or not float(offset).is_integer():
-            raise _bounds(offset, n - size)
-        if not 0 <= offset <= n - size:
-            raise _bounds(offset, n - size)
-        raw = bytes(buf.view()[int(offset) : int(offset) + size])
+        start = _read_start(buf, offset, size)
+        raw = bytes(buf.buffer.data[start : start + size])
         return int.from_bytes(raw, "little" if little else "big", signed=signed)
 
     return read
