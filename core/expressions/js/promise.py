@@ -76,26 +76,21 @@ def _later(what: str) -> Exception:
     return security(f"{what} after the condition has returned")
 
 
-def _then(p: JsPromise, *handlers: Any) -> JsPromise:
-    if any(type(h) is JsFunction for h in handlers[:2]):
-        raise _later("'then' runs its callback")
-    return JsPromise()  # no callback: the new promise settles as p does
+def _reaction(name: str, callbacks: int) -> Callable[..., JsPromise]:
+    """then (two callbacks), catch and finally (one): a callback would run after the
+    condition has returned; without one the new promise settles as the first does."""
 
+    def react(p: JsPromise, *handlers: Any) -> JsPromise:
+        if any(type(h) is JsFunction for h in handlers[:callbacks]):
+            raise _later(f"'{name}' runs its callback")
+        return JsPromise()
 
-def _catch(p: JsPromise, handler: Any = UNDEFINED, *_: Any) -> JsPromise:
-    if type(handler) is JsFunction:
-        raise _later("'catch' runs its callback")
-    return JsPromise()
-
-
-def _finally(p: JsPromise, handler: Any = UNDEFINED, *_: Any) -> JsPromise:
-    if type(handler) is JsFunction:
-        raise _later("'finally' runs its callback")
-    return JsPromise()
+    return react
 
 
 _METHODS: Final[dict[str, tuple[Callable[..., Any], int]]] = {
-    "then": (_then, 2), "catch": (_catch, 1), "finally": (_finally, 1),
+    "then": (_reaction("then", 2), 2), "catch": (_reaction("catch", 1), 1),
+    "finally": (_reaction("finally", 1), 1),
 }  # fmt: skip
 
 
