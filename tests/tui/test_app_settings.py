@@ -9,6 +9,7 @@ import shutil
 from pathlib import Path
 
 from flowctx_tui.app import FlowctxApp
+from flowctx_tui.cli import verbosity
 from flowctx_tui.cli.app_cmd import build_app, configure
 from flowctx_tui.cli.workspace_args import demo_path
 from tests.conftest import until
@@ -18,7 +19,12 @@ def _app(root: Path, *args: str) -> FlowctxApp:
     parser = argparse.ArgumentParser()
     configure(parser)
     parser.add_argument("--runtime")
-    app = build_app(parser.parse_args([str(root), "--no-watch", *args]))
+    parsed = parser.parse_args([str(root), "--no-watch", *args])
+    # the level ``main()`` would set: an earlier test's ``--quiet`` in this worker must not
+    # silence the notes these tests read
+    verbosity.reset()
+    verbosity.configure(parsed)
+    app = build_app(parsed)
     assert isinstance(app, FlowctxApp)
     return app
 
