@@ -54,6 +54,7 @@ from flowctx_core.expressions.js.values import (
     changed_prototype,
     enumerable_props,
     from_units,
+    host_refusal,
     same_value,
     to_int,
     to_string,
@@ -840,8 +841,10 @@ def legacy_static(key: str) -> str:
     units, spans = LAST_MATCH.units, LAST_MATCH.spans
     if units is None or spans is None:
         raise HostString(
-            f"flowctx does not reproduce RegExp.{key} before a match in the condition: it holds "
-            "the last match the engine's process made (host state)"
+            host_refusal(
+                f"RegExp.{key} before a match in the condition",
+                "it holds the last match the engine's process made",
+            )
         )
     start, end = spans[0]  # type: ignore[misc]
     if key in ("input", "$_"):

@@ -40,6 +40,7 @@ from flowctx_core.expressions.js.values import (
     JsError,
     JsFunction,
     from_units,
+    host_refusal,
     to_int,
     to_number,
     to_string,
@@ -426,9 +427,12 @@ def _of(*items: Any) -> JsNodeBuffer:
     return _as_buffer(from_values("Uint8Array", list(items)))  # type: ignore[no-any-return]
 
 
-def _refused(what: str) -> Callable[..., Any]:
+def _refused(what: str, host: str | None = None) -> Callable[..., Any]:
+    """A static flowctx refuses: ``host`` says why its answer is the host's, if it is."""
+    message = f"flowctx does not reproduce {what}" if host is None else host_refusal(what, host)
+
     def call(*_: Any) -> Any:
-        raise Unsupported(f"flowctx does not reproduce {what}")
+        raise Unsupported(message)
 
     return call
 
@@ -437,13 +441,14 @@ def _refused(what: str) -> Callable[..., Any]:
 from_, of, alloc, is_buffer, compare = _from, _of, _alloc, _is_buffer, _compare
 is_encoding, concat, byte_length = _is_encoding, _concat, _byte_length
 copy_bytes_from = _refused("Buffer.copyBytesFrom")
-alloc_unsafe = _refused("Buffer.allocUnsafe: it hands out the host's memory")
+alloc_unsafe = _refused("Buffer.allocUnsafe", "it hands out the host's memory")
 
 
 def called(*_: Any) -> Any:
     raise Unsupported(
-        "flowctx does not reproduce Buffer() and new Buffer(): node prints a deprecation "
-        "warning on the host's output"
+        host_refusal(
+            "Buffer() and new Buffer()", "node prints a deprecation warning on the host's output"
+        )
     )
 
 
