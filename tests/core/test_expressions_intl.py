@@ -101,6 +101,7 @@ PAYLOAD = {
     "acct": {"style": "currency", "currency": "USD", "currencySign": "accounting"},
     "keep": {"ignorePunctuation": False},
     "search": {"usage": "search"},
+    "zhuyin": {"collation": "zhuyin"},
     "nopunct": {"ignorePunctuation": True},
     "h11": {"hour": "numeric", "hourCycle": "h11", "timeZone": "UTC"},
     "hm": {"hour": "numeric", "minute": "2-digit", "timeZone": "UTC"},
@@ -396,6 +397,11 @@ CASES = [
         "payload.lower)].join()",
         "1,-1,0,1,-1",
     ),
+    # what zh's collators and a search collator of a -u-co- locale report (node answers the
+    # same in a fresh process and in one that made thousands of collators first)
+    ("new Intl.Collator('zh', payload.zhuyin).resolvedOptions().locale", "zh-u-co-zhuyin"),
+    ("new Intl.Collator('de-u-co-phonebk', payload.search).resolvedOptions().locale", "de"),
+    ("new Intl.Collator('zh-u-co-pinyin').resolvedOptions().collation", "default"),
 ]
 
 
@@ -446,10 +452,6 @@ def test_node_answers(condition: str, answer: str, capsys: pytest.CaptureFixture
          "flowctx reproduces the collation 'phonebk' of 'de' for Latin letters"),
         ("new Intl.Collator('ha').compare('t\u015b', 'b')",
          "flowctx does not reproduce the collation of 'ha' where a letter with an accent ends"),
-        ("new Intl.Collator('zh', payload.zhuyin).resolvedOptions()",
-         "flowctx does not reproduce what this collator reports (zh's"),
-        ("new Intl.Collator('de-u-co-phonebk', payload.search).resolvedOptions()",
-         "flowctx does not reproduce what this collator reports"),
     ],
 )  # fmt: skip
 def test_errors(condition: str, message: str, capsys: pytest.CaptureFixture[str]) -> None:

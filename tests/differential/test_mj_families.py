@@ -29,12 +29,9 @@ OPEN: dict[str, str] = {}
 # object model: built-in prototypes as values, changed prototypes, descriptors, symbol keys)
 # (host.statics: String() of node's classes written in JavaScript prints node's own source,
 # counted as reaching the host, "refused-as-host", not here)
-# locale.tags: the tags it resolves through new Intl.Collator(tag) meet the collator's refusals
-# (zh's resolvedOptions); drawn since locale.datetime's widening moved the draw
 NOT_REPRODUCED: set[str] = {"sweep.global", "sweep.new", "locale.numberformat",
                             "locale.collator", "locale.datetime", "locale.locale",
-                            "locale.unit", "locale.range", "locale.info",
-                            "locale.tags"}  # fmt: skip
+                            "locale.unit", "locale.range", "locale.info"}  # fmt: skip
 
 
 #: Intl's families (families_intl.py) draw apart, so adding them left the other families' draw
