@@ -13,7 +13,7 @@ import re
 from typing import Any, Final, NamedTuple
 
 from flowctx_core.expressions.js.values import JS_WHITESPACE, from_units, number
-from flowctx_core.expressions.mj.idtables import id_continue, id_start
+from flowctx_core.expressions.js.idtables import id_continue, id_start
 from flowctx_core.expressions.sandbox import ExpressionError
 
 
