@@ -77,3 +77,39 @@ def test_v8_says_the_first_syntax_error_in_its_words(
         assert code != 0
         full = f"Invalid regular expression: /{source}/{flags}: {message}"
         assert full in captured.err, captured.err
+
+
+# RegExp.prototype.compile, measured likewise: the same object remade, lastIndex 0 after
+COMPILED = [
+    ("(r => (r.lastIndex = 3, [r.compile('b', 'i') === r, String(r), r.lastIndex].join()))(/a/g)",
+     "true,/b/i,0"),
+    ("String(/a/g.compile(/x/y))", "/x/y"),
+    ("String(/a/g.compile(undefined, 'g'))", "/(?:)/g"),
+    ("'xbx'.replace(/a/g.compile('b', 'g'), 'c')", "xcx"),
+]  # fmt: skip
+COMPILE_ERRORS = [
+    ("String(/a/g.compile(/x/y, 'g'))",
+     "Cannot supply flags when constructing one RegExp from another"),
+    ("String(/a/g.compile(payload.open, 'g'))",
+     "Invalid regular expression: /(/g: Unterminated group"),
+    ("/a/.compile.call(1)",
+     "Method RegExp.prototype.compile called on incompatible receiver 1"),
+    ("(r => (r.compile('b'), 1))(Object.freeze(/a/g))",
+     "Cannot assign to read only property 'lastIndex' of object '[object RegExp]'"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("condition", "answer"), COMPILED)
+def test_compile_remakes_the_regexp(
+    condition: str, answer: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code = main(["eval", f"{condition} === {json.dumps(answer)}"])
+    assert (code, capsys.readouterr().out.splitlines()[0]) == (0, "true")
+
+
+@pytest.mark.parametrize(("condition", "message"), COMPILE_ERRORS)
+def test_compile_fails_as_v8_does(
+    condition: str, message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["eval", condition, "--payload", '{"open": "("}']) != 0
+    assert message in capsys.readouterr().err
