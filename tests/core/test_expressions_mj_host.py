@@ -401,7 +401,7 @@ NODE_BUFFER_WRITES = [
     ("Buffer.alloc(52).inspect().slice(-20)", "00 ... 2 more bytes>"),
     ("Buffer.copyBytesFrom(new Uint16Array([1, 2, 3]), 1, 1).toString('hex')", "0200"),
     ("String(Buffer.alloc(3).parent.byteLength + Buffer.alloc(3).offset)", "3"),
-]
+]  # fmt: skip
 NODE_BUFFER_WRITE_ERRORS = [
     ("Buffer.alloc(8).writeUIntBE(2 ** 48, 0, 6)",
      'The value of "value" is out of range. It must be >= 0 and < 2 ** 48. Received '

@@ -12,8 +12,8 @@ from __future__ import annotations
 import re
 from typing import Any, Final, NamedTuple
 
-from flowctx_core.expressions.js.values import JS_WHITESPACE, from_units, number
 from flowctx_core.expressions.js.idtables import id_continue, id_start
+from flowctx_core.expressions.js.values import JS_WHITESPACE, from_units, number
 from flowctx_core.expressions.sandbox import ExpressionError
 
 
