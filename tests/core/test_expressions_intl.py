@@ -102,6 +102,24 @@ PAYLOAD = {
     "keep": {"ignorePunctuation": False},
     "search": {"usage": "search"},
     "zhuyin": {"collation": "zhuyin"},
+    "inc5": {"roundingIncrement": 5, "maximumFractionDigits": 2, "minimumFractionDigits": 2},
+    "even0": {"roundingMode": "halfEven", "maximumFractionDigits": 0},
+    "floor0": {"roundingMode": "floor", "maximumFractionDigits": 0},
+    "ceil0": {"roundingMode": "ceil", "maximumFractionDigits": 0},
+    "more": {
+        "roundingPriority": "morePrecision",
+        "maximumSignificantDigits": 3,
+        "maximumFractionDigits": 1,
+    },
+    "less": {
+        "roundingPriority": "lessPrecision",
+        "maximumSignificantDigits": 3,
+        "maximumFractionDigits": 1,
+    },
+    "inc5_fd2": {"roundingIncrement": 5, "maximumFractionDigits": 2},
+    "inc5_sd2": {"roundingIncrement": 5, "maximumSignificantDigits": 2},
+    "bad_priority": {"roundingPriority": "x"},
+    "plural_floor": {"roundingMode": "floor", "maximumFractionDigits": 0},
     "nopunct": {"ignorePunctuation": True},
     "h11": {"hour": "numeric", "hourCycle": "h11", "timeZone": "UTC"},
     "hm": {"hour": "numeric", "minute": "2-digit", "timeZone": "UTC"},
@@ -402,6 +420,16 @@ CASES = [
     ("new Intl.Collator('zh', payload.zhuyin).resolvedOptions().locale", "zh-u-co-zhuyin"),
     ("new Intl.Collator('de-u-co-phonebk', payload.search).resolvedOptions().locale", "de"),
     ("new Intl.Collator('zh-u-co-pinyin').resolvedOptions().collation", "default"),
+    # rounding (ECMA-402 2023 as V8 11.3 has it): modes by the number's sign, increments,
+    # the more or less precise of significant and fraction digits
+    ("new Intl.NumberFormat('en', payload.inc5).format(1.2345)", "1.25"),
+    ("new Intl.NumberFormat('en', payload.even0).format(-2.5)", "-2"),
+    ("new Intl.NumberFormat('en', payload.floor0).format(-0.5)", "-1"),
+    ("new Intl.NumberFormat('en', payload.ceil0).format(-0.5)", "-0"),
+    ("new Intl.NumberFormat('en', payload.more).format(1.2345)", "1.23"),
+    ("new Intl.NumberFormat('en', payload.less).format(1.2345)", "1.2"),
+    # PluralRules reads no roundingMode in node 20: 1.9 stays "other"
+    ("new Intl.PluralRules('en', payload.plural_floor).select(1.9)", "other"),
 ]
 
 
@@ -424,6 +452,12 @@ def test_node_answers(condition: str, answer: str, capsys: pytest.CaptureFixture
         ("Intl.getCanonicalLocales('en_US')", "Incorrect locale information provided"),
         ("Intl.PluralRules('en')", "Constructor Intl.PluralRules requires 'new'"),
         ("Intl.supportedValuesOf('units')", "Invalid key : units"),
+        ("new Intl.NumberFormat('en', payload.inc5_fd2)",
+         "maximumFractionDigits not equal to minimumFractionDigits"),
+        ("new Intl.NumberFormat('en', payload.inc5_sd2)", "RoundingType is not fractionDigits"),
+        ("new Intl.NumberFormat('en', payload.bad_priority)",
+         "Value x out of range for SetNumberFormatDigitOptions options property "
+         "roundingPriority"),
         ("new Intl.Locale('de-')", "Incorrect locale information provided"),
         ("new Intl.Locale()",
          "First argument to Intl.Locale constructor can't be empty or missing"),
@@ -459,7 +493,9 @@ def test_errors(condition: str, message: str, capsys: pytest.CaptureFixture[str]
              "big": {"maximumFractionDigits": 21}, "search": {"usage": "search"},
              "zhuyin": {"collation": "zhuyin"}, "xyz": {"unit": "xyz"},
              "nounit": {"style": "unit"},
-             "per": {"style": "unit", "unit": "meter-per"}}  # fmt: skip
+             "per": {"style": "unit", "unit": "meter-per"},
+             "inc5_fd2": PAYLOAD["inc5_fd2"], "inc5_sd2": PAYLOAD["inc5_sd2"],
+             "bad_priority": PAYLOAD["bad_priority"]}  # fmt: skip
     code = main(["eval", condition, "--payload", json.dumps(scope)])
     err = capsys.readouterr().err
     assert code != 0

@@ -88,6 +88,58 @@ def number_format(r: random.Random) -> Case:
     return expr, _scope(options)
 
 
+#: rounding (ECMA-402 2023): every mode, increments at each allowed size and beyond, the
+#: priority between significant and fraction digits, with the errors their mixes give
+ROUNDING_MODES = ["ceil", "floor", "expand", "trunc", "halfCeil", "halfFloor", "halfExpand",
+                  "halfTrunc", "halfEven", "x"]  # fmt: skip
+PLURAL_FORMS = [
+    "new Intl.PluralRules({l}, payload.o).select({x})",
+    "JSON.stringify(new Intl.PluralRules({l}, payload.o).resolvedOptions())",
+]
+ROUNDING_NUMBERS = ["0", "-0", "1.5", "-1.5", "2.5", "-2.5", "0.125", "-0.125", "1.005",
+                    "-123.456", "0.0049", "99.95", "999.5", "-0.5", "1234567.891", "0.35",
+                    "1.45", "-25", "'1.00000000000000000001'", "12n"]  # fmt: skip
+
+
+def rounding(r: random.Random) -> Case:
+    options: dict[str, Any] = {}
+    if r.random() < 0.8:
+        options["roundingMode"] = r.choice(ROUNDING_MODES)
+    k = r.random()
+    if k < 0.35:
+        digits = r.randint(0, 4)
+        options.update(minimumFractionDigits=digits, maximumFractionDigits=digits)
+        if r.random() < 0.7:
+            options["roundingIncrement"] = r.choice([1, 2, 5, 10, 20, 25, 50, 100, 250, 5000])
+    elif k < 0.55:
+        options["maximumSignificantDigits"] = r.randint(1, 5)
+        if r.random() < 0.5:
+            options["minimumSignificantDigits"] = r.randint(1, options["maximumSignificantDigits"])
+    elif k < 0.85:
+        options["roundingPriority"] = r.choice(["morePrecision", "lessPrecision", "auto", "x"])
+        for name, low, high, chance in (("maximumSignificantDigits", 1, 5, 0.8),
+                                         ("minimumSignificantDigits", 1, 3, 0.4),
+                                         ("maximumFractionDigits", 0, 4, 0.8),
+                                         ("minimumFractionDigits", 0, 2, 0.4)):  # fmt: skip
+            if r.random() < chance:
+                options[name] = r.randint(low, high)
+    else:  # the mixes V8 refuses, in its order
+        options["roundingIncrement"] = r.choice([1, 2, 3, 5, 0, "5", None])
+        for name in ("maximumFractionDigits", "maximumSignificantDigits", "trailingZeroDisplay"):
+            if r.random() < 0.4:
+                options[name] = "x" if name == "trailingZeroDisplay" else r.randint(0, 3)
+    if r.random() < 0.2:
+        options["trailingZeroDisplay"] = "stripIfInteger"
+    if r.random() < 0.15:
+        options["style"] = r.choice(["percent", "currency"])
+        options["currency"] = r.choice(["EUR", "JPY", "KWD"])
+    if r.random() < 0.1:
+        options["signDisplay"] = r.choice(["exceptZero", "negative", "always", "never"])
+    form = r.choice([*NUMBER_FORMS, *PLURAL_FORMS])
+    expr = form.replace("{l}", _locale(r)).replace("{x}", r.choice(ROUNDING_NUMBERS))
+    return expr, _scope(options)
+
+
 COLLATOR_OPTIONS: dict[str, list[Any]] = {
     "sensitivity": ["base", "accent", "case", "variant", "x"],
     "numeric": [True, False, "true", 0],
@@ -549,6 +601,7 @@ def compare_forms(r: random.Random) -> Case:
 
 FAMILIES: dict[str, Callable[[random.Random], Case]] = {
     "locale.numberformat": number_format,
+    "locale.rounding": rounding,
     "locale.collator": collator,
     "locale.plural": plural,
     "locale.list": list_format,
