@@ -46,6 +46,8 @@ def _options(r: random.Random) -> dict[str, object]:
     options = {k: r.choice(v) for k, v in WIDTHS.items() if r.random() < 0.4}
     if r.random() < 0.15:
         options["hourCycle"] = r.choice(["h11", "h12", "h23", "h24"])
+    if r.random() < 0.15:
+        options["numberingSystem"] = r.choice(["arab", "hanidec", "thai", "latn"])
     return options
 
 
