@@ -20,7 +20,8 @@ import { SKELETONS } from "./intl_skeleton_sets.mjs";
 import { DAY, calendarRow, digitsOf, erasOf, fieldsOf, monthsOf, rebuild } from "./intl_calendar_rows.mjs";
 
 const CALENDARS = ["japanese", "persian", "buddhist", "roc", "islamic-civil", "islamic-tbla", "coptic",
-  "ethiopic", "ethioaa", "indian", "hebrew", "islamic", "islamic-rgsa", "islamic-umalqura", "iso8601"];
+  "ethiopic", "ethioaa", "indian", "hebrew", "islamic", "islamic-rgsa", "islamic-umalqura", "iso8601",
+  "chinese", "dangi"];
 const tables = new URL("../core/expressions/js/intl/tables/", import.meta.url);
 
 let seed = 7;
@@ -132,7 +133,9 @@ function pooled(byCalendar, base) {
       indexed[tag] = keys.map((k) => {
         const e = row[k];
         if (e === undefined) return -1;
-        const r = JSON.stringify([ref(e.t), ref(e.tm), ref(e.m), ref(e.w), ref(e.dp), ref(e.r), ref(e.e)]);
+        // (the Chinese calendars' names of the cycle's years and of the days after a zone's place)
+        const more = e.yn || e.dn ? [-1, ref(e.yn ?? null), ref(e.dn ?? null)] : [];
+        const r = JSON.stringify([ref(e.t), ref(e.tm), ref(e.m), ref(e.w), ref(e.dp), ref(e.r), ref(e.e), ...more]);
         if (!rowIndex.has(r)) { rowIndex.set(r, rows.length); rows.push(JSON.parse(r)); }
         return rowIndex.get(r);
       });

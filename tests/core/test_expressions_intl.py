@@ -474,8 +474,8 @@ def test_node_answers(condition: str, answer: str, capsys: pytest.CaptureFixture
          "Invalid unit argument for Number.prototype.toLocaleString() 'meter-per'"),
         # refused by name, never guessed
         ("'a'.localeCompare('b', 'hu')", "flowctx does not reproduce the collation of 'hu'"),
-        ("new Date(0).toLocaleString('en-u-ca-chinese')",
-         "flowctx does not reproduce the chinese calendar"),
+        ("new Date(-1e15).toLocaleString('en-u-ca-chinese')",
+         "flowctx does not reproduce the chinese calendar's dates outside the years related to"),
         ("new Date(-8.64e15).toLocaleString('en-u-ca-islamic')",
          "flowctx does not reproduce the islamic calendar's dates outside the Islamic years"),
         # ICU refuses what follows a well-formed language identifier, V8 the rest

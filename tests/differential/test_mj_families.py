@@ -21,8 +21,8 @@ OPEN: dict[str, str] = {}
 # locale.*: Intl's parts flowctx refuses (compact percents in a numbering system with percent
 # patterns of its own, compact percent-per units in ranges, -u-rg-, options in tailored
 # collations, other collations, the few sets of date components whose patterns node's rows
-# could not rebuild in a calendar other than the Gregorian, the lunisolar calendars (chinese,
-# dangi), the astronomical Islamic one outside its measured years, time zone names other than
+# could not rebuild in a calendar other than the Gregorian, the Chinese, dangi and astronomical
+# Islamic ones outside their measured years, time zone names other than
 # UTC's but their GMT offsets, interval patterns of option sets not measured;
 # docs/commands/eval.md)
 # (functions.own, reflect, sweep.proto, sweep.static and sweep.props refuse nothing since the

@@ -5,9 +5,10 @@ intl_calendars.mjs), in node's zone (``TZ``) or the ``timeZone`` option (any zon
 its offsets ICU's own: ``zones``). A set of date and
 time components in the Gregorian calendar is its date's pattern and its time's joined as ICU's
 pattern generator joins them (by the date's month), where node has no pattern of its own for
-it; the Japanese, Persian, Buddhist and ROC calendars count their fields in ``calendars``.
-Refused: the other calendars, ``dayPeriod``, ``fractionalSecondDigits``, ``timeZoneName``, the
-names of zones other than UTC. Gregorian dates are
+it; every other calendar ICU has counts its fields in ``calendars`` (the Chinese and dangi ones
+their cycles, related Gregorian years and leap months too). Refused: ``dayPeriod``,
+``fractionalSecondDigits`` and ``timeZoneName`` beyond the measured sets, the names of zones
+other than UTC. Gregorian dates are
 proleptic, as V8 sets ICU's calendar, before 1582 too."""
 
 from __future__ import annotations
@@ -328,6 +329,8 @@ class DateTimeFormat(IntlObject):
         hour = {"h12": (h % 12) or 12, "h11": h % 12, "h23": h, "h24": h or 24}[hc]
         month = calendars.month_number(self.o["calendar"], y, mo)
         values = {"year": y, "month": month, "day": d, "hour": hour, "minute": mi, "second": s}
+        if self.o["calendar"] in calendars.LUNISOLAR:  # the cycle's number, the related year
+            values.update(era=era, relatedYear=calendars.related_year(era, y))
         table = str.maketrans("0123456789", self.o["digits"])
         out: list[tuple[str, str]] = []
         if sk is None:
@@ -348,8 +351,18 @@ class DateTimeFormat(IntlObject):
                     out.append((name, sk["w"][dates._fields(t_local)[7]]))
                 elif name == "dayPeriod":
                     out.append((name, periods[h] if periods else self._period(pattern, h, mi, s)))
+                elif name == "month" and (
+                    self.o["calendar"] in calendars.LUNISOLAR
+                    and sk["r"].get("month") in ("numeric", "2-digit")
+                ):  # a leap month's number (2bis, 闰2) in the numbering system asked
+                    own = str.maketrans(self.row["digits"], self.o["digits"])
+                    out.append((name, str(sk["m"][mo]).translate(own)))
                 elif name == "month":
                     out.append((name, sk["m"][mo]))
+                elif name == "yearName":  # the Chinese calendars' names of the cycle's years
+                    out.append((name, sk["yn"][y - 1]))
+                elif name == "day":  # and of their days (zh's 初六)
+                    out.append((name, sk["dn"][d - 1]))
                 elif name == "era":  # the Gregorian's: before the year 1 and after
                     out.append((name, sk["e"][era]))
                 elif name == "timeZoneName" and self.o.get("zoneStyle") is None and zone == "UTC":
@@ -683,6 +696,7 @@ def _joined_set(locale: str, key: str, calendar: str | None) -> dict[str, Any] |
         "t": _joined(join, d["t"], t["t"]),
         "tm": None if d["tm"] is None else [_joined(join, x, t["t"]) for x in d["tm"]],
         "m": d["m"], "w": d["w"], "dp": t["dp"], "r": resolved, "e": d["e"],
+        "yn": d.get("yn"), "dn": d.get("dn"),
     }  # fmt: skip
 
 
@@ -900,7 +914,10 @@ def _row(name: str, calendar: str | None, locale: str, key: str) -> dict[str, An
     if isinstance(row, str):  # a row as text (base 36), tables/dateparts
         row = [int(x, 36) for x in row.split(",")]
     t, tm, months, weekdays, periods, resolved, eras, *more = row
+    # after a zone's name's place, the Chinese calendars' year and day names
+    yn, dn = (more[1], more[2]) if len(more) > 2 else (-1, -1)
     return {
+        "yn": pool[yn] if yn >= 0 else None, "dn": pool[dn] if dn >= 0 else None,
         "z": pool[more[0]] if more and more[0] >= 0 else None,
         "t": pool[t], "tm": pool[tm] if tm >= 0 else None,
         "m": pool[months] if months >= 0 else None,
