@@ -142,10 +142,58 @@ PAYLOAD = {
     "f4": {"minimumFractionDigits": 4},
     "upto3": {"maximumFractionDigits": 3},
     "upto5": {"maximumFractionDigits": 5},
+    # option sets composed as ICU's pattern generator composes them (no row of their own)
+    "wd_zone": {"weekday": "long", "timeZoneName": "long", "timeZone": "UTC"},
+    "md_zone": {"month": "long", "day": "numeric", "timeZoneName": "short", "timeZone": "UTC"},
+    "era_min_jp": {"era": "long", "minute": "2-digit", "calendar": "japanese", "timeZone": "UTC"},
+    "md_fraction": {
+        "day": "numeric",
+        "month": "numeric",
+        "fractionalSecondDigits": 2,
+        "minute": "2-digit",
+        "timeZone": "UTC",
+    },
+    "wd_sec_islamic": {
+        "weekday": "short",
+        "second": "2-digit",
+        "calendar": "islamic-civil",
+        "timeZone": "UTC",
+    },
+    "month_period": {"month": "long", "dayPeriod": "short", "timeZone": "UTC"},
+    "wd_hm_coptic": {
+        "weekday": "long",
+        "hour": "numeric",
+        "minute": "2-digit",
+        "calendar": "coptic",
+        "timeZone": "UTC",
+    },
 }
 
 # (condition, node's value)
 CASES = [
+    # composed sets (2024-02-29T15:04:05.678Z): V8 reads the join's words as fields too (fi's
+    # 'klo' an hour, cs's 'v' a generic zone name, which the zone's own z then precedes)
+    (
+        "new Intl.DateTimeFormat('en', payload.wd_zone).format(1709219045678)",
+        "Thursday, Coordinated Universal Time",
+    ),
+    (
+        "Object.entries(new Intl.DateTimeFormat('fi', payload.wd_zone).resolvedOptions()).join()",
+        "locale,fi,calendar,gregory,numberingSystem,latn,timeZone,UTC,weekday,long,hour,numeric,"
+        "timeZoneName,long",
+    ),
+    (
+        "Object.entries(new Intl.DateTimeFormat('cs', payload.md_zone).resolvedOptions()).join()",
+        "locale,cs,calendar,gregory,numberingSystem,latn,timeZone,UTC,month,long,day,numeric,"
+        "timeZoneName,short",
+    ),
+    ("new Intl.DateTimeFormat('ja', payload.era_min_jp).format(1709219045678)", "令和 4"),
+    ("new Intl.DateTimeFormat('en', payload.md_fraction).format(1709219045678)", "2/29, 04:05.67"),
+    ("new Intl.DateTimeFormat('ar', payload.wd_sec_islamic).format(1709219045678)", "الخميس، 5"),
+    (
+        "new Intl.DateTimeFormat('en', payload.month_period).format(1709219045678)",
+        "February at in the afternoon",
+    ),
     ("new Intl.NumberFormat('de-DE').format(payload.n)", "1.234,5"),
     ("payload.n.toLocaleString('de-DE', payload.eur)", "1.234,50\u00a0€"),
     ("payload.n.toLocaleString('en-IN', payload.eur)", "€1,234.50"),
@@ -478,6 +526,10 @@ def test_node_answers(condition: str, answer: str, capsys: pytest.CaptureFixture
          "flowctx does not reproduce the chinese calendar's dates outside the years related to"),
         ("new Date(-8.64e15).toLocaleString('en-u-ca-islamic')",
          "flowctx does not reproduce the islamic calendar's dates outside the Islamic years"),
+        # a weekday with hours: ICU has a pattern of its own ('Thursday 3:04 PM', no join)
+        ("new Intl.DateTimeFormat('en', payload.wd_hm_coptic).format(0)",
+         "flowctx does not reproduce DateTimeFormat with these options "
+         "(hour=numeric,minute=2-digit,weekday=long) in 'en'"),
         # ICU refuses what follows a well-formed language identifier, V8 the rest
         ("new Intl.DateTimeFormat('cs-u-ca-x')", "Invalid language tag: cs-u-ca-x"),
         ("Intl.getCanonicalLocales('en-US-u')", "Invalid language tag: en-us-u"),
@@ -495,7 +547,8 @@ def test_errors(condition: str, message: str, capsys: pytest.CaptureFixture[str]
              "nounit": {"style": "unit"},
              "per": {"style": "unit", "unit": "meter-per"},
              "inc5_fd2": PAYLOAD["inc5_fd2"], "inc5_sd2": PAYLOAD["inc5_sd2"],
-             "bad_priority": PAYLOAD["bad_priority"]}  # fmt: skip
+             "bad_priority": PAYLOAD["bad_priority"],
+             "wd_hm_coptic": PAYLOAD["wd_hm_coptic"]}  # fmt: skip
     code = main(["eval", condition, "--payload", json.dumps(scope)])
     err = capsys.readouterr().err
     assert code != 0

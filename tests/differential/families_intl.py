@@ -331,9 +331,13 @@ DATE_FORMS = ["new Date({x}).toLocaleString({l})", "new Date({x}).toLocaleDateSt
 
 
 def _calendar_set(r: random.Random) -> tuple[str, dict[str, Any]]:
-    """A random set of components in any width, in a calendar asked by the option or by the
-    locale's -u-ca-, with an hour cycle now and then."""
+    """A random set of components in any width (a zone's name, fractional seconds or a day
+    period now and then), in a calendar asked by the option or by the locale's -u-ca-, with an
+    hour cycle now and then."""
     options: dict[str, Any] = {k: r.choice(v) for k, v in DATE_WIDTHS.items() if r.random() < 0.35}
+    if r.random() < 0.3:  # the time fields tables/zoneparts measures, composed with the date
+        key = r.choice(["timeZoneName", "fractionalSecondDigits", "dayPeriod"])
+        options[key] = r.choice(DATE_OPTIONS[key][: 3 if key == "fractionalSecondDigits" else -1])
     if r.random() < 0.2:
         key = r.choice(["hour12", "hourCycle"])
         options[key] = r.choice([True, False] if key == "hour12" else ["h11", "h12", "h23", "h24"])
