@@ -476,6 +476,9 @@ CASES = [
     ("new Intl.NumberFormat('en', payload.ceil0).format(-0.5)", "-0"),
     ("new Intl.NumberFormat('en', payload.more).format(1.2345)", "1.23"),
     ("new Intl.NumberFormat('en', payload.less).format(1.2345)", "1.2"),
+    # a list's first tag node does not have gives way to the next
+    ("(1234.5).toLocaleString(['xx', 'de'])", "1.234,5"),
+    ("(1234.5).toLocaleString(['zz-ZZ', 'fr'])", "1\u202f234,5"),
     # PluralRules reads no roundingMode in node 20: 1.9 stays "other"
     ("new Intl.PluralRules('en', payload.plural_floor).select(1.9)", "other"),
 ]
@@ -500,6 +503,8 @@ def test_node_answers(condition: str, answer: str, capsys: pytest.CaptureFixture
         ("Intl.getCanonicalLocales('en_US')", "Incorrect locale information provided"),
         ("Intl.PluralRules('en')", "Constructor Intl.PluralRules requires 'new'"),
         ("Intl.supportedValuesOf('units')", "Invalid key : units"),
+        ("'i'.toLocaleUpperCase('tr-u-co-x')", "Invalid language tag: tr-u-co-x"),
+        ("(1).toLocaleString('en-US-u')", "Invalid language tag: en-us-u"),
         ("new Intl.NumberFormat('en', payload.inc5_fd2)",
          "maximumFractionDigits not equal to minimumFractionDigits"),
         ("new Intl.NumberFormat('en', payload.inc5_sd2)", "RoundingType is not fractionDigits"),
