@@ -504,6 +504,9 @@ def test_node_answers(condition: str, answer: str, capsys: pytest.CaptureFixture
         ("Intl.PluralRules('en')", "Constructor Intl.PluralRules requires 'new'"),
         ("Intl.supportedValuesOf('units')", "Invalid key : units"),
         ("'i'.toLocaleUpperCase('tr-u-co-x')", "Invalid language tag: tr-u-co-x"),
+        # Segmenter and DisplayNames: called they throw as node's do; constructed, refused
+        ("Intl.Segmenter('en')", "Constructor Intl.Segmenter requires 'new'"),
+        ("new Intl.Segmenter('en').segment('ab')", "flowctx does not reproduce Intl.Segmenter"),
         ("(1).toLocaleString('en-US-u')", "Invalid language tag: en-us-u"),
         ("new Intl.NumberFormat('en', payload.inc5_fd2)",
          "maximumFractionDigits not equal to minimumFractionDigits"),
