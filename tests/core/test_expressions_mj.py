@@ -507,6 +507,12 @@ TOKENS_OUT_OF_PLACE = [
     # in a function's head V8 reads no regular expression: the '/' alone
     ("function */ 1", "Unexpected token '/'"), ("function f(/a/)", "Unexpected token '/'"),
     ("function */=/", "Unexpected token '/='"), ("function /*", "Invalid or unexpected token"),
+    # an invalid escape after a strict-mode octal in the same string fails as the octal
+    ("'\\1\\x'", "Octal escape sequences are not allowed in strict mode."),
+    ("'\\1\\8\\x'", "\\8 and \\9 are not allowed in strict mode."),
+    ("'\\x\\1'", "Invalid hexadecimal escape sequence"),
+    # a well-formed escape of a character no name may hold is an illegal token
+    ("x\\u0020", "Invalid or unexpected token"), ("\\ud800", "Invalid or unexpected token"),
 ]  # fmt: skip
 
 
