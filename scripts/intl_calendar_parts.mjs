@@ -7,7 +7,8 @@
 // whose answers flowctx reproduces:
 //   node scripts/intl_calendar_parts.mjs [CALENDAR...]
 // (with calendars named, only those are measured again, the table's others kept; --split writes
-// a table of the whole in one file as one file per calendar).
+// a table of the whole in one file as one file per calendar; the dangi calendar's rows are kept in
+// the Chinese calendar's file, each locale's list as its differences from the Chinese one's).
 // Every row is rebuilt from its data and kept only where the rebuilt text equals node's on
 // six dates; each calendar's joins are checked on 60 sets drawn at random, and a locale where
 // one fails has its joins refused (null).

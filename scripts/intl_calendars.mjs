@@ -3,7 +3,8 @@
 // each calendar, the pattern, month, weekday, era and day period names of the styles (dateStyle,
 // timeStyle) of scripts/intl_skeleton_sets.mjs (its sets of components too, for the calendars
 // measured so before scripts/intl_calendar_parts.mjs measured every set), indexed by the
-// calendar's own months and eras; the start days of the Japanese eras; the Persian years whose
+// calendar's own months and eras (the Chinese calendars' with the names of the cycle's years and
+// of the days where a pattern writes them); the start days of the Japanese eras; the Persian years whose
 // first day is a day earlier than the 33-year arithmetic rule says. Run with the node whose
 // answers flowctx reproduces:
 //   node scripts/intl_calendars.mjs [CALENDAR...]

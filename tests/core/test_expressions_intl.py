@@ -763,6 +763,64 @@ def test_every_set_in_every_calendar(
     assert (code, capsys.readouterr().out) == (0, "true\n"), condition
 
 
+# the Chinese and Korean calendars (their months measured from node): a leap month's names and
+# numbers (2bis, 闰二月, 윤2월, 02bis in a numbering system asked), the related year and the
+# cycle's year names as parts of their own, zh's and ja's day names, the cycle's number as an era
+# (negative before 2697 BC), a month dangi counts otherwise than the Chinese calendar (1917)
+CHINESE_SCOPE = {
+    "ymd": {"timeZone": "UTC", "year": "numeric", "month": "long", "day": "numeric"},
+    "full": {"timeZone": "UTC", "dateStyle": "full"},
+    "num": {"timeZone": "UTC", "year": "numeric", "month": "numeric", "day": "numeric"},
+    "y2": {"timeZone": "UTC", "year": "2-digit", "month": "2-digit", "day": "numeric"},
+    "era": {"timeZone": "UTC", "era": "short", "month": "numeric", "day": "numeric"},
+    "arab": {"timeZone": "UTC", "month": "numeric", "day": "numeric", "numberingSystem": "arab"},
+    "dangi": {"timeZone": "UTC", "calendar": "dangi", "month": "long", "day": "numeric"},
+    "dt": {"timeZone": "Asia/Seoul", "dateStyle": "medium", "timeStyle": "short"},
+}
+
+
+@pytest.mark.parametrize(
+    ("condition", "answer"),
+    [
+        ("new Date(Date.UTC(2023, 2, 25)).toLocaleDateString('en-u-ca-chinese', payload.ymd)",
+         "Second Monthbis 4, 2023(gui-mao)"),
+        ("new Date(Date.UTC(2023, 2, 25)).toLocaleDateString('zh-u-ca-chinese', payload.ymd)",
+         "2023\u7678\u536f\u5e74\u95f0\u4e8c\u67084"),
+        ("new Intl.DateTimeFormat('zh-u-ca-chinese', payload.full)"
+         ".formatToParts(Date.UTC(2023, 3, 25)).map(p => p.type + '=' + p.value).join('|')",
+         "relatedYear=2023|yearName=\u7678\u536f|literal=\u5e74|month=\u4e09\u6708|day=\u521d\u516d|weekday=\u661f\u671f\u4e8c"),
+        ("new Intl.DateTimeFormat('ja-u-ca-chinese', payload.full).format(Date.UTC(2023, 4, 5))",
+         "\u7678\u536f\u5e74\u4e09\u6708\u4e00\u516d\u65e5\u91d1\u66dc\u65e5"),
+        ("new Date(Date.UTC(2023, 2, 25)).toLocaleDateString('de-u-ca-chinese', payload.y2)",
+         "4.02bis.40"),
+        ("new Date(Date.UTC(-2500, 2, 25)).toLocaleDateString('en-u-ca-chinese', payload.num)",
+         "2/13/-2500"),
+        ("new Intl.DateTimeFormat('en-u-ca-chinese', payload.era)"
+         ".formatToParts(Date.UTC(-2900, 6, 1)).map(p => p.type + '=' + p.value).join('|')",
+         "era=-4|literal= |month=5|literal=/|day=12"),
+        ("new Date(Date.UTC(2023, 2, 25)).toLocaleDateString('ar-u-ca-chinese', payload.arab)",
+         "\u0660\u0662bis-\u0660\u0664"),
+        ("new Date(Date.UTC(1917, 3, 1)).toLocaleDateString('ko', payload.dangi)",
+         "\uc7242\uc6d4 10\uc77c"),
+        ("new Date(Date.UTC(1917, 3, 1)).toLocaleDateString('ko-u-ca-chinese', payload.dangi)",
+         "\uc7242\uc6d4 10\uc77c"),
+        ("new Date(Date.UTC(1917, 3, 1)).toLocaleDateString('ko-u-ca-chinese', payload.ymd)",
+         "1917\ub144(\uc815\uc0ac\ub144) 3\uc6d4 10\uc77c"),
+        ("new Date(Date.UTC(2033, 11, 25)).toLocaleString('vi-u-ca-chinese', payload.dt)",
+         "09:00 04-11 Nhu\u1eadn Qu\u00fd S\u1eedu"),
+        ("new Intl.DateTimeFormat('zh-Hant-u-ca-dangi', payload.full).resolvedOptions().locale",
+         "zh-Hant-u-ca-dangi"),
+        ("new Intl.DateTimeFormat('fr-u-ca-dangi', payload.full).formatRange(Date.UTC(2025, 7, 1), "
+         "Date.UTC(2025, 7, 1, 5))",
+         "vendredi 8 li\u00f9yu\u00e8bis yi-si"),
+    ],
+)  # fmt: skip
+def test_chinese_calendars(condition: str, answer: str, capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(["eval", f"{condition} === {json.dumps(answer)}", "--payload",
+                 json.dumps(CHINESE_SCOPE)])  # fmt: skip
+    assert (code, capsys.readouterr().out) == (0, "true\n"), condition
+
+
 # a set of date and time components ICU's generator joins from its date's pattern and its time's
 # (the join chosen by the month's width), timeStyle full and long (UTC's name), and the hour
 # cycles V8 gives a timeStyle: hour12 measured against the -u-hc- or the locale's own cycle, the

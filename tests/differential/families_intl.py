@@ -254,7 +254,7 @@ DATE_OPTIONS: dict[str, list[Any]] = {
     "hourCycle": ["h11", "h12", "h23", "h24", "x"],
     "numberingSystem": ["arab", "thai", "latn", "roman"],
     "calendar": ["gregory", "japanese", "x", "persian", "buddhist", "roc", "islamic-civil",
-                 "islamic-tbla"],
+                 "islamic-tbla", "chinese", "dangi"],
 }  # fmt: skip
 #: every calendar ICU has (and a few it has not), for the draws of random component sets
 CALENDARS = ["buddhist", "chinese", "coptic", "dangi", "ethioaa", "ethiopic", "gregory", "hebrew",
@@ -272,7 +272,8 @@ DATE_LOCALES = ["'en-u-hc-h23'", "'ja-u-hc-h12'", "'en-u-nu-thai'", "'de-u-ca-gr
                 "'ja-JP-u-ca-japanese'", "'th-u-ca-gregory'", "'ar-EG-u-nu-latn'",
                 "'fr-u-hc-h11-nu-arab'", "'fa-u-ca-gregory'", "'en-u-ca-persian'",
                 "'zh-TW-u-ca-roc'", "'th-u-ca-buddhist'", "'de-u-hc-h12'", "'en-GB-u-ca-japanese'",
-                "'ko-u-hc-h24'", "'ar-SA-u-ca-islamic-civil'"]  # fmt: skip
+                "'ko-u-hc-h24'", "'ar-SA-u-ca-islamic-civil'", "'zh-u-ca-chinese'",
+                "'ko-KR-u-ca-dangi'", "'zh-Hant-TW-u-ca-chinese'"]  # fmt: skip
 # the option sets people write (most of them reproduced), beside random ones
 DATE_SETS: list[dict[str, Any]] = [
     {"dateStyle": "long"}, {"dateStyle": "full"}, {"dateStyle": "medium", "timeStyle": "short"},

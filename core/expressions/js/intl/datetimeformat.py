@@ -373,9 +373,9 @@ class DateTimeFormat(IntlObject):
                     out.append((name, str(sk["m"][mo]).translate(own)))
                 elif name == "month":
                     out.append((name, sk["m"][mo]))
-                elif name == "yearName":  # the Chinese calendars' names of the cycle's years
+                elif name == "yearName" and sk.get("yn"):  # the Chinese calendars' years' names
                     out.append((name, sk["yn"][y - 1]))
-                elif name == "day":  # and of their days (zh's 初六)
+                elif name == "day" and sk.get("dn"):  # and their days' (zh's 初六)
                     out.append((name, sk["dn"][d - 1]))
                 elif name == "era":  # the Gregorian's: before the year 1 and after
                     out.append((name, sk["e"][era]))
