@@ -62,20 +62,15 @@ def _units(source: str) -> list[int]:
     return out
 
 
-def _identifier_start(c: int) -> bool:
-    if c < 0:
+def _in_name(c: int, first: bool) -> bool:
+    """Whether the code point ``c`` may stand in a group name (``first``: begin it): an
+    identifier's characters, ``$`` and ``_`` among them."""
+    if c < 0 or c > 0x10FFFF or 0xD800 <= c <= 0xDFFF:
         return False
     if c < 0x80:
-        return chr(c).isalpha() or c in (0x24, 0x5F)
-    return 0 <= c <= 0x10FFFF and not 0xD800 <= c <= 0xDFFF and id_start(chr(c))
-
-
-def _identifier_part(c: int) -> bool:
-    if c < 0:
-        return False
-    if c < 0x80:
-        return chr(c).isalnum() or c in (0x24, 0x5F)
-    return 0 <= c <= 0x10FFFF and not 0xD800 <= c <= 0xDFFF and id_continue(chr(c))
+        ch = chr(c)
+        return ch.isalpha() or c in (0x24, 0x5F) or (not first and ch.isdigit())
+    return (id_start if first else id_continue)(chr(c))
 
 
 class _Reader:
@@ -151,7 +146,7 @@ class _Reader:
 
     def _scan(self) -> tuple[int, bool]:
         """How many capture groups the whole pattern opens, and whether one is named (V8's
-        look-ahead: escapes and classes skipped, nested classes counted)."""
+        look-ahead: escapes and classes skipped, classes nested under v)."""
         if self.scanned is None:
             u = self.units
             count, named, i, n = 0, self.named_seen, self.position(), len(self.units)
@@ -168,7 +163,7 @@ class _Reader:
                         i += 1
                         if d == 0x5C:
                             i += 1
-                        elif d == 0x5B:
+                        elif d == 0x5B and self.sets:  # classes nest under v only
                             depth += 1
                         elif d == 0x5D:
                             if depth == 0:
@@ -364,12 +359,12 @@ class _Reader:
                 if c == 0x5C:
                     raise _Failed("Invalid capture group name")
                 if not name:
-                    if not _identifier_start(c):
+                    if not _in_name(c, first=True):
                         raise _Failed("Invalid capture group name")
                     name.append(c)
                 elif c == 0x3E:
                     break
-                elif _identifier_part(c):
+                elif _in_name(c, first=False):
                     name.append(c)
                 else:
                     raise _Failed("Invalid capture group name")
