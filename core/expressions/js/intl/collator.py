@@ -25,7 +25,6 @@ from flowctx_core.expressions.js.values import UNDEFINED, JsError, JsFunction, t
 
 SERVICE: Final = "Intl.Collator"
 _DIGITS: Final = re.compile(r"[0-9]+")
-_VARIABLE: Final = frozenset(("Zs", "Zl", "Zp", "Pc", "Pd", "Ps", "Pe", "Pi", "Pf", "Po"))
 _NUMBER_BAND: Final = 110_000  # a run of digits: its length, then each digit, among digits
 #: where the root's search collation orders otherwise than its standard one (measured over
 #: every BMP character: Arabic and its presentation forms, Thai and Lao, Hangul, relation
@@ -209,8 +208,7 @@ class Collator(IntlObject):
         from flowctx_core.expressions.js.strings import _collation_key
 
         o = self.o
-        if o["ignorePunctuation"] and not o["numeric"]:
-            s = _unpunctuated(s)
+        shifted = bool(o["ignorePunctuation"])
         if o["numeric"]:
             primary: list[int] = []
             secondary: list[float] = []
@@ -219,10 +217,9 @@ class Collator(IntlObject):
             for m in [*_DIGITS.finditer(s), None]:
                 end = len(s) if m is None else m.start()
                 segment = s[at:end]
-                if o["ignorePunctuation"]:  # after the runs of digits are found (1.10 is 1, 10)
-                    segment = _unpunctuated(segment)
+                # (punctuation is left out after the runs of digits are found: 1.10 is 1, 10)
                 if segment:
-                    p, sec, t = _collation_key(segment)
+                    p, sec, t = _collation_key(segment, shifted)
                     primary += p
                     secondary += sec
                     tertiary += t
@@ -236,7 +233,7 @@ class Collator(IntlObject):
                 at = m.end()
             key: tuple[Any, ...] = (tuple(primary), tuple(secondary), tuple(tertiary))
         else:
-            key = _collation_key(s)
+            key = _collation_key(s, shifted)
         sensitivity = o["sensitivity"]
         if sensitivity == "base":
             return (key[0],)
@@ -370,10 +367,6 @@ def _spelled_out(s: str) -> str:
 
     expansions = _generated()[2]
     return "".join(expansions.get(c, c) for c in unicodedata.normalize("NFKD", s))
-
-
-def _unpunctuated(s: str) -> str:
-    return "".join(c for c in s if unicodedata.category(c) not in _VARIABLE)
 
 
 def construct(
