@@ -7,7 +7,8 @@
 // whose answers flowctx reproduces:
 //   node scripts/intl_calendar_parts.mjs [CALENDAR...]
 // (with calendars named, only those are measured again, the table's others kept; --split writes
-// a table of the whole in one file as one file per calendar).
+// a table of the whole in one file as one file per calendar; the dangi calendar's rows are kept in
+// the Chinese calendar's file, each locale's list as its differences from the Chinese one's).
 // Every row is rebuilt from its data and kept only where the rebuilt text equals node's on
 // six dates; each calendar's joins are checked on 60 sets drawn at random, and a locale where
 // one fails has its joins refused (null).
@@ -22,7 +23,7 @@ import { skeletonKey } from "./intl_skeleton_sets.mjs";
 
 export const CALENDARS = ["japanese", "persian", "buddhist", "roc", "islamic-civil", "islamic-tbla",
   "coptic", "ethiopic", "ethioaa", "indian", "hebrew", "islamic", "islamic-rgsa", "islamic-umalqura",
-  "iso8601"];
+  "iso8601", "chinese", "dangi"];
 
 let seed = 13;
 const rnd = (n) => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed % n; };
@@ -82,7 +83,7 @@ function compose(join, d, t) {
     else if (k in d.r) r[k] = d.r[k];
   }
   return { t: joined(join, d.t, t.t), tm: d.tm ? d.tm.map((x) => joined(join, x, t.t)) : null, m: d.m, w: d.w,
-    dp: t.dp, r, e: d.e };
+    dp: t.dp, r, e: d.e, yn: d.yn, dn: d.dn };
 }
 
 // the sets a locale's rows are compared on with its parent's: where node writes every one of them
@@ -213,10 +214,14 @@ const tables = new URL("../core/expressions/js/intl/tables/", import.meta.url);
 const read = (file) => JSON.parse(gunzipSync(readFileSync(new URL(file, tables))));
 // the table in one file per calendar (each read on its first use) beside the keys, joins, locales
 // and months: written from the whole, and read back into it
+// (the dangi rows are the Chinese ones' file's, each locale's list kept as its differences from
+// the Chinese list: {place: row})
 const partFile = (cal) => `calendarparts-${cal}.json.gz`;
+const SHARED = { dangi: "chinese" };
 function split(data) {
   const { pool, rows, keys, calendars } = data.calendarParts;
   for (const [cal, tags] of Object.entries(calendars)) {
+    if (SHARED[cal]) continue;
     const [pooled, rowed, p2, r2] = [new Map(), new Map(), [], []];
     const refP = (i) => {
       if (i < 0) return i;
@@ -229,7 +234,17 @@ function split(data) {
       return rowed.get(i);
     };
     const t2 = Object.fromEntries(Object.entries(tags).map(([t, l]) => [t, l.map(refR)]));
-    writeFileSync(new URL(partFile(cal), tables), gzipSync(JSON.stringify({ pool: p2, rows: r2, tags: t2 }), { level: 9 }));
+    const shared = {};
+    for (const [other, base] of Object.entries(SHARED)) {
+      if (base !== cal || !calendars[other]) continue;
+      shared[other] = Object.fromEntries(Object.entries(calendars[other]).map(([t, l]) => {
+        const own = l.map(refR), theirs = t2[t];
+        if (!theirs) return [t, own];
+        return [t, Object.fromEntries(own.flatMap((v, i) => (v === theirs[i] ? [] : [[i, v]])))];
+      }));
+    }
+    const file = { pool: p2, rows: r2, tags: t2, ...(Object.keys(shared).length ? { shared } : {}) };
+    writeFileSync(new URL(partFile(cal), tables), gzipSync(JSON.stringify(file), { level: 9 }));
   }
   const { calendarParts, ...rest } = data;
   const bytes = gzipSync(JSON.stringify({ calendarPartKeys: keys, ...rest }), { level: 9 });
@@ -238,13 +253,26 @@ function split(data) {
 function whole() {
   const small = read("calendarparts.json.gz");
   if (small.calendarParts) return small;
-  const [pool, rows, calendars] = [[], [], {}];
+  const [pool, rows, calendars, pooledAt, rowAt] = [[], [], {}, new Map(), new Map()];
   for (const cal of Object.keys(small.calendarLocales)) {
-    const part = read(partFile(cal));
-    const [po, ro] = [pool.length, rows.length];
-    pool.push(...part.pool);
-    rows.push(...part.rows.map((r) => r.map((i) => (i < 0 ? i : i + po))));
-    calendars[cal] = Object.fromEntries(Object.entries(part.tags).map(([t, l]) => [t, l.map((i) => (i === null || i < 0 ? i : i + ro))]));
+    const shared = SHARED[cal] && read(partFile(SHARED[cal])).shared?.[cal] ? SHARED[cal] : null;
+    const part = read(partFile(shared ?? cal));
+    if (shared) {
+      part.tags = Object.fromEntries(Object.entries(part.shared[cal]).map(([t, l]) => [t, Array.isArray(l) ? l
+        : part.tags[t].map((v, i) => (String(i) in l ? l[i] : v))]));
+    }
+    // (a value or row in two files is one: the files' shared rows stay shared)
+    const p2 = part.pool.map((v) => {
+      const k = JSON.stringify(v);
+      if (!pooledAt.has(k)) { pooledAt.set(k, pool.length); pool.push(v); }
+      return pooledAt.get(k);
+    });
+    const r2 = part.rows.map((r) => {
+      const row = r.map((i) => (i < 0 ? i : p2[i])), k = JSON.stringify(row);
+      if (!rowAt.has(k)) { rowAt.set(k, rows.length); rows.push(row); }
+      return rowAt.get(k);
+    });
+    calendars[cal] = Object.fromEntries(Object.entries(part.tags).map(([t, l]) => [t, l.map((i) => (i === null || i < 0 ? i : r2[i]))]));
   }
   const { calendarPartKeys, ...rest } = small;
   return { calendarParts: { pool, rows, keys: calendarPartKeys, calendars }, ...rest };
@@ -298,7 +326,8 @@ const locales = everyLocale.filter((tag) => !nearestIn(everyLocale, tag) || REGI
 // each a phase of its own, whose table is written when it ends: the calendars measured so before,
 // then the others
 const PHASES = [["japanese", "persian", "buddhist", "roc", "islamic-civil", "islamic-tbla", "gregory"],
-  ["coptic", "ethiopic", "ethioaa", "indian"], ["hebrew", "islamic", "islamic-umalqura", "islamic-rgsa", "iso8601"]];
+  ["coptic", "ethiopic", "ethioaa", "indian"], ["hebrew", "islamic", "islamic-umalqura", "islamic-rgsa", "iso8601"],
+  ["chinese", "dangi"]];
 const RUN = process.argv.length > 2 ? process.argv.slice(2) : [...CALENDARS, "gregory"];
 const calTable = Object.fromEntries(RUN.map((c) => [c, { months: monthsOf(c), eras: erasOf(c) }]));
 const calFile = join(tmpdir(), `intl_calendar_parts_${process.pid}.json`);
@@ -342,7 +371,9 @@ function take(cal, tag, m) {
     if (m.gregorian.includes(k)) return -2;
     const e = m.rows[k];
     if (e === undefined) return -1;
-    const r = JSON.stringify([ref(e.t), ref(e.tm), ref(e.m), ref(e.w), ref(e.dp), ref(e.r), ref(e.e)]);
+    // (the Chinese calendars' names of the cycle's years and of the days after a zone's place)
+    const more = e.yn || e.dn ? [-1, ref(e.yn), ref(e.dn)] : [];
+    const r = JSON.stringify([ref(e.t), ref(e.tm), ref(e.m), ref(e.w), ref(e.dp), ref(e.r), ref(e.e), ...more]);
     if (!rowIndex.has(r)) { rowIndex.set(r, rows.length); rows.push(JSON.parse(r)); }
     return rowIndex.get(r);
   });

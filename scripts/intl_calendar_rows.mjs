@@ -3,13 +3,28 @@
 // day period names, resolved options), and the text the row rebuilds for a time: shared by
 // scripts/intl_calendars.mjs (the styles) and scripts/intl_calendar_parts.mjs (every set of
 // components). A calendar's fields are node's own: an English formatter in the calendar with
-// Latin digits; a month is known by its numeric text there ("13" in the Coptic calendar).
+// Latin digits; a month is known by its numeric text there ("13" in the Coptic calendar). The
+// Chinese and Korean (dangi) calendars' fields are their related Gregorian year's, its place in
+// the sexagenary cycle (year, 1-60) and the cycle (era), and a month known as "2" or "2bis"
+// (its leap month).
 export const DAY = 86400000;
+export const LUNISOLAR = ["chinese", "dangi"];
 
 const helpers = {}, known = new Map();
 export function fieldsOf(cal, t) {
   const key = `${cal} ${t}`;
   if (known.has(key)) return known.get(key);
+  if (LUNISOLAR.includes(cal)) {
+    helpers[cal] ??= new Intl.DateTimeFormat(`en-u-ca-${cal}-nu-latn`,
+      { timeZone: "UTC", year: "numeric", month: "numeric", day: "numeric" });
+    const parts = helpers[cal].formatToParts(t);
+    const get = (k) => parts.find((p) => p.type === k)?.value;
+    const related = Number(get("relatedYear").replace("\u2212", "-"));
+    const out = { era: String(Math.floor((related + 2636) / 60) + 1), year: (((related + 2636) % 60) + 60) % 60 + 1,
+      month: get("month"), day: Number(get("day")), related };
+    if (known.size < 100000) known.set(key, out);
+    return out;
+  }
   helpers[cal] ??= new Intl.DateTimeFormat(`en-u-ca-${cal}-nu-latn`,
     { timeZone: "UTC", era: "short", year: "numeric", month: "numeric", day: "numeric" });
   const parts = helpers[cal].formatToParts(t);
@@ -35,6 +50,7 @@ export function monthNumber(cal, own) {
 
 // the calendar's months in order (their numeric texts), each with a day 5 in 2023-2025
 export function monthsOf(cal) {
+  if (LUNISOLAR.includes(cal)) return lunisolarMonths(cal);
   const keys = [], days = [];
   for (let d = Date.UTC(2023, 0, 1) / DAY; d < Date.UTC(2026, 0, 1) / DAY; d++) {
     const f = fieldsOf(cal, d * DAY);
@@ -49,8 +65,38 @@ export function monthsOf(cal) {
   return { keys: order.map((i) => keys[i]), days: order.map((i) => days[i]) };
 }
 
+// the Chinese and dangi months: the twelve, then their leap ones, each with its day 5 nearest
+// 2024 (searched month by month from 2024, back and forth, as far as 1000 years)
+function lunisolarMonths(cal) {
+  const keys = [...Array.from({ length: 12 }, (_, i) => String(i + 1)), ...Array.from({ length: 12 }, (_, i) => `${i + 1}bis`)];
+  const days = keys.map(() => null);
+  const start = Date.UTC(2024, 0, 1) / DAY;
+  for (let step = 0; step < 1000 * 13 && days.includes(null); step++) {
+    for (const sign of [1, -1]) {
+      let d = start + sign * step * 29;
+      const f = fieldsOf(cal, d * DAY);
+      d += 5 - f.day;
+      const at = keys.indexOf(fieldsOf(cal, d * DAY).month);
+      if (at >= 0 && days[at] === null) days[at] = d;
+    }
+  }
+  if (days.includes(null)) throw new Error(`${cal}: a leap month not found`);
+  return { keys, days };
+}
+
+// the Chinese and dangi day 1-30 (a 30-day month's days) and sexagenary years (1 July of 1984 to
+// 2043, each in the year of the cycle related to it), whose names a row may write
+function lunisolarDays(cal) {
+  for (let d = Date.UTC(2024, 0, 1) / DAY; ; d++) {
+    if (fieldsOf(cal, d * DAY).day === 30) return Array.from({ length: 30 }, (_, i) => d - 29 + i);
+  }
+}
+const lunisolarYears = () => Array.from({ length: 60 }, (_, i) => Date.UTC(1984 + i, 6, 1) / DAY);
+
 // the calendar's eras in order, each with a day that falls in it (the first day found of it)
+// (none for the Chinese and dangi ones, whose era is the cycle's number)
 export function erasOf(cal) {
+  if (LUNISOLAR.includes(cal)) return { eras: [], days: [] };
   const eras = [], days = [];
   const see = (d) => {
     const e = fieldsOf(cal, d * DAY).era;
@@ -90,8 +136,17 @@ export function calendarRow(tag, cal, { hc, ...opts }, digits) {
   const undigit = (v) => [...v].map((c) => (digits.includes(c) ? String(digits.indexOf(c)) : c)).join("");
   const templateAt = (t, parts) => {
     const own = fieldsOf(cal.name, t);
+    const lunisolar = LUNISOLAR.includes(cal.name);
     return parts.map((p) => {
       if (p.type === "literal") return p.value;
+      if (lunisolar && p.type === "yearName") return [p.type, "t"];
+      if (lunisolar && p.type === "era") return [p.type, 0];
+      // (a year of the cycle is below 61: its width is the one V8 reads from the pattern)
+      if (lunisolar && p.type === "year") return [p.type, f.resolvedOptions().year === "2-digit" ? 2 : 0];
+      if (lunisolar && p.type === "relatedYear") {
+        if (undigit(p.value) !== String(own.related)) throw new Error(`${tag}: related year ${p.value}`);
+        return [p.type, 0];
+      }
       if (p.type === "weekday" || p.type === "dayPeriod" || p.type === "era") return [p.type, "t"];
       const v = undigit(p.value);
       if (!/^[0-9]+$/.test(v)) return [p.type, "t"];
@@ -109,7 +164,9 @@ export function calendarRow(tag, cal, { hc, ...opts }, digits) {
     templates.push(JSON.stringify(templateAt(t, parts)));
     months.push(parts.find((p) => p.type === "month")?.value ?? "");
     // (a month written as a word where its number was asked: the Hebrew ones in en)
-    if (!named && !templates[0].includes('["month","t"]')) break;
+    // (the leap months' numbers are words in the Chinese calendars: 2bis, 闰2)
+    if (!named && !templates[0].includes('["month","t"]')
+      && !(LUNISOLAR.includes(cal.name) && templates[0].includes('["month",'))) break;
   }
   const name = (t, type) => f.formatToParts(t).find((p) => p.type === type)?.value ?? "";
   const first = templates[0];
@@ -122,6 +179,10 @@ export function calendarRow(tag, cal, { hc, ...opts }, digits) {
   }
   const hasEra = first.includes('["era","t"]');
   const eras = hasEra ? cal.eras.days.map((d) => name(d * DAY + 11045000, "era")) : [];
+  // the Chinese calendars' names of the years of the cycle and of the days (zh's 初六)
+  const anyTemplate = (piece) => templates.some((t) => t.includes(piece));
+  const yearNames = anyTemplate('["yearName","t"]') ? lunisolarYears().map((d) => name(d * DAY + 11045000, "yearName")) : null;
+  const dayNames = anyTemplate('["day","t"]') ? lunisolarDays(cal.name).map((d) => name(d * DAY + 11045000, "day")) : null;
   const r = f.resolvedOptions();
   const resolved = {};
   for (const k of RESOLVED) if (k in r) resolved[k] = r[k];
@@ -130,7 +191,7 @@ export function calendarRow(tag, cal, { hc, ...opts }, digits) {
     t: JSON.parse(first), tm: same ? null : templates.map((t) => JSON.parse(t)),
     m: months.some((m) => m && !/^[0-9]+$/.test(undigit(m))) ? months : null,
     w: weekdays.length ? weekdays : null, dp: periods.length ? periods : null, r: resolved,
-    e: hasEra ? eras : null, f,
+    e: hasEra ? eras : null, f, ...(yearNames || dayNames ? { yn: yearNames, dn: dayNames } : {}),
   };
 }
 
@@ -141,7 +202,7 @@ export function rebuild(row, t, cal, digits) {
   const h = d.getUTCHours();
   const hour = { h12: h % 12 || 12, h11: h % 12, h23: h, h24: h || 24 }[row.r.hourCycle] ?? h;
   const values = { year: own.year, month: monthNumber(cal.name, own), day: own.day, hour,
-    minute: d.getUTCMinutes(), second: d.getUTCSeconds() };
+    minute: d.getUTCMinutes(), second: d.getUTCSeconds(), era: Number(own.era), relatedYear: own.related };
   const tpl = row.tm ? row.tm[month] : row.t;
   const nd = (s) => s.replace(/[0-9]/g, (c) => digits[Number(c)]);
   return tpl.map((p) => {
@@ -149,8 +210,10 @@ export function rebuild(row, t, cal, digits) {
     const [name, width] = p;
     if (name === "weekday") return row.w[d.getUTCDay()];
     if (name === "dayPeriod") return row.dp[h];
-    if (name === "era") return row.e[cal.eras.eras.indexOf(own.era)];
+    if (name === "era" && width === "t") return row.e[cal.eras.eras.indexOf(own.era)];
     if (name === "month" && width === "t") return row.m[month];
+    if (name === "yearName") return row.yn[own.year - 1];
+    if (name === "day" && width === "t") return row.dn[own.day - 1];
     const n = values[name];
     if (n === undefined || n < 0) return "?";
     if (name === "year" && width === 2) return nd(String(n % 100).padStart(2, "0"));

@@ -3,7 +3,8 @@
 // each calendar, the pattern, month, weekday, era and day period names of the styles (dateStyle,
 // timeStyle) of scripts/intl_skeleton_sets.mjs (its sets of components too, for the calendars
 // measured so before scripts/intl_calendar_parts.mjs measured every set), indexed by the
-// calendar's own months and eras; the start days of the Japanese eras; the Persian years whose
+// calendar's own months and eras (the Chinese calendars' with the names of the cycle's years and
+// of the days where a pattern writes them); the start days of the Japanese eras; the Persian years whose
 // first day is a day earlier than the 33-year arithmetic rule says. Run with the node whose
 // answers flowctx reproduces:
 //   node scripts/intl_calendars.mjs [CALENDAR...]
@@ -20,7 +21,8 @@ import { SKELETONS } from "./intl_skeleton_sets.mjs";
 import { DAY, calendarRow, digitsOf, erasOf, fieldsOf, monthsOf, rebuild } from "./intl_calendar_rows.mjs";
 
 const CALENDARS = ["japanese", "persian", "buddhist", "roc", "islamic-civil", "islamic-tbla", "coptic",
-  "ethiopic", "ethioaa", "indian", "hebrew", "islamic", "islamic-rgsa", "islamic-umalqura", "iso8601"];
+  "ethiopic", "ethioaa", "indian", "hebrew", "islamic", "islamic-rgsa", "islamic-umalqura", "iso8601",
+  "chinese", "dangi"];
 const tables = new URL("../core/expressions/js/intl/tables/", import.meta.url);
 
 let seed = 7;
@@ -132,7 +134,9 @@ function pooled(byCalendar, base) {
       indexed[tag] = keys.map((k) => {
         const e = row[k];
         if (e === undefined) return -1;
-        const r = JSON.stringify([ref(e.t), ref(e.tm), ref(e.m), ref(e.w), ref(e.dp), ref(e.r), ref(e.e)]);
+        // (the Chinese calendars' names of the cycle's years and of the days after a zone's place)
+        const more = e.yn || e.dn ? [-1, ref(e.yn ?? null), ref(e.dn ?? null)] : [];
+        const r = JSON.stringify([ref(e.t), ref(e.tm), ref(e.m), ref(e.w), ref(e.dp), ref(e.r), ref(e.e), ...more]);
         if (!rowIndex.has(r)) { rowIndex.set(r, rows.length); rows.push(JSON.parse(r)); }
         return rowIndex.get(r);
       });

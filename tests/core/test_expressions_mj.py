@@ -494,6 +494,25 @@ TOKENS_OUT_OF_PLACE = [
     ("00x", "Invalid or unexpected token"),
     ("0__proto__", "Numeric separator can not be used after leading 0."),
     ("7\U0001d4b3", "missing ) after argument list"),
+    # the last octal V8's scanner read (one token past the failing one) wins if it is before
+    ("08 * >= 1 08", "Decimals with leading zeros are not allowed in strict mode."),
+    ("08 * >= 08", "Unexpected token '>='"),
+    # an arrow after an operand: V8 places it at the operand before '=>' and reads a
+    # parenthesised one as parameters first
+    ("08 != x => 1", "Decimals with leading zeros are not allowed in strict mode."),
+    ("08 + x[08] => 1", "Malformed arrow function parameter list"),
+    ("1 + (1) => 1", "Invalid destructuring assignment target"),
+    ("1 + (x) => 1", "Malformed arrow function parameter list"),
+    ("08 + (a.b) => 1", "Decimals with leading zeros are not allowed in strict mode."),
+    # in a function's head V8 reads no regular expression: the '/' alone
+    ("function */ 1", "Unexpected token '/'"), ("function f(/a/)", "Unexpected token '/'"),
+    ("function */=/", "Unexpected token '/='"), ("function /*", "Invalid or unexpected token"),
+    # an invalid escape after a strict-mode octal in the same string fails as the octal
+    ("'\\1\\x'", "Octal escape sequences are not allowed in strict mode."),
+    ("'\\1\\8\\x'", "\\8 and \\9 are not allowed in strict mode."),
+    ("'\\x\\1'", "Invalid hexadecimal escape sequence"),
+    # a well-formed escape of a character no name may hold is an illegal token
+    ("x\\u0020", "Invalid or unexpected token"), ("\\ud800", "Invalid or unexpected token"),
 ]  # fmt: skip
 
 

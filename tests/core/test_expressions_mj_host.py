@@ -382,6 +382,72 @@ def test_node_buffer_errors(expr: str, expected: str) -> None:
     assert _error(expr) == expected
 
 
+# measured likewise: what writes a buffer's bytes, and the ranges of copy and compare
+NODE_BUFFER_WRITES = [
+    ("(b => [b.write('€€€', 1, 5), b.toString('hex')].join())(Buffer.alloc(8))",
+     "3,00e282ac00000000"),
+    ("(b => [b.write('a1b2zz', 'hex'), b.write('a😀', 4, 4, 'ucs2'), b.toString('hex')]"
+     ".join())(Buffer.alloc(8))", "2,4,a1b2000061003dd8"),
+    ("(b => [b.writeInt32LE(-1.5), b.writeUIntBE(2 ** 48 - 1, 2, 6), b.toString('hex')].join())"
+     "(Buffer.alloc(8))", "4,8,ffffffffffffffff"),
+    ("(b => [b.writeIntLE(-(2 ** 32) - 0.5, 0, 6), b.toString('hex')].join())(Buffer.alloc(6))",
+     "6,00000000feff"),
+    ("(b => [b.writeFloatBE(3.4028235677973366e38), b.writeBigInt64LE(-(2n ** 33n), 0)"
+     ", b.toString('hex')].join())(Buffer.alloc(8))", "4,8,00000000feffffff"),
+    ("(b => [b.copy(b, 1), b.toString('hex')].join())(Buffer.from([1, 2, 3]))", "2,010102"),
+    ("(s => [s.copy(Buffer.alloc(4), 1.7, '2'), s.compare(Buffer.from([2, 3]), 0, 2, 1, 3)]"
+     ".join())(Buffer.from([1, 2, 3, 4, 5, 6]))", "3,0"),
+    ("Buffer.from([1, 2, 3, 4]).swap32().toString('hex')", "04030201"),
+    ("Buffer.alloc(52).inspect().slice(-20)", "00 ... 2 more bytes>"),
+    ("Buffer.copyBytesFrom(new Uint16Array([1, 2, 3]), 1, 1).toString('hex')", "0200"),
+    ("String(Buffer.alloc(3).parent.byteLength + Buffer.alloc(3).offset)", "3"),
+]  # fmt: skip
+NODE_BUFFER_WRITE_ERRORS = [
+    ("Buffer.alloc(8).writeUIntBE(2 ** 48, 0, 6)",
+     'The value of "value" is out of range. It must be >= 0 and < 2 ** 48. Received '
+     "281_474_976_710_656"),
+    ("Buffer.alloc(8).writeBigUInt64LE(2n ** 64n)",
+     'The value of "value" is out of range. It must be >= 0n and < 2n ** 64n. Received '
+     "18_446_744_073_709_551_616n"),
+    ("Buffer.alloc(8).writeBigInt64LE(5)",
+     "Cannot mix BigInt and other types, use explicit conversions"),
+    ("Buffer.alloc(8).writeInt8(300, NaN)",
+     'The value of "value" is out of range. It must be >= -128 and <= 127. Received 300'),
+    ("Buffer.alloc(8).writeUInt8(300, '1')",
+     """The "offset" argument must be of type number. Received type string ('1')"""),
+    ("Buffer.alloc(2).writeUInt16LE(1, -Infinity)",
+     'The value of "offset" is out of range. It must be >= 0 and <= 0. Received -Infinity'),
+    ("Buffer.alloc(8).write('abc', 1, 20)",
+     'The value of "length" is out of range. It must be >= 0 && <= 8. Received 20'),
+    ("Buffer.alloc(8).write(5)", "argument must be a string"),
+    ("Buffer.alloc(6).copy(Buffer.alloc(4), -0.5)",
+     'The value of "targetStart" is out of range. It must be >= 0. Received -1'),
+    ("Buffer.alloc(3).swap16()", "Buffer size must be a multiple of 16-bits"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("expr", "expected"), NODE_BUFFER_WRITES)
+def test_node_buffer_writes(expr: str, expected: str) -> None:
+    assert _string(expr) == expected
+
+
+@pytest.mark.parametrize(("expr", "expected"), NODE_BUFFER_WRITE_ERRORS)
+def test_node_buffer_write_errors(expr: str, expected: str) -> None:
+    assert _error(expr) == expected
+
+
+def test_where_a_small_buffer_lives_is_the_hosts() -> None:
+    """node takes a small buffer's memory from its pool: where it starts there (and the pool's
+    other bytes) depend on the process's earlier buffers; a buffer of its own answers."""
+    for expr in ("Buffer.from('ab').byteOffset", "Buffer.from([1]).buffer",
+                 "Buffer.concat([Buffer.alloc(1)]).parent",
+                 "structuredClone(Buffer.from('ab')).byteOffset",
+                 "Buffer.from('abcd').subarray(1).offset"):  # fmt: skip
+        assert "node took its memory from its 8 KB pool" in _error(expr), expr
+    assert _string("String(Buffer.from('a'.repeat(4096)).buffer.byteLength)") == "4096"
+    assert _string("String(Buffer.from('ab').map(x => x).byteOffset)") == "0"
+
+
 def test_what_reaches_the_host_of_buffer_is_refused() -> None:
     assert "the host's memory" in _error("Buffer.allocUnsafe(4)")
     assert "deprecation warning" in _error("Buffer(1)")

@@ -8,6 +8,9 @@ evenly over all families; ``judge`` runs them in one node batch (the real Member
 - ``agree``: same success, same boolean, and when both succeed the same typeof, String(),
   JSON.stringify and -0 of the value;
 - ``refused-as-code``: flowctx refused, saying the engine would execute it as code;
+- ``refused-as-host``: flowctx refused, saying the answer is the engine's host's own (its
+  process's state or memory, node's own source text, its event loop), nothing the condition
+  and its data decide;
 - ``refused-not-reproduced``: flowctx refused, saying it does not reproduce the construct
   (or that its own bound stopped the evaluation, where the engine would go on);
 - ``disagree``: anything else.
@@ -26,12 +29,13 @@ from typing import Any, Final
 
 from flowctx_core.base.clock import parse_now
 from flowctx_core.expressions import EvalResult, ExpressionError, compile_expression, evaluate
+from flowctx_core.expressions.js.values import REACHES_HOST
 from tests.differential.exact import projection, same
 from tests.differential.oracle import NEVER_EXECUTE, Answer, MjOracle
 
 Case = tuple[str, dict[str, Any]]
 Family = Callable[[random.Random], Case]
-KINDS = ("agree", "disagree", "refused-as-code", "refused-not-reproduced")
+KINDS = ("agree", "disagree", "refused-as-code", "refused-as-host", "refused-not-reproduced")
 # What a refusal of a construct flowctx does not reproduce says (never a code-execution case).
 NOT_REPRODUCED = ("flowctx does not reproduce", "flowctx reproduces", "flowctx's")
 
@@ -89,6 +93,8 @@ def kind(real: Answer, ours: EvalResult, expr: str = "") -> str:
         message = ours.error.message
         if NEVER_EXECUTE in message:
             return "refused-as-code"
+        if REACHES_HOST in message:
+            return "refused-as-host"
         if any(m in message for m in NOT_REPRODUCED):
             return "refused-not-reproduced"
     if ours.success != real.success:

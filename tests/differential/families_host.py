@@ -650,6 +650,79 @@ def node_buffers(r: random.Random) -> Case:
     return f"(b => {use})({made})", scope
 
 
+#: node's Buffer written: every write of a number (each size, either byte order, floats,
+#: 64-bit, 1 to 6 bytes) with values at and past each bound, texts in every encoding into
+#: offsets and lengths, copy, compare with ranges, the swaps, inspect, copyBytesFrom, and where
+#: a buffer lives (a small one's is node's pool: refused as the host's)
+BW_BUFFERS = ["Buffer.alloc(8)", "Buffer.alloc(0)", "Buffer.alloc(1)", "Buffer.alloc(3)",
+              "Buffer.alloc(6)", "Buffer.from([1, 2, 3, 4, 5, 6, 7, 8])",
+              "Buffer.from(new ArrayBuffer(9), 1)", "Buffer.alloc(10).subarray(2)",
+              "Buffer.from('abcdefgh')", "Buffer.alloc(16)"]  # fmt: skip
+BW_WRITES = ["UInt8", "Uint8", "Int8", "UInt16LE", "UInt16BE", "Int16LE", "Int16BE",
+             "UInt32LE", "Uint32BE", "Int32LE", "Int32BE", "FloatLE", "FloatBE", "DoubleLE",
+             "DoubleBE", "BigInt64LE", "BigInt64BE", "BigUInt64LE", "BigUint64BE"]  # fmt: skip
+BW_VARIABLE = ["UIntLE", "UIntBE", "IntLE", "IntBE", "UintLE", "UintBE"]
+BW_VALUES = ["0", "1", "-1", "255", "256", "-128", "-129", "1.5", "-1.5", "65535", "-32769",
+             "2 ** 31", "2 ** 32", "-(2 ** 32) - 0.5", "2 ** 47", "-(2 ** 47) - 1", "2 ** 48",
+             "NaN", "Infinity", "-0", "'7'", "'x'", "undefined", "null", "true", "1n", "-1n",
+             "2n ** 63n", "2n ** 64n - 1n", "2n ** 64n", "-(2n ** 63n) - 1n", "1e21",
+             "3.4028235677973366e38", "1e-46", "Math.PI", "'99999999999999999999'",
+             "2 ** 40 - 1", "-(2 ** 39)"]  # fmt: skip
+BW_OFFSETS = ["", ", 0", ", 1", ", 2", ", 4", ", 7", ", 8", ", -1", ", 1.5", ", '1'", ", null",
+              ", NaN", ", Infinity", ", -0", ", undefined", ", 2 ** 40"]  # fmt: skip
+BW_TEXTS = ["'abc'", "'héllo'", "'€€€'", "'😀x'", "'\\ud800x'", "'aGVsbG8gd29ybGQ='",
+            "'a1b2zz'", "'abcdef'", "'ÿĀ'", "''", "'abcdefghijk'", "5", "undefined"]  # fmt: skip
+BW_ENCODINGS = ["'utf8'", "'hex'", "'base64'", "'base64url'", "'latin1'", "'ascii'",
+                "'ucs2'", "'utf16le'", "'UTF-8'", "'binary'", "'bogus'", "''", "null",
+                "1"]  # fmt: skip
+BW_POSITIONS = ["undefined", "0", "1", "2", "3", "-1", "1.7", "-0.5", "'1'", "'x'", "NaN",
+                "null", "Infinity", "2 ** 53", "9", "2 ** 32 + 1"]  # fmt: skip
+BW_VIEWS = ["new Uint16Array([1, 2, 3])", "new Float64Array([1.5])", "new Uint8Array(0)",
+            "[1]", "Buffer.from('abc')", "new BigInt64Array([-1n])",
+            "new Uint8Array(5000)"]  # fmt: skip
+BW_USES = [
+    "[String({b}.write{W}({v}{o})), {b}.toString('hex')].join(' ')",
+    "[String({b}.write{V}({v}{o}, {n})), {b}.toString('hex')].join(' ')",
+    "[String({b}.write({t}{args})), {b}.toString('hex')].join(' ')",
+    "[String({b}.copy({b2}{p4})), {b2}.toString('hex')].join(' ')",
+    "[String({b}.copy({b}{p4})), {b}.toString('hex')].join(' ')",
+    "{b}.compare({b2}{p4})",
+    "{b}.compare(Buffer.from([2, 3, 9]), {p}, {p}, {p}, {p})",
+    "{b}.swap16().toString('hex')", "{b}.swap32().toString('hex')",
+    "{b}.swap64().toString('hex')", "{b}.inspect()", "Buffer.alloc({n2}, 1).inspect()",
+    "Buffer.copyBytesFrom({view}{p2}).toString('hex')",
+    "({b}.write{W}({v}{o}), String({b}.read{R}({o0})))",
+    "{b}.byteOffset", "{b}.buffer.byteLength", "{b}.parent === {b}.buffer", "{b}.offset",
+    "Buffer.from({t}).byteOffset", "Buffer.concat([{b}, {b}]).buffer.byteLength",
+]  # fmt: skip
+
+
+def buffer_writes(r: random.Random) -> Case:
+    def positions(most: int) -> str:
+        return "".join(", " + r.choice(BW_POSITIONS) for _ in range(r.randint(0, most)))
+
+    write = r.choice(BW_WRITES)
+    args = r.choice(["", "{o}", "{o}, {l}", ", {e}", "{o}, {e}", "{o}, {l}, {e}",
+                     ", undefined, {l}"])  # fmt: skip
+    args = args.replace("{o}", r.choice(BW_OFFSETS) or ", 0").replace(
+        "{l}", r.choice(["0", "1", "2", "3", "20", "-1", "1.5", "null", "undefined"])
+    )
+    args = args.replace("{e}", r.choice(BW_ENCODINGS))
+    use = r.choice(BW_USES).replace("{args}", args)
+    use = use.replace("{W}", write).replace("{V}", r.choice(BW_VARIABLE))
+    use = use.replace("{R}", write.replace("Uint", "UInt").replace("BigUInt", "BigUInt"))
+    use = use.replace("{v}", r.choice(BW_VALUES)).replace("{o}", r.choice(BW_OFFSETS))
+    use = use.replace("{o0}", r.choice(["0", "1", "2"]))
+    use = use.replace("{n}", r.choice(["1", "2", "3", "4", "5", "6", "7", "0", "'2'", "2.5"]))
+    use = use.replace("{n2}", r.choice(["49", "50", "51", "52", "0"]))
+    use = use.replace("{t}", r.choice(BW_TEXTS)).replace("{view}", r.choice(BW_VIEWS))
+    use = use.replace("{b2}", r.choice(["Buffer.alloc(5)", "new Uint8Array(3)", "1", "[1]",
+                                         "new Uint16Array(2)", "Buffer.from([2, 3])"]))  # fmt: skip
+    use = use.replace("{p4}", positions(4)).replace("{p2}", positions(2))
+    use = use.replace("{p}", r.choice(BW_POSITIONS)).replace("{b}", "b")
+    return f"(b => {use})({r.choice(BW_BUFFERS)})", _scope()
+
+
 FAMILIES: dict[str, Callable[[random.Random], Case]] = {
     "host.idna": idna,
     "host.detached": detached_methods,
@@ -667,4 +740,5 @@ FAMILIES: dict[str, Callable[[random.Random], Case]] = {
     "host.statics": statics,
     "host.promise": promises,
     "host.nodebuffer": node_buffers,
+    "host.bufferwrite": buffer_writes,
 }

@@ -88,6 +88,58 @@ def number_format(r: random.Random) -> Case:
     return expr, _scope(options)
 
 
+#: rounding (ECMA-402 2023): every mode, increments at each allowed size and beyond, the
+#: priority between significant and fraction digits, with the errors their mixes give
+ROUNDING_MODES = ["ceil", "floor", "expand", "trunc", "halfCeil", "halfFloor", "halfExpand",
+                  "halfTrunc", "halfEven", "x"]  # fmt: skip
+PLURAL_FORMS = [
+    "new Intl.PluralRules({l}, payload.o).select({x})",
+    "JSON.stringify(new Intl.PluralRules({l}, payload.o).resolvedOptions())",
+]
+ROUNDING_NUMBERS = ["0", "-0", "1.5", "-1.5", "2.5", "-2.5", "0.125", "-0.125", "1.005",
+                    "-123.456", "0.0049", "99.95", "999.5", "-0.5", "1234567.891", "0.35",
+                    "1.45", "-25", "'1.00000000000000000001'", "12n"]  # fmt: skip
+
+
+def rounding(r: random.Random) -> Case:
+    options: dict[str, Any] = {}
+    if r.random() < 0.8:
+        options["roundingMode"] = r.choice(ROUNDING_MODES)
+    k = r.random()
+    if k < 0.35:
+        digits = r.randint(0, 4)
+        options.update(minimumFractionDigits=digits, maximumFractionDigits=digits)
+        if r.random() < 0.7:
+            options["roundingIncrement"] = r.choice([1, 2, 5, 10, 20, 25, 50, 100, 250, 5000])
+    elif k < 0.55:
+        options["maximumSignificantDigits"] = r.randint(1, 5)
+        if r.random() < 0.5:
+            options["minimumSignificantDigits"] = r.randint(1, options["maximumSignificantDigits"])
+    elif k < 0.85:
+        options["roundingPriority"] = r.choice(["morePrecision", "lessPrecision", "auto", "x"])
+        for name, low, high, chance in (("maximumSignificantDigits", 1, 5, 0.8),
+                                         ("minimumSignificantDigits", 1, 3, 0.4),
+                                         ("maximumFractionDigits", 0, 4, 0.8),
+                                         ("minimumFractionDigits", 0, 2, 0.4)):  # fmt: skip
+            if r.random() < chance:
+                options[name] = r.randint(low, high)
+    else:  # the mixes V8 refuses, in its order
+        options["roundingIncrement"] = r.choice([1, 2, 3, 5, 0, "5", None])
+        for name in ("maximumFractionDigits", "maximumSignificantDigits", "trailingZeroDisplay"):
+            if r.random() < 0.4:
+                options[name] = "x" if name == "trailingZeroDisplay" else r.randint(0, 3)
+    if r.random() < 0.2:
+        options["trailingZeroDisplay"] = "stripIfInteger"
+    if r.random() < 0.15:
+        options["style"] = r.choice(["percent", "currency"])
+        options["currency"] = r.choice(["EUR", "JPY", "KWD"])
+    if r.random() < 0.1:
+        options["signDisplay"] = r.choice(["exceptZero", "negative", "always", "never"])
+    form = r.choice([*NUMBER_FORMS, *PLURAL_FORMS])
+    expr = form.replace("{l}", _locale(r)).replace("{x}", r.choice(ROUNDING_NUMBERS))
+    return expr, _scope(options)
+
+
 COLLATOR_OPTIONS: dict[str, list[Any]] = {
     "sensitivity": ["base", "accent", "case", "variant", "x"],
     "numeric": [True, False, "true", 0],
@@ -202,7 +254,7 @@ DATE_OPTIONS: dict[str, list[Any]] = {
     "hourCycle": ["h11", "h12", "h23", "h24", "x"],
     "numberingSystem": ["arab", "thai", "latn", "roman"],
     "calendar": ["gregory", "japanese", "x", "persian", "buddhist", "roc", "islamic-civil",
-                 "islamic-tbla"],
+                 "islamic-tbla", "chinese", "dangi"],
 }  # fmt: skip
 #: every calendar ICU has (and a few it has not), for the draws of random component sets
 CALENDARS = ["buddhist", "chinese", "coptic", "dangi", "ethioaa", "ethiopic", "gregory", "hebrew",
@@ -220,7 +272,8 @@ DATE_LOCALES = ["'en-u-hc-h23'", "'ja-u-hc-h12'", "'en-u-nu-thai'", "'de-u-ca-gr
                 "'ja-JP-u-ca-japanese'", "'th-u-ca-gregory'", "'ar-EG-u-nu-latn'",
                 "'fr-u-hc-h11-nu-arab'", "'fa-u-ca-gregory'", "'en-u-ca-persian'",
                 "'zh-TW-u-ca-roc'", "'th-u-ca-buddhist'", "'de-u-hc-h12'", "'en-GB-u-ca-japanese'",
-                "'ko-u-hc-h24'", "'ar-SA-u-ca-islamic-civil'"]  # fmt: skip
+                "'ko-u-hc-h24'", "'ar-SA-u-ca-islamic-civil'", "'zh-u-ca-chinese'",
+                "'ko-KR-u-ca-dangi'", "'zh-Hant-TW-u-ca-chinese'"]  # fmt: skip
 # the option sets people write (most of them reproduced), beside random ones
 DATE_SETS: list[dict[str, Any]] = [
     {"dateStyle": "long"}, {"dateStyle": "full"}, {"dateStyle": "medium", "timeStyle": "short"},
@@ -300,9 +353,13 @@ DATE_FORMS = ["new Date({x}).toLocaleString({l})", "new Date({x}).toLocaleDateSt
 
 
 def _calendar_set(r: random.Random) -> tuple[str, dict[str, Any]]:
-    """A random set of components in any width, in a calendar asked by the option or by the
-    locale's -u-ca-, with an hour cycle now and then."""
+    """A random set of components in any width (a zone's name, fractional seconds or a day
+    period now and then), in a calendar asked by the option or by the locale's -u-ca-, with an
+    hour cycle now and then."""
     options: dict[str, Any] = {k: r.choice(v) for k, v in DATE_WIDTHS.items() if r.random() < 0.35}
+    if r.random() < 0.3:  # the time fields tables/zoneparts measures, composed with the date
+        key = r.choice(["timeZoneName", "fractionalSecondDigits", "dayPeriod"])
+        options[key] = r.choice(DATE_OPTIONS[key][: 3 if key == "fractionalSecondDigits" else -1])
     if r.random() < 0.2:
         key = r.choice(["hour12", "hourCycle"])
         options[key] = r.choice([True, False] if key == "hour12" else ["h11", "h12", "h23", "h24"])
@@ -572,6 +629,7 @@ def compare_forms(r: random.Random) -> Case:
 
 FAMILIES: dict[str, Callable[[random.Random], Case]] = {
     "locale.numberformat": number_format,
+    "locale.rounding": rounding,
     "locale.collator": collator,
     "locale.plural": plural,
     "locale.list": list_format,

@@ -404,6 +404,36 @@ def regex_legacy(r: random.Random) -> Case:
     }
 
 
+#: pieces of patterns, well and badly formed in each mode: groups of every kind, quantifiers
+#: and braces, escapes (octal, hex, Unicode, control, property, named references), classes
+#: with ranges, and the v flag's nested classes, operators and \q{...}
+SYNTAX_PIECES = ["a", "b", "[", "]", "(", ")", "{", "}", "|", "*", "+", "?", "^", "$", ".", "-",
+                 "\\", "\\d", "\\w", "\\b", "\\B", "\\k", "\\p{L}", "\\P", "\\u", "\\u{61}",
+                 "\\x4", "\\x41", "\\c", "\\cA", "\\c1", "\\1", "\\2", "\\10", "\\0", "\\01",
+                 "\\08", "\\377", "(?:", "(?=", "(?!", "(?<=", "(?<!", "(?<a>", "(?<b>",
+                 "\\k<a>", "(?<a", "(?<1a>", "(?<\\u0061>", "(?<𝒜>", "&&", "--", "[a", "[^",
+                 "]]", "{1}", "{1,2}", "{,2}", "{2,1}", "{1,}", "{99999999999}", "\\q{ab}",
+                 "[\\q{a|bc}]", "\\/", "/", "é", "😀", "\\-", "\\]", "[[", "]a", "(?i:",
+                 "\\n", "\\s", "-[", "\\p{RGI_Emoji}", "\\p{Script=Greek}", "\\p{Lu=}",
+                 "\\p{gc=Lu}", "\\p{Lu}", "\\p{letter}", "\\p{ASCII}", "\\p{Any}", "~", "!!",
+                 "[z-a]", "[a-z]", "[\\d-z]", "[\\b]", "[\\c1]", "[😀-a]", "\\ud83d\\ude00",
+                 "[a&&b]", "[[a]--[b]]", "[^\\q{a}]", "(?<=a)?", "(?=a)*", "a**",
+                 "a+?"]  # fmt: skip
+SYNTAX_FLAGS = ["", "u", "v", "i", "g", "iu", "y", "uv", "dgimsuy", "x", "gg", "s"]
+
+
+def regex_syntax(r: random.Random) -> Case:
+    """A pattern made of random pieces under random flags: V8's error words and their order
+    (the first error V8 meets), or the match where V8 accepts it."""
+    source = "".join(r.choice(SYNTAX_PIECES) for _ in range(r.randint(1, 6)))
+    scope = {"payload": {"p": source, "f": r.choice(SYNTAX_FLAGS),
+                         "s": r.choice(["a", "ab", "x", "", "A😀b", "\\b"])}}  # fmt: skip
+    use = r.choice(["new RegExp(payload.p, payload.f).test(payload.s)",
+                    "String(new RegExp(payload.p, payload.f).exec(payload.s))",
+                    "payload.s.replace(new RegExp(payload.p, payload.f), '-')"])  # fmt: skip
+    return use, scope
+
+
 FAMILIES: dict[str, Callable[[random.Random], Case]] = {
     "bigint": bigints,
     "bigint.calls": bigint_calls,
@@ -416,6 +446,7 @@ FAMILIES: dict[str, Callable[[random.Random], Case]] = {
     "regex.methods": regex_methods,
     "regex.paths": regex_paths,
     "regex.ctor": regex_ctor,
+    "regex.syntax": regex_syntax,
     "regex.division": regex_division,
     "regex.legacy": regex_legacy,
     "date.values": date_values,

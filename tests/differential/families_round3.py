@@ -732,6 +732,24 @@ def locale_compare(r: random.Random) -> Case:
     ), _scope()
 
 
+#: string literals' escapes, well and badly formed, and the strict-mode octal ones among them
+#: (which of two errors V8 reports), and escapes in names
+ESCAPE_PIECES = ["a", "\\n", "\\x41", "\\x4", "\\u0041", "\\u004", "\\0", "\\00", "\\08", "\\1",
+                 "\\7", "\\8", "\\9", "\\\n", "\\u2028", "\u2028", "\\c", "\\q", '\\"', "\\'",
+                 "\\\\", "\\b", "\\v", "\\ud83d", "\\ud83d\\ude00", "😀", "\\t", '"', "'",
+                 "\\$", "\n", "\\x"]  # fmt: skip
+ESCAPE_FORMS = ["{q}{b}{q}.length", "JSON.stringify({q}{b}{q})", "[...{q}{b}{q}].length",
+                "escape({q}{b}{q})", "{q}{b}{q} === {q}{b}{q}", "{q}{b}{q} + 08",
+                "x{n} + 1", "{n}a", "a.b{n}"]  # fmt: skip
+NAME_ESCAPES = ["\\u0020", "\\u0041", "\\ud800", "\\u200c", "\\u004", "\\u0031", "\\u00b7"]
+
+
+def escapes(r: random.Random) -> Case:
+    body = "".join(r.choice(ESCAPE_PIECES) for _ in range(r.randint(0, 4)))
+    form = r.choice(ESCAPE_FORMS).replace("{q}", r.choice(["'", '"']))
+    return form.replace("{b}", body).replace("{n}", r.choice(NAME_ESCAPES)), {"x": 1, "a": {}}
+
+
 FAMILIES: dict[str, Callable[[random.Random], Case]] = {
     "destructuring": destructuring,
     "spread.holes": spread_holes,
@@ -753,4 +771,5 @@ FAMILIES: dict[str, Callable[[random.Random], Case]] = {
     "host.values": host_values,
     "host.calls": host_calls,
     "locale.compare": locale_compare,
+    "escapes": escapes,
 }

@@ -27,6 +27,7 @@ from flowctx_core.expressions.js.values import (
     JsPropsObject,
     array_index,
     changed_prototype,
+    host_refusal,
     is_nullish,
     own_keys,
     shown_value,
@@ -502,9 +503,7 @@ def error_function(name: str) -> JsFunction:
 
 
 def _stack_refused(*_: Any) -> Any:
-    raise Unsupported(
-        "flowctx does not reproduce a stack trace: its text names the engine's own files (host)"
-    )
+    raise Unsupported(host_refusal("a stack trace", "its text names the engine's own files"))
 
 
 def wrap(kind: type, convert: Callable[[Any], Any] = to_number) -> Callable[..., JsWrapper]:

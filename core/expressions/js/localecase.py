@@ -14,7 +14,7 @@ import re
 import unicodedata
 from typing import Any, Final
 
-from flowctx_core.expressions.js.values import UNDEFINED, JsError, to_string
+from flowctx_core.expressions.js.values import UNDEFINED
 
 # RFC 5646's well-formed tags (the regular grammar; node refuses the irregular grandfathered
 # ones such as i-klingon too), case-insensitive
@@ -47,29 +47,12 @@ _ABOVE: Final = 230
 
 
 def first_locale(locales: Any) -> str | None:
-    """The first locale asked for, validated as node validates it (None: the default)."""
-    if locales is UNDEFINED:
-        return None
-    if locales is None:
-        raise JsError("Cannot convert undefined or null to object")
-    if isinstance(locales, str):
-        tags = [locales]
-    elif isinstance(locales, list):
-        tags = []
-        for item in locales:
-            if item is UNDEFINED or item is None or isinstance(item, (bool, int, float)):
-                raise JsError("Language ID should be string or object.")
-            tags.append(to_string(item))
-    else:
-        return None  # a number or a boolean: ToObject has no length, so no locale
-    if not tags:
-        return None
-    tag = tags[0]
-    if not _TAG.match(tag):
-        if tag and re.fullmatch(r"[A-Za-z0-9-]+", tag) and tag[-1] == "-" and "--" not in tag:
-            raise JsError(f"Invalid language tag: {tag.lower()}")
-        raise JsError("Incorrect locale information provided")
-    return tag
+    """The first locale asked for (None: the default), every one validated and canonicalised
+    as node's CanonicalizeLocaleList does, its errors' words too."""
+    from flowctx_core.expressions.js import intl
+
+    tags: list[str] = intl.service("locales").canonical_list(locales)
+    return tags[0] if tags else None
 
 
 def language_of(tag: str) -> str:

@@ -19,9 +19,11 @@ def number_shape(locales: Any) -> NumberShape:
     if tag is None:
         return DEFAULT
     parts = tag.split("-")
-    if any(len(p) == 1 and p.lower() != "x" for p in parts[1:]):
+    several = type(locales) is list and len(locales) > 1
+    if several or any(len(p) == 1 and p.lower() != "x" for p in parts[1:]):
         # an extension: a numbering system (-u-nu-thai), a variant (en-US-u-va-posix)...
-        # Intl resolves it
+        # or a list, whose first tag node may not have (['xx', 'de'] is de's): Intl resolves
+        # it
         from flowctx_core.expressions.js import intl
 
         formatter = intl.service("numberformat").construct(locales)

@@ -70,6 +70,7 @@ from flowctx_core.expressions.js.values import (
     changed_prototype,
     default_call_site,
     function_text,
+    host_refusal,
     is_nullish,
     is_number,
     js_in,
@@ -688,8 +689,10 @@ def forget_own(fn: JsFunction, key: str) -> None:
     made only, a built-in's would change for the host's every later evaluation."""
     if not fn.owned:
         raise Unsupported(
-            f"flowctx does not reproduce deleting a built-in function's {key}: the engine's host "
-            "process keeps the change for every later evaluation"
+            host_refusal(
+                f"deleting a built-in function's {key}",
+                "its process keeps the change for every later evaluation",
+            )
         )
     fn.gone = (*getattr(fn, "gone", ()), key)
 
@@ -1476,8 +1479,10 @@ def set_member(obj: Any, key: Any, value: Any) -> None:
         obj.props[k] = value
         return
     raise Unsupported(
-        "flowctx does not reproduce writing properties of built-ins: the engine's host "
-        "process keeps the change for every later evaluation"
+        host_refusal(
+            "writing properties of built-ins",
+            "its process keeps the change for every later evaluation",
+        )
     )
 
 

@@ -34,6 +34,7 @@ from flowctx_core.expressions.js.values import (
     changed_prototype,
     default_call_site,
     function_text,
+    host_refusal,
     shown_value,
     truthy,
     typeof,
@@ -48,9 +49,8 @@ _TAGGED: Final = frozenset(
     {"Map", "Set", "WeakMap", "WeakSet", "WeakRef", "Promise", "Symbol", "BigInt"}
 )
 #: a change to a built-in the engine's host process keeps
-HOST_CHANGE: Final = (
-    "flowctx does not reproduce changing a built-in prototype: the engine's host process "
-    "keeps the change for every later evaluation"
+HOST_CHANGE: Final = host_refusal(
+    "changing a built-in prototype", "its process keeps the change for every later evaluation"
 )
 
 

@@ -37,8 +37,12 @@ from flowctx_core.expressions.budget import (
 from flowctx_core.expressions.js import common
 from flowctx_core.expressions.js.common import LENT, HostString, Unsupported
 from flowctx_core.expressions.js.regexcost import worst_steps
+from flowctx_core.expressions.js.regexsyntax import (
+    named_groups,
+    named_references,
+    v8_syntax_error,
+)
 from flowctx_core.expressions.js.regexsyntax import structural as _structural
-from flowctx_core.expressions.js.regexsyntax import v8_syntax_error
 from flowctx_core.expressions.js.regexworker import WORKER, TooSlow
 from flowctx_core.expressions.js.strings import STRING_METHODS, _replace, replacement_cost
 from flowctx_core.expressions.js.values import (
@@ -54,7 +58,9 @@ from flowctx_core.expressions.js.values import (
     changed_prototype,
     enumerable_props,
     from_units,
+    host_refusal,
     same_value,
+    shown_value,
     to_int,
     to_string,
     to_units,
@@ -80,7 +86,7 @@ class RegExpSyntaxError(JsError):
 
 # --- the pattern ----------------------------------------------------------------------------
 
-_GROUP_NAME: Final = r"\(\?<([^=!>][^>]*)>"
+_PLAIN_NAME: Final = r"[A-Za-z_][A-Za-z0-9_]*"
 
 
 def _check_flags(flags: str, literal: bool) -> None:
@@ -183,6 +189,8 @@ def _unit_class(source: str, start: int) -> tuple[str, int]:
     while i < n and source[i] != "]":
         if source[i] == "\\" and i + 1 < n:
             code, after = _escape_code(source, i, True)
+            if code is None and source[i + 1] == "c":  # no control letter: a backslash
+                code, after = 0x5C, i + 1
             atoms.append((code, source[i:after]))
             i = after
         else:
@@ -222,6 +230,11 @@ def _unit_pattern(source: str) -> str:
             code, after = _escape_code(source, i, False)
             if code is not None and (0xD800 <= code <= 0xDFFF or code in _ISOLATED):
                 out.append(_unit_char(code))
+            elif code is None and source[i + 1] == "u":
+                out.append("u")  # no four digits follow: the letter itself (\u{61} is u{61})
+            elif code is None and source[i + 1] == "c":
+                out.append("\\\\")  # no control letter follows: a backslash, then the c
+                after = i + 1
             else:
                 out.append(source[i:after])
             i = after
@@ -344,26 +357,112 @@ def _pattern_text(source: str, flags: str, prefix: str = "") -> tuple[str, str]:
     elif "L" in flags:
         body = _lone_ranges(source, "v" in flags)
     else:
-        body = source
+        body = _v_classes(source) if "v" in flags else source
     engine_flags = "".join(f for f in flags if f in "imsuv")
+    body = _plain_names(body)
     return (f"{prefix}(?:{body})" if prefix else body), engine_flags
+
+
+def _plain_names(source: str) -> str:
+    """The pattern with every group name the library may not read (escapes, letters past
+    ASCII: V8 reads any identifier) renamed ``g1``, ``g2``... with its references; matches
+    are read by number (``_groups`` knows the names)."""
+    groups = list(named_groups(source))
+    if all(pattern(_PLAIN_NAME).fullmatch(source[a:b]) for a, b, _ in groups):
+        return source
+    renamed = {name: f"g{k}" for k, (_a, _b, name) in enumerate(groups, 1)}
+    spans = sorted(
+        [(a, b, renamed[name]) for a, b, name in groups]
+        + [(a, b, renamed.get(name, name)) for a, b, name in named_references(source)]
+    )
+    out, at = [], 0
+    for a, b, name in spans:
+        out.append(source[at:a])
+        out.append(name)
+        at = b
+    out.append(source[at:])
+    return "".join(out)
+
+
+def _q_strings(source: str, i: int) -> tuple[list[list[str]], int]:
+    """The strings of a ``\\q{...}`` whose text starts at ``i`` (after its brace), each a
+    list of its characters as written (an escape is one), and the index after the '}'."""
+    strings: list[list[str]] = [[]]
+    n = len(source)
+    while i < n and source[i] != "}":
+        c = source[i]
+        if c == "|":
+            strings.append([])
+            i += 1
+            continue
+        end = i + 1
+        if c == "\\" and i + 1 < n:
+            kind = source[i + 1]
+            end = i + 2
+            if kind == "x":
+                end = i + 4
+            elif kind == "u":
+                end = source.index("}", i) + 1 if source[i + 2 : i + 3] == "{" else i + 6
+            elif kind == "c":
+                end = i + 3
+        strings[-1].append(source[i:end])
+        i = end
+    return strings, i + 1
+
+
+def _v_classes(source: str) -> str:
+    """A v-flag pattern as the library reads V8's: ``\\b`` in a class is a backspace (the
+    library reads a word boundary there), ``+``, ``?``... in a class are escaped (the library
+    refuses them bare); an empty string in ``\\q{...}`` (which the library never matches) is
+    refused."""
+    out: list[str] = []
+    depth, i, n = 0, 0, len(source)
+    while i < n:
+        c = source[i]
+        if c == "\\" and i + 1 < n:
+            pair = source[i : i + 2]
+            if depth and pair == "\\b":
+                out.append("\\x08")
+            elif depth and pair == "\\q" and source[i + 2 : i + 3] == "{":
+                strings, i = _q_strings(source, i + 3)
+                if any(not s for s in strings):
+                    raise Unsupported(
+                        "flowctx does not reproduce an empty string in \\q{...} (v flag)"
+                    )
+                if all(len(s) == 1 for s in strings):  # characters: the library's own
+                    out.append("".join(s[0] for s in strings))
+                else:
+                    out.append("\\q{" + "|".join("".join(s) for s in strings) + "}")
+                continue
+            else:
+                out.append(pair)
+            i += 2
+            continue
+        if c == "[":
+            depth += 1
+        elif c == "]" and depth:
+            depth -= 1
+        elif depth and c in ".*+?$^" and not (c == "^" and source[i - 1] == "["):
+            c = "\\" + c  # a character of the class: the library would not read it bare
+        out.append(c)
+        i += 1
+    return "".join(out)
 
 
 @functools.lru_cache(maxsize=512)
 def _compile(source: str, flags: str, prefix: str = "") -> regress.Regex:
     import regress
 
-    reason = v8_syntax_error(source, flags)
-    if reason is not None:  # V8's first structural error, in V8's words
+    reason = v8_syntax_error(source, flags, _known_property)
+    if reason is not None:  # V8's first error, in V8's words
         shown = f"/{source}/{flags.replace('L', '')}"
         raise RegExpSyntaxError(f"Invalid regular expression: {shown}: {reason}")
     pattern, engine_flags = _pattern_text(source, flags, prefix)
     try:
         return regress.Regex(pattern, engine_flags)
     except regress.RegressError as exc:
-        shown = f"/{source}/{flags.replace('L', '')}"
-        reason = _V8_REASONS.get(str(exc), str(exc))
-        raise RegExpSyntaxError(f"Invalid regular expression: {shown}: {reason}") from None
+        # V8 reads it; the library that runs the patterns does not
+        raise Unsupported(f"flowctx does not reproduce this regular expression ({exc})") from None
     except UnicodeEncodeError:
         raise Unsupported(
             "flowctx does not reproduce lone surrogates in a regular expression with the u or "
@@ -375,14 +474,7 @@ def validate(source: str, flags: str, literal: bool = False) -> None:
     """V8's checks of a pattern; a pattern built at run time (``new RegExp(payload.x)``) may
     be a scope value: its message names the source only where no secret is read."""
     _check_flags(flags, literal)
-    names = pattern(_GROUP_NAME).findall(source)
     shown = f"/{source}/{flags}"
-    if len(set(names)) != len(names):
-        # node 20 refuses a name used twice even in different alternatives
-        message = f"Invalid regular expression: {shown}: Duplicate capture group name"
-        if literal:
-            raise RegExpSyntaxError(message)
-        raise RegExpSyntaxError(message, anonymous=message.replace(shown, _RUNTIME, 1))
     try:
         _compile(source, flags)
     except RegExpSyntaxError as exc:
@@ -394,14 +486,20 @@ def validate(source: str, flags: str, literal: bool = False) -> None:
 
 
 _RUNTIME: Final = "a pattern built at run time"
+
+
 #: regress's words for a syntax error, as V8 words the same error (measured on the families)
-_V8_REASONS: Final = {
-    "Range values reversed, start char code is greater than end char code.": (
-        "Range out of order in character class"
-    ),
-    "Invalid character at property escape start": "Invalid property name",
-    "Invalid class set range": "Invalid character class",
-}
+@functools.lru_cache(maxsize=256)
+def _known_property(name: str, value: str | None) -> str | None:
+    """None where ``\\p{name}`` (``\\p{name=value}``) names a property node knows, else
+    why not (the library's words)."""
+    import regress
+
+    try:
+        regress.Regex(f"\\p{{{name}={value}}}" if value is not None else f"\\p{{{name}}}", "u")
+    except regress.RegressError as exc:
+        return str(exc)
+    return None
 
 
 # --- the text -------------------------------------------------------------------------------
@@ -491,6 +589,12 @@ def _search(
     found is charged as it is found, so a global search stops at the budget, not after
     building every match of a megabyte of text."""
     flags = rx.flags + "L" if lone else rx.flags
+    if "v" in flags and "i" in flags and ("\\P" in rx.source or "[^" in rx.source):
+        # V8 folds the case of a v-flag class before it negates it (\P{Lu} leaves out every
+        # cased letter under i); the library negates first
+        raise Unsupported(
+            "flowctx does not reproduce a negated class or property under the v and i flags"
+        )
     count = _groups(rx.source)[0]
     worst = worst_steps(rx.source, rx.flags, len(chars))
     if worst <= _IN_PROCESS:
@@ -547,15 +651,14 @@ def _groups(source: str) -> tuple[int, dict[str, int]]:
         return got
     count = 0
     names: dict[str, int] = {}
+    named = {start - 3: name for start, _end, name in named_groups(source)}
     for i, c in _structural(source):
         if c == "(":
             if not source.startswith("?", i + 1):
                 count += 1
-            else:
-                m = pattern(_GROUP_NAME).match(source, i)
-                if m is not None:
-                    count += 1
-                    names[m.group(1)] = count
+            elif i in named:
+                count += 1
+                names[named[i]] = count
     if len(_GROUP_COUNT_CACHE) > 1024:
         _GROUP_COUNT_CACHE.clear()
     _GROUP_COUNT_CACHE[source] = (count, names)
@@ -840,8 +943,10 @@ def legacy_static(key: str) -> str:
     units, spans = LAST_MATCH.units, LAST_MATCH.spans
     if units is None or spans is None:
         raise HostString(
-            f"flowctx does not reproduce RegExp.{key} before a match in the condition: it holds "
-            "the last match the engine's process made (host state)"
+            host_refusal(
+                f"RegExp.{key} before a match in the condition",
+                "it holds the last match the engine's process made",
+            )
         )
     start, end = spans[0]  # type: ignore[misc]
     if key in ("input", "$_"):
@@ -977,8 +1082,23 @@ def _to_string(rx: Any, *_: Any) -> str:
     return to_string(rx)
 
 
-def _compile_method(rx: Any, *_: Any) -> Any:
-    raise Unsupported("flowctx does not reproduce RegExp.prototype.compile")
+def _compile_method(rx: Any, pattern: Any = UNDEFINED, flags: Any = UNDEFINED, *_: Any) -> Any:
+    """RegExp.prototype.compile: the same object made again from another pattern and flags
+    (a RegExp's own, or a text's), lastIndex set to 0 afterwards: a frozen one is remade, then
+    refuses that write."""
+    if type(rx) is not JsRegExp:
+        raise JsError(
+            f"Method RegExp.prototype.compile called on incompatible receiver {shown_value(rx)}"
+        )
+    if isinstance(pattern, JsRegExp):
+        if flags is not UNDEFINED:
+            raise JsError("Cannot supply flags when constructing one RegExp from another")
+        made, literal = JsRegExp(pattern.source, pattern.flags), pattern.literal
+    else:
+        made, literal = construct(pattern, flags), False  # a text may come from data
+    rx.source, rx.flags, rx.literal = made.source, made.flags, literal
+    put_last_index(rx, 0)
+    return rx
 
 
 REGEXP_METHODS: Final[dict[str, Callable[..., Any]]] = {

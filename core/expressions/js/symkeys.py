@@ -32,6 +32,7 @@ from flowctx_core.expressions.js.values import (
     JsObject,
     changed_prototype,
     default_call_site,
+    host_refusal,
     js_value,
     shown_value,
     to_int,
@@ -99,8 +100,10 @@ def own_symbols(obj: Any) -> list[JsSymbol]:
     internal = _NODE_INTERNALS.get(type(obj).__name__)
     if internal is not None:
         raise Unsupported(
-            f"flowctx does not reproduce the symbol keys of a {internal}: node keeps its "
-            "internal state (a native handle among it) under them (host)"
+            host_refusal(
+                f"the symbol keys of a {internal}",
+                "node keeps its internal state, a native handle among it, under them",
+            )
         )
     store = _own_store(obj)
     return [k for k in store if type(k) is JsSymbol] if store else []

@@ -43,6 +43,17 @@ class JsSecurityRefusal(SandboxError):
     """The published evaluator would run this as code; flowctx refuses to go further."""
 
 
+#: the words of a refusal whose answer is the engine's host's own (its process's memory, state
+#: and history, its own source text, its event loop): nothing the condition and its data
+#: decide, so flowctx never guesses it; the differential judges count these apart
+REACHES_HOST: Final = "through it the engine reaches its host"
+
+
+def host_refusal(what: str, why: str) -> str:
+    """The message refusing ``what``, which reaches the host for the reason ``why``."""
+    return f"flowctx does not reproduce {what}: {REACHES_HOST} ({why})"
+
+
 class _Undefined:
     """JavaScript ``undefined``: falsy, distinct from ``None`` (null)."""
 
@@ -806,7 +817,7 @@ def function_text(fn: JsFunction) -> str:
     if fn.source is not None:
         return fn.source
     if fn.ident == "node class":  # node's classes written in JavaScript print their source
-        raise JsError(f"flowctx does not reproduce the source text of node's class {fn.name}")
+        raise JsError(host_refusal(f"the source text of node's class {fn.name}", "node's own code"))
     if fn.name.startswith("bound ") or fn.proxy is not None:  # these texts name nothing
         return "function () { [native code] }"
     return f"function {fn.name}() {{ [native code] }}"

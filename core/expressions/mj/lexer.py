@@ -12,8 +12,8 @@ from __future__ import annotations
 import re
 from typing import Any, Final, NamedTuple
 
+from flowctx_core.expressions.js.idtables import id_continue, id_start
 from flowctx_core.expressions.js.values import JS_WHITESPACE, from_units, number
-from flowctx_core.expressions.mj.idtables import id_continue, id_start
 from flowctx_core.expressions.sandbox import ExpressionError
 
 
@@ -311,8 +311,10 @@ class _Lexer:
                 ch, j = self.unicode_escape(i + 1)
                 ok = is_id_start(ch) if first else is_id_part(ch)
                 if not ok:
-                    # no error of V8's scanner: the token after it is scanned all the same
-                    raise _resumes(self.error("Invalid Unicode escape sequence", i, j), j)
+                    # a well-formed escape of a character no name may hold (x\u0020, \ud800):
+                    # an illegal token, with no error of V8's scanner (the token after it is
+                    # scanned all the same)
+                    raise _resumes(self.error("Invalid or unexpected token", i, j), j)
                 out.append(ch)
                 escaped = True
                 i = j
@@ -450,6 +452,22 @@ class _Lexer:
         return JsBigInt(value), end
 
     def string(self, i: int) -> tuple[str, int]:
+        """A string literal from its quote: its value and the index after it. An escape that
+        is no escape (``\\x``, ``\\u004``) after a strict-mode octal one in the same string
+        fails as that octal (the last one), as V8's scanner reports it."""
+        before = len(self.octals)
+        try:
+            return self._string(i)
+        except JsSyntaxError as exc:
+            if (
+                len(self.octals) > before
+                and exc.error.message.startswith("Invalid ")
+                and ("escape sequence" in exc.error.message)
+            ):
+                raise self.octals[-1] from None
+            raise
+
+    def _string(self, i: int) -> tuple[str, int]:
         text, n = self.text, len(self.text)
         quote = text[i]
         out: list[str] = []

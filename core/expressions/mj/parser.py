@@ -353,12 +353,19 @@ class Parser:
 
     def parse(self) -> ParseResult:
         """The condition's tree; a strict-mode octal error comes after the parse, unless the
-        parse failed at a later place in the text (V8 keeps the earlier of two errors)."""
+        parse failed: then the last octal V8's scanner has read (it reads one token past the
+        one that failed) wins where it lies before that token (``08 * >= 1 08`` is the
+        octal's error, ``08 * >= 08`` the '>=''s: the second octal was read, and it is
+        after)."""
         try:
             result = self.parse_body()
         except JsSyntaxError as exc:
-            octal = self.octal
             where = exc.v8_start if exc.v8_start is not None else (exc.error.start or 0)
+            failed = exc.error.start or 0
+            after = [t for t in self.tokens if t.start >= failed and t.kind != "eof"][1:2]
+            read_to = after[0].end if after else len(self.text)
+            scanned = [o for o in self.octals if (o.error.start or 0) < read_to]
+            octal = scanned[-1] if scanned else None
             if octal is not None and (octal.error.end or 0) < where:
                 raise octal from None
             raise
@@ -912,9 +919,15 @@ class Parser:
         list; only then does the line break end the arrow, and the token is left to what
         encloses it (``missing ) after argument list`` in a call)."""
         parenthesised = getattr(head, "fx_paren", False)
+        last = _last_operand(head)
+        if not parenthesised and getattr(last, "fx_paren", False) and not _parameters(last):
+            # the operand before the '=>' is read as a parameter list first: `1 + (1) => 1`
+            raise self.error("Invalid destructuring assignment target", tok)
         if not parenthesised and not isinstance(head, ast.Name):
             error = self.error("Malformed arrow function parameter list", tok)
-            error.v8_start = span_of(head)[0]  # V8 places it at the head (a 08 there loses)
+            # V8 places it at the operand right before the '=>' (an octal before it wins,
+            # one there loses: `08 + x => 1` is the octal's error, `08 => 1` the arrow's)
+            error.v8_start = span_of(last)[0]
             raise error
         if parenthesised and not _parameters(head):
             raise self.error("Invalid destructuring assignment target", tok)
@@ -1098,6 +1111,18 @@ class Parser:
         self.expect("]")
         return _mark(JsPattern(elts=elts), start, start + 1)
 
+    def stop_in_function(self) -> JsSyntaxError:
+        """The token where a function's head stops: where V8 reads no expression, its scanner
+        gives a '/' (or '/=') alone, never a regular expression (``function */``)."""
+        tok = self.peek()
+        text = self.text[tok.start : tok.end]
+        regexp = tok.kind == "regexp" or (
+            tok.kind == "illegal" and str(tok.value).startswith("Invalid regular expression")
+        )
+        if regexp and text.startswith("/"):
+            return self.error(f"Unexpected token '{'/=' if text.startswith('/=') else '/'}'", tok)
+        return self.unexpected(operand=True)
+
     def function_expression(self) -> JsSyntaxError:
         """V8's error for ``function [*] [name] (params)``: its body's '{' can never follow
         (MemberJunction refuses braces), so the token where it stops is the error."""
@@ -1108,7 +1133,7 @@ class Parser:
             self.check_binding(tok)
             self.advance()
         if not self.at("("):
-            return self.unexpected(operand=True)  # `function f => 1`: '=>' is a token here
+            return self.stop_in_function()  # `function f => 1`: '=>' is a token here
         self.advance()
         names: list[Token] = []
         while not self.at(")"):
@@ -1124,7 +1149,7 @@ class Parser:
                     raise
                 self.advance()
             else:
-                return self.unexpected(operand=True)
+                return self.stop_in_function()
             if self.at("=") and dots is None:
                 self.advance()
                 self.binding_default(names)
@@ -1134,9 +1159,9 @@ class Parser:
                 break
             self.advance()
         if not self.at(")"):
-            return self.unexpected(operand=True)
+            return self.stop_in_function()
         self.advance()
-        return self.unexpected(operand=True)  # where the body's '{' should stand
+        return self.stop_in_function()  # where the body's '{' should stand
 
     def check_binding(self, tok: Token) -> None:
         name = tok.value
@@ -1164,8 +1189,25 @@ class Parser:
             return self.identifier()
         if tok.kind == "op" and tok.value == "(":
             if self.arrow_ahead():
-                # an arrow function where only a higher-precedence operand may stand
-                raise self.error("Malformed arrow function parameter list", tok)
+                # an arrow function where only a higher-precedence operand may stand: V8
+                # reads the parentheses as an expression, then as parameters; an expression
+                # that is no parameter list is an invalid target (`1 + (1) => 1`)
+                malformed = self.error("Malformed arrow function parameter list", tok)
+                start = self.pos
+                try:
+                    self.advance()
+                    head = self.expression()
+                    self.expect(")")
+                except JsSyntaxError:
+                    self.pos = start
+                    raise malformed from None
+                items = head.values if isinstance(head, JsSequence) else [head]
+                bad = [i for i in items if not _parameter(i)]
+                if bad:
+                    error = self.error("Invalid destructuring assignment target", self.peek())
+                    error.v8_start = span_of(bad[-1])[0]
+                    raise error
+                raise malformed
             self.advance()
             if self.at(")"):
                 raise self.unexpected()
@@ -1324,3 +1366,18 @@ def parse(text: str, bound: frozenset[str] = frozenset()) -> ParseResult:
         message, start, end = result.unpredicted[0]
         raise Unpredicted(message, start, end)
     return result
+
+
+def _last_operand(node: ast.expr) -> ast.expr:
+    """The operand a binary or logical expression ends with (its last, recursively):
+    ``x`` of ``08 != x``, the parenthesised ``(08 != x)`` of ``1 + (08 != x)``."""
+    while not getattr(node, "fx_paren", False):
+        if isinstance(node, ast.BinOp):
+            node = node.right
+        elif isinstance(node, ast.Compare):
+            node = node.comparators[-1]
+        elif isinstance(node, ast.BoolOp):
+            node = node.values[-1]
+        else:
+            break
+    return node

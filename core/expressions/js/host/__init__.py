@@ -10,7 +10,7 @@ import importlib
 from collections.abc import Callable
 from typing import Any, Final
 
-from flowctx_core.expressions.js.values import JsError, JsFunction
+from flowctx_core.expressions.js.values import JsError, JsFunction, host_refusal
 
 #: each typed array's element size
 TYPED_ARRAYS: Final = {
@@ -72,7 +72,11 @@ PERFORMANCE: Final = (
 _HANDLE: Final = "it holds a handle of the host (a channel or port between threads)"
 #: node's other web globals, refused with the reason
 WHY: Final = {
-    name: f"flowctx does not reproduce the global '{name}': {reason}"
+    name: (
+        f"flowctx does not reproduce the global '{name}': {reason}"
+        if name == "Headers"
+        else host_refusal(f"the global '{name}'", reason)
+    )
     for name, reason in {
         "Blob": _READ_LATER, "File": _READ_LATER, "Request": _READ_LATER,
         "Response": _READ_LATER, "FormData": "it holds Blobs and Files, read asynchronously",

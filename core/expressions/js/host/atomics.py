@@ -12,7 +12,14 @@ from typing import Any, Final
 from flowctx_core.expressions.js import bigint
 from flowctx_core.expressions.js.common import Unsupported
 from flowctx_core.expressions.js.host.typedarrays import CONVERT, JsTypedArray, to_index
-from flowctx_core.expressions.js.values import UNDEFINED, JsError, shown_value, to_int, to_number
+from flowctx_core.expressions.js.values import (
+    UNDEFINED,
+    JsError,
+    host_refusal,
+    shown_value,
+    to_int,
+    to_number,
+)
 
 _INTEGER: Final = frozenset(
     {"Int8Array", "Uint8Array", "Int16Array", "Uint16Array", "Int32Array", "Uint32Array",
@@ -62,8 +69,10 @@ def _wait(name: str, ta: Any, i: int, value: Any = UNDEFINED, timeout: Any = UND
         outcome = "timed-out"
     else:
         raise Unsupported(
-            f"flowctx does not reproduce Atomics.{name} without a timeout: nothing can notify "
-            "it, so node's thread (the host's) would wait forever"
+            host_refusal(
+                f"Atomics.{name} without a timeout",
+                "nothing can notify it, so node's thread would wait forever",
+            )
         )
     if name == "wait":
         return outcome

@@ -8,9 +8,12 @@ ArrayBuffer's memory, ``{type: 'Buffer', data}``), ``alloc``, ``byteLength``, ``
 the same memory), and the typed array's methods, whose
 new arrays are buffers where node's species makes them so. The encodings decode as node's do
 (base64 skips what is not in its alphabets and stops at '=', hex stops at the first pair that
-is not one). Refused by name: ``allocUnsafe`` (it hands out the host's memory), ``Buffer()``
-itself (node prints a deprecation warning on the host's output), and the methods not written
-(the ``write`` family, ``copyBytesFrom``).
+is not one). What writes bytes or takes ranges is host/bufferwrite.py's. A small buffer's
+memory is node's pool (``from`` of a text or an array-like, ``concat``, ``copyBytesFrom``):
+where it lives there (``buffer``, ``byteOffset``, ``parent``, ``offset``) is the process's,
+refused as the host's. Refused by name: ``allocUnsafe`` (it hands out the host's memory),
+``Buffer()`` itself (node prints a deprecation warning on the host's output), and node's
+per-encoding natives (``utf8Write``, ``hexSlice``...).
 """
 
 from __future__ import annotations
@@ -18,6 +21,8 @@ from __future__ import annotations
 import base64
 import binascii
 import functools
+import importlib
+import math
 import struct
 from collections.abc import Callable
 from typing import Any, Final
@@ -40,6 +45,7 @@ from flowctx_core.expressions.js.values import (
     JsError,
     JsFunction,
     from_units,
+    host_refusal,
     to_int,
     to_number,
     to_string,
@@ -56,6 +62,8 @@ _ENCODINGS: Final = {
 _B64: Final = frozenset(b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/-_")
 _HEX: Final = frozenset("0123456789abcdefABCDEF")
 MAX_LENGTH: Final = 2**32
+#: node takes a buffer smaller than this from its pool (half the pool's 8 KB)
+POOL_HALF: Final = 4096
 
 
 class JsNodeBuffer(JsTypedArray):
@@ -77,12 +85,15 @@ class JsNodeBuffer(JsTypedArray):
         return _view_of(self)
 
     def js_get(self, key: str) -> Any:
-        method = _METHODS.get(key)
+        method = _method(key)
         if method is not None and not (self.props and key in self.props):
             fn, arity = method
             return bound_method(
                 self, key, functools.partial(fn, self), arity, f"Buffer.prototype.{key}"
             )
+        if key in ("parent", "offset") and not (self.props and key in self.props):
+            # Buffer.prototype's old names of its buffer and byteOffset
+            return self.js_get("buffer" if key == "parent" else "byteOffset")
         if key in _REFUSED_METHODS:
             raise Unsupported(f"flowctx does not reproduce Buffer.prototype.{key}")
         got = super().js_get(key)
@@ -92,11 +103,23 @@ class JsNodeBuffer(JsTypedArray):
         return got
 
     def js_call_with(self, name: str, this: Any, args: list[Any]) -> Any:
-        if name in _METHODS:
+        method = _method(name)
+        if method is not None:
             if isinstance(this, JsTypedArray) and this.kind == "Uint8Array":
-                return _METHODS[name][0](_as_buffer(this), *args)
+                return method[0](_as_buffer(this), *args)
             raise Unsupported(f"flowctx does not reproduce Buffer.prototype.{name} on this value")
         return super().js_call_with(name, this, args)
+
+
+def _method(name: str) -> tuple[Callable[..., Any], int] | None:
+    """Buffer.prototype's method ``name``: this module's, or one that writes or takes ranges
+    (host/bufferwrite.py, loaded on first use)."""
+    return _METHODS.get(name) or _writing().METHODS.get(name)
+
+
+@functools.cache
+def _writing() -> Any:
+    return importlib.import_module("flowctx_core.expressions.js.host.bufferwrite")
 
 
 def _view_of(ta: JsTypedArray) -> memoryview:
@@ -115,6 +138,14 @@ def _made(data: bytes | bytearray) -> JsNodeBuffer:
     ta = create("Uint8Array", len(data))
     ta.buffer.data[:] = data
     return JsNodeBuffer("Uint8Array", ta.buffer, 0, len(data))
+
+
+def _from_pool(buf: Any, size: int) -> Any:
+    """``buf`` as node makes it where it allocates ``size`` bytes: from its pool when the size
+    is above 0 and below half the pool (typedarrays.POOLED refuses reading where it lives)."""
+    if 0 < size < POOL_HALF:
+        buf.buffer.pooled = True
+    return buf
 
 
 # --- encodings ----------------------------------------------------------------------------------
@@ -227,25 +258,40 @@ def _from(value: Any = UNDEFINED, encoding_or_offset: Any = UNDEFINED, length: A
         if primitive is not None and primitive is not value and kind in ("string", "object"):
             return _from(primitive, encoding_or_offset, length)
     if isinstance(value, JsTypedArray):
-        return _as_buffer(from_values("Uint8Array", value.items()))  # type: ignore[no-any-return]
+        return _copied(value.items())
     if get(value, "length") is not UNDEFINED:
         if typeof(get(value, "length")) != "number":
             return _made(b"")
-        return _as_buffer(from_values("Uint8Array", _array_like(value)))  # type: ignore[no-any-return]
+        return _copied(_array_like(value))
     if get(value, "type") == "Buffer" and type(get(value, "data")) is list:
-        return _as_buffer(from_values("Uint8Array", _array_like(get(value, "data"))))  # type: ignore[no-any-return]
+        return _copied(_array_like(get(value, "data")))
     if CHANGED.symbols:  # its own Symbol.toPrimitive would be asked for a string
         raise Unsupported("flowctx does not reproduce Buffer.from of an object keyed by symbols")
     raise _first_argument(value)
 
 
+def _copied(items: list[Any]) -> JsNodeBuffer:
+    """An array-like's elements copied into a new buffer, from the pool where node takes it."""
+    return _from_pool(_as_buffer(from_values("Uint8Array", items)), len(items))  # type: ignore[no-any-return]
+
+
 def _from_string(text: str, encoding: Any) -> JsNodeBuffer:
-    if type(encoding) is not str or not encoding:
-        return _made(_encode(text, "utf8"))
-    chosen = _encoding_of(encoding)
-    if chosen is None:
-        raise _unknown(encoding)
-    return _made(_encode(text, chosen))
+    chosen: str | None = "utf8"
+    if type(encoding) is str and encoding:
+        chosen = _encoding_of(encoding)
+        if chosen is None:
+            raise _unknown(encoding)
+    assert chosen is not None
+    made = _made(_encode(text, chosen))
+    # node sizes a text's buffer by its length first (four bytes a unit at most), then by the
+    # encoding's byte count (an estimate for base64): under half the pool, it is the pool's,
+    # even where the text decodes to nothing (hex 'zz')
+    units = len(to_units(text))
+    if units and units < POOL_HALF:
+        size = 4 * units if 4 * units < POOL_HALF else _byte_length_of_text(text, chosen)
+        if size < POOL_HALF:
+            made.buffer.pooled = True
+    return made
 
 
 def _from_array_buffer(buf: JsArrayBuffer, offset: Any, length: Any) -> JsNodeBuffer:
@@ -320,7 +366,7 @@ def _offset(v: Any, name: str, top: int) -> int:
     if not 0 <= v <= top:
         raise JsError(
             f'The value of "{name}" is out of range. It must be >= 0 && <= {top}. Received '
-            f"{to_string(v)}"
+            f"{_shown_number(v)}"
         )
     return int(v)
 
@@ -406,12 +452,19 @@ def _uint8(v: Any, name: str) -> bytes:
 def _concat(items: Any = UNDEFINED, total: Any = UNDEFINED, *_: Any) -> JsNodeBuffer:
     if type(items) is not list:
         raise JsError(f'The "list" argument must be an instance of Array. {received(items)}')
+    if not items:
+        return _made(b"")
+    if total is UNDEFINED:
+        get = LENT["get_member"]
+        lengths = [get(v, "length") if v is not None and v is not UNDEFINED else 0 for v in items]
+        if any(typeof(n) != "number" for n in lengths if n):
+            raise Unsupported("flowctx does not reproduce Buffer.concat of these lengths")
+        n = int(sum(n for n in lengths if n))
+    else:
+        n = _offset(total, "length", MAX_LENGTH)
     parts = [_uint8(v, f"list[{i}]") for i, v in enumerate(items)]
     data = b"".join(parts)
-    if total is not UNDEFINED:
-        n = int(to_int(total))
-        data = data[:n] + bytes(max(0, n - len(data)))
-    return _made(data)
+    return _from_pool(_made(data[:n] + bytes(max(0, n - len(data)))), n)
 
 
 def _compare_bytes(a: bytes, b: bytes) -> int:
@@ -426,9 +479,12 @@ def _of(*items: Any) -> JsNodeBuffer:
     return _as_buffer(from_values("Uint8Array", list(items)))  # type: ignore[no-any-return]
 
 
-def _refused(what: str) -> Callable[..., Any]:
+def _refused(what: str, host: str | None = None) -> Callable[..., Any]:
+    """A static flowctx refuses: ``host`` says why its answer is the host's, if it is."""
+    message = f"flowctx does not reproduce {what}" if host is None else host_refusal(what, host)
+
     def call(*_: Any) -> Any:
-        raise Unsupported(f"flowctx does not reproduce {what}")
+        raise Unsupported(message)
 
     return call
 
@@ -436,14 +492,20 @@ def _refused(what: str) -> Callable[..., Any]:
 # the statics, as host/__init__'s BUFFER_STATICS names them
 from_, of, alloc, is_buffer, compare = _from, _of, _alloc, _is_buffer, _compare
 is_encoding, concat, byte_length = _is_encoding, _concat, _byte_length
-copy_bytes_from = _refused("Buffer.copyBytesFrom")
-alloc_unsafe = _refused("Buffer.allocUnsafe: it hands out the host's memory")
+
+
+def copy_bytes_from(*args: Any) -> Any:
+    return _writing().copy_bytes_from(*args)
+
+
+alloc_unsafe = _refused("Buffer.allocUnsafe", "it hands out the host's memory")
 
 
 def called(*_: Any) -> Any:
     raise Unsupported(
-        "flowctx does not reproduce Buffer() and new Buffer(): node prints a deprecation "
-        "warning on the host's output"
+        host_refusal(
+            "Buffer() and new Buffer()", "node prints a deprecation warning on the host's output"
+        )
     )
 
 
@@ -482,9 +544,10 @@ def _equals(buf: JsNodeBuffer, other: Any = UNDEFINED, *_: Any) -> bool:
 
 
 def _compare_to(buf: JsNodeBuffer, target: Any = UNDEFINED, *rest: Any) -> int:
-    if any(r is not UNDEFINED for r in rest):
-        raise Unsupported("flowctx does not reproduce Buffer.prototype.compare with ranges")
-    return _compare_bytes(bytes(buf.view()), _uint8(target, "target"))
+    theirs = _uint8(target, "target")
+    if rest:  # node's compare(target) alone, else with its four positions
+        return _writing().compare_range(buf, target, rest)  # type: ignore[no-any-return]
+    return _compare_bytes(bytes(buf.view()), theirs)
 
 
 def _needle(value: Any, encoding: Any) -> bytes | int:
@@ -542,23 +605,27 @@ def _shown_number(v: Any) -> str:
     """How node's range errors show a number: an integer past 2**32 with '_' put every three
     characters from the end of its text (1e21's is 1e_+21), another as inspect shows it."""
     if type(v) in (int, float) and v == v and float(v).is_integer() and abs(v) > 2**32:
-        text = to_string(v)
-        start = 1 if text[0] == "-" else 0
-        i, rest = len(text), ""
-        while i >= start + 4:
-            rest = "_" + text[i - 3 : i] + rest
-            i -= 3
-        return text[:i] + rest
+        return _separated(to_string(v))
     if type(v) is float and v == 0 and str(v).startswith("-"):
         return "-0"
     return to_string(v)
+
+
+def _separated(text: str) -> str:
+    """node's addNumericalSeparator: '_' put every three characters from the text's end."""
+    start = 1 if text[0] == "-" else 0
+    i, rest = len(text), ""
+    while i >= start + 4:
+        rest = "_" + text[i - 3 : i] + rest
+        i -= 3
+    return text[:i] + rest
 
 
 def _bounds(value: Any, top: int, name: str = "offset") -> JsError:
     """node's boundsError: not an integer, a buffer too short, or out of 0 (1) .. top."""
     if typeof(value) != "number":
         return JsError(f'The "{name}" argument must be of type number. {received(value)}')
-    if value != value or not float(value).is_integer():
+    if value != value or (math.isfinite(value) and not float(value).is_integer()):
         return JsError(
             f'The value of "{name}" is out of range. It must be an integer. Received '
             f"{_shown_number(value)}"
@@ -653,13 +720,9 @@ _METHODS: Final[dict[str, tuple[Callable[..., Any], int]]] = {
 }  # fmt: skip
 #: the typed array's methods whose new array is made by the species: a Buffer
 _SPECIES: Final = frozenset({"map", "filter", "subarray"})
+#: node's per-encoding natives on Buffer.prototype (their own argument checks, in C++)
 _REFUSED_METHODS: Final = frozenset(
-    {f"{op}{kind}{end}" for op in ("write",)
-     for kind in ("UInt8", "Uint8", "Int8", "UInt16", "Uint16", "Int16", "UInt32", "Uint32",
-                  "Int32", "BigUInt64", "BigUint64", "BigInt64", "Float", "Double", "UIntBE",
-                  "UintBE", "IntBE", "UIntLE", "UintLE", "IntLE")
-     for end in ("", "LE", "BE")}
-    | {"write", "copy", "swap16", "swap32", "swap64", "latin1Write", "utf8Write", "hexWrite",
-       "base64Write", "asciiWrite", "ucs2Write", "latin1Slice", "utf8Slice", "hexSlice",
-       "base64Slice", "asciiSlice", "ucs2Slice", "parent", "offset", "inspect"}
+    {"latin1Write", "utf8Write", "hexWrite", "base64Write", "base64urlWrite", "asciiWrite",
+     "ucs2Write", "latin1Slice", "utf8Slice", "hexSlice", "base64Slice", "base64urlSlice",
+     "asciiSlice", "ucs2Slice"}
 )  # fmt: skip

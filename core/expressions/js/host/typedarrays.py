@@ -15,7 +15,7 @@ from typing import Any, Final
 
 from flowctx_core.expressions.budget import MAX_ITEMS, charge, items_refused
 from flowctx_core.expressions.js import bigint
-from flowctx_core.expressions.js.common import LENT, _call, _relative
+from flowctx_core.expressions.js.common import LENT, Unsupported, _call, _relative
 from flowctx_core.expressions.js.iterators import JsIterator
 from flowctx_core.expressions.js.values import (
     ELEMENT,
@@ -24,6 +24,7 @@ from flowctx_core.expressions.js.values import (
     JsFunction,
     JsObject,
     JsPropsObject,
+    host_refusal,
     is_nullish,
     number_to_string,
     own_keys,
@@ -131,7 +132,7 @@ def _read_value(kind: str, raw: Any) -> Any:
 class JsArrayBuffer(JsPropsObject):
     """An ArrayBuffer: its bytes, and its maxByteLength when it is resizable."""
 
-    __slots__ = ("data", "max_length")
+    __slots__ = ("data", "max_length", "pooled")
     TAG: str = "ArrayBuffer"
     KINDS: frozenset[str] = frozenset({"ArrayBuffer"})
     #: the getter that says whether its length may change (a SharedArrayBuffer's is growable)
@@ -140,6 +141,9 @@ class JsArrayBuffer(JsPropsObject):
     def __init__(self, length: int, max_length: int | None = None) -> None:
         self.data = bytearray(length)
         self.max_length = max_length
+        #: a small Buffer's memory, which node takes from its pool (host/buffer.py): node's
+        #: ArrayBuffer is the 8 KB pool, shared with the process's other small buffers
+        self.pooled = False
         self.props: dict[str, Any] | None = None
 
     def js_shown(self) -> str:
@@ -186,6 +190,7 @@ class JsArrayBuffer(JsPropsObject):
     def js_clone(self, cloner: Any) -> Any:
         copy = JsArrayBuffer(0, self.max_length)
         copy.data = bytearray(self.data)
+        copy.pooled = self.pooled  # node copies the whole pool: the view keeps its offset
         charge(len(self.data) // 64 + 1)
         return cloner._keep(self, copy)
 
@@ -336,6 +341,12 @@ def is_view(v: Any = UNDEFINED, *_: Any) -> bool:
 
 # --- typed arrays -------------------------------------------------------------------------------
 
+#: reading where a small Buffer lives: node took its memory from its pool
+POOLED: Final = host_refusal(
+    "the buffer and byteOffset of a small Buffer",
+    "node took its memory from its 8 KB pool, shared with the process's other small buffers: "
+    "where it starts there and the bytes around it are the process's",
+)
 #: the accessors of %TypedArray%.prototype
 _GETTERS: Final = ("buffer", "byteLength", "byteOffset", "length")
 
@@ -436,6 +447,8 @@ class JsTypedArray(JsPropsObject):
             return self.length()
         if key == "byteLength":
             return self.length() * self.size
+        if key in ("byteOffset", "buffer") and self.buffer.pooled:
+            raise Unsupported(POOLED)
         if key == "byteOffset":
             return 0 if self.out_of_bounds() else self.offset
         if key == "buffer":

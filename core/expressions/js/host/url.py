@@ -31,6 +31,7 @@ from flowctx_core.expressions.js.values import (
     JsFunction,
     JsObject,
     JsPropsObject,
+    host_refusal,
     is_nullish,
     own_keys,
     to_string,
@@ -533,6 +534,5 @@ def parse_or_null(*args: Any) -> JsURL | None:
 
 def object_url(*_: Any) -> Any:
     raise Unsupported(
-        "flowctx does not reproduce URL.createObjectURL / revokeObjectURL (node's Blob "
-        "registry is the host's)"
+        host_refusal("URL.createObjectURL / revokeObjectURL", "node's Blob registry is the host's")
     )

@@ -25,7 +25,8 @@ _SERVICES: Final = {
 #: Intl's other constructors: valid, not reproduced
 #: the ids of the constructors ``new`` accepts though no global has their name
 CONSTRUCTOR_IDS: Final[set[int]] = set()
-_OTHERS: Final = ("DisplayNames", "Segmenter")
+#: the services flowctx does not reproduce, and their constructors' lengths
+_OTHERS: Final = {"DisplayNames": 2, "Segmenter": 0}
 
 
 def service(name: str) -> Any:
@@ -45,14 +46,15 @@ def _maker(name: str) -> Callable[..., Any]:
     return make
 
 
+def _requires_new(name: str) -> Callable[..., Any]:
+    def refuse(*_: Any) -> Any:
+        raise JsError(f"Constructor Intl.{name} requires 'new'")
+
+    return refuse
+
+
 def _called(name: str) -> Callable[..., Any]:
-    if _SERVICES[name][2]:
-
-        def refuse(*_: Any) -> Any:
-            raise JsError(f"Constructor Intl.{name} requires 'new'")
-
-        return refuse
-    return _maker(name)
+    return _requires_new(name) if _SERVICES[name][2] else _maker(name)
 
 
 def _supported(kind: str) -> Callable[..., Any]:
@@ -103,7 +105,11 @@ def register(globals_: dict[str, Any], constructors: dict[int, Callable[..., Any
         constructors[id(fn)] = _maker(name)
         CONSTRUCTOR_IDS.add(id(fn))
     for name in _OTHERS:
-        members[name] = JsFunction(name, _not_reproduced(name), arity=0)
+        # called it throws as node's does (both need new); constructed it is refused
+        fn = JsFunction(name, _requires_new(name), arity=_OTHERS[name])
+        members[name] = fn
+        constructors[id(fn)] = _not_reproduced(name)
+        CONSTRUCTOR_IDS.add(id(fn))
     members["getCanonicalLocales"] = JsFunction("getCanonicalLocales", _canonical, arity=1)
     members["supportedValuesOf"] = JsFunction("supportedValuesOf", _supported_values, arity=1)
     globals_["Intl"] = JsNamespace("Intl", members)

@@ -14,7 +14,11 @@ six, from 29 August 284 and 27 August 8, Julian; the Ethiopic years before its f
 5493 BC, the Amete Alem's always) and the Indian national one (Saka years from the Gregorian's
 22 March, 78 years on). Each gives an era index, a year, a month (0-11; 0-12 where there are
 thirteen, the Hebrew Adar II 13) and a day, which the measured rows of scripts/intl_calendars.mjs
-and intl_calendar_parts.mjs name."""
+and intl_calendar_parts.mjs name. The Chinese and Korean (dangi) calendars' months are measured
+(scripts/intl_chinese_months.mjs: ICU finds them astronomically, at China's and Korea's
+meridians) for the years related to the Gregorian -3000 to 3500, refused outside; their era is
+the sexagenary cycle's number, their year its place in it, their months 0-11 and the leap ones
+12-23."""
 
 from __future__ import annotations
 
@@ -30,8 +34,12 @@ from flowctx_core.expressions.js.intl.data import table
 CALENDARS: Final = frozenset((
     "japanese", "persian", "buddhist", "roc", "islamic-civil", "islamic-tbla", "coptic",
     "ethiopic", "ethioaa", "indian", "hebrew", "islamic", "islamic-rgsa", "islamic-umalqura",
-    "iso8601",
+    "iso8601", "chinese", "dangi",
 ))  # fmt: skip
+#: the calendars of months measured from new moons, with leap months (their names 12-23)
+LUNISOLAR: Final = frozenset(("chinese", "dangi"))
+#: the Chinese years before the related Gregorian year 1 (the cycles count from 2637 BC)
+_CHINESE_EPOCH: Final = 2636
 #: the Julian day numbers before the first days of the Coptic and Ethiopic calendars
 _COPTIC_EPOCH: Final = 1824665
 _ETHIOPIC_EPOCH: Final = 1723856
@@ -231,11 +239,54 @@ def _measured_islamic(days: int, calendar: str) -> tuple[int, int, int]:
     return year + 1, month, days - starts[at] + 1
 
 
+@functools.cache
+def _lunisolar_months(calendar: str) -> tuple[list[int], list[int], list[int]]:
+    """The first days of the Chinese or dangi months measured, and each one's month (0-11, its
+    leap one 12-23) and related Gregorian year; the last start is the span's end."""
+    found = table("chineseMonths")
+    span = found["chinese"]
+    codes = list(span["months"])
+    if calendar == "dangi":
+        for at, code in found["dangi"]:
+            codes[at] = str(code)
+    starts, months, related = [span["first"]], [], []
+    month, year = -1, span["related"]
+    for code in codes:
+        leap = code in "23"
+        if not leap:
+            month += 1
+            if month == 12:
+                month, year = 0, year + 1
+        months.append(month + 12 if leap else month)
+        related.append(year)
+        starts.append(starts[-1] + (30 if code in "13" else 29))
+    return starts, months, related
+
+
+def _lunisolar(days: int, calendar: str) -> tuple[int, int, int, int]:
+    starts, months, related = _lunisolar_months(calendar)
+    if not starts[0] <= days < starts[-1]:
+        raise Unsupported(
+            f"flowctx does not reproduce the {calendar} calendar's dates outside the years "
+            f"related to the Gregorian {related[0]} to {related[-1]}"
+        )
+    at = bisect.bisect_right(starts, days) - 1
+    era, year = divmod(related[at] + _CHINESE_EPOCH, 60)
+    return era + 1, year + 1, months[at], days - starts[at] + 1
+
+
+def related_year(era: int, year: int) -> int:
+    """The Gregorian year a Chinese or dangi year (its cycle and place) is related to."""
+    return (era - 1) * 60 + year - 1 - _CHINESE_EPOCH
+
+
 def month_number(calendar: str, year: int, month: int, named: bool = False) -> int:
     """A month's number as ICU writes it: the Hebrew year's months counted without Adar I
     where the year has none (Adar is the sixth, Nisan the seventh; Adar II the seventh); a
     name that is a number (a narrow one) is the month's place, Adar I's kept, Adar II's the
     seventh."""
+    if calendar in LUNISOLAR:
+        return month % 12 + 1
     if calendar != "hebrew":
         return month + 1
     if month == 13:
@@ -244,8 +295,11 @@ def month_number(calendar: str, year: int, month: int, named: bool = False) -> i
 
 
 def fields(calendar: str, t_local: float) -> tuple[int, int, int, int]:
-    """The era index, year, month (0-11) and day of a local time in one of ``CALENDARS``."""
+    """The era index, year, month (0-11) and day of a local time in one of ``CALENDARS`` (the
+    Chinese calendars': the cycle, its year, the month 0-23 and the day)."""
     days = math.floor(t_local / _MS_PER_DAY)
+    if calendar in LUNISOLAR:
+        return _lunisolar(days, calendar)
     if calendar == "persian":
         y, m, d = _persian(days)
         return 0, y, m, d

@@ -125,19 +125,17 @@ def _model(key: str) -> Model | None:
 
 class Collator(IntlObject):
     tag = "Collator"
-    __slots__ = ("base", "defaults", "o", "unsettled")
+    __slots__ = ("base", "defaults", "o")
 
     def __init__(
         self,
         options: dict[str, Any],
         base: str,
         defaults: tuple[str, bool] = ("false", False),
-        unsettled: bool = False,
     ) -> None:
         self.o = options
         self.base = base  # the locale without its -u- keywords
         self.defaults = defaults  # the locale's own caseFirst and ignorePunctuation
-        self.unsettled = unsettled  # what it reports depends on node's process
 
     def _measured(self) -> Model | None:
         """The measured collator this one compares with, None where flowctx's root collation
@@ -178,12 +176,6 @@ class Collator(IntlObject):
         return None
 
     def resolved(self) -> dict[str, Any]:
-        if self.unsettled:
-            raise Unsupported(
-                "flowctx does not reproduce what this collator reports (zh's, a search"
-                " collator's with -u-co-): node's answer depends on the collators its process"
-                " made before"
-            )
         return dict(self.o)
 
     def compare(self, a: Any, b: Any) -> int:
@@ -434,21 +426,9 @@ def construct(
                 tag_co = asked
     elif tag_co is not None and tag_co != own:
         chosen = tag_co
-    # measured likewise: a locale whose standard collation has a name of its own (zh's pinyin)
-    # reports it as "default" or by its name, and a collation option's in its locale or not
-    # (zh-u-co-zhuyin, zh), by the collators its process made before (zh-u-co-unihan's)
-    unsettled = own is not None
-    if locale == "zh" and chosen == "stroke" and usage != "search":
-        # measured: node answers stroke in a fresh process and default once it has made
-        # enough other collators (ICU's cache), so the answer depends on the process's past
-        raise Unsupported(
-            "flowctx does not reproduce zh's stroke collation: node's answer depends on the"
-            " collators its process made before"
-        )
-    # a search collator of a locale with -u-co- (de-u-co-phonebk) compares as the locale's
-    # search collator (measured over 100,000 fresh draws); its resolved locale drops the
-    # -u-co- in a fresh node and keeps it in a long-running one: not reproduced
-    unsettled = unsettled or (usage == "search" and tag_co is not None)
+    # (a locale whose standard collation has a name of its own, zh's pinyin, reports it as
+    # "default"; a search collator drops its locale's -u-co-: measured in fresh node processes
+    # and in ones that made thousands of other collators first, the same answers)
     if usage == "search":
         chosen = "default"
     elif chosen != "default" and shown:
@@ -479,7 +459,6 @@ def construct(
         },
         locale,
         (default_case, default_ignore),
-        unsettled,
     )
 
 

@@ -31,6 +31,7 @@ _FILES: Final = {
     "calendarEraYears": "calendars", "persianEarlier": "calendars",
     "calendarPartKeys": "calendarparts", "calendarJoins": "calendarparts",
     "calendarMonths": "calendarparts", "calendarMonthSpans": "calendarmonths",
+    "chineseMonths": "chinesemonths",
     "calendarLocales": "calendarparts",
     "dateParts": "dateparts", "dateJoins": "dateparts", "datePartsRefused": "dateparts",
     "lists": "lists", "dates": "dates", "skeletons": "skeletons",
@@ -57,14 +58,29 @@ def _file(name: str) -> dict[str, Any]:
     return loaded
 
 
+#: the calendars whose rows another calendar's file holds (each locale's list as its differences
+#: from that calendar's)
+_SHARED_PARTS: Final = {"dangi": "chinese"}
+
+
+@functools.cache
 def calendar_parts(calendar: str) -> dict[str, Any]:
     """The rows of one calendar's sets of components (``tables/calendarparts-CAL.json.gz``,
     scripts/intl_calendar_parts.mjs: its pool, rows and each locale's list over the keys),
     empty where none were measured."""
+    base = _SHARED_PARTS.get(calendar)
     try:
-        return _file(f"calendarparts-{calendar}")
+        found = _file(f"calendarparts-{base or calendar}")
     except FileNotFoundError:
         return {}
+    if base is None:
+        return found
+    tags = {}
+    for tag, own in found["shared"][calendar].items():
+        if isinstance(own, dict):
+            own = [own.get(str(i), v) for i, v in enumerate(found["tags"][tag])]
+        tags[tag] = own
+    return {"pool": found["pool"], "rows": found["rows"], "tags": tags}
 
 
 def table(name: str) -> Any:

@@ -3,11 +3,14 @@ answers them for every locale node has: each option set's pattern, names, digits
 and resolved options measured from node (scripts/intl_data.mjs, intl_date_parts.mjs,
 intl_calendars.mjs), in node's zone (``TZ``) or the ``timeZone`` option (any zone ICU knows,
 its offsets ICU's own: ``zones``). A set of date and
-time components in the Gregorian calendar is its date's pattern and its time's joined as ICU's
-pattern generator joins them (by the date's month), where node has no pattern of its own for
-it; the Japanese, Persian, Buddhist and ROC calendars count their fields in ``calendars``.
-A zone's name is UTC's measured, another zone's as ``zonenames`` has it per locale and
-instant, else the localized GMT format. Gregorian dates are
+time components (a zone's name, fractional seconds and day periods among the time's, in the
+Gregorian calendar) is its date's pattern and its time's joined as ICU's pattern generator
+joins them (by the date's month), where node has no pattern of its own for it, with the options
+V8 reads back from the whole pattern (``patternread``); every other calendar ICU has counts its
+fields in ``calendars`` (the Chinese and dangi ones their cycles, related Gregorian years and
+leap months too). Refused: a zone's name, fractional seconds or a day period beside a date in
+another calendar. A zone's name is UTC's measured, another zone's as ``zonenames`` has it per
+locale and instant, else the localized GMT format. Gregorian dates are
 proleptic, as V8 sets ICU's calendar, before 1582 too."""
 
 from __future__ import annotations
@@ -59,9 +62,8 @@ _STYLES: Final = ("full", "long", "medium", "short")
 _SEPARATORS: Final = frozenset(".,\u066b")
 _ZONE_STYLES: Final = ("short", "long", "shortOffset", "longOffset", "shortGeneric", "longGeneric")
 _NAMED: Final = ("narrow", "short", "long")
-#: the letters V8 reads as fields in a pattern, its words' too; those of the fields the tables'
-#: resolved options leave out (fractionalSecondDigits, timeZoneName)
-_PATTERN_LETTERS: Final = frozenset("GyMLEcdhHkKmsSzvVOabBjJC")
+#: the letters of the fields the tables' resolved options leave out (fractionalSecondDigits,
+#: timeZoneName), which V8 reads from a pattern's words too
 _UNREAD: Final = frozenset("SzvVO")
 _WELL_FORMED: Final = re.compile(r"[a-zA-Z0-9]{3,8}(?:-[a-zA-Z0-9]{3,8})*\Z")
 #: the calendars ICU has (Intl.supportedValuesOf("calendar"))
@@ -104,9 +106,11 @@ class DateTimeFormat(IntlObject):
     def resolved(self) -> dict[str, Any]:
         o = self.o
         sk = self.skeleton
-        if sk is not None and (sk.get("joined") or any(
-            isinstance(p, str) and _UNREAD & set(p) for p in sk["t"]
-        )):  # fmt: skip
+        if (
+            sk is not None
+            and not sk.get("read")
+            and any(isinstance(p, str) and _UNREAD & set(p) for p in sk["t"])
+        ):
             raise Unsupported(
                 "flowctx does not reproduce the options V8 reads from the words of this "
                 "pattern (resolvedOptions)"
@@ -117,12 +121,24 @@ class DateTimeFormat(IntlObject):
             "numberingSystem": o["numberingSystem"],
             "timeZone": o["timeZone"],
         }
-        if self.skeleton is not None:
-            out.update(self.skeleton["r"])
+        if sk is not None and sk.get("read"):  # read from the composed pattern, as V8 does
+            for k, v in sk["r"].items():
+                if k == "fractionalSecondDigits":  # its words' S and the fraction's own
+                    v = min(v + (o["fsd"] or 0), 3)
+                    if not v:
+                        continue
+                out[k] = v
             if o.get("hourCycle") and "hourCycle" in out:
                 out["hourCycle"] = o["hourCycle"]
                 out["hour12"] = o["hourCycle"] in ("h11", "h12")
-            if o.get("fsd") is not None:
+            return out
+        if sk is not None:
+            out.update(sk["r"])
+            if o.get("hourCycle") and "hourCycle" in out:
+                out["hourCycle"] = o["hourCycle"]
+                out["hour12"] = o["hourCycle"] in ("h11", "h12")
+            if o.get("fsd") is not None and any(p[0] == "fractionalSecond" for p in sk["t"]):
+                # (V8 reads the digits from the pattern: es-BZ's has none beside a zone)
                 out["fractionalSecondDigits"] = o["fsd"]
             if o.get("zoneStyle") is not None:
                 out["timeZoneName"] = o["zoneStyle"]
@@ -329,6 +345,8 @@ class DateTimeFormat(IntlObject):
         hour = {"h12": (h % 12) or 12, "h11": h % 12, "h23": h, "h24": h or 24}[hc]
         month = calendars.month_number(self.o["calendar"], y, mo)
         values = {"year": y, "month": month, "day": d, "hour": hour, "minute": mi, "second": s}
+        if self.o["calendar"] in calendars.LUNISOLAR:  # the cycle's number, the related year
+            values.update(era=era, relatedYear=calendars.related_year(era, y))
         table = str.maketrans("0123456789", self.o["digits"])
         out: list[tuple[str, str]] = []
         if sk is None:
@@ -349,8 +367,18 @@ class DateTimeFormat(IntlObject):
                     out.append((name, sk["w"][dates._fields(t_local)[7]]))
                 elif name == "dayPeriod":
                     out.append((name, periods[h] if periods else self._period(pattern, h, mi, s)))
+                elif name == "month" and (
+                    self.o["calendar"] in calendars.LUNISOLAR
+                    and sk["r"].get("month") in ("numeric", "2-digit")
+                ):  # a leap month's number (2bis, 闰2) in the numbering system asked
+                    own = str.maketrans(self.row["digits"], self.o["digits"])
+                    out.append((name, str(sk["m"][mo]).translate(own)))
                 elif name == "month":
                     out.append((name, sk["m"][mo]))
+                elif name == "yearName" and sk.get("yn"):  # the Chinese calendars' years' names
+                    out.append((name, sk["yn"][y - 1]))
+                elif name == "day" and sk.get("dn"):  # and their days' (zh's 初六)
+                    out.append((name, sk["dn"][d - 1]))
                 elif name == "era":  # the Gregorian's: before the year 1 and after
                     out.append((name, sk["e"][era]))
                 elif name == "timeZoneName" and self.o.get("zoneStyle") is None and zone == "UTC":
@@ -628,7 +656,13 @@ def construct(
             names = tuple(f"{n}={v}" for n, v in pairs)
         key = ",".join(names)
     options_["rangeKey"] = None if "hc" in kept else key
-    skeleton = _skeleton(locale, key, other)
+    time_fields = {n for n in fields if n not in _DATE_PART}
+    if fsd not in (UNDEFINED, 3) and "minute" not in fields and len(time_fields) > 1:
+        # ICU appends a fraction without its minute by the count of its digits (the tables
+        # measure three)
+        skeleton = None
+    else:
+        skeleton = _skeleton(locale, key, other)
     if skeleton is None:
         raise Unsupported(
             f"flowctx does not reproduce DateTimeFormat with these options ({key}) in {locale!r}"
@@ -644,52 +678,129 @@ def _calendar_times() -> frozenset[str]:
 def _skeleton(locale: str, key: str, calendar: str | None = None) -> dict[str, Any] | None:
     """The pattern, names and resolved options node has for one option set in a locale, in
     its own Gregorian calendar (None) or in another calendar: measured for the set itself, or
-    joined from its date's and its time's as ICU's pattern generator joins them."""
-    if any(f"{n}=" in key for n in ("timeZoneName", "fractionalSecondDigits", "dayPeriod")):
-        return None if calendar is not None else _zone_skeleton(locale, key)
+    composed from its date's and its time's as ICU's pattern generator composes them."""
+    special = any(f"{n}=" in key for n in _SPECIAL)
     if calendar is not None:
         # a set of components from its calendar's own file first (tables/calendars, with the
         # styles of every calendar, is read only where that has none)
         if "Style" not in key:
-            found = _part(locale, key, calendar) or _joined_set(locale, key, calendar)
+            found = None if special else _part(locale, key, calendar)
+            found = found or _composed(locale, key, calendar)
             if found is not None:
                 return found
-        return _row("calendarSkeletons", calendar, locale, key)
+        return None if special else _row("calendarSkeletons", calendar, locale, key)
+    if special:
+        return _zone_skeleton(locale, key)
     found = _row("skeletons", None, locale, key)
     if found is not None or _parts_left_out(locale):
         return found
-    return _part(locale, key, None) or _joined_set(locale, key, None)
+    return _part(locale, key, None) or _composed(locale, key, None)
 
 
-def _joined_set(locale: str, key: str, calendar: str | None) -> dict[str, Any] | None:
-    """A set of date and time components joined from its date's and its time's rows."""
+#: the time fields tables/zoneparts measures (beside the hours, minutes and seconds)
+_SPECIAL: Final = ("timeZoneName", "fractionalSecondDigits", "dayPeriod")
+_CYCLE_KEYS: Final = frozenset(("hour12", "hourCycle", "hc"))
+
+
+def _composed(locale: str, key: str, calendar: str | None) -> dict[str, Any] | None:
+    """A set of date and time components that node has no pattern of its own for, as ICU's
+    pattern generator builds it: the date's pattern and the time's (each the generator's own
+    for its fields alone, measured) joined by the locale's date-and-time pattern that the
+    date's month and weekday choose; V8 then reads the resolved options back from the whole
+    pattern, the join's words too (``patternread``). Where the generator has a pattern of its
+    own for the whole set (a weekday with hours: Ehm, EBhm) the set is a measured row or
+    refused."""
+    from flowctx_core.expressions.js.intl.patternread import fraction_digits, read, variants
+
     pairs = [p.split("=", 1) for p in key.split(",")]
     date = [(n, v) for n, v in pairs if n in _DATE_PART]
     time = [(n, v) for n, v in pairs if n not in _DATE_PART]
-    if not date or not time or all(n == "era" for n, _ in date):
-        return None  # an era alone with a time is a row of its own, measured or refused
-    if calendar is not None and all(n == "weekday" for n, _ in date):
-        return None  # so is a weekday alone with a time (ICU has patterns for it), refused
+    if not date or not {n for n, _ in time} - _CYCLE_KEYS:
+        return None
+    names = {n for n, _ in time}
+    # ICU has patterns of its own for a weekday with hours (Ehm, EBhm, ...): the Gregorian
+    # ones are measured (scripts/intl_date_parts.mjs keeps a row where the join is not node's)
+    measured = calendar is None and not names & set(_SPECIAL)
+    if (
+        [n for n, _ in date] == ["weekday"]
+        and not measured
+        and ("dayPeriod" in names or ("hour" in names and "timeZoneName" not in names))
+    ):
+        return None
+    d = _date_part(locale, date, calendar)
+    t = _time_part(locale, time, calendar)
     joins = inherited(
         table("dateJoins") if calendar is None else table("calendarJoins").get(calendar, {}),
         locale,
     )
-    d = _part(locale, ",".join(f"{n}={v}" for n, v in date), calendar)
-    t = _part(locale, ",".join(f"{n}={v}" for n, v in time), calendar)
     if joins is None or d is None or t is None:
         return None
     join = joins[_join_style(date)]
-    # V8 reads the fields' widths from the joined pattern, the words' letters too (pt's
-    # "segundo" is a day): where the date's and the time's say two widths, it is refused
-    resolved = {k: t["r"].get(k, d["r"].get(k)) for k in _RESOLVED if k in t["r"] or k in d["r"]}
-    clash = any(d["r"][k] != t["r"][k] for k in d["r"] if k in t["r"])
+    asked = dict(pairs)
+    # the whole pattern as V8 reads it; where a part's letters are not known (a month alone
+    # is L or M) and the reading depends on them, refused
+    readings = set()
+    for date_pattern in variants(d["t"], asked, d["r"]):
+        for time_pattern in variants(t["t"], asked, t["r"]):
+            pattern = "".join(_joined(join, [date_pattern], [time_pattern]))
+            # the S a word has beside the fraction's own (de's 'Sekunde')
+            words = fraction_digits(pattern) - ("fractionalSecondDigits" in asked)
+            readings.add((tuple(read(pattern).items()), words))
+    if len(readings) != 1:
+        return None
+    found, words = readings.pop()
+    resolved: dict[str, Any] = {k: t["r"][k] for k in ("hourCycle", "hour12") if k in t["r"]}
+    for name, value in found:
+        if name == "timeZoneName":
+            resolved["fractionalSecondDigits"] = words  # V8 reads the digits before the zone
+        resolved[name] = value
+    resolved.setdefault("fractionalSecondDigits", words)
     return {
-        # V8 reads the letters of a pattern's words as fields too (fi's 'klo' is an hour)
-        "joined": clash or bool(_PATTERN_LETTERS & set("".join(join[1:]))),
+        "read": True,
         "t": _joined(join, d["t"], t["t"]),
         "tm": None if d["tm"] is None else [_joined(join, x, t["t"]) for x in d["tm"]],
-        "m": d["m"], "w": d["w"], "dp": t["dp"], "r": resolved, "e": d["e"],
+        "m": d["m"], "w": d["w"], "dp": t["dp"], "r": resolved, "e": d["e"], "z": None,
+        "yn": d.get("yn"), "dn": d.get("dn"),
     }  # fmt: skip
+
+
+def _date_part(locale: str, date: list[Any], calendar: str | None) -> dict[str, Any] | None:
+    """The pattern of a set's date fields alone: measured, or an era alone (V8 never asks ICU
+    for one: it adds a date to it) the era's name, as the generator writes a field it has no
+    pattern for."""
+    if [n for n, _ in date] == ["era"]:
+        width = date[0][1]
+        named = _part(locale, f"era={width},year=numeric", calendar)
+        if named is None or named["e"] is None:
+            return None
+        return {"t": [["era", "t"]], "tm": None, "m": None, "w": None, "r": {"era": width},
+                "e": named["e"]}  # fmt: skip
+    return _part(locale, ",".join(f"{n}={v}" for n, v in date), calendar)
+
+
+def _time_part(locale: str, time: list[Any], calendar: str | None) -> dict[str, Any] | None:
+    """The pattern of a set's time fields alone: tables/dateparts' hours, minutes and seconds,
+    tables/zoneparts' with a zone's name, fractional seconds or a day period (in another
+    calendar, where the calendar writes the locale's Gregorian hours)."""
+    key = ",".join(f"{n}={v}" for n, v in time)
+    names = {n for n, _ in time} - _CYCLE_KEYS
+    if not names & set(_SPECIAL):
+        return _part(locale, key, calendar)
+    lone_fraction = "fractionalSecondDigits" in names and "minute" not in names
+    if calendar is not None or (lone_fraction and names != {"fractionalSecondDigits"}):
+        # (a calendar's patterns with a zone are not always the Gregorian's: the Indian's in
+        # id; ICU appends a fraction without its minute by the count of its digits, and
+        # tables/zoneparts measures three)
+        return None
+    if _parts_left_out(locale) or _left_out(locale, table("zonePartsRefused")):
+        return None
+    t = _row("zoneParts", None, locale, key)
+    if t is not None and names in ({"timeZoneName"}, {"dayPeriod"}):
+        # measured with the date V8 adds to a zone or a day period alone: the field itself
+        field = next(iter(names))
+        own_r = {k: v for k, v in t["r"].items() if k == field}
+        t = {**t, "t": [[field, "t"]], "tm": None, "r": own_r}
+    return t
 
 
 def _join_style(date: Any) -> str:
@@ -747,40 +858,15 @@ def _measured_in(calendar: str, locale: str) -> bool:
 
 
 def _zone_skeleton(locale: str, key: str) -> dict[str, Any] | None:
-    """A set with a zone's name or fractional seconds: ICU's generator takes both as time
-    fields, so the time's pattern with them (tables/zoneparts) joined to the date's as any
-    other (scripts/intl_zone_parts.mjs checks the joins on random sets in every locale)."""
+    """A set with a zone's name, fractional seconds or a day period: ICU's generator takes
+    them as time fields, so a time alone is its row of tables/zoneparts, a date with a time
+    their composition as any other's."""
+    pairs = [p.split("=", 1) for p in key.split(",")]
+    if any(n in _DATE_PART for n, _ in pairs):
+        return _composed(locale, key, None)
     if _parts_left_out(locale) or _left_out(locale, table("zonePartsRefused")):
         return None
-    pairs = [p.split("=", 1) for p in key.split(",")]
-    date = [(n, v) for n, v in pairs if n in _DATE_PART]
-    time = [(n, v) for n, v in pairs if n not in _DATE_PART]
-    names = {n for n, _ in time}
-    if "fractionalSecondDigits" in names and "minute" not in names and (len(names) > 1 or date):
-        return None  # ICU appends the fraction with its field's name, by the count of digits
-    lone_second = "second" in names and "minute" not in names
-    alone = {n for n, _ in date} in ({"era"}, {"weekday"})  # patterns of their own with a time
-    if date and (lone_second or alone):
-        return None  # ICU appends a second without its minute with the field's name
-    t = _row("zoneParts", None, locale, ",".join(f"{n}={v}" for n, v in time))
-    if t is None or not date:
-        return t
-    if names in ({"timeZoneName"}, {"dayPeriod"}):  # measured with V8's default date
-        field = next(iter(names))
-        own = {k: v for k, v in t["r"].items() if k == field}
-        t = {**t, "t": [[field, "t"]], "tm": None, "r": own}
-    d = _row("dateParts", None, locale, ",".join(f"{n}={v}" for n, v in date))
-    joins = inherited(table("dateJoins"), locale)
-    if joins is None or d is None:
-        return None
-    join = joins[_join_style(date)]
-    resolved = {k: t["r"].get(k, d["r"].get(k)) for k in _RESOLVED if k in t["r"] or k in d["r"]}
-    return {
-        "joined": bool(_PATTERN_LETTERS & set("".join(join[1:]))),
-        "t": _joined(join, d["t"], t["t"]),
-        "tm": None if d["tm"] is None else [_joined(join, x, t["t"]) for x in d["tm"]],
-        "m": d["m"], "w": d["w"], "dp": t["dp"], "r": resolved, "e": d["e"], "z": None,
-    }  # fmt: skip
+    return _row("zoneParts", None, locale, key)
 
 
 def _left_out(locale: str, tags: list[str]) -> bool:
@@ -813,8 +899,6 @@ _OWN_TIMES: Final = frozenset(
     ("japanese", "persian", "buddhist", "roc", "islamic-civil", "islamic-tbla", "gregory")
 )
 _DATE_PART: Final = frozenset(("weekday", "era", "year", "month", "day"))
-_RESOLVED: Final = ("hourCycle", "hour12", "weekday", "era", "year", "month", "day", "dayPeriod",
-                    "hour", "minute", "second")  # fmt: skip
 
 
 def _joined(join: list[str], date: list[Any], time: list[Any]) -> list[Any]:
@@ -906,7 +990,10 @@ def _row(name: str, calendar: str | None, locale: str, key: str) -> dict[str, An
     if isinstance(row, str):  # a row as text (base 36), tables/dateparts
         row = [int(x, 36) for x in row.split(",")]
     t, tm, months, weekdays, periods, resolved, eras, *more = row
+    # after a zone's name's place, the Chinese calendars' year and day names
+    yn, dn = (more[1], more[2]) if len(more) > 2 else (-1, -1)
     return {
+        "yn": pool[yn] if yn >= 0 else None, "dn": pool[dn] if dn >= 0 else None,
         "z": pool[more[0]] if more and more[0] >= 0 else None,
         "t": pool[t], "tm": pool[tm] if tm >= 0 else None,
         "m": pool[months] if months >= 0 else None,

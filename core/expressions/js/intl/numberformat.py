@@ -12,7 +12,15 @@ import importlib
 import math
 import re
 import unicodedata
-from decimal import ROUND_HALF_UP, Decimal, localcontext
+from decimal import (
+    ROUND_DOWN,
+    ROUND_HALF_DOWN,
+    ROUND_HALF_EVEN,
+    ROUND_HALF_UP,
+    ROUND_UP,
+    Decimal,
+    localcontext,
+)
 from typing import Any, Final
 
 from flowctx_core.expressions.js.common import Unsupported
@@ -39,6 +47,8 @@ from flowctx_core.expressions.js.values import (
 )
 
 SERVICE: Final = "Intl.NumberFormat"
+#: the rounding increments ECMA-402 allows
+_INCREMENTS: Final = (1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000, 2500, 5000)
 _NUMBERING: Final = {
     "0": "latn", "\u0660": "arab", "\u06f0": "arabext", "\u09e6": "beng", "\u0966": "deva",
     "\u1040": "mymr", "\u0f20": "tibt", "\u0e50": "thai", "\u17e0": "khmr", "\u0ae6": "gujr",
@@ -133,12 +143,13 @@ def numbered_shape(base: str, nu: str, posix: bool = False) -> NumberShape:
 
 class NumberFormat(IntlObject):
     tag = "NumberFormat"
-    __slots__ = ("_category", "_layers", "_marks", "_pattern", "_shift", "o")
+    __slots__ = ("_category", "_layers", "_marks", "_negative", "_pattern", "_shift", "o")
 
     def __init__(self, options: dict[str, Any]) -> None:
         self.o = options
         self._marks = ""
         self._shift = 0
+        self._negative = False  # the number being formatted is negative: its rounding mode
         #: where the last parts' pieces stand, for formatRange (numberrange.py): the number's
         #: own parts (start, end, where its exponent starts), the unit's pattern around it,
         #: the rounded quantity
@@ -211,6 +222,7 @@ class NumberFormat(IntlObject):
         )
         if exact is not None:
             exact = abs(exact)
+        self._negative = bool(negative)
         body, is_zero = self._body(exact, x)
         sign = _sign(o["signDisplay"], negative, is_zero, x != x)
         signed = 1 if sign or approx else 0
@@ -590,33 +602,26 @@ class NumberFormat(IntlObject):
         return out, is_zero
 
     def _rounded(self, d: Decimal) -> tuple[str, str]:
+        """The digits of ``d`` (its magnitude) rounded as the options ask: to significant or
+        fraction digits, or the more or less precise of the two (roundingPriority, compact's
+        own), in the rounding mode (for the number's sign) and increment."""
         o = self.o
+        mode = _UNSIGNED_MODES[o["roundingMode"]][self._negative]
+        kind = o["roundingType"]
         with localcontext() as ctx:
             ctx.prec = 400
-            if o.get("compactRounding"):
-                # sd 1-2 against fd 0-0, the more precise wins (ICU's compact rounding)
-                step_exp = min(d.adjusted() - 1, 0) if d != 0 else 0
-                text = f"{d.quantize(Decimal(1).scaleb(step_exp), rounding=ROUND_HALF_UP):f}"
-                whole, _, fraction = text.partition(".")
-                fraction = fraction.rstrip("0")
-            elif o["mnsd"] is not None:
-                if d == 0:
-                    whole, fraction = "0", "0" * (o["mnsd"] - 1)
-                else:
-                    step = Decimal(1).scaleb(d.adjusted() - o["mxsd"] + 1)
-                    text = f"{d.quantize(step, rounding=ROUND_HALF_UP):f}"
-                    whole, _, fraction = text.partition(".")
-                    fraction = fraction.rstrip("0")
-                    count = len((whole + fraction).lstrip("0"))
-                    if count < o["mnsd"]:
-                        fraction += "0" * (o["mnsd"] - count)
+            if kind == "significantDigits":
+                whole, fraction, _ = _raw_precision(d, o["mnsd"], o["mxsd"], mode)
+            elif kind == "fractionDigits":
+                whole, fraction, _ = _raw_fixed(
+                    d, o["mnfd"], o["mxfd"], o["roundingIncrement"], mode
+                )
             else:
-                step = Decimal(1).scaleb(-o["mxfd"])
-                text = f"{d.quantize(step, rounding=ROUND_HALF_UP):f}"
-                whole, _, fraction = text.partition(".")
-                keep = o["mnfd"]
-                stripped = fraction.rstrip("0")
-                fraction = stripped if len(stripped) >= keep else fraction[:keep]
+                by_digits = _raw_precision(d, o["mnsd"], o["mxsd"], mode)
+                by_fraction = _raw_fixed(d, o["mnfd"], o["mxfd"], o["roundingIncrement"], mode)
+                finer = by_digits[2] <= by_fraction[2]
+                chosen = by_digits if finer == (kind == "morePrecision") else by_fraction
+                whole, fraction, _ = chosen
         if o["trailingZeroDisplay"] == "stripIfInteger" and set(fraction) <= {"0"}:
             fraction = ""
         return whole.lstrip("0") or "0", fraction
@@ -625,6 +630,7 @@ class NumberFormat(IntlObject):
         """The number divided by its magnitude's power of ten and rounded (a second time when
         rounding carried it into the next magnitude: 999,999 is 1M); the pattern is kept for
         the template."""
+        _no_scaled_increment(self.o)
         by_name = self.o["currencyDisplay"] == "name"
         if self.o["style"] == "currency" and not by_name:
             # one display: ICU has no long currency patterns
@@ -676,6 +682,7 @@ class NumberFormat(IntlObject):
         return pattern
 
     def _scientific(self, d: Decimal) -> tuple[str, str, int]:
+        _no_scaled_increment(self.o)
         step = 3 if self.o["notation"] == "engineering" else 1
         if d == 0:
             whole, fraction = self._rounded(d)
@@ -687,6 +694,50 @@ class NumberFormat(IntlObject):
                 return whole, fraction, exponent
             exponent += step
         return whole, fraction, exponent
+
+
+#: each roundingMode's rounding of a magnitude: (for a positive number, for a negative one)
+_UNSIGNED_MODES: Final = {
+    "ceil": (ROUND_UP, ROUND_DOWN), "floor": (ROUND_DOWN, ROUND_UP),
+    "expand": (ROUND_UP, ROUND_UP), "trunc": (ROUND_DOWN, ROUND_DOWN),
+    "halfCeil": (ROUND_HALF_UP, ROUND_HALF_DOWN), "halfFloor": (ROUND_HALF_DOWN, ROUND_HALF_UP),
+    "halfExpand": (ROUND_HALF_UP, ROUND_HALF_UP), "halfTrunc": (ROUND_HALF_DOWN, ROUND_HALF_DOWN),
+    "halfEven": (ROUND_HALF_EVEN, ROUND_HALF_EVEN),
+}  # fmt: skip
+
+
+def _raw_precision(d: Decimal, least: int, most: int, mode: str) -> tuple[str, str, int]:
+    """ToRawPrecision: ``d`` to ``most`` significant digits, trailing fraction zeros dropped
+    down to ``least`` digits; and the magnitude of its last digit."""
+    if d == 0:
+        return "0", "0" * (least - 1), 1 - most
+    q = d.quantize(Decimal(1).scaleb(d.adjusted() - most + 1), rounding=mode)
+    whole, _, fraction = f"{q:f}".partition(".")
+    fraction = fraction.rstrip("0")
+    count = len((whole + fraction).lstrip("0"))
+    if count < least:
+        fraction += "0" * (least - count)
+    return whole, fraction, q.adjusted() - most + 1
+
+
+def _raw_fixed(
+    d: Decimal, least: int, most: int, increment: int, mode: str
+) -> tuple[str, str, int]:
+    """ToRawFixed: ``d`` to a multiple of ``increment`` units of the ``most``-th fraction
+    digit, trailing fraction zeros dropped down to ``least``; and the magnitude -most."""
+    step = Decimal(increment).scaleb(-most)
+    q = ((d / step).to_integral_value(rounding=mode) * step).quantize(Decimal(1).scaleb(-most))
+    whole, _, fraction = f"{q:f}".partition(".")
+    stripped = fraction.rstrip("0")
+    return whole, (stripped if len(stripped) >= least else fraction[:least]), -most
+
+
+def _no_scaled_increment(o: dict[str, Any]) -> None:
+    if o["roundingIncrement"] != 1:
+        raise Unsupported(
+            "flowctx does not reproduce a roundingIncrement in compact, scientific or "
+            "engineering notation (ICU rounds the scaled digits otherwise)"
+        )
 
 
 def merged_literals(parts: list[tuple[str, str]]) -> list[tuple[str, str]]:
@@ -877,6 +928,12 @@ def read_options(locales: Any, options: Any, service: str = SERVICE) -> dict[str
     o["signDisplay"] = option(
         "signDisplay", ("auto", "never", "always", "exceptZero", "negative"), "auto"
     )
+    o["roundingMode"] = option(
+        "roundingMode",
+        ("ceil", "floor", "expand", "trunc", "halfCeil", "halfFloor", "halfExpand",
+         "halfTrunc", "halfEven"),
+        "halfExpand",
+    )  # fmt: skip
     if o["signDisplay"] == "never":  # ICU has no accounting form without signs: V8 says so
         o["currencySign"] = "standard"
     o["numberingSystem"], kept = numbering(base, found, nu)
@@ -885,8 +942,12 @@ def read_options(locales: Any, options: Any, service: str = SERVICE) -> dict[str
     return o
 
 
-def _digit_options(opts: Any, o: dict[str, Any], service: str = SERVICE) -> None:
-    """SetNumberFormatDigitOptions (ECMA-402 2023), as V8 11.3 reads and checks them."""
+def _digit_options(opts: Any, o: dict[str, Any], service: str = SERVICE,
+                   plural: bool = False) -> None:  # fmt: skip
+    """SetNumberFormatDigitOptions (ECMA-402 2023), as V8 11.3 reads and checks them: the
+    digits, roundingIncrement (NumberFormat's only), roundingPriority, the digits resolved,
+    the increment's checks, trailingZeroDisplay (NumberFormat's); roundingMode is read later,
+    by the constructor."""
     style, notation = o["style"], o["notation"]
     if style == "currency":  # compact too, where fraction digits are asked
         mnfd_default = currency_digits(o["currency"])
@@ -899,55 +960,68 @@ def _digit_options(opts: Any, o: dict[str, Any], service: str = SERVICE) -> None
     mxfd = read(opts, "maximumFractionDigits")
     mnsd = read(opts, "minimumSignificantDigits")
     mxsd = read(opts, "maximumSignificantDigits")
+    increment = 1
+    if not plural:
+        increment = get_number_option(opts, "roundingIncrement", 1, 5000, 1)
+        if increment not in _INCREMENTS:
+            raise JsError("roundingIncrement value is out of range.")
+    priority = get_option(opts, "roundingPriority", "string",
+                          ("auto", "morePrecision", "lessPrecision"), "auto",
+                          "SetNumberFormatDigitOptions")  # fmt: skip
+    if increment != 1:
+        mxfd_default = mnfd_default
     has_sd = mnsd is not UNDEFINED or mxsd is not UNDEFINED
     has_fd = mnfd is not UNDEFINED or mxfd is not UNDEFINED
+    need_sd = need_fd = True
+    if priority == "auto":
+        need_sd = has_sd
+        if need_sd or (not has_fd and notation == "compact"):
+            need_fd = False
     o.update(mnid=mnid, mnsd=None, mxsd=None, mnfd=None, mxfd=None)
-    if has_sd:
-        o["mnsd"] = number_option(mnsd, "minimumSignificantDigits", 1, 21, 1)
-        o["mxsd"] = number_option(mxsd, "maximumSignificantDigits", o["mnsd"], 21, 21)
-    elif notation == "compact" and not has_fd:
+    if need_sd:
+        if has_sd:
+            o["mnsd"] = number_option(mnsd, "minimumSignificantDigits", 1, 21, 1)
+            o["mxsd"] = number_option(mxsd, "maximumSignificantDigits", o["mnsd"], 21, 21)
+        else:
+            o.update(mnsd=1, mxsd=21)
+    if need_fd:
+        if has_fd:
+            lo = number_option(mnfd, "minimumFractionDigits", 0, 20, None)
+            hi = number_option(mxfd, "maximumFractionDigits", 0, 20, None)
+            if lo is None:
+                lo = min(mnfd_default, hi)
+            elif hi is None:
+                hi = max(mxfd_default, lo)
+            elif lo > hi:
+                raise JsError("maximumFractionDigits value is out of range.")
+            o.update(mnfd=lo, mxfd=hi)
+        else:
+            o.update(mnfd=mnfd_default, mxfd=mxfd_default)
+    if not need_sd and not need_fd:  # compact's own: the more precise of 1-2 digits and 0
         o.update(mnsd=1, mxsd=2, mnfd=0, mxfd=0, compactRounding=True)
-    elif has_fd:
-        lo = number_option(mnfd, "minimumFractionDigits", 0, 20, None)
-        hi = number_option(mxfd, "maximumFractionDigits", 0, 20, None)
-        if lo is None:
-            lo = min(mnfd_default, hi)
-        elif hi is None:
-            hi = max(mxfd_default, lo)
-        elif lo > hi:
-            raise JsError("maximumFractionDigits value is out of range.")
-        o.update(mnfd=lo, mxfd=hi)
+        kind = "morePrecision"
+    elif priority == "auto":
+        kind = "significantDigits" if need_sd else "fractionDigits"
     else:
-        o.update(mnfd=mnfd_default, mxfd=mxfd_default)
-    increment = get_number_option(opts, "roundingIncrement", 1, 5000, 1)
-    if increment not in (1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000, 2500, 5000):
-        raise JsError("roundingIncrement value is out of range.")
-    rounding_mode = get_option(
-        opts, "roundingMode", "string",
-        ("ceil", "floor", "expand", "trunc", "halfCeil", "halfFloor", "halfExpand",
-         "halfTrunc", "halfEven"), "halfExpand", service,
-    )  # fmt: skip
-    priority = get_option(
-        opts,
-        "roundingPriority",
-        "string",
-        ("auto", "morePrecision", "lessPrecision"),
-        "auto",
-        service,
-    )
-    trailing = get_option(
-        opts, "trailingZeroDisplay", "string", ("auto", "stripIfInteger"), "auto", service
-    )
-    if increment != 1 or rounding_mode != "halfExpand" or priority != "auto":
-        raise Unsupported(
-            "flowctx reproduces the default rounding only (roundingMode halfExpand, "
-            "roundingIncrement 1, roundingPriority auto)"
+        kind = priority
+    if increment != 1:
+        if kind != "fractionDigits":
+            raise JsError("RoundingType is not fractionDigits")
+        if o["mxfd"] != o["mnfd"]:
+            raise JsError("maximumFractionDigits not equal to minimumFractionDigits")
+    trailing = "auto"
+    if not plural:
+        trailing = get_option(
+            opts, "trailingZeroDisplay", "string", ("auto", "stripIfInteger"), "auto", service
         )
     if o.get("compactRounding") and trailing == "auto":
         # what V8 reports for compact's own rounding (with stripIfInteger it reports auto)
         priority = "morePrecision"
-    o.update(roundingMode=rounding_mode, roundingIncrement=increment, roundingPriority=priority,
-             trailingZeroDisplay=trailing)  # fmt: skip
+    elif trailing == "stripIfInteger":
+        priority = "auto"  # V8 reads it back from ICU's settings, where it is lost then
+
+    o.update(roundingType=kind, roundingMode="halfExpand", roundingIncrement=increment,
+             roundingPriority=priority, trailingZeroDisplay=trailing)  # fmt: skip
 
 
 def _exponent_digits(exponent: int, table: dict[int, Any]) -> str:

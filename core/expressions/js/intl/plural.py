@@ -180,7 +180,7 @@ def construct(locales: Any = UNDEFINED, options: Any = UNDEFINED, *_: Any) -> Pl
     get_option(opts, "localeMatcher", "string", ("lookup", "best fit"), "best fit", SERVICE)
     kind = get_option(opts, "type", "string", ("cardinal", "ordinal"), "cardinal", SERVICE)
     o: dict[str, Any] = {"style": "decimal", "notation": "standard", "type": kind}
-    _digit_options(opts, o, SERVICE)
+    _digit_options(opts, o, SERVICE, plural=True)
     o["locale"] = resolve("plural", requested)
     o.update(trailingZeroDisplay="auto", useGrouping=False, signDisplay="auto")
     return PluralRules(o, _rules(kind, o["locale"]))
