@@ -64,6 +64,31 @@ PAYLOAD = {
     "tzfsdds": {"timeZoneName": "short", "fractionalSecondDigits": 1, "timeStyle": "short"},
     "bad": {"timeZone": "Mars/Olympus"},
     "offset": {"timeZone": "+05:30"},
+    # zones' own names (their metazone's, their location's, else the GMT format)
+    "la_s": {"timeZone": "America/Los_Angeles", "timeZoneName": "short"},
+    "la_lg": {
+        "timeZone": "America/Los_Angeles",
+        "timeZoneName": "longGeneric",
+        "hour": "numeric",
+        "minute": "2-digit",
+    },
+    "ber_l": {"timeZone": "Europe/Berlin", "timeZoneName": "long"},
+    "ber_sg": {"timeZone": "Europe/Berlin", "timeZoneName": "shortGeneric"},
+    "ber_lg": {"timeZone": "Europe/Berlin", "timeZoneName": "longGeneric"},
+    "tok_lg": {"timeZone": "Asia/Tokyo", "timeZoneName": "longGeneric"},
+    "dub_s": {"timeZone": "Europe/Dublin", "timeZoneName": "short"},
+    "lon_l": {"timeZone": "Europe/London", "timeZoneName": "long"},
+    "gmt5_l": {"timeZone": "Etc/GMT+5", "timeZoneName": "long"},
+    "knox_lg": {"timeZone": "America/Indiana/Knox", "timeZoneName": "longGeneric"},
+    "ny_full": {"timeZone": "America/New_York", "timeStyle": "full"},
+    "kol_long": {"timeZone": "Asia/Kolkata", "timeStyle": "long", "dateStyle": "medium"},
+    "syd_s": {
+        "timeZone": "Australia/Sydney",
+        "timeZoneName": "short",
+        "year": "numeric",
+        "month": "short",
+        "day": "numeric",
+    },
 }
 
 # (condition, node's value)
@@ -211,6 +236,56 @@ CASES = [
     (("new Date(Date.UTC(1999, 11, 31, 23, 59, 59, 987)).toLocaleTimeString('en-u-nu-"
       "arabext', payload.f4_f)"),
      "\u06f5\u06f9:\u06f5\u06f9\u066b\u06f9\u06f8\u06f7"),
+    # a zone's name: its metazone's standard, daylight or generic name, its own (British Summer
+    # Time), a partial location in the hour a fall-back repeats, the location before 1970 and
+    # after 9999, the GMT format where the locale has no name (ICU 78, measured)
+    ("new Date(0).toLocaleString('en-US', payload.la_s)",
+     "12/31/1969, 4:00:00 PM PST"),
+    ("new Date(Date.UTC(2024, 6, 1)).toLocaleString('en-US', payload.la_s)",
+     "6/30/2024, 5:00:00 PM PDT"),
+    ("new Intl.DateTimeFormat('en', payload.la_lg).format(Date.UTC(2024, 6, 1))",
+     "5:00 PM Pacific Time"),
+    ("new Intl.DateTimeFormat('de', payload.ber_l).format(Date.UTC(2024, 6, 1))",
+     "1.7.2024, Mitteleurop\u00e4ische Sommerzeit"),
+    ("new Intl.DateTimeFormat('fr', payload.ber_sg).format(Date.UTC(2024, 0, 1))",
+     "01/01/2024 heure : Allemagne"),
+    ("new Intl.DateTimeFormat('en', payload.ber_lg).format(Date.UTC(2024, 9, 27, 0, 30))",
+     "10/27/2024, Central European Time (Germany)"),
+    ("new Intl.DateTimeFormat('en', payload.ber_lg).format(-3e12)",
+     "12/7/1874, Germany Time"),
+    ("new Intl.DateTimeFormat('en', payload.ber_lg).format(8.64e15)",
+     "9/13/275760, Germany Time"),
+    ("new Intl.DateTimeFormat('en', payload.tok_lg).format(0)",
+     "1/1/1970, Japan Standard Time"),
+    ("new Intl.DateTimeFormat('en-GB', payload.dub_s).format(Date.UTC(2024, 6, 1))",
+     "01/07/2024, GMT+1"),
+    ("new Intl.DateTimeFormat('en', payload.lon_l).format(Date.UTC(2024, 6, 1))",
+     "7/1/2024, British Summer Time"),
+    ("new Intl.DateTimeFormat('ja', payload.gmt5_l).format(0)",
+     "1969/12/31 GMT-05:00"),
+    ("new Intl.DateTimeFormat('en', payload.knox_lg).format(0)",
+     "12/31/1969, Central Time"),
+    ("new Intl.DateTimeFormat('ar-EG', payload.ber_l).format(0)",
+     ("\u0661\u200f/\u0661\u200f/\u0661\u0669\u0667\u0660\u060c \u062a\u0648\u0642"
+      "\u064a\u062a \u0648\u0633\u0637 \u0623\u0648\u0631\u0648\u0628\u0627 \u0627"
+      "\u0644\u0631\u0633\u0645\u064a")),
+    ("new Date(Date.UTC(2024, 6, 1)).toLocaleTimeString('de', payload.ny_full)",
+     "20:00:00 Nordamerikanische Ostk\u00fcsten-Sommerzeit"),
+    ("new Date(Date.UTC(2024, 6, 1)).toLocaleString('fr', payload.kol_long)",
+     "1 juil. 2024, 05:30:00 UTC+5:30"),
+    ("JSON.stringify(new Intl.DateTimeFormat('en-AU', payload.syd_s).formatToParts(0))",
+     ("[{\"type\":\"day\",\"value\":\"1\"},{\"type\":\"literal\",\"value\":\" \"},{\""
+      "type\":\"month\",\"value\":\"Jan\"},{\"type\":\"literal\",\"value\":\" \"},{\""
+      "type\":\"year\",\"value\":\"1970\"},{\"type\":\"literal\",\"value\":\", \"},{"
+      "\"type\":\"timeZoneName\",\"value\":\"AEST\"}]")),
+    ("JSON.stringify(new Intl.DateTimeFormat('en', payload.ber_sg).resolvedOptions())",
+     ("{\"locale\":\"en\",\"calendar\":\"gregory\",\"numberingSystem\":\"latn\",\"tim"
+      "eZone\":\"Europe/Berlin\",\"year\":\"numeric\",\"month\":\"numeric\",\"day\":"
+      "\"numeric\",\"timeZoneName\":\"shortGeneric\"}")),
+    ("new Intl.DateTimeFormat('en-u-nu-arab', payload.la_s).format(Date.UTC(1850, 5, 1))",
+     "\u0665/\u0663\u0661/\u0661\u0668\u0665\u0660, GMT-\u0667:\u0665\u0662:\u0665\u0668"),
+    ("new Intl.DateTimeFormat('zh-Hant', payload.la_lg).format(Date.UTC(2024, 6, 1))",
+     "\u4e0b\u53485:00 [\u592a\u5e73\u6d0b\u6642\u9593]"),
     # an interval pattern's own day periods: zh-Hant's flexible ones beside a single time's am/pm
     (("JSON.stringify(new Intl.DateTimeFormat('zh-Hant', payload.wdhm).formatRangeToP"
       "arts(Date.UTC(2026, 5, 1, 0, 30), Date.UTC(2026, 5, 1, 0, 30) + 60000))"),
@@ -280,9 +355,10 @@ def test_v8_errors(condition: str, message: str, capsys: pytest.CaptureFixture[s
 @pytest.mark.parametrize(
     ("condition", "message"),
     [
-        # a zone's own names (metazones, exemplar cities) are not measured: only its offsets
-        ("new Date(0).toLocaleString('en', payload.ny_short)",
-         "flowctx does not reproduce the short time zone name of America/New_York"),
+        # Gaza's rules are measured to 2118: a later year no year from 2090 on is like (its
+        # January 1st's weekday, its and its neighbours' leap days) is not answered
+        ("new Date(Date.UTC(2177, 5, 1)).toLocaleString('en', payload.gaza_lg)",
+         "flowctx does not reproduce the name of the time zone Asia/Gaza then"),
         # ICU's interval patterns
         ("new Intl.DateTimeFormat('en', payload.wd).formatRange(0, 5e9)",
          "flowctx does not reproduce formatRange of two dates the pattern tells apart"),
@@ -292,7 +368,7 @@ def test_v8_errors(condition: str, message: str, capsys: pytest.CaptureFixture[s
     ],
 )  # fmt: skip
 def test_refused_by_name(condition: str, message: str, capsys: pytest.CaptureFixture[str]) -> None:
-    scope = {**PAYLOAD, "ny_short": {"timeZone": "America/New_York", "timeZoneName": "short"},
+    scope = {**PAYLOAD, "gaza_lg": {"timeZone": "Asia/Gaza", "timeZoneName": "longGeneric"},
              "hour_fsd": {"hour": "numeric", "fractionalSecondDigits": 2},
              "wd": {"weekday": "short"}}  # fmt: skip
     code = main(["eval", condition, "--payload", json.dumps(scope)])

@@ -303,6 +303,27 @@ DATE_SETS: list[dict[str, Any]] = [
     {"hour": "numeric", "dayPeriod": "narrow"}, {"weekday": "long", "timeZoneName": "long"},
     {"year": "numeric", "month": "long", "day": "numeric", "timeZoneName": "shortGeneric"},
 ]  # fmt: skip
+#: the option sets that print a zone's name (and the zones they name: metazones with and without
+#: daylight time, short names, single-zone countries, links, zones without a metazone)
+ZONE_NAME_SETS: list[dict[str, Any]] = [
+    {"timeZoneName": "short"}, {"timeZoneName": "long"}, {"timeZoneName": "shortGeneric"},
+    {"timeZoneName": "longGeneric"}, {"timeStyle": "full"}, {"timeStyle": "long"},
+    {"dateStyle": "medium", "timeStyle": "long"}, {"dateStyle": "full", "timeStyle": "full"},
+    {"hour": "numeric", "minute": "2-digit", "timeZoneName": "short"},
+    {"hour": "2-digit", "minute": "2-digit", "timeZoneName": "longGeneric"},
+    {"year": "numeric", "month": "short", "day": "numeric", "timeZoneName": "long"},
+    {"weekday": "long", "hour": "numeric", "timeZoneName": "shortGeneric"},
+]  # fmt: skip
+ZONE_NAME_ZONES = ["America/Los_Angeles", "America/New_York", "Europe/Berlin", "Europe/London",
+                   "Europe/Dublin", "Asia/Tokyo", "Asia/Kolkata", "America/Phoenix",
+                   "Australia/Sydney", "Australia/Lord_Howe", "America/Sao_Paulo", "Africa/Cairo",
+                   "Asia/Shanghai", "Pacific/Honolulu", "America/Indiana/Knox", "Europe/Moscow",
+                   "Africa/Casablanca", "America/St_Johns", "Asia/Kathmandu", "Etc/GMT+5",
+                   "America/Mexico_City", "Europe/Kyiv", "Asia/Dubai", "Antarctica/Troll",
+                   "Pacific/Chatham", "America/Argentina/Buenos_Aires", "US/Pacific", "EST",
+                   "Asia/Jerusalem", "Europe/Lisbon", "America/Halifax", "Asia/Singapore",
+                   "America/Anchorage", "Pacific/Apia", "Asia/Tehran",
+                   "Europe/Istanbul"]  # fmt: skip
 DATES = ["0", "1700000000000", "Date.UTC(2024, 1, 29, 23, 59, 59)", "Date.UTC(1999, 11, 31, 12)",
          "-1e12", "NaN", "Date.UTC(1582, 9, 14)", "8.64e15", "payload.t", "'2020-01-01'",
          "Date.UTC(2026, 5, 1, 0, 30)", "-1e14", "-62198755200000", "-8.64e15",
@@ -372,6 +393,8 @@ def date_time(r: random.Random) -> Case:
     if r.random() < 0.4:
         zones = DATE_OPTIONS["timeZone"]
         options["timeZone"] = r.choice(zones[:5] if r.random() < 0.5 else zones)
+    if r.random() < 0.2:  # a zone's own name: its metazone's, its location's or its offset
+        options = {**r.choice(ZONE_NAME_SETS), "timeZone": r.choice(ZONE_NAME_ZONES)}
     return expr, {"payload": {"o": options, "t": 1234567890123, "locs": ["fr-CA", "de"]}}
 
 

@@ -1,11 +1,13 @@
-"""The Intl tables node answers with (``tables/*.json.gz``, written by scripts/intl_data.mjs):
-each file read on the first use of what needs it, never at import."""
+"""The Intl tables node answers with (``tables/*.json.gz``, written by scripts/intl_data.mjs;
+the larger tables of names ``*.json.xz``): each file read on the first use of what needs it,
+never at import."""
 
 from __future__ import annotations
 
 import functools
 import gzip
 import json
+import lzma
 from importlib import resources
 from typing import Any, Final
 
@@ -39,6 +41,12 @@ _FILES: Final = {
     "zoneNames": "zones", "zoneOffsets": "zones", "zoneSpellings": "zones",
     "dateRanges": "dateranges", "dateRangesAborted": "dateranges",
     "calendarTimesOwn": "calendartimes",
+    "zoneNameZones": "zonenames", "zoneNameTimeStyles": "zonenames",
+    "zoneNameTimeStyle": "zonenames",
+    "zoneNameLocales": "zonenames", "zoneNameRanges": "zonenames",
+    "zoneNames-short": "zonenames-short", "zoneNames-long": "zonenames-long",
+    "zoneNames-shortGeneric": "zonenames-shortGeneric",
+    "zoneNames-longGeneric": "zonenames-longGeneric",
     "zoneParts": "zoneparts", "zoneGmt": "zoneparts", "zonePartsRefused": "zoneparts",
     "localeInfo": "localeinfo", "currencyFormats": "currencyformats",
     "variantAccents": "variants", "tertiaryRanks": "tertiary",
@@ -47,8 +55,13 @@ _FILES: Final = {
 
 @functools.cache
 def _file(name: str) -> dict[str, Any]:
-    raw = resources.files(__package__).joinpath("tables", f"{name}.json.gz").read_bytes()
-    loaded: dict[str, Any] = json.loads(gzip.decompress(raw))
+    tables = resources.files(__package__).joinpath("tables")
+    packed = tables.joinpath(f"{name}.json.xz")
+    if packed.is_file():  # the larger tables of names (tables/zonenames*) compress better so
+        raw = lzma.decompress(packed.read_bytes())
+    else:
+        raw = gzip.decompress(tables.joinpath(f"{name}.json.gz").read_bytes())
+    loaded: dict[str, Any] = json.loads(raw)
     return loaded
 
 

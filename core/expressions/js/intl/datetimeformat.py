@@ -9,7 +9,8 @@ joins them (by the date's month), where node has no pattern of its own for it, w
 V8 reads back from the whole pattern (``patternread``); every other calendar ICU has counts its
 fields in ``calendars`` (the Chinese and dangi ones their cycles, related Gregorian years and
 leap months too). Refused: a zone's name, fractional seconds or a day period beside a date in
-another calendar, the names of zones other than UTC. Gregorian dates are
+another calendar. A zone's name is UTC's measured, another zone's as ``zonenames`` has it per
+locale and instant, else the localized GMT format. Gregorian dates are
 proleptic, as V8 sets ICU's calendar, before 1582 too."""
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ import re
 from typing import Any, Final
 
 from flowctx_core.expressions.js.common import Unsupported
-from flowctx_core.expressions.js.intl import calendars, zones
+from flowctx_core.expressions.js.intl import calendars, zonenames, zones
 from flowctx_core.expressions.js.intl.data import calendar_parts, inherited, table
 from flowctx_core.expressions.js.intl.locales import (
     CALENDAR_ALIASES,
@@ -194,18 +195,19 @@ class DateTimeFormat(IntlObject):
             raise Unsupported(f"flowctx does not reproduce the time zone names of {locale!r}")
         return list(found)
 
-    def _zone_name(self, offset: float) -> str:
-        """The zone's name in the timeZoneName option's style: UTC's own in each, another
-        zone's in the localized GMT formats (scripts/intl_zone_parts.mjs)."""
-        style, zone = self.o["zoneStyle"], self.o["timeZone"]
+    def _zone_name(self, offset: float, t: float, style: str | None = None) -> str:
+        """The zone's name in a style (the timeZoneName option's, else the one the timeStyle
+        prints): UTC's own in each, another zone's as measured per locale and instant
+        (``zonenames``), else in the localized GMT formats (scripts/intl_zone_parts.mjs)."""
+        style, zone = style or self.o["zoneStyle"], self.o["timeZone"]
         gmt, utc, _ = self._names()
         if zone == "UTC":  # measured in the locale's own digits
             return str(utc[style]).translate(str.maketrans(self.row["digits"], self.o["digits"]))
         if style not in ("shortOffset", "longOffset"):
-            raise Unsupported(
-                f"flowctx does not reproduce the {style} time zone name of {zone} (only the "
-                "shortOffset and longOffset forms of a zone other than UTC)"
-            )
+            found = zonenames.name(self.o["locale"].split("-u-")[0], zone, style, t)
+            if found is not None:
+                return found
+            style = zonenames.OFFSET_STYLE[style]
         seconds = round(offset / 1000)
         forms = gmt[style]
         if seconds == 0:
@@ -382,7 +384,11 @@ class DateTimeFormat(IntlObject):
                 elif name == "timeZoneName" and self.o.get("zoneStyle") is None and zone == "UTC":
                     out.append((name, sk["z"]))
                 elif name == "timeZoneName" and self.o.get("zoneStyle") is not None:
-                    out.append((name, self._zone_name(t_local - t)))
+                    out.append((name, self._zone_name(t_local - t, t)))
+                elif name == "timeZoneName" and self.o.get("timeStyle") in ("full", "long"):
+                    locale = self.o["locale"].split("-u-")[0]
+                    style = zonenames.time_style(locale, self.o["timeStyle"])
+                    out.append((name, self._zone_name(t_local - t, t, style)))
                 elif name == "timeZoneName":
                     raise Unsupported(f"flowctx does not reproduce the time zone name of {zone}")
                 elif name == "fractionalSecond":
@@ -601,6 +607,7 @@ def construct(
                 "timeZone": zone, "digits": table("numberingDigits")[numbering],
                 "hourCycle": None, "fsd": None if fsd is UNDEFINED else fsd,
                 "zoneStyle": None if zone_style is UNDEFINED else zone_style,
+                "timeStyle": None if time_style is UNDEFINED else time_style,
                 "dayPeriod": fields.get("dayPeriod"), "defaulted": defaulted}  # fmt: skip
     if styled:
         if time_style is not UNDEFINED and cycle not in (None, tag_hc) and tag_hc is not None:
