@@ -471,6 +471,9 @@ CASES = [
     ("new Intl.NumberFormat('en', payload.ceil0).format(-0.5)", "-0"),
     ("new Intl.NumberFormat('en', payload.more).format(1.2345)", "1.23"),
     ("new Intl.NumberFormat('en', payload.less).format(1.2345)", "1.2"),
+    # with a script the region is never looked up alone (ICU's fallback drops the last tag)
+    ("(1234567.5).toLocaleString('pt-Latn-PT')", "1.234.567,5"),
+    ("(1234567.5).toLocaleString('ku-Latn-IQ')", "1.234.567,5"),
     # a list's first tag node does not have gives way to the next
     ("(1234.5).toLocaleString(['xx', 'de'])", "1.234,5"),
     ("(1234.5).toLocaleString(['zz-ZZ', 'fr'])", "1\u202f234,5"),

@@ -37,12 +37,14 @@ def number_shape(locales: Any) -> NumberShape:
     language = language_of(tag)
     script = next((p.title() for p in parts[1:] if len(p) == 4 and p.isalpha()), None)
     region = next((p.upper() for p in parts[1:] if len(p) in (2, 3) and p.isalnum()), None)
+    # ICU's fallback drops the last subtag: with a script the region is never tried alone
+    # (pt-Latn-PT is pt's, not pt-PT's; ku-Latn-IQ ku's, not the Arabic-script ku-IQ's)
     tries = []
     if script and region:
         tries.append(f"{language}-{script}-{region}")
     if script:
         tries.append(f"{language}-{script}")
-    if region:
+    elif region:
         tries.append(f"{language}-{region}")
     tries.append(language)
     for name in tries:
