@@ -580,6 +580,10 @@ def construct(
     # calendar's, are tables/calendars' rows
     other = None if chosen == own_calendar == "gregory" else chosen
     # the numbering system, as NumberFormat resolves it
+    if locale.startswith("ff-Adlm"):
+        # its own digits are Adlam's, two UTF-16 units each: the measured rows read a field's
+        # width from its length in units, so a day's 5 counted as two digits
+        raise Unsupported(f"flowctx does not reproduce DateTimeFormat in {locale!r}")
     numbering, nu_kept = intl_numbering(locale, found, nu)
     kept.update(nu_kept)
     # the hour cycle: hour12, else hourCycle, else the -u-hc-, else the locale's
