@@ -14,13 +14,17 @@ const text = (c) => (c >= 0xd800 && c <= 0xdfff ? String.fromCharCode(c) : Strin
 const isHan = (s) => /^\p{Unified_Ideograph}$/u.test(s);
 
 // the characters of their own: no decomposition (the others are ordered by their parts), no
-// decimal digit (ordered by value), no Hangul syllable (its jamo)
+// decimal digit (ordered by value), no Hangul syllable (its jamo); and the few decompositions
+// node does not order by their parts (the spacing accents ´ ˘ are symbols, not a space and an
+// accent; the Arabic isolated forms ﹰ weigh as their marks alone)
+const byParts = (s, d) => base.compare(s, d) === 0 && accent.compare(s, d) === 0;
 const cps = [];
 for (let c = 0; c < 0x10000; c++) {
   if (c >= 0xd800 && c <= 0xdfff) continue;
   if (c >= 0xac00 && c <= 0xd7a3) continue;
   const s = String.fromCodePoint(c);
-  if (s.normalize("NFKD") !== s || /^\p{Nd}$/u.test(s) || isHan(s)) continue;
+  const d = s.normalize("NFKD");
+  if ((d !== s && byParts(s, d)) || /^\p{Nd}$/u.test(s) || isHan(s)) continue;
   cps.push(c);
 }
 for (let c = 0x1f000; c < 0x1fc00; c++) {

@@ -463,11 +463,6 @@ CASES = [
         "payload.lower)].join()",
         "1,-1,0,1,-1",
     ),
-    # what zh's collators and a search collator of a -u-co- locale report (node answers the
-    # same in a fresh process and in one that made thousands of collators first)
-    ("new Intl.Collator('zh', payload.zhuyin).resolvedOptions().locale", "zh-u-co-zhuyin"),
-    ("new Intl.Collator('de-u-co-phonebk', payload.search).resolvedOptions().locale", "de"),
-    ("new Intl.Collator('zh-u-co-pinyin').resolvedOptions().collation", "default"),
     # rounding (ECMA-402 2023 as V8 11.3 has it): modes by the number's sign, increments,
     # the more or less precise of significant and fraction digits
     ("new Intl.NumberFormat('en', payload.inc5).format(1.2345)", "1.25"),
@@ -504,6 +499,14 @@ def test_node_answers(condition: str, answer: str, capsys: pytest.CaptureFixture
         ("Intl.PluralRules('en')", "Constructor Intl.PluralRules requires 'new'"),
         ("Intl.supportedValuesOf('units')", "Invalid key : units"),
         ("'i'.toLocaleUpperCase('tr-u-co-x')", "Invalid language tag: tr-u-co-x"),
+        # what node's process made before decides these: the host's state (measured: a
+        # de-AT-u-co-phonebk search collator made first keeps de-u-co-phonebk's -u-co-)
+        ("new Intl.Collator('zh', payload.zhuyin).resolvedOptions()",
+         "flowctx does not reproduce what this collator reports (zh's, a search collator's "
+         "with -u-co-): through it the engine reaches its host"),
+        ("new Intl.Collator('de-u-co-phonebk', payload.search).resolvedOptions()",
+         "through it the engine reaches its host (node's answer depends on the collators its "
+         "process made before)"),
         # Segmenter and DisplayNames: called they throw as node's do; constructed, refused
         ("Intl.Segmenter('en')", "Constructor Intl.Segmenter requires 'new'"),
         ("new Intl.Segmenter('en').segment('ab')", "flowctx does not reproduce Intl.Segmenter"),

@@ -3,7 +3,8 @@ as ICU's pattern generator composes them (the date's pattern and the time's join
 locale's date-and-time pattern) with the options V8 reads back from the whole pattern, against
 MemberJunction 5.51.3 under node in one batch: a date with a zone's name, fractional seconds or
 a day period in the Gregorian calendar (a weekday or an era alone too), and a date with hours,
-minutes or seconds in every other calendar ICU counts; format, formatToParts and
+minutes or seconds, or a zone's name, fractional seconds or a day period alone, in every other
+calendar ICU counts; format, formatToParts and
 resolvedOptions compared exactly, nearly nothing refused."""
 
 from __future__ import annotations
@@ -16,10 +17,11 @@ from tests.differential.oracle import MjOracle
 
 SEED = 36
 #: languages whose words put pattern letters into the join (fi's 'klo', cs's 'v', de's 'um',
-#: pt's 'às'), right-to-left ones, other digits, -u-hc-
+#: pt's 'às'), right-to-left ones, other digits (not a locale's -u-hc-, whose cycle's patterns
+#: with a zone, a fraction or a day period are not measured, nor th or fa, whose own calendar
+#: is another: locale.datetime draws their plain sets)
 LOCALES = ["en", "de", "fi", "cs", "pt", "ja", "zh-Hant", "ar", "ar-EG", "hi", "ko", "ru", "fr",
-           "es-MX", "sv", "tr", "pl", "he", "fa", "th", "sr-Latn", "en-GB", "de-CH", "hu",
-           "en-u-hc-h23", "ja-u-hc-h12", "fr-u-hc-h11"]  # fmt: skip
+           "es-MX", "sv", "tr", "pl", "he", "sr-Latn", "en-GB", "de-CH", "hu"]  # fmt: skip
 CALENDARS = ["buddhist", "coptic", "ethioaa", "ethiopic", "hebrew", "indian", "islamic",
              "islamic-civil", "islamic-tbla", "islamic-umalqura", "iso8601", "japanese",
              "persian", "roc"]  # fmt: skip
@@ -69,9 +71,21 @@ def _gregorian(r: random.Random) -> dict[str, Any]:
 
 def _calendar(r: random.Random) -> dict[str, Any]:
     """A date with hours, minutes or seconds in another calendar (no hours beside a weekday
-    alone: ICU has patterns of its own for those)."""
+    alone: ICU has patterns of its own for those), or with a zone's name, fractional seconds or
+    a day period alone."""
     options = _date(r)
     alone = list(options)
+    if r.random() < 0.3:
+        # (ICU has patterns of its own for a weekday with a day period)
+        fields = ["timeZoneName", "fractionalSecondDigits", "dayPeriod"][
+            : 2 if alone == ["weekday"] else 3
+        ]
+        field = r.choice(fields)
+        values = {"timeZoneName": ZONES, "fractionalSecondDigits": [1, 2, 3],
+                  "dayPeriod": ["narrow", "short", "long"]}[field]  # fmt: skip
+        options[field] = r.choice(values)
+        options["calendar"] = r.choice([c for c in CALENDARS if alone != ["era"] or c != "iso8601"])
+        return options
     names = ["minute", "second"] if alone == ["weekday"] else ["hour", "minute", "second"]
     for name in r.sample(names, r.randint(1, len(names))):
         options[name] = r.choice(["numeric", "2-digit"])
@@ -92,11 +106,7 @@ def test_composed_option_sets_agree_with_node(mj_oracle: MjOracle) -> None:
         zones = ["UTC"] if "timeZoneName" in options else ["UTC", "Asia/Tokyo", "Europe/Paris"]
         options["timeZone"] = r.choice(zones)
         t = r.randrange(-2208988800000, 4102444800000)
-        # (a locale's -u-hc- beside another calendar is not measured, nor are zones and
-        # day periods where the locale's own calendar is another: th's, fa's)
-        left_out = ("th", "fa") if i % 2 else tuple(x for x in LOCALES if "-u-" in x)
-        locales = [x for x in LOCALES if x not in left_out]
-        payload = {"l": r.choice(locales), "o": options, "t": t}
+        payload = {"l": r.choice(LOCALES), "o": options, "t": t}
         cases.append((family, (r.choice(FORMS), {"payload": payload})))
     tally = judge(mj_oracle, cases)
     for family in ("composed.gregorian", "composed.calendar"):
@@ -104,4 +114,4 @@ def test_composed_option_sets_agree_with_node(mj_oracle: MjOracle) -> None:
         assert counts["disagree"] == 0, tally.table(examples=True)
         # (refused: where a month's letter, L or M, would change what V8 reads and is not
         # known, and a weekday with hours, for which ICU has patterns of its own)
-        assert counts["agree"] >= 285, tally.table(examples=True)
+        assert counts["agree"] >= 290, tally.table(examples=True)

@@ -287,24 +287,33 @@ def _primary(c: str) -> Weight | None:
 Key = tuple[tuple[int, ...], tuple[float, ...], tuple[int, ...]]
 
 
-_KEYS: dict[str, Key] = {}
+_KEYS: dict[tuple[str, bool], Key] = {}
+#: the characters ignorePunctuation leaves out (ICU's variable ones: spaces, punctuation and the
+#: whitespace controls), wherever they stand, in a compatibility form's parts too (⒦ is (k))
+_SHIFTED: Final = frozenset(("Zs", "Zl", "Zp", "Pc", "Pd", "Ps", "Pe", "Pi", "Pf", "Po"))
+_SHIFTED_CONTROLS: Final = frozenset("\t\n\x0b\x0c\r\x85")
 
 
-def _collation_key(s: str) -> Key:
+def variable(c: str) -> bool:
+    """Whether ignorePunctuation (ICU's alternate shifted) leaves ``c`` out."""
+    return c in _SHIFTED_CONTROLS or unicodedata.category(c) in _SHIFTED
+
+
+def _collation_key(s: str, shifted: bool = False) -> Key:
     """The key, charged what it costs: about 0.75 us a character to build; a short string's
     is remembered (a sort's comparator asks for each string's again and again); a comparison
     of two remembered keys, with the method's call around it, measured 6 us in a comparator
     (charged 30 steps for the call, so 20 for each key)."""
-    found = _KEYS.get(s)
+    found = _KEYS.get((s, shifted))
     if found is not None:
         charge(5 * ELEMENT)
         return found
     charge(ELEMENT * 3 * (len(s) + 1))
-    key = _build_key(s)
+    key = _build_key(s, shifted)
     if len(s) <= 64:
         if len(_KEYS) >= 4096:
             _KEYS.clear()
-        _KEYS[s] = key
+        _KEYS[s, shifted] = key
     return key
 
 
@@ -324,7 +333,7 @@ def _tertiary_ranks() -> dict[str, int]:
     return found
 
 
-def _build_key(s: str) -> Key:
+def _build_key(s: str, shifted: bool = False) -> Key:
     primary: list[int] = []
     secondary: list[float] = []
     tertiary: list[int] = []
@@ -341,7 +350,9 @@ def _build_key(s: str) -> Key:
         text = None if own is not None else expansions.get(ch)
         # where an expansion node tells from its spelling (ß, æ, œ) starts in ``text``
         apart: tuple[int, ...] = ()
-        if own is not None:
+        if own is not None or ch in _accents():
+            # a letter or symbol of its own, or what weighs at the second level only (an
+            # accent, and ﹰ, which node weighs as its mark alone, not a space and the mark)
             text = ch
         elif text is not None:
             variant = 2
@@ -361,6 +372,8 @@ def _build_key(s: str) -> Key:
                 variant = 4 if variant else 2
                 text, apart = spelled, tuple(marks)
         for at, c in enumerate(text):
+            if shifted and variable(c):
+                continue
             weight = _primary(c)
             if weight is None:
                 if c in _accents() or (

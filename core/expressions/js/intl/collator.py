@@ -21,11 +21,22 @@ from flowctx_core.expressions.js.intl.locales import (
     with_keywords,
 )
 from flowctx_core.expressions.js.intl.options import IntlObject, coerce_options, get_option
-from flowctx_core.expressions.js.values import UNDEFINED, JsError, JsFunction, to_string
+from flowctx_core.expressions.js.values import (
+    UNDEFINED,
+    JsError,
+    JsFunction,
+    host_refusal,
+    to_string,
+)
 
 SERVICE: Final = "Intl.Collator"
+#: what some collators report depends on the collators node's process made before (ICU's
+#: cache): the host's state
+_PROCESS_WHY: Final = "node's answer depends on the collators its process made before"
+_PROCESS: Final = host_refusal(
+    "what this collator reports (zh's, a search collator's with -u-co-)", _PROCESS_WHY
+)
 _DIGITS: Final = re.compile(r"[0-9]+")
-_VARIABLE: Final = frozenset(("Zs", "Zl", "Zp", "Pc", "Pd", "Ps", "Pe", "Pi", "Pf", "Po"))
 _NUMBER_BAND: Final = 110_000  # a run of digits: its length, then each digit, among digits
 #: where the root's search collation orders otherwise than its standard one (measured over
 #: every BMP character: Arabic and its presentation forms, Thai and Lao, Hangul, relation
@@ -125,17 +136,19 @@ def _model(key: str) -> Model | None:
 
 class Collator(IntlObject):
     tag = "Collator"
-    __slots__ = ("base", "defaults", "o")
+    __slots__ = ("base", "defaults", "o", "unsettled")
 
     def __init__(
         self,
         options: dict[str, Any],
         base: str,
         defaults: tuple[str, bool] = ("false", False),
+        unsettled: bool = False,
     ) -> None:
         self.o = options
         self.base = base  # the locale without its -u- keywords
         self.defaults = defaults  # the locale's own caseFirst and ignorePunctuation
+        self.unsettled = unsettled  # what it reports depends on node's process
 
     def _measured(self) -> Model | None:
         """The measured collator this one compares with, None where flowctx's root collation
@@ -176,6 +189,8 @@ class Collator(IntlObject):
         return None
 
     def resolved(self) -> dict[str, Any]:
+        if self.unsettled:
+            raise Unsupported(_PROCESS)
         return dict(self.o)
 
     def compare(self, a: Any, b: Any) -> int:
@@ -209,8 +224,7 @@ class Collator(IntlObject):
         from flowctx_core.expressions.js.strings import _collation_key
 
         o = self.o
-        if o["ignorePunctuation"] and not o["numeric"]:
-            s = _unpunctuated(s)
+        shifted = bool(o["ignorePunctuation"])
         if o["numeric"]:
             primary: list[int] = []
             secondary: list[float] = []
@@ -219,10 +233,9 @@ class Collator(IntlObject):
             for m in [*_DIGITS.finditer(s), None]:
                 end = len(s) if m is None else m.start()
                 segment = s[at:end]
-                if o["ignorePunctuation"]:  # after the runs of digits are found (1.10 is 1, 10)
-                    segment = _unpunctuated(segment)
+                # (punctuation is left out after the runs of digits are found: 1.10 is 1, 10)
                 if segment:
-                    p, sec, t = _collation_key(segment)
+                    p, sec, t = _collation_key(segment, shifted)
                     primary += p
                     secondary += sec
                     tertiary += t
@@ -236,7 +249,7 @@ class Collator(IntlObject):
                 at = m.end()
             key: tuple[Any, ...] = (tuple(primary), tuple(secondary), tuple(tertiary))
         else:
-            key = _collation_key(s)
+            key = _collation_key(s, shifted)
         sensitivity = o["sensitivity"]
         if sensitivity == "base":
             return (key[0],)
@@ -372,10 +385,6 @@ def _spelled_out(s: str) -> str:
     return "".join(expansions.get(c, c) for c in unicodedata.normalize("NFKD", s))
 
 
-def _unpunctuated(s: str) -> str:
-    return "".join(c for c in s if unicodedata.category(c) not in _VARIABLE)
-
-
 def construct(
     locales: Any = UNDEFINED, options: Any = UNDEFINED, *_: Any, service: str = SERVICE
 ) -> Collator:
@@ -426,9 +435,19 @@ def construct(
                 tag_co = asked
     elif tag_co is not None and tag_co != own:
         chosen = tag_co
-    # (a locale whose standard collation has a name of its own, zh's pinyin, reports it as
-    # "default"; a search collator drops its locale's -u-co-: measured in fresh node processes
-    # and in ones that made thousands of other collators first, the same answers)
+    # measured: a locale whose standard collation has a name of its own (zh's pinyin) reports
+    # it as "default" or by its name, and a collation option's in its locale or not
+    # (zh-u-co-zhuyin, zh), by the collators its process made before (zh-u-co-unihan's)
+    unsettled = own is not None
+    if locale == "zh" and chosen == "stroke" and usage != "search":
+        # node answers stroke in a fresh process and default once it has made enough other
+        # collators (ICU's cache)
+        raise Unsupported(host_refusal("zh's stroke collation", _PROCESS_WHY))
+    # a search collator of a locale with -u-co- (de-u-co-phonebk) compares as the locale's
+    # search collator (measured over 100,000 fresh draws); its resolved locale drops the
+    # -u-co- in a fresh node and keeps it once the process has made a search collator of
+    # another locale with that -u-co- (de-AT-u-co-phonebk's, measured)
+    unsettled = unsettled or (usage == "search" and _has_collation(locale, asked))
     if usage == "search":
         chosen = "default"
     elif chosen != "default" and shown:
@@ -459,6 +478,7 @@ def construct(
         },
         locale,
         (default_case, default_ignore),
+        unsettled,
     )
 
 

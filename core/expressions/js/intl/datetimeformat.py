@@ -778,6 +778,15 @@ def _date_part(locale: str, date: list[Any], calendar: str | None) -> dict[str, 
     return _part(locale, ",".join(f"{n}={v}" for n, v in date), calendar)
 
 
+#: the time fields that are written alone as themselves (a zone's name and a day period are
+#: measured with the date V8 adds to them)
+_ALONE: Final = ({"timeZoneName"}, {"dayPeriod"}, {"fractionalSecondDigits"})
+
+
+def _own_calendar(locale: str) -> str:
+    return str((inherited(table("dates"), locale) or table("dates")["en"])["cal"])
+
+
 def _time_part(locale: str, time: list[Any], calendar: str | None) -> dict[str, Any] | None:
     """The pattern of a set's time fields alone: tables/dateparts' hours, minutes and seconds,
     tables/zoneparts' with a zone's name, fractional seconds or a day period (in another
@@ -787,15 +796,19 @@ def _time_part(locale: str, time: list[Any], calendar: str | None) -> dict[str, 
     if not names & set(_SPECIAL):
         return _part(locale, key, calendar)
     lone_fraction = "fractionalSecondDigits" in names and "minute" not in names
-    if calendar is not None or (lone_fraction and names != {"fractionalSecondDigits"}):
-        # (a calendar's patterns with a zone are not always the Gregorian's: the Indian's in
-        # id; ICU appends a fraction without its minute by the count of its digits, and
+    if lone_fraction and names != {"fractionalSecondDigits"}:
+        # (ICU appends a fraction without its minute by the count of its digits, and
         # tables/zoneparts measures three)
+        return None
+    if calendar is not None and (names not in _ALONE or _own_calendar(locale) != "gregory"):
+        # a calendar's patterns of hours with a zone or a day period are not always the
+        # Gregorian's (en's in 24 hours with a generic zone name, id's Indian hours); the field
+        # alone is the field itself beside any calendar's date
         return None
     if _parts_left_out(locale) or _left_out(locale, table("zonePartsRefused")):
         return None
     t = _row("zoneParts", None, locale, key)
-    if t is not None and names in ({"timeZoneName"}, {"dayPeriod"}):
+    if t is not None and names in _ALONE[:2]:
         # measured with the date V8 adds to a zone or a day period alone: the field itself
         field = next(iter(names))
         own_r = {k: v for k, v in t["r"].items() if k == field}
