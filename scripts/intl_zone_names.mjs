@@ -239,10 +239,11 @@ function namesOf(tag, segs) {
 function child(args) {
   return new Promise((resolve) => {
     const p = spawn(process.execPath, ["--max-old-space-size=4096", fileURLToPath(import.meta.url), ...args]);
-    let out = "";
-    p.stdout.on("data", (b) => { out += b; });
+    // (the chunks joined before they are read as UTF-8: a character may span two)
+    const chunks = [];
+    p.stdout.on("data", (b) => { chunks.push(b); });
     p.stderr.on("data", (b) => process.stderr.write(b));
-    p.on("close", (code) => resolve({ code, out }));
+    p.on("close", (code) => resolve({ code, out: Buffer.concat(chunks).toString("utf8") }));
   });
 }
 const reply = (v) => { process.stdout.write(JSON.stringify(v), () => process.exit(0)); };
@@ -313,6 +314,19 @@ const started = Date.now();
 let ordered, measured;
 if (process.argv[2] === "--encode") {
   ({ ordered, measured } = JSON.parse(readFileSync(process.argv[3], "utf8")));
+  // a run before the chunks were joined whole kept a character split between two as U+FFFD:
+  // those names are measured again
+  const at = [];
+  for (const z of ZONES) ordered[z].reps.forEach((t) => at.push([z, t]));
+  let repaired = 0;
+  for (const [tag, m] of Object.entries(measured)) for (const style of STYLES) {
+    m[style].forEach((v, i) => {
+      if (!v.includes("\uFFFD")) return;
+      m[style][i] = nameAt(tag, at[i][0], style, at[i][1]);
+      repaired++;
+    });
+  }
+  if (repaired) console.error(`measured again: ${repaired} names a split character spoilt`);
   // zones an earlier run left without a gap's class: scanned again, their names measured again
   const again = ZONES.filter((z) => ordered[z].gaps[0] === null);
   if (again.length) {
