@@ -336,10 +336,11 @@ writeFileSync(calFile, JSON.stringify(calTable));
 function child(tag, names) {
   return new Promise((resolve) => {
     const p = spawn(process.execPath, [fileURLToPath(import.meta.url), "--parts", tag, nearestIn(locales, tag) ?? "-", calFile, ...names]);
-    let out = "", err = "";
-    p.stdout.on("data", (b) => { out += b; });
+    let err = "";
+    const chunks = [];
+    p.stdout.on("data", (b) => { chunks.push(b); });  // joined whole: a character may span two
     p.stderr.on("data", (b) => { err += b; });
-    p.on("close", (code) => resolve({ code, out, err }));
+    p.on("close", (code) => resolve({ code, out: Buffer.concat(chunks).toString("utf8"), err }));
   });
 }
 

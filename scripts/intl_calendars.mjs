@@ -75,10 +75,11 @@ writeFileSync(eraFile, JSON.stringify(calTable));
 function child(tag, cal, skip) {
   return new Promise((resolve) => {
     const p = spawn(process.execPath, [fileURLToPath(import.meta.url), "--rows", tag, cal, eraFile, ...skip]);
-    let out = "", err = "";
-    p.stdout.on("data", (b) => { out += b; });
+    let err = "";
+    const chunks = [];
+    p.stdout.on("data", (b) => { chunks.push(b); });  // joined whole: a character may span two
     p.stderr.on("data", (b) => { err += b; });
-    p.on("close", (code) => resolve({ code, out, err }));
+    p.on("close", (code) => resolve({ code, out: Buffer.concat(chunks).toString("utf8"), err }));
   });
 }
 async function measure(tag, cal) {

@@ -164,10 +164,11 @@ const locales = read("locales.json.gz").locales.date.filter((tag) =>
 function child(tag) {
   return new Promise((resolve) => {
     const p = spawn(process.execPath, [fileURLToPath(import.meta.url), "--parts", tag]);
-    let out = "", err = "";
-    p.stdout.on("data", (b) => { out += b; });
+    let err = "";
+    const chunks = [];
+    p.stdout.on("data", (b) => { chunks.push(b); });  // joined whole: a character may span two
     p.stderr.on("data", (b) => { err += b; });
-    p.on("close", (code) => resolve({ code, out, err }));
+    p.on("close", (code) => resolve({ code, out: Buffer.concat(chunks).toString("utf8"), err }));
   });
 }
 const measured = {};

@@ -141,9 +141,9 @@ const locales = read("locales.json.gz").locales.date.filter((tag) =>
 function child(tag) {
   return new Promise((resolve) => {
     const p = spawn(process.execPath, [fileURLToPath(import.meta.url), "--ranges", tag]);
-    let out = "";
-    p.stdout.on("data", (b) => { out += b; });
-    p.on("close", (code) => resolve({ code, out }));
+    const chunks = [];
+    p.stdout.on("data", (b) => { chunks.push(b); });  // joined whole: a character may span two
+    p.on("close", (code) => resolve({ code, out: Buffer.concat(chunks).toString("utf8") }));
   });
 }
 const measured = {};
