@@ -134,6 +134,10 @@ export const withHc = (tag, hc) => (!hc ? tag : tag.includes("-u-") ? `${tag}-hc
 export function calendarRow(tag, cal, { hc, ...opts }, digits) {
   const f = new Intl.DateTimeFormat(withHc(tag, hc), { timeZone: "UTC", ...opts });
   const undigit = (v) => [...v].map((c) => (digits.includes(c) ? String(digits.indexOf(c)) : c)).join("");
+  // the Chinese calendars' months in another numbering system, to tell a number from a name
+  const other = LUNISOLAR.includes(cal.name) ? new Intl.DateTimeFormat(withHc(tag, hc),
+    { timeZone: "UTC", ...opts, numberingSystem: digits === "0123456789" ? "arab" : "latn" }) : null;
+  const monthIn = (g, t) => g.formatToParts(t).find((q) => q.type === "month")?.value;
   const templateAt = (t, parts) => {
     const own = fieldsOf(cal.name, t);
     const lunisolar = LUNISOLAR.includes(cal.name);
@@ -143,10 +147,18 @@ export function calendarRow(tag, cal, { hc, ...opts }, digits) {
       if (lunisolar && p.type === "era") return [p.type, 0];
       // (a year of the cycle is below 61: its width is the one V8 reads from the pattern)
       if (lunisolar && p.type === "year") return [p.type, f.resolvedOptions().year === "2-digit" ? 2 : 0];
+      // (a related year is padded to the pattern's width, 08 for the year 8, never cut: measured
+      // at the year 8)
       if (lunisolar && p.type === "relatedYear") {
         if (undigit(p.value) !== String(own.related)) throw new Error(`${tag}: related year ${p.value}`);
-        return [p.type, 0];
+        const eighth = new Date(Date.UTC(2000, 6, 1));
+        eighth.setUTCFullYear(8);
+        const early = f.formatToParts(eighth.getTime()).find((q) => q.type === "relatedYear")?.value;
+        return [p.type, early !== undefined && undigit(early) === "08" ? 2 : 0];
       }
+      // (a month written in digits is a number where they follow the numbering system asked, as
+      // es's long months, 5bis, else a name: smn's narrow "10")
+      if (lunisolar && p.type === "month" && monthIn(other, t) === p.value) return [p.type, "t"];
       if (p.type === "weekday" || p.type === "dayPeriod" || p.type === "era") return [p.type, "t"];
       const v = undigit(p.value);
       if (!/^[0-9]+$/.test(v)) return [p.type, "t"];
@@ -217,6 +229,7 @@ export function rebuild(row, t, cal, digits) {
     const n = values[name];
     if (n === undefined || n < 0) return "?";
     if (name === "year" && width === 2) return nd(String(n % 100).padStart(2, "0"));
+    if (name === "relatedYear") return nd(String(n).padStart(width === 2 ? 2 : 1, "0"));
     return nd(width === 2 ? String(n).padStart(2, "0") : String(n));
   }).join("");
 }

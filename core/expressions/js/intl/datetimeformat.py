@@ -167,6 +167,18 @@ class DateTimeFormat(IntlObject):
         digits = f"{-n % 100:02d}".translate(str.maketrans("0123456789", self.o["digits"]))
         return one.format(-1).replace(self.o["digits"][0] + self.o["digits"][1], digits)
 
+    def _related(self, n: int, width: int) -> str:
+        """A Chinese calendar's related Gregorian year: at least two digits where the pattern
+        has two (08, -05), in the locale's numbers without grouping."""
+        from flowctx_core.expressions.js.intl import numberformat
+
+        if n >= 0:
+            text = f"{n:02d}" if width == 2 else str(n)
+            return text.translate(str.maketrans("0123456789", self.o["digits"]))
+        plain = {"numberingSystem": self.o["numberingSystem"], "useGrouping": False,
+                 "minimumIntegerDigits": 2 if width == 2 else 1}  # fmt: skip
+        return str(numberformat.construct(self.o["locale"], plain).format(n))
+
     def _period(self, pattern: list[Any], h: int, mi: int, s: int) -> str:
         """The day period: the row's for the hour (measured at 12:04:05), ICU's noon at
         12 o'clock where the minutes and seconds shown are zero (flexible periods only)."""
@@ -383,8 +395,11 @@ class DateTimeFormat(IntlObject):
                     out.append((name, periods[h] if periods else self._period(pattern, h, mi, s)))
                 elif name == "month" and (
                     self.o["calendar"] in calendars.LUNISOLAR
-                    and sk["r"].get("month") in ("numeric", "2-digit")
-                ):  # a leap month's number (2bis, 闰2) in the numbering system asked
+                    and any(
+                        isinstance(p, list) and p[0] == "month" and p[1] != "t" for p in sk["t"]
+                    )
+                ):  # a leap month's number (2bis, 闰2) in the numbering system asked, where the
+                    # other months are numbers (a name asked is never one)
                     own = str.maketrans(self.row["digits"], self.o["digits"])
                     out.append((name, str(sk["m"][mo]).translate(own)))
                 elif name == "month":
@@ -417,6 +432,9 @@ class DateTimeFormat(IntlObject):
             else:
                 name, width = piece
                 n = values[name]
+                if name == "relatedYear":  # padded to two digits where the pattern says, never cut
+                    out.append((name, self._related(n, width)))
+                    continue
                 if n < 0:  # a year before a calendar's first, as the locale writes -5
                     out.append((name, self._negative(n, width)))
                     continue
