@@ -62,6 +62,8 @@ _STYLES: Final = ("full", "long", "medium", "short")
 _SEPARATORS: Final = frozenset(".,\u066b")
 _ZONE_STYLES: Final = ("short", "long", "shortOffset", "longOffset", "shortGeneric", "longGeneric")
 _NAMED: Final = ("narrow", "short", "long")
+#: the zones' names ICU's interval formats count among a time's fields (z and v, not O)
+_ZONE_LETTERS: Final = frozenset(("short", "long", "shortGeneric", "longGeneric"))
 #: the letters of the fields the tables' resolved options leave out (fractionalSecondDigits,
 #: timeZoneName), which V8 reads from a pattern's words too
 _UNREAD: Final = frozenset("SzvVO")
@@ -236,6 +238,11 @@ class DateTimeFormat(IntlObject):
         if differing is not None and differing <= self._finest_level(x):
             interval = self._interval(differing)
             if interval is None:
+                fallback = self._fallback(differing, x, y)
+                if fallback is not None:
+                    if method == "formatRange":
+                        return "".join(v for _, v, _ in fallback)
+                    return [{"type": k, "value": v, "source": s} for k, v, s in fallback]
                 raise Unsupported(
                     f"flowctx does not reproduce {method} of two dates the pattern tells apart "
                     "with this set of options (ICU's interval patterns)"
@@ -254,6 +261,65 @@ class DateTimeFormat(IntlObject):
         if method == "formatRange":
             return self.format(x)
         return [{"type": k, "value": v, "source": "shared"} for k, v in self.parts(x)]
+
+    def _fallback(self, level: int, x: float, y: float) -> list[tuple[str, str, str]] | None:
+        """ICU's fallback where it has no interval pattern: both dates written in full, joined by
+        the locale's fallback pattern (tables/rangefallbacks). Only for a pattern without hours:
+        ICU writes the dates by its generator's best pattern for the set's skeleton, whose hours
+        are the locale's own width, not the option's; without them that is the set's own
+        pattern. With no hours ICU has no interval pattern for the time at all (each one has
+        an hour): dates with a time differing in the day or above, and times alone, fall back,
+        the times alone written with the year, month and day (and the era) ICU adds."""
+        pattern = self.skeleton["t"] if self.skeleton is not None else self.row[self.kind]
+        shown = {p[0] for p in pattern if isinstance(p, list)}
+        timed = shown & {"minute", "second", "fractionalSecond", "dayPeriod"} or (
+            "timeZoneName" in shown and self.o.get("zoneStyle") in _ZONE_LETTERS
+        )
+        if "hour" in shown or not timed or self.o["calendar"] != "gregory":
+            return None
+        if self.o.get("zoneStyle") in ("shortOffset", "longOffset"):
+            return None  # (ICU's interval skeleton leaves the localized GMT format out)
+        if any(isinstance(p, str) and ("\u251c" in p or "(" in p) for p in pattern):
+            return None  # appended fields: ICU's generator composes the skeleton again
+        if shown & {"era", "year", "month", "day", "weekday"} or level == 0:
+            # (a date beside the time: ICU's generator composes the set's skeleton again, which
+            # measured unlike V8's pattern where fields are appended; two eras: not measured)
+            return None
+        if level > 30 and not shown & {"second", "fractionalSecond"}:
+            return None  # (the same day without seconds: not measured)
+        writer: DateTimeFormat = self
+        if level <= 30:
+            added = {"year": "numeric", "month": "numeric", "day": "numeric"}
+            made = self.o.get("made")
+            if made is None:
+                return None
+            writer = construct(made[0], {**made[1], **added})
+            if writer.o["calendar"] != "gregory":
+                return None
+        tag = self.o["locale"].split("-u-")[0]
+        found = inherited(table("rangeFallbacks"), tag)
+        if found is None or tag in table("rangeFallbacksRefused"):
+            return None
+        pre, mid, post = found
+        out: list[tuple[str, str, str]] = [("literal", pre, "shared")]
+        for t, source, after in ((x, "startRange", mid), (y, "endRange", post)):
+            parts = writer.parts(t)
+            fields = [i for i, (k, _) in enumerate(parts) if k != "literal"]
+            for i, (k, v) in enumerate(parts):
+                # a date's own text before its first field and after its last is the
+                # pattern's, as V8 reads ICU's spans
+                inside = fields and fields[0] <= i <= fields[-1]
+                out.append((k, v, source if inside else "shared"))
+            out.append(("literal", after, "shared"))
+        merged: list[tuple[str, str, str]] = []
+        for k, v, src in out:
+            if not v:
+                continue
+            if k == "literal" and merged and merged[-1][0] == "literal" and merged[-1][2] == src:
+                merged[-1] = (k, merged[-1][1] + v, src)
+            else:
+                merged.append((k, v, src))
+        return merged
 
     def _interval(self, level: int) -> tuple[list[Any], list[str] | None] | None:
         """ICU's interval pattern for the set's options and the greatest differing field,
@@ -609,6 +675,16 @@ def construct(
                 "zoneStyle": None if zone_style is UNDEFINED else zone_style,
                 "timeStyle": None if time_style is UNDEFINED else time_style,
                 "dayPeriod": fields.get("dayPeriod"), "defaulted": defaulted}  # fmt: skip
+    if not styled:  # what a range's fallback writes its dates with, fields added
+        made: dict[str, Any] = {
+            k: v for k, v in fields.items() if k not in ("fractionalSecondDigits", "timeZoneName")
+        }
+        made.update(timeZone=zone, calendar=chosen, numberingSystem=numbering)
+        for name, value in (("hour12", hour12), ("hourCycle", hour_cycle), ("fractionalSecondDigits", fsd),
+                            ("timeZoneName", zone_style)):  # fmt: skip
+            if value is not UNDEFINED:
+                made[name] = value
+        options_["made"] = (options_["locale"], made)
     if styled:
         if time_style is not UNDEFINED and cycle not in (None, tag_hc) and tag_hc is not None:
             raise Unsupported(
