@@ -62,6 +62,10 @@ _STYLES: Final = ("full", "long", "medium", "short")
 _SEPARATORS: Final = frozenset(".,\u066b")
 _ZONE_STYLES: Final = ("short", "long", "shortOffset", "longOffset", "shortGeneric", "longGeneric")
 _NAMED: Final = ("narrow", "short", "long")
+#: the options that name a pattern's fields
+_FIELD_NAMES: Final = frozenset(
+    (*(name for name, _ in _COMPONENTS), "fractionalSecondDigits", "timeZoneName")
+)
 #: the zones' names ICU's interval formats count among a time's fields (z and v, not O)
 _ZONE_LETTERS: Final = frozenset(("short", "long", "shortGeneric", "longGeneric"))
 #: the letters of the fields the tables' resolved options leave out (fractionalSecondDigits,
@@ -279,21 +283,40 @@ class DateTimeFormat(IntlObject):
             return None
         if self.o.get("zoneStyle") in ("shortOffset", "longOffset"):
             return None  # (ICU's interval skeleton leaves the localized GMT format out)
-        if any(isinstance(p, str) and ("\u251c" in p or "(" in p) for p in pattern):
-            return None  # appended fields: ICU's generator composes the skeleton again
-        if shown & {"era", "year", "month", "day", "weekday"} or level == 0:
-            # (a date beside the time: ICU's generator composes the set's skeleton again, which
-            # measured unlike V8's pattern where fields are appended; two eras: not measured)
+        dated = shown & {"era", "year", "month", "day", "weekday"}
+        if level == 0 or (dated and level > 30):
+            # (two eras, and a date beside the time's fallback: not measured)
             return None
         if level > 30 and not shown & {"second", "fractionalSecond"}:
             return None  # (the same day without seconds: not measured)
+        if dated and level > max(_FIELD_LEVELS[n] for n in shown - {"dayPeriod", "timeZoneName"}):
+            # ICU counts neither a day period nor a zone's name where it has no interval
+            # pattern: one date's text
+            return [(k, v, "shared") for k, v in self.parts(x)]
+        # ICU writes the dates by its generator's best pattern for the skeleton of V8's
+        # pattern, which is V8's where V8 writes each field as asked (ja's long month is
+        # numeric in its pattern: ICU's is 1980/11/27 there) and no era is asked (ICU appends
+        # a month beside an era where V8 does not: "(mes: 7)")
+        made = self.o.get("made")
+        if made is None or "era" in made[1] or made[1].get("month") == "narrow":
+            return None
+        if "weekday" in made[1] and "day" not in made[1]:
+            # (a weekday without its day: V8 and ICU append the month or year each their way,
+            # "1 petak" and "petak (mesec: 1)")
+            return None
+        try:
+            resolved = self.resolved()
+        except Unsupported:
+            return None
+        if any(resolved.get(k) != v for k, v in made[1].items() if k in _FIELD_NAMES):
+            return None
         writer: DateTimeFormat = self
-        if level <= 30:
+        if level <= 30 and not dated:
             added = {"year": "numeric", "month": "numeric", "day": "numeric"}
-            made = self.o.get("made")
-            if made is None:
+            try:
+                writer = construct(made[0], {**made[1], **added})
+            except Unsupported:
                 return None
-            writer = construct(made[0], {**made[1], **added})
             if writer.o["calendar"] != "gregory":
                 return None
         tag = self.o["locale"].split("-u-")[0]
