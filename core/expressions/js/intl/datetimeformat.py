@@ -289,10 +289,6 @@ class DateTimeFormat(IntlObject):
             return None
         if level > 30 and not shown & {"second", "fractionalSecond"}:
             return None  # (the same day without seconds: not measured)
-        if dated and level > max(_FIELD_LEVELS[n] for n in shown - {"dayPeriod", "timeZoneName"}):
-            # ICU counts neither a day period nor a zone's name where it has no interval
-            # pattern: one date's text
-            return [(k, v, "shared") for k, v in self.parts(x)]
         # ICU writes the dates by its generator's best pattern for the skeleton of V8's
         # pattern, which is V8's where V8 writes each field as asked (ja's long month is
         # numeric in its pattern: ICU's is 1980/11/27 there) and no era is asked (ICU appends
@@ -310,6 +306,10 @@ class DateTimeFormat(IntlObject):
             return None
         if any(resolved.get(k) != v for k, v in made[1].items() if k in _FIELD_NAMES):
             return None
+        if dated and level > max(_FIELD_LEVELS[n] for n in shown - {"dayPeriod", "timeZoneName"}):
+            # ICU counts neither a day period nor a zone's name where it has no interval
+            # pattern: one date's text (ICU's pattern's)
+            return [(k, v, "shared") for k, v in self.parts(x)]
         writer: DateTimeFormat = self
         if level <= 30 and not dated:
             added = {"year": "numeric", "month": "numeric", "day": "numeric"}
