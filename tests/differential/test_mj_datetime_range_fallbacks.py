@@ -18,16 +18,19 @@ from tests.differential.oracle import MjOracle
 SEED = 36
 #: languages whose fallback is not "{0} – {1}" (es's "a el", ja's "～", zh's "至", fi's "–"),
 #: right-to-left ones, other digits, and fr-CA and bg, whose times ICU writes otherwise
-LOCALES = ["en", "de", "fi", "ja", "zh", "zh-Hant", "ar", "ar-EG", "hi", "ko", "ru", "fr", "es",
-           "es-MX", "sv", "he", "fa", "bn", "en-GB", "de-CH", "fr-CA", "bg", "nl", "id"]  # fmt: skip
+LOCALES = ["en", "de", "fi", "ja", "zh", "zh-Hant", "ar", "ar-EG", "hi", "ko", "ru", "fr",
+           "es", "es-MX", "sv", "he", "fa", "bn", "en-GB", "de-CH", "fr-CA", "bg", "nl",
+           "id"]  # fmt: skip
 DATE = {"weekday": ["narrow", "short", "long"], "year": ["numeric", "2-digit"],
-        "month": ["numeric", "2-digit", "short", "long"], "day": ["numeric", "2-digit"]}  # fmt: skip
+        "month": ["numeric", "2-digit", "short", "long"],
+        "day": ["numeric", "2-digit"]}  # fmt: skip
 TIME = {"minute": ["numeric", "2-digit"], "second": ["numeric", "2-digit"],
         "dayPeriod": ["narrow", "short", "long"], "fractionalSecondDigits": [1, 2, 3],
         "timeZoneName": ["short", "long", "shortGeneric", "longGeneric"]}  # fmt: skip
+_MADE = "new Intl.DateTimeFormat(payload.l, payload.o)"
 FORMS = [
-    "new Intl.DateTimeFormat(payload.l, payload.o).formatRange(payload.a, payload.b)",
-    "JSON.stringify(new Intl.DateTimeFormat(payload.l, payload.o).formatRangeToParts(payload.a, payload.b))",
+    f"{_MADE}.formatRange(payload.a, payload.b)",
+    f"JSON.stringify({_MADE}.formatRangeToParts(payload.a, payload.b))",
 ]
 
 
