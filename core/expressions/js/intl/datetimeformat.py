@@ -231,7 +231,8 @@ class DateTimeFormat(IntlObject):
     def range(self, method: str, start: Any, end: Any) -> Any:
         """``formatRange`` / ``formatRangeToParts``: V8's errors, and ICU's answer where the
         two dates agree down to the pattern's smallest field (one date's text, every part
-        "shared"); an interval of two texts (ICU's interval patterns) is refused."""
+        "shared"), by ICU's interval pattern where measured (``_interval``) or its fallback
+        (``_fallback``); other intervals of two texts are refused."""
         if start is UNDEFINED or end is UNDEFINED:
             raise JsError("Invalid time value")
         x, y = to_number(start), to_number(end)
@@ -268,12 +269,13 @@ class DateTimeFormat(IntlObject):
 
     def _fallback(self, level: int, x: float, y: float) -> list[tuple[str, str, str]] | None:
         """ICU's fallback where it has no interval pattern: both dates written in full, joined by
-        the locale's fallback pattern (tables/rangefallbacks). Only for a pattern without hours:
-        ICU writes the dates by its generator's best pattern for the set's skeleton, whose hours
-        are the locale's own width, not the option's; without them that is the set's own
-        pattern. With no hours ICU has no interval pattern for the time at all (each one has
-        an hour): dates with a time differing in the day or above, and times alone, fall back,
-        the times alone written with the year, month and day (and the era) ICU adds."""
+        the locale's fallback pattern (tables/rangefallbacks), None where flowctx does not know
+        it. ICU has interval patterns only for times with an hour: a time without one falls
+        back alone (with the year, month and day ICU adds where the days differ; the same day
+        where it shows seconds) and beside a date differing in the day or above. Not with an
+        hour: ICU writes the dates by its generator's best pattern for the skeleton of V8's
+        pattern, whose hours are the locale's own width, not the option's (measured: bg, de);
+        nor in the other calendars (ICU's patterns there differ from V8's more often)."""
         pattern = self.skeleton["t"] if self.skeleton is not None else self.row[self.kind]
         shown = {p[0] for p in pattern if isinstance(p, list)}
         timed = shown & {"minute", "second", "fractionalSecond", "dayPeriod"} or (
@@ -703,8 +705,9 @@ def construct(
             k: v for k, v in fields.items() if k not in ("fractionalSecondDigits", "timeZoneName")
         }
         made.update(timeZone=zone, calendar=chosen, numberingSystem=numbering)
-        for name, value in (("hour12", hour12), ("hourCycle", hour_cycle), ("fractionalSecondDigits", fsd),
-                            ("timeZoneName", zone_style)):  # fmt: skip
+        extra = {"hour12": hour12, "hourCycle": hour_cycle, "fractionalSecondDigits": fsd,
+                 "timeZoneName": zone_style}  # fmt: skip
+        for name, value in extra.items():
             if value is not UNDEFINED:
                 made[name] = value
         options_["made"] = (options_["locale"], made)
