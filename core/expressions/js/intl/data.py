@@ -40,6 +40,7 @@ _FILES: Final = {
     "collationRanks": "collations", "units": "units", "ranges": "ranges",
     "zoneNames": "zones", "zoneOffsets": "zones", "zoneSpellings": "zones",
     "dateRanges": "dateranges", "dateRangesAborted": "dateranges",
+    "rangeFallbacks": "rangefallbacks", "rangeFallbacksRefused": "rangefallbacks",
     "calendarTimesOwn": "calendartimes",
     "zoneNameZones": "zonenames", "zoneNameTimeStyles": "zonenames",
     "zoneNameTimeStyle": "zonenames",

@@ -62,6 +62,12 @@ _STYLES: Final = ("full", "long", "medium", "short")
 _SEPARATORS: Final = frozenset(".,\u066b")
 _ZONE_STYLES: Final = ("short", "long", "shortOffset", "longOffset", "shortGeneric", "longGeneric")
 _NAMED: Final = ("narrow", "short", "long")
+#: the options that name a pattern's fields
+_FIELD_NAMES: Final = frozenset(
+    (*(name for name, _ in _COMPONENTS), "fractionalSecondDigits", "timeZoneName")
+)
+#: the zones' names ICU's interval formats count among a time's fields (z and v, not O)
+_ZONE_LETTERS: Final = frozenset(("short", "long", "shortGeneric", "longGeneric"))
 #: the letters of the fields the tables' resolved options leave out (fractionalSecondDigits,
 #: timeZoneName), which V8 reads from a pattern's words too
 _UNREAD: Final = frozenset("SzvVO")
@@ -237,7 +243,8 @@ class DateTimeFormat(IntlObject):
     def range(self, method: str, start: Any, end: Any) -> Any:
         """``formatRange`` / ``formatRangeToParts``: V8's errors, and ICU's answer where the
         two dates agree down to the pattern's smallest field (one date's text, every part
-        "shared"); an interval of two texts (ICU's interval patterns) is refused."""
+        "shared"), by ICU's interval pattern where measured (``_interval``) or its fallback
+        (``_fallback``); other intervals of two texts are refused."""
         if start is UNDEFINED or end is UNDEFINED:
             raise JsError("Invalid time value")
         x, y = to_number(start), to_number(end)
@@ -248,6 +255,11 @@ class DateTimeFormat(IntlObject):
         if differing is not None and differing <= self._finest_level(x):
             interval = self._interval(differing)
             if interval is None:
+                fallback = self._fallback(differing, x, y)
+                if fallback is not None:
+                    if method == "formatRange":
+                        return "".join(v for _, v, _ in fallback)
+                    return [{"type": k, "value": v, "source": s} for k, v, s in fallback]
                 raise Unsupported(
                     f"flowctx does not reproduce {method} of two dates the pattern tells apart "
                     "with this set of options (ICU's interval patterns)"
@@ -266,6 +278,85 @@ class DateTimeFormat(IntlObject):
         if method == "formatRange":
             return self.format(x)
         return [{"type": k, "value": v, "source": "shared"} for k, v in self.parts(x)]
+
+    def _fallback(self, level: int, x: float, y: float) -> list[tuple[str, str, str]] | None:
+        """ICU's fallback where it has no interval pattern: both dates written in full, joined by
+        the locale's fallback pattern (tables/rangefallbacks), None where flowctx does not know
+        it. ICU has interval patterns only for times with an hour: a time without one falls
+        back alone (with the year, month and day ICU adds where the days differ; the same day
+        where it shows seconds) and beside a date differing in the day or above. Not with an
+        hour: ICU writes the dates by its generator's best pattern for the skeleton of V8's
+        pattern, whose hours are the locale's own width, not the option's (measured: bg, de);
+        nor in the other calendars (ICU's patterns there differ from V8's more often)."""
+        pattern = self.skeleton["t"] if self.skeleton is not None else self.row[self.kind]
+        shown = {p[0] for p in pattern if isinstance(p, list)}
+        timed = shown & {"minute", "second", "fractionalSecond", "dayPeriod"} or (
+            "timeZoneName" in shown and self.o.get("zoneStyle") in _ZONE_LETTERS
+        )
+        if "hour" in shown or not timed or self.o["calendar"] != "gregory":
+            return None
+        if self.o.get("zoneStyle") in ("shortOffset", "longOffset"):
+            return None  # (ICU's interval skeleton leaves the localized GMT format out)
+        dated = shown & {"era", "year", "month", "day", "weekday"}
+        if level == 0 or (dated and level > 30):
+            # (two eras, and a date beside the time's fallback: not measured)
+            return None
+        if level > 30 and not shown & {"second", "fractionalSecond"}:
+            return None  # (the same day without seconds: not measured)
+        # ICU writes the dates by its generator's best pattern for the skeleton of V8's
+        # pattern, which is V8's where V8 writes each field as asked (ja's long month is
+        # numeric in its pattern: ICU's is 1980/11/27 there) and no era is asked (ICU appends
+        # a month beside an era where V8 does not: "(mes: 7)")
+        made = self.o.get("made")
+        if made is None or "era" in made[1] or made[1].get("month") == "narrow":
+            return None
+        if "weekday" in made[1] and "day" not in made[1]:
+            # (a weekday without its day: V8 and ICU append the month or year each their way,
+            # "1 petak" and "petak (mesec: 1)")
+            return None
+        try:
+            resolved = self.resolved()
+        except Unsupported:
+            return None
+        if any(resolved.get(k) != v for k, v in made[1].items() if k in _FIELD_NAMES):
+            return None
+        if dated and level > max(_FIELD_LEVELS[n] for n in shown - {"dayPeriod", "timeZoneName"}):
+            # ICU counts neither a day period nor a zone's name where it has no interval
+            # pattern: one date's text (ICU's pattern's)
+            return [(k, v, "shared") for k, v in self.parts(x)]
+        writer: DateTimeFormat = self
+        if level <= 30 and not dated:
+            added = {"year": "numeric", "month": "numeric", "day": "numeric"}
+            try:
+                writer = construct(made[0], {**made[1], **added})
+            except Unsupported:
+                return None
+            if writer.o["calendar"] != "gregory":
+                return None
+        tag = self.o["locale"].split("-u-")[0]
+        found = inherited(table("rangeFallbacks"), tag)
+        if found is None or tag in table("rangeFallbacksRefused"):
+            return None
+        pre, mid, post = found
+        out: list[tuple[str, str, str]] = [("literal", pre, "shared")]
+        for t, source, after in ((x, "startRange", mid), (y, "endRange", post)):
+            parts = writer.parts(t)
+            fields = [i for i, (k, _) in enumerate(parts) if k != "literal"]
+            for i, (k, v) in enumerate(parts):
+                # a date's own text before its first field and after its last is the
+                # pattern's, as V8 reads ICU's spans
+                inside = fields and fields[0] <= i <= fields[-1]
+                out.append((k, v, source if inside else "shared"))
+            out.append(("literal", after, "shared"))
+        merged: list[tuple[str, str, str]] = []
+        for k, v, src in out:
+            if not v:
+                continue
+            if k == "literal" and merged and merged[-1][0] == "literal" and merged[-1][2] == src:
+                merged[-1] = (k, merged[-1][1] + v, src)
+            else:
+                merged.append((k, v, src))
+        return merged
 
     def _interval(self, level: int) -> tuple[list[Any], list[str] | None] | None:
         """ICU's interval pattern for the set's options and the greatest differing field,
@@ -645,6 +736,17 @@ def construct(
                 "zoneStyle": None if zone_style is UNDEFINED else zone_style,
                 "timeStyle": None if time_style is UNDEFINED else time_style,
                 "dayPeriod": fields.get("dayPeriod"), "defaulted": defaulted}  # fmt: skip
+    if not styled:  # what a range's fallback writes its dates with, fields added
+        made: dict[str, Any] = {
+            k: v for k, v in fields.items() if k not in ("fractionalSecondDigits", "timeZoneName")
+        }
+        made.update(timeZone=zone, calendar=chosen, numberingSystem=numbering)
+        extra = {"hour12": hour12, "hourCycle": hour_cycle, "fractionalSecondDigits": fsd,
+                 "timeZoneName": zone_style}  # fmt: skip
+        for name, value in extra.items():
+            if value is not UNDEFINED:
+                made[name] = value
+        options_["made"] = (options_["locale"], made)
     if styled:
         if time_style is not UNDEFINED and cycle not in (None, tag_hc) and tag_hc is not None:
             raise Unsupported(
