@@ -1,6 +1,7 @@
 // Writes core/expressions/js/intl/tables/zoneparts.json.gz: for each locale whose own calendar is
 // the Gregorian, the time patterns with a zone's name and/or fractional seconds (timeZoneName,
-// fractionalSecondDigits) for every set of hour, minute and second (every width, hour12, hourCycle),
+// fractionalSecondDigits) for every set of hour, minute and second (every width, hour12, hourCycle,
+// the locale's -u-hc-),
 // alone too; how the locale writes an offset in the localized GMT formats (shortOffset,
 // longOffset: hours alone, with minutes, with seconds, both signs, zero), and UTC's name in all six
 // styles. ICU's pattern generator treats the zone and the fractional seconds as time fields:
@@ -19,7 +20,12 @@ let seed = 23;
 const rnd = (n) => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed % n; };
 const pick = (a) => a[rnd(a.length)];
 
-const CYCLES = [{}, { hour12: true }, { hour12: false }, ...["h11", "h12", "h23", "h24"].map((hourCycle) => ({ hourCycle }))];
+// hours in every cycle: hour12, the hourCycle option, or the locale's -u-hc- (key hc=: ICU's own
+// patterns for it, unlike the option's, as scripts/intl_date_parts.mjs measures them)
+const CYCLES = [{}, { hour12: true }, { hour12: false }, ...["h11", "h12", "h23", "h24"].map((hourCycle) => ({ hourCycle })),
+  ...["h11", "h12", "h23", "h24"].map((hc) => ({ hc }))];
+// the tag and options a set is asked with
+const askedWith = (tag, { hc, ...opts }) => [hc ? `${tag}-u-hc-${hc}` : tag, opts];
 const BASE = [];
 for (const hour of [undefined, "2-digit", "numeric"]) for (const minute of [undefined, "2-digit", "numeric"])
   for (const second of [undefined, "2-digit", "numeric"]) {
@@ -83,7 +89,10 @@ function partsOf(tag) {
     const fix = (tpl) => tpl.map((p) => (Array.isArray(p) && p[0] === "fractionalSecond" ? ["fractionalSecond", "t"] : p));
     return { ...row, t: fix(row.t), tm: row.tm ? row.tm.map(fix) : null };
   };
-  for (const set of SETS) rows[keyOf(set)] = fixFraction(skeletonRow(tag, set, digits));
+  for (const set of SETS) {
+    const [asked, opts] = askedWith(tag, set);
+    rows[keyOf(set)] = fixFraction(skeletonRow(asked, opts, digits));
+  }
   return { rows, gmt, utc, noon, digits };
 }
 
@@ -149,7 +158,8 @@ function check(tag, m, n = 60) {
     const t = rnd(4) === 0 ? Date.UTC(1950 + rnd(80), rnd(12), 1 + rnd(28), 12, rnd(2) * rnd(60), rnd(2) * rnd(60))
       : Date.UTC(1950 + rnd(80), rnd(12), 1 + rnd(28), rnd(24), rnd(60), rnd(60), rnd(1000));
     let f;
-    try { f = new Intl.DateTimeFormat(tag, { timeZone: zone, ...opts }); } catch { continue; }
+    const [asked, own] = askedWith(tag, opts);
+    try { f = new Intl.DateTimeFormat(asked, { timeZone: zone, ...own }); } catch { continue; }
     const expected = f.formatToParts(t).map((p) => p.value).join("");
     let row = m.rows[keyOf(opts.timeZoneName ? { ...time, timeZoneName: opts.timeZoneName } : time)];
     // a zone alone is measured with the date V8 adds to it: beside a date, its pattern is the name
