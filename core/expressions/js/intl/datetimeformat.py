@@ -268,8 +268,12 @@ class DateTimeFormat(IntlObject):
             pieces = [p if not (self.skeleton is None and p == ["dayPeriod", "t"]) else ["a", 0]
                       for p, _ in template]  # fmt: skip
             first, second = self.parts(x, pieces, periods), self.parts(y, pieces, periods)
+            # ICU writes the interval pattern's first part with the start date and the rest,
+            # from the end's own fields on, with the end date: a shared zone name after them is
+            # the end's (a range across a change to winter time ends in the winter offset)
+            split = next((i for i, (_, s) in enumerate(template) if s == "endRange"), None)
             found = [
-                (*(second[i] if source == "endRange" else first[i]), source)
+                (*(second[i] if split is not None and i >= split else first[i]), source)
                 for i, (_, source) in enumerate(template)
             ]
             if method == "formatRange":
