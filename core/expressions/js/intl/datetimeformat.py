@@ -82,7 +82,7 @@ _CALENDARS: Final = frozenset((
 
 class DateTimeFormat(IntlObject):
     tag = "DateTimeFormat"
-    __slots__ = ("kind", "o", "row", "skeleton")
+    __slots__ = ("kind", "o", "refused", "row", "skeleton")
 
     def __init__(
         self,
@@ -90,11 +90,19 @@ class DateTimeFormat(IntlObject):
         row: dict[str, Any],
         kind: str,
         skeleton: dict[str, Any] | None = None,
+        refused: str | None = None,
     ) -> None:
         self.o = options
         self.row = row
         self.kind = kind  # "date", "time", "both" (the default forms) or "skeleton"
         self.skeleton = skeleton
+        # why flowctx does not know this set's pattern: refused where the pattern is used, so
+        # that V8's errors before it (a time value out of range) are still answered
+        self.refused = refused
+
+    def _known(self) -> None:
+        if self.refused is not None:
+            raise Unsupported(self.refused)
 
     def member(self, key: str) -> Any:
         if key == "format":
@@ -110,6 +118,7 @@ class DateTimeFormat(IntlObject):
         return None
 
     def resolved(self) -> dict[str, Any]:
+        self._known()
         o = self.o
         sk = self.skeleton
         if (
@@ -251,6 +260,7 @@ class DateTimeFormat(IntlObject):
         if x != x or y != y or abs(x) > 8.64e15 or abs(y) > 8.64e15:
             raise JsError("Invalid time value")
         x, y = float(math.trunc(x)) + 0.0, float(math.trunc(y)) + 0.0
+        self._known()
         differing = self._greatest_difference(x, y)
         if differing is not None and differing <= self._finest_level(x):
             interval = self._interval(differing)
@@ -335,7 +345,7 @@ class DateTimeFormat(IntlObject):
                 writer = construct(made[0], {**made[1], **added})
             except Unsupported:
                 return None
-            if writer.o["calendar"] != "gregory":
+            if writer.refused is not None or writer.o["calendar"] != "gregory":
                 return None
         tag = self.o["locale"].split("-u-")[0]
         found = inherited(table("rangeFallbacks"), tag)
@@ -450,6 +460,7 @@ class DateTimeFormat(IntlObject):
 
         if t != t:
             raise JsError("Invalid time value")
+        self._known()
         zone = self.o["timeZone"]
         t_local = t + _offset(zone, t)
         y, mo, d, h, mi, s, _, _ = dates._fields(t_local)
@@ -805,11 +816,12 @@ def construct(
         skeleton = None
     else:
         skeleton = _skeleton(locale, key, other)
+    refused = None
     if skeleton is None:
-        raise Unsupported(
+        refused = (
             f"flowctx does not reproduce DateTimeFormat with these options ({key}) in {locale!r}"
         )
-    return DateTimeFormat(options_, row, "skeleton", skeleton)
+    return DateTimeFormat(options_, row, "skeleton", skeleton, refused)
 
 
 @functools.cache
