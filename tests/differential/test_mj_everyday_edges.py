@@ -45,3 +45,54 @@ def test_iso_offsets_past_the_day(mj_oracle: MjOracle) -> None:
     tally = compare(mj_oracle, cases, "mj ISO offsets")
     assert not tally.disagreements, tally.details()
     assert tally.agree == len(cases)
+
+
+# The scope's keys are the parameters of MemberJunction's function: V8 stops at the list's
+# first syntax error (a key that is no name, a reserved word, an empty parameter between two
+# commas), and only a list read whole meets the body's "use strict" (the last strict-mode
+# error of a name, or the first repeated name, whichever comes first). A key named Boolean or
+# Error shadows what the engine's own text calls: Boolean(...) only after the condition's
+# value is read, and new Error(...) in its catch, no constructor either.
+SCOPE_KEYS: list[tuple[str, dict[str, Any]]] = [
+    ("1", {"let": 1, "1a": 2}),
+    ("1", {"protected": [None], "1a": 1.5, "public": 1.5, "payload": False}),
+    ("1", {"let": 1, "enum": 2}),
+    ("1", {"enum": 1}),
+    ("1", {"payload": 1, "enum": 2, "static": 3}),
+    ("1", {"let": 1, "null": 2}),
+    ("1", {"yield": 1, "for": 2}),
+    ("1", {"let": 1, "static": 2}),
+    ("1", {"arguments": 1, "let": 2}),
+    ("1", {"let": 1, "arguments": 2}),
+    ("1", {"a,a": 1, "let": 2}),
+    ("1", {"let": 1, "a,a": 2}),
+    ("1", {"let": 1, "a,b,a": 2, "arguments": 3}),
+    ("1 +", {"let": 1}),
+    ("1", {"let": 1, "a-b": 2}),
+    ("1", {"": 1, "c": 2}),
+    ("1", {"c": 1, "": 2}),
+    ("1", {" ": 1}),
+    ("1", {" ": 1, "a": 2}),
+    ("1", {"a": 1, " ": 2}),
+    ("1", {"/**/": 1, "a": 2}),
+    ("1", {"a": 1, "/**/": 2}),
+    ("b", {"a, b": 1, " ": 5}),
+    ("y", {"x,y": 1, "": 2}),
+    ("y === 3", {"x,y": 1, "constructor": 2, "z": 3}),
+    ("payload", {"Error": {"a": 1}}),
+    ("payload.x.y", {"Error": None, "payload": {}}),
+    ("payload.x", {"Error": 1, "payload": {"x": 2}}),
+    ("payload", {"Boolean": 1, "payload": 2}),
+    ("payload.a.b", {"Boolean": 1, "payload": {}}),
+    ("x", {"Boolean": [1, 2], "payload": 1}),
+    ("payload", {"Boolean": 1, "Error": 2, "payload": 3}),
+    ("payload, 1", {"Boolean": 1, "payload": 3}),
+    ("payload.a.b, 1", {"Boolean": 1, "payload": {}}),
+    ("typeof Error", {"Error": "e"}),
+]
+
+
+def test_scope_keys_as_parameters(mj_oracle: MjOracle) -> None:
+    tally = compare(mj_oracle, SCOPE_KEYS, "mj scope keys")
+    assert not tally.disagreements, tally.details()
+    assert tally.agree == len(SCOPE_KEYS)
