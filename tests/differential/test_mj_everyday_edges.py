@@ -96,3 +96,27 @@ def test_scope_keys_as_parameters(mj_oracle: MjOracle) -> None:
     tally = compare(mj_oracle, SCOPE_KEYS, "mj scope keys")
     assert not tally.disagreements, tally.details()
     assert tally.agree == len(SCOPE_KEYS)
+
+
+# A pattern built at run time that is no pattern: V8's message shows its flags in V8's own
+# order (dgimsuvy), not as given; a literal's as written.
+REGEXP_FLAGS = [
+    f"new RegExp('{source}', '{flags}')"
+    for source in ("[", "\\\\k<n>", "a)".replace(")", "|(?<n>)(?<n>)"))
+    for flags in ("gyu", "sgmi", "yu", "dyis", "iv", "g", "")
+] + [
+    "RegExp('[', 'yg')",
+    "new RegExp(new RegExp('a', 'y'), 'ug').flags",
+    "'abc'.match(new RegExp('(?<a>', 'yi'))",
+    "'abc'.matchAll('[')",
+    "/\\k<n>/yu.test('')",
+    "new RegExp(payload.p, payload.f)",
+]
+
+
+def test_regexp_flags_in_errors(mj_oracle: MjOracle) -> None:
+    scope = {"payload": {"p": "(?<x>a)\\k<y>", "f": "uydg"}}
+    cases = [(expr, scope) for expr in REGEXP_FLAGS]
+    tally = compare(mj_oracle, cases, "mj RegExp flags")
+    assert not tally.disagreements, tally.details()
+    assert tally.agree == len(cases)
