@@ -120,3 +120,50 @@ def test_regexp_flags_in_errors(mj_oracle: MjOracle) -> None:
     tally = compare(mj_oracle, cases, "mj RegExp flags")
     assert not tally.disagreements, tally.details()
     assert tally.agree == len(cases)
+
+
+# The global object inherits Object.prototype, so its methods are names of the condition's
+# scope (called plainly, with this undefined); and an array's length may be any uint32:
+# 2**32 - 1 is no RangeError (flowctx refuses what it does not build, by name).
+GLOBAL_OBJECT_NAMES = [
+    "typeof valueOf",
+    "String(valueOf)",
+    "valueOf()",
+    "hasOwnProperty('x')",
+    "typeof isPrototypeOf",
+    "isPrototypeOf(1)",
+    "isPrototypeOf([])",
+    "toLocaleString()",
+    "typeof __lookupGetter__",
+    "propertyIsEnumerable('a')",
+    "valueOf === payload.valueOf",
+    "payload[valueOf]",
+    "(payload.arr[valueOf] = 1, payload.arr.length)",
+    "new valueOf()",
+    "valueOf.call(payload) === payload",
+    "hasOwnProperty.call(payload, 'arr')",
+    "(payload.arr.length = 4294967296, payload.arr.length)",
+    "(payload.arr.length = 2**32 - 0.5, payload.arr.length)",
+    "(payload.arr[4294967295] = 1, payload.arr.length)",
+    "Array.from(Object.fromEntries([['length', 2**32]])).length",
+]
+
+
+def test_global_object_names_and_lengths(mj_oracle: MjOracle) -> None:
+    cases = [(expr, {"payload": {"arr": [1, 2]}}) for expr in GLOBAL_OBJECT_NAMES]
+    tally = compare(mj_oracle, cases, "mj global object names")
+    assert not tally.disagreements, tally.details()
+    assert tally.agree == len(cases)
+
+
+def test_sparse_lengths_are_refused_by_name() -> None:
+    from flowctx_core.expressions import evaluate
+
+    for expr in (
+        "(payload.arr.length = 4294967295, payload.arr.length)",
+        "(payload.arr[4294967294] = 1, payload.arr.length)",
+        "Array.from(Object.fromEntries([['length', 3e6]])).length",
+    ):
+        result = evaluate(expr, {"payload": {"arr": [1]}}, "mj")
+        assert result.error is not None
+        assert "flowctx does not reproduce arrays of more than" in result.error.message, expr
