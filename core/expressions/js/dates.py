@@ -562,7 +562,10 @@ def _parse_iso(s: str) -> float | None:
     if zone != "Z":
         sign = -1 if zone[0] == "-" else 1
         digits = zone[1:].replace(":", "")
-        t -= sign * (int(digits[:2]) * 60 + int(digits[2:])) * 60_000
+        hours, minutes = int(digits[:2]), int(digits[2:])
+        if hours > 23 or minutes > 59:
+            return math.nan  # an ISO offset past 23:59 makes the whole text invalid in V8
+        t -= sign * (hours * 60 + minutes) * 60_000
     return time_clip(t)
 
 

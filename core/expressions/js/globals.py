@@ -984,8 +984,7 @@ def _array_from(src: Any = UNDEFINED, fn: Any = UNDEFINED, *_: Any) -> list[Any]
         items = symkeys.run_iterator(method, src)  # the iterator its chain gives it
     elif chained:  # none along its chain: an array-like
         length = to_int(get_member(src, "length"))
-        if length > MAX_STRING_LENGTH:
-            raise JsError("Invalid array length")
+        _array_from_length(length)
         charge(ELEMENT * int(max(length, 0)))
         items = [get_member(src, str(i)) for i in range(int(max(length, 0)))]
     elif type(src) is list and CHANGED.symbols and (by_symbol := _by_symbol(src)) is not None:
@@ -1000,8 +999,7 @@ def _array_from(src: Any = UNDEFINED, fn: Any = UNDEFINED, *_: Any) -> list[Any]
         items = by_symbol  # an object with its own Symbol.iterator
     elif isinstance(src, Mapping) or type(src) is JsFunction:  # array-likes (a function's
         length = to_int(get_member(src, "length"))  # length is its parameters')
-        if length > MAX_STRING_LENGTH:
-            raise JsError("Invalid array length")
+        _array_from_length(length)
         charge(ELEMENT * int(max(length, 0)))
         items = [get_member(src, str(i)) for i in range(int(max(length, 0)))]
     else:
@@ -1200,6 +1198,20 @@ def _global_to_string() -> JsFunction:
 
 
 GLOBALS["toString"] = _global_to_string()
+# The global object inherits Object.prototype: its other methods are names of the global
+# scope too (``valueOf``, ``hasOwnProperty('x')``), called with ``this`` undefined
+for _name in (
+    "valueOf",
+    "hasOwnProperty",
+    "isPrototypeOf",
+    "propertyIsEnumerable",
+    "toLocaleString",
+    "__defineGetter__",
+    "__defineSetter__",
+    "__lookupGetter__",
+    "__lookupSetter__",
+):
+    GLOBALS[_name] = get_member({}, _name)
 LENT["globals"] = GLOBALS
 LENT["object_prototype"] = OBJECT_PROTOTYPE
 
@@ -1395,3 +1407,15 @@ def _set_arities() -> None:
 
 _set_arities()
 regexp.register()
+
+
+def _array_from_length(length: float) -> None:
+    """Array.from of an array-like: its ArrayCreate throws past 2**32 - 1; below that node
+    builds what flowctx does not past its bound."""
+    if length >= 2**32:
+        raise JsError("Invalid array length")
+    if length > MAX_STRING_LENGTH:
+        raise Unsupported(
+            f"flowctx does not reproduce arrays of more than {MAX_STRING_LENGTH:,} elements "
+            "(flowctx's bound; node builds one)"
+        )

@@ -1415,8 +1415,10 @@ def set_member(obj: Any, key: Any, value: Any) -> None:
             if n != n or n < 0 or not float(n).is_integer():
                 raise JsError("Invalid array length")
             n = int(n)
-            if n > MAX_STRING_LENGTH:
+            if n >= 2**32:
                 raise JsError("Invalid array length")
+            if n > MAX_STRING_LENGTH:
+                raise _sparse()
             level = _level(obj) if getattr(_state, "integrity", None) else None
             if attributed or level is not None:
                 charge(n)
@@ -1436,7 +1438,7 @@ def set_member(obj: Any, key: Any, value: Any) -> None:
             return
         if index >= len(obj):
             if index > MAX_STRING_LENGTH:
-                raise JsError("Array index too large")
+                raise _sparse()
             charge(index)
             obj.extend([HOLE] * (index + 1 - len(obj)))  # holes between, as in JavaScript
         obj[index] = value
@@ -1501,3 +1503,11 @@ LENT["own_descriptor"] = own_descriptor
 LENT["set_member"] = set_member
 LENT["call_with_this"] = call_with_this
 LENT["object_to_string"] = object_to_string
+
+
+def _sparse() -> Unsupported:
+    """An array made longer than flowctx builds: node keeps it sparse (up to 2**32 - 1)."""
+    return Unsupported(
+        f"flowctx does not reproduce arrays of more than {MAX_STRING_LENGTH:,} elements "
+        "(flowctx's bound; node makes a sparse one)"
+    )

@@ -480,9 +480,12 @@ def validate(source: str, flags: str, literal: bool = False) -> None:
     except RegExpSyntaxError as exc:
         if literal:
             raise
-        # V8 shows the pattern; one built from a secret is shown without it
+        # V8 shows the pattern, with the flags of one built at run time in its own order
+        # (dgimsuvy) rather than as given; one built from a secret is shown without it
         message = str(exc)
-        raise RegExpSyntaxError(message, anonymous=message.replace(shown, _RUNTIME, 1)) from None
+        ordered = f"/{source}/" + "".join(f for f in "dgimsuvy" if f in flags)
+        message = message.replace(shown, ordered, 1)
+        raise RegExpSyntaxError(message, anonymous=message.replace(ordered, _RUNTIME, 1)) from None
 
 
 _RUNTIME: Final = "a pattern built at run time"

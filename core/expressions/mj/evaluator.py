@@ -181,6 +181,14 @@ def clone(value: Any, depth: int = 0) -> Any:
 _scope_verdicts: dict[tuple[Any, ...], str | _Parameters | None] = {}
 
 
+#: V8's errors of a parameter that only strict mode forbids: the body's "use strict" makes them
+#: errors once the whole list is read, so any other error of the list comes first
+_STRICT_ONLY: Final = (
+    "Unexpected eval or arguments in strict mode",
+    "Unexpected strict mode reserved word",
+)
+
+
 def _bad_parameter(key: Any) -> str | None:
     """Why one scope key is no plain parameter name (V8's message when it is a syntax
     error of the parameter list), or None."""
@@ -189,7 +197,7 @@ def _bad_parameter(key: Any) -> str | None:
     if key in js.DROPPED_KEYS:
         return None  # dropped before the function is built
     if not key:
-        return "an empty scope key leaves an empty parameter"
+        return "Unexpected token ','"  # an empty parameter between two commas
     if not is_id_start(key[0]) or not all(is_id_part(c) for c in key[1:]):
         return "a scope key is not a JavaScript identifier"  # the token walk names V8's error
     return _reserved_parameter(key)
@@ -197,9 +205,11 @@ def _bad_parameter(key: Any) -> str | None:
 
 def _reserved_parameter(name: str) -> str | None:
     if name in ("eval", "arguments"):
-        return "Unexpected eval or arguments in strict mode"
+        return _STRICT_ONLY[0]
     if name in STRICT_RESERVED:
-        return "Unexpected strict mode reserved word"
+        return _STRICT_ONLY[1]
+    if name == "enum":
+        return "Unexpected reserved word"  # reserved everywhere, and named so by V8
     if name in RESERVED:
         return f"Unexpected token '{name}'"
     return None
@@ -219,8 +229,22 @@ def _unexpected_parameter(tok: Any) -> str:
     return f"Unexpected token '{tok.value}'"
 
 
-def _parameters(key: str) -> list[str] | str:
-    """The parameter names node reads in one scope key, or why it cannot build the function.
+def _blank(key: str) -> bool:
+    """Whether a key is no parameter at all: nothing, or only whitespace and block comments
+    (node then reads two commas in a row, or a trailing comma when it is the last key)."""
+    if not key:
+        return True
+    if "//" in key or "<!--" in key or "-->" in key:
+        return False
+    try:
+        return len(tokenize(key)) == 1  # only the end
+    except ExpressionError:
+        return False
+
+
+def _parameters(key: str) -> list[tuple[str, str | None]] | str:
+    """The parameter names node reads in one scope key, each with the error strict mode
+    makes of it (or None); or the syntax error that stops node reading the list.
 
     MemberJunction passes the keys to ``new Function(...keys, body)``, which joins them with
     commas into one parameter list: a key is parameter *text*, so ``"x,y"`` declares two
@@ -230,14 +254,18 @@ def _parameters(key: str) -> list[str] | str:
     early" for one after a complete name."""
     problem = _bad_parameter(key)
     if problem is None:
-        return [key]
+        return [(key, None)]
+    if problem in _STRICT_ONLY:
+        return [(key, problem)]
+    if problem[:1].isupper():
+        return problem
     if "//" in key or "<!--" in key or "-->" in key:
         return problem  # a line comment would swallow the keys after it
     try:
         tokens = tokenize(key)
     except ExpressionError:  # the lexer's other refusals
         return problem
-    names: list[str] = []
+    names: list[tuple[str, str | None]] = []
     want_name = True
     for tok in tokens[:-1]:
         if want_name:
@@ -246,9 +274,9 @@ def _parameters(key: str) -> list[str] | str:
             if tok.escaped and (tok.value in RESERVED or tok.value in STRICT_RESERVED):
                 return "Keyword must not contain escaped characters"
             inner = _reserved_parameter(tok.value)
-            if inner is not None:
+            if inner is not None and inner not in _STRICT_ONLY:
                 return inner
-            names.append(tok.value)
+            names.append((tok.value, inner))
             want_name = False
         elif tok.kind == "op" and tok.value == ",":
             want_name = True
@@ -273,7 +301,11 @@ class _Parameters(tuple[str, ...]):
 
 def scope_problem(scope: Mapping[str, Any]) -> str | _Parameters | None:
     """Why MemberJunction could not build its function for this scope, if it could not; or,
-    when some key is parameter text rather than one name, the parameter names it declares."""
+    when some key is parameter text rather than one name, the parameter names it declares.
+
+    V8 stops at the list's first syntax error; only a list it reads whole meets strict mode,
+    which keeps the last strict-mode error of a name and the first repeated name and reports
+    whichever comes first in the list."""
     keys = tuple(scope)
     try:
         return _scope_verdicts[keys]
@@ -282,22 +314,33 @@ def scope_problem(scope: Mapping[str, Any]) -> str | _Parameters | None:
     except TypeError:
         keys = tuple(js.property_key(k) for k in keys)
     verdict: str | _Parameters | None = None
-    ordered = js.own_keys(dict.fromkeys(keys))
+    ordered = [k for k in js.own_keys(dict.fromkeys(keys)) if k not in js.DROPPED_KEYS]
     names: list[str] = []
     plain = True
+    strict: tuple[int, str] | None = None
     for i, key in enumerate(ordered):
-        if key == "" and i == len(ordered) - 1:
-            continue  # "x," : a trailing comma in the parameter list is allowed
+        if _blank(key):
+            if i == len(ordered) - 1:
+                continue  # "x," : a trailing comma in the parameter list is allowed
+            verdict = "Unexpected token ','"
+            break
         found = _parameters(key)
         if isinstance(found, str):
             verdict = found
             break
-        plain = plain and found == [key]
-        names.extend(found)
-    if verdict is None and not plain:
-        if len(set(names)) < len(names):
+        plain = plain and len(found) == 1 and found[0][0] == key
+        for name, error in found:
+            if error is not None:
+                strict = (len(names), error)
+            names.append(name)
+    if verdict is None:
+        first = {n: i for i, n in reversed(list(enumerate(names)))}
+        repeated = next((i for i, n in enumerate(names) if first[n] != i), None)
+        if repeated is not None and (strict is None or repeated < strict[0]):
             verdict = "Duplicate parameter name not allowed in this context"
-        else:
+        elif strict is not None:
+            verdict = strict[1]
+        elif not plain:
             verdict = _Parameters(names)
     if len(_scope_verdicts) > 4096:
         _scope_verdicts.clear()
@@ -309,7 +352,9 @@ def _bind_parameters(scope: Mapping[str, Any], names: _Parameters) -> dict[str, 
     """The function's parameters as node binds them: the values in key order, one to each
     declared name in turn (``{"x,y": 1, "z": 2}`` gives x = 1, y = 2, z = undefined)."""
     by_key = {js.property_key(k): v for k, v in scope.items()}
-    values = [by_key[k] for k in js.own_keys(by_key) if not (k == "" and k == list(by_key)[-1])]
+    # a trailing blank key declares no parameter, but its value is still passed: one more
+    # argument, given to a name of the text before it when that declared several
+    values = [by_key[k] for k in js.own_keys(by_key) if k not in js.DROPPED_KEYS]
     return {n: values[i] if i < len(values) else UNDEFINED for i, n in enumerate(names)}
 
 
@@ -1597,9 +1642,27 @@ def _precheck_scope(compiled: Compiled, scope: Mapping[str, Any]) -> Mapping[str
         scope = _bind_parameters(scope, problem)
     elif problem is not None:
         raise js.JsError(_cannot_build(problem))
-    if getattr(compiled.tree, "fx_wrapped", False) and "Boolean" in scope:
-        raise js.JsError("Boolean is not a function")
     return scope
+
+
+def _shadowed(scope: Mapping[str, Any]) -> bool:
+    return "Boolean" in scope or "Error" in scope
+
+
+def _returned(compiled: Compiled, scope: Mapping[str, Any], run: Callable[[], Any]) -> Any:
+    """The condition's value through MemberJunction's ``try { return Boolean(...) } catch (e)
+    { throw new Error(...) }``, for a scope that names ``Boolean`` or ``Error``: the scope's
+    value is called after the condition's own value is read (so the condition's error comes
+    first), and any error thrown in the ``try`` meets the scope's ``Error``, no constructor."""
+    try:
+        value = run()
+        if getattr(compiled.tree, "fx_wrapped", False) and "Boolean" in scope:
+            raise js.JsError("Boolean is not a function")
+        return value
+    except js.JsError:
+        if "Error" in scope:
+            raise js.JsError("Error is not a constructor") from None
+        raise
 
 
 def _execute(compiled: Compiled, scope: Mapping[str, Any], env: Env, fn: Fn) -> Any:
@@ -1646,6 +1709,12 @@ def _room(compiled: Compiled) -> int:
 
 def run(compiled: Compiled, scope: Mapping[str, Any]) -> Any:
     scope = _precheck_scope(compiled, scope)
+    if _shadowed(scope):
+        return _returned(compiled, scope, lambda: _run(compiled, scope))
+    return _run(compiled, scope)
+
+
+def _run(compiled: Compiled, scope: Mapping[str, Any]) -> Any:
     fn = getattr(compiled.tree, "fx_fast", None)
     depth = _room(compiled)
     try:
@@ -1689,7 +1758,12 @@ def _run_traced(compiled: Compiled, scope: Mapping[str, Any], room: int) -> Trac
     try:
         scope = env.scope = _precheck_scope(compiled, scope)
         with deep_recursion(room):
-            trace.value = _execute(compiled, scope, env, _closures(compiled, True))
+            fn = _closures(compiled, True)
+            if _shadowed(scope):
+                bound = scope
+                trace.value = _returned(compiled, bound, lambda: _execute(compiled, bound, env, fn))
+            else:
+                trace.value = _execute(compiled, scope, env, fn)
     except Exception as exc:
         trace.error = exc
         trace.error_node = env.err[1] if exc is env.err[0] else None
@@ -1706,7 +1780,6 @@ def make_runner(compiled: Compiled) -> Callable[[Mapping[str, Any]], Any]:
     fn: Fn = tree.fx_fast  # type: ignore[attr-defined]
     if getattr(tree, "fx_mutates", False) or getattr(tree, "fx_depth", 0) > 30:
         return lambda scope: run(compiled, scope)
-    wrapped = getattr(tree, "fx_wrapped", False)
     verdicts = _scope_verdicts
     last_match = js.LAST_MATCH
 
@@ -1719,8 +1792,8 @@ def make_runner(compiled: Compiled) -> Callable[[Mapping[str, Any]], Any]:
             if isinstance(problem, _Parameters):
                 return run(compiled, scope)
             raise js.JsError(_cannot_build(problem))
-        if wrapped and "Boolean" in scope:
-            raise js.JsError("Boolean is not a function")
+        if "Boolean" in scope or "Error" in scope:
+            return run(compiled, scope)
         env = Env(scope)
         last_match.units = None  # RegExp.$1 of an evaluation before is not this one's
         try:

@@ -1,0 +1,169 @@
+"""Everyday conditions at the edges of what they read, against the real MemberJunction evaluator.
+
+Each group below was a wrong answer of flowctx found by drawing conditions of the kind flow
+agents' paths carry (dates, strings, numbers, arrays) with values at their edges; the cases
+keep the whole neighbourhood of each, the valid forms beside the invalid ones.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.differential.compare import compare
+from tests.differential.oracle import MjOracle
+
+# An ISO date-time's offset past 23:59 (+24:00, +0060) makes the whole text invalid: V8's ISO
+# reader gives up and the legacy reader is not tried; without the T it is the legacy reader's.
+ISO_OFFSETS = [
+    f"Date.parse('{text}')"
+    for text in (
+        "2024-01-01T00:00:00+24:00",
+        "2024-01-01T00:00+24:00",
+        "2024-01-01T00:00:00.1234+24:00",
+        "2024-01-01T00:00:00+25:00",
+        "2024-01-01T10:00:00.5+99:00",
+        "2024-01-01T00:00:00+23:59",
+        "2024-01-01T00:00:00+23:60",
+        "2024-01-01T00:00-23:60",
+        "2024-01-01T00:00+2400",
+        "2024-01-01T00:00+0060",
+        "2024-01-01T10:00-2359",
+        "+084249-12-23T04:17:11.133883+24:00",
+        "2024-01-01 00:00:00+24:00",
+        "2024-01-01T00:00:00 +24:00",
+    )
+] + ["isNaN(new Date(payload.d))", "new Date(payload.d).getTime() || 'none'"]
+
+SCOPES: list[dict[str, Any]] = [
+    {"payload": {"d": "2024-06-01T12:00:00+24:00"}},
+    {"payload": {"d": "2024-06-01T12:00:00+05:30"}},
+]
+
+
+def test_iso_offsets_past_the_day(mj_oracle: MjOracle) -> None:
+    cases = [(expr, scope) for expr in ISO_OFFSETS for scope in SCOPES]
+    tally = compare(mj_oracle, cases, "mj ISO offsets")
+    assert not tally.disagreements, tally.details()
+    assert tally.agree == len(cases)
+
+
+# The scope's keys are the parameters of MemberJunction's function: V8 stops at the list's
+# first syntax error (a key that is no name, a reserved word, an empty parameter between two
+# commas), and only a list read whole meets the body's "use strict" (the last strict-mode
+# error of a name, or the first repeated name, whichever comes first). A key named Boolean or
+# Error shadows what the engine's own text calls: Boolean(...) only after the condition's
+# value is read, and new Error(...) in its catch, no constructor either.
+SCOPE_KEYS: list[tuple[str, dict[str, Any]]] = [
+    ("1", {"let": 1, "1a": 2}),
+    ("1", {"protected": [None], "1a": 1.5, "public": 1.5, "payload": False}),
+    ("1", {"let": 1, "enum": 2}),
+    ("1", {"enum": 1}),
+    ("1", {"payload": 1, "enum": 2, "static": 3}),
+    ("1", {"let": 1, "null": 2}),
+    ("1", {"yield": 1, "for": 2}),
+    ("1", {"let": 1, "static": 2}),
+    ("1", {"arguments": 1, "let": 2}),
+    ("1", {"let": 1, "arguments": 2}),
+    ("1", {"a,a": 1, "let": 2}),
+    ("1", {"let": 1, "a,a": 2}),
+    ("1", {"let": 1, "a,b,a": 2, "arguments": 3}),
+    ("1 +", {"let": 1}),
+    ("1", {"let": 1, "a-b": 2}),
+    ("1", {"": 1, "c": 2}),
+    ("1", {"c": 1, "": 2}),
+    ("1", {" ": 1}),
+    ("1", {" ": 1, "a": 2}),
+    ("1", {"a": 1, " ": 2}),
+    ("1", {"/**/": 1, "a": 2}),
+    ("1", {"a": 1, "/**/": 2}),
+    ("b", {"a, b": 1, " ": 5}),
+    ("y", {"x,y": 1, "": 2}),
+    ("y === 3", {"x,y": 1, "constructor": 2, "z": 3}),
+    ("payload", {"Error": {"a": 1}}),
+    ("payload.x.y", {"Error": None, "payload": {}}),
+    ("payload.x", {"Error": 1, "payload": {"x": 2}}),
+    ("payload", {"Boolean": 1, "payload": 2}),
+    ("payload.a.b", {"Boolean": 1, "payload": {}}),
+    ("x", {"Boolean": [1, 2], "payload": 1}),
+    ("payload", {"Boolean": 1, "Error": 2, "payload": 3}),
+    ("payload, 1", {"Boolean": 1, "payload": 3}),
+    ("payload.a.b, 1", {"Boolean": 1, "payload": {}}),
+    ("typeof Error", {"Error": "e"}),
+]
+
+
+def test_scope_keys_as_parameters(mj_oracle: MjOracle) -> None:
+    tally = compare(mj_oracle, SCOPE_KEYS, "mj scope keys")
+    assert not tally.disagreements, tally.details()
+    assert tally.agree == len(SCOPE_KEYS)
+
+
+# A pattern built at run time that is no pattern: V8's message shows its flags in V8's own
+# order (dgimsuvy), not as given; a literal's as written.
+REGEXP_FLAGS = [
+    f"new RegExp('{source}', '{flags}')"
+    for source in ("[", "\\\\k<n>", "a)".replace(")", "|(?<n>)(?<n>)"))
+    for flags in ("gyu", "sgmi", "yu", "dyis", "iv", "g", "")
+] + [
+    "RegExp('[', 'yg')",
+    "new RegExp(new RegExp('a', 'y'), 'ug').flags",
+    "'abc'.match(new RegExp('(?<a>', 'yi'))",
+    "'abc'.matchAll('[')",
+    "/\\k<n>/yu.test('')",
+    "new RegExp(payload.p, payload.f)",
+]
+
+
+def test_regexp_flags_in_errors(mj_oracle: MjOracle) -> None:
+    scope = {"payload": {"p": "(?<x>a)\\k<y>", "f": "uydg"}}
+    cases = [(expr, scope) for expr in REGEXP_FLAGS]
+    tally = compare(mj_oracle, cases, "mj RegExp flags")
+    assert not tally.disagreements, tally.details()
+    assert tally.agree == len(cases)
+
+
+# The global object inherits Object.prototype, so its methods are names of the condition's
+# scope (called plainly, with this undefined); and an array's length may be any uint32:
+# 2**32 - 1 is no RangeError (flowctx refuses what it does not build, by name).
+GLOBAL_OBJECT_NAMES = [
+    "typeof valueOf",
+    "String(valueOf)",
+    "valueOf()",
+    "hasOwnProperty('x')",
+    "typeof isPrototypeOf",
+    "isPrototypeOf(1)",
+    "isPrototypeOf([])",
+    "toLocaleString()",
+    "typeof __lookupGetter__",
+    "propertyIsEnumerable('a')",
+    "valueOf === payload.valueOf",
+    "payload[valueOf]",
+    "(payload.arr[valueOf] = 1, payload.arr.length)",
+    "new valueOf()",
+    "valueOf.call(payload) === payload",
+    "hasOwnProperty.call(payload, 'arr')",
+    "(payload.arr.length = 4294967296, payload.arr.length)",
+    "(payload.arr.length = 2**32 - 0.5, payload.arr.length)",
+    "(payload.arr[4294967295] = 1, payload.arr.length)",
+    "Array.from(Object.fromEntries([['length', 2**32]])).length",
+]
+
+
+def test_global_object_names_and_lengths(mj_oracle: MjOracle) -> None:
+    cases = [(expr, {"payload": {"arr": [1, 2]}}) for expr in GLOBAL_OBJECT_NAMES]
+    tally = compare(mj_oracle, cases, "mj global object names")
+    assert not tally.disagreements, tally.details()
+    assert tally.agree == len(cases)
+
+
+def test_sparse_lengths_are_refused_by_name() -> None:
+    from flowctx_core.expressions import evaluate
+
+    for expr in (
+        "(payload.arr.length = 4294967295, payload.arr.length)",
+        "(payload.arr[4294967294] = 1, payload.arr.length)",
+        "Array.from(Object.fromEntries([['length', 3e6]])).length",
+    ):
+        result = evaluate(expr, {"payload": {"arr": [1]}}, "mj")
+        assert result.error is not None
+        assert "flowctx does not reproduce arrays of more than" in result.error.message, expr
