@@ -49,6 +49,7 @@ _FILES: Final = {
     "zoneNames-shortGeneric": "zonenames-shortGeneric",
     "zoneNames-longGeneric": "zonenames-longGeneric",
     "zoneParts": "zoneparts", "zoneGmt": "zoneparts", "zonePartsRefused": "zoneparts",
+    "calendarZones": "calendarzones",
     "localeInfo": "localeinfo", "currencyFormats": "currencyformats",
     "variantAccents": "variants", "tertiaryRanks": "tertiary",
 }  # fmt: skip

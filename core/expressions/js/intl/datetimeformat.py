@@ -8,8 +8,10 @@ Gregorian calendar) is its date's pattern and its time's joined as ICU's pattern
 joins them (by the date's month), where node has no pattern of its own for it, with the options
 V8 reads back from the whole pattern (``patternread``); every other calendar ICU has counts its
 fields in ``calendars`` (the Chinese and dangi ones their cycles, related Gregorian years and
-leap months too). Refused: a zone's name, fractional seconds or a day period beside a date in
-another calendar. A zone's name is UTC's measured, another zone's as ``zonenames`` has it per
+leap months too). A zone's name, fractional seconds or a day period with hours, minutes or
+seconds in another calendar is the locale's Gregorian time but where node's calendar writes it
+otherwise (``calendarzones``, the calendar's own rows; refused where one could not be rebuilt).
+A zone's name is UTC's measured, another zone's as ``zonenames`` has it per
 locale and instant, else the localized GMT format. Gregorian dates are
 proleptic, as V8 sets ICU's calendar, before 1582 too."""
 
@@ -842,7 +844,14 @@ def _skeleton(locale: str, key: str, calendar: str | None = None) -> dict[str, A
             found = found or _composed(locale, key, calendar)
             if found is not None:
                 return found
-        return None if special else _row("calendarSkeletons", calendar, locale, key)
+        if special:
+            # a time alone with hours, minutes or seconds: its row in the calendar
+            time = [p.split("=", 1) for p in key.split(",")]
+            names = {n for n, _ in time}
+            if names & _DATE_PART or not names & {"hour", "minute", "second"}:
+                return None
+            return _time_part(locale, time, calendar)
+        return _row("calendarSkeletons", calendar, locale, key)
     if special:
         return _zone_skeleton(locale, key)
     found = _row("skeletons", None, locale, key)
@@ -944,7 +953,8 @@ def _own_calendar(locale: str) -> str:
 def _time_part(locale: str, time: list[Any], calendar: str | None) -> dict[str, Any] | None:
     """The pattern of a set's time fields alone: tables/dateparts' hours, minutes and seconds,
     tables/zoneparts' with a zone's name, fractional seconds or a day period (in another
-    calendar, where the calendar writes the locale's Gregorian hours)."""
+    calendar, where the calendar writes the locale's Gregorian hours, else tables/calendarzones'
+    row of the calendar's own)."""
     key = ",".join(f"{n}={v}" for n, v in time)
     names = {n for n, _ in time} - _CYCLE_KEYS
     if not names & set(_SPECIAL):
@@ -954,13 +964,18 @@ def _time_part(locale: str, time: list[Any], calendar: str | None) -> dict[str, 
         # (ICU appends a fraction without its minute by the count of its digits, and
         # tables/zoneparts measures three)
         return None
-    if calendar is not None and (names not in _ALONE or _own_calendar(locale) != "gregory"):
-        # a calendar's patterns of hours with a zone or a day period are not always the
-        # Gregorian's (en's in 24 hours with a generic zone name, id's Indian hours); the field
-        # alone is the field itself beside any calendar's date
+    if calendar is not None and _own_calendar(locale) != "gregory":
         return None
     if _parts_left_out(locale) or _left_out(locale, table("zonePartsRefused")):
         return None
+    if calendar is not None and names not in _ALONE:
+        # a calendar's patterns of hours with a zone or a day period are not always the
+        # Gregorian's (en's in 24 hours with a generic zone name, id's dot after a fraction):
+        # tables/calendarzones has the calendar's own rows where they differ; the field alone
+        # is the field itself beside any calendar's date
+        own = _calendar_zone(calendar, locale, key)
+        if own is not _GREGORIAN:
+            return own
     t = _row("zoneParts", None, locale, key)
     if t is not None and names in _ALONE[:2]:
         # measured with the date V8 adds to a zone or a day period alone: the field itself
@@ -968,6 +983,52 @@ def _time_part(locale: str, time: list[Any], calendar: str | None) -> dict[str, 
         own_r = {k: v for k, v in t["r"].items() if k == field}
         t = {**t, "t": [[field, "t"]], "tm": None, "r": own_r}
     return t
+
+
+@functools.cache
+def _calendar_zone_places(calendar: str, tag: str) -> dict[int, int] | None:
+    """A measured locale's differences in a calendar (tables/calendarzones: a set's place
+    among the keys and its row, -1 refused), None where the locale was not measured."""
+    zones = table("calendarZones")
+    at = zones["calendars"].get(calendar, {}).get(tag)
+    if at is None:
+        return None
+    text = zones["profiles"][at]
+    places = (p.split(":") for p in text.split(",") if p)
+    return {int(k, 36): int(v, 36) for k, v in places}
+
+
+@functools.cache
+def _calendar_zone_keys() -> dict[str, int]:
+    return {k: i for i, k in enumerate(table("calendarZones")["keys"])}
+
+
+def _calendar_zone(calendar: str, locale: str, key: str) -> dict[str, Any] | None:
+    """A time set with a zone's name, fractional seconds or a day period in a calendar, as
+    scripts/intl_calendar_zones.mjs measured it for the locale whose patterns ``locale`` has:
+    ``_GREGORIAN`` where node writes the locale's Gregorian row, the calendar's own row, or
+    None (not measured, or a row it could not rebuild: refused)."""
+    at = _calendar_zone_keys().get(key)
+    if at is None or not _measured_in(calendar, locale):
+        return None
+    aborted = table("calendarZones")["aborted"]
+    tag = locale
+    while True:
+        if tag in aborted:  # (node aborted on it: not measured)
+            return None
+        places = _calendar_zone_places(calendar, tag)
+        if places is not None:
+            break
+        if "-" not in tag:
+            return None
+        tag = tag.rsplit("-", 1)[0]
+    index = places.get(at)
+    if index is None:
+        return _GREGORIAN
+    if index < 0:
+        return None
+    zones = table("calendarZones")
+    return _built(zones["pool"], zones["rows"][index])
 
 
 def _join_style(date: Any) -> str:
@@ -1153,7 +1214,12 @@ def _row(name: str, calendar: str | None, locale: str, key: str) -> dict[str, An
     if index < 0:
         return _GREGORIAN if index == -2 else None
     pool = _Pool(name) if skeletons.get("texts") else skeletons["pool"]
-    row = skeletons["rows"][index]
+    return _built(pool, skeletons["rows"][index])
+
+
+def _built(pool: Any, row: Any) -> dict[str, Any]:
+    """A pooled row's values: [pattern, patterns by month, months, weekdays, day periods,
+    resolved options, eras, zone's name, years' names, days' names], -1 where none."""
     if isinstance(row, str):  # a row as text (base 36), tables/dateparts
         row = [int(x, 36) for x in row.split(",")]
     t, tm, months, weekdays, periods, resolved, eras, *more = row
