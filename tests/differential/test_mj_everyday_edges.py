@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from flowctx_core.expressions import evaluate
 from tests.differential.compare import compare
+from tests.differential.draw import NOW, kind
 from tests.differential.oracle import MjOracle
 
 # An ISO date-time's offset past 23:59 (+24:00, +0060) makes the whole text invalid: V8's ISO
@@ -157,8 +159,6 @@ def test_global_object_names_and_lengths(mj_oracle: MjOracle) -> None:
 
 
 def test_sparse_lengths_are_refused_by_name() -> None:
-    from flowctx_core.expressions import evaluate
-
     for expr in (
         "(payload.arr.length = 4294967295, payload.arr.length)",
         "(payload.arr[4294967294] = 1, payload.arr.length)",
@@ -167,3 +167,40 @@ def test_sparse_lengths_are_refused_by_name() -> None:
         result = evaluate(expr, {"payload": {"arr": [1]}}, "mj")
         assert result.error is not None
         assert "flowctx does not reproduce arrays of more than" in result.error.message, expr
+
+
+# node's classes written in JavaScript (URL, TextEncoder...) are distinct functions, and its
+# functions written in JavaScript (atob, btoa, Buffer and Buffer's own) print their source,
+# which flowctx refuses as node's own code rather than answering [native code].
+NODE_FUNCTIONS = [
+    "URL === TextEncoder",
+    "URL === URL",
+    "TextEncoder == URLSearchParams",
+    "[URL].includes(TextEncoder)",
+    "[URL, DOMException].indexOf(DOMException)",
+    "Object.is(URL, TextDecoder)",
+    "new Set([URL, TextDecoder, DOMException, URL]).size",
+    "atob === btoa",
+    "Buffer.from === Buffer.of",
+    "Buffer.from === Buffer.from",
+    "atob('aGk=')",
+    "btoa('hi')",
+    "Buffer.from('hi').length",
+    "atob.name + atob.length",
+    "typeof Buffer",
+    "new atob(1)",
+    "String(atob)",
+    "String(Buffer)",
+    "String(Buffer.from)",
+    "String(URL)",
+]
+
+
+def test_node_functions(mj_oracle: MjOracle) -> None:
+    cases = [(expr, {"payload": {}}) for expr in NODE_FUNCTIONS]
+    answers = mj_oracle.run(cases, probe=True, now=NOW.ms)
+    kinds = [
+        kind(real, evaluate(expr, scope, "mj", now=NOW), expr)
+        for (expr, scope), real in zip(cases, answers, strict=True)
+    ]
+    assert kinds == ["agree"] * 16 + ["refused-as-host"] * 4, kinds
