@@ -204,3 +204,60 @@ def test_node_functions(mj_oracle: MjOracle) -> None:
         for (expr, scope), real in zip(cases, answers, strict=True)
     ]
     assert kinds == ["agree"] * 16 + ["refused-as-host"] * 4, kinds
+
+
+# Early errors of the condition's own text: eval and arguments are no assignment targets in
+# strict mode; new.target is named .new.target by V8's call printer; a '=>' after a call or a
+# member is placed at the call's '(' (its callee's last name) or at the member's name or '[',
+# so a strict-mode octal before it wins; the operand of '++'/'--' is checked as a reference
+# before a '=>' after it is read.
+EARLY_ERRORS = [
+    "arguments --",
+    "arguments = 1",
+    "arguments += 1",
+    "eval = 1",
+    "eval++",
+    "++eval",
+    "[arguments] = [1]",
+    "[a, [eval]] = [1, [2]]",
+    "(arguments) = 1",
+    "x => arguments = 1",
+    "arguments = = 1",
+    "typeof arguments ++ #x",
+    "arguments.x = 1",
+    "arguments[0]++",
+    "new.target()",
+    "(0, new.target)()",
+    "new new.target()",
+    "new.target(1, 2)",
+    "new.target?.()",
+    "08 (a, b) => a",
+    "010 (a = 1) => a",
+    "x (a) => a",
+    "08 [1] => 1",
+    "08 . x => 1",
+    "-08 => 1",
+    "08 => 1",
+    "payload.a (b) => 1",
+    "08 (1) (2) => 3",
+    "08 [1] (2) => 3",
+    "08 + x => 1",
+    "++ (a, b) => a",
+    "-- ([a]) => a",
+    "++ (a) => a",
+    "++ (1) => a",
+    "++ (a.b) => 1",
+    "++ ((a)) => 1",
+    "!(a, b) => 1",
+    "1 + (a, b) => 1",
+    "++ x => 1",
+    "++ [a] => 1",
+]
+
+
+def test_early_errors_of_the_text(mj_oracle: MjOracle) -> None:
+    scope = {"payload": {"a": 1}, "x": 2, "f": 3}
+    cases = [(expr, scope) for expr in EARLY_ERRORS]
+    tally = compare(mj_oracle, cases, "mj early errors")
+    assert not tally.disagreements, tally.details()
+    assert tally.agree == len(cases)

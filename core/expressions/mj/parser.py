@@ -165,7 +165,7 @@ def _assignable(item: ast.expr) -> bool:
     """Whether V8 takes ``item`` as an element of an array destructuring assignment: a name
     or a member (parenthesised too), a nested array of such, one with a default, a rest."""
     if isinstance(item, ast.Name):
-        return True
+        return item.id not in ("eval", "arguments")  # strict mode
     if isinstance(item, ast.Attribute | ast.Subscript):
         return True
     if isinstance(item, ast.List) and not getattr(item, "fx_paren", 0):
@@ -250,6 +250,7 @@ class Parser:
         self.tokens = [*head, *expr_tokens[:-1], *tail, Token("eof", None, n, n)]
         self.pos = 0
         self.depth = 0
+        self.update_operand = -1  # the token position of a '++'/'--' operand, as it is read
         self.params: list[frozenset[str]] = []
         self.result = ParseResult()
         self.synthetic_call: ast.Call | None = None
@@ -435,6 +436,11 @@ class Parser:
 
     def check_target(self, target: ast.expr, tok: Token, what: str) -> None:
         if isinstance(target, ast.Name):
+            if target.id in ("eval", "arguments"):
+                # strict mode: neither is assigned to, parenthesised or not
+                error = self.error("Unexpected eval or arguments in strict mode", tok)
+                error.v8_start = span_of(target)[0]
+                raise error
             return
         if isinstance(target, ast.Attribute | ast.Subscript) and not self.in_optional_chain(target):
             return
@@ -647,6 +653,7 @@ class Parser:
         if tok.kind == "op" and tok.value in ("++", "--"):
             self.advance()
             self.enter()
+            self.update_operand = self.pos
             target = self.unary()
             self.leave()
             self.check_target(target, tok, "prefix operation")
@@ -746,7 +753,9 @@ class Parser:
             raise self.error("'new.target' must not contain escaped characters", tok)
         self.advance()
         zero = _mark(ast.Constant(value=0), new.start, tok.end)
-        return _mark(JsVoid(operand=zero), new.start, tok.end)
+        node = _mark(JsVoid(operand=zero), new.start, tok.end)
+        node.fx_new_target = True  # V8's call printer names it by its variable, .new.target
+        return node
 
     def member_no_call(self) -> ast.expr:
         """The callee of ``new``: a member expression without calls (``new a.b[c]``)."""
@@ -927,10 +936,36 @@ class Parser:
             error = self.error("Malformed arrow function parameter list", tok)
             # V8 places it at the operand right before the '=>' (an octal before it wins,
             # one there loses: `08 + x => 1` is the octal's error, `08 => 1` the arrow's)
-            error.v8_start = span_of(last)[0]
+            error.v8_start = self.v8_position(last)
             raise error
         if parenthesised and not _parameters(head):
             raise self.error("Invalid destructuring assignment target", tok)
+
+    def v8_position(self, node: ast.expr) -> int:
+        """Where V8 places an expression: a call at its callee's last token when that is a
+        name, else at its '('; a member at its name after '.', or at its '['; anything else
+        where it starts (``08(a) => 1`` and ``08[1] => 1`` are the octal's errors)."""
+        start, _ = span_of(node)
+        if getattr(node, "fx_paren", False):
+            return start
+        if isinstance(node, ast.Call):
+            inner = span_of(node.func)[1]
+            before = [t for t in self.tokens if t.end <= inner and t.start >= start]
+            if before and before[-1].kind == "name":
+                return int(before[-1].start)
+            return self.token_after(inner, "(", start)
+        if isinstance(node, ast.Attribute):
+            return self.token_after(span_of(node.value)[1], node.attr, start)
+        if isinstance(node, ast.Subscript):
+            return self.token_after(span_of(node.value)[1], "[", start)
+        return start
+
+    def token_after(self, at: int, value: str, default: int) -> int:
+        """The start of the first token ``value`` at or after ``at`` (``default`` if none)."""
+        for t in self.tokens:
+            if t.start >= at and t.value == value and t.kind != "str":
+                return int(t.start)
+        return default
 
     def arrow(self) -> ast.expr:
         opening = self.pos
@@ -1197,7 +1232,7 @@ class Parser:
                 try:
                     self.advance()
                     head = self.expression()
-                    self.expect(")")
+                    end = self.expect(")").end
                 except JsSyntaxError:
                     self.pos = start
                     raise malformed from None
@@ -1207,6 +1242,11 @@ class Parser:
                     error = self.error("Invalid destructuring assignment target", self.peek())
                     error.v8_start = span_of(bad[-1])[0]
                     raise error
+                if self.update_operand == start:
+                    # the operand of '++'/'--': V8 checks it as a reference before the '=>'
+                    set_span(head, tok.start, end)
+                    head.fx_paren = getattr(head, "fx_paren", 0) + 1  # type: ignore[attr-defined]
+                    return head
                 raise malformed
             self.advance()
             if self.at(")"):
