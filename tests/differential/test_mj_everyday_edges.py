@@ -209,8 +209,10 @@ def test_node_functions(mj_oracle: MjOracle) -> None:
 # Early errors of the condition's own text: eval and arguments are no assignment targets in
 # strict mode; new.target is named .new.target by V8's call printer; a '=>' after a call or a
 # member is placed at the call's '(' (its callee's last name) or at the member's name or '[',
-# so a strict-mode octal before it wins; the operand of '++'/'--' is checked as a reference
-# before a '=>' after it is read.
+# a binary expression at its operator, a chain of one operator (V8's n-ary operation) at its
+# first operand and '++x' at its operand's last token, so a strict-mode octal before that
+# wins; the operand of '++'/'--' is checked as a reference before a '=>' after it is read;
+# and the scanner notes a legacy octal before it finds it illegal (07n).
 EARLY_ERRORS = [
     "arguments --",
     "arguments = 1",
@@ -252,6 +254,25 @@ EARLY_ERRORS = [
     "1 + (a, b) => 1",
     "++ x => 1",
     "++ [a] => 1",
+    "++ (...r) => r",
+    "08 / a / (...r) => r",
+    "'\\08' / a / (r) => r",
+    "08 / a / (r) => r",
+    "x + 010 (a) => a",
+    "x + 010 + y => a",
+    "x * 010 + y => a",
+    "x + 010 * y => a",
+    "x || 010 || y => a",
+    "x < 010 < y => a",
+    "x ? 010 : y => a",
+    "010, x++ => 1",
+    "-- '\\08' ([a]) => a",
+    "++ f(08) => 1",
+    "08 === ?? 07n",
+    "08 / 07n",
+    "08 / 08n",
+    "08 + 00x",
+    "010 / 08n",
 ]
 
 

@@ -145,6 +145,8 @@ def _parameters(head: ast.expr) -> bool:
     ``name = default``, array patterns of those, separated by commas)."""
     if isinstance(head, JsSequence):
         return all(_parameter(item) for item in head.values)
+    if getattr(head, "fx_rest_head", False):
+        return True
     # the head's own parentheses are the list's: only parentheses inside it are refused
     return _parameter(head, own=True)
 
@@ -936,7 +938,7 @@ class Parser:
             error = self.error("Malformed arrow function parameter list", tok)
             # V8 places it at the operand right before the '=>' (an octal before it wins,
             # one there loses: `08 + x => 1` is the octal's error, `08 => 1` the arrow's)
-            error.v8_start = self.v8_position(last)
+            error.v8_start = self.v8_position(head)
             raise error
         if parenthesised and not _parameters(head):
             raise self.error("Invalid destructuring assignment target", tok)
@@ -948,6 +950,24 @@ class Parser:
         start, _ = span_of(node)
         if getattr(node, "fx_paren", False):
             return start
+        if isinstance(node, ast.BoolOp):
+            if len(node.values) > 2:  # an n-ary chain: V8 places it at its first operand
+                return self.v8_position(node.values[0])
+            return self.token_after(span_of(node.values[0])[1], "", start)
+        kind = _chain_kind(node)
+        if kind is not None or isinstance(node, ast.Compare | JsBinary):
+            left = node.left  # type: ignore[attr-defined]
+            if kind is not None and _chain_kind(left) == kind and not getattr(left, "fx_paren", 0):
+                # ``a + b + c`` is one n-ary operation to V8, placed where its first operand is
+                while _chain_kind(left) == kind and not getattr(left, "fx_paren", 0):
+                    left = left.left
+                return self.v8_position(left)
+            return self.token_after(span_of(left)[1], "", start)  # at its operator
+        if isinstance(node, JsUpdate):
+            if node.prefix:  # V8 places '++x' at the last token of its operand
+                _, end = span_of(node)
+                return max((int(t.start) for t in self.tokens if t.end <= end), default=start)
+            return self.token_after(span_of(node.target)[1], "", start)
         if isinstance(node, ast.Call):
             inner = span_of(node.func)[1]
             before = [t for t in self.tokens if t.end <= inner and t.start >= start]
@@ -961,9 +981,10 @@ class Parser:
         return start
 
     def token_after(self, at: int, value: str, default: int) -> int:
-        """The start of the first token ``value`` at or after ``at`` (``default`` if none)."""
+        """The start of the first token ``value`` (any, if empty) at or after ``at`` (``default``
+        if none)."""
         for t in self.tokens:
-            if t.start >= at and t.value == value and t.kind != "str":
+            if t.start >= at and (not value or (t.value == value and t.kind != "str")):
                 return int(t.start)
         return default
 
@@ -991,7 +1012,9 @@ class Parser:
             error.v8_start = span_of(bad[-1])[0] if bad else self.tokens[opening].start
             raise error from None
 
-    def _arrow(self) -> ast.expr:
+    def _arrow(self, head_only: bool = False) -> ast.expr:
+        """The arrow function ahead; ``head_only``: its parameter list, read up to its '=>'
+        (left to what encloses it), as a parenthesised operand that is no reference."""
         start = self.peek().start
         names: list[Token] = []  # every name bound, in order (patterns' names included)
         slots: list[str] = []
@@ -1059,6 +1082,12 @@ class Parser:
             if tok.value in seen:
                 raise self.error("Duplicate parameter name not allowed in this context", tok)
             seen.add(tok.value)
+        if head_only:
+            self.pos -= 1
+            head = _mark(ast.Constant(value=None), start, self.tokens[self.pos - 1].end)
+            head.fx_paren = 1
+            head.fx_rest_head = True  # a parameter list, whatever its node
+            return head  # type: ignore[no-any-return]
         if self.at("{"):
             raise self.unexpected()
         self.params.append(frozenset(seen))
@@ -1235,19 +1264,24 @@ class Parser:
                     end = self.expect(")").end
                 except JsSyntaxError:
                     self.pos = start
-                    raise malformed from None
+                    try:  # a list with a rest parameter is no expression, yet a list
+                        return self._arrow(head_only=True)
+                    except JsSyntaxError:
+                        self.pos = start
+                        raise malformed from None
                 items = head.values if isinstance(head, JsSequence) else [head]
                 bad = [i for i in items if not _parameter(i)]
                 if bad:
                     error = self.error("Invalid destructuring assignment target", self.peek())
                     error.v8_start = span_of(bad[-1])[0]
                     raise error
-                if self.update_operand == start:
-                    # the operand of '++'/'--': V8 checks it as a reference before the '=>'
-                    set_span(head, tok.start, end)
-                    head.fx_paren = getattr(head, "fx_paren", 0) + 1  # type: ignore[attr-defined]
-                    return head
-                raise malformed
+                # a parameter list where an operand stands: what encloses it fails (V8 checks
+                # the operand of '++'/'--' as a reference first; anything else reaches the
+                # '=>' as the end of an expression that is no parameter list, placed where
+                # that expression is)
+                set_span(head, tok.start, end)
+                head.fx_paren = getattr(head, "fx_paren", 0) + 1  # type: ignore[attr-defined]
+                return head
             self.advance()
             if self.at(")"):
                 raise self.unexpected()
@@ -1406,6 +1440,18 @@ def parse(text: str, bound: frozenset[str] = frozenset()) -> ParseResult:
         message, start, end = result.unpredicted[0]
         raise Unpredicted(message, start, end)
     return result
+
+
+def _chain_kind(node: ast.expr) -> Any:
+    """The operator of a binary operation V8 may collapse into one n-ary operation (any but
+    a comparison, ``in`` and ``instanceof``), or None."""
+    if isinstance(node, ast.BinOp):
+        return type(node.op)
+    if isinstance(node, JsBinary) and node.op == ">>>":
+        return ">>>"
+    if isinstance(node, JsCoalesce):
+        return "??"
+    return None
 
 
 def _last_operand(node: ast.expr) -> ast.expr:
