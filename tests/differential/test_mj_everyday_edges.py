@@ -282,3 +282,38 @@ def test_early_errors_of_the_text(mj_oracle: MjOracle) -> None:
     tally = compare(mj_oracle, cases, "mj early errors")
     assert not tally.disagreements, tally.details()
     assert tally.agree == len(cases)
+
+
+# The arguments object of MemberJunction's function (one value per scope key): its own
+# Symbol.iterator is Array.prototype.values, and its own names are its indices, length and
+# callee. The probe adds an argument of its own, so each value is compared through a text
+# node gave for it (the condition is then true only when the value is that text).
+ARGUMENTS = [
+    "arguments[Symbol.iterator] === [].values",
+    "typeof arguments[Symbol.iterator] === 'function'",
+    "arguments[Symbol.iterator].name === 'values'",
+    "arguments[Symbol.iterator]().next().value === payload",
+    "[...arguments[Symbol.iterator]()].length === 3",
+    "Symbol.iterator in arguments",
+    "Object.getOwnPropertySymbols(arguments).length === 1",
+    "arguments.hasOwnProperty(Symbol.iterator)",
+    "Object.hasOwn(arguments, Symbol.iterator)",
+    "Object.hasOwn(arguments, 'callee')",
+    (
+        "Reflect.ownKeys(arguments).map(String).join() === "
+        "'0,1,2,length,callee,Symbol(Symbol.iterator)'"
+    ),
+    "Object.getOwnPropertyNames(arguments).join() === '0,1,2,length,callee'",
+    "Object.keys(arguments).join() === '0,1,2'",
+    "(arguments.x = 1, Object.getOwnPropertyNames(arguments).join()) === '0,1,2,length,callee,x'",
+]
+
+
+def test_arguments_object(mj_oracle: MjOracle) -> None:
+    scope = {"payload": {"a": 1}, "data": [1, 2], "context": None}
+    cases = [(expr, scope) for expr in ARGUMENTS]
+    answers = mj_oracle.run(cases)
+    assert all(a.success and a.value for a in answers), answers
+    tally = compare(mj_oracle, cases, "mj arguments")
+    assert not tally.disagreements, tally.details()
+    assert tally.agree == len(cases)

@@ -71,6 +71,13 @@ class JsArguments(JsObject):
         names = [k for k in written if array_index(k) is None]
         return [str(i) for i in range(len(self.values))] + indices + names
 
+    def own_names(self) -> list[str]:
+        """Object.getOwnPropertyNames: the indices, then length and callee (made with the
+        object, not enumerable), then the names written since."""
+        keys = self.js_keys()
+        at = sum(1 for k in keys if array_index(k) is not None)
+        return [*keys[:at], "length", "callee", *keys[at:]]
+
     def js_iter(self) -> list[Any]:
         if self.props:
             raise Unsupported("flowctx does not reproduce iterating a written 'arguments'")
