@@ -306,7 +306,23 @@ ARGUMENTS = [
     "Object.getOwnPropertyNames(arguments).join() === '0,1,2,length,callee'",
     "Object.keys(arguments).join() === '0,1,2'",
     "(arguments.x = 1, Object.getOwnPropertyNames(arguments).join()) === '0,1,2,length,callee,x'",
+    # Object.assign copies its indices; delete removes an index or length, not callee
+    "Object.assign([], arguments).length === 3 && Object.assign([], arguments)[1] === data",
+    "(delete arguments[0], Object.keys(arguments).join()) === '1,2'",
+    "(delete arguments[0], JSON.stringify(Array.from(arguments))) === '[null,[1,2],null]'",
+    "(delete arguments[0], JSON.stringify([...arguments])) === '[null,[1,2],null]'",
+    "(delete arguments.length, Object.getOwnPropertyNames(arguments).join()) === '0,1,2,callee'",
+    "(delete arguments.length, arguments.length) === undefined",
+    "(Reflect.deleteProperty(arguments, 0), Object.keys(arguments).join()) === '1,2'",
+    "Reflect.deleteProperty(arguments, 'callee') === false",
+    (
+        "(arguments[0] = 5, delete arguments[0], arguments[0] = 6, "
+        "Object.keys(arguments).join()) === '0,1,2'"
+    ),
+    "arguments.propertyIsEnumerable('length') === false",
+    "arguments.propertyIsEnumerable(0)",
 ]
+ARGUMENTS_ERRORS = ["delete arguments.callee", "(delete arguments[0], arguments.callee)"]
 
 
 def test_arguments_object(mj_oracle: MjOracle) -> None:
@@ -314,6 +330,7 @@ def test_arguments_object(mj_oracle: MjOracle) -> None:
     cases = [(expr, scope) for expr in ARGUMENTS]
     answers = mj_oracle.run(cases)
     assert all(a.success and a.value for a in answers), answers
+    cases += [(expr, scope) for expr in ARGUMENTS_ERRORS]
     tally = compare(mj_oracle, cases, "mj arguments")
     assert not tally.disagreements, tally.details()
     assert tally.agree == len(cases)
