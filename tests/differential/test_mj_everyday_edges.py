@@ -334,3 +334,38 @@ def test_arguments_object(mj_oracle: MjOracle) -> None:
     tally = compare(mj_oracle, cases, "mj arguments")
     assert not tally.disagreements, tally.details()
     assert tally.agree == len(cases)
+
+
+# NumberFormat's options from the scope: V8 11.3 reads and checks roundingIncrement after the
+# style, currency and unit options and before notation and the digits.
+NUMBER_FORMAT_OPTIONS: list[dict[str, Any]] = [
+    {"minimumIntegerDigits": 22, "roundingIncrement": 3},
+    {"minimumIntegerDigits": 22},
+    {"minimumIntegerDigits": 22, "roundingIncrement": 5001},
+    {"minimumIntegerDigits": 0, "roundingIncrement": 2},
+    {"roundingIncrement": 3, "notation": "x"},
+    {"minimumIntegerDigits": 22, "notation": "x"},
+    {"roundingIncrement": 3, "style": "x"},
+    {"roundingIncrement": 3, "unitDisplay": "x"},
+    {"roundingIncrement": 3, "currencySign": "x"},
+    {"roundingIncrement": 3, "style": "currency"},
+    {"roundingIncrement": 3, "compactDisplay": "x"},
+    {"roundingIncrement": 3, "roundingPriority": "x"},
+    {"roundingIncrement": 2, "maximumFractionDigits": 1, "notation": "x"},
+    {"roundingIncrement": 2, "notation": "compact"},
+    {"unit": "meter", "minimumIntegerDigits": 22, "roundingIncrement": 3},
+]
+
+
+def test_number_format_option_order(mj_oracle: MjOracle) -> None:
+    cases = [
+        (expr, {"payload": {"o": options, "n": 1.5}})
+        for options in NUMBER_FORMAT_OPTIONS
+        for expr in (
+            "new Intl.NumberFormat('en', payload.o).format(payload.n)",
+            "payload.n.toLocaleString('ar', payload.o)",
+        )
+    ]
+    tally = compare(mj_oracle, cases, "mj NumberFormat options")
+    assert not tally.disagreements, tally.details()
+    assert tally.agree == len(cases)
