@@ -369,3 +369,29 @@ def test_number_format_option_order(mj_oracle: MjOracle) -> None:
     tally = compare(mj_oracle, cases, "mj NumberFormat options")
     assert not tally.disagreements, tally.details()
     assert tally.agree == len(cases)
+
+
+# The change-array-by-copy methods copy a hole as undefined, an element of its own: the
+# probe's String and JSON cannot tell a hole from undefined, Object.keys can.
+HOLES = [
+    f"Object.keys({array}.{method}).join()"
+    for array in ("[1, , 3]", "Array(3)", "payload.arr")
+    for method in (
+        "toReversed()",
+        "with(0, 5)",
+        "toSpliced(0, 0)",
+        "toSpliced(1, 0, 7)",
+        "toSpliced(3, 5, 'a')",
+        "toSpliced(-10, -2, 'a')",
+        "toSorted()",
+        "slice()",
+        "concat()",
+    )
+]
+
+
+def test_holes_in_copies(mj_oracle: MjOracle) -> None:
+    cases = [(expr, {"payload": {"arr": [1, None, 3]}}) for expr in HOLES]
+    tally = compare(mj_oracle, cases, "mj holes in copies")
+    assert not tally.disagreements, tally.details()
+    assert tally.agree == len(cases)
