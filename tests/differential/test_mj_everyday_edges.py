@@ -395,3 +395,29 @@ def test_holes_in_copies(mj_oracle: MjOracle) -> None:
     tally = compare(mj_oracle, cases, "mj holes in copies")
     assert not tally.disagreements, tally.details()
     assert tally.agree == len(cases)
+
+
+# Object.fromEntries defines own data properties: a 'constructor' or '__proto__' entry (from
+# JSON text in the scope) is an own key of the result, as JSON.parse's are.
+FROM_ENTRIES = [
+    "Object.keys(Object.fromEntries(Object.entries(JSON.parse(payload.j)))).join()",
+    "Object.keys(Object.fromEntries(Object.entries(JSON.parse(payload.p)))).join()",
+    "Object.keys(Object.fromEntries(Object.entries(JSON.parse(payload.j)).reverse())).join()",
+    "Object.fromEntries(Object.entries(JSON.parse(payload.p))).x === undefined",
+    "JSON.stringify(Object.entries(Object.fromEntries(Object.entries(JSON.parse(payload.p)))))",
+    "Object.values(Object.fromEntries(Object.entries(JSON.parse(payload.j)))).join()",
+    "JSON.stringify(Object.fromEntries(Object.entries(JSON.parse(payload.j))))",
+]
+
+
+def test_from_entries_keeps_every_key(mj_oracle: MjOracle) -> None:
+    scope = {
+        "payload": {
+            "j": '{"constructor":1,"toString":"t","valueOf":2}',
+            "p": '{"__proto__":{"x":1},"y":2}',
+        }
+    }
+    cases = [(expr, scope) for expr in FROM_ENTRIES]
+    tally = compare(mj_oracle, cases, "mj fromEntries keys")
+    assert not tally.disagreements, tally.details()
+    assert tally.agree == len(cases)

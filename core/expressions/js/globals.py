@@ -680,6 +680,8 @@ def _object_from_entries(entries: Any = UNDEFINED, *_: Any) -> dict[str, Any]:
             )
         key = property_key(get_member(pair, "0"))  # its key read before its value
         out[key] = get_member(pair, "1")
+    if not DROPPED_KEYS.isdisjoint(out):
+        keep_all_keys(out)  # own data properties, '__proto__' and 'constructor' too
     return out
 
 
