@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from flowctx_core.expressions import evaluate
 from tests.differential.compare import compare
+from tests.differential.draw import NOW, kind
 from tests.differential.oracle import MjOracle
 
 # An ISO date-time's offset past 23:59 (+24:00, +0060) makes the whole text invalid: V8's ISO
@@ -157,8 +159,6 @@ def test_global_object_names_and_lengths(mj_oracle: MjOracle) -> None:
 
 
 def test_sparse_lengths_are_refused_by_name() -> None:
-    from flowctx_core.expressions import evaluate
-
     for expr in (
         "(payload.arr.length = 4294967295, payload.arr.length)",
         "(payload.arr[4294967294] = 1, payload.arr.length)",
@@ -167,3 +167,257 @@ def test_sparse_lengths_are_refused_by_name() -> None:
         result = evaluate(expr, {"payload": {"arr": [1]}}, "mj")
         assert result.error is not None
         assert "flowctx does not reproduce arrays of more than" in result.error.message, expr
+
+
+# node's classes written in JavaScript (URL, TextEncoder...) are distinct functions, and its
+# functions written in JavaScript (atob, btoa, Buffer and Buffer's own) print their source,
+# which flowctx refuses as node's own code rather than answering [native code].
+NODE_FUNCTIONS = [
+    "URL === TextEncoder",
+    "URL === URL",
+    "TextEncoder == URLSearchParams",
+    "[URL].includes(TextEncoder)",
+    "[URL, DOMException].indexOf(DOMException)",
+    "Object.is(URL, TextDecoder)",
+    "new Set([URL, TextDecoder, DOMException, URL]).size",
+    "atob === btoa",
+    "Buffer.from === Buffer.of",
+    "Buffer.from === Buffer.from",
+    "atob('aGk=')",
+    "btoa('hi')",
+    "Buffer.from('hi').length",
+    "atob.name + atob.length",
+    "typeof Buffer",
+    "new atob(1)",
+    "String(atob)",
+    "String(Buffer)",
+    "String(Buffer.from)",
+    "String(URL)",
+]
+
+
+def test_node_functions(mj_oracle: MjOracle) -> None:
+    cases = [(expr, {"payload": {}}) for expr in NODE_FUNCTIONS]
+    answers = mj_oracle.run(cases, probe=True, now=NOW.ms)
+    kinds = [
+        kind(real, evaluate(expr, scope, "mj", now=NOW), expr)
+        for (expr, scope), real in zip(cases, answers, strict=True)
+    ]
+    assert kinds == ["agree"] * 16 + ["refused-as-host"] * 4, kinds
+
+
+# Early errors of the condition's own text: eval and arguments are no assignment targets in
+# strict mode; new.target is named .new.target by V8's call printer; a '=>' after a call or a
+# member is placed at the call's '(' (its callee's last name) or at the member's name or '[',
+# a binary expression at its operator, a chain of one operator (V8's n-ary operation) at its
+# first operand and '++x' at its operand's last token, so a strict-mode octal before that
+# wins; the operand of '++'/'--' is checked as a reference before a '=>' after it is read;
+# and the scanner notes a legacy octal before it finds it illegal (07n).
+EARLY_ERRORS = [
+    "arguments --",
+    "arguments = 1",
+    "arguments += 1",
+    "eval = 1",
+    "eval++",
+    "++eval",
+    "[arguments] = [1]",
+    "[a, [eval]] = [1, [2]]",
+    "(arguments) = 1",
+    "x => arguments = 1",
+    "arguments = = 1",
+    "typeof arguments ++ #x",
+    "arguments.x = 1",
+    "arguments[0]++",
+    "new.target()",
+    "(0, new.target)()",
+    "new new.target()",
+    "new.target(1, 2)",
+    "new.target?.()",
+    "08 (a, b) => a",
+    "010 (a = 1) => a",
+    "x (a) => a",
+    "08 [1] => 1",
+    "08 . x => 1",
+    "-08 => 1",
+    "08 => 1",
+    "payload.a (b) => 1",
+    "08 (1) (2) => 3",
+    "08 [1] (2) => 3",
+    "08 + x => 1",
+    "++ (a, b) => a",
+    "-- ([a]) => a",
+    "++ (a) => a",
+    "++ (1) => a",
+    "++ (a.b) => 1",
+    "++ ((a)) => 1",
+    "!(a, b) => 1",
+    "1 + (a, b) => 1",
+    "++ x => 1",
+    "++ [a] => 1",
+    "++ (...r) => r",
+    "08 / a / (...r) => r",
+    "'\\08' / a / (r) => r",
+    "08 / a / (r) => r",
+    "x + 010 (a) => a",
+    "x + 010 + y => a",
+    "x * 010 + y => a",
+    "x + 010 * y => a",
+    "x || 010 || y => a",
+    "x < 010 < y => a",
+    "x ? 010 : y => a",
+    "010, x++ => 1",
+    "-- '\\08' ([a]) => a",
+    "++ f(08) => 1",
+    "08 === ?? 07n",
+    "08 / 07n",
+    "08 / 08n",
+    "08 + 00x",
+    "010 / 08n",
+]
+
+
+def test_early_errors_of_the_text(mj_oracle: MjOracle) -> None:
+    scope = {"payload": {"a": 1}, "x": 2, "f": 3}
+    cases = [(expr, scope) for expr in EARLY_ERRORS]
+    tally = compare(mj_oracle, cases, "mj early errors")
+    assert not tally.disagreements, tally.details()
+    assert tally.agree == len(cases)
+
+
+# The arguments object of MemberJunction's function (one value per scope key): its own
+# Symbol.iterator is Array.prototype.values, and its own names are its indices, length and
+# callee. The probe adds an argument of its own, so each value is compared through a text
+# node gave for it (the condition is then true only when the value is that text).
+ARGUMENTS = [
+    "arguments[Symbol.iterator] === [].values",
+    "typeof arguments[Symbol.iterator] === 'function'",
+    "arguments[Symbol.iterator].name === 'values'",
+    "arguments[Symbol.iterator]().next().value === payload",
+    "[...arguments[Symbol.iterator]()].length === 3",
+    "Symbol.iterator in arguments",
+    "Object.getOwnPropertySymbols(arguments).length === 1",
+    "arguments.hasOwnProperty(Symbol.iterator)",
+    "Object.hasOwn(arguments, Symbol.iterator)",
+    "Object.hasOwn(arguments, 'callee')",
+    (
+        "Reflect.ownKeys(arguments).map(String).join() === "
+        "'0,1,2,length,callee,Symbol(Symbol.iterator)'"
+    ),
+    "Object.getOwnPropertyNames(arguments).join() === '0,1,2,length,callee'",
+    "Object.keys(arguments).join() === '0,1,2'",
+    "(arguments.x = 1, Object.getOwnPropertyNames(arguments).join()) === '0,1,2,length,callee,x'",
+    # Object.assign copies its indices; delete removes an index or length, not callee
+    "Object.assign([], arguments).length === 3 && Object.assign([], arguments)[1] === data",
+    "(delete arguments[0], Object.keys(arguments).join()) === '1,2'",
+    "(delete arguments[0], JSON.stringify(Array.from(arguments))) === '[null,[1,2],null]'",
+    "(delete arguments[0], JSON.stringify([...arguments])) === '[null,[1,2],null]'",
+    "(delete arguments.length, Object.getOwnPropertyNames(arguments).join()) === '0,1,2,callee'",
+    "(delete arguments.length, arguments.length) === undefined",
+    "(Reflect.deleteProperty(arguments, 0), Object.keys(arguments).join()) === '1,2'",
+    "Reflect.deleteProperty(arguments, 'callee') === false",
+    (
+        "(arguments[0] = 5, delete arguments[0], arguments[0] = 6, "
+        "Object.keys(arguments).join()) === '0,1,2'"
+    ),
+    "arguments.propertyIsEnumerable('length') === false",
+    "arguments.propertyIsEnumerable(0)",
+]
+ARGUMENTS_ERRORS = ["delete arguments.callee", "(delete arguments[0], arguments.callee)"]
+
+
+def test_arguments_object(mj_oracle: MjOracle) -> None:
+    scope = {"payload": {"a": 1}, "data": [1, 2], "context": None}
+    cases = [(expr, scope) for expr in ARGUMENTS]
+    answers = mj_oracle.run(cases)
+    assert all(a.success and a.value for a in answers), answers
+    cases += [(expr, scope) for expr in ARGUMENTS_ERRORS]
+    tally = compare(mj_oracle, cases, "mj arguments")
+    assert not tally.disagreements, tally.details()
+    assert tally.agree == len(cases)
+
+
+# NumberFormat's options from the scope: V8 11.3 reads and checks roundingIncrement after the
+# style, currency and unit options and before notation and the digits.
+NUMBER_FORMAT_OPTIONS: list[dict[str, Any]] = [
+    {"minimumIntegerDigits": 22, "roundingIncrement": 3},
+    {"minimumIntegerDigits": 22},
+    {"minimumIntegerDigits": 22, "roundingIncrement": 5001},
+    {"minimumIntegerDigits": 0, "roundingIncrement": 2},
+    {"roundingIncrement": 3, "notation": "x"},
+    {"minimumIntegerDigits": 22, "notation": "x"},
+    {"roundingIncrement": 3, "style": "x"},
+    {"roundingIncrement": 3, "unitDisplay": "x"},
+    {"roundingIncrement": 3, "currencySign": "x"},
+    {"roundingIncrement": 3, "style": "currency"},
+    {"roundingIncrement": 3, "compactDisplay": "x"},
+    {"roundingIncrement": 3, "roundingPriority": "x"},
+    {"roundingIncrement": 2, "maximumFractionDigits": 1, "notation": "x"},
+    {"roundingIncrement": 2, "notation": "compact"},
+    {"unit": "meter", "minimumIntegerDigits": 22, "roundingIncrement": 3},
+]
+
+
+def test_number_format_option_order(mj_oracle: MjOracle) -> None:
+    cases = [
+        (expr, {"payload": {"o": options, "n": 1.5}})
+        for options in NUMBER_FORMAT_OPTIONS
+        for expr in (
+            "new Intl.NumberFormat('en', payload.o).format(payload.n)",
+            "payload.n.toLocaleString('ar', payload.o)",
+        )
+    ]
+    tally = compare(mj_oracle, cases, "mj NumberFormat options")
+    assert not tally.disagreements, tally.details()
+    assert tally.agree == len(cases)
+
+
+# The change-array-by-copy methods copy a hole as undefined, an element of its own: the
+# probe's String and JSON cannot tell a hole from undefined, Object.keys can.
+HOLES = [
+    f"Object.keys({array}.{method}).join()"
+    for array in ("[1, , 3]", "Array(3)", "payload.arr")
+    for method in (
+        "toReversed()",
+        "with(0, 5)",
+        "toSpliced(0, 0)",
+        "toSpliced(1, 0, 7)",
+        "toSpliced(3, 5, 'a')",
+        "toSpliced(-10, -2, 'a')",
+        "toSorted()",
+        "slice()",
+        "concat()",
+    )
+]
+
+
+def test_holes_in_copies(mj_oracle: MjOracle) -> None:
+    cases = [(expr, {"payload": {"arr": [1, None, 3]}}) for expr in HOLES]
+    tally = compare(mj_oracle, cases, "mj holes in copies")
+    assert not tally.disagreements, tally.details()
+    assert tally.agree == len(cases)
+
+
+# Object.fromEntries defines own data properties: a 'constructor' or '__proto__' entry (from
+# JSON text in the scope) is an own key of the result, as JSON.parse's are.
+FROM_ENTRIES = [
+    "Object.keys(Object.fromEntries(Object.entries(JSON.parse(payload.j)))).join()",
+    "Object.keys(Object.fromEntries(Object.entries(JSON.parse(payload.p)))).join()",
+    "Object.keys(Object.fromEntries(Object.entries(JSON.parse(payload.j)).reverse())).join()",
+    "Object.fromEntries(Object.entries(JSON.parse(payload.p))).x === undefined",
+    "JSON.stringify(Object.entries(Object.fromEntries(Object.entries(JSON.parse(payload.p)))))",
+    "Object.values(Object.fromEntries(Object.entries(JSON.parse(payload.j)))).join()",
+    "JSON.stringify(Object.fromEntries(Object.entries(JSON.parse(payload.j))))",
+]
+
+
+def test_from_entries_keeps_every_key(mj_oracle: MjOracle) -> None:
+    scope = {
+        "payload": {
+            "j": '{"constructor":1,"toString":"t","valueOf":2}',
+            "p": '{"__proto__":{"x":1},"y":2}',
+        }
+    }
+    cases = [(expr, scope) for expr in FROM_ENTRIES]
+    tally = compare(mj_oracle, cases, "mj fromEntries keys")
+    assert not tally.disagreements, tally.details()
+    assert tally.agree == len(cases)

@@ -326,10 +326,18 @@ def _arr_sort(arr: list[Any], compare: Any = UNDEFINED, *_: Any) -> list[Any]:
     return arr
 
 
+def _dense(items: list[Any]) -> list[Any]:
+    """The change-array-by-copy methods read every index of the original: a hole is copied
+    as undefined, an element of its own (``Object.keys([1, , 3].toReversed())`` is 0,1,2)."""
+    if any(x is HOLE for x in items):
+        return [UNDEFINED if x is HOLE else x for x in items]
+    return items
+
+
 def _arr_to_reversed(arr: list[Any], *_: Any) -> list[Any]:
     if CHANGED.elements:
         return _get_each(arr, range(len(arr) - 1, -1, -1))
-    return arr[::-1]
+    return _dense(arr[::-1])
 
 
 def _arr_reverse(arr: list[Any], *_: Any) -> list[Any]:
@@ -388,7 +396,7 @@ def _arr_to_spliced(arr: list[Any], *args: Any) -> list[Any]:
     if CHANGED.elements:
         n = len(arr)
         return [*_get_each(arr, range(start)), *items, *_get_each(arr, range(start + count, n))]
-    return [*arr[:start], *items, *arr[start + count :]]
+    return [*_dense(arr[:start]), *items, *_dense(arr[start + count :])]
 
 
 def _arr_with(arr: list[Any], index: Any = UNDEFINED, value: Any = UNDEFINED, *_: Any) -> list[Any]:
@@ -400,7 +408,7 @@ def _arr_with(arr: list[Any], index: Any = UNDEFINED, value: Any = UNDEFINED, *_
     if CHANGED.elements:  # every element read but the one replaced
         n = len(arr)
         return [*_get_each(arr, range(skipped)), value, *_get_each(arr, range(skipped + 1, n))]
-    out = list(arr)
+    out = _dense(list(arr))
     out[skipped] = value
     return out
 

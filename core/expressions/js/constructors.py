@@ -492,7 +492,10 @@ def error_function(name: str) -> JsFunction:
         {
             "captureStackTrace": JsFunction("captureStackTrace", _stack_refused, arity=2),
             "prepareStackTrace": JsFunction(
-                "ErrorPrepareStackTrace", _stack_refused, arity=2, ident="node class"
+                "ErrorPrepareStackTrace",
+                _stack_refused,
+                arity=2,
+                ident="node class ErrorPrepareStackTrace",
             ),
             "stackTraceLimit": 10,
         }

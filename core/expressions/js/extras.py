@@ -749,8 +749,9 @@ def register(globals_: dict[str, Any], number_methods: dict[str, Any]) -> None:
     STRING_METHODS.update(HTML_METHODS)
     number_methods["toExponential"] = to_exponential
     globals_["escape"] = JsFunction("escape", escape, arity=1)
-    globals_["atob"] = JsFunction("atob", atob, arity=1)
-    globals_["btoa"] = JsFunction("btoa", btoa, arity=1)
+    # written in JavaScript in node: their text is node's source (``values.function_text``)
+    globals_["atob"] = JsFunction("atob", atob, arity=1, ident="node function atob")
+    globals_["btoa"] = JsFunction("btoa", btoa, arity=1, ident="node function btoa")
     globals_["unescape"] = JsFunction("unescape", unescape, arity=1)
     globals_["decodeURI"] = JsFunction("decodeURI", decode_uri, arity=1)
     globals_["decodeURIComponent"] = JsFunction("decodeURIComponent", decode_uri_component, arity=1)

@@ -483,11 +483,14 @@ def _object_assign(target: Any = UNDEFINED, *sources: Any) -> Any:
             or type(source) is JsProxy
             or descriptors.takes_descriptors(source)  # a Date's, a Map's own keys
             or (type(source) is JsFunction and source.proxy is not None)
+            or type(source).__name__ == "JsArguments"
         ):
             continue
         for k in _still_own(source, _keys_of(source, "assign")):
             set_member(target, k, get_member(source, k))
         for sym in symkeys.own_symbols(source):  # then its enumerable symbol keys
+            if type(source).__name__ == "JsArguments" and sym is symkeys.ITERATOR:
+                continue  # its own Symbol.iterator is not enumerable
             if type(source) is JsProxy:
                 found = source.own_property(sym)
                 enumerable = isinstance(found, dict) and found["enumerable"]
@@ -677,6 +680,8 @@ def _object_from_entries(entries: Any = UNDEFINED, *_: Any) -> dict[str, Any]:
             )
         key = property_key(get_member(pair, "0"))  # its key read before its value
         out[key] = get_member(pair, "1")
+    if not DROPPED_KEYS.isdisjoint(out):
+        keep_all_keys(out)  # own data properties, '__proto__' and 'constructor' too
     return out
 
 

@@ -367,6 +367,8 @@ def _is_enumerable(o: Any, key: Any) -> bool:
     )  # its length is its own, not enumerable
     if (key == "length" and fixed_length) or type(o) is JsPrototype or not _obj_has_own(o, key):
         return False
+    if type(o).__name__ == "JsArguments":  # its indices and the keys written on it
+        return type(key) is not JsSymbol and property_key(key) in o.js_keys()
     if descriptors.takes_descriptors(o):
         return descriptors.descriptor_of(o, key if type(key) is JsSymbol else property_key(key))[
             "enumerable"
@@ -678,6 +680,10 @@ def _delete_own(obj: Any, key: str) -> None:
         if key in ("length", "name"):
             forget_own(obj, key)
             return
+    own_delete = getattr(obj, "js_delete", None)  # an arguments object
+    if own_delete is not None:
+        own_delete(key)
+        return
     owns = getattr(obj, "js_owns", None)
     if owns is not None and owns(key) and key not in (getattr(obj, "props", None) or {}):
         raise JsError(f"Cannot delete property '{key}' of {obj.tag}")

@@ -284,6 +284,13 @@ def _delete_property(target: Any = UNDEFINED, key: Any = UNDEFINED, *_: Any) -> 
             target.message, target.own_message = "", False  # the inherited '' shows through
         target.props.pop(k, None)
         return True
+    own_delete = getattr(target, "js_delete", None)  # an arguments object
+    if own_delete is not None:
+        try:
+            own_delete(k)
+        except JsError:
+            return False  # its callee: not configurable
+        return True
     if isinstance(target, JsObject) and type(target) is not JsErrorObject:
         owns = getattr(target, "js_owns", None)
         props = getattr(target, "props", None) or {}

@@ -15,7 +15,7 @@ from typing import Any, Final
 from flowctx_core.expressions.budget import charge
 from flowctx_core.expressions.js.common import LENT, Unsupported, _mutating, _state
 from flowctx_core.expressions.js.iterators import JsIterator
-from flowctx_core.expressions.js.prototypes import JsPrototype, prototype_of
+from flowctx_core.expressions.js.prototypes import JsPrototype, prototype, prototype_of
 from flowctx_core.expressions.js.proxies import JsProxy
 from flowctx_core.expressions.js.symbols import WELL_KNOWN, JsSymbol
 from flowctx_core.expressions.js.values import (
@@ -106,14 +106,25 @@ def own_symbols(obj: Any) -> list[JsSymbol]:
             )
         )
     store = _own_store(obj)
-    return [k for k in store if type(k) is JsSymbol] if store else []
+    written = [k for k in store if type(k) is JsSymbol] if store else []
+    if _is_arguments(obj) and ITERATOR not in written:
+        return [ITERATOR, *written]  # made with the object
+    return written
 
 
 #: node's classes whose instances hold their state under symbol keys of node's own modules
 _NODE_INTERNALS: Final = {"JsTextEncoder": "TextEncoder", "JsTextDecoder": "TextDecoder"}
 
 
+def _is_arguments(obj: Any) -> bool:
+    """An arguments object (``arguments.py``, which reads members through modules that read
+    symbol keys through this one: named, not imported)."""
+    return type(obj).__name__ == "JsArguments"
+
+
 def has_own(obj: Any, sym: JsSymbol) -> bool:
+    if sym is ITERATOR and _is_arguments(obj):
+        return True
     store = _own_store(obj)
     return bool(store) and sym in store  # type: ignore[operator]
 
@@ -132,6 +143,9 @@ def get(obj: Any, sym: JsSymbol) -> Any:
         store = _own_store(node)
         if store and sym in store:
             return js_value(store[sym])
+        if sym is ITERATOR and _is_arguments(node):
+            # an own property of every arguments object: Array.prototype.values itself
+            return LENT["get_member"](prototype("Array"), "values")
         if type(node) is JsCreated:
             node = node.proto
             if node is None:

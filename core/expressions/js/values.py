@@ -816,8 +816,13 @@ def function_text(fn: JsFunction) -> str:
     """Function.prototype.toString of ``fn``: its source, or the native form."""
     if fn.source is not None:
         return fn.source
-    if fn.ident == "node class":  # node's classes written in JavaScript print their source
-        raise JsError(host_refusal(f"the source text of node's class {fn.name}", "node's own code"))
+    ident = fn.ident
+    if ident is not None and ident.startswith(("node class ", "node function ")):
+        # node's classes and functions written in JavaScript print their source
+        kind = ident.split()[1]
+        raise JsError(
+            host_refusal(f"the source text of node's {kind} {fn.name}", "node's own code")
+        )
     if fn.name.startswith("bound ") or fn.proxy is not None:  # these texts name nothing
         return "function () { [native code] }"
     return f"function {fn.name}() {{ [native code] }}"

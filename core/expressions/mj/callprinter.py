@@ -200,6 +200,8 @@ def printed(node: ast.AST, it: bool = False) -> str:
     if isinstance(node, JsTypeof):
         return f"(typeof {printed(node.operand, it)})"
     if isinstance(node, JsVoid):
+        if getattr(node, "fx_new_target", False):
+            return ".new.target"
         return f"(void {printed(node.operand, it)})"
     if isinstance(node, JsDelete):
         return f"(delete {printed(node.operand, it)})"

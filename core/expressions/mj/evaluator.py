@@ -1516,6 +1516,9 @@ def _delete(c: _Compiler, node: JsDelete) -> Fn:
                 raise NeedsCopy
             obj.pop(k, None)
             return True
+        if type(obj) is JsArguments:
+            obj.js_delete(k)  # made by this evaluation: every own key of it is configurable
+            return True
         if type(obj) is list:
             index = js.array_index(k)
             if index is not None and index < len(obj):

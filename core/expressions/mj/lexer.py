@@ -363,15 +363,19 @@ class _Lexer:
         if text[i] == "0" and i + 1 < n and text[i + 1] in _DIGITS:
             while j < n and text[j] in _DIGITS:
                 j += 1
-            if j < n and text[j] == "n":  # no BigInt of a legacy literal: the scanner fails
-                raise _resumes(self.error("Invalid or unexpected token", i, j + 1), j)
-            if all(d in "01234567" for d in text[i:j]):
-                if j < n and (_unit_starts_name(text[j]) or text[j] == "\\"):
-                    # `00x`
-                    raise _resumes(self.error("Invalid or unexpected token", i, j + 1), j)
+            legacy = all(d in "01234567" for d in text[i:j])
+            if legacy:
+                # V8's scanner notes a legacy octal as soon as its digits end, before it
+                # finds the literal illegal (`07n`, `00x`): the last octal it read is this one
                 self.octals.append(
                     self.error("Octal literals are not allowed in strict mode.", i, j)
                 )
+            if j < n and text[j] == "n":  # no BigInt of a legacy literal: the scanner fails
+                raise _resumes(self.error("Invalid or unexpected token", i, j + 1), j)
+            if legacy:
+                if j < n and (_unit_starts_name(text[j]) or text[j] == "\\"):
+                    # `00x`
+                    raise _resumes(self.error("Invalid or unexpected token", i, j + 1), j)
                 return int(text[i:j], 8), j
             # a decimal with a leading zero (08, 09.5): scanned as one, refused in strict mode
             self.octals.append(

@@ -145,6 +145,8 @@ def _parameters(head: ast.expr) -> bool:
     ``name = default``, array patterns of those, separated by commas)."""
     if isinstance(head, JsSequence):
         return all(_parameter(item) for item in head.values)
+    if getattr(head, "fx_rest_head", False):
+        return True
     # the head's own parentheses are the list's: only parentheses inside it are refused
     return _parameter(head, own=True)
 
@@ -165,7 +167,7 @@ def _assignable(item: ast.expr) -> bool:
     """Whether V8 takes ``item`` as an element of an array destructuring assignment: a name
     or a member (parenthesised too), a nested array of such, one with a default, a rest."""
     if isinstance(item, ast.Name):
-        return True
+        return item.id not in ("eval", "arguments")  # strict mode
     if isinstance(item, ast.Attribute | ast.Subscript):
         return True
     if isinstance(item, ast.List) and not getattr(item, "fx_paren", 0):
@@ -250,6 +252,7 @@ class Parser:
         self.tokens = [*head, *expr_tokens[:-1], *tail, Token("eof", None, n, n)]
         self.pos = 0
         self.depth = 0
+        self.update_operand = -1  # the token position of a '++'/'--' operand, as it is read
         self.params: list[frozenset[str]] = []
         self.result = ParseResult()
         self.synthetic_call: ast.Call | None = None
@@ -435,6 +438,11 @@ class Parser:
 
     def check_target(self, target: ast.expr, tok: Token, what: str) -> None:
         if isinstance(target, ast.Name):
+            if target.id in ("eval", "arguments"):
+                # strict mode: neither is assigned to, parenthesised or not
+                error = self.error("Unexpected eval or arguments in strict mode", tok)
+                error.v8_start = span_of(target)[0]
+                raise error
             return
         if isinstance(target, ast.Attribute | ast.Subscript) and not self.in_optional_chain(target):
             return
@@ -647,6 +655,7 @@ class Parser:
         if tok.kind == "op" and tok.value in ("++", "--"):
             self.advance()
             self.enter()
+            self.update_operand = self.pos
             target = self.unary()
             self.leave()
             self.check_target(target, tok, "prefix operation")
@@ -746,7 +755,9 @@ class Parser:
             raise self.error("'new.target' must not contain escaped characters", tok)
         self.advance()
         zero = _mark(ast.Constant(value=0), new.start, tok.end)
-        return _mark(JsVoid(operand=zero), new.start, tok.end)
+        node = _mark(JsVoid(operand=zero), new.start, tok.end)
+        node.fx_new_target = True  # V8's call printer names it by its variable, .new.target
+        return node
 
     def member_no_call(self) -> ast.expr:
         """The callee of ``new``: a member expression without calls (``new a.b[c]``)."""
@@ -927,10 +938,55 @@ class Parser:
             error = self.error("Malformed arrow function parameter list", tok)
             # V8 places it at the operand right before the '=>' (an octal before it wins,
             # one there loses: `08 + x => 1` is the octal's error, `08 => 1` the arrow's)
-            error.v8_start = span_of(last)[0]
+            error.v8_start = self.v8_position(head)
             raise error
         if parenthesised and not _parameters(head):
             raise self.error("Invalid destructuring assignment target", tok)
+
+    def v8_position(self, node: ast.expr) -> int:
+        """Where V8 places an expression: a call at its callee's last token when that is a
+        name, else at its '('; a member at its name after '.', or at its '['; anything else
+        where it starts (``08(a) => 1`` and ``08[1] => 1`` are the octal's errors)."""
+        start, _ = span_of(node)
+        if getattr(node, "fx_paren", False):
+            return start
+        if isinstance(node, ast.BoolOp):
+            if len(node.values) > 2:  # an n-ary chain: V8 places it at its first operand
+                return self.v8_position(node.values[0])
+            return self.token_after(span_of(node.values[0])[1], "", start)
+        kind = _chain_kind(node)
+        if kind is not None or isinstance(node, ast.Compare | JsBinary):
+            left = node.left  # type: ignore[attr-defined]
+            if kind is not None and _chain_kind(left) == kind and not getattr(left, "fx_paren", 0):
+                # ``a + b + c`` is one n-ary operation to V8, placed where its first operand is
+                while _chain_kind(left) == kind and not getattr(left, "fx_paren", 0):
+                    left = left.left
+                return self.v8_position(left)
+            return self.token_after(span_of(left)[1], "", start)  # at its operator
+        if isinstance(node, JsUpdate):
+            if node.prefix:  # V8 places '++x' at the last token of its operand
+                _, end = span_of(node)
+                return max((int(t.start) for t in self.tokens if t.end <= end), default=start)
+            return self.token_after(span_of(node.target)[1], "", start)
+        if isinstance(node, ast.Call):
+            inner = span_of(node.func)[1]
+            before = [t for t in self.tokens if t.end <= inner and t.start >= start]
+            if before and before[-1].kind == "name":
+                return int(before[-1].start)
+            return self.token_after(inner, "(", start)
+        if isinstance(node, ast.Attribute):
+            return self.token_after(span_of(node.value)[1], node.attr, start)
+        if isinstance(node, ast.Subscript):
+            return self.token_after(span_of(node.value)[1], "[", start)
+        return start
+
+    def token_after(self, at: int, value: str, default: int) -> int:
+        """The start of the first token ``value`` (any, if empty) at or after ``at`` (``default``
+        if none)."""
+        for t in self.tokens:
+            if t.start >= at and (not value or (t.value == value and t.kind != "str")):
+                return int(t.start)
+        return default
 
     def arrow(self) -> ast.expr:
         opening = self.pos
@@ -956,7 +1012,9 @@ class Parser:
             error.v8_start = span_of(bad[-1])[0] if bad else self.tokens[opening].start
             raise error from None
 
-    def _arrow(self) -> ast.expr:
+    def _arrow(self, head_only: bool = False) -> ast.expr:
+        """The arrow function ahead; ``head_only``: its parameter list, read up to its '=>'
+        (left to what encloses it), as a parenthesised operand that is no reference."""
         start = self.peek().start
         names: list[Token] = []  # every name bound, in order (patterns' names included)
         slots: list[str] = []
@@ -1024,6 +1082,12 @@ class Parser:
             if tok.value in seen:
                 raise self.error("Duplicate parameter name not allowed in this context", tok)
             seen.add(tok.value)
+        if head_only:
+            self.pos -= 1
+            head = _mark(ast.Constant(value=None), start, self.tokens[self.pos - 1].end)
+            head.fx_paren = 1
+            head.fx_rest_head = True  # a parameter list, whatever its node
+            return head  # type: ignore[no-any-return]
         if self.at("{"):
             raise self.unexpected()
         self.params.append(frozenset(seen))
@@ -1197,17 +1261,27 @@ class Parser:
                 try:
                     self.advance()
                     head = self.expression()
-                    self.expect(")")
+                    end = self.expect(")").end
                 except JsSyntaxError:
                     self.pos = start
-                    raise malformed from None
+                    try:  # a list with a rest parameter is no expression, yet a list
+                        return self._arrow(head_only=True)
+                    except JsSyntaxError:
+                        self.pos = start
+                        raise malformed from None
                 items = head.values if isinstance(head, JsSequence) else [head]
                 bad = [i for i in items if not _parameter(i)]
                 if bad:
                     error = self.error("Invalid destructuring assignment target", self.peek())
                     error.v8_start = span_of(bad[-1])[0]
                     raise error
-                raise malformed
+                # a parameter list where an operand stands: what encloses it fails (V8 checks
+                # the operand of '++'/'--' as a reference first; anything else reaches the
+                # '=>' as the end of an expression that is no parameter list, placed where
+                # that expression is)
+                set_span(head, tok.start, end)
+                head.fx_paren = getattr(head, "fx_paren", 0) + 1  # type: ignore[attr-defined]
+                return head
             self.advance()
             if self.at(")"):
                 raise self.unexpected()
@@ -1366,6 +1440,18 @@ def parse(text: str, bound: frozenset[str] = frozenset()) -> ParseResult:
         message, start, end = result.unpredicted[0]
         raise Unpredicted(message, start, end)
     return result
+
+
+def _chain_kind(node: ast.expr) -> Any:
+    """The operator of a binary operation V8 may collapse into one n-ary operation (any but
+    a comparison, ``in`` and ``instanceof``), or None."""
+    if isinstance(node, ast.BinOp):
+        return type(node.op)
+    if isinstance(node, JsBinary) and node.op == ">>>":
+        return ">>>"
+    if isinstance(node, JsCoalesce):
+        return "??"
+    return None
 
 
 def _last_operand(node: ast.expr) -> ast.expr:

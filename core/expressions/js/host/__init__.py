@@ -92,9 +92,11 @@ WHY: Final = {
         **{name: _TIMELINE for name in PERFORMANCE},
     }.items()
 }  # fmt: skip
-#: node's classes written in JavaScript: String() of one gives its source, which flowctx does
-#: not hold (``values.to_string`` refuses a function with this ident)
+#: node's classes and functions written in JavaScript: String() of one gives its source, which
+#: flowctx does not hold (``values.function_text`` refuses a function whose ident starts so);
+#: each ident goes on with the name, since functions with one ident are one function
 NODE_CLASS: Final = "node class"
+NODE_FUNCTION: Final = "node function"
 
 
 def service(name: str) -> Any:
@@ -149,11 +151,17 @@ def register(globals_: dict[str, Any], constructors: dict[int, Callable[..., Any
         members={
             "poolSize": 8192,
             **{
-                name: JsFunction(name, _lazy("buffer", attr), arity=arity)
+                name: JsFunction(
+                    name,
+                    _lazy("buffer", attr),
+                    arity=arity,
+                    ident=f"{NODE_FUNCTION} Buffer.{name}",
+                )
                 for name, (attr, arity) in BUFFER_STATICS.items()
             },
         },
         arity=2,
+        ident=f"{NODE_FUNCTION} Buffer",
     )
     globals_["Buffer"] = node_buffer
     constructors[id(node_buffer)] = _lazy("buffer", "called")
@@ -196,7 +204,7 @@ def register(globals_: dict[str, Any], constructors: dict[int, Callable[..., Any
         ("URLSearchParams", "url", "new_search_params", 0, None),
         ("DOMException", "domexception", "construct", 0, dict(DOM_CONSTANTS)),
     ):
-        fn = JsFunction(name, _class_call(name), members, arity=arity, ident=NODE_CLASS)
+        fn = JsFunction(name, _class_call(name), members, arity=arity, ident=f"{NODE_CLASS} {name}")
         globals_[name] = fn
         constructors[id(fn)] = _lazy(module, make)
     aggregate = JsFunction("AggregateError", _lazy("aggregate", "construct"), arity=2)

@@ -917,12 +917,17 @@ def read_options(locales: Any, options: Any, service: str = SERVICE) -> dict[str
     unit_display = option("unitDisplay", ("short", "narrow", "long"), "short")
     if currency is not UNDEFINED:
         currency = currency.upper()
+    # V8 11.3 reads and checks roundingIncrement here, before notation and the digits (an
+    # increment of 3 fails before a minimumIntegerDigits of 22 or a notation of "x" would)
+    increment = get_number_option(opts, "roundingIncrement", 1, 5000, 1)
+    if increment not in _INCREMENTS:
+        raise JsError("roundingIncrement value is out of range.")
     notation = option("notation", ("standard", "scientific", "engineering", "compact"), "standard")
     o: dict[str, Any] = {"locale": base, "numberingSystem": "", "style": style,
                          "currency": currency, "currencyDisplay": currency_display,
                          "currencySign": currency_sign, "unit": unit,
                          "unitDisplay": unit_display, "notation": notation}  # fmt: skip
-    _digit_options(opts, o, service)
+    _digit_options(opts, o, service, increment=increment)
     o["compactDisplay"] = option("compactDisplay", ("short", "long"), "short")
     o["useGrouping"] = _use_grouping(opts, "min2" if notation == "compact" else "auto", service)
     o["signDisplay"] = option(
@@ -943,11 +948,11 @@ def read_options(locales: Any, options: Any, service: str = SERVICE) -> dict[str
 
 
 def _digit_options(opts: Any, o: dict[str, Any], service: str = SERVICE,
-                   plural: bool = False) -> None:  # fmt: skip
+                   plural: bool = False, increment: int = 1) -> None:  # fmt: skip
     """SetNumberFormatDigitOptions (ECMA-402 2023), as V8 11.3 reads and checks them: the
-    digits, roundingIncrement (NumberFormat's only), roundingPriority, the digits resolved,
-    the increment's checks, trailingZeroDisplay (NumberFormat's); roundingMode is read later,
-    by the constructor."""
+    digits, roundingPriority, the digits resolved, the checks of the increment (NumberFormat's
+    only, read by its constructor before notation), trailingZeroDisplay (NumberFormat's);
+    roundingMode is read later, by the constructor."""
     style, notation = o["style"], o["notation"]
     if style == "currency":  # compact too, where fraction digits are asked
         mnfd_default = currency_digits(o["currency"])
@@ -960,11 +965,8 @@ def _digit_options(opts: Any, o: dict[str, Any], service: str = SERVICE,
     mxfd = read(opts, "maximumFractionDigits")
     mnsd = read(opts, "minimumSignificantDigits")
     mxsd = read(opts, "maximumSignificantDigits")
-    increment = 1
-    if not plural:
-        increment = get_number_option(opts, "roundingIncrement", 1, 5000, 1)
-        if increment not in _INCREMENTS:
-            raise JsError("roundingIncrement value is out of range.")
+    if plural:
+        increment = 1
     priority = get_option(opts, "roundingPriority", "string",
                           ("auto", "morePrecision", "lessPrecision"), "auto",
                           "SetNumberFormatDigitOptions")  # fmt: skip
