@@ -35,6 +35,7 @@ _FILES: Final = {
     "calendarMonths": "calendarparts", "calendarMonthSpans": "calendarmonths",
     "chineseMonths": "chinesemonths",
     "calendarLocales": "calendarparts",
+    "localeHeirs": "heirs", "localeExplicit": "heirs",
     "dateParts": "dateparts", "dateJoins": "dateparts", "datePartsRefused": "dateparts",
     "lists": "lists", "dates": "dates", "skeletons": "skeletons",
     "collationRanks": "collations", "units": "units", "ranges": "ranges",

@@ -552,7 +552,15 @@ class DateTimeFormat(IntlObject):
                     else (f"{n:02d}" if width == 2 else str(n))
                 )
                 if name == "month" and sk is not None and sk["r"].get("month") in _NAMED:
-                    # month names that are digits (zh's narrow ones) keep the locale's own
+                    # month names that are digits (zh's narrow ones) keep the locale's own; where
+                    # those are not Latin, a name may be written in either (dz's short months
+                    # beside a year are Latin, alone Tibetan) and the rows do not tell which
+                    if self.row["digits"] != "0123456789":
+                        raise Unsupported(
+                            "flowctx does not reproduce month names written in digits in "
+                            f"{self.o['locale']!r} (node writes some in Latin digits, some in the "
+                            "locale's own)"
+                        )
                     own = str.maketrans("0123456789", self.row["digits"])
                     n = calendars.month_number(self.o["calendar"], y, mo, named=True)
                     out.append((name, (f"{n:02d}" if width == 2 else str(n)).translate(own)))
@@ -713,6 +721,13 @@ def construct(
     if ca is not None and tag_ca == ca and calendar in (UNDEFINED, tag_ca):
         kept["ca"] = ca
     chosen = ca or own_calendar
+    if ca is not None and ca == own_calendar and locale in table("localeExplicit"):
+        # (scripts/intl_locale_heirs.mjs: node writes uz-AF's Persian dates with their era when
+        # the calendar is asked by name, and the tables hold the locale's default ones)
+        raise Unsupported(
+            f"flowctx does not reproduce {locale!r}'s own calendar asked by name "
+            "(node's patterns for it are not the locale's default ones)"
+        )
     if chosen != "gregory" and chosen not in calendars.CALENDARS:
         where = "" if ca else f" of {locale!r}"
         raise Unsupported(f"flowctx does not reproduce the {chosen} calendar{where}")
@@ -1175,6 +1190,13 @@ def _pooled(name: str, at: int) -> Any:
 
 
 @functools.cache
+@functools.cache
+def _heirs(calendar: str) -> frozenset[str]:
+    """The locales whose dates node writes otherwise than their parent's in a calendar
+    (scripts/intl_locale_heirs.mjs)."""
+    return frozenset(table("localeHeirs").get(calendar, ()))
+
+
 def _listed(name: str, calendar: str | None, tag: str) -> list[int | None]:
     """A locale's list over a table's keys (None where it is the parent's); a list kept as
     text (base 36, tables/zoneparts) is read on its first use."""
@@ -1202,13 +1224,16 @@ def _row(name: str, calendar: str | None, locale: str, key: str) -> dict[str, An
         at = _key_index(name).get(key)
     if at is None:
         return None
+    # a locale with no rows of its own in a calendar reads its parent's, but not where node
+    # writes its dates otherwise (tables/heirs: fa-AF's Afghan month names are not fa's)
+    heirs = _heirs(str(calendar)) if name == "calendarParts" else frozenset()
     tag = locale
     while True:
         found = _listed(name, calendar, tag) if tag in tags else None
         index = None if found is None else found[at]
         if index is not None:
             break
-        if "-" not in tag:
+        if "-" not in tag or (found is None and tag in heirs):
             return None
         tag = tag.rsplit("-", 1)[0]
     if index < 0:
