@@ -42,9 +42,12 @@ for (const tag of locales) {
         future[cat] ??= text(always.formatToParts(x, unit));
         past[cat] ??= text(always.formatToParts(-x, unit));
       }
+      // ICU says its phrase for an offset within 1% of -2 to 2 (1.004 days is tomorrow); a text
+      // without a number at the whole offset alone may be a plural category's (ar's one second,
+      // خلال ثانية واحدة), which 1.004 seconds is not: measured off the whole
       const phrases = {};
       for (let v = -3; v <= 3; v++) {
-        const parts = auto.formatToParts(v, unit);
+        const parts = auto.formatToParts(v + 0.004, unit);
         if (around(parts) === null) phrases[v] = parts.map((p) => p.value).join("");
       }
       units[unit] = { f: future, p: past, a: phrases };
