@@ -65,7 +65,7 @@ class Locale(IntlObject):
             head = "-".join(p for p in (language, script, region) if p)
             full = _parts(self._likely("maximize").text.split("-u-")[0])
             own = _parts(Locale(language)._likely("maximize").text.split("-u-")[0])[1]
-            return lists(key, head, kws, (language, script, region), (own, full[2]))
+            return lists(key, head, kws, (language, script, region), (own, full[2], full[0]))
         return None
 
     def _likely(self, how: str) -> Locale:
@@ -82,7 +82,14 @@ class Locale(IntlObject):
         if exception is not None:
             found = exception[0 if how == "maximize" else 1]
         else:
-            full = _maximize(*_parts(head))
+            # the unknown script Zzzz and region ZZ count as absent, as UTS #35 says (und-Deva-ZZ
+            # is hi-Deva-IN, sr-ZZ sr-Cyrl-RS), but a tag with a language, a script and a region
+            # is already whole to ICU's maximize (en-Latn-ZZ stays)
+            lang, scr, reg = _parts(head)
+            if how == "maximize" and lang != "und" and scr and reg:
+                full = (lang, scr, reg)
+            else:
+                full = _maximize(lang, "" if scr == "Zzzz" else scr, "" if reg == "ZZ" else reg)
             found = "-".join(p for p in (full if how == "maximize" else _minimize(full)) if p)
         _, script, region = _parts(head)
         variant = bool(rest) or kws.get("va") == "posix"  # ICU's variant POSIX

@@ -60,14 +60,14 @@ def lists(
     base: str,
     kws: dict[str, str],
     parts: tuple[str, str, str],
-    likely: tuple[str, str],
+    likely: tuple[str, str, str],
 ) -> Any:
     """One of the lists for a canonical base tag (language, script, region), its keywords, its
-    parts and its language's likely script and its likely region."""
+    parts and its language's likely script, its likely region and its likely language."""
     language, script, region = parts
     if "rg" in kws and key in ("calendars", "hourCycles", "weekInfo", "timeZones"):
         raise Unsupported("flowctx does not reproduce the region override -u-rg-")
-    default_script, likely_region = likely
+    default_script, likely_region, likely_language = likely
     place = region or likely_region
     by_region = ("calendars", "hourCycles", "weekInfo", "timeZones")
     if key in by_region and place and place not in set(_info()["regions"]):
@@ -95,6 +95,12 @@ def lists(
         for tag in (base, f"{language}-{region}") if region else (base, language):
             if tag in hours:
                 return list(hours[tag])
+        if language == "und" and script and likely_region:
+            # ICU's hour cycle reads no language from und: it takes the likely locale's language
+            # and region, the unknown ZZ replaced (und-Deva-ZZ is hi-Deva-IN's h12, und-Latn-001
+            # en-001's); the week and the calendars keep ZZ's
+            found = hours.get(f"{likely_language}-{likely_region}")
+            return list(found if found is not None else _region_row(likely_region, "hourCycles"))
         if language == "und" and not script and place in _info()["undHours"]:
             return list(_info()["undHours"][place])
         return list(_region_row(place, "hourCycles"))
