@@ -539,6 +539,8 @@ class NumberFormat(IntlObject):
             kind = 1
         if o["style"] == "currency" and o["currencyDisplay"] == "name":
             kind = 0  # a name's pattern is the decimal one (en-US-u-va-posix in arab: ungrouped)
+        if o["notation"] == "compact" and kind == 1:
+            kind = 0  # a compact percent groups as the decimal pattern (or's 1,00,00,000)
         primary, secondary = row["sizes"][kind]
         sizes = _accounting_sizes(o)
         if sizes is not None:  # en-IN's accounting pattern groups by three
