@@ -300,7 +300,7 @@ class NumberFormat(IntlObject):
                 if before:
                     out.append(("literal", before))
                 out.append(
-                    ("minusSign", row["minus"]) if sign == "-" else ("plusSign", row["plus"])
+                    ("plusSign", row["plus"]) if sign == "+" else ("minusSign", row["minus"])
                 )
                 if after:
                     out.append(("literal", after))
@@ -429,7 +429,7 @@ class NumberFormat(IntlObject):
                 out.extend(body)
             elif piece == 1:
                 out.append(
-                    ("minusSign", row["minus"]) if sign == "-" else ("plusSign", row["plus"])
+                    ("plusSign", row["plus"]) if sign == "+" else ("minusSign", row["minus"])
                 )
             elif isinstance(piece, list):
                 out.append(("compact", piece[0]))
