@@ -1190,13 +1190,13 @@ def _pooled(name: str, at: int) -> Any:
 
 
 @functools.cache
-@functools.cache
 def _heirs(calendar: str) -> frozenset[str]:
     """The locales whose dates node writes otherwise than their parent's in a calendar
     (scripts/intl_locale_heirs.mjs)."""
     return frozenset(table("localeHeirs").get(calendar, ()))
 
 
+@functools.cache
 def _listed(name: str, calendar: str | None, tag: str) -> list[int | None]:
     """A locale's list over a table's keys (None where it is the parent's); a list kept as
     text (base 36, tables/zoneparts) is read on its first use."""
