@@ -15,6 +15,7 @@ from typing import Any, Final
 from flowctx_core.expressions.js.values import (
     ATTRIBUTES,
     CHANGED,
+    MAX_STRING_LENGTH,
     UNDEFINED,
     CalledNonCallable,
     JsError,
@@ -34,6 +35,15 @@ class NeedsCopy(Exception):
 
 class Unsupported(JsError):
     """Valid JavaScript that flowctx does not reproduce: refused rather than guessed."""
+
+
+def too_long_array(what_node_does: str = "node makes a sparse one") -> Unsupported:
+    """The refusal of an array longer than flowctx builds (``MAX_STRING_LENGTH``), where node
+    goes on."""
+    return Unsupported(
+        f"flowctx does not reproduce arrays of more than {MAX_STRING_LENGTH:,} elements "
+        f"(flowctx's bound; {what_node_does})"
+    )
 
 
 class HostString(Unsupported):

@@ -14,7 +14,7 @@ from typing import Any, Final
 
 from flowctx_core.expressions.budget import charge
 from flowctx_core.expressions.js import dates, regexp, weak
-from flowctx_core.expressions.js.common import LENT, Unsupported
+from flowctx_core.expressions.js.common import LENT, Unsupported, too_long_array
 from flowctx_core.expressions.js.iterators import JsIterator
 from flowctx_core.expressions.js.values import (
     ELEMENT,
@@ -426,10 +426,7 @@ def new_array(*args: Any) -> list[Any]:
         if n != n or n < 0 or not float(n).is_integer() or n >= 2**32:
             raise JsError("Invalid array length")
         if n > MAX_STRING_LENGTH:
-            raise Unsupported(
-                f"flowctx does not reproduce arrays of more than {MAX_STRING_LENGTH:,} elements "
-                "(flowctx's bound; node makes a sparse one)"
-            )
+            raise too_long_array()
         charge(int(n))
         from flowctx_core.expressions.js import values
 

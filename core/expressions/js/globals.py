@@ -40,6 +40,7 @@ from flowctx_core.expressions.js.common import (
     Unsupported,
     _call,
     array_prop_keys,
+    too_long_array,
 )
 from flowctx_core.expressions.js.jsonerrors import json_error
 from flowctx_core.expressions.js.objects import (
@@ -1420,7 +1421,4 @@ def _array_from_length(length: float) -> None:
     if length >= 2**32:
         raise JsError("Invalid array length")
     if length > MAX_STRING_LENGTH:
-        raise Unsupported(
-            f"flowctx does not reproduce arrays of more than {MAX_STRING_LENGTH:,} elements "
-            "(flowctx's bound; node builds one)"
-        )
+        raise too_long_array("node builds one")

@@ -24,6 +24,7 @@ from flowctx_core.expressions.js.common import (
     _state,
     array_prop_keys,
     security,
+    too_long_array,
 )
 from flowctx_core.expressions.js.extras import function_member, radix_string
 from flowctx_core.expressions.js.integrity import check_length, check_write
@@ -1424,7 +1425,7 @@ def set_member(obj: Any, key: Any, value: Any) -> None:
             if n >= 2**32:
                 raise JsError("Invalid array length")
             if n > MAX_STRING_LENGTH:
-                raise _sparse()
+                raise too_long_array()
             level = _level(obj) if getattr(_state, "integrity", None) else None
             if attributed or level is not None:
                 charge(n)
@@ -1444,7 +1445,7 @@ def set_member(obj: Any, key: Any, value: Any) -> None:
             return
         if index >= len(obj):
             if index > MAX_STRING_LENGTH:
-                raise _sparse()
+                raise too_long_array()
             charge(index)
             obj.extend([HOLE] * (index + 1 - len(obj)))  # holes between, as in JavaScript
         obj[index] = value
@@ -1509,11 +1510,3 @@ LENT["own_descriptor"] = own_descriptor
 LENT["set_member"] = set_member
 LENT["call_with_this"] = call_with_this
 LENT["object_to_string"] = object_to_string
-
-
-def _sparse() -> Unsupported:
-    """An array made longer than flowctx builds: node keeps it sparse (up to 2**32 - 1)."""
-    return Unsupported(
-        f"flowctx does not reproduce arrays of more than {MAX_STRING_LENGTH:,} elements "
-        "(flowctx's bound; node makes a sparse one)"
-    )
