@@ -143,12 +143,25 @@ def numbered_shape(base: str, nu: str, posix: bool = False) -> NumberShape:
 
 class NumberFormat(IntlObject):
     tag = "NumberFormat"
-    __slots__ = ("_category", "_layers", "_marks", "_negative", "_pattern", "_shift", "o")
+    __slots__ = (
+        "_bare_name",
+        "_category",
+        "_layers",
+        "_marks",
+        "_negative",
+        "_pattern",
+        "_shift",
+        "_unscaled",
+        "o",
+    )
 
     def __init__(self, options: dict[str, Any]) -> None:
         self.o = options
         self._marks = ""
+        self._bare_name = False  # a name beside a compact word: without a symbol it holds
         self._shift = 0
+        #: a compact number's magnitude before it was divided by its power of ten
+        self._unscaled: Decimal | None = None
         self._negative = False  # the number being formatted is negative: its rounding mode
         #: where the last parts' pieces stand, for formatRange (numberrange.py): the number's
         #: own parts (start, end, where its exponent starts), the unit's pattern around it,
@@ -206,7 +219,8 @@ class NumberFormat(IntlObject):
         return "".join(v for _, v in self.parts(value))
 
     def parts_objects(self, value: Any) -> list[dict[str, Any]]:
-        return [{"type": t, "value": v} for t, v in self.parts(value)]
+        # he's compact number's closing mark and the space before a name are one literal
+        return [{"type": t, "value": v} for t, v in merged_literals(self.parts(value))]
 
     def parts(self, value: Any, approx: bool = False) -> list[tuple[str, str]]:
         """The parts of the number; ``approx``: as formatRange shows two ends that format
@@ -237,10 +251,9 @@ class NumberFormat(IntlObject):
         if by_name:
             self._category = self._category_of(body)
             self._layers["outer"] = self._category
-            patterns = _inherited_key(table("currencyNamePatterns"), o["base"], self._category)
-            if patterns is None:
-                patterns = _inherited_key(table("currencyNamePatterns"), o["base"], "other")
-            template = patterns[signed]
+            # beside a compact word the name's pattern is chosen again below
+            compact = o["notation"] == "compact" and exact is not None
+            template = self._name_patterns(self._category, compact)[signed]
             if sign and _override(o["base"], o["numberingSystem"], o["posix"]).get("dec"):
                 template = _without_own_marks(template, _number_row(o["base"])["dec"][1])
         own = self._own_currency_format()
@@ -263,8 +276,21 @@ class NumberFormat(IntlObject):
             return self._compact_percent(number, body, sign, row)
         # a name goes around the compact number (1.2M euros), as a unit does
         inner = None
+        self._bare_name = False
         if by_name and o["notation"] == "compact" and exact is not None:
-            inner = self._compact_template(0)
+            # the sign is the compact pattern's (sw-CD's yuro elfu +1), around which the
+            # name's pattern goes
+            inner = self._compact_template(signed)
+            compact_word = any(isinstance(p, list) for p in self._pattern[0])
+            template = self._name_patterns(self._category, compact_word)[0]
+            # pt-CV's names hold the symbol (1 € euro); ICU leaves it out beside a compact
+            # word, where the name's pattern is its language's (1 mil euros, a plain space),
+            # not below a thousand (5 € euros)
+            raw = _inherited_key(table("currencyNamePatterns"), o["base"], "other")
+            joined = raw is not None and raw[0].count(2) > 1
+            self._bare_name = compact_word and self._holds_symbol(joined)
+            if self._bare_name:
+                template = [" " if p == "\xa0" else p for p in template]
         if o["notation"] == "compact" and exact is not None and not by_name:
             compact = self._compact_template(signed)
             # accounting keeps its pattern where the magnitude has no compact part (en's ($5),
@@ -273,22 +299,31 @@ class NumberFormat(IntlObject):
             # a magnitude without a compact part keeps the currency's own pattern (en-CH's €12)
             if not ((accounting or own is not None) and not has_part):
                 template = compact
-        if approx:
+        if approx and inner is not None:
+            inner = _with_approx(inner, sign, self._symbol_marks())
+        elif approx:
             template = _with_approx(template, sign, self._symbol_marks())
         out: list[tuple[str, str]] = []
         symbol = self._symbol() if kind == "cur" else ""
+        sign_part = ("plusSign", row["plus"]) if sign == "+" else ("minusSign", row["minus"])
         for i, piece in enumerate(template):
             if piece is _APPROX:
                 out.append(("approximatelySign", _approximately(o)))
             elif piece == 0 and inner is not None:
                 for p in inner:
-                    if p == 0:
+                    if p is _APPROX:
+                        out.append(("approximatelySign", _approximately(o)))
+                    elif p == 0:
                         self._layers["body"] = (len(out), len(out) + len(body))
                         out.extend(body)
+                    elif p == 1:  # a sign inside a compact word (yrl's miliãu-ita)
+                        out.append(sign_part)
                     elif isinstance(p, list):
                         out.append(("compact", p[0]))
                     else:
                         out.append(("literal", p))
+                # fr's "mille" holds no digits: an empty number after its compact word
+                self._layers.setdefault("body", (len(out), len(out)))
             elif piece == 0:
                 self._layers["body"] = (len(out), len(out) + len(body))
                 out.extend(body)
@@ -299,9 +334,7 @@ class NumberFormat(IntlObject):
                 before, after = self._sign_marks() if by_name else ("", "")
                 if before:
                     out.append(("literal", before))
-                out.append(
-                    ("plusSign", row["plus"]) if sign == "+" else ("minusSign", row["minus"])
-                )
+                out.append(sign_part)
                 if after:
                     out.append(("literal", after))
             elif piece == 2:
@@ -462,8 +495,19 @@ class NumberFormat(IntlObject):
 
     def _category_of(self, body: list[tuple[str, str]]) -> str:
         """The plural category of the number as shown (a currency's name and a unit agree
-        with it), at its whole magnitude: compact 1K and scientific 1E3 are a thousand to
-        ICU's plural rules (fr's 1 k mètres)."""
+        with it), at its whole magnitude: scientific 1E3 is a thousand to ICU's plural rules
+        (fr's 1 k mètres). A compact number's unit or name agrees with the number before it
+        was divided, rounded as the options round it: ICU chooses the unit's words before
+        the compact step scales the number (ru's 1,2 тыс. л. is 1235 years, "many"; with two
+        fraction digits 1234.57, "other": 1,23 тыс. г.)."""
+        if self._unscaled is not None:
+            from flowctx_core.expressions.js import intl
+
+            whole, fraction = self._rounded(self._unscaled)
+            found: str = intl.service("plural").cardinal_category(
+                self.o["base"], int(whole), fraction, 0
+            )
+            return found
         digits = table("numberingDigits")[self.o["numberingSystem"]]
         back = str.maketrans(digits, "0123456789")
         whole = "".join(v for k, v in body if k == "integer").translate(back)
@@ -488,9 +532,9 @@ class NumberFormat(IntlObject):
         digits = table("numberingDigits")[self.o["numberingSystem"]]
         return unicodedata.category(digits[0]) == "Nd"
 
-    def _symbol(self) -> str:
+    def _symbol(self, display: str | None = None) -> str:
         code = self.o["currency"]
-        display = self.o["currencyDisplay"]
+        display = display or self.o["currencyDisplay"]
         if display == "code" or code not in table("currencyBase"):
             return str(code)  # a currency ICU does not know is shown by its code
         if display == "name":
@@ -506,25 +550,57 @@ class NumberFormat(IntlObject):
     def name_affixes(self, category: str) -> tuple[list[Any], list[Any]]:
         """The parts a currency's name puts before and after the number in a plural category
         (formatRange says it once, in the range's category)."""
-        o = self.o
         self._category = category
-        patterns = _inherited_key(table("currencyNamePatterns"), o["base"], category)
-        if patterns is None:
-            patterns = _inherited_key(table("currencyNamePatterns"), o["base"], "other")
-        template = patterns[0]
+        template = self._name_patterns(category, self._bare_name)[0]
+        if self._bare_name:  # pt-CV's name beside a compact word: its language's pattern
+            template = [" " if p == "\xa0" else p for p in template]
         pieces = [("currency", self._name()) if p == 2 else ("literal", p) for p in template]
         at = template.index(0)
         return pieces[:at], pieces[at + 1 :]
 
-    def _name(self) -> str:
+    def _name_patterns(self, category: str, compact_word: bool = False) -> list[Any]:
+        """The locale's patterns of a currency's name in a plural category (positive, signed);
+        beside a compact word, en-AT's are its language's (21K euros)."""
+        base = self.o["base"]
+        patterns = _inherited_key(table("currencyNamePatterns"), base, category)
+        if patterns is None:
+            patterns = _inherited_key(table("currencyNamePatterns"), base, "other")
+        if patterns[0].count(2) > 1 and compact_word:
+            return [p[p.index(0) :] for p in patterns]
+        if patterns[0].count(2) > 1:
+            # en-AT's € 1,00 euros: ICU writes the symbol before the number and the name
+            # after it, and garbles the text where the symbol is longer than one character
+            # (en-NL's "AED 1.0 UAE dirhams0", "AED  UAE dirhams5")
+            raise Unsupported(
+                f"flowctx does not reproduce currency names in {base!r}, where ICU writes the"
+                " currency's symbol and its name around the number"
+            )
+        return list(patterns)
+
+    def _name(self, whole: bool = False) -> str:
+        """The currency's name in the plural category; ``whole``: with the symbol some
+        locales' names hold (pt-CV's € euro), which ICU leaves out beside a compact word."""
         names = _inherited_key(table("currencyNames"), self.o["base"], self.o["currency"]) or {}
-        name = names.get(self._category) or names.get("other")
-        return str(name or self.o["currency"])
+        name = str(names.get(self._category) or names.get("other") or self.o["currency"])
+        if self._bare_name and not whole:
+            symbol = self._symbol("symbol")
+            name = name[len(symbol) :]
+            name = name[1:] if name[:1] in (" ", "\xa0") else name
+        return name
+
+    def _holds_symbol(self, joined: bool) -> bool:
+        """Whether the locale's name of the currency holds its symbol (pt-CV's 1 € euro;
+        ``joined``: en-AT's, whose table holds symbol and name as one, €euros)."""
+        symbol = self._symbol("symbol")
+        name = self._name(whole=True)
+        after = name[len(symbol) : len(symbol) + 1]
+        return name.startswith(symbol) and (joined or after in (" ", "\xa0"))
 
     def _body(self, exact: Decimal | None, x: float) -> tuple[list[tuple[str, str]], bool]:
         """The number's own parts (no sign, no affixes), and whether it rounded to zero."""
         o = self.o
         self._shift = 0
+        self._unscaled = None
         self._layers = {"digits": ("nan",) if x != x else ("infinity",)}
         shape = numbered_shape(o["base"], o["numberingSystem"], o["posix"])
         digits, _minus, group, point, primary, secondary, min2, nan, infinity = shape
@@ -633,6 +709,7 @@ class NumberFormat(IntlObject):
         rounding carried it into the next magnitude: 999,999 is 1M); the pattern is kept for
         the template."""
         _no_scaled_increment(self.o)
+        self._unscaled = d
         by_name = self.o["currencyDisplay"] == "name"
         if self.o["style"] == "currency" and not by_name:
             # one display: ICU has no long currency patterns
@@ -657,8 +734,21 @@ class NumberFormat(IntlObject):
         # plural rules build on this module: reached through the loader, not imported back
         category = intl.service("plural").cardinal_category(self.o["base"], int(whole), fraction)
         found = None
-        if whole == "1" and not fraction:
-            found = patterns.get("=1")
+        one = patterns.get("=1")
+        # the table's "=1" is what node wrote for exactly 1: a pattern of its own where it
+        # differs from the category one's (fr's mille, not 1 millier), which ICU uses for
+        # every value one (fr's 1,0 K is "mille" too); else the category one's, measured at 1
+        # alone (ru's 1,0 тысячи is "other", lt's 21 tūkstantis "one")
+        own = one is not None and "one" in patterns and patterns["one"] != one
+        if own and one is not None:
+            # -1 is not one to ICU (fr's -1 millier: the category's pattern); a shown plus
+            # goes before the own pattern (+mille)
+            if whole == "1" and set(fraction) <= {"0"} and not self._negative:
+                found = [one[0], [1, *one[0]]]
+        elif whole == "1" and not fraction:
+            found = one
+        if category == "one" and "one" not in patterns:
+            found = found or one
         found = found or patterns.get(category) or patterns.get("other")
         if found is None:
             raise Unsupported("flowctx does not reproduce this compact pattern")
@@ -774,7 +864,7 @@ def _with_approx(template: list[Any], sign: str, marks: tuple[str, str]) -> list
     """The signed template with the approximately sign right before the sign's symbol, the
     marks it holds included (ar's \u200f~\u200e-5.00 €); without a sign the symbol's marks go
     too, the pattern's stay (ar's \u200f~5.00 €). A template without a sign (en's accounting
-    ($5.00)) has no place for it."""
+    ($5.00)) has no place for it; each place a sign has gets one (yrl's ~1 miliãu~ita)."""
     if 1 not in template:
         return template
     at = template.index(1)
@@ -786,7 +876,8 @@ def _with_approx(template: list[Any], sign: str, marks: tuple[str, str]) -> list
     if after and tail and isinstance(tail[0], str) and tail[0].startswith(after):
         own_after, tail[0] = after, tail[0][len(after) :]
     sign_pieces = [own_before, 1, own_after] if sign else []
-    return [p for p in [*head, _APPROX, *sign_pieces, *tail] if p != ""]
+    rest = _with_approx(tail, sign, marks)
+    return [p for p in [*head, _APPROX, *sign_pieces, *rest] if p != ""]
 
 
 _DECIMAL_LITERAL: Final = re.compile(r"[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?\Z")

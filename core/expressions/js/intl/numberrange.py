@@ -61,13 +61,16 @@ class _Side:
     """One end formatted: its number's own parts and exponent (ICU's inner modifier), the
     affixes of its pattern (the middle modifier), its unit's category (the outer one)."""
 
-    __slots__ = ("affixes", "category", "core", "inner", "prefix", "quantity", "suffix")
+    __slots__ = ("affixes", "bare", "category", "core", "inner", "prefix", "quantity", "suffix")
 
     def __init__(self, nf: Any, value: Any) -> None:
         full = nf.parts(value)
+        # a name without the symbol it holds (pt-CV's, beside a compact word)
+        self.bare: bool = nf._bare_name
         layers = nf._layers
         number = layers.get("number", full)
-        start, end = layers["body"]
+        # fr's "mille" holds no digits: an empty number after its compact word
+        start, end = layers.get("body", (len(number), len(number)))
         body = number[start:end]
         cut = next((i for i, p in enumerate(body) if p[0] == "exponentSeparator"), len(body))
         self.core, self.inner = body[:cut], body[cut:]
@@ -121,9 +124,14 @@ def range_triples(nf: Any, start: Any, end: Any) -> list[tuple[str, str, str]]:
     a, b = _Side(nf, x), _Side(nf, y)
     unit = o["style"] == "unit" and a.category is not None
     by_name = o["style"] == "currency" and o["currencyDisplay"] == "name"
+    if by_name and nf._holds_symbol(False) and not (a.bare and b.bare):
+        raise Unsupported(
+            f"flowctx does not reproduce formatRange of currency names in {o['base']!r}, whose"
+            " names hold the currency's symbol, below a thousand in compact notation"
+        )
     middle_equal = _plain(a.prefix) == _plain(b.prefix) and _plain(a.suffix) == _plain(b.suffix)
     if middle_equal and a.inner == b.inner and _same_quantity(a, b, x, y):
-        return [(t, v, "shared") for t, v in nf.parts(x, approx=True)]
+        return [(t, v, "shared") for t, v in merged_literals(nf.parts(x, approx=True))]
     count = sum(1 for c in _text(_plain(a.prefix) + _plain(a.suffix)))
     collapse_middle = middle_equal and count > 1
     repeat = bool(a.inner) or (not collapse_middle and count > 0)
