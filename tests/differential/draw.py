@@ -30,6 +30,7 @@ from typing import Any, Final
 from flowctx_core.base.clock import parse_now
 from flowctx_core.expressions import EvalResult, ExpressionError, compile_expression, evaluate
 from flowctx_core.expressions.js.values import REACHES_HOST
+from flowctx_core.expressions.mj.evaluator import INTERNAL_ERROR
 from tests.differential.exact import projection, same
 from tests.differential.oracle import NEVER_EXECUTE, Answer, MjOracle
 
@@ -91,6 +92,8 @@ def kind(real: Answer, ours: EvalResult, expr: str = "") -> str:
     only where the probe reads one (``one_value``)."""
     if not ours.success and ours.error is not None:
         message = ours.error.message
+        if INTERNAL_ERROR in message:
+            return "disagree"  # a refusal for the user, a bug to the comparison
         if NEVER_EXECUTE in message:
             return "refused-as-code"
         if REACHES_HOST in message:

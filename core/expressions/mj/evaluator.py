@@ -79,6 +79,7 @@ from flowctx_core.expressions.sandbox import (
     Compiled,
     ExpressionError,
     Records,
+    SandboxError,
     SandboxEval,
     ShortCircuit,
     TooMuchWork,
@@ -1668,7 +1669,34 @@ def _returned(compiled: Compiled, scope: Mapping[str, Any], run: Callable[[], An
         raise
 
 
+#: Python's own errors: raised inside the JavaScript evaluator, one is flowctx's fault and never
+#: the engine's answer (a budget's, the stack's and memory's have messages of their own)
+_INTERNAL: Final = (
+    LookupError,
+    TypeError,
+    AttributeError,
+    ValueError,
+    ArithmeticError,
+    AssertionError,
+)
+INTERNAL_ERROR: Final = "an error inside flowctx stopped it"
+
+
 def _execute(compiled: Compiled, scope: Mapping[str, Any], env: Env, fn: Fn) -> Any:
+    """The evaluation, where an error of flowctx's own is refused rather than shown as the
+    engine's (a KeyError's "key not found" would read as an answer)."""
+    try:
+        return _evaluated(compiled, scope, env, fn)
+    except SandboxError:
+        raise
+    except _INTERNAL as exc:
+        raise Unsupported(
+            f"flowctx does not reproduce this condition: {INTERNAL_ERROR}"
+            f" ({type(exc).__name__}), so no answer is given"
+        ) from exc
+
+
+def _evaluated(compiled: Compiled, scope: Mapping[str, Any], env: Env, fn: Fn) -> Any:
     # JSON.parse's objects of the evaluation before (kept past its end: its value is shown)
     js.forget_kept_keys()
     js.CHANGED.table = None  # and the prototypes it changed
