@@ -82,6 +82,10 @@ function measure(tag, nu) {
     nan: value(f({}, NaN), "nan"),
     infinity: value(f({}, Infinity), "infinity"),
     plusAt: template(f({ signDisplay: "always" }, 1)),
+    // the approximately sign of a range whose ends format alike (arab's and arabext's are the
+    // root's ~, yo's own dáàṣì in the others)
+    approx: new Intl.NumberFormat(tag, { numberingSystem: nu }).formatRangeToParts(5, 5)
+      .filter((p) => p.type === "approximatelySign").map((p) => p.value).join(""),
     compact: ["short", "long"].map((d) => [1234, 1234567, 5e9].map((x) =>
       JSON.stringify(template(f({ notation: "compact", compactDisplay: d }, x))))).join(),
   };

@@ -1,8 +1,8 @@
 // Writes core/expressions/js/intl/tables/rangefallbacks.json.gz: each locale's fallback interval
 // pattern (ICU's intervalFormatFallback, "{0} – {1}"), the text formatRange puts before, between
 // and after two dates it writes in full, in each calendar ICU has. Measured on an option set
-// whose time ICU has no interval pattern for (hours, minutes and seconds: the two times are
-// written in full), where the dates differ in the second; a locale's row is kept only where it
+// whose time ICU has no interval pattern for (minutes and seconds: the two times are written in
+// full), where the dates differ in the second; a locale's row is kept only where it
 // differs from its parent's (its Gregorian one for another calendar). Run with the node flowctx
 // reproduces:
 //   node scripts/intl_range_fallbacks.mjs
@@ -19,7 +19,9 @@ const CALENDARS = Intl.supportedValuesOf("calendar");
 // (a date's own literals before its first field and after its last are the pattern's "shared"
 // ones in formatRangeToParts: the text, not the parts, tells them apart)
 function split(tag, calendar) {
-  const f = new Intl.DateTimeFormat(tag, { timeZone: "UTC", calendar, hour: "numeric", minute: "numeric", second: "numeric" });
+  // (no hour: hy's range writes 03:04:05 where its format writes 3:04:05, which read as the
+  // fallback's own "0" before each date)
+  const f = new Intl.DateTimeFormat(tag, { timeZone: "UTC", calendar, minute: "numeric", second: "numeric" });
   const [a, b] = [Date.UTC(2006, 0, 5, 3, 4, 5), Date.UTC(2006, 0, 5, 3, 4, 45)];
   const text = f.formatRangeToParts(a, b).map((p) => p.value).join("");
   const one = (t) => f.formatToParts(t).map((p) => p.value).join("");

@@ -221,7 +221,9 @@ def _num_to_locale_string(
         )
         text: str = formatter.format(x)
         return text
-    digits, minus, group, point, primary, secondary, min2, nan, infinity = number_shape(locales)
+    digits, minus, group, point, primary, secondary, min_group, nan, infinity = number_shape(
+        locales
+    )
     if x != x:
         return nan
     negative = x < 0 or (x == 0 and math.copysign(1.0, x) < 0)
@@ -234,7 +236,7 @@ def _num_to_locale_string(
         text = f"{q:f}"
     whole, _dot, fraction = text.partition(".")
     fraction = fraction.rstrip("0")
-    if len(whole) >= primary + (2 if min2 else 1):
+    if len(whole) >= primary + min_group:
         groups = [whole[-primary:]]
         rest = whole[:-primary]
         while rest:

@@ -239,8 +239,9 @@ class DateTimeFormat(IntlObject):
             style = zonenames.OFFSET_STYLE[style]
         seconds = round(offset / 1000)
         forms = gmt[style]
-        if seconds == 0:
-            text = forms["zero"]
+        if seconds == 0:  # measured whole, in the locale's own digits (dz's ༠༠:༠༠)
+            own = str.maketrans(self.row["digits"], "0123456789")
+            text = forms["zero"].translate(own)
         else:
             a = abs(seconds)
             h, m, s = a // 3600, a // 60 % 60, a % 60
@@ -519,7 +520,10 @@ class DateTimeFormat(IntlObject):
                 elif name == "era":  # the Gregorian's: before the year 1 and after
                     out.append((name, sk["e"][era]))
                 elif name == "timeZoneName" and self.o.get("zoneStyle") is None and zone == "UTC":
-                    out.append((name, sk["z"]))
+                    # measured in the locale's own digits (dz's +༠༠:༠༠), written in the
+                    # numbering system asked
+                    own = str.maketrans(self.row["digits"], self.o["digits"])
+                    out.append((name, str(sk["z"]).translate(own)))
                 elif name == "timeZoneName" and self.o.get("zoneStyle") is not None:
                     out.append((name, self._zone_name(t_local - t, t)))
                 elif name == "timeZoneName" and self.o.get("timeStyle") in ("full", "long"):
@@ -622,6 +626,8 @@ _RANGE_LEVELS: Final = (0, 10, 20, 30, 40, 50, 60, 70, 80)
 _FIELD_LEVELS: Final = {
     "era": 0, "year": 10, "month": 20, "day": 30, "weekday": 30, "dayPeriod": 40, "hour": 50,
     "minute": 60, "second": 70, "fractionalSecond": 80,
+    # the Chinese calendars' years: their related Gregorian year and the cycle's name
+    "relatedYear": 10, "yearName": 10,
 }  # fmt: skip
 _DATE_FIELDS: Final = ("weekday", "year", "month", "day")
 _TIME_FIELDS: Final = ("dayPeriod", "hour", "minute", "second", "fractionalSecondDigits")

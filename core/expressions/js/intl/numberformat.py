@@ -120,7 +120,7 @@ def numbered_shape(base: str, nu: str, posix: bool = False) -> NumberShape:
     ov = _override(base, nu, posix)
     if not ov and nu == _default_numbering(base):
         return shape
-    _digits, minus, group, point, primary, secondary, min2, nan, infinity = shape
+    _digits, minus, group, point, primary, secondary, min_group, nan, infinity = shape
     if "dec" in ov or "minus" in ov:
         negative = ov.get("dec", _number_row(base)["dec"])[1]
         sign = ov.get("minus", _number_row(base)["minus"])
@@ -135,7 +135,7 @@ def numbered_shape(base: str, nu: str, posix: bool = False) -> NumberShape:
         ov.get("point", point),
         primary,
         secondary,
-        ov.get("min2", min2),
+        (2 if ov["min2"] else 1) if "min2" in ov else min_group,
         ov.get("nan", nan),
         ov.get("infinity", infinity),
     )
@@ -222,11 +222,17 @@ class NumberFormat(IntlObject):
         # he's compact number's closing mark and the space before a name are one literal
         return [{"type": t, "value": v} for t, v in merged_literals(self.parts(value))]
 
-    def parts(self, value: Any, approx: bool = False) -> list[tuple[str, str]]:
+    def parts(
+        self, value: Any, approx: bool = False, ranged: bool = False
+    ) -> list[tuple[str, str]]:
         """The parts of the number; ``approx``: as formatRange shows two ends that format
-        alike (ICU's approximately sign where the sign goes, en's ~5, ~-5)."""
+        alike (ICU's approximately sign where the sign goes, en's ~5, ~-5); ``ranged``: an
+        end of a range, which V8 hands ICU as decimal digits, never as a double."""
         exact, x = _numeric(value)
         o = self.o
+        double = not ranged and _read_as_double(value)
+        if exact is not None and o["roundingIncrement"] not in (1, 5) and double:
+            exact = _icu_double_digits(x)
         if o["style"] == "percent" and exact is not None:
             exact = exact.scaleb(2)
         negative = (
@@ -299,10 +305,15 @@ class NumberFormat(IntlObject):
             # a magnitude without a compact part keeps the currency's own pattern (en-CH's €12)
             if not ((accounting or own is not None) and not has_part):
                 template = compact
+        marks = self._symbol_marks()
+        if approx and not sign and template is row.get("plusAt"):
+            # the plus sign's own marks, where its pattern holds them (ckb in thai's U+200E+):
+            # the approximately sign takes the symbol's place, marks and all
+            marks = _marks_beside_sign(template)
         if approx and inner is not None:
-            inner = _with_approx(inner, sign, self._symbol_marks())
+            inner = _with_approx(inner, sign, marks)
         elif approx:
-            template = _with_approx(template, sign, self._symbol_marks())
+            template = _with_approx(template, sign, marks)
         out: list[tuple[str, str]] = []
         symbol = self._symbol() if kind == "cur" else ""
         sign_part = ("plusSign", row["plus"]) if sign == "+" else ("minusSign", row["minus"])
@@ -603,7 +614,7 @@ class NumberFormat(IntlObject):
         self._unscaled = None
         self._layers = {"digits": ("nan",) if x != x else ("infinity",)}
         shape = numbered_shape(o["base"], o["numberingSystem"], o["posix"])
-        digits, _minus, group, point, primary, secondary, min2, nan, infinity = shape
+        digits, _minus, group, point, primary, secondary, min_group, nan, infinity = shape
         row = self._row()
         if o["style"] == "currency":  # names too (de-AT groups money apart)
             group, point = row["curGroup"] or group, row["curDecimal"] or point
@@ -623,7 +634,8 @@ class NumberFormat(IntlObject):
             primary, secondary = sizes
             ov = _override(o["base"], o["numberingSystem"], o["posix"])
             group = ov.get("accGroup") or group  # en-US-u-va-posix's, grouped there alone
-            min2 = ov.get("accMin2", min2)
+            if "accMin2" in ov:
+                min_group = 2 if ov["accMin2"] else 1
         if exact is None:
             # dz's word for infinity is an integer part to V8; ∞ and en-US-u-va-posix's INF are
             # infinity parts (measured)
@@ -647,7 +659,9 @@ class NumberFormat(IntlObject):
         if grouping is False or len(whole) <= primary:
             groups = [whole]
         elif grouping == "always" or len(whole) >= primary + (
-            2 if (min2 if grouping == "auto" else grouping == "min2") else 1
+            # the digits before the first group: the locale's (ee's three), at least two for
+            # min2 (compact's own); padding zeros count (00,999)
+            min_group if grouping == "auto" else max(min_group, 2)
         ):
             groups = [whole[-primary:]]
             rest = whole[:-primary]
@@ -855,9 +869,20 @@ def range_row(locale: str) -> dict[str, Any]:
     return found
 
 
+def _marks_beside_sign(template: list[Any]) -> tuple[str, str]:
+    """The bidi marks right before and after a template's sign."""
+    at = template.index(1)
+    head = template[at - 1] if at and isinstance(template[at - 1], str) else ""
+    tail = template[at + 1] if at + 1 < len(template) and isinstance(template[at + 1], str) else ""
+    before = head[len(head.rstrip(_BIDI_MARKS)) :]
+    return before, tail[: len(tail) - len(tail.lstrip(_BIDI_MARKS))]
+
+
 def _approximately(o: dict[str, Any]) -> str:
-    """The locale's approximately sign (en's ~, de's ≈)."""
-    return str(range_row(o["base"])["approx"])
+    """The locale's approximately sign (en's ~, de's ≈), or its numbering system's (the
+    root's ~ in arab and arabext: de's ≈ is ~ there)."""
+    own = _override(o["base"], o["numberingSystem"], o["posix"]).get("approx")
+    return str(own if own is not None else range_row(o["base"])["approx"])
 
 
 def _with_approx(template: list[Any], sign: str, marks: tuple[str, str]) -> list[Any]:
@@ -883,6 +908,47 @@ def _with_approx(template: list[Any], sign: str, marks: tuple[str, str]) -> list
 _DECIMAL_LITERAL: Final = re.compile(r"[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?\Z")
 
 
+_JS_SPACE: Final = " \t\n\r\v\f\u00a0\ufeff\u2028\u2029"
+
+
+def _read_as_double(value: Any) -> bool:
+    """Whether format reads the value as a double (not a BigInt, nor a decimal text)."""
+    if getattr(value, "big", None) is not None:
+        return False
+    return not (isinstance(value, str) and _DECIMAL_LITERAL.match(value.strip(_JS_SPACE)))
+
+
+def _icu_double_digits(x: float) -> Decimal:
+    """The digits ICU keeps of a double before it rounds to an increment other than 1 or 5:
+    its fast conversion (the double times a power of ten, in doubles, rounded to an integer),
+    not the shortest digits that read back as the double, which its other roundings use.
+    They differ in the last digits: 1e17 + 24 is 100000000000000040 to it (node writes
+    ...050 with an increment of 25, ...030 without one)."""
+    n = abs(x)
+    if n == 0:
+        return Decimal(repr(x))  # -0 keeps its sign
+    exponent = math.frexp(n)[1] - 1
+    if exponent <= 52 and n == int(n):
+        d = Decimal(int(n))
+    elif exponent <= -1023 or exponent >= 1024:  # subnormal: ICU's slow, exact path
+        d = Decimal(repr(n))
+    else:
+        frac = int((52 - exponent) / 3.32192809488736234787031942948939017586)  # log2(10)
+        i = frac
+        if frac >= 0:
+            while i >= 22:
+                n *= 1e22
+                i -= 22
+            n *= float(10**i)
+        else:
+            while i <= -22:
+                n /= 1e22
+                i += 22
+            n /= float(10**-i)
+        d = Decimal(math.floor(n + 0.5)).scaleb(-frac)
+    return -d if x < 0 or (x == 0 and math.copysign(1.0, x) < 0) else d
+
+
 def _numeric(value: Any) -> tuple[Decimal | None, float]:
     """The value format reads: an exact decimal (strings keep all their digits, as V8's
     format does), or None with NaN or an infinity."""
@@ -890,7 +956,7 @@ def _numeric(value: Any) -> tuple[Decimal | None, float]:
     if big is not None:
         return Decimal(big), float(1 if big >= 0 else -1)
     if isinstance(value, str):
-        text = value.strip(" \t\n\r\v\f\u00a0\ufeff\u2028\u2029")
+        text = value.strip(_JS_SPACE)
         if _DECIMAL_LITERAL.match(text):
             d = Decimal(text)
             return d, -1.0 if d.is_signed() else 1.0

@@ -13,6 +13,8 @@ from flowctx_core.expressions.js.common import Unsupported
 from flowctx_core.expressions.js.intl import units
 from flowctx_core.expressions.js.intl.numberformat import (
     SPACING,
+    NumberFormat,
+    _default_numbering,
     _numeric,
     merged_literals,
     range_row,
@@ -64,7 +66,7 @@ class _Side:
     __slots__ = ("affixes", "bare", "category", "core", "inner", "prefix", "quantity", "suffix")
 
     def __init__(self, nf: Any, value: Any) -> None:
-        full = nf.parts(value)
+        full = nf.parts(value, ranged=True)
         # a name without the symbol it holds (pt-CV's, beside a compact word)
         self.bare: bool = nf._bare_name
         layers = nf._layers
@@ -112,8 +114,21 @@ def _refused(nf: Any) -> None:
         )
 
 
+def _range_formatter(nf: Any) -> Any:
+    """The formatter V8's range is written with: the Latin digits asked by the option (not
+    by the locale's -u-nu-) are dropped, and the range has the locale's own (ar-EG's ١٫٥–٢
+    where format writes 1.5)."""
+    o = nf.o
+    keys = o["locale"].split("-u-", 1)[1].split("-") if "-u-" in o["locale"] else []
+    if o["numberingSystem"] != "latn" or "nu" in keys:
+        return nf
+    own = _default_numbering(o["base"])
+    return nf if own == "latn" else NumberFormat({**o, "numberingSystem": own})
+
+
 def range_triples(nf: Any, start: Any, end: Any) -> list[tuple[str, str, str]]:
     """The parts of the range: (type, text, source)."""
+    nf = _range_formatter(nf)
     for value, name in ((start, "start"), (end, "end")):
         if value is UNDEFINED:
             raise JsError(f"Invalid {name} : undefined")
@@ -131,7 +146,7 @@ def range_triples(nf: Any, start: Any, end: Any) -> list[tuple[str, str, str]]:
         )
     middle_equal = _plain(a.prefix) == _plain(b.prefix) and _plain(a.suffix) == _plain(b.suffix)
     if middle_equal and a.inner == b.inner and _same_quantity(a, b, x, y):
-        return [(t, v, "shared") for t, v in merged_literals(nf.parts(x, approx=True))]
+        return [(t, v, "shared") for t, v in merged_literals(nf.parts(x, approx=True, ranged=True))]
     count = sum(1 for c in _text(_plain(a.prefix) + _plain(a.suffix)))
     collapse_middle = middle_equal and count > 1
     repeat = bool(a.inner) or (not collapse_middle and count > 0)
