@@ -102,3 +102,16 @@ def test_groups_symbols_and_zones_of_numbering_systems(mj_oracle: MjOracle) -> N
         if family != "chinese years":  # refused: ICU's fallback in the Chinese calendar
             # (dz's zone names and hy's ranges of minutes are refused beside these)
             assert counts["agree"] >= sum(counts.values()) * 0.6, (family, tally.table(True))
+
+
+def test_plural_rules_take_n_remainders_of_the_double(mj_oracle: MjOracle) -> None:
+    """ICU's ``n % 100`` is the remainder of the number's double (ar's 12345678901234567890
+    is ...168: 68, "many"), not of its shortest digits (...000, "other")."""
+    r = random.Random(73)
+    cases = []
+    for _ in range(200):
+        x = float(r.choice([r.randint(2**53, 2**66), 2 ** r.randint(53, 90), r.randint(0, 2**40)]))
+        payload = {"l": r.choice(["ar", "ar-EG", "lv", "mt", "ga"]), "x": x}
+        expr = "new Intl.PluralRules(payload.l).select(payload.x)"
+        cases.append(("plural n", (expr, {"payload": payload})))
+    _checked(mj_oracle, cases)

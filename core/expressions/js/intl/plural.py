@@ -148,7 +148,11 @@ def _compiled(condition: str) -> Condition:
         for relations in alternatives:
             for name, modulus, equal, spans in relations:
                 x = o.get(name)
-                if modulus is not None:
+                if modulus is not None and name == "n":
+                    # ICU takes n's remainder of its double (ar's 12345678901234567890 is
+                    # ...168 there: % 100 is 68, "many"), i's of its digits (ru's "many")
+                    x = Decimal(math.fmod(float(x), modulus))
+                elif modulus is not None:
                     x = x % modulus
                 whole = x == int(x)
                 hit = whole and any(low <= x <= high for low, high in spans)
