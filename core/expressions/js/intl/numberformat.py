@@ -306,7 +306,7 @@ class NumberFormat(IntlObject):
             if not ((accounting or own is not None) and not has_part):
                 template = compact
         marks = self._symbol_marks()
-        if approx and not sign and template is row.get("plusAt"):
+        if approx and not sign and "plusAt" in row and template is row["plusAt"]:
             # the plus sign's own marks, where its pattern holds them (ckb in thai's U+200E+):
             # the approximately sign takes the symbol's place, marks and all
             marks = _marks_beside_sign(template)
