@@ -1000,6 +1000,54 @@ def test_of_two_syntax_errors_the_one_v8_keeps_is_reported(expr: str, message: s
     assert err(expr, {"x": 1, "a": 1, "b": 2, "o": {"a": 1}, "f": 1}) == message
 
 
+#: measured with MemberJunction 5.51.3 (node 20): texts broken two or three times over
+SEVERAL_FAULTS = [
+    # V8 places an octal escape's error from its first digit to its last, which counts as its
+    # end: an invalid escape right after it starts after it, and the octal wins...
+    ("'\\1\\u004'", "Octal escape sequences are not allowed in strict mode."),
+    ("'\\9\\xZ'", "\\8 and \\9 are not allowed in strict mode."),
+    ("'\\00\\u004'", "Octal escape sequences are not allowed in strict mode."),
+    # ...unless the token V8 scans next, from the character the escape stopped at, has an
+    # octal of its own: the last one read, after the escape's error
+    ("'\\9\\u00'\\7' a", "Invalid Unicode escape sequence"),
+    ("'\\01' + '\\x4'\\01'", "Invalid hexadecimal escape sequence"),
+    ('"\\1\\x4\'\\01" +', "Invalid hexadecimal escape sequence"),
+    # "missing ) after argument list" is said on seeing a token, not taking it: nothing after
+    # it was scanned, so an octal there was never read
+    ("'\\08' + a b '\\00'", "Octal escape sequences are not allowed in strict mode."),
+    ("'\\08' + a b '\\00\\u004'", "Octal escape sequences are not allowed in strict mode."),
+    # an invalid target is judged before its operator is taken: one token past it is read
+    ("'\\01', ++1\n'\\1\\u12'", "Invalid left-hand side expression in prefix operation"),
+    # a decimal with a leading zero is noted only once it is read whole
+    ("data.x == '\\00', 08_1", "Octal escape sequences are not allowed in strict mode."),
+    ("f(1, x\\u002008_1)", "missing ) after argument list"),
+    # a failed token where a parenthesised expression expects its ')' is taken as that: the
+    # argument list around the parentheses then reports it, before the next token's error
+    ("-(data.stat 1e '\\u12'us === 1)", "missing ) after argument list"),
+    ("-(a + 1e '\\u12')", "Invalid Unicode escape sequence"),
+    # the operand of a prefix '++' that failed with an error past it is no reference either
+    ("x => ++ @ 1_ delete", "Invalid left-hand side expression in prefix operation"),
+    ("++ @ '\\u12'", "Invalid left-hand side expression in prefix operation"),
+    ("++0x\\u004", "Invalid Unicode escape sequence"),
+    ("- @ 5_.5", "missing ) after argument list"),
+    ("f(@ /* c */ 1_)", "missing ) after argument list"),
+    # a rest parameter ends a list an '=>' judges as parameters, wherever it stands
+    ("(08, ...r) => r", "Invalid destructuring assignment target"),
+    ("!(1, ...r) => r", "Invalid destructuring assignment target"),
+    ("!(a, ...r) => r", "Malformed arrow function parameter list"),
+    ("x == (...r, a) => r", "Rest parameter must be last formal parameter"),
+    ("((a),\n) => 1", "Invalid destructuring assignment target"),
+    ("delete (a,) => a", "Delete of an unqualified identifier in strict mode."),
+    ("(x = 1, a.b = 2) => 1", "Illegal property in declaration context"),
+    ("(a.b = 1, 1) => 1", "Invalid destructuring assignment target"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("expr", "message"), SEVERAL_FAULTS, ids=[c[0] for c in SEVERAL_FAULTS])
+def test_a_text_with_several_faults_fails_as_v8_reports_it(expr: str, message: str) -> None:
+    assert err(expr, {"x": 1, "a": 1, "data": {}, "f": 1}) == message
+
+
 @pytest.mark.parametrize(
     "expr",
     ["Reflect.apply(payload.arr.push, Object.seal(payload.arr), [1])",

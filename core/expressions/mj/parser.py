@@ -154,6 +154,8 @@ def _parameters(head: ast.expr) -> bool:
 def _parameter(item: ast.expr, own: bool = False) -> bool:
     if getattr(item, "fx_paren", 0) > (1 if own else 0):
         return False
+    if getattr(item, "fx_rest_param", False):
+        return True  # ``...name`` or ``...[pattern]`` ending a list an '=>' follows
     if isinstance(item, ast.Name):
         return True
     if isinstance(item, JsAssign):
@@ -161,6 +163,18 @@ def _parameter(item: ast.expr, own: bool = False) -> bool:
     if isinstance(item, ast.List):
         return all(isinstance(e, JsHole) or _parameter(e) for e in item.elts)
     return False
+
+
+def _not_a_parameter(item: ast.expr) -> str:
+    """V8's words for an element of a parenthesised list that an '=>' makes parameters: a
+    property given a default (``(a.b = 1) => 1``) is a property where names are declared."""
+    if (
+        isinstance(item, JsAssign)
+        and item.op == "="
+        and isinstance(item.target, ast.Attribute | ast.Subscript)
+    ):
+        return "Illegal property in declaration context"
+    return "Invalid destructuring assignment target"
 
 
 def _assignable(item: ast.expr) -> bool:
@@ -365,7 +379,16 @@ class Parser:
         except JsSyntaxError as exc:
             where = exc.v8_start if exc.v8_start is not None else (exc.error.start or 0)
             failed = exc.error.start or 0
-            after = [t for t in self.tokens if t.start >= failed and t.kind != "eof"][1:2]
+            after = [t for t in self.tokens if t.start >= failed and t.kind != "eof"]
+            if exc.peeked:
+                after = after[:1]  # V8 saw the failing token without taking it
+            elif exc.taken is not None:
+                taken = exc.taken
+                after = [t for t in self.tokens if t.start >= taken and t.kind != "eof"][:1]
+            else:
+                # the token V8 had taken last is the error's last one: it read one past it
+                last = max(failed, exc.error.end or failed)
+                after = [t for t in after[1:] if t.start >= last][:1]
             read_to = after[0].end if after else len(self.text)
             scanned = [o for o in self.octals if (o.error.start or 0) < read_to]
             octal = scanned[-1] if scanned else None
@@ -411,7 +434,12 @@ class Parser:
         values = [first]
         while self.at(","):
             self.advance()
+            after = self.peek(1)
+            if self.at(")") and after.kind == "op" and after.value == "=>":
+                break  # V8 allows a trailing comma where the list is an arrow's parameters
             values.append(self.assignment())
+        if len(values) == 1:
+            return first  # `(a,) => a`: a list of one is that one
         return _mark(JsSequence(values=values), span_of(first)[0], span_of(values[-1])[1])
 
     def assignment(self) -> ast.expr:
@@ -467,6 +495,9 @@ class Parser:
         )
         error = self.error(message, tok)
         error.v8_start = span_of(target)[0]  # V8 places it at the target (a 08 there loses)
+        # judged as soon as the target is read, its operator (or the token after a prefix
+        # operator's operand) not yet taken
+        error.taken = span_of(target)[1]
         raise error
 
     def check_pattern(self, target: ast.List, tok: Token) -> None:
@@ -837,6 +868,7 @@ class Parser:
             # places it at the argument's last token (which decides which of two errors wins)
             error = self.error("missing ) after argument list", self.peek())
             error.v8_start = self.tokens[self.pos - 1].start
+            error.peeked = True
             raise error
         self.advance()
         return args
@@ -868,14 +900,30 @@ class Parser:
         after = own.lookahead
         if after is None or own.resume is None:
             return own
-        if self.in_arguments(self.tokens.index(tok)) and own.resume < (after.error.start or 0):
+        index = self.tokens.index(tok)
+        before = self.tokens[index - 1]
+        past = own.resume < (after.error.start or 0)  # the next error starts past the token
+        prefix = before.kind == "op" and before.value in ("++", "--")
+        if index == self.update_operand and prefix and past:
+            # the operand of a prefix '++'/'--': V8 then finds it no reference and says so,
+            # placed at the failed token, before the error reported past it
+            return self.error("Invalid left-hand side expression in prefix operation", tok)
+        if self.in_arguments(index) and past:
             return self.error("missing ) after argument list", tok)
         return after
 
     def in_arguments(self, index: int) -> bool:
         """Whether the token at ``index`` stands directly in a call's arguments: no bracket
-        open around it inside them, and no ``?`` whose ``:`` V8 would still expect."""
+        open around it inside them, and no ``?`` whose ``:`` V8 would still expect. Where it
+        follows an operand inside parentheses that are no call (``-(a 1e '\\u1')``), it is
+        the token V8 takes for their ')': nothing more is read, and what encloses the
+        parentheses decides."""
         depth = colons = 0
+        prev = self.tokens[index - 1] if index > 0 else None
+        after_operand = prev is not None and (
+            (_ends_operand(prev) and prev.value != "?.")
+            or (prev.kind == "name" and prev.value in ("null", "true", "false"))
+        )
         for k in range(index - 1, -1, -1):
             t = self.tokens[k]
             if t.kind != "op":
@@ -884,7 +932,11 @@ class Parser:
                 depth += 1
             elif t.value in ("(", "[", "{"):
                 if depth == 0:
-                    return t.value == "(" and k > 0 and _ends_operand(self.tokens[k - 1])
+                    call = k > 0 and _ends_operand(self.tokens[k - 1])
+                    if t.value == "(" and not call and after_operand:
+                        colons = 0
+                        continue
+                    return t.value == "(" and call
                 depth -= 1
             elif depth == 0 and t.value == ":":
                 colons += 1
@@ -1004,11 +1056,11 @@ class Parser:
             self.expect(")")
             if exc.keep:
                 raise exc from None
-            error = self.error("Invalid destructuring assignment target", self.peek())
             items = head.values if isinstance(head, JsSequence) else [head]
             # V8 places it at the last element that is no parameter (measured: it decides
             # whether a strict-mode 08 before it wins)
             bad = [i for i in items if not _parameter(i)]
+            error = self.error(_not_a_parameter(bad[-1] if bad else head), self.peek())
             error.v8_start = span_of(bad[-1])[0] if bad else self.tokens[opening].start
             raise error from None
 
@@ -1262,7 +1314,9 @@ class Parser:
                     self.advance()
                     head = self.expression()
                     end = self.expect(")").end
-                except JsSyntaxError:
+                except JsSyntaxError as exc:
+                    if not exc.cover and not exc.keep:
+                        raise  # V8 reports it as it meets it, before the '=>'
                     self.pos = start
                     try:  # a list with a rest parameter is no expression, yet a list
                         return self._arrow(head_only=True)
@@ -1272,7 +1326,7 @@ class Parser:
                 items = head.values if isinstance(head, JsSequence) else [head]
                 bad = [i for i in items if not _parameter(i)]
                 if bad:
-                    error = self.error("Invalid destructuring assignment target", self.peek())
+                    error = self.error(_not_a_parameter(bad[-1]), self.peek())
                     error.v8_start = span_of(bad[-1])[0]
                     raise error
                 # a parameter list where an operand stands: what encloses it fails (V8 checks
@@ -1311,11 +1365,23 @@ class Parser:
                 try:
                     if not binding:
                         raise self.unexpected(after, operand=True)
-                    self.binding_pattern([]) if after.value == "[" else self.advance()
+                    if after.value == "[":
+                        target: ast.expr = self.binding_pattern([])
+                    else:
+                        target = _mark(ast.Name(id=after.value, ctx=_LOAD), after.start, after.end)
+                        self.advance()
                 except JsSyntaxError as exc:
                     raise self.rest_failed(tok, exc, first) from None
                 if self.at(","):
                     raise self.error("Rest parameter must be last formal parameter", self.peek())
+                nxt = self.peek(1)
+                if before.value != "[" and self.at(")") and nxt.kind == "op" and nxt.value == "=>":
+                    # a rest parameter closing a list an '=>' follows: V8 takes the list as it
+                    # is and judges it as parameters at the '=>' (`(1, ...r) => r` fails at
+                    # its 1 as an invalid target)
+                    rest = _mark(JsSpread(value=target), tok.start, span_of(target)[1])
+                    rest.fx_rest_param = True
+                    return rest  # type: ignore[no-any-return]
                 raise self.unexpected(tok)
         raise self.unexpected(operand=True)
 
