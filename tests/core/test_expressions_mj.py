@@ -1040,6 +1040,24 @@ SEVERAL_FAULTS = [
     ("delete (a,) => a", "Delete of an unqualified identifier in strict mode."),
     ("(x = 1, a.b = 2) => 1", "Illegal property in declaration context"),
     ("(a.b = 1, 1) => 1", "Invalid destructuring assignment target"),
+    # `()` where an operand stands is a parameter list an '=>' follows, after a line break too
+    ("x - () => 1", "Malformed arrow function parameter list"),
+    ("++() => 1", "Invalid left-hand side expression in prefix operation"),
+    ("() \n=> 1", "missing ) after argument list"),
+    # invalid regular expression flags fail before the token after them is scanned; an
+    # invalid pattern, once it is
+    ("'\\08' + /a/gg '\\00'", "Octal escape sequences are not allowed in strict mode."),
+    ("'\\08' + /a**/ '\\00'", "Invalid regular expression: /a**/: Nothing to repeat"),
+    # after a separator's error, a '#' alone or an escape in a name V8 scans on
+    ("'\\08' + 1_ '\\01\\xZ'", "Numeric separators are not allowed at the end of numeric literals"),
+    ("'\\00', # '\\1'", "Invalid or unexpected token"),
+    ("'\\08' + \\u004 '\\01\\xZ'", "Invalid Unicode escape sequence"),
+    ("f(x\\u00200_1)", "missing ) after argument list"),
+    # an undeclared private name is placed at the token before it
+    ("07,#x", "Private field '#x' must be declared in an enclosing class"),
+    ("07 ,#x", "Octal literals are not allowed in strict mode."),
+    ("07.#x", "Private field '#x' must be declared in an enclosing class"),
+    ("new.=>", "Unexpected token '=>'"),
 ]  # fmt: skip
 
 

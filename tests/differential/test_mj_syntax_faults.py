@@ -25,10 +25,10 @@ FAULTS: Final = [
     # numbers: separators, legacy octals, leading zeros, exponents and prefixes without digits
     "1_", "1__0", "0_1", "08", "07", "09.5", "1e", "07n", "08n", "0x", "08_1", "5_.5", "08.5",
     # stray characters, escapes in names, unterminated literals
-    "@", "\\", "x\\u0020", "\\u004", "'abc", "/ab", "/a/gg", "/(/",
+    "@", "#", "#x", "\\", "x\\u0020", "\\u004", "'abc", "/ab", "/a/gg", "/a**/", "new.",
     # arrow heads whose parameters are none
     "(08, ...r) => r", "(a, 1) => a", "(...r, a) => r", "x => ++ @", "(a.b = 1) => a",
-    "(a,) => a", "((a)) => 1",
+    "(a,) => a", "((a)) => 1", "()", "() =>",
     # parentheses missing or out of place, operands doubled, operators alone
     "(", ")", "f(a b)", "a.", "++1", "a b", "delete", "!", "=>", "?", "= 1",
     # plain operands and separators between the faults
@@ -51,6 +51,13 @@ FOUND: Final = [
     "x == (...r, a) => r",
     "((a),\n) => 1",
     "(x = 1, a.b = 2) => 1",
+    "(payload.x)-() => 1",
+    "f(1, '\\08' && /a/gg '\\00\\u004', **)",
+    "f('\\08', 1_ '\\01\\xZ')",
+    "'\\00', # '\\1\\u12'++",
+    "new x(07, #x)",
+    "(new.=> (08, ...r) => r)",
+    "f(x\\u00200_1)",
 ]
 SCOPE: Final[dict[str, Any]] = {"data": {"stat": 1}, "x": 1}
 COUNT: Final = 240

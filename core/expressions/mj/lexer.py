@@ -151,6 +151,13 @@ def _resumes(error: JsSyntaxError, at: int, scans_on: bool = True) -> JsSyntaxEr
     return error
 
 
+def _rescans(error: JsSyntaxError, at: int) -> JsSyntaxError:
+    """A token that fails with an error of V8's own scanner, stopped at ``at``: the token it
+    scans next starts there (its octals are read, see ``_next_octals``)."""
+    error.rescan = at
+    return error
+
+
 def _division_next(rest: str) -> bool:
     """Whether the next token of ``rest`` starts with '/' (comments are skipped, no token)."""
     i, n = 0, len(rest)
@@ -328,7 +335,8 @@ class _Lexer:
                 else:
                     error = self.error("Invalid or unexpected token", i, i + 1)
                     if c == "#":
-                        raise error  # a '#' no name follows: an error of V8's scanner
+                        # a '#' no name follows: an error of V8's scanner, which goes on past it
+                        raise _rescans(error, i + 1)
                     # past ASCII V8 reads no token after it (measured)
                     raise _resumes(error, i + 1, scans_on=c.isascii())
                 if p == "?." and i + 2 < n and text[i + 2] in _DIGITS:
@@ -358,7 +366,10 @@ class _Lexer:
             if c == "\\":
                 if not text.startswith("u", i + 1):
                     raise _resumes(self.error("Invalid or unexpected token", i, i + 1), i + 1)
-                ch, j = self.unicode_escape(i + 1)
+                try:
+                    ch, j = self.unicode_escape(i + 1)
+                except JsSyntaxError as exc:
+                    raise _rescans(exc, self.hex_stop(i)) from None
                 ok = is_id_start(ch) if first else is_id_part(ch)
                 if not ok:
                     # a well-formed escape of a character no name may hold (x\u0020, \ud800):
@@ -438,7 +449,8 @@ class _Lexer:
         is_float = False
         if j == i and text[i] == "0" and i + 1 < n and text[i + 1] == "_":
             # V8 refuses it at the '_', before reading on (`0__1` is this error too)
-            raise self.error("Numeric separator can not be used after leading 0.", i, i + 2)
+            error = self.error("Numeric separator can not be used after leading 0.", i + 1, i + 2)
+            raise _rescans(error, i + 1)
         j = digits(i) if j == i else j
         if j < n and text[j] == ".":
             is_float = True
@@ -458,7 +470,7 @@ class _Lexer:
             if text[j] == "_" and text[i] == "0":
                 # `08_1`: a separator after a leading zero is an error of V8's scanner, which
                 # it places at the '_'
-                raise self.error("Invalid or unexpected token", j, j + 1)
+                raise _rescans(self.error("Invalid or unexpected token", j, j + 1), j)
             error = self.error("Invalid or unexpected token", i, j + 1)
             raise _resumes(error, j)
         literal = text[i:j].replace("_", "")
@@ -484,14 +496,21 @@ class _Lexer:
             if c in allowed:
                 k += 1
             elif c == "_" and k > j:
+                # V8's scanner stops past the first '_' (the next token starts there)
                 if k + 1 < n and text[k + 1] == "_":
-                    raise self.error(
-                        "Only one underscore is allowed as numeric separator", k + 1, k + 2
+                    raise _rescans(
+                        self.error(
+                            "Only one underscore is allowed as numeric separator", k + 1, k + 2
+                        ),
+                        k + 1,
                     )
                 if k + 1 >= n or text[k + 1] not in allowed:
-                    raise self.error(
-                        "Numeric separators are not allowed at the end of numeric literals",
-                        k,
+                    raise _rescans(
+                        self.error(
+                            "Numeric separators are not allowed at the end of numeric literals",
+                            k,
+                            k + 1,
+                        ),
                         k + 1,
                     )
                 k += 1

@@ -303,9 +303,15 @@ class Parser:
         return JsSyntaxError(message, min(tok.start, n), min(tok.end, n))
 
     def private(self, tok: Token) -> JsSyntaxError:
-        return self.error(
+        """An undeclared private name (a brand check ``#x in o``, a member ``a.#x``): V8
+        places it at the token before the name (a strict-mode 07 ending right there loses to
+        it: ``07,#x``, ``07.#x``)."""
+        error = self.error(
             f"Private field '{tok.value}' must be declared in an enclosing class", tok
         )
+        index = self.tokens.index(tok)
+        error.v8_start = self.tokens[index - 1].start if index > 0 else tok.start
+        return error
 
     def unexpected(self, tok: Token | None = None, operand: bool = False) -> JsSyntaxError:
         """V8's words for a token that cannot stand here; ``operand``: where an operand was
@@ -629,7 +635,8 @@ class Parser:
             return left
         self.advance()
         if self.peek().kind == "private":
-            raise self.private(self.peek())  # V8's right operand of ** is a binary one too
+            # V8's right operand of ** is a binary one too
+            raise self.private(self.peek())
         self.enter()
         right = self.exponent()
         self.leave()
@@ -781,7 +788,7 @@ class Parser:
         self.advance()  # '.'
         tok = self.peek()
         if tok.kind != "name" or tok.value != "target":
-            raise self.unexpected()
+            raise self.unexpected(operand=True)  # V8 takes any token there: `new.=>` too
         if tok.escaped:
             raise self.error("'new.target' must not contain escaped characters", tok)
         self.advance()
@@ -1310,6 +1317,8 @@ class Parser:
                 # that is no parameter list is an invalid target (`1 + (1) => 1`)
                 malformed = self.error("Malformed arrow function parameter list", tok)
                 start = self.pos
+                if self.peek(1).kind == "op" and self.peek(1).value == ")":
+                    return self._arrow(head_only=True)  # `()`: a list, and no expression
                 try:
                     self.advance()
                     head = self.expression()
@@ -1336,6 +1345,11 @@ class Parser:
                 set_span(head, tok.start, end)
                 head.fx_paren = getattr(head, "fx_paren", 0) + 1  # type: ignore[attr-defined]
                 return head
+            after = self.peek(2)
+            if self.peek(1).value == ")" and after.kind == "op" and after.value == "=>":
+                # `()` then '=>' after a line break: still a parameter list to V8 (it looks
+                # at the next token, not at the line), and the '=>' is left to what encloses it
+                return self._arrow(head_only=True)
             self.advance()
             if self.at(")"):
                 raise self.unexpected()
@@ -1478,7 +1492,12 @@ def regex_literal(tok: Token, text: str) -> JsRegexLiteral:
     try:
         validate(source, flags, literal=True)
     except RegExpSyntaxError as exc:
-        raise JsSyntaxError(str(exc), tok.start, min(tok.end, len(text))) from None
+        error = JsSyntaxError(str(exc), tok.start, min(tok.end, len(text)))
+        if str(exc) == "Invalid regular expression flags":
+            # V8 refuses the flags as it reads them, before it scans the token after them
+            # (a pattern's error comes once the literal is taken, that token scanned)
+            error.taken = tok.start
+        raise error from None
     return JsRegexLiteral(source, flags)
 
 
