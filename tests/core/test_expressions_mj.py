@@ -1058,6 +1058,23 @@ SEVERAL_FAULTS = [
     ("07 ,#x", "Octal literals are not allowed in strict mode."),
     ("07.#x", "Private field '#x' must be declared in an enclosing class"),
     ("new.=>", "Unexpected token '=>'"),
+    # the list's elements are judged before eval or arguments as a parameter; of the
+    # elements the last that is no parameter decides, a property in a pattern is named so
+    ("(arguments, 1) => 1", "Invalid destructuring assignment target"),
+    ("([a.b], 1) => 1", "Invalid destructuring assignment target"),
+    ("(1, [1, a.b]) => 1", "Illegal property in declaration context"),
+    # only the innermost parentheses take the failed token for their ')'; a postfix '--'
+    # ends an operand
+    ("((a 1e '\\u12'))", "Invalid Unicode escape sequence"),
+    ("-(y -- 0b 1_e1)", "missing ) after argument list"),
+    # import() has a grammar of its own
+    ("import()", "import() requires a specifier"),
+    ("import(a b)", "Unexpected identifier 'b'"),
+    ("import(a, b, c)", "Unexpected identifier 'c'"),
+    # '...' not closing a parameter list is said on seeing the token after its binding
+    ("(08, ...x 08.5) => 1", "Unexpected token '...'"),
+    ("((...x = '\\u00'\\7'))", "Rest parameter may not have a default initializer"),
+    ("(08, ...x = 08)", "Decimals with leading zeros are not allowed in strict mode."),
 ]  # fmt: skip
 
 

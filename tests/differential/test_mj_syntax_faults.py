@@ -58,6 +58,12 @@ FOUND: Final = [
     "new x(07, #x)",
     "(new.=> (08, ...r) => r)",
     "f(x\\u00200_1)",
+    "(arguments, 08.5) => 1",
+    "(1, [1, a.b]) => 1",
+    "-(y -- 0b 1_e1)",
+    "((/[/]/ 0x '\\u004' .e1))",
+    "import() instanceof++",
+    "(a = b = 08, ...x 08.5) => 1",
 ]
 SCOPE: Final[dict[str, Any]] = {"data": {"stat": 1}, "x": 1}
 COUNT: Final = 240

@@ -174,6 +174,18 @@ def _not_a_parameter(item: ast.expr) -> str:
         and isinstance(item.target, ast.Attribute | ast.Subscript)
     ):
         return "Illegal property in declaration context"
+    if isinstance(item, ast.List) and not getattr(item, "fx_paren", 0):
+        # an array pattern: a property anywhere among its elements that are no bindings is
+        # what V8 names (`[1, a.b]` and `[a.b, 1]` alike)
+        bad = [e for e in item.elts if not isinstance(e, JsHole) and not _parameter(e)]
+        words = [
+            "Illegal property in declaration context"
+            if isinstance(e, ast.Attribute | ast.Subscript)
+            else _not_a_parameter(e)
+            for e in bad
+        ]
+        if "Illegal property in declaration context" in words:
+            return "Illegal property in declaration context"
     return "Invalid destructuring assignment target"
 
 
@@ -927,9 +939,18 @@ class Parser:
         parentheses decides."""
         depth = colons = 0
         prev = self.tokens[index - 1] if index > 0 else None
+        postfix = (
+            prev is not None
+            and prev.kind == "op"
+            and prev.value in ("++", "--")
+            and not prev.nl_before
+            and index > 1
+            and _ends_operand(self.tokens[index - 2])
+        )
         after_operand = prev is not None and (
             (_ends_operand(prev) and prev.value != "?.")
             or (prev.kind == "name" and prev.value in ("null", "true", "false"))
+            or postfix
         )
         for k in range(index - 1, -1, -1):
             t = self.tokens[k]
@@ -941,7 +962,8 @@ class Parser:
                 if depth == 0:
                     call = k > 0 and _ends_operand(self.tokens[k - 1])
                     if t.value == "(" and not call and after_operand:
-                        colons = 0
+                        # only the innermost: an outer one takes the token after it
+                        colons, after_operand = 0, False
                         continue
                     return t.value == "(" and call
                 depth -= 1
@@ -1061,12 +1083,19 @@ class Parser:
             self.advance()
             head = self.expression()
             self.expect(")")
-            if exc.keep:
-                raise exc from None
             items = head.values if isinstance(head, JsSequence) else [head]
             # V8 places it at the last element that is no parameter (measured: it decides
             # whether a strict-mode 08 before it wins)
             bad = [i for i in items if not _parameter(i)]
+            if exc.keep:
+                # of the list's elements the last that is no parameter decides (`([a.b], 1)`
+                # is the 1's error), and eval or arguments as a parameter is judged after
+                # them all (`(arguments, 1) => 1` too)
+                last = span_of(bad[-1]) if bad else None
+                eval_or_arguments = exc.error.message.startswith("Unexpected eval")
+                where = exc.error.start or 0
+                if last is None or (not eval_or_arguments and last[0] <= where < last[1]):
+                    raise exc from None
             error = self.error(_not_a_parameter(bad[-1] if bad else head), self.peek())
             error.v8_start = span_of(bad[-1])[0] if bad else self.tokens[opening].start
             raise error from None
@@ -1386,6 +1415,14 @@ class Parser:
                         self.advance()
                 except JsSyntaxError as exc:
                     raise self.rest_failed(tok, exc, first) from None
+                if self.at("="):
+                    # said on seeing the '=', placed at the binding before it
+                    error = self.error(
+                        "Rest parameter may not have a default initializer", self.peek()
+                    )
+                    error.v8_start = after.start
+                    error.taken = self.tokens[self.pos - 1].end
+                    raise error
                 if self.at(","):
                     raise self.error("Rest parameter must be last formal parameter", self.peek())
                 nxt = self.peek(1)
@@ -1396,8 +1433,33 @@ class Parser:
                     rest = _mark(JsSpread(value=target), tok.start, span_of(target)[1])
                     rest.fx_rest_param = True
                     return rest  # type: ignore[no-any-return]
-                raise self.unexpected(tok)
+                error = self.unexpected(tok)
+                # said on seeing what follows the binding, not taking it: read up to it
+                error.taken = self.tokens[self.pos - 1].end
+                raise error
         raise self.unexpected(operand=True)
+
+    def import_arguments(self) -> None:
+        """``import(specifier[, options][,])``: no argument list, V8's own grammar (no spread,
+        at most two, a ')' it takes as any other token)."""
+        opening = self.advance()
+        if self.at(")"):
+            error = self.error("import() requires a specifier", self.peek())
+            error.v8_start = opening.start  # placed at the '(', said on seeing the ')'
+            error.peeked = True
+            raise error
+        self.enter()
+        self.assignment()
+        if self.at(","):
+            self.advance()
+            if not self.at(")"):
+                self.assignment()
+                if self.at(","):
+                    self.advance()
+        self.leave()
+        if not self.at(")"):
+            raise self.unexpected()
+        self.advance()
 
     def identifier(self) -> ast.expr:
         tok = self.advance()
@@ -1413,7 +1475,7 @@ class Parser:
             if name == "import":
                 if self.at("("):
                     self.refuse("import() loads and runs a module", tok.start, self.peek().end)
-                    self.arguments()
+                    self.import_arguments()
                     return _mark(ast.Constant(value=None), tok.start, self.tokens[self.pos - 1].end)
                 if self.at("."):
                     self.advance()
