@@ -1075,6 +1075,18 @@ SEVERAL_FAULTS = [
     ("(08, ...x 08.5) => 1", "Unexpected token '...'"),
     ("((...x = '\\u00'\\7'))", "Rest parameter may not have a default initializer"),
     ("(08, ...x = 08)", "Decimals with leading zeros are not allowed in strict mode."),
+    # deleting a name is judged once the operand is read, the token after it scanned
+    ("'\\01' + delete x '\\00'", "Delete of an unqualified identifier in strict mode."),
+    ("'\\01' + delete x 1", "Octal escape sequences are not allowed in strict mode."),
+    # an unterminated regular expression is taken first: the token after the line break is
+    # read; a backslash escapes no line break
+    ("08 + /ab\n'\\8'", "Invalid regular expression: missing /"),
+    ("08 + /a\\\n'\\8'", "Invalid regular expression: missing /"),
+    # an '=>' after what is no parameter list is judged on seeing it: nothing past it is read
+    ("08.5 + x =>'\\00'", "Decimals with leading zeros are not allowed in strict mode."),
+    ("'\\01', (1) => '\\00'", "Octal escape sequences are not allowed in strict mode."),
+    # an escaped keyword as a parameter
+    ("(1, v\\u0061r) => 1", "Keyword must not contain escaped characters"),
 ]  # fmt: skip
 
 

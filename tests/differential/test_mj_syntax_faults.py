@@ -64,6 +64,10 @@ FOUND: Final = [
     "((/[/]/ 0x '\\u004' .e1))",
     "import() instanceof++",
     "(a = b = 08, ...x 08.5) => 1",
+    "a ? '\\01' && delete x '\\00' : 1",
+    "[08.5 + /ab\n'\\8']",
+    "(08.5 + x =>'\\00') => 1",
+    "data.x == y --, v\\u0061r => 1n_",
 ]
 SCOPE: Final[dict[str, Any]] = {"data": {"stat": 1}, "x": 1}
 COUNT: Final = 240

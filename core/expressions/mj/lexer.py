@@ -627,6 +627,9 @@ class _Lexer:
             if c in LINE_TERMINATORS:
                 break
             if c == "\\":
+                if j + 1 < n and text[j + 1] in LINE_TERMINATORS:
+                    j += 1  # no escape of a line break: the literal fails there
+                    break
                 j += 2
                 continue
             if c == "[":
@@ -645,4 +648,6 @@ class _Lexer:
                     raise self.error("Invalid regular expression flags", i, j + 1)
                 return j
             j += 1
-        raise self.error("Invalid regular expression: missing /", i, n)
+        # V8 takes the failed literal before it reports it: its next token, scanned from the
+        # line break, is read (an octal there is the last one)
+        raise _rescans(self.error("Invalid regular expression: missing /", i, n), j)

@@ -681,7 +681,9 @@ class Parser:
             node = JsVoid(operand=operand)
         else:
             if isinstance(operand, ast.Name):
-                raise self.error("Delete of an unqualified identifier in strict mode.", tok)
+                error = self.error("Delete of an unqualified identifier in strict mode.", tok)
+                error.taken = span_of(operand)[1]  # judged once the operand is read
+                raise error
             self.result.mutates = True
             node = JsDelete(operand=operand)
         if self.at("**"):
@@ -1004,6 +1006,13 @@ class Parser:
                     return index
         return None
 
+    @staticmethod
+    def peeked(error: JsSyntaxError) -> JsSyntaxError:
+        """An error V8 reports on seeing the token it is placed at, without taking it (an
+        '=>' after what is no parameter list): its scanner has read nothing past it."""
+        error.peeked = True
+        return error
+
     def stray_arrow(self, head: ast.expr, tok: Token) -> None:
         """``=>`` after an expression that was not read as an arrow's head (a line break
         before it, or a head that is no parameter list). V8 judges the head first: neither a
@@ -1014,15 +1023,15 @@ class Parser:
         last = _last_operand(head)
         if not parenthesised and getattr(last, "fx_paren", False) and not _parameters(last):
             # the operand before the '=>' is read as a parameter list first: `1 + (1) => 1`
-            raise self.error("Invalid destructuring assignment target", tok)
+            raise self.peeked(self.error("Invalid destructuring assignment target", tok))
         if not parenthesised and not isinstance(head, ast.Name):
             error = self.error("Malformed arrow function parameter list", tok)
             # V8 places it at the operand right before the '=>' (an octal before it wins,
             # one there loses: `08 + x => 1` is the octal's error, `08 => 1` the arrow's)
             error.v8_start = self.v8_position(head)
-            raise error
+            raise self.peeked(error)
         if parenthesised and not _parameters(head):
-            raise self.error("Invalid destructuring assignment target", tok)
+            raise self.peeked(self.error("Invalid destructuring assignment target", tok))
 
     def v8_position(self, node: ast.expr) -> int:
         """Where V8 places an expression: a call at its callee's last token when that is a
@@ -1098,7 +1107,7 @@ class Parser:
                     raise exc from None
             error = self.error(_not_a_parameter(bad[-1] if bad else head), self.peek())
             error.v8_start = span_of(bad[-1])[0] if bad else self.tokens[opening].start
-            raise error from None
+            raise self.peeked(error) from None
 
     def _arrow(self, head_only: bool = False) -> ast.expr:
         """The arrow function ahead; ``head_only``: its parameter list, read up to its '=>'
@@ -1320,6 +1329,9 @@ class Parser:
         if name in ("eval", "arguments"):
             # in parentheses, once they read as an expression (`(arguments a)` does not)
             raise self.error("Unexpected eval or arguments in strict mode", tok).as_cover(keep=True)
+        if tok.escaped and (name in STRICT_RESERVED or name in RESERVED):
+            # V8 scans an escaped keyword as a token of its own, refused as soon as it is read
+            raise self.error("Keyword must not contain escaped characters", tok)
         if name in STRICT_RESERVED:
             raise self.error("Unexpected strict mode reserved word", tok)
         if name in RESERVED:
@@ -1366,7 +1378,7 @@ class Parser:
                 if bad:
                     error = self.error(_not_a_parameter(bad[-1]), self.peek())
                     error.v8_start = span_of(bad[-1])[0]
-                    raise error
+                    raise self.peeked(error)
                 # a parameter list where an operand stands: what encloses it fails (V8 checks
                 # the operand of '++'/'--' as a reference first; anything else reaches the
                 # '=>' as the end of an expression that is no parameter list, placed where
