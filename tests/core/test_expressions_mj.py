@@ -1087,6 +1087,8 @@ SEVERAL_FAULTS = [
     ("'\\01', (1) => '\\00'", "Octal escape sequences are not allowed in strict mode."),
     # an escaped keyword as a parameter
     ("(1, v\\u0061r) => 1", "Keyword must not contain escaped characters"),
+    # after '...' V8 reads a binding, where a '/' is a division sign alone
+    ("x[.../a/]", "Unexpected token '/'"), ("(a, .../=a/) => 1", "Unexpected token '/='"),
 ]  # fmt: skip
 
 

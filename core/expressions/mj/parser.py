@@ -1135,7 +1135,7 @@ class Parser:
                         if dots is not None:
                             # V8 reads a binding right after '...' (only a rest parameter may
                             # start so): what stands there instead is its error, no cover
-                            raise self.unexpected(operand=True)
+                            raise self.no_expression(tok)
                         raise self.unexpected().as_cover()
                     else:
                         try:
@@ -1275,14 +1275,18 @@ class Parser:
     def stop_in_function(self) -> JsSyntaxError:
         """The token where a function's head stops: where V8 reads no expression, its scanner
         gives a '/' (or '/=') alone, never a regular expression (``function */``)."""
-        tok = self.peek()
+        return self.no_expression(self.peek())
+
+    def no_expression(self, tok: Token) -> JsSyntaxError:
+        """``tok`` where V8 reads no expression (a function's head, a binding after '...'):
+        a '/' there is a division sign alone (or '/='), never a regular expression."""
         text = self.text[tok.start : tok.end]
         regexp = tok.kind == "regexp" or (
             tok.kind == "illegal" and str(tok.value).startswith("Invalid regular expression")
         )
         if regexp and text.startswith("/"):
             return self.error(f"Unexpected token '{'/=' if text.startswith('/=') else '/'}'", tok)
-        return self.unexpected(operand=True)
+        return self.unexpected(tok, operand=True)
 
     def function_expression(self) -> JsSyntaxError:
         """V8's error for ``function [*] [name] (params)``: its body's '{' can never follow
@@ -1419,7 +1423,7 @@ class Parser:
                 first = self.pos
                 try:
                     if not binding:
-                        raise self.unexpected(after, operand=True)
+                        raise self.no_expression(after)
                     if after.value == "[":
                         target: ast.expr = self.binding_pattern([])
                     else:
