@@ -1087,6 +1087,27 @@ SEVERAL_FAULTS = [
     ("'\\01', (1) => '\\00'", "Octal escape sequences are not allowed in strict mode."),
     # an escaped keyword as a parameter
     ("(1, v\\u0061r) => 1", "Keyword must not contain escaped characters"),
+    # a parenthesised list an '=>' makes parameters: of what can declare no name (a literal,
+    # a parenthesised element, a compound assignment, a property) the last is reported; else
+    # of what is no pattern (an array element that is no target, a rest element not last, a
+    # name bound twice, once its element is read) the first; eval or arguments after both
+    ("(a, a, 1) => 1", "Invalid destructuring assignment target"),
+    ("(a, a, [1]) => 1", "Duplicate parameter name not allowed in this context"),
+    ("([1], a, a) => 1", "Invalid destructuring assignment target"),
+    ("x + ([...c], [...c, d]) => 1", "Rest element must be last element"),
+    ("([a.b], [...c, d]) => 1", "Illegal property in declaration context"),
+    ("(a.b = 1, [(e)]) => 1", "Invalid destructuring assignment target"),
+    ("(arguments, [...c, d]) => 1", "Rest element must be last element"),
+    ("(arguments, arguments) => 1", "Duplicate parameter name not allowed in this context"),
+    ("!(a, a) => 1", "Duplicate parameter name not allowed in this context"),
+    ("((e), a.b = 1)\n=> 1", "Illegal property in declaration context"),
+    ("(a)\n=> 1", "missing ) after argument list"),
+    ("x + ([...c]) => 1", "Malformed arrow function parameter list"),
+    # eval or arguments is reported once the body is read; a name bound twice on seeing '=>'
+    ("(a = 08, eval) => 08", "Unexpected eval or arguments in strict mode"),
+    ("(a = 08, a) => 08", "Decimals with leading zeros are not allowed in strict mode."),
+    ("(a = 08, a = 08) => 08", "Duplicate parameter name not allowed in this context"),
+    ("(08, ...r, '\\01') => 1", "Decimals with leading zeros are not allowed in strict mode."),
     # after '...' V8 reads a binding, where a '/' is a division sign alone
     ("x[.../a/]", "Unexpected token '/'"), ("(a, .../=a/) => 1", "Unexpected token '/='"),
 ]  # fmt: skip

@@ -28,7 +28,8 @@ FAULTS: Final = [
     "@", "#", "#x", "\\", "x\\u0020", "\\u004", "'abc", "/ab", "/a/gg", "/a**/", "new.",
     # arrow heads whose parameters are none
     "(08, ...r) => r", "(a, 1) => a", "(...r, a) => r", "x => ++ @", "(a.b = 1) => a",
-    "(a,) => a", "((a)) => 1", "()", "() =>",
+    "(a,) => a", "((a)) => 1", "()", "() =>", "(a, a) =>", "([...c, d], [1]) =>",
+    "(arguments, 1) =>", "(a.b = 1, [(e)]) =>",
     # parentheses missing or out of place, operands doubled, operators alone
     "(", ")", "f(a b)", "a.", "++1", "a b", "delete", "!", "=>", "?", "= 1",
     # plain operands and separators between the faults
@@ -68,6 +69,13 @@ FOUND: Final = [
     "[08.5 + /ab\n'\\8']",
     "(08.5 + x =>'\\00') => 1",
     "data.x == y --, v\\u0061r => 1n_",
+    "x[.../a/]",
+    "(a, a, [1]) => 1",
+    "x + ([...c], [...c, d]) => 1",
+    "((e), a.b = 1)\n=> 1",
+    "(a = 08, eval) => 08",
+    "(a = 08, a) => 08",
+    "(08, ...r, '\\01')\n=> 1",
 ]
 SCOPE: Final[dict[str, Any]] = {"data": {"stat": 1}, "x": 1}
 COUNT: Final = 240

@@ -161,32 +161,144 @@ def _parameter(item: ast.expr, own: bool = False) -> bool:
     if isinstance(item, JsAssign):
         return item.op == "=" and _parameter(item.target)
     if isinstance(item, ast.List):
-        return all(isinstance(e, JsHole) or _parameter(e) for e in item.elts)
+        return all(
+            isinstance(e, JsHole)
+            or _parameter(e)
+            or (
+                isinstance(e, JsSpread)  # a rest element, last
+                and getattr(e, "fx_comma", None) is None
+                and _parameter(e.value)
+            )
+            for e in item.elts
+        )
     return False
 
 
-def _not_a_parameter(item: ast.expr) -> str:
-    """V8's words for an element of a parenthesised list that an '=>' makes parameters: a
-    property given a default (``(a.b = 1) => 1``) is a property where names are declared."""
-    if (
-        isinstance(item, JsAssign)
-        and item.op == "="
-        and isinstance(item.target, ast.Attribute | ast.Subscript)
-    ):
-        return "Illegal property in declaration context"
-    if isinstance(item, ast.List) and not getattr(item, "fx_paren", 0):
-        # an array pattern: a property anywhere among its elements that are no bindings is
-        # what V8 names (`[1, a.b]` and `[a.b, 1]` alike)
-        bad = [e for e in item.elts if not isinstance(e, JsHole) and not _parameter(e)]
-        words = [
-            "Illegal property in declaration context"
-            if isinstance(e, ast.Attribute | ast.Subscript)
-            else _not_a_parameter(e)
-            for e in bad
-        ]
-        if "Illegal property in declaration context" in words:
-            return "Illegal property in declaration context"
-    return "Invalid destructuring assignment target"
+_INVALID_TARGET: Final = "Invalid destructuring assignment target"
+_PROPERTY_TARGET: Final = "Illegal property in declaration context"
+_REST_NOT_LAST: Final = "Rest element must be last element"
+HeadError = tuple[str, ast.expr]
+
+
+def _head_error(items: list[ast.expr], own: bool = False) -> HeadError | None:
+    """V8's error for a parenthesised list an '=>' makes parameters, and where it places it.
+    V8 records two kinds as it reads the list: what can declare no name (an element that is
+    neither a name, an array pattern nor an assignment, or is parenthesised; a property
+    where a name is declared), of which the last recorded is reported; failing that, what
+    is no pattern (an array element that is no target, a rest element not last), of which
+    the first is (measured: ``(a.b = 1, 1)`` and ``(1, a.b = 1)`` are the second's errors,
+    ``([...a, b], [1])`` the first's; a name bound twice is of the second kind, where it
+    stands). Eval and arguments are judged after. ``own``: the one element carries the
+    list's own parentheses."""
+    declared: list[HeadError] = []
+    patterns: list[HeadError] = []
+    seen: dict[str, list[HeadError]] = {}
+    for item in items:
+        seen[""] = []  # the names this element binds twice, recorded once it is read whole
+        if getattr(item, "fx_rest_param", False):
+            if isinstance(item, JsSpread):
+                _pattern_errors(item.value, (declared, patterns, seen))
+        elif isinstance(item, ast.Name | ast.List) or (
+            isinstance(item, JsAssign) and item.op == "="
+        ):
+            _pattern_errors(item, (declared, patterns, seen), own)
+        patterns.extend(seen[""])
+        if getattr(item, "fx_rest_param", False):
+            continue
+        if (
+            getattr(item, "fx_paren", 0) > (1 if own else 0)
+            or not isinstance(item, ast.Name | ast.List | JsAssign)
+            or (isinstance(item, JsAssign) and item.op != "=")  # `a += 1`
+        ):
+            declared.append((_INVALID_TARGET, item))
+    if declared:
+        return declared[-1]
+    return patterns[0] if patterns else None
+
+
+def tok_at(node: ast.expr) -> Token:
+    """A token spanning ``node``, to place an error there."""
+    start, end = span_of(node)
+    return Token("name", "", start, end)
+
+
+def _duplicate(items: list[ast.expr]) -> ast.Name | None:
+    """The first name a parameter list binds twice (patterns' and defaults' targets too)."""
+    seen: set[str] = set()
+    stack = list(reversed(items))
+    while stack:
+        node = stack.pop()
+        if isinstance(node, JsSpread):
+            stack.append(node.value)
+        elif isinstance(node, JsAssign):
+            stack.append(node.target)
+        elif isinstance(node, ast.List):
+            stack.extend(reversed([e for e in node.elts if not isinstance(e, JsHole)]))
+        elif isinstance(node, ast.Name):
+            if node.id in seen:
+                return node
+            seen.add(node.id)
+    return None
+
+
+def _shallow(node: ast.expr) -> ast.expr:
+    """A copy of ``node`` sharing its children and attributes."""
+    copy = type(node).__new__(type(node))
+    copy.__dict__.update(node.__dict__)
+    return copy
+
+
+def _pattern_errors(
+    node: ast.expr,
+    found: tuple[list[HeadError], list[HeadError], dict[str, list[HeadError]]],
+    own: bool = False,
+) -> None:
+    """The errors V8 records in ``node`` read as a binding (see ``_head_error``), in order,
+    into ``found`` (what declares no name, what is no pattern, the names bound so far with,
+    under "", those of the element being read bound twice);
+    ``own``: one pair of parentheses around it is the list's."""
+    declared, patterns, seen = found
+    if own and getattr(node, "fx_paren", 0) == 1:
+        copy = _shallow(node)
+        copy.fx_paren = 0  # type: ignore[attr-defined]
+        node = copy
+    if isinstance(node, JsAssign) and node.op == "=":
+        target = node.target
+        if isinstance(target, ast.Attribute | ast.Subscript):
+            declared.append((_PROPERTY_TARGET, node))
+        elif getattr(target, "fx_paren", 0) and not isinstance(target, ast.Name):
+            patterns.append((_INVALID_TARGET, target))
+        else:
+            _pattern_errors(target, found)
+        return
+    if getattr(node, "fx_paren", 0) and isinstance(node, ast.Name):
+        declared.append((_INVALID_TARGET, node))  # `[(e)]`: a name, yet declares none
+        return
+    if getattr(node, "fx_paren", 0) and not isinstance(node, ast.Attribute | ast.Subscript):
+        patterns.append((_INVALID_TARGET, node))
+        return
+    if isinstance(node, ast.Name):
+        if node.id in seen:
+            seen[""].append(("Duplicate parameter name not allowed in this context", node))
+        seen[node.id] = []
+        return
+    if isinstance(node, JsPattern):
+        return  # a pattern read as a binding: its errors were its own
+    if isinstance(node, ast.Attribute | ast.Subscript):
+        declared.append((_PROPERTY_TARGET, node))
+        return
+    if isinstance(node, ast.List):
+        for element in node.elts:
+            if isinstance(element, JsHole):
+                continue
+            if isinstance(element, JsSpread):
+                _pattern_errors(element.value, found)
+                if getattr(element, "fx_comma", None) is not None:
+                    patterns.append((_REST_NOT_LAST, element))
+                continue
+            _pattern_errors(element, found)
+        return
+    patterns.append((_INVALID_TARGET, node))
 
 
 def _assignable(item: ast.expr) -> bool:
@@ -1021,17 +1133,32 @@ class Parser:
         encloses it (``missing ) after argument list`` in a call)."""
         parenthesised = getattr(head, "fx_paren", False)
         last = _last_operand(head)
-        if not parenthesised and getattr(last, "fx_paren", False) and not _parameters(last):
-            # the operand before the '=>' is read as a parameter list first: `1 + (1) => 1`
-            raise self.peeked(self.error("Invalid destructuring assignment target", tok))
+        if getattr(last, "fx_paren", False) and not getattr(last, "fx_rest_head", False):
+            # the parenthesised operand before the '=>' is read as a parameter list first
+            # (`1 + (1) => 1`), whatever comes after
+            self.judge_head(last, tok)
         if not parenthesised and not isinstance(head, ast.Name):
             error = self.error("Malformed arrow function parameter list", tok)
             # V8 places it at the operand right before the '=>' (an octal before it wins,
             # one there loses: `08 + x => 1` is the octal's error, `08 => 1` the arrow's)
             error.v8_start = self.v8_position(head)
             raise self.peeked(error)
-        if parenthesised and not _parameters(head):
-            raise self.peeked(self.error("Invalid destructuring assignment target", tok))
+
+    def judge_head(self, head: ast.expr, tok: Token) -> None:
+        """V8's error for a parenthesised ``head`` an '=>' (``tok``) makes a parameter list,
+        if it is none (see ``_head_error``; then a name bound twice)."""
+        items = head.values if isinstance(head, JsSequence) else [head]
+        found = _head_error(items, own=not isinstance(head, JsSequence))
+        if found is not None:
+            error = self.error(found[0], tok)
+            error.v8_start = span_of(found[1])[0]
+            raise self.peeked(error)
+        if not _parameters(head):
+            raise self.peeked(self.error(_INVALID_TARGET, tok))
+        twice = _duplicate(items)
+        if twice is not None:
+            message = "Duplicate parameter name not allowed in this context"
+            raise self.peeked(self.error(message, tok_at(twice)))
 
     def v8_position(self, node: ast.expr) -> int:
         """Where V8 places an expression: a call at its callee's last token when that is a
@@ -1093,20 +1220,24 @@ class Parser:
             head = self.expression()
             self.expect(")")
             items = head.values if isinstance(head, JsSequence) else [head]
-            # V8 places it at the last element that is no parameter (measured: it decides
-            # whether a strict-mode 08 before it wins)
-            bad = [i for i in items if not _parameter(i)]
-            if exc.keep:
-                # of the list's elements the last that is no parameter decides (`([a.b], 1)`
-                # is the 1's error), and eval or arguments as a parameter is judged after
-                # them all (`(arguments, 1) => 1` too)
-                last = span_of(bad[-1]) if bad else None
-                eval_or_arguments = exc.error.message.startswith("Unexpected eval")
-                where = exc.error.start or 0
-                if last is None or (not eval_or_arguments and last[0] <= where < last[1]):
-                    raise exc from None
-            error = self.error(_not_a_parameter(bad[-1] if bad else head), self.peek())
-            error.v8_start = span_of(bad[-1])[0] if bad else self.tokens[opening].start
+            found = _head_error(items)
+            twice = _duplicate(items) if found is None else None
+            if twice is not None:
+                error = self.error(
+                    "Duplicate parameter name not allowed in this context", tok_at(twice)
+                )
+                raise self.peeked(error) from None
+            if found is None and exc.keep:
+                # eval or arguments, judged after the list's elements, once the body is read
+                if exc.error.message.startswith("Unexpected eval") and self.at("=>"):
+                    self.advance()
+                    raise self.after_body(exc) from None
+                raise exc from None
+            message, node = found or (_INVALID_TARGET, head)
+            error = self.error(message, self.peek())
+            # placed at the element (measured: it decides whether a strict-mode 08 before
+            # it wins)
+            error.v8_start = span_of(node)[0] if found else self.tokens[opening].start
             raise self.peeked(error) from None
 
     def _arrow(self, head_only: bool = False) -> ast.expr:
@@ -1177,7 +1308,10 @@ class Parser:
         seen: set[str] = set()
         for tok in names:
             if tok.value in seen:
-                raise self.error("Duplicate parameter name not allowed in this context", tok)
+                # judged on seeing the '=>', before anything past it is read
+                error = self.error("Duplicate parameter name not allowed in this context", tok)
+                error.taken = self.tokens[self.pos - 1].start
+                raise error
             seen.add(tok.value)
         if head_only:
             self.pos -= 1
@@ -1197,6 +1331,16 @@ class Parser:
         node.params = tuple(slots)
         node.bound = tuple(t.value for t in names)
         return _mark(node, start, span_of(body)[1])
+
+    def after_body(self, error: JsSyntaxError) -> JsSyntaxError:
+        """``error`` of an arrow's parameters (eval or arguments among them) as V8 reports
+        it: once the body is read (the '=>' just taken), so its scanner has read that far
+        (an octal in the body is the last one, after the error)."""
+        try:
+            error.taken = span_of(self.assignment())[1]
+        except JsSyntaxError as exc:
+            error.taken = exc.error.end if exc.error.end is not None else exc.error.start
+        return error
 
     def octal_in(self, start: int, end: int) -> None:
         """V8 checks an arrow function for strict-mode octal errors as it ends: the last one
@@ -1378,11 +1522,18 @@ class Parser:
                         self.pos = start
                         raise malformed from None
                 items = head.values if isinstance(head, JsSequence) else [head]
-                bad = [i for i in items if not _parameter(i)]
-                if bad:
-                    error = self.error(_not_a_parameter(bad[-1]), self.peek())
-                    error.v8_start = span_of(bad[-1])[0]
+                found = _head_error(items)
+                if found is not None:
+                    error = self.error(found[0], self.peek())
+                    error.v8_start = span_of(found[1])[0]
                     raise self.peeked(error)
+                twice = _duplicate(items)
+                if twice is not None:
+                    raise self.peeked(
+                        self.error(
+                            "Duplicate parameter name not allowed in this context", tok_at(twice)
+                        )
+                    )
                 # a parameter list where an operand stands: what encloses it fails (V8 checks
                 # the operand of '++'/'--' as a reference first; anything else reaches the
                 # '=>' as the end of an expression that is no parameter list, placed where
@@ -1440,7 +1591,10 @@ class Parser:
                     error.taken = self.tokens[self.pos - 1].end
                     raise error
                 if self.at(","):
-                    raise self.error("Rest parameter must be last formal parameter", self.peek())
+                    # said on seeing the ',' (nothing past it read), placed at the binding
+                    error = self.error("Rest parameter must be last formal parameter", self.peek())
+                    error.v8_start = after.start
+                    raise self.peeked(error)
                 nxt = self.peek(1)
                 if before.value != "[" and self.at(")") and nxt.kind == "op" and nxt.value == "=>":
                     # a rest parameter closing a list an '=>' follows: V8 takes the list as it
