@@ -1108,6 +1108,10 @@ SEVERAL_FAULTS = [
     ("(a = 08, a) => 08", "Decimals with leading zeros are not allowed in strict mode."),
     ("(a = 08, a = 08) => 08", "Duplicate parameter name not allowed in this context"),
     ("(08, ...r, '\\01') => 1", "Decimals with leading zeros are not allowed in strict mode."),
+    # a private name right after `arguments=>` is placed at the '=>', no later than the
+    # parameter's end: reported first, it stays
+    ("arguments=> #x", "Private field '#x' must be declared in an enclosing class"),
+    ("arguments => #x", "Unexpected eval or arguments in strict mode"),
     # after '...' V8 reads a binding, where a '/' is a division sign alone
     ("x[.../a/]", "Unexpected token '/'"), ("(a, .../=a/) => 1", "Unexpected token '/='"),
 ]  # fmt: skip

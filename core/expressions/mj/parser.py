@@ -1299,7 +1299,17 @@ class Parser:
                     raise self.unexpected().as_cover()
             self.advance()
         else:
-            self.check_binding(self.peek())
+            try:
+                self.check_binding(self.peek())
+            except JsSyntaxError as exc:
+                name = self.advance()
+                if not exc.keep or head_only or not self.at("=>"):
+                    raise
+                # eval or arguments: reported once the body is read, after any error there
+                # that V8 places no later than the name's end (a private name right after
+                # `arguments=>` is placed at the '=>')
+                self.advance()
+                raise self.after_body(exc, before=name.end) from None
             names.append(self.advance())
             slots.append(names[-1].value)
             patterns.append(None)
@@ -1332,13 +1342,17 @@ class Parser:
         node.bound = tuple(t.value for t in names)
         return _mark(node, start, span_of(body)[1])
 
-    def after_body(self, error: JsSyntaxError) -> JsSyntaxError:
+    def after_body(self, error: JsSyntaxError, before: int = -1) -> JsSyntaxError:
         """``error`` of an arrow's parameters (eval or arguments among them) as V8 reports
         it: once the body is read (the '=>' just taken), so its scanner has read that far
-        (an octal in the body is the last one, after the error)."""
+        (an octal in the body is the last one, after the error). An error of the body V8
+        places at or before ``before`` stays, the later report ending no earlier."""
         try:
             error.taken = span_of(self.assignment())[1]
         except JsSyntaxError as exc:
+            where = exc.v8_start if exc.v8_start is not None else (exc.error.start or 0)
+            if where <= before:
+                return exc
             error.taken = exc.error.end if exc.error.end is not None else exc.error.start
         return error
 
