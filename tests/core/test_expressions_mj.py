@@ -1112,6 +1112,15 @@ SEVERAL_FAULTS = [
     # parameter's end: reported first, it stays
     ("arguments=> #x", "Private field '#x' must be declared in an enclosing class"),
     ("arguments => #x", "Unexpected eval or arguments in strict mode"),
+    # a computed member's '[' takes a failed token for its ']', as parentheses do for ')'
+    ("a[new.target 0o .5_ + '\\7\\x4']", "missing ) after argument list"),
+    ("[a[b 1e '\\u12']]", "Invalid Unicode escape sequence"),
+    # a rest parameter not last, said on seeing the ',' after it
+    ("[(a = 08, ...r, '\\01') => 1]",
+     "Decimals with leading zeros are not allowed in strict mode."),
+    # V8 reads flags up to the first that is none (or twice), then scans its next token there
+    ("a?.b('\\8' + /a**/07)", "Invalid regular expression flags"),
+    ("'\\8' + /a/gx '\\00'", "\\8 and \\9 are not allowed in strict mode."),
     # after '...' V8 reads a binding, where a '/' is a division sign alone
     ("x[.../a/]", "Unexpected token '/'"), ("(a, .../=a/) => 1", "Unexpected token '/='"),
 ]  # fmt: skip

@@ -76,6 +76,10 @@ FOUND: Final = [
     "(a = 08, eval) => 08",
     "(a = 08, a) => 08",
     "(08, ...r, '\\01')\n=> 1",
+    "arguments=> #x '\\8' a 1 ?? %",
+    "a?.b('\\8' + /a**/07)",
+    "[(a = 08, ...r, '\\01') => 1]",
+    "a[new.target 0o .5_ + '\\7\\x4']",
 ]
 SCOPE: Final[dict[str, Any]] = {"data": {"stat": 1}, "x": 1}
 COUNT: Final = 240

@@ -153,7 +153,7 @@ def _resumes(error: JsSyntaxError, at: int, scans_on: bool = True) -> JsSyntaxEr
 
 def _rescans(error: JsSyntaxError, at: int) -> JsSyntaxError:
     """A token that fails with an error of V8's own scanner, stopped at ``at``: the token it
-    scans next starts there (its octals are read, see ``_next_octals``)."""
+    scans next starts there (its octals are read, see ``next_octals``)."""
     error.rescan = at
     return error
 
@@ -196,7 +196,7 @@ def _next_error(text: str, at: int) -> JsSyntaxError | None:
     )
 
 
-def _next_octals(text: str, at: int) -> list[JsSyntaxError]:
+def next_octals(text: str, at: int) -> list[JsSyntaxError]:
     """The strict-mode octal errors of the token V8 scans from ``at`` after a failed one
     (read once the parser takes the failed token; see ``Parser.parse`` for which count)."""
     rest = text[at:]
@@ -252,7 +252,7 @@ class _Lexer:
                 e.lookahead = _next_error(self.text, e.resume)
             at = e.resume if e.resume is not None and e.scans_on else e.rescan
             if at is not None and self.follow:
-                self.octals.extend(_next_octals(self.text, at))
+                self.octals.extend(next_octals(self.text, at))
             start = e.error.start if e.error.start is not None else len(self.text)
             end = e.error.end if e.error.end is not None else start
             self.tokens.append(Token("illegal", e, start, end))

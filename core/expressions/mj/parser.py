@@ -23,10 +23,10 @@ from flowctx_core.expressions.js.globals import (
     HOST_REASONS,
     HOST_TYPES,
 )
-from flowctx_core.expressions.js.regexp import RegExpSyntaxError, literal, validate
+from flowctx_core.expressions.js.regexp import FLAG_ORDER, RegExpSyntaxError, literal, validate
 from flowctx_core.expressions.js.values import OBJECT_MODEL_KEYS
 from flowctx_core.expressions.mj.errors import SecurityRefusal, Unpredicted
-from flowctx_core.expressions.mj.lexer import JsSyntaxError, Token, scan
+from flowctx_core.expressions.mj.lexer import JsSyntaxError, Token, next_octals, scan
 from flowctx_core.expressions.mj.nodes import (
     JsArrow,
     JsAssign,
@@ -1075,7 +1075,10 @@ class Parser:
             elif t.value in ("(", "[", "{"):
                 if depth == 0:
                     call = k > 0 and _ends_operand(self.tokens[k - 1])
-                    if t.value == "(" and not call and after_operand:
+                    # parentheses that are no call, or a computed member's brackets, take
+                    # the failed token for their closing one
+                    closes = (t.value == "(" and not call) or (t.value == "[" and call)
+                    if closes and after_operand:
                         # only the innermost: an outer one takes the token after it
                         colons, after_operand = 0, False
                         continue
@@ -1290,11 +1293,15 @@ class Parser:
                 defaults.append(default)
                 rest = dots is not None
                 if self.at(","):
-                    self.advance()
                     if rest:
-                        raise self.error(
+                        # said on seeing the ',' (nothing past it read), placed at the binding
+                        error = self.error(
                             "Rest parameter must be last formal parameter", self.peek()
                         )
+                        error.v8_start = tok.start
+                        error.taken = self.peek().start
+                        raise error
+                    self.advance()
                 elif not self.at(")"):
                     raise self.unexpected().as_cover()
             self.advance()
@@ -1510,7 +1517,12 @@ class Parser:
             return _mark(ast.Constant(value=tok.value), tok.start, tok.end)
         if tok.kind == "regexp":
             self.advance()
-            return _mark(regex_literal(tok, self.text), tok.start, tok.end)
+            try:
+                return _mark(regex_literal(tok, self.text), tok.start, tok.end)
+            except JsSyntaxError as exc:
+                if exc.error.message == "Invalid regular expression flags":
+                    self.flag_octals(tok)
+                raise
         if tok.kind == "name":
             return self.identifier()
         if tok.kind == "op" and tok.value == "(":
@@ -1644,6 +1656,20 @@ class Parser:
         if not self.at(")"):
             raise self.unexpected()
         self.advance()
+
+    def flag_octals(self, tok: Token) -> None:
+        """V8 stops reading a regular expression's flags at the first that is no flag or
+        comes twice, and takes the literal before it reports it: the token it scans next
+        starts there (`/a/07` reads the octal 07), and its octals are read."""
+        text = self.text[tok.start : tok.end]
+        at = text.rindex("/") + 1
+        seen: set[str] = set()
+        while at < len(text) and text[at] in FLAG_ORDER and text[at] not in seen:
+            seen.add(text[at])
+            at += 1
+        if at < len(text):
+            found = next_octals(self.text, tok.start + at)
+            self.octals = sorted([*self.octals, *found], key=lambda o: o.error.start or 0)
 
     def identifier(self) -> ast.expr:
         tok = self.advance()
