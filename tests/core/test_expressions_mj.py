@@ -1121,6 +1121,8 @@ SEVERAL_FAULTS = [
     # V8 reads flags up to the first that is none (or twice), then scans its next token there
     ("a?.b('\\8' + /a**/07)", "Invalid regular expression flags"),
     ("'\\8' + /a/gx '\\00'", "\\8 and \\9 are not allowed in strict mode."),
+    # a backslash right after a hex, octal or binary literal: no number ends there
+    ("f(1, 0xa\\u0062]us)", "Invalid or unexpected token"),
     # after '...' V8 reads a binding, where a '/' is a division sign alone
     ("x[.../a/]", "Unexpected token '/'"), ("(a, .../=a/) => 1", "Unexpected token '/='"),
 ]  # fmt: skip

@@ -419,7 +419,10 @@ class _Lexer:
                 raise _resumes(self.error("Invalid or unexpected token", i, j + 1), j)
             if j < n and text[j] == "n":
                 return self.bigint(int(body.replace("_", ""), base), i, j + 1)
-            if j < n and ord(text[j]) <= 0xFFFF and (is_id_part(text[j]) or text[j] in _DIGITS):
+            if j < n and (
+                (ord(text[j]) <= 0xFFFF and (is_id_part(text[j]) or text[j] in _DIGITS))
+                or text[j] == "\\"  # an escape may start a name: no number ends there
+            ):
                 raise _resumes(self.error("Invalid or unexpected token", i, j + 1), j)
             return number(int(body.replace("_", ""), base)), j
         if text[i] == "0" and i + 1 < n and text[i + 1] in _DIGITS:
