@@ -1071,6 +1071,7 @@ SEVERAL_FAULTS = [
     ("import()", "import() requires a specifier"),
     ("import(a b)", "Unexpected identifier 'b'"),
     ("import(a, b, c)", "Unexpected identifier 'c'"),
+    ("import([a], ...b) => a", "Unexpected token '...'"),
     # '...' not closing a parameter list is said on seeing the token after its binding
     ("(08, ...x 08.5) => 1", "Unexpected token '...'"),
     ("((...x = '\\u00'\\7'))", "Rest parameter may not have a default initializer"),

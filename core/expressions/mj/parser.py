@@ -1645,11 +1645,11 @@ class Parser:
             error.peeked = True
             raise error
         self.enter()
-        self.assignment()
+        self.import_argument()
         if self.at(","):
             self.advance()
             if not self.at(")"):
-                self.assignment()
+                self.import_argument()
                 if self.at(","):
                     self.advance()
         self.leave()
@@ -1670,6 +1670,11 @@ class Parser:
         if at < len(text):
             found = next_octals(self.text, tok.start + at)
             self.octals = sorted([*self.octals, *found], key=lambda o: o.error.start or 0)
+
+    def import_argument(self) -> None:
+        if self.at("..."):
+            raise self.unexpected()  # no spread, and no rest parameter either
+        self.assignment()
 
     def identifier(self) -> ast.expr:
         tok = self.advance()
