@@ -1000,6 +1000,140 @@ def test_of_two_syntax_errors_the_one_v8_keeps_is_reported(expr: str, message: s
     assert err(expr, {"x": 1, "a": 1, "b": 2, "o": {"a": 1}, "f": 1}) == message
 
 
+#: measured with MemberJunction 5.51.3 (node 20): texts broken two or three times over
+SEVERAL_FAULTS = [
+    # V8 places an octal escape's error from its first digit to its last, which counts as its
+    # end: an invalid escape right after it starts after it, and the octal wins...
+    ("'\\1\\u004'", "Octal escape sequences are not allowed in strict mode."),
+    ("'\\9\\xZ'", "\\8 and \\9 are not allowed in strict mode."),
+    ("'\\00\\u004'", "Octal escape sequences are not allowed in strict mode."),
+    # ...unless the token V8 scans next, from the character the escape stopped at, has an
+    # octal of its own: the last one read, after the escape's error
+    ("'\\9\\u00'\\7' a", "Invalid Unicode escape sequence"),
+    ("'\\01' + '\\x4'\\01'", "Invalid hexadecimal escape sequence"),
+    ('"\\1\\x4\'\\01" +', "Invalid hexadecimal escape sequence"),
+    # "missing ) after argument list" is said on seeing a token, not taking it: nothing after
+    # it was scanned, so an octal there was never read
+    ("'\\08' + a b '\\00'", "Octal escape sequences are not allowed in strict mode."),
+    ("'\\08' + a b '\\00\\u004'", "Octal escape sequences are not allowed in strict mode."),
+    # an invalid target is judged before its operator is taken: one token past it is read
+    ("'\\01', ++1\n'\\1\\u12'", "Invalid left-hand side expression in prefix operation"),
+    # a decimal with a leading zero is noted only once it is read whole
+    ("data.x == '\\00', 08_1", "Octal escape sequences are not allowed in strict mode."),
+    ("f(1, x\\u002008_1)", "missing ) after argument list"),
+    # a failed token where a parenthesised expression expects its ')' is taken as that: the
+    # argument list around the parentheses then reports it, before the next token's error
+    ("-(data.stat 1e '\\u12'us === 1)", "missing ) after argument list"),
+    ("-(a + 1e '\\u12')", "Invalid Unicode escape sequence"),
+    # the operand of a prefix '++' that failed with an error past it is no reference either
+    ("x => ++ @ 1_ delete", "Invalid left-hand side expression in prefix operation"),
+    ("++ @ '\\u12'", "Invalid left-hand side expression in prefix operation"),
+    ("++0x\\u004", "Invalid Unicode escape sequence"),
+    ("- @ 5_.5", "missing ) after argument list"),
+    ("f(@ /* c */ 1_)", "missing ) after argument list"),
+    # a rest parameter ends a list an '=>' judges as parameters, wherever it stands
+    ("(08, ...r) => r", "Invalid destructuring assignment target"),
+    ("!(1, ...r) => r", "Invalid destructuring assignment target"),
+    ("!(a, ...r) => r", "Malformed arrow function parameter list"),
+    ("x == (...r, a) => r", "Rest parameter must be last formal parameter"),
+    ("((a),\n) => 1", "Invalid destructuring assignment target"),
+    ("delete (a,) => a", "Delete of an unqualified identifier in strict mode."),
+    ("(x = 1, a.b = 2) => 1", "Illegal property in declaration context"),
+    ("(a.b = 1, 1) => 1", "Invalid destructuring assignment target"),
+    # `()` where an operand stands is a parameter list an '=>' follows, after a line break too
+    ("x - () => 1", "Malformed arrow function parameter list"),
+    ("++() => 1", "Invalid left-hand side expression in prefix operation"),
+    ("() \n=> 1", "missing ) after argument list"),
+    # invalid regular expression flags fail before the token after them is scanned; an
+    # invalid pattern, once it is
+    ("'\\08' + /a/gg '\\00'", "Octal escape sequences are not allowed in strict mode."),
+    ("'\\08' + /a**/ '\\00'", "Invalid regular expression: /a**/: Nothing to repeat"),
+    # after a separator's error, a '#' alone or an escape in a name V8 scans on
+    ("'\\08' + 1_ '\\01\\xZ'", "Numeric separators are not allowed at the end of numeric literals"),
+    ("'\\00', # '\\1'", "Invalid or unexpected token"),
+    ("'\\08' + \\u004 '\\01\\xZ'", "Invalid Unicode escape sequence"),
+    ("f(x\\u00200_1)", "missing ) after argument list"),
+    # an undeclared private name is placed at the token before it
+    ("07,#x", "Private field '#x' must be declared in an enclosing class"),
+    ("07 ,#x", "Octal literals are not allowed in strict mode."),
+    ("07.#x", "Private field '#x' must be declared in an enclosing class"),
+    ("new.=>", "Unexpected token '=>'"),
+    # the list's elements are judged before eval or arguments as a parameter; of the
+    # elements the last that is no parameter decides, a property in a pattern is named so
+    ("(arguments, 1) => 1", "Invalid destructuring assignment target"),
+    ("([a.b], 1) => 1", "Invalid destructuring assignment target"),
+    ("(1, [1, a.b]) => 1", "Illegal property in declaration context"),
+    # only the innermost parentheses take the failed token for their ')'; a postfix '--'
+    # ends an operand
+    ("((a 1e '\\u12'))", "Invalid Unicode escape sequence"),
+    ("-(y -- 0b 1_e1)", "missing ) after argument list"),
+    # import() has a grammar of its own
+    ("import()", "import() requires a specifier"),
+    ("import(a b)", "Unexpected identifier 'b'"),
+    ("import(a, b, c)", "Unexpected identifier 'c'"),
+    ("import([a], ...b) => a", "Unexpected token '...'"),
+    # '...' not closing a parameter list is said on seeing the token after its binding
+    ("(08, ...x 08.5) => 1", "Unexpected token '...'"),
+    ("((...x = '\\u00'\\7'))", "Rest parameter may not have a default initializer"),
+    ("(08, ...x = 08)", "Decimals with leading zeros are not allowed in strict mode."),
+    # deleting a name is judged once the operand is read, the token after it scanned
+    ("'\\01' + delete x '\\00'", "Delete of an unqualified identifier in strict mode."),
+    ("'\\01' + delete x 1", "Octal escape sequences are not allowed in strict mode."),
+    # an unterminated regular expression is taken first: the token after the line break is
+    # read; a backslash escapes no line break
+    ("08 + /ab\n'\\8'", "Invalid regular expression: missing /"),
+    ("08 + /a\\\n'\\8'", "Invalid regular expression: missing /"),
+    # an '=>' after what is no parameter list is judged on seeing it: nothing past it is read
+    ("08.5 + x =>'\\00'", "Decimals with leading zeros are not allowed in strict mode."),
+    ("'\\01', (1) => '\\00'", "Octal escape sequences are not allowed in strict mode."),
+    # an escaped keyword as a parameter
+    ("(1, v\\u0061r) => 1", "Keyword must not contain escaped characters"),
+    # a parenthesised list an '=>' makes parameters: of what can declare no name (a literal,
+    # a parenthesised element, a compound assignment, a property) the last is reported; else
+    # of what is no pattern (an array element that is no target, a rest element not last, a
+    # name bound twice, once its element is read) the first; eval or arguments after both
+    ("(a, a, 1) => 1", "Invalid destructuring assignment target"),
+    ("(a, a, [1]) => 1", "Duplicate parameter name not allowed in this context"),
+    ("([1], a, a) => 1", "Invalid destructuring assignment target"),
+    ("x + ([...c], [...c, d]) => 1", "Rest element must be last element"),
+    ("([a.b], [...c, d]) => 1", "Illegal property in declaration context"),
+    ("(a.b = 1, [(e)]) => 1", "Invalid destructuring assignment target"),
+    ("(arguments, [...c, d]) => 1", "Rest element must be last element"),
+    ("(arguments, arguments) => 1", "Duplicate parameter name not allowed in this context"),
+    ("!(a, a) => 1", "Duplicate parameter name not allowed in this context"),
+    ("((e), a.b = 1)\n=> 1", "Illegal property in declaration context"),
+    ("(a)\n=> 1", "missing ) after argument list"),
+    ("x + ([...c]) => 1", "Malformed arrow function parameter list"),
+    # eval or arguments is reported once the body is read; a name bound twice on seeing '=>'
+    ("(a = 08, eval) => 08", "Unexpected eval or arguments in strict mode"),
+    ("(a = 08, a) => 08", "Decimals with leading zeros are not allowed in strict mode."),
+    ("(a = 08, a = 08) => 08", "Duplicate parameter name not allowed in this context"),
+    ("(08, ...r, '\\01') => 1", "Decimals with leading zeros are not allowed in strict mode."),
+    # a private name right after `arguments=>` is placed at the '=>', no later than the
+    # parameter's end: reported first, it stays
+    ("arguments=> #x", "Private field '#x' must be declared in an enclosing class"),
+    ("arguments => #x", "Unexpected eval or arguments in strict mode"),
+    # a computed member's '[' takes a failed token for its ']', as parentheses do for ')'
+    ("a[new.target 0o .5_ + '\\7\\x4']", "missing ) after argument list"),
+    ("[a[b 1e '\\u12']]", "Invalid Unicode escape sequence"),
+    # a rest parameter not last, said on seeing the ',' after it
+    ("[(a = 08, ...r, '\\01') => 1]",
+     "Decimals with leading zeros are not allowed in strict mode."),
+    # V8 reads flags up to the first that is none (or twice), then scans its next token there
+    ("a?.b('\\8' + /a**/07)", "Invalid regular expression flags"),
+    ("'\\8' + /a/gx '\\00'", "\\8 and \\9 are not allowed in strict mode."),
+    # a backslash right after a hex, octal or binary literal: no number ends there
+    ("f(1, 0xa\\u0062]us)", "Invalid or unexpected token"),
+    # after '...' V8 reads a binding, where a '/' is a division sign alone
+    ("x[.../a/]", "Unexpected token '/'"), ("(a, .../=a/) => 1", "Unexpected token '/='"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("expr", "message"), SEVERAL_FAULTS, ids=[c[0] for c in SEVERAL_FAULTS])
+def test_a_text_with_several_faults_fails_as_v8_reports_it(expr: str, message: str) -> None:
+    assert err(expr, {"x": 1, "a": 1, "data": {}, "f": 1}) == message
+
+
 @pytest.mark.parametrize(
     "expr",
     ["Reflect.apply(payload.arr.push, Object.seal(payload.arr), [1])",

@@ -32,6 +32,15 @@ class JsSyntaxError(ExpressionError):
     resume: int | None = None
     scans_on = True
     lookahead: JsSyntaxError | None = None
+    #: a failed token with an error of V8's own scanner: where that scanner stopped, so the
+    #: token it scans next (once the failed one is taken) starts there
+    rescan: int | None = None
+    #: V8 only peeked at the failing token (it reports "missing ) after argument list" on
+    #: seeing it without taking it): its scanner has read no token past it
+    peeked = False
+    #: where the last token V8 had taken ends, when it is not the failing one (a target
+    #: judged before its operator is taken): its scanner has read one token past it
+    taken: int | None = None
 
     def as_cover(self, keep: bool = False) -> JsSyntaxError:
         """``keep``: where the parentheses read as an expression, this error is still the
@@ -142,11 +151,37 @@ def _resumes(error: JsSyntaxError, at: int, scans_on: bool = True) -> JsSyntaxEr
     return error
 
 
+def _rescans(error: JsSyntaxError, at: int) -> JsSyntaxError:
+    """A token that fails with an error of V8's own scanner, stopped at ``at``: the token it
+    scans next starts there (its octals are read, see ``next_octals``)."""
+    error.rescan = at
+    return error
+
+
+def _division_next(rest: str) -> bool:
+    """Whether the next token of ``rest`` starts with '/' (comments are skipped, no token)."""
+    i, n = 0, len(rest)
+    while i < n:
+        if rest[i] in JS_WHITESPACE:
+            i += 1
+        elif rest.startswith("//", i) or rest.startswith("<!--", i):
+            while i < n and rest[i] not in LINE_TERMINATORS:
+                i += 1
+        elif rest.startswith("/*", i):
+            close = rest.find("*/", i + 2)
+            if close < 0:
+                return False  # an unterminated comment: an error, no division
+            i = close + 2
+        else:
+            return rest[i] == "/"
+    return False
+
+
 def _next_error(text: str, at: int) -> JsSyntaxError | None:
     """The error of the token V8 scans after a failed one, when that token fails with an
     error of its own (``1__0``, ``"\\xZ"``, ``#``), placed in ``text``."""
     rest = text[at:]
-    if rest.lstrip().startswith("/"):
+    if _division_next(rest):
         return None  # after a failed token '/' is a division, no regular expression
     tokens = _Lexer(rest).run()
     first = tokens[0]
@@ -161,9 +196,28 @@ def _next_error(text: str, at: int) -> JsSyntaxError | None:
     )
 
 
+def next_octals(text: str, at: int) -> list[JsSyntaxError]:
+    """The strict-mode octal errors of the token V8 scans from ``at`` after a failed one
+    (read once the parser takes the failed token; see ``Parser.parse`` for which count)."""
+    rest = text[at:]
+    if _division_next(rest):
+        return []  # a division sign, as in ``_next_error``
+    lexer = _Lexer(rest, follow=False)
+    first = lexer.run()[0]
+    # a failed token: its scanner stopped within it, so every octal it read is its own
+    end = len(rest) if first.kind == "illegal" else first.end
+    return [
+        JsSyntaxError(o.error.message, (o.error.start or 0) + at, (o.error.end or 0) + at)
+        for o in lexer.octals
+        if (o.error.start or 0) < end
+    ]
+
+
 class _Lexer:
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: str, follow: bool = True) -> None:
         self.text = text
+        #: after a failed token, also read the octals of the token V8 scans next
+        self.follow = follow
         self.tokens: list[Token] = []
         #: every strict-mode octal error, in the order scanned
         self.octals: list[JsSyntaxError] = []
@@ -196,6 +250,9 @@ class _Lexer:
         except JsSyntaxError as e:
             if e.resume is not None and e.scans_on:
                 e.lookahead = _next_error(self.text, e.resume)
+            at = e.resume if e.resume is not None and e.scans_on else e.rescan
+            if at is not None and self.follow:
+                self.octals.extend(next_octals(self.text, at))
             start = e.error.start if e.error.start is not None else len(self.text)
             end = e.error.end if e.error.end is not None else start
             self.tokens.append(Token("illegal", e, start, end))
@@ -278,7 +335,8 @@ class _Lexer:
                 else:
                     error = self.error("Invalid or unexpected token", i, i + 1)
                     if c == "#":
-                        raise error  # a '#' no name follows: an error of V8's scanner
+                        # a '#' no name follows: an error of V8's scanner, which goes on past it
+                        raise _rescans(error, i + 1)
                     # past ASCII V8 reads no token after it (measured)
                     raise _resumes(error, i + 1, scans_on=c.isascii())
                 if p == "?." and i + 2 < n and text[i + 2] in _DIGITS:
@@ -308,7 +366,10 @@ class _Lexer:
             if c == "\\":
                 if not text.startswith("u", i + 1):
                     raise _resumes(self.error("Invalid or unexpected token", i, i + 1), i + 1)
-                ch, j = self.unicode_escape(i + 1)
+                try:
+                    ch, j = self.unicode_escape(i + 1)
+                except JsSyntaxError as exc:
+                    raise _rescans(exc, self.hex_stop(i)) from None
                 ok = is_id_start(ch) if first else is_id_part(ch)
                 if not ok:
                     # a well-formed escape of a character no name may hold (x\u0020, \ud800):
@@ -348,6 +409,7 @@ class _Lexer:
     def number(self, i: int) -> tuple[Any, int]:
         text, n = self.text, len(self.text)
         j = i
+        leading_zero = False
         if text[i] == "0" and i + 1 < n and text[i + 1] in "xXoObB":
             base = {"x": 16, "o": 8, "b": 2}[text[i + 1].lower()]
             allowed = "0123456789abcdefABCDEF"[: base if base < 16 else 22]
@@ -357,7 +419,10 @@ class _Lexer:
                 raise _resumes(self.error("Invalid or unexpected token", i, j + 1), j)
             if j < n and text[j] == "n":
                 return self.bigint(int(body.replace("_", ""), base), i, j + 1)
-            if j < n and ord(text[j]) <= 0xFFFF and (is_id_part(text[j]) or text[j] in _DIGITS):
+            if j < n and (
+                (ord(text[j]) <= 0xFFFF and (is_id_part(text[j]) or text[j] in _DIGITS))
+                or text[j] == "\\"  # an escape may start a name: no number ends there
+            ):
                 raise _resumes(self.error("Invalid or unexpected token", i, j + 1), j)
             return number(int(body.replace("_", ""), base)), j
         if text[i] == "0" and i + 1 < n and text[i + 1] in _DIGITS:
@@ -377,10 +442,9 @@ class _Lexer:
                     # `00x`
                     raise _resumes(self.error("Invalid or unexpected token", i, j + 1), j)
                 return int(text[i:j], 8), j
-            # a decimal with a leading zero (08, 09.5): scanned as one, refused in strict mode
-            self.octals.append(
-                self.error("Decimals with leading zeros are not allowed in strict mode.", i, j)
-            )
+            # a decimal with a leading zero (08, 09.5): scanned as one, refused in strict mode;
+            # V8 notes it only once the literal is read whole (`08_1`, `08n` fail before)
+            leading_zero = True
 
         def digits(j: int) -> int:
             return self.separated(j, _DIGITS)
@@ -388,7 +452,8 @@ class _Lexer:
         is_float = False
         if j == i and text[i] == "0" and i + 1 < n and text[i + 1] == "_":
             # V8 refuses it at the '_', before reading on (`0__1` is this error too)
-            raise self.error("Numeric separator can not be used after leading 0.", i, i + 2)
+            error = self.error("Numeric separator can not be used after leading 0.", i + 1, i + 2)
+            raise _rescans(error, i + 1)
         j = digits(i) if j == i else j
         if j < n and text[j] == ".":
             is_float = True
@@ -405,9 +470,11 @@ class _Lexer:
         if j < n and text[j] == "n" and not is_float:
             return self.bigint(int(text[i:j].replace("_", "")), i, j + 1)
         if j < n and (_unit_starts_name(text[j]) or text[j] in _DIGITS or text[j] == "\\"):
-            error = self.error("Invalid or unexpected token", i, j + 1)
             if text[j] == "_" and text[i] == "0":
-                raise error  # `08_1`: a separator after a leading zero is a scanner error
+                # `08_1`: a separator after a leading zero is an error of V8's scanner, which
+                # it places at the '_'
+                raise _rescans(self.error("Invalid or unexpected token", j, j + 1), j)
+            error = self.error("Invalid or unexpected token", i, j + 1)
             raise _resumes(error, j)
         literal = text[i:j].replace("_", "")
         if is_float:
@@ -415,10 +482,11 @@ class _Lexer:
             value: int | float = int(f) if f.is_integer() and abs(f) <= 2**53 else f
         else:
             value = number(int(literal))
-        octal = self.octals[-1] if self.octals else None
-        if octal is not None and octal.error.start == i and octal.error.end != j:
-            # V8 places it on the whole literal (`08.5`): which of two errors wins depends on it
-            self.octals[-1] = self.error(octal.error.message, i, j)
+        if leading_zero:
+            # placed on the whole literal (`08.5`): which of two errors wins depends on it
+            self.octals.append(
+                self.error("Decimals with leading zeros are not allowed in strict mode.", i, j)
+            )
         return value, j
 
     def separated(self, j: int, allowed: str) -> int:
@@ -431,14 +499,21 @@ class _Lexer:
             if c in allowed:
                 k += 1
             elif c == "_" and k > j:
+                # V8's scanner stops past the first '_' (the next token starts there)
                 if k + 1 < n and text[k + 1] == "_":
-                    raise self.error(
-                        "Only one underscore is allowed as numeric separator", k + 1, k + 2
+                    raise _rescans(
+                        self.error(
+                            "Only one underscore is allowed as numeric separator", k + 1, k + 2
+                        ),
+                        k + 1,
                     )
                 if k + 1 >= n or text[k + 1] not in allowed:
-                    raise self.error(
-                        "Numeric separators are not allowed at the end of numeric literals",
-                        k,
+                    raise _rescans(
+                        self.error(
+                            "Numeric separators are not allowed at the end of numeric literals",
+                            k,
+                            k + 1,
+                        ),
                         k + 1,
                     )
                 k += 1
@@ -457,19 +532,26 @@ class _Lexer:
 
     def string(self, i: int) -> tuple[str, int]:
         """A string literal from its quote: its value and the index after it. An escape that
-        is no escape (``\\x``, ``\\u004``) after a strict-mode octal one in the same string
-        fails as that octal (the last one), as V8's scanner reports it."""
-        before = len(self.octals)
+        is no escape (``\\x``, ``\\u004``) stops V8's scanner at the first character that is
+        no hex digit: the token it scans next starts there (``rescan``), and an octal in that
+        token is the last one it read (``'\\u00'\\7'`` is the Unicode escape's error)."""
         try:
             return self._string(i)
         except JsSyntaxError as exc:
-            if (
-                len(self.octals) > before
-                and exc.error.message.startswith("Invalid ")
-                and ("escape sequence" in exc.error.message)
-            ):
-                raise self.octals[-1] from None
+            if exc.resume is None and exc.rescan is None and exc.error.end is not None:
+                exc.rescan = self.hex_stop(exc.error.start or i)
             raise
+
+    def hex_stop(self, at: int) -> int:
+        """Where V8 stops reading the escape (``\\x`` or ``\\u``) at ``at``: its first
+        character that is no hex digit (past ``{`` for the braced form)."""
+        text, n = self.text, len(self.text)
+        j = at + 2
+        if text.startswith("u{", at + 1):
+            j += 1
+        while j < n and text[j] in "0123456789abcdefABCDEF":
+            j += 1
+        return j
 
     def _string(self, i: int) -> tuple[str, int]:
         text, n = self.text, len(self.text)
@@ -497,16 +579,23 @@ class _Lexer:
                 out.append("\0")
                 j += 1
             elif e in "01234567":
+                # up to two more octal digits while the value stays below 256; V8 places the
+                # error from the first digit to the last one, which it counts as the end (so
+                # an error starting right after the escape still starts after it)
+                k, value = j + 1, int(e)
+                while (
+                    k < j + 3 and k < n and text[k] in "01234567" and value * 8 + int(text[k]) < 256
+                ):
+                    value = value * 8 + int(text[k])
+                    k += 1
                 self.octals.append(
-                    self.error(
-                        "Octal escape sequences are not allowed in strict mode.", j - 1, j + 1
-                    )
+                    self.error("Octal escape sequences are not allowed in strict mode.", j, k - 1)
                 )
-                out.append(chr(int(e, 8)))
-                j += 1
+                out.append(chr(value))
+                j = k
             elif e in "89":
                 self.octals.append(
-                    self.error("\\8 and \\9 are not allowed in strict mode.", j - 1, j + 1)
+                    self.error("\\8 and \\9 are not allowed in strict mode.", j - 1, j)
                 )
                 out.append(e)
                 j += 1
@@ -541,6 +630,9 @@ class _Lexer:
             if c in LINE_TERMINATORS:
                 break
             if c == "\\":
+                if j + 1 < n and text[j + 1] in LINE_TERMINATORS:
+                    j += 1  # no escape of a line break: the literal fails there
+                    break
                 j += 2
                 continue
             if c == "[":
@@ -559,4 +651,6 @@ class _Lexer:
                     raise self.error("Invalid regular expression flags", i, j + 1)
                 return j
             j += 1
-        raise self.error("Invalid regular expression: missing /", i, n)
+        # V8 takes the failed literal before it reports it: its next token, scanned from the
+        # line break, is read (an octal there is the last one)
+        raise _rescans(self.error("Invalid regular expression: missing /", i, n), j)

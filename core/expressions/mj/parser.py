@@ -23,10 +23,10 @@ from flowctx_core.expressions.js.globals import (
     HOST_REASONS,
     HOST_TYPES,
 )
-from flowctx_core.expressions.js.regexp import RegExpSyntaxError, literal, validate
+from flowctx_core.expressions.js.regexp import FLAG_ORDER, RegExpSyntaxError, literal, validate
 from flowctx_core.expressions.js.values import OBJECT_MODEL_KEYS
 from flowctx_core.expressions.mj.errors import SecurityRefusal, Unpredicted
-from flowctx_core.expressions.mj.lexer import JsSyntaxError, Token, scan
+from flowctx_core.expressions.mj.lexer import JsSyntaxError, Token, next_octals, scan
 from flowctx_core.expressions.mj.nodes import (
     JsArrow,
     JsAssign,
@@ -154,13 +154,151 @@ def _parameters(head: ast.expr) -> bool:
 def _parameter(item: ast.expr, own: bool = False) -> bool:
     if getattr(item, "fx_paren", 0) > (1 if own else 0):
         return False
+    if getattr(item, "fx_rest_param", False):
+        return True  # ``...name`` or ``...[pattern]`` ending a list an '=>' follows
     if isinstance(item, ast.Name):
         return True
     if isinstance(item, JsAssign):
         return item.op == "=" and _parameter(item.target)
     if isinstance(item, ast.List):
-        return all(isinstance(e, JsHole) or _parameter(e) for e in item.elts)
+        return all(
+            isinstance(e, JsHole)
+            or _parameter(e)
+            or (
+                isinstance(e, JsSpread)  # a rest element, last
+                and getattr(e, "fx_comma", None) is None
+                and _parameter(e.value)
+            )
+            for e in item.elts
+        )
     return False
+
+
+_INVALID_TARGET: Final = "Invalid destructuring assignment target"
+_PROPERTY_TARGET: Final = "Illegal property in declaration context"
+_REST_NOT_LAST: Final = "Rest element must be last element"
+HeadError = tuple[str, ast.expr]
+
+
+def _head_error(items: list[ast.expr], own: bool = False) -> HeadError | None:
+    """V8's error for a parenthesised list an '=>' makes parameters, and where it places it.
+    V8 records two kinds as it reads the list: what can declare no name (an element that is
+    neither a name, an array pattern nor an assignment, or is parenthesised; a property
+    where a name is declared), of which the last recorded is reported; failing that, what
+    is no pattern (an array element that is no target, a rest element not last), of which
+    the first is (measured: ``(a.b = 1, 1)`` and ``(1, a.b = 1)`` are the second's errors,
+    ``([...a, b], [1])`` the first's; a name bound twice is of the second kind, where it
+    stands). Eval and arguments are judged after. ``own``: the one element carries the
+    list's own parentheses."""
+    declared: list[HeadError] = []
+    patterns: list[HeadError] = []
+    seen: dict[str, list[HeadError]] = {}
+    for item in items:
+        seen[""] = []  # the names this element binds twice, recorded once it is read whole
+        if getattr(item, "fx_rest_param", False):
+            if isinstance(item, JsSpread):
+                _pattern_errors(item.value, (declared, patterns, seen))
+        elif isinstance(item, ast.Name | ast.List) or (
+            isinstance(item, JsAssign) and item.op == "="
+        ):
+            _pattern_errors(item, (declared, patterns, seen), own)
+        patterns.extend(seen[""])
+        if getattr(item, "fx_rest_param", False):
+            continue
+        if (
+            getattr(item, "fx_paren", 0) > (1 if own else 0)
+            or not isinstance(item, ast.Name | ast.List | JsAssign)
+            or (isinstance(item, JsAssign) and item.op != "=")  # `a += 1`
+        ):
+            declared.append((_INVALID_TARGET, item))
+    if declared:
+        return declared[-1]
+    return patterns[0] if patterns else None
+
+
+def tok_at(node: ast.expr) -> Token:
+    """A token spanning ``node``, to place an error there."""
+    start, end = span_of(node)
+    return Token("name", "", start, end)
+
+
+def _duplicate(items: list[ast.expr]) -> ast.Name | None:
+    """The first name a parameter list binds twice (patterns' and defaults' targets too)."""
+    seen: set[str] = set()
+    stack = list(reversed(items))
+    while stack:
+        node = stack.pop()
+        if isinstance(node, JsSpread):
+            stack.append(node.value)
+        elif isinstance(node, JsAssign):
+            stack.append(node.target)
+        elif isinstance(node, ast.List):
+            stack.extend(reversed([e for e in node.elts if not isinstance(e, JsHole)]))
+        elif isinstance(node, ast.Name):
+            if node.id in seen:
+                return node
+            seen.add(node.id)
+    return None
+
+
+def _shallow(node: ast.expr) -> ast.expr:
+    """A copy of ``node`` sharing its children and attributes."""
+    copy = type(node).__new__(type(node))
+    copy.__dict__.update(node.__dict__)
+    return copy
+
+
+def _pattern_errors(
+    node: ast.expr,
+    found: tuple[list[HeadError], list[HeadError], dict[str, list[HeadError]]],
+    own: bool = False,
+) -> None:
+    """The errors V8 records in ``node`` read as a binding (see ``_head_error``), in order,
+    into ``found`` (what declares no name, what is no pattern, the names bound so far with,
+    under "", those of the element being read bound twice);
+    ``own``: one pair of parentheses around it is the list's."""
+    declared, patterns, seen = found
+    if own and getattr(node, "fx_paren", 0) == 1:
+        copy = _shallow(node)
+        copy.fx_paren = 0  # type: ignore[attr-defined]
+        node = copy
+    if isinstance(node, JsAssign) and node.op == "=":
+        target = node.target
+        if isinstance(target, ast.Attribute | ast.Subscript):
+            declared.append((_PROPERTY_TARGET, node))
+        elif getattr(target, "fx_paren", 0) and not isinstance(target, ast.Name):
+            patterns.append((_INVALID_TARGET, target))
+        else:
+            _pattern_errors(target, found)
+        return
+    if getattr(node, "fx_paren", 0) and isinstance(node, ast.Name):
+        declared.append((_INVALID_TARGET, node))  # `[(e)]`: a name, yet declares none
+        return
+    if getattr(node, "fx_paren", 0) and not isinstance(node, ast.Attribute | ast.Subscript):
+        patterns.append((_INVALID_TARGET, node))
+        return
+    if isinstance(node, ast.Name):
+        if node.id in seen:
+            seen[""].append(("Duplicate parameter name not allowed in this context", node))
+        seen[node.id] = []
+        return
+    if isinstance(node, JsPattern):
+        return  # a pattern read as a binding: its errors were its own
+    if isinstance(node, ast.Attribute | ast.Subscript):
+        declared.append((_PROPERTY_TARGET, node))
+        return
+    if isinstance(node, ast.List):
+        for element in node.elts:
+            if isinstance(element, JsHole):
+                continue
+            if isinstance(element, JsSpread):
+                _pattern_errors(element.value, found)
+                if getattr(element, "fx_comma", None) is not None:
+                    patterns.append((_REST_NOT_LAST, element))
+                continue
+            _pattern_errors(element, found)
+        return
+    patterns.append((_INVALID_TARGET, node))
 
 
 def _assignable(item: ast.expr) -> bool:
@@ -289,9 +427,15 @@ class Parser:
         return JsSyntaxError(message, min(tok.start, n), min(tok.end, n))
 
     def private(self, tok: Token) -> JsSyntaxError:
-        return self.error(
+        """An undeclared private name (a brand check ``#x in o``, a member ``a.#x``): V8
+        places it at the token before the name (a strict-mode 07 ending right there loses to
+        it: ``07,#x``, ``07.#x``)."""
+        error = self.error(
             f"Private field '{tok.value}' must be declared in an enclosing class", tok
         )
+        index = self.tokens.index(tok)
+        error.v8_start = self.tokens[index - 1].start if index > 0 else tok.start
+        return error
 
     def unexpected(self, tok: Token | None = None, operand: bool = False) -> JsSyntaxError:
         """V8's words for a token that cannot stand here; ``operand``: where an operand was
@@ -365,7 +509,16 @@ class Parser:
         except JsSyntaxError as exc:
             where = exc.v8_start if exc.v8_start is not None else (exc.error.start or 0)
             failed = exc.error.start or 0
-            after = [t for t in self.tokens if t.start >= failed and t.kind != "eof"][1:2]
+            after = [t for t in self.tokens if t.start >= failed and t.kind != "eof"]
+            if exc.peeked:
+                after = after[:1]  # V8 saw the failing token without taking it
+            elif exc.taken is not None:
+                taken = exc.taken
+                after = [t for t in self.tokens if t.start >= taken and t.kind != "eof"][:1]
+            else:
+                # the token V8 had taken last is the error's last one: it read one past it
+                last = max(failed, exc.error.end or failed)
+                after = [t for t in after[1:] if t.start >= last][:1]
             read_to = after[0].end if after else len(self.text)
             scanned = [o for o in self.octals if (o.error.start or 0) < read_to]
             octal = scanned[-1] if scanned else None
@@ -411,7 +564,12 @@ class Parser:
         values = [first]
         while self.at(","):
             self.advance()
+            after = self.peek(1)
+            if self.at(")") and after.kind == "op" and after.value == "=>":
+                break  # V8 allows a trailing comma where the list is an arrow's parameters
             values.append(self.assignment())
+        if len(values) == 1:
+            return first  # `(a,) => a`: a list of one is that one
         return _mark(JsSequence(values=values), span_of(first)[0], span_of(values[-1])[1])
 
     def assignment(self) -> ast.expr:
@@ -467,6 +625,9 @@ class Parser:
         )
         error = self.error(message, tok)
         error.v8_start = span_of(target)[0]  # V8 places it at the target (a 08 there loses)
+        # judged as soon as the target is read, its operator (or the token after a prefix
+        # operator's operand) not yet taken
+        error.taken = span_of(target)[1]
         raise error
 
     def check_pattern(self, target: ast.List, tok: Token) -> None:
@@ -598,7 +759,8 @@ class Parser:
             return left
         self.advance()
         if self.peek().kind == "private":
-            raise self.private(self.peek())  # V8's right operand of ** is a binary one too
+            # V8's right operand of ** is a binary one too
+            raise self.private(self.peek())
         self.enter()
         right = self.exponent()
         self.leave()
@@ -631,7 +793,9 @@ class Parser:
             node = JsVoid(operand=operand)
         else:
             if isinstance(operand, ast.Name):
-                raise self.error("Delete of an unqualified identifier in strict mode.", tok)
+                error = self.error("Delete of an unqualified identifier in strict mode.", tok)
+                error.taken = span_of(operand)[1]  # judged once the operand is read
+                raise error
             self.result.mutates = True
             node = JsDelete(operand=operand)
         if self.at("**"):
@@ -750,7 +914,7 @@ class Parser:
         self.advance()  # '.'
         tok = self.peek()
         if tok.kind != "name" or tok.value != "target":
-            raise self.unexpected()
+            raise self.unexpected(operand=True)  # V8 takes any token there: `new.=>` too
         if tok.escaped:
             raise self.error("'new.target' must not contain escaped characters", tok)
         self.advance()
@@ -837,6 +1001,7 @@ class Parser:
             # places it at the argument's last token (which decides which of two errors wins)
             error = self.error("missing ) after argument list", self.peek())
             error.v8_start = self.tokens[self.pos - 1].start
+            error.peeked = True
             raise error
         self.advance()
         return args
@@ -868,14 +1033,39 @@ class Parser:
         after = own.lookahead
         if after is None or own.resume is None:
             return own
-        if self.in_arguments(self.tokens.index(tok)) and own.resume < (after.error.start or 0):
+        index = self.tokens.index(tok)
+        before = self.tokens[index - 1]
+        past = own.resume < (after.error.start or 0)  # the next error starts past the token
+        prefix = before.kind == "op" and before.value in ("++", "--")
+        if index == self.update_operand and prefix and past:
+            # the operand of a prefix '++'/'--': V8 then finds it no reference and says so,
+            # placed at the failed token, before the error reported past it
+            return self.error("Invalid left-hand side expression in prefix operation", tok)
+        if self.in_arguments(index) and past:
             return self.error("missing ) after argument list", tok)
         return after
 
     def in_arguments(self, index: int) -> bool:
         """Whether the token at ``index`` stands directly in a call's arguments: no bracket
-        open around it inside them, and no ``?`` whose ``:`` V8 would still expect."""
+        open around it inside them, and no ``?`` whose ``:`` V8 would still expect. Where it
+        follows an operand inside parentheses that are no call (``-(a 1e '\\u1')``), it is
+        the token V8 takes for their ')': nothing more is read, and what encloses the
+        parentheses decides."""
         depth = colons = 0
+        prev = self.tokens[index - 1] if index > 0 else None
+        postfix = (
+            prev is not None
+            and prev.kind == "op"
+            and prev.value in ("++", "--")
+            and not prev.nl_before
+            and index > 1
+            and _ends_operand(self.tokens[index - 2])
+        )
+        after_operand = prev is not None and (
+            (_ends_operand(prev) and prev.value != "?.")
+            or (prev.kind == "name" and prev.value in ("null", "true", "false"))
+            or postfix
+        )
         for k in range(index - 1, -1, -1):
             t = self.tokens[k]
             if t.kind != "op":
@@ -884,7 +1074,15 @@ class Parser:
                 depth += 1
             elif t.value in ("(", "[", "{"):
                 if depth == 0:
-                    return t.value == "(" and k > 0 and _ends_operand(self.tokens[k - 1])
+                    call = k > 0 and _ends_operand(self.tokens[k - 1])
+                    # parentheses that are no call, or a computed member's brackets, take
+                    # the failed token for their closing one
+                    closes = (t.value == "(" and not call) or (t.value == "[" and call)
+                    if closes and after_operand:
+                        # only the innermost: an outer one takes the token after it
+                        colons, after_operand = 0, False
+                        continue
+                    return t.value == "(" and call
                 depth -= 1
             elif depth == 0 and t.value == ":":
                 colons += 1
@@ -923,6 +1121,13 @@ class Parser:
                     return index
         return None
 
+    @staticmethod
+    def peeked(error: JsSyntaxError) -> JsSyntaxError:
+        """An error V8 reports on seeing the token it is placed at, without taking it (an
+        '=>' after what is no parameter list): its scanner has read nothing past it."""
+        error.peeked = True
+        return error
+
     def stray_arrow(self, head: ast.expr, tok: Token) -> None:
         """``=>`` after an expression that was not read as an arrow's head (a line break
         before it, or a head that is no parameter list). V8 judges the head first: neither a
@@ -931,17 +1136,32 @@ class Parser:
         encloses it (``missing ) after argument list`` in a call)."""
         parenthesised = getattr(head, "fx_paren", False)
         last = _last_operand(head)
-        if not parenthesised and getattr(last, "fx_paren", False) and not _parameters(last):
-            # the operand before the '=>' is read as a parameter list first: `1 + (1) => 1`
-            raise self.error("Invalid destructuring assignment target", tok)
+        if getattr(last, "fx_paren", False) and not getattr(last, "fx_rest_head", False):
+            # the parenthesised operand before the '=>' is read as a parameter list first
+            # (`1 + (1) => 1`), whatever comes after
+            self.judge_head(last, tok)
         if not parenthesised and not isinstance(head, ast.Name):
             error = self.error("Malformed arrow function parameter list", tok)
             # V8 places it at the operand right before the '=>' (an octal before it wins,
             # one there loses: `08 + x => 1` is the octal's error, `08 => 1` the arrow's)
             error.v8_start = self.v8_position(head)
-            raise error
-        if parenthesised and not _parameters(head):
-            raise self.error("Invalid destructuring assignment target", tok)
+            raise self.peeked(error)
+
+    def judge_head(self, head: ast.expr, tok: Token) -> None:
+        """V8's error for a parenthesised ``head`` an '=>' (``tok``) makes a parameter list,
+        if it is none (see ``_head_error``; then a name bound twice)."""
+        items = head.values if isinstance(head, JsSequence) else [head]
+        found = _head_error(items, own=not isinstance(head, JsSequence))
+        if found is not None:
+            error = self.error(found[0], tok)
+            error.v8_start = span_of(found[1])[0]
+            raise self.peeked(error)
+        if not _parameters(head):
+            raise self.peeked(self.error(_INVALID_TARGET, tok))
+        twice = _duplicate(items)
+        if twice is not None:
+            message = "Duplicate parameter name not allowed in this context"
+            raise self.peeked(self.error(message, tok_at(twice)))
 
     def v8_position(self, node: ast.expr) -> int:
         """Where V8 places an expression: a call at its callee's last token when that is a
@@ -1002,15 +1222,26 @@ class Parser:
             self.advance()
             head = self.expression()
             self.expect(")")
-            if exc.keep:
-                raise exc from None
-            error = self.error("Invalid destructuring assignment target", self.peek())
             items = head.values if isinstance(head, JsSequence) else [head]
-            # V8 places it at the last element that is no parameter (measured: it decides
-            # whether a strict-mode 08 before it wins)
-            bad = [i for i in items if not _parameter(i)]
-            error.v8_start = span_of(bad[-1])[0] if bad else self.tokens[opening].start
-            raise error from None
+            found = _head_error(items)
+            twice = _duplicate(items) if found is None else None
+            if twice is not None:
+                error = self.error(
+                    "Duplicate parameter name not allowed in this context", tok_at(twice)
+                )
+                raise self.peeked(error) from None
+            if found is None and exc.keep:
+                # eval or arguments, judged after the list's elements, once the body is read
+                if exc.error.message.startswith("Unexpected eval") and self.at("=>"):
+                    self.advance()
+                    raise self.after_body(exc) from None
+                raise exc from None
+            message, node = found or (_INVALID_TARGET, head)
+            error = self.error(message, self.peek())
+            # placed at the element (measured: it decides whether a strict-mode 08 before
+            # it wins)
+            error.v8_start = span_of(node)[0] if found else self.tokens[opening].start
+            raise self.peeked(error) from None
 
     def _arrow(self, head_only: bool = False) -> ast.expr:
         """The arrow function ahead; ``head_only``: its parameter list, read up to its '=>'
@@ -1038,7 +1269,7 @@ class Parser:
                         if dots is not None:
                             # V8 reads a binding right after '...' (only a rest parameter may
                             # start so): what stands there instead is its error, no cover
-                            raise self.unexpected(operand=True)
+                            raise self.no_expression(tok)
                         raise self.unexpected().as_cover()
                     else:
                         try:
@@ -1062,16 +1293,30 @@ class Parser:
                 defaults.append(default)
                 rest = dots is not None
                 if self.at(","):
-                    self.advance()
                     if rest:
-                        raise self.error(
+                        # said on seeing the ',' (nothing past it read), placed at the binding
+                        error = self.error(
                             "Rest parameter must be last formal parameter", self.peek()
                         )
+                        error.v8_start = tok.start
+                        error.taken = self.peek().start
+                        raise error
+                    self.advance()
                 elif not self.at(")"):
                     raise self.unexpected().as_cover()
             self.advance()
         else:
-            self.check_binding(self.peek())
+            try:
+                self.check_binding(self.peek())
+            except JsSyntaxError as exc:
+                name = self.advance()
+                if not exc.keep or head_only or not self.at("=>"):
+                    raise
+                # eval or arguments: reported once the body is read, after any error there
+                # that V8 places no later than the name's end (a private name right after
+                # `arguments=>` is placed at the '=>')
+                self.advance()
+                raise self.after_body(exc, before=name.end) from None
             names.append(self.advance())
             slots.append(names[-1].value)
             patterns.append(None)
@@ -1080,7 +1325,10 @@ class Parser:
         seen: set[str] = set()
         for tok in names:
             if tok.value in seen:
-                raise self.error("Duplicate parameter name not allowed in this context", tok)
+                # judged on seeing the '=>', before anything past it is read
+                error = self.error("Duplicate parameter name not allowed in this context", tok)
+                error.taken = self.tokens[self.pos - 1].start
+                raise error
             seen.add(tok.value)
         if head_only:
             self.pos -= 1
@@ -1100,6 +1348,20 @@ class Parser:
         node.params = tuple(slots)
         node.bound = tuple(t.value for t in names)
         return _mark(node, start, span_of(body)[1])
+
+    def after_body(self, error: JsSyntaxError, before: int = -1) -> JsSyntaxError:
+        """``error`` of an arrow's parameters (eval or arguments among them) as V8 reports
+        it: once the body is read (the '=>' just taken), so its scanner has read that far
+        (an octal in the body is the last one, after the error). An error of the body V8
+        places at or before ``before`` stays, the later report ending no earlier."""
+        try:
+            error.taken = span_of(self.assignment())[1]
+        except JsSyntaxError as exc:
+            where = exc.v8_start if exc.v8_start is not None else (exc.error.start or 0)
+            if where <= before:
+                return exc
+            error.taken = exc.error.end if exc.error.end is not None else exc.error.start
+        return error
 
     def octal_in(self, start: int, end: int) -> None:
         """V8 checks an arrow function for strict-mode octal errors as it ends: the last one
@@ -1178,14 +1440,18 @@ class Parser:
     def stop_in_function(self) -> JsSyntaxError:
         """The token where a function's head stops: where V8 reads no expression, its scanner
         gives a '/' (or '/=') alone, never a regular expression (``function */``)."""
-        tok = self.peek()
+        return self.no_expression(self.peek())
+
+    def no_expression(self, tok: Token) -> JsSyntaxError:
+        """``tok`` where V8 reads no expression (a function's head, a binding after '...'):
+        a '/' there is a division sign alone (or '/='), never a regular expression."""
         text = self.text[tok.start : tok.end]
         regexp = tok.kind == "regexp" or (
             tok.kind == "illegal" and str(tok.value).startswith("Invalid regular expression")
         )
         if regexp and text.startswith("/"):
             return self.error(f"Unexpected token '{'/=' if text.startswith('/=') else '/'}'", tok)
-        return self.unexpected(operand=True)
+        return self.unexpected(tok, operand=True)
 
     def function_expression(self) -> JsSyntaxError:
         """V8's error for ``function [*] [name] (params)``: its body's '{' can never follow
@@ -1232,6 +1498,9 @@ class Parser:
         if name in ("eval", "arguments"):
             # in parentheses, once they read as an expression (`(arguments a)` does not)
             raise self.error("Unexpected eval or arguments in strict mode", tok).as_cover(keep=True)
+        if tok.escaped and (name in STRICT_RESERVED or name in RESERVED):
+            # V8 scans an escaped keyword as a token of its own, refused as soon as it is read
+            raise self.error("Keyword must not contain escaped characters", tok)
         if name in STRICT_RESERVED:
             raise self.error("Unexpected strict mode reserved word", tok)
         if name in RESERVED:
@@ -1248,7 +1517,12 @@ class Parser:
             return _mark(ast.Constant(value=tok.value), tok.start, tok.end)
         if tok.kind == "regexp":
             self.advance()
-            return _mark(regex_literal(tok, self.text), tok.start, tok.end)
+            try:
+                return _mark(regex_literal(tok, self.text), tok.start, tok.end)
+            except JsSyntaxError as exc:
+                if exc.error.message == "Invalid regular expression flags":
+                    self.flag_octals(tok)
+                raise
         if tok.kind == "name":
             return self.identifier()
         if tok.kind == "op" and tok.value == "(":
@@ -1258,11 +1532,15 @@ class Parser:
                 # that is no parameter list is an invalid target (`1 + (1) => 1`)
                 malformed = self.error("Malformed arrow function parameter list", tok)
                 start = self.pos
+                if self.peek(1).kind == "op" and self.peek(1).value == ")":
+                    return self._arrow(head_only=True)  # `()`: a list, and no expression
                 try:
                     self.advance()
                     head = self.expression()
                     end = self.expect(")").end
-                except JsSyntaxError:
+                except JsSyntaxError as exc:
+                    if not exc.cover and not exc.keep:
+                        raise  # V8 reports it as it meets it, before the '=>'
                     self.pos = start
                     try:  # a list with a rest parameter is no expression, yet a list
                         return self._arrow(head_only=True)
@@ -1270,11 +1548,18 @@ class Parser:
                         self.pos = start
                         raise malformed from None
                 items = head.values if isinstance(head, JsSequence) else [head]
-                bad = [i for i in items if not _parameter(i)]
-                if bad:
-                    error = self.error("Invalid destructuring assignment target", self.peek())
-                    error.v8_start = span_of(bad[-1])[0]
-                    raise error
+                found = _head_error(items)
+                if found is not None:
+                    error = self.error(found[0], self.peek())
+                    error.v8_start = span_of(found[1])[0]
+                    raise self.peeked(error)
+                twice = _duplicate(items)
+                if twice is not None:
+                    raise self.peeked(
+                        self.error(
+                            "Duplicate parameter name not allowed in this context", tok_at(twice)
+                        )
+                    )
                 # a parameter list where an operand stands: what encloses it fails (V8 checks
                 # the operand of '++'/'--' as a reference first; anything else reaches the
                 # '=>' as the end of an expression that is no parameter list, placed where
@@ -1282,6 +1567,11 @@ class Parser:
                 set_span(head, tok.start, end)
                 head.fx_paren = getattr(head, "fx_paren", 0) + 1  # type: ignore[attr-defined]
                 return head
+            after = self.peek(2)
+            if self.peek(1).value == ")" and after.kind == "op" and after.value == "=>":
+                # `()` then '=>' after a line break: still a parameter list to V8 (it looks
+                # at the next token, not at the line), and the '=>' is left to what encloses it
+                return self._arrow(head_only=True)
             self.advance()
             if self.at(")"):
                 raise self.unexpected()
@@ -1310,14 +1600,81 @@ class Parser:
                 first = self.pos
                 try:
                     if not binding:
-                        raise self.unexpected(after, operand=True)
-                    self.binding_pattern([]) if after.value == "[" else self.advance()
+                        raise self.no_expression(after)
+                    if after.value == "[":
+                        target: ast.expr = self.binding_pattern([])
+                    else:
+                        target = _mark(ast.Name(id=after.value, ctx=_LOAD), after.start, after.end)
+                        self.advance()
                 except JsSyntaxError as exc:
                     raise self.rest_failed(tok, exc, first) from None
+                if self.at("="):
+                    # said on seeing the '=', placed at the binding before it
+                    error = self.error(
+                        "Rest parameter may not have a default initializer", self.peek()
+                    )
+                    error.v8_start = after.start
+                    error.taken = self.tokens[self.pos - 1].end
+                    raise error
                 if self.at(","):
-                    raise self.error("Rest parameter must be last formal parameter", self.peek())
-                raise self.unexpected(tok)
+                    # said on seeing the ',' (nothing past it read), placed at the binding
+                    error = self.error("Rest parameter must be last formal parameter", self.peek())
+                    error.v8_start = after.start
+                    raise self.peeked(error)
+                nxt = self.peek(1)
+                if before.value != "[" and self.at(")") and nxt.kind == "op" and nxt.value == "=>":
+                    # a rest parameter closing a list an '=>' follows: V8 takes the list as it
+                    # is and judges it as parameters at the '=>' (`(1, ...r) => r` fails at
+                    # its 1 as an invalid target)
+                    rest = _mark(JsSpread(value=target), tok.start, span_of(target)[1])
+                    rest.fx_rest_param = True
+                    return rest  # type: ignore[no-any-return]
+                error = self.unexpected(tok)
+                # said on seeing what follows the binding, not taking it: read up to it
+                error.taken = self.tokens[self.pos - 1].end
+                raise error
         raise self.unexpected(operand=True)
+
+    def import_arguments(self) -> None:
+        """``import(specifier[, options][,])``: no argument list, V8's own grammar (no spread,
+        at most two, a ')' it takes as any other token)."""
+        opening = self.advance()
+        if self.at(")"):
+            error = self.error("import() requires a specifier", self.peek())
+            error.v8_start = opening.start  # placed at the '(', said on seeing the ')'
+            error.peeked = True
+            raise error
+        self.enter()
+        self.import_argument()
+        if self.at(","):
+            self.advance()
+            if not self.at(")"):
+                self.import_argument()
+                if self.at(","):
+                    self.advance()
+        self.leave()
+        if not self.at(")"):
+            raise self.unexpected()
+        self.advance()
+
+    def flag_octals(self, tok: Token) -> None:
+        """V8 stops reading a regular expression's flags at the first that is no flag or
+        comes twice, and takes the literal before it reports it: the token it scans next
+        starts there (`/a/07` reads the octal 07), and its octals are read."""
+        text = self.text[tok.start : tok.end]
+        at = text.rindex("/") + 1
+        seen: set[str] = set()
+        while at < len(text) and text[at] in FLAG_ORDER and text[at] not in seen:
+            seen.add(text[at])
+            at += 1
+        if at < len(text):
+            found = next_octals(self.text, tok.start + at)
+            self.octals = sorted([*self.octals, *found], key=lambda o: o.error.start or 0)
+
+    def import_argument(self) -> None:
+        if self.at("..."):
+            raise self.unexpected()  # no spread, and no rest parameter either
+        self.assignment()
 
     def identifier(self) -> ast.expr:
         tok = self.advance()
@@ -1333,7 +1690,7 @@ class Parser:
             if name == "import":
                 if self.at("("):
                     self.refuse("import() loads and runs a module", tok.start, self.peek().end)
-                    self.arguments()
+                    self.import_arguments()
                     return _mark(ast.Constant(value=None), tok.start, self.tokens[self.pos - 1].end)
                 if self.at("."):
                     self.advance()
@@ -1412,7 +1769,12 @@ def regex_literal(tok: Token, text: str) -> JsRegexLiteral:
     try:
         validate(source, flags, literal=True)
     except RegExpSyntaxError as exc:
-        raise JsSyntaxError(str(exc), tok.start, min(tok.end, len(text))) from None
+        error = JsSyntaxError(str(exc), tok.start, min(tok.end, len(text)))
+        if str(exc) == "Invalid regular expression flags":
+            # V8 refuses the flags as it reads them, before it scans the token after them
+            # (a pattern's error comes once the literal is taken, that token scanned)
+            error.taken = tok.start
+        raise error from None
     return JsRegexLiteral(source, flags)
 
 
