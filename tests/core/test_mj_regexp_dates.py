@@ -56,6 +56,10 @@ def shown(text: str, scope: dict[str, Any] | None = None) -> str:
         ("new RegExp('a+', 'g').flags", "string:g"),
         ("'x'.match(/y/)", "object:null"),
         ("'aXbxc'.split(/x/i, 2)", "object:a,b"),
+        # in a class without u a digit escape is a legacy octal escape, never a NUL and digits
+        ("/[\\01]/.test('\\x01') && !/[\\01]/.test('\\x00')", "boolean:true"),
+        ("'a 0'.replace(/[\\400]/g, '_')", "string:a__"),
+        ("/[\\101-\\132]+/.exec('HELLO')[0]", "string:HELLO"),
     ],
 )
 def test_regular_expressions_give_javascripts_values(text: str, expected: str) -> None:

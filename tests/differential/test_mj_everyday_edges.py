@@ -7,6 +7,7 @@ keep the whole neighbourhood of each, the valid forms beside the invalid ones.
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from flowctx_core.expressions import evaluate
@@ -419,5 +420,28 @@ def test_from_entries_keeps_every_key(mj_oracle: MjOracle) -> None:
     }
     cases = [(expr, scope) for expr in FROM_ENTRIES]
     tally = compare(mj_oracle, cases, "mj fromEntries keys")
+    assert not tally.disagreements, tally.details()
+    assert tally.agree == len(cases)
+
+
+# Without u/v a digit escape in a class is Annex B's legacy octal escape: up to three octal
+# digits below 0o400 ([\01] is U+0001, [\400] a space and a 0), \8 and \9 the digits; a
+# class holds no backreference, so [\1] is U+0001 beside a group too (regress had read the
+# escape as NUL or a digit, then the other digits as characters).
+OCTAL_PATTERNS = (
+    r"[\01]", r"[\1]", r"[\7]", r"[\8\9]+", r"[\377]", r"[\400]", r"[\00]", r"[\000]",
+    r"[\0000]", r"[\012]", r"[\77]", r"[\41]", r"[^\01]", r"[\01-\07]", r"[\0-\1]",
+    r"(a)[\1]", r"[\101-\132]+", r"\01", r"\377", r"\400",
+)  # fmt: skip
+CLASS_OCTALS = [
+    f"JSON.stringify(payload.texts.map(t => (new RegExp({json.dumps(p)}).exec(t) || [null])[0]))"
+    for p in OCTAL_PATTERNS
+] + ["/[\\101]/i.test('a')", "/[\\01]/.test(payload.texts[1])"]
+
+
+def test_octal_escapes_in_a_class(mj_oracle: MjOracle) -> None:
+    texts = ["\x00", "\x01", "\x07", "8", "98", "\xff", " 0", "\x001", "\n", "?", "!", "a\x01"]
+    cases = [(expr, {"payload": {"texts": [*texts, "HELLO", "0"]}}) for expr in CLASS_OCTALS]
+    tally = compare(mj_oracle, cases, "mj octal escapes in a class")
     assert not tally.disagreements, tally.details()
     assert tally.agree == len(cases)

@@ -140,6 +140,19 @@ def _escape_code(source: str, i: int, in_class: bool) -> tuple[int | None, int]:
         return ord(letter) % 32, i + 3  # in a class a digit or _ too (Annex B)
     if in_class and nxt == "b":
         return 8, i + 2
+    if in_class and nxt in "0123456789":
+        # a class has no backreferences: without u/v a digit escape in it is Annex B's legacy
+        # octal escape (up to three digits, below 0o400: [\01] is U+0001, [\400] a space and
+        # a 0) or, for 8 and 9, the digit itself; regress read [\01] as NUL and a 1
+        if nxt in "89":
+            return ord(nxt), i + 2
+        value, j = 0, i + 1
+        while j < len(source) and source[j] in "01234567" and value * 8 + int(source[j]) < 256:
+            value = value * 8 + int(source[j])
+            j += 1
+            if j - i > 3:  # three digits at most (\0001 is U+0000 and a 1)
+                break
+        return value, j
     if nxt.isalnum():
         return None, i + 2
     return ord(nxt), i + 2
