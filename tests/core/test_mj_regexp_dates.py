@@ -60,6 +60,10 @@ def shown(text: str, scope: dict[str, Any] | None = None) -> str:
         ("/[\\01]/.test('\\x01') && !/[\\01]/.test('\\x00')", "boolean:true"),
         ("'a 0'.replace(/[\\400]/g, '_')", "string:a__"),
         ("/[\\101-\\132]+/.exec('HELLO')[0]", "string:HELLO"),
+        # \W in a class with i holds neither s nor k, whatever the flags
+        ("'sky-KISS'.match(/[^\\W_]+/gi)", "object:sky,KISS"),
+        ("/[\\W]/iu.test('\\u017f') || /[\\W]/iv.test('k')", "boolean:false"),
+        ("/\\b/iv.test('\\u212a')", "boolean:true"),
     ],
 )
 def test_regular_expressions_give_javascripts_values(text: str, expected: str) -> None:

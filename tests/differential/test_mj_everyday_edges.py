@@ -445,3 +445,39 @@ def test_octal_escapes_in_a_class(mj_oracle: MjOracle) -> None:
     tally = compare(mj_oracle, cases, "mj octal escapes in a class")
     assert not tally.disagreements, tally.details()
     assert tally.agree == len(cases)
+
+
+# \W in a class with the i flag: without u/v ſ (U+017F) and the Kelvin sign match only
+# themselves (JavaScript compares by toUpperCase), with u/v they are word characters (their
+# case folding is s and k), so \W holds neither s, S, k nor K in any mode; [^\W_] is the
+# everyday letters-and-digits class. With v and i, \b and \B take them for word characters.
+WORD_CLASSES = [
+    f"payload.chars.map(t => new RegExp({json.dumps(p)}, '{flags}').test(t) ? 1 : 0).join('')"
+    for flags in ("i", "iu", "iv", "", "u")
+    for p in (r"[\W]", r"[^\W]", r"[\W\d]", r"[^\W\d]", r"[^\W_]", r"\W", r"\b", r"\B")
+    if not (flags == "iv" and p.startswith("[^"))  # a negated class under v and i: refused
+] + [
+    "payload.w.match(/\\b\\w+\\b/giv)",
+    "payload.w.replace(/\\B/giv, '|')",
+    "payload.w.replace(/[\\W]+/gi, '-')",
+    "payload.w.match(/[^\\W]+/giu)",
+    "/^[^\\W_]+$/i.test('sky')",
+    "/[\\W--\\s]/iv.test('s')",
+    "/[\\W&&\\p{P}]/iv.test('!')",
+    "'a\\ud800b'.replace(/[\\W]/giu, '_')",
+    "'a\\ud800b'.replace(/[\\W]/giv, '_')",
+    "'a\\ud800bſ'.replace(/[\\W]/gi, '_')",
+]
+
+
+def test_non_word_classes_under_case_folding(mj_oracle: MjOracle) -> None:
+    scope = {
+        "payload": {
+            "chars": ["s", "S", "\u017f", "k", "K", "\u212a", "_", "1", "-", " ", "\u00df"],
+            "w": "sky KISS \u017ftar \u212aelvin",
+        }
+    }
+    cases = [(expr, scope) for expr in WORD_CLASSES]
+    tally = compare(mj_oracle, cases, "mj non-word classes with i")
+    assert not tally.disagreements, tally.details()
+    assert tally.agree == len(cases)

@@ -189,6 +189,16 @@ def _unit_range(low: int, high: int) -> str:
     return "".join(pieces)
 
 
+# The units \W stands for without u/v, spelt out for a class: regress closes a class's \W
+# under case folding with i, so ſ (U+017F) and the Kelvin sign in it brought in s, S, k and K
+# ([^\W_] missed 'sky'), where JavaScript compares them by toUpperCase and ſ and K match only
+# themselves (their stand-ins here, in the range; the characters never reach regress's text).
+_NON_WORD_UNITS: Final = "".join(
+    _unit_range(a, b)
+    for a, b in ((0, 0x2F), (0x3A, 0x40), (0x5B, 0x5E), (0x60, 0x60), (0x7B, 0xFFFF))
+)
+
+
 def _unit_class(source: str, start: int) -> tuple[str, int]:
     """The class opening at ``source[start]`` over the one-unit-a-character text, and the
     index after its closing bracket (ranges split around the surrogates and the isolated
@@ -204,7 +214,8 @@ def _unit_class(source: str, start: int) -> tuple[str, int]:
             code, after = _escape_code(source, i, True)
             if code is None and source[i + 1] == "c":  # no control letter: a backslash
                 code, after = 0x5C, i + 1
-            atoms.append((code, source[i:after]))
+            text = _NON_WORD_UNITS if source[i : i + 2] == "\\W" else source[i:after]
+            atoms.append((code, text))
             i = after
         else:
             atoms.extend((ord(u), u) for u in to_units(source[i]))
@@ -361,10 +372,58 @@ def _lone_ranges(source: str, v: bool) -> str:
     return "".join(out)
 
 
+# What \W stands for with u/v and i: every code point but the word characters and the two
+# whose case folding is one (ſ and the Kelvin sign), spelt out because regress's \W in a class
+# keeps those two and, closing the class under case folding, brings in s, S, k and K too.
+_FOLDED_NON_WORD: Final = (
+    "\\x00-\\x2f\\x3a-\\x40\\x5b-\\x5e\\x60\\x7b-\\u017e\\u0180-\\u2129\\u212b-\\u{10ffff}"
+)
+
+
+# \b and \B with v and i, as lookarounds: regress's take ſ and the Kelvin sign for non-word
+# characters there (it does not with u), where they are word characters as with u and i.
+_FOLDED_WORD: Final = "[\\w\\u017f\\u212a]"
+_FOLDED_BOUNDARIES: Final = {
+    "\\b": f"(?:(?<={_FOLDED_WORD})(?!{_FOLDED_WORD})|(?<!{_FOLDED_WORD})(?={_FOLDED_WORD}))",
+    "\\B": f"(?:(?<={_FOLDED_WORD})(?={_FOLDED_WORD})|(?<!{_FOLDED_WORD})(?!{_FOLDED_WORD}))",
+}
+
+
+def _folded_non_word(source: str, v: bool) -> str:
+    """A u/v pattern with i whose classes' ``\\W`` are spelt out (``_FOLDED_NON_WORD``; with
+    v a nested class, an operand of ``--`` and ``&&`` as \\W is), and with v its ``\\b`` and
+    ``\\B`` (``_FOLDED_BOUNDARIES``)."""
+    if "\\W" not in source and not (v and ("\\b" in source or "\\B" in source)):
+        return source
+    out: list[str] = []
+    depth, i, n = 0, 0, len(source)
+    while i < n:
+        c = source[i]
+        if c == "\\" and i + 1 < n:
+            pair = source[i : i + 2]
+            if depth and pair == "\\W":
+                out.append(f"[{_FOLDED_NON_WORD}]" if v else _FOLDED_NON_WORD)
+            elif v and not depth and pair in _FOLDED_BOUNDARIES:
+                out.append(_FOLDED_BOUNDARIES[pair])
+            else:
+                out.append(pair)
+            i += 2
+            continue
+        if c == "[" and (v or not depth):
+            depth += 1
+        elif c == "]" and depth:
+            depth -= 1
+        out.append(c)
+        i += 1
+    return "".join(out)
+
+
 def _pattern_text(source: str, flags: str, prefix: str = "") -> tuple[str, str]:
     """The pattern and flags regress is given for a JavaScript source and flags (``L``: the
     text holds lone surrogates, under u/v as plane-15 stand-ins)."""
     unicode = "u" in flags or "v" in flags
+    if unicode and "i" in flags:
+        source = _folded_non_word(source, "v" in flags)
     if not unicode:
         body = _unit_pattern(source)
     elif "L" in flags:
