@@ -481,3 +481,58 @@ def test_non_word_classes_under_case_folding(mj_oracle: MjOracle) -> None:
     tally = compare(mj_oracle, cases, "mj non-word classes with i")
     assert not tally.disagreements, tally.details()
     assert tally.agree == len(cases)
+
+
+# A text split by a regular expression into many parts: each part's search had been charged
+# the worst case of the whole rest of the text, so 2,000 lines split by /\r?\n/ were refused
+# past flowctx's budget; one global search now finds every split point. Beside them, splits
+# whose empty matches, lookbehinds, limits and groups the change must keep, and the legacy
+# statics a split leaves (after a match of the condition's own, so no host state is read).
+SPLITS = (
+    [
+        "payload.lines.split(/\\r?\\n/).length",
+        "payload.lines.split(/\\r?\\n/).filter(l => /ok$/.test(l)).length",
+        "payload.lines.split(/(\\n)/).length",
+        "payload.lines.split(/\\n/, 5).join('|')",
+        "payload.csv.split(/\\s*,\\s*/).map(Number).reduce((a, b) => a + b, 0)",
+        "payload.lines.split(/^/m).length",
+        "payload.lines.split(/$/m).length",
+    ]
+    + [
+        f"JSON.stringify(payload.t.map(s => s.split({r}{limit})))"
+        for r in (r"/(?:)/", r"/(?:)/u", r"/a*?/", r"/(?<=a)|b/", r"/\b/", r"/(-)(-)?/", r"/x/iy")
+        for limit in ("", ", 2")
+    ]
+    + [
+        "JSON.stringify(payload.t.map(s => ['b'.match(/b/), s.split(/(b)|,/), RegExp.lastMatch, "
+        "RegExp.leftContext, RegExp['$1']]))",
+        "JSON.stringify(payload.t.map(s => ['q'.match(/q/), s.split(/(?:)/), "
+        "RegExp.rightContext]))",
+    ]
+)
+
+
+def test_splits_by_a_regular_expression(mj_oracle: MjOracle) -> None:
+    texts = [
+        "",
+        "a",
+        "abc",
+        "a,b,,c,",
+        ",a,",
+        "aXbxCx",
+        "😀a😀",
+        "\ud83dx",
+        "l1\r\nl2\n",
+        "x--y---z",
+    ]
+    scope = {
+        "payload": {
+            "lines": "\n".join(f"line {i}: status=ok" for i in range(2000)),
+            "csv": ",".join(str(i) for i in range(3000)),
+            "t": texts,
+        }
+    }
+    cases = [(expr, scope) for expr in SPLITS]
+    tally = compare(mj_oracle, cases, "mj splits by a regular expression")
+    assert not tally.disagreements, tally.details()
+    assert tally.agree == len(cases)
