@@ -36,7 +36,7 @@ from flowctx_core.expressions.budget import (
 )
 from flowctx_core.expressions.js import common
 from flowctx_core.expressions.js.common import LENT, HostString, Unsupported
-from flowctx_core.expressions.js.regexcost import worst_steps
+from flowctx_core.expressions.js.regexcost import min_width, worst_steps
 from flowctx_core.expressions.js.regexsyntax import (
     named_groups,
     named_references,
@@ -871,9 +871,14 @@ def find_all(rx: JsRegExp, text: _Text) -> Iterator[_Found]:
     """Every match as a global regular expression finds them from 0 (an empty match moves on
     by one code unit, or code point with u/v)."""
     sticky = "y" in rx.flags
-    if sticky or (text.unicode and len(text.units) != len(text.chars)):
+    if sticky or (
+        text.unicode and len(text.units) != len(text.chars) and min_width(rx.source, rx.flags) == 0
+    ):
         # sticky: each match must start where the last ended; surrogate pairs: V8 searches
-        # again from each lastIndex, which may stop between the halves of a pair
+        # again from each lastIndex, which may stop between the halves of a pair, where only
+        # an empty match can succeed (a pattern that spans a character at least, /\w+/gu,
+        # finds in one search what V8 finds: searched again from each match, a text with
+        # emoji was charged its rest's worst case per match and refused past the budget)
         at = 0
         while at <= len(text.units):
             charge(ELEMENT)
@@ -1220,6 +1225,16 @@ def _match_all(s: str, regexp: Any = UNDEFINED, *_: Any) -> Any:
     else:
         rx = _as_regexp(regexp if regexp is not None else "null", "g")
     items: list[Any] = []
+    if _to_length(rx.last_index) == 0 and "y" not in rx.flags:
+        # from 0 the copy's execs find what one global search finds (find_all): each exec
+        # searching again was charged the worst case of the rest of the text, so 3,000
+        # matches in a long text were refused past the budget
+        text = _Text(s, "u" in rx.flags or "v" in rx.flags)
+        for each in find_all(rx, text):
+            items.append(_result(rx, each, s, text))
+            if len(items) > MAX_STRING_LENGTH:
+                raise too_long()
+        return JsIterator("RegExp String Iterator", items)
     while True:
         found = builtin_exec(rx, s)
         if found is None:
@@ -1382,7 +1397,8 @@ def _split_regexp(s: str, rx: JsRegExp, limit: Any) -> list[Any]:
         return out
     if size == 0:
         return [] if find_at(splitter, text, 0, True) is not None else [s]
-    if not (text.unicode and size != len(text.chars)):
+    if not (text.unicode and size != len(text.chars)) or min_width(rx.source, rx.flags) > 0:
+        # (a search between a pair's halves finds only empty matches: see find_all)
         return _split_by_one_search(rx, text, lim)
     p = q = 0
     while q < size:
@@ -1417,7 +1433,8 @@ def _split_by_one_search(rx: JsRegExp, text: _Text, lim: float) -> list[Any]:
     """``_split_regexp`` over the matches of one global search, where each index is a point
     of the text regress knows: the sticky copy tried at q, q+1, ... finds the first match at q
     or after it, as the global search does, and after an empty match both go on one further,
-    so the split is those matches less the empty ones where the last part ended. Searched
+    so the split is those matches less the empty ones where the last part ended (with u/v
+    and a pair in the text, for a pattern that spans a character at least). Searched
     again from each part's end, a text of many parts was charged its rest's worst case each
     time: 'payload.lines.split(/\\r?\\n/)' of 2,000 lines was refused past the budget."""
     units = text.units
