@@ -64,6 +64,9 @@ def shown(text: str, scope: dict[str, Any] | None = None) -> str:
         ("'sky-KISS'.match(/[^\\W_]+/gi)", "object:sky,KISS"),
         ("/[\\W]/iu.test('\\u017f') || /[\\W]/iv.test('k')", "boolean:false"),
         ("/\\b/iv.test('\\u212a')", "boolean:true"),
+        # a lone surrogate of a u pattern matches the text's lone one, never half a pair
+        ("/\\ud83d/u.test('a\\ud83d') && !/\\ud83d/u.test('😀')", "boolean:true"),
+        ("'\\ud83dx\\ud83d'.replace(/[\\ud83d]/gu, '?')", "string:?x?"),
     ],
 )
 def test_regular_expressions_give_javascripts_values(text: str, expected: str) -> None:

@@ -573,3 +573,33 @@ def test_global_searches_of_texts_with_emoji(mj_oracle: MjOracle) -> None:
     tally = compare(mj_oracle, cases, "mj global searches of texts with emoji")
     assert not tally.disagreements, tally.details()
     assert tally.agree == len(cases)
+
+
+# A lone surrogate written in a u/v pattern (\ud83d) matches a lone surrogate of the text,
+# never half of a pair; it had matched nothing, in a class or out of one.
+LONE_SURROGATE_PATTERNS = [
+    f"JSON.stringify(payload.t.map(s => [{r}.test(s), s.replace({g}, '<$&>'), s.split({r})]))"
+    for r, g in (
+        (r"/\ud83d/u", r"/\ud83d/gu"),
+        (r"/\ude00/v", r"/\ude00/gv"),
+        (r"/[\ud83d]/u", r"/[\ud83d]/gu"),
+        (r"/[\ud83d]/v", r"/[\ud83d]/gv"),
+        (r"/[\ud83dx]/u", r"/[\ud83dx]/gu"),
+        (r"/[\ud800-\udbff]/u", r"/[\ud800-\udbff]/gu"),
+        (r"/[\ud800-\uffff]/u", r"/[\ud800-\uffff]/gu"),
+        (r"/[\ud83d-]/u", r"/[\ud83d-]/gu"),
+        (r"/[^\ud83d]/u", r"/[^\ud83d]/gu"),
+        (r"/[\ud83d--x]/v", r"/[\ud83d--x]/gv"),
+        (r"/x\ud83d*/u", r"/x\ud83d*/gu"),
+        (r"/\ud83d\ude00/u", r"/\ud83d\ude00/gu"),
+        (r"/\ud83d/", r"/\ud83d/g"),
+    )
+]
+
+
+def test_lone_surrogates_in_unicode_patterns(mj_oracle: MjOracle) -> None:
+    texts = ["\ud83d", "\ud83dx", "a\ud83d", "😀", "😀\ude00", "x\ud83d\ud83d", "-", "\udbff"]
+    cases = [(expr, {"payload": {"t": texts}}) for expr in LONE_SURROGATE_PATTERNS]
+    tally = compare(mj_oracle, cases, "mj lone surrogates in u/v patterns")
+    assert not tally.disagreements, tally.details()
+    assert tally.agree == len(cases)

@@ -354,6 +354,15 @@ def _lone_ranges(source: str, v: bool) -> str:
             code, after = ord(c), i + 1
         out.append(source[i:after])
         i = after
+        if code is not None and 0xD800 <= code <= 0xDFFF and not dash:
+            # a lone surrogate of the pattern (\ud83d) matches the text's lone one, its
+            # stand-in: outside a class it is the stand-in, in one the stand-in is added
+            # beside it (unless it starts a range: the range takes the stand-ins below)
+            stand_in = chr(code + _SURROGATE_BASE)
+            if not depth:
+                out[-1] = stand_in
+            elif not (source[i : i + 1] == "-" and source[i + 1 : i + 2] not in ("]", "-", "")):
+                out[-1] = f"[{out[-1]}{stand_in}]" if v else out[-1] + stand_in
         if not depth:
             continue
         if dash and low is not None and code is not None and low[0] <= code:
