@@ -502,7 +502,22 @@ SPLITS = (
     ]
     + [
         f"JSON.stringify(payload.t.map(s => s.split({r}{limit})))"
-        for r in (r"/(?:)/", r"/(?:)/u", r"/a*?/", r"/(?<=a)|b/", r"/\b/", r"/(-)(-)?/", r"/x/iy")
+        for r in (
+            r"/(?:)/",
+            r"/(?:)/u",
+            r"/a*?/",
+            r"/(?<=a)|b/",
+            r"/\b/",
+            r"/(-)(-)?/",
+            r"/x/iy",
+            # with y, V8 tries each code point in turn, never between a pair's halves
+            r"/\B/u",
+            r"/\B/yu",
+            r"/\B/gyu",
+            r"/(?:)/yu",
+            r"/(?=)/yv",
+            r"/a?/yu",
+        )
         for limit in ("", ", 2")
     ]
     + [

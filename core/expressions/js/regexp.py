@@ -1406,8 +1406,14 @@ def _split_regexp(s: str, rx: JsRegExp, limit: Any) -> list[Any]:
         return out
     if size == 0:
         return [] if find_at(splitter, text, 0, True) is not None else [s]
-    if not (text.unicode and size != len(text.chars)) or min_width(rx.source, rx.flags) > 0:
-        # (a search between a pair's halves finds only empty matches: see find_all)
+    if (
+        not (text.unicode and size != len(text.chars))
+        or min_width(rx.source, rx.flags) > 0
+        or "y" in rx.flags
+    ):
+        # a search between a pair's halves finds only empty matches (see find_all), and V8
+        # splits by a sticky pattern as the specification does, trying each code point in
+        # turn and never between halves ('a😀b'.split(/\B/yu) is one part, /\B/u two)
         return _split_by_one_search(rx, text, lim)
     p = q = 0
     while q < size:
