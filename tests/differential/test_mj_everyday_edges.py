@@ -618,3 +618,30 @@ def test_lone_surrogates_in_unicode_patterns(mj_oracle: MjOracle) -> None:
     tally = compare(mj_oracle, cases, "mj lone surrogates in u/v patterns")
     assert not tally.disagreements, tally.details()
     assert tally.agree == len(cases)
+
+
+# V8's date reader takes U+2028 and U+2029 for letters of a word, not white space (a word ends
+# at white space, which line terminators are not): a date with one before or after it is NaN,
+# one inside a word or before a number after a space is a garbage word.
+LINE_SEPARATORS_IN_DATES = [
+    f"JSON.stringify(payload.s.map(c => [Date.parse(c + '{f}'), Date.parse('{f}' + c), "
+    f"Date.parse('{f}'.replace(' ', c)), Date.parse('{f}'.replace(' ', ' ' + c))]))"
+    for f in (
+        "2024-01-01",
+        "Jan 1 2024",
+        "1/2/2024",
+        "2024-01-01T10:00",
+        "Jan 1 2024 10:00 GMT",
+        "Tue Jan 02 2024",
+        "2024/01/02 10:00",
+    )
+] + ["new Date(payload.d).getTime()", "isNaN(new Date(payload.d + '\\u2029'))"]
+
+
+def test_line_separators_in_dates(mj_oracle: MjOracle) -> None:
+    seps = ["\u2028", "\u2029", "\n", "\r", " ", "\u00a0", "\u0085", "\u200b"]
+    scope = {"payload": {"s": seps, "d": "2024-03-10\u2028"}}
+    cases = [(expr, scope) for expr in LINE_SEPARATORS_IN_DATES]
+    tally = compare(mj_oracle, cases, "mj line separators in dates")
+    assert not tally.disagreements, tally.details()
+    assert tally.agree == len(cases)
