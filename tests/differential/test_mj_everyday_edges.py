@@ -645,3 +645,23 @@ def test_line_separators_in_dates(mj_oracle: MjOracle) -> None:
     tally = compare(mj_oracle, cases, "mj line separators in dates")
     assert not tally.disagreements, tally.details()
     assert tally.agree == len(cases)
+
+
+# Letters Unicode encoded after the version of Python's tables (Cyrillic tje, Latin additions,
+# Garay, Beria Erfe) change case in node; Python's str.upper and str.lower left them as they
+# were.
+NEWER_CASE_PAIRS = [
+    "JSON.stringify(payload.w.map(s => [s.toUpperCase(), s.toLowerCase()]))",
+    "JSON.stringify(payload.w.map(s => [s.toLocaleUpperCase('tr'), s.toLocaleLowerCase('lt')]))",
+    "JSON.stringify(payload.w.map(s => [s.toLocaleUpperCase('el'), s.toLocaleLowerCase()]))",
+    "payload.w.map(s => s.toUpperCase() === s).join()",
+]
+
+
+def test_newer_case_pairs(mj_oracle: MjOracle) -> None:
+    words = ["\u0264\u019b", "\ua7cb\ua7dc", "\u1c89\u1c8a", "\ua7cc\ua7cd\ua7d2\ua7d3\ua7da"]
+    words += ["\U00010d50\U00010d70", "\U00016ea0\U00016ebb\U00016eb8\U00016ed3", "i\u0264\u03c3"]
+    cases = [(expr, {"payload": {"w": words}}) for expr in NEWER_CASE_PAIRS]
+    tally = compare(mj_oracle, cases, "mj newer case pairs")
+    assert not tally.disagreements, tally.details()
+    assert tally.agree == len(cases)
