@@ -665,3 +665,39 @@ def test_newer_case_pairs(mj_oracle: MjOracle) -> None:
     tally = compare(mj_oracle, cases, "mj newer case pairs")
     assert not tally.disagreements, tally.details()
     assert tally.agree == len(cases)
+
+
+# A plain object whose own toString or valueOf is a function (Object.fromEntries, an
+# assignment, Object.assign): ToPrimitive calls it; flowctx took an own toString for data, as
+# JSON gives it, and threw, or never read an own valueOf. Beside them, JSON's data ones.
+OWN_CONVERSIONS = [
+    "String(Object.fromEntries([['toString', () => 'T']]))",
+    "Object.fromEntries([['valueOf', () => 5]]) * 2",
+    "Object.fromEntries([['valueOf', () => 5]]) + ''",
+    "String(Object.fromEntries([['valueOf', () => 5]]))",
+    "Object.fromEntries([['toString', () => 'T'], ['valueOf', () => 5]]) + ''",
+    "Object.fromEntries([['toString', () => 'T']]) == 'T'",
+    "Object.fromEntries([['toString', () => 'b']]) < Object.fromEntries([['toString', () => 'c']])",
+    "String(Object.fromEntries([['toString', () => payload.o], ['valueOf', () => 7]]))",
+    "Object.fromEntries([['valueOf', () => payload.o]]) * 1",
+    "Object.fromEntries([['toString', 5], ['valueOf', () => 7]]) + ''",
+    "Object.fromEntries([['toString', () => Symbol('s')]]) + ''",
+    "[1, Object.fromEntries([['toString', () => 'T']])] + ''",
+    "new Date(Object.fromEntries([['valueOf', () => 0]])).toISOString()",
+    "'a-b'.split(Object.fromEntries([['toString', () => '-']]))",
+    "(payload.o.valueOf = () => 2, [payload.o].join() + payload.o)",
+    "Object.assign(payload.o, Object.fromEntries([['valueOf', () => 4]])) * 2",
+    "String(Object.fromEntries([['toString', Math.max]]))",
+    "String(Object.fromEntries([['toString', [].join]]))",
+    "String(payload.t)",
+    "payload.v * 2",
+    "payload.v + ''",
+]
+
+
+def test_own_conversions_of_plain_objects(mj_oracle: MjOracle) -> None:
+    scope = {"payload": {"o": {"a": 1}, "t": {"toString": "data"}, "v": {"valueOf": 3}}}
+    cases = [(expr, scope) for expr in OWN_CONVERSIONS]
+    tally = compare(mj_oracle, cases, "mj own conversions of plain objects")
+    assert not tally.disagreements, tally.details()
+    assert tally.agree == len(cases)
