@@ -10,6 +10,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import pytest
+
 from flowctx_core.expressions import evaluate
 from tests.differential.compare import compare
 from tests.differential.draw import NOW, kind
@@ -699,5 +701,41 @@ def test_own_conversions_of_plain_objects(mj_oracle: MjOracle) -> None:
     scope = {"payload": {"o": {"a": 1}, "t": {"toString": "data"}, "v": {"valueOf": 3}}}
     cases = [(expr, scope) for expr in OWN_CONVERSIONS]
     tally = compare(mj_oracle, cases, "mj own conversions of plain objects")
+    assert not tally.disagreements, tally.details()
+    assert tally.agree == len(cases)
+
+
+# Local time in node's zone (TZ): toString names the zone's daylight time where its rules say
+# daylight saving applies (flowctx had taken a date between two daylight dates half a year
+# away, 31 March in New York, for standard time), read in an equivalent year from 2008 to
+# 2037 before 1970 and past 2038 as V8 reads it (June 1900 in New York: Eastern Daylight
+# Time at -5:00); an offset with seconds is cut to whole minutes (-4:56:02 is GMT-0456, 296);
+# past year 9999 the zone's last rule goes on (September 275760 in New York is at -4:00).
+LOCAL_ZONE_STAMPS = [
+    "2024-03-10T02:30:00", "2024-03-10T03:30:00", "2024-03-31T01:30:00", "2024-10-27T01:30:00",
+    "2024-11-03T01:30:00", "1800-01-01T00:00:00", "1883-11-18T12:00:00", "1900-06-01T12:00:00",
+    "2038-06-01T12:00:00", "2100-07-01T00:00:00", "-000100-06-01T00:00:00",
+]  # fmt: skip
+LOCAL_ZONE = [
+    f"(d => [d.getTime(), d.getHours(), d.getTimezoneOffset(), d.toString()])"
+    f"(new Date('{stamp}')).join('|')"
+    for stamp in LOCAL_ZONE_STAMPS
+] + [
+    "new Date(8.64e15).toString()",
+    "new Date(-8.64e15).toString()",
+    "new Date(2024, 2, 10, 2, 30).toString()",
+    "(d => d.setMonth(2) && d.toString())(new Date(2024, 0, 31, 2, 30))",
+    "JSON.stringify(payload.ts.map(t => new Date(t)).map(d => [String(d), d.getTimezoneOffset()]))",
+]
+
+
+@pytest.mark.parametrize("zone", ["America/New_York", "Europe/London", "Australia/Sydney"])
+def test_local_time_in_the_zone(
+    mj_oracle: MjOracle, monkeypatch: pytest.MonkeyPatch, zone: str
+) -> None:
+    monkeypatch.setenv("TZ", zone)  # node, run by the oracle, reads it too
+    ts = [-2e12, -1.2e12, 1.3e12, 1.7e12, 1.711e12, 2.5e12, 4.2e12, 9e13, -3e13, 2**31 * 1000]
+    cases = [(expr, {"payload": {"ts": ts}}) for expr in LOCAL_ZONE]
+    tally = compare(mj_oracle, cases, f"mj local time in {zone}")
     assert not tally.disagreements, tally.details()
     assert tally.agree == len(cases)
