@@ -726,6 +726,13 @@ LOCAL_ZONE = [
     "new Date(2024, 2, 10, 2, 30).toString()",
     "(d => d.setMonth(2) && d.toString())(new Date(2024, 0, 31, 2, 30))",
     "JSON.stringify(payload.ts.map(t => new Date(t)).map(d => [String(d), d.getTimezoneOffset()]))",
+    # a local time of NaN fields is NaN in any zone (flowctx's zones failed on it)
+    "new Date(2024, 0, 1).setMinutes(undefined)",
+    "new Date(2024, 0, 1).setSeconds()",
+    "new Date(2024, Infinity).getTime()",
+    "new Date(2024, 0, 1).setHours(NaN, 5)",
+    "new Date(2024, 0, 1).setYear('x')",
+    "new Date(275760, 8, 13, 4).getTime()",
 ]
 
 

@@ -116,7 +116,7 @@ def _in_range(t: float) -> float:
 def offset_ms(t: float) -> int:
     """LocalTZA(t, true): the zone's offset at UTC instant ``t``."""
     zone = _zone(zone_name())
-    if zone is None:
+    if zone is None or t != t:  # NaN stays NaN whatever the offset
         return 0
     stamp = _epoch() + _timedelta(milliseconds=_in_range(t))
     off = stamp.astimezone(zone).utcoffset()
@@ -127,7 +127,7 @@ def _offset_local(t_local: float) -> int:
     """LocalTZA(t, false): the offset for wall time ``t_local`` (a gap or a repeated hour
     takes the offset before the transition, as the specification says)."""
     zone = _zone(zone_name())
-    if zone is None:
+    if zone is None or t_local != t_local:  # a set... of NaN fields: NaN, not an offset
         return 0
     wall = (_epoch() + _timedelta(milliseconds=_in_range(t_local))).replace(tzinfo=None)
     off = wall.replace(tzinfo=zone, fold=0).utcoffset()
