@@ -56,6 +56,17 @@ def shown(text: str, scope: dict[str, Any] | None = None) -> str:
         ("new RegExp('a+', 'g').flags", "string:g"),
         ("'x'.match(/y/)", "object:null"),
         ("'aXbxc'.split(/x/i, 2)", "object:a,b"),
+        # in a class without u a digit escape is a legacy octal escape, never a NUL and digits
+        ("/[\\01]/.test('\\x01') && !/[\\01]/.test('\\x00')", "boolean:true"),
+        ("'a 0'.replace(/[\\400]/g, '_')", "string:a__"),
+        ("/[\\101-\\132]+/.exec('HELLO')[0]", "string:HELLO"),
+        # \W in a class with i holds neither s nor k, whatever the flags
+        ("'sky-KISS'.match(/[^\\W_]+/gi)", "object:sky,KISS"),
+        ("/[\\W]/iu.test('\\u017f') || /[\\W]/iv.test('k')", "boolean:false"),
+        ("/\\b/iv.test('\\u212a')", "boolean:true"),
+        # a lone surrogate of a u pattern matches the text's lone one, never half a pair
+        ("/\\ud83d/u.test('a\\ud83d') && !/\\ud83d/u.test('😀')", "boolean:true"),
+        ("'\\ud83dx\\ud83d'.replace(/[\\ud83d]/gu, '?')", "string:?x?"),
     ],
 )
 def test_regular_expressions_give_javascripts_values(text: str, expected: str) -> None:

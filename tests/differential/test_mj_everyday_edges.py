@@ -7,7 +7,10 @@ keep the whole neighbourhood of each, the valid forms beside the invalid ones.
 
 from __future__ import annotations
 
+import json
 from typing import Any
+
+import pytest
 
 from flowctx_core.expressions import evaluate
 from tests.differential.compare import compare
@@ -419,5 +422,327 @@ def test_from_entries_keeps_every_key(mj_oracle: MjOracle) -> None:
     }
     cases = [(expr, scope) for expr in FROM_ENTRIES]
     tally = compare(mj_oracle, cases, "mj fromEntries keys")
+    assert not tally.disagreements, tally.details()
+    assert tally.agree == len(cases)
+
+
+# Without u/v a digit escape in a class is Annex B's legacy octal escape: up to three octal
+# digits below 0o400 ([\01] is U+0001, [\400] a space and a 0), \8 and \9 the digits; a
+# class holds no backreference, so [\1] is U+0001 beside a group too (regress had read the
+# escape as NUL or a digit, then the other digits as characters).
+OCTAL_PATTERNS = (
+    r"[\01]", r"[\1]", r"[\7]", r"[\8\9]+", r"[\377]", r"[\400]", r"[\00]", r"[\000]",
+    r"[\0000]", r"[\012]", r"[\77]", r"[\41]", r"[^\01]", r"[\01-\07]", r"[\0-\1]",
+    r"(a)[\1]", r"[\101-\132]+", r"\01", r"\377", r"\400",
+)  # fmt: skip
+CLASS_OCTALS = [
+    f"JSON.stringify(payload.texts.map(t => (new RegExp({json.dumps(p)}).exec(t) || [null])[0]))"
+    for p in OCTAL_PATTERNS
+] + ["/[\\101]/i.test('a')", "/[\\01]/.test(payload.texts[1])"]
+
+
+def test_octal_escapes_in_a_class(mj_oracle: MjOracle) -> None:
+    texts = ["\x00", "\x01", "\x07", "8", "98", "\xff", " 0", "\x001", "\n", "?", "!", "a\x01"]
+    cases = [(expr, {"payload": {"texts": [*texts, "HELLO", "0"]}}) for expr in CLASS_OCTALS]
+    tally = compare(mj_oracle, cases, "mj octal escapes in a class")
+    assert not tally.disagreements, tally.details()
+    assert tally.agree == len(cases)
+
+
+# \W in a class with the i flag: without u/v ſ (U+017F) and the Kelvin sign match only
+# themselves (JavaScript compares by toUpperCase), with u/v they are word characters (their
+# case folding is s and k), so \W holds neither s, S, k nor K in any mode; [^\W_] is the
+# everyday letters-and-digits class. With v and i, \b and \B take them for word characters.
+WORD_CLASSES = [
+    f"payload.chars.map(t => new RegExp({json.dumps(p)}, '{flags}').test(t) ? 1 : 0).join('')"
+    for flags in ("i", "iu", "iv", "", "u")
+    for p in (r"[\W]", r"[^\W]", r"[\W\d]", r"[^\W\d]", r"[^\W_]", r"\W", r"\b", r"\B")
+    if not (flags == "iv" and p.startswith("[^"))  # a negated class under v and i: refused
+] + [
+    "payload.w.match(/\\b\\w+\\b/giv)",
+    "payload.w.replace(/\\B/giv, '|')",
+    "payload.w.replace(/[\\W]+/gi, '-')",
+    "payload.w.match(/[^\\W]+/giu)",
+    "/^[^\\W_]+$/i.test('sky')",
+    "/[\\W--\\s]/iv.test('s')",
+    "/[\\W&&\\p{P}]/iv.test('!')",
+    "'a\\ud800b'.replace(/[\\W]/giu, '_')",
+    "'a\\ud800b'.replace(/[\\W]/giv, '_')",
+    "'a\\ud800bſ'.replace(/[\\W]/gi, '_')",
+]
+
+
+def test_non_word_classes_under_case_folding(mj_oracle: MjOracle) -> None:
+    scope = {
+        "payload": {
+            "chars": ["s", "S", "\u017f", "k", "K", "\u212a", "_", "1", "-", " ", "\u00df"],
+            "w": "sky KISS \u017ftar \u212aelvin",
+        }
+    }
+    cases = [(expr, scope) for expr in WORD_CLASSES]
+    tally = compare(mj_oracle, cases, "mj non-word classes with i")
+    assert not tally.disagreements, tally.details()
+    assert tally.agree == len(cases)
+
+
+# A text split by a regular expression into many parts: each part's search had been charged
+# the worst case of the whole rest of the text, so 2,000 lines split by /\r?\n/ were refused
+# past flowctx's budget; one global search now finds every split point (a pattern whose bound
+# sends it to the worker, /\s*,\s*/, is charged by time: kept out, as load would decide).
+# Beside them, splits whose empty matches, lookbehinds, limits and groups the change must
+# keep, and the legacy statics a split leaves (after a match of the condition's own, so no
+# host state is read).
+SPLITS = (
+    [
+        "payload.lines.split(/\\r?\\n/).length",
+        "payload.lines.split(/\\r?\\n/).filter(l => /ok$/.test(l)).length",
+        "payload.lines.split(/(\\n)/).length",
+        "payload.lines.split(/\\n/, 5).join('|')",
+        "payload.csv.split(/, ?/).map(Number).reduce((a, b) => a + b, 0)",
+        "payload.lines.split(/^/m).length",
+        "payload.lines.split(/$/m).length",
+    ]
+    + [
+        f"JSON.stringify(payload.t.map(s => s.split({r}{limit})))"
+        for r in (
+            r"/(?:)/",
+            r"/(?:)/u",
+            r"/a*?/",
+            r"/(?<=a)|b/",
+            r"/\b/",
+            r"/(-)(-)?/",
+            r"/x/iy",
+            # with y, V8 tries each code point in turn, never between a pair's halves
+            r"/\B/u",
+            r"/\B/yu",
+            r"/\B/gyu",
+            r"/(?:)/yu",
+            r"/(?=)/yv",
+            r"/a?/yu",
+        )
+        for limit in ("", ", 2")
+    ]
+    + [
+        "JSON.stringify(payload.t.map(s => ['b'.match(/b/), s.split(/(b)|,/), RegExp.lastMatch, "
+        "RegExp.leftContext, RegExp['$1']]))",
+        "JSON.stringify(payload.t.map(s => ['q'.match(/q/), s.split(/(?:)/), "
+        "RegExp.rightContext]))",
+    ]
+)
+
+
+def test_splits_by_a_regular_expression(mj_oracle: MjOracle) -> None:
+    texts = [
+        "",
+        "a",
+        "abc",
+        "a,b,,c,",
+        ",a,",
+        "aXbxCx",
+        "😀a😀",
+        "\ud83dx",
+        "l1\r\nl2\n",
+        "x--y---z",
+    ]
+    scope = {
+        "payload": {
+            "lines": "\n".join(f"line {i}: status=ok" for i in range(2000)),
+            "csv": ",".join(str(i) for i in range(3000)),
+            "t": texts,
+        }
+    }
+    cases = [(expr, scope) for expr in SPLITS]
+    tally = compare(mj_oracle, cases, "mj splits by a regular expression")
+    assert not tally.disagreements, tally.details()
+    assert tally.agree == len(cases)
+
+
+# A global search of a text with emoji under u/v, by a pattern that spans a character at least,
+# is one search (V8's tries between a pair's halves find only empty matches): searched again
+# from each match, it had been charged the worst case of the rest each time and refused.
+EMOJI_TEXT_SEARCHES = [
+    "payload.e.match(/\\w+/gu).length",
+    "payload.e.replace(/\\s+/gu, ' ').length",
+    "[...payload.e.matchAll(/user(\\d+)/gu)].length",
+    "[...payload.p.matchAll(/user(\\d+)/g)].length",
+    "payload.e.split(/\\n/u).length",
+    "payload.e.match(/😀/gu).length",
+    "payload.e.replace(/👍/gu, '+1').length",
+] + [
+    f"JSON.stringify(payload.t.map(s => [s.match(/{p}/{f}), "
+    f"[...s.matchAll(/{p}/{f})].map(m => m.index + ':' + m[0]), s.split(/{p}/{f[1:]}), "
+    f"s.replace(/{p}/{f}, '<$&>')]))"
+    for p in (r"\w+", r"[^a]", r"😀", r"(?<=😀)a", r"\B", r"a?")
+    for f in ("gu", "gv", "giu")
+]
+
+
+def test_global_searches_of_texts_with_emoji(mj_oracle: MjOracle) -> None:
+    texts = ["", "a😀b", "x👍,bx😀,b", "a👍\ude00x👍,👍a", "\ud83d", "😀😀a", "ab 😀 a"]
+    scope = {
+        "payload": {
+            "e": "\n".join(f"msg {i} 😀 from user{i}: great 👍" for i in range(400)),
+            "p": "\n".join(f"msg {i} from user{i}: great" for i in range(800)),
+            "t": texts,
+        }
+    }
+    cases = [(expr, scope) for expr in EMOJI_TEXT_SEARCHES]
+    tally = compare(mj_oracle, cases, "mj global searches of texts with emoji")
+    assert not tally.disagreements, tally.details()
+    assert tally.agree == len(cases)
+
+
+# A lone surrogate written in a u/v pattern (\ud83d) matches a lone surrogate of the text,
+# never half of a pair; it had matched nothing, in a class or out of one.
+LONE_SURROGATE_PATTERNS = [
+    f"JSON.stringify(payload.t.map(s => [{r}.test(s), s.replace({g}, '<$&>'), s.split({r})]))"
+    for r, g in (
+        (r"/\ud83d/u", r"/\ud83d/gu"),
+        (r"/\ude00/v", r"/\ude00/gv"),
+        (r"/[\ud83d]/u", r"/[\ud83d]/gu"),
+        (r"/[\ud83d]/v", r"/[\ud83d]/gv"),
+        (r"/[\ud83dx]/u", r"/[\ud83dx]/gu"),
+        (r"/[\ud800-\udbff]/u", r"/[\ud800-\udbff]/gu"),
+        (r"/[\ud800-\uffff]/u", r"/[\ud800-\uffff]/gu"),
+        (r"/[\ud83d-]/u", r"/[\ud83d-]/gu"),
+        (r"/[^\ud83d]/u", r"/[^\ud83d]/gu"),
+        (r"/[\ud83d--x]/v", r"/[\ud83d--x]/gv"),
+        (r"/x\ud83d*/u", r"/x\ud83d*/gu"),
+        (r"/\ud83d\ude00/u", r"/\ud83d\ude00/gu"),
+        (r"/\ud83d/", r"/\ud83d/g"),
+    )
+]
+
+
+def test_lone_surrogates_in_unicode_patterns(mj_oracle: MjOracle) -> None:
+    texts = ["\ud83d", "\ud83dx", "a\ud83d", "😀", "😀\ude00", "x\ud83d\ud83d", "-", "\udbff"]
+    cases = [(expr, {"payload": {"t": texts}}) for expr in LONE_SURROGATE_PATTERNS]
+    tally = compare(mj_oracle, cases, "mj lone surrogates in u/v patterns")
+    assert not tally.disagreements, tally.details()
+    assert tally.agree == len(cases)
+
+
+# V8's date reader takes U+2028 and U+2029 for letters of a word, not white space (a word ends
+# at white space, which line terminators are not): a date with one before or after it is NaN,
+# one inside a word or before a number after a space is a garbage word.
+LINE_SEPARATORS_IN_DATES = [
+    f"JSON.stringify(payload.s.map(c => [Date.parse(c + '{f}'), Date.parse('{f}' + c), "
+    f"Date.parse('{f}'.replace(' ', c)), Date.parse('{f}'.replace(' ', ' ' + c))]))"
+    for f in (
+        "2024-01-01",
+        "Jan 1 2024",
+        "1/2/2024",
+        "2024-01-01T10:00",
+        "Jan 1 2024 10:00 GMT",
+        "Tue Jan 02 2024",
+        "2024/01/02 10:00",
+    )
+] + ["new Date(payload.d).getTime()", "isNaN(new Date(payload.d + '\\u2029'))"]
+
+
+def test_line_separators_in_dates(mj_oracle: MjOracle) -> None:
+    seps = ["\u2028", "\u2029", "\n", "\r", " ", "\u00a0", "\u0085", "\u200b"]
+    scope = {"payload": {"s": seps, "d": "2024-03-10\u2028"}}
+    cases = [(expr, scope) for expr in LINE_SEPARATORS_IN_DATES]
+    tally = compare(mj_oracle, cases, "mj line separators in dates")
+    assert not tally.disagreements, tally.details()
+    assert tally.agree == len(cases)
+
+
+# Letters Unicode encoded after the version of Python's tables (Cyrillic tje, Latin additions,
+# Garay, Beria Erfe) change case in node; Python's str.upper and str.lower left them as they
+# were.
+NEWER_CASE_PAIRS = [
+    "JSON.stringify(payload.w.map(s => [s.toUpperCase(), s.toLowerCase()]))",
+    "JSON.stringify(payload.w.map(s => [s.toLocaleUpperCase('tr'), s.toLocaleLowerCase('lt')]))",
+    "JSON.stringify(payload.w.map(s => [s.toLocaleUpperCase('el'), s.toLocaleLowerCase()]))",
+    "payload.w.map(s => s.toUpperCase() === s).join()",
+]
+
+
+def test_newer_case_pairs(mj_oracle: MjOracle) -> None:
+    words = ["\u0264\u019b", "\ua7cb\ua7dc", "\u1c89\u1c8a", "\ua7cc\ua7cd\ua7d2\ua7d3\ua7da"]
+    words += ["\U00010d50\U00010d70", "\U00016ea0\U00016ebb\U00016eb8\U00016ed3", "i\u0264\u03c3"]
+    cases = [(expr, {"payload": {"w": words}}) for expr in NEWER_CASE_PAIRS]
+    tally = compare(mj_oracle, cases, "mj newer case pairs")
+    assert not tally.disagreements, tally.details()
+    assert tally.agree == len(cases)
+
+
+# A plain object whose own toString or valueOf is a function (Object.fromEntries, an
+# assignment, Object.assign): ToPrimitive calls it; flowctx took an own toString for data, as
+# JSON gives it, and threw, or never read an own valueOf. Beside them, JSON's data ones.
+OWN_CONVERSIONS = [
+    "String(Object.fromEntries([['toString', () => 'T']]))",
+    "Object.fromEntries([['valueOf', () => 5]]) * 2",
+    "Object.fromEntries([['valueOf', () => 5]]) + ''",
+    "String(Object.fromEntries([['valueOf', () => 5]]))",
+    "Object.fromEntries([['toString', () => 'T'], ['valueOf', () => 5]]) + ''",
+    "Object.fromEntries([['toString', () => 'T']]) == 'T'",
+    "Object.fromEntries([['toString', () => 'b']]) < Object.fromEntries([['toString', () => 'c']])",
+    "String(Object.fromEntries([['toString', () => payload.o], ['valueOf', () => 7]]))",
+    "Object.fromEntries([['valueOf', () => payload.o]]) * 1",
+    "Object.fromEntries([['toString', 5], ['valueOf', () => 7]]) + ''",
+    "Object.fromEntries([['toString', () => Symbol('s')]]) + ''",
+    "[1, Object.fromEntries([['toString', () => 'T']])] + ''",
+    "new Date(Object.fromEntries([['valueOf', () => 0]])).toISOString()",
+    "'a-b'.split(Object.fromEntries([['toString', () => '-']]))",
+    "(payload.o.valueOf = () => 2, [payload.o].join() + payload.o)",
+    "Object.assign(payload.o, Object.fromEntries([['valueOf', () => 4]])) * 2",
+    "String(Object.fromEntries([['toString', Math.max]]))",
+    "String(Object.fromEntries([['toString', [].join]]))",
+    "String(payload.t)",
+    "payload.v * 2",
+    "payload.v + ''",
+]
+
+
+def test_own_conversions_of_plain_objects(mj_oracle: MjOracle) -> None:
+    scope = {"payload": {"o": {"a": 1}, "t": {"toString": "data"}, "v": {"valueOf": 3}}}
+    cases = [(expr, scope) for expr in OWN_CONVERSIONS]
+    tally = compare(mj_oracle, cases, "mj own conversions of plain objects")
+    assert not tally.disagreements, tally.details()
+    assert tally.agree == len(cases)
+
+
+# Local time in node's zone (TZ): toString names the zone's daylight time where its rules say
+# daylight saving applies (flowctx had taken a date between two daylight dates half a year
+# away, 31 March in New York, for standard time), read in an equivalent year from 2008 to
+# 2037 before 1970 and past 2038 as V8 reads it (June 1900 in New York: Eastern Daylight
+# Time at -5:00); an offset with seconds is cut to whole minutes (-4:56:02 is GMT-0456, 296);
+# past year 9999 the zone's last rule goes on (September 275760 in New York is at -4:00).
+LOCAL_ZONE_STAMPS = [
+    "2024-03-10T02:30:00", "2024-03-10T03:30:00", "2024-03-31T01:30:00", "2024-10-27T01:30:00",
+    "2024-11-03T01:30:00", "1800-01-01T00:00:00", "1883-11-18T12:00:00", "1900-06-01T12:00:00",
+    "2038-06-01T12:00:00", "2100-07-01T00:00:00", "-000100-06-01T00:00:00",
+]  # fmt: skip
+LOCAL_ZONE = [
+    f"(d => [d.getTime(), d.getHours(), d.getTimezoneOffset(), d.toString()])"
+    f"(new Date('{stamp}')).join('|')"
+    for stamp in LOCAL_ZONE_STAMPS
+] + [
+    "new Date(8.64e15).toString()",
+    "new Date(-8.64e15).toString()",
+    "new Date(2024, 2, 10, 2, 30).toString()",
+    "(d => d.setMonth(2) && d.toString())(new Date(2024, 0, 31, 2, 30))",
+    "JSON.stringify(payload.ts.map(t => new Date(t)).map(d => [String(d), d.getTimezoneOffset()]))",
+    # a local time of NaN fields is NaN in any zone (flowctx's zones failed on it)
+    "new Date(2024, 0, 1).setMinutes(undefined)",
+    "new Date(2024, 0, 1).setSeconds()",
+    "new Date(2024, Infinity).getTime()",
+    "new Date(2024, 0, 1).setHours(NaN, 5)",
+    "new Date(2024, 0, 1).setYear('x')",
+    "new Date(275760, 8, 13, 4).getTime()",
+]
+
+
+@pytest.mark.parametrize("zone", ["America/New_York", "Europe/London", "Australia/Sydney"])
+def test_local_time_in_the_zone(
+    mj_oracle: MjOracle, monkeypatch: pytest.MonkeyPatch, zone: str
+) -> None:
+    monkeypatch.setenv("TZ", zone)  # node, run by the oracle, reads it too
+    ts = [-2e12, -1.2e12, 1.3e12, 1.7e12, 1.711e12, 2.5e12, 4.2e12, 9e13, -3e13, 2**31 * 1000]
+    cases = [(expr, {"payload": {"ts": ts}}) for expr in LOCAL_ZONE]
+    tally = compare(mj_oracle, cases, f"mj local time in {zone}")
     assert not tally.disagreements, tally.details()
     assert tally.agree == len(cases)

@@ -28,7 +28,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from flowctx_core.expressions import evaluate
-from flowctx_core.expressions.js.regexcost import CAP, worst_steps
+from flowctx_core.expressions.js.regexcost import CAP, min_width, worst_steps
 from flowctx_tui.cli import main
 from tests.reliability.harness import CPU_SECONDS, cost, no_hang
 
@@ -180,6 +180,31 @@ def test_the_bound_grows_with_ambiguity_and_text() -> None:
         assert steps == sorted(steps), source
     assert worst_steps("(?:a|a)" * 30 + "b", "", 40) > worst_steps("(?:a|a)" * 3 + "b", "", 40)
     assert worst_steps("[\\q{abc|d}]", "v", 10) == CAP
+
+
+@pytest.mark.parametrize(
+    ("source", "flags", "width"),
+    [
+        ("\\w+", "u", 1),
+        ("user(\\d+)", "gu", 5),
+        ("\\r?\\n", "u", 1),
+        ("a|bc", "", 1),
+        ("😀", "u", 1),
+        # what may match empty, or what this bound does not read, spans none
+        ("a?", "u", 0),
+        ("\\B", "u", 0),
+        ("(?=a)", "u", 0),
+        ("(a)\\1", "", 1),
+        ("\\1", "", 0),
+        ("a|", "", 0),
+        ("[\\q{abc|d}]", "v", 0),
+        ("a)", "", 0),
+    ],
+)
+def test_the_fewest_characters_a_match_spans(source: str, flags: str, width: int) -> None:
+    """A global search under u/v of a text with pairs is one search where no match is empty
+    (find_all): what decides it is this width."""
+    assert min_width(source, flags) == width
 
 
 # --- the worker dies with flowctx ----------------------------------------------------------

@@ -34,6 +34,9 @@ _KEYWORDS: Final = [
     ("pst", _ZONE, -8), ("t", _T, 0),
 ]  # fmt: skip
 _LINE_TERMINATORS: Final = "\n\r\u2028\u2029"
+# What ends a word: white space, which U+2028 and U+2029 (line terminators) are not, so they
+# are letters of a word, unknown, as V8 reads them ('2024-01-01\u2028' is NaN)
+_WORD_ENDS: Final = JS_WHITESPACE.replace("\u2028", "").replace("\u2029", "")
 
 
 @dataclass(frozen=True)
@@ -85,9 +88,9 @@ class _Scanner:
         if c in ":-+.)":
             self.i += 1
             return _Token("sym", c, 1)
-        if c >= "A" and c not in JS_WHITESPACE and c not in _LINE_TERMINATORS:
+        if c >= "A" and c not in _WORD_ENDS:
             i = start
-            while i < n and s[i] >= "A" and s[i] not in JS_WHITESPACE + _LINE_TERMINATORS:
+            while i < n and s[i] >= "A" and s[i] not in _WORD_ENDS:
                 i += 1
             self.i = i
             word = s[start:i]
@@ -96,7 +99,7 @@ class _Scanner:
             return _Token("word", value, len(word), kind)
         if c in JS_WHITESPACE or c in _LINE_TERMINATORS:
             i = start
-            while i < n and (s[i] in JS_WHITESPACE or s[i] in _LINE_TERMINATORS):
+            while i < n and s[i] in _WORD_ENDS:  # a U+2028 after a space starts a word
                 i += 1
             self.i = i
             return _Token("ws", 0, i - start)

@@ -101,15 +101,24 @@ def _timedelta(milliseconds: float) -> timedelta:
 
 _PY_MIN: Final = -62135596800000 + MS_PER_DAY  # datetime's range, a day inside
 _PY_MAX: Final = 253402300799000 - MS_PER_DAY
+_CYCLE: Final = 146_097 * MS_PER_DAY  # 400 Gregorian years, a whole number of weeks
+
+
+def _in_range(t: float) -> float:
+    """``t`` where datetime reaches it: before year 1 the zone's first offset holds (its
+    local mean time), past 9999 its last rule repeats with the calendar every 400 years, as
+    ICU applies it (New York is at -4:00 in September 275760)."""
+    if t > _PY_MAX:
+        t -= math.ceil((t - _PY_MAX) / _CYCLE) * _CYCLE
+    return max(t, _PY_MIN)
 
 
 def offset_ms(t: float) -> int:
     """LocalTZA(t, true): the zone's offset at UTC instant ``t``."""
     zone = _zone(zone_name())
-    if zone is None:
+    if zone is None or t != t:  # NaN stays NaN whatever the offset
         return 0
-    t = min(max(t, _PY_MIN), _PY_MAX)
-    stamp = _epoch() + _timedelta(milliseconds=t)
+    stamp = _epoch() + _timedelta(milliseconds=_in_range(t))
     off = stamp.astimezone(zone).utcoffset()
     return int(off.total_seconds() * 1000) if off is not None else 0
 
@@ -118,10 +127,9 @@ def _offset_local(t_local: float) -> int:
     """LocalTZA(t, false): the offset for wall time ``t_local`` (a gap or a repeated hour
     takes the offset before the transition, as the specification says)."""
     zone = _zone(zone_name())
-    if zone is None:
+    if zone is None or t_local != t_local:  # a set... of NaN fields: NaN, not an offset
         return 0
-    t_local = min(max(t_local, _PY_MIN), _PY_MAX)
-    wall = (_epoch() + _timedelta(milliseconds=t_local)).replace(tzinfo=None)
+    wall = (_epoch() + _timedelta(milliseconds=_in_range(t_local))).replace(tzinfo=None)
     off = wall.replace(tzinfo=zone, fold=0).utcoffset()
     return int(off.total_seconds() * 1000) if off is not None else 0
 
@@ -314,8 +322,40 @@ def iso_string(t: float) -> str:
     return f"{year}-{mo + 1:02d}-{d:02d}T{h:02d}:{mi:02d}:{s:02d}.{ms:03d}Z"
 
 
+def _offset_minutes(t: float) -> int:
+    """The zone's offset at ``t`` in whole minutes, cut toward zero as V8 divides: an offset
+    with seconds (New York's -4:56:02 before 1883) is 296 minutes behind, GMT-0456."""
+    return int(offset_ms(t) / 60_000)
+
+
+def _equivalent_time(t: float) -> float:
+    """``t`` moved into a year from 2008 to 2037 that starts on the same weekday and is as
+    leap: V8 reads whether daylight saving time applies there for an instant before 1970 or
+    past 2038 (so its toString names June 1900 in New York Eastern Daylight Time, at -5:00)."""
+    d = day(t)
+    y, m, dd = civil_from_days(d)
+    leap = y % 4 == 0 and (y % 100 != 0 or y % 400 == 0)
+    week_day = (days_from_civil(y, 1, 1) + 4) % 7
+    recent = (1956 if leap else 1967) + (week_day * 12) % 28
+    year = 2008 + (recent + 3 * 28 - 2008) % 28
+    return days_from_civil(year, m, dd) * MS_PER_DAY + time_within_day(t)
+
+
+def _daylight(t: float) -> bool:
+    """Whether daylight saving time applies at ``t`` by the zone's rules, as V8 asks before
+    choosing the zone's standard or daylight name (in its equivalent year outside 1970 to
+    2038)."""
+    zone = _zone(zone_name())
+    if zone is None:
+        return False
+    if not 0 <= t <= (2**31 - 1) * 1000:
+        t = _equivalent_time(t)
+    saving = (_epoch() + _timedelta(milliseconds=t)).astimezone(zone).dst()
+    return bool(saving)
+
+
 def _zone_text(t: float) -> str:
-    off = offset_ms(t) // 60_000
+    off = _offset_minutes(t)
     sign = "+" if off >= 0 else "-"
     text = f"GMT{sign}{abs(off) // 60:02d}{abs(off) % 60:02d}"
     name = zone_name()
@@ -327,10 +367,9 @@ def _zone_text(t: float) -> str:
             raise Unsupported(
                 f"flowctx does not reproduce the long name node prints for the zone {name}"
             )
-    # standard time is the smaller of the offsets around the year (either hemisphere)
-    here = offset_ms(t)
-    standard = here == min(here, offset_ms(t - 182 * MS_PER_DAY), offset_ms(t + 182 * MS_PER_DAY))
-    return f"{text} ({names[0] if standard else names[1]})"
+    # the zone's daylight saving flag decides, not the offsets around the date (which took
+    # 31 March in New York, daylight time between two daylight dates, for standard time)
+    return f"{text} ({names[1] if _daylight(t) else names[0]})"
 
 
 def _date_part(t_local: float) -> str:
@@ -481,8 +520,7 @@ def _get_year(d: JsDate, *_: Any) -> Any:
 def _timezone_offset(d: JsDate, *_: Any) -> Any:
     if d.tv != d.tv:
         return math.nan
-    minutes = -offset_ms(d.tv) / 60_000
-    return int(minutes) if minutes.is_integer() else minutes
+    return -_offset_minutes(d.tv) + 0  # whole minutes, as V8 divides (never -0)
 
 
 def _to_json(d: JsDate, *_: Any) -> Any:

@@ -306,3 +306,14 @@ def worst_steps(source: str, flags: str, length: int) -> int:
     if anchored and "m" not in flags:
         return _add(node.work, length)
     return _mul(length + 1, node.work)
+
+
+def min_width(source: str, flags: str) -> int:
+    """The fewest characters a match of ``source`` can span (an assertion, a lookaround and a
+    back-reference count none); 0 where this parser does not model the pattern."""
+    parser = _Parser(source, flags, 0)
+    try:
+        node, _ = parser.disjunction()
+    except (_Unbounded, RecursionError):
+        return 0
+    return node.min_width if parser.i == len(source) else 0

@@ -36,7 +36,7 @@ from flowctx_core.expressions.budget import (
 )
 from flowctx_core.expressions.js import common
 from flowctx_core.expressions.js.common import LENT, HostString, Unsupported
-from flowctx_core.expressions.js.regexcost import worst_steps
+from flowctx_core.expressions.js.regexcost import min_width, worst_steps
 from flowctx_core.expressions.js.regexsyntax import (
     named_groups,
     named_references,
@@ -140,6 +140,19 @@ def _escape_code(source: str, i: int, in_class: bool) -> tuple[int | None, int]:
         return ord(letter) % 32, i + 3  # in a class a digit or _ too (Annex B)
     if in_class and nxt == "b":
         return 8, i + 2
+    if in_class and nxt in "0123456789":
+        # a class has no backreferences: without u/v a digit escape in it is Annex B's legacy
+        # octal escape (up to three digits, below 0o400: [\01] is U+0001, [\400] a space and
+        # a 0) or, for 8 and 9, the digit itself; regress read [\01] as NUL and a 1
+        if nxt in "89":
+            return ord(nxt), i + 2
+        value, j = 0, i + 1
+        while j < len(source) and source[j] in "01234567" and value * 8 + int(source[j]) < 256:
+            value = value * 8 + int(source[j])
+            j += 1
+            if j - i > 3:  # three digits at most (\0001 is U+0000 and a 1)
+                break
+        return value, j
     if nxt.isalnum():
         return None, i + 2
     return ord(nxt), i + 2
@@ -176,6 +189,16 @@ def _unit_range(low: int, high: int) -> str:
     return "".join(pieces)
 
 
+# The units \W stands for without u/v, spelt out for a class: regress closes a class's \W
+# under case folding with i, so ſ (U+017F) and the Kelvin sign in it brought in s, S, k and K
+# ([^\W_] missed 'sky'), where JavaScript compares them by toUpperCase and ſ and K match only
+# themselves (their stand-ins here, in the range; the characters never reach regress's text).
+_NON_WORD_UNITS: Final = "".join(
+    _unit_range(a, b)
+    for a, b in ((0, 0x2F), (0x3A, 0x40), (0x5B, 0x5E), (0x60, 0x60), (0x7B, 0xFFFF))
+)
+
+
 def _unit_class(source: str, start: int) -> tuple[str, int]:
     """The class opening at ``source[start]`` over the one-unit-a-character text, and the
     index after its closing bracket (ranges split around the surrogates and the isolated
@@ -191,7 +214,8 @@ def _unit_class(source: str, start: int) -> tuple[str, int]:
             code, after = _escape_code(source, i, True)
             if code is None and source[i + 1] == "c":  # no control letter: a backslash
                 code, after = 0x5C, i + 1
-            atoms.append((code, source[i:after]))
+            text = _NON_WORD_UNITS if source[i : i + 2] == "\\W" else source[i:after]
+            atoms.append((code, text))
             i = after
         else:
             atoms.extend((ord(u), u) for u in to_units(source[i]))
@@ -330,6 +354,15 @@ def _lone_ranges(source: str, v: bool) -> str:
             code, after = ord(c), i + 1
         out.append(source[i:after])
         i = after
+        if code is not None and 0xD800 <= code <= 0xDFFF and not dash:
+            # a lone surrogate of the pattern (\ud83d) matches the text's lone one, its
+            # stand-in: outside a class it is the stand-in, in one the stand-in is added
+            # beside it (unless it starts a range: the range takes the stand-ins below)
+            stand_in = chr(code + _SURROGATE_BASE)
+            if not depth:
+                out[-1] = stand_in
+            elif not (source[i : i + 1] == "-" and source[i + 1 : i + 2] not in ("]", "-", "")):
+                out[-1] = f"[{out[-1]}{stand_in}]" if v else out[-1] + stand_in
         if not depth:
             continue
         if dash and low is not None and code is not None and low[0] <= code:
@@ -348,10 +381,58 @@ def _lone_ranges(source: str, v: bool) -> str:
     return "".join(out)
 
 
+# What \W stands for with u/v and i: every code point but the word characters and the two
+# whose case folding is one (ſ and the Kelvin sign), spelt out because regress's \W in a class
+# keeps those two and, closing the class under case folding, brings in s, S, k and K too.
+_FOLDED_NON_WORD: Final = (
+    "\\x00-\\x2f\\x3a-\\x40\\x5b-\\x5e\\x60\\x7b-\\u017e\\u0180-\\u2129\\u212b-\\u{10ffff}"
+)
+
+
+# \b and \B with v and i, as lookarounds: regress's take ſ and the Kelvin sign for non-word
+# characters there (it does not with u), where they are word characters as with u and i.
+_FOLDED_WORD: Final = "[\\w\\u017f\\u212a]"
+_FOLDED_BOUNDARIES: Final = {
+    "\\b": f"(?:(?<={_FOLDED_WORD})(?!{_FOLDED_WORD})|(?<!{_FOLDED_WORD})(?={_FOLDED_WORD}))",
+    "\\B": f"(?:(?<={_FOLDED_WORD})(?={_FOLDED_WORD})|(?<!{_FOLDED_WORD})(?!{_FOLDED_WORD}))",
+}
+
+
+def _folded_non_word(source: str, v: bool) -> str:
+    """A u/v pattern with i whose classes' ``\\W`` are spelt out (``_FOLDED_NON_WORD``; with
+    v a nested class, an operand of ``--`` and ``&&`` as \\W is), and with v its ``\\b`` and
+    ``\\B`` (``_FOLDED_BOUNDARIES``)."""
+    if "\\W" not in source and not (v and ("\\b" in source or "\\B" in source)):
+        return source
+    out: list[str] = []
+    depth, i, n = 0, 0, len(source)
+    while i < n:
+        c = source[i]
+        if c == "\\" and i + 1 < n:
+            pair = source[i : i + 2]
+            if depth and pair == "\\W":
+                out.append(f"[{_FOLDED_NON_WORD}]" if v else _FOLDED_NON_WORD)
+            elif v and not depth and pair in _FOLDED_BOUNDARIES:
+                out.append(_FOLDED_BOUNDARIES[pair])
+            else:
+                out.append(pair)
+            i += 2
+            continue
+        if c == "[" and (v or not depth):
+            depth += 1
+        elif c == "]" and depth:
+            depth -= 1
+        out.append(c)
+        i += 1
+    return "".join(out)
+
+
 def _pattern_text(source: str, flags: str, prefix: str = "") -> tuple[str, str]:
     """The pattern and flags regress is given for a JavaScript source and flags (``L``: the
     text holds lone surrogates, under u/v as plane-15 stand-ins)."""
     unicode = "u" in flags or "v" in flags
+    if unicode and "i" in flags:
+        source = _folded_non_word(source, "v" in flags)
     if not unicode:
         body = _unit_pattern(source)
     elif "L" in flags:
@@ -799,9 +880,14 @@ def find_all(rx: JsRegExp, text: _Text) -> Iterator[_Found]:
     """Every match as a global regular expression finds them from 0 (an empty match moves on
     by one code unit, or code point with u/v)."""
     sticky = "y" in rx.flags
-    if sticky or (text.unicode and len(text.units) != len(text.chars)):
+    if sticky or (
+        text.unicode and len(text.units) != len(text.chars) and min_width(rx.source, rx.flags) == 0
+    ):
         # sticky: each match must start where the last ended; surrogate pairs: V8 searches
-        # again from each lastIndex, which may stop between the halves of a pair
+        # again from each lastIndex, which may stop between the halves of a pair, where only
+        # an empty match can succeed (a pattern that spans a character at least, /\w+/gu,
+        # finds in one search what V8 finds: searched again from each match, a text with
+        # emoji was charged its rest's worst case per match and refused past the budget)
         at = 0
         while at <= len(text.units):
             charge(ELEMENT)
@@ -1148,6 +1234,16 @@ def _match_all(s: str, regexp: Any = UNDEFINED, *_: Any) -> Any:
     else:
         rx = _as_regexp(regexp if regexp is not None else "null", "g")
     items: list[Any] = []
+    if _to_length(rx.last_index) == 0 and "y" not in rx.flags:
+        # from 0 the copy's execs find what one global search finds (find_all): each exec
+        # searching again was charged the worst case of the rest of the text, so 3,000
+        # matches in a long text were refused past the budget
+        text = _Text(s, "u" in rx.flags or "v" in rx.flags)
+        for each in find_all(rx, text):
+            items.append(_result(rx, each, s, text))
+            if len(items) > MAX_STRING_LENGTH:
+                raise too_long()
+        return JsIterator("RegExp String Iterator", items)
     while True:
         found = builtin_exec(rx, s)
         if found is None:
@@ -1310,6 +1406,15 @@ def _split_regexp(s: str, rx: JsRegExp, limit: Any) -> list[Any]:
         return out
     if size == 0:
         return [] if find_at(splitter, text, 0, True) is not None else [s]
+    if (
+        not (text.unicode and size != len(text.chars))
+        or min_width(rx.source, rx.flags) > 0
+        or "y" in rx.flags
+    ):
+        # a search between a pair's halves finds only empty matches (see find_all), and V8
+        # splits by a sticky pattern as the specification does, trying each code point in
+        # turn and never between halves ('a😀b'.split(/\B/yu) is one part, /\B/u two)
+        return _split_by_one_search(rx, text, lim)
     p = q = 0
     while q < size:
         found = find_at(splitter, text, q, False, remember=False)
@@ -1335,6 +1440,44 @@ def _split_regexp(s: str, rx: JsRegExp, limit: Any) -> list[Any]:
         if len(out) > MAX_STRING_LENGTH:
             raise JsError(f"split() result too long (over {MAX_STRING_LENGTH:,} parts; {BUDGET})")
         q = p
+    out.append(from_units(units[p:]))
+    return out
+
+
+def _split_by_one_search(rx: JsRegExp, text: _Text, lim: float) -> list[Any]:
+    """``_split_regexp`` over the matches of one global search, where each index is a point
+    of the text regress knows: the sticky copy tried at q, q+1, ... finds the first match at q
+    or after it, as the global search does, and after an empty match both go on one further,
+    so the split is those matches less the empty ones where the last part ended (with u/v
+    and a pair in the text, for a pattern that spans a character at least). Searched
+    again from each part's end, a text of many parts was charged its rest's worst case each
+    time: 'payload.lines.split(/\\r?\\n/)' of 2,000 lines was refused past the budget."""
+    units = text.units
+    size = len(units)
+    out: list[Any] = []
+    p = 0
+    for m in _search(
+        JsRegExp(rx.source, rx.flags.replace("y", "")), "", text.chars, True, text.lone
+    ):
+        charge(ELEMENT)
+        found = _found(m, text, rx.source, 0)
+        start, end = found.spans[0]  # type: ignore[misc]
+        if start >= size:
+            break  # a match at the end is never tried: the last match stays as it was
+        _remember(text, found)
+        e = min(end, size)
+        if e == p:
+            continue
+        out.append(from_units(units[p:start]))
+        if len(out) == lim:
+            return out
+        p = e
+        for sp in found.spans[1:]:
+            out.append(UNDEFINED if sp is None else text.piece(*sp))
+            if len(out) == lim:
+                return out
+        if len(out) > MAX_STRING_LENGTH:
+            raise JsError(f"split() result too long (over {MAX_STRING_LENGTH:,} parts; {BUDGET})")
     out.append(from_units(units[p:]))
     return out
 

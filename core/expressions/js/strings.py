@@ -11,7 +11,7 @@ from typing import Any, Final
 
 from flowctx_core.expressions.budget import BUDGET, charge
 from flowctx_core.expressions.js.common import Unsupported, _relative
-from flowctx_core.expressions.js.localecase import locale_lower, locale_upper
+from flowctx_core.expressions.js.localecase import js_lower, js_upper, locale_lower, locale_upper
 from flowctx_core.expressions.js.values import (
     ELEMENT,
     JS_WHITESPACE,
@@ -599,11 +599,11 @@ def _str_split(s: str, sep: Any = UNDEFINED, limit: Any = UNDEFINED, *_: Any) ->
 
 
 def _str_lower(s: str, *_: Any) -> str:
-    return s.lower()
+    return js_lower(s)
 
 
 def _str_upper(s: str, *_: Any) -> str:
-    return s.upper()
+    return js_upper(s)
 
 
 def _str_trim(s: str, *_: Any) -> str:

@@ -604,7 +604,7 @@ def to_number(v: Any) -> int | float:
         return math.nan
     if t is str:
         return string_to_number(v)
-    if (CHANGED.table or CHANGED.symbols or t is JsCreated) and _walks(v):
+    if ((CHANGED.table or CHANGED.symbols or t is JsCreated) and _walks(v)) or _converts_itself(v):
         return to_number(GENERIC["to_primitive"](v, "number"))
     if t is list or t is tuple:
         return string_to_number(to_string(v))
@@ -786,7 +786,7 @@ def to_string(v: Any) -> str:
         return "true"
     if v is False:
         return "false"
-    if (CHANGED.table or CHANGED.symbols or t is JsCreated) and _walks(v):
+    if ((CHANGED.table or CHANGED.symbols or t is JsCreated) and _walks(v)) or _converts_itself(v):
         return to_string(GENERIC["to_primitive"](v, "string"))
     if t is list or t is tuple:
         return join_array(v, ",")
@@ -893,8 +893,18 @@ def _walks(v: Any) -> bool:
     return bool(GENERIC) and bool(GENERIC["walks"](v))
 
 
+def _converts_itself(v: Any) -> bool:
+    """Whether a plain object owns a toString or valueOf the condition gave it as a function
+    (Object.fromEntries([['valueOf', () => 5]]), an assignment): ToPrimitive calls it."""
+    return type(v) is dict and (
+        type(v.get("toString")) is JsFunction or type(v.get("valueOf")) is JsFunction
+    )
+
+
 def to_primitive(v: Any, hint: str = "default") -> Any:
     if (CHANGED.table or CHANGED.symbols or type(v) is JsCreated) and _walks(v):
+        return GENERIC["to_primitive"](v, hint)
+    if _converts_itself(v):
         return GENERIC["to_primitive"](v, hint)
     if isinstance(v, JsObject):
         return v.js_primitive(hint)
