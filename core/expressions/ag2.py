@@ -122,6 +122,10 @@ def _frame_value(name: str) -> Any:
     """The value a bare frame name reads, or ``_NOT_MODELLED``."""
     if name == "__debug__":
         return True
+    if name == "Ellipsis":
+        # builtins' Ellipsis is the constant `...` itself (`Ellipsis == ...` is True): an inert
+        # value, so the name reads the constant, not a stand-in equal only to itself
+        return ...
     modelled = name in _OPAQUE_FRAME or (
         not name.startswith("__")
         and name not in _LOCALS
@@ -774,6 +778,12 @@ def result_warnings(raw: Any) -> tuple[str, ...]:
     (``print``, ``len``, ``self``): the object itself, not a boolean, which routing reads as
     true. Said with the engine's own repr for Python's builtins (nothing runs to get it: the
     builtins' reprs are fixed); only frame objects are described, never a context value."""
+    if raw is ...:
+        # `...` or the builtin name Ellipsis (the same constant): truthy, not a boolean
+        return (
+            "AG2's evaluate returns Ellipsis here, not a boolean: `...` (the builtin Ellipsis) "
+            "is an object, always true to routing",
+        )
     if not isinstance(raw, FrameObject):
         return ()
     name = raw.name

@@ -81,6 +81,18 @@ def test_issue_23_corners_agree_with_ag2(expr: str, context: dict[str, Any]) -> 
     assert verdict == "agree", (ours, theirs)
 
 
+@pytest.mark.parametrize(
+    ("expr", "context"),
+    [("Ellipsis == ...", {}), ("... == Ellipsis", {}), ("Ellipsis != ...", {}),
+     ("not Ellipsis == ...", {}), ("${a} == Ellipsis", {"a": 1}), ("${a} or Ellipsis", {"a": 0}),
+     ("Ellipsis", {}), ("len(Ellipsis)", {}), ("Ellipsis < ...", {})],
+)  # fmt: skip
+def test_the_builtin_ellipsis_agrees_with_ag2(expr: str, context: dict[str, Any]) -> None:
+    """`Ellipsis` is the constant `...` itself."""
+    verdict, ours, theirs = compare(expr, context, evaluate)
+    assert verdict == "agree", (ours, theirs)
+
+
 @pytest.mark.parametrize("name", ["print", "len", "abs", "int", "str", "Ellipsis", "min", "zip"])
 def test_a_bare_builtin_is_what_ag2_returns_said_with_its_repr(name: str) -> None:
     from autogen.agentchat.group.context_expression import ContextExpression
