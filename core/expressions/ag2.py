@@ -44,6 +44,7 @@ from flowctx_core.expressions.sandbox import (
     Trace,
     deep_recursion,
     describe_node,
+    name_error,
     named_type,
     span_of,
     tree_depth,
@@ -564,10 +565,10 @@ class Ag2Eval(SandboxEval):
                 )
             # Python's words name what the values made (`not${i}` with 5 pastes `not5`)
             raise SandboxError(
-                f"name '{node.id}' is not defined; pasting the values put this name into the "
-                "text AG2 evaluates"
+                f"{name_error(node.id)}; pasting the values put this name into the text AG2 "
+                "evaluates"
             )
-        raise SandboxError(f"name '{node.id}' is not defined")
+        raise SandboxError(name_error(node.id))
 
     def _eval_binop(self, node: ast.BinOp) -> Any:
         """Only arithmetic that pasting made: Python's own '-' or '+' between plain values (the

@@ -136,6 +136,13 @@ class ShortCircuit(Exception):
     """``a?.b`` met null/undefined: the whole optional chain is undefined."""
 
 
+def name_error(name: str) -> str:
+    """Python's NameError words: CPython formats the name with ``%.200s``, so a name past 200
+    bytes of UTF-8 is cut there (a character cut in two reads as U+FFFD)."""
+    shown = name.encode("utf-8", "surrogatepass")[:200].decode("utf-8", "replace")
+    return f"name '{shown}' is not defined"
+
+
 @functools.cache
 def named_type(base: type, name: str) -> type:
     """A subclass of ``base`` that Python's own messages call ``name``: a stand-in for an

@@ -85,10 +85,15 @@ def test_issue_23_corners_agree_with_ag2(expr: str, context: dict[str, Any]) -> 
     ("expr", "context"),
     [("Ellipsis == ...", {}), ("... == Ellipsis", {}), ("Ellipsis != ...", {}),
      ("not Ellipsis == ...", {}), ("${a} == Ellipsis", {"a": 1}), ("${a} or Ellipsis", {"a": 0}),
-     ("Ellipsis", {}), ("len(Ellipsis)", {}), ("Ellipsis < ...", {})],
+     ("Ellipsis", {}), ("len(Ellipsis)", {}), ("Ellipsis < ...", {}),
+     ("${a} or " + "n" * 250, {"a": 0}), ("${a} or " + "\u00e9" * 150, {"a": 0}),
+     ("${a} or " + "a" * 199 + "\u00e9b", {"a": 0}), ("not${a}", {"a": 10**250}),
+     ("not${a}", {"a": "x" * 300}), ("${a} or " + "a" * 197 + "\U0001d49c", {"a": 0})],
 )  # fmt: skip
-def test_the_builtin_ellipsis_agrees_with_ag2(expr: str, context: dict[str, Any]) -> None:
-    """`Ellipsis` is the constant `...` itself."""
+def test_ellipsis_and_long_undefined_names_agree_with_ag2(
+    expr: str, context: dict[str, Any]
+) -> None:
+    """`Ellipsis` is the constant `...`; Python cuts a NameError's name at 200 bytes."""
     verdict, ours, theirs = compare(expr, context, evaluate)
     assert verdict == "agree", (ours, theirs)
 
