@@ -201,3 +201,12 @@ def test_len_is_named_as_python_names_it() -> None:
     assert result.error.message == (
         "'<' not supported between instances of 'builtin_function_or_method' and 'int'"
     )
+
+
+def test_a_number_out_of_a_bytes_range_fails_in_pythons_words() -> None:
+    # `in` over bytes takes an int 0..255: Python's ValueError holds no value, said as it is
+    for n in (300, -1, 10**20):
+        result = evaluate("${n} in b'ab'", {"n": n}, "mozaiks")
+        assert not result.success and result.error
+        assert result.error.message == "byte must be in range(0, 256)"
+    assert ok("${n} in b'ab'", {"n": 97}) is True

@@ -246,6 +246,13 @@ HUNTED = [
     ("'\x00'", {}),
     ("${a}${b}", {"a": 1, "b": 2}),
     ("${a} in ${a}", {"a": "ab"}),
+    # `in` over bytes: Python's ValueError for an int outside 0..255
+    ("${a} in b'x'", {"a": 10**20}),
+    ("${a} in b'ab'", {"a": 300}),
+    ("${a} in b'ab'", {"a": -1}),
+    ("${a} in b'ab'", {"a": 97}),
+    ("${a} not in b''", {"a": 256}),
+    ("${a} in b'ab'", {"a": True}),
 ]
 
 
