@@ -300,3 +300,35 @@ transition_rules:
         "the runtime refuses it"
     )
     assert decision.winner is fallback and fallback.target == "C"
+
+
+NOT_TEXT = """
+transition_rules:
+  - source_agent: PlannerAgent
+    target_agent: ReviewAgent
+    transition_type: condition
+    condition_type: context_expression
+    context_expression: yes
+  - source_agent: ReviewAgent
+    target_agent: PlannerAgent
+    transition_type: condition
+    condition_type: context_equals
+    condition_key: 1
+    condition_value: 2
+  - source_agent: ReviewAgent
+    target_agent: user
+    transition_type: condition
+    condition_type: tool_called
+    tool_name: 7
+"""
+
+
+def test_real_fields_that_yaml_reads_as_other_values_are_their_text(graph):
+    # the runtime reads context_expression, condition_key and tool_name with str(): `yes` (a
+    # YAML boolean) is the expression True, `1` the key "1", `7` the tool "7"
+    g = graph(NOT_TEXT)
+    assert [r.model.condition for r in g.rules][:1] == ["True"]
+    assert route_transitions(g, "PlannerAgent", {}).winner.target == "ReviewAgent"
+    assert route_transitions(g, "ReviewAgent", {"1": 2}).winner.target == "PlannerAgent"
+    called = route_transitions(g, "ReviewAgent", {}, tools_called=("7",))
+    assert called.winner.target == "user"

@@ -743,6 +743,42 @@ EDGE_RULES: tuple[list[dict[str, Any]], ...] = (
             "context_expression": "len(${x}) > 1",
         }
     ],
+    # YAML values that are not strings: the runtime reads each as its text, str(value)
+    # (`context_expression: yes` is the expression True, `condition_key: 1` the key "1")
+    *(
+        [
+            {
+                "source_agent": "PlannerAgent",
+                "target_agent": "ReviewAgent",
+                "transition_type": "condition",
+                "condition_type": "context_expression",
+                "context_expression": value,
+            }
+        ]
+        for value in (True, False, 1, 0, 2.5, [1], [], {"a": 1}, float("inf"))
+    ),
+    *(
+        [
+            {
+                "source_agent": "PlannerAgent",
+                "target_agent": "ReviewAgent",
+                "transition_type": "condition",
+                "condition_type": "context_equals",
+                "condition_key": key,
+                "condition_value": 1,
+            }
+        ]
+        for key in (1, True, 1.5)
+    ),
+    [
+        {
+            "source_agent": "PlannerAgent",
+            "target_agent": "ReviewAgent",
+            "transition_type": "condition",
+            "condition_type": "tool_called",
+            "tool_name": 1,
+        }
+    ],
 )
 EDGE_CONTEXTS: tuple[dict[str, Any], ...] = (
     {},
@@ -753,6 +789,8 @@ EDGE_CONTEXTS: tuple[dict[str, Any], ...] = (
     {"x": [1, "a"]},
     {"x": 2, "y": True},
     {"x": "A"},
+    {"1": 1},
+    {"True": 1, "1.5": 1},
 )
 
 
@@ -772,7 +810,7 @@ def edge_graphs() -> tuple[list[Graph], dict[str, list[Case]]]:
             Case(g, source, dict(c), tools, None)
             for source in ("PlannerAgent", "user", "ReviewAgent", "UserProxy")
             for c in EDGE_CONTEXTS
-            for tools in ([], ["go"])
+            for tools in ([], ["go"], ["1"])
         ]
         for g in graphs
     }

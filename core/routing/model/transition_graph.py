@@ -151,7 +151,9 @@ class TransitionRuleSpec(RoutingModel):
     )
     @classmethod
     def _text(cls, value: Any) -> Any:
-        return optional_text(value)
+        # the runtime reads any YAML value but null as its text, str(value).strip():
+        # `context_expression: yes` is the expression True, `condition_key: 1` the key "1"
+        return optional_text(value if value is None or isinstance(value, str) else str(value))
 
 
 class TransitionGraphDocument(RoutingModel):
