@@ -332,3 +332,29 @@ def test_real_fields_that_yaml_reads_as_other_values_are_their_text(graph):
     assert route_transitions(g, "ReviewAgent", {"1": 2}).winner.target == "PlannerAgent"
     called = route_transitions(g, "ReviewAgent", {}, tools_called=("7",))
     assert called.winner.target == "user"
+
+
+NULL_TEXT = """
+transition_rules:
+  - source_agent: PlannerAgent
+    target_agent: ReviewAgent
+    transition_type: condition
+    condition_type: context_equals
+    condition_key: "null"
+    condition_value: 1
+  - source_agent: ReviewAgent
+    target_agent: PlannerAgent
+    transition_type: after_turn
+    transition_target: false
+"""
+
+
+def test_real_null_text_and_false_targets_read_as_the_graph_compiler_reads_them(graph):
+    from flowctx_core.routing.model import rule_problems
+
+    g = graph(NULL_TEXT)
+    # the runtime's model takes the text null, its graph compiler reads it as no key
+    (problem,) = rule_problems(g.rules[0].model)
+    assert problem[0] == "condition_key" and "reads 'null' as no value" in problem[1]
+    # `transition_target: false` declares no target (str(value or "") is empty)
+    assert g.rules[1].model.declared_target is None and rule_problems(g.rules[1].model) == []

@@ -779,6 +779,56 @@ EDGE_RULES: tuple[list[dict[str, Any]], ...] = (
             "tool_name": 1,
         }
     ],
+    # a false transition_target declares none (str(value or "")); the text null is a value
+    # to the runtime's model and none to its graph compiler
+    *(
+        [
+            {
+                "source_agent": "PlannerAgent",
+                "target_agent": "ReviewAgent",
+                "transition_type": "after_turn",
+                "transition_target": value,
+            }
+        ]
+        for value in (False, 0, [], {}, 0.0, True, "null")
+    ),
+    [
+        {
+            "source_agent": "PlannerAgent",
+            "target_agent": "ReviewAgent",
+            "transition_type": "condition",
+            "condition_type": "context_equals",
+            "condition_key": " NULL ",
+            "condition_value": 1,
+        }
+    ],
+    [
+        {
+            "source_agent": "PlannerAgent",
+            "target_agent": "ReviewAgent",
+            "transition_type": "condition",
+            "condition_type": "tool_called",
+            "tool_name": "null",
+        }
+    ],
+    [
+        {
+            "source_agent": "PlannerAgent",
+            "target_agent": "ReviewAgent",
+            "transition_type": "condition",
+            "condition_type": "tool_called",
+            "tool_name": "go",
+            "condition_key": "null",
+        }
+    ],
+    [
+        {
+            "source_agent": "PlannerAgent",
+            "target_agent": "ReviewAgent",
+            "transition_type": "after_turn",
+            "context_expression": "Null",
+        }
+    ],
 )
 EDGE_CONTEXTS: tuple[dict[str, Any], ...] = (
     {},

@@ -146,14 +146,20 @@ class TransitionRuleSpec(RoutingModel):
             )
         return value
 
-    @field_validator(
-        "condition_key", "context_expression", "tool_name", "transition_target", mode="before"
-    )
+    @field_validator("condition_key", "context_expression", "tool_name", mode="before")
     @classmethod
     def _text(cls, value: Any) -> Any:
-        # the runtime reads any YAML value but null as its text, str(value).strip():
-        # `context_expression: yes` is the expression True, `condition_key: 1` the key "1"
+        # the runtime reads these with str(value).strip(): any YAML value but null is its
+        # text (`context_expression: yes` is the expression True, `condition_key: 1` the key
+        # "1"); the text null is a value to its model, and none to its graph compiler
         return optional_text(value if value is None or isinstance(value, str) else str(value))
+
+    @field_validator("transition_target", mode="before")
+    @classmethod
+    def _declared_target(cls, value: Any) -> Any:
+        # the graph compiler reads str(transition_target or ""): a false value (false, 0,
+        # [], {}) declares no target; any other value is its text
+        return optional_text(str(value)) if value else None
 
 
 class TransitionGraphDocument(RoutingModel):
@@ -356,6 +362,16 @@ def _spec_problems(rule: TransitionRule) -> list[tuple[str, str]]:
         needed = _SPEC_NEEDS[ctype]
         if given[needed] is None:
             out.append(("condition_type", f"a {ctype} rule needs '{needed}'"))
+        elif isinstance(given[needed], str) and given[needed].lower() == "null":
+            # the model takes the text, then the graph compiler (_optional_text) reads it as
+            # no value and refuses the rule
+            out.append(
+                (
+                    needed,
+                    f"a {ctype} rule needs '{needed}', and the runtime's graph compiler reads "
+                    f"'{given[needed]}' as no value; the runtime refuses it",
+                )
+            )
         for key in declared:
             if key != "condition_type" and key not in _SPEC_CONDITION_KEYS[ctype]:
                 out.append(
