@@ -358,3 +358,23 @@ def test_real_null_text_and_false_targets_read_as_the_graph_compiler_reads_them(
     assert problem[0] == "condition_key" and "reads 'null' as no value" in problem[1]
     # `transition_target: false` declares no target (str(value or "") is empty)
     assert g.rules[1].model.declared_target is None and rule_problems(g.rules[1].model) == []
+
+
+def test_real_termination_reason_needs_terminate_in_lower_case(graph):
+    from flowctx_core.routing.model import rule_problems
+    from flowctx_core.routing.model.transition_graph import rule_fixes
+
+    text = """
+transition_rules:
+  - source_agent: PlannerAgent
+    target_agent: Terminate
+    transition_type: after_turn
+    termination_reason: workflow_failed
+"""
+    rule = graph(text).rules[0].model
+    # `Terminate` ends a run, but the runtime's model compares the text with a reason given
+    assert rule.target.type == "TerminateTarget"
+    ((key, said),) = rule_problems(rule)
+    assert key == "termination_reason" and "'Terminate' is refused" in said
+    fix, field = rule_fixes(rule)["termination_reason"]
+    assert (fix.old, fix.new, field) == ("Terminate", "terminate", "target_agent")

@@ -829,6 +829,18 @@ EDGE_RULES: tuple[list[dict[str, Any]], ...] = (
             "context_expression": "Null",
         }
     ],
+    # with a termination_reason the runtime's model wants target_agent exactly 'terminate'
+    *(
+        [
+            {
+                "source_agent": "PlannerAgent",
+                "target_agent": target,
+                "transition_type": "after_turn",
+                "termination_reason": "workflow_failed",
+            }
+        ]
+        for target in ("Terminate", " TERMINATE ", " terminate ", "terminate")
+    ),
 )
 EDGE_CONTEXTS: tuple[dict[str, Any], ...] = (
     {},

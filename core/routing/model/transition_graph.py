@@ -197,6 +197,9 @@ class TransitionRule:
     #: transition_rules only: the AG2 target name the author declared, and why a run ends
     declared_target: str | None = None
     termination_reason: str | None = None
+    #: transition_rules only: target_agent as written (stripped), which the runtime's model
+    #: compares as text where a termination_reason is given
+    target_agent: str | None = None
 
     _REAL_KEYS: ClassVar[dict[str, str]] = {
         "source": "source_agent",
@@ -252,6 +255,7 @@ def _from_spec(rule: TransitionRuleSpec) -> TransitionRule:
         has_condition_value="condition_value" in rule.model_fields_set,
         declared_target=rule.transition_target,
         termination_reason=rule.termination_reason,
+        target_agent=name,
     )
 
 
@@ -378,8 +382,13 @@ def _spec_problems(rule: TransitionRule) -> list[tuple[str, str]]:
                     (key, f"a {ctype} rule must not declare '{key}'; the runtime refuses it")
                 )
     ends = rule.target.type == "TerminateTarget"
-    if rule.termination_reason is not None and not ends:
-        out.append(("termination_reason", "termination_reason needs target_agent: terminate"))
+    # the runtime's model compares the text, case and all: `Terminate` ends a run, but with a
+    # termination_reason the workflow manager refuses it
+    if rule.termination_reason is not None and rule.target_agent != "terminate":
+        said = "" if not ends else f" (exactly, in lower case: '{rule.target_agent}' is refused)"
+        out.append(
+            ("termination_reason", f"termination_reason needs target_agent: terminate{said}")
+        )
     named = (rule.declared_target or "").strip().lower()
     if named == "terminatetarget" and not ends:
         out.append(
@@ -445,6 +454,16 @@ def rule_fixes(rule: TransitionRule) -> dict[str, tuple[Fix, str | None]]:
             out["transition_target"] = (Fix(agent, "user"), "target_agent")
         if rule.termination_reason is not None:
             out["termination_reason"] = (Fix(agent, "terminate"), "target_agent")
+    spelt = rule.target_agent
+    # `Terminate` ends a run, but with a termination_reason the runtime's model wants the text
+    # in lower case
+    if (
+        rule.termination_reason is not None
+        and rule.target.type == "TerminateTarget"
+        and spelt
+        and spelt != "terminate"
+    ):
+        out["termination_reason"] = (Fix(spelt, "terminate"), "target_agent")
     return out
 
 
