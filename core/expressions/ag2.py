@@ -44,6 +44,7 @@ from flowctx_core.expressions.sandbox import (
     Trace,
     deep_recursion,
     describe_node,
+    name_error,
     named_type,
     span_of,
     tree_depth,
@@ -122,6 +123,10 @@ def _frame_value(name: str) -> Any:
     """The value a bare frame name reads, or ``_NOT_MODELLED``."""
     if name == "__debug__":
         return True
+    if name == "Ellipsis":
+        # builtins' Ellipsis is the constant `...` itself (`Ellipsis == ...` is True): an inert
+        # value, so the name reads the constant, not a stand-in equal only to itself
+        return ...
     modelled = name in _OPAQUE_FRAME or (
         not name.startswith("__")
         and name not in _LOCALS
@@ -560,10 +565,10 @@ class Ag2Eval(SandboxEval):
                 )
             # Python's words name what the values made (`not${i}` with 5 pastes `not5`)
             raise SandboxError(
-                f"name '{node.id}' is not defined; pasting the values put this name into the "
-                "text AG2 evaluates"
+                f"{name_error(node.id)}; pasting the values put this name into the text AG2 "
+                "evaluates"
             )
-        raise SandboxError(f"name '{node.id}' is not defined")
+        raise SandboxError(name_error(node.id))
 
     def _eval_binop(self, node: ast.BinOp) -> Any:
         """Only arithmetic that pasting made: Python's own '-' or '+' between plain values (the
@@ -774,6 +779,12 @@ def result_warnings(raw: Any) -> tuple[str, ...]:
     (``print``, ``len``, ``self``): the object itself, not a boolean, which routing reads as
     true. Said with the engine's own repr for Python's builtins (nothing runs to get it: the
     builtins' reprs are fixed); only frame objects are described, never a context value."""
+    if raw is ...:
+        # `...` or the builtin name Ellipsis (the same constant): truthy, not a boolean
+        return (
+            "AG2's evaluate returns Ellipsis here, not a boolean: `...` (the builtin Ellipsis) "
+            "is an object, always true to routing",
+        )
     if not isinstance(raw, FrameObject):
         return ()
     name = raw.name

@@ -22,7 +22,7 @@ from __future__ import annotations
 import ast
 import re
 import sys
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from functools import partial
 from typing import Any, ClassVar, Final
 
@@ -252,6 +252,10 @@ def compile_mozaiks(text: str) -> Compiled:
     )
 
 
+#: the qualified name of the runtime's lookup function, which its TypeErrors say
+_CTX_QUALNAME: Final = "_MozaiksExpression.evaluate.<locals>._ctx"
+
+
 class MozaiksEval(SandboxEval):
     """Python's semantics; ``len`` and the context lookup are the only functions."""
 
@@ -263,7 +267,7 @@ class MozaiksEval(SandboxEval):
         # a bare ``len`` never hands a caller a live callable.
         self.functions_by_name = {
             "len": named_type(PyMethod, "builtin_function_or_method")("len", len),
-            "__ctx": named_type(PyMethod, "function")("__ctx", self._ctx),
+            "__ctx": named_type(PyMethod, "function")("__ctx", self._lookup()),
         }
 
     def handlers(self) -> dict[type, Any]:
@@ -291,8 +295,18 @@ class MozaiksEval(SandboxEval):
         with deep_recursion(getattr(compiled.tree, "fx_depth", 0)):
             return super().run_traced(compiled, scope)
 
-    def _ctx(self, key: Any) -> Any:
-        return self.names.get(key)
+    def _lookup(self) -> Callable[[Any], Any]:
+        """The runtime's lookup as the author may also call it (``__ctx('a')``): a function of
+        one parameter ``key``, named as Python names the runtime's own in a wrong call's
+        TypeError ("_MozaiksExpression.evaluate.<locals>._ctx() takes 1 positional argument
+        but 2 were given")."""
+
+        def _ctx(key: Any) -> Any:
+            return self.names.get(key)
+
+        _ctx.__qualname__ = _CTX_QUALNAME
+        _ctx.__code__ = _ctx.__code__.replace(co_qualname=_CTX_QUALNAME)
+        return _ctx
 
     def _eval_ref(self, node: CtxRef) -> Any:
         return self.names.get(node.id)

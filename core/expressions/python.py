@@ -25,6 +25,7 @@ from flowctx_core.expressions.sandbox import (
     SandboxEval,
     check_text,
     merge_constants,
+    name_error,
     set_span,
     span_of,
     validate,
@@ -264,7 +265,7 @@ class PyEval(SandboxEval):
 
     @staticmethod
     def missing(name: str) -> str:
-        return f"name '{name}' is not defined"
+        return name_error(name)
 
     def _source(self, node: ast.AST) -> str:
         start, end = span_of(node)

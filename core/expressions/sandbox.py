@@ -136,6 +136,13 @@ class ShortCircuit(Exception):
     """``a?.b`` met null/undefined: the whole optional chain is undefined."""
 
 
+def name_error(name: str) -> str:
+    """Python's NameError words: CPython formats the name with ``%.200s``, so a name past 200
+    bytes of UTF-8 is cut there (a character cut in two reads as U+FFFD)."""
+    shown = name.encode("utf-8", "surrogatepass")[:200].decode("utf-8", "replace")
+    return f"name '{shown}' is not defined"
+
+
 @functools.cache
 def named_type(base: type, name: str) -> type:
     """A subclass of ``base`` that Python's own messages call ``name``: a stand-in for an
@@ -642,6 +649,21 @@ class Compiled(Record):
         return evaluator_for(self.evaluator).run_traced(self, scope)
 
 
+#: ValueErrors whose text Python fixes (no value is ever part of it): said as Python says them,
+#: as the engines that evaluate with Python report them (``${n} in b'ab'`` with 300 is "byte
+#: must be in range(0, 256)" under the Mozaiks evaluator)
+_FIXED_VALUE_ERRORS: Final = frozenset(
+    {
+        "byte must be in range(0, 256)",
+        "substring not found",
+        "empty separator",
+        "math domain error",
+        "max() arg is an empty sequence",
+        "min() arg is an empty sequence",
+    }
+)
+
+
 def error_message(exc: BaseException) -> str:
     """A message for a failed evaluation that never echoes a scope value (it may be secret)."""
     if isinstance(exc, (SandboxError, budget.BudgetExceeded, simpleeval.InvalidExpression)):
@@ -662,6 +684,8 @@ def error_message(exc: BaseException) -> str:
     if isinstance(exc, OverflowError):
         return "numeric result out of range"
     if isinstance(exc, ValueError):
+        if str(exc) in _FIXED_VALUE_ERRORS:
+            return str(exc)  # Python's own words, which never hold a value
         # e.g. "invalid literal for int() with base 10: 'sk-live-...'" or "'sk-...' is not in
         # list": keep only the text before the first quoted value.
         head = str(exc).split("'", 1)[0].split('"', 1)[0].rstrip(": ")

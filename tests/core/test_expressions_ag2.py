@@ -234,3 +234,24 @@ def test_a_name_of_the_evaluators_frame_is_named_by_its_real_type(expr: str, sai
     # Python's messages name the object's type: the stand-in says the type it stands for
     result = evaluate(expr, {}, "ag2")
     assert not result.success and result.error.message == said
+
+
+def test_the_builtin_ellipsis_is_the_constant_it_names() -> None:
+    # builtins' Ellipsis is `...` itself: equal to the literal, and what evaluate returns
+    assert evaluate("Ellipsis == ...", CTX, "ag2").value is True
+    assert evaluate("... != Ellipsis", CTX, "ag2").value is False
+    bare = evaluate("Ellipsis", CTX, "ag2")
+    assert bare.raw is ... and bare.value is True
+    assert bare.warnings and "returns Ellipsis here, not a boolean" in bare.warnings[-1]
+    assert "returns Ellipsis here" in evaluate("${f} or ...", CTX, "ag2").warnings[-1]
+
+
+@pytest.mark.parametrize(
+    ("name", "shown"),
+    [("a" * 250, "a" * 200), ("\u00e9" * 150, "\u00e9" * 100),
+     ("a" * 199 + "\u00e9", "a" * 199 + "\ufffd"), ("a" * 200, "a" * 200)],
+)  # fmt: skip
+def test_an_undefined_name_is_cut_at_200_bytes_as_python_says_it(name: str, shown: str) -> None:
+    result = evaluate(f"${{f}} or {name}", CTX, "ag2")
+    assert not result.success and result.error
+    assert result.error.message == f"name '{shown}' is not defined"

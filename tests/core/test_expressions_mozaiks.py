@@ -109,6 +109,20 @@ def test_the_lookup_function_may_be_written_out() -> None:
     assert ok("__ctx(1) is None", {}) is True
 
 
+@pytest.mark.parametrize(
+    ("expr", "said"),
+    [("__ctx()", "missing 1 required positional argument: 'key'"),
+     ("__ctx('a', 'b')", "takes 1 positional argument but 2 were given"),
+     ("len(${a}) > 0 or __ctx(1, 2, 3)", "takes 1 positional argument but 3 were given")],
+)  # fmt: skip
+def test_a_wrong_call_of_the_lookup_is_named_as_python_names_the_runtimes(
+    expr: str, said: str
+) -> None:
+    result = evaluate(expr, {"a": []}, "mozaiks")
+    assert not result.success and result.error
+    assert result.error.message == f"_MozaiksExpression.evaluate.<locals>._ctx() {said}"
+
+
 # _compile: "unsupported context_expression name" for any other Name
 def test_bare_names_are_refused_at_compile_time() -> None:
     message = refused("${a} == true")
@@ -187,3 +201,12 @@ def test_len_is_named_as_python_names_it() -> None:
     assert result.error.message == (
         "'<' not supported between instances of 'builtin_function_or_method' and 'int'"
     )
+
+
+def test_a_number_out_of_a_bytes_range_fails_in_pythons_words() -> None:
+    # `in` over bytes takes an int 0..255: Python's ValueError holds no value, said as it is
+    for n in (300, -1, 10**20):
+        result = evaluate("${n} in b'ab'", {"n": n}, "mozaiks")
+        assert not result.success and result.error
+        assert result.error.message == "byte must be in range(0, 256)"
+    assert ok("${n} in b'ab'", {"n": 97}) is True

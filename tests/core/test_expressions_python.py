@@ -106,3 +106,14 @@ def test_non_ascii_spans() -> None:
 
 def test_referenced_names_exclude_called_functions() -> None:
     assert referenced_names("len(payload.items) > n and str(x)", "python") == {"payload", "n", "x"}
+
+
+@pytest.mark.parametrize(
+    ("name", "shown"),
+    [("a" * 250, "a" * 200), ("é" * 101, "é" * 100), ("a" * 199 + "é", "a" * 199 + "\ufffd")],
+)
+def test_an_undefined_name_is_cut_at_200_bytes_as_python_says_it(name: str, shown: str) -> None:
+    # CPython formats a NameError's name with %.200s: 200 bytes of UTF-8
+    result = evaluate(f"x or {name}", {"x": 0}, "python")
+    assert not result.success and result.error
+    assert result.error.message == f"name '{shown}' is not defined"

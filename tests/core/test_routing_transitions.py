@@ -300,3 +300,81 @@ transition_rules:
         "the runtime refuses it"
     )
     assert decision.winner is fallback and fallback.target == "C"
+
+
+NOT_TEXT = """
+transition_rules:
+  - source_agent: PlannerAgent
+    target_agent: ReviewAgent
+    transition_type: condition
+    condition_type: context_expression
+    context_expression: yes
+  - source_agent: ReviewAgent
+    target_agent: PlannerAgent
+    transition_type: condition
+    condition_type: context_equals
+    condition_key: 1
+    condition_value: 2
+  - source_agent: ReviewAgent
+    target_agent: user
+    transition_type: condition
+    condition_type: tool_called
+    tool_name: 7
+"""
+
+
+def test_real_fields_that_yaml_reads_as_other_values_are_their_text(graph):
+    # the runtime reads context_expression, condition_key and tool_name with str(): `yes` (a
+    # YAML boolean) is the expression True, `1` the key "1", `7` the tool "7"
+    g = graph(NOT_TEXT)
+    assert [r.model.condition for r in g.rules][:1] == ["True"]
+    assert route_transitions(g, "PlannerAgent", {}).winner.target == "ReviewAgent"
+    assert route_transitions(g, "ReviewAgent", {"1": 2}).winner.target == "PlannerAgent"
+    called = route_transitions(g, "ReviewAgent", {}, tools_called=("7",))
+    assert called.winner.target == "user"
+
+
+NULL_TEXT = """
+transition_rules:
+  - source_agent: PlannerAgent
+    target_agent: ReviewAgent
+    transition_type: condition
+    condition_type: context_equals
+    condition_key: "null"
+    condition_value: 1
+  - source_agent: ReviewAgent
+    target_agent: PlannerAgent
+    transition_type: after_turn
+    transition_target: false
+"""
+
+
+def test_real_null_text_and_false_targets_read_as_the_graph_compiler_reads_them(graph):
+    from flowctx_core.routing.model import rule_problems
+
+    g = graph(NULL_TEXT)
+    # the runtime's model takes the text null, its graph compiler reads it as no key
+    (problem,) = rule_problems(g.rules[0].model)
+    assert problem[0] == "condition_key" and "reads 'null' as no value" in problem[1]
+    # `transition_target: false` declares no target (str(value or "") is empty)
+    assert g.rules[1].model.declared_target is None and rule_problems(g.rules[1].model) == []
+
+
+def test_real_termination_reason_needs_terminate_in_lower_case(graph):
+    from flowctx_core.routing.model import rule_problems
+    from flowctx_core.routing.model.transition_graph import rule_fixes
+
+    text = """
+transition_rules:
+  - source_agent: PlannerAgent
+    target_agent: Terminate
+    transition_type: after_turn
+    termination_reason: workflow_failed
+"""
+    rule = graph(text).rules[0].model
+    # `Terminate` ends a run, but the runtime's model compares the text with a reason given
+    assert rule.target.type == "TerminateTarget"
+    ((key, said),) = rule_problems(rule)
+    assert key == "termination_reason" and "'Terminate' is refused" in said
+    fix, field = rule_fixes(rule)["termination_reason"]
+    assert (fix.old, fix.new, field) == ("Terminate", "terminate", "target_agent")

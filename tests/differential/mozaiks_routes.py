@@ -743,6 +743,104 @@ EDGE_RULES: tuple[list[dict[str, Any]], ...] = (
             "context_expression": "len(${x}) > 1",
         }
     ],
+    # YAML values that are not strings: the runtime reads each as its text, str(value)
+    # (`context_expression: yes` is the expression True, `condition_key: 1` the key "1")
+    *(
+        [
+            {
+                "source_agent": "PlannerAgent",
+                "target_agent": "ReviewAgent",
+                "transition_type": "condition",
+                "condition_type": "context_expression",
+                "context_expression": value,
+            }
+        ]
+        for value in (True, False, 1, 0, 2.5, [1], [], {"a": 1}, float("inf"))
+    ),
+    *(
+        [
+            {
+                "source_agent": "PlannerAgent",
+                "target_agent": "ReviewAgent",
+                "transition_type": "condition",
+                "condition_type": "context_equals",
+                "condition_key": key,
+                "condition_value": 1,
+            }
+        ]
+        for key in (1, True, 1.5)
+    ),
+    [
+        {
+            "source_agent": "PlannerAgent",
+            "target_agent": "ReviewAgent",
+            "transition_type": "condition",
+            "condition_type": "tool_called",
+            "tool_name": 1,
+        }
+    ],
+    # a false transition_target declares none (str(value or "")); the text null is a value
+    # to the runtime's model and none to its graph compiler
+    *(
+        [
+            {
+                "source_agent": "PlannerAgent",
+                "target_agent": "ReviewAgent",
+                "transition_type": "after_turn",
+                "transition_target": value,
+            }
+        ]
+        for value in (False, 0, [], {}, 0.0, True, "null")
+    ),
+    [
+        {
+            "source_agent": "PlannerAgent",
+            "target_agent": "ReviewAgent",
+            "transition_type": "condition",
+            "condition_type": "context_equals",
+            "condition_key": " NULL ",
+            "condition_value": 1,
+        }
+    ],
+    [
+        {
+            "source_agent": "PlannerAgent",
+            "target_agent": "ReviewAgent",
+            "transition_type": "condition",
+            "condition_type": "tool_called",
+            "tool_name": "null",
+        }
+    ],
+    [
+        {
+            "source_agent": "PlannerAgent",
+            "target_agent": "ReviewAgent",
+            "transition_type": "condition",
+            "condition_type": "tool_called",
+            "tool_name": "go",
+            "condition_key": "null",
+        }
+    ],
+    [
+        {
+            "source_agent": "PlannerAgent",
+            "target_agent": "ReviewAgent",
+            "transition_type": "after_turn",
+            "context_expression": "Null",
+        }
+    ],
+    # with a termination_reason the runtime's model wants target_agent exactly 'terminate'
+    *(
+        [
+            {
+                "source_agent": "PlannerAgent",
+                "target_agent": target,
+                "transition_type": "after_turn",
+                "termination_reason": "workflow_failed",
+            }
+        ]
+        for target in ("Terminate", " TERMINATE ", " terminate ", "terminate")
+    ),
 )
 EDGE_CONTEXTS: tuple[dict[str, Any], ...] = (
     {},
@@ -753,6 +851,8 @@ EDGE_CONTEXTS: tuple[dict[str, Any], ...] = (
     {"x": [1, "a"]},
     {"x": 2, "y": True},
     {"x": "A"},
+    {"1": 1},
+    {"True": 1, "1.5": 1},
 )
 
 
@@ -772,7 +872,7 @@ def edge_graphs() -> tuple[list[Graph], dict[str, list[Case]]]:
             Case(g, source, dict(c), tools, None)
             for source in ("PlannerAgent", "user", "ReviewAgent", "UserProxy")
             for c in EDGE_CONTEXTS
-            for tools in ([], ["go"])
+            for tools in ([], ["go"], ["1"])
         ]
         for g in graphs
     }

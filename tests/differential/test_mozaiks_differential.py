@@ -198,6 +198,71 @@ def test_the_held_out_expressions_against_the_installed_evaluator(
     assert counts["flowctx bound"] == 0 and counts["runtime succeeded"] > 300, counts
 
 
+#: rules a hunt aimed at one by one (values of each JSON type against each operator, identity,
+#: the lookup written out and called wrongly, references in odd places, refused syntax)
+HUNTED = [
+    ("__ctx()", {}),
+    ("__ctx('a', 'b')", {"a": 1}),
+    ("__ctx(${a}, 1)", {"a": "a"}),
+    ("len(${a}) > 0 or __ctx(1, 2, 3)", {"a": []}),
+    ("__ctx(1)", {}),
+    ("__ctx([1])", {}),
+    ("__ctx('a')", {"a": 2}),
+    ("__ctx(key='a')", {}),
+    ("__ctx == __ctx", {}),
+    ("len(__ctx)", {}),
+    ("__ctx < 1", {}),
+    ("len(x=1)", {}),
+    ("len(*[1])", {}),
+    ("${a} is ${b}", {"a": 257, "b": 257}),
+    ("${a} is ${b}", {"a": 5, "b": 5}),
+    ("${a} is 'x'", {"a": "x"}),
+    ("${a} is ''", {"a": ""}),
+    ("${a} is ${a}", {"a": [1]}),
+    ("len(${a}) is 2", {"a": [1, 2]}),
+    ("(1, 2) is (1, 2)", {}),
+    ("() is ()", {}),
+    ("${a} in [${a}]", {"a": float("nan")}),
+    ("${a} == ${a}", {"a": float("nan")}),
+    ("None in ${a}", {"a": "abc"}),
+    ("[1] in ${a}", {"a": {"k": 1}}),
+    ("1 in ${a}", {"a": 5}),
+    ("${a} < ${b}", {"a": [1, None], "b": [1, 2]}),
+    ("${a} < ${b}", {"a": {}, "b": {}}),
+    ("${\ta\n} == 1", {"a": 1}),
+    ("${if} == 1", {"if": 1}),
+    ("${a} # ${b}", {"a": 1}),
+    ("'${a}' == \"__ctx('a')\"", {}),
+    ("${a} == b'a'", {"a": "a"}),
+    ("${a} == ...", {}),
+    ("~${a}", {"a": 1}),
+    ("+${a}", {"a": 1}),
+    ("${a}\n== 1", {"a": 1}),
+    ("(${a}\n== 1)", {"a": 1}),
+    (" null ", {}),
+    ("NULL", {}),
+    ("${a} == 01", {"a": 1}),
+    ("${a} == 1__0", {"a": 1}),
+    ("'\x00'", {}),
+    ("${a}${b}", {"a": 1, "b": 2}),
+    ("${a} in ${a}", {"a": "ab"}),
+    # `in` over bytes: Python's ValueError for an int outside 0..255
+    ("${a} in b'x'", {"a": 10**20}),
+    ("${a} in b'ab'", {"a": 300}),
+    ("${a} in b'ab'", {"a": -1}),
+    ("${a} in b'ab'", {"a": 97}),
+    ("${a} not in b''", {"a": 256}),
+    ("${a} in b'ab'", {"a": True}),
+]
+
+
+def test_the_hunted_rules_against_the_installed_evaluator(mozaiks_oracle: MozaiksOracle) -> None:
+    """Contexts go through JSON first, as the runtime's do (identity then means the same)."""
+    cases = [(t, json.loads(json.dumps(c))) for t, c in HUNTED]
+    counts, wrong = _expression_tally(mozaiks_oracle, cases)
+    assert wrong == [], f"mozaiks 0.2.0 hunted expressions: {counts}"
+
+
 def test_the_workspace_flowctx_init_writes(mozaiks_oracle: MozaiksOracle, tmp_path: Path) -> None:
     """``flowctx init``'s workspace is one the release discovers, loads and runs, and flowctx
     answers every stage of it as the release does (no disagreement of any kind)."""

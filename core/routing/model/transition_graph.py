@@ -146,12 +146,20 @@ class TransitionRuleSpec(RoutingModel):
             )
         return value
 
-    @field_validator(
-        "condition_key", "context_expression", "tool_name", "transition_target", mode="before"
-    )
+    @field_validator("condition_key", "context_expression", "tool_name", mode="before")
     @classmethod
     def _text(cls, value: Any) -> Any:
-        return optional_text(value)
+        # the runtime reads these with str(value).strip(): any YAML value but null is its
+        # text (`context_expression: yes` is the expression True, `condition_key: 1` the key
+        # "1"); the text null is a value to its model, and none to its graph compiler
+        return optional_text(value if value is None or isinstance(value, str) else str(value))
+
+    @field_validator("transition_target", mode="before")
+    @classmethod
+    def _declared_target(cls, value: Any) -> Any:
+        # the graph compiler reads str(transition_target or ""): a false value (false, 0,
+        # [], {}) declares no target; any other value is its text
+        return optional_text(str(value)) if value else None
 
 
 class TransitionGraphDocument(RoutingModel):
@@ -189,6 +197,9 @@ class TransitionRule:
     #: transition_rules only: the AG2 target name the author declared, and why a run ends
     declared_target: str | None = None
     termination_reason: str | None = None
+    #: transition_rules only: target_agent as written (stripped), which the runtime's model
+    #: compares as text where a termination_reason is given
+    target_agent: str | None = None
 
     _REAL_KEYS: ClassVar[dict[str, str]] = {
         "source": "source_agent",
@@ -244,6 +255,7 @@ def _from_spec(rule: TransitionRuleSpec) -> TransitionRule:
         has_condition_value="condition_value" in rule.model_fields_set,
         declared_target=rule.transition_target,
         termination_reason=rule.termination_reason,
+        target_agent=name,
     )
 
 
@@ -354,14 +366,29 @@ def _spec_problems(rule: TransitionRule) -> list[tuple[str, str]]:
         needed = _SPEC_NEEDS[ctype]
         if given[needed] is None:
             out.append(("condition_type", f"a {ctype} rule needs '{needed}'"))
+        elif isinstance(given[needed], str) and given[needed].lower() == "null":
+            # the model takes the text, then the graph compiler (_optional_text) reads it as
+            # no value and refuses the rule
+            out.append(
+                (
+                    needed,
+                    f"a {ctype} rule needs '{needed}', and the runtime's graph compiler reads "
+                    f"'{given[needed]}' as no value; the runtime refuses it",
+                )
+            )
         for key in declared:
             if key != "condition_type" and key not in _SPEC_CONDITION_KEYS[ctype]:
                 out.append(
                     (key, f"a {ctype} rule must not declare '{key}'; the runtime refuses it")
                 )
     ends = rule.target.type == "TerminateTarget"
-    if rule.termination_reason is not None and not ends:
-        out.append(("termination_reason", "termination_reason needs target_agent: terminate"))
+    # the runtime's model compares the text, case and all: `Terminate` ends a run, but with a
+    # termination_reason the workflow manager refuses it
+    if rule.termination_reason is not None and rule.target_agent != "terminate":
+        said = "" if not ends else f" (exactly, in lower case: '{rule.target_agent}' is refused)"
+        out.append(
+            ("termination_reason", f"termination_reason needs target_agent: terminate{said}")
+        )
     named = (rule.declared_target or "").strip().lower()
     if named == "terminatetarget" and not ends:
         out.append(
@@ -427,6 +454,16 @@ def rule_fixes(rule: TransitionRule) -> dict[str, tuple[Fix, str | None]]:
             out["transition_target"] = (Fix(agent, "user"), "target_agent")
         if rule.termination_reason is not None:
             out["termination_reason"] = (Fix(agent, "terminate"), "target_agent")
+    spelt = rule.target_agent
+    # `Terminate` ends a run, but with a termination_reason the runtime's model wants the text
+    # in lower case
+    if (
+        rule.termination_reason is not None
+        and rule.target.type == "TerminateTarget"
+        and spelt
+        and spelt != "terminate"
+    ):
+        out["termination_reason"] = (Fix(spelt, "terminate"), "target_agent")
     return out
 
 
