@@ -42,6 +42,18 @@ const SETS = [{}, { dateStyle: "full" }, { dateStyle: "long" }, { dateStyle: "me
   { year: "numeric", month: "long", day: "numeric", timeZoneName: "shortGeneric" },
   { hour: "numeric", minute: "2-digit", dayPeriod: "short" }, { dayPeriod: "long" },
   { hour: "numeric", dayPeriod: "narrow" },
+  // the other styles, each style with the hour12 option, single fields and a few more sets
+  { timeStyle: "full" }, { timeStyle: "long" },
+  ...["full", "long", "medium", "short"].flatMap((dateStyle) => ["full", "long"].map((timeStyle) => ({ dateStyle, timeStyle }))),
+  ...[true, false].flatMap((hour12) => [{ timeStyle: "short", hour12 }, { timeStyle: "medium", hour12 },
+    { dateStyle: "short", timeStyle: "short", hour12 }, { dateStyle: "medium", timeStyle: "short", hour12 }]),
+  { weekday: "short" }, { weekday: "narrow" }, { month: "numeric" }, { month: "2-digit" }, { month: "short" },
+  { month: "narrow" }, { year: "2-digit" }, { day: "2-digit" }, { minute: "2-digit" }, { minute: "numeric" },
+  { second: "2-digit" }, { second: "numeric" }, { hour: "2-digit" },
+  { month: "numeric", day: "numeric" }, { year: "numeric", month: "numeric" }, { year: "numeric", month: "2-digit" },
+  { weekday: "long", month: "long", day: "numeric" }, { weekday: "short", year: "numeric", month: "short", day: "numeric" },
+  { hour: "2-digit", minute: "2-digit", second: "2-digit" }, { hour: "numeric", minute: "numeric" },
+  { era: "short" }, { era: "long" }, { year: "numeric", era: "short" },
 ];
 // the greatest differing field's level (ICU's order) and the calendar fields each changes
 const LEVELS = [[10, "year"], [20, "month"], [30, "day"], [40, "ampm"], [50, "hour"], [60, "minute"], [70, "second"], [80, "ms"]];
@@ -63,14 +75,23 @@ function pair(level) {
   return [at(f), at(g)];
 }
 
-function rangesOf(tag) {
+function rangesOf(tag, only = null) {
   const base = new Intl.DateTimeFormat(tag).resolvedOptions();
   const nf = new Intl.NumberFormat(tag, { numberingSystem: base.numberingSystem, useGrouping: false });
   const ds = [...nf.format(1234567890)];
   const digits = [ds[9], ...ds.slice(0, 9)].join("");
   const undigit = (v) => [...v].map((c) => (digits.includes(c) ? String(digits.indexOf(c)) : c)).join("");
   const out = {};
-  for (const set of SETS) {
+  for (const set of only === null ? SETS : [SETS[only]]) {
+    // a set whose row cannot rebuild a field (fi's month name in a range of a month alone) is
+    // left out, not the locale
+    try { out[skeletonKey(set)] = rangesOfSet(tag, set, digits, undigit); } catch { /* left out */ }
+  }
+  return out;
+}
+
+function rangesOfSet(tag, set, digits, undigit) {
+  {
     const f = new Intl.DateTimeFormat(tag, { timeZone: "UTC", ...set });
     const row = skeletonRow(tag, set, digits);
     const levels = {};
@@ -115,13 +136,13 @@ function rangesOf(tag) {
       }
       levels[level] = ok ? (periods ? { t: tpl, dp: periods } : tpl) : null;
     }
-    out[skeletonKey(set)] = levels;
+    return levels;
   }
-  return out;
 }
 
 if (process.argv[2] === "--ranges") {
-  process.stdout.write(JSON.stringify(rangesOf(process.argv[3])), () => process.exit(0));
+  const only = process.argv[4] === undefined ? null : Number(process.argv[4]);
+  process.stdout.write(JSON.stringify(rangesOf(process.argv[3], only)), () => process.exit(0));
   await new Promise(() => {});
 }
 if (process.argv[2] === "--check") {
@@ -138,9 +159,10 @@ const skeletonTags = read("skeletons.json.gz").skeletons.tags;
 const dateRows = read("dates.json.gz").dates;
 const locales = read("locales.json.gz").locales.date.filter((tag) =>
   (tag in skeletonTags || tag in dateRows) && new Intl.DateTimeFormat(tag).resolvedOptions().calendar === "gregory");
-function child(tag) {
+function child(tag, only = null) {
   return new Promise((resolve) => {
-    const p = spawn(process.execPath, [fileURLToPath(import.meta.url), "--ranges", tag]);
+    const args = [fileURLToPath(import.meta.url), "--ranges", tag, ...(only === null ? [] : [String(only)])];
+    const p = spawn(process.execPath, args);
     const chunks = [];
     p.stdout.on("data", (b) => { chunks.push(b); });  // joined whole: a character may span two
     p.on("close", (code) => resolve({ code, out: Buffer.concat(chunks).toString("utf8") }));
@@ -153,7 +175,15 @@ async function worker() {
   while (next < locales.length) {
     const tag = locales[next++];
     const { code, out } = await child(tag);
-    if (code === 0) measured[tag] = JSON.parse(out);
+    if (code === 0) { measured[tag] = JSON.parse(out); continue; }
+    // node itself aborts on some sets (sc's year and month: V8's "unreachable code"): each
+    // set alone, those left out
+    const one = {};
+    for (let i = 0; i < SETS.length; i++) {
+      const r = await child(tag, i);
+      if (r.code === 0) Object.assign(one, JSON.parse(r.out));
+    }
+    if (Object.keys(one).length) measured[tag] = one;
     else aborted.push(tag);
   }
 }
