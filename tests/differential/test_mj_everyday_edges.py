@@ -746,3 +746,37 @@ def test_local_time_in_the_zone(
     tally = compare(mj_oracle, cases, f"mj local time in {zone}")
     assert not tally.disagreements, tally.details()
     assert tally.agree == len(cases)
+
+
+# A Symbol where a BigInt is asked: ToBigInt names it ("Cannot convert Symbol(x) to a BigInt"),
+# and 1n + Symbol() is ToNumeric's TypeError before the mixing is judged; flowctx gave
+# ToNumber's message to the first and the mixing's to the second.
+SYMBOL_BIGINTS = [
+    "BigInt(Symbol())",
+    "BigInt(Symbol('x'))",
+    "BigInt(Symbol.iterator)",
+    "BigInt(Object(Symbol('q')))",
+    "BigInt([Symbol('q')])",
+    "BigInt.asIntN(8, Symbol('x'))",
+    "BigInt.asUintN(8, Symbol())",
+    "BigInt.asIntN(Symbol(), 1n)",
+    "1n + Symbol()",
+    "Symbol() + 1n",
+    "1n + Object(Symbol())",
+    "Symbol() + ''",
+    "1n - Symbol()",
+    "1n < Symbol()",
+    "1n == Symbol()",
+    "1n + null",
+    "1n + [1]",
+    "'a' + 1n",
+    "BigInt.asIntN(8, '1.5')",
+    "BigInt.asIntN(8, [])",
+]
+
+
+def test_symbols_as_bigints(mj_oracle: MjOracle) -> None:
+    cases = [(expr, {"payload": {}}) for expr in SYMBOL_BIGINTS]
+    tally = compare(mj_oracle, cases, "mj symbols as bigints")
+    assert not tally.disagreements, tally.details()
+    assert tally.agree == len(cases)

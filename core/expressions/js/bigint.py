@@ -211,6 +211,10 @@ def to_bigint(v: Any = UNDEFINED, *_: Any) -> JsBigInt:
         return JsBigInt(n)
     if v is None or v is UNDEFINED:
         raise JsError(f"Cannot convert {js.to_string(v)} to a BigInt")
+    if js.typeof(v) == "symbol":
+        # a primitive already: ToBigInt names it (BigInt(Symbol('x')), BigInt.asIntN(8, ...)),
+        # where ToNumber's message would be wrong
+        raise JsError(f"Cannot convert {v.shown()} to a BigInt")
     return to_bigint(js.to_primitive(v, "number"))
 
 
@@ -284,6 +288,10 @@ def aware(name: str, plain: Callable[[Any, Any], Any]) -> Callable[[Any, Any], A
                 return JsBigInt(a.big + b.big)
             if (type(pa) is str and not _is(a)) or (type(pb) is str and not _is(b)):
                 return js.concat(js.to_string(a), js.to_string(b))
+            if js.typeof(pa) == "symbol" or js.typeof(pb) == "symbol":
+                # ToNumeric of each primitive comes before the mixing is judged: a Symbol's
+                # TypeError (1n + Symbol()) is the one V8 throws
+                raise JsError("Cannot convert a Symbol value to a number")
             raise JsError(MIX)
 
         return add
@@ -414,7 +422,7 @@ def _operand(v: Any) -> int:
         )
     if _is(v):
         return int(v.big)
-    if type(v) not in (str, bool) and not js.is_nullish(v):
+    if type(v) not in (str, bool) and not js.is_nullish(v) and js.typeof(v) != "symbol":
         return _operand(js.to_primitive(v, "number"))
     return int(to_bigint(v).big)
 
