@@ -736,7 +736,15 @@ LOCAL_ZONE = [
 ]
 
 
-@pytest.mark.parametrize("zone", ["America/New_York", "Europe/London", "Australia/Sydney"])
+# Beside the three zones, zones whose long names flowctx had not been given (it refused every
+# toString there): half-hour and 45-minute offsets, daylight time of 30 minutes, southern
+# summers, a zone that left daylight time (Moscow, Tehran), aliases.
+ZONES = ["America/New_York", "Europe/London", "Australia/Sydney", "Asia/Shanghai",
+         "America/Sao_Paulo", "Europe/Moscow", "Australia/Lord_Howe", "Asia/Tehran",
+         "Pacific/Chatham", "America/St_Johns", "Europe/Madrid", "US/Pacific"]  # fmt: skip
+
+
+@pytest.mark.parametrize("zone", ZONES)
 def test_local_time_in_the_zone(
     mj_oracle: MjOracle, monkeypatch: pytest.MonkeyPatch, zone: str
 ) -> None:

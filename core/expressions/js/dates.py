@@ -11,6 +11,7 @@ so years beyond Python's ``datetime`` range still work. Local time is node's: th
 from __future__ import annotations
 
 import functools
+import json
 import math
 import os
 import re
@@ -43,25 +44,23 @@ _DAYS: Final = ("Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat")
 _MONTHS: Final = (
     "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
 )  # fmt: skip
-# ICU's long names (en-US) node 20 prints in toString() for the zones flowctx knows; another
-# zone's toString is refused rather than guessed.
-_ZONE_NAMES: Final[dict[str, tuple[str, str]]] = {
-    "UTC": ("Coordinated Universal Time", "Coordinated Universal Time"),
-    "Etc/UTC": ("Coordinated Universal Time", "Coordinated Universal Time"),
-    "America/New_York": ("Eastern Standard Time", "Eastern Daylight Time"),
-    "America/Chicago": ("Central Standard Time", "Central Daylight Time"),
-    "America/Denver": ("Mountain Standard Time", "Mountain Daylight Time"),
-    "America/Los_Angeles": ("Pacific Standard Time", "Pacific Daylight Time"),
-    "Europe/London": ("Greenwich Mean Time", "British Summer Time"),
-    "Europe/Paris": ("Central European Standard Time", "Central European Summer Time"),
-    "Europe/Berlin": ("Central European Standard Time", "Central European Summer Time"),
-    "Asia/Tokyo": ("Japan Standard Time", "Japan Standard Time"),
-    "Asia/Kolkata": ("India Standard Time", "India Standard Time"),
-    "Australia/Sydney": (
-        "Australian Eastern Standard Time",
-        "Australian Eastern Daylight Time",
-    ),
-}
+
+
+# ICU's long names (en-US) node 20 prints in toString() for the zones measured; another zone's
+# toString is refused rather than guessed.
+@functools.cache
+def _zone_names() -> dict[str, list[str]]:
+    """Each zone's long names in toString, standard and daylight, by the flag ``_daylight``
+    reads (datezonenames.json, measured by scripts/date_zone_names.py: the zones whose name
+    that flag does not decide, Dublin's or Casablanca's, are not in it)."""
+    from importlib import resources
+
+    text = resources.files(__package__).joinpath("datezonenames.json").read_text("utf-8")
+    names: dict[str, list[str]] = json.loads(text)
+    return names
+
+
+_UTC_NAMES: Final = ["Coordinated Universal Time", "Coordinated Universal Time"]
 
 
 # --- the zone -------------------------------------------------------------------------------
@@ -359,10 +358,10 @@ def _zone_text(t: float) -> str:
     sign = "+" if off >= 0 else "-"
     text = f"GMT{sign}{abs(off) // 60:02d}{abs(off) % 60:02d}"
     name = zone_name()
-    names = _ZONE_NAMES.get(name)
+    names = _zone_names().get(name)
     if names is None:
         if _zone(name) is None:
-            names = _ZONE_NAMES["UTC"]
+            names = _UTC_NAMES
         else:
             raise Unsupported(
                 f"flowctx does not reproduce the long name node prints for the zone {name}"
