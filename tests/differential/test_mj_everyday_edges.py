@@ -788,3 +788,37 @@ def test_symbols_as_bigints(mj_oracle: MjOracle) -> None:
     tally = compare(mj_oracle, cases, "mj symbols as bigints")
     assert not tally.disagreements, tally.details()
     assert tally.agree == len(cases)
+
+
+# Collation: numeric reads a run of any script's decimal digits (Nd) as a number (١٢ is 12, and
+# so are 1٢ and 𝟏𝟐) and puts numbers before every other character of the digits' group (① and
+# ½ after 10); flowctx read ASCII digits only and put numbers after ①. The capital ẞ is ß's
+# uppercase (ß < ẞ), not SS's spelling.
+COLLATION_WORDS = ["1", "01", "١", "①", "½", "10", "9", "a1", "a10", "a2", "a١٠", "a٢", "€", "0",
+                   "٠", "", "1.٥", "1.5", "𝟏𝟐", "12", "²", "9" * 40, "x00y", "x0y", "٣٤", " 1",
+                   "१०", "Ⅻ", "ss", "SS", "ß", "ẞ", "ẞa", "ßa", "ẞ\u0301", "STRAẞE", "Straße",
+                   "sſ", "æ", "AE"]  # fmt: skip
+COLLATION_OPTIONS = [
+    "",
+    ", undefined, Object.fromEntries([['numeric', true]])",
+    ", 'en-u-kn'",
+    ", 'en', Object.fromEntries([['numeric', true], ['sensitivity', 'base']])",
+    ", 'en', Object.fromEntries([['numeric', true], ['sensitivity', 'case']])",
+    ", 'de'",
+    ", 'en', Object.fromEntries([['sensitivity', 'accent']])",
+]
+
+
+def test_numeric_collation_and_capital_sharp_s(mj_oracle: MjOracle) -> None:
+    cases = [
+        (f"JSON.stringify(payload.w.map(a => payload.w.map(b => a.localeCompare(b{o}))))", scope)
+        for o in COLLATION_OPTIONS
+        for scope in ({"payload": {"w": COLLATION_WORDS}},)
+    ] + [
+        (f"JSON.stringify([...payload.w].sort((a, b) => a.localeCompare(b{o})))", scope)
+        for o in COLLATION_OPTIONS
+        for scope in ({"payload": {"w": COLLATION_WORDS}},)
+    ]
+    tally = compare(mj_oracle, cases, "mj numeric collation")
+    assert not tally.disagreements, tally.details()
+    assert tally.agree == len(cases)

@@ -36,7 +36,12 @@ _PROCESS_WHY: Final = "node's answer depends on the collators its process made b
 _PROCESS: Final = host_refusal(
     "what this collator reports (zh's, a search collator's with -u-co-)", _PROCESS_WHY
 )
-_DIGITS: Final = re.compile(r"[0-9]+")
+#: a run of digits numeric reads: any decimal digit (Nd), of any script, mixed or not (١٢ is 12,
+#: as 1٢ and 𝟏𝟐 are), as ICU weighs every Nd character as its digit
+_DIGITS: Final = re.compile(r"\d+")
+#: where numeric puts a number in the root order: before every character of the digits' group,
+#: ① and ½ included (they are no Nd), after the symbols (€)
+_NUMBER_LEAD: Final = 99_999
 _NUMBER_BAND: Final = 110_000  # a run of digits: its length, then each digit, among digits
 #: where the root's search collation orders otherwise than its standard one (measured over
 #: every BMP character: Arabic and its presentation forms, Thai and Lao, Hangul, relation
@@ -241,8 +246,10 @@ class Collator(IntlObject):
                     tertiary += t
                 if m is None:
                     break
-                digits = m.group().lstrip("0") or "0"
-                weights = [_NUMBER_BAND + len(digits), *(100_000 + int(d) for d in digits)]
+                value = [unicodedata.decimal(d) for d in m.group()]
+                while len(value) > 1 and value[0] == 0:
+                    value.pop(0)  # leading zeros ignored
+                weights = [_NUMBER_LEAD, len(value), *(100_000 + d for d in value)]
                 primary += weights
                 secondary += [0] * len(weights)
                 tertiary += [0] * len(weights)
