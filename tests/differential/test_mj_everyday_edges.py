@@ -758,7 +758,8 @@ def test_local_time_in_the_zone(
 
 # A Symbol where a BigInt is asked: ToBigInt names it ("Cannot convert Symbol(x) to a BigInt"),
 # and 1n + Symbol() is ToNumeric's TypeError before the mixing is judged; flowctx gave
-# ToNumber's message to the first and the mixing's to the second.
+# ToNumber's message to the first and the mixing's to the second. Object(1n), a BigInt's
+# wrapper, is its BigInt to the operators.
 SYMBOL_BIGINTS = [
     "BigInt(Symbol())",
     "BigInt(Symbol('x'))",
@@ -780,6 +781,21 @@ SYMBOL_BIGINTS = [
     "'a' + 1n",
     "BigInt.asIntN(8, '1.5')",
     "BigInt.asIntN(8, [])",
+    # a BigInt's wrapper is its BigInt to the operators (flowctx: an object with no number)
+    "Object(1n) + 1n",
+    "typeof (Object(1n) + 1n)",
+    "Object(1n) + 1",
+    "Object(1n) * 2",
+    "Object(5n) * Object(2n)",
+    "Object(1n) == 1n",
+    "Object(1n) == Object(1n)",
+    "Object(1n) === 1n",
+    "-Object(1n)",
+    "+Object(1n)",
+    "!Object(0n)",
+    "Object(7n) >>> 1n",
+    "Object(1n) < 2",
+    "Object(1n) + ''",
 ]
 
 

@@ -173,6 +173,20 @@ def _is(v: Any) -> bool:
 _INT_TEXT: Final = r"[+-]?[0-9]+|0[xX][0-9a-fA-F]+|0[oO][0-7]+|0[bB][01]+"
 
 
+def _unboxed(v: Any) -> Any:
+    """A BigInt's wrapper without own properties (Object(1n)) as the operators take it: its
+    ToPrimitive is the BigInt, so Object(1n) + 1n is 2n and Object(1n) * 2 mixes types (the
+    wrapper was taken for an object with no number, NaN)."""
+    inner = getattr(v, "value", None) if isinstance(v, JsObject) and not _is(v) else None
+    if inner is not None and _is(inner) and not getattr(v, "props", True):
+        return inner
+    return v
+
+
+def _primitive(v: Any) -> bool:
+    return v is None or v is UNDEFINED or type(v) in (str, int, float, bool) or _is(v)
+
+
 def from_string(s: str) -> int | None:
     """StringToBigInt: None where the text is not an integer literal."""
     t = s.strip(JS_WHITESPACE)
@@ -281,6 +295,7 @@ def aware(name: str, plain: Callable[[Any, Any], Any]) -> Callable[[Any, Any], A
     if name == "+":
 
         def add(a: Any, b: Any) -> Any:
+            a, b = _unboxed(a), _unboxed(b)
             if not (_is(a) or _is(b)):
                 return plain(a, b)
             pa, pb = js.to_primitive(a), js.to_primitive(b)
@@ -298,6 +313,7 @@ def aware(name: str, plain: Callable[[Any, Any], Any]) -> Callable[[Any, Any], A
     if name == ">>>":
 
         def urshift(a: Any, b: Any) -> Any:
+            a, b = _unboxed(a), _unboxed(b)
             if _is(a) or _is(b):
                 a, b = _numeric(a), _numeric(b)
                 if _is(a) and _is(b):
@@ -309,6 +325,7 @@ def aware(name: str, plain: Callable[[Any, Any], Any]) -> Callable[[Any, Any], A
     op = _ARITH[name]
 
     def arith(a: Any, b: Any) -> Any:
+        a, b = _unboxed(a), _unboxed(b)
         if not (_is(a) or _is(b)):
             return plain(a, b)
         return JsBigInt(op(*_both(a, b)))
@@ -363,6 +380,11 @@ def compare(name: str, plain: Callable[[Any, Any], bool]) -> Callable[[Any, Any]
         negate = name == "!="
 
         def loose(a: Any, b: Any) -> bool:
+            # a wrapper meets a primitive by its primitive (two objects: by identity)
+            if _primitive(b):
+                a = _unboxed(a)
+            if _primitive(a):
+                b = _unboxed(b)
             if not (_is(a) or _is(b)):
                 return plain(a, b)
             other = b if _is(a) else a
@@ -382,6 +404,7 @@ def compare(name: str, plain: Callable[[Any, Any], bool]) -> Callable[[Any, Any]
         return loose
 
     def relation(a: Any, b: Any) -> bool:
+        a, b = _unboxed(a), _unboxed(b)
         if not (_is(a) or _is(b)):
             return plain(a, b)
         r = _order(a, b)
@@ -394,6 +417,10 @@ def compare(name: str, plain: Callable[[Any, Any], bool]) -> Callable[[Any, Any]
 
 def unary(name: str, plain: Callable[[Any], Any]) -> Callable[[Any], Any]:
     def op(a: Any) -> Any:
+        if name in ("-", "~", "+"):
+            # ToNumeric: -Object(1n) is -1n, +Object(1n) ToNumber's TypeError (but !Object(0n)
+            # is false: an object)
+            a = _unboxed(a)
         if not _is(a):
             return plain(a)
         if name == "-":
