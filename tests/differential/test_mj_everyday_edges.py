@@ -838,3 +838,57 @@ def test_numeric_collation_and_capital_sharp_s(mj_oracle: MjOracle) -> None:
     tally = compare(mj_oracle, cases, "mj numeric collation")
     assert not tally.disagreements, tally.details()
     assert tally.agree == len(cases)
+
+
+# node's default locale is the environment's, as its zone is: ICU reads LC_ALL, LC_MESSAGES,
+# then LANG (the first set; its codeset cut off; C and POSIX are en-US). Under LANG=de_DE.UTF-8
+# (1234.5).toLocaleString() is 1.234,5 and a date's toLocaleString() 1.1.1970, 00:00:00;
+# flowctx answered en-US's everywhere. A default locale the services do not have whole is
+# reported whole (Intl.Collator().resolvedOptions().locale is de-DE, with de's collation).
+DEFAULT_LOCALE = [
+    "(1234.5).toLocaleString()",
+    "(-1234567.891).toLocaleString()",
+    "(12345678901234567890n).toLocaleString()",
+    "new Date(0).toLocaleString()",
+    "new Date(0).toLocaleDateString()",
+    "new Date(1711846800000).toLocaleTimeString()",
+    "new Intl.NumberFormat().format(1234.5)",
+    "new Intl.DateTimeFormat().format(new Date(0))",
+    "new Intl.NumberFormat().resolvedOptions().locale",
+    "new Intl.Collator().resolvedOptions().locale",
+    "JSON.stringify(['b', 'a', 'ä', 'z', 'å', 'ö', 'o', 'ch', 'c', 'h', 'ı', 'I', 'İ']"
+    ".sort((a, b) => a.localeCompare(b)))",
+    "'i'.toLocaleUpperCase()",
+    "[1234.5, new Date(0)].toLocaleString()",
+    "(1234.5).toLocaleString('xx')",
+    "(1234.5).toLocaleString('en-US')",
+    "(0.5).toLocaleString(undefined, Object.fromEntries([['style', 'percent']]))",
+    "new Intl.PluralRules().select(1)",
+    "new Intl.ListFormat().format(['a', 'b', 'c'])",
+    "new Intl.RelativeTimeFormat().format(-1, 'day')",
+]
+
+
+@pytest.mark.parametrize(
+    "env",
+    [
+        {"LANG": "de_DE.UTF-8"},
+        {"LANG": "sv_SE.UTF-8"},
+        {"LANG": "tr_TR"},
+        {"LANG": "de_DE.UTF-8", "LC_MESSAGES": "fr_FR.UTF-8"},
+        {"LANG": "de_DE", "LC_ALL": "ja_JP.UTF-8"},
+        {"LANG": "pt_BR", "LC_ALL": "C"},
+        {"LANG": "C.UTF-8"},
+    ],
+)
+def test_default_locale_of_the_environment(
+    mj_oracle: MjOracle, monkeypatch: pytest.MonkeyPatch, env: dict[str, str]
+) -> None:
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        monkeypatch.delenv(name, raising=False)
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)  # node, run by the oracle, reads them too
+    cases = [(expr, {"payload": {}}) for expr in DEFAULT_LOCALE]
+    tally = compare(mj_oracle, cases, f"mj default locale under {env}")
+    assert not tally.disagreements, tally.details()
+    assert tally.agree == len(cases)

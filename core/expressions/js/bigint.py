@@ -119,7 +119,9 @@ class JsBigInt(JsObject):
         )
 
     def _to_locale_string(self, locales: Any = UNDEFINED, options: Any = UNDEFINED, *_: Any) -> str:
-        if locales is UNDEFINED and options is UNDEFINED:
+        from flowctx_core.expressions.js.intl.locales import default_locale
+
+        if locales is UNDEFINED and options is UNDEFINED and default_locale() == "en-US":
             return _grouped(decimal_text(self.big))
         from flowctx_core.expressions.js import intl
 

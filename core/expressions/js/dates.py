@@ -406,9 +406,20 @@ def _locale_time(t_local: float) -> str:
     return f"{(h % 12) or 12}:{mi:02d}:{s:02d} {'AM' if h < 12 else 'PM'}"
 
 
+def _environment_locale() -> str:
+    """node's default locale (LANG=de_DE.UTF-8 makes it de-DE), which Intl formats by."""
+    from flowctx_core.expressions.js.intl.locales import default_locale
+
+    return default_locale()
+
+
 def _locale(kind: str) -> Callable[..., str]:
     def call(d: JsDate, locales: Any = UNDEFINED, options: Any = UNDEFINED, *_: Any) -> str:
-        if not (locales is UNDEFINED or locales == "en-US") or options is not UNDEFINED:
+        if (
+            not (locales is UNDEFINED or locales == "en-US")
+            or options is not UNDEFINED
+            or (locales is UNDEFINED and _environment_locale() != "en-US")
+        ):
             from flowctx_core.expressions.js import intl
 
             text: str = intl.service("datetimeformat").to_locale(d.tv, kind, locales, options)

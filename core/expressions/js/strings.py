@@ -397,10 +397,18 @@ def _build_key(s: str, shifted: bool = False) -> Key:
     return tuple(primary), tuple(secondary), tuple(tertiary)
 
 
+def _environment_locale() -> bool:
+    """Whether node's default locale is the environment's, not en-US (LANG=sv_SE.UTF-8 makes
+    localeCompare Swedish's): Intl.Collator's then."""
+    from flowctx_core.expressions.js.intl.locales import DEFAULT, default_locale
+
+    return default_locale() != DEFAULT
+
+
 def _str_locale_compare(
     s: str, other: Any = UNDEFINED, locales: Any = UNDEFINED, options: Any = UNDEFINED, *_: Any
 ) -> int:
-    if locales is not UNDEFINED or options is not UNDEFINED:  # Intl.Collator's
+    if locales is not UNDEFINED or options is not UNDEFINED or _environment_locale():
         from flowctx_core.expressions.js import intl
 
         order: int = intl.service("collator").locale_compare(s, other, locales, options)

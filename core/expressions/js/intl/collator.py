@@ -16,6 +16,7 @@ from typing import Any, Final
 from flowctx_core.expressions.js.common import Unsupported
 from flowctx_core.expressions.js.intl.data import table
 from flowctx_core.expressions.js.intl.locales import (
+    best_available,
     canonical_list,
     resolve_keywords,
     with_keywords,
@@ -413,6 +414,10 @@ def construct(
     numeric = option("numeric", "boolean", None, UNDEFINED)
     case_first = option("caseFirst", "string", ("upper", "lower", "false"), UNDEFINED)
     locale, found = resolve_keywords("collator", requested)
+    # node's default locale from the environment (de-DE) is reported whole, its collation is
+    # the one the collator has (de's)
+    reported = locale
+    locale = best_available("collator", locale) or locale
     kept = {k: v for k, v in found.items() if k == "va"}
     # -u-kn- and -u-kf-: V8 keeps a valid one in the locale even where an option overrides it
     if found.get("kn") in ("", "false"):
@@ -475,7 +480,7 @@ def construct(
     ignore = option("ignorePunctuation", "boolean", None, default_ignore) or default_ignore
     return Collator(
         {
-            "locale": with_keywords(locale, kept),
+            "locale": with_keywords(reported, kept),
             "usage": usage,
             "sensitivity": sensitivity,
             "ignorePunctuation": ignore,
