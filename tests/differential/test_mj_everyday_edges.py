@@ -892,3 +892,27 @@ def test_default_locale_of_the_environment(
     tally = compare(mj_oracle, cases, f"mj default locale under {env}")
     assert not tally.disagreements, tally.details()
     assert tally.agree == len(cases)
+
+
+# TZ values node's ICU does not know as a zone: UTC0 and TZ set empty are an unknown zone at
+# offset 0, which toString names GMT+00:00 (flowctx: Coordinated Universal Time); a POSIX rule
+# (EST5, UTC+3, JST-9) has its offset there, which flowctx had taken for UTC's (now refused).
+UNKNOWN_ZONE = [
+    "new Date(1711846800000).toString()",
+    "new Date(2024, 0, 1).toTimeString()",
+    "new Date(1711846800000).getHours()",
+    "new Date(0).getTimezoneOffset()",
+    "Date.parse('2024-01-01T00:00:00')",
+    "new Date(1711846800000).toLocaleString()",
+]
+
+
+@pytest.mark.parametrize("zone", ["UTC0", "", "GMT", "Etc/GMT+5", "UTC"])
+def test_zones_node_does_not_know(
+    mj_oracle: MjOracle, monkeypatch: pytest.MonkeyPatch, zone: str
+) -> None:
+    monkeypatch.setenv("TZ", zone)
+    cases = [(expr, {"payload": {}}) for expr in UNKNOWN_ZONE]
+    tally = compare(mj_oracle, cases, f"mj TZ={zone!r}")
+    assert not tally.disagreements, tally.details()
+    assert tally.agree == len(cases)

@@ -68,20 +68,30 @@ _UTC_NAMES: Final = ["Coordinated Universal Time", "Coordinated Universal Time"]
 
 def zone_name() -> str:
     """node's zone: ``TZ`` when set (a leading ':' is dropped, as glibc does), else UTC."""
-    name = os.environ.get("TZ", "").lstrip(":") or "UTC"
-    return name
+    raw = os.environ.get("TZ")
+    if raw is None:
+        return "UTC"
+    # set empty, ICU's zone is unknown (offset 0, named GMT+00:00), not UTC
+    return raw.lstrip(":") if raw != ":" else "UTC"
+
+
+#: TZ values ICU takes for an unknown zone at offset 0: its toString names it GMT+00:00 and
+#: Intl reports no zone (measured: TZ=UTC0, TZ set empty)
+_UNKNOWN_AT_ZERO: Final = ("UTC0", "")
 
 
 @functools.lru_cache(maxsize=16)
 def _zone(name: str) -> ZoneInfo | None:
-    if name in ("UTC", "Etc/UTC", "GMT", "UTC0"):
+    if name in ("UTC", "Etc/UTC", "GMT") or name in _UNKNOWN_AT_ZERO:
         return None
     from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
     try:
         return ZoneInfo(name)
     except (ZoneInfoNotFoundError, ValueError):
-        return None  # node falls back to UTC for a zone it does not know
+        # node's ICU reads another TZ as a POSIX rule (EST5 is at -5:00, named GMT-05:00) or
+        # through the host's own zone files (<+03>-3 is UTC there): not UTC
+        raise Unsupported(f"flowctx does not reproduce node's time zone TZ={name!r}") from None
 
 
 @functools.cache
@@ -359,7 +369,9 @@ def _zone_text(t: float) -> str:
     text = f"GMT{sign}{abs(off) // 60:02d}{abs(off) % 60:02d}"
     name = zone_name()
     names = _zone_names().get(name)
-    if names is None:
+    if name in _UNKNOWN_AT_ZERO:
+        names = ["GMT+00:00", "GMT+00:00"]
+    elif names is None:
         if _zone(name) is None:
             names = _UTC_NAMES
         else:
