@@ -368,6 +368,15 @@ def _zone_text(t: float) -> str:
     sign = "+" if off >= 0 else "-"
     text = f"GMT{sign}{abs(off) // 60:02d}{abs(off) % 60:02d}"
     name = zone_name()
+    from flowctx_core.expressions.js.intl.locales import DEFAULT, default_locale
+
+    if default_locale() != DEFAULT:
+        # ICU names the zone in node's default locale (LANG=de_DE.UTF-8: Mitteleuropäische
+        # Normalzeit); the names measured are en-US's
+        raise Unsupported(
+            f"flowctx does not reproduce the zone's name node prints in its default locale"
+            f" {default_locale()}"
+        )
     names = _zone_names().get(name)
     if name in _UNKNOWN_AT_ZERO:
         names = ["GMT+00:00", "GMT+00:00"]
