@@ -119,7 +119,9 @@ class JsBigInt(JsObject):
         )
 
     def _to_locale_string(self, locales: Any = UNDEFINED, options: Any = UNDEFINED, *_: Any) -> str:
-        if locales is UNDEFINED and options is UNDEFINED:
+        from flowctx_core.expressions.js.intl.locales import default_locale
+
+        if locales is UNDEFINED and options is UNDEFINED and default_locale() == "en-US":
             return _grouped(decimal_text(self.big))
         from flowctx_core.expressions.js import intl
 
@@ -173,6 +175,20 @@ def _is(v: Any) -> bool:
 _INT_TEXT: Final = r"[+-]?[0-9]+|0[xX][0-9a-fA-F]+|0[oO][0-7]+|0[bB][01]+"
 
 
+def _unboxed(v: Any) -> Any:
+    """A BigInt's wrapper without own properties (Object(1n)) as the operators take it: its
+    ToPrimitive is the BigInt, so Object(1n) + 1n is 2n and Object(1n) * 2 mixes types (the
+    wrapper was taken for an object with no number, NaN)."""
+    inner = getattr(v, "value", None) if isinstance(v, JsObject) and not _is(v) else None
+    if inner is not None and _is(inner) and not getattr(v, "props", True):
+        return inner
+    return v
+
+
+def _primitive(v: Any) -> bool:
+    return v is None or v is UNDEFINED or type(v) in (str, int, float, bool) or _is(v)
+
+
 def from_string(s: str) -> int | None:
     """StringToBigInt: None where the text is not an integer literal."""
     t = s.strip(JS_WHITESPACE)
@@ -211,6 +227,10 @@ def to_bigint(v: Any = UNDEFINED, *_: Any) -> JsBigInt:
         return JsBigInt(n)
     if v is None or v is UNDEFINED:
         raise JsError(f"Cannot convert {js.to_string(v)} to a BigInt")
+    if js.typeof(v) == "symbol":
+        # a primitive already: ToBigInt names it (BigInt(Symbol('x')), BigInt.asIntN(8, ...)),
+        # where ToNumber's message would be wrong
+        raise JsError(f"Cannot convert {v.shown()} to a BigInt")
     return to_bigint(js.to_primitive(v, "number"))
 
 
@@ -277,6 +297,7 @@ def aware(name: str, plain: Callable[[Any, Any], Any]) -> Callable[[Any, Any], A
     if name == "+":
 
         def add(a: Any, b: Any) -> Any:
+            a, b = _unboxed(a), _unboxed(b)
             if not (_is(a) or _is(b)):
                 return plain(a, b)
             pa, pb = js.to_primitive(a), js.to_primitive(b)
@@ -284,12 +305,17 @@ def aware(name: str, plain: Callable[[Any, Any], Any]) -> Callable[[Any, Any], A
                 return JsBigInt(a.big + b.big)
             if (type(pa) is str and not _is(a)) or (type(pb) is str and not _is(b)):
                 return js.concat(js.to_string(a), js.to_string(b))
+            if js.typeof(pa) == "symbol" or js.typeof(pb) == "symbol":
+                # ToNumeric of each primitive comes before the mixing is judged: a Symbol's
+                # TypeError (1n + Symbol()) is the one V8 throws
+                raise JsError("Cannot convert a Symbol value to a number")
             raise JsError(MIX)
 
         return add
     if name == ">>>":
 
         def urshift(a: Any, b: Any) -> Any:
+            a, b = _unboxed(a), _unboxed(b)
             if _is(a) or _is(b):
                 a, b = _numeric(a), _numeric(b)
                 if _is(a) and _is(b):
@@ -301,6 +327,7 @@ def aware(name: str, plain: Callable[[Any, Any], Any]) -> Callable[[Any, Any], A
     op = _ARITH[name]
 
     def arith(a: Any, b: Any) -> Any:
+        a, b = _unboxed(a), _unboxed(b)
         if not (_is(a) or _is(b)):
             return plain(a, b)
         return JsBigInt(op(*_both(a, b)))
@@ -355,6 +382,11 @@ def compare(name: str, plain: Callable[[Any, Any], bool]) -> Callable[[Any, Any]
         negate = name == "!="
 
         def loose(a: Any, b: Any) -> bool:
+            # a wrapper meets a primitive by its primitive (two objects: by identity)
+            if _primitive(b):
+                a = _unboxed(a)
+            if _primitive(a):
+                b = _unboxed(b)
             if not (_is(a) or _is(b)):
                 return plain(a, b)
             other = b if _is(a) else a
@@ -374,6 +406,7 @@ def compare(name: str, plain: Callable[[Any, Any], bool]) -> Callable[[Any, Any]
         return loose
 
     def relation(a: Any, b: Any) -> bool:
+        a, b = _unboxed(a), _unboxed(b)
         if not (_is(a) or _is(b)):
             return plain(a, b)
         r = _order(a, b)
@@ -386,6 +419,10 @@ def compare(name: str, plain: Callable[[Any, Any], bool]) -> Callable[[Any, Any]
 
 def unary(name: str, plain: Callable[[Any], Any]) -> Callable[[Any], Any]:
     def op(a: Any) -> Any:
+        if name in ("-", "~", "+"):
+            # ToNumeric: -Object(1n) is -1n, +Object(1n) ToNumber's TypeError (but !Object(0n)
+            # is false: an object)
+            a = _unboxed(a)
         if not _is(a):
             return plain(a)
         if name == "-":
@@ -414,7 +451,7 @@ def _operand(v: Any) -> int:
         )
     if _is(v):
         return int(v.big)
-    if type(v) not in (str, bool) and not js.is_nullish(v):
+    if type(v) not in (str, bool) and not js.is_nullish(v) and js.typeof(v) != "symbol":
         return _operand(js.to_primitive(v, "number"))
     return int(to_bigint(v).big)
 

@@ -11,6 +11,7 @@ so years beyond Python's ``datetime`` range still work. Local time is node's: th
 from __future__ import annotations
 
 import functools
+import json
 import math
 import os
 import re
@@ -43,25 +44,23 @@ _DAYS: Final = ("Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat")
 _MONTHS: Final = (
     "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
 )  # fmt: skip
-# ICU's long names (en-US) node 20 prints in toString() for the zones flowctx knows; another
-# zone's toString is refused rather than guessed.
-_ZONE_NAMES: Final[dict[str, tuple[str, str]]] = {
-    "UTC": ("Coordinated Universal Time", "Coordinated Universal Time"),
-    "Etc/UTC": ("Coordinated Universal Time", "Coordinated Universal Time"),
-    "America/New_York": ("Eastern Standard Time", "Eastern Daylight Time"),
-    "America/Chicago": ("Central Standard Time", "Central Daylight Time"),
-    "America/Denver": ("Mountain Standard Time", "Mountain Daylight Time"),
-    "America/Los_Angeles": ("Pacific Standard Time", "Pacific Daylight Time"),
-    "Europe/London": ("Greenwich Mean Time", "British Summer Time"),
-    "Europe/Paris": ("Central European Standard Time", "Central European Summer Time"),
-    "Europe/Berlin": ("Central European Standard Time", "Central European Summer Time"),
-    "Asia/Tokyo": ("Japan Standard Time", "Japan Standard Time"),
-    "Asia/Kolkata": ("India Standard Time", "India Standard Time"),
-    "Australia/Sydney": (
-        "Australian Eastern Standard Time",
-        "Australian Eastern Daylight Time",
-    ),
-}
+
+
+# ICU's long names (en-US) node 20 prints in toString() for the zones measured; another zone's
+# toString is refused rather than guessed.
+@functools.cache
+def _zone_names() -> dict[str, list[str]]:
+    """Each zone's long names in toString, standard and daylight, by the flag ``_daylight``
+    reads (datezonenames.json, measured by scripts/date_zone_names.py: the zones whose name
+    that flag does not decide, Dublin's or Casablanca's, are not in it)."""
+    from importlib import resources
+
+    text = resources.files(__package__).joinpath("datezonenames.json").read_text("utf-8")
+    names: dict[str, list[str]] = json.loads(text)
+    return names
+
+
+_UTC_NAMES: Final = ["Coordinated Universal Time", "Coordinated Universal Time"]
 
 
 # --- the zone -------------------------------------------------------------------------------
@@ -69,20 +68,30 @@ _ZONE_NAMES: Final[dict[str, tuple[str, str]]] = {
 
 def zone_name() -> str:
     """node's zone: ``TZ`` when set (a leading ':' is dropped, as glibc does), else UTC."""
-    name = os.environ.get("TZ", "").lstrip(":") or "UTC"
-    return name
+    raw = os.environ.get("TZ")
+    if raw is None:
+        return "UTC"
+    # set empty, ICU's zone is unknown (offset 0, named GMT+00:00), not UTC
+    return raw.lstrip(":") if raw != ":" else "UTC"
+
+
+#: TZ values ICU takes for an unknown zone at offset 0: its toString names it GMT+00:00 and
+#: Intl reports no zone (measured: TZ=UTC0, TZ set empty)
+_UNKNOWN_AT_ZERO: Final = ("UTC0", "")
 
 
 @functools.lru_cache(maxsize=16)
 def _zone(name: str) -> ZoneInfo | None:
-    if name in ("UTC", "Etc/UTC", "GMT", "UTC0"):
+    if name in ("UTC", "Etc/UTC", "GMT") or name in _UNKNOWN_AT_ZERO:
         return None
     from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
     try:
         return ZoneInfo(name)
     except (ZoneInfoNotFoundError, ValueError):
-        return None  # node falls back to UTC for a zone it does not know
+        # node's ICU reads another TZ as a POSIX rule (EST5 is at -5:00, named GMT-05:00) or
+        # through the host's own zone files (<+03>-3 is UTC there): not UTC
+        raise Unsupported(f"flowctx does not reproduce node's time zone TZ={name!r}") from None
 
 
 @functools.cache
@@ -359,10 +368,21 @@ def _zone_text(t: float) -> str:
     sign = "+" if off >= 0 else "-"
     text = f"GMT{sign}{abs(off) // 60:02d}{abs(off) % 60:02d}"
     name = zone_name()
-    names = _ZONE_NAMES.get(name)
-    if names is None:
+    from flowctx_core.expressions.js.intl.locales import DEFAULT, default_locale
+
+    if default_locale() != DEFAULT:
+        # ICU names the zone in node's default locale (LANG=de_DE.UTF-8: Mitteleuropäische
+        # Normalzeit); the names measured are en-US's
+        raise Unsupported(
+            f"flowctx does not reproduce the zone's name node prints in its default locale"
+            f" {default_locale()}"
+        )
+    names = _zone_names().get(name)
+    if name in _UNKNOWN_AT_ZERO:
+        names = ["GMT+00:00", "GMT+00:00"]
+    elif names is None:
         if _zone(name) is None:
-            names = _ZONE_NAMES["UTC"]
+            names = _UTC_NAMES
         else:
             raise Unsupported(
                 f"flowctx does not reproduce the long name node prints for the zone {name}"
@@ -407,9 +427,20 @@ def _locale_time(t_local: float) -> str:
     return f"{(h % 12) or 12}:{mi:02d}:{s:02d} {'AM' if h < 12 else 'PM'}"
 
 
+def _environment_locale() -> str:
+    """node's default locale (LANG=de_DE.UTF-8 makes it de-DE), which Intl formats by."""
+    from flowctx_core.expressions.js.intl.locales import default_locale
+
+    return default_locale()
+
+
 def _locale(kind: str) -> Callable[..., str]:
     def call(d: JsDate, locales: Any = UNDEFINED, options: Any = UNDEFINED, *_: Any) -> str:
-        if not (locales is UNDEFINED or locales == "en-US") or options is not UNDEFINED:
+        if (
+            not (locales is UNDEFINED or locales == "en-US")
+            or options is not UNDEFINED
+            or (locales is UNDEFINED and _environment_locale() != "en-US")
+        ):
             from flowctx_core.expressions.js import intl
 
             text: str = intl.service("datetimeformat").to_locale(d.tv, kind, locales, options)

@@ -14,10 +14,19 @@ from flowctx_core.expressions.js.numberlocales import NUMBER_LOCALES, NumberShap
 DEFAULT: Final = NUMBER_LOCALES.get("en-US", NUMBER_LOCALES["en"])
 
 
+def _default() -> NumberShape:
+    """The default locale's shape: en-US's, or the environment's (LANG=de_DE.UTF-8)."""
+    from flowctx_core.expressions.js.intl.locales import DEFAULT as EN_US
+    from flowctx_core.expressions.js.intl.locales import default_locale
+
+    tag = default_locale()
+    return DEFAULT if tag == EN_US else number_shape(tag)
+
+
 def number_shape(locales: Any) -> NumberShape:
     tag = first_locale(locales)
     if tag is None:
-        return DEFAULT
+        return _default()
     parts = tag.split("-")
     several = type(locales) is list and len(locales) > 1
     if several or any(len(p) == 1 and p.lower() != "x" for p in parts[1:]):
@@ -51,4 +60,4 @@ def number_shape(locales: Any) -> NumberShape:
         found = NUMBER_LOCALES.get(name)
         if found is not None:
             return found
-    return DEFAULT
+    return _default()

@@ -125,10 +125,11 @@ def _str_last_index_of(s: str, search: Any = UNDEFINED, position: Any = UNDEFINE
 # strokes (intl/tables/han.json.gz), supplementary code points node leaves unassigned by code
 # point. Refused, not reproduced: supplementary code points Python's Unicode leaves unassigned
 # and node's does not (their place in node's order).
-_EXPANSIONS: Final = {"ß": "ss", "æ": "ae", "Æ": "AE", "œ": "oe", "Œ": "OE", "ø": "o\u0338",
-                      "Ø": "O\u0338", "ı": "i", "ς": "σ"}  # fmt: skip
-#: the expansions node tells from their spelling at the second level (ß from ss)
-_SPELLED_APART: Final = frozenset("ßæÆœŒ")
+_EXPANSIONS: Final = {"ß": "ss", "ẞ": "SS", "æ": "ae", "Æ": "AE", "œ": "oe", "Œ": "OE",
+                      "ø": "o\u0338", "Ø": "O\u0338", "ı": "i", "ς": "σ"}  # fmt: skip
+#: the expansions node tells from their spelling at the second level (ß from ss; the capital ẞ
+#: is ß's uppercase there, not SS: ß < ẞ < SS with an accent)
+_SPELLED_APART: Final = frozenset("ßẞæÆœŒ")
 _SECONDARY_BASE: Final = 0
 _VARIANT: Final = 0x110000  # a letter's variant of its own (đ), after its accents
 _PUNCT: Final = 1_000
@@ -396,10 +397,18 @@ def _build_key(s: str, shifted: bool = False) -> Key:
     return tuple(primary), tuple(secondary), tuple(tertiary)
 
 
+def _environment_locale() -> bool:
+    """Whether node's default locale is the environment's, not en-US (LANG=sv_SE.UTF-8 makes
+    localeCompare Swedish's): Intl.Collator's then."""
+    from flowctx_core.expressions.js.intl.locales import DEFAULT, default_locale
+
+    return default_locale() != DEFAULT
+
+
 def _str_locale_compare(
     s: str, other: Any = UNDEFINED, locales: Any = UNDEFINED, options: Any = UNDEFINED, *_: Any
 ) -> int:
-    if locales is not UNDEFINED or options is not UNDEFINED:  # Intl.Collator's
+    if locales is not UNDEFINED or options is not UNDEFINED or _environment_locale():
         from flowctx_core.expressions.js import intl
 
         order: int = intl.service("collator").locale_compare(s, other, locales, options)

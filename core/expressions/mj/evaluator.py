@@ -1218,7 +1218,8 @@ def _unary(c: _Compiler, node: ast.UnaryOp) -> Fn:
     }  # fmt: skip
     op = ops[type(node.op)]
     if c.bigint:
-        op = bigint.unary({ast.USub: "-", ast.Invert: "~"}.get(type(node.op), ""), op)
+        names = {ast.USub: "-", ast.Invert: "~", ast.UAdd: "+"}
+        op = bigint.unary(names.get(type(node.op), ""), op)
     return lambda env: op(inner(env))
 
 

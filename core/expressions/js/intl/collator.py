@@ -16,6 +16,7 @@ from typing import Any, Final
 from flowctx_core.expressions.js.common import Unsupported
 from flowctx_core.expressions.js.intl.data import table
 from flowctx_core.expressions.js.intl.locales import (
+    best_available,
     canonical_list,
     resolve_keywords,
     with_keywords,
@@ -36,7 +37,12 @@ _PROCESS_WHY: Final = "node's answer depends on the collators its process made b
 _PROCESS: Final = host_refusal(
     "what this collator reports (zh's, a search collator's with -u-co-)", _PROCESS_WHY
 )
-_DIGITS: Final = re.compile(r"[0-9]+")
+#: a run of digits numeric reads: any decimal digit (Nd), of any script, mixed or not (١٢ is 12,
+#: as 1٢ and 𝟏𝟐 are), as ICU weighs every Nd character as its digit
+_DIGITS: Final = re.compile(r"\d+")
+#: where numeric puts a number in the root order: before every character of the digits' group,
+#: ① and ½ included (they are no Nd), after the symbols (€)
+_NUMBER_LEAD: Final = 99_999
 _NUMBER_BAND: Final = 110_000  # a run of digits: its length, then each digit, among digits
 #: where the root's search collation orders otherwise than its standard one (measured over
 #: every BMP character: Arabic and its presentation forms, Thai and Lao, Hangul, relation
@@ -241,8 +247,10 @@ class Collator(IntlObject):
                     tertiary += t
                 if m is None:
                     break
-                digits = m.group().lstrip("0") or "0"
-                weights = [_NUMBER_BAND + len(digits), *(100_000 + int(d) for d in digits)]
+                value = [unicodedata.decimal(d) for d in m.group()]
+                while len(value) > 1 and value[0] == 0:
+                    value.pop(0)  # leading zeros ignored
+                weights = [_NUMBER_LEAD, len(value), *(100_000 + d for d in value)]
                 primary += weights
                 secondary += [0] * len(weights)
                 tertiary += [0] * len(weights)
@@ -406,6 +414,10 @@ def construct(
     numeric = option("numeric", "boolean", None, UNDEFINED)
     case_first = option("caseFirst", "string", ("upper", "lower", "false"), UNDEFINED)
     locale, found = resolve_keywords("collator", requested)
+    # node's default locale from the environment (de-DE) is reported whole, its collation is
+    # the one the collator has (de's)
+    reported = locale
+    locale = best_available("collator", locale) or locale
     kept = {k: v for k, v in found.items() if k == "va"}
     # -u-kn- and -u-kf-: V8 keeps a valid one in the locale even where an option overrides it
     if found.get("kn") in ("", "false"):
@@ -468,7 +480,7 @@ def construct(
     ignore = option("ignorePunctuation", "boolean", None, default_ignore) or default_ignore
     return Collator(
         {
-            "locale": with_keywords(locale, kept),
+            "locale": with_keywords(reported, kept),
             "usage": usage,
             "sensitivity": sensitivity,
             "ignorePunctuation": ignore,

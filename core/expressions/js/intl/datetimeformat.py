@@ -609,7 +609,7 @@ def _time_zone(value: Any) -> str:
     if value is UNDEFINED:
         # node's own zone: TZ as written (ICU reads it case and all), UTC where it is unset
         own = dates.zone_name()
-        if own in ("UTC", "UTC0"):
+        if own == "UTC":
             return "UTC"
         if own not in table("zoneSpellings"):
             raise Unsupported(f"flowctx does not reproduce node's time zone TZ={own!r}")

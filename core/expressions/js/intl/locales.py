@@ -4,6 +4,7 @@ service resolves to (the longest prefix of the asked tag that node has, else en-
 
 from __future__ import annotations
 
+import os
 import re
 from typing import Any, Final
 
@@ -13,6 +14,38 @@ from flowctx_core.expressions.js.localecase import _TAG, ALIASES
 from flowctx_core.expressions.js.values import HOLE, UNDEFINED, JsError, to_string
 
 DEFAULT: Final = "en-US"
+_POSIX_LOCALE: Final = re.compile(r"([A-Za-z]{2,3})(?:_([A-Za-z]{4}))?(?:_([A-Za-z]{2}|[0-9]{3}))?")
+
+
+def default_locale() -> str:
+    """node's default locale, which ICU reads from the environment as TZ is read for the zone:
+    the first of LC_ALL, LC_MESSAGES and LANG that is set (set empty: und), its codeset cut off
+    (de_DE.UTF-8 is de-DE); C, POSIX and none set are en-US. A modifier (@euro), an empty or
+    otherwise odd value is refused: node keeps such a tag whole (de-DE-x-lvariant-euro, und,
+    xx-YY), where flowctx's services resolve to a locale they have."""
+    value = next(
+        (v for v in map(os.environ.get, ("LC_ALL", "LC_MESSAGES", "LANG")) if v is not None),
+        None,
+    )
+    if value is None:
+        return DEFAULT
+    name = value.split(".", 1)[0]
+    if name in ("C", "POSIX", "en_US_POSIX"):
+        return DEFAULT
+    found = _POSIX_LOCALE.fullmatch(name)
+    if found is None:
+        raise Unsupported(
+            f"flowctx does not reproduce node's default locale from the environment's {value!r}"
+        )
+    tag = canonical_list("-".join(p for p in found.groups() if p))[0]
+    if best_available("number", tag) != tag:
+        raise Unsupported(
+            f"flowctx does not reproduce node's default locale {tag} (from {value!r}), which"
+            " its data does not have"
+        )
+    return tag
+
+
 #: whole-tag aliases ICU replaces (a language that became a language with a script, ...)
 _TAG_ALIASES: Final = {"sh": "sr-Latn", "tl": "fil", "cnr": "sr-ME", "no-bok": "nb", "no-nyn": "nn"}
 #: the regular grandfathered tags, which ICU replaces whole
@@ -231,6 +264,15 @@ def resolve_keywords(service: str, locales: Any) -> tuple[str, dict[str, str]]:
         found = best_available(service, tag)
         if found is not None:
             return found, keywords(tag)
+    default = default_locale()
+    if default != DEFAULT:
+        # the environment's (LANG=de_DE.UTF-8): V8 takes the default locale whole, unmatched
+        # (a collator's resolved locale is de-DE, with de's data)
+        if best_available(service, default) is None:
+            raise Unsupported(
+                f"flowctx does not reproduce {service} data for node's default locale {default}"
+            )
+        return default, {}
     return DEFAULT, {}
 
 
