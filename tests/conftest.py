@@ -4,6 +4,7 @@ app driven through Pilot."""
 from __future__ import annotations
 
 import json
+import os
 import textwrap
 import time
 from collections.abc import Callable, Iterator
@@ -13,6 +14,13 @@ from typing import Any
 import pytest
 
 WriteWorkspace = Callable[[dict[str, Any]], Path]
+
+# node (and flowctx, which predicts it) reads its default locale and zone from the environment:
+# the suite runs in C.UTF-8 at UTC whatever the developer's shell says (tests that need another
+# set their own for one process)
+for _name in ("LC_ALL", "LC_MESSAGES", "TZ"):
+    os.environ.pop(_name, None)
+os.environ["LANG"] = "C.UTF-8"
 
 
 def write_tree(root: Path, files: dict[str, Any]) -> Path:
