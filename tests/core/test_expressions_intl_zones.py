@@ -370,7 +370,7 @@ def test_v8_errors(condition: str, message: str, capsys: pytest.CaptureFixture[s
 def test_refused_by_name(condition: str, message: str, capsys: pytest.CaptureFixture[str]) -> None:
     scope = {**PAYLOAD, "gaza_lg": {"timeZone": "Asia/Gaza", "timeZoneName": "longGeneric"},
              "hour_fsd": {"hour": "numeric", "fractionalSecondDigits": 2},
-             "wd": {"weekday": "short"}}  # fmt: skip
+             "wd": {"weekday": "narrow", "minute": "2-digit"}}  # fmt: skip
     code = main(["eval", condition, "--payload", json.dumps(scope)])
     assert code != 0
     assert message in capsys.readouterr().err, condition
