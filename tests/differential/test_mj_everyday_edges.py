@@ -746,3 +746,37 @@ def test_local_time_in_the_zone(
     tally = compare(mj_oracle, cases, f"mj local time in {zone}")
     assert not tally.disagreements, tally.details()
     assert tally.agree == len(cases)
+
+
+# String.prototype.normalize over code points Unicode encoded after the version of Python's
+# tables: outlined Latin letters and digits and Cyrillic modifier letters that NFKC and NFKD map
+# to plain ones, vowel signs (Tulu-Tigalari, Gurung Khema, Kirat Rai) that compose, and new
+# combining marks reordered around the older ones; Python left all of them as they were.
+NEWER_NORMAL_FORMS = [
+    "JSON.stringify(payload.w.map(s => ['NFC', 'NFD', 'NFKC', 'NFKD'].map(f => s.normalize(f))))",
+    "payload.w.filter(s => s.normalize('NFKC') !== s).length",
+    "payload.w.map(s => s.normalize().length + ':' + s.normalize('NFD').length).join()",
+]
+
+
+def _newer_normal_words() -> list[str]:
+    from flowctx_core.expressions.js.newernorm import CANONICAL, CLASSES, COMPATIBILITY, PAIRS
+
+    words = [chr(cp) for cp in sorted(COMPATIBILITY)[::4]]
+    words += [chr(cp) + "\u0301" for cp in sorted(COMPATIBILITY)[1::9]]
+    words += [chr(cp) for cp in CANONICAL]
+    words += ["".join(map(chr, CANONICAL[cp])) for cp in CANONICAL]
+    words += ["".join(chr(c) for c in pair) + "\u0323" for pair in PAIRS]
+    marks = sorted(CLASSES)
+    words += [f"a{chr(m)}\u0301\u0323\u0334" for m in marks]
+    words += [f"e\u0301{chr(m)}\u0334" for m in marks[::3]]
+    return [*words, "", "A\u030a", "\u212b", "\ufb01", "\u1100\u1161\u11a8", "\u00e9", "abc"]
+
+
+def test_newer_normal_forms(mj_oracle: MjOracle) -> None:
+    words = _newer_normal_words()
+    cases = [(expr, {"payload": {"w": words}}) for expr in NEWER_NORMAL_FORMS]
+    cases += [(NEWER_NORMAL_FORMS[0], {"payload": {"w": [w]}}) for w in words[::5]]
+    tally = compare(mj_oracle, cases, "mj newer normal forms")
+    assert not tally.disagreements, tally.details()
+    assert tally.agree == len(cases)

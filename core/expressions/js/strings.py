@@ -12,6 +12,7 @@ from typing import Any, Final
 from flowctx_core.expressions.budget import BUDGET, charge
 from flowctx_core.expressions.js.common import Unsupported, _relative
 from flowctx_core.expressions.js.localecase import js_lower, js_upper, locale_lower, locale_upper
+from flowctx_core.expressions.js.unicodenorm import js_normalize
 from flowctx_core.expressions.js.values import (
     ELEMENT,
     JS_WHITESPACE,
@@ -420,7 +421,7 @@ def _str_normalize(s: str, form: Any = UNDEFINED, *_: Any) -> str:
         raise JsError("The normalization form should be one of NFC, NFD, NFKC, NFKD.")
     if not s.isascii():
         _normalized_fits(s, f)
-    return unicodedata.normalize(f, s)  # type: ignore[arg-type]  # checked just above
+    return js_normalize(s, f)  # type: ignore[arg-type]  # checked just above
 
 
 #: characters normalised at a time while measuring: one character decomposes to at most 18
@@ -439,7 +440,7 @@ def _normalized_fits(s: str, form: str) -> None:
     decompose = "NFKD" if form.startswith("NFK") else "NFD"
     total = 0
     for i in range(0, len(s), _NORMALIZE_PIECE):
-        piece = unicodedata.normalize(decompose, s[i : i + _NORMALIZE_PIECE])  # type: ignore[arg-type]
+        piece = js_normalize(s[i : i + _NORMALIZE_PIECE], decompose)  # type: ignore[arg-type]
         total += len(piece.encode("utf-16-le", "surrogatepass")) // 2
         if total > MAX_STRING_LENGTH:
             raise too_long()
