@@ -780,3 +780,26 @@ def test_newer_normal_forms(mj_oracle: MjOracle) -> None:
     tally = compare(mj_oracle, cases, "mj newer normal forms")
     assert not tally.disagreements, tally.details()
     assert tally.agree == len(cases)
+
+
+# Lithuanian keeps the dot of i before a mark of the above class and drops a written dot after
+# one: the marks encoded after the version of Python's tables (U+0897, U+1ACF...) have node's
+# classes, where Python's tables gave them none.
+def test_lithuanian_dots_by_newer_marks(mj_oracle: MjOracle) -> None:
+    from flowctx_core.expressions.js.newernorm import CLASSES
+
+    marks = [chr(cp) for cp in sorted(CLASSES)] + ["\u0301", "\u0323", "x"]
+    words = [f"{base}{m}" for m in marks for base in ("I", "J", "\u012e")]
+    words += [f"i{m}\u0307" for m in marks]
+    exprs = [
+        "JSON.stringify(payload.w.map(s => s.toLocaleLowerCase('lt')))",
+        "JSON.stringify(payload.w.map(s => s.toLocaleUpperCase('lt')))",
+    ]
+    cases = [
+        (expr, {"payload": {"w": words[i : i + 20]}})
+        for expr in exprs
+        for i in range(0, len(words), 20)
+    ]
+    tally = compare(mj_oracle, cases, "mj lithuanian dots by newer marks")
+    assert not tally.disagreements, tally.details()
+    assert tally.agree == len(cases)

@@ -14,6 +14,7 @@ import re
 import unicodedata
 from typing import Any, Final
 
+from flowctx_core.expressions.js.newernorm import CLASSES
 from flowctx_core.expressions.js.values import UNDEFINED
 
 # RFC 5646's well-formed tags (the regular grammar; node refuses the irregular grandfathered
@@ -68,7 +69,8 @@ def _language(locales: Any) -> str:
 
 
 def _ccc(c: str) -> int:
-    return unicodedata.combining(c)
+    # the marks encoded after Python's tables (U+0897, U+1ACF...) have their class from node's
+    return CLASSES.get(ord(c)) or unicodedata.combining(c)
 
 
 def _after(s: str, i: int, test: Any) -> bool:
