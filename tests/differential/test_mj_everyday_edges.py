@@ -803,3 +803,26 @@ def test_lithuanian_dots_by_newer_marks(mj_oracle: MjOracle) -> None:
     tally = compare(mj_oracle, cases, "mj lithuanian dots by newer marks")
     assert not tally.disagreements, tally.details()
     assert tally.agree == len(cases)
+
+
+# A capital sigma lowercases to a final one after a cased letter (case-ignorable marks and
+# letters skipped) with none following: the letters and marks encoded after the version of
+# Python's tables (Garay, Beria Erfe, U+0897, Kawi...) and ʕ, no longer a cased letter, take
+# their part as node reads them.
+def test_final_sigma_by_newer_letters(mj_oracle: MjOracle) -> None:
+    from flowctx_core.expressions.js.localecase import _NEWER_PARTS
+
+    chars = [chr(cp) for cp in sorted(_NEWER_PARTS)[::2]] + ["\u0295", "\u0301", "b", "1"]
+    words = [w for c in chars for w in (f"a{c}\u03a3", f"A\u03a3{c}", f"{c}\u03a3")]
+    exprs = [
+        "JSON.stringify(payload.w.map(s => s.toLowerCase()))",
+        "JSON.stringify(payload.w.map(s => [s.toLocaleLowerCase('tr'), s.toLocaleLowerCase()]))",
+    ]
+    cases = [
+        (expr, {"payload": {"w": words[i : i + 40]}})
+        for expr in exprs
+        for i in range(0, len(words), 40)
+    ]
+    tally = compare(mj_oracle, cases, "mj final sigma by newer letters")
+    assert not tally.disagreements, tally.details()
+    assert tally.agree == len(cases)
