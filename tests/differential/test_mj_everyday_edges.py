@@ -826,3 +826,23 @@ def test_final_sigma_by_newer_letters(mj_oracle: MjOracle) -> None:
     tally = compare(mj_oracle, cases, "mj final sigma by newer letters")
     assert not tally.disagreements, tally.details()
     assert tally.agree == len(cases)
+
+
+# Kannada's two-part vowel signs (U+0CCB, U+0CCC) and the halfwidth Hangul vowels U+FFCB-U+FFCE
+# continue a name in node as every other ID_Continue character does (in the condition and in a
+# regular expression's group name).
+ID_CONTINUE_EDGES = ["\u0ccb", "\u0ccc", "\u0cca", "\uffcb", "\uffcc", "\uffcd", "\uffce"]
+
+
+def test_names_continued_by_vowel_signs(mj_oracle: MjOracle) -> None:
+    cases: list[tuple[str, dict[str, Any]]] = []
+    for c in [*ID_CONTINUE_EDGES, "\u0ccd", "\uffca", "\uffcf", "\uffd0"]:
+        cases.append((f"[1].map(x{c} => x{c} + 1)[0]", {}))
+        cases.append((f"[1].map(\u3131{c} => \u3131{c} * 3)[0]", {}))
+        src = f"(?<n{c}>b)"
+        cases.append(
+            ("JSON.stringify(new RegExp(payload.s, 'u').exec('ab'))", {"payload": {"s": src}})
+        )
+    tally = compare(mj_oracle, cases, "mj names continued by vowel signs")
+    assert not tally.disagreements, tally.details()
+    assert tally.agree == len(cases)
