@@ -846,3 +846,21 @@ def test_names_continued_by_vowel_signs(mj_oracle: MjOracle) -> None:
     tally = compare(mj_oracle, cases, "mj names continued by vowel signs")
     assert not tally.disagreements, tally.details()
     assert tally.agree == len(cases)
+
+
+# A host name is put in NFC after mapping: the combining marks encoded after the version of
+# Python's tables are reordered by their classes, and the new vowel signs compose, as in node.
+def test_hosts_with_newer_marks(mj_oracle: MjOracle) -> None:
+    from flowctx_core.expressions.js.newernorm import CANONICAL, CLASSES
+
+    words = [f"a\u0301{chr(cp)}\u0323" for cp in sorted(CLASSES)]
+    words += ["a" + "".join(map(chr, CANONICAL[cp])) for cp in CANONICAL]
+    words += ["xn--1ca07il719b", "xn--lsa752ldu5p", "caf\u00e9", "a\u0301"]
+    expr = (
+        "JSON.stringify(payload.w.map(s => URL.canParse('http://' + s + '/')"
+        " ? new URL('http://' + s + '/').hostname : 'invalid'))"
+    )
+    cases = [(expr, {"payload": {"w": words[i : i + 25]}}) for i in range(0, len(words), 25)]
+    tally = compare(mj_oracle, cases, "mj hosts with newer marks")
+    assert not tally.disagreements, tally.details()
+    assert tally.agree == len(cases)
