@@ -864,3 +864,19 @@ def test_hosts_with_newer_marks(mj_oracle: MjOracle) -> None:
     tally = compare(mj_oracle, cases, "mj hosts with newer marks")
     assert not tally.disagreements, tally.details()
     assert tally.agree == len(cases)
+
+
+# localeCompare weighs a compatibility form as its letter, third level apart: U+A7F1 (modifier
+# letter capital S, newer than Python's tables) sorts as a form of S, as in node.
+def test_locale_compare_newer_forms(mj_oracle: MjOracle) -> None:
+    words = ["\ua7f1", "\ua7f1a", "s\ua7f1", "\ua7f1\u0301", "\u1d2c", "\u02e2"]
+    others = ["s", "S", "t", "r", "\u015b", "ss", "sa", "\ua7f1", "1", " ", "\u00e9"]
+    exprs = [
+        "JSON.stringify(payload.w.map(s => payload.o.map(t => s.localeCompare(t))))",
+        "JSON.stringify([...payload.w, ...payload.o].sort((a, b) => a.localeCompare(b)))",
+    ]
+    cases = [(expr, {"payload": {"w": words, "o": others}}) for expr in exprs]
+    cases += [(exprs[0], {"payload": {"w": [w], "o": others}}) for w in words]
+    tally = compare(mj_oracle, cases, "mj localeCompare newer forms")
+    assert not tally.disagreements, tally.details()
+    assert tally.agree == len(cases)

@@ -359,8 +359,9 @@ def _build_key(s: str, shifted: bool = False) -> Key:
             variant = 2
             apart = (0,) if ch in _SPELLED_APART else ()
         else:
-            text = unicodedata.normalize("NFKD", ch)
-            if text != unicodedata.normalize("NFD", ch):
+            # node's decompositions: ꟱ (U+A7F1, newer than Python's tables) is a form of S
+            text = js_normalize(ch, "NFKD")
+            if text != js_normalize(ch, "NFD"):
                 variant = 2  # a compatibility form (ligature, digraph): third-level difference
             if any(c in expansions and c not in weights for c in text):
                 # ǽ: æ and an accent, æ as ae (but ǿ is ø, a letter of its own, and an accent)
