@@ -880,3 +880,22 @@ def test_locale_compare_newer_forms(mj_oracle: MjOracle) -> None:
     tally = compare(mj_oracle, cases, "mj localeCompare newer forms")
     assert not tally.disagreements, tally.details()
     assert tally.agree == len(cases)
+
+
+# ignorePunctuation leaves out spaces and punctuation, by node's categories: punctuation newer
+# than Python's tables (Balinese U+1B4E, U+1B4F, U+1B7F) too.
+def test_ignore_punctuation_newer_marks(mj_oracle: MjOracle) -> None:
+    marks = ["\u1b4e", "\u1b4f", "\u1b7f", "-", " ", "\u00b7", "\u1b5a", "\u1b60"]
+    words = [w for m in marks for w in (f"a{m}b", f"{m}ab", f"ab{m}{m}", m)]
+    expr = (
+        "JSON.stringify(payload.w.map(s => ['ab', 'a-b', '', 'b'].map(t =>"
+        " new Intl.Collator('en', payload.o).compare(s, t))))"
+    )
+    cases = [
+        (expr, {"payload": {"w": words[i : i + 4], "o": o}})
+        for o in ({"ignorePunctuation": True}, {"ignorePunctuation": True, "sensitivity": "base"})
+        for i in range(0, len(words), 4)
+    ]
+    tally = compare(mj_oracle, cases, "mj ignorePunctuation newer marks")
+    assert not tally.disagreements, tally.details()
+    assert tally.agree == len(cases)

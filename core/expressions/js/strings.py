@@ -12,6 +12,7 @@ from typing import Any, Final
 from flowctx_core.expressions.budget import BUDGET, charge
 from flowctx_core.expressions.js.common import Unsupported, _relative
 from flowctx_core.expressions.js.localecase import js_lower, js_upper, locale_lower, locale_upper
+from flowctx_core.expressions.js.unicategory import category as js_category
 from flowctx_core.expressions.js.unicodenorm import js_normalize
 from flowctx_core.expressions.js.values import (
     ELEMENT,
@@ -297,7 +298,8 @@ _SHIFTED_CONTROLS: Final = frozenset("\t\n\x0b\x0c\r\x85")
 
 def variable(c: str) -> bool:
     """Whether ignorePunctuation (ICU's alternate shifted) leaves ``c`` out."""
-    return c in _SHIFTED_CONTROLS or unicodedata.category(c) in _SHIFTED
+    # node's categories: punctuation newer than Python's tables (U+1B4E...) is left out too
+    return c in _SHIFTED_CONTROLS or js_category(c) in _SHIFTED
 
 
 def _collation_key(s: str, shifted: bool = False) -> Key:
