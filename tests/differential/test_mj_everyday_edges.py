@@ -899,3 +899,26 @@ def test_ignore_punctuation_newer_marks(mj_oracle: MjOracle) -> None:
     tally = compare(mj_oracle, cases, "mj ignorePunctuation newer marks")
     assert not tally.disagreements, tally.details()
     assert tally.agree == len(cases)
+
+
+# The case level of Intl.Collator (sensitivity 'case', caseFirst) counts a letter by node's
+# categories and decompositions: letters newer than Python's tables (U+A7CB, U+A7DC, U+A7F1,
+# the outlined U+1CCD6) are upper-case letters or forms of one, as in node.
+def test_collator_case_level_newer_letters(mj_oracle: MjOracle) -> None:
+    words = ["\ua7f1", "\ua7cb", "\ua7cc", "\ua7dc", "\u019b", "\u0264", "\U0001ccd6"]
+    words += ["\ua7cd", "\ua7d2", "\ua7d3", "\U0001ccf0", "s", "S", "\u1d2c"]
+    others = ["s", "S", "a", "\u0264", "\u019b", "1", "A"]
+    expr = (
+        "JSON.stringify(payload.w.map(s => payload.o.map(t =>"
+        " new Intl.Collator('en', payload.p).compare(s, t))))"
+    )
+    options: list[dict[str, Any]] = [
+        {"sensitivity": "case"},
+        {"caseFirst": "lower"},
+        {"sensitivity": "base"},
+        {},
+    ]
+    cases = [(expr, {"payload": {"w": [w], "o": others, "p": p}}) for p in options for w in words]
+    tally = compare(mj_oracle, cases, "mj collator case level newer letters")
+    assert not tally.disagreements, tally.details()
+    assert tally.agree == len(cases)
