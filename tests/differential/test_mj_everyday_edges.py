@@ -916,3 +916,179 @@ def test_zones_node_does_not_know(
     tally = compare(mj_oracle, cases, f"mj TZ={zone!r}")
     assert not tally.disagreements, tally.details()
     assert tally.agree == len(cases)
+
+
+# String.prototype.normalize over code points Unicode encoded after the version of Python's
+# tables: outlined Latin letters and digits and Cyrillic modifier letters that NFKC and NFKD map
+# to plain ones, vowel signs (Tulu-Tigalari, Gurung Khema, Kirat Rai) that compose, and new
+# combining marks reordered around the older ones; Python left all of them as they were.
+NEWER_NORMAL_FORMS = [
+    "JSON.stringify(payload.w.map(s => ['NFC', 'NFD', 'NFKC', 'NFKD'].map(f => s.normalize(f))))",
+    "payload.w.filter(s => s.normalize('NFKC') !== s).length",
+    "payload.w.map(s => s.normalize().length + ':' + s.normalize('NFD').length).join()",
+]
+
+
+def _newer_normal_words() -> list[str]:
+    from flowctx_core.expressions.js.newernorm import CANONICAL, CLASSES, COMPATIBILITY, PAIRS
+
+    words = [chr(cp) for cp in sorted(COMPATIBILITY)[::4]]
+    words += [chr(cp) + "\u0301" for cp in sorted(COMPATIBILITY)[1::9]]
+    words += [chr(cp) for cp in CANONICAL]
+    words += ["".join(map(chr, CANONICAL[cp])) for cp in CANONICAL]
+    words += ["".join(chr(c) for c in pair) + "\u0323" for pair in PAIRS]
+    marks = sorted(CLASSES)
+    words += [f"a{chr(m)}\u0301\u0323\u0334" for m in marks]
+    words += [f"e\u0301{chr(m)}\u0334" for m in marks[::3]]
+    return [*words, "", "A\u030a", "\u212b", "\ufb01", "\u1100\u1161\u11a8", "\u00e9", "abc"]
+
+
+def test_newer_normal_forms(mj_oracle: MjOracle) -> None:
+    words = _newer_normal_words()
+    cases = [(expr, {"payload": {"w": words}}) for expr in NEWER_NORMAL_FORMS]
+    cases += [(NEWER_NORMAL_FORMS[0], {"payload": {"w": [w]}}) for w in words[::5]]
+    tally = compare(mj_oracle, cases, "mj newer normal forms")
+    assert not tally.disagreements, tally.details()
+    assert tally.agree == len(cases)
+
+
+# Lithuanian keeps the dot of i before a mark of the above class and drops a written dot after
+# one: the marks encoded after the version of Python's tables (U+0897, U+1ACF...) have node's
+# classes, where Python's tables gave them none.
+def test_lithuanian_dots_by_newer_marks(mj_oracle: MjOracle) -> None:
+    from flowctx_core.expressions.js.newernorm import CLASSES
+
+    marks = [chr(cp) for cp in sorted(CLASSES)] + ["\u0301", "\u0323", "x"]
+    words = [f"{base}{m}" for m in marks for base in ("I", "J", "\u012e")]
+    words += [f"i{m}\u0307" for m in marks]
+    exprs = [
+        "JSON.stringify(payload.w.map(s => s.toLocaleLowerCase('lt')))",
+        "JSON.stringify(payload.w.map(s => s.toLocaleUpperCase('lt')))",
+    ]
+    cases = [
+        (expr, {"payload": {"w": words[i : i + 20]}})
+        for expr in exprs
+        for i in range(0, len(words), 20)
+    ]
+    tally = compare(mj_oracle, cases, "mj lithuanian dots by newer marks")
+    assert not tally.disagreements, tally.details()
+    assert tally.agree == len(cases)
+
+
+# A capital sigma lowercases to a final one after a cased letter (case-ignorable marks and
+# letters skipped) with none following: the letters and marks encoded after the version of
+# Python's tables (Garay, Beria Erfe, U+0897, Kawi...) and ʕ, no longer a cased letter, take
+# their part as node reads them.
+def test_final_sigma_by_newer_letters(mj_oracle: MjOracle) -> None:
+    from flowctx_core.expressions.js.localecase import _NEWER_PARTS
+
+    chars = [chr(cp) for cp in sorted(_NEWER_PARTS)[::2]] + ["\u0295", "\u0301", "b", "1"]
+    words = [w for c in chars for w in (f"a{c}\u03a3", f"A\u03a3{c}", f"{c}\u03a3")]
+    exprs = [
+        "JSON.stringify(payload.w.map(s => s.toLowerCase()))",
+        "JSON.stringify(payload.w.map(s => [s.toLocaleLowerCase('tr'), s.toLocaleLowerCase()]))",
+    ]
+    cases = [
+        (expr, {"payload": {"w": words[i : i + 40]}})
+        for expr in exprs
+        for i in range(0, len(words), 40)
+    ]
+    tally = compare(mj_oracle, cases, "mj final sigma by newer letters")
+    assert not tally.disagreements, tally.details()
+    assert tally.agree == len(cases)
+
+
+# Kannada's two-part vowel signs (U+0CCB, U+0CCC) and the halfwidth Hangul vowels U+FFCB-U+FFCE
+# continue a name in node as every other ID_Continue character does (in the condition and in a
+# regular expression's group name).
+ID_CONTINUE_EDGES = ["\u0ccb", "\u0ccc", "\u0cca", "\uffcb", "\uffcc", "\uffcd", "\uffce"]
+
+
+def test_names_continued_by_vowel_signs(mj_oracle: MjOracle) -> None:
+    cases: list[tuple[str, dict[str, Any]]] = []
+    for c in [*ID_CONTINUE_EDGES, "\u0ccd", "\uffca", "\uffcf", "\uffd0"]:
+        cases.append((f"[1].map(x{c} => x{c} + 1)[0]", {}))
+        cases.append((f"[1].map(\u3131{c} => \u3131{c} * 3)[0]", {}))
+        src = f"(?<n{c}>b)"
+        cases.append(
+            ("JSON.stringify(new RegExp(payload.s, 'u').exec('ab'))", {"payload": {"s": src}})
+        )
+    tally = compare(mj_oracle, cases, "mj names continued by vowel signs")
+    assert not tally.disagreements, tally.details()
+    assert tally.agree == len(cases)
+
+
+# A host name is put in NFC after mapping: the combining marks encoded after the version of
+# Python's tables are reordered by their classes, and the new vowel signs compose, as in node.
+def test_hosts_with_newer_marks(mj_oracle: MjOracle) -> None:
+    from flowctx_core.expressions.js.newernorm import CANONICAL, CLASSES
+
+    words = [f"a\u0301{chr(cp)}\u0323" for cp in sorted(CLASSES)]
+    words += ["a" + "".join(map(chr, CANONICAL[cp])) for cp in CANONICAL]
+    words += ["xn--1ca07il719b", "xn--lsa752ldu5p", "caf\u00e9", "a\u0301"]
+    expr = (
+        "JSON.stringify(payload.w.map(s => URL.canParse('http://' + s + '/')"
+        " ? new URL('http://' + s + '/').hostname : 'invalid'))"
+    )
+    cases = [(expr, {"payload": {"w": words[i : i + 25]}}) for i in range(0, len(words), 25)]
+    tally = compare(mj_oracle, cases, "mj hosts with newer marks")
+    assert not tally.disagreements, tally.details()
+    assert tally.agree == len(cases)
+
+
+# localeCompare weighs a compatibility form as its letter, third level apart: U+A7F1 (modifier
+# letter capital S, newer than Python's tables) sorts as a form of S, as in node.
+def test_locale_compare_newer_forms(mj_oracle: MjOracle) -> None:
+    words = ["\ua7f1", "\ua7f1a", "s\ua7f1", "\ua7f1\u0301", "\u1d2c", "\u02e2"]
+    others = ["s", "S", "t", "r", "\u015b", "ss", "sa", "\ua7f1", "1", " ", "\u00e9"]
+    exprs = [
+        "JSON.stringify(payload.w.map(s => payload.o.map(t => s.localeCompare(t))))",
+        "JSON.stringify([...payload.w, ...payload.o].sort((a, b) => a.localeCompare(b)))",
+    ]
+    cases = [(expr, {"payload": {"w": words, "o": others}}) for expr in exprs]
+    cases += [(exprs[0], {"payload": {"w": [w], "o": others}}) for w in words]
+    tally = compare(mj_oracle, cases, "mj localeCompare newer forms")
+    assert not tally.disagreements, tally.details()
+    assert tally.agree == len(cases)
+
+
+# ignorePunctuation leaves out spaces and punctuation, by node's categories: punctuation newer
+# than Python's tables (Balinese U+1B4E, U+1B4F, U+1B7F) too.
+def test_ignore_punctuation_newer_marks(mj_oracle: MjOracle) -> None:
+    marks = ["\u1b4e", "\u1b4f", "\u1b7f", "-", " ", "\u00b7", "\u1b5a", "\u1b60"]
+    words = [w for m in marks for w in (f"a{m}b", f"{m}ab", f"ab{m}{m}", m)]
+    expr = (
+        "JSON.stringify(payload.w.map(s => ['ab', 'a-b', '', 'b'].map(t =>"
+        " new Intl.Collator('en', payload.o).compare(s, t))))"
+    )
+    cases = [
+        (expr, {"payload": {"w": words[i : i + 4], "o": o}})
+        for o in ({"ignorePunctuation": True}, {"ignorePunctuation": True, "sensitivity": "base"})
+        for i in range(0, len(words), 4)
+    ]
+    tally = compare(mj_oracle, cases, "mj ignorePunctuation newer marks")
+    assert not tally.disagreements, tally.details()
+    assert tally.agree == len(cases)
+
+
+# The case level of Intl.Collator (sensitivity 'case', caseFirst) counts a letter by node's
+# categories and decompositions: letters newer than Python's tables (U+A7CB, U+A7DC, U+A7F1,
+# the outlined U+1CCD6) are upper-case letters or forms of one, as in node.
+def test_collator_case_level_newer_letters(mj_oracle: MjOracle) -> None:
+    words = ["\ua7f1", "\ua7cb", "\ua7cc", "\ua7dc", "\u019b", "\u0264", "\U0001ccd6"]
+    words += ["\ua7cd", "\ua7d2", "\ua7d3", "\U0001ccf0", "s", "S", "\u1d2c"]
+    others = ["s", "S", "a", "\u0264", "\u019b", "1", "A"]
+    expr = (
+        "JSON.stringify(payload.w.map(s => payload.o.map(t =>"
+        " new Intl.Collator('en', payload.p).compare(s, t))))"
+    )
+    options: list[dict[str, Any]] = [
+        {"sensitivity": "case"},
+        {"caseFirst": "lower"},
+        {"sensitivity": "base"},
+        {},
+    ]
+    cases = [(expr, {"payload": {"w": [w], "o": others, "p": p}}) for p in options for w in words]
+    tally = compare(mj_oracle, cases, "mj collator case level newer letters")
+    assert not tally.disagreements, tally.details()
+    assert tally.agree == len(cases)

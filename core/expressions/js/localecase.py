@@ -10,10 +10,13 @@ keeps and removes the combining dot above soft-dotted letters; every other langu
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 from typing import Any, Final
 
+from flowctx_core.expressions.js import newercasing
+from flowctx_core.expressions.js.newernorm import CLASSES
 from flowctx_core.expressions.js.values import UNDEFINED
 
 # RFC 5646's well-formed tags (the regular grammar; node refuses the irregular grandfathered
@@ -68,7 +71,8 @@ def _language(locales: Any) -> str:
 
 
 def _ccc(c: str) -> int:
-    return unicodedata.combining(c)
+    # the marks encoded after Python's tables (U+0897, U+1ACF...) have their class from node's
+    return CLASSES.get(ord(c)) or unicodedata.combining(c)
 
 
 def _after(s: str, i: int, test: Any) -> bool:
@@ -116,7 +120,7 @@ def _turkic_lower(s: str) -> str:
             out.append("i" if _before_dot(s, i) else "\u0131")
         else:
             out.append(c)
-    return "".join(out).lower()
+    return _lower("".join(out))
 
 
 def _lithuanian_lower(s: str) -> str:
@@ -129,7 +133,7 @@ def _lithuanian_lower(s: str) -> str:
             out.append(c.lower() + _DOT_ABOVE)
         else:
             out.append(c)
-    return "".join(out).lower()
+    return _lower("".join(out))
 
 
 def _lithuanian_upper(s: str) -> str:
@@ -154,6 +158,57 @@ _NEWER_UPPER: Final = {
 _NEWER_LOWER: Final = {upper: lower for lower, upper in _NEWER_UPPER.items()}
 
 
+def _ranges(text: str) -> frozenset[int]:
+    cps: set[int] = set()
+    for r in text.split():
+        a, _, b = r.partition("-")
+        cps.update(range(int(a, 16), int(b or a, 16) + 1))
+    return frozenset(cps)
+
+
+#: each code point's part in lowercasing a final sigma where node's differs from Python's
+_NEWER_PARTS: Final = {
+    **dict.fromkeys(_ranges(newercasing.CASED), "c"),
+    **dict.fromkeys(_ranges(newercasing.IGNORABLE), "i"),
+    **dict.fromkeys(_ranges(newercasing.NEITHER), "n"),
+}
+_NEWER_PART: Final = re.compile("[" + "".join(map(chr, sorted(_NEWER_PARTS))) + "]")
+
+
+@functools.lru_cache(maxsize=4096)
+def _part(c: str) -> str:
+    """'c' cased (and not case-ignorable), 'i' case-ignorable, 'n' neither, as node has it:
+    the newer parts measured, the others as Python's str.lower reads them."""
+    newer = _NEWER_PARTS.get(ord(c))
+    if newer is not None:
+        return newer
+    if ("A" + c + "\u03a3").lower().endswith("\u03c2"):
+        return "c" if (c + "\u03a3").lower().endswith("\u03c2") else "i"
+    return "n"
+
+
+def _lower(s: str) -> str:
+    """``str.lower``, but a capital sigma is final by node's reading of the letters and marks
+    around it: Python's tables have none of those encoded since, so 'a\u0897\u03a3' (a new
+    case-ignorable mark) gave a medial sigma where node gives a final one."""
+    if "\u03a3" not in s or not _NEWER_PART.search(s):
+        return s.lower()
+    out = []
+    for i, c in enumerate(s):
+        if c != "\u03a3":
+            out.append(c.lower())
+            continue
+        j = i - 1
+        while j >= 0 and _part(s[j]) == "i":
+            j -= 1
+        k = i + 1
+        while k < len(s) and _part(s[k]) == "i":
+            k += 1
+        final = j >= 0 and _part(s[j]) == "c" and not (k < len(s) and _part(s[k]) == "c")
+        out.append("\u03c2" if final else "\u03c3")
+    return "".join(out)
+
+
 def js_upper(s: str) -> str:
     """String.prototype.toUpperCase: Unicode's full mappings, Python's and the newer pairs."""
     return s.upper().translate(_NEWER_UPPER)
@@ -161,7 +216,7 @@ def js_upper(s: str) -> str:
 
 def js_lower(s: str) -> str:
     """String.prototype.toLowerCase (final sigma as Python applies it, and the newer pairs)."""
-    return s.lower().translate(_NEWER_LOWER)
+    return _lower(s).translate(_NEWER_LOWER)
 
 
 def locale_upper(s: str, locales: Any = UNDEFINED, *_: Any) -> str:

@@ -12,6 +12,8 @@ from typing import Any, Final
 from flowctx_core.expressions.budget import BUDGET, charge
 from flowctx_core.expressions.js.common import Unsupported, _relative
 from flowctx_core.expressions.js.localecase import js_lower, js_upper, locale_lower, locale_upper
+from flowctx_core.expressions.js.unicategory import category as js_category
+from flowctx_core.expressions.js.unicodenorm import js_normalize
 from flowctx_core.expressions.js.values import (
     ELEMENT,
     JS_WHITESPACE,
@@ -297,7 +299,8 @@ _SHIFTED_CONTROLS: Final = frozenset("\t\n\x0b\x0c\r\x85")
 
 def variable(c: str) -> bool:
     """Whether ignorePunctuation (ICU's alternate shifted) leaves ``c`` out."""
-    return c in _SHIFTED_CONTROLS or unicodedata.category(c) in _SHIFTED
+    # node's categories: punctuation newer than Python's tables (U+1B4E...) is left out too
+    return c in _SHIFTED_CONTROLS or js_category(c) in _SHIFTED
 
 
 def _collation_key(s: str, shifted: bool = False) -> Key:
@@ -359,8 +362,9 @@ def _build_key(s: str, shifted: bool = False) -> Key:
             variant = 2
             apart = (0,) if ch in _SPELLED_APART else ()
         else:
-            text = unicodedata.normalize("NFKD", ch)
-            if text != unicodedata.normalize("NFD", ch):
+            # node's decompositions: ꟱ (U+A7F1, newer than Python's tables) is a form of S
+            text = js_normalize(ch, "NFKD")
+            if text != js_normalize(ch, "NFD"):
                 variant = 2  # a compatibility form (ligature, digraph): third-level difference
             if any(c in expansions and c not in weights for c in text):
                 # ǽ: æ and an accent, æ as ae (but ǿ is ø, a letter of its own, and an accent)
@@ -429,7 +433,7 @@ def _str_normalize(s: str, form: Any = UNDEFINED, *_: Any) -> str:
         raise JsError("The normalization form should be one of NFC, NFD, NFKC, NFKD.")
     if not s.isascii():
         _normalized_fits(s, f)
-    return unicodedata.normalize(f, s)  # type: ignore[arg-type]  # checked just above
+    return js_normalize(s, f)  # type: ignore[arg-type]  # checked just above
 
 
 #: characters normalised at a time while measuring: one character decomposes to at most 18
@@ -448,7 +452,7 @@ def _normalized_fits(s: str, form: str) -> None:
     decompose = "NFKD" if form.startswith("NFK") else "NFD"
     total = 0
     for i in range(0, len(s), _NORMALIZE_PIECE):
-        piece = unicodedata.normalize(decompose, s[i : i + _NORMALIZE_PIECE])  # type: ignore[arg-type]
+        piece = js_normalize(s[i : i + _NORMALIZE_PIECE], decompose)  # type: ignore[arg-type]
         total += len(piece.encode("utf-16-le", "surrogatepass")) // 2
         if total > MAX_STRING_LENGTH:
             raise too_long()

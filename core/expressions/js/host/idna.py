@@ -16,9 +16,10 @@ import bisect
 import functools
 import gzip
 import json
-import unicodedata
 from importlib import resources
 from typing import Any, Final
+
+from flowctx_core.expressions.js.unicodenorm import js_normalize
 
 
 class IdnaFailure(Exception):
@@ -68,7 +69,8 @@ def _map_one(c: str) -> str:
 def _mapped(text: str) -> str:
     if text.isascii():
         return text.lower()
-    return unicodedata.normalize("NFC", "".join(_map_one(c) for c in text))
+    # node's NFC, whose newer marks (U+11F41, U+1E4EC...) are reordered as Python's are not
+    return js_normalize("".join(_map_one(c) for c in text), "NFC")
 
 
 @functools.cache
@@ -163,7 +165,7 @@ def to_ascii(domain: str) -> str:
                 raise IdnaFailure from None
             # kept as written only if it is what mapping would have written: in NFC, every
             # code point one the mapping keeps
-            if not decoded or unicodedata.normalize("NFC", decoded) != decoded:
+            if not decoded or js_normalize(decoded, "NFC") != decoded:
                 raise IdnaFailure
             if any(_map_one(c) != c for c in decoded if not c.isascii()):
                 raise IdnaFailure

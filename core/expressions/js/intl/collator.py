@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import functools
 import re
-import unicodedata
 from typing import Any, Final
 
 from flowctx_core.expressions.js.common import Unsupported
@@ -22,6 +21,8 @@ from flowctx_core.expressions.js.intl.locales import (
     with_keywords,
 )
 from flowctx_core.expressions.js.intl.options import IntlObject, coerce_options, get_option
+from flowctx_core.expressions.js.unicategory import category as js_category
+from flowctx_core.expressions.js.unicodenorm import js_normalize
 from flowctx_core.expressions.js.values import (
     UNDEFINED,
     JsError,
@@ -107,11 +108,7 @@ class Model:
             at = s.find(unit[:-1])
             while at >= 0:
                 after = s[at + len(unit) - 1 : at + len(unit)]
-                if (
-                    after
-                    and after != unit[-1]
-                    and unicodedata.normalize("NFD", after)[0] == unit[-1]
-                ):
+                if after and after != unit[-1] and js_normalize(after, "NFD")[0] == unit[-1]:
                     return True
                 at = s.find(unit[:-1], at + 1)
         return False
@@ -268,7 +265,7 @@ class Collator(IntlObject):
             (0 if upper_first else 1) if _upper(c) else (1 if upper_first else 0)
             for c in _spelled_out(s)
             # numeric: a run of digits weighs as its value (a2 is a02 at the case level too)
-            if unicodedata.category(c)[0] in ("L" if o["numeric"] else "LN") or _letter_form(c)
+            if js_category(c)[0] in ("L" if o["numeric"] else "LN") or _letter_form(c)
         )
         if sensitivity == "case":
             return key[0], cases
@@ -298,7 +295,7 @@ class Collator(IntlObject):
             )
         ranks = model.ranks
         units: list[Weights] = []
-        s = unicodedata.normalize("NFC", s)
+        s = js_normalize(s, "NFC")
         last: str | None = None  # the single letter before
         if model.accented(s):
             raise Unsupported(
@@ -354,18 +351,18 @@ class Collator(IntlObject):
 def _letter_form(c: str) -> bool:
     """Whether the character is another form of one letter (ª, Ⓜ, ｓ): a letter to the case
     level, whatever its category."""
-    if unicodedata.category(c)[0] == "L":
+    if js_category(c)[0] == "L":
         return False
-    d = unicodedata.normalize("NFKD", c)
-    return len(d) == 1 and unicodedata.category(d)[0] == "L"
+    d = js_normalize(c, "NFKD")
+    return len(d) == 1 and js_category(d)[0] == "L"
 
 
 def _upper(c: str) -> bool:
     """Upper case to the case level: an upper-case letter, or a form of one (Ⓜ, ᴬ)."""
-    if unicodedata.category(c) in ("Lu", "Lt"):
+    if js_category(c) in ("Lu", "Lt"):
         return True
-    d = unicodedata.normalize("NFKD", c)
-    return len(d) == 1 and d != c and unicodedata.category(d) in ("Lu", "Lt")
+    d = js_normalize(c, "NFKD")
+    return len(d) == 1 and d != c and js_category(d) in ("Lu", "Lt")
 
 
 def _weights(found: float | tuple[float, ...]) -> tuple[float, ...]:
@@ -390,7 +387,7 @@ def _spelled_out(s: str) -> str:
     from flowctx_core.expressions.js.strings import _generated
 
     expansions = _generated()[2]
-    return "".join(expansions.get(c, c) for c in unicodedata.normalize("NFKD", s))
+    return "".join(expansions.get(c, c) for c in js_normalize(s, "NFKD"))
 
 
 def construct(
