@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 import re
+import unicodedata
 from typing import Any, Final
 
 from flowctx_core.expressions.js.common import Unsupported
