@@ -115,3 +115,27 @@ def test_plural_rules_take_n_remainders_of_the_double(mj_oracle: MjOracle) -> No
         expr = "new Intl.PluralRules(payload.l).select(payload.x)"
         cases.append(("plural n", (expr, {"payload": payload})))
     _checked(mj_oracle, cases)
+
+
+def test_marks_are_weighed_in_canonical_order(mj_oracle: MjOracle) -> None:
+    """ICU's collation reads a run of marks in canonical order: U+0670 U+064B weighs as U+064B
+    U+0670 (node's '\\u0670\\u064b' sorts before '\\u0670\\u007f'; flowctx's was after)."""
+    r = random.Random(79)
+    marks = ["\u0300", "\u0301", "\u0316", "\u0327", "\u0345", "\u0591", "\u05b0", "\u05bc",
+             "\u064b", "\u0651", "\u0670", "\u093c", "\u094d", "\u0e48"]  # fmt: skip
+    bases = ["a", "e", "Z", "\u4e00", "\u0627", "\u05d0", "\u0915", "\u007f", ""]
+
+    def word() -> str:
+        return "".join(
+            r.choice(bases) + "".join(r.choice(marks) for _ in range(r.randint(0, 3)))
+            for _ in range(r.randint(1, 3))
+        )
+
+    cases = []
+    for _ in range(300):
+        a, b = word(), word()
+        if r.random() < 0.4:
+            b = a[:-1] + r.choice(marks)
+        payload = {"a": a, "b": b}
+        cases.append(("marks", ("payload.a.localeCompare(payload.b)", {"payload": payload})))
+    _checked(mj_oracle, cases)

@@ -13,7 +13,7 @@ from flowctx_core.expressions.budget import BUDGET, charge
 from flowctx_core.expressions.js.common import Unsupported, _relative
 from flowctx_core.expressions.js.localecase import js_lower, js_upper, locale_lower, locale_upper
 from flowctx_core.expressions.js.unicategory import category as js_category
-from flowctx_core.expressions.js.unicodenorm import js_normalize
+from flowctx_core.expressions.js.unicodenorm import canonical_order, js_normalize
 from flowctx_core.expressions.js.values import (
     ELEMENT,
     JS_WHITESPACE,
@@ -348,7 +348,8 @@ def _build_key(s: str, shifted: bool = False) -> Key:
         composed,
     )
 
-    for ch in composed(s):
+    # ICU weighs a string's marks in canonical order (U+0670 U+064B as U+064B U+0670)
+    for ch in composed(canonical_order(s)):
         variant = 0
         own = weights.get(ch)  # a letter or symbol of its own in node's order
         text = None if own is not None else expansions.get(ch)

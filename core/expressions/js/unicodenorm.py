@@ -56,6 +56,16 @@ def _class(cp: int) -> int:
     return CLASSES.get(cp) or unicodedata.combining(chr(cp))
 
 
+def canonical_order(s: str) -> str:
+    """``s`` with each run of marks in canonical order, nothing composed nor decomposed (the
+    order ICU's collation reads marks in: U+064B before U+0670)."""
+    if s.isascii():
+        return s
+    cps = [ord(c) for c in s]
+    ordered = _reorder(cps)
+    return s if ordered == cps else "".join(map(chr, ordered))
+
+
 def _reorder(cps: list[int]) -> list[int]:
     """The canonical ordering: each run of marks sorted, stably, by combining class."""
     out: list[int] = []
