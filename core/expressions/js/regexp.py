@@ -1429,19 +1429,26 @@ def _split_regexp(s: str, rx: JsRegExp, limit: Any) -> list[Any]:
         if e == p:
             q = _advance(text, q)
             continue
-        out.append(from_units(units[p:q]))
-        if len(out) == lim:
+        if _add_parts(out, text, units[p:q], found, lim):
             return out
-        p = e
-        for sp in found.spans[1:]:
-            out.append(UNDEFINED if sp is None else text.piece(*sp))
-            if len(out) == lim:
-                return out
-        if len(out) > MAX_STRING_LENGTH:
-            raise JsError(f"split() result too long (over {MAX_STRING_LENGTH:,} parts; {BUDGET})")
-        q = p
+        p = q = e
     out.append(from_units(units[p:]))
     return out
+
+
+def _add_parts(out: list[Any], text: _Text, part: Any, found: Any, lim: float) -> bool:
+    """The part before a match and the match's captures, after the parts so far; whether the
+    split's limit is reached."""
+    out.append(from_units(part))
+    if len(out) == lim:
+        return True
+    for sp in found.spans[1:]:
+        out.append(UNDEFINED if sp is None else text.piece(*sp))
+        if len(out) == lim:
+            return True
+    if len(out) > MAX_STRING_LENGTH:
+        raise JsError(f"split() result too long (over {MAX_STRING_LENGTH:,} parts; {BUDGET})")
+    return False
 
 
 def _split_by_one_search(rx: JsRegExp, text: _Text, lim: float) -> list[Any]:
@@ -1468,16 +1475,9 @@ def _split_by_one_search(rx: JsRegExp, text: _Text, lim: float) -> list[Any]:
         e = min(end, size)
         if e == p:
             continue
-        out.append(from_units(units[p:start]))
-        if len(out) == lim:
+        if _add_parts(out, text, units[p:start], found, lim):
             return out
         p = e
-        for sp in found.spans[1:]:
-            out.append(UNDEFINED if sp is None else text.piece(*sp))
-            if len(out) == lim:
-                return out
-        if len(out) > MAX_STRING_LENGTH:
-            raise JsError(f"split() result too long (over {MAX_STRING_LENGTH:,} parts; {BUDGET})")
     out.append(from_units(units[p:]))
     return out
 
