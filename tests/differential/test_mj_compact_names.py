@@ -15,6 +15,7 @@ from tests.differential.oracle import MjOracle
 
 SEED = 61
 EXPR = "new Intl.NumberFormat(payload.l, payload.o).format(payload.n)"
+PARTS = "new Intl.NumberFormat(payload.l, payload.o).formatToParts(payload.n)"
 NUMBERS = [1234.5678, 1200, 1000, 1500, 2e6, 21000, 1.5e9, 1100000, "1234.5678", 1e6, 1.5,
            15.67, 1001, 1021.4, 999999, 11000, 3, -1000, -21000, 999.9, 1049, 31e6]  # fmt: skip
 DIGITS = [{}, {}, {"maximumFractionDigits": 2}, {"minimumFractionDigits": 1},
@@ -75,3 +76,18 @@ def test_compact_ranges_agree_with_node(mj_oracle: MjOracle) -> None:
     assert counts["disagree"] == 0, tally.table(examples=True)
     # en-AT's and pt-CV's names in ranges stay refused
     assert counts["agree"] >= len(cases) * 0.95, tally.table(examples=True)
+
+
+def test_compact_names_of_right_to_left_symbols(mj_oracle: MjOracle) -> None:
+    """Whether a name holds its symbol is read without the mark a right-to-left symbol writes
+    after itself (ar's د.إ.‏): the name's parts gain no stray mark."""
+    cases = []
+    for tag in ("ar", "ar-EG", "fa", "he"):
+        for code in ("AED", "EGP", "KWD", "USD"):
+            for n in (5, 1500, 2e6, -21000):
+                o = {"style": "currency", "currency": code, "currencyDisplay": "name",
+                     "notation": "compact"}  # fmt: skip
+                expr = f"JSON.stringify({PARTS})"
+                cases.append(("rtl", (expr, {"payload": {"l": tag, "o": o, "n": n}})))
+    tally = judge(mj_oracle, cases)
+    assert tally.counts["rtl"]["agree"] == len(cases), tally.table(examples=True)

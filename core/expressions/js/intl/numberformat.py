@@ -544,7 +544,10 @@ class NumberFormat(IntlObject):
         return unicodedata.category(digits[0]) == "Nd"
 
     def _symbol(self, display: str | None = None) -> str:
+        """The currency as the display shows it; ``display``: another display's, read
+        without the marks it writes beside itself (a name's symbol, pt-CV's €)."""
         code = self.o["currency"]
+        shown = display is None
         display = display or self.o["currencyDisplay"]
         if display == "code" or code not in table("currencyBase"):
             return str(code)  # a currency ICU does not know is shown by its code
@@ -554,7 +557,7 @@ class NumberFormat(IntlObject):
         entry = found if found is not None else table("currencyBase")[code]
         sym = entry[0] or code
         narrow = display == "narrowSymbol"
-        if len(entry) > 2:  # a right-to-left symbol's closing mark, outside its part
+        if len(entry) > 2 and shown:  # a right-to-left symbol's closing mark, outside its part
             self._marks = entry[3] if narrow else entry[2]
         return str(entry[1] or sym) if narrow else str(sym)
 
