@@ -11,6 +11,7 @@ from typing import Any, Final
 
 from flowctx_core.expressions.js.common import Unsupported
 from flowctx_core.expressions.js.intl import units
+from flowctx_core.expressions.js.intl.locales import keywords
 from flowctx_core.expressions.js.intl.numberformat import (
     SPACING,
     NumberFormat,
@@ -119,8 +120,7 @@ def _range_formatter(nf: Any) -> Any:
     by the locale's -u-nu-) are dropped, and the range has the locale's own (ar-EG's ١٫٥–٢
     where format writes 1.5)."""
     o = nf.o
-    keys = o["locale"].split("-u-", 1)[1].split("-") if "-u-" in o["locale"] else []
-    if o["numberingSystem"] != "latn" or "nu" in keys:
+    if o["numberingSystem"] != "latn" or "nu" in keywords(o["locale"]):
         return nf
     own = _default_numbering(o["base"])
     return nf if own == "latn" else NumberFormat({**o, "numberingSystem": own})
