@@ -254,12 +254,14 @@ class NumberFormat(IntlObject):
             kind = "pct"
         template = row[kind][signed]
         by_name = kind == "cur" and o["currencyDisplay"] == "name"
+        # a compact number by name: the name's pattern goes around the compact one (below)
+        compact_name = by_name and o["notation"] == "compact" and exact is not None
+        self._bare_name = False
         if by_name:
             self._category = self._category_of(body)
             self._layers["outer"] = self._category
-            # beside a compact word the name's pattern is chosen again below
-            compact = o["notation"] == "compact" and exact is not None
-            template = self._name_patterns(self._category, compact)[signed]
+        if by_name and not compact_name:
+            template = self._name_patterns(self._category)[signed]
             if sign and _override(o["base"], o["numberingSystem"], o["posix"]).get("dec"):
                 template = _without_own_marks(template, _number_row(o["base"])["dec"][1])
         own = self._own_currency_format()
@@ -282,21 +284,15 @@ class NumberFormat(IntlObject):
             return self._compact_percent(number, body, sign, row)
         # a name goes around the compact number (1.2M euros), as a unit does
         inner = None
-        self._bare_name = False
-        if by_name and o["notation"] == "compact" and exact is not None:
+        if compact_name:
             # the sign is the compact pattern's (sw-CD's yuro elfu +1), around which the
             # name's pattern goes
             inner = self._compact_template(signed)
             compact_word = any(isinstance(p, list) for p in self._pattern[0])
-            template = self._name_patterns(self._category, compact_word)[0]
             # pt-CV's names hold the symbol (1 € euro); ICU leaves it out beside a compact
-            # word, where the name's pattern is its language's (1 mil euros, a plain space),
-            # not below a thousand (5 € euros)
-            raw = _inherited_key(table("currencyNamePatterns"), o["base"], "other")
-            joined = raw is not None and raw[0].count(2) > 1
-            self._bare_name = compact_word and self._holds_symbol(joined)
-            if self._bare_name:
-                template = [" " if p == "\xa0" else p for p in template]
+            # word, not below a thousand (5 € euros)
+            self._bare_name = compact_word and self._holds_symbol()
+            template = self._name_patterns(self._category, compact_word)[0]
         if o["notation"] == "compact" and exact is not None and not by_name:
             compact = self._compact_template(signed)
             # accounting keeps its pattern where the magnitude has no compact part (en's ($5),
@@ -566,19 +562,20 @@ class NumberFormat(IntlObject):
         (formatRange says it once, in the range's category)."""
         self._category = category
         template = self._name_patterns(category, self._bare_name)[0]
-        if self._bare_name:  # pt-CV's name beside a compact word: its language's pattern
-            template = [" " if p == "\xa0" else p for p in template]
         pieces = [("currency", self._name()) if p == 2 else ("literal", p) for p in template]
         at = template.index(0)
         return pieces[:at], pieces[at + 1 :]
 
     def _name_patterns(self, category: str, compact_word: bool = False) -> list[Any]:
         """The locale's patterns of a currency's name in a plural category (positive, signed);
-        beside a compact word, en-AT's are its language's (21K euros)."""
+        beside a compact word, en-AT's are its language's (21K euros), and a name without the
+        symbol it holds has its language's plain space (pt-CV's 1 mil euros)."""
         base = self.o["base"]
         patterns = _inherited_key(table("currencyNamePatterns"), base, category)
         if patterns is None:
             patterns = _inherited_key(table("currencyNamePatterns"), base, "other")
+        if self._bare_name:
+            patterns = [[" " if p == "\xa0" else p for p in t] for t in patterns]
         if patterns[0].count(2) > 1 and compact_word:
             return [p[p.index(0) :] for p in patterns]
         if patterns[0].count(2) > 1:
@@ -602,11 +599,14 @@ class NumberFormat(IntlObject):
             name = name[1:] if name[:1] in (" ", "\xa0") else name
         return name
 
-    def _holds_symbol(self, joined: bool) -> bool:
-        """Whether the locale's name of the currency holds its symbol (pt-CV's 1 € euro;
-        ``joined``: en-AT's, whose table holds symbol and name as one, €euros)."""
+    def _holds_symbol(self) -> bool:
+        """Whether the locale's name of the currency holds its symbol: pt-CV's 1 € euro, or
+        en-AT's, whose name patterns write the symbol too and whose table holds symbol and
+        name as one (€euros)."""
         symbol = self._symbol("symbol")
         name = self._name(whole=True)
+        raw = _inherited_key(table("currencyNamePatterns"), self.o["base"], "other")
+        joined = raw is not None and raw[0].count(2) > 1
         after = name[len(symbol) : len(symbol) + 1]
         return name.startswith(symbol) and (joined or after in (" ", "\xa0"))
 

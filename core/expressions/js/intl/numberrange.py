@@ -139,7 +139,7 @@ def range_triples(nf: Any, start: Any, end: Any) -> list[tuple[str, str, str]]:
     a, b = _Side(nf, x), _Side(nf, y)
     unit = o["style"] == "unit" and a.category is not None
     by_name = o["style"] == "currency" and o["currencyDisplay"] == "name"
-    if by_name and nf._holds_symbol(False) and not (a.bare and b.bare):
+    if by_name and nf._holds_symbol() and not (a.bare and b.bare):
         raise Unsupported(
             f"flowctx does not reproduce formatRange of currency names in {o['base']!r}, whose"
             " names hold the currency's symbol, below a thousand in compact notation"
