@@ -91,53 +91,51 @@ function rangesOf(tag, only = null) {
 }
 
 function rangesOfSet(tag, set, digits, undigit) {
-  {
-    const f = new Intl.DateTimeFormat(tag, { timeZone: "UTC", ...set });
-    const row = skeletonRow(tag, set, digits);
-    const levels = {};
-    for (const [level] of LEVELS) {
-      const parts = f.formatRangeToParts(at(A), at(B[level]));
-      if (parts.every((p) => p.source === "shared")) continue;  // the pattern ignores the field
-      const widths = {};
-      const tpl = parts.map((p) => {
-        if (p.type === "literal") return [p.value, p.source];
-        if (["weekday", "dayPeriod", "era"].includes(p.type)) return [[p.type, "t"], p.source];
-        const v = undigit(p.value);
-        if (!/^[0-9]+$/.test(v)) return [[p.type, "t"], p.source];
-        if (p.source !== "endRange" || !(p.type in widths)) widths[p.type] = v.length === 2 && (p.type !== "year" || v === "06" || v === "07") ? 2 : 0;
-        return [[p.type, widths[p.type]], p.source];
+  const f = new Intl.DateTimeFormat(tag, { timeZone: "UTC", ...set });
+  const row = skeletonRow(tag, set, digits);
+  const levels = {};
+  for (const [level] of LEVELS) {
+    const parts = f.formatRangeToParts(at(A), at(B[level]));
+    if (parts.every((p) => p.source === "shared")) continue;  // the pattern ignores the field
+    const widths = {};
+    const tpl = parts.map((p) => {
+      if (p.type === "literal") return [p.value, p.source];
+      if (["weekday", "dayPeriod", "era"].includes(p.type)) return [[p.type, "t"], p.source];
+      const v = undigit(p.value);
+      if (!/^[0-9]+$/.test(v)) return [[p.type, "t"], p.source];
+      if (p.source !== "endRange" || !(p.type in widths)) widths[p.type] = v.length === 2 && (p.type !== "year" || v === "06" || v === "07") ? 2 : 0;
+      return [[p.type, widths[p.type]], p.source];
+    });
+    // the day periods of an interval pattern may be another field's (zh-Hant's flexible
+    // periods beside a single date's am/pm): measured at each hour where they are not the row's
+    const shift = (h) => {
+      const g = [2006, 0, 5, h, 4, 5, 6];
+      const b = [...g];
+      if (level === 10) b[0]++; else if (level === 20) b[1]++; else if (level === 30) b[2]++;
+      else if (level === 40) b[3] = h < 12 ? h + 12 : h - 12; else if (level === 50) b[3] = h % 12 === 11 ? h - 1 : h + 1;
+      else if (level === 60) b[4] += 20; else if (level === 70) b[5] += 20; else b[6] += 100;
+      return [at(g), at(b)];
+    };
+    let periods = null;
+    if (tpl.some(([p]) => Array.isArray(p) && p[0] === "dayPeriod")) {
+      const seen = Array.from({ length: 24 }, (_, h) => {
+        const part = f.formatRangeToParts(...shift(h)).find((p) => p.type === "dayPeriod" && p.source !== "endRange");
+        return part ? part.value : "";
       });
-      // the day periods of an interval pattern may be another field's (zh-Hant's flexible
-      // periods beside a single date's am/pm): measured at each hour where they are not the row's
-      const shift = (h) => {
-        const g = [2006, 0, 5, h, 4, 5, 6];
-        const b = [...g];
-        if (level === 10) b[0]++; else if (level === 20) b[1]++; else if (level === 30) b[2]++;
-        else if (level === 40) b[3] = h < 12 ? h + 12 : h - 12; else if (level === 50) b[3] = h % 12 === 11 ? h - 1 : h + 1;
-        else if (level === 60) b[4] += 20; else if (level === 70) b[5] += 20; else b[6] += 100;
-        return [at(g), at(b)];
-      };
-      let periods = null;
-      if (tpl.some(([p]) => Array.isArray(p) && p[0] === "dayPeriod")) {
-        const seen = Array.from({ length: 24 }, (_, h) => {
-          const part = f.formatRangeToParts(...shift(h)).find((p) => p.type === "dayPeriod" && p.source !== "endRange");
-          return part ? part.value : "";
-        });
-        if (JSON.stringify(seen) !== JSON.stringify(row.dp)) periods = seen;
-      }
-      const rowOf = periods ? { ...row, dp: periods } : row;
-      const rebuildWith = (tpl2, t1, t2) => tpl2.map(([p, s]) => ({ value: typeof p === "string" ? p : rebuild({ ...rowOf, t: [p], tm: null }, s === "endRange" ? t2 : t1, digits), source: s }));
-      let ok = true;
-      // every hour once (the day periods), then 6 random pairs
-      for (let i = 0; i < 30 && ok; i++) {
-        const [t1, t2] = i < 24 ? shift(i) : pair(level);
-        const want = f.formatRangeToParts(t1, t2).map((p) => ({ value: p.value, source: p.source }));
-        ok = JSON.stringify(rebuildWith(tpl, t1, t2)) === JSON.stringify(want);
-      }
-      levels[level] = ok ? (periods ? { t: tpl, dp: periods } : tpl) : null;
+      if (JSON.stringify(seen) !== JSON.stringify(row.dp)) periods = seen;
     }
-    return levels;
+    const rowOf = periods ? { ...row, dp: periods } : row;
+    const rebuildWith = (tpl2, t1, t2) => tpl2.map(([p, s]) => ({ value: typeof p === "string" ? p : rebuild({ ...rowOf, t: [p], tm: null }, s === "endRange" ? t2 : t1, digits), source: s }));
+    let ok = true;
+    // every hour once (the day periods), then 6 random pairs
+    for (let i = 0; i < 30 && ok; i++) {
+      const [t1, t2] = i < 24 ? shift(i) : pair(level);
+      const want = f.formatRangeToParts(t1, t2).map((p) => ({ value: p.value, source: p.source }));
+      ok = JSON.stringify(rebuildWith(tpl, t1, t2)) === JSON.stringify(want);
+    }
+    levels[level] = ok ? (periods ? { t: tpl, dp: periods } : tpl) : null;
   }
+  return levels;
 }
 
 if (process.argv[2] === "--ranges") {
