@@ -117,6 +117,27 @@ def test_plural_rules_take_n_remainders_of_the_double(mj_oracle: MjOracle) -> No
     _checked(mj_oracle, cases)
 
 
+def test_plural_rules_take_i_as_the_double_of_its_last_18_digits(mj_oracle: MjOracle) -> None:
+    """ICU's ``i`` is the integer's last 18 digits handed to the rules as a double:
+    100000000000000030 (1e17 + 24's shortest digits) is 100000000000000032 there, ru's "few"
+    and az's ordinal "one"; past 18 digits the double of the rest (2 ** 69's ...705700000 is
+    295810358705700000, ...704 as a double). Formatted units choose their plural form alike."""
+    r = random.Random(83)
+    cases = []
+    for _ in range(240):
+        x = r.choice([r.uniform(1, 10) * 10 ** r.randint(16, 26), float(r.randint(2**53, 2**66))])
+        o = r.choice([{}, {"type": "ordinal"}, {"maximumFractionDigits": 0}])
+        locale = r.choice(["ru", "uk", "az", "pl", "sl", "gv", "sr", "ka", "mk"])
+        payload = {"l": locale, "o": o, "x": x}
+        expr = "new Intl.PluralRules(payload.l, payload.o).select(payload.x)"
+        if r.random() < 0.25:
+            unit = r.choice(["day", "year"])
+            payload["o"] = {"style": "unit", "unit": unit, "unitDisplay": "long"}
+            expr = "new Intl.NumberFormat(payload.l, payload.o).format(payload.x)"
+        cases.append(("plural i", (expr, {"payload": payload})))
+    _checked(mj_oracle, cases)
+
+
 def test_marks_are_weighed_in_canonical_order(mj_oracle: MjOracle) -> None:
     """ICU's collation reads a run of marks in canonical order: U+0670 U+064B weighs as U+064B
     U+0670 (node's '\\u0670\\u064b' sorts before '\\u0670\\u007f'; flowctx's was after)."""

@@ -111,7 +111,9 @@ class _Operands:
     def __init__(self, whole: str, fraction: str) -> None:
         trimmed = fraction.rstrip("0")
         self.n = Decimal(whole + ("." + fraction if fraction else ""))
-        self.i = int(whole) % 10**18  # ICU keeps an integer's last 18 digits (1e21's i is 0)
+        # ICU keeps an integer's last 18 digits (1e21's i is 0) and hands them to the rules as
+        # a double: 100000000000000030's i is 100000000000000032 there (ru's "few")
+        self.i = int(float(int(whole) % 10**18))
         self.v, self.f = len(fraction), int(fraction or "0")
         self.w, self.t = len(trimmed), int(trimmed or "0")
         self.e = 0
