@@ -1,7 +1,8 @@
 """``Intl`` as node 20 has it: NumberFormat, Collator, PluralRules, ListFormat, DateTimeFormat,
-RelativeTimeFormat, Locale, getCanonicalLocales, supportedLocalesOf and supportedValuesOf, over
-tables measured from node (scripts/intl_*.mjs, ``tables/``). Each service's module and the
-tables load on its first use; registering the namespace loads nothing."""
+RelativeTimeFormat, Segmenter, Locale, getCanonicalLocales, supportedLocalesOf and
+supportedValuesOf, over tables measured from node (scripts/intl_*.mjs, ``tables/``). Each
+service's module and the tables load on its first use; registering the namespace loads
+nothing."""
 
 from __future__ import annotations
 
@@ -21,12 +22,13 @@ _SERVICES: Final = {
     "DateTimeFormat": ("datetimeformat", "date", False, 0),
     "RelativeTimeFormat": ("relativetime", "relative", True, 0),
     "Locale": ("locale", "", True, 1),
+    "Segmenter": ("segmenter", "segmenter", True, 0),
 }
 #: Intl's other constructors: valid, not reproduced
 #: the ids of the constructors ``new`` accepts though no global has their name
 CONSTRUCTOR_IDS: Final[set[int]] = set()
 #: the services flowctx does not reproduce, and their constructors' lengths
-_OTHERS: Final = {"DisplayNames": 2, "Segmenter": 0}
+_OTHERS: Final = {"DisplayNames": 2}
 
 
 def service(name: str) -> Any:
