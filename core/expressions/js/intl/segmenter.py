@@ -90,7 +90,7 @@ def _graphemes(cps: list[int]) -> list[int]:
         if i and not _cluster_goes_on(props[i - 1][0], g, inc, flags, (ri, emoji, incb)):
             starts.append(i)
         ri = ri + 1 if g == G_RI else 0
-        if flags & F_EP or (emoji and g == G_EXTEND):
+        if flags & F_EP or (emoji == 1 and g == G_EXTEND):
             emoji = 1
         else:
             emoji = 2 if emoji == 1 and g == G_ZWJ else 0
