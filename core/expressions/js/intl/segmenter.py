@@ -254,71 +254,69 @@ def _word_like(w: list[int], core: list[int], starts: list[int], ideo: list[bool
 
 
 def _sentences(cps: list[int], greek: bool = False) -> list[int]:
-    """The offsets where a sentence starts (SB3-SB998); Greek's rules (ICU's tailoring for
-    el) end a sentence at a semicolon or a Greek question mark too."""
+    """The offsets where a sentence starts (SB3-SB998), in one pass; Greek's rules (ICU's
+    tailoring for el) end a sentence at a semicolon or a Greek question mark too."""
     s = [_props(c)[3] for c in cps]
     if greek:
         s = [S_STERM if c in (0x3B, 0x37E) else k for c, k in zip(cps, s, strict=True)]
     n = len(s)
     para = (S_SEP, S_CR, S_LF)
     skip = (S_EXTEND, S_FORMAT)
+    # SB8's look ahead: the first letter, terminator or separator at or after each place
+    ahead = [-1] * (n + 1)
+    for i in range(n - 1, -1, -1):
+        ahead[i] = s[i] if s[i] not in _SB8_THROUGH else ahead[i + 1]
     starts = [0]
-    for i in range(1, n):
-        a, b = s[i - 1], s[i]
-        if a == S_CR and b == S_LF:
-            continue
-        if a in para:
+    # what the core characters so far end in (SB5 folds Extend and Format into what they
+    # follow; at the start and after a separator they stand for themselves): a terminator,
+    # then Close*, then Sp* (``term`` 0: none); ``bare``: the terminator is the last of them
+    term, spaced, bare, before_term, last = 0, False, False, -1, -1
+    for i in range(n):
+        a, b = s[i - 1] if i else -1, s[i]
+        sb8 = term == S_ATERM and ahead[i] == S_LOWER
+        if i and a in para and not (a == S_CR and b == S_LF):
+            starts.append(i)  # SB4 (SB3 keeps CR LF)
+        elif (
+            term
+            and b not in skip
+            and not sb8
+            and _sentence_ends(b, term, spaced, bare, before_term)
+        ):
             starts.append(i)
-            continue
-        if b in skip:
-            continue
-        # the core characters before i (SB5: Extend and Format fold into what they follow;
-        # at the start of the text they stand for themselves)
-        j = i - 1
-        while j > 0 and s[j] in skip:
-            j -= 1
-        k = j
-        has_sp = False
-        while k >= 0 and s[k] == S_SP:
-            has_sp = True
-            k = _core_before(s, k)
-        while k >= 0 and s[k] == S_CLOSE:
-            k = _core_before(s, k)
-        if k < 0 or s[k] not in (S_ATERM, S_STERM):
-            continue  # SB998
-        term = s[k]
-        if term == S_ATERM and j == k:
-            if b == S_NUMERIC:
-                continue  # SB6
-            p = _core_before(s, k)
-            if b == S_UPPER and p >= 0 and s[p] in (S_UPPER, S_LOWER):
-                continue  # SB7
-        if term == S_ATERM and _lower_ahead(s, i):
-            continue  # SB8
-        if b in (S_SCONTINUE, S_STERM, S_ATERM):
-            continue  # SB8a
-        if not has_sp and b in (S_CLOSE, S_SP, *para):
-            continue  # SB9
-        if b in (S_SP, *para):
-            continue  # SB10
-        starts.append(i)  # SB11
+        if b in skip and i and a not in para:
+            continue  # SB5: folded into what it follows
+        if b in (S_ATERM, S_STERM):
+            term, spaced, bare, before_term = b, False, True, last
+        elif term and b == S_CLOSE and not spaced:
+            bare = False
+        elif term and b == S_SP:
+            spaced, bare = True, False
+        else:
+            term = 0
+        last = b
     return starts
 
 
-def _core_before(s: list[int], k: int) -> int:
-    """The code point before ``k`` that SB5 does not fold (-1 at the start)."""
-    k -= 1
-    while k > 0 and s[k] in (S_EXTEND, S_FORMAT):
-        k -= 1
-    return k
+#: what SB8 looks through for a lower-case letter (all but letters, terminators, separators)
+_SB8_THROUGH: Final = frozenset(range(15)) - {
+    S_OLETTER, S_UPPER, S_LOWER, S_SEP, S_CR, S_LF, S_ATERM, S_STERM
+}  # fmt: skip
 
 
-def _lower_ahead(s: list[int], i: int) -> bool:
-    stop = (S_OLETTER, S_UPPER, S_LOWER, S_SEP, S_CR, S_LF, S_ATERM, S_STERM)
-    for c in s[i:]:
-        if c in stop:
-            return c == S_LOWER
-    return False
+def _sentence_ends(b: int, term: int, spaced: bool, bare: bool, before_term: int) -> bool:
+    """SB6-SB11 before a code point of class ``b`` after a terminator ``term`` (then Close*,
+    then Sp* when ``spaced``; ``bare``: nothing after it), once SB8's look ahead is known
+    not to find a lower-case letter."""
+    if term == S_ATERM and bare:
+        if b == S_NUMERIC:
+            return False  # SB6
+        if b == S_UPPER and before_term in (S_UPPER, S_LOWER):
+            return False  # SB7
+    if b in (S_SCONTINUE, S_STERM, S_ATERM):
+        return False  # SB8a
+    if not spaced and b in (S_CLOSE, S_SP, S_SEP, S_CR, S_LF):
+        return False  # SB9
+    return b not in (S_SP, S_SEP, S_CR, S_LF)  # SB10, else SB11
 
 
 def _code_points(text: str) -> list[int]:
