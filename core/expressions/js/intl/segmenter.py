@@ -7,9 +7,10 @@ Hangul syllables are no letters to it; Hangul syllables join each other only whe
 stands between them; and a word's ``isWordLike`` is the status of the last rule that matched
 it (a letter, a number or an ideograph ends it; a connector only with nothing after it).
 Text that ICU hands to its dictionaries (Thai, Lao, Khmer, Myanmar, Han and kana) is refused
-in word granularity, as are en_US_POSIX's own word rules; Greek's sentences also end at a
-semicolon. Node applies no sentence suppressions (``-u-ss-standard`` is dropped), and no other
-locale changes an answer (measured over every locale the Segmenter has)."""
+in word granularity. Two locales have rules of their own: en_US_POSIX's words (a full stop
+joins numbers only, a colon nothing) and Greek's sentences (a semicolon ends one). Node
+applies no sentence suppressions (``-u-ss-standard`` is dropped), and no other locale changes
+an answer (measured over every locale the Segmenter has)."""
 
 from __future__ import annotations
 
@@ -135,11 +136,14 @@ def _word_class(p: list[int], cp: int) -> int:
     return wb
 
 
-def _words(cps: list[int]) -> tuple[list[int], list[bool]]:
+def _words(cps: list[int], posix: bool = False) -> tuple[list[int], list[bool]]:
     """The offsets where a word starts (WB3-WB999 with ICU's tailoring) and whether each word
-    is word-like (the status of the rule that ended it)."""
+    is word-like (the status of the rule that ended it); en_US_POSIX's rules read a full stop
+    as a number's separator only and a colon as no separator."""
     props = [_props(c) for c in cps]
     w = [_word_class(p, c) for p, c in zip(props, cps, strict=True)]
+    if posix:
+        w = [_POSIX_CLASSES.get(c, k) for c, k in zip(cps, w, strict=True)]
     if W_DICTIONARY in w:
         raise Unsupported(
             "flowctx does not reproduce ICU's dictionary word breaks "
@@ -198,6 +202,10 @@ def _words(cps: list[int]) -> tuple[list[int], list[bool]]:
             starts.append(i)
     ideo = [bool(p[4] & F_IDEO) for p in props]
     return starts, _word_like(w, core, starts, ideo)
+
+
+#: en_US_POSIX's own classes
+_POSIX_CLASSES: Final = {0x2E: W_MIDNUM, 0x3A: W_OTHER}
 
 
 def _joins_word(left: int, b: int, before: int, after: int) -> bool:
@@ -326,12 +334,12 @@ def _code_points(text: str) -> list[int]:
 class Segments(JsObject):
     """What ``segment(text)`` gives: iterable, with ``containing(index)``."""
 
-    __slots__ = ("_found", "granularity", "greek", "text")
+    __slots__ = ("_found", "granularity", "tailoring", "text")
 
-    def __init__(self, granularity: str, text: str, greek: bool) -> None:
+    def __init__(self, granularity: str, text: str, tailoring: str) -> None:
         self.granularity = granularity
         self.text = text
-        self.greek = greek
+        self.tailoring = tailoring
         self._found: list[dict[str, Any]] | None = None
 
     def __repr__(self) -> str:
@@ -362,13 +370,14 @@ class Segments(JsObject):
 
     def found(self) -> list[dict[str, Any]]:
         if self._found is None:
-            self._found = segment(self.granularity, self.text, self.greek)
+            self._found = segment(self.granularity, self.text, self.tailoring)
         return self._found
 
 
-def segment(granularity: str, text: str, greek: bool = False) -> list[dict[str, Any]]:
+def segment(granularity: str, text: str, tailoring: str = "") -> list[dict[str, Any]]:
     """The segments of ``text``, each ``{segment, index, input}`` (and ``isWordLike`` for
-    words), as node lists them; ``index`` counts UTF-16 code units."""
+    words), as node lists them; ``index`` counts UTF-16 code units. ``tailoring``: ICU's own
+    rules of a locale ("el": Greek's sentences, "posix": en_US_POSIX's words)."""
     if not text:
         return []
     charge(ELEMENT * len(text) * 4)
@@ -377,9 +386,9 @@ def segment(granularity: str, text: str, greek: bool = False) -> list[dict[str, 
     if granularity == "grapheme":
         starts = _graphemes(cps)
     elif granularity == "word":
-        starts, like = _words(cps)
+        starts, like = _words(cps, tailoring == "posix")
     else:
-        starts = _sentences(cps, greek)
+        starts = _sentences(cps, tailoring == "el")
     out: list[dict[str, Any]] = []
     unit = 0
     for k, s in enumerate(starts):
@@ -410,11 +419,12 @@ class Segmenter(IntlObject):
     def segment(self, value: Any) -> Segments:
         text = to_string(value)
         granularity, locale = self.o["granularity"], self.o["locale"]
+        tailoring = ""
         if granularity == "word" and _POSIX.match(locale):
-            # en-US-u-va-posix is ICU's en_US_POSIX, whose word rules are its own
-            raise Unsupported("flowctx does not reproduce ICU's word rules for en_US_POSIX")
-        greek = granularity == "sentence" and locale.split("-")[0] == "el"
-        return Segments(granularity, text, greek)
+            tailoring = "posix"  # en-US-u-va-posix is ICU's en_US_POSIX
+        elif granularity == "sentence" and locale.split("-")[0] == "el":
+            tailoring = "el"
+        return Segments(granularity, text, tailoring)
 
 
 def construct(locales: Any = UNDEFINED, options: Any = UNDEFINED, *_: Any) -> Segmenter:
