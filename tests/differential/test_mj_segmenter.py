@@ -53,6 +53,9 @@ WORD_TEXTS = [
     "\u00ad\u0301a \u200d\U0001f600 a\u200d\u200db", "ab\u00adcd 1\u2060 2",
     "\U0001f1eb\U0001f1f7\U0001f1e9 a\U0001f1eb", "\u2139\ufe0f info", "#1 $5 50% @me",
     "http://example.com/a-b?c=d", "x.\u0301y a..b 1..2 a'.b",
+    # one Han or kana alone, a short Thai, Lao, Khmer or Myanmar run: no dictionary divides them
+    "\u4fa1 5\u5186 a\u6f22b \u6f22\u0301\u5b57 \u2e80 \u3072\u3099 \u30ab_a \u30fc 1\u5186",
+    "\u0e44\u0e17\u0e22 \u0e04\u0e19 a\u0e01b \u0e81\u0eb2 \u1780\u17d2\u1780 \u1000\u102c",
 ]  # fmt: skip
 SENTENCES = [
     "Mr. Smith went. He did! Ok", "Hi. How are you? Fine.", "e.g. this is it. Yes",
@@ -138,11 +141,12 @@ def test_segmenter_agrees_with_node(mj_oracle: MjOracle) -> None:
 
 
 def test_dictionary_words_are_refused(mj_oracle: MjOracle) -> None:
-    """Thai, Han and kana words go through ICU's dictionaries: refused, but their graphemes
-    and sentences are reproduced."""
+    """Words ICU's dictionaries may divide (two Han or kana side by side, four units of Thai,
+    Lao, Khmer or Myanmar): refused, but their graphemes and sentences are reproduced."""
     texts = ["\u0e2a\u0e27\u0e31\u0e2a\u0e14\u0e35", "\u65e5\u672c\u8a9e",
              "\u3072\u3089\u304c\u306a", "\u30ab\u30bf\u30ab\u30ca",
-             "\u1019\u103c\u1014\u103a\u1019\u102c", "ok \u0e81\u0eb2"]  # fmt: skip
+             "\u1019\u103c\u1014\u103a\u1019\u102c", "\u0e44\u0e17\u0e22\u0e44\u0e17\u0e22",
+             "ok \u0eaa\u0eb0\u0e9a\u0eb2\u0e8d\u0e94\u0eb5"]  # fmt: skip
     cases = []
     for s in texts:
         for g in ["grapheme", "word", "sentence"]:

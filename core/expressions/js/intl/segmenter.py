@@ -2,15 +2,18 @@
 and sentences by the rules of UAX #29 as ICU reads them, over each code point's break
 properties measured for node (scripts/intl_segmenter.mjs, ``tables/segmenter.json.gz``).
 
-ICU's word rules differ from UAX #29 in what flowctx keeps here: Han, Hiragana, Katakana and
-Hangul syllables are no letters to it; Hangul syllables join each other only when nothing
-stands between them; and a word's ``isWordLike`` is the status of the last rule that matched
-it (a letter, a number or an ideograph ends it; a connector only with nothing after it).
-Text that ICU hands to its dictionaries (Thai, Lao, Khmer, Myanmar, Han and kana) is refused
-in word granularity. Two locales have rules of their own: en_US_POSIX's words (a full stop
-joins numbers only, a colon nothing) and Greek's sentences (a semicolon ends one). Node
-applies no sentence suppressions (``-u-ss-standard`` is dropped), and no other locale changes
-an answer (measured over every locale the Segmenter has)."""
+ICU's word rules differ from UAX #29 in what flowctx keeps here: Han, Hiragana and Hangul
+syllables are no letters to it, and Thai, Lao, Khmer and Myanmar letters are; Hangul
+syllables, and Han and kana, join each other only when nothing stands between them; and a
+word's ``isWordLike`` is the status of the last rule that matched it (a letter, a number or an
+ideograph ends it; a connector only with nothing after it). ICU's dictionaries then divide
+what the rules joined: flowctx refuses a word with two Han or kana, and four UTF-16 units of
+Thai, Lao, Khmer or Myanmar side by side (shorter runs its engines leave whole).
+
+Two locales have rules of their own: en_US_POSIX's words (a full stop joins numbers only, a
+colon nothing) and Greek's sentences (a semicolon ends one). Node applies no sentence
+suppressions (``-u-ss-standard`` is dropped), and no other locale changes an answer (measured
+over every locale the Segmenter has)."""
 
 from __future__ import annotations
 
@@ -55,10 +58,10 @@ I_NONE, I_CONSONANT, I_EXTEND, I_LINKER = range(4)
 # the flags' bits
 F_EP, F_HAN, F_HIRA, F_IDEO, F_SA = (1, 2, 4, 8, 16)
 
-#: the classes ICU's word rules add to Word_Break: a Hangul syllable, and what goes to a
-#: dictionary (refused)
+#: the classes ICU's word rules add to Word_Break: a Hangul syllable, and a Han or Hiragana
+#: character (what ICU's CJK dictionary reads, with Katakana)
 W_HANGUL: Final = 19
-W_DICTIONARY: Final = 20
+W_KANJI: Final = 20
 #: the word classes WB4 lets through (Extend, Format, ZWJ)
 _EXFM: Final = frozenset({W_EXTEND, W_FORMAT, W_ZWJ})
 _AHLETTER: Final = frozenset({W_ALETTER, W_HEBREW})
@@ -126,14 +129,43 @@ def _cluster_goes_on(pg: int, g: int, inc: int, flags: int, state: tuple[int, in
 
 
 def _word_class(p: list[int], cp: int) -> int:
+    """The class ICU's word rules give a code point: Word_Break's, save that Hangul syllables,
+    Han and Hiragana are no letters, and Line_Break=Complex_Context letters (Thai...) are."""
     wb, flags = p[2], p[4]
     if 0xAC00 <= cp <= 0xD7A3:
         return W_HANGUL
-    if flags & (F_HAN | F_HIRA) or wb == W_KATAKANA:
-        return W_DICTIONARY
+    if wb == W_KATAKANA:
+        return wb
+    if flags & (F_HAN | F_HIRA):
+        return W_KANJI
     if flags & F_SA and wb not in (W_EXTEND, W_ZWJ, W_FORMAT) and p[0] != G_CONTROL:
-        return W_DICTIONARY
+        return W_ALETTER
     return wb
+
+
+#: a dictionary run this long (UTF-16 units) may be divided: ICU's Thai, Lao, Khmer and
+#: Myanmar engines leave a shorter one whole
+_SA_SPAN: Final = 4
+
+
+def _dictionary_refused(w: list[int], flags: list[int], cps: list[int], starts: list[int]) -> None:
+    """Refuse where ICU's dictionaries could divide a word the rules found: two Han or kana
+    (Katakana too) in one word, or a run of Complex_Context characters long enough."""
+    n = len(w)
+    for k, s in enumerate(starts):
+        e = starts[k + 1] if k + 1 < len(starts) else n
+        if sum(1 for c in w[s:e] if c in (W_KANJI, W_KATAKANA)) > 1:
+            raise Unsupported(
+                "flowctx does not reproduce ICU's dictionary word breaks (Han and kana text)"
+            )
+    run = 0
+    for f, cp in zip(flags, cps, strict=True):
+        run = run + (2 if cp > 0xFFFF else 1) if f & F_SA else 0
+        if run >= _SA_SPAN:
+            raise Unsupported(
+                "flowctx does not reproduce ICU's dictionary word breaks "
+                "(Thai, Lao, Khmer and Myanmar text)"
+            )
 
 
 def _words(cps: list[int], posix: bool = False) -> tuple[list[int], list[bool]]:
@@ -144,11 +176,6 @@ def _words(cps: list[int], posix: bool = False) -> tuple[list[int], list[bool]]:
     w = [_word_class(p, c) for p, c in zip(props, cps, strict=True)]
     if posix:
         w = [_POSIX_CLASSES.get(c, k) for c, k in zip(cps, w, strict=True)]
-    if W_DICTIONARY in w:
-        raise Unsupported(
-            "flowctx does not reproduce ICU's dictionary word breaks "
-            "(Thai, Lao, Khmer, Myanmar, Han and kana text)"
-        )
     n = len(w)
     # each code point's stand-in under WB4: Extend, Format and ZWJ take the class of what
     # they follow, except after the start, CR, LF and Newline
@@ -186,6 +213,8 @@ def _words(cps: list[int], posix: bool = False) -> tuple[list[int], list[bool]]:
             continue  # WB3c
         if a == W_WSEGSPACE and b == W_WSEGSPACE:
             continue  # WB3d
+        if a in (W_KANJI, W_KATAKANA) and b in (W_KANJI, W_KATAKANA):
+            continue  # ICU: kana and Han side by side, for its dictionary to divide
         if b in _EXFM:
             continue  # WB4
         left = w[core[i - 1]]  # WB4: what the run before stands for
@@ -200,7 +229,8 @@ def _words(cps: list[int], posix: bool = False) -> tuple[list[int], list[bool]]:
             continue
         if not _joins_word(left, b, before(i - 1), after(i)):
             starts.append(i)
-    ideo = [bool(p[4] & F_IDEO) for p in props]
+    _dictionary_refused(w, [p[4] for p in props], cps, starts)
+    ideo = [bool(p[4] & (F_IDEO | F_HIRA)) for p in props]
     return starts, _word_like(w, core, starts, ideo)
 
 
@@ -242,8 +272,8 @@ def _word_like(w: list[int], core: list[int], starts: list[int], ideo: list[bool
     """Each word's status, as ICU gives it: the word ends in a letter, a number or an
     ideograph (what follows it folded in by WB4), or in a connector (ExtendNumLet, or the
     apostrophe after a Hebrew letter) joined to one with nothing after it; a Hangul syllable
-    counts only with nothing after it; an ideograph WB4 folds in counts too. Anything else (a
-    space, a mark, punctuation, an emoji) is not word-like."""
+    counts only with nothing after it; an ideograph (or Hiragana) WB4 folds in counts too.
+    Anything else (a space, a mark, punctuation, an emoji, a Han radical) is not word-like."""
     out = []
     n = len(w)
     for k, s in enumerate(starts):
