@@ -155,3 +155,25 @@ def test_dictionary_words_are_refused(mj_oracle: MjOracle) -> None:
     assert tally.counts["word"]["refused-not-reproduced"] == len(texts), tally.table(True)
     for g in ["grapheme", "sentence"]:
         assert tally.counts[g]["agree"] == len(texts), tally.table(examples=True)
+
+
+def test_intl_statics_and_instanceof_agree_with_node(mj_oracle: MjOracle) -> None:
+    """Every service's supportedLocalesOf names itself in V8's errors (null options, an
+    unknown localeMatcher), and an instance is an instance of its own constructor only."""
+    names = ["NumberFormat", "Collator", "PluralRules", "ListFormat", "DateTimeFormat",
+             "RelativeTimeFormat", "Segmenter"]  # fmt: skip
+    cases = []
+    for n in names:
+        for o in ["null", "payload.o", "payload.l"]:
+            expr = f"Intl.{n}.supportedLocalesOf(['en', 'de', 'xx'], {o})"
+            cases.append(("supported", (expr, {"payload": {"o": {"localeMatcher": "x"}, "l": {}}})))
+        for m in [*names, "Locale"]:
+            cases.append(("instanceof", (f"new Intl.{n}() instanceof Intl.{m}", {})))
+    for expr in ["new Intl.Locale('en') instanceof Intl.Locale",
+                 "new Intl.Segmenter().segment('a') instanceof Intl.Segmenter",
+                 "new Intl.Segmenter().segment('a') instanceof Object",
+                 "5 instanceof Intl.Collator"]:  # fmt: skip
+        cases.append(("instanceof", (expr, {})))
+    tally = judge(mj_oracle, cases)
+    for counts in tally.counts.values():
+        assert counts["agree"] == sum(counts.values()), tally.table(examples=True)

@@ -59,9 +59,10 @@ def _called(name: str) -> Callable[..., Any]:
     return _requires_new(name) if _SERVICES[name][2] else _maker(name)
 
 
-def _supported(kind: str) -> Callable[..., Any]:
+def _supported(kind: str, name: str) -> Callable[..., Any]:
     def call(locales: Any = UNDEFINED, options: Any = UNDEFINED, *_: Any) -> list[str]:
-        result: list[str] = service("locales").supported(kind, locales, options)
+        where = f"Intl.{name}.supportedLocalesOf"
+        result: list[str] = service("locales").supported(kind, locales, options, where)
         return result
 
     return call
@@ -97,11 +98,8 @@ def register(globals_: dict[str, Any], constructors: dict[int, Callable[..., Any
     """Add ``Intl`` to the globals and its constructors to the ``new`` table."""
     members: dict[str, Any] = {}
     for name, (_module_name, kind, _needs_new, arity) in _SERVICES.items():
-        statics = (  # Intl.Locale has no supportedLocalesOf
-            {"supportedLocalesOf": JsFunction("supportedLocalesOf", _supported(kind), arity=1)}
-            if kind
-            else {}
-        )
+        supported = JsFunction("supportedLocalesOf", _supported(kind, name), arity=1)
+        statics = {"supportedLocalesOf": supported} if kind else {}  # Locale has none
         fn = JsFunction(name, _called(name), members=statics, arity=arity)
         members[name] = fn
         constructors[id(fn)] = _maker(name)
