@@ -68,6 +68,8 @@ _AHLETTER: Final = frozenset({W_ALETTER, W_HEBREW})
 _MIDLETTERQ: Final = frozenset({W_MIDLETTER, W_MIDNUMLET, W_SQ})
 _MIDNUMQ: Final = frozenset({W_MIDNUM, W_MIDNUMLET, W_SQ})
 _WORDLIKE: Final = frozenset({W_ALETTER, W_HEBREW, W_NUMERIC, W_KATAKANA})
+#: en_US_POSIX's own classes: a full stop separates numbers only, a colon nothing
+_POSIX_CLASSES: Final = {0x2E: W_MIDNUM, 0x3A: W_OTHER}
 
 
 @functools.cache
@@ -232,10 +234,6 @@ def _words(cps: list[int], posix: bool = False) -> tuple[list[int], list[bool]]:
     _dictionary_refused(w, [p[4] for p in props], cps, starts)
     ideo = [bool(p[4] & (F_IDEO | F_HIRA)) for p in props]
     return starts, _word_like(w, core, starts, ideo)
-
-
-#: en_US_POSIX's own classes
-_POSIX_CLASSES: Final = {0x2E: W_MIDNUM, 0x3A: W_OTHER}
 
 
 def _joins_word(left: int, b: int, before: int, after: int) -> bool:
