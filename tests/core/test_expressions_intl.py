@@ -513,9 +513,10 @@ def test_node_answers(condition: str, answer: str, capsys: pytest.CaptureFixture
         ("new Intl.Collator('de-u-co-phonebk', payload.search).resolvedOptions()",
          "through it the engine reaches its host (node's answer depends on the collators its "
          "process made before)"),
-        # Segmenter and DisplayNames: called they throw as node's do; constructed, refused
+        # Segmenter needs new; its words through ICU's dictionaries are refused
         ("Intl.Segmenter('en')", "Constructor Intl.Segmenter requires 'new'"),
-        ("new Intl.Segmenter('en').segment('ab')", "flowctx does not reproduce Intl.Segmenter"),
+        ("[...new Intl.Segmenter('th', payload.word).segment('\u0e2a\u0e27\u0e31\u0e2a\u0e14')]",
+         "flowctx does not reproduce ICU's dictionary word breaks"),
         ("(1).toLocaleString('en-US-u')", "Invalid language tag: en-us-u"),
         ("new Intl.NumberFormat('en', payload.inc5_fd2)",
          "maximumFractionDigits not equal to minimumFractionDigits"),
@@ -565,7 +566,7 @@ def test_errors(condition: str, message: str, capsys: pytest.CaptureFixture[str]
              "per": {"style": "unit", "unit": "meter-per"},
              "inc5_fd2": PAYLOAD["inc5_fd2"], "inc5_sd2": PAYLOAD["inc5_sd2"],
              "bad_priority": PAYLOAD["bad_priority"],
-             "wd_hm_coptic": PAYLOAD["wd_hm_coptic"]}  # fmt: skip
+             "wd_hm_coptic": PAYLOAD["wd_hm_coptic"], "word": {"granularity": "word"}}  # fmt: skip
     code = main(["eval", condition, "--payload", json.dumps(scope)])
     err = capsys.readouterr().err
     assert code != 0

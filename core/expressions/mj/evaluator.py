@@ -41,6 +41,7 @@ from flowctx_core.expressions.js.globals import (
     OTHER_GLOBALS,
 )
 from flowctx_core.expressions.js.intl import CONSTRUCTOR_IDS as INTL_CONSTRUCTORS
+from flowctx_core.expressions.js.intl.options import IntlObject
 from flowctx_core.expressions.js.objects import (
     call_with_this,
     check_delete,
@@ -1112,6 +1113,9 @@ def _instanceof(left: Any, right: Any) -> bool:
     name: str = right.name
     if (id(right) in CONSTRUCTORS or name in ("BigInt", "Symbol")) and GLOBALS.get(name) is right:
         return instance_of(left, name)  # no constructors, but Object(1n) is a BigInt's
+    if id(right) in INTL_CONSTRUCTORS:
+        # an Intl service's instance, its class named by its tag (Intl.Segmenter's)
+        return isinstance(left, IntlObject) and left.tag == name
     if right.members is not None:
         return False
     if js.typeof(left) not in ("object", "function") or left is None:

@@ -1,7 +1,8 @@
 """``Intl`` as node 20 has it: NumberFormat, Collator, PluralRules, ListFormat, DateTimeFormat,
-RelativeTimeFormat, Locale, getCanonicalLocales, supportedLocalesOf and supportedValuesOf, over
-tables measured from node (scripts/intl_*.mjs, ``tables/``). Each service's module and the
-tables load on its first use; registering the namespace loads nothing."""
+RelativeTimeFormat, Segmenter, Locale, getCanonicalLocales, supportedLocalesOf and
+supportedValuesOf, over tables measured from node (scripts/intl_*.mjs, ``tables/``). Each
+service's module and the tables load on its first use; registering the namespace loads
+nothing."""
 
 from __future__ import annotations
 
@@ -21,12 +22,13 @@ _SERVICES: Final = {
     "DateTimeFormat": ("datetimeformat", "date", False, 0),
     "RelativeTimeFormat": ("relativetime", "relative", True, 0),
     "Locale": ("locale", "", True, 1),
+    "Segmenter": ("segmenter", "segmenter", True, 0),
 }
 #: Intl's other constructors: valid, not reproduced
 #: the ids of the constructors ``new`` accepts though no global has their name
 CONSTRUCTOR_IDS: Final[set[int]] = set()
 #: the services flowctx does not reproduce, and their constructors' lengths
-_OTHERS: Final = {"DisplayNames": 2, "Segmenter": 0}
+_OTHERS: Final = {"DisplayNames": 2}
 
 
 def service(name: str) -> Any:
@@ -57,9 +59,10 @@ def _called(name: str) -> Callable[..., Any]:
     return _requires_new(name) if _SERVICES[name][2] else _maker(name)
 
 
-def _supported(kind: str) -> Callable[..., Any]:
+def _supported(kind: str, name: str) -> Callable[..., Any]:
     def call(locales: Any = UNDEFINED, options: Any = UNDEFINED, *_: Any) -> list[str]:
-        result: list[str] = service("locales").supported(kind, locales, options)
+        where = f"Intl.{name}.supportedLocalesOf"
+        result: list[str] = service("locales").supported(kind, locales, options, where)
         return result
 
     return call
@@ -95,11 +98,8 @@ def register(globals_: dict[str, Any], constructors: dict[int, Callable[..., Any
     """Add ``Intl`` to the globals and its constructors to the ``new`` table."""
     members: dict[str, Any] = {}
     for name, (_module_name, kind, _needs_new, arity) in _SERVICES.items():
-        statics = (  # Intl.Locale has no supportedLocalesOf
-            {"supportedLocalesOf": JsFunction("supportedLocalesOf", _supported(kind), arity=1)}
-            if kind
-            else {}
-        )
+        supported = JsFunction("supportedLocalesOf", _supported(kind, name), arity=1)
+        statics = {"supportedLocalesOf": supported} if kind else {}  # Locale has none
         fn = JsFunction(name, _called(name), members=statics, arity=arity)
         members[name] = fn
         constructors[id(fn)] = _maker(name)

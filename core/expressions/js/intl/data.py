@@ -53,6 +53,8 @@ _FILES: Final = {
     "calendarZones": "calendarzones",
     "localeInfo": "localeinfo", "currencyFormats": "currencyformats",
     "variantAccents": "variants", "tertiaryRanks": "tertiary",
+    "segmenterNames": "segmenter", "segmenterClasses": "segmenter",
+    "segmenterRuns": "segmenter", "segmenterLocales": "segmenter",
 }  # fmt: skip
 
 
@@ -104,6 +106,8 @@ def available(service: str) -> frozenset[str]:
     "relative")."""
     if service == "relative":
         return frozenset(table("relativeLocales"))
+    if service == "segmenter":
+        return frozenset(table("segmenterLocales"))
     return frozenset(table("locales")[service])
 
 

@@ -288,11 +288,15 @@ def base_of(locale: str) -> str:
     return _base(locale)
 
 
-def supported(service: str, locales: Any, options: Any = UNDEFINED) -> list[str]:
-    """``Intl.X.supportedLocalesOf``: the asked tags (canonical) that the service has."""
-    from flowctx_core.expressions.js.intl.options import coerce_options, get_option
+def supported(
+    service: str, locales: Any, options: Any = UNDEFINED, where: str = "Intl"
+) -> list[str]:
+    """``Intl.X.supportedLocalesOf``: the asked tags (canonical) that the service has; V8's
+    errors name the method (``where``)."""
+    from flowctx_core.expressions.js.intl.options import get_option
 
     tags = canonical_list(locales)
-    opts = coerce_options(options)
-    get_option(opts, "localeMatcher", "string", ("lookup", "best fit"), "best fit", "Intl")
+    if options is None:
+        raise JsError(f"{where} called on null or undefined")
+    get_option(options, "localeMatcher", "string", ("lookup", "best fit"), "best fit", where)
     return [tag for tag in tags if best_available(service, tag) is not None]
