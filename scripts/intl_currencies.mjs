@@ -1,13 +1,15 @@
 // Writes core/expressions/js/intl/tables/currencies.json.gz and currencynames.json.gz (apart: the
 // names are most of the bytes, read only for currencyDisplay "name"): every currency ICU knows
-// (Intl.supportedValuesOf("currency")) as node shows it in every locale NumberFormat resolves to
+// (Intl.supportedValuesOf("currency") and the codes it does not list that ICU names, with their
+// digits) as node shows it in every locale NumberFormat resolves to
 // (tables/locales.json.gz): its symbol and narrow symbol where they are not its code, and its
 // name for each plural category the locale has (currencyDisplay "name"), with the pattern that
 // puts the number and the name together. Each locale keeps only what differs from its parent's
 // (de-CH from de); a language keeps only the symbols that differ from the most common ones.
 // And each locale's accounting patterns (a minus in parentheses: en's ($1.00)). A
 // symbol's row is [symbol or 0 (its code), narrow symbol or 0 (the symbol)] and, for a
-// right-to-left symbol that ICU closes with a mark outside its part, the marks of each.
+// right-to-left symbol that ICU closes with a mark outside its part, the marks of each (and
+// after them, for a symbol that opens with one, he's CN¥, its opening marks).
 //   node scripts/intl_currencies.mjs
 import { readFileSync, writeFileSync } from "node:fs";
 import { gunzipSync, gzipSync } from "node:zlib";
@@ -16,7 +18,23 @@ import { nearestParent, prunedRows } from "./intl_rows.mjs";
 const tables = new URL("../core/expressions/js/intl/tables/", import.meta.url);
 const locales = JSON.parse(gunzipSync(readFileSync(new URL("locales.json.gz", tables)))).locales.number;
 // and XXX, the code of no currency, which ICU writes as ¤ though node does not list it
-const codes = [...Intl.supportedValuesOf("currency"), "XXX"];
+// and the codes node does not list that ICU still knows (a former currency's, DEM, BYR; a
+// fund's or a metal's, CLF, XAU): named, or with digits of their own, in some of a few locales
+const listed = new Set([...Intl.supportedValuesOf("currency"), "XXX"]);
+const PROBES = ["en", "de", "fr", "es", "ru", "ja", "zh", "ar", "pt", "hi"];
+const knownToIcu = (code) => PROBES.some((tag) => {
+  const f = (o) => new Intl.NumberFormat(tag, { style: "currency", currency: code, ...o });
+  return !f({ currencyDisplay: "name" }).format(2).includes(code) || !f({}).format(2).includes(code)
+    || f({}).resolvedOptions().maximumFractionDigits !== 2;
+});
+const LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+const others = [...LETTERS].flatMap((a) => [...LETTERS].flatMap((b) => [...LETTERS].map((c) => a + b + c)))
+  .filter((code) => !listed.has(code) && knownToIcu(code));
+const codes = [...listed, ...others];
+// their digits where not 2 (tables/locales has the listed ones')
+const otherDigits = Object.fromEntries(others.map((c) => [c,
+  new Intl.NumberFormat("en", { style: "currency", currency: c }).resolvedOptions().maximumFractionDigits])
+  .filter(([, d]) => d !== 2));
 // a number of each plural category (the categories' own samples, as CLDR lists them)
 const SAMPLES = [1, 2, 3, 5, 11, 21, 0, 1.5, 100, 1000000, 0.5, 22, 6, 7, 0.1];
 
@@ -80,6 +98,14 @@ for (const tag of locales) {
     if (p.type !== "literal" || !/^[\u200e\u200f\u061c]+$/.test(p.value)) break;
     plainMarks += p.value;
   }
+  // the marks a plain symbol has right before it (he's U+200F)
+  const openingOf = (o) => {
+    const parts = new Intl.NumberFormat(tag, { style: "currency", currency: "XXX", ...o }).formatToParts(1);
+    const at = parts.findIndex((p) => p.type === "currency");
+    const before = at > 0 && parts[at - 1].type === "literal" ? parts[at - 1].value : "";
+    return (before.match(/[\u200e\u200f\u061c]+$/) || [""])[0];
+  };
+  const [plainOpening, plainOpeningNarrow] = [openingOf({}), openingOf({ currencyDisplay: "narrowSymbol" })];
   for (const c of codes) {
     const part = (o, x) => new Intl.NumberFormat(tag, { style: "currency", currency: c, ...o }).formatToParts(x)
       .filter((p) => p.type === "currency").map((p) => p.value).join("");
@@ -97,9 +123,21 @@ for (const tag of locales) {
       }
       return out;
     };
+    // and its own opening mark (he's U+200E before CN¥), left out of the part alike: the marks
+    // right before it that a plain symbol has not
+    const opening = (o) => {
+      const parts = new Intl.NumberFormat(tag, { style: "currency", currency: c, ...o }).formatToParts(1);
+      const at = parts.findIndex((p) => p.type === "currency");
+      const before = at > 0 && parts[at - 1].type === "literal" ? parts[at - 1].value : "";
+      return (before.match(/[\u200e\u200f\u061c]+$/) || [""])[0];
+    };
     const row = [s === c ? 0 : s, n === s ? 0 : n];
     const [ms, mn] = [marks({}), marks({ currencyDisplay: "narrowSymbol" })];
-    if (ms || mn) row.push(ms.slice(plainMarks.length), mn.slice(plainMarks.length));
+    const [os, on] = [opening({}), opening({ currencyDisplay: "narrowSymbol" })];
+    const own = (m, plain) => (m.length > plain.length && m.startsWith(plain) ? m.slice(plain.length) : "");
+    const [osOwn, onOwn] = [own(os, plainOpening), own(on, plainOpeningNarrow)];
+    if (ms || mn || osOwn || onOwn) row.push(ms.slice(plainMarks.length), mn.slice(plainMarks.length));
+    if (osOwn || onOwn) row.push(osOwn, onOwn);
     sym[c] = row;
     // each category's name with its sample shown as it is (1.5 rounded to a yen's 2 would
     // be ru's "few", not its "other")
@@ -137,7 +175,7 @@ function pruned(all, base) {
   return out;
 }
 const files = {
-  currencies: { currencyBase: common, currencySymbols: pruned(symbols, common),
+  currencies: { currencyBase: common, currencySymbols: pruned(symbols, common), currencyOtherDigits: otherDigits,
     currencyAccounting: prunedRows(accounting, locales) },
   currencynames: { currencyNames: pruned(names, null), currencyNamePatterns: pruned(patterns, null) },
 };

@@ -160,3 +160,34 @@ def test_marks_are_weighed_in_canonical_order(mj_oracle: MjOracle) -> None:
         payload = {"a": a, "b": b}
         cases.append(("marks", ("payload.a.localeCompare(payload.b)", {"payload": payload})))
     _checked(mj_oracle, cases)
+
+
+def test_currencies_node_does_not_list_keep_icus_names_symbols_and_digits(
+    mj_oracle: MjOracle,
+) -> None:
+    """ICU still knows the codes ``Intl.supportedValuesOf`` leaves out: a former currency's
+    (DEM is "German marks", ESP and BYR have no decimals), a fund's or a metal's (CLF has four,
+    XAU is uk's "золото"); flowctx wrote their codes with two decimals. And he's CN¥ opens with
+    a mark outside its part, as it closes with one."""
+    r = random.Random(89)
+    codes = ["DEM", "FRF", "ESP", "BYR", "CLF", "XAU", "XAG", "ADP", "VEF", "CNH", "ITL", "GRD",
+             "SKK", "XDR", "ZWD", "MTL", "BOV", "USN", "UYI", "XPT"]  # fmt: skip
+    cases = []
+    for _ in range(160):
+        o = {"style": "currency", "currency": r.choice(codes),
+             "currencyDisplay": r.choice(["name", "symbol", "narrowSymbol", "code"])}  # fmt: skip
+        method = r.choice(["format(payload.x)", "formatToParts(payload.x)",
+                           "formatRange(payload.x, 3)", "resolvedOptions()"])  # fmt: skip
+        payload = {"l": r.choice(["en", "de", "uk", "ja", "fr", "ar", "es-419", "he"]), "o": o,
+                   "x": r.choice([1, 2, 1.5, -21, 1234.5678])}  # fmt: skip
+        cases.append(("other codes", (f"JSON.stringify({NF}.{method})", {"payload": payload})))
+    for display in ("symbol", "narrowSymbol"):
+        for x in (1, -2.5):
+            payload = {"l": "he-IL", "o": {"style": "currency", "currency": "CNY",
+                                           "currencyDisplay": display}, "x": x}  # fmt: skip
+            for method in ("format(payload.x)", "formatToParts(payload.x)"):
+                cases.append(("he CNY", (f"JSON.stringify({NF}.{method})", {"payload": payload})))
+    tally = judge(mj_oracle, cases)
+    for family, counts in tally.counts.items():
+        assert counts["disagree"] == 0, tally.table(examples=True)
+        assert counts["agree"] == sum(counts.values()), (family, tally.table(True))

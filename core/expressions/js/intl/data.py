@@ -27,6 +27,7 @@ _FILES: Final = {
     "relative": "relative", "relativeLocales": "relative",
     "likely": "likely", "likelyExceptions": "likely",
     "currencyBase": "currencies", "currencySymbols": "currencies",
+    "currencyOtherDigits": "currencies",
     "currencyAccounting": "currencies",
     "currencyNames": "currencynames", "currencyNamePatterns": "currencynames",
     "calendarSkeletons": "calendars", "calendarEras": "calendars",

@@ -67,7 +67,12 @@ def _number_row(locale: str) -> dict[str, Any]:
 
 
 def currency_digits(code: str) -> int:
-    return int(table("currencyDigits").get(code, 2))
+    """A currency's digits: node's listed currencies', else those ICU keeps for a code it does
+    not list (a former currency's: BYR's 0, ESP's 0; a fund's: CLF's 4), else 2."""
+    found = table("currencyDigits").get(code)
+    if found is None:
+        found = table("currencyOtherDigits").get(code, 2)
+    return int(found)
 
 
 #: what a numbering system other than the locale's own changes in its row (the rest of the
@@ -149,6 +154,7 @@ class NumberFormat(IntlObject):
         "_layers",
         "_marks",
         "_negative",
+        "_opening",
         "_pattern",
         "_shift",
         "_unscaled",
@@ -158,6 +164,7 @@ class NumberFormat(IntlObject):
     def __init__(self, options: dict[str, Any]) -> None:
         self.o = options
         self._marks = ""
+        self._opening = ""
         self._bare_name = False  # a name beside a compact word: without a symbol it holds
         self._shift = 0
         #: a compact number's magnitude before it was divided by its power of ten
@@ -347,6 +354,8 @@ class NumberFormat(IntlObject):
             elif piece == 2:
                 # no currency spacing beside a name (ja's 1.00スイス フラン)
                 spaced = exact is not None and self._digit_class() and not by_name
+                if self._opening:
+                    out.append(("literal", self._opening))
                 out.extend(_spaced(symbol, template, i, spaced))
                 if self._marks:
                     out.append(("literal", self._marks))
@@ -555,6 +564,8 @@ class NumberFormat(IntlObject):
         narrow = display == "narrowSymbol"
         if len(entry) > 2 and shown:  # a right-to-left symbol's closing mark, outside its part
             self._marks = entry[3] if narrow else entry[2]
+        if len(entry) > 4 and shown:  # and its opening mark (he's U+200E before CN¥)
+            self._opening = entry[5] if narrow else entry[4]
         return str(entry[1] or sym) if narrow else str(sym)
 
     def name_affixes(self, category: str) -> tuple[list[Any], list[Any]]:
