@@ -191,3 +191,23 @@ def test_currencies_node_does_not_list_keep_icus_names_symbols_and_digits(
     for family, counts in tally.counts.items():
         assert counts["disagree"] == 0, tally.table(examples=True)
         assert counts["agree"] == sum(counts.values()), (family, tally.table(True))
+
+
+def test_compact_numbers_below_a_thousand_in_every_category(mj_oracle: MjOracle) -> None:
+    """Below the first compact magnitude every plural category has the plain pattern: lt's 0
+    and 10 ("other") and ro's 0 and 20 were refused, their rows naming only the categories of
+    the samples 1 to 9."""
+    r = random.Random(97)
+    day = {"style": "unit", "unit": "day", "unitDisplay": "long"}
+    options = [{"notation": "compact"}, {"notation": "compact", "compactDisplay": "long"},
+               {"notation": "compact", "style": "currency", "currency": "EUR"},
+               {"notation": "compact", **day}]  # fmt: skip
+    cases = []
+    for _ in range(80):
+        payload = {"l": r.choice(["lt", "ro", "ro-MD", "lt-LT"]), "o": r.choice(options),
+                   "x": r.choice([0, 10, 11, 15, 20, 101, 111, -12, 0.3, 7])}  # fmt: skip
+        expr = f"JSON.stringify({NF}.formatToParts(payload.x))"
+        cases.append(("compact small", (expr, {"payload": payload})))
+    tally = judge(mj_oracle, cases)
+    counts = tally.counts["compact small"]
+    assert counts["agree"] == len(cases), tally.table(examples=True)

@@ -778,6 +778,10 @@ class NumberFormat(IntlObject):
         if category == "one" and "one" not in patterns:
             found = found or one
         found = found or patterns.get(category) or patterns.get("other")
+        if found is None and exp == 0 and patterns:
+            # below the first compact magnitude every category has the plain pattern (measured
+            # alike in every locale); lt's and ro's rows name only those their samples met
+            found = next(iter(patterns.values()))
         if found is None:
             raise Unsupported("flowctx does not reproduce this compact pattern")
         self._pattern = found
