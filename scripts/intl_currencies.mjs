@@ -81,6 +81,7 @@ for (const tag of locales) {
 }
 const symbols = {};
 const names = {};
+const around = {};
 const patterns = {};
 for (const tag of locales) {
   const pr = new Intl.PluralRules(tag);
@@ -146,6 +147,15 @@ for (const tag of locales) {
   }
   symbols[tag] = sym;
   names[tag] = nm;
+  // the currencies whose name ICU writes with the symbol before the number and the name after
+  // it where the locale's other names have no symbol (tr's ₺1,00 Türk lirası, en-150's € 1,00
+  // euros): two currency parts
+  const parted = (c) => new Intl.NumberFormat(tag, { style: "currency", currency: c, currencyDisplay: "name" })
+    .formatToParts(2).filter((p) => p.type === "currency").length > 1;
+  if (!parted("USD")) {
+    const own = codes.filter(parted);
+    if (own.length) around[tag] = own;
+  }
   const pat = {};
   for (const [cat, x] of Object.entries(cats)) {
     const f = new Intl.NumberFormat(tag, { style: "currency", currency: "USD", currencyDisplay: "name", minimumFractionDigits: 0 });
@@ -177,7 +187,8 @@ function pruned(all, base) {
 const files = {
   currencies: { currencyBase: common, currencySymbols: pruned(symbols, common), currencyOtherDigits: otherDigits,
     currencyAccounting: prunedRows(accounting, locales) },
-  currencynames: { currencyNames: pruned(names, null), currencyNamePatterns: pruned(patterns, null) },
+  currencynames: { currencyNames: pruned(names, null), currencyNamePatterns: pruned(patterns, null),
+    currencyNamesAround: around },
 };
 for (const [file, data] of Object.entries(files)) {
   const bytes = gzipSync(JSON.stringify(data), { level: 9 });

@@ -211,3 +211,29 @@ def test_compact_numbers_below_a_thousand_in_every_category(mj_oracle: MjOracle)
     tally = judge(mj_oracle, cases)
     counts = tally.counts["compact small"]
     assert counts["agree"] == len(cases), tally.table(examples=True)
+
+
+def test_a_currency_named_around_the_number_is_refused_beside_no_compact_word(
+    mj_oracle: MjOracle,
+) -> None:
+    """tr writes TRY's name with its symbol before the number (₺1,00 Türk lirası), en-150 and
+    ten more EUR's (€ 1,00 euros), where their other currencies' names have no symbol: flowctx
+    wrote "1,00 ₺Türk lirası"; refused now, and beside a compact word the name alone (1,2 B
+    Türk lirası, as ICU writes it)."""
+    pairs = [("tr", "TRY"), ("tr-CY", "TRY"), ("en-150", "EUR"), ("en-SE", "EUR"),
+             ("tr", "USD"), ("en-CH", "CHF"), ("it", "ITL")]  # fmt: skip
+    cases = []
+    for locale, code in pairs:
+        for extra in (
+            {},
+            {"notation": "compact"},
+            {"notation": "compact", "compactDisplay": "long"},
+        ):
+            for x in (1234.5, -2, 1500000):
+                o = {"style": "currency", "currency": code, "currencyDisplay": "name", **extra}
+                payload = {"l": locale, "o": o, "x": x}
+                cases.append(("named around", (f"{NF}.format(payload.x)", {"payload": payload})))
+    tally = judge(mj_oracle, cases)
+    counts = tally.counts["named around"]
+    assert counts["disagree"] == 0, tally.table(examples=True)
+    assert counts["agree"] >= 30, tally.table(examples=True)

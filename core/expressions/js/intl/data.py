@@ -30,6 +30,7 @@ _FILES: Final = {
     "currencyOtherDigits": "currencies",
     "currencyAccounting": "currencies",
     "currencyNames": "currencynames", "currencyNamePatterns": "currencynames",
+    "currencyNamesAround": "currencynames",
     "calendarSkeletons": "calendars", "calendarEras": "calendars",
     "calendarEraYears": "calendars", "persianEarlier": "calendars",
     "calendarPartKeys": "calendarparts", "calendarJoins": "calendarparts",

@@ -582,6 +582,14 @@ class NumberFormat(IntlObject):
         beside a compact word, en-AT's are its language's (21K euros), and a name without the
         symbol it holds has its language's plain space (pt-CV's 1 mil euros)."""
         base = self.o["base"]
+        around = inherited(table("currencyNamesAround"), base) or ()
+        if self.o["currency"] in around and not compact_word:
+            # tr's ₺1,00 Türk lirası, en-150's € 1,00 euros: as below, for one currency (beside
+            # a compact word its name alone, 1,2 B Türk lirası)
+            raise Unsupported(
+                f"flowctx does not reproduce the name of {self.o['currency']} in {base!r}, where"
+                " ICU writes the currency's symbol and its name around the number"
+            )
         patterns = _inherited_key(table("currencyNamePatterns"), base, category)
         if patterns is None:
             patterns = _inherited_key(table("currencyNamePatterns"), base, "other")
@@ -613,11 +621,15 @@ class NumberFormat(IntlObject):
     def _holds_symbol(self) -> bool:
         """Whether the locale's name of the currency holds its symbol: pt-CV's 1 € euro, or
         en-AT's, whose name patterns write the symbol too and whose table holds symbol and
-        name as one (€euros)."""
+        name as one (€euros), or tr's of TRY alone."""
         symbol = self._symbol("symbol")
         name = self._name(whole=True)
         raw = _inherited_key(table("currencyNamePatterns"), self.o["base"], "other")
         joined = raw is not None and raw[0].count(2) > 1
+        # (tr's Türk lirası alike, for its one currency: ₺Türk lirası in the table)
+        joined = joined or self.o["currency"] in (
+            inherited(table("currencyNamesAround"), self.o["base"]) or ()
+        )
         after = name[len(symbol) : len(symbol) + 1]
         return name.startswith(symbol) and (joined or after in (" ", "\xa0"))
 
