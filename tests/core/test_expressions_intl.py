@@ -513,7 +513,7 @@ def test_node_answers(condition: str, answer: str, capsys: pytest.CaptureFixture
         ("new Intl.Collator('de-u-co-phonebk', payload.search).resolvedOptions()",
          "through it the engine reaches its host (node's answer depends on the collators its "
          "process made before)"),
-        # Segmenter and DisplayNames: called they throw as node's do; constructed, refused
+        # Segmenter: called it throws as node's does; constructed, refused
         ("Intl.Segmenter('en')", "Constructor Intl.Segmenter requires 'new'"),
         ("new Intl.Segmenter('en').segment('ab')", "flowctx does not reproduce Intl.Segmenter"),
         ("(1).toLocaleString('en-US-u')", "Invalid language tag: en-us-u"),

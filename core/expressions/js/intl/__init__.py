@@ -1,7 +1,8 @@
 """``Intl`` as node 20 has it: NumberFormat, Collator, PluralRules, ListFormat, DateTimeFormat,
-RelativeTimeFormat, Locale, getCanonicalLocales, supportedLocalesOf and supportedValuesOf, over
-tables measured from node (scripts/intl_*.mjs, ``tables/``). Each service's module and the
-tables load on its first use; registering the namespace loads nothing."""
+RelativeTimeFormat, DisplayNames, Locale, getCanonicalLocales, supportedLocalesOf and
+supportedValuesOf, over tables measured from node (scripts/intl_*.mjs, ``tables/``). Each
+service's module and the tables load on its first use; registering the namespace loads
+nothing."""
 
 from __future__ import annotations
 
@@ -20,13 +21,14 @@ _SERVICES: Final = {
     "ListFormat": ("listformat", "list", True, 0),
     "DateTimeFormat": ("datetimeformat", "date", False, 0),
     "RelativeTimeFormat": ("relativetime", "relative", True, 0),
+    "DisplayNames": ("displaynames", "number", True, 2),
     "Locale": ("locale", "", True, 1),
 }
 #: Intl's other constructors: valid, not reproduced
 #: the ids of the constructors ``new`` accepts though no global has their name
 CONSTRUCTOR_IDS: Final[set[int]] = set()
 #: the services flowctx does not reproduce, and their constructors' lengths
-_OTHERS: Final = {"DisplayNames": 2, "Segmenter": 0}
+_OTHERS: Final = {"Segmenter": 0}
 
 
 def service(name: str) -> Any:

@@ -53,6 +53,7 @@ _FILES: Final = {
     "calendarZones": "calendarzones",
     "localeInfo": "localeinfo", "currencyFormats": "currencyformats",
     "variantAccents": "variants", "tertiaryRanks": "tertiary",
+    "displayNames": "displaynames",
 }  # fmt: skip
 
 
