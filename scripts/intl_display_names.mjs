@@ -47,7 +47,9 @@ const named = (loc, type, codes, opts = {}) => {
 };
 
 // --- aliases: what node's canonicalization replaces in a code it names ------------------------------
-const canon = (t) => Intl.getCanonicalLocales(t)[0];
+// as Intl.Locale reads a tag: ICU's canonicalization, which DisplayNames applies (where V8's
+// getCanonicalLocales keeps bh and tw, ICU replaces them by bho and ak)
+const canon = (t) => new Intl.Locale(t).toString();
 const langAlias = {};
 for (const c of [...L2, ...L3]) {
   let k;

@@ -1,11 +1,11 @@
 """Intl.DisplayNames against MemberJunction 5.51.3 under node, in one batch: every type and
 style, fallback code and none, languageDisplay dialect and standard; language codes composed
 of a script, a region and extensions (dropped), in any case, with their aliases replaced (iw,
-sh, mo, cmn, SU, BU, Qaai); codes named as written (a lowercase region has no name: node
-answers it back), a currency's in any case; V8's errors for each kind of code and option, the
-call without new; resolvedOptions and supportedLocalesOf; across locales whose names, patterns
-and dialect names differ (en, en-GB, de, fr, zh-Hant, ja, ar, hi, ru, sr-Latn, pt-PT, es-419),
-and a draw over every locale."""
+sh, mo, cmn, bh, SU by the language's country, BU, Qaai, the grandfathered tags); codes named
+as written (a lowercase region has no name: node answers it back), a currency's in any case;
+V8's errors for each kind of code and option, the call without new; resolvedOptions and
+supportedLocalesOf; across locales whose names, patterns and dialect names differ (en, en-GB,
+de, fr, zh-Hant, ja, ar, hi, ru, sr-Latn, pt-PT, es-419), and a draw over every locale."""
 
 from __future__ import annotations
 
@@ -26,7 +26,9 @@ LANGUAGE = ["en-GB", "en-us", "EN-us", "en-Latn-US", "zh-Hans", "zh-Hant-TW", "z
             "sh", "mo", "cmn", "cmn-Hant", "tl", "eng", "en-SU", "ru-SU", "my-BU", "en-Qaai",
             "xx", "xx-US", "xx-Latn-QM", "en-Qaaa", "en-ZZ", "und", "und-US", "", "en-u-ca-gregory",
             "en-US-x-foo", "de-a-bbb", "ja-Jpan-JP", "ko-KP", "hi-Latn", "yue-Hant",
-            "ks-Deva", "ff-Adlm-GN", "uz-Cyrl", "az-Arab-IR", "ckb-IR", "kk-Arab"]  # fmt: skip
+            "ks-Deva", "ff-Adlm-GN", "uz-Cyrl", "az-Arab-IR", "ckb-IR", "kk-Arab", "bh", "tw-GH",
+            "art-lojban", "i-klingon", "zh-min-nan", "x-foo", "und-Latn", "uz-SU", "hy-SU",
+            "sr-YU", "nds-NL", "hi-Latn", "sr-ME", "fa-AF", "ckb-SA"]  # fmt: skip
 REGION = ["US", "GB", "DE", "HK", "MO", "PS", "CD", "001", "419", "150", "ZZ", "QM", "XK", "EU",
           "us", "Gb", "840", "999", "SU", "AQ", ""]  # fmt: skip
 SCRIPT = ["Latn", "Cyrl", "Arab", "Hans", "Hant", "Jpan", "Zsye", "Zmth", "Qaai", "Qaaa", "latn",
@@ -42,7 +44,8 @@ CODES: dict[str, list[str]] = {
     "calendar": CALENDAR, "dateTimeField": FIELD,
 }  # fmt: skip
 #: each kind of code V8 refuses: a RangeError, "invalid_argument"
-BAD = {"language": ["en-", "en_US", "en-US-u", "en-x", "abcdefghi", "en-US-1994-1994", "-en"],
+BAD = {"language": ["en-", "en_US", "en-US-u", "en-x", "abcdefghi", "en-US-1994-1994", "-en",
+                    "x", "e1", "en-a-bb-a-cc", "en-US-US"],
        "region": ["USA", "1", "U1", "0001"], "script": ["Lat", "Latin", "La1n"],
        "currency": ["EU", "EURO", "EU1"], "calendar": ["ab", "gregory-", "a-b", "grégory"],
        "dateTimeField": ["months", "Month", "week", "", "zone"]}  # fmt: skip

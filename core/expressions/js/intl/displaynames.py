@@ -32,6 +32,13 @@ _FIELDS: Final = frozenset(
     ("era", "year", "quarter", "month", "weekOfYear", "weekday", "day", "dayPeriod", "hour",
      "minute", "second", "timeZoneName")
 )  # fmt: skip
+#: the tags ICU replaces whole (BCP 47's grandfathered ones it knows)
+_GRANDFATHERED: Final = {
+    "art-lojban": "jbo", "zh-guoyu": "zh", "zh-hakka": "hak", "zh-xiang": "hsn",
+    "zh-min-nan": "nan", "cel-gaulish": "xtg", "no-bok": "nb", "no-nyn": "nn", "i-ami": "ami",
+    "i-bnn": "bnn", "i-hak": "hak", "i-klingon": "tlh", "i-lux": "lb", "i-navajo": "nv",
+    "i-pwn": "pwn", "i-tao": "tao", "i-tay": "tay", "i-tsu": "tsu",
+}  # fmt: skip
 _CALENDAR_ASKED: Final = {"gregory": "gregorian", "ethioaa": "ethiopic-amete-alem"}
 #: a region or a script: ICU takes the empty code too (it sets none), which has no name
 _REGION: Final = re.compile(r"[A-Za-z]{2}|[0-9]{3}")
@@ -172,12 +179,16 @@ def _language_id(code: str) -> tuple[str, str, str]:
     code ICU refuses is V8's RangeError; a form flowctx does not read is refused."""
     if code == "":
         return "", "", ""
+    code = _GRANDFATHERED.get(code.lower(), code)
     tokens = code.split("-")
     if any(not _SUBTAG.fullmatch(t) for t in tokens):
         raise JsError(_INVALID)
     low = [t.lower() for t in tokens]
     if not low[0].isalpha() or (len(low[0]) == 1 and low[0] not in "xi"):
         raise JsError(_INVALID)
+    if low[0] == "x":  # private use alone: no language, ICU's root
+        _extensions(low, code)
+        return "", "", ""
     if not re.fullmatch(r"[a-z]{2,3}", low[0]):
         raise Unsupported(f"flowctx does not reproduce the name of the language code {code!r}")
     i = 1
@@ -200,6 +211,8 @@ def _language_id(code: str) -> tuple[str, str, str]:
         i += 1
     _extensions(low[i:], code)
     language = "" if low[0] == "und" else low[0]
+    if language == "sgn" and region:  # a sign language by its country (sgn-BR is bzs)
+        raise Unsupported(f"flowctx does not reproduce the alias of {code!r}")
     aliased = _data()["langAlias"].get(language)
     if aliased is not None:
         parts = aliased.split("-")
