@@ -72,6 +72,11 @@ ERRORS: list[tuple[str, dict[str, Any]]] = [
     ("String(new Intl.DisplayNames('en', payload.o))", {"o": {"type": "region"}}),
     ("Intl.DisplayNames.supportedLocalesOf(payload.l)", {"l": ["en", "xx", "de-CH", "zz-ZZ"]}),
     ("Intl.DisplayNames.supportedLocalesOf('sr-latn-rs')", {}),
+    # a language alias beside a region or a script (tl-PH is fil-PH), the tags V8 refuses
+    ("Intl.DisplayNames.supportedLocalesOf(payload.l)", {"l": ["tl-PH", "sh-Cyrl-RS", "cnr-RS"]}),
+    ("Intl.getCanonicalLocales(payload.l)", {"l": ["sh-RS", "cnr-Latn", "tl-Latn", "art-lojban"]}),
+    ("new Intl.DisplayNames('no-bok', payload.o)", {"o": {"type": "region"}}),
+    ("new Intl.DisplayNames('zh-min-nan', payload.o)", {"o": {"type": "region"}}),
 ]
 RESOLVED = [
     ("en", {"type": "region"}),
@@ -79,6 +84,8 @@ RESOLVED = [
     ("de-CH-u-ca-buddhist", {"type": "language", "style": "short", "fallback": "none",
                              "languageDisplay": "standard"}),
     ("zz", {"type": "calendar"}),
+    ("tl-PH", {"type": "language"}),
+    ("sh-RS", {"type": "region"}),
     (["xx", "fr-CA", "de"], {"type": "dateTimeField", "style": "narrow"}),
     ("sr-latn", {"type": "currency", "languageDisplay": "standard"}),
     ("pt-PT", {"type": "script", "style": "short", "localeMatcher": "lookup"}),
