@@ -1,6 +1,6 @@
 """``Intl`` as node 20 has it: NumberFormat, Collator, PluralRules, ListFormat, DateTimeFormat,
-RelativeTimeFormat, Segmenter, Locale, getCanonicalLocales, supportedLocalesOf and
-supportedValuesOf, over tables measured from node (scripts/intl_*.mjs, ``tables/``). Each
+RelativeTimeFormat, Segmenter, DisplayNames, Locale, getCanonicalLocales, supportedLocalesOf
+and supportedValuesOf, over tables measured from node (scripts/intl_*.mjs, ``tables/``). Each
 service's module and the tables load on its first use; registering the namespace loads
 nothing."""
 
@@ -21,6 +21,7 @@ _SERVICES: Final = {
     "ListFormat": ("listformat", "list", True, 0),
     "DateTimeFormat": ("datetimeformat", "date", False, 0),
     "RelativeTimeFormat": ("relativetime", "relative", True, 0),
+    "DisplayNames": ("displaynames", "number", True, 2),
     "Locale": ("locale", "", True, 1),
     "Segmenter": ("segmenter", "segmenter", True, 0),
 }
@@ -28,7 +29,7 @@ _SERVICES: Final = {
 #: the ids of the constructors ``new`` accepts though no global has their name
 CONSTRUCTOR_IDS: Final[set[int]] = set()
 #: the services flowctx does not reproduce, and their constructors' lengths
-_OTHERS: Final = {"DisplayNames": 2}
+_OTHERS: Final[dict[str, int]] = {}
 
 
 def service(name: str) -> Any:

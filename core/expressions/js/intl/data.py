@@ -57,6 +57,7 @@ _FILES: Final = {
     "variantAccents": "variants", "tertiaryRanks": "tertiary",
     "segmenterNames": "segmenter", "segmenterClasses": "segmenter",
     "segmenterRuns": "segmenter", "segmenterLocales": "segmenter",
+    "displayNames": "displaynames",
 }  # fmt: skip
 
 

@@ -46,12 +46,13 @@ def default_locale() -> str:
     return tag
 
 
-#: whole-tag aliases ICU replaces (a language that became a language with a script, ...)
-_TAG_ALIASES: Final = {"sh": "sr-Latn", "tl": "fil", "cnr": "sr-ME", "no-bok": "nb", "no-nyn": "nn"}
-#: the regular grandfathered tags, which ICU replaces whole
+#: languages ICU replaces by a language with a script or a region, which fill those the tag
+#: lacks (sh-Cyrl is sr-Cyrl, cnr-RS sr-RS, tl-PH fil-PH)
+_TAG_ALIASES: Final = {"sh": "sr-Latn", "tl": "fil", "cnr": "sr-ME"}
+#: the regular grandfathered tags, which ICU replaces whole (no-bok, no-nyn and zh-min-nan V8
+#: refuses first, for their extended language subtag)
 _GRANDFATHERED: Final = {"art-lojban": "jbo", "zh-guoyu": "zh", "zh-hakka": "hak",
-                         "zh-xiang": "hsn", "zh-min-nan": "nan", "cel-gaulish": "xtg",
-                         "no-bok": "nb", "no-nyn": "nn"}  # fmt: skip
+                         "zh-xiang": "hsn", "cel-gaulish": "xtg"}  # fmt: skip
 _LOCALE_ERROR: Final = "Incorrect locale information provided"
 #: CLDR's aliases of calendars, which ICU replaces in a tag's -u-ca- and V8 in the option
 CALENDAR_ALIASES: Final = {"islamicc": "islamic-civil", "ethiopic-amete-alem": "ethioaa"}
@@ -129,10 +130,13 @@ def canonical_tag(tag: str) -> str:
             if p in variants:
                 raise JsError(_LOCALE_ERROR)
             variants.append(p)
+    aliased = _TAG_ALIASES.get(language)
+    if aliased is not None:
+        into = aliased.split("-")
+        script = [p for p in out[1:] if len(p) == 4] or [p for p in into[1:] if len(p) == 4]
+        region = [p for p in out[1:] if len(p) != 4] or [p for p in into[1:] if len(p) != 4]
+        out = [into[0], *script, *region]
     base = "-".join(out)
-    aliased = _TAG_ALIASES.get(base) or _TAG_ALIASES.get(language)
-    if aliased is not None and (base in _TAG_ALIASES or len(out) == 1):
-        base = aliased if base in _TAG_ALIASES else aliased + base[len(language) :]
     if variants == ["posix"] and "va" not in extensions.get("u", []):
         # CLDR's alias, as V8 applies it: the variant POSIX alone is -u-va-posix
         variants = []
