@@ -58,6 +58,7 @@ _FILES: Final = {
     "segmenterNames": "segmenter", "segmenterClasses": "segmenter",
     "segmenterRuns": "segmenter", "segmenterLocales": "segmenter",
     "displayNames": "displaynames",
+    "languageAliases": "aliases", "scriptAliases": "aliases", "regionAliases": "aliases",
 }  # fmt: skip
 
 

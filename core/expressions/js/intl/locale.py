@@ -132,6 +132,11 @@ def _parts(base: str) -> tuple[str, str, str]:
     return language, script, region
 
 
+def likely_region(language: str, script: str) -> str:
+    """The region a language (and script) is most likely written in, by its likely subtags."""
+    return _maximize(language, script, "")[2]
+
+
 def _maximize(language: str, script: str, region: str) -> tuple[str, str, str]:
     """UTS #35's Add Likely Subtags: the first of language-script-region, language-region,
     language-script, language, then und with the script before the region, and und, in

@@ -9,8 +9,8 @@ import re
 from typing import Any, Final
 
 from flowctx_core.expressions.js.common import Unsupported
-from flowctx_core.expressions.js.intl.data import available
-from flowctx_core.expressions.js.localecase import _TAG, ALIASES
+from flowctx_core.expressions.js.intl.data import available, table
+from flowctx_core.expressions.js.localecase import _TAG
 from flowctx_core.expressions.js.values import HOLE, UNDEFINED, JsError, to_string
 
 DEFAULT: Final = "en-US"
@@ -46,9 +46,6 @@ def default_locale() -> str:
     return tag
 
 
-#: languages ICU replaces by a language with a script or a region, which fill those the tag
-#: lacks (sh-Cyrl is sr-Cyrl, cnr-RS sr-RS, tl-PH fil-PH)
-_TAG_ALIASES: Final = {"sh": "sr-Latn", "tl": "fil", "cnr": "sr-ME"}
 #: the regular grandfathered tags, which ICU replaces whole (no-bok, no-nyn and zh-min-nan V8
 #: refuses first, for their extended language subtag)
 _GRANDFATHERED: Final = {"art-lojban": "jbo", "zh-guoyu": "zh", "zh-hakka": "hak",
@@ -116,12 +113,14 @@ def canonical_tag(tag: str) -> str:
         if singleton in extensions:
             raise JsError(_LOCALE_ERROR)
         extensions[singleton] = body
-    language = ALIASES.get(head[0], head[0])
+    # the aliases ICU replaces (tables/aliases, scripts/intl_aliases.mjs)
+    language = head[0]
     out = [language]
     variants: list[str] = []
+    scripts, regions = table("scriptAliases"), table("regionAliases")
     for p in head[1:]:
         if len(p) == 4 and p.isalpha():
-            out.append(p.title())
+            out.append(scripts.get(p.title(), p.title()))
         elif (len(p) == 2 and p.isalpha()) or (len(p) == 3 and p.isdigit()):
             out.append(p.upper())
         elif len(p) == 3 and p.isalpha():
@@ -130,12 +129,16 @@ def canonical_tag(tag: str) -> str:
             if p in variants:
                 raise JsError(_LOCALE_ERROR)
             variants.append(p)
-    aliased = _TAG_ALIASES.get(language)
+    aliased = table("languageAliases").get(language)
     if aliased is not None:
+        # a language with a script or a region fills those the tag lacks (sh-Cyrl is sr-Cyrl,
+        # prs-IR fa-IR, tl-PH fil-PH)
         into = aliased.split("-")
         script = [p for p in out[1:] if len(p) == 4] or [p for p in into[1:] if len(p) == 4]
         region = [p for p in out[1:] if len(p) != 4] or [p for p in into[1:] if len(p) != 4]
         out = [into[0], *script, *region]
+    if len(out) > 1 and len(out[-1]) != 4 and out[-1] in regions:
+        out[-1] = _region_alias(out[0], out[1] if len(out) > 2 else "", regions[out[-1]])
     base = "-".join(out)
     if variants == ["posix"] and "va" not in extensions.get("u", []):
         # CLDR's alias, as V8 applies it: the variant POSIX alone is -u-va-posix
@@ -150,6 +153,18 @@ def canonical_tag(tag: str) -> str:
     if "x" in extensions:
         text += "-" + "-".join(["x", *extensions["x"]])
     return text
+
+
+def _region_alias(language: str, script: str, found: str | list[str]) -> str:
+    """A region alias's replacement: its one region, or of a region that stood for several
+    (SU, 172, CS...) the one the language's likely subtags name among them, else the first."""
+    if isinstance(found, str):
+        return found
+    from flowctx_core.expressions.js import intl
+
+    # (Intl.Locale's likely subtags build on this module: reached through the loader)
+    likely = intl.service("locale").likely_region(language, script)
+    return likely if likely in found else found[0]
 
 
 def _canonical_u(body: list[str]) -> list[str]:
