@@ -59,6 +59,7 @@ _FILES: Final = {
     "segmenterRuns": "segmenter", "segmenterLocales": "segmenter",
     "displayNames": "displaynames",
     "languageAliases": "aliases", "scriptAliases": "aliases", "regionAliases": "aliases",
+    "unmeasuredLocales": "unmeasured",
 }  # fmt: skip
 
 
@@ -111,8 +112,17 @@ def available(service: str) -> frozenset[str]:
     if service == "relative":
         return frozenset(table("relativeLocales"))
     if service == "segmenter":
-        return frozenset(table("segmenterLocales"))
+        # (a locale node has that was not measured segments as root does: only el's and
+        # en-US-u-va-posix's rules are their own)
+        return frozenset(table("segmenterLocales")) | unmeasured("segmenter")
     return frozenset(table("locales")[service])
+
+
+@functools.cache
+def unmeasured(service: str) -> frozenset[str]:
+    """The locales node resolves the service to that flowctx's tables do not have
+    (scripts/intl_unmeasured.mjs)."""
+    return frozenset(table("unmeasuredLocales").get(service, ()))
 
 
 def inherited(rows: dict[str, Any], tag: str) -> Any:

@@ -9,7 +9,7 @@ import re
 from typing import Any, Final
 
 from flowctx_core.expressions.js.common import Unsupported
-from flowctx_core.expressions.js.intl.data import available, table
+from flowctx_core.expressions.js.intl.data import available, table, unmeasured
 from flowctx_core.expressions.js.localecase import _TAG
 from flowctx_core.expressions.js.values import HOLE, UNDEFINED, JsError, to_string
 
@@ -234,13 +234,22 @@ def _base(tag: str) -> str:
     return tag
 
 
-def best_available(service: str, tag: str) -> str | None:
-    """The longest prefix of the tag that the service has (ECMA-402's BestAvailableLocale)."""
-    have = available(service)
+def best_available(service: str, tag: str, refuse: bool = True) -> str | None:
+    """The longest prefix of the tag that the service has (ECMA-402's BestAvailableLocale);
+    one node has that flowctx did not measure (pcm's, kab's) is refused, or with ``refuse``
+    false returned as it is."""
+    have, missing = available(service), unmeasured(service)
     candidate = _base(tag)
     while candidate:
         if candidate in have:
             return candidate
+        if candidate in missing:
+            if not refuse:
+                return candidate
+            raise Unsupported(
+                f"flowctx does not reproduce the locale {candidate!r} in Intl (node has it; "
+                "its data was not measured)"
+            )
         cut = candidate.rfind("-")
         if cut < 0:
             return None
@@ -318,4 +327,4 @@ def supported(
     if options is None:
         raise JsError(f"{where} called on null or undefined")
     get_option(options, "localeMatcher", "string", ("lookup", "best fit"), "best fit", where)
-    return [tag for tag in tags if best_available(service, tag) is not None]
+    return [tag for tag in tags if best_available(service, tag, refuse=False) is not None]
